@@ -1,0 +1,60 @@
+// Builds every bundle: extension, language server and CLI for Node; the webview app and the ELK
+// layout worker for the browser; with --tests also the test and bench bundles.
+// Flags: --production (minify, no source maps), --watch, --tests.
+import * as esbuild from 'esbuild';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const withTests = process.argv.includes('--tests') || watch;
+
+const common = {
+  bundle: true,
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+const nodeCommon = { ...common, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] };
+const browserCommon = { ...common, platform: 'browser', format: 'iife', target: 'es2022' };
+
+function findFiles(dir, suffix) {
+  const found = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found.push(...findFiles(path, suffix));
+    else if (name.endsWith(suffix)) found.push(path);
+  }
+  return found;
+}
+
+const builds = [
+  { ...nodeCommon, entryPoints: { extension: 'src/extension/extension.ts', server: 'src/server/server.ts' }, outdir: 'dist' },
+  { ...nodeCommon, entryPoints: { cli: 'src/cli/cli.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },
+  { ...browserCommon, entryPoints: { overview: 'webview/overview/main.ts', 'elk-worker': 'webview/elkWorker.ts' }, outdir: 'dist/webview' },
+];
+
+if (withTests) {
+  const testEntries = Object.fromEntries(
+    ['test/unit', 'test/server', 'test/webview']
+      .flatMap((dir) => findFiles(dir, '.test.ts'))
+      .map((file) => [file.replace(/\.ts$/, ''), file]),
+  );
+  // Test-only dependencies stay external: mocha and playwright are loaded from node_modules.
+  const testExternal = ['vscode', 'mocha', 'playwright-core', 'fast-check'];
+  builds.push(
+    { ...nodeCommon, entryPoints: testEntries, outdir: 'dist', external: testExternal },
+    { ...nodeCommon, entryPoints: { 'test/e2e/suite': 'test/e2e/suite/index.ts' }, outdir: 'dist', external: testExternal },
+    { ...nodeCommon, entryPoints: { 'bench/run': 'bench/run.ts' }, outdir: 'dist', external: testExternal },
+  );
+}
+
+if (watch) {
+  const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
+  await Promise.all(contexts.map((context) => context.watch()));
+  console.log('[esbuild] watching for changes');
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}

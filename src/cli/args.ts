@@ -1,0 +1,30 @@
+// A small argv reader: positional arguments plus `--flag` / `--option value` / `--option=value`.
+// Unknown options are usage errors (exit 2) rather than silently ignored.
+
+export class UsageError extends Error {}
+
+export interface ParsedArgs {
+  positionals: string[];
+  flags: Set<string>;
+  options: Map<string, string>;
+}
+
+/** Splits argv by the declared boolean flags and value options. */
+export function parseArgs(argv: readonly string[], booleanFlags: readonly string[], valueOptions: readonly string[]): ParsedArgs {
+  const parsed: ParsedArgs = { positionals: [], flags: new Set(), options: new Map() };
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index];
+    if (!argument.startsWith('--') || argument === '--') {
+      parsed.positionals.push(argument);
+      continue;
+    }
+    const [name, inlineValue] = argument.slice(2).split(/=(.*)/s, 2);
+    if (booleanFlags.includes(name) && inlineValue === undefined) parsed.flags.add(name);
+    else if (valueOptions.includes(name)) {
+      const value = inlineValue ?? argv[++index];
+      if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      parsed.options.set(name, value);
+    } else throw new UsageError(`unknown option --${name}`);
+  }
+  return parsed;
+}

@@ -1,0 +1,46 @@
+// Entry point of the `waypoint` command. Dispatches to one module per subcommand and maps
+// failures to the contract's exit codes: 0 ok, 1 input has errors, 2 usage error.
+import { UsageError } from './args';
+import { runValidate } from './validate';
+
+const USAGE = `usage: waypoint <command> [options]
+
+commands:
+  validate <path>... [--json]   validate benchmark files (recursively for directories)
+
+options:
+  --debug    print stack traces of internal errors
+  --help     show this help`;
+
+type Subcommand = (argv: readonly string[], out: (text: string) => void, err: (text: string) => void) => Promise<number>;
+const subcommands: Record<string, Subcommand> = { validate: runValidate };
+
+async function main(argv: string[]): Promise<number> {
+  const debug = argv.includes('--debug');
+  const rest = argv.filter((argument) => argument !== '--debug');
+  const [name, ...subArgs] = rest;
+  if (name === undefined || name === '--help' || name === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  const subcommand = subcommands[name];
+  if (!subcommand) {
+    process.stderr.write(`waypoint: unknown command '${name}'\n${USAGE}\n`);
+    return 2;
+  }
+  try {
+    return await subcommand(subArgs, (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`${text}\n`));
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`waypoint ${name}: ${error.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`waypoint ${name}: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    return 1;
+  }
+}
+
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

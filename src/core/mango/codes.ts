@@ -1,0 +1,20 @@
+// Stable diagnostic codes for walkthrough files. They are part of the CLI's JSON output and of
+// quick-fix matching, so a code is never renamed or reused; the README lists them.
+export const WalkthroughCodes = {
+  separatorMalformed: 'walkthrough/separator-malformed',
+  separatorMissing: 'walkthrough/separator-missing',
+  headerMalformed: 'walkthrough/header-malformed',
+  headerInObservation: 'walkthrough/header-in-observation',
+  actMissing: 'walkthrough/act-missing',
+  observationMissing: 'walkthrough/observation-missing',
+  contentOutsideStep: 'walkthrough/content-outside-step',
+  stepSequence: 'walkthrough/step-sequence',
+  stepDuplicate: 'walkthrough/step-duplicate',
+  initMissing: 'walkthrough/init-missing',
+  empty: 'walkthrough/empty',
+} as const;
+
+export const FileCodes = {
+  unreadable: 'file/unreadable',
+  tooLarge: 'file/too-large',
+} as const;

@@ -1,0 +1,29 @@
+// Jericho observations print a room's title on a line of its own (`West of House`), first when the
+// move lands there, or after an intro banner at step 0. Titles are short, start with a capital or a
+// digit and carry no sentence punctuation; that is enough to label an outline without annotations.
+
+const MAX_TITLE_LENGTH = 50;
+const MAX_TITLE_WORDS = 8;
+/** How far into an observation a title preceded by a blank line is still looked for. */
+const TITLE_SEARCH_LINES = 40;
+
+function looksLikeRoomTitle(line: string): boolean {
+  const text = line.trim();
+  if (text.length === 0 || text.length > MAX_TITLE_LENGTH) return false;
+  if (!/^[A-Z0-9]/.test(text)) return false;
+  if (/[.!?,;:"'\]>]$/.test(text) || text.includes(':')) return false;
+  return text.split(/\s+/).length <= MAX_TITLE_WORDS;
+}
+
+/** The room title an observation shows, or null: its first line, else a title set off by a blank line above and text below. */
+export function guessLocationFromObservation(lines: readonly string[]): string | null {
+  if (lines.length === 0) return null;
+  if (looksLikeRoomTitle(lines[0])) return lines[0].trim();
+  const limit = Math.min(lines.length - 1, TITLE_SEARCH_LINES);
+  for (let index = 1; index < limit; index++) {
+    if (lines[index - 1].trim() === '' && lines[index + 1].trim() !== '' && looksLikeRoomTitle(lines[index])) {
+      return lines[index].trim();
+    }
+  }
+  return null;
+}

@@ -1,0 +1,190 @@
+// An incrementally maintained parse of one walkthrough. Edits re-parse only the blocks around the
+// changed lines (bounded by exact separators, whose meaning never depends on their neighbours) and
+// shift the start line of later blocks; the cross-step checks (numbering, Init) are a cheap linear
+// pass over block summaries.
+
+import type { Diagnostic, Range } from '../text';
+import { splitLines } from '../text';
+import { WalkthroughCodes } from './codes';
+import { parseBlocks, type BlockField, type LineAccessor, type WalkthroughBlock } from './walkthrough';
+
+/** One step as the outline, the overview and later the annotator see it, in absolute positions. */
+export interface WalkthroughStep {
+  number: number;
+  action: string;
+  location: string | null;
+  /** The whole block, separator to the line before the next block. */
+  range: Range;
+  /** The step header line. */
+  headerRange: Range;
+  /** Where the observation text begins (after `==>OBSERVATION: `), or null when it is missing. */
+  observationStart: { line: number; character: number } | null;
+}
+
+export class WalkthroughDocument {
+  private blocks: WalkthroughBlock[];
+  private lineCount: number;
+
+  private constructor(blocks: WalkthroughBlock[], lineCount: number) {
+    this.blocks = blocks;
+    this.lineCount = lineCount;
+  }
+
+  /** Parses a whole text. */
+  static parse(text: string): WalkthroughDocument {
+    const lines = splitLines(text);
+    return WalkthroughDocument.fromLines((line) => lines[line], lines.length);
+  }
+
+  /** Parses a document given a line accessor and its line count. */
+  static fromLines(readLine: LineAccessor, lineCount: number): WalkthroughDocument {
+    return new WalkthroughDocument(parseBlocks(readLine, 0, lineCount), lineCount);
+  }
+
+  /**
+   * Applies an edit that replaced old lines [firstLine, oldEndLine] (inclusive) with new lines
+   * [firstLine, newEndLine]; `readLine` reads the document after the edit.
+   */
+  applyLineEdit(firstLine: number, oldEndLine: number, newEndLine: number, readLine: LineAccessor, newLineCount: number): void {
+    const delta = newEndLine - oldEndLine;
+    const first = this.stableBlockBefore(firstLine);
+    const after = this.stableBlockAfter(oldEndLine);
+    const regionStart = this.blocks[first].startLine;
+    const regionEnd = after < this.blocks.length ? this.blocks[after].startLine + delta : newLineCount;
+    const reparsed = parseBlocks(readLine, regionStart, regionEnd);
+    for (let index = after; index < this.blocks.length; index++) this.blocks[index].startLine += delta;
+    this.blocks.splice(first, after - first, ...reparsed);
+    this.lineCount = newLineCount;
+  }
+
+  /** Index of the last block that starts strictly before `line` with an exact separator (or block 0). */
+  private stableBlockBefore(line: number): number {
+    let index = this.blockIndexAt(line);
+    while (index > 0 && (this.blocks[index].startLine >= line || this.blocks[index].opener !== 'separator')) index--;
+    return index;
+  }
+
+  /** Index of the first block after the one holding `line` that opens with an exact separator; blocks.length when none. */
+  private stableBlockAfter(line: number): number {
+    let index = this.blockIndexAt(line) + 1;
+    while (index < this.blocks.length && this.blocks[index].opener !== 'separator') index++;
+    return index;
+  }
+
+  private blockIndexAt(line: number): number {
+    let low = 0;
+    let high = this.blocks.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.blocks[middle].startLine <= line) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+
+  get blockCount(): number {
+    return this.blocks.length;
+  }
+
+  /** Steps with a parsed number, in document order. */
+  steps(): WalkthroughStep[] {
+    const steps: WalkthroughStep[] = [];
+    for (const block of this.blocks) {
+      if (block.stepNumber === null || block.stepField === null) continue;
+      const stepLine = block.startLine + block.stepField.line;
+      steps.push({
+        number: block.stepNumber,
+        action: block.action ?? '',
+        location: block.location,
+        range: blockRange(block),
+        headerRange: { start: { line: stepLine, character: 0 }, end: { line: stepLine, character: block.stepField.endCharacter } },
+        observationStart: block.observationField ? absoluteStart(block, block.observationField) : null,
+      });
+    }
+    return steps;
+  }
+
+  /** Folding spans per block: the separator line to the block's last line with text. */
+  foldingRanges(): Array<{ startLine: number; endLine: number }> {
+    const ranges: Array<{ startLine: number; endLine: number }> = [];
+    for (const block of this.blocks) {
+      if (block.opener === 'preamble' || block.lastContentLine <= 0) continue;
+      ranges.push({ startLine: block.startLine, endLine: block.startLine + block.lastContentLine });
+    }
+    return ranges;
+  }
+
+  /** All diagnostics: each block's own, then the numbering and Init checks across steps. */
+  diagnostics(): Diagnostic[] {
+    const diagnostics: Diagnostic[] = [];
+    for (const block of this.blocks) {
+      for (const local of block.diagnostics) {
+        const line = block.startLine + local.line;
+        diagnostics.push({
+          severity: local.severity,
+          code: local.code,
+          message: local.message,
+          range: { start: { line, character: local.startCharacter }, end: { line, character: local.endCharacter } },
+        });
+      }
+    }
+    this.checkSequence(diagnostics);
+    return diagnostics;
+  }
+
+  private checkSequence(diagnostics: Diagnostic[]): void {
+    const seen = new Map<number, number>();
+    let previous: number | null = null;
+    let sawStep = false;
+    for (const block of this.blocks) {
+      if (block.stepNumber === null || block.stepField === null) {
+        if (block.stepField !== null) previous = previous === null ? null : previous + 1;
+        continue;
+      }
+      const numberRange = fieldRange(block, block.stepField);
+      const number = block.stepNumber;
+      if (!sawStep) {
+        sawStep = true;
+        if (number !== 0) {
+          diagnostics.push({ severity: 'error', code: WalkthroughCodes.stepSequence, message: `The first step must be number 0 (found ${number}).`, range: numberRange });
+        }
+      }
+      if (number === 0 && block.action !== null && block.action !== 'Init' && block.actionField) {
+        diagnostics.push({ severity: 'error', code: WalkthroughCodes.initMissing, message: `Step 0's action must be 'Init' (found '${block.action}').`, range: fieldRange(block, block.actionField) });
+      }
+      const firstLine = seen.get(number);
+      if (firstLine !== undefined) {
+        diagnostics.push({ severity: 'error', code: WalkthroughCodes.stepDuplicate, message: `Step ${number} appears twice (first on line ${firstLine + 1}).`, range: numberRange });
+      } else {
+        seen.set(number, numberRange.start.line);
+        if (previous !== null && number !== previous + 1) {
+          diagnostics.push({ severity: 'error', code: WalkthroughCodes.stepSequence, message: `Step numbers must go up by one: expected ${previous + 1}, found ${number}.`, range: numberRange });
+        }
+      }
+      previous = number;
+    }
+    if (!sawStep && this.lineCount > 0) {
+      diagnostics.push({ severity: 'error', code: WalkthroughCodes.empty, message: "No steps: a walkthrough is a sequence of '===========' blocks, starting with step 0 'Init'.", range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+    }
+  }
+}
+
+function absoluteStart(block: WalkthroughBlock, field: BlockField): { line: number; character: number } {
+  return { line: block.startLine + field.line, character: field.startCharacter };
+}
+
+function fieldRange(block: WalkthroughBlock, field: BlockField): Range {
+  const line = block.startLine + field.line;
+  return { start: { line, character: field.startCharacter }, end: { line, character: field.endCharacter } };
+}
+
+function blockRange(block: WalkthroughBlock): Range {
+  if (block.lastContentLine < 0) return { start: { line: block.startLine, character: 0 }, end: { line: block.startLine, character: 0 } };
+  const lastLine = block.startLine + block.lastContentLine;
+  return { start: { line: block.startLine, character: 0 }, end: { line: lastLine, character: block.lastContentLength } };
+}
+
+/** Parses and checks a walkthrough in one call (CLI, tests). */
+export function validateWalkthrough(text: string): Diagnostic[] {
+  return WalkthroughDocument.parse(text).diagnostics();
+}

@@ -1,0 +1,20 @@
+// "Waypoint: Validate Workspace": asks the server to validate every benchmark file on disk, with
+// progress and cancellation, and reports the totals.
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { ValidateWorkspaceRequest, type ValidateWorkspaceParams, type ValidateWorkspaceResult } from '../../protocol/requests';
+
+export async function validateWorkspaceCommand(client: LanguageClient): Promise<ValidateWorkspaceResult | undefined> {
+  const maxFileSizeMB = vscode.workspace.getConfiguration('waypoint').get<number>('validation.maxFileSizeMB', 64);
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'Waypoint: validating benchmark files…', cancellable: true },
+    (_progress, token) => client.sendRequest<ValidateWorkspaceResult>(ValidateWorkspaceRequest, { maxFileSizeBytes: maxFileSizeMB * 1048576 } satisfies ValidateWorkspaceParams, token),
+  );
+  const skipped = result.skipped.length > 0 ? `, ${result.skipped.length} skipped (${result.skipped[0].reason})` : '';
+  const summary = `Waypoint: ${result.files} file(s) validated: ${result.errors} error(s), ${result.warnings} warning(s)${skipped}${result.cancelled ? ' (cancelled)' : ''}.`;
+  if (result.errors > 0) {
+    const choice = await vscode.window.showWarningMessage(summary, 'Show Problems');
+    if (choice) await vscode.commands.executeCommand('workbench.actions.view.problems');
+  } else void vscode.window.showInformationMessage(summary);
+  return result;
+}

@@ -1,0 +1,51 @@
+// Activation: start the language client and register commands. Everything heavy (parsing,
+// validation) lives in the server process; webview code loads only when a view opens.
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { createLanguageClient, WALKTHROUGH_LANGUAGE } from './client';
+import { validateWorkspaceCommand } from './commands/validateWorkspace';
+import { WalkthroughOverviewPanel } from './views/overviewPanel';
+
+let client: LanguageClient | undefined;
+
+/** What activate() returns: used by the integration tests and by other extensions. */
+export interface WaypointApi {
+  activationMs: number;
+  languageClient: () => LanguageClient | undefined;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<WaypointApi> {
+  const started = performance.now();
+  const output = vscode.window.createOutputChannel('Waypoint', { log: true });
+  const languageClient = createLanguageClient(context, output);
+  client = languageClient;
+
+  context.subscriptions.push(
+    output,
+    vscode.commands.registerCommand('waypoint.validateWorkspace', () => validateWorkspaceCommand(languageClient)),
+    vscode.commands.registerCommand('waypoint.showWalkthroughOverview', () => {
+      const editor = vscode.window.activeTextEditor;
+      if (editor?.document.languageId !== WALKTHROUGH_LANGUAGE) {
+        void vscode.window.showInformationMessage('Waypoint: open a .walkthrough file to see its overview.');
+        return undefined;
+      }
+      return WalkthroughOverviewPanel.show(context, languageClient, editor.document);
+    }),
+    vscode.commands.registerCommand('waypoint.restartServer', async () => {
+      await languageClient.restart();
+      output.info('Language server restarted.');
+    }),
+  );
+
+  // Starting the client is not awaited: activation returns at once and documents are validated
+  // as soon as the server is up.
+  languageClient.start().catch((error: unknown) => output.error(`Language server failed to start: ${String(error)}`));
+  const activationMs = performance.now() - started;
+  output.info(`Waypoint activated in ${activationMs.toFixed(1)} ms.`);
+  return { activationMs, languageClient: () => client };
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}

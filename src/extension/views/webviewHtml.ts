@@ -1,0 +1,49 @@
+// The HTML shell of every Waypoint webview: a strict CSP with a per-load nonce, scripts and styles
+// only from the extension's dist/webview and media folders, no inline handlers.
+import * as vscode from 'vscode';
+
+function nonce(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let value = '';
+  for (let index = 0; index < 32; index++) value += alphabet.charAt(Math.floor(Math.random() * alphabet.length));
+  return value;
+}
+
+export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+  return {
+    enableScripts: true,
+    retainContextWhenHidden: false,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')],
+  };
+}
+
+export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, scriptName: string, title: string): string {
+  const scriptNonce = nonce();
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', scriptName));
+  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css'));
+  const csp = [
+    "default-src 'none'",
+    `style-src ${webview.cspSource} 'unsafe-inline'`,
+    `font-src ${webview.cspSource}`,
+    `img-src ${webview.cspSource} data:`,
+    `script-src 'nonce-${scriptNonce}'`,
+    `connect-src ${webview.cspSource}`,
+    'worker-src blob:',
+  ].join('; ');
+  // 'unsafe-inline' styles are needed by the lit-based @vscode-elements components (constructable
+  // stylesheets fall back to <style> tags in some hosts); scripts stay nonce-only.
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style}">
+<title>${title}</title>
+</head>
+<body>
+<div id="app"></div>
+<script nonce="${scriptNonce}" src="${script}"></script>
+</body>
+</html>`;
+}

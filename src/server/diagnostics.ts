@@ -1,0 +1,76 @@
+// Publishes diagnostics for open documents after edits settle, and converts core diagnostics to
+// LSP ones. Very broken files are capped so a 20 MB mistake cannot flood the client.
+import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import type { Diagnostic, Severity } from '../core/text';
+import type { DocumentStore } from './documents';
+
+export const MAX_DIAGNOSTICS_PER_FILE = 1000;
+/** Typing pauses shorter than this re-validate once, not per keystroke. */
+const SETTLE_MS = 40;
+
+const severities: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** Core diagnostics to LSP, keeping the first MAX_DIAGNOSTICS_PER_FILE and saying how many were left out. */
+export function toLspDiagnostics(diagnostics: readonly Diagnostic[]): LspDiagnostic[] {
+  const shown = diagnostics.slice(0, MAX_DIAGNOSTICS_PER_FILE).map((diagnostic) => ({
+    severity: severities[diagnostic.severity],
+    code: diagnostic.code,
+    source: 'waypoint',
+    message: diagnostic.message,
+    range: diagnostic.range,
+  }));
+  if (diagnostics.length > MAX_DIAGNOSTICS_PER_FILE) {
+    shown.push({
+      severity: DiagnosticSeverity.Information,
+      code: 'waypoint/too-many-problems',
+      source: 'waypoint',
+      message: `${diagnostics.length - MAX_DIAGNOSTICS_PER_FILE} more problems in this file are not shown.`,
+      range: diagnostics[MAX_DIAGNOSTICS_PER_FILE].range,
+    });
+  }
+  return shown;
+}
+
+export class DiagnosticsPublisher {
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+  /** Server time spent computing the last diagnostics per URI, for the bench and the trace. */
+  readonly lastComputeMs = new Map<string, number>();
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly documents: DocumentStore,
+  ) {}
+
+  schedule(uri: string, immediately = false): void {
+    clearTimeout(this.pending.get(uri));
+    if (immediately) {
+      this.pending.delete(uri);
+      this.publish(uri);
+      return;
+    }
+    this.pending.set(uri, setTimeout(() => {
+      this.pending.delete(uri);
+      this.publish(uri);
+    }, SETTLE_MS));
+  }
+
+  clear(uri: string): void {
+    clearTimeout(this.pending.get(uri));
+    this.pending.delete(uri);
+    void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  private publish(uri: string): void {
+    const document = this.documents.get(uri);
+    if (!document) return;
+    const started = performance.now();
+    const diagnostics = toLspDiagnostics(document.walkthrough.diagnostics());
+    this.lastComputeMs.set(uri, performance.now() - started);
+    void this.connection.sendDiagnostics({ uri, version: document.text.version, diagnostics });
+  }
+}

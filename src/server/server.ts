@@ -1,0 +1,83 @@
+// The Waypoint language server: owns parsing and validation of benchmark files so that none of it
+// runs on the extension host. One module per feature; this file only wires them to the connection.
+import {
+  createConnection,
+  ProposedFeatures,
+  TextDocumentSyncKind,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import {
+  ValidateWorkspaceRequest,
+  WalkthroughStepsRequest,
+  type ValidateWorkspaceParams,
+  type WalkthroughStepsParams,
+  type WalkthroughStepsResult,
+} from '../protocol/requests';
+import { DiagnosticsPublisher } from './diagnostics';
+import { DocumentStore } from './documents';
+import { documentSymbols, foldingRanges } from './symbols';
+import { validateWorkspace } from './workspaceValidation';
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new DocumentStore();
+const diagnostics = new DiagnosticsPublisher(connection, documents);
+let workspaceFolders: string[] = [];
+
+connection.onInitialize((params: InitializeParams): InitializeResult => {
+  workspaceFolders = (params.workspaceFolders ?? []).map((folder) => folder.uri);
+  if (workspaceFolders.length === 0 && params.rootUri) workspaceFolders = [params.rootUri];
+  return {
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      documentSymbolProvider: { label: 'Waypoint' },
+      foldingRangeProvider: true,
+    },
+    serverInfo: { name: 'waypoint-language-server' },
+  };
+});
+
+connection.onDidOpenTextDocument(({ textDocument }) => {
+  if (documents.open(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text)) {
+    diagnostics.schedule(textDocument.uri, true);
+  }
+});
+
+connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
+  if (documents.change(textDocument.uri, textDocument.version, contentChanges)) diagnostics.schedule(textDocument.uri);
+});
+
+connection.onDidCloseTextDocument(({ textDocument }) => {
+  documents.close(textDocument.uri);
+  // Closed files keep the diagnostics of the last workspace validation only if it ran; clear the
+  // live ones so Problems does not show stale editor state.
+  diagnostics.clear(textDocument.uri);
+});
+
+connection.onDocumentSymbol(({ textDocument }) => {
+  const document = documents.get(textDocument.uri);
+  return document ? documentSymbols(document.walkthrough) : [];
+});
+
+connection.onFoldingRanges(({ textDocument }) => {
+  const document = documents.get(textDocument.uri);
+  return document ? foldingRanges(document.walkthrough) : [];
+});
+
+connection.onRequest(WalkthroughStepsRequest, (params: WalkthroughStepsParams): WalkthroughStepsResult | null => {
+  const document = documents.get(params.uri);
+  if (!document) return null;
+  const steps = document.walkthrough.steps().map((step) => ({
+    number: step.number,
+    action: step.action,
+    location: step.location,
+    line: step.headerRange.start.line,
+  }));
+  return { uri: params.uri, version: document.text.version, steps };
+});
+
+connection.onRequest(ValidateWorkspaceRequest, (params: ValidateWorkspaceParams, token) =>
+  validateWorkspace(connection, documents, workspaceFolders, params, token),
+);
+
+connection.listen();

@@ -1,0 +1,92 @@
+// Walkthrough overview: a filterable, virtualised list of steps. Rows are created with DOM APIs
+// and filled with textContent only: step text comes from user files and is never parsed as HTML.
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import '@vscode-elements/elements/dist/vscode-badge/index.js';
+import type { HostToOverviewMessage, OverviewToHostMessage } from '../../src/protocol/overviewMessages';
+import type { StepSummary } from '../../src/protocol/requests';
+import { connectToHost } from '../shared/host';
+import { VirtualList } from './virtualList';
+
+function isHostMessage(value: unknown): value is HostToOverviewMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as { type?: unknown; steps?: unknown; fileName?: unknown; number?: unknown };
+  if (message.type === 'steps') return Array.isArray(message.steps) && typeof message.fileName === 'string';
+  if (message.type === 'activeStep') return message.number === null || typeof message.number === 'number';
+  return false;
+}
+
+const host = connectToHost<OverviewToHostMessage, HostToOverviewMessage>();
+const app = document.getElementById('app') as HTMLElement;
+
+const header = document.createElement('header');
+header.className = 'overview-header';
+const title = document.createElement('h1');
+title.textContent = 'Walkthrough';
+const count = document.createElement('vscode-badge');
+count.setAttribute('variant', 'counter');
+count.id = 'step-count';
+const filter = document.createElement('vscode-textfield');
+filter.id = 'filter';
+filter.setAttribute('placeholder', 'Filter by action or location');
+filter.setAttribute('aria-label', 'Filter steps');
+header.append(title, count, filter);
+
+const columns = document.createElement('div');
+columns.className = 'step-row step-columns';
+for (const label of ['#', 'Action', 'Location']) {
+  const cell = document.createElement('span');
+  cell.textContent = label;
+  columns.append(cell);
+}
+
+const empty = document.createElement('p');
+empty.className = 'empty';
+empty.textContent = 'Open a .walkthrough file to list its steps.';
+
+const list = new VirtualList<StepSummary>(renderRow);
+app.append(header, columns, list.element, empty);
+
+let allSteps: StepSummary[] = [];
+let activeStep: number | null = null;
+
+function renderRow(step: StepSummary, row: HTMLElement): void {
+  row.className = step.number === activeStep ? 'step-row active' : 'step-row';
+  row.dataset.line = String(step.line);
+  row.dataset.step = String(step.number);
+  row.title = `Step ${step.number}: ${step.action}${step.location ? ` → ${step.location}` : ''}`;
+  const [numberCell, actionCell, locationCell] = row.children as unknown as HTMLElement[];
+  numberCell.textContent = String(step.number);
+  actionCell.textContent = step.action;
+  locationCell.textContent = step.location ?? '—';
+  locationCell.classList.toggle('unknown', step.location === null);
+}
+
+function applyFilter(): void {
+  const query = ((filter as unknown as { value?: string }).value ?? '').trim().toLowerCase();
+  const shown = query === '' ? allSteps : allSteps.filter((step) => step.action.toLowerCase().includes(query) || (step.location ?? '').toLowerCase().includes(query));
+  list.setItems(shown);
+  count.textContent = query === '' ? String(allSteps.length) : `${shown.length}/${allSteps.length}`;
+  empty.hidden = shown.length > 0;
+  if (allSteps.length > 0 && shown.length === 0) empty.textContent = 'No step matches the filter.';
+}
+
+filter.addEventListener('input', applyFilter);
+list.element.addEventListener('click', (event) => {
+  const row = (event.target as HTMLElement).closest<HTMLElement>('.step-row');
+  if (row?.dataset.line) host.post({ type: 'revealStep', line: Number(row.dataset.line) });
+});
+
+host.onMessage((message) => {
+  if (message.type === 'steps') {
+    allSteps = message.steps;
+    title.textContent = message.fileName;
+    applyFilter();
+  } else {
+    activeStep = message.number;
+    list.refresh();
+    const index = allSteps.findIndex((step) => step.number === activeStep);
+    if (index >= 0) list.scrollIntoView(list.indexOf(allSteps[index]));
+  }
+}, isHostMessage);
+
+host.post({ type: 'ready' });
