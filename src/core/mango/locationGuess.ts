@@ -15,15 +15,22 @@ function looksLikeRoomTitle(line: string): boolean {
   return text.split(/\s+/).length <= MAX_TITLE_WORDS;
 }
 
-/** The room title an observation shows, or null: its first line, else a title set off by a blank line above and text below. */
-export function guessLocationFromObservation(lines: readonly string[]): string | null {
+/**
+ * The room title an observation shows, or null. After a move that is its first line, else a title
+ * set off by a blank line above with text below. The Init step opens with the game's banner (whose
+ * first line is the game's title), so there the last such title wins: the starting room follows
+ * the banner.
+ */
+export function guessLocationFromObservation(lines: readonly string[], isInitStep = false): string | null {
   if (lines.length === 0) return null;
-  if (looksLikeRoomTitle(lines[0])) return lines[0].trim();
+  if (!isInitStep && looksLikeRoomTitle(lines[0])) return lines[0].trim();
   const limit = Math.min(lines.length - 1, TITLE_SEARCH_LINES);
+  let found: string | null = null;
   for (let index = 1; index < limit; index++) {
     if (lines[index - 1].trim() === '' && lines[index + 1].trim() !== '' && looksLikeRoomTitle(lines[index])) {
-      return lines[index].trim();
+      found = lines[index].trim();
+      if (!isInitStep) return found;
     }
   }
-  return null;
+  return found ?? (looksLikeRoomTitle(lines[0]) ? lines[0].trim() : null);
 }

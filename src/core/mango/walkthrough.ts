@@ -170,7 +170,7 @@ function parseBlock(readLine: LineAccessor, startLine: number, lineCount: number
     const valueStart = valueStartAfter(lines[cursor], OBSERVATION_HEADER);
     block.observationField = { line: cursor, startCharacter: valueStart, endCharacter: lines[cursor].length };
     const observationLines = [lines[cursor].slice(valueStart), ...lines.slice(cursor + 1)];
-    block.location = guessLocationFromObservation(observationLines);
+    block.location = guessLocationFromObservation(observationLines, block.action === 'Init');
     for (let offset = cursor + 1; offset < lineCount; offset++) {
       const text = lines[offset];
       if (text.startsWith(STEP_HEADER) || text.startsWith(ACT_HEADER) || text.startsWith(OBSERVATION_HEADER)) {

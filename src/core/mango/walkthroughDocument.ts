@@ -129,7 +129,7 @@ export class WalkthroughDocument {
       }
     }
     this.checkSequence(diagnostics);
-    return diagnostics;
+    return diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   }
 
   private checkSequence(diagnostics: Diagnostic[]): void {
