@@ -41,7 +41,8 @@ export class DocumentStore {
     const kind = fileKindOf(uri) ?? (languageId === 'mango-walkthrough' ? 'mango-walkthrough' : null);
     if (kind === null) return null;
     const text = TextDocument.create(uri, languageId, version, content);
-    const document: OpenDocument = { text, kind, walkthrough: WalkthroughDocument.fromLines(lineReader(text), text.lineCount) };
+    // A fresh document is split once; per-line reads through TextDocument are for small edits.
+    const document: OpenDocument = { text, kind, walkthrough: WalkthroughDocument.parse(content) };
     this.documents.set(uri, document);
     return document;
   }
@@ -53,7 +54,7 @@ export class DocumentStore {
     for (const change of changes) {
       if (!('range' in change)) {
         document.text = TextDocument.update(document.text, [change], version);
-        document.walkthrough = WalkthroughDocument.fromLines(lineReader(document.text), document.text.lineCount);
+        document.walkthrough = WalkthroughDocument.parse(document.text.getText());
         continue;
       }
       const firstLine = change.range.start.line;

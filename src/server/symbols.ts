@@ -11,7 +11,6 @@ export function stepLabel(step: Pick<WalkthroughStep, 'number' | 'action' | 'loc
 export function documentSymbols(walkthrough: WalkthroughDocument): DocumentSymbol[] {
   return walkthrough.steps().map((step) => ({
     name: stepLabel(step),
-    detail: step.location ? '' : 'location not recognised in the observation',
     kind: step.number === 0 ? SymbolKind.File : SymbolKind.Event,
     range: step.range,
     selectionRange: step.headerRange,

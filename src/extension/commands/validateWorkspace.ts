@@ -12,9 +12,11 @@ export async function validateWorkspaceCommand(client: LanguageClient): Promise<
   );
   const skipped = result.skipped.length > 0 ? `, ${result.skipped.length} skipped (${result.skipped[0].reason})` : '';
   const summary = `Waypoint: ${result.files} file(s) validated: ${result.errors} error(s), ${result.warnings} warning(s)${skipped}${result.cancelled ? ' (cancelled)' : ''}.`;
+  // The message is not awaited: the command resolves with the result while the toast stays up.
   if (result.errors > 0) {
-    const choice = await vscode.window.showWarningMessage(summary, 'Show Problems');
-    if (choice) await vscode.commands.executeCommand('workbench.actions.view.problems');
+    void vscode.window.showWarningMessage(summary, 'Show Problems').then((choice) => {
+      if (choice) void vscode.commands.executeCommand('workbench.actions.view.problems');
+    });
   } else void vscode.window.showInformationMessage(summary);
   return result;
 }

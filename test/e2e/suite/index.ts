@@ -1,1 +1,34 @@
-export async function run(): Promise<void> {}
+// Mocha inside the VS Code extension host (code-server's, or desktop VS Code's through
+// @vscode/test-electron). VS Code calls run(); results also go to a JSON file because the browser
+// console that relays the host's output leaves format placeholders unformatted.
+import { writeFileSync } from 'node:fs';
+import Mocha from 'mocha';
+import { defineExtensionTests } from './extension.e2e';
+
+interface TestRecord {
+  title: string;
+  passed: boolean;
+  error?: string;
+  ms: number;
+}
+
+export function run(): Promise<void> {
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
+  mocha.suite.emit('pre-require', globalThis, 'inline', mocha);
+  defineExtensionTests();
+  const records: TestRecord[] = [];
+  const metrics: Record<string, number> = {};
+  (globalThis as { waypointE2eMetrics?: Record<string, number> }).waypointE2eMetrics = metrics;
+  return new Promise((resolve, reject) => {
+    const runner = mocha.run((failures) => {
+      const resultsPath = process.env.WAYPOINT_E2E_RESULTS;
+      if (resultsPath) writeFileSync(resultsPath, JSON.stringify({ records, metrics }, null, 2));
+      const passed = records.filter((record) => record.passed).length;
+      console.log(`${passed} passed, ${records.length - passed} failed`);
+      if (failures > 0) reject(new Error(`${failures} extension-host test(s) failed`));
+      else resolve();
+    });
+    runner.on('pass', (test) => records.push({ title: test.fullTitle(), passed: true, ms: test.duration ?? 0 }));
+    runner.on('fail', (test, error: Error) => records.push({ title: test.fullTitle(), passed: false, error: error.message, ms: test.duration ?? 0 }));
+  });
+}

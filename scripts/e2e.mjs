@@ -1,0 +1,94 @@
+// End-to-end tests in a real VS Code without downloading one: code-server from the npm registry,
+// driven by playwright-core and Debian's chromium. Two parts:
+//  1. UI: the packaged .vsix installed into an isolated profile, a user's path through the workbench.
+//  2. Extension host: the mocha suite in test/e2e/suite run inside code-server's extension host.
+// Prints "N passed, N failed" and exits non-zero on any failure.
+import { execSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath, prepareProfile, startCodeServer } from './lib/codeServer.mjs';
+import { runUiScenario } from '../test/e2e/ui.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = join(repo, 'test-results');
+const started = Date.now();
+mkdirSync(resultsDir, { recursive: true });
+
+if (!existsSync(chromiumPath)) {
+  console.error(`e2e: ${chromiumPath} not found; install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+
+console.log('e2e: building and packaging the extension');
+execSync('npm run --silent package', { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
+execSync('node esbuild.mjs --tests', { cwd: repo, stdio: 'inherit' });
+const vsix = join(repo, 'dist', 'waypoint.vsix');
+const vsixKiB = Math.round(statSync(vsix).size / 1024);
+
+const scratch = mkdtempSync(join(tmpdir(), 'waypoint-e2e-'));
+const workspace = join(scratch, 'workspace');
+cpSync(join(repo, 'samples'), workspace, { recursive: true });
+const serverLog = [];
+const log = (text) => serverLog.push(text);
+
+const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+const servers = [];
+let uiResults = [];
+let hostResults = { records: [], metrics: {} };
+try {
+  // Part 1: the packaged extension, as a user installs it.
+  console.log('e2e: UI scenario with the packaged .vsix');
+  const installed = prepareProfile(join(scratch, 'installed'), { vsix });
+  const uiServer = await startCodeServer(installed, workspace, { log });
+  servers.push(uiServer);
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  uiResults = await runUiScenario({ page, baseUrl: uiServer.url, workspace, screenshotsDir: resultsDir });
+  await context.close();
+  uiServer.stop();
+
+  // Part 2: the mocha suite inside the extension host, on a fresh copy of the samples.
+  console.log('e2e: extension-host suite');
+  const hostWorkspace = join(scratch, 'host-workspace');
+  cpSync(join(repo, 'samples'), hostWorkspace, { recursive: true });
+  const resultsFile = join(scratch, 'host-results.json');
+  const development = prepareProfile(join(scratch, 'development'));
+  const hostServer = await startCodeServer(development, hostWorkspace, { log, smokeTestDriver: true, env: { WAYPOINT_E2E_RESULTS: resultsFile } });
+  servers.push(hostServer);
+  const authority = new URL(hostServer.url).host;
+  const payload = [
+    ['extensionDevelopmentPath', `vscode-remote://${authority}${repo}`],
+    ['extensionTestsPath', `vscode-remote://${authority}${join(repo, 'dist', 'test', 'e2e', 'suite.js')}`],
+  ];
+  const hostPage = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  const exitCode = await new Promise((resolveExit) => {
+    const timer = setTimeout(() => resolveExit('timeout'), 180_000);
+    hostPage.exposeFunction('codeAutomationLog', () => {});
+    hostPage.exposeFunction('codeAutomationExit', (code) => {
+      clearTimeout(timer);
+      resolveExit(code);
+    });
+    hostPage.goto(`${hostServer.url}/?folder=${encodeURIComponent(hostWorkspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`).catch(() => {});
+  });
+  await hostPage.screenshot({ path: join(resultsDir, 'e2e-extension-host.png') }).catch(() => {});
+  if (existsSync(resultsFile)) hostResults = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  else hostResults.records.push({ title: 'extension-host suite ran', passed: false, error: `no results (exit ${exitCode})` });
+  for (const record of hostResults.records) console.log(`  ${record.passed ? '✔' : '✘'} ${record.title}${record.error ? `: ${record.error}` : ''}`);
+} finally {
+  await browser.close().catch(() => {});
+  for (const server of servers) server.stop();
+  writeFileSync(join(resultsDir, 'code-server.log'), serverLog.join(''));
+}
+
+const all = [...uiResults.map((r) => ({ title: r.name, passed: r.passed })), ...hostResults.records];
+const passed = all.filter((r) => r.passed).length;
+const failed = all.length - passed;
+const summary = { passed, failed, wallSeconds: Math.round((Date.now() - started) / 100) / 10, vsixKiB, ...hostResults.metrics };
+writeFileSync(join(resultsDir, 'e2e-summary.json'), JSON.stringify({ summary, ui: uiResults, host: hostResults.records }, null, 2));
+console.log(`e2e: wall ${summary.wallSeconds} s, .vsix ${vsixKiB} KiB, activation ${hostResults.metrics.activationMs?.toFixed?.(1) ?? '?'} ms`);
+rmSync(scratch, { recursive: true, force: true });
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && all.length > 0 ? 0 : 1);

@@ -1,0 +1,93 @@
+// Starts and stops an isolated code-server (a real VS Code in the browser) on 127.0.0.1: its own
+// user-data, extensions and config directories, so nothing touches the user's ~/.config.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { ensureCodeServerTools } from '../code-server-tools.mjs';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const userSettings = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.colorTheme': 'Default Dark Modern',
+  'security.workspace.trust.enabled': false,
+  'telemetry.telemetryLevel': 'off',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'update.mode': 'none',
+  'chat.disableAIFeatures': true,
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  'window.commandCenter': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+};
+
+/** Prepares an isolated profile; with `vsix`, installs that extension into it. */
+export function prepareProfile(root, { vsix } = {}) {
+  const tools = ensureCodeServerTools();
+  const dirs = { root, userData: join(root, 'user-data'), extensions: join(root, 'extensions'), config: join(root, 'config.yaml') };
+  mkdirSync(join(dirs.userData, 'User'), { recursive: true });
+  mkdirSync(dirs.extensions, { recursive: true });
+  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify(userSettings, null, 2));
+  writeFileSync(dirs.config, 'auth: none\ncert: false\n');
+  if (vsix) {
+    execFileSync(tools.node, [tools.entry, '--config', dirs.config, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--install-extension', vsix], { stdio: ['ignore', 'pipe', 'inherit'] });
+  }
+  return { tools, dirs };
+}
+
+/** Starts code-server for `folder`; resolves once /healthz answers. */
+export async function startCodeServer({ tools, dirs }, folder, { port, env = {}, smokeTestDriver = false, log = () => {} } = {}) {
+  const chosenPort = port ?? (await freePort());
+  const args = [
+    tools.entry, '--config', dirs.config, '--auth', 'none', '--bind-addr', `127.0.0.1:${chosenPort}`,
+    '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions,
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
+    ...(smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    folder,
+  ];
+  const child = spawn(tools.node, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  child.stdout.on('data', (chunk) => log(chunk.toString()));
+  child.stderr.on('data', (chunk) => log(chunk.toString()));
+  const url = `http://127.0.0.1:${chosenPort}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`code-server exited with ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (Date.now() >= deadline) throw new Error('code-server did not become ready within 60 s');
+  return {
+    url,
+    port: chosenPort,
+    child,
+    stop() {
+      // code-server forks its extension host and file watcher: end the whole process group.
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    },
+  };
+}
+
+export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

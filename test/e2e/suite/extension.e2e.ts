@@ -1,0 +1,99 @@
+// Waypoint exercised through the real VS Code API in a real extension host.
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'waypoint-bench.waypoint';
+
+function metrics(): Record<string, number> {
+  return (globalThis as { waypointE2eMetrics?: Record<string, number> }).waypointE2eMetrics ?? {};
+}
+
+async function waitFor<T>(description: string, probe: () => T | undefined | false, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = probe();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${description}`);
+}
+
+async function openSample(relativePath: string): Promise<vscode.TextDocument> {
+  const [folder] = vscode.workspace.workspaceFolders ?? [];
+  assert.ok(folder, 'the sample workspace is open');
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, relativePath));
+  await vscode.window.showTextDocument(document);
+  return document;
+}
+
+function codesOf(uri: vscode.Uri): string[] {
+  return vscode.languages.getDiagnostics(uri).map((diagnostic) => String(typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code));
+}
+
+export function defineExtensionTests(): void {
+  describe('Waypoint in a real VS Code', () => {
+    it('activates within the 150 ms budget', async () => {
+      const extension = vscode.extensions.getExtension<{ activationMs: number }>(EXTENSION_ID);
+      assert.ok(extension, `${EXTENSION_ID} is installed`);
+      const api = await extension.activate();
+      metrics().activationMs = api.activationMs;
+      assert.ok(api.activationMs < 150, `activation took ${api.activationMs.toFixed(1)} ms`);
+    });
+
+    it('gives .walkthrough files the MANGO walkthrough language', async () => {
+      const document = await openSample('mango/lighthouse/lighthouse.walkthrough');
+      assert.equal(document.languageId, 'mango-walkthrough');
+    });
+
+    it('shows located diagnostics for the broken sample', async () => {
+      const document = await openSample('mango/broken/lighthouse-typos.walkthrough');
+      const diagnostics = await waitFor('diagnostics', () => {
+        const found = vscode.languages.getDiagnostics(document.uri);
+        return found.length === 4 ? found : undefined;
+      });
+      const sequence = diagnostics.find((diagnostic) => String(diagnostic.code) === 'walkthrough/step-sequence');
+      assert.ok(sequence);
+      assert.equal(sequence.severity, vscode.DiagnosticSeverity.Error);
+      assert.equal(sequence.source, 'waypoint');
+      assert.deepEqual([sequence.range.start.line, sequence.range.start.character, sequence.range.end.character], [38, 13, 14]);
+    });
+
+    it('outlines and folds every step', async () => {
+      const document = await openSample('mango/lighthouse/lighthouse.walkthrough');
+      const outline = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', document.uri);
+      assert.equal(outline.length, 40);
+      assert.equal(outline[2].name, '2 · north → Fish Market');
+      const folds = await vscode.commands.executeCommand<vscode.FoldingRange[]>('vscode.executeFoldingRangeProvider', document.uri);
+      assert.equal(folds.length, 40);
+    });
+
+    it('validates every file on disk from the command', async () => {
+      const result = await vscode.commands.executeCommand<{ files: number; errors: number }>('waypoint.validateWorkspace');
+      assert.equal(result.files, 2);
+      assert.equal(result.errors, 4);
+    });
+
+    it('re-validates after an undoable edit, and again after undo', async () => {
+      const document = await openSample('mango/broken/lighthouse-typos.walkthrough');
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(document.uri, new vscode.Range(38, 13, 38, 14), '6');
+      const started = Date.now();
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      await waitFor('the fix to clear two errors', () => codesOf(document.uri).length === 2);
+      metrics().editToDiagnosticsMs = Date.now() - started;
+      assert.deepEqual(codesOf(document.uri).sort(), ['walkthrough/act-missing', 'walkthrough/separator-malformed']);
+      await vscode.commands.executeCommand('undo');
+      await waitFor('undo to bring the errors back', () => codesOf(document.uri).length === 4);
+      assert.equal(document.getText().split('\n')[38], '==>STEP NUM: 7');
+    });
+
+    it('opens the walkthrough overview webview', async () => {
+      await openSample('mango/lighthouse/lighthouse.walkthrough');
+      await vscode.commands.executeCommand('waypoint.showWalkthroughOverview');
+      const tab = await waitFor('the overview tab', () =>
+        vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((candidate) => candidate.input instanceof vscode.TabInputWebview && candidate.input.viewType.endsWith('waypoint.walkthroughOverview')),
+      );
+      assert.equal(tab.label, 'Walkthrough Overview');
+    });
+  });
+}

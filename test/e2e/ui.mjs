@@ -1,0 +1,136 @@
+// The user's path through a real VS Code (code-server) with the packaged Waypoint installed:
+// open the sample workspace, open a broken walkthrough, read Problems and the Outline, run Waypoint
+// commands from the palette, and read the overview webview. Each check is reported by name and a
+// screenshot is saved for every stage (test-results/e2e-*.png).
+import { join } from 'node:path';
+
+const TIMEOUT = 30_000;
+
+async function retry(description, action, timeoutMs = TIMEOUT) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError;
+  while (Date.now() < deadline) {
+    try {
+      return await action();
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  throw new Error(`${description}: ${lastError?.message ?? 'timed out'}`);
+}
+
+/** Runs a command by its palette title; re-opens the palette until the title is listed. */
+export async function runCommand(page, title) {
+  await retry(`command "${title}" in the palette`, async () => {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 5000 });
+    await input.fill(`>${title}`);
+    await page.locator(`.quick-input-list .monaco-list-row[aria-label^="${title}"]`).first().waitFor({ timeout: 3000 });
+    await page.keyboard.press('Enter');
+  });
+}
+
+/** Opens a workspace file through Quick Open, as a user would; `relativePath` like mango/x/y.walkthrough. */
+async function openFile(page, relativePath) {
+  const fileName = relativePath.split('/').pop();
+  await retry(`quick open ${relativePath}`, async () => {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 5000 });
+    await input.fill(relativePath);
+    await page.locator(`.quick-input-list .monaco-list-row[aria-label^="${fileName}"]`).first().click({ timeout: 3000 });
+    await page.locator(`.tabs-container .tab[aria-label^="${fileName}"]`).waitFor({ timeout: 5000 });
+  });
+}
+
+async function frameWith(page, selector) {
+  return retry(`webview frame with ${selector}`, async () => {
+    for (const frame of page.frames()) {
+      if ((await frame.locator(selector).count().catch(() => 0)) > 0) return frame;
+    }
+    throw new Error('not yet rendered');
+  });
+}
+
+export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }) {
+  const results = [];
+  const shot = (name) => page.screenshot({ path: join(screenshotsDir, `e2e-${name}.png`) });
+  async function check(name, body) {
+    const started = Date.now();
+    try {
+      await body();
+      results.push({ name, passed: true, ms: Date.now() - started });
+      console.log(`  ✔ ${name} (${Date.now() - started} ms)`);
+    } catch (error) {
+      results.push({ name, passed: false, ms: Date.now() - started, error: String(error?.message ?? error) });
+      console.log(`  ✘ ${name}: ${error?.message ?? error}`);
+      await shot(`failure-${results.length}`).catch(() => {});
+    }
+  }
+
+  await check('workbench opens the sample workspace', async () => {
+    await page.goto(`${baseUrl}/?folder=${encodeURIComponent(workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.explorer-folders-view').waitFor({ timeout: TIMEOUT });
+  });
+
+  await check('a broken walkthrough opens with syntax colouring', async () => {
+    await openFile(page, 'mango/broken/lighthouse-typos.walkthrough');
+    await retry('language mode is MANGO Walkthrough', async () => {
+      const mode = await page.locator('.statusbar-item[id="status.editor.mode"]').innerText();
+      if (!mode.includes('MANGO Walkthrough')) throw new Error(`status bar says ${mode}`);
+    });
+  });
+
+  await check('Problems lists the walkthrough errors with codes and positions', async () => {
+    await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+    await retry('problems panel text', async () => {
+      const text = await page.locator('.markers-panel').innerText();
+      for (const expected of ['walkthrough/step-sequence', 'expected 6, found 7', 'walkthrough/act-missing', 'walkthrough/separator-malformed', '[Ln 39, Col 14]']) {
+        if (!text.includes(expected)) throw new Error(`missing "${expected}" in: ${text.slice(0, 300)}`);
+      }
+    });
+    await shot('problems');
+  });
+
+  await check('the Outline shows one entry per step with its location', async () => {
+    await runCommand(page, 'Explorer: Focus on Outline View');
+    await retry('outline rows', async () => {
+      const outline = page.locator('.pane:has(.pane-header[aria-label^="Outline"]) .monaco-list-rows');
+      const text = await outline.innerText();
+      for (const expected of ['2 · north → Fish Market', '3 · buy herring', '4 · (no action) → Net Loft']) {
+        if (!text.includes(expected)) throw new Error(`outline lacks "${expected}": ${text.slice(0, 200)}`);
+      }
+    });
+    await shot('outline');
+  });
+
+  await check('"Waypoint: Show Walkthrough Overview" renders the steps in a webview', async () => {
+    await openFile(page, 'mango/lighthouse/lighthouse.walkthrough');
+    await runCommand(page, 'Waypoint: Show Walkthrough Overview');
+    const frame = await frameWith(page, '.virtual-spacer .step-row');
+    await retry('overview rows', async () => {
+      const rows = await frame.locator('.virtual-spacer .step-row:not([hidden])').allInnerTexts();
+      if (rows.length < 20) throw new Error(`only ${rows.length} rows`);
+      if (!rows.some((row) => row.includes('Fish Market'))) throw new Error('no Fish Market row');
+      const count = await frame.locator('#step-count').innerText();
+      if (count.trim() !== '40') throw new Error(`badge says ${count}`);
+    });
+    await shot('overview');
+  });
+
+  await check('"Waypoint: Validate Workspace" reports every file on disk', async () => {
+    await runCommand(page, 'Waypoint: Validate Workspace');
+    await retry('validation toast', async () => {
+      const text = await page.locator('.notifications-toasts').innerText();
+      if (!text.includes('2 file(s) validated: 4 error(s)')) throw new Error(`toasts say: ${text.slice(0, 200)}`);
+    });
+    await shot('validate-workspace');
+  });
+
+  return results;
+}

@@ -1,0 +1,66 @@
+// A minimal LSP client for tests: spawns the real server bundle over stdio and speaks JSON-RPC.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { distDir } from './paths';
+
+export interface PublishedDiagnostics {
+  uri: string;
+  version?: number;
+  diagnostics: Array<{ code: string; message: string; severity: number; range: { start: { line: number; character: number }; end: { line: number; character: number } } }>;
+}
+
+export class TestLspClient {
+  readonly connection: MessageConnection;
+  private readonly process: ChildProcess;
+  private readonly waiters: Array<{ match: (p: PublishedDiagnostics) => boolean; resolve: (p: PublishedDiagnostics) => void }> = [];
+  readonly published: PublishedDiagnostics[] = [];
+
+  constructor() {
+    this.process = spawn(process.execPath, [join(distDir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
+    this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishedDiagnostics) => {
+      this.published.push(params);
+      for (const waiter of [...this.waiters]) {
+        if (waiter.match(params)) {
+          this.waiters.splice(this.waiters.indexOf(waiter), 1);
+          waiter.resolve(params);
+        }
+      }
+    });
+    this.connection.listen();
+  }
+
+  async initialize(workspaceFolder: string): Promise<unknown> {
+    const uri = pathToFileURL(workspaceFolder).toString();
+    const result = await this.connection.sendRequest('initialize', { processId: process.pid, rootUri: uri, capabilities: {}, workspaceFolders: [{ uri, name: 'test' }] });
+    await this.connection.sendNotification('initialized', {});
+    return result;
+  }
+
+  /** Resolves with the next diagnostics published for `uri` that satisfy `match`. */
+  nextDiagnostics(uri: string, match: (p: PublishedDiagnostics) => boolean = () => true, timeoutMs = 10000): Promise<PublishedDiagnostics> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({
+        match: (p) => p.uri === uri && match(p),
+        resolve: (p) => {
+          clearTimeout(timer);
+          resolve(p);
+        },
+      });
+    });
+  }
+
+  async dispose(): Promise<void> {
+    try {
+      await this.connection.sendRequest('shutdown');
+      await this.connection.sendNotification('exit');
+    } catch {
+      // The server may already be gone; the kill below is the backstop.
+    }
+    this.connection.dispose();
+    this.process.kill();
+  }
+}
