@@ -132,35 +132,58 @@ export class WalkthroughDocument {
     return diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   }
 
+  /** Line of the first header of each step number among blocks [0, end). */
+  private firstLinesBefore(end: number): Map<number, number> {
+    const firstLines = new Map<number, number>();
+    for (let index = 0; index < end; index++) {
+      const block = this.blocks[index];
+      if (block.stepNumber !== null && block.stepField !== null && !firstLines.has(block.stepNumber)) {
+        firstLines.set(block.stepNumber, block.startLine + block.stepField.line);
+      }
+    }
+    return firstLines;
+  }
+
   private checkSequence(diagnostics: Diagnostic[]): void {
-    const seen = new Map<number, number>();
+    // Well-formed walkthroughs only ever go up, so a number above every earlier one cannot be a
+    // duplicate; the map of first occurrences is built only once a number repeats or goes back.
+    let firstLines: Map<number, number> | null = null;
+    let highest = -1;
     let previous: number | null = null;
     let sawStep = false;
-    for (const block of this.blocks) {
+    for (let index = 0; index < this.blocks.length; index++) {
+      const block = this.blocks[index];
       if (block.stepNumber === null || block.stepField === null) {
         if (block.stepField !== null) previous = previous === null ? null : previous + 1;
         continue;
       }
-      const numberRange = fieldRange(block, block.stepField);
+      // Ranges are built only for diagnostics: this loop visits every step on every edit.
+      const stepField = block.stepField;
+      const numberRange = () => fieldRange(block, stepField);
       const number = block.stepNumber;
       if (!sawStep) {
         sawStep = true;
         if (number !== 0) {
-          diagnostics.push({ severity: 'error', code: WalkthroughCodes.stepSequence, message: `The first step must be number 0 (found ${number}).`, range: numberRange });
+          diagnostics.push({ severity: 'error', code: WalkthroughCodes.stepSequence, message: `The first step must be number 0 (found ${number}).`, range: numberRange() });
         }
       }
       if (number === 0 && block.action !== null && block.action !== 'Init' && block.actionField) {
         diagnostics.push({ severity: 'error', code: WalkthroughCodes.initMissing, message: `Step 0's action must be 'Init' (found '${block.action}').`, range: fieldRange(block, block.actionField) });
       }
-      const firstLine = seen.get(number);
+      let firstLine: number | undefined;
+      if (number <= highest) {
+        firstLines ??= this.firstLinesBefore(index);
+        firstLine = firstLines.get(number);
+      }
       if (firstLine !== undefined) {
-        diagnostics.push({ severity: 'error', code: WalkthroughCodes.stepDuplicate, message: `Step ${number} appears twice (first on line ${firstLine + 1}).`, range: numberRange });
+        diagnostics.push({ severity: 'error', code: WalkthroughCodes.stepDuplicate, message: `Step ${number} appears twice (first on line ${firstLine + 1}).`, range: numberRange() });
       } else {
-        seen.set(number, numberRange.start.line);
+        firstLines?.set(number, block.startLine + stepField.line);
         if (previous !== null && number !== previous + 1) {
-          diagnostics.push({ severity: 'error', code: WalkthroughCodes.stepSequence, message: `Step numbers must go up by one: expected ${previous + 1}, found ${number}.`, range: numberRange });
+          diagnostics.push({ severity: 'error', code: WalkthroughCodes.stepSequence, message: `Step numbers must go up by one: expected ${previous + 1}, found ${number}.`, range: numberRange() });
         }
       }
+      highest = Math.max(highest, number);
       previous = number;
     }
     if (!sawStep && this.lineCount > 0) {
