@@ -4,7 +4,7 @@ import { promises as fs } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileKindOf, validateText, type FileKind } from '../core/files';
 import { FileCodes } from '../core/mango/codes';
-import type { Diagnostic } from '../core/text';
+import { plural, type Diagnostic } from '../core/text';
 import { parseArgs, UsageError } from './args';
 
 interface FileReport {
@@ -78,7 +78,7 @@ export async function runValidate(argv: readonly string[], out: (text: string) =
     out(JSON.stringify({ files: reports, skippedFiles: skipped, summary: { files: reports.length, errors, warnings, skipped: skipped.length } }));
   } else {
     for (const report of reports) for (const diagnostic of report.diagnostics) out(formatDiagnostic(report.path, diagnostic));
-    out(`${reports.length} file(s) validated: ${errors} error(s), ${warnings} warning(s), ${skipped.length} skipped.`);
+    out(`${plural(reports.length, 'file')} validated: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${skipped.length} skipped.`);
   }
   return errors > 0 ? 1 : 0;
 }

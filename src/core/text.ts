@@ -30,3 +30,8 @@ export function lineRange(line: number, startCharacter: number, endCharacter: nu
 export function splitLines(text: string): string[] {
   return text.split(/\r\n|\r|\n/);
 }
+
+/** "1 file", "2 files": counts in messages read as English. */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -35,7 +35,7 @@ describe('waypoint validate (CLI)', () => {
   it('prints compiler-style lines without --json and exits 0 for a clean file', () => {
     const clean = waypoint('validate', 'samples/mango/lighthouse/lighthouse.walkthrough');
     assert.equal(clean.code, 0);
-    assert.match(clean.stdout, /1 file\(s\) validated: 0 error\(s\)/);
+    assert.match(clean.stdout, /1 file validated: 0 errors, 0 warnings/);
     const broken = waypoint('validate', 'samples/mango/broken');
     assert.match(broken.stdout, /lighthouse-typos\.walkthrough:39:14: error Step numbers must go up by one: expected 6, found 7\. \[walkthrough\/step-sequence\]/);
   });

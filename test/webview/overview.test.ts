@@ -51,12 +51,15 @@ describe('walkthrough overview webview', () => {
 
   it('says it is ready, then lists the steps the host sends', async () => {
     assert.deepEqual(await sent(page), [{ type: 'ready' }]);
+    assert.equal(await page.locator('.empty').innerText(), 'Loading steps…');
+    assert.equal(await page.locator('#step-count').isVisible(), false);
     await send(page, { type: 'steps', fileName: 'samples/lighthouse.walkthrough', steps: sampleSteps });
     const rows = await page.locator('.virtual-spacer .step-row:not([hidden])').allInnerTexts();
     assert.equal(rows.length, 5);
     assert.deepEqual(rows[1].split(/\s+/), ['1', 'north', 'Fish', 'Market']);
     assert.equal(await page.locator('h1').innerText(), 'samples/lighthouse.walkthrough');
     assert.equal(await page.locator('#step-count').innerText(), '5');
+    assert.equal(await page.locator('.empty').isVisible(), false);
     mkdirSync(testResultsDir, { recursive: true });
     await page.screenshot({ path: join(testResultsDir, 'webview-overview.png') });
   });

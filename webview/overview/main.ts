@@ -41,10 +41,11 @@ for (const label of ['#', 'Action', 'Location']) {
 
 const empty = document.createElement('p');
 empty.className = 'empty';
-empty.textContent = 'Open a .walkthrough file to list its steps.';
+empty.textContent = 'Loading steps…';
+count.hidden = true;
 
 const list = new VirtualList<StepSummary>(renderRow);
-app.append(header, columns, list.element, empty);
+app.append(header, columns, empty, list.element);
 
 let allSteps: StepSummary[] = [];
 let activeStep: number | null = null;
@@ -66,8 +67,9 @@ function applyFilter(): void {
   const shown = query === '' ? allSteps : allSteps.filter((step) => step.action.toLowerCase().includes(query) || (step.location ?? '').toLowerCase().includes(query));
   list.setItems(shown);
   count.textContent = query === '' ? String(allSteps.length) : `${shown.length}/${allSteps.length}`;
+  count.hidden = false;
   empty.hidden = shown.length > 0;
-  if (allSteps.length > 0 && shown.length === 0) empty.textContent = 'No step matches the filter.';
+  empty.textContent = allSteps.length === 0 ? 'This walkthrough has no steps yet.' : 'No step matches the filter.';
 }
 
 filter.addEventListener('input', applyFilter);

@@ -2,6 +2,7 @@
 // progress and cancellation, and reports the totals.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { plural } from '../../core/text';
 import { ValidateWorkspaceRequest, type ValidateWorkspaceParams, type ValidateWorkspaceResult } from '../../protocol/requests';
 
 export async function validateWorkspaceCommand(client: LanguageClient): Promise<ValidateWorkspaceResult | undefined> {
@@ -11,7 +12,7 @@ export async function validateWorkspaceCommand(client: LanguageClient): Promise<
     (_progress, token) => client.sendRequest<ValidateWorkspaceResult>(ValidateWorkspaceRequest, { maxFileSizeBytes: maxFileSizeMB * 1048576 } satisfies ValidateWorkspaceParams, token),
   );
   const skipped = result.skipped.length > 0 ? `, ${result.skipped.length} skipped (${result.skipped[0].reason})` : '';
-  const summary = `Waypoint: ${result.files} file(s) validated: ${result.errors} error(s), ${result.warnings} warning(s)${skipped}${result.cancelled ? ' (cancelled)' : ''}.`;
+  const summary = `Waypoint: ${plural(result.files, 'file')} validated: ${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}${skipped}${result.cancelled ? ' (cancelled)' : ''}.`;
   // The message is not awaited: the command resolves with the result while the toast stays up.
   if (result.errors > 0) {
     void vscode.window.showWarningMessage(summary, 'Show Problems').then((choice) => {
