@@ -17,7 +17,8 @@ const common = {
   legalComments: 'none',
 };
 
-const nodeCommon = { ...common, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] };
+// 'module' first: jsonc-parser's UMD main build hides its requires from the bundler.
+const nodeCommon = { ...common, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], mainFields: ['module', 'main'] };
 const browserCommon = { ...common, platform: 'browser', format: 'iife', target: 'es2022' };
 
 function findFiles(dir, suffix) {

@@ -2,7 +2,8 @@
 // file of a known kind with the same core the language server uses, and reports per the contract.
 import { promises as fs } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileKindOf, validateText, type FileKind } from '../core/files';
+import { mangoGameOf, type FileKind } from '../core/files';
+import { validateGameTexts, type GameTexts } from '../core/mango/game';
 import { FileCodes } from '../core/mango/codes';
 import { plural, type Diagnostic } from '../core/text';
 import { parseArgs, UsageError } from './args';
@@ -39,38 +40,34 @@ function formatDiagnostic(path: string, diagnostic: Diagnostic): string {
 export async function runValidate(argv: readonly string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
   const args = parseArgs(argv, ['json'], []);
   if (args.positionals.length === 0) throw new UsageError('validate needs at least one file or directory');
-  const reports: FileReport[] = [];
   const skipped: string[] = [];
+  // Files of one MANGO game (same folder, same <game> prefix) are validated together, so the
+  // cross-file checks see the whole folder.
+  const games = new Map<string, Array<{ path: string; kind: FileKind }>>();
   let unreadable = 0;
   for (const root of args.positionals) {
-    let paths: AsyncGenerator<string>;
     try {
       await fs.access(root);
-      paths = walk(root);
     } catch (error) {
       err(`${root}: ${describeError(error)}`);
       unreadable++;
       continue;
     }
-    for await (const path of paths) {
-      const kind = fileKindOf(path);
+    for await (const path of walk(root)) {
       const shownPath = relative(process.cwd(), path) || path;
-      if (kind === null) {
+      const game = mangoGameOf(shownPath);
+      if (game === null) {
         skipped.push(shownPath);
         continue;
       }
-      let text: string;
-      try {
-        text = await fs.readFile(path, 'utf8');
-      } catch (error) {
-        err(`${shownPath}: ${describeError(error)}`);
-        const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-        reports.push({ path: shownPath, kind, diagnostics: [{ severity: 'error', code: FileCodes.unreadable, message: describeError(error), range }] });
-        continue;
-      }
-      reports.push({ path: shownPath, kind, diagnostics: validateText(kind, text) });
+      const key = `${game.directory}\0${game.game}`;
+      const members = games.get(key) ?? [];
+      if (!members.some((member) => member.path === shownPath)) members.push({ path: shownPath, kind: game.kind });
+      games.set(key, members);
     }
   }
+  const reports: FileReport[] = [];
+  for (const members of games.values()) reports.push(...(await validateGameFolder(members, err)));
   const count = (severity: Diagnostic['severity']) => reports.reduce((sum, report) => sum + report.diagnostics.filter((d) => d.severity === severity).length, 0);
   const errors = count('error') + unreadable;
   const warnings = count('warning');
@@ -81,6 +78,27 @@ export async function runValidate(argv: readonly string[], out: (text: string) =
     out(`${plural(reports.length, 'file')} validated: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${skipped.length} skipped.`);
   }
   return errors > 0 ? 1 : 0;
+}
+
+async function validateGameFolder(members: ReadonlyArray<{ path: string; kind: FileKind }>, err: (text: string) => void): Promise<FileReport[]> {
+  const texts: GameTexts = {};
+  const reports: FileReport[] = [];
+  for (const member of members) {
+    try {
+      texts[member.kind] = await fs.readFile(member.path, 'utf8');
+    } catch (error) {
+      err(`${member.path}: ${describeError(error)}`);
+      const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+      reports.push({ path: member.path, kind: member.kind, diagnostics: [{ severity: 'error', code: FileCodes.unreadable, message: describeError(error), range }] });
+    }
+  }
+  const byKind = validateGameTexts(texts);
+  for (const member of members) {
+    if (texts[member.kind] === undefined) continue;
+    const diagnostics = (byKind.get(member.kind) ?? []).sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+    reports.push({ path: member.path, kind: member.kind, diagnostics });
+  }
+  return reports;
 }
 
 function describeError(error: unknown): string {

@@ -29,7 +29,7 @@ describe('waypoint validate (CLI)', () => {
     assert.deepEqual(broken.diagnostics.map((d) => d.code), ['walkthrough/act-missing', 'walkthrough/step-sequence', 'walkthrough/separator-malformed', 'walkthrough/step-duplicate']);
     assert.deepEqual(broken.diagnostics[1].range.start, { line: 38, character: 13 });
     assert.equal(report.summary.errors, 4);
-    assert.ok(report.summary.skipped > 0, 'JSON files are listed as skipped until their kinds are supported');
+    assert.deepEqual(report.files.map((file) => file.kind).sort(), ['mango-actions', 'mango-edges', 'mango-locations', 'mango-walkthrough', 'mango-walkthrough']);
   });
 
   it('prints compiler-style lines without --json and exits 0 for a clean file', () => {
@@ -52,10 +52,15 @@ describe('waypoint validate (CLI)', () => {
   it('survives a binary file with a walkthrough name', () => {
     const directory = mkdtempSync(join(tmpdir(), 'waypoint-cli-'));
     writeFileSync(join(directory, 'noise.walkthrough'), Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37) % 256)));
+    writeFileSync(join(directory, 'notes.txt'), 'not a benchmark file');
+    writeFileSync(join(directory, 'noise.edges.json'), '[{"src_node": "a",');
     const { code, stdout, stderr } = waypoint('validate', directory, '--json');
     assert.equal(code, 1);
     assert.equal(stderr, '');
-    assert.equal((JSON.parse(stdout) as ValidateJson).files[0].diagnostics[0].code, 'walkthrough/content-outside-step');
+    const report = JSON.parse(stdout) as ValidateJson;
+    assert.equal(report.files.find((file) => file.kind === 'mango-walkthrough')?.diagnostics[0].code, 'walkthrough/content-outside-step');
+    assert.equal(report.files.find((file) => file.kind === 'mango-edges')?.diagnostics[0].code, 'json/syntax');
+    assert.equal(report.summary.skipped, 1, 'notes.txt is listed as skipped');
   });
 
   it('validates the six shared games with zero errors', function () {

@@ -14,6 +14,23 @@ export const WalkthroughCodes = {
   empty: 'walkthrough/empty',
 } as const;
 
+/** Cross-file findings in a MANGO game folder (gameChecks.ts). */
+export const MangoCodes = {
+  unknownLocation: 'mango/unknown-location',
+  unknownAction: 'mango/unknown-action',
+  unusedLocation: 'mango/unused-location',
+  unusedAction: 'mango/unused-action',
+  duplicateName: 'mango/duplicate-name',
+  notLowerCase: 'mango/not-lower-case',
+  duplicateEdge: 'mango/duplicate-edge',
+  ambiguousMove: 'mango/ambiguous-move',
+  stepLabel: 'mango/step-label',
+  unreachableLocation: 'mango/unreachable-location',
+  actionMismatch: 'mango/action-mismatch',
+  unannotatedMove: 'mango/unannotated-move',
+  confusableLocations: 'mango/confusable-locations',
+} as const;
+
 export const FileCodes = {
   unreadable: 'file/unreadable',
   tooLarge: 'file/too-large',

@@ -82,6 +82,13 @@ export class WalkthroughDocument {
     return low;
   }
 
+  /** The largest step number, or null when there are no steps (upstream's "last step"). */
+  lastStepNumber(): number | null {
+    let last: number | null = null;
+    for (const block of this.blocks) if (block.stepNumber !== null && (last === null || block.stepNumber > last)) last = block.stepNumber;
+    return last;
+  }
+
   get blockCount(): number {
     return this.blocks.length;
   }
