@@ -2,6 +2,7 @@
 // layout worker for the browser; with --tests also the test and bench bundles.
 // Flags: --production (minify, no source maps), --watch, --tests.
 import * as esbuild from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -59,3 +60,7 @@ if (watch) {
 } else {
   await Promise.all(builds.map((options) => esbuild.build(options)));
 }
+
+// JSON Schemas for jsonValidation, generated from the zod schemas (run once, also in watch mode).
+await esbuild.build({ ...nodeCommon, sourcemap: false, minify: false, entryPoints: ['scripts/json-schemas.ts'], outfile: 'dist/json-schemas.cjs' });
+execFileSync(process.execPath, ['dist/json-schemas.cjs', 'dist/schemas']);

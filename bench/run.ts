@@ -55,7 +55,7 @@ function benchEditToDiagnostics(steps: number, edits: number): number[] {
     const original = document.text.getText({ start: { line, character: 13 }, end: { line, character: 100 } });
     samples.push(timeIt(() => {
       store.change(uri, edit + 2, [{ range: { start: { line, character: 13 }, end: { line, character: 13 + original.length } }, text }]);
-      store.get(uri)?.walkthrough.diagnostics();
+      store.get(uri)?.walkthrough?.diagnostics();
     }));
   }
   return samples;

@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 
 export const WALKTHROUGH_LANGUAGE = 'mango-walkthrough';
+export const MANGO_JSON_FILES = '**/*.{edges,actions,locations}.json';
+export const MANGO_SKELETON_FILES = '**/*.{all2all,all_pairs}.jsonl';
 
 export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.LogOutputChannel): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
@@ -11,9 +13,13 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: WALKTHROUGH_LANGUAGE }],
+    documentSelector: [
+      { language: WALKTHROUGH_LANGUAGE },
+      { scheme: 'file', pattern: MANGO_JSON_FILES },
+      { scheme: 'file', pattern: MANGO_SKELETON_FILES },
+    ],
     outputChannel,
-    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.walkthrough') },
+    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher(`**/*.{walkthrough,edges.json,actions.json,locations.json,all2all.jsonl,all_pairs.jsonl}`) },
   };
   return new LanguageClient('waypoint', 'Waypoint Language Server', serverOptions, clientOptions);
 }

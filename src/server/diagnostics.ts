@@ -3,6 +3,7 @@
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { Diagnostic, Severity } from '../core/text';
 import type { DocumentStore } from './documents';
+import { gameDiagnostics, loadGame } from './games';
 
 export const MAX_DIAGNOSTICS_PER_FILE = 1000;
 /** Typing pauses shorter than this re-validate once, not per keystroke. */
@@ -38,6 +39,9 @@ export function toLspDiagnostics(diagnostics: readonly Diagnostic[]): LspDiagnos
 
 export class DiagnosticsPublisher {
   private readonly pending = new Map<string, NodeJS.Timeout>();
+  /** Per game, the latest run; an older run that finishes late does not publish. */
+  private readonly latestRun = new Map<string, number>();
+  private runCounter = 0;
   /** Server time spent computing the last diagnostics per URI, for the bench and the trace. */
   readonly lastComputeMs = new Map<string, number>();
 
@@ -50,12 +54,12 @@ export class DiagnosticsPublisher {
     clearTimeout(this.pending.get(uri));
     if (immediately) {
       this.pending.delete(uri);
-      this.publish(uri);
+      void this.publish(uri);
       return;
     }
     this.pending.set(uri, setTimeout(() => {
       this.pending.delete(uri);
-      this.publish(uri);
+      void this.publish(uri);
     }, SETTLE_MS));
   }
 
@@ -65,12 +69,19 @@ export class DiagnosticsPublisher {
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 
-  private publish(uri: string): void {
-    const document = this.documents.get(uri);
-    if (!document) return;
+  /** Validates the game `uri` belongs to and publishes diagnostics for each of its files. */
+  async publish(uri: string): Promise<void> {
     const started = performance.now();
-    const diagnostics = toLspDiagnostics(document.walkthrough.diagnostics());
+    const run = ++this.runCounter;
+    const game = await loadGame(uri, this.documents);
+    if (!game) return;
+    this.latestRun.set(game.key, run);
+    const byUri = await gameDiagnostics(game, this.documents);
+    if (this.latestRun.get(game.key) !== run) return;
     this.lastComputeMs.set(uri, performance.now() - started);
-    void this.connection.sendDiagnostics({ uri, version: document.text.version, diagnostics });
+    for (const [memberUri, diagnostics] of byUri) {
+      const open = this.documents.get(memberUri);
+      void this.connection.sendDiagnostics({ uri: memberUri, version: open?.text.version, diagnostics: toLspDiagnostics(diagnostics) });
+    }
   }
 }

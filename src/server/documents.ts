@@ -1,6 +1,6 @@
 // Open benchmark documents: the text (vscode-languageserver-textdocument) plus, for walkthroughs,
 // the incrementally maintained parse. Content changes are applied one by one so each re-parses only
-// the lines it touched.
+// the lines it touched. JSON files are small and re-parsed whole by the game checks.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { fileKindOf, type FileKind } from '../core/files';
@@ -9,7 +9,8 @@ import { WalkthroughDocument } from '../core/mango/walkthroughDocument';
 export interface OpenDocument {
   text: TextDocument;
   kind: FileKind;
-  walkthrough: WalkthroughDocument;
+  /** Set for walkthroughs only. */
+  walkthrough?: WalkthroughDocument;
 }
 
 function lineReader(document: TextDocument): (line: number) => string | undefined {
@@ -42,7 +43,7 @@ export class DocumentStore {
     if (kind === null) return null;
     const text = TextDocument.create(uri, languageId, version, content);
     // A fresh document is split once; per-line reads through TextDocument are for small edits.
-    const document: OpenDocument = { text, kind, walkthrough: WalkthroughDocument.parse(content) };
+    const document: OpenDocument = { text, kind, walkthrough: kind === 'mango-walkthrough' ? WalkthroughDocument.parse(content) : undefined };
     this.documents.set(uri, document);
     return document;
   }
@@ -51,6 +52,10 @@ export class DocumentStore {
   change(uri: string, version: number, changes: readonly TextDocumentContentChangeEvent[]): OpenDocument | undefined {
     const document = this.documents.get(uri);
     if (!document) return undefined;
+    if (!document.walkthrough) {
+      document.text = TextDocument.update(document.text, [...changes], version);
+      return document;
+    }
     for (const change of changes) {
       if (!('range' in change)) {
         document.text = TextDocument.update(document.text, [change], version);
@@ -61,7 +66,7 @@ export class DocumentStore {
       const oldEndLine = change.range.end.line;
       const newEndLine = firstLine + countLineBreaks(change.text);
       document.text = TextDocument.update(document.text, [change], version);
-      document.walkthrough.applyLineEdit(firstLine, oldEndLine, newEndLine, lineReader(document.text), document.text.lineCount);
+      document.walkthrough?.applyLineEdit(firstLine, oldEndLine, newEndLine, lineReader(document.text), document.text.lineCount);
     }
     return document;
   }
@@ -76,5 +81,9 @@ export class DocumentStore {
 
   isOpen(uri: string): boolean {
     return this.documents.has(uri);
+  }
+
+  all(): IterableIterator<OpenDocument> {
+    return this.documents.values();
   }
 }

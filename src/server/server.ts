@@ -49,24 +49,28 @@ connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
 
 connection.onDidCloseTextDocument(({ textDocument }) => {
   documents.close(textDocument.uri);
-  // Closed files keep the diagnostics of the last workspace validation only if it ran; clear the
-  // live ones so Problems does not show stale editor state.
-  diagnostics.clear(textDocument.uri);
+  // The file on disk may differ from the closed editor's last state: re-validate its game from disk.
+  diagnostics.schedule(textDocument.uri, true);
+});
+
+// Files changed outside editors (git checkout, the CLI, another tool) re-validate their game.
+connection.onDidChangeWatchedFiles(({ changes }) => {
+  for (const change of changes) if (!documents.isOpen(change.uri)) diagnostics.schedule(change.uri);
 });
 
 connection.onDocumentSymbol(({ textDocument }) => {
-  const document = documents.get(textDocument.uri);
-  return document ? documentSymbols(document.walkthrough) : [];
+  const walkthrough = documents.get(textDocument.uri)?.walkthrough;
+  return walkthrough ? documentSymbols(walkthrough) : [];
 });
 
 connection.onFoldingRanges(({ textDocument }) => {
-  const document = documents.get(textDocument.uri);
-  return document ? foldingRanges(document.walkthrough) : [];
+  const walkthrough = documents.get(textDocument.uri)?.walkthrough;
+  return walkthrough ? foldingRanges(walkthrough) : [];
 });
 
 connection.onRequest(WalkthroughStepsRequest, (params: WalkthroughStepsParams): WalkthroughStepsResult | null => {
   const document = documents.get(params.uri);
-  if (!document) return null;
+  if (!document?.walkthrough) return null;
   const steps = document.walkthrough.steps().map((step) => ({
     number: step.number,
     action: step.action,

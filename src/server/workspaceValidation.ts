@@ -5,7 +5,8 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
-import { fileKindOf, validateText } from '../core/files';
+import { fileKindOf } from '../core/files';
+import { gameDiagnostics, loadGame } from './games';
 import type { ValidateWorkspaceParams, ValidateWorkspaceResult } from '../protocol/requests';
 import { toLspDiagnostics } from './diagnostics';
 import type { DocumentStore } from './documents';
@@ -37,6 +38,7 @@ export async function validateWorkspace(
   token: CancellationToken,
 ): Promise<ValidateWorkspaceResult> {
   const result: ValidateWorkspaceResult = { files: 0, errors: 0, warnings: 0, skipped: [], cancelled: false };
+  const validatedGames = new Set<string>();
   for (const folderUri of folders) {
     for await (const path of benchmarkFiles(fileURLToPath(folderUri))) {
       if (token.isCancellationRequested) return { ...result, cancelled: true };
@@ -44,24 +46,20 @@ export async function validateWorkspace(
         result.skipped.push({ path, reason: `more than ${MAX_FILES} files` });
         return result;
       }
-      const uri = pathToFileURL(path).toString();
-      const open = documents.get(uri);
-      let diagnostics;
-      if (open) diagnostics = open.walkthrough.diagnostics();
-      else {
-        const stat = await fs.stat(path);
-        if (stat.size > params.maxFileSizeBytes) {
-          result.skipped.push({ path, reason: `larger than ${Math.round(params.maxFileSizeBytes / 1048576)} MB` });
-          continue;
-        }
-        const kind = fileKindOf(path);
-        if (kind === null) continue;
-        diagnostics = validateText(kind, await fs.readFile(path, 'utf8'));
-        void connection.sendDiagnostics({ uri, diagnostics: toLspDiagnostics(diagnostics) });
+      const stat = await fs.stat(path);
+      if (stat.size > params.maxFileSizeBytes && !documents.isOpen(pathToFileURL(path).toString())) {
+        result.skipped.push({ path, reason: `larger than ${Math.round(params.maxFileSizeBytes / 1048576)} MB` });
+        continue;
       }
-      result.files++;
-      result.errors += diagnostics.filter((d) => d.severity === 'error').length;
-      result.warnings += diagnostics.filter((d) => d.severity === 'warning').length;
+      const game = await loadGame(pathToFileURL(path).toString(), documents);
+      if (!game || validatedGames.has(game.key)) continue;
+      validatedGames.add(game.key);
+      for (const [uri, diagnostics] of await gameDiagnostics(game, documents)) {
+        void connection.sendDiagnostics({ uri, version: documents.get(uri)?.text.version, diagnostics: toLspDiagnostics(diagnostics) });
+        result.files++;
+        result.errors += diagnostics.filter((d) => d.severity === 'error').length;
+        result.warnings += diagnostics.filter((d) => d.severity === 'warning').length;
+      }
     }
   }
   return result;

@@ -65,8 +65,9 @@ export const rfSkeletonSchema = z.object({
 /** JSON Schemas for the files VS Code's JSON language service validates (contributed by jsonValidation). */
 export function mangoJsonSchemas(): Record<string, unknown> {
   return {
-    'mango-edges': z.toJSONSchema(edgesFileSchema),
-    'mango-actions': z.toJSONSchema(actionsFileSchema),
-    'mango-locations': z.toJSONSchema(locationsFileSchema),
+    // draft-07: the dialect VS Code's JSON language service supports fully.
+    'mango-edges': z.toJSONSchema(edgesFileSchema, { target: 'draft-7' }),
+    'mango-actions': z.toJSONSchema(actionsFileSchema, { target: 'draft-7' }),
+    'mango-locations': z.toJSONSchema(locationsFileSchema, { target: 'draft-7' }),
   };
 }

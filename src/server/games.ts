@@ -1,0 +1,92 @@
+// MANGO game folders as the server sees them: a file's siblings with the same `<game>` prefix,
+// read from open editors when open and from disk otherwise. Validating one member validates the
+// game, so an edit in edges.json updates the walkthrough's problems too.
+import { promises as fs } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mangoGameOf, mangoSuffixes, type FileKind } from '../core/files';
+import { buildGameModel, fileDiagnostics } from '../core/mango/game';
+import { checkGame, type GameModel } from '../core/mango/gameChecks';
+import { parseDfSkeletons, parseRfSkeletons } from '../core/mango/gameFiles';
+import type { Diagnostic } from '../core/text';
+import { splitLines } from '../core/text';
+import type { DocumentStore } from './documents';
+
+export interface GameMember {
+  kind: FileKind;
+  uri: string;
+  open: boolean;
+}
+
+export interface LoadedGame {
+  key: string;
+  members: GameMember[];
+  model: GameModel;
+  texts: Partial<Record<FileKind, string>>;
+}
+
+/** The members of the game a file belongs to (existing files only), or null for non-MANGO files. */
+async function gameMembers(uri: string, documents: DocumentStore): Promise<{ key: string; members: GameMember[] } | null> {
+  if (!uri.startsWith('file:')) {
+    const open = documents.get(uri);
+    return open ? { key: uri, members: [{ kind: open.kind, uri, open: true }] } : null;
+  }
+  const game = mangoGameOf(fileURLToPath(uri));
+  if (!game) return null;
+  const members: GameMember[] = [];
+  for (const [suffix, kind] of mangoSuffixes) {
+    const memberUri = pathToFileURL(`${game.directory}${game.game}${suffix}`).toString();
+    if (documents.isOpen(memberUri)) members.push({ kind, uri: memberUri, open: true });
+    else if (await fs.stat(fileURLToPath(memberUri)).then((stat) => stat.isFile(), () => false)) members.push({ kind, uri: memberUri, open: false });
+  }
+  return { key: `${game.directory}${game.game}`, members };
+}
+
+/** Loads a game's files (open editors win over disk) and parses them; skeleton files are not read here. */
+export async function loadGame(uri: string, documents: DocumentStore): Promise<LoadedGame | null> {
+  const found = await gameMembers(uri, documents);
+  if (!found) return null;
+  const texts: Partial<Record<FileKind, string>> = {};
+  for (const member of found.members) {
+    if (member.kind === 'mango-df' || member.kind === 'mango-rf' || member.kind === 'mango-walkthrough') continue;
+    const open = documents.get(member.uri);
+    texts[member.kind] = open ? open.text.getText() : await fs.readFile(fileURLToPath(member.uri), 'utf8').catch(() => undefined);
+  }
+  const model = buildGameModel(texts);
+  const walkthroughMember = found.members.find((member) => member.kind === 'mango-walkthrough');
+  if (walkthroughMember) {
+    // An open walkthrough keeps its incremental parse; a closed one is parsed from disk.
+    const open = documents.get(walkthroughMember.uri);
+    if (open?.walkthrough) model.walkthrough = open.walkthrough;
+    else {
+      const text = await fs.readFile(fileURLToPath(walkthroughMember.uri), 'utf8').catch(() => undefined);
+      if (text !== undefined) model.walkthrough = buildGameModel({ 'mango-walkthrough': text }).walkthrough;
+    }
+  }
+  return { key: found.key, members: found.members, model, texts };
+}
+
+/**
+ * Diagnostics of every member of a game. JSON files open in VS Code are already checked for syntax
+ * and schema by its JSON language service (with Waypoint's contributed schemas), so those codes are
+ * left to it there; closed files and JSON Lines get them from us.
+ */
+export async function gameDiagnostics(game: LoadedGame, documents: DocumentStore): Promise<Map<string, Diagnostic[]>> {
+  const byKind = fileDiagnostics(game.model);
+  for (const [kind, diagnostics] of checkGame(game.model)) byKind.set(kind, [...(byKind.get(kind) ?? []), ...diagnostics]);
+  const byUri = new Map<string, Diagnostic[]>();
+  for (const member of game.members) {
+    let diagnostics = byKind.get(member.kind) ?? [];
+    if (member.kind === 'mango-df' || member.kind === 'mango-rf') diagnostics = await skeletonDiagnostics(member, documents);
+    const open = documents.get(member.uri);
+    if (open && open.text.languageId === 'json') diagnostics = diagnostics.filter((d) => !d.code.startsWith('json/'));
+    byUri.set(member.uri, diagnostics);
+  }
+  return byUri;
+}
+
+async function skeletonDiagnostics(member: GameMember, documents: DocumentStore): Promise<Diagnostic[]> {
+  const open = documents.get(member.uri);
+  const text = open ? open.text.getText() : await fs.readFile(fileURLToPath(member.uri), 'utf8').catch(() => '');
+  const parse = member.kind === 'mango-df' ? parseDfSkeletons : parseRfSkeletons;
+  return parse(splitLines(text), () => {});
+}
