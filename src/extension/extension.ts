@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient, WALKTHROUGH_LANGUAGE } from './client';
+import { markStepAsMove, unmarkStepMove, type MoveAnswers } from './commands/annotate';
 import { validateWorkspaceCommand } from './commands/validateWorkspace';
 import { WalkthroughOverviewPanel } from './views/overviewPanel';
 
@@ -31,6 +32,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
       }
       return WalkthroughOverviewPanel.show(context, languageClient, editor.document);
     }),
+    vscode.commands.registerCommand('waypoint.markStepAsMove', (uri?: unknown, line?: unknown, answers?: MoveAnswers) => markStepAsMove(languageClient, uri, line, answers)),
+    vscode.commands.registerCommand('waypoint.unmarkStepMove', (uri?: unknown, line?: unknown) => unmarkStepMove(languageClient, uri, line)),
     vscode.commands.registerCommand('waypoint.restartServer', async () => {
       await languageClient.restart();
       output.info('Language server restarted.');

@@ -1,6 +1,7 @@
 // Custom LSP requests between the extension (client) and the language server. One definition of
 // each method name and its parameter/result shapes, imported by both sides, so a rename or a new
 // field cannot drift (the same idea as rust-analyzer's lsp_ext.ts).
+import type { WorkspaceEdit } from 'vscode-languageserver-types';
 
 /** A walkthrough step reduced to what views need. */
 export interface StepSummary {
@@ -32,4 +33,52 @@ export interface ValidateWorkspaceResult {
   warnings: number;
   skipped: Array<{ path: string; reason: string }>;
   cancelled: boolean;
+}
+
+/** An annotated move as the walkthrough shows it. */
+export interface MoveSummary {
+  source: string;
+  action: string;
+  destination: string;
+}
+
+export const MoveSuggestionRequest = 'waypoint/moveSuggestion';
+export interface MoveSuggestionParams {
+  /** The walkthrough. */
+  uri: string;
+  /** A 0-based line inside the step. */
+  line: number;
+}
+export interface MoveSuggestionResult {
+  step: number;
+  action: string;
+  /** Where the player was before the step (the last recognised room), when known. */
+  source: string | null;
+  /** The room the step's observation shows, when recognised. */
+  destination: string | null;
+  /** Known locations, in locations.json order. */
+  locations: string[];
+  /** Moves already annotated on this step (edges whose seen_in_forward is this step). */
+  annotated: MoveSummary[];
+}
+
+export const MarkMoveRequest = 'waypoint/markMove';
+export interface MarkMoveParams {
+  uri: string;
+  step: number;
+  source: string;
+  action: string;
+  destination: string;
+}
+
+export const UnmarkMoveRequest = 'waypoint/unmarkMove';
+export interface UnmarkMoveParams {
+  uri: string;
+  step: number;
+}
+
+/** The edit to apply (as one undoable WorkspaceEdit), or why there is none. */
+export interface GameEditResult {
+  edit: WorkspaceEdit | null;
+  message: string;
 }

@@ -83,5 +83,10 @@ export class DiagnosticsPublisher {
       const open = this.documents.get(memberUri);
       void this.connection.sendDiagnostics({ uri: memberUri, version: open?.text.version, diagnostics: toLspDiagnostics(diagnostics) });
     }
+    // Hints and lenses on the walkthrough come from edges.json: redraw them when another file changed.
+    if (!this.documents.get(uri)?.walkthrough) {
+      this.connection.languages.inlayHint.refresh().catch(() => undefined);
+      this.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+    }
   }
 }

@@ -8,12 +8,23 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import {
+  MarkMoveRequest,
+  MoveSuggestionRequest,
+  UnmarkMoveRequest,
   ValidateWorkspaceRequest,
   WalkthroughStepsRequest,
+  type GameEditResult,
+  type MarkMoveParams,
+  type MoveSuggestionParams,
+  type MoveSuggestionResult,
+  type UnmarkMoveParams,
   type ValidateWorkspaceParams,
   type WalkthroughStepsParams,
   type WalkthroughStepsResult,
 } from '../protocol/requests';
+import { markMove, suggestMove, unmarkMove } from './annotation';
+import { loadGame } from './games';
+import { moveCodeLenses, moveInlayHints } from './walkthroughHints';
 import { DiagnosticsPublisher } from './diagnostics';
 import { DocumentStore } from './documents';
 import { documentSymbols, foldingRanges } from './symbols';
@@ -32,6 +43,8 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
       documentSymbolProvider: { label: 'Waypoint' },
       foldingRangeProvider: true,
+      inlayHintProvider: true,
+      codeLensProvider: { resolveProvider: false },
     },
     serverInfo: { name: 'waypoint-language-server' },
   };
@@ -78,6 +91,36 @@ connection.onRequest(WalkthroughStepsRequest, (params: WalkthroughStepsParams): 
     line: step.headerRange.start.line,
   }));
   return { uri: params.uri, version: document.text.version, steps };
+});
+
+/** The game of an open walkthrough, or null when `uri` is not one. */
+async function walkthroughGame(uri: string) {
+  return documents.get(uri)?.walkthrough ? loadGame(uri, documents) : null;
+}
+
+connection.languages.inlayHint.on(async ({ textDocument, range }) => {
+  const game = await walkthroughGame(textDocument.uri);
+  return game ? moveInlayHints(game, range.start.line, range.end.line) : [];
+});
+
+connection.onCodeLens(async ({ textDocument }) => {
+  const game = await walkthroughGame(textDocument.uri);
+  return game ? moveCodeLenses(game, textDocument.uri) : [];
+});
+
+connection.onRequest(MoveSuggestionRequest, async (params: MoveSuggestionParams): Promise<MoveSuggestionResult | null> => {
+  const game = await walkthroughGame(params.uri);
+  return game ? suggestMove(game, params.line) : null;
+});
+
+connection.onRequest(MarkMoveRequest, async (params: MarkMoveParams): Promise<GameEditResult> => {
+  const game = await loadGame(params.uri, documents);
+  return game ? markMove(game, documents, params) : { edit: null, message: 'Not a MANGO game file.' };
+});
+
+connection.onRequest(UnmarkMoveRequest, async (params: UnmarkMoveParams): Promise<GameEditResult> => {
+  const game = await loadGame(params.uri, documents);
+  return game ? unmarkMove(game, documents, params) : { edit: null, message: 'Not a MANGO game file.' };
 });
 
 connection.onRequest(ValidateWorkspaceRequest, (params: ValidateWorkspaceParams, token) =>

@@ -123,6 +123,21 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await shot('overview');
   });
 
+  await check('annotated moves show as code lenses and inline hints', async () => {
+    await runCommand(page, 'View: Close All Editors');
+    await openFile(page, 'mango/lighthouse/lighthouse.walkthrough');
+    await retry('code lenses', async () => {
+      const lenses = await page.locator('.monaco-editor .codelens-decoration').allInnerTexts();
+      if (!lenses.some((text) => text.includes('Unmark move'))) throw new Error(`lenses: ${lenses.join(' | ')}`);
+    });
+    await retry('inlay hint', async () => {
+      // Monaco renders inlay hints with no-break spaces.
+      const text = await page.locator('.monaco-editor .view-lines').evaluate((element) => (element.textContent ?? '').replace(/\u00a0/g, ' '));
+      if (!text.includes('harbour road —north→ fish market')) throw new Error('no move hint on step 2');
+    });
+    await shot('annotations');
+  });
+
   await check('"Waypoint: Validate Workspace" reports every file on disk', async () => {
     await runCommand(page, 'Waypoint: Validate Workspace');
     await retry('validation toast', async () => {

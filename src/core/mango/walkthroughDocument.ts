@@ -19,6 +19,8 @@ export interface WalkthroughStep {
   headerRange: Range;
   /** Where the observation text begins (after `==>OBSERVATION: `), or null when it is missing. */
   observationStart: { line: number; character: number } | null;
+  /** The action's text on the ACT line, or null when the line is missing. */
+  actionRange: Range | null;
 }
 
 export class WalkthroughDocument {
@@ -106,6 +108,7 @@ export class WalkthroughDocument {
         range: blockRange(block),
         headerRange: { start: { line: stepLine, character: 0 }, end: { line: stepLine, character: block.stepField.endCharacter } },
         observationStart: block.observationField ? absoluteStart(block, block.observationField) : null,
+        actionRange: block.actionField ? fieldRange(block, block.actionField) : null,
       });
     }
     return steps;

@@ -87,6 +87,29 @@ export function defineExtensionTests(): void {
       assert.equal(document.getText().split('\n')[38], '==>STEP NUM: 7');
     });
 
+    it('marks and unmarks a step as a move with undoable edits to the game files', async () => {
+      const walkthrough = await openSample('mango/lighthouse/lighthouse.walkthrough');
+      const edgesUri = vscode.Uri.joinPath(walkthrough.uri, '..', 'lighthouse.edges.json');
+      const edges = await vscode.workspace.openTextDocument(edgesUri);
+      const original = edges.getText();
+      const stepLine = walkthrough.getText().split('\n').indexOf('==>STEP NUM: 7');
+      assert.ok(await vscode.commands.executeCommand<boolean>('waypoint.unmarkStepMove', walkthrough.uri.toString(), stepLine));
+      const unmarked = JSON.parse(edges.getText()) as Array<{ src_node: string; action: string; seen_in_forward: number }>;
+      assert.equal(unmarked.find((edge) => edge.src_node === 'fish market' && edge.action === 'northwest')?.seen_in_forward, 9999);
+      assert.ok(edges.isDirty, 'the edit is in the editor buffer, not silently saved');
+      await vscode.window.showTextDocument(edges);
+      await vscode.commands.executeCommand('undo');
+      assert.equal(edges.getText(), original);
+
+      assert.ok(await vscode.commands.executeCommand<boolean>('waypoint.markStepAsMove', walkthrough.uri.toString(), stepLine + 1, { source: 'fish market', action: 'northwest', destination: 'chapel vestry' }));
+      const locations = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(walkthrough.uri, '..', 'lighthouse.locations.json'));
+      assert.ok((JSON.parse(locations.getText()) as string[]).includes('chapel vestry'));
+      assert.ok((JSON.parse(edges.getText()) as Array<{ dst_node: string }>).some((edge) => edge.dst_node === 'chapel vestry'));
+      await vscode.commands.executeCommand('workbench.action.files.revert', locations.uri);
+      await vscode.window.showTextDocument(edges);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    });
+
     it('opens the walkthrough overview webview', async () => {
       await openSample('mango/lighthouse/lighthouse.walkthrough');
       await vscode.commands.executeCommand('waypoint.showWalkthroughOverview');
