@@ -1,21 +1,15 @@
 // Annotating walkthrough steps as moves: suggestions for "Mark step as move", and the edits that
 // write (or remove) the edge and any new location or action names. Edits are returned to the
 // client as one WorkspaceEdit, which VS Code applies as a single undoable change.
-import { pathToFileURL } from 'node:url';
-import { mangoSuffixes, type FileKind } from '../core/files';
+import type { FileKind } from '../core/files';
 import { OPPOSITE_DIRECTIONS, normaliseAction } from '../core/mango/directions';
 import type { LocatedEdge } from '../core/mango/gameFiles';
 import { NEVER, type EdgeRecord } from '../core/mango/types';
 import type { WalkthroughStep } from '../core/mango/walkthroughDocument';
 import type { GameEditResult, MarkMoveParams, MoveSuggestionResult, MoveSummary, UnmarkMoveParams } from '../protocol/requests';
 import type { DocumentStore } from './documents';
-import type { LoadedGame } from './games';
+import { gameFileUri, type LoadedGame } from './games';
 import { applyJsonChanges, GameEditBuilder, type JsonChange } from './jsonEdits';
-
-function memberUri(game: LoadedGame, kind: FileKind): string {
-  const suffix = mangoSuffixes.find(([, candidate]) => candidate === kind)?.[0] ?? '';
-  return pathToFileURL(`${game.key}${suffix}`).toString();
-}
 
 function movesAt(game: LoadedGame, step: number): MoveSummary[] {
   return (game.model.edges?.edges ?? [])
@@ -83,7 +77,7 @@ class GameFileEditor {
   /** Applies JSON changes to one game file (created as `[]` when missing). */
   edit(kind: FileKind, changes: readonly JsonChange[]): void {
     if (changes.length === 0) return;
-    const uri = memberUri(this.game, kind);
+    const uri = gameFileUri(this.game, kind);
     const before = this.game.texts[kind] ?? null;
     const after = applyJsonChanges(before ?? '[]\n', changes);
     this.builder.change(uri, this.documents.get(uri)?.text.version ?? null, before, after);

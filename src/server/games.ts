@@ -24,6 +24,12 @@ export interface LoadedGame {
   texts: Partial<Record<FileKind, string>>;
 }
 
+/** The URI of a game file of the given kind, whether or not it exists yet. */
+export function gameFileUri(game: Pick<LoadedGame, 'key'>, kind: FileKind): string {
+  const suffix = mangoSuffixes.find(([, candidate]) => candidate === kind)?.[0] ?? '';
+  return pathToFileURL(`${game.key}${suffix}`).toString();
+}
+
 /** The members of the game a file belongs to (existing files only), or null for non-MANGO files. */
 async function gameMembers(uri: string, documents: DocumentStore): Promise<{ key: string; members: GameMember[] } | null> {
   if (!uri.startsWith('file:')) {

@@ -24,6 +24,7 @@ import {
 } from '../protocol/requests';
 import { markMove, suggestMove, unmarkMove } from './annotation';
 import { loadGame } from './games';
+import { registerNameFeatures } from './nameFeatures';
 import { moveCodeLenses, moveInlayHints } from './walkthroughHints';
 import { DiagnosticsPublisher } from './diagnostics';
 import { DocumentStore } from './documents';
@@ -44,6 +45,11 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       documentSymbolProvider: { label: 'Waypoint' },
       foldingRangeProvider: true,
       inlayHintProvider: true,
+      completionProvider: { triggerCharacters: ['"'] },
+      hoverProvider: true,
+      definitionProvider: true,
+      referencesProvider: true,
+      renameProvider: { prepareProvider: true },
       codeLensProvider: { resolveProvider: false },
     },
     serverInfo: { name: 'waypoint-language-server' },
@@ -126,5 +132,7 @@ connection.onRequest(UnmarkMoveRequest, async (params: UnmarkMoveParams): Promis
 connection.onRequest(ValidateWorkspaceRequest, (params: ValidateWorkspaceParams, token) =>
   validateWorkspace(connection, documents, workspaceFolders, params, token),
 );
+
+registerNameFeatures(connection, documents);
 
 connection.listen();
