@@ -82,3 +82,29 @@ export interface GameEditResult {
   edit: WorkspaceEdit | null;
   message: string;
 }
+
+export interface ImputedEdgeCandidate {
+  source: string;
+  action: string;
+  destination: string;
+  /** The step whose forward move, reversed, gives this edge. */
+  reversesStep: number;
+  /** Where edges.json already sends `action` from `source`, when that is elsewhere. */
+  conflictsWith: string | null;
+}
+
+export const ImputedEdgesRequest = 'waypoint/imputedEdges';
+export interface ImputedEdgesParams {
+  /** Any file of the game. */
+  uri: string;
+  /** User reverse pairs on top of the spec's five, e.g. [["enter", "exit"]]. */
+  extraPairs: Array<[string, string]>;
+}
+export interface ImputedEdgesResult {
+  candidates: ImputedEdgeCandidate[];
+}
+
+export const AcceptImputedEdgesRequest = 'waypoint/acceptImputedEdges';
+export interface AcceptImputedEdgesParams extends ImputedEdgesParams {
+  accept: Array<Pick<ImputedEdgeCandidate, 'source' | 'action' | 'destination'>>;
+}

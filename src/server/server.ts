@@ -8,12 +8,17 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import {
+  AcceptImputedEdgesRequest,
+  ImputedEdgesRequest,
   MarkMoveRequest,
   MoveSuggestionRequest,
   UnmarkMoveRequest,
   ValidateWorkspaceRequest,
   WalkthroughStepsRequest,
+  type AcceptImputedEdgesParams,
   type GameEditResult,
+  type ImputedEdgesParams,
+  type ImputedEdgesResult,
   type MarkMoveParams,
   type MoveSuggestionParams,
   type MoveSuggestionResult,
@@ -23,6 +28,7 @@ import {
   type WalkthroughStepsResult,
 } from '../protocol/requests';
 import { markMove, suggestMove, unmarkMove } from './annotation';
+import { acceptImputedEdges, imputedCandidates } from './imputedEdges';
 import { loadGame } from './games';
 import { registerNameFeatures } from './nameFeatures';
 import { moveCodeLenses, moveInlayHints } from './walkthroughHints';
@@ -127,6 +133,16 @@ connection.onRequest(MarkMoveRequest, async (params: MarkMoveParams): Promise<Ga
 connection.onRequest(UnmarkMoveRequest, async (params: UnmarkMoveParams): Promise<GameEditResult> => {
   const game = await loadGame(params.uri, documents);
   return game ? unmarkMove(game, documents, params) : { edit: null, message: 'Not a MANGO game file.' };
+});
+
+connection.onRequest(ImputedEdgesRequest, async (params: ImputedEdgesParams): Promise<ImputedEdgesResult> => {
+  const game = await loadGame(params.uri, documents);
+  return { candidates: game ? imputedCandidates(game, params.extraPairs) : [] };
+});
+
+connection.onRequest(AcceptImputedEdgesRequest, async (params: AcceptImputedEdgesParams): Promise<GameEditResult> => {
+  const game = await loadGame(params.uri, documents);
+  return game ? acceptImputedEdges(game, documents, params) : { edit: null, message: 'Not a MANGO game file.' };
 });
 
 connection.onRequest(ValidateWorkspaceRequest, (params: ValidateWorkspaceParams, token) =>

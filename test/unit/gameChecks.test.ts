@@ -100,3 +100,13 @@ describe('MANGO game checks', () => {
     assert.equal((byFile.get('mango-locations') ?? []).filter((d) => d.code === 'mango/confusable-locations').length, 2);
   });
 });
+
+describe('MANGO imputation conflicts', () => {
+  it('warns when a naive reverse contradicts an explicit edge', () => {
+    const edges = structuredClone(sampleEdges).filter((edge) => !(edge.src_node === 'fish market' && edge.action === 'south'));
+    edges.push({ src_node: 'fish market', dst_node: 'quay', action: 'south', seen_in_forward: 9, seen_in_reversed: 9999, edge_min_step: 9, seen_in_forward_answerable: 9, seen_in_reversed_answerable: 9999, edge_min_step_answerable: 9 });
+    const conflicts = (validateGameTexts(withEdges(edges)).get('mango-edges') ?? []).filter((d) => d.code === 'mango/imputation-conflict');
+    assert.equal(conflicts.length, 1);
+    assert.match(conflicts[0].message, /gives 'south' from 'fish market' to 'harbour road', but this edge leads to 'quay'/);
+  });
+});

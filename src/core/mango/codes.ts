@@ -29,6 +29,7 @@ export const MangoCodes = {
   actionMismatch: 'mango/action-mismatch',
   unannotatedMove: 'mango/unannotated-move',
   confusableLocations: 'mango/confusable-locations',
+  imputationConflict: 'mango/imputation-conflict',
 } as const;
 
 export const FileCodes = {

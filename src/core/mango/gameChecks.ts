@@ -9,6 +9,8 @@ import type { EdgesFile, LocatedEdge, NameListFile } from './gameFiles';
 import { NEVER } from './types';
 import type { WalkthroughDocument, WalkthroughStep } from './walkthroughDocument';
 import { confusablePairs } from './confusion';
+import { MangoGraph } from './graph';
+import { imputeReverseEdges } from './imputation';
 
 export interface GameModel {
   walkthrough?: WalkthroughDocument;
@@ -40,6 +42,7 @@ export function checkGame(game: GameModel): GameDiagnostics {
     checkEdgeShapes(findings, edges);
     checkStepLabels(findings, edges, game.walkthrough);
     checkReachability(findings, edges, game);
+    checkImputationConflicts(findings, edges);
   }
   if (game.walkthrough && game.edges) checkWalkthroughMoves(findings, edges, game.walkthrough, game.locations);
   if (game.locations) {
@@ -130,6 +133,17 @@ function checkStepLabels(findings: Findings, edges: readonly LocatedEdge[], walk
         if (value !== NEVER && value > lastStep) findings.add('mango-edges', 'error', MangoCodes.stepLabel, `${field} is ${value}, past the walkthrough's last step ${lastStep}; use 9999 for never.`, edge.fieldRange(field));
       }
     }
+  }
+}
+
+/** A naive reverse (as the evaluator adds it) that contradicts an explicit edge with the same source and action. */
+function checkImputationConflicts(findings: Findings, edges: readonly LocatedEdge[]): void {
+  const graph = MangoGraph.fromRecords(edges.map((edge) => edge.record));
+  for (const imputed of imputeReverseEdges(graph)) {
+    const conflict = edges.find(({ record }) => record.src_node === imputed.src && record.action === imputed.action && record.dst_node !== imputed.dst);
+    const reversed = imputed.reverseOf;
+    if (!conflict || !reversed) continue;
+    findings.add('mango-edges', 'warning', MangoCodes.imputationConflict, `Reversing '${reversed.src}' —${reversed.action}→ '${reversed.dst}' gives '${imputed.action}' from '${imputed.src}' to '${imputed.dst}', but this edge leads to '${conflict.record.dst_node}'; the evaluator adds the reverse anyway.`, conflict.fieldRange('dst_node'));
   }
 }
 
