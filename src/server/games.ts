@@ -4,11 +4,9 @@
 import { promises as fs } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mangoGameOf, mangoSuffixes, type FileKind } from '../core/files';
-import { buildGameModel, fileDiagnostics } from '../core/mango/game';
+import { buildGameModel, fileDiagnostics, skeletonFileDiagnostics } from '../core/mango/game';
 import { checkGame, type GameModel } from '../core/mango/gameChecks';
-import { parseDfSkeletons, parseRfSkeletons } from '../core/mango/gameFiles';
 import type { Diagnostic } from '../core/text';
-import { splitLines } from '../core/text';
 import type { DocumentStore } from './documents';
 
 export interface GameMember {
@@ -82,7 +80,7 @@ export async function gameDiagnostics(game: LoadedGame, documents: DocumentStore
   const byUri = new Map<string, Diagnostic[]>();
   for (const member of game.members) {
     let diagnostics = byKind.get(member.kind) ?? [];
-    if (member.kind === 'mango-df' || member.kind === 'mango-rf') diagnostics = await skeletonDiagnostics(member, documents);
+    if (member.kind === 'mango-df' || member.kind === 'mango-rf') diagnostics = await skeletonDiagnostics(member, documents, game.model);
     const open = documents.get(member.uri);
     if (open && open.text.languageId === 'json') diagnostics = diagnostics.filter((d) => !d.code.startsWith('json/'));
     byUri.set(member.uri, diagnostics);
@@ -90,9 +88,8 @@ export async function gameDiagnostics(game: LoadedGame, documents: DocumentStore
   return byUri;
 }
 
-async function skeletonDiagnostics(member: GameMember, documents: DocumentStore): Promise<Diagnostic[]> {
+async function skeletonDiagnostics(member: GameMember, documents: DocumentStore, model: GameModel): Promise<Diagnostic[]> {
   const open = documents.get(member.uri);
   const text = open ? open.text.getText() : await fs.readFile(fileURLToPath(member.uri), 'utf8').catch(() => '');
-  const parse = member.kind === 'mango-df' ? parseDfSkeletons : parseRfSkeletons;
-  return parse(splitLines(text), () => {});
+  return skeletonFileDiagnostics(member.kind === 'mango-df' ? 'mango-df' : 'mango-rf', text, model);
 }

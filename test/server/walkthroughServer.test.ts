@@ -69,7 +69,7 @@ describe('language server: walkthroughs', () => {
     await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: brokenUri } });
     const published = client.nextDiagnostics(brokenUri, (p) => p.diagnostics.length === 4);
     const result = (await client.connection.sendRequest('waypoint/validateWorkspace', { maxFileSizeBytes: 1 << 26 })) as { files: number; errors: number; cancelled: boolean };
-    assert.deepEqual(result, { files: 5, errors: 4, warnings: 0, skipped: [], cancelled: false });
+    assert.deepEqual(result, { files: 7, errors: 4, warnings: 0, skipped: [], cancelled: false });
     await published;
   });
 

@@ -29,7 +29,7 @@ describe('waypoint validate (CLI)', () => {
     assert.deepEqual(broken.diagnostics.map((d) => d.code), ['walkthrough/act-missing', 'walkthrough/step-sequence', 'walkthrough/separator-malformed', 'walkthrough/step-duplicate']);
     assert.deepEqual(broken.diagnostics[1].range.start, { line: 38, character: 13 });
     assert.equal(report.summary.errors, 4);
-    assert.deepEqual(report.files.map((file) => file.kind).sort(), ['mango-actions', 'mango-edges', 'mango-locations', 'mango-walkthrough', 'mango-walkthrough']);
+    assert.deepEqual(report.files.map((file) => file.kind).sort(), ['mango-actions', 'mango-df', 'mango-edges', 'mango-locations', 'mango-rf', 'mango-walkthrough', 'mango-walkthrough']);
   });
 
   it('prints compiler-style lines without --json and exits 0 for a clean file', () => {

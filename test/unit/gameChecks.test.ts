@@ -110,3 +110,42 @@ describe('MANGO imputation conflicts', () => {
     assert.match(conflicts[0].message, /gives 'south' from 'fish market' to 'harbour road', but this edge leads to 'quay'/);
   });
 });
+
+describe('MANGO skeleton checks', () => {
+  const dfLines = read('.all2all.jsonl').trimEnd().split('\n');
+  const rfLines = read('.all_pairs.jsonl').trimEnd().split('\n');
+  const withDf = (lines: string[]) => ({ ...sample, 'mango-df': `${lines.join('\n')}\n` });
+
+  it('accepts the sample skeletons generated from the sample edges', () => {
+    const byFile = validateGameTexts({ ...sample, 'mango-df': read('.all2all.jsonl'), 'mango-rf': read('.all_pairs.jsonl') });
+    assert.deepEqual(byFile.get('mango-df'), []);
+    assert.deepEqual(byFile.get('mango-rf'), []);
+  });
+
+  it('reports a wrong id, a wrong label, a broken path and a duplicate, each on its line', () => {
+    const lines = [...dfLines];
+    const second = JSON.parse(lines[1]) as Record<string, unknown> & { path_details: Array<Record<string, unknown>> };
+    second.min_step_forward = 1;
+    lines[1] = JSON.stringify(second);
+    const third = JSON.parse(lines[2]) as { path_details: Array<Record<string, unknown>> };
+    third.path_details[0].action = 'teleport';
+    lines[2] = JSON.stringify(third);
+    lines[3] = lines[3].replace(/"id": "[0-9a-f]{4}/, '"id": "0000');
+    lines.push(lines[0]);
+    const problems = (validateGameTexts(withDf(lines)).get('mango-df') ?? []).map((d) => [d.code, d.range.start.line]);
+    assert.deepEqual(problems.sort(), [
+      ['mango/skeleton-duplicate', lines.length - 1],
+      ['mango/skeleton-id', 2],
+      ['mango/skeleton-id', 3],
+      ['mango/skeleton-label', 1],
+      ['mango/skeleton-path', 2],
+    ].sort());
+  });
+
+  it('checks RF ids and endpoints', () => {
+    const lines = [...rfLines];
+    lines[0] = lines[0].replace('"dst_node": "fish market"', '"dst_node": "atlantis"');
+    const problems = (validateGameTexts({ ...sample, 'mango-rf': lines.join('\n') }).get('mango-rf') ?? []).map((d) => d.code);
+    assert.deepEqual(problems.sort(), ['mango/skeleton-id', 'mango/skeleton-path']);
+  });
+});

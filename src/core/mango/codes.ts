@@ -30,6 +30,10 @@ export const MangoCodes = {
   unannotatedMove: 'mango/unannotated-move',
   confusableLocations: 'mango/confusable-locations',
   imputationConflict: 'mango/imputation-conflict',
+  skeletonPath: 'mango/skeleton-path',
+  skeletonLabel: 'mango/skeleton-label',
+  skeletonId: 'mango/skeleton-id',
+  skeletonDuplicate: 'mango/skeleton-duplicate',
 } as const;
 
 export const FileCodes = {

@@ -5,6 +5,7 @@ import type { Diagnostic } from '../text';
 import { splitLines } from '../text';
 import { checkGame, type GameModel } from './gameChecks';
 import { parseActionsFile, parseDfSkeletons, parseEdgesFile, parseLocationsFile, parseRfSkeletons } from './gameFiles';
+import { SkeletonChecker } from './skeletonChecks';
 import { WalkthroughDocument } from './walkthroughDocument';
 
 export type GameTexts = Partial<Record<FileKind, string>>;
@@ -29,12 +30,21 @@ export function fileDiagnostics(model: GameModel): Map<FileKind, Diagnostic[]> {
   return byFile;
 }
 
+/** A skeleton file's own problems, plus its lines checked against the game's edges when there are any. */
+export function skeletonFileDiagnostics(kind: 'mango-df' | 'mango-rf', text: string, model: GameModel): Diagnostic[] {
+  const checker = model.edges && model.edges.diagnostics.length === 0 ? new SkeletonChecker(model.edges.edges.map((edge) => edge.record)) : null;
+  const own = kind === 'mango-df'
+    ? parseDfSkeletons(splitLines(text), (line) => checker?.checkDf(line))
+    : parseRfSkeletons(splitLines(text), (line) => checker?.checkRf(line));
+  return [...own, ...(checker?.diagnostics ?? [])];
+}
+
 /** All diagnostics of a game folder, per file: each file's own, then the cross-file ones. */
 export function validateGameTexts(texts: GameTexts): Map<FileKind, Diagnostic[]> {
   const model = buildGameModel(texts);
   const byFile = fileDiagnostics(model);
-  if (texts['mango-df'] !== undefined) byFile.set('mango-df', parseDfSkeletons(splitLines(texts['mango-df']), () => {}));
-  if (texts['mango-rf'] !== undefined) byFile.set('mango-rf', parseRfSkeletons(splitLines(texts['mango-rf']), () => {}));
+  if (texts['mango-df'] !== undefined) byFile.set('mango-df', skeletonFileDiagnostics('mango-df', texts['mango-df'], model));
+  if (texts['mango-rf'] !== undefined) byFile.set('mango-rf', skeletonFileDiagnostics('mango-rf', texts['mango-rf'], model));
   for (const [kind, diagnostics] of checkGame(model)) byFile.set(kind, [...(byFile.get(kind) ?? []), ...diagnostics]);
   return byFile;
 }

@@ -69,7 +69,7 @@ export function defineExtensionTests(): void {
 
     it('validates every file on disk from the command', async () => {
       const result = await vscode.commands.executeCommand<{ files: number; errors: number }>('waypoint.validateWorkspace');
-      assert.equal(result.files, 5);
+      assert.equal(result.files, 7);
       assert.equal(result.errors, 4);
     });
 
