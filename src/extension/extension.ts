@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient, WALKTHROUGH_LANGUAGE } from './client';
 import { markStepAsMove, unmarkStepMove, type MoveAnswers } from './commands/annotate';
+import { generateSkeletonsCommand, type GenerateSkeletonsOptions } from './commands/generateSkeletons';
 import { previewImputedEdges } from './commands/imputedEdges';
 import { validateWorkspaceCommand } from './commands/validateWorkspace';
 import { WalkthroughOverviewPanel } from './views/overviewPanel';
@@ -36,6 +37,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
     vscode.commands.registerCommand('waypoint.markStepAsMove', (uri?: unknown, line?: unknown, answers?: MoveAnswers) => markStepAsMove(languageClient, uri, line, answers)),
     vscode.commands.registerCommand('waypoint.unmarkStepMove', (uri?: unknown, line?: unknown) => unmarkStepMove(languageClient, uri, line)),
     vscode.commands.registerCommand('waypoint.previewImputedEdges', (uri?: vscode.Uri, acceptAll?: boolean) => previewImputedEdges(languageClient, uri, acceptAll === true)),
+    vscode.commands.registerCommand('waypoint.generateSkeletons', (uri?: vscode.Uri, options?: GenerateSkeletonsOptions) => generateSkeletonsCommand(languageClient, uri, options)),
     vscode.commands.registerCommand('waypoint.restartServer', async () => {
       await languageClient.restart();
       output.info('Language server restarted.');

@@ -108,3 +108,32 @@ export const AcceptImputedEdgesRequest = 'waypoint/acceptImputedEdges';
 export interface AcceptImputedEdgesParams extends ImputedEdgesParams {
   accept: Array<Pick<ImputedEdgeCandidate, 'source' | 'action' | 'destination'>>;
 }
+
+export const GenerateSkeletonsRequest = 'waypoint/generateSkeletons';
+export interface GenerateSkeletonsParams {
+  /** Any file of the game. */
+  uri: string;
+  task: 'df' | 'rf';
+  /** Absolute path of the file to stream the lines into (a temporary file the client then places). */
+  outputPath: string;
+  /** At most this many paths per ordered pair (full games have millions); omitted: no limit. */
+  limitPerPair?: number;
+}
+export interface GenerateSkeletonsResult {
+  lines: number;
+  pairs: number;
+  /** Pairs whose paths the limit cut short. */
+  truncatedPairs: number;
+  cancelled: boolean;
+  /** Where the generated file belongs: `<game>.all2all.jsonl` or `<game>.all_pairs.jsonl`. */
+  targetUri: string;
+}
+
+/** Sent by the server while generating. */
+export const SkeletonProgressNotification = 'waypoint/skeletonProgress';
+export interface SkeletonProgressParams {
+  outputPath: string;
+  pairs: number;
+  totalPairs: number;
+  lines: number;
+}

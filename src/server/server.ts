@@ -9,6 +9,7 @@ import {
 } from 'vscode-languageserver/node';
 import {
   AcceptImputedEdgesRequest,
+  GenerateSkeletonsRequest,
   ImputedEdgesRequest,
   MarkMoveRequest,
   MoveSuggestionRequest,
@@ -17,6 +18,8 @@ import {
   WalkthroughStepsRequest,
   type AcceptImputedEdgesParams,
   type GameEditResult,
+  type GenerateSkeletonsParams,
+  type GenerateSkeletonsResult,
   type ImputedEdgesParams,
   type ImputedEdgesResult,
   type MarkMoveParams,
@@ -29,6 +32,7 @@ import {
 } from '../protocol/requests';
 import { markMove, suggestMove, unmarkMove } from './annotation';
 import { acceptImputedEdges, imputedCandidates } from './imputedEdges';
+import { generateSkeletons } from './skeletonGeneration';
 import { loadGame } from './games';
 import { registerNameFeatures } from './nameFeatures';
 import { moveCodeLenses, moveInlayHints } from './walkthroughHints';
@@ -143,6 +147,11 @@ connection.onRequest(ImputedEdgesRequest, async (params: ImputedEdgesParams): Pr
 connection.onRequest(AcceptImputedEdgesRequest, async (params: AcceptImputedEdgesParams): Promise<GameEditResult> => {
   const game = await loadGame(params.uri, documents);
   return game ? acceptImputedEdges(game, documents, params) : { edit: null, message: 'Not a MANGO game file.' };
+});
+
+connection.onRequest(GenerateSkeletonsRequest, async (params: GenerateSkeletonsParams, token): Promise<GenerateSkeletonsResult | null> => {
+  const game = await loadGame(params.uri, documents);
+  return game?.model.edges ? generateSkeletons(connection, game, params, token) : null;
 });
 
 connection.onRequest(ValidateWorkspaceRequest, (params: ValidateWorkspaceParams, token) =>

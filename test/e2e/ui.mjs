@@ -138,6 +138,18 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await shot('annotations');
   });
 
+  await check('"Waypoint: Generate Skeletons" regenerates the sample RF skeletons', async () => {
+    await runCommand(page, 'Waypoint: Generate Skeletons');
+    const option = page.locator('.quick-input-list .monaco-list-row[aria-label^="Route finding (RF)"]');
+    await option.waitFor({ timeout: 10_000 });
+    await option.click();
+    await retry('generation message', async () => {
+      const text = await page.locator('.notifications-toasts').innerText();
+      if (!text.includes('156 RF skeletons identical to mango/lighthouse/lighthouse.all_pairs.jsonl')) throw new Error(`toasts say: ${text.slice(0, 200)}`);
+    });
+    await shot('generate-skeletons');
+  });
+
   await check('"Waypoint: Validate Workspace" reports every file on disk', async () => {
     await runCommand(page, 'Waypoint: Validate Workspace');
     await retry('validation toast', async () => {

@@ -110,6 +110,25 @@ export function defineExtensionTests(): void {
       await vscode.commands.executeCommand('workbench.action.files.revert');
     });
 
+    it('generates skeletons with progress, and replaces a changed file only as an undoable edit', async () => {
+      const walkthrough = await openSample('mango/lighthouse/lighthouse.walkthrough');
+      const target = vscode.Uri.joinPath(walkthrough.uri, '..', 'lighthouse.all_pairs.jsonl');
+      const same = await vscode.commands.executeCommand<{ action: string; lines: number }>('waypoint.generateSkeletons', walkthrough.uri, { task: 'rf', replace: true });
+      assert.deepEqual([same.action, same.lines], ['unchanged', 156]);
+      const original = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
+      const tampered = original.replace('"num_paths": 1', '"num_paths": 7');
+      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(tampered));
+      const replaced = await vscode.commands.executeCommand<{ action: string }>('waypoint.generateSkeletons', walkthrough.uri, { task: 'rf', replace: true });
+      assert.equal(replaced.action, 'replaced');
+      const document = await vscode.workspace.openTextDocument(target);
+      assert.equal(document.getText(), original);
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('undo');
+      assert.equal(document.getText(), tampered);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(original));
+    });
+
     it('opens the walkthrough overview webview', async () => {
       await openSample('mango/lighthouse/lighthouse.walkthrough');
       await vscode.commands.executeCommand('waypoint.showWalkthroughOverview');

@@ -1,0 +1,53 @@
+// Streams generated DF/RF skeleton lines into a file: upstream's exact line format, progress per
+// ordered pair, cancellation between lines, and a yield to the event loop every few milliseconds so
+// the server keeps answering while a large game is enumerated.
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import type { CancellationToken, Connection } from 'vscode-languageserver';
+import { pythonJsonDumps, type PythonJsonValue } from '../core/mango/pythonJson';
+import { dfSkeletons, rfSkeletons, skeletonGraph } from '../core/mango/skeletons';
+import { SkeletonProgressNotification, type GenerateSkeletonsParams, type GenerateSkeletonsResult } from '../protocol/requests';
+import { gameFileUri, type LoadedGame } from './games';
+
+const SLICE_MS = 20;
+const PROGRESS_EVERY_MS = 200;
+
+export async function generateSkeletons(connection: Connection, game: LoadedGame, params: GenerateSkeletonsParams, token: CancellationToken): Promise<GenerateSkeletonsResult> {
+  const records = (game.model.edges?.edges ?? []).map((edge) => edge.record);
+  const locationCount = skeletonGraph(records).nodes.length;
+  const totalPairs = locationCount * Math.max(0, locationCount - 1);
+  const options = params.limitPerPair ? { limitPerPair: params.limitPerPair } : {};
+  const lines = params.task === 'df' ? dfSkeletons(records, options) : rfSkeletons(records, options);
+  const output = createWriteStream(params.outputPath, { encoding: 'utf8' });
+  const result: GenerateSkeletonsResult = { lines: 0, pairs: 0, truncatedPairs: 0, cancelled: false, targetUri: gameFileUri(game, params.task === 'df' ? 'mango-df' : 'mango-rf') };
+  let lastPair = '';
+  let sliceStart = performance.now();
+  let lastProgress = 0;
+  const progress = () => connection.sendNotification(SkeletonProgressNotification, { outputPath: params.outputPath, pairs: result.pairs, totalPairs, lines: result.lines });
+  for (const { skeleton, truncated } of lines) {
+    const pair = `${skeleton.src_node}\u0000${skeleton.dst_node}`;
+    if (pair !== lastPair) {
+      result.pairs++;
+      lastPair = pair;
+    }
+    if (truncated) result.truncatedPairs++;
+    result.lines++;
+    if (!output.write(`${pythonJsonDumps(skeleton as unknown as PythonJsonValue)}\n`)) await once(output, 'drain');
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+      if (token.isCancellationRequested) {
+        result.cancelled = true;
+        break;
+      }
+      if (sliceStart - lastProgress > PROGRESS_EVERY_MS) {
+        lastProgress = sliceStart;
+        void progress();
+      }
+    }
+  }
+  output.end();
+  await once(output, 'finish');
+  void progress();
+  return result;
+}
