@@ -76,8 +76,13 @@ export class DiagnosticsPublisher {
     const game = await loadGame(uri, this.documents);
     if (!game) return;
     this.latestRun.set(game.key, run);
-    const byUri = await gameDiagnostics(game, this.documents);
-    if (this.latestRun.get(game.key) !== run) return;
+    const isStale = () => this.latestRun.get(game.key) !== run;
+    // Large skeleton files are checked in slices; what is found so far is shown as it comes.
+    const publishPartial = (memberUri: string, partial: Diagnostic[]) => {
+      if (!isStale()) void this.connection.sendDiagnostics({ uri: memberUri, diagnostics: toLspDiagnostics(partial) });
+    };
+    const byUri = await gameDiagnostics(game, this.documents, publishPartial, isStale);
+    if (isStale()) return;
     this.lastComputeMs.set(uri, performance.now() - started);
     for (const [memberUri, diagnostics] of byUri) {
       const open = this.documents.get(memberUri);

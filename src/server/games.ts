@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mangoGameOf, mangoSuffixes, type FileKind } from '../core/files';
-import { buildGameModel, fileDiagnostics, skeletonFileDiagnostics } from '../core/mango/game';
+import { buildGameModel, fileDiagnostics, skeletonDiagnosticsInChunks } from '../core/mango/game';
 import { checkGame, type GameModel } from '../core/mango/gameChecks';
 import type { Diagnostic } from '../core/text';
 import type { DocumentStore } from './documents';
@@ -74,13 +74,13 @@ export async function loadGame(uri: string, documents: DocumentStore): Promise<L
  * and schema by its JSON language service (with Waypoint's contributed schemas), so those codes are
  * left to it there; closed files and JSON Lines get them from us.
  */
-export async function gameDiagnostics(game: LoadedGame, documents: DocumentStore): Promise<Map<string, Diagnostic[]>> {
+export async function gameDiagnostics(game: LoadedGame, documents: DocumentStore, onPartial?: PartialPublisher, isStale?: () => boolean): Promise<Map<string, Diagnostic[]>> {
   const byKind = fileDiagnostics(game.model);
   for (const [kind, diagnostics] of checkGame(game.model)) byKind.set(kind, [...(byKind.get(kind) ?? []), ...diagnostics]);
   const byUri = new Map<string, Diagnostic[]>();
   for (const member of game.members) {
     let diagnostics = byKind.get(member.kind) ?? [];
-    if (member.kind === 'mango-df' || member.kind === 'mango-rf') diagnostics = await skeletonDiagnostics(member, documents, game.model);
+    if (member.kind === 'mango-df' || member.kind === 'mango-rf') diagnostics = await skeletonDiagnostics(member, documents, game.model, onPartial, isStale);
     const open = documents.get(member.uri);
     if (open && open.text.languageId === 'json') diagnostics = diagnostics.filter((d) => !d.code.startsWith('json/'));
     byUri.set(member.uri, diagnostics);
@@ -88,8 +88,25 @@ export async function gameDiagnostics(game: LoadedGame, documents: DocumentStore
   return byUri;
 }
 
-async function skeletonDiagnostics(member: GameMember, documents: DocumentStore, model: GameModel): Promise<Diagnostic[]> {
+/** Time slice after which skeleton checking yields to other requests. */
+const SLICE_MS = 15;
+
+/** Checks a skeleton file in slices, handing partial results to `onPartial`; `isStale` stops early. */
+async function skeletonDiagnostics(member: GameMember, documents: DocumentStore, model: GameModel, onPartial?: PartialPublisher, isStale?: () => boolean): Promise<Diagnostic[]> {
   const open = documents.get(member.uri);
   const text = open ? open.text.getText() : await fs.readFile(fileURLToPath(member.uri), 'utf8').catch(() => '');
-  return skeletonFileDiagnostics(member.kind === 'mango-df' ? 'mango-df' : 'mango-rf', text, model);
+  let latest: Diagnostic[] = [];
+  let sliceStart = performance.now();
+  for (const sofar of skeletonDiagnosticsInChunks(member.kind === 'mango-df' ? 'mango-df' : 'mango-rf', text, model, 500)) {
+    latest = sofar;
+    if (performance.now() - sliceStart > SLICE_MS) {
+      onPartial?.(member.uri, latest);
+      await new Promise((resolve) => setImmediate(resolve));
+      if (isStale?.()) return latest;
+      sliceStart = performance.now();
+    }
+  }
+  return latest;
 }
+
+export type PartialPublisher = (uri: string, diagnostics: Diagnostic[]) => void;

@@ -1,12 +1,12 @@
 // Cross-file checks through the real server: an edit in one file of a game updates the others.
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EdgeRecord } from '../../src/core/mango/types';
 import { TestLspClient } from '../support/lspClient';
-import { samplesDir } from '../support/paths';
+import { samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
 describe('language server: MANGO game folders', () => {
   let client: TestLspClient;
@@ -34,6 +34,30 @@ describe('language server: MANGO game folders', () => {
     const broken = client.nextDiagnostics(uri('.edges.json'), (p) => p.version === 2);
     await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: uri('.edges.json'), version: 2 }, contentChanges: [{ text: '[{"src_node": ' }] });
     assert.deepEqual((await broken).diagnostics, [], 'syntax errors in open JSON come from VS Code\'s JSON service');
+  });
+
+  it('checks a 4 MB skeleton file in slices while answering other requests', async function () {
+    const omniquest = join(sharedDataDir, 'mango', 'omniquest');
+    if (!existsSync(omniquest)) {
+      console.log(`      skipped: ${sharedDataMissingReason}`);
+      this.skip();
+    }
+    const copy = join(gameDir, '..', 'omniquest');
+    cpSync(omniquest, copy, { recursive: true });
+    const skeletonUri = pathToFileURL(join(copy, 'omniquest.all2all.jsonl')).toString();
+    const text = readFileSync(join(copy, 'omniquest.all2all.jsonl'), 'utf8');
+    const done = client.nextDiagnostics(skeletonUri, (p) => p.version === 1);
+    const opened = Date.now();
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: skeletonUri, languageId: 'jsonl', version: 1, text } });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const probe = Date.now();
+    await client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: uri('.walkthrough') } });
+    const probeMs = Date.now() - probe;
+    const { diagnostics } = await done;
+    const publications = client.published.filter((p) => p.uri === skeletonUri).length;
+    assert.deepEqual(diagnostics, [], 'the upstream skeletons agree with their edges');
+    assert.ok(probeMs < 250, `a request during validation waited ${probeMs} ms`);
+    console.log(`      validated 3.9 MB in ${Date.now() - opened} ms; ${publications} publications`);
   });
 
   it('updates the walkthrough when an edit to edges.json removes a move', async () => {

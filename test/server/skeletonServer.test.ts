@@ -48,7 +48,9 @@ describe('language server: skeleton generation', () => {
 
   it('reports progress, stays responsive and stops when cancelled', async () => {
     const updates: SkeletonProgressParams[] = [];
-    client.connection.onNotification('waypoint/skeletonProgress', (update: SkeletonProgressParams) => updates.push(update));
+    client.connection.onNotification('waypoint/skeletonProgress', (update: SkeletonProgressParams) => {
+      updates.push(update);
+    });
     const source = new CancellationTokenSource();
     const outputPath = join(workspace, 'clique.jsonl');
     const started = Date.now();

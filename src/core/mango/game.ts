@@ -4,7 +4,8 @@ import type { FileKind } from '../files';
 import type { Diagnostic } from '../text';
 import { splitLines } from '../text';
 import { checkGame, type GameModel } from './gameChecks';
-import { parseActionsFile, parseDfSkeletons, parseEdgesFile, parseLocationsFile, parseRfSkeletons } from './gameFiles';
+import { forEachJsonLine, parseActionsFile, parseEdgesFile, parseLocationsFile } from './gameFiles';
+import { dfSkeletonSchema, rfSkeletonSchema } from '../schemas/mango';
 import { SkeletonChecker } from './skeletonChecks';
 import { WalkthroughDocument } from './walkthroughDocument';
 
@@ -32,11 +33,26 @@ export function fileDiagnostics(model: GameModel): Map<FileKind, Diagnostic[]> {
 
 /** A skeleton file's own problems, plus its lines checked against the game's edges when there are any. */
 export function skeletonFileDiagnostics(kind: 'mango-df' | 'mango-rf', text: string, model: GameModel): Diagnostic[] {
+  let all: Diagnostic[] = [];
+  for (const sofar of skeletonDiagnosticsInChunks(kind, text, model)) all = sofar;
+  return all;
+}
+
+/**
+ * The same, in chunks of lines: yields the diagnostics found so far after each chunk, so a server
+ * can yield to other requests and publish partial results on files of tens of megabytes.
+ */
+export function* skeletonDiagnosticsInChunks(kind: 'mango-df' | 'mango-rf', text: string, model: GameModel, chunkLines = 2000): Generator<Diagnostic[]> {
   const checker = model.edges && model.edges.diagnostics.length === 0 ? new SkeletonChecker(model.edges.edges.map((edge) => edge.record)) : null;
-  const own = kind === 'mango-df'
-    ? parseDfSkeletons(splitLines(text), (line) => checker?.checkDf(line))
-    : parseRfSkeletons(splitLines(text), (line) => checker?.checkRf(line));
-  return [...own, ...(checker?.diagnostics ?? [])];
+  const lines = splitLines(text);
+  const own: Diagnostic[] = [];
+  for (let start = 0; start < lines.length; start += chunkLines) {
+    const chunk = lines.slice(start, start + chunkLines);
+    own.push(...(kind === 'mango-df'
+      ? forEachJsonLine(chunk, dfSkeletonSchema, (line) => checker?.checkDf(line), start)
+      : forEachJsonLine(chunk, rfSkeletonSchema, (line) => checker?.checkRf(line), start)));
+    yield [...own, ...(checker?.diagnostics ?? [])];
+  }
 }
 
 /** All diagnostics of a game folder, per file: each file's own, then the cross-file ones. */
