@@ -28,8 +28,10 @@ describe('waypoint validate (CLI)', () => {
     assert.deepEqual(good.diagnostics, []);
     assert.deepEqual(broken.diagnostics.map((d) => d.code), ['walkthrough/act-missing', 'walkthrough/step-sequence', 'walkthrough/separator-malformed', 'walkthrough/step-duplicate']);
     assert.deepEqual(broken.diagnostics[1].range.start, { line: 38, character: 13 });
-    assert.equal(report.summary.errors, 4);
-    assert.deepEqual(report.files.map((file) => file.kind).sort(), ['mango-actions', 'mango-df', 'mango-edges', 'mango-locations', 'mango-rf', 'mango-walkthrough', 'mango-walkthrough']);
+    assert.equal(report.summary.errors, 7);
+    const brokenEdges = report.files.find((file) => file.path.endsWith('lighthouse-typos.edges.json'));
+    assert.deepEqual(brokenEdges?.diagnostics.map((d) => d.code), ['mango/unknown-location', 'mango/imputation-conflict', 'mango/step-label', 'mango/duplicate-edge']);
+    assert.equal(report.files.length, 10);
   });
 
   it('prints compiler-style lines without --json and exits 0 for a clean file', () => {

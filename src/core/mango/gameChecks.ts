@@ -189,7 +189,8 @@ function checkWalkthroughMoves(findings: Findings, edges: readonly LocatedEdge[]
     if (stepNumber === NEVER) continue;
     annotatedSteps.add(stepNumber);
     const step = stepByNumber.get(stepNumber);
-    if (step && normaliseAction(step.action) !== edge.record.action) {
+    // A step without an action is already reported by the walkthrough's own checks.
+    if (step && step.action !== '' && normaliseAction(step.action) !== edge.record.action) {
       findings.add('mango-edges', 'warning', MangoCodes.actionMismatch, `seen_in_forward names step ${stepNumber}, whose action is '${step.action}', not '${edge.record.action}'.`, edge.fieldRange('seen_in_forward'));
     }
   }

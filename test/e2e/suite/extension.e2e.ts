@@ -69,8 +69,8 @@ export function defineExtensionTests(): void {
 
     it('validates every file on disk from the command', async () => {
       const result = await vscode.commands.executeCommand<{ files: number; errors: number }>('waypoint.validateWorkspace');
-      assert.equal(result.files, 7);
-      assert.equal(result.errors, 4);
+      assert.equal(result.files, 10);
+      assert.equal(result.errors, 7);
     });
 
     it('re-validates after an undoable edit, and again after undo', async () => {
@@ -127,6 +127,45 @@ export function defineExtensionTests(): void {
       assert.equal(document.getText(), tampered);
       await vscode.commands.executeCommand('workbench.action.files.revert');
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(original));
+    });
+
+    it('renames a location across the game files, skeleton ids included', async () => {
+      const walkthrough = await openSample('mango/lighthouse/lighthouse.walkthrough');
+      const file = (suffix: string) => vscode.Uri.joinPath(walkthrough.uri, '..', `lighthouse${suffix}`);
+      const edges = await vscode.workspace.openTextDocument(file('.edges.json'));
+      const position = edges.positionAt(edges.getText().indexOf('"quay"') + 2);
+      const edit = await vscode.commands.executeCommand<vscode.WorkspaceEdit>('vscode.executeDocumentRenameProvider', edges.uri, position, 'Harbour Quay');
+      assert.deepEqual(edit.entries().map(([uri]) => uri.path.split('/').pop()).sort(), ['lighthouse.all2all.jsonl', 'lighthouse.all_pairs.jsonl', 'lighthouse.edges.json', 'lighthouse.locations.json']);
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      const pairs = await vscode.workspace.openTextDocument(file('.all_pairs.jsonl'));
+      assert.ok(pairs.getText().includes('"harbour quay"') && !pairs.getText().includes('"quay"'));
+      const diagnostics = await waitFor('the renamed game to re-validate', () => {
+        const found = vscode.languages.getDiagnostics(pairs.uri);
+        return pairs.isDirty ? found : undefined;
+      });
+      assert.deepEqual(diagnostics.filter((d) => d.severity === vscode.DiagnosticSeverity.Error), [], 'ids were recomputed, so the skeletons still check');
+      for (const [uri] of edit.entries()) {
+        await vscode.window.showTextDocument(uri);
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      }
+    });
+
+    it('previews and accepts imputed reverse edges from a user reverse pair', async () => {
+      const walkthrough = await openSample('mango/lighthouse/lighthouse.walkthrough');
+      const settings = vscode.workspace.getConfiguration('waypoint');
+      await settings.update('mango.reversePairs', [['enter', 'exit']], vscode.ConfigurationTarget.Workspace);
+      try {
+        const edgesUri = vscode.Uri.joinPath(walkthrough.uri, '..', 'lighthouse.edges.json');
+        const accepted = await vscode.commands.executeCommand<number>('waypoint.previewImputedEdges', edgesUri, true);
+        assert.equal(accepted, 1);
+        const edges = await vscode.workspace.openTextDocument(edgesUri);
+        const added = (JSON.parse(edges.getText()) as Array<{ src_node: string; action: string; seen_in_forward: number; seen_in_reversed: number }>).at(-1);
+        assert.deepEqual(added && [added.src_node, added.action, added.seen_in_forward, added.seen_in_reversed], ['quay', 'enter', 9999, 15]);
+        await vscode.window.showTextDocument(edges);
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      } finally {
+        await settings.update('mango.reversePairs', undefined, vscode.ConfigurationTarget.Workspace);
+      }
     });
 
     it('opens the walkthrough overview webview', async () => {
