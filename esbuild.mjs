@@ -35,7 +35,7 @@ function findFiles(dir, suffix) {
 const builds = [
   { ...nodeCommon, entryPoints: { extension: 'src/extension/extension.ts', server: 'src/server/server.ts' }, outdir: 'dist' },
   { ...nodeCommon, entryPoints: { cli: 'src/cli/cli.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },
-  { ...browserCommon, entryPoints: { overview: 'webview/overview/main.ts', 'elk-worker': 'webview/elkWorker.ts' }, outdir: 'dist/webview' },
+  { ...browserCommon, entryPoints: { overview: 'webview/overview/main.ts', maze: 'webview/maze/main.ts', 'elk-worker': 'webview/elkWorker.ts' }, outdir: 'dist/webview' },
 ];
 
 if (withTests) {

@@ -137,3 +137,16 @@ export interface SkeletonProgressParams {
   totalPairs: number;
   lines: number;
 }
+
+export const MazeGraphRequest = 'waypoint/mazeGraph';
+export interface MazeGraphParams {
+  /** Any file of the game. */
+  uri: string;
+  extraPairs: Array<[string, string]>;
+}
+
+export const CutoffStatsRequest = 'waypoint/cutoffStats';
+export interface CutoffStatsParams {
+  uri: string;
+  cutoff: number;
+}

@@ -9,6 +9,8 @@ import {
 } from 'vscode-languageserver/node';
 import {
   AcceptImputedEdgesRequest,
+  CutoffStatsRequest,
+  MazeGraphRequest,
   GenerateSkeletonsRequest,
   ImputedEdgesRequest,
   MarkMoveRequest,
@@ -17,6 +19,8 @@ import {
   ValidateWorkspaceRequest,
   WalkthroughStepsRequest,
   type AcceptImputedEdgesParams,
+  type CutoffStatsParams,
+  type MazeGraphParams,
   type GameEditResult,
   type GenerateSkeletonsParams,
   type GenerateSkeletonsResult,
@@ -33,6 +37,8 @@ import {
 import { markMove, suggestMove, unmarkMove } from './annotation';
 import { acceptImputedEdges, imputedCandidates } from './imputedEdges';
 import { generateSkeletons } from './skeletonGeneration';
+import { cutoffStats, mazeGraphOf } from './mazeData';
+import type { CutoffStats, MazeGraph } from '../protocol/maze';
 import { loadGame } from './games';
 import { registerNameFeatures } from './nameFeatures';
 import { moveCodeLenses, moveInlayHints } from './walkthroughHints';
@@ -152,6 +158,16 @@ connection.onRequest(AcceptImputedEdgesRequest, async (params: AcceptImputedEdge
 connection.onRequest(GenerateSkeletonsRequest, async (params: GenerateSkeletonsParams, token): Promise<GenerateSkeletonsResult | null> => {
   const game = await loadGame(params.uri, documents);
   return game?.model.edges ? generateSkeletons(connection, game, params, token) : null;
+});
+
+connection.onRequest(MazeGraphRequest, async (params: MazeGraphParams): Promise<MazeGraph | null> => {
+  const game = await loadGame(params.uri, documents);
+  return game?.model.edges ? mazeGraphOf(game, params.extraPairs) : null;
+});
+
+connection.onRequest(CutoffStatsRequest, async (params: CutoffStatsParams): Promise<CutoffStats | null> => {
+  const game = await loadGame(params.uri, documents);
+  return game ? cutoffStats(game, documents, params.cutoff) : null;
 });
 
 connection.onRequest(ValidateWorkspaceRequest, (params: ValidateWorkspaceParams, token) =>

@@ -1,0 +1,55 @@
+// The maze view's data and its message protocol. The host (extension, or the browser test host)
+// sends a MazeGraph built by core; the webview lays it out and draws it, and reports clicks back.
+
+/** Compass and vertical directions an action can have; null for any other action. */
+export type MazeDirection = 'north' | 'south' | 'east' | 'west' | 'northeast' | 'northwest' | 'southeast' | 'southwest' | 'up' | 'down';
+
+export interface MazeNode {
+  name: string;
+  /** First walkthrough step at which the location is known (9999: never). */
+  firstStep: number;
+}
+
+export interface MazeEdge {
+  /** Stable within one graph: the index in edges.json, or `imputed:<n>`. */
+  id: string;
+  src: string;
+  dst: string;
+  action: string;
+  direction: MazeDirection | null;
+  /** False for an imputed (naive reverse) edge that edges.json does not have. */
+  explicit: boolean;
+  /** Step at which the edge becomes known (edge_min_step; for an imputed edge, the step it reverses). */
+  minStep: number;
+  /** seen_in_forward: 9999 when the edge is known only by reversal. */
+  forwardStep: number;
+}
+
+export interface MazeGraph {
+  game: string;
+  /** The start location (step 0's room), when known. */
+  start: string | null;
+  /** The walkthrough's last step, the slider's end. */
+  lastStep: number;
+  nodes: MazeNode[];
+  edges: MazeEdge[];
+}
+
+/** Question counts at one cutoff, from the skeleton files' labels. */
+export interface CutoffStats {
+  cutoff: number;
+  df: { total: number; answerable: number; easy: number; hard: number } | null;
+  rf: { total: number; answerable: number; easy: number; hard: number } | null;
+}
+
+export type HostToMazeMessage =
+  | { type: 'graph'; graph: MazeGraph; elkWorkerUrl: string }
+  | { type: 'highlight'; nodes: string[]; edges: string[] }
+  | { type: 'stats'; stats: CutoffStats };
+
+export type MazeToHostMessage =
+  | { type: 'ready' }
+  | { type: 'revealNode'; name: string }
+  | { type: 'revealEdge'; id: string }
+  | { type: 'cutoff'; step: number }
+  | { type: 'layout'; milliseconds: number; nodes: number; edges: number };

@@ -1,0 +1,73 @@
+// Data for the maze view: the game's graph (core builds it) and question counts at a cutoff, read
+// from the skeleton files' labels. Labels are cached per file version so dragging the cutoff
+// slider does not re-read megabytes of JSON Lines.
+import { promises as fs } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildMazeGraph } from '../core/mango/maze';
+import type { CutoffStats, MazeGraph } from '../protocol/maze';
+import type { DocumentStore } from './documents';
+import type { GameMember, LoadedGame } from './games';
+
+interface LabelPairs {
+  /** min_step_total_answerable, min_step_forward_answerable per line, interleaved. */
+  labels: Int32Array;
+  count: number;
+}
+
+const labelCache = new Map<string, { stamp: string; pairs: LabelPairs }>();
+
+export function mazeGraphOf(game: LoadedGame, extraPairs: ReadonlyArray<[string, string]>): MazeGraph {
+  const steps = game.model.walkthrough?.steps() ?? [];
+  const name = game.key.slice(Math.max(game.key.lastIndexOf('/'), game.key.lastIndexOf('\\')) + 1);
+  const start = steps[0]?.location?.toLowerCase() ?? null;
+  return buildMazeGraph(name, (game.model.edges?.edges ?? []).map((edge) => edge.record), game.model.locations?.names.map((located) => located.value) ?? [], {
+    start,
+    lastStep: game.model.walkthrough?.lastStepNumber() ?? undefined,
+    extraPairs,
+  });
+}
+
+async function labelsOf(member: GameMember, documents: DocumentStore): Promise<LabelPairs> {
+  const open = documents.get(member.uri);
+  const path = fileURLToPath(member.uri);
+  const stamp = open ? `v${open.text.version}` : `m${(await fs.stat(path)).mtimeMs}`;
+  const cached = labelCache.get(member.uri);
+  if (cached && cached.stamp === stamp) return cached.pairs;
+  const text = open ? open.text.getText() : await fs.readFile(path, 'utf8');
+  const lines = text.split('\n');
+  const labels = new Int32Array(lines.length * 2);
+  let count = 0;
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    try {
+      const record = JSON.parse(line) as { min_step_total_answerable?: unknown; min_step_forward_answerable?: unknown };
+      if (typeof record.min_step_total_answerable !== 'number' || typeof record.min_step_forward_answerable !== 'number') continue;
+      labels[2 * count] = record.min_step_total_answerable;
+      labels[2 * count + 1] = record.min_step_forward_answerable;
+      count++;
+    } catch {
+      // Broken lines are reported by validation; they count as no question here.
+    }
+  }
+  const pairs = { labels, count };
+  labelCache.set(member.uri, { stamp, pairs });
+  return pairs;
+}
+
+/** Answerable/easy/hard counts at a cutoff (spec mango.md §3) for the DF and RF files present. */
+export async function cutoffStats(game: LoadedGame, documents: DocumentStore, cutoff: number): Promise<CutoffStats> {
+  const count = async (kind: 'mango-df' | 'mango-rf') => {
+    const member = game.members.find((candidate) => candidate.kind === kind);
+    if (!member) return null;
+    const { labels, count: total } = await labelsOf(member, documents);
+    let answerable = 0;
+    let easy = 0;
+    for (let index = 0; index < total; index++) {
+      if (labels[2 * index] <= cutoff) answerable++;
+      if (labels[2 * index + 1] <= cutoff) easy++;
+    }
+    // Easy implies answerable (forward steps are never earlier than the total minimum).
+    return { total, answerable, easy, hard: answerable - easy };
+  };
+  return { cutoff, df: await count('mango-df'), rf: await count('mango-rf') };
+}

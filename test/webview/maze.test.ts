@@ -1,0 +1,131 @@
+// The maze view bundle in headless Chromium behind the test host, with the real ELK worker: node
+// and edge counts against core, compass orientation, dashed imputed edges, the cutoff slider,
+// clicks reported to the host, names inserted as text, and layout time on large mazes.
+import { strict as assert } from 'node:assert';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { buildMazeGraph } from '../../src/core/mango/maze';
+import type { EdgeRecord } from '../../src/core/mango/types';
+import type { MazeGraph } from '../../src/protocol/maze';
+import { launchChromium } from '../support/browser';
+import { generatedMaze } from '../support/mazes';
+import { samplesDir, sharedDataDir, testResultsDir } from '../support/paths';
+import { serveRepository } from '../support/staticServer';
+
+const sampleEdges = JSON.parse(readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.edges.json'), 'utf8')) as EdgeRecord[];
+const sampleLocations = JSON.parse(readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.locations.json'), 'utf8')) as string[];
+
+interface Sent {
+  type: string;
+  [key: string]: unknown;
+}
+
+describe('maze view webview', function () {
+  this.timeout(60_000);
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof serveRepository>>;
+
+  before(async () => {
+    browser = await launchChromium();
+    server = await serveRepository();
+    mkdirSync(testResultsDir, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function openMaze(graph: MazeGraph, viewport = { width: 1100, height: 760 }): Promise<{ page: Page; layout: Sent }> {
+    const page = await browser.newPage({ viewport });
+    await page.goto(`${server.url}/test/webview/host.html`);
+    await page.addScriptTag({ url: `${server.url}/dist/webview/maze.js` });
+    await page.evaluate(({ graph: data, worker }) => window.postMessage({ type: 'graph', graph: data, elkWorkerUrl: worker }, '*'), { graph, worker: `${server.url}/dist/webview/elk-worker.js` });
+    await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'layout'), undefined, { timeout: 30_000 });
+    const layout = (await sent(page)).find((message) => message.type === 'layout') as Sent;
+    return { page, layout };
+  }
+
+  const sent = (page: Page) => page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent);
+
+  it('draws every location and edge of the sample game, oriented like a map', async () => {
+    const graph = buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const { page } = await openMaze(graph);
+    assert.equal(await page.locator('[data-node]').count(), graph.nodes.length);
+    assert.equal(await page.locator('g[data-edge]').count(), graph.edges.length);
+    const centres = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll<SVGGElement>('[data-node]')].map((node) => {
+      const box = node.getBoundingClientRect();
+      return [node.dataset.node, [box.x + box.width / 2, box.y + box.height / 2]];
+    })));
+    const north = graph.edges.filter((edge) => edge.direction === 'north');
+    const upward = north.filter((edge) => centres[edge.dst][1] < centres[edge.src][1]);
+    assert.ok(upward.length >= 0.8 * north.length, `${upward.length} of ${north.length} north edges point up`);
+    const east = graph.edges.filter((edge) => edge.direction === 'east');
+    assert.ok(east.filter((edge) => centres[edge.dst][0] > centres[edge.src][0]).length >= 0.8 * east.length);
+    await page.screenshot({ path: join(testResultsDir, 'webview-maze-sample.png') });
+    await page.close();
+  });
+
+  it('dashes imputed edges and fades what is unknown at the cutoff', async () => {
+    const edges = sampleEdges.filter((edge) => !(edge.src_node === 'fish market' && edge.action === 'south'));
+    const graph = buildMazeGraph('lighthouse', edges, sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const { page } = await openMaze(graph);
+    assert.equal(await page.locator('g.edge.imputed').count(), graph.edges.filter((edge) => !edge.explicit).length);
+    assert.equal(await page.locator('g.edge.imputed').count(), 1);
+    await page.locator('#cutoff').fill('10');
+    const unknownAt10 = graph.edges.filter((edge) => edge.minStep > 10).length;
+    assert.equal(await page.locator('g.edge.unknown').count(), unknownAt10);
+    assert.equal(await page.locator('.cutoff span').innerText(), 'Known at step 10');
+    assert.deepEqual((await sent(page)).filter((message) => message.type === 'cutoff').at(-1), { type: 'cutoff', step: 10 });
+    await page.screenshot({ path: join(testResultsDir, 'webview-maze-cutoff.png') });
+    await page.close();
+  });
+
+  it('reports clicks on rooms and edges to the host, and highlights what the host asks', async () => {
+    const graph = buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const { page } = await openMaze(graph);
+    await page.locator('[data-node="lamp room"] text').click();
+    assert.deepEqual((await sent(page)).at(-1), { type: 'revealNode', name: 'lamp room' });
+    await page.evaluate(() => window.postMessage({ type: 'highlight', nodes: ['quay'], edges: ['3'] }, '*'));
+    await page.waitForSelector('[data-node="quay"].highlight');
+    assert.equal(await page.locator('g[data-edge="3"].highlight').count(), 1);
+    await page.close();
+  });
+
+  it('shows names from data as text, never as markup', async () => {
+    const hostile = '<img src=x onerror="window.__pwned=1">';
+    const graph = buildMazeGraph('x', [{ ...sampleEdges[0], dst_node: hostile }], [], { lastStep: 5 });
+    const { page } = await openMaze(graph);
+    assert.equal(await page.locator(`[data-node] text`).filter({ hasText: hostile }).count(), 1);
+    assert.equal(await page.locator('svg img, svg foreignObject').count(), 0);
+    assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+    await page.close();
+  });
+
+  it('lays out a generated 230-location maze within the 1 s budget', async () => {
+    const maze = generatedMaze(230, 470, 7);
+    const graph = buildMazeGraph('generated', maze, [], { lastStep: 999 });
+    const { page, layout } = await openMaze(graph, { width: 1400, height: 1000 });
+    console.log(`      layout of ${graph.nodes.length} locations and ${graph.edges.length} edges: ${String(layout.milliseconds)} ms`);
+    assert.equal(await page.locator('[data-node]').count(), 230);
+    assert.ok(Number(layout.milliseconds) < 1000, `layout took ${String(layout.milliseconds)} ms`);
+    await page.screenshot({ path: join(testResultsDir, 'webview-maze-230.png') });
+    await page.close();
+  });
+
+  for (const game of ['905', 'zork1', 'night', 'omniquest', 'partyfoul', 'spirit']) {
+    it(`draws the shared game ${game} with core's counts`, async function () {
+      const file = join(sharedDataDir, 'mango', game, `${game}.edges.json`);
+      if (!existsSync(file)) this.skip();
+      const records = JSON.parse(readFileSync(file, 'utf8')) as EdgeRecord[];
+      const locations = JSON.parse(readFileSync(join(sharedDataDir, 'mango', game, `${game}.locations.json`), 'utf8')) as string[];
+      const graph = buildMazeGraph(game, records, locations, { lastStep: 70 });
+      const { page } = await openMaze(graph);
+      assert.equal(await page.locator('[data-node]').count(), graph.nodes.length);
+      assert.equal(await page.locator('g[data-edge]').count(), graph.edges.length);
+      assert.equal(await page.locator('g.edge.imputed').count(), graph.edges.filter((edge) => !edge.explicit).length);
+      if (game === 'zork1' || game === 'night') await page.screenshot({ path: join(testResultsDir, `webview-maze-${game}.png`) });
+      await page.close();
+    });
+  }
+});
