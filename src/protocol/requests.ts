@@ -150,3 +150,28 @@ export interface CutoffStatsParams {
   uri: string;
   cutoff: number;
 }
+
+export const MazeSelectionRequest = 'waypoint/mazeSelection';
+export interface MazeSelectionParams {
+  uri: string;
+  line: number;
+  character: number;
+}
+/** What the cursor is on, as maze node names and maze edge ids (empty when nothing). */
+export interface MazeSelectionResult {
+  nodes: string[];
+  edges: string[];
+}
+
+export const MazeRevealRequest = 'waypoint/mazeReveal';
+export interface MazeRevealParams {
+  /** Any file of the game. */
+  uri: string;
+  node?: string;
+  edge?: string;
+}
+/** Where to show a maze node (its first step in the walkthrough) or edge (its record in edges.json). */
+export interface MazeRevealResult {
+  uri: string;
+  line: number;
+}

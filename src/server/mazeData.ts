@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { buildMazeGraph } from '../core/mango/maze';
 import type { CutoffStats, MazeGraph } from '../protocol/maze';
 import type { DocumentStore } from './documents';
-import type { GameMember, LoadedGame } from './games';
+import { stepAtLine } from './annotation';
+import { gameFileUri, type GameMember, type LoadedGame } from './games';
+import { firstSeenStep } from './names';
 
 interface LabelPairs {
   /** min_step_total_answerable, min_step_forward_answerable per line, interleaved. */
@@ -70,4 +72,36 @@ export async function cutoffStats(game: LoadedGame, documents: DocumentStore, cu
     return { total, answerable, easy, hard: answerable - easy };
   };
   return { cutoff, df: await count('mango-df'), rf: await count('mango-rf') };
+}
+
+/** The maze nodes and edges the cursor is on: a walkthrough step's moves, or an edges.json record. */
+export function mazeSelection(game: LoadedGame, kind: string, line: number): { nodes: string[]; edges: string[] } {
+  const edges = game.model.edges?.edges ?? [];
+  if (kind === 'mango-walkthrough') {
+    const steps = game.model.walkthrough?.steps() ?? [];
+    const step = stepAtLine(steps, line);
+    if (!step) return { nodes: [], edges: [] };
+    const moves = edges.filter((edge) => edge.record.seen_in_forward === step.number);
+    const room = step.location?.toLowerCase();
+    return { nodes: moves.length > 0 ? [moves[0].record.dst_node] : room ? [room] : [], edges: moves.map((edge) => String(edge.index)) };
+  }
+  if (kind === 'mango-edges') {
+    const edge = edges.find((candidate) => candidate.range.start.line <= line && line <= candidate.range.end.line);
+    return edge ? { nodes: [edge.record.src_node, edge.record.dst_node], edges: [String(edge.index)] } : { nodes: [], edges: [] };
+  }
+  return { nodes: [], edges: [] };
+}
+
+/** Where a maze node or edge lives in the game's files. */
+export function mazeReveal(game: LoadedGame, node: string | undefined, edgeId: string | undefined): { uri: string; line: number } | null {
+  if (node !== undefined) {
+    const seen = firstSeenStep(game, node);
+    const walkthrough = game.members.find((member) => member.kind === 'mango-walkthrough');
+    return seen && walkthrough ? { uri: walkthrough.uri, line: seen.step.headerRange.start.line } : null;
+  }
+  if (edgeId !== undefined && /^\d+$/.test(edgeId)) {
+    const edge = game.model.edges?.edges.find((candidate) => String(candidate.index) === edgeId);
+    return edge ? { uri: gameFileUri(game, 'mango-edges'), line: edge.range.start.line } : null;
+  }
+  return null;
 }

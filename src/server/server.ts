@@ -11,6 +11,8 @@ import {
   AcceptImputedEdgesRequest,
   CutoffStatsRequest,
   MazeGraphRequest,
+  MazeRevealRequest,
+  MazeSelectionRequest,
   GenerateSkeletonsRequest,
   ImputedEdgesRequest,
   MarkMoveRequest,
@@ -21,6 +23,10 @@ import {
   type AcceptImputedEdgesParams,
   type CutoffStatsParams,
   type MazeGraphParams,
+  type MazeRevealParams,
+  type MazeRevealResult,
+  type MazeSelectionParams,
+  type MazeSelectionResult,
   type GameEditResult,
   type GenerateSkeletonsParams,
   type GenerateSkeletonsResult,
@@ -37,7 +43,7 @@ import {
 import { markMove, suggestMove, unmarkMove } from './annotation';
 import { acceptImputedEdges, imputedCandidates } from './imputedEdges';
 import { generateSkeletons } from './skeletonGeneration';
-import { cutoffStats, mazeGraphOf } from './mazeData';
+import { cutoffStats, mazeGraphOf, mazeReveal, mazeSelection } from './mazeData';
 import type { CutoffStats, MazeGraph } from '../protocol/maze';
 import { loadGame } from './games';
 import { registerNameFeatures } from './nameFeatures';
@@ -163,6 +169,17 @@ connection.onRequest(GenerateSkeletonsRequest, async (params: GenerateSkeletonsP
 connection.onRequest(MazeGraphRequest, async (params: MazeGraphParams): Promise<MazeGraph | null> => {
   const game = await loadGame(params.uri, documents);
   return game?.model.edges ? mazeGraphOf(game, params.extraPairs) : null;
+});
+
+connection.onRequest(MazeSelectionRequest, async (params: MazeSelectionParams): Promise<MazeSelectionResult> => {
+  const document = documents.get(params.uri);
+  const game = document ? await loadGame(params.uri, documents) : null;
+  return game && document ? mazeSelection(game, document.kind, params.line) : { nodes: [], edges: [] };
+});
+
+connection.onRequest(MazeRevealRequest, async (params: MazeRevealParams): Promise<MazeRevealResult | null> => {
+  const game = await loadGame(params.uri, documents);
+  return game ? mazeReveal(game, params.node, params.edge) : null;
 });
 
 connection.onRequest(CutoffStatsRequest, async (params: CutoffStatsParams): Promise<CutoffStats | null> => {

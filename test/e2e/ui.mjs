@@ -2,6 +2,7 @@
 // open the sample workspace, open a broken walkthrough, read Problems and the Outline, run Waypoint
 // commands from the palette, and read the overview webview. Each check is reported by name and a
 // screenshot is saved for every stage (test-results/e2e-*.png).
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const TIMEOUT = 30_000;
@@ -136,6 +137,23 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
       if (!text.includes('harbour road —north→ fish market')) throw new Error('no move hint on step 2');
     });
     await shot('annotations');
+  });
+
+  await check('"Waypoint: Show Maze" draws the game, and clicking a room reveals its step', async () => {
+    await openFile(page, 'mango/lighthouse/lighthouse.walkthrough');
+    await runCommand(page, 'Waypoint: Show Maze');
+    const frame = await frameWith(page, '[data-node="lamp room"]');
+    const nodes = await frame.locator('[data-node]').count();
+    if (nodes !== 13) throw new Error(`${nodes} rooms drawn`);
+    await shot('maze');
+    await frame.locator('[data-node="lamp room"] text').click();
+    const lines = readFileSync(join(workspace, 'mango/lighthouse/lighthouse.walkthrough'), 'utf8').split('\n');
+    const expected = `Ln ${lines.indexOf('==>STEP NUM: 31') + 1},`;
+    await retry('cursor on the lamp room step', async () => {
+      const position = await page.locator('.statusbar-item[id="status.editor.selection"]').innerText();
+      if (!position.includes(expected)) throw new Error(`status bar says ${position}, expected ${expected}`);
+    });
+    await shot('maze-reveal');
   });
 
   await check('"Waypoint: Generate Skeletons" regenerates the sample RF skeletons', async () => {

@@ -105,9 +105,11 @@ export function defineExtensionTests(): void {
       const locations = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(walkthrough.uri, '..', 'lighthouse.locations.json'));
       assert.ok((JSON.parse(locations.getText()) as string[]).includes('chapel vestry'));
       assert.ok((JSON.parse(edges.getText()) as Array<{ dst_node: string }>).some((edge) => edge.dst_node === 'chapel vestry'));
-      await vscode.commands.executeCommand('workbench.action.files.revert', locations.uri);
-      await vscode.window.showTextDocument(edges);
-      await vscode.commands.executeCommand('workbench.action.files.revert');
+      for (const document of [locations, edges]) {
+        await vscode.window.showTextDocument(document);
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      }
+      assert.ok(!locations.isDirty && !edges.isDirty);
     });
 
     it('generates skeletons with progress, and replaces a changed file only as an undoable edit', async () => {
@@ -166,6 +168,14 @@ export function defineExtensionTests(): void {
       } finally {
         await settings.update('mango.reversePairs', undefined, vscode.ConfigurationTarget.Workspace);
       }
+    });
+
+    it('opens the maze view, which lays out the game in its webview', async () => {
+      const walkthrough = await openSample('mango/lighthouse/lighthouse.walkthrough');
+      const panel = await vscode.commands.executeCommand<{ lastLayout?: { nodes: number; edges: number; milliseconds: number } }>('waypoint.showMaze', walkthrough.uri);
+      const layout = await waitFor('the maze layout report', () => panel.lastLayout);
+      assert.deepEqual([layout.nodes, layout.edges], [13, 25]);
+      metrics().mazeLayoutMs = layout.milliseconds;
     });
 
     it('opens the walkthrough overview webview', async () => {

@@ -1,0 +1,144 @@
+// "Waypoint: Show Maze": the maze of the active game beside the editor. The graph comes from the
+// language server (built by core); the webview lays it out. Clicking a room or an edge reveals its
+// step or record; moving the cursor in the game's files highlights the matching room or edge.
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { z } from 'zod';
+import { fileKindOf } from '../../core/fileKinds';
+import type { CutoffStats, HostToMazeMessage, MazeGraph } from '../../protocol/maze';
+import {
+  CutoffStatsRequest,
+  MazeGraphRequest,
+  MazeRevealRequest,
+  MazeSelectionRequest,
+  type MazeRevealResult,
+  type MazeSelectionResult,
+} from '../../protocol/requests';
+import { webviewHtml, webviewOptions } from './webviewHtml';
+
+const REFRESH_DELAY_MS = 300;
+
+const mazeToHost = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('revealNode'), name: z.string() }),
+  z.object({ type: z.literal('revealEdge'), id: z.string() }),
+  z.object({ type: z.literal('cutoff'), step: z.number().int() }),
+  z.object({ type: z.literal('layout'), milliseconds: z.number(), nodes: z.number(), edges: z.number() }),
+]);
+
+function gameKey(uri: vscode.Uri): string | null {
+  return fileKindOf(uri.path) ? uri.toString().replace(/\.(walkthrough|edges\.json|actions\.json|locations\.json|all2all\.jsonl|all_pairs\.jsonl)$/, '') : null;
+}
+
+function extraPairs(): Array<[string, string]> {
+  const configured = vscode.workspace.getConfiguration('waypoint').get<unknown>('mango.reversePairs', []);
+  return Array.isArray(configured) ? configured.filter((pair): pair is [string, string] => Array.isArray(pair) && pair.length === 2) : [];
+}
+
+export class MazePanel implements vscode.Disposable {
+  static readonly viewType = 'waypoint.maze';
+  private static current: MazePanel | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private refreshTimer: NodeJS.Timeout | undefined;
+  /** Last layout report from the webview, for tests and the output channel. */
+  lastLayout: { milliseconds: number; nodes: number; edges: number } | undefined;
+
+  static show(context: vscode.ExtensionContext, client: LanguageClient, gameFile: vscode.Uri): MazePanel {
+    if (MazePanel.current) {
+      MazePanel.current.panel.reveal(vscode.ViewColumn.Beside, true);
+      MazePanel.current.track(gameFile);
+      return MazePanel.current;
+    }
+    const panel = vscode.window.createWebviewPanel(MazePanel.viewType, 'Maze', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true });
+    panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icons', 'walkthrough.svg');
+    MazePanel.current = new MazePanel(panel, context, client, gameFile);
+    return MazePanel.current;
+  }
+
+  private constructor(
+    readonly panel: vscode.WebviewPanel,
+    private readonly context: vscode.ExtensionContext,
+    private readonly client: LanguageClient,
+    private gameFile: vscode.Uri,
+  ) {
+    panel.webview.html = webviewHtml(panel.webview, context.extensionUri, 'maze.js', 'Maze');
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((message: unknown) => void this.onMessage(message)),
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (editor && gameKey(editor.document.uri)) this.track(editor.document.uri);
+      }),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (gameKey(event.document.uri) === gameKey(this.gameFile)) this.scheduleRefresh();
+      }),
+      vscode.window.onDidChangeTextEditorSelection((event) => {
+        if (gameKey(event.textEditor.document.uri) === gameKey(this.gameFile)) void this.highlightAt(event.textEditor.document.uri, event.selections[0].active);
+      }),
+    );
+  }
+
+  private track(file: vscode.Uri): void {
+    const changedGame = gameKey(file) !== gameKey(this.gameFile);
+    this.gameFile = file;
+    if (changedGame) void this.refresh();
+  }
+
+  private scheduleRefresh(): void {
+    clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => void this.refresh(), REFRESH_DELAY_MS);
+  }
+
+  private post(message: HostToMazeMessage): void {
+    void this.panel.webview.postMessage(message);
+  }
+
+  private async refresh(): Promise<void> {
+    const graph = await this.client.sendRequest<MazeGraph | null>(MazeGraphRequest, { uri: this.gameFile.toString(), extraPairs: extraPairs() });
+    if (!graph) {
+      void vscode.window.showInformationMessage('Waypoint: this game has no valid edges.json yet, so there is no maze to draw.');
+      return;
+    }
+    this.panel.title = `Maze · ${graph.game}`;
+    const elkWorkerUrl = this.panel.webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview', 'elk-worker.js')).toString();
+    this.post({ type: 'graph', graph, elkWorkerUrl });
+  }
+
+  private async highlightAt(uri: vscode.Uri, position: vscode.Position): Promise<void> {
+    const selection = await this.client.sendRequest<MazeSelectionResult>(MazeSelectionRequest, { uri: uri.toString(), line: position.line, character: position.character });
+    this.post({ type: 'highlight', nodes: selection.nodes, edges: selection.edges });
+  }
+
+  private async onMessage(raw: unknown): Promise<void> {
+    const parsed = mazeToHost.safeParse(raw);
+    if (!parsed.success) return;
+    const message = parsed.data;
+    switch (message.type) {
+      case 'ready':
+        return this.refresh();
+      case 'cutoff': {
+        const stats = await this.client.sendRequest<CutoffStats | null>(CutoffStatsRequest, { uri: this.gameFile.toString(), cutoff: message.step });
+        if (stats) this.post({ type: 'stats', stats });
+        return;
+      }
+      case 'layout':
+        this.lastLayout = { milliseconds: message.milliseconds, nodes: message.nodes, edges: message.edges };
+        return;
+      default: {
+        const target = await this.client.sendRequest<MazeRevealResult | null>(MazeRevealRequest, { uri: this.gameFile.toString(), ...(message.type === 'revealNode' ? { node: message.name } : { edge: message.id }) });
+        if (!target) return;
+        const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(target.uri));
+        const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
+        const position = new vscode.Position(target.line, 0);
+        editor.selection = new vscode.Selection(position, position);
+        editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+      }
+    }
+  }
+
+  dispose(): void {
+    MazePanel.current = undefined;
+    clearTimeout(this.refreshTimer);
+    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+    this.panel.dispose();
+  }
+}
