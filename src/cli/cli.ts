@@ -1,19 +1,21 @@
 // Entry point of the `waypoint` command. Dispatches to one module per subcommand and maps
 // failures to the contract's exit codes: 0 ok, 1 input has errors, 2 usage error.
 import { UsageError } from './args';
+import { runMango } from './mango';
 import { runValidate } from './validate';
 
 const USAGE = `usage: waypoint <command> [options]
 
 commands:
   validate <path>... [--json]   validate benchmark files (recursively for directories)
+  mango graph|skeletons <gameDir>   maze graph [--cutoff N] [--reverse none|naive] [--json]; DF/RF skeletons --task df|rf [--cutoff N] [--limit K]
 
 options:
   --debug    print stack traces of internal errors
   --help     show this help`;
 
 type Subcommand = (argv: readonly string[], out: (text: string) => void, err: (text: string) => void) => Promise<number>;
-const subcommands: Record<string, Subcommand> = { validate: runValidate };
+const subcommands: Record<string, Subcommand> = { validate: runValidate, mango: runMango };
 
 async function main(argv: string[]): Promise<number> {
   const debug = argv.includes('--debug');

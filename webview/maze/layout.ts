@@ -125,14 +125,19 @@ function orientLike(children: Positioned[], seed: Map<string, [number, number]>)
   }
 }
 
-let elk: InstanceType<typeof ELK> | null = null;
+let elk: Promise<InstanceType<typeof ELK>> | null = null;
 
-/** Starts the ELK worker from a script URL (fetched into a blob, as webviews require). */
-async function elkFor(workerUrl: string): Promise<InstanceType<typeof ELK>> {
-  if (elk) return elk;
-  const source = await (await fetch(workerUrl)).text();
-  const blobUrl = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
-  elk = new ELK({ workerFactory: () => new Worker(blobUrl) });
+/** Starts the ELK worker from a script URL (fetched into a blob, as webviews require); once. */
+export function elkFor(workerUrl: string): Promise<InstanceType<typeof ELK>> {
+  elk ??= fetch(workerUrl)
+    .then((response) => response.text())
+    .then((source) => {
+      const blobUrl = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+      const engine = new ELK({ workerFactory: () => new Worker(blobUrl) });
+      // A tiny layout makes the worker compile ELK now rather than on the first real graph.
+      void engine.layout({ id: 'warm-up', children: [{ id: 'a', width: 1, height: 1 }] });
+      return engine;
+    });
   return elk;
 }
 

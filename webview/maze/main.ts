@@ -5,7 +5,7 @@ import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import type { CutoffStats, HostToMazeMessage, MazeGraph, MazeToHostMessage } from '../../src/protocol/maze';
 import { connectToHost } from '../shared/host';
-import { layoutMaze } from './layout';
+import { elkFor, layoutMaze } from './layout';
 import { applyCutoff, drawMaze, type DrawnMaze } from './render';
 import { PanZoom } from './panZoom';
 
@@ -150,5 +150,8 @@ host.onMessage((message) => {
   else if (message.type === 'highlight') highlight(message.nodes, message.edges);
   else showStats(message.stats);
 }, isHostMessage);
+
+const preloadWorker = app.dataset.elkWorker;
+if (preloadWorker) void elkFor(preloadWorker).catch(() => undefined);
 
 host.post({ type: 'ready' });

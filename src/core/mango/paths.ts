@@ -40,7 +40,7 @@ export class SimplePathCursor {
 
   constructor(
     private readonly adjacency: NodeAdjacency,
-    private readonly source: number,
+    source: number,
     private readonly target: number,
     private readonly canReachTarget: Uint8Array,
     options: SimplePathOptions = {},

@@ -20,29 +20,36 @@ export interface PythonJsonOptions {
 
 /**
  * Serialises like Python's `json.dumps(value, sort_keys=...)`. Without sortKeys, plain objects keep
- * JavaScript's property order, which puts integer-like keys first; pass a Map when that matters.
+ * JavaScript's property order, which puts integer-like keys first; pass a Map (string keys, kept in
+ * insertion order) when that matters.
+ * Typed `unknown` so interfaces such as DfSkeleton go in as they are; properties whose value is
+ * undefined are left out (as JSON.stringify does), other non-JSON values throw a TypeError.
  */
-export function pythonJsonDumps(value: PythonJsonValue, options: PythonJsonOptions = {}): string {
+export function pythonJsonDumps(value: unknown, options: PythonJsonOptions = {}): string {
   const parts: string[] = [];
   write(value, options.sortKeys === true, parts);
   return parts.join('');
 }
 
-function write(value: PythonJsonValue, sortKeys: boolean, parts: string[]): void {
+function write(value: unknown, sortKeys: boolean, parts: string[]): void {
   if (value === null) parts.push('null');
   else if (value === true) parts.push('true');
   else if (value === false) parts.push('false');
   else if (typeof value === 'number') parts.push(pythonNumber(value));
   else if (typeof value === 'string') parts.push(pythonJsonString(value));
-  else if (isArray(value)) {
+  else if (Array.isArray(value)) {
     parts.push('[');
     value.forEach((item, index) => {
       if (index > 0) parts.push(', ');
       write(item, sortKeys, parts);
     });
     parts.push(']');
-  } else {
-    const entries: Array<[string, PythonJsonValue]> = value instanceof Map ? [...value.entries()] : Object.entries(value);
+  } else if (typeof value === 'object') {
+    const all: Array<[unknown, unknown]> = value instanceof Map ? [...value.entries()] : Object.entries(value);
+    const entries = all.filter((entry): entry is [string, unknown] => {
+      if (typeof entry[0] !== 'string') throw new TypeError(`keys must be strings, not ${typeof entry[0]}`);
+      return entry[1] !== undefined;
+    });
     if (sortKeys) entries.sort(([a], [b]) => compareCodePoints(a, b));
     parts.push('{');
     entries.forEach(([key, item], index) => {
@@ -51,11 +58,7 @@ function write(value: PythonJsonValue, sortKeys: boolean, parts: string[]): void
       write(item, sortKeys, parts);
     });
     parts.push('}');
-  }
-}
-
-function isArray(value: PythonJsonValue): value is readonly PythonJsonValue[] {
-  return Array.isArray(value);
+  } else throw new TypeError(`Object of type ${typeof value} is not JSON serializable`);
 }
 
 const SHORT_ESCAPES: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };

@@ -61,7 +61,8 @@ export class MazePanel implements vscode.Disposable {
     private readonly client: LanguageClient,
     private gameFile: vscode.Uri,
   ) {
-    panel.webview.html = webviewHtml(panel.webview, context.extensionUri, 'maze.js', 'Maze');
+    // The worker URL is in the page so the webview starts ELK while the graph is still being built.
+    panel.webview.html = webviewHtml(panel.webview, context.extensionUri, 'maze.js', 'Maze', { 'elk-worker': this.elkWorkerUrl() });
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((message: unknown) => void this.onMessage(message)),
@@ -75,6 +76,10 @@ export class MazePanel implements vscode.Disposable {
         if (gameKey(event.textEditor.document.uri) === gameKey(this.gameFile)) void this.highlightAt(event.textEditor.document.uri, event.selections[0].active);
       }),
     );
+  }
+
+  private elkWorkerUrl(): string {
+    return this.panel.webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview', 'elk-worker.js')).toString();
   }
 
   private track(file: vscode.Uri): void {
@@ -99,8 +104,7 @@ export class MazePanel implements vscode.Disposable {
       return;
     }
     this.panel.title = `Maze · ${graph.game}`;
-    const elkWorkerUrl = this.panel.webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview', 'elk-worker.js')).toString();
-    this.post({ type: 'graph', graph, elkWorkerUrl });
+    this.post({ type: 'graph', graph, elkWorkerUrl: this.elkWorkerUrl() });
   }
 
   private async highlightAt(uri: vscode.Uri, position: vscode.Position): Promise<void> {

@@ -2,6 +2,10 @@
 // only from the extension's dist/webview and media folders, no inline handlers.
 import * as vscode from 'vscode';
 
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
 function nonce(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   let value = '';
@@ -17,7 +21,8 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
   };
 }
 
-export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, scriptName: string, title: string): string {
+/** `data` becomes data-* attributes of #app (values escaped), for URLs the app needs at start-up. */
+export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, scriptName: string, title: string, data: Record<string, string> = {}): string {
   const scriptNonce = nonce();
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', scriptName));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css'));
@@ -42,7 +47,7 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, s
 <title>${title}</title>
 </head>
 <body>
-<div id="app"></div>
+<div id="app"${Object.entries(data).map(([key, value]) => ` data-${key}="${escapeAttribute(value)}"`).join('')}></div>
 <script nonce="${scriptNonce}" src="${script}"></script>
 </body>
 </html>`;

@@ -1,0 +1,136 @@
+// `waypoint mango graph|skeletons <gameDir> ...` (spec cli.md, "MANGO"). Both read only
+// `<gameDir>/<g>.edges.json`. Choices the contract leaves open, made here:
+// - graph --cutoff N keeps the edges.json edges with edge_min_step_answerable <= N (the map a
+//   model could know at step N) and lists only the locations and actions those edges touch;
+//   --reverse naive then imputes reverses from the kept edges only. Without --cutoff the result is
+//   the evaluator's G_eval exactly.
+// - an imputed reverse's minStep is that of the edge it reverses: the naive rule assumes the way
+//   back is known as soon as the way there is.
+// - skeletons --limit K keeps at most K paths per ordered pair, shortest first; a cut pair says
+//   `"truncated": true` (on its last DF line, on its RF line). Lines are upstream's fields in
+//   upstream's order and spacing, then Waypoint's: `action_list` (DF), `answerable`, `easy`.
+import { MangoGraph, type MangoEdge } from '../core/mango/graph';
+import { imputeReverseEdges } from '../core/mango/imputation';
+import { pythonJsonDumps } from '../core/mango/pythonJson';
+import { DEFAULT_MODEL_CUTOFF, dfSkeletons, isAnswerable, isEasy, rfSkeletons } from '../core/mango/skeletons';
+import { NEVER, type EdgeRecord } from '../core/mango/types';
+import { parseArgs, UsageError } from './args';
+import { readGameEdges } from './mangoInput';
+
+type Output = (text: string) => void;
+
+/** JSON shape of `mango graph --json` (spec cli.md). */
+export interface GraphJson {
+  locations: string[];
+  actions: string[];
+  edges: Array<{ src: string; action: string; dst: string; explicit: boolean; minStep: number | null }>;
+}
+
+/** Runs `waypoint mango <graph|skeletons> ...`; returns the exit code. */
+export async function runMango(argv: readonly string[], out: Output, err: Output): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'graph') return runGraph(rest, out, err);
+  if (command === 'skeletons') return runSkeletons(rest, out, err);
+  throw new UsageError(command === undefined ? 'mango needs a command: graph or skeletons' : `unknown mango command '${command}' (expected graph or skeletons)`);
+}
+
+async function runGraph(argv: readonly string[], out: Output, err: Output): Promise<number> {
+  const args = parseArgs(argv, ['json'], ['cutoff', 'reverse']);
+  const gameDir = singleGameDir(args.positionals, 'graph');
+  const cutoff = args.options.has('cutoff') ? nonNegativeInteger(args.options.get('cutoff'), 'cutoff') : null;
+  const reverse = args.options.get('reverse') ?? 'none';
+  if (reverse !== 'none' && reverse !== 'naive') throw new UsageError(`--reverse must be none or naive, not '${reverse}'`);
+  const edges = await readGameEdges(gameDir);
+  if (!edges.ok) {
+    err(edges.message);
+    return 1;
+  }
+  const kept = cutoff === null ? edges.value : edges.value.filter((edge) => edge.edge_min_step_answerable <= cutoff);
+  const explicit = MangoGraph.fromRecords(kept);
+  const imputed = reverse === 'naive' ? imputeReverseEdges(explicit) : [];
+  const graph = explicit.withEdges(imputed);
+  const json = graphJson(graph);
+  if (args.flags.has('json')) out(JSON.stringify(json));
+  else {
+    for (const edge of json.edges) out(`${edge.src} --${edge.action}--> ${edge.dst}  ${edge.explicit ? '' : '(imputed) '}step ${edge.minStep ?? 'never'}`);
+    out(`${json.locations.length} locations, ${json.actions.length} actions, ${json.edges.length} edges (${imputed.length} imputed)`);
+  }
+  return 0;
+}
+
+/** The contract's graph JSON for a built graph. */
+export function graphJson(graph: MangoGraph): GraphJson {
+  const actions = [...new Set(graph.edges.map((edge) => edge.action))];
+  return {
+    locations: [...graph.nodes],
+    actions,
+    edges: graph.edges.map((edge) => ({ src: edge.src, action: edge.action, dst: edge.dst, explicit: edge.explicit, minStep: minStepOf(edge) })),
+  };
+}
+
+function minStepOf(edge: MangoEdge): number | null {
+  const record: EdgeRecord | null = edge.record ?? edge.reverseOf?.record ?? null;
+  if (record === null || record.edge_min_step >= NEVER) return null;
+  return record.edge_min_step;
+}
+
+async function runSkeletons(argv: readonly string[], out: Output, err: Output): Promise<number> {
+  const args = parseArgs(argv, [], ['task', 'cutoff', 'limit']);
+  const gameDir = singleGameDir(args.positionals, 'skeletons');
+  const task = args.options.get('task');
+  if (task !== 'df' && task !== 'rf') throw new UsageError(task === undefined ? 'skeletons needs --task df or --task rf' : `--task must be df or rf, not '${task}'`);
+  const cutoff = args.options.has('cutoff') ? nonNegativeInteger(args.options.get('cutoff'), 'cutoff') : DEFAULT_MODEL_CUTOFF;
+  const limitPerPair = args.options.has('limit') ? positiveInteger(args.options.get('limit'), 'limit') : undefined;
+  const edges = await readGameEdges(gameDir);
+  if (!edges.ok) {
+    err(edges.message);
+    return 1;
+  }
+  // Lines are written as they are generated, so memory stays flat however many paths there are.
+  // A reader that stops early (`| head`) closes the pipe: stop generating instead of crashing on EPIPE.
+  let readerGone = false;
+  const onStdoutError = (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    readerGone = true;
+  };
+  // Left installed: the error can arrive after the last line, when the process is finishing.
+  process.stdout.on('error', onStdoutError);
+  const lines = task === 'df' ? dfLines(edges.value, cutoff, limitPerPair) : rfLines(edges.value, cutoff, limitPerPair);
+  let written = 0;
+  for (const line of lines) {
+    out(line);
+    // Let the pipe's error event through now and then; generation itself is synchronous.
+    if (++written % 256 === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (readerGone) break;
+  }
+  return 0;
+}
+
+function* dfLines(records: readonly EdgeRecord[], cutoff: number, limitPerPair: number | undefined): Generator<string> {
+  for (const { skeleton, truncated } of dfSkeletons(records, { limitPerPair })) {
+    const extra = { action_list: skeleton.path_details.map((step) => step.action), answerable: isAnswerable(skeleton, cutoff), easy: isEasy(skeleton, cutoff) };
+    yield pythonJsonDumps({ ...skeleton, ...extra, ...(truncated ? { truncated } : {}) });
+  }
+}
+
+function* rfLines(records: readonly EdgeRecord[], cutoff: number, limitPerPair: number | undefined): Generator<string> {
+  for (const { skeleton, truncated } of rfSkeletons(records, { limitPerPair })) {
+    yield pythonJsonDumps({ ...skeleton, answerable: isAnswerable(skeleton, cutoff), easy: isEasy(skeleton, cutoff), ...(truncated ? { truncated } : {}) });
+  }
+}
+
+function singleGameDir(positionals: readonly string[], command: string): string {
+  if (positionals.length !== 1) throw new UsageError(`mango ${command} needs exactly one game directory, got ${positionals.length}`);
+  return positionals[0];
+}
+
+function nonNegativeInteger(text: string | undefined, option: string): number {
+  if (text === undefined || !/^\d+$/.test(text)) throw new UsageError(`--${option} must be a non-negative integer, not '${text ?? ''}'`);
+  return Number(text);
+}
+
+function positiveInteger(text: string | undefined, option: string): number {
+  const value = nonNegativeInteger(text, option);
+  if (value === 0) throw new UsageError(`--${option} must be at least 1`);
+  return value;
+}
