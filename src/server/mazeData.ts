@@ -74,8 +74,28 @@ export async function cutoffStats(game: LoadedGame, documents: DocumentStore, cu
   return { cutoff, df: await count('mango-df'), rf: await count('mango-rf') };
 }
 
-/** The maze nodes and edges the cursor is on: a walkthrough step's moves, or an edges.json record. */
-export function mazeSelection(game: LoadedGame, kind: string, line: number): { nodes: string[]; edges: string[] } {
+/** A skeleton line's path as maze node names and edge ids (DF: the path; RF: its two ends). */
+function skeletonSelection(game: LoadedGame, kind: string, lineText: string): { nodes: string[]; edges: string[] } {
+  let record: { src_node?: unknown; dst_node?: unknown; path_details?: Array<{ prev_node?: unknown; action?: unknown; node?: unknown }> };
+  try {
+    record = JSON.parse(lineText) as typeof record;
+  } catch {
+    return { nodes: [], edges: [] };
+  }
+  const ends = [record.src_node, record.dst_node].filter((name): name is string => typeof name === 'string');
+  if (kind !== 'mango-df' || !Array.isArray(record.path_details)) return { nodes: ends, edges: [] };
+  const edges = game.model.edges?.edges ?? [];
+  const ids = record.path_details.flatMap((step) => {
+    const match = edges.find((edge) => edge.record.src_node === step.prev_node && edge.record.action === step.action && edge.record.dst_node === step.node);
+    return match ? [String(match.index)] : [];
+  });
+  const nodes = [...new Set([...ends, ...record.path_details.flatMap((step) => [step.prev_node, step.node]).filter((name): name is string => typeof name === 'string')])];
+  return { nodes, edges: ids };
+}
+
+/** The maze nodes and edges the cursor is on: a walkthrough step's moves, an edges.json record, or a skeleton line's path. */
+export function mazeSelection(game: LoadedGame, kind: string, line: number, lineText = ''): { nodes: string[]; edges: string[] } {
+  if (kind === 'mango-df' || kind === 'mango-rf') return skeletonSelection(game, kind, lineText);
   const edges = game.model.edges?.edges ?? [];
   if (kind === 'mango-walkthrough') {
     const steps = game.model.walkthrough?.steps() ?? [];

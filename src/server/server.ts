@@ -174,7 +174,9 @@ connection.onRequest(MazeGraphRequest, async (params: MazeGraphParams): Promise<
 connection.onRequest(MazeSelectionRequest, async (params: MazeSelectionParams): Promise<MazeSelectionResult> => {
   const document = documents.get(params.uri);
   const game = document ? await loadGame(params.uri, documents) : null;
-  return game && document ? mazeSelection(game, document.kind, params.line) : { nodes: [], edges: [] };
+  if (!game || !document) return { nodes: [], edges: [] };
+  const lineText = document.text.getText({ start: { line: params.line, character: 0 }, end: { line: params.line + 1, character: 0 } });
+  return mazeSelection(game, document.kind, params.line, lineText);
 });
 
 connection.onRequest(MazeRevealRequest, async (params: MazeRevealParams): Promise<MazeRevealResult | null> => {

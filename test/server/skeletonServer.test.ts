@@ -67,3 +67,41 @@ describe('language server: skeleton generation', () => {
     assert.ok(updates.some((update) => update.totalPairs === 156 && update.lines > 0));
   });
 });
+
+describe('language server: maze data', () => {
+  let client: TestLspClient;
+  let workspace: string;
+  const uri = (suffix: string) => pathToFileURL(join(workspace, 'lighthouse', `lighthouse${suffix}`)).toString();
+
+  before(async () => {
+    workspace = mkdtempSync(join(tmpdir(), 'waypoint-maze-'));
+    cpSync(join(samplesDir, 'mango/lighthouse'), join(workspace, 'lighthouse'), { recursive: true });
+    client = new TestLspClient();
+    await client.initialize(workspace);
+  });
+  after(() => client.dispose());
+
+  it('builds the maze graph of a game with its start and last step', async () => {
+    const graph = (await client.connection.sendRequest('waypoint/mazeGraph', { uri: uri('.edges.json'), extraPairs: [] })) as { game: string; start: string; lastStep: number; nodes: unknown[]; edges: Array<{ explicit: boolean }> };
+    assert.deepEqual([graph.game, graph.start, graph.lastStep, graph.nodes.length, graph.edges.length], ['lighthouse', 'harbour road', 39, 13, 25]);
+  });
+
+  it('counts answerable, easy and hard questions at a cutoff from the skeleton labels', async () => {
+    const stats = (await client.connection.sendRequest('waypoint/cutoffStats', { uri: uri('.edges.json'), cutoff: 12 })) as { df: { total: number; answerable: number; easy: number; hard: number } };
+    const lines = readFileSync(join(workspace, 'lighthouse', 'lighthouse.all2all.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { min_step_total_answerable: number; min_step_forward_answerable: number });
+    const answerable = lines.filter((line) => line.min_step_total_answerable <= 12).length;
+    const easy = lines.filter((line) => line.min_step_forward_answerable <= 12).length;
+    assert.deepEqual(stats.df, { total: lines.length, answerable, easy, hard: answerable - easy });
+  });
+
+  it('maps the cursor in a DF line to its path, and a maze click back to the files', async () => {
+    const text = readFileSync(join(workspace, 'lighthouse', 'lighthouse.all2all.jsonl'), 'utf8');
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uri('.all2all.jsonl'), languageId: 'jsonl', version: 1, text } });
+    const selection = (await client.connection.sendRequest('waypoint/mazeSelection', { uri: uri('.all2all.jsonl'), line: 1, character: 5 })) as { nodes: string[]; edges: string[] };
+    assert.deepEqual(selection.nodes, ['harbour road', 'net loft', 'fish market']);
+    assert.equal(selection.edges.length, 2);
+    const reveal = (await client.connection.sendRequest('waypoint/mazeReveal', { uri: uri('.edges.json'), node: 'net loft' })) as { uri: string; line: number };
+    assert.equal(reveal.uri, uri('.walkthrough'));
+    assert.equal(readFileSync(join(workspace, 'lighthouse', 'lighthouse.walkthrough'), 'utf8').split('\n')[reveal.line], '==>STEP NUM: 4');
+  });
+});
