@@ -1,0 +1,43 @@
+// A model's answer as a walk through the maze: each step checked against the graph the view shows
+// (explicit edges and the evaluator's imputed reverses), so the maze view can colour it. Names are
+// compared after trimming, as the released evaluator's edge check does.
+import type { MazeGraph } from '../../protocol/maze';
+import type { AnswerStep } from './answers';
+
+export type StepVerdict = 'valid' | 'imputed' | 'hallucinated-edge' | 'unknown-location';
+
+export interface TrajectoryStep {
+  index: number;
+  from: string;
+  action: string;
+  to: string;
+  verdict: StepVerdict;
+  /** The maze edge walked, for valid and imputed steps. */
+  edgeId: string | null;
+  /** False when this step does not start where the previous one ended. */
+  chained: boolean;
+  message: string;
+}
+
+/** Classifies every step of an answer against a maze graph. */
+export function classifyTrajectory(graph: MazeGraph, steps: readonly AnswerStep[]): TrajectoryStep[] {
+  const known = new Set(graph.nodes.map((node) => node.name));
+  return steps.map((step, index) => {
+    const from = step.location_before.trim();
+    const action = step.action.trim();
+    const to = step.location_after.trim();
+    const chained = index === 0 || steps[index - 1].location_after === step.location_before;
+    const base = { index, from, action, to, chained };
+    const unknown = [from, to].filter((name) => !known.has(name));
+    if (unknown.length > 0) {
+      return { ...base, verdict: 'unknown-location', edgeId: null, message: `${unknown.map((name) => `'${name}'`).join(' and ')} ${unknown.length === 1 ? 'is not a location' : 'are not locations'} of this maze.` };
+    }
+    const edge = graph.edges.find((candidate) => candidate.src === from && candidate.dst === to && candidate.action === action);
+    if (!edge) {
+      return { ...base, verdict: 'hallucinated-edge', edgeId: null, message: `There is no '${action}' move from '${from}' to '${to}'.` };
+    }
+    return edge.explicit
+      ? { ...base, verdict: 'valid', edgeId: edge.id, message: `'${from}' —${action}→ '${to}' is in the maze.` }
+      : { ...base, verdict: 'imputed', edgeId: edge.id, message: `'${from}' —${action}→ '${to}' is only an imputed reverse; the evaluator accepts it.` };
+  });
+}
