@@ -42,8 +42,34 @@ export interface CutoffStats {
   rf: { total: number; answerable: number; easy: number; hard: number } | null;
 }
 
+export type StepVerdict = 'valid' | 'imputed' | 'hallucinated-edge' | 'unknown-location';
+
+/** One step of a model's answer, checked by core against the maze. */
+export interface TrajectoryStep {
+  index: number;
+  from: string;
+  action: string;
+  to: string;
+  verdict: StepVerdict;
+  /** The maze edge walked, for valid and imputed steps. */
+  edgeId: string | null;
+  /** False when this step does not start where the previous one ended. */
+  chained: boolean;
+  message: string;
+}
+
+export interface Trajectory {
+  title: string;
+  /** Where the question starts. */
+  start: string | null;
+  steps: TrajectoryStep[];
+  /** Set when the answer could not be parsed at all. */
+  error: string | null;
+}
+
 export type HostToMazeMessage =
   | { type: 'graph'; graph: MazeGraph; elkWorkerUrl: string }
+  | { type: 'trajectory'; trajectory: Trajectory }
   | { type: 'highlight'; nodes: string[]; edges: string[] }
   | { type: 'stats'; stats: CutoffStats };
 

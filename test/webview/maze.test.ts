@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { buildMazeGraph } from '../../src/core/mango/maze';
+import { answerTrajectory } from '../../src/core/mango/trajectory';
 import type { EdgeRecord } from '../../src/core/mango/types';
 import type { MazeGraph } from '../../src/protocol/maze';
 import { launchChromium } from '../support/browser';
@@ -89,6 +90,31 @@ describe('maze view webview', function () {
     await page.evaluate(() => window.postMessage({ type: 'highlight', nodes: ['quay'], edges: ['3'] }, '*'));
     await page.waitForSelector('[data-node="quay"].highlight');
     assert.equal(await page.locator('g[data-edge="3"].highlight').count(), 1);
+    await page.close();
+  });
+
+  it('steps through a model answer with verdict colours and a ghost for a move that does not exist', async () => {
+    const edges = sampleEdges.filter((edge) => !(edge.src_node === 'fish market' && edge.action === 'south'));
+    const graph = buildMazeGraph('lighthouse', edges, sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const answer = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'south', 'location_after': 'harbour road'}, {'location_before': 'harbour road', 'action': 'swim', 'location_after': 'island landing'}, {'location_before': 'island landing', 'action': 'north', 'location_after': 'cliff path'}]";
+    const trajectory = answerTrajectory(graph, answer, 'RF harbour road → cliff path', 'harbour road');
+    const { page } = await openMaze(graph);
+    await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), trajectory);
+    await page.waitForSelector('.trajectory:not([hidden]) .chip');
+    assert.deepEqual(await page.locator('.trajectory .chip').evaluateAll((chips) => chips.map((chip) => chip.className.replace('chip ', '').replace(' current', ''))), ['verdict-valid', 'verdict-imputed', 'verdict-hallucinated-edge', 'verdict-valid']);
+    assert.equal(await page.locator('.ghost-edge').count(), 1);
+    assert.equal(await page.locator('g.edge.walk-imputed').count(), 1);
+    assert.equal(await page.locator('[data-node].current').getAttribute('data-node'), 'cliff path');
+    await page.screenshot({ path: join(testResultsDir, 'webview-maze-trajectory.png') });
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.locator('.ghost-edge').count(), 0, 'the ghost appears only once its step is taken');
+    assert.equal(await page.locator('[data-node].current').getAttribute('data-node'), 'harbour road');
+    assert.match(await page.locator('.trajectory-detail').innerText(), /^Step 2\/4: fish market —south→ harbour road · imputed reverse/);
+    await page.getByRole('button', { name: '◀ Prev' }).click();
+    await page.getByRole('button', { name: '◀ Prev' }).click();
+    assert.match(await page.locator('.trajectory-detail').innerText(), /^Start at harbour road · 4 steps/);
+    assert.ok(await page.getByRole('button', { name: '◀ Prev' }).isDisabled());
     await page.close();
   });
 

@@ -70,9 +70,11 @@ export function compassSeed(graph: MazeGraph): Map<string, [number, number]> {
       const [x, y] = positions.get(here) as [number, number];
       for (const edge of outgoing.get(here) ?? []) {
         if (positions.has(edge.dst)) continue;
-        const reversed = edge.action.startsWith('reverse:');
+        // A compass move walked backwards goes the opposite way; a move with no direction (enter
+        // car, row to island) says nothing about it, so its far end goes east-south-east either way.
+        const sign = edge.direction && edge.action.startsWith('reverse:') ? -1 : 1;
         const [vx, vy] = edge.direction ? VECTORS[edge.direction] : [1, 0.5];
-        claim(edge.dst, x + (reversed ? -vx : vx), y + (reversed ? -vy : vy));
+        claim(edge.dst, x + sign * vx, y + sign * vy);
         queue.push(edge.dst);
       }
     }
@@ -141,10 +143,51 @@ export function elkFor(workerUrl: string): Promise<InstanceType<typeof ELK>> {
   return elk;
 }
 
+const RELAX_ROUNDS = 60;
+
+/**
+ * Evens out the breadth-first seed: each room moves to where its compass moves say it should be,
+ * averaged over all of them (least squares by Jacobi rounds), so one odd passage bends the map a
+ * little instead of throwing a room into another's place. Non-compass moves only ask for distance.
+ */
+export function relaxSeed(graph: MazeGraph, seed: Map<string, [number, number]>): Map<string, [number, number]> {
+  let positions = new Map([...seed].map(([name, [x, y]]) => [name, [x, y] as [number, number]]));
+  const anchor = graph.start ?? graph.nodes[0]?.name;
+  for (let round = 0; round < RELAX_ROUNDS; round++) {
+    const sums = new Map<string, [number, number, number]>();
+    const pull = (name: string, x: number, y: number, weight: number) => {
+      const sum = sums.get(name) ?? [0, 0, 0];
+      sums.set(name, [sum[0] + x * weight, sum[1] + y * weight, sum[2] + weight]);
+    };
+    for (const edge of graph.edges) {
+      const from = positions.get(edge.src);
+      const to = positions.get(edge.dst);
+      if (!from || !to || edge.src === edge.dst) continue;
+      let [vx, vy] = edge.direction ? VECTORS[edge.direction] : [to[0] - from[0], to[1] - from[1]];
+      const weight = edge.direction ? 1 : 0.3;
+      if (!edge.direction) {
+        const length = Math.hypot(vx, vy) || 1;
+        vx /= length;
+        vy /= length;
+      }
+      pull(edge.dst, from[0] + vx, from[1] + vy, weight);
+      pull(edge.src, to[0] - vx, to[1] - vy, weight);
+    }
+    const next = new Map<string, [number, number]>();
+    for (const [name, position] of positions) {
+      const sum = sums.get(name);
+      // Half a step towards the target keeps the rounds from oscillating.
+      next.set(name, name === anchor || !sum ? position : [(position[0] + sum[0] / sum[2]) / 2, (position[1] + sum[1] / sum[2]) / 2]);
+    }
+    positions = next;
+  }
+  return positions;
+}
+
 /** Lays the graph out; positions are node centres. */
 export async function layoutMaze(graph: MazeGraph, workerUrl: string): Promise<Layout> {
   const started = performance.now();
-  const seed = compassSeed(graph);
+  const seed = relaxSeed(graph, compassSeed(graph));
   const engine = await elkFor(workerUrl);
   const pairs = new Set<string>();
   const elkEdges = graph.edges

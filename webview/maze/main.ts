@@ -8,6 +8,7 @@ import { connectToHost } from '../shared/host';
 import { elkFor, layoutMaze } from './layout';
 import { applyCutoff, drawMaze, type DrawnMaze } from './render';
 import { PanZoom } from './panZoom';
+import { TrajectoryStepper } from './trajectory';
 
 interface SavedState {
   cutoff: number | null;
@@ -18,6 +19,10 @@ function isHostMessage(value: unknown): value is HostToMazeMessage {
   const message = value as { type?: unknown; graph?: { nodes?: unknown; edges?: unknown }; nodes?: unknown; edges?: unknown; stats?: unknown; elkWorkerUrl?: unknown };
   if (message.type === 'graph') return typeof message.elkWorkerUrl === 'string' && Array.isArray(message.graph?.nodes) && Array.isArray(message.graph?.edges);
   if (message.type === 'highlight') return Array.isArray(message.nodes) && Array.isArray(message.edges);
+  if (message.type === 'trajectory') {
+    const trajectory = (value as { trajectory?: { steps?: unknown; title?: unknown } }).trajectory;
+    return Array.isArray(trajectory?.steps) && typeof trajectory?.title === 'string';
+  }
   if (message.type === 'stats') return typeof message.stats === 'object' && message.stats !== null;
   return false;
 }
@@ -68,7 +73,8 @@ for (const [cls, text] of [['explicit', 'edge from edges.json'], ['imputed', 'im
   item.textContent = text;
   legend.append(item);
 }
-app.append(toolbar, stats, canvas, legend);
+const stepper = new TrajectoryStepper();
+app.append(toolbar, stats, stepper.element, canvas, legend);
 
 let graph: MazeGraph | null = null;
 let drawn: DrawnMaze | null = null;
@@ -100,6 +106,7 @@ async function showGraph(next: MazeGraph, elkWorkerUrl: string): Promise<void> {
   drawn = drawMaze(next, layout);
   canvas.replaceChildren(drawn.svg);
   panZoom = new PanZoom(drawn.svg, layout.width, layout.height);
+  stepper.attach(drawn, layout);
   slider.max = String(next.lastStep);
   setCutoff(Math.min(saved.cutoff ?? next.lastStep, next.lastStep), true);
   host.post({ type: 'layout', milliseconds: Math.round(layout.milliseconds), nodes: next.nodes.length, edges: next.edges.length });
@@ -148,6 +155,7 @@ host.onMessage((message) => {
     status.textContent = `The layout failed: ${error instanceof Error ? error.message : String(error)}`;
   });
   else if (message.type === 'highlight') highlight(message.nodes, message.edges);
+  else if (message.type === 'trajectory') stepper.show(message.trajectory);
   else showStats(message.stats);
 }, isHostMessage);
 

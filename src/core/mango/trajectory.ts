@@ -1,23 +1,8 @@
 // A model's answer as a walk through the maze: each step checked against the graph the view shows
 // (explicit edges and the evaluator's imputed reverses), so the maze view can colour it. Names are
 // compared after trimming, as the released evaluator's edge check does.
-import type { MazeGraph } from '../../protocol/maze';
-import type { AnswerStep } from './answers';
-
-export type StepVerdict = 'valid' | 'imputed' | 'hallucinated-edge' | 'unknown-location';
-
-export interface TrajectoryStep {
-  index: number;
-  from: string;
-  action: string;
-  to: string;
-  verdict: StepVerdict;
-  /** The maze edge walked, for valid and imputed steps. */
-  edgeId: string | null;
-  /** False when this step does not start where the previous one ended. */
-  chained: boolean;
-  message: string;
-}
+import type { MazeGraph, Trajectory, TrajectoryStep } from '../../protocol/maze';
+import { parseMangoAnswer, type AnswerStep } from './answers';
 
 /** Classifies every step of an answer against a maze graph. */
 export function classifyTrajectory(graph: MazeGraph, steps: readonly AnswerStep[]): TrajectoryStep[] {
@@ -40,4 +25,11 @@ export function classifyTrajectory(graph: MazeGraph, steps: readonly AnswerStep[
       ? { ...base, verdict: 'valid', edgeId: edge.id, message: `'${from}' —${action}→ '${to}' is in the maze.` }
       : { ...base, verdict: 'imputed', edgeId: edge.id, message: `'${from}' —${action}→ '${to}' is only an imputed reverse; the evaluator accepts it.` };
   });
+}
+
+/** Parses a raw answer and classifies it: what the maze view steps through. */
+export function answerTrajectory(graph: MazeGraph, response: unknown, title: string, start: string | null): Trajectory {
+  const parsed = parseMangoAnswer(response);
+  if (!parsed.ok) return { title, start, steps: [], error: `The answer could not be parsed: ${parsed.error}.` };
+  return { title, start, steps: classifyTrajectory(graph, parsed.steps), error: null };
 }
