@@ -7,6 +7,7 @@ import { createLanguageClient, WALKTHROUGH_LANGUAGE } from './client';
 import { markStepAsMove, unmarkStepMove, type MoveAnswers } from './commands/annotate';
 import { generateSkeletonsCommand, type GenerateSkeletonsOptions } from './commands/generateSkeletons';
 import { previewImputedEdges } from './commands/imputedEdges';
+import { showAnswerInMaze } from './commands/showAnswer';
 import { validateWorkspaceCommand } from './commands/validateWorkspace';
 import { MazePanel } from './views/mazePanel';
 import { WalkthroughOverviewPanel } from './views/overviewPanel';
@@ -49,6 +50,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
       }
       return MazePanel.show(context, languageClient, target);
     }),
+    vscode.commands.registerCommand('waypoint.showAnswerInMaze', (uri?: vscode.Uri) => showAnswerInMaze(context, languageClient, uri)),
     vscode.commands.registerCommand('waypoint.restartServer', async () => {
       await languageClient.restart();
       output.info('Language server restarted.');

@@ -175,3 +175,14 @@ export interface MazeRevealResult {
   uri: string;
   line: number;
 }
+
+export const AnswerTrajectoryRequest = 'waypoint/answerTrajectory';
+export interface AnswerTrajectoryParams {
+  /** Any file of the game the answer is about. */
+  uri: string;
+  /** The model's raw answer (a MANGO result's `response`, or `answer`). */
+  response: unknown;
+  title: string;
+  start: string | null;
+  extraPairs: Array<[string, string]>;
+}

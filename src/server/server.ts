@@ -9,6 +9,7 @@ import {
 } from 'vscode-languageserver/node';
 import {
   AcceptImputedEdgesRequest,
+  AnswerTrajectoryRequest,
   CutoffStatsRequest,
   MazeGraphRequest,
   MazeRevealRequest,
@@ -21,6 +22,7 @@ import {
   ValidateWorkspaceRequest,
   WalkthroughStepsRequest,
   type AcceptImputedEdgesParams,
+  type AnswerTrajectoryParams,
   type CutoffStatsParams,
   type MazeGraphParams,
   type MazeRevealParams,
@@ -44,7 +46,8 @@ import { markMove, suggestMove, unmarkMove } from './annotation';
 import { acceptImputedEdges, imputedCandidates } from './imputedEdges';
 import { generateSkeletons } from './skeletonGeneration';
 import { cutoffStats, mazeGraphOf, mazeReveal, mazeSelection } from './mazeData';
-import type { CutoffStats, MazeGraph } from '../protocol/maze';
+import type { CutoffStats, MazeGraph, Trajectory } from '../protocol/maze';
+import { answerTrajectory } from '../core/mango/trajectory';
 import { loadGame } from './games';
 import { registerNameFeatures } from './nameFeatures';
 import { moveCodeLenses, moveInlayHints } from './walkthroughHints';
@@ -182,6 +185,11 @@ connection.onRequest(MazeSelectionRequest, async (params: MazeSelectionParams): 
 connection.onRequest(MazeRevealRequest, async (params: MazeRevealParams): Promise<MazeRevealResult | null> => {
   const game = await loadGame(params.uri, documents);
   return game ? mazeReveal(game, params.node, params.edge) : null;
+});
+
+connection.onRequest(AnswerTrajectoryRequest, async (params: AnswerTrajectoryParams): Promise<Trajectory | null> => {
+  const game = await loadGame(params.uri, documents);
+  return game?.model.edges ? answerTrajectory(mazeGraphOf(game, params.extraPairs), params.response, params.title, params.start) : null;
 });
 
 connection.onRequest(CutoffStatsRequest, async (params: CutoffStatsParams): Promise<CutoffStats | null> => {

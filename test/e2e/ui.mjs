@@ -156,7 +156,20 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await shot('maze-reveal');
   });
 
+  await check('"Waypoint: Step Through Answer in Maze" shows a model answer on the map', async () => {
+    await openFile(page, 'mango/answers/result_sample_id_lighthouse_rf_demo.json');
+    await runCommand(page, 'Waypoint: Step Through Answer in Maze');
+    const frame = await frameWith(page, '.trajectory:not([hidden]) .chip');
+    await retry('trajectory chips and ghost edge', async () => {
+      const chips = await frame.locator('.trajectory .chip').count();
+      const ghosts = await frame.locator('.ghost-edge').count();
+      if (chips !== 5 || ghosts !== 1) throw new Error(`${chips} chips, ${ghosts} ghost edges`);
+    });
+    await shot('maze-answer');
+  });
+
   await check('"Waypoint: Generate Skeletons" regenerates the sample RF skeletons', async () => {
+    await openFile(page, 'mango/lighthouse/lighthouse.edges.json');
     await runCommand(page, 'Waypoint: Generate Skeletons');
     const option = page.locator('.quick-input-list .monaco-list-row[aria-label^="Route finding (RF)"]');
     await option.waitFor({ timeout: 10_000 });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { fileKindOf } from '../../core/fileKinds';
 import {
   GenerateSkeletonsRequest,
   SkeletonProgressNotification,
@@ -77,8 +78,8 @@ async function place(generated: vscode.Uri, target: vscode.Uri, options: Generat
 
 export async function generateSkeletonsCommand(client: LanguageClient, uri?: vscode.Uri, options: GenerateSkeletonsOptions = {}): Promise<GenerateSkeletonsOutcome> {
   const source = uri ?? vscode.window.activeTextEditor?.document.uri;
-  if (!source) {
-    void vscode.window.showInformationMessage('Waypoint: open a file of a MANGO game with an edges.json first.');
+  if (!source || !fileKindOf(source.path)) {
+    void vscode.window.showInformationMessage('Waypoint: open a file of a MANGO game (its walkthrough or edges.json) first.');
     return { action: 'failed' };
   }
   const task = options.task ?? (await chooseTask());

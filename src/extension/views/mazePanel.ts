@@ -5,8 +5,9 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { z } from 'zod';
 import { fileKindOf } from '../../core/fileKinds';
-import type { CutoffStats, HostToMazeMessage, MazeGraph } from '../../protocol/maze';
+import type { CutoffStats, HostToMazeMessage, MazeGraph, Trajectory } from '../../protocol/maze';
 import {
+  AnswerTrajectoryRequest,
   CutoffStatsRequest,
   MazeGraphRequest,
   MazeRevealRequest,
@@ -76,6 +77,13 @@ export class MazePanel implements vscode.Disposable {
         if (gameKey(event.textEditor.document.uri) === gameKey(this.gameFile)) void this.highlightAt(event.textEditor.document.uri, event.selections[0].active);
       }),
     );
+  }
+
+  /** Checks an answer against this game's maze (in the server) and steps through it in the view. */
+  async showTrajectory(response: unknown, title: string, start: string | null): Promise<Trajectory | null> {
+    const trajectory = await this.client.sendRequest<Trajectory | null>(AnswerTrajectoryRequest, { uri: this.gameFile.toString(), response, title, start, extraPairs: extraPairs() });
+    if (trajectory) this.post({ type: 'trajectory', trajectory });
+    return trajectory;
   }
 
   private elkWorkerUrl(): string {

@@ -178,6 +178,14 @@ export function defineExtensionTests(): void {
       metrics().mazeLayoutMs = layout.milliseconds;
     });
 
+    it('checks a model answer against the maze for trajectory stepping', async () => {
+      const [folder] = vscode.workspace.workspaceFolders ?? [];
+      const answer = vscode.Uri.joinPath(folder.uri, 'mango/answers/result_sample_id_lighthouse_rf_demo.json');
+      const trajectory = await vscode.commands.executeCommand<{ title: string; steps: Array<{ verdict: string }> }>('waypoint.showAnswerInMaze', answer);
+      assert.equal(trajectory.title, 'RF harbour road → lamp room');
+      assert.deepEqual(trajectory.steps.map((step) => step.verdict), ['valid', 'valid', 'valid', 'hallucinated-edge', 'valid']);
+    });
+
     it('opens the walkthrough overview webview', async () => {
       await openSample('mango/lighthouse/lighthouse.walkthrough');
       await vscode.commands.executeCommand('waypoint.showWalkthroughOverview');
