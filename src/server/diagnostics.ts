@@ -7,7 +7,7 @@ import { gameDiagnostics, loadGame } from './games';
 
 export const MAX_DIAGNOSTICS_PER_FILE = 1000;
 /** Typing pauses shorter than this re-validate once, not per keystroke. */
-const SETTLE_MS = 40;
+export const SETTLE_MS = 40;
 
 const severities: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
