@@ -3,7 +3,8 @@
 // step or record; moving the cursor in the game's files highlights the matching room or edge.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { z } from 'zod';
+// zod/mini: the tree-shakable build; the full one would double the extension bundle.
+import * as z from 'zod/mini';
 import { fileKindOf } from '../../core/fileKinds';
 import type { CutoffStats, HostToMazeMessage, MazeGraph, Trajectory } from '../../protocol/maze';
 import {
@@ -23,7 +24,7 @@ const mazeToHost = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('revealNode'), name: z.string() }),
   z.object({ type: z.literal('revealEdge'), id: z.string() }),
-  z.object({ type: z.literal('cutoff'), step: z.number().int() }),
+  z.object({ type: z.literal('cutoff'), step: z.int() }),
   z.object({ type: z.literal('layout'), milliseconds: z.number(), nodes: z.number(), edges: z.number() }),
 ]);
 

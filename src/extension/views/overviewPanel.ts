@@ -3,7 +3,8 @@
 // the cursor highlights the step under it. The step list comes from the language server.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { z } from 'zod';
+// zod/mini: the tree-shakable build; the full one would double the extension bundle.
+import * as z from 'zod/mini';
 import type { HostToOverviewMessage } from '../../protocol/overviewMessages';
 import { WalkthroughStepsRequest, type StepSummary, type WalkthroughStepsResult } from '../../protocol/requests';
 import { WALKTHROUGH_LANGUAGE } from '../client';
@@ -14,7 +15,7 @@ const REFRESH_DELAY_MS = 150;
 // Messages from a webview are untrusted input: parse them before acting.
 const overviewToHost = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('revealStep'), line: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('revealStep'), line: z.int().check(z.nonnegative()) }),
 ]);
 
 export class WalkthroughOverviewPanel implements vscode.Disposable {
