@@ -3,29 +3,10 @@
 // unless v -> u already carries that action. It is naive: nothing checks that the game allows the
 // move back, and the walkthrough cutoff is ignored. Generation-time reverses (Jericho-checked) are
 // already inside edges.json as `seen_in_reversed` and are not this module's concern.
+import { DEFAULT_REVERSE_PAIRS, reverseActionMap, type ReversePair } from './directions';
 import { MangoGraph, type MangoEdge } from './graph';
 
-/** A pair of mutually reverse actions. */
-export type ReversePair = readonly [string, string];
-
-/** The evaluator's pairs, exactly: no enter/exit, no in/out, no abbreviations. */
-export const DEFAULT_REVERSE_PAIRS: readonly ReversePair[] = [
-  ['north', 'south'],
-  ['east', 'west'],
-  ['northeast', 'southwest'],
-  ['northwest', 'southeast'],
-  ['up', 'down'],
-];
-
-/** Action -> its reverse, both ways, for the given pairs. */
-export function reverseActionMap(pairs: readonly ReversePair[] = DEFAULT_REVERSE_PAIRS): ReadonlyMap<string, string> {
-  const map = new Map<string, string>();
-  for (const [a, b] of pairs) {
-    map.set(a, b);
-    map.set(b, a);
-  }
-  return map;
-}
+export { DEFAULT_REVERSE_PAIRS, reverseActionMap, type ReversePair } from './directions';
 
 /**
  * The naive reverse edges G_eval adds to a graph, marked `explicit: false`. Edges are visited in
