@@ -8,15 +8,8 @@ import type { MazeGraph } from '../src/protocol/maze';
 import { launchChromium } from '../test/support/browser';
 import { generatedMaze } from '../test/support/mazes';
 import { sharedDataDir } from '../test/support/paths';
+import type { BenchRow } from './simplePathsBench';
 import { serveRepository } from '../test/support/staticServer';
-
-export interface LayoutRow {
-  name: string;
-  value: number;
-  unit: string;
-  budget?: number;
-  note?: string;
-}
 
 function largestSharedGame(): MazeGraph | null {
   const mangoDir = join(sharedDataDir, 'mango');
@@ -32,10 +25,10 @@ function largestSharedGame(): MazeGraph | null {
 }
 
 /** Median layout time over a few runs per graph, each in a fresh page (cold worker, as a user opens the view). */
-export async function benchMazeLayout(runs = 3): Promise<LayoutRow[]> {
+export async function benchMazeLayout(runs = 3): Promise<BenchRow[]> {
   const browser = await launchChromium();
   const server = await serveRepository();
-  const rows: LayoutRow[] = [];
+  const rows: BenchRow[] = [];
   try {
     const graphs: Array<[string, MazeGraph, number | undefined]> = [['generated maze', buildMazeGraph('generated', generatedMaze(230, 470, 7), [], { lastStep: 999 }), 1000]];
     const shared = largestSharedGame();

@@ -9,19 +9,9 @@ import { DocumentStore } from '../src/server/documents';
 import { buildGameModel, skeletonFileDiagnostics } from '../src/core/mango/game';
 import { benchMazeLayout } from './mazeLayout';
 import { benchServerLatency } from './serverLatency';
-import { benchSimplePaths } from './simplePathsBench';
+import { benchSimplePaths, type BenchRow } from './simplePathsBench';
 
-interface Row {
-  name: string;
-  value: number;
-  unit: string;
-  budget?: number;
-  /** A floor instead of a ceiling, for ratios where higher is better. */
-  minimum?: number;
-  note?: string;
-}
-
-const rows: Row[] = [];
+const rows: BenchRow[] = [];
 const repoRoot = resolve(__dirname, '..', '..');
 
 function syntheticWalkthrough(steps: number): string {

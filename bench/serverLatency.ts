@@ -9,13 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { SETTLE_MS } from '../src/server/diagnostics';
 import { TestLspClient } from '../test/support/lspClient';
 import { generatedMaze } from '../test/support/mazes';
-
-export interface LatencyRow {
-  name: string;
-  value: number;
-  unit: string;
-  budget?: number;
-}
+import type { BenchRow } from './simplePathsBench';
 
 function walkthroughFor(steps: number): string {
   const parts: string[] = [];
@@ -27,7 +21,7 @@ function walkthroughFor(steps: number): string {
   return `${parts.join('')}===========\n`;
 }
 
-export async function benchServerLatency(edits = 60): Promise<LatencyRow[]> {
+export async function benchServerLatency(edits = 60): Promise<BenchRow[]> {
   const workspace = mkdtempSync(join(tmpdir(), 'waypoint-latency-'));
   mkdirSync(join(workspace, 'big'));
   const text = walkthroughFor(1000);

@@ -47,14 +47,15 @@ slider.type = 'range';
 slider.id = 'cutoff';
 slider.min = '0';
 sliderLabel.append(sliderText, slider);
-const fit = document.createElement('vscode-button');
-fit.id = 'fit';
-fit.setAttribute('secondary', '');
-fit.textContent = 'Fit';
-const exportButton = document.createElement('vscode-button');
-exportButton.id = 'export-svg';
-exportButton.setAttribute('secondary', '');
-exportButton.textContent = 'Export SVG';
+function toolbarButton(id: string, label: string): HTMLElement {
+  const button = document.createElement('vscode-button');
+  button.id = id;
+  button.setAttribute('secondary', '');
+  button.textContent = label;
+  return button;
+}
+const fit = toolbarButton('fit', 'Fit');
+const exportButton = toolbarButton('export-svg', 'Export SVG');
 toolbar.append(title, search, sliderLabel, fit, exportButton);
 
 const stats = document.createElement('div');

@@ -18,17 +18,7 @@ export interface EdgeRecord {
 }
 
 /** One step of a DF skeleton's `path_details`: an edge record with src/dst renamed. */
-export interface PathStep {
-  prev_node: string;
-  node: string;
-  action: string;
-  seen_in_forward: number;
-  seen_in_reversed: number;
-  edge_min_step: number;
-  seen_in_forward_answerable: number;
-  seen_in_reversed_answerable: number;
-  edge_min_step_answerable: number;
-}
+export type PathStep = Omit<EdgeRecord, 'src_node' | 'dst_node'> & { prev_node: string; node: string };
 
 /** Path- or pair-level labels shared by DF and RF skeleton lines. */
 export interface SkeletonLabels {
