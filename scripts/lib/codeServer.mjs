@@ -32,6 +32,7 @@ const userSettings = {
   'workbench.welcomePage.walkthroughs.openOnInstall': false,
   'window.commandCenter': false,
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'git.openRepositoryInParentFolders': 'never',
 };
 
 /** Prepares an isolated profile; with `vsix`, installs that extension into it. */

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { fileKindOf } from '../core/fileKinds';
+import { ValidateWorkspaceRequest, type ValidateWorkspaceResult } from '../protocol/requests';
 import { createLanguageClient, WALKTHROUGH_LANGUAGE } from './client';
 import { markStepAsMove, unmarkStepMove, type MoveAnswers } from './commands/annotate';
 import { generateSkeletonsCommand, type GenerateSkeletonsOptions } from './commands/generateSkeletons';
@@ -59,7 +60,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
 
   // Starting the client is not awaited: activation returns at once and documents are validated
   // as soon as the server is up.
-  languageClient.start().catch((error: unknown) => output.error(`Language server failed to start: ${String(error)}`));
+  languageClient
+    .start()
+    .then(() => {
+      // Problems should show the workspace's benchmark problems without opening each file; the
+      // server does the reading, so this costs the extension host nothing.
+      if (!vscode.workspace.getConfiguration('waypoint').get<boolean>('validation.onStartup', true)) return;
+      const maxFileSizeMB = vscode.workspace.getConfiguration('waypoint').get<number>('validation.maxFileSizeMB', 64);
+      return languageClient.sendRequest<ValidateWorkspaceResult>(ValidateWorkspaceRequest, { maxFileSizeBytes: maxFileSizeMB * 1048576 }).then((result) => {
+        output.info(`Validated ${result.files} benchmark files at startup: ${result.errors} errors, ${result.warnings} warnings.`);
+      });
+    })
+    .catch((error: unknown) => output.error(`Language server failed to start: ${String(error)}`));
   const activationMs = performance.now() - started;
   output.info(`Waypoint activated in ${activationMs.toFixed(1)} ms.`);
   return { activationMs, languageClient: () => client };
