@@ -19,6 +19,8 @@ export interface Diagnostic {
   code: string;
   message: string;
   range: Range;
+  /** What a quick fix needs (the expected value, the name at fault); plain JSON. */
+  data?: Record<string, string | number>;
 }
 
 /** Builds a range on one line. */

@@ -24,6 +24,7 @@ export function toLspDiagnostics(diagnostics: readonly Diagnostic[]): LspDiagnos
     source: 'waypoint',
     message: diagnostic.message,
     range: diagnostic.range,
+    ...(diagnostic.data ? { data: diagnostic.data } : {}),
   }));
   if (diagnostics.length > MAX_DIAGNOSTICS_PER_FILE) {
     shown.push({

@@ -4,6 +4,7 @@ import {
   createConnection,
   ProposedFeatures,
   TextDocumentSyncKind,
+  CodeActionKind,
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver/node';
@@ -43,6 +44,7 @@ import {
   type WalkthroughStepsResult,
 } from '../protocol/requests';
 import { markMove, suggestMove, unmarkMove } from './annotation';
+import { codeActionsFor } from './codeActions';
 import { acceptImputedEdges, imputedCandidates } from './imputedEdges';
 import { generateSkeletons } from './skeletonGeneration';
 import { cutoffStats, mazeGraphOf, mazeReveal, mazeSelection } from './mazeData';
@@ -70,6 +72,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       documentSymbolProvider: { label: 'Waypoint' },
       foldingRangeProvider: true,
       inlayHintProvider: true,
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
       completionProvider: { triggerCharacters: ['"'] },
       hoverProvider: true,
       definitionProvider: true,
@@ -132,6 +135,12 @@ async function walkthroughGame(uri: string) {
 connection.languages.inlayHint.on(async ({ textDocument, range }) => {
   const game = await walkthroughGame(textDocument.uri);
   return game ? moveInlayHints(game, range.start.line, range.end.line) : [];
+});
+
+connection.onCodeAction(async ({ textDocument, context }) => {
+  const ours = context.diagnostics.filter((diagnostic) => diagnostic.source === 'waypoint');
+  if (ours.length === 0) return [];
+  return codeActionsFor(textDocument.uri, ours, await loadGame(textDocument.uri, documents), documents);
 });
 
 connection.onCodeLens(async ({ textDocument }) => {

@@ -91,7 +91,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
     await retry('problems panel text', async () => {
       const text = await page.locator('.markers-panel').innerText();
-      for (const expected of ['walkthrough/step-sequence', 'expected 6, found 7', 'walkthrough/act-missing', 'walkthrough/separator-malformed', '[Ln 39, Col 14]']) {
+      for (const expected of ['walkthrough/step-sequence', 'expected 6, found 7', 'walkthrough/act-missing', 'walkthrough/separator-malformed', '[Ln 39, Col 14]', "'fish markt' is not in locations.json", 'mango/duplicate-edge']) {
         if (!text.includes(expected)) throw new Error(`missing "${expected}" in: ${text.slice(0, 300)}`);
       }
     });

@@ -25,6 +25,12 @@ export function wordSimilarity(a: string, b: string): number {
   return longest === 0 ? 1 : 1 - wordEditDistance(wordsA, wordsB) / longest;
 }
 
+/** 1 − character edit distance / longer length: how alike two spellings are. */
+export function letterSimilarity(a: string, b: string): number {
+  const longest = Math.max(a.length, b.length);
+  return longest === 0 ? 1 : 1 - wordEditDistance([...a], [...b]) / longest;
+}
+
 export interface ConfusablePair {
   first: number;
   otherName: string;

@@ -8,7 +8,7 @@ import { normaliseAction } from './directions';
 import type { EdgesFile, LocatedEdge, NameListFile } from './gameFiles';
 import { NEVER } from './types';
 import type { WalkthroughDocument, WalkthroughStep } from './walkthroughDocument';
-import { confusablePairs } from './confusion';
+import { confusablePairs, letterSimilarity, wordSimilarity } from './confusion';
 import { MangoGraph } from './graph';
 import { imputeReverseEdges } from './imputation';
 
@@ -24,10 +24,10 @@ export type GameDiagnostics = Map<FileKind, Diagnostic[]>;
 class Findings {
   readonly byFile: GameDiagnostics = new Map();
 
-  add(kind: FileKind, severity: Severity, code: string, message: string, range: Range): void {
+  add(kind: FileKind, severity: Severity, code: string, message: string, range: Range, data?: Record<string, string | number>): void {
     let list = this.byFile.get(kind);
     if (!list) this.byFile.set(kind, (list = []));
-    list.push({ severity, code, message, range });
+    list.push({ severity, code, message, range, ...(data ? { data } : {}) });
   }
 }
 
@@ -54,6 +54,16 @@ export function checkGame(game: GameModel): GameDiagnostics {
   return findings.byFile;
 }
 
+/** The known name most like `name` (word or letter similarity), for a "did you mean" fix. */
+function closestName(name: string, known: ReadonlySet<string>): { suggestion?: string } {
+  let best: { name: string; score: number } | null = null;
+  for (const candidate of known) {
+    const score = Math.max(wordSimilarity(name, candidate), letterSimilarity(name, candidate));
+    if (score >= 0.6 && (!best || score > best.score)) best = { name: candidate, score };
+  }
+  return best ? { suggestion: best.name } : {};
+}
+
 function checkNameList(findings: Findings, kind: FileKind, list: NameListFile, noun: string): void {
   const seen = new Set<string>();
   for (const name of list.names) {
@@ -75,16 +85,16 @@ function checkAgainstLists(findings: Findings, edges: readonly LocatedEdge[], ga
     if (locations) {
       for (const field of ['src_node', 'dst_node'] as const) {
         const name = edge.record[field];
-        if (!locations.has(name)) findings.add('mango-edges', 'error', MangoCodes.unknownLocation, `'${name}' is not in locations.json.`, edge.fieldRange(field));
+        if (!locations.has(name)) findings.add('mango-edges', 'error', MangoCodes.unknownLocation, `'${name}' is not in locations.json.`, edge.fieldRange(field), { name, ...closestName(name, locations) });
       }
     }
-    if (actions && !actions.has(action)) findings.add('mango-edges', 'error', MangoCodes.unknownAction, `'${action}' is not in actions.json.`, edge.fieldRange('action'));
+    if (actions && !actions.has(action)) findings.add('mango-edges', 'error', MangoCodes.unknownAction, `'${action}' is not in actions.json.`, edge.fieldRange('action'), { name: action, ...closestName(action, actions) });
   }
   for (const name of game.locations?.names ?? []) {
-    if (!usedLocations.has(name.value)) findings.add('mango-locations', 'warning', MangoCodes.unusedLocation, `No edge uses the location '${name.value}'.`, name.range);
+    if (!usedLocations.has(name.value)) findings.add('mango-locations', 'warning', MangoCodes.unusedLocation, `No edge uses the location '${name.value}'.`, name.range, { index: name.index });
   }
   for (const name of game.actions?.names ?? []) {
-    if (!usedActions.has(name.value)) findings.add('mango-actions', 'warning', MangoCodes.unusedAction, `No edge uses the action '${name.value}'.`, name.range);
+    if (!usedActions.has(name.value)) findings.add('mango-actions', 'warning', MangoCodes.unusedAction, `No edge uses the action '${name.value}'.`, name.range, { index: name.index });
   }
 }
 
@@ -96,7 +106,7 @@ function checkEdgeShapes(findings: Findings, edges: readonly LocatedEdge[]): voi
     const triple = JSON.stringify([src_node, action, dst_node]);
     const first = seenTriples.get(triple);
     if (first) {
-      findings.add('mango-edges', 'error', MangoCodes.duplicateEdge, `Duplicate edge '${src_node}' —${action}→ '${dst_node}' (first at index ${first.index}).`, edge.range);
+      findings.add('mango-edges', 'error', MangoCodes.duplicateEdge, `Duplicate edge '${src_node}' —${action}→ '${dst_node}' (first at index ${first.index}).`, edge.range, { index: edge.index });
       continue;
     }
     seenTriples.set(triple, edge);
@@ -118,7 +128,7 @@ function checkStepLabels(findings: Findings, edges: readonly LocatedEdge[], walk
     ] as const;
     for (const [field, forward, reversed] of minimumPairs) {
       const expected = Math.min(forward, reversed);
-      if (r[field] !== expected) findings.add('mango-edges', 'error', MangoCodes.stepLabel, `${field} must be the smaller of its two seen_in fields (${expected}), found ${r[field]}.`, edge.fieldRange(field));
+      if (r[field] !== expected) findings.add('mango-edges', 'error', MangoCodes.stepLabel, `${field} must be the smaller of its two seen_in fields (${expected}), found ${r[field]}.`, edge.fieldRange(field), { index: edge.index, field, expected });
     }
     if (r.seen_in_forward === NEVER && r.seen_in_reversed === NEVER) {
       findings.add('mango-edges', 'error', MangoCodes.stepLabel, 'An edge seen neither forward nor reversed (both 9999) can never be known.', edge.range);

@@ -190,7 +190,7 @@ export class WalkthroughDocument {
       } else {
         firstLines?.set(number, block.startLine + stepField.line);
         if (previous !== null && number !== previous + 1) {
-          diagnostics.push({ severity: 'error', code: WalkthroughCodes.stepSequence, message: `Step numbers must go up by one: expected ${previous + 1}, found ${number}.`, range: numberRange() });
+          diagnostics.push({ severity: 'error', code: WalkthroughCodes.stepSequence, message: `Step numbers must go up by one: expected ${previous + 1}, found ${number}.`, range: numberRange(), data: { expected: String(previous + 1) } });
         }
       }
       highest = Math.max(highest, number);

@@ -87,6 +87,19 @@ export function defineExtensionTests(): void {
       assert.equal(document.getText().split('\n')[38], '==>STEP NUM: 7');
     });
 
+    it('offers quick fixes from the light bulb, applied as undoable edits', async () => {
+      const document = await openSample('mango/broken/lighthouse-typos.walkthrough');
+      const separator = await waitFor('the separator diagnostic', () => vscode.languages.getDiagnostics(document.uri).find((d) => String(d.code) === 'walkthrough/separator-malformed'));
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, separator.range, vscode.CodeActionKind.QuickFix.value);
+      const fix = actions.find((action) => action.title === 'Replace with ===========');
+      assert.ok(fix?.edit, `actions: ${actions.map((action) => action.title).join(', ')}`);
+      assert.ok(await vscode.workspace.applyEdit(fix.edit));
+      await waitFor('the separator problem to go', () => !codesOf(document.uri).includes('walkthrough/separator-malformed'));
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('undo');
+      await waitFor('undo to bring it back', () => codesOf(document.uri).includes('walkthrough/separator-malformed'));
+    });
+
     it('marks and unmarks a step as a move with undoable edits to the game files', async () => {
       const walkthrough = await openSample('mango/lighthouse/lighthouse.walkthrough');
       const edgesUri = vscode.Uri.joinPath(walkthrough.uri, '..', 'lighthouse.edges.json');
