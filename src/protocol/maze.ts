@@ -77,5 +77,9 @@ export type MazeToHostMessage =
   | { type: 'ready' }
   | { type: 'revealNode'; name: string }
   | { type: 'revealEdge'; id: string }
+  /** A click on a dashed (imputed) edge: the host offers to write it into edges.json. */
+  | { type: 'imputedEdge'; source: string; action: string; destination: string }
+  /** Export: `data` is SVG text, or a PNG as base64. */
+  | { type: 'export'; format: 'svg' | 'png'; fileName: string; data: string }
   | { type: 'cutoff'; step: number }
   | { type: 'layout'; milliseconds: number; nodes: number; edges: number };

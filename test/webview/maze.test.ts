@@ -118,6 +118,37 @@ describe('maze view webview', function () {
     await page.close();
   });
 
+  it('offers dashed edges for acceptance, and exports SVG and PNG through the host', async () => {
+    const edges = sampleEdges.filter((edge) => !(edge.src_node === 'fish market' && edge.action === 'south'));
+    const graph = buildMazeGraph('lighthouse', edges, sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const { page } = await openMaze(graph);
+    await page.locator('g.edge.imputed .edge-hit').dispatchEvent('click');
+    assert.deepEqual((await sent(page)).at(-1), { type: 'imputedEdge', source: 'fish market', action: 'south', destination: 'harbour road' });
+    await page.locator('#export-png').click();
+    await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'export'));
+    const png = (await sent(page)).find((message) => message.type === 'export') as Sent;
+    assert.equal(png.fileName, 'lighthouse.png');
+    assert.ok(Buffer.from(String(png.data), 'base64').subarray(1, 4).toString() === 'PNG', 'a PNG image');
+    await page.locator('#export-svg').click();
+    await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.filter((message) => message.type === 'export').length === 2);
+    const svg = String(((await sent(page)).filter((message) => message.type === 'export')[1] as Sent).data);
+    assert.match(svg, /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    assert.ok(svg.includes('lamp room') && svg.includes('stroke-dasharray'));
+    await page.close();
+  });
+
+  it('starts a very large maze on a neighbourhood, with a way to show everything', async () => {
+    const graph = buildMazeGraph('huge', generatedMaze(420, 900, 11), [], { start: 'room 0', lastStep: 999 });
+    const { page } = await openMaze(graph);
+    const shown = await page.locator('[data-node]').count();
+    assert.ok(shown < graph.nodes.length && shown > 1, `${shown} rooms drawn first`);
+    assert.match(await page.locator('.maze-partial').innerText(), /^420 rooms: showing the \d+ within 3 moves of room 0/);
+    await page.getByRole('button', { name: 'Show all rooms' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-node]').length === 420, undefined, { timeout: 30_000 });
+    assert.equal(await page.locator('.maze-partial').isVisible(), false);
+    await page.close();
+  });
+
   it('shows names from data as text, never as markup', async () => {
     const hostile = '<img src=x onerror="window.__pwned=1">';
     const graph = buildMazeGraph('x', [{ ...sampleEdges[0], dst_node: hostile }], [], { lastStep: 5 });

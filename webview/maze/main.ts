@@ -5,7 +5,8 @@ import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import type { CutoffStats, HostToMazeMessage, MazeGraph, MazeToHostMessage } from '../../src/protocol/maze';
 import { connectToHost } from '../shared/host';
-import { elkFor, layoutMaze } from './layout';
+import { standaloneSvg, pngFromSvg } from './exportImage';
+import { elkFor, layoutMaze, type Layout } from './layout';
 import { applyCutoff, drawMaze, type DrawnMaze } from './render';
 import { PanZoom } from './panZoom';
 import { TrajectoryStepper } from './trajectory';
@@ -55,8 +56,11 @@ function toolbarButton(id: string, label: string): HTMLElement {
   return button;
 }
 const fit = toolbarButton('fit', 'Fit');
-const exportButton = toolbarButton('export-svg', 'Export SVG');
-toolbar.append(title, search, sliderLabel, fit, exportButton);
+const exportSvgButton = toolbarButton('export-svg', 'SVG');
+const exportPngButton = toolbarButton('export-png', 'PNG');
+exportSvgButton.title = 'Export the maze as SVG';
+exportPngButton.title = 'Export the maze as PNG';
+toolbar.append(title, search, sliderLabel, fit, exportSvgButton, exportPngButton);
 
 const stats = document.createElement('div');
 stats.className = 'maze-stats';
@@ -74,12 +78,20 @@ for (const [cls, text] of [['explicit', 'edge from edges.json'], ['imputed', 'im
   item.textContent = text;
   legend.append(item);
 }
+const partialNotice = document.createElement('div');
+partialNotice.className = 'maze-partial';
+partialNotice.hidden = true;
+const partialText = document.createElement('span');
+const showAll = document.createElement('button');
+showAll.textContent = 'Show all rooms';
+partialNotice.append(partialText, showAll);
 const stepper = new TrajectoryStepper();
-app.append(toolbar, stats, stepper.element, canvas, legend);
+app.append(toolbar, stats, partialNotice, stepper.element, canvas, legend);
 
 let graph: MazeGraph | null = null;
 let drawn: DrawnMaze | null = null;
 let panZoom: PanZoom | null = null;
+let lastLayout: Layout | null = null;
 const saved = host.state<SavedState>() ?? { cutoff: null };
 
 function showStats(value: CutoffStats): void {
@@ -95,8 +107,51 @@ function setCutoff(step: number, notify: boolean): void {
   if (notify) host.post({ type: 'cutoff', step });
 }
 
+/** Above this many rooms the view starts on a neighbourhood: a full drawing would be unreadable. */
+const LARGE_MAZE = 300;
+const NEIGHBOURHOOD_HOPS = 3;
+
+/** The rooms within a few moves (either way) of `centre`, and the edges among them. */
+function neighbourhood(full: MazeGraph, centre: string): MazeGraph {
+  const adjacent = new Map<string, string[]>();
+  for (const edge of full.edges) {
+    adjacent.set(edge.src, [...(adjacent.get(edge.src) ?? []), edge.dst]);
+    adjacent.set(edge.dst, [...(adjacent.get(edge.dst) ?? []), edge.src]);
+  }
+  const kept = new Map([[centre, 0]]);
+  const queue = [centre];
+  for (let head = 0; head < queue.length; head++) {
+    const depth = kept.get(queue[head]) ?? 0;
+    if (depth === NEIGHBOURHOOD_HOPS) continue;
+    for (const next of adjacent.get(queue[head]) ?? []) {
+      if (!kept.has(next)) {
+        kept.set(next, depth + 1);
+        queue.push(next);
+      }
+    }
+  }
+  return { ...full, nodes: full.nodes.filter((node) => kept.has(node.name)), edges: full.edges.filter((edge) => kept.has(edge.src) && kept.has(edge.dst)) };
+}
+
+let fullGraph: MazeGraph | null = null;
+let workerUrl = '';
+showAll.addEventListener('click', () => {
+  if (fullGraph) void draw(fullGraph, workerUrl);
+});
+
 async function showGraph(next: MazeGraph, elkWorkerUrl: string): Promise<void> {
+  fullGraph = next;
+  workerUrl = elkWorkerUrl;
+  const centre = next.start ?? next.nodes[0]?.name;
+  const shown = next.nodes.length > LARGE_MAZE && centre ? neighbourhood(next, centre) : next;
+  partialNotice.hidden = shown === next;
+  partialText.textContent = `${next.nodes.length} rooms: showing the ${shown.nodes.length} within ${NEIGHBOURHOOD_HOPS} moves of ${centre ?? '?'}. `;
+  await draw(shown, elkWorkerUrl);
+}
+
+async function draw(next: MazeGraph, elkWorkerUrl: string): Promise<void> {
   graph = next;
+  if (fullGraph && next === fullGraph) partialNotice.hidden = true;
   title.textContent = next.game;
   if (next.nodes.length === 0) {
     status.textContent = 'This game has no edges yet: mark moves in its walkthrough to draw the maze.';
@@ -104,6 +159,7 @@ async function showGraph(next: MazeGraph, elkWorkerUrl: string): Promise<void> {
   }
   status.textContent = `Laying out ${next.nodes.length} locations…`;
   const layout = await layoutMaze(next, elkWorkerUrl);
+  lastLayout = layout;
   drawn = drawMaze(next, layout);
   canvas.replaceChildren(drawn.svg);
   panZoom = new PanZoom(drawn.svg, layout.width, layout.height);
@@ -131,14 +187,14 @@ search.addEventListener('input', () => {
   const first = matches[0] ? drawn.nodeElements.get(matches[0]) : undefined;
   if (first && panZoom) panZoom.ensureVisible(first);
 });
-exportButton.addEventListener('click', () => {
-  if (!drawn) return;
-  const blob = new Blob([new XMLSerializer().serializeToString(drawn.svg)], { type: 'image/svg+xml' });
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = `${graph?.game ?? 'maze'}.svg`;
-  link.click();
-});
+async function exportImage(format: 'svg' | 'png'): Promise<void> {
+  if (!drawn || !lastLayout) return;
+  const svgText = standaloneSvg(drawn.svg, lastLayout.width, lastLayout.height);
+  const data = format === 'svg' ? svgText : await pngFromSvg(svgText, lastLayout.width, lastLayout.height);
+  host.post({ type: 'export', format, fileName: `${graph?.game ?? 'maze'}.${format}`, data });
+}
+exportSvgButton.addEventListener('click', () => void exportImage('svg'));
+exportPngButton.addEventListener('click', () => void exportImage('png'));
 canvas.addEventListener('click', (event) => {
   if (panZoom?.wasDragged()) return;
   const target = event.target as Element;
@@ -148,7 +204,11 @@ canvas.addEventListener('click', (event) => {
     return;
   }
   const edge = target.closest<SVGGElement>('[data-edge]');
-  if (edge?.dataset.edge) host.post({ type: 'revealEdge', id: edge.dataset.edge });
+  const edgeId = edge?.dataset.edge;
+  if (!edgeId) return;
+  const imputed = graph?.edges.find((candidate) => candidate.id === edgeId && !candidate.explicit);
+  if (imputed) host.post({ type: 'imputedEdge', source: imputed.src, action: imputed.action, destination: imputed.dst });
+  else host.post({ type: 'revealEdge', id: edgeId });
 });
 
 host.onMessage((message) => {

@@ -8,11 +8,13 @@ import * as z from 'zod/mini';
 import { fileKindOf } from '../../core/fileKinds';
 import type { CutoffStats, HostToMazeMessage, MazeGraph, Trajectory } from '../../protocol/maze';
 import {
+  AcceptImputedEdgesRequest,
   AnswerTrajectoryRequest,
   CutoffStatsRequest,
   MazeGraphRequest,
   MazeRevealRequest,
   MazeSelectionRequest,
+  type GameEditResult,
   type MazeRevealResult,
   type MazeSelectionResult,
 } from '../../protocol/requests';
@@ -24,6 +26,8 @@ const mazeToHost = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('revealNode'), name: z.string() }),
   z.object({ type: z.literal('revealEdge'), id: z.string() }),
+  z.object({ type: z.literal('imputedEdge'), source: z.string(), action: z.string(), destination: z.string() }),
+  z.object({ type: z.literal('export'), format: z.enum(['svg', 'png']), fileName: z.string(), data: z.string() }),
   z.object({ type: z.literal('cutoff'), step: z.int() }),
   z.object({ type: z.literal('layout'), milliseconds: z.number(), nodes: z.number(), edges: z.number() }),
 ]);
@@ -87,6 +91,23 @@ export class MazePanel implements vscode.Disposable {
     return trajectory;
   }
 
+  /** Accept or reject, from the graph, one reverse edge the evaluator would impute. */
+  private async offerImputedEdge(source: string, action: string, destination: string): Promise<void> {
+    const choice = await vscode.window.showInformationMessage(`Imputed reverse edge: ${source} —${action}→ ${destination}. MANGO's evaluator adds it; write it into edges.json as a reverse-only edge?`, 'Accept', 'Reject');
+    if (choice !== 'Accept') return;
+    const result = await this.client.sendRequest<GameEditResult>(AcceptImputedEdgesRequest, { uri: this.gameFile.toString(), extraPairs: extraPairs(), accept: [{ source, action, destination }] });
+    if (result.edit) await vscode.workspace.applyEdit(await this.client.protocol2CodeConverter.asWorkspaceEdit(result.edit));
+  }
+
+  private async saveExport(format: 'svg' | 'png', fileName: string, data: string): Promise<void> {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const target = await vscode.window.showSaveDialog({ defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined, filters: format === 'svg' ? { 'SVG image': ['svg'] } : { 'PNG image': ['png'] } });
+    if (!target) return;
+    const bytes = format === 'svg' ? new TextEncoder().encode(data) : Uint8Array.from(Buffer.from(data, 'base64'));
+    await vscode.workspace.fs.writeFile(target, bytes);
+    vscode.window.setStatusBarMessage(`Waypoint: maze saved to ${vscode.workspace.asRelativePath(target)}`, 5000);
+  }
+
   private elkWorkerUrl(): string {
     return this.panel.webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview', 'elk-worker.js')).toString();
   }
@@ -136,6 +157,10 @@ export class MazePanel implements vscode.Disposable {
       case 'layout':
         this.lastLayout = { milliseconds: message.milliseconds, nodes: message.nodes, edges: message.edges };
         return;
+      case 'imputedEdge':
+        return this.offerImputedEdge(message.source, message.action, message.destination);
+      case 'export':
+        return this.saveExport(message.format, message.fileName, message.data);
       default: {
         const target = await this.client.sendRequest<MazeRevealResult | null>(MazeRevealRequest, { uri: this.gameFile.toString(), ...(message.type === 'revealNode' ? { node: message.name } : { edge: message.id }) });
         if (!target) return;
