@@ -43,8 +43,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
     vscode.commands.registerCommand('waypoint.unmarkStepMove', (uri?: unknown, line?: unknown) => unmarkStepMove(languageClient, uri, line)),
     vscode.commands.registerCommand('waypoint.previewImputedEdges', (uri?: vscode.Uri, acceptAll?: boolean) => previewImputedEdges(languageClient, uri, acceptAll === true)),
     vscode.commands.registerCommand('waypoint.generateSkeletons', (uri?: vscode.Uri, options?: GenerateSkeletonsOptions) => generateSkeletonsCommand(languageClient, uri, options)),
-    vscode.commands.registerCommand('waypoint.showMaze', (uri?: vscode.Uri) => {
-      const target = uri ?? vscode.window.activeTextEditor?.document.uri;
+    vscode.commands.registerCommand('waypoint.showMaze', async (uri?: vscode.Uri) => {
+      let target = uri ?? vscode.window.activeTextEditor?.document.uri;
+      if (target && !fileKindOf(target.path)) {
+        // A game folder from the explorer: its edges file stands for the game.
+        const [edges] = await vscode.workspace.findFiles(new vscode.RelativePattern(target, '*.edges.json'), null, 1);
+        target = edges ?? target;
+      }
       if (!target || !fileKindOf(target.path)) {
         void vscode.window.showInformationMessage('Waypoint: open a file of a MANGO game (walkthrough or edges.json) to see its maze.');
         return undefined;
