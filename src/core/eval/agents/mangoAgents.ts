@@ -1,0 +1,89 @@
+// Built-in offline agents for MANGO, the default models: `oracle` answers from the maze itself (the
+// upper bound a perfect mapper would reach), `random` walks the maze at random (a floor). Both
+// answer in the format the prompt asks for (a Python list of dicts), so their answers go through
+// the same parser and scorer as a real model's.
+import { MangoGraph } from '../../mango/graph';
+import { pythonRepr } from '../../mango/pythonRepr';
+import type { EdgeRecord } from '../../mango/types';
+import type { MangoQuestion } from '../types';
+
+interface Step {
+  before: string;
+  action: string;
+  after: string;
+}
+
+function format(steps: readonly Step[]): string {
+  const lines = steps.map((step) => `  {'location_before': ${pythonRepr(step.before)}, 'action': ${pythonRepr(step.action)}, 'location_after': ${pythonRepr(step.after)}}`);
+  return `[\n${lines.join(',\n')}\n]`;
+}
+
+/** Shortest route by breadth-first search over the edges, in edges.json order (deterministic). */
+function shortestRoute(graph: MangoGraph, src: string, dst: string): Step[] | null {
+  const start = graph.indexOf(src);
+  const goal = graph.indexOf(dst);
+  if (start < 0 || goal < 0) return null;
+  const previous = new Map<number, { from: number; action: string }>();
+  const queue = [start];
+  const seen = new Set([start]);
+  for (let head = 0; head < queue.length; head++) {
+    const here = queue[head];
+    if (here === goal) break;
+    for (const edge of graph.outEdges(here)) {
+      const next = graph.indexOf(edge.dst);
+      if (seen.has(next)) continue;
+      seen.add(next);
+      previous.set(next, { from: here, action: edge.action });
+      queue.push(next);
+    }
+  }
+  if (!seen.has(goal)) return null;
+  const steps: Step[] = [];
+  for (let at = goal; at !== start; ) {
+    const link = previous.get(at) as { from: number; action: string };
+    steps.unshift({ before: graph.nodes[link.from], action: link.action, after: graph.nodes[at] });
+    at = link.from;
+  }
+  return steps;
+}
+
+/** Follows the given actions from `src`, taking the first matching edge each time. */
+function follow(graph: MangoGraph, src: string, actions: readonly string[]): Step[] {
+  const steps: Step[] = [];
+  let here = src;
+  for (const action of actions) {
+    const edge = graph.outEdges(graph.indexOf(here)).find((candidate) => candidate.action === action);
+    if (!edge) break;
+    steps.push({ before: here, action, after: edge.dst });
+    here = edge.dst;
+  }
+  return steps;
+}
+
+/** The oracle's answer: the true route (RF) or the true trajectory (DF). */
+export function oracleAnswer(records: readonly EdgeRecord[], question: MangoQuestion): string {
+  const graph = MangoGraph.fromRecords(records);
+  const steps = question.task === 'rf' ? shortestRoute(graph, question.src, question.dst) : follow(graph, question.src, question.actionList);
+  return steps && steps.length > 0 ? format(steps) : '[]';
+}
+
+/** A seeded random walk of the question's length (DF) or up to 8 moves (RF): the floor. */
+export function randomAnswer(records: readonly EdgeRecord[], question: MangoQuestion, seed: number): string {
+  const graph = MangoGraph.fromRecords(records);
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  const length = question.task === 'df' ? question.actionList.length : 1 + Math.floor(next() * 8);
+  const steps: Step[] = [];
+  let here = question.src;
+  for (let index = 0; index < length; index++) {
+    const options = graph.outEdges(graph.indexOf(here));
+    if (options.length === 0) break;
+    const edge = options[Math.floor(next() * options.length)];
+    steps.push({ before: here, action: edge.action, after: edge.dst });
+    here = edge.dst;
+  }
+  return steps.length > 0 ? format(steps) : '[]';
+}

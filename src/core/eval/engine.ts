@@ -1,0 +1,45 @@
+// One model call as the engine makes it: cache lookup keyed by everything that determines the
+// reply, then the source (a built-in agent or an HTTP provider), then the cache write. Storage
+// and the network are injected, so the same code runs in the extension, the CLI and tests.
+import { sha256Hex } from '../sha256';
+import type { ChatMessage, MangoQuestion, ModelProfile, ModelReply } from './types';
+
+export interface ReplySource {
+  reply(messages: readonly ChatMessage[], profile: ModelProfile, question: MangoQuestion, signal: AbortSignal): Promise<ModelReply>;
+}
+
+export interface ResponseCache {
+  get(key: string): Promise<ModelReply | undefined>;
+  set(key: string, reply: ModelReply): Promise<void>;
+}
+
+/** The cache key: a hash of the provider, endpoint, model, sampling parameters and messages. */
+export function cacheKey(profile: ModelProfile, messages: readonly ChatMessage[], question: MangoQuestion): string {
+  const identity = {
+    provider: profile.provider,
+    baseUrl: profile.baseUrl ?? null,
+    model: profile.model ?? null,
+    temperature: profile.temperature,
+    maxTokens: profile.maxTokens,
+    // Offline agents answer from the question, not the text; the id keeps their entries apart.
+    question: profile.provider === 'openai-compatible' ? null : question.sampleId,
+    messages,
+  };
+  return sha256Hex(JSON.stringify(identity));
+}
+
+/** Asks the model (or the cache); a cache hit comes back with `cached: true`. */
+export async function askModel(source: ReplySource, cache: ResponseCache | null, profile: ModelProfile, messages: readonly ChatMessage[], question: MangoQuestion, signal: AbortSignal): Promise<ModelReply> {
+  const key = cacheKey(profile, messages, question);
+  const hit = await cache?.get(key);
+  if (hit) return { ...hit, cached: true, latencyMs: 0 };
+  const reply = await source.reply(messages, profile, question, signal);
+  await cache?.set(key, { ...reply, cached: false });
+  return reply;
+}
+
+/** Dollars for a reply, when the profile has prices and the provider reported token counts. */
+export function costOf(profile: ModelProfile, reply: ModelReply): number | null {
+  if (profile.costPer1kInput === undefined || profile.costPer1kOutput === undefined || reply.promptTokens === null || reply.completionTokens === null) return null;
+  return (reply.promptTokens * profile.costPer1kInput + reply.completionTokens * profile.costPer1kOutput) / 1000;
+}
