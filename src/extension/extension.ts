@@ -9,6 +9,9 @@ import { markStepAsMove, unmarkStepMove, type MoveAnswers } from './commands/ann
 import { generateSkeletonsCommand, type GenerateSkeletonsOptions } from './commands/generateSkeletons';
 import { previewImputedEdges } from './commands/imputedEdges';
 import { showAnswerInMaze } from './commands/showAnswer';
+import { ANSWER_SCHEME, AnswerDocuments } from './eval/answerDocuments';
+import { runQuestion, type RunQuestionOptions } from './eval/runQuestion';
+import { setApiKeyCommand } from './eval/secrets';
 import { validateWorkspaceCommand } from './commands/validateWorkspace';
 import { MazePanel } from './views/mazePanel';
 import { WalkthroughOverviewPanel } from './views/overviewPanel';
@@ -28,8 +31,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
   const languageClient = createLanguageClient(context, output);
   client = languageClient;
 
+  const answers = new AnswerDocuments();
   context.subscriptions.push(
     output,
+    answers,
+    vscode.workspace.registerTextDocumentContentProvider(ANSWER_SCHEME, answers),
+    vscode.commands.registerCommand('waypoint.runQuestion', (options?: RunQuestionOptions) => runQuestion({ context, client: languageClient, answers, log: output }, options)),
+    vscode.commands.registerCommand('waypoint.setApiKey', (profileId?: string) => setApiKeyCommand(context.secrets, profileId)),
     vscode.commands.registerCommand('waypoint.validateWorkspace', () => validateWorkspaceCommand(languageClient)),
     vscode.commands.registerCommand('waypoint.showWalkthroughOverview', () => {
       const editor = vscode.window.activeTextEditor;

@@ -186,3 +186,65 @@ export interface AnswerTrajectoryParams {
   start: string | null;
   extraPairs: Array<[string, string]>;
 }
+
+/** A question as the Run Question picker lists it. */
+export interface QuestionSummary {
+  sampleId: string;
+  task: 'df' | 'rf';
+  src: string;
+  dst: string;
+  actionList: string[];
+  answerable: boolean;
+  easy: boolean;
+}
+
+export const ListQuestionsRequest = 'waypoint/listQuestions';
+export interface ListQuestionsParams {
+  /** Any file of the game. */
+  uri: string;
+  task: 'df' | 'rf';
+  cutoff: number;
+  /** At most this many, in file order (skeleton files can hold tens of thousands). */
+  limit: number;
+}
+export interface ListQuestionsResult {
+  game: string;
+  questions: QuestionSummary[];
+  /** More questions exist than were listed. */
+  truncated: boolean;
+}
+
+export const OfflineAnswerRequest = 'waypoint/offlineAnswer';
+export interface OfflineAnswerParams {
+  uri: string;
+  agent: 'oracle' | 'random';
+  question: import('../core/eval/types').MangoQuestion;
+  seed: number;
+}
+
+export const PrepareQuestionRequest = 'waypoint/prepareQuestion';
+export interface PrepareQuestionParams {
+  uri: string;
+  task: 'df' | 'rf';
+  sampleId: string;
+  cutoff: number;
+  template: 'release' | 'paper';
+}
+export interface PrepareQuestionResult {
+  question: import('../core/eval/types').MangoQuestion;
+  messages: import('../core/eval/types').ChatMessage[];
+}
+
+export const ScoreAnswerRequest = 'waypoint/scoreAnswer';
+export interface ScoreAnswerParams {
+  uri: string;
+  question: import('../core/eval/types').MangoQuestion;
+  response: string;
+  mode: 'faithful' | 'reference';
+}
+export interface ScoreAnswerResult {
+  scores: Record<string, number | boolean | string | null>;
+  /** Core diagnostics on the raw answer text (0-based positions in `response`). */
+  diagnostics: import('../core/text').Diagnostic[];
+  trajectory: import('./maze').Trajectory;
+}

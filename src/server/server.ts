@@ -10,6 +10,8 @@ import {
 } from 'vscode-languageserver/node';
 import {
   AcceptImputedEdgesRequest,
+  ListQuestionsRequest,
+  OfflineAnswerRequest,
   AnswerTrajectoryRequest,
   CutoffStatsRequest,
   MazeGraphRequest,
@@ -23,6 +25,9 @@ import {
   ValidateWorkspaceRequest,
   WalkthroughStepsRequest,
   type AcceptImputedEdgesParams,
+  type ListQuestionsParams,
+  type ListQuestionsResult,
+  type OfflineAnswerParams,
   type AnswerTrajectoryParams,
   type CutoffStatsParams,
   type MazeGraphParams,
@@ -45,6 +50,7 @@ import {
 } from '../protocol/requests';
 import { markMove, suggestMove, unmarkMove } from './annotation';
 import { codeActionsFor } from './codeActions';
+import { listQuestions, offlineAnswer } from './questions';
 import { acceptImputedEdges, imputedCandidates } from './imputedEdges';
 import { generateSkeletons } from './skeletonGeneration';
 import { cutoffStats, mazeGraphOf, mazeReveal, mazeSelection } from './mazeData';
@@ -199,6 +205,16 @@ connection.onRequest(MazeRevealRequest, async (params: MazeRevealParams): Promis
 connection.onRequest(AnswerTrajectoryRequest, async (params: AnswerTrajectoryParams): Promise<Trajectory | null> => {
   const game = await loadGame(params.uri, documents);
   return game?.model.edges ? answerTrajectory(mazeGraphOf(game, params.extraPairs), params.response, params.title, params.start) : null;
+});
+
+connection.onRequest(ListQuestionsRequest, async (params: ListQuestionsParams): Promise<ListQuestionsResult | null> => {
+  const game = await loadGame(params.uri, documents);
+  return game ? listQuestions(game, documents, params.task, params.cutoff, params.limit) : null;
+});
+
+connection.onRequest(OfflineAnswerRequest, async (params: OfflineAnswerParams): Promise<string | null> => {
+  const game = await loadGame(params.uri, documents);
+  return game?.model.edges ? offlineAnswer(game, params.agent, params.question, params.seed) : null;
 });
 
 connection.onRequest(CutoffStatsRequest, async (params: CutoffStatsParams): Promise<CutoffStats | null> => {

@@ -48,3 +48,34 @@ function checkSteps(value: unknown, sliceStart: number, sliceEnd: number): Parse
   }
   return { ok: true, steps, sliceStart, sliceEnd };
 }
+
+/**
+ * Source spans (UTF-16 offsets into the raw response) of each step's dict, for pointing
+ * diagnostics at the exact text of a wrong step; null when they cannot be matched to the steps.
+ */
+export function answerStepSpans(response: string, parsed: Extract<ParsedAnswer, { ok: true }>): Array<{ start: number; end: number }> | null {
+  const spans: Array<{ start: number; end: number }> = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = -1;
+  for (let index = parsed.sliceStart; index < parsed.sliceEnd; index++) {
+    const char = response[index];
+    if (quote) {
+      if (char === '\\') index++;
+      else if (char === quote) quote = null;
+      continue;
+    }
+    if (char === "'" || char === '"') quote = char;
+    else if (char === '[' || char === '{' || char === '(') {
+      depth++;
+      if (depth === 2 && char === '{') start = index;
+    } else if (char === ']' || char === '}' || char === ')') {
+      if (depth === 2 && char === '}' && start >= 0) {
+        spans.push({ start, end: index + 1 });
+        start = -1;
+      }
+      depth--;
+    }
+  }
+  return spans.length === parsed.steps.length ? spans : null;
+}

@@ -1,0 +1,45 @@
+// Diagnostics on a model's raw answer text: each wrong step is marked on its own dict, so the
+// author sees exactly where the answer went wrong; hovers carry what was expected.
+import { OffsetMapper } from '../json/locatedJson';
+import type { Diagnostic } from '../text';
+import type { MazeGraph } from '../../protocol/maze';
+import { answerStepSpans, parseMangoAnswer } from './answers';
+import { classifyTrajectory } from './trajectory';
+
+export const AnswerCodes = {
+  parseError: 'answer/parse-error',
+  hallucinatedEdge: 'answer/hallucinated-edge',
+  unknownLocation: 'answer/unknown-location',
+  imputedEdge: 'answer/imputed-edge',
+  brokenChain: 'answer/broken-chain',
+  wrongStart: 'answer/wrong-start',
+  wrongDestination: 'answer/wrong-destination',
+} as const;
+
+/** Diagnostics for an answer to a question from `src` whose right destination is `dst`. */
+export function answerDiagnostics(response: string, graph: MazeGraph, src: string, dst: string): Diagnostic[] {
+  const mapper = new OffsetMapper(response);
+  const parsed = parseMangoAnswer(response);
+  if (!parsed.ok) {
+    const at = Math.min(parsed.offset, Math.max(0, response.length - 1));
+    return [{ severity: 'error', code: AnswerCodes.parseError, message: `Unparseable answer: ${parsed.error}.`, range: mapper.range(at, response.length > 0 ? 1 : 0) }];
+  }
+  const spans = answerStepSpans(response, parsed) ?? parsed.steps.map(() => ({ start: parsed.sliceStart, end: parsed.sliceEnd }));
+  const steps = classifyTrajectory(graph, parsed.steps);
+  const diagnostics: Diagnostic[] = [];
+  const at = (index: number) => mapper.range(spans[index].start, spans[index].end - spans[index].start);
+  if (steps[0] && steps[0].from !== src) {
+    diagnostics.push({ severity: 'error', code: AnswerCodes.wrongStart, message: `The answer starts at '${steps[0].from}', not at '${src}'.`, range: at(0) });
+  }
+  for (const step of steps) {
+    if (step.verdict === 'hallucinated-edge') diagnostics.push({ severity: 'error', code: AnswerCodes.hallucinatedEdge, message: `Step ${step.index + 1}: ${step.message}`, range: at(step.index) });
+    else if (step.verdict === 'unknown-location') diagnostics.push({ severity: 'error', code: AnswerCodes.unknownLocation, message: `Step ${step.index + 1}: ${step.message}`, range: at(step.index) });
+    else if (step.verdict === 'imputed') diagnostics.push({ severity: 'information', code: AnswerCodes.imputedEdge, message: `Step ${step.index + 1}: ${step.message}`, range: at(step.index) });
+    if (!step.chained) diagnostics.push({ severity: 'warning', code: AnswerCodes.brokenChain, message: `Step ${step.index + 1} starts at '${step.from}', but the previous step ended at '${steps[step.index - 1].to}'.`, range: at(step.index) });
+  }
+  const last = steps[steps.length - 1];
+  if (last && last.to !== dst) {
+    diagnostics.push({ severity: 'error', code: AnswerCodes.wrongDestination, message: `The answer ends at '${last.to}'; the right destination is '${dst}'.`, range: at(last.index) });
+  }
+  return diagnostics;
+}

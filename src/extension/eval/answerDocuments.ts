@@ -1,0 +1,47 @@
+// Read-only documents showing a model's raw answer (scheme `waypoint-answer`), with the scorer's
+// diagnostics on the exact text of each wrong step. The text is the model's output shown as
+// plain text: it is data, never interpreted.
+import * as vscode from 'vscode';
+import type { Diagnostic } from '../../core/text';
+
+export const ANSWER_SCHEME = 'waypoint-answer';
+
+const severities: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  information: vscode.DiagnosticSeverity.Information,
+  hint: vscode.DiagnosticSeverity.Hint,
+};
+
+export class AnswerDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly contents = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  readonly diagnostics = vscode.languages.createDiagnosticCollection('waypoint-answers');
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.contents.get(uri.toString()) ?? '';
+  }
+
+  /** Opens an answer beside the editor and marks its problems. */
+  async show(name: string, text: string, problems: readonly Diagnostic[]): Promise<vscode.TextDocument> {
+    const uri = vscode.Uri.from({ scheme: ANSWER_SCHEME, path: `/${name}.txt` });
+    this.contents.set(uri.toString(), text);
+    this.changed.fire(uri);
+    this.diagnostics.set(uri, problems.map((problem) => {
+      const range = new vscode.Range(problem.range.start.line, problem.range.start.character, problem.range.end.line, problem.range.end.character);
+      const diagnostic = new vscode.Diagnostic(range, problem.message, severities[problem.severity]);
+      diagnostic.code = problem.code;
+      diagnostic.source = 'waypoint';
+      return diagnostic;
+    }));
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+    return document;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+    this.diagnostics.dispose();
+  }
+}

@@ -1,0 +1,153 @@
+// "Waypoint: Run Question…": pick a game, a task, a question and a model; the server renders the
+// exact benchmark prompt; the model (or a built-in agent) answers, with progress and Cancel; the
+// server scores it; the run is recorded in .waypoint/runs/, and the answer opens with diagnostics
+// on each wrong step, one click from its trajectory in the maze view.
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { askModel, costOf, type ReplySource } from '../../core/eval/engine';
+import { ModelCallError, OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
+import type { MangoQuestion, ModelProfile, ModelReply, RunRecord } from '../../core/eval/types';
+import { fileKindOf } from '../../core/fileKinds';
+import {
+  ListQuestionsRequest,
+  OfflineAnswerRequest,
+  PrepareQuestionRequest,
+  ScoreAnswerRequest,
+  type ListQuestionsResult,
+  type PrepareQuestionResult,
+  type ScoreAnswerResult,
+} from '../../protocol/requests';
+import { MazePanel } from '../views/mazePanel';
+import type { AnswerDocuments } from './answerDocuments';
+import { defaultProfileId, modelProfiles } from './profiles';
+import { apiKeyLookup } from './secrets';
+import { WorkspaceStore } from './storage';
+
+const QUESTION_LIST_LIMIT = 5000;
+
+export interface RunQuestionOptions {
+  game?: vscode.Uri;
+  task?: 'df' | 'rf';
+  sampleId?: string;
+  profileId?: string;
+}
+
+export interface RunOutcome {
+  scores: ScoreAnswerResult['scores'];
+  problems: number;
+  cached: boolean;
+  runFile: string;
+  answer: string;
+}
+
+export interface RunQuestionDeps {
+  context: vscode.ExtensionContext;
+  client: LanguageClient;
+  answers: AnswerDocuments;
+  log: vscode.LogOutputChannel;
+}
+
+async function pickGame(preset: vscode.Uri | undefined): Promise<vscode.Uri | undefined> {
+  if (preset) return preset;
+  const active = vscode.window.activeTextEditor?.document.uri;
+  if (active && fileKindOf(active.path)) return active;
+  const games = await vscode.workspace.findFiles('**/*.edges.json', '**/node_modules/**', 200);
+  if (games.length === 1) return games[0];
+  const picked = await vscode.window.showQuickPick(games.map((uri) => ({ label: vscode.workspace.asRelativePath(uri).replace(/\.edges\.json$/, ''), uri })), { title: 'Run Question: which game?' });
+  return picked?.uri;
+}
+
+async function pickQuestion(client: LanguageClient, game: vscode.Uri, task: 'df' | 'rf', cutoff: number, preset?: string): Promise<ListQuestionsResult['questions'][number] | undefined> {
+  const list = await client.sendRequest<ListQuestionsResult | null>(ListQuestionsRequest, { uri: game.toString(), task, cutoff, limit: QUESTION_LIST_LIMIT });
+  if (!list || list.questions.length === 0) {
+    void vscode.window.showInformationMessage(`Waypoint: this game has no ${task.toUpperCase()} skeletons yet; run "Waypoint: Generate Skeletons" first.`);
+    return undefined;
+  }
+  if (preset) return list.questions.find((question) => question.sampleId === preset);
+  const picked = await vscode.window.showQuickPick(
+    list.questions.map((question) => ({
+      label: `${question.src} → ${question.dst}`,
+      description: !question.answerable ? 'unanswerable' : question.easy ? 'easy' : 'hard',
+      detail: question.task === 'df' ? `actions: ${question.actionList.join(', ')}` : undefined,
+      question,
+    })),
+    { title: `Run Question: ${task.toUpperCase()} question of ${list.game} (type "easy", "hard" or a room to filter)${list.truncated ? `, first ${QUESTION_LIST_LIMIT}` : ''}`, matchOnDescription: true, matchOnDetail: true },
+  );
+  return picked?.question;
+}
+
+async function pickProfile(preset?: string): Promise<ModelProfile | undefined> {
+  const profiles = modelProfiles();
+  const wanted = preset ?? defaultProfileId();
+  if (preset) return profiles.find((profile) => profile.id === wanted);
+  const ordered = [...profiles].sort((a, b) => Number(b.id === wanted) - Number(a.id === wanted));
+  const picked = await vscode.window.showQuickPick(ordered.map((profile) => ({ label: profile.id, description: profile.provider === 'openai-compatible' ? `${profile.model ?? ''} · ${profile.baseUrl ?? ''}` : `built-in ${profile.provider} agent`, profile })), { title: 'Run Question: which model?' });
+  return picked?.profile;
+}
+
+/** Built-in agents answer in the language server, which has the game's graph. */
+function offlineSource(client: LanguageClient, game: vscode.Uri): ReplySource {
+  return {
+    async reply(_messages, profile, question): Promise<ModelReply> {
+      const started = Date.now();
+      const text = await client.sendRequest<string | null>(OfflineAnswerRequest, { uri: game.toString(), agent: profile.provider === 'random' ? 'random' : 'oracle', question, seed: question.sampleId.length * 7919 });
+      return { text: text ?? '', promptTokens: null, completionTokens: null, latencyMs: Date.now() - started, cached: false };
+    },
+  };
+}
+
+export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOptions = {}): Promise<RunOutcome | undefined> {
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage('Waypoint: model calls and run records are disabled in an untrusted workspace. Trust the workspace to run questions; validation keeps working.');
+    return undefined;
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  const game = await pickGame(options.game);
+  if (!game || !folder) return undefined;
+  const task = options.task ?? (await vscode.window.showQuickPick([{ label: 'Route finding (RF)', task: 'rf' as const }, { label: 'Destination finding (DF)', task: 'df' as const }], { title: 'Run Question: which task?' }))?.task;
+  if (!task) return undefined;
+  const settings = vscode.workspace.getConfiguration('waypoint');
+  const cutoff = settings.get<number>('mango.cutoff', 70);
+  const picked = await pickQuestion(deps.client, game, task, cutoff, options.sampleId);
+  if (!picked) return undefined;
+  const profile = await pickProfile(options.profileId);
+  if (!profile) return undefined;
+  const prepared = await deps.client.sendRequest<PrepareQuestionResult | null>(PrepareQuestionRequest, { uri: game.toString(), task, sampleId: picked.sampleId, cutoff, template: settings.get<'release' | 'paper'>('mango.promptTemplate', 'release') });
+  if (!prepared) return undefined;
+  const question: MangoQuestion = prepared.question;
+  const store = new WorkspaceStore(folder.uri.fsPath);
+  const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets)) : offlineSource(deps.client, game);
+  let reply: ModelReply;
+  try {
+    reply = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Waypoint: asking ${profile.id} (${task.toUpperCase()} ${question.src} → ${question.dst})`, cancellable: true },
+      (_progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return askModel(source, store, profile, prepared.messages, question, controller.signal);
+      },
+    );
+  } catch (error) {
+    const message = error instanceof ModelCallError ? error.message : String(error);
+    if (message === 'cancelled') return undefined;
+    const action = /API key/.test(message) ? await vscode.window.showErrorMessage(`Waypoint: ${message}`, 'Set API Key…') : await vscode.window.showErrorMessage(`Waypoint: ${message}`);
+    if (action) await vscode.commands.executeCommand('waypoint.setApiKey', profile.id);
+    return undefined;
+  }
+  const mode = settings.get<'faithful' | 'reference'>('mango.scoringMode', 'faithful');
+  const scored = await deps.client.sendRequest<ScoreAnswerResult>(ScoreAnswerRequest, { uri: game.toString(), question, response: reply.text, mode });
+  const record: RunRecord = {
+    time: new Date().toISOString(), question, model: profile, messages: prepared.messages, rawAnswer: reply.text, parsedAnswer: scored.trajectory.steps.map(({ from, action, to }) => ({ location_before: from, action, location_after: to })),
+    scores: scored.scores, mode, promptTokens: reply.promptTokens, completionTokens: reply.completionTokens, latencyMs: reply.latencyMs, cached: reply.cached, costUsd: costOf(profile, reply),
+  };
+  const runFile = await store.appendRun(record);
+  deps.log.info(`Run recorded in ${runFile}: ${question.game} ${task} ${question.sampleId.slice(0, 12)} with ${profile.id}.`);
+  await deps.answers.show(`${question.game}-${task}-${question.sampleId.slice(0, 8)}-${profile.id}`, reply.text, scored.diagnostics);
+  const scoreText = Object.entries(scored.scores).filter(([, value]) => typeof value === 'number').map(([name, value]) => `${name} ${Number(value).toFixed(2)}`).join(' · ');
+  const tokens = reply.promptTokens !== null ? ` · ${reply.promptTokens}+${reply.completionTokens} tokens` : '';
+  const cost = record.costUsd !== null ? ` · $${record.costUsd.toFixed(4)}` : '';
+  void vscode.window.showInformationMessage(`Waypoint: ${profile.id} on ${task.toUpperCase()} ${question.src} → ${question.dst} (${mode}): ${scoreText}${tokens} · ${reply.cached ? 'cache hit' : `${reply.latencyMs} ms`}${cost}`, 'Show in Maze').then((choice) => {
+    if (choice) void MazePanel.show(deps.context, deps.client, game).showTrajectory(reply.text, `${task.toUpperCase()} ${question.src} → ${question.dst} · ${profile.id}`, question.src);
+  });
+  return { scores: scored.scores, problems: scored.diagnostics.length, cached: reply.cached, runFile, answer: reply.text };
+}

@@ -1,0 +1,55 @@
+// Questions for "Run Question": the skeleton lines of a game, labelled answerable/easy at the
+// cutoff, read line by line (a skeleton file can be megabytes) and capped; and the answers of the
+// built-in offline agents, which need the game's edges.
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { oracleAnswer, randomAnswer } from '../core/eval/agents/mangoAgents';
+import type { MangoQuestion } from '../core/eval/types';
+import { isAnswerable, isEasy } from '../core/mango/skeletons';
+import type { ListQuestionsResult, QuestionSummary } from '../protocol/requests';
+import type { DocumentStore } from './documents';
+import type { LoadedGame } from './games';
+
+function summaryOf(line: string, task: 'df' | 'rf', cutoff: number): QuestionSummary | null {
+  try {
+    const record = JSON.parse(line) as { id?: unknown; src_node?: unknown; dst_node?: unknown; path_details?: Array<{ action?: unknown }>; min_step_total_answerable?: unknown; min_step_forward_answerable?: unknown };
+    if (typeof record.id !== 'string' || typeof record.src_node !== 'string' || typeof record.dst_node !== 'string') return null;
+    const labels = { min_step_total_answerable: Number(record.min_step_total_answerable), min_step_forward_answerable: Number(record.min_step_forward_answerable) };
+    return {
+      sampleId: record.id,
+      task,
+      src: record.src_node,
+      dst: record.dst_node,
+      actionList: task === 'df' ? (record.path_details ?? []).map((step) => String(step.action)) : [],
+      answerable: isAnswerable(labels, cutoff),
+      easy: isEasy(labels, cutoff),
+    };
+  } catch {
+    return null;
+  }
+}
+
+export async function listQuestions(game: LoadedGame, documents: DocumentStore, task: 'df' | 'rf', cutoff: number, limit: number): Promise<ListQuestionsResult> {
+  const name = game.key.slice(Math.max(game.key.lastIndexOf('/'), game.key.lastIndexOf('\\')) + 1);
+  const member = game.members.find((candidate) => candidate.kind === (task === 'df' ? 'mango-df' : 'mango-rf'));
+  const result: ListQuestionsResult = { game: name, questions: [], truncated: false };
+  if (!member) return result;
+  const open = documents.get(member.uri);
+  const lines: AsyncIterable<string> | Iterable<string> = open ? open.text.getText().split('\n') : createInterface({ input: createReadStream(fileURLToPath(member.uri), 'utf8'), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line.trim() === '') continue;
+    if (result.questions.length === limit) {
+      result.truncated = true;
+      break;
+    }
+    const summary = summaryOf(line, task, cutoff);
+    if (summary) result.questions.push(summary);
+  }
+  return result;
+}
+
+export function offlineAnswer(game: LoadedGame, agent: 'oracle' | 'random', question: MangoQuestion, seed: number): string {
+  const records = (game.model.edges?.edges ?? []).map((edge) => edge.record);
+  return agent === 'oracle' ? oracleAnswer(records, question) : randomAnswer(records, question, seed);
+}
