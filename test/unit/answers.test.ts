@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { parseMangoAnswer } from '../../src/core/mango/answers';
+import { answerStepSpans, parseMangoAnswer } from '../../src/core/mango/answers';
 import { classifyTrajectory } from '../../src/core/mango/trajectory';
 import { buildMazeGraph } from '../../src/core/mango/maze';
 import type { EdgeRecord } from '../../src/core/mango/types';
@@ -101,5 +101,15 @@ describe('trajectory verdicts', () => {
     assert.deepEqual(steps.map((step) => step.verdict), ['valid', 'imputed', 'hallucinated-edge', 'unknown-location']);
     assert.equal(steps[1].edgeId, 'imputed:0');
     assert.equal(steps[3].message, "'the moon' is not a location of this maze.");
+  });
+});
+
+describe('answer step spans', () => {
+  it('finds the text of each step, even with brackets and quotes inside names', () => {
+    const response = `Here: [{'location_before': "a {b}", 'action': 'n', 'location_after': 'c'}, {"location_before": 'c', "action": "it's", "location_after": 'd'}] done`;
+    const parsed = parseMangoAnswer(response);
+    assert.ok(parsed.ok);
+    const spans = answerStepSpans(response, parsed);
+    assert.deepEqual(spans?.map(({ start, end }) => response.slice(start, end)), [`{'location_before': "a {b}", 'action': 'n', 'location_after': 'c'}`, `{"location_before": 'c', "action": "it's", "location_after": 'd'}`]);
   });
 });
