@@ -1,12 +1,16 @@
 // Starts the Waypoint language server as a separate Node process (IPC) and returns the client.
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 
 export const WALKTHROUGH_LANGUAGE = 'mango-walkthrough';
 export const MANGO_JSON_FILES = '**/*.{edges,actions,locations}.json';
 export const MANGO_SKELETON_FILES = '**/*.{all2all,all_pairs}.jsonl';
 
 export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.LogOutputChannel): LanguageClient {
+  // Required here, not imported at the top: the client library is most of the extension bundle,
+  // and evaluating it after activate() has returned keeps activation fast.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { LanguageClient: Client, TransportKind } = require('vscode-languageclient/node') as typeof import('vscode-languageclient/node');
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -21,5 +25,5 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     outputChannel,
     synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher(`**/*.{walkthrough,edges.json,actions.json,locations.json,all2all.jsonl,all_pairs.jsonl}`) },
   };
-  return new LanguageClient('waypoint', 'Waypoint Language Server', serverOptions, clientOptions);
+  return new Client('waypoint', 'Waypoint Language Server', serverOptions, clientOptions);
 }

@@ -10,13 +10,27 @@ import { generateSkeletonsCommand, type GenerateSkeletonsOptions } from './comma
 import { previewImputedEdges } from './commands/imputedEdges';
 import { showAnswerInMaze } from './commands/showAnswer';
 import { ANSWER_SCHEME, AnswerDocuments } from './eval/answerDocuments';
-import { runQuestion, type RunQuestionOptions } from './eval/runQuestion';
+import type { RunQuestionOptions } from './eval/runQuestion';
+import { RunsView } from './eval/runsView';
 import { setApiKeyCommand } from './eval/secrets';
 import { validateWorkspaceCommand } from './commands/validateWorkspace';
 import { MazePanel } from './views/mazePanel';
 import { WalkthroughOverviewPanel } from './views/overviewPanel';
 
 let client: LanguageClient | undefined;
+
+type EvaluationModule = typeof import('./eval/runQuestion');
+let evaluationModule: EvaluationModule | undefined;
+
+/**
+ * The model-calling code (with the openai client) is its own bundle, dist/evaluation.js, loaded on
+ * the first Run Question: it would otherwise double what every activation has to evaluate.
+ */
+function loadEvaluation(context: vscode.ExtensionContext): EvaluationModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  evaluationModule ??= require(context.asAbsolutePath('dist/evaluation.js')) as EvaluationModule;
+  return evaluationModule;
+}
 
 /** What activate() returns: used by the integration tests and by other extensions. */
 export interface WaypointApi {
@@ -28,29 +42,56 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
   // From the first line of the bundle (see esbuild.mjs), so evaluating our modules counts too.
   const started = (globalThis as { __waypointLoadStart?: number }).__waypointLoadStart ?? performance.now();
   const output = vscode.window.createOutputChannel('Waypoint', { log: true });
-  const languageClient = createLanguageClient(context, output);
-  client = languageClient;
+  // The client (and the server process) start right after activation returns; a command that
+  // runs before that creates it on the spot.
+  const getClient = (): LanguageClient => (client ??= createLanguageClient(context, output));
 
   const answers = new AnswerDocuments();
+  const runs = new RunsView();
+  void runs.refresh();
   context.subscriptions.push(
+    runs,
+    vscode.window.registerTreeDataProvider('waypoint.runs', runs),
+    vscode.commands.registerCommand('waypoint.refreshRuns', () => runs.refresh()),
+    vscode.commands.registerCommand('waypoint.openRun', async (index: number) => {
+      const record = runs.runs[index];
+      if (record) await answers.show(`${record.question.game}-${record.question.task}-${record.question.sampleId.slice(0, 8)}-${record.model.id}-${record.time.replace(/[:.]/g, '')}`, record.rawAnswer, []);
+    }),
+    vscode.commands.registerCommand('waypoint.showRunInMaze', async (node?: { record?: { question: { game: string; task: string; src: string; dst: string }; rawAnswer: string; model: { id: string } } }) => {
+      const record = node?.record;
+      if (!record) return;
+      const [edges] = await vscode.workspace.findFiles(`**/${record.question.game}.edges.json`, '**/node_modules/**', 1);
+      if (edges) await MazePanel.show(context, getClient(), edges).showTrajectory(record.rawAnswer, `${record.question.task.toUpperCase()} ${record.question.src} → ${record.question.dst} · ${record.model.id}`, record.question.src);
+    }),
     output,
     answers,
     vscode.workspace.registerTextDocumentContentProvider(ANSWER_SCHEME, answers),
-    vscode.commands.registerCommand('waypoint.runQuestion', (options?: RunQuestionOptions) => runQuestion({ context, client: languageClient, answers, log: output }, options)),
+    vscode.commands.registerCommand('waypoint.runQuestion', (options?: RunQuestionOptions) =>
+      loadEvaluation(context).runQuestion(
+        {
+          context,
+          client: getClient(),
+          answers,
+          log: output,
+          showInMaze: (game, answer, title, start) => void MazePanel.show(context, getClient(), game).showTrajectory(answer, title, start),
+        },
+        options,
+      ),
+    ),
     vscode.commands.registerCommand('waypoint.setApiKey', (profileId?: string) => setApiKeyCommand(context.secrets, profileId)),
-    vscode.commands.registerCommand('waypoint.validateWorkspace', () => validateWorkspaceCommand(languageClient)),
+    vscode.commands.registerCommand('waypoint.validateWorkspace', () => validateWorkspaceCommand(getClient())),
     vscode.commands.registerCommand('waypoint.showWalkthroughOverview', () => {
       const editor = vscode.window.activeTextEditor;
       if (editor?.document.languageId !== WALKTHROUGH_LANGUAGE) {
         void vscode.window.showInformationMessage('Waypoint: open a .walkthrough file to see its overview.');
         return undefined;
       }
-      return WalkthroughOverviewPanel.show(context, languageClient, editor.document);
+      return WalkthroughOverviewPanel.show(context, getClient(), editor.document);
     }),
-    vscode.commands.registerCommand('waypoint.markStepAsMove', (uri?: unknown, line?: unknown, answers?: MoveAnswers) => markStepAsMove(languageClient, uri, line, answers)),
-    vscode.commands.registerCommand('waypoint.unmarkStepMove', (uri?: unknown, line?: unknown) => unmarkStepMove(languageClient, uri, line)),
-    vscode.commands.registerCommand('waypoint.previewImputedEdges', (uri?: vscode.Uri, acceptAll?: boolean) => previewImputedEdges(languageClient, uri, acceptAll === true)),
-    vscode.commands.registerCommand('waypoint.generateSkeletons', (uri?: vscode.Uri, options?: GenerateSkeletonsOptions) => generateSkeletonsCommand(languageClient, uri, options)),
+    vscode.commands.registerCommand('waypoint.markStepAsMove', (uri?: unknown, line?: unknown, answers?: MoveAnswers) => markStepAsMove(getClient(), uri, line, answers)),
+    vscode.commands.registerCommand('waypoint.unmarkStepMove', (uri?: unknown, line?: unknown) => unmarkStepMove(getClient(), uri, line)),
+    vscode.commands.registerCommand('waypoint.previewImputedEdges', (uri?: vscode.Uri, acceptAll?: boolean) => previewImputedEdges(getClient(), uri, acceptAll === true)),
+    vscode.commands.registerCommand('waypoint.generateSkeletons', (uri?: vscode.Uri, options?: GenerateSkeletonsOptions) => generateSkeletonsCommand(getClient(), uri, options)),
     vscode.commands.registerCommand('waypoint.showMaze', async (uri?: vscode.Uri) => {
       let target = uri ?? vscode.window.activeTextEditor?.document.uri;
       if (target && !fileKindOf(target.path)) {
@@ -62,29 +103,29 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
         void vscode.window.showInformationMessage('Waypoint: open a file of a MANGO game (walkthrough or edges.json) to see its maze.');
         return undefined;
       }
-      return MazePanel.show(context, languageClient, target);
+      return MazePanel.show(context, getClient(), target);
     }),
-    vscode.commands.registerCommand('waypoint.showAnswerInMaze', (uri?: vscode.Uri) => showAnswerInMaze(context, languageClient, uri)),
+    vscode.commands.registerCommand('waypoint.showAnswerInMaze', (uri?: vscode.Uri) => showAnswerInMaze(context, getClient(), uri)),
     vscode.commands.registerCommand('waypoint.restartServer', async () => {
-      await languageClient.restart();
+      await getClient().restart();
       output.info('Language server restarted.');
     }),
   );
 
   // Starting the client is not awaited: activation returns at once and documents are validated
   // as soon as the server is up.
-  languageClient
+  setImmediate(() => void getClient()
     .start()
     .then(() => {
       // Problems should show the workspace's benchmark problems without opening each file; the
       // server does the reading, so this costs the extension host nothing.
       if (!vscode.workspace.getConfiguration('waypoint').get<boolean>('validation.onStartup', true)) return;
       const maxFileSizeMB = vscode.workspace.getConfiguration('waypoint').get<number>('validation.maxFileSizeMB', 64);
-      return languageClient.sendRequest<ValidateWorkspaceResult>(ValidateWorkspaceRequest, { maxFileSizeBytes: maxFileSizeMB * 1048576 }).then((result) => {
+      return getClient().sendRequest<ValidateWorkspaceResult>(ValidateWorkspaceRequest, { maxFileSizeBytes: maxFileSizeMB * 1048576 }).then((result) => {
         output.info(`Validated ${result.files} benchmark files at startup: ${result.errors} errors, ${result.warnings} warnings.`);
       });
     })
-    .catch((error: unknown) => output.error(`Language server failed to start: ${String(error)}`));
+    .catch((error: unknown) => output.error(`Language server failed to start: ${String(error)}`)));
   const activationMs = performance.now() - started;
   output.info(`Waypoint activated in ${activationMs.toFixed(1)} ms.`);
   return { activationMs, languageClient: () => client };

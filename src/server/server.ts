@@ -10,6 +10,8 @@ import {
 } from 'vscode-languageserver/node';
 import {
   AcceptImputedEdgesRequest,
+  PrepareQuestionRequest,
+  ScoreAnswerRequest,
   ListQuestionsRequest,
   OfflineAnswerRequest,
   AnswerTrajectoryRequest,
@@ -25,6 +27,10 @@ import {
   ValidateWorkspaceRequest,
   WalkthroughStepsRequest,
   type AcceptImputedEdgesParams,
+  type PrepareQuestionParams,
+  type PrepareQuestionResult,
+  type ScoreAnswerParams,
+  type ScoreAnswerResult,
   type ListQuestionsParams,
   type ListQuestionsResult,
   type OfflineAnswerParams,
@@ -51,6 +57,7 @@ import {
 import { markMove, suggestMove, unmarkMove } from './annotation';
 import { codeActionsFor } from './codeActions';
 import { listQuestions, offlineAnswer } from './questions';
+import { prepareQuestion, scoreAnswer } from './evaluation';
 import { acceptImputedEdges, imputedCandidates } from './imputedEdges';
 import { generateSkeletons } from './skeletonGeneration';
 import { cutoffStats, mazeGraphOf, mazeReveal, mazeSelection } from './mazeData';
@@ -215,6 +222,16 @@ connection.onRequest(ListQuestionsRequest, async (params: ListQuestionsParams): 
 connection.onRequest(OfflineAnswerRequest, async (params: OfflineAnswerParams): Promise<string | null> => {
   const game = await loadGame(params.uri, documents);
   return game?.model.edges ? offlineAnswer(game, params.agent, params.question, params.seed) : null;
+});
+
+connection.onRequest(PrepareQuestionRequest, async (params: PrepareQuestionParams): Promise<PrepareQuestionResult | null> => {
+  const game = await loadGame(params.uri, documents);
+  return game ? prepareQuestion(game, documents, params) : null;
+});
+
+connection.onRequest(ScoreAnswerRequest, async (params: ScoreAnswerParams): Promise<ScoreAnswerResult | null> => {
+  const game = await loadGame(params.uri, documents);
+  return game?.model.edges ? scoreAnswer(game, params) : null;
 });
 
 connection.onRequest(CutoffStatsRequest, async (params: CutoffStatsParams): Promise<CutoffStats | null> => {

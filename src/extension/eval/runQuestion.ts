@@ -17,7 +17,6 @@ import {
   type PrepareQuestionResult,
   type ScoreAnswerResult,
 } from '../../protocol/requests';
-import { MazePanel } from '../views/mazePanel';
 import type { AnswerDocuments } from './answerDocuments';
 import { defaultProfileId, modelProfiles } from './profiles';
 import { apiKeyLookup } from './secrets';
@@ -45,6 +44,8 @@ export interface RunQuestionDeps {
   client: LanguageClient;
   answers: AnswerDocuments;
   log: vscode.LogOutputChannel;
+  /** Opens the maze of `game` stepping through `answer` (the maze panel lives in the main bundle). */
+  showInMaze: (game: vscode.Uri, answer: string, title: string, start: string) => void;
 }
 
 async function pickGame(preset: vscode.Uri | undefined): Promise<vscode.Uri | undefined> {
@@ -134,7 +135,7 @@ export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOpt
     if (action) await vscode.commands.executeCommand('waypoint.setApiKey', profile.id);
     return undefined;
   }
-  const mode = settings.get<'faithful' | 'reference'>('mango.scoringMode', 'faithful');
+  const mode = 'faithful' as const;
   const scored = await deps.client.sendRequest<ScoreAnswerResult>(ScoreAnswerRequest, { uri: game.toString(), question, response: reply.text, mode });
   const record: RunRecord = {
     time: new Date().toISOString(), question, model: profile, messages: prepared.messages, rawAnswer: reply.text, parsedAnswer: scored.trajectory.steps.map(({ from, action, to }) => ({ location_before: from, action, location_after: to })),
@@ -147,7 +148,7 @@ export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOpt
   const tokens = reply.promptTokens !== null ? ` · ${reply.promptTokens}+${reply.completionTokens} tokens` : '';
   const cost = record.costUsd !== null ? ` · $${record.costUsd.toFixed(4)}` : '';
   void vscode.window.showInformationMessage(`Waypoint: ${profile.id} on ${task.toUpperCase()} ${question.src} → ${question.dst} (${mode}): ${scoreText}${tokens} · ${reply.cached ? 'cache hit' : `${reply.latencyMs} ms`}${cost}`, 'Show in Maze').then((choice) => {
-    if (choice) void MazePanel.show(deps.context, deps.client, game).showTrajectory(reply.text, `${task.toUpperCase()} ${question.src} → ${question.dst} · ${profile.id}`, question.src);
+    if (choice) deps.showInMaze(game, reply.text, `${task.toUpperCase()} ${question.src} → ${question.dst} · ${profile.id}`, question.src);
   });
   return { scores: scored.scores, problems: scored.diagnostics.length, cached: reply.cached, runFile, answer: reply.text };
 }

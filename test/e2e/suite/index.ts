@@ -29,6 +29,6 @@ export function run(): Promise<void> {
       else resolve();
     });
     runner.on('pass', (test) => records.push({ title: test.fullTitle(), passed: true, ms: test.duration ?? 0 }));
-    runner.on('fail', (test, error: Error) => records.push({ title: test.fullTitle(), passed: false, error: error.message, ms: test.duration ?? 0 }));
+    runner.on('fail', (test, error: Error) => records.push({ title: test.fullTitle(), passed: false, error: `${error.message}\n${error.stack ?? ''}`.slice(0, 1500), ms: test.duration ?? 0 }));
   });
 }

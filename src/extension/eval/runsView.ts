@@ -1,0 +1,83 @@
+// The "Waypoint Runs" tree: run records from .waypoint/runs/*.jsonl grouped by game and question,
+// one leaf per run (model, scores). Selecting a run reopens its answer; "Show in Maze" steps
+// through it; two selected runs of a question compare side by side.
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { RunRecord } from '../../core/eval/types';
+
+type Node = { kind: 'game'; game: string } | { kind: 'question'; game: string; sampleId: string; label: string } | { kind: 'run'; record: RunRecord; index: number };
+
+function scoreLine(record: RunRecord): string {
+  return Object.entries(record.scores).filter(([, value]) => typeof value === 'number').map(([name, value]) => `${name} ${Number(value).toFixed(2)}`).join(' · ');
+}
+
+export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Node | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private records: RunRecord[] = [];
+  private readonly watcher: vscode.FileSystemWatcher;
+
+  constructor() {
+    this.watcher = vscode.workspace.createFileSystemWatcher('**/.waypoint/runs/*.jsonl');
+    this.watcher.onDidChange(() => this.refresh());
+    this.watcher.onDidCreate(() => this.refresh());
+  }
+
+  /** Re-reads the run files (line by line; a broken line is skipped, not fatal). */
+  async refresh(): Promise<void> {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    const records: RunRecord[] = [];
+    if (folder) {
+      const directory = join(folder.uri.fsPath, '.waypoint', 'runs');
+      const files = await fs.readdir(directory).catch(() => [] as string[]);
+      for (const file of files.filter((name) => name.endsWith('.jsonl')).sort()) {
+        for (const line of (await fs.readFile(join(directory, file), 'utf8')).split('\n')) {
+          if (!line.trim()) continue;
+          try {
+            records.push(JSON.parse(line) as RunRecord);
+          } catch {
+            // a line being written or damaged by hand
+          }
+        }
+      }
+    }
+    this.records = records;
+    this.changed.fire(undefined);
+  }
+
+  get runs(): readonly RunRecord[] {
+    return this.records;
+  }
+
+  getChildren(node?: Node): Node[] {
+    if (!node) return [...new Set(this.records.map((record) => record.question.game))].sort().map((game) => ({ kind: 'game', game }));
+    if (node.kind === 'game') {
+      const questions = new Map<string, string>();
+      for (const record of this.records) if (record.question.game === node.game) questions.set(record.question.sampleId, `${record.question.task.toUpperCase()} ${record.question.src} → ${record.question.dst}`);
+      return [...questions].map(([sampleId, label]) => ({ kind: 'question', game: node.game, sampleId, label }));
+    }
+    if (node.kind === 'question') {
+      return this.records.flatMap((record, index) => (record.question.game === node.game && record.question.sampleId === node.sampleId ? [{ kind: 'run' as const, record, index }] : []));
+    }
+    return [];
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    if (node.kind === 'game') return { label: node.game, collapsibleState: vscode.TreeItemCollapsibleState.Expanded, iconPath: new vscode.ThemeIcon('map') };
+    if (node.kind === 'question') return { label: node.label, description: node.sampleId.slice(0, 8), collapsibleState: vscode.TreeItemCollapsibleState.Collapsed };
+    const { record } = node;
+    const item = new vscode.TreeItem(record.model.id);
+    item.description = `${scoreLine(record)} · ${record.time.slice(0, 16).replace('T', ' ')}${record.cached ? ' · cached' : ''}`;
+    item.tooltip = `${record.mode} mode · ${record.latencyMs} ms${record.costUsd !== null ? ` · $${record.costUsd.toFixed(4)}` : ''}`;
+    item.contextValue = 'waypointRun';
+    item.iconPath = new vscode.ThemeIcon(record.scores.success_strict === 1 ? 'pass' : 'error');
+    item.command = { command: 'waypoint.openRun', title: 'Open Run', arguments: [node.index] };
+    return item;
+  }
+
+  dispose(): void {
+    this.watcher.dispose();
+    this.changed.dispose();
+  }
+}
