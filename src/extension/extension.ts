@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { fileKindOf } from '../core/fileKinds';
-import { ValidateWorkspaceRequest, type ValidateWorkspaceResult } from '../protocol/requests';
+import { ScoreAnswerRequest, ValidateWorkspaceRequest, type ScoreAnswerResult, type ValidateWorkspaceResult } from '../protocol/requests';
 import { createLanguageClient, WALKTHROUGH_LANGUAGE } from './client';
 import { markStepAsMove, unmarkStepMove, type MoveAnswers } from './commands/annotate';
 import { generateSkeletonsCommand, type GenerateSkeletonsOptions } from './commands/generateSkeletons';
@@ -55,7 +55,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
     vscode.commands.registerCommand('waypoint.refreshRuns', () => runs.refresh()),
     vscode.commands.registerCommand('waypoint.openRun', async (index: number) => {
       const record = runs.runs[index];
-      if (record) await answers.show(`${record.question.game}-${record.question.task}-${record.question.sampleId.slice(0, 8)}-${record.model.id}-${record.time.replace(/[:.]/g, '')}`, record.rawAnswer, []);
+      if (!record) return;
+      // Re-checked against the game as it is now, so the diagnostics match today's maze.
+      const [edges] = await vscode.workspace.findFiles(`**/${record.question.game}.edges.json`, '**/node_modules/**', 1);
+      const scored = edges ? await getClient().sendRequest<ScoreAnswerResult | null>(ScoreAnswerRequest, { uri: edges.toString(), question: record.question, response: record.rawAnswer, mode: record.mode }) : null;
+      await answers.show(`${record.question.game}-${record.question.task}-${record.question.sampleId.slice(0, 8)}-${record.model.id}-${record.time.replace(/[:.]/g, '')}`, record.rawAnswer, scored?.diagnostics ?? []);
     }),
     vscode.commands.registerCommand('waypoint.showRunInMaze', async (node?: { record?: { question: { game: string; task: string; src: string; dst: string }; rawAnswer: string; model: { id: string } } }) => {
       const record = node?.record;
