@@ -44,7 +44,7 @@ async function openFile(page, relativePath) {
     await input.waitFor({ state: 'visible', timeout: 5000 });
     await input.fill(relativePath);
     await page.locator(`.quick-input-list .monaco-list-row[aria-label^="${fileName}"]`).first().click({ timeout: 3000 });
-    await page.locator(`.tabs-container .tab[aria-label^="${fileName}"]`).waitFor({ timeout: 5000 });
+    await page.locator(`.tabs-container .tab[aria-label^="${fileName}"]`).first().waitFor({ timeout: 5000 });
   });
 }
 
@@ -179,6 +179,29 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
       if (!text.includes('156 RF skeletons identical to mango/lighthouse/lighthouse.all_pairs.jsonl')) throw new Error(`toasts say: ${text.slice(0, 200)}`);
     });
     await shot('generate-skeletons');
+  });
+
+  await check('"Waypoint: Run Question…" with the offline agents: scores and answer diagnostics', async () => {
+    const pick = async (label) => {
+      const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
+      await row.waitFor({ timeout: 10_000 });
+      await row.click();
+    };
+    for (const model of ['oracle', 'random']) {
+      await openFile(page, 'mango/lighthouse/lighthouse.edges.json');
+      await runCommand(page, 'Waypoint: Run Question…');
+      await pick('Route finding (RF)');
+      await page.locator('.quick-input-widget input').fill('lamp room');
+      await pick('harbour road → lamp room');
+      await pick(model);
+      await retry(`${model} result message`, async () => {
+        const text = await page.locator('.notifications-toasts').innerText();
+        if (!text.includes(`${model} on RF harbour road → lamp room`)) throw new Error(`toasts say: ${text.slice(0, 200)}`);
+        if (model === 'oracle' && !text.includes('success_strict 1.00')) throw new Error(`oracle did not succeed: ${text.slice(0, 300)}`);
+      });
+    }
+    await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+    await shot('run-question');
   });
 
   await check('"Waypoint: Validate Workspace" reports every file on disk', async () => {

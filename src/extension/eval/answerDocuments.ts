@@ -36,7 +36,9 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
       return diagnostic;
     }));
     const document = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+    // Answers share one editor group: reuse the column an answer is already shown in.
+    const answerColumn = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.scheme === ANSWER_SCHEME)?.viewColumn;
+    await vscode.window.showTextDocument(document, { viewColumn: answerColumn ?? vscode.ViewColumn.Beside, preview: false });
     return document;
   }
 

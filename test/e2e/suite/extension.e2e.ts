@@ -143,6 +143,8 @@ export function defineExtensionTests(): void {
       assert.equal(document.getText(), tampered);
       await vscode.commands.executeCommand('workbench.action.files.revert');
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(original));
+      // Let the open editor pick up the restored file before later tests edit it.
+      await waitFor('the restored skeleton file in the editor', () => document.getText() === original && !document.isDirty);
     });
 
     it('renames a location across the game files, skeleton ids included', async () => {
