@@ -10,21 +10,12 @@ import { SETTLE_MS } from '../src/server/diagnostics';
 import { TestLspClient } from '../test/support/lspClient';
 import { generatedMaze } from '../test/support/mazes';
 import type { BenchRow } from './simplePathsBench';
-
-function walkthroughFor(steps: number): string {
-  const parts: string[] = [];
-  for (let step = 0; step < steps; step++) {
-    const action = step === 0 ? 'Init' : ['north', 'east', 'take lamp', 'south', 'west', 'look'][step % 6];
-    const observation = step % 3 === 0 ? 'Taken.' : `Room ${step % 40}\nA description of the room, a sentence or two long.\n\nThere is a lamp here.`;
-    parts.push(`===========\n==>STEP NUM: ${step}\n==>ACT: ${action}\n==>OBSERVATION: ${observation}\n\n`);
-  }
-  return `${parts.join('')}===========\n`;
-}
+import { syntheticWalkthrough } from './syntheticWalkthrough';
 
 export async function benchServerLatency(edits = 60): Promise<BenchRow[]> {
   const workspace = mkdtempSync(join(tmpdir(), 'waypoint-latency-'));
   mkdirSync(join(workspace, 'big'));
-  const text = walkthroughFor(1000);
+  const text = syntheticWalkthrough(1000);
   writeFileSync(join(workspace, 'big', 'big.walkthrough'), text);
   writeFileSync(join(workspace, 'big', 'big.edges.json'), JSON.stringify(generatedMaze(40, 90, 3)));
   const uri = pathToFileURL(join(workspace, 'big', 'big.walkthrough')).toString();

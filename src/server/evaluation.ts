@@ -1,8 +1,6 @@
 // The server side of "Run Question": the exact prompt for a skeleton line, and the score,
 // diagnostics and trajectory of an answer. The server has the game's files; the extension only
 // calls the model.
-import { promises as fs } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
 import type { MangoQuestion } from '../core/eval/types';
@@ -12,7 +10,7 @@ import { scoreMangoFaithful } from '../core/mango/scoring';
 import { answerTrajectory } from '../core/mango/trajectory';
 import type { PrepareQuestionParams, PrepareQuestionResult, ScoreAnswerParams, ScoreAnswerResult } from '../protocol/requests';
 import type { DocumentStore } from './documents';
-import type { LoadedGame } from './games';
+import { memberText, type LoadedGame } from './games';
 import { mazeGraphOf } from './mazeData';
 import { listQuestions } from './questions';
 
@@ -24,12 +22,6 @@ function cl100k(): TokenCounter {
   // Built on first use: the ranks take a moment to load and most sessions never render a prompt.
   tokenizer ??= new Tiktoken(cl100kBase);
   return tokenizer;
-}
-
-async function memberText(game: LoadedGame, documents: DocumentStore, kind: 'mango-walkthrough'): Promise<string | undefined> {
-  const member = game.members.find((candidate) => candidate.kind === kind);
-  if (!member) return undefined;
-  return documents.get(member.uri)?.text.getText() ?? fs.readFile(fileURLToPath(member.uri), 'utf8').catch(() => undefined);
 }
 
 export async function prepareQuestion(game: LoadedGame, documents: DocumentStore, params: PrepareQuestionParams): Promise<PrepareQuestionResult | null> {

@@ -22,6 +22,16 @@ export interface LoadedGame {
   texts: Partial<Record<FileKind, string>>;
 }
 
+/** A member's current text: the open editor's, else the loaded copy, else the file on disk. */
+export async function memberText(game: LoadedGame, documents: DocumentStore, kind: FileKind): Promise<string | undefined> {
+  const member = game.members.find((candidate) => candidate.kind === kind);
+  if (!member) return undefined;
+  const open = documents.get(member.uri);
+  if (open) return open.text.getText();
+  if (game.texts[kind] !== undefined) return game.texts[kind];
+  return fs.readFile(fileURLToPath(member.uri), 'utf8').catch(() => undefined);
+}
+
 /** The URI of a game file of the given kind, whether or not it exists yet. */
 export function gameFileUri(game: Pick<LoadedGame, 'key'>, kind: FileKind): string {
   const suffix = mangoSuffixes.find(([, candidate]) => candidate === kind)?.[0] ?? '';

@@ -16,7 +16,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { DocumentStore } from './documents';
-import { loadGame, type LoadedGame } from './games';
+import { loadGame, memberText, type LoadedGame } from './games';
 import { renameInSkeletonLine } from '../core/mango/skeletonRename';
 import { findNameOccurrences, firstSeenStep, nameAtPosition, type NameAt } from './names';
 
@@ -29,12 +29,6 @@ async function nameAtRequest(documents: DocumentStore, uri: string, line: number
   if (!name) return null;
   const game = await loadGame(uri, documents);
   return game ? { game, name } : null;
-}
-
-async function walkthroughText(game: LoadedGame, documents: DocumentStore): Promise<string | undefined> {
-  const member = game.members.find((candidate) => candidate.kind === 'mango-walkthrough');
-  if (!member) return undefined;
-  return documents.get(member.uri)?.text.getText() ?? fs.readFile(fileURLToPath(member.uri), 'utf8').catch(() => undefined);
 }
 
 function namesOfKind(game: LoadedGame, kind: NameAt['kind']): string[] {
@@ -82,7 +76,7 @@ export function registerNameFeatures(connection: Connection, documents: Document
     const sections = [`**${name.name}** (location)`];
     if (seen) {
       sections.push(`First reached at step ${seen.step.number}${seen.via ? ` (${seen.via})` : ''}.`);
-      const text = await walkthroughText(game, documents);
+      const text = await memberText(game, documents, 'mango-walkthrough');
       if (text && seen.step.observationStart) {
         const observation = text.split(/\r?\n/).slice(seen.step.observationStart.line, seen.step.range.end.line + 1);
         observation[0] = observation[0]?.slice(seen.step.observationStart.character) ?? '';

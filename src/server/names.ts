@@ -1,8 +1,6 @@
 // Location and action names across a game's files: which name is under the cursor, where every
 // occurrence is, and where a location is first seen. Completion, hover, go to definition, find
 // references and rename are built on these.
-import { promises as fs } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { getLocation, parseTree, type JSONPath, type Node } from 'jsonc-parser';
 import type { FileKind } from '../core/files';
 import { OffsetMapper } from '../core/json/locatedJson';
@@ -10,7 +8,7 @@ import { NEVER } from '../core/mango/types';
 import type { WalkthroughStep } from '../core/mango/walkthroughDocument';
 import type { Range } from '../core/text';
 import type { DocumentStore } from './documents';
-import type { LoadedGame } from './games';
+import { memberText, type LoadedGame } from './games';
 
 export type NameKind = 'location' | 'action';
 
@@ -75,13 +73,6 @@ function offsetOf(text: string, line: number, character: number): number {
   return offset + character;
 }
 
-function memberText(game: LoadedGame, documents: DocumentStore, uri: string, kind: FileKind): Promise<string | undefined> {
-  const open = documents.get(uri);
-  if (open) return Promise.resolve(open.text.getText());
-  if (game.texts[kind] !== undefined) return Promise.resolve(game.texts[kind]);
-  return fs.readFile(fileURLToPath(uri), 'utf8').catch(() => undefined);
-}
-
 function collectInTree(root: Node | undefined, fileKind: FileKind, kind: NameKind, name: string, mapper: OffsetMapper, lineOffset: number, into: Range[]): void {
   if (!root) return;
   const visit = (node: Node, path: JSONPath) => {
@@ -103,7 +94,7 @@ export async function findNameOccurrences(game: LoadedGame, documents: DocumentS
   const quoted = JSON.stringify(name);
   for (const member of game.members) {
     if (member.kind === 'mango-walkthrough') continue;
-    const text = await memberText(game, documents, member.uri, member.kind);
+    const text = await memberText(game, documents, member.kind);
     if (text === undefined || !text.includes(quoted)) continue;
     const ranges: Range[] = [];
     if (member.kind === 'mango-df' || member.kind === 'mango-rf') {

@@ -5,7 +5,8 @@
 /** Word similarity at or above which two names are reported. */
 export const CONFUSABLE_SIMILARITY = 0.6;
 
-function wordEditDistance(a: readonly string[], b: readonly string[]): number {
+/** Levenshtein distance between two sequences (of words, or of characters). */
+export function editDistance(a: readonly string[], b: readonly string[]): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
@@ -22,13 +23,13 @@ export function wordSimilarity(a: string, b: string): number {
   const wordsA = a.toLowerCase().split(/\s+/).filter(Boolean);
   const wordsB = b.toLowerCase().split(/\s+/).filter(Boolean);
   const longest = Math.max(wordsA.length, wordsB.length);
-  return longest === 0 ? 1 : 1 - wordEditDistance(wordsA, wordsB) / longest;
+  return longest === 0 ? 1 : 1 - editDistance(wordsA, wordsB) / longest;
 }
 
 /** 1 − character edit distance / longer length: how alike two spellings are. */
 export function letterSimilarity(a: string, b: string): number {
   const longest = Math.max(a.length, b.length);
-  return longest === 0 ? 1 : 1 - wordEditDistance([...a], [...b]) / longest;
+  return longest === 0 ? 1 : 1 - editDistance([...a], [...b]) / longest;
 }
 
 export interface ConfusablePair {

@@ -5,6 +5,7 @@
 // any valid route with the exact endpoints.
 import type { MangoQuestion } from '../eval/types';
 import { parseMangoAnswer, type AnswerStep } from './answers';
+import { editDistance } from './confusion';
 import { MangoGraph } from './graph';
 import { evaluationGraph } from './imputation';
 import type { EdgeRecord } from './types';
@@ -18,22 +19,12 @@ export interface MangoScore {
   note?: string;
 }
 
-function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length];
-}
-
 /** Upstream's similarity: 1 − edit distance / longer length, lower-cased; 0 when both are empty. */
 export function nameSimilarity(a: string, b: string): number {
   const x = a.toLowerCase();
   const y = b.toLowerCase();
   const longest = Math.max(x.length, y.length);
-  return longest === 0 ? 0 : 1 - levenshtein(x, y) / longest;
+  return longest === 0 ? 0 : 1 - editDistance([...x], [...y]) / longest;
 }
 
 /** Every room reachable by following `actions` (case-insensitive), all branches. */

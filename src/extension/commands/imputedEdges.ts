@@ -2,6 +2,7 @@
 // active game, flags those that contradict an explicit edge, and writes the ones the user keeps
 // into edges.json as one undoable edit. Nothing is written before the user accepts.
 import * as vscode from 'vscode';
+import { reversePairsSetting } from '../settings';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   AcceptImputedEdgesRequest,
@@ -13,11 +14,6 @@ import {
 
 type CandidateItem = vscode.QuickPickItem & { candidate: ImputedEdgeCandidate };
 
-function extraPairs(): Array<[string, string]> {
-  const configured = vscode.workspace.getConfiguration('waypoint').get<unknown>('mango.reversePairs', []);
-  return Array.isArray(configured) ? configured.filter((pair): pair is [string, string] => Array.isArray(pair) && pair.length === 2 && pair.every((item) => typeof item === 'string')) : [];
-}
-
 /** Shows the candidates; with `acceptAll` (tests, scripts) accepts every conflict-free one without asking. */
 export async function previewImputedEdges(client: LanguageClient, uri?: vscode.Uri, acceptAll = false): Promise<number> {
   const target = uri ?? vscode.window.activeTextEditor?.document.uri;
@@ -25,7 +21,7 @@ export async function previewImputedEdges(client: LanguageClient, uri?: vscode.U
     void vscode.window.showInformationMessage('Waypoint: open a file of a MANGO game (walkthrough or edges.json) first.');
     return 0;
   }
-  const pairs = extraPairs();
+  const pairs = reversePairsSetting();
   const { candidates } = await client.sendRequest<ImputedEdgesResult>(ImputedEdgesRequest, { uri: target.toString(), extraPairs: pairs });
   if (candidates.length === 0) {
     void vscode.window.showInformationMessage('Waypoint: every reverse the evaluator would add is already in edges.json.');

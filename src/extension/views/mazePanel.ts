@@ -2,10 +2,11 @@
 // language server (built by core); the webview lays it out. Clicking a room or an edge reveals its
 // step or record; moving the cursor in the game's files highlights the matching room or edge.
 import * as vscode from 'vscode';
+import { reversePairsSetting } from '../settings';
 import type { LanguageClient } from 'vscode-languageclient/node';
 // zod/mini: the tree-shakable build; the full one would double the extension bundle.
 import * as z from 'zod/mini';
-import { fileKindOf } from '../../core/fileKinds';
+import { mangoGameOf } from '../../core/fileKinds';
 import type { CutoffStats, HostToMazeMessage, MazeGraph, Trajectory } from '../../protocol/maze';
 import {
   AcceptImputedEdgesRequest,
@@ -33,12 +34,8 @@ const mazeToHost = z.discriminatedUnion('type', [
 ]);
 
 function gameKey(uri: vscode.Uri): string | null {
-  return fileKindOf(uri.path) ? uri.toString().replace(/\.(walkthrough|edges\.json|actions\.json|locations\.json|all2all\.jsonl|all_pairs\.jsonl)$/, '') : null;
-}
-
-function extraPairs(): Array<[string, string]> {
-  const configured = vscode.workspace.getConfiguration('waypoint').get<unknown>('mango.reversePairs', []);
-  return Array.isArray(configured) ? configured.filter((pair): pair is [string, string] => Array.isArray(pair) && pair.length === 2) : [];
+  const game = mangoGameOf(uri.path);
+  return game ? `${uri.scheme}:${game.directory}${game.game}` : null;
 }
 
 export class MazePanel implements vscode.Disposable {
@@ -86,7 +83,7 @@ export class MazePanel implements vscode.Disposable {
 
   /** Checks an answer against this game's maze (in the server) and steps through it in the view. */
   async showTrajectory(response: unknown, title: string, start: string | null): Promise<Trajectory | null> {
-    const trajectory = await this.client.sendRequest<Trajectory | null>(AnswerTrajectoryRequest, { uri: this.gameFile.toString(), response, title, start, extraPairs: extraPairs() });
+    const trajectory = await this.client.sendRequest<Trajectory | null>(AnswerTrajectoryRequest, { uri: this.gameFile.toString(), response, title, start, extraPairs: reversePairsSetting() });
     if (trajectory) this.post({ type: 'trajectory', trajectory });
     return trajectory;
   }
@@ -95,7 +92,7 @@ export class MazePanel implements vscode.Disposable {
   private async offerImputedEdge(source: string, action: string, destination: string): Promise<void> {
     const choice = await vscode.window.showInformationMessage(`Imputed reverse edge: ${source} —${action}→ ${destination}. MANGO's evaluator adds it; write it into edges.json as a reverse-only edge?`, 'Accept', 'Reject');
     if (choice !== 'Accept') return;
-    const result = await this.client.sendRequest<GameEditResult>(AcceptImputedEdgesRequest, { uri: this.gameFile.toString(), extraPairs: extraPairs(), accept: [{ source, action, destination }] });
+    const result = await this.client.sendRequest<GameEditResult>(AcceptImputedEdgesRequest, { uri: this.gameFile.toString(), extraPairs: reversePairsSetting(), accept: [{ source, action, destination }] });
     if (result.edit) await vscode.workspace.applyEdit(await this.client.protocol2CodeConverter.asWorkspaceEdit(result.edit));
   }
 
@@ -128,7 +125,7 @@ export class MazePanel implements vscode.Disposable {
   }
 
   private async refresh(): Promise<void> {
-    const graph = await this.client.sendRequest<MazeGraph | null>(MazeGraphRequest, { uri: this.gameFile.toString(), extraPairs: extraPairs() });
+    const graph = await this.client.sendRequest<MazeGraph | null>(MazeGraphRequest, { uri: this.gameFile.toString(), extraPairs: reversePairsSetting() });
     if (!graph) {
       void vscode.window.showInformationMessage('Waypoint: this game has no valid edges.json yet, so there is no maze to draw.');
       return;
