@@ -15,6 +15,7 @@ import { pythonJsonDumps } from '../core/mango/pythonJson';
 import { DEFAULT_MODEL_CUTOFF, dfSkeletons, isAnswerable, isEasy, rfSkeletons } from '../core/mango/skeletons';
 import { NEVER, type EdgeRecord } from '../core/mango/types';
 import { parseArgs, UsageError } from './args';
+import { runPrompt, runScore } from './mangoEval';
 import { readGameEdges } from './mangoInput';
 
 type Output = (text: string) => void;
@@ -31,7 +32,9 @@ export async function runMango(argv: readonly string[], out: Output, err: Output
   const [command, ...rest] = argv;
   if (command === 'graph') return runGraph(rest, out, err);
   if (command === 'skeletons') return runSkeletons(rest, out, err);
-  throw new UsageError(command === undefined ? 'mango needs a command: graph or skeletons' : `unknown mango command '${command}' (expected graph or skeletons)`);
+  if (command === 'prompt') return runPrompt(rest, out, err);
+  if (command === 'score') return runScore(rest, out, err);
+  throw new UsageError(command === undefined ? 'mango needs a command: graph, skeletons, prompt or score' : `unknown mango command '${command}' (expected graph, skeletons, prompt or score)`);
 }
 
 async function runGraph(argv: readonly string[], out: Output, err: Output): Promise<number> {
