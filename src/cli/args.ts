@@ -28,3 +28,16 @@ export function parseArgs(argv: readonly string[], booleanFlags: readonly string
   }
   return parsed;
 }
+
+/** An option that must be a non-negative integer (usage error otherwise). */
+export function nonNegativeInteger(text: string | undefined, option: string): number {
+  if (text === undefined || !/^\d+$/.test(text)) throw new UsageError(`--${option} must be a non-negative integer, not '${text ?? ''}'`);
+  return Number(text);
+}
+
+/** An option that must be a positive integer. */
+export function positiveInteger(text: string | undefined, option: string): number {
+  const value = nonNegativeInteger(text, option);
+  if (value === 0) throw new UsageError(`--${option} must be at least 1`);
+  return value;
+}

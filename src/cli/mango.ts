@@ -14,7 +14,7 @@ import { imputeReverseEdges } from '../core/mango/imputation';
 import { pythonJsonDumps } from '../core/mango/pythonJson';
 import { DEFAULT_MODEL_CUTOFF, dfSkeletons, isAnswerable, isEasy, rfSkeletons } from '../core/mango/skeletons';
 import { NEVER, type EdgeRecord } from '../core/mango/types';
-import { parseArgs, UsageError } from './args';
+import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
 import { runPrompt, runScore } from './mangoEval';
 import { readGameEdges } from './mangoInput';
 
@@ -127,13 +127,3 @@ function singleGameDir(positionals: readonly string[], command: string): string 
   return positionals[0];
 }
 
-function nonNegativeInteger(text: string | undefined, option: string): number {
-  if (text === undefined || !/^\d+$/.test(text)) throw new UsageError(`--${option} must be a non-negative integer, not '${text ?? ''}'`);
-  return Number(text);
-}
-
-function positiveInteger(text: string | undefined, option: string): number {
-  const value = nonNegativeInteger(text, option);
-  if (value === 0) throw new UsageError(`--${option} must be at least 1`);
-  return value;
-}

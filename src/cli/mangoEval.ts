@@ -4,13 +4,12 @@
 import { createReadStream, promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Tiktoken } from 'js-tiktoken/lite';
-import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
 import type { MangoQuestion } from '../core/eval/types';
 import { renderMangoPrompt } from '../core/mango/prompt';
-import { scoreMangoFaithful } from '../core/mango/scoring';
-import { DEFAULT_MODEL_CUTOFF, isAnswerable, isEasy } from '../core/mango/skeletons';
-import { parseArgs, UsageError } from './args';
+import { faithfulScorer } from '../core/mango/scoring';
+import { DEFAULT_MODEL_CUTOFF, questionFromSkeleton } from '../core/mango/skeletons';
+import { cl100kCounter, PROMPT_TOKEN_BUDGET } from '../core/mango/tokenizer';
+import { nonNegativeInteger, parseArgs, UsageError } from './args';
 import { describeFileError, readGameEdges } from './mangoInput';
 
 type Output = (text: string) => void;
@@ -24,9 +23,15 @@ interface SkeletonLine {
   min_step_forward_answerable: number;
 }
 
-/** Finds a skeleton line by id in the game's DF then RF file, reading line by line. */
-async function findSkeleton(gameDir: string, id: string): Promise<{ task: 'df' | 'rf'; line: SkeletonLine } | null> {
+type SkeletonIndex = Map<string, { task: 'df' | 'rf'; line: SkeletonLine }>;
+
+/**
+ * Skeleton lines of the game's DF and RF files keyed by id, read line by line once. `only`
+ * restricts what is kept (one id for `prompt`), so a large file costs one pass and little memory.
+ */
+async function indexSkeletons(gameDir: string, only?: ReadonlySet<string>): Promise<SkeletonIndex> {
   const game = basename(gameDir);
+  const index: SkeletonIndex = new Map();
   for (const [task, suffix] of [['df', 'all2all.jsonl'], ['rf', 'all_pairs.jsonl']] as const) {
     const path = join(gameDir, `${game}.${suffix}`);
     try {
@@ -35,20 +40,11 @@ async function findSkeleton(gameDir: string, id: string): Promise<{ task: 'df' |
       continue;
     }
     for await (const text of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity })) {
-      if (!text.includes(id)) continue;
-      const line = JSON.parse(text) as SkeletonLine;
-      if (line.id === id) return { task, line };
+      const id = /"id": "([0-9a-f]+)"/.exec(text)?.[1];
+      if (id && (!only || only.has(id)) && !index.has(id)) index.set(id, { task, line: JSON.parse(text) as SkeletonLine });
     }
   }
-  return null;
-}
-
-function questionOf(game: string, task: 'df' | 'rf', line: SkeletonLine, cutoff: number): MangoQuestion {
-  return {
-    benchmark: 'mango', game, task, sampleId: line.id, src: line.src_node, dst: line.dst_node,
-    actionList: task === 'df' ? (line.path_details ?? []).map((step) => step.action) : [],
-    answerable: isAnswerable(line, cutoff), easy: isEasy(line, cutoff), cutoff,
-  };
+  return index;
 }
 
 async function readJsonArray(path: string): Promise<string[]> {
@@ -63,22 +59,21 @@ export async function runPrompt(argv: readonly string[], out: Output, err: Outpu
   if (!id) throw new UsageError('mango prompt needs --id <sample_id>');
   const template = args.options.get('template') ?? 'release';
   if (template !== 'release' && template !== 'paper') throw new UsageError(`--template must be release or paper, not '${template}'`);
-  const cutoff = args.options.has('cutoff') ? Number(args.options.get('cutoff')) : DEFAULT_MODEL_CUTOFF;
-  if (!Number.isInteger(cutoff) || cutoff < 0) throw new UsageError('--cutoff must be a non-negative integer');
+  const cutoff = args.options.has('cutoff') ? nonNegativeInteger(args.options.get('cutoff'), 'cutoff') : DEFAULT_MODEL_CUTOFF;
   const game = basename(gameDir);
   try {
-    const found = await findSkeleton(gameDir, id);
+    const found = (await indexSkeletons(gameDir, new Set([id]))).get(id);
     if (!found) {
       err(`${gameDir}: no skeleton with id ${id} in ${game}.all2all.jsonl or ${game}.all_pairs.jsonl`);
       return 1;
     }
-    const question = questionOf(game, found.task, found.line, cutoff);
+    const question = questionFromSkeleton(game, found.task, found.line, cutoff);
     const { messages, modelCutoffNum } = renderMangoPrompt({
       walkthrough: await fs.readFile(join(gameDir, `${game}.walkthrough`), 'utf8'),
       actions: await readJsonArray(join(gameDir, `${game}.actions.json`)),
       locations: await readJsonArray(join(gameDir, `${game}.locations.json`)),
       task: found.task, src: question.src, dst: question.dst, actionList: question.actionList, cutoff, template,
-      tokens: { counter: new Tiktoken(cl100kBase), budget: 3600 },
+      tokens: { counter: cl100kCounter(), budget: PROMPT_TOKEN_BUDGET },
     });
     if (args.flags.has('json')) out(JSON.stringify({ messages, model_cutoff_num: modelCutoffNum }));
     else for (const message of messages) out(`--- ${message.role}\n${message.content}`);
@@ -108,7 +103,7 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
   const mode = args.options.get('mode') ?? 'faithful';
   if (mode === 'reference') throw new UsageError('--mode reference (the released evaluator, defects included) is not implemented yet; use --mode faithful');
   if (mode !== 'faithful') throw new UsageError(`--mode must be faithful or reference, not '${mode}'`);
-  const cutoff = args.options.has('cutoff') ? Number(args.options.get('cutoff')) : DEFAULT_MODEL_CUTOFF;
+  const cutoff = args.options.has('cutoff') ? nonNegativeInteger(args.options.get('cutoff'), 'cutoff') : DEFAULT_MODEL_CUTOFF;
   const edges = await readGameEdges(gameDir);
   if (!edges.ok) {
     err(edges.message);
@@ -122,19 +117,21 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
     return 1;
   }
   const game = basename(gameDir);
+  const skeletons = await indexSkeletons(gameDir, new Set(records.map((record) => String(record.sample_id ?? ''))));
+  const score = faithfulScorer(edges.value);
   const results = [];
   for (const record of records) {
     const task = record.task === 'route_finding' ? 'rf' : 'df';
     const sampleId = String(record.sample_id ?? '');
-    const found = await findSkeleton(gameDir, sampleId);
+    const found = skeletons.get(sampleId);
     const actionList = Array.isArray(record.action_list) ? (record.action_list as string[]) : [];
     const question: MangoQuestion = found
-      ? questionOf(game, task, found.line, cutoff)
+      ? questionFromSkeleton(game, task, found.line, cutoff)
       : { benchmark: 'mango', game, task, sampleId, src: String(record.src_node ?? ''), dst: String(record.dst_node ?? ''), actionList, answerable: false, easy: false, cutoff };
     // The evaluator reads "response"; upstream's inference writes "answer" (spec §9 item 5).
-    const score = scoreMangoFaithful(edges.value, question, record.response ?? record.answer ?? '');
+    const result = score(question, record.response ?? record.answer ?? '');
     const stepError = Number(record.min_step_total_answerable ?? 0) > Number(record.model_cutoff_num ?? cutoff);
-    results.push({ sample_id: sampleId, parse_error: score.parse_error, id_error: found === null, step_error: stepError, easy: question.easy, success_strict: score.success_strict, success_loose: score.success_loose, reasoning: score.reasoning });
+    results.push({ sample_id: sampleId, parse_error: result.parse_error, id_error: found === undefined, step_error: stepError, easy: question.easy, success_strict: result.success_strict, success_loose: result.success_loose, reasoning: result.reasoning });
   }
   const valid = results.filter((result) => !result.parse_error && !result.id_error && !result.step_error);
   const mean = (key: 'success_strict' | 'success_loose' | 'reasoning') => (valid.length ? valid.reduce((sum, result) => sum + result[key], 0) / valid.length : 0);

@@ -1,11 +1,10 @@
 // The server side of "Run Question": the exact prompt for a skeleton line, and the score,
 // diagnostics and trajectory of an answer. The server has the game's files; the extension only
 // calls the model.
-import { Tiktoken } from 'js-tiktoken/lite';
-import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
 import type { MangoQuestion } from '../core/eval/types';
 import { answerDiagnostics } from '../core/mango/answerDiagnostics';
-import { renderMangoPrompt, type TokenCounter } from '../core/mango/prompt';
+import { renderMangoPrompt } from '../core/mango/prompt';
+import { cl100kCounter, PROMPT_TOKEN_BUDGET } from '../core/mango/tokenizer';
 import { scoreMangoFaithful } from '../core/mango/scoring';
 import { answerTrajectory } from '../core/mango/trajectory';
 import type { PrepareQuestionParams, PrepareQuestionResult, ScoreAnswerParams, ScoreAnswerResult } from '../protocol/requests';
@@ -13,16 +12,6 @@ import type { DocumentStore } from './documents';
 import { memberText, type LoadedGame } from './games';
 import { mazeGraphOf } from './mazeData';
 import { listQuestions } from './questions';
-
-/** Upstream's token cap (camera-ready: tiktoken cl100k_base, 3,600 tokens). */
-const TOKEN_BUDGET = 3600;
-let tokenizer: TokenCounter | undefined;
-
-function cl100k(): TokenCounter {
-  // Built on first use: the ranks take a moment to load and most sessions never render a prompt.
-  tokenizer ??= new Tiktoken(cl100kBase);
-  return tokenizer;
-}
 
 export async function prepareQuestion(game: LoadedGame, documents: DocumentStore, params: PrepareQuestionParams): Promise<PrepareQuestionResult | null> {
   const list = await listQuestions(game, documents, params.task, params.cutoff, Number.MAX_SAFE_INTEGER);
@@ -39,7 +28,7 @@ export async function prepareQuestion(game: LoadedGame, documents: DocumentStore
     actionList: summary.actionList,
     cutoff: params.cutoff,
     template: params.template,
-    tokens: { counter: cl100k(), budget: TOKEN_BUDGET },
+    tokens: { counter: cl100kCounter(), budget: PROMPT_TOKEN_BUDGET },
   });
   const question: MangoQuestion = { benchmark: 'mango', game: list.game, task: params.task, sampleId: summary.sampleId, src: summary.src, dst: summary.dst, actionList: summary.actionList, answerable: summary.answerable, easy: summary.easy, cutoff: rendered.modelCutoffNum };
   return { question, messages: rendered.messages };

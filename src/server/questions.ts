@@ -6,25 +6,17 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { oracleAnswer, randomAnswer } from '../core/eval/agents/mangoAgents';
 import type { MangoQuestion } from '../core/eval/types';
-import { isAnswerable, isEasy } from '../core/mango/skeletons';
+import { questionFromSkeleton } from '../core/mango/skeletons';
 import type { ListQuestionsResult, QuestionSummary } from '../protocol/requests';
 import type { DocumentStore } from './documents';
 import type { LoadedGame } from './games';
 
-function summaryOf(line: string, task: 'df' | 'rf', cutoff: number): QuestionSummary | null {
+function summaryOf(game: string, line: string, task: 'df' | 'rf', cutoff: number): QuestionSummary | null {
   try {
-    const record = JSON.parse(line) as { id?: unknown; src_node?: unknown; dst_node?: unknown; path_details?: Array<{ action?: unknown }>; min_step_total_answerable?: unknown; min_step_forward_answerable?: unknown };
+    const record = JSON.parse(line) as Parameters<typeof questionFromSkeleton>[2];
     if (typeof record.id !== 'string' || typeof record.src_node !== 'string' || typeof record.dst_node !== 'string') return null;
-    const labels = { min_step_total_answerable: Number(record.min_step_total_answerable), min_step_forward_answerable: Number(record.min_step_forward_answerable) };
-    return {
-      sampleId: record.id,
-      task,
-      src: record.src_node,
-      dst: record.dst_node,
-      actionList: task === 'df' ? (record.path_details ?? []).map((step) => String(step.action)) : [],
-      answerable: isAnswerable(labels, cutoff),
-      easy: isEasy(labels, cutoff),
-    };
+    const { sampleId, src, dst, actionList, answerable, easy } = questionFromSkeleton(game, task, record, cutoff);
+    return { sampleId, task, src, dst, actionList, answerable, easy };
   } catch {
     return null;
   }
@@ -43,7 +35,7 @@ export async function listQuestions(game: LoadedGame, documents: DocumentStore, 
       result.truncated = true;
       break;
     }
-    const summary = summaryOf(line, task, cutoff);
+    const summary = summaryOf(name, line, task, cutoff);
     if (summary) result.questions.push(summary);
   }
   return result;

@@ -53,7 +53,16 @@ function isValidPath(graph: MangoGraph, steps: readonly AnswerStep[], src: strin
 
 /** Scores one answer in faithful mode. */
 export function scoreMangoFaithful(records: readonly EdgeRecord[], question: MangoQuestion, response: unknown): MangoScore {
+  return faithfulScorer(records)(question, response);
+}
+
+/** A scorer over one game's G_eval, built once for many answers. */
+export function faithfulScorer(records: readonly EdgeRecord[]): (question: MangoQuestion, response: unknown) => MangoScore {
   const graph = evaluationGraph(MangoGraph.fromRecords(records));
+  return (question, response) => scoreWithGraph(graph, question, response);
+}
+
+function scoreWithGraph(graph: MangoGraph, question: MangoQuestion, response: unknown): MangoScore {
   const parsed = parseMangoAnswer(response);
   if (!parsed.ok) return { parse_error: true, success_strict: 0, success_loose: 0, reasoning: 0, mode: 'faithful', note: parsed.error };
   const steps = parsed.steps;

@@ -12,6 +12,7 @@
 // by length, so paths of equal length come out in hash order, which varies from run to run; here
 // they keep networkx's DFS order. Lines are therefore identical except for the order of equal-length
 // paths of one pair, which only matters for games that have such paths (omniquest among the six).
+import type { MangoQuestion } from '../eval/types';
 import { MangoGraph } from './graph';
 import { SimplePathFinder, simplePathsByLength, type SimplePathCursor } from './paths';
 import { pythonJsonDumps } from './pythonJson';
@@ -248,5 +249,21 @@ function bestLabelsBetweenNeighbours(graph: MangoGraph): (u: number, v: number) 
       cache.set(key, summary);
     }
     return summary;
+  };
+}
+
+/** The question a skeleton line asks (DF: follow its path's actions; RF: reach its destination), labelled at `cutoff`. */
+export function questionFromSkeleton(game: string, task: 'df' | 'rf', line: Pick<DfSkeleton, 'id' | 'src_node' | 'dst_node' | 'min_step_total_answerable' | 'min_step_forward_answerable'> & { path_details?: ReadonlyArray<{ action: string }> }, cutoff: number): MangoQuestion {
+  return {
+    benchmark: 'mango',
+    game,
+    task,
+    sampleId: line.id,
+    src: line.src_node,
+    dst: line.dst_node,
+    actionList: task === 'df' ? (line.path_details ?? []).map((step) => step.action) : [],
+    answerable: isAnswerable(line, cutoff),
+    easy: isEasy(line, cutoff),
+    cutoff,
   };
 }
