@@ -56,8 +56,12 @@ function ensureCodeServer() {
   mkdirSync(codeServerDir, { recursive: true });
   writeFileSync(join(codeServerDir, 'package.json'), JSON.stringify({ name: 'waypoint-code-server', private: true }));
   log(`installing code-server@${CODE_SERVER_VERSION} under Node ${NODE24_VERSION} (a few minutes, once)`);
+  // Under `npm test` the outer npm (on Node 20) exports npm_config_* variables, and the inner npm
+  // reads them as its own config: npm_config_user_agent would still say node/v20, which is what
+  // code-server's postinstall checks. So the install starts from an environment without them.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'NODE'));
   const env = {
-    ...process.env,
+    ...inherited,
     PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}`,
     npm_config_nodedir: nodeDir,
     npm_config_update_notifier: 'false',
