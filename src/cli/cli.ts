@@ -10,7 +10,7 @@ commands:
   validate <path>... [--json]   validate benchmark files (recursively for directories)
   mango graph|skeletons <gameDir>   maze graph [--cutoff N] [--reverse none|naive] [--json]; DF/RF skeletons --task df|rf [--cutoff N] [--limit K]
   mango prompt <gameDir> --id ID     the exact upstream prompt [--cutoff N] [--template release|paper] [--json]
-  mango score <gameDir> --answers F  faithful-mode scores of answer records (JSONL or a folder of result files) [--json]
+  mango score <gameDir> --answers F  scores of answer records (JSONL or a folder of result files) [--mode faithful|reference] [--cutoff N] [--json]
 
 options:
   --debug    print stack traces of internal errors

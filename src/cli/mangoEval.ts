@@ -1,11 +1,12 @@
 // `waypoint mango prompt` and `waypoint mango score` (spec cli.md): the exact upstream prompt of
-// one skeleton line, and faithful-mode scores of answer records. The released evaluator's
-// reference mode is not implemented yet and is refused rather than approximated.
+// one skeleton line, and scores of answer records in faithful mode (the paper's definitions) or
+// reference mode (the released evaluator, defects included; hash-order ties as a min–max range).
 import { createReadStream, promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { MangoQuestion } from '../core/eval/types';
 import { renderMangoPrompt } from '../core/mango/prompt';
+import { referenceScorer, summarizeReference, type ReferenceResult } from '../core/mango/referenceScoring';
 import { faithfulScorer } from '../core/mango/scoring';
 import { DEFAULT_MODEL_CUTOFF, questionFromSkeleton } from '../core/mango/skeletons';
 import { cl100kCounter, PROMPT_TOKEN_BUDGET } from '../core/mango/tokenizer';
@@ -84,14 +85,49 @@ export async function runPrompt(argv: readonly string[], out: Output, err: Outpu
   }
 }
 
+/** One answer record, or why it did not load (the reference counts that as a parsing error). */
+interface LoadedAnswer {
+  source: string;
+  record: Record<string, unknown> | null;
+  error?: string;
+}
+
 /** Answer records: a JSON Lines file, or a directory of upstream result_sample_id_*.json files. */
-async function readAnswers(path: string): Promise<Array<Record<string, unknown>>> {
+async function readAnswers(path: string): Promise<LoadedAnswer[]> {
+  const load = (source: string, text: string): LoadedAnswer => {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { source, record: value as Record<string, unknown> };
+      return { source, record: null, error: 'not a JSON object' };
+    } catch (error) {
+      return { source, record: null, error: `not JSON: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  };
   const stat = await fs.stat(path);
   if (stat.isDirectory()) {
     const files = (await fs.readdir(path)).filter((name) => name.endsWith('.json')).sort();
-    return Promise.all(files.map(async (name) => JSON.parse(await fs.readFile(join(path, name), 'utf8')) as Record<string, unknown>));
+    return Promise.all(files.map(async (name) => load(join(path, name), await fs.readFile(join(path, name), 'utf8'))));
   }
-  return (await fs.readFile(path, 'utf8')).split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const lines = (await fs.readFile(path, 'utf8')).split('\n');
+  return lines.flatMap((line, index) => (line.trim() === '' ? [] : [load(`${path}:${index + 1}`, line)]));
+}
+
+/** The pair lengths RF path_len needs: the first all2all line per pair with diff_shortest == 0. */
+async function shortestPairLengths(gameDir: string): Promise<Map<string, number>> {
+  const lengths = new Map<string, number>();
+  const path = join(gameDir, `${basename(gameDir)}.all2all.jsonl`);
+  try {
+    await fs.access(path);
+  } catch {
+    return lengths;
+  }
+  for await (const text of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity })) {
+    if (!text.includes('"diff_shortest": 0,')) continue;
+    const line = JSON.parse(text) as SkeletonLine & { diff_shortest: number };
+    const key = `${line.src_node}\u0000${line.dst_node}`;
+    if (line.diff_shortest === 0 && !lengths.has(key)) lengths.set(key, line.path_details?.length ?? 0);
+  }
+  return lengths;
 }
 
 export async function runScore(argv: readonly string[], out: Output, err: Output): Promise<number> {
@@ -101,26 +137,45 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
   const answersPath = args.options.get('answers');
   if (!answersPath) throw new UsageError('mango score needs --answers <file.jsonl or directory>');
   const mode = args.options.get('mode') ?? 'faithful';
-  if (mode === 'reference') throw new UsageError('--mode reference (the released evaluator, defects included) is not implemented yet; use --mode faithful');
-  if (mode !== 'faithful') throw new UsageError(`--mode must be faithful or reference, not '${mode}'`);
+  if (mode !== 'faithful' && mode !== 'reference') throw new UsageError(`--mode must be faithful or reference, not '${mode}'`);
   const cutoff = args.options.has('cutoff') ? nonNegativeInteger(args.options.get('cutoff'), 'cutoff') : DEFAULT_MODEL_CUTOFF;
   const edges = await readGameEdges(gameDir);
   if (!edges.ok) {
     err(edges.message);
     return 1;
   }
-  let records: Array<Record<string, unknown>>;
+  let answers: LoadedAnswer[];
   try {
-    records = await readAnswers(answersPath);
+    answers = await readAnswers(answersPath);
   } catch (error) {
     err(`${answersPath}: ${describeFileError(error)}`);
     return 1;
   }
+  const skeletons = await indexSkeletons(gameDir, new Set(answers.map((answer) => String(answer.record?.sample_id ?? ''))));
+  const json = args.flags.has('json');
+  if (mode === 'reference') {
+    const pairLengths = await shortestPairLengths(gameDir);
+    const score = referenceScorer(edges.value, {
+      skeleton: (task, sampleId) => {
+        const found = skeletons.get(sampleId);
+        return found && found.task === task ? { min_step_forward_answerable: found.line.min_step_forward_answerable, path_length: found.line.path_details?.length ?? 0 } : undefined;
+      },
+      shortestPathLength: (src, dst) => pairLengths.get(`${src}\u0000${dst}`) ?? 1,
+    });
+    const results = answers.map((answer) => (answer.record ? score(answer.record) : unloadable(answer)));
+    const summary = summarizeReference(results);
+    if (json) out(JSON.stringify({ mode, results, summary }));
+    else {
+      const all = summary.all;
+      out(`${all.valid_task}/${all.total_task} valid · strict ${all.strict_score_average.toFixed(3)} · loose ${all.loose_score_average.toFixed(3)} · reasoning ${all.reasoning_score_average.toFixed(3)} (reference${summary.hash_dependent_files ? `; ${summary.hash_dependent_files} hash-dependent, minimum shown` : ''})`);
+    }
+    return 0;
+  }
   const game = basename(gameDir);
-  const skeletons = await indexSkeletons(gameDir, new Set(records.map((record) => String(record.sample_id ?? ''))));
   const score = faithfulScorer(edges.value);
   const results = [];
-  for (const record of records) {
+  for (const answer of answers) {
+    const record = answer.record ?? {};
     const task = record.task === 'route_finding' ? 'rf' : 'df';
     const sampleId = String(record.sample_id ?? '');
     const found = skeletons.get(sampleId);
@@ -129,14 +184,18 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
       ? questionFromSkeleton(game, task, found.line, cutoff)
       : { benchmark: 'mango', game, task, sampleId, src: String(record.src_node ?? ''), dst: String(record.dst_node ?? ''), actionList, answerable: false, easy: false, cutoff };
     // The evaluator reads "response"; upstream's inference writes "answer" (spec §9 item 5).
-    const result = score(question, record.response ?? record.answer ?? '');
+    const result = answer.record ? score(question, record.response ?? record.answer ?? '') : { parse_error: true, success_strict: 0, success_loose: 0, reasoning: 0, note: answer.error };
     const stepError = Number(record.min_step_total_answerable ?? 0) > Number(record.model_cutoff_num ?? cutoff);
-    results.push({ sample_id: sampleId, parse_error: result.parse_error, id_error: found === undefined, step_error: stepError, easy: question.easy, success_strict: result.success_strict, success_loose: result.success_loose, reasoning: result.reasoning });
+    results.push({ sample_id: sampleId, parse_error: result.parse_error, id_error: found === undefined, step_error: stepError, easy: question.easy, success_strict: result.success_strict, success_loose: result.success_loose, reasoning: result.reasoning, ...(result.note ? { note: result.note } : {}) });
   }
   const valid = results.filter((result) => !result.parse_error && !result.id_error && !result.step_error);
   const mean = (key: 'success_strict' | 'success_loose' | 'reasoning') => (valid.length ? valid.reduce((sum, result) => sum + result[key], 0) / valid.length : 0);
   const summary = { total: results.length, valid: valid.length, success_strict: mean('success_strict'), success_loose: mean('success_loose'), reasoning: mean('reasoning') };
-  if (args.flags.has('json')) out(JSON.stringify({ mode, results, summary }));
+  if (json) out(JSON.stringify({ mode, results, summary }));
   else out(`${summary.valid}/${summary.total} valid · strict ${summary.success_strict.toFixed(3)} · loose ${summary.success_loose.toFixed(3)} · reasoning ${summary.reasoning.toFixed(3)} (${mode})`);
   return 0;
+}
+
+function unloadable(answer: LoadedAnswer): ReferenceResult {
+  return { sample_id: '', task: 'df', parse_error: true, id_error: false, step_error: false, easy: null, success_strict: 0, success_loose: 0, reasoning: 0, path_len: 0, note: `${answer.source}: ${answer.error ?? 'did not load'}` };
 }

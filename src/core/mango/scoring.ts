@@ -39,7 +39,7 @@ function destinations(graph: MangoGraph, src: string, actions: readonly string[]
 }
 
 /** The evaluator's exact path check: endpoints unstripped, each edge (stripped) present, steps chained. */
-function isValidPath(graph: MangoGraph, steps: readonly AnswerStep[], src: string, dst: string): boolean {
+export function isValidPath(graph: MangoGraph, steps: readonly AnswerStep[], src: string, dst: string): boolean {
   if (steps.length === 0 || steps[0].location_before !== src || steps[steps.length - 1].location_after !== dst) return false;
   return steps.every((step, index) => {
     const before = step.location_before.trim();
