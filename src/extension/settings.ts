@@ -6,3 +6,8 @@ export function reversePairsSetting(): Array<[string, string]> {
   const configured = vscode.workspace.getConfiguration('waypoint').get<unknown>('mango.reversePairs', []);
   return Array.isArray(configured) ? configured.filter((pair): pair is [string, string] => Array.isArray(pair) && pair.length === 2 && pair.every((item) => typeof item === 'string')) : [];
 }
+
+/** `waypoint.evaluation.scoringMode`: faithful (the paper) or reference (the released evaluator). */
+export function scoringModeSetting(): 'faithful' | 'reference' {
+  return vscode.workspace.getConfiguration('waypoint').get<unknown>('evaluation.scoringMode') === 'reference' ? 'reference' : 'faithful';
+}

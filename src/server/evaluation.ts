@@ -5,7 +5,9 @@ import type { MangoQuestion } from '../core/eval/types';
 import { answerDiagnostics } from '../core/mango/answerDiagnostics';
 import { renderMangoPrompt } from '../core/mango/prompt';
 import { cl100kCounter, PROMPT_TOKEN_BUDGET } from '../core/mango/tokenizer';
+import { referenceScorer } from '../core/mango/referenceScoring';
 import { scoreMangoFaithful } from '../core/mango/scoring';
+import type { EdgeRecord } from '../core/mango/types';
 import { answerTrajectory } from '../core/mango/trajectory';
 import type { PrepareQuestionParams, PrepareQuestionResult, ScoreAnswerParams, ScoreAnswerResult } from '../protocol/requests';
 import type { DocumentStore } from './documents';
@@ -38,10 +40,35 @@ export function scoreAnswer(game: LoadedGame, params: ScoreAnswerParams): ScoreA
   const records = (game.model.edges?.edges ?? []).map((edge) => edge.record);
   const graph = mazeGraphOf(game, []);
   const { question, response } = params;
-  const score = scoreMangoFaithful(records, question, response);
   return {
-    scores: { ...score },
+    scores: params.mode === 'reference' ? referenceScores(records, question, response) : { ...scoreMangoFaithful(records, question, response) },
     diagnostics: answerDiagnostics(response, graph, question.src, question.dst),
     trajectory: answerTrajectory(graph, response, `${question.task.toUpperCase()} ${question.src} → ${question.dst}`, question.src),
+  };
+}
+
+/**
+ * The released evaluator's scores for an answer given in the editor. The question came from the
+ * skeleton line, so its labels stand in for the result file's fields: an unanswerable question
+ * gets a step number past the cutoff (a step_num_error, as upstream), a hard one a forward step
+ * past it.
+ */
+function referenceScores(records: readonly EdgeRecord[], question: MangoQuestion, response: string): Record<string, number | boolean | string | null> {
+  const pastCutoff = question.cutoff + 1;
+  const score = referenceScorer(records, {
+    skeleton: () => ({ min_step_forward_answerable: question.easy ? 0 : pastCutoff, path_length: question.actionList.length }),
+    shortestPathLength: () => 1,
+  });
+  const result = score({
+    sample_id: question.sampleId, game_name: question.game, src_node: question.src, dst_node: question.dst, model_cutoff_num: question.cutoff,
+    min_step_total_answerable: question.answerable ? 0 : pastCutoff, answerable: question.answerable, response,
+    task: question.task === 'df' ? 'desti_finding' : 'route_finding', ...(question.task === 'df' ? { action_list: question.actionList } : {}),
+  });
+  const range = (values: [number, number] | undefined) => (values ? `${values[0]}–${Number(values[1].toFixed(3))}` : null);
+  return {
+    parse_error: result.parse_error, step_error: result.step_error,
+    success_strict: result.success_strict, success_loose: result.success_loose, reasoning: result.reasoning,
+    mode: 'reference', ...(result.note ? { note: result.note } : {}),
+    ...(result.hash_dependent ? { success_strict_range: range(result.hash_dependent.success_strict), success_loose_range: range(result.hash_dependent.success_loose) } : {}),
   };
 }

@@ -2,7 +2,8 @@
 // open the sample workspace, open a broken walkthrough, read Problems and the Outline, run Waypoint
 // commands from the palette, and read the overview webview. Each check is reported by name and a
 // screenshot is saved for every stage (test-results/e2e-*.png).
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 
 const TIMEOUT = 30_000;
@@ -46,6 +47,31 @@ async function openFile(page, relativePath) {
     await page.locator(`.quick-input-list .monaco-list-row[aria-label^="${fileName}"]`).first().click({ timeout: 3000 });
     await page.locator(`.tabs-container .tab[aria-label^="${fileName}"]`).first().waitFor({ timeout: 5000 });
   });
+}
+
+/**
+ * A model endpoint that never answers in time: it records that a chat request arrived and whether
+ * the client hung up, which is what cancelling in VS Code must cause.
+ */
+async function startSlowModelServer() {
+  const state = { received: 0, aborted: 0 };
+  const server = createServer((request, response) => {
+    state.received++;
+    request.resume();
+    response.on('close', () => {
+      if (!response.writableEnded) state.aborted++;
+    });
+    setTimeout(() => response.writableEnded || response.end('{}'), 120_000).unref();
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    state,
+    url: `http://127.0.0.1:${server.address().port}/v1`,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(resolve);
+    }),
+  };
 }
 
 async function frameWith(page, selector) {
@@ -202,6 +228,42 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     }
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
     await shot('run-question');
+  });
+
+  await check('cancelling a slow model request from the progress notification aborts the HTTP request', async () => {
+    const slow = await startSlowModelServer();
+    const settingsFile = join(workspace, '.vscode', 'settings.json');
+    mkdirSync(join(workspace, '.vscode'), { recursive: true });
+    writeFileSync(settingsFile, JSON.stringify({ 'waypoint.models': [{ id: 'slow-local', provider: 'openai-compatible', baseUrl: slow.url, model: 'slow', retries: 0, timeoutMs: 120_000 }] }, null, 2));
+    try {
+      const pick = async (label) => {
+        const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
+        await row.waitFor({ timeout: 10_000 });
+        await row.click();
+      };
+      await retry('the slow-local profile in the model picker', async () => {
+        await openFile(page, 'mango/lighthouse/lighthouse.edges.json');
+        await runCommand(page, 'Waypoint: Run Question…');
+        await pick('Route finding (RF)');
+        await page.locator('.quick-input-widget input').fill('lamp room');
+        await pick('harbour road → lamp room');
+        await pick('slow-local');
+      });
+      await retry('the request reaching the slow server', async () => {
+        if (slow.state.received === 0) throw new Error('no request yet');
+      });
+      const progress = page.locator('.notifications-toasts .notification-toast', { hasText: 'asking slow-local' }).first();
+      await progress.waitFor({ timeout: 10_000 });
+      await shot('run-question-slow');
+      await progress.locator('.monaco-button', { hasText: 'Cancel' }).first().click();
+      await retry('the HTTP request aborted by Cancel', async () => {
+        if (slow.state.aborted === 0) throw new Error(`received ${slow.state.received}, aborted ${slow.state.aborted}`);
+      });
+      if (slow.state.received !== 1) throw new Error(`expected one request (no retry after cancel), saw ${slow.state.received}`);
+    } finally {
+      writeFileSync(settingsFile, '{}\n');
+      await slow.close();
+    }
   });
 
   await check('"Waypoint: Validate Workspace" reports every file on disk', async () => {

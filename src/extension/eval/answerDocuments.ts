@@ -36,8 +36,9 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
       return diagnostic;
     }));
     const document = await vscode.workspace.openTextDocument(uri);
-    // Answers share one editor group: reuse the column an answer is already shown in.
-    const answerColumn = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.scheme === ANSWER_SCHEME)?.viewColumn;
+    // Answers share one editor group: reuse the group that already holds an answer tab, visible or
+    // not, so a series of runs does not keep splitting the editor.
+    const answerColumn = vscode.window.tabGroups.all.find((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === ANSWER_SCHEME))?.viewColumn;
     await vscode.window.showTextDocument(document, { viewColumn: answerColumn ?? vscode.ViewColumn.Beside, preview: false });
     return document;
   }

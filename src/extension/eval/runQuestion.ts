@@ -18,6 +18,7 @@ import {
   type ScoreAnswerResult,
 } from '../../protocol/requests';
 import type { AnswerDocuments } from './answerDocuments';
+import { scoringModeSetting } from '../settings';
 import { defaultProfileId, modelProfiles } from './profiles';
 import { apiKeyLookup } from './secrets';
 import { WorkspaceStore } from './storage';
@@ -135,7 +136,7 @@ export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOpt
     if (action) await vscode.commands.executeCommand('waypoint.setApiKey', profile.id);
     return undefined;
   }
-  const mode = 'faithful' as const;
+  const mode = scoringModeSetting();
   const scored = await deps.client.sendRequest<ScoreAnswerResult>(ScoreAnswerRequest, { uri: game.toString(), question, response: reply.text, mode });
   const record: RunRecord = {
     time: new Date().toISOString(), question, model: profile, messages: prepared.messages, rawAnswer: reply.text, parsedAnswer: scored.trajectory.steps.map(({ from, action, to }) => ({ location_before: from, action, location_after: to })),
@@ -144,7 +145,8 @@ export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOpt
   const runFile = await store.appendRun(record);
   deps.log.info(`Run recorded in ${runFile}: ${question.game} ${task} ${question.sampleId.slice(0, 12)} with ${profile.id}.`);
   await deps.answers.show(`${question.game}-${task}-${question.sampleId.slice(0, 8)}-${profile.id}`, reply.text, scored.diagnostics);
-  const scoreText = Object.entries(scored.scores).filter(([, value]) => typeof value === 'number').map(([name, value]) => `${name} ${Number(value).toFixed(2)}`).join(' · ');
+  const ranges = Object.entries(scored.scores).filter(([name, value]) => name.endsWith('_range') && typeof value === 'string').map(([name, value]) => `${name.replace(/_range$/, '')} ${String(value)}`);
+  const scoreText = [...Object.entries(scored.scores).filter(([, value]) => typeof value === 'number').map(([name, value]) => `${name} ${Number(value).toFixed(2)}`), ...(ranges.length ? [`hash-dependent: ${ranges.join(', ')}`] : [])].join(' · ');
   const tokens = reply.promptTokens !== null ? ` · ${reply.promptTokens}+${reply.completionTokens} tokens` : '';
   const cost = record.costUsd !== null ? ` · $${record.costUsd.toFixed(4)}` : '';
   void vscode.window.showInformationMessage(`Waypoint: ${profile.id} on ${task.toUpperCase()} ${question.src} → ${question.dst} (${mode}): ${scoreText}${tokens} · ${reply.cached ? 'cache hit' : `${reply.latencyMs} ms`}${cost}`, 'Show in Maze').then((choice) => {

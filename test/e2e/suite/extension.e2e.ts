@@ -244,6 +244,34 @@ export function defineExtensionTests(): void {
       }
     });
 
+    it('scores by the scoring-mode setting: the released evaluator credits a DF answer that ends in the wrong room', async () => {
+      const fake = await startFakeOpenAi();
+      const settings = vscode.workspace.getConfiguration('waypoint');
+      await settings.update('models', [{ id: 'local-test', provider: 'openai-compatible', baseUrl: fake.url, model: 'scripted', retries: 0 }], vscode.ConfigurationTarget.Workspace);
+      try {
+        const [folder] = vscode.workspace.workspaceFolders ?? [];
+        const game = vscode.Uri.joinPath(folder.uri, 'mango/lighthouse/lighthouse.edges.json');
+        const all2all = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, 'mango/lighthouse/lighthouse.all2all.jsonl')));
+        const line = JSON.parse(all2all.split('\n')[0]) as { id: string; src_node: string; path_details: Array<{ prev_node: string; action: string; node: string }> };
+        // The right actions, but the last room named wrongly.
+        const steps = line.path_details.map((step, index) => ({ location_before: step.prev_node, action: step.action, location_after: index === line.path_details.length - 1 ? 'the moon' : step.node }));
+        const scores: Record<string, Record<string, number | string>> = {};
+        for (const mode of ['faithful', 'reference'] as const) {
+          await settings.update('evaluation.scoringMode', mode, vscode.ConfigurationTarget.Workspace);
+          fake.script.push({ content: JSON.stringify(steps) });
+          const outcome = await vscode.commands.executeCommand<{ scores: Record<string, number | string> }>('waypoint.runQuestion', { game, task: 'df', sampleId: line.id, profileId: 'local-test' });
+          scores[mode] = outcome.scores;
+        }
+        assert.deepEqual([scores.faithful.success_strict, scores.faithful.mode], [0, 'faithful']);
+        assert.deepEqual([scores.reference.success_strict, scores.reference.success_loose, scores.reference.mode], [1, 1, 'reference']);
+        assert.match(String(scores.reference.note), /ignores the answer/);
+      } finally {
+        await settings.update('evaluation.scoringMode', undefined, vscode.ConfigurationTarget.Workspace);
+        await settings.update('models', undefined, vscode.ConfigurationTarget.Workspace);
+        await fake.close();
+      }
+    });
+
     it('opens the walkthrough overview webview', async () => {
       await openSample('mango/lighthouse/lighthouse.walkthrough');
       await vscode.commands.executeCommand('waypoint.showWalkthroughOverview');
