@@ -10,7 +10,9 @@ import { generateSkeletonsCommand, type GenerateSkeletonsOptions } from './comma
 import { previewImputedEdges } from './commands/imputedEdges';
 import { showAnswerInMaze } from './commands/showAnswer';
 import { ANSWER_SCHEME, AnswerDocuments } from './eval/answerDocuments';
+import type { RunRecord } from '../core/eval/types';
 import type { RunQuestionOptions } from './eval/runQuestion';
+import { compareRuns, RUN_TRAJECTORY_SCHEME, RunTrajectoryDocuments } from './eval/compareRuns';
 import { RunsView } from './eval/runsView';
 import { setApiKeyCommand } from './eval/secrets';
 import { validateWorkspaceCommand } from './commands/validateWorkspace';
@@ -49,9 +51,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
   const answers = new AnswerDocuments();
   const runs = new RunsView();
   void runs.refresh();
+  // canSelectMany: two runs selected together are what "Compare Runs" compares.
+  const runsTree = vscode.window.createTreeView('waypoint.runs', { treeDataProvider: runs, canSelectMany: true });
+  const runTrajectories = new RunTrajectoryDocuments();
   context.subscriptions.push(
     runs,
-    vscode.window.registerTreeDataProvider('waypoint.runs', runs),
+    runsTree,
     vscode.commands.registerCommand('waypoint.refreshRuns', () => runs.refresh()),
     vscode.commands.registerCommand('waypoint.openRun', async (index: number) => {
       const record = runs.runs[index];
@@ -60,6 +65,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
       const [edges] = await vscode.workspace.findFiles(`**/${record.question.game}.edges.json`, '**/node_modules/**', 1);
       const scored = edges ? await getClient().sendRequest<ScoreAnswerResult | null>(ScoreAnswerRequest, { uri: edges.toString(), question: record.question, response: record.rawAnswer, mode: record.mode }) : null;
       await answers.show(`${record.question.game}-${record.question.task}-${record.question.sampleId.slice(0, 8)}-${record.model.id}-${record.time.replace(/[:.]/g, '')}`, record.rawAnswer, scored?.diagnostics ?? []);
+    }),
+    runTrajectories,
+    vscode.workspace.registerTextDocumentContentProvider(RUN_TRAJECTORY_SCHEME, runTrajectories),
+    vscode.commands.registerCommand('waypoint.compareRuns', async (node?: { record?: RunRecord }, selected?: Array<{ record?: RunRecord }>) => {
+      const chosen = (selected && selected.length > 0 ? selected : node ? [node] : runsTree.selection).flatMap((item) => ('record' in item && item.record ? [item.record] : []));
+      return compareRuns(runTrajectories, chosen, runs.runs, async (record) => {
+        const [edges] = await vscode.workspace.findFiles(`**/${record.question.game}.edges.json`, '**/node_modules/**', 1);
+        if (!edges) return null;
+        const scored = await getClient().sendRequest<ScoreAnswerResult | null>(ScoreAnswerRequest, { uri: edges.toString(), question: record.question, response: record.rawAnswer, mode: record.mode });
+        return scored?.trajectory ?? null;
+      });
     }),
     vscode.commands.registerCommand('waypoint.showRunInMaze', async (node?: { record?: { question: { game: string; task: string; src: string; dst: string }; rawAnswer: string; model: { id: string } } }) => {
       const record = node?.record;
@@ -70,6 +86,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
     output,
     answers,
     vscode.workspace.registerTextDocumentContentProvider(ANSWER_SCHEME, answers),
+    vscode.languages.registerHoverProvider({ scheme: ANSWER_SCHEME }, answers),
     vscode.commands.registerCommand('waypoint.runQuestion', (options?: RunQuestionOptions) =>
       loadEvaluation(context).runQuestion(
         {

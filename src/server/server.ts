@@ -65,6 +65,7 @@ import type { CutoffStats, MazeGraph, Trajectory } from '../protocol/maze';
 import { answerTrajectory } from '../core/mango/trajectory';
 import { loadGame } from './games';
 import { registerNameFeatures } from './nameFeatures';
+import { skeletonRunLenses } from './skeletonLenses';
 import { moveCodeLenses, moveInlayHints } from './walkthroughHints';
 import { DiagnosticsPublisher } from './diagnostics';
 import { DocumentStore } from './documents';
@@ -157,6 +158,8 @@ connection.onCodeAction(async ({ textDocument, context }) => {
 });
 
 connection.onCodeLens(async ({ textDocument }) => {
+  const open = documents.get(textDocument.uri);
+  if (open && (open.kind === 'mango-df' || open.kind === 'mango-rf')) return skeletonRunLenses(open.kind, textDocument.uri, open.text.getText());
   const game = await walkthroughGame(textDocument.uri);
   return game ? moveCodeLenses(game, textDocument.uri) : [];
 });

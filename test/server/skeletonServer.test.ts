@@ -104,4 +104,21 @@ describe('language server: maze data', () => {
     assert.equal(reveal.uri, uri('.walkthrough'));
     assert.equal(readFileSync(join(workspace, 'lighthouse', 'lighthouse.walkthrough'), 'utf8').split('\n')[reveal.line], '==>STEP NUM: 4');
   });
+  it('puts a "▶ Run" lens on every skeleton line, carrying the game, task and id for Run Question', async () => {
+    for (const [task, suffix] of [['df', '.all2all.jsonl'], ['rf', '.all_pairs.jsonl']] as const) {
+      const path = join(workspace, 'lighthouse', `lighthouse${suffix}`);
+      const uri = pathToFileURL(path).toString();
+      const text = readFileSync(path, 'utf8');
+      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'jsonl', version: 1, text } });
+      const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as Array<{ range: { start: { line: number } }; command: { title: string; command: string; arguments: Array<{ game: string; task: string; sampleId: string }> } }>;
+      const lines = text.split('\n').filter((line) => line.trim() !== '');
+      assert.equal(lenses.length, lines.length, `${task}: one lens per line`);
+      for (const lens of [lenses[0], lenses[lenses.length - 1]]) {
+        const line = JSON.parse(lines[lens.range.start.line]) as { id: string; src_node: string; dst_node: string };
+        assert.equal(lens.command.command, 'waypoint.runQuestion');
+        assert.equal(lens.command.title, `▶ Run ${task.toUpperCase()} ${line.src_node} → ${line.dst_node}`);
+        assert.deepEqual(lens.command.arguments, [{ game: uri, task, sampleId: line.id }]);
+      }
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { answerDiagnostics } from '../../src/core/mango/answerDiagnostics';
 import { answerStepSpans, parseMangoAnswer } from '../../src/core/mango/answers';
 import { classifyTrajectory } from '../../src/core/mango/trajectory';
 import { buildMazeGraph } from '../../src/core/mango/maze';
@@ -101,6 +102,19 @@ describe('trajectory verdicts', () => {
     assert.deepEqual(steps.map((step) => step.verdict), ['valid', 'imputed', 'hallucinated-edge', 'unknown-location']);
     assert.equal(steps[1].edgeId, 'imputed:0');
     assert.equal(steps[3].message, "'the moon' is not a location of this maze.");
+  });
+
+  it('says on each diagnostic what the maze expected there, for the hover', () => {
+    const graph = buildMazeGraph('lighthouse', edges, []);
+    const answer = JSON.stringify([
+      { location_before: 'harbour road', action: 'fly', location_after: 'fish market' },
+      { location_before: 'fish market', action: 'north', location_after: 'net lof' },
+    ]);
+    const diagnostics = answerDiagnostics(answer, graph, 'harbour road', 'lamp room');
+    const expected = (code: string) => String(diagnostics.find((diagnostic) => diagnostic.code === code)?.data?.expected);
+    assert.match(expected('answer/hallucinated-edge'), /^Moves from 'harbour road': north → 'fish market'/);
+    assert.match(expected('answer/unknown-location'), /^'net lof' is not a location; nearest: 'net loft'/);
+    assert.match(expected('answer/wrong-destination'), /^A shortest route from 'harbour road' to 'lamp room': east, enter boat, row to island, north, north, up\.$/);
   });
 });
 

@@ -4,6 +4,7 @@ import { OffsetMapper } from '../json/locatedJson';
 import type { Diagnostic } from '../text';
 import type { MazeGraph } from '../../protocol/maze';
 import { answerStepSpans, parseMangoAnswer } from './answers';
+import { nameSimilarity } from './scoring';
 import { classifyTrajectory } from './trajectory';
 
 export const AnswerCodes = {
@@ -27,19 +28,59 @@ export function answerDiagnostics(response: string, graph: MazeGraph, src: strin
   const spans = answerStepSpans(response, parsed) ?? parsed.steps.map(() => ({ start: parsed.sliceStart, end: parsed.sliceEnd }));
   const steps = classifyTrajectory(graph, parsed.steps);
   const diagnostics: Diagnostic[] = [];
+  const expectedMoves = (from: string) => ({ expected: movesFrom(graph, from) });
   const at = (index: number) => mapper.range(spans[index].start, spans[index].end - spans[index].start);
   if (steps[0] && steps[0].from !== src) {
-    diagnostics.push({ severity: 'error', code: AnswerCodes.wrongStart, message: `The answer starts at '${steps[0].from}', not at '${src}'.`, range: at(0) });
+    diagnostics.push({ severity: 'error', code: AnswerCodes.wrongStart, message: `The answer starts at '${steps[0].from}', not at '${src}'.`, range: at(0), data: { expected: `Start at '${src}'. ${movesFrom(graph, src)}` } });
   }
   for (const step of steps) {
-    if (step.verdict === 'hallucinated-edge') diagnostics.push({ severity: 'error', code: AnswerCodes.hallucinatedEdge, message: `Step ${step.index + 1}: ${step.message}`, range: at(step.index) });
-    else if (step.verdict === 'unknown-location') diagnostics.push({ severity: 'error', code: AnswerCodes.unknownLocation, message: `Step ${step.index + 1}: ${step.message}`, range: at(step.index) });
+    if (step.verdict === 'hallucinated-edge') diagnostics.push({ severity: 'error', code: AnswerCodes.hallucinatedEdge, message: `Step ${step.index + 1}: ${step.message}`, range: at(step.index), data: expectedMoves(step.from) });
+    else if (step.verdict === 'unknown-location') diagnostics.push({ severity: 'error', code: AnswerCodes.unknownLocation, message: `Step ${step.index + 1}: ${step.message}`, range: at(step.index), data: { expected: closestNames(graph, [step.from, step.to]) } });
     else if (step.verdict === 'imputed') diagnostics.push({ severity: 'information', code: AnswerCodes.imputedEdge, message: `Step ${step.index + 1}: ${step.message}`, range: at(step.index) });
     if (!step.chained) diagnostics.push({ severity: 'warning', code: AnswerCodes.brokenChain, message: `Step ${step.index + 1} starts at '${step.from}', but the previous step ended at '${steps[step.index - 1].to}'.`, range: at(step.index) });
   }
   const last = steps[steps.length - 1];
   if (last && last.to !== dst) {
-    diagnostics.push({ severity: 'error', code: AnswerCodes.wrongDestination, message: `The answer ends at '${last.to}'; the right destination is '${dst}'.`, range: at(last.index) });
+    diagnostics.push({ severity: 'error', code: AnswerCodes.wrongDestination, message: `The answer ends at '${last.to}'; the right destination is '${dst}'.`, range: at(last.index), data: { expected: shortestRouteText(graph, src, dst) } });
   }
   return diagnostics;
+}
+
+/** "From 'x': north → 'y'; up → 'z'." — what the maze allows where a step went wrong. */
+function movesFrom(graph: MazeGraph, from: string): string {
+  const moves = graph.edges.filter((edge) => edge.src === from).map((edge) => `${edge.action} → '${edge.dst}'${edge.explicit ? '' : ' (imputed)'}`);
+  return moves.length ? `Moves from '${from}': ${moves.join('; ')}.` : `The maze has no moves from '${from}'.`;
+}
+
+/** The maze's names nearest to each unknown one, by the evaluator's edit similarity. */
+function closestNames(graph: MazeGraph, names: readonly string[]): string {
+  const known = graph.nodes.map((node) => node.name);
+  return names.filter((name) => !known.includes(name)).map((name) => {
+    const nearest = [...known].sort((a, b) => nameSimilarity(name, b) - nameSimilarity(name, a)).slice(0, 3);
+    return `'${name}' is not a location; nearest: ${nearest.map((candidate) => `'${candidate}'`).join(', ')}.`;
+  }).join(' ');
+}
+
+/** A shortest route by breadth-first search over the maze view's edges (imputed ones included). */
+function shortestRouteText(graph: MazeGraph, src: string, dst: string): string {
+  const previous = new Map<string, { from: string; action: string }>();
+  const queue = [src];
+  const seen = new Set([src]);
+  while (queue.length > 0 && !seen.has(dst)) {
+    const room = queue.shift() as string;
+    for (const edge of graph.edges) {
+      if (edge.src !== room || seen.has(edge.dst)) continue;
+      seen.add(edge.dst);
+      previous.set(edge.dst, { from: room, action: edge.action });
+      queue.push(edge.dst);
+    }
+  }
+  if (!seen.has(dst)) return `The maze has no route from '${src}' to '${dst}'.`;
+  const route: string[] = [];
+  for (let room = dst; room !== src; ) {
+    const step = previous.get(room) as { from: string; action: string };
+    route.unshift(step.action);
+    room = step.from;
+  }
+  return `A shortest route from '${src}' to '${dst}': ${route.join(', ')}.`;
 }

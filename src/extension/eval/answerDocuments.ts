@@ -13,8 +13,10 @@ const severities: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
   hint: vscode.DiagnosticSeverity.Hint,
 };
 
-export class AnswerDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+export class AnswerDocuments implements vscode.TextDocumentContentProvider, vscode.HoverProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();
+  /** The core diagnostics per answer, for hovers: their `data.expected` says what was right. */
+  private readonly problems = new Map<string, readonly Diagnostic[]>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   readonly diagnostics = vscode.languages.createDiagnosticCollection('waypoint-answers');
@@ -27,6 +29,7 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
   async show(name: string, text: string, problems: readonly Diagnostic[]): Promise<vscode.TextDocument> {
     const uri = vscode.Uri.from({ scheme: ANSWER_SCHEME, path: `/${name}.txt` });
     this.contents.set(uri.toString(), text);
+    this.problems.set(uri.toString(), problems);
     this.changed.fire(uri);
     this.diagnostics.set(uri, problems.map((problem) => {
       const range = new vscode.Range(problem.range.start.line, problem.range.start.character, problem.range.end.line, problem.range.end.character);
@@ -41,6 +44,26 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
     const answerColumn = vscode.window.tabGroups.all.find((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === ANSWER_SCHEME))?.viewColumn;
     await vscode.window.showTextDocument(document, { viewColumn: answerColumn ?? vscode.ViewColumn.Beside, preview: false });
     return document;
+  }
+
+  /** On a marked step: what went wrong and what the maze expected there. */
+  provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
+    const here = (this.problems.get(document.uri.toString()) ?? []).filter((problem) => {
+      const range = new vscode.Range(problem.range.start.line, problem.range.start.character, problem.range.end.line, problem.range.end.character);
+      return range.contains(position);
+    });
+    if (here.length === 0) return undefined;
+    const markdown = new vscode.MarkdownString();
+    for (const problem of here) {
+      markdown.appendMarkdown(`**${problem.code}** `);
+      markdown.appendText(problem.message);
+      if (problem.data?.expected !== undefined) {
+        markdown.appendMarkdown('\n\n*Expected:* ');
+        markdown.appendText(String(problem.data.expected));
+      }
+      markdown.appendMarkdown('\n\n');
+    }
+    return new vscode.Hover(markdown);
   }
 
   dispose(): void {

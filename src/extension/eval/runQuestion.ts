@@ -26,7 +26,8 @@ import { WorkspaceStore } from './storage';
 const QUESTION_LIST_LIMIT = 5000;
 
 export interface RunQuestionOptions {
-  game?: vscode.Uri;
+  /** A file of the game; a URI string when the call comes from a language-server CodeLens. */
+  game?: vscode.Uri | string;
   task?: 'df' | 'rf';
   sampleId?: string;
   profileId?: string;
@@ -49,8 +50,8 @@ export interface RunQuestionDeps {
   showInMaze: (game: vscode.Uri, answer: string, title: string, start: string) => void;
 }
 
-async function pickGame(preset: vscode.Uri | undefined): Promise<vscode.Uri | undefined> {
-  if (preset) return preset;
+async function pickGame(preset: vscode.Uri | string | undefined): Promise<vscode.Uri | undefined> {
+  if (preset) return typeof preset === 'string' ? vscode.Uri.parse(preset) : preset;
   const active = vscode.window.activeTextEditor?.document.uri;
   if (active && fileKindOf(active.path)) return active;
   const games = await vscode.workspace.findFiles('**/*.edges.json', '**/node_modules/**', 200);

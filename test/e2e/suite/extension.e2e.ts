@@ -9,10 +9,10 @@ function metrics(): Record<string, number> {
   return (globalThis as { waypointE2eMetrics?: Record<string, number> }).waypointE2eMetrics ?? {};
 }
 
-async function waitFor<T>(description: string, probe: () => T | undefined | false, timeoutMs = 20_000): Promise<T> {
+async function waitFor<T>(description: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const value = probe();
+    const value = await probe();
     if (value) return value;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -218,6 +218,44 @@ export function defineExtensionTests(): void {
       assert.deepEqual([record.question.sampleId, record.model.id], [sampleId, 'oracle']);
     });
 
+    it('runs the question of a skeleton line from its "▶ Run" CodeLens', async () => {
+      const skeletons = await openSample('mango/lighthouse/lighthouse.all2all.jsonl');
+      const lenses = await waitFor('the ▶ Run lenses', async () => {
+        const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', skeletons.uri);
+        return found.length > 0 ? found : undefined;
+      });
+      const lens = lenses.find((candidate) => candidate.range.start.line === 2);
+      assert.ok(lens?.command, 'a lens on the third line');
+      assert.match(lens.command.title, /^▶ Run DF /);
+      const [options] = lens.command.arguments as [{ game: string; task: string; sampleId: string }];
+      const line = JSON.parse(skeletons.lineAt(2).text) as { id: string };
+      assert.equal(options.sampleId, line.id);
+      // The lens leaves the model to a quick pick; the test names it instead.
+      const outcome = await vscode.commands.executeCommand<{ scores: Record<string, number> }>(lens.command.command, { ...options, profileId: 'oracle' });
+      assert.equal(outcome.scores.success_strict, 1);
+    });
+
+    it('compares two runs of a question side by side, step by step with verdicts', async () => {
+      const [folder] = vscode.workspace.workspaceFolders ?? [];
+      const game = vscode.Uri.joinPath(folder.uri, 'mango/lighthouse/lighthouse.edges.json');
+      const pairs = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, 'mango/lighthouse/lighthouse.all_pairs.jsonl')));
+      const sampleId = (JSON.parse(pairs.split('\n')[3]) as { id: string }).id;
+      const records = [];
+      for (const profileId of ['oracle', 'random']) {
+        const outcome = await vscode.commands.executeCommand<{ runFile: string }>('waypoint.runQuestion', { game, task: 'rf', sampleId, profileId });
+        const lines = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(outcome.runFile))).trim().split('\n');
+        records.push(JSON.parse(lines.at(-1) as string) as { model: { id: string } });
+      }
+      const opened = await vscode.commands.executeCommand<{ left: vscode.Uri; right: vscode.Uri }>('waypoint.compareRuns', undefined, records.map((record) => ({ record })));
+      const [left, right] = await Promise.all([opened.left, opened.right].map((uri) => vscode.workspace.openTextDocument(uri)));
+      assert.match(left.lineAt(1).text, /^# oracle · faithful/);
+      assert.match(right.lineAt(1).text, /^# random · faithful/);
+      assert.match(left.lineAt(3).text, /^ 1\. .+ —.+→ .+ {3}valid$/);
+      assert.notEqual(left.getText(), right.getText());
+      const diffTab = await waitFor('the diff editor', () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.toString() === opened.right.toString()));
+      assert.match(diffTab.label, /oracle ↔ random/);
+    });
+
     it('runs a question against an OpenAI-compatible server and marks the hallucinated step', async () => {
       const fake = await startFakeOpenAi();
       const settings = vscode.workspace.getConfiguration('waypoint');
@@ -238,6 +276,10 @@ export function defineExtensionTests(): void {
         const hallucinated = vscode.languages.getDiagnostics(answerDoc.uri).find((d) => String(d.code) === 'answer/hallucinated-edge');
         assert.ok(hallucinated, 'a diagnostic on the hallucinated step');
         assert.equal(answerDoc.getText(hallucinated.range), `{'location_before': '${first.src_node}', 'action': 'swim', 'location_after': '${first.dst_node}'}`);
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', answerDoc.uri, hallucinated.range.start.translate(0, 2));
+        const hoverText = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value))).join('\n');
+        assert.match(hoverText, /Expected:/);
+        assert.ok(hoverText.includes(`Moves from '${first.src_node}':`), hoverText);
       } finally {
         await settings.update('models', undefined, vscode.ConfigurationTarget.Workspace);
         await fake.close();

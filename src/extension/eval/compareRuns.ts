@@ -1,0 +1,80 @@
+// "Compare Runs": two runs of one question side by side in VS Code's diff editor, one line per
+// trajectory step with the maze's verdict on it, so where two models (or two prompts) part ways
+// is the first highlighted line. The texts are read-only virtual documents.
+import * as vscode from 'vscode';
+import type { RunRecord } from '../../core/eval/types';
+import type { Trajectory } from '../../protocol/maze';
+
+export const RUN_TRAJECTORY_SCHEME = 'waypoint-run';
+
+/** Renders a run as diffable text: a header, then `n. from —action→ to   verdict`. */
+export function trajectoryText(record: RunRecord, trajectory: Trajectory | null): string {
+  const scores = Object.entries(record.scores).filter(([, value]) => typeof value === 'number').map(([name, value]) => `${name} ${Number(value).toFixed(2)}`).join(' · ');
+  const header = [
+    `# ${record.question.task.toUpperCase()} ${record.question.src} → ${record.question.dst} (${record.question.game}, ${record.question.sampleId.slice(0, 12)})`,
+    `# ${record.model.id} · ${record.mode} · ${record.time}`,
+    `# ${scores}`,
+  ];
+  if (!trajectory) return [...header, '(the game was not found, so the steps could not be checked)', record.rawAnswer].join('\n') + '\n';
+  if (trajectory.error) return [...header, `unparseable answer: ${trajectory.error}`].join('\n') + '\n';
+  const width = Math.max(0, ...trajectory.steps.map((step) => `${step.from} —${step.action}→ ${step.to}`.length));
+  const steps = trajectory.steps.map((step) => `${String(step.index + 1).padStart(2)}. ${`${step.from} —${step.action}→ ${step.to}`.padEnd(width)}   ${step.verdict}${step.chained ? '' : ' (does not start where the last step ended)'}`);
+  return [...header, ...steps].join('\n') + '\n';
+}
+
+export class RunTrajectoryDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly contents = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.contents.get(uri.toString()) ?? '';
+  }
+
+  put(name: string, text: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: RUN_TRAJECTORY_SCHEME, path: `/${name}.trajectory` });
+    this.contents.set(uri.toString(), text);
+    this.changed.fire(uri);
+    return uri;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+function runName(record: RunRecord): string {
+  return `${record.question.game}-${record.question.sampleId.slice(0, 8)}-${record.model.id}-${record.time.replace(/[:.]/g, '')}`;
+}
+
+/**
+ * Opens the diff of two runs. `pickOther` is asked for the second run when only one was chosen;
+ * `trajectoryOf` checks an answer against the game as it is now.
+ */
+export async function compareRuns(
+  documents: RunTrajectoryDocuments,
+  chosen: readonly RunRecord[],
+  allRuns: readonly RunRecord[],
+  trajectoryOf: (record: RunRecord) => Promise<Trajectory | null>,
+): Promise<{ left: vscode.Uri; right: vscode.Uri } | undefined> {
+  let pair = chosen.slice(0, 2);
+  if (pair.length === 0) {
+    void vscode.window.showInformationMessage('Waypoint: select a run in the Waypoint Runs view to compare it with another.');
+    return undefined;
+  }
+  if (pair.length === 1) {
+    const [first] = pair;
+    const others = allRuns.filter((record) => record !== first && record.question.sampleId === first.question.sampleId && record.question.game === first.question.game);
+    if (others.length === 0) {
+      void vscode.window.showInformationMessage('Waypoint: this question has only one run; run it again with another model to compare.');
+      return undefined;
+    }
+    const picked = others.length === 1 ? { record: others[0] } : await vscode.window.showQuickPick(others.map((record) => ({ label: record.model.id, description: `${record.mode} · ${record.time.slice(0, 16).replace('T', ' ')}`, record })), { title: 'Compare with which run?' });
+    if (!picked) return undefined;
+    pair = [first, picked.record];
+  }
+  const [left, right] = await Promise.all(pair.map(async (record) => documents.put(runName(record), trajectoryText(record, await trajectoryOf(record)))));
+  const [a, b] = pair;
+  await vscode.commands.executeCommand('vscode.diff', left, right, `${a.question.task.toUpperCase()} ${a.question.src} → ${a.question.dst}: ${a.model.id} ↔ ${b.model.id}`);
+  return { left, right };
+}
