@@ -277,7 +277,7 @@ export function defineExtensionTests(): void {
         assert.ok(hallucinated, 'a diagnostic on the hallucinated step');
         assert.equal(answerDoc.getText(hallucinated.range), `{'location_before': '${first.src_node}', 'action': 'swim', 'location_after': '${first.dst_node}'}`);
         const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', answerDoc.uri, hallucinated.range.start.translate(0, 2));
-        const hoverText = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value))).join('\n');
+        const hoverText = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value))).join('\n').replace(/&nbsp;/g, ' ');
         assert.match(hoverText, /Expected:/);
         assert.ok(hoverText.includes(`Moves from '${first.src_node}':`), hoverText);
       } finally {
