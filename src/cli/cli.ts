@@ -2,6 +2,7 @@
 // failures to the contract's exit codes: 0 ok, 1 input has errors, 2 usage error.
 import { UsageError } from './args';
 import { runMango } from './mango';
+import { runSmartplay } from './smartplay';
 import { runValidate } from './validate';
 
 const USAGE = `usage: waypoint <command> [options]
@@ -11,13 +12,16 @@ commands:
   mango graph|skeletons <gameDir>   maze graph [--cutoff N] [--reverse none|naive] [--json]; DF/RF skeletons --task df|rf [--cutoff N] [--limit K]
   mango prompt <gameDir> --id ID     the exact upstream prompt [--cutoff N] [--template release|paper] [--json]
   mango score <gameDir> --answers F  scores of answer records (JSONL or a folder of result files) [--mode faithful|reference] [--cutoff N] [--json]
+  smartplay replay hanoi --disks 3|4 --actions "..."   replay answers in Tower of Hanoi [--json]; also replay bandits|rps --seed N
+  smartplay run <Game> --agent random|hanoi-solver    play an episode with a built-in agent, print its log [--seed N] [--max-steps N]
+  smartplay check <episode.jsonl>                     validate an episode log
 
 options:
   --debug    print stack traces of internal errors
   --help     show this help`;
 
 type Subcommand = (argv: readonly string[], out: (text: string) => void, err: (text: string) => void) => Promise<number>;
-const subcommands: Record<string, Subcommand> = { validate: runValidate, mango: runMango };
+const subcommands: Record<string, Subcommand> = { validate: runValidate, mango: runMango, smartplay: runSmartplay };
 
 async function main(argv: string[]): Promise<number> {
   const debug = argv.includes('--debug');
