@@ -3,6 +3,8 @@
 import { promises as fs } from 'node:fs';
 import { join, relative } from 'node:path';
 import { mangoGameOf, type FileKind } from '../core/files';
+import { standaloneKindOf, type StandaloneKind } from '../core/fileKinds';
+import { validateStandalone } from '../core/standaloneValidation';
 import { validateGameTexts, type GameTexts } from '../core/mango/game';
 import { FileCodes } from '../core/mango/codes';
 import { plural, type Diagnostic } from '../core/text';
@@ -10,7 +12,7 @@ import { parseArgs, UsageError } from './args';
 
 interface FileReport {
   path: string;
-  kind: FileKind;
+  kind: FileKind | StandaloneKind;
   diagnostics: Diagnostic[];
 }
 
@@ -45,6 +47,7 @@ export async function runValidate(argv: readonly string[], out: (text: string) =
   // cross-file checks see the whole folder.
   const games = new Map<string, Array<{ path: string; kind: FileKind }>>();
   let unreadable = 0;
+  const standaloneReports: FileReport[] = [];
   for (const root of args.positionals) {
     try {
       await fs.access(root);
@@ -57,7 +60,10 @@ export async function runValidate(argv: readonly string[], out: (text: string) =
       const shownPath = relative(process.cwd(), path) || path;
       const game = mangoGameOf(shownPath);
       if (game === null) {
-        skipped.push(shownPath);
+        const kind = standaloneKindOf(shownPath);
+        const report = kind === null ? null : await validateStandaloneFile(shownPath, kind, err);
+        if (report) standaloneReports.push(report);
+        else skipped.push(shownPath);
         continue;
       }
       const key = `${game.directory}\0${game.game}`;
@@ -68,6 +74,7 @@ export async function runValidate(argv: readonly string[], out: (text: string) =
   }
   const reports: FileReport[] = [];
   for (const members of games.values()) reports.push(...(await validateGameFolder(members, err)));
+  reports.push(...standaloneReports);
   const count = (severity: Diagnostic['severity']) => reports.reduce((sum, report) => sum + report.diagnostics.filter((d) => d.severity === severity).length, 0);
   const errors = count('error') + unreadable;
   const warnings = count('warning');
@@ -99,6 +106,20 @@ async function validateGameFolder(members: ReadonlyArray<{ path: string; kind: F
     reports.push({ path: member.path, kind: member.kind, diagnostics });
   }
   return reports;
+}
+
+/** A standalone file's report, or null when this kind has no validator (then it is skipped). */
+async function validateStandaloneFile(path: string, kind: StandaloneKind, err: (text: string) => void): Promise<FileReport | null> {
+  let text: string;
+  try {
+    text = await fs.readFile(path, 'utf8');
+  } catch (error) {
+    err(`${path}: ${describeError(error)}`);
+    const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    return { path, kind, diagnostics: [{ severity: 'error', code: FileCodes.unreadable, message: describeError(error), range }] };
+  }
+  const diagnostics = validateStandalone(kind, text);
+  return diagnostics === null ? null : { path, kind, diagnostics };
 }
 
 function describeError(error: unknown): string {

@@ -29,3 +29,28 @@ export function mangoGameOf(path: string): { directory: string; game: string; ki
   const suffix = mangoSuffixes.find(([, candidate]) => candidate === kind)?.[0] ?? '';
   return { directory: path.slice(0, slash + 1), game: base.slice(0, base.length - suffix.length), kind };
 }
+
+/**
+ * Files that are validated on their own, not as members of a MANGO game folder: SmartPlay episode
+ * logs, BabyAI level files and GRASP grid files.
+ */
+export type StandaloneKind = 'smartplay-episode' | 'babyai-level' | 'grasp-grids';
+
+export const standaloneSuffixes: ReadonlyArray<readonly [string, StandaloneKind]> = [
+  ['.episode.jsonl', 'smartplay-episode'],
+  ['.level.json', 'babyai-level'],
+  ['.grids.jsonl', 'grasp-grids'],
+];
+
+/**
+ * GRASP's released grid files are named `<inner|outer>_<distribution>_<free|block>.jsonl`; they are
+ * recognised by that name so upstream data validates without renaming.
+ */
+const GRASP_RELEASE_NAME = /(?:^|[\\/])(?:inner|outer)_[A-Za-z]+_(?:free|block)\.jsonl$/;
+
+/** The kind of a standalone benchmark file from its name, or null. */
+export function standaloneKindOf(path: string): StandaloneKind | null {
+  const lower = path.toLowerCase();
+  for (const [suffix, kind] of standaloneSuffixes) if (lower.endsWith(suffix) && lower.length > suffix.length) return kind;
+  return GRASP_RELEASE_NAME.test(path) ? 'grasp-grids' : null;
+}

@@ -5,6 +5,8 @@ import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscod
 export const WALKTHROUGH_LANGUAGE = 'mango-walkthrough';
 export const MANGO_JSON_FILES = '**/*.{edges,actions,locations}.json';
 export const MANGO_SKELETON_FILES = '**/*.{all2all,all_pairs}.jsonl';
+/** SmartPlay episode logs, BabyAI level files, GRASP grid files (Waypoint's and upstream's names). */
+export const STANDALONE_FILES = '**/{*.episode.jsonl,*.level.json,*.grids.jsonl,inner_*_free.jsonl,inner_*_block.jsonl,outer_*_free.jsonl,outer_*_block.jsonl}';
 
 export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.LogOutputChannel): LanguageClient {
   // Required here, not imported at the top: the client library is most of the extension bundle,
@@ -21,6 +23,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
       { language: WALKTHROUGH_LANGUAGE },
       { scheme: 'file', pattern: MANGO_JSON_FILES },
       { scheme: 'file', pattern: MANGO_SKELETON_FILES },
+      { scheme: 'file', pattern: STANDALONE_FILES },
     ],
     outputChannel,
     synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher(`**/*.{walkthrough,edges.json,actions.json,locations.json,all2all.jsonl,all_pairs.jsonl}`) },

@@ -66,6 +66,7 @@ import { answerTrajectory } from '../core/mango/trajectory';
 import { loadGame } from './games';
 import { registerNameFeatures } from './nameFeatures';
 import { skeletonRunLenses } from './skeletonLenses';
+import { StandaloneDocuments } from './standaloneDocuments';
 import { moveCodeLenses, moveInlayHints } from './walkthroughHints';
 import { DiagnosticsPublisher } from './diagnostics';
 import { DocumentStore } from './documents';
@@ -75,6 +76,7 @@ import { validateWorkspace } from './workspaceValidation';
 const connection = createConnection(ProposedFeatures.all);
 const documents = new DocumentStore();
 const diagnostics = new DiagnosticsPublisher(connection, documents);
+const standalone = new StandaloneDocuments(connection);
 let workspaceFolders: string[] = [];
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -101,14 +103,16 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
 connection.onDidOpenTextDocument(({ textDocument }) => {
   if (documents.open(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text)) {
     diagnostics.schedule(textDocument.uri, true);
-  }
+  } else standalone.didOpen(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text);
 });
 
 connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
   if (documents.change(textDocument.uri, textDocument.version, contentChanges)) diagnostics.schedule(textDocument.uri);
+  else standalone.didChange(textDocument.uri, textDocument.version, contentChanges);
 });
 
 connection.onDidCloseTextDocument(({ textDocument }) => {
+  if (standalone.didClose(textDocument.uri)) return;
   documents.close(textDocument.uri);
   // The file on disk may differ from the closed editor's last state: re-validate its game from disk.
   diagnostics.schedule(textDocument.uri, true);

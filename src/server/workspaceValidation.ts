@@ -5,7 +5,8 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
-import { fileKindOf } from '../core/files';
+import { fileKindOf, standaloneKindOf } from '../core/fileKinds';
+import { validateStandalone } from '../core/standaloneValidation';
 import { gameDiagnostics, loadGame } from './games';
 import type { ValidateWorkspaceParams, ValidateWorkspaceResult } from '../protocol/requests';
 import { toLspDiagnostics } from './diagnostics';
@@ -26,7 +27,7 @@ async function* benchmarkFiles(directory: string): AsyncGenerator<string> {
     const path = join(directory, entry.name);
     if (entry.isDirectory()) {
       if (!IGNORED_DIRECTORIES.has(entry.name)) yield* benchmarkFiles(path);
-    } else if (entry.isFile() && fileKindOf(entry.name) !== null) yield path;
+    } else if (entry.isFile() && (fileKindOf(entry.name) !== null || standaloneKindOf(entry.name) !== null)) yield path;
   }
 }
 
@@ -49,6 +50,16 @@ export async function validateWorkspace(
       const stat = await fs.stat(path);
       if (stat.size > params.maxFileSizeBytes && !documents.isOpen(pathToFileURL(path).toString())) {
         result.skipped.push({ path, reason: `larger than ${Math.round(params.maxFileSizeBytes / 1048576)} MB` });
+        continue;
+      }
+      const standaloneKind = standaloneKindOf(path);
+      if (standaloneKind !== null) {
+        const diagnostics = validateStandalone(standaloneKind, await fs.readFile(path, 'utf8'));
+        if (diagnostics === null) continue;
+        void connection.sendDiagnostics({ uri: pathToFileURL(path).toString(), diagnostics: toLspDiagnostics(diagnostics) });
+        result.files++;
+        result.errors += diagnostics.filter((d) => d.severity === 'error').length;
+        result.warnings += diagnostics.filter((d) => d.severity === 'warning').length;
         continue;
       }
       const game = await loadGame(pathToFileURL(path).toString(), documents);

@@ -70,7 +70,7 @@ export function defineExtensionTests(): void {
 
     it('validates every file on disk from the command', async () => {
       const result = await vscode.commands.executeCommand<{ files: number; errors: number }>('waypoint.validateWorkspace');
-      assert.equal(result.files, 10);
+      assert.equal(result.files, 12);
       assert.equal(result.errors, 7);
     });
 

@@ -1,0 +1,66 @@
+// Open standalone benchmark files (episode logs, level files, grid files): kept as plain text
+// documents and validated whole after edits settle. They have no cross-file checks, so unlike
+// MANGO games nothing else is re-validated when they change.
+import { promises as fs } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Connection, TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import { standaloneKindOf, type StandaloneKind } from '../core/fileKinds';
+import { validateStandalone } from '../core/standaloneValidation';
+import { SETTLE_MS, toLspDiagnostics } from './diagnostics';
+
+export class StandaloneDocuments {
+  private readonly open = new Map<string, { text: TextDocument; kind: StandaloneKind }>();
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+
+  constructor(private readonly connection: Connection) {}
+
+  /** Tracks a document if it is a standalone kind; returns whether it was taken. */
+  didOpen(uri: string, languageId: string, version: number, content: string): boolean {
+    const kind = standaloneKindOf(decodeURIComponent(uri));
+    if (kind === null) return false;
+    this.open.set(uri, { text: TextDocument.create(uri, languageId, version, content), kind });
+    this.schedule(uri, true);
+    return true;
+  }
+
+  didChange(uri: string, version: number, changes: readonly TextDocumentContentChangeEvent[]): boolean {
+    const document = this.open.get(uri);
+    if (!document) return false;
+    document.text = TextDocument.update(document.text, [...changes], version);
+    this.schedule(uri, false);
+    return true;
+  }
+
+  /** On close the file on disk is what counts again. */
+  didClose(uri: string): boolean {
+    if (!this.open.delete(uri)) return false;
+    void this.publishFromDisk(uri);
+    return true;
+  }
+
+  text(uri: string): string | undefined {
+    return this.open.get(uri)?.text.getText();
+  }
+
+  private schedule(uri: string, immediately: boolean): void {
+    clearTimeout(this.pending.get(uri));
+    const run = () => {
+      this.pending.delete(uri);
+      const document = this.open.get(uri);
+      if (!document) return;
+      const diagnostics = validateStandalone(document.kind, document.text.getText());
+      if (diagnostics) void this.connection.sendDiagnostics({ uri, version: document.text.version, diagnostics: toLspDiagnostics(diagnostics) });
+    };
+    if (immediately) run();
+    else this.pending.set(uri, setTimeout(run, SETTLE_MS));
+  }
+
+  private async publishFromDisk(uri: string): Promise<void> {
+    const kind = standaloneKindOf(decodeURIComponent(uri));
+    if (kind === null) return;
+    const text = await fs.readFile(fileURLToPath(uri), 'utf8').catch(() => null);
+    const diagnostics = text === null ? [] : validateStandalone(kind, text);
+    if (diagnostics) void this.connection.sendDiagnostics({ uri, diagnostics: toLspDiagnostics(diagnostics) });
+  }
+}
