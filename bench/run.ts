@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { WalkthroughDocument } from '../src/core/mango/walkthroughDocument';
 import { DocumentStore } from '../src/server/documents';
 import { buildGameModel, skeletonFileDiagnostics } from '../src/core/mango/game';
+import { benchGraspScoring } from './graspBench';
 import { benchMazeLayout } from './mazeLayout';
 import { benchServerLatency } from './serverLatency';
 import { benchSimplePaths, type BenchRow } from './simplePathsBench';
@@ -115,5 +116,6 @@ function report(): never {
 void (async () => {
   rows.push(...(await benchServerLatency()));
   rows.push(...(await benchMazeLayout()));
+  rows.push(...(await benchGraspScoring()));
   report();
 })();

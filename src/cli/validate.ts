@@ -118,7 +118,7 @@ async function validateStandaloneFile(path: string, kind: StandaloneKind, err: (
     const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
     return { path, kind, diagnostics: [{ severity: 'error', code: FileCodes.unreadable, message: describeError(error), range }] };
   }
-  const diagnostics = validateStandalone(kind, text);
+  const diagnostics = validateStandalone(kind, text, path);
   return diagnostics === null ? null : { path, kind, diagnostics };
 }
 

@@ -1,17 +1,27 @@
-// Validation of standalone benchmark files (one file, no game folder), by kind. The CLI, the
-// language server's open documents and its workspace scan all come through here.
+// Validation of standalone benchmark files (one file, no game folder), by kind: SmartPlay episode
+// logs, GRASP grid files, BabyAI level files. The CLI, the language server's open documents and
+// its workspace scan all come through here.
+import { loadLevelFile } from './babyai/levelFile';
 import type { StandaloneKind } from './fileKinds';
+import { parseGraspGridFile } from './grasp/gridFile';
 import { validateEpisodeLog } from './smartplay/episodeChecks';
 import type { Diagnostic } from './text';
 
-type Validator = (text: string) => Diagnostic[];
+/** `path` is the file's path or URI: some checks compare the content with the file's name. */
+type Validator = (text: string, path: string) => Diagnostic[];
 
 const validators: Partial<Record<StandaloneKind, Validator>> = {
   'smartplay-episode': (text) => validateEpisodeLog(text).diagnostics,
+  'grasp-grids': (text, path) => parseGraspGridFile(text, baseName(path)).diagnostics,
+  'babyai-level': (text) => loadLevelFile(text).diagnostics,
 };
 
+function baseName(path: string): string {
+  return decodeURIComponent(path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1));
+}
+
 /** Diagnostics of one standalone file, or null when this kind has no validator in this build. */
-export function validateStandalone(kind: StandaloneKind, text: string): Diagnostic[] | null {
+export function validateStandalone(kind: StandaloneKind, text: string, path: string): Diagnostic[] | null {
   const validate = validators[kind];
-  return validate ? validate(text) : null;
+  return validate ? validate(text, path) : null;
 }

@@ -79,9 +79,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
     }),
     vscode.commands.registerCommand('waypoint.showRunInMaze', async (node?: { record?: { question: { game: string; task: string; src: string; dst: string }; rawAnswer: string; model: { id: string } } }) => {
       const record = node?.record;
-      if (!record) return;
+      if (!record) return null;
       const [edges] = await vscode.workspace.findFiles(`**/${record.question.game}.edges.json`, '**/node_modules/**', 1);
-      if (edges) await MazePanel.show(context, getClient(), edges).showTrajectory(record.rawAnswer, `${record.question.task.toUpperCase()} ${record.question.src} → ${record.question.dst} · ${record.model.id}`, record.question.src);
+      if (!edges) return null;
+      return MazePanel.show(context, getClient(), edges).showTrajectory(record.rawAnswer, `${record.question.task.toUpperCase()} ${record.question.src} → ${record.question.dst} · ${record.model.id}`, record.question.src);
     }),
     output,
     answers,

@@ -49,7 +49,7 @@ export class StandaloneDocuments {
       this.pending.delete(uri);
       const document = this.open.get(uri);
       if (!document) return;
-      const diagnostics = validateStandalone(document.kind, document.text.getText());
+      const diagnostics = validateStandalone(document.kind, document.text.getText(), uri);
       if (diagnostics) void this.connection.sendDiagnostics({ uri, version: document.text.version, diagnostics: toLspDiagnostics(diagnostics) });
     };
     if (immediately) run();
@@ -60,7 +60,7 @@ export class StandaloneDocuments {
     const kind = standaloneKindOf(decodeURIComponent(uri));
     if (kind === null) return;
     const text = await fs.readFile(fileURLToPath(uri), 'utf8').catch(() => null);
-    const diagnostics = text === null ? [] : validateStandalone(kind, text);
+    const diagnostics = text === null ? [] : validateStandalone(kind, text, uri);
     if (diagnostics) void this.connection.sendDiagnostics({ uri, diagnostics: toLspDiagnostics(diagnostics) });
   }
 }

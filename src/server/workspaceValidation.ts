@@ -54,7 +54,7 @@ export async function validateWorkspace(
       }
       const standaloneKind = standaloneKindOf(path);
       if (standaloneKind !== null) {
-        const diagnostics = validateStandalone(standaloneKind, await fs.readFile(path, 'utf8'));
+        const diagnostics = validateStandalone(standaloneKind, await fs.readFile(path, 'utf8'), path);
         if (diagnostics === null) continue;
         void connection.sendDiagnostics({ uri: pathToFileURL(path).toString(), diagnostics: toLspDiagnostics(diagnostics) });
         result.files++;

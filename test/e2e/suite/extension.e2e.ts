@@ -70,7 +70,7 @@ export function defineExtensionTests(): void {
 
     it('validates every file on disk from the command', async () => {
       const result = await vscode.commands.executeCommand<{ files: number; errors: number }>('waypoint.validateWorkspace');
-      assert.equal(result.files, 12);
+      assert.equal(result.files, 19);
       assert.equal(result.errors, 7);
     });
 
@@ -267,7 +267,7 @@ export function defineExtensionTests(): void {
         const first = JSON.parse(pairs.split('\n')[0]) as { id: string; src_node: string; dst_node: string };
         const sampleId = first.id;
         fake.script.push({ content: `Sure: [{'location_before': '${first.src_node}', 'action': 'swim', 'location_after': '${first.dst_node}'}]` });
-        const outcome = await vscode.commands.executeCommand<{ problems: number; answer: string }>('waypoint.runQuestion', { game, task: 'rf', sampleId, profileId: 'local-test' });
+        const outcome = await vscode.commands.executeCommand<{ problems: number; answer: string; runFile: string }>('waypoint.runQuestion', { game, task: 'rf', sampleId, profileId: 'local-test' });
         assert.ok(outcome.problems >= 1);
         const sent = fake.requests.at(-1)?.body.messages as Array<{ content: string }>;
         assert.ok(sent.at(-1)?.content.includes(`Can you find a path from "${first.src_node}" to "${first.dst_node}"`));
@@ -280,6 +280,12 @@ export function defineExtensionTests(): void {
         const hoverText = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value))).join('\n').replace(/&nbsp;/g, ' ');
         assert.match(hoverText, /Expected:/);
         assert.ok(hoverText.includes(`Moves from '${first.src_node}':`), hoverText);
+        // The recorded run steps through the maze view with the hallucinated step marked.
+        const runs = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(outcome.runFile)));
+        const record = JSON.parse(runs.trim().split('\n').at(-1) as string) as { rawAnswer: string };
+        assert.equal(record.rawAnswer, outcome.answer);
+        const trajectory = await vscode.commands.executeCommand<{ steps: Array<{ verdict: string }> }>('waypoint.showRunInMaze', { record });
+        assert.deepEqual(trajectory.steps.map((step) => step.verdict), ['hallucinated-edge']);
       } finally {
         await settings.update('models', undefined, vscode.ConfigurationTarget.Workspace);
         await fake.close();

@@ -1,0 +1,146 @@
+// Reading LLM-BabyBench record files (spec §2): CSV written by pandas (RFC 4180 quoting), JSON
+// (one object or an array) and JSON Lines. Every field keeps where its text sits in the file, so
+// problems inside a multi-line env_description can be reported at the exact character.
+import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { nodeValue, OffsetMapper } from '../json/locatedJson';
+import type { Diagnostic, Position, Range } from '../text';
+
+/** One field's text and a map from its characters to file positions. */
+export interface LocatedField {
+  value: string;
+  /** File position of character `index` of `value` (index = value.length: just after it). */
+  positionOf(index: number): Position;
+  range: Range;
+}
+
+export interface RawRecord {
+  fields: Map<string, LocatedField>;
+  /** The whole record (row, line or object). */
+  range: Range;
+}
+
+/** Raw offsets of each unescaped character: `""` in CSV, backslash escapes in JSON strings. */
+function escapeOffsets(raw: string, start: number, kind: 'csv' | 'json'): number[] {
+  const offsets: number[] = [];
+  for (let index = 0; index < raw.length; ) {
+    offsets.push(start + index);
+    if (kind === 'csv' && raw[index] === '"') index += 2;
+    else if (kind === 'json' && raw[index] === '\\') index += raw[index + 1] === 'u' ? 6 : 2;
+    else index += 1;
+  }
+  offsets.push(start + raw.length);
+  return offsets;
+}
+
+function locatedField(value: string, offsets: number[], mapper: OffsetMapper): LocatedField {
+  const at = (index: number) => mapper.position(offsets[Math.min(Math.max(index, 0), offsets.length - 1)]);
+  return { value, positionOf: at, range: { start: at(0), end: at(offsets.length - 1) } };
+}
+
+/** Splits CSV text into rows of fields with their raw spans (RFC 4180). */
+function csvRows(text: string): Array<Array<{ value: string; start: number; raw: string; quoted: boolean }>> {
+  const rows: Array<Array<{ value: string; start: number; raw: string; quoted: boolean }>> = [];
+  let row: Array<{ value: string; start: number; raw: string; quoted: boolean }> = [];
+  let index = 0;
+  while (index <= text.length) {
+    if (index === text.length) {
+      if (row.length > 0) rows.push(row);
+      break;
+    }
+    let field: { value: string; start: number; raw: string; quoted: boolean };
+    if (text[index] === '"') {
+      let end = index + 1;
+      while (end < text.length && !(text[end] === '"' && text[end + 1] !== '"')) end += text[end] === '"' ? 2 : 1;
+      const raw = text.slice(index + 1, end);
+      field = { value: raw.replace(/""/g, '"'), start: index + 1, raw, quoted: true };
+      index = end + 1;
+    } else {
+      let end = index;
+      while (end < text.length && text[end] !== ',' && text[end] !== '\n' && text[end] !== '\r') end++;
+      const raw = text.slice(index, end);
+      field = { value: raw, start: index, raw, quoted: false };
+      index = end;
+    }
+    row.push(field);
+    if (text[index] === ',') index++;
+    else {
+      if (text[index] === '\r') index++;
+      if (text[index] === '\n') index++;
+      if (!(row.length === 1 && row[0].value === '')) rows.push(row);
+      row = [];
+    }
+  }
+  return rows;
+}
+
+export function readCsvRecords(text: string): { records: RawRecord[]; diagnostics: Diagnostic[] } {
+  const mapper = new OffsetMapper(text);
+  const [header, ...rows] = csvRows(text);
+  const diagnostics: Diagnostic[] = [];
+  const records = rows.map((row) => {
+    const fields = new Map<string, LocatedField>();
+    (header ?? []).forEach((name, column) => {
+      const cell = row[column];
+      if (cell) fields.set(name.value, locatedField(cell.value, escapeOffsets(cell.raw, cell.start, cell.quoted ? 'csv' : 'json'), mapper));
+    });
+    const first = row[0];
+    const last = row[row.length - 1];
+    if (row.length !== header?.length)
+      diagnostics.push({ severity: 'error', code: 'babyai/record-columns', message: `this row has ${row.length} fields, the header ${header?.length ?? 0}`, range: mapper.range(first.start, 1) });
+    return { fields, range: { start: mapper.position(first.start), end: mapper.position(last.start + last.raw.length) } };
+  });
+  return { records, diagnostics };
+}
+
+function objectRecord(node: Node, text: string, base: number, mapper: OffsetMapper): RawRecord {
+  const fields = new Map<string, LocatedField>();
+  for (const property of node.children ?? []) {
+    const [key, valueNode] = property.children ?? [];
+    if (!key || !valueNode) continue;
+    const value = nodeValue(valueNode);
+    if (valueNode.type === 'string') {
+      const raw = text.slice(valueNode.offset + 1, valueNode.offset + valueNode.length - 1);
+      fields.set(String(key.value), locatedField(String(value), escapeOffsets(raw, base + valueNode.offset + 1, 'json'), mapper));
+    } else {
+      const rendered = typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+      const offsets = Array.from({ length: rendered.length + 1 }, (_, i) => base + valueNode.offset + Math.min(i, valueNode.length));
+      fields.set(String(key.value), locatedField(rendered, offsets, mapper));
+    }
+  }
+  return { fields, range: mapper.range(base + node.offset, node.length) };
+}
+
+/** JSON (an object or an array of objects) or JSON Lines, with located syntax errors. */
+export function readJsonRecords(text: string, lines: boolean): { records: RawRecord[]; diagnostics: Diagnostic[] } {
+  const mapper = new OffsetMapper(text);
+  const records: RawRecord[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const chunks: Array<{ offset: number; text: string }> = [];
+  if (lines) {
+    let offset = 0;
+    for (const line of text.split('\n')) {
+      if (line.trim() !== '') chunks.push({ offset, text: line });
+      offset += line.length + 1;
+    }
+  } else chunks.push({ offset: 0, text });
+  for (const chunk of chunks) {
+    const errors: ParseError[] = [];
+    const root = parseTree(chunk.text, errors, { allowTrailingComma: false, disallowComments: true });
+    if (errors.length > 0 || !root) {
+      diagnostics.push({ severity: 'error', code: 'json/syntax', message: 'JSON syntax error', range: mapper.range(chunk.offset + (errors[0]?.offset ?? 0), 1) });
+      continue;
+    }
+    const objects = root.type === 'array' ? (root.children ?? []) : [root];
+    for (const node of objects) {
+      if (node.type === 'object') records.push(objectRecord(node, chunk.text, chunk.offset, mapper));
+      else diagnostics.push({ severity: 'error', code: 'babyai/record-shape', message: 'a record must be a JSON object', range: mapper.range(chunk.offset + node.offset, node.length) });
+    }
+  }
+  return { records, diagnostics };
+}
+
+/** Reads any record file by its name: .csv, .jsonl / .ndjson, else JSON. */
+export function readRecordFile(name: string, text: string): { records: RawRecord[]; diagnostics: Diagnostic[] } {
+  if (/\.csv$/i.test(name)) return readCsvRecords(text);
+  return readJsonRecords(text, /\.(jsonl|ndjson)$/i.test(name));
+}

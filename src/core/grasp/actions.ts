@@ -1,0 +1,43 @@
+// The action vocabulary (spec §8): μ1 moves, μ2 adds diagonals, plus TAKE and DROP.
+import type { GridPosition } from './types';
+
+export type MoveAction = 'UP' | 'DOWN' | 'LEFT' | 'RIGHT' | 'UPLEFT' | 'UPRIGHT' | 'DOWNLEFT' | 'DOWNRIGHT';
+export type GraspAction = MoveAction | 'TAKE' | 'DROP';
+
+export const MU1: readonly MoveAction[] = ['UP', 'DOWN', 'LEFT', 'RIGHT'];
+export const MU2: readonly MoveAction[] = [...MU1, 'UPLEFT', 'UPRIGHT', 'DOWNLEFT', 'DOWNRIGHT'];
+export const ALL_ACTIONS: readonly GraspAction[] = [...MU2, 'TAKE', 'DROP'];
+
+/** Row and column change of each move. */
+export const MOVE_DELTAS: Readonly<Record<MoveAction, GridPosition>> = {
+  UP: [-1, 0],
+  DOWN: [1, 0],
+  LEFT: [0, -1],
+  RIGHT: [0, 1],
+  UPLEFT: [-1, -1],
+  UPRIGHT: [-1, 1],
+  DOWNLEFT: [1, -1],
+  DOWNRIGHT: [1, 1],
+};
+
+/** The move that undoes a move (the baselines' "complement"). */
+export const OPPOSITE: Readonly<Record<MoveAction, MoveAction>> = {
+  UP: 'DOWN',
+  DOWN: 'UP',
+  LEFT: 'RIGHT',
+  RIGHT: 'LEFT',
+  UPLEFT: 'DOWNRIGHT',
+  DOWNRIGHT: 'UPLEFT',
+  UPRIGHT: 'DOWNLEFT',
+  DOWNLEFT: 'UPRIGHT',
+};
+
+export function movesOf(moves: 4 | 8): readonly MoveAction[] {
+  return moves === 8 ? MU2 : MU1;
+}
+
+/** The action a token names, compared as upstream does with `t.upper()`; null for anything else. */
+export function actionOf(token: string): GraspAction | null {
+  const upper = token.toUpperCase();
+  return (ALL_ACTIONS as readonly string[]).includes(upper) ? (upper as GraspAction) : null;
+}

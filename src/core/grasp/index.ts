@@ -1,0 +1,13 @@
+// GRASP core: grid files, prompts, answer extraction, simulation and scoring, baselines, generator.
+export * from './types';
+export * from './actions';
+export * from './codes';
+export * from './gridText';
+export * from './gridFile';
+export * from './settings';
+export * from './prompt';
+export * from './answers';
+export * from './simulator';
+export * from './baselines';
+export * from './random';
+export * from './generator';

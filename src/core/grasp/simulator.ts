@@ -1,0 +1,146 @@
+// The scorer of spec §8 as a step-by-step simulation. One simulation serves all three scoring
+// modes: they differ only in the cost term and in which cell's energy is scored, so every step
+// carries the state the grid view draws plus the running score of the chosen mode.
+import { actionOf, MOVE_DELTAS, movesOf, type GraspAction, type MoveAction } from './actions';
+import { cloneGrid } from './gridText';
+import { carryLimitValue, GRID_SIZE, STEP_LIMIT, type GraspGrid, type GraspSettings, type GridPosition, type ScoringMode } from './types';
+
+export type TraceLabel =
+  | 'moved'
+  | 'blocked_boundary'
+  | 'blocked_obstacle'
+  | 'took'
+  | 'take_empty_cell'
+  | 'take_at_carry_limit'
+  | 'dropped_at_start'
+  | 'dropped_off_start'
+  | 'drop_nothing'
+  | 'ignored_diagonal_not_in_action_set'
+  | 'ignored_unknown_token';
+
+export interface GraspStep {
+  /** 0-based position in the (truncated) token list. */
+  index: number;
+  /** The token as submitted, before upper-casing. */
+  token: string;
+  /** The action the token names (any setting), or null for junk. */
+  action: GraspAction | null;
+  label: TraceLabel;
+  from: GridPosition;
+  to: GridPosition;
+  /** A move that was a silent no-op (boundary or obstacle). */
+  blocked: boolean;
+  /** For TAKE: whether a unit was taken; null for other steps. */
+  take: 'succeeded' | 'failed' | null;
+  /** Units carried after the step. */
+  carried: number;
+  /** Energy on the start cell after the step. */
+  startCellEnergy: number;
+  /** Energy on the agent's cell after the step. */
+  agentCellEnergy: number;
+  stepsLeft: number;
+  /** The score the answer would get if it ended after this step (same mode). */
+  score: number;
+}
+
+/** faithful mode's cost: every submitted step (default), or only the recognised ones (a labelled variant). */
+export type FaithfulCost = 'submitted' | 'recognised';
+
+export interface SimulationOptions {
+  mode: ScoringMode;
+  faithfulCost?: FaithfulCost;
+}
+
+export interface GraspSimulation {
+  mode: ScoringMode;
+  settings: GraspSettings;
+  /** The tokens simulated: the first STEP_LIMIT submitted. */
+  tokens: string[];
+  /** Tokens beyond the step limit, ignored by every mode. */
+  truncated: string[];
+  steps: GraspStep[];
+  final: { agentPos: GridPosition; carried: number; startCellEnergy: number; agentCellEnergy: number };
+  /** The subtracted cost term, and the cell whose energy was scored. */
+  costTerm: number;
+  scoredCell: GridPosition;
+  score: number;
+  finalGrid: GraspGrid;
+}
+
+/** Cost term of a prefix of `count` tokens of which `recognised` were valid steps. */
+function costTerm(settings: GraspSettings, options: SimulationOptions, count: number, recognised: number): number {
+  if (options.mode !== 'faithful') {
+    // Upstream rebinds `action_list` to the allowed-move list inside its loop (spec §8, cost bug).
+    return count === 0 ? 0 : settings.stepCost * movesOf(settings.moves).length;
+  }
+  return settings.stepCost * (options.faithfulCost === 'recognised' ? recognised : count);
+}
+
+/** Simulates an answer's tokens on a copy of the grid and scores it in the chosen mode. */
+export function simulate(grid: GraspGrid, submitted: readonly string[], settings: GraspSettings, options: SimulationOptions): GraspSimulation {
+  const world = cloneGrid(grid);
+  const allowed = new Set<GraspAction>([...movesOf(settings.moves), 'TAKE', 'DROP']);
+  const limit = carryLimitValue(settings);
+  const start = world.start;
+  const tokens = submitted.slice(0, STEP_LIMIT);
+  let position: GridPosition = [start[0], start[1]];
+  let carried = 0;
+  let recognised = 0;
+  const steps: GraspStep[] = [];
+  const scoreNow = (count: number) => {
+    const scored = options.mode === 'pre2025' ? position : start;
+    return world.cells[scored[0]][scored[1]].energy - costTerm(settings, options, count, recognised);
+  };
+  tokens.forEach((token, index) => {
+    const action = actionOf(token);
+    const from: GridPosition = [position[0], position[1]];
+    let label: TraceLabel;
+    let take: GraspStep['take'] = null;
+    const cell = world.cells[position[0]][position[1]];
+    if (action === null) label = 'ignored_unknown_token';
+    else if (!allowed.has(action)) label = 'ignored_diagonal_not_in_action_set';
+    else if (action === 'TAKE') {
+      // The carry limit is checked before the cell (spec §8).
+      label = carried >= limit ? 'take_at_carry_limit' : cell.energy > 0 ? 'took' : 'take_empty_cell';
+      take = label === 'took' ? 'succeeded' : 'failed';
+      if (label === 'took') {
+        cell.energy -= 1;
+        carried += 1;
+      }
+    } else if (action === 'DROP') {
+      label = carried === 0 ? 'drop_nothing' : position[0] === start[0] && position[1] === start[1] ? 'dropped_at_start' : 'dropped_off_start';
+      cell.energy += carried;
+      carried = 0;
+    } else label = tryMove(world, position, action, (next) => (position = next));
+    if (!label.startsWith('ignored')) recognised += 1;
+    const here = world.cells[position[0]][position[1]];
+    steps.push({
+      index, token, action, label, from, to: [position[0], position[1]],
+      blocked: label === 'blocked_boundary' || label === 'blocked_obstacle',
+      take, carried, startCellEnergy: world.cells[start[0]][start[1]].energy, agentCellEnergy: here.energy,
+      stepsLeft: STEP_LIMIT - index - 1, score: scoreNow(index + 1),
+    });
+  });
+  const scoredCell: GridPosition = options.mode === 'pre2025' ? [position[0], position[1]] : [start[0], start[1]];
+  return {
+    mode: options.mode, settings, tokens, truncated: submitted.slice(STEP_LIMIT), steps,
+    final: { agentPos: [position[0], position[1]], carried, startCellEnergy: world.cells[start[0]][start[1]].energy, agentCellEnergy: world.cells[position[0]][position[1]].energy },
+    costTerm: costTerm(settings, options, tokens.length, recognised), scoredCell, score: scoreNow(tokens.length), finalGrid: world,
+  };
+}
+
+/** A move: only the target cell is checked, so diagonals may cut corners past obstacles (spec §8). */
+function tryMove(world: GraspGrid, position: GridPosition, move: MoveAction, moveTo: (next: GridPosition) => void): TraceLabel {
+  const [dRow, dCol] = MOVE_DELTAS[move];
+  const row = position[0] + dRow;
+  const col = position[1] + dCol;
+  if (row < 0 || row >= GRID_SIZE || col < 0 || col >= GRID_SIZE) return 'blocked_boundary';
+  if (world.cells[row][col].obstacle) return 'blocked_obstacle';
+  moveTo([row, col]);
+  return 'moved';
+}
+
+/** Just the score (what upstream's `check_energy_result` returns, in the chosen mode). */
+export function scoreActions(grid: GraspGrid, tokens: readonly string[], settings: GraspSettings, options: SimulationOptions): number {
+  return simulate(grid, tokens, settings, options).score;
+}
