@@ -1,0 +1,71 @@
+// A SmartPlay episode log as a board timeline: Tower of Hanoi as rods and disks, Bandits and
+// Rock-Paper-Scissors as a running table of choices and payoffs, other games (Messenger, Crafter,
+// Minecraft logs) as their text observations. Each frame is the state after that step's action.
+import type { BoardFact, BoardFrame, BoardScene, BoardTimeline } from '../../protocol/board';
+import { SMARTPLAY_GAMES } from './games';
+import { hanoiRods, parseHanoiConfiguration } from './hanoi';
+import type { ParsedEpisodeLog } from './episodeLog';
+import type { EpisodeLog, StepRecord } from './runner';
+
+function hanoiScene(observation: string, disks: number): BoardScene | null {
+  const state = parseHanoiConfiguration(observation);
+  // hanoiRods lists each rod's disks smallest first; the board wants bottom (largest) first.
+  return state ? { kind: 'hanoi', disks, rods: hanoiRods(state).map((rod) => [...rod].reverse()) } : null;
+}
+
+/** What the timeline needs of a step: runner records have all of it, converted logs may not. */
+type TimelineStep = Pick<StepRecord, 'step' | 'observation' | 'reward' | 'done' | 'score'> & Partial<Pick<StepRecord, 'actionText' | 'matched' | 'totalReward' | 'completed'>> & { action: number; nextObservation?: string };
+
+interface TimelineEpisode {
+  header: { game: string; actionList?: readonly string[]; reset?: { observation: string; score: number } };
+  steps: readonly TimelineStep[];
+  end?: { normalizedScore: number | null } | null;
+}
+
+function stepFacts(record: TimelineStep, normalizedScore?: number | null): BoardFact[] {
+  const facts: BoardFact[] = [
+    { label: 'reward', value: String(record.reward), tone: record.reward > 0 ? 'good' : record.reward < 0 ? 'bad' : undefined },
+    ...(record.totalReward !== undefined ? [{ label: 'total reward', value: String(record.totalReward) }] : []),
+    { label: 'score', value: String(record.score) },
+  ];
+  if (record.done) facts.push({ label: 'done', value: record.completed ? 'completed' : 'ended', tone: record.completed ? 'good' : undefined });
+  if (normalizedScore !== undefined && normalizedScore !== null) facts.push({ label: 'normalised score', value: Number(normalizedScore.toFixed(3)).toString(), tone: normalizedScore >= 1 ? 'good' : undefined });
+  return facts;
+}
+
+/**
+ * The state after step i is the observation the next step was shown; after the last step it is
+ * `finalObservation` when the caller has it (a replay), else the last step's own observation.
+ */
+export function smartplayTimeline(log: EpisodeLog | TimelineEpisode, title: string, finalObservation?: string): BoardTimeline {
+  const family = SMARTPLAY_GAMES.get(log.header.game)?.family;
+  const disks = log.header.game === 'Hanoi4Disk' ? 4 : 3;
+  const observationAfter = (index: number) => log.steps[index].nextObservation ?? log.steps[index + 1]?.observation ?? finalObservation ?? log.steps[index].observation;
+  const actionText = (record: TimelineStep) => record.actionText ?? log.header.actionList?.[record.action] ?? `action ${record.action}`;
+  const sceneFor = (observation: string, rows: string[][]): BoardScene => {
+    if (family === 'hanoi') return hanoiScene(observation, disks) ?? { kind: 'text', text: observation };
+    if (family === 'bandits' || family === 'rps') return { kind: 'table', columns: ['step', 'choice', 'reward', 'score'], rows };
+    return { kind: 'text', text: observation };
+  };
+  const rows: string[][] = [];
+  const reset = log.header.reset ?? { observation: log.steps[0]?.observation ?? '', score: 0 };
+  const frames: BoardFrame[] = [{ scene: sceneFor(reset.observation, []), action: null, facts: [{ label: 'score', value: String(reset.score) }] }];
+  log.steps.forEach((record, index) => {
+    rows.push([String(record.step), actionText(record), String(record.reward), String(record.score)]);
+    const last = index === log.steps.length - 1;
+    frames.push({
+      scene: sceneFor(observationAfter(index), rows.map((row) => [...row])),
+      action: actionText(record),
+      flags: record.matched === false ? ['invalid'] : [],
+      note: record.matched === false ? 'no action matched the answer; action 0 was taken, as upstream does' : undefined,
+      facts: stepFacts(record, last ? log.end?.normalizedScore : undefined),
+    });
+  });
+  return { title, frames };
+}
+
+/** The timeline of a validated log file; null without a header line. */
+export function smartplayTimelineOfFile(parsed: ParsedEpisodeLog, title: string): BoardTimeline | null {
+  if (!parsed.header) return null;
+  return smartplayTimeline({ header: parsed.header.record, steps: parsed.steps.map((step) => step.record), end: parsed.end?.record }, title);
+}

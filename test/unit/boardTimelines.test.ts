@@ -1,0 +1,76 @@
+// The board view's timelines built from each benchmark's core: a GRASP simulation, a BabyAI
+// expert run and a SmartPlay episode log, checked against the cores' own results.
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { babyaiTimeline } from '../../src/core/babyai/boardTimeline';
+import { loadLevelFile } from '../../src/core/babyai/levelFile';
+import { runExpert } from '../../src/core/babyai/omnibot';
+import { ACTION_NAMES } from '../../src/core/babyai/world';
+import { graspTimeline } from '../../src/core/grasp/boardTimeline';
+import { greedySearch } from '../../src/core/grasp/baselines';
+import { parseGraspGridFile } from '../../src/core/grasp/gridFile';
+import { simulate } from '../../src/core/grasp/simulator';
+import { parseEpisodeLog } from '../../src/core/smartplay/episodeLog';
+import { smartplayTimelineOfFile } from '../../src/core/smartplay/boardTimeline';
+import type { GridScene, HanoiScene } from '../../src/protocol/board';
+import { samplesDir } from '../support/paths';
+
+describe('board timelines', () => {
+  it('draws a GRASP run: one frame per token, arrows for moves, stars for takes, the running score', () => {
+    const file = parseGraspGridFile(readFileSync(join(samplesDir, 'grasp/outer_spiral_block.jsonl'), 'utf8'), 'outer_spiral_block.jsonl');
+    const { grid } = file.entries[0];
+    const settings = { moves: 4, carryLimit: 'none', stepCost: 0 } as const;
+    const actions = [...greedySearch(grid, settings, 1), 'jump', 'LEFT'];
+    const simulation = simulate(grid, actions, settings, { mode: 'faithful' });
+    const timeline = graspTimeline(grid, simulation, 'greedy');
+    assert.equal(timeline.frames.length, simulation.steps.length + 1);
+    const count = (mark: string) => timeline.path?.filter((item) => item.mark === mark).length;
+    assert.equal(count('arrow'), simulation.steps.filter((step) => step.label === 'moved').length);
+    assert.equal(count('star'), simulation.steps.filter((step) => step.take === 'succeeded').length);
+    assert.ok((count('star') ?? 0) > 0, 'greedy takes energy');
+    const last = timeline.frames.at(-1);
+    assert.equal(last?.facts?.find((fact) => fact.label === 'score')?.value, Number(simulation.score.toFixed(3)).toString());
+    const scene = last?.scene as GridScene;
+    assert.deepEqual([scene.agent?.y, scene.agent?.x], simulation.final.agentPos);
+    assert.ok(timeline.frames.some((frame) => frame.flags?.includes('invalid')), "'jump' is marked invalid");
+    const startValue = (frame: GridScene) => frame.cells.find((cell) => cell.kind === 'energy' && cell.x === grid.start[1] && cell.y === grid.start[0]);
+    assert.equal((startValue(scene) as { value: number } | undefined)?.value ?? 0, simulation.final.startCellEnergy);
+  });
+
+  it('steps a BabyAI level with the expert: the agent moves, the subgoal stack is shown, the mission succeeds', () => {
+    const { spec } = loadLevelFile(readFileSync(join(samplesDir, 'babyai/goto-red-ball.level.json'), 'utf8'));
+    assert.ok(spec);
+    const run = runExpert(spec, { loop: 'generator', recordStacks: true });
+    assert.ok(run.done);
+    const timeline = babyaiTimeline(spec, run.steps.map((step) => ACTION_NAMES[step.action]), 'expert', { stacks: run.steps.map((step) => step.stack) });
+    assert.equal(timeline.frames.length, run.steps.length + 1);
+    const first = timeline.frames[0].scene as GridScene;
+    const last = timeline.frames.at(-1);
+    const lastScene = last?.scene as GridScene;
+    assert.notDeepEqual([first.agent?.x, first.agent?.y, first.agent?.dir], [lastScene.agent?.x, lastScene.agent?.y, lastScene.agent?.dir]);
+    assert.equal(last?.facts?.find((fact) => fact.label === 'mission')?.value, 'success');
+    assert.ok(timeline.frames.slice(1, -1).some((frame) => (frame.subgoals?.length ?? 0) > 0), 'the stack is shown while planning');
+    assert.ok(first.cells.some((cell) => cell.kind === 'wall'));
+    const invalid = babyaiTimeline(spec, ['fly', 'left'], 'bad');
+    assert.deepEqual(invalid.frames.map((frame) => frame.flags ?? []), [[], ['invalid'], []]);
+  });
+
+  it('draws a Hanoi episode as rods, from the start to every disk on C', () => {
+    const parsed = parseEpisodeLog(readFileSync(join(samplesDir, 'smartplay/hanoi3-solver.episode.jsonl'), 'utf8'));
+    const timeline = smartplayTimelineOfFile(parsed.log, 'hanoi');
+    assert.ok(timeline);
+    assert.equal(timeline.frames.length, 8);
+    assert.deepEqual((timeline.frames[0].scene as HanoiScene).rods, [[2, 1, 0], [], []]);
+    assert.deepEqual((timeline.frames.at(-1)?.scene as HanoiScene).rods, [[], [], [2, 1, 0]]);
+    assert.equal(timeline.frames.at(-1)?.facts?.find((fact) => fact.label === 'normalised score')?.value, '1');
+  });
+
+  it('draws a Bandits episode as a running table of choices and payoffs', () => {
+    const parsed = parseEpisodeLog(readFileSync(join(samplesDir, 'smartplay/bandit-highlow-random.episode.jsonl'), 'utf8'));
+    const timeline = smartplayTimelineOfFile(parsed.log, 'bandits');
+    const last = timeline?.frames.at(-1)?.scene;
+    assert.equal(last?.kind, 'table');
+    assert.equal(last.kind === 'table' && last.rows.length, parsed.log.steps.length);
+  });
+});
