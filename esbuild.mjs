@@ -35,9 +35,9 @@ function findFiles(dir, suffix) {
 const builds = [
   // The banner runs before any bundled module, so activation time includes evaluating the bundle.
   { ...nodeCommon, entryPoints: { extension: 'src/extension/extension.ts' }, outdir: 'dist', banner: { js: 'globalThis.__waypointLoadStart = performance.now();' } },
-  { ...nodeCommon, entryPoints: { server: 'src/server/server.ts', evaluation: 'src/extension/eval/runQuestion.ts' }, outdir: 'dist' },
+  { ...nodeCommon, entryPoints: { server: 'src/server/server.ts', evaluation: 'src/extension/eval/runQuestion.ts', boards: 'src/extension/boards/index.ts' }, outdir: 'dist' },
   { ...nodeCommon, entryPoints: { cli: 'src/cli/cli.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },
-  { ...browserCommon, entryPoints: { overview: 'webview/overview/main.ts', maze: 'webview/maze/main.ts', 'elk-worker': 'webview/elkWorker.ts' }, outdir: 'dist/webview' },
+  { ...browserCommon, entryPoints: { overview: 'webview/overview/main.ts', maze: 'webview/maze/main.ts', board: 'webview/board/main.ts', 'elk-worker': 'webview/elkWorker.ts' }, outdir: 'dist/webview' },
 ];
 
 if (withTests) {

@@ -34,6 +34,16 @@ function loadEvaluation(context: vscode.ExtensionContext): EvaluationModule {
   return evaluationModule;
 }
 
+type BoardsModule = typeof import('./boards/index');
+let boardsModule: BoardsModule | undefined;
+
+/** The board view and the grid and game benchmarks' commands: dist/boards.js, loaded on first use. */
+function loadBoards(context: vscode.ExtensionContext): BoardsModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  boardsModule ??= require(context.asAbsolutePath('dist/boards.js')) as BoardsModule;
+  return boardsModule;
+}
+
 /** What activate() returns: used by the integration tests and by other extensions. */
 export interface WaypointApi {
   activationMs: number;
@@ -100,6 +110,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
         options,
       ),
     ),
+    vscode.commands.registerCommand('waypoint.showBoard', (uri?: vscode.Uri) => loadBoards(context).showBoard(context, uri)),
+    vscode.commands.registerCommand('waypoint.runGraspBaseline', (options?: import('./boards/gridCommands').GraspRunOptions) => loadBoards(context).runGraspBaseline(context, options)),
+    vscode.commands.registerCommand('waypoint.runBabyaiQuestion', (options?: import('./boards/gridCommands').BabyaiRunOptions) => loadBoards(context).runBabyaiQuestion(context, options)),
+    vscode.commands.registerCommand('waypoint.playSmartplay', (options?: import('./boards/smartplayCommands').PlayOptions) => loadBoards(context).playSmartplay(context, options)),
+    vscode.commands.registerCommand('waypoint.boardState', () => {
+      const board = boardsModule?.BoardPanel.active;
+      return board ? { title: board.panel.title, frame: board.frame, frames: board.timeline?.frames.length ?? 0, timeline: board.timeline, scene: board.scene } : undefined;
+    }),
     vscode.commands.registerCommand('waypoint.setApiKey', (profileId?: string) => setApiKeyCommand(context.secrets, profileId)),
     vscode.commands.registerCommand('waypoint.validateWorkspace', () => validateWorkspaceCommand(getClient())),
     vscode.commands.registerCommand('waypoint.showWalkthroughOverview', () => {

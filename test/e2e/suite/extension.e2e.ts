@@ -320,6 +320,56 @@ export function defineExtensionTests(): void {
       }
     });
 
+    it('opens a BabyAI level in the grid view, which follows text edits of the level', async () => {
+      const level = await openSample('babyai/goto-red-ball.level.json');
+      await vscode.commands.executeCommand('waypoint.showBoard', level.uri);
+      type Scene = { kind: string; agent?: { x: number; y: number } };
+      const sceneNow = async () => (await vscode.commands.executeCommand<{ scene?: Scene }>('waypoint.boardState'))?.scene;
+      const state = await waitFor('the level on the board', sceneNow);
+      assert.equal(state.kind, 'grid');
+      assert.deepEqual([state.agent?.x, state.agent?.y], [2, 2]);
+      const line = level.getText().split('\n').findIndex((text) => text.includes('"agent"'));
+      const edit = new vscode.WorkspaceEdit();
+      const start = level.lineAt(line).text.indexOf('[2, 2]');
+      edit.replace(level.uri, new vscode.Range(line, start, line, start + 6), '[3, 4]');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      await waitFor('the board redrawn after the edit', async () => {
+        const scene = await sceneNow();
+        return scene?.agent?.x === 3 && scene.agent.y === 4;
+      });
+      await vscode.commands.executeCommand('undo');
+      await waitFor('the board back after undo', async () => (await sceneNow())?.agent?.x === 2);
+    });
+
+    it('runs a BabyAI Plan question with the oracle: success 1, and stepping moves the agent', async () => {
+      const [folder] = vscode.workspace.workspaceFolders ?? [];
+      const uri = vscode.Uri.joinPath(folder.uri, 'babyai/goto-red-ball.level.json');
+      const outcome = await vscode.commands.executeCommand<{ success: number; efficiency: number }>('waypoint.runBabyaiQuestion', { uri, task: 'plan', agent: 'oracle' });
+      assert.equal(outcome.success, 1);
+      assert.equal(outcome.efficiency, 1);
+      const board = await vscode.commands.executeCommand<{ timeline: { frames: Array<{ scene: { agent: { x: number; y: number; dir: number } } }> } }>('waypoint.boardState');
+      const poses = board.timeline.frames.map((frame) => `${frame.scene.agent.x},${frame.scene.agent.y},${frame.scene.agent.dir}`);
+      assert.ok(new Set(poses).size > 2, `the agent moves: ${poses.join(' ')}`);
+    });
+
+    it('runs the GRASP greedy baseline on a sample grid and draws its path', async () => {
+      const [folder] = vscode.workspace.workspaceFolders ?? [];
+      const uri = vscode.Uri.joinPath(folder.uri, 'grasp/inner_cluster_free.jsonl');
+      const outcome = await vscode.commands.executeCommand<{ score: number; steps: number }>('waypoint.runGraspBaseline', { uri, index: 0, baseline: 'greedy', settings: { moves: 4, carryLimit: 'none', stepCost: 0 } });
+      assert.ok(outcome.steps > 0 && outcome.score > 0, JSON.stringify(outcome));
+      const board = await vscode.commands.executeCommand<{ timeline: { path: Array<{ mark: string }> } }>('waypoint.boardState');
+      assert.ok(board.timeline.path.some((mark) => mark.mark === 'arrow'));
+      assert.ok(board.timeline.path.some((mark) => mark.mark === 'star'));
+    });
+
+    it('plays Tower of Hanoi with the built-in solver to completion: normalised score 1, log written', async () => {
+      const outcome = await vscode.commands.executeCommand<{ reason: string; steps: number; normalizedScore: number; file: string }>('waypoint.playSmartplay', { game: 'Hanoi3Disk', agent: 'hanoi-solver' });
+      assert.deepEqual([outcome.reason, outcome.steps, outcome.normalizedScore], ['done', 7, 1]);
+      const log = await vscode.workspace.openTextDocument(vscode.Uri.file(outcome.file));
+      await vscode.window.showTextDocument(log);
+      await waitFor('the episode log validated clean', () => vscode.languages.getDiagnostics(log.uri).length === 0 && log.lineCount >= 9);
+    });
+
     it('opens the walkthrough overview webview', async () => {
       await openSample('mango/lighthouse/lighthouse.walkthrough');
       await vscode.commands.executeCommand('waypoint.showWalkthroughOverview');
