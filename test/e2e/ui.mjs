@@ -266,6 +266,34 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     }
   });
 
+  await check('"Waypoint: Show Board" draws a BabyAI level in the grid view', async () => {
+    await openFile(page, 'babyai/locked-door-key-in-box.level.json');
+    await runCommand(page, 'Waypoint: Show Board (Grid or Episode)');
+    const frame = await frameWith(page, 'svg.board-svg.grid');
+    const doors = await frame.locator('g.cell-door').count();
+    if (doors !== 1) throw new Error(`expected the locked door, found ${doors} doors`);
+    const locked = await frame.locator('g.cell-door[data-state="locked"]').count();
+    if (locked !== 1) throw new Error('the door is not drawn locked');
+    await shot('board-level');
+  });
+
+  await check('"Waypoint: Play SmartPlay Episode…" plays Hanoi with the solver and steps it on the board', async () => {
+    const pick = async (label) => {
+      const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
+      await row.waitFor({ timeout: 10_000 });
+      await row.click();
+    };
+    await runCommand(page, 'Waypoint: Play SmartPlay Episode…');
+    await pick('Hanoi3Disk');
+    await pick('hanoi-solver');
+    await retry('the episode result message', async () => {
+      const text = await page.locator('.notifications-toasts').innerText();
+      if (!text.includes('Hanoi3Disk with hanoi-solver: done after 7 steps') || !text.includes('normalised 1')) throw new Error(`toasts say: ${text.slice(0, 200)}`);
+    });
+    await frameWith(page, 'svg.board-svg');
+    await shot('board-hanoi');
+  });
+
   await check('"Waypoint: Validate Workspace" reports every file on disk', async () => {
     await runCommand(page, 'Waypoint: Validate Workspace');
     await retry('validation toast', async () => {

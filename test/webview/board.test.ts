@@ -333,6 +333,19 @@ describe('board view webview', function () {
     await page.close();
   });
 
+  it('offers a long palette (every object in every colour) as one drop-down', async () => {
+    const colours = ['red', 'green', 'blue', 'purple', 'yellow', 'grey'];
+    const tools = [{ id: 'agent', label: 'Agent' }, ...colours.flatMap((colour) => [{ id: `key:${colour}`, label: `${colour} key` }, { id: `ball:${colour}`, label: `${colour} ball` }]), { id: 'delete', label: 'Delete' }];
+    const page = await openBoard({ type: 'scene', scene: babyaiScene({ x: 2, y: 3, dir: 0 }), title: 'many-tools.level.json', editable: true, tools });
+    assert.equal(await page.locator('.tool-button').count(), 0);
+    assert.equal(await page.locator('select.tool-select option').count(), tools.length + 1);
+    await page.locator('select.tool-select').selectOption('ball:purple');
+    const point = await cellCentre(page, 3, 2);
+    await page.mouse.click(point.x, point.y);
+    assert.equal((await lastSent(page))?.tool, 'ball:purple');
+    await page.close();
+  });
+
   it('reports authoring gestures and never edits the scene itself', async () => {
     const scene = babyaiScene({ x: 2, y: 3, dir: 0 });
     const tools = [{ id: 'wall', label: 'Wall' }, { id: 'key:red', label: 'Red key' }];

@@ -89,10 +89,31 @@ function showMission(scene: BoardScene, editable: boolean): void {
   if (editable && document.activeElement !== missionField) field.value = mission ?? '';
 }
 
+const COMPACT_PALETTE_LIMIT = 8;
+
 function showTools(tools: readonly BoardTool[] | undefined): void {
   palette.hidden = !tools || tools.length === 0;
   const choices: Array<{ id: string | null; label: string }> = [{ id: null, label: 'Select' }, ...(tools ?? [])];
   if (!choices.some((choice) => choice.id === tool)) tool = null;
+  // A long palette (every object in every colour) would push the grid out of a narrow panel: it
+  // becomes one drop-down instead of a wall of buttons.
+  if (choices.length > COMPACT_PALETTE_LIMIT) {
+    const select = htmlElement('select', 'tool-select');
+    select.setAttribute('aria-label', 'Authoring tool');
+    for (const choice of choices) {
+      const option = htmlElement('option', '', choice.label);
+      option.value = choice.id ?? '';
+      option.selected = choice.id === tool;
+      select.append(option);
+    }
+    select.addEventListener('change', () => {
+      tool = select.value === '' ? null : select.value;
+    });
+    const label = htmlElement('label', 'tool-label', 'Tool ');
+    label.append(select);
+    palette.replaceChildren(label);
+    return;
+  }
   palette.replaceChildren(
     ...choices.map((choice) => {
       const button = htmlElement('button', 'tool-button', choice.label);
