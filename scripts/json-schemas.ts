@@ -2,10 +2,14 @@
 // generated from the same zod schemas the language server and CLI validate with.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { babyaiJsonSchemas } from '../src/core/schemas/babyai';
 import { mangoJsonSchemas } from '../src/core/schemas/mango';
+import { smartplayJsonSchemas } from '../src/core/schemas/smartplay';
 
 const outDir = process.argv[2] ?? join('dist', 'schemas');
 mkdirSync(outDir, { recursive: true });
-for (const [name, schema] of Object.entries(mangoJsonSchemas())) {
+// The SmartPlay schema describes one line of an episode log (JSON Lines): it is published for
+// tools and documentation, not bound with jsonValidation (which validates whole JSON documents).
+for (const [name, schema] of Object.entries({ ...mangoJsonSchemas(), ...babyaiJsonSchemas(), ...smartplayJsonSchemas() })) {
   writeFileSync(join(outDir, `${name}.schema.json`), `${JSON.stringify(schema, null, 2)}\n`);
 }

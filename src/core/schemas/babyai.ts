@@ -65,3 +65,8 @@ export const levelFileSchema = z
   .describe('Waypoint BabyAI level (*.level.json).');
 
 export type LevelFile = z.infer<typeof levelFileSchema>;
+
+/** The level file's JSON Schema, contributed through `jsonValidation` for completion and hovers. */
+export function babyaiJsonSchemas(): Record<string, unknown> {
+  return { 'babyai-level': z.toJSONSchema(levelFileSchema, { target: 'draft-7', io: 'input' }) };
+}
