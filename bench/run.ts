@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { WalkthroughDocument } from '../src/core/mango/walkthroughDocument';
 import { DocumentStore } from '../src/server/documents';
 import { buildGameModel, skeletonFileDiagnostics } from '../src/core/mango/game';
+import { benchBabyai } from './babyaiBench';
 import { benchGraspScoring } from './graspBench';
 import { benchMazeLayout } from './mazeLayout';
 import { benchServerLatency } from './serverLatency';
@@ -117,5 +118,6 @@ void (async () => {
   rows.push(...(await benchServerLatency()));
   rows.push(...(await benchMazeLayout()));
   rows.push(...(await benchGraspScoring()));
+  rows.push(...benchBabyai());
   report();
 })();
