@@ -82,4 +82,5 @@ export type MazeToHostMessage =
   /** Export: `data` is SVG text, or a PNG as base64. */
   | { type: 'export'; format: 'svg' | 'png'; fileName: string; data: string }
   | { type: 'cutoff'; step: number }
-  | { type: 'layout'; milliseconds: number; nodes: number; edges: number };
+  /** `milliseconds`: this graph's layout; `engineStartMs`: waiting for the ELK worker to start. */
+  | { type: 'layout'; milliseconds: number; engineStartMs: number; nodes: number; edges: number };

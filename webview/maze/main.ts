@@ -166,7 +166,7 @@ async function draw(next: MazeGraph, elkWorkerUrl: string): Promise<void> {
   stepper.attach(drawn, layout);
   slider.max = String(next.lastStep);
   setCutoff(Math.min(saved.cutoff ?? next.lastStep, next.lastStep), true);
-  host.post({ type: 'layout', milliseconds: Math.round(layout.milliseconds), nodes: next.nodes.length, edges: next.edges.length });
+  host.post({ type: 'layout', milliseconds: Math.round(layout.milliseconds), engineStartMs: Math.round(layout.engineStartMs), nodes: next.nodes.length, edges: next.edges.length });
 }
 
 function highlight(nodes: readonly string[], edges: readonly string[]): void {

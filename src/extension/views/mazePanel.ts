@@ -30,7 +30,7 @@ const mazeToHost = z.discriminatedUnion('type', [
   z.object({ type: z.literal('imputedEdge'), source: z.string(), action: z.string(), destination: z.string() }),
   z.object({ type: z.literal('export'), format: z.enum(['svg', 'png']), fileName: z.string(), data: z.string() }),
   z.object({ type: z.literal('cutoff'), step: z.int() }),
-  z.object({ type: z.literal('layout'), milliseconds: z.number(), nodes: z.number(), edges: z.number() }),
+  z.object({ type: z.literal('layout'), milliseconds: z.number(), engineStartMs: z.optional(z.number()), nodes: z.number(), edges: z.number() }),
 ]);
 
 function gameKey(uri: vscode.Uri): string | null {
