@@ -32,14 +32,16 @@ export function mangoGameOf(path: string): { directory: string; game: string; ki
 
 /**
  * Files that are validated on their own, not as members of a MANGO game folder: SmartPlay episode
- * logs, BabyAI level files and GRASP grid files.
+ * logs, BabyAI level files, LLM-BabyBench record files, GRASP grid files and GRASP response files (upstream's
+ * `data/results/*_output.jsonl`, e.g. `gpt_o1_mini_output.jsonl`).
  */
-export type StandaloneKind = 'smartplay-episode' | 'babyai-level' | 'grasp-grids';
+export type StandaloneKind = 'smartplay-episode' | 'babyai-level' | 'babyai-records' | 'grasp-grids' | 'grasp-results';
 
 export const standaloneSuffixes: ReadonlyArray<readonly [string, StandaloneKind]> = [
   ['.episode.jsonl', 'smartplay-episode'],
   ['.level.json', 'babyai-level'],
   ['.grids.jsonl', 'grasp-grids'],
+  ['_output.jsonl', 'grasp-results'],
 ];
 
 /**
@@ -48,9 +50,16 @@ export const standaloneSuffixes: ReadonlyArray<readonly [string, StandaloneKind]
  */
 const GRASP_RELEASE_NAME = /(?:^|[\\/])(?:inner|outer)_[A-Za-z]+_(?:free|block)\.jsonl$/;
 
+/**
+ * LLM-BabyBench's record files are `LLM_BABYBENCH_<Task>.csv` upstream; Waypoint also takes JSON
+ * and JSON Lines exports whose name starts the same way (`llm-babybench-sample.jsonl`).
+ */
+const BABYBENCH_RECORD_NAME = /(?:^|[\\/])llm[-_]babybench[^\\/]*\.(?:csv|jsonl|ndjson|json)$/i;
+
 /** The kind of a standalone benchmark file from its name, or null. */
 export function standaloneKindOf(path: string): StandaloneKind | null {
   const lower = path.toLowerCase();
   for (const [suffix, kind] of standaloneSuffixes) if (lower.endsWith(suffix) && lower.length > suffix.length) return kind;
-  return GRASP_RELEASE_NAME.test(path) ? 'grasp-grids' : null;
+  if (GRASP_RELEASE_NAME.test(path)) return 'grasp-grids';
+  return BABYBENCH_RECORD_NAME.test(path) ? 'babyai-records' : null;
 }

@@ -2,8 +2,11 @@
 // logs, GRASP grid files, BabyAI level files. The CLI, the language server's open documents and
 // its workspace scan all come through here.
 import { loadLevelFile } from './babyai/levelFile';
+import { readRecordFile } from './babyai/recordFiles';
+import { loadRecord } from './babyai/records';
 import type { StandaloneKind } from './fileKinds';
 import { parseGraspGridFile } from './grasp/gridFile';
+import { parseGraspResultsFile } from './grasp/resultsFile';
 import { validateEpisodeLog } from './smartplay/episodeChecks';
 import type { Diagnostic } from './text';
 
@@ -13,7 +16,12 @@ type Validator = (text: string, path: string) => Diagnostic[];
 const validators: Partial<Record<StandaloneKind, Validator>> = {
   'smartplay-episode': (text) => validateEpisodeLog(text).diagnostics,
   'grasp-grids': (text, path) => parseGraspGridFile(text, baseName(path)).diagnostics,
+  'grasp-results': (text) => parseGraspResultsFile(text).diagnostics,
   'babyai-level': (text) => loadLevelFile(text).diagnostics,
+  'babyai-records': (text, path) => {
+    const file = readRecordFile(baseName(path), text);
+    return [...file.diagnostics, ...file.records.flatMap((record) => loadRecord(record).diagnostics)];
+  },
 };
 
 function baseName(path: string): string {

@@ -5,8 +5,9 @@ import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscod
 export const WALKTHROUGH_LANGUAGE = 'mango-walkthrough';
 export const MANGO_JSON_FILES = '**/*.{edges,actions,locations}.json';
 export const MANGO_SKELETON_FILES = '**/*.{all2all,all_pairs}.jsonl';
-/** SmartPlay episode logs, BabyAI level files, GRASP grid files (Waypoint's and upstream's names). */
-export const STANDALONE_FILES = '**/{*.episode.jsonl,*.level.json,*.grids.jsonl,inner_*_free.jsonl,inner_*_block.jsonl,outer_*_free.jsonl,outer_*_block.jsonl}';
+/** SmartPlay episode logs, BabyAI levels and records, GRASP grids and responses (Waypoint's and upstream's names). */
+export const STANDALONE_FILES =
+  '**/{*.episode.jsonl,*.level.json,*.grids.jsonl,inner_*_free.jsonl,inner_*_block.jsonl,outer_*_free.jsonl,outer_*_block.jsonl,*_output.jsonl,llm-babybench*.{csv,json,jsonl},llm_babybench*.{csv,json,jsonl},LLM_BABYBENCH*.{csv,json,jsonl}}';
 
 export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.LogOutputChannel): LanguageClient {
   // Required here, not imported at the top: the client library is most of the extension bundle,

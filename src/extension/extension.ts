@@ -10,6 +10,7 @@ import { generateSkeletonsCommand, type GenerateSkeletonsOptions } from './comma
 import { previewImputedEdges } from './commands/imputedEdges';
 import { showAnswerInMaze } from './commands/showAnswer';
 import { ANSWER_SCHEME, AnswerDocuments } from './eval/answerDocuments';
+import { runDocumentName } from '../core/eval/runLabels';
 import type { RunRecord } from '../core/eval/types';
 import type { RunQuestionOptions } from './eval/runQuestion';
 import { compareRuns, RUN_TRAJECTORY_SCHEME, RunTrajectoryDocuments } from './eval/compareRuns';
@@ -59,6 +60,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
   const getClient = (): LanguageClient => (client ??= createLanguageClient(context, output));
 
   const answers = new AnswerDocuments();
+  const boardDeps = (): import('./boards/evalDeps').BoardEvalDeps => ({ context, answers, log: output, evaluation: () => loadEvaluation(context) });
   const runs = new RunsView();
   void runs.refresh();
   // canSelectMany: two runs selected together are what "Compare Runs" compares.
@@ -71,25 +73,37 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
     vscode.commands.registerCommand('waypoint.openRun', async (index: number) => {
       const record = runs.runs[index];
       if (!record) return;
-      // Re-checked against the game as it is now, so the diagnostics match today's maze.
-      const [edges] = await vscode.workspace.findFiles(`**/${record.question.game}.edges.json`, '**/node_modules/**', 1);
-      const scored = edges ? await getClient().sendRequest<ScoreAnswerResult | null>(ScoreAnswerRequest, { uri: edges.toString(), question: record.question, response: record.rawAnswer, mode: record.mode }) : null;
-      await answers.show(`${record.question.game}-${record.question.task}-${record.question.sampleId.slice(0, 8)}-${record.model.id}-${record.time.replace(/[:.]/g, '')}`, record.rawAnswer, scored?.diagnostics ?? []);
+      // Re-checked against the benchmark files as they are now, so the diagnostics match today's
+      // maze, level or grid; a run whose files are gone still shows its answer.
+      let reopened = false;
+      if (record.question.benchmark === 'mango') {
+        const [edges] = await vscode.workspace.findFiles(`**/${record.question.game}.edges.json`, '**/node_modules/**', 1);
+        const scored = edges ? await getClient().sendRequest<ScoreAnswerResult | null>(ScoreAnswerRequest, { uri: edges.toString(), question: record.question, response: record.rawAnswer, mode: record.mode }) : null;
+        await answers.show(runDocumentName(record), record.rawAnswer, scored?.diagnostics ?? []);
+        reopened = true;
+      } else if (record.question.benchmark === 'babyai') reopened = await loadBoards(context).reopenBabyaiRun(boardDeps(), { ...record, question: record.question });
+      else if (record.question.benchmark === 'grasp') reopened = await loadBoards(context).reopenGraspRun(boardDeps(), { ...record, question: record.question });
+      if (!reopened) await answers.show(runDocumentName(record), record.rawAnswer, []);
     }),
     runTrajectories,
     vscode.workspace.registerTextDocumentContentProvider(RUN_TRAJECTORY_SCHEME, runTrajectories),
     vscode.commands.registerCommand('waypoint.compareRuns', async (node?: { record?: RunRecord }, selected?: Array<{ record?: RunRecord }>) => {
       const chosen = (selected && selected.length > 0 ? selected : node ? [node] : runsTree.selection).flatMap((item) => ('record' in item && item.record ? [item.record] : []));
       return compareRuns(runTrajectories, chosen, runs.runs, async (record) => {
+        if (record.question.benchmark !== 'mango') return null;
         const [edges] = await vscode.workspace.findFiles(`**/${record.question.game}.edges.json`, '**/node_modules/**', 1);
         if (!edges) return null;
         const scored = await getClient().sendRequest<ScoreAnswerResult | null>(ScoreAnswerRequest, { uri: edges.toString(), question: record.question, response: record.rawAnswer, mode: record.mode });
         return scored?.trajectory ?? null;
       });
     }),
-    vscode.commands.registerCommand('waypoint.showRunInMaze', async (node?: { record?: { question: { game: string; task: string; src: string; dst: string }; rawAnswer: string; model: { id: string } } }) => {
+    // "Show in Maze" for MANGO runs; runs of grid benchmarks step on the board instead.
+    vscode.commands.registerCommand('waypoint.showRunInMaze', async (node?: { record?: RunRecord }) => {
       const record = node?.record;
       if (!record) return null;
+      if (record.question.benchmark === 'babyai') return loadBoards(context).reopenBabyaiRun(boardDeps(), { ...record, question: record.question });
+      if (record.question.benchmark === 'grasp') return loadBoards(context).reopenGraspRun(boardDeps(), { ...record, question: record.question });
+      if (record.question.benchmark !== 'mango') return null;
       const [edges] = await vscode.workspace.findFiles(`**/${record.question.game}.edges.json`, '**/node_modules/**', 1);
       if (!edges) return null;
       return MazePanel.show(context, getClient(), edges).showTrajectory(record.rawAnswer, `${record.question.task.toUpperCase()} ${record.question.src} → ${record.question.dst} · ${record.model.id}`, record.question.src);
@@ -110,10 +124,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
         options,
       ),
     ),
-    vscode.commands.registerCommand('waypoint.showBoard', (uri?: vscode.Uri) => loadBoards(context).showBoard(context, uri)),
-    vscode.commands.registerCommand('waypoint.runGraspBaseline', (options?: import('./boards/gridCommands').GraspRunOptions) => loadBoards(context).runGraspBaseline(context, options)),
-    vscode.commands.registerCommand('waypoint.runBabyaiQuestion', (options?: import('./boards/gridCommands').BabyaiRunOptions) => loadBoards(context).runBabyaiQuestion(context, options)),
-    vscode.commands.registerCommand('waypoint.playSmartplay', (options?: import('./boards/smartplayCommands').PlayOptions) => loadBoards(context).playSmartplay(context, options)),
+    // From the editor title (a Uri) or from a lens (`{ uri }` as a string, as the server sends it).
+    vscode.commands.registerCommand('waypoint.showBoard', (target?: vscode.Uri | { uri: string }) => loadBoards(context).showBoard(boardDeps(), target && !(target instanceof vscode.Uri) ? vscode.Uri.parse(target.uri) : target)),
+    vscode.commands.registerCommand('waypoint.runGraspQuestion', (options?: import('./boards/graspQuestion').GraspRunOptions) => loadBoards(context).runGraspQuestion(boardDeps(), options)),
+    vscode.commands.registerCommand('waypoint.scoreGraspResponse', (options?: import('./boards/graspQuestion').ScoreResponseOptions) => loadBoards(context).scoreGraspResponse(boardDeps(), options)),
+    vscode.commands.registerCommand('waypoint.runBabyaiQuestion', (options?: import('./boards/babyaiQuestion').BabyaiRunOptions) => loadBoards(context).runBabyaiQuestion(boardDeps(), options)),
+    vscode.commands.registerCommand('waypoint.playSmartplay', (options?: import('./boards/smartplayCommands').PlayOptions) => loadBoards(context).playSmartplay(boardDeps(), options)),
     vscode.commands.registerCommand('waypoint.boardState', () => {
       const board = boardsModule?.BoardPanel.active;
       return board ? { title: board.panel.title, frame: board.frame, frames: board.timeline?.frames.length ?? 0, timeline: board.timeline, scene: board.scene } : undefined;

@@ -67,6 +67,7 @@ import { loadGame } from './games';
 import { registerNameFeatures } from './nameFeatures';
 import { skeletonRunLenses } from './skeletonLenses';
 import { StandaloneDocuments } from './standaloneDocuments';
+import { standaloneLenses } from './standaloneLenses';
 import { moveCodeLenses, moveInlayHints } from './walkthroughHints';
 import { DiagnosticsPublisher } from './diagnostics';
 import { DocumentStore } from './documents';
@@ -162,6 +163,8 @@ connection.onCodeAction(async ({ textDocument, context }) => {
 });
 
 connection.onCodeLens(async ({ textDocument }) => {
+  const single = standalone.get(textDocument.uri);
+  if (single) return standaloneLenses(single.kind, textDocument.uri, single.text);
   const open = documents.get(textDocument.uri);
   if (open && (open.kind === 'mango-df' || open.kind === 'mango-rf')) return skeletonRunLenses(open.kind, textDocument.uri, open.text.getText());
   const game = await walkthroughGame(textDocument.uri);

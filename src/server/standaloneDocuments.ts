@@ -43,6 +43,12 @@ export class StandaloneDocuments {
     return this.open.get(uri)?.text.getText();
   }
 
+  /** The open document's kind and text, for features such as code lenses. */
+  get(uri: string): { kind: StandaloneKind; text: string } | undefined {
+    const document = this.open.get(uri);
+    return document ? { kind: document.kind, text: document.text.getText() } : undefined;
+  }
+
   private schedule(uri: string, immediately: boolean): void {
     clearTimeout(this.pending.get(uri));
     const run = () => {

@@ -298,7 +298,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await runCommand(page, 'Waypoint: Validate Workspace');
     await retry('validation toast', async () => {
       const text = await page.locator('.notifications-toasts').innerText();
-      if (!text.includes('19 files validated: 7 errors, 2 warnings')) throw new Error(`toasts say: ${text.slice(0, 200)}`);
+      if (!text.includes('21 files validated: 7 errors, 2 warnings')) throw new Error(`toasts say: ${text.slice(0, 200)}`);
     });
     await shot('validate-workspace');
   });

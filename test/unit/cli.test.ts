@@ -31,8 +31,9 @@ describe('waypoint validate (CLI)', () => {
     assert.equal(report.summary.errors, 7);
     const brokenEdges = report.files.find((file) => file.path.endsWith('lighthouse-typos.edges.json'));
     assert.deepEqual(brokenEdges?.diagnostics.map((d) => d.code), ['mango/unknown-location', 'mango/imputation-conflict', 'mango/step-label', 'mango/duplicate-edge']);
-    // 10 MANGO files, 3 GRASP grid files, 4 BabyAI levels, 2 SmartPlay episode logs.
-    assert.equal(report.files.length, 19);
+    // 10 MANGO files, 3 GRASP grid files, 1 GRASP response file, 4 BabyAI levels, 1 LLM-BabyBench
+    // record file, 2 SmartPlay episode logs.
+    assert.equal(report.files.length, 21);
   });
 
   it('prints compiler-style lines without --json and exits 0 for a clean file', () => {

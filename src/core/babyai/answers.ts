@@ -7,7 +7,8 @@ import { ACTION_NAMES, type Vec } from './world';
 
 export type ScoringMode = 'faithful' | 'reference';
 
-const MARKERS: Record<'predict' | 'plan', string> = {
+/** The phrases that open a Predict or Plan answer, lower-cased as the parser searches for them. */
+export const MARKERS: Record<'predict' | 'plan', string> = {
   predict: "the agent's final state is: ",
   plan: "the llm's action sequence is: ",
 };

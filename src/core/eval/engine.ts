@@ -2,10 +2,10 @@
 // reply, then the source (a built-in agent or an HTTP provider), then the cache write. Storage
 // and the network are injected, so the same code runs in the extension, the CLI and tests.
 import { sha256Hex } from '../sha256';
-import type { ChatMessage, MangoQuestion, ModelProfile, ModelReply } from './types';
+import type { ChatMessage, EvalQuestion, ModelProfile, ModelReply } from './types';
 
 export interface ReplySource {
-  reply(messages: readonly ChatMessage[], profile: ModelProfile, question: MangoQuestion, signal: AbortSignal): Promise<ModelReply>;
+  reply(messages: readonly ChatMessage[], profile: ModelProfile, question: EvalQuestion, signal: AbortSignal): Promise<ModelReply>;
 }
 
 export interface ResponseCache {
@@ -14,7 +14,7 @@ export interface ResponseCache {
 }
 
 /** The cache key: a hash of the provider, endpoint, model, sampling parameters and messages. */
-export function cacheKey(profile: ModelProfile, messages: readonly ChatMessage[], question: MangoQuestion): string {
+export function cacheKey(profile: ModelProfile, messages: readonly ChatMessage[], question: EvalQuestion): string {
   const identity = {
     provider: profile.provider,
     baseUrl: profile.baseUrl ?? null,
@@ -29,7 +29,7 @@ export function cacheKey(profile: ModelProfile, messages: readonly ChatMessage[]
 }
 
 /** Asks the model (or the cache); a cache hit comes back with `cached: true`. */
-export async function askModel(source: ReplySource, cache: ResponseCache | null, profile: ModelProfile, messages: readonly ChatMessage[], question: MangoQuestion, signal: AbortSignal): Promise<ModelReply> {
+export async function askModel(source: ReplySource, cache: ResponseCache | null, profile: ModelProfile, messages: readonly ChatMessage[], question: EvalQuestion, signal: AbortSignal): Promise<ModelReply> {
   const key = cacheKey(profile, messages, question);
   const hit = await cache?.get(key);
   if (hit) return { ...hit, cached: true, latencyMs: 0 };

@@ -1,6 +1,7 @@
 // The evaluation engine's vocabulary, benchmark-neutral: a question rendered to chat messages, a
-// model profile, a reply, and the run record every run appends. MANGO is the first client; grid
-// benchmarks plug in with their own question kinds.
+// model profile, a reply, and the run record every run appends. Each benchmark brings its own
+// question kind; the engine only needs `benchmark` and a stable `sampleId`.
+import type { GraspSettings } from '../grasp/types';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -47,17 +48,56 @@ export interface MangoQuestion {
   cutoff: number;
 }
 
+/** A Predict, Plan or Decompose question on a BabyAI level (a level file or an LLM-BabyBench record). */
+export interface BabyaiQuestion {
+  benchmark: 'babyai';
+  task: 'predict' | 'plan' | 'decompose';
+  /** Workspace-relative path (or file name) of the level file or record file. */
+  source: string;
+  /** 0-based record number in a record file; null for a level file. */
+  record: number | null;
+  levelName: string;
+  /** Hash of what determines the question (level, task, actions): keys the cache for built-in agents. */
+  sampleId: string;
+  /** Predict only: the action names to simulate. */
+  actions: string[];
+}
+
+/** One GRASP grid under one agent setting, rendered in one prompt style. */
+export interface GraspQuestion {
+  benchmark: 'grasp';
+  /** The grid file's name, as upstream custom_ids spell it (`inner_cluster_free.jsonl`). */
+  file: string;
+  index: number;
+  settings: GraspSettings;
+  style: 'chat' | 'o1-mini';
+  /** Upstream's custom_id: `<file>-<index>-<m>-<e>-<c>`. */
+  sampleId: string;
+}
+
+/** One of the two questions of one SmartPlay step. */
+export interface SmartplayQuestion {
+  benchmark: 'smartplay';
+  game: string;
+  step: number;
+  question: 1 | 2;
+  sampleId: string;
+}
+
+export type EvalQuestion = MangoQuestion | BabyaiQuestion | GraspQuestion | SmartplayQuestion;
+
 /** One line of `.waypoint/runs/*.jsonl`. */
 export interface RunRecord {
   time: string;
-  question: MangoQuestion;
+  question: EvalQuestion;
   /** The profile without anything secret (there is nothing secret in a profile by construction). */
   model: ModelProfile;
   messages: ChatMessage[];
   rawAnswer: string;
   parsedAnswer: unknown;
   scores: Record<string, number | boolean | string | null>;
-  mode: 'faithful' | 'reference';
+  /** The scoring mode that produced `scores` (GRASP also has 'pre2025'). */
+  mode: 'faithful' | 'reference' | 'pre2025';
   promptTokens: number | null;
   completionTokens: number | null;
   latencyMs: number;

@@ -1,5 +1,5 @@
-// Stable diagnostic codes for GRASP grid files. They are part of the CLI's JSON output and of
-// quick-fix matching, so a code is never renamed or reused.
+// Stable diagnostic codes for GRASP files and answers. They are part of the CLI's JSON output and
+// of quick-fix matching, so a code is never renamed or reused.
 export const GraspCodes = {
   blankLine: 'grasp/blank-line',
   notObject: 'grasp/not-object',
@@ -16,4 +16,30 @@ export const GraspCodes = {
   obstacleMismatch: 'grasp/obstacle-mismatch',
   indexSequence: 'grasp/index-sequence',
   fileName: 'grasp/file-name',
+} as const;
+
+/** Diagnostics on a model's answer text (ranges in the answer), from evaluation.ts. */
+export const GraspAnswerCodes = {
+  noList: 'grasp-answer/no-list',
+  unknownToken: 'grasp-answer/unknown-token',
+  diagonalNotAllowed: 'grasp-answer/diagonal-not-allowed',
+  blockedByBoundary: 'grasp-answer/blocked-by-boundary',
+  blockedByObstacle: 'grasp-answer/blocked-by-obstacle',
+  takeEmptyCell: 'grasp-answer/take-empty-cell',
+  takeAtCarryLimit: 'grasp-answer/take-at-carry-limit',
+  dropOffStart: 'grasp-answer/drop-off-start',
+  dropNothing: 'grasp-answer/drop-nothing',
+  truncated: 'grasp-answer/truncated',
+  score: 'grasp-answer/score',
+} as const;
+
+/** Diagnostics on an upstream response file (`*_output.jsonl`), from resultsFile.ts. */
+export const GraspResultsCodes = {
+  notObject: 'grasp-results/not-object',
+  customIdMissing: 'grasp-results/custom-id-missing',
+  customIdInvalid: 'grasp-results/custom-id-invalid',
+  duplicateCustomId: 'grasp-results/duplicate-custom-id',
+  answerMissing: 'grasp-results/answer-missing',
+  errorRow: 'grasp-results/error-row',
+  cutOff: 'grasp-results/cut-off',
 } as const;

@@ -1,4 +1,5 @@
-// GRASP core: grid files, prompts, answer extraction, simulation and scoring, baselines, generator.
+// GRASP core: grid files, prompts, answer extraction, simulation and scoring, baselines, generator,
+// one-question evaluation and upstream response files.
 export * from './types';
 export * from './actions';
 export * from './codes';
@@ -11,3 +12,5 @@ export * from './simulator';
 export * from './baselines';
 export * from './random';
 export * from './generator';
+export * from './evaluation';
+export * from './resultsFile';

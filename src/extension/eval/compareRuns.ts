@@ -1,7 +1,9 @@
 // "Compare Runs": two runs of one question side by side in VS Code's diff editor, one line per
-// trajectory step with the maze's verdict on it, so where two models (or two prompts) part ways
-// is the first highlighted line. The texts are read-only virtual documents.
+// trajectory step (MANGO: with the maze's verdict on it; grid benchmarks: one parsed action per
+// line), so where two models (or two prompts) part ways is the first highlighted line. The texts
+// are read-only virtual documents.
 import * as vscode from 'vscode';
+import { questionGroup, questionLabel, runDocumentName, scoreLine } from '../../core/eval/runLabels';
 import type { RunRecord } from '../../core/eval/types';
 import type { Trajectory } from '../../protocol/maze';
 
@@ -9,17 +11,24 @@ export const RUN_TRAJECTORY_SCHEME = 'waypoint-run';
 
 /** Renders a run as diffable text: a header, then `n. from —action→ to   verdict`. */
 export function trajectoryText(record: RunRecord, trajectory: Trajectory | null): string {
-  const scores = Object.entries(record.scores).filter(([, value]) => typeof value === 'number').map(([name, value]) => `${name} ${Number(value).toFixed(2)}`).join(' · ');
   const header = [
-    `# ${record.question.task.toUpperCase()} ${record.question.src} → ${record.question.dst} (${record.question.game}, ${record.question.sampleId.slice(0, 12)})`,
+    `# ${questionLabel(record.question)} (${questionGroup(record.question)}, ${record.question.sampleId.slice(0, 12)})`,
     `# ${record.model.id} · ${record.mode} · ${record.time}`,
-    `# ${scores}`,
+    `# ${scoreLine(record.scores)}`,
   ];
+  if (record.question.benchmark !== 'mango') return [...header, ...parsedLines(record.parsedAnswer)].join('\n') + '\n';
   if (!trajectory) return [...header, '(the game was not found, so the steps could not be checked)', record.rawAnswer].join('\n') + '\n';
   if (trajectory.error) return [...header, `unparseable answer: ${trajectory.error}`].join('\n') + '\n';
   const width = Math.max(0, ...trajectory.steps.map((step) => `${step.from} —${step.action}→ ${step.to}`.length));
   const steps = trajectory.steps.map((step) => `${String(step.index + 1).padStart(2)}. ${`${step.from} —${step.action}→ ${step.to}`.padEnd(width)}   ${step.verdict}${step.chained ? '' : ' (does not start where the last step ended)'}`);
   return [...header, ...steps].join('\n') + '\n';
+}
+
+/** A grid benchmark's parsed answer, one action (or subgoal) per line. */
+function parsedLines(parsed: unknown): string[] {
+  const items = Array.isArray(parsed) ? parsed : parsed === null || parsed === undefined ? [] : [parsed];
+  if (items.length === 0) return ['(no answer could be parsed)'];
+  return items.map((item, index) => `${String(index + 1).padStart(2)}. ${typeof item === 'string' ? item : JSON.stringify(item)}`);
 }
 
 export class RunTrajectoryDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -43,10 +52,6 @@ export class RunTrajectoryDocuments implements vscode.TextDocumentContentProvide
   }
 }
 
-function runName(record: RunRecord): string {
-  return `${record.question.game}-${record.question.sampleId.slice(0, 8)}-${record.model.id}-${record.time.replace(/[:.]/g, '')}`;
-}
-
 /**
  * Opens the diff of two runs. `pickOther` is asked for the second run when only one was chosen;
  * `trajectoryOf` checks an answer against the game as it is now.
@@ -64,7 +69,7 @@ export async function compareRuns(
   }
   if (pair.length === 1) {
     const [first] = pair;
-    const others = allRuns.filter((record) => record !== first && record.question.sampleId === first.question.sampleId && record.question.game === first.question.game);
+    const others = allRuns.filter((record) => record !== first && record.question.sampleId === first.question.sampleId && questionGroup(record.question) === questionGroup(first.question));
     if (others.length === 0) {
       void vscode.window.showInformationMessage('Waypoint: this question has only one run; run it again with another model to compare.');
       return undefined;
@@ -73,8 +78,8 @@ export async function compareRuns(
     if (!picked) return undefined;
     pair = [first, picked.record];
   }
-  const [left, right] = await Promise.all(pair.map(async (record) => documents.put(runName(record), trajectoryText(record, await trajectoryOf(record)))));
+  const [left, right] = await Promise.all(pair.map(async (record) => documents.put(runDocumentName(record), trajectoryText(record, await trajectoryOf(record)))));
   const [a, b] = pair;
-  await vscode.commands.executeCommand('vscode.diff', left, right, `${a.question.task.toUpperCase()} ${a.question.src} → ${a.question.dst}: ${a.model.id} ↔ ${b.model.id}`);
+  await vscode.commands.executeCommand('vscode.diff', left, right, `${questionLabel(a.question)}: ${a.model.id} ↔ ${b.model.id}`);
   return { left, right };
 }

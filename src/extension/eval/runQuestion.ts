@@ -4,9 +4,8 @@
 // on each wrong step, one click from its trajectory in the maze view.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { askModel, costOf, type ReplySource } from '../../core/eval/engine';
-import { ModelCallError, OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
-import type { MangoQuestion, ModelProfile, ModelReply, RunRecord } from '../../core/eval/types';
+import { costOf } from '../../core/eval/engine';
+import type { MangoQuestion, RunRecord } from '../../core/eval/types';
 import { fileKindOf } from '../../core/fileKinds';
 import {
   ListQuestionsRequest,
@@ -19,9 +18,13 @@ import {
 } from '../../protocol/requests';
 import type { AnswerDocuments } from './answerDocuments';
 import { scoringModeSetting } from '../settings';
-import { defaultProfileId, modelProfiles } from './profiles';
-import { apiKeyLookup } from './secrets';
-import { WorkspaceStore } from './storage';
+import { appendRunRecord, askWithProgress, requireTrust, type BuiltInAnswer } from './modelCall';
+import { pickProfile } from './profiles';
+
+export { appendRunRecord, askQuietly, askWithProgress, reportModelError, requireTrust } from './modelCall';
+
+/** What the built-in agents do for MANGO, shown in the model pick. */
+const MANGO_BUILT_INS = { oracle: 'shortest route / true trajectory from the maze', random: 'seeded random walk' };
 
 const QUESTION_LIST_LIMIT = 5000;
 
@@ -79,31 +82,13 @@ async function pickQuestion(client: LanguageClient, game: vscode.Uri, task: 'df'
   return picked?.question;
 }
 
-async function pickProfile(preset?: string): Promise<ModelProfile | undefined> {
-  const profiles = modelProfiles();
-  const wanted = preset ?? defaultProfileId();
-  if (preset) return profiles.find((profile) => profile.id === wanted);
-  const ordered = [...profiles].sort((a, b) => Number(b.id === wanted) - Number(a.id === wanted));
-  const picked = await vscode.window.showQuickPick(ordered.map((profile) => ({ label: profile.id, description: profile.provider === 'openai-compatible' ? `${profile.model ?? ''} · ${profile.baseUrl ?? ''}` : `built-in ${profile.provider} agent`, profile })), { title: 'Run Question: which model?' });
-  return picked?.profile;
-}
-
 /** Built-in agents answer in the language server, which has the game's graph. */
-function offlineSource(client: LanguageClient, game: vscode.Uri): ReplySource {
-  return {
-    async reply(_messages, profile, question): Promise<ModelReply> {
-      const started = Date.now();
-      const text = await client.sendRequest<string | null>(OfflineAnswerRequest, { uri: game.toString(), agent: profile.provider === 'random' ? 'random' : 'oracle', question, seed: question.sampleId.length * 7919 });
-      return { text: text ?? '', promptTokens: null, completionTokens: null, latencyMs: Date.now() - started, cached: false };
-    },
-  };
+function offlineAnswer(client: LanguageClient, game: vscode.Uri, question: MangoQuestion): BuiltInAnswer {
+  return async (profile) => (await client.sendRequest<string | null>(OfflineAnswerRequest, { uri: game.toString(), agent: profile.provider === 'random' ? 'random' : 'oracle', question, seed: question.sampleId.length * 7919 })) ?? '';
 }
 
 export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOptions = {}): Promise<RunOutcome | undefined> {
-  if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage('Waypoint: model calls and run records are disabled in an untrusted workspace. Trust the workspace to run questions; validation keeps working.');
-    return undefined;
-  }
+  if (!requireTrust()) return undefined;
   const folder = vscode.workspace.workspaceFolders?.[0];
   const game = await pickGame(options.game);
   if (!game || !folder) return undefined;
@@ -113,37 +98,20 @@ export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOpt
   const cutoff = settings.get<number>('mango.cutoff', 70);
   const picked = await pickQuestion(deps.client, game, task, cutoff, options.sampleId);
   if (!picked) return undefined;
-  const profile = await pickProfile(options.profileId);
+  const profile = await pickProfile('Run Question: which model?', options.profileId, MANGO_BUILT_INS);
   if (!profile) return undefined;
   const prepared = await deps.client.sendRequest<PrepareQuestionResult | null>(PrepareQuestionRequest, { uri: game.toString(), task, sampleId: picked.sampleId, cutoff, template: settings.get<'release' | 'paper'>('mango.promptTemplate', 'release') });
   if (!prepared) return undefined;
   const question: MangoQuestion = prepared.question;
-  const store = new WorkspaceStore(folder.uri.fsPath);
-  const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets)) : offlineSource(deps.client, game);
-  let reply: ModelReply;
-  try {
-    reply = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Waypoint: asking ${profile.id} (${task.toUpperCase()} ${question.src} → ${question.dst})`, cancellable: true },
-      (_progress, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        return askModel(source, store, profile, prepared.messages, question, controller.signal);
-      },
-    );
-  } catch (error) {
-    const message = error instanceof ModelCallError ? error.message : String(error);
-    if (message === 'cancelled') return undefined;
-    const action = /API key/.test(message) ? await vscode.window.showErrorMessage(`Waypoint: ${message}`, 'Set API Key…') : await vscode.window.showErrorMessage(`Waypoint: ${message}`);
-    if (action) await vscode.commands.executeCommand('waypoint.setApiKey', profile.id);
-    return undefined;
-  }
+  const reply = await askWithProgress(deps.context, { profile, messages: prepared.messages, question, builtIn: offlineAnswer(deps.client, game, question) }, `${task.toUpperCase()} ${question.src} → ${question.dst}`);
+  if (!reply) return undefined;
   const mode = scoringModeSetting();
   const scored = await deps.client.sendRequest<ScoreAnswerResult>(ScoreAnswerRequest, { uri: game.toString(), question, response: reply.text, mode });
   const record: RunRecord = {
     time: new Date().toISOString(), question, model: profile, messages: prepared.messages, rawAnswer: reply.text, parsedAnswer: scored.trajectory.steps.map(({ from, action, to }) => ({ location_before: from, action, location_after: to })),
     scores: scored.scores, mode, promptTokens: reply.promptTokens, completionTokens: reply.completionTokens, latencyMs: reply.latencyMs, cached: reply.cached, costUsd: costOf(profile, reply),
   };
-  const runFile = await store.appendRun(record);
+  const runFile = (await appendRunRecord(record)) ?? '';
   deps.log.info(`Run recorded in ${runFile}: ${question.game} ${task} ${question.sampleId.slice(0, 12)} with ${profile.id}.`);
   await deps.answers.show(`${question.game}-${task}-${question.sampleId.slice(0, 8)}-${profile.id}`, reply.text, scored.diagnostics);
   const ranges = Object.entries(scored.scores).filter(([name, value]) => name.endsWith('_range') && typeof value === 'string').map(([name, value]) => `${name.replace(/_range$/, '')} ${String(value)}`);

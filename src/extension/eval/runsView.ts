@@ -1,16 +1,13 @@
-// The "Waypoint Runs" tree: run records from .waypoint/runs/*.jsonl grouped by game and question,
-// one leaf per run (model, scores). Selecting a run reopens its answer; "Show in Maze" steps
-// through it; two selected runs of a question compare side by side.
+// The "Waypoint Runs" tree: run records from .waypoint/runs/*.jsonl grouped by game, level or grid
+// file and then by question, one leaf per run (model, scores). Selecting a run reopens its answer
+// (with its trajectory on the maze or the board); two selected runs of a question compare side by side.
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { questionGroup, questionLabel, runSucceeded, scoreLine } from '../../core/eval/runLabels';
 import type { RunRecord } from '../../core/eval/types';
 
 type Node = { kind: 'game'; game: string } | { kind: 'question'; game: string; sampleId: string; label: string } | { kind: 'run'; record: RunRecord; index: number };
-
-function scoreLine(record: RunRecord): string {
-  return Object.entries(record.scores).filter(([, value]) => typeof value === 'number').map(([name, value]) => `${name} ${Number(value).toFixed(2)}`).join(' · ');
-}
 
 export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
@@ -51,27 +48,27 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   }
 
   getChildren(node?: Node): Node[] {
-    if (!node) return [...new Set(this.records.map((record) => record.question.game))].sort().map((game) => ({ kind: 'game', game }));
+    if (!node) return [...new Set(this.records.map((record) => questionGroup(record.question)))].sort().map((game) => ({ kind: 'game', game }));
     if (node.kind === 'game') {
       const questions = new Map<string, string>();
-      for (const record of this.records) if (record.question.game === node.game) questions.set(record.question.sampleId, `${record.question.task.toUpperCase()} ${record.question.src} → ${record.question.dst}`);
+      for (const record of this.records) if (questionGroup(record.question) === node.game) questions.set(record.question.sampleId, questionLabel(record.question));
       return [...questions].map(([sampleId, label]) => ({ kind: 'question', game: node.game, sampleId, label }));
     }
     if (node.kind === 'question') {
-      return this.records.flatMap((record, index) => (record.question.game === node.game && record.question.sampleId === node.sampleId ? [{ kind: 'run' as const, record, index }] : []));
+      return this.records.flatMap((record, index) => (questionGroup(record.question) === node.game && record.question.sampleId === node.sampleId ? [{ kind: 'run' as const, record, index }] : []));
     }
     return [];
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
-    if (node.kind === 'game') return { label: node.game, collapsibleState: vscode.TreeItemCollapsibleState.Expanded, iconPath: new vscode.ThemeIcon('map') };
+    if (node.kind === 'game') return { label: node.game, collapsibleState: vscode.TreeItemCollapsibleState.Expanded, iconPath: new vscode.ThemeIcon(node.game.startsWith('GRASP') || node.game.startsWith('BabyAI') ? 'symbol-array' : 'map') };
     if (node.kind === 'question') return { label: node.label, description: node.sampleId.slice(0, 8), collapsibleState: vscode.TreeItemCollapsibleState.Collapsed };
     const { record } = node;
     const item = new vscode.TreeItem(record.model.id);
-    item.description = `${scoreLine(record)} · ${record.time.slice(0, 16).replace('T', ' ')}${record.cached ? ' · cached' : ''}`;
+    item.description = `${scoreLine(record.scores)} · ${record.time.slice(0, 16).replace('T', ' ')}${record.cached ? ' · cached' : ''}`;
     item.tooltip = `${record.mode} mode · ${record.latencyMs} ms${record.costUsd !== null ? ` · $${record.costUsd.toFixed(4)}` : ''}`;
     item.contextValue = 'waypointRun';
-    item.iconPath = new vscode.ThemeIcon(record.scores.success_strict === 1 ? 'pass' : 'error');
+    item.iconPath = new vscode.ThemeIcon(runSucceeded(record) ? 'pass' : 'error');
     item.command = { command: 'waypoint.openRun', title: 'Open Run', arguments: [node.index] };
     return item;
   }

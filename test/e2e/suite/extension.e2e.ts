@@ -70,7 +70,7 @@ export function defineExtensionTests(): void {
 
     it('validates every file on disk from the command', async () => {
       const result = await vscode.commands.executeCommand<{ files: number; errors: number }>('waypoint.validateWorkspace');
-      assert.equal(result.files, 19);
+      assert.equal(result.files, 21);
       assert.equal(result.errors, 7);
     });
 
@@ -352,14 +352,68 @@ export function defineExtensionTests(): void {
       assert.ok(new Set(poses).size > 2, `the agent moves: ${poses.join(' ')}`);
     });
 
-    it('runs the GRASP greedy baseline on a sample grid and draws its path', async () => {
+    it('runs a GRASP question with the built-in oracle (the greedy baseline): scored, recorded, path drawn', async () => {
       const [folder] = vscode.workspace.workspaceFolders ?? [];
       const uri = vscode.Uri.joinPath(folder.uri, 'grasp/inner_cluster_free.jsonl');
-      const outcome = await vscode.commands.executeCommand<{ score: number; steps: number }>('waypoint.runGraspBaseline', { uri, index: 0, baseline: 'greedy', settings: { moves: 4, carryLimit: 'none', stepCost: 0 } });
+      const outcome = await vscode.commands.executeCommand<{ score: number; steps: number; runFile: string }>('waypoint.runGraspQuestion', { uri, index: 0, profileId: 'oracle', settings: { moves: 4, carryLimit: 'none', stepCost: 0 } });
       assert.ok(outcome.steps > 0 && outcome.score > 0, JSON.stringify(outcome));
       const board = await vscode.commands.executeCommand<{ timeline: { path: Array<{ mark: string }> } }>('waypoint.boardState');
       assert.ok(board.timeline.path.some((mark) => mark.mark === 'arrow'));
       assert.ok(board.timeline.path.some((mark) => mark.mark === 'star'));
+      const lines = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(outcome.runFile))).trim().split('\n');
+      const record = JSON.parse(lines.at(-1) as string) as { question: { benchmark: string; sampleId: string }; model: { id: string }; scores: { score: number } };
+      assert.deepEqual([record.question.benchmark, record.question.sampleId, record.model.id, record.scores.score], ['grasp', 'inner_cluster_free.jsonl-0-0-0-0', 'oracle', outcome.score]);
+    });
+
+    it('runs a GRASP question against an OpenAI-compatible server and marks the junk and the diagonal on the answer', async () => {
+      const fake = await startFakeOpenAi();
+      const settings = vscode.workspace.getConfiguration('waypoint');
+      await settings.update('models', [{ id: 'local-test', provider: 'openai-compatible', baseUrl: fake.url, model: 'scripted', retries: 0 }], vscode.ConfigurationTarget.Workspace);
+      try {
+        const [folder] = vscode.workspace.workspaceFolders ?? [];
+        const uri = vscode.Uri.joinPath(folder.uri, 'grasp/inner_cluster_free.jsonl');
+        fake.script.push({ content: 'I will go left first.\n["LEFT", "TAKE ENERGY", "UPLEFT", "TAKE", "RIGHT", "DROP"]' });
+        const outcome = await vscode.commands.executeCommand<{ answer: string; diagnostics: string[] }>('waypoint.runGraspQuestion', { uri, index: 1, profileId: 'local-test', settings: { moves: 4, carryLimit: 2, stepCost: 0.3 } });
+        const sent = fake.requests.at(-1)?.body.messages as Array<{ role: string; content: string }>;
+        assert.deepEqual(sent.map((message) => message.role), ['system', 'user']);
+        assert.ok(sent[0].content.includes('You can only carry two unit of energy at a time.'));
+        const answerDoc = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'waypoint-answer' && document.getText() === outcome.answer);
+        assert.ok(answerDoc, 'the answer is open');
+        const marked = await waitFor('the answer diagnostics', () => {
+          const found = vscode.languages.getDiagnostics(answerDoc.uri);
+          return found.length > 0 ? found : undefined;
+        });
+        const textOf = (code: string) => marked.filter((diagnostic) => String(diagnostic.code) === code).map((diagnostic) => answerDoc.getText(diagnostic.range));
+        assert.deepEqual(textOf('grasp-answer/unknown-token'), ['TAKE ENERGY']);
+        assert.deepEqual(textOf('grasp-answer/diagonal-not-allowed'), ['UPLEFT']);
+      } finally {
+        await settings.update('models', undefined, vscode.ConfigurationTarget.Workspace);
+        await fake.close();
+      }
+    });
+
+    it('scores a row of a GRASP response file from its lens and steps through it on the board', async () => {
+      const grids = await openSample('grasp/inner_cluster_free.jsonl');
+      const gridLenses = await waitFor('the grid lenses', async () => {
+        const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', grids.uri);
+        return found.length > 0 ? found : undefined;
+      });
+      assert.deepEqual(gridLenses.map((lens) => lens.command?.title), ['▶ Run GRASP #0', '▶ Run GRASP #1', '▶ Run GRASP #2', '▶ Run GRASP #3', '▶ Run GRASP #4']);
+      const responses = await openSample('grasp/results/waypoint_sample_output.jsonl');
+      const lenses = await waitFor('the response lenses', async () => {
+        const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', responses.uri);
+        return found.length > 0 ? found : undefined;
+      });
+      const first = lenses.find((lens) => lens.range.start.line === 0);
+      assert.ok(first?.command, 'a lens on the first row');
+      assert.match(first.command.title, /^▶ Score and step · inner_cluster_free\.jsonl #0/);
+      const outcome = await vscode.commands.executeCommand<{ customId: string; score: number; extraction_method: string }>(first.command.command, ...(first.command.arguments ?? []));
+      assert.equal(outcome.customId, 'inner_cluster_free.jsonl-0-0-0-0');
+      assert.equal(outcome.extraction_method, 'bracket-list');
+      assert.ok(outcome.score > 0);
+      const board = await vscode.commands.executeCommand<{ title: string; frames: number }>('waypoint.boardState');
+      assert.match(board.title, /inner_cluster_free\.jsonl-0-0-0-0/);
+      assert.equal(board.frames, 21);
     });
 
     it('plays Tower of Hanoi with the built-in solver to completion: normalised score 1, log written', async () => {
@@ -368,6 +422,26 @@ export function defineExtensionTests(): void {
       const log = await vscode.workspace.openTextDocument(vscode.Uri.file(outcome.file));
       await vscode.window.showTextDocument(log);
       await waitFor('the episode log validated clean', () => vscode.languages.getDiagnostics(log.uri).length === 0 && log.lineCount >= 9);
+    });
+
+    it('plays Tower of Hanoi against an OpenAI-compatible model, two questions a step, to completion', async () => {
+      const fake = await startFakeOpenAi();
+      const settings = vscode.workspace.getConfiguration('waypoint');
+      await settings.update('models', [{ id: 'local-test', provider: 'openai-compatible', baseUrl: fake.url, model: 'scripted', retries: 0 }], vscode.ConfigurationTarget.Workspace);
+      try {
+        // The optimal moves for three disks from rod A to rod C, as the model's Q2 answers.
+        const moves = ['A to the top of rod C', 'A to the top of rod B', 'C to the top of rod B', 'A to the top of rod C', 'B to the top of rod A', 'B to the top of rod C', 'A to the top of rod C'];
+        for (const move of moves) fake.script.push({ content: 'Think: smallest disk moves every other turn.' }, { content: `Move the top disk of rod ${move}` });
+        const outcome = await vscode.commands.executeCommand<{ reason: string; steps: number; normalizedScore: number; unmatched: number; file: string }>('waypoint.playSmartplay', { game: 'Hanoi3Disk', agent: 'local-test' });
+        assert.deepEqual([outcome.reason, outcome.steps, outcome.normalizedScore, outcome.unmatched], ['done', 7, 1, 0]);
+        assert.equal(fake.requests.length, 14);
+        const lastQuestion = fake.requests.at(-1)?.body.messages as Array<{ role: string; content: string }>;
+        assert.equal(lastQuestion.at(-1)?.content, 'Choose the best executable action from the list of all actions. Write the exact chosen action.');
+        assert.equal(lastQuestion[0].content, 'You\u2019re a player trying to play the game.');
+      } finally {
+        await settings.update('models', undefined, vscode.ConfigurationTarget.Workspace);
+        await fake.close();
+      }
     });
 
     it('opens the walkthrough overview webview', async () => {

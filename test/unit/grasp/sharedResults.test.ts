@@ -2,15 +2,10 @@
 // statistics the spec and the paper state, and scores on the four shared grid files.
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { extractActions } from '../../../src/core/grasp/answers';
-import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/grasp/gridFile';
 import { parseCustomId } from '../../../src/core/grasp/settings';
 import { simulate } from '../../../src/core/grasp/simulator';
-import { SCORING_MODES, type ScoringMode } from '../../../src/core/grasp/types';
-import { graspDataDir, graspDataMissing } from './support';
-
-const resultsPath = join(graspDataDir, 'results', 'gpt_o1_mini_output.jsonl');
+import { checkO1MiniPaperMeans, graspDataMissing, o1MiniResultsPath as resultsPath } from './support';
 
 interface Row {
   custom_id: string;
@@ -49,37 +44,10 @@ describe('GRASP shared o1-mini answers', function () {
   });
 
   it("scores the 160 answers on the shared grid files; the paper's o1-mini means match faithful cost, not the constant one", () => {
-    const entries = new Map<string, GraspGridEntry>();
-    for (const name of ['inner_random_free.jsonl', 'inner_spiral_block.jsonl', 'outer_cluster_block.jsonl', 'outer_upDown_free.jsonl']) {
-      const path = join(graspDataDir, name);
-      if (!existsSync(path)) continue;
-      for (const entry of parseGraspGridFile(readFileSync(path, 'utf8')).entries) entries.set(`${name}-${entry.record.index}`, entry);
-    }
-    const scores = new Map<string, number[]>(SCORING_MODES.flatMap((mode) => [[`${mode}`, []], [`${mode} c=0`, []], [`${mode} c=0.3`, []]]));
-    for (const row of rows) {
+    const answers = rows.flatMap((row) => {
       const id = parseCustomId(row.custom_id);
-      const entry = id && entries.get(`${id.file}-${id.index}`);
-      if (!id || !entry) continue;
-      const tokens = extractActions(row.response).tokens;
-      for (const mode of SCORING_MODES) {
-        const run = simulate(entry.grid, tokens, id.settings, { mode });
-        assert.ok(Number.isFinite(run.score));
-        scores.get(mode)?.push(run.score);
-        scores.get(`${mode} c=${id.settings.stepCost}`)?.push(run.score);
-      }
-    }
-    const mean = (key: string) => {
-      const list = scores.get(key) ?? [];
-      return list.reduce((sum, value) => sum + value, 0) / list.length;
-    };
-    assert.equal(scores.get('faithful')?.length, 160);
-    // Paper, Table 1, o1-mini: average −0.31, cost 0 → 2.39, cost 0.3 → −3.02 (all 20 files).
-    assert.ok(Math.abs(mean('faithful') - -0.31) < 0.15, `faithful mean ${mean('faithful')}`);
-    assert.ok(Math.abs(mean('faithful c=0') - 2.39) < 0.15);
-    assert.ok(Math.abs(mean('faithful c=0.3') - -3.02) < 0.3);
-    for (const mode of ['reference', 'pre2025'] as ScoringMode[]) assert.ok(mean(mode) > 1, `${mode} mean ${mean(mode)} is far from the published −0.31`);
-    // Without a step cost the modes differ only in the scored cell.
-    assert.equal(mean('reference c=0'), mean('faithful c=0'));
-    assert.notEqual(mean('pre2025 c=0'), mean('reference c=0'));
+      return id ? [{ ...id, answer: row.response }] : [];
+    });
+    checkO1MiniPaperMeans(answers, (entry, answer, mode) => simulate(entry.grid, extractActions(answer.answer).tokens, answer.settings, { mode }).score);
   });
 });

@@ -1,0 +1,109 @@
+// Built-in offline agents for BabyAI questions. `oracle` answers from the simulator and the OmniBot
+// expert (the upper bound the benchmark's own expert reaches); `random` is a seeded floor. Both
+// write the exact answer format the prompt asks for, so their replies go through the same
+// extraction, parsing and scoring as a model's.
+import { runActions, type LevelSpec } from './env';
+import type { PreparedBabyaiQuestion } from './evaluation';
+import { traceBot, type BotTrace } from './botTrace';
+import type { SubgoalCall } from './omnibot';
+import { actionName } from './world';
+
+/** A small seeded generator (mulberry32): the same seed gives the same reply on every platform. */
+function seededUniform(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let z = state;
+    z = Math.imul(z ^ (z >>> 15), z | 1);
+    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
+    return ((z ^ (z >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** "((x, y), dir)" as Python prints the tuple, the format both the prompt and the parser use. */
+export function poseText(pos: readonly number[], dir: number): string {
+  return `((${pos[0]}, ${pos[1]}), ${dir})`;
+}
+
+/** One subgoal line of the <START>…<END> block, in the prompt's "(GoNextToSubgoal, (x,y))" form. */
+export function subgoalLine(call: SubgoalCall): string {
+  return call.args ? `(${call.name}, (${call.args.join(',')}))` : `(${call.name})`;
+}
+
+function decomposeReply(calls: readonly SubgoalCall[]): string {
+  return `<START>\n${calls.map(subgoalLine).join('\n')}\n<END>`;
+}
+
+/**
+ * The subgoals a fresh expert executes, written as a model could: every stretch of actions chosen
+ * by one subgoal becomes one line, and a GoNextTo becomes "GoNextToSubgoal, (x,y)" with the cell
+ * the agent faces when the stretch ends (a model cannot name objects or reasons, only cells). The
+ * expert's own pushes (opening a door on the way, fetching a key) become lines of their own, so
+ * the bot executing the list needs no help.
+ */
+export function expertSubgoalCalls(spec: LevelSpec): { calls: SubgoalCall[]; trace: BotTrace } {
+  const trace = traceBot(spec, null);
+  const calls: SubgoalCall[] = [];
+  let previous: unknown = null;
+  for (const step of trace.steps) {
+    if (!step.producer) {
+      // The stack ran dry and the bot said `done` (the agent started facing its target): a
+      // GoNextTo the faced cell pops at once, which empties the stack the same way.
+      calls.push({ name: 'GoNextToSubgoal', args: [step.frontAfter[0], step.frontAfter[1]] });
+      previous = null;
+      continue;
+    }
+    const name = step.producer.name as SubgoalCall['name'];
+    const call: SubgoalCall = name === 'GoNextToSubgoal' ? { name, args: [step.frontAfter[0], step.frontAfter[1]] } : { name, args: null };
+    // A stretch continues while the same subgoal instance keeps choosing actions; its target is
+    // where the stretch ends, so the latest call replaces the previous one.
+    if (step.producer === previous) calls[calls.length - 1] = call;
+    else calls.push(call);
+    previous = step.producer;
+  }
+  return { calls, trace };
+}
+
+function oracleAnswer(prepared: PreparedBabyaiQuestion): string {
+  const { spec } = prepared;
+  switch (prepared.question.task) {
+    case 'predict': {
+      const { env } = runActions(spec, prepared.predictActions);
+      return `Simulating the ${prepared.predictActions.length} actions from the initial state.\nThe agent's final state is: ${poseText(env.agentPos, env.agentDir)}`;
+    }
+    case 'plan':
+      return `The LLM's action sequence is: ${prepared.expertActions.map(actionName).join(', ')}`;
+    case 'decompose': {
+      const { calls, trace } = expertSubgoalCalls(spec);
+      // Say so when the expert itself fails: the oracle is only as good as the OmniBot.
+      const note = trace.error ? `The expert stopped with an error: ${trace.error.message}.\n` : !trace.done ? 'The expert did not achieve the mission.\n' : '';
+      return `${note}The subgoals the expert executes:\n${decomposeReply(calls)}`;
+    }
+  }
+}
+
+function randomAnswer(prepared: PreparedBabyaiQuestion, seed: number): string {
+  const next = seededUniform(seed);
+  const below = (count: number) => Math.floor(next() * count);
+  const { width, height } = prepared.spec;
+  // Interior cells only: the outer wall can never be the answer.
+  const cell = () => [1 + below(Math.max(1, width - 2)), 1 + below(Math.max(1, height - 2))];
+  switch (prepared.question.task) {
+    case 'predict':
+      return `The agent's final state is: ${poseText(cell(), below(4))}`;
+    case 'plan': {
+      const length = Math.max(1, prepared.expertActions.length);
+      const moves = Array.from({ length }, () => ['left', 'right', 'forward'][below(3)]);
+      return `The LLM's action sequence is: ${moves.join(', ')}`;
+    }
+    case 'decompose': {
+      const calls = Array.from({ length: 1 + below(4) }, (): SubgoalCall => ({ name: 'GoNextToSubgoal', args: cell() }));
+      return decomposeReply(calls);
+    }
+  }
+}
+
+/** Built-in offline agents' reply texts, in the exact answer format the prompt asks for so they go through the same parser and scorer; deterministic for a given seed. */
+export function builtInBabyaiAnswer(prepared: PreparedBabyaiQuestion, agent: 'oracle' | 'random', seed: number): string {
+  return agent === 'oracle' ? oracleAnswer(prepared) : randomAnswer(prepared, seed);
+}

@@ -1,0 +1,149 @@
+// "Waypoint: Run BabyAI Question…": a Predict, Plan or Decompose question on a level file or on an
+// LLM-BabyBench record, asked to any model profile (the built-in `oracle` is the OmniBot expert,
+// `random` a seeded random agent) with upstream's exact prompt; the answer opens with diagnostics
+// on the exact text that went wrong, the run is recorded, and the board steps through what the
+// answer makes the agent do.
+import * as vscode from 'vscode';
+import { babyaiTimeline } from '../../core/babyai/boardTimeline';
+import { builtInBabyaiAnswer, prepareBabyaiQuestion, scoreBabyaiAnswer, type BabyaiQuestionInput, type PreparedBabyaiQuestion } from '../../core/babyai/evaluation';
+import { loadLevelFile } from '../../core/babyai/levelFile';
+import type { BabyTask } from '../../core/babyai/prompts';
+import { readRecordFile } from '../../core/babyai/recordFiles';
+import { loadRecord, type LoadedRecord } from '../../core/babyai/records';
+import { costOf } from '../../core/eval/engine';
+import { runDocumentName } from '../../core/eval/runLabels';
+import type { BabyaiQuestion, RunRecord } from '../../core/eval/types';
+import { pickProfile } from '../eval/profiles';
+import { BoardPanel } from './boardPanel';
+import { modeSetting, shownPath, type BoardEvalDeps } from './evalDeps';
+
+type Mode = 'faithful' | 'reference';
+
+export interface BabyaiRunOptions {
+  uri?: vscode.Uri | string;
+  task?: BabyTask;
+  /** A model profile id; without it a quick pick asks (default profile first). */
+  profileId?: string;
+  /** Older name of profileId for the built-ins ('oracle' | 'random'). */
+  agent?: string;
+  /** 0-based record of a record file; without it the record under the cursor, or a pick. */
+  record?: number;
+  mode?: Mode;
+}
+
+const BUILT_INS = { oracle: 'the OmniBot expert (upper bound)', random: 'seeded random answers (floor)' };
+const TASKS: ReadonlyArray<{ label: string; detail: string; task: BabyTask }> = [
+  { label: 'Plan', detail: 'the actions that reach the red ball', task: 'plan' },
+  { label: 'Predict', detail: "the agent's pose after the expert's actions", task: 'predict' },
+  { label: 'Decompose', detail: 'subgoals for the OmniBot to execute', task: 'decompose' },
+];
+
+const LEVEL_SUFFIX = '.level.json';
+
+/** The record under the cursor, the given one, or one picked from the file. */
+async function pickRecord(uri: vscode.Uri, text: string, preset: number | undefined): Promise<{ loaded: LoadedRecord; index: number } | undefined> {
+  const { records } = readRecordFile(uri.path, text);
+  if (records.length === 0) {
+    void vscode.window.showErrorMessage(`Waypoint: ${shownPath(uri)} has no readable LLM-BabyBench records (see Problems).`);
+    return undefined;
+  }
+  let index = preset;
+  const editor = vscode.window.activeTextEditor;
+  if (index === undefined && editor?.document.uri.toString() === uri.toString()) {
+    const line = editor.selection.active.line;
+    const under = records.findIndex((record) => record.range.start.line <= line && line <= record.range.end.line);
+    if (under >= 0) index = under;
+  }
+  if (index === undefined) {
+    const loaded = records.map((raw) => loadRecord(raw).record);
+    const picked = await vscode.window.showQuickPick(loaded.map((record, at) => ({ label: `${at + 1}. ${record.levelName}`, description: `seed ${record.seed ?? '?'}${record.task ? ` · ${record.task}` : ''}`, at })), { title: 'BabyAI question: which record?', matchOnDescription: true });
+    index = picked?.at;
+  }
+  if (index === undefined || !records[index]) return undefined;
+  return { loaded: loadRecord(records[index]), index };
+}
+
+/** Reads the level or record the question is about, as the core's question input. */
+async function questionInput(uri: vscode.Uri, options: BabyaiRunOptions): Promise<Omit<BabyaiQuestionInput, 'task'> & { task: BabyTask | null } | undefined> {
+  const document = await vscode.workspace.openTextDocument(uri);
+  const source = shownPath(uri);
+  if (uri.path.endsWith(LEVEL_SUFFIX)) {
+    const { spec } = loadLevelFile(document.getText());
+    if (!spec) {
+      void vscode.window.showErrorMessage(`Waypoint: ${source} has errors (see Problems); fix them before running a question.`);
+      return undefined;
+    }
+    const levelName = uri.path.slice(uri.path.lastIndexOf('/') + 1, -LEVEL_SUFFIX.length);
+    return { spec, task: null, levelName, source, record: null };
+  }
+  const chosen = await pickRecord(uri, document.getText(), options.record);
+  if (!chosen) return undefined;
+  const { loaded, index } = chosen;
+  if (!loaded.spec) {
+    const first = loaded.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+    void vscode.window.showErrorMessage(`Waypoint: record ${index + 1} of ${source} cannot be read${first ? ` (line ${first.range.start.line + 1}: ${first.message})` : ''}.`);
+    return undefined;
+  }
+  const { record } = loaded;
+  return {
+    spec: loaded.spec, task: record.task, levelName: record.levelName || `record ${index + 1}`, source, record: index, description: record.description,
+    predictActions: record.task === 'predict' ? record.actions : undefined,
+    expertActions: record.task === 'plan' ? record.actions : undefined,
+  };
+}
+
+/** Steps the answer's consequences on the board. */
+function showOnBoard(context: vscode.ExtensionContext, prepared: PreparedBabyaiQuestion, result: ReturnType<typeof scoreBabyaiAnswer>, title: string): void {
+  BoardPanel.show(context).showTimeline(babyaiTimeline(prepared.spec, result.timelineActions, title, result.stacks ? { stacks: result.stacks } : {}));
+}
+
+export async function runBabyaiQuestion(deps: BoardEvalDeps, options: BabyaiRunOptions = {}): Promise<Record<string, unknown> | undefined> {
+  const evaluation = deps.evaluation();
+  if (!evaluation.requireTrust()) return undefined;
+  const given = options.uri ?? vscode.window.activeTextEditor?.document.uri;
+  const uri = typeof given === 'string' ? vscode.Uri.parse(given) : given;
+  if (!uri || !/\.(json|jsonl|ndjson|csv)$/i.test(uri.path)) {
+    void vscode.window.showInformationMessage('Waypoint: open a BabyAI level (*.level.json) or an LLM-BabyBench record file (CSV, JSON or JSONL) to run a question on it.');
+    return undefined;
+  }
+  const input = await questionInput(uri, options);
+  if (!input) return undefined;
+  const task = input.task ?? options.task ?? (await vscode.window.showQuickPick(TASKS, { title: `BabyAI question on ${input.levelName}: which task?` }))?.task;
+  if (!task) return undefined;
+  const profile = await pickProfile(`BabyAI ${task} on ${input.levelName}: which model?`, options.profileId ?? options.agent, BUILT_INS);
+  if (!profile) return undefined;
+  const mode = options.mode ?? modeSetting<Mode>('evaluation.scoringMode', ['faithful', 'reference'], 'faithful');
+  const prepared = prepareBabyaiQuestion({ ...input, task });
+  const question: BabyaiQuestion = prepared.question;
+  const seed = Number.parseInt(question.sampleId.slice(0, 8), 16);
+  const reply = await evaluation.askWithProgress(
+    deps.context,
+    { profile, messages: prepared.messages, question, builtIn: (chosen) => builtInBabyaiAnswer(prepared, chosen.provider === 'random' ? 'random' : 'oracle', seed) },
+    `BabyAI ${task} · ${input.levelName}`,
+  );
+  if (!reply) return undefined;
+  const result = scoreBabyaiAnswer(prepared, reply.text, mode);
+  const record: RunRecord = {
+    time: new Date().toISOString(), question, model: profile, messages: prepared.messages, rawAnswer: reply.text, parsedAnswer: result.parsedAnswer,
+    scores: result.scores, mode, promptTokens: reply.promptTokens, completionTokens: reply.completionTokens, latencyMs: reply.latencyMs, cached: reply.cached, costUsd: costOf(profile, reply),
+  };
+  const runFile = await evaluation.appendRunRecord(record);
+  if (runFile) deps.log.info(`Run recorded in ${runFile}: BabyAI ${task} on ${input.levelName} with ${profile.id}.`);
+  await deps.answers.show(runDocumentName(record), reply.text, result.diagnostics);
+  showOnBoard(deps.context, prepared, result, `${task[0].toUpperCase()}${task.slice(1)} · ${profile.id} · ${input.levelName}`);
+  void vscode.window.showInformationMessage(`Waypoint: ${profile.id} on BabyAI ${task} · ${input.levelName} (${mode}): ${result.summary} · ${reply.cached ? 'cache hit' : `${reply.latencyMs} ms`}`);
+  return { task, profile: profile.id, mode, ...result.scores, problems: result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length, diagnostics: result.diagnostics.length, cached: reply.cached, runFile, answer: reply.text };
+}
+
+/** Reopens a recorded BabyAI run: re-scored against the level as it is now, answer and board. */
+export async function reopenBabyaiRun(deps: BoardEvalDeps, record: RunRecord & { question: BabyaiQuestion }): Promise<boolean> {
+  const [found] = await vscode.workspace.findFiles(record.question.source, '**/node_modules/**', 1);
+  const input = found ? await questionInput(found, { record: record.question.record ?? undefined }) : undefined;
+  if (!input) return false;
+  const prepared = prepareBabyaiQuestion({ ...input, task: record.question.task });
+  const mode = record.mode === 'reference' ? 'reference' : 'faithful';
+  const result = scoreBabyaiAnswer(prepared, record.rawAnswer, mode);
+  await deps.answers.show(runDocumentName(record), record.rawAnswer, result.diagnostics);
+  showOnBoard(deps.context, prepared, result, `${record.question.task} · ${record.model.id} · ${record.question.levelName}`);
+  return true;
+}

@@ -1,0 +1,76 @@
+// One model call as every benchmark's command makes it: the profile decides the source (an
+// OpenAI-compatible endpoint, or a built-in offline agent the caller supplies), the workspace cache
+// answers repeats, progress shows in a cancellable notification and errors become one sentence
+// with a way out ("Set API Key…"). Lives in the evaluation bundle: it is what pulls in `openai`.
+import * as vscode from 'vscode';
+import { askModel, type ReplySource } from '../../core/eval/engine';
+import { ModelCallError, OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
+import type { ChatMessage, EvalQuestion, ModelProfile, ModelReply, RunRecord } from '../../core/eval/types';
+import { apiKeyLookup } from './secrets';
+import { WorkspaceStore } from './storage';
+
+/** What a built-in agent answers, from the question the caller prepared (never from the prompt text). */
+export type BuiltInAnswer = (profile: ModelProfile) => string | Promise<string>;
+
+export interface ModelRequest {
+  profile: ModelProfile;
+  messages: readonly ChatMessage[];
+  question: EvalQuestion;
+  builtIn: BuiltInAnswer;
+}
+
+/** The reply source a profile stands for. */
+function sourceFor(context: vscode.ExtensionContext, request: ModelRequest): ReplySource {
+  if (request.profile.provider === 'openai-compatible') return new OpenAiCompatibleSource(apiKeyLookup(context.secrets));
+  return {
+    async reply(): Promise<ModelReply> {
+      const started = Date.now();
+      const text = await request.builtIn(request.profile);
+      return { text, promptTokens: null, completionTokens: null, latencyMs: Date.now() - started, cached: false };
+    },
+  };
+}
+
+function storeOf(): WorkspaceStore | null {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  return folder && vscode.workspace.isTrusted ? new WorkspaceStore(folder.uri.fsPath) : null;
+}
+
+/** Asks without any UI (for loops such as a SmartPlay episode, which show their own progress); throws ModelCallError. */
+export function askQuietly(context: vscode.ExtensionContext, request: ModelRequest, signal: AbortSignal): Promise<ModelReply> {
+  return askModel(sourceFor(context, request), storeOf(), request.profile, request.messages, request.question, signal);
+}
+
+/** Shows a model error; offers "Set API Key…" when the key is what is wrong. */
+export async function reportModelError(error: unknown, profile: ModelProfile): Promise<void> {
+  const message = error instanceof ModelCallError ? error.message : error instanceof Error ? error.message : String(error);
+  if (message === 'cancelled') return;
+  const action = /API key/.test(message) ? await vscode.window.showErrorMessage(`Waypoint: ${message}`, 'Set API Key…') : await vscode.window.showErrorMessage(`Waypoint: ${message}`);
+  if (action) await vscode.commands.executeCommand('waypoint.setApiKey', profile.id);
+}
+
+/** Asks with a cancellable progress notification; undefined when cancelled or failed (the failure is shown). */
+export async function askWithProgress(context: vscode.ExtensionContext, request: ModelRequest, title: string): Promise<ModelReply | undefined> {
+  try {
+    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: asking ${request.profile.id} (${title})`, cancellable: true }, (_progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      return askQuietly(context, request, controller.signal);
+    });
+  } catch (error) {
+    await reportModelError(error, request.profile);
+    return undefined;
+  }
+}
+
+/** Appends a run record to `.waypoint/runs/`; null in an untrusted or folder-less window. */
+export async function appendRunRecord(record: RunRecord): Promise<string | null> {
+  return (await storeOf()?.appendRun(record)) ?? null;
+}
+
+/** Model calls and run records need a trusted workspace; says so when it is not. */
+export function requireTrust(): boolean {
+  if (vscode.workspace.isTrusted) return true;
+  void vscode.window.showWarningMessage('Waypoint: model calls and run records are disabled in an untrusted workspace. Trust the workspace to run questions; validation keeps working.');
+  return false;
+}
