@@ -294,6 +294,36 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await shot('board-hanoi');
   });
 
+  await check('"Waypoint: Run BabyAI Question…" runs Plan with the built-in oracle and steps it on the board', async () => {
+    const pick = async (label) => {
+      const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
+      await row.waitFor({ timeout: 10_000 });
+      await row.click();
+    };
+    await openFile(page, 'babyai/goto-red-ball.level.json');
+    await runCommand(page, 'Waypoint: Run BabyAI Question…');
+    await pick('Plan');
+    await pick('oracle');
+    await retry('the Plan result message', async () => {
+      const text = await page.locator('.notifications-toasts').innerText();
+      if (!text.includes('Plan success 1')) throw new Error(`toasts say: ${text.slice(0, 200)}`);
+    });
+    await frameWith(page, 'svg.board-svg.grid');
+    await shot('babyai-plan');
+  });
+
+  await check('the "▶ Score and step" lens scores a GRASP response row and draws it on the board', async () => {
+    await openFile(page, 'grasp/results/waypoint_sample_output.jsonl');
+    const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: '▶ Score and step' }).first();
+    await retry('the response lens', () => lens.click({ timeout: 3000 }));
+    await retry('the GRASP score message', async () => {
+      const text = await page.locator('.notifications-toasts').innerText();
+      if (!text.includes('inner_cluster_free.jsonl-0-0-0-0')) throw new Error(`toasts say: ${text.slice(0, 200)}`);
+    });
+    await frameWith(page, 'svg.board-svg.grid');
+    await shot('grasp-response');
+  });
+
   await check('"Waypoint: Validate Workspace" reports every file on disk', async () => {
     await runCommand(page, 'Waypoint: Validate Workspace');
     await retry('validation toast', async () => {

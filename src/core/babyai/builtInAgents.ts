@@ -2,7 +2,8 @@
 // expert (the upper bound the benchmark's own expert reaches); `random` is a seeded floor. Both
 // write the exact answer format the prompt asks for, so their replies go through the same
 // extraction, parsing and scoring as a model's.
-import { runActions, type LevelSpec } from './env';
+import { frontOf } from './description';
+import { BabyAIEnv, runActions, type LevelSpec } from './env';
 import type { PreparedBabyaiQuestion } from './evaluation';
 import { traceBot, type BotTrace } from './botTrace';
 import type { SubgoalCall } from './omnibot';
@@ -43,25 +44,51 @@ function decomposeReply(calls: readonly SubgoalCall[]): string {
  */
 export function expertSubgoalCalls(spec: LevelSpec): { calls: SubgoalCall[]; trace: BotTrace } {
   const trace = traceBot(spec, null);
-  const calls: SubgoalCall[] = [];
+  const env = new BabyAIEnv(spec);
+  const stretches: Array<{ call: SubgoalCall; facesLockedDoor: boolean }> = [];
   let previous: unknown = null;
   for (const step of trace.steps) {
+    env.step(step.action);
+    const [fx, fy] = env.frontPos;
+    const ahead = env.grid.get(fx, fy);
+    const facesLockedDoor = !!ahead && ahead.type === 'door' && ahead.isLocked && !(env.carrying?.type === 'key' && env.carrying.color === ahead.color);
     if (!step.producer) {
       // The stack ran dry and the bot said `done` (the agent started facing its target): a
       // GoNextTo the faced cell pops at once, which empties the stack the same way.
-      calls.push({ name: 'GoNextToSubgoal', args: [step.frontAfter[0], step.frontAfter[1]] });
+      stretches.push({ call: { name: 'GoNextToSubgoal', args: [fx, fy] }, facesLockedDoor: false });
       previous = null;
       continue;
     }
     const name = step.producer.name as SubgoalCall['name'];
-    const call: SubgoalCall = name === 'GoNextToSubgoal' ? { name, args: [step.frontAfter[0], step.frontAfter[1]] } : { name, args: null };
+    const stretch = { call: name === 'GoNextToSubgoal' ? { name, args: [fx, fy] } : { name, args: null }, facesLockedDoor };
     // A stretch continues while the same subgoal instance keeps choosing actions; its target is
     // where the stretch ends, so the latest call replaces the previous one.
-    if (step.producer === previous) calls[calls.length - 1] = call;
-    else calls.push(call);
+    if (step.producer === previous) stretches[stretches.length - 1] = stretch;
+    else stretches.push(stretch);
     previous = step.producer;
   }
-  return { calls, trace };
+  // The expert sometimes walks up to a locked door before finding out it lacks the key, and a
+  // GoNextTo a locked door's cell makes the bot fetch the key itself (help). Leaving those walks
+  // out usually gives a list that needs no help; when the mission needs the agent at that door
+  // ("go to the locked door, then …") it fails, so the complete list is tried as well.
+  const complete = stretches.map((stretch) => stretch.call);
+  const withoutDetours = stretches.filter((stretch) => !(stretch.call.name === 'GoNextToSubgoal' && stretch.facesLockedDoor)).map((stretch) => stretch.call);
+  const candidates = (withoutDetours.length < complete.length ? [withoutDetours, complete] : [complete]).map((calls) => shielded(spec, calls));
+  const outcomes = candidates.map((calls) => ({ calls, run: traceBot(spec, calls) }));
+  const rank = ({ run }: (typeof outcomes)[number]) => (run.done && !run.error ? 0 : 1_000_000) + run.helps.length;
+  const best = outcomes.reduce((a, b) => (rank(b) < rank(a) ? b : a));
+  return { calls: best.calls, trace };
+}
+
+/**
+ * The evaluator's first replan passes no last action, which makes Pickup, Drop, Open and Close pop
+ * without acting; the fresh bot is shielded by its GoNextTo on top. A GoNextTo the cell the agent
+ * starts facing shields the list the same way: it pops at once.
+ */
+function shielded(spec: LevelSpec, calls: SubgoalCall[]): SubgoalCall[] {
+  if (calls.length === 0 || calls[0].name === 'GoNextToSubgoal') return calls;
+  const front = frontOf(spec.agent.pos, spec.agent.dir);
+  return [{ name: 'GoNextToSubgoal', args: [front[0], front[1]] }, ...calls];
 }
 
 function oracleAnswer(prepared: PreparedBabyaiQuestion): string {

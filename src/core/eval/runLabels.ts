@@ -33,10 +33,25 @@ export function questionLabel(question: EvalQuestion): string {
   }
 }
 
-/** A file-name-safe name for a run's answer document. */
-export function runDocumentName(record: Pick<RunRecord, 'question' | 'model' | 'time'>): string {
-  const group = questionGroup(record.question).replace(/[^\w.-]+/g, '-');
-  return `${group}-${record.question.sampleId.slice(0, 8)}-${record.model.id}-${record.time.replace(/[:.]/g, '')}`;
+/** A short, file-name-safe name for a run's answer document; a rerun of the same question by the same model reuses it. */
+export function runDocumentName(record: Pick<RunRecord, 'question' | 'model'>): string {
+  const { question } = record;
+  let name: string;
+  switch (question.benchmark) {
+    case 'mango':
+      name = `${question.game}-${question.task}-${question.sampleId.slice(0, 8)}`;
+      break;
+    case 'babyai':
+      name = `${question.levelName}-${question.task}${question.record !== null ? `-record${question.record + 1}` : ''}`;
+      break;
+    case 'grasp':
+      name = question.sampleId.replace(/\.jsonl-/, '-');
+      break;
+    case 'smartplay':
+      name = question.sampleId;
+      break;
+  }
+  return `${name}-${record.model.id}`.replace(/[^\w.-]+/g, '-');
 }
 
 /** The headline score of a run, 1 for full success, for the Runs view's pass/fail icon. */

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { Diagnostic } from '../../core/text';
 
 export const ANSWER_SCHEME = 'waypoint-answer';
+export const ANSWER_LANGUAGE = 'waypoint-answer';
 
 const severities: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
@@ -38,7 +39,9 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
       diagnostic.source = 'waypoint';
       return diagnostic;
     }));
-    const document = await vscode.workspace.openTextDocument(uri);
+    // Its own language so answers wrap (model answers are often one long line) without touching
+    // the user's plain-text settings.
+    const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), ANSWER_LANGUAGE);
     // Answers share one editor group: reuse the group that already holds an answer tab, visible or
     // not, so a series of runs does not keep splitting the editor.
     const answerColumn = vscode.window.tabGroups.all.find((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === ANSWER_SCHEME))?.viewColumn;

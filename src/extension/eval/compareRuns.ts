@@ -78,7 +78,7 @@ export async function compareRuns(
     if (!picked) return undefined;
     pair = [first, picked.record];
   }
-  const [left, right] = await Promise.all(pair.map(async (record) => documents.put(runDocumentName(record), trajectoryText(record, await trajectoryOf(record)))));
+  const [left, right] = await Promise.all(pair.map(async (record) => documents.put(`${runDocumentName(record)}-${record.time.replace(/[:.]/g, '')}`, trajectoryText(record, await trajectoryOf(record)))));
   const [a, b] = pair;
   await vscode.commands.executeCommand('vscode.diff', left, right, `${questionLabel(a.question)}: ${a.model.id} ↔ ${b.model.id}`);
   return { left, right };

@@ -341,15 +341,73 @@ export function defineExtensionTests(): void {
       await waitFor('the board back after undo', async () => (await sceneNow())?.agent?.x === 2);
     });
 
-    it('runs a BabyAI Plan question with the oracle: success 1, and stepping moves the agent', async () => {
+    it('runs a BabyAI Plan question with the oracle: success 1, recorded, and stepping moves the agent', async () => {
       const [folder] = vscode.workspace.workspaceFolders ?? [];
       const uri = vscode.Uri.joinPath(folder.uri, 'babyai/goto-red-ball.level.json');
-      const outcome = await vscode.commands.executeCommand<{ success: number; efficiency: number }>('waypoint.runBabyaiQuestion', { uri, task: 'plan', agent: 'oracle' });
-      assert.equal(outcome.success, 1);
-      assert.equal(outcome.efficiency, 1);
+      const outcome = await vscode.commands.executeCommand<{ CR: number; llm_efficiency: number; problems: number; runFile: string }>('waypoint.runBabyaiQuestion', { uri, task: 'plan', profileId: 'oracle' });
+      assert.deepEqual([outcome.CR, outcome.llm_efficiency, outcome.problems], [1, 1, 0]);
       const board = await vscode.commands.executeCommand<{ timeline: { frames: Array<{ scene: { agent: { x: number; y: number; dir: number } } }> } }>('waypoint.boardState');
       const poses = board.timeline.frames.map((frame) => `${frame.scene.agent.x},${frame.scene.agent.y},${frame.scene.agent.dir}`);
       assert.ok(new Set(poses).size > 2, `the agent moves: ${poses.join(' ')}`);
+      const lines = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(outcome.runFile))).trim().split('\n');
+      const record = JSON.parse(lines.at(-1) as string) as { question: { benchmark: string; task: string }; messages: Array<{ role: string; content: string }> };
+      assert.deepEqual([record.question.benchmark, record.question.task], ['babyai', 'plan']);
+      assert.ok(record.messages[0].content.startsWith('You are an intelligent agent. You are given the following environment description:\n'));
+    });
+
+    it('runs Predict and Decompose with the oracle on the locked-door level: both succeed', async () => {
+      const [folder] = vscode.workspace.workspaceFolders ?? [];
+      const uri = vscode.Uri.joinPath(folder.uri, 'babyai/locked-door-key-in-box.level.json');
+      const predict = await vscode.commands.executeCommand<{ success: boolean; manhattan_distance: number }>('waypoint.runBabyaiQuestion', { uri, task: 'predict', profileId: 'oracle' });
+      assert.deepEqual([predict.success, predict.manhattan_distance], [true, 0]);
+      const decompose = await vscode.commands.executeCommand<{ CR: number; ACI: number }>('waypoint.runBabyaiQuestion', { uri, task: 'decompose', profileId: 'oracle' });
+      assert.equal(decompose.CR, 1);
+      const board = await vscode.commands.executeCommand<{ timeline: { frames: Array<{ subgoals?: string[] }> } }>('waypoint.boardState');
+      assert.ok(board.timeline.frames.some((frame) => (frame.subgoals ?? []).length > 0), 'the subgoal stack is shown while stepping');
+    });
+
+    it('runs a BabyAI Plan question against an OpenAI-compatible server and marks the unknown token and the blocked move', async () => {
+      const fake = await startFakeOpenAi();
+      const settings = vscode.workspace.getConfiguration('waypoint');
+      await settings.update('models', [{ id: 'local-test', provider: 'openai-compatible', baseUrl: fake.url, model: 'scripted', retries: 0 }], vscode.ConfigurationTarget.Workspace);
+      try {
+        const [folder] = vscode.workspace.workspaceFolders ?? [];
+        const uri = vscode.Uri.joinPath(folder.uri, 'babyai/goto-red-ball.level.json');
+        // The agent starts at (2, 2) facing south; the grey box at (2, 5) blocks the third forward.
+        fake.script.push({ content: "Walk south.\nThe LLM's action sequence is: forward, fly, forward, forward" });
+        const outcome = await vscode.commands.executeCommand<{ CR: number; answer: string }>('waypoint.runBabyaiQuestion', { uri, task: 'plan', profileId: 'local-test', mode: 'reference' });
+        assert.equal(outcome.CR, 0);
+        const sent = fake.requests.at(-1)?.body.messages as Array<{ role: string; content: string }>;
+        assert.deepEqual(sent.map((message) => message.role), ['user']);
+        const answerDoc = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'waypoint-answer' && document.getText() === outcome.answer);
+        assert.ok(answerDoc, 'the answer is open');
+        const marked = await waitFor('the answer diagnostics', () => {
+          const found = vscode.languages.getDiagnostics(answerDoc.uri);
+          return found.length > 0 ? found : undefined;
+        });
+        const textOf = (code: string) => marked.filter((diagnostic) => String(diagnostic.code) === code).map((diagnostic) => answerDoc.getText(diagnostic.range));
+        assert.deepEqual(textOf('babyai-answer/unknown-action'), ['fly']);
+        const noOp = marked.find((diagnostic) => String(diagnostic.code) === 'babyai-answer/no-op');
+        assert.ok(noOp, 'the blocked forward is marked');
+        assert.equal(answerDoc.getText(noOp.range), 'forward');
+        assert.equal(answerDoc.offsetAt(noOp.range.start), outcome.answer.lastIndexOf('forward'));
+        assert.equal(textOf('babyai-answer/mission-not-achieved').length, 1);
+      } finally {
+        await settings.update('models', undefined, vscode.ConfigurationTarget.Workspace);
+        await fake.close();
+      }
+    });
+
+    it('runs the question of an LLM-BabyBench record from its lens', async () => {
+      const records = await openSample('babyai/llm-babybench-sample.jsonl');
+      const lenses = await waitFor('the record lenses', async () => {
+        const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', records.uri);
+        return found.length > 0 ? found : undefined;
+      });
+      assert.deepEqual(lenses.map((lens) => lens.command?.title), ['▶ Run Predict · Waypoint-PutNext-Sample (seed 1)', '▶ Run Plan · Waypoint-GoToRedBall-Sample (seed 1)', '▶ Run Decompose · Waypoint-FourRooms-Sample (seed 1)']);
+      const [options] = lenses[0].command?.arguments as [Record<string, unknown>];
+      const outcome = await vscode.commands.executeCommand<{ task: string; success: boolean; expected_state: string }>('waypoint.runBabyaiQuestion', { ...options, profileId: 'oracle' });
+      assert.deepEqual([outcome.task, outcome.success, outcome.expected_state], ['predict', true, '((2, 4), 1)']);
     });
 
     it('runs a GRASP question with the built-in oracle (the greedy baseline): scored, recorded, path drawn', async () => {
