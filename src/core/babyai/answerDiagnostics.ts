@@ -6,9 +6,9 @@ import { OffsetMapper } from '../json/locatedJson';
 import type { Diagnostic, Range } from '../text';
 import { plural } from '../text';
 import { extractAnswer, MARKERS, parseStatePrediction, type ScoringMode } from './answers';
-import { poseText } from './builtInAgents';
+import { pyPose } from './description';
 import { BabyAIEnv, type LevelSpec } from './env';
-import type { PlanScore } from './metrics';
+import { type PlanScore, redBall } from './metrics';
 import { ACTION_NAMES, Action, actionName, DIRECTION_NAMES, type Vec, type WorldObj } from './world';
 
 /** Stable codes of reply diagnostics (documented in the README; quick fixes key on them). */
@@ -40,6 +40,7 @@ export interface ReplyContext {
   mode: ScoringMode;
 }
 
+/** The context for diagnostics on `reply` scored in `mode`. */
 export function replyContext(reply: string, mode: ScoringMode): ReplyContext {
   return { reply, mapper: new OffsetMapper(reply), mode };
 }
@@ -119,7 +120,7 @@ function locateState(text: string): { start: number; end: number; loose: boolean
 export function predictDiagnostics(context: ReplyContext, expected: { pos: Vec; dir: number }): Diagnostic[] {
   const located = locateMarkedAnswer(context.reply, 'predict');
   if (!located) return [noMarkerDiagnostic(context, PHRASES.predict, markerNearMisses('predict'))];
-  const expectedText = poseText(expected.pos, expected.dir);
+  const expectedText = pyPose(expected.pos, expected.dir);
   const predicted = parseStatePrediction(located.text);
   const where = locateState(located.text);
   if (!predicted || !where) {
@@ -135,7 +136,7 @@ export function predictDiagnostics(context: ReplyContext, expected: { pos: Vec; 
   const what = samePos
     ? `the position is right but the agent faces ${directionName(expected.dir)} (${expected.dir}), not ${directionName(predicted.dir)}`
     : `the agent ends at (${expected.pos[0]}, ${expected.pos[1]}) facing ${directionName(expected.dir)}; Manhattan distance ${distance}${predicted.dir === expected.dir ? ', direction right' : ''}`;
-  diagnostics.push({ severity: 'error', code: BabyAnswerCodes.wrongState, message: `Wrong final state: expected ${expectedText}, not ${poseText(predicted.pos, predicted.dir)}: ${what}.`, range, data: { expected: expectedText } });
+  diagnostics.push({ severity: 'error', code: BabyAnswerCodes.wrongState, message: `Wrong final state: expected ${expectedText}, not ${pyPose(predicted.pos, predicted.dir)}: ${what}.`, range, data: { expected: expectedText } });
   return diagnostics;
 }
 
@@ -197,12 +198,6 @@ function noOpReason(env: BabyAIEnv, action: number): string {
   }
 }
 
-/** The first red ball in x-major order, as the Plan evaluator finds it. */
-function redBall(env: BabyAIEnv): Vec | null {
-  for (let x = 0; x < env.grid.width; x++) for (let y = 0; y < env.grid.height; y++) if (env.grid.get(x, y)?.type === 'ball' && env.grid.get(x, y)?.color === 'red') return [x, y];
-  return null;
-}
-
 /** Plan: unknown tokens, no-op actions, actions after success or truncation, a mission not achieved. */
 export function planDiagnostics(context: ReplyContext, spec: LevelSpec, score: PlanScore | null): Diagnostic[] {
   const located = locatePlanTokens(context.reply);
@@ -248,7 +243,7 @@ export function planDiagnostics(context: ReplyContext, spec: LevelSpec, score: P
     const [x, y] = env.agentPos;
     const distance = score?.llm_ball_distance ?? null;
     let where = `after ${plural(stoppedAt >= 0 ? stoppedAt + 1 : known.length, 'action')} the agent is at (${x}, ${y}) facing ${directionName(env.agentDir)}`;
-    if (ball) where += distance !== null && distance <= 0 ? `, next to the red ball at ${at(ball)} but not facing it` : `, ${distance ?? '?'} from the red ball at ${at(ball)} (Manhattan distance − 1)`;
+    if (ball) where += distance !== null && distance <= 0 ? `, next to the red ball at ${at(ball)} but not facing it` : `; its distance to the red ball at ${at(ball)} is ${distance ?? '?'} (Manhattan − 1, 0 when adjacent)`;
     const what = spec.mission === 'go to the red ball' ? 'does not reach the red ball (the agent must face it)' : `does not achieve the mission '${spec.mission}'`;
     if (tokens.length === 0) add('error', BabyAnswerCodes.missionNotAchieved, `The action list is empty: the plan ${what}.`, located.markerStart, located.markerEnd);
     else add('error', BabyAnswerCodes.missionNotAchieved, `The plan ${what}: ${where}${stoppedAt >= 0 ? ' (truncated)' : ''}.`, tokens[0].start, tokens[tokens.length - 1].end, ball ? { redBall: at(ball) } : undefined);

@@ -2,10 +2,10 @@
 // expert (the upper bound the benchmark's own expert reaches); `random` is a seeded floor. Both
 // write the exact answer format the prompt asks for, so their replies go through the same
 // extraction, parsing and scoring as a model's.
-import { frontOf } from './description';
-import { BabyAIEnv, runActions, type LevelSpec } from './env';
+import { type BotTrace, traceBot } from './botTrace';
+import { frontOf, pyPose } from './description';
+import { BabyAIEnv, type LevelSpec, runActions } from './env';
 import type { PreparedBabyaiQuestion } from './evaluation';
-import { traceBot, type BotTrace } from './botTrace';
 import type { SubgoalCall } from './omnibot';
 import { actionName } from './world';
 
@@ -19,11 +19,6 @@ function seededUniform(seed: number): () => number {
     z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
     return ((z ^ (z >>> 14)) >>> 0) / 2 ** 32;
   };
-}
-
-/** "((x, y), dir)" as Python prints the tuple, the format both the prompt and the parser use. */
-export function poseText(pos: readonly number[], dir: number): string {
-  return `((${pos[0]}, ${pos[1]}), ${dir})`;
 }
 
 /** One subgoal line of the <START>…<END> block, in the prompt's "(GoNextToSubgoal, (x,y))" form. */
@@ -72,9 +67,11 @@ export function expertSubgoalCalls(spec: LevelSpec): { calls: SubgoalCall[]; tra
   // out usually gives a list that needs no help; when the mission needs the agent at that door
   // ("go to the locked door, then …") it fails, so the complete list is tried as well.
   const complete = stretches.map((stretch) => stretch.call);
-  const withoutDetours = stretches.filter((stretch) => !(stretch.call.name === 'GoNextToSubgoal' && stretch.facesLockedDoor)).map((stretch) => stretch.call);
-  const candidates = (withoutDetours.length < complete.length ? [withoutDetours, complete] : [complete]).map((calls) => shielded(spec, calls));
+  const last = stretches.length - 1;
+  const withoutDetours = stretches.filter((stretch, index) => !(stretch.call.name === 'GoNextToSubgoal' && stretch.facesLockedDoor && index < last)).map((stretch) => stretch.call);
+  const candidates = (withoutDetours.length < complete.length ? [complete, withoutDetours] : [complete]).map((calls) => shielded(spec, calls));
   const outcomes = candidates.map((calls) => ({ calls, run: traceBot(spec, calls) }));
+  // Success first, then fewer helps; on a tie the complete list (the first) stays.
   const rank = ({ run }: (typeof outcomes)[number]) => (run.done && !run.error ? 0 : 1_000_000) + run.helps.length;
   const best = outcomes.reduce((a, b) => (rank(b) < rank(a) ? b : a));
   return { calls: best.calls, trace };
@@ -96,7 +93,7 @@ function oracleAnswer(prepared: PreparedBabyaiQuestion): string {
   switch (prepared.question.task) {
     case 'predict': {
       const { env } = runActions(spec, prepared.predictActions);
-      return `Simulating the ${prepared.predictActions.length} actions from the initial state.\nThe agent's final state is: ${poseText(env.agentPos, env.agentDir)}`;
+      return `Simulating the ${prepared.predictActions.length} actions from the initial state.\nThe agent's final state is: ${pyPose(env.agentPos, env.agentDir)}`;
     }
     case 'plan':
       return `The LLM's action sequence is: ${prepared.expertActions.map(actionName).join(', ')}`;
@@ -117,7 +114,7 @@ function randomAnswer(prepared: PreparedBabyaiQuestion, seed: number): string {
   const cell = () => [1 + below(Math.max(1, width - 2)), 1 + below(Math.max(1, height - 2))];
   switch (prepared.question.task) {
     case 'predict':
-      return `The agent's final state is: ${poseText(cell(), below(4))}`;
+      return `The agent's final state is: ${pyPose(cell(), below(4))}`;
     case 'plan': {
       const length = Math.max(1, prepared.expertActions.length);
       const moves = Array.from({ length }, () => ['left', 'right', 'forward'][below(3)]);

@@ -7,7 +7,7 @@ import { BabyAnswerCodes, lastNonEmptyLine, noMarkerDiagnostic, parseFailure, ty
 import { extractAnswer, parseSubgoals, SubgoalParseError } from './answers';
 import { traceBot, type BotTrace } from './botTrace';
 import type { LevelSpec } from './env';
-import type { Aborted, DecomposeScore } from './metrics';
+import { type Aborted, type DecomposeScore, isAborted } from './metrics';
 import type { SubgoalCall } from './omnibot';
 import { DIRECTION_NAMES } from './world';
 
@@ -106,9 +106,11 @@ export function decomposeDiagnostics(context: ReplyContext, spec: LevelSpec, sco
     for (const [index] of lines.entries())
       if (!trace.reached.has(index)) diagnostics.push({ severity: 'information', code: BabyAnswerCodes.unusedSubgoal, message: 'Never executed: the mission was achieved before this subgoal.', range: lineRange(index) });
   }
-  if ('aborted' in score) {
-    // The model's run went through, so the crash is in the fresh run that counts max_help.
-    if (!trace.error) diagnostics.push({ severity: 'error', code: BabyAnswerCodes.expertError, message: `The reference run aborts and records no score: ${score.aborted} (the fresh expert that computes max_help fails on this level).`, range: blockRange });
+  if (isAborted(score)) {
+    // The model's run went through, so the abort comes from max_help: the fresh expert crashed,
+    // or it pushed nothing and the released ACI divides by zero.
+    const why = score.aborted.startsWith('ZeroDivisionError') ? 'max_help is 0 and the released ACI divides by it' : 'the fresh expert that computes max_help fails on this level';
+    if (!trace.error) diagnostics.push({ severity: 'error', code: BabyAnswerCodes.expertError, message: `The reference run aborts and records no score: ${score.aborted} (${why}).`, range: blockRange });
     return { diagnostics, calls, trace };
   }
   const byOwner = new Map<number, string[]>();

@@ -68,6 +68,11 @@ export function pyTuple(pos: Vec): string {
   return `(${pos[0]}, ${pos[1]})`;
 }
 
+/** "((x, y), dir)": Python's str() of a pose, the form records, prompts and the Predict parser use. */
+export function pyPose(pos: readonly number[], dir: number): string {
+  return `((${pos[0]}, ${pos[1]}), ${dir})`;
+}
+
 /** formatters/utils.py agent_direction. */
 export function directionWord(dir: number): string {
   return ['east', 'south', 'west', 'north'][dir] ?? 'invalid direction';

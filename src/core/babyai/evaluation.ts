@@ -8,9 +8,8 @@ import type { Diagnostic } from '../text';
 import { plural } from '../text';
 import { BabyAnswerCodes, lastNonEmptyLine, planDiagnostics, predictDiagnostics, replyContext, type ReplyContext } from './answerDiagnostics';
 import { extractAnswer, parsePlan, parseStatePrediction, type ScoringMode } from './answers';
-import { poseText } from './builtInAgents';
 import { decomposeDiagnostics } from './decomposeDiagnostics';
-import { describeEnv } from './description';
+import { describeEnv, pyPose } from './description';
 import { BabyAIEnv, type LevelSpec, runActions } from './env';
 import { isAborted, scoreDecompose, scorePlan, scorePredict } from './metrics';
 import { runExpert } from './omnibot';
@@ -94,7 +93,7 @@ function predictResult(prepared: PreparedBabyaiQuestion, context: ReplyContext):
   const { spec, predictActions } = prepared;
   const score = scorePredict(spec, predictActions, context.reply, context.mode);
   const { env } = runActions(spec, predictActions);
-  const expected = poseText(env.agentPos, env.agentDir);
+  const expected = pyPose(env.agentPos, env.agentDir);
   const predicted = parseStatePrediction(extractAnswer(context.reply, 'predict', context.mode));
   const base = {
     diagnostics: predictDiagnostics(context, env.pose()),
@@ -102,7 +101,7 @@ function predictResult(prepared: PreparedBabyaiQuestion, context: ReplyContext):
     timelineActions: predictActions.map(actionName),
   };
   if (isAborted(score)) return { ...base, scores: { aborted: score.aborted, mode: context.mode }, summary: `Predict: reference run aborted (${score.aborted}); expected ${expected}` };
-  const predictedText = score.predicted ? poseText(score.predicted.agent_pos, score.predicted.agent_dir) : null;
+  const predictedText = score.predicted ? pyPose(score.predicted.agent_pos, score.predicted.agent_dir) : null;
   return {
     ...base,
     scores: { mode: score.mode, parse_error: score.parse_error, success: score.success, accuracy: score.accuracy, manhattan_distance: score.manhattan_distance, predicted_state: predictedText, expected_state: expected },
@@ -125,7 +124,7 @@ function planResult(prepared: PreparedBabyaiQuestion, context: ReplyContext): Ba
       number_of_bot_actions: score.number_of_bot_actions, number_of_llm_actions: score.number_of_llm_actions, executed_llm_actions: score.executed_llm_actions,
       bot_reward: score.bot_reward, llm_reward: score.llm_reward, llm_ball_distance: score.llm_ball_distance,
       llm_terminated: score.llm_terminated, bot_terminated: score.bot_terminated, unknown_tokens: parsed.unknown.length,
-      final_state: poseText(score.final.agent_pos, score.final.agent_dir),
+      final_state: pyPose(score.final.agent_pos, score.final.agent_dir),
     },
     summary: `Plan success ${score.CR} · efficiency ${percent(score.llm_efficiency)} · ${plural(score.number_of_llm_actions, 'action')} (expert ${score.number_of_bot_actions})${unknown}`,
   };

@@ -55,7 +55,7 @@ export interface PlanScore {
 }
 
 /** The first red ball in x-major order (the evaluator's search), or null. */
-function redBall(env: ReturnType<typeof runActions>['env']): Vec | null {
+export function redBall(env: ReturnType<typeof runActions>['env']): Vec | null {
   for (let i = 0; i < env.grid.width; i++) for (let j = 0; j < env.grid.height; j++) if (env.grid.get(i, j)?.type === 'ball' && env.grid.get(i, j)?.color === 'red') return [i, j];
   return null;
 }

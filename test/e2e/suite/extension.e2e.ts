@@ -355,13 +355,13 @@ export function defineExtensionTests(): void {
       assert.ok(record.messages[0].content.startsWith('You are an intelligent agent. You are given the following environment description:\n'));
     });
 
-    it('runs Predict and Decompose with the oracle on the locked-door level: both succeed', async () => {
+    it('runs Predict and Decompose with the oracle on the four-rooms level: both succeed', async () => {
       const [folder] = vscode.workspace.workspaceFolders ?? [];
-      const uri = vscode.Uri.joinPath(folder.uri, 'babyai/locked-door-key-in-box.level.json');
+      const uri = vscode.Uri.joinPath(folder.uri, 'babyai/four-rooms-sequence.level.json');
       const predict = await vscode.commands.executeCommand<{ success: boolean; manhattan_distance: number }>('waypoint.runBabyaiQuestion', { uri, task: 'predict', profileId: 'oracle' });
       assert.deepEqual([predict.success, predict.manhattan_distance], [true, 0]);
       const decompose = await vscode.commands.executeCommand<{ CR: number; ACI: number }>('waypoint.runBabyaiQuestion', { uri, task: 'decompose', profileId: 'oracle' });
-      assert.equal(decompose.CR, 1);
+      assert.deepEqual([decompose.CR, decompose.ACI], [1, 1]);
       const board = await vscode.commands.executeCommand<{ timeline: { frames: Array<{ subgoals?: string[] }> } }>('waypoint.boardState');
       assert.ok(board.timeline.frames.some((frame) => (frame.subgoals ?? []).length > 0), 'the subgoal stack is shown while stepping');
     });
