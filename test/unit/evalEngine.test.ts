@@ -39,6 +39,22 @@ describe('evaluation engine', () => {
     assert.equal(request?.body.model, 'fake-model');
   });
 
+  it('streams a reply when the profile asks, joining the chunks and keeping the usage', async () => {
+    fake.script.push({ content: "[{'location_before': 'a', 'action': 'north', 'location_after': 'b'}]" });
+    const reply = await source.reply(messages, profile(fake, { stream: true }), question, new AbortController().signal);
+    assert.equal(reply.text, "[{'location_before': 'a', 'action': 'north', 'location_after': 'b'}]");
+    assert.equal(fake.requests.at(-1)?.body.stream, true);
+    assert.deepEqual([reply.promptTokens, reply.completionTokens], [12, 6]);
+  });
+
+  it('says so when the server answers with something that is not JSON', async () => {
+    fake.script.push({ rawBody: '<html><body>Welcome to nginx!</body></html>' });
+    await assert.rejects(source.reply(messages, profile(fake), question, new AbortController().signal), (error: Error) => {
+      assert.ok(error.message.includes('not JSON chat completion ("<html><body>Welcome to nginx!</body></html>"): check that the base URL'), error.message);
+      return true;
+    });
+  });
+
   it('accepts base URLs with or without a trailing slash or /v1', () => {
     assert.equal(normaliseBaseUrl('http://localhost:11434'), 'http://localhost:11434/v1');
     assert.equal(normaliseBaseUrl('http://localhost:11434/'), 'http://localhost:11434/v1');

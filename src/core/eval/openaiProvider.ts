@@ -37,14 +37,28 @@ export class OpenAiCompatibleSource implements ReplySource {
     const apiKey = (await this.apiKeyFor(profile)) ?? 'no-key';
     const client = new OpenAI({ apiKey, baseURL: normaliseBaseUrl(profile.baseUrl), timeout: profile.timeoutMs, maxRetries: profile.retries });
     const started = Date.now();
+    const request = { model: profile.model, messages: messages.map((message) => ({ role: message.role, content: message.content })), temperature: profile.temperature, max_tokens: profile.maxTokens };
     try {
-      const completion = await client.chat.completions.create(
-        { model: profile.model, messages: messages.map((message) => ({ role: message.role, content: message.content })), temperature: profile.temperature, max_tokens: profile.maxTokens },
-        { signal },
-      );
-      const text = completion.choices?.[0]?.message?.content;
+      if (profile.stream) {
+        const stream = await client.chat.completions.create({ ...request, stream: true, stream_options: { include_usage: true } }, { signal });
+        let text = '';
+        let usage: { prompt_tokens: number; completion_tokens: number } | null = null;
+        for await (const chunk of stream) {
+          text += chunk.choices?.[0]?.delta?.content ?? '';
+          if (chunk.usage) usage = chunk.usage;
+        }
+        return { text, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false };
+      }
+      const completion: unknown = await client.chat.completions.create(request, { signal });
+      // A web page or proxy answer comes back as a string (the client only parses JSON bodies).
+      if (typeof completion !== 'object' || completion === null || !Array.isArray((completion as { choices?: unknown }).choices)) {
+        const preview = String(completion).replace(/\s+/g, ' ').slice(0, 60);
+        throw new ModelCallError(`${profile.model} at ${profile.baseUrl} answered with something that is not JSON chat completion ("${preview}"): check that the base URL is the API root (often ending in /v1).`);
+      }
+      const { choices, usage } = completion as { choices: Array<{ message?: { content?: unknown } }>; usage?: { prompt_tokens?: number; completion_tokens?: number } };
+      const text = choices[0]?.message?.content;
       if (typeof text !== 'string') throw new ModelCallError(`${profile.model} returned no message content.`);
-      return { text, promptTokens: completion.usage?.prompt_tokens ?? null, completionTokens: completion.usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false };
+      return { text, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false };
     } catch (error) {
       if (error instanceof ModelCallError) throw error;
       throw new ModelCallError(describe(error, profile));

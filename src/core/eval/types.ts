@@ -18,6 +18,8 @@ export interface ModelProfile {
   maxTokens: number;
   timeoutMs: number;
   retries: number;
+  /** Ask for a streamed reply (server-sent events); for gateways that only stream, and long answers. */
+  stream?: boolean;
   /** Name of an environment variable holding the key, instead of SecretStorage. */
   apiKeyEnv?: string;
   /** Dollars per 1,000 tokens, for the cost line. */

@@ -21,6 +21,7 @@ const profileSchema = z.object({
   maxTokens: z.optional(z.int()),
   timeoutMs: z.optional(z.int()),
   retries: z.optional(z.int()),
+  stream: z.optional(z.boolean()),
   apiKeyEnv: z.optional(z.string()),
   costPer1kInput: z.optional(z.number()),
   costPer1kOutput: z.optional(z.number()),
