@@ -353,6 +353,15 @@ export function defineExtensionTests(): void {
       const record = JSON.parse(lines.at(-1) as string) as { question: { benchmark: string; task: string }; messages: Array<{ role: string; content: string }> };
       assert.deepEqual([record.question.benchmark, record.question.task], ['babyai', 'plan']);
       assert.ok(record.messages[0].content.startsWith('You are an intelligent agent. You are given the following environment description:\n'));
+      // The recorded run reopens on the board, and compares with a run of the random agent.
+      assert.equal(await vscode.commands.executeCommand<boolean>('waypoint.showRunInMaze', { record }), true);
+      const other = await vscode.commands.executeCommand<{ runFile: string }>('waypoint.runBabyaiQuestion', { uri, task: 'plan', profileId: 'random' });
+      const randomRecord = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(other.runFile))).trim().split('\n').at(-1) as string) as object;
+      const opened = await vscode.commands.executeCommand<{ left: vscode.Uri; right: vscode.Uri }>('waypoint.compareRuns', undefined, [{ record }, { record: randomRecord }]);
+      const [left, right] = await Promise.all([opened.left, opened.right].map((doc) => vscode.workspace.openTextDocument(doc)));
+      assert.match(left.lineAt(0).text, /^# Plan · goto-red-ball/);
+      assert.equal(left.lineAt(3).text, ' 1. left');
+      assert.notEqual(left.getText(), right.getText());
     });
 
     it('runs Predict and Decompose with the oracle on the four-rooms level: both succeed', async () => {
