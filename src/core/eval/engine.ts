@@ -2,7 +2,7 @@
 // reply, then the source (a built-in agent or an HTTP provider), then the cache write. Storage
 // and the network are injected, so the same code runs in the extension, the CLI and tests.
 import { sha256Hex } from '../sha256';
-import type { ChatMessage, EvalQuestion, ModelProfile, ModelReply } from './types';
+import type { ChatMessage, EvalQuestion, ModelProfile, ModelReply, RunRecord } from './types';
 
 export interface ReplySource {
   reply(messages: readonly ChatMessage[], profile: ModelProfile, question: EvalQuestion, signal: AbortSignal): Promise<ModelReply>;
@@ -42,4 +42,12 @@ export async function askModel(source: ReplySource, cache: ResponseCache | null,
 export function costOf(profile: ModelProfile, reply: ModelReply): number | null {
   if (profile.costPer1kInput === undefined || profile.costPer1kOutput === undefined || reply.promptTokens === null || reply.completionTokens === null) return null;
   return (reply.promptTokens * profile.costPer1kInput + reply.completionTokens * profile.costPer1kOutput) / 1000;
+}
+
+/** The run record of one answered and scored question, stamped now. */
+export function runRecordOf(run: Pick<RunRecord, 'question' | 'model' | 'messages' | 'parsedAnswer' | 'scores' | 'mode'>, reply: ModelReply): RunRecord {
+  return {
+    time: new Date().toISOString(), question: run.question, model: run.model, messages: run.messages, rawAnswer: reply.text, parsedAnswer: run.parsedAnswer, scores: run.scores, mode: run.mode,
+    promptTokens: reply.promptTokens, completionTokens: reply.completionTokens, latencyMs: reply.latencyMs, cached: reply.cached, costUsd: costOf(run.model, reply),
+  };
 }

@@ -71,21 +71,30 @@ export function parseGraspGridFile(text: string, fileName?: string): GraspGridFi
   return { entries, diagnostics };
 }
 
-/** One record: JSON syntax, key types, the grid text, then the semantic checks of gridChecks.ts. */
-export function parseGridLine(lineText: string, line: number, position: number, fileName?: string): { entry: GraspGridEntry | null; diagnostics: Diagnostic[] } {
+/**
+ * Parses one JSON Lines line that must hold an object. Syntax errors and a non-object are reported
+ * (with `notObjectCode`) and give a null object; the reporter locates later problems by key path.
+ */
+export function parseObjectLine(lineText: string, line: number, notObjectCode: string, notObjectMessage: string): { reporter: LineReporter; object: Record<string, unknown> | null } {
   const located = parseLocatedJson(lineText);
   const reporter = new LineReporter(line, located, lineText);
   if (located.diagnostics.length > 0) {
     // A line holds one record, so the parser's line-0 positions only need the file's line number.
     for (const { code, message, range } of located.diagnostics) reporter.report('error', code, message, { start: { line, character: range.start.character }, end: { line, character: range.end.character } });
-    return { entry: null, diagnostics: reporter.diagnostics };
+    return { reporter, object: null };
   }
   const value = located.value;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    reporter.report('error', GraspCodes.notObject, 'A grid record is a JSON object with the keys index, energy, energy_probability, obstacle, start_position, grid and start.', reporter.rangeOf([]));
-    return { entry: null, diagnostics: reporter.diagnostics };
+    reporter.report('error', notObjectCode, notObjectMessage, reporter.rangeOf([]));
+    return { reporter, object: null };
   }
-  const fields = value as Record<string, unknown>;
+  return { reporter, object: value as Record<string, unknown> };
+}
+
+/** One record: JSON syntax, key types, the grid text, then the semantic checks of gridChecks.ts. */
+export function parseGridLine(lineText: string, line: number, position: number, fileName?: string): { entry: GraspGridEntry | null; diagnostics: Diagnostic[] } {
+  const { reporter, object: fields } = parseObjectLine(lineText, line, GraspCodes.notObject, 'A grid record is a JSON object with the keys index, energy, energy_probability, obstacle, start_position, grid and start.');
+  if (!fields) return { entry: null, diagnostics: reporter.diagnostics };
   let typed = true;
   for (const key of KEYS) {
     if (!(key in fields)) {

@@ -2,10 +2,9 @@
 // `{"custom_id", "response": "<answer text>"}` and OpenAI Batch output rows whose answer is
 // `response.body.choices[0].message.content`. Every problem is located at the offending JSON value;
 // lines are numbered from 0 like LSP, and empty lines are allowed (they are not records).
-import { parseLocatedJson } from '../json/locatedJson';
 import type { Diagnostic } from '../text';
 import { GraspResultsCodes } from './codes';
-import { LineReporter } from './gridFile';
+import { parseObjectLine, type LineReporter } from './gridFile';
 import { parseCustomId } from './settings';
 import type { GraspSettings } from './types';
 
@@ -53,18 +52,8 @@ export function parseGraspResultsFile(text: string): GraspResultsFile {
 }
 
 function parseResultLine(lineText: string, line: number): { entry: GraspResultEntry | null; diagnostics: Diagnostic[]; customIdRange?: Diagnostic['range'] } {
-  const located = parseLocatedJson(lineText);
-  const reporter = new LineReporter(line, located, lineText);
-  if (located.diagnostics.length > 0) {
-    for (const { code, message, range } of located.diagnostics) reporter.report('error', code, message, { start: { line, character: range.start.character }, end: { line, character: range.end.character } });
-    return { entry: null, diagnostics: reporter.diagnostics };
-  }
-  const value = located.value;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    reporter.report('error', GraspResultsCodes.notObject, 'A results row is a JSON object: {"custom_id": …, "response": "<answer>"} (o1-mini) or a Batch API output row.', reporter.rangeOf([]));
-    return { entry: null, diagnostics: reporter.diagnostics };
-  }
-  const row = value as Record<string, unknown>;
+  const { reporter, object: row } = parseObjectLine(lineText, line, GraspResultsCodes.notObject, 'A results row is a JSON object: {"custom_id": …, "response": "<answer>"} (o1-mini) or a Batch API output row.');
+  if (!row) return { entry: null, diagnostics: reporter.diagnostics };
   const customIdRange = reporter.rangeOf(['custom_id']);
   let id: ReturnType<typeof parseCustomId> = null;
   if (!('custom_id' in row)) reporter.report('error', GraspResultsCodes.customIdMissing, 'Missing "custom_id": without it the answer cannot be matched to a grid and a setting.', reporter.rangeOf([]));

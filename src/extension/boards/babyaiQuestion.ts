@@ -10,7 +10,7 @@ import { loadLevelFile } from '../../core/babyai/levelFile';
 import type { BabyTask } from '../../core/babyai/prompts';
 import { readRecordFile } from '../../core/babyai/recordFiles';
 import { loadRecord, type LoadedRecord } from '../../core/babyai/records';
-import { costOf } from '../../core/eval/engine';
+import { runRecordOf } from '../../core/eval/engine';
 import { runDocumentName } from '../../core/eval/runLabels';
 import type { BabyaiQuestion, RunRecord } from '../../core/eval/types';
 import { pickProfile } from '../eval/profiles';
@@ -123,10 +123,7 @@ export async function runBabyaiQuestion(deps: BoardEvalDeps, options: BabyaiRunO
   );
   if (!reply) return undefined;
   const result = scoreBabyaiAnswer(prepared, reply.text, mode);
-  const record: RunRecord = {
-    time: new Date().toISOString(), question, model: profile, messages: prepared.messages, rawAnswer: reply.text, parsedAnswer: result.parsedAnswer,
-    scores: result.scores, mode, promptTokens: reply.promptTokens, completionTokens: reply.completionTokens, latencyMs: reply.latencyMs, cached: reply.cached, costUsd: costOf(profile, reply),
-  };
+  const record = runRecordOf({ question, model: profile, messages: prepared.messages, parsedAnswer: result.parsedAnswer, scores: result.scores, mode }, reply);
   const runFile = await evaluation.appendRunRecord(record);
   if (runFile) deps.log.info(`Run recorded in ${runFile}: BabyAI ${task} on ${input.levelName} with ${profile.id}.`);
   await deps.answers.show(runDocumentName(record), reply.text, result.diagnostics);

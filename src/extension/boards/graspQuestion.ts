@@ -4,7 +4,7 @@
 // response file (such as the o1-mini answers) against its grid. Either way the answer opens with
 // diagnostics on each token that did nothing, and the board draws the path as the paper's Figure 2.
 import * as vscode from 'vscode';
-import { costOf } from '../../core/eval/engine';
+import { runRecordOf } from '../../core/eval/engine';
 import { runDocumentName } from '../../core/eval/runLabels';
 import type { GraspQuestion, RunRecord } from '../../core/eval/types';
 import { graspTimeline } from '../../core/grasp/boardTimeline';
@@ -81,10 +81,7 @@ export async function runGraspQuestion(deps: BoardEvalDeps, options: GraspRunOpt
   );
   if (!reply) return undefined;
   const result = scoreGraspAnswer(prepared, reply.text, mode);
-  const record: RunRecord = {
-    time: new Date().toISOString(), question, model: profile, messages: prepared.messages, rawAnswer: reply.text, parsedAnswer: result.parsedAnswer,
-    scores: result.scores, mode, promptTokens: reply.promptTokens, completionTokens: reply.completionTokens, latencyMs: reply.latencyMs, cached: reply.cached, costUsd: costOf(profile, reply),
-  };
+  const record = runRecordOf({ question, model: profile, messages: prepared.messages, parsedAnswer: result.parsedAnswer, scores: result.scores, mode }, reply);
   const runFile = await evaluation.appendRunRecord(record);
   if (runFile) deps.log.info(`Run recorded in ${runFile}: GRASP ${question.sampleId} with ${profile.id}.`);
   await deps.answers.show(runDocumentName(record), reply.text, result.diagnostics);

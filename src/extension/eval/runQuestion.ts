@@ -4,8 +4,8 @@
 // on each wrong step, one click from its trajectory in the maze view.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { costOf } from '../../core/eval/engine';
-import type { MangoQuestion, RunRecord } from '../../core/eval/types';
+import { runRecordOf } from '../../core/eval/engine';
+import type { MangoQuestion } from '../../core/eval/types';
 import { fileKindOf } from '../../core/fileKinds';
 import {
   ListQuestionsRequest,
@@ -107,10 +107,8 @@ export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOpt
   if (!reply) return undefined;
   const mode = scoringModeSetting();
   const scored = await deps.client.sendRequest<ScoreAnswerResult>(ScoreAnswerRequest, { uri: game.toString(), question, response: reply.text, mode });
-  const record: RunRecord = {
-    time: new Date().toISOString(), question, model: profile, messages: prepared.messages, rawAnswer: reply.text, parsedAnswer: scored.trajectory.steps.map(({ from, action, to }) => ({ location_before: from, action, location_after: to })),
-    scores: scored.scores, mode, promptTokens: reply.promptTokens, completionTokens: reply.completionTokens, latencyMs: reply.latencyMs, cached: reply.cached, costUsd: costOf(profile, reply),
-  };
+  const parsedAnswer = scored.trajectory.steps.map(({ from, action, to }) => ({ location_before: from, action, location_after: to }));
+  const record = runRecordOf({ question, model: profile, messages: prepared.messages, parsedAnswer, scores: scored.scores, mode }, reply);
   const runFile = (await appendRunRecord(record)) ?? '';
   deps.log.info(`Run recorded in ${runFile}: ${question.game} ${task} ${question.sampleId.slice(0, 12)} with ${profile.id}.`);
   await deps.answers.show(`${question.game}-${task}-${question.sampleId.slice(0, 8)}-${profile.id}`, reply.text, scored.diagnostics);

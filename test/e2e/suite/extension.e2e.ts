@@ -1,7 +1,7 @@
 // Waypoint exercised through the real VS Code API in a real extension host.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { startFakeOpenAi } from '../../support/fakeOpenAi';
+import { startFakeOpenAi, type FakeOpenAi } from '../../support/fakeOpenAi';
 
 const EXTENSION_ID = 'waypoint-bench.waypoint';
 
@@ -29,6 +29,23 @@ async function openSample(relativePath: string): Promise<vscode.TextDocument> {
 
 function codesOf(uri: vscode.Uri): string[] {
   return vscode.languages.getDiagnostics(uri).map((diagnostic) => String(typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code));
+}
+
+/**
+ * Runs `body` with a model profile 'local-test' pointing at a scripted OpenAI-compatible server,
+ * then removes the profile (and whatever `cleanup` resets) and stops the server, pass or fail.
+ */
+async function withLocalModel(body: (fake: FakeOpenAi, settings: vscode.WorkspaceConfiguration) => Promise<void>, cleanup?: (settings: vscode.WorkspaceConfiguration) => Promise<void>): Promise<void> {
+  const fake = await startFakeOpenAi();
+  const settings = vscode.workspace.getConfiguration('waypoint');
+  await settings.update('models', [{ id: 'local-test', provider: 'openai-compatible', baseUrl: fake.url, model: 'scripted', retries: 0 }], vscode.ConfigurationTarget.Workspace);
+  try {
+    await body(fake, settings);
+  } finally {
+    await cleanup?.(settings);
+    await settings.update('models', undefined, vscode.ConfigurationTarget.Workspace);
+    await fake.close();
+  }
 }
 
 export function defineExtensionTests(): void {
@@ -257,10 +274,7 @@ export function defineExtensionTests(): void {
     });
 
     it('runs a question against an OpenAI-compatible server and marks the hallucinated step', async () => {
-      const fake = await startFakeOpenAi();
-      const settings = vscode.workspace.getConfiguration('waypoint');
-      await settings.update('models', [{ id: 'local-test', provider: 'openai-compatible', baseUrl: fake.url, model: 'scripted', retries: 0 }], vscode.ConfigurationTarget.Workspace);
-      try {
+      await withLocalModel(async (fake) => {
         const [folder] = vscode.workspace.workspaceFolders ?? [];
         const game = vscode.Uri.joinPath(folder.uri, 'mango/lighthouse/lighthouse.edges.json');
         const pairs = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, 'mango/lighthouse/lighthouse.all_pairs.jsonl')));
@@ -286,17 +300,11 @@ export function defineExtensionTests(): void {
         assert.equal(record.rawAnswer, outcome.answer);
         const trajectory = await vscode.commands.executeCommand<{ steps: Array<{ verdict: string }> }>('waypoint.showRunInMaze', { record });
         assert.deepEqual(trajectory.steps.map((step) => step.verdict), ['hallucinated-edge']);
-      } finally {
-        await settings.update('models', undefined, vscode.ConfigurationTarget.Workspace);
-        await fake.close();
-      }
+      });
     });
 
     it('scores by the scoring-mode setting: the released evaluator credits a DF answer that ends in the wrong room', async () => {
-      const fake = await startFakeOpenAi();
-      const settings = vscode.workspace.getConfiguration('waypoint');
-      await settings.update('models', [{ id: 'local-test', provider: 'openai-compatible', baseUrl: fake.url, model: 'scripted', retries: 0 }], vscode.ConfigurationTarget.Workspace);
-      try {
+      await withLocalModel(async (fake, settings) => {
         const [folder] = vscode.workspace.workspaceFolders ?? [];
         const game = vscode.Uri.joinPath(folder.uri, 'mango/lighthouse/lighthouse.edges.json');
         const all2all = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, 'mango/lighthouse/lighthouse.all2all.jsonl')));
@@ -313,11 +321,9 @@ export function defineExtensionTests(): void {
         assert.deepEqual([scores.faithful.success_strict, scores.faithful.mode], [0, 'faithful']);
         assert.deepEqual([scores.reference.success_strict, scores.reference.success_loose, scores.reference.mode], [1, 1, 'reference']);
         assert.match(String(scores.reference.note), /ignores the answer/);
-      } finally {
+      }, async (settings) => {
         await settings.update('evaluation.scoringMode', undefined, vscode.ConfigurationTarget.Workspace);
-        await settings.update('models', undefined, vscode.ConfigurationTarget.Workspace);
-        await fake.close();
-      }
+      });
     });
 
     it('opens a BabyAI level in the grid view, which follows text edits of the level', async () => {
@@ -376,10 +382,7 @@ export function defineExtensionTests(): void {
     });
 
     it('runs a BabyAI Plan question against an OpenAI-compatible server and marks the unknown token and the blocked move', async () => {
-      const fake = await startFakeOpenAi();
-      const settings = vscode.workspace.getConfiguration('waypoint');
-      await settings.update('models', [{ id: 'local-test', provider: 'openai-compatible', baseUrl: fake.url, model: 'scripted', retries: 0 }], vscode.ConfigurationTarget.Workspace);
-      try {
+      await withLocalModel(async (fake) => {
         const [folder] = vscode.workspace.workspaceFolders ?? [];
         const uri = vscode.Uri.joinPath(folder.uri, 'babyai/goto-red-ball.level.json');
         // The agent starts at (2, 2) facing south; the grey box at (2, 5) blocks the third forward.
@@ -393,18 +396,15 @@ export function defineExtensionTests(): void {
         const marked = await waitFor('the answer diagnostics', () => {
           const found = vscode.languages.getDiagnostics(answerDoc.uri);
           return found.length > 0 ? found : undefined;
-        });
-        const textOf = (code: string) => marked.filter((diagnostic) => String(diagnostic.code) === code).map((diagnostic) => answerDoc.getText(diagnostic.range));
-        assert.deepEqual(textOf('babyai-answer/unknown-action'), ['fly']);
-        const noOp = marked.find((diagnostic) => String(diagnostic.code) === 'babyai-answer/no-op');
-        assert.ok(noOp, 'the blocked forward is marked');
-        assert.equal(answerDoc.getText(noOp.range), 'forward');
-        assert.equal(answerDoc.offsetAt(noOp.range.start), outcome.answer.lastIndexOf('forward'));
-        assert.equal(textOf('babyai-answer/mission-not-achieved').length, 1);
-      } finally {
-        await settings.update('models', undefined, vscode.ConfigurationTarget.Workspace);
-        await fake.close();
-      }
+      });
+      const textOf = (code: string) => marked.filter((diagnostic) => String(diagnostic.code) === code).map((diagnostic) => answerDoc.getText(diagnostic.range));
+      assert.deepEqual(textOf('babyai-answer/unknown-action'), ['fly']);
+      const noOp = marked.find((diagnostic) => String(diagnostic.code) === 'babyai-answer/no-op');
+      assert.ok(noOp, 'the blocked forward is marked');
+      assert.equal(answerDoc.getText(noOp.range), 'forward');
+      assert.equal(answerDoc.offsetAt(noOp.range.start), outcome.answer.lastIndexOf('forward'));
+      assert.equal(textOf('babyai-answer/mission-not-achieved').length, 1);
+      });
     });
 
     it('runs the question of an LLM-BabyBench record from its lens', async () => {
@@ -433,10 +433,7 @@ export function defineExtensionTests(): void {
     });
 
     it('runs a GRASP question against an OpenAI-compatible server and marks the junk and the diagonal on the answer', async () => {
-      const fake = await startFakeOpenAi();
-      const settings = vscode.workspace.getConfiguration('waypoint');
-      await settings.update('models', [{ id: 'local-test', provider: 'openai-compatible', baseUrl: fake.url, model: 'scripted', retries: 0 }], vscode.ConfigurationTarget.Workspace);
-      try {
+      await withLocalModel(async (fake) => {
         const [folder] = vscode.workspace.workspaceFolders ?? [];
         const uri = vscode.Uri.joinPath(folder.uri, 'grasp/inner_cluster_free.jsonl');
         fake.script.push({ content: 'I will go left first.\n["LEFT", "TAKE ENERGY", "UPLEFT", "TAKE", "RIGHT", "DROP"]' });
@@ -449,14 +446,11 @@ export function defineExtensionTests(): void {
         const marked = await waitFor('the answer diagnostics', () => {
           const found = vscode.languages.getDiagnostics(answerDoc.uri);
           return found.length > 0 ? found : undefined;
-        });
-        const textOf = (code: string) => marked.filter((diagnostic) => String(diagnostic.code) === code).map((diagnostic) => answerDoc.getText(diagnostic.range));
-        assert.deepEqual(textOf('grasp-answer/unknown-token'), ['TAKE ENERGY']);
-        assert.deepEqual(textOf('grasp-answer/diagonal-not-allowed'), ['UPLEFT']);
-      } finally {
-        await settings.update('models', undefined, vscode.ConfigurationTarget.Workspace);
-        await fake.close();
-      }
+      });
+      const textOf = (code: string) => marked.filter((diagnostic) => String(diagnostic.code) === code).map((diagnostic) => answerDoc.getText(diagnostic.range));
+      assert.deepEqual(textOf('grasp-answer/unknown-token'), ['TAKE ENERGY']);
+      assert.deepEqual(textOf('grasp-answer/diagonal-not-allowed'), ['UPLEFT']);
+      });
     });
 
     it('scores a row of a GRASP response file from its lens and steps through it on the board', async () => {
@@ -492,10 +486,7 @@ export function defineExtensionTests(): void {
     });
 
     it('plays Tower of Hanoi against an OpenAI-compatible model, two questions a step, to completion', async () => {
-      const fake = await startFakeOpenAi();
-      const settings = vscode.workspace.getConfiguration('waypoint');
-      await settings.update('models', [{ id: 'local-test', provider: 'openai-compatible', baseUrl: fake.url, model: 'scripted', retries: 0 }], vscode.ConfigurationTarget.Workspace);
-      try {
+      await withLocalModel(async (fake) => {
         // The optimal moves for three disks from rod A to rod C, as the model's Q2 answers.
         const moves = ['A to the top of rod C', 'A to the top of rod B', 'C to the top of rod B', 'A to the top of rod C', 'B to the top of rod A', 'B to the top of rod C', 'A to the top of rod C'];
         for (const move of moves) fake.script.push({ content: 'Think: smallest disk moves every other turn.' }, { content: `Move the top disk of rod ${move}` });
@@ -505,10 +496,7 @@ export function defineExtensionTests(): void {
         const lastQuestion = fake.requests.at(-1)?.body.messages as Array<{ role: string; content: string }>;
         assert.equal(lastQuestion.at(-1)?.content, 'Choose the best executable action from the list of all actions. Write the exact chosen action.');
         assert.equal(lastQuestion[0].content, 'You\u2019re a player trying to play the game.');
-      } finally {
-        await settings.update('models', undefined, vscode.ConfigurationTarget.Workspace);
-        await fake.close();
-      }
+      });
     });
 
     it('opens the walkthrough overview webview', async () => {
