@@ -48,6 +48,18 @@ async function withLocalModel(body: (fake: FakeOpenAi, settings: vscode.Workspac
   }
 }
 
+/** The open answer document showing `answer`, its diagnostics, and the text each code marks. */
+async function answerDiagnostics(answer: string): Promise<{ answerDoc: vscode.TextDocument; marked: vscode.Diagnostic[]; textOf: (code: string) => string[] }> {
+  const answerDoc = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'waypoint-answer' && document.getText() === answer);
+  assert.ok(answerDoc, 'the answer is open');
+  const marked = await waitFor('the answer diagnostics', () => {
+    const found = vscode.languages.getDiagnostics(answerDoc.uri);
+    return found.length > 0 ? found : undefined;
+  });
+  const textOf = (code: string) => marked.filter((diagnostic) => String(diagnostic.code) === code).map((diagnostic) => answerDoc.getText(diagnostic.range));
+  return { answerDoc, marked, textOf };
+}
+
 export function defineExtensionTests(): void {
   describe('Waypoint in a real VS Code', () => {
     it('activates within the 150 ms budget', async () => {
@@ -391,19 +403,13 @@ export function defineExtensionTests(): void {
         assert.equal(outcome.CR, 0);
         const sent = fake.requests.at(-1)?.body.messages as Array<{ role: string; content: string }>;
         assert.deepEqual(sent.map((message) => message.role), ['user']);
-        const answerDoc = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'waypoint-answer' && document.getText() === outcome.answer);
-        assert.ok(answerDoc, 'the answer is open');
-        const marked = await waitFor('the answer diagnostics', () => {
-          const found = vscode.languages.getDiagnostics(answerDoc.uri);
-          return found.length > 0 ? found : undefined;
-      });
-      const textOf = (code: string) => marked.filter((diagnostic) => String(diagnostic.code) === code).map((diagnostic) => answerDoc.getText(diagnostic.range));
-      assert.deepEqual(textOf('babyai-answer/unknown-action'), ['fly']);
-      const noOp = marked.find((diagnostic) => String(diagnostic.code) === 'babyai-answer/no-op');
-      assert.ok(noOp, 'the blocked forward is marked');
-      assert.equal(answerDoc.getText(noOp.range), 'forward');
-      assert.equal(answerDoc.offsetAt(noOp.range.start), outcome.answer.lastIndexOf('forward'));
-      assert.equal(textOf('babyai-answer/mission-not-achieved').length, 1);
+        const { answerDoc, marked, textOf } = await answerDiagnostics(outcome.answer);
+        assert.deepEqual(textOf('babyai-answer/unknown-action'), ['fly']);
+        const noOp = marked.find((diagnostic) => String(diagnostic.code) === 'babyai-answer/no-op');
+        assert.ok(noOp, 'the blocked forward is marked');
+        assert.equal(answerDoc.getText(noOp.range), 'forward');
+        assert.equal(answerDoc.offsetAt(noOp.range.start), outcome.answer.lastIndexOf('forward'));
+        assert.equal(textOf('babyai-answer/mission-not-achieved').length, 1);
       });
     });
 
@@ -441,15 +447,9 @@ export function defineExtensionTests(): void {
         const sent = fake.requests.at(-1)?.body.messages as Array<{ role: string; content: string }>;
         assert.deepEqual(sent.map((message) => message.role), ['system', 'user']);
         assert.ok(sent[0].content.includes('You can only carry two unit of energy at a time.'));
-        const answerDoc = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'waypoint-answer' && document.getText() === outcome.answer);
-        assert.ok(answerDoc, 'the answer is open');
-        const marked = await waitFor('the answer diagnostics', () => {
-          const found = vscode.languages.getDiagnostics(answerDoc.uri);
-          return found.length > 0 ? found : undefined;
-      });
-      const textOf = (code: string) => marked.filter((diagnostic) => String(diagnostic.code) === code).map((diagnostic) => answerDoc.getText(diagnostic.range));
-      assert.deepEqual(textOf('grasp-answer/unknown-token'), ['TAKE ENERGY']);
-      assert.deepEqual(textOf('grasp-answer/diagonal-not-allowed'), ['UPLEFT']);
+        const { textOf } = await answerDiagnostics(outcome.answer);
+        assert.deepEqual(textOf('grasp-answer/unknown-token'), ['TAKE ENERGY']);
+        assert.deepEqual(textOf('grasp-answer/diagonal-not-allowed'), ['UPLEFT']);
       });
     });
 
