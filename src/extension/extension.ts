@@ -61,6 +61,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
 
   const answers = new AnswerDocuments();
   const boardDeps = (): import('./boards/evalDeps').BoardEvalDeps => ({ context, answers, log: output, evaluation: () => loadEvaluation(context) });
+  /** A MANGO game's edges file in the workspace (it stands for the game in server requests). */
+  const gameEdgesOf = async (game: string): Promise<vscode.Uri | undefined> => (await vscode.workspace.findFiles(`**/${game}.edges.json`, '**/node_modules/**', 1))[0];
+  /** A MANGO run re-checked against its game as it is now; null when the game is gone. */
+  const scoreMangoRun = async (record: RunRecord): Promise<ScoreAnswerResult | null> => {
+    if (record.question.benchmark !== 'mango') return null;
+    const edges = await gameEdgesOf(record.question.game);
+    return edges ? getClient().sendRequest<ScoreAnswerResult | null>(ScoreAnswerRequest, { uri: edges.toString(), question: record.question, response: record.rawAnswer, mode: record.mode }) : null;
+  };
   const runs = new RunsView();
   void runs.refresh();
   // canSelectMany: two runs selected together are what "Compare Runs" compares.
@@ -75,36 +83,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
       if (!record) return;
       // Re-checked against the benchmark files as they are now, so the diagnostics match today's
       // maze, level or grid; a run whose files are gone still shows its answer.
-      let reopened = false;
       if (record.question.benchmark === 'mango') {
-        const [edges] = await vscode.workspace.findFiles(`**/${record.question.game}.edges.json`, '**/node_modules/**', 1);
-        const scored = edges ? await getClient().sendRequest<ScoreAnswerResult | null>(ScoreAnswerRequest, { uri: edges.toString(), question: record.question, response: record.rawAnswer, mode: record.mode }) : null;
+        const scored = await scoreMangoRun(record);
         await answers.show(runDocumentName(record), record.rawAnswer, scored?.diagnostics ?? []);
-        reopened = true;
-      } else if (record.question.benchmark === 'babyai') reopened = await loadBoards(context).reopenBabyaiRun(boardDeps(), { ...record, question: record.question });
-      else if (record.question.benchmark === 'grasp') reopened = await loadBoards(context).reopenGraspRun(boardDeps(), { ...record, question: record.question });
-      if (!reopened) await answers.show(runDocumentName(record), record.rawAnswer, []);
+      } else if (!(await loadBoards(context).reopenRun(boardDeps(), record))) await answers.show(runDocumentName(record), record.rawAnswer, []);
     }),
     runTrajectories,
     vscode.workspace.registerTextDocumentContentProvider(RUN_TRAJECTORY_SCHEME, runTrajectories),
     vscode.commands.registerCommand('waypoint.compareRuns', async (node?: { record?: RunRecord }, selected?: Array<{ record?: RunRecord }>) => {
       const chosen = (selected && selected.length > 0 ? selected : node ? [node] : runsTree.selection).flatMap((item) => ('record' in item && item.record ? [item.record] : []));
-      return compareRuns(runTrajectories, chosen, runs.runs, async (record) => {
-        if (record.question.benchmark !== 'mango') return null;
-        const [edges] = await vscode.workspace.findFiles(`**/${record.question.game}.edges.json`, '**/node_modules/**', 1);
-        if (!edges) return null;
-        const scored = await getClient().sendRequest<ScoreAnswerResult | null>(ScoreAnswerRequest, { uri: edges.toString(), question: record.question, response: record.rawAnswer, mode: record.mode });
-        return scored?.trajectory ?? null;
-      });
+      return compareRuns(runTrajectories, chosen, runs.runs, async (record) => (await scoreMangoRun(record))?.trajectory ?? null);
     }),
     // "Show in Maze" for MANGO runs; runs of grid benchmarks step on the board instead.
     vscode.commands.registerCommand('waypoint.showRunInMaze', async (node?: { record?: RunRecord }) => {
       const record = node?.record;
       if (!record) return null;
-      if (record.question.benchmark === 'babyai') return loadBoards(context).reopenBabyaiRun(boardDeps(), { ...record, question: record.question });
-      if (record.question.benchmark === 'grasp') return loadBoards(context).reopenGraspRun(boardDeps(), { ...record, question: record.question });
-      if (record.question.benchmark !== 'mango') return null;
-      const [edges] = await vscode.workspace.findFiles(`**/${record.question.game}.edges.json`, '**/node_modules/**', 1);
+      if (record.question.benchmark !== 'mango') return loadBoards(context).reopenRun(boardDeps(), record);
+      const edges = await gameEdgesOf(record.question.game);
       if (!edges) return null;
       return MazePanel.show(context, getClient(), edges).showTrajectory(record.rawAnswer, `${record.question.task.toUpperCase()} ${record.question.src} → ${record.question.dst} · ${record.model.id}`, record.question.src);
     }),

@@ -74,6 +74,13 @@ async function startSlowModelServer() {
   };
 }
 
+/** Clicks the quick-pick row whose label starts with `label`. */
+async function pickQuickItem(page, label) {
+  const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
+  await row.waitFor({ timeout: 10_000 });
+  await row.click();
+}
+
 async function frameWith(page, selector) {
   return retry(`webview frame with ${selector}`, async () => {
     for (const frame of page.frames()) {
@@ -208,11 +215,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
   });
 
   await check('"Waypoint: Run Question…" with the offline agents: scores and answer diagnostics', async () => {
-    const pick = async (label) => {
-      const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
-      await row.waitFor({ timeout: 10_000 });
-      await row.click();
-    };
+    const pick = (label) => pickQuickItem(page, label);
     for (const model of ['oracle', 'random']) {
       await openFile(page, 'mango/lighthouse/lighthouse.edges.json');
       await runCommand(page, 'Waypoint: Run Question…');
@@ -236,11 +239,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     mkdirSync(join(workspace, '.vscode'), { recursive: true });
     writeFileSync(settingsFile, JSON.stringify({ 'waypoint.models': [{ id: 'slow-local', provider: 'openai-compatible', baseUrl: slow.url, model: 'slow', retries: 0, timeoutMs: 120_000 }] }, null, 2));
     try {
-      const pick = async (label) => {
-        const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
-        await row.waitFor({ timeout: 10_000 });
-        await row.click();
-      };
+      const pick = (label) => pickQuickItem(page, label);
       await retry('the slow-local profile in the model picker', async () => {
         await openFile(page, 'mango/lighthouse/lighthouse.edges.json');
         await runCommand(page, 'Waypoint: Run Question…');
@@ -278,11 +277,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
   });
 
   await check('"Waypoint: Play SmartPlay Episode…" plays Hanoi with the solver and steps it on the board', async () => {
-    const pick = async (label) => {
-      const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
-      await row.waitFor({ timeout: 10_000 });
-      await row.click();
-    };
+    const pick = (label) => pickQuickItem(page, label);
     await runCommand(page, 'Waypoint: Play SmartPlay Episode…');
     await pick('Hanoi3Disk');
     await pick('hanoi-solver');
@@ -295,11 +290,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
   });
 
   await check('"Waypoint: Run BabyAI Question…" runs Plan with the built-in oracle and steps it on the board', async () => {
-    const pick = async (label) => {
-      const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
-      await row.waitFor({ timeout: 10_000 });
-      await row.click();
-    };
+    const pick = (label) => pickQuickItem(page, label);
     await openFile(page, 'babyai/goto-red-ball.level.json');
     await runCommand(page, 'Waypoint: Run BabyAI Question…');
     await pick('Plan');

@@ -7,19 +7,8 @@ import { frontOf, pyPose } from './description';
 import { BabyAIEnv, type LevelSpec, runActions } from './env';
 import type { PreparedBabyaiQuestion } from './evaluation';
 import type { SubgoalCall } from './omnibot';
+import { seededRandom } from '../random';
 import { actionName } from './world';
-
-/** A small seeded generator (mulberry32): the same seed gives the same reply on every platform. */
-function seededUniform(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let z = state;
-    z = Math.imul(z ^ (z >>> 15), z | 1);
-    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
-    return ((z ^ (z >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 /** One subgoal line of the <START>…<END> block, in the prompt's "(GoNextToSubgoal, (x,y))" form. */
 export function subgoalLine(call: SubgoalCall): string {
@@ -107,8 +96,8 @@ function oracleAnswer(prepared: PreparedBabyaiQuestion): string {
 }
 
 function randomAnswer(prepared: PreparedBabyaiQuestion, seed: number): string {
-  const next = seededUniform(seed);
-  const below = (count: number) => Math.floor(next() * count);
+  const random = seededRandom(seed);
+  const below = (count: number) => random.integer(0, count - 1);
   const { width, height } = prepared.spec;
   // Interior cells only: the outer wall can never be the answer.
   const cell = () => [1 + below(Math.max(1, width - 2)), 1 + below(Math.max(1, height - 2))];

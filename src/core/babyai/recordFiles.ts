@@ -144,3 +144,8 @@ export function readRecordFile(name: string, text: string): { records: RawRecord
   if (/\.csv$/i.test(name)) return readCsvRecords(text);
   return readJsonRecords(text, /\.(jsonl|ndjson)$/i.test(name));
 }
+
+/** The index of the record whose text spans `line` (0-based), or -1: "the record under the cursor". */
+export function recordAtLine(records: readonly RawRecord[], line: number): number {
+  return records.findIndex((record) => record.range.start.line <= line && line <= record.range.end.line);
+}

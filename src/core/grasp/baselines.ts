@@ -4,7 +4,7 @@
 // μ2 greedy answers). Tokens are lower-case, as in the stored baseline rows.
 import { MOVE_DELTAS, movesOf, OPPOSITE, type MoveAction } from './actions';
 import { cloneGrid } from './gridText';
-import { seededRandom } from './random';
+import { seededRandom } from '../random';
 import { GRID_SIZE, STEP_LIMIT, type GraspGrid, type GraspSettings, type GridPosition } from './types';
 
 export type BaselineName = 'random' | 'greedy';

@@ -9,7 +9,7 @@
 //   says. (The released outer_upDown_free.jsonl in fact skews columns: see test/unit/grasp.)
 import { pythonJsonDumps } from '../mango/pythonJson';
 import { renderGridText, type CellChar } from './gridText';
-import { seededRandom, type Random } from './random';
+import { seededRandom, type Random } from '../random';
 import { GRID_SIZE, isInnerCell, type EnergyDistribution, type GraspGridRecord, type GridPosition, type ObstacleMode, type StartRegion } from './types';
 
 export const OBSTACLE_PROBABILITY = 0.1;

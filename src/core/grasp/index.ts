@@ -10,7 +10,6 @@ export * from './prompt';
 export * from './answers';
 export * from './simulator';
 export * from './baselines';
-export * from './random';
 export * from './generator';
 export * from './evaluation';
 export * from './resultsFile';

@@ -8,7 +8,7 @@ import { babyaiTimeline } from '../../core/babyai/boardTimeline';
 import { builtInBabyaiAnswer, prepareBabyaiQuestion, scoreBabyaiAnswer, type BabyaiQuestionInput, type PreparedBabyaiQuestion } from '../../core/babyai/evaluation';
 import { loadLevelFile } from '../../core/babyai/levelFile';
 import type { BabyTask } from '../../core/babyai/prompts';
-import { readRecordFile } from '../../core/babyai/recordFiles';
+import { readRecordFile, recordAtLine } from '../../core/babyai/recordFiles';
 import { loadRecord, type LoadedRecord } from '../../core/babyai/records';
 import { runRecordOf } from '../../core/eval/engine';
 import { runDocumentName } from '../../core/eval/runLabels';
@@ -50,8 +50,7 @@ async function pickRecord(uri: vscode.Uri, text: string, preset: number | undefi
   let index = preset;
   const editor = vscode.window.activeTextEditor;
   if (index === undefined && editor?.document.uri.toString() === uri.toString()) {
-    const line = editor.selection.active.line;
-    const under = records.findIndex((record) => record.range.start.line <= line && line <= record.range.end.line);
+    const under = recordAtLine(records, editor.selection.active.line);
     if (under >= 0) index = under;
   }
   if (index === undefined) {

@@ -9,7 +9,6 @@ import { runDocumentName } from '../../core/eval/runLabels';
 import type { GraspQuestion, RunRecord } from '../../core/eval/types';
 import { graspTimeline } from '../../core/grasp/boardTimeline';
 import { builtInGraspAnswer, prepareGraspQuestion, scoreGraspAnswer, type GraspAnswerResult, type PreparedGraspQuestion } from '../../core/grasp/evaluation';
-import { parseGraspGridFile, type GraspGridEntry } from '../../core/grasp/gridFile';
 import { PROMPT_STYLES, type PromptStyle } from '../../core/grasp/prompt';
 import { parseGraspResultsFile } from '../../core/grasp/resultsFile';
 import { ALL_SETTINGS, describeSettings } from '../../core/grasp/settings';
@@ -17,6 +16,7 @@ import { SCORING_MODES, type GraspSettings, type ScoringMode } from '../../core/
 import { pickProfile } from '../eval/profiles';
 import { BoardPanel } from './boardPanel';
 import { modeSetting, shownPath, type BoardEvalDeps } from './evalDeps';
+import { graspEntryAt } from './gridCommands';
 
 export interface GraspRunOptions {
   uri?: vscode.Uri | string;
@@ -40,12 +40,6 @@ function fileNameOf(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1);
 }
 
-function entryAt(document: vscode.TextDocument, index: number | undefined, line: number | undefined): GraspGridEntry | undefined {
-  const { entries } = parseGraspGridFile(document.getText(), fileNameOf(document.uri));
-  if (index !== undefined) return entries.find((entry) => entry.record.index === index);
-  return entries.find((entry) => entry.line === line) ?? entries[0];
-}
-
 function showOnBoard(context: vscode.ExtensionContext, prepared: Pick<PreparedGraspQuestion, 'grid'>, result: GraspAnswerResult, title: string): void {
   BoardPanel.show(context).showTimeline(graspTimeline(prepared.grid, result.simulation, title), result.simulation.steps.length);
 }
@@ -59,7 +53,7 @@ export async function runGraspQuestion(deps: BoardEvalDeps, options: GraspRunOpt
   if (!uri) return undefined;
   const document = await vscode.workspace.openTextDocument(uri);
   const cursorLine = editor?.document.uri.toString() === uri.toString() ? editor.selection.active.line : undefined;
-  const entry = entryAt(document, options.index, options.index === undefined ? cursorLine : undefined);
+  const entry = graspEntryAt(document, options.index, options.index === undefined ? cursorLine : undefined);
   if (!entry) {
     void vscode.window.showErrorMessage('Waypoint: no readable GRASP grid here; open a grid file (e.g. inner_cluster_free.jsonl) and put the cursor on a record.');
     return undefined;
@@ -132,7 +126,7 @@ export async function scoreGraspResponse(deps: BoardEvalDeps, options: ScoreResp
     return undefined;
   }
   const gridDocument = await vscode.workspace.openTextDocument(gridUri);
-  const entry = entryAt(gridDocument, row.index, undefined);
+  const entry = graspEntryAt(gridDocument, row.index, undefined);
   if (!entry) {
     void vscode.window.showErrorMessage(`Waypoint: ${shownPath(gridUri)} has no readable record with "index": ${row.index}.`);
     return undefined;
@@ -152,7 +146,7 @@ export async function scoreGraspResponse(deps: BoardEvalDeps, options: ScoreResp
 export async function reopenGraspRun(deps: BoardEvalDeps, record: RunRecord & { question: GraspQuestion }): Promise<boolean> {
   const [gridUri] = await vscode.workspace.findFiles(`**/${record.question.file}`, '**/node_modules/**', 1);
   if (!gridUri) return false;
-  const entry = entryAt(await vscode.workspace.openTextDocument(gridUri), record.question.index, undefined);
+  const entry = graspEntryAt(await vscode.workspace.openTextDocument(gridUri), record.question.index, undefined);
   if (!entry) return false;
   const prepared = prepareGraspQuestion(entry, record.question.file, record.question.settings, record.question.style);
   const mode = SCORING_MODES.includes(record.mode) ? record.mode : 'faithful';

@@ -6,7 +6,7 @@ import { babyaiScene } from '../../core/babyai/boardTimeline';
 import { BabyAIEnv, type LevelSpec } from '../../core/babyai/env';
 import { LEVEL_TOOLS, missionEdits, moveEdits, toggleDoorEdits, toolEdits } from '../../core/babyai/levelEdits';
 import { loadLevelFile } from '../../core/babyai/levelFile';
-import { readRecordFile } from '../../core/babyai/recordFiles';
+import { readRecordFile, recordAtLine } from '../../core/babyai/recordFiles';
 import { loadRecord } from '../../core/babyai/records';
 import { graspScene } from '../../core/grasp/boardTimeline';
 import { parseGraspGridFile, type GraspGridEntry } from '../../core/grasp/gridFile';
@@ -61,7 +61,8 @@ export function showLevel(context: vscode.ExtensionContext, document: vscode.Tex
   return board;
 }
 
-function graspEntryAt(document: vscode.TextDocument, index: number | undefined, line: number | undefined): GraspGridEntry | undefined {
+/** The grid record with "index" `index`, else the one on `line`, else the first. */
+export function graspEntryAt(document: vscode.TextDocument, index: number | undefined, line: number | undefined): GraspGridEntry | undefined {
   const { entries } = parseGraspGridFile(document.getText(), document.uri.path.split('/').pop());
   if (index !== undefined) return entries.find((entry) => entry.record.index === index);
   return entries.find((entry) => entry.line === line) ?? entries[0];
@@ -82,7 +83,7 @@ export async function showGraspGrid(context: vscode.ExtensionContext, document: 
 /** Shows the level of the LLM-BabyBench record under the cursor (or the first), rebuilt from its description. */
 export function showRecordLevel(context: vscode.ExtensionContext, document: vscode.TextDocument, line?: number): BoardPanel | undefined {
   const { records } = readRecordFile(document.uri.path, document.getText());
-  const index = Math.max(0, line === undefined ? 0 : records.findIndex((record) => record.range.start.line <= line && line <= record.range.end.line));
+  const index = Math.max(0, line === undefined ? 0 : recordAtLine(records, line));
   const loaded = records[index] ? loadRecord(records[index]) : null;
   if (!loaded?.spec) {
     void vscode.window.showErrorMessage('Waypoint: no readable LLM-BabyBench record here (see Problems).');

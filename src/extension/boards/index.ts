@@ -1,15 +1,17 @@
 // The board commands, bundled apart (dist/boards.js) and loaded on first use: the BabyAI, GRASP
 // and SmartPlay cores are not needed to activate Waypoint.
 import * as vscode from 'vscode';
+import type { RunRecord } from '../../core/eval/types';
 import { standaloneKindOf } from '../../core/fileKinds';
 import { BoardPanel } from './boardPanel';
 import type { BoardEvalDeps } from './evalDeps';
 import { showGraspGrid, showLevel, showRecordLevel } from './gridCommands';
-import { scoreGraspResponse } from './graspQuestion';
+import { reopenBabyaiRun } from './babyaiQuestion';
+import { reopenGraspRun, scoreGraspResponse } from './graspQuestion';
 import { showEpisode } from './smartplayCommands';
 
-export { reopenBabyaiRun, runBabyaiQuestion } from './babyaiQuestion';
-export { reopenGraspRun, runGraspQuestion, scoreGraspResponse } from './graspQuestion';
+export { runBabyaiQuestion } from './babyaiQuestion';
+export { runGraspQuestion, scoreGraspResponse } from './graspQuestion';
 export { playSmartplay } from './smartplayCommands';
 export { BoardPanel } from './boardPanel';
 
@@ -40,4 +42,16 @@ export async function showBoard(deps: BoardEvalDeps, uri?: vscode.Uri): Promise<
     case 'smartplay-episode':
       return showEpisode(context, document);
   }
+}
+
+/**
+ * Reopens a recorded BabyAI or GRASP run: re-scored against its level or grid as it is now, the
+ * answer with its diagnostics and the board stepping it. False when the file is gone; null for a
+ * benchmark the board does not draw runs of.
+ */
+export async function reopenRun(deps: BoardEvalDeps, record: RunRecord): Promise<boolean | null> {
+  const { question } = record;
+  if (question.benchmark === 'babyai') return reopenBabyaiRun(deps, { ...record, question });
+  if (question.benchmark === 'grasp') return reopenGraspRun(deps, { ...record, question });
+  return null;
 }

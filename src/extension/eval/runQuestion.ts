@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { runRecordOf } from '../../core/eval/engine';
+import { runDocumentName } from '../../core/eval/runLabels';
 import type { MangoQuestion } from '../../core/eval/types';
 import { fileKindOf } from '../../core/fileKinds';
 import {
@@ -111,7 +112,7 @@ export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOpt
   const record = runRecordOf({ question, model: profile, messages: prepared.messages, parsedAnswer, scores: scored.scores, mode }, reply);
   const runFile = (await appendRunRecord(record)) ?? '';
   deps.log.info(`Run recorded in ${runFile}: ${question.game} ${task} ${question.sampleId.slice(0, 12)} with ${profile.id}.`);
-  await deps.answers.show(`${question.game}-${task}-${question.sampleId.slice(0, 8)}-${profile.id}`, reply.text, scored.diagnostics);
+  await deps.answers.show(runDocumentName(record), reply.text, scored.diagnostics);
   const ranges = Object.entries(scored.scores).filter(([name, value]) => name.endsWith('_range') && typeof value === 'string').map(([name, value]) => `${name.replace(/_range$/, '')} ${String(value)}`);
   const scoreText = [...Object.entries(scored.scores).filter(([, value]) => typeof value === 'number').map(([name, value]) => `${name} ${Number(value).toFixed(2)}`), ...(ranges.length ? [`hash-dependent: ${ranges.join(', ')}`] : [])].join(' · ');
   const tokens = reply.promptTokens !== null ? ` · ${reply.promptTokens}+${reply.completionTokens} tokens` : '';

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateGridFile, generateRecord, regionCells, serializeGridRecord, variantFileName, type GridVariant } from '../../../src/core/grasp/generator';
 import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/grasp/gridFile';
-import { seededRandom } from '../../../src/core/grasp/random';
+import { seededRandom } from '../../../src/core/random';
 import { ENERGY_DISTRIBUTIONS, isInnerCell } from '../../../src/core/grasp/types';
 import { graspDataDir } from './support';
 

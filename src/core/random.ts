@@ -1,6 +1,7 @@
-// A small seeded generator (sfc32 seeded through a string hash). Upstream uses Python's unseeded
-// global `random`, so no port can reproduce its draws (spec §9); what matters is that the same
-// seed always gives the same grids and baseline runs, on every platform.
+// A small seeded generator (sfc32 seeded through a string hash), shared by GRASP's generator and
+// baselines and BabyAI's random agent. Upstream uses Python's unseeded global `random`, so no port
+// can reproduce its draws (GRASP spec §9); what matters is that the same seed always gives the
+// same grids, baseline runs and random answers, on every platform.
 
 export interface Random {
   /** Uniform in [0, 1). */
