@@ -2,7 +2,8 @@
 // file of a known kind with the same core the language server uses, and reports per the contract.
 import { promises as fs } from 'node:fs';
 import { join, relative } from 'node:path';
-import { mangoGameOf, type FileKind } from '../core/files';
+import { fileKindOf, mangoGameOf, type FileKind } from '../core/files';
+import { describeFsError, walkFiles, type WalkFs } from '../core/walk';
 import { standaloneKindOf, type StandaloneKind } from '../core/fileKinds';
 import { validateStandalone } from '../core/standaloneValidation';
 import { validateGameTexts, type GameTexts } from '../core/mango/game';
@@ -18,19 +19,10 @@ interface FileReport {
 
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 
-async function* walk(path: string): AsyncGenerator<string> {
-  const stat = await fs.stat(path);
-  if (!stat.isDirectory()) {
-    yield path;
-    return;
-  }
-  const entries = await fs.readdir(path, { withFileTypes: true });
-  entries.sort((a, b) => a.name.localeCompare(b.name));
-  for (const entry of entries) {
-    if (entry.isDirectory() && SKIPPED_DIRECTORIES.has(entry.name)) continue;
-    yield* walk(join(path, entry.name));
-  }
-}
+/** Node's file system as the shared walker wants it. */
+const nodeWalkFs: WalkFs = { lstat: fs.lstat, stat: fs.stat, readdir: (path) => fs.readdir(path), realpath: fs.realpath };
+
+const isBenchmarkName = (name: string) => fileKindOf(name) !== null || standaloneKindOf(name) !== null;
 
 function formatDiagnostic(path: string, diagnostic: Diagnostic): string {
   // Human output uses 1-based line:column like compilers do; --json keeps LSP's 0-based positions.
@@ -49,15 +41,19 @@ export async function runValidate(argv: readonly string[], out: (text: string) =
   let unreadable = 0;
   const standaloneReports: FileReport[] = [];
   for (const root of args.positionals) {
-    try {
-      await fs.access(root);
-    } catch (error) {
-      err(`${root}: ${describeError(error)}`);
-      unreadable++;
-      continue;
-    }
-    for await (const path of walk(root)) {
-      const shownPath = relative(process.cwd(), path) || path;
+    const walk = walkFiles(root, nodeWalkFs, { join, wanted: isBenchmarkName, skipDirectory: (name) => SKIPPED_DIRECTORIES.has(name) });
+    for await (const item of walk) {
+      const shownPath = relative(process.cwd(), item.path) || item.path;
+      if (item.type === 'problem') {
+        // One path that cannot be read is one error line; the rest of the tree is still validated.
+        err(`${shownPath}: ${item.reason}`);
+        unreadable++;
+        continue;
+      }
+      if (item.type === 'skipped') {
+        skipped.push(shownPath);
+        continue;
+      }
       const game = mangoGameOf(shownPath);
       if (game === null) {
         const kind = standaloneKindOf(shownPath);
@@ -94,9 +90,9 @@ async function validateGameFolder(members: ReadonlyArray<{ path: string; kind: F
     try {
       texts[member.kind] = await fs.readFile(member.path, 'utf8');
     } catch (error) {
-      err(`${member.path}: ${describeError(error)}`);
+      err(`${member.path}: ${describeFsError(error)}`);
       const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-      reports.push({ path: member.path, kind: member.kind, diagnostics: [{ severity: 'error', code: FileCodes.unreadable, message: describeError(error), range }] });
+      reports.push({ path: member.path, kind: member.kind, diagnostics: [{ severity: 'error', code: FileCodes.unreadable, message: describeFsError(error), range }] });
     }
   }
   const byKind = validateGameTexts(texts);
@@ -114,20 +110,10 @@ async function validateStandaloneFile(path: string, kind: StandaloneKind, err: (
   try {
     text = await fs.readFile(path, 'utf8');
   } catch (error) {
-    err(`${path}: ${describeError(error)}`);
+    err(`${path}: ${describeFsError(error)}`);
     const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-    return { path, kind, diagnostics: [{ severity: 'error', code: FileCodes.unreadable, message: describeError(error), range }] };
+    return { path, kind, diagnostics: [{ severity: 'error', code: FileCodes.unreadable, message: describeFsError(error), range }] };
   }
   const diagnostics = validateStandalone(kind, text, path);
   return diagnostics === null ? null : { path, kind, diagnostics };
-}
-
-function describeError(error: unknown): string {
-  if (error && typeof error === 'object' && 'code' in error) {
-    const code = String((error as { code: unknown }).code);
-    if (code === 'ENOENT') return 'no such file or directory';
-    if (code === 'EACCES') return 'permission denied';
-    if (code === 'EISDIR') return 'is a directory';
-  }
-  return error instanceof Error ? error.message : String(error);
 }

@@ -63,3 +63,21 @@ export function standaloneKindOf(path: string): StandaloneKind | null {
   if (GRASP_RELEASE_NAME.test(path)) return 'grasp-grids';
   return BABYBENCH_RECORD_NAME.test(path) ? 'babyai-records' : null;
 }
+
+/**
+ * A URI with its %-escapes decoded, for deciding a file's kind by name. A malformed escape (`%zz`
+ * in a name that did not come from a URI encoder) is kept as written instead of throwing.
+ */
+export function decodeUriSafely(uri: string): string {
+  try {
+    return decodeURIComponent(uri);
+  } catch {
+    return uri.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
+      try {
+        return decodeURIComponent(escape);
+      } catch {
+        return escape;
+      }
+    });
+  }
+}

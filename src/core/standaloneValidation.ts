@@ -10,7 +10,7 @@ import { parseGraspResultsFile } from './grasp/resultsFile';
 import { validateEpisodeLog } from './smartplay/episodeChecks';
 import type { Diagnostic } from './text';
 
-/** `path` is the file's path or URI: some checks compare the content with the file's name. */
+/** `path` is the file's path (not a URI): some checks compare the content with the file's name. */
 type Validator = (text: string, path: string) => Diagnostic[];
 
 const validators: Partial<Record<StandaloneKind, Validator>> = {
@@ -25,7 +25,8 @@ const validators: Partial<Record<StandaloneKind, Validator>> = {
 };
 
 function baseName(path: string): string {
-  return decodeURIComponent(path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1));
+  // A path, not a URI: `%` is an ordinary character in a file name (decoding `%zz` would throw).
+  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 }
 
 /** Diagnostics of one standalone file, or null when this kind has no validator in this build. */

@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Connection, TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { standaloneKindOf, type StandaloneKind } from '../core/fileKinds';
+import { decodeUriSafely, standaloneKindOf, type StandaloneKind } from '../core/fileKinds';
 import { validateStandalone } from '../core/standaloneValidation';
 import { SETTLE_MS, toLspDiagnostics } from './diagnostics';
 
@@ -17,7 +17,7 @@ export class StandaloneDocuments {
 
   /** Tracks a document if it is a standalone kind; returns whether it was taken. */
   didOpen(uri: string, languageId: string, version: number, content: string): boolean {
-    const kind = standaloneKindOf(decodeURIComponent(uri));
+    const kind = standaloneKindOf(decodeUriSafely(uri));
     if (kind === null) return false;
     this.open.set(uri, { text: TextDocument.create(uri, languageId, version, content), kind });
     this.schedule(uri, true);
@@ -55,7 +55,7 @@ export class StandaloneDocuments {
       this.pending.delete(uri);
       const document = this.open.get(uri);
       if (!document) return;
-      const diagnostics = validateStandalone(document.kind, document.text.getText(), uri);
+      const diagnostics = validateStandalone(document.kind, document.text.getText(), decodeUriSafely(uri));
       if (diagnostics) void this.connection.sendDiagnostics({ uri, version: document.text.version, diagnostics: toLspDiagnostics(diagnostics) });
     };
     if (immediately) run();
@@ -63,10 +63,10 @@ export class StandaloneDocuments {
   }
 
   private async publishFromDisk(uri: string): Promise<void> {
-    const kind = standaloneKindOf(decodeURIComponent(uri));
+    const kind = standaloneKindOf(decodeUriSafely(uri));
     if (kind === null) return;
     const text = await fs.readFile(fileURLToPath(uri), 'utf8').catch(() => null);
-    const diagnostics = text === null ? [] : validateStandalone(kind, text, uri);
+    const diagnostics = text === null ? [] : validateStandalone(kind, text, decodeUriSafely(uri));
     if (diagnostics) void this.connection.sendDiagnostics({ uri, diagnostics: toLspDiagnostics(diagnostics) });
   }
 }

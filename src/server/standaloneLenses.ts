@@ -3,7 +3,7 @@
 // for GRASP the agent setting): the three tasks above a BabyAI level, one lens per LLM-BabyBench
 // record, per GRASP grid record and per row of a GRASP response file.
 import type { CodeLens } from 'vscode-languageserver';
-import type { StandaloneKind } from '../core/fileKinds';
+import { decodeUriSafely, type StandaloneKind } from '../core/fileKinds';
 import { readRecordFile } from '../core/babyai/recordFiles';
 import { parseGraspGridFile } from '../core/grasp/gridFile';
 import { parseGraspResultsFile } from '../core/grasp/resultsFile';
@@ -19,7 +19,7 @@ const lens = (line: number, title: string, command: string, argument: Record<str
 });
 
 function baseName(uri: string): string {
-  return decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1));
+  return decodeUriSafely(uri.slice(uri.lastIndexOf('/') + 1));
 }
 
 /** The task a record's columns make it (spec §2), read without building the level. */

@@ -3,6 +3,7 @@
 // the client cancels.
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
+import { describeFsError, walkFiles, type WalkFs } from '../core/walk';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
 import { fileKindOf, standaloneKindOf } from '../core/fileKinds';
@@ -11,25 +12,14 @@ import { gameDiagnostics, loadGame } from './games';
 import type { ValidateWorkspaceParams, ValidateWorkspaceResult } from '../protocol/requests';
 import { toLspDiagnostics } from './diagnostics';
 import type { DocumentStore } from './documents';
+import type { Diagnostic } from '../core/text';
 
 const IGNORED_DIRECTORIES = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test', '.waypoint']);
 /** Enumeration stops here: a workspace with more benchmark files than this is rare and slow to scan. */
 const MAX_FILES = 20000;
 
-async function* benchmarkFiles(directory: string): AsyncGenerator<string> {
-  let entries;
-  try {
-    entries = await fs.readdir(directory, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) {
-      if (!IGNORED_DIRECTORIES.has(entry.name)) yield* benchmarkFiles(path);
-    } else if (entry.isFile() && (fileKindOf(entry.name) !== null || standaloneKindOf(entry.name) !== null)) yield path;
-  }
-}
+const nodeWalkFs: WalkFs = { lstat: fs.lstat, stat: fs.stat, readdir: (path) => fs.readdir(path), realpath: fs.realpath };
+const isBenchmarkName = (name: string) => fileKindOf(name) !== null || standaloneKindOf(name) !== null;
 
 export async function validateWorkspace(
   connection: Connection,
@@ -40,36 +30,51 @@ export async function validateWorkspace(
 ): Promise<ValidateWorkspaceResult> {
   const result: ValidateWorkspaceResult = { files: 0, errors: 0, warnings: 0, skipped: [], cancelled: false };
   const validatedGames = new Set<string>();
+  const count = (diagnostics: readonly Diagnostic[]) => {
+    result.files++;
+    result.errors += diagnostics.filter((d) => d.severity === 'error').length;
+    result.warnings += diagnostics.filter((d) => d.severity === 'warning').length;
+  };
+  const validateOne = async (path: string) => {
+    const stat = await fs.stat(path);
+    if (stat.size > params.maxFileSizeBytes && !documents.isOpen(pathToFileURL(path).toString())) {
+      result.skipped.push({ path, reason: `larger than ${Math.round(params.maxFileSizeBytes / 1048576)} MB` });
+      return;
+    }
+    const standaloneKind = standaloneKindOf(path);
+    if (standaloneKind !== null) {
+      const diagnostics = validateStandalone(standaloneKind, await fs.readFile(path, 'utf8'), path);
+      if (diagnostics === null) return;
+      void connection.sendDiagnostics({ uri: pathToFileURL(path).toString(), diagnostics: toLspDiagnostics(diagnostics) });
+      count(diagnostics);
+      return;
+    }
+    const game = await loadGame(pathToFileURL(path).toString(), documents);
+    if (!game || validatedGames.has(game.key)) return;
+    validatedGames.add(game.key);
+    for (const [uri, diagnostics] of await gameDiagnostics(game, documents)) {
+      void connection.sendDiagnostics({ uri, version: documents.get(uri)?.text.version, diagnostics: toLspDiagnostics(diagnostics) });
+      count(diagnostics);
+    }
+  };
   for (const folderUri of folders) {
-    for await (const path of benchmarkFiles(fileURLToPath(folderUri))) {
+    const walk = walkFiles(fileURLToPath(folderUri), nodeWalkFs, { join, wanted: isBenchmarkName, skipDirectory: (name) => IGNORED_DIRECTORIES.has(name) });
+    for await (const item of walk) {
       if (token.isCancellationRequested) return { ...result, cancelled: true };
+      // Paths that cannot be read (dangling links, loops, unreadable folders, FIFOs) are listed with
+      // the reason; files of no known kind are not mentioned, as before.
+      if (item.type === 'problem') result.skipped.push({ path: item.path, reason: item.reason });
+      if (item.type !== 'file' || !isBenchmarkName(item.path)) continue;
+      const path = item.path;
       if (result.files >= MAX_FILES) {
         result.skipped.push({ path, reason: `more than ${MAX_FILES} files` });
         return result;
       }
-      const stat = await fs.stat(path);
-      if (stat.size > params.maxFileSizeBytes && !documents.isOpen(pathToFileURL(path).toString())) {
-        result.skipped.push({ path, reason: `larger than ${Math.round(params.maxFileSizeBytes / 1048576)} MB` });
-        continue;
-      }
-      const standaloneKind = standaloneKindOf(path);
-      if (standaloneKind !== null) {
-        const diagnostics = validateStandalone(standaloneKind, await fs.readFile(path, 'utf8'), path);
-        if (diagnostics === null) continue;
-        void connection.sendDiagnostics({ uri: pathToFileURL(path).toString(), diagnostics: toLspDiagnostics(diagnostics) });
-        result.files++;
-        result.errors += diagnostics.filter((d) => d.severity === 'error').length;
-        result.warnings += diagnostics.filter((d) => d.severity === 'warning').length;
-        continue;
-      }
-      const game = await loadGame(pathToFileURL(path).toString(), documents);
-      if (!game || validatedGames.has(game.key)) continue;
-      validatedGames.add(game.key);
-      for (const [uri, diagnostics] of await gameDiagnostics(game, documents)) {
-        void connection.sendDiagnostics({ uri, version: documents.get(uri)?.text.version, diagnostics: toLspDiagnostics(diagnostics) });
-        result.files++;
-        result.errors += diagnostics.filter((d) => d.severity === 'error').length;
-        result.warnings += diagnostics.filter((d) => d.severity === 'warning').length;
+      try {
+        await validateOne(path);
+      } catch (error) {
+        // The file changed or vanished between the walk and the read: that file is skipped, the scan goes on.
+        result.skipped.push({ path, reason: describeFsError(error) });
       }
     }
   }
