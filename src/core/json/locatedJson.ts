@@ -4,26 +4,39 @@
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Diagnostic, Range } from '../text';
 
-/** Maps UTF-16 offsets of one text to LSP positions (line starts computed once). */
+/**
+ * Maps UTF-16 offsets of one text to LSP positions (line starts computed once). Every position it
+ * gives lies inside the text: parsers report errors one past the end ("value expected" at EOF, with
+ * length 1) or on the `\n` of a `\r\n`, and a range must never point beyond its line.
+ */
 export class OffsetMapper {
   private readonly lineStarts: number[] = [0];
+  /** Where each line's content ends (its line break, or the end of the text for the last line). */
+  private readonly lineEnds: number[] = [];
+  private readonly length: number;
 
   constructor(text: string) {
+    this.length = text.length;
     for (let index = 0; index < text.length; index++) {
       const code = text.charCodeAt(index);
-      if (code === 10 || (code === 13 && text.charCodeAt(index + 1) !== 10)) this.lineStarts.push(index + 1);
+      if (code === 10 || (code === 13 && text.charCodeAt(index + 1) !== 10)) {
+        this.lineEnds.push(code === 10 && text.charCodeAt(index - 1) === 13 ? index - 1 : index);
+        this.lineStarts.push(index + 1);
+      }
     }
+    this.lineEnds.push(text.length);
   }
 
   position(offset: number): { line: number; character: number } {
+    const clamped = Math.max(0, Math.min(Number.isFinite(offset) ? Math.trunc(offset) : 0, this.length));
     let low = 0;
     let high = this.lineStarts.length - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if (this.lineStarts[middle] <= offset) low = middle;
+      if (this.lineStarts[middle] <= clamped) low = middle;
       else high = middle - 1;
     }
-    return { line: low, character: offset - this.lineStarts[low] };
+    return { line: low, character: Math.min(clamped, this.lineEnds[low]) - this.lineStarts[low] };
   }
 
   range(offset: number, length: number): Range {
