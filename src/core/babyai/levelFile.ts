@@ -1,6 +1,7 @@
 // Waypoint level files (`*.level.json`): located JSON → zod schema → LevelSpec → semantic checks,
 // every diagnostic at the JSON value at fault (and inside the mission string when possible).
-import { JsonCodes, parseLocatedJson, rangeAt } from '../json/locatedJson';
+import { parseLocatedJson, rangeAt } from '../json/locatedJson';
+import { schemaDiagnostics } from '../schemas/issues';
 import { levelFileSchema, type LevelFile } from '../schemas/babyai';
 import type { Diagnostic, Range } from '../text';
 import type { CarriedSpec, LevelSpec, ObjectSpec } from './env';
@@ -43,12 +44,7 @@ export function loadLevelFile(text: string): LoadedLevelFile {
   if (located.diagnostics.length > 0) return { spec: null, file: null, diagnostics: located.diagnostics };
   const parsed = levelFileSchema.safeParse(located.value);
   if (!parsed.success) {
-    const diagnostics = parsed.error.issues.map((issue) => ({
-      severity: 'error' as const,
-      code: JsonCodes.schema,
-      message: issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
-      range: rangeAt(located, issue.path.filter((p): p is string | number => typeof p !== 'symbol')),
-    }));
+    const diagnostics = schemaDiagnostics(located, parsed.error.issues);
     return { spec: null, file: null, diagnostics };
   }
   const file = parsed.data;

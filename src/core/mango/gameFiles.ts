@@ -4,6 +4,7 @@
 // position-keeping parser runs only on lines that have a problem.
 import type { z } from 'zod';
 import { JsonCodes, parseLocatedJson, rangeAt, type LocatedJson } from '../json/locatedJson';
+import { schemaDiagnostics } from '../schemas/issues';
 import { actionsFileSchema, dfSkeletonSchema, edgeRecordSchema, locationsFileSchema, rfSkeletonSchema } from '../schemas/mango';
 import type { Diagnostic, Range } from '../text';
 import type { DfSkeleton, EdgeRecord, RfSkeleton } from './types';
@@ -38,14 +39,6 @@ export interface SkeletonLine<T> {
   line: number;
   /** Range of the value at a path inside the line's object. */
   rangeAt(path: ReadonlyArray<string | number>): Range;
-}
-
-function schemaDiagnostics(located: LocatedJson, issues: readonly z.core.$ZodIssue[], prefix: ReadonlyArray<string | number> = []): Diagnostic[] {
-  return issues.map((issue) => {
-    const path = [...prefix, ...issue.path.filter((key): key is string | number => typeof key !== 'symbol')];
-    const where = path.length > 0 ? `${path.join('.')}: ` : '';
-    return { severity: 'error', code: JsonCodes.schema, message: `${where}${issue.message}`, range: rangeAt(located, path) };
-  });
 }
 
 function parseNameList(text: string, schema: typeof actionsFileSchema): NameListFile {
