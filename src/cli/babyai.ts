@@ -6,6 +6,7 @@
 //   output says how many actions were not run (`not_run`).
 // - score prints `{"task","mode","level_name","seed","result"}`; a reference run that upstream
 //   would abort (parse failure, bot exception) prints `{"aborted": reason}` and exits 1.
+import { stripBom } from '../core/bom';
 import { promises as fs } from 'node:fs';
 import { extname } from 'node:path';
 import { BabyAIEnv, type LevelSpec } from '../core/babyai/env';
@@ -21,6 +22,7 @@ import { validateLevel } from '../core/babyai/validation';
 import { ACTION_NAMES, actionName } from '../core/babyai/world';
 import type { Diagnostic } from '../core/text';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
+import { diagnosticLine } from './output';
 
 type Output = (text: string) => void;
 
@@ -39,7 +41,7 @@ interface LoadedInput {
 
 function report(path: string, diagnostics: readonly Diagnostic[], err: Output): boolean {
   const errors = diagnostics.filter((d) => d.severity === 'error');
-  for (const d of errors) err(`${path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message} [${d.code}]`);
+  for (const d of errors) err(diagnosticLine(path, d, false));
   return errors.length > 0;
 }
 
@@ -47,7 +49,7 @@ function report(path: string, diagnostics: readonly Diagnostic[], err: Output): 
 async function loadInput(path: string, index: number, err: Output): Promise<LoadedInput | null> {
   let text: string;
   try {
-    text = await fs.readFile(path, 'utf8');
+    text = stripBom(await fs.readFile(path, 'utf8'));
   } catch (error) {
     err(`${path}:1:1: cannot read the file: ${error instanceof Error ? error.message : String(error)}`);
     return null;
@@ -147,7 +149,7 @@ async function runScore(argv: readonly string[], out: Output, err: Output): Prom
   if (!input) return 1;
   let reply: string;
   try {
-    reply = await fs.readFile(answerPath, 'utf8');
+    reply = stripBom(await fs.readFile(answerPath, 'utf8'));
   } catch (error) {
     err(`${answerPath}:1:1: cannot read the answer: ${error instanceof Error ? error.message : String(error)}`);
     return 1;

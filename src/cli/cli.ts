@@ -4,6 +4,7 @@ import { UsageError } from './args';
 import { runBabyai } from './babyai';
 import { runGrasp } from './grasp';
 import { runMango } from './mango';
+import { stderrLine, stdoutLine } from './output';
 import { runSmartplay } from './smartplay';
 import { runValidate } from './validate';
 
@@ -39,17 +40,18 @@ async function main(argv: string[]): Promise<number> {
   }
   const subcommand = subcommands[name];
   if (!subcommand) {
-    process.stderr.write(`waypoint: unknown command '${name}'\n${USAGE}\n`);
+    stderrLine(`waypoint: unknown command '${name}'`);
+    process.stderr.write(`${USAGE}\n`);
     return 2;
   }
   try {
-    return await subcommand(subArgs, (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`${text}\n`));
+    return await subcommand(subArgs, stdoutLine, stderrLine);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`waypoint ${name}: ${error.message}\n`);
+      stderrLine(`waypoint ${name}: ${error.message}`);
       return 2;
     }
-    process.stderr.write(`waypoint ${name}: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    stderrLine(`waypoint ${name}: internal error: ${error instanceof Error ? error.message : String(error)}`);
     if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
     return 1;
   }

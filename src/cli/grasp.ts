@@ -8,6 +8,7 @@
 //   file:line:col: message (1-based, like `validate`) and the exit code is 1.
 // - prompt takes an extra --style chat|o1-mini (default chat: GPT-4o / GPT-3.5 messages).
 // Usage errors are reported here (exit 2) so the function is complete on its own.
+import { stripBom } from '../core/bom';
 import { promises as fs } from 'node:fs';
 import { basename } from 'node:path';
 import { EXTRACTION_RULE_LABEL, extractActions, type ExtractedAnswer } from '../core/grasp/answers';
@@ -16,9 +17,9 @@ import { PROMPT_STYLES, renderGraspPrompt, type PromptStyle } from '../core/gras
 import { customIdOf } from '../core/grasp/settings';
 import { simulate, type GraspSimulation } from '../core/grasp/simulator';
 import { SCORING_MODES, type GraspSettings, type ScoringMode } from '../core/grasp/types';
-import type { Diagnostic } from '../core/text';
 import { nonNegativeInteger, parseArgs, UsageError, type ParsedArgs } from './args';
 import { describeFileError } from './mangoInput';
+import { diagnosticLine } from './output';
 
 type Output = (text: string) => void;
 
@@ -34,7 +35,8 @@ export async function runGrasp(argv: readonly string[], out: Output, err: Output
     throw new UsageError(command === undefined ? 'grasp needs a command: score or prompt' : `unknown grasp command '${command}' (score or prompt)`);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    err(`waypoint grasp: ${error.message}\n${USAGE}`);
+    err(`waypoint grasp: ${error.message}`);
+    for (const line of USAGE.split('\n')) err(line);
     return 2;
   }
 }
@@ -55,15 +57,11 @@ function gridsPathOf(args: ParsedArgs, command: string): string {
   return args.positionals[0];
 }
 
-function formatDiagnostic(path: string, diagnostic: Diagnostic): string {
-  return `${path}:${diagnostic.range.start.line + 1}:${diagnostic.range.start.character + 1}: ${diagnostic.message} [${diagnostic.code}]`;
-}
-
 /** The record with "index" I, or null after reporting why (file errors first). */
 async function selectEntry(path: string, index: number, err: Output): Promise<GraspGridEntry | null> {
   let text: string;
   try {
-    text = await fs.readFile(path, 'utf8');
+    text = stripBom(await fs.readFile(path, 'utf8'));
   } catch (error) {
     err(`${path}: ${describeFileError(error)}`);
     return null;
@@ -72,12 +70,12 @@ async function selectEntry(path: string, index: number, err: Output): Promise<Gr
   const errors = file.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   const entry = file.entries.find((candidate) => candidate.record.index === index);
   if (!entry) {
-    for (const diagnostic of errors.slice(0, 5)) err(formatDiagnostic(path, diagnostic));
+    for (const diagnostic of errors.slice(0, 5)) err(diagnosticLine(path, diagnostic, false));
     err(`${path}: no grid record with "index": ${index} (${file.entries.length} readable records)`);
     return null;
   }
   const own = errors.filter((diagnostic) => diagnostic.range.start.line === entry.line);
-  for (const diagnostic of own) err(formatDiagnostic(path, diagnostic));
+  for (const diagnostic of own) err(diagnosticLine(path, diagnostic, false));
   return own.length === 0 ? entry : null;
 }
 
@@ -94,7 +92,7 @@ async function runScore(args: ParsedArgs, out: Output, err: Output): Promise<num
   let tokens: string[];
   if (answerPath !== undefined) {
     try {
-      extraction = extractActions(await fs.readFile(answerPath, 'utf8'));
+      extraction = extractActions(stripBom(await fs.readFile(answerPath, 'utf8')));
     } catch (error) {
       err(`${answerPath}: ${describeFileError(error)}`);
       return 1;

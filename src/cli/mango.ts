@@ -15,6 +15,7 @@ import { pythonJsonDumps } from '../core/mango/pythonJson';
 import { DEFAULT_MODEL_CUTOFF, dfSkeletons, isAnswerable, isEasy, rfSkeletons } from '../core/mango/skeletons';
 import { NEVER, type EdgeRecord } from '../core/mango/types';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
+import { escapeControls } from '../core/text';
 import { runPrompt, runScore } from './mangoEval';
 import { readGameEdges } from './mangoInput';
 
@@ -55,7 +56,8 @@ async function runGraph(argv: readonly string[], out: Output, err: Output): Prom
   const json = graphJson(graph);
   if (args.flags.has('json')) out(JSON.stringify(json));
   else {
-    for (const edge of json.edges) out(`${edge.src} --${edge.action}--> ${edge.dst}  ${edge.explicit ? '' : '(imputed) '}step ${edge.minStep ?? 'never'}`);
+    // One edge a line: names from the files are escaped so a newline in one cannot fake an edge.
+    for (const edge of json.edges) out(`${escapeControls(edge.src)} --${escapeControls(edge.action)}--> ${escapeControls(edge.dst)}  ${edge.explicit ? '' : '(imputed) '}step ${edge.minStep ?? 'never'}`);
     out(`${json.locations.length} locations, ${json.actions.length} actions, ${json.edges.length} edges (${imputed.length} imputed)`);
   }
   return 0;

@@ -1,6 +1,7 @@
 // `waypoint mango prompt` and `waypoint mango score` (spec cli.md): the exact upstream prompt of
 // one skeleton line, and scores of answer records in faithful mode (the paper's definitions) or
 // reference mode (the released evaluator, defects included; hash-order ties as a min–max range).
+import { stripBom } from '../core/bom';
 import { createReadStream, promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -49,7 +50,7 @@ async function indexSkeletons(gameDir: string, only?: ReadonlySet<string>): Prom
 }
 
 async function readJsonArray(path: string): Promise<string[]> {
-  return JSON.parse(await fs.readFile(path, 'utf8')) as string[];
+  return JSON.parse(stripBom(await fs.readFile(path, 'utf8'))) as string[];
 }
 
 export async function runPrompt(argv: readonly string[], out: Output, err: Output): Promise<number> {
@@ -70,7 +71,7 @@ export async function runPrompt(argv: readonly string[], out: Output, err: Outpu
     }
     const question = questionFromSkeleton(game, found.task, found.line, cutoff);
     const { messages, modelCutoffNum } = renderMangoPrompt({
-      walkthrough: await fs.readFile(join(gameDir, `${game}.walkthrough`), 'utf8'),
+      walkthrough: stripBom(await fs.readFile(join(gameDir, `${game}.walkthrough`), 'utf8')),
       actions: await readJsonArray(join(gameDir, `${game}.actions.json`)),
       locations: await readJsonArray(join(gameDir, `${game}.locations.json`)),
       task: found.task, src: question.src, dst: question.dst, actionList: question.actionList, cutoff, template,
@@ -106,9 +107,9 @@ async function readAnswers(path: string): Promise<LoadedAnswer[]> {
   const stat = await fs.stat(path);
   if (stat.isDirectory()) {
     const files = (await fs.readdir(path)).filter((name) => name.endsWith('.json')).sort();
-    return Promise.all(files.map(async (name) => load(join(path, name), await fs.readFile(join(path, name), 'utf8'))));
+    return Promise.all(files.map(async (name) => load(join(path, name), stripBom(await fs.readFile(join(path, name), 'utf8')))));
   }
-  const lines = (await fs.readFile(path, 'utf8')).split('\n');
+  const lines = stripBom(await fs.readFile(path, 'utf8')).split('\n');
   return lines.flatMap((line, index) => (line.trim() === '' ? [] : [load(`${path}:${index + 1}`, line)]));
 }
 

@@ -1,6 +1,7 @@
 // Reading a MANGO game directory for the `mango` subcommands: `<gameDir>/<g>.edges.json`, where g is
 // the directory's base name (upstream's `data/<g>/` layout). Problems come back as one readable
 // line (`path: reason`), never as an exception with a stack.
+import { stripBom } from '../core/bom';
 import { promises as fs } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { EdgeRecord } from '../core/mango/types';
@@ -27,7 +28,7 @@ export async function readGameEdges(gameDir: string): Promise<ReadResult<EdgeRec
   const path = edgesPathOf(gameDir);
   let text: string;
   try {
-    text = await fs.readFile(path, 'utf8');
+    text = stripBom(await fs.readFile(path, 'utf8'));
   } catch (error) {
     return { ok: false, message: `${path}: ${describeFileError(error)}` };
   }

@@ -5,6 +5,7 @@
 // - bandits and rps draw their random outcomes from --seed (Waypoint's generator, not Python's);
 //   rps --variant different-score builds the game upstream cannot build and says "reference": false.
 // - run plays a built-in agent and prints the episode log (JSON Lines); check validates one.
+import { stripBom } from '../core/bom';
 import { readFile } from 'node:fs/promises';
 import { hanoiSolverAgent, randomAgent } from '../core/smartplay/agents';
 import type { BanditVariant } from '../core/smartplay/bandits';
@@ -15,6 +16,7 @@ import { replayAnswers, splitAnswers, type ReplayResult } from '../core/smartpla
 import { runEpisode } from '../core/smartplay/runner';
 import { SmartPlayEnvError, type SmartPlayEnv } from '../core/smartplay/types';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
+import { diagnosticLine } from './output';
 
 type Output = (text: string) => void;
 
@@ -125,13 +127,13 @@ async function runCheck(argv: readonly string[], out: Output, err: Output): Prom
   const [path] = args.positionals;
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = stripBom(await readFile(path, 'utf8'));
   } catch (error) {
     err(`${path}: cannot read: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
   const { diagnostics } = validateEpisodeLog(text);
   if (args.flags.has('json')) out(JSON.stringify({ path, diagnostics }));
-  else for (const d of diagnostics) err(`${path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.message} [${d.code}]`);
+  else for (const d of diagnostics) err(diagnosticLine(path, d));
   return diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 1 : 0;
 }

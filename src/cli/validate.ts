@@ -10,6 +10,7 @@ import { validateGameTexts, type GameTexts } from '../core/mango/game';
 import { FileCodes } from '../core/mango/codes';
 import { plural, type Diagnostic } from '../core/text';
 import { parseArgs, UsageError } from './args';
+import { diagnosticLine } from './output';
 
 interface FileReport {
   path: string;
@@ -23,12 +24,6 @@ const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 const nodeWalkFs: WalkFs = { lstat: fs.lstat, stat: fs.stat, readdir: (path) => fs.readdir(path), realpath: fs.realpath };
 
 const isBenchmarkName = (name: string) => fileKindOf(name) !== null || standaloneKindOf(name) !== null;
-
-function formatDiagnostic(path: string, diagnostic: Diagnostic): string {
-  // Human output uses 1-based line:column like compilers do; --json keeps LSP's 0-based positions.
-  const { line, character } = diagnostic.range.start;
-  return `${path}:${line + 1}:${character + 1}: ${diagnostic.severity} ${diagnostic.message} [${diagnostic.code}]`;
-}
 
 /** Runs the validate subcommand; returns the exit code. */
 export async function runValidate(argv: readonly string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
@@ -77,7 +72,7 @@ export async function runValidate(argv: readonly string[], out: (text: string) =
   if (args.flags.has('json')) {
     out(JSON.stringify({ files: reports, skippedFiles: skipped, summary: { files: reports.length, errors, warnings, skipped: skipped.length } }));
   } else {
-    for (const report of reports) for (const diagnostic of report.diagnostics) out(formatDiagnostic(report.path, diagnostic));
+    for (const report of reports) for (const diagnostic of report.diagnostics) out(diagnosticLine(report.path, diagnostic));
     out(`${plural(reports.length, 'file')} validated: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${skipped.length} skipped.`);
   }
   return errors > 0 ? 1 : 0;

@@ -1,4 +1,5 @@
 // Single-file validation by kind. Kinds themselves are in fileKinds.ts.
+import { withoutBom } from './bom';
 import type { Diagnostic } from './text';
 import { splitLines } from './text';
 import { parseActionsFile, parseDfSkeletons, parseEdgesFile, parseLocationsFile, parseRfSkeletons } from './mango/gameFiles';
@@ -9,6 +10,10 @@ import type { FileKind } from './fileKinds';
 
 /** Validates one file's text on its own (syntax and schema) as the given kind. */
 export function validateText(kind: FileKind, text: string): Diagnostic[] {
+  return withoutBom(kind, text, (content) => validateContent(kind, content));
+}
+
+function validateContent(kind: FileKind, text: string): Diagnostic[] {
   switch (kind) {
     case 'mango-walkthrough':
       return validateWalkthrough(text);

@@ -2,6 +2,7 @@
 // logs, GRASP grid files, BabyAI level files. The CLI, the language server's open documents and
 // its workspace scan all come through here.
 import { loadLevelFile } from './babyai/levelFile';
+import { withoutBom } from './bom';
 import { readRecordFile } from './babyai/recordFiles';
 import { loadRecord } from './babyai/records';
 import type { StandaloneKind } from './fileKinds';
@@ -32,5 +33,5 @@ function baseName(path: string): string {
 /** Diagnostics of one standalone file, or null when this kind has no validator in this build. */
 export function validateStandalone(kind: StandaloneKind, text: string, path: string): Diagnostic[] | null {
   const validate = validators[kind];
-  return validate ? validate(text, path) : null;
+  return validate ? withoutBom(kind, text, (content) => validate(content, path)) : null;
 }

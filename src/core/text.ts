@@ -37,3 +37,20 @@ export function splitLines(text: string): string[] {
 export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
+
+// C0 and C1 controls, DEL, the Unicode line/paragraph separators and the bidirectional overrides
+// ("Trojan source"): none of them may reach a terminal from a file name, a file's content or a reply.
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const CONTROLS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const SHORT_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
+
+/**
+ * Untrusted text made safe to print: control characters become JSON-style escapes (`\n`,
+ * `\u001b`), so a newline in a file name cannot forge a `file:1:1: error` line and an ANSI escape
+ * cannot restyle the terminal. The escapes are valid inside JSON strings too. `keepLineBreaks`
+ * keeps `\n` and tabs for multi-line output (prompts, observations); `\r` is escaped even then,
+ * since it can overwrite a line on a terminal.
+ */
+export function escapeControls(text: string, keepLineBreaks = false): string {
+  return text.replace(keepLineBreaks ? CONTROLS_BUT_LINE_BREAKS : CONTROLS, (char) => SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

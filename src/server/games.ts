@@ -73,7 +73,11 @@ export async function loadGame(uri: string, documents: DocumentStore): Promise<L
     if (open?.walkthrough) model.walkthrough = open.walkthrough;
     else {
       const text = await fs.readFile(fileURLToPath(walkthroughMember.uri), 'utf8').catch(() => undefined);
-      if (text !== undefined) model.walkthrough = buildGameModel({ 'mango-walkthrough': text }).walkthrough;
+      if (text !== undefined) {
+        const parsed = buildGameModel({ 'mango-walkthrough': text });
+        model.walkthrough = parsed.walkthrough;
+        if (parsed.bom) model.bom = [...(model.bom ?? []), ...parsed.bom];
+      }
     }
   }
   return { key: found.key, members: found.members, model, texts };

@@ -3,6 +3,7 @@
 import type { FileKind } from '../files';
 import type { Diagnostic } from '../text';
 import { splitLines } from '../text';
+import { bomDiagnostics, stripBom } from '../bom';
 import { checkGame, type GameModel } from './gameChecks';
 import { forEachJsonLine, parseActionsFile, parseEdgesFile, parseLocationsFile } from './gameFiles';
 import { dfSkeletonSchema, rfSkeletonSchema } from '../schemas/mango';
@@ -13,11 +14,19 @@ export type GameTexts = Partial<Record<FileKind, string>>;
 
 /** Parses the files a game folder has. */
 export function buildGameModel(texts: GameTexts): GameModel {
+  // A leading BOM is stripped before parsing (positions as editors show them) and reported once.
+  const bom = (Object.keys(texts) as FileKind[]).flatMap((kind) => bomDiagnostics(kind, texts[kind] ?? '').map((diagnostic) => ({ kind, diagnostic })));
+  const text = (kind: FileKind) => (texts[kind] === undefined ? undefined : stripBom(texts[kind]));
+  const walkthrough = text('mango-walkthrough');
+  const edges = text('mango-edges');
+  const actions = text('mango-actions');
+  const locations = text('mango-locations');
   return {
-    walkthrough: texts['mango-walkthrough'] === undefined ? undefined : WalkthroughDocument.parse(texts['mango-walkthrough']),
-    edges: texts['mango-edges'] === undefined ? undefined : parseEdgesFile(texts['mango-edges']),
-    actions: texts['mango-actions'] === undefined ? undefined : parseActionsFile(texts['mango-actions']),
-    locations: texts['mango-locations'] === undefined ? undefined : parseLocationsFile(texts['mango-locations']),
+    walkthrough: walkthrough === undefined ? undefined : WalkthroughDocument.parse(walkthrough),
+    edges: edges === undefined ? undefined : parseEdgesFile(edges),
+    actions: actions === undefined ? undefined : parseActionsFile(actions),
+    locations: locations === undefined ? undefined : parseLocationsFile(locations),
+    ...(bom.length > 0 ? { bom } : {}),
   };
 }
 
@@ -28,6 +37,7 @@ export function fileDiagnostics(model: GameModel): Map<FileKind, Diagnostic[]> {
   if (model.edges) byFile.set('mango-edges', [...model.edges.diagnostics]);
   if (model.actions) byFile.set('mango-actions', [...model.actions.diagnostics]);
   if (model.locations) byFile.set('mango-locations', [...model.locations.diagnostics]);
+  for (const { kind, diagnostic } of model.bom ?? []) if (byFile.has(kind)) byFile.set(kind, [diagnostic, ...(byFile.get(kind) ?? [])]);
   return byFile;
 }
 
@@ -44,8 +54,8 @@ export function skeletonFileDiagnostics(kind: 'mango-df' | 'mango-rf', text: str
  */
 export function* skeletonDiagnosticsInChunks(kind: 'mango-df' | 'mango-rf', text: string, model: GameModel, chunkLines = 2000): Generator<Diagnostic[]> {
   const checker = model.edges && model.edges.diagnostics.length === 0 ? new SkeletonChecker(model.edges.edges.map((edge) => edge.record)) : null;
-  const lines = splitLines(text);
-  const own: Diagnostic[] = [];
+  const lines = splitLines(stripBom(text));
+  const own: Diagnostic[] = bomDiagnostics(kind, text);
   for (let start = 0; start < lines.length; start += chunkLines) {
     const chunk = lines.slice(start, start + chunkLines);
     own.push(...(kind === 'mango-df'

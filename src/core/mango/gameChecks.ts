@@ -17,6 +17,8 @@ export interface GameModel {
   edges?: EdgesFile;
   actions?: NameListFile;
   locations?: NameListFile;
+  /** file/bom diagnostics of the files that started with a byte order mark (stripped before parsing). */
+  bom?: Array<{ kind: FileKind; diagnostic: Diagnostic }>;
 }
 
 export type GameDiagnostics = Map<FileKind, Diagnostic[]>;
