@@ -28,7 +28,7 @@ export const casesRun = shared.casesRun;
 export function fuzzParameters(runs: number): fc.Parameters<unknown> {
   // The time box stops a property that has become slow on this machine instead of the whole suite
   // hitting mocha's timeout; the run counts are measured to fit well inside it.
-  return { seed: FUZZ_SEED, numRuns: Math.round(runs * SCALE), interruptAfterTimeLimit: 25000 * SCALE, markInterruptAsFailure: true, endOnFailure: true };
+  return { seed: FUZZ_SEED, numRuns: Math.round(runs * SCALE), interruptAfterTimeLimit: 40000 * SCALE, markInterruptAsFailure: true, endOnFailure: true };
 }
 
 /**
