@@ -153,6 +153,19 @@ export function defineExtensionTests(): void {
         await vscode.commands.executeCommand('workbench.action.files.revert');
       }
       assert.ok(!locations.isDirty && !edges.isDirty);
+
+      // Unmark removes exactly what Mark added (edge, reversal label, new location): the files come back byte for byte.
+      const originalLocations = locations.getText();
+      const step8 = walkthrough.getText().split('\n').indexOf('==>STEP NUM: 8');
+      assert.ok(await vscode.commands.executeCommand<boolean>('waypoint.markStepAsMove', walkthrough.uri.toString(), step8 + 1, { source: 'chapel ruins', action: 'southeast', destination: 'crypt' }));
+      assert.notEqual(edges.getText(), original);
+      assert.ok(await vscode.commands.executeCommand<boolean>('waypoint.unmarkStepMove', walkthrough.uri.toString(), step8 + 1));
+      assert.equal(edges.getText(), original);
+      assert.equal(locations.getText(), originalLocations);
+      for (const document of [locations, edges]) {
+        await vscode.window.showTextDocument(document);
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      }
     });
 
     it('generates skeletons with progress, and replaces a changed file only as an undoable edit', async () => {
