@@ -225,7 +225,7 @@ connection.onRequest(MazeRevealRequest, async (params: MazeRevealParams): Promis
 
 connection.onRequest(AnswerTrajectoryRequest, async (params: AnswerTrajectoryParams): Promise<Trajectory | null> => {
   const game = await loadGame(params.uri, documents);
-  return game?.model.edges ? answerTrajectory(mazeGraphOf(game, params.extraPairs), params.response, params.title, params.start) : null;
+  return game?.model.edges ? answerTrajectory(mazeGraphOf(game, params.extraPairs), params.response, params.title, params.start, params.cutoff) : null;
 });
 
 connection.onRequest(ListQuestionsRequest, async (params: ListQuestionsParams): Promise<ListQuestionsResult | null> => {

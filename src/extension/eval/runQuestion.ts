@@ -51,7 +51,7 @@ export interface RunQuestionDeps {
   answers: AnswerDocuments;
   log: vscode.LogOutputChannel;
   /** Opens the maze of `game` stepping through `answer` (the maze panel lives in the main bundle). */
-  showInMaze: (game: vscode.Uri, answer: string, title: string, start: string) => void;
+  showInMaze: (game: vscode.Uri, answer: string, title: string, start: string, cutoff: number) => void;
 }
 
 async function pickGame(preset: vscode.Uri | string | undefined): Promise<vscode.Uri | undefined> {
@@ -118,7 +118,7 @@ export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOpt
   const tokens = reply.promptTokens !== null ? ` · ${reply.promptTokens}+${reply.completionTokens} tokens` : '';
   const cost = record.costUsd !== null ? ` · $${record.costUsd.toFixed(4)}` : '';
   void vscode.window.showInformationMessage(`Waypoint: ${profile.id} on ${task.toUpperCase()} ${question.src} → ${question.dst} (${mode}): ${scoreText}${tokens} · ${reply.cached ? 'cache hit' : `${reply.latencyMs} ms`}${cost}`, 'Show in Maze').then((choice) => {
-    if (choice) deps.showInMaze(game, reply.text, `${task.toUpperCase()} ${question.src} → ${question.dst} · ${profile.id}`, question.src);
+    if (choice) deps.showInMaze(game, reply.text, `${task.toUpperCase()} ${question.src} → ${question.dst} · ${profile.id}`, question.src, question.cutoff);
   });
   return { scores: scored.scores, problems: scored.diagnostics.length, cached: reply.cached, runFile, answer: reply.text };
 }
