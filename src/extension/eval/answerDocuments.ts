@@ -14,6 +14,19 @@ const severities: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
   hint: vscode.DiagnosticSeverity.Hint,
 };
 
+/** Whether any tab (a text editor or either side of a diff) still shows `uri`. */
+function isShownInATab(uri: vscode.Uri): boolean {
+  const key = uri.toString();
+  return vscode.window.tabGroups.all.some((group) =>
+    group.tabs.some((tab) => {
+      const input = tab.input;
+      if (input instanceof vscode.TabInputText) return input.uri.toString() === key;
+      if (input instanceof vscode.TabInputTextDiff) return input.original.toString() === key || input.modified.toString() === key;
+      return false;
+    }),
+  );
+}
+
 export class AnswerDocuments implements vscode.TextDocumentContentProvider, vscode.HoverProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();
   /** The core diagnostics per answer, for hovers: their `data.expected` says what was right. */
@@ -21,6 +34,29 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   readonly diagnostics = vscode.languages.createDiagnosticCollection('waypoint-answers');
+  private readonly listeners: vscode.Disposable[];
+
+  constructor() {
+    // A closed answer's problems go with it, or a series of runs piles them up in Problems. The tab
+    // closing is the user's act; the document itself may stay loaded long after, so both count.
+    this.listeners = [
+      vscode.window.tabGroups.onDidChangeTabs((event) => {
+        for (const tab of event.closed) {
+          const uri = tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined;
+          if (uri?.scheme === ANSWER_SCHEME && !isShownInATab(uri)) this.forget(uri);
+        }
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        if (document.uri.scheme === ANSWER_SCHEME) this.forget(document.uri);
+      }),
+    ];
+  }
+
+  private forget(uri: vscode.Uri): void {
+    this.diagnostics.delete(uri);
+    this.problems.delete(uri.toString());
+    this.contents.delete(uri.toString());
+  }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.contents.get(uri.toString()) ?? '';
@@ -70,6 +106,7 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
   }
 
   dispose(): void {
+    for (const listener of this.listeners) listener.dispose();
     this.changed.dispose();
     this.diagnostics.dispose();
   }

@@ -460,9 +460,14 @@ export function defineExtensionTests(): void {
         const sent = fake.requests.at(-1)?.body.messages as Array<{ role: string; content: string }>;
         assert.deepEqual(sent.map((message) => message.role), ['system', 'user']);
         assert.ok(sent[0].content.includes('You can only carry two unit of energy at a time.'));
-        const { textOf } = await answerDiagnostics(outcome.answer);
+        const { answerDoc, textOf } = await answerDiagnostics(outcome.answer);
         assert.deepEqual(textOf('grasp-answer/unknown-token'), ['TAKE ENERGY']);
         assert.deepEqual(textOf('grasp-answer/diagonal-not-allowed'), ['UPLEFT']);
+        // Closing the answer takes its problems out of the Problems view (they used to pile up).
+        const answerTabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === answerDoc.uri.toString());
+        assert.ok(answerTabs.length > 0, 'the answer is shown in a tab');
+        await vscode.window.tabGroups.close(answerTabs);
+        await waitFor('the closed answer to leave Problems', () => vscode.languages.getDiagnostics(answerDoc.uri).length === 0);
       });
     });
 
