@@ -3,6 +3,7 @@
 // server scores it; the run is recorded in .waypoint/runs/, and the answer opens with diagnostics
 // on each wrong step, one click from its trajectory in the maze view.
 import * as vscode from 'vscode';
+import { showFilteredQuickPick } from '../filteredQuickPick';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { runRecordOf } from '../../core/eval/engine';
 import { runDocumentName } from '../../core/eval/runLabels';
@@ -71,14 +72,14 @@ async function pickQuestion(client: LanguageClient, game: vscode.Uri, task: 'df'
     return undefined;
   }
   if (preset) return list.questions.find((question) => question.sampleId === preset);
-  const picked = await vscode.window.showQuickPick(
+  const picked = await showFilteredQuickPick(
     list.questions.map((question) => ({
       label: `${question.src} → ${question.dst}`,
       description: !question.answerable ? 'unanswerable' : question.easy ? 'easy' : 'hard',
       detail: question.task === 'df' ? `actions: ${question.actionList.join(', ')}` : undefined,
       question,
     })),
-    { title: `Run Question: ${task.toUpperCase()} question of ${list.game} (type "easy", "hard" or a room to filter)${list.truncated ? `, first ${QUESTION_LIST_LIMIT}` : ''}`, matchOnDescription: true, matchOnDetail: true },
+    { title: `Run Question: ${task.toUpperCase()} question of ${list.game}${list.truncated ? `, first ${QUESTION_LIST_LIMIT}` : ''}`, placeholder: 'Filter by words: rooms, "easy", "hard", "unanswerable", actions (all must match)' },
   );
   return picked?.question;
 }
