@@ -189,6 +189,37 @@ export function defineExtensionTests(): void {
       await waitFor('the restored skeleton file in the editor', () => document.getText() === original && !document.isDirty);
     });
 
+    it('replaces a skeleton file too large to undo only after its own confirmation, keeping the old file under a new backup name', async () => {
+      const walkthrough = await openSample('mango/lighthouse/lighthouse.walkthrough');
+      const target = vscode.Uri.joinPath(walkthrough.uri, '..', 'lighthouse.all_pairs.jsonl');
+      const backup = (suffix: string) => target.with({ path: `${target.path}${suffix}` });
+      const original = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
+      const tampered = original.replace('"num_paths": 1', '"num_paths": 7');
+      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(tampered));
+      await vscode.workspace.fs.writeFile(backup('.bak'), new TextEncoder().encode('an older backup\n'));
+      // The size limit is lowered so the 156-line sample counts as "too large" (instead of writing 64 MB).
+      const asked: string[] = [];
+      const options = (answer: boolean) => ({ task: 'rf', replace: true, maxEditableBytes: 1000, confirmLarge: async (message: string, detail: string) => (asked.push(`${message} ${detail}`), answer) });
+      try {
+        const declined = await vscode.commands.executeCommand<{ action: string }>('waypoint.generateSkeletons', walkthrough.uri, options(false));
+        assert.equal(declined.action, 'declined', '"replace" alone never replaces a large file');
+        assert.equal(asked.length, 1);
+        assert.match(asked[0], /too large to replace as an undoable edit/);
+        assert.match(asked[0], /kept as mango\/lighthouse\/lighthouse\.all_pairs\.jsonl\.bak\.1 .*To undo, restore that copy/);
+        assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(target)), tampered);
+        const replaced = await vscode.commands.executeCommand<{ action: string; backup: string; message: string }>('waypoint.generateSkeletons', walkthrough.uri, options(true));
+        assert.equal(replaced.action, 'replaced');
+        assert.equal(replaced.backup, backup('.bak.1').fsPath, 'the existing .bak is not overwritten');
+        assert.match(replaced.message, /previous file is kept as .*\.bak\.1: to undo, restore it/);
+        assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(target)), original);
+        assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(backup('.bak.1'))), tampered);
+        assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(backup('.bak'))), 'an older backup\n');
+      } finally {
+        for (const suffix of ['.bak', '.bak.1', '.bak.2']) await vscode.workspace.fs.delete(backup(suffix)).then(undefined, () => undefined);
+        await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(original));
+      }
+    });
+
     it('renames a location across the game files, skeleton ids included', async () => {
       const walkthrough = await openSample('mango/lighthouse/lighthouse.walkthrough');
       const file = (suffix: string) => vscode.Uri.joinPath(walkthrough.uri, '..', `lighthouse${suffix}`);
