@@ -35,10 +35,14 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
   readonly onDidChange = this.changed.event;
   readonly diagnostics = vscode.languages.createDiagnosticCollection('waypoint-answers');
   private readonly listeners: vscode.Disposable[];
+  /** Answers being opened (their tab is not there yet). */
+  private readonly opening = new Set<string>();
 
   constructor() {
-    // A closed answer's problems go with it, or a series of runs piles them up in Problems. The tab
-    // closing is the user's act; the document itself may stay loaded long after, so both count.
+    // A closed answer's problems go with it, or a series of runs piles them up in Problems. Closing
+    // its last tab is what counts: the document itself may stay loaded long after, and setting its
+    // language (in show) closes and reopens the document, so document events would drop the
+    // problems of the answer being shown.
     this.listeners = [
       vscode.window.tabGroups.onDidChangeTabs((event) => {
         for (const tab of event.closed) {
@@ -46,8 +50,13 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
           if (uri?.scheme === ANSWER_SCHEME && !isShownInATab(uri)) this.forget(uri);
         }
       }),
-      vscode.workspace.onDidCloseTextDocument((document) => {
-        if (document.uri.scheme === ANSWER_SCHEME) this.forget(document.uri);
+      // Closing a whole editor group closes its tabs too: sweep answers no tab shows any more.
+      vscode.window.tabGroups.onDidChangeTabGroups((event) => {
+        if (event.closed.length === 0) return;
+        for (const key of [...this.problems.keys()]) {
+          const uri = vscode.Uri.parse(key);
+          if (!this.opening.has(key) && !isShownInATab(uri)) this.forget(uri);
+        }
       }),
     ];
   }
@@ -65,6 +74,15 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
   /** Opens an answer beside the editor and marks its problems. */
   async show(name: string, text: string, problems: readonly Diagnostic[]): Promise<vscode.TextDocument> {
     const uri = vscode.Uri.from({ scheme: ANSWER_SCHEME, path: `/${name}.txt` });
+    this.opening.add(uri.toString());
+    try {
+      return await this.open(uri, text, problems);
+    } finally {
+      this.opening.delete(uri.toString());
+    }
+  }
+
+  private async open(uri: vscode.Uri, text: string, problems: readonly Diagnostic[]): Promise<vscode.TextDocument> {
     this.contents.set(uri.toString(), text);
     this.problems.set(uri.toString(), problems);
     this.changed.fire(uri);

@@ -218,6 +218,9 @@ export function defineExtensionTests(): void {
         for (const suffix of ['.bak', '.bak.1', '.bak.2']) await vscode.workspace.fs.delete(backup(suffix)).then(undefined, () => undefined);
         await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(original));
       }
+      // Let the open editor pick up the restored file before later tests edit it.
+      const document = await vscode.workspace.openTextDocument(target);
+      await waitFor('the restored skeleton file in the editor', () => document.getText() === original && !document.isDirty);
     });
 
     it('renames a location across the game files, skeleton ids included', async () => {
