@@ -323,7 +323,8 @@ describe('board view webview', function () {
     const parsed = parseEpisodeLog(readFileSync(join(samplesDir, 'smartplay/hanoi3-solver.episode.jsonl'), 'utf8'));
     const timeline = smartplayTimelineOfFile(parsed.log, 'Hanoi3Disk · solver');
     assert.ok(timeline);
-    for (const width of [1100, 560]) {
+    // 340 px: the board beside two editors, as in the e2e screenshot.
+    for (const width of [1100, 340]) {
       const page = await openBoard({ type: 'timeline', timeline }, { viewport: { width, height: 700 } });
       const chips = await page.locator('.timeline-chip').evaluateAll((elements) =>
         elements.map((chip) => ({ text: (chip as HTMLElement).innerText, title: chip.getAttribute('title'), scroll: chip.scrollWidth, client: chip.clientWidth })),
@@ -343,6 +344,8 @@ describe('board view webview', function () {
       });
       assert.equal(action.text, 'Move the top disk of rod A to the top of rod C');
       assert.ok(action.scroll <= action.client && action.right <= action.viewport, `the action line is cut at ${width} px: ${JSON.stringify(action)}`);
+      const [svg, png] = await Promise.all(['#export-svg', '#export-png'].map((id) => page.locator(id).boundingBox()));
+      assert.ok(svg && png && Math.abs(svg.y - png.y) < 1, 'the export buttons stay on one row');
       await page.screenshot({ path: join(testResultsDir, `webview-board-hanoi-labels-${width}.png`) });
       await page.close();
     }
