@@ -177,6 +177,7 @@ export function unmarkMove(game: LoadedGame, documents: DocumentStore, params: U
     return result;
   };
   const moves = edges.filter((edge) => edge.record.seen_in_forward === step);
+  const keptReverseOnly: EdgeRecord[] = [];
   for (const edge of moves) {
     if (journal.takeInserted(game.key, edgeKey(edge.record), step)) {
       removed.add(edge.index);
@@ -188,7 +189,12 @@ export function unmarkMove(game: LoadedGame, documents: DocumentStore, params: U
     const opposite = OPPOSITE_DIRECTIONS[edge.record.action];
     const reverse = opposite ? findEdge(edges, edge.record.dst_node, opposite, edge.record.src_node) : undefined;
     if (reverse && !removed.has(reverse.index) && current(reverse).seen_in_reversed === step) {
-      next.set(reverse.index, restore(current(reverse), ['seen_in_reversed', 'seen_in_reversed_answerable'], NEVER));
+      const restored = restore(current(reverse), ['seen_in_reversed', 'seen_in_reversed_answerable'], NEVER);
+      // Known only by reversing this move, and no journal says what it held before: clearing the
+      // label would leave an edge seen at no step (an error), deleting it would lose an edge that
+      // existed before; so it stays as it is, and the message says so.
+      if (restored.seen_in_forward === NEVER && restored.seen_in_reversed === NEVER) keptReverseOnly.push(reverse.record);
+      else next.set(reverse.index, restored);
     }
   }
   if (moves.length === 0) return { edit: null, message: `Step ${step} has no annotated move.` };
@@ -208,5 +214,6 @@ export function unmarkMove(game: LoadedGame, documents: DocumentStore, params: U
     for (const { name } of unused) journal.forgetName(game.key, kind, name);
     editor.edit(kind, unused.map(({ index }) => index).sort((a, b) => b - a).map((index) => ({ path: [index], value: undefined })));
   }
-  return editor.result(`Step ${step}: move annotation removed.`);
+  const kept = keptReverseOnly.map((record) => ` '${record.src_node}' —${record.action}→ '${record.dst_node}' is known only by reversing it and keeps seen_in_reversed ${step}: change or remove it by hand if that no longer holds.`);
+  return editor.result(`Step ${step}: move annotation removed.${kept.join('')}`);
 }

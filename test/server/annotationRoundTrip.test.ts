@@ -104,9 +104,12 @@ describe('server: Mark and Unmark round-trip', () => {
       'mango-locations': '["a", "b"]',
       'mango-actions': '["north", "south"]',
     };
-    // Step 3 was annotated in an earlier session (no journal): its move goes, the reverse-only edge stays.
-    const after = edges(applyResult(texts, unmarkMove(gameOf(texts), store, { uri: 'x', step: 3 }, new MarkJournal())));
-    assert.deepEqual(after.map((record) => [record.src_node, record.seen_in_forward, record.seen_in_reversed]), [['b', NEVER, NEVER]]);
+    // Step 3 was annotated in an earlier session (no journal): its move goes; the reverse-only edge
+    // stays as it was (cleared it would be seen at no step, an error), and the message says so.
+    const result = unmarkMove(gameOf(texts), store, { uri: 'x', step: 3 }, new MarkJournal());
+    const after = edges(applyResult(texts, result));
+    assert.deepEqual(after.map((record) => [record.src_node, record.seen_in_forward, record.seen_in_reversed]), [['b', NEVER, 3]]);
+    assert.match(result.message, /'b' —south→ 'a' is known only by reversing it and keeps seen_in_reversed 3/);
     // Marking the same move at step 2 lowers both labels; unmarking step 2 gives back 3, byte for byte.
     const journal = new MarkJournal();
     const marked = applyResult(texts, markMove(gameOf(texts), store, { uri: 'x', step: 2, source: 'a', action: 'north', destination: 'b' }, journal));
