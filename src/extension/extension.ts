@@ -101,7 +101,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
       if (record.question.benchmark !== 'mango') return loadBoards(context).reopenRun(boardDeps(), record);
       const edges = await gameEdgesOf(record.question.game);
       if (!edges) return null;
-      return MazePanel.show(context, getClient(), edges).showTrajectory(record.rawAnswer, `${record.question.task.toUpperCase()} ${record.question.src} → ${record.question.dst} · ${record.model.id}`, record.question.src);
+      return MazePanel.show(context, getClient(), edges).showTrajectory(record.rawAnswer, `${record.question.task.toUpperCase()} ${record.question.src} → ${record.question.dst} · ${record.model.id}`, record.question.src, record.question.cutoff);
     }),
     output,
     answers,
@@ -114,7 +114,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
           client: getClient(),
           answers,
           log: output,
-          showInMaze: (game, answer, title, start) => void MazePanel.show(context, getClient(), game).showTrajectory(answer, title, start),
+          showInMaze: (game, answer, title, start, cutoff) => void MazePanel.show(context, getClient(), game).showTrajectory(answer, title, start, cutoff),
         },
         options,
       ),

@@ -129,6 +129,11 @@ export interface BoardFrame {
   scene: BoardScene;
   /** The action that led here; null for the initial state (frame 0). */
   action: string | null;
+  /**
+   * A short form of the action for the timeline strip, shown whole (e.g. `A → C` for a Hanoi move,
+   * whose long sentence would be cut before its destination); the tooltip keeps the full action.
+   */
+  label?: string;
   flags?: BoardFrameFlag[];
   /** One line explaining the step, e.g. "blocked by an obstacle" or the raw model token. */
   note?: string;

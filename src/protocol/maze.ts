@@ -62,6 +62,11 @@ export interface Trajectory {
   title: string;
   /** Where the question starts. */
   start: string | null;
+  /**
+   * The question's cutoff step (what the model was shown): the view fades what is unknown at it, so
+   * the path is drawn over the maze the question was asked on. Null: not known, nothing faded.
+   */
+  cutoff: number | null;
   steps: TrajectoryStep[];
   /** Set when the answer could not be parsed at all. */
   error: string | null;

@@ -184,6 +184,8 @@ export interface AnswerTrajectoryParams {
   response: unknown;
   title: string;
   start: string | null;
+  /** The question's cutoff step, when known (the view fades the maze to it). */
+  cutoff: number | null;
   extraPairs: Array<[string, string]>;
 }
 

@@ -43,7 +43,7 @@ export function scoreAnswer(game: LoadedGame, params: ScoreAnswerParams): ScoreA
   return {
     scores: params.mode === 'reference' ? referenceScores(records, question, response) : { ...scoreMangoFaithful(records, question, response) },
     diagnostics: answerDiagnostics(response, graph, question.src, question.dst),
-    trajectory: answerTrajectory(graph, response, `${question.task.toUpperCase()} ${question.src} → ${question.dst}`, question.src),
+    trajectory: answerTrajectory(graph, response, `${question.task.toUpperCase()} ${question.src} → ${question.dst}`, question.src, question.cutoff),
   };
 }
 

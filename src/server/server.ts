@@ -55,6 +55,7 @@ import {
   type WalkthroughStepsResult,
 } from '../protocol/requests';
 import { markMove, suggestMove, unmarkMove } from './annotation';
+import { MarkJournal } from './markJournal';
 import { codeActionsFor } from './codeActions';
 import { listQuestions, offlineAnswer } from './questions';
 import { prepareQuestion, scoreAnswer } from './evaluation';
@@ -176,14 +177,17 @@ connection.onRequest(MoveSuggestionRequest, async (params: MoveSuggestionParams)
   return game ? suggestMove(game, params.line) : null;
 });
 
+/** What marks changed, so that unmarking a step removes exactly that. */
+const markJournal = new MarkJournal();
+
 connection.onRequest(MarkMoveRequest, async (params: MarkMoveParams): Promise<GameEditResult> => {
   const game = await loadGame(params.uri, documents);
-  return game ? markMove(game, documents, params) : { edit: null, message: 'Not a MANGO game file.' };
+  return game ? markMove(game, documents, params, markJournal) : { edit: null, message: 'Not a MANGO game file.' };
 });
 
 connection.onRequest(UnmarkMoveRequest, async (params: UnmarkMoveParams): Promise<GameEditResult> => {
   const game = await loadGame(params.uri, documents);
-  return game ? unmarkMove(game, documents, params) : { edit: null, message: 'Not a MANGO game file.' };
+  return game ? unmarkMove(game, documents, params, markJournal) : { edit: null, message: 'Not a MANGO game file.' };
 });
 
 connection.onRequest(ImputedEdgesRequest, async (params: ImputedEdgesParams): Promise<ImputedEdgesResult> => {
@@ -221,7 +225,7 @@ connection.onRequest(MazeRevealRequest, async (params: MazeRevealParams): Promis
 
 connection.onRequest(AnswerTrajectoryRequest, async (params: AnswerTrajectoryParams): Promise<Trajectory | null> => {
   const game = await loadGame(params.uri, documents);
-  return game?.model.edges ? answerTrajectory(mazeGraphOf(game, params.extraPairs), params.response, params.title, params.start) : null;
+  return game?.model.edges ? answerTrajectory(mazeGraphOf(game, params.extraPairs), params.response, params.title, params.start, params.cutoff) : null;
 });
 
 connection.onRequest(ListQuestionsRequest, async (params: ListQuestionsParams): Promise<ListQuestionsResult | null> => {

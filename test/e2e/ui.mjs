@@ -220,7 +220,8 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
       await openFile(page, 'mango/lighthouse/lighthouse.edges.json');
       await runCommand(page, 'Waypoint: Run Question…');
       await pick('Route finding (RF)');
-      await page.locator('.quick-input-widget input').fill('lamp room');
+      // Several words, out of order and across label and description: all must match.
+      await page.locator('.quick-input-widget input').fill('lamp harbour easy');
       await pick('harbour road → lamp room');
       await pick(model);
       await retry(`${model} result message`, async () => {

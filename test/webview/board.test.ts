@@ -4,12 +4,14 @@
 // coordinates; authoring gestures reported to the host; data inserted as text; export; and
 // screenshots in dark, light and high-contrast themes.
 import { strict as assert } from 'node:assert';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { BoardFrame, BoardPathMark, BoardTimeline, GridCell, GridScene, HostToBoardMessage } from '../../src/protocol/board';
 import { launchChromium } from '../support/browser';
-import { testResultsDir } from '../support/paths';
+import { parseEpisodeLog } from '../../src/core/smartplay/episodeLog';
+import { smartplayTimelineOfFile } from '../../src/core/smartplay/boardTimeline';
+import { samplesDir, testResultsDir } from '../support/paths';
 import { serveRepository } from '../support/staticServer';
 
 interface Sent {
@@ -314,6 +316,39 @@ describe('board view webview', function () {
     assert.equal(await page.locator('.timeline-chip[data-frame="3"]').getAttribute('title'), 'Move the top disk of rod C to the top of rod B');
     await page.screenshot({ path: join(testResultsDir, 'webview-board-hanoi.png') });
     await page.close();
+  });
+
+  it('labels every Hanoi step with its whole move, destination rod included, nothing clipped', async () => {
+    // The episode as the extension sends it: core's timeline of the sample solver log.
+    const parsed = parseEpisodeLog(readFileSync(join(samplesDir, 'smartplay/hanoi3-solver.episode.jsonl'), 'utf8'));
+    const timeline = smartplayTimelineOfFile(parsed.log, 'Hanoi3Disk · solver');
+    assert.ok(timeline);
+    // 340 px: the board beside two editors, as in the e2e screenshot.
+    for (const width of [1100, 340]) {
+      const page = await openBoard({ type: 'timeline', timeline }, { viewport: { width, height: 700 } });
+      const chips = await page.locator('.timeline-chip').evaluateAll((elements) =>
+        elements.map((chip) => ({ text: (chip as HTMLElement).innerText, title: chip.getAttribute('title'), scroll: chip.scrollWidth, client: chip.clientWidth })),
+      );
+      assert.deepEqual(chips.map((chip) => chip.text), ['start', '1. A → C', '2. A → B', '3. C → B', '4. A → C', '5. B → A', '6. B → C', '7. A → C']);
+      for (const chip of chips) assert.ok(chip.scroll <= chip.client && !chip.text.includes('…'), `chip "${chip.text}" is clipped at ${width} px`);
+      assert.equal(chips[1].title, 'Move the top disk of rod A to the top of rod C');
+      // The chips strip scrolls sideways: each chip can be brought fully into view.
+      await page.locator('#timeline-last').click();
+      const last = await page.locator('.timeline-chip.current').boundingBox();
+      const strip = await page.locator('.timeline-strip').boundingBox();
+      assert.ok(last && strip && last.x >= strip.x - 0.5 && last.x + last.width <= strip.x + strip.width + 0.5, 'the current chip is inside the strip');
+      // The action line keeps the whole sentence too, wrapping rather than cutting it.
+      const action = await page.locator('.timeline-action .action-name').evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return { text: (element as HTMLElement).innerText, scroll: element.scrollWidth, client: element.clientWidth, right: box.right, viewport: window.innerWidth };
+      });
+      assert.equal(action.text, 'Move the top disk of rod A to the top of rod C');
+      assert.ok(action.scroll <= action.client && action.right <= action.viewport, `the action line is cut at ${width} px: ${JSON.stringify(action)}`);
+      const [svg, png] = await Promise.all(['#export-svg', '#export-png'].map((id) => page.locator(id).boundingBox()));
+      assert.ok(svg && png && Math.abs(svg.y - png.y) < 1, 'the export buttons stay on one row');
+      await page.screenshot({ path: join(testResultsDir, `webview-board-hanoi-labels-${width}.png`) });
+      await page.close();
+    }
   });
 
   it('shows Bandits as a running table, and a text observation verbatim', async () => {

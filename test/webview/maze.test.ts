@@ -97,7 +97,7 @@ describe('maze view webview', function () {
     const edges = sampleEdges.filter((edge) => !(edge.src_node === 'fish market' && edge.action === 'south'));
     const graph = buildMazeGraph('lighthouse', edges, sampleLocations, { start: 'harbour road', lastStep: 39 });
     const answer = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'south', 'location_after': 'harbour road'}, {'location_before': 'harbour road', 'action': 'swim', 'location_after': 'island landing'}, {'location_before': 'island landing', 'action': 'north', 'location_after': 'cliff path'}]";
-    const trajectory = answerTrajectory(graph, answer, 'RF harbour road → cliff path', 'harbour road');
+    const trajectory = answerTrajectory(graph, answer, 'RF harbour road → cliff path', 'harbour road', 39);
     const { page } = await openMaze(graph);
     await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), trajectory);
     await page.waitForSelector('.trajectory:not([hidden]) .chip');
@@ -115,6 +115,48 @@ describe('maze view webview', function () {
     await page.getByRole('button', { name: '◀ Prev' }).click();
     assert.match(await page.locator('.trajectory-detail').innerText(), /^Start at harbour road · 4 steps/);
     assert.ok(await page.getByRole('button', { name: '◀ Prev' }).isDisabled());
+    await page.close();
+  });
+
+  it('steps an answer over the maze of its own question: the question cutoff replaces a stale slider, and no cutoff fades nothing', async () => {
+    const graph = buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const answer = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";
+    const { page } = await openMaze(graph);
+    const fadedRooms = () => page.locator('[data-node].unknown').evaluateAll((nodes) => nodes.map((node) => (node as SVGGElement).dataset.node).sort());
+    const expectedFaded = (step: number) => graph.nodes.filter((node) => node.firstStep > step).map((node) => node.name).sort();
+    // The user left the slider early in the game, where most of the rooms the answer walks are faded.
+    await page.locator('#cutoff').fill('1');
+    assert.ok((await fadedRooms()).includes('net loft'));
+    const post = (cutoff: number | null) => page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), answerTrajectory(graph, answer, 'DF harbour road → net loft', 'harbour road', cutoff));
+    await post(39);
+    await page.waitForSelector('.trajectory:not([hidden]) .chip');
+    assert.deepEqual(await fadedRooms(), expectedFaded(39));
+    assert.equal(await page.locator('#cutoff').inputValue(), '39');
+    assert.equal(await page.locator('.cutoff span').innerText(), 'Known at step 39');
+    assert.deepEqual((await sent(page)).filter((message) => message.type === 'cutoff').at(-1), { type: 'cutoff', step: 39 }, 'the host updates the question counts too');
+    await page.keyboard.press('ArrowLeft');
+    assert.deepEqual(await fadedRooms(), expectedFaded(39), 'stepping keeps the question cutoff');
+    await post(4);
+    await page.waitForFunction(() => (document.getElementById('cutoff') as HTMLInputElement).value === '4');
+    assert.deepEqual(await fadedRooms(), expectedFaded(4));
+    await page.locator('#cutoff').fill('2');
+    await post(null);
+    await page.waitForFunction(() => (document.getElementById('cutoff') as HTMLInputElement).value === '39');
+    assert.deepEqual(await fadedRooms(), [], 'an answer without a known cutoff is drawn over the whole maze');
+    await page.screenshot({ path: join(testResultsDir, 'webview-maze-answer-cutoff.png') });
+    await page.close();
+  });
+
+  it('applies the question cutoff when the answer arrives before the maze is drawn', async () => {
+    const graph = buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+    await page.goto(`${server.url}/test/webview/host.html`);
+    await page.addScriptTag({ url: `${server.url}/dist/webview/maze.js` });
+    await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), answerTrajectory(graph, '[]', 'RF', 'harbour road', 6));
+    await page.evaluate(({ graph: data, worker }) => window.postMessage({ type: 'graph', graph: data, elkWorkerUrl: worker }, '*'), { graph, worker: `${server.url}/dist/webview/elk-worker.js` });
+    await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'layout'), undefined, { timeout: 30_000 });
+    assert.equal(await page.locator('#cutoff').inputValue(), '6');
+    assert.equal(await page.locator('[data-node].unknown').count(), graph.nodes.filter((node) => node.firstStep > 6).length);
     await page.close();
   });
 

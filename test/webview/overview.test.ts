@@ -82,6 +82,14 @@ describe('walkthrough overview webview', () => {
     await page.keyboard.type('zzz');
     await page.waitForFunction(() => document.querySelectorAll('.virtual-spacer .step-row:not([hidden])').length === 0);
     assert.equal(await page.locator('.empty').innerText(), 'No step matches the filter.');
+    // Several words: each must match, in the action or the location, in any order.
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('market NORTH');
+    await page.waitForFunction(() => document.querySelectorAll('.virtual-spacer .step-row:not([hidden])').length === 1);
+    assert.equal(await page.locator('.virtual-spacer .step-row:not([hidden])').getAttribute('data-step'), '1');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('market up');
+    await page.waitForFunction(() => document.querySelectorAll('.virtual-spacer .step-row:not([hidden])').length === 0);
   });
 
   it('asks the host to reveal a clicked step and highlights the active step', async () => {

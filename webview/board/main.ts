@@ -38,7 +38,10 @@ function toolbarButton(id: string, label: string, tooltip: string): HTMLElement 
 }
 const exportSvgButton = toolbarButton('export-svg', 'SVG', 'Export the picture as SVG');
 const exportPngButton = toolbarButton('export-png', 'PNG', 'Export the picture as PNG');
-toolbar.append(title, palette, exportSvgButton, exportPngButton);
+// The export buttons wrap as one group: in a narrow panel SVG and PNG used to land on two lines.
+const exportGroup = htmlElement('div', 'board-export');
+exportGroup.append(exportSvgButton, exportPngButton);
+toolbar.append(title, palette, exportGroup);
 
 const missionRow = htmlElement('div', 'board-mission');
 const missionLabel = htmlElement('span', 'mission-label', 'Mission');

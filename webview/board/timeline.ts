@@ -90,7 +90,9 @@ export class Timeline {
     this.strip.replaceChildren(
       ...frames.map((frame, index) => {
         const action = frame.action ?? '—';
-        const chip = htmlElement('button', 'timeline-chip', index === 0 ? 'start' : `${index}. ${action.length > CHIP_TEXT ? `${action.slice(0, CHIP_TEXT - 1).trimEnd()}…` : action}`);
+        // A short label (a Hanoi move as `A → C`) is shown whole; a long action is cut, its tooltip whole.
+        const label = typeof frame.label === 'string' && frame.label !== '' ? frame.label : action.length > CHIP_TEXT ? `${action.slice(0, CHIP_TEXT - 1).trimEnd()}…` : action;
+        const chip = htmlElement('button', 'timeline-chip', index === 0 ? 'start' : `${index}. ${label}`);
         for (const flag of flagsOf(frame)) chip.classList.add(`flag-${flag}`);
         chip.dataset.frame = String(index);
         chip.tabIndex = -1;

@@ -93,6 +93,8 @@ let drawn: DrawnMaze | null = null;
 let panZoom: PanZoom | null = null;
 let lastLayout: Layout | null = null;
 const saved = host.state<SavedState>() ?? { cutoff: null };
+/** The cutoff on show, kept across redraws (a refresh after an edit keeps the slider where it is). */
+let cutoff: number | null = saved.cutoff;
 
 function showStats(value: CutoffStats): void {
   const part = (name: string, counts: CutoffStats['df']) => (counts ? `${name}: ${counts.answerable}/${counts.total} answerable (${counts.easy} easy, ${counts.hard} hard)` : `${name}: no skeleton file`);
@@ -100,6 +102,7 @@ function showStats(value: CutoffStats): void {
 }
 
 function setCutoff(step: number, notify: boolean): void {
+  cutoff = step;
   slider.value = String(step);
   sliderText.textContent = `Known at step ${step}`;
   if (graph && drawn) applyCutoff(graph, drawn, step);
@@ -165,7 +168,7 @@ async function draw(next: MazeGraph, elkWorkerUrl: string): Promise<void> {
   panZoom = new PanZoom(drawn.svg, layout.width, layout.height);
   stepper.attach(drawn, layout);
   slider.max = String(next.lastStep);
-  setCutoff(Math.min(saved.cutoff ?? next.lastStep, next.lastStep), true);
+  setCutoff(Math.min(cutoff ?? next.lastStep, next.lastStep), true);
   host.post({ type: 'layout', milliseconds: Math.round(layout.milliseconds), engineStartMs: Math.round(layout.engineStartMs), nodes: next.nodes.length, edges: next.edges.length });
 }
 
@@ -216,7 +219,14 @@ host.onMessage((message) => {
     status.textContent = `The layout failed: ${error instanceof Error ? error.message : String(error)}`;
   });
   else if (message.type === 'highlight') highlight(message.nodes, message.edges);
-  else if (message.type === 'trajectory') stepper.show(message.trajectory);
+  else if (message.type === 'trajectory') {
+    // The path is drawn over the maze its question was asked on: the question's cutoff replaces
+    // whatever the slider was left at, and with no known cutoff nothing is faded.
+    const questionCutoff = message.trajectory.cutoff;
+    cutoff = questionCutoff;
+    if (graph && drawn) setCutoff(Math.min(questionCutoff ?? graph.lastStep, graph.lastStep), true);
+    stepper.show(message.trajectory);
+  }
   else showStats(message.stats);
 }, isHostMessage);
 

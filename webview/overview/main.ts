@@ -5,6 +5,7 @@ import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import type { HostToOverviewMessage, OverviewToHostMessage } from '../../src/protocol/overviewMessages';
 import type { StepSummary } from '../../src/protocol/requests';
 import { connectToHost } from '../shared/host';
+import { matchesEveryWord } from '../../src/core/search';
 import { VirtualList } from './virtualList';
 
 function isHostMessage(value: unknown): value is HostToOverviewMessage {
@@ -63,8 +64,9 @@ function renderRow(step: StepSummary, row: HTMLElement): void {
 }
 
 function applyFilter(): void {
-  const query = ((filter as unknown as { value?: string }).value ?? '').trim().toLowerCase();
-  const shown = query === '' ? allSteps : allSteps.filter((step) => step.action.toLowerCase().includes(query) || (step.location ?? '').toLowerCase().includes(query));
+  const query = ((filter as unknown as { value?: string }).value ?? '').trim();
+  // Every word must match, in the action or the location: "north market" finds a step north into the fish market.
+  const shown = query === '' ? allSteps : allSteps.filter((step) => matchesEveryWord(query, [step.action, step.location]));
   list.setItems(shown);
   count.textContent = query === '' ? String(allSteps.length) : `${shown.length}/${allSteps.length}`;
   count.hidden = false;

@@ -28,8 +28,8 @@ export function classifyTrajectory(graph: MazeGraph, steps: readonly AnswerStep[
 }
 
 /** Parses a raw answer and classifies it: what the maze view steps through. */
-export function answerTrajectory(graph: MazeGraph, response: unknown, title: string, start: string | null): Trajectory {
+export function answerTrajectory(graph: MazeGraph, response: unknown, title: string, start: string | null, cutoff: number | null): Trajectory {
   const parsed = parseMangoAnswer(response);
-  if (!parsed.ok) return { title, start, steps: [], error: `The answer could not be parsed: ${parsed.error}.` };
-  return { title, start, steps: classifyTrajectory(graph, parsed.steps), error: null };
+  if (!parsed.ok) return { title, start, cutoff, steps: [], error: `The answer could not be parsed: ${parsed.error}.` };
+  return { title, start, cutoff, steps: classifyTrajectory(graph, parsed.steps), error: null };
 }

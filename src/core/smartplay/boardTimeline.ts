@@ -3,7 +3,7 @@
 // Minecraft logs) as their text observations. Each frame is the state after that step's action.
 import type { BoardFact, BoardFrame, BoardScene, BoardTimeline } from '../../protocol/board';
 import { SMARTPLAY_GAMES } from './games';
-import { hanoiRods, parseHanoiConfiguration } from './hanoi';
+import { HANOI_MOVES, ROD_LETTERS, hanoiRods, parseHanoiConfiguration } from './hanoi';
 import type { ParsedEpisodeLog } from './episodeLog';
 import type { EpisodeLog, StepRecord } from './runner';
 
@@ -11,6 +11,12 @@ function hanoiScene(observation: string, disks: number): BoardScene | null {
   const state = parseHanoiConfiguration(observation);
   // hanoiRods lists each rod's disks smallest first; the board wants bottom (largest) first.
   return state ? { kind: 'hanoi', disks, rods: hanoiRods(state).map((rod) => [...rod].reverse()) } : null;
+}
+
+/** `A → C`: the rods of a Hanoi move, from its action index (the text may be a model's own wording). */
+function hanoiMoveLabel(action: number, text: string): string {
+  const move = HANOI_MOVES[action];
+  return move ? `${ROD_LETTERS[move[0]]} → ${ROD_LETTERS[move[1]]}` : text;
 }
 
 /** What the timeline needs of a step: runner records have all of it, converted logs may not. */
@@ -56,6 +62,7 @@ export function smartplayTimeline(log: EpisodeLog | TimelineEpisode, title: stri
     frames.push({
       scene: sceneFor(observationAfter(index), rows.map((row) => [...row])),
       action: actionText(record),
+      ...(family === 'hanoi' ? { label: hanoiMoveLabel(record.action, actionText(record)) } : {}),
       flags: record.matched === false ? ['invalid'] : [],
       note: record.matched === false ? 'no action matched the answer; action 0 was taken, as upstream does' : undefined,
       facts: stepFacts(record, last ? log.end?.normalizedScore : undefined),

@@ -24,7 +24,7 @@ export const HANOI_MOVES: ReadonlyArray<readonly [number, number]> = [
 
 export const HANOI_REWARD_GOAL = 100;
 export const HANOI_REWARD_INVALID = -1;
-const ROD_LETTERS = ['A', 'B', 'C'];
+export const ROD_LETTERS = ['A', 'B', 'C'];
 
 /** Python's repr of a list of ints: `[2, 1, 0]`. */
 function pythonIntList(values: readonly number[]): string {

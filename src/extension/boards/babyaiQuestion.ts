@@ -4,6 +4,7 @@
 // on the exact text that went wrong, the run is recorded, and the board steps through what the
 // answer makes the agent do.
 import * as vscode from 'vscode';
+import { showFilteredQuickPick } from '../filteredQuickPick';
 import { babyaiTimeline } from '../../core/babyai/boardTimeline';
 import { builtInBabyaiAnswer, prepareBabyaiQuestion, scoreBabyaiAnswer, type BabyaiQuestionInput, type PreparedBabyaiQuestion } from '../../core/babyai/evaluation';
 import { loadLevelFile } from '../../core/babyai/levelFile';
@@ -55,7 +56,7 @@ async function pickRecord(uri: vscode.Uri, text: string, preset: number | undefi
   }
   if (index === undefined) {
     const loaded = records.map((raw) => loadRecord(raw).record);
-    const picked = await vscode.window.showQuickPick(loaded.map((record, at) => ({ label: `${at + 1}. ${record.levelName}`, description: `seed ${record.seed ?? '?'}${record.task ? ` · ${record.task}` : ''}`, at })), { title: 'BabyAI question: which record?', matchOnDescription: true });
+    const picked = await showFilteredQuickPick(loaded.map((record, at) => ({ label: `${at + 1}. ${record.levelName}`, description: `seed ${record.seed ?? '?'}${record.task ? ` · ${record.task}` : ''}`, at })), { title: 'BabyAI question: which record?' });
     index = picked?.at;
   }
   if (index === undefined || !records[index]) return undefined;

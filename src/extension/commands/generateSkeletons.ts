@@ -1,12 +1,15 @@
 // "Waypoint: Generate Skeletons": streams DF or RF skeleton lines for the active game into a
 // temporary file (server side, with progress and cancellation), then places it: a new file is
 // created; an existing one is compared and, after a diff and a confirmation, replaced through an
-// undoable edit. Existing skeletons are never overwritten silently.
+// undoable edit. Existing skeletons are never overwritten silently. A file too large for an editor
+// edit is replaced on disk only after its own confirmation, with the old file kept under a backup
+// name that never overwrites an earlier backup, and the message says how to restore it.
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { freeBackupPath } from '../../core/backupNames';
 import { fileKindOf } from '../../core/fileKinds';
 import {
   GenerateSkeletonsRequest,
@@ -16,17 +19,38 @@ import {
   type SkeletonProgressParams,
 } from '../../protocol/requests';
 
-/** Files above this size are replaced by copy (with a .bak) rather than as an editor edit. */
-const MAX_EDITABLE_BYTES = 64 * 1048576;
+/** Files above this size are replaced on disk (old file kept as a backup) rather than as an editor edit. */
+export const MAX_EDITABLE_BYTES = 64 * 1048576;
 
 export interface GenerateSkeletonsOutcome extends Partial<GenerateSkeletonsResult> {
   action: 'created' | 'unchanged' | 'replaced' | 'cancelled' | 'declined' | 'failed';
+  /** Where the previous file was kept, when it was replaced on disk. */
+  backup?: string;
+  /** The message shown to the user. */
+  message?: string;
 }
 
 export interface GenerateSkeletonsOptions {
   task?: 'df' | 'rf';
-  /** Skip the confirmation (tests, scripts): replace a differing file. */
+  /** Skip the diff and its confirmation (tests, scripts): replace a differing file as an undoable edit. */
   replace?: boolean;
+  /** Size limit for replacing as an editor edit (tests lower it instead of writing 64 MB). */
+  maxEditableBytes?: number;
+  /**
+   * Asks before replacing a file too large to undo (a modal by default; `replace` never skips it).
+   * Tests answer it and see what the user would read.
+   */
+  confirmLarge?: (message: string, detail: string, button: string) => Thenable<boolean>;
+}
+
+const askModal = async (message: string, detail: string, button: string): Promise<boolean> => (await vscode.window.showWarningMessage(message, { modal: true, detail }, button)) === button;
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  return vscode.workspace.fs.stat(uri).then(() => true, () => false);
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1048576).toFixed(1)} MB`;
 }
 
 async function chooseTask(): Promise<'df' | 'rf' | undefined> {
@@ -52,28 +76,52 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, index) => byte === b[index]);
 }
 
-async function place(generated: vscode.Uri, target: vscode.Uri, options: GenerateSkeletonsOptions): Promise<GenerateSkeletonsOutcome['action']> {
+type Placed = { action: GenerateSkeletonsOutcome['action']; backup?: vscode.Uri };
+
+/** Replaces a file too large for an undoable edit: after its own confirmation, old file kept as a backup. */
+async function replaceLarge(generated: vscode.Uri, target: vscode.Uri, size: number, options: GenerateSkeletonsOptions): Promise<Placed> {
+  const backup = target.with({ path: await freeBackupPath(target.path, (candidate) => exists(target.with({ path: candidate }))) });
+  const name = vscode.workspace.asRelativePath(target);
+  const backupName = vscode.workspace.asRelativePath(backup);
+  const confirmed = await (options.confirmLarge ?? askModal)(
+    `${name} is ${megabytes(size)}, too large to replace as an undoable edit. Replace it on disk?`,
+    `The current file will be kept as ${backupName} (existing backups are never overwritten). To undo, restore that copy over ${name}.`,
+    'Replace and Keep Backup',
+  );
+  if (!confirmed) return { action: 'declined' };
+  // overwrite: false, so even a backup that appeared meanwhile is never clobbered.
+  await vscode.workspace.fs.copy(target, backup, { overwrite: false });
+  await vscode.workspace.fs.copy(generated, target, { overwrite: true });
+  return { action: 'replaced', backup };
+}
+
+async function place(generated: vscode.Uri, target: vscode.Uri, options: GenerateSkeletonsOptions): Promise<Placed> {
   const existing = await readIfExists(target);
   const fresh = await vscode.workspace.fs.readFile(generated);
   if (!existing) {
     await vscode.workspace.fs.writeFile(target, fresh);
-    return 'created';
+    return { action: 'created' };
   }
-  if (sameBytes(existing, fresh)) return 'unchanged';
+  if (sameBytes(existing, fresh)) return { action: 'unchanged' };
+  if (existing.length > (options.maxEditableBytes ?? MAX_EDITABLE_BYTES)) {
+    if (!options.replace) await vscode.commands.executeCommand('vscode.diff', target, generated, `${vscode.workspace.asRelativePath(target)} ↔ generated`, { preview: true });
+    return replaceLarge(generated, target, existing.length, options);
+  }
   if (!options.replace) {
     await vscode.commands.executeCommand('vscode.diff', target, generated, `${vscode.workspace.asRelativePath(target)} ↔ generated`, { preview: true });
     const choice = await vscode.window.showWarningMessage(`Replace ${vscode.workspace.asRelativePath(target)} with the generated skeletons?`, { modal: true, detail: 'The diff is open. Replacing is an edit you can undo until you save.' }, 'Replace');
-    if (choice !== 'Replace') return 'declined';
-  }
-  if (existing.length > MAX_EDITABLE_BYTES) {
-    await vscode.workspace.fs.copy(target, target.with({ path: `${target.path}.bak` }), { overwrite: true });
-    await vscode.workspace.fs.writeFile(target, fresh);
-    return 'replaced';
+    if (choice !== 'Replace') return { action: 'declined' };
   }
   const document = await vscode.workspace.openTextDocument(target);
   const edit = new vscode.WorkspaceEdit();
   edit.replace(target, new vscode.Range(0, 0, document.lineCount, 0), new TextDecoder().decode(fresh));
-  return (await vscode.workspace.applyEdit(edit)) ? 'replaced' : 'failed';
+  return { action: (await vscode.workspace.applyEdit(edit)) ? 'replaced' : 'failed' };
+}
+
+/** Puts a backup back over the file it was made from (the undo of a replacement on disk). */
+async function restoreBackup(backup: vscode.Uri, target: vscode.Uri): Promise<void> {
+  await vscode.workspace.fs.copy(backup, target, { overwrite: true });
+  vscode.window.setStatusBarMessage(`Waypoint: ${vscode.workspace.asRelativePath(target)} restored from ${vscode.workspace.asRelativePath(backup)}`, 5000);
 }
 
 export async function generateSkeletonsCommand(client: LanguageClient, uri?: vscode.Uri, options: GenerateSkeletonsOptions = {}): Promise<GenerateSkeletonsOutcome> {
@@ -111,11 +159,17 @@ export async function generateSkeletonsCommand(client: LanguageClient, uri?: vsc
       return { action: 'failed' };
     }
     if (result.cancelled) return { ...result, action: 'cancelled' };
-    const action = await place(generated, vscode.Uri.parse(result.targetUri), options);
+    const target = vscode.Uri.parse(result.targetUri);
+    const { action, backup } = await place(generated, target, options);
     const truncated = result.truncatedPairs > 0 ? ` (${result.truncatedPairs} pairs cut at ${limit} paths)` : '';
     const summary = { created: 'written to', unchanged: 'identical to', replaced: 'replaced in', declined: 'not written to', failed: 'could not be written to', cancelled: '' }[action];
-    void vscode.window.showInformationMessage(`Waypoint: ${result.lines} ${task.toUpperCase()} skeletons${truncated} ${summary} ${vscode.workspace.asRelativePath(vscode.Uri.parse(result.targetUri))}.`);
-    return { ...result, action };
+    const name = vscode.workspace.asRelativePath(target);
+    const undo = backup ? ` The previous file is kept as ${vscode.workspace.asRelativePath(backup)}: to undo, restore it over ${name} ("Restore Backup").` : '';
+    const message = `Waypoint: ${result.lines} ${task.toUpperCase()} skeletons${truncated} ${summary} ${name}.${undo}`;
+    if (backup) {
+      void vscode.window.showInformationMessage(message, 'Restore Backup').then((choice) => (choice ? restoreBackup(backup, target) : undefined));
+    } else void vscode.window.showInformationMessage(message);
+    return { ...result, action, message, ...(backup ? { backup: backup.fsPath } : {}) };
   } finally {
     // After a diff was shown its editor still reads the temporary file: leave that one to the OS.
     const diffShown = !options.replace && (await readIfExists(generated)) !== undefined && vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.fsPath === generated.fsPath));

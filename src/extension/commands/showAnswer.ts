@@ -12,6 +12,7 @@ interface ResultFile {
   src_node?: unknown;
   dst_node?: unknown;
   action_list?: unknown;
+  model_cutoff_num?: unknown;
   response?: unknown;
   answer?: unknown;
 }
@@ -44,5 +45,6 @@ export async function showAnswerInMaze(context: vscode.ExtensionContext, client:
   const src = typeof result.src_node === 'string' ? result.src_node : null;
   const title = `${task} ${src ?? '?'} → ${typeof result.dst_node === 'string' ? result.dst_node : '?'}`;
   const panel = MazePanel.show(context, client, edgesFile);
-  return panel.showTrajectory(response, title, src);
+  const cutoff = typeof result.model_cutoff_num === 'number' && Number.isInteger(result.model_cutoff_num) ? result.model_cutoff_num : null;
+  return panel.showTrajectory(response, title, src, cutoff);
 }

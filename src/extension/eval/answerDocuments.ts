@@ -14,6 +14,19 @@ const severities: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
   hint: vscode.DiagnosticSeverity.Hint,
 };
 
+/** Whether any tab (a text editor or either side of a diff) still shows `uri`. */
+function isShownInATab(uri: vscode.Uri): boolean {
+  const key = uri.toString();
+  return vscode.window.tabGroups.all.some((group) =>
+    group.tabs.some((tab) => {
+      const input = tab.input;
+      if (input instanceof vscode.TabInputText) return input.uri.toString() === key;
+      if (input instanceof vscode.TabInputTextDiff) return input.original.toString() === key || input.modified.toString() === key;
+      return false;
+    }),
+  );
+}
+
 export class AnswerDocuments implements vscode.TextDocumentContentProvider, vscode.HoverProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();
   /** The core diagnostics per answer, for hovers: their `data.expected` says what was right. */
@@ -21,6 +34,38 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   readonly diagnostics = vscode.languages.createDiagnosticCollection('waypoint-answers');
+  private readonly listeners: vscode.Disposable[];
+  /** Answers being opened (their tab is not there yet). */
+  private readonly opening = new Set<string>();
+
+  constructor() {
+    // A closed answer's problems go with it, or a series of runs piles them up in Problems. Closing
+    // its last tab is what counts: the document itself may stay loaded long after, and setting its
+    // language (in show) closes and reopens the document, so document events would drop the
+    // problems of the answer being shown.
+    this.listeners = [
+      vscode.window.tabGroups.onDidChangeTabs((event) => {
+        for (const tab of event.closed) {
+          const uri = tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined;
+          if (uri?.scheme === ANSWER_SCHEME && !isShownInATab(uri)) this.forget(uri);
+        }
+      }),
+      // Closing a whole editor group closes its tabs too: sweep answers no tab shows any more.
+      vscode.window.tabGroups.onDidChangeTabGroups((event) => {
+        if (event.closed.length === 0) return;
+        for (const key of [...this.problems.keys()]) {
+          const uri = vscode.Uri.parse(key);
+          if (!this.opening.has(key) && !isShownInATab(uri)) this.forget(uri);
+        }
+      }),
+    ];
+  }
+
+  private forget(uri: vscode.Uri): void {
+    this.diagnostics.delete(uri);
+    this.problems.delete(uri.toString());
+    this.contents.delete(uri.toString());
+  }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.contents.get(uri.toString()) ?? '';
@@ -29,6 +74,15 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
   /** Opens an answer beside the editor and marks its problems. */
   async show(name: string, text: string, problems: readonly Diagnostic[]): Promise<vscode.TextDocument> {
     const uri = vscode.Uri.from({ scheme: ANSWER_SCHEME, path: `/${name}.txt` });
+    this.opening.add(uri.toString());
+    try {
+      return await this.open(uri, text, problems);
+    } finally {
+      this.opening.delete(uri.toString());
+    }
+  }
+
+  private async open(uri: vscode.Uri, text: string, problems: readonly Diagnostic[]): Promise<vscode.TextDocument> {
     this.contents.set(uri.toString(), text);
     this.problems.set(uri.toString(), problems);
     this.changed.fire(uri);
@@ -70,6 +124,7 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
   }
 
   dispose(): void {
+    for (const listener of this.listeners) listener.dispose();
     this.changed.dispose();
     this.diagnostics.dispose();
   }

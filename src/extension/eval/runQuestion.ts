@@ -3,6 +3,7 @@
 // server scores it; the run is recorded in .waypoint/runs/, and the answer opens with diagnostics
 // on each wrong step, one click from its trajectory in the maze view.
 import * as vscode from 'vscode';
+import { showFilteredQuickPick } from '../filteredQuickPick';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { runRecordOf } from '../../core/eval/engine';
 import { runDocumentName } from '../../core/eval/runLabels';
@@ -51,7 +52,7 @@ export interface RunQuestionDeps {
   answers: AnswerDocuments;
   log: vscode.LogOutputChannel;
   /** Opens the maze of `game` stepping through `answer` (the maze panel lives in the main bundle). */
-  showInMaze: (game: vscode.Uri, answer: string, title: string, start: string) => void;
+  showInMaze: (game: vscode.Uri, answer: string, title: string, start: string, cutoff: number) => void;
 }
 
 async function pickGame(preset: vscode.Uri | string | undefined): Promise<vscode.Uri | undefined> {
@@ -71,14 +72,14 @@ async function pickQuestion(client: LanguageClient, game: vscode.Uri, task: 'df'
     return undefined;
   }
   if (preset) return list.questions.find((question) => question.sampleId === preset);
-  const picked = await vscode.window.showQuickPick(
+  const picked = await showFilteredQuickPick(
     list.questions.map((question) => ({
       label: `${question.src} → ${question.dst}`,
       description: !question.answerable ? 'unanswerable' : question.easy ? 'easy' : 'hard',
       detail: question.task === 'df' ? `actions: ${question.actionList.join(', ')}` : undefined,
       question,
     })),
-    { title: `Run Question: ${task.toUpperCase()} question of ${list.game} (type "easy", "hard" or a room to filter)${list.truncated ? `, first ${QUESTION_LIST_LIMIT}` : ''}`, matchOnDescription: true, matchOnDetail: true },
+    { title: `Run Question: ${task.toUpperCase()} question of ${list.game}${list.truncated ? `, first ${QUESTION_LIST_LIMIT}` : ''}`, placeholder: 'Filter by words: rooms, "easy", "hard", "unanswerable", actions (all must match)' },
   );
   return picked?.question;
 }
@@ -118,7 +119,7 @@ export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOpt
   const tokens = reply.promptTokens !== null ? ` · ${reply.promptTokens}+${reply.completionTokens} tokens` : '';
   const cost = record.costUsd !== null ? ` · $${record.costUsd.toFixed(4)}` : '';
   void vscode.window.showInformationMessage(`Waypoint: ${profile.id} on ${task.toUpperCase()} ${question.src} → ${question.dst} (${mode}): ${scoreText}${tokens} · ${reply.cached ? 'cache hit' : `${reply.latencyMs} ms`}${cost}`, 'Show in Maze').then((choice) => {
-    if (choice) deps.showInMaze(game, reply.text, `${task.toUpperCase()} ${question.src} → ${question.dst} · ${profile.id}`, question.src);
+    if (choice) deps.showInMaze(game, reply.text, `${task.toUpperCase()} ${question.src} → ${question.dst} · ${profile.id}`, question.src, question.cutoff);
   });
   return { scores: scored.scores, problems: scored.diagnostics.length, cached: reply.cached, runFile, answer: reply.text };
 }

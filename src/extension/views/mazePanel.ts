@@ -82,8 +82,8 @@ export class MazePanel implements vscode.Disposable {
   }
 
   /** Checks an answer against this game's maze (in the server) and steps through it in the view. */
-  async showTrajectory(response: unknown, title: string, start: string | null): Promise<Trajectory | null> {
-    const trajectory = await this.client.sendRequest<Trajectory | null>(AnswerTrajectoryRequest, { uri: this.gameFile.toString(), response, title, start, extraPairs: reversePairsSetting() });
+  async showTrajectory(response: unknown, title: string, start: string | null, cutoff: number | null): Promise<Trajectory | null> {
+    const trajectory = await this.client.sendRequest<Trajectory | null>(AnswerTrajectoryRequest, { uri: this.gameFile.toString(), response, title, start, cutoff, extraPairs: reversePairsSetting() });
     if (trajectory) this.post({ type: 'trajectory', trajectory });
     return trajectory;
   }

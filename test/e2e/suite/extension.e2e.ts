@@ -153,6 +153,19 @@ export function defineExtensionTests(): void {
         await vscode.commands.executeCommand('workbench.action.files.revert');
       }
       assert.ok(!locations.isDirty && !edges.isDirty);
+
+      // Unmark removes exactly what Mark added (edge, reversal label, new location): the files come back byte for byte.
+      const originalLocations = locations.getText();
+      const step8 = walkthrough.getText().split('\n').indexOf('==>STEP NUM: 8');
+      assert.ok(await vscode.commands.executeCommand<boolean>('waypoint.markStepAsMove', walkthrough.uri.toString(), step8 + 1, { source: 'chapel ruins', action: 'southeast', destination: 'crypt' }));
+      assert.notEqual(edges.getText(), original);
+      assert.ok(await vscode.commands.executeCommand<boolean>('waypoint.unmarkStepMove', walkthrough.uri.toString(), step8 + 1));
+      assert.equal(edges.getText(), original);
+      assert.equal(locations.getText(), originalLocations);
+      for (const document of [locations, edges]) {
+        await vscode.window.showTextDocument(document);
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      }
     });
 
     it('generates skeletons with progress, and replaces a changed file only as an undoable edit', async () => {
@@ -173,6 +186,40 @@ export function defineExtensionTests(): void {
       await vscode.commands.executeCommand('workbench.action.files.revert');
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(original));
       // Let the open editor pick up the restored file before later tests edit it.
+      await waitFor('the restored skeleton file in the editor', () => document.getText() === original && !document.isDirty);
+    });
+
+    it('replaces a skeleton file too large to undo only after its own confirmation, keeping the old file under a new backup name', async () => {
+      const walkthrough = await openSample('mango/lighthouse/lighthouse.walkthrough');
+      const target = vscode.Uri.joinPath(walkthrough.uri, '..', 'lighthouse.all_pairs.jsonl');
+      const backup = (suffix: string) => target.with({ path: `${target.path}${suffix}` });
+      const original = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
+      const tampered = original.replace('"num_paths": 1', '"num_paths": 7');
+      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(tampered));
+      await vscode.workspace.fs.writeFile(backup('.bak'), new TextEncoder().encode('an older backup\n'));
+      // The size limit is lowered so the 156-line sample counts as "too large" (instead of writing 64 MB).
+      const asked: string[] = [];
+      const options = (answer: boolean) => ({ task: 'rf', replace: true, maxEditableBytes: 1000, confirmLarge: async (message: string, detail: string) => (asked.push(`${message} ${detail}`), answer) });
+      try {
+        const declined = await vscode.commands.executeCommand<{ action: string }>('waypoint.generateSkeletons', walkthrough.uri, options(false));
+        assert.equal(declined.action, 'declined', '"replace" alone never replaces a large file');
+        assert.equal(asked.length, 1);
+        assert.match(asked[0], /too large to replace as an undoable edit/);
+        assert.match(asked[0], /kept as mango\/lighthouse\/lighthouse\.all_pairs\.jsonl\.bak\.1 .*To undo, restore that copy/);
+        assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(target)), tampered);
+        const replaced = await vscode.commands.executeCommand<{ action: string; backup: string; message: string }>('waypoint.generateSkeletons', walkthrough.uri, options(true));
+        assert.equal(replaced.action, 'replaced');
+        assert.equal(replaced.backup, backup('.bak.1').fsPath, 'the existing .bak is not overwritten');
+        assert.match(replaced.message, /previous file is kept as .*\.bak\.1: to undo, restore it/);
+        assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(target)), original);
+        assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(backup('.bak.1'))), tampered);
+        assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(backup('.bak'))), 'an older backup\n');
+      } finally {
+        for (const suffix of ['.bak', '.bak.1', '.bak.2']) await vscode.workspace.fs.delete(backup(suffix)).then(undefined, () => undefined);
+        await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(original));
+      }
+      // Let the open editor pick up the restored file before later tests edit it.
+      const document = await vscode.workspace.openTextDocument(target);
       await waitFor('the restored skeleton file in the editor', () => document.getText() === original && !document.isDirty);
     });
 
@@ -447,9 +494,14 @@ export function defineExtensionTests(): void {
         const sent = fake.requests.at(-1)?.body.messages as Array<{ role: string; content: string }>;
         assert.deepEqual(sent.map((message) => message.role), ['system', 'user']);
         assert.ok(sent[0].content.includes('You can only carry two unit of energy at a time.'));
-        const { textOf } = await answerDiagnostics(outcome.answer);
+        const { answerDoc, textOf } = await answerDiagnostics(outcome.answer);
         assert.deepEqual(textOf('grasp-answer/unknown-token'), ['TAKE ENERGY']);
         assert.deepEqual(textOf('grasp-answer/diagonal-not-allowed'), ['UPLEFT']);
+        // Closing the answer takes its problems out of the Problems view (they used to pile up).
+        const answerTabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === answerDoc.uri.toString());
+        assert.ok(answerTabs.length > 0, 'the answer is shown in a tab');
+        await vscode.window.tabGroups.close(answerTabs);
+        await waitFor('the closed answer to leave Problems', () => vscode.languages.getDiagnostics(answerDoc.uri).length === 0);
       });
     });
 
