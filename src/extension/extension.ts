@@ -29,9 +29,13 @@ let evaluationModule: EvaluationModule | undefined;
  * The model-calling code (with the openai client) is its own bundle, dist/evaluation.js, loaded on
  * the first Run Question: it would otherwise double what every activation has to evaluate.
  */
-function loadEvaluation(context: vscode.ExtensionContext): EvaluationModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  evaluationModule ??= require(context.asAbsolutePath('dist/evaluation.js')) as EvaluationModule;
+function loadEvaluation(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): EvaluationModule {
+  if (!evaluationModule) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    evaluationModule = require(context.asAbsolutePath('dist/evaluation.js')) as EvaluationModule;
+    // Model errors go to the one "Waypoint" channel, not a second one of the same name.
+    evaluationModule.useOutputChannel(output);
+  }
   return evaluationModule;
 }
 
@@ -60,7 +64,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
   const getClient = (): LanguageClient => (client ??= createLanguageClient(context, output));
 
   const answers = new AnswerDocuments();
-  const boardDeps = (): import('./boards/evalDeps').BoardEvalDeps => ({ context, answers, log: output, evaluation: () => loadEvaluation(context) });
+  const boardDeps = (): import('./boards/evalDeps').BoardEvalDeps => ({ context, answers, log: output, evaluation: () => loadEvaluation(context, output) });
   /** A MANGO game's edges file in the workspace (it stands for the game in server requests). */
   const gameEdgesOf = async (game: string): Promise<vscode.Uri | undefined> => (await vscode.workspace.findFiles(`**/${game}.edges.json`, '**/node_modules/**', 1))[0];
   /** A MANGO run re-checked against its game as it is now; null when the game is gone. */
@@ -108,7 +112,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
     vscode.workspace.registerTextDocumentContentProvider(ANSWER_SCHEME, answers),
     vscode.languages.registerHoverProvider({ scheme: ANSWER_SCHEME }, answers),
     vscode.commands.registerCommand('waypoint.runQuestion', (options?: RunQuestionOptions) =>
-      loadEvaluation(context).runQuestion(
+      loadEvaluation(context, output).runQuestion(
         {
           context,
           client: getClient(),

@@ -123,7 +123,7 @@ export class OpenAiCompatibleSource implements ReplySource {
   constructor(private readonly apiKeyFor: (profile: ModelProfile) => Promise<string | undefined>) {}
 
   async reply(messages: readonly ChatMessage[], profile: ModelProfile, _question: unknown, signal: AbortSignal): Promise<ModelReply> {
-    if (!profile.baseUrl || !profile.model) throw new ModelCallError(`model profile '${profile.id}' needs "baseUrl" and "model".`);
+    if (!profile.baseUrl || !profile.model) throw new ModelCallError(`the profile needs "baseUrl" and "model" (setting waypoint.models).`);
     const key = await this.apiKeyFor(profile);
     rememberSecret(key);
     const request: Request = { model: profile.model, messages: messages.map((message) => ({ role: message.role, content: message.content })), temperature: profile.temperature, max_tokens: profile.maxTokens };

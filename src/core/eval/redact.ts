@@ -17,13 +17,14 @@ export function rememberSecret(secret: string | undefined): void {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+// Values stop at quotes and backslashes, so redacting a JSON line keeps it valid JSON.
 // Credential shapes: an Authorization header's value, a bearer token, OpenAI/Anthropic-style
 // `sk-…` keys, and `api_key=…`/`"apiKey": "…"` pairs (as query strings and JSON bodies echo them).
 const PATTERNS: ReadonlyArray<[RegExp, string]> = [
-  [/(\b(?:proxy-)?authorization\b["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token)\s+)?(?!\[redacted\])[^\s"',;})\]]+/gi, `$1${REDACTED}`],
+  [/(\b(?:proxy-)?authorization\b\\?["']?\s*[:=]\s*\\?["']?)(?:(?:bearer|basic|token)\s+)?(?!\[redacted\])[^\s"'\\,;})\]]+/gi, `$1${REDACTED}`],
   [/\b(bearer\s+)[A-Za-z0-9._~+/=-]{6,}/gi, `$1${REDACTED}`],
   [/\bsk-[A-Za-z0-9_-]{6,}/g, REDACTED],
-  [/(\b(?:api[_-]?key|access[_-]?token|x-api-key)\b["']?\s*[:=]\s*["']?)(?!\[redacted\])[^\s"'&,;})\]]+/gi, `$1${REDACTED}`],
+  [/(\b(?:api[_-]?key|access[_-]?token|x-api-key)\b\\?["']?\s*[:=]\s*\\?["']?)(?!\[redacted\])[^\s"'\\&,;})\]]+/gi, `$1${REDACTED}`],
 ];
 
 /** `text` without any known key (also JSON- and URL-encoded) and without anything shaped like a credential. */

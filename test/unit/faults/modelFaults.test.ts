@@ -108,6 +108,15 @@ describe('model calls under injected faults', function () {
       assert.equal(fake.requests.length, requests + 1);
     });
 
+    it('a source that returns after Cancel (ignoring the signal) is not cached', async () => {
+      const store = new Map<string, ModelReply>();
+      const cache: ResponseCache = { get: async (key) => store.get(key), set: async (key, reply) => void store.set(key, reply) };
+      const controller = new AbortController();
+      const late = { reply: async () => (controller.abort(), { text: 'partial', promptTokens: null, completionTokens: null, latencyMs: 1, cached: false }) };
+      await assert.rejects(askModel(late, cache, profile(), [{ role: 'user', content: 'q' }], question, controller.signal), /^Error: cancelled$/);
+      assert.equal(store.size, 0);
+    });
+
     it('a stream that ends without a finish_reason is an incomplete reply', async () => {
       assertFailed(await ask([{ content: 'cut off here', noFinish: true }], { stream: true }), /ended before the reply was complete/, 2000);
     });
