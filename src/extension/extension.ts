@@ -52,6 +52,8 @@ function loadBoards(context: vscode.ExtensionContext): BoardsModule {
 /** What activate() returns: used by the integration tests and by other extensions. */
 export interface WaypointApi {
   activationMs: number;
+  /** Where VS Code keeps the "Waypoint" log channel's text (the API offers no way to read a channel). */
+  logFile: vscode.Uri;
   languageClient: () => LanguageClient | undefined;
 }
 
@@ -183,7 +185,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
     .catch((error: unknown) => output.error(`Language server failed to start: ${String(error)}`)));
   const activationMs = performance.now() - started;
   output.info(`Waypoint activated in ${activationMs.toFixed(1)} ms.`);
-  return { activationMs, languageClient: () => client };
+  return { activationMs, logFile: vscode.Uri.joinPath(context.logUri, 'Waypoint.log'), languageClient: () => client };
 }
 
 export async function deactivate(): Promise<void> {

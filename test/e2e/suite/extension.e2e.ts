@@ -95,6 +95,17 @@ async function withEditorHooks<T>(body: (shown: ShownError[]) => Promise<T>, can
   }
 }
 
+/** The text of the Waypoint output channel so far. */
+async function outputLog(): Promise<string> {
+  const api = vscode.extensions.getExtension<{ logFile: vscode.Uri }>(EXTENSION_ID)?.exports;
+  assert.ok(api, 'the extension is active');
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(api.logFile));
+  } catch {
+    return '';
+  }
+}
+
 /** The lighthouse game and its first RF question. */
 async function firstLighthouseQuestion(): Promise<{ game: vscode.Uri; sampleId: string }> {
   const [folder] = vscode.workspace.workspaceFolders ?? [];
@@ -555,6 +566,8 @@ export function defineExtensionTests(): void {
             assert.match(error.message, /^Waypoint: model profile 'local-test': scripted at .+ did not answer within 0\.8 s/);
             assert.ok(error.actions.includes('Open Settings'), error.actions.join(', '));
             assert.ok(error.actions.includes('Show Output'), error.actions.join(', '));
+            const logged = await waitFor('the error in the output channel', async () => (await outputLog()).split('\n').find((line) => line.includes("Model call failed: model profile 'local-test'")));
+            assert.match(logged, /\[error\].*did not answer within 0\.8 s.*timeoutMs 800/);
           },
           undefined,
           { timeoutMs: 800 },
@@ -583,6 +596,11 @@ export function defineExtensionTests(): void {
               const written = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(episode.file)));
               assert.ok(written.includes('[redacted]') && !written.includes(key), 'the episode log has no key');
               await waitFor('the SmartPlay error notification', () => shown.length >= 2 && shown.every((entry) => !entry.message.includes(key)));
+              const log = await waitFor('both errors in the output channel', async () => {
+                const text = await outputLog();
+                return text.includes('upstream refused [redacted]') && text.includes('bad key [redacted]') ? text : undefined;
+              });
+              assert.ok(!log.includes(key), 'the output channel has no key');
             },
             undefined,
             { apiKeyEnv: 'WAYPOINT_E2E_KEY', stream: true },
