@@ -133,8 +133,9 @@ export class OpenAiCompatibleSource implements ReplySource {
     try {
       for (let tries = 0; ; tries++) {
         const attempt: Attempt = { deadline, watch: { tooLarge: false, sawDone: false } };
-        // Local servers (Ollama, llama.cpp) take any key; the client library insists on one.
-        const client = new OpenAI({ apiKey: key ?? 'no-key', baseURL: normaliseBaseUrl(profile.baseUrl), timeout: profile.timeoutMs + 1000, maxRetries: 0, fetch: guardedFetch(attempt.watch) });
+        // Local servers (Ollama, llama.cpp) take any key; the client library insists on one. Its
+        // logger is off: it prints raw server data (which may quote the key) to the console.
+        const client = new OpenAI({ apiKey: key ?? 'no-key', baseURL: normaliseBaseUrl(profile.baseUrl), timeout: profile.timeoutMs + 1000, maxRetries: 0, fetch: guardedFetch(attempt.watch), logLevel: 'off' });
         try {
           return await (profile.stream ? streamed(client, request, profile, attempt, started) : whole(client, request, profile, attempt, started));
         } catch (error) {
