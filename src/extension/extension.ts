@@ -29,9 +29,13 @@ let evaluationModule: EvaluationModule | undefined;
  * The model-calling code (with the openai client) is its own bundle, dist/evaluation.js, loaded on
  * the first Run Question: it would otherwise double what every activation has to evaluate.
  */
-function loadEvaluation(context: vscode.ExtensionContext): EvaluationModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  evaluationModule ??= require(context.asAbsolutePath('dist/evaluation.js')) as EvaluationModule;
+function loadEvaluation(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): EvaluationModule {
+  if (!evaluationModule) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    evaluationModule = require(context.asAbsolutePath('dist/evaluation.js')) as EvaluationModule;
+    // Model errors go to the one "Waypoint" channel, not a second one of the same name.
+    evaluationModule.useOutputChannel(output);
+  }
   return evaluationModule;
 }
 
@@ -48,6 +52,8 @@ function loadBoards(context: vscode.ExtensionContext): BoardsModule {
 /** What activate() returns: used by the integration tests and by other extensions. */
 export interface WaypointApi {
   activationMs: number;
+  /** Where VS Code keeps the "Waypoint" log channel's text (the API offers no way to read a channel). */
+  logFile: vscode.Uri;
   languageClient: () => LanguageClient | undefined;
 }
 
@@ -60,7 +66,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
   const getClient = (): LanguageClient => (client ??= createLanguageClient(context, output));
 
   const answers = new AnswerDocuments();
-  const boardDeps = (): import('./boards/evalDeps').BoardEvalDeps => ({ context, answers, log: output, evaluation: () => loadEvaluation(context) });
+  const boardDeps = (): import('./boards/evalDeps').BoardEvalDeps => ({ context, answers, log: output, evaluation: () => loadEvaluation(context, output) });
   /** A MANGO game's edges file in the workspace (it stands for the game in server requests). */
   const gameEdgesOf = async (game: string): Promise<vscode.Uri | undefined> => (await vscode.workspace.findFiles(`**/${game}.edges.json`, '**/node_modules/**', 1))[0];
   /** A MANGO run re-checked against its game as it is now; null when the game is gone. */
@@ -108,7 +114,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
     vscode.workspace.registerTextDocumentContentProvider(ANSWER_SCHEME, answers),
     vscode.languages.registerHoverProvider({ scheme: ANSWER_SCHEME }, answers),
     vscode.commands.registerCommand('waypoint.runQuestion', (options?: RunQuestionOptions) =>
-      loadEvaluation(context).runQuestion(
+      loadEvaluation(context, output).runQuestion(
         {
           context,
           client: getClient(),
@@ -179,7 +185,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
     .catch((error: unknown) => output.error(`Language server failed to start: ${String(error)}`)));
   const activationMs = performance.now() - started;
   output.info(`Waypoint activated in ${activationMs.toFixed(1)} ms.`);
-  return { activationMs, languageClient: () => client };
+  return { activationMs, logFile: vscode.Uri.joinPath(context.logUri, 'Waypoint.log'), languageClient: () => client };
 }
 
 export async function deactivate(): Promise<void> {

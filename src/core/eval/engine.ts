@@ -4,6 +4,16 @@
 import { sha256Hex } from '../sha256';
 import type { ChatMessage, EvalQuestion, ModelProfile, ModelReply, RunRecord } from './types';
 
+/** A model call that failed; the message is one sentence for the user, without any key. */
+export class ModelCallError extends Error {}
+
+/** The call was cancelled by the caller: not a failure to show, and never a reply to cache or record. */
+export class ModelCallCancelled extends ModelCallError {
+  constructor() {
+    super('cancelled');
+  }
+}
+
 export interface ReplySource {
   reply(messages: readonly ChatMessage[], profile: ModelProfile, question: EvalQuestion, signal: AbortSignal): Promise<ModelReply>;
 }
@@ -28,12 +38,17 @@ export function cacheKey(profile: ModelProfile, messages: readonly ChatMessage[]
   return sha256Hex(JSON.stringify(identity));
 }
 
-/** Asks the model (or the cache); a cache hit comes back with `cached: true`. */
+/**
+ * Asks the model (or the cache); a cache hit comes back with `cached: true`. Only a complete reply
+ * is cached: a source that returns after the caller cancelled (a stream cut short, an agent that
+ * ignores the signal) gets ModelCallCancelled instead, so a partial text can never be served later.
+ */
 export async function askModel(source: ReplySource, cache: ResponseCache | null, profile: ModelProfile, messages: readonly ChatMessage[], question: EvalQuestion, signal: AbortSignal): Promise<ModelReply> {
   const key = cacheKey(profile, messages, question);
   const hit = await cache?.get(key);
   if (hit) return { ...hit, cached: true, latencyMs: 0 };
   const reply = await source.reply(messages, profile, question, signal);
+  if (signal.aborted) throw new ModelCallCancelled();
   await cache?.set(key, { ...reply, cached: false });
   return reply;
 }

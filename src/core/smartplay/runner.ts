@@ -1,6 +1,7 @@
 // The episode loop of upstream examples/experiment.py (spec §3) against any agent: every step asks
 // Q1 then Q2 with fresh messages, maps the Q2 answer to an action, and stops at done, at the step
 // limit or when cancelled. Everything the step showed and got back is recorded for the log.
+import { redactSecrets } from '../eval/redact';
 import { matchAction, type MatchOptions } from './matchAction';
 import { composeMessages, QUESTION_1, QUESTION_2, type ChatMessage } from './prompt';
 import { normalizeScore } from './scores';
@@ -123,7 +124,8 @@ export async function runEpisode(env: SmartPlayEnv, agent: SmartPlayAgent, optio
       }
     } catch (error) {
       if (options.signal?.aborted) return finish('cancelled');
-      return finish('error', error instanceof Error ? error.message : String(error));
+      // The message goes into the episode log on disk: never with a key in it, whoever made the error.
+      return finish('error', redactSecrets(error instanceof Error ? error.message : String(error)));
     }
     if (options.signal?.aborted) return finish('cancelled');
     const match = matchAction(prompts[1].answer, env.actionList, options.match);

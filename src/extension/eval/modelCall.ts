@@ -1,10 +1,12 @@
 // One model call as every benchmark's command makes it: the profile decides the source (an
 // OpenAI-compatible endpoint, or a built-in offline agent the caller supplies), the workspace cache
 // answers repeats, progress shows in a cancellable notification and errors become one sentence
-// with a way out ("Set API Key…"). Lives in the evaluation bundle: it is what pulls in `openai`.
+// with a way out ("Set API Key…", "Open Settings"), the full text in the Waypoint output channel.
+// Lives in the evaluation bundle: it is what pulls in `openai`.
 import * as vscode from 'vscode';
-import { askModel, type ReplySource } from '../../core/eval/engine';
-import { ModelCallError, OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
+import { askModel, ModelCallCancelled, ModelCallError, type ReplySource } from '../../core/eval/engine';
+import { OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
+import { redactSecrets } from '../../core/eval/redact';
 import type { ChatMessage, EvalQuestion, ModelProfile, ModelReply, RunRecord } from '../../core/eval/types';
 import { apiKeyLookup } from './secrets';
 import { WorkspaceStore } from './storage';
@@ -41,12 +43,38 @@ export function askQuietly(context: vscode.ExtensionContext, request: ModelReque
   return askModel(sourceFor(context, request), storeOf(), request.profile, request.messages, request.question, signal);
 }
 
-/** Shows a model error; offers "Set API Key…" when the key is what is wrong. */
+let output: vscode.LogOutputChannel | undefined;
+
+/** The main bundle hands over its "Waypoint" channel when it loads this one. */
+export function useOutputChannel(channel: vscode.LogOutputChannel): void {
+  output = channel;
+}
+
+function outputChannel(): vscode.LogOutputChannel {
+  return (output ??= vscode.window.createOutputChannel('Waypoint', { log: true }));
+}
+
+/** The sentence shown for a failed call of `profile` (null when it was cancelled), never with a key in it. */
+export function modelErrorMessage(error: unknown, profile: ModelProfile): string | null {
+  if (error instanceof ModelCallCancelled) return null;
+  const message = error instanceof Error ? error.message : String(error);
+  if (message === 'cancelled') return null;
+  return `model profile '${profile.id}': ${redactSecrets(message)}`;
+}
+
+/** Shows a model error naming the profile, logs it in full, and offers the way out: the key, the settings, the log. */
 export async function reportModelError(error: unknown, profile: ModelProfile): Promise<void> {
-  const message = error instanceof ModelCallError ? error.message : error instanceof Error ? error.message : String(error);
-  if (message === 'cancelled') return;
-  const action = /API key/.test(message) ? await vscode.window.showErrorMessage(`Waypoint: ${message}`, 'Set API Key…') : await vscode.window.showErrorMessage(`Waypoint: ${message}`);
-  if (action) await vscode.commands.executeCommand('waypoint.setApiKey', profile.id);
+  const message = modelErrorMessage(error, profile);
+  if (message === null) return;
+  const where = profile.provider === 'openai-compatible' ? ` (${profile.model ?? '?'} at ${profile.baseUrl ?? '?'}, timeoutMs ${profile.timeoutMs}, retries ${profile.retries})` : '';
+  // A ModelCallError is already the whole story; anything else is unexpected, so its stack helps.
+  const detail = error instanceof Error && !(error instanceof ModelCallError) && error.stack ? `\n${error.stack}` : '';
+  outputChannel().error(redactSecrets(`Model call failed: ${message}${where}${detail}`));
+  const actions = [...(/API key/.test(message) ? ['Set API Key…'] : []), 'Open Settings', 'Show Output'];
+  const action = await vscode.window.showErrorMessage(`Waypoint: ${message}`, ...actions);
+  if (action === 'Set API Key…') await vscode.commands.executeCommand('waypoint.setApiKey', profile.id);
+  else if (action === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'waypoint.models');
+  else if (action === 'Show Output') outputChannel().show(true);
 }
 
 /** Asks with a cancellable progress notification; undefined when cancelled or failed (the failure is shown). */
@@ -58,7 +86,8 @@ export async function askWithProgress(context: vscode.ExtensionContext, request:
       return askQuietly(context, request, controller.signal);
     });
   } catch (error) {
-    await reportModelError(error, request.profile);
+    // Not awaited: the command ends now; the notification stays until the user answers it.
+    void reportModelError(error, request.profile);
     return undefined;
   }
 }

@@ -3,6 +3,7 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { ResponseCache } from '../../core/eval/engine';
+import { redactSecrets } from '../../core/eval/redact';
 import type { ModelReply, RunRecord } from '../../core/eval/types';
 
 export class WorkspaceStore implements ResponseCache {
@@ -30,7 +31,8 @@ export class WorkspaceStore implements ResponseCache {
     const directory = join(this.root, '.waypoint', 'runs');
     await fs.mkdir(directory, { recursive: true });
     const path = join(directory, `${record.time.slice(0, 10)}.jsonl`);
-    await fs.appendFile(path, `${JSON.stringify(record)}\n`);
+    // A record never carries a key, even one a server or model quoted back into the answer.
+    await fs.appendFile(path, `${redactSecrets(JSON.stringify(record))}\n`);
     return path;
   }
 }

@@ -35,10 +35,10 @@ function codesOf(uri: vscode.Uri): string[] {
  * Runs `body` with a model profile 'local-test' pointing at a scripted OpenAI-compatible server,
  * then removes the profile (and whatever `cleanup` resets) and stops the server, pass or fail.
  */
-async function withLocalModel(body: (fake: FakeOpenAi, settings: vscode.WorkspaceConfiguration) => Promise<void>, cleanup?: (settings: vscode.WorkspaceConfiguration) => Promise<void>): Promise<void> {
+async function withLocalModel(body: (fake: FakeOpenAi, settings: vscode.WorkspaceConfiguration) => Promise<void>, cleanup?: (settings: vscode.WorkspaceConfiguration) => Promise<void>, profile: Record<string, unknown> = {}): Promise<void> {
   const fake = await startFakeOpenAi();
   const settings = vscode.workspace.getConfiguration('waypoint');
-  await settings.update('models', [{ id: 'local-test', provider: 'openai-compatible', baseUrl: fake.url, model: 'scripted', retries: 0 }], vscode.ConfigurationTarget.Workspace);
+  await settings.update('models', [{ id: 'local-test', provider: 'openai-compatible', baseUrl: fake.url, model: 'scripted', retries: 0, ...profile }], vscode.ConfigurationTarget.Workspace);
   try {
     await body(fake, settings);
   } finally {
@@ -58,6 +58,59 @@ async function answerDiagnostics(answer: string): Promise<{ answerDoc: vscode.Te
   });
   const textOf = (code: string) => marked.filter((diagnostic) => String(diagnostic.code) === code).map((diagnostic) => answerDoc.getText(diagnostic.range));
   return { answerDoc, marked, textOf };
+}
+
+interface ShownError {
+  message: string;
+  actions: string[];
+}
+
+/**
+ * Runs `body` with the error notifications captured instead of shown (the test and the extension
+ * share one `vscode` API object), and with every progress notification cancelled after
+ * `cancelAfterMs` as a click on its Cancel button would.
+ */
+async function withEditorHooks<T>(body: (shown: ShownError[]) => Promise<T>, cancelAfterMs?: number): Promise<T> {
+  const window = vscode.window as { showErrorMessage: unknown; withProgress: unknown };
+  const { showErrorMessage, withProgress } = vscode.window;
+  const shown: ShownError[] = [];
+  window.showErrorMessage = async (message: string, ...actions: unknown[]) => {
+    shown.push({ message, actions: actions.filter((action): action is string => typeof action === 'string') });
+    return undefined;
+  };
+  if (cancelAfterMs !== undefined) {
+    window.withProgress = <R>(options: vscode.ProgressOptions, task: (progress: vscode.Progress<{ message?: string; increment?: number }>, token: vscode.CancellationToken) => Thenable<R>) =>
+      withProgress(options, (progress, token) => {
+        const source = new vscode.CancellationTokenSource();
+        token.onCancellationRequested(() => source.cancel());
+        setTimeout(() => source.cancel(), cancelAfterMs);
+        return task(progress, source.token);
+      });
+  }
+  try {
+    return await body(shown);
+  } finally {
+    window.showErrorMessage = showErrorMessage;
+    window.withProgress = withProgress;
+  }
+}
+
+/** The text of the Waypoint output channel so far. */
+async function outputLog(): Promise<string> {
+  const api = vscode.extensions.getExtension<{ logFile: vscode.Uri }>(EXTENSION_ID)?.exports;
+  assert.ok(api, 'the extension is active');
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(api.logFile));
+  } catch {
+    return '';
+  }
+}
+
+/** The lighthouse game and its first RF question. */
+async function firstLighthouseQuestion(): Promise<{ game: vscode.Uri; sampleId: string }> {
+  const [folder] = vscode.workspace.workspaceFolders ?? [];
+  const pairs = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, 'mango/lighthouse/lighthouse.all_pairs.jsonl')));
+  return { game: vscode.Uri.joinPath(folder.uri, 'mango/lighthouse/lighthouse.edges.json'), sampleId: (JSON.parse(pairs.split('\n')[0]) as { id: string }).id };
 }
 
 export function defineExtensionTests(): void {
@@ -549,6 +602,85 @@ export function defineExtensionTests(): void {
         assert.equal(lastQuestion.at(-1)?.content, 'Choose the best executable action from the list of all actions. Write the exact chosen action.');
         assert.equal(lastQuestion[0].content, 'You\u2019re a player trying to play the game.');
       });
+    });
+
+    it('a model whose body drips times out at timeoutMs, with an error naming the profile and offering Open Settings', async () => {
+      await withEditorHooks(async (shown) => {
+        await withLocalModel(
+          async (fake) => {
+            const { game, sampleId } = await firstLighthouseQuestion();
+            fake.script.push({ content: 'far too slow', dripMs: 300 });
+            const started = Date.now();
+            const outcome = await vscode.commands.executeCommand('waypoint.runQuestion', { game, task: 'rf', sampleId, profileId: 'local-test' });
+            assert.equal(outcome, undefined);
+            assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+            const error = await waitFor('the error notification', () => shown[0]);
+            assert.match(error.message, /^Waypoint: model profile 'local-test': scripted at .+ did not answer within 0\.8 s/);
+            assert.ok(error.actions.includes('Open Settings'), error.actions.join(', '));
+            assert.ok(error.actions.includes('Show Output'), error.actions.join(', '));
+            const logged = await waitFor('the error in the output channel', async () => (await outputLog()).split('\n').find((line) => line.includes("Model call failed: model profile 'local-test'")));
+            assert.match(logged, /\[error\].*did not answer within 0\.8 s.*timeoutMs 800/);
+          },
+          undefined,
+          { timeoutMs: 800 },
+        );
+      });
+    });
+
+    it('a key the server quotes back is shown nowhere: not in the error, not in the SmartPlay episode log', async () => {
+      const key = 'e2e-gateway-key-31415926';
+      process.env.WAYPOINT_E2E_KEY = key;
+      try {
+        await withEditorHooks(async (shown) => {
+          await withLocalModel(
+            async (fake) => {
+              const { game, sampleId } = await firstLighthouseQuestion();
+              fake.script.push({ status: 500, errorMessage: 'upstream refused {key}' });
+              await vscode.commands.executeCommand('waypoint.runQuestion', { game, task: 'rf', sampleId, profileId: 'local-test' });
+              assert.equal(fake.requests.at(-1)?.authorization, `Bearer ${key}`);
+              const error = await waitFor('the error notification', () => shown[0]);
+              assert.match(error.message, /HTTP 500: upstream refused \[redacted\]/);
+              assert.ok(!error.message.includes(key));
+              fake.script.push({ content: 'Think first.', sseError: 'bad key {key}' });
+              const episode = await vscode.commands.executeCommand<{ reason: string; error: string; file: string }>('waypoint.playSmartplay', { game: 'Hanoi3Disk', agent: 'local-test' });
+              assert.equal(episode.reason, 'error');
+              assert.match(episode.error, /bad key \[redacted\]/);
+              const written = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(episode.file)));
+              assert.ok(written.includes('[redacted]') && !written.includes(key), 'the episode log has no key');
+              await waitFor('the SmartPlay error notification', () => shown.length >= 2 && shown.every((entry) => !entry.message.includes(key)));
+              const log = await waitFor('both errors in the output channel', async () => {
+                const text = await outputLog();
+                return text.includes('upstream refused [redacted]') && text.includes('bad key [redacted]') ? text : undefined;
+              });
+              assert.ok(!log.includes(key), 'the output channel has no key');
+            },
+            undefined,
+            { apiKeyEnv: 'WAYPOINT_E2E_KEY', stream: true },
+          );
+        });
+      } finally {
+        delete process.env.WAYPOINT_E2E_KEY;
+      }
+    });
+
+    it('Cancel during a Retry-After wait returns at once, without a retry or an error', async () => {
+      await withEditorHooks(async (shown) => {
+        await withLocalModel(
+          async (fake) => {
+            const { game, sampleId } = await firstLighthouseQuestion();
+            fake.script.push({ status: 429, headers: { 'retry-after': '20' } }, { content: '[]' });
+            const started = Date.now();
+            const outcome = await vscode.commands.executeCommand('waypoint.runQuestion', { game, task: 'rf', sampleId, profileId: 'local-test' });
+            const elapsed = Date.now() - started;
+            assert.equal(outcome, undefined);
+            assert.ok(elapsed < 3000, `returned after ${elapsed} ms`);
+            assert.equal(fake.requests.length, 1, 'no retry after Cancel');
+            assert.deepEqual(shown, [], 'a cancelled call shows no error');
+          },
+          undefined,
+          { retries: 2, timeoutMs: 60_000 },
+        );
+      }, 500);
     });
 
     it('opens the walkthrough overview webview', async () => {

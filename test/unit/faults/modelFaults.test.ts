@@ -1,0 +1,171 @@
+// Fault injection: the provider, askModel and the cache against a local OpenAI-compatible server
+// that misbehaves the way real gateways do. Every fault must end within a bounded time, with one
+// clear sentence that never contains the key, and nothing may reach the cache.
+import { strict as assert } from 'node:assert';
+import { askModel, type ResponseCache } from '../../../src/core/eval/engine';
+import { OpenAiCompatibleSource } from '../../../src/core/eval/openaiProvider';
+import type { MangoQuestion, ModelProfile, ModelReply } from '../../../src/core/eval/types';
+import { startFakeOpenAi, type FakeOpenAi, type ScriptedReply } from '../../support/fakeOpenAi';
+
+const question: MangoQuestion = { benchmark: 'mango', game: 'lighthouse', task: 'rf', sampleId: 'x', src: 'a', dst: 'b', actionList: [], answerable: true, easy: true, cutoff: 70 };
+// Not shaped like an OpenAI key on purpose: redaction must not depend on the key's look.
+const KEY = 'local-gateway-token-9f8e7d6c5b4a';
+
+interface Outcome {
+  error: Error | null;
+  reply: ModelReply | null;
+  ms: number;
+  cached: number;
+}
+
+describe('model calls under injected faults', function () {
+  this.timeout(15_000);
+  let fake: FakeOpenAi;
+  const source = new OpenAiCompatibleSource(async () => KEY);
+  before(async () => {
+    fake = await startFakeOpenAi();
+  });
+  after(() => fake.close());
+  beforeEach(() => {
+    fake.script.length = 0;
+  });
+
+  function profile(extra: Partial<ModelProfile> = {}): ModelProfile {
+    return { id: 'faulty', provider: 'openai-compatible', baseUrl: fake.url, model: 'fake-model', temperature: 0, maxTokens: 512, timeoutMs: 800, retries: 0, ...extra };
+  }
+
+  /** One askModel through an in-memory cache; the outcome, how long it took and how many entries were cached. */
+  async function ask(script: ScriptedReply[], extra: Partial<ModelProfile> = {}, abortAfterMs?: number): Promise<Outcome> {
+    fake.script.push(...script);
+    const store = new Map<string, ModelReply>();
+    const cache: ResponseCache = { get: async (key) => store.get(key), set: async (key, reply) => void store.set(key, reply) };
+    const controller = new AbortController();
+    const timer = abortAfterMs === undefined ? undefined : setTimeout(() => controller.abort(), abortAfterMs);
+    const started = Date.now();
+    try {
+      const reply = await askModel(source, cache, profile(extra), [{ role: 'user', content: 'Find a path.' }], question, controller.signal);
+      return { error: null, reply, ms: Date.now() - started, cached: store.size };
+    } catch (error) {
+      return { error: error as Error, reply: null, ms: Date.now() - started, cached: store.size };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function assertFailed(outcome: Outcome, message: RegExp, withinMs: number): void {
+    assert.ok(outcome.error, `expected a failure, got the reply ${JSON.stringify(outcome.reply?.text.slice(0, 80))}`);
+    assert.match(outcome.error.message, message);
+    assert.ok(!outcome.error.message.includes(KEY), `the key leaked: ${outcome.error.message}`);
+    assert.ok(outcome.ms < withinMs, `took ${outcome.ms} ms (bound ${withinMs} ms)`);
+    assert.equal(outcome.cached, 0, 'nothing is cached');
+  }
+
+  describe('timeouts cover the whole request', () => {
+    it('a body that drips one byte at a time times out at timeoutMs', async () => {
+      assertFailed(await ask([{ content: 'slow', dripMs: 100 }]), /did not answer within 0\.8 s/, 2500);
+    });
+
+    it('a streamed body that drips times out at timeoutMs', async () => {
+      assertFailed(await ask([{ content: 'slow', dripMs: 100 }], { stream: true }), /did not answer within 0\.8 s/, 2500);
+    });
+
+    it('an endless event stream times out at timeoutMs, and the connection is closed', async () => {
+      const hangUps = fake.hangUps;
+      assertFailed(await ask([{ content: 'forever ', endless: true }], { stream: true }), /did not answer within 0\.8 s/, 2500);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(fake.hangUps, hangUps + 1, 'the client hung up');
+    });
+  });
+
+  describe('Retry-After is capped and cancellable', () => {
+    it('a huge Retry-After fails at once, naming the requested wait', async () => {
+      assertFailed(await ask([{ status: 429, headers: { 'retry-after': '3600' } }, { content: 'too late' }], { retries: 2, timeoutMs: 60_000 }), /retry after 3600 s/, 1500);
+    });
+
+    it('a Retry-After longer than what is left of timeoutMs fails at once', async () => {
+      assertFailed(await ask([{ status: 503, headers: { 'retry-after': '5' } }, { content: 'too late' }], { retries: 2, timeoutMs: 2000 }), /retry after 5 s.*timeoutMs/, 1500);
+    });
+
+    it('a short Retry-After is obeyed, then the retry succeeds', async () => {
+      const outcome = await ask([{ status: 429, headers: { 'retry-after': '1' } }, { content: 'ok now' }], { retries: 1, timeoutMs: 5000 });
+      assert.equal(outcome.reply?.text, 'ok now');
+      assert.ok(outcome.ms >= 900, `waited ${outcome.ms} ms`);
+    });
+
+    it('Cancel during a Retry-After wait returns at once', async () => {
+      assertFailed(await ask([{ status: 429, headers: { 'retry-after': '20' } }, { content: 'too late' }], { retries: 2, timeoutMs: 60_000 }, 300), /^cancelled$/, 1200);
+    });
+  });
+
+  describe('only complete replies are cached', () => {
+    it('cancelling a streamed reply midway caches nothing, and the next ask goes to the server', async () => {
+      const cancelled = await ask([{ content: 'partial answer ', endless: true }], { stream: true, timeoutMs: 10_000 }, 300);
+      assertFailed(cancelled, /^cancelled$/, 1500);
+      const requests = fake.requests.length;
+      const next = await ask([{ content: 'complete answer' }], { stream: true });
+      assert.equal(next.reply?.text, 'complete answer');
+      assert.equal(next.reply?.cached, false);
+      assert.equal(fake.requests.length, requests + 1);
+    });
+
+    it('a source that returns after Cancel (ignoring the signal) is not cached', async () => {
+      const store = new Map<string, ModelReply>();
+      const cache: ResponseCache = { get: async (key) => store.get(key), set: async (key, reply) => void store.set(key, reply) };
+      const controller = new AbortController();
+      const late = { reply: async () => (controller.abort(), { text: 'partial', promptTokens: null, completionTokens: null, latencyMs: 1, cached: false }) };
+      await assert.rejects(askModel(late, cache, profile(), [{ role: 'user', content: 'q' }], question, controller.signal), /^Error: cancelled$/);
+      assert.equal(store.size, 0);
+    });
+
+    it('a stream that ends without a finish_reason is an incomplete reply', async () => {
+      assertFailed(await ask([{ content: 'cut off here', noFinish: true }], { stream: true }), /ended before the reply was complete/, 2000);
+    });
+
+    it('a connection reset in the middle of a body is a clear failure', async () => {
+      assertFailed(await ask([{ content: 'x'.repeat(2000), resetAfterBytes: 500 }]), /closed the connection before the reply was complete/, 2000);
+    });
+
+    it('a connection reset in the middle of a stream is a clear failure', async () => {
+      assertFailed(await ask([{ content: 'word '.repeat(400), resetAfterBytes: 500 }], { stream: true }), /closed the connection before the reply was complete/, 2000);
+    });
+  });
+
+  describe('keys never appear in errors', () => {
+    for (const status of [400, 500, 502]) {
+      it(`a ${status} body quoting the key`, async () => {
+        const outcome = await ask([{ status, errorMessage: 'Invalid key {key} (header Authorization: Bearer {key})' }]);
+        assertFailed(outcome, new RegExp(`HTTP ${status}`), 2000);
+        assert.match(outcome.error?.message ?? '', /\[redacted\]/);
+      });
+    }
+
+    it('an SSE error event quoting the key', async () => {
+      const outcome = await ask([{ content: 'starting ', sseError: 'upstream rejected key {key}' }], { stream: true });
+      assertFailed(outcome, /reported an error in its stream: upstream rejected key \[redacted\]/, 2000);
+    });
+  });
+
+  describe('oversized and foreign replies', () => {
+    it('a 10 MB reply fails with the cap named', async () => {
+      assertFailed(await ask([{ content: 'x'.repeat(10 * 1024 * 1024) }], { timeoutMs: 10_000 }), /reply exceeded 4 MB/, 8000);
+    });
+
+    it('a 10 MB streamed reply fails with the cap named', async () => {
+      assertFailed(await ask([{ content: `${'x'.repeat(1023)} `.repeat(10 * 1024) }], { stream: true, timeoutMs: 10_000 }), /reply exceeded 4 MB/, 8000);
+    });
+
+    it('a stream of tiny chunks stops at the body cap', async () => {
+      assertFailed(await ask([{ content: 'x '.repeat(3 * 1024 * 1024) }], { stream: true, timeoutMs: 20_000 }), /exceeded 16 MB/, 15_000);
+    });
+
+    it('an HTML page where a stream was expected names what came back', async () => {
+      assertFailed(await ask([{ rawBody: '<html><body>Welcome to nginx!</body></html>' }], { stream: true }), /not an event stream \(text\/html\)/, 2000);
+    });
+
+    it('an HTML error page is shortened to its text', async () => {
+      const outcome = await ask([{ status: 502, rawBody: `<html><head><title>502 Bad Gateway</title></head><body>${'<p>filler</p>'.repeat(500)}</body></html>` }]);
+      assertFailed(outcome, /HTTP 502: 502 Bad Gateway filler/, 2000);
+      assert.ok((outcome.error?.message.length ?? 0) < 400, outcome.error?.message);
+    });
+  });
+});
