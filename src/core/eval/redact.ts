@@ -27,8 +27,12 @@ const PATTERNS: ReadonlyArray<[RegExp, string]> = [
   [/(\b(?:api[_-]?key|access[_-]?token|x-api-key)\b\\?["']?\s*[:=]\s*\\?["']?)(?!\[redacted\])[^\s"'\\&,;})\]]+/gi, `$1${REDACTED}`],
 ];
 
-/** `text` without any known key (also JSON- and URL-encoded) and without anything shaped like a credential. */
-export function redactSecrets(text: string, secrets: ReadonlyArray<string | undefined> = []): string {
+/**
+ * `text` without any key this process has sent (also JSON- and URL-encoded). For data such as run
+ * records, whose prompts and answers may legitimately say "bearer" or "Authorization:" (game text),
+ * so only exact keys are removed.
+ */
+export function redactKnownSecrets(text: string, secrets: ReadonlyArray<string | undefined> = []): string {
   let result = text;
   const all = new Set(knownSecrets);
   for (const secret of secrets) if (secret && secret.trim().length >= MIN_SECRET_LENGTH) all.add(secret.trim());
@@ -38,6 +42,12 @@ export function redactSecrets(text: string, secrets: ReadonlyArray<string | unde
       result = result.replace(new RegExp(escapeRegExp(form), 'g'), REDACTED);
     }
   }
+  return result;
+}
+
+/** `text` without any known key and without anything shaped like a credential: for error messages. */
+export function redactSecrets(text: string, secrets: ReadonlyArray<string | undefined> = []): string {
+  let result = redactKnownSecrets(text, secrets);
   for (const [pattern, replacement] of PATTERNS) result = result.replace(pattern, replacement);
   return result;
 }

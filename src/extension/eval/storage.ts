@@ -3,7 +3,7 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { ResponseCache } from '../../core/eval/engine';
-import { redactSecrets } from '../../core/eval/redact';
+import { redactKnownSecrets } from '../../core/eval/redact';
 import type { ModelReply, RunRecord } from '../../core/eval/types';
 
 export class WorkspaceStore implements ResponseCache {
@@ -32,7 +32,7 @@ export class WorkspaceStore implements ResponseCache {
     await fs.mkdir(directory, { recursive: true });
     const path = join(directory, `${record.time.slice(0, 10)}.jsonl`);
     // A record never carries a key, even one a server or model quoted back into the answer.
-    await fs.appendFile(path, `${redactSecrets(JSON.stringify(record))}\n`);
+    await fs.appendFile(path, `${redactKnownSecrets(JSON.stringify(record))}\n`);
     return path;
   }
 }

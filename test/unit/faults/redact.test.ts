@@ -1,7 +1,7 @@
 // Redaction: known keys in every encoding, credential shapes whatever key they belong to, and
 // JSON lines that stay JSON; the writers that put error text on disk apply it too.
 import { strict as assert } from 'node:assert';
-import { redactSecrets, rememberSecret } from '../../../src/core/eval/redact';
+import { redactKnownSecrets, redactSecrets, rememberSecret } from '../../../src/core/eval/redact';
 import { runEpisode } from '../../../src/core/smartplay/runner';
 import { createSmartPlayEnv } from '../../../src/core/smartplay/games';
 import { formatEpisodeLog } from '../../../src/core/smartplay/episodeLog';
@@ -13,6 +13,14 @@ describe('redactSecrets', () => {
     const redacted = redactSecrets(text, [key]);
     assert.ok(!redacted.includes('gateway'), redacted);
     assert.equal((redacted.match(/\[redacted\]/g) ?? []).length, 3);
+  });
+
+  it('keeps game text that merely looks like a credential in data lines, removing only exact keys', () => {
+    rememberSecret('data-line-key-55120');
+    const line = JSON.stringify({ prompt: 'The bearer swiftly hands you a note. Authorization: granted.', answer: 'data-line-key-55120' });
+    const redacted = redactKnownSecrets(line);
+    assert.deepEqual(JSON.parse(redacted), { prompt: 'The bearer swiftly hands you a note. Authorization: granted.', answer: '[redacted]' });
+    assert.notEqual(redactSecrets(line), redacted, 'error messages do lose credential shapes');
   });
 
   it('removes keys this process has sent, without being told again', () => {
