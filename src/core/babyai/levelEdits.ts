@@ -2,6 +2,7 @@
 // `*.level.json` document (jsonc-parser keeps the author's formatting and comments), which the
 // extension applies as one undoable workspace edit. Nothing here writes files.
 import { modify, parseTree, findNodeAtLocation, getNodeValue, type Edit, type JSONPath } from 'jsonc-parser';
+import { excessiveDepthOffset } from '../json/locatedJson';
 
 const FORMATTING = { formattingOptions: { insertSpaces: true, tabSize: 2 } };
 const DOOR_CYCLE = { closed: 'open', open: 'locked', locked: 'closed' } as const;
@@ -35,6 +36,12 @@ function readLevel(text: string): { doors: Placed[]; objects: Placed[]; agent: P
   return { doors: list('doors'), objects: list('objects'), agent: Array.isArray(agentValue) ? { path: ['agent'], pos: agentValue as [number, number] } : null };
 }
 
+/**
+ * jsonc-parser recurses per nesting level: a file nested beyond MAX_JSON_DEPTH gets no edits (its
+ * `json/too-deep` diagnostic says why) instead of overflowing the stack.
+ */
+const tooDeep = (text: string) => excessiveDepthOffset(text) >= 0;
+
 const at = (x: number, y: number) => (item: Placed) => item.pos[0] === x && item.pos[1] === y;
 /** JSON on one line, in the sample files' style: `[3, 4]`, `{ "type": "key", "color": "red" }`. */
 function inlineJson(value: unknown): string {
@@ -53,6 +60,7 @@ function set(text: string, path: JSONPath, value: unknown): Edit[] {
 
 /** Moves the agent, a door or an object from one cell to another (a drag in the grid view). */
 export function moveEdits(text: string, from: { x: number; y: number }, to: { x: number; y: number }): Edit[] {
+  if (tooDeep(text)) return [];
   const level = readLevel(text);
   if (level.agent && at(from.x, from.y)(level.agent)) return set(text, ['agent', 'pos'], [to.x, to.y]);
   const item = level.objects.find(at(from.x, from.y)) ?? level.doors.find(at(from.x, from.y));
@@ -61,6 +69,7 @@ export function moveEdits(text: string, from: { x: number; y: number }, to: { x:
 
 /** closed → open → locked → closed. */
 export function toggleDoorEdits(text: string, x: number, y: number): Edit[] {
+  if (tooDeep(text)) return [];
   const door = readLevel(text).doors.find(at(x, y));
   if (!door) return [];
   const root = parseTree(text);
@@ -70,11 +79,13 @@ export function toggleDoorEdits(text: string, x: number, y: number): Edit[] {
 }
 
 export function missionEdits(text: string, mission: string): Edit[] {
+  if (tooDeep(text)) return [];
   return set(text, ['mission'], mission);
 }
 
 /** A click with a palette tool: place (replacing what is there) or delete at (x, y). */
 export function toolEdits(text: string, tool: string, x: number, y: number): Edit[] {
+  if (tooDeep(text)) return [];
   if (tool === 'agent') return set(text, ['agent', 'pos'], [x, y]);
   const level = readLevel(text);
   const existing = level.objects.find(at(x, y)) ?? level.doors.find(at(x, y));
