@@ -10,6 +10,7 @@ import { referenceScorer, summarizeReference, type ReferenceResult } from '../co
 import { faithfulScorer } from '../core/mango/scoring';
 import { DEFAULT_MODEL_CUTOFF, questionFromSkeleton } from '../core/mango/skeletons';
 import { cl100kCounter, PROMPT_TOKEN_BUDGET } from '../core/mango/tokenizer';
+import { splitLines } from '../core/text';
 import { nonNegativeInteger, parseArgs, UsageError } from './args';
 import { describeFileError, readGameEdges } from './mangoInput';
 
@@ -108,7 +109,7 @@ async function readAnswers(path: string): Promise<LoadedAnswer[]> {
     const files = (await fs.readdir(path)).filter((name) => name.endsWith('.json')).sort();
     return Promise.all(files.map(async (name) => load(join(path, name), await fs.readFile(join(path, name), 'utf8'))));
   }
-  const lines = (await fs.readFile(path, 'utf8')).split('\n');
+  const lines = splitLines(await fs.readFile(path, 'utf8'));
   return lines.flatMap((line, index) => (line.trim() === '' ? [] : [load(`${path}:${index + 1}`, line)]));
 }
 

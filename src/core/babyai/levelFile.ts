@@ -2,7 +2,7 @@
 // every diagnostic at the JSON value at fault (and inside the mission string when possible).
 import { JsonCodes, parseLocatedJson, rangeAt } from '../json/locatedJson';
 import { levelFileSchema, type LevelFile } from '../schemas/babyai';
-import type { Diagnostic, Range } from '../text';
+import { lineStartOffsets, type Diagnostic, type Range } from '../text';
 import type { CarriedSpec, LevelSpec, ObjectSpec } from './env';
 import { validateLevel } from './validation';
 
@@ -71,7 +71,6 @@ export function loadLevelFile(text: string): LoadedLevelFile {
 }
 
 function offsetOf(text: string, range: Range): number {
-  let offset = 0;
-  for (let line = 0; line < range.start.line; line++) offset = text.indexOf('\n', offset) + 1;
-  return offset + range.start.character;
+  // The same line ends as the range's (LSP's: \r\n, lone \r, \n).
+  return (lineStartOffsets(text)[range.start.line] ?? text.length) + range.start.character;
 }

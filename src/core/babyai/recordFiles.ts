@@ -133,7 +133,9 @@ export function readJsonRecords(text: string, lines: boolean): { records: RawRec
     const errors: ParseError[] = [];
     const root = parseTree(chunk.text, errors, { allowTrailingComma: false, disallowComments: true });
     if (errors.length > 0 || !root) {
-      diagnostics.push({ severity: 'error', code: 'json/syntax', message: 'JSON syntax error', range: mapper.range(chunk.offset + (errors[0]?.offset ?? 0), 1) });
+      // One character, but never past the chunk: at the end of a line it would end inside "\r\n".
+      const at = Math.min(errors[0]?.offset ?? 0, chunk.text.length);
+      diagnostics.push({ severity: 'error', code: 'json/syntax', message: 'JSON syntax error', range: mapper.range(chunk.offset + at, Math.min(1, chunk.text.length - at)) });
       continue;
     }
     const objects = root.type === 'array' ? (root.children ?? []) : [root];
