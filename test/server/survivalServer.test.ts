@@ -115,6 +115,18 @@ describe('language server: survival', function () {
     assert.equal(symbols.length, 40);
   });
 
+  it('turns an unexpected failure into a located waypoint/internal error and keeps serving', async () => {
+    // A client bug: a document without text. Checking it throws inside the game's validation.
+    const uri = uriOf('broken/broken.edges.json');
+    const published = client.nextDiagnostics(uri);
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: null } });
+    const { diagnostics } = await published;
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, d.range.start]), [['waypoint/internal', 1, { line: 0, character: 0 }]]);
+    assert.match(diagnostics[0].message, /TypeError/);
+    const symbols = await client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: uriOf('sibling/sibling.walkthrough') } });
+    assert.equal((symbols as unknown[]).length, 40);
+  });
+
   it('after invalid ranges and seeded edit storms, diagnostics equal a fresh open of the final texts', async () => {
     const documents: OpenText[] = [
       { uri: uriOf('lighthouse/lighthouse.walkthrough'), languageId: 'mango-walkthrough', version: 1, text: readFileSync(join(workspace, 'lighthouse', 'lighthouse.walkthrough'), 'utf8') },

@@ -72,6 +72,16 @@ describe('deeply nested JSON', () => {
     }
   }
 
+  it('an unexpected failure while checking becomes a located waypoint/internal error', () => {
+    // Broken inputs no caller should pass (a missing path, a number for a text) stand in for a bug.
+    const standalone = validateStandalone('grasp-grids', '{}', undefined as unknown as string) ?? [];
+    assert.deepEqual(standalone.map((d) => [d.code, d.severity, d.range.start]), [['waypoint/internal', 'error', { line: 0, character: 0 }]]);
+    assert.match(standalone[0].message, /TypeError/);
+    const game = validateGameTexts({ 'mango-edges': 42 as unknown as string, 'mango-actions': '[]' });
+    assert.deepEqual([...game.keys()].sort(), ['mango-actions', 'mango-edges']);
+    for (const diagnostics of game.values()) assert.deepEqual(diagnostics.map((d) => d.code), ['waypoint/internal']);
+  });
+
   it('edits and renames leave a too-deep file alone instead of overflowing', () => {
     assert.deepEqual(moveEdits(deepObject, { x: 1, y: 1 }, { x: 2, y: 2 }), []);
     assert.deepEqual(toolEdits(deepObject, 'agent', 1, 1), []);
