@@ -5,6 +5,7 @@ import { createReadStream, promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { MangoQuestion } from '../core/eval/types';
+import { parseActionsFile, parseLocationsFile, type NameListFile } from '../core/mango/gameFiles';
 import { renderMangoPrompt } from '../core/mango/prompt';
 import { referenceScorer, summarizeReference, type ReferenceResult } from '../core/mango/referenceScoring';
 import { faithfulScorer } from '../core/mango/scoring';
@@ -49,8 +50,12 @@ async function indexSkeletons(gameDir: string, only?: ReadonlySet<string>): Prom
   return index;
 }
 
-async function readJsonArray(path: string): Promise<string[]> {
-  return JSON.parse(await fs.readFile(path, 'utf8')) as string[];
+/** An actions or locations file, checked as `validate` checks it; the first problem, located, is thrown. */
+async function readNameList(path: string, parse: (text: string) => NameListFile): Promise<string[]> {
+  const file = parse(await fs.readFile(path, 'utf8'));
+  const problem = file.diagnostics[0];
+  if (problem) throw new Error(`${path}:${problem.range.start.line + 1}:${problem.range.start.character + 1}: ${problem.message}`);
+  return file.names.map((name) => name.value);
 }
 
 export async function runPrompt(argv: readonly string[], out: Output, err: Output): Promise<number> {
@@ -72,8 +77,8 @@ export async function runPrompt(argv: readonly string[], out: Output, err: Outpu
     const question = questionFromSkeleton(game, found.task, found.line, cutoff);
     const { messages, modelCutoffNum } = renderMangoPrompt({
       walkthrough: await fs.readFile(join(gameDir, `${game}.walkthrough`), 'utf8'),
-      actions: await readJsonArray(join(gameDir, `${game}.actions.json`)),
-      locations: await readJsonArray(join(gameDir, `${game}.locations.json`)),
+      actions: await readNameList(join(gameDir, `${game}.actions.json`), parseActionsFile),
+      locations: await readNameList(join(gameDir, `${game}.locations.json`), parseLocationsFile),
       task: found.task, src: question.src, dst: question.dst, actionList: question.actionList, cutoff, template,
       tokens: { counter: cl100kCounter(), budget: PROMPT_TOKEN_BUDGET },
     });

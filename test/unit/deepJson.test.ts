@@ -2,7 +2,7 @@
 // `json/too-deep` error instead of overflowing the stack, in core and in the CLI.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateText, type FileKind } from '../../src/core/files';
@@ -12,7 +12,7 @@ import { validateGameTexts } from '../../src/core/mango/game';
 import { validateStandalone } from '../../src/core/standaloneValidation';
 import { renameInSkeletonLine } from '../../src/core/mango/skeletonRename';
 import { missionEdits, moveEdits, toolEdits } from '../../src/core/babyai/levelEdits';
-import { distDir } from '../support/paths';
+import { distDir, samplesDir } from '../support/paths';
 
 const LEVELS = 3000;
 const deepArray = `${'['.repeat(LEVELS)}${']'.repeat(LEVELS)}`;
@@ -101,6 +101,30 @@ describe('deeply nested JSON', () => {
       const located = result.stdout.split('\n').filter((line) => /^\S+:2:\d+: error .*\[json\/too-deep\]$/.test(line));
       assert.equal(located.length, 10, result.stdout);
       assert.match(result.stdout, /^10 files validated: 1\d errors/m);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('mango graph and mango prompt locate a deep edges or actions file instead of failing internally', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'waypoint-deep-'));
+    try {
+      const game = join(directory, 'lighthouse');
+      cpSync(join(samplesDir, 'mango', 'lighthouse'), game, { recursive: true });
+      // 100,000 levels: deep enough that even JSON.stringify of the value overflows.
+      const deeper = `[{"src_node": ${'['.repeat(100_000)}${']'.repeat(100_000)}}]`;
+      writeFileSync(join(game, 'lighthouse.edges.json'), deeper);
+      const run = (...args: string[]) => spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: directory, encoding: 'utf8' });
+      const graph = run('mango', 'graph', 'lighthouse');
+      assert.equal(graph.status, 1);
+      assert.match(graph.stderr, /^lighthouse\/lighthouse\.edges\.json:1:\d+: JSON nested more than 256 levels deep/m);
+      assert.doesNotMatch(graph.stderr, /internal error/);
+      cpSync(join(samplesDir, 'mango', 'lighthouse', 'lighthouse.edges.json'), join(game, 'lighthouse.edges.json'));
+      writeFileSync(join(game, 'lighthouse.actions.json'), `\n${deepArray}`);
+      const id = (JSON.parse(readFileSync(join(game, 'lighthouse.all2all.jsonl'), 'utf8').split('\n')[0]) as { id: string }).id;
+      const prompt = run('mango', 'prompt', 'lighthouse', '--id', id);
+      assert.equal(prompt.status, 1);
+      assert.match(prompt.stderr, /lighthouse\/lighthouse\.actions\.json:2:257: JSON nested more than 256 levels deep/);
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
