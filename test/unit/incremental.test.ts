@@ -97,6 +97,20 @@ describe('incremental walkthrough re-parse', () => {
     assert.deepEqual(walkthrough.diagnostics(), []);
   });
 
+  it('takes the line shift from the line counts: a miscounted or reversed edit still matches a full parse', () => {
+    const lines = splitLines(base);
+    const document = WalkthroughDocument.parse(base);
+    // Lines 10..11 replaced by three lines, reported with a wrong end (as a "\r\n" joined at the
+    // edit's end would make a naive count) and with its ends swapped.
+    const edited = [...lines.slice(0, 10), '===========', '==>STEP NUM: 1', '==>ACT: look', ...lines.slice(12)];
+    const expected = snapshot(WalkthroughDocument.parse(edited.join('\n')));
+    document.applyLineEdit(10, 11, 11, (line) => edited[line], edited.length);
+    assert.deepEqual(snapshot(document), expected, 'miscounted');
+    const reversed = WalkthroughDocument.parse(base);
+    reversed.applyLineEdit(11, 10, 11, (line) => edited[line], edited.length);
+    assert.deepEqual(snapshot(reversed), expected, 'reversed');
+  });
+
   it('re-parses only the blocks near an edit', () => {
     const document = WalkthroughDocument.parse(base);
     const lines = splitLines(base);
