@@ -36,7 +36,7 @@ interface OpenText {
   text: string;
 }
 
-/** Resolves once nothing has been published for `quietMs` (and at least `minMs` passed). */
+/** Resolves once nothing has been published for `quietMs`. */
 async function settle(client: TestLspClient, quietMs = 400): Promise<void> {
   let seen = -1;
   while (seen !== client.published.length) {
