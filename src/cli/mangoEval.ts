@@ -6,11 +6,13 @@ import { createReadStream, promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { MangoQuestion } from '../core/eval/types';
+import { parseActionsFile, parseLocationsFile, type NameListFile } from '../core/mango/gameFiles';
 import { renderMangoPrompt } from '../core/mango/prompt';
 import { referenceScorer, summarizeReference, type ReferenceResult } from '../core/mango/referenceScoring';
 import { faithfulScorer } from '../core/mango/scoring';
 import { DEFAULT_MODEL_CUTOFF, questionFromSkeleton } from '../core/mango/skeletons';
 import { cl100kCounter, PROMPT_TOKEN_BUDGET } from '../core/mango/tokenizer';
+import { splitLines } from '../core/text';
 import { nonNegativeInteger, parseArgs, UsageError } from './args';
 import { describeFileError, readGameEdges } from './mangoInput';
 
@@ -49,8 +51,12 @@ async function indexSkeletons(gameDir: string, only?: ReadonlySet<string>): Prom
   return index;
 }
 
-async function readJsonArray(path: string): Promise<string[]> {
-  return JSON.parse(stripBom(await fs.readFile(path, 'utf8'))) as string[];
+/** An actions or locations file, checked as `validate` checks it; the first problem, located, is thrown. */
+async function readNameList(path: string, parse: (text: string) => NameListFile): Promise<string[]> {
+  const file = parse(stripBom(await fs.readFile(path, 'utf8')));
+  const problem = file.diagnostics[0];
+  if (problem) throw new Error(`${path}:${problem.range.start.line + 1}:${problem.range.start.character + 1}: ${problem.message}`);
+  return file.names.map((name) => name.value);
 }
 
 export async function runPrompt(argv: readonly string[], out: Output, err: Output): Promise<number> {
@@ -72,8 +78,8 @@ export async function runPrompt(argv: readonly string[], out: Output, err: Outpu
     const question = questionFromSkeleton(game, found.task, found.line, cutoff);
     const { messages, modelCutoffNum } = renderMangoPrompt({
       walkthrough: stripBom(await fs.readFile(join(gameDir, `${game}.walkthrough`), 'utf8')),
-      actions: await readJsonArray(join(gameDir, `${game}.actions.json`)),
-      locations: await readJsonArray(join(gameDir, `${game}.locations.json`)),
+      actions: await readNameList(join(gameDir, `${game}.actions.json`), parseActionsFile),
+      locations: await readNameList(join(gameDir, `${game}.locations.json`), parseLocationsFile),
       task: found.task, src: question.src, dst: question.dst, actionList: question.actionList, cutoff, template,
       tokens: { counter: cl100kCounter(), budget: PROMPT_TOKEN_BUDGET },
     });
@@ -109,7 +115,7 @@ async function readAnswers(path: string): Promise<LoadedAnswer[]> {
     const files = (await fs.readdir(path)).filter((name) => name.endsWith('.json')).sort();
     return Promise.all(files.map(async (name) => load(join(path, name), stripBom(await fs.readFile(join(path, name), 'utf8')))));
   }
-  const lines = stripBom(await fs.readFile(path, 'utf8')).split('\n');
+  const lines = splitLines(stripBom(await fs.readFile(path, 'utf8')));
   return lines.flatMap((line, index) => (line.trim() === '' ? [] : [load(`${path}:${index + 1}`, line)]));
 }
 

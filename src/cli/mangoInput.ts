@@ -4,6 +4,7 @@
 import { stripBom } from '../core/bom';
 import { promises as fs } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { tooDeepDiagnostic } from '../core/json/locatedJson';
 import type { EdgeRecord } from '../core/mango/types';
 
 const STRING_FIELDS = ['src_node', 'dst_node', 'action'] as const;
@@ -32,6 +33,9 @@ export async function readGameEdges(gameDir: string): Promise<ReadResult<EdgeRec
   } catch (error) {
     return { ok: false, message: `${path}: ${describeFileError(error)}` };
   }
+  // Messages re-serialise parts of the value, which recurses per nesting level.
+  const tooDeep = tooDeepDiagnostic(text);
+  if (tooDeep) return { ok: false, message: `${path}:${tooDeep.range.start.line + 1}:${tooDeep.range.start.character + 1}: ${tooDeep.message}` };
   let value: unknown;
   try {
     value = JSON.parse(text);

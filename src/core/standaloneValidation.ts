@@ -9,7 +9,7 @@ import type { StandaloneKind } from './fileKinds';
 import { parseGraspGridFile } from './grasp/gridFile';
 import { parseGraspResultsFile } from './grasp/resultsFile';
 import { validateEpisodeLog } from './smartplay/episodeChecks';
-import type { Diagnostic } from './text';
+import { internalDiagnostic, type Diagnostic } from './text';
 
 /** `path` is the file's path (not a URI): some checks compare the content with the file's name. */
 type Validator = (text: string, path: string) => Diagnostic[];
@@ -33,5 +33,10 @@ function baseName(path: string): string {
 /** Diagnostics of one standalone file, or null when this kind has no validator in this build. */
 export function validateStandalone(kind: StandaloneKind, text: string, path: string): Diagnostic[] | null {
   const validate = validators[kind];
-  return validate ? withoutBom(kind, text, (content) => validate(content, path)) : null;
+  if (!validate) return null;
+  try {
+    return withoutBom(kind, text, (content) => validate(content, path));
+  } catch (error) {
+    return [internalDiagnostic(error)];
+  }
 }

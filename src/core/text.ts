@@ -33,6 +33,36 @@ export function splitLines(text: string): string[] {
   return text.split(/\r\n|\r|\n/);
 }
 
+/**
+ * Offsets at which each line of `text` starts, with LSP's line ends (\r\n, lone \r, \n): the one
+ * convention every position computation uses, so a bare \r moves no diagnostic to another line.
+ */
+export function lineStartOffsets(text: string): number[] {
+  const starts = [0];
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 10 || (code === 13 && text.charCodeAt(index + 1) !== 10)) starts.push(index + 1);
+  }
+  return starts;
+}
+
+/** Code of the diagnostic that stands in for an unexpected failure while checking a file. */
+export const INTERNAL_CODE = 'waypoint/internal';
+
+/**
+ * An unexpected failure while checking a file, as an error on its first line: the file must not
+ * look clean (nor the tool die) because Waypoint has a bug; the message names the failure.
+ */
+export function internalDiagnostic(error: unknown): Diagnostic {
+  const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return {
+    severity: 'error',
+    code: INTERNAL_CODE,
+    message: `Waypoint could not check this file (${what}); its other problems are not shown. Please report this.`,
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+  };
+}
+
 /** "1 file", "2 files": counts in messages read as English. */
 export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;

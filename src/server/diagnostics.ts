@@ -1,7 +1,7 @@
 // Publishes diagnostics for open documents after edits settle, and converts core diagnostics to
 // LSP ones. Very broken files are capped so a 20 MB mistake cannot flood the client.
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
-import type { Diagnostic, Severity } from '../core/text';
+import { internalDiagnostic, type Diagnostic, type Severity } from '../core/text';
 import type { DocumentStore } from './documents';
 import { gameDiagnostics, loadGame } from './games';
 
@@ -70,8 +70,22 @@ export class DiagnosticsPublisher {
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 
-  /** Validates the game `uri` belongs to and publishes diagnostics for each of its files. */
+  /**
+   * Validates the game `uri` belongs to and publishes diagnostics for each of its files. Never
+   * rejects: an unexpected failure is published as a `waypoint/internal` error on `uri` (so the
+   * file does not look clean) and logged, and the server keeps serving.
+   */
   async publish(uri: string): Promise<void> {
+    try {
+      await this.validateAndPublish(uri);
+    } catch (error) {
+      this.connection.console.error(`Waypoint: checking ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      const open = this.documents.get(uri);
+      void this.connection.sendDiagnostics({ uri, version: open?.text.version, diagnostics: toLspDiagnostics([internalDiagnostic(error)]) }).catch(() => undefined);
+    }
+  }
+
+  private async validateAndPublish(uri: string): Promise<void> {
     const started = performance.now();
     const run = ++this.runCounter;
     const game = await loadGame(uri, this.documents);

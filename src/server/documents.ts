@@ -21,17 +21,21 @@ function lineReader(document: TextDocument): (line: number) => string | undefine
   };
 }
 
-function countLineBreaks(text: string): number {
-  let count = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code === 10) count++;
-    else if (code === 13) {
-      count++;
-      if (text.charCodeAt(index + 1) === 10) index++;
-    }
-  }
-  return count;
+/**
+ * A change with its range made well-formed: ends ordered and clamped to the text, as LSP defines
+ * them. TextDocument.update applies such ranges right but updates its line table from the raw
+ * line numbers, so a reversed range or one past the end left every later line misplaced.
+ */
+function normalisedChange(document: TextDocument, change: TextDocumentContentChangeEvent): TextDocumentContentChangeEvent {
+  if (!('range' in change)) return change;
+  const [start, end] = [document.offsetAt(change.range.start), document.offsetAt(change.range.end)].sort((a, b) => a - b);
+  return { range: { start: document.positionAt(start), end: document.positionAt(end) }, text: change.text };
+}
+
+/** Applies LSP content changes in order, each with a well-formed range; returns the updated document. */
+export function updateText(document: TextDocument, changes: readonly TextDocumentContentChangeEvent[], version: number): TextDocument {
+  for (const change of changes) document = TextDocument.update(document, [normalisedChange(document, change)], version);
+  return document;
 }
 
 export class DocumentStore {
@@ -53,20 +57,25 @@ export class DocumentStore {
     const document = this.documents.get(uri);
     if (!document) return undefined;
     if (!document.walkthrough) {
-      document.text = TextDocument.update(document.text, [...changes], version);
+      document.text = updateText(document.text, changes, version);
       return document;
     }
-    for (const change of changes) {
+    for (const raw of changes) {
+      const change = normalisedChange(document.text, raw);
       if (!('range' in change)) {
         document.text = TextDocument.update(document.text, [change], version);
         document.walkthrough = WalkthroughDocument.parse(document.text.getText());
         continue;
       }
-      const firstLine = change.range.start.line;
-      const oldEndLine = change.range.end.line;
-      const newEndLine = firstLine + countLineBreaks(change.text);
+      // One line of margin on each side: an edit can join or split a "\r\n" at its ends (a "\n"
+      // typed after a lone "\r"), changing the line next to it. The line count comes from both
+      // texts, not from the inserted text's line breaks, for the same reason.
+      const firstLine = Math.max(0, change.range.start.line - 1);
+      const oldEndLine = Math.min(document.text.lineCount - 1, change.range.end.line + 1);
+      const oldLineCount = document.text.lineCount;
       document.text = TextDocument.update(document.text, [change], version);
-      document.walkthrough?.applyLineEdit(firstLine, oldEndLine, newEndLine, lineReader(document.text), document.text.lineCount);
+      const delta = document.text.lineCount - oldLineCount;
+      document.walkthrough?.applyLineEdit(firstLine, oldEndLine, oldEndLine + delta, lineReader(document.text), document.text.lineCount);
     }
     return document;
   }

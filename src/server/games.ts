@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mangoGameOf, mangoSuffixes, type FileKind } from '../core/files';
 import { buildGameModel, fileDiagnostics, skeletonDiagnosticsInChunks } from '../core/mango/game';
 import { checkGame, type GameModel } from '../core/mango/gameChecks';
+import { JsonCodes } from '../core/json/locatedJson';
 import type { Diagnostic } from '../core/text';
 import type { DocumentStore } from './documents';
 
@@ -96,11 +97,14 @@ export async function gameDiagnostics(game: LoadedGame, documents: DocumentStore
     let diagnostics = byKind.get(member.kind) ?? [];
     if (member.kind === 'mango-df' || member.kind === 'mango-rf') diagnostics = await skeletonDiagnostics(member, documents, game.model, onPartial, isStale);
     const open = documents.get(member.uri);
-    if (open && open.text.languageId === 'json') diagnostics = diagnostics.filter((d) => !d.code.startsWith('json/'));
+    if (open && open.text.languageId === 'json') diagnostics = diagnostics.filter((d) => !LEFT_TO_VSCODE_JSON.has(d.code));
     byUri.set(member.uri, diagnostics);
   }
   return byUri;
 }
+
+/** What VS Code's JSON service reports itself; excessive nesting it does not, so that stays ours. */
+const LEFT_TO_VSCODE_JSON: ReadonlySet<string> = new Set([JsonCodes.syntax, JsonCodes.schema]);
 
 /** Time slice after which skeleton checking yields to other requests. */
 const SLICE_MS = 15;

@@ -4,6 +4,7 @@
 import { promises as fs } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildMazeGraph } from '../core/mango/maze';
+import { splitLines } from '../core/text';
 import type { CutoffStats, MazeGraph } from '../protocol/maze';
 import type { DocumentStore } from './documents';
 import { stepAtLine } from './annotation';
@@ -36,7 +37,7 @@ async function labelsOf(member: GameMember, documents: DocumentStore): Promise<L
   const cached = labelCache.get(member.uri);
   if (cached && cached.stamp === stamp) return cached.pairs;
   const text = open ? open.text.getText() : await fs.readFile(path, 'utf8');
-  const lines = text.split('\n');
+  const lines = splitLines(text);
   const labels = new Int32Array(lines.length * 2);
   let count = 0;
   for (const line of lines) {

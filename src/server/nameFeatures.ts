@@ -18,6 +18,7 @@ import {
 import type { DocumentStore } from './documents';
 import { loadGame, memberText, type LoadedGame } from './games';
 import { renameInSkeletonLine } from '../core/mango/skeletonRename';
+import { splitLines } from '../core/text';
 import { findNameOccurrences, firstSeenStep, nameAtPosition, type NameAt } from './names';
 
 const OBSERVATION_PREVIEW_LINES = 6;
@@ -43,10 +44,10 @@ const fileLinesCache = new Map<string, string[]>();
 /** One line of a game file (open editor first); skeleton files are split once per rename. */
 async function lineOf(documents: DocumentStore, uri: string, line: number): Promise<string | undefined> {
   const open = documents.get(uri);
-  if (open) return open.text.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, '');
+  if (open) return open.text.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$|\r$/, '');
   let lines = fileLinesCache.get(uri);
   if (!lines) {
-    lines = (await fs.readFile(fileURLToPath(uri), 'utf8')).split(/\r?\n/);
+    lines = splitLines(await fs.readFile(fileURLToPath(uri), 'utf8'));
     fileLinesCache.set(uri, lines);
   }
   return lines[line];
@@ -78,7 +79,7 @@ export function registerNameFeatures(connection: Connection, documents: Document
       sections.push(`First reached at step ${seen.step.number}${seen.via ? ` (${seen.via})` : ''}.`);
       const text = await memberText(game, documents, 'mango-walkthrough');
       if (text && seen.step.observationStart) {
-        const observation = text.split(/\r?\n/).slice(seen.step.observationStart.line, seen.step.range.end.line + 1);
+        const observation = splitLines(text).slice(seen.step.observationStart.line, seen.step.range.end.line + 1);
         observation[0] = observation[0]?.slice(seen.step.observationStart.character) ?? '';
         // Observation text is game text: a code block keeps any Markdown in it inert.
         sections.push(['```text', ...observation.slice(0, OBSERVATION_PREVIEW_LINES), '```'].join('\n'));

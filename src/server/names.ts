@@ -3,10 +3,10 @@
 // references and rename are built on these.
 import { getLocation, parseTree, type JSONPath, type Node } from 'jsonc-parser';
 import type { FileKind } from '../core/files';
-import { OffsetMapper } from '../core/json/locatedJson';
+import { excessiveDepthOffset, OffsetMapper } from '../core/json/locatedJson';
 import { NEVER } from '../core/mango/types';
 import type { WalkthroughStep } from '../core/mango/walkthroughDocument';
-import type { Range } from '../core/text';
+import { lineStartOffsets, splitLines, type Range } from '../core/text';
 import type { DocumentStore } from './documents';
 import { memberText, type LoadedGame } from './games';
 
@@ -53,7 +53,8 @@ function stringContentRange(mapper: OffsetMapper, node: Node, lineOffset: number
 /** The name at a position of a MANGO JSON or JSON Lines text, or null. */
 export function nameAtPosition(fileKind: FileKind, text: string, line: number, character: number): NameAt | null {
   const jsonLines = fileKind === 'mango-df' || fileKind === 'mango-rf';
-  const source = jsonLines ? (text.split(/\r?\n/)[line] ?? '') : text;
+  const source = jsonLines ? (splitLines(text)[line] ?? '') : text;
+  if (excessiveDepthOffset(source) >= 0) return null;
   const mapper = new OffsetMapper(source);
   const offset = jsonLines ? character : offsetOf(source, line, character);
   const location = getLocation(source, offset);
@@ -64,13 +65,13 @@ export function nameAtPosition(fileKind: FileKind, text: string, line: number, c
 }
 
 function offsetOf(text: string, line: number, character: number): number {
-  let offset = 0;
-  for (let current = 0; current < line; current++) {
-    const next = text.indexOf('\n', offset);
-    if (next < 0) return text.length;
-    offset = next + 1;
-  }
-  return offset + character;
+  const start = lineStartOffsets(text)[line];
+  return start === undefined ? text.length : start + character;
+}
+
+/** jsonc-parser's tree, or none for text nested past MAX_JSON_DEPTH (its recursion would overflow). */
+function treeOf(text: string): Node | undefined {
+  return excessiveDepthOffset(text) >= 0 ? undefined : parseTree(text);
 }
 
 function collectInTree(root: Node | undefined, fileKind: FileKind, kind: NameKind, name: string, mapper: OffsetMapper, lineOffset: number, into: Range[]): void {
@@ -99,10 +100,10 @@ export async function findNameOccurrences(game: LoadedGame, documents: DocumentS
     const ranges: Range[] = [];
     if (member.kind === 'mango-df' || member.kind === 'mango-rf') {
       // Parse only the lines that mention the name: skeleton files run to megabytes.
-      text.split(/\r?\n/).forEach((line, index) => {
-        if (line.includes(quoted)) collectInTree(parseTree(line), member.kind, kind, name, new OffsetMapper(line), index, ranges);
+      splitLines(text).forEach((line, index) => {
+        if (line.includes(quoted)) collectInTree(treeOf(line), member.kind, kind, name, new OffsetMapper(line), index, ranges);
       });
-    } else collectInTree(parseTree(text), member.kind, kind, name, new OffsetMapper(text), 0, ranges);
+    } else collectInTree(treeOf(text), member.kind, kind, name, new OffsetMapper(text), 0, ranges);
     for (const range of ranges) occurrences.push({ uri: member.uri, range });
   }
   return occurrences;

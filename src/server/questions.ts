@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { oracleAnswer, randomAnswer } from '../core/eval/agents/mangoAgents';
 import type { MangoQuestion } from '../core/eval/types';
 import { questionFromSkeleton } from '../core/mango/skeletons';
+import { splitLines } from '../core/text';
 import type { ListQuestionsResult, QuestionSummary } from '../protocol/requests';
 import type { DocumentStore } from './documents';
 import type { LoadedGame } from './games';
@@ -28,7 +29,7 @@ export async function listQuestions(game: LoadedGame, documents: DocumentStore, 
   const result: ListQuestionsResult = { game: name, questions: [], truncated: false };
   if (!member) return result;
   const open = documents.get(member.uri);
-  const lines: AsyncIterable<string> | Iterable<string> = open ? open.text.getText().split('\n') : createInterface({ input: createReadStream(fileURLToPath(member.uri), 'utf8'), crlfDelay: Infinity });
+  const lines: AsyncIterable<string> | Iterable<string> = open ? splitLines(open.text.getText()) : createInterface({ input: createReadStream(fileURLToPath(member.uri), 'utf8'), crlfDelay: Infinity });
   for await (const line of lines) {
     if (line.trim() === '') continue;
     if (result.questions.length === limit) {

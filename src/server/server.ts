@@ -76,6 +76,18 @@ import { documentSymbols, foldingRanges } from './symbols';
 import { validateWorkspace } from './workspaceValidation';
 
 const connection = createConnection(ProposedFeatures.all);
+
+// No input may end the server: a failure that escapes every feature's own handling is logged and
+// the server goes on serving (each publish already turns its failures into a located diagnostic).
+const logEscaped = (kind: string) => (error: unknown) => {
+  try {
+    connection.console.error(`Waypoint language server: ${kind}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  } catch {
+    // The connection itself is gone; there is nobody left to tell.
+  }
+};
+process.on('unhandledRejection', logEscaped('unhandled rejection'));
+process.on('uncaughtException', logEscaped('uncaught exception'));
 const documents = new DocumentStore();
 const diagnostics = new DiagnosticsPublisher(connection, documents);
 const standalone = new StandaloneDocuments(connection);

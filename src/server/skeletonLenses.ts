@@ -3,6 +3,7 @@
 // with a pattern rather than a JSON parse, so a 4 MB skeleton file gets its lenses in one scan;
 // lines whose id cannot be found (being edited, broken) simply get no lens.
 import type { CodeLens } from 'vscode-languageserver';
+import { lineStartOffsets } from '../core/text';
 
 export const RUN_QUESTION_COMMAND = 'waypoint.runQuestion';
 
@@ -15,11 +16,10 @@ const PAIR_PATTERN = /"src_node":\s*"((?:[^"\\]|\\.)*)",\s*"dst_node":\s*"((?:[^
 export function skeletonRunLenses(kind: 'mango-df' | 'mango-rf', uri: string, text: string): CodeLens[] {
   const task = kind === 'mango-df' ? 'df' : 'rf';
   const lenses: CodeLens[] = [];
-  let line = 0;
-  let start = 0;
-  while (start <= text.length && lenses.length < LENS_LIMIT) {
-    const end = text.indexOf('\n', start);
-    const content = text.slice(start, end < 0 ? text.length : end);
+  // Lines end as LSP counts them (\r\n, lone \r, \n), so each lens sits on its record's line.
+  const starts = lineStartOffsets(text);
+  for (let line = 0; line < starts.length && lenses.length < LENS_LIMIT; line++) {
+    const content = text.slice(starts[line], line + 1 < starts.length ? starts[line + 1] : text.length);
     const id = ID_PATTERN.exec(content)?.[1];
     if (id) {
       const pair = PAIR_PATTERN.exec(content);
@@ -27,9 +27,6 @@ export function skeletonRunLenses(kind: 'mango-df' | 'mango-rf', uri: string, te
       const range = { start: { line, character: 0 }, end: { line, character: 0 } };
       lenses.push({ range, command: { title, command: RUN_QUESTION_COMMAND, arguments: [{ game: uri, task, sampleId: id }] } });
     }
-    if (end < 0) break;
-    start = end + 1;
-    line++;
   }
   return lenses;
 }

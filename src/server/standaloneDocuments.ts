@@ -8,6 +8,7 @@ import type { Connection, TextDocumentContentChangeEvent } from 'vscode-language
 import { decodeUriSafely, standaloneKindOf, type StandaloneKind } from '../core/fileKinds';
 import { validateStandalone } from '../core/standaloneValidation';
 import { SETTLE_MS, toLspDiagnostics } from './diagnostics';
+import { updateText } from './documents';
 
 export class StandaloneDocuments {
   private readonly open = new Map<string, { text: TextDocument; kind: StandaloneKind }>();
@@ -27,7 +28,7 @@ export class StandaloneDocuments {
   didChange(uri: string, version: number, changes: readonly TextDocumentContentChangeEvent[]): boolean {
     const document = this.open.get(uri);
     if (!document) return false;
-    document.text = TextDocument.update(document.text, [...changes], version);
+    document.text = updateText(document.text, changes, version);
     this.schedule(uri, false);
     return true;
   }

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { WalkthroughDocument } from '../../src/core/mango/walkthroughDocument';
 import { splitLines } from '../../src/core/text';
+import { DocumentStore } from '../../src/server/documents';
+import { applyLspChange, type LspRange } from '../support/lspText';
 import { samplesDir } from '../support/paths';
 
 const base = readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.walkthrough'), 'utf8');
@@ -54,6 +56,59 @@ describe('incremental walkthrough re-parse', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  // Character-level LSP changes as editors (and broken clients) send them: lone \r, \r\n split in
+  // half, reversed ranges, positions past the end, several changes per notification (each against
+  // the text the previous one left, so their ranges overlap freely).
+  const piece = fc.constantFrom('\r', '\n', '\r\n', '===========', '==>STEP NUM: 1', '==>ACT: north', '==>ACT: ', '==>OBSERVATION: Yard', 'Kitchen', ' ', 'x');
+  const position = fc.record({ line: fc.integer({ min: -1, max: 60 }), character: fc.integer({ min: -1, max: 40 }) });
+  const change = fc.record({ range: fc.record({ start: position, end: position }), text: fc.array(piece, { maxLength: 5 }).map((pieces) => pieces.join('')) });
+
+  it('the open document matches a full parse after LSP changes with lone \\r, reversed and out-of-range ranges', () => {
+    const crBase = base.split('\n').slice(0, 40).join('\r');
+    fc.assert(
+      fc.property(fc.constantFrom(base, crBase, base.replace(/\n/g, '\r\n')), fc.array(fc.array(change, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 8 }), (start: string, notifications: Array<Array<{ range: LspRange; text: string }>>) => {
+        const store = new DocumentStore();
+        const uri = 'file:///property/game.walkthrough';
+        store.open(uri, 'mango-walkthrough', 1, start);
+        let expected = start;
+        notifications.forEach((changes, index) => {
+          store.change(uri, index + 2, changes);
+          for (const { range, text } of changes) expected = applyLspChange(expected, range, text);
+        });
+        const document = store.get(uri)!;
+        assert.equal(document.text.getText(), expected);
+        assert.deepEqual(snapshot(document.walkthrough!), snapshot(WalkthroughDocument.parse(expected)));
+      }),
+      { numRuns: 500, seed: 12 },
+    );
+  });
+
+  it('a "\\n" typed after a lone "\\r" joins the two line ends instead of adding a line', () => {
+    const store = new DocumentStore();
+    const uri = 'file:///cr/game.walkthrough';
+    const step = (number: number, action: string, room: string) => `===========\r==>STEP NUM: ${number}\r==>ACT: ${action}\r==>OBSERVATION: ${room}\r\r`;
+    store.open(uri, 'mango-walkthrough', 1, `${step(0, 'Init', 'Hall')}${step(1, 'north', 'Yard')}${step(2, 'south', 'Hall')}`);
+    // Line 6 is step 1's header, right after the separator's lone "\r".
+    store.change(uri, 2, [{ range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, text: '\n' }]);
+    const walkthrough = store.get(uri)!.walkthrough!;
+    assert.deepEqual(walkthrough.steps().map((step) => step.headerRange.start.line), [1, 6, 11]);
+    assert.deepEqual(walkthrough.diagnostics(), []);
+  });
+
+  it('takes the line shift from the line counts: a miscounted or reversed edit still matches a full parse', () => {
+    const lines = splitLines(base);
+    const document = WalkthroughDocument.parse(base);
+    // Lines 10..11 replaced by three lines, reported with a wrong end (as a "\r\n" joined at the
+    // edit's end would make a naive count) and with its ends swapped.
+    const edited = [...lines.slice(0, 10), '===========', '==>STEP NUM: 1', '==>ACT: look', ...lines.slice(12)];
+    const expected = snapshot(WalkthroughDocument.parse(edited.join('\n')));
+    document.applyLineEdit(10, 11, 11, (line) => edited[line], edited.length);
+    assert.deepEqual(snapshot(document), expected, 'miscounted');
+    const reversed = WalkthroughDocument.parse(base);
+    reversed.applyLineEdit(11, 10, 11, (line) => edited[line], edited.length);
+    assert.deepEqual(snapshot(reversed), expected, 'reversed');
   });
 
   it('re-parses only the blocks near an edit', () => {

@@ -2,6 +2,7 @@
 // `*.level.json` document confined to the edited object (the rest of the text, its formatting and comments stay as written), which the
 // extension applies as one undoable workspace edit. Nothing here writes files.
 import { parseTree, findNodeAtLocation, getNodeValue, type Edit, type JSONPath, type Node as JsonNode } from 'jsonc-parser';
+import { excessiveDepthOffset } from '../json/locatedJson';
 
 const DOOR_CYCLE = { closed: 'open', open: 'locked', locked: 'closed' } as const;
 export const LEVEL_COLORS = ['red', 'green', 'blue', 'purple', 'yellow', 'grey'] as const;
@@ -33,6 +34,12 @@ function readLevel(text: string): { doors: Placed[]; objects: Placed[]; agent: P
   const agentValue = agentPos ? (getNodeValue(agentPos) as unknown) : null;
   return { doors: list('doors'), objects: list('objects'), agent: Array.isArray(agentValue) ? { path: ['agent'], pos: agentValue as [number, number] } : null };
 }
+
+/**
+ * jsonc-parser recurses per nesting level: a file nested beyond MAX_JSON_DEPTH gets no edits (its
+ * `json/too-deep` diagnostic says why) instead of overflowing the stack.
+ */
+const tooDeep = (text: string) => excessiveDepthOffset(text) >= 0;
 
 const at = (x: number, y: number) => (item: Placed) => item.pos[0] === x && item.pos[1] === y;
 /** JSON on one line, in the sample files' style: `[3, 4]`, `{ "type": "key", "color": "red" }`. */
@@ -120,6 +127,7 @@ function set(text: string, path: JSONPath, value: unknown): Edit[] {
 
 /** Moves the agent, a door or an object from one cell to another (a drag in the grid view). */
 export function moveEdits(text: string, from: { x: number; y: number }, to: { x: number; y: number }): Edit[] {
+  if (tooDeep(text)) return [];
   const level = readLevel(text);
   if (level.agent && at(from.x, from.y)(level.agent)) return set(text, ['agent', 'pos'], [to.x, to.y]);
   const item = level.objects.find(at(from.x, from.y)) ?? level.doors.find(at(from.x, from.y));
@@ -128,6 +136,7 @@ export function moveEdits(text: string, from: { x: number; y: number }, to: { x:
 
 /** closed → open → locked → closed. */
 export function toggleDoorEdits(text: string, x: number, y: number): Edit[] {
+  if (tooDeep(text)) return [];
   const door = readLevel(text).doors.find(at(x, y));
   if (!door) return [];
   const root = parseTree(text);
@@ -137,11 +146,13 @@ export function toggleDoorEdits(text: string, x: number, y: number): Edit[] {
 }
 
 export function missionEdits(text: string, mission: string): Edit[] {
+  if (tooDeep(text)) return [];
   return set(text, ['mission'], mission);
 }
 
 /** A click with a palette tool: place (replacing what is there) or delete at (x, y). */
 export function toolEdits(text: string, tool: string, x: number, y: number): Edit[] {
+  if (tooDeep(text)) return [];
   if (tool === 'agent') return set(text, ['agent', 'pos'], [x, y]);
   const level = readLevel(text);
   const existing = level.objects.find(at(x, y)) ?? level.doors.find(at(x, y));

@@ -3,7 +3,7 @@
 import { parseLocatedJson, rangeAt } from '../json/locatedJson';
 import { schemaDiagnostics } from '../schemas/issues';
 import { levelFileSchema, type LevelFile } from '../schemas/babyai';
-import type { Diagnostic, Range } from '../text';
+import { lineStartOffsets, type Diagnostic, type Range } from '../text';
 import type { CarriedSpec, LevelSpec, ObjectSpec } from './env';
 import { validateLevel } from './validation';
 
@@ -67,7 +67,6 @@ export function loadLevelFile(text: string): LoadedLevelFile {
 }
 
 function offsetOf(text: string, range: Range): number {
-  let offset = 0;
-  for (let line = 0; line < range.start.line; line++) offset = text.indexOf('\n', offset) + 1;
-  return offset + range.start.character;
+  // The same line ends as the range's (LSP's: \r\n, lone \r, \n).
+  return (lineStartOffsets(text)[range.start.line] ?? text.length) + range.start.character;
 }

@@ -1,6 +1,6 @@
 // The Narrative and JSON environment descriptions (formatters/narrative.py and
 // formatters/json_formatter.py @ e9996c8), byte-exact, and readers that rebuild the description.
-import { OffsetMapper } from '../json/locatedJson';
+import { OffsetMapper, tooDeepDiagnostic } from '../json/locatedJson';
 import type { Diagnostic } from '../text';
 import { directionWord, type DescribedObject, type EnvDescription, frontOf, pyTuple } from './description';
 import { STRUCTURED_HEADER } from './structured';
@@ -109,6 +109,9 @@ const isPair = (value: unknown): value is [number, number] => Array.isArray(valu
 
 /** Reads a JSON-formatter description back (the {"context", "config"} object). */
 export function parseJsonDescription(text: string): ReadResult {
+  // Messages below re-serialise parts of the value, which recurses per nesting level.
+  const tooDeep = tooDeepDiagnostic(text);
+  if (tooDeep) return { description: null, diagnostics: [tooDeep] };
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -2,8 +2,8 @@
 // (one object or an array) and JSON Lines. Every field keeps where its text sits in the file, so
 // problems inside a multi-line env_description can be reported at the exact character.
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
-import { nodeValue, OffsetMapper } from '../json/locatedJson';
-import type { Diagnostic, Position, Range } from '../text';
+import { nodeValue, OffsetMapper, tooDeepDiagnostic } from '../json/locatedJson';
+import { lineStartOffsets, type Diagnostic, type Position, type Range } from '../text';
 
 /** One field's text and a map from its characters to file positions. */
 export interface LocatedField {
@@ -117,17 +117,25 @@ export function readJsonRecords(text: string, lines: boolean): { records: RawRec
   const diagnostics: Diagnostic[] = [];
   const chunks: Array<{ offset: number; text: string }> = [];
   if (lines) {
-    let offset = 0;
-    for (const line of text.split('\n')) {
-      if (line.trim() !== '') chunks.push({ offset, text: line });
-      offset += line.length + 1;
-    }
+    // LSP's line ends (\r\n, \r, \n), so every chunk's offsets map to the lines editors show.
+    const starts = lineStartOffsets(text);
+    starts.forEach((start, index) => {
+      const line = text.slice(start, index + 1 < starts.length ? starts[index + 1] : text.length).replace(/\r?\n$|\r$/, '');
+      if (line.trim() !== '') chunks.push({ offset: start, text: line });
+    });
   } else chunks.push({ offset: 0, text });
   for (const chunk of chunks) {
+    const tooDeep = tooDeepDiagnostic(chunk.text, mapper, chunk.offset);
+    if (tooDeep) {
+      diagnostics.push(tooDeep);
+      continue;
+    }
     const errors: ParseError[] = [];
     const root = parseTree(chunk.text, errors, { allowTrailingComma: false, disallowComments: true });
     if (errors.length > 0 || !root) {
-      diagnostics.push({ severity: 'error', code: 'json/syntax', message: 'JSON syntax error', range: mapper.range(chunk.offset + (errors[0]?.offset ?? 0), 1) });
+      // One character, but never past the chunk: at the end of a line it would end inside "\r\n".
+      const at = Math.min(errors[0]?.offset ?? 0, chunk.text.length);
+      diagnostics.push({ severity: 'error', code: 'json/syntax', message: 'JSON syntax error', range: mapper.range(chunk.offset + at, Math.min(1, chunk.text.length - at)) });
       continue;
     }
     const objects = root.type === 'array' ? (root.children ?? []) : [root];

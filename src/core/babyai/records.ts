@@ -2,7 +2,7 @@
 // parsed as Python literals, and the env_description (Structured, or Narrative / JSON formatter
 // output) rebuilt into a LevelSpec. Diagnostics point into the record file.
 import { parsePythonLiteral, PythonLiteralError, type PythonValue } from '../pythonLiteral';
-import type { Diagnostic, Range } from '../text';
+import { lineStartOffsets, type Diagnostic, type Range } from '../text';
 import { levelFromDescription, type EnvDescription } from './description';
 import type { LevelSpec } from './env';
 import { parseJsonDescription, parseNarrative } from './otherFormats';
@@ -74,8 +74,8 @@ function actionList(field: LocatedField | undefined, diagnostics: Diagnostic[]):
 
 /** Maps diagnostics of the description text (its own lines) into the record file. */
 function relocate(diagnostics: Diagnostic[], field: LocatedField): Diagnostic[] {
-  const lineStarts = [0];
-  for (let i = 0; i < field.value.length; i++) if (field.value[i] === '\n') lineStarts.push(i + 1);
+  // The description parsers split lines at \r\n, lone \r and \n; so does this.
+  const lineStarts = lineStartOffsets(field.value);
   const map = (p: { line: number; character: number }) => field.positionOf((lineStarts[p.line] ?? 0) + p.character);
   return diagnostics.map((d) => ({ ...d, range: { start: map(d.range.start), end: map(d.range.end) } }));
 }

@@ -2,7 +2,7 @@
 // located at the offending JSON value or grid character. Lines are numbered from 0 like LSP.
 import { findNodeAtLocation, type Node } from 'jsonc-parser';
 import { parseLocatedJson, rangeAt, type LocatedJson } from '../json/locatedJson';
-import type { Diagnostic, Range } from '../text';
+import { splitLines, type Diagnostic, type Range } from '../text';
 import { GraspCodes } from './codes';
 import { checkRecordSemantics } from './gridChecks';
 import { gridFromChars, readGridText, type CellChar } from './gridText';
@@ -54,12 +54,13 @@ export class LineReporter {
 export function parseGraspGridFile(text: string, fileName?: string): GraspGridFile {
   const entries: GraspGridEntry[] = [];
   const diagnostics: Diagnostic[] = [];
-  const lines = text.split('\n');
-  // The file's final "\n" leaves one empty string behind; it is not a blank record.
+  // LSP's line ends (\r\n, lone \r, \n), which are also Python's universal newlines that
+  // upstream's load_jsonl reads with, so a bare \r moves no diagnostic to another line.
+  const lines = splitLines(text);
+  // The file's final line end leaves one empty string behind; it is not a blank record.
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   let position = 0;
-  lines.forEach((rawLine, line) => {
-    const lineText = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
+  lines.forEach((lineText, line) => {
     if (lineText.trim() === '') {
       diagnostics.push({ severity: 'error', code: GraspCodes.blankLine, message: "A blank line; upstream's load_jsonl parses every line as JSON and fails on it.", range: { start: { line, character: 0 }, end: { line, character: lineText.length } } });
       return;

@@ -2,7 +2,7 @@
 // `{"custom_id", "response": "<answer text>"}` and OpenAI Batch output rows whose answer is
 // `response.body.choices[0].message.content`. Every problem is located at the offending JSON value;
 // lines are numbered from 0 like LSP, and empty lines are allowed (they are not records).
-import type { Diagnostic } from '../text';
+import { splitLines, type Diagnostic } from '../text';
 import { GraspResultsCodes } from './codes';
 import { parseObjectLine, type LineReporter } from './gridFile';
 import { parseCustomId } from './settings';
@@ -31,8 +31,8 @@ export function parseGraspResultsFile(text: string): GraspResultsFile {
   const entries: GraspResultEntry[] = [];
   const diagnostics: Diagnostic[] = [];
   const firstLineOf = new Map<string, number>();
-  text.split('\n').forEach((rawLine, line) => {
-    const lineText = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
+  // LSP's line ends (\r\n, lone \r, \n), so diagnostics land on the lines editors show.
+  splitLines(text).forEach((lineText, line) => {
     if (lineText.trim() === '') return;
     const result = parseResultLine(lineText, line);
     diagnostics.push(...result.diagnostics);

@@ -2,7 +2,7 @@
 // file can point at the exact value (jsonc-parser's tree: offsets per node). Comments and trailing
 // commas are errors: upstream reads these files with Python's json module.
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import type { Diagnostic, Range } from '../text';
+import { lineStartOffsets, type Diagnostic, type Range } from '../text';
 
 /**
  * Maps UTF-16 offsets of one text to LSP positions (line starts computed once). Every position it
@@ -10,20 +10,15 @@ import type { Diagnostic, Range } from '../text';
  * length 1) or on the `\n` of a `\r\n`, and a range must never point beyond its line.
  */
 export class OffsetMapper {
-  private readonly lineStarts: number[] = [0];
-  /** Where each line's content ends (its line break, or the end of the text for the last line). */
-  private readonly lineEnds: number[] = [];
+  private readonly lineStarts: number[];
+  /** Where each line's content ends (before its line break, or the end of the text for the last line). */
+  private readonly lineEnds: number[];
   private readonly length: number;
 
   constructor(text: string) {
     this.length = text.length;
-    for (let index = 0; index < text.length; index++) {
-      const code = text.charCodeAt(index);
-      if (code === 10 || (code === 13 && text.charCodeAt(index + 1) !== 10)) {
-        this.lineEnds.push(code === 10 && text.charCodeAt(index - 1) === 13 ? index - 1 : index);
-        this.lineStarts.push(index + 1);
-      }
-    }
+    this.lineStarts = lineStartOffsets(text);
+    this.lineEnds = this.lineStarts.slice(1).map((next) => (text.charCodeAt(next - 1) === 10 && text.charCodeAt(next - 2) === 13 ? next - 2 : next - 1));
     this.lineEnds.push(text.length);
   }
 
@@ -54,13 +49,60 @@ export interface LocatedJson {
 export const JsonCodes = {
   syntax: 'json/syntax',
   schema: 'json/schema',
+  tooDeep: 'json/too-deep',
 } as const;
 
-/** Parses JSON text; syntax errors become located diagnostics and `value` is undefined. */
+/**
+ * Deepest nesting of arrays and objects Waypoint reads. Benchmark files nest a handful of levels;
+ * jsonc-parser, tree walks and zod all recurse, so a few thousand levels overflow the stack.
+ */
+export const MAX_JSON_DEPTH = 256;
+
+/**
+ * Offset of the bracket that opens nesting level `limit + 1`, or -1 when the text stays within
+ * `limit`. One linear pass that skips string contents, so it is safe on any input and runs before
+ * any recursive parser sees the text.
+ */
+export function excessiveDepthOffset(text: string, limit = MAX_JSON_DEPTH): number {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 92 /* \\ */) index++;
+      else if (code === 34 /* " */) inString = false;
+    } else if (code === 34) inString = true;
+    else if (code === 91 /* [ */ || code === 123 /* { */) {
+      if (++depth > limit) return index;
+    } else if (code === 93 /* ] */ || code === 125 /* } */) {
+      if (depth > 0) depth--;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The located `json/too-deep` error for text nested beyond MAX_JSON_DEPTH, or null. `text` may be
+ * a slice of a larger document that starts at `base` in the offsets `mapper` maps.
+ */
+export function tooDeepDiagnostic(text: string, mapper?: OffsetMapper, base = 0): Diagnostic | null {
+  const offset = excessiveDepthOffset(text);
+  if (offset < 0) return null;
+  return {
+    severity: 'error',
+    code: JsonCodes.tooDeep,
+    message: `JSON nested more than ${MAX_JSON_DEPTH} levels deep; no benchmark file nests like this, so it is not read.`,
+    range: (mapper ?? new OffsetMapper(text)).range(base + offset, 1),
+  };
+}
+
+/** Parses JSON text; syntax errors (and excessive nesting) become located diagnostics and `value` is undefined. */
 export function parseLocatedJson(text: string): LocatedJson {
+  const mapper = new OffsetMapper(text);
+  const tooDeep = tooDeepDiagnostic(text, mapper);
+  if (tooDeep) return { value: undefined, root: undefined, mapper, diagnostics: [tooDeep] };
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
-  const mapper = new OffsetMapper(text);
   // After the first error the parser's recovery reports follow-on errors that mislead; keep one.
   const diagnostics = errors.slice(0, 1).map((error) => ({
     severity: 'error' as const,

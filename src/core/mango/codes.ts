@@ -6,6 +6,7 @@ export const WalkthroughCodes = {
   headerMalformed: 'walkthrough/header-malformed',
   headerInObservation: 'walkthrough/header-in-observation',
   actMissing: 'walkthrough/act-missing',
+  actEmpty: 'walkthrough/act-empty',
   observationMissing: 'walkthrough/observation-missing',
   contentOutsideStep: 'walkthrough/content-outside-step',
   stepSequence: 'walkthrough/step-sequence',

@@ -1,8 +1,7 @@
 // One MANGO game folder as text in, diagnostics out: parses each present file once, then runs the
 // single-file and cross-file checks. Used by the CLI and the language server alike.
 import type { FileKind } from '../files';
-import type { Diagnostic } from '../text';
-import { splitLines } from '../text';
+import { internalDiagnostic, splitLines, type Diagnostic } from '../text';
 import { bomDiagnostics, stripBom } from '../bom';
 import { checkGame, type GameModel } from './gameChecks';
 import { forEachJsonLine, parseActionsFile, parseEdgesFile, parseLocationsFile } from './gameFiles';
@@ -65,8 +64,20 @@ export function* skeletonDiagnosticsInChunks(kind: 'mango-df' | 'mango-rf', text
   }
 }
 
-/** All diagnostics of a game folder, per file: each file's own, then the cross-file ones. */
+/**
+ * All diagnostics of a game folder, per file: each file's own, then the cross-file ones. An
+ * unexpected failure becomes a located `waypoint/internal` error on every file of the folder.
+ */
 export function validateGameTexts(texts: GameTexts): Map<FileKind, Diagnostic[]> {
+  try {
+    return checkGameTexts(texts);
+  } catch (error) {
+    const present = (Object.keys(texts) as FileKind[]).filter((kind) => texts[kind] !== undefined);
+    return new Map(present.map((kind) => [kind, [internalDiagnostic(error)]]));
+  }
+}
+
+function checkGameTexts(texts: GameTexts): Map<FileKind, Diagnostic[]> {
   const model = buildGameModel(texts);
   const byFile = fileDiagnostics(model);
   if (texts['mango-df'] !== undefined) byFile.set('mango-df', skeletonFileDiagnostics('mango-df', texts['mango-df'], model));

@@ -3,7 +3,7 @@
 // into the file. JSON Lines are read line by line with the native JSON.parse; the slower
 // position-keeping parser runs only on lines that have a problem.
 import type { z } from 'zod';
-import { JsonCodes, parseLocatedJson, rangeAt, type LocatedJson } from '../json/locatedJson';
+import { JsonCodes, parseLocatedJson, rangeAt, tooDeepDiagnostic, type LocatedJson } from '../json/locatedJson';
 import { schemaDiagnostics } from '../schemas/issues';
 import { actionsFileSchema, dfSkeletonSchema, edgeRecordSchema, locationsFileSchema, rfSkeletonSchema } from '../schemas/mango';
 import type { Diagnostic, Range } from '../text';
@@ -94,6 +94,12 @@ export function forEachJsonLine<T>(
   for (const text of lines) {
     lineNumber++;
     if (text.trim() === '') continue;
+    // JSON.parse copes with any depth, but what consumes the value may recurse: stop here.
+    const tooDeep = tooDeepDiagnostic(text);
+    if (tooDeep) {
+      diagnostics.push({ ...tooDeep, range: onLineRange(lineNumber, tooDeep.range) });
+      continue;
+    }
     let value: unknown;
     let syntaxOk = true;
     try {

@@ -1,5 +1,6 @@
 // Renaming a location or action inside a skeleton line. Skeleton ids hash the names, so a rename
 // also recomputes the id; the line is re-serialised exactly as upstream writes it (json.dumps).
+import { excessiveDepthOffset } from '../json/locatedJson';
 import { pythonJsonDumps, type PythonJsonValue } from './pythonJson';
 import { dfSkeletonId, rfSkeletonId } from './skeletons';
 import type { DfSkeleton, RfSkeleton } from './types';
@@ -8,6 +9,8 @@ export type SkeletonKind = 'df' | 'rf';
 
 /** The line with `from` renamed to `to` and its id recomputed, or null when the line does not use the name. */
 export function renameInSkeletonLine(line: string, skeleton: SkeletonKind, nameKind: 'location' | 'action', from: string, to: string): string | null {
+  // Re-serialising recurses per nesting level; such a line is already a `json/too-deep` error.
+  if (excessiveDepthOffset(line) >= 0) return null;
   let record: Record<string, unknown>;
   try {
     record = JSON.parse(line) as Record<string, unknown>;

@@ -159,8 +159,10 @@ function parseBlock(readLine: LineAccessor, startLine: number, lineCount: number
     const valueStart = valueStartAfter(lines[cursor], ACT_HEADER);
     const action = lines[cursor].slice(valueStart).trim();
     block.actionField = { line: cursor, startCharacter: valueStart, endCharacter: lines[cursor].length };
-    if (action === '') report('error', WalkthroughCodes.actMissing, 'The ACT header has no action.', cursor);
-    else block.action = action;
+    // An empty command is a real step of the game (Jericho sent an empty line, e.g. after "[press
+    // space to continue]"); ten release steps have one, so it is information, not an error.
+    if (action === '') report('information', WalkthroughCodes.actEmpty, 'Empty action: the player sent an empty command at this step.', cursor);
+    block.action = action;
     cursor++;
   } else {
     report('error', WalkthroughCodes.actMissing, `Step ${block.stepNumber ?? '?'} has no '${ACT_HEADER}' line after its step header.`, block.stepField?.line ?? 0);

@@ -45,10 +45,22 @@ export class WalkthroughDocument {
 
   /**
    * Applies an edit that replaced old lines [firstLine, oldEndLine] (inclusive) with new lines
-   * [firstLine, newEndLine]; `readLine` reads the document after the edit.
+   * [firstLine, newEndLine]; `readLine` reads the document after the edit. The shift of later
+   * lines is taken from the two line counts, and the old lines are ordered and clamped, so a
+   * caller's miscount (a reversed range, a "\r\n" joined at the edit's end) cannot misplace blocks;
+   * `newEndLine` only has to be consistent with them.
    */
   applyLineEdit(firstLine: number, oldEndLine: number, newEndLine: number, readLine: LineAccessor, newLineCount: number): void {
-    const delta = newEndLine - oldEndLine;
+    const delta = newLineCount - this.lineCount;
+    if (newEndLine - oldEndLine !== delta) {
+      // Inconsistent input: re-parse the whole document rather than guess which lines moved.
+      this.blocks = parseBlocks(readLine, 0, newLineCount);
+      this.lineCount = newLineCount;
+      return;
+    }
+    if (oldEndLine < firstLine) [firstLine, oldEndLine] = [oldEndLine, firstLine];
+    firstLine = Math.max(0, Math.min(firstLine, this.lineCount - 1));
+    oldEndLine = Math.max(firstLine, Math.min(oldEndLine, this.lineCount - 1));
     const first = this.stableBlockBefore(firstLine);
     const after = this.stableBlockAfter(oldEndLine);
     const regionStart = this.blocks[first].startLine;
