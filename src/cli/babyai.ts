@@ -7,6 +7,7 @@
 // - score prints `{"task","mode","level_name","seed","result"}`; a reference run that upstream
 //   would abort (parse failure, bot exception) prints `{"aborted": reason}` and exits 1.
 import { promises as fs } from 'node:fs';
+import { readTextFile } from '../core/fileLimits';
 import { extname } from 'node:path';
 import { BabyAIEnv, type LevelSpec } from '../core/babyai/env';
 import { loadLevelFile } from '../core/babyai/levelFile';
@@ -47,7 +48,7 @@ function report(path: string, diagnostics: readonly Diagnostic[], err: Output): 
 async function loadInput(path: string, index: number, err: Output): Promise<LoadedInput | null> {
   let text: string;
   try {
-    text = await fs.readFile(path, 'utf8');
+    text = await readTextFile(fs, path);
   } catch (error) {
     err(`${path}:1:1: cannot read the file: ${error instanceof Error ? error.message : String(error)}`);
     return null;
@@ -147,7 +148,7 @@ async function runScore(argv: readonly string[], out: Output, err: Output): Prom
   if (!input) return 1;
   let reply: string;
   try {
-    reply = await fs.readFile(answerPath, 'utf8');
+    reply = await readTextFile(fs, answerPath);
   } catch (error) {
     err(`${answerPath}:1:1: cannot read the answer: ${error instanceof Error ? error.message : String(error)}`);
     return 1;

@@ -9,6 +9,7 @@
 // - prompt takes an extra --style chat|o1-mini (default chat: GPT-4o / GPT-3.5 messages).
 // Usage errors are reported here (exit 2) so the function is complete on its own.
 import { promises as fs } from 'node:fs';
+import { readTextFile } from '../core/fileLimits';
 import { basename } from 'node:path';
 import { EXTRACTION_RULE_LABEL, extractActions, type ExtractedAnswer } from '../core/grasp/answers';
 import { parseGraspGridFile, type GraspGridEntry } from '../core/grasp/gridFile';
@@ -63,7 +64,7 @@ function formatDiagnostic(path: string, diagnostic: Diagnostic): string {
 async function selectEntry(path: string, index: number, err: Output): Promise<GraspGridEntry | null> {
   let text: string;
   try {
-    text = await fs.readFile(path, 'utf8');
+    text = await readTextFile(fs, path);
   } catch (error) {
     err(`${path}: ${describeFileError(error)}`);
     return null;
@@ -94,7 +95,7 @@ async function runScore(args: ParsedArgs, out: Output, err: Output): Promise<num
   let tokens: string[];
   if (answerPath !== undefined) {
     try {
-      extraction = extractActions(await fs.readFile(answerPath, 'utf8'));
+      extraction = extractActions(await readTextFile(fs, answerPath));
     } catch (error) {
       err(`${answerPath}: ${describeFileError(error)}`);
       return 1;

@@ -3,6 +3,7 @@
 // line (`path: reason`), never as an exception with a stack.
 import { promises as fs } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { readTextFile } from '../core/fileLimits';
 import type { EdgeRecord } from '../core/mango/types';
 
 const STRING_FIELDS = ['src_node', 'dst_node', 'action'] as const;
@@ -27,7 +28,7 @@ export async function readGameEdges(gameDir: string): Promise<ReadResult<EdgeRec
   const path = edgesPathOf(gameDir);
   let text: string;
   try {
-    text = await fs.readFile(path, 'utf8');
+    text = await readTextFile(fs, path);
   } catch (error) {
     return { ok: false, message: `${path}: ${describeFileError(error)}` };
   }

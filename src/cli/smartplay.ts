@@ -5,7 +5,8 @@
 // - bandits and rps draw their random outcomes from --seed (Waypoint's generator, not Python's);
 //   rps --variant different-score builds the game upstream cannot build and says "reference": false.
 // - run plays a built-in agent and prints the episode log (JSON Lines); check validates one.
-import { readFile } from 'node:fs/promises';
+import * as fs from 'node:fs/promises';
+import { readTextFile } from '../core/fileLimits';
 import { hanoiSolverAgent, randomAgent } from '../core/smartplay/agents';
 import type { BanditVariant } from '../core/smartplay/bandits';
 import { validateEpisodeLog } from '../core/smartplay/episodeChecks';
@@ -125,7 +126,7 @@ async function runCheck(argv: readonly string[], out: Output, err: Output): Prom
   const [path] = args.positionals;
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readTextFile(fs, path);
   } catch (error) {
     err(`${path}: cannot read: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
