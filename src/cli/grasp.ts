@@ -105,11 +105,12 @@ async function runScore(args: ParsedArgs, out: Output, err: Output): Promise<num
   const entry = await selectEntry(gridsPath, index, err);
   if (!entry) return 1;
   const simulation = simulate(entry.grid, tokens, settings, { mode });
-  const json = scoreJson(simulation, tokens, extraction);
+  // The grid scored against is named in every result, so a score is never silently about another grid.
+  const json = { ...scoreJson(simulation, tokens, extraction), grid: { file: gridsPath, index, line: entry.line + 1 } };
   if (args.flags.has('json')) out(JSON.stringify(json));
   else {
     const [row, col] = simulation.final.agentPos;
-    out(`score ${simulation.score} (${mode}) · ${tokens.length} actions · ends at [${row}, ${col}] carrying ${simulation.final.carried} · start cell energy ${simulation.final.startCellEnergy}`);
+    out(`score ${simulation.score} (${mode}) · ${tokens.length} actions · ends at [${row}, ${col}] carrying ${simulation.final.carried} · start cell energy ${simulation.final.startCellEnergy} · grid ${gridsPath} #${index}`);
     if (extraction) out(`actions from ${extraction.method} (${EXTRACTION_RULE_LABEL}): ${JSON.stringify(tokens)}`);
     for (const unknown of extraction?.unknown ?? []) out(`${answerPath}:${unknown.range.start.line + 1}:${unknown.range.start.character + 1}: token ${JSON.stringify(unknown.token)} is not a GRASP action; the scorer ignores it but it uses a step`);
   }
