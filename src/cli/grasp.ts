@@ -11,7 +11,7 @@
 import { promises as fs } from 'node:fs';
 import { readTextFile } from '../core/fileLimits';
 import { basename } from 'node:path';
-import { EXTRACTION_RULE_LABEL, extractActions, type ExtractedAnswer } from '../core/grasp/answers';
+import { EXTRACTION_RULE_LABEL, extractActions, pythonCommentsFor, type ExtractedAnswer } from '../core/grasp/answers';
 import { parseGraspGridFile, type GraspGridEntry } from '../core/grasp/gridFile';
 import { PROMPT_STYLES, renderGraspPrompt, type PromptStyle } from '../core/grasp/prompt';
 import { customIdOf } from '../core/grasp/settings';
@@ -95,7 +95,7 @@ async function runScore(args: ParsedArgs, out: Output, err: Output): Promise<num
   let tokens: string[];
   if (answerPath !== undefined) {
     try {
-      extraction = extractActions(await readTextFile(fs, answerPath));
+      extraction = extractActions(await readTextFile(fs, answerPath), { pythonComments: pythonCommentsFor(mode) });
     } catch (error) {
       err(`${answerPath}: ${describeFileError(error)}`);
       return 1;
