@@ -8,6 +8,7 @@
 //   would abort (parse failure, bot exception) prints `{"aborted": reason}` and exits 1.
 import { stripBom } from '../core/bom';
 import { promises as fs } from 'node:fs';
+import { readTextFile } from '../core/fileLimits';
 import { extname } from 'node:path';
 import { BabyAIEnv, type LevelSpec } from '../core/babyai/env';
 import { loadLevelFile } from '../core/babyai/levelFile';
@@ -49,7 +50,7 @@ function report(path: string, diagnostics: readonly Diagnostic[], err: Output): 
 async function loadInput(path: string, index: number, err: Output): Promise<LoadedInput | null> {
   let text: string;
   try {
-    text = stripBom(await fs.readFile(path, 'utf8'));
+    text = stripBom(await readTextFile(fs, path));
   } catch (error) {
     err(`${path}:1:1: cannot read the file: ${error instanceof Error ? error.message : String(error)}`);
     return null;
@@ -149,7 +150,7 @@ async function runScore(argv: readonly string[], out: Output, err: Output): Prom
   if (!input) return 1;
   let reply: string;
   try {
-    reply = stripBom(await fs.readFile(answerPath, 'utf8'));
+    reply = stripBom(await readTextFile(fs, answerPath));
   } catch (error) {
     err(`${answerPath}:1:1: cannot read the answer: ${error instanceof Error ? error.message : String(error)}`);
     return 1;

@@ -10,8 +10,9 @@
 // Usage errors are reported here (exit 2) so the function is complete on its own.
 import { stripBom } from '../core/bom';
 import { promises as fs } from 'node:fs';
+import { readTextFile } from '../core/fileLimits';
 import { basename } from 'node:path';
-import { EXTRACTION_RULE_LABEL, extractActions, type ExtractedAnswer } from '../core/grasp/answers';
+import { EXTRACTION_RULE_LABEL, extractActions, pythonCommentsFor, type ExtractedAnswer } from '../core/grasp/answers';
 import { parseGraspGridFile, type GraspGridEntry } from '../core/grasp/gridFile';
 import { PROMPT_STYLES, renderGraspPrompt, type PromptStyle } from '../core/grasp/prompt';
 import { customIdOf } from '../core/grasp/settings';
@@ -61,7 +62,7 @@ function gridsPathOf(args: ParsedArgs, command: string): string {
 async function selectEntry(path: string, index: number, err: Output): Promise<GraspGridEntry | null> {
   let text: string;
   try {
-    text = stripBom(await fs.readFile(path, 'utf8'));
+    text = stripBom(await readTextFile(fs, path));
   } catch (error) {
     err(`${path}: ${describeFileError(error)}`);
     return null;
@@ -92,7 +93,7 @@ async function runScore(args: ParsedArgs, out: Output, err: Output): Promise<num
   let tokens: string[];
   if (answerPath !== undefined) {
     try {
-      extraction = extractActions(stripBom(await fs.readFile(answerPath, 'utf8')));
+      extraction = extractActions(stripBom(await readTextFile(fs, answerPath)), { pythonComments: pythonCommentsFor(mode) });
     } catch (error) {
       err(`${answerPath}: ${describeFileError(error)}`);
       return 1;
@@ -102,11 +103,12 @@ async function runScore(args: ParsedArgs, out: Output, err: Output): Promise<num
   const entry = await selectEntry(gridsPath, index, err);
   if (!entry) return 1;
   const simulation = simulate(entry.grid, tokens, settings, { mode });
-  const json = scoreJson(simulation, tokens, extraction);
+  // The grid scored against is named in every result, so a score is never silently about another grid.
+  const json = { ...scoreJson(simulation, tokens, extraction), grid: { file: gridsPath, index, line: entry.line + 1 } };
   if (args.flags.has('json')) out(JSON.stringify(json));
   else {
     const [row, col] = simulation.final.agentPos;
-    out(`score ${simulation.score} (${mode}) · ${tokens.length} actions · ends at [${row}, ${col}] carrying ${simulation.final.carried} · start cell energy ${simulation.final.startCellEnergy}`);
+    out(`score ${simulation.score} (${mode}) · ${tokens.length} actions · ends at [${row}, ${col}] carrying ${simulation.final.carried} · start cell energy ${simulation.final.startCellEnergy} · grid ${gridsPath} #${index}`);
     if (extraction) out(`actions from ${extraction.method} (${EXTRACTION_RULE_LABEL}): ${JSON.stringify(tokens)}`);
     for (const unknown of extraction?.unknown ?? []) out(`${answerPath}:${unknown.range.start.line + 1}:${unknown.range.start.character + 1}: token ${JSON.stringify(unknown.token)} is not a GRASP action; the scorer ignores it but it uses a step`);
   }

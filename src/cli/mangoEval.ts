@@ -4,6 +4,7 @@
 import { stripBom } from '../core/bom';
 import { createReadStream, promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
+import { readTextFile } from '../core/fileLimits';
 import { createInterface } from 'node:readline';
 import type { MangoQuestion } from '../core/eval/types';
 import { parseActionsFile, parseLocationsFile, type NameListFile } from '../core/mango/gameFiles';
@@ -53,7 +54,7 @@ async function indexSkeletons(gameDir: string, only?: ReadonlySet<string>): Prom
 
 /** An actions or locations file, checked as `validate` checks it; the first problem, located, is thrown. */
 async function readNameList(path: string, parse: (text: string) => NameListFile): Promise<string[]> {
-  const file = parse(stripBom(await fs.readFile(path, 'utf8')));
+  const file = parse(stripBom(await readTextFile(fs, path)));
   const problem = file.diagnostics[0];
   if (problem) throw new Error(`${path}:${problem.range.start.line + 1}:${problem.range.start.character + 1}: ${problem.message}`);
   return file.names.map((name) => name.value);
@@ -77,7 +78,7 @@ export async function runPrompt(argv: readonly string[], out: Output, err: Outpu
     }
     const question = questionFromSkeleton(game, found.task, found.line, cutoff);
     const { messages, modelCutoffNum } = renderMangoPrompt({
-      walkthrough: stripBom(await fs.readFile(join(gameDir, `${game}.walkthrough`), 'utf8')),
+      walkthrough: stripBom(await readTextFile(fs, join(gameDir, `${game}.walkthrough`))),
       actions: await readNameList(join(gameDir, `${game}.actions.json`), parseActionsFile),
       locations: await readNameList(join(gameDir, `${game}.locations.json`), parseLocationsFile),
       task: found.task, src: question.src, dst: question.dst, actionList: question.actionList, cutoff, template,
@@ -113,9 +114,9 @@ async function readAnswers(path: string): Promise<LoadedAnswer[]> {
   const stat = await fs.stat(path);
   if (stat.isDirectory()) {
     const files = (await fs.readdir(path)).filter((name) => name.endsWith('.json')).sort();
-    return Promise.all(files.map(async (name) => load(join(path, name), stripBom(await fs.readFile(join(path, name), 'utf8')))));
+    return Promise.all(files.map(async (name) => load(join(path, name), stripBom(await readTextFile(fs, join(path, name))))));
   }
-  const lines = splitLines(stripBom(await fs.readFile(path, 'utf8')));
+  const lines = splitLines(stripBom(await readTextFile(fs, path)));
   return lines.flatMap((line, index) => (line.trim() === '' ? [] : [load(`${path}:${index + 1}`, line)]));
 }
 
@@ -169,18 +170,28 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
       },
       shortestPathLength: (src, dst) => pairLengths.get(`${src}\u0000${dst}`) ?? 1,
     });
-    const results = answers.map((answer) => (answer.record ? score(answer.record) : unloadable(answer)));
+    // One record that cannot be scored gets its own located error; the others still score.
+    const results = answers.map((answer): ReferenceResult & { source: string } => {
+      if (!answer.record) return { ...unloadable(answer), source: answer.source };
+      try {
+        return { ...score(answer.record), source: answer.source };
+      } catch (error) {
+        return { ...unscorable(answer, error), source: answer.source };
+      }
+    });
     const summary = summarizeReference(results);
+    for (const result of results) if (result.scoring_error) err(`${result.source}: ${result.note ?? 'could not be scored'}`);
     if (json) out(JSON.stringify({ mode, results, summary }));
     else {
       const all = summary.all;
       out(`${all.valid_task}/${all.total_task} valid · strict ${all.strict_score_average.toFixed(3)} · loose ${all.loose_score_average.toFixed(3)} · reasoning ${all.reasoning_score_average.toFixed(3)} (reference${summary.hash_dependent_files ? `; ${summary.hash_dependent_files} hash-dependent, minimum shown` : ''})`);
     }
-    return 0;
+    return results.some((result) => result.scoring_error) ? 1 : 0;
   }
   const game = basename(gameDir);
   const score = faithfulScorer(edges.value);
   const results = [];
+  let failures = 0;
   for (const answer of answers) {
     const record = answer.record ?? {};
     const task = record.task === 'route_finding' ? 'rf' : 'df';
@@ -191,18 +202,32 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
       ? questionFromSkeleton(game, task, found.line, cutoff)
       : { benchmark: 'mango', game, task, sampleId, src: String(record.src_node ?? ''), dst: String(record.dst_node ?? ''), actionList, answerable: false, easy: false, cutoff };
     // The evaluator reads "response"; upstream's inference writes "answer" (spec §9 item 5).
-    const result = answer.record ? score(question, record.response ?? record.answer ?? '') : { parse_error: true, success_strict: 0, success_loose: 0, reasoning: 0, note: answer.error };
+    let result: { parse_error: boolean; success_strict: number; success_loose: number; reasoning: number; note?: string; scoring_error?: boolean };
+    try {
+      result = answer.record ? score(question, record.response ?? record.answer ?? '') : { parse_error: true, success_strict: 0, success_loose: 0, reasoning: 0, note: `${answer.source}: ${answer.error ?? 'did not load'}` };
+    } catch (error) {
+      const { note } = unscorable(answer, error);
+      err(`${answer.source}: ${note}`);
+      failures++;
+      result = { parse_error: false, scoring_error: true, success_strict: 0, success_loose: 0, reasoning: 0, note };
+    }
     const stepError = Number(record.min_step_total_answerable ?? 0) > Number(record.model_cutoff_num ?? cutoff);
-    results.push({ sample_id: sampleId, parse_error: result.parse_error, id_error: found === undefined, step_error: stepError, easy: question.easy, success_strict: result.success_strict, success_loose: result.success_loose, reasoning: result.reasoning, ...(result.note ? { note: result.note } : {}) });
+    results.push({ source: answer.source, sample_id: sampleId, parse_error: result.parse_error, ...(result.scoring_error ? { scoring_error: true } : {}), id_error: found === undefined, step_error: stepError, easy: question.easy, success_strict: result.success_strict, success_loose: result.success_loose, reasoning: result.reasoning, ...(result.note ? { note: result.note } : {}) });
   }
-  const valid = results.filter((result) => !result.parse_error && !result.id_error && !result.step_error);
+  const valid = results.filter((result) => !result.parse_error && !result.id_error && !result.step_error && !result.scoring_error);
   const mean = (key: 'success_strict' | 'success_loose' | 'reasoning') => (valid.length ? valid.reduce((sum, result) => sum + result[key], 0) / valid.length : 0);
   const summary = { total: results.length, valid: valid.length, success_strict: mean('success_strict'), success_loose: mean('success_loose'), reasoning: mean('reasoning') };
   if (json) out(JSON.stringify({ mode, results, summary }));
   else out(`${summary.valid}/${summary.total} valid · strict ${summary.success_strict.toFixed(3)} · loose ${summary.success_loose.toFixed(3)} · reasoning ${summary.reasoning.toFixed(3)} (${mode})`);
-  return 0;
+  return failures > 0 ? 1 : 0;
+}
+
+/** A record whose scoring threw: the error stays with that record (its source says where). */
+function unscorable(answer: LoadedAnswer, error: unknown): ReferenceResult {
+  const reason = error instanceof RangeError ? `${error.message} (the answer is too large or too deeply nested to score)` : error instanceof Error ? error.message : String(error);
+  return { mode: 'reference', sample_id: String(answer.record?.sample_id ?? ''), task: 'df', parse_error: false, id_error: false, step_error: false, scoring_error: true, easy: null, success_strict: 0, success_loose: 0, reasoning: 0, path_len: 0, note: `could not be scored: ${reason}` };
 }
 
 function unloadable(answer: LoadedAnswer): ReferenceResult {
-  return { sample_id: '', task: 'df', parse_error: true, id_error: false, step_error: false, easy: null, success_strict: 0, success_loose: 0, reasoning: 0, path_len: 0, note: `${answer.source}: ${answer.error ?? 'did not load'}` };
+  return { mode: 'reference', sample_id: '', task: 'df', parse_error: true, id_error: false, step_error: false, easy: null, success_strict: 0, success_loose: 0, reasoning: 0, path_len: 0, note: `${answer.source}: ${answer.error ?? 'did not load'}` };
 }

@@ -5,6 +5,7 @@ import { stripBom } from '../core/bom';
 import { promises as fs } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { tooDeepDiagnostic } from '../core/json/locatedJson';
+import { readTextFile } from '../core/fileLimits';
 import type { EdgeRecord } from '../core/mango/types';
 
 const STRING_FIELDS = ['src_node', 'dst_node', 'action'] as const;
@@ -29,7 +30,7 @@ export async function readGameEdges(gameDir: string): Promise<ReadResult<EdgeRec
   const path = edgesPathOf(gameDir);
   let text: string;
   try {
-    text = stripBom(await fs.readFile(path, 'utf8'));
+    text = stripBom(await readTextFile(fs, path));
   } catch (error) {
     return { ok: false, message: `${path}: ${describeFileError(error)}` };
   }

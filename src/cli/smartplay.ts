@@ -6,7 +6,8 @@
 //   rps --variant different-score builds the game upstream cannot build and says "reference": false.
 // - run plays a built-in agent and prints the episode log (JSON Lines); check validates one.
 import { stripBom } from '../core/bom';
-import { readFile } from 'node:fs/promises';
+import * as fs from 'node:fs/promises';
+import { readTextFile } from '../core/fileLimits';
 import { hanoiSolverAgent, randomAgent } from '../core/smartplay/agents';
 import type { BanditVariant } from '../core/smartplay/bandits';
 import { validateEpisodeLog } from '../core/smartplay/episodeChecks';
@@ -127,7 +128,7 @@ async function runCheck(argv: readonly string[], out: Output, err: Output): Prom
   const [path] = args.positionals;
   let text: string;
   try {
-    text = stripBom(await readFile(path, 'utf8'));
+    text = stripBom(await readTextFile(fs, path));
   } catch (error) {
     err(`${path}: cannot read: ${error instanceof Error ? error.message : String(error)}`);
     return 1;

@@ -42,8 +42,9 @@ export function scoreAnswer(game: LoadedGame, params: ScoreAnswerParams): ScoreA
   const { question, response } = params;
   return {
     scores: params.mode === 'reference' ? referenceScores(records, question, response) : { ...scoreMangoFaithful(records, question, response) },
-    diagnostics: answerDiagnostics(response, graph, question.src, question.dst),
-    trajectory: answerTrajectory(graph, response, `${question.task.toUpperCase()} ${question.src} → ${question.dst}`, question.src, question.cutoff),
+    // DF answers are checked against the question's action list; reference mode reads the answer as the released evaluator does.
+    diagnostics: answerDiagnostics(response, graph, question.src, question.dst, { ...(question.task === 'df' ? { actionList: question.actionList } : {}), mode: params.mode === 'reference' ? 'reference' : 'faithful' }),
+    trajectory: answerTrajectory(graph, response, `${question.task.toUpperCase()} ${question.src} → ${question.dst}`, question.src, question.cutoff, params.mode === 'reference' ? 'reference' : 'faithful'),
   };
 }
 

@@ -2,6 +2,7 @@
 // read from open editors when open and from disk otherwise. Validating one member validates the
 // game, so an edit in edges.json updates the walkthrough's problems too.
 import { promises as fs } from 'node:fs';
+import { FileLimitError, readTextFile } from '../core/fileLimits';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mangoGameOf, mangoSuffixes, type FileKind } from '../core/files';
 import { buildGameModel, fileDiagnostics, skeletonDiagnosticsInChunks } from '../core/mango/game';
@@ -30,7 +31,7 @@ export async function memberText(game: LoadedGame, documents: DocumentStore, kin
   const open = documents.get(member.uri);
   if (open) return open.text.getText();
   if (game.texts[kind] !== undefined) return game.texts[kind];
-  return fs.readFile(fileURLToPath(member.uri), 'utf8').catch(() => undefined);
+  return readTextFile(fs, fileURLToPath(member.uri)).catch(() => undefined);
 }
 
 /** The URI of a game file of the given kind, whether or not it exists yet. */
@@ -64,7 +65,7 @@ export async function loadGame(uri: string, documents: DocumentStore): Promise<L
   for (const member of found.members) {
     if (member.kind === 'mango-df' || member.kind === 'mango-rf' || member.kind === 'mango-walkthrough') continue;
     const open = documents.get(member.uri);
-    texts[member.kind] = open ? open.text.getText() : await fs.readFile(fileURLToPath(member.uri), 'utf8').catch(() => undefined);
+    texts[member.kind] = open ? open.text.getText() : await readTextFile(fs, fileURLToPath(member.uri)).catch(() => undefined);
   }
   const model = buildGameModel(texts);
   const walkthroughMember = found.members.find((member) => member.kind === 'mango-walkthrough');
@@ -73,7 +74,7 @@ export async function loadGame(uri: string, documents: DocumentStore): Promise<L
     const open = documents.get(walkthroughMember.uri);
     if (open?.walkthrough) model.walkthrough = open.walkthrough;
     else {
-      const text = await fs.readFile(fileURLToPath(walkthroughMember.uri), 'utf8').catch(() => undefined);
+      const text = await readTextFile(fs, fileURLToPath(walkthroughMember.uri)).catch(() => undefined);
       if (text !== undefined) {
         const parsed = buildGameModel({ 'mango-walkthrough': text });
         model.walkthrough = parsed.walkthrough;
@@ -112,7 +113,13 @@ const SLICE_MS = 15;
 /** Checks a skeleton file in slices, handing partial results to `onPartial`; `isStale` stops early. */
 async function skeletonDiagnostics(member: GameMember, documents: DocumentStore, model: GameModel, onPartial?: PartialPublisher, isStale?: () => boolean): Promise<Diagnostic[]> {
   const open = documents.get(member.uri);
-  const text = open ? open.text.getText() : await fs.readFile(fileURLToPath(member.uri), 'utf8').catch(() => '');
+  let text = '';
+  try {
+    text = open ? open.text.getText() : await readTextFile(fs, fileURLToPath(member.uri));
+  } catch (error) {
+    // Too large (or unreadable): say so on the file instead of reading hundreds of MB or looking clean.
+    if (error instanceof FileLimitError) return [{ severity: 'warning', code: 'file/too-large', message: `Not checked: ${error.message}.`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }];
+  }
   let latest: Diagnostic[] = [];
   let sliceStart = performance.now();
   for (const sofar of skeletonDiagnosticsInChunks(member.kind === 'mango-df' ? 'mango-df' : 'mango-rf', text, model, 500)) {

@@ -2,6 +2,7 @@
 // from the skeleton files' labels. Labels are cached per file version so dragging the cutoff
 // slider does not re-read megabytes of JSON Lines.
 import { promises as fs } from 'node:fs';
+import { readTextFile } from '../core/fileLimits';
 import { fileURLToPath } from 'node:url';
 import { buildMazeGraph } from '../core/mango/maze';
 import { splitLines } from '../core/text';
@@ -36,7 +37,7 @@ async function labelsOf(member: GameMember, documents: DocumentStore): Promise<L
   const stamp = open ? `v${open.text.version}` : `m${(await fs.stat(path)).mtimeMs}`;
   const cached = labelCache.get(member.uri);
   if (cached && cached.stamp === stamp) return cached.pairs;
-  const text = open ? open.text.getText() : await fs.readFile(path, 'utf8');
+  const text = open ? open.text.getText() : await readTextFile(fs, path);
   const lines = splitLines(text);
   const labels = new Int32Array(lines.length * 2);
   let count = 0;

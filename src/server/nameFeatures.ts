@@ -3,6 +3,7 @@
 // refused when the new name is already taken (two locations would merge silently).
 import { fileURLToPath } from 'node:url';
 import { promises as fs } from 'node:fs';
+import { readTextFile } from '../core/fileLimits';
 import {
   CompletionItemKind,
   ErrorCodes,
@@ -47,7 +48,7 @@ async function lineOf(documents: DocumentStore, uri: string, line: number): Prom
   if (open) return open.text.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$|\r$/, '');
   let lines = fileLinesCache.get(uri);
   if (!lines) {
-    lines = splitLines(await fs.readFile(fileURLToPath(uri), 'utf8'));
+    lines = splitLines(await readTextFile(fs, fileURLToPath(uri)));
     fileLinesCache.set(uri, lines);
   }
   return lines[line];

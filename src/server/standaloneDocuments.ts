@@ -2,6 +2,7 @@
 // documents and validated whole after edits settle. They have no cross-file checks, so unlike
 // MANGO games nothing else is re-validated when they change.
 import { promises as fs } from 'node:fs';
+import { readTextFile } from '../core/fileLimits';
 import { fileURLToPath } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Connection, TextDocumentContentChangeEvent } from 'vscode-languageserver';
@@ -66,7 +67,7 @@ export class StandaloneDocuments {
   private async publishFromDisk(uri: string): Promise<void> {
     const kind = standaloneKindOf(decodeUriSafely(uri));
     if (kind === null) return;
-    const text = await fs.readFile(fileURLToPath(uri), 'utf8').catch(() => null);
+    const text = await readTextFile(fs, fileURLToPath(uri)).catch(() => null);
     const diagnostics = text === null ? [] : validateStandalone(kind, text, decodeUriSafely(uri));
     if (diagnostics) void this.connection.sendDiagnostics({ uri, diagnostics: toLspDiagnostics(diagnostics) });
   }

@@ -19,22 +19,42 @@ export interface RawRecord {
   range: Range;
 }
 
-/** Raw offsets of each unescaped character: `""` in CSV, backslash escapes in JSON strings. */
-function escapeOffsets(raw: string, start: number, kind: 'csv' | 'json'): number[] {
-  const offsets: number[] = [];
-  for (let index = 0; index < raw.length; ) {
-    offsets.push(start + index);
-    if (kind === 'csv' && raw[index] === '"') index += 2;
-    else if (kind === 'json' && raw[index] === '\\') index += raw[index + 1] === 'u' ? 6 : 2;
-    else index += 1;
+/**
+ * Maps a field's character index to its raw file offset, given the escapes in its raw text (`""` in
+ * CSV, backslash escapes in JSON strings). Only the escapes are stored, not one offset per
+ * character: a 50 MB env_description would otherwise cost hundreds of MB of offsets.
+ */
+function escapeOffsets(raw: string, start: number, kind: 'csv' | 'json'): (index: number) => number {
+  // From value index escapeAt[k] on (after that escape), the raw text runs extraAfter[k] characters ahead.
+  const escapeAt: number[] = [];
+  const extraAfter: number[] = [];
+  const marker = kind === 'csv' ? '"' : '\\';
+  let extra = 0;
+  for (let index = raw.indexOf(marker); index >= 0; index = raw.indexOf(marker, index)) {
+    const skipped = kind === 'json' && raw[index + 1] === 'u' ? 5 : 1;
+    escapeAt.push(index - extra);
+    extra += skipped;
+    extraAfter.push(extra);
+    index += skipped + 1;
   }
-  offsets.push(start + raw.length);
-  return offsets;
+  const length = raw.length - extra;
+  return (index) => {
+    const clamped = Math.min(Math.max(index, 0), length);
+    // The last escape at or before this character decides how far the raw text has run ahead.
+    let low = 0;
+    let high = escapeAt.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (escapeAt[middle] < clamped) low = middle + 1;
+      else high = middle;
+    }
+    return start + clamped + (low > 0 ? extraAfter[low - 1] : 0);
+  };
 }
 
-function locatedField(value: string, offsets: number[], mapper: OffsetMapper): LocatedField {
-  const at = (index: number) => mapper.position(offsets[Math.min(Math.max(index, 0), offsets.length - 1)]);
-  return { value, positionOf: at, range: { start: at(0), end: at(offsets.length - 1) } };
+function locatedField(value: string, rawOffset: (index: number) => number, mapper: OffsetMapper): LocatedField {
+  const at = (index: number) => mapper.position(rawOffset(index));
+  return { value, positionOf: at, range: { start: at(0), end: at(value.length) } };
 }
 
 /** Splits CSV text into rows of fields with their raw spans (RFC 4180). */
@@ -103,8 +123,7 @@ function objectRecord(node: Node, text: string, base: number, mapper: OffsetMapp
       fields.set(String(key.value), locatedField(String(value), escapeOffsets(raw, base + valueNode.offset + 1, 'json'), mapper));
     } else {
       const rendered = typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
-      const offsets = Array.from({ length: rendered.length + 1 }, (_, i) => base + valueNode.offset + Math.min(i, valueNode.length));
-      fields.set(String(key.value), locatedField(rendered, offsets, mapper));
+      fields.set(String(key.value), locatedField(rendered, (i) => base + valueNode.offset + Math.min(Math.max(i, 0), valueNode.length), mapper));
     }
   }
   return { fields, range: mapper.range(base + node.offset, node.length) };

@@ -70,6 +70,8 @@ export interface GraspQuestion {
   benchmark: 'grasp';
   /** The grid file's name, as upstream custom_ids spell it (`inner_cluster_free.jsonl`). */
   file: string;
+  /** The grid file asked about, workspace-relative, so a reopened run finds this file and not a namesake. */
+  gridPath?: string;
   index: number;
   settings: GraspSettings;
   style: 'chat' | 'o1-mini';

@@ -3,6 +3,9 @@
 // the last [...] whose content has an action word, split on ',', tokens stripped of whitespace and
 // quotes, junk kept in order (the scorer ignores it but it still uses up the 20-step budget).
 // Without a list, the optional fallback takes the first action word of each numbered line.
+// Python comments after list items (`"LEFT",  # Move to (5,4)`, as o1-mini writes) are blanked
+// first, so their commas and brackets neither split tokens nor hide the list; `pythonComments:
+// 'keep'` applies the §7 rule to the raw text instead (upstream itself has no extraction to follow).
 import { OffsetMapper } from '../json/locatedJson';
 import type { Range } from '../text';
 import { actionOf } from './actions';
@@ -38,11 +41,32 @@ const STRIPPED = /[\s'"`]/;
 export interface ExtractionOptions {
   /** Take action words from numbered lines when there is no list (default true). */
   numberedFallback?: boolean;
+  /** 'strip' (default): blank `# …` comments after list items first. 'keep': the §7 rule on the raw text. */
+  pythonComments?: 'strip' | 'keep';
+}
+
+// A `#` starts a comment when what precedes it on its line ends like a list item: a separator, a
+// quote, a bracket or an action word. Markdown headings (`### Plan`) and "Step #1" are left alone.
+const COMMENT = /((?:[,'"`[]|\b(?:UPLEFT|UPRIGHT|DOWNLEFT|DOWNRIGHT|UP|DOWN|LEFT|RIGHT|TAKE|DROP))[ \t]*)#[^\n]*/gi;
+
+/**
+ * Comments per scoring mode: faithful reads what the model meant; reference and pre2025 keep them,
+ * because the published o1-mini figures (mean length 18.5, mean score −0.31) come from the raw
+ * rule, comment pieces counted as junk steps.
+ */
+export function pythonCommentsFor(mode: 'faithful' | 'reference' | 'pre2025'): 'strip' | 'keep' {
+  return mode === 'faithful' ? 'strip' : 'keep';
+}
+
+/** The text with list-item comments replaced by spaces: same length, so every offset still holds. */
+export function blankPythonComments(text: string): string {
+  return text.replace(COMMENT, (match: string, before: string) => before + ' '.repeat(match.length - before.length));
 }
 
 /** Extracts the action tokens of an answer text. */
-export function extractActions(text: string, options: ExtractionOptions = {}): ExtractedAnswer {
-  const mapper = new OffsetMapper(text);
+export function extractActions(original: string, options: ExtractionOptions = {}): ExtractedAnswer {
+  const mapper = new OffsetMapper(original);
+  const text = options.pythonComments === 'keep' ? original : blankPythonComments(original);
   const locate = (token: string, start: number): ExtractedToken => ({ token, start, end: start + token.length, range: mapper.range(start, token.length) });
   const finish = (method: ExtractionMethod, located: ExtractedToken[], listRange: Range | null): ExtractedAnswer => ({
     rule: EXTRACTION_RULE_LABEL, method, tokens: located.map((item) => item.token), located,

@@ -31,6 +31,8 @@ export const GraspAnswerCodes = {
   dropNothing: 'grasp-answer/drop-nothing',
   truncated: 'grasp-answer/truncated',
   score: 'grasp-answer/score',
+  /** Which grid file and record the answer was scored against, and why that grid. */
+  grid: 'grasp-answer/grid',
 } as const;
 
 /** Diagnostics on an upstream response file (`*_output.jsonl`), from resultsFile.ts. */

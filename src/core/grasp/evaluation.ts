@@ -6,7 +6,7 @@ import type { ChatMessage, GraspQuestion } from '../eval/types';
 import type { Diagnostic, Range } from '../text';
 import { plural } from '../text';
 import { MOVE_DELTAS, movesOf, type GraspAction, type MoveAction } from './actions';
-import { EXTRACTION_RULE_LABEL, extractActions, type ExtractedAnswer } from './answers';
+import { blankPythonComments, EXTRACTION_RULE_LABEL, extractActions, pythonCommentsFor, type ExtractedAnswer, type ExtractionOptions } from './answers';
 import { BASELINES } from './baselines';
 import { GraspAnswerCodes } from './codes';
 import type { GraspGridEntry } from './gridFile';
@@ -65,10 +65,11 @@ export interface GraspAnswerResult {
 const METHOD_LABELS: Record<ExtractedAnswer['method'], string> = { 'bracket-list': 'bracket list', 'numbered-list': 'numbered list', none: 'no list found' };
 
 /** Extracts the tokens of an answer (non-official rule), simulates them and scores them in `mode`. */
-export function scoreGraspAnswer(prepared: Pick<PreparedGraspQuestion, 'grid' | 'question'>, answer: string, mode: ScoringMode): GraspAnswerResult {
+export function scoreGraspAnswer(prepared: Pick<PreparedGraspQuestion, 'grid' | 'question'>, answer: string, mode: ScoringMode, options: ExtractionOptions = {}): GraspAnswerResult {
   const { grid } = prepared;
   const { settings } = prepared.question;
-  const extraction = extractActions(answer);
+  const comments = options.pythonComments ?? pythonCommentsFor(mode);
+  const extraction = extractActions(answer, { ...options, pythonComments: comments });
   const simulation = simulate(grid, extraction.tokens, settings, { mode });
   const start = grid.start;
   const initialStartEnergy = grid.cells[start[0]][start[1]].energy;
@@ -92,6 +93,7 @@ export function scoreGraspAnswer(prepared: Pick<PreparedGraspQuestion, 'grid' | 
     cost_term: simulation.costTerm,
     extraction_method: extraction.method,
     extraction_rule: EXTRACTION_RULE_LABEL,
+    extraction_comments: comments,
     unknown_tokens: extraction.unknown.length,
     ignored_diagonals: count(['ignored_diagonal_not_in_action_set']),
     blocked_moves: count(['blocked_boundary', 'blocked_obstacle']),
@@ -102,7 +104,7 @@ export function scoreGraspAnswer(prepared: Pick<PreparedGraspQuestion, 'grid' | 
     `score ${simulation.score.toFixed(2)} (${mode})`,
     plural(simulation.tokens.length, 'step'),
     mode === 'pre2025' ? `${plural(scoredCellEnergy, 'unit')} on the final cell` : `${plural(simulation.final.startCellEnergy, 'unit')} at start`,
-    `extracted by the recommended non-official rule (${METHOD_LABELS[extraction.method]})`,
+    `extracted by the recommended non-official rule (${METHOD_LABELS[extraction.method]}${commentNote(answer, comments)})`,
   ];
   if (simulation.truncated.length > 0) summaryParts.push(`${plural(simulation.truncated.length, 'token')} beyond the ${STEP_LIMIT}-step limit ignored`);
   return {
@@ -113,6 +115,12 @@ export function scoreGraspAnswer(prepared: Pick<PreparedGraspQuestion, 'grid' | 
     extraction,
     summary: summaryParts.join(' · '),
   };
+}
+
+/** Says what happened to Python comments, when the answer has any. */
+function commentNote(answer: string, comments: 'strip' | 'keep'): string {
+  if (blankPythonComments(answer) === answer) return '';
+  return comments === 'strip' ? ', Python comments ignored' : ', Python comments read as tokens, as in the published figures';
 }
 
 function at(position: GridPosition): string {

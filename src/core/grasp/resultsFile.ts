@@ -58,7 +58,9 @@ function parseResultLine(lineText: string, line: number): { entry: GraspResultEn
   let id: ReturnType<typeof parseCustomId> = null;
   if (!('custom_id' in row)) reporter.report('error', GraspResultsCodes.customIdMissing, 'Missing "custom_id": without it the answer cannot be matched to a grid and a setting.', reporter.rangeOf([]));
   else if (typeof row.custom_id !== 'string' || (id = parseCustomId(row.custom_id)) === null) {
-    reporter.report('error', GraspResultsCodes.customIdInvalid, `"custom_id" must be "<file>.jsonl-<index>-<m>-<e>-<c>" with m, e, c each 0 or 1, found ${JSON.stringify(row.custom_id)}.`, customIdRange);
+    const pathLike = typeof row.custom_id === 'string' && /[/\\]|\.\./.test(row.custom_id.split('.jsonl-')[0]);
+    const why = pathLike ? ' Its file part must be a plain file name, without path separators or "..".' : '';
+    reporter.report('error', GraspResultsCodes.customIdInvalid, `"custom_id" must be "<file>.jsonl-<index>-<m>-<e>-<c>" with m, e, c each 0 or 1, found ${JSON.stringify(row.custom_id)}.${why}`, customIdRange);
   }
   const answer = answerOf(row, reporter);
   if (id === null || answer === null) return { entry: null, diagnostics: reporter.diagnostics };

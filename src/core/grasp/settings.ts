@@ -34,7 +34,17 @@ export function parseCustomId(customId: string): ParsedCustomId | null {
   const parts = customId.slice(at + '.jsonl-'.length).split('-');
   if (parts.length !== 4 || !/^\d+$/.test(parts[0]) || !parts.slice(1).every((flag) => flag === '0' || flag === '1')) return null;
   const [m, e, c] = parts.slice(1).map(Number) as Array<0 | 1>;
-  return { file: customId.slice(0, at + '.jsonl'.length), index: Number(parts[0]), settings: settingsFromFlags(m, e, c) };
+  const file = customId.slice(0, at + '.jsonl'.length);
+  if (!isPlainFileName(file)) return null;
+  return { file, index: Number(parts[0]), settings: settingsFromFlags(m, e, c) };
+}
+
+/**
+ * A custom_id names a grid file, never a path: no separators, no `..`, no control or glob
+ * characters, so `../../x.jsonl-0-0-0-0` can never resolve outside the folder it is looked up in.
+ */
+export function isPlainFileName(file: string): boolean {
+  return !/[/\\\x00-\x1f*?[\]{}]/.test(file) && !file.includes('..') && file !== '.jsonl';
 }
 
 /**

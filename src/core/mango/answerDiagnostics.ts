@@ -3,7 +3,7 @@
 import { OffsetMapper } from '../json/locatedJson';
 import type { Diagnostic } from '../text';
 import type { MazeGraph } from '../../protocol/maze';
-import { answerStepSpans, parseMangoAnswer } from './answers';
+import { answerStepSpans, parseMangoAnswer, type AnswerParseMode } from './answers';
 import { nameSimilarity } from './scoring';
 import { classifyTrajectory } from './trajectory';
 
@@ -15,12 +15,23 @@ export const AnswerCodes = {
   brokenChain: 'answer/broken-chain',
   wrongStart: 'answer/wrong-start',
   wrongDestination: 'answer/wrong-destination',
+  /** DF: a step's action is not the one the question gives at that position. */
+  wrongAction: 'answer/wrong-action',
+  /** DF: the answer has more or fewer steps than the question gives actions. */
+  actionCount: 'answer/action-count',
 } as const;
 
+export interface AnswerDiagnosticOptions {
+  /** DF: the actions the question gives; each step must take the action at its position. */
+  actionList?: readonly string[];
+  /** How the answer is read: reference mode folds constant expressions (spec §9 item 4). */
+  mode?: AnswerParseMode;
+}
+
 /** Diagnostics for an answer to a question from `src` whose right destination is `dst`. */
-export function answerDiagnostics(response: string, graph: MazeGraph, src: string, dst: string): Diagnostic[] {
+export function answerDiagnostics(response: string, graph: MazeGraph, src: string, dst: string, options: AnswerDiagnosticOptions = {}): Diagnostic[] {
   const mapper = new OffsetMapper(response);
-  const parsed = parseMangoAnswer(response);
+  const parsed = parseMangoAnswer(response, options.mode);
   if (!parsed.ok) {
     const at = Math.min(parsed.offset, Math.max(0, response.length - 1));
     return [{ severity: 'error', code: AnswerCodes.parseError, message: `Unparseable answer: ${parsed.error}.`, range: mapper.range(at, response.length > 0 ? 1 : 0) }];
@@ -39,9 +50,34 @@ export function answerDiagnostics(response: string, graph: MazeGraph, src: strin
     else if (step.verdict === 'imputed') diagnostics.push({ severity: 'information', code: AnswerCodes.imputedEdge, message: `Step ${step.index + 1}: ${step.message}`, range: at(step.index) });
     if (!step.chained) diagnostics.push({ severity: 'warning', code: AnswerCodes.brokenChain, message: `Step ${step.index + 1} starts at '${step.from}', but the previous step ended at '${steps[step.index - 1].to}'.`, range: at(step.index) });
   }
+  if (options.actionList) diagnostics.push(...actionListDiagnostics(parsed.steps.map((step) => step.action), options.actionList, at));
   const last = steps[steps.length - 1];
   if (last && last.to !== dst) {
     diagnostics.push({ severity: 'error', code: AnswerCodes.wrongDestination, message: `The answer ends at '${last.to}'; the right destination is '${dst}'.`, range: at(last.index), data: { expected: shortestRouteText(graph, src, dst) } });
+  }
+  return diagnostics;
+}
+
+/**
+ * DF answers must take the question's actions in order (paper-era reasoning, spec §8: the same
+ * length and the same actions as asked, compared exactly); a valid path by other actions is still
+ * a wrong answer to "perform these actions".
+ */
+function actionListDiagnostics(taken: readonly string[], asked: readonly string[], at: (index: number) => Diagnostic['range']): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const listed = `The question's actions: ${asked.map((action, index) => `${index + 1}. ${action}`).join(', ')}.`;
+  taken.slice(0, asked.length).forEach((action, index) => {
+    if (action === asked[index]) return;
+    const caseOnly = action.toLowerCase() === asked[index].toLowerCase() ? ' (they differ only in case; the reasoning score compares actions exactly)' : '';
+    diagnostics.push({ severity: 'error', code: AnswerCodes.wrongAction, message: `Step ${index + 1} takes '${action}', but the question's action ${index + 1} is '${asked[index]}'${caseOnly}.`, range: at(index), data: { expected: listed } });
+  });
+  if (taken.length > asked.length) {
+    for (let index = asked.length; index < taken.length; index++) {
+      diagnostics.push({ severity: 'error', code: AnswerCodes.actionCount, message: `Step ${index + 1} ('${taken[index]}') is beyond the ${asked.length} action${asked.length === 1 ? '' : 's'} the question gives.`, range: at(index), data: { expected: listed } });
+    }
+  } else if (taken.length < asked.length && taken.length > 0) {
+    const missing = asked.slice(taken.length).map((action) => `'${action}'`).join(', ');
+    diagnostics.push({ severity: 'error', code: AnswerCodes.actionCount, message: `The answer stops after ${taken.length} step${taken.length === 1 ? '' : 's'}; the question gives ${asked.length} actions (missing: ${missing}).`, range: at(taken.length - 1), data: { expected: listed } });
   }
   return diagnostics;
 }

@@ -1,8 +1,10 @@
 // MANGO answer parsing (spec mango.md §6): the text from the first '[' to the first ']' is read as
 // a Python literal, a non-empty list of dicts with string `location_before`, `action` and
 // `location_after`. Upstream evaluates that slice (eval / ast.literal_eval); Waypoint parses it
-// with its own literal parser, so model output is never executed.
-import { parsePythonLiteral, PythonLiteralError } from '../pythonLiteral';
+// with its own literal parser, so model output is never executed. Faithful mode reads literals only
+// (as ast.literal_eval); reference mode also folds constant expressions of literals such as
+// `'ea' + 'st'`, which camera-ready's eval() accepts (spec §9 item 4), and still flags the rest.
+import { parsePythonExpression, PythonLiteralError } from '../pythonLiteral';
 
 export interface AnswerStep {
   location_before: string;
@@ -10,43 +12,52 @@ export interface AnswerStep {
   location_after: string;
 }
 
+export type AnswerParseMode = 'faithful' | 'reference';
+
 export type ParsedAnswer =
-  | { ok: true; steps: AnswerStep[]; sliceStart: number; sliceEnd: number }
-  | { ok: false; error: string; offset: number };
+  | { ok: true; steps: AnswerStep[]; sliceStart: number; sliceEnd: number; mode: AnswerParseMode; folded: number }
+  | { ok: false; error: string; offset: number; mode: AnswerParseMode };
+
+/** Model answers longer than this are refused before parsing (a real answer is a few KB). */
+export const MAX_ANSWER_LENGTH = 16 * 1024 * 1024;
 
 /** Parses a model's response the way the released evaluator slices and reads it. */
-export function parseMangoAnswer(response: unknown): ParsedAnswer {
-  if (Array.isArray(response)) return checkSteps(response, 0, 0);
-  if (typeof response !== 'string') return { ok: false, error: 'the answer is neither text nor a list', offset: 0 };
+export function parseMangoAnswer(response: unknown, mode: AnswerParseMode = 'faithful'): ParsedAnswer {
+  const failed = (error: string, offset: number): ParsedAnswer => ({ ok: false, error, offset, mode });
+  if (Array.isArray(response)) return checkSteps(response, 0, 0, mode, 0);
+  if (typeof response !== 'string') return failed('the answer is neither text nor a list', 0);
+  if (response.length > MAX_ANSWER_LENGTH) return failed(`the answer is ${(response.length / 1048576).toFixed(1)} MB, over the ${MAX_ANSWER_LENGTH / 1048576} MB limit for answers`, 0);
   const leading = response.length - response.trimStart().length;
   const text = response.trim();
   const start = text.indexOf('[');
   const end = text.indexOf(']');
-  if (start < 0) return { ok: false, error: "the answer has no '['", offset: leading };
-  if (end < start) return { ok: false, error: "no ']' after the first '[' (upstream slices from the first '[' to the first ']')", offset: leading + start };
+  if (start < 0) return failed("the answer has no '['", leading);
+  if (end < start) return failed("no ']' after the first '[' (upstream slices from the first '[' to the first ']')", leading + start);
   const slice = text.slice(start, end + 1);
-  let value: unknown;
+  let parsed: ReturnType<typeof parsePythonExpression>;
   try {
-    value = parsePythonLiteral(slice);
+    parsed = parsePythonExpression(slice, { expressions: mode === 'reference' ? 'fold' : 'reject' });
   } catch (error) {
     const offset = error instanceof PythonLiteralError ? error.offset : 0;
-    return { ok: false, error: `not a Python literal: ${error instanceof Error ? error.message : String(error)}`, offset: leading + start + offset };
+    const what = mode === 'reference' ? 'not a constant Python expression' : 'not a Python literal';
+    return failed(`${what}: ${error instanceof Error ? error.message : String(error)}`, leading + start + offset);
   }
-  return checkSteps(value, leading + start, leading + end + 1);
+  return checkSteps(parsed.value, leading + start, leading + end + 1, mode, parsed.folded);
 }
 
-function checkSteps(value: unknown, sliceStart: number, sliceEnd: number): ParsedAnswer {
-  if (!Array.isArray(value) || value.length === 0) return { ok: false, error: 'the answer must be a non-empty list of steps', offset: sliceStart };
+function checkSteps(value: unknown, sliceStart: number, sliceEnd: number, mode: AnswerParseMode, folded: number): ParsedAnswer {
+  const failed = (error: string): ParsedAnswer => ({ ok: false, error, offset: sliceStart, mode });
+  if (!Array.isArray(value) || value.length === 0) return failed('the answer must be a non-empty list of steps');
   const steps: AnswerStep[] = [];
   for (const [index, item] of value.entries()) {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) return { ok: false, error: `step ${index + 1} is not a dict`, offset: sliceStart };
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return failed(`step ${index + 1} is not a dict`);
     const record = item as Record<string, unknown>;
     for (const key of ['location_before', 'action', 'location_after']) {
-      if (typeof record[key] !== 'string') return { ok: false, error: `step ${index + 1} has no string '${key}'`, offset: sliceStart };
+      if (typeof record[key] !== 'string') return failed(`step ${index + 1} has no string '${key}'`);
     }
     steps.push({ location_before: record.location_before as string, action: record.action as string, location_after: record.location_after as string });
   }
-  return { ok: true, steps, sliceStart, sliceEnd };
+  return { ok: true, steps, sliceStart, sliceEnd, mode, folded };
 }
 
 /**

@@ -23,11 +23,15 @@ export interface ReferenceLookup {
 }
 
 export interface ReferenceResult {
+  /** Which rules produced this result (the answer is read with constant expressions folded). */
+  mode: 'reference';
   sample_id: string;
   task: 'df' | 'rf';
   parse_error: boolean;
   id_error: boolean;
   step_error: boolean;
+  /** Set by hosts when scoring this record threw: it counts as a file, never as a valid one. */
+  scoring_error?: boolean;
   /** null for error files: the evaluator sets is_easy/is_hard only for valid ones. */
   easy: boolean | null;
   success_strict: number;
@@ -50,7 +54,7 @@ export function referenceScorer(records: readonly EdgeRecord[], lookup: Referenc
     const task = taskOverride ?? (record.task === 'route_finding' || (record.task === undefined && !('action_list' in record)) ? 'rf' : 'df');
     const sampleId = String(record.sample_id ?? '');
     const failed = (kind: 'parse_error' | 'id_error' | 'step_error', note: string): ReferenceResult => ({
-      sample_id: sampleId, task, parse_error: kind === 'parse_error', id_error: kind === 'id_error', step_error: kind === 'step_error',
+      mode: 'reference', sample_id: sampleId, task, parse_error: kind === 'parse_error', id_error: kind === 'id_error', step_error: kind === 'step_error',
       easy: null, success_strict: 0, success_loose: 0, reasoning: 0, path_len: 0, note,
     });
     const missing = [...REQUIRED_KEYS, ...(task === 'df' ? ['action_list'] : [])].filter((key) => !(key in record));
@@ -58,17 +62,22 @@ export function referenceScorer(records: readonly EdgeRecord[], lookup: Referenc
       const answerOnly = missing.includes('response') && 'answer' in record ? " (the reference reads 'response'; this record has 'answer', as upstream's inference writes it)" : '';
       return failed('parse_error', `missing key${missing.length > 1 ? 's' : ''} ${missing.join(', ')}${answerOnly}`);
     }
-    const parsed = parseMangoAnswer(record.response);
-    if (!parsed.ok) return failed('parse_error', parsed.error);
+    // Camera-ready eval()s the slice: constant expressions of literals are folded, never executed.
+    const parsed = parseMangoAnswer(record.response, 'reference');
+    if (!parsed.ok) return failed('parse_error', `${parsed.error} (at offset ${parsed.offset} of the response)`);
     const skeleton = lookup.skeleton(task, sampleId);
     if (!skeleton) return failed('id_error', `sample_id is not in the ${task === 'df' ? 'all2all' : 'all_pairs'} file`);
     const cutoff = Number(record.model_cutoff_num);
     if (Number(record.min_step_total_answerable) > cutoff) return failed('step_error', `min_step_total_answerable ${String(record.min_step_total_answerable)} > model_cutoff_num ${cutoff}`);
-    const base = { sample_id: sampleId, task, parse_error: false, id_error: false, step_error: false, easy: !(skeleton.min_step_forward_answerable > cutoff) };
+    const base = { mode: 'reference' as const, sample_id: sampleId, task, parse_error: false, id_error: false, step_error: false, easy: !(skeleton.min_step_forward_answerable > cutoff) };
     const src = String(record.src_node);
     const dst = String(record.dst_node);
-    if (task === 'df') return { ...base, ...scoreDf(graph, parsed.steps, src, record.action_list), path_len: skeleton.path_length };
-    return { ...base, ...scoreRf(graph, knownActions, parsed.steps, src, dst), path_len: lookup.shortestPathLength(src, dst) };
+    const scored: ReferenceResult = task === 'df'
+      ? { ...base, ...scoreDf(graph, parsed.steps, src, record.action_list), path_len: skeleton.path_length }
+      : { ...base, ...scoreRf(graph, knownActions, parsed.steps, src, dst), path_len: lookup.shortestPathLength(src, dst) };
+    if (parsed.folded === 0) return scored;
+    const folded = `the answer uses constant expressions (${parsed.folded} operator${parsed.folded > 1 ? 's' : ''} folded, as camera-ready's eval() would accept them)`;
+    return { ...scored, note: scored.note ? `${scored.note}; ${folded}` : folded };
   };
 }
 
@@ -162,25 +171,41 @@ function scoreRange(graph: MangoGraph, src: string, ties: readonly string[][], s
     }
     return false;
   };
-  const visit = (step: number, frontier: Set<string>): void => {
-    if (++visited > SEARCH_LIMIT) return;
-    if (step === ties.length) {
-      const value = frontier.size === 0 ? 0 : Math.max(...[...frontier].map(score));
+  // Depth-first over the steps with an explicit stack (one frame per step), so a 5,000-step
+  // answer cannot overflow the call stack. A frame remembers which tie it tries next and which
+  // "before" constraints its current choice added, to undo them when it moves on.
+  interface Frame { step: number; frontier: Set<string>; next: number; choice?: string; added: string[] }
+  const stack: Frame[] = [{ step: 0, frontier: new Set([src]), next: 0, added: [] }];
+  while (stack.length > 0 && visited <= SEARCH_LIMIT) {
+    const frame = stack[stack.length - 1];
+    if (frame.choice !== undefined) {
+      for (const other of frame.added) before.get(frame.choice)?.delete(other);
+      frame.choice = undefined;
+    }
+    if (frame.step === ties.length) {
+      let value = 0;
+      for (const room of frame.frontier) value = Math.max(value, score(room));
       min = Math.min(min, value);
       max = Math.max(max, value);
-      return;
+      stack.pop();
+      continue;
     }
-    for (const choice of ties[step]) {
-      const others = ties[step].filter((action) => action !== choice);
-      if (others.some((other) => precedes(other, choice))) continue;
-      const added = others.filter((other) => !before.get(choice)?.has(other));
-      if (!before.has(choice)) before.set(choice, new Set());
-      for (const other of added) before.get(choice)?.add(other);
-      visit(step + 1, destinations(graph, frontier, [choice]));
-      for (const other of added) before.get(choice)?.delete(other);
+    const options = ties[frame.step];
+    if (frame.next >= options.length) {
+      stack.pop();
+      continue;
     }
-  };
-  visit(0, new Set([src]));
+    const choice = options[frame.next++];
+    const others = options.filter((action) => action !== choice);
+    if (others.some((other) => precedes(other, choice))) continue;
+    const added = others.filter((other) => !before.get(choice)?.has(other));
+    if (!before.has(choice)) before.set(choice, new Set());
+    for (const other of added) before.get(choice)?.add(other);
+    frame.choice = choice;
+    frame.added = added;
+    visited++;
+    stack.push({ step: frame.step + 1, frontier: destinations(graph, frame.frontier, [choice]), next: 0, added: [] });
+  }
   return { min: Number.isFinite(min) ? min : 0, max: Number.isFinite(max) ? max : 0, partial: visited > SEARCH_LIMIT };
 }
 
@@ -202,7 +227,7 @@ export interface ReferenceGroupSummary {
  */
 export function summarizeReference(results: readonly ReferenceResult[]): { all: ReferenceGroupSummary; easy: ReferenceGroupSummary; hard: ReferenceGroupSummary; hash_dependent_files: number } {
   const group = (members: readonly ReferenceResult[]): ReferenceGroupSummary => {
-    const valid = members.filter((result) => !result.parse_error && !result.id_error && !result.step_error);
+    const valid = members.filter((result) => !result.parse_error && !result.id_error && !result.step_error && !result.scoring_error);
     const mean = (values: number[], over: number) => (over === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / over);
     return {
       total_task: members.length,

@@ -2,7 +2,7 @@
 // (explicit edges and the evaluator's imputed reverses), so the maze view can colour it. Names are
 // compared after trimming, as the released evaluator's edge check does.
 import type { MazeGraph, Trajectory, TrajectoryStep } from '../../protocol/maze';
-import { parseMangoAnswer, type AnswerStep } from './answers';
+import { parseMangoAnswer, type AnswerParseMode, type AnswerStep } from './answers';
 
 /** Classifies every step of an answer against a maze graph. */
 export function classifyTrajectory(graph: MazeGraph, steps: readonly AnswerStep[]): TrajectoryStep[] {
@@ -28,8 +28,8 @@ export function classifyTrajectory(graph: MazeGraph, steps: readonly AnswerStep[
 }
 
 /** Parses a raw answer and classifies it: what the maze view steps through. */
-export function answerTrajectory(graph: MazeGraph, response: unknown, title: string, start: string | null, cutoff: number | null): Trajectory {
-  const parsed = parseMangoAnswer(response);
+export function answerTrajectory(graph: MazeGraph, response: unknown, title: string, start: string | null, cutoff: number | null, mode: AnswerParseMode = 'faithful'): Trajectory {
+  const parsed = parseMangoAnswer(response, mode);
   if (!parsed.ok) return { title, start, cutoff, steps: [], error: `The answer could not be parsed: ${parsed.error}.` };
   return { title, start, cutoff, steps: classifyTrajectory(graph, parsed.steps), error: null };
 }

@@ -10,8 +10,12 @@ import type { GraspQuestion, RunRecord } from '../../core/eval/types';
 import { graspTimeline } from '../../core/grasp/boardTimeline';
 import { builtInGraspAnswer, prepareGraspQuestion, scoreGraspAnswer, type GraspAnswerResult, type PreparedGraspQuestion } from '../../core/grasp/evaluation';
 import { PROMPT_STYLES, type PromptStyle } from '../../core/grasp/prompt';
+import { GraspAnswerCodes } from '../../core/grasp/codes';
+import { chooseGrid, requestPromptFor, type GridCandidate } from '../../core/grasp/gridMatch';
 import { parseGraspResultsFile } from '../../core/grasp/resultsFile';
-import { ALL_SETTINGS, describeSettings } from '../../core/grasp/settings';
+import { ALL_SETTINGS, describeSettings, isPlainFileName } from '../../core/grasp/settings';
+import { maxFileSizeBytes } from '../../core/fileLimits';
+import type { Diagnostic } from '../../core/text';
 import { SCORING_MODES, type GraspSettings, type ScoringMode } from '../../core/grasp/types';
 import { pickProfile } from '../eval/profiles';
 import { BoardPanel } from './boardPanel';
@@ -67,7 +71,7 @@ export async function runGraspQuestion(deps: BoardEvalDeps, options: GraspRunOpt
   const mode = graspMode(options.mode);
   const file = fileNameOf(uri);
   const prepared = prepareGraspQuestion(entry, file, settings, style);
-  const question: GraspQuestion = prepared.question;
+  const question: GraspQuestion = { ...prepared.question, gridPath: shownPath(uri) };
   const reply = await evaluation.askWithProgress(
     deps.context,
     { profile, messages: prepared.messages, question, builtIn: (chosen) => builtInGraspAnswer(prepared, chosen.provider === 'random' ? 'random' : 'oracle', entry.record.index) },
@@ -78,25 +82,66 @@ export async function runGraspQuestion(deps: BoardEvalDeps, options: GraspRunOpt
   const record = runRecordOf({ question, model: profile, messages: prepared.messages, parsedAnswer: result.parsedAnswer, scores: result.scores, mode }, reply);
   const runFile = await evaluation.appendRunRecord(record);
   if (runFile) deps.log.info(`Run recorded in ${runFile}: GRASP ${question.sampleId} with ${profile.id}.`);
-  await deps.answers.show(runDocumentName(record), reply.text, result.diagnostics);
+  await deps.answers.show(runDocumentName(record), reply.text, [gridNote(`grid ${shownPath(uri)} #${entry.record.index} (the grid the question was asked on)`), ...result.diagnostics]);
   const title = `${profile.id} · ${shownPath(uri)} #${entry.record.index} · ${describeSettings(settings)}`;
   showOnBoard(deps.context, prepared, result, title);
   void vscode.window.showInformationMessage(`Waypoint: ${title}: ${result.summary} · ${reply.cached ? 'cache hit' : `${reply.latencyMs} ms`}`);
-  return { profile: profile.id, mode, ...result.scores, steps: result.simulation.steps.length, actions: result.parsedAnswer, diagnostics: result.diagnostics.map((diagnostic) => diagnostic.code), runFile, answer: reply.text };
+  return { profile: profile.id, mode, grid: { path: shownPath(uri), index: entry.record.index }, ...result.scores, steps: result.simulation.steps.length, actions: result.parsedAnswer, diagnostics: result.diagnostics.map((diagnostic) => diagnostic.code), runFile, answer: reply.text };
 }
 
-/** The grid file a response row names: beside the response file, one folder up, or anywhere in the workspace. */
-async function findGridFile(resultsUri: vscode.Uri, file: string): Promise<vscode.Uri | undefined> {
-  for (const candidate of [vscode.Uri.joinPath(resultsUri, '..', file), vscode.Uri.joinPath(resultsUri, '..', '..', file)]) {
+/** Upstream's layout: grid files beside the response file or one folder up (`results/../`). */
+function layoutCandidates(resultsUri: vscode.Uri, file: string): vscode.Uri[] {
+  return [vscode.Uri.joinPath(resultsUri, '..', file), vscode.Uri.joinPath(resultsUri, '..', '..', file)];
+}
+
+const SEARCH_LIMIT = 20;
+
+/**
+ * Every grid file a row's custom_id could mean, inside the workspace only: the layout places
+ * first, then same-named files anywhere. `file` is a plain name (parseCustomId refuses paths).
+ */
+async function gridCandidates(file: string, index: number, layout: readonly vscode.Uri[]): Promise<GridCandidate[]> {
+  const seen = new Set<string>();
+  const candidates: GridCandidate[] = [];
+  const add = async (uri: vscode.Uri, isLayout: boolean) => {
+    if (seen.has(uri.toString()) || !vscode.workspace.getWorkspaceFolder(uri)) return;
+    seen.add(uri.toString());
     try {
-      await vscode.workspace.fs.stat(candidate);
-      return candidate;
+      await vscode.workspace.fs.stat(uri);
     } catch {
-      // not there; keep looking
+      return;
+    }
+    candidates.push({ path: shownPath(uri), layout: isLayout, entry: graspEntryAt(await vscode.workspace.openTextDocument(uri), index, undefined) ?? null });
+  };
+  for (const uri of layout) await add(uri, true);
+  for (const uri of await vscode.workspace.findFiles(`**/${file}`, '**/node_modules/**', SEARCH_LIMIT)) await add(uri, false);
+  return candidates;
+}
+
+/** The user prompt of this custom_id in a request file of upstream's layout (`requests/` beside `results/`). */
+async function requestPromptOf(resultsUri: vscode.Uri, customId: string): Promise<string | null> {
+  for (const folder of [vscode.Uri.joinPath(resultsUri, '..', '..', 'requests'), vscode.Uri.joinPath(resultsUri, '..', 'requests')]) {
+    let names: Array<[string, vscode.FileType]>;
+    try {
+      names = await vscode.workspace.fs.readDirectory(folder);
+    } catch {
+      continue;
+    }
+    for (const [name, type] of names) {
+      if (type !== vscode.FileType.File || !name.endsWith('.jsonl')) continue;
+      const uri = vscode.Uri.joinPath(folder, name);
+      const { size } = await vscode.workspace.fs.stat(uri);
+      if (size > maxFileSizeBytes()) continue;
+      const prompt = requestPromptFor(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)), customId);
+      if (prompt !== null) return prompt;
     }
   }
-  const [found] = await vscode.workspace.findFiles(`**/${file}`, '**/node_modules/**', 1);
-  return found;
+  return null;
+}
+
+/** An information diagnostic at the top of the answer naming the grid it was scored against. */
+function gridNote(summary: string): Diagnostic {
+  return { severity: 'information', code: GraspAnswerCodes.grid, message: `Scored against ${summary}.`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
 }
 
 export interface ScoreResponseOptions {
@@ -120,38 +165,50 @@ export async function scoreGraspResponse(deps: BoardEvalDeps, options: ScoreResp
     void vscode.window.showErrorMessage(`Waypoint: line ${line + 1} of ${shownPath(uri)} is not a readable GRASP response row (see Problems).`);
     return undefined;
   }
-  const gridUri = await findGridFile(uri, row.file);
-  if (!gridUri) {
-    void vscode.window.showErrorMessage(`Waypoint: the grid file ${row.file} named by ${row.customId} is not beside ${shownPath(uri)}, one folder up, or anywhere in the workspace.`);
+  const candidates = await gridCandidates(row.file, row.index, layoutCandidates(uri, row.file));
+  const choice = chooseGrid(row.customId, row.index, candidates, { answer: row.answer, requestPrompt: await requestPromptOf(uri, row.customId) });
+  if (!choice.ok) {
+    void vscode.window.showErrorMessage(`Waypoint: ${shownPath(uri)} line ${line + 1}: ${choice.message}.`);
     return undefined;
   }
-  const gridDocument = await vscode.workspace.openTextDocument(gridUri);
-  const entry = graspEntryAt(gridDocument, row.index, undefined);
-  if (!entry) {
-    void vscode.window.showErrorMessage(`Waypoint: ${shownPath(gridUri)} has no readable record with "index": ${row.index}.`);
-    return undefined;
-  }
+  const entry = choice.candidate.entry;
   const mode = graspMode(options.mode);
   const prepared = prepareGraspQuestion(entry, row.file, row.settings, 'chat');
   const result = scoreGraspAnswer(prepared, row.answer, mode);
   const source = fileNameOf(uri).replace(/\.jsonl$/, '');
-  await deps.answers.show(`${source}-${row.customId.replace(/[^\w.-]+/g, '-')}`, row.answer, result.diagnostics);
+  await deps.answers.show(`${source}-${row.customId.replace(/[^\w.-]+/g, '-')}`, row.answer, [gridNote(choice.summary), ...result.diagnostics]);
   const title = `${source} · ${row.customId} · ${describeSettings(row.settings)}`;
   showOnBoard(deps.context, prepared, result, title);
-  void vscode.window.showInformationMessage(`Waypoint: ${title}: ${result.summary}`);
-  return { customId: row.customId, mode, ...result.scores, actions: result.parsedAnswer, diagnostics: result.diagnostics.map((diagnostic) => diagnostic.code) };
+  void vscode.window.showInformationMessage(`Waypoint: ${title}: ${result.summary} · ${choice.summary}`);
+  deps.log.info(`GRASP ${row.customId} from ${shownPath(uri)} scored against ${choice.summary}.`);
+  const grid = { path: choice.candidate.path, index: row.index, verdict: choice.match.verdict, reason: choice.match.reason };
+  return { customId: row.customId, mode, grid, ...result.scores, actions: result.parsedAnswer, diagnostics: result.diagnostics.map((diagnostic) => diagnostic.code) };
 }
 
-/** Reopens a recorded GRASP run: re-scored against the grid as it is now. */
+/**
+ * Reopens a recorded GRASP run: re-scored against the grid as it is now, the recorded grid path
+ * first; the recorded prompt proves (or refutes) that a grid is the one the model saw.
+ */
 export async function reopenGraspRun(deps: BoardEvalDeps, record: RunRecord & { question: GraspQuestion }): Promise<boolean> {
-  const [gridUri] = await vscode.workspace.findFiles(`**/${record.question.file}`, '**/node_modules/**', 1);
-  if (!gridUri) return false;
-  const entry = graspEntryAt(await vscode.workspace.openTextDocument(gridUri), record.question.index, undefined);
-  if (!entry) return false;
-  const prepared = prepareGraspQuestion(entry, record.question.file, record.question.settings, record.question.style);
+  const { question } = record;
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  const recorded = question.gridPath && folder && isPlainRelativePath(question.gridPath) ? [vscode.Uri.joinPath(folder.uri, question.gridPath)] : [];
+  const candidates = isPlainFileName(question.file) ? await gridCandidates(question.file, question.index, recorded) : [];
+  const prompt = record.messages.find((message) => message.role === 'user')?.content;
+  const choice = chooseGrid(question.sampleId, question.index, candidates, { answer: record.rawAnswer, requestPrompt: typeof prompt === 'string' ? prompt : null });
+  if (!choice.ok) {
+    void vscode.window.showErrorMessage(`Waypoint: cannot reopen ${question.sampleId}: ${choice.message}.`);
+    return false;
+  }
+  const prepared = prepareGraspQuestion(choice.candidate.entry, question.file, question.settings, question.style);
   const mode = SCORING_MODES.includes(record.mode) ? record.mode : 'faithful';
   const result = scoreGraspAnswer(prepared, record.rawAnswer, mode);
-  await deps.answers.show(runDocumentName(record), record.rawAnswer, result.diagnostics);
-  showOnBoard(deps.context, prepared, result, `${record.model.id} · ${record.question.file} #${record.question.index} · ${describeSettings(record.question.settings)}`);
+  await deps.answers.show(runDocumentName(record), record.rawAnswer, [gridNote(choice.summary), ...result.diagnostics]);
+  showOnBoard(deps.context, prepared, result, `${record.model.id} · ${choice.candidate.path} #${question.index} · ${describeSettings(question.settings)}`);
   return true;
+}
+
+/** A workspace-relative path as recorded: no absolute paths, no `..` segments. */
+function isPlainRelativePath(path: string): boolean {
+  return !path.startsWith('/') && !/^[A-Za-z]:/.test(path) && !path.split(/[/\\]/).includes('..');
 }

@@ -582,6 +582,30 @@ export function defineExtensionTests(): void {
       assert.equal(board.frames, 21);
     });
 
+    it('scores a response row only against a grid the evidence supports, and names it (issue 12, defect 2)', async () => {
+      const [folder] = vscode.workspace.workspaceFolders ?? [];
+      assert.ok(folder);
+      // Outside upstream's layout: the only inner_leftRight_free.jsonl is the sample's, found by a search.
+      const uri = vscode.Uri.joinPath(folder.uri, 'o1-elsewhere', 'gpt_o1_mini_output.jsonl');
+      const rows = [
+        { custom_id: 'inner_leftRight_free.jsonl-0-0-0-0', response: 'Back to the starting position (7,5): ["UP", "DROP"]' },
+        { custom_id: 'inner_leftRight_free.jsonl-0-0-0-1', response: 'From the starting position (3,6): ["RIGHT", "TAKE", "LEFT", "DROP"]' },
+        { custom_id: 'inner_leftRight_free.jsonl-0-0-1-0', response: '["RIGHT", "TAKE", "LEFT", "DROP"]' },
+      ];
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(rows.map((row) => JSON.stringify(row)).join('\n')));
+      try {
+        const score = (line: number) => vscode.commands.executeCommand<{ grid: { path: string; index: number; verdict: string } } | undefined>('waypoint.scoreGraspResponse', { uri: uri.toString(), line });
+        assert.equal(await score(0), undefined, 'the answer starts at (7,5); the sample grid starts at (3,6)');
+        const consistent = await score(1);
+        assert.deepEqual(consistent?.grid, { path: 'grasp/inner_leftRight_free.jsonl', index: 0, verdict: 'consistent', reason: "the answer's start cell (3,6) is this grid's start (3,6)" });
+        const { textOf } = await answerDiagnostics(rows[1].response);
+        assert.deepEqual(textOf('grasp-answer/grid'), ['']);
+        assert.equal(await score(2), undefined, 'no evidence and not in the layout: refused');
+      } finally {
+        await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder.uri, 'o1-elsewhere'), { recursive: true });
+      }
+    });
+
     it('plays Tower of Hanoi with the built-in solver to completion: normalised score 1, log written', async () => {
       const outcome = await vscode.commands.executeCommand<{ reason: string; steps: number; normalizedScore: number; file: string }>('waypoint.playSmartplay', { game: 'Hanoi3Disk', agent: 'hanoi-solver' });
       assert.deepEqual([outcome.reason, outcome.steps, outcome.normalizedScore], ['done', 7, 1]);

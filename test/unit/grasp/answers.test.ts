@@ -1,6 +1,6 @@
 // The recommended, non-official extraction rule of spec §7, on answers shaped like the stored ones.
 import { strict as assert } from 'node:assert';
-import { EXTRACTION_RULE_LABEL, extractActions } from '../../../src/core/grasp/answers';
+import { blankPythonComments, EXTRACTION_RULE_LABEL, extractActions, pythonCommentsFor } from '../../../src/core/grasp/answers';
 
 describe('GRASP answer extraction', () => {
   it('takes the last [...] that contains an action word, stripping quotes and whitespace', () => {
@@ -42,9 +42,18 @@ describe('GRASP answer extraction', () => {
     assert.deepEqual([answer.method, answer.tokens], ['none', []]);
   });
 
-  it('a list holding a nested [...] (as in commented o1-mini lists) is not a [...] of the rule', () => {
-    const text = '```python\n[\n  "UP",    # to (3,3)\n  "DROP"   # at (3,3) [Starting Position]\n]\n```';
-    assert.equal(extractActions(text).method, 'none');
+  it('reads o1-mini lists with Python comments (issue 12): commas and brackets in comments neither split nor hide the list', () => {
+    const text = '```python\n[\n  "UP",    # to (3,3)\n  TAKE,    # energy at (3,3)\n  "DROP"   # at (3,3) [Starting Position]\n]\n```\n### Plan #2\nStep #1: UP';
+    const answer = extractActions(text);
+    assert.deepEqual([answer.method, answer.tokens, answer.unknown.length], ['bracket-list', ['UP', 'TAKE', 'DROP'], 0]);
+    assert.deepEqual(answer.located.map((token) => text.slice(token.start, token.end)), ['UP', 'TAKE', 'DROP'], 'offsets point into the original text');
+    assert.equal(blankPythonComments(text).length, text.length);
+    assert.match(blankPythonComments(text), /### Plan #2\nStep #1: UP$/, 'headings and "#1" are not comments');
+    // The raw §7 rule (reference and pre2025 modes, as the published figures were computed): the
+    // nested [...] in the last comment hides the list: "no list found", as reported.
+    assert.equal(extractActions(text, { pythonComments: 'keep' }).method, 'none');
+    assert.equal(pythonCommentsFor('faithful'), 'strip');
+    assert.equal(pythonCommentsFor('reference'), 'keep');
   });
 
   it('a cut-off list (no closing bracket) is not a list; an earlier complete one is used', () => {

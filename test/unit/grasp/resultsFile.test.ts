@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractActions } from '../../../src/core/grasp/answers';
+import { extractActions, pythonCommentsFor } from '../../../src/core/grasp/answers';
 import { prepareGraspQuestion, scoreGraspAnswer } from '../../../src/core/grasp/evaluation';
 import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/grasp/gridFile';
 import { parseGraspResultsFile } from '../../../src/core/grasp/resultsFile';
@@ -172,13 +172,14 @@ describe('GRASP results files: the shared o1-mini answers', function () {
       const prepared = prepareGraspQuestion(grid, entry.file, entry.settings, 'o1-mini');
       assert.equal(prepared.question.sampleId, entry.customId);
       for (const mode of SCORING_MODES) {
-        assert.equal(scoreGraspAnswer(prepared, entry.answer, mode).scores.score, simulate(grid.grid, extractActions(entry.answer).tokens, entry.settings, { mode }).score);
+        assert.equal(scoreGraspAnswer(prepared, entry.answer, mode).scores.score, simulate(grid.grid, extractActions(entry.answer, { pythonComments: pythonCommentsFor(mode) }).tokens, entry.settings, { mode }).score);
       }
       scored++;
     }
     assert.equal(scored, 160);
     const scoreOf = (grid: GraspGridEntry, answer: (typeof entries)[number], mode: (typeof SCORING_MODES)[number]) => {
-      const score = scoreGraspAnswer(prepareGraspQuestion(grid, answer.file, answer.settings, 'o1-mini'), answer.answer, mode).scores.score;
+      // The paper's figures come from the raw rule, Python comments included (see sharedResults).
+      const score = scoreGraspAnswer(prepareGraspQuestion(grid, answer.file, answer.settings, 'o1-mini'), answer.answer, mode, { pythonComments: 'keep' }).scores.score;
       assert.equal(typeof score, 'number');
       return score as number;
     };

@@ -1,0 +1,43 @@
+// One size cap for every file the CLI and the language server read whole. A file over the cap is
+// refused with "file is N MB, over the M MB limit" before any of it is read, instead of building a
+// string of hundreds of MB (or failing deep inside V8 with "Invalid string length" at 1 GB).
+// The file system is passed in, so core stays free of node:fs.
+
+/** The default cap, as the `waypoint.validation.maxFileSizeMB` setting's default. */
+export const DEFAULT_MAX_FILE_SIZE_MB = 64;
+
+/** What readTextFile needs of node:fs/promises. */
+export interface TextFileSystem {
+  stat(path: string): Promise<{ size: number; isFile(): boolean; isDirectory(): boolean }>;
+  readFile(path: string, encoding: 'utf8'): Promise<string>;
+}
+
+/** A file refused before reading: too large, or not a regular file (a FIFO would block forever). */
+export class FileLimitError extends Error {
+  readonly code = 'EFILELIMIT';
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function megabytes(bytes: number): string {
+  return String(Math.round((bytes / 1048576) * 10) / 10);
+}
+
+/** The cap in bytes from a setting in MB; invalid values fall back to the default. */
+export function maxFileSizeBytes(megabytesSetting: unknown = DEFAULT_MAX_FILE_SIZE_MB): number {
+  const value = typeof megabytesSetting === 'number' && Number.isFinite(megabytesSetting) && megabytesSetting > 0 ? megabytesSetting : DEFAULT_MAX_FILE_SIZE_MB;
+  return Math.round(value * 1048576);
+}
+
+/** Reads a UTF-8 text file, refusing files over `limitBytes` and anything that is not a regular file. */
+export async function readTextFile(fs: TextFileSystem, path: string, limitBytes: number = maxFileSizeBytes()): Promise<string> {
+  const stat = await fs.stat(path);
+  // A directory still goes to readFile, so callers see the usual EISDIR error.
+  if (!stat.isFile() && !stat.isDirectory()) throw new FileLimitError(path, 'not a regular file (a FIFO or device is not read)');
+  if (stat.size > limitBytes) throw new FileLimitError(path, `file is ${megabytes(stat.size)} MB, over the ${megabytes(limitBytes)} MB limit`);
+  return fs.readFile(path, 'utf8');
+}
