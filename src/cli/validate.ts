@@ -4,6 +4,7 @@ import { promises as fs } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileKindOf, mangoGameOf, type FileKind } from '../core/files';
 import { describeFsError, walkFiles, type WalkFs } from '../core/walk';
+import { readTextFile } from '../core/fileLimits';
 import { standaloneKindOf, type StandaloneKind } from '../core/fileKinds';
 import { validateStandalone } from '../core/standaloneValidation';
 import { validateGameTexts, type GameTexts } from '../core/mango/game';
@@ -83,7 +84,7 @@ async function validateGameFolder(members: ReadonlyArray<{ path: string; kind: F
   const reports: FileReport[] = [];
   for (const member of members) {
     try {
-      texts[member.kind] = await fs.readFile(member.path, 'utf8');
+      texts[member.kind] = await readTextFile(fs, member.path);
     } catch (error) {
       err(`${member.path}: ${describeFsError(error)}`);
       const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -103,7 +104,7 @@ async function validateGameFolder(members: ReadonlyArray<{ path: string; kind: F
 async function validateStandaloneFile(path: string, kind: StandaloneKind, err: (text: string) => void): Promise<FileReport | null> {
   let text: string;
   try {
-    text = await fs.readFile(path, 'utf8');
+    text = await readTextFile(fs, path);
   } catch (error) {
     err(`${path}: ${describeFsError(error)}`);
     const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };

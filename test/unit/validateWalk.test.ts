@@ -4,7 +4,7 @@
 // made by injecting a failing readdir into the shared walker instead.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { walkFiles, type WalkFs, type WalkItem, type WalkStats } from '../../src/core/walk';
@@ -75,6 +75,20 @@ describe('waypoint validate on bad entries', () => {
     assert.equal(code, 1);
     assertGoodStillValidated(stdout);
     assert.match(stderr, /x\.walkthrough: not a regular file \(a FIFO, socket or device\), not read\n$/);
+  });
+
+  it('reports a file over the size limit as one located error without reading it, and goes on', () => {
+    const directory = treeWith((dir) => {
+      const fd = openSync(join(dir, 'huge.grids.jsonl'), 'w');
+      ftruncateSync(fd, 65 * 1048576); // sparse: no disk space used
+      closeSync(fd);
+    });
+    const { code, stdout, stderr } = waypoint('validate', directory, '--json');
+    assert.equal(code, 1);
+    const report = assertGoodStillValidated(stdout);
+    const huge = report.files.find((file) => file.path.endsWith('huge.grids.jsonl'));
+    assert.deepEqual(huge?.diagnostics.map((diagnostic) => diagnostic.code), ['file/unreadable']);
+    assert.match(stderr, /huge\.grids\.jsonl: file is 65 MB, over the 64 MB limit\n$/);
   });
 
   it('validates a file whose name holds %zz (it used to throw "URI malformed")', () => {

@@ -3,6 +3,7 @@
 // entry is reported by name instead of breaking the list.
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
+import { describeSchemaIssue } from '../../core/schemas/issues';
 import type { ModelProfile } from '../../core/eval/types';
 
 const DEFAULTS = { temperature: 0, maxTokens: 512, timeoutMs: 60_000, retries: 2 };
@@ -34,7 +35,7 @@ export function modelProfiles(report: (message: string) => void = () => {}): Mod
   (Array.isArray(configured) ? configured : []).forEach((entry, index) => {
     const parsed = profileSchema.safeParse(entry);
     if (!parsed.success) {
-      report(`waypoint.models[${index}] is not a valid model profile: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'entry'}: ${issue.message}`).join('; ')}`);
+      report(`waypoint.models[${index}] is not a valid model profile: ${parsed.error.issues.map((issue) => describeSchemaIssue(issue, entry, issue.path as ReadonlyArray<string | number>)).join('; ')}`);
       return;
     }
     profiles.set(parsed.data.id, { ...DEFAULTS, ...parsed.data });
