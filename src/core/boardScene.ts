@@ -45,22 +45,7 @@ export interface GridAgent {
 }
 
 /** Symbols the legend can show; the same drawing code draws the grid and the legend. */
-export type BoardLegendSymbol =
-  | 'wall'
-  | 'door-open'
-  | 'door-closed'
-  | 'door-locked'
-  | 'key'
-  | 'ball'
-  | 'box'
-  | 'energy'
-  | 'obstacle'
-  | 'start'
-  | 'agent'
-  | 'arrow'
-  | 'star'
-  | 'cross'
-  | 'ring';
+export type BoardLegendSymbol = 'wall' | 'door-open' | 'door-closed' | 'door-locked' | 'key' | 'ball' | 'box' | 'energy' | 'obstacle' | 'start' | 'agent' | 'arrow' | 'star' | 'cross' | 'ring';
 
 export interface BoardLegendEntry {
   symbol: BoardLegendSymbol;

@@ -9,7 +9,11 @@ import { decodedToSourceOffsets, sourceSpan } from './jsonString';
 /** A located reporter for one line of the file: turns JSON paths or grid indices into diagnostics. */
 export class LineReporter {
   readonly diagnostics: Diagnostic[] = [];
-  constructor(readonly line: number, readonly located: LocatedJson, private readonly source: string) {}
+  constructor(
+    readonly line: number,
+    readonly located: LocatedJson,
+    private readonly source: string,
+  ) {}
 
   rangeOf(path: ReadonlyArray<string | number>): Range {
     const range = rangeAt(this.located, path);
