@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import { FileLimitError, readTextFile } from '../core/fileLimits';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { mangoGameOf, mangoSuffixes, type FileKind } from '../core/files';
+import { mangoGameOf, mangoSuffixes, type FileKind } from '../core/fileKinds';
 import { buildGameModel, fileDiagnostics, skeletonDiagnosticsInChunks } from '../core/mango/game';
 import { checkGame, type GameModel } from '../core/mango/gameChecks';
 import { JsonCodes } from '../core/json/locatedJson';
