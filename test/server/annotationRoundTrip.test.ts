@@ -32,7 +32,7 @@ function readGame(directory: string, name: string): Texts {
   return texts;
 }
 
-const gameOf = (texts: Texts): LoadedGame => ({ key: KEY, members: [], model: buildGameModel(texts), texts });
+const gameOf = (texts: Texts): LoadedGame => ({ key: KEY, members: [], model: buildGameModel(texts), texts, readFailures: new Map() });
 
 /** The texts after applying a server edit (files it creates start empty). */
 function applyResult(texts: Texts, result: GameEditResult): Texts {
