@@ -1,4 +1,4 @@
-// `npm test`: every layer, in order of cost. Type-check, build, then unit, server, webview (mocha
+// `npm test`: every layer, in order of cost. Type-check, lint, build, then unit, server, webview (mocha
 // in Node, the webview in headless chromium) and e2e (a real VS Code). Prints each layer's counts
 // and one closing "N passed, N failed[, N skipped]" line; exits non-zero if anything failed.
 import { spawn } from 'node:child_process';
@@ -35,6 +35,13 @@ if (typecheck.code !== 0) {
   console.log('type check failed');
   console.log('0 passed, 1 failed');
   process.exit(1);
+}
+// Lint is one check: the layer rules, import cycles and formatter (biome.json) and the per-layer
+// type checks (core without DOM, Node or vscode types). A failure is counted, not fatal, so the
+// tests still run and report.
+if (only.length === 0 || only.includes('lint')) {
+  const lint = await run('npm', ['run', '--silent', 'lint']);
+  layers.push({ name: 'lint', passed: lint.code === 0 ? 1 : 0, failed: lint.code === 0 ? 0 : 1, skipped: 0 });
 }
 const build = await run('node', ['esbuild.mjs', '--tests']);
 if (build.code !== 0) {

@@ -2,10 +2,9 @@
 // file of a known kind with the same core the language server uses, and reports per the contract.
 import { promises as fs } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileKindOf, mangoGameOf, type FileKind } from '../core/files';
+import { fileKindOf, mangoGameOf, standaloneKindOf, type FileKind, type StandaloneKind } from '../core/fileKinds';
 import { describeFsError, walkFiles, type WalkFs } from '../core/walk';
 import { readTextFile } from '../core/fileLimits';
-import { standaloneKindOf, type StandaloneKind } from '../core/fileKinds';
 import { validateStandalone } from '../core/standaloneValidation';
 import { validateGameTexts, type GameTexts } from '../core/mango/game';
 import { FileCodes } from '../core/mango/codes';

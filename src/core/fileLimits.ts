@@ -2,6 +2,9 @@
 // refused with "file is N MB, over the M MB limit" before any of it is read, instead of building a
 // string of hundreds of MB (or failing deep inside V8 with "Invalid string length" at 1 GB).
 // The file system is passed in, so core stays free of node:fs.
+import { FileCodes } from './mango/codes';
+import type { Diagnostic } from './text';
+import { describeFsError } from './walk';
 
 /** The default cap, as the `waypoint.validation.maxFileSizeMB` setting's default. */
 export const DEFAULT_MAX_FILE_SIZE_MB = 64;
@@ -40,4 +43,11 @@ export async function readTextFile(fs: TextFileSystem, path: string, limitBytes:
   if (!stat.isFile() && !stat.isDirectory()) throw new FileLimitError(path, 'not a regular file (a FIFO or device is not read)');
   if (stat.size > limitBytes) throw new FileLimitError(path, `file is ${megabytes(stat.size)} MB, over the ${megabytes(limitBytes)} MB limit`);
   return fs.readFile(path, 'utf8');
+}
+
+/** The one diagnostic of a file that could not be read: too large is a warning, anything else an error. */
+export function readFailureDiagnostic(error: unknown): Diagnostic {
+  const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  if (error instanceof FileLimitError) return { severity: 'warning', code: FileCodes.tooLarge, message: `Not checked: ${error.message}.`, range };
+  return { severity: 'error', code: FileCodes.unreadable, message: `Not checked: ${describeFsError(error)}.`, range };
 }

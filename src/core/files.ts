@@ -1,11 +1,9 @@
-// Single-file validation by kind. Kinds themselves are in fileKinds.ts.
+// Single-file validation of a MANGO file by kind. The kinds and their names live in fileKinds.ts only.
 import { withoutBom } from './bom';
 import type { Diagnostic } from './text';
 import { splitLines } from './text';
 import { parseActionsFile, parseDfSkeletons, parseEdgesFile, parseLocationsFile, parseRfSkeletons } from './mango/gameFiles';
 import { validateWalkthrough } from './mango/walkthroughDocument';
-
-export { fileKindOf, mangoGameOf, mangoSuffixes, type FileKind } from './fileKinds';
 import type { FileKind } from './fileKinds';
 
 /** Validates one file's text on its own (syntax and schema) as the given kind. */

@@ -39,6 +39,12 @@ export type WalkItem =
   /** A path that should have been read and could not be: the caller reports it as an error. */
   | { type: 'problem'; path: string; reason: string };
 
+/** Whether a failed file-system call means the path is not there (ENOENT/ENOTDIR): a file deleted meanwhile. */
+export function isMissingFile(error: unknown): boolean {
+  const code = error && typeof error === 'object' && 'code' in error ? (error as { code: unknown }).code : undefined;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
 /** A short reason for a failed file-system call, without node's `ELOOP: ... , stat '<path>'` noise. */
 export function describeFsError(error: unknown): string {
   const code = error && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';

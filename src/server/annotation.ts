@@ -1,7 +1,7 @@
 // Annotating walkthrough steps as moves: suggestions for "Mark step as move", and the edits that
 // write (or remove) the edge and any new location or action names. Edits are returned to the
 // client as one WorkspaceEdit, which VS Code applies as a single undoable change.
-import type { FileKind } from '../core/files';
+import type { FileKind } from '../core/fileKinds';
 import { OPPOSITE_DIRECTIONS, normaliseAction } from '../core/mango/directions';
 import type { LocatedEdge } from '../core/mango/gameFiles';
 import { NEVER, type EdgeRecord } from '../core/mango/types';

@@ -81,6 +81,7 @@ export class DiagnosticsPublisher {
     } catch (error) {
       this.connection.console.error(`Waypoint: checking ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       const open = this.documents.get(uri);
+      // Failing to send here means the connection is gone; the error is already in the log above.
       void this.connection.sendDiagnostics({ uri, version: open?.text.version, diagnostics: toLspDiagnostics([internalDiagnostic(error)]) }).catch(() => undefined);
     }
   }
@@ -105,8 +106,11 @@ export class DiagnosticsPublisher {
     }
     // Hints and lenses on the walkthrough come from edges.json: redraw them when another file changed.
     if (!this.documents.get(uri)?.walkthrough) {
-      this.connection.languages.inlayHint.refresh().catch(() => undefined);
-      this.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+      // A client may refuse a refresh (e.g. one without refresh support); the hints are then only
+      // stale, so it is logged rather than published as a problem.
+      const logRefreshFailure = (what: string) => (error: unknown) => this.connection.console.warn(`Waypoint: ${what} refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.connection.languages.inlayHint.refresh().catch(logRefreshFailure('inlay hint'));
+      this.connection.sendRequest('workspace/codeLens/refresh').catch(logRefreshFailure('code lens'));
     }
   }
 }

@@ -3,7 +3,7 @@
 // the lines it touched. JSON files are small and re-parsed whole by the game checks.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { fileKindOf, type FileKind } from '../core/files';
+import { fileKindOf, type FileKind } from '../core/fileKinds';
 import { WalkthroughDocument } from '../core/mango/walkthroughDocument';
 
 export interface OpenDocument {

@@ -2,13 +2,14 @@
 // read from open editors when open and from disk otherwise. Validating one member validates the
 // game, so an edit in edges.json updates the walkthrough's problems too.
 import { promises as fs } from 'node:fs';
-import { FileLimitError, readTextFile } from '../core/fileLimits';
+import { readFailureDiagnostic, readTextFile } from '../core/fileLimits';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { mangoGameOf, mangoSuffixes, type FileKind } from '../core/files';
+import { mangoGameOf, mangoSuffixes, type FileKind } from '../core/fileKinds';
 import { buildGameModel, fileDiagnostics, skeletonDiagnosticsInChunks } from '../core/mango/game';
 import { checkGame, type GameModel } from '../core/mango/gameChecks';
 import { JsonCodes } from '../core/json/locatedJson';
 import type { Diagnostic } from '../core/text';
+import { isMissingFile } from '../core/walk';
 import type { DocumentStore } from './documents';
 
 export interface GameMember {
@@ -22,6 +23,8 @@ export interface LoadedGame {
   members: GameMember[];
   model: GameModel;
   texts: Partial<Record<FileKind, string>>;
+  /** Members on disk that could not be read (too large, unreadable): shown on the member, not taken as absent. */
+  readFailures: Map<string, unknown>;
 }
 
 /** A member's current text: the open editor's, else the loaded copy, else the file on disk. */
@@ -31,7 +34,25 @@ export async function memberText(game: LoadedGame, documents: DocumentStore, kin
   const open = documents.get(member.uri);
   if (open) return open.text.getText();
   if (game.texts[kind] !== undefined) return game.texts[kind];
-  return readTextFile(fs, fileURLToPath(member.uri)).catch(() => undefined);
+  // A file deleted since the game was loaded is absent; any other failure reaches the request's caller.
+  return readTextFile(fs, fileURLToPath(member.uri)).catch((error: unknown) => {
+    if (isMissingFile(error)) return undefined;
+    throw error;
+  });
+}
+
+/**
+ * A closed member's text from disk. A file deleted since the folder was listed reads as absent (the
+ * next change event reloads the game); any other failure is kept in `failures` so the member shows it
+ * (see readFailureDiagnostic) instead of looking clean.
+ */
+async function readMember(uri: string, failures: Map<string, unknown>): Promise<string | undefined> {
+  try {
+    return await readTextFile(fs, fileURLToPath(uri));
+  } catch (error) {
+    if (!isMissingFile(error)) failures.set(uri, error);
+    return undefined;
+  }
 }
 
 /** The URI of a game file of the given kind, whether or not it exists yet. */
@@ -62,10 +83,11 @@ export async function loadGame(uri: string, documents: DocumentStore): Promise<L
   const found = await gameMembers(uri, documents);
   if (!found) return null;
   const texts: Partial<Record<FileKind, string>> = {};
+  const readFailures = new Map<string, unknown>();
   for (const member of found.members) {
     if (member.kind === 'mango-df' || member.kind === 'mango-rf' || member.kind === 'mango-walkthrough') continue;
     const open = documents.get(member.uri);
-    texts[member.kind] = open ? open.text.getText() : await readTextFile(fs, fileURLToPath(member.uri)).catch(() => undefined);
+    texts[member.kind] = open ? open.text.getText() : await readMember(member.uri, readFailures);
   }
   const model = buildGameModel(texts);
   const walkthroughMember = found.members.find((member) => member.kind === 'mango-walkthrough');
@@ -74,7 +96,7 @@ export async function loadGame(uri: string, documents: DocumentStore): Promise<L
     const open = documents.get(walkthroughMember.uri);
     if (open?.walkthrough) model.walkthrough = open.walkthrough;
     else {
-      const text = await readTextFile(fs, fileURLToPath(walkthroughMember.uri)).catch(() => undefined);
+      const text = await readMember(walkthroughMember.uri, readFailures);
       if (text !== undefined) {
         const parsed = buildGameModel({ 'mango-walkthrough': text });
         model.walkthrough = parsed.walkthrough;
@@ -82,7 +104,7 @@ export async function loadGame(uri: string, documents: DocumentStore): Promise<L
       }
     }
   }
-  return { key: found.key, members: found.members, model, texts };
+  return { key: found.key, members: found.members, model, texts, readFailures };
 }
 
 /**
@@ -96,7 +118,9 @@ export async function gameDiagnostics(game: LoadedGame, documents: DocumentStore
   const byUri = new Map<string, Diagnostic[]>();
   for (const member of game.members) {
     let diagnostics = byKind.get(member.kind) ?? [];
-    if (member.kind === 'mango-df' || member.kind === 'mango-rf') diagnostics = await skeletonDiagnostics(member, documents, game.model, onPartial, isStale);
+    const failure = game.readFailures.get(member.uri);
+    if (failure !== undefined) diagnostics = [readFailureDiagnostic(failure)];
+    else if (member.kind === 'mango-df' || member.kind === 'mango-rf') diagnostics = await skeletonDiagnostics(member, documents, game.model, onPartial, isStale);
     const open = documents.get(member.uri);
     if (open && open.text.languageId === 'json') diagnostics = diagnostics.filter((d) => !LEFT_TO_VSCODE_JSON.has(d.code));
     byUri.set(member.uri, diagnostics);
@@ -118,7 +142,8 @@ async function skeletonDiagnostics(member: GameMember, documents: DocumentStore,
     text = open ? open.text.getText() : await readTextFile(fs, fileURLToPath(member.uri));
   } catch (error) {
     // Too large (or unreadable): say so on the file instead of reading hundreds of MB or looking clean.
-    if (error instanceof FileLimitError) return [{ severity: 'warning', code: 'file/too-large', message: `Not checked: ${error.message}.`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }];
+    // Deleted since the game was loaded: nothing to check (the deletion reloads the game).
+    return isMissingFile(error) ? [] : [readFailureDiagnostic(error)];
   }
   let latest: Diagnostic[] = [];
   let sliceStart = performance.now();

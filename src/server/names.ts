@@ -2,7 +2,7 @@
 // occurrence is, and where a location is first seen. Completion, hover, go to definition, find
 // references and rename are built on these.
 import { getLocation, parseTree, type JSONPath, type Node } from 'jsonc-parser';
-import type { FileKind } from '../core/files';
+import type { FileKind } from '../core/fileKinds';
 import { excessiveDepthOffset, OffsetMapper } from '../core/json/locatedJson';
 import { NEVER } from '../core/mango/types';
 import type { WalkthroughStep } from '../core/mango/walkthroughDocument';

@@ -2,12 +2,14 @@
 // documents and validated whole after edits settle. They have no cross-file checks, so unlike
 // MANGO games nothing else is re-validated when they change.
 import { promises as fs } from 'node:fs';
-import { readTextFile } from '../core/fileLimits';
+import { readFailureDiagnostic, readTextFile } from '../core/fileLimits';
+import { isMissingFile } from '../core/walk';
 import { fileURLToPath } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Connection, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { decodeUriSafely, standaloneKindOf, type StandaloneKind } from '../core/fileKinds';
 import { validateStandalone } from '../core/standaloneValidation';
+import type { Diagnostic } from '../core/text';
 import { SETTLE_MS, toLspDiagnostics } from './diagnostics';
 import { updateText } from './documents';
 
@@ -67,8 +69,14 @@ export class StandaloneDocuments {
   private async publishFromDisk(uri: string): Promise<void> {
     const kind = standaloneKindOf(decodeUriSafely(uri));
     if (kind === null) return;
-    const text = await readTextFile(fs, fileURLToPath(uri)).catch(() => null);
-    const diagnostics = text === null ? [] : validateStandalone(kind, text, decodeUriSafely(uri));
+    let diagnostics: Diagnostic[] | null;
+    try {
+      diagnostics = validateStandalone(kind, await readTextFile(fs, fileURLToPath(uri)), decodeUriSafely(uri));
+    } catch (error) {
+      // Closed because it was deleted: its problems go away. Too large or unreadable: say so on the
+      // file rather than clearing it as if it were clean.
+      diagnostics = isMissingFile(error) ? [] : [readFailureDiagnostic(error)];
+    }
     if (diagnostics) void this.connection.sendDiagnostics({ uri, diagnostics: toLspDiagnostics(diagnostics) });
   }
 }

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import type { FileKind } from '../../src/core/files';
+import type { FileKind } from '../../src/core/fileKinds';
 import { buildGameModel } from '../../src/core/mango/game';
 import { NEVER, type EdgeRecord } from '../../src/core/mango/types';
 import type { GameEditResult } from '../../src/protocol/requests';
@@ -32,7 +32,7 @@ function readGame(directory: string, name: string): Texts {
   return texts;
 }
 
-const gameOf = (texts: Texts): LoadedGame => ({ key: KEY, members: [], model: buildGameModel(texts), texts });
+const gameOf = (texts: Texts): LoadedGame => ({ key: KEY, members: [], model: buildGameModel(texts), texts, readFailures: new Map() });
 
 /** The texts after applying a server edit (files it creates start empty). */
 function applyResult(texts: Texts, result: GameEditResult): Texts {

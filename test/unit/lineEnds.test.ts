@@ -5,8 +5,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StandaloneKind } from '../../src/core/fileKinds';
-import type { FileKind } from '../../src/core/files';
+import type { FileKind, StandaloneKind } from '../../src/core/fileKinds';
 import { validateGameTexts } from '../../src/core/mango/game';
 import { validateStandalone } from '../../src/core/standaloneValidation';
 import { splitLines, type Diagnostic } from '../../src/core/text';

@@ -231,6 +231,7 @@ host.onMessage((message) => {
 }, isHostMessage);
 
 const preloadWorker = app.dataset.elkWorker;
+// Only a head start: a worker that fails to load fails the first layout again, which reports it.
 if (preloadWorker) void elkFor(preloadWorker).catch(() => undefined);
 
 host.post({ type: 'ready' });

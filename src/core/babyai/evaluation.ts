@@ -17,8 +17,6 @@ import { renderBabyPrompt } from './prompts';
 import { formatStructured } from './structured';
 import { actionName } from './world';
 
-export { builtInBabyaiAnswer } from './builtInAgents';
-
 export interface BabyaiQuestionInput {
   spec: LevelSpec;
   task: 'predict' | 'plan' | 'decompose';

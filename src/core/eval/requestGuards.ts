@@ -104,6 +104,7 @@ export function guardedFetch(watch: BodyWatch, inner: typeof fetch = fetch): typ
     const declared = Number(response.headers.get('content-length'));
     if (declared > MAX_BODY_BYTES) {
       watch.tooLarge = true;
+      // The body is abandoned for the clearer error below; a failure to cancel it changes nothing.
       await response.body?.cancel().catch(() => undefined);
       throw new Error(`the response exceeded ${megabytes(MAX_BODY_BYTES)}`);
     }
@@ -119,6 +120,7 @@ export function guardedFetch(watch: BodyWatch, inner: typeof fetch = fetch): typ
         bytes += value.byteLength;
         if (bytes > MAX_BODY_BYTES) {
           watch.tooLarge = true;
+          // Abandoned for the size error below; a failure to cancel the stream changes nothing.
           await reader.cancel().catch(() => undefined);
           return controller.error(new Error(`the response exceeded ${megabytes(MAX_BODY_BYTES)}`));
         }

@@ -3,7 +3,7 @@
 // the grid. Only what the generator guarantees is an error; what is merely unlikely is a warning.
 import { GraspCodes } from './codes';
 import { variantOfFileName } from './generator';
-import type { LineReporter } from './gridFile';
+import type { LineReporter } from './lineReporter';
 import { cellColumn, GRID_LINE_LENGTH, rowLine, type ReadGridText } from './gridText';
 import { isInnerCell, type GraspGridRecord } from './types';
 

@@ -1,12 +1,10 @@
 // Reading a GRASP grid JSONL file (spec §3) into records and simulator grids, with every problem
 // located at the offending JSON value or grid character. Lines are numbered from 0 like LSP.
-import { findNodeAtLocation, type Node } from 'jsonc-parser';
-import { parseLocatedJson, rangeAt, type LocatedJson } from '../json/locatedJson';
-import { splitLines, type Diagnostic, type Range } from '../text';
+import { splitLines, type Diagnostic } from '../text';
 import { GraspCodes } from './codes';
 import { checkRecordSemantics } from './gridChecks';
 import { gridFromChars, readGridText, type CellChar } from './gridText';
-import { decodedToSourceOffsets, sourceSpan } from './jsonString';
+import { parseObjectLine, type LineReporter } from './lineReporter';
 import { ENERGY_DISTRIBUTIONS, GRID_SIZE, type GraspGrid, type GraspGridRecord } from './types';
 
 export interface GraspGridEntry {
@@ -25,30 +23,6 @@ export interface GraspGridFile {
 
 const KEYS = ['index', 'energy', 'energy_probability', 'obstacle', 'start_position', 'grid', 'start'] as const;
 const ENUMS: Record<string, readonly string[]> = { energy: ENERGY_DISTRIBUTIONS, obstacle: ['free', 'block'], start_position: ['inner', 'outer'] };
-
-/** A located reporter for one line of the file: turns JSON paths or grid indices into diagnostics. */
-export class LineReporter {
-  readonly diagnostics: Diagnostic[] = [];
-  constructor(readonly line: number, readonly located: LocatedJson, private readonly source: string) {}
-
-  rangeOf(path: ReadonlyArray<string | number>): Range {
-    const range = rangeAt(this.located, path);
-    return { start: { line: this.line, character: range.start.character }, end: { line: this.line, character: range.end.character } };
-  }
-
-  /** Range of decoded characters [index, index + length) of the string at `path`. */
-  rangeInString(path: ReadonlyArray<string | number>, index: number, length: number): Range {
-    const node: Node | undefined = this.located.root ? findNodeAtLocation(this.located.root, path as Array<string | number>) : undefined;
-    if (!node || node.type !== 'string') return this.rangeOf(path);
-    const literal = this.source.slice(node.offset, node.offset + node.length);
-    const span = sourceSpan(decodedToSourceOffsets(literal), index, length);
-    return { start: { line: this.line, character: node.offset + span.start }, end: { line: this.line, character: node.offset + span.end } };
-  }
-
-  report(severity: Diagnostic['severity'], code: string, message: string, range: Range, data?: Record<string, string | number>): void {
-    this.diagnostics.push({ severity, code, message, range, ...(data ? { data } : {}) });
-  }
-}
 
 /** Parses and validates a whole grid file; `fileName` enables the file-name consistency check. */
 export function parseGraspGridFile(text: string, fileName?: string): GraspGridFile {
@@ -70,26 +44,6 @@ export function parseGraspGridFile(text: string, fileName?: string): GraspGridFi
     if (result.entry) entries.push(result.entry);
   });
   return { entries, diagnostics };
-}
-
-/**
- * Parses one JSON Lines line that must hold an object. Syntax errors and a non-object are reported
- * (with `notObjectCode`) and give a null object; the reporter locates later problems by key path.
- */
-export function parseObjectLine(lineText: string, line: number, notObjectCode: string, notObjectMessage: string): { reporter: LineReporter; object: Record<string, unknown> | null } {
-  const located = parseLocatedJson(lineText);
-  const reporter = new LineReporter(line, located, lineText);
-  if (located.diagnostics.length > 0) {
-    // A line holds one record, so the parser's line-0 positions only need the file's line number.
-    for (const { code, message, range } of located.diagnostics) reporter.report('error', code, message, { start: { line, character: range.start.character }, end: { line, character: range.end.character } });
-    return { reporter, object: null };
-  }
-  const value = located.value;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    reporter.report('error', notObjectCode, notObjectMessage, reporter.rangeOf([]));
-    return { reporter, object: null };
-  }
-  return { reporter, object: value as Record<string, unknown> };
 }
 
 /** One record: JSON syntax, key types, the grid text, then the semantic checks of gridChecks.ts. */

@@ -4,7 +4,7 @@
 // lines are numbered from 0 like LSP, and empty lines are allowed (they are not records).
 import { splitLines, type Diagnostic } from '../text';
 import { GraspResultsCodes } from './codes';
-import { parseObjectLine, type LineReporter } from './gridFile';
+import { parseObjectLine, type LineReporter } from './lineReporter';
 import { parseCustomId } from './settings';
 import type { GraspSettings } from './types';
 

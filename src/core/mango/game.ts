@@ -1,6 +1,6 @@
 // One MANGO game folder as text in, diagnostics out: parses each present file once, then runs the
 // single-file and cross-file checks. Used by the CLI and the language server alike.
-import type { FileKind } from '../files';
+import type { FileKind } from '../fileKinds';
 import { internalDiagnostic, splitLines, type Diagnostic } from '../text';
 import { bomDiagnostics, stripBom } from '../bom';
 import { checkGame, type GameModel } from './gameChecks';

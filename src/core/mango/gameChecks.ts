@@ -1,7 +1,7 @@
 // Cross-file checks of one MANGO game folder: the edges against the location and action lists,
 // the step labels against the walkthrough, and the graph's own consistency. Each finding lands
 // in the file where a fix would be made.
-import type { FileKind } from '../files';
+import type { FileKind } from '../fileKinds';
 import type { Diagnostic, Range, Severity } from '../text';
 import { MangoCodes } from './codes';
 import { normaliseAction } from './directions';

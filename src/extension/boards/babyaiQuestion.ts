@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { showFilteredQuickPick } from '../filteredQuickPick';
 import { babyaiTimeline } from '../../core/babyai/boardTimeline';
-import { builtInBabyaiAnswer, prepareBabyaiQuestion, scoreBabyaiAnswer, type BabyaiQuestionInput, type PreparedBabyaiQuestion } from '../../core/babyai/evaluation';
+import { prepareBabyaiQuestion, scoreBabyaiAnswer, type BabyaiQuestionInput, type PreparedBabyaiQuestion } from '../../core/babyai/evaluation';
+import { builtInBabyaiAnswer } from '../../core/babyai/builtInAgents';
 import { loadLevelFile } from '../../core/babyai/levelFile';
 import type { BabyTask } from '../../core/babyai/prompts';
 import { readRecordFile, recordAtLine } from '../../core/babyai/recordFiles';

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { questionGroup, questionLabel, runSucceeded, scoreLine } from '../../core/eval/runLabels';
 import type { RunRecord } from '../../core/eval/types';
+import { describeFsError, isMissingFile } from '../../core/walk';
 
 type Node = { kind: 'game'; game: string } | { kind: 'question'; game: string; sampleId: string; label: string } | { kind: 'run'; record: RunRecord; index: number };
 
@@ -27,7 +28,12 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     const records: RunRecord[] = [];
     if (folder) {
       const directory = join(folder.uri.fsPath, '.waypoint', 'runs');
-      const files = await fs.readdir(directory).catch(() => [] as string[]);
+      // No runs folder yet is the usual case (no run recorded); any other failure is shown, not hidden.
+      const files = await fs.readdir(directory).catch((error: unknown) => {
+        if (isMissingFile(error)) return [] as string[];
+        void vscode.window.showWarningMessage(`Waypoint: cannot list the runs in ${directory}: ${describeFsError(error)}`);
+        return [] as string[];
+      });
       for (const file of files.filter((name) => name.endsWith('.jsonl')).sort()) {
         for (const line of (await fs.readFile(join(directory, file), 'utf8')).split('\n')) {
           if (!line.trim()) continue;
