@@ -2,6 +2,7 @@
 // (samples/ and, when present, the upstream data beside the repository), the mutations applied to
 // them, generated garbage, and the checks every public parse/validate entry point must pass: no
 // throw escapes, every diagnostic range lies inside the document, and every case finishes quickly.
+import { mangoSuffixes } from '../../../src/core/fileKinds';
 import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -158,14 +159,8 @@ export function mangoGames(): Array<Record<string, string>> {
   return games;
 }
 
-export const MANGO_KINDS = [
-  ['.walkthrough', 'mango-walkthrough'],
-  ['.edges.json', 'mango-edges'],
-  ['.actions.json', 'mango-actions'],
-  ['.locations.json', 'mango-locations'],
-  ['.all2all.jsonl', 'mango-df'],
-  ['.all_pairs.jsonl', 'mango-rf'],
-] as const;
+/** MANGO release file suffixes and their kinds, as core decides them. */
+export const MANGO_KINDS = mangoSuffixes;
 
 // ---- mutations and garbage -----------------------------------------------------------------
 
