@@ -26,6 +26,9 @@ import {
   UnmarkMoveRequest,
   ValidateWorkspaceRequest,
   WalkthroughStepsRequest,
+  GridStateRequest,
+  type GridStateParams,
+  type GridStateResult,
   type AcceptImputedEdgesParams,
   type PrepareQuestionParams,
   type PrepareQuestionResult,
@@ -273,6 +276,8 @@ connection.onRequest(CutoffStatsRequest, async (params: CutoffStatsParams): Prom
 connection.onRequest(ValidateWorkspaceRequest, (params: ValidateWorkspaceParams, token) =>
   validateWorkspace(connection, documents, workspaceFolders, params, token),
 );
+
+connection.onRequest(GridStateRequest, (params: GridStateParams): Promise<GridStateResult> => standalone.gridState(params.uri));
 
 registerNameFeatures(connection, documents);
 

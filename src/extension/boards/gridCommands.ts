@@ -3,13 +3,14 @@
 import * as vscode from 'vscode';
 import type { Edit } from 'jsonc-parser';
 import { babyaiScene } from '../../core/babyai/boardTimeline';
-import { BabyAIEnv, type LevelSpec } from '../../core/babyai/env';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { BabyAIEnv } from '../../core/babyai/env';
 import { LEVEL_TOOLS, missionEdits, moveEdits, toggleDoorEdits, toolEdits } from '../../core/babyai/levelEdits';
-import { loadLevelFile } from '../../core/babyai/levelFile';
 import { readRecordFile, recordAtLine } from '../../core/babyai/recordFiles';
 import { loadRecord } from '../../core/babyai/records';
 import { graspScene } from '../../core/grasp/boardTimeline';
 import { parseGraspGridFile, type GraspGridEntry } from '../../core/grasp/gridFile';
+import { GridStateRequest, type GridStateParams, type GridStateResult } from '../../protocol/requests';
 import { BoardPanel, type AuthoringHandler } from './boardPanel';
 
 let levelFollower: vscode.Disposable | undefined;
@@ -20,12 +21,12 @@ function documentEdit(document: vscode.TextDocument, edits: readonly Edit[]): vs
   return edit;
 }
 
-function levelOf(document: vscode.TextDocument): LevelSpec | null {
-  return loadLevelFile(document.getText()).spec;
-}
-
-/** Shows a level file in the grid view; gestures edit the file (undoable), text edits redraw it. */
-export function showLevel(context: vscode.ExtensionContext, document: vscode.TextDocument): BoardPanel {
+/**
+ * Shows a level file in the grid view; gestures edit the file (undoable), text edits redraw it. The
+ * level comes from the language server, which parses and validates level files anyway: the
+ * extension host does not parse the file again on every edit.
+ */
+export async function showLevel(context: vscode.ExtensionContext, client: LanguageClient, document: vscode.TextDocument): Promise<BoardPanel> {
   const board = BoardPanel.show(context);
   const title = `Level: ${vscode.workspace.asRelativePath(document.uri)}`;
   const onEdit: AuthoringHandler = (message) => {
@@ -37,8 +38,8 @@ export function showLevel(context: vscode.ExtensionContext, document: vscode.Tex
     else if (message.type === 'cellClick') edits = toolEdits(text, message.button === 'secondary' ? 'delete' : message.tool ?? '', message.x, message.y);
     if (edits.length > 0) void vscode.workspace.applyEdit(documentEdit(document, edits));
   };
-  const render = () => {
-    const spec = levelOf(document);
+  const render = async () => {
+    const { level: spec } = await client.sendRequest<GridStateResult>(GridStateRequest, { uri: document.uri.toString() } satisfies GridStateParams);
     if (!spec) {
       board.panel.title = `${title} (has errors: see Problems)`;
       return;
@@ -54,10 +55,10 @@ export function showLevel(context: vscode.ExtensionContext, document: vscode.Tex
   levelFollower = vscode.workspace.onDidChangeTextDocument((event) => {
     if (event.document !== document || !board.scene) return;
     clearTimeout(timer);
-    timer = setTimeout(render, 100);
+    timer = setTimeout(() => void render().catch((error: unknown) => (board.panel.title = `${title} (${error instanceof Error ? error.message : String(error)})`)), 100);
   });
   context.subscriptions.push(levelFollower);
-  render();
+  await render();
   return board;
 }
 
