@@ -2,8 +2,8 @@
 // grid (the record under the cursor). Questions on them are in babyaiQuestion.ts and graspQuestion.ts.
 import * as vscode from 'vscode';
 import type { Edit } from 'jsonc-parser';
-import { babyaiScene } from '../../core/babyai/boardTimeline';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { babyaiScene } from '../../core/babyai/boardTimeline';
 import { BabyAIEnv } from '../../core/babyai/env';
 import { LEVEL_TOOLS, missionEdits, moveEdits, toggleDoorEdits, toolEdits } from '../../core/babyai/levelEdits';
 import { readRecordFile, recordAtLine } from '../../core/babyai/recordFiles';
@@ -38,13 +38,14 @@ export async function showLevel(context: vscode.ExtensionContext, client: Langua
     else if (message.type === 'cellClick') edits = toolEdits(text, message.button === 'secondary' ? 'delete' : message.tool ?? '', message.x, message.y);
     if (edits.length > 0) void vscode.workspace.applyEdit(documentEdit(document, edits));
   };
+  // Never rejects: a failed request or an unplayable level shows in the panel's title.
   const render = async () => {
-    const { level: spec } = await client.sendRequest<GridStateResult>(GridStateRequest, { uri: document.uri.toString() } satisfies GridStateParams);
-    if (!spec) {
-      board.panel.title = `${title} (has errors: see Problems)`;
-      return;
-    }
     try {
+      const { level: spec } = await client.sendRequest<GridStateResult>(GridStateRequest, { uri: document.uri.toString() } satisfies GridStateParams);
+      if (!spec) {
+        board.panel.title = `${title} (has errors: see Problems)`;
+        return;
+      }
       board.showScene(babyaiScene(new BabyAIEnv(spec)), title, onEdit, [...LEVEL_TOOLS]);
     } catch (error) {
       board.panel.title = `${title} (${error instanceof Error ? error.message : String(error)})`;
@@ -55,7 +56,7 @@ export async function showLevel(context: vscode.ExtensionContext, client: Langua
   levelFollower = vscode.workspace.onDidChangeTextDocument((event) => {
     if (event.document !== document || !board.scene) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void render().catch((error: unknown) => (board.panel.title = `${title} (${error instanceof Error ? error.message : String(error)})`)), 100);
+    timer = setTimeout(() => void render(), 100);
   });
   context.subscriptions.push(levelFollower);
   await render();
