@@ -19,6 +19,7 @@ import { setApiKeyCommand } from './eval/secrets';
 import { validateWorkspaceCommand } from './commands/validateWorkspace';
 import { MazePanel } from './views/mazePanel';
 import { WalkthroughOverviewPanel } from './views/overviewPanel';
+import { setting } from './settings';
 
 let client: LanguageClient | undefined;
 
@@ -66,7 +67,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
   const getClient = (): LanguageClient => (client ??= createLanguageClient(context, output));
 
   const answers = new AnswerDocuments();
-  const boardDeps = (): import('./boards/evalDeps').BoardEvalDeps => ({ context, answers, log: output, evaluation: () => loadEvaluation(context, output) });
+  const boardDeps = (): import('./boards/evalDeps').BoardEvalDeps => ({ context, answers, log: output, evaluation: () => loadEvaluation(context, output), client: getClient });
   /** A MANGO game's edges file in the workspace (it stands for the game in server requests). */
   const gameEdgesOf = async (game: string): Promise<vscode.Uri | undefined> => (await vscode.workspace.findFiles(`**/${game}.edges.json`, '**/node_modules/**', 1))[0];
   /** A MANGO run re-checked against its game as it is now; null when the game is gone. */
@@ -176,8 +177,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
     .then(() => {
       // Problems should show the workspace's benchmark problems without opening each file; the
       // server does the reading, so this costs the extension host nothing.
-      if (!vscode.workspace.getConfiguration('waypoint').get<boolean>('validation.onStartup', true)) return;
-      const maxFileSizeMB = vscode.workspace.getConfiguration('waypoint').get<number>('validation.maxFileSizeMB', 64);
+      if (!setting('validation.onStartup')) return;
+      const maxFileSizeMB = setting('validation.maxFileSizeMB');
       return getClient().sendRequest<ValidateWorkspaceResult>(ValidateWorkspaceRequest, { maxFileSizeBytes: maxFileSizeMB * 1048576 }).then((result) => {
         output.info(`Validated ${result.files} benchmark files at startup: ${result.errors} errors, ${result.warnings} warnings.`);
       });

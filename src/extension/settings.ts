@@ -1,13 +1,20 @@
-// Settings read in more than one place. Settings are user input: shapes are checked, not assumed.
+// The one place the extension reads `waypoint.*` settings: each read goes through its typed
+// definition in settingDefinitions.ts (default as in package.json, shape checked).
 import * as vscode from 'vscode';
+import { readSetting, type SettingName, type SettingValue } from './settingDefinitions';
+
+/** The current value of `waypoint.<name>`, typed, with the package.json default when unset or malformed. */
+export function setting<K extends SettingName>(name: K): SettingValue<K> {
+  const configuration = vscode.workspace.getConfiguration('waypoint');
+  return readSetting((key) => configuration.get<unknown>(key), name);
+}
 
 /** `waypoint.mango.reversePairs`: extra pairs of mutually reverse actions, e.g. [["enter", "exit"]]. */
 export function reversePairsSetting(): Array<[string, string]> {
-  const configured = vscode.workspace.getConfiguration('waypoint').get<unknown>('mango.reversePairs', []);
-  return Array.isArray(configured) ? configured.filter((pair): pair is [string, string] => Array.isArray(pair) && pair.length === 2 && pair.every((item) => typeof item === 'string')) : [];
+  return setting('mango.reversePairs');
 }
 
 /** `waypoint.evaluation.scoringMode`: faithful (the paper) or reference (the released evaluator). */
 export function scoringModeSetting(): 'faithful' | 'reference' {
-  return vscode.workspace.getConfiguration('waypoint').get<unknown>('evaluation.scoringMode') === 'reference' ? 'reference' : 'faithful';
+  return setting('evaluation.scoringMode');
 }

@@ -250,3 +250,18 @@ export interface ScoreAnswerResult {
   diagnostics: import('../core/text').Diagnostic[];
   trajectory: import('./maze').Trajectory;
 }
+
+/**
+ * A BabyAI level file as the board draws it: the server parses and validates level files, so the
+ * extension asks for the level instead of parsing the text again (`waypoint/gridState` in DESIGN.md).
+ */
+export const GridStateRequest = 'waypoint/gridState';
+export interface GridStateParams {
+  uri: string;
+}
+export interface GridStateResult {
+  /** The open document's version the level was read from; null when read from disk. */
+  version: number | null;
+  /** Null when the file has errors (they are in Problems) or is not a level file. */
+  level: import('../core/babyai/env').LevelSpec | null;
+}

@@ -1,110 +1,48 @@
 // MANGO game folders as the server sees them: a file's siblings with the same `<game>` prefix,
-// read from open editors when open and from disk otherwise. Validating one member validates the
-// game, so an edit in edges.json updates the walkthrough's problems too.
+// read from open editors when open and from disk otherwise, through the GameStore (gameStore.ts).
+// Validating one member validates the game, so an edit in edges.json updates the walkthrough's
+// problems too.
 import { promises as fs } from 'node:fs';
 import { readFailureDiagnostic, readTextFile } from '../core/fileLimits';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { mangoGameOf, mangoSuffixes, type FileKind } from '../core/fileKinds';
-import { buildGameModel, fileDiagnostics, skeletonDiagnosticsInChunks } from '../core/mango/game';
+import { mangoSuffixes, type FileKind } from '../core/fileKinds';
+import { fileDiagnostics, skeletonDiagnosticsInChunks } from '../core/mango/game';
 import { checkGame, type GameModel } from '../core/mango/gameChecks';
 import { JsonCodes } from '../core/json/locatedJson';
 import type { Diagnostic } from '../core/text';
 import { isMissingFile } from '../core/walk';
 import type { DocumentStore } from './documents';
+import { GameStore, type GameMember, type LoadedGame } from './gameStore';
 
-export interface GameMember {
-  kind: FileKind;
-  uri: string;
-  open: boolean;
-}
+export type { GameMember, LoadedGame } from './gameStore';
 
-export interface LoadedGame {
-  key: string;
-  members: GameMember[];
-  model: GameModel;
-  texts: Partial<Record<FileKind, string>>;
-  /** Members on disk that could not be read (too large, unreadable): shown on the member, not taken as absent. */
-  readFailures: Map<string, unknown>;
-}
+/** One store per set of open documents: the server has one, tests and the bench make their own. */
+const stores = new WeakMap<DocumentStore, GameStore>();
 
-/** A member's current text: the open editor's, else the loaded copy, else the file on disk. */
-export async function memberText(game: LoadedGame, documents: DocumentStore, kind: FileKind): Promise<string | undefined> {
-  const member = game.members.find((candidate) => candidate.kind === kind);
-  if (!member) return undefined;
-  const open = documents.get(member.uri);
-  if (open) return open.text.getText();
-  if (game.texts[kind] !== undefined) return game.texts[kind];
-  // A file deleted since the game was loaded is absent; any other failure reaches the request's caller.
-  return readTextFile(fs, fileURLToPath(member.uri)).catch((error: unknown) => {
-    if (isMissingFile(error)) return undefined;
-    throw error;
-  });
-}
-
-/**
- * A closed member's text from disk. A file deleted since the folder was listed reads as absent (the
- * next change event reloads the game); any other failure is kept in `failures` so the member shows it
- * (see readFailureDiagnostic) instead of looking clean.
- */
-async function readMember(uri: string, failures: Map<string, unknown>): Promise<string | undefined> {
-  try {
-    return await readTextFile(fs, fileURLToPath(uri));
-  } catch (error) {
-    if (!isMissingFile(error)) failures.set(uri, error);
-    return undefined;
+/** The game store that reads through `documents` (created on first use). */
+export function gameStore(documents: DocumentStore): GameStore {
+  let store = stores.get(documents);
+  if (!store) {
+    store = new GameStore(documents);
+    stores.set(documents, store);
   }
+  return store;
+}
+
+/** The game `uri` belongs to, from the store: re-read and re-parsed only where a member changed. */
+export function loadGame(uri: string, documents: DocumentStore): Promise<LoadedGame | null> {
+  return gameStore(documents).load(uri);
+}
+
+/** A member's current text: the open editor's, else the stored copy, else the file on disk. */
+export function memberText(game: LoadedGame, documents: DocumentStore, kind: FileKind): Promise<string | undefined> {
+  return gameStore(documents).memberText(game, kind);
 }
 
 /** The URI of a game file of the given kind, whether or not it exists yet. */
 export function gameFileUri(game: Pick<LoadedGame, 'key'>, kind: FileKind): string {
   const suffix = mangoSuffixes.find(([, candidate]) => candidate === kind)?.[0] ?? '';
   return pathToFileURL(`${game.key}${suffix}`).toString();
-}
-
-/** The members of the game a file belongs to (existing files only), or null for non-MANGO files. */
-async function gameMembers(uri: string, documents: DocumentStore): Promise<{ key: string; members: GameMember[] } | null> {
-  if (!uri.startsWith('file:')) {
-    const open = documents.get(uri);
-    return open ? { key: uri, members: [{ kind: open.kind, uri, open: true }] } : null;
-  }
-  const game = mangoGameOf(fileURLToPath(uri));
-  if (!game) return null;
-  const members: GameMember[] = [];
-  for (const [suffix, kind] of mangoSuffixes) {
-    const memberUri = pathToFileURL(`${game.directory}${game.game}${suffix}`).toString();
-    if (documents.isOpen(memberUri)) members.push({ kind, uri: memberUri, open: true });
-    else if (await fs.stat(fileURLToPath(memberUri)).then((stat) => stat.isFile(), () => false)) members.push({ kind, uri: memberUri, open: false });
-  }
-  return { key: `${game.directory}${game.game}`, members };
-}
-
-/** Loads a game's files (open editors win over disk) and parses them; skeleton files are not read here. */
-export async function loadGame(uri: string, documents: DocumentStore): Promise<LoadedGame | null> {
-  const found = await gameMembers(uri, documents);
-  if (!found) return null;
-  const texts: Partial<Record<FileKind, string>> = {};
-  const readFailures = new Map<string, unknown>();
-  for (const member of found.members) {
-    if (member.kind === 'mango-df' || member.kind === 'mango-rf' || member.kind === 'mango-walkthrough') continue;
-    const open = documents.get(member.uri);
-    texts[member.kind] = open ? open.text.getText() : await readMember(member.uri, readFailures);
-  }
-  const model = buildGameModel(texts);
-  const walkthroughMember = found.members.find((member) => member.kind === 'mango-walkthrough');
-  if (walkthroughMember) {
-    // An open walkthrough keeps its incremental parse; a closed one is parsed from disk.
-    const open = documents.get(walkthroughMember.uri);
-    if (open?.walkthrough) model.walkthrough = open.walkthrough;
-    else {
-      const text = await readMember(walkthroughMember.uri, readFailures);
-      if (text !== undefined) {
-        const parsed = buildGameModel({ 'mango-walkthrough': text });
-        model.walkthrough = parsed.walkthrough;
-        if (parsed.bom) model.bom = [...(model.bom ?? []), ...parsed.bom];
-      }
-    }
-  }
-  return { key: found.key, members: found.members, model, texts, readFailures };
 }
 
 /**

@@ -26,6 +26,9 @@ import {
   UnmarkMoveRequest,
   ValidateWorkspaceRequest,
   WalkthroughStepsRequest,
+  GridStateRequest,
+  type GridStateParams,
+  type GridStateResult,
   type AcceptImputedEdgesParams,
   type PrepareQuestionParams,
   type PrepareQuestionResult,
@@ -64,7 +67,7 @@ import { generateSkeletons } from './skeletonGeneration';
 import { cutoffStats, mazeGraphOf, mazeReveal, mazeSelection } from './mazeData';
 import type { CutoffStats, MazeGraph, Trajectory } from '../protocol/maze';
 import { answerTrajectory } from '../core/mango/trajectory';
-import { loadGame } from './games';
+import { gameStore, loadGame } from './games';
 import { registerNameFeatures } from './nameFeatures';
 import { skeletonRunLenses } from './skeletonLenses';
 import { StandaloneDocuments } from './standaloneDocuments';
@@ -115,6 +118,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
 });
 
 connection.onDidOpenTextDocument(({ textDocument }) => {
+  gameStore(documents).forget(textDocument.uri);
   if (documents.open(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text)) {
     diagnostics.schedule(textDocument.uri, true);
   } else standalone.didOpen(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text);
@@ -128,13 +132,17 @@ connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
 connection.onDidCloseTextDocument(({ textDocument }) => {
   if (standalone.didClose(textDocument.uri)) return;
   documents.close(textDocument.uri);
+  gameStore(documents).forget(textDocument.uri);
   // The file on disk may differ from the closed editor's last state: re-validate its game from disk.
   diagnostics.schedule(textDocument.uri, true);
 });
 
 // Files changed outside editors (git checkout, the CLI, another tool) re-validate their game.
 connection.onDidChangeWatchedFiles(({ changes }) => {
-  for (const change of changes) if (!documents.isOpen(change.uri)) diagnostics.schedule(change.uri);
+  for (const change of changes) {
+    gameStore(documents).forget(change.uri);
+    if (!documents.isOpen(change.uri)) diagnostics.schedule(change.uri);
+  }
 });
 
 connection.onDocumentSymbol(({ textDocument }) => {
@@ -268,6 +276,8 @@ connection.onRequest(CutoffStatsRequest, async (params: CutoffStatsParams): Prom
 connection.onRequest(ValidateWorkspaceRequest, (params: ValidateWorkspaceParams, token) =>
   validateWorkspace(connection, documents, workspaceFolders, params, token),
 );
+
+connection.onRequest(GridStateRequest, (params: GridStateParams): Promise<GridStateResult> => standalone.gridState(params.uri));
 
 registerNameFeatures(connection, documents);
 

@@ -10,6 +10,8 @@ import type { Connection, TextDocumentContentChangeEvent } from 'vscode-language
 import { decodeUriSafely, standaloneKindOf, type StandaloneKind } from '../core/fileKinds';
 import { validateStandalone } from '../core/standaloneValidation';
 import type { Diagnostic } from '../core/text';
+import { loadLevelFile } from '../core/babyai/levelFile';
+import type { GridStateResult } from '../protocol/requests';
 import { SETTLE_MS, toLspDiagnostics } from './diagnostics';
 import { updateText } from './documents';
 
@@ -45,6 +47,15 @@ export class StandaloneDocuments {
 
   text(uri: string): string | undefined {
     return this.open.get(uri)?.text.getText();
+  }
+
+  /** A BabyAI level file's level (open editor first, else disk), or null when it has errors; for the board. */
+  async gridState(uri: string): Promise<GridStateResult> {
+    if (standaloneKindOf(decodeUriSafely(uri)) !== 'babyai-level') return { version: null, level: null };
+    const open = this.open.get(uri);
+    if (!open && !uri.startsWith('file:')) return { version: null, level: null };
+    const text = open ? open.text.getText() : await readTextFile(fs, fileURLToPath(uri)).catch(() => null);
+    return { version: open ? open.text.version : null, level: text === null ? null : loadLevelFile(text).spec };
   }
 
   /** The open document's kind and text, for features such as code lenses. */

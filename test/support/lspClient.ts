@@ -17,8 +17,9 @@ export class TestLspClient {
   private readonly waiters: Array<{ match: (p: PublishedDiagnostics) => boolean; resolve: (p: PublishedDiagnostics) => void }> = [];
   readonly published: PublishedDiagnostics[] = [];
 
-  constructor() {
-    this.process = spawn(process.execPath, [join(distDir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  /** `nodeArgs` go before the server script (e.g. `--require` a file-read counter); `env` is added to the process's. */
+  constructor(options: { nodeArgs?: string[]; env?: Record<string, string> } = {}) {
+    this.process = spawn(process.execPath, [...(options.nodeArgs ?? []), join(distDir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...options.env } });
     this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
     this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishedDiagnostics) => {
       this.published.push(params);

@@ -17,7 +17,8 @@ import { runDocumentName } from '../../core/eval/runLabels';
 import type { BabyaiQuestion, RunRecord } from '../../core/eval/types';
 import { pickProfile } from '../eval/profiles';
 import { BoardPanel } from './boardPanel';
-import { modeSetting, shownPath, type BoardEvalDeps } from './evalDeps';
+import { shownPath, type BoardEvalDeps } from './evalDeps';
+import { setting } from '../settings';
 
 type Mode = 'faithful' | 'reference';
 
@@ -113,7 +114,7 @@ export async function runBabyaiQuestion(deps: BoardEvalDeps, options: BabyaiRunO
   if (!task) return undefined;
   const profile = await pickProfile(`BabyAI ${task} on ${input.levelName}: which model?`, options.profileId ?? options.agent, BUILT_INS);
   if (!profile) return undefined;
-  const mode = options.mode ?? modeSetting<Mode>('evaluation.scoringMode', ['faithful', 'reference'], 'faithful');
+  const mode = options.mode ?? setting('evaluation.scoringMode');
   const prepared = prepareBabyaiQuestion({ ...input, task });
   const question: BabyaiQuestion = prepared.question;
   const seed = Number.parseInt(question.sampleId.slice(0, 8), 16);

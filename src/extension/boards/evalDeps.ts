@@ -2,6 +2,7 @@
 // (one provider for every benchmark), the log, and the evaluation bundle, which holds the model
 // client, loaded only when a question is asked.
 import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
 import type { AnswerDocuments } from '../eval/answerDocuments';
 
 export type EvaluationModule = typeof import('../eval/runQuestion');
@@ -11,12 +12,8 @@ export interface BoardEvalDeps {
   answers: AnswerDocuments;
   log: vscode.LogOutputChannel;
   evaluation: () => EvaluationModule;
-}
-
-/** The scoring mode settings: `waypoint.evaluation.scoringMode` (MANGO, BabyAI) and `waypoint.grasp.scoringMode`. */
-export function modeSetting<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
-  const value = vscode.workspace.getConfiguration('waypoint').get<unknown>(key);
-  return (allowed as readonly unknown[]).includes(value) ? (value as T) : fallback;
+  /** The language server, which parses and validates the benchmark files the board draws. */
+  client: () => LanguageClient;
 }
 
 /** Where a question's source file is, relative to the workspace when it is inside it. */

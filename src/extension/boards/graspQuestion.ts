@@ -9,7 +9,7 @@ import { runDocumentName } from '../../core/eval/runLabels';
 import type { GraspQuestion, RunRecord } from '../../core/eval/types';
 import { graspTimeline } from '../../core/grasp/boardTimeline';
 import { builtInGraspAnswer, prepareGraspQuestion, scoreGraspAnswer, type GraspAnswerResult, type PreparedGraspQuestion } from '../../core/grasp/evaluation';
-import { PROMPT_STYLES, type PromptStyle } from '../../core/grasp/prompt';
+import type { PromptStyle } from '../../core/grasp/prompt';
 import { GraspAnswerCodes } from '../../core/grasp/codes';
 import { chooseGrid, requestPromptFor, type GridCandidate } from '../../core/grasp/gridMatch';
 import { parseGraspResultsFile } from '../../core/grasp/resultsFile';
@@ -19,7 +19,8 @@ import type { Diagnostic } from '../../core/text';
 import { SCORING_MODES, type GraspSettings, type ScoringMode } from '../../core/grasp/types';
 import { pickProfile } from '../eval/profiles';
 import { BoardPanel } from './boardPanel';
-import { modeSetting, shownPath, type BoardEvalDeps } from './evalDeps';
+import { shownPath, type BoardEvalDeps } from './evalDeps';
+import { setting } from '../settings';
 import { graspEntryAt } from './gridCommands';
 
 export interface GraspRunOptions {
@@ -37,7 +38,7 @@ export interface GraspRunOptions {
 const BUILT_INS = { oracle: 'the greedy baseline', random: 'the random-walk baseline' };
 
 function graspMode(preset?: ScoringMode): ScoringMode {
-  return preset ?? modeSetting<ScoringMode>('grasp.scoringMode', SCORING_MODES, 'faithful');
+  return preset ?? setting('grasp.scoringMode');
 }
 
 function fileNameOf(uri: vscode.Uri): string {
@@ -67,7 +68,7 @@ export async function runGraspQuestion(deps: BoardEvalDeps, options: GraspRunOpt
   const presetProfile = options.profileId ?? (options.baseline === 'greedy' ? 'oracle' : options.baseline);
   const profile = await pickProfile(`GRASP #${entry.record.index}: which model?`, presetProfile, BUILT_INS);
   if (!profile) return undefined;
-  const style = options.style ?? modeSetting<PromptStyle>('grasp.promptStyle', PROMPT_STYLES, 'chat');
+  const style = options.style ?? setting('grasp.promptStyle');
   const mode = graspMode(options.mode);
   const file = fileNameOf(uri);
   const prepared = prepareGraspQuestion(entry, file, settings, style);

@@ -2,14 +2,15 @@
 // grid (the record under the cursor). Questions on them are in babyaiQuestion.ts and graspQuestion.ts.
 import * as vscode from 'vscode';
 import type { Edit } from 'jsonc-parser';
+import type { LanguageClient } from 'vscode-languageclient/node';
 import { babyaiScene } from '../../core/babyai/boardTimeline';
-import { BabyAIEnv, type LevelSpec } from '../../core/babyai/env';
+import { BabyAIEnv } from '../../core/babyai/env';
 import { LEVEL_TOOLS, missionEdits, moveEdits, toggleDoorEdits, toolEdits } from '../../core/babyai/levelEdits';
-import { loadLevelFile } from '../../core/babyai/levelFile';
 import { readRecordFile, recordAtLine } from '../../core/babyai/recordFiles';
 import { loadRecord } from '../../core/babyai/records';
 import { graspScene } from '../../core/grasp/boardTimeline';
 import { parseGraspGridFile, type GraspGridEntry } from '../../core/grasp/gridFile';
+import { GridStateRequest, type GridStateParams, type GridStateResult } from '../../protocol/requests';
 import { BoardPanel, type AuthoringHandler } from './boardPanel';
 
 let levelFollower: vscode.Disposable | undefined;
@@ -20,12 +21,12 @@ function documentEdit(document: vscode.TextDocument, edits: readonly Edit[]): vs
   return edit;
 }
 
-function levelOf(document: vscode.TextDocument): LevelSpec | null {
-  return loadLevelFile(document.getText()).spec;
-}
-
-/** Shows a level file in the grid view; gestures edit the file (undoable), text edits redraw it. */
-export function showLevel(context: vscode.ExtensionContext, document: vscode.TextDocument): BoardPanel {
+/**
+ * Shows a level file in the grid view; gestures edit the file (undoable), text edits redraw it. The
+ * level comes from the language server, which parses and validates level files anyway: the
+ * extension host does not parse the file again on every edit.
+ */
+export async function showLevel(context: vscode.ExtensionContext, client: LanguageClient, document: vscode.TextDocument): Promise<BoardPanel> {
   const board = BoardPanel.show(context);
   const title = `Level: ${vscode.workspace.asRelativePath(document.uri)}`;
   const onEdit: AuthoringHandler = (message) => {
@@ -37,13 +38,14 @@ export function showLevel(context: vscode.ExtensionContext, document: vscode.Tex
     else if (message.type === 'cellClick') edits = toolEdits(text, message.button === 'secondary' ? 'delete' : message.tool ?? '', message.x, message.y);
     if (edits.length > 0) void vscode.workspace.applyEdit(documentEdit(document, edits));
   };
-  const render = () => {
-    const spec = levelOf(document);
-    if (!spec) {
-      board.panel.title = `${title} (has errors: see Problems)`;
-      return;
-    }
+  // Never rejects: a failed request or an unplayable level shows in the panel's title.
+  const render = async () => {
     try {
+      const { level: spec } = await client.sendRequest<GridStateResult>(GridStateRequest, { uri: document.uri.toString() } satisfies GridStateParams);
+      if (!spec) {
+        board.panel.title = `${title} (has errors: see Problems)`;
+        return;
+      }
       board.showScene(babyaiScene(new BabyAIEnv(spec)), title, onEdit, [...LEVEL_TOOLS]);
     } catch (error) {
       board.panel.title = `${title} (${error instanceof Error ? error.message : String(error)})`;
@@ -54,10 +56,10 @@ export function showLevel(context: vscode.ExtensionContext, document: vscode.Tex
   levelFollower = vscode.workspace.onDidChangeTextDocument((event) => {
     if (event.document !== document || !board.scene) return;
     clearTimeout(timer);
-    timer = setTimeout(render, 100);
+    timer = setTimeout(() => void render(), 100);
   });
   context.subscriptions.push(levelFollower);
-  render();
+  await render();
   return board;
 }
 

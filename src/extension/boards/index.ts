@@ -32,7 +32,7 @@ export async function showBoard(deps: BoardEvalDeps, uri?: vscode.Uri): Promise<
   const cursorLine = editor?.document.uri.toString() === target.toString() ? editor.selection.active.line : undefined;
   switch (kind) {
     case 'babyai-level':
-      return showLevel(context, document);
+      return showLevel(context, deps.client(), document);
     case 'babyai-records':
       return showRecordLevel(context, document, cursorLine);
     case 'grasp-grids':

@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { freeBackupPath } from '../../core/backupNames';
 import { fileKindOf } from '../../core/fileKinds';
+import { setting } from '../settings';
 import {
   GenerateSkeletonsRequest,
   SkeletonProgressNotification,
@@ -133,7 +134,7 @@ export async function generateSkeletonsCommand(client: LanguageClient, uri?: vsc
   const task = options.task ?? (await chooseTask());
   if (!task) return { action: 'declined' };
   const outputPath = join(tmpdir(), `waypoint-skeletons-${randomBytes(6).toString('hex')}.jsonl`);
-  const limit = vscode.workspace.getConfiguration('waypoint').get<number>('mango.skeletonPathLimit', 0);
+  const limit = setting('mango.skeletonPathLimit');
   const params: GenerateSkeletonsParams = { uri: source.toString(), task, outputPath, ...(limit > 0 ? { limitPerPair: limit } : {}) };
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Waypoint: generating ${task.toUpperCase()} skeletons`, cancellable: true },

@@ -3,10 +3,11 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { plural } from '../../core/text';
+import { setting } from '../settings';
 import { ValidateWorkspaceRequest, type ValidateWorkspaceParams, type ValidateWorkspaceResult } from '../../protocol/requests';
 
 export async function validateWorkspaceCommand(client: LanguageClient): Promise<ValidateWorkspaceResult | undefined> {
-  const maxFileSizeMB = vscode.workspace.getConfiguration('waypoint').get<number>('validation.maxFileSizeMB', 64);
+  const maxFileSizeMB = setting('validation.maxFileSizeMB');
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Waypoint: validating benchmark files…', cancellable: true },
     (_progress, token) => client.sendRequest<ValidateWorkspaceResult>(ValidateWorkspaceRequest, { maxFileSizeBytes: maxFileSizeMB * 1048576 } satisfies ValidateWorkspaceParams, token),

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import { describeSchemaIssue } from '../../core/schemas/issues';
 import type { ModelProfile } from '../../core/eval/types';
+import { setting } from '../settings';
 
 const DEFAULTS = { temperature: 0, maxTokens: 512, timeoutMs: 60_000, retries: 2 };
 
@@ -30,9 +31,9 @@ const profileSchema = z.object({
 
 /** All profiles: the built-ins, then the configured ones (a configured id replaces a built-in). */
 export function modelProfiles(report: (message: string) => void = () => {}): ModelProfile[] {
-  const configured = vscode.workspace.getConfiguration('waypoint').get<unknown[]>('models', []);
+  const configured = setting('models');
   const profiles = new Map(BUILT_IN_PROFILES.map((profile) => [profile.id, profile]));
-  (Array.isArray(configured) ? configured : []).forEach((entry, index) => {
+  configured.forEach((entry, index) => {
     const parsed = profileSchema.safeParse(entry);
     if (!parsed.success) {
       report(`waypoint.models[${index}] is not a valid model profile: ${parsed.error.issues.map((issue) => describeSchemaIssue(issue, entry, issue.path as ReadonlyArray<string | number>)).join('; ')}`);
@@ -44,7 +45,7 @@ export function modelProfiles(report: (message: string) => void = () => {}): Mod
 }
 
 export function defaultProfileId(): string {
-  return vscode.workspace.getConfiguration('waypoint').get<string>('defaultModel', 'oracle');
+  return setting('defaultModel');
 }
 
 /** What each built-in agent is for a benchmark, shown next to its name in the model pick. */

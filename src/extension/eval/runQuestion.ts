@@ -19,7 +19,7 @@ import {
   type ScoreAnswerResult,
 } from '../../protocol/requests';
 import type { AnswerDocuments } from './answerDocuments';
-import { scoringModeSetting } from '../settings';
+import { scoringModeSetting, setting } from '../settings';
 import { appendRunRecord, askWithProgress, requireTrust, type BuiltInAnswer } from './modelCall';
 import { pickProfile } from './profiles';
 
@@ -96,13 +96,12 @@ export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOpt
   if (!game || !folder) return undefined;
   const task = options.task ?? (await vscode.window.showQuickPick([{ label: 'Route finding (RF)', task: 'rf' as const }, { label: 'Destination finding (DF)', task: 'df' as const }], { title: 'Run Question: which task?' }))?.task;
   if (!task) return undefined;
-  const settings = vscode.workspace.getConfiguration('waypoint');
-  const cutoff = settings.get<number>('mango.cutoff', 70);
+  const cutoff = setting('mango.cutoff');
   const picked = await pickQuestion(deps.client, game, task, cutoff, options.sampleId);
   if (!picked) return undefined;
   const profile = await pickProfile('Run Question: which model?', options.profileId, MANGO_BUILT_INS);
   if (!profile) return undefined;
-  const prepared = await deps.client.sendRequest<PrepareQuestionResult | null>(PrepareQuestionRequest, { uri: game.toString(), task, sampleId: picked.sampleId, cutoff, template: settings.get<'release' | 'paper'>('mango.promptTemplate', 'release') });
+  const prepared = await deps.client.sendRequest<PrepareQuestionResult | null>(PrepareQuestionRequest, { uri: game.toString(), task, sampleId: picked.sampleId, cutoff, template: setting('mango.promptTemplate') });
   if (!prepared) return undefined;
   const question: MangoQuestion = prepared.question;
   const reply = await askWithProgress(deps.context, { profile, messages: prepared.messages, question, builtIn: offlineAnswer(deps.client, game, question) }, `${task.toUpperCase()} ${question.src} → ${question.dst}`);
