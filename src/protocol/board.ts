@@ -1,200 +1,63 @@
-// The board view's data and its message protocol: one webview app that draws benchmark states
-// (BabyAI / GRASP grids, Tower of Hanoi rods, SmartPlay tables and text observations) and steps
-// through trajectories. Plain data only and benchmark-neutral: the extension converts core
-// results into these shapes; the webview never imports core and never simulates anything.
+// The board view's message protocol, one zod schema per direction; both sides use the inferred
+// types and the receiving side parses every message with the schema. The drawn data (scenes,
+// frames, timelines) is plain data built by core: declared in src/core/board.ts, re-exported here.
+import * as z from 'zod/mini';
+import type { BoardColor, BoardScene, BoardTimeline } from '../core/board';
+import { exportMessage } from './webview';
 
-/** A cell of a grid. `x` is the column and `y` the row, both 0-based from the top-left corner,
- *  whatever the scene's `coordinateSystem` (that only decides how coordinates are shown). */
-export interface BoardPoint {
-  x: number;
-  y: number;
-}
+export type * from '../core/board';
 
-/** The six BabyAI/MiniGrid colours. */
-export type BoardColor = 'red' | 'green' | 'blue' | 'purple' | 'yellow' | 'grey';
-export const BOARD_COLORS: readonly BoardColor[] = ['red', 'green', 'blue', 'purple', 'yellow', 'grey'];
+// A Record keyed by the core union: a colour added to or missing from BoardColor fails to compile.
+const COLORS: Record<BoardColor, true> = { red: true, green: true, blue: true, purple: true, yellow: true, grey: true };
+/** The six BabyAI/MiniGrid colours, in MiniGrid's order. */
+export const BOARD_COLORS = Object.keys(COLORS) as readonly BoardColor[];
 
-export type DoorState = 'open' | 'closed' | 'locked';
-
-/** An object that can be carried or sit in a box. */
-export interface BoardObject {
-  kind: 'key' | 'ball' | 'box';
-  color: BoardColor;
-}
-
-/** One non-empty cell of a sparse grid; at most one entry per (x, y). */
-export type GridCell =
-  | { x: number; y: number; kind: 'wall' }
-  | { x: number; y: number; kind: 'door'; color: BoardColor; state: DoorState }
-  | { x: number; y: number; kind: 'key' | 'ball'; color: BoardColor }
-  | { x: number; y: number; kind: 'box'; color: BoardColor; contains?: BoardObject | null }
-  /** A GRASP cell holding `value` units of energy (0 is drawn as an empty cell with a 0). */
-  | { x: number; y: number; kind: 'energy'; value: number }
-  | { x: number; y: number; kind: 'obstacle' };
-
-export type GridCellKind = GridCell['kind'];
-
-/** 0 east, 1 south, 2 west, 3 north (MiniGrid's agent_dir). */
-export type BoardDirection = 0 | 1 | 2 | 3;
-
-export interface GridAgent {
-  x: number;
-  y: number;
-  /** Omitted for agents without a heading (GRASP): drawn as a disc instead of a triangle. */
-  dir?: BoardDirection;
-  carrying?: BoardObject | null;
-}
-
-/** Symbols the legend can show; the same drawing code draws the grid and the legend. */
-export type BoardLegendSymbol =
-  | 'wall'
-  | 'door-open'
-  | 'door-closed'
-  | 'door-locked'
-  | 'key'
-  | 'ball'
-  | 'box'
-  | 'energy'
-  | 'obstacle'
-  | 'start'
-  | 'agent'
-  | 'arrow'
-  | 'star'
-  | 'cross'
-  | 'ring';
-
-export interface BoardLegendEntry {
-  symbol: BoardLegendSymbol;
-  label: string;
-  color?: BoardColor;
-}
-
-export interface GridScene {
-  kind: 'grid';
-  width: number;
-  height: number;
-  cells: GridCell[];
-  agent?: GridAgent | null;
-  /** A start cell to mark (GRASP's `start`). */
-  start?: BoardPoint | null;
-  /** 'xy' shows "(x, y)" (BabyAI); 'rowcol' shows "row y, col x" (GRASP stores [row, col]). */
-  coordinateSystem: 'xy' | 'rowcol';
-  /** Shown above the grid, and editable in authoring mode. */
-  mission?: string;
-  /** Energy that gets the strongest shading; defaults to the largest value in the scene. Keep it
-   *  constant over a timeline so shading does not jump between frames. */
-  energyMax?: number;
-  /** Omitted: the webview derives a legend from what the scene and the path contain. */
-  legend?: BoardLegendEntry[];
-}
-
-/** Tower of Hanoi: disk sizes per rod, bottom to top; 0 is the smallest disk (SmartPlay's numbering). */
-export interface HanoiScene {
-  kind: 'hanoi';
-  rods: number[][];
-  disks: number;
-  /** Defaults to A, B, C, ... */
-  rodLabels?: string[];
-}
-
-/** A running table (Bandits, Rock-Paper-Scissors): one row per step so far. */
-export interface TableScene {
-  kind: 'table';
-  columns: string[];
-  rows: string[][];
-  /** The row to emphasise (usually the latest); defaults to the last row. */
-  currentRow?: number;
-}
-
-/** A text observation (Messenger, Crafter, Minecraft), shown verbatim in a monospace block. */
-export interface TextScene {
-  kind: 'text';
-  text: string;
-}
-
-export type BoardScene = GridScene | HanoiScene | TableScene | TextScene;
-
-/** How a step went: invalid (not an action of the game), noop (valid but changed nothing), ... */
-export type BoardFrameFlag = 'invalid' | 'noop' | 'blocked' | 'takeSucceeded' | 'takeFailed';
-
-/** A line of the side panel: carried object or energy, reward, score, steps left, mission status. */
-export interface BoardFact {
-  label: string;
-  value: string;
-  tone?: 'good' | 'bad';
-}
-
-export interface BoardFrame {
-  /** The full state after `action` (no deltas). */
-  scene: BoardScene;
-  /** The action that led here; null for the initial state (frame 0). */
-  action: string | null;
-  /**
-   * A short form of the action for the timeline strip, shown whole (e.g. `A → C` for a Hanoi move,
-   * whose long sentence would be cut before its destination); the tooltip keeps the full action.
-   */
-  label?: string;
-  flags?: BoardFrameFlag[];
-  /** One line explaining the step, e.g. "blocked by an obstacle" or the raw model token. */
-  note?: string;
-  facts?: BoardFact[];
-  /** Subgoal stack at this step, the current subgoal first. */
-  subgoals?: string[];
-}
-
-/** A mark of a grid path in the style of the GRASP paper's Figure 2. `arrow`: a move from → to;
- *  `star`: a successful TAKE at `from`; `ring`: a failed TAKE at `from`; `cross`: a blocked move
- *  from `from` towards `to` (which may lie outside the grid), drawn between the two cells. */
-export interface BoardPathMark {
-  /** The frame whose action made the mark: it shows from that frame on. */
-  frame: number;
-  from: BoardPoint;
-  to: BoardPoint;
-  mark: 'arrow' | 'star' | 'cross' | 'ring';
-}
-
-export interface BoardTimeline {
-  title: string;
-  /** frames[0] is the initial state; frames[i] the state after the i-th action. */
-  frames: BoardFrame[];
-  /** Path overlay for grid scenes. */
-  path?: BoardPathMark[];
-}
+// Scenes are checked as far as choosing a renderer needs: the renderers still treat every field
+// defensively (clamped sizes, text inserted as text), so this only keeps obviously wrong data out.
+const sceneShape = z.discriminatedUnion('kind', [
+  z.looseObject({ kind: z.literal('grid'), width: z.number(), height: z.number(), cells: z.array(z.unknown()) }),
+  z.looseObject({ kind: z.literal('hanoi'), rods: z.array(z.unknown()) }),
+  z.looseObject({ kind: z.literal('table'), columns: z.array(z.unknown()), rows: z.array(z.unknown()) }),
+  z.looseObject({ kind: z.literal('text'), text: z.string() }),
+]);
+const timelineShape = z.looseObject({ frames: z.array(z.looseObject({ scene: sceneShape })) });
+const scene = z.custom<BoardScene>((value) => sceneShape.safeParse(value).success);
+const timeline = z.custom<BoardTimeline>((value) => timelineShape.safeParse(value).success);
 
 /** An authoring tool offered as a palette; its id comes back in `cellClick`. */
-export interface BoardTool {
-  id: string;
-  label: string;
-}
+const boardTool = z.object({ id: z.string(), label: z.string() });
+export type BoardTool = z.infer<typeof boardTool>;
 
-export interface BoardModifiers {
-  shift: boolean;
-  ctrl: boolean;
-  alt: boolean;
-  meta: boolean;
-}
+const boardPoint = z.object({ x: z.int(), y: z.int() });
 
-export type HostToBoardMessage =
+export const hostToBoardMessage = z.discriminatedUnion('type', [
   /** Shows a timeline at `frame` (default 0). */
-  | { type: 'timeline'; timeline: BoardTimeline; frame?: number }
+  z.object({ type: z.literal('timeline'), timeline, frame: z.optional(z.number()) }),
   /** Shows one static scene; `editable` turns authoring on (the host applies every edit and
    *  sends the resulting scene back: the webview never changes a scene itself). */
-  | { type: 'scene'; scene: BoardScene; title: string; editable?: boolean; tools?: BoardTool[] }
+  z.object({ type: z.literal('scene'), scene, title: z.string(), editable: z.optional(z.boolean()), tools: z.optional(z.array(boardTool)) }),
   /** Moves the current timeline to `frame` (not echoed back as a `frame` message). */
-  | { type: 'select'; frame: number };
+  z.object({ type: z.literal('select'), frame: z.number() }),
+]);
+export type HostToBoardMessage = z.infer<typeof hostToBoardMessage>;
 
-export type BoardToHostMessage =
-  | { type: 'ready' }
+export const boardToHostMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
   /** The user moved to another frame. */
-  | { type: 'frame'; index: number }
+  z.object({ type: z.literal('frame'), index: z.int() }),
   /** Authoring: a click on a cell (not a door click without a tool, see toggleDoor). `tool` is the
    *  palette tool selected, if any; `button` is 'secondary' for a right click. */
-  | { type: 'cellClick'; x: number; y: number; modifiers: BoardModifiers; button: 'primary' | 'secondary'; tool: string | null }
+  z.object({
+    type: z.literal('cellClick'), x: z.int(), y: z.int(), button: z.enum(['primary', 'secondary']), tool: z.nullable(z.string()),
+    modifiers: z.object({ shift: z.boolean(), ctrl: z.boolean(), alt: z.boolean(), meta: z.boolean() }),
+  }),
   /** Authoring: the agent or an object dragged from one cell to another. */
-  | { type: 'cellDrag'; from: BoardPoint; to: BoardPoint }
+  z.object({ type: z.literal('cellDrag'), from: boardPoint, to: boardPoint }),
   /** Authoring: a click on a door with no tool selected. */
-  | { type: 'toggleDoor'; x: number; y: number }
+  z.object({ type: z.literal('toggleDoor'), x: z.int(), y: z.int() }),
   /** Authoring: the mission text, on Enter or when the field loses focus. */
-  | { type: 'editMission'; text: string }
-  /** Export of a drawn grid or Hanoi scene: `data` is SVG text, or a PNG as base64. */
-  | { type: 'export'; format: 'svg' | 'png'; fileName: string; data: string };
+  z.object({ type: z.literal('editMission'), text: z.string() }),
+  exportMessage,
+]);
+export type BoardToHostMessage = z.infer<typeof boardToHostMessage>;
+export type BoardModifiers = Extract<BoardToHostMessage, { type: 'cellClick' }>['modifiers'];

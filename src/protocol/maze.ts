@@ -1,91 +1,38 @@
-// The maze view's data and its message protocol. The host (extension, or the browser test host)
-// sends a MazeGraph built by core; the webview lays it out and draws it, and reports clicks back.
+// The maze view's message protocol, one zod schema per direction; both sides use the inferred types
+// and the receiving side parses every message with the schema. The host (extension, or the browser
+// test host) sends a MazeGraph built by core; the webview lays it out and draws it, and reports
+// clicks back. The drawn data is declared in src/core/mango/mazeView.ts and re-exported here.
+import * as z from 'zod/mini';
+import type { CutoffStats, MazeGraph, Trajectory } from '../core/mango/mazeView';
+import { exportMessage } from './webview';
 
-/** Compass and vertical directions an action can have; null for any other action. */
-export type MazeDirection = 'north' | 'south' | 'east' | 'west' | 'northeast' | 'northwest' | 'southeast' | 'southwest' | 'up' | 'down';
+export type * from '../core/mango/mazeView';
 
-export interface MazeNode {
-  name: string;
-  /** First walkthrough step at which the location is known (9999: never). */
-  firstStep: number;
-}
+// Graphs and trajectories are checked as far as the drawing code relies on (it treats the rest
+// defensively); a graph can hold thousands of edges, so they are not walked one by one here.
+const graphShape = z.looseObject({ nodes: z.array(z.unknown()), edges: z.array(z.unknown()) });
+const trajectoryShape = z.looseObject({ title: z.string(), steps: z.array(z.unknown()) });
+const graph = z.custom<MazeGraph>((value) => graphShape.safeParse(value).success);
+const trajectory = z.custom<Trajectory>((value) => trajectoryShape.safeParse(value).success);
+const stats = z.custom<CutoffStats>((value) => typeof value === 'object' && value !== null);
 
-export interface MazeEdge {
-  /** Stable within one graph: the index in edges.json, or `imputed:<n>`. */
-  id: string;
-  src: string;
-  dst: string;
-  action: string;
-  direction: MazeDirection | null;
-  /** False for an imputed (naive reverse) edge that edges.json does not have. */
-  explicit: boolean;
-  /** Step at which the edge becomes known (edge_min_step; for an imputed edge, the step it reverses). */
-  minStep: number;
-  /** seen_in_forward: 9999 when the edge is known only by reversal. */
-  forwardStep: number;
-}
+export const hostToMazeMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('graph'), graph, elkWorkerUrl: z.string() }),
+  z.object({ type: z.literal('trajectory'), trajectory }),
+  z.object({ type: z.literal('highlight'), nodes: z.array(z.string()), edges: z.array(z.string()) }),
+  z.object({ type: z.literal('stats'), stats }),
+]);
+export type HostToMazeMessage = z.infer<typeof hostToMazeMessage>;
 
-export interface MazeGraph {
-  game: string;
-  /** The start location (step 0's room), when known. */
-  start: string | null;
-  /** The walkthrough's last step, the slider's end. */
-  lastStep: number;
-  nodes: MazeNode[];
-  edges: MazeEdge[];
-}
-
-/** Question counts at one cutoff, from the skeleton files' labels. */
-export interface CutoffStats {
-  cutoff: number;
-  df: { total: number; answerable: number; easy: number; hard: number } | null;
-  rf: { total: number; answerable: number; easy: number; hard: number } | null;
-}
-
-export type StepVerdict = 'valid' | 'imputed' | 'hallucinated-edge' | 'unknown-location';
-
-/** One step of a model's answer, checked by core against the maze. */
-export interface TrajectoryStep {
-  index: number;
-  from: string;
-  action: string;
-  to: string;
-  verdict: StepVerdict;
-  /** The maze edge walked, for valid and imputed steps. */
-  edgeId: string | null;
-  /** False when this step does not start where the previous one ended. */
-  chained: boolean;
-  message: string;
-}
-
-export interface Trajectory {
-  title: string;
-  /** Where the question starts. */
-  start: string | null;
-  /**
-   * The question's cutoff step (what the model was shown): the view fades what is unknown at it, so
-   * the path is drawn over the maze the question was asked on. Null: not known, nothing faded.
-   */
-  cutoff: number | null;
-  steps: TrajectoryStep[];
-  /** Set when the answer could not be parsed at all. */
-  error: string | null;
-}
-
-export type HostToMazeMessage =
-  | { type: 'graph'; graph: MazeGraph; elkWorkerUrl: string }
-  | { type: 'trajectory'; trajectory: Trajectory }
-  | { type: 'highlight'; nodes: string[]; edges: string[] }
-  | { type: 'stats'; stats: CutoffStats };
-
-export type MazeToHostMessage =
-  | { type: 'ready' }
-  | { type: 'revealNode'; name: string }
-  | { type: 'revealEdge'; id: string }
+export const mazeToHostMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('revealNode'), name: z.string() }),
+  z.object({ type: z.literal('revealEdge'), id: z.string() }),
   /** A click on a dashed (imputed) edge: the host offers to write it into edges.json. */
-  | { type: 'imputedEdge'; source: string; action: string; destination: string }
-  /** Export: `data` is SVG text, or a PNG as base64. */
-  | { type: 'export'; format: 'svg' | 'png'; fileName: string; data: string }
-  | { type: 'cutoff'; step: number }
+  z.object({ type: z.literal('imputedEdge'), source: z.string(), action: z.string(), destination: z.string() }),
+  exportMessage,
+  z.object({ type: z.literal('cutoff'), step: z.int() }),
   /** `milliseconds`: this graph's layout; `engineStartMs`: waiting for the ELK worker to start. */
-  | { type: 'layout'; milliseconds: number; engineStartMs: number; nodes: number; edges: number };
+  z.object({ type: z.literal('layout'), milliseconds: z.number(), engineStartMs: z.optional(z.number()), nodes: z.number(), edges: z.number() }),
+]);
+export type MazeToHostMessage = z.infer<typeof mazeToHostMessage>;

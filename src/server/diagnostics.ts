@@ -1,6 +1,6 @@
 // Publishes diagnostics for open documents after edits settle, and converts core diagnostics to
 // LSP ones. Very broken files are capped so a 20 MB mistake cannot flood the client.
-import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import { CodeLensRefreshRequest, DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { internalDiagnostic, type Diagnostic, type Severity } from '../core/text';
 import type { DocumentStore } from './documents';
 import { gameDiagnostics, loadGame } from './games';
@@ -106,7 +106,7 @@ export class DiagnosticsPublisher {
     // Hints and lenses on the walkthrough come from edges.json: redraw them when another file changed.
     if (!this.documents.get(uri)?.walkthrough) {
       this.connection.languages.inlayHint.refresh().catch(() => undefined);
-      this.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+      this.connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
     }
   }
 }

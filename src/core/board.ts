@@ -1,0 +1,161 @@
+// What the board view draws: benchmark states (BabyAI / GRASP grids, Tower of Hanoi rods, SmartPlay
+// tables and text observations) and timelines through them. Plain data only and benchmark-neutral:
+// each benchmark's core builds these shapes, src/protocol/board.ts carries them to the webview (it
+// re-exports these types; core never imports protocol).
+
+/** A cell of a grid. `x` is the column and `y` the row, both 0-based from the top-left corner,
+ *  whatever the scene's `coordinateSystem` (that only decides how coordinates are shown). */
+export interface BoardPoint {
+  x: number;
+  y: number;
+}
+
+/** The six BabyAI/MiniGrid colours. */
+export type BoardColor = 'red' | 'green' | 'blue' | 'purple' | 'yellow' | 'grey';
+
+export type DoorState = 'open' | 'closed' | 'locked';
+
+/** An object that can be carried or sit in a box. */
+export interface BoardObject {
+  kind: 'key' | 'ball' | 'box';
+  color: BoardColor;
+}
+
+/** One non-empty cell of a sparse grid; at most one entry per (x, y). */
+export type GridCell =
+  | { x: number; y: number; kind: 'wall' }
+  | { x: number; y: number; kind: 'door'; color: BoardColor; state: DoorState }
+  | { x: number; y: number; kind: 'key' | 'ball'; color: BoardColor }
+  | { x: number; y: number; kind: 'box'; color: BoardColor; contains?: BoardObject | null }
+  /** A GRASP cell holding `value` units of energy (0 is drawn as an empty cell with a 0). */
+  | { x: number; y: number; kind: 'energy'; value: number }
+  | { x: number; y: number; kind: 'obstacle' };
+
+export type GridCellKind = GridCell['kind'];
+
+/** 0 east, 1 south, 2 west, 3 north (MiniGrid's agent_dir). */
+export type BoardDirection = 0 | 1 | 2 | 3;
+
+export interface GridAgent {
+  x: number;
+  y: number;
+  /** Omitted for agents without a heading (GRASP): drawn as a disc instead of a triangle. */
+  dir?: BoardDirection;
+  carrying?: BoardObject | null;
+}
+
+/** Symbols the legend can show; the same drawing code draws the grid and the legend. */
+export type BoardLegendSymbol =
+  | 'wall'
+  | 'door-open'
+  | 'door-closed'
+  | 'door-locked'
+  | 'key'
+  | 'ball'
+  | 'box'
+  | 'energy'
+  | 'obstacle'
+  | 'start'
+  | 'agent'
+  | 'arrow'
+  | 'star'
+  | 'cross'
+  | 'ring';
+
+export interface BoardLegendEntry {
+  symbol: BoardLegendSymbol;
+  label: string;
+  color?: BoardColor;
+}
+
+export interface GridScene {
+  kind: 'grid';
+  width: number;
+  height: number;
+  cells: GridCell[];
+  agent?: GridAgent | null;
+  /** A start cell to mark (GRASP's `start`). */
+  start?: BoardPoint | null;
+  /** 'xy' shows "(x, y)" (BabyAI); 'rowcol' shows "row y, col x" (GRASP stores [row, col]). */
+  coordinateSystem: 'xy' | 'rowcol';
+  /** Shown above the grid, and editable in authoring mode. */
+  mission?: string;
+  /** Energy that gets the strongest shading; defaults to the largest value in the scene. Keep it
+   *  constant over a timeline so shading does not jump between frames. */
+  energyMax?: number;
+  /** Omitted: the webview derives a legend from what the scene and the path contain. */
+  legend?: BoardLegendEntry[];
+}
+
+/** Tower of Hanoi: disk sizes per rod, bottom to top; 0 is the smallest disk (SmartPlay's numbering). */
+export interface HanoiScene {
+  kind: 'hanoi';
+  rods: number[][];
+  disks: number;
+  /** Defaults to A, B, C, ... */
+  rodLabels?: string[];
+}
+
+/** A running table (Bandits, Rock-Paper-Scissors): one row per step so far. */
+export interface TableScene {
+  kind: 'table';
+  columns: string[];
+  rows: string[][];
+  /** The row to emphasise (usually the latest); defaults to the last row. */
+  currentRow?: number;
+}
+
+/** A text observation (Messenger, Crafter, Minecraft), shown verbatim in a monospace block. */
+export interface TextScene {
+  kind: 'text';
+  text: string;
+}
+
+export type BoardScene = GridScene | HanoiScene | TableScene | TextScene;
+
+/** How a step went: invalid (not an action of the game), noop (valid but changed nothing), ... */
+export type BoardFrameFlag = 'invalid' | 'noop' | 'blocked' | 'takeSucceeded' | 'takeFailed';
+
+/** A line of the side panel: carried object or energy, reward, score, steps left, mission status. */
+export interface BoardFact {
+  label: string;
+  value: string;
+  tone?: 'good' | 'bad';
+}
+
+export interface BoardFrame {
+  /** The full state after `action` (no deltas). */
+  scene: BoardScene;
+  /** The action that led here; null for the initial state (frame 0). */
+  action: string | null;
+  /**
+   * A short form of the action for the timeline strip, shown whole (e.g. `A → C` for a Hanoi move,
+   * whose long sentence would be cut before its destination); the tooltip keeps the full action.
+   */
+  label?: string;
+  flags?: BoardFrameFlag[];
+  /** One line explaining the step, e.g. "blocked by an obstacle" or the raw model token. */
+  note?: string;
+  facts?: BoardFact[];
+  /** Subgoal stack at this step, the current subgoal first. */
+  subgoals?: string[];
+}
+
+/** A mark of a grid path in the style of the GRASP paper's Figure 2. `arrow`: a move from → to;
+ *  `star`: a successful TAKE at `from`; `ring`: a failed TAKE at `from`; `cross`: a blocked move
+ *  from `from` towards `to` (which may lie outside the grid), drawn between the two cells. */
+export interface BoardPathMark {
+  /** The frame whose action made the mark: it shows from that frame on. */
+  frame: number;
+  from: BoardPoint;
+  to: BoardPoint;
+  mark: 'arrow' | 'star' | 'cross' | 'ring';
+}
+
+export interface BoardTimeline {
+  title: string;
+  /** frames[0] is the initial state; frames[i] the state after the i-th action. */
+  frames: BoardFrame[];
+  /** Path overlay for grid scenes. */
+  path?: BoardPathMark[];
+}

@@ -1,0 +1,74 @@
+// What the maze view draws: a MANGO game's maze as core builds it, the question counts at a cutoff,
+// and a model's answer checked against the maze. Plain data only; src/protocol/maze.ts carries it
+// to the webview (it re-exports these types; core never imports protocol).
+
+/** Compass and vertical directions an action can have; null for any other action. */
+export type MazeDirection = 'north' | 'south' | 'east' | 'west' | 'northeast' | 'northwest' | 'southeast' | 'southwest' | 'up' | 'down';
+
+export interface MazeNode {
+  name: string;
+  /** First walkthrough step at which the location is known (9999: never). */
+  firstStep: number;
+}
+
+export interface MazeEdge {
+  /** Stable within one graph: the index in edges.json, or `imputed:<n>`. */
+  id: string;
+  src: string;
+  dst: string;
+  action: string;
+  direction: MazeDirection | null;
+  /** False for an imputed (naive reverse) edge that edges.json does not have. */
+  explicit: boolean;
+  /** Step at which the edge becomes known (edge_min_step; for an imputed edge, the step it reverses). */
+  minStep: number;
+  /** seen_in_forward: 9999 when the edge is known only by reversal. */
+  forwardStep: number;
+}
+
+export interface MazeGraph {
+  game: string;
+  /** The start location (step 0's room), when known. */
+  start: string | null;
+  /** The walkthrough's last step, the slider's end. */
+  lastStep: number;
+  nodes: MazeNode[];
+  edges: MazeEdge[];
+}
+
+/** Question counts at one cutoff, from the skeleton files' labels. */
+export interface CutoffStats {
+  cutoff: number;
+  df: { total: number; answerable: number; easy: number; hard: number } | null;
+  rf: { total: number; answerable: number; easy: number; hard: number } | null;
+}
+
+export type StepVerdict = 'valid' | 'imputed' | 'hallucinated-edge' | 'unknown-location';
+
+/** One step of a model's answer, checked by core against the maze. */
+export interface TrajectoryStep {
+  index: number;
+  from: string;
+  action: string;
+  to: string;
+  verdict: StepVerdict;
+  /** The maze edge walked, for valid and imputed steps. */
+  edgeId: string | null;
+  /** False when this step does not start where the previous one ended. */
+  chained: boolean;
+  message: string;
+}
+
+export interface Trajectory {
+  title: string;
+  /** Where the question starts. */
+  start: string | null;
+  /**
+   * The question's cutoff step (what the model was shown): the view fades what is unknown at it, so
+   * the path is drawn over the maze the question was asked on. Null: not known, nothing faded.
+   */
+  cutoff: number | null;
+  steps: TrajectoryStep[];
+  /** Set when the answer could not be parsed at all. */
+  error: string | null;
+}
