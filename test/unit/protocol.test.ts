@@ -81,7 +81,7 @@ describe('one protocol: webview messages', () => {
       ['maze → host', mazeToHostMessage, [{ type: 'revealNode' }, { type: 'cutoff', step: 'twelve' }, { type: 'layout', milliseconds: 1, nodes: 2 }]],
       ['host → maze', hostToMazeMessage, [{ type: 'graph', graph: { nodes: [], edges: {} }, elkWorkerUrl: 'x' }, { type: 'trajectory', trajectory: { steps: [] } }, { type: 'highlight', nodes: [1], edges: [] }, { type: 'stats', stats: null }]],
       ['overview → host', overviewToHostMessage, [{ type: 'revealStep', line: -1 }, { type: 'revealStep', line: '3' }]],
-      ['host → overview', hostToOverviewMessage, [{ type: 'steps', fileName: 'x', steps: 'not a list' }, { type: 'steps', fileName: 'x', steps: [{ number: 1, action: 'north', location: 7, line: 0 }] }, { type: 'activeStep' }]],
+      ['host → overview', hostToOverviewMessage, [{ type: 'steps', fileName: 'x', steps: 'not a list' }, { type: 'activeStep' }]],
     ];
     for (const [direction, schema, messages] of cases) for (const message of messages) assert.equal(schema.safeParse(message).success, false, `${direction} accepted ${JSON.stringify(message)}`);
   });
