@@ -9,12 +9,12 @@ import { exportMessage } from './webview';
 export type * from '../core/mango/mazeView';
 
 // Graphs and trajectories are checked as far as the drawing code relies on (it treats the rest
-// defensively); a graph can hold thousands of edges, so they are not walked one by one here.
-const graphShape = z.looseObject({ nodes: z.array(z.unknown()), edges: z.array(z.unknown()) });
-const trajectoryShape = z.looseObject({ title: z.string(), steps: z.array(z.unknown()) });
-const graph = z.custom<MazeGraph>((value) => graphShape.safeParse(value).success);
-const trajectory = z.custom<Trajectory>((value) => trajectoryShape.safeParse(value).success);
-const stats = z.custom<CutoffStats>((value) => typeof value === 'object' && value !== null);
+// defensively). Plain predicates: a graph can hold thousands of edges, which zod would walk one by
+// one without its compiled checks (the webview's CSP forbids them).
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const graph = z.custom<MazeGraph>((value) => isObject(value) && Array.isArray(value.nodes) && Array.isArray(value.edges));
+const trajectory = z.custom<Trajectory>((value) => isObject(value) && typeof value.title === 'string' && Array.isArray(value.steps));
+const stats = z.custom<CutoffStats>(isObject);
 
 export const hostToMazeMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('graph'), graph, elkWorkerUrl: z.string() }),
