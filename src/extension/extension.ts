@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { fileKindOf } from '../core/fileKinds';
-import { ScoreAnswerRequest, ValidateWorkspaceRequest, type ScoreAnswerResult, type ValidateWorkspaceResult } from '../protocol/requests';
+import { ScoreAnswerRequest, ValidateWorkspaceRequest, type ScoreAnswerResult } from '../protocol/lsp';
+import { sendRequest } from './lspRequests';
 import { createLanguageClient, WALKTHROUGH_LANGUAGE } from './client';
 import { markStepAsMove, unmarkStepMove, type MoveAnswers } from './commands/annotate';
 import { generateSkeletonsCommand, type GenerateSkeletonsOptions } from './commands/generateSkeletons';
@@ -20,6 +21,7 @@ import { validateWorkspaceCommand } from './commands/validateWorkspace';
 import { MazePanel } from './views/mazePanel';
 import { WalkthroughOverviewPanel } from './views/overviewPanel';
 import { setting } from './settings';
+import { useWebviewMessageLog } from './views/webviewMessages';
 
 let client: LanguageClient | undefined;
 
@@ -44,9 +46,13 @@ type BoardsModule = typeof import('./boards/index');
 let boardsModule: BoardsModule | undefined;
 
 /** The board view and the grid and game benchmarks' commands: dist/boards.js, loaded on first use. */
-function loadBoards(context: vscode.ExtensionContext): BoardsModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  boardsModule ??= require(context.asAbsolutePath('dist/boards.js')) as BoardsModule;
+function loadBoards(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): BoardsModule {
+  if (!boardsModule) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    boardsModule = require(context.asAbsolutePath('dist/boards.js')) as BoardsModule;
+    // The bundle has its own copy of the webview message helper: point it at the one channel too.
+    boardsModule.useWebviewMessageLog((line) => output.warn(line));
+  }
   return boardsModule;
 }
 
@@ -62,6 +68,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
   // From the first line of the bundle (see esbuild.mjs), so evaluating our modules counts too.
   const started = (globalThis as { __waypointLoadStart?: number }).__waypointLoadStart ?? performance.now();
   const output = vscode.window.createOutputChannel('Waypoint', { log: true });
+  useWebviewMessageLog((line) => output.warn(line));
   // The client (and the server process) start right after activation returns; a command that
   // runs before that creates it on the spot.
   const getClient = (): LanguageClient => (client ??= createLanguageClient(context, output));
@@ -72,9 +79,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
   const gameEdgesOf = async (game: string): Promise<vscode.Uri | undefined> => (await vscode.workspace.findFiles(`**/${game}.edges.json`, '**/node_modules/**', 1))[0];
   /** A MANGO run re-checked against its game as it is now; null when the game is gone. */
   const scoreMangoRun = async (record: RunRecord): Promise<ScoreAnswerResult | null> => {
-    if (record.question.benchmark !== 'mango') return null;
+    // 'pre2025' is GRASP's scoring mode: a MANGO record never has it, and the server cannot score in it.
+    if (record.question.benchmark !== 'mango' || record.mode === 'pre2025') return null;
     const edges = await gameEdgesOf(record.question.game);
-    return edges ? getClient().sendRequest<ScoreAnswerResult | null>(ScoreAnswerRequest, { uri: edges.toString(), question: record.question, response: record.rawAnswer, mode: record.mode }) : null;
+    return edges ? sendRequest(getClient(), ScoreAnswerRequest, { uri: edges.toString(), question: record.question, response: record.rawAnswer, mode: record.mode }) : null;
   };
   const runs = new RunsView();
   void runs.refresh();
@@ -93,7 +101,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
       if (record.question.benchmark === 'mango') {
         const scored = await scoreMangoRun(record);
         await answers.show(runDocumentName(record), record.rawAnswer, scored?.diagnostics ?? []);
-      } else if (!(await loadBoards(context).reopenRun(boardDeps(), record))) await answers.show(runDocumentName(record), record.rawAnswer, []);
+      } else if (!(await loadBoards(context, output).reopenRun(boardDeps(), record))) await answers.show(runDocumentName(record), record.rawAnswer, []);
     }),
     runTrajectories,
     vscode.workspace.registerTextDocumentContentProvider(RUN_TRAJECTORY_SCHEME, runTrajectories),
@@ -105,7 +113,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
     vscode.commands.registerCommand('waypoint.showRunInMaze', async (node?: { record?: RunRecord }) => {
       const record = node?.record;
       if (!record) return null;
-      if (record.question.benchmark !== 'mango') return loadBoards(context).reopenRun(boardDeps(), record);
+      if (record.question.benchmark !== 'mango') return loadBoards(context, output).reopenRun(boardDeps(), record);
       const edges = await gameEdgesOf(record.question.game);
       if (!edges) return null;
       return MazePanel.show(context, getClient(), edges).showTrajectory(record.rawAnswer, `${record.question.task.toUpperCase()} ${record.question.src} → ${record.question.dst} · ${record.model.id}`, record.question.src, record.question.cutoff);
@@ -127,11 +135,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
       ),
     ),
     // From the editor title (a Uri) or from a lens (`{ uri }` as a string, as the server sends it).
-    vscode.commands.registerCommand('waypoint.showBoard', (target?: vscode.Uri | { uri: string }) => loadBoards(context).showBoard(boardDeps(), target && !(target instanceof vscode.Uri) ? vscode.Uri.parse(target.uri) : target)),
-    vscode.commands.registerCommand('waypoint.runGraspQuestion', (options?: import('./boards/graspQuestion').GraspRunOptions) => loadBoards(context).runGraspQuestion(boardDeps(), options)),
-    vscode.commands.registerCommand('waypoint.scoreGraspResponse', (options?: import('./boards/graspQuestion').ScoreResponseOptions) => loadBoards(context).scoreGraspResponse(boardDeps(), options)),
-    vscode.commands.registerCommand('waypoint.runBabyaiQuestion', (options?: import('./boards/babyaiQuestion').BabyaiRunOptions) => loadBoards(context).runBabyaiQuestion(boardDeps(), options)),
-    vscode.commands.registerCommand('waypoint.playSmartplay', (options?: import('./boards/smartplayCommands').PlayOptions) => loadBoards(context).playSmartplay(boardDeps(), options)),
+    vscode.commands.registerCommand('waypoint.showBoard', (target?: vscode.Uri | { uri: string }) => loadBoards(context, output).showBoard(boardDeps(), target && !(target instanceof vscode.Uri) ? vscode.Uri.parse(target.uri) : target)),
+    vscode.commands.registerCommand('waypoint.runGraspQuestion', (options?: import('./boards/graspQuestion').GraspRunOptions) => loadBoards(context, output).runGraspQuestion(boardDeps(), options)),
+    vscode.commands.registerCommand('waypoint.scoreGraspResponse', (options?: import('./boards/graspQuestion').ScoreResponseOptions) => loadBoards(context, output).scoreGraspResponse(boardDeps(), options)),
+    vscode.commands.registerCommand('waypoint.runBabyaiQuestion', (options?: import('./boards/babyaiQuestion').BabyaiRunOptions) => loadBoards(context, output).runBabyaiQuestion(boardDeps(), options)),
+    vscode.commands.registerCommand('waypoint.playSmartplay', (options?: import('./boards/smartplayCommands').PlayOptions) => loadBoards(context, output).playSmartplay(boardDeps(), options)),
     vscode.commands.registerCommand('waypoint.boardState', () => {
       const board = boardsModule?.BoardPanel.active;
       return board ? { title: board.panel.title, frame: board.frame, frames: board.timeline?.frames.length ?? 0, timeline: board.timeline, scene: board.scene } : undefined;
@@ -179,7 +187,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
       // server does the reading, so this costs the extension host nothing.
       if (!setting('validation.onStartup')) return;
       const maxFileSizeMB = setting('validation.maxFileSizeMB');
-      return getClient().sendRequest<ValidateWorkspaceResult>(ValidateWorkspaceRequest, { maxFileSizeBytes: maxFileSizeMB * 1048576 }).then((result) => {
+      return sendRequest(getClient(), ValidateWorkspaceRequest, { maxFileSizeBytes: maxFileSizeMB * 1048576 }).then((result) => {
         output.info(`Validated ${result.files} benchmark files at startup: ${result.errors} errors, ${result.warnings} warnings.`);
       });
     })

@@ -1,25 +1,38 @@
-// The maze view's message protocol. The host (extension, or the browser test host) sends a
-// MazeGraph built by core (core/mango/mazeTypes.ts); the webview lays it out and draws it, and
-// reports clicks back.
+// The maze view's message protocol, one zod schema per direction; both sides use the inferred types
+// and the receiving side parses every message with the schema. The host (extension, or the browser
+// test host) sends a MazeGraph built by core; the webview lays it out and draws it, and reports
+// clicks back. The drawn data is declared in src/core/mango/mazeView.ts and re-exported here.
+import * as z from 'zod/mini';
+import type { CutoffStats, MazeGraph, Trajectory } from '../core/mango/mazeView';
+import { exportMessage } from './webviewMessage';
 
-import type { CutoffStats, MazeGraph, Trajectory } from '../core/mango/mazeTypes';
+export type * from '../core/mango/mazeView';
 
-export type { MazeDirection, MazeNode, MazeEdge, MazeGraph, CutoffStats, StepVerdict, TrajectoryStep, Trajectory } from '../core/mango/mazeTypes';
+// Graphs and trajectories are checked as far as the drawing code relies on (it treats the rest
+// defensively). Plain predicates: a graph can hold thousands of edges, which zod would walk one by
+// one without its compiled checks (the webview's CSP forbids them).
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const graph = z.custom<MazeGraph>((value) => isObject(value) && Array.isArray(value.nodes) && Array.isArray(value.edges));
+const trajectory = z.custom<Trajectory>((value) => isObject(value) && typeof value.title === 'string' && Array.isArray(value.steps));
+const stats = z.custom<CutoffStats>(isObject);
 
-export type HostToMazeMessage =
-  | { type: 'graph'; graph: MazeGraph; elkWorkerUrl: string }
-  | { type: 'trajectory'; trajectory: Trajectory }
-  | { type: 'highlight'; nodes: string[]; edges: string[] }
-  | { type: 'stats'; stats: CutoffStats };
+export const hostToMazeMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('graph'), graph, elkWorkerUrl: z.string() }),
+  z.object({ type: z.literal('trajectory'), trajectory }),
+  z.object({ type: z.literal('highlight'), nodes: z.array(z.string()), edges: z.array(z.string()) }),
+  z.object({ type: z.literal('stats'), stats }),
+]);
+export type HostToMazeMessage = z.infer<typeof hostToMazeMessage>;
 
-export type MazeToHostMessage =
-  | { type: 'ready' }
-  | { type: 'revealNode'; name: string }
-  | { type: 'revealEdge'; id: string }
+export const mazeToHostMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('revealNode'), name: z.string() }),
+  z.object({ type: z.literal('revealEdge'), id: z.string() }),
   /** A click on a dashed (imputed) edge: the host offers to write it into edges.json. */
-  | { type: 'imputedEdge'; source: string; action: string; destination: string }
-  /** Export: `data` is SVG text, or a PNG as base64. */
-  | { type: 'export'; format: 'svg' | 'png'; fileName: string; data: string }
-  | { type: 'cutoff'; step: number }
+  z.object({ type: z.literal('imputedEdge'), source: z.string(), action: z.string(), destination: z.string() }),
+  exportMessage,
+  z.object({ type: z.literal('cutoff'), step: z.int() }),
   /** `milliseconds`: this graph's layout; `engineStartMs`: waiting for the ELK worker to start. */
-  | { type: 'layout'; milliseconds: number; engineStartMs: number; nodes: number; edges: number };
+  z.object({ type: z.literal('layout'), milliseconds: z.number(), engineStartMs: z.optional(z.number()), nodes: z.number(), edges: z.number() }),
+]);
+export type MazeToHostMessage = z.infer<typeof mazeToHostMessage>;

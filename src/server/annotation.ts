@@ -6,7 +6,7 @@ import { OPPOSITE_DIRECTIONS, normaliseAction } from '../core/mango/directions';
 import type { LocatedEdge } from '../core/mango/gameFiles';
 import { NEVER, type EdgeRecord } from '../core/mango/types';
 import type { WalkthroughStep } from '../core/mango/walkthroughDocument';
-import type { GameEditResult, MarkMoveParams, MoveSuggestionResult, MoveSummary, UnmarkMoveParams } from '../protocol/requests';
+import type { GameEditResult, MarkMoveParams, MoveSuggestionResult, MoveSummary, UnmarkMoveParams } from '../protocol/lsp';
 import type { DocumentStore } from './documents';
 import { gameFileUri, type LoadedGame } from './games';
 import { applyJsonChanges, GameEditBuilder, type JsonChange } from './jsonEdits';

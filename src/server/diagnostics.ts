@@ -1,6 +1,6 @@
 // Publishes diagnostics for open documents after edits settle, and converts core diagnostics to
 // LSP ones. Very broken files are capped so a 20 MB mistake cannot flood the client.
-import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import { CodeLensRefreshRequest, DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { internalDiagnostic, type Diagnostic, type Severity } from '../core/text';
 import type { DocumentStore } from './documents';
 import { gameDiagnostics, loadGame } from './games';
@@ -110,7 +110,7 @@ export class DiagnosticsPublisher {
       // stale, so it is logged rather than published as a problem.
       const logRefreshFailure = (what: string) => (error: unknown) => this.connection.console.warn(`Waypoint: ${what} refresh failed: ${error instanceof Error ? error.message : String(error)}`);
       this.connection.languages.inlayHint.refresh().catch(logRefreshFailure('inlay hint'));
-      this.connection.sendRequest('workspace/codeLens/refresh').catch(logRefreshFailure('code lens'));
+      this.connection.sendRequest(CodeLensRefreshRequest.type).catch(logRefreshFailure('code lens'));
     }
   }
 }

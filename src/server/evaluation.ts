@@ -9,7 +9,7 @@ import { referenceScorer } from '../core/mango/referenceScoring';
 import { scoreMangoFaithful } from '../core/mango/scoring';
 import type { EdgeRecord } from '../core/mango/types';
 import { answerTrajectory } from '../core/mango/trajectory';
-import type { PrepareQuestionParams, PrepareQuestionResult, ScoreAnswerParams, ScoreAnswerResult } from '../protocol/requests';
+import type { PrepareQuestionParams, PrepareQuestionResult, ScoreAnswerParams, ScoreAnswerResult } from '../protocol/lsp';
 import type { DocumentStore } from './documents';
 import { memberText, type LoadedGame } from './games';
 import { mazeGraphOf } from './mazeData';

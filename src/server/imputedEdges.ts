@@ -4,7 +4,7 @@
 import { MangoGraph } from '../core/mango/graph';
 import { DEFAULT_REVERSE_PAIRS, imputeReverseEdges, type ReversePair } from '../core/mango/imputation';
 import { NEVER, type EdgeRecord } from '../core/mango/types';
-import type { AcceptImputedEdgesParams, GameEditResult, ImputedEdgeCandidate } from '../protocol/requests';
+import type { AcceptImputedEdgesParams, GameEditResult, ImputedEdgeCandidate } from '../protocol/lsp';
 import type { DocumentStore } from './documents';
 import { gameFileUri, type LoadedGame } from './games';
 import { applyJsonChanges, GameEditBuilder } from './jsonEdits';

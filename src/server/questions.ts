@@ -8,7 +8,7 @@ import { oracleAnswer, randomAnswer } from '../core/eval/agents/mangoAgents';
 import type { MangoQuestion } from '../core/eval/types';
 import { questionFromSkeleton } from '../core/mango/skeletons';
 import { splitLines } from '../core/text';
-import type { ListQuestionsResult, QuestionSummary } from '../protocol/requests';
+import type { ListQuestionsResult, QuestionSummary } from '../protocol/lsp';
 import type { DocumentStore } from './documents';
 import type { LoadedGame } from './games';
 

@@ -27,36 +27,7 @@ import {
   ValidateWorkspaceRequest,
   WalkthroughStepsRequest,
   GridStateRequest,
-  type GridStateParams,
-  type GridStateResult,
-  type AcceptImputedEdgesParams,
-  type PrepareQuestionParams,
-  type PrepareQuestionResult,
-  type ScoreAnswerParams,
-  type ScoreAnswerResult,
-  type ListQuestionsParams,
-  type ListQuestionsResult,
-  type OfflineAnswerParams,
-  type AnswerTrajectoryParams,
-  type CutoffStatsParams,
-  type MazeGraphParams,
-  type MazeRevealParams,
-  type MazeRevealResult,
-  type MazeSelectionParams,
-  type MazeSelectionResult,
-  type GameEditResult,
-  type GenerateSkeletonsParams,
-  type GenerateSkeletonsResult,
-  type ImputedEdgesParams,
-  type ImputedEdgesResult,
-  type MarkMoveParams,
-  type MoveSuggestionParams,
-  type MoveSuggestionResult,
-  type UnmarkMoveParams,
-  type ValidateWorkspaceParams,
-  type WalkthroughStepsParams,
-  type WalkthroughStepsResult,
-} from '../protocol/requests';
+} from '../protocol/lsp';
 import { markMove, suggestMove, unmarkMove } from './annotation';
 import { MarkJournal } from './markJournal';
 import { codeActionsFor } from './codeActions';
@@ -65,7 +36,7 @@ import { prepareQuestion, scoreAnswer } from './evaluation';
 import { acceptImputedEdges, imputedCandidates } from './imputedEdges';
 import { generateSkeletons } from './skeletonGeneration';
 import { cutoffStats, mazeGraphOf, mazeReveal, mazeSelection } from './mazeData';
-import type { CutoffStats, MazeGraph, Trajectory } from '../protocol/maze';
+import { serverRequest } from './lspHandlers';
 import { answerTrajectory } from '../core/mango/trajectory';
 import { gameStore, loadGame } from './games';
 import { registerNameFeatures } from './nameFeatures';
@@ -155,7 +126,7 @@ connection.onFoldingRanges(({ textDocument }) => {
   return walkthrough ? foldingRanges(walkthrough) : [];
 });
 
-connection.onRequest(WalkthroughStepsRequest, (params: WalkthroughStepsParams): WalkthroughStepsResult | null => {
+connection.onRequest(serverRequest(WalkthroughStepsRequest), (params) => {
   const document = documents.get(params.uri);
   if (!document?.walkthrough) return null;
   const steps = document.walkthrough.steps().map((step) => ({
@@ -192,7 +163,7 @@ connection.onCodeLens(async ({ textDocument }) => {
   return game ? moveCodeLenses(game, textDocument.uri) : [];
 });
 
-connection.onRequest(MoveSuggestionRequest, async (params: MoveSuggestionParams): Promise<MoveSuggestionResult | null> => {
+connection.onRequest(serverRequest(MoveSuggestionRequest), async (params) => {
   const game = await walkthroughGame(params.uri);
   return game ? suggestMove(game, params.line) : null;
 });
@@ -200,37 +171,37 @@ connection.onRequest(MoveSuggestionRequest, async (params: MoveSuggestionParams)
 /** What marks changed, so that unmarking a step removes exactly that. */
 const markJournal = new MarkJournal();
 
-connection.onRequest(MarkMoveRequest, async (params: MarkMoveParams): Promise<GameEditResult> => {
+connection.onRequest(serverRequest(MarkMoveRequest), async (params) => {
   const game = await loadGame(params.uri, documents);
   return game ? markMove(game, documents, params, markJournal) : { edit: null, message: 'Not a MANGO game file.' };
 });
 
-connection.onRequest(UnmarkMoveRequest, async (params: UnmarkMoveParams): Promise<GameEditResult> => {
+connection.onRequest(serverRequest(UnmarkMoveRequest), async (params) => {
   const game = await loadGame(params.uri, documents);
   return game ? unmarkMove(game, documents, params, markJournal) : { edit: null, message: 'Not a MANGO game file.' };
 });
 
-connection.onRequest(ImputedEdgesRequest, async (params: ImputedEdgesParams): Promise<ImputedEdgesResult> => {
+connection.onRequest(serverRequest(ImputedEdgesRequest), async (params) => {
   const game = await loadGame(params.uri, documents);
   return { candidates: game ? imputedCandidates(game, params.extraPairs) : [] };
 });
 
-connection.onRequest(AcceptImputedEdgesRequest, async (params: AcceptImputedEdgesParams): Promise<GameEditResult> => {
+connection.onRequest(serverRequest(AcceptImputedEdgesRequest), async (params) => {
   const game = await loadGame(params.uri, documents);
   return game ? acceptImputedEdges(game, documents, params) : { edit: null, message: 'Not a MANGO game file.' };
 });
 
-connection.onRequest(GenerateSkeletonsRequest, async (params: GenerateSkeletonsParams, token): Promise<GenerateSkeletonsResult | null> => {
+connection.onRequest(serverRequest(GenerateSkeletonsRequest), async (params, token) => {
   const game = await loadGame(params.uri, documents);
   return game?.model.edges ? generateSkeletons(connection, game, params, token) : null;
 });
 
-connection.onRequest(MazeGraphRequest, async (params: MazeGraphParams): Promise<MazeGraph | null> => {
+connection.onRequest(serverRequest(MazeGraphRequest), async (params) => {
   const game = await loadGame(params.uri, documents);
   return game?.model.edges ? mazeGraphOf(game, params.extraPairs) : null;
 });
 
-connection.onRequest(MazeSelectionRequest, async (params: MazeSelectionParams): Promise<MazeSelectionResult> => {
+connection.onRequest(serverRequest(MazeSelectionRequest), async (params) => {
   const document = documents.get(params.uri);
   const game = document ? await loadGame(params.uri, documents) : null;
   if (!game || !document) return { nodes: [], edges: [] };
@@ -238,46 +209,46 @@ connection.onRequest(MazeSelectionRequest, async (params: MazeSelectionParams): 
   return mazeSelection(game, document.kind, params.line, lineText);
 });
 
-connection.onRequest(MazeRevealRequest, async (params: MazeRevealParams): Promise<MazeRevealResult | null> => {
+connection.onRequest(serverRequest(MazeRevealRequest), async (params) => {
   const game = await loadGame(params.uri, documents);
   return game ? mazeReveal(game, params.node, params.edge) : null;
 });
 
-connection.onRequest(AnswerTrajectoryRequest, async (params: AnswerTrajectoryParams): Promise<Trajectory | null> => {
+connection.onRequest(serverRequest(AnswerTrajectoryRequest), async (params) => {
   const game = await loadGame(params.uri, documents);
   return game?.model.edges ? answerTrajectory(mazeGraphOf(game, params.extraPairs), params.response, params.title, params.start, params.cutoff) : null;
 });
 
-connection.onRequest(ListQuestionsRequest, async (params: ListQuestionsParams): Promise<ListQuestionsResult | null> => {
+connection.onRequest(serverRequest(ListQuestionsRequest), async (params) => {
   const game = await loadGame(params.uri, documents);
   return game ? listQuestions(game, documents, params.task, params.cutoff, params.limit) : null;
 });
 
-connection.onRequest(OfflineAnswerRequest, async (params: OfflineAnswerParams): Promise<string | null> => {
+connection.onRequest(serverRequest(OfflineAnswerRequest), async (params) => {
   const game = await loadGame(params.uri, documents);
   return game?.model.edges ? offlineAnswer(game, params.agent, params.question, params.seed) : null;
 });
 
-connection.onRequest(PrepareQuestionRequest, async (params: PrepareQuestionParams): Promise<PrepareQuestionResult | null> => {
+connection.onRequest(serverRequest(PrepareQuestionRequest), async (params) => {
   const game = await loadGame(params.uri, documents);
   return game ? prepareQuestion(game, documents, params) : null;
 });
 
-connection.onRequest(ScoreAnswerRequest, async (params: ScoreAnswerParams): Promise<ScoreAnswerResult | null> => {
+connection.onRequest(serverRequest(ScoreAnswerRequest), async (params) => {
   const game = await loadGame(params.uri, documents);
   return game?.model.edges ? scoreAnswer(game, params) : null;
 });
 
-connection.onRequest(CutoffStatsRequest, async (params: CutoffStatsParams): Promise<CutoffStats | null> => {
+connection.onRequest(serverRequest(CutoffStatsRequest), async (params) => {
   const game = await loadGame(params.uri, documents);
   return game ? cutoffStats(game, documents, params.cutoff) : null;
 });
 
-connection.onRequest(ValidateWorkspaceRequest, (params: ValidateWorkspaceParams, token) =>
+connection.onRequest(serverRequest(ValidateWorkspaceRequest), (params, token) =>
   validateWorkspace(connection, documents, workspaceFolders, params, token),
 );
 
-connection.onRequest(GridStateRequest, (params: GridStateParams): Promise<GridStateResult> => standalone.gridState(params.uri));
+connection.onRequest(serverRequest(GridStateRequest), (params) => standalone.gridState(params.uri));
 
 registerNameFeatures(connection, documents);
 

@@ -6,8 +6,11 @@ import { once } from 'node:events';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
 import { pythonJsonDumps, type PythonJsonValue } from '../core/mango/pythonJson';
 import { dfSkeletons, rfSkeletons, skeletonGraph } from '../core/mango/skeletons';
-import { SkeletonProgressNotification, type GenerateSkeletonsParams, type GenerateSkeletonsResult } from '../protocol/requests';
+import { SkeletonProgressNotification, type GenerateSkeletonsParams, type GenerateSkeletonsResult } from '../protocol/lsp';
+import { serverNotification } from './lspHandlers';
 import { gameFileUri, type LoadedGame } from './games';
+
+const PROGRESS = serverNotification(SkeletonProgressNotification);
 
 const SLICE_MS = 20;
 const PROGRESS_EVERY_MS = 200;
@@ -23,7 +26,7 @@ export async function generateSkeletons(connection: Connection, game: LoadedGame
   let lastPair = '';
   let sliceStart = performance.now();
   let lastProgress = 0;
-  const progress = () => connection.sendNotification(SkeletonProgressNotification, { outputPath: params.outputPath, pairs: result.pairs, totalPairs, lines: result.lines });
+  const progress = () => connection.sendNotification(PROGRESS, { outputPath: params.outputPath, pairs: result.pairs, totalPairs, lines: result.lines });
   for (const { skeleton, truncated } of lines) {
     const pair = `${skeleton.src_node}\u0000${skeleton.dst_node}`;
     if (pair !== lastPair) {

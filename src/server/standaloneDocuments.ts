@@ -11,7 +11,7 @@ import { decodeUriSafely, standaloneKindOf, type StandaloneKind } from '../core/
 import { validateStandalone } from '../core/standaloneValidation';
 import type { Diagnostic } from '../core/text';
 import { loadLevelFile } from '../core/babyai/levelFile';
-import type { GridStateResult } from '../protocol/requests';
+import type { GridStateResult } from '../protocol/lsp';
 import { SETTLE_MS, toLspDiagnostics } from './diagnostics';
 import { updateText } from './documents';
 

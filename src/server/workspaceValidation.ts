@@ -9,7 +9,7 @@ import type { CancellationToken, Connection } from 'vscode-languageserver';
 import { fileKindOf, standaloneKindOf } from '../core/fileKinds';
 import { validateStandalone } from '../core/standaloneValidation';
 import { gameDiagnostics, loadGame } from './games';
-import type { ValidateWorkspaceParams, ValidateWorkspaceResult } from '../protocol/requests';
+import type { ValidateWorkspaceParams, ValidateWorkspaceResult } from '../protocol/lsp';
 import { toLspDiagnostics } from './diagnostics';
 import type { DocumentStore } from './documents';
 import type { Diagnostic } from '../core/text';

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { FileKind } from '../../src/core/fileKinds';
 import { buildGameModel } from '../../src/core/mango/game';
 import { NEVER, type EdgeRecord } from '../../src/core/mango/types';
-import type { GameEditResult } from '../../src/protocol/requests';
+import type { GameEditResult } from '../../src/protocol/lsp';
 import { markMove, unmarkMove } from '../../src/server/annotation';
 import { DocumentStore } from '../../src/server/documents';
 import type { LoadedGame } from '../../src/server/games';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EdgeRecord } from '../../src/core/mango/types';
-import type { GameEditResult, MoveSuggestionResult } from '../../src/protocol/requests';
+import { MarkMoveRequest, MoveSuggestionRequest, UnmarkMoveRequest } from '../../src/protocol/lsp';
 import { TestLspClient } from '../support/lspClient';
 import { samplesDir } from '../support/paths';
 import { applyTextEdits } from '../support/textEdits';
@@ -40,7 +40,8 @@ describe('language server: annotating moves', () => {
   const uriOf = (game: string, suffix: string) => pathToFileURL(join(workspace, game, `${game}${suffix}`)).toString();
 
   it('suggests the source, action and destination of a step', async () => {
-    const suggestion = (await client.connection.sendRequest('waypoint/moveSuggestion', { uri: uriOf('lighthouse', '.walkthrough'), line: lineOf('==>STEP NUM: 7') + 2 })) as MoveSuggestionResult;
+    const suggestion = await client.request(MoveSuggestionRequest, { uri: uriOf('lighthouse', '.walkthrough'), line: lineOf('==>STEP NUM: 7') + 2 });
+    assert.ok(suggestion, 'the server answered null');
     assert.equal(suggestion.step, 7);
     assert.equal(suggestion.action, 'northwest');
     assert.equal(suggestion.source, 'fish market');
@@ -50,7 +51,7 @@ describe('language server: annotating moves', () => {
   });
 
   it('unmarks a move, keeping edges that are also known by reversal', async () => {
-    const result = (await client.connection.sendRequest('waypoint/unmarkMove', { uri: uriOf('lighthouse', '.walkthrough'), step: 7 })) as GameEditResult;
+    const result = await client.request(UnmarkMoveRequest, { uri: uriOf('lighthouse', '.walkthrough'), step: 7 });
     const changes = (result.edit as { documentChanges: DocumentChange[] }).documentChanges;
     assert.equal(changes.length, 1);
     const before = readFileSync(join(workspace, 'lighthouse', 'lighthouse.edges.json'), 'utf8');
@@ -63,7 +64,7 @@ describe('language server: annotating moves', () => {
   });
 
   it('marks a move in a game with no edges file by creating the files', async () => {
-    const result = (await client.connection.sendRequest('waypoint/markMove', { uri: uriOf('fresh', '.walkthrough'), step: 2, source: 'Harbour Road', action: 'North', destination: 'fish market' })) as GameEditResult;
+    const result = await client.request(MarkMoveRequest, { uri: uriOf('fresh', '.walkthrough'), step: 2, source: 'Harbour Road', action: 'North', destination: 'fish market' });
     const changes = (result.edit as { documentChanges: DocumentChange[] }).documentChanges;
     const created = changes.filter((change) => change.kind === 'create').map((change) => change.uri);
     assert.deepEqual(created.sort(), [uriOf('fresh', '.actions.json'), uriOf('fresh', '.edges.json'), uriOf('fresh', '.locations.json')].sort());
@@ -77,7 +78,7 @@ describe('language server: annotating moves', () => {
     const edgesPath = join(workspace, 'lighthouse', 'lighthouse.edges.json');
     const original = JSON.parse(readFileSync(edgesPath, 'utf8')) as EdgeRecord[];
     writeFileSync(edgesPath, JSON.stringify(original.filter((edge) => !(edge.src_node === 'net loft' && edge.action === 'down')), null, 4));
-    const result = (await client.connection.sendRequest('waypoint/markMove', { uri: walkthrough, step: 6, source: 'net loft', action: 'd', destination: 'fish market' })) as GameEditResult;
+    const result = await client.request(MarkMoveRequest, { uri: walkthrough, step: 6, source: 'net loft', action: 'd', destination: 'fish market' });
     const [edit] = (result.edit as { documentChanges: DocumentChange[] }).documentChanges;
     const after = JSON.parse(applyTextEdits(readFileSync(edgesPath, 'utf8'), edit.edits ?? [])) as EdgeRecord[];
     const added = after.find((edge) => edge.src_node === 'net loft' && edge.action === 'down');

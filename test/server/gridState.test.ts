@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { GridStateRequest, type GridStateResult } from '../../src/protocol/requests';
+import { GridStateRequest } from '../../src/protocol/lsp';
 import { TestLspClient } from '../support/lspClient';
 import { samplesDir } from '../support/paths';
 
@@ -25,7 +25,7 @@ describe('language server: waypoint/gridState', () => {
 
   it('reads the level from disk, then from the open document as it is edited', async () => {
     const uri = pathToFileURL(join(workspace, 'goto.level.json')).toString();
-    const state = (target = uri) => client.connection.sendRequest<GridStateResult>(GridStateRequest, { uri: target });
+    const state = (target = uri) => client.request(GridStateRequest, { uri: target });
     const fromDisk = await state();
     assert.equal(fromDisk.version, null);
     assert.equal(fromDisk.level?.mission, 'go to the red ball');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { EdgeRecord } from '../../src/core/mango/types';
-import type { GenerateSkeletonsResult, SkeletonProgressParams } from '../../src/protocol/requests';
+import { CutoffStatsRequest, GenerateSkeletonsRequest, ImputedEdgesRequest, MazeGraphRequest, MazeRevealRequest, MazeSelectionRequest, SkeletonProgressNotification, type SkeletonProgressParams } from '../../src/protocol/lsp';
 import { TestLspClient } from '../support/lspClient';
 import { samplesDir } from '../support/paths';
 
@@ -39,7 +39,8 @@ describe('language server: skeleton generation', () => {
     for (const [task, suffix] of [['df', '.all2all.jsonl'], ['rf', '.all_pairs.jsonl']] as const) {
       const outputPath = join(workspace, `out-${task}.jsonl`);
       const uri = pathToFileURL(join(workspace, 'lighthouse', 'lighthouse.edges.json')).toString();
-      const result = (await client.connection.sendRequest('waypoint/generateSkeletons', { uri, task, outputPath })) as GenerateSkeletonsResult;
+      const result = await client.request(GenerateSkeletonsRequest, { uri, task, outputPath });
+      assert.ok(result, 'the server answered null');
       assert.equal(result.pairs, 156);
       assert.equal(result.targetUri, pathToFileURL(join(workspace, 'lighthouse', `lighthouse${suffix}`)).toString());
       assert.equal(readFileSync(outputPath, 'utf8'), readFileSync(join(samplesDir, 'mango/lighthouse', `lighthouse${suffix}`), 'utf8'));
@@ -48,19 +49,20 @@ describe('language server: skeleton generation', () => {
 
   it('reports progress, stays responsive and stops when cancelled', async () => {
     const updates: SkeletonProgressParams[] = [];
-    client.connection.onNotification('waypoint/skeletonProgress', (update: SkeletonProgressParams) => {
+    client.onNotification(SkeletonProgressNotification, (update) => {
       updates.push(update);
     });
     const source = new CancellationTokenSource();
     const outputPath = join(workspace, 'clique.jsonl');
     const started = Date.now();
-    const pending = client.connection.sendRequest('waypoint/generateSkeletons', { uri: pathToFileURL(join(workspace, 'clique', 'clique.edges.json')).toString(), task: 'df', outputPath }, source.token) as Promise<GenerateSkeletonsResult>;
+    const pending = client.request(GenerateSkeletonsRequest, { uri: pathToFileURL(join(workspace, 'clique', 'clique.edges.json')).toString(), task: 'df', outputPath }, source.token);
     await new Promise((resolve) => setTimeout(resolve, 700));
     const probeStarted = Date.now();
-    await client.connection.sendRequest('waypoint/imputedEdges', { uri: pathToFileURL(join(workspace, 'lighthouse', 'lighthouse.edges.json')).toString(), extraPairs: [] });
+    await client.request(ImputedEdgesRequest, { uri: pathToFileURL(join(workspace, 'lighthouse', 'lighthouse.edges.json')).toString(), extraPairs: [] });
     assert.ok(Date.now() - probeStarted < 500, 'another request is answered during generation');
     source.cancel();
     const result = await pending;
+    assert.ok(result, 'the server answered null');
     assert.equal(result.cancelled, true);
     assert.ok(Date.now() - started < 5000, `cancellation took effect after ${Date.now() - started} ms`);
     assert.ok(result.lines > 0);
@@ -82,12 +84,14 @@ describe('language server: maze data', () => {
   after(() => client.dispose());
 
   it('builds the maze graph of a game with its start and last step', async () => {
-    const graph = (await client.connection.sendRequest('waypoint/mazeGraph', { uri: uri('.edges.json'), extraPairs: [] })) as { game: string; start: string; lastStep: number; nodes: unknown[]; edges: Array<{ explicit: boolean }> };
+    const graph = await client.request(MazeGraphRequest, { uri: uri('.edges.json'), extraPairs: [] });
+    assert.ok(graph, 'the server answered null');
     assert.deepEqual([graph.game, graph.start, graph.lastStep, graph.nodes.length, graph.edges.length], ['lighthouse', 'harbour road', 39, 13, 25]);
   });
 
   it('counts answerable, easy and hard questions at a cutoff from the skeleton labels', async () => {
-    const stats = (await client.connection.sendRequest('waypoint/cutoffStats', { uri: uri('.edges.json'), cutoff: 12 })) as { df: { total: number; answerable: number; easy: number; hard: number } };
+    const stats = await client.request(CutoffStatsRequest, { uri: uri('.edges.json'), cutoff: 12 });
+    assert.ok(stats, 'the server answered null');
     const lines = readFileSync(join(workspace, 'lighthouse', 'lighthouse.all2all.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { min_step_total_answerable: number; min_step_forward_answerable: number });
     const answerable = lines.filter((line) => line.min_step_total_answerable <= 12).length;
     const easy = lines.filter((line) => line.min_step_forward_answerable <= 12).length;
@@ -97,10 +101,11 @@ describe('language server: maze data', () => {
   it('maps the cursor in a DF line to its path, and a maze click back to the files', async () => {
     const text = readFileSync(join(workspace, 'lighthouse', 'lighthouse.all2all.jsonl'), 'utf8');
     await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uri('.all2all.jsonl'), languageId: 'jsonl', version: 1, text } });
-    const selection = (await client.connection.sendRequest('waypoint/mazeSelection', { uri: uri('.all2all.jsonl'), line: 1, character: 5 })) as { nodes: string[]; edges: string[] };
+    const selection = await client.request(MazeSelectionRequest, { uri: uri('.all2all.jsonl'), line: 1, character: 5 });
     assert.deepEqual(selection.nodes, ['harbour road', 'net loft', 'fish market']);
     assert.equal(selection.edges.length, 2);
-    const reveal = (await client.connection.sendRequest('waypoint/mazeReveal', { uri: uri('.edges.json'), node: 'net loft' })) as { uri: string; line: number };
+    const reveal = await client.request(MazeRevealRequest, { uri: uri('.edges.json'), node: 'net loft' });
+    assert.ok(reveal, 'the server answered null');
     assert.equal(reveal.uri, uri('.walkthrough'));
     assert.equal(readFileSync(join(workspace, 'lighthouse', 'lighthouse.walkthrough'), 'utf8').split('\n')[reveal.line], '==>STEP NUM: 4');
   });

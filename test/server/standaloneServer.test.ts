@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ValidateWorkspaceResult } from '../../src/protocol/requests';
+import { ValidateWorkspaceRequest } from '../../src/protocol/lsp';
 import { TestLspClient } from '../support/lspClient';
 import { samplesDir } from '../support/paths';
 
@@ -42,7 +42,7 @@ describe('language server: standalone files', () => {
   });
 
   it('counts standalone files on disk in Validate Workspace', async () => {
-    const result = (await client.connection.sendRequest('waypoint/validateWorkspace', { maxFileSizeBytes: 64 * 1048576 })) as ValidateWorkspaceResult;
+    const result = await client.request(ValidateWorkspaceRequest, { maxFileSizeBytes: 64 * 1048576 });
     // 2 episode logs, 4 levels, 1 record file, 3 grid files, 1 response file.
     assert.equal(result.files, 11);
     assert.equal(result.errors, 0);

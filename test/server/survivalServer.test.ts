@@ -11,6 +11,7 @@ import { seededRandom, type Random } from '../../src/core/random';
 import { TestLspClient, type PublishedDiagnostics } from '../support/lspClient';
 import { applyLspChange, type LspRange } from '../support/lspText';
 import { samplesDir } from '../support/paths';
+import { WalkthroughStepsRequest } from '../../src/protocol/lsp';
 
 const LEVELS = 3000;
 const deep = `${'['.repeat(LEVELS)}${']'.repeat(LEVELS)}`;
@@ -166,7 +167,7 @@ describe('language server: survival', function () {
     // The server still answers requests.
     const symbols = await client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: walkthrough.uri } });
     assert.ok(Array.isArray(symbols));
-    const steps = (await client.connection.sendRequest('waypoint/walkthroughSteps', { uri: walkthrough.uri })) as { version: number } | null;
+    const steps = await client.request(WalkthroughStepsRequest, { uri: walkthrough.uri });
     assert.equal(steps?.version, walkthrough.version);
     await settle(client);
     const afterStorm = documents.map((document) => lastPublished(client, document.uri));

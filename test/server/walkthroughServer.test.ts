@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TestLspClient } from '../support/lspClient';
 import { samplesDir } from '../support/paths';
+import { ValidateWorkspaceRequest, WalkthroughStepsRequest } from '../../src/protocol/lsp';
 
 const brokenPath = join(samplesDir, 'mango/broken/lighthouse-typos.walkthrough');
 const brokenUri = pathToFileURL(brokenPath).toString();
@@ -60,7 +61,8 @@ describe('language server: walkthroughs', () => {
   });
 
   it('answers the custom steps request for views', async () => {
-    const result = (await client.connection.sendRequest('waypoint/walkthroughSteps', { uri: goodUri })) as { steps: Array<{ number: number; location: string | null; line: number }> };
+    const result = await client.request(WalkthroughStepsRequest, { uri: goodUri });
+    assert.ok(result, 'the server answered null');
     assert.equal(result.steps.length, 40);
     assert.deepEqual(result.steps[39], { number: 39, action: 'give herring to cat', location: null, line: result.steps[39].line });
   });
@@ -68,7 +70,7 @@ describe('language server: walkthroughs', () => {
   it('validates files on disk that no editor has open', async () => {
     await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: brokenUri } });
     const published = client.nextDiagnostics(brokenUri, (p) => p.diagnostics.length === 4 && p.version === undefined);
-    const result = (await client.connection.sendRequest('waypoint/validateWorkspace', { maxFileSizeBytes: 1 << 26 })) as { files: number; errors: number; cancelled: boolean };
+    const result = await client.request(ValidateWorkspaceRequest, { maxFileSizeBytes: 1 << 26 });
     assert.deepEqual(result, { files: 21, errors: 7, warnings: 2, skipped: [], cancelled: false });
     await published;
   });

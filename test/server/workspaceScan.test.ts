@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ValidateWorkspaceResult } from '../../src/protocol/requests';
+import { ValidateWorkspaceRequest } from '../../src/protocol/lsp';
 import { TestLspClient } from '../support/lspClient';
 import { samplesDir } from '../support/paths';
 
@@ -28,7 +28,7 @@ describe('language server: Validate Workspace on bad entries', () => {
   after(() => client.dispose());
 
   it('validates the good files and lists each bad path with its reason', async () => {
-    const result = (await client.connection.sendRequest('waypoint/validateWorkspace', { maxFileSizeBytes: 64 * 1048576 })) as ValidateWorkspaceResult;
+    const result = await client.request(ValidateWorkspaceRequest, { maxFileSizeBytes: 64 * 1048576 });
     assert.equal(result.cancelled, false);
     assert.equal(result.files, 2, 'good.walkthrough and 100%zz.grids.jsonl');
     assert.equal(result.errors, 0);

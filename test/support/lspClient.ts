@@ -2,7 +2,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type CancellationToken, type MessageConnection } from 'vscode-jsonrpc/node';
+import type { LspNotification, LspRequest } from '../../src/protocol/lsp';
 import { distDir } from './paths';
 
 export interface PublishedDiagnostics {
@@ -31,6 +32,17 @@ export class TestLspClient {
       }
     });
     this.connection.listen();
+  }
+
+  /** A custom request, typed by its protocol descriptor (sent by method name, as the extension does). */
+  request<P, R>(type: LspRequest<P, R>, params: P, token?: CancellationToken): Promise<R> {
+    // Never pass an undefined token: by method name, every argument counts as a parameter.
+    return (token ? this.connection.sendRequest(type.method, params, token) : this.connection.sendRequest(type.method, params)) as Promise<R>;
+  }
+
+  /** Listens for a custom notification, typed by its protocol descriptor. */
+  onNotification<P>(type: LspNotification<P>, handler: (params: P) => void): void {
+    this.connection.onNotification(type.method, handler as (...params: unknown[]) => void);
   }
 
   async initialize(workspaceFolder: string): Promise<unknown> {

@@ -5,8 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import type { HostToOverviewMessage } from '../../src/protocol/overviewMessages';
-import type { StepSummary } from '../../src/protocol/requests';
+import type { HostToOverviewMessage } from '../../src/protocol/overview';
+import type { StepSummary } from '../../src/protocol/overview';
 import { launchChromium } from '../support/browser';
 import { distDir, repoRoot, testResultsDir } from '../support/paths';
 

@@ -3,11 +3,10 @@
 // owns every state: this app only draws what it is sent and reports what the user does.
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
-import type { BoardScene, BoardTimeline, BoardToHostMessage, BoardTool, HostToBoardMessage } from '../../src/protocol/board';
+import { hostToBoardMessage, type BoardScene, type BoardTimeline, type BoardToHostMessage, type BoardTool, type HostToBoardMessage } from '../../src/protocol/board';
 import { pngFromSvg, standaloneSvg } from '../maze/exportImage';
 import { connectToHost } from '../shared/host';
 import { GridPointer } from './authoring';
-import { isHostMessage } from './messages';
 import { drawScene, type DrawnScene } from './sceneView';
 import { SidePanel } from './sidePanel';
 import { htmlElement } from './svg';
@@ -190,6 +189,6 @@ host.onMessage((message) => {
     timeline.set(message.frame);
     show();
   }
-}, isHostMessage);
+}, hostToBoardMessage);
 
 host.post({ type: 'ready' });

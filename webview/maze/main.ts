@@ -3,7 +3,7 @@
 // the host highlights what the editor's cursor is on.
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
-import type { CutoffStats, HostToMazeMessage, MazeGraph, MazeToHostMessage } from '../../src/protocol/maze';
+import { hostToMazeMessage, type CutoffStats, type HostToMazeMessage, type MazeGraph, type MazeToHostMessage } from '../../src/protocol/maze';
 import { connectToHost } from '../shared/host';
 import { standaloneSvg, pngFromSvg } from './exportImage';
 import { elkFor, layoutMaze, type Layout } from './layout';
@@ -13,19 +13,6 @@ import { TrajectoryStepper } from './trajectory';
 
 interface SavedState {
   cutoff: number | null;
-}
-
-function isHostMessage(value: unknown): value is HostToMazeMessage {
-  if (typeof value !== 'object' || value === null) return false;
-  const message = value as { type?: unknown; graph?: { nodes?: unknown; edges?: unknown }; nodes?: unknown; edges?: unknown; stats?: unknown; elkWorkerUrl?: unknown };
-  if (message.type === 'graph') return typeof message.elkWorkerUrl === 'string' && Array.isArray(message.graph?.nodes) && Array.isArray(message.graph?.edges);
-  if (message.type === 'highlight') return Array.isArray(message.nodes) && Array.isArray(message.edges);
-  if (message.type === 'trajectory') {
-    const trajectory = (value as { trajectory?: { steps?: unknown; title?: unknown } }).trajectory;
-    return Array.isArray(trajectory?.steps) && typeof trajectory?.title === 'string';
-  }
-  if (message.type === 'stats') return typeof message.stats === 'object' && message.stats !== null;
-  return false;
 }
 
 const host = connectToHost<MazeToHostMessage, HostToMazeMessage>();
@@ -228,7 +215,7 @@ host.onMessage((message) => {
     stepper.show(message.trajectory);
   }
   else showStats(message.stats);
-}, isHostMessage);
+}, hostToMazeMessage);
 
 const preloadWorker = app.dataset.elkWorker;
 // Only a head start: a worker that fails to load fails the first layout again, which reports it.

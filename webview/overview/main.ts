@@ -2,19 +2,11 @@
 // and filled with textContent only: step text comes from user files and is never parsed as HTML.
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
-import type { HostToOverviewMessage, OverviewToHostMessage } from '../../src/protocol/overviewMessages';
-import type { StepSummary } from '../../src/protocol/requests';
+import { hostToOverviewMessage, type HostToOverviewMessage, type OverviewToHostMessage } from '../../src/protocol/overview';
+import type { StepSummary } from '../../src/protocol/overview';
 import { connectToHost } from '../shared/host';
 import { matchesEveryWord } from '../../src/core/search';
 import { VirtualList } from './virtualList';
-
-function isHostMessage(value: unknown): value is HostToOverviewMessage {
-  if (typeof value !== 'object' || value === null) return false;
-  const message = value as { type?: unknown; steps?: unknown; fileName?: unknown; number?: unknown };
-  if (message.type === 'steps') return Array.isArray(message.steps) && typeof message.fileName === 'string';
-  if (message.type === 'activeStep') return message.number === null || typeof message.number === 'number';
-  return false;
-}
 
 const host = connectToHost<OverviewToHostMessage, HostToOverviewMessage>();
 const app = document.getElementById('app') as HTMLElement;
@@ -91,6 +83,6 @@ host.onMessage((message) => {
     const index = allSteps.findIndex((step) => step.number === activeStep);
     if (index >= 0) list.scrollIntoView(list.indexOf(allSteps[index]));
   }
-}, isHostMessage);
+}, hostToOverviewMessage);
 
 host.post({ type: 'ready' });

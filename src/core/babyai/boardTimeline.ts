@@ -1,7 +1,7 @@
 // A BabyAI level and a sequence of actions as a board timeline: the grid after every action as
 // the BabyAI renderer shows it (walls, doors by state, keys, balls, boxes, the agent's heading),
 // with what is carried, the reward and the mission status; for the expert, its subgoal stack.
-import type { BoardFact, BoardFrame, BoardFrameFlag, BoardObject, BoardTimeline, GridCell, GridScene } from '../boardScene';
+import type { BoardFact, BoardFrame, BoardFrameFlag, BoardObject, BoardTimeline, GridCell, GridScene } from '../board';
 import { BabyAIEnv, type LevelSpec } from './env';
 import { ACTION_NAMES, Action, type ActionName, type WorldObj } from './world';
 

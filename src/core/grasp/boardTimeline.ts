@@ -2,7 +2,7 @@
 // path drawn as in the paper's Figure 2 (an arrow per move, a star where TAKE succeeded, a ring
 // where it failed, a cross on a blocked move). Energy changes only on the agent's cell, so each
 // frame's grid is the previous one with that cell's energy set from the step record.
-import type { BoardFact, BoardFrame, BoardFrameFlag, BoardPathMark, BoardTimeline, GridCell, GridScene } from '../boardScene';
+import type { BoardFact, BoardFrame, BoardFrameFlag, BoardPathMark, BoardTimeline, GridCell, GridScene } from '../board';
 import { MOVE_DELTAS, type MoveAction } from './actions';
 import type { GraspSimulation, GraspStep } from './simulator';
 import { GRID_SIZE, STEP_LIMIT, type GraspGrid, type GridPosition } from './types';

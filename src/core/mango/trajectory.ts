@@ -1,7 +1,7 @@
 // A model's answer as a walk through the maze: each step checked against the graph the view shows
 // (explicit edges and the evaluator's imputed reverses), so the maze view can colour it. Names are
 // compared after trimming, as the released evaluator's edge check does.
-import type { MazeGraph, Trajectory, TrajectoryStep } from './mazeTypes';
+import type { MazeGraph, Trajectory, TrajectoryStep } from './mazeView';
 import { parseMangoAnswer, type AnswerParseMode, type AnswerStep } from './answers';
 
 /** Classifies every step of an answer against a maze graph. */

@@ -1,7 +1,7 @@
 // A SmartPlay episode log as a board timeline: Tower of Hanoi as rods and disks, Bandits and
 // Rock-Paper-Scissors as a running table of choices and payoffs, other games (Messenger, Crafter,
 // Minecraft logs) as their text observations. Each frame is the state after that step's action.
-import type { BoardFact, BoardFrame, BoardScene, BoardTimeline } from '../boardScene';
+import type { BoardFact, BoardFrame, BoardScene, BoardTimeline } from '../board';
 import { SMARTPLAY_GAMES } from './games';
 import { HANOI_MOVES, ROD_LETTERS, hanoiRods, parseHanoiConfiguration } from './hanoi';
 import type { ParsedEpisodeLog } from './episodeLog';

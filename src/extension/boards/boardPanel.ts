@@ -2,24 +2,9 @@
 // tables, stepping through timelines. The webview draws; this side only sends scenes and
 // timelines built by core, and turns authoring gestures into undoable edits through a handler.
 import * as vscode from 'vscode';
-// zod/mini: the tree-shakable build, as in the maze panel.
-import * as z from 'zod/mini';
-import type { BoardScene, BoardTimeline, BoardTool, BoardToHostMessage, HostToBoardMessage } from '../../protocol/board';
+import { boardToHostMessage, type BoardScene, type BoardTimeline, type BoardTool, type BoardToHostMessage, type HostToBoardMessage } from '../../protocol/board';
+import { receiveMessage } from '../views/webviewMessages';
 import { webviewHtml, webviewOptions } from '../views/webviewHtml';
-
-const point = z.object({ x: z.int(), y: z.int() });
-const boardToHost = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('frame'), index: z.int() }),
-  z.object({
-    type: z.literal('cellClick'), x: z.int(), y: z.int(), button: z.enum(['primary', 'secondary']), tool: z.nullable(z.string()),
-    modifiers: z.object({ shift: z.boolean(), ctrl: z.boolean(), alt: z.boolean(), meta: z.boolean() }),
-  }),
-  z.object({ type: z.literal('cellDrag'), from: point, to: point }),
-  z.object({ type: z.literal('toggleDoor'), x: z.int(), y: z.int() }),
-  z.object({ type: z.literal('editMission'), text: z.string() }),
-  z.object({ type: z.literal('export'), format: z.enum(['svg', 'png']), fileName: z.string(), data: z.string() }),
-]);
 
 export type AuthoringHandler = (message: Exclude<BoardToHostMessage, { type: 'ready' | 'frame' | 'export' }>) => void;
 
@@ -91,9 +76,8 @@ export class BoardPanel implements vscode.Disposable {
   }
 
   private async onMessage(raw: unknown): Promise<void> {
-    const parsed = boardToHost.safeParse(raw);
-    if (!parsed.success) return;
-    const message = parsed.data as BoardToHostMessage;
+    const message = receiveMessage(boardToHostMessage, raw, 'board');
+    if (!message) return;
     switch (message.type) {
       case 'ready':
         this.ready = true;

@@ -10,7 +10,8 @@ import { readRecordFile, recordAtLine } from '../../core/babyai/recordFiles';
 import { loadRecord } from '../../core/babyai/records';
 import { graspScene } from '../../core/grasp/boardTimeline';
 import { parseGraspGridFile, type GraspGridEntry } from '../../core/grasp/gridFile';
-import { GridStateRequest, type GridStateParams, type GridStateResult } from '../../protocol/requests';
+import { GridStateRequest } from '../../protocol/lsp';
+import { sendRequest } from '../lspRequests';
 import { BoardPanel, type AuthoringHandler } from './boardPanel';
 
 let levelFollower: vscode.Disposable | undefined;
@@ -41,7 +42,7 @@ export async function showLevel(context: vscode.ExtensionContext, client: Langua
   // Never rejects: a failed request or an unplayable level shows in the panel's title.
   const render = async () => {
     try {
-      const { level: spec } = await client.sendRequest<GridStateResult>(GridStateRequest, { uri: document.uri.toString() } satisfies GridStateParams);
+      const { level: spec } = await sendRequest(client, GridStateRequest, { uri: document.uri.toString() });
       if (!spec) {
         board.panel.title = `${title} (has errors: see Problems)`;
         return;

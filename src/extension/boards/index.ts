@@ -14,6 +14,7 @@ export { runBabyaiQuestion } from './babyaiQuestion';
 export { runGraspQuestion, scoreGraspResponse } from './graspQuestion';
 export { playSmartplay } from './smartplayCommands';
 export { BoardPanel } from './boardPanel';
+export { useWebviewMessageLog } from '../views/webviewMessages';
 
 /**
  * "Waypoint: Show Board": the grid view of a level, an LLM-BabyBench record or a GRASP grid, an

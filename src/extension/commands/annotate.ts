@@ -9,7 +9,8 @@ import {
   type GameEditResult,
   type MarkMoveParams,
   type MoveSuggestionResult,
-} from '../../protocol/requests';
+} from '../../protocol/lsp';
+import { sendRequest } from '../lspRequests';
 import { WALKTHROUGH_LANGUAGE } from '../client';
 
 interface StepTarget {
@@ -86,18 +87,18 @@ export async function markStepAsMove(client: LanguageClient, uri?: unknown, line
     void vscode.window.showInformationMessage('Waypoint: put the cursor in a step of a .walkthrough file to mark it as a move.');
     return false;
   }
-  const suggestion = await client.sendRequest<MoveSuggestionResult | null>(MoveSuggestionRequest, target);
+  const suggestion = await sendRequest(client, MoveSuggestionRequest, target);
   if (!suggestion) return false;
   const move = answers ?? (await askForMove(suggestion));
   if (!move) return false;
   const params: MarkMoveParams = { uri: target.uri, step: suggestion.step, ...move };
-  return applyGameEdit(client, await client.sendRequest<GameEditResult>(MarkMoveRequest, params));
+  return applyGameEdit(client, await sendRequest(client, MarkMoveRequest, params));
 }
 
 export async function unmarkStepMove(client: LanguageClient, uri?: unknown, line?: unknown): Promise<boolean> {
   const target = targetFrom(uri, line);
   if (!target) return false;
-  const suggestion = await client.sendRequest<MoveSuggestionResult | null>(MoveSuggestionRequest, target);
+  const suggestion = await sendRequest(client, MoveSuggestionRequest, target);
   if (!suggestion) return false;
-  return applyGameEdit(client, await client.sendRequest<GameEditResult>(UnmarkMoveRequest, { uri: target.uri, step: suggestion.step }));
+  return applyGameEdit(client, await sendRequest(client, UnmarkMoveRequest, { uri: target.uri, step: suggestion.step }));
 }

@@ -18,7 +18,8 @@ import {
   type GenerateSkeletonsParams,
   type GenerateSkeletonsResult,
   type SkeletonProgressParams,
-} from '../../protocol/requests';
+} from '../../protocol/lsp';
+import { onNotification, sendRequest } from '../lspRequests';
 
 /** Files above this size are replaced on disk (old file kept as a backup) rather than as an editor edit. */
 export const MAX_EDITABLE_BYTES = 64 * 1048576;
@@ -140,14 +141,14 @@ export async function generateSkeletonsCommand(client: LanguageClient, uri?: vsc
     { location: vscode.ProgressLocation.Notification, title: `Waypoint: generating ${task.toUpperCase()} skeletons`, cancellable: true },
     async (progress, token) => {
       let reported = 0;
-      const listener = client.onNotification(SkeletonProgressNotification, (update: SkeletonProgressParams) => {
+      const listener = onNotification(client, SkeletonProgressNotification, (update: SkeletonProgressParams) => {
         if (update.outputPath !== outputPath || update.totalPairs === 0) return;
         const percent = (100 * update.pairs) / update.totalPairs;
         progress.report({ increment: percent - reported, message: `${update.pairs}/${update.totalPairs} pairs, ${update.lines} lines` });
         reported = percent;
       });
       try {
-        return await client.sendRequest<GenerateSkeletonsResult | null>(GenerateSkeletonsRequest, params, token);
+        return await sendRequest(client, GenerateSkeletonsRequest, params, token);
       } finally {
         listener.dispose();
       }

@@ -7,10 +7,9 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   AcceptImputedEdgesRequest,
   ImputedEdgesRequest,
-  type GameEditResult,
   type ImputedEdgeCandidate,
-  type ImputedEdgesResult,
-} from '../../protocol/requests';
+} from '../../protocol/lsp';
+import { sendRequest } from '../lspRequests';
 
 type CandidateItem = vscode.QuickPickItem & { candidate: ImputedEdgeCandidate };
 
@@ -22,7 +21,7 @@ export async function previewImputedEdges(client: LanguageClient, uri?: vscode.U
     return 0;
   }
   const pairs = reversePairsSetting();
-  const { candidates } = await client.sendRequest<ImputedEdgesResult>(ImputedEdgesRequest, { uri: target.toString(), extraPairs: pairs });
+  const { candidates } = await sendRequest(client, ImputedEdgesRequest, { uri: target.toString(), extraPairs: pairs });
   if (candidates.length === 0) {
     void vscode.window.showInformationMessage('Waypoint: every reverse the evaluator would add is already in edges.json.');
     return 0;
@@ -38,7 +37,7 @@ export async function previewImputedEdges(client: LanguageClient, uri?: vscode.U
     ? items.filter((item) => item.picked)
     : await vscode.window.showQuickPick(items, { canPickMany: true, title: `Imputed reverse edges (${items.length}): keep the ones to write into edges.json`, matchOnDescription: true });
   if (!chosen || chosen.length === 0) return 0;
-  const result = await client.sendRequest<GameEditResult>(AcceptImputedEdgesRequest, {
+  const result = await sendRequest(client, AcceptImputedEdgesRequest, {
     uri: target.toString(),
     extraPairs: pairs,
     accept: chosen.map(({ candidate }) => ({ source: candidate.source, action: candidate.action, destination: candidate.destination })),

@@ -15,9 +15,9 @@ import {
   PrepareQuestionRequest,
   ScoreAnswerRequest,
   type ListQuestionsResult,
-  type PrepareQuestionResult,
   type ScoreAnswerResult,
-} from '../../protocol/requests';
+} from '../../protocol/lsp';
+import { sendRequest } from '../lspRequests';
 import type { AnswerDocuments } from './answerDocuments';
 import { scoringModeSetting, setting } from '../settings';
 import { appendRunRecord, askWithProgress, requireTrust, type BuiltInAnswer } from './modelCall';
@@ -66,7 +66,7 @@ async function pickGame(preset: vscode.Uri | string | undefined): Promise<vscode
 }
 
 async function pickQuestion(client: LanguageClient, game: vscode.Uri, task: 'df' | 'rf', cutoff: number, preset?: string): Promise<ListQuestionsResult['questions'][number] | undefined> {
-  const list = await client.sendRequest<ListQuestionsResult | null>(ListQuestionsRequest, { uri: game.toString(), task, cutoff, limit: QUESTION_LIST_LIMIT });
+  const list = await sendRequest(client, ListQuestionsRequest, { uri: game.toString(), task, cutoff, limit: QUESTION_LIST_LIMIT });
   if (!list || list.questions.length === 0) {
     void vscode.window.showInformationMessage(`Waypoint: this game has no ${task.toUpperCase()} skeletons yet; run "Waypoint: Generate Skeletons" first.`);
     return undefined;
@@ -86,7 +86,7 @@ async function pickQuestion(client: LanguageClient, game: vscode.Uri, task: 'df'
 
 /** Built-in agents answer in the language server, which has the game's graph. */
 function offlineAnswer(client: LanguageClient, game: vscode.Uri, question: MangoQuestion): BuiltInAnswer {
-  return async (profile) => (await client.sendRequest<string | null>(OfflineAnswerRequest, { uri: game.toString(), agent: profile.provider === 'random' ? 'random' : 'oracle', question, seed: question.sampleId.length * 7919 })) ?? '';
+  return async (profile) => (await sendRequest(client, OfflineAnswerRequest, { uri: game.toString(), agent: profile.provider === 'random' ? 'random' : 'oracle', question, seed: question.sampleId.length * 7919 })) ?? '';
 }
 
 export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOptions = {}): Promise<RunOutcome | undefined> {
@@ -101,13 +101,18 @@ export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOpt
   if (!picked) return undefined;
   const profile = await pickProfile('Run Question: which model?', options.profileId, MANGO_BUILT_INS);
   if (!profile) return undefined;
-  const prepared = await deps.client.sendRequest<PrepareQuestionResult | null>(PrepareQuestionRequest, { uri: game.toString(), task, sampleId: picked.sampleId, cutoff, template: setting('mango.promptTemplate') });
+  const prepared = await sendRequest(deps.client, PrepareQuestionRequest, { uri: game.toString(), task, sampleId: picked.sampleId, cutoff, template: setting('mango.promptTemplate') });
   if (!prepared) return undefined;
   const question: MangoQuestion = prepared.question;
   const reply = await askWithProgress(deps.context, { profile, messages: prepared.messages, question, builtIn: offlineAnswer(deps.client, game, question) }, `${task.toUpperCase()} ${question.src} → ${question.dst}`);
   if (!reply) return undefined;
   const mode = scoringModeSetting();
-  const scored = await deps.client.sendRequest<ScoreAnswerResult>(ScoreAnswerRequest, { uri: game.toString(), question, response: reply.text, mode });
+  const scored = await sendRequest(deps.client, ScoreAnswerRequest, { uri: game.toString(), question, response: reply.text, mode });
+  if (!scored) {
+    // The server scores against edges.json: it was valid when the question was prepared, not now.
+    void vscode.window.showErrorMessage(`Waypoint: ${question.game}'s edges.json is no longer valid, so the answer cannot be scored; the reply was not recorded.`);
+    return undefined;
+  }
   const parsedAnswer = scored.trajectory.steps.map(({ from, action, to }) => ({ location_before: from, action, location_after: to }));
   const record = runRecordOf({ question, model: profile, messages: prepared.messages, parsedAnswer, scores: scored.scores, mode }, reply);
   const runFile = (await appendRunRecord(record)) ?? '';

@@ -4,10 +4,8 @@
 import * as vscode from 'vscode';
 import { reversePairsSetting } from '../settings';
 import type { LanguageClient } from 'vscode-languageclient/node';
-// zod/mini: the tree-shakable build; the full one would double the extension bundle.
-import * as z from 'zod/mini';
 import { mangoGameOf } from '../../core/fileKinds';
-import type { CutoffStats, HostToMazeMessage, MazeGraph, Trajectory } from '../../protocol/maze';
+import { mazeToHostMessage, type HostToMazeMessage, type Trajectory } from '../../protocol/maze';
 import {
   AcceptImputedEdgesRequest,
   AnswerTrajectoryRequest,
@@ -15,23 +13,12 @@ import {
   MazeGraphRequest,
   MazeRevealRequest,
   MazeSelectionRequest,
-  type GameEditResult,
-  type MazeRevealResult,
-  type MazeSelectionResult,
-} from '../../protocol/requests';
+} from '../../protocol/lsp';
+import { sendRequest } from '../lspRequests';
+import { receiveMessage } from './webviewMessages';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 
 const REFRESH_DELAY_MS = 300;
-
-const mazeToHost = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('revealNode'), name: z.string() }),
-  z.object({ type: z.literal('revealEdge'), id: z.string() }),
-  z.object({ type: z.literal('imputedEdge'), source: z.string(), action: z.string(), destination: z.string() }),
-  z.object({ type: z.literal('export'), format: z.enum(['svg', 'png']), fileName: z.string(), data: z.string() }),
-  z.object({ type: z.literal('cutoff'), step: z.int() }),
-  z.object({ type: z.literal('layout'), milliseconds: z.number(), engineStartMs: z.optional(z.number()), nodes: z.number(), edges: z.number() }),
-]);
 
 function gameKey(uri: vscode.Uri): string | null {
   const game = mangoGameOf(uri.path);
@@ -83,7 +70,7 @@ export class MazePanel implements vscode.Disposable {
 
   /** Checks an answer against this game's maze (in the server) and steps through it in the view. */
   async showTrajectory(response: unknown, title: string, start: string | null, cutoff: number | null): Promise<Trajectory | null> {
-    const trajectory = await this.client.sendRequest<Trajectory | null>(AnswerTrajectoryRequest, { uri: this.gameFile.toString(), response, title, start, cutoff, extraPairs: reversePairsSetting() });
+    const trajectory = await sendRequest(this.client, AnswerTrajectoryRequest, { uri: this.gameFile.toString(), response, title, start, cutoff, extraPairs: reversePairsSetting() });
     if (trajectory) this.post({ type: 'trajectory', trajectory });
     return trajectory;
   }
@@ -92,7 +79,7 @@ export class MazePanel implements vscode.Disposable {
   private async offerImputedEdge(source: string, action: string, destination: string): Promise<void> {
     const choice = await vscode.window.showInformationMessage(`Imputed reverse edge: ${source} —${action}→ ${destination}. MANGO's evaluator adds it; write it into edges.json as a reverse-only edge?`, 'Accept', 'Reject');
     if (choice !== 'Accept') return;
-    const result = await this.client.sendRequest<GameEditResult>(AcceptImputedEdgesRequest, { uri: this.gameFile.toString(), extraPairs: reversePairsSetting(), accept: [{ source, action, destination }] });
+    const result = await sendRequest(this.client, AcceptImputedEdgesRequest, { uri: this.gameFile.toString(), extraPairs: reversePairsSetting(), accept: [{ source, action, destination }] });
     if (result.edit) await vscode.workspace.applyEdit(await this.client.protocol2CodeConverter.asWorkspaceEdit(result.edit));
   }
 
@@ -125,7 +112,7 @@ export class MazePanel implements vscode.Disposable {
   }
 
   private async refresh(): Promise<void> {
-    const graph = await this.client.sendRequest<MazeGraph | null>(MazeGraphRequest, { uri: this.gameFile.toString(), extraPairs: reversePairsSetting() });
+    const graph = await sendRequest(this.client, MazeGraphRequest, { uri: this.gameFile.toString(), extraPairs: reversePairsSetting() });
     if (!graph) {
       void vscode.window.showInformationMessage('Waypoint: this game has no valid edges.json yet, so there is no maze to draw.');
       return;
@@ -135,19 +122,18 @@ export class MazePanel implements vscode.Disposable {
   }
 
   private async highlightAt(uri: vscode.Uri, position: vscode.Position): Promise<void> {
-    const selection = await this.client.sendRequest<MazeSelectionResult>(MazeSelectionRequest, { uri: uri.toString(), line: position.line, character: position.character });
+    const selection = await sendRequest(this.client, MazeSelectionRequest, { uri: uri.toString(), line: position.line, character: position.character });
     this.post({ type: 'highlight', nodes: selection.nodes, edges: selection.edges });
   }
 
   private async onMessage(raw: unknown): Promise<void> {
-    const parsed = mazeToHost.safeParse(raw);
-    if (!parsed.success) return;
-    const message = parsed.data;
+    const message = receiveMessage(mazeToHostMessage, raw, 'maze');
+    if (!message) return;
     switch (message.type) {
       case 'ready':
         return this.refresh();
       case 'cutoff': {
-        const stats = await this.client.sendRequest<CutoffStats | null>(CutoffStatsRequest, { uri: this.gameFile.toString(), cutoff: message.step });
+        const stats = await sendRequest(this.client, CutoffStatsRequest, { uri: this.gameFile.toString(), cutoff: message.step });
         if (stats) this.post({ type: 'stats', stats });
         return;
       }
@@ -159,7 +145,7 @@ export class MazePanel implements vscode.Disposable {
       case 'export':
         return this.saveExport(message.format, message.fileName, message.data);
       default: {
-        const target = await this.client.sendRequest<MazeRevealResult | null>(MazeRevealRequest, { uri: this.gameFile.toString(), ...(message.type === 'revealNode' ? { node: message.name } : { edge: message.id }) });
+        const target = await sendRequest(this.client, MazeRevealRequest, { uri: this.gameFile.toString(), ...(message.type === 'revealNode' ? { node: message.name } : { edge: message.id }) });
         if (!target) return;
         const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(target.uri));
         const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });

@@ -3,20 +3,14 @@
 // the cursor highlights the step under it. The step list comes from the language server.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-// zod/mini: the tree-shakable build; the full one would double the extension bundle.
-import * as z from 'zod/mini';
-import type { HostToOverviewMessage } from '../../protocol/overviewMessages';
-import { WalkthroughStepsRequest, type StepSummary, type WalkthroughStepsResult } from '../../protocol/requests';
+import { overviewToHostMessage, type HostToOverviewMessage, type StepSummary } from '../../protocol/overview';
+import { WalkthroughStepsRequest } from '../../protocol/lsp';
+import { sendRequest } from '../lspRequests';
 import { WALKTHROUGH_LANGUAGE } from '../client';
+import { receiveMessage } from './webviewMessages';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 
 const REFRESH_DELAY_MS = 150;
-
-// Messages from a webview are untrusted input: parse them before acting.
-const overviewToHost = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('revealStep'), line: z.int().check(z.nonnegative()) }),
-]);
 
 export class WalkthroughOverviewPanel implements vscode.Disposable {
   static readonly viewType = 'waypoint.walkthroughOverview';
@@ -77,7 +71,7 @@ export class WalkthroughOverviewPanel implements vscode.Disposable {
   private async refresh(): Promise<void> {
     const document = this.document;
     if (!document) return;
-    const result = await this.client.sendRequest<WalkthroughStepsResult | null>(WalkthroughStepsRequest, { uri: document.uri.toString() });
+    const result = await sendRequest(this.client, WalkthroughStepsRequest, { uri: document.uri.toString() });
     if (!result || document !== this.document) return;
     this.steps = result.steps;
     this.post({ type: 'steps', fileName: vscode.workspace.asRelativePath(document.uri), steps: result.steps });
@@ -99,9 +93,8 @@ export class WalkthroughOverviewPanel implements vscode.Disposable {
   }
 
   private onMessage(raw: unknown): void {
-    const parsed = overviewToHost.safeParse(raw);
-    if (!parsed.success) return;
-    const message = parsed.data;
+    const message = receiveMessage(overviewToHostMessage, raw, 'walkthrough overview');
+    if (!message) return;
     if (message.type === 'ready') void this.refresh();
     else void this.reveal(message.line);
   }

@@ -1,18 +1,33 @@
-// Custom LSP requests between the extension (client) and the language server. One definition of
-// each method name and its parameter/result shapes, imported by both sides, so a rename or a new
-// field cannot drift (the same idea as rust-analyzer's lsp_ext.ts).
+// Custom LSP requests and notifications between the extension (client) and the language server,
+// each declared once as a typed object (as rust-analyzer's lsp_ext.ts and vscode-eslint's
+// customMessages.ts do): the method name and the parameter and result types live only here, and no
+// call site names a result type by hand.
+//
+// The objects are plain descriptors rather than vscode-jsonrpc RequestType instances on purpose:
+// vscode-languageclient 11 and vscode-languageserver 10.1 (the latest) ship different vscode-jsonrpc
+// versions, and the extension is several bundles, each with its own copy of vscode-jsonrpc. A
+// RequestType made by one copy is rejected by another (its ParameterStructures is compared by
+// identity: "Unknown parameter structure"). So each side sends or registers through one typed
+// adapter of its own: src/extension/lspRequests.ts, src/server/lspHandlers.ts, test/support/lspClient.ts.
 import type { WorkspaceEdit } from 'vscode-languageserver-types';
+import type { ChatMessage, MangoQuestion } from '../core/eval/types';
+import type { CutoffStats, MazeGraph, Trajectory } from '../core/mango/mazeView';
+import type { Diagnostic } from '../core/text';
+import type { StepSummary } from './overview';
 
-/** A walkthrough step reduced to what views need. */
-export interface StepSummary {
-  number: number;
-  action: string;
-  location: string | null;
-  /** 0-based line of the step header. */
-  line: number;
+/** A custom request: its method name and, for the compiler only, its parameter and result types. */
+export class LspRequest<P, R> {
+  declare readonly types?: { params: P; result: R };
+  constructor(readonly method: `waypoint/${string}`) {}
 }
 
-export const WalkthroughStepsRequest = 'waypoint/walkthroughSteps';
+/** A custom notification: its method name and, for the compiler only, its parameter type. */
+export class LspNotification<P> {
+  declare readonly types?: { params: P };
+  constructor(readonly method: `waypoint/${string}`) {}
+}
+
+export const WalkthroughStepsRequest = new LspRequest<WalkthroughStepsParams, WalkthroughStepsResult | null>('waypoint/walkthroughSteps');
 export interface WalkthroughStepsParams {
   uri: string;
 }
@@ -22,7 +37,7 @@ export interface WalkthroughStepsResult {
   steps: StepSummary[];
 }
 
-export const ValidateWorkspaceRequest = 'waypoint/validateWorkspace';
+export const ValidateWorkspaceRequest = new LspRequest<ValidateWorkspaceParams, ValidateWorkspaceResult>('waypoint/validateWorkspace');
 export interface ValidateWorkspaceParams {
   /** Files above this size are listed as skipped rather than read. */
   maxFileSizeBytes: number;
@@ -42,7 +57,7 @@ export interface MoveSummary {
   destination: string;
 }
 
-export const MoveSuggestionRequest = 'waypoint/moveSuggestion';
+export const MoveSuggestionRequest = new LspRequest<MoveSuggestionParams, MoveSuggestionResult | null>('waypoint/moveSuggestion');
 export interface MoveSuggestionParams {
   /** The walkthrough. */
   uri: string;
@@ -62,7 +77,7 @@ export interface MoveSuggestionResult {
   annotated: MoveSummary[];
 }
 
-export const MarkMoveRequest = 'waypoint/markMove';
+export const MarkMoveRequest = new LspRequest<MarkMoveParams, GameEditResult>('waypoint/markMove');
 export interface MarkMoveParams {
   uri: string;
   step: number;
@@ -71,7 +86,7 @@ export interface MarkMoveParams {
   destination: string;
 }
 
-export const UnmarkMoveRequest = 'waypoint/unmarkMove';
+export const UnmarkMoveRequest = new LspRequest<UnmarkMoveParams, GameEditResult>('waypoint/unmarkMove');
 export interface UnmarkMoveParams {
   uri: string;
   step: number;
@@ -93,7 +108,7 @@ export interface ImputedEdgeCandidate {
   conflictsWith: string | null;
 }
 
-export const ImputedEdgesRequest = 'waypoint/imputedEdges';
+export const ImputedEdgesRequest = new LspRequest<ImputedEdgesParams, ImputedEdgesResult>('waypoint/imputedEdges');
 export interface ImputedEdgesParams {
   /** Any file of the game. */
   uri: string;
@@ -104,12 +119,12 @@ export interface ImputedEdgesResult {
   candidates: ImputedEdgeCandidate[];
 }
 
-export const AcceptImputedEdgesRequest = 'waypoint/acceptImputedEdges';
+export const AcceptImputedEdgesRequest = new LspRequest<AcceptImputedEdgesParams, GameEditResult>('waypoint/acceptImputedEdges');
 export interface AcceptImputedEdgesParams extends ImputedEdgesParams {
   accept: Array<Pick<ImputedEdgeCandidate, 'source' | 'action' | 'destination'>>;
 }
 
-export const GenerateSkeletonsRequest = 'waypoint/generateSkeletons';
+export const GenerateSkeletonsRequest = new LspRequest<GenerateSkeletonsParams, GenerateSkeletonsResult | null>('waypoint/generateSkeletons');
 export interface GenerateSkeletonsParams {
   /** Any file of the game. */
   uri: string;
@@ -130,7 +145,7 @@ export interface GenerateSkeletonsResult {
 }
 
 /** Sent by the server while generating. */
-export const SkeletonProgressNotification = 'waypoint/skeletonProgress';
+export const SkeletonProgressNotification = new LspNotification<SkeletonProgressParams>('waypoint/skeletonProgress');
 export interface SkeletonProgressParams {
   outputPath: string;
   pairs: number;
@@ -138,20 +153,20 @@ export interface SkeletonProgressParams {
   lines: number;
 }
 
-export const MazeGraphRequest = 'waypoint/mazeGraph';
+export const MazeGraphRequest = new LspRequest<MazeGraphParams, MazeGraph | null>('waypoint/mazeGraph');
 export interface MazeGraphParams {
   /** Any file of the game. */
   uri: string;
   extraPairs: Array<[string, string]>;
 }
 
-export const CutoffStatsRequest = 'waypoint/cutoffStats';
+export const CutoffStatsRequest = new LspRequest<CutoffStatsParams, CutoffStats | null>('waypoint/cutoffStats');
 export interface CutoffStatsParams {
   uri: string;
   cutoff: number;
 }
 
-export const MazeSelectionRequest = 'waypoint/mazeSelection';
+export const MazeSelectionRequest = new LspRequest<MazeSelectionParams, MazeSelectionResult>('waypoint/mazeSelection');
 export interface MazeSelectionParams {
   uri: string;
   line: number;
@@ -163,7 +178,7 @@ export interface MazeSelectionResult {
   edges: string[];
 }
 
-export const MazeRevealRequest = 'waypoint/mazeReveal';
+export const MazeRevealRequest = new LspRequest<MazeRevealParams, MazeRevealResult | null>('waypoint/mazeReveal');
 export interface MazeRevealParams {
   /** Any file of the game. */
   uri: string;
@@ -176,7 +191,7 @@ export interface MazeRevealResult {
   line: number;
 }
 
-export const AnswerTrajectoryRequest = 'waypoint/answerTrajectory';
+export const AnswerTrajectoryRequest = new LspRequest<AnswerTrajectoryParams, Trajectory | null>('waypoint/answerTrajectory');
 export interface AnswerTrajectoryParams {
   /** Any file of the game the answer is about. */
   uri: string;
@@ -200,7 +215,7 @@ export interface QuestionSummary {
   easy: boolean;
 }
 
-export const ListQuestionsRequest = 'waypoint/listQuestions';
+export const ListQuestionsRequest = new LspRequest<ListQuestionsParams, ListQuestionsResult | null>('waypoint/listQuestions');
 export interface ListQuestionsParams {
   /** Any file of the game. */
   uri: string;
@@ -216,15 +231,15 @@ export interface ListQuestionsResult {
   truncated: boolean;
 }
 
-export const OfflineAnswerRequest = 'waypoint/offlineAnswer';
+export const OfflineAnswerRequest = new LspRequest<OfflineAnswerParams, string | null>('waypoint/offlineAnswer');
 export interface OfflineAnswerParams {
   uri: string;
   agent: 'oracle' | 'random';
-  question: import('../core/eval/types').MangoQuestion;
+  question: MangoQuestion;
   seed: number;
 }
 
-export const PrepareQuestionRequest = 'waypoint/prepareQuestion';
+export const PrepareQuestionRequest = new LspRequest<PrepareQuestionParams, PrepareQuestionResult | null>('waypoint/prepareQuestion');
 export interface PrepareQuestionParams {
   uri: string;
   task: 'df' | 'rf';
@@ -233,29 +248,28 @@ export interface PrepareQuestionParams {
   template: 'release' | 'paper';
 }
 export interface PrepareQuestionResult {
-  question: import('../core/eval/types').MangoQuestion;
-  messages: import('../core/eval/types').ChatMessage[];
+  question: MangoQuestion;
+  messages: ChatMessage[];
 }
 
-export const ScoreAnswerRequest = 'waypoint/scoreAnswer';
+export const ScoreAnswerRequest = new LspRequest<ScoreAnswerParams, ScoreAnswerResult | null>('waypoint/scoreAnswer');
 export interface ScoreAnswerParams {
   uri: string;
-  question: import('../core/eval/types').MangoQuestion;
+  question: MangoQuestion;
   response: string;
   mode: 'faithful' | 'reference';
 }
 export interface ScoreAnswerResult {
   scores: Record<string, number | boolean | string | null>;
   /** Core diagnostics on the raw answer text (0-based positions in `response`). */
-  diagnostics: import('../core/text').Diagnostic[];
-  trajectory: import('./maze').Trajectory;
+  diagnostics: Diagnostic[];
+  trajectory: Trajectory;
 }
 
 /**
  * A BabyAI level file as the board draws it: the server parses and validates level files, so the
  * extension asks for the level instead of parsing the text again (`waypoint/gridState` in DESIGN.md).
  */
-export const GridStateRequest = 'waypoint/gridState';
 export interface GridStateParams {
   uri: string;
 }
@@ -265,3 +279,4 @@ export interface GridStateResult {
   /** Null when the file has errors (they are in Problems) or is not a level file. */
   level: import('../core/babyai/env').LevelSpec | null;
 }
+export const GridStateRequest = new LspRequest<GridStateParams, GridStateResult>('waypoint/gridState');

@@ -1,6 +1,6 @@
-// The maze a MANGO game draws and the trajectory an answer walks through it: built by core
-// (maze.ts, trajectory.ts); protocol/maze.ts re-exports these for the maze webview, so core never
-// imports protocol.
+// What the maze view draws: a MANGO game's maze as core builds it, the question counts at a cutoff,
+// and a model's answer checked against the maze. Plain data only; src/protocol/maze.ts carries it
+// to the webview (it re-exports these types; core never imports protocol).
 
 /** Compass and vertical directions an action can have; null for any other action. */
 export type MazeDirection = 'north' | 'south' | 'east' | 'west' | 'northeast' | 'northwest' | 'southeast' | 'southwest' | 'up' | 'down';

@@ -1,6 +1,7 @@
-// What a board draws: grid, Tower of Hanoi, table and text scenes and the timelines that step
-// through them. Plain, benchmark-neutral data that each benchmark's core builds (its boardTimeline.ts);
-// protocol/board.ts re-exports it for the board webview, so core never imports protocol.
+// What the board view draws: benchmark states (BabyAI / GRASP grids, Tower of Hanoi rods, SmartPlay
+// tables and text observations) and timelines through them. Plain data only and benchmark-neutral:
+// each benchmark's core builds these shapes, src/protocol/board.ts carries them to the webview (it
+// re-exports these types; core never imports protocol).
 
 /** A cell of a grid. `x` is the column and `y` the row, both 0-based from the top-left corner,
  *  whatever the scene's `coordinateSystem` (that only decides how coordinates are shown). */
@@ -11,7 +12,6 @@ export interface BoardPoint {
 
 /** The six BabyAI/MiniGrid colours. */
 export type BoardColor = 'red' | 'green' | 'blue' | 'purple' | 'yellow' | 'grey';
-export const BOARD_COLORS: readonly BoardColor[] = ['red', 'green', 'blue', 'purple', 'yellow', 'grey'];
 
 export type DoorState = 'open' | 'closed' | 'locked';
 
