@@ -2,7 +2,8 @@
 // file of a known kind with the same core the language server uses, and reports per the contract.
 import { promises as fs } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileKindOf, mangoGameOf, standaloneKindOf, type FileKind, type StandaloneKind } from '../core/fileKinds';
+import { fileKindOf } from '../core/benchmarks';
+import { mangoGameOf, type FileKind } from '../core/fileKinds';
 import { describeFsError, walkFiles, type WalkFs } from '../core/walk';
 import { readTextFile } from '../core/fileLimits';
 import { validateStandalone } from '../core/standaloneValidation';
@@ -14,7 +15,8 @@ import { diagnosticLine } from './output';
 
 interface FileReport {
   path: string;
-  kind: FileKind | StandaloneKind;
+  /** The registry's kind id. */
+  kind: string;
   diagnostics: Diagnostic[];
 }
 
@@ -23,7 +25,8 @@ const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 /** Node's file system as the shared walker wants it. */
 const nodeWalkFs: WalkFs = { lstat: fs.lstat, stat: fs.stat, readdir: (path) => fs.readdir(path), realpath: fs.realpath };
 
-const isBenchmarkName = (name: string) => fileKindOf(name) !== null || standaloneKindOf(name) !== null;
+/** Any kind of any registered benchmark (core/benchmarks.ts). */
+const isBenchmarkName = (name: string) => fileKindOf(name) !== null;
 
 /** Runs the validate subcommand; returns the exit code. */
 export async function runValidate(argv: readonly string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
@@ -49,12 +52,17 @@ export async function runValidate(argv: readonly string[], out: (text: string) =
         skipped.push(shownPath);
         continue;
       }
-      const game = mangoGameOf(shownPath);
-      if (game === null) {
-        const kind = standaloneKindOf(shownPath);
-        const report = kind === null ? null : await validateStandaloneFile(shownPath, kind, err);
+      const found = fileKindOf(shownPath);
+      if (found?.kind.validation === 'standalone') {
+        const report = await validateStandaloneFile(shownPath, found.kind.id, err);
         if (report) standaloneReports.push(report);
         else skipped.push(shownPath);
+        continue;
+      }
+      // Folder groups: MANGO's game folders are the only group kind so far, validated by its game checks.
+      const game = mangoGameOf(shownPath);
+      if (game === null) {
+        skipped.push(shownPath);
         continue;
       }
       const key = `${game.directory}\0${game.game}`;
@@ -100,7 +108,7 @@ async function validateGameFolder(members: ReadonlyArray<{ path: string; kind: F
 }
 
 /** A standalone file's report, or null when this kind has no validator (then it is skipped). */
-async function validateStandaloneFile(path: string, kind: StandaloneKind, err: (text: string) => void): Promise<FileReport | null> {
+async function validateStandaloneFile(path: string, kind: string, err: (text: string) => void): Promise<FileReport | null> {
   let text: string;
   try {
     text = await readTextFile(fs, path);

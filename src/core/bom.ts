@@ -37,16 +37,16 @@ const UPSTREAM: Record<FileKind | StandaloneKind, { severity: Diagnostic['severi
   'smartplay-episode': null,
 };
 
-/** The file/bom diagnostic for a text of this kind that starts with a BOM, or none. */
-export function bomDiagnostics(kind: FileKind | StandaloneKind, text: string): Diagnostic[] {
-  const upstream = UPSTREAM[kind];
+/** The file/bom diagnostic for a text of this kind that starts with a BOM, or none (also for kinds of registered benchmarks that are not built in). */
+export function bomDiagnostics(kind: string, text: string): Diagnostic[] {
+  const upstream = Object.hasOwn(UPSTREAM, kind) ? UPSTREAM[kind as FileKind | StandaloneKind] : null;
   if (!hasBom(text) || !upstream) return [];
   const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   return [{ severity: upstream.severity, code: BOM_CODE, message: `The file starts with a UTF-8 byte order mark (BOM), ${upstream.consequence}`, range }];
 }
 
 /** Validates a text with its BOM stripped and adds the file/bom diagnostic when there was one. */
-export function withoutBom<T extends Diagnostic[] | null>(kind: FileKind | StandaloneKind, text: string, validate: (text: string) => T): T {
+export function withoutBom<T extends Diagnostic[] | null>(kind: string, text: string, validate: (text: string) => T): T {
   const diagnostics = validate(stripBom(text));
   return (diagnostics === null ? null : [...bomDiagnostics(kind, text), ...diagnostics]) as T;
 }

@@ -1,41 +1,33 @@
-// Validation of standalone benchmark files (one file, no game folder), by kind: SmartPlay episode
-// logs, GRASP grid files, BabyAI level files. The CLI, the language server's open documents and
-// its workspace scan all come through here.
-import { loadLevelFile } from './babyai/levelFile';
+// Validation of standalone benchmark files (one file, no game folder) through the benchmark
+// registry: each benchmark's declaration (core/<benchmark>/benchmark.ts) says which kinds it has and
+// validates them. The CLI, the language server's open documents and its workspace scan all come
+// through here. Kept apart from core/fileKinds.ts, which must stay free of validators (the
+// extension loads it on activation).
+import { fileKindOf, findKind } from './benchmarks';
 import { withoutBom } from './bom';
-import { readRecordFile } from './babyai/recordFiles';
-import { loadRecord } from './babyai/records';
-import type { StandaloneKind } from './fileKinds';
-import { parseGraspGridFile } from './grasp/gridFile';
-import { parseGraspResultsFile } from './grasp/resultsFile';
-import { validateEpisodeLog } from './smartplay/episodeChecks';
 import { internalDiagnostic, type Diagnostic } from './text';
 
-/** `path` is the file's path (not a URI): some checks compare the content with the file's name. */
-type Validator = (text: string, path: string) => Diagnostic[];
-
-const validators: Partial<Record<StandaloneKind, Validator>> = {
-  'smartplay-episode': (text) => validateEpisodeLog(text).diagnostics,
-  'grasp-grids': (text, path) => parseGraspGridFile(text, baseName(path)).diagnostics,
-  'grasp-results': (text) => parseGraspResultsFile(text).diagnostics,
-  'babyai-level': (text) => loadLevelFile(text).diagnostics,
-  'babyai-records': (text, path) => {
-    const file = readRecordFile(baseName(path), text);
-    return [...file.diagnostics, ...file.records.flatMap((record) => loadRecord(record).diagnostics)];
-  },
-};
-
-function baseName(path: string): string {
-  // A path, not a URI: `%` is an ordinary character in a file name (decoding `%zz` would throw).
-  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+/**
+ * The kind of a standalone benchmark file from its name, or null. Only standalone kinds are
+ * considered, so a name that also ends like a MANGO file still has its standalone kind here; hosts
+ * that handle both ask the registry's fileKindOf, which decides between them.
+ */
+export function standaloneKindOf(path: string): string | null {
+  return fileKindOf(path, (kind) => kind.validation === 'standalone')?.kind.id ?? null;
 }
 
-/** Diagnostics of one standalone file, or null when this kind has no validator in this build. */
-export function validateStandalone(kind: StandaloneKind, text: string, path: string): Diagnostic[] | null {
-  const validate = validators[kind];
+/**
+ * Diagnostics of one standalone file, or null when the kind is not a registered standalone kind.
+ * `path` is the file's path (not a URI): some checks compare the content with the file's name. A
+ * byte order mark is stripped first (and reported where upstream rejects it); an exception in a
+ * validator becomes one internal-error diagnostic instead of failing the host.
+ */
+export function validateStandalone(kind: string, text: string, path: string): Diagnostic[] | null {
+  const found = findKind(kind);
+  const validate = found?.kind.validation === 'standalone' ? found.benchmark.validate : undefined;
   if (!validate) return null;
   try {
-    return withoutBom(kind, text, (content) => validate(content, path));
+    return withoutBom(kind, text, (content) => validate(kind, content, path));
   } catch (error) {
     return [internalDiagnostic(error)];
   }

@@ -66,7 +66,8 @@ export function describeFsError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function baseName(path: string): string {
+/** The last segment of a path (`/` or `\\` separated). A path, not a URI: `%` is an ordinary character in a file name. */
+export function baseName(path: string): string {
   return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 }
 

@@ -7,8 +7,8 @@ import { isMissingFile } from '../core/walk';
 import { fileURLToPath } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Connection, TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { decodeUriSafely, standaloneKindOf, type StandaloneKind } from '../core/fileKinds';
-import { validateStandalone } from '../core/standaloneValidation';
+import { decodeUriSafely } from '../core/fileKinds';
+import { standaloneKindOf, validateStandalone } from '../core/standaloneValidation';
 import type { Diagnostic } from '../core/text';
 import { loadLevelFile } from '../core/babyai/levelFile';
 import type { GridStateResult } from '../protocol/lsp';
@@ -16,7 +16,7 @@ import { SETTLE_MS, toLspDiagnostics } from './diagnostics';
 import { updateText } from './documents';
 
 export class StandaloneDocuments {
-  private readonly open = new Map<string, { text: TextDocument; kind: StandaloneKind }>();
+  private readonly open = new Map<string, { text: TextDocument; kind: string }>();
   private readonly pending = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly connection: Connection) {}
@@ -59,7 +59,7 @@ export class StandaloneDocuments {
   }
 
   /** The open document's kind and text, for features such as code lenses. */
-  get(uri: string): { kind: StandaloneKind; text: string } | undefined {
+  get(uri: string): { kind: string; text: string } | undefined {
     const document = this.open.get(uri);
     return document ? { kind: document.kind, text: document.text.getText() } : undefined;
   }

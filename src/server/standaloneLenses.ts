@@ -3,7 +3,7 @@
 // for GRASP the agent setting): the three tasks above a BabyAI level, one lens per LLM-BabyBench
 // record, per GRASP grid record and per row of a GRASP response file.
 import type { CodeLens } from 'vscode-languageserver';
-import { decodeUriSafely, type StandaloneKind } from '../core/fileKinds';
+import { decodeUriSafely } from '../core/fileKinds';
 import { readRecordFile } from '../core/babyai/recordFiles';
 import { parseGraspGridFile } from '../core/grasp/gridFile';
 import { parseGraspResultsFile } from '../core/grasp/resultsFile';
@@ -30,7 +30,8 @@ function recordTask(fields: ReadonlyMap<string, unknown>): string {
   return 'Question';
 }
 
-export function standaloneLenses(kind: StandaloneKind, uri: string, text: string): CodeLens[] {
+/** The lenses of a standalone file; none for a kind of a registered benchmark that declares no lenses yet. */
+export function standaloneLenses(kind: string, uri: string, text: string): CodeLens[] {
   switch (kind) {
     case 'babyai-level':
       return [
@@ -52,5 +53,7 @@ export function standaloneLenses(kind: StandaloneKind, uri: string, text: string
       return parseGraspResultsFile(text).entries.slice(0, LENS_LIMIT).map((entry) => lens(entry.line, `▶ Score and step · ${entry.file} #${entry.index} · ${describeSettings(entry.settings)}`, 'waypoint.scoreGraspResponse', { uri, line: entry.line }));
     case 'smartplay-episode':
       return text.trim() === '' ? [] : [lens(0, 'Step Through Episode', 'waypoint.showBoard', { uri })];
+    default:
+      return [];
   }
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describeFsError, walkFiles, type WalkFs } from '../core/walk';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
-import { fileKindOf, standaloneKindOf } from '../core/fileKinds';
+import { fileKindOf } from '../core/benchmarks';
 import { validateStandalone } from '../core/standaloneValidation';
 import { gameDiagnostics, loadGame } from './games';
 import type { ValidateWorkspaceParams, ValidateWorkspaceResult } from '../protocol/lsp';
@@ -19,7 +19,8 @@ const IGNORED_DIRECTORIES = new Set(['node_modules', '.git', 'dist', 'out', '.vs
 const MAX_FILES = 20000;
 
 const nodeWalkFs: WalkFs = { lstat: fs.lstat, stat: fs.stat, readdir: (path) => fs.readdir(path), realpath: fs.realpath };
-const isBenchmarkName = (name: string) => fileKindOf(name) !== null || standaloneKindOf(name) !== null;
+/** Any kind of any registered benchmark. */
+const isBenchmarkName = (name: string) => fileKindOf(name) !== null;
 
 export async function validateWorkspace(
   connection: Connection,
@@ -41,9 +42,10 @@ export async function validateWorkspace(
       result.skipped.push({ path, reason: `larger than ${Math.round(params.maxFileSizeBytes / 1048576)} MB` });
       return;
     }
-    const standaloneKind = standaloneKindOf(path);
-    if (standaloneKind !== null) {
-      const diagnostics = validateStandalone(standaloneKind, await fs.readFile(path, 'utf8'), path);
+    // The registry decides between a standalone kind and a game member, as the open documents and the CLI do.
+    const found = fileKindOf(path);
+    if (found?.kind.validation === 'standalone') {
+      const diagnostics = validateStandalone(found.kind.id, await fs.readFile(path, 'utf8'), path);
       if (diagnostics === null) return;
       void connection.sendDiagnostics({ uri: pathToFileURL(path).toString(), diagnostics: toLspDiagnostics(diagnostics) });
       count(diagnostics);

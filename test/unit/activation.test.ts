@@ -1,10 +1,12 @@
-// package.json must know every file kind core recognises: a kind without an activation event does
-// not start Waypoint in a workspace holding only such files (GRASP's upstream grid names and the
-// LLM-BabyBench CSVs were missed that way), and one without a when-clause pattern has no menu entry.
+// package.json must know every file kind the benchmark registry declares: a kind without an
+// activation event does not start Waypoint in a workspace holding only such files (GRASP's upstream
+// grid names and the LLM-BabyBench CSVs were missed that way), one without a when-clause pattern has
+// no menu entry, and a declared language or schema must be the one package.json contributes. The
+// names come from each kind's `examples`, so a new built-in kind is checked without editing this test.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileKindOf, mangoSuffixes, standaloneKindOf, standaloneSuffixes } from '../../src/core/fileKinds';
+import { benchmarks, fileKindOf, type FileKindDeclaration } from '../../src/core/benchmarks';
 import { repoRoot } from '../support/paths';
 
 interface MenuItem {
@@ -13,7 +15,11 @@ interface MenuItem {
 }
 interface Manifest {
   activationEvents: string[];
-  contributes: { menus: Record<string, MenuItem[]> };
+  contributes: {
+    menus: Record<string, MenuItem[]>;
+    languages: Array<{ id: string; extensions?: string[]; filenamePatterns?: string[] }>;
+    jsonValidation: Array<{ fileMatch: string | string[]; url: string }>;
+  };
 }
 
 const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Manifest;
@@ -49,29 +55,43 @@ function whenOf(menu: string, command: string): RegExp[] {
   return filenamePatterns(item.when);
 }
 
-// One name per MANGO suffix and per standalone suffix, from core's own tables, plus the upstream
-// names recognised by pattern rather than suffix.
-const mangoNames = mangoSuffixes.map(([suffix]) => `zork1${suffix}`);
-const standaloneNames = [
-  ...standaloneSuffixes.map(([suffix]) => (suffix.startsWith('_') ? `gpt_o1_mini${suffix}` : `sample${suffix}`)),
-  'inner_uniform_free.jsonl',
-  'outer_gaussian_block.jsonl',
-  'LLM_BABYBENCH_Predict.csv',
-  'LLM_BABYBENCH_Decompose.csv',
-  'llm-babybench-sample.jsonl',
-  'llm_babybench_plan.json',
-  'llm-babybench-export.ndjson',
-];
+const kinds: FileKindDeclaration[] = benchmarks().flatMap((benchmark) => benchmark.kinds);
+const examples = (wanted: (kind: FileKindDeclaration) => boolean) => kinds.filter(wanted).flatMap((kind) => kind.examples);
+// Folder-group members (MANGO's game files) open in the maze; standalone files on the board.
+const mangoNames = examples((kind) => kind.validation !== 'standalone');
+const standaloneNames = examples((kind) => kind.validation === 'standalone');
 
-describe('package.json activation and menus follow core/fileKinds.ts', () => {
-  it('the names cover every kind core knows', () => {
-    const mangoKinds = new Set(mangoNames.map((name) => fileKindOf(`data/zork1/${name}`)));
-    assert.deepEqual([...mangoKinds].sort(), mangoSuffixes.map(([, kind]) => kind).sort());
-    const standaloneKinds = new Set(standaloneNames.map((name) => standaloneKindOf(`data/${name}`)));
-    assert.ok(!standaloneKinds.has(null), 'every standalone name has a kind');
-    for (const [, kind] of standaloneSuffixes) assert.ok(standaloneKinds.has(kind), kind);
-    assert.ok(standaloneKinds.has('babyai-records'));
+describe('package.json activation and menus follow the benchmark registry', () => {
+  it('the registry holds the four built-in benchmarks and every kind has examples', () => {
+    assert.deepEqual(
+      benchmarks().map((benchmark) => benchmark.id),
+      ['mango', 'smartplay', 'babyai', 'grasp'],
+    );
+    assert.equal(kinds.length, 11);
   });
+
+  for (const kind of kinds) {
+    it(`every example of ${kind.id} is recognised as ${kind.id}`, () => {
+      for (const name of kind.examples) assert.equal(fileKindOf(`data/games/${name}`)?.kind.id, kind.id, name);
+    });
+  }
+
+  for (const kind of kinds.filter((candidate) => candidate.languageId)) {
+    it(`package.json contributes ${kind.id}'s language ${kind.languageId} for its names`, () => {
+      const language = manifest.contributes.languages.find((candidate) => candidate.id === kind.languageId);
+      assert.ok(language, `no language ${kind.languageId}`);
+      for (const name of kind.examples) assert.ok(language.extensions?.some((extension) => name.toLowerCase().endsWith(extension)), name);
+    });
+  }
+
+  for (const kind of kinds.filter((candidate) => candidate.schemaId)) {
+    it(`package.json binds the ${kind.schemaId} schema to ${kind.id}'s names`, () => {
+      const binding = manifest.contributes.jsonValidation.find((candidate) => candidate.url === `./dist/schemas/${kind.schemaId}.schema.json`);
+      assert.ok(binding, `no jsonValidation for ${kind.schemaId}`);
+      const patterns = [binding.fileMatch].flat().map(globToRegExp);
+      for (const name of kind.examples) assert.ok(patterns.some((pattern) => pattern.test(name)), name);
+    });
+  }
 
   for (const name of [...mangoNames, ...standaloneNames]) {
     it(`a workspace holding only ${name} activates Waypoint`, () => {

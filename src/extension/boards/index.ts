@@ -2,7 +2,7 @@
 // and SmartPlay cores are not needed to activate Waypoint.
 import * as vscode from 'vscode';
 import type { RunRecord } from '../../core/eval/types';
-import { standaloneKindOf } from '../../core/fileKinds';
+import { standaloneKindOf } from '../../core/standaloneValidation';
 import { BoardPanel } from './boardPanel';
 import type { BoardEvalDeps } from './evalDeps';
 import { showGraspGrid, showLevel, showRecordLevel } from './gridCommands';
@@ -42,6 +42,10 @@ export async function showBoard(deps: BoardEvalDeps, uri?: vscode.Uri): Promise<
       return (await scoreGraspResponse(deps, { uri: target, line: cursorLine ?? 0 })) ? BoardPanel.active : undefined;
     case 'smartplay-episode':
       return showEpisode(context, document);
+    default:
+      // A kind of a registered benchmark whose board is not drawn yet.
+      void vscode.window.showInformationMessage(`Waypoint: the board does not draw ${kind} files yet.`);
+      return undefined;
   }
 }
 

@@ -9,8 +9,8 @@ import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/grasp
 import { parseGraspResultsFile } from '../../../src/core/grasp/resultsFile';
 import { simulate } from '../../../src/core/grasp/simulator';
 import { SCORING_MODES } from '../../../src/core/grasp/types';
-import { fileKindOf, standaloneKindOf } from '../../../src/core/fileKinds';
-import { validateStandalone } from '../../../src/core/standaloneValidation';
+import { fileKindOf } from '../../../src/core/fileKinds';
+import { standaloneKindOf, validateStandalone } from '../../../src/core/standaloneValidation';
 import type { Range } from '../../../src/core/text';
 import { checkO1MiniPaperMeans, graspDataMissing, graspSamplesDir, o1MiniResultsPath, sharedGridEntries } from './support';
 

@@ -1,0 +1,17 @@
+// The built-in benchmarks. Adding one: a folder under core/ with a benchmark.ts declaring its
+// file kinds and validator (see core/registry.ts), and one line below. Hosts import the registry
+// from here, so the built-ins are registered before anyone asks for a kind.
+import { babyaiBenchmark } from './babyai/benchmark';
+import { graspBenchmark } from './grasp/benchmark';
+import { mangoBenchmark } from './mango/benchmark';
+import { registerBenchmark } from './registry';
+import { smartplayBenchmark } from './smartplay/benchmark';
+
+// Order matters only between kinds of the same matching pass (see fileKindOf), where no built-in
+// names overlap.
+registerBenchmark(mangoBenchmark);
+registerBenchmark(smartplayBenchmark);
+registerBenchmark(babyaiBenchmark);
+registerBenchmark(graspBenchmark);
+
+export { benchmarks, findKind, fileKindOf, matchedSuffix, registerBenchmark, type BenchmarkDefinition, type FileKindDeclaration, type RegisteredKind } from './registry';
