@@ -9,8 +9,9 @@ import { createInterface } from 'node:readline';
 import type { MangoQuestion } from '../core/eval/types';
 import { parseActionsFile, parseLocationsFile, type NameListFile } from '../core/mango/gameFiles';
 import { renderMangoPrompt } from '../core/mango/prompt';
-import { referenceScorer, summarizeReference, type ReferenceResult } from '../core/mango/referenceScoring';
-import { faithfulScorer } from '../core/mango/scoring';
+import { createMangoScorer } from '../core/mango/evaluation';
+import { summarizeReference, type ReferenceLookup, type ReferenceResult } from '../core/mango/referenceScoring';
+import type { MangoScore } from '../core/mango/scoring';
 import { DEFAULT_MODEL_CUTOFF, questionFromSkeleton } from '../core/mango/skeletons';
 import { cl100kCounter, PROMPT_TOKEN_BUDGET } from '../core/mango/tokenizer';
 import { splitLines } from '../core/text';
@@ -161,15 +162,19 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
   }
   const skeletons = await indexSkeletons(gameDir, new Set(answers.map((answer) => String(answer.record?.sample_id ?? ''))));
   const json = args.flags.has('json');
+  // Scored by core, as the editor's Run Question scores (core/mango/evaluation.ts).
+  const scorer = createMangoScorer({ game: basename(gameDir), records: edges.value });
   if (mode === 'reference') {
     const pairLengths = await shortestPairLengths(gameDir);
-    const score = referenceScorer(edges.value, {
+    const lookup: ReferenceLookup = {
       skeleton: (task, sampleId) => {
         const found = skeletons.get(sampleId);
         return found && found.task === task ? { min_step_forward_answerable: found.line.min_step_forward_answerable, path_length: found.line.path_details?.length ?? 0 } : undefined;
       },
       shortestPathLength: (src, dst) => pairLengths.get(`${src}\u0000${dst}`) ?? 1,
-    });
+    };
+    // The record's own fields decide the reference's labels; the question only names the game.
+    const score = (record: Record<string, unknown>) => scorer.score(questionOf(record), record.response, 'reference', { record, lookup }).raw as ReferenceResult;
     // One record that cannot be scored gets its own located error; the others still score.
     const results = answers.map((answer): ReferenceResult & { source: string } => {
       if (!answer.record) return { ...unloadable(answer), source: answer.source };
@@ -189,7 +194,6 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
     return results.some((result) => result.scoring_error) ? 1 : 0;
   }
   const game = basename(gameDir);
-  const score = faithfulScorer(edges.value);
   const results = [];
   let failures = 0;
   for (const answer of answers) {
@@ -202,9 +206,9 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
       ? questionFromSkeleton(game, task, found.line, cutoff)
       : { benchmark: 'mango', game, task, sampleId, src: String(record.src_node ?? ''), dst: String(record.dst_node ?? ''), actionList, answerable: false, easy: false, cutoff };
     // The evaluator reads "response"; upstream's inference writes "answer" (spec §9 item 5).
-    let result: { parse_error: boolean; success_strict: number; success_loose: number; reasoning: number; note?: string; scoring_error?: boolean };
+    let result: Omit<MangoScore, 'mode'> & { scoring_error?: boolean };
     try {
-      result = answer.record ? score(question, record.response ?? record.answer ?? '') : { parse_error: true, success_strict: 0, success_loose: 0, reasoning: 0, note: `${answer.source}: ${answer.error ?? 'did not load'}` };
+      result = answer.record ? (scorer.score(question, record.response ?? record.answer ?? '', 'faithful').raw as MangoScore) : { parse_error: true, success_strict: 0, success_loose: 0, reasoning: 0, note: `${answer.source}: ${answer.error ?? 'did not load'}` };
     } catch (error) {
       const { note } = unscorable(answer, error);
       err(`${answer.source}: ${note}`);
@@ -220,6 +224,13 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
   if (json) out(JSON.stringify({ mode, results, summary }));
   else out(`${summary.valid}/${summary.total} valid · strict ${summary.success_strict.toFixed(3)} · loose ${summary.success_loose.toFixed(3)} · reasoning ${summary.reasoning.toFixed(3)} (${mode})`);
   return failures > 0 ? 1 : 0;
+}
+
+/** The question a result record names (reference mode reads the record itself; this is for the shared call). */
+function questionOf(record: Record<string, unknown>): MangoQuestion {
+  const task = record.task === 'route_finding' ? 'rf' : 'df';
+  const actionList = Array.isArray(record.action_list) ? record.action_list.map(String) : [];
+  return { benchmark: 'mango', game: String(record.game_name ?? ''), task, sampleId: String(record.sample_id ?? ''), src: String(record.src_node ?? ''), dst: String(record.dst_node ?? ''), actionList, answerable: false, easy: false, cutoff: Number(record.model_cutoff_num ?? 0) };
 }
 
 /** A record whose scoring threw: the error stays with that record (its source says where). */

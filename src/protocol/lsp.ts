@@ -201,6 +201,7 @@ export interface AnswerTrajectoryParams {
   start: string | null;
   /** The question's cutoff step, when known (the view fades the maze to it). */
   cutoff: number | null;
+  /** The view's user reverse pairs. The answer is checked on the evaluator's graph all the same (as scoring does); these only set the trajectory's graph note. */
   extraPairs: Array<[string, string]>;
 }
 

@@ -1,75 +1,61 @@
-// The server side of "Run Question": the exact prompt for a skeleton line, and the score,
-// diagnostics and trajectory of an answer. The server has the game's files; the extension only
-// calls the model.
-import type { MangoQuestion } from '../core/eval/types';
-import { answerDiagnostics } from '../core/mango/answerDiagnostics';
-import { renderMangoPrompt } from '../core/mango/prompt';
-import { cl100kCounter, PROMPT_TOKEN_BUDGET } from '../core/mango/tokenizer';
-import { referenceScorer } from '../core/mango/referenceScoring';
-import { scoreMangoFaithful } from '../core/mango/scoring';
-import type { EdgeRecord } from '../core/mango/types';
+// The server side of "Run Question" and of stepping an answer in the maze: it has the game's files,
+// loads them, and hands plain data to core (core/mango/evaluation.ts), the same code the CLI's
+// `mango score` runs. Every answer is checked on the evaluator's graph; the extension only calls the model.
+import { createMangoScorer, prepareMangoQuestion, type MangoGameData } from '../core/mango/evaluation';
+import type { Trajectory } from '../core/mango/mazeView';
 import { answerTrajectory } from '../core/mango/trajectory';
-import type { PrepareQuestionParams, PrepareQuestionResult, ScoreAnswerParams, ScoreAnswerResult } from '../protocol/lsp';
+import type { AnswerTrajectoryParams, PrepareQuestionParams, PrepareQuestionResult, ScoreAnswerParams, ScoreAnswerResult } from '../protocol/lsp';
 import type { DocumentStore } from './documents';
 import { memberText, type LoadedGame } from './games';
-import { mazeGraphOf } from './mazeData';
 import { listQuestions } from './questions';
+
+/** The game as core's evaluation takes it. */
+export function mangoGameData(game: LoadedGame): MangoGameData {
+  const steps = game.model.walkthrough?.steps() ?? [];
+  return {
+    game: game.key.slice(Math.max(game.key.lastIndexOf('/'), game.key.lastIndexOf('\\')) + 1),
+    records: (game.model.edges?.edges ?? []).map((edge) => edge.record),
+    locations: game.model.locations?.names.map((located) => located.value) ?? [],
+    start: steps[0]?.location?.toLowerCase() ?? null,
+    lastStep: game.model.walkthrough?.lastStepNumber() ?? undefined,
+  };
+}
 
 export async function prepareQuestion(game: LoadedGame, documents: DocumentStore, params: PrepareQuestionParams): Promise<PrepareQuestionResult | null> {
   const list = await listQuestions(game, documents, params.task, params.cutoff, Number.MAX_SAFE_INTEGER);
   const summary = list.questions.find((question) => question.sampleId === params.sampleId);
   const walkthrough = await memberText(game, documents, 'mango-walkthrough');
   if (!summary || walkthrough === undefined) return null;
-  const rendered = renderMangoPrompt({
+  return prepareMangoQuestion({
+    game: list.game,
     walkthrough,
     actions: game.model.actions?.names.map((name) => name.value) ?? [],
     locations: game.model.locations?.names.map((name) => name.value) ?? [],
-    task: params.task,
-    src: summary.src,
-    dst: summary.dst,
-    actionList: summary.actionList,
+    question: summary,
     cutoff: params.cutoff,
     template: params.template,
-    tokens: { counter: cl100kCounter(), budget: PROMPT_TOKEN_BUDGET },
   });
-  const question: MangoQuestion = { benchmark: 'mango', game: list.game, task: params.task, sampleId: summary.sampleId, src: summary.src, dst: summary.dst, actionList: summary.actionList, answerable: summary.answerable, easy: summary.easy, cutoff: rendered.modelCutoffNum };
-  return { question, messages: rendered.messages };
 }
 
 export function scoreAnswer(game: LoadedGame, params: ScoreAnswerParams): ScoreAnswerResult {
-  const records = (game.model.edges?.edges ?? []).map((edge) => edge.record);
-  const graph = mazeGraphOf(game, []);
-  const { question, response } = params;
-  return {
-    scores: params.mode === 'reference' ? referenceScores(records, question, response) : { ...scoreMangoFaithful(records, question, response) },
-    // DF answers are checked against the question's action list; reference mode reads the answer as the released evaluator does.
-    diagnostics: answerDiagnostics(response, graph, question.src, question.dst, { ...(question.task === 'df' ? { actionList: question.actionList } : {}), mode: params.mode === 'reference' ? 'reference' : 'faithful' }),
-    trajectory: answerTrajectory(graph, response, `${question.task.toUpperCase()} ${question.src} → ${question.dst}`, question.src, question.cutoff, params.mode === 'reference' ? 'reference' : 'faithful'),
-  };
+  const { scores, diagnostics, trajectory } = createMangoScorer(mangoGameData(game)).evaluate(params.question, params.response, params.mode);
+  return { scores, diagnostics, trajectory };
 }
 
 /**
- * The released evaluator's scores for an answer given in the editor. The question came from the
- * skeleton line, so its labels stand in for the result file's fields: an unanswerable question
- * gets a step number past the cutoff (a step_num_error, as upstream), a hard one a forward step
- * past it.
+ * An answer stepped through in the maze ("Show in Maze", a result file, a run): checked on the
+ * evaluator's graph, the one scoring uses, never on the user's reverse pairs the view may also
+ * draw; when there are such pairs the trajectory says so, so a dashed user edge the answer walks is
+ * not mistaken for a move the evaluator accepts.
  */
-function referenceScores(records: readonly EdgeRecord[], question: MangoQuestion, response: string): Record<string, number | boolean | string | null> {
-  const pastCutoff = question.cutoff + 1;
-  const score = referenceScorer(records, {
-    skeleton: () => ({ min_step_forward_answerable: question.easy ? 0 : pastCutoff, path_length: question.actionList.length }),
-    shortestPathLength: () => 1,
-  });
-  const result = score({
-    sample_id: question.sampleId, game_name: question.game, src_node: question.src, dst_node: question.dst, model_cutoff_num: question.cutoff,
-    min_step_total_answerable: question.answerable ? 0 : pastCutoff, answerable: question.answerable, response,
-    task: question.task === 'df' ? 'desti_finding' : 'route_finding', ...(question.task === 'df' ? { action_list: question.actionList } : {}),
-  });
-  const range = (values: [number, number] | undefined) => (values ? `${values[0]}–${Number(values[1].toFixed(3))}` : null);
-  return {
-    parse_error: result.parse_error, step_error: result.step_error,
-    success_strict: result.success_strict, success_loose: result.success_loose, reasoning: result.reasoning,
-    mode: 'reference', ...(result.note ? { note: result.note } : {}),
-    ...(result.hash_dependent ? { success_strict_range: range(result.hash_dependent.success_strict), success_loose_range: range(result.hash_dependent.success_loose) } : {}),
-  };
+export function answerTrajectoryOf(game: LoadedGame, params: AnswerTrajectoryParams): Trajectory {
+  const trajectory = answerTrajectory(createMangoScorer(mangoGameData(game)).graph, params.response, params.title, params.start, params.cutoff);
+  return { ...trajectory, graph: { ...trajectory.graph, note: evaluatorGraphNote(params.extraPairs) } };
+}
+
+/** What the view says when it draws more reverse edges than the evaluator imputes; null when it does not. */
+export function evaluatorGraphNote(extraPairs: ReadonlyArray<readonly [string, string]>): string | null {
+  if (extraPairs.length === 0) return null;
+  const pairs = extraPairs.map(([a, b]) => `${a}/${b}`).join(', ');
+  return `Drawn on the evaluator's graph: your reverse pair${extraPairs.length > 1 ? 's' : ''} ${pairs} (waypoint.mango.reversePairs) only add dashed edges to the view; the evaluator does not accept moves along them.`;
 }

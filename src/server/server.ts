@@ -32,12 +32,11 @@ import { markMove, suggestMove, unmarkMove } from './annotation';
 import { MarkJournal } from './markJournal';
 import { codeActionsFor } from './codeActions';
 import { listQuestions, offlineAnswer } from './questions';
-import { prepareQuestion, scoreAnswer } from './evaluation';
+import { answerTrajectoryOf, prepareQuestion, scoreAnswer } from './evaluation';
 import { acceptImputedEdges, imputedCandidates } from './imputedEdges';
 import { generateSkeletons } from './skeletonGeneration';
 import { cutoffStats, mazeGraphOf, mazeReveal, mazeSelection } from './mazeData';
 import { serverRequest } from './lspHandlers';
-import { answerTrajectory } from '../core/mango/trajectory';
 import { gameStore, loadGame } from './games';
 import { registerNameFeatures } from './nameFeatures';
 import { skeletonRunLenses } from './skeletonLenses';
@@ -216,7 +215,7 @@ connection.onRequest(serverRequest(MazeRevealRequest), async (params) => {
 
 connection.onRequest(serverRequest(AnswerTrajectoryRequest), async (params) => {
   const game = await loadGame(params.uri, documents);
-  return game?.model.edges ? answerTrajectory(mazeGraphOf(game, params.extraPairs), params.response, params.title, params.start, params.cutoff) : null;
+  return game?.model.edges ? answerTrajectoryOf(game, params) : null;
 });
 
 connection.onRequest(serverRequest(ListQuestionsRequest), async (params) => {

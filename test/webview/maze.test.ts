@@ -118,6 +118,23 @@ describe('maze view webview', function () {
     await page.close();
   });
 
+  it("says when an answer is drawn on the evaluator's graph while the view also draws user reverse pairs", async () => {
+    const view = buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39, extraPairs: [['enter', 'exit']] });
+    const evaluator = buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const answer = "[{'location_before': 'harbour road', 'action': 'east', 'location_after': 'quay'}, {'location_before': 'quay', 'action': 'enter', 'location_after': 'rowing boat'}]";
+    const plain = answerTrajectory(evaluator, answer, 'RF harbour road → rowing boat', 'harbour road', 39);
+    const { page } = await openMaze(view);
+    await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), plain);
+    await page.waitForSelector('.trajectory:not([hidden]) .chip');
+    assert.ok(await page.locator('.trajectory-graph-note').isHidden(), 'no note without user pairs');
+    const noted = { ...plain, graph: { ...plain.graph, note: "Drawn on the evaluator's graph: your reverse pair enter/exit only adds dashed edges to the view." } };
+    await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), noted);
+    await page.waitForSelector('.trajectory-graph-note:not([hidden])');
+    assert.match(await page.locator('.trajectory-graph-note').innerText(), /evaluator's graph/);
+    assert.deepEqual(await page.locator('.trajectory .chip').evaluateAll((chips) => chips.map((chip) => chip.className.replace('chip ', '').replace(' current', ''))), ['verdict-valid', 'verdict-hallucinated-edge']);
+    await page.close();
+  });
+
   it('steps an answer over the maze of its own question: the question cutoff replaces a stale slider, and no cutoff fades nothing', async () => {
     const graph = buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39 });
     const answer = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";

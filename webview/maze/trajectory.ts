@@ -19,6 +19,8 @@ export class TrajectoryStepper {
   private readonly label: HTMLElement;
   private readonly detail: HTMLElement;
   private readonly chips: HTMLElement;
+  /** Which graph the steps were checked on, when the view draws more than it. */
+  private readonly graphNote: HTMLElement;
   private readonly previous: HTMLButtonElement;
   private readonly next: HTMLButtonElement;
   private trajectory: Trajectory | null = null;
@@ -42,10 +44,13 @@ export class TrajectoryStepper {
     this.detail.className = 'trajectory-detail';
     this.chips = document.createElement('div');
     this.chips.className = 'trajectory-chips';
+    this.graphNote = document.createElement('div');
+    this.graphNote.className = 'trajectory-graph-note';
+    this.graphNote.hidden = true;
     const row = document.createElement('div');
     row.className = 'trajectory-row';
     row.append(this.label, this.previous, this.next, this.detail);
-    this.element.append(row, this.chips);
+    this.element.append(row, this.graphNote, this.chips);
     this.previous.addEventListener('click', () => this.go(this.position - 1));
     this.next.addEventListener('click', () => this.go(this.position + 1));
     window.addEventListener('keydown', (event) => {
@@ -66,6 +71,10 @@ export class TrajectoryStepper {
     this.trajectory = trajectory;
     this.position = trajectory.steps.length;
     this.element.hidden = false;
+    // Older hosts send no graph; the note is only there when user reverse pairs are drawn too.
+    const note = trajectory.graph?.note ?? null;
+    this.graphNote.textContent = note ?? '';
+    this.graphNote.hidden = note === null;
     this.chips.replaceChildren(
       ...trajectory.steps.map((step) => {
         const chip = document.createElement('button');

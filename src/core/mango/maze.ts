@@ -24,7 +24,13 @@ export function buildMazeGraph(game: string, records: readonly EdgeRecord[], loc
     minStep: edge.record?.edge_min_step ?? NEVER,
     forwardStep: edge.record?.seen_in_forward ?? NEVER,
   }));
-  imputeReverseEdges(graph, [...DEFAULT_REVERSE_PAIRS, ...(options.extraPairs ?? [])]).forEach((edge, index) => {
+  const extraPairs = options.extraPairs ?? [];
+  // The evaluator's reverses first, then those only user pairs add (see MazeEdge.id).
+  const evaluatorReverses = imputeReverseEdges(graph, DEFAULT_REVERSE_PAIRS);
+  const keyOf = (edge: { src: string; action: string; dst: string }) => JSON.stringify([edge.src, edge.action, edge.dst]);
+  const evaluatorKeys = new Set(evaluatorReverses.map(keyOf));
+  const userReverses = extraPairs.length > 0 ? imputeReverseEdges(graph, [...DEFAULT_REVERSE_PAIRS, ...extraPairs]).filter((edge) => !evaluatorKeys.has(keyOf(edge))) : [];
+  [...evaluatorReverses, ...userReverses].forEach((edge, index) => {
     edges.push({
       id: `imputed:${index}`,
       src: edge.src,
@@ -46,5 +52,6 @@ export function buildMazeGraph(game: string, records: readonly EdgeRecord[], loc
   const names = [...new Set([...locations, ...graph.nodes])];
   const nodes: MazeNode[] = names.map((name) => ({ name, firstStep: firstStep.get(name) ?? NEVER }));
   const lastStep = options.lastStep ?? Math.max(0, ...edges.map((edge) => edge.minStep).filter((step) => step !== NEVER));
-  return { game, start: options.start ?? null, lastStep, nodes, edges };
+  const reversePairs = [...DEFAULT_REVERSE_PAIRS, ...extraPairs].map(([a, b]): [string, string] => [a, b]);
+  return { game, start: options.start ?? null, lastStep, nodes, edges, reversePairs };
 }

@@ -12,7 +12,11 @@ export interface MazeNode {
 }
 
 export interface MazeEdge {
-  /** Stable within one graph: the index in edges.json, or `imputed:<n>`. */
+  /**
+   * The index in edges.json, or `imputed:<n>`: the evaluator's own reverses (the five default
+   * pairs) come first, so they keep their ids when user pairs add more, and a trajectory computed on
+   * the evaluator's graph names the same edges in a view drawn with user pairs.
+   */
   id: string;
   src: string;
   dst: string;
@@ -34,6 +38,8 @@ export interface MazeGraph {
   lastStep: number;
   nodes: MazeNode[];
   edges: MazeEdge[];
+  /** The action pairs whose naive reverses the graph imputes (the evaluator's five, plus any user pairs). */
+  reversePairs: Array<[string, string]>;
 }
 
 /** Question counts at one cutoff, from the skeleton files' labels. */
@@ -71,4 +77,10 @@ export interface Trajectory {
   steps: TrajectoryStep[];
   /** Set when the answer could not be parsed at all. */
   error: string | null;
+  /** The graph the steps were checked on: always the evaluator's, the one scoring uses. */
+  graph: {
+    reversePairs: Array<[string, string]>;
+    /** Set when the view draws more than that graph (user reverse pairs): says the answer is drawn on the evaluator's graph. */
+    note: string | null;
+  };
 }

@@ -1,6 +1,7 @@
-// A model's answer as a walk through the maze: each step checked against the graph the view shows
-// (explicit edges and the evaluator's imputed reverses), so the maze view can colour it. Names are
-// compared after trimming, as the released evaluator's edge check does.
+// A model's answer as a walk through the maze: each step checked against a stated graph (explicit
+// edges and imputed reverses), so the maze view can colour it. Callers pass the evaluator's graph
+// (core/mango/evaluation.ts), so the walk shown is the one scored. Names are compared after
+// trimming, as the released evaluator's edge check does.
 import type { MazeGraph, Trajectory, TrajectoryStep } from './mazeView';
 import { parseMangoAnswer, type AnswerParseMode, type AnswerStep } from './answers';
 
@@ -30,6 +31,7 @@ export function classifyTrajectory(graph: MazeGraph, steps: readonly AnswerStep[
 /** Parses a raw answer and classifies it: what the maze view steps through. */
 export function answerTrajectory(graph: MazeGraph, response: unknown, title: string, start: string | null, cutoff: number | null, mode: AnswerParseMode = 'faithful'): Trajectory {
   const parsed = parseMangoAnswer(response, mode);
-  if (!parsed.ok) return { title, start, cutoff, steps: [], error: `The answer could not be parsed: ${parsed.error}.` };
-  return { title, start, cutoff, steps: classifyTrajectory(graph, parsed.steps), error: null };
+  const checkedOn = { reversePairs: graph.reversePairs.map(([a, b]): [string, string] => [a, b]), note: null };
+  if (!parsed.ok) return { title, start, cutoff, steps: [], error: `The answer could not be parsed: ${parsed.error}.`, graph: checkedOn };
+  return { title, start, cutoff, steps: classifyTrajectory(graph, parsed.steps), error: null, graph: checkedOn };
 }
