@@ -1,7 +1,7 @@
 // One way to read JSON text that must match a schema: the depth guard first (zod and the located
 // parser recurse), the native JSON.parse for speed, the schema for the type, and only when
 // something is wrong the slower position-keeping parser, so every problem names its exact spot.
-// Nothing in src/ casts `JSON.parse(...) as T` (test/unit/jsonCasts.test.ts); it parses here.
+// Nothing in src/ casts what JSON.parse returns to a type (test/unit/jsonCasts.test.ts); it parses here.
 import type { z } from 'zod';
 import { parseLocatedJson, tooDeepDiagnostic } from '../json/locatedJson';
 import type { Diagnostic, Range } from '../text';
