@@ -2,7 +2,8 @@
 // replies and MANGO result files. Malformed input gives a located, named problem, never a crash
 // or a value of the wrong type.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { modelReplySchema, parseRunRecords, runRecordSchema } from '../../src/core/eval/recordSchemas';
@@ -12,7 +13,7 @@ import { renameInSkeletonLine } from '../../src/core/mango/skeletonRename';
 import { mangoResultFileSchema } from '../../src/core/schemas/mango';
 import { describeProblem, parseJsonWith } from '../../src/core/schemas/parse';
 import { WorkspaceStore } from '../../src/extension/eval/storage';
-import { samplesDir } from '../support/paths';
+import { distDir, repoRoot, samplesDir } from '../support/paths';
 
 const lighthouse = join(samplesDir, 'mango', 'lighthouse');
 const dfLine = readFileSync(join(lighthouse, 'lighthouse.all2all.jsonl'), 'utf8').split('\n')[0];
@@ -159,5 +160,37 @@ describe('MANGO result files (core/schemas/mango.ts mangoResultFileSchema)', () 
     const cutoff = parseJsonWith('{"game_name": "zork1", "model_cutoff_num": 1.5}', mangoResultFileSchema);
     assert.ok(!cutoff.ok);
     assert.match(describeProblem('r.json', cutoff.diagnostics), /^r\.json:1:\d+: `model_cutoff_num`/);
+  });
+});
+
+describe('the mango CLI reads skeleton lines through the same reader', () => {
+  const cli = (...args: string[]) => spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8' });
+  let game: string;
+  const id = JSON.parse(dfLine).id as unknown;
+  beforeEach(() => {
+    game = join(mkdtempSync(join(tmpdir(), 'waypoint-skeleton-')), 'lighthouse');
+    cpSync(lighthouse, game, { recursive: true });
+  });
+  afterEach(() => rmSync(join(game, '..'), { recursive: true, force: true }));
+
+  it('mango prompt on a line the schema rejects names the file, line and field instead of prompting from it', () => {
+    const path = join(game, 'lighthouse.all2all.jsonl');
+    writeFileSync(path, readFileSync(path, 'utf8').replace(dfLine, dfLine.replace('"step_count": 1', '"step_count": "1"')));
+    const result = cli('mango', 'prompt', game, '--id', String(id));
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /lighthouse\.all2all\.jsonl:1:\d+: `step_count` must be a number/);
+  });
+
+  it('mango score on a line that is not JSON reports it located, not as an internal error', () => {
+    const path = join(game, 'lighthouse.all2all.jsonl');
+    const lines = readFileSync(path, 'utf8').split('\n');
+    lines[2] = lines[2].slice(0, -5);
+    writeFileSync(path, lines.join('\n'));
+    const answers = join(game, '..', 'answers.jsonl');
+    writeFileSync(answers, `${JSON.stringify({ sample_id: JSON.parse(lines[1]).id, task: 'desti_finding', response: '[]' })}\n`);
+    const result = cli('mango', 'score', game, '--answers', answers, '--mode', 'reference');
+    assert.equal(result.status, 1);
+    assert.doesNotMatch(result.stderr, /internal error/);
+    assert.match(result.stderr, /lighthouse\.all2all\.jsonl:3:\d+: /);
   });
 });
