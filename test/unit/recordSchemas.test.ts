@@ -10,7 +10,7 @@ import { modelReplySchema, parseRunRecords, runRecordSchema } from '../../src/co
 import type { RunRecord } from '../../src/core/eval/types';
 import { parseSkeletonLine, readSkeletonLabels } from '../../src/core/mango/skeletonLines';
 import { renameInSkeletonLine } from '../../src/core/mango/skeletonRename';
-import { mangoResultFileSchema } from '../../src/core/schemas/mango';
+import { mangoResultFileSchema } from '../../src/core/schemas/mangoResult';
 import { describeProblem, parseJsonWith } from '../../src/core/schemas/parse';
 import { WorkspaceStore } from '../../src/extension/eval/storage';
 import { distDir, repoRoot, samplesDir } from '../support/paths';
@@ -145,7 +145,7 @@ describe('the response cache (extension/eval/storage.ts)', () => {
   });
 });
 
-describe('MANGO result files (core/schemas/mango.ts mangoResultFileSchema)', () => {
+describe('MANGO result files (core/schemas/mangoResult.ts)', () => {
   it('reads the sample result file', () => {
     const parsed = parseJsonWith(readFileSync(join(samplesDir, 'mango', 'answers', 'result_sample_id_lighthouse_rf_demo.json'), 'utf8'), mangoResultFileSchema);
     assert.ok(parsed.ok);

@@ -3,34 +3,35 @@
 // hand-edited, truncated or from another version; reading them through these schemas turns that
 // into a located problem instead of a wrong type. The key checks at the end keep each schema in step
 // with its interface in types.ts: a field added there and missing here (zod would drop it on read,
-// as `gridPath` would have been) fails to compile.
-import { z } from 'zod';
+// as `gridPath` would have been) fails to compile. zod/mini, as the extension's other schemas: the
+// Runs view is in the main bundle, and full zod there slows activation past its budget.
+import * as z from 'zod/mini';
 import type { GraspSettings } from '../grasp/types';
 import { describeProblem, parseJsonWith } from '../schemas/parse';
 import { splitLines } from '../text';
 import type { BabyaiQuestion, ChatMessage, GraspQuestion, MangoQuestion, ModelProfile, ModelReply, RunRecord, SmartplayQuestion } from './types';
 
-const count = z.number().int().min(0);
-const tokens = count.nullable();
+const count = z.int().check(z.minimum(0));
+const tokens = z.nullable(count);
 
 export const chatMessageSchema = z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() });
 
 export const modelProfileSchema = z.object({
   id: z.string(),
   provider: z.enum(['openai-compatible', 'oracle', 'random']),
-  baseUrl: z.string().optional(),
-  model: z.string().optional(),
+  baseUrl: z.optional(z.string()),
+  model: z.optional(z.string()),
   temperature: z.number(),
   maxTokens: z.number(),
   timeoutMs: z.number(),
   retries: z.number(),
-  stream: z.boolean().optional(),
-  apiKeyEnv: z.string().optional(),
-  costPer1kInput: z.number().optional(),
-  costPer1kOutput: z.number().optional(),
+  stream: z.optional(z.boolean()),
+  apiKeyEnv: z.optional(z.string()),
+  costPer1kInput: z.optional(z.number()),
+  costPer1kOutput: z.optional(z.number()),
 });
 
-export const modelReplySchema = z.object({ text: z.string(), promptTokens: tokens, completionTokens: tokens, latencyMs: z.number().min(0), cached: z.boolean() });
+export const modelReplySchema = z.object({ text: z.string(), promptTokens: tokens, completionTokens: tokens, latencyMs: z.number().check(z.minimum(0)), cached: z.boolean() });
 
 const mangoQuestionSchema = z.object({
   benchmark: z.literal('mango'),
@@ -49,7 +50,7 @@ const babyaiQuestionSchema = z.object({
   benchmark: z.literal('babyai'),
   task: z.enum(['predict', 'plan', 'decompose']),
   source: z.string(),
-  record: count.nullable(),
+  record: z.nullable(count),
   levelName: z.string(),
   sampleId: z.string(),
   actions: z.array(z.string()),
@@ -60,7 +61,7 @@ const graspSettingsSchema = z.object({ moves: z.union([z.literal(4), z.literal(8
 const graspQuestionSchema = z.object({
   benchmark: z.literal('grasp'),
   file: z.string(),
-  gridPath: z.string().optional(),
+  gridPath: z.optional(z.string()),
   index: count,
   settings: graspSettingsSchema,
   style: z.enum(['chat', 'o1-mini']),
@@ -72,7 +73,7 @@ const smartplayQuestionSchema = z.object({ benchmark: z.literal('smartplay'), ga
 export const evalQuestionSchema = z.discriminatedUnion('benchmark', [mangoQuestionSchema, babyaiQuestionSchema, graspQuestionSchema, smartplayQuestionSchema]);
 
 export const runRecordSchema = z.object({
-  time: z.string().regex(/^\d{4}-\d{2}-\d{2}T/, 'must be an ISO date and time'),
+  time: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T/, 'must be an ISO date and time')),
   question: evalQuestionSchema,
   model: modelProfileSchema,
   messages: z.array(chatMessageSchema),
@@ -82,13 +83,13 @@ export const runRecordSchema = z.object({
   mode: z.enum(['faithful', 'reference', 'pre2025']),
   promptTokens: tokens,
   completionTokens: tokens,
-  latencyMs: z.number().min(0),
+  latencyMs: z.number().check(z.minimum(0)),
   cached: z.boolean(),
-  costUsd: z.number().nullable(),
+  costUsd: z.nullable(z.number()),
 });
 
 // Same keys and mutually assignable values: compile-time only.
-type Matches<S extends z.ZodType, T> = [keyof z.infer<S>, z.infer<S>] extends [keyof T, T] ? ([keyof T, T] extends [keyof z.infer<S>, z.infer<S>] ? true : false) : false;
+type Matches<S extends z.ZodMiniType, T> = [keyof z.infer<S>, z.infer<S>] extends [keyof T, T] ? ([keyof T, T] extends [keyof z.infer<S>, z.infer<S>] ? true : false) : false;
 export const recordSchemasMatchTypes: [
   Matches<typeof chatMessageSchema, ChatMessage>,
   Matches<typeof modelProfileSchema, ModelProfile>,

@@ -62,21 +62,6 @@ export const rfSkeletonSchema = z.object({
   ...labels,
 });
 
-/**
- * An upstream result file (`result_sample_id_*.json`) as far as stepping through its answer needs:
- * the game to find, the question's ends, and the answer (`response` for the evaluator, `answer`
- * as inference writes it; either may be any JSON value, which the trajectory reads as upstream does).
- */
-export const mangoResultFileSchema = z.object({
-  game_name: name('Game whose <game>.edges.json the answer is checked against.'),
-  task: z.string().optional(),
-  src_node: z.string().optional(),
-  dst_node: z.string().optional(),
-  model_cutoff_num: z.number().int().min(0).optional(),
-  response: z.unknown().optional(),
-  answer: z.unknown().optional(),
-});
-
 /** JSON Schemas for the files VS Code's JSON language service validates (contributed by jsonValidation). */
 export function mangoJsonSchemas(): Record<string, unknown> {
   return {

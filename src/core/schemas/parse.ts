@@ -2,6 +2,9 @@
 // parser recurse), the native JSON.parse for speed, the schema for the type, and only when
 // something is wrong the slower position-keeping parser, so every problem names its exact spot.
 // Nothing in src/ casts what JSON.parse returns to a type (test/unit/jsonCasts.test.ts); it parses here.
+// zod/mini's functional safeParse runs classic and mini schemas alike, and keeps full zod out of
+// bundles that only use mini schemas (the extension's main bundle: activation time).
+import { safeParse } from 'zod/mini';
 import type { z } from 'zod';
 import { parseLocatedJson, tooDeepDiagnostic } from '../json/locatedJson';
 import type { Diagnostic, Range } from '../text';
@@ -21,7 +24,7 @@ export type Parsed<T> =
  * `text` parsed and checked against `schema`. Problems are located in `text`, with their lines
  * moved down by `firstLine` (a JSON Lines line passes its own line number).
  */
-export function parseJsonWith<T>(text: string, schema: z.ZodType<T>, firstLine = 0): Parsed<T> {
+export function parseJsonWith<S extends z.core.$ZodType>(text: string, schema: S, firstLine = 0): Parsed<z.core.output<S>> {
   const tooDeep = tooDeepDiagnostic(text);
   if (tooDeep) return { ok: false, diagnostics: [shifted(tooDeep, firstLine)] };
   let value: unknown;
@@ -31,7 +34,7 @@ export function parseJsonWith<T>(text: string, schema: z.ZodType<T>, firstLine =
   } catch {
     syntaxOk = false;
   }
-  const parsed = syntaxOk ? schema.safeParse(value) : undefined;
+  const parsed = syntaxOk ? safeParse(schema, value) : undefined;
   if (parsed?.success) return { ok: true, value: parsed.data, json: value };
   const located = parseLocatedJson(text);
   const problems = located.diagnostics.length > 0 ? located.diagnostics : schemaDiagnostics(located, parsed?.error?.issues ?? []);

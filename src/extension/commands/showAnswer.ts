@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { stripBom } from '../../core/bom';
-import { mangoResultFileSchema } from '../../core/schemas/mango';
+import { mangoResultFileSchema } from '../../core/schemas/mangoResult';
 import { describeProblem, parseJsonWith } from '../../core/schemas/parse';
 import type { Trajectory } from '../../protocol/maze';
 import { MazePanel } from '../views/mazePanel';
