@@ -10,9 +10,12 @@ import type { DfSkeleton, RfSkeleton } from './types';
 export type SkeletonTask = 'df' | 'rf';
 export type SkeletonOf<K extends SkeletonTask> = K extends 'df' ? DfSkeleton : RfSkeleton;
 
+const schemas: { df: z.ZodType<DfSkeleton>; rf: z.ZodType<RfSkeleton> } = { df: dfSkeletonSchema, rf: rfSkeletonSchema };
+
 /** The line schema of a task. */
 export function skeletonSchema<K extends SkeletonTask>(task: K): z.ZodType<SkeletonOf<K>> {
-  return (task === 'df' ? dfSkeletonSchema : rfSkeletonSchema) as unknown as z.ZodType<SkeletonOf<K>>;
+  // The table's types say df ↦ DfSkeleton, rf ↦ RfSkeleton; TypeScript cannot narrow K through it.
+  return schemas[task] as z.ZodType<SkeletonOf<K>>;
 }
 
 /** One line, typed, or its problems located on line `line` of its file. */
@@ -29,8 +32,9 @@ export interface SkeletonLabelPair {
 /**
  * The labels of one line, or null when it has none to count. The maze's cutoff counts read every
  * line of files of several megabytes on each edit; checking whole lines against the schema there
- * (every path step of every DF line) costs more than twice the parse (omniquest's 3.9 MB all2all
- * file, 1,734 lines: 20 ms with this reader, 53 ms through parseSkeletonLine), and validation already reports broken lines. So this reader
+ * (every path step of every DF line) costs several times the parse (omniquest's 3.9 MB all2all
+ * file, 1,734 lines, median of 7: 9 ms with this reader, 45 ms through parseSkeletonLine), and
+ * validation already reports broken lines. So this reader
  * parses natively and checks only the two fields it returns; lines the schema would reject but
  * that carry both labels still count, as they always have.
  */
