@@ -12,6 +12,9 @@ import { renderMangoPrompt } from '../core/mango/prompt';
 import { createMangoScorer } from '../core/mango/evaluation';
 import { summarizeReference, type ReferenceLookup, type ReferenceResult } from '../core/mango/referenceScoring';
 import type { MangoScore } from '../core/mango/scoring';
+import { parseSkeletonLine, type SkeletonOf, type SkeletonTask } from '../core/mango/skeletonLines';
+import type { DfSkeleton, RfSkeleton } from '../core/mango/types';
+import { describeProblem } from '../core/schemas/parse';
 import { DEFAULT_MODEL_CUTOFF, questionFromSkeleton } from '../core/mango/skeletons';
 import { cl100kCounter, PROMPT_TOKEN_BUDGET } from '../core/mango/tokenizer';
 import { splitLines } from '../core/text';
@@ -20,16 +23,20 @@ import { describeFileError, readGameEdges } from './mangoInput';
 
 type Output = (text: string) => void;
 
-interface SkeletonLine {
-  id: string;
-  src_node: string;
-  dst_node: string;
-  path_details?: Array<{ action: string }>;
-  min_step_total_answerable: number;
-  min_step_forward_answerable: number;
+type SkeletonIndex = Map<string, { task: 'df'; line: DfSkeleton } | { task: 'rf'; line: RfSkeleton }>;
+
+/** The lines of a skeleton file with their 0-based numbers, read as a stream (files can be megabytes). */
+async function* numberedLines(path: string): AsyncGenerator<{ text: string; line: number }> {
+  let line = 0;
+  for await (const text of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity })) yield { text, line: line++ };
 }
 
-type SkeletonIndex = Map<string, { task: 'df' | 'rf'; line: SkeletonLine }>;
+/** A skeleton line through its schema; a line the command needs but cannot read is a located error. */
+function skeletonLineAt<K extends SkeletonTask>(path: string, task: K, text: string, line: number): SkeletonOf<K> {
+  const parsed = parseSkeletonLine(task, text, line);
+  if (!parsed.ok) throw new Error(describeProblem(path, parsed.diagnostics));
+  return parsed.value;
+}
 
 /**
  * Skeleton lines of the game's DF and RF files keyed by id, read line by line once. `only`
@@ -45,9 +52,11 @@ async function indexSkeletons(gameDir: string, only?: ReadonlySet<string>): Prom
     } catch {
       continue;
     }
-    for await (const text of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity })) {
+    for await (const { text, line } of numberedLines(path)) {
+      // The id pattern picks the lines wanted; only those are parsed, each through the schema.
       const id = /"id": "([0-9a-f]+)"/.exec(text)?.[1];
-      if (id && (!only || only.has(id)) && !index.has(id)) index.set(id, { task, line: JSON.parse(text) as SkeletonLine });
+      if (!id || (only && !only.has(id)) || index.has(id)) continue;
+      index.set(id, task === 'df' ? { task, line: skeletonLineAt(path, 'df', text, line) } : { task, line: skeletonLineAt(path, 'rf', text, line) });
     }
   }
   return index;
@@ -130,11 +139,11 @@ async function shortestPairLengths(gameDir: string): Promise<Map<string, number>
   } catch {
     return lengths;
   }
-  for await (const text of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity })) {
+  for await (const { text, line: number } of numberedLines(path)) {
     if (!text.includes('"diff_shortest": 0,')) continue;
-    const line = JSON.parse(text) as SkeletonLine & { diff_shortest: number };
+    const line = skeletonLineAt(path, 'df', text, number);
     const key = `${line.src_node}\u0000${line.dst_node}`;
-    if (line.diff_shortest === 0 && !lengths.has(key)) lengths.set(key, line.path_details?.length ?? 0);
+    if (line.diff_shortest === 0 && !lengths.has(key)) lengths.set(key, line.path_details.length);
   }
   return lengths;
 }
@@ -160,16 +169,28 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
     err(`${answersPath}: ${describeFileError(error)}`);
     return 1;
   }
-  const skeletons = await indexSkeletons(gameDir, new Set(answers.map((answer) => String(answer.record?.sample_id ?? ''))));
+  let skeletons: SkeletonIndex;
+  try {
+    skeletons = await indexSkeletons(gameDir, new Set(answers.map((answer) => String(answer.record?.sample_id ?? ''))));
+  } catch (error) {
+    err(`${gameDir}: ${describeFileError(error)}`);
+    return 1;
+  }
   const json = args.flags.has('json');
   // Scored by core, as the editor's Run Question scores (core/mango/evaluation.ts).
   const scorer = createMangoScorer({ game: basename(gameDir), records: edges.value });
   if (mode === 'reference') {
-    const pairLengths = await shortestPairLengths(gameDir);
+    let pairLengths: Map<string, number>;
+    try {
+      pairLengths = await shortestPairLengths(gameDir);
+    } catch (error) {
+      err(`${gameDir}: ${describeFileError(error)}`);
+      return 1;
+    }
     const lookup: ReferenceLookup = {
       skeleton: (task, sampleId) => {
         const found = skeletons.get(sampleId);
-        return found && found.task === task ? { min_step_forward_answerable: found.line.min_step_forward_answerable, path_length: found.line.path_details?.length ?? 0 } : undefined;
+        return found && found.task === task ? { min_step_forward_answerable: found.line.min_step_forward_answerable, path_length: found.task === 'df' ? found.line.path_details.length : 0 } : undefined;
       },
       shortestPathLength: (src, dst) => pairLengths.get(`${src}\u0000${dst}`) ?? 1,
     };

@@ -84,10 +84,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
     const edges = await gameEdgesOf(record.question.game);
     return edges ? sendRequest(getClient(), ScoreAnswerRequest, { uri: edges.toString(), question: record.question, response: record.rawAnswer, mode: record.mode }) : null;
   };
-  const runs = new RunsView();
+  const runs = new RunsView((line) => output.warn(line));
   void runs.refresh();
   // canSelectMany: two runs selected together are what "Compare Runs" compares.
   const runsTree = vscode.window.createTreeView('waypoint.runs', { treeDataProvider: runs, canSelectMany: true });
+  context.subscriptions.push(runs.describeSkippedIn(runsTree));
   const runTrajectories = new RunTrajectoryDocuments();
   context.subscriptions.push(
     runs,

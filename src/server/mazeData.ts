@@ -5,6 +5,7 @@ import { promises as fs } from 'node:fs';
 import { readTextFile } from '../core/fileLimits';
 import { fileURLToPath } from 'node:url';
 import { buildMazeGraph } from '../core/mango/maze';
+import { parseSkeletonLine, readSkeletonLabels } from '../core/mango/skeletonLines';
 import { splitLines } from '../core/text';
 import type { CutoffStats, MazeGraph } from '../protocol/maze';
 import type { DocumentStore } from './documents';
@@ -43,15 +44,12 @@ async function labelsOf(member: GameMember, documents: DocumentStore): Promise<L
   let count = 0;
   for (const line of lines) {
     if (line.trim() === '') continue;
-    try {
-      const record = JSON.parse(line) as { min_step_total_answerable?: unknown; min_step_forward_answerable?: unknown };
-      if (typeof record.min_step_total_answerable !== 'number' || typeof record.min_step_forward_answerable !== 'number') continue;
-      labels[2 * count] = record.min_step_total_answerable;
-      labels[2 * count + 1] = record.min_step_forward_answerable;
-      count++;
-    } catch {
-      // Broken lines are reported by validation; they count as no question here.
-    }
+    // Broken lines are reported by validation; they count as no question here.
+    const pair = readSkeletonLabels(line);
+    if (!pair) continue;
+    labels[2 * count] = pair.total;
+    labels[2 * count + 1] = pair.forward;
+    count++;
   }
   const pairs = { labels, count };
   labelCache.set(member.uri, { stamp, pairs });
@@ -78,20 +76,21 @@ export async function cutoffStats(game: LoadedGame, documents: DocumentStore, cu
 
 /** A skeleton line's path as maze node names and edge ids (DF: the path; RF: its two ends). */
 function skeletonSelection(game: LoadedGame, kind: string, lineText: string): { nodes: string[]; edges: string[] } {
-  let record: { src_node?: unknown; dst_node?: unknown; path_details?: Array<{ prev_node?: unknown; action?: unknown; node?: unknown }> };
-  try {
-    record = JSON.parse(lineText) as typeof record;
-  } catch {
-    return { nodes: [], edges: [] };
+  const ends = (record: { src_node: string; dst_node: string }) => [record.src_node, record.dst_node];
+  if (kind !== 'mango-df') {
+    const parsed = parseSkeletonLine('rf', lineText);
+    return { nodes: parsed.ok ? ends(parsed.value) : [], edges: [] };
   }
-  const ends = [record.src_node, record.dst_node].filter((name): name is string => typeof name === 'string');
-  if (kind !== 'mango-df' || !Array.isArray(record.path_details)) return { nodes: ends, edges: [] };
+  // A line the schema rejects (being edited, broken) selects nothing; validation says why.
+  const parsed = parseSkeletonLine('df', lineText);
+  if (!parsed.ok) return { nodes: [], edges: [] };
+  const record = parsed.value;
   const edges = game.model.edges?.edges ?? [];
   const ids = record.path_details.flatMap((step) => {
     const match = edges.find((edge) => edge.record.src_node === step.prev_node && edge.record.action === step.action && edge.record.dst_node === step.node);
     return match ? [String(match.index)] : [];
   });
-  const nodes = [...new Set([...ends, ...record.path_details.flatMap((step) => [step.prev_node, step.node]).filter((name): name is string => typeof name === 'string')])];
+  const nodes = [...new Set([...ends(record), ...record.path_details.flatMap((step) => [step.prev_node, step.node])])];
   return { nodes, edges: ids };
 }
 

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { oracleAnswer, randomAnswer } from '../core/eval/agents/mangoAgents';
 import type { MangoQuestion } from '../core/eval/types';
+import { parseSkeletonLine } from '../core/mango/skeletonLines';
 import { questionFromSkeleton } from '../core/mango/skeletons';
 import { splitLines } from '../core/text';
 import type { ListQuestionsResult, QuestionSummary } from '../protocol/lsp';
@@ -13,14 +14,11 @@ import type { DocumentStore } from './documents';
 import type { LoadedGame } from './games';
 
 function summaryOf(game: string, line: string, task: 'df' | 'rf', cutoff: number): QuestionSummary | null {
-  try {
-    const record = JSON.parse(line) as Parameters<typeof questionFromSkeleton>[2];
-    if (typeof record.id !== 'string' || typeof record.src_node !== 'string' || typeof record.dst_node !== 'string') return null;
-    const { sampleId, src, dst, actionList, answerable, easy } = questionFromSkeleton(game, task, record, cutoff);
-    return { sampleId, task, src, dst, actionList, answerable, easy };
-  } catch {
-    return null;
-  }
+  // A line the schema rejects is no question (validation reports it), so nothing unchecked runs.
+  const parsed = parseSkeletonLine(task, line);
+  if (!parsed.ok) return null;
+  const { sampleId, src, dst, actionList, answerable, easy } = questionFromSkeleton(game, task, parsed.value, cutoff);
+  return { sampleId, task, src, dst, actionList, answerable, easy };
 }
 
 export async function listQuestions(game: LoadedGame, documents: DocumentStore, task: 'df' | 'rf', cutoff: number, limit: number): Promise<ListQuestionsResult> {

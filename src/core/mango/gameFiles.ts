@@ -1,10 +1,11 @@
 // Parsing and single-file validation of the MANGO JSON and JSON Lines release files. Each parsed
 // value keeps the source range of every field, so cross-file checks, hovers and renames can point
-// into the file. JSON Lines are read line by line with the native JSON.parse; the slower
-// position-keeping parser runs only on lines that have a problem.
+// into the file. JSON Lines are read line by line through parseJsonWith (native JSON.parse; the
+// slower position-keeping parser runs only on lines that have a problem).
 import type { z } from 'zod';
-import { JsonCodes, parseLocatedJson, rangeAt, tooDeepDiagnostic, type LocatedJson } from '../json/locatedJson';
+import { JsonCodes, parseLocatedJson, rangeAt, type LocatedJson } from '../json/locatedJson';
 import { schemaDiagnostics } from '../schemas/issues';
+import { parseJsonWith } from '../schemas/parse';
 import { actionsFileSchema, dfSkeletonSchema, edgeRecordSchema, locationsFileSchema, rfSkeletonSchema } from '../schemas/mango';
 import type { Diagnostic, Range } from '../text';
 import type { DfSkeleton, EdgeRecord, RfSkeleton } from './types';
@@ -94,34 +95,19 @@ export function forEachJsonLine<T>(
   for (const text of lines) {
     lineNumber++;
     if (text.trim() === '') continue;
-    // JSON.parse copes with any depth, but what consumes the value may recurse: stop here.
-    const tooDeep = tooDeepDiagnostic(text);
-    if (tooDeep) {
-      diagnostics.push({ ...tooDeep, range: onLineRange(lineNumber, tooDeep.range) });
+    const parsed = parseJsonWith(text, schema, lineNumber);
+    if (!parsed.ok) {
+      diagnostics.push(...parsed.diagnostics);
       continue;
     }
-    let value: unknown;
-    let syntaxOk = true;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      syntaxOk = false;
-    }
-    const parsed = syntaxOk ? schema.safeParse(value) : undefined;
-    if (parsed?.success) {
-      const line = lineNumber;
-      let located: LocatedJson | undefined;
-      onLine({
-        record: parsed.data,
-        line,
-        // Positions are computed on demand: most lines are never pointed at.
-        rangeAt: (path) => onLineRange(line, rangeAt((located ??= parseLocatedJson(text)), path)),
-      });
-      continue;
-    }
-    const located = parseLocatedJson(text);
-    const problems = located.diagnostics.length > 0 ? located.diagnostics : schemaDiagnostics(located, parsed?.error?.issues ?? []);
-    for (const problem of problems) diagnostics.push({ ...problem, range: onLineRange(lineNumber, problem.range) });
+    const line = lineNumber;
+    let located: LocatedJson | undefined;
+    onLine({
+      record: parsed.value,
+      line,
+      // Positions are computed on demand: most lines are never pointed at.
+      rangeAt: (path) => onLineRange(line, rangeAt((located ??= parseLocatedJson(text)), path)),
+    });
   }
   return diagnostics;
 }

@@ -3,19 +3,11 @@
 // the workspace, and steps through the model's answer on the maze.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { stripBom } from '../../core/bom';
+import { mangoResultFileSchema } from '../../core/schemas/mangoResult';
+import { describeProblem, parseJsonWith } from '../../core/schemas/parse';
 import type { Trajectory } from '../../protocol/maze';
 import { MazePanel } from '../views/mazePanel';
-
-interface ResultFile {
-  game_name?: unknown;
-  task?: unknown;
-  src_node?: unknown;
-  dst_node?: unknown;
-  action_list?: unknown;
-  model_cutoff_num?: unknown;
-  response?: unknown;
-  answer?: unknown;
-}
 
 export async function showAnswerInMaze(context: vscode.ExtensionContext, client: LanguageClient, uri?: vscode.Uri): Promise<Trajectory | null> {
   const target = uri ?? vscode.window.activeTextEditor?.document.uri;
@@ -23,17 +15,20 @@ export async function showAnswerInMaze(context: vscode.ExtensionContext, client:
     void vscode.window.showInformationMessage('Waypoint: open a MANGO result file (result_sample_id_*.json) first.');
     return null;
   }
-  let result: ResultFile;
+  let text: string;
   try {
-    result = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(target))) as ResultFile;
+    text = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
   } catch (error) {
-    void vscode.window.showErrorMessage(`Waypoint: ${vscode.workspace.asRelativePath(target)} is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showErrorMessage(`Waypoint: cannot read ${vscode.workspace.asRelativePath(target)}: ${error instanceof Error ? error.message : String(error)}`);
     return null;
   }
-  if (typeof result.game_name !== 'string') {
-    void vscode.window.showErrorMessage(`Waypoint: ${vscode.workspace.asRelativePath(target)} has no "game_name", so its game cannot be found.`);
+  // Names the file, the position and the field: "result.json:1:2: `game_name` is missing".
+  const parsed = parseJsonWith(stripBom(text), mangoResultFileSchema);
+  if (!parsed.ok) {
+    void vscode.window.showErrorMessage(`Waypoint: ${describeProblem(vscode.workspace.asRelativePath(target), parsed.diagnostics)} (a MANGO result file needs "game_name" to find its game).`);
     return null;
   }
+  const result = parsed.value;
   const [edgesFile] = await vscode.workspace.findFiles(`**/${result.game_name}.edges.json`, '**/node_modules/**', 1);
   if (!edgesFile) {
     void vscode.window.showErrorMessage(`Waypoint: no ${result.game_name}.edges.json in this workspace to check the answer against.`);
@@ -42,9 +37,9 @@ export async function showAnswerInMaze(context: vscode.ExtensionContext, client:
   // The evaluator reads "response"; upstream's inference writes "answer" (spec §2.6): accept either.
   const response = result.response ?? result.answer ?? '';
   const task = result.task === 'route_finding' ? 'RF' : result.task === 'desti_finding' ? 'DF' : 'Answer';
-  const src = typeof result.src_node === 'string' ? result.src_node : null;
-  const title = `${task} ${src ?? '?'} → ${typeof result.dst_node === 'string' ? result.dst_node : '?'}`;
+  const src = result.src_node ?? null;
+  const title = `${task} ${src ?? '?'} → ${result.dst_node ?? '?'}`;
   const panel = MazePanel.show(context, client, edgesFile);
-  const cutoff = typeof result.model_cutoff_num === 'number' && Number.isInteger(result.model_cutoff_num) ? result.model_cutoff_num : null;
+  const cutoff = result.model_cutoff_num ?? null;
   return panel.showTrajectory(response, title, src, cutoff);
 }

@@ -35,7 +35,7 @@ function sourceFor(context: vscode.ExtensionContext, request: ModelRequest): Rep
 
 function storeOf(): WorkspaceStore | null {
   const folder = vscode.workspace.workspaceFolders?.[0];
-  return folder && vscode.workspace.isTrusted ? new WorkspaceStore(folder.uri.fsPath) : null;
+  return folder && vscode.workspace.isTrusted ? new WorkspaceStore(folder.uri.fsPath, (line) => outputChannel().warn(line)) : null;
 }
 
 /** Asks without any UI (for loops such as a SmartPlay episode, which show their own progress); throws ModelCallError. */

@@ -5,6 +5,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { questionGroup, questionLabel, runSucceeded, scoreLine } from '../../core/eval/runLabels';
+import { parseRunRecords } from '../../core/eval/recordSchemas';
 import type { RunRecord } from '../../core/eval/types';
 import { describeFsError, isMissingFile } from '../../core/walk';
 
@@ -14,18 +15,22 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private records: RunRecord[] = [];
+  /** Lines of the run files that are not run records, as `file:line:column: why`. */
+  private problems: string[] = [];
   private readonly watcher: vscode.FileSystemWatcher;
 
-  constructor() {
+  /** `log` receives one line per skipped run-file line. */
+  constructor(private readonly log: (line: string) => void) {
     this.watcher = vscode.workspace.createFileSystemWatcher('**/.waypoint/runs/*.jsonl');
     this.watcher.onDidChange(() => this.refresh());
     this.watcher.onDidCreate(() => this.refresh());
   }
 
-  /** Re-reads the run files (line by line; a broken line is skipped, not fatal). */
+  /** Re-reads the run files (line by line, each through the run record schema; a broken line is skipped, counted and logged). */
   async refresh(): Promise<void> {
     const folder = vscode.workspace.workspaceFolders?.[0];
     const records: RunRecord[] = [];
+    const problems: string[] = [];
     if (folder) {
       const directory = join(folder.uri.fsPath, '.waypoint', 'runs');
       // No runs folder yet is the usual case (no run recorded); any other failure is shown, not hidden.
@@ -35,18 +40,32 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
         return [] as string[];
       });
       for (const file of files.filter((name) => name.endsWith('.jsonl')).sort()) {
-        for (const line of (await fs.readFile(join(directory, file), 'utf8')).split('\n')) {
-          if (!line.trim()) continue;
-          try {
-            records.push(JSON.parse(line) as RunRecord);
-          } catch {
-            // a line being written or damaged by hand
-          }
-        }
+        const path = join(directory, file);
+        const read = parseRunRecords(await fs.readFile(path, 'utf8'), path);
+        records.push(...read.records);
+        problems.push(...read.problems);
       }
     }
+    // Logged once per change of what is broken, not on every refresh the watcher triggers.
+    const fresh = problems.filter((problem) => !this.problems.includes(problem));
+    for (const problem of fresh) this.log(`Runs view: skipped a line that is not a run record: ${problem}`);
     this.records = records;
+    this.problems = problems;
     this.changed.fire(undefined);
+  }
+
+  /** How many run-file lines were skipped at the last refresh. */
+  get skipped(): number {
+    return this.problems.length;
+  }
+
+  /** Keeps the view's description saying how many lines were skipped (details in the log). */
+  describeSkippedIn(tree: vscode.TreeView<unknown>): vscode.Disposable {
+    const update = () => {
+      tree.description = this.problems.length > 0 ? `${this.problems.length} unreadable line${this.problems.length === 1 ? '' : 's'} skipped (see the Waypoint log)` : undefined;
+    };
+    update();
+    return this.onDidChangeTreeData(update);
   }
 
   get runs(): readonly RunRecord[] {

@@ -3,22 +3,37 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { ResponseCache } from '../../core/eval/engine';
+import { modelReplySchema } from '../../core/eval/recordSchemas';
 import { redactKnownSecrets } from '../../core/eval/redact';
 import type { ModelReply, RunRecord } from '../../core/eval/types';
+import { describeProblem, parseJsonWith } from '../../core/schemas/parse';
+import { describeFsError, isMissingFile } from '../../core/walk';
 
 export class WorkspaceStore implements ResponseCache {
-  constructor(private readonly root: string) {}
+  /** `log` hears about cache entries that exist but cannot be used (each is then a miss). */
+  constructor(
+    private readonly root: string,
+    private readonly log: (line: string) => void,
+  ) {}
 
   private cachePath(key: string): string {
     return join(this.root, '.waypoint', 'cache', `${key}.json`);
   }
 
+  /** The cached reply, or undefined: no entry, or one that is unreadable or not a reply (logged; the model is asked again and the entry rewritten). */
   async get(key: string): Promise<ModelReply | undefined> {
+    const path = this.cachePath(key);
+    let text: string;
     try {
-      return JSON.parse(await fs.readFile(this.cachePath(key), 'utf8')) as ModelReply;
-    } catch {
+      text = await fs.readFile(path, 'utf8');
+    } catch (error) {
+      if (!isMissingFile(error)) this.log(`Response cache: cannot read ${path} (${describeFsError(error)}); asking the model instead.`);
       return undefined;
     }
+    const parsed = parseJsonWith(text, modelReplySchema);
+    if (parsed.ok) return parsed.value;
+    this.log(`Response cache: ${describeProblem(path, parsed.diagnostics)}; the entry is not a cached reply, so the model is asked instead.`);
+    return undefined;
   }
 
   async set(key: string, reply: ModelReply): Promise<void> {

@@ -1,0 +1,120 @@
+// zod schemas of what the evaluation engine writes to disk and reads back: run records
+// (`.waypoint/runs/*.jsonl`) and cached replies (`.waypoint/cache/<key>.json`). Files on disk can be
+// hand-edited, truncated or from another version; reading them through these schemas turns that
+// into a located problem instead of a wrong type. The key checks at the end keep each schema in step
+// with its interface in types.ts: a field added there and missing here (zod would drop it on read,
+// as `gridPath` would have been) fails to compile. zod/mini, as the extension's other schemas: the
+// Runs view is in the main bundle, and full zod there slows activation past its budget.
+import * as z from 'zod/mini';
+import type { GraspSettings } from '../grasp/types';
+import { describeProblem, parseJsonWith } from '../schemas/parse';
+import { splitLines } from '../text';
+import type { BabyaiQuestion, ChatMessage, GraspQuestion, MangoQuestion, ModelProfile, ModelReply, RunRecord, SmartplayQuestion } from './types';
+
+const count = z.int().check(z.minimum(0));
+const tokens = z.nullable(count);
+
+export const chatMessageSchema = z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() });
+
+export const modelProfileSchema = z.object({
+  id: z.string(),
+  provider: z.enum(['openai-compatible', 'oracle', 'random']),
+  baseUrl: z.optional(z.string()),
+  model: z.optional(z.string()),
+  temperature: z.number(),
+  maxTokens: z.number(),
+  timeoutMs: z.number(),
+  retries: z.number(),
+  stream: z.optional(z.boolean()),
+  apiKeyEnv: z.optional(z.string()),
+  costPer1kInput: z.optional(z.number()),
+  costPer1kOutput: z.optional(z.number()),
+});
+
+export const modelReplySchema = z.object({ text: z.string(), promptTokens: tokens, completionTokens: tokens, latencyMs: z.number().check(z.minimum(0)), cached: z.boolean() });
+
+const mangoQuestionSchema = z.object({
+  benchmark: z.literal('mango'),
+  game: z.string(),
+  task: z.enum(['df', 'rf']),
+  sampleId: z.string(),
+  src: z.string(),
+  dst: z.string(),
+  actionList: z.array(z.string()),
+  answerable: z.boolean(),
+  easy: z.boolean(),
+  cutoff: count,
+});
+
+const babyaiQuestionSchema = z.object({
+  benchmark: z.literal('babyai'),
+  task: z.enum(['predict', 'plan', 'decompose']),
+  source: z.string(),
+  record: z.nullable(count),
+  levelName: z.string(),
+  sampleId: z.string(),
+  actions: z.array(z.string()),
+});
+
+const graspSettingsSchema = z.object({ moves: z.union([z.literal(4), z.literal(8)]), carryLimit: z.union([z.literal('none'), z.literal(2)]), stepCost: z.union([z.literal(0), z.literal(0.3)]) });
+
+const graspQuestionSchema = z.object({
+  benchmark: z.literal('grasp'),
+  file: z.string(),
+  gridPath: z.optional(z.string()),
+  index: count,
+  settings: graspSettingsSchema,
+  style: z.enum(['chat', 'o1-mini']),
+  sampleId: z.string(),
+});
+
+const smartplayQuestionSchema = z.object({ benchmark: z.literal('smartplay'), game: z.string(), step: count, question: z.union([z.literal(1), z.literal(2)]), sampleId: z.string() });
+
+export const evalQuestionSchema = z.discriminatedUnion('benchmark', [mangoQuestionSchema, babyaiQuestionSchema, graspQuestionSchema, smartplayQuestionSchema]);
+
+export const runRecordSchema = z.object({
+  time: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T/, 'must be an ISO date and time')),
+  question: evalQuestionSchema,
+  model: modelProfileSchema,
+  messages: z.array(chatMessageSchema),
+  rawAnswer: z.string(),
+  parsedAnswer: z.unknown(),
+  scores: z.record(z.string(), z.union([z.number(), z.boolean(), z.string(), z.null()])),
+  mode: z.enum(['faithful', 'reference', 'pre2025']),
+  promptTokens: tokens,
+  completionTokens: tokens,
+  latencyMs: z.number().check(z.minimum(0)),
+  cached: z.boolean(),
+  costUsd: z.nullable(z.number()),
+});
+
+// Same keys and mutually assignable values: compile-time only.
+type Matches<S extends z.ZodMiniType, T> = [keyof z.infer<S>, z.infer<S>] extends [keyof T, T] ? ([keyof T, T] extends [keyof z.infer<S>, z.infer<S>] ? true : false) : false;
+export const recordSchemasMatchTypes: [
+  Matches<typeof chatMessageSchema, ChatMessage>,
+  Matches<typeof modelProfileSchema, ModelProfile>,
+  Matches<typeof modelReplySchema, ModelReply>,
+  Matches<typeof mangoQuestionSchema, MangoQuestion>,
+  Matches<typeof babyaiQuestionSchema, BabyaiQuestion>,
+  Matches<typeof graspSettingsSchema, GraspSettings>,
+  Matches<typeof graspQuestionSchema, GraspQuestion>,
+  Matches<typeof smartplayQuestionSchema, SmartplayQuestion>,
+  Matches<typeof runRecordSchema, RunRecord>,
+] = [true, true, true, true, true, true, true, true, true];
+
+/**
+ * The run records of one `.waypoint/runs/*.jsonl` file. A line that is not a record (being written,
+ * damaged by hand, from an incompatible version) is skipped and described in `problems`
+ * (`file:line:column: message`), so the caller can say how many it skipped and why.
+ */
+export function parseRunRecords(text: string, file: string): { records: RunRecord[]; problems: string[] } {
+  const records: RunRecord[] = [];
+  const problems: string[] = [];
+  splitLines(text).forEach((line, index) => {
+    if (line.trim() === '') return;
+    const parsed = parseJsonWith(line, runRecordSchema, index);
+    if (parsed.ok) records.push(parsed.value);
+    else problems.push(describeProblem(file, parsed.diagnostics));
+  });
+  return { records, problems };
+}
