@@ -14,4 +14,4 @@ registerBenchmark(smartplayBenchmark);
 registerBenchmark(babyaiBenchmark);
 registerBenchmark(graspBenchmark);
 
-export { benchmarks, findKind, fileKindOf, matchedSuffix, registerBenchmark, type BenchmarkDefinition, type FileKindDeclaration, type RegisteredKind } from './registry';
+export { benchmarks, findBenchmark, findKind, fileKindOf, matchedSuffix, registerBenchmark, type BenchmarkDefinition, type FileKindDeclaration, type FileQuestion, type RegisteredKind, type RunLabel, type ScoredReply } from './registry';

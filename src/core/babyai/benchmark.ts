@@ -1,4 +1,5 @@
 // BabyAI / LLM-BabyBench: Waypoint's level files and LLM-BabyBench's record files, each validated alone.
+import type { BabyaiQuestion } from '../eval/types';
 import type { BenchmarkDefinition } from '../registry';
 import { baseName } from '../walk';
 import { loadLevelFile } from './levelFile';
@@ -11,7 +12,15 @@ import { loadRecord } from './records';
  */
 const BABYBENCH_RECORD_NAME = /(?:^|[\\/])llm[-_]babybench[^\\/]*\.(?:csv|jsonl|ndjson|json)$/i;
 
-export const babyaiBenchmark: BenchmarkDefinition = {
+/** The task a record's columns make it (spec §2), read without building the level. */
+function recordTask(fields: ReadonlyMap<string, unknown>): string {
+  if (fields.has('action_sequence')) return 'Predict';
+  if (fields.has('expert_action_sequence')) return 'Plan';
+  if (fields.has('help_count') || fields.has('mission')) return 'Decompose';
+  return 'Question';
+}
+
+export const babyaiBenchmark: BenchmarkDefinition<BabyaiQuestion> = {
   id: 'babyai',
   label: 'LLM-BabyBench',
   kinds: [
@@ -28,4 +37,25 @@ export const babyaiBenchmark: BenchmarkDefinition = {
     const file = readRecordFile(baseName(path), text);
     return [...file.diagnostics, ...file.records.flatMap((record) => loadRecord(record).diagnostics)];
   },
+  // The three tasks above a level file; one lens per LLM-BabyBench record. The extension's command
+  // builds the question (it asks for the model).
+  questions(kind, text, path) {
+    if (kind === 'babyai-level') {
+      return [
+        ...(['plan', 'predict', 'decompose'] as const).map((task) => ({ line: 0, label: `▶ ${task[0].toUpperCase()}${task.slice(1)}`, command: 'waypoint.runBabyaiQuestion', argument: { task } })),
+        { line: 0, label: 'Show Board', command: 'waypoint.showBoard', argument: {} },
+      ];
+    }
+    return readRecordFile(baseName(path), text).records.map((record, index) => {
+      const level = record.fields.get('level_name')?.value ?? record.fields.get('env_name')?.value ?? `record ${index + 1}`;
+      const seed = record.fields.get('seed')?.value;
+      return { line: record.range.start.line, label: `▶ Run ${recordTask(record.fields)} · ${level}${seed ? ` (seed ${seed})` : ''}`, command: 'waypoint.runBabyaiQuestion', argument: { record: index } };
+    });
+  },
+  runLabel: (question) => ({
+    group: `BabyAI · ${question.source}`,
+    label: `${question.task[0].toUpperCase()}${question.task.slice(1)} · ${question.levelName}${question.record !== null ? ` (record ${question.record + 1})` : ''}`,
+    documentName: `${question.levelName}-${question.task}${question.record !== null ? `-record${question.record + 1}` : ''}`,
+  }),
+  succeeded: (scores) => scores.success === true || scores.success === 1 || scores.CR === 1,
 };
