@@ -98,9 +98,22 @@ export interface BenchmarkDefinition<Q extends QuestionBase = QuestionBase> {
   runLabel?(question: Q): RunLabel;
   /** Whether a run's scores count as full success (the Runs view's pass/fail icon). Without it, no run does. */
   succeeded?(scores: RunRecord['scores'], question: Q): boolean;
+  /**
+   * What the board draws for a file of one of this benchmark's kinds (Show Board), e.g. a level as
+   * one frame or an episode log as its steps; null when the file has nothing to draw (it does not
+   * validate). Hosts use it for kinds they have no richer view of.
+   */
+  fileTimeline?(kind: string, text: string, path: string): BoardTimeline | null;
   /** What the board draws for a scored run: the states the answer walks through (text, table or grid frames). */
   timeline?(question: Q, record: RunRecord<Q>): BoardTimeline | null;
 }
+
+/**
+ * The cheap part of a definition: what hosts that only list and name runs need (the extension's
+ * activation path, which must not load validators). The built-ins keep theirs in
+ * core/<benchmark>/declaration.ts and spread it into their definition.
+ */
+export type BenchmarkDeclaration<Q extends QuestionBase = QuestionBase> = Pick<BenchmarkDefinition<Q>, 'id' | 'label' | 'kinds' | 'runLabel' | 'succeeded'>;
 
 /** A file kind together with the benchmark that declares it. */
 export interface RegisteredKind {

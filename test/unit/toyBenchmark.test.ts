@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
 import { runValidate } from '../../src/cli/validate';
-import { benchmarks, fileKindOf, registerBenchmark } from '../../src/core/benchmarks';
+import { benchmarks, fileKindOf, findKind, registerBenchmark } from '../../src/core/benchmarks';
 import { answerQuestion } from '../../src/core/eval/pipeline';
 import { questionGroup, questionLabel, runDocumentName, runSucceeded } from '../../src/core/eval/runLabels';
 import type { ModelProfile, ModelReply } from '../../src/core/eval/types';
@@ -132,6 +132,14 @@ describe('a toy benchmark registered through the registry alone', () => {
       { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, command: { title: '▶ Walk 0 → 4', command: 'waypoint.runToyQuestion', arguments: [{ uri: corridorUri, start: 0, goal: 4 }] } },
     ]);
     assert.deepEqual(standaloneLenses(TOY_KIND, corridorUri, '{"length": 5, "start": 0, "goal": 7}'), [], 'an invalid corridor offers no question');
+  });
+
+  it('Show Board on a toy file draws what the registered fileTimeline hook gives, a frame the board accepts', () => {
+    // The board command's fallback for registered kinds (src/extension/boards/index.ts) looks the hook up this way.
+    const timeline = findKind(TOY_KIND)?.benchmark.fileTimeline?.(TOY_KIND, corridorText, 'data/corridor.toy.json');
+    assert.deepEqual(timeline, { title: 'corridor.toy.json', frames: [{ scene: { kind: 'text', text: '[A . . . G]' }, action: null }] });
+    assert.equal(hostToBoardMessage.safeParse({ type: 'timeline', timeline }).success, true);
+    assert.equal(findKind(TOY_KIND)?.benchmark.fileTimeline?.(TOY_KIND, '{"length": 1}', 'bad.toy.json'), null);
   });
 
   it('the pipeline answers a toy question offline, scores it, records the run and gives the board a timeline', async () => {

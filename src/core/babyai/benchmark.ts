@@ -1,16 +1,11 @@
 // BabyAI / LLM-BabyBench: Waypoint's level files and LLM-BabyBench's record files, each validated alone.
 import type { BabyaiQuestion } from '../eval/types';
 import type { BenchmarkDefinition } from '../registry';
+import { babyaiDeclaration } from './declaration';
 import { baseName } from '../walk';
 import { loadLevelFile } from './levelFile';
 import { readRecordFile } from './recordFiles';
 import { loadRecord } from './records';
-
-/**
- * LLM-BabyBench's record files are `LLM_BABYBENCH_<Task>.csv` upstream; Waypoint also takes JSON
- * and JSON Lines exports whose name starts the same way (`llm-babybench-sample.jsonl`).
- */
-const BABYBENCH_RECORD_NAME = /(?:^|[\\/])llm[-_]babybench[^\\/]*\.(?:csv|jsonl|ndjson|json)$/i;
 
 /** The task a record's columns make it (spec §2), read without building the level. */
 function recordTask(fields: ReadonlyMap<string, unknown>): string {
@@ -21,17 +16,7 @@ function recordTask(fields: ReadonlyMap<string, unknown>): string {
 }
 
 export const babyaiBenchmark: BenchmarkDefinition<BabyaiQuestion> = {
-  id: 'babyai',
-  label: 'LLM-BabyBench',
-  kinds: [
-    { id: 'babyai-level', suffixes: ['.level.json'], schemaId: 'babyai-level', validation: 'standalone', examples: ['goto.level.json'] },
-    {
-      id: 'babyai-records',
-      pattern: BABYBENCH_RECORD_NAME,
-      validation: 'standalone',
-      examples: ['LLM_BABYBENCH_Predict.csv', 'LLM_BABYBENCH_Decompose.csv', 'llm-babybench-sample.jsonl', 'llm_babybench_plan.json', 'llm-babybench-export.ndjson'],
-    },
-  ],
+  ...babyaiDeclaration,
   validate: (kind, text, path) => {
     if (kind === 'babyai-level') return loadLevelFile(text).diagnostics;
     const file = readRecordFile(baseName(path), text);
@@ -52,10 +37,4 @@ export const babyaiBenchmark: BenchmarkDefinition<BabyaiQuestion> = {
       return { line: record.range.start.line, label: `▶ Run ${recordTask(record.fields)} · ${level}${seed ? ` (seed ${seed})` : ''}`, command: 'waypoint.runBabyaiQuestion', argument: { record: index } };
     });
   },
-  runLabel: (question) => ({
-    group: `BabyAI · ${question.source}`,
-    label: `${question.task[0].toUpperCase()}${question.task.slice(1)} · ${question.levelName}${question.record !== null ? ` (record ${question.record + 1})` : ''}`,
-    documentName: `${question.levelName}-${question.task}${question.record !== null ? `-record${question.record + 1}` : ''}`,
-  }),
-  succeeded: (scores) => scores.success === true || scores.success === 1 || scores.CR === 1,
 };

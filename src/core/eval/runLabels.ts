@@ -1,14 +1,16 @@
 // How runs of every benchmark are grouped and named in the Runs view, Compare Runs and file names:
 // one place, so a new question kind cannot be listed under one name and compared under another.
-// Each benchmark names its runs through its runLabel and succeeded hooks (declared in
-// core/<benchmark>/benchmark.ts); this module only looks the benchmark up in the registry.
-import { findBenchmark } from '../benchmarks';
-import type { BenchmarkDefinition, RunLabel } from '../registry';
+// Each benchmark names its runs through its runLabel and succeeded hooks; this module only looks the
+// benchmark up: in the registry (a benchmark registered by this host, such as a test's toy), else in
+// the built-ins' light declarations (core/<benchmark>/declaration.ts), so the extension's runs view
+// names runs without loading any benchmark's validators.
+import { builtInDeclarations } from '../builtInDeclarations';
+import { type BenchmarkDeclaration, findBenchmark, type RunLabel } from '../registry';
 import type { QuestionBase, RunRecord } from './types';
 
 /** The registered benchmark of a question, or null for a run recorded by one that is not registered here. */
-function definitionOf(question: QuestionBase): BenchmarkDefinition | null {
-  return findBenchmark(question.benchmark);
+function definitionOf(question: QuestionBase): BenchmarkDeclaration | null {
+  return findBenchmark(question.benchmark) ?? builtInDeclarations.find((declaration) => declaration.id === question.benchmark) ?? null;
 }
 
 /** The question's label from its benchmark's runLabel hook; a benchmark without one (or not registered) is grouped under its label or id and named by sample id. */
