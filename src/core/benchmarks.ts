@@ -1,6 +1,8 @@
 // The built-in benchmarks. Adding one: a folder under core/ with a benchmark.ts declaring its
-// file kinds and validator (see core/registry.ts), and one line below. Hosts import the registry
-// from here, so the built-ins are registered before anyone asks for a kind.
+// file kinds, validator and hooks (see core/registry.ts), and one line below; a built-in also lists
+// its light declaration (kinds and run labels) in core/builtInDeclarations.ts, which the extension's
+// activation path reads instead of this module. Hosts import the registry from here, so the
+// built-ins are registered before anyone asks for a kind.
 import { babyaiBenchmark } from './babyai/benchmark';
 import { graspBenchmark } from './grasp/benchmark';
 import { mangoBenchmark } from './mango/benchmark';
@@ -14,4 +16,4 @@ registerBenchmark(smartplayBenchmark);
 registerBenchmark(babyaiBenchmark);
 registerBenchmark(graspBenchmark);
 
-export { benchmarks, findKind, fileKindOf, matchedSuffix, registerBenchmark, type BenchmarkDefinition, type FileKindDeclaration, type RegisteredKind } from './registry';
+export { benchmarks, findBenchmark, findKind, fileKindOf, matchedSuffix, registerBenchmark, type BenchmarkDefinition, type FileKindDeclaration, type FileQuestion, type RegisteredKind, type RunLabel, type ScoredReply } from './registry';

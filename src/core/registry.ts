@@ -2,6 +2,8 @@
 // validated, and the hosts (CLI, language server, the manifest test) iterate the declarations
 // instead of naming benchmarks. The built-ins are registered by core/benchmarks.ts; this module
 // holds only the types and the table, so declarations can import it without a cycle.
+import type { BoardTimeline } from './board';
+import type { ChatMessage, ModelProfile, QuestionBase, RunRecord } from './eval/types';
 import type { Diagnostic } from './text';
 
 /** One kind of benchmark file, recognised by its name alone. */
@@ -29,7 +31,47 @@ export interface FileKindDeclaration {
   readonly examples: readonly string[];
 }
 
-export interface BenchmarkDefinition {
+/**
+ * One thing a file offers its reader, drawn as a code lens above `line`: a question to run, or an
+ * action such as Show Board. The host adds the file's `uri` to `argument` and runs `command`.
+ */
+export interface FileQuestion<Q extends QuestionBase = QuestionBase> {
+  /** 0-based line the lens stands above. */
+  readonly line: number;
+  /** The lens title, e.g. `▶ Run GRASP #3`. */
+  readonly label: string;
+  /** The command the lens runs (contributed by the extension, or `waypoint.runQuestion`-style generic ones). */
+  readonly command: string;
+  /** The command's argument besides `uri`: what tells the command which question of the file this is. */
+  readonly argument: Readonly<Record<string, unknown>>;
+  /** The question itself when the benchmark can build it from the file alone, for hosts that run it without a command (the pipeline, batch runs). */
+  readonly question?: Q;
+}
+
+/** How a run is listed in the Runs view, Compare Runs and answer file names. */
+export interface RunLabel {
+  /** The group it is listed under: a MANGO game, a BabyAI level file, a GRASP grid file. */
+  readonly group: string;
+  /** One line naming the question inside its group. */
+  readonly label: string;
+  /** A short name for the run's answer document, without the model id (the host appends it and makes it file-name safe). */
+  readonly documentName: string;
+}
+
+/** A reply parsed and scored in one mode. */
+export interface ScoredReply {
+  readonly parsedAnswer: unknown;
+  readonly scores: RunRecord['scores'];
+  /** Located on the reply text (line 0 is its first line): what the answer document shows. */
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * Hooks are declared as methods so a definition typed with its own question (`BenchmarkDefinition<ToyQuestion>`)
+ * can be registered in the one table; the registry only hands a benchmark the questions whose
+ * `benchmark` is its id.
+ */
+export interface BenchmarkDefinition<Q extends QuestionBase = QuestionBase> {
   /** Unique, e.g. `mango`. */
   readonly id: string;
   /** What a person calls it, e.g. `LLM-BabyBench`. */
@@ -41,7 +83,37 @@ export interface BenchmarkDefinition {
    * May throw: the caller reports the exception as an internal error on the file.
    */
   readonly validate?: (kind: string, text: string, path: string) => Diagnostic[];
+  /**
+   * The questions (and actions) a file of one of this benchmark's kinds offers, in file order, for
+   * the server's code lenses. `path` as for `validate`. None declared: the file has no lenses.
+   */
+  questions?(kind: string, text: string, path: string): FileQuestion<Q>[];
+  /** The chat messages that ask `question` (the prompt every reply source, built-in or model, is given). */
+  prompt?(question: Q): ChatMessage[];
+  /** What the offline profiles (`oracle`, `random`) answer, computed from the question, never from the prompt text. */
+  builtInAnswer?(question: Q, profile: ModelProfile): string | Promise<string>;
+  /** A reply parsed and scored in `mode`, with diagnostics located on the reply. */
+  score?(question: Q, replyText: string, mode: RunRecord['mode']): ScoredReply;
+  /** How a run of `question` is grouped and named. Without it, runs are grouped under the benchmark's label and named by sample id. */
+  runLabel?(question: Q): RunLabel;
+  /** Whether a run's scores count as full success (the Runs view's pass/fail icon). Without it, no run does. */
+  succeeded?(scores: RunRecord['scores'], question: Q): boolean;
+  /**
+   * What the board draws for a file of one of this benchmark's kinds (Show Board), e.g. a level as
+   * one frame or an episode log as its steps; null when the file has nothing to draw (it does not
+   * validate). Hosts use it for kinds they have no richer view of.
+   */
+  fileTimeline?(kind: string, text: string, path: string): BoardTimeline | null;
+  /** What the board draws for a scored run: the states the answer walks through (text, table or grid frames). */
+  timeline?(question: Q, record: RunRecord<Q>): BoardTimeline | null;
 }
+
+/**
+ * The cheap part of a definition: what hosts that only list and name runs need (the extension's
+ * activation path, which must not load validators). The built-ins keep theirs in
+ * core/<benchmark>/declaration.ts and spread it into their definition.
+ */
+export type BenchmarkDeclaration<Q extends QuestionBase = QuestionBase> = Pick<BenchmarkDefinition<Q>, 'id' | 'label' | 'kinds' | 'runLabel' | 'succeeded'>;
 
 /** A file kind together with the benchmark that declares it. */
 export interface RegisteredKind {
@@ -71,6 +143,11 @@ export function registerBenchmark(definition: BenchmarkDefinition): void {
 /** The registered benchmarks, in registration order. */
 export function benchmarks(): readonly BenchmarkDefinition[] {
   return registered;
+}
+
+/** The benchmark with this id, or null (a run recorded by a benchmark that is not registered here). */
+export function findBenchmark(id: string): BenchmarkDefinition | null {
+  return registered.find((benchmark) => benchmark.id === id) ?? null;
 }
 
 /** The declaration of a kind id, or null. */

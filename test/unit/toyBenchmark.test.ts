@@ -1,19 +1,26 @@
 // A benchmark added through the registry alone (test/fixtures/toy/benchmark.ts, registered here and
 // nowhere else) is recognised by name and validated with located diagnostics by the same host code
 // the CLI and the language server run: `waypoint validate`, the server's open documents and its
-// workspace scan. No host file names the toy benchmark.
+// workspace scan; and its questions get the server's code lenses, an offline answer through the
+// evaluation pipeline, a scored run record, run labels and a board timeline. No host file names the
+// toy benchmark.
 import { strict as assert } from 'node:assert';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
 import { runValidate } from '../../src/cli/validate';
-import { benchmarks, fileKindOf, registerBenchmark } from '../../src/core/benchmarks';
+import { benchmarks, fileKindOf, findKind, registerBenchmark } from '../../src/core/benchmarks';
+import { answerQuestion } from '../../src/core/eval/pipeline';
+import { questionGroup, questionLabel, runDocumentName, runSucceeded } from '../../src/core/eval/runLabels';
+import type { ModelProfile, ModelReply } from '../../src/core/eval/types';
+import { hostToBoardMessage } from '../../src/protocol/board';
 import { standaloneKindOf, validateStandalone } from '../../src/core/standaloneValidation';
 import type { Diagnostic } from '../../src/core/text';
 import { DocumentStore } from '../../src/server/documents';
 import { StandaloneDocuments } from '../../src/server/standaloneDocuments';
+import { standaloneLenses } from '../../src/server/standaloneLenses';
 import { validateWorkspace } from '../../src/server/workspaceValidation';
-import { TOY_KIND, toyBenchmark } from '../fixtures/toy/benchmark';
+import { TOY_KIND, type ToyQuestion, toyBenchmark } from '../fixtures/toy/benchmark';
 import { repoRoot } from '../support/paths';
 
 // Each bundled test file has its own registry, so this registration stays inside this file.
@@ -106,6 +113,86 @@ describe('a toy benchmark registered through the registry alone', () => {
       brokenDiagnostics?.map((diagnostic) => [diagnostic.code, diagnostic.range]),
       [['toy/cell', goalRange]],
     );
+  });
+
+  const profile = (provider: ModelProfile['provider']): ModelProfile => ({ id: `toy-${provider}`, provider, temperature: 0, maxTokens: 100, timeoutMs: 1000, retries: 0 });
+  const corridorUri = pathToFileURL(join(toyData, 'corridor.toy.json')).toString();
+  const corridorText = '{"length": 5, "start": 0, "goal": 4}';
+  const question = (): ToyQuestion => {
+    const entry = toyBenchmark.questions?.(TOY_KIND, corridorText, 'data/corridor.toy.json')[0];
+    assert.ok(entry?.question);
+    return entry.question;
+  };
+
+  // The server's lens function runs in-process with the toy registered in this bundle's registry: the
+  // server bundle (dist/server.js) has its own registry, which a test-only registration cannot reach.
+  it("the server's code lenses offer the toy's question, with the file's URI in the command argument", () => {
+    const lenses = standaloneLenses(TOY_KIND, corridorUri, corridorText);
+    assert.deepEqual(lenses, [
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, command: { title: '▶ Walk 0 → 4', command: 'waypoint.runToyQuestion', arguments: [{ uri: corridorUri, start: 0, goal: 4 }] } },
+    ]);
+    assert.deepEqual(standaloneLenses(TOY_KIND, corridorUri, '{"length": 5, "start": 0, "goal": 7}'), [], 'an invalid corridor offers no question');
+  });
+
+  it('Show Board on a toy file draws what the registered fileTimeline hook gives, a frame the board accepts', () => {
+    // The board command's fallback for registered kinds (src/extension/boards/index.ts) looks the hook up this way.
+    const timeline = findKind(TOY_KIND)?.benchmark.fileTimeline?.(TOY_KIND, corridorText, 'data/corridor.toy.json');
+    assert.deepEqual(timeline, { title: 'corridor.toy.json', frames: [{ scene: { kind: 'text', text: '[A . . . G]' }, action: null }] });
+    assert.equal(hostToBoardMessage.safeParse({ type: 'timeline', timeline }).success, true);
+    assert.equal(findKind(TOY_KIND)?.benchmark.fileTimeline?.(TOY_KIND, '{"length": 1}', 'bad.toy.json'), null);
+  });
+
+  it('the pipeline answers a toy question offline, scores it, records the run and gives the board a timeline', async () => {
+    const oracle = await answerQuestion(toyBenchmark, question(), profile('oracle'));
+    assert.equal(oracle.record.rawAnswer, 'right\nright\nright\nright');
+    assert.deepEqual(oracle.record.parsedAnswer, ['right', 'right', 'right', 'right']);
+    assert.deepEqual(oracle.record.scores, { success: 1, moves: 4, optimal: 4 });
+    assert.equal(oracle.record.question.sampleId, 'corridor.toy.json-0-4');
+    assert.equal(oracle.record.mode, 'faithful');
+    assert.equal(oracle.record.messages[1].content.includes('[A . . . G]'), true, 'the prompt is recorded');
+    assert.deepEqual(oracle.diagnostics, []);
+    assert.ok(oracle.timeline);
+    assert.deepEqual(
+      oracle.timeline.frames.map((frame) => [frame.action, frame.scene.kind === 'text' ? frame.scene.text : frame.scene.kind]),
+      [[null, '[A . . . G]'], ['right', '[. A . . G]'], ['right', '[. . A . G]'], ['right', '[. . . A G]'], ['right', '[. . . . A]']],
+    );
+    assert.equal(hostToBoardMessage.safeParse({ type: 'timeline', timeline: oracle.timeline }).success, true, 'the board accepts the timeline as it accepts the built-ins\'');
+
+    const random = await answerQuestion(toyBenchmark, question(), profile('random'));
+    assert.deepEqual(random.record.scores, { success: 0, moves: 4, optimal: 4 });
+    assert.deepEqual(random.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line]), [['toy/wall', 0], ['toy/wall', 1], ['toy/wall', 2], ['toy/wall', 3]]);
+  });
+
+  it('a model reply is scored with diagnostics on the reply, through a given source and the cache', async () => {
+    const cache = new Map<string, ModelReply>();
+    let calls = 0;
+    const source = {
+      reply: () => {
+        calls++;
+        return Promise.resolve({ text: 'right\nup\nright', promptTokens: 10, completionTokens: 3, latencyMs: 5, cached: false });
+      },
+    };
+    const store = { get: (key: string) => Promise.resolve(cache.get(key)), set: (key: string, reply: ModelReply) => Promise.resolve(void cache.set(key, reply)) };
+    const model: ModelProfile = { ...profile('openai-compatible'), model: 'm', baseUrl: 'http://localhost:1' };
+    const first = await answerQuestion(toyBenchmark, question(), model, { source, cache: store, mode: 'reference' });
+    assert.deepEqual(first.record.scores, { success: 0, moves: 2, optimal: 4 });
+    assert.equal(first.record.mode, 'reference');
+    assert.deepEqual(first.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range]), [['toy/move', { start: { line: 1, character: 0 }, end: { line: 1, character: 2 } }]]);
+    const again = await answerQuestion(toyBenchmark, question(), model, { source, cache: store });
+    assert.equal(again.record.cached, true);
+    assert.equal(calls, 1);
+    await assert.rejects(answerQuestion(toyBenchmark, question(), model), /no reply source was given/);
+  });
+
+  it('runs of the toy are grouped, named and judged by its own hooks', async () => {
+    const { record } = await answerQuestion(toyBenchmark, question(), profile('oracle'));
+    assert.equal(questionGroup(record.question), 'Toy · corridor.toy.json');
+    assert.equal(questionLabel(record.question), 'walk 0 → 4');
+    assert.equal(runDocumentName(record), 'corridor-walk-toy-oracle');
+    assert.equal(runSucceeded(record), true);
+    assert.equal(runSucceeded({ ...record, scores: { success: 0 } }), false);
+    const stranger = { benchmark: 'unregistered', sampleId: 'abc' };
+    assert.deepEqual([questionGroup(stranger), questionLabel(stranger), runSucceeded({ question: stranger, scores: { success: 1 } })], ['unregistered', 'abc', false], 'a run of an unregistered benchmark is still listed');
   });
 
   it('the registry refuses a second benchmark with a taken id or kind, and a standalone kind without a validator', () => {

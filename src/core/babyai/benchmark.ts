@@ -1,31 +1,40 @@
 // BabyAI / LLM-BabyBench: Waypoint's level files and LLM-BabyBench's record files, each validated alone.
+import type { BabyaiQuestion } from '../eval/types';
 import type { BenchmarkDefinition } from '../registry';
+import { babyaiDeclaration } from './declaration';
 import { baseName } from '../walk';
 import { loadLevelFile } from './levelFile';
 import { readRecordFile } from './recordFiles';
 import { loadRecord } from './records';
 
-/**
- * LLM-BabyBench's record files are `LLM_BABYBENCH_<Task>.csv` upstream; Waypoint also takes JSON
- * and JSON Lines exports whose name starts the same way (`llm-babybench-sample.jsonl`).
- */
-const BABYBENCH_RECORD_NAME = /(?:^|[\\/])llm[-_]babybench[^\\/]*\.(?:csv|jsonl|ndjson|json)$/i;
+/** The task a record's columns make it (spec §2), read without building the level. */
+function recordTask(fields: ReadonlyMap<string, unknown>): string {
+  if (fields.has('action_sequence')) return 'Predict';
+  if (fields.has('expert_action_sequence')) return 'Plan';
+  if (fields.has('help_count') || fields.has('mission')) return 'Decompose';
+  return 'Question';
+}
 
-export const babyaiBenchmark: BenchmarkDefinition = {
-  id: 'babyai',
-  label: 'LLM-BabyBench',
-  kinds: [
-    { id: 'babyai-level', suffixes: ['.level.json'], schemaId: 'babyai-level', validation: 'standalone', examples: ['goto.level.json'] },
-    {
-      id: 'babyai-records',
-      pattern: BABYBENCH_RECORD_NAME,
-      validation: 'standalone',
-      examples: ['LLM_BABYBENCH_Predict.csv', 'LLM_BABYBENCH_Decompose.csv', 'llm-babybench-sample.jsonl', 'llm_babybench_plan.json', 'llm-babybench-export.ndjson'],
-    },
-  ],
+export const babyaiBenchmark: BenchmarkDefinition<BabyaiQuestion> = {
+  ...babyaiDeclaration,
   validate: (kind, text, path) => {
     if (kind === 'babyai-level') return loadLevelFile(text).diagnostics;
     const file = readRecordFile(baseName(path), text);
     return [...file.diagnostics, ...file.records.flatMap((record) => loadRecord(record).diagnostics)];
+  },
+  // The three tasks above a level file; one lens per LLM-BabyBench record. The extension's command
+  // builds the question (it asks for the model).
+  questions(kind, text, path) {
+    if (kind === 'babyai-level') {
+      return [
+        ...(['plan', 'predict', 'decompose'] as const).map((task) => ({ line: 0, label: `▶ ${task[0].toUpperCase()}${task.slice(1)}`, command: 'waypoint.runBabyaiQuestion', argument: { task } })),
+        { line: 0, label: 'Show Board', command: 'waypoint.showBoard', argument: {} },
+      ];
+    }
+    return readRecordFile(baseName(path), text).records.map((record, index) => {
+      const level = record.fields.get('level_name')?.value ?? record.fields.get('env_name')?.value ?? `record ${index + 1}`;
+      const seed = record.fields.get('seed')?.value;
+      return { line: record.range.start.line, label: `▶ Run ${recordTask(record.fields)} · ${level}${seed ? ` (seed ${seed})` : ''}`, command: 'waypoint.runBabyaiQuestion', argument: { record: index } };
+    });
   },
 };

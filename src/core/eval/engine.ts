@@ -2,7 +2,7 @@
 // reply, then the source (a built-in agent or an HTTP provider), then the cache write. Storage
 // and the network are injected, so the same code runs in the extension, the CLI and tests.
 import { sha256Hex } from '../sha256';
-import type { ChatMessage, EvalQuestion, ModelProfile, ModelReply, RunRecord } from './types';
+import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord } from './types';
 
 /** A model call that failed; the message is one sentence for the user, without any key. */
 export class ModelCallError extends Error {}
@@ -15,7 +15,7 @@ export class ModelCallCancelled extends ModelCallError {
 }
 
 export interface ReplySource {
-  reply(messages: readonly ChatMessage[], profile: ModelProfile, question: EvalQuestion, signal: AbortSignal): Promise<ModelReply>;
+  reply(messages: readonly ChatMessage[], profile: ModelProfile, question: QuestionBase, signal: AbortSignal): Promise<ModelReply>;
 }
 
 export interface ResponseCache {
@@ -24,7 +24,7 @@ export interface ResponseCache {
 }
 
 /** The cache key: a hash of the provider, endpoint, model, sampling parameters and messages. */
-export function cacheKey(profile: ModelProfile, messages: readonly ChatMessage[], question: EvalQuestion): string {
+export function cacheKey(profile: ModelProfile, messages: readonly ChatMessage[], question: QuestionBase): string {
   const identity = {
     provider: profile.provider,
     baseUrl: profile.baseUrl ?? null,
@@ -43,7 +43,7 @@ export function cacheKey(profile: ModelProfile, messages: readonly ChatMessage[]
  * is cached: a source that returns after the caller cancelled (a stream cut short, an agent that
  * ignores the signal) gets ModelCallCancelled instead, so a partial text can never be served later.
  */
-export async function askModel(source: ReplySource, cache: ResponseCache | null, profile: ModelProfile, messages: readonly ChatMessage[], question: EvalQuestion, signal: AbortSignal): Promise<ModelReply> {
+export async function askModel(source: ReplySource, cache: ResponseCache | null, profile: ModelProfile, messages: readonly ChatMessage[], question: QuestionBase, signal: AbortSignal): Promise<ModelReply> {
   const key = cacheKey(profile, messages, question);
   const hit = await cache?.get(key);
   if (hit) return { ...hit, cached: true, latencyMs: 0 };
@@ -60,7 +60,7 @@ export function costOf(profile: ModelProfile, reply: ModelReply): number | null 
 }
 
 /** The run record of one answered and scored question, stamped now. */
-export function runRecordOf(run: Pick<RunRecord, 'question' | 'model' | 'messages' | 'parsedAnswer' | 'scores' | 'mode'>, reply: ModelReply): RunRecord {
+export function runRecordOf<Q extends QuestionBase>(run: Pick<RunRecord<Q>, 'question' | 'model' | 'messages' | 'parsedAnswer' | 'scores' | 'mode'>, reply: ModelReply): RunRecord<Q> {
   return {
     time: new Date().toISOString(), question: run.question, model: run.model, messages: run.messages, rawAnswer: reply.text, parsedAnswer: run.parsedAnswer, scores: run.scores, mode: run.mode,
     promptTokens: reply.promptTokens, completionTokens: reply.completionTokens, latencyMs: reply.latencyMs, cached: reply.cached, costUsd: costOf(run.model, reply),

@@ -3,6 +3,14 @@
 // question kind; the engine only needs `benchmark` and a stable `sampleId`.
 import type { GraspSettings } from '../grasp/types';
 
+/** What every benchmark's question has: the engine, the cache and the run labels need no more. */
+export interface QuestionBase {
+  /** The registered benchmark's id (core/registry.ts). */
+  readonly benchmark: string;
+  /** Stable over runs of the same question: keys the cache for built-in agents and names runs. */
+  readonly sampleId: string;
+}
+
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
@@ -90,10 +98,10 @@ export interface SmartplayQuestion {
 
 export type EvalQuestion = MangoQuestion | BabyaiQuestion | GraspQuestion | SmartplayQuestion;
 
-/** One line of `.waypoint/runs/*.jsonl`. */
-export interface RunRecord {
+/** One line of `.waypoint/runs/*.jsonl`; `Q` is a registered benchmark's own question type (the built-ins' by default). */
+export interface RunRecord<Q extends QuestionBase = EvalQuestion> {
   time: string;
-  question: EvalQuestion;
+  question: Q;
   /** The profile without anything secret (there is nothing secret in a profile by construction). */
   model: ModelProfile;
   messages: ChatMessage[];

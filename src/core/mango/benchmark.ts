@@ -2,6 +2,7 @@
 // they are validated together (cross-file checks), so every kind is a member of the `mango-game`
 // group. This module imports no validator: core/fileKinds.ts builds on it and the extension loads
 // that on its activation path.
+import type { MangoQuestion } from '../eval/types';
 import type { BenchmarkDefinition } from '../registry';
 
 export type MangoKind = 'mango-walkthrough' | 'mango-edges' | 'mango-actions' | 'mango-locations' | 'mango-df' | 'mango-rf';
@@ -22,7 +23,7 @@ export const mangoSuffixes: ReadonlyArray<readonly [string, MangoKind]> = [
 /** JSON schemas published for the kinds (scripts/json-schemas.ts writes them, package.json binds them). */
 const schemaIds: Partial<Record<MangoKind, string>> = { 'mango-edges': 'mango-edges', 'mango-actions': 'mango-actions', 'mango-locations': 'mango-locations' };
 
-export const mangoBenchmark: BenchmarkDefinition = {
+export const mangoBenchmark: BenchmarkDefinition<MangoQuestion> = {
   id: 'mango',
   label: 'MANGO',
   kinds: mangoSuffixes.map(([suffix, id]) => ({
@@ -33,4 +34,6 @@ export const mangoBenchmark: BenchmarkDefinition = {
     validation: { group: MANGO_GAME_GROUP },
     examples: [`zork1${suffix}`],
   })),
+  runLabel: (question) => ({ group: question.game, label: `${question.task.toUpperCase()} ${question.src} → ${question.dst}`, documentName: `${question.game}-${question.task}-${question.sampleId.slice(0, 8)}` }),
+  succeeded: (scores) => scores.success_strict === 1,
 };

@@ -1,10 +1,11 @@
 // SmartPlay (Wu et al. 2024): Waypoint's episode logs, one JSON object per step, validated alone.
+import type { SmartplayQuestion } from '../eval/types';
 import type { BenchmarkDefinition } from '../registry';
+import { smartplayDeclaration } from './declaration';
 import { validateEpisodeLog } from './episodeChecks';
 
-export const smartplayBenchmark: BenchmarkDefinition = {
-  id: 'smartplay',
-  label: 'SmartPlay',
-  kinds: [{ id: 'smartplay-episode', suffixes: ['.episode.jsonl'], validation: 'standalone', examples: ['hanoi.episode.jsonl'] }],
+export const smartplayBenchmark: BenchmarkDefinition<SmartplayQuestion> = {
+  ...smartplayDeclaration,
   validate: (_kind, text) => validateEpisodeLog(text).diagnostics,
+  questions: (_kind, text) => (text.trim() === '' ? [] : [{ line: 0, label: 'Step Through Episode', command: 'waypoint.showBoard', argument: {} }]),
 };

@@ -1,6 +1,7 @@
 // The board commands, bundled apart (dist/boards.js) and loaded on first use: the BabyAI, GRASP
 // and SmartPlay cores are not needed to activate Waypoint.
 import * as vscode from 'vscode';
+import { findBenchmark, findKind } from '../../core/benchmarks';
 import type { RunRecord } from '../../core/eval/types';
 import { standaloneKindOf } from '../../core/standaloneValidation';
 import { BoardPanel } from './boardPanel';
@@ -42,21 +43,33 @@ export async function showBoard(deps: BoardEvalDeps, uri?: vscode.Uri): Promise<
       return (await scoreGraspResponse(deps, { uri: target, line: cursorLine ?? 0 })) ? BoardPanel.active : undefined;
     case 'smartplay-episode':
       return showEpisode(context, document);
-    default:
-      // A kind of a registered benchmark whose board is not drawn yet.
-      void vscode.window.showInformationMessage(`Waypoint: the board does not draw ${kind} files yet.`);
-      return undefined;
+    default: {
+      // Any other registered benchmark: what its fileTimeline hook draws.
+      const timeline = findKind(kind)?.benchmark.fileTimeline?.(kind, document.getText(), target.fsPath) ?? null;
+      if (!timeline) {
+        void vscode.window.showInformationMessage(`Waypoint: the board does not draw ${kind} files${findKind(kind)?.benchmark.fileTimeline ? ' that do not validate' : ' yet'}.`);
+        return undefined;
+      }
+      const board = BoardPanel.show(context);
+      board.showTimeline(timeline);
+      return board;
+    }
   }
 }
 
 /**
- * Reopens a recorded BabyAI or GRASP run: re-scored against its level or grid as it is now, the
- * answer with its diagnostics and the board stepping it. False when the file is gone; null for a
- * benchmark the board does not draw runs of.
+ * Reopens a recorded run: BabyAI and GRASP runs re-scored against their level or grid as it is
+ * now, the answer with its diagnostics and the board stepping it; any other registered benchmark's
+ * run as its timeline hook draws the record. False when the file is gone; null for a benchmark the
+ * board does not draw runs of.
  */
 export async function reopenRun(deps: BoardEvalDeps, record: RunRecord): Promise<boolean | null> {
   const { question } = record;
+  // These two re-score against the file as it is now, which the timeline hook does not (yet) do.
   if (question.benchmark === 'babyai') return reopenBabyaiRun(deps, { ...record, question });
   if (question.benchmark === 'grasp') return reopenGraspRun(deps, { ...record, question });
-  return null;
+  const timeline = findBenchmark(question.benchmark)?.timeline?.(question, record) ?? null;
+  if (!timeline) return null;
+  BoardPanel.show(deps.context).showTimeline(timeline);
+  return true;
 }

@@ -1,0 +1,31 @@
+// BabyAI / LLM-BabyBench's declaration: file kinds and run labels, without validators, so hosts that
+// only name runs (the extension's activation path, through core/builtInDeclarations.ts) stay light.
+// core/babyai/benchmark.ts adds validation and lenses.
+import type { BabyaiQuestion } from '../eval/types';
+import type { BenchmarkDeclaration } from '../registry';
+
+/**
+ * LLM-BabyBench's record files are `LLM_BABYBENCH_<Task>.csv` upstream; Waypoint also takes JSON
+ * and JSON Lines exports whose name starts the same way (`llm-babybench-sample.jsonl`).
+ */
+const BABYBENCH_RECORD_NAME = /(?:^|[\\/])llm[-_]babybench[^\\/]*\.(?:csv|jsonl|ndjson|json)$/i;
+
+export const babyaiDeclaration: BenchmarkDeclaration<BabyaiQuestion> = {
+  id: 'babyai',
+  label: 'LLM-BabyBench',
+  kinds: [
+    { id: 'babyai-level', suffixes: ['.level.json'], schemaId: 'babyai-level', validation: 'standalone', examples: ['goto.level.json'] },
+    {
+      id: 'babyai-records',
+      pattern: BABYBENCH_RECORD_NAME,
+      validation: 'standalone',
+      examples: ['LLM_BABYBENCH_Predict.csv', 'LLM_BABYBENCH_Decompose.csv', 'llm-babybench-sample.jsonl', 'llm_babybench_plan.json', 'llm-babybench-export.ndjson'],
+    },
+  ],
+  runLabel: (question) => ({
+    group: `BabyAI · ${question.source}`,
+    label: `${question.task[0].toUpperCase()}${question.task.slice(1)} · ${question.levelName}${question.record !== null ? ` (record ${question.record + 1})` : ''}`,
+    documentName: `${question.levelName}-${question.task}${question.record !== null ? `-record${question.record + 1}` : ''}`,
+  }),
+  succeeded: (scores) => scores.success === true || scores.success === 1 || scores.CR === 1,
+};

@@ -1,0 +1,12 @@
+// The built-in benchmarks' declarations (ids, labels, file kinds, run labels) without their
+// validators, for hosts that name runs but validate nothing: the extension's activation path
+// (the runs view) would otherwise load every benchmark's parsers, ~40 ms. core/benchmarks.ts
+// registers the full definitions built on these; test/unit/registryHosts.test.ts checks the two
+// lists agree.
+import { babyaiDeclaration } from './babyai/declaration';
+import { graspDeclaration } from './grasp/declaration';
+import { mangoBenchmark } from './mango/benchmark';
+import type { BenchmarkDeclaration } from './registry';
+import { smartplayDeclaration } from './smartplay/declaration';
+
+export const builtInDeclarations: readonly BenchmarkDeclaration[] = [mangoBenchmark, smartplayDeclaration, babyaiDeclaration, graspDeclaration];

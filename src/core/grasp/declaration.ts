@@ -1,0 +1,36 @@
+// GRASP's declaration: file kinds and run labels, without parsers, so hosts that only name runs
+// (the extension's activation path, through core/builtInDeclarations.ts) stay light.
+// core/grasp/benchmark.ts adds validation and lenses.
+import type { GraspQuestion } from '../eval/types';
+import type { BenchmarkDeclaration } from '../registry';
+
+/**
+ * GRASP's released grid files are named `<inner|outer>_<distribution>_<free|block>.jsonl`; they are
+ * recognised by that name so upstream data validates without renaming.
+ */
+const GRASP_RELEASE_NAME = /(?:^|[\\/])(?:inner|outer)_[A-Za-z]+_(?:free|block)\.jsonl$/;
+
+const settingText = (question: GraspQuestion) =>
+  `${question.settings.moves} moves, carry ${question.settings.carryLimit === 'none' ? 'unlimited' : question.settings.carryLimit}, cost ${question.settings.stepCost}`;
+
+export const graspDeclaration: BenchmarkDeclaration<GraspQuestion> = {
+  id: 'grasp',
+  label: 'GRASP',
+  kinds: [
+    {
+      id: 'grasp-grids',
+      suffixes: ['.grids.jsonl'],
+      pattern: GRASP_RELEASE_NAME,
+      validation: 'standalone',
+      examples: ['sample.grids.jsonl', 'inner_uniform_free.jsonl', 'outer_gaussian_block.jsonl'],
+    },
+    // Upstream's `data/results/*_output.jsonl`, e.g. `gpt_o1_mini_output.jsonl`.
+    { id: 'grasp-results', suffixes: ['_output.jsonl'], validation: 'standalone', examples: ['gpt_o1_mini_output.jsonl'] },
+  ],
+  runLabel: (question) => ({
+    group: `GRASP · ${question.file}`,
+    label: `#${question.index} · ${settingText(question)}${question.style === 'o1-mini' ? ' · o1-mini prompt' : ''}`,
+    documentName: question.sampleId.replace(/\.jsonl-/, '-'),
+  }),
+  succeeded: (scores) => typeof scores.score === 'number' && scores.score > 0,
+};

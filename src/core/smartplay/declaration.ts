@@ -1,0 +1,13 @@
+// SmartPlay's declaration: file kinds and run labels, without validators, so hosts that only name
+// runs (the extension's activation path, through core/builtInDeclarations.ts) stay light.
+// core/smartplay/benchmark.ts adds validation and lenses.
+import type { SmartplayQuestion } from '../eval/types';
+import type { BenchmarkDeclaration } from '../registry';
+
+export const smartplayDeclaration: BenchmarkDeclaration<SmartplayQuestion> = {
+  id: 'smartplay',
+  label: 'SmartPlay',
+  kinds: [{ id: 'smartplay-episode', suffixes: ['.episode.jsonl'], validation: 'standalone', examples: ['hanoi.episode.jsonl'] }],
+  runLabel: (question) => ({ group: `SmartPlay · ${question.game}`, label: `step ${question.step}, question ${question.question}`, documentName: question.sampleId }),
+  succeeded: (scores) => scores.completed === 1,
+};
