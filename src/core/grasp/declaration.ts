@@ -6,9 +6,11 @@ import type { BenchmarkDeclaration } from '../registry';
 
 /**
  * GRASP's released grid files are named `<inner|outer>_<distribution>_<free|block>.jsonl`; they are
- * recognised by that name so upstream data validates without renaming.
+ * recognised by that name so upstream data validates without renaming. Upstream's baseline answers
+ * reuse those names inside `results/greedy_results/` and `results/random_results/` (rows of
+ * `baseline`, `index`, `answer`): a file in a `*_results` folder is not a grid file.
  */
-const GRASP_RELEASE_NAME = /(?:^|[\\/])(?:inner|outer)_[A-Za-z]+_(?:free|block)\.jsonl$/;
+export const GRASP_RELEASE_NAME = /(?:^|(?<!_results)[\\/])(?:inner|outer)_[A-Za-z]+_(?:free|block)\.jsonl$/;
 
 const settingText = (question: GraspQuestion) =>
   `${question.settings.moves} moves, carry ${question.settings.carryLimit === 'none' ? 'unlimited' : question.settings.carryLimit}, cost ${question.settings.stepCost}`;
