@@ -2,15 +2,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 
-export const WALKTHROUGH_LANGUAGE = 'mango-walkthrough';
-export const MANGO_JSON_FILES = '**/*.{edges,actions,locations}.json';
-export const MANGO_SKELETON_FILES = '**/*.{all2all,all_pairs}.jsonl';
-/**
- * SmartPlay episode logs, BabyAI levels and LLM-BabyBench records, GRASP grids and response files
- * (Waypoint's and upstream's names). One flat brace group: VS Code's glob does not nest braces.
- */
-export const STANDALONE_FILES =
-  '**/{*.episode.jsonl,*.level.json,*.grids.jsonl,inner_*_free.jsonl,inner_*_block.jsonl,outer_*_free.jsonl,outer_*_block.jsonl,*_output.jsonl,llm-babybench*.csv,llm-babybench*.json,llm-babybench*.jsonl,llm_babybench*.csv,llm_babybench*.json,llm_babybench*.jsonl,LLM_BABYBENCH*.csv,LLM_BABYBENCH*.json,LLM_BABYBENCH*.jsonl}';
+import { MANGO_JSON_FILES, MANGO_SKELETON_FILES, STANDALONE_FILES, WALKTHROUGH_LANGUAGE } from './documentSelectors';
 
 export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.LogOutputChannel): LanguageClient {
   // Required here, not imported at the top: the client library is most of the extension bundle,

@@ -7,6 +7,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchmarks, fileKindOf, type FileKindDeclaration } from '../../src/core/benchmarks';
+import { MANGO_JSON_FILES, MANGO_SKELETON_FILES, STANDALONE_FILES } from '../../src/extension/documentSelectors';
 import { repoRoot } from '../support/paths';
 
 interface MenuItem {
@@ -114,6 +115,14 @@ describe('package.json activation and menus follow the benchmark registry', () =
       assert.ok(whenOf('commandPalette', 'waypoint.showBoard').some((pattern) => pattern.test(name)), 'commandPalette');
     });
   }
+
+  it('the language client hands every kind to the server (its document selector matches every example)', () => {
+    const selectors = [MANGO_JSON_FILES, MANGO_SKELETON_FILES, STANDALONE_FILES].map(globToRegExp);
+    // Walkthroughs go by their language id (.walkthrough), not by a glob.
+    for (const name of examples((kind) => kind.languageId === undefined)) {
+      assert.ok(selectors.some((selector) => selector.test(`ws/data/${name}`)), `${name}: no document selector glob in src/extension/documentSelectors.ts matches it`);
+    }
+  });
 
   it('the glob reading above is VS Code’s: braces are alternatives, * stays inside one folder', () => {
     assert.ok(globToRegExp('**/{inner,outer}_*_{free,block}.jsonl').test('a/b/inner_x_free.jsonl'));

@@ -11,7 +11,7 @@ import {
   type MoveSuggestionResult,
 } from '../../protocol/lsp';
 import { sendRequest } from '../lspRequests';
-import { WALKTHROUGH_LANGUAGE } from '../client';
+import { WALKTHROUGH_LANGUAGE } from '../documentSelectors';
 
 interface StepTarget {
   uri: string;

@@ -6,7 +6,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { overviewToHostMessage, type HostToOverviewMessage, type StepSummary } from '../../protocol/overview';
 import { WalkthroughStepsRequest } from '../../protocol/lsp';
 import { sendRequest } from '../lspRequests';
-import { WALKTHROUGH_LANGUAGE } from '../client';
+import { WALKTHROUGH_LANGUAGE } from '../documentSelectors';
 import { receiveMessage } from './webviewMessages';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 
