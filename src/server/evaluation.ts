@@ -1,25 +1,14 @@
 // The server side of "Run Question" and of stepping an answer in the maze: it has the game's files,
 // loads them, and hands plain data to core (core/mango/evaluation.ts), the same code the CLI's
 // `mango score` runs. Every answer is checked on the evaluator's graph; the extension only calls the model.
-import { createMangoScorer, prepareMangoQuestion, type MangoGameData } from '../core/mango/evaluation';
+import { createMangoScorer, prepareMangoQuestion } from '../core/mango/evaluation';
 import type { Trajectory } from '../core/mango/mazeView';
 import { answerTrajectory } from '../core/mango/trajectory';
 import type { AnswerTrajectoryParams, PrepareQuestionParams, PrepareQuestionResult, ScoreAnswerParams, ScoreAnswerResult } from '../protocol/lsp';
 import type { DocumentStore } from './documents';
-import { memberText, type LoadedGame } from './games';
+import { mangoGameData, memberText, type LoadedGame } from './games';
+import { mazeGraphOf } from './mazeData';
 import { listQuestions } from './questions';
-
-/** The game as core's evaluation takes it. */
-export function mangoGameData(game: LoadedGame): MangoGameData {
-  const steps = game.model.walkthrough?.steps() ?? [];
-  return {
-    game: game.key.slice(Math.max(game.key.lastIndexOf('/'), game.key.lastIndexOf('\\')) + 1),
-    records: (game.model.edges?.edges ?? []).map((edge) => edge.record),
-    locations: game.model.locations?.names.map((located) => located.value) ?? [],
-    start: steps[0]?.location?.toLowerCase() ?? null,
-    lastStep: game.model.walkthrough?.lastStepNumber() ?? undefined,
-  };
-}
 
 export async function prepareQuestion(game: LoadedGame, documents: DocumentStore, params: PrepareQuestionParams): Promise<PrepareQuestionResult | null> {
   const list = await listQuestions(game, documents, params.task, params.cutoff, Number.MAX_SAFE_INTEGER);
@@ -49,7 +38,7 @@ export function scoreAnswer(game: LoadedGame, params: ScoreAnswerParams): ScoreA
  * not mistaken for a move the evaluator accepts.
  */
 export function answerTrajectoryOf(game: LoadedGame, params: AnswerTrajectoryParams): Trajectory {
-  const trajectory = answerTrajectory(createMangoScorer(mangoGameData(game)).graph, params.response, params.title, params.start, params.cutoff);
+  const trajectory = answerTrajectory(mazeGraphOf(game, []), params.response, params.title, params.start, params.cutoff);
   return { ...trajectory, graph: { ...trajectory.graph, note: evaluatorGraphNote(params.extraPairs) } };
 }
 

@@ -10,6 +10,7 @@ import { fileDiagnostics, skeletonDiagnosticsInChunks } from '../core/mango/game
 import { checkGame, type GameModel } from '../core/mango/gameChecks';
 import { JsonCodes } from '../core/json/locatedJson';
 import type { Diagnostic } from '../core/text';
+import type { MangoGameData } from '../core/mango/evaluation';
 import { isMissingFile } from '../core/walk';
 import type { DocumentStore } from './documents';
 import { GameStore, type GameMember, type LoadedGame } from './gameStore';
@@ -98,3 +99,20 @@ async function skeletonDiagnostics(member: GameMember, documents: DocumentStore,
 }
 
 export type PartialPublisher = (uri: string, diagnostics: Diagnostic[]) => void;
+
+/** The game's name: its files' common prefix without the folder (`data/zork1/zork1` → `zork1`). */
+export function gameNameOf(game: Pick<LoadedGame, 'key'>): string {
+  return game.key.slice(Math.max(game.key.lastIndexOf('/'), game.key.lastIndexOf('\\')) + 1);
+}
+
+/** The game as core's evaluation takes it. */
+export function mangoGameData(game: LoadedGame): MangoGameData {
+  const steps = game.model.walkthrough?.steps() ?? [];
+  return {
+    game: gameNameOf(game),
+    records: (game.model.edges?.edges ?? []).map((edge) => edge.record),
+    locations: game.model.locations?.names.map((located) => located.value) ?? [],
+    start: steps[0]?.location?.toLowerCase() ?? null,
+    lastStep: game.model.walkthrough?.lastStepNumber() ?? undefined,
+  };
+}

@@ -10,7 +10,7 @@ import { splitLines } from '../core/text';
 import type { CutoffStats, MazeGraph } from '../protocol/maze';
 import type { DocumentStore } from './documents';
 import { stepAtLine } from './annotation';
-import { gameFileUri, type GameMember, type LoadedGame } from './games';
+import { gameFileUri, mangoGameData, type GameMember, type LoadedGame } from './games';
 import { firstSeenStep } from './names';
 
 interface LabelPairs {
@@ -21,15 +21,10 @@ interface LabelPairs {
 
 const labelCache = new Map<string, { stamp: string; pairs: LabelPairs }>();
 
+/** The game's maze as the view draws it: the evaluator's graph plus the user's extra reverse pairs (dashed). */
 export function mazeGraphOf(game: LoadedGame, extraPairs: ReadonlyArray<[string, string]>): MazeGraph {
-  const steps = game.model.walkthrough?.steps() ?? [];
-  const name = game.key.slice(Math.max(game.key.lastIndexOf('/'), game.key.lastIndexOf('\\')) + 1);
-  const start = steps[0]?.location?.toLowerCase() ?? null;
-  return buildMazeGraph(name, (game.model.edges?.edges ?? []).map((edge) => edge.record), game.model.locations?.names.map((located) => located.value) ?? [], {
-    start,
-    lastStep: game.model.walkthrough?.lastStepNumber() ?? undefined,
-    extraPairs,
-  });
+  const data = mangoGameData(game);
+  return buildMazeGraph(data.game, data.records, data.locations ?? [], { start: data.start ?? null, lastStep: data.lastStep, extraPairs });
 }
 
 async function labelsOf(member: GameMember, documents: DocumentStore): Promise<LabelPairs> {

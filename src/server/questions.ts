@@ -11,7 +11,7 @@ import { questionFromSkeleton } from '../core/mango/skeletons';
 import { splitLines } from '../core/text';
 import type { ListQuestionsResult, QuestionSummary } from '../protocol/lsp';
 import type { DocumentStore } from './documents';
-import type { LoadedGame } from './games';
+import { gameNameOf, type LoadedGame } from './games';
 
 function summaryOf(game: string, line: string, task: 'df' | 'rf', cutoff: number): QuestionSummary | null {
   // A line the schema rejects is no question (validation reports it), so nothing unchecked runs.
@@ -22,7 +22,7 @@ function summaryOf(game: string, line: string, task: 'df' | 'rf', cutoff: number
 }
 
 export async function listQuestions(game: LoadedGame, documents: DocumentStore, task: 'df' | 'rf', cutoff: number, limit: number): Promise<ListQuestionsResult> {
-  const name = game.key.slice(Math.max(game.key.lastIndexOf('/'), game.key.lastIndexOf('\\')) + 1);
+  const name = gameNameOf(game);
   const member = game.members.find((candidate) => candidate.kind === (task === 'df' ? 'mango-df' : 'mango-rf'));
   const result: ListQuestionsResult = { game: name, questions: [], truncated: false };
   if (!member) return result;

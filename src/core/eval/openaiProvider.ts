@@ -9,8 +9,6 @@ import { redactSecrets, rememberSecret } from './redact';
 import { abortableSleep, backoffMs, Deadline, guardedFetch, MAX_BODY_BYTES, MAX_REPLY_CHARS, MAX_RETRY_WAIT_MS, megabytes, requestedWaitMs, type BodyWatch } from './requestGuards';
 import type { ChatMessage, ModelProfile, ModelReply } from './types';
 
-export { ModelCallCancelled, ModelCallError };
-
 /** Accepts base URLs with or without a trailing `/` or `/v1`, as servers document them either way. */
 export function normaliseBaseUrl(baseUrl: string): string {
   const trimmed = baseUrl.trim().replace(/\/+$/, '');

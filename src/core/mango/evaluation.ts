@@ -8,7 +8,6 @@
 import type { ChatMessage, MangoQuestion } from '../eval/types';
 import type { Diagnostic } from '../text';
 import { answerDiagnostics } from './answerDiagnostics';
-import { DEFAULT_REVERSE_PAIRS, type ReversePair } from './directions';
 import { buildMazeGraph } from './maze';
 import type { MazeGraph, Trajectory } from './mazeView';
 import { renderMangoPrompt } from './prompt';
@@ -19,9 +18,6 @@ import { answerTrajectory } from './trajectory';
 import type { EdgeRecord } from './types';
 
 export type MangoScoringMode = 'faithful' | 'reference';
-
-/** The reverse pairs of the evaluator's graph: MANGO's five direction pairs, nothing else. */
-export const EVALUATOR_REVERSE_PAIRS: readonly ReversePair[] = DEFAULT_REVERSE_PAIRS;
 
 /** A question as a skeleton line labels it (the Run Question picker's summary). */
 export type MangoQuestionLabels = Pick<MangoQuestion, 'task' | 'sampleId' | 'src' | 'dst' | 'actionList' | 'answerable' | 'easy'>;
@@ -108,7 +104,8 @@ export interface MangoScorer {
 /** A scorer over one game's G_eval, built once for many answers. */
 export function createMangoScorer(game: MangoGameData): MangoScorer {
   const graph = buildMazeGraph(game.game, game.records, game.locations ?? [], { start: game.start ?? null, lastStep: game.lastStep, extraPairs: [] });
-  const faithful = faithfulScorer(game.records);
+  // Built on first faithful use: reference runs and trajectory-only callers never need it.
+  let faithful: ReturnType<typeof faithfulScorer> | undefined;
   // A reference scorer builds G_eval once per lookup: the CLI passes one lookup for all its records.
   const referenceScorers = new WeakMap<ReferenceLookup, ReturnType<typeof referenceScorer>>();
   const referenceFor = (lookup: ReferenceLookup) => {
@@ -118,6 +115,7 @@ export function createMangoScorer(game: MangoGameData): MangoScorer {
   };
   const score = (question: MangoQuestion, response: unknown, mode: MangoScoringMode, reference?: MangoReferenceInput): MangoScoreOutcome => {
     if (mode === 'faithful') {
+      faithful ??= faithfulScorer(game.records);
       const raw = faithful(question, response);
       return { raw, scores: { ...raw } };
     }
@@ -138,11 +136,6 @@ export function createMangoScorer(game: MangoGameData): MangoScorer {
       };
     },
   };
-}
-
-/** Scores one reply with its diagnostics and trajectory, all on the evaluator's graph. */
-export function scoreMangoAnswer(game: MangoGameData, question: MangoQuestion, response: string, mode: MangoScoringMode): MangoAnswerResult {
-  return createMangoScorer(game).evaluate(question, response, mode);
 }
 
 /**

@@ -38,7 +38,8 @@ export class WorkspaceStore implements ResponseCache {
 
   async set(key: string, reply: ModelReply): Promise<void> {
     await fs.mkdir(join(this.root, '.waypoint', 'cache'), { recursive: true });
-    await fs.writeFile(this.cachePath(key), JSON.stringify(reply));
+    // The same rule as run records: a key quoted back into a reply is not kept on disk.
+    await fs.writeFile(this.cachePath(key), redactKnownSecrets(JSON.stringify(reply)));
   }
 
   /** Appends a run record to today's file and returns its path. */
