@@ -132,7 +132,7 @@ async function requestPromptOf(resultsUri: vscode.Uri, customId: string): Promis
       if (type !== vscode.FileType.File || !name.endsWith('.jsonl')) continue;
       const uri = vscode.Uri.joinPath(folder, name);
       const { size } = await vscode.workspace.fs.stat(uri);
-      if (size > maxFileSizeBytes()) continue;
+      if (size > maxFileSizeBytes(setting('validation.maxFileSizeMB'))) continue;
       const prompt = requestPromptFor(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)), customId);
       if (prompt !== null) return prompt;
     }
