@@ -19,7 +19,7 @@ import { customIdOf } from '../core/grasp/settings';
 import { simulate, type GraspSimulation } from '../core/grasp/simulator';
 import { SCORING_MODES, type GraspSettings, type ScoringMode } from '../core/grasp/types';
 import { nonNegativeInteger, parseArgs, UsageError, type ParsedArgs } from './args';
-import { describeFileError } from './mangoInput';
+import { describeFsError } from '../core/walk';
 import { diagnosticLine } from './output';
 
 type Output = (text: string) => void;
@@ -64,7 +64,7 @@ async function selectEntry(path: string, index: number, err: Output): Promise<Gr
   try {
     text = stripBom(await readTextFile(fs, path));
   } catch (error) {
-    err(`${path}: ${describeFileError(error)}`);
+    err(`${path}: ${describeFsError(error)}`);
     return null;
   }
   const file = parseGraspGridFile(text, basename(path));
@@ -95,7 +95,7 @@ async function runScore(args: ParsedArgs, out: Output, err: Output): Promise<num
     try {
       extraction = extractActions(stripBom(await readTextFile(fs, answerPath)), { pythonComments: pythonCommentsFor(mode) });
     } catch (error) {
-      err(`${answerPath}: ${describeFileError(error)}`);
+      err(`${answerPath}: ${describeFsError(error)}`);
       return 1;
     }
     tokens = extraction.tokens;

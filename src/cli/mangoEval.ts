@@ -19,7 +19,8 @@ import { DEFAULT_MODEL_CUTOFF, questionFromSkeleton } from '../core/mango/skelet
 import { cl100kCounter, PROMPT_TOKEN_BUDGET } from '../core/mango/tokenizer';
 import { splitLines } from '../core/text';
 import { nonNegativeInteger, parseArgs, UsageError } from './args';
-import { describeFileError, readGameEdges } from './mangoInput';
+import { readGameEdges } from './mangoInput';
+import { describeFsError } from '../core/walk';
 
 type Output = (text: string) => void;
 
@@ -98,7 +99,7 @@ export async function runPrompt(argv: readonly string[], out: Output, err: Outpu
     else for (const message of messages) out(`--- ${message.role}\n${message.content}`);
     return 0;
   } catch (error) {
-    err(`${gameDir}: ${describeFileError(error)}`);
+    err(`${gameDir}: ${describeFsError(error)}`);
     return 1;
   }
 }
@@ -166,14 +167,14 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
   try {
     answers = await readAnswers(answersPath);
   } catch (error) {
-    err(`${answersPath}: ${describeFileError(error)}`);
+    err(`${answersPath}: ${describeFsError(error)}`);
     return 1;
   }
   let skeletons: SkeletonIndex;
   try {
     skeletons = await indexSkeletons(gameDir, new Set(answers.map((answer) => String(answer.record?.sample_id ?? ''))));
   } catch (error) {
-    err(`${gameDir}: ${describeFileError(error)}`);
+    err(`${gameDir}: ${describeFsError(error)}`);
     return 1;
   }
   const json = args.flags.has('json');
@@ -184,7 +185,7 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
     try {
       pairLengths = await shortestPairLengths(gameDir);
     } catch (error) {
-      err(`${gameDir}: ${describeFileError(error)}`);
+      err(`${gameDir}: ${describeFsError(error)}`);
       return 1;
     }
     const lookup: ReferenceLookup = {

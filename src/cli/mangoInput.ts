@@ -6,6 +6,7 @@ import { promises as fs } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { tooDeepDiagnostic } from '../core/json/locatedJson';
 import { readTextFile } from '../core/fileLimits';
+import { describeFsError } from '../core/walk';
 import type { EdgeRecord } from '../core/mango/types';
 
 const STRING_FIELDS = ['src_node', 'dst_node', 'action'] as const;
@@ -32,7 +33,7 @@ export async function readGameEdges(gameDir: string): Promise<ReadResult<EdgeRec
   try {
     text = stripBom(await readTextFile(fs, path));
   } catch (error) {
-    return { ok: false, message: `${path}: ${describeFileError(error)}` };
+    return { ok: false, message: `${path}: ${describeFsError(error)}` };
   }
   // Messages re-serialise parts of the value, which recurses per nesting level.
   const tooDeep = tooDeepDiagnostic(text);
@@ -80,16 +81,4 @@ function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   const text = JSON.stringify(value);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
-}
-
-/** A file-system error as a short phrase. */
-export function describeFileError(error: unknown): string {
-  if (error && typeof error === 'object' && 'code' in error) {
-    const code = String((error as { code: unknown }).code);
-    if (code === 'ENOENT') return 'no such file or directory';
-    if (code === 'EACCES') return 'permission denied';
-    if (code === 'EISDIR') return 'is a directory';
-    if (code === 'ENOTDIR') return 'not a directory';
-  }
-  return error instanceof Error ? error.message : String(error);
 }

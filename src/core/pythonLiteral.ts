@@ -169,7 +169,8 @@ class Parser {
         if (length > MAX_FOLDED_LENGTH) this.fail(`'*' would build a ${PYTHON_TYPE[sequence.kind]} of ${length} items, over the ${MAX_FOLDED_LENGTH} limit`, at);
         if (sequence.kind === 'str') return { value: (sequence.value as string).repeat(times), kind: 'str' };
         const items: PythonValue[] = [];
-        for (let index = 0; index < times; index++) items.push(...(sequence.value as PythonValue[]));
+        // A loop, not push(...items): spreading a long list as arguments overflows the stack.
+        for (let index = 0; index < times; index++) for (const item of sequence.value as PythonValue[]) items.push(item);
         return { value: items, kind: sequence.kind };
       }
     }

@@ -11,6 +11,7 @@ import { readTextFile } from '../core/fileLimits';
 import { mangoGameOf, mangoSuffixes, type FileKind } from '../core/fileKinds';
 import { isMissingFile } from '../core/walk';
 import { buildGameModel } from '../core/mango/game';
+import { stripBom } from '../core/bom';
 import type { GameModel } from '../core/mango/gameChecks';
 import type { DocumentStore } from './documents';
 
@@ -140,7 +141,8 @@ export class GameStore {
       entry = { stamp: member.stamp, text: undefined, part: { walkthrough: open.walkthrough } };
     } else {
       const read = open ? { text: open.text.getText() } : await this.readDisk(member);
-      entry = { stamp: member.stamp, ...read, part: read.text === undefined ? {} : buildGameModel({ [member.kind]: read.text }) };
+      // The model keeps the BOM note; the stored text is what the editor shows (prompts, ranges, edits).
+      entry = { stamp: member.stamp, ...read, text: read.text === undefined ? undefined : stripBom(read.text), part: read.text === undefined ? {} : buildGameModel({ [member.kind]: read.text }) };
     }
     touch(this.files, member.uri, entry);
     evict(this.files, MAX_GAMES * PARSED_KINDS.size);

@@ -11,7 +11,7 @@ import { checkGame, type GameModel } from '../core/mango/gameChecks';
 import { JsonCodes } from '../core/json/locatedJson';
 import type { Diagnostic } from '../core/text';
 import type { MangoGameData } from '../core/mango/evaluation';
-import { isMissingFile } from '../core/walk';
+import { baseName, isMissingFile } from '../core/walk';
 import type { DocumentStore } from './documents';
 import { GameStore, type GameMember, type LoadedGame } from './gameStore';
 
@@ -102,7 +102,7 @@ export type PartialPublisher = (uri: string, diagnostics: Diagnostic[]) => void;
 
 /** The game's name: its files' common prefix without the folder (`data/zork1/zork1` → `zork1`). */
 export function gameNameOf(game: Pick<LoadedGame, 'key'>): string {
-  return game.key.slice(Math.max(game.key.lastIndexOf('/'), game.key.lastIndexOf('\\')) + 1);
+  return baseName(game.key);
 }
 
 /** The game as core's evaluation takes it. */

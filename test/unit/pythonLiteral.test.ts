@@ -59,6 +59,11 @@ describe('Python literal parser: constant expressions', () => {
     assert.deepEqual(parsePythonExpression("[-1, (2), ('a',)]"), { value: [-1, 2, ['a']], folded: 0, expressions: 'reject' });
   });
 
+  it('repeats a long list without spreading it as call arguments (a 300,000-item list * 2)', () => {
+    const folded = parsePythonExpression(`[${'0,'.repeat(300000)}] * 2`, { expressions: 'fold' });
+    assert.equal((folded.value as unknown[]).length, 600000);
+  });
+
   it('folds string, number, tuple and list expressions when asked, and says how many operators it folded', () => {
     const folded = parsePythonExpression("[{'action': 'ea' + 'st'}, -(2 * 3) + 1, [1] + [2], (1,) + (2,), 'ab' * 2, 3 * 'x', - - 4, True + 1]", { expressions: 'fold' });
     assert.deepEqual(folded.value, [{ action: 'east' }, -5, [1, 2], [1, 2], 'abab', 'xxx', 4, 2]);
