@@ -3,7 +3,7 @@
 // instead of naming benchmarks. The built-ins are registered by core/benchmarks.ts; this module
 // holds only the types and the table, so declarations can import it without a cycle.
 import type { BoardTimeline } from './board';
-import type { ChatMessage, ModelProfile, QuestionBase, RunRecord } from './eval/types';
+import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from './eval/types';
 import type { Diagnostic } from './text';
 
 /** One kind of benchmark file, recognised by its name alone. */
@@ -67,6 +67,63 @@ export interface ScoredReply {
 }
 
 /**
+ * A question ready to ask, bound to the files it was read from (a MANGO question needs its game's
+ * walkthrough and maze, a GRASP question its grid): the one thing the evaluation pipeline
+ * (core/eval/pipeline.ts) and batch runs (core/runs) work on, for every benchmark.
+ */
+export interface PreparedQuestion<Q extends QuestionBase = QuestionBase> {
+  readonly question: Q;
+  /** The exact messages a model is sent (for episodes: the first turn's, for token estimates). */
+  readonly messages: readonly ChatMessage[];
+  /**
+   * What an offline profile (`oracle`, `random`) answers to `messages`, computed from the question
+   * and its files (never by reading the prompt's text); `seed` makes `random` reproducible. Absent:
+   * the benchmark has no built-in agent for this question.
+   */
+  builtInAnswer?(profile: ModelProfile, seed: number, messages: readonly ChatMessage[]): string | Promise<string>;
+  /** A single reply parsed and scored in `mode`, with diagnostics located on the reply. Throws QuestionModeError for a mode the benchmark has not. */
+  score(replyText: string, mode: ScoringMode): ScoredReply;
+  /**
+   * Multi-turn questions (a SmartPlay episode): plays the whole episode, asking `ask` once a turn,
+   * and returns the transcript and scores. The pipeline uses it instead of a single reply + score.
+   */
+  play?(ask: (messages: readonly ChatMessage[]) => Promise<ModelReply>, mode: ScoringMode, signal: AbortSignal): Promise<PlayedEpisode>;
+}
+
+/** What a played episode leaves in its run record. */
+export interface PlayedEpisode extends ScoredReply {
+  /** The whole transcript (for SmartPlay: the episode log), kept as the record's rawAnswer. */
+  readonly rawAnswer: string;
+  readonly promptTokens: number | null;
+  readonly completionTokens: number | null;
+  readonly cached: boolean;
+}
+
+/** A scoring mode or question option a benchmark does not have: a usage error, not a failed question. */
+export class QuestionOptionError extends Error {}
+
+/**
+ * Options of a question set as the user gave them: `waypoint run`'s question flags by name without
+ * `--` (`task`, `difficulty`, `cutoff`, `prompt`, `settings`, `style`, `indices`, `episodes`,
+ * `seed`), each benchmark reading its own (runs.md §2) and throwing QuestionOptionError for a
+ * value it cannot use.
+ */
+export type QuestionSetOptions = Readonly<Record<string, string | undefined>>;
+
+/** What reading a question set needs of the file system (core has no node:fs). */
+export interface QuestionSetFiles {
+  readText(path: string): Promise<string>;
+  /** The names in a folder, or null when `path` is not a folder. */
+  list(path: string): Promise<string[] | null>;
+}
+
+/** The questions of some sources, in a stable order, and what could not be read (`file: message`, one line each). */
+export interface QuestionSet<Q extends QuestionBase = QuestionBase> {
+  readonly questions: PreparedQuestion<Q>[];
+  readonly problems: string[];
+}
+
+/**
  * Hooks are declared as methods so a definition typed with its own question (`BenchmarkDefinition<ToyQuestion>`)
  * can be registered in the one table; the registry only hands a benchmark the questions whose
  * `benchmark` is its id.
@@ -88,12 +145,20 @@ export interface BenchmarkDefinition<Q extends QuestionBase = QuestionBase> {
    * the server's code lenses. `path` as for `validate`. None declared: the file has no lenses.
    */
   questions?(kind: string, text: string, path: string): FileQuestion<Q>[];
-  /** The chat messages that ask `question` (the prompt every reply source, built-in or model, is given). */
+  /**
+   * The questions of `sources` (files or folders the user names to `waypoint run`, `import`,
+   * `batch export`) under `options`, prepared to ask. Throws QuestionOptionError for options the
+   * benchmark does not have; files it cannot read become `problems`, never a silent skip.
+   */
+  questionSet?(sources: readonly string[], options: QuestionSetOptions, files: QuestionSetFiles): Promise<QuestionSet<Q>>;
+  /** The names of the options questionSet reads, so hosts can reject the others as usage errors. */
+  readonly questionOptions?: readonly string[];
+  /** The chat messages that ask `question` (the prompt every reply source, built-in or model, is given). Self-contained questions only (the toy); the built-ins prepare theirs in questionSet. */
   prompt?(question: Q): ChatMessage[];
   /** What the offline profiles (`oracle`, `random`) answer, computed from the question, never from the prompt text. */
   builtInAnswer?(question: Q, profile: ModelProfile): string | Promise<string>;
   /** A reply parsed and scored in `mode`, with diagnostics located on the reply. */
-  score?(question: Q, replyText: string, mode: RunRecord['mode']): ScoredReply;
+  score?(question: Q, replyText: string, mode: ScoringMode): ScoredReply;
   /** How a run of `question` is grouped and named. Without it, runs are grouped under the benchmark's label and named by sample id. */
   runLabel?(question: Q): RunLabel;
   /** Whether a run's scores count as full success (the Runs view's pass/fail icon). Without it, no run does. */
@@ -113,6 +178,18 @@ export interface BenchmarkDefinition<Q extends QuestionBase = QuestionBase> {
  * activation path, which must not load validators). The built-ins keep theirs in
  * core/<benchmark>/declaration.ts and spread it into their definition.
  */
+/** A self-contained question (one whose definition declares prompt and score) prepared through those hooks; null when it declares them not. */
+export function preparedFromHooks<Q extends QuestionBase>(definition: BenchmarkDefinition<Q>, question: Q): PreparedQuestion<Q> | null {
+  const { prompt, score, builtInAnswer } = definition;
+  if (!prompt || !score) return null;
+  return {
+    question,
+    messages: prompt.call(definition, question),
+    score: (replyText, mode) => score.call(definition, question, replyText, mode),
+    ...(builtInAnswer ? { builtInAnswer: (profile: ModelProfile) => builtInAnswer.call(definition, question, profile) } : {}),
+  };
+}
+
 export type BenchmarkDeclaration<Q extends QuestionBase = QuestionBase> = Pick<BenchmarkDefinition<Q>, 'id' | 'label' | 'kinds' | 'runLabel' | 'succeeded'>;
 
 /** A file kind together with the benchmark that declares it. */

@@ -3,7 +3,7 @@
 // or a value of the wrong type.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, promises as fs, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { modelReplySchema, parseRunRecords, runRecordSchema } from '../../src/core/eval/recordSchemas';
@@ -12,7 +12,7 @@ import { parseSkeletonLine, readSkeletonLabels } from '../../src/core/mango/skel
 import { renameInSkeletonLine } from '../../src/core/mango/skeletonRename';
 import { mangoResultFileSchema } from '../../src/core/schemas/mangoResult';
 import { describeProblem, parseJsonWith } from '../../src/core/schemas/parse';
-import { WorkspaceStore } from '../../src/extension/eval/storage';
+import { WorkspaceStore } from '../../src/core/eval/workspaceStore';
 import { distDir, repoRoot, samplesDir } from '../support/paths';
 
 const lighthouse = join(samplesDir, 'mango', 'lighthouse');
@@ -129,7 +129,7 @@ describe('the response cache (extension/eval/storage.ts)', () => {
 
   it('a corrupt or wrongly shaped entry is a logged miss; a missing one a silent miss; a good one a hit', async () => {
     const log: string[] = [];
-    const store = new WorkspaceStore(root, (line) => log.push(line));
+    const store = new WorkspaceStore(root, (line) => log.push(line), fs);
     const reply = { text: 'answer', promptTokens: 3, completionTokens: 4, latencyMs: 10, cached: false };
     await store.set('good', reply);
     writeFileSync(join(root, '.waypoint', 'cache', 'truncated.json'), '{"text": "ans');

@@ -1,20 +1,24 @@
 // One path from a question and a model profile to what the UI shows, for any registered benchmark:
 // prompt → reply (a built-in agent or a model, through the engine's cache) → parse and score →
 // diagnostics → run record → board timeline. Storage, the network and cancellation are injected,
-// so the editor, the CLI and tests run the same code.
+// so the editor, the CLI's single questions and batch runs (core/runs) run the same code.
 import type { BoardTimeline } from '../board';
-import type { BenchmarkDefinition } from '../registry';
+import { type BenchmarkDefinition, type PreparedQuestion, preparedFromHooks } from '../registry';
 import type { Diagnostic } from '../text';
 import { askModel, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from './engine';
-import type { ModelProfile, ModelReply, QuestionBase, RunRecord } from './types';
+import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RecordDiagnostic, RunRecord, ScoringMode } from './types';
 
 export interface AnswerOptions {
-  /** Where a model's reply comes from; required for `openai-compatible` profiles (core does not construct network clients). Offline profiles default to the benchmark's builtInAnswer. */
+  /** Where a model's reply comes from; required for `openai-compatible` profiles (core does not construct network clients). Offline profiles default to the question's built-in agent. */
   source?: ReplySource;
   cache?: ResponseCache | null;
-  /** The scoring mode; `faithful` (upstream's scoring) unless said otherwise. */
-  mode?: RunRecord['mode'];
+  /** The scoring mode; `faithful` (upstream's intent) unless said otherwise. */
+  mode?: ScoringMode;
   signal?: AbortSignal;
+  /** The seed of the `random` built-in agent (each question mixes in its own sample id where the benchmark needs it). */
+  seed?: number;
+  /** Stamped on the record (runs.md §1). */
+  runId?: string;
 }
 
 export interface AnsweredQuestion<Q extends QuestionBase> {
@@ -25,31 +29,61 @@ export interface AnsweredQuestion<Q extends QuestionBase> {
   timeline: BoardTimeline | null;
 }
 
-/** The reply source of an offline profile: the benchmark's built-in agent, answering from the question. */
-export function builtInSource<Q extends QuestionBase>(definition: BenchmarkDefinition<Q>): ReplySource {
+/** The reply source of an offline profile: the question's built-in agent, answering from the question and its files. */
+export function builtInSource<Q extends QuestionBase>(prepared: PreparedQuestion<Q>, label: string, seed: number): ReplySource {
   return {
-    async reply(_messages, profile, question): Promise<ModelReply> {
-      if (!definition.builtInAnswer) throw new ModelCallError(`${definition.label} has no built-in agent; choose a model profile.`);
+    async reply(messages, profile): Promise<ModelReply> {
+      if (!prepared.builtInAnswer) throw new ModelCallError(`${label} has no built-in agent for this question; choose a model profile.`);
       const started = Date.now();
-      const text = await definition.builtInAnswer(question as Q, profile);
+      const text = await prepared.builtInAnswer(profile, seed, messages);
       return { text, promptTokens: null, completionTokens: null, latencyMs: Date.now() - started, cached: false };
     },
   };
 }
 
+/** Diagnostics as a run record keeps them (code, severity, position, message). */
+export function recordDiagnostics(diagnostics: readonly Diagnostic[]): RecordDiagnostic[] {
+  return diagnostics.map((diagnostic) => ({ code: diagnostic.code, severity: diagnostic.severity, line: diagnostic.range.start.line, character: diagnostic.range.start.character, message: diagnostic.message }));
+}
+
 /**
- * Asks `question` of `profile` and scores the reply. Throws ModelCallError when the call fails (or
- * ModelCallCancelled), and an Error naming the benchmark when it declares no prompt or scoring.
+ * Asks a prepared question of `profile` and scores the reply (or plays the episode). Throws
+ * ModelCallError when a call fails (ModelCallCancelled when cancelled); the caller decides whether
+ * that is a record with `error` (batch runs) or a message (the editor).
+ */
+export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQuestion<Q>, profile: ModelProfile, label: string, options: AnswerOptions = {}): Promise<AnsweredQuestion<Q>> {
+  const source = options.source ?? (profile.provider === 'oracle' || profile.provider === 'random' ? builtInSource(prepared, label, options.seed ?? 0) : null);
+  if (!source) throw new ModelCallError(`model profile '${profile.id}': no reply source was given for an ${profile.provider} profile.`);
+  const mode = options.mode ?? 'faithful';
+  const signal = options.signal ?? new AbortController().signal;
+  const { question } = prepared;
+  const messages: ChatMessage[] = prepared.messages.map((message) => ({ ...message }));
+  if (prepared.play) {
+    const episode = await prepared.play((turn) => askModel(source, options.cache ?? null, profile, turn, question, signal), mode, signal);
+    const reply: ModelReply = { text: episode.rawAnswer, promptTokens: episode.promptTokens, completionTokens: episode.completionTokens, latencyMs: 0, cached: episode.cached };
+    const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: episode.parsedAnswer, scores: episode.scores, mode }, reply);
+    return { record: stamped(record, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };
+  }
+  const started = Date.now();
+  const reply = await askModel(source, options.cache ?? null, profile, messages, question, signal);
+  const scored = prepared.score(reply.text, mode);
+  const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: scored.parsedAnswer, scores: scored.scores, mode }, reply.cached ? reply : { ...reply, latencyMs: reply.latencyMs || Date.now() - started });
+  return { record: stamped(record, scored.diagnostics, options.runId), diagnostics: scored.diagnostics, timeline: null };
+}
+
+function stamped<Q extends QuestionBase>(record: RunRecord<Q>, diagnostics: readonly Diagnostic[], runId: string | undefined): RunRecord<Q> {
+  return { ...record, ...(runId ? { run_id: runId } : {}), diagnostics: recordDiagnostics(diagnostics) };
+}
+
+/**
+ * Asks a self-contained `question` (one whose benchmark declares prompt and score) of `profile`
+ * and scores the reply, with the benchmark's timeline. Throws as answerPrepared, and an Error
+ * naming the benchmark when it declares no prompt or scoring.
  */
 export async function answerQuestion<Q extends QuestionBase>(definition: BenchmarkDefinition<Q>, question: Q, profile: ModelProfile, options: AnswerOptions = {}): Promise<AnsweredQuestion<Q>> {
   if (question.benchmark !== definition.id) throw new Error(`A ${question.benchmark} question was given to the ${definition.id} benchmark.`);
-  if (!definition.prompt || !definition.score) throw new Error(`Benchmark ${definition.id} declares no ${definition.prompt ? 'score' : 'prompt'}, so its questions cannot be run.`);
-  const source = options.source ?? (profile.provider === 'openai-compatible' ? null : builtInSource(definition));
-  if (!source) throw new ModelCallError(`model profile '${profile.id}': no reply source was given for an openai-compatible profile.`);
-  const messages = definition.prompt(question);
-  const mode = options.mode ?? 'faithful';
-  const reply = await askModel(source, options.cache ?? null, profile, messages, question, options.signal ?? new AbortController().signal);
-  const scored = definition.score(question, reply.text, mode);
-  const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: scored.parsedAnswer, scores: scored.scores, mode }, reply);
-  return { record, diagnostics: scored.diagnostics, timeline: definition.timeline?.(question, record) ?? null };
+  const prepared = preparedFromHooks(definition, question);
+  if (!prepared) throw new Error(`Benchmark ${definition.id} declares no ${definition.prompt ? 'score' : 'prompt'}, so its questions cannot be run.`);
+  const answered = await answerPrepared(prepared, profile, definition.label, options);
+  return { ...answered, timeline: definition.timeline?.(question, answered.record) ?? null };
 }

@@ -18,7 +18,7 @@ export const chatMessageSchema = z.object({ role: z.enum(['system', 'user', 'ass
 
 export const modelProfileSchema = z.object({
   id: z.string(),
-  provider: z.enum(['openai-compatible', 'oracle', 'random']),
+  provider: z.enum(['openai-compatible', 'oracle', 'random', 'imported']),
   baseUrl: z.optional(z.string()),
   model: z.optional(z.string()),
   temperature: z.number(),
@@ -70,6 +70,8 @@ const graspQuestionSchema = z.object({
 
 const smartplayQuestionSchema = z.object({ benchmark: z.literal('smartplay'), game: z.string(), step: count, question: z.union([z.literal(1), z.literal(2)]), sampleId: z.string() });
 
+const recordDiagnosticSchema = z.object({ code: z.string(), severity: z.enum(['error', 'warning', 'information', 'hint']), line: count, character: count, message: z.string() });
+
 export const evalQuestionSchema = z.discriminatedUnion('benchmark', [mangoQuestionSchema, babyaiQuestionSchema, graspQuestionSchema, smartplayQuestionSchema]);
 
 export const runRecordSchema = z.object({
@@ -80,12 +82,15 @@ export const runRecordSchema = z.object({
   rawAnswer: z.string(),
   parsedAnswer: z.unknown(),
   scores: z.record(z.string(), z.union([z.number(), z.boolean(), z.string(), z.null()])),
-  mode: z.enum(['faithful', 'reference', 'pre2025']),
+  mode: z.enum(['faithful', 'reference', 'pre2025', 'paper']),
   promptTokens: tokens,
   completionTokens: tokens,
   latencyMs: z.number().check(z.minimum(0)),
   cached: z.boolean(),
   costUsd: z.nullable(z.number()),
+  run_id: z.optional(z.string()),
+  diagnostics: z.optional(z.array(recordDiagnosticSchema)),
+  error: z.optional(z.string()),
 });
 
 // Same keys and mutually assignable values: compile-time only.

@@ -2,6 +2,7 @@
 // model profile, a reply, and the run record every run appends. Each benchmark brings its own
 // question kind; the engine only needs `benchmark` and a stable `sampleId`.
 import type { GraspSettings } from '../grasp/types';
+import type { Severity } from '../text';
 
 /** What every benchmark's question has: the engine, the cache and the run labels need no more. */
 export interface QuestionBase {
@@ -19,7 +20,8 @@ export interface ChatMessage {
 /** A model as configured in settings. Keys are never part of a profile (SecretStorage or an environment variable). */
 export interface ModelProfile {
   id: string;
-  provider: 'openai-compatible' | 'oracle' | 'random';
+  /** `imported`: the record came from upstream outputs (`waypoint import`); `id` is the model name read from the data. Never a configured profile. */
+  provider: 'openai-compatible' | 'oracle' | 'random' | 'imported';
   baseUrl?: string;
   model?: string;
   temperature: number;
@@ -108,11 +110,29 @@ export interface RunRecord<Q extends QuestionBase = EvalQuestion> {
   rawAnswer: string;
   parsedAnswer: unknown;
   scores: Record<string, number | boolean | string | null>;
-  /** The scoring mode that produced `scores` (GRASP also has 'pre2025'). */
-  mode: 'faithful' | 'reference' | 'pre2025';
+  /** The scoring mode that produced `scores` (GRASP also has 'pre2025' and 'paper'). */
+  mode: ScoringMode;
   promptTokens: number | null;
   completionTokens: number | null;
   latencyMs: number;
   cached: boolean;
   costUsd: number | null;
+  /** One id per `waypoint run`, import or editor batch (runs.md §1); absent on single-question runs from before batch runs. */
+  run_id?: string;
+  /** The answer diagnostics' codes and where they point in `rawAnswer`, so reports can break failures down without re-scoring. */
+  diagnostics?: RecordDiagnostic[];
+  /** Why the question has no answer (the model call failed, the grid or game of an imported row is missing); its scores are empty. */
+  error?: string;
+}
+
+/** Every mode some benchmark scores in: `faithful` (the paper's intent), `reference` (upstream's code, bugs included), GRASP's `pre2025` and `paper`. */
+export type ScoringMode = 'faithful' | 'reference' | 'pre2025' | 'paper';
+
+/** An answer diagnostic as a run record keeps it: 0-based line and character in `rawAnswer`. */
+export interface RecordDiagnostic {
+  code: string;
+  severity: Severity;
+  line: number;
+  character: number;
+  message: string;
 }

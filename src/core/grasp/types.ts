@@ -55,6 +55,11 @@ export interface GraspSettings {
 export type ScoringMode = 'faithful' | 'reference' | 'pre2025';
 export const SCORING_MODES: readonly ScoringMode[] = ['faithful', 'reference', 'pre2025'];
 
+/** Whether a run record's mode is one GRASP scores in (records of other benchmarks have modes GRASP lacks). */
+export function isGraspScoringMode(mode: string): mode is ScoringMode {
+  return (SCORING_MODES as readonly string[]).includes(mode);
+}
+
 /** True when (row, col) is in the inner start block, rows and columns 3..7 (paper, Methods). */
 export function isInnerCell(row: number, col: number): boolean {
   return row >= 3 && row <= 7 && col >= 3 && col <= 7;

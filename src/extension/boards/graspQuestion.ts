@@ -16,7 +16,7 @@ import { parseGraspResultsFile } from '../../core/grasp/resultsFile';
 import { ALL_SETTINGS, describeSettings, isPlainFileName } from '../../core/grasp/settings';
 import { maxFileSizeBytes } from '../../core/fileLimits';
 import type { Diagnostic } from '../../core/text';
-import { SCORING_MODES, type GraspSettings, type ScoringMode } from '../../core/grasp/types';
+import { isGraspScoringMode, type GraspSettings, type ScoringMode } from '../../core/grasp/types';
 import { pickProfile } from '../eval/profiles';
 import { BoardPanel } from './boardPanel';
 import { shownPath, type BoardEvalDeps } from './evalDeps';
@@ -202,7 +202,7 @@ export async function reopenGraspRun(deps: BoardEvalDeps, record: RunRecord & { 
     return false;
   }
   const prepared = prepareGraspQuestion(choice.candidate.entry, question.file, question.settings, question.style);
-  const mode = SCORING_MODES.includes(record.mode) ? record.mode : 'faithful';
+  const mode = isGraspScoringMode(record.mode) ? record.mode : 'faithful';
   const result = scoreGraspAnswer(prepared, record.rawAnswer, mode);
   await deps.answers.show(runDocumentName(record), record.rawAnswer, [gridNote(choice.summary), ...result.diagnostics]);
   showOnBoard(deps.context, prepared, result, `${record.model.id} · ${choice.candidate.path} #${question.index} · ${describeSettings(question.settings)}`);

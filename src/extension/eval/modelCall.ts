@@ -4,12 +4,13 @@
 // with a way out ("Set API Key…", "Open Settings"), the full text in the Waypoint output channel.
 // Lives in the evaluation bundle: it is what pulls in `openai`.
 import * as vscode from 'vscode';
+import { promises as fs } from 'node:fs';
 import { askModel, ModelCallCancelled, ModelCallError, type ReplySource } from '../../core/eval/engine';
 import { OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
 import { redactSecrets } from '../../core/eval/redact';
 import type { ChatMessage, EvalQuestion, ModelProfile, ModelReply, RunRecord } from '../../core/eval/types';
 import { apiKeyLookup } from './secrets';
-import { WorkspaceStore } from './storage';
+import { WorkspaceStore } from '../../core/eval/workspaceStore';
 
 /** What a built-in agent answers, from the question the caller prepared (never from the prompt text). */
 export type BuiltInAnswer = (profile: ModelProfile) => string | Promise<string>;
@@ -35,7 +36,7 @@ function sourceFor(context: vscode.ExtensionContext, request: ModelRequest): Rep
 
 function storeOf(): WorkspaceStore | null {
   const folder = vscode.workspace.workspaceFolders?.[0];
-  return folder && vscode.workspace.isTrusted ? new WorkspaceStore(folder.uri.fsPath, (line) => outputChannel().warn(line)) : null;
+  return folder && vscode.workspace.isTrusted ? new WorkspaceStore(folder.uri.fsPath, (line) => outputChannel().warn(line), fs) : null;
 }
 
 /** Asks without any UI (for loops such as a SmartPlay episode, which show their own progress); throws ModelCallError. */

@@ -1,20 +1,39 @@
 // The workspace's `.waypoint/` folder: the response cache (one JSON file per key) and the run
-// records (JSON Lines, one file per day). Written only in trusted workspaces.
-import { promises as fs } from 'node:fs';
-import { join } from 'node:path';
-import type { ResponseCache } from '../../core/eval/engine';
-import { modelReplySchema } from '../../core/eval/recordSchemas';
-import { redactKnownSecrets } from '../../core/eval/redact';
-import type { ModelReply, RunRecord } from '../../core/eval/types';
-import { describeProblem, parseJsonWith } from '../../core/schemas/parse';
-import { describeFsError, isMissingFile } from '../../core/walk';
+// records (JSON Lines, one file per day). The editor and the CLI (`waypoint run`) share it, so a
+// question answered in one is never asked again by the other. Written only in trusted workspaces.
+// The file system is passed in (node:fs/promises in both hosts), so core stays free of node:fs.
+import { describeProblem, parseJsonWith } from '../schemas/parse';
+import { describeFsError, isMissingFile } from '../walk';
+import type { ResponseCache } from './engine';
+import { modelReplySchema } from './recordSchemas';
+import { redactKnownSecrets } from './redact';
+import type { ModelReply, RunRecord } from './types';
+
+/** What the store needs of node:fs/promises. */
+export interface StoreFileSystem {
+  readFile(path: string, encoding: 'utf8'): Promise<string>;
+  writeFile(path: string, data: string): Promise<void>;
+  appendFile(path: string, data: string): Promise<void>;
+  mkdir(path: string, options: { recursive: true }): Promise<unknown>;
+}
+
+/** Joins with `/`, which Node accepts on every platform. */
+function join(root: string, ...parts: string[]): string {
+  return [root.replace(/[\\/]+$/, ''), ...parts].join('/');
+}
 
 export class WorkspaceStore implements ResponseCache {
   /** `log` hears about cache entries that exist but cannot be used (each is then a miss). */
   constructor(
     private readonly root: string,
     private readonly log: (line: string) => void,
+    private readonly fs: StoreFileSystem,
   ) {}
+
+  /** The cache folder, for messages. */
+  get cacheFolder(): string {
+    return join(this.root, '.waypoint', 'cache');
+  }
 
   private cachePath(key: string): string {
     return join(this.root, '.waypoint', 'cache', `${key}.json`);
@@ -25,7 +44,7 @@ export class WorkspaceStore implements ResponseCache {
     const path = this.cachePath(key);
     let text: string;
     try {
-      text = await fs.readFile(path, 'utf8');
+      text = await this.fs.readFile(path, 'utf8');
     } catch (error) {
       if (!isMissingFile(error)) this.log(`Response cache: cannot read ${path} (${describeFsError(error)}); asking the model instead.`);
       return undefined;
@@ -37,18 +56,18 @@ export class WorkspaceStore implements ResponseCache {
   }
 
   async set(key: string, reply: ModelReply): Promise<void> {
-    await fs.mkdir(join(this.root, '.waypoint', 'cache'), { recursive: true });
+    await this.fs.mkdir(join(this.root, '.waypoint', 'cache'), { recursive: true });
     // The same rule as run records: a key quoted back into a reply is not kept on disk.
-    await fs.writeFile(this.cachePath(key), redactKnownSecrets(JSON.stringify(reply)));
+    await this.fs.writeFile(this.cachePath(key), redactKnownSecrets(JSON.stringify(reply)));
   }
 
   /** Appends a run record to today's file and returns its path. */
   async appendRun(record: RunRecord): Promise<string> {
     const directory = join(this.root, '.waypoint', 'runs');
-    await fs.mkdir(directory, { recursive: true });
+    await this.fs.mkdir(directory, { recursive: true });
     const path = join(directory, `${record.time.slice(0, 10)}.jsonl`);
     // A record never carries a key, even one a server or model quoted back into the answer.
-    await fs.appendFile(path, `${redactKnownSecrets(JSON.stringify(record))}\n`);
+    await this.fs.appendFile(path, `${redactKnownSecrets(JSON.stringify(record))}\n`);
     return path;
   }
 }
