@@ -5,6 +5,7 @@ import { runBabyai } from './babyai';
 import { runGrasp } from './grasp';
 import { runMango } from './mango';
 import { stderrLine, stdoutLine } from './output';
+import { runRun } from './run';
 import { runSmartplay } from './smartplay';
 import { runValidate } from './validate';
 
@@ -12,6 +13,8 @@ const USAGE = `usage: waypoint <command> [options]
 
 commands:
   validate <path>... [--json]   validate benchmark files (recursively for directories)
+  run <benchmark> <source>... --out run.jsonl   ask a whole question set: --agent oracle|random | --base-url URL --model NAME | --profile F --profile-id ID;
+      [--concurrency N] [--rpm N] [--max-cost USD] [--resume] [--shard K/N] [--sample N --seed S] [--limit N] [--dry-run] [--mode M] [--no-cache] [--progress bar|json] [--json]
   mango graph|skeletons <gameDir>   maze graph [--cutoff N] [--reverse none|naive] [--json]; DF/RF skeletons --task df|rf [--cutoff N] [--limit K]
   mango prompt <gameDir> --id ID     the exact upstream prompt [--cutoff N] [--template release|paper] [--json]
   mango score <gameDir> --answers F  scores of answer records (JSONL or a folder of result files) [--mode faithful|reference] [--cutoff N] [--json]
@@ -28,7 +31,7 @@ options:
   --help     show this help`;
 
 type Subcommand = (argv: readonly string[], out: (text: string) => void, err: (text: string) => void) => Promise<number>;
-const subcommands: Record<string, Subcommand> = { validate: runValidate, mango: runMango, babyai: runBabyai, grasp: runGrasp, smartplay: runSmartplay };
+const subcommands: Record<string, Subcommand> = { validate: runValidate, run: runRun, mango: runMango, babyai: runBabyai, grasp: runGrasp, smartplay: runSmartplay };
 
 async function main(argv: string[]): Promise<number> {
   const debug = argv.includes('--debug');

@@ -151,6 +151,8 @@ export interface BenchmarkDefinition<Q extends QuestionBase = QuestionBase> {
    * benchmark does not have; files it cannot read become `problems`, never a silent skip.
    */
   questionSet?(sources: readonly string[], options: QuestionSetOptions, files: QuestionSetFiles): Promise<QuestionSet<Q>>;
+  /** The scoring modes `score` accepts (`faithful` when not declared). */
+  readonly scoringModes?: readonly ScoringMode[];
   /** The names of the options questionSet reads, so hosts can reject the others as usage errors. */
   readonly questionOptions?: readonly string[];
   /** The chat messages that ask `question` (the prompt every reply source, built-in or model, is given). Self-contained questions only (the toy); the built-ins prepare theirs in questionSet. */

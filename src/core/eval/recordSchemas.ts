@@ -68,7 +68,7 @@ const graspQuestionSchema = z.object({
   sampleId: z.string(),
 });
 
-const smartplayQuestionSchema = z.object({ benchmark: z.literal('smartplay'), game: z.string(), step: count, question: z.union([z.literal(1), z.literal(2)]), sampleId: z.string() });
+const smartplayQuestionSchema = z.object({ benchmark: z.literal('smartplay'), game: z.string(), step: count, question: z.union([z.literal(1), z.literal(2)]), sampleId: z.string(), episode: z.optional(count), seed: z.optional(count) });
 
 const recordDiagnosticSchema = z.object({ code: z.string(), severity: z.enum(['error', 'warning', 'information', 'hint']), line: count, character: count, message: z.string() });
 

@@ -89,13 +89,18 @@ export interface GraspQuestion {
   sampleId: string;
 }
 
-/** One of the two questions of one SmartPlay step. */
+/** One of the two questions of one SmartPlay step, or (with `episode`) a whole episode of a batch run. */
 export interface SmartplayQuestion {
   benchmark: 'smartplay';
   game: string;
+  /** 0 for a whole episode. */
   step: number;
   question: 1 | 2;
   sampleId: string;
+  /** A whole episode, played turn by turn: its number in the run. */
+  episode?: number;
+  /** The episode's seed (the env's random draws). */
+  seed?: number;
 }
 
 export type EvalQuestion = MangoQuestion | BabyaiQuestion | GraspQuestion | SmartplayQuestion;

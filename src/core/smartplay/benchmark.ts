@@ -3,9 +3,13 @@ import type { SmartplayQuestion } from '../eval/types';
 import type { BenchmarkDefinition } from '../registry';
 import { smartplayDeclaration } from './declaration';
 import { validateEpisodeLog } from './episodeChecks';
+import { SMARTPLAY_QUESTION_OPTIONS, smartplayQuestionSet } from './questionSet';
 
 export const smartplayBenchmark: BenchmarkDefinition<SmartplayQuestion> = {
   ...smartplayDeclaration,
   validate: (_kind, text) => validateEpisodeLog(text).diagnostics,
+  questionSet: (sources, options) => smartplayQuestionSet(sources, options),
+  questionOptions: SMARTPLAY_QUESTION_OPTIONS,
+  scoringModes: ['faithful', 'reference'],
   questions: (_kind, text) => (text.trim() === '' ? [] : [{ line: 0, label: 'Step Through Episode', command: 'waypoint.showBoard', argument: {} }]),
 };

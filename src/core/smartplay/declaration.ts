@@ -8,6 +8,6 @@ export const smartplayDeclaration: BenchmarkDeclaration<SmartplayQuestion> = {
   id: 'smartplay',
   label: 'SmartPlay',
   kinds: [{ id: 'smartplay-episode', suffixes: ['.episode.jsonl'], validation: 'standalone', examples: ['hanoi.episode.jsonl'] }],
-  runLabel: (question) => ({ group: `SmartPlay · ${question.game}`, label: `step ${question.step}, question ${question.question}`, documentName: question.sampleId }),
+  runLabel: (question) => ({ group: `SmartPlay · ${question.game}`, label: question.episode === undefined ? `step ${question.step}, question ${question.question}` : `episode ${question.episode + 1} (seed ${question.seed ?? 0})`, documentName: question.sampleId }),
   succeeded: (scores) => scores.completed === 1,
 };

@@ -2,44 +2,18 @@
 // always there so everything works without a key. Settings are untrusted input: parsed, and a bad
 // entry is reported by name instead of breaking the list.
 import * as vscode from 'vscode';
-import * as z from 'zod/mini';
-import { describeSchemaIssue } from '../../core/schemas/issues';
+import { BUILT_IN_PROFILES, parseProfile } from '../../core/eval/profiles';
 import type { ModelProfile } from '../../core/eval/types';
 import { setting } from '../settings';
-
-const DEFAULTS = { temperature: 0, maxTokens: 512, timeoutMs: 60_000, retries: 2 };
-
-export const BUILT_IN_PROFILES: readonly ModelProfile[] = [
-  { id: 'oracle', provider: 'oracle', ...DEFAULTS },
-  { id: 'random', provider: 'random', ...DEFAULTS },
-];
-
-const profileSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  provider: z.enum(['openai-compatible', 'oracle', 'random']),
-  baseUrl: z.optional(z.string()),
-  model: z.optional(z.string()),
-  temperature: z.optional(z.number()),
-  maxTokens: z.optional(z.int()),
-  timeoutMs: z.optional(z.int()),
-  retries: z.optional(z.int()),
-  stream: z.optional(z.boolean()),
-  apiKeyEnv: z.optional(z.string()),
-  costPer1kInput: z.optional(z.number()),
-  costPer1kOutput: z.optional(z.number()),
-});
 
 /** All profiles: the built-ins, then the configured ones (a configured id replaces a built-in). */
 export function modelProfiles(report: (message: string) => void = () => {}): ModelProfile[] {
   const configured = setting('models');
   const profiles = new Map(BUILT_IN_PROFILES.map((profile) => [profile.id, profile]));
   configured.forEach((entry, index) => {
-    const parsed = profileSchema.safeParse(entry);
-    if (!parsed.success) {
-      report(`waypoint.models[${index}] is not a valid model profile: ${parsed.error.issues.map((issue) => describeSchemaIssue(issue, entry, issue.path as ReadonlyArray<string | number>)).join('; ')}`);
-      return;
-    }
-    profiles.set(parsed.data.id, { ...DEFAULTS, ...parsed.data });
+    const parsed = parseProfile(entry, `waypoint.models[${index}]`);
+    if (parsed.ok) profiles.set(parsed.profile.id, parsed.profile);
+    else report(parsed.message);
   });
   return [...profiles.values()];
 }

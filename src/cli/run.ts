@@ -1,0 +1,213 @@
+// `waypoint run <benchmark> <source>... --out run.jsonl` (runs.md §2): a whole question set asked of
+// one model through the batch-run engine (core/runs/runner.ts). This module turns flags into a
+// profile, a question selection and the engine's options, and owns the terminal: the progress
+// bar, Ctrl+C (in-flight requests abandoned, exit 130), and the exit code.
+import { existsSync, promises as fs } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { findBenchmark } from '../core/benchmarks';
+import { OpenAiCompatibleSource } from '../core/eval/openaiProvider';
+import { parseProfile, PROFILE_DEFAULTS } from '../core/eval/profiles';
+import { parseRunRecords } from '../core/eval/recordSchemas';
+import type { ChatMessage, ModelProfile } from '../core/eval/types';
+import { cl100kCounter } from '../core/mango/tokenizer';
+import { type PreparedQuestion, QuestionOptionError } from '../core/registry';
+import { requestCostBound, runQuestions, type RunProgress } from '../core/runs/runner';
+import { answeredKeys, answerKey, inShard, parseShard, seededSample } from '../core/runs/selection';
+import { parseJsonWith } from '../core/schemas/parse';
+import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
+import { escapeControls } from '../core/text';
+import { cliStore, nodeQuestionFiles, RunFile, workspaceRoot } from './runFiles';
+import * as z from 'zod/mini';
+
+type Output = (text: string) => void;
+
+/** Question options of every benchmark (runs.md §2); each benchmark accepts the ones it declares. */
+const QUESTION_OPTIONS = ['task', 'difficulty', 'cutoff', 'template', 'prompt', 'settings', 'style', 'indices', 'episodes'];
+const VALUE_OPTIONS = [...QUESTION_OPTIONS, 'out', 'agent', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'profile', 'profile-id', 'sample', 'seed', 'limit', 'concurrency', 'rpm', 'max-cost', 'shard', 'mode', 'progress', 'timeout-ms', 'retries'];
+const FLAGS = ['resume', 'dry-run', 'no-cache', 'json'];
+
+function numberOption(text: string, option: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0) throw new UsageError(`--${option} must be a non-negative number, not '${text}'`);
+  return value;
+}
+
+/** The model from `--agent`, `--base-url/--model` or `--profile/--profile-id`: exactly one of the three. */
+async function profileOf(options: Map<string, string>): Promise<ModelProfile> {
+  const ways = [options.has('agent'), options.has('base-url') || options.has('model'), options.has('profile')].filter(Boolean).length;
+  if (ways !== 1) throw new UsageError('name the model one way: --agent oracle|random, --base-url URL --model NAME, or --profile FILE --profile-id ID');
+  const agent = options.get('agent');
+  if (agent !== undefined) {
+    if (agent !== 'oracle' && agent !== 'random') throw new UsageError(`--agent must be oracle or random, not '${agent}'`);
+    return { id: agent, provider: agent, ...PROFILE_DEFAULTS };
+  }
+  const profilePath = options.get('profile');
+  if (profilePath !== undefined) {
+    const id = options.get('profile-id');
+    if (id === undefined) throw new UsageError('--profile needs --profile-id ID');
+    const parsed = parseJsonWith(await fs.readFile(profilePath, 'utf8'), z.array(z.unknown()));
+    if (!parsed.ok) throw new UsageError(`${profilePath}: not a JSON list of model profiles (the shape of the waypoint.models setting)`);
+    const index = parsed.value.findIndex((entry) => typeof entry === 'object' && entry !== null && (entry as { id?: unknown }).id === id);
+    if (index < 0) throw new UsageError(`${profilePath}: no profile with id '${id}'`);
+    const profile = parseProfile(parsed.value[index], `${profilePath}[${index}]`);
+    if (!profile.ok) throw new UsageError(profile.message);
+    return withOverrides(profile.profile, options);
+  }
+  const baseUrl = options.get('base-url');
+  const model = options.get('model');
+  if (!baseUrl || !model) throw new UsageError('--base-url and --model go together');
+  return withOverrides({ id: model, provider: 'openai-compatible', baseUrl, model, ...PROFILE_DEFAULTS, ...(options.has('api-key-env') ? { apiKeyEnv: options.get('api-key-env') } : {}) }, options);
+}
+
+function withOverrides(profile: ModelProfile, options: Map<string, string>): ModelProfile {
+  const result = { ...profile };
+  if (options.has('temperature')) result.temperature = numberOption(options.get('temperature') ?? '', 'temperature');
+  if (options.has('max-tokens')) result.maxTokens = positiveInteger(options.get('max-tokens'), 'max-tokens');
+  if (options.has('timeout-ms')) result.timeoutMs = positiveInteger(options.get('timeout-ms'), 'timeout-ms');
+  if (options.has('retries')) result.retries = nonNegativeInteger(options.get('retries'), 'retries');
+  return result;
+}
+
+/** Prompt tokens as OpenAI counts a chat request: cl100k over each message plus 3 per message and 3 to prime the reply. */
+function countTokens(messages: readonly ChatMessage[]): number {
+  const counter = cl100kCounter();
+  return messages.reduce((sum, message) => sum + 3 + counter.encode(message.content).length, 3);
+}
+
+function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '?';
+  const s = Math.round(seconds);
+  return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
+}
+
+/** The progress line: a bar on a terminal (redrawn in place), one JSON object a line with --progress json, nothing otherwise. */
+function progressWriter(style: string | undefined): { update(progress: RunProgress): void; finish(): void } {
+  const stream = process.stderr;
+  if (style === 'json') return { update: (progress) => stream.write(`${JSON.stringify(progress)}\n`), finish: () => {} };
+  if (!stream.isTTY) return { update: () => {}, finish: () => {} };
+  let last = 0;
+  let drawn = false;
+  return {
+    update(progress) {
+      const now = Date.now();
+      if (progress.done < progress.total && now - last < 100) return;
+      last = now;
+      const width = 24;
+      const filled = progress.total === 0 ? width : Math.round((progress.done / progress.total) * width);
+      const rate = progress.rate === null ? '–' : `${progress.rate.toFixed(progress.rate < 10 ? 1 : 0)}/s`;
+      const eta = progress.etaSeconds === null ? '' : ` ETA ${formatDuration(progress.etaSeconds)}`;
+      const extra = [progress.errors ? `${progress.errors} errors` : '', progress.cached ? `${progress.cached} cached` : '', progress.costUsd ? `$${progress.costUsd.toFixed(4)}` : ''].filter(Boolean).join(', ');
+      stream.write(`\r\x1b[2K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${progress.done}/${progress.total} ${rate}${eta}${extra ? ` (${extra})` : ''}`);
+      drawn = true;
+    },
+    finish: () => drawn && stream.write('\n'),
+  };
+}
+
+/** Runs `waypoint run ...`; returns the exit code. */
+export async function runRun(argv: readonly string[], out: Output, err: Output): Promise<number> {
+  const args = parseArgs(argv, FLAGS, VALUE_OPTIONS);
+  const [benchmarkId, ...sources] = args.positionals;
+  if (benchmarkId === undefined || sources.length === 0) throw new UsageError('run needs a benchmark (mango, babyai, grasp, smartplay) and at least one source');
+  const definition = findBenchmark(benchmarkId);
+  if (!definition?.questionSet) throw new UsageError(definition ? `${definition.label} has no question sets to run` : `unknown benchmark '${benchmarkId}'`);
+  const dryRun = args.flags.has('dry-run');
+  const outPath = args.options.get('out');
+  if (!outPath && !dryRun) throw new UsageError('run needs --out <run.jsonl> (records are appended as answers arrive)');
+  const accepted = definition.questionOptions ?? [];
+  const questionOptions: Record<string, string> = {};
+  for (const name of QUESTION_OPTIONS) {
+    const value = args.options.get(name);
+    if (value === undefined) continue;
+    if (!accepted.includes(name)) throw new UsageError(`--${name} is not a ${definition.label} question option${accepted.length ? ` (it has ${accepted.map((option) => `--${option}`).join(', ')})` : ''}`);
+    questionOptions[name] = value;
+  }
+  const seed = args.options.has('seed') ? nonNegativeInteger(args.options.get('seed'), 'seed') : 0;
+  if (accepted.includes('seed')) questionOptions.seed = String(seed);
+  const modeText = args.options.get('mode') ?? 'faithful';
+  const mode = (definition.scoringModes ?? ['faithful']).find((candidate) => candidate === modeText);
+  if (!mode) throw new UsageError(`--mode must be one of ${(definition.scoringModes ?? ['faithful']).join(', ')} for ${definition.label}, not '${modeText}'`);
+  const shardText = args.options.get('shard');
+  const shard = shardText === undefined ? null : parseShard(shardText);
+  if (shardText !== undefined && !shard) throw new UsageError(`--shard must be K/N with 1 ≤ K ≤ N, not '${shardText}'`);
+  const concurrency = args.options.has('concurrency') ? positiveInteger(args.options.get('concurrency'), 'concurrency') : 4;
+  const requestsPerMinute = args.options.has('rpm') ? positiveInteger(args.options.get('rpm'), 'rpm') : undefined;
+  const maxCostUsd = args.options.has('max-cost') ? numberOption(args.options.get('max-cost') ?? '', 'max-cost') : undefined;
+  const progressStyle = args.options.get('progress');
+  if (progressStyle !== undefined && progressStyle !== 'json' && progressStyle !== 'bar') throw new UsageError(`--progress must be bar or json, not '${progressStyle}'`);
+  const profile = await profileOf(args.options);
+  if (maxCostUsd !== undefined && requestCostBound(profile, 0) === null && profile.provider === 'openai-compatible') throw new UsageError('--max-cost needs prices: use --profile with costPer1kInput and costPer1kOutput');
+
+  let set;
+  try {
+    set = await definition.questionSet(sources, questionOptions, nodeQuestionFiles);
+  } catch (error) {
+    if (error instanceof QuestionOptionError) throw new UsageError(error.message);
+    throw error;
+  }
+  for (const problem of set.problems) err(problem);
+  let questions: PreparedQuestion[] = set.questions;
+  if (shard) questions = questions.filter((prepared) => inShard(prepared.question, shard));
+  if (args.options.has('sample')) questions = seededSample(questions, positiveInteger(args.options.get('sample'), 'sample'), seed);
+  if (args.options.has('limit')) questions = questions.slice(0, nonNegativeInteger(args.options.get('limit'), 'limit'));
+
+  // Resume: ask only what the run file does not answer; the run keeps its id.
+  let runId = `${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
+  let spentUsd = 0;
+  let alreadyAnswered = 0;
+  if (outPath && existsSync(outPath) && !dryRun) {
+    const text = await fs.readFile(outPath, 'utf8');
+    if (text.trim() !== '' && !args.flags.has('resume')) throw new UsageError(`${outPath} already has records: add --resume to continue that run, or choose another --out`);
+    const previous = parseRunRecords(text, outPath);
+    for (const problem of previous.problems) err(`skipped: ${problem}`);
+    runId = previous.records.find((record) => record.run_id)?.run_id ?? runId;
+    const answered = answeredKeys(previous.records);
+    spentUsd = previous.records.reduce((sum, record) => sum + (record.costUsd ?? 0), 0);
+    const before = questions.length;
+    questions = questions.filter((prepared) => !answered.has(answerKey({ question: prepared.question, model: profile, mode })));
+    alreadyAnswered = before - questions.length;
+  }
+
+  if (dryRun) {
+    const promptTokens = questions.reduce((sum, prepared) => sum + countTokens(prepared.messages), 0);
+    const maxCompletion = questions.length * profile.maxTokens;
+    const cost = profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined ? (promptTokens * profile.costPer1kInput + maxCompletion * profile.costPer1kOutput) / 1000 : null;
+    const summary = { questions: questions.length, prompt_tokens: promptTokens, max_completion_tokens: maxCompletion, cost_usd_max: cost };
+    if (args.flags.has('json')) out(JSON.stringify(summary));
+    else out(`${questions.length} questions, ${promptTokens} prompt tokens (cl100k), at most ${maxCompletion} completion tokens; cost at most ${cost === null ? 'unknown (no prices in the profile)' : `$${cost.toFixed(4)}`}. Nothing was asked.`);
+    return set.problems.length > 0 ? 1 : 0;
+  }
+
+  const file = new RunFile(outPath as string);
+  const controller = new AbortController();
+  let interrupted = false;
+  const onSigint = () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    err('waypoint run: interrupted; abandoning the requests in flight (Ctrl+C again to quit at once). --resume continues this run.');
+    controller.abort();
+  };
+  process.on('SIGINT', onSigint);
+  const progress = progressWriter(progressStyle);
+  const cacheRoot = workspaceRoot(process.cwd());
+  const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(async (chosen) => (chosen.apiKeyEnv ? process.env[chosen.apiKeyEnv] : undefined)) : undefined;
+  if (profile.apiKeyEnv && process.env[profile.apiKeyEnv] === undefined) err(`waypoint run: the environment variable ${profile.apiKeyEnv} is not set; asking without a key.`);
+  let summary;
+  try {
+    summary = await runQuestions(questions, {
+      profile, label: definition.label, source, cache: args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line))),
+      mode, seed, runId, concurrency, requestsPerMinute, maxCostUsd, spentUsd, countTokens, signal: controller.signal,
+      onRecord: (record) => file.append(record),
+      onProgress: (update) => progress.update(update),
+    });
+  } finally {
+    progress.finish();
+    file.close();
+    process.off('SIGINT', onSigint);
+  }
+  const result = { run_id: runId, out: outPath, questions: questions.length + alreadyAnswered, already_answered: alreadyAnswered, answered: summary.done - summary.errors, errors: summary.errors, cached: summary.cached, cost_usd: summary.costUsd, stopped_by: summary.stoppedBy, mode };
+  if (args.flags.has('json')) out(JSON.stringify(result));
+  else out(`${definition.label}: ${result.answered} answered, ${result.errors} errors, ${result.cached} from the cache${alreadyAnswered ? `, ${alreadyAnswered} already in the file` : ''} → ${outPath} (run ${runId}, ${mode} scoring)${summary.stoppedBy === 'cost-cap' ? `; stopped before passing --max-cost ($${summary.costUsd.toFixed(4)} spent)` : ''}`);
+  if (summary.stoppedBy === 'cancelled') return 130;
+  return summary.errors > 0 || summary.stoppedBy === 'cost-cap' || set.problems.length > 0 ? 1 : 0;
+}

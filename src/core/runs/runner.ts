@@ -1,0 +1,164 @@
+// The batch-run engine behind `waypoint run` (and the editor's Run Benchmark): asks a list of
+// prepared questions of one model profile through the single pipeline (answerPrepared), with a
+// concurrency limit, a requests-per-minute limit, a cost cap checked before each request, and
+// cancellation that abandons only the requests in flight. Records go to the caller as answers
+// arrive (the CLI appends each as one line), so an interrupted run loses at most `concurrency`
+// questions and resumes from its file.
+import type { PreparedQuestion } from '../registry';
+import { ModelCallCancelled, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from '../eval/engine';
+import { answerPrepared } from '../eval/pipeline';
+import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
+import { abortableSleep } from '../eval/requestGuards';
+
+export interface RunOptions {
+  profile: ModelProfile;
+  /** The benchmark's label, for messages. */
+  label: string;
+  /** Required for openai-compatible profiles; offline profiles use each question's built-in agent. */
+  source?: ReplySource;
+  cache: ResponseCache | null;
+  mode: ScoringMode;
+  seed: number;
+  runId: string;
+  concurrency: number;
+  /** At most this many model requests start in any minute (cache hits and built-in agents are not requests). */
+  requestsPerMinute?: number;
+  /** Stop before a request whose worst-case cost would take the run past this many dollars. */
+  maxCostUsd?: number;
+  /** Dollars already spent by the records being resumed, counted against maxCostUsd. */
+  spentUsd?: number;
+  /** Prompt tokens of a request (for the cost bound); the CLI passes the cl100k counter. */
+  countTokens?: (messages: readonly ChatMessage[]) => number;
+  signal: AbortSignal;
+  /** Called once per answered question, in completion order; awaited before the next record is handed over. */
+  onRecord(record: RunRecord<QuestionBase>): void | Promise<void>;
+  onProgress?(progress: RunProgress): void;
+}
+
+export interface RunProgress {
+  done: number;
+  total: number;
+  errors: number;
+  cached: number;
+  costUsd: number;
+  elapsedMs: number;
+  /** Answers per second so far; null before the first. */
+  rate: number | null;
+  /** Seconds left at that rate; null when unknown. */
+  etaSeconds: number | null;
+}
+
+export interface RunSummary extends RunProgress {
+  /** `cost-cap`: stopped before a request would pass --max-cost; `cancelled`: the signal fired. */
+  stoppedBy: 'done' | 'cancelled' | 'cost-cap';
+}
+
+/** Thrown by the guarded source when the next request could pass the cost cap: the question gets no record. */
+class CostCapReached extends Error {}
+
+/** The worst case of one request: its prompt at the input price and maxTokens at the output price; null without prices. */
+export function requestCostBound(profile: ModelProfile, promptTokens: number): number | null {
+  if (profile.costPer1kInput === undefined || profile.costPer1kOutput === undefined) return null;
+  return (promptTokens * profile.costPer1kInput + profile.maxTokens * profile.costPer1kOutput) / 1000;
+}
+
+/**
+ * Wraps the model source with the run's limits: requests start at most `requestsPerMinute` a
+ * minute (evenly spaced, so a burst never trips a provider's limiter), and a request whose worst
+ * case would pass the cost cap is not made. Its reservation is replaced by the actual cost once
+ * the reply arrives (the provider's token counts), or by the bound when it reports none.
+ */
+class LimitedSource implements ReplySource {
+  private nextStart = 0;
+  private reserved = 0;
+  spent: number;
+
+  constructor(
+    private readonly inner: ReplySource,
+    private readonly options: RunOptions,
+  ) {
+    this.spent = options.spentUsd ?? 0;
+  }
+
+  async reply(messages: readonly ChatMessage[], profile: ModelProfile, question: QuestionBase, signal: AbortSignal): Promise<ModelReply> {
+    const { maxCostUsd, requestsPerMinute, countTokens } = this.options;
+    const bound = maxCostUsd === undefined ? null : requestCostBound(profile, countTokens ? countTokens(messages) : 0);
+    if (maxCostUsd !== undefined && bound !== null && this.spent + this.reserved + bound > maxCostUsd) throw new CostCapReached();
+    if (bound !== null) this.reserved += bound;
+    try {
+      if (requestsPerMinute) {
+        const now = Date.now();
+        const start = Math.max(now, this.nextStart);
+        this.nextStart = start + 60_000 / requestsPerMinute;
+        if (start > now) await abortableSleep(start - now, signal).catch(() => {
+          throw new ModelCallCancelled();
+        });
+      }
+      const reply = await this.inner.reply(messages, profile, question, signal);
+      const actual = reply.promptTokens !== null && reply.completionTokens !== null && profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined ? (reply.promptTokens * profile.costPer1kInput + reply.completionTokens * profile.costPer1kOutput) / 1000 : bound;
+      this.spent += actual ?? 0;
+      return reply;
+    } finally {
+      if (bound !== null) this.reserved -= bound;
+    }
+  }
+}
+
+/** The record of a question that could not be answered: the question, the profile, the error, no scores. */
+export function errorRecord<Q extends QuestionBase>(prepared: PreparedQuestion<Q>, profile: ModelProfile, mode: ScoringMode, runId: string, message: string): RunRecord<Q> {
+  const empty: ModelReply = { text: '', promptTokens: null, completionTokens: null, latencyMs: 0, cached: false };
+  const record = runRecordOf<Q>({ question: prepared.question, model: profile, messages: prepared.messages.map((message) => ({ ...message })), parsedAnswer: null, scores: {}, mode }, empty);
+  return { ...record, run_id: runId, diagnostics: [], error: message };
+}
+
+/** Asks every question (in order, `concurrency` at a time) and hands each record to onRecord. */
+export async function runQuestions(questions: readonly PreparedQuestion[], options: RunOptions): Promise<RunSummary> {
+  const offline = options.profile.provider === 'oracle' || options.profile.provider === 'random';
+  const limited = options.source && !offline ? new LimitedSource(options.source, options) : null;
+  const started = Date.now();
+  const progress = { done: 0, errors: 0, cached: 0 };
+  let next = 0;
+  let stoppedBy: RunSummary['stoppedBy'] = 'done';
+  // Records are handed over one at a time, so a sink that appends to a file never interleaves lines.
+  let sinkQueue: Promise<void> = Promise.resolve();
+
+  const snapshot = (): RunProgress => {
+    const elapsedMs = Date.now() - started;
+    const rate = progress.done > 0 && elapsedMs > 0 ? (progress.done * 1000) / elapsedMs : null;
+    const left = questions.length - progress.done;
+    return { ...progress, total: questions.length, costUsd: limited?.spent ?? options.spentUsd ?? 0, elapsedMs, rate, etaSeconds: rate ? left / rate : null };
+  };
+
+  const deliver = (record: RunRecord<QuestionBase>) => {
+    progress.done++;
+    if (record.error !== undefined) progress.errors++;
+    if (record.cached) progress.cached++;
+    sinkQueue = sinkQueue.then(() => options.onRecord(record));
+    options.onProgress?.(snapshot());
+    return sinkQueue;
+  };
+
+  const worker = async () => {
+    while (stoppedBy === 'done' && !options.signal.aborted && next < questions.length) {
+      const prepared = questions[next++];
+      try {
+        const answered = await answerPrepared(prepared, options.profile, options.label, { source: limited ?? undefined, cache: options.cache, mode: options.mode, signal: options.signal, seed: options.seed, runId: options.runId });
+        await deliver(answered.record);
+      } catch (error) {
+        if (error instanceof CostCapReached) {
+          stoppedBy = 'cost-cap';
+          return;
+        }
+        // Abandoned in flight: no record, so --resume asks it again.
+        if (error instanceof ModelCallCancelled || options.signal.aborted) return;
+        const message = error instanceof ModelCallError ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
+        await deliver(errorRecord(prepared, options.profile, options.mode, options.runId, message));
+      }
+    }
+  };
+
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, questions.length)) }, worker));
+  await sinkQueue;
+  if (options.signal.aborted) stoppedBy = 'cancelled';
+  return { ...snapshot(), stoppedBy };
+}

@@ -1,0 +1,54 @@
+// Which questions of a question set a run asks: a deterministic shard (`--shard K/N`), a seeded
+// sample (`--sample N --seed S`), a prefix (`--limit N`), and, on `--resume`, only those the run
+// file has no answer for. All keep the question set's order, so two machines with the same inputs
+// ask the same questions and `waypoint report` merges their files.
+import type { QuestionBase, RunRecord } from '../eval/types';
+import { seededRandom } from '../random';
+
+/** FNV-1a over the sample id: a shard never depends on the order or the size of the set. */
+function shardHash(sampleId: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < sampleId.length; index++) {
+    hash ^= sampleId.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/** `K/N` with 1 ≤ K ≤ N, or null when the text is not one. */
+export function parseShard(text: string): { index: number; count: number } | null {
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  if (!match) return null;
+  const index = Number(match[1]);
+  const count = Number(match[2]);
+  return index >= 1 && count >= 1 && index <= count ? { index, count } : null;
+}
+
+/** The K-th of N slices (1-based): the questions whose sample id hashes to K − 1 modulo N. */
+export function inShard(question: QuestionBase, shard: { index: number; count: number }): boolean {
+  return shardHash(question.sampleId) % shard.count === shard.index - 1;
+}
+
+/** `count` items drawn without replacement by a seeded shuffle, returned in their original order. */
+export function seededSample<T>(items: readonly T[], count: number, seed: number): T[] {
+  if (count >= items.length) return [...items];
+  const order = seededRandom(`sample/${seed}`).shuffled(items.map((_, index) => index));
+  return order
+    .slice(0, count)
+    .sort((a, b) => a - b)
+    .map((index) => items[index]);
+}
+
+/**
+ * The key a run file answers a question under: the sample id and everything about the model
+ * that changes its reply (runs.md §2: "never asked twice for the same question, model, parameters").
+ */
+export function answerKey(record: Pick<RunRecord<QuestionBase>, 'question' | 'model' | 'mode'>): string {
+  const { model } = record;
+  return JSON.stringify([record.question.sampleId, model.id, model.provider, model.model ?? null, model.baseUrl ?? null, model.temperature, model.maxTokens, record.mode]);
+}
+
+/** The keys a run file already answers (records with `error` are not answers: resume asks them again). */
+export function answeredKeys(records: readonly RunRecord<QuestionBase>[]): Set<string> {
+  return new Set(records.filter((record) => record.error === undefined).map(answerKey));
+}

@@ -1,0 +1,105 @@
+// SmartPlay question sets for batch runs: each question is one whole episode of a game Waypoint
+// simulates (Tower of Hanoi, the bandits, Rock Paper Scissors), played turn by turn through the
+// pipeline's `ask` (so every turn is cached and rate-limited like any request). Sources are game
+// names, or `all` for every simulated game; episode k of a run uses seed `--seed` + k, so a run is
+// reproducible and two models meet the same draws. Messenger, Crafter and Minecraft need their
+// upstream simulators and are refused with the reason.
+import { ModelCallCancelled, ModelCallError } from '../eval/engine';
+import type { ChatMessage, ModelReply, SmartplayQuestion } from '../eval/types';
+import { type PlayedEpisode, type PreparedQuestion, QuestionOptionError, type QuestionSet, type QuestionSetOptions } from '../registry';
+import { hanoiSolverAgent, randomAgent } from './agents';
+import { formatEpisodeLog } from './episodeLog';
+import { createSmartPlayEnv, SMARTPLAY_GAMES } from './games';
+import { composeMessages, QUESTION_1 } from './prompt';
+import { runEpisode, type SmartPlayAgent } from './runner';
+import { normalizeScore } from './scores';
+
+export const SMARTPLAY_QUESTION_OPTIONS = ['episodes', 'seed'] as const;
+
+function count(text: string | undefined, option: string, fallback: number): number {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text)) throw new QuestionOptionError(`--${option} must be a non-negative integer, not '${text}'`);
+  return Number(text);
+}
+
+/** The episode's agent for an offline profile: the Hanoi solver as oracle, a seeded random player otherwise. */
+function builtInAgent(game: string, provider: string, seed: number): SmartPlayAgent {
+  if (provider === 'oracle') {
+    if (!game.startsWith('Hanoi')) throw new ModelCallError(`SmartPlay's oracle plays Tower of Hanoi only (the optimal solver); use --agent random or a model for ${game}.`);
+    return hanoiSolverAgent();
+  }
+  return randomAgent(seed);
+}
+
+function prepareEpisode(game: string, episode: number, seed: number): PreparedQuestion<SmartplayQuestion> {
+  const question: SmartplayQuestion = { benchmark: 'smartplay', game, step: 0, question: 1, episode, seed, sampleId: `${game}-episode${episode}-seed${seed}` };
+  const firstTurn = createSmartPlayEnv(game, { seed }).reset().info;
+  // One built-in agent per episode: the random player's draws continue from turn to turn.
+  let agent: SmartPlayAgent | null = null;
+  return {
+    question,
+    messages: composeMessages(firstTurn, QUESTION_1),
+    builtInAnswer(profile, _seed, messages) {
+      agent ??= builtInAgent(game, profile.provider, seed);
+      return agent(messages.map((message) => ({ ...message })));
+    },
+    score() {
+      throw new ModelCallError('a SmartPlay episode is played turn by turn, not scored from one reply');
+    },
+    async play(ask, mode, signal): Promise<PlayedEpisode> {
+      if (mode !== 'faithful' && mode !== 'reference') throw new QuestionOptionError(`SmartPlay scores in faithful or reference mode, not ${mode}`);
+      const env = createSmartPlayEnv(game, { seed, mode });
+      let promptTokens: number | null = 0;
+      let completionTokens: number | null = 0;
+      let allCached = true;
+      let failure: unknown = null;
+      const player: SmartPlayAgent = async (messages: ChatMessage[]) => {
+        let reply: ModelReply;
+        try {
+          reply = await ask(messages);
+        } catch (error) {
+          failure = error;
+          throw error;
+        }
+        promptTokens = reply.promptTokens === null || promptTokens === null ? null : promptTokens + reply.promptTokens;
+        completionTokens = reply.completionTokens === null || completionTokens === null ? null : completionTokens + reply.completionTokens;
+        allCached &&= reply.cached;
+        return reply.text;
+      };
+      const log = await runEpisode(env, player, { signal, mode, seed, agentName: 'model' });
+      if (log.end?.reason === 'cancelled' || failure instanceof ModelCallCancelled) throw new ModelCallCancelled();
+      if (log.end?.reason === 'error') throw failure instanceof Error ? failure : new ModelCallError(log.end.error ?? 'the episode failed');
+      const end = log.end;
+      const score = end?.score ?? 0;
+      return {
+        rawAnswer: formatEpisodeLog(log),
+        parsedAnswer: log.steps.map((step) => step.actionText),
+        scores: { score, normalized_score: normalizeScore(game, score, mode), completed: end?.completed ?? 0, steps: log.steps.length, total_reward: end?.totalReward ?? 0, unmatched: log.steps.filter((step) => !step.matched).length },
+        diagnostics: [],
+        promptTokens,
+        completionTokens,
+        cached: allCached,
+      };
+    },
+  };
+}
+
+/** The episodes of the named games (`all`: every game Waypoint simulates that upstream can build). */
+export async function smartplayQuestionSet(sources: readonly string[], options: QuestionSetOptions): Promise<QuestionSet<SmartplayQuestion>> {
+  const episodes = count(options.episodes, 'episodes', 1);
+  const seed = count(options.seed, 'seed', 0);
+  const problems: string[] = [];
+  const games: string[] = [];
+  for (const source of sources) {
+    if (source === 'all') {
+      for (const info of SMARTPLAY_GAMES.values()) if (info.playable && info.game !== 'RockPaperScissorDifferentScore') games.push(info.game);
+      continue;
+    }
+    const info = SMARTPLAY_GAMES.get(source);
+    if (!info) problems.push(`${source}: not a SmartPlay game (${[...SMARTPLAY_GAMES.keys()].join(', ')}, or all)`);
+    else if (!info.playable) problems.push(`${source}: Waypoint does not simulate ${source} yet (its episode logs can be viewed, not played)`);
+    else games.push(info.game);
+  }
+  const questions = [...new Set(games)].flatMap((game) => Array.from({ length: episodes }, (_, episode) => prepareEpisode(game, episode, seed + episode)));
+  return { questions, problems };
+}
