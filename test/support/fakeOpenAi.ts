@@ -34,6 +34,8 @@ export interface FakeOpenAi {
   script: ScriptedReply[];
   /** Requests whose client hung up before the reply was fully written. */
   hangUps: number;
+  /** Answers a request when `script` is empty (a model that reads its prompt); `[]` otherwise. */
+  respond?: (body: { model?: string; messages?: Array<{ role: string; content: string }> }) => ScriptedReply | Promise<ScriptedReply>;
   close(): Promise<void>;
 }
 
@@ -119,7 +121,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     response.on('close', () => {
       if (!response.writableFinished) fake.hangUps++;
     });
-    const next = fake.script.shift() ?? { content: '[]' };
+    const next = fake.script.shift() ?? (await fake.respond?.(requested as Parameters<NonNullable<FakeOpenAi['respond']>>[0])) ?? { content: '[]' };
     if (next.delayMs) await sleep(next.delayMs);
     if (response.destroyed) return;
     await writeReply(response, next, requested.stream === true, (request.headers.authorization ?? '').replace(/^Bearer /, ''));

@@ -13,6 +13,7 @@ import type { ModelReply, RunRecord } from './types';
 export interface StoreFileSystem {
   readFile(path: string, encoding: 'utf8'): Promise<string>;
   writeFile(path: string, data: string): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
   appendFile(path: string, data: string): Promise<void>;
   mkdir(path: string, options: { recursive: true }): Promise<unknown>;
 }
@@ -58,7 +59,12 @@ export class WorkspaceStore implements ResponseCache {
   async set(key: string, reply: ModelReply): Promise<void> {
     await this.fs.mkdir(join(this.root, '.waypoint', 'cache'), { recursive: true });
     // The same rule as run records: a key quoted back into a reply is not kept on disk.
-    await this.fs.writeFile(this.cachePath(key), redactKnownSecrets(JSON.stringify(reply)));
+    // Written aside and renamed into place: two writers of one key (two runs, or two questions that
+    // reach the same prompt at once) would otherwise interleave into an entry that parses as neither.
+    const path = this.cachePath(key);
+    const temporary = `${path}.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}.tmp`;
+    await this.fs.writeFile(temporary, redactKnownSecrets(JSON.stringify(reply)));
+    await this.fs.rename(temporary, path);
   }
 
   /** Appends a run record to today's file and returns its path. */

@@ -5,7 +5,7 @@
 // arrive (the CLI appends each as one line), so an interrupted run loses at most `concurrency`
 // questions and resumes from its file.
 import type { PreparedQuestion } from '../registry';
-import { ModelCallCancelled, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from '../eval/engine';
+import { cacheKey, ModelCallCancelled, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from '../eval/engine';
 import { answerPrepared } from '../eval/pipeline';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
 import { abortableSleep } from '../eval/requestGuards';
@@ -71,6 +71,8 @@ export function requestCostBound(profile: ModelProfile, promptTokens: number): n
 class LimitedSource implements ReplySource {
   private nextStart = 0;
   private reserved = 0;
+  /** Requests in flight by cache key: a second identical request (two episodes reaching the same state) waits for the first instead of asking again. */
+  private readonly inFlight = new Map<string, Promise<ModelReply>>();
   spent: number;
 
   constructor(
@@ -81,6 +83,23 @@ class LimitedSource implements ReplySource {
   }
 
   async reply(messages: readonly ChatMessage[], profile: ModelProfile, question: QuestionBase, signal: AbortSignal): Promise<ModelReply> {
+    const key = cacheKey(profile, messages, question);
+    const pending = this.inFlight.get(key);
+    if (pending) return { ...(await pending), cached: true, latencyMs: 0 };
+    // The entry stays until the reply is in the cache too, so no later ask falls between the two.
+    const request = this.limited(messages, profile, question, signal).then(async (reply) => {
+      if (!signal.aborted) await this.options.cache?.set(key, { ...reply, cached: false });
+      return reply;
+    });
+    this.inFlight.set(key, request);
+    try {
+      return await request;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+
+  private async limited(messages: readonly ChatMessage[], profile: ModelProfile, question: QuestionBase, signal: AbortSignal): Promise<ModelReply> {
     const { maxCostUsd, requestsPerMinute, countTokens } = this.options;
     const bound = maxCostUsd === undefined ? null : requestCostBound(profile, countTokens ? countTokens(messages) : 0);
     if (maxCostUsd !== undefined && bound !== null && this.spent + this.reserved + bound > maxCostUsd) throw new CostCapReached();
