@@ -137,7 +137,8 @@ function planResult(prepared: PreparedBabyaiQuestion, context: ReplyContext): Ba
   return {
     ...base,
     scores: {
-      mode: score.mode, parse_error: score.parse_error, CR: score.CR, llm_efficiency: score.llm_efficiency,
+      // `success` is the name reports read for Predict and Plan alike (runs.md §4); for Plan it is CR.
+      mode: score.mode, parse_error: score.parse_error, success: score.CR === 1, CR: score.CR, llm_efficiency: score.llm_efficiency,
       number_of_bot_actions: score.number_of_bot_actions, number_of_llm_actions: score.number_of_llm_actions, executed_llm_actions: score.executed_llm_actions,
       bot_reward: score.bot_reward, llm_reward: score.llm_reward, llm_ball_distance: score.llm_ball_distance,
       llm_terminated: score.llm_terminated, bot_terminated: score.bot_terminated, unknown_tokens: parsed.unknown.length,

@@ -10,7 +10,7 @@ import { babyaiDeclaration } from './declaration';
 import { type BabyaiQuestionInput, prepareBabyaiQuestion, scoreBabyaiAnswer } from './evaluation';
 import { loadLevelFile } from './levelFile';
 import { BABY_TASKS, type BabyTask, PROMPT_STRATEGIES, type PromptStrategy, promptConstructionError } from './prompts';
-import { readRecordFile } from './recordFiles';
+import { type RawRecord, readRecordFile } from './recordFiles';
 import { loadRecord } from './records';
 import type { Diagnostic } from '../text';
 
@@ -114,20 +114,28 @@ function levelQuestions(path: string, text: string, task: BabyTask, prompt: Prom
 /** The questions of one record file: its records of `task`, in file order; records of the other tasks belong to other question sets. */
 function recordQuestions(path: string, text: string, task: BabyTask, prompt: PromptStrategy, problems: string[]): PreparedQuestion<BabyaiQuestion>[] {
   const file = readRecordFile(baseName(path), text);
-  problems.push(...problemLines(path, file.diagnostics));
+  // The file's own problems (a line that is no JSON) and the records' go out in line order.
+  const found: string[] = problemLines(path, file.diagnostics);
+  const questions: PreparedQuestion<BabyaiQuestion>[] = questionsOfRecords(path, file.records, task, prompt, found);
+  const lineOf = (problem: string) => Number(/^:(\d+): /.exec(problem.slice(path.length))?.[1] ?? 0);
+  problems.push(...found.sort((a, b) => lineOf(a) - lineOf(b)));
+  return questions;
+}
+
+function questionsOfRecords(path: string, records: readonly RawRecord[], task: BabyTask, prompt: PromptStrategy, problems: string[]): PreparedQuestion<BabyaiQuestion>[] {
   const questions: PreparedQuestion<BabyaiQuestion>[] = [];
-  file.records.forEach((raw, index) => {
+  records.forEach((raw, index) => {
     const loaded = loadRecord(raw);
     const { record } = loaded;
     if (record.task !== null && record.task !== task) return;
     const line = raw.range.start.line + 1;
     if (record.task === null) {
-      problems.push(`${path}:${line}: record ${index + 1} has none of the columns that name its task (action_sequence, expert_action_sequence, help_count, mission)`);
+      problems.push(`${path}:${line}: the record has none of the columns that name its task (action_sequence, expert_action_sequence, help_count, mission)`);
       return;
     }
     const errors = problemLines(path, loaded.diagnostics);
     if (!loaded.spec || errors.length > 0) {
-      problems.push(...(errors.length > 0 ? errors : [`${path}:${line}: record ${index + 1}: the level cannot be built from its env_description`]));
+      problems.push(...(errors.length > 0 ? errors : [`${path}:${line}: the level cannot be built from its env_description`]));
       return;
     }
     const spec = loaded.spec;
