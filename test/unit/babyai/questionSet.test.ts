@@ -102,6 +102,10 @@ describe('babyai questionSet', () => {
     // Recorded with the zero-shot prompt before this change (the id of goto-red-ball's Plan question then).
     const { questions } = await questionSet({ task: 'plan' }, [join(babyaiDir, 'goto-red-ball.level.json')]);
     assert.equal(questions[0].question.sampleId, ZERO_SHOT_GOTO_RED_BALL_PLAN_ID);
+    // Run lists name a strategy other than zero-shot, so two strategies' runs of one question differ.
+    assert.deepEqual(babyaiBenchmark.runLabel!(questions[0].question), { group: `BabyAI · ${questions[0].question.source}`, label: 'Plan · goto-red-ball', documentName: 'goto-red-ball-plan' });
+    const tot = (await questionSet({ task: 'plan', prompt: 'tot' }, [join(babyaiDir, 'goto-red-ball.level.json')])).questions[0].question;
+    assert.deepEqual([babyaiBenchmark.runLabel!(tot).label, babyaiBenchmark.runLabel!(tot).documentName], ['Plan · goto-red-ball · tot', 'goto-red-ball-plan-tot']);
   });
 
   it('few-shot: the faithful mode asks with the example substituted; the reference mode asks nothing and fails with a prompt construction error', async () => {
