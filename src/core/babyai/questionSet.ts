@@ -65,7 +65,7 @@ const join = (folder: string, name: string) => (/[\\/]$/.test(folder) ? `${folde
 const isBabyaiName = (name: string) => name.toLowerCase().endsWith(LEVEL_SUFFIX) || !!recordKind?.pattern?.test(name);
 
 /** The BabyAI files of a source in name order: a named file as it is, a folder's level and record files (sub-folders included). */
-async function sourceFiles(source: string, files: QuestionSetFiles, problems: string[]): Promise<string[]> {
+async function sourceFiles(source: string, files: QuestionSetFiles, problems: string[], named = true): Promise<string[]> {
   let names: string[] | null;
   try {
     names = await files.list(source);
@@ -73,16 +73,14 @@ async function sourceFiles(source: string, files: QuestionSetFiles, problems: st
     problems.push(`${source}: ${describeFsError(error)}`);
     return [];
   }
-  if (names === null) return [source];
+  if (names === null) return named || isBabyaiName(baseName(source)) ? [source] : [];
   const found: string[] = [];
   for (const name of [...names].sort()) {
     if (name.startsWith('.') || name === 'node_modules') continue;
-    const path = join(source, name);
-    const inner = await files.list(path).catch(() => null);
-    if (inner !== null) found.push(...(await sourceFiles(path, files, [])));
-    else if (isBabyaiName(name)) found.push(path);
+    found.push(...(await sourceFiles(join(source, name), files, problems, false)));
   }
-  if (found.length === 0) problems.push(`${source}: no BabyAI level (*.level.json) or LLM-BabyBench record files (llm_babybench*.csv|jsonl|ndjson|json)`);
+  // A folder the user named with nothing to ask is worth a line; its sub-folders without BabyAI files are not.
+  if (found.length === 0 && named) problems.push(`${source}: no BabyAI level (*.level.json) or LLM-BabyBench record files (llm_babybench*.csv|jsonl|ndjson|json)`);
   return found;
 }
 
