@@ -81,6 +81,12 @@ export interface PreparedQuestion<Q extends QuestionBase = QuestionBase> {
    * the benchmark has no built-in agent for this question.
    */
   builtInAnswer?(profile: ModelProfile, seed: number, messages: readonly ChatMessage[]): string | Promise<string>;
+  /**
+   * Why the prompt cannot be built in `mode` (LLM-BabyBench's few-shot templates raise KeyError
+   * upstream, so its reference mode has no prompt to send), or null. The pipeline asks nothing and
+   * throws PromptConstructionError with this text: a batch run's record with `error`.
+   */
+  promptError?(mode: ScoringMode): string | null;
   /** A single reply parsed and scored in `mode`, with diagnostics located on the reply. Throws QuestionModeError for a mode the benchmark has not. */
   score(replyText: string, mode: ScoringMode): ScoredReply;
   /**

@@ -6,6 +6,7 @@ import { baseName } from '../walk';
 import { loadLevelFile } from './levelFile';
 import { readRecordFile } from './recordFiles';
 import { loadRecord } from './records';
+import { BABYAI_QUESTION_OPTIONS, babyaiQuestionSet } from './questionSet';
 
 /** The task a record's columns make it (spec §2), read without building the level. */
 function recordTask(fields: ReadonlyMap<string, unknown>): string {
@@ -22,6 +23,9 @@ export const babyaiBenchmark: BenchmarkDefinition<BabyaiQuestion> = {
     const file = readRecordFile(baseName(path), text);
     return [...file.diagnostics, ...file.records.flatMap((record) => loadRecord(record).diagnostics)];
   },
+  // `waypoint run babyai`: --task predict|plan|decompose (required), --prompt zero_shot|few_shot|cot|tot.
+  questionSet: babyaiQuestionSet,
+  questionOptions: BABYAI_QUESTION_OPTIONS,
   // The three tasks above a level file; one lens per LLM-BabyBench record. The extension's command
   // builds the question (it asks for the model).
   questions(kind, text, path) {

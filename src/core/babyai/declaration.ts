@@ -22,10 +22,14 @@ export const babyaiDeclaration: BenchmarkDeclaration<BabyaiQuestion> = {
       examples: ['LLM_BABYBENCH_Predict.csv', 'LLM_BABYBENCH_Decompose.csv', 'llm-babybench-sample.jsonl', 'llm_babybench_plan.json', 'llm-babybench-export.ndjson'],
     },
   ],
-  runLabel: (question) => ({
-    group: `BabyAI · ${question.source}`,
-    label: `${question.task[0].toUpperCase()}${question.task.slice(1)} · ${question.levelName}${question.record !== null ? ` (record ${question.record + 1})` : ''}`,
-    documentName: `${question.levelName}-${question.task}${question.record !== null ? `-record${question.record + 1}` : ''}`,
-  }),
+  // A strategy other than zero-shot (the default, and all older records) is named, so runs of one question in two strategies can be told apart.
+  runLabel: (question) => {
+    const strategy = question.prompt && question.prompt !== 'zero_shot' ? question.prompt : null;
+    return {
+      group: `BabyAI · ${question.source}`,
+      label: `${question.task[0].toUpperCase()}${question.task.slice(1)} · ${question.levelName}${question.record !== null ? ` (record ${question.record + 1})` : ''}${strategy ? ` · ${strategy}` : ''}`,
+      documentName: `${question.levelName}-${question.task}${question.record !== null ? `-record${question.record + 1}` : ''}${strategy ? `-${strategy}` : ''}`,
+    };
+  },
   succeeded: (scores) => scores.success === true || scores.success === 1 || scores.CR === 1,
 };

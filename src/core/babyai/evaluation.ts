@@ -13,7 +13,7 @@ import { describeEnv, pyPose } from './description';
 import { BabyAIEnv, type LevelSpec, runActions } from './env';
 import { isAborted, scoreDecompose, scorePlan, scorePredict } from './metrics';
 import { runExpert } from './omnibot';
-import { renderBabyPrompt } from './prompts';
+import { type PromptStrategy, renderBabyPrompt } from './prompts';
 import { formatStructured } from './structured';
 import { actionName } from './world';
 
@@ -31,6 +31,11 @@ export interface BabyaiQuestionInput {
   predictActions?: number[];
   /** Plan: the record's expert_action_sequence; default: the expert's actions (generator loop). */
   expertActions?: number[];
+  /**
+   * Upstream's prompter; default zero_shot. Few-shot messages are the faithful mode's (the example
+   * substituted); in the reference mode upstream cannot build them (promptConstructionError).
+   */
+  prompt?: PromptStrategy;
 }
 
 export interface PreparedBabyaiQuestion {
@@ -65,10 +70,24 @@ export function prepareBabyaiQuestion(input: BabyaiQuestionInput): PreparedBabya
   const expertActions = () => (expert ??= runExpert(spec, { loop: 'generator' }).steps.map((step) => step.action));
   const predictActions = input.predictActions ?? expertActions();
   const actions = task === 'predict' ? predictActions.map(actionName) : [];
-  const sampleId = sha256Hex(JSON.stringify({ levelName: input.levelName, task, description, predictActions: actions }));
-  const question: BabyaiQuestion = { benchmark: 'babyai', task, source: input.source, record: input.record, levelName: input.levelName, sampleId, actions };
-  const messages: ChatMessage[] = renderBabyPrompt(task, description, actions).map((message) => ({ role: message.role, content: message.content }));
-  return { question, messages, spec, predictActions: [...predictActions], expertActions: [...(input.expertActions ?? expertActions())] };
+  const strategy = input.prompt ?? 'zero_shot';
+  // The strategy joins the hash only when it is not zero-shot, so zero-shot ids (and the cache
+  // entries and records keyed by them) stay those written before strategies existed.
+  const sampleId = sha256Hex(JSON.stringify({ levelName: input.levelName, task, description, predictActions: actions, ...(strategy === 'zero_shot' ? {} : { prompt: strategy }) }));
+  const question: BabyaiQuestion = { benchmark: 'babyai', task, source: input.source, record: input.record, levelName: input.levelName, sampleId, actions, prompt: strategy };
+  const messages: ChatMessage[] = renderBabyPrompt(task, description, actions, { strategy }).map((message) => ({ role: message.role, content: message.content }));
+  // Only Plan reads the expert's actions (its scoring and built-in agents); a question set of 500
+  // Predict records should not run the expert 500 times to prepare them, so they are computed on first read.
+  let expertCopy: number[] | undefined;
+  return {
+    question,
+    messages,
+    spec,
+    predictActions: [...predictActions],
+    get expertActions() {
+      return (expertCopy ??= [...(input.expertActions ?? expertActions())]);
+    },
+  };
 }
 
 /** Scores a reply with the released parsers and metrics in `mode`, with diagnostics on the reply, the board's actions and a one-line summary. */
@@ -118,7 +137,8 @@ function planResult(prepared: PreparedBabyaiQuestion, context: ReplyContext): Ba
   return {
     ...base,
     scores: {
-      mode: score.mode, parse_error: score.parse_error, CR: score.CR, llm_efficiency: score.llm_efficiency,
+      // `success` is the name reports read for Predict and Plan alike (runs.md §4); for Plan it is CR.
+      mode: score.mode, parse_error: score.parse_error, success: score.CR === 1, CR: score.CR, llm_efficiency: score.llm_efficiency,
       number_of_bot_actions: score.number_of_bot_actions, number_of_llm_actions: score.number_of_llm_actions, executed_llm_actions: score.executed_llm_actions,
       bot_reward: score.bot_reward, llm_reward: score.llm_reward, llm_ball_distance: score.llm_ball_distance,
       llm_terminated: score.llm_terminated, bot_terminated: score.bot_terminated, unknown_tokens: parsed.unknown.length,

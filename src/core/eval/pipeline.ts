@@ -29,6 +29,9 @@ export interface AnsweredQuestion<Q extends QuestionBase> {
   timeline: BoardTimeline | null;
 }
 
+/** The question's prompt cannot be built in the run's mode (PreparedQuestion.promptError): nothing was asked. */
+export class PromptConstructionError extends ModelCallError {}
+
 /** The reply source of an offline profile: the question's built-in agent, answering from the question and its files. */
 export function builtInSource<Q extends QuestionBase>(prepared: PreparedQuestion<Q>, label: string, seed: number): ReplySource {
   return {
@@ -48,7 +51,8 @@ export function recordDiagnostics(diagnostics: readonly Diagnostic[]): RecordDia
 
 /**
  * Asks a prepared question of `profile` and scores the reply (or plays the episode). Throws
- * ModelCallError when a call fails (ModelCallCancelled when cancelled); the caller decides whether
+ * ModelCallError when a call fails (ModelCallCancelled when cancelled, PromptConstructionError
+ * before asking when the prompt cannot be built in `mode`); the caller decides whether
  * that is a record with `error` (batch runs) or a message (the editor).
  */
 export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQuestion<Q>, profile: ModelProfile, label: string, options: AnswerOptions = {}): Promise<AnsweredQuestion<Q>> {
@@ -57,6 +61,8 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
   const mode = options.mode ?? 'faithful';
   const signal = options.signal ?? new AbortController().signal;
   const { question } = prepared;
+  const promptError = prepared.promptError?.(mode);
+  if (promptError) throw new PromptConstructionError(promptError);
   const messages: ChatMessage[] = prepared.messages.map((message) => ({ ...message }));
   if (prepared.play) {
     const episode = await prepared.play((turn) => askModel(source, options.cache ?? null, profile, turn, question, signal), mode, signal);

@@ -54,6 +54,7 @@ const babyaiQuestionSchema = z.object({
   levelName: z.string(),
   sampleId: z.string(),
   actions: z.array(z.string()),
+  prompt: z.optional(z.enum(['zero_shot', 'few_shot', 'cot', 'tot'])),
 });
 
 const graspSettingsSchema = z.object({ moves: z.union([z.literal(4), z.literal(8)]), carryLimit: z.union([z.literal('none'), z.literal(2)]), stepCost: z.union([z.literal(0), z.literal(0.3)]) });

@@ -73,6 +73,8 @@ export interface BabyaiQuestion {
   sampleId: string;
   /** Predict only: the action names to simulate. */
   actions: string[];
+  /** The prompt strategy (upstream's prompter); absent in records written before strategies existed: zero_shot. */
+  prompt?: 'zero_shot' | 'few_shot' | 'cot' | 'tot';
 }
 
 /** One GRASP grid under one agent setting, rendered in one prompt style. */

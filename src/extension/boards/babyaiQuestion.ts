@@ -9,7 +9,7 @@ import { babyaiTimeline } from '../../core/babyai/boardTimeline';
 import { prepareBabyaiQuestion, scoreBabyaiAnswer, type BabyaiQuestionInput, type PreparedBabyaiQuestion } from '../../core/babyai/evaluation';
 import { builtInBabyaiAnswer } from '../../core/babyai/builtInAgents';
 import { loadLevelFile } from '../../core/babyai/levelFile';
-import type { BabyTask } from '../../core/babyai/prompts';
+import { type BabyTask, type PromptStrategy, promptConstructionError } from '../../core/babyai/prompts';
 import { readRecordFile, recordAtLine } from '../../core/babyai/recordFiles';
 import { loadRecord, type LoadedRecord } from '../../core/babyai/records';
 import { runRecordOf } from '../../core/eval/engine';
@@ -32,6 +32,8 @@ export interface BabyaiRunOptions {
   /** 0-based record of a record file; without it the record under the cursor, or a pick. */
   record?: number;
   mode?: Mode;
+  /** Upstream's prompter; without it a quick pick asks (zero-shot first), unless the caller named the profile (then zero-shot). */
+  prompt?: PromptStrategy;
 }
 
 const BUILT_INS = { oracle: 'the OmniBot expert (upper bound)', random: 'seeded random answers (floor)' };
@@ -39,6 +41,13 @@ const TASKS: ReadonlyArray<{ label: string; detail: string; task: BabyTask }> = 
   { label: 'Plan', detail: 'the actions that reach the red ball', task: 'plan' },
   { label: 'Predict', detail: "the agent's pose after the expert's actions", task: 'predict' },
   { label: 'Decompose', detail: 'subgoals for the OmniBot to execute', task: 'decompose' },
+];
+
+const STRATEGIES: ReadonlyArray<{ label: string; detail: string; prompt: PromptStrategy }> = [
+  { label: 'Zero-shot', detail: "upstream's default prompt", prompt: 'zero_shot' },
+  { label: 'Few-shot', detail: 'with one worked example (faithful mode; upstream cannot build it, so the reference mode refuses)', prompt: 'few_shot' },
+  { label: 'Chain of thought', detail: 'a step-by-step scaffold with a small example', prompt: 'cot' },
+  { label: 'Tree of thought', detail: 'a tree-of-thought scaffold with a small example', prompt: 'tot' },
 ];
 
 const LEVEL_SUFFIX = '.level.json';
@@ -112,10 +121,18 @@ export async function runBabyaiQuestion(deps: BoardEvalDeps, options: BabyaiRunO
   if (!input) return undefined;
   const task = input.task ?? options.task ?? (await vscode.window.showQuickPick(TASKS, { title: `BabyAI question on ${input.levelName}: which task?` }))?.task;
   if (!task) return undefined;
+  // Callers that name the profile (tests, other commands) run unattended: no pick for them.
+  const prompt = options.prompt ?? (options.profileId || options.agent ? 'zero_shot' : (await vscode.window.showQuickPick(STRATEGIES, { title: `BabyAI ${task} on ${input.levelName}: which prompt?` }))?.prompt);
+  if (!prompt) return undefined;
+  const mode = options.mode ?? setting('evaluation.scoringMode');
+  const promptError = promptConstructionError(task, prompt, mode);
+  if (promptError) {
+    void vscode.window.showErrorMessage(`Waypoint: ${promptError}. Nothing was asked.`);
+    return { task, prompt, mode, error: promptError };
+  }
   const profile = await pickProfile(`BabyAI ${task} on ${input.levelName}: which model?`, options.profileId ?? options.agent, BUILT_INS);
   if (!profile) return undefined;
-  const mode = options.mode ?? setting('evaluation.scoringMode');
-  const prepared = prepareBabyaiQuestion({ ...input, task });
+  const prepared = prepareBabyaiQuestion({ ...input, task, prompt });
   const question: BabyaiQuestion = prepared.question;
   const seed = Number.parseInt(question.sampleId.slice(0, 8), 16);
   const reply = await evaluation.askWithProgress(
@@ -130,8 +147,8 @@ export async function runBabyaiQuestion(deps: BoardEvalDeps, options: BabyaiRunO
   if (runFile) deps.log.info(`Run recorded in ${runFile}: BabyAI ${task} on ${input.levelName} with ${profile.id}.`);
   await deps.answers.show(runDocumentName(record), reply.text, result.diagnostics);
   showOnBoard(deps.context, prepared, result, `${task[0].toUpperCase()}${task.slice(1)} · ${profile.id} · ${input.levelName}`);
-  void vscode.window.showInformationMessage(`Waypoint: ${profile.id} on BabyAI ${task} · ${input.levelName} (${mode}): ${result.summary} · ${reply.cached ? 'cache hit' : `${reply.latencyMs} ms`}`);
-  return { task, profile: profile.id, mode, ...result.scores, problems: result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length, diagnostics: result.diagnostics.length, cached: reply.cached, runFile, answer: reply.text };
+  void vscode.window.showInformationMessage(`Waypoint: ${profile.id} on BabyAI ${task} · ${input.levelName} (${mode}${prompt === 'zero_shot' ? '' : `, ${prompt}`}): ${result.summary} · ${reply.cached ? 'cache hit' : `${reply.latencyMs} ms`}`);
+  return { task, prompt, profile: profile.id, mode, ...result.scores, problems: result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length, diagnostics: result.diagnostics.length, cached: reply.cached, runFile, answer: reply.text };
 }
 
 /** Reopens a recorded BabyAI run: re-scored against the level as it is now, answer and board. */
@@ -139,7 +156,7 @@ export async function reopenBabyaiRun(deps: BoardEvalDeps, record: RunRecord & {
   const [found] = await vscode.workspace.findFiles(record.question.source, '**/node_modules/**', 1);
   const input = found ? await questionInput(found, { record: record.question.record ?? undefined }) : undefined;
   if (!input) return false;
-  const prepared = prepareBabyaiQuestion({ ...input, task: record.question.task });
+  const prepared = prepareBabyaiQuestion({ ...input, task: record.question.task, prompt: record.question.prompt });
   const mode = record.mode === 'reference' ? 'reference' : 'faithful';
   const result = scoreBabyaiAnswer(prepared, record.rawAnswer, mode);
   await deps.answers.show(runDocumentName(record), record.rawAnswer, result.diagnostics);

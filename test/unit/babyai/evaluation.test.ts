@@ -95,7 +95,7 @@ describe('babyai evaluation: questions and prompts', () => {
     assert.match(predict.question.sampleId, /^[0-9a-f]{64}$/);
     assert.notEqual(predict.question.sampleId, levelQuestion(spec, 'plan').question.sampleId);
     assert.notEqual(predict.question.sampleId, prepareBabyaiQuestion({ spec, task: 'predict', levelName: 'hand-built', source: 'x', record: null, predictActions: [0] }).question.sampleId);
-    assert.deepEqual({ ...predict.question, sampleId: '' }, { benchmark: 'babyai', task: 'predict', source: 'hand-built.level.json', record: null, levelName: 'hand-built', sampleId: '', actions: expert.map((a) => ACTION_NAMES[a]) });
+    assert.deepEqual({ ...predict.question, sampleId: '' }, { benchmark: 'babyai', task: 'predict', source: 'hand-built.level.json', record: null, levelName: 'hand-built', sampleId: '', actions: expert.map((a) => ACTION_NAMES[a]), prompt: 'zero_shot' });
   });
 });
 
