@@ -26,6 +26,7 @@ export const babyaiBenchmark: BenchmarkDefinition<BabyaiQuestion> = {
   // `waypoint run babyai`: --task predict|plan|decompose (required), --prompt zero_shot|few_shot|cot|tot.
   questionSet: babyaiQuestionSet,
   questionOptions: BABYAI_QUESTION_OPTIONS,
+  scoringModes: ['faithful', 'reference'],
   // The three tasks above a level file; one lens per LLM-BabyBench record. The extension's command
   // builds the question (it asks for the model).
   questions(kind, text, path) {
