@@ -52,14 +52,14 @@ describe('MANGO question sets', () => {
     const easy = (line: RawLine) => line.min_step_forward_answerable <= 70;
     const hard = (line: RawLine) => line.min_step_total_answerable <= 70 && !easy(line);
     for (const task of ['df', 'rf', 'both'] as const) {
-      const tasks = task === 'both' ? (['df', 'rf'] as const) : [task];
+      const tasks: Array<'df' | 'rf'> = task === 'both' ? ['df', 'rf'] : [task];
       for (const difficulty of ['all', 'easy', 'hard'] as const) {
         const keep = difficulty === 'all' ? () => true : difficulty === 'easy' ? easy : hard;
         const expected = games.flatMap((game) => tasks.flatMap((t) => skeletonLines(game, t).filter(keep).map((line) => `${game}/${t}/${line.id}`)));
         const set = await questionSet({ task, difficulty });
         assert.deepEqual(set.problems, []);
         assert.deepEqual(set.questions.map(({ question }) => `${question.game}/${question.task}/${question.sampleId}`), expected, `${task} ${difficulty}`);
-        if (difficulty === 'all') assert.equal(set.questions.length, games.reduce((sum, game) => sum + tasks.reduce((n, t) => n + skeletonLines(game, t).length, 0), 0));
+        if (difficulty === 'all') assert.equal(set.questions.length, games.flatMap((game) => tasks.map((t) => skeletonLines(game, t).length)).reduce((sum, n) => sum + n, 0));
       }
     }
     const all = await questionSet({});
