@@ -186,7 +186,7 @@ function names(file: NameListFile): string[] {
 }
 
 /** Moves of a shortest route in edges.json (the graph the oracle walks), breadth-first per source, cached. */
-function shortestDistances(records: readonly EdgeRecord[]): (src: string, dst: string) => number | undefined {
+export function shortestDistances(records: readonly EdgeRecord[]): (src: string, dst: string) => number | undefined {
   const graph = MangoGraph.fromRecords(records);
   const bySource = new Map<string, Map<string, number>>();
   return (src, dst) => {
