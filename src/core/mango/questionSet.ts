@@ -9,9 +9,9 @@
 // cut once per game, so a set never holds its prompts all at once.
 import { stripBom } from '../bom';
 import { oracleAnswer, randomAnswer } from '../eval/agents/mangoAgents';
-import type { ChatMessage, MangoQuestion } from '../eval/types';
+import type { ChatMessage, MangoQuestion, ModelProfile, ScoringMode } from '../eval/types';
 import { seededRandom } from '../random';
-import { type PreparedQuestion, QuestionOptionError, type QuestionSet, type QuestionSetFiles, type QuestionSetOptions } from '../registry';
+import { type PreparedQuestion, QuestionOptionError, type QuestionSet, type ScoredReply, type QuestionSetFiles, type QuestionSetOptions } from '../registry';
 import { describeProblem } from '../schemas/parse';
 import type { Diagnostic } from '../text';
 import { splitLines } from '../text';
@@ -215,26 +215,36 @@ export function questionSeed(seed: number, sampleId: string): number {
 }
 
 function preparedQuestion(context: GameContext, question: MangoQuestion): PreparedQuestion<MangoQuestion> {
-  return {
-    question,
-    // Rendered on each read, never kept (see the file comment).
-    get messages(): ChatMessage[] {
-      return prepareMangoQuestion({
-        game: context.game, walkthrough: context.walkthrough, actions: context.actions, locations: context.locations,
-        question, cutoff: question.cutoff, template: context.template, walkthroughCut: context.cut,
-      }).messages;
-    },
-    builtInAnswer(profile, seed) {
-      if (profile.provider === 'oracle') return oracleAnswer(context.records, question);
-      if (profile.provider === 'random') return randomAnswer(context.records, question, questionSeed(seed, question.sampleId));
-      throw new Error(`MANGO has no built-in agent for a ${profile.provider} profile`);
-    },
-    score(replyText, mode) {
-      if (mode !== 'faithful' && mode !== 'reference') throw new QuestionOptionError(`MANGO scores in faithful or reference mode, not ${mode}`);
-      const result = context.scorer().evaluate(question, replyText, mode);
-      // As the editor records a MANGO run: the reply's steps as walked on the evaluator's graph.
-      const parsedAnswer = result.trajectory.steps.map(({ from, action, to }) => ({ location_before: from, action, location_after: to }));
-      return { parsedAnswer, scores: result.scores, diagnostics: result.diagnostics };
-    },
-  };
+  return new PreparedMango(context, question);
+}
+
+/** A class rather than an object of closures: its methods are shared, so each of a set's many questions costs two fields. */
+class PreparedMango implements PreparedQuestion<MangoQuestion> {
+  constructor(
+    private readonly context: GameContext,
+    readonly question: MangoQuestion,
+  ) {}
+
+  /** Rendered on each read, never kept (see the file comment). */
+  get messages(): ChatMessage[] {
+    const { context, question } = this;
+    return prepareMangoQuestion({
+      game: context.game, walkthrough: context.walkthrough, actions: context.actions, locations: context.locations,
+      question, cutoff: question.cutoff, template: context.template, walkthroughCut: context.cut,
+    }).messages;
+  }
+
+  builtInAnswer(profile: ModelProfile, seed: number): string {
+    if (profile.provider === 'oracle') return oracleAnswer(this.context.records, this.question);
+    if (profile.provider === 'random') return randomAnswer(this.context.records, this.question, questionSeed(seed, this.question.sampleId));
+    throw new Error(`MANGO has no built-in agent for a ${profile.provider} profile`);
+  }
+
+  score(replyText: string, mode: ScoringMode): ScoredReply {
+    if (mode !== 'faithful' && mode !== 'reference') throw new QuestionOptionError(`MANGO scores in faithful or reference mode, not ${mode}`);
+    const result = this.context.scorer().evaluate(this.question, replyText, mode);
+    // As the editor records a MANGO run: the reply's steps as walked on the evaluator's graph.
+    const parsedAnswer = result.trajectory.steps.map(({ from, action, to }) => ({ location_before: from, action, location_after: to }));
+    return { parsedAnswer, scores: result.scores, diagnostics: result.diagnostics };
+  }
 }
