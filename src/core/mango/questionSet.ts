@@ -97,7 +97,13 @@ async function gameFolders(source: string, files: QuestionSetFiles, problems: st
   const found: string[] = [];
   for (const name of [...names].sort()) {
     const child = joinPath(folder, name);
-    const inner = await files.list(child).catch(() => null);
+    let inner: string[] | null;
+    try {
+      inner = await files.list(child);
+    } catch (error) {
+      problems.push(`${child}: ${describeFsError(error)}`);
+      continue;
+    }
     if (inner !== null && isGameFolder(child, inner)) found.push(child);
   }
   if (found.length === 0) problems.push(`${source}: no MANGO game folder here (a folder <game>/ holding <game>.walkthrough and <game>.edges.json)`);
