@@ -3,6 +3,7 @@
 import { UsageError } from './args';
 import { runBabyai } from './babyai';
 import { runGrasp } from './grasp';
+import { runImport } from './import';
 import { runMango } from './mango';
 import { stderrLine, stdoutLine } from './output';
 import { runRun } from './run';
@@ -25,13 +26,14 @@ commands:
   smartplay replay hanoi --disks 3|4 --actions "..."   replay answers in Tower of Hanoi [--json]; also replay bandits|rps --seed N
   smartplay run <Game> --agent random|hanoi-solver    play an episode with a built-in agent, print its log [--seed N] [--max-steps N]
   smartplay check <episode.jsonl>                     validate an episode log
+  import mango <folder>... --out F   upstream result folders (with their game folders) as scored run records [--mode faithful|reference] [--model-name NAME] [--json]
 
 options:
   --debug    print stack traces of internal errors
   --help     show this help`;
 
 type Subcommand = (argv: readonly string[], out: (text: string) => void, err: (text: string) => void) => Promise<number>;
-const subcommands: Record<string, Subcommand> = { validate: runValidate, run: runRun, mango: runMango, babyai: runBabyai, grasp: runGrasp, smartplay: runSmartplay };
+const subcommands: Record<string, Subcommand> = { validate: runValidate, run: runRun, import: runImport, mango: runMango, babyai: runBabyai, grasp: runGrasp, smartplay: runSmartplay };
 
 async function main(argv: string[]): Promise<number> {
   const debug = argv.includes('--debug');

@@ -5,8 +5,8 @@
 // lists agree.
 import { babyaiDeclaration } from './babyai/declaration';
 import { graspDeclaration } from './grasp/declaration';
-import { mangoBenchmark } from './mango/benchmark';
+import { mangoDeclaration } from './mango/declaration';
 import type { BenchmarkDeclaration } from './registry';
 import { smartplayDeclaration } from './smartplay/declaration';
 
-export const builtInDeclarations: readonly BenchmarkDeclaration[] = [mangoBenchmark, smartplayDeclaration, babyaiDeclaration, graspDeclaration];
+export const builtInDeclarations: readonly BenchmarkDeclaration[] = [mangoDeclaration, smartplayDeclaration, babyaiDeclaration, graspDeclaration];

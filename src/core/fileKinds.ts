@@ -1,24 +1,24 @@
 // Which MANGO file a path is, decided by name alone so the CLI, the server and the extension agree.
 // Free of validators: the extension imports it on its activation path, so it reads MANGO's name
-// table from core/mango/benchmark.ts directly instead of loading the whole registry
+// table from core/mango/declaration.ts directly instead of loading the whole registry
 // (core/benchmarks.ts). Standalone kinds are matched in core/standaloneValidation.ts.
-import { mangoBenchmark, type MangoKind } from './mango/benchmark';
+import { mangoDeclaration, type MangoKind } from './mango/declaration';
 import { matchedSuffix } from './registry';
 
-export { mangoSuffixes } from './mango/benchmark';
+export { mangoSuffixes } from './mango/declaration';
 
-/** A MANGO file kind (the members of a game folder); the names live in core/mango/benchmark.ts. */
+/** A MANGO file kind (the members of a game folder); the names live in core/mango/declaration.ts. */
 export type FileKind = MangoKind;
 
 /** The MANGO kind of a file from its name, or null when it is no MANGO release file. */
 export function fileKindOf(path: string): FileKind | null {
-  for (const kind of mangoBenchmark.kinds) if (matchedSuffix(kind, path) !== null) return kind.id as FileKind;
+  for (const kind of mangoDeclaration.kinds) if (matchedSuffix(kind, path) !== null) return kind.id as FileKind;
   return null;
 }
 
 /** For a MANGO file path, its folder and game name: `data/zork1/zork1.edges.json` → game `zork1`. */
 export function mangoGameOf(path: string): { directory: string; game: string; kind: FileKind } | null {
-  for (const declaration of mangoBenchmark.kinds) {
+  for (const declaration of mangoDeclaration.kinds) {
     const suffix = matchedSuffix(declaration, path);
     if (suffix === null) continue;
     const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));

@@ -58,6 +58,8 @@ export interface MangoQuestion {
   answerable: boolean;
   easy: boolean;
   cutoff: number;
+  /** Moves of the ground-truth route (DF: the asked path; RF: a shortest path in edges.json), for reports grouped by path_length; absent when there is none (an unreachable RF pair) or it was not computed. */
+  pathLength?: number;
 }
 
 /** A Predict, Plan or Decompose question on a BabyAI level (a level file or an LLM-BabyBench record). */

@@ -20,7 +20,7 @@ import type { EdgeRecord } from './types';
 export type MangoScoringMode = 'faithful' | 'reference';
 
 /** A question as a skeleton line labels it (the Run Question picker's summary). */
-export type MangoQuestionLabels = Pick<MangoQuestion, 'task' | 'sampleId' | 'src' | 'dst' | 'actionList' | 'answerable' | 'easy'>;
+export type MangoQuestionLabels = Pick<MangoQuestion, 'task' | 'sampleId' | 'src' | 'dst' | 'actionList' | 'answerable' | 'easy' | 'pathLength'>;
 
 export interface MangoQuestionInput {
   game: string;
@@ -31,6 +31,8 @@ export interface MangoQuestionInput {
   question: MangoQuestionLabels;
   cutoff: number;
   template: 'release' | 'paper';
+  /** The walkthrough as cut for this cutoff, when the caller cut it once for many questions (see PromptInput.cut). */
+  walkthroughCut?: { text: string; modelCutoffNum: number };
 }
 
 export interface PreparedMangoQuestion {
@@ -53,9 +55,10 @@ export function prepareMangoQuestion(input: MangoQuestionInput): PreparedMangoQu
     cutoff: input.cutoff,
     template: input.template,
     tokens: { counter: cl100kCounter(), budget: PROMPT_TOKEN_BUDGET },
+    ...(input.walkthroughCut ? { cut: input.walkthroughCut } : {}),
   });
   return {
-    question: { benchmark: 'mango', game: input.game, task: question.task, sampleId: question.sampleId, src: question.src, dst: question.dst, actionList: [...question.actionList], answerable: question.answerable, easy: question.easy, cutoff: rendered.modelCutoffNum },
+    question: { benchmark: 'mango', game: input.game, task: question.task, sampleId: question.sampleId, src: question.src, dst: question.dst, actionList: [...question.actionList], answerable: question.answerable, easy: question.easy, cutoff: rendered.modelCutoffNum, ...(question.pathLength !== undefined ? { pathLength: question.pathLength } : {}) },
     messages: rendered.messages,
   };
 }

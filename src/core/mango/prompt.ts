@@ -50,11 +50,17 @@ export interface PromptInput {
   cutoff: number;
   template: 'release' | 'paper';
   tokens?: { counter: TokenCounter; budget: number };
+  /**
+   * The walkthrough already cut (promptWalkthrough of `walkthrough` at `cutoff` with `tokens`): a
+   * question set renders thousands of prompts of one game, and tokenizing the walkthrough again for
+   * each costs milliseconds apiece.
+   */
+  cut?: { text: string; modelCutoffNum: number };
 }
 
 /** The chat messages for one question, and the cutoff the walkthrough was cut at. */
 export function renderMangoPrompt(input: PromptInput): { messages: ChatMessage[]; modelCutoffNum: number } {
-  const { text, modelCutoffNum } = promptWalkthrough(input.walkthrough, input.cutoff, input.tokens);
+  const { text, modelCutoffNum } = input.cut ?? promptWalkthrough(input.walkthrough, input.cutoff, input.tokens);
   const question = input.task === 'rf' ? rfQuestion(input.src, input.dst) : dfQuestion(input.src, input.actionList);
   if (input.template === 'paper') {
     // Paper era: four user messages, and "places" for the location list.
