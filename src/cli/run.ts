@@ -12,6 +12,7 @@ import type { ChatMessage, ModelProfile } from '../core/eval/types';
 import { cl100kCounter } from '../core/mango/tokenizer';
 import { type PreparedQuestion, QuestionOptionError } from '../core/registry';
 import { requestCostBound, runQuestions, type RunProgress } from '../core/runs/runner';
+import { ChatTokenCounter } from '../core/runs/tokens';
 import { answeredKeys, answerKey, inShard, parseShard, seededSample } from '../core/runs/selection';
 import { parseJsonWith } from '../core/schemas/parse';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
@@ -33,8 +34,10 @@ function numberOption(text: string, option: string): number {
 }
 
 /** The model from `--agent`, `--base-url/--model` or `--profile/--profile-id`: exactly one of the three. */
-async function profileOf(options: Map<string, string>): Promise<ModelProfile> {
+async function profileOf(options: Map<string, string>, dryRun: boolean): Promise<ModelProfile> {
   const ways = [options.has('agent'), options.has('base-url') || options.has('model'), options.has('profile')].filter(Boolean).length;
+  // A dry run without a model still counts questions and tokens (the completion bound uses the default max tokens).
+  if (ways === 0 && dryRun) return withOverrides({ id: 'dry-run', provider: 'openai-compatible', ...PROFILE_DEFAULTS }, options);
   if (ways !== 1) throw new UsageError('name the model one way: --agent oracle|random, --base-url URL --model NAME, or --profile FILE --profile-id ID');
   const agent = options.get('agent');
   if (agent !== undefined) {
@@ -68,10 +71,12 @@ function withOverrides(profile: ModelProfile, options: Map<string, string>): Mod
   return result;
 }
 
+let chatTokens: ChatTokenCounter | undefined;
+
 /** Prompt tokens as OpenAI counts a chat request: cl100k over each message plus 3 per message and 3 to prime the reply. */
 function countTokens(messages: readonly ChatMessage[]): number {
-  const counter = cl100kCounter();
-  return messages.reduce((sum, message) => sum + 3 + counter.encode(message.content).length, 3);
+  chatTokens ??= new ChatTokenCounter(cl100kCounter());
+  return chatTokens.countMessages(messages);
 }
 
 function formatDuration(seconds: number): string {
@@ -135,7 +140,7 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   const maxCostUsd = args.options.has('max-cost') ? numberOption(args.options.get('max-cost') ?? '', 'max-cost') : undefined;
   const progressStyle = args.options.get('progress');
   if (progressStyle !== undefined && progressStyle !== 'json' && progressStyle !== 'bar') throw new UsageError(`--progress must be bar or json, not '${progressStyle}'`);
-  const profile = await profileOf(args.options);
+  const profile = await profileOf(args.options, dryRun);
   if (maxCostUsd !== undefined && requestCostBound(profile, 0) === null && profile.provider === 'openai-compatible') throw new UsageError('--max-cost needs prices: use --profile with costPer1kInput and costPer1kOutput');
 
   let set;
