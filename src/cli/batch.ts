@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import { findBenchmark, QuestionOptionError, type BenchmarkDefinition, type PreparedQuestion, type QuestionSetOptions } from '../core/registry';
 import { benchmarks } from '../core/benchmarks';
 import { runRecordOf } from '../core/eval/engine';
-import { importedProfile, readBatchRow } from '../core/eval/imported';
+import { importedProfile, isJsonObject, readBatchRow } from '../core/eval/imported';
 import { recordDiagnostics } from '../core/eval/pipeline';
 import type { QuestionBase, RunRecord, ScoringMode } from '../core/eval/types';
 import { parseCustomId } from '../core/grasp/settings';
@@ -112,8 +112,9 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
     if (line.trim() === '') return;
     let row: Record<string, unknown>;
     try {
-      row = JSON.parse(line) as Record<string, unknown>;
-      if (!row || typeof row !== 'object' || Array.isArray(row)) throw new Error('not a JSON object');
+      const value: unknown = JSON.parse(line);
+      if (!isJsonObject(value)) throw new Error('not a JSON object');
+      row = value;
     } catch (error) {
       err(`${resultsPath}:${index + 1}: not a Batch API output row (${(error as Error).message})`);
       problems++;

@@ -42,6 +42,7 @@ export async function scoreShare(jobs: readonly ImportJob[], gridTexts: Readonly
   const grids = await loadGraspGrids(
     gridTexts.map((grid) => grid.path),
     { readText: async (path) => texts.get(path) ?? '', list: async () => null },
+    { quick: true },
   );
   const share: ScoredShare = { lines: '', records: 0, errorCount: 0, skipped: 0, problems: [...grids.problems], errors: new Map() };
   const parts: string[] = [];

@@ -3,6 +3,11 @@
 // never a configured profile, and its numbers are placeholders the data did not record.
 import type { ModelProfile } from './types';
 
+/** A JSON object (not an array, not null): what a JSON Lines row must be. */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 export function importedProfile(name: string): ModelProfile {
   return { id: name, provider: 'imported', model: name, temperature: 0, maxTokens: 0, timeoutMs: 0, retries: 0 };
 }

@@ -6,7 +6,7 @@
 // Rows are read with JSON.parse (not the located parser validate uses): import is the bulk path,
 // and a row it cannot read is reported with its line for `waypoint validate` to locate.
 import { recordDiagnostics } from '../eval/pipeline';
-import { importedProfile, readBatchRow } from '../eval/imported';
+import { importedProfile, isJsonObject, readBatchRow } from '../eval/imported';
 import type { ChatMessage, GraspQuestion, RunRecord } from '../eval/types';
 import { baseName } from '../walk';
 import type { ExtractionRule } from './answers';
@@ -43,9 +43,9 @@ export function graspImportKindOf(path: string, text: string): GraspImportKind |
   if (/(?:^|[\\/])[A-Za-z0-9]+_results[\\/][^\\/]+\.jsonl$/.test(path)) return 'baseline';
   const first = text.slice(0, text.indexOf('\n') >>> 0).trim();
   try {
-    const row = JSON.parse(first) as Record<string, unknown>;
-    if (row && typeof row === 'object' && 'baseline' in row && 'answer' in row) return 'baseline';
-    if (row && typeof row === 'object' && 'custom_id' in row) return 'responses';
+    const row: unknown = JSON.parse(first);
+    if (isJsonObject(row) && 'baseline' in row && 'answer' in row) return 'baseline';
+    if (isJsonObject(row) && 'custom_id' in row) return 'responses';
   } catch {
     // not JSON Lines: no kind
   }
@@ -69,7 +69,7 @@ function* rowsOf(text: string, path: string, problems: string[], firstLine: numb
         problems.push(`${path}:${line + 1}: not JSON (${error instanceof Error ? error.message : String(error)}); \`waypoint validate\` locates the problem`);
       }
       if (value !== undefined) {
-        if (value && typeof value === 'object' && !Array.isArray(value)) yield { line, value: value as Record<string, unknown> };
+        if (isJsonObject(value)) yield { line, value };
         else problems.push(`${path}:${line + 1}: a row must be a JSON object`);
       }
     }
