@@ -72,8 +72,10 @@ export function extractionDefaultsFor(mode: ScoringMode): Pick<ExtractionOptions
 }
 
 // A `#` starts a comment when what precedes it on its line ends like a list item: a separator, a
-// quote, a bracket or an action word. Markdown headings (`### Plan`) and "Step #1" are left alone.
-const COMMENT = /((?:[,'"`[]|\b(?:UPLEFT|UPRIGHT|DOWNLEFT|DOWNRIGHT|UP|DOWN|LEFT|RIGHT|TAKE|DROP))[ \t]*)#[^\n]*/gi;
+// quote, a bracket or an action word (spaces and tabs between). Markdown headings (`### Plan`) and
+// "Step #1" are left alone. Checked at each `#` only: a regex tried at every offset of every answer
+// cost more than scoring it.
+const ITEM_END = /(?:[,'"`[]|(?:^|[^A-Za-z0-9_])(?:UPLEFT|UPRIGHT|DOWNLEFT|DOWNRIGHT|UP|DOWN|LEFT|RIGHT|TAKE|DROP))$/i;
 
 /**
  * Comments per scoring mode: faithful reads what the model meant; reference and pre2025 keep them,
@@ -86,9 +88,24 @@ export function pythonCommentsFor(mode: ScoringMode): 'strip' | 'keep' {
 
 /** The text with list-item comments replaced by spaces: same length, so every offset still holds. */
 export function blankPythonComments(text: string): string {
-  // Most answers have no '#': skip the regex scan (it tries an alternation at every offset).
-  if (!text.includes('#')) return text;
-  return text.replace(COMMENT, (match: string, before: string) => before + ' '.repeat(match.length - before.length));
+  let at = text.indexOf('#');
+  if (at < 0) return text;
+  let blanked = '';
+  let copied = 0;
+  while (at >= 0) {
+    let end = at;
+    while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    // The longest action word has 9 letters: 10 characters hold it and the boundary before it.
+    if (end > lineStart && ITEM_END.test(text.slice(Math.max(lineStart, end - 10), end))) {
+      const lineEnd = text.indexOf('\n', at);
+      const to = lineEnd < 0 ? text.length : lineEnd;
+      blanked += text.slice(copied, at) + ' '.repeat(to - at);
+      copied = to;
+      at = text.indexOf('#', to);
+    } else at = text.indexOf('#', at + 1);
+  }
+  return blanked + text.slice(copied);
 }
 
 /** Extracts the action tokens of an answer text. */

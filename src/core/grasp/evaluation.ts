@@ -82,7 +82,10 @@ export function scoreGraspAnswer(prepared: Pick<PreparedGraspQuestion, 'grid' | 
   const start = grid.start;
   const initialStartEnergy = grid.cells[start[0]][start[1]].energy;
   const delivered = simulation.final.startCellEnergy - initialStartEnergy;
-  const count = (labels: ReadonlyArray<GraspStep['label']>) => simulation.steps.filter((step) => labels.includes(step.label)).length;
+  // One pass over the steps for every label count.
+  const labelCounts = new Map<GraspStep['label'], number>();
+  for (const step of simulation.steps) labelCounts.set(step.label, (labelCounts.get(step.label) ?? 0) + 1);
+  const count = (labels: ReadonlyArray<GraspStep['label']>) => labels.reduce((sum, label) => sum + (labelCounts.get(label) ?? 0), 0);
   const scoredCellEnergy = simulation.finalGrid.cells[simulation.scoredCell[0]][simulation.scoredCell[1]].energy;
   const scores: GraspAnswerResult['scores'] = {
     score: simulation.score,

@@ -10,7 +10,7 @@ import { importedProfile, isJsonObject, readBatchRow } from '../eval/imported';
 import type { ChatMessage, GraspQuestion, RunRecord } from '../eval/types';
 import { baseName } from '../walk';
 import type { ExtractionRule } from './answers';
-import { prepareGraspQuestion, scoreGraspAnswer } from './evaluation';
+import { scoreGraspAnswer } from './evaluation';
 import { renderGraspPrompt, type PromptStyle } from './prompt';
 import { inIndices, type LoadedGridFile } from './questionSet';
 import { customIdOf, parseCustomId, settingsFromBaselineRow } from './settings';
@@ -90,7 +90,8 @@ export function importGraspFile(text: string, path: string, kind: GraspImportKin
     if (!file) return { ...record, error: `no grid file named ${record.question.file} among the --grids files; the row is not scored` };
     const entry = file.byIndex.get(record.question.index);
     if (!entry) return { ...record, error: `${file.path} has no readable grid record with index ${record.question.index}; the row is not scored` };
-    const prepared = prepareGraspQuestion(entry, file.name, scoring, record.question.style);
+    // Scoring needs the grid and the settings, not the prompt (the record already has its messages).
+    const prepared = { grid: entry.grid, question: scoring === record.question.settings ? record.question : { ...record.question, settings: scoring } };
     // Baseline tokens are scored as stored; the text is their list, so diagnostics point into it.
     const scored = scoreGraspAnswer(prepared, record.rawAnswer, options.mode, tokens ? { rule: 'recommended' } : { rule: options.rule });
     if (tokens && (scored.parsedAnswer.length !== tokens.length || scored.parsedAnswer.some((token, index) => token !== tokens[index]))) {
