@@ -9,6 +9,7 @@ import { DocumentStore } from '../src/server/documents';
 import { buildGameModel, skeletonFileDiagnostics } from '../src/core/mango/game';
 import { benchBabyai } from './babyaiBench';
 import { benchGraspScoring } from './graspBench';
+import { benchGraspImport } from './graspImportBench';
 import { benchMazeLayout } from './mazeLayout';
 import { benchRunPace } from './runBench';
 import { benchServerLatency } from './serverLatency';
@@ -119,6 +120,7 @@ void (async () => {
   rows.push(...(await benchServerLatency()));
   rows.push(...(await benchMazeLayout()));
   rows.push(...(await benchGraspScoring()));
+  rows.push(...benchGraspImport(repoRoot));
   rows.push(...benchBabyai());
   rows.push(...(await benchRunPace(repoRoot)));
   report();

@@ -2,8 +2,11 @@
 // failures to the contract's exit codes: 0 ok, 1 input has errors, 2 usage error.
 import { UsageError } from './args';
 import { runBabyai } from './babyai';
+import { runBatch } from './batch';
 import { runGrasp } from './grasp';
 import { runImport } from './import';
+import { runImportWorker, type ImportWorkerData } from './importWorkers';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { runMango } from './mango';
 import { stderrLine, stdoutLine } from './output';
 import { runRun } from './run';
@@ -21,8 +24,11 @@ commands:
   mango score <gameDir> --answers F  scores of answer records (JSONL or a folder of result files) [--mode faithful|reference] [--cutoff N] [--json]
   babyai replay <level> --actions "forward,left,..."   step a level (a .level.json, an LLM-BabyBench record or Structured text) [--json]
   babyai score --task predict|plan|decompose <record> --answer F   score a model answer [--mode faithful|reference] [--json]
-  grasp score <grids.jsonl> --index I --moves 4|8 --carry-limit none|2 --step-cost 0|0.3 (--answer F | --actions "UP,TAKE,...") [--mode faithful|reference|pre2025] [--json]
+  grasp score <grids.jsonl> --index I --moves 4|8 --carry-limit none|2 --step-cost 0|0.3 (--answer F | --actions "UP,TAKE,...") [--mode faithful|reference|pre2025|paper] [--extraction recommended|every-word] [--json]
   grasp prompt <grids.jsonl> --index I --moves 4|8 --carry-limit none|2 --step-cost 0|0.3 [--style chat|o1-mini] [--json]
+  import grasp <file-or-folder>... --out F --grids DIR   score upstream o1-mini/Batch/baseline outputs into run records [--mode faithful|reference|pre2025|paper] [--indices A-B] [--model-name NAME] [--extraction recommended|every-word] [--workers N] [--json]
+  batch export <benchmark> <source>... --model NAME   OpenAI Batch API request lines on stdout (question options as for run, e.g. grasp --settings all --indices 0-9)
+  batch import <benchmark> <source>... --results F --out F   score a Batch API output file into run records [--mode ...] [--model-name NAME]
   smartplay replay hanoi --disks 3|4 --actions "..."   replay answers in Tower of Hanoi [--json]; also replay bandits|rps --seed N
   smartplay run <Game> --agent random|hanoi-solver    play an episode with a built-in agent, print its log [--seed N] [--max-steps N]
   smartplay check <episode.jsonl>                     validate an episode log
@@ -33,7 +39,7 @@ options:
   --help     show this help`;
 
 type Subcommand = (argv: readonly string[], out: (text: string) => void, err: (text: string) => void) => Promise<number>;
-const subcommands: Record<string, Subcommand> = { validate: runValidate, run: runRun, import: runImport, mango: runMango, babyai: runBabyai, grasp: runGrasp, smartplay: runSmartplay };
+const subcommands: Record<string, Subcommand> = { validate: runValidate, run: runRun, import: runImport, batch: runBatch, mango: runMango, babyai: runBabyai, grasp: runGrasp, smartplay: runSmartplay };
 
 async function main(argv: string[]): Promise<number> {
   const debug = argv.includes('--debug');
@@ -68,6 +74,11 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-});
+// Worker threads run this same bundle (import's scoring shares, cli/importWorkers.ts).
+const worker = isMainThread ? null : (workerData as ImportWorkerData | null);
+if (worker?.waypointWorker === 'grasp-import') void runImportWorker(worker, (message) => parentPort?.postMessage(message));
+else {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

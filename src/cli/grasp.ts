@@ -12,7 +12,7 @@ import { stripBom } from '../core/bom';
 import { promises as fs } from 'node:fs';
 import { readTextFile } from '../core/fileLimits';
 import { basename } from 'node:path';
-import { EXTRACTION_RULE_LABEL, extractActions, pythonCommentsFor, type ExtractedAnswer } from '../core/grasp/answers';
+import { EXTRACTION_RULES, extractActions, extractionDefaultsFor, type ExtractedAnswer, type ExtractionRule } from '../core/grasp/answers';
 import { parseGraspGridFile, type GraspGridEntry } from '../core/grasp/gridFile';
 import { PROMPT_STYLES, renderGraspPrompt, type PromptStyle } from '../core/grasp/prompt';
 import { customIdOf } from '../core/grasp/settings';
@@ -24,14 +24,14 @@ import { diagnosticLine } from './output';
 
 type Output = (text: string) => void;
 
-const USAGE = 'usage: waypoint grasp score|prompt <grids.jsonl> --index I --moves 4|8 --carry-limit none|2 --step-cost 0|0.3 [score: --answer FILE | --actions "UP,TAKE,..."] [--mode faithful|reference|pre2025] [prompt: --style chat|o1-mini] [--json]';
+const USAGE = 'usage: waypoint grasp score|prompt <grids.jsonl> --index I --moves 4|8 --carry-limit none|2 --step-cost 0|0.3 [score: --answer FILE | --actions "UP,TAKE,..."] [--mode faithful|reference|pre2025|paper] [--extraction recommended|every-word] [prompt: --style chat|o1-mini] [--json]';
 const SETTING_OPTIONS = ['index', 'moves', 'carry-limit', 'step-cost'];
 
 /** Runs `waypoint grasp <score|prompt> ...`; returns the exit code. */
 export async function runGrasp(argv: readonly string[], out: Output, err: Output): Promise<number> {
   try {
     const [command, ...rest] = argv;
-    if (command === 'score') return await runScore(parseArgs(rest, ['json'], [...SETTING_OPTIONS, 'answer', 'actions', 'mode']), out, err);
+    if (command === 'score') return await runScore(parseArgs(rest, ['json'], [...SETTING_OPTIONS, 'answer', 'actions', 'mode', 'extraction']), out, err);
     if (command === 'prompt') return await runPrompt(parseArgs(rest, ['json'], [...SETTING_OPTIONS, 'style']), out, err);
     throw new UsageError(command === undefined ? 'grasp needs a command: score or prompt' : `unknown grasp command '${command}' (score or prompt)`);
   } catch (error) {
@@ -50,6 +50,14 @@ function settingsOf(args: ParsedArgs): GraspSettings {
   if (carry !== 'none' && carry !== '2') throw new UsageError(`--carry-limit must be none or 2, not '${carry ?? ''}'`);
   if (cost === undefined || !['0', '0.3'].includes(cost)) throw new UsageError(`--step-cost must be 0 or 0.3, not '${cost ?? ''}'`);
   return { moves: moves === '8' ? 8 : 4, carryLimit: carry === '2' ? 2 : 'none', stepCost: cost === '0.3' ? 0.3 : 0 };
+}
+
+/** `--extraction recommended|every-word` (both non-official); only meaningful with --answer. */
+export function extractionRuleOf(args: ParsedArgs): ExtractionRule {
+  const rule = (args.options.get('extraction') ?? 'recommended') as ExtractionRule;
+  if (!EXTRACTION_RULES.includes(rule)) throw new UsageError(`--extraction must be recommended or every-word, not '${rule}'`);
+  if (args.options.has('extraction') && args.options.has('actions')) throw new UsageError('--extraction applies to --answer text; --actions are scored as given');
+  return rule;
 }
 
 function gridsPathOf(args: ParsedArgs, command: string): string {
@@ -85,7 +93,8 @@ async function runScore(args: ParsedArgs, out: Output, err: Output): Promise<num
   const index = nonNegativeInteger(args.options.get('index'), 'index');
   const settings = settingsOf(args);
   const mode = (args.options.get('mode') ?? 'faithful') as ScoringMode;
-  if (!SCORING_MODES.includes(mode)) throw new UsageError(`--mode must be faithful, reference or pre2025, not '${mode}'`);
+  if (!SCORING_MODES.includes(mode)) throw new UsageError(`--mode must be faithful, reference, pre2025 or paper, not '${mode}'`);
+  const rule = extractionRuleOf(args);
   const answerPath = args.options.get('answer');
   const actionsText = args.options.get('actions');
   if ((answerPath === undefined) === (actionsText === undefined)) throw new UsageError('grasp score needs exactly one of --answer <text-file> and --actions "UP,TAKE,..."');
@@ -93,7 +102,7 @@ async function runScore(args: ParsedArgs, out: Output, err: Output): Promise<num
   let tokens: string[];
   if (answerPath !== undefined) {
     try {
-      extraction = extractActions(stripBom(await readTextFile(fs, answerPath)), { pythonComments: pythonCommentsFor(mode) });
+      extraction = extractActions(stripBom(await readTextFile(fs, answerPath)), { ...extractionDefaultsFor(mode), rule });
     } catch (error) {
       err(`${answerPath}: ${describeFsError(error)}`);
       return 1;
@@ -109,7 +118,7 @@ async function runScore(args: ParsedArgs, out: Output, err: Output): Promise<num
   else {
     const [row, col] = simulation.final.agentPos;
     out(`score ${simulation.score} (${mode}) · ${tokens.length} actions · ends at [${row}, ${col}] carrying ${simulation.final.carried} · start cell energy ${simulation.final.startCellEnergy} · grid ${gridsPath} #${index}`);
-    if (extraction) out(`actions from ${extraction.method} (${EXTRACTION_RULE_LABEL}): ${JSON.stringify(tokens)}`);
+    if (extraction) out(`actions from ${extraction.method} (${extraction.rule}): ${JSON.stringify(tokens)}`);
     for (const unknown of extraction?.unknown ?? []) out(`${answerPath}:${unknown.range.start.line + 1}:${unknown.range.start.character + 1}: token ${JSON.stringify(unknown.token)} is not a GRASP action; the scorer ignores it but it uses a step`);
   }
   return 0;
@@ -132,7 +141,7 @@ function scoreJson(simulation: GraspSimulation, tokens: string[], extraction: Ex
     scored_cell: simulation.scoredCell,
     truncated: simulation.truncated,
     ...(extraction
-      ? { extraction: { rule: extraction.rule, method: extraction.method, unknown: extraction.unknown.map(({ index, token, range }) => ({ index, token, range })) } }
+      ? { extraction: { rule: extraction.rule, rule_id: extraction.ruleId, method: extraction.method, unknown: extraction.unknown.map(({ index, token, range }) => ({ index, token, range })) } }
       : {}),
   };
 }

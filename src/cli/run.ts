@@ -4,7 +4,7 @@
 // bar, Ctrl+C (in-flight requests abandoned, exit 130), and the exit code.
 import { existsSync, promises as fs } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { findBenchmark } from '../core/benchmarks';
+import { benchmarks, findBenchmark } from '../core/benchmarks';
 import { OpenAiCompatibleSource } from '../core/eval/openaiProvider';
 import { parseProfile, PROFILE_DEFAULTS } from '../core/eval/profiles';
 import { parseRunRecords } from '../core/eval/recordSchemas';
@@ -22,8 +22,8 @@ import * as z from 'zod/mini';
 
 type Output = (text: string) => void;
 
-/** Question options of every benchmark (runs.md §2); each benchmark accepts the ones it declares. */
-const QUESTION_OPTIONS = ['task', 'difficulty', 'cutoff', 'template', 'prompt', 'settings', 'style', 'indices', 'episodes'];
+/** Question options of every registered benchmark (runs.md §2); each accepts only those it declares. `seed` is the run's own. */
+const QUESTION_OPTIONS = [...new Set(benchmarks().flatMap((definition) => definition.questionOptions ?? []))].filter((option) => option !== 'seed');
 const VALUE_OPTIONS = [...QUESTION_OPTIONS, 'out', 'agent', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'profile', 'profile-id', 'sample', 'seed', 'limit', 'concurrency', 'rpm', 'max-cost', 'shard', 'mode', 'progress', 'timeout-ms', 'retries'];
 const FLAGS = ['resume', 'dry-run', 'no-cache', 'json'];
 

@@ -29,6 +29,7 @@ const UPSTREAM: Record<FileKind | StandaloneKind, { severity: Diagnostic['severi
   'mango-rf': { severity: 'warning', consequence: JSON_REJECTS },
   'grasp-grids': { severity: 'warning', consequence: JSON_REJECTS },
   'grasp-results': { severity: 'warning', consequence: JSON_REJECTS },
+  'grasp-baseline-results': { severity: 'warning', consequence: JSON_REJECTS },
   // Upstream reads the walkthrough with open().read(), which keeps the mark as a character.
   'mango-walkthrough': { severity: 'information', consequence: "which Python's open().read() keeps as an invisible U+FEFF before the first line; save it as UTF-8 without BOM." },
   // pandas.read_csv skips a BOM; level files and episode logs are Waypoint's own formats.

@@ -34,7 +34,7 @@ export function mangoGameOf(path: string): { directory: string; game: string; ki
  * this union types the built-ins' per-kind tables (core/bom.ts). Their names are matched by
  * core/standaloneValidation.ts's standaloneKindOf, over the registry.
  */
-export type StandaloneKind = 'smartplay-episode' | 'babyai-level' | 'babyai-records' | 'grasp-grids' | 'grasp-results';
+export type StandaloneKind = 'smartplay-episode' | 'babyai-level' | 'babyai-records' | 'grasp-grids' | 'grasp-results' | 'grasp-baseline-results';
 
 /**
  * A URI with its %-escapes decoded, for deciding a file's kind by name. A malformed escape (`%zz`

@@ -27,6 +27,8 @@ export interface FileKindDeclaration {
    * that its host validates together.
    */
   readonly validation: 'standalone' | { readonly group: string };
+  /** false: files of this kind have nothing to draw or run, so package.json's menus offer them no Show Board (default true). */
+  readonly board?: boolean;
   /** File names of this kind (at least one), used by the tests that check package.json's activation events and menus against the registry. */
   readonly examples: readonly string[];
 }

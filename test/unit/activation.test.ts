@@ -45,22 +45,35 @@ function globToRegExp(glob: string): RegExp {
 
 const activationGlobs = manifest.activationEvents.filter((event) => event.startsWith('workspaceContains:')).map((event) => globToRegExp(event.slice('workspaceContains:'.length)));
 
-/** The `resourceFilename =~ /…/flags` alternatives of a when clause, as regular expressions. */
-function filenamePatterns(when: string): RegExp[] {
-  return [...when.matchAll(/resourceFilename =~ \/((?:[^/\\]|\\.)+)\/([a-z]*)/g)].map(([, source, flags]) => new RegExp(source, flags));
+/**
+ * The `resourceFilename =~ /…/flags` and `resourcePath =~ /…/flags` alternatives of a when clause,
+ * as tests of a path (`resourceFilename` sees only the last segment).
+ */
+function resourcePatterns(when: string): Array<(path: string) => boolean> {
+  return [...when.matchAll(/(resourceFilename|resourcePath) =~ \/((?:[^/\\]|\\.)+)\/([a-z]*)/g)].map(([, key, source, flags]) => {
+    const pattern = new RegExp(source, flags);
+    return (path: string) => pattern.test(key === 'resourcePath' ? path : path.slice(path.lastIndexOf('/') + 1));
+  });
 }
 
-function whenOf(menu: string, command: string): RegExp[] {
-  const item = manifest.contributes.menus[menu].find((candidate) => candidate.command === command && candidate.when?.includes('resourceFilename'));
+function whenOf(menu: string, command: string): Array<(path: string) => boolean> {
+  const item = manifest.contributes.menus[menu].find((candidate) => candidate.command === command && /resource(Filename|Path)/.test(candidate.when ?? ''));
   assert.ok(item?.when, `no ${command} entry with a file-name pattern in menus.${menu}`);
-  return filenamePatterns(item.when);
+  return resourcePatterns(item.when);
+}
+
+/** Whether a menu entry's when clause offers `command` on a file at `/ws/data/<name>`. */
+function offered(menu: string, command: string, name: string): boolean {
+  return whenOf(menu, command).some((test) => test(`/ws/data/${name}`));
 }
 
 const kinds: FileKindDeclaration[] = benchmarks().flatMap((benchmark) => benchmark.kinds);
 const examples = (wanted: (kind: FileKindDeclaration) => boolean) => kinds.filter(wanted).flatMap((kind) => kind.examples);
 // Folder-group members (MANGO's game files) open in the maze; standalone files on the board.
 const mangoNames = examples((kind) => kind.validation !== 'standalone');
-const standaloneNames = examples((kind) => kind.validation === 'standalone');
+const standaloneNames = examples((kind) => kind.validation === 'standalone' && kind.board !== false);
+// Kinds with nothing to draw (GRASP's baseline result files, named like grid files): never offered Show Board or Run.
+const boardlessNames = examples((kind) => kind.validation === 'standalone' && kind.board === false);
 
 describe('package.json activation and menus follow the benchmark registry', () => {
   it('the registry holds the four built-in benchmarks and every kind has examples', () => {
@@ -68,7 +81,7 @@ describe('package.json activation and menus follow the benchmark registry', () =
       benchmarks().map((benchmark) => benchmark.id),
       ['mango', 'smartplay', 'babyai', 'grasp'],
     );
-    assert.equal(kinds.length, 11);
+    assert.equal(kinds.length, 12);
   });
 
   for (const kind of kinds) {
@@ -105,16 +118,30 @@ describe('package.json activation and menus follow the benchmark registry', () =
 
   for (const name of mangoNames) {
     it(`the explorer offers Show Maze on ${name}`, () => {
-      assert.ok(whenOf('explorer/context', 'waypoint.showMaze').some((pattern) => pattern.test(name)));
+      assert.ok(offered('explorer/context', 'waypoint.showMaze', name));
     });
   }
 
   for (const name of standaloneNames) {
     it(`the editor title and the palette offer Show Board on ${name}`, () => {
-      assert.ok(whenOf('editor/title', 'waypoint.showBoard').some((pattern) => pattern.test(name)), 'editor/title');
-      assert.ok(whenOf('commandPalette', 'waypoint.showBoard').some((pattern) => pattern.test(name)), 'commandPalette');
+      assert.ok(offered('editor/title', 'waypoint.showBoard', name), 'editor/title');
+      assert.ok(offered('commandPalette', 'waypoint.showBoard', name), 'commandPalette');
     });
   }
+
+  for (const name of boardlessNames) {
+    it(`no menu offers Show Board or Run GRASP on ${name}`, () => {
+      assert.ok(!offered('editor/title', 'waypoint.showBoard', name), 'editor/title');
+      assert.ok(!offered('commandPalette', 'waypoint.showBoard', name), 'commandPalette');
+      assert.ok(!offered('commandPalette', 'waypoint.runGraspQuestion', name), 'Run GRASP');
+    });
+  }
+
+  it('Run GRASP is offered on grid files, also inside an ordinary folder', () => {
+    assert.ok(offered('commandPalette', 'waypoint.runGraspQuestion', 'inner_random_free.jsonl'));
+    assert.ok(offered('commandPalette', 'waypoint.runGraspQuestion', 'grasp/data/grids/outer_spiral_block.jsonl'));
+    assert.ok(!offered('commandPalette', 'waypoint.runGraspQuestion', 'results/greedy_results/outer_spiral_block.jsonl'));
+  });
 
   it('the language client hands every kind to the server (its document selector matches every example)', () => {
     const selectors = [MANGO_JSON_FILES, MANGO_SKELETON_FILES, STANDALONE_FILES].map(globToRegExp);

@@ -38,6 +38,9 @@ export function movesOf(moves: 4 | 8): readonly MoveAction[] {
 
 /** The action a token names, compared as upstream does with `t.upper()`; null for anything else. */
 export function actionOf(token: string): GraspAction | null {
-  const upper = token.toUpperCase();
-  return (ALL_ACTIONS as readonly string[]).includes(upper) ? (upper as GraspAction) : null;
+  // Longer than any action: no need to upper-case it (answers hold long junk tokens).
+  if (token.length > 9) return null;
+  return ACTION_BY_NAME.get(token.toUpperCase()) ?? null;
 }
+
+const ACTION_BY_NAME: ReadonlyMap<string, GraspAction> = new Map(ALL_ACTIONS.map((action) => [action, action]));

@@ -45,3 +45,13 @@ export const GraspResultsCodes = {
   errorRow: 'grasp-results/error-row',
   cutOff: 'grasp-results/cut-off',
 } as const;
+
+/** Diagnostics on an upstream baseline result file (`results/{greedy,random}_results/*.jsonl`), from baselineFile.ts. */
+export const GraspBaselineCodes = {
+  notObject: 'grasp-baseline/not-object',
+  fieldMissing: 'grasp-baseline/field-missing',
+  fieldType: 'grasp-baseline/field-type',
+  unknownField: 'grasp-baseline/unknown-field',
+  setting: 'grasp-baseline/setting',
+  duplicate: 'grasp-baseline/duplicate',
+} as const;

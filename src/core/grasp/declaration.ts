@@ -12,6 +12,13 @@ import type { BenchmarkDeclaration } from '../registry';
  */
 export const GRASP_RELEASE_NAME = /(?:^|(?<!_results)[\\/])(?:inner|outer)_[A-Za-z]+_(?:free|block)\.jsonl$/;
 
+/**
+ * Upstream's baseline answers: `results/greedy_results/<grid name>` and `random_results/…`, rows
+ * `{"baseline","index","answer","movement_prompt","energy_limit_prompt","cost_of_step_prompt"}`.
+ * Validated as result rows, never as grid files (which reported about 192,000 errors on them).
+ */
+export const GRASP_BASELINE_RESULTS_NAME = /(?:^|[\\/])[A-Za-z0-9]+_results[\\/](?:inner|outer)_[A-Za-z]+_(?:free|block)\.jsonl$/;
+
 const settingText = (question: GraspQuestion) =>
   `${question.settings.moves} moves, carry ${question.settings.carryLimit === 'none' ? 'unlimited' : question.settings.carryLimit}, cost ${question.settings.stepCost}`;
 
@@ -28,6 +35,8 @@ export const graspDeclaration: BenchmarkDeclaration<GraspQuestion> = {
     },
     // Upstream's `data/results/*_output.jsonl`, e.g. `gpt_o1_mini_output.jsonl`.
     { id: 'grasp-results', suffixes: ['_output.jsonl'], validation: 'standalone', examples: ['gpt_o1_mini_output.jsonl'] },
+    // Nothing of their own to draw or run (their rows name no grid file): no Show Board, no Run.
+    { id: 'grasp-baseline-results', pattern: GRASP_BASELINE_RESULTS_NAME, validation: 'standalone', board: false, examples: ['greedy_results/inner_random_free.jsonl', 'random_results/outer_cluster_block.jsonl'] },
   ],
   runLabel: (question) => ({
     group: `GRASP · ${question.file}`,

@@ -6,14 +6,14 @@ import type { ChatMessage, GraspQuestion } from '../eval/types';
 import type { Diagnostic, Range } from '../text';
 import { plural } from '../text';
 import { MOVE_DELTAS, movesOf, type GraspAction, type MoveAction } from './actions';
-import { blankPythonComments, EXTRACTION_RULE_LABEL, extractActions, pythonCommentsFor, type ExtractedAnswer, type ExtractionOptions } from './answers';
+import { blankPythonComments, extractActions, extractionDefaultsFor, type ExtractedAnswer, type ExtractionOptions } from './answers';
 import { BASELINES } from './baselines';
 import { GraspAnswerCodes } from './codes';
 import type { GraspGridEntry } from './gridFile';
 import { renderGraspPrompt, type PromptStyle } from './prompt';
 import { customIdOf } from './settings';
 import { simulate, type GraspSimulation, type GraspStep } from './simulator';
-import { carryLimitValue, GRID_SIZE, STEP_LIMIT, type GraspGrid, type GraspGridRecord, type GraspSettings, type GridPosition, type ScoringMode } from './types';
+import { carryLimitValue, GRID_SIZE, scoresFinalCell, STEP_LIMIT, type GraspGrid, type GraspGridRecord, type GraspSettings, type GridPosition, type ScoringMode } from './types';
 
 export interface PreparedGraspQuestion {
   question: GraspQuestion;
@@ -62,24 +62,37 @@ export interface GraspAnswerResult {
   summary: string;
 }
 
-const METHOD_LABELS: Record<ExtractedAnswer['method'], string> = { 'bracket-list': 'bracket list', 'numbered-list': 'numbered list', none: 'no list found' };
+const METHOD_LABELS: Record<ExtractedAnswer['method'], string> = {
+  'bracket-list': 'bracket list', 'unclosed-list': 'list cut off before its "]"', 'numbered-list': 'numbered list', 'every-word': 'every action word', none: 'no list found',
+};
 
-/** Extracts the tokens of an answer (non-official rule), simulates them and scores them in `mode`. */
+/** How a rule is named in one-line summaries. */
+function ruleName(extraction: ExtractedAnswer): string {
+  return extraction.ruleId === 'every-word' ? 'the every-action-word non-official rule' : 'the recommended non-official rule';
+}
+
+/** Extracts the tokens of an answer (a non-official rule), simulates them and scores them in `mode`. */
 export function scoreGraspAnswer(prepared: Pick<PreparedGraspQuestion, 'grid' | 'question'>, answer: string, mode: ScoringMode, options: ExtractionOptions = {}): GraspAnswerResult {
   const { grid } = prepared;
   const { settings } = prepared.question;
-  const comments = options.pythonComments ?? pythonCommentsFor(mode);
-  const extraction = extractActions(answer, { ...options, pythonComments: comments });
+  const defaults = extractionDefaultsFor(mode);
+  const comments = options.pythonComments ?? defaults.pythonComments ?? 'strip';
+  const extraction = extractActions(answer, { ...defaults, ...options, pythonComments: comments });
   const simulation = simulate(grid, extraction.tokens, settings, { mode });
   const start = grid.start;
   const initialStartEnergy = grid.cells[start[0]][start[1]].energy;
   const delivered = simulation.final.startCellEnergy - initialStartEnergy;
-  const count = (labels: ReadonlyArray<GraspStep['label']>) => simulation.steps.filter((step) => labels.includes(step.label)).length;
+  // One pass over the steps for every label count.
+  const labelCounts = new Map<GraspStep['label'], number>();
+  for (const step of simulation.steps) labelCounts.set(step.label, (labelCounts.get(step.label) ?? 0) + 1);
+  const count = (labels: ReadonlyArray<GraspStep['label']>) => labels.reduce((sum, label) => sum + (labelCounts.get(label) ?? 0), 0);
   const scoredCellEnergy = simulation.finalGrid.cells[simulation.scoredCell[0]][simulation.scoredCell[1]].energy;
   const scores: GraspAnswerResult['scores'] = {
     score: simulation.score,
     mode,
     steps: simulation.tokens.length,
+    // The paper's Length: the tokens replayed (at most 20), junk included.
+    length: simulation.tokens.length,
     tokens_extracted: extraction.tokens.length,
     start_cell_energy: simulation.final.startCellEnergy,
     start_cell_energy_initial: initialStartEnergy,
@@ -92,7 +105,8 @@ export function scoreGraspAnswer(prepared: Pick<PreparedGraspQuestion, 'grid' | 
     scored_cell_energy: scoredCellEnergy,
     cost_term: simulation.costTerm,
     extraction_method: extraction.method,
-    extraction_rule: EXTRACTION_RULE_LABEL,
+    extraction_rule: extraction.rule,
+    extraction_rule_id: extraction.ruleId,
     extraction_comments: comments,
     unknown_tokens: extraction.unknown.length,
     ignored_diagonals: count(['ignored_diagonal_not_in_action_set']),
@@ -103,8 +117,8 @@ export function scoreGraspAnswer(prepared: Pick<PreparedGraspQuestion, 'grid' | 
   const summaryParts = [
     `score ${simulation.score.toFixed(2)} (${mode})`,
     plural(simulation.tokens.length, 'step'),
-    mode === 'pre2025' ? `${plural(scoredCellEnergy, 'unit')} on the final cell` : `${plural(simulation.final.startCellEnergy, 'unit')} at start`,
-    `extracted by the recommended non-official rule (${METHOD_LABELS[extraction.method]}${commentNote(answer, comments)})`,
+    scoresFinalCell(mode) ? `${plural(scoredCellEnergy, 'unit')} on the final cell` : `${plural(simulation.final.startCellEnergy, 'unit')} at start`,
+    `extracted by ${ruleName(extraction)} (${METHOD_LABELS[extraction.method]}${commentNote(answer, comments)})`,
   ];
   if (simulation.truncated.length > 0) summaryParts.push(`${plural(simulation.truncated.length, 'token')} beyond the ${STEP_LIMIT}-step limit ignored`);
   return {
@@ -151,7 +165,8 @@ function answerDiagnostics(answer: string, grid: GraspGrid, settings: GraspSetti
   const scoreText = simulation.score.toFixed(2);
   if (located.length === 0) {
     // Both extraction methods yield at least one token when they find anything.
-    const message = `The recommended non-official extraction rule found no [...] list of action words and no numbered list, so the answer scores as an empty list: ${scoreText} (${mode}).`;
+    const found = extraction.ruleId === 'every-word' ? 'The every-action-word non-official extraction rule found no action word' : 'The recommended non-official extraction rule found no [...] list of action words and no numbered list';
+    const message = `${found}, so the answer scores as an empty list: ${scoreText} (${mode}).`;
     return [{ severity: 'error', code: GraspAnswerCodes.noList, message, range: lastNonEmptyLine(answer) }];
   }
   const allowed: readonly GraspAction[] = [...movesOf(settings.moves), 'TAKE', 'DROP'];
@@ -189,7 +204,7 @@ function answerDiagnostics(answer: string, grid: GraspGrid, settings: GraspSetti
         break;
       case 'dropped_off_start': {
         const units = plural(simulation.steps[step.index - 1]?.carried ?? 0, 'unit');
-        const counts = mode === 'pre2025' ? ' (the pre-2025 mode scores the final cell, so they count only if the agent ends here)' : '';
+        const counts = scoresFinalCell(mode) ? ` (the ${mode} mode scores the final cell, so they count only if the agent ends here)` : '';
         add('warning', GraspAnswerCodes.dropOffStart, `${name} at ${at(step.from)} leaves ${units} off the start cell ${at(grid.start)}: energy dropped elsewhere does not count${counts}; it can be taken again.`, { expected: `DROP on the start cell ${at(grid.start)}` });
         break;
       }
@@ -214,9 +229,9 @@ function answerDiagnostics(answer: string, grid: GraspGrid, settings: GraspSetti
 
 function scoreMessage(simulation: GraspSimulation, extraction: ExtractedAnswer, mode: ScoringMode): string {
   const scored = simulation.finalGrid.cells[simulation.scoredCell[0]][simulation.scoredCell[1]].energy;
-  const cell = mode === 'pre2025' ? `on the final cell ${at(simulation.scoredCell)}` : 'on the start cell';
-  const cost = simulation.costTerm === 0 ? '' : ` − cost ${Number(simulation.costTerm.toFixed(6))}${mode === 'faithful' ? ` (${simulation.settings.stepCost} × ${simulation.tokens.length} steps)` : " (upstream's constant cost term)"}`;
-  return `Score ${simulation.score.toFixed(2)} (${mode}): ${plural(scored, 'unit')} ${cell}${cost}. ${plural(extraction.tokens.length, 'token')} extracted from a ${METHOD_LABELS[extraction.method]} by the recommended non-official rule (GRASP has no official answer parser).`;
+  const cell = scoresFinalCell(mode) ? `on the final cell ${at(simulation.scoredCell)}` : 'on the start cell';
+  const cost = simulation.costTerm === 0 ? '' : ` − cost ${Number(simulation.costTerm.toFixed(6))}${mode === 'faithful' || mode === 'paper' ? ` (${simulation.settings.stepCost} × ${simulation.tokens.length} steps)` : " (upstream's constant cost term)"}`;
+  return `Score ${simulation.score.toFixed(2)} (${mode}): ${plural(scored, 'unit')} ${cell}${cost}. ${plural(extraction.tokens.length, 'token')} extracted (${METHOD_LABELS[extraction.method]}) by ${ruleName(extraction)} (GRASP has no official answer parser).`;
 }
 
 /** The last line with text, from its first to its last non-blank character (0-based, UTF-16). */

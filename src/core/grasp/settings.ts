@@ -49,13 +49,14 @@ export function isPlainFileName(file: string): boolean {
 
 /**
  * Settings of a stored baseline row (`movement_prompt` 4/8, `energy_limit_prompt` 100/2,
- * `cost_of_step_prompt` 0/0.3). In reference mode the movement value goes to the scorer's
+ * `cost_of_step_prompt` 0/0.3). In reference and pre2025 modes the movement value goes to the scorer's
  * `action_set` as stored, and only 1 selects μ2 there, so 8 scores as μ1 (spec §10 item 4).
  */
 export function settingsFromBaselineRow(row: { movement_prompt: number; energy_limit_prompt: number; cost_of_step_prompt: number }, mode: ScoringMode): GraspSettings | null {
   const { movement_prompt: movement, energy_limit_prompt: limit, cost_of_step_prompt: cost } = row;
   if ((movement !== 4 && movement !== 8) || (limit !== 100 && limit !== 2) || (cost !== 0 && cost !== 0.3)) return null;
-  const moves = mode === 'faithful' ? movement : referenceMovesOf(movement);
+  // The paper mode reads 8 as μ2 too: its Table 1 is reproduced only with the diagonals allowed.
+  const moves = mode === 'faithful' || mode === 'paper' ? movement : referenceMovesOf(movement);
   return { moves, carryLimit: limit === 2 ? 2 : 'none', stepCost: cost };
 }
 

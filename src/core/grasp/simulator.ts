@@ -1,9 +1,9 @@
-// The scorer of spec §8 as a step-by-step simulation. One simulation serves all three scoring
+// The scorer of spec §8 as a step-by-step simulation. One simulation serves all four scoring
 // modes: they differ only in the cost term and in which cell's energy is scored, so every step
 // carries the state the grid view draws plus the running score of the chosen mode.
 import { actionOf, MOVE_DELTAS, movesOf, type GraspAction, type MoveAction } from './actions';
 import { cloneGrid } from './gridText';
-import { carryLimitValue, GRID_SIZE, STEP_LIMIT, type GraspGrid, type GraspSettings, type GridPosition, type ScoringMode } from './types';
+import { carryLimitValue, GRID_SIZE, hasConstantCost, scoresFinalCell, STEP_LIMIT, type GraspGrid, type GraspSettings, type GridPosition, type ScoringMode } from './types';
 
 export type TraceLabel =
   | 'moved'
@@ -69,11 +69,12 @@ export interface GraspSimulation {
 
 /** Cost term of a prefix of `count` tokens of which `recognised` were valid steps. */
 function costTerm(settings: GraspSettings, options: SimulationOptions, count: number, recognised: number): number {
-  if (options.mode !== 'faithful') {
+  if (hasConstantCost(options.mode)) {
     // Upstream rebinds `action_list` to the allowed-move list inside its loop (spec §8, cost bug).
     return count === 0 ? 0 : settings.stepCost * movesOf(settings.moves).length;
   }
-  return settings.stepCost * (options.faithfulCost === 'recognised' ? recognised : count);
+  // The paper mode charges every replayed token (what reproduces Table 1); only faithful offers the variant.
+  return settings.stepCost * (options.mode === 'faithful' && options.faithfulCost === 'recognised' ? recognised : count);
 }
 
 /** Simulates an answer's tokens on a copy of the grid and scores it in the chosen mode. */
@@ -88,7 +89,7 @@ export function simulate(grid: GraspGrid, submitted: readonly string[], settings
   let recognised = 0;
   const steps: GraspStep[] = [];
   const scoreNow = (count: number) => {
-    const scored = options.mode === 'pre2025' ? position : start;
+    const scored = scoresFinalCell(options.mode) ? position : start;
     return world.cells[scored[0]][scored[1]].energy - costTerm(settings, options, count, recognised);
   };
   tokens.forEach((token, index) => {
@@ -121,7 +122,7 @@ export function simulate(grid: GraspGrid, submitted: readonly string[], settings
       stepsLeft: STEP_LIMIT - index - 1, score: scoreNow(index + 1),
     });
   });
-  const scoredCell: GridPosition = options.mode === 'pre2025' ? [position[0], position[1]] : [start[0], start[1]];
+  const scoredCell: GridPosition = scoresFinalCell(options.mode) ? [position[0], position[1]] : [start[0], start[1]];
   return {
     mode: options.mode, settings, tokens, truncated: submitted.slice(STEP_LIMIT), steps,
     final: { agentPos: [position[0], position[1]], carried, startCellEnergy: world.cells[start[0]][start[1]].energy, agentCellEnergy: world.cells[position[0]][position[1]].energy },

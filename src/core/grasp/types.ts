@@ -50,10 +50,23 @@ export interface GraspSettings {
 /**
  * faithful: start-cell energy minus cost × submitted steps (the stated goal);
  * reference: upstream's scorer at HEAD, constant cost bug included;
- * pre2025: the scorer before 14 Mar 2025 (final cell, buggy cost), as the papers used.
+ * pre2025: the scorer before 14 Mar 2025 (final cell, buggy cost);
+ * paper: what the paper's Table 1 used, measured on upstream's released files (runs.md §4): the
+ * first 20 tokens replayed (8 moves = diagonals too), energy on the cell where the agent ENDS,
+ * minus step_cost × the number of tokens replayed. In no released code.
  */
-export type ScoringMode = 'faithful' | 'reference' | 'pre2025';
-export const SCORING_MODES: readonly ScoringMode[] = ['faithful', 'reference', 'pre2025'];
+export type ScoringMode = 'faithful' | 'reference' | 'pre2025' | 'paper';
+export const SCORING_MODES: readonly ScoringMode[] = ['faithful', 'reference', 'pre2025', 'paper'];
+
+/** Modes that score the energy on the agent's final cell rather than the start cell. */
+export function scoresFinalCell(mode: ScoringMode): boolean {
+  return mode === 'pre2025' || mode === 'paper';
+}
+
+/** Modes whose cost is upstream's constant cost × 4 or × 8 (spec §8 cost bug); the others charge every replayed token. */
+export function hasConstantCost(mode: ScoringMode): boolean {
+  return mode === 'reference' || mode === 'pre2025';
+}
 
 /** Whether a run record's mode is one GRASP scores in (records of other benchmarks have modes GRASP lacks). */
 export function isGraspScoringMode(mode: string): mode is ScoringMode {

@@ -154,9 +154,9 @@ describe('GRASP evaluation: scoring an answer text', () => {
     assert.deepEqual(
       { ...result.scores, extraction_rule: undefined },
       {
-        score: -5, mode: 'faithful', steps: 20, tokens_extracted: 22, start_cell_energy: 1, start_cell_energy_initial: 0, energy_delivered: 1, units_taken: 1,
+        score: -5, mode: 'faithful', steps: 20, length: 20, tokens_extracted: 22, start_cell_energy: 1, start_cell_energy_initial: 0, energy_delivered: 1, units_taken: 1,
         carried_at_end: 0, ends_at_start: false, final_row: 5, final_col: 6, scored_cell_energy: 1, cost_term: 6, extraction_method: 'bracket-list', extraction_comments: 'strip',
-        extraction_rule: undefined, unknown_tokens: 1, ignored_diagonals: 0, blocked_moves: 1, failed_takes: 1, truncated: 2,
+        extraction_rule: undefined, extraction_rule_id: 'recommended', unknown_tokens: 1, ignored_diagonals: 0, blocked_moves: 1, failed_takes: 1, truncated: 2,
       },
     );
     assert.equal(result.scores.extraction_rule, EXTRACTION_RULE_LABEL);

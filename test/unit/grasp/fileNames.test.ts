@@ -11,9 +11,9 @@ describe('GRASP file names', () => {
     }
   });
 
-  it('does not take the baseline answer files that reuse those names for grid files', () => {
+  it('takes the baseline answer files that reuse those names as result rows, never as grid files', () => {
     for (const path of ['data/results/greedy_results/inner_random_free.jsonl', '/w/results/random_results/outer_upDown_free.jsonl', 'C:\\r\\random_results\\outer_cluster_block.jsonl']) {
-      assert.equal(standaloneKindOf(path), null, path);
+      assert.equal(standaloneKindOf(path), 'grasp-baseline-results', path);
     }
   });
 

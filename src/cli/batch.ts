@@ -1,0 +1,158 @@
+// `waypoint batch export|import <benchmark> <source>... (question options)` (runs.md §6): OpenAI
+// Batch API request files from any benchmark's question set, and the provider's output file scored
+// back into run records. Request lines copy upstream's own (GRASP's batch_gpt4o.jsonl) byte for
+// byte: Python's json.dumps spacing and escaping, body keys model, temperature, messages,
+// max_tokens, custom_id = the question's sample id.
+import { randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import { findBenchmark, QuestionOptionError, type BenchmarkDefinition, type PreparedQuestion, type QuestionSetOptions } from '../core/registry';
+import { benchmarks } from '../core/benchmarks';
+import { runRecordOf } from '../core/eval/engine';
+import { importedProfile, isJsonObject, readBatchRow } from '../core/eval/imported';
+import { recordDiagnostics } from '../core/eval/pipeline';
+import type { QuestionBase, RunRecord, ScoringMode } from '../core/eval/types';
+import { parseCustomId } from '../core/grasp/settings';
+import { pythonJsonDumps } from '../core/mango/pythonJson';
+import { parseArgs, UsageError } from './args';
+import { nodeQuestionFiles } from './nodeQuestionFiles';
+
+type Output = (text: string) => void;
+
+const USAGE = [
+  'usage: waypoint batch export <benchmark> <source>... (question options) --model NAME [--temperature T] [--max-tokens N] > requests.jsonl',
+  '       waypoint batch import <benchmark> <source>... (question options) --results output.jsonl --out run.jsonl [--mode M] [--model-name NAME] [--json]',
+].join('\n');
+
+const MODES: readonly ScoringMode[] = ['faithful', 'reference', 'pre2025', 'paper'];
+
+/** For ids no exported question has: the question an error record names, where the benchmark's ids say enough (GRASP's custom_ids do). */
+const questionOfUnknownId: Record<string, (id: string) => QuestionBase | null> = {
+  grasp: (id) => {
+    const parsed = parseCustomId(id);
+    return parsed && { benchmark: 'grasp', file: parsed.file, index: parsed.index, settings: parsed.settings, style: 'chat', sampleId: id } as QuestionBase;
+  },
+};
+
+/** Runs `waypoint batch ...`; returns the exit code. */
+export async function runBatch(argv: readonly string[], out: Output, err: Output): Promise<number> {
+  try {
+    const [command, name, ...rest] = argv;
+    if (command !== 'export' && command !== 'import') throw new UsageError(command === undefined ? 'batch needs a command: export or import' : `unknown batch command '${command}' (export or import)`);
+    const definition = name === undefined ? null : findBenchmark(name);
+    const withSets = benchmarks().filter((candidate) => candidate.questionSet).map((candidate) => candidate.id);
+    if (!definition?.questionSet) throw new UsageError(`${name === undefined ? 'name a benchmark' : `'${name}' has no question set`} (one of ${withSets.join(', ')})`);
+    const optionNames = definition.questionOptions ?? [];
+    const own = command === 'export' ? ['model', 'temperature', 'max-tokens'] : ['results', 'out', 'mode', 'model-name'];
+    const args = parseArgs(rest, ['json'], [...own, ...optionNames]);
+    if (args.positionals.length === 0) throw new UsageError(`batch ${command} needs at least one source`);
+    const options: QuestionSetOptions = Object.fromEntries(optionNames.map((option) => [option, args.options.get(option)]));
+    let set;
+    try {
+      set = await definition.questionSet(args.positionals, options, nodeQuestionFiles);
+    } catch (error) {
+      if (error instanceof QuestionOptionError) throw new UsageError(error.message);
+      throw error;
+    }
+    for (const problem of set.problems) err(problem);
+    const code = command === 'export' ? exportRequests(set.questions, args.options, out) : await importResults(definition, set.questions, args.options, args.flags.has('json'), out, err);
+    return set.problems.length > 0 ? Math.max(code, 1) : code;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    err(`waypoint batch: ${error.message}`);
+    for (const line of USAGE.split('\n')) err(line);
+    return 2;
+  }
+}
+
+function numberOption(options: Map<string, string>, name: string, fallback: number, integer: boolean): number {
+  const text = options.get(name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) throw new UsageError(`--${name} must be a non-negative ${integer ? 'integer' : 'number'}, not '${text}'`);
+  return value;
+}
+
+/** One request line per question, as upstream's batch_gpt4o.jsonl writes them. */
+export function batchRequestLine(sampleId: string, model: string, messages: PreparedQuestion['messages'], temperature: number, maxTokens: number): string {
+  const body = { model, temperature, messages: messages.map((message) => ({ role: message.role, content: message.content })), max_tokens: maxTokens };
+  return pythonJsonDumps({ custom_id: sampleId, method: 'POST', url: '/v1/chat/completions', body });
+}
+
+function exportRequests(questions: readonly PreparedQuestion[], options: Map<string, string>, out: Output): number {
+  const model = options.get('model');
+  if (!model) throw new UsageError('batch export needs --model NAME (the body\'s "model")');
+  // GRASP's requests: temperature 0, max_tokens 1000 (spec grasp.md §5).
+  const temperature = numberOption(options, 'temperature', 0, false);
+  const maxTokens = numberOption(options, 'max-tokens', 1000, true);
+  if (questions.some((prepared) => prepared.play)) throw new UsageError('batch export asks single questions; this benchmark plays episodes (use waypoint run)');
+  for (const prepared of questions) out(batchRequestLine(prepared.question.sampleId, model, prepared.messages, temperature, maxTokens));
+  return 0;
+}
+
+async function importResults(definition: BenchmarkDefinition, questions: readonly PreparedQuestion[], options: Map<string, string>, json: boolean, out: Output, err: Output): Promise<number> {
+  const resultsPath = options.get('results');
+  const outPath = options.get('out');
+  if (!resultsPath) throw new UsageError('batch import needs --results <provider output.jsonl>');
+  if (!outPath) throw new UsageError('batch import needs --out <run.jsonl>');
+  const mode = (options.get('mode') ?? 'faithful') as ScoringMode;
+  if (!MODES.includes(mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')}, not '${mode}'`);
+  const modelName = options.get('model-name');
+  let text: string;
+  try {
+    text = await nodeQuestionFiles.readText(resultsPath);
+  } catch (error) {
+    err(`${resultsPath}: ${(error as Error).message}`);
+    return 1;
+  }
+  const byId = new Map(questions.map((prepared) => [prepared.question.sampleId, prepared]));
+  const runId = `batch-${randomUUID()}`;
+  const records: RunRecord<QuestionBase>[] = [];
+  let problems = 0;
+  text.split('\n').forEach((line, index) => {
+    if (line.trim() === '') return;
+    let row: Record<string, unknown>;
+    try {
+      const value: unknown = JSON.parse(line);
+      if (!isJsonObject(value)) throw new Error('not a JSON object');
+      row = value;
+    } catch (error) {
+      err(`${resultsPath}:${index + 1}: not a Batch API output row (${(error as Error).message})`);
+      problems++;
+      return;
+    }
+    const customId = row.custom_id;
+    if (typeof customId !== 'string') {
+      err(`${resultsPath}:${index + 1}: the row has no "custom_id"`);
+      problems++;
+      return;
+    }
+    const batch = readBatchRow(row);
+    const model = importedProfile(modelName ?? batch.model ?? 'unknown');
+    const prepared = byId.get(customId);
+    const reply = { text: batch.content ?? '', promptTokens: batch.promptTokens, completionTokens: batch.completionTokens, latencyMs: 0, cached: false };
+    if (!prepared) {
+      const question = questionOfUnknownId[definition.id]?.(customId) ?? { benchmark: definition.id, sampleId: customId };
+      const record = runRecordOf<QuestionBase>({ question, model, messages: [], parsedAnswer: null, scores: {}, mode }, reply);
+      records.push({ ...record, run_id: runId, error: `custom_id ${customId} is not a question of the exported set (check the sources and question options)` });
+      return;
+    }
+    const messages = prepared.messages.map((message) => ({ ...message }));
+    if (batch.error !== null) {
+      records.push({ ...runRecordOf<QuestionBase>({ question: prepared.question, model, messages, parsedAnswer: null, scores: {}, mode }, reply), run_id: runId, error: batch.error });
+      return;
+    }
+    const scored = prepared.score(reply.text, mode);
+    const record = runRecordOf<QuestionBase>({ question: prepared.question, model, messages, parsedAnswer: scored.parsedAnswer, scores: scored.scores, mode }, reply);
+    records.push({ ...record, run_id: runId, diagnostics: recordDiagnostics(scored.diagnostics) });
+  });
+  await fs.writeFile(outPath, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+  const errors = records.filter((record) => record.error !== undefined);
+  const reasons = new Map<string, number>();
+  for (const record of errors) reasons.set(record.error as string, (reasons.get(record.error as string) ?? 0) + 1);
+  for (const [reason, count] of reasons) err(`${count === 1 ? '' : `${count} rows: `}${reason}`);
+  const answered = new Set(records.map((record) => record.question.sampleId));
+  const unanswered = questions.filter((prepared) => !answered.has(prepared.question.sampleId)).length;
+  if (json) out(JSON.stringify({ records: records.length, errors: errors.length, unanswered, mode, run_id: runId, out: outPath }));
+  else out(`${records.length} records (${errors.length} with error; ${unanswered} exported questions without a row) → ${outPath} · mode ${mode} · run_id ${runId}`);
+  return errors.length > 0 || problems > 0 ? 1 : 0;
+}

@@ -1,0 +1,150 @@
+// Upstream GRASP outputs as scored run records (runs.md §3): o1-mini rows {custom_id, response},
+// OpenAI Batch API output rows (answer in response.body.choices[0].message.content, model in
+// response.body.model) and the greedy/random baseline result files (rows named by index and
+// setting, in a file named like its grid). Each row is scored against its grid; a row whose grid
+// file or record is missing, or whose request failed, becomes a record with `error` — never a guess.
+// Rows are read with JSON.parse (not the located parser validate uses): import is the bulk path,
+// and a row it cannot read is reported with its line for `waypoint validate` to locate.
+import { recordDiagnostics } from '../eval/pipeline';
+import { importedProfile, isJsonObject, readBatchRow } from '../eval/imported';
+import type { ChatMessage, GraspQuestion, RunRecord } from '../eval/types';
+import { baseName } from '../walk';
+import type { ExtractionRule } from './answers';
+import { scoreGraspAnswer } from './evaluation';
+import { renderGraspPrompt, type PromptStyle } from './prompt';
+import { inIndices, type LoadedGridFile } from './questionSet';
+import { customIdOf, parseCustomId, settingsFromBaselineRow } from './settings';
+import type { GraspSettings, ScoringMode } from './types';
+
+export type GraspImportKind = 'baseline' | 'responses';
+
+export interface GraspImportOptions {
+  mode: ScoringMode;
+  rule: ExtractionRule;
+  indices: { from: number; to: number } | null;
+  /** Overrides the model read from the data. */
+  modelName?: string;
+  runId: string;
+  /** Stamped on every record (one time per import, so a re-import diffs cleanly apart from it). */
+  time: string;
+}
+
+export interface GraspImportResult {
+  records: RunRecord<GraspQuestion>[];
+  /** Lines that are no row at all (`path:line: message`): no question can be named for them. */
+  problems: string[];
+  /** Rows outside --indices. */
+  skipped: number;
+}
+
+/** The kind of a results file from its name (`*_output.jsonl`, `<x>_results/<grid>.jsonl`), else from its first row; null when neither. */
+export function graspImportKindOf(path: string, text: string): GraspImportKind | null {
+  if (/_output\.jsonl$/i.test(path)) return 'responses';
+  if (/(?:^|[\\/])[A-Za-z0-9]+_results[\\/][^\\/]+\.jsonl$/.test(path)) return 'baseline';
+  const first = text.slice(0, text.indexOf('\n') >>> 0).trim();
+  try {
+    const row: unknown = JSON.parse(first);
+    if (isJsonObject(row) && 'baseline' in row && 'answer' in row) return 'baseline';
+    if (isJsonObject(row) && 'custom_id' in row) return 'responses';
+  } catch {
+    // not JSON Lines: no kind
+  }
+  return null;
+}
+
+interface Row {
+  line: number;
+  value: Record<string, unknown>;
+}
+
+function* rowsOf(text: string, path: string, problems: string[], firstLine: number): Generator<Row> {
+  let line = firstLine;
+  for (const lineText of text.split('\n')) {
+    const trimmed = lineText.trim();
+    if (trimmed !== '') {
+      let value: unknown;
+      try {
+        value = JSON.parse(trimmed);
+      } catch (error) {
+        problems.push(`${path}:${line + 1}: not JSON (${error instanceof Error ? error.message : String(error)}); \`waypoint validate\` locates the problem`);
+      }
+      if (value !== undefined) {
+        if (isJsonObject(value)) yield { line, value };
+        else problems.push(`${path}:${line + 1}: a row must be a JSON object`);
+      }
+    }
+    line++;
+  }
+}
+
+/** Scores one results file's rows against `grids` (by grid file name); `firstLine`: where `text` starts in its file, when it is a share of it. */
+export function importGraspFile(text: string, path: string, kind: GraspImportKind, grids: ReadonlyMap<string, LoadedGridFile>, options: GraspImportOptions, firstLine = 0): GraspImportResult {
+  const result: GraspImportResult = { records: [], problems: [], skipped: 0 };
+  const base = (question: GraspQuestion, model: string, messages: ChatMessage[], rawAnswer: string): RunRecord<GraspQuestion> => ({
+    time: options.time, question, model: importedProfile(options.modelName ?? model), messages, rawAnswer, parsedAnswer: null, scores: {}, mode: options.mode,
+    promptTokens: null, completionTokens: null, latencyMs: 0, cached: false, costUsd: null, run_id: options.runId,
+  });
+  // Scores an answer on its grid, or returns the record's error.
+  const score = (record: RunRecord<GraspQuestion>, scoring: GraspSettings, tokens?: readonly string[]): RunRecord<GraspQuestion> => {
+    const file = grids.get(record.question.file);
+    if (!file) return { ...record, error: `no grid file named ${record.question.file} among the --grids files; the row is not scored` };
+    const entry = file.byIndex.get(record.question.index);
+    if (!entry) return { ...record, error: `${file.path} has no readable grid record with index ${record.question.index}; the row is not scored` };
+    // Scoring needs the grid and the settings, not the prompt (the record already has its messages).
+    const prepared = { grid: entry.grid, question: scoring === record.question.settings ? record.question : { ...record.question, settings: scoring } };
+    // Baseline tokens are scored as stored; the text is their list, so diagnostics point into it.
+    const scored = scoreGraspAnswer(prepared, record.rawAnswer, options.mode, tokens ? { rule: 'recommended' } : { rule: options.rule });
+    if (tokens && (scored.parsedAnswer.length !== tokens.length || scored.parsedAnswer.some((token, index) => token !== tokens[index]))) {
+      return { ...record, error: 'the stored answer list has tokens with commas, brackets or quotes, which cannot be scored as one list; the row is not scored' };
+    }
+    const scores = tokens && scoring.moves !== record.question.settings.moves ? { ...scored.scores, scored_moves: scoring.moves } : scored.scores;
+    return { ...record, question: { ...record.question, gridPath: file.path }, parsedAnswer: scored.parsedAnswer, scores, diagnostics: recordDiagnostics(scored.diagnostics) };
+  };
+  if (kind === 'baseline') {
+    // The file is named like its grid file (results/greedy_results/inner_random_free.jsonl).
+    const gridName = baseName(path);
+    for (const { line, value } of rowsOf(text, path, result.problems, firstLine)) {
+      const { baseline, index, answer } = value;
+      const settings = settingsFromBaselineRow(value as never, 'faithful');
+      if (typeof baseline !== 'string' || typeof index !== 'number' || !Number.isInteger(index) || !Array.isArray(answer) || !answer.every((token) => typeof token === 'string') || settings === null) {
+        result.problems.push(`${path}:${line + 1}: not a baseline row {"baseline","index","answer","movement_prompt" 4|8,"energy_limit_prompt" 100|2,"cost_of_step_prompt" 0|0.3}`);
+        continue;
+      }
+      if (!inIndices(options.indices, index)) {
+        result.skipped++;
+        continue;
+      }
+      const question: GraspQuestion = { benchmark: 'grasp', file: gridName, index, settings, style: 'chat', sampleId: customIdOf(gridName, index, settings) };
+      const scoring = settingsFromBaselineRow(value as never, options.mode) ?? settings;
+      result.records.push(score(base(question, baseline, [], JSON.stringify(answer)), scoring, answer as string[]));
+    }
+    return result;
+  }
+  const stem = baseName(path).replace(/\.jsonl$/i, '');
+  for (const { line, value } of rowsOf(text, path, result.problems, firstLine)) {
+    const id = typeof value.custom_id === 'string' ? parseCustomId(value.custom_id) : null;
+    if (!id) {
+      result.problems.push(`${path}:${line + 1}: no readable custom_id ("<file>.jsonl-<index>-<m>-<e>-<c>"), so the row names no question`);
+      continue;
+    }
+    if (!inIndices(options.indices, id.index)) {
+      result.skipped++;
+      continue;
+    }
+    const o1Mini = typeof value.response === 'string';
+    const style: PromptStyle = o1Mini ? 'o1-mini' : 'chat';
+    const question: GraspQuestion = { benchmark: 'grasp', file: id.file, index: id.index, settings: id.settings, style, sampleId: value.custom_id as string };
+    const grid = grids.get(id.file)?.byIndex.get(id.index);
+    const messages: ChatMessage[] = grid ? renderGraspPrompt(grid.record, id.settings, style) : [];
+    if (o1Mini) {
+      // o1-mini rows carry no model name: the file's stem names it.
+      result.records.push(score(base(question, stem, messages, value.response as string), id.settings));
+      continue;
+    }
+    const batch = readBatchRow(value);
+    const record = base(question, batch.model ?? stem, messages, batch.content ?? '');
+    const withTokens = { ...record, promptTokens: batch.promptTokens, completionTokens: batch.completionTokens };
+    result.records.push(batch.error !== null ? { ...withTokens, error: batch.error } : score(withTokens, id.settings));
+  }
+  return result;
+}
