@@ -2,8 +2,10 @@
 // failures to the contract's exit codes: 0 ok, 1 input has errors, 2 usage error.
 import { UsageError } from './args';
 import { runBabyai } from './babyai';
+import { runCompare } from './compare';
 import { runGrasp } from './grasp';
 import { runMango } from './mango';
+import { runReport } from './report';
 import { stderrLine, stdoutLine } from './output';
 import { runSmartplay } from './smartplay';
 import { runValidate } from './validate';
@@ -22,13 +24,15 @@ commands:
   smartplay replay hanoi --disks 3|4 --actions "..."   replay answers in Tower of Hanoi [--json]; also replay bandits|rps --seed N
   smartplay run <Game> --agent random|hanoi-solver    play an episode with a built-in agent, print its log [--seed N] [--max-steps N]
   smartplay check <episode.jsonl>                     validate an episode log
+  report <run.jsonl>... [--by F,...] [--where F=V,...]   the papers' tables with 95% intervals [--json|--csv|--markdown|--html FILE]
+  compare <runA.jsonl> <runB.jsonl>   paired comparison: diff, interval, McNemar / bootstrap p, flips [--json]
 
 options:
   --debug    print stack traces of internal errors
   --help     show this help`;
 
 type Subcommand = (argv: readonly string[], out: (text: string) => void, err: (text: string) => void) => Promise<number>;
-const subcommands: Record<string, Subcommand> = { validate: runValidate, mango: runMango, babyai: runBabyai, grasp: runGrasp, smartplay: runSmartplay };
+const subcommands: Record<string, Subcommand> = { validate: runValidate, mango: runMango, babyai: runBabyai, grasp: runGrasp, smartplay: runSmartplay, report: runReport, compare: runCompare };
 
 async function main(argv: string[]): Promise<number> {
   const debug = argv.includes('--debug');

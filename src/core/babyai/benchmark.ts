@@ -6,6 +6,7 @@ import { baseName } from '../walk';
 import { loadLevelFile } from './levelFile';
 import { readRecordFile } from './recordFiles';
 import { loadRecord } from './records';
+import { babyaiReport } from './report';
 
 /** The task a record's columns make it (spec §2), read without building the level. */
 function recordTask(fields: ReadonlyMap<string, unknown>): string {
@@ -17,6 +18,7 @@ function recordTask(fields: ReadonlyMap<string, unknown>): string {
 
 export const babyaiBenchmark: BenchmarkDefinition<BabyaiQuestion> = {
   ...babyaiDeclaration,
+  report: babyaiReport,
   validate: (kind, text, path) => {
     if (kind === 'babyai-level') return loadLevelFile(text).diagnostics;
     const file = readRecordFile(baseName(path), text);

@@ -44,6 +44,7 @@ const mangoQuestionSchema = z.object({
   answerable: z.boolean(),
   easy: z.boolean(),
   cutoff: count,
+  pathLength: z.optional(count),
 });
 
 const babyaiQuestionSchema = z.object({

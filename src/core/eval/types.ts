@@ -58,6 +58,8 @@ export interface MangoQuestion {
   answerable: boolean;
   easy: boolean;
   cutoff: number;
+  /** RF only: the length of the skeleton's shortest route, when the question set knows it (reports' `path_length`; DF's is its action list). */
+  pathLength?: number;
 }
 
 /** A Predict, Plan or Decompose question on a BabyAI level (a level file or an LLM-BabyBench record). */

@@ -6,9 +6,11 @@ import { baseName } from '../walk';
 import { parseGraspGridFile } from './gridFile';
 import { parseGraspResultsFile } from './resultsFile';
 import { describeSettings } from './settings';
+import { graspReport } from './report';
 
 export const graspBenchmark: BenchmarkDefinition<GraspQuestion> = {
   ...graspDeclaration,
+  report: graspReport,
   validate: (kind, text, path) => (kind === 'grasp-grids' ? parseGraspGridFile(text, baseName(path)) : parseGraspResultsFile(text)).diagnostics,
   // One lens per grid record (the extension's command asks for the agent setting and the model), and
   // per row of a response file (scored and stepped on its grid).

@@ -4,6 +4,7 @@
 // that on its activation path.
 import type { MangoQuestion } from '../eval/types';
 import type { BenchmarkDefinition } from '../registry';
+import { mangoReport } from './report';
 
 export type MangoKind = 'mango-walkthrough' | 'mango-edges' | 'mango-actions' | 'mango-locations' | 'mango-df' | 'mango-rf';
 
@@ -36,4 +37,5 @@ export const mangoBenchmark: BenchmarkDefinition<MangoQuestion> = {
   })),
   runLabel: (question) => ({ group: question.game, label: `${question.task.toUpperCase()} ${question.src} → ${question.dst}`, documentName: `${question.game}-${question.task}-${question.sampleId.slice(0, 8)}` }),
   succeeded: (scores) => scores.success_strict === 1,
+  report: mangoReport,
 };

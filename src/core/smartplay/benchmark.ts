@@ -3,9 +3,11 @@ import type { SmartplayQuestion } from '../eval/types';
 import type { BenchmarkDefinition } from '../registry';
 import { smartplayDeclaration } from './declaration';
 import { validateEpisodeLog } from './episodeChecks';
+import { smartplayReport } from './report';
 
 export const smartplayBenchmark: BenchmarkDefinition<SmartplayQuestion> = {
   ...smartplayDeclaration,
+  report: smartplayReport,
   validate: (_kind, text) => validateEpisodeLog(text).diagnostics,
   questions: (_kind, text) => (text.trim() === '' ? [] : [{ line: 0, label: 'Step Through Episode', command: 'waypoint.showBoard', argument: {} }]),
 };
