@@ -114,23 +114,43 @@ export function pairedBootstrap(pairs: ReadonlyArray<{ cluster: string; a: numbe
   return { ci95: [quantile(means, 0.025), quantile(means, 0.975)], unit: clusters >= 2 ? 'cluster' : 'value', clusters, diff, p: Math.min(1, (1 + extreme) / (1 + means.length)) };
 }
 
-/** ln C(n, k) for every k in 0..n, by the recurrence C(n, k) = C(n, k−1) · (n−k+1) / k (no factorials overflow). */
-function logBinomials(n: number, upTo: number): number[] {
-  const logs = [0];
-  for (let k = 1; k <= upTo; k++) logs.push(logs[k - 1] + Math.log(n - k + 1) - Math.log(k));
-  return logs;
+/** ln n!: summed exactly below 256, Stirling's series above (relative error far below 1e-15 there). */
+function logFactorial(n: number): number {
+  if (n < 256) {
+    let total = 0;
+    for (let i = 2; i <= n; i++) total += Math.log(i);
+    return total;
+  }
+  const inverse = 1 / n;
+  const inverse2 = inverse * inverse;
+  return n * Math.log(n) - n + 0.5 * Math.log(2 * Math.PI * n) + inverse * (1 / 12 - inverse2 * (1 / 360 - inverse2 / 1260));
 }
 
-/** P(X ≤ k) for X ~ Binomial(n, ½), summed in log space (stable for n in the millions). */
+/**
+ * P(X ≤ k) for X ~ Binomial(n, ½). Up to n = 50 every C(n, j) is an exact double, so the sum over
+ * 2^n is exact; above, C(n, k)/2^n is taken in log space and multiplied by Σ C(n, k−j)/C(n, k),
+ * whose terms are ratios built one factor at a time (stable for n in the millions).
+ */
 export function binomialLowerTail(k: number, n: number): number {
   if (k < 0) return 0;
   if (k >= n) return 1;
-  const logs = logBinomials(n, k);
-  let top = 0;
-  for (const log of logs) if (log > top) top = log;
-  let scaled = 0;
-  for (const log of logs) scaled += Math.exp(log - top);
-  return Math.exp(top + Math.log(scaled) - n * Math.LN2);
+  if (n <= 50) {
+    let term = 1;
+    let sum = 1;
+    for (let j = 1; j <= k; j++) {
+      term = (term * (n - j + 1)) / j;
+      sum += term;
+    }
+    return sum / 2 ** n;
+  }
+  let ratio = 1;
+  let sum = 1;
+  for (let j = 0; j < k; j++) {
+    ratio *= (k - j) / (n - k + j + 1);
+    sum += ratio;
+    if (ratio < 1e-17 * sum) break;
+  }
+  return Math.exp(logFactorial(n) - logFactorial(k) - logFactorial(n - k) - n * Math.LN2 + Math.log(sum));
 }
 
 /**
