@@ -41,7 +41,7 @@ function bySample(rows: readonly ReportRow[], label: string): Map<string, Report
     const other = samples.get(sampleId);
     if (other) {
       throw new ReportUsageError(
-        `run ${label} answers question ${sampleId} twice (${other.record.model.id}/${other.record.mode} and ${row.record.model.id}/${row.record.mode}); compare pairs one answer per question: choose one with --where model=NAME or mode=MODE`,
+        `run ${label} answers question ${sampleId} twice (${other.record.model.id}/${other.record.mode} and ${row.record.model.id}/${row.record.mode}); compare pairs one answer per question: choose one with --model-${label.toLowerCase()} NAME (or --where mode=MODE)`,
       );
     }
     samples.set(sampleId, row);
@@ -56,11 +56,20 @@ function value(report: BenchmarkReport, row: ReportRow, metric: string): number 
 }
 
 /** Compares run B against run A (both already merged from their files). */
-export function compareRuns(a: RecordSet, b: RecordSet, options: { where?: string } = {}): CompareJson {
+export interface CompareOptions {
+  /** `--where`, applied to both runs. */
+  where?: string;
+  /** Only this model's records of run A / run B (for run files that hold several models). */
+  modelA?: string;
+  modelB?: string;
+}
+
+export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions = {}): CompareJson {
   if (a.benchmark !== b.benchmark) throw new ReportUsageError(`the runs are of different benchmarks: ${a.benchmark} (A) and ${b.benchmark} (B)`);
   const { report } = a;
-  const rowsA = bySample(reportRows(a, options.where), 'A');
-  const rowsB = bySample(reportRows(b, options.where), 'B');
+  const only = (rows: ReportRow[], model: string | undefined) => (model === undefined ? rows : rows.filter((row) => row.record.model.id === model));
+  const rowsA = bySample(only(reportRows(a, options.where), options.modelA), 'A');
+  const rowsB = bySample(only(reportRows(b, options.where), options.modelB), 'B');
   const pairs: Array<[ReportRow, ReportRow]> = [];
   for (const [sampleId, row] of rowsA) {
     const other = rowsB.get(sampleId);
