@@ -10,6 +10,7 @@ import { buildGameModel, skeletonFileDiagnostics } from '../src/core/mango/game'
 import { benchBabyai } from './babyaiBench';
 import { benchGraspScoring } from './graspBench';
 import { benchMazeLayout } from './mazeLayout';
+import { benchReport } from './reportBench';
 import { benchServerLatency } from './serverLatency';
 import { benchSimplePaths, type BenchRow } from './simplePathsBench';
 import { syntheticWalkthrough } from './syntheticWalkthrough';
@@ -119,5 +120,6 @@ void (async () => {
   rows.push(...(await benchMazeLayout()));
   rows.push(...(await benchGraspScoring()));
   rows.push(...benchBabyai());
+  rows.push(...benchReport());
   report();
 })();

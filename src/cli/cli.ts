@@ -9,6 +9,8 @@ import { runReport } from './report';
 import { stderrLine, stdoutLine } from './output';
 import { runSmartplay } from './smartplay';
 import { runValidate } from './validate';
+import { isMainThread } from 'node:worker_threads';
+import { runFileWorker } from './runFiles';
 
 const USAGE = `usage: waypoint <command> [options]
 
@@ -61,12 +63,16 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-// `waypoint ... | head` closes the pipe early: that is the reader's choice, not an error.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
+// Reports parse large run files in worker threads started from this same bundle.
+if (!isMainThread) runFileWorker();
+else {
+  // `waypoint ... | head` closes the pipe early: that is the reader's choice, not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
 
-main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-});
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -3,6 +3,7 @@
 // computed in core/runs and printed in the asked format. A line that is not a run record is named
 // on stderr and the exit code is 1, after the report of the readable records.
 import { promises as fs } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { buildReport } from '../core/runs/report';
 import { ReportUsageError } from '../core/runs/records';
 import { reportCsv, reportMarkdown, reportText } from '../core/runs/format';
@@ -35,13 +36,13 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   if (args.positionals.length === 0) throw new UsageError('report needs at least one run file');
   const formats = ['json', 'csv', 'markdown'].filter((name) => args.flags.has(name)).concat(args.options.has('html') ? ['html'] : []);
   if (formats.length > 1) throw new UsageError(`choose one output format, not ${formats.map((name) => `--${name}`).join(' and ')}`);
-  const read = await readRunFiles(args.positionals, err);
+  const read = await readRunFiles(args.positionals, err, { keepText: args.options.has('html') });
   if (!read) return 1;
   const { json, rows } = buildReport(read.set, { by: args.options.get('by'), where: args.options.get('where') });
   const htmlPath = args.options.get('html');
   if (htmlPath !== undefined) {
     try {
-      await fs.writeFile(htmlPath, reportHtml(json, rows, read.set.report));
+      await fs.writeFile(htmlPath, reportHtml(json, rows, read.set.report, { gzip: (data) => gzipSync(data) }));
     } catch (error) {
       err(`${htmlPath}: ${describeFsError(error)}`);
       return 1;

@@ -6,7 +6,7 @@
 import type { BenchmarkReport } from '../registry';
 import { sha256 } from '../sha256';
 import { formatNumber, metricColumns } from './format';
-import { packRows } from './htmlData';
+import { PACK_LEVELS, type PackedData, packRows } from './htmlData';
 import { DRILL_DOWN_SCRIPT } from './htmlScript';
 import { escapeHtml, plotsHtml } from './plots';
 import { overallGroups, type ReportGroup, type ReportJson, type ReportRow } from './report';
@@ -22,14 +22,43 @@ figure{margin:1em 0}figcaption{font-weight:600;margin-bottom:4px}svg text{font:1
 @media (prefers-color-scheme:dark){body{background:#1e1e1e;color:#ddd}th{background:#2a2a2a}th,td{border-color:#444}
 #rows tr:hover{background:#26303d}#rows tr.error{background:#3a2020}#rows tr.invalid{background:#3a3520}.detail pre{background:#262626}svg text{fill:#ddd}}`;
 
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
 function base64(bytes: Uint8Array): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const parts: string[] = [];
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
     const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    out += alphabet[(n >> 18) & 63] + alphabet[(n >> 12) & 63] + (i + 1 < bytes.length ? alphabet[(n >> 6) & 63] : '=') + (i + 2 < bytes.length ? alphabet[n & 63] : '=');
+    out += ALPHABET[(n >> 18) & 63] + ALPHABET[(n >> 12) & 63] + (i + 1 < bytes.length ? ALPHABET[(n >> 6) & 63] : '=') + (i + 2 < bytes.length ? ALPHABET[n & 63] : '=');
+    if (out.length >= 65536) {
+      parts.push(out);
+      out = '';
+    }
   }
-  return out;
+  parts.push(out);
+  return parts.join('');
+}
+
+export interface HtmlOptions {
+  /** gzip, when the host has it (the CLI passes node:zlib's): the drill-down data is embedded compressed. */
+  gzip?: (data: Uint8Array) => Uint8Array;
+  /** The most the drill-down data may take (default 17 MB, leaving room under 20 MB for the rest). */
+  dataBudget?: number;
+}
+
+/** The drill-down data as embedded, at the first pack level that fits the budget. */
+function embeddedData(rows: readonly ReportRow[], report: BenchmarkReport, options: HtmlOptions): { data: PackedData; payload: string; encoding: 'json' | 'gzip-base64' } {
+  const budget = options.dataBudget ?? 17 * 1048576;
+  const encoder = new TextEncoder();
+  let chosen: { data: PackedData; payload: string; encoding: 'json' | 'gzip-base64' } | null = null;
+  for (const level of PACK_LEVELS) {
+    const data = packRows(rows, report.fieldNames, report.metricNames, level);
+    const json = scriptJson(data);
+    chosen = options.gzip ? { data, payload: base64(options.gzip(encoder.encode(json))), encoding: 'gzip-base64' } : { data, payload: json, encoding: 'json' };
+    if (chosen.payload.length <= budget) break;
+  }
+  if (!chosen) throw new Error('no pack level');
+  return chosen;
 }
 
 function metricCell(group: ReportGroup, name: string): string {
@@ -55,17 +84,17 @@ function scriptJson(value: unknown): string {
 }
 
 /** The whole page. */
-export function reportHtml(json: ReportJson, rows: readonly ReportRow[], report: BenchmarkReport): string {
+export function reportHtml(json: ReportJson, rows: readonly ReportRow[], report: BenchmarkReport, options: HtmlOptions = {}): string {
   const scriptHash = base64(sha256(DRILL_DOWN_SCRIPT));
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src data:; base-uri 'none'; form-action 'none'`;
-  const data = packRows(rows, report.fieldNames, report.metricNames);
+  const { data, payload, encoding } = embeddedData(rows, report, options);
   const modes = Object.entries(json.modes).map(([mode, count]) => `${escapeHtml(mode)} (${count})`).join(', ');
   const failures = json.failures.length === 0
     ? '<p class="note">No answer diagnostics.</p>'
     : `<table><thead><tr><th>code</th><th>occurrences</th><th>records</th></tr></thead><tbody>${json.failures.map((failure) => `<tr><td>${escapeHtml(failure.code)}</td><td class="n">${failure.count}</td><td class="n">${failure.records}</td></tr>`).join('')}</tbody></table>`;
   const omitted = [
     data.promptsOmitted > 0 ? `${data.promptsOmitted} records' prompts are left out to keep this file small` : '',
-    data.answersCut > 0 ? `${data.answersCut} raw answers are cut to their first 20,000 characters` : '',
+    data.answersCut > 0 ? `${data.answersCut} raw answers are cut to their first ${data.answerLimit} characters` : '',
   ].filter(Boolean);
   const where = Object.entries(json.where).map(([name, values]) => `${name}=${values.join('|')}`).join(', ');
   const head = ['model', 'sample', ...report.fieldNames, ...report.metricNames, 'valid'].map((name) => `<th>${escapeHtml(name)}</th>`).join('');
@@ -91,7 +120,7 @@ ${omitted.length > 0 ? `<p class="note">${escapeHtml(omitted.join('; '))}; the r
 <p><input id="filter" type="search" placeholder="filter: words in model, sample, fields, error" size="50"> <select id="model"><option value="">all models</option></select> <span id="count"></span></p>
 <table><thead><tr>${head}</tr></thead><tbody id="rows"></tbody></table>
 <button id="more" type="button" hidden>Show more</button>
-<script type="application/json" id="records">${scriptJson(data)}</script>
+<script type="application/json" id="records" data-encoding="${encoding}">${payload}</script>
 <script>${DRILL_DOWN_SCRIPT}</script>
 </body></html>
 `;

@@ -1,36 +1,41 @@
-// The HTML report's per-question data, packed small enough that 40,000 records stay far under the
-// 20 MB the contract allows: prompts repeat (a MANGO game's walkthrough, a GRASP grid under eight
-// settings), so each distinct message text is stored once, and a long one that mostly repeats an
-// earlier one is stored as that one's shared prefix and suffix plus what differs. Past a size
-// budget prompts are left out and very long answers cut, and the page says how many.
+// The HTML report's per-question data, packed so 40,000 records stay under the contract's 20 MB:
+// repeated strings (field values, score names, diagnostic codes and messages) are stored once and
+// referred to by index; each distinct message text is stored once, and a long one that mostly
+// repeats an earlier one (a MANGO game's walkthrough, a GRASP grid under eight settings) as that
+// one's shared prefix and suffix plus what differs. The host may gzip the JSON (the page inflates
+// it with DecompressionStream). If it is still too large, prompts are left out, then long answers
+// cut, and the page says how many.
 import type { ReportRow } from './report';
 
 /** A message text: whole, or [index of a whole text, shared prefix length, shared suffix length, the middle]. */
 export type PackedText = string | [number, number, number, string];
 
 export interface PackedRow {
-  /** Index into `models`. */
+  /** Index into `strings`: the model id. */
   m: number;
   id: string;
-  /** The benchmark fields, in `fields` order. */
-  f: Array<string | number | null>;
+  /** The benchmark fields, in `fields` order: indices into `strings` (null: no value). */
+  f: Array<number | null>;
   /** The metrics, in `metrics` order (null: none). */
   v: Array<number | null>;
   ok: 0 | 1;
   err?: string;
-  mode: string;
-  /** [role, index into `texts`] per message; absent when left out for size. */
-  p?: Array<[string, number]>;
+  /** Index into `strings`: the scoring mode. */
+  mode: number;
+  /** [role index in `strings`, text index in `texts`] per message; absent when left out for size. */
+  p?: Array<[number, number]>;
   raw: string;
   /** Set when `raw` was cut: its full length. */
   cut?: number;
-  parsed: string;
-  scores: string;
-  d: Array<[number, number, string, string, string]>;
+  parsed?: unknown;
+  /** [index in `strings` of the score names joined by a tab, the values in that order]. */
+  s: [number, unknown[]];
+  /** [line, character, severity, code, message], the last three indices into `strings`. */
+  d: Array<[number, number, number, number, number]>;
 }
 
 export interface PackedData {
-  models: string[];
+  strings: string[];
   fields: string[];
   metrics: string[];
   texts: PackedText[];
@@ -38,11 +43,9 @@ export interface PackedData {
   /** Records whose prompt was left out to stay under the size budget. */
   promptsOmitted: number;
   answersCut: number;
+  answerLimit: number;
 }
 
-/** The budget for the packed JSON, leaving room for tables, plots and script under 20 MB. */
-export const DATA_BUDGET = 17 * 1048576;
-const ANSWER_LIMIT = 20_000;
 /** Texts shorter than this are stored whole (a delta would not pay for itself). */
 const DELTA_MIN = 2_000;
 
@@ -60,12 +63,11 @@ function sharedSuffix(a: string, b: string, prefix: number): number {
   return i;
 }
 
-/** A table of distinct texts; long texts delta-coded against the last whole text of the same slot (message role and position). */
+/** Distinct texts; long ones delta-coded against the last whole text of the same slot (message role and position). */
 class TextTable {
   readonly texts: PackedText[] = [];
   private readonly index = new Map<string, number>();
   private readonly bases = new Map<string, number>();
-  size = 0;
 
   add(text: string, slot: string): number {
     const known = this.index.get(text);
@@ -82,43 +84,56 @@ class TextTable {
     this.texts.push(entry);
     this.index.set(text, at);
     if (typeof entry === 'string' && text.length >= DELTA_MIN) this.bases.set(slot, at);
-    this.size += typeof entry === 'string' ? entry.length + 3 : entry[3].length + 30;
     return at;
   }
 }
 
-const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value, null, 1) ?? '');
+/** How much a packing keeps: everything, no prompts, or no prompts and answers cut to `answerLimit` characters. */
+export interface PackLevel {
+  prompts: boolean;
+  answerLimit: number;
+}
 
-/** Packs the rows for the drill-down. */
-export function packRows(rows: readonly ReportRow[], fields: readonly string[], metrics: readonly string[]): PackedData {
-  const models: string[] = [];
-  const modelIndex = new Map<string, number>();
+export const PACK_LEVELS: readonly PackLevel[] = [
+  { prompts: true, answerLimit: 20_000 },
+  { prompts: false, answerLimit: 20_000 },
+  { prompts: false, answerLimit: 2_000 },
+  { prompts: false, answerLimit: 200 },
+];
+
+/** Packs the rows for the drill-down at one level. */
+export function packRows(rows: readonly ReportRow[], fields: readonly string[], metrics: readonly string[], level: PackLevel = PACK_LEVELS[0]): PackedData {
+  const strings: string[] = [];
+  const stringIndex = new Map<string, number>();
+  const intern = (text: string) => {
+    let at = stringIndex.get(text);
+    if (at === undefined) {
+      at = strings.length;
+      strings.push(text);
+      stringIndex.set(text, at);
+    }
+    return at;
+  };
   const table = new TextTable();
   const packed: PackedRow[] = [];
-  let size = 0;
-  let promptsOmitted = 0;
   let answersCut = 0;
   for (const { record, fields: values, metrics: measured, valid } of rows) {
-    let m = modelIndex.get(record.model.id);
-    if (m === undefined) {
-      m = models.length;
-      models.push(record.model.id);
-      modelIndex.set(record.model.id, m);
-    }
-    const cut = record.rawAnswer.length > ANSWER_LIMIT;
+    const cut = record.rawAnswer.length > level.answerLimit;
     if (cut) answersCut++;
+    const scoreNames = Object.keys(record.scores);
     const row: PackedRow = {
-      m, id: record.question.sampleId, f: fields.map((name) => values[name] ?? null), v: metrics.map((name) => measured[name] ?? null), ok: valid ? 1 : 0, mode: record.mode,
-      raw: cut ? record.rawAnswer.slice(0, ANSWER_LIMIT) : record.rawAnswer, parsed: json(record.parsedAnswer), scores: json(record.scores),
-      d: (record.diagnostics ?? []).map((d) => [d.line, d.character, d.severity, d.code, d.message]),
+      m: intern(record.model.id), id: record.question.sampleId,
+      f: fields.map((name) => (values[name] === null || values[name] === undefined ? null : intern(String(values[name])))),
+      v: metrics.map((name) => measured[name] ?? null), ok: valid ? 1 : 0, mode: intern(record.mode),
+      raw: cut ? record.rawAnswer.slice(0, level.answerLimit) : record.rawAnswer,
+      s: [intern(scoreNames.join('\t')), scoreNames.map((name) => record.scores[name])],
+      d: (record.diagnostics ?? []).map((d) => [d.line, d.character, intern(d.severity), intern(d.code), intern(d.message)]),
     };
+    if (record.parsedAnswer !== undefined && record.parsedAnswer !== null) row.parsed = record.parsedAnswer;
     if (cut) row.cut = record.rawAnswer.length;
     if (record.error !== undefined) row.err = record.error;
-    size += row.raw.length + row.parsed.length + row.scores.length + row.id.length + 120 + row.d.reduce((total, d) => total + d[3].length + d[4].length + 20, 0);
-    if (size + table.size < DATA_BUDGET) {
-      row.p = record.messages.map((message, index) => [message.role, table.add(message.content, `${message.role}/${index}`)]);
-    } else promptsOmitted++;
+    if (level.prompts) row.p = record.messages.map((message, index) => [intern(message.role), table.add(message.content, `${message.role}/${index}`)]);
     packed.push(row);
   }
-  return { models, fields: [...fields], metrics: [...metrics], texts: table.texts, rows: packed, promptsOmitted, answersCut };
+  return { strings, fields: [...fields], metrics: [...metrics], texts: table.texts, rows: packed, promptsOmitted: level.prompts ? 0 : rows.length, answersCut, answerLimit: level.answerLimit };
 }

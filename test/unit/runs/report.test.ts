@@ -114,7 +114,7 @@ describe('report (core)', () => {
     assert.match(html, /\\u003cscript>alert\(1\)\\u003c\/script>/);
     assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-[A-Za-z0-9+/]+=*';/);
     // The drill-down data round-trips to the record's text.
-    const data = JSON.parse(/<script type="application\/json" id="records">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as { rows: Array<{ raw: string }> };
+    const data = JSON.parse(/<script type="application\/json" id="records" data-encoding="json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as { rows: Array<{ raw: string }> };
     assert.equal(data.rows.at(-1)?.raw, planted.rawAnswer);
     assert.match(html, /<svg width=/);
   });

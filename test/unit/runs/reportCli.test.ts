@@ -6,6 +6,7 @@ import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { GraspQuestion, RunRecord } from '../../../src/core/eval/types';
 import { recordDiagnostics } from '../../../src/core/eval/pipeline';
@@ -113,6 +114,12 @@ describe('waypoint report and compare (CLI, upstream GRASP baselines)', function
     assert.doesNotMatch(page, /(?:src|href)\s*=\s*["']?\s*(?:https?:)?\/\//i);
     assert.match(page, /Energy per agent setting/);
     assert.ok(statSync(htmlPath).size < 2 * 1048576);
+    // The drill-down data is gzipped and base64-encoded: every record, prompts included.
+    const payload = /<script type="application\/json" id="records" data-encoding="gzip-base64">([A-Za-z0-9+/=]+)<\/script>/.exec(page)?.[1] ?? '';
+    const data = JSON.parse(gunzipSync(Buffer.from(payload, 'base64')).toString('utf8')) as { rows: Array<{ p?: unknown[]; raw: string }>; promptsOmitted: number };
+    assert.equal(data.rows.length, 640);
+    assert.equal(data.promptsOmitted, 0);
+    assert.equal(data.rows[0].raw, greedy[0].rawAnswer);
     const text = waypoint('report', ...files);
     assert.match(text.stdout, /^grasp: 640 records \(0 errors; scoring mode faithful 640\)/);
   });
