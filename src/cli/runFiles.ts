@@ -16,7 +16,7 @@ const SHOWN_PROBLEMS = 10;
  * Bytes parsed at a time: a run file of long MANGO prompts can pass V8's largest string (about
  * 512 MB), so it is never read whole; each chunk ends at a line end.
  */
-const CHUNK_BYTES = 16 * 1048576;
+const CHUNK_BYTES = 1048576;
 
 export interface ReadOptions {
   /** Keep prompts, raw and parsed answers (the HTML drill-down); without, records keep only what tables need, which saves memory and time. */

@@ -2,9 +2,9 @@
 // in under 3 s with the page's own CSP in force, make no request outside the file, and a raw answer
 // holding a <script> shows as text in the drill-down without running.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
@@ -32,7 +32,10 @@ describe('HTML report in a browser', function () {
     writeFileSync(path, reportHtml(json, rows, set.report, { gzip: (data) => gzipSync(data) }));
   });
 
-  after(() => browser?.close());
+  after(async () => {
+    await browser?.close();
+    if (path) rmSync(dirname(path), { recursive: true, force: true });
+  });
 
   it('opens 40,000 records fast, self-contained, and shows planted markup as text', async () => {
     assert.ok(statSync(path).size < 20 * 1048576, `${statSync(path).size} bytes`);

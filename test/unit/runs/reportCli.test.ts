@@ -4,7 +4,7 @@
 // report's numbers are checked against means computed here from the same scores.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -66,6 +66,10 @@ describe('waypoint report and compare (CLI, upstream GRASP baselines)', function
     writeFileSync(join(directory, 'greedy-1.jsonl'), jsonl(greedy.slice(0, 150)));
     writeFileSync(join(directory, 'greedy-2.jsonl'), jsonl(greedy.slice(150)));
     writeFileSync(join(directory, 'random.jsonl'), jsonl(random));
+  });
+
+  after(() => {
+    if (directory) rmSync(directory, { recursive: true, force: true });
   });
 
   it('reports merged shards per distribution with the means computed from the scores', function () {
