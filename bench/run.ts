@@ -12,6 +12,7 @@ import { benchGraspScoring } from './graspBench';
 import { benchGraspImport } from './graspImportBench';
 import { benchMazeLayout } from './mazeLayout';
 import { benchRunPace } from './runBench';
+import { benchReport } from './reportBench';
 import { benchServerLatency } from './serverLatency';
 import { benchSimplePaths, type BenchRow } from './simplePathsBench';
 import { syntheticWalkthrough } from './syntheticWalkthrough';
@@ -123,5 +124,6 @@ void (async () => {
   rows.push(...benchGraspImport(repoRoot));
   rows.push(...benchBabyai());
   rows.push(...(await benchRunPace(repoRoot)));
+  rows.push(...benchReport());
   report();
 })();

@@ -3,15 +3,18 @@
 import { UsageError } from './args';
 import { runBabyai } from './babyai';
 import { runBatch } from './batch';
+import { runCompare } from './compare';
 import { runGrasp } from './grasp';
 import { runImport } from './import';
 import { runImportWorker, type ImportWorkerData } from './importWorkers';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { runMango } from './mango';
+import { runReport } from './report';
 import { stderrLine, stdoutLine } from './output';
 import { runRun } from './run';
 import { runSmartplay } from './smartplay';
 import { runValidate } from './validate';
+import { runFileWorker } from './runFileReader';
 
 const USAGE = `usage: waypoint <command> [options]
 
@@ -33,13 +36,15 @@ commands:
   smartplay run <Game> --agent random|hanoi-solver    play an episode with a built-in agent, print its log [--seed N] [--max-steps N]
   smartplay check <episode.jsonl>                     validate an episode log
   import mango <folder>... --out F   upstream result folders (with their game folders) as scored run records [--mode faithful|reference] [--model-name NAME] [--json]
+  report <run.jsonl>... [--by F,...] [--where F=V,...]   the papers' tables with 95% intervals [--json|--csv|--markdown|--html FILE]
+  compare <runA.jsonl> <runB.jsonl>   paired comparison: diff, interval, McNemar / bootstrap p, flips [--json]
 
 options:
   --debug    print stack traces of internal errors
   --help     show this help`;
 
 type Subcommand = (argv: readonly string[], out: (text: string) => void, err: (text: string) => void) => Promise<number>;
-const subcommands: Record<string, Subcommand> = { validate: runValidate, run: runRun, import: runImport, batch: runBatch, mango: runMango, babyai: runBabyai, grasp: runGrasp, smartplay: runSmartplay };
+const subcommands: Record<string, Subcommand> = { validate: runValidate, run: runRun, import: runImport, batch: runBatch, report: runReport, compare: runCompare, mango: runMango, babyai: runBabyai, grasp: runGrasp, smartplay: runSmartplay };
 
 async function main(argv: string[]): Promise<number> {
   const debug = argv.includes('--debug');
@@ -68,16 +73,18 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-// `waypoint ... | head` closes the pipe early: that is the reader's choice, not an error.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
-
-// Worker threads run this same bundle (import's scoring shares, cli/importWorkers.ts).
-const worker = isMainThread ? null : (workerData as ImportWorkerData | null);
-if (worker?.waypointWorker === 'grasp-import') void runImportWorker(worker, (message) => parentPort?.postMessage(message));
+// Worker threads run this same bundle: GRASP import's scoring (cli/importWorkers.ts) and the
+// parsing of large run files for reports (cli/runFileReader.ts).
+const importWorker = isMainThread ? null : (workerData as ImportWorkerData | null);
+if (importWorker?.waypointWorker === 'grasp-import') void runImportWorker(importWorker, (message) => parentPort?.postMessage(message));
+else if (!isMainThread) runFileWorker();
 else {
+  // `waypoint ... | head` closes the pipe early: that is the reader's choice, not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

@@ -132,6 +132,44 @@ export interface QuestionSet<Q extends QuestionBase = QuestionBase> {
 }
 
 /**
+ * What `waypoint report` and `compare` (core/runs) read from a benchmark's run records: the fields a
+ * report can group and filter by, the metrics it averages, and how records cluster for the
+ * bootstrap. Declared by each benchmark (core/<b>/report.ts), so the report code names none.
+ */
+export interface BenchmarkReport<Q extends QuestionBase = QuestionBase> {
+  /** Every field `fields` returns, in display order (what `--by` and `--where` accept besides `model`). */
+  readonly fieldNames: readonly string[];
+  /** The paper's main table: the `--by` fields used when none are given. */
+  readonly defaultBy: readonly string[];
+  /** Every metric `metrics` may return, in display order. */
+  readonly metricNames: readonly string[];
+  /** Metrics where a missing, unparseable or errored answer counts as 0 (success rates). */
+  readonly success: readonly string[];
+  /** Metrics that are 0/1 per record (McNemar in compare); the first is the one whose flips compare lists. */
+  readonly binary: readonly string[];
+  /** What the bootstrap resamples (`game`, `level`, `file`), named in the output. */
+  readonly clusterName: string;
+  cluster(record: RunRecord<Q>): string;
+  fields(record: RunRecord<Q>): Record<string, string | number | null>;
+  /**
+   * The record's metrics: a key absent means the metric does not apply to this question (Decompose
+   * has no `success`); present with null means it applies but the record has no value (an error).
+   */
+  metrics(record: RunRecord<Q>): Record<string, number | null>;
+  /** Whether the answer was parseable (the group's `valid` count). */
+  valid(record: RunRecord<Q>): boolean;
+  /** The HTML report's plots: `metric` per `x` value, one bar per model (and per `series` value). */
+  readonly plots: readonly ReportPlot[];
+}
+
+export interface ReportPlot {
+  readonly title: string;
+  readonly x: string;
+  readonly metric: string;
+  readonly series?: string;
+}
+
+/**
  * Hooks are declared as methods so a definition typed with its own question (`BenchmarkDefinition<ToyQuestion>`)
  * can be registered in the one table; the registry only hands a benchmark the questions whose
  * `benchmark` is its id.
@@ -181,6 +219,8 @@ export interface BenchmarkDefinition<Q extends QuestionBase = QuestionBase> {
   fileTimeline?(kind: string, text: string, path: string): BoardTimeline | null;
   /** What the board draws for a scored run: the states the answer walks through (text, table or grid frames). */
   timeline?(question: Q, record: RunRecord<Q>): BoardTimeline | null;
+  /** What reports and comparisons of this benchmark's run records group, average and resample. */
+  readonly report?: BenchmarkReport<Q>;
 }
 
 /**

@@ -7,6 +7,7 @@ import { loadLevelFile } from './levelFile';
 import { readRecordFile } from './recordFiles';
 import { loadRecord } from './records';
 import { BABYAI_QUESTION_OPTIONS, babyaiQuestionSet } from './questionSet';
+import { babyaiReport } from './report';
 
 /** The task a record's columns make it (spec §2), read without building the level. */
 function recordTask(fields: ReadonlyMap<string, unknown>): string {
@@ -18,6 +19,7 @@ function recordTask(fields: ReadonlyMap<string, unknown>): string {
 
 export const babyaiBenchmark: BenchmarkDefinition<BabyaiQuestion> = {
   ...babyaiDeclaration,
+  report: babyaiReport,
   validate: (kind, text, path) => {
     if (kind === 'babyai-level') return loadLevelFile(text).diagnostics;
     const file = readRecordFile(baseName(path), text);

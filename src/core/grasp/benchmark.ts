@@ -10,9 +10,11 @@ import { parseGraspGridFile } from './gridFile';
 import { GRASP_QUESTION_OPTIONS, graspQuestionSet } from './questionSet';
 import { parseGraspResultsFile } from './resultsFile';
 import { describeSettings } from './settings';
+import { graspReport } from './report';
 
 export const graspBenchmark: BenchmarkDefinition<GraspQuestion> = {
   ...graspDeclaration,
+  report: graspReport,
   validate(kind, text, path) {
     if (kind === 'grasp-grids') return parseGraspGridFile(text, baseName(path)).diagnostics;
     if (kind === 'grasp-baseline-results') return parseGraspBaselineFile(text).diagnostics;

@@ -3,6 +3,7 @@
 import type { MangoQuestion } from '../eval/types';
 import type { BenchmarkDefinition } from '../registry';
 import { mangoDeclaration } from './declaration';
+import { mangoReport } from './report';
 import { MANGO_QUESTION_OPTIONS, mangoQuestionSet } from './questionSet';
 
 export const mangoBenchmark: BenchmarkDefinition<MangoQuestion> = {
@@ -10,4 +11,5 @@ export const mangoBenchmark: BenchmarkDefinition<MangoQuestion> = {
   questionOptions: MANGO_QUESTION_OPTIONS,
   questionSet: mangoQuestionSet,
   scoringModes: ['faithful', 'reference'],
+  report: mangoReport,
 };

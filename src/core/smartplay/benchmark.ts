@@ -4,9 +4,11 @@ import type { BenchmarkDefinition } from '../registry';
 import { smartplayDeclaration } from './declaration';
 import { validateEpisodeLog } from './episodeChecks';
 import { SMARTPLAY_QUESTION_OPTIONS, smartplayQuestionSet } from './questionSet';
+import { smartplayReport } from './report';
 
 export const smartplayBenchmark: BenchmarkDefinition<SmartplayQuestion> = {
   ...smartplayDeclaration,
+  report: smartplayReport,
   validate: (_kind, text) => validateEpisodeLog(text).diagnostics,
   questionSet: (sources, options) => smartplayQuestionSet(sources, options),
   questionOptions: SMARTPLAY_QUESTION_OPTIONS,

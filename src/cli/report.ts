@@ -1,0 +1,56 @@
+// `waypoint report <run.jsonl>... [--by F,...] [--where F=V,...] [--json|--csv|--markdown|--html FILE]`
+// (runs.md §4). The files are merged (the shards of a run, runs of several models); the report is
+// computed in core/runs and printed in the asked format. A line that is not a run record is named
+// on stderr and the exit code is 1, after the report of the readable records.
+import { promises as fs } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { buildReport } from '../core/runs/report';
+import { ReportUsageError } from '../core/runs/records';
+import { reportCsv, reportMarkdown, reportText } from '../core/runs/format';
+import { reportHtml } from '../core/runs/html';
+import { describeFsError } from '../core/walk';
+import { parseArgs, UsageError } from './args';
+import { readRunFiles } from './runFileReader';
+
+type Output = (text: string) => void;
+
+/** A multi-line rendering through the CLI's writer (control characters from records escaped). */
+export const printBlock = (out: Output, text: string) => out(text.replace(/\n$/, ''));
+
+const USAGE = 'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--json|--csv|--markdown|--html FILE]';
+
+/** Runs `waypoint report ...`; returns the exit code. */
+export async function runReport(argv: readonly string[], out: Output, err: Output): Promise<number> {
+  try {
+    return await report(argv, out, err);
+  } catch (error) {
+    if (!(error instanceof UsageError || error instanceof ReportUsageError)) throw error;
+    err(`waypoint report: ${error.message}`);
+    err(USAGE);
+    return 2;
+  }
+}
+
+async function report(argv: readonly string[], out: Output, err: Output): Promise<number> {
+  const args = parseArgs(argv, ['json', 'csv', 'markdown'], ['by', 'where', 'html']);
+  if (args.positionals.length === 0) throw new UsageError('report needs at least one run file');
+  const formats = ['json', 'csv', 'markdown'].filter((name) => args.flags.has(name)).concat(args.options.has('html') ? ['html'] : []);
+  if (formats.length > 1) throw new UsageError(`choose one output format, not ${formats.map((name) => `--${name}`).join(' and ')}`);
+  const read = await readRunFiles(args.positionals, err, { keepText: args.options.has('html') });
+  if (!read) return 1;
+  const { json, rows } = buildReport(read.set, { by: args.options.get('by'), where: args.options.get('where') });
+  const htmlPath = args.options.get('html');
+  if (htmlPath !== undefined) {
+    try {
+      await fs.writeFile(htmlPath, reportHtml(json, rows, read.set.report, { gzip: (data) => gzipSync(data) }));
+    } catch (error) {
+      err(`${htmlPath}: ${describeFsError(error)}`);
+      return 1;
+    }
+    out(`${htmlPath}: ${json.records} records, ${json.groups.length} groups`);
+  } else if (args.flags.has('json')) out(JSON.stringify(json));
+  else if (args.flags.has('csv')) printBlock(out, reportCsv(json));
+  else if (args.flags.has('markdown')) printBlock(out, reportMarkdown(json));
+  else printBlock(out, reportText(json));
+  return read.failed ? 1 : 0;
+}

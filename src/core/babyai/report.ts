@@ -1,0 +1,41 @@
+// What LLM-BabyBench reports read from a run record (runs.md §4): level, task and prompt strategy,
+// and the paper's metrics as evaluation.ts puts them in scores: Predict `success`, Plan `CR` (the
+// plan reaches the goal: the paper's success rate), Decompose `CR`, `PR`, `ACI`.
+import type { BabyaiQuestion, RunRecord } from '../eval/types';
+import type { BenchmarkReport } from '../registry';
+
+const numeric = (value: unknown): number | null => (typeof value === 'boolean' ? (value ? 1 : 0) : typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** The prompt strategy: questions asked before strategies existed were zero-shot. */
+function promptOf(question: BabyaiQuestion): string {
+  const prompt = (question as BabyaiQuestion & { prompt?: unknown }).prompt;
+  return typeof prompt === 'string' ? prompt : 'zero_shot';
+}
+
+function metricsOf(record: RunRecord<BabyaiQuestion>): Record<string, number | null> {
+  const { scores } = record;
+  switch (record.question.task) {
+    case 'predict':
+      return { success: numeric(scores.success) };
+    case 'plan':
+      return { success: numeric(scores.CR) };
+    case 'decompose':
+      return { cr: numeric(scores.CR), pr: numeric(scores.PR), aci: numeric(scores.ACI) };
+  }
+}
+
+export const babyaiReport: BenchmarkReport<BabyaiQuestion> = {
+  fieldNames: ['level', 'task', 'prompt'],
+  // The paper's Table 3: success per level (grouped by difficulty there) for each task.
+  defaultBy: ['level', 'task'],
+  metricNames: ['success', 'cr', 'pr', 'aci'],
+  // An aborted reference run (`aborted`) or an error scores 0 on the rates; ACI (help per subgoal) has no such zero.
+  success: ['success', 'cr', 'pr'],
+  binary: ['success', 'cr'],
+  clusterName: 'level',
+  cluster: (record) => record.question.levelName,
+  fields: (record) => ({ level: record.question.levelName, task: record.question.task, prompt: promptOf(record.question) }),
+  metrics: metricsOf,
+  valid: (record) => record.error === undefined && record.scores.aborted === undefined && record.scores.parse_error === false,
+  plots: [{ title: 'Success per level and task', x: 'level', metric: 'success', series: 'task' }],
+};

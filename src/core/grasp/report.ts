@@ -1,0 +1,45 @@
+// What GRASP reports read from a run record (runs.md §4): the grid file's variant (its name says
+// start region, energy distribution and obstacles), the agent setting, and the paper's two columns:
+// Energy (the record's score, in the record's mode) and Length (the number of actions the answer
+// gave, as many as the scorer replayed: `steps`).
+import type { GraspQuestion, RunRecord } from '../eval/types';
+import type { BenchmarkReport } from '../registry';
+import { describeSettings } from './settings';
+import { variantOfFileName } from './generator';
+
+const numeric = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+function lengthOf(record: RunRecord<GraspQuestion>): number | null {
+  if (record.error !== undefined) return null;
+  const steps = numeric(record.scores.steps);
+  if (steps !== null) return steps;
+  return Array.isArray(record.parsedAnswer) ? record.parsedAnswer.length : null;
+}
+
+export const graspReport: BenchmarkReport<GraspQuestion> = {
+  fieldNames: ['file', 'distribution', 'obstacles', 'start', 'moves', 'carry_limit', 'step_cost', 'setting'],
+  // Table 1's first block (energy distribution); its other blocks are `--by obstacles`, `start`, `moves`, `carry_limit`, `step_cost`.
+  defaultBy: ['distribution'],
+  metricNames: ['energy', 'length'],
+  success: [],
+  binary: [],
+  clusterName: 'file',
+  cluster: (record) => record.question.file,
+  fields: (record) => {
+    const { file, settings } = record.question;
+    const variant = variantOfFileName(file);
+    return {
+      file,
+      distribution: variant?.energy ?? null,
+      obstacles: variant ? (variant.obstacle === 'free' ? 'free' : 'block') : null,
+      start: variant?.startPosition ?? null,
+      moves: settings.moves,
+      carry_limit: settings.carryLimit,
+      step_cost: settings.stepCost,
+      setting: describeSettings(settings),
+    };
+  },
+  metrics: (record) => ({ energy: record.error !== undefined ? null : numeric(record.scores.score), length: lengthOf(record) }),
+  valid: (record) => record.error === undefined && record.scores.extraction_method !== 'none',
+  plots: [{ title: 'Energy per agent setting', x: 'setting', metric: 'energy' }],
+};

@@ -1,0 +1,45 @@
+// What MANGO reports read from a run record (runs.md §4): the paper's breakdown by task and
+// difficulty (its Figure 2), path length, per-game rows, and the evaluator's four scores, the same
+// names in faithful and reference mode (scoring.ts, evaluation.ts referenceScores).
+import type { MangoQuestion, RunRecord } from '../eval/types';
+import type { BenchmarkReport } from '../registry';
+
+/** easy / hard at the question's cutoff, or unanswerable there (the skeleton's labels, as the question carries them). */
+export function mangoDifficulty(question: MangoQuestion): 'easy' | 'hard' | 'unanswerable' {
+  if (!question.answerable) return 'unanswerable';
+  return question.easy ? 'easy' : 'hard';
+}
+
+const flag = (value: unknown): number | null => (typeof value === 'boolean' ? (value ? 1 : 0) : typeof value === 'number' ? value : null);
+
+export const mangoReport: BenchmarkReport<MangoQuestion> = {
+  fieldNames: ['game', 'task', 'difficulty', 'path_length'],
+  // MANGO's main result (Figure 2): success per task, easy and hard separately.
+  defaultBy: ['task', 'difficulty'],
+  metricNames: ['success_strict', 'success_loose', 'reasoning', 'parse_error'],
+  success: ['success_strict', 'success_loose', 'reasoning'],
+  binary: ['success_strict', 'reasoning', 'parse_error'],
+  clusterName: 'game',
+  cluster: (record) => record.question.game,
+  fields: (record) => {
+    const { question } = record;
+    // DF asks to follow its action list; RF's route length is known only when the question carries it.
+    const pathLength = question.task === 'df' ? question.actionList.length : (question.pathLength ?? null);
+    return { game: question.game, task: question.task, difficulty: mangoDifficulty(question), path_length: pathLength };
+  },
+  metrics: (record) => {
+    const { scores } = record;
+    // An errored record never reached the parser: it counts as unparseable.
+    const parseError = record.error !== undefined ? 1 : flag(scores.parse_error);
+    return { success_strict: flag(scores.success_strict), success_loose: flag(scores.success_loose), reasoning: flag(scores.reasoning), parse_error: parseError };
+  },
+  valid: (record) => record.error === undefined && scoresParsed(record),
+  plots: [
+    { title: 'Success (strict) by path length', x: 'path_length', metric: 'success_strict' },
+    { title: 'Success (strict) per game, easy and hard', x: 'game', metric: 'success_strict', series: 'difficulty' },
+  ],
+};
+
+function scoresParsed(record: RunRecord<MangoQuestion>): boolean {
+  return record.scores.parse_error === false;
+}

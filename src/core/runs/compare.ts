@@ -1,0 +1,117 @@
+// `waypoint compare` (runs.md §5): two runs of one benchmark paired by question (`sampleId`); per
+// metric the two means over the paired questions, diff = b − a with a paired, clustered bootstrap
+// interval, and a p-value: the exact McNemar test for 0/1 metrics, the paired bootstrap otherwise.
+// The questions whose primary 0/1 metric changed are listed as flips.
+import type { BenchmarkReport } from '../registry';
+import { ReportUsageError, type RecordSet } from './records';
+import { type ReportRow, reportRows } from './report';
+import { BOOTSTRAP, mcnemarExact, pairedBootstrap } from './stats';
+
+export interface MetricComparison {
+  a: number;
+  b: number;
+  diff: number;
+  ci95: [number, number] | null;
+  p_value: number;
+  test: 'mcnemar-exact' | 'paired-bootstrap';
+  /** Pairs the metric applies to. */
+  n: number;
+  /** McNemar only: discordant pairs, 1 → 0 (b) and 0 → 1 (c). */
+  discordant?: { a_only: number; b_only: number };
+}
+
+export interface CompareJson {
+  benchmark: string;
+  paired: number;
+  /** Questions only one run answered: never part of a mean here. */
+  unpaired: { a: number; b: number };
+  models: { a: string[]; b: string[] };
+  bootstrap: { seed: number; resamples: number; cluster: string; interval: 'percentile' };
+  metrics: Record<string, MetricComparison>;
+  /** The metric `flips` is about (the benchmark's first 0/1 metric with paired values), or null. */
+  flips_metric: string | null;
+  flips: Array<{ sampleId: string; a: number; b: number }>;
+}
+
+/** Rows by sample id; two records for one question (two models, two modes) make the pairing ambiguous. */
+function bySample(rows: readonly ReportRow[], label: string): Map<string, ReportRow> {
+  const samples = new Map<string, ReportRow>();
+  for (const row of rows) {
+    const { sampleId } = row.record.question;
+    const other = samples.get(sampleId);
+    if (other) {
+      throw new ReportUsageError(
+        `run ${label} answers question ${sampleId} twice (${other.record.model.id}/${other.record.mode} and ${row.record.model.id}/${row.record.mode}); compare pairs one answer per question: choose one with --model-${label.toLowerCase()} NAME (or --where mode=MODE)`,
+      );
+    }
+    samples.set(sampleId, row);
+  }
+  return samples;
+}
+
+function value(report: BenchmarkReport, row: ReportRow, metric: string): number | null | undefined {
+  if (!(metric in row.metrics)) return undefined;
+  const raw = row.metrics[metric];
+  return raw === null && report.success.includes(metric) ? 0 : raw;
+}
+
+/** Compares run B against run A (both already merged from their files). */
+export interface CompareOptions {
+  /** `--where`, applied to both runs. */
+  where?: string;
+  /** Only this model's records of run A / run B (for run files that hold several models). */
+  modelA?: string;
+  modelB?: string;
+}
+
+export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions = {}): CompareJson {
+  if (a.benchmark !== b.benchmark) throw new ReportUsageError(`the runs are of different benchmarks: ${a.benchmark} (A) and ${b.benchmark} (B)`);
+  const { report } = a;
+  const only = (rows: ReportRow[], model: string | undefined) => (model === undefined ? rows : rows.filter((row) => row.record.model.id === model));
+  const rowsA = bySample(only(reportRows(a, options.where), options.modelA), 'A');
+  const rowsB = bySample(only(reportRows(b, options.where), options.modelB), 'B');
+  const pairs: Array<[ReportRow, ReportRow]> = [];
+  for (const [sampleId, row] of rowsA) {
+    const other = rowsB.get(sampleId);
+    if (other) pairs.push([row, other]);
+  }
+  const metrics: Record<string, MetricComparison> = {};
+  let flipsMetric: string | null = null;
+  let flips: CompareJson['flips'] = [];
+  for (const metric of report.metricNames) {
+    const values: Array<{ sampleId: string; cluster: string; a: number; b: number }> = [];
+    for (const [rowA, rowB] of pairs) {
+      const x = value(report, rowA, metric);
+      const y = value(report, rowB, metric);
+      if (x === undefined || y === undefined || x === null || y === null) continue;
+      values.push({ sampleId: rowA.record.question.sampleId, cluster: rowA.cluster, a: x, b: y });
+    }
+    const bootstrap = pairedBootstrap(values);
+    if (!bootstrap) continue;
+    const meanA = values.reduce((total, pair) => total + pair.a, 0) / values.length;
+    const meanB = values.reduce((total, pair) => total + pair.b, 0) / values.length;
+    const binary = report.binary.includes(metric) && values.every((pair) => (pair.a === 0 || pair.a === 1) && (pair.b === 0 || pair.b === 1));
+    const comparison: MetricComparison = { a: meanA, b: meanB, diff: meanB - meanA, ci95: bootstrap.ci95, p_value: bootstrap.p, test: 'paired-bootstrap', n: values.length };
+    if (binary) {
+      const aOnly = values.filter((pair) => pair.a === 1 && pair.b === 0).length;
+      const bOnly = values.filter((pair) => pair.a === 0 && pair.b === 1).length;
+      Object.assign(comparison, { p_value: mcnemarExact(aOnly, bOnly), test: 'mcnemar-exact', discordant: { a_only: aOnly, b_only: bOnly } });
+      if (flipsMetric === null) {
+        flipsMetric = metric;
+        flips = values.filter((pair) => pair.a !== pair.b).map((pair) => ({ sampleId: pair.sampleId, a: pair.a, b: pair.b }));
+      }
+    }
+    metrics[metric] = comparison;
+  }
+  const models = (rows: Map<string, ReportRow>) => [...new Set([...rows.values()].map((row) => row.record.model.id))];
+  return {
+    benchmark: a.benchmark,
+    paired: pairs.length,
+    unpaired: { a: rowsA.size - pairs.length, b: rowsB.size - pairs.length },
+    models: { a: models(rowsA), b: models(rowsB) },
+    bootstrap: { seed: BOOTSTRAP.seed, resamples: BOOTSTRAP.resamples, cluster: report.clusterName, interval: 'percentile' },
+    metrics,
+    flips_metric: flipsMetric,
+    flips,
+  };
+}

@@ -1,0 +1,114 @@
+// Text renderings of reports and comparisons: CSV (one row per group, one column per number), a
+// Markdown table in the papers' style (mean with its interval per metric), and the aligned table the
+// CLI prints by default. Values from records (model names, game names) are escaped for each format.
+import type { CompareJson } from './compare';
+import type { KeyValue, ReportGroup, ReportJson } from './report';
+
+/** The metrics that occur in any group, in the order the groups list them. */
+export function metricColumns(groups: readonly ReportGroup[]): string[] {
+  const names: string[] = [];
+  for (const group of groups) for (const name of Object.keys(group.metrics)) if (!names.includes(name)) names.push(name);
+  return names;
+}
+
+const keyText = (value: KeyValue | undefined) => (value === null || value === undefined ? '—' : String(value));
+
+/** A number as the tables show it: three decimals, no trailing noise; `—` for none. */
+export function formatNumber(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '—';
+  return String(Math.round(value * 1000) / 1000);
+}
+
+function metricCell(group: ReportGroup, name: string): string {
+  const metric = group.metrics[name];
+  if (!metric) return '';
+  const interval = metric.ci95 ? ` [${formatNumber(metric.ci95[0])}, ${formatNumber(metric.ci95[1])}]` : '';
+  return `${formatNumber(metric.mean)}${interval}`;
+}
+
+/** Header and cells of the report table (shared by Markdown and the terminal). */
+export function reportTable(json: ReportJson): { header: string[]; rows: string[][] } {
+  const metrics = metricColumns(json.groups);
+  const header = [...json.by, 'n', 'valid', ...metrics];
+  const rows = json.groups.map((group) => [...json.by.map((name) => keyText(group.key[name])), String(group.n), String(group.valid), ...metrics.map((name) => metricCell(group, name))]);
+  return { header, rows };
+}
+
+function csvCell(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** One line per group: the key fields, counts, and per metric mean, interval bounds and n. */
+export function reportCsv(json: ReportJson): string {
+  const metrics = metricColumns(json.groups);
+  const header = [...json.by, 'n', 'valid', 'errors', ...metrics.flatMap((name) => [`${name}_mean`, `${name}_ci95_low`, `${name}_ci95_high`, `${name}_n`])];
+  const lines = [header.map(csvCell).join(',')];
+  for (const group of json.groups) {
+    const numbers = metrics.flatMap((name) => {
+      const metric = group.metrics[name];
+      if (!metric) return ['', '', '', ''];
+      return [metric.mean ?? '', metric.ci95?.[0] ?? '', metric.ci95?.[1] ?? '', metric.n].map(String);
+    });
+    const key = json.by.map((name) => (group.key[name] === null ? '' : String(group.key[name])));
+    lines.push([...key, String(group.n), String(group.valid), String(group.errors), ...numbers].map(csvCell).join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const markdownCell = (value: string) => value.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+
+function markdownTable(header: readonly string[], rows: readonly string[][]): string[] {
+  return [`| ${header.map(markdownCell).join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(markdownCell).join(' | ')} |`)];
+}
+
+function caption(json: ReportJson): string {
+  const modes = Object.entries(json.modes).map(([mode, count]) => `${mode} ${count}`).join(', ');
+  return `${json.benchmark}: ${json.records} records (${json.errors} errors; scoring mode ${modes || 'none'}). Mean [95% bootstrap interval, clustered by ${json.bootstrap.cluster}, seed ${json.bootstrap.seed}, ${json.bootstrap.resamples} resamples].`;
+}
+
+export function reportMarkdown(json: ReportJson): string {
+  const { header, rows } = reportTable(json);
+  const lines = [`**${markdownCell(caption(json))}**`, '', ...markdownTable(header, rows)];
+  if (json.failures.length > 0) lines.push('', ...markdownTable(['failure code', 'occurrences', 'records'], json.failures.map((failure) => [failure.code, String(failure.count), String(failure.records)])));
+  return `${lines.join('\n')}\n`;
+}
+
+/** Columns padded to their widest cell. */
+export function alignedTable(header: readonly string[], rows: readonly string[][]): string[] {
+  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: readonly string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
+}
+
+export function reportText(json: ReportJson): string {
+  const { header, rows } = reportTable(json);
+  const lines = [caption(json), '', ...alignedTable(header, rows)];
+  if (json.superseded > 0) lines.push('', `${json.superseded} records superseded by a later answer to the same question (same model and mode).`);
+  if (json.failures.length > 0) lines.push('', 'Failures (answer diagnostic codes):', ...alignedTable(['code', 'occurrences', 'records'], json.failures.map((failure) => [failure.code, String(failure.count), String(failure.records)])));
+  return `${lines.join('\n')}\n`;
+}
+
+function comparisonRows(json: CompareJson): { header: string[]; rows: string[][] } {
+  const header = ['metric', 'n', 'a', 'b', 'diff (b − a)', '95% interval', 'p', 'test'];
+  const rows = Object.entries(json.metrics).map(([name, metric]) => [
+    name, String(metric.n), formatNumber(metric.a), formatNumber(metric.b), formatNumber(metric.diff),
+    metric.ci95 ? `[${formatNumber(metric.ci95[0])}, ${formatNumber(metric.ci95[1])}]` : '—', metric.p_value < 0.001 ? metric.p_value.toExponential(2) : formatNumber(metric.p_value), metric.test,
+  ]);
+  return { header, rows };
+}
+
+export function compareText(json: CompareJson): string {
+  const { header, rows } = comparisonRows(json);
+  const lines = [
+    `${json.benchmark}: ${json.paired} paired questions (A ${json.models.a.join(', ')}; B ${json.models.b.join(', ')}); unpaired: ${json.unpaired.a} only in A, ${json.unpaired.b} only in B.`,
+    '',
+    ...alignedTable(header, rows),
+  ];
+  if (json.flips_metric) lines.push('', `${json.flips.length} questions flip on ${json.flips_metric}: ${json.flips.filter((flip) => flip.b > flip.a).length} to B's favour, ${json.flips.filter((flip) => flip.a > flip.b).length} to A's.`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function compareMarkdown(json: CompareJson): string {
+  const { header, rows } = comparisonRows(json);
+  return `${[`**${markdownCell(`${json.benchmark}: ${json.paired} paired questions`)}**`, '', ...markdownTable(header, rows)].join('\n')}\n`;
+}

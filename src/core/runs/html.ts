@@ -1,0 +1,127 @@
+// `waypoint report --html FILE` (runs.md §4): one self-contained page. Styles, the script and the
+// plots (SVG) are inline; the Content-Security-Policy allows nothing else (no request leaves the
+// file) and runs only the report's own script, by its hash, so even a record that slipped past
+// escaping could not run code. Everything from records is HTML-escaped here, or embedded as JSON
+// (with `<` escaped) that the script shows as text.
+import type { BenchmarkReport } from '../registry';
+import { sha256 } from '../sha256';
+import { formatNumber, metricColumns } from './format';
+import { PACK_LEVELS, type PackedData, packRows } from './htmlData';
+import { DRILL_DOWN_SCRIPT } from './htmlScript';
+import { escapeHtml, plotsHtml } from './plots';
+import { overallGroups, type ReportGroup, type ReportJson, type ReportRow } from './report';
+
+const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222;background:#fff}
+h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}table{border-collapse:collapse;margin:.5em 0}
+th,td{border:1px solid #ddd;padding:2px 8px;text-align:left;vertical-align:top}th{background:#f4f4f4}
+td.n{text-align:right;font-variant-numeric:tabular-nums}.ci{color:#777;font-size:.85em}
+figure{margin:1em 0}figcaption{font-weight:600;margin-bottom:4px}svg text{font:11px system-ui,sans-serif}svg text.v{fill:#444}
+#rows tr{cursor:pointer}#rows tr:hover{background:#f6f9ff}#rows tr.error{background:#fff0f0}#rows tr.invalid{background:#fffbe6}
+.detail pre{white-space:pre-wrap;word-break:break-word;background:#f8f8f8;padding:6px;max-height:24em;overflow:auto;margin:0 0 .5em}
+.detail h4{margin:.4em 0 .2em}.note{color:#555}
+@media (prefers-color-scheme:dark){body{background:#1e1e1e;color:#ddd}th{background:#2a2a2a}th,td{border-color:#444}
+#rows tr:hover{background:#26303d}#rows tr.error{background:#3a2020}#rows tr.invalid{background:#3a3520}.detail pre{background:#262626}svg text{fill:#ddd}}`;
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+function base64(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    out += ALPHABET[(n >> 18) & 63] + ALPHABET[(n >> 12) & 63] + (i + 1 < bytes.length ? ALPHABET[(n >> 6) & 63] : '=') + (i + 2 < bytes.length ? ALPHABET[n & 63] : '=');
+    if (out.length >= 65536) {
+      parts.push(out);
+      out = '';
+    }
+  }
+  parts.push(out);
+  return parts.join('');
+}
+
+export interface HtmlOptions {
+  /** gzip, when the host has it (the CLI passes node:zlib's): the drill-down data is embedded compressed. */
+  gzip?: (data: Uint8Array) => Uint8Array;
+  /** The most the drill-down data may take (default 17 MB, leaving room under 20 MB for the rest). */
+  dataBudget?: number;
+}
+
+/** The drill-down data as embedded, at the first pack level that fits the budget. */
+function embeddedData(rows: readonly ReportRow[], report: BenchmarkReport, options: HtmlOptions): { data: PackedData; payload: string; encoding: 'json' | 'gzip-base64' } {
+  const budget = options.dataBudget ?? 17 * 1048576;
+  const encoder = new TextEncoder();
+  let chosen: { data: PackedData; payload: string; encoding: 'json' | 'gzip-base64' } | null = null;
+  for (const level of PACK_LEVELS) {
+    const data = packRows(rows, report.fieldNames, report.metricNames, level);
+    const json = scriptJson(data);
+    chosen = options.gzip ? { data, payload: base64(options.gzip(encoder.encode(json))), encoding: 'gzip-base64' } : { data, payload: json, encoding: 'json' };
+    if (chosen.payload.length <= budget) break;
+  }
+  if (!chosen) throw new Error('no pack level');
+  return chosen;
+}
+
+function metricCell(group: ReportGroup, name: string): string {
+  const metric = group.metrics[name];
+  if (!metric) return '<td></td>';
+  const interval = metric.ci95 ? ` <span class="ci">[${formatNumber(metric.ci95[0])}, ${formatNumber(metric.ci95[1])}]</span>` : '';
+  return `<td class="n">${formatNumber(metric.mean)}${interval}</td>`;
+}
+
+function groupTable(groups: readonly ReportGroup[], by: readonly string[]): string {
+  const metrics = metricColumns(groups);
+  const head = [...by, 'records', 'valid', 'errors', ...metrics].map((name) => `<th>${escapeHtml(name)}</th>`).join('');
+  const rows = groups.map((group) => {
+    const key = by.map((name) => `<td>${escapeHtml(group.key[name] === null ? '—' : String(group.key[name]))}</td>`).join('');
+    return `<tr>${key}<td class="n">${group.n}</td><td class="n">${group.valid}</td><td class="n">${group.errors}</td>${metrics.map((name) => metricCell(group, name)).join('')}</tr>`;
+  });
+  return `<table><thead><tr>${head}</tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
+}
+
+/** JSON safe inside a <script> element: `<` (hence `</script>` and `<!--`) and the line separators escaped. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The whole page. */
+export function reportHtml(json: ReportJson, rows: readonly ReportRow[], report: BenchmarkReport, options: HtmlOptions = {}): string {
+  const scriptHash = base64(sha256(DRILL_DOWN_SCRIPT));
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src data:; base-uri 'none'; form-action 'none'`;
+  const { data, payload, encoding } = embeddedData(rows, report, options);
+  const modes = Object.entries(json.modes).map(([mode, count]) => `${escapeHtml(mode)} (${count})`).join(', ');
+  const failures = json.failures.length === 0
+    ? '<p class="note">No answer diagnostics.</p>'
+    : `<table><thead><tr><th>code</th><th>occurrences</th><th>records</th></tr></thead><tbody>${json.failures.map((failure) => `<tr><td>${escapeHtml(failure.code)}</td><td class="n">${failure.count}</td><td class="n">${failure.records}</td></tr>`).join('')}</tbody></table>`;
+  const omitted = [
+    data.promptsOmitted > 0 ? `${data.promptsOmitted} records' prompts are left out to keep this file small` : '',
+    data.answersCut > 0 ? `${data.answersCut} raw answers are cut to their first ${data.answerLimit} characters` : '',
+  ].filter(Boolean);
+  const where = Object.entries(json.where).map(([name, values]) => `${name}=${values.join('|')}`).join(', ');
+  const head = ['model', 'sample', ...report.fieldNames, ...report.metricNames, 'valid'].map((name) => `<th>${escapeHtml(name)}</th>`).join('');
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(`Waypoint report: ${json.benchmark}`)}</title>
+<style>${STYLE}</style></head><body>
+<h1>${escapeHtml(`Waypoint report: ${json.benchmark}`)}</h1>
+<p>${json.records} records, ${json.errors} with errors; scoring mode ${modes || 'none'}${where ? `; only ${escapeHtml(where)}` : ''}${json.superseded > 0 ? `; ${json.superseded} superseded by a later answer to the same question` : ''}.
+Means with 95% percentile bootstrap intervals (${json.bootstrap.resamples} resamples of whole ${escapeHtml(json.bootstrap.cluster)}s, seed ${json.bootstrap.seed}). Missing, unparseable and errored answers score 0 on success metrics.</p>
+<h2>Overall</h2>
+${groupTable(overallGroups(report, rows), ['model'])}
+<h2>By ${escapeHtml(json.by.join(', '))}</h2>
+${groupTable(json.groups, json.by)}
+<h2>Plots</h2>
+${plotsHtml(report, rows)}
+<h2>Failures (answer diagnostic codes)</h2>
+${failures}
+<h2>Questions</h2>
+${omitted.length > 0 ? `<p class="note">${escapeHtml(omitted.join('; '))}; the run files have them in full.</p>` : ''}
+<p><input id="filter" type="search" placeholder="filter: words in model, sample, fields, error" size="50"> <select id="model"><option value="">all models</option></select> <span id="count"></span></p>
+<table><thead><tr>${head}</tr></thead><tbody id="rows"></tbody></table>
+<button id="more" type="button" hidden>Show more</button>
+<script type="application/json" id="records" data-encoding="${encoding}">${payload}</script>
+<script>${DRILL_DOWN_SCRIPT}</script>
+</body></html>
+`;
+}

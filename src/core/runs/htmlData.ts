@@ -1,0 +1,139 @@
+// The HTML report's per-question data, packed so 40,000 records stay under the contract's 20 MB:
+// repeated strings (field values, score names, diagnostic codes and messages) are stored once and
+// referred to by index; each distinct message text is stored once, and a long one that mostly
+// repeats an earlier one (a MANGO game's walkthrough, a GRASP grid under eight settings) as that
+// one's shared prefix and suffix plus what differs. The host may gzip the JSON (the page inflates
+// it with DecompressionStream). If it is still too large, prompts are left out, then long answers
+// cut, and the page says how many.
+import type { ReportRow } from './report';
+
+/** A message text: whole, or [index of a whole text, shared prefix length, shared suffix length, the middle]. */
+export type PackedText = string | [number, number, number, string];
+
+export interface PackedRow {
+  /** Index into `strings`: the model id. */
+  m: number;
+  id: string;
+  /** The benchmark fields, in `fields` order: indices into `strings` (null: no value). */
+  f: Array<number | null>;
+  /** The metrics, in `metrics` order (null: none). */
+  v: Array<number | null>;
+  ok: 0 | 1;
+  err?: string;
+  /** Index into `strings`: the scoring mode. */
+  mode: number;
+  /** [role index in `strings`, text index in `texts`] per message; absent when left out for size. */
+  p?: Array<[number, number]>;
+  raw: string;
+  /** Set when `raw` was cut: its full length. */
+  cut?: number;
+  parsed?: unknown;
+  /** [index in `strings` of the score names joined by a tab, the values in that order]. */
+  s: [number, unknown[]];
+  /** [line, character, severity, code, message], the last three indices into `strings`. */
+  d: Array<[number, number, number, number, number]>;
+}
+
+export interface PackedData {
+  strings: string[];
+  fields: string[];
+  metrics: string[];
+  texts: PackedText[];
+  rows: PackedRow[];
+  /** Records whose prompt was left out to stay under the size budget. */
+  promptsOmitted: number;
+  answersCut: number;
+  answerLimit: number;
+}
+
+/** Texts shorter than this are stored whole (a delta would not pay for itself). */
+const DELTA_MIN = 2_000;
+
+function sharedPrefix(a: string, b: string): number {
+  const limit = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < limit && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+function sharedSuffix(a: string, b: string, prefix: number): number {
+  const limit = Math.min(a.length, b.length) - prefix;
+  let i = 0;
+  while (i < limit && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
+  return i;
+}
+
+/** Distinct texts; long ones delta-coded against the last whole text of the same slot (message role and position). */
+class TextTable {
+  readonly texts: PackedText[] = [];
+  private readonly index = new Map<string, number>();
+  private readonly bases = new Map<string, number>();
+
+  add(text: string, slot: string): number {
+    const known = this.index.get(text);
+    if (known !== undefined) return known;
+    let entry: PackedText = text;
+    const base = this.bases.get(slot);
+    if (text.length >= DELTA_MIN && base !== undefined) {
+      const whole = this.texts[base] as string;
+      const prefix = sharedPrefix(whole, text);
+      const suffix = sharedSuffix(whole, text, prefix);
+      if (prefix + suffix >= text.length / 2) entry = [base, prefix, suffix, text.slice(prefix, text.length - suffix)];
+    }
+    const at = this.texts.length;
+    this.texts.push(entry);
+    this.index.set(text, at);
+    if (typeof entry === 'string' && text.length >= DELTA_MIN) this.bases.set(slot, at);
+    return at;
+  }
+}
+
+/** How much a packing keeps: everything, no prompts, or no prompts and answers cut to `answerLimit` characters. */
+export interface PackLevel {
+  prompts: boolean;
+  answerLimit: number;
+}
+
+export const PACK_LEVELS: readonly PackLevel[] = [
+  { prompts: true, answerLimit: 20_000 },
+  { prompts: false, answerLimit: 20_000 },
+  { prompts: false, answerLimit: 2_000 },
+  { prompts: false, answerLimit: 200 },
+];
+
+/** Packs the rows for the drill-down at one level. */
+export function packRows(rows: readonly ReportRow[], fields: readonly string[], metrics: readonly string[], level: PackLevel = PACK_LEVELS[0]): PackedData {
+  const strings: string[] = [];
+  const stringIndex = new Map<string, number>();
+  const intern = (text: string) => {
+    let at = stringIndex.get(text);
+    if (at === undefined) {
+      at = strings.length;
+      strings.push(text);
+      stringIndex.set(text, at);
+    }
+    return at;
+  };
+  const table = new TextTable();
+  const packed: PackedRow[] = [];
+  let answersCut = 0;
+  for (const { record, fields: values, metrics: measured, valid } of rows) {
+    const cut = record.rawAnswer.length > level.answerLimit;
+    if (cut) answersCut++;
+    const scoreNames = Object.keys(record.scores);
+    const row: PackedRow = {
+      m: intern(record.model.id), id: record.question.sampleId,
+      f: fields.map((name) => (values[name] === null || values[name] === undefined ? null : intern(String(values[name])))),
+      v: metrics.map((name) => measured[name] ?? null), ok: valid ? 1 : 0, mode: intern(record.mode),
+      raw: cut ? record.rawAnswer.slice(0, level.answerLimit) : record.rawAnswer,
+      s: [intern(scoreNames.join('\t')), scoreNames.map((name) => record.scores[name])],
+      d: (record.diagnostics ?? []).map((d) => [d.line, d.character, intern(d.severity), intern(d.code), intern(d.message)]),
+    };
+    if (record.parsedAnswer !== undefined && record.parsedAnswer !== null) row.parsed = record.parsedAnswer;
+    if (cut) row.cut = record.rawAnswer.length;
+    if (record.error !== undefined) row.err = record.error;
+    if (level.prompts) row.p = record.messages.map((message, index) => [intern(message.role), table.add(message.content, `${message.role}/${index}`)]);
+    packed.push(row);
+  }
+  return { strings, fields: [...fields], metrics: [...metrics], texts: table.texts, rows: packed, promptsOmitted: level.prompts ? 0 : rows.length, answersCut, answerLimit: level.answerLimit };
+}

@@ -1,0 +1,82 @@
+// The HTML report's one script: the filterable per-question table (200 rows at a time, so 40,000
+// records open at once) whose rows expand to prompt, raw answer, parsed answer, scores and
+// diagnostics. Record text is only ever set as textContent, never parsed as HTML.
+export const DRILL_DOWN_SCRIPT = String.raw`(async () => {
+async function load() {
+  const holder = document.getElementById('records');
+  if (holder.dataset.encoding !== 'gzip-base64') return JSON.parse(holder.textContent);
+  const binary = atob(holder.textContent.trim());
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return JSON.parse(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text());
+}
+const data = await load();
+const S = data.strings;
+const body = document.getElementById('rows');
+const filter = document.getElementById('filter');
+const model = document.getElementById('model');
+const more = document.getElementById('more');
+const count = document.getElementById('count');
+const PAGE = 200;
+let shown = PAGE;
+const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
+const num = (v) => v === null ? '—' : String(Math.round(v * 1000) / 1000);
+const fieldText = (i) => i === null ? '—' : S[i];
+[...new Set(data.rows.map((r) => r.m))].forEach((i) => { const o = el('option', S[i]); o.value = String(i); model.appendChild(o); });
+const haystack = data.rows.map((r) => [S[r.m], r.id, S[r.mode], r.err || ''].concat(r.f.map(fieldText)).join(' ').toLowerCase());
+const pretty = (v) => v === undefined ? '(none)' : JSON.stringify(v, null, 1);
+function scores(r) { const names = S[r.s[0]] === '' ? [] : S[r.s[0]].split('	'); const o = {}; names.forEach((n, i) => { o[n] = r.s[1][i]; }); return pretty(o); }
+function text(i) {
+  const t = data.texts[i];
+  if (typeof t === 'string') return t;
+  const base = data.texts[t[0]];
+  return base.slice(0, t[1]) + t[3] + base.slice(base.length - t[2]);
+}
+function detail(r) {
+  const box = el('div', undefined, 'detail');
+  const section = (title, content) => { box.appendChild(el('h4', title)); box.appendChild(el('pre', content)); };
+  if (r.err) section('Error', r.err);
+  section('Prompt', r.p ? r.p.map(([role, i]) => '[' + S[role] + ']\n' + text(i)).join('\n\n') : '(left out of this report to keep it small; the run file has it)');
+  section('Raw answer' + (r.cut ? ' (first ' + r.raw.length + ' of ' + r.cut + ' characters)' : ''), r.raw);
+  section('Parsed answer', pretty(r.parsed));
+  section('Scores (' + S[r.mode] + ')', scores(r));
+  section('Diagnostics', r.d.length ? r.d.map((d) => (d[0] + 1) + ':' + (d[1] + 1) + ' ' + S[d[2]] + ' ' + S[d[4]] + ' [' + S[d[3]] + ']').join('\n') : 'none');
+  return box;
+}
+function render() {
+  const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+  const m = model.value === '' ? -1 : Number(model.value);
+  const matching = [];
+  for (let i = 0; i < data.rows.length; i++) {
+    if (m >= 0 && data.rows[i].m !== m) continue;
+    if (words.every((w) => haystack[i].includes(w))) matching.push(i);
+  }
+  body.textContent = '';
+  for (const i of matching.slice(0, shown)) {
+    const r = data.rows[i];
+    const tr = el('tr', undefined, r.err ? 'error' : r.ok ? '' : 'invalid');
+    [S[r.m], r.id.length > 16 ? r.id.slice(0, 16) + '…' : r.id].concat(r.f.map(fieldText), r.v.map(num), [r.ok ? 'yes' : 'no']).forEach((c) => tr.appendChild(el('td', c)));
+    tr.title = r.id;
+    tr.tabIndex = 0;
+    const open = () => {
+      const next = tr.nextSibling;
+      if (next && next.classList && next.classList.contains('expanded')) { next.remove(); return; }
+      const row = el('tr', undefined, 'expanded');
+      const cell = el('td');
+      cell.colSpan = tr.children.length;
+      cell.appendChild(detail(r));
+      row.appendChild(cell);
+      tr.after(row);
+    };
+    tr.addEventListener('click', open);
+    tr.addEventListener('keydown', (e) => { if (e.key === 'Enter') open(); });
+    body.appendChild(tr);
+  }
+  count.textContent = 'Showing ' + Math.min(shown, matching.length) + ' of ' + matching.length + ' matching records (' + data.rows.length + ' in all).';
+  more.hidden = matching.length <= shown;
+}
+filter.addEventListener('input', () => { shown = PAGE; render(); });
+model.addEventListener('change', () => { shown = PAGE; render(); });
+more.addEventListener('click', () => { shown += PAGE * 5; render(); });
+render();
+})();`;

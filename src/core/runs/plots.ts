@@ -1,0 +1,90 @@
+// The HTML report's plots as inline SVG (no script, no external resource): one grouped horizontal
+// bar chart per plot the benchmark declares (BenchmarkReport.plots), a row per value of its `x`
+// field and a bar per model (and per `series` value), each bar labelled with its mean and count.
+import type { BenchmarkReport, ReportPlot } from '../registry';
+import { compareKeyValues, type KeyValue, type ReportRow } from './report';
+
+/** Text for HTML and SVG content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+const COLOURS = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
+
+interface Cell {
+  total: number;
+  n: number;
+}
+
+/** Mean of `metric` per (x, bar) over the rows, with the report's rule for success metrics (missing = 0). */
+function cells(report: BenchmarkReport, rows: readonly ReportRow[], plot: ReportPlot): { xs: KeyValue[]; bars: string[]; values: Map<string, Cell> } {
+  const values = new Map<string, Cell>();
+  const xs: KeyValue[] = [];
+  const bars: string[] = [];
+  const zero = report.success.includes(plot.metric);
+  for (const row of rows) {
+    if (!(plot.metric in row.metrics)) continue;
+    const raw = row.metrics[plot.metric];
+    const value = raw ?? (zero ? 0 : null);
+    if (value === null) continue;
+    const x = row.fields[plot.x] ?? null;
+    const bar = plot.series ? `${row.record.model.id} · ${String(row.fields[plot.series] ?? '—')}` : row.record.model.id;
+    if (!xs.includes(x)) xs.push(x);
+    if (!bars.includes(bar)) bars.push(bar);
+    const id = JSON.stringify([x, bar]);
+    const cell = values.get(id) ?? { total: 0, n: 0 };
+    cell.total += value;
+    cell.n += 1;
+    values.set(id, cell);
+  }
+  xs.sort(compareKeyValues);
+  return { xs, bars, values };
+}
+
+const round = (value: number) => String(Math.round(value * 1000) / 1000);
+
+/** One plot as an SVG element (empty string when no record has the metric). */
+export function plotSvg(report: BenchmarkReport, rows: readonly ReportRow[], plot: ReportPlot): string {
+  const { xs, bars, values } = cells(report, rows, plot);
+  if (xs.length === 0) return '';
+  const means = [...values.values()].map((cell) => cell.total / cell.n);
+  const low = Math.min(0, ...means);
+  const high = Math.max(low === 0 ? 1e-9 : 0, ...means);
+  const barHeight = 11;
+  const labelWidth = 190;
+  const plotWidth = 460;
+  const legendHeight = 18 * Math.ceil(bars.length / 3) + 8;
+  const rowHeight = bars.length * barHeight + 10;
+  const height = legendHeight + xs.length * rowHeight + 24;
+  const scale = (value: number) => labelWidth + ((value - low) / (high - low)) * plotWidth;
+  const parts: string[] = [];
+  bars.forEach((bar, index) => {
+    const x = 10 + (index % 3) * 250;
+    const y = 8 + Math.floor(index / 3) * 18;
+    parts.push(`<rect x="${x}" y="${y}" width="10" height="10" fill="${COLOURS[index % COLOURS.length]}"/><text x="${x + 14}" y="${y + 9}">${escapeHtml(bar)}</text>`);
+  });
+  xs.forEach((x, row) => {
+    const top = legendHeight + row * rowHeight;
+    parts.push(`<text x="${labelWidth - 6}" y="${top + rowHeight / 2}" text-anchor="end">${escapeHtml(x === null ? '—' : String(x))}</text>`);
+    bars.forEach((bar, index) => {
+      const cell = values.get(JSON.stringify([x, bar]));
+      if (!cell) return;
+      const mean = cell.total / cell.n;
+      const start = scale(Math.min(0, mean));
+      const width = Math.max(1, Math.abs(scale(mean) - scale(0)));
+      const y = top + 4 + index * barHeight;
+      parts.push(`<rect x="${start.toFixed(1)}" y="${y}" width="${width.toFixed(1)}" height="${barHeight - 2}" fill="${COLOURS[index % COLOURS.length]}"><title>${escapeHtml(`${bar}: ${round(mean)} (n=${cell.n})`)}</title></rect>`);
+      parts.push(`<text x="${(Math.max(scale(mean), scale(0)) + 3).toFixed(1)}" y="${y + barHeight - 3}" class="v">${round(mean)} (${cell.n})</text>`);
+    });
+  });
+  const axisY = legendHeight + xs.length * rowHeight;
+  parts.push(`<line x1="${scale(0).toFixed(1)}" y1="${legendHeight}" x2="${scale(0).toFixed(1)}" y2="${axisY}" stroke="#888"/>`);
+  parts.push(`<text x="${labelWidth}" y="${axisY + 16}">${round(low)}</text><text x="${labelWidth + plotWidth}" y="${axisY + 16}" text-anchor="end">${round(high)}</text>`);
+  const title = `${plot.title} (${plot.metric}${plot.series ? ` by ${plot.series}` : ''})`;
+  return `<figure><figcaption>${escapeHtml(title)}</figcaption><svg width="${labelWidth + plotWidth + 110}" height="${height}" role="img" aria-label="${escapeHtml(title)}">${parts.join('')}</svg></figure>`;
+}
+
+/** Every declared plot of the benchmark. */
+export function plotsHtml(report: BenchmarkReport, rows: readonly ReportRow[]): string {
+  return report.plots.map((plot) => plotSvg(report, rows, plot)).join('\n');
+}

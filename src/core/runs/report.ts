@@ -1,0 +1,201 @@
+// `waypoint report` (runs.md §4) over merged run records: groups keyed by model plus the `--by`
+// fields, each metric's mean over every record of the group with a clustered bootstrap interval,
+// the count of parseable answers, and the failure breakdown by answer diagnostic code. The fields,
+// metrics and clusters are the benchmark's own declaration (BenchmarkReport); nothing here names a
+// benchmark.
+import type { RunRecord, ScoringMode } from '../eval/types';
+import type { BenchmarkReport } from '../registry';
+import { fieldValue, matchesWhere, parseBy, parseWhere, type RecordSet } from './records';
+import { BOOTSTRAP, clusteredBootstrap } from './stats';
+
+export type KeyValue = string | number | null;
+
+export interface MetricSummary {
+  /** Mean over the group's records the metric applies to; null when none has a value. */
+  mean: number | null;
+  ci95: [number, number] | null;
+  /** How many records the mean is over. */
+  n: number;
+}
+
+export interface ReportGroup {
+  key: Record<string, KeyValue>;
+  n: number;
+  /** Parseable answers. */
+  valid: number;
+  errors: number;
+  /** Distinct clusters (games, levels, grid files) in the group; with one, the interval resamples records instead. */
+  clusters: number;
+  metrics: Record<string, MetricSummary>;
+}
+
+export interface FailureCount {
+  code: string;
+  /** Occurrences over all records. */
+  count: number;
+  /** Records with at least one. */
+  records: number;
+}
+
+export interface ReportJson {
+  benchmark: string;
+  records: number;
+  errors: number;
+  /** How many records each scoring mode made (every result says which mode made it). */
+  modes: Partial<Record<ScoringMode, number>>;
+  by: string[];
+  where: Record<string, string[]>;
+  bootstrap: { seed: number; resamples: number; cluster: string; interval: 'percentile' };
+  /** Records left out because a later one answered the same question for the same model and mode. */
+  superseded: number;
+  groups: ReportGroup[];
+  failures: FailureCount[];
+}
+
+/** A record with its benchmark fields and metrics, computed once. */
+export interface ReportRow {
+  record: RunRecord;
+  fields: Record<string, KeyValue>;
+  metrics: Record<string, number | null>;
+  cluster: string;
+  valid: boolean;
+}
+
+export interface ReportOptions {
+  /** `--by` as given (comma-separated); the benchmark's default when undefined. */
+  by?: string;
+  /** `--where` as given. */
+  where?: string;
+}
+
+/** The filtered rows of a record set, for the report and the HTML drill-down. */
+export function reportRows(set: RecordSet, where?: string): ReportRow[] {
+  const { report } = set;
+  const filter = parseWhere(where, report, set.benchmark);
+  const rows: ReportRow[] = [];
+  for (const record of set.records) {
+    const fields = report.fields(record);
+    if (!matchesWhere(record, fields, filter)) continue;
+    rows.push({ record, fields, metrics: report.metrics(record), cluster: report.cluster(record), valid: report.valid(record) });
+  }
+  return rows;
+}
+
+/** Sort order of key values: numbers numerically, then text, null last. */
+export function compareKeyValues(a: KeyValue, b: KeyValue): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'number') return -1;
+  if (typeof b === 'number') return 1;
+  return a < b ? -1 : 1;
+}
+
+/** Summaries of each metric over `rows`; a success metric without a value counts 0, others are left out. */
+export function summarise(report: BenchmarkReport, rows: readonly ReportRow[]): Record<string, MetricSummary> {
+  const metrics: Record<string, MetricSummary> = {};
+  for (const name of report.metricNames) {
+    const values: Array<{ cluster: string; value: number }> = [];
+    let applies = false;
+    const zeroWhenMissing = report.success.includes(name);
+    for (const row of rows) {
+      if (!(name in row.metrics)) continue;
+      applies = true;
+      const value = row.metrics[name];
+      if (value !== null) values.push({ cluster: row.cluster, value });
+      else if (zeroWhenMissing) values.push({ cluster: row.cluster, value: 0 });
+    }
+    if (!applies) continue;
+    let total = 0;
+    for (const entry of values) total += entry.value;
+    metrics[name] = { mean: values.length > 0 ? total / values.length : null, ci95: clusteredBootstrap(values).ci95, n: values.length };
+  }
+  return metrics;
+}
+
+/** Rows split by the values of `by`, in sorted key order (models in the order they first appear). */
+export function groupRows(rows: readonly ReportRow[], by: readonly string[]): Array<{ key: Record<string, KeyValue>; rows: ReportRow[] }> {
+  const groups = new Map<string, { key: Record<string, KeyValue>; rows: ReportRow[] }>();
+  const modelOrder = new Map<string, number>();
+  for (const row of rows) {
+    if (!modelOrder.has(row.record.model.id)) modelOrder.set(row.record.model.id, modelOrder.size);
+    const key: Record<string, KeyValue> = {};
+    for (const name of by) key[name] = fieldValue(row.record, row.fields, name);
+    const id = JSON.stringify(by.map((name) => key[name]));
+    let group = groups.get(id);
+    if (!group) groups.set(id, (group = { key, rows: [] }));
+    group.rows.push(row);
+  }
+  const order = (group: { key: Record<string, KeyValue> }) => modelOrder.get(String(group.key.model)) ?? 0;
+  return [...groups.values()].sort((a, b) => {
+    if ('model' in a.key && a.key.model !== b.key.model) return order(a) - order(b);
+    for (const name of by) {
+      const compared = compareKeyValues(a.key[name], b.key[name]);
+      if (compared !== 0) return compared;
+    }
+    return 0;
+  });
+}
+
+/** Diagnostic codes over the rows, most frequent first. */
+export function failureCounts(rows: readonly ReportRow[]): FailureCount[] {
+  const counts = new Map<string, FailureCount>();
+  for (const row of rows) {
+    const seen = new Set<string>();
+    for (const diagnostic of row.record.diagnostics ?? []) {
+      let entry = counts.get(diagnostic.code);
+      if (!entry) counts.set(diagnostic.code, (entry = { code: diagnostic.code, count: 0, records: 0 }));
+      entry.count++;
+      if (!seen.has(diagnostic.code)) {
+        seen.add(diagnostic.code);
+        entry.records++;
+      }
+    }
+  }
+  return [...counts.values()].sort((a, b) => b.count - a.count || b.records - a.records || (a.code < b.code ? -1 : 1));
+}
+
+function groupOf(report: BenchmarkReport, key: Record<string, KeyValue>, rows: readonly ReportRow[]): ReportGroup {
+  let valid = 0;
+  let errors = 0;
+  const clusters = new Set<string>();
+  for (const row of rows) {
+    if (row.valid) valid++;
+    if (row.record.error !== undefined) errors++;
+    clusters.add(row.cluster);
+  }
+  return { key, n: rows.length, valid, errors, clusters: clusters.size, metrics: summarise(report, rows) };
+}
+
+/** The report of a record set (throws ReportUsageError for unknown `--by` / `--where` fields). */
+export function buildReport(set: RecordSet, options: ReportOptions = {}): { json: ReportJson; rows: ReportRow[] } {
+  const { report } = set;
+  const by = parseBy(options.by, report, set.benchmark);
+  const rows = reportRows(set, options.where);
+  const modes: Partial<Record<ScoringMode, number>> = {};
+  let errors = 0;
+  for (const row of rows) {
+    modes[row.record.mode] = (modes[row.record.mode] ?? 0) + 1;
+    if (row.record.error !== undefined) errors++;
+  }
+  const where = parseWhere(options.where, report, set.benchmark);
+  const json: ReportJson = {
+    benchmark: set.benchmark,
+    records: rows.length,
+    errors,
+    modes,
+    by,
+    where: Object.fromEntries([...where].map(([name, values]) => [name, [...values]])),
+    bootstrap: { seed: BOOTSTRAP.seed, resamples: BOOTSTRAP.resamples, cluster: report.clusterName, interval: 'percentile' },
+    superseded: set.superseded,
+    groups: groupRows(rows, by).map((group) => groupOf(report, group.key, group.rows)),
+    failures: failureCounts(rows),
+  };
+  return { json, rows };
+}
+
+/** One group per model over the rows: the overall row of tables and the HTML report. */
+export function overallGroups(report: BenchmarkReport, rows: readonly ReportRow[]): ReportGroup[] {
+  return groupRows(rows, ['model']).map((group) => groupOf(report, group.key, group.rows));
+}

@@ -1,0 +1,121 @@
+// `waypoint report` in core: hand-computed means, valid and error counts, failure breakdown,
+// clustered intervals, shard merging, --by/--where, and the CSV, Markdown and HTML renderings.
+import { strict as assert } from 'node:assert';
+import '../../../src/core/benchmarks';
+import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
+import type { RunRecord } from '../../../src/core/eval/types';
+import { reportCsv, reportMarkdown } from '../../../src/core/runs/format';
+import { reportHtml } from '../../../src/core/runs/html';
+import { mergeRunFiles, ReportUsageError } from '../../../src/core/runs/records';
+import { buildReport } from '../../../src/core/runs/report';
+import { jsonl, mangoRecord } from './fixtures';
+
+/** Records through the file format, as the CLI reads them. */
+const viaFile = (records: RunRecord[], file = 'run.jsonl') => ({ file, records: parseRunRecords(jsonl(records), file).records });
+
+// gpt-x on two games: zork1 3/4 strict (one errored), detective 1/2 (one unparseable); easy and hard.
+const gptX = [
+  mangoRecord({ model: 'gpt-x', game: 'zork1', n: 1, strict: 1, reasoning: 1 }),
+  mangoRecord({ model: 'gpt-x', game: 'zork1', n: 2, strict: 1, reasoning: 0, diagnostics: ['mango-answer/unknown-action'] }),
+  mangoRecord({ model: 'gpt-x', game: 'zork1', n: 3, strict: 1, reasoning: 1, easy: false }),
+  mangoRecord({ model: 'gpt-x', game: 'zork1', n: 4, error: 'HTTP 500 from the server' }),
+  mangoRecord({ model: 'gpt-x', game: 'detective', n: 1, strict: 1, reasoning: 1 }),
+  mangoRecord({ model: 'gpt-x', game: 'detective', n: 2, parseError: true, diagnostics: ['mango-answer/not-a-list', 'mango-answer/unknown-action', 'mango-answer/unknown-action'] }),
+];
+
+describe('report (core)', () => {
+  it('computes means over every record, errors and unparseable answers scoring 0', () => {
+    const { json } = buildReport(mergeRunFiles([viaFile(gptX)]), { by: 'game' });
+    assert.equal(json.benchmark, 'mango');
+    assert.equal(json.records, 6);
+    assert.equal(json.errors, 1);
+    assert.deepEqual(json.modes, { faithful: 6 });
+    assert.deepEqual(json.bootstrap, { seed: 1, resamples: 2000, cluster: 'game', interval: 'percentile' });
+    assert.deepEqual(json.groups.map((group) => group.key), [{ model: 'gpt-x', game: 'detective' }, { model: 'gpt-x', game: 'zork1' }]);
+    const [detective, zork] = json.groups;
+    assert.equal(zork.n, 4);
+    assert.equal(zork.valid, 3);
+    assert.equal(zork.errors, 1);
+    assert.equal(zork.metrics.success_strict.mean, 3 / 4);
+    assert.equal(zork.metrics.reasoning.mean, 2 / 4);
+    assert.equal(zork.metrics.parse_error.mean, 1 / 4);
+    assert.equal(detective.valid, 1);
+    assert.equal(detective.metrics.success_strict.mean, 1 / 2);
+    // One game per group: no between-game variation to resample, so single records are.
+    assert.equal(zork.clusters, 1);
+    assert.deepEqual(json.failures, [
+      { code: 'mango-answer/unknown-action', count: 3, records: 2 },
+      { code: 'mango-answer/not-a-list', count: 1, records: 1 },
+    ]);
+  });
+
+  it('gives one row per model by default over the paper table fields, with clustered intervals', () => {
+    const { json } = buildReport(mergeRunFiles([viaFile(gptX)]), { by: 'model' });
+    assert.equal(json.groups.length, 1);
+    const overall = json.groups[0];
+    assert.equal(overall.metrics.success_strict.mean, 4 / 6);
+    // Two games, means 1/2 (detective) and 3/4 (zork1): resampling two clusters gives a resample mean
+    // of 1/2 (both detective), 2/3 (one of each) or 3/4 (both zork1), weighted by record counts.
+    assert.deepEqual(overall.metrics.success_strict.ci95, [0.5, 0.75]);
+    const byDefault = buildReport(mergeRunFiles([viaFile(gptX)])).json;
+    assert.deepEqual(byDefault.by, ['model', 'task', 'difficulty']);
+    assert.deepEqual(byDefault.groups.map((group) => [group.key.difficulty, group.n]), [['easy', 5], ['hard', 1]]);
+  });
+
+  it('merges shards, counts a question answered twice once, and filters with --where', () => {
+    const gptY = [mangoRecord({ model: 'gpt-y', game: 'zork1', n: 1, strict: 0 }), mangoRecord({ model: 'gpt-y', game: 'zork1', n: 2, strict: 1 })];
+    // The retried question: the error first, then the answer (a resumed run that retried its errors).
+    const retried = mangoRecord({ model: 'gpt-x', game: 'zork1', n: 4, strict: 1, reasoning: 1 });
+    const set = mergeRunFiles([viaFile(gptX.slice(0, 3), 'shard-1.jsonl'), viaFile([...gptX.slice(3), retried], 'shard-2.jsonl'), viaFile(gptY, 'gpt-y.jsonl')]);
+    assert.equal(set.superseded, 1);
+    const { json } = buildReport(set, { by: 'model' });
+    assert.deepEqual(json.groups.map((group) => [group.key.model, group.n, group.errors, group.metrics.success_strict.mean]), [['gpt-x', 6, 0, 5 / 6], ['gpt-y', 2, 0, 1 / 2]]);
+    const only = buildReport(set, { by: 'game', where: 'game=zork1,model=gpt-y' }).json;
+    assert.equal(only.records, 2);
+    assert.deepEqual(only.where, { game: ['zork1'], model: ['gpt-y'] });
+    const either = buildReport(set, { by: 'model', where: 'game=zork1,game=detective,difficulty=hard' }).json;
+    assert.equal(either.records, 1);
+  });
+
+  it('refuses mixed benchmarks and unknown fields as usage errors naming them', () => {
+    const babyai = JSON.parse(JSON.stringify(gptX[0])) as Record<string, unknown>;
+    babyai.question = { benchmark: 'babyai', task: 'predict', source: 'a.jsonl', record: 0, levelName: 'BabyAI-GoToObj-v0', sampleId: 'x', actions: [] };
+    const mixed = parseRunRecords(`${JSON.stringify(gptX[0])}\n${JSON.stringify(babyai)}\n`, 'mixed.jsonl').records;
+    assert.throws(() => mergeRunFiles([{ file: 'mixed.jsonl', records: mixed }]), (error: Error) => error instanceof ReportUsageError && /mango \(mixed\.jsonl\) and babyai \(mixed\.jsonl\)/.test(error.message));
+    const set = mergeRunFiles([viaFile(gptX)]);
+    assert.throws(() => buildReport(set, { by: 'colour' }), /--by: mango has no field 'colour' \(fields: model, mode, game, task, difficulty, path_length\)/);
+    assert.throws(() => buildReport(set, { where: 'game' }), /--where: 'game' is not FIELD=VALUE/);
+  });
+
+  it('renders CSV and Markdown tables with one row per group', () => {
+    const { json } = buildReport(mergeRunFiles([viaFile(gptX)]), { by: 'game' });
+    const csv = reportCsv(json).trimEnd().split('\n');
+    assert.equal(csv.length, 3);
+    assert.equal(csv[0], 'model,game,n,valid,errors,success_strict_mean,success_strict_ci95_low,success_strict_ci95_high,success_strict_n,success_loose_mean,success_loose_ci95_low,success_loose_ci95_high,success_loose_n,reasoning_mean,reasoning_ci95_low,reasoning_ci95_high,reasoning_n,parse_error_mean,parse_error_ci95_low,parse_error_ci95_high,parse_error_n');
+    assert.match(csv[2], /^gpt-x,zork1,4,3,1,0\.75,/);
+    const markdown = reportMarkdown(json).split('\n');
+    assert.ok(markdown.includes('| model | game | n | valid | success_strict | success_loose | reasoning | parse_error |'));
+    assert.ok(markdown.some((line) => line.startsWith('| gpt-x | zork1 | 4 | 3 | 0.75 [')));
+    assert.ok(markdown.includes('| mango-answer/unknown-action | 3 | 2 |'));
+  });
+
+  it('writes a self-contained HTML page that shows record text as text', () => {
+    const planted = mangoRecord({ model: 'evil</td><img src=x>', game: 'zork1', n: 9, strict: 0, raw: '<script>alert(1)</script> and </script><script>alert(2)</script>', prompt: 'prompt with <b>tags</b>' });
+    const set = mergeRunFiles([viaFile([...gptX, planted])]);
+    const { json, rows } = buildReport(set);
+    const html = reportHtml(json, rows, set.report);
+    // Exactly two script elements: the JSON data and the report's own code; no external resource.
+    assert.equal((html.match(/<script/g) ?? []).length, 2);
+    assert.doesNotMatch(html, /(?:src|href)\s*=\s*["']?\s*(?:https?:)?\/\//i);
+    assert.doesNotMatch(html, /<script[^>]*\ssrc=/i);
+    assert.doesNotMatch(html, /<img/);
+    assert.doesNotMatch(html, /<b>tags/);
+    assert.match(html, /evil&lt;\/td&gt;&lt;img src=x&gt;/);
+    assert.match(html, /\\u003cscript>alert\(1\)\\u003c\/script>/);
+    assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-[A-Za-z0-9+/]+=*';/);
+    // The drill-down data round-trips to the record's text.
+    const data = JSON.parse(/<script type="application\/json" id="records" data-encoding="json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as { rows: Array<{ raw: string }> };
+    assert.equal(data.rows.at(-1)?.raw, planted.rawAnswer);
+    assert.match(html, /<svg width=/);
+  });
+});
