@@ -1,5 +1,5 @@
 // The file access question sets and importers need (core has no node:fs): whole UTF-8 files under
-// the size cap, without a BOM, and folder listings (null for a file).
+// the size cap, without a BOM, and sorted folder listings (null for a file).
 import { promises as fs } from 'node:fs';
 import { stripBom } from '../core/bom';
 import { readTextFile } from '../core/fileLimits';
@@ -21,6 +21,7 @@ export const nodeQuestionFiles: QuestionSetFiles = {
     } catch (error) {
       throw new Error(describeFsError(error));
     }
-    return stat.isDirectory() ? fs.readdir(path) : null;
+    // Sorted, so question sets come out in the same order on every file system.
+    return stat.isDirectory() ? (await fs.readdir(path)).sort() : null;
   },
 };

@@ -17,7 +17,8 @@ import { answeredKeys, answerKey, inShard, parseShard, seededSample } from '../c
 import { parseJsonWith } from '../core/schemas/parse';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
 import { escapeControls } from '../core/text';
-import { cliStore, nodeQuestionFiles, RunFile, workspaceRoot } from './runFiles';
+import { nodeQuestionFiles } from './nodeQuestionFiles';
+import { cliStore, RunFile, workspaceRoot } from './runFiles';
 import * as z from 'zod/mini';
 
 type Output = (text: string) => void;

@@ -1,25 +1,10 @@
-// What `waypoint run` needs of the disk: question-set files read with the size cap, the response
-// cache shared with the editor (the nearest `.waypoint/` folder above the working directory), and
-// the run file, appended one whole line per record with a synchronous write so Ctrl+C can never
-// leave half a line behind.
+// What `waypoint run` needs of the disk: the response cache shared with the editor (the nearest
+// `.waypoint/` folder above the working directory), and the run file, appended one whole line per
+// record with a synchronous write so Ctrl+C can never leave half a line behind.
 import { closeSync, existsSync, fstatSync, openSync, promises as fs, readSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { WorkspaceStore } from '../core/eval/workspaceStore';
-import { readTextFile } from '../core/fileLimits';
-import type { QuestionSetFiles } from '../core/registry';
 import { redactKnownSecrets } from '../core/eval/redact';
-
-export const nodeQuestionFiles: QuestionSetFiles = {
-  readText: (path) => readTextFile(fs, path),
-  async list(path) {
-    try {
-      return (await fs.readdir(path)).sort();
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
-      throw error;
-    }
-  },
-};
 
 /** The workspace whose cache the CLI shares: the nearest folder above `start` that has `.waypoint/`, else `start`. */
 export function workspaceRoot(start: string): string {

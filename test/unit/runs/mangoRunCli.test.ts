@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeQuestionFiles } from '../../../src/cli/runFiles';
+import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { MangoQuestion, ModelProfile } from '../../../src/core/eval/types';
 import { mangoQuestionSet } from '../../../src/core/mango/questionSet';
