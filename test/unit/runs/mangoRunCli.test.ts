@@ -3,7 +3,7 @@
 // asked twice beyond the requests in flight at the interrupt, every question ends with exactly one
 // record, and the scores equal what is known by construction: the server answers half of the
 // questions with the maze's true answer (computed here from the question set, in this process)
-// and the other half with an empty list.
+// and the other half with an empty list. `waypoint report` over the run file gives the same means.
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -100,6 +100,21 @@ describe('waypoint run mango: interrupted and resumed (CLI, local server)', func
       assert.equal(record.scores.success_strict, expected, `${question.game} ${question.sampleId}`);
       assert.equal(record.model.id, 'half-right');
       assert.equal(record.mode, 'faithful');
+    }
+
+    // The report's table equals the same means computed here from the construction.
+    const report = await runCli(['report', out, '--by', 'game', '--json'], dir);
+    assert.equal(report.code, 0, report.stderr);
+    const table = JSON.parse(report.stdout) as { records: number; errors: number; groups: Array<{ key: { model: string; game: string }; n: number; metrics: Record<string, { mean: number }> }> };
+    assert.equal(table.records, set.questions.length);
+    assert.equal(table.errors, 0);
+    for (const game of ['905', 'zork1']) {
+      const questions = set.questions.map((prepared) => prepared.question as MangoQuestion).filter((question) => question.game === game);
+      const expected = questions.filter((question) => answeredTruly(question.sampleId) && question.answerable).length / questions.length;
+      const group = table.groups.find((candidate) => candidate.key.game === game && candidate.key.model === 'half-right');
+      assert.ok(group, `a group for ${game}`);
+      assert.equal(group.n, questions.length);
+      assert.ok(Math.abs(group.metrics.success_strict.mean - expected) < 1e-12, `${game}: ${group.metrics.success_strict.mean} vs ${expected}`);
     }
   });
 });
