@@ -295,6 +295,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await openFile(page, 'babyai/goto-red-ball.level.json');
     await runCommand(page, 'Waypoint: Run BabyAI Question…');
     await pick('Plan');
+    await pick('Zero-shot');
     await pick('oracle');
     await retry('the Plan result message', async () => {
       const text = await page.locator('.notifications-toasts').innerText();
