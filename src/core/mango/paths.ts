@@ -113,6 +113,12 @@ export class SimplePathCursor {
   }
 }
 
+/** A path found by a search: `nodes[0 .. length - 1]`, valid until the next one is asked for. */
+export interface PathView {
+  readonly nodes: Int32Array;
+  readonly length: number;
+}
+
 /** Enumerates simple paths of one graph; caches what several searches to one target share. */
 export class SimplePathFinder {
   private readonly reverseOffsets: Int32Array;
@@ -201,5 +207,54 @@ export function* simplePathsByLength(finder: SimplePathFinder, source: number, t
       yield cursor;
     }
     if (!cursor.cutAtMaxLength) return;
+  }
+}
+
+/**
+ * Node numbers buffered per pair by simplePathsInLengthOrder (16 MB of Int32) before it falls back
+ * to one pass per length: release games stay far below it, huge pairs keep memory bounded.
+ */
+export const LENGTH_ORDER_BUFFER_NODES = 1 << 22;
+
+/**
+ * The same paths in the same order as simplePathsByLength with no limit, from a single search: the
+ * pair's paths are bucketed by length as the DFS finds them (DFS order kept within a bucket), then
+ * reported shortest first. One pass instead of one per length; when a pair holds more than
+ * `bufferNodes` node numbers the buffer is dropped and the per-length passes take over. Ask
+ * simplePathsByLength instead when only the first few paths are wanted: it can stop early.
+ */
+export function* simplePathsInLengthOrder(finder: SimplePathFinder, source: number, target: number, bufferNodes = LENGTH_ORDER_BUFFER_NODES): Generator<PathView> {
+  const cursor = finder.cursor(source, target);
+  // buckets[k] holds the paths of k nodes, concatenated.
+  const buckets: Int32Array[] = [];
+  const filled: number[] = [];
+  let buffered = 0;
+  while (cursor.next()) {
+    const length = cursor.length;
+    buffered += length;
+    if (buffered > bufferNodes) {
+      yield* simplePathsByLength(finder, source, target);
+      return;
+    }
+    let bucket = buckets[length];
+    const at = filled[length] ?? 0;
+    if (bucket === undefined || at + length > bucket.length) {
+      const grown = new Int32Array(Math.max(length * 16, (bucket?.length ?? 0) * 2));
+      if (bucket !== undefined) grown.set(bucket);
+      buckets[length] = bucket = grown;
+    }
+    // Plain loops: a subarray view per path costs more than copying a few numbers.
+    for (let index = 0; index < length; index++) bucket[at + index] = cursor.nodes[index];
+    filled[length] = at + length;
+  }
+  const view = { nodes: new Int32Array(finder.adjacency.nodeCount), length: 0 };
+  for (let length = 2; length < buckets.length; length++) {
+    const bucket = buckets[length];
+    if (bucket === undefined) continue;
+    view.length = length;
+    for (let at = 0; at < filled[length]; at += length) {
+      for (let index = 0; index < length; index++) view.nodes[index] = bucket[at + index];
+      yield view;
+    }
   }
 }

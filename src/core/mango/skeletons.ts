@@ -14,7 +14,7 @@
 // paths of one pair, which only matters for games that have such paths (omniquest among the six).
 import type { MangoQuestion } from '../eval/types';
 import { MangoGraph } from './graph';
-import { SimplePathFinder, simplePathsByLength, type SimplePathCursor } from './paths';
+import { SimplePathFinder, simplePathsByLength, simplePathsInLengthOrder, type SimplePathCursor } from './paths';
 import { pythonJsonDumps } from './pythonJson';
 import { sha256Hex } from '../sha256';
 import { NEVER, type DfSkeleton, type EdgeRecord, type PathStep, type RfSkeleton, type SkeletonLabels } from './types';
@@ -28,6 +28,11 @@ export interface SkeletonOptions {
    * labels then cover only those paths and the line is reported as truncated.
    */
   limitPerPair?: number;
+  /**
+   * Hex SHA-256 of a string's UTF-8 bytes, for the ids. Defaults to core's pure-TypeScript one;
+   * hosts with node:crypto pass theirs, several times faster on the many short id texts.
+   */
+  sha256Hex?: (text: string) => string;
 }
 
 /** A generated line plus whether `limitPerPair` cut its pair short (not an upstream field). */
@@ -57,8 +62,8 @@ export function dfSkeletonId(steps: ReadonlyArray<Pick<PathStep, 'prev_node' | '
 }
 
 /** An RF line's id: SHA-256 of `json.dumps({"src_node": s, "dst_node": d}, sort_keys=True)`. */
-export function rfSkeletonId(src: string, dst: string): string {
-  return sha256Hex(pythonJsonDumps({ src_node: src, dst_node: dst }, { sortKeys: true }));
+export function rfSkeletonId(src: string, dst: string, hash: (text: string) => string = sha256Hex): string {
+  return hash(pythonJsonDumps({ src_node: src, dst_node: dst }, { sortKeys: true }));
 }
 
 /** Answerable at cutoff c: every edge of the (best) path is known, forward or reversed, by step c. */
@@ -76,7 +81,8 @@ export function isHard(labels: Pick<SkeletonLabels, 'min_step_total_answerable' 
   return isAnswerable(labels, cutoff) && !isEasy(labels, cutoff);
 }
 
-function pathStep(record: EdgeRecord): PathStep {
+/** A path_details entry: the record's fields in upstream's key order. */
+export function pathStep(record: EdgeRecord): PathStep {
   return {
     prev_node: record.src_node,
     node: record.dst_node,
@@ -102,23 +108,13 @@ function pathLabels(steps: readonly PathStep[]): SkeletonLabels {
   return { min_step_forward: forward, min_step_total: total, min_step_forward_answerable: forwardAnswerable, min_step_total_answerable: totalAnswerable };
 }
 
-/** The parallel-edge records between consecutive nodes of the cursor's current path. */
-function stepVariants(graph: MangoGraph, cursor: SimplePathCursor): PathStep[][] {
-  const variants: PathStep[][] = [];
-  for (let index = 0; index + 1 < cursor.length; index++) {
-    const edges = graph.edgesBetween(cursor.nodes[index], cursor.nodes[index + 1]);
-    variants.push(edges.map((edge) => pathStep(requireRecord(edge.record))));
-  }
-  return variants;
-}
-
 function requireRecord(record: EdgeRecord | null): EdgeRecord {
   if (record === null) throw new Error('skeletons are generated from edges.json records only, not imputed edges');
   return record;
 }
 
 /** Every choice of one variant per step, the last step varying fastest (itertools.product order). */
-function* cartesian<T>(variants: readonly T[][]): Generator<T[]> {
+function* cartesian<T>(variants: readonly (readonly T[])[]): Generator<T[]> {
   if (variants.some((choices) => choices.length === 0)) return;
   const picks = new Array<number>(variants.length).fill(0);
   for (;;) {
@@ -129,44 +125,99 @@ function* cartesian<T>(variants: readonly T[][]): Generator<T[]> {
   }
 }
 
-/** DF skeleton lines in upstream's order and shape, one ordered pair after another. */
-export function* dfSkeletons(records: readonly EdgeRecord[], options: SkeletonOptions = {}): Generator<Generated<DfSkeleton>> {
-  const graph = skeletonGraph(records);
+/** One expanded DF path, before it is shaped into a line. */
+export interface DfExpansion {
+  source: number;
+  target: number;
+  /** The edges.json record of each step (a fresh array). */
+  steps: EdgeRecord[];
+  diffShortest: number;
+  id: string;
+  /** Whether `limitPerPair` cut this pair short; only ever true on the pair's last expansion. */
+  truncated: boolean;
+}
+
+/**
+ * The DF expansions of a skeleton graph in upstream's order: pairs in permutation order, node paths
+ * shortest first (one search per pair; per length only under a limit, where it can stop early),
+ * each expanded over parallel edges. Ids come from per-record JSON fragments, hashed with
+ * `options.sha256Hex`.
+ */
+export function* dfExpansions(graph: MangoGraph, options: SkeletonOptions = {}): Generator<DfExpansion> {
   const finder = new SimplePathFinder(graph.adjacency());
   const limit = options.limitPerPair ?? Infinity;
-  for (const [source, target] of orderedPairs(graph.nodes.length)) {
+  const hash = options.sha256Hex ?? sha256Hex;
+  const n = graph.nodes.length;
+  // `json.dumps({prev_node, node, action}, sort_keys=True)` of each record, the id's building block.
+  const idParts = new Map<EdgeRecord, string>();
+  const idPart = (record: EdgeRecord): string => {
+    let part = idParts.get(record);
+    if (part === undefined) {
+      part = pythonJsonDumps({ prev_node: record.src_node, node: record.dst_node, action: record.action }, { sortKeys: true });
+      idParts.set(record, part);
+    }
+    return part;
+  };
+  const between = new Map<number, EdgeRecord[]>();
+  const recordsBetween = (u: number, v: number): EdgeRecord[] => {
+    let records = between.get(u * n + v);
+    if (records === undefined) {
+      records = graph.edgesBetween(u, v).map((edge) => requireRecord(edge.record));
+      between.set(u * n + v, records);
+    }
+    return records;
+  };
+  for (const [source, target] of orderedPairs(n)) {
     // Ids can only repeat within a pair (they encode both ends), so a per-pair set is enough.
     const seenIds = new Set<string>();
     let produced = 0;
     let shortest = -1;
     let cut = false;
-    // Each line is held back one step, so the pair's last line can say whether the limit cut it.
-    let pending: DfSkeleton | undefined;
-    pair: for (const cursor of simplePathsByLength(finder, source, target)) {
-      const edgesInPath = cursor.length - 1;
+    // Each expansion is held back one step, so the pair's last one can say whether the limit cut it.
+    let pending: DfExpansion | undefined;
+    const paths = limit === Infinity ? simplePathsInLengthOrder(finder, source, target) : simplePathsByLength(finder, source, target);
+    pair: for (const path of paths) {
+      const edgesInPath = path.length - 1;
       if (shortest < 0) shortest = edgesInPath;
-      for (const steps of cartesian(stepVariants(graph, cursor))) {
+      const variants: EdgeRecord[][] = [];
+      for (let index = 0; index < edgesInPath; index++) variants.push(recordsBetween(path.nodes[index], path.nodes[index + 1]));
+      for (const steps of cartesian(variants)) {
         if (produced === limit) {
           cut = true;
           break pair;
         }
         produced++;
-        const id = dfSkeletonId(steps);
+        let idText = '[';
+        for (let index = 0; index < steps.length; index++) idText += index === 0 ? idPart(steps[index]) : `, ${idPart(steps[index])}`;
+        const id = hash(`${idText}]`);
         if (seenIds.has(id)) continue;
         seenIds.add(id);
-        if (pending) yield { skeleton: pending, truncated: false };
-        pending = {
-          src_node: graph.nodes[source],
-          dst_node: graph.nodes[target],
-          diff_shortest: edgesInPath - shortest,
-          path_details: steps,
-          step_count: steps.length,
-          id,
-          ...pathLabels(steps),
-        };
+        if (pending) yield pending;
+        pending = { source, target, steps, diffShortest: edgesInPath - shortest, id, truncated: false };
       }
     }
-    if (pending) yield { skeleton: pending, truncated: cut };
+    if (pending) {
+      pending.truncated = cut;
+      yield pending;
+    }
+  }
+}
+
+/** DF skeleton lines in upstream's order and shape, one ordered pair after another. */
+export function* dfSkeletons(records: readonly EdgeRecord[], options: SkeletonOptions = {}): Generator<Generated<DfSkeleton>> {
+  const graph = skeletonGraph(records);
+  for (const expansion of dfExpansions(graph, options)) {
+    const steps = expansion.steps.map(pathStep);
+    const skeleton: DfSkeleton = {
+      src_node: graph.nodes[expansion.source],
+      dst_node: graph.nodes[expansion.target],
+      diff_shortest: expansion.diffShortest,
+      path_details: steps,
+      step_count: steps.length,
+      id: expansion.id,
+      ...pathLabels(steps),
+    };
+    yield { skeleton, truncated: expansion.truncated };
   }
 }
 
@@ -176,6 +227,7 @@ export function* rfSkeletons(records: readonly EdgeRecord[], options: SkeletonOp
   const finder = new SimplePathFinder(graph.adjacency());
   const limit = options.limitPerPair ?? Infinity;
   const bestPerStep = bestLabelsBetweenNeighbours(graph);
+  const hash = options.sha256Hex ?? sha256Hex;
   for (const [source, target] of orderedPairs(graph.nodes.length)) {
     const best: SkeletonLabels = { min_step_forward: NEVER, min_step_total: NEVER, min_step_forward_answerable: NEVER, min_step_total_answerable: NEVER };
     let numPaths = 0;
@@ -209,7 +261,7 @@ export function* rfSkeletons(records: readonly EdgeRecord[], options: SkeletonOp
     }
     const src = graph.nodes[source];
     const dst = graph.nodes[target];
-    yield { skeleton: { src_node: src, dst_node: dst, num_paths: numPaths, id: rfSkeletonId(src, dst), ...best }, truncated };
+    yield { skeleton: { src_node: src, dst_node: dst, num_paths: numPaths, id: rfSkeletonId(src, dst, hash), ...best }, truncated };
   }
 }
 
