@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import type { NodeAdjacency } from '../../src/core/mango/graph';
-import { countSimplePaths, SimplePathFinder, simplePaths, simplePathsByLength } from '../../src/core/mango/paths';
+import { countSimplePaths, SimplePathFinder, simplePaths, simplePathsByLength, simplePathsInLengthOrder } from '../../src/core/mango/paths';
 
 function adjacencyOf(nodeCount: number, successorLists: number[][]): NodeAdjacency {
   const offsets = new Int32Array(nodeCount + 1);
@@ -94,6 +94,20 @@ describe('simple paths', () => {
         const got: number[][] = [];
         for (const cursor of simplePathsByLength(finder, source, target, limit)) got.push(Array.from(cursor.nodes.subarray(0, cursor.length)));
         assert.deepEqual(got, byLength.slice(0, limit));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('orders by length in one search, also when the buffer overflows into per-length passes', () => {
+    fc.assert(
+      fc.property(smallGraph, fc.integer({ min: 1, max: 30 }), ({ n, successors, source, target }, bufferNodes) => {
+        const byLength = bruteForcePaths(n, successors, source, target).sort((a, b) => a.length - b.length);
+        const finder = new SimplePathFinder(adjacencyOf(n, successors));
+        const collect = (paths: Iterable<{ nodes: Int32Array; length: number }>) => Array.from(paths, (path) => Array.from(path.nodes.subarray(0, path.length)));
+        assert.deepEqual(collect(simplePathsInLengthOrder(finder, source, target)), byLength);
+        // A buffer of a few node numbers: most pairs overflow it part-way and must restart cleanly.
+        assert.deepEqual(collect(simplePathsInLengthOrder(finder, source, target, bufferNodes)), byLength);
       }),
       { numRuns: 300 },
     );
