@@ -12,6 +12,7 @@ import { benchGraspScoring } from './graspBench';
 import { benchMazeLayout } from './mazeLayout';
 import { benchServerLatency } from './serverLatency';
 import { benchSimplePaths, type BenchRow } from './simplePathsBench';
+import { benchSkeletons } from './skeletonsBench';
 import { syntheticWalkthrough } from './syntheticWalkthrough';
 
 const rows: BenchRow[] = [];
@@ -119,5 +120,7 @@ void (async () => {
   rows.push(...(await benchMazeLayout()));
   rows.push(...(await benchGraspScoring()));
   rows.push(...benchBabyai());
+  // 7. `waypoint mango skeletons` end to end against upstream's Python generator (budget: at least 5x).
+  await benchSkeletons(rows, mangoDir, repoRoot);
   report();
 })();

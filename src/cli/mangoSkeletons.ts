@@ -6,8 +6,7 @@
 //   whenever write() says the buffer is full: a full game is millions of lines, and a slow reader
 //   must hold generation back rather than let the backlog pile up in memory.
 // - Ids are hashed with node:crypto (core's portable SHA-256 is the fallback for browser hosts).
-import { createHash } from 'node:crypto';
-import { once } from 'node:events';
+import { hash } from 'node:crypto';
 import { skeletonTextChunks } from '../core/mango/skeletonText';
 import { DEFAULT_MODEL_CUTOFF } from '../core/mango/skeletons';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
@@ -15,8 +14,8 @@ import { readGameEdges } from './mangoInput';
 
 type Output = (text: string) => void;
 
-/** SHA-256 hex of a string's UTF-8 bytes, as core's sha256Hex, through OpenSSL. */
-export const nodeSha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+/** SHA-256 hex of a string's UTF-8 bytes, as core's sha256Hex, through OpenSSL (one-shot: no Hash object per id). */
+export const nodeSha256Hex = (text: string): string => hash('sha256', text, 'hex');
 
 /** Runs `waypoint mango skeletons ...` writing lines to `stdout`; returns the exit code. */
 export async function runSkeletons(argv: readonly string[], err: Output, stdout: NodeJS.WritableStream = process.stdout): Promise<number> {
@@ -48,15 +47,23 @@ export async function writeChunks(chunks: Iterable<string>, stream: NodeJS.Writa
   };
   // Left installed: the error can arrive after the last chunk, while the process is finishing.
   stream.on('error', onError);
+  stream.once('close', () => {
+    readerGone = true;
+  });
   for (const chunk of chunks) {
     if (readerGone) return;
     if (stream.write(chunk)) continue;
     // Full: wait until it drains, or until the reader goes away (then 'drain' never comes).
-    const controller = new AbortController();
-    await Promise.race([once(stream, 'drain', { signal: controller.signal }), once(stream, 'close', { signal: controller.signal })]).catch((error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code === 'EPIPE') readerGone = true;
-      else throw error;
+    await new Promise<void>((resolve) => {
+      const settle = () => {
+        stream.off('drain', settle);
+        stream.off('close', settle);
+        stream.off('error', settle);
+        resolve();
+      };
+      stream.on('drain', settle);
+      stream.on('close', settle);
+      stream.on('error', settle);
     });
-    controller.abort();
   }
 }

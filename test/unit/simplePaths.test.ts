@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import type { NodeAdjacency } from '../../src/core/mango/graph';
-import { countSimplePaths, SimplePathFinder, simplePaths, simplePathsByLength, simplePathsInLengthOrder } from '../../src/core/mango/paths';
+import { countSimplePaths, LengthOrderedPaths, SimplePathFinder, simplePaths, simplePathsByLength, simplePathsInLengthOrder } from '../../src/core/mango/paths';
 
 function adjacencyOf(nodeCount: number, successorLists: number[][]): NodeAdjacency {
   const offsets = new Int32Array(nodeCount + 1);
@@ -99,7 +99,7 @@ describe('simple paths', () => {
     );
   });
 
-  it('orders by length in one search, also when the buffer overflows into per-length passes', () => {
+  it('orders by length in one search, also when the buffer overflows into per-length passes, and per length unbuffered', () => {
     fc.assert(
       fc.property(smallGraph, fc.integer({ min: 1, max: 30 }), ({ n, successors, source, target }, bufferNodes) => {
         const byLength = bruteForcePaths(n, successors, source, target).sort((a, b) => a.length - b.length);
@@ -108,6 +108,11 @@ describe('simple paths', () => {
         assert.deepEqual(collect(simplePathsInLengthOrder(finder, source, target)), byLength);
         // A buffer of a few node numbers: most pairs overflow it part-way and must restart cleanly.
         assert.deepEqual(collect(simplePathsInLengthOrder(finder, source, target, bufferNodes)), byLength);
+        // Unbuffered: one pass per length, as simplePathsByLength.
+        const unbuffered = new LengthOrderedPaths(finder, source, target, false);
+        const passes: number[][] = [];
+        while (unbuffered.next()) passes.push(Array.from(unbuffered.nodes.subarray(0, unbuffered.length)));
+        assert.deepEqual(passes, byLength);
       }),
       { numRuns: 300 },
     );

@@ -211,50 +211,114 @@ export function* simplePathsByLength(finder: SimplePathFinder, source: number, t
 }
 
 /**
- * Node numbers buffered per pair by simplePathsInLengthOrder (16 MB of Int32) before it falls back
- * to one pass per length: release games stay far below it, huge pairs keep memory bounded.
+ * Node numbers buffered per pair by LengthOrderedPaths (16 MB of Int32) before it falls back to one
+ * pass per length: release games stay far below it, huge pairs keep memory bounded.
  */
 export const LENGTH_ORDER_BUFFER_NODES = 1 << 22;
 
 /**
- * The same paths in the same order as simplePathsByLength with no limit, from a single search: the
- * pair's paths are bucketed by length as the DFS finds them (DFS order kept within a bucket), then
- * reported shortest first. One pass instead of one per length; when a pair holds more than
- * `bufferNodes` node numbers the buffer is dropped and the per-length passes take over. Ask
- * simplePathsByLength instead when only the first few paths are wanted: it can stop early.
+ * The paths of one pair shortest first, DFS order within a length (upstream's stable sort by
+ * length), as a cursor: `next()` advances, then `nodes[0 .. length - 1]` is the path.
+ * - buffered (the default): a single search buckets the paths by length as the DFS finds them, then
+ *   reports them bucket by bucket. When the pair holds more than `bufferNodes` node numbers the
+ *   buckets are dropped and it falls back to the per-length passes.
+ * - not buffered: one depth-limited pass per length, as simplePathsByLength; nothing is searched
+ *   ahead, so a caller that wants only the first few paths stops early for free.
+ * A cursor (not a generator) because it sits in the innermost loop of skeleton generation, which
+ * mostly runs cold: a whole release game takes a few tens of milliseconds.
  */
+export class LengthOrderedPaths implements PathView {
+  nodes: Int32Array;
+  length = 0;
+  private buckets: Array<Int32Array | undefined> | undefined;
+  private filled: number[] = [];
+  private bucketLength = 2;
+  private bucketAt = 0;
+  private pass: SimplePathCursor | undefined;
+  private passLength = 0;
+  private done = false;
+
+  constructor(
+    private readonly finder: SimplePathFinder,
+    private readonly source: number,
+    private readonly target: number,
+    buffered = true,
+    bufferNodes = LENGTH_ORDER_BUFFER_NODES,
+  ) {
+    this.nodes = new Int32Array(finder.adjacency.nodeCount);
+    if (buffered) this.buckets = this.bucket(bufferNodes);
+  }
+
+  /** Runs the whole search into per-length buckets; undefined when it outgrows the buffer. */
+  private bucket(bufferNodes: number): Array<Int32Array | undefined> | undefined {
+    const cursor = this.finder.cursor(this.source, this.target);
+    const buckets: Array<Int32Array | undefined> = [];
+    const filled = this.filled;
+    let buffered = 0;
+    while (cursor.next()) {
+      const length = cursor.length;
+      buffered += length;
+      if (buffered > bufferNodes) {
+        this.filled = [];
+        return undefined;
+      }
+      let bucket = buckets[length];
+      const at = filled[length] ?? 0;
+      if (bucket === undefined || at + length > bucket.length) {
+        const grown = new Int32Array(Math.max(length * 16, (bucket?.length ?? 0) * 2));
+        if (bucket !== undefined) grown.set(bucket);
+        buckets[length] = bucket = grown;
+      }
+      // Plain loops: a subarray view per path costs more than copying a few numbers.
+      for (let index = 0; index < length; index++) bucket[at + index] = cursor.nodes[index];
+      filled[length] = at + length;
+    }
+    return buckets;
+  }
+
+  /** Advances to the next path; false when there is none left. */
+  next(): boolean {
+    if (this.done) return false;
+    const buckets = this.buckets;
+    if (buckets !== undefined) {
+      while (this.bucketLength < buckets.length) {
+        const bucket = buckets[this.bucketLength];
+        const length = this.bucketLength;
+        if (bucket !== undefined && this.bucketAt < this.filled[length]) {
+          const at = this.bucketAt;
+          for (let index = 0; index < length; index++) this.nodes[index] = bucket[at + index];
+          this.bucketAt = at + length;
+          this.length = length;
+          return true;
+        }
+        this.bucketLength++;
+        this.bucketAt = 0;
+      }
+      return this.finish();
+    }
+    for (;;) {
+      if (this.pass?.next()) {
+        this.nodes = this.pass.nodes;
+        this.length = this.pass.length;
+        return true;
+      }
+      // A pass that cut nothing at its length has seen every path: longer ones do not exist.
+      if (this.pass !== undefined && !this.pass.cutAtMaxLength) return this.finish();
+      this.passLength++;
+      if (this.passLength >= this.finder.adjacency.nodeCount) return this.finish();
+      this.pass = this.finder.cursor(this.source, this.target, { minLength: this.passLength, maxLength: this.passLength });
+    }
+  }
+
+  private finish(): false {
+    this.done = true;
+    this.length = 0;
+    return false;
+  }
+}
+
+/** LengthOrderedPaths (buffered) as a generator; the view is reused, so copy what you keep. */
 export function* simplePathsInLengthOrder(finder: SimplePathFinder, source: number, target: number, bufferNodes = LENGTH_ORDER_BUFFER_NODES): Generator<PathView> {
-  const cursor = finder.cursor(source, target);
-  // buckets[k] holds the paths of k nodes, concatenated.
-  const buckets: Int32Array[] = [];
-  const filled: number[] = [];
-  let buffered = 0;
-  while (cursor.next()) {
-    const length = cursor.length;
-    buffered += length;
-    if (buffered > bufferNodes) {
-      yield* simplePathsByLength(finder, source, target);
-      return;
-    }
-    let bucket = buckets[length];
-    const at = filled[length] ?? 0;
-    if (bucket === undefined || at + length > bucket.length) {
-      const grown = new Int32Array(Math.max(length * 16, (bucket?.length ?? 0) * 2));
-      if (bucket !== undefined) grown.set(bucket);
-      buckets[length] = bucket = grown;
-    }
-    // Plain loops: a subarray view per path costs more than copying a few numbers.
-    for (let index = 0; index < length; index++) bucket[at + index] = cursor.nodes[index];
-    filled[length] = at + length;
-  }
-  const view = { nodes: new Int32Array(finder.adjacency.nodeCount), length: 0 };
-  for (let length = 2; length < buckets.length; length++) {
-    const bucket = buckets[length];
-    if (bucket === undefined) continue;
-    view.length = length;
-    for (let at = 0; at < filled[length]; at += length) {
-      for (let index = 0; index < length; index++) view.nodes[index] = bucket[at + index];
-      yield view;
-    }
-  }
+  const paths = new LengthOrderedPaths(finder, source, target, true, bufferNodes);
+  while (paths.next()) yield paths;
 }

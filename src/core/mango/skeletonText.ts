@@ -4,7 +4,9 @@
 // release game repeats the same few hundred steps across millions of lines, and serialising each
 // line as an object tree dominated generation (and fed the garbage collector).
 import { pythonJsonDumps, pythonJsonString, pythonNumber } from './pythonJson';
-import { dfExpansions, isAnswerable, isEasy, pathStep, rfSkeletons, skeletonGraph, type SkeletonOptions } from './skeletons';
+import { sha256Hex } from '../sha256';
+import { DfExpansionCursor } from './dfExpansions';
+import { isAnswerable, isEasy, pathStep, rfSkeletons, skeletonGraph, type SkeletonOptions } from './skeletons';
 import type { EdgeRecord, SkeletonLabels } from './types';
 
 export interface SkeletonTextOptions extends SkeletonOptions {
@@ -23,7 +25,8 @@ export const DEFAULT_CHUNK_CHARS = 64 * 1024;
 
 /** Newline-terminated lines of one task, joined into chunks of about `chunkChars` characters. */
 export function skeletonTextChunks(task: 'df' | 'rf', records: readonly EdgeRecord[], options: SkeletonTextOptions = {}): Generator<string> {
-  return chunked(task === 'df' ? dfLineTexts(records, options) : rfLineTexts(records, options), options.chunkChars ?? DEFAULT_CHUNK_CHARS);
+  const chunkChars = options.chunkChars ?? DEFAULT_CHUNK_CHARS;
+  return task === 'df' ? dfChunks(records, options, chunkChars) : chunked(rfLineTexts(records, options), chunkChars);
 }
 
 function* chunked(lines: Iterable<string>, chunkChars: number): Generator<string> {
@@ -38,47 +41,45 @@ function* chunked(lines: Iterable<string>, chunkChars: number): Generator<string
   if (chunk !== '') yield chunk;
 }
 
-interface StepText {
-  /** The path_details entry. */
-  json: string;
-  /** The action as a JSON string, for action_list. */
-  action: string;
-}
-
-/** DF lines, without newlines. */
-export function* dfLineTexts(records: readonly EdgeRecord[], options: SkeletonTextOptions = {}): Generator<string> {
+/** DF lines in chunks, straight from the expansion cursor (one generator level: chunks are few). */
+function* dfChunks(records: readonly EdgeRecord[], options: SkeletonTextOptions, chunkChars: number): Generator<string> {
   const graph = skeletonGraph(records);
+  const cursor = new DfExpansionCursor(graph, { limitPerPair: options.limitPerPair, sha256Hex: options.sha256Hex ?? sha256Hex });
   const names = graph.nodes.map(pythonJsonString);
-  const stepTexts = new Map<EdgeRecord, StepText>();
-  const stepText = (record: EdgeRecord): StepText => {
-    let text = stepTexts.get(record);
-    if (text === undefined) {
-      text = { json: pythonJsonDumps(pathStep(record)), action: pythonJsonString(record.action) };
-      stepTexts.set(record, text);
-    }
-    return text;
-  };
+  // Per record, serialised once: its path_details entry, its action for action_list, its labels.
+  const stepJson = cursor.records.map((record) => pythonJsonDumps(pathStep(record)));
+  const actionJson = cursor.records.map((record) => pythonJsonString(record.action));
+  const forwardOf = Float64Array.from(cursor.records, (record) => record.seen_in_forward);
+  const totalOf = Float64Array.from(cursor.records, (record) => record.edge_min_step);
+  const forwardAnswerableOf = Float64Array.from(cursor.records, (record) => record.seen_in_forward_answerable);
+  const totalAnswerableOf = Float64Array.from(cursor.records, (record) => record.edge_min_step_answerable);
   const cutoff = options.labelsAtCutoff;
-  for (const { source, target, steps, diffShortest, id, truncated } of dfExpansions(graph, options)) {
+  let chunk = '';
+  while (cursor.next()) {
+    const steps = cursor.steps;
     let details = '';
     let actions = '';
+    // Path labels: the maximum over the path's edges (spec §2.4), as pathLabels computes them.
     let forward = 0, total = 0, forwardAnswerable = 0, totalAnswerable = 0;
-    for (let index = 0; index < steps.length; index++) {
-      const step = steps[index];
-      const text = stepText(step);
-      details += index === 0 ? text.json : `, ${text.json}`;
-      actions += index === 0 ? text.action : `, ${text.action}`;
-      // Path labels: the maximum over the path's edges (spec §2.4), as pathLabels computes them.
-      forward = Math.max(forward, step.seen_in_forward);
-      total = Math.max(total, step.edge_min_step);
-      forwardAnswerable = Math.max(forwardAnswerable, step.seen_in_forward_answerable);
-      totalAnswerable = Math.max(totalAnswerable, step.edge_min_step_answerable);
+    for (let index = 0; index < cursor.stepCount; index++) {
+      const record = steps[index];
+      details += index === 0 ? stepJson[record] : `, ${stepJson[record]}`;
+      actions += index === 0 ? actionJson[record] : `, ${actionJson[record]}`;
+      forward = Math.max(forward, forwardOf[record]);
+      total = Math.max(total, totalOf[record]);
+      forwardAnswerable = Math.max(forwardAnswerable, forwardAnswerableOf[record]);
+      totalAnswerable = Math.max(totalAnswerable, totalAnswerableOf[record]);
     }
     const labels = { min_step_forward: forward, min_step_total: total, min_step_forward_answerable: forwardAnswerable, min_step_total_answerable: totalAnswerable };
-    let line = `{"src_node": ${names[source]}, "dst_node": ${names[target]}, "diff_shortest": ${pythonNumber(diffShortest)}, "path_details": [${details}], "step_count": ${steps.length}, "id": "${id}", ${labelsText(labels)}`;
-    if (cutoff !== undefined) line += `, "action_list": [${actions}], ${cutoffText(labels, cutoff, truncated)}`;
-    yield `${line}}`;
+    chunk += `{"src_node": ${names[cursor.source]}, "dst_node": ${names[cursor.target]}, "diff_shortest": ${pythonNumber(cursor.diffShortest)}, "path_details": [${details}], "step_count": ${cursor.stepCount}, "id": "${cursor.id}", ${labelsText(labels)}`;
+    if (cutoff !== undefined) chunk += `, "action_list": [${actions}], ${cutoffText(labels, cutoff, cursor.truncated)}`;
+    chunk += '}\n';
+    if (chunk.length >= chunkChars) {
+      yield chunk;
+      chunk = '';
+    }
   }
+  if (chunk !== '') yield chunk;
 }
 
 /** RF lines, without newlines (one per ordered pair: cheap next to DF, so built per line). */

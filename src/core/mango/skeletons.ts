@@ -14,8 +14,9 @@
 // paths of one pair, which only matters for games that have such paths (omniquest among the six).
 import type { MangoQuestion } from '../eval/types';
 import { MangoGraph } from './graph';
-import { SimplePathFinder, simplePathsByLength, simplePathsInLengthOrder, type SimplePathCursor } from './paths';
-import { pythonJsonDumps } from './pythonJson';
+import { DfExpansionCursor } from './dfExpansions';
+import { LengthOrderedPaths, SimplePathFinder } from './paths';
+import { pythonJsonDumps, pythonJsonString } from './pythonJson';
 import { sha256Hex } from '../sha256';
 import { NEVER, type DfSkeleton, type EdgeRecord, type PathStep, type RfSkeleton, type SkeletonLabels } from './types';
 
@@ -63,7 +64,8 @@ export function dfSkeletonId(steps: ReadonlyArray<Pick<PathStep, 'prev_node' | '
 
 /** An RF line's id: SHA-256 of `json.dumps({"src_node": s, "dst_node": d}, sort_keys=True)`. */
 export function rfSkeletonId(src: string, dst: string, hash: (text: string) => string = sha256Hex): string {
-  return hash(pythonJsonDumps({ src_node: src, dst_node: dst }, { sortKeys: true }));
+  // Written out: sorted, "dst_node" comes first. One call per pair, so the generic writer showed.
+  return hash(`{"dst_node": ${pythonJsonString(dst)}, "src_node": ${pythonJsonString(src)}}`);
 }
 
 /** Answerable at cutoff c: every edge of the (best) path is known, forward or reversed, by step c. */
@@ -113,195 +115,96 @@ function requireRecord(record: EdgeRecord | null): EdgeRecord {
   return record;
 }
 
-/** Every choice of one variant per step, the last step varying fastest (itertools.product order). */
-function* cartesian<T>(variants: readonly (readonly T[])[]): Generator<T[]> {
-  if (variants.some((choices) => choices.length === 0)) return;
-  const picks = new Array<number>(variants.length).fill(0);
-  for (;;) {
-    yield picks.map((pick, index) => variants[index][pick]);
-    let position = variants.length - 1;
-    while (position >= 0 && ++picks[position] === variants[position].length) picks[position--] = 0;
-    if (position < 0) return;
-  }
-}
-
-/** One expanded DF path, before it is shaped into a line. */
-export interface DfExpansion {
-  source: number;
-  target: number;
-  /** The edges.json record of each step (a fresh array). */
-  steps: EdgeRecord[];
-  diffShortest: number;
-  id: string;
-  /** Whether `limitPerPair` cut this pair short; only ever true on the pair's last expansion. */
-  truncated: boolean;
-}
-
-/**
- * The DF expansions of a skeleton graph in upstream's order: pairs in permutation order, node paths
- * shortest first (one search per pair; per length only under a limit, where it can stop early),
- * each expanded over parallel edges. Ids come from per-record JSON fragments, hashed with
- * `options.sha256Hex`.
- */
-export function* dfExpansions(graph: MangoGraph, options: SkeletonOptions = {}): Generator<DfExpansion> {
-  const finder = new SimplePathFinder(graph.adjacency());
-  const limit = options.limitPerPair ?? Infinity;
-  const hash = options.sha256Hex ?? sha256Hex;
-  const n = graph.nodes.length;
-  // `json.dumps({prev_node, node, action}, sort_keys=True)` of each record, the id's building block.
-  const idParts = new Map<EdgeRecord, string>();
-  const idPart = (record: EdgeRecord): string => {
-    let part = idParts.get(record);
-    if (part === undefined) {
-      part = pythonJsonDumps({ prev_node: record.src_node, node: record.dst_node, action: record.action }, { sortKeys: true });
-      idParts.set(record, part);
-    }
-    return part;
-  };
-  const between = new Map<number, EdgeRecord[]>();
-  const recordsBetween = (u: number, v: number): EdgeRecord[] => {
-    let records = between.get(u * n + v);
-    if (records === undefined) {
-      records = graph.edgesBetween(u, v).map((edge) => requireRecord(edge.record));
-      between.set(u * n + v, records);
-    }
-    return records;
-  };
-  for (const [source, target] of orderedPairs(n)) {
-    // Ids can only repeat within a pair (they encode both ends), so a per-pair set is enough.
-    const seenIds = new Set<string>();
-    let produced = 0;
-    let shortest = -1;
-    let cut = false;
-    // Each expansion is held back one step, so the pair's last one can say whether the limit cut it.
-    let pending: DfExpansion | undefined;
-    const paths = limit === Infinity ? simplePathsInLengthOrder(finder, source, target) : simplePathsByLength(finder, source, target);
-    pair: for (const path of paths) {
-      const edgesInPath = path.length - 1;
-      if (shortest < 0) shortest = edgesInPath;
-      const variants: EdgeRecord[][] = [];
-      for (let index = 0; index < edgesInPath; index++) variants.push(recordsBetween(path.nodes[index], path.nodes[index + 1]));
-      for (const steps of cartesian(variants)) {
-        if (produced === limit) {
-          cut = true;
-          break pair;
-        }
-        produced++;
-        let idText = '[';
-        for (let index = 0; index < steps.length; index++) idText += index === 0 ? idPart(steps[index]) : `, ${idPart(steps[index])}`;
-        const id = hash(`${idText}]`);
-        if (seenIds.has(id)) continue;
-        seenIds.add(id);
-        if (pending) yield pending;
-        pending = { source, target, steps, diffShortest: edgesInPath - shortest, id, truncated: false };
-      }
-    }
-    if (pending) {
-      pending.truncated = cut;
-      yield pending;
-    }
-  }
-}
-
 /** DF skeleton lines in upstream's order and shape, one ordered pair after another. */
 export function* dfSkeletons(records: readonly EdgeRecord[], options: SkeletonOptions = {}): Generator<Generated<DfSkeleton>> {
   const graph = skeletonGraph(records);
-  for (const expansion of dfExpansions(graph, options)) {
-    const steps = expansion.steps.map(pathStep);
+  const cursor = new DfExpansionCursor(graph, { limitPerPair: options.limitPerPair, sha256Hex: options.sha256Hex ?? sha256Hex });
+  while (cursor.next()) {
+    const steps: PathStep[] = [];
+    for (let index = 0; index < cursor.stepCount; index++) steps.push(pathStep(cursor.records[cursor.steps[index]]));
     const skeleton: DfSkeleton = {
-      src_node: graph.nodes[expansion.source],
-      dst_node: graph.nodes[expansion.target],
-      diff_shortest: expansion.diffShortest,
+      src_node: graph.nodes[cursor.source],
+      dst_node: graph.nodes[cursor.target],
+      diff_shortest: cursor.diffShortest,
       path_details: steps,
       step_count: steps.length,
-      id: expansion.id,
+      id: cursor.id,
       ...pathLabels(steps),
     };
-    yield { skeleton, truncated: expansion.truncated };
+    yield { skeleton, truncated: cursor.truncated };
   }
 }
 
 /** RF skeleton lines: one per ordered pair of distinct locations, unreachable pairs included. */
 export function* rfSkeletons(records: readonly EdgeRecord[], options: SkeletonOptions = {}): Generator<Generated<RfSkeleton>> {
   const graph = skeletonGraph(records);
-  const finder = new SimplePathFinder(graph.adjacency());
+  const adjacency = graph.adjacency();
+  const { offsets, targets } = adjacency;
+  const finder = new SimplePathFinder(adjacency);
   const limit = options.limitPerPair ?? Infinity;
-  const bestPerStep = bestLabelsBetweenNeighbours(graph);
   const hash = options.sha256Hex ?? sha256Hex;
-  for (const [source, target] of orderedPairs(graph.nodes.length)) {
-    const best: SkeletonLabels = { min_step_forward: NEVER, min_step_total: NEVER, min_step_forward_answerable: NEVER, min_step_total_answerable: NEVER };
-    let numPaths = 0;
-    let truncated = false;
-    // Without a limit the order of paths is irrelevant, so one unlimited pass is enough.
-    const cursors = limit === Infinity ? allPaths(finder, source, target) : simplePathsByLength(finder, source, target);
-    for (const cursor of cursors) {
-      // Over the expansions of one node path, min of max = max over steps of the min over that
-      // step's parallel edges, because each step's edge is chosen independently.
-      let multiplicity = 1;
-      const labels = { min_step_forward: 0, min_step_total: 0, min_step_forward_answerable: 0, min_step_total_answerable: 0 };
-      for (let index = 0; index + 1 < cursor.length; index++) {
-        const step = bestPerStep(cursor.nodes[index], cursor.nodes[index + 1]);
-        multiplicity *= step.count;
-        labels.min_step_forward = Math.max(labels.min_step_forward, step.labels.min_step_forward);
-        labels.min_step_total = Math.max(labels.min_step_total, step.labels.min_step_total);
-        labels.min_step_forward_answerable = Math.max(labels.min_step_forward_answerable, step.labels.min_step_forward_answerable);
-        labels.min_step_total_answerable = Math.max(labels.min_step_total_answerable, step.labels.min_step_total_answerable);
+  const steps = stepSummaries(graph);
+  const n = graph.nodes.length;
+  for (let source = 0; source < n; source++) {
+    for (let target = 0; target < n; target++) {
+      if (source === target) continue;
+      let forward = NEVER, total = NEVER, forwardAnswerable = NEVER, totalAnswerable = NEVER;
+      let numPaths = 0;
+      let truncated = false;
+      // Without a limit the order of paths is irrelevant, so one unlimited pass is enough.
+      const paths = limit === Infinity ? finder.cursor(source, target) : new LengthOrderedPaths(finder, source, target, false);
+      while (paths.next()) {
+        // Over the expansions of one node path, min of max = max over steps of the min over that
+        // step's parallel edges, because each step's edge is chosen independently.
+        let multiplicity = 1;
+        let pathForward = 0, pathTotal = 0, pathForwardAnswerable = 0, pathTotalAnswerable = 0;
+        for (let index = 0; index + 1 < paths.length; index++) {
+          const u = paths.nodes[index];
+          const v = paths.nodes[index + 1];
+          let slot = offsets[u];
+          while (targets[slot] !== v) slot++;
+          multiplicity *= steps.count[slot];
+          pathForward = Math.max(pathForward, steps.forward[slot]);
+          pathTotal = Math.max(pathTotal, steps.total[slot]);
+          pathForwardAnswerable = Math.max(pathForwardAnswerable, steps.forwardAnswerable[slot]);
+          pathTotalAnswerable = Math.max(pathTotalAnswerable, steps.totalAnswerable[slot]);
+        }
+        if (numPaths + multiplicity > limit) {
+          // A node path whose expansions straddle the limit is left out whole: its best expansion
+          // is not necessarily among the first ones, so its labels would be wrong.
+          truncated = true;
+          break;
+        }
+        numPaths += multiplicity;
+        forward = Math.min(forward, pathForward);
+        total = Math.min(total, pathTotal);
+        forwardAnswerable = Math.min(forwardAnswerable, pathForwardAnswerable);
+        totalAnswerable = Math.min(totalAnswerable, pathTotalAnswerable);
       }
-      if (numPaths + multiplicity > limit) {
-        // A node path whose expansions straddle the limit is left out whole: its best expansion
-        // is not necessarily among the first ones, so its labels would be wrong.
-        truncated = true;
-        break;
-      }
-      numPaths += multiplicity;
-      best.min_step_forward = Math.min(best.min_step_forward, labels.min_step_forward);
-      best.min_step_total = Math.min(best.min_step_total, labels.min_step_total);
-      best.min_step_forward_answerable = Math.min(best.min_step_forward_answerable, labels.min_step_forward_answerable);
-      best.min_step_total_answerable = Math.min(best.min_step_total_answerable, labels.min_step_total_answerable);
+      const src = graph.nodes[source];
+      const dst = graph.nodes[target];
+      const skeleton: RfSkeleton = { src_node: src, dst_node: dst, num_paths: numPaths, id: rfSkeletonId(src, dst, hash), min_step_forward: forward, min_step_total: total, min_step_forward_answerable: forwardAnswerable, min_step_total_answerable: totalAnswerable };
+      yield { skeleton, truncated };
     }
-    const src = graph.nodes[source];
-    const dst = graph.nodes[target];
-    yield { skeleton: { src_node: src, dst_node: dst, num_paths: numPaths, id: rfSkeletonId(src, dst, hash), ...best }, truncated };
   }
 }
 
-function* allPaths(finder: SimplePathFinder, source: number, target: number): Generator<SimplePathCursor> {
-  const cursor = finder.cursor(source, target);
-  while (cursor.next()) yield cursor;
-}
-
-/** itertools.permutations(range(n), 2). */
-function* orderedPairs(n: number): Generator<[number, number]> {
-  for (let source = 0; source < n; source++) for (let target = 0; target < n; target++) if (source !== target) yield [source, target];
-}
-
-interface StepSummary {
-  count: number;
-  labels: SkeletonLabels;
-}
-
-/** For each adjacent pair: how many parallel edges, and the smallest of each label among them. */
-function bestLabelsBetweenNeighbours(graph: MangoGraph): (u: number, v: number) => StepSummary {
-  const cache = new Map<number, StepSummary>();
-  const n = graph.nodes.length;
-  return (u, v) => {
-    const key = u * n + v;
-    let summary = cache.get(key);
-    if (!summary) {
-      const steps = graph.edgesBetween(u, v).map((edge) => requireRecord(edge.record));
-      summary = {
-        count: steps.length,
-        labels: {
-          min_step_forward: Math.min(...steps.map((edge) => edge.seen_in_forward)),
-          min_step_total: Math.min(...steps.map((edge) => edge.edge_min_step)),
-          min_step_forward_answerable: Math.min(...steps.map((edge) => edge.seen_in_forward_answerable)),
-          min_step_total_answerable: Math.min(...steps.map((edge) => edge.edge_min_step_answerable)),
-        },
-      };
-      cache.set(key, summary);
+/** Per adjacency slot (u, targets[slot]): how many parallel edges, and the smallest of each label among them. */
+function stepSummaries(graph: MangoGraph) {
+  const { nodeCount, offsets, targets } = graph.adjacency();
+  const slots = targets.length;
+  const summary = { count: new Float64Array(slots), forward: new Float64Array(slots), total: new Float64Array(slots), forwardAnswerable: new Float64Array(slots), totalAnswerable: new Float64Array(slots) };
+  for (let u = 0; u < nodeCount; u++) {
+    for (let slot = offsets[u]; slot < offsets[u + 1]; slot++) {
+      const steps = graph.edgesBetween(u, targets[slot]).map((edge) => requireRecord(edge.record));
+      summary.count[slot] = steps.length;
+      summary.forward[slot] = Math.min(...steps.map((edge) => edge.seen_in_forward));
+      summary.total[slot] = Math.min(...steps.map((edge) => edge.edge_min_step));
+      summary.forwardAnswerable[slot] = Math.min(...steps.map((edge) => edge.seen_in_forward_answerable));
+      summary.totalAnswerable[slot] = Math.min(...steps.map((edge) => edge.edge_min_step_answerable));
     }
-    return summary;
-  };
+  }
+  return summary;
 }
 
 /** The question a skeleton line asks (DF: follow its path's actions; RF: reach its destination), labelled at `cutoff`. */
