@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import type { NodeAdjacency } from '../../src/core/mango/graph';
-import { countSimplePaths, LengthOrderedPaths, SimplePathFinder, simplePaths, simplePathsByLength, simplePathsInLengthOrder } from '../../src/core/mango/paths';
+import { bucketPathsFrom, countSimplePaths, LengthOrderedPaths, SimplePathFinder, simplePaths, simplePathsByLength, simplePathsInLengthOrder } from '../../src/core/mango/paths';
 
 function adjacencyOf(nodeCount: number, successorLists: number[][]): NodeAdjacency {
   const offsets = new Int32Array(nodeCount + 1);
@@ -113,6 +113,27 @@ describe('simple paths', () => {
         const passes: number[][] = [];
         while (unbuffered.next()) passes.push(Array.from(unbuffered.nodes.subarray(0, unbuffered.length)));
         assert.deepEqual(passes, byLength);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('buckets every path from a source by target in one search, each target in pair-search order', () => {
+    fc.assert(
+      fc.property(smallGraph, ({ n, successors, source }) => {
+        const adjacency = adjacencyOf(n, successors);
+        const finder = new SimplePathFinder(adjacency);
+        const perTarget = bucketPathsFrom(adjacency, source);
+        assert.ok(perTarget);
+        for (let target = 0; target < n; target++) {
+          const byLength = bruteForcePaths(n, successors, source, target).sort((a, b) => a.length - b.length);
+          const paths = new LengthOrderedPaths(finder, source, target, true, undefined, perTarget[target]);
+          const got: number[][] = [];
+          while (paths.next()) got.push(Array.from(paths.nodes.subarray(0, paths.length)));
+          assert.deepEqual(got, byLength, `target ${target}`);
+        }
+        const total = perTarget.reduce((sum, entry) => sum + entry.filled.reduce((a, b) => a + (b ?? 0), 0), 0);
+        if (total > 0) assert.equal(bucketPathsFrom(adjacency, source, total - 1), undefined, 'over the buffer: undefined, so callers search per pair');
       }),
       { numRuns: 300 },
     );

@@ -3,6 +3,7 @@
 // a reader that pauses (memory stays flat) or leaves early (exit 0, nothing on stderr).
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
+import fc from 'fast-check';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,6 +77,20 @@ describe('skeleton text writer', () => {
       }
     });
   }
+
+  it('searches once per source without a limit and per pair under one, with the same lines', () => {
+    // Random small games with parallel edges: a limit no pair reaches takes the per-pair, per-length
+    // route (DF) and the per-pair route (RF); no limit takes the per-source search.
+    const games = fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.constantFrom('north', 'south', 'up', 'jump'), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 90 }), fc.integer({ min: 0, max: 90 })), { maxLength: 16 });
+    fc.assert(
+      fc.property(games, (tuples) => {
+        const records = tuples.filter(([u, , v]) => u !== v).map(([u, action, v, forward, reversed]) => edge(`n${u}`, action, `n${v}`, forward, reversed));
+        const unreachable = 1e15;
+        for (const task of ['df', 'rf'] as const) assert.equal(textLines(task, records, 40), textLines(task, records, 40, unreachable), task);
+      }),
+      { numRuns: 200 },
+    );
+  });
 
   it('writes upstream lines alone without a cutoff, in chunks that end on whole lines', () => {
     const chunks = [...skeletonTextChunks('df', lighthouse, { chunkChars: 1000 })];

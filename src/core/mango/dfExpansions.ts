@@ -6,7 +6,7 @@
 // mostly before the JIT has warmed up, so the inner loop works on typed arrays and plain method
 // calls rather than nested generators and per-step objects.
 import type { MangoGraph } from './graph';
-import { LengthOrderedPaths, SimplePathFinder } from './paths';
+import { bucketPathsFrom, LengthOrderedPaths, type PathBuckets, SimplePathFinder } from './paths';
 import { pythonJsonDumps } from './pythonJson';
 import type { EdgeRecord } from './types';
 
@@ -52,6 +52,9 @@ export class DfExpansionCursor {
   private pairSource = 0;
   private pairTarget = -1;
   private paths: LengthOrderedPaths | undefined;
+  /** Without a limit: the current source's paths to every target, from one search. */
+  private sourcePaths: PathBuckets[] | undefined;
+  private sourcePathsOf = -1;
   private seenIds = new Set<string>();
   private produced = 0;
   private shortest = -1;
@@ -123,8 +126,13 @@ export class DfExpansionCursor {
         if (++this.pairSource >= this.nodeCount) return false;
       }
     } while (this.pairSource === this.pairTarget);
+    const unlimited = this.limit === Infinity;
+    if (unlimited && this.pairSource !== this.sourcePathsOf) {
+      this.sourcePaths = bucketPathsFrom(this.finder.adjacency, this.pairSource);
+      this.sourcePathsOf = this.pairSource;
+    }
     // Under a limit only the first paths are wanted: search per length, which can stop early.
-    this.paths = new LengthOrderedPaths(this.finder, this.pairSource, this.pairTarget, this.limit === Infinity);
+    this.paths = new LengthOrderedPaths(this.finder, this.pairSource, this.pairTarget, unlimited, undefined, unlimited ? this.sourcePaths?.[this.pairTarget] : undefined);
     // Ids can only repeat within a pair (they encode both ends), so a per-pair set is enough.
     this.seenIds = new Set();
     this.produced = 0;

@@ -216,6 +216,64 @@ export function* simplePathsByLength(finder: SimplePathFinder, source: number, t
  */
 export const LENGTH_ORDER_BUFFER_NODES = 1 << 22;
 
+/** Paths ending at one node, concatenated per number of nodes: buckets[k] holds `filled[k] / k` paths of k nodes. */
+export interface PathBuckets {
+  buckets: Array<Int32Array | undefined>;
+  filled: number[];
+}
+
+/**
+ * Every simple path from `source`, bucketed by last node then by length, from one DFS (successors in
+ * adjacency order, each path before its extensions). The paths ending at t come out in the order
+ * the pair search (source, t) finds them, because both order paths by their successor choices; so
+ * one search per source serves all its pairs. Undefined when they hold more than `bufferNodes` node
+ * numbers (then search per pair).
+ */
+export function bucketPathsFrom(adjacency: NodeAdjacency, source: number, bufferNodes = LENGTH_ORDER_BUFFER_NODES): PathBuckets[] | undefined {
+  const { nodeCount, offsets, targets } = adjacency;
+  const perTarget: PathBuckets[] = [];
+  for (let v = 0; v < nodeCount; v++) perTarget.push({ buckets: [], filled: [] });
+  const nodes = new Int32Array(nodeCount);
+  const nextSlot = new Int32Array(nodeCount);
+  const onPath = new Uint8Array(nodeCount);
+  let depth = 0;
+  nodes[0] = source;
+  nextSlot[0] = offsets[source];
+  onPath[source] = 1;
+  let buffered = 0;
+  while (depth >= 0) {
+    const u = nodes[depth];
+    const slot = nextSlot[depth];
+    if (slot === offsets[u + 1]) {
+      onPath[u] = 0;
+      depth--;
+      continue;
+    }
+    nextSlot[depth] = slot + 1;
+    const v = targets[slot];
+    if (onPath[v] === 1) continue;
+    depth++;
+    nodes[depth] = v;
+    nextSlot[depth] = offsets[v];
+    onPath[v] = 1;
+    // nodes[0 .. depth] is a path to v.
+    const length = depth + 1;
+    buffered += length;
+    if (buffered > bufferNodes) return undefined;
+    const entry = perTarget[v];
+    let bucket = entry.buckets[length];
+    const at = entry.filled[length] ?? 0;
+    if (bucket === undefined || at + length > bucket.length) {
+      const grown = new Int32Array(Math.max(length * 16, (bucket?.length ?? 0) * 2));
+      if (bucket !== undefined) grown.set(bucket);
+      entry.buckets[length] = bucket = grown;
+    }
+    for (let index = 0; index < length; index++) bucket[at + index] = nodes[index];
+    entry.filled[length] = at + length;
+  }
+  return perTarget;
+}
+
 /**
  * The paths of one pair shortest first, DFS order within a length (upstream's stable sort by
  * length), as a cursor: `next()` advances, then `nodes[0 .. length - 1]` is the path.
@@ -244,9 +302,14 @@ export class LengthOrderedPaths implements PathView {
     private readonly target: number,
     buffered = true,
     bufferNodes = LENGTH_ORDER_BUFFER_NODES,
+    /** This pair's paths already bucketed (by bucketPathsFrom), instead of a search of its own. */
+    prefilled?: PathBuckets,
   ) {
     this.nodes = new Int32Array(finder.adjacency.nodeCount);
-    if (buffered) this.buckets = this.bucket(bufferNodes);
+    if (prefilled !== undefined) {
+      this.buckets = prefilled.buckets;
+      this.filled = prefilled.filled;
+    } else if (buffered) this.buckets = this.bucket(bufferNodes);
   }
 
   /** Runs the whole search into per-length buckets; undefined when it outgrows the buffer. */

@@ -13,7 +13,7 @@
 // they keep networkx's DFS order. Lines are therefore identical except for the order of equal-length
 // paths of one pair, which only matters for games that have such paths (omniquest among the six).
 import type { MangoQuestion } from '../eval/types';
-import { MangoGraph } from './graph';
+import { MangoGraph, type NodeAdjacency } from './graph';
 import { DfExpansionCursor } from './dfExpansions';
 import { LengthOrderedPaths, SimplePathFinder } from './paths';
 import { pythonJsonDumps, pythonJsonString } from './pythonJson';
@@ -146,40 +146,49 @@ export function* rfSkeletons(records: readonly EdgeRecord[], options: SkeletonOp
   const steps = stepSummaries(graph);
   const n = graph.nodes.length;
   for (let source = 0; source < n; source++) {
+    // Without a limit the order of paths is irrelevant: one search from the source serves all its pairs.
+    const fromSource = limit === Infinity ? rfAggregatesFrom(adjacency, steps, source) : undefined;
     for (let target = 0; target < n; target++) {
       if (source === target) continue;
       let forward = NEVER, total = NEVER, forwardAnswerable = NEVER, totalAnswerable = NEVER;
       let numPaths = 0;
       let truncated = false;
-      // Without a limit the order of paths is irrelevant, so one unlimited pass is enough.
-      const paths = limit === Infinity ? finder.cursor(source, target) : new LengthOrderedPaths(finder, source, target, false);
-      while (paths.next()) {
-        // Over the expansions of one node path, min of max = max over steps of the min over that
-        // step's parallel edges, because each step's edge is chosen independently.
-        let multiplicity = 1;
-        let pathForward = 0, pathTotal = 0, pathForwardAnswerable = 0, pathTotalAnswerable = 0;
-        for (let index = 0; index + 1 < paths.length; index++) {
-          const u = paths.nodes[index];
-          const v = paths.nodes[index + 1];
-          let slot = offsets[u];
-          while (targets[slot] !== v) slot++;
-          multiplicity *= steps.count[slot];
-          pathForward = Math.max(pathForward, steps.forward[slot]);
-          pathTotal = Math.max(pathTotal, steps.total[slot]);
-          pathForwardAnswerable = Math.max(pathForwardAnswerable, steps.forwardAnswerable[slot]);
-          pathTotalAnswerable = Math.max(pathTotalAnswerable, steps.totalAnswerable[slot]);
+      if (fromSource !== undefined) {
+        numPaths = fromSource.count[target];
+        forward = fromSource.forward[target];
+        total = fromSource.total[target];
+        forwardAnswerable = fromSource.forwardAnswerable[target];
+        totalAnswerable = fromSource.totalAnswerable[target];
+      } else {
+        const paths = new LengthOrderedPaths(finder, source, target, false);
+        while (paths.next()) {
+          // Over the expansions of one node path, min of max = max over steps of the min over that
+          // step's parallel edges, because each step's edge is chosen independently.
+          let multiplicity = 1;
+          let pathForward = 0, pathTotal = 0, pathForwardAnswerable = 0, pathTotalAnswerable = 0;
+          for (let index = 0; index + 1 < paths.length; index++) {
+            const u = paths.nodes[index];
+            const v = paths.nodes[index + 1];
+            let slot = offsets[u];
+            while (targets[slot] !== v) slot++;
+            multiplicity *= steps.count[slot];
+            pathForward = Math.max(pathForward, steps.forward[slot]);
+            pathTotal = Math.max(pathTotal, steps.total[slot]);
+            pathForwardAnswerable = Math.max(pathForwardAnswerable, steps.forwardAnswerable[slot]);
+            pathTotalAnswerable = Math.max(pathTotalAnswerable, steps.totalAnswerable[slot]);
+          }
+          if (numPaths + multiplicity > limit) {
+            // A node path whose expansions straddle the limit is left out whole: its best expansion
+            // is not necessarily among the first ones, so its labels would be wrong.
+            truncated = true;
+            break;
+          }
+          numPaths += multiplicity;
+          forward = Math.min(forward, pathForward);
+          total = Math.min(total, pathTotal);
+          forwardAnswerable = Math.min(forwardAnswerable, pathForwardAnswerable);
+          totalAnswerable = Math.min(totalAnswerable, pathTotalAnswerable);
         }
-        if (numPaths + multiplicity > limit) {
-          // A node path whose expansions straddle the limit is left out whole: its best expansion
-          // is not necessarily among the first ones, so its labels would be wrong.
-          truncated = true;
-          break;
-        }
-        numPaths += multiplicity;
-        forward = Math.min(forward, pathForward);
-        total = Math.min(total, pathTotal);
-        forwardAnswerable = Math.min(forwardAnswerable, pathForwardAnswerable);
-        totalAnswerable = Math.min(totalAnswerable, pathTotalAnswerable);
       }
       const src = graph.nodes[source];
       const dst = graph.nodes[target];
@@ -187,6 +196,60 @@ export function* rfSkeletons(records: readonly EdgeRecord[], options: SkeletonOp
       yield { skeleton, truncated };
     }
   }
+}
+
+type StepSummaries = ReturnType<typeof stepSummaries>;
+
+/**
+ * For every target at once, from one DFS over the simple paths from `source`: the number of expanded
+ * paths (sum over node paths of the product of parallel-edge counts) and the best of each label
+ * (min over paths of the max over steps), each path's values computed from its prefix's.
+ */
+function rfAggregatesFrom(adjacency: NodeAdjacency, steps: StepSummaries, source: number) {
+  const { nodeCount, offsets, targets } = adjacency;
+  const result = { count: new Float64Array(nodeCount), forward: new Float64Array(nodeCount).fill(NEVER), total: new Float64Array(nodeCount).fill(NEVER), forwardAnswerable: new Float64Array(nodeCount).fill(NEVER), totalAnswerable: new Float64Array(nodeCount).fill(NEVER) };
+  // Per depth: the path so far and its values (depth 0: the source alone, an empty product and maxima).
+  const nodes = new Int32Array(nodeCount);
+  const nextSlot = new Int32Array(nodeCount);
+  const onPath = new Uint8Array(nodeCount);
+  const count = new Float64Array(nodeCount);
+  const forward = new Float64Array(nodeCount);
+  const total = new Float64Array(nodeCount);
+  const forwardAnswerable = new Float64Array(nodeCount);
+  const totalAnswerable = new Float64Array(nodeCount);
+  let depth = 0;
+  nodes[0] = source;
+  nextSlot[0] = offsets[source];
+  onPath[source] = 1;
+  count[0] = 1;
+  while (depth >= 0) {
+    const u = nodes[depth];
+    const slot = nextSlot[depth];
+    if (slot === offsets[u + 1]) {
+      onPath[u] = 0;
+      depth--;
+      continue;
+    }
+    nextSlot[depth] = slot + 1;
+    const v = targets[slot];
+    if (onPath[v] === 1) continue;
+    const next = depth + 1;
+    count[next] = count[depth] * steps.count[slot];
+    forward[next] = Math.max(forward[depth], steps.forward[slot]);
+    total[next] = Math.max(total[depth], steps.total[slot]);
+    forwardAnswerable[next] = Math.max(forwardAnswerable[depth], steps.forwardAnswerable[slot]);
+    totalAnswerable[next] = Math.max(totalAnswerable[depth], steps.totalAnswerable[slot]);
+    result.count[v] += count[next];
+    result.forward[v] = Math.min(result.forward[v], forward[next]);
+    result.total[v] = Math.min(result.total[v], total[next]);
+    result.forwardAnswerable[v] = Math.min(result.forwardAnswerable[v], forwardAnswerable[next]);
+    result.totalAnswerable[v] = Math.min(result.totalAnswerable[v], totalAnswerable[next]);
+    depth = next;
+    nodes[depth] = v;
+    nextSlot[depth] = offsets[v];
+    onPath[v] = 1;
+  }
+  return result;
 }
 
 /** Per adjacency slot (u, targets[slot]): how many parallel edges, and the smallest of each label among them. */
