@@ -4,7 +4,9 @@
 // upstream's Python generator (npm run bench), so it has a small bundle of its own.
 export {};
 
+/** Commands (first two words, `--debug` aside) served by a small bundle of their own. */
+const SMALL_BUNDLES: Readonly<Record<string, string>> = { 'mango skeletons': './cli-skeletons.js' };
+
 const [name, command] = process.argv.slice(2).filter((argument) => argument !== '--debug');
-// Plain requires of sibling bundles, left external by esbuild.mjs: each one runs its command on load.
-if (name === 'mango' && command === 'skeletons') require('./cli-skeletons.js');
-else require('./cli-main.js');
+// A plain require of a sibling bundle (left external by esbuild.mjs): it runs its command on load.
+require(SMALL_BUNDLES[`${name} ${command}`] ?? './cli-main.js');

@@ -47,6 +47,8 @@ export class DfExpansionCursor {
   private readonly hash: (text: string) => string;
   /** Per record: `json.dumps({prev_node, node, action}, sort_keys=True)`, the id's building block. */
   private readonly idParts: string[];
+  /** The same, after the ", " that separates steps. */
+  private readonly idPartsNext: string[];
   /** Per adjacency slot (u, targets[slot]): the parallel edges' record numbers, in insertion order. */
   private readonly slotEdges: Int32Array[];
   private pairSource = 0;
@@ -78,6 +80,7 @@ export class DfExpansionCursor {
     }
     this.records = records;
     this.idParts = records.map((record) => pythonJsonDumps({ prev_node: record.src_node, node: record.dst_node, action: record.action }, { sortKeys: true }));
+    this.idPartsNext = this.idParts.map((part) => `, ${part}`);
     const adjacency = graph.adjacency();
     this.slotEdges = [];
     for (let u = 0; u < adjacency.nodeCount; u++) {
@@ -144,7 +147,7 @@ export class DfExpansionCursor {
 
   /** Finds the pair's next expansion with a new id into `ahead`; false when the pair is done or cut. */
   private advance(): boolean {
-    const { variants, picks, idParts } = this;
+    const { variants, picks, idParts, idPartsNext } = this;
     const paths = this.paths as LengthOrderedPaths;
     for (;;) {
       if (!this.expanding) {
@@ -169,7 +172,7 @@ export class DfExpansionCursor {
       for (let index = 0; index < edges; index++) {
         const record = variants[index][picks[index]];
         steps[index] = record;
-        idText += index === 0 ? idParts[record] : `, ${idParts[record]}`;
+        idText += index === 0 ? idParts[record] : idPartsNext[record];
       }
       // The odometer: the last step varies fastest; the path is done when the first one wraps.
       let position = edges - 1;

@@ -46,33 +46,42 @@ function* dfChunks(records: readonly EdgeRecord[], options: SkeletonTextOptions,
   const graph = skeletonGraph(records);
   const cursor = new DfExpansionCursor(graph, { limitPerPair: options.limitPerPair, sha256Hex: options.sha256Hex ?? sha256Hex });
   const names = graph.nodes.map(pythonJsonString);
-  // Per record, serialised once: its path_details entry, its action for action_list, its labels.
-  const stepJson = cursor.records.map((record) => pythonJsonDumps(pathStep(record)));
-  const actionJson = cursor.records.map((record) => pythonJsonString(record.action));
-  const forwardOf = Float64Array.from(cursor.records, (record) => record.seen_in_forward);
-  const totalOf = Float64Array.from(cursor.records, (record) => record.edge_min_step);
-  const forwardAnswerableOf = Float64Array.from(cursor.records, (record) => record.seen_in_forward_answerable);
-  const totalAnswerableOf = Float64Array.from(cursor.records, (record) => record.edge_min_step_answerable);
+  // Per record, serialised once: its path_details entry and its action (each also with the ", "
+  // that precedes it after the first step), and its four labels as numbers and as text. A path's
+  // label is the maximum over its steps (spec §2.4), so its text is that of the step holding it.
+  const stepFirst = cursor.records.map((record) => pythonJsonDumps(pathStep(record)));
+  const stepNext = stepFirst.map((text) => `, ${text}`);
+  const actionFirst = cursor.records.map((record) => pythonJsonString(record.action));
+  const actionNext = actionFirst.map((text) => `, ${text}`);
+  const labelKeys = ['seen_in_forward', 'edge_min_step', 'seen_in_forward_answerable', 'edge_min_step_answerable'] as const;
+  const labelValues = labelKeys.map((key) => Float64Array.from(cursor.records, (record) => record[key]));
+  const labelTexts = labelKeys.map((key) => cursor.records.map((record) => pythonNumber(record[key])));
+  const [forwardOf, totalOf, forwardAnswerableOf, totalAnswerableOf] = labelValues;
   const cutoff = options.labelsAtCutoff;
   let chunk = '';
   while (cursor.next()) {
     const steps = cursor.steps;
-    let details = '';
-    let actions = '';
-    // Path labels: the maximum over the path's edges (spec §2.4), as pathLabels computes them.
-    let forward = 0, total = 0, forwardAnswerable = 0, totalAnswerable = 0;
-    for (let index = 0; index < cursor.stepCount; index++) {
+    const first = steps[0];
+    let details = stepFirst[first];
+    let actions = actionFirst[first];
+    // The step holding each maximum (a path has at least one step; step numbers are never negative
+    // in a checked edges.json, so this equals pathLabels, which starts its maxima at 0).
+    let forward = first, total = first, forwardAnswerable = first, totalAnswerable = first;
+    for (let index = 1; index < cursor.stepCount; index++) {
       const record = steps[index];
-      details += index === 0 ? stepJson[record] : `, ${stepJson[record]}`;
-      actions += index === 0 ? actionJson[record] : `, ${actionJson[record]}`;
-      forward = Math.max(forward, forwardOf[record]);
-      total = Math.max(total, totalOf[record]);
-      forwardAnswerable = Math.max(forwardAnswerable, forwardAnswerableOf[record]);
-      totalAnswerable = Math.max(totalAnswerable, totalAnswerableOf[record]);
+      details += stepNext[record];
+      actions += actionNext[record];
+      if (forwardOf[record] > forwardOf[forward]) forward = record;
+      if (totalOf[record] > totalOf[total]) total = record;
+      if (forwardAnswerableOf[record] > forwardAnswerableOf[forwardAnswerable]) forwardAnswerable = record;
+      if (totalAnswerableOf[record] > totalAnswerableOf[totalAnswerable]) totalAnswerable = record;
     }
-    const labels = { min_step_forward: forward, min_step_total: total, min_step_forward_answerable: forwardAnswerable, min_step_total_answerable: totalAnswerable };
-    chunk += `{"src_node": ${names[cursor.source]}, "dst_node": ${names[cursor.target]}, "diff_shortest": ${pythonNumber(cursor.diffShortest)}, "path_details": [${details}], "step_count": ${cursor.stepCount}, "id": "${cursor.id}", ${labelsText(labels)}`;
-    if (cutoff !== undefined) chunk += `, "action_list": [${actions}], ${cutoffText(labels, cutoff, cursor.truncated)}`;
+    chunk += `{"src_node": ${names[cursor.source]}, "dst_node": ${names[cursor.target]}, "diff_shortest": ${cursor.diffShortest}, "path_details": [${details}], "step_count": ${cursor.stepCount}, "id": "${cursor.id}", "min_step_forward": ${labelTexts[0][forward]}, "min_step_total": ${labelTexts[1][total]}, "min_step_forward_answerable": ${labelTexts[2][forwardAnswerable]}, "min_step_total_answerable": ${labelTexts[3][totalAnswerable]}`;
+    if (cutoff !== undefined) {
+      const answerable = totalAnswerableOf[totalAnswerable] <= cutoff;
+      const easy = forwardAnswerableOf[forwardAnswerable] <= cutoff;
+      chunk += `, "action_list": [${actions}], "answerable": ${answerable}, "easy": ${easy}${cursor.truncated ? ', "truncated": true' : ''}`;
+    }
     chunk += '}\n';
     if (chunk.length >= chunkChars) {
       yield chunk;
