@@ -8,7 +8,8 @@
 # - the graph is built from edges.json (the map.human / map.reversed files are not released), in
 #   the insertion order Waypoint recovers (forward-seen edges by seen_in_forward, then reverse-only
 #   edges by seen_in_reversed), which is the order gen_all2all built its edge dict in;
-# - the per-pair print and the tqdm bar are left out (they only cost upstream time).
+# - the per-pair print, the tqdm bar and gen_all2all's unused imports (matplotlib through
+#   gamegraph) are left out, and both stages run in one process: all of it only costs upstream time.
 # Usage: python3 upstreamSkeletons.py <edges.json> <output dir>; writes the intermediate files and
 # <output dir>/all2all.jsonl and all_pairs.jsonl.
 import hashlib
