@@ -36,7 +36,9 @@ const builds = [
   // The banner runs before any bundled module, so activation time includes evaluating the bundle.
   { ...nodeCommon, entryPoints: { extension: 'src/extension/extension.ts' }, outdir: 'dist', banner: { js: 'globalThis.__waypointLoadStart = performance.now();' } },
   { ...nodeCommon, entryPoints: { server: 'src/server/server.ts', evaluation: 'src/extension/eval/runQuestion.ts', boards: 'src/extension/boards/index.ts' }, outdir: 'dist' },
-  { ...nodeCommon, entryPoints: { cli: 'src/cli/cli.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },
+  // dist/cli.js only picks one of the two CLI bundles (see src/cli/bin.ts).
+  { ...nodeCommon, entryPoints: { cli: 'src/cli/bin.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' }, external: ['./cli-main.js', './cli-skeletons.js'] },
+  { ...nodeCommon, entryPoints: { 'cli-main': 'src/cli/cli.ts', 'cli-skeletons': 'src/cli/skeletonsMain.ts' }, outdir: 'dist' },
   { ...browserCommon, entryPoints: { overview: 'webview/overview/main.ts', maze: 'webview/maze/main.ts', board: 'webview/board/main.ts', 'elk-worker': 'webview/elkWorker.ts' }, outdir: 'dist/webview' },
 ];
 

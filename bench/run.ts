@@ -15,6 +15,7 @@ import { benchRunPace } from './runBench';
 import { benchReport } from './reportBench';
 import { benchServerLatency } from './serverLatency';
 import { benchSimplePaths, type BenchRow } from './simplePathsBench';
+import { benchSkeletons } from './skeletonsBench';
 import { syntheticWalkthrough } from './syntheticWalkthrough';
 
 const rows: BenchRow[] = [];
@@ -125,5 +126,7 @@ void (async () => {
   rows.push(...benchBabyai());
   rows.push(...(await benchRunPace(repoRoot)));
   rows.push(...benchReport());
+  // 7. `waypoint mango skeletons` end to end against upstream's Python generator (budget: at least 5x).
+  await benchSkeletons(rows, mangoDir, repoRoot);
   report();
 })();

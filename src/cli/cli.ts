@@ -1,16 +1,16 @@
 // Entry point of the `waypoint` command. Dispatches to one module per subcommand and maps
 // failures to the contract's exit codes: 0 ok, 1 input has errors, 2 usage error.
-import { UsageError } from './args';
 import { runBabyai } from './babyai';
 import { runBatch } from './batch';
 import { runCompare } from './compare';
+import { exitQuietlyOnEpipe, runSubcommand, type Subcommand } from './command';
 import { runGrasp } from './grasp';
 import { runImport } from './import';
 import { runImportWorker, type ImportWorkerData } from './importWorkers';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { runMango } from './mango';
 import { runReport } from './report';
-import { stderrLine, stdoutLine } from './output';
+import { stderrLine } from './output';
 import { runRun } from './run';
 import { runSmartplay } from './smartplay';
 import { runValidate } from './validate';
@@ -43,7 +43,6 @@ options:
   --debug    print stack traces of internal errors
   --help     show this help`;
 
-type Subcommand = (argv: readonly string[], out: (text: string) => void, err: (text: string) => void) => Promise<number>;
 const subcommands: Record<string, Subcommand> = { validate: runValidate, run: runRun, import: runImport, batch: runBatch, report: runReport, compare: runCompare, mango: runMango, babyai: runBabyai, grasp: runGrasp, smartplay: runSmartplay };
 
 async function main(argv: string[]): Promise<number> {
@@ -60,17 +59,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  try {
-    return await subcommand(subArgs, stdoutLine, stderrLine);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      stderrLine(`waypoint ${name}: ${error.message}`);
-      return 2;
-    }
-    stderrLine(`waypoint ${name}: internal error: ${error instanceof Error ? error.message : String(error)}`);
-    if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
-    return 1;
-  }
+  return runSubcommand(name, subcommand, subArgs, debug);
 }
 
 // Worker threads run this same bundle: GRASP import's scoring (cli/importWorkers.ts) and the
@@ -79,11 +68,7 @@ const importWorker = isMainThread ? null : (workerData as ImportWorkerData | nul
 if (importWorker?.waypointWorker === 'grasp-import') void runImportWorker(importWorker, (message) => parentPort?.postMessage(message));
 else if (!isMainThread) runFileWorker();
 else {
-  // `waypoint ... | head` closes the pipe early: that is the reader's choice, not an error.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-    throw error;
-  });
+  exitQuietlyOnEpipe();
 
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;

@@ -87,9 +87,9 @@ function split(jobs: readonly ImportJob[], count: number): ImportJob[][] {
   return shares.filter((list) => list.length > 0);
 }
 
-/** The bundle a worker runs: the CLI itself (tests bundle the command elsewhere and score on one thread). */
+/** The bundle a worker runs: the CLI itself (dist/cli-main.js behind the dist/cli.js launcher); tests bundle the command elsewhere and score on one thread. */
 function workerScript(): string | null {
-  return /[\\/]cli\.js$/.test(__filename) ? __filename : null;
+  return /[\\/]cli(-main)?\.js$/.test(__filename) ? __filename : null;
 }
 
 /** Scores every job, on `threads` threads (default: one per core when the input is large enough). */

@@ -6,18 +6,15 @@
 //   the evaluator's G_eval exactly.
 // - an imputed reverse's minStep is that of the edge it reverses: the naive rule assumes the way
 //   back is known as soon as the way there is.
-// - skeletons --limit K keeps at most K paths per ordered pair, shortest first; a cut pair says
-//   `"truncated": true` (on its last DF line, on its RF line). Lines are upstream's fields in
-//   upstream's order and spacing, then Waypoint's: `action_list` (DF), `answerable`, `easy`.
+// - skeletons: see mangoSkeletons.ts.
 import { MangoGraph, type MangoEdge } from '../core/mango/graph';
 import { imputeReverseEdges } from '../core/mango/imputation';
-import { pythonJsonDumps } from '../core/mango/pythonJson';
-import { DEFAULT_MODEL_CUTOFF, dfSkeletons, isAnswerable, isEasy, rfSkeletons } from '../core/mango/skeletons';
 import { NEVER, type EdgeRecord } from '../core/mango/types';
-import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
+import { nonNegativeInteger, parseArgs, UsageError } from './args';
 import { escapeControls } from '../core/text';
 import { runPrompt, runScore } from './mangoEval';
 import { readGameEdges } from './mangoInput';
+import { runSkeletons } from './mangoSkeletons';
 
 type Output = (text: string) => void;
 
@@ -32,7 +29,7 @@ export interface GraphJson {
 export async function runMango(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'graph') return runGraph(rest, out, err);
-  if (command === 'skeletons') return runSkeletons(rest, out, err);
+  if (command === 'skeletons') return runSkeletons(rest, err);
   if (command === 'prompt') return runPrompt(rest, out, err);
   if (command === 'score') return runScore(rest, out, err);
   throw new UsageError(command === undefined ? 'mango needs a command: graph, skeletons, prompt or score' : `unknown mango command '${command}' (expected graph, skeletons, prompt or score)`);
@@ -77,51 +74,6 @@ function minStepOf(edge: MangoEdge): number | null {
   const record: EdgeRecord | null = edge.record ?? edge.reverseOf?.record ?? null;
   if (record === null || record.edge_min_step >= NEVER) return null;
   return record.edge_min_step;
-}
-
-async function runSkeletons(argv: readonly string[], out: Output, err: Output): Promise<number> {
-  const args = parseArgs(argv, [], ['task', 'cutoff', 'limit']);
-  const gameDir = singleGameDir(args.positionals, 'skeletons');
-  const task = args.options.get('task');
-  if (task !== 'df' && task !== 'rf') throw new UsageError(task === undefined ? 'skeletons needs --task df or --task rf' : `--task must be df or rf, not '${task}'`);
-  const cutoff = args.options.has('cutoff') ? nonNegativeInteger(args.options.get('cutoff'), 'cutoff') : DEFAULT_MODEL_CUTOFF;
-  const limitPerPair = args.options.has('limit') ? positiveInteger(args.options.get('limit'), 'limit') : undefined;
-  const edges = await readGameEdges(gameDir);
-  if (!edges.ok) {
-    err(edges.message);
-    return 1;
-  }
-  // Lines are written as they are generated, so memory stays flat however many paths there are.
-  // A reader that stops early (`| head`) closes the pipe: stop generating instead of crashing on EPIPE.
-  let readerGone = false;
-  const onStdoutError = (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    readerGone = true;
-  };
-  // Left installed: the error can arrive after the last line, when the process is finishing.
-  process.stdout.on('error', onStdoutError);
-  const lines = task === 'df' ? dfLines(edges.value, cutoff, limitPerPair) : rfLines(edges.value, cutoff, limitPerPair);
-  let written = 0;
-  for (const line of lines) {
-    out(line);
-    // Let the pipe's error event through now and then; generation itself is synchronous.
-    if (++written % 256 === 0) await new Promise((resolve) => setImmediate(resolve));
-    if (readerGone) break;
-  }
-  return 0;
-}
-
-function* dfLines(records: readonly EdgeRecord[], cutoff: number, limitPerPair: number | undefined): Generator<string> {
-  for (const { skeleton, truncated } of dfSkeletons(records, { limitPerPair })) {
-    const extra = { action_list: skeleton.path_details.map((step) => step.action), answerable: isAnswerable(skeleton, cutoff), easy: isEasy(skeleton, cutoff) };
-    yield pythonJsonDumps({ ...skeleton, ...extra, ...(truncated ? { truncated } : {}) });
-  }
-}
-
-function* rfLines(records: readonly EdgeRecord[], cutoff: number, limitPerPair: number | undefined): Generator<string> {
-  for (const { skeleton, truncated } of rfSkeletons(records, { limitPerPair })) {
-    yield pythonJsonDumps({ ...skeleton, answerable: isAnswerable(skeleton, cutoff), easy: isEasy(skeleton, cutoff), ...(truncated ? { truncated } : {}) });
-  }
 }
 
 function singleGameDir(positionals: readonly string[], command: string): string {

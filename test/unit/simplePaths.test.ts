@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import type { NodeAdjacency } from '../../src/core/mango/graph';
-import { countSimplePaths, SimplePathFinder, simplePaths, simplePathsByLength } from '../../src/core/mango/paths';
+import { bucketPathsFrom, countSimplePaths, LengthOrderedPaths, SimplePathFinder, simplePaths, simplePathsByLength, simplePathsInLengthOrder } from '../../src/core/mango/paths';
 
 function adjacencyOf(nodeCount: number, successorLists: number[][]): NodeAdjacency {
   const offsets = new Int32Array(nodeCount + 1);
@@ -94,6 +94,46 @@ describe('simple paths', () => {
         const got: number[][] = [];
         for (const cursor of simplePathsByLength(finder, source, target, limit)) got.push(Array.from(cursor.nodes.subarray(0, cursor.length)));
         assert.deepEqual(got, byLength.slice(0, limit));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('orders by length in one search, also when the buffer overflows into per-length passes, and per length unbuffered', () => {
+    fc.assert(
+      fc.property(smallGraph, fc.integer({ min: 1, max: 30 }), ({ n, successors, source, target }, bufferNodes) => {
+        const byLength = bruteForcePaths(n, successors, source, target).sort((a, b) => a.length - b.length);
+        const finder = new SimplePathFinder(adjacencyOf(n, successors));
+        const collect = (paths: Iterable<{ nodes: Int32Array; length: number }>) => Array.from(paths, (path) => Array.from(path.nodes.subarray(0, path.length)));
+        assert.deepEqual(collect(simplePathsInLengthOrder(finder, source, target)), byLength);
+        // A buffer of a few node numbers: most pairs overflow it part-way and must restart cleanly.
+        assert.deepEqual(collect(simplePathsInLengthOrder(finder, source, target, bufferNodes)), byLength);
+        // Unbuffered: one pass per length, as simplePathsByLength.
+        const unbuffered = new LengthOrderedPaths(finder, source, target, false);
+        const passes: number[][] = [];
+        while (unbuffered.next()) passes.push(Array.from(unbuffered.nodes.subarray(0, unbuffered.length)));
+        assert.deepEqual(passes, byLength);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('buckets every path from a source by target in one search, each target in pair-search order', () => {
+    fc.assert(
+      fc.property(smallGraph, ({ n, successors, source }) => {
+        const adjacency = adjacencyOf(n, successors);
+        const finder = new SimplePathFinder(adjacency);
+        const perTarget = bucketPathsFrom(adjacency, source);
+        assert.ok(perTarget);
+        for (let target = 0; target < n; target++) {
+          const byLength = bruteForcePaths(n, successors, source, target).sort((a, b) => a.length - b.length);
+          const paths = new LengthOrderedPaths(finder, source, target, true, undefined, perTarget[target]);
+          const got: number[][] = [];
+          while (paths.next()) got.push(Array.from(paths.nodes.subarray(0, paths.length)));
+          assert.deepEqual(got, byLength, `target ${target}`);
+        }
+        const total = perTarget.reduce((sum, entry) => sum + entry.filled.reduce((a, b) => a + (b ?? 0), 0), 0);
+        if (total > 0) assert.equal(bucketPathsFrom(adjacency, source, total - 1), undefined, 'over the buffer: undefined, so callers search per pair');
       }),
       { numRuns: 300 },
     );

@@ -113,6 +113,12 @@ export class SimplePathCursor {
   }
 }
 
+/** A path found by a search: `nodes[0 .. length - 1]`, valid until the next one is asked for. */
+export interface PathView {
+  readonly nodes: Int32Array;
+  readonly length: number;
+}
+
 /** Enumerates simple paths of one graph; caches what several searches to one target share. */
 export class SimplePathFinder {
   private readonly reverseOffsets: Int32Array;
@@ -202,4 +208,180 @@ export function* simplePathsByLength(finder: SimplePathFinder, source: number, t
     }
     if (!cursor.cutAtMaxLength) return;
   }
+}
+
+/**
+ * Node numbers buffered per pair by LengthOrderedPaths (16 MB of Int32) before it falls back to one
+ * pass per length: release games stay far below it, huge pairs keep memory bounded.
+ */
+export const LENGTH_ORDER_BUFFER_NODES = 1 << 22;
+
+/** Paths ending at one node, concatenated per number of nodes: buckets[k] holds `filled[k] / k` paths of k nodes. */
+export interface PathBuckets {
+  buckets: Array<Int32Array | undefined>;
+  filled: number[];
+}
+
+/**
+ * Every simple path from `source`, bucketed by last node then by length, from one DFS (successors in
+ * adjacency order, each path before its extensions). The paths ending at t come out in the order
+ * the pair search (source, t) finds them, because both order paths by their successor choices; so
+ * one search per source serves all its pairs. Undefined when they hold more than `bufferNodes` node
+ * numbers (then search per pair).
+ */
+export function bucketPathsFrom(adjacency: NodeAdjacency, source: number, bufferNodes = LENGTH_ORDER_BUFFER_NODES): PathBuckets[] | undefined {
+  const { nodeCount, offsets, targets } = adjacency;
+  const perTarget: PathBuckets[] = [];
+  for (let v = 0; v < nodeCount; v++) perTarget.push({ buckets: [], filled: [] });
+  const nodes = new Int32Array(nodeCount);
+  const nextSlot = new Int32Array(nodeCount);
+  const onPath = new Uint8Array(nodeCount);
+  let depth = 0;
+  nodes[0] = source;
+  nextSlot[0] = offsets[source];
+  onPath[source] = 1;
+  let buffered = 0;
+  while (depth >= 0) {
+    const u = nodes[depth];
+    const slot = nextSlot[depth];
+    if (slot === offsets[u + 1]) {
+      onPath[u] = 0;
+      depth--;
+      continue;
+    }
+    nextSlot[depth] = slot + 1;
+    const v = targets[slot];
+    if (onPath[v] === 1) continue;
+    depth++;
+    nodes[depth] = v;
+    nextSlot[depth] = offsets[v];
+    onPath[v] = 1;
+    // nodes[0 .. depth] is a path to v.
+    const length = depth + 1;
+    buffered += length;
+    if (buffered > bufferNodes) return undefined;
+    const entry = perTarget[v];
+    let bucket = entry.buckets[length];
+    const at = entry.filled[length] ?? 0;
+    if (bucket === undefined || at + length > bucket.length) {
+      const grown = new Int32Array(Math.max(length * 16, (bucket?.length ?? 0) * 2));
+      if (bucket !== undefined) grown.set(bucket);
+      entry.buckets[length] = bucket = grown;
+    }
+    for (let index = 0; index < length; index++) bucket[at + index] = nodes[index];
+    entry.filled[length] = at + length;
+  }
+  return perTarget;
+}
+
+/**
+ * The paths of one pair shortest first, DFS order within a length (upstream's stable sort by
+ * length), as a cursor: `next()` advances, then `nodes[0 .. length - 1]` is the path.
+ * - buffered (the default): a single search buckets the paths by length as the DFS finds them, then
+ *   reports them bucket by bucket. When the pair holds more than `bufferNodes` node numbers the
+ *   buckets are dropped and it falls back to the per-length passes.
+ * - not buffered: one depth-limited pass per length, as simplePathsByLength; nothing is searched
+ *   ahead, so a caller that wants only the first few paths stops early for free.
+ * A cursor (not a generator) because it sits in the innermost loop of skeleton generation, which
+ * mostly runs cold: a whole release game takes a few tens of milliseconds.
+ */
+export class LengthOrderedPaths implements PathView {
+  nodes: Int32Array;
+  length = 0;
+  private buckets: Array<Int32Array | undefined> | undefined;
+  private filled: number[] = [];
+  private bucketLength = 2;
+  private bucketAt = 0;
+  private pass: SimplePathCursor | undefined;
+  private passLength = 0;
+  private done = false;
+
+  constructor(
+    private readonly finder: SimplePathFinder,
+    private readonly source: number,
+    private readonly target: number,
+    buffered = true,
+    bufferNodes = LENGTH_ORDER_BUFFER_NODES,
+    /** This pair's paths already bucketed (by bucketPathsFrom), instead of a search of its own. */
+    prefilled?: PathBuckets,
+  ) {
+    this.nodes = new Int32Array(finder.adjacency.nodeCount);
+    if (prefilled !== undefined) {
+      this.buckets = prefilled.buckets;
+      this.filled = prefilled.filled;
+    } else if (buffered) this.buckets = this.bucket(bufferNodes);
+  }
+
+  /** Runs the whole search into per-length buckets; undefined when it outgrows the buffer. */
+  private bucket(bufferNodes: number): Array<Int32Array | undefined> | undefined {
+    const cursor = this.finder.cursor(this.source, this.target);
+    const buckets: Array<Int32Array | undefined> = [];
+    const filled = this.filled;
+    let buffered = 0;
+    while (cursor.next()) {
+      const length = cursor.length;
+      buffered += length;
+      if (buffered > bufferNodes) {
+        this.filled = [];
+        return undefined;
+      }
+      let bucket = buckets[length];
+      const at = filled[length] ?? 0;
+      if (bucket === undefined || at + length > bucket.length) {
+        const grown = new Int32Array(Math.max(length * 16, (bucket?.length ?? 0) * 2));
+        if (bucket !== undefined) grown.set(bucket);
+        buckets[length] = bucket = grown;
+      }
+      // Plain loops: a subarray view per path costs more than copying a few numbers.
+      for (let index = 0; index < length; index++) bucket[at + index] = cursor.nodes[index];
+      filled[length] = at + length;
+    }
+    return buckets;
+  }
+
+  /** Advances to the next path; false when there is none left. */
+  next(): boolean {
+    if (this.done) return false;
+    const buckets = this.buckets;
+    if (buckets !== undefined) {
+      while (this.bucketLength < buckets.length) {
+        const bucket = buckets[this.bucketLength];
+        const length = this.bucketLength;
+        if (bucket !== undefined && this.bucketAt < this.filled[length]) {
+          const at = this.bucketAt;
+          for (let index = 0; index < length; index++) this.nodes[index] = bucket[at + index];
+          this.bucketAt = at + length;
+          this.length = length;
+          return true;
+        }
+        this.bucketLength++;
+        this.bucketAt = 0;
+      }
+      return this.finish();
+    }
+    for (;;) {
+      if (this.pass?.next()) {
+        this.nodes = this.pass.nodes;
+        this.length = this.pass.length;
+        return true;
+      }
+      // A pass that cut nothing at its length has seen every path: longer ones do not exist.
+      if (this.pass !== undefined && !this.pass.cutAtMaxLength) return this.finish();
+      this.passLength++;
+      if (this.passLength >= this.finder.adjacency.nodeCount) return this.finish();
+      this.pass = this.finder.cursor(this.source, this.target, { minLength: this.passLength, maxLength: this.passLength });
+    }
+  }
+
+  private finish(): false {
+    this.done = true;
+    this.length = 0;
+    return false;
+  }
+}
+
+/** LengthOrderedPaths (buffered) as a generator; the view is reused, so copy what you keep. */
+export function* simplePathsInLengthOrder(finder: SimplePathFinder, source: number, target: number, bufferNodes = LENGTH_ORDER_BUFFER_NODES): Generator<PathView> {
+  const paths = new LengthOrderedPaths(finder, source, target, true, bufferNodes);
+  while (paths.next()) yield paths;
 }

@@ -13,9 +13,10 @@
 // they keep networkx's DFS order. Lines are therefore identical except for the order of equal-length
 // paths of one pair, which only matters for games that have such paths (omniquest among the six).
 import type { MangoQuestion } from '../eval/types';
-import { MangoGraph } from './graph';
-import { SimplePathFinder, simplePathsByLength, type SimplePathCursor } from './paths';
-import { pythonJsonDumps } from './pythonJson';
+import { MangoGraph, type NodeAdjacency } from './graph';
+import { DfExpansionCursor } from './dfExpansions';
+import { LengthOrderedPaths, SimplePathFinder } from './paths';
+import { pythonJsonDumps, pythonJsonString } from './pythonJson';
 import { sha256Hex } from '../sha256';
 import { NEVER, type DfSkeleton, type EdgeRecord, type PathStep, type RfSkeleton, type SkeletonLabels } from './types';
 
@@ -28,6 +29,11 @@ export interface SkeletonOptions {
    * labels then cover only those paths and the line is reported as truncated.
    */
   limitPerPair?: number;
+  /**
+   * Hex SHA-256 of a string's UTF-8 bytes, for the ids. Defaults to core's pure-TypeScript one;
+   * hosts with node:crypto pass theirs, several times faster on the many short id texts.
+   */
+  sha256Hex?: (text: string) => string;
 }
 
 /** A generated line plus whether `limitPerPair` cut its pair short (not an upstream field). */
@@ -57,8 +63,9 @@ export function dfSkeletonId(steps: ReadonlyArray<Pick<PathStep, 'prev_node' | '
 }
 
 /** An RF line's id: SHA-256 of `json.dumps({"src_node": s, "dst_node": d}, sort_keys=True)`. */
-export function rfSkeletonId(src: string, dst: string): string {
-  return sha256Hex(pythonJsonDumps({ src_node: src, dst_node: dst }, { sortKeys: true }));
+export function rfSkeletonId(src: string, dst: string, hash: (text: string) => string = sha256Hex): string {
+  // Written out: sorted, "dst_node" comes first. One call per pair, so the generic writer showed.
+  return hash(`{"dst_node": ${pythonJsonString(dst)}, "src_node": ${pythonJsonString(src)}}`);
 }
 
 /** Answerable at cutoff c: every edge of the (best) path is known, forward or reversed, by step c. */
@@ -76,7 +83,8 @@ export function isHard(labels: Pick<SkeletonLabels, 'min_step_total_answerable' 
   return isAnswerable(labels, cutoff) && !isEasy(labels, cutoff);
 }
 
-function pathStep(record: EdgeRecord): PathStep {
+/** A path_details entry: the record's fields in upstream's key order. */
+export function pathStep(record: EdgeRecord): PathStep {
   return {
     prev_node: record.src_node,
     node: record.dst_node,
@@ -102,154 +110,164 @@ function pathLabels(steps: readonly PathStep[]): SkeletonLabels {
   return { min_step_forward: forward, min_step_total: total, min_step_forward_answerable: forwardAnswerable, min_step_total_answerable: totalAnswerable };
 }
 
-/** The parallel-edge records between consecutive nodes of the cursor's current path. */
-function stepVariants(graph: MangoGraph, cursor: SimplePathCursor): PathStep[][] {
-  const variants: PathStep[][] = [];
-  for (let index = 0; index + 1 < cursor.length; index++) {
-    const edges = graph.edgesBetween(cursor.nodes[index], cursor.nodes[index + 1]);
-    variants.push(edges.map((edge) => pathStep(requireRecord(edge.record))));
-  }
-  return variants;
-}
-
 function requireRecord(record: EdgeRecord | null): EdgeRecord {
   if (record === null) throw new Error('skeletons are generated from edges.json records only, not imputed edges');
   return record;
 }
 
-/** Every choice of one variant per step, the last step varying fastest (itertools.product order). */
-function* cartesian<T>(variants: readonly T[][]): Generator<T[]> {
-  if (variants.some((choices) => choices.length === 0)) return;
-  const picks = new Array<number>(variants.length).fill(0);
-  for (;;) {
-    yield picks.map((pick, index) => variants[index][pick]);
-    let position = variants.length - 1;
-    while (position >= 0 && ++picks[position] === variants[position].length) picks[position--] = 0;
-    if (position < 0) return;
-  }
-}
-
 /** DF skeleton lines in upstream's order and shape, one ordered pair after another. */
 export function* dfSkeletons(records: readonly EdgeRecord[], options: SkeletonOptions = {}): Generator<Generated<DfSkeleton>> {
   const graph = skeletonGraph(records);
-  const finder = new SimplePathFinder(graph.adjacency());
-  const limit = options.limitPerPair ?? Infinity;
-  for (const [source, target] of orderedPairs(graph.nodes.length)) {
-    // Ids can only repeat within a pair (they encode both ends), so a per-pair set is enough.
-    const seenIds = new Set<string>();
-    let produced = 0;
-    let shortest = -1;
-    let cut = false;
-    // Each line is held back one step, so the pair's last line can say whether the limit cut it.
-    let pending: DfSkeleton | undefined;
-    pair: for (const cursor of simplePathsByLength(finder, source, target)) {
-      const edgesInPath = cursor.length - 1;
-      if (shortest < 0) shortest = edgesInPath;
-      for (const steps of cartesian(stepVariants(graph, cursor))) {
-        if (produced === limit) {
-          cut = true;
-          break pair;
-        }
-        produced++;
-        const id = dfSkeletonId(steps);
-        if (seenIds.has(id)) continue;
-        seenIds.add(id);
-        if (pending) yield { skeleton: pending, truncated: false };
-        pending = {
-          src_node: graph.nodes[source],
-          dst_node: graph.nodes[target],
-          diff_shortest: edgesInPath - shortest,
-          path_details: steps,
-          step_count: steps.length,
-          id,
-          ...pathLabels(steps),
-        };
-      }
-    }
-    if (pending) yield { skeleton: pending, truncated: cut };
+  const cursor = new DfExpansionCursor(graph, { limitPerPair: options.limitPerPair, sha256Hex: options.sha256Hex ?? sha256Hex });
+  while (cursor.next()) {
+    const steps: PathStep[] = [];
+    for (let index = 0; index < cursor.stepCount; index++) steps.push(pathStep(cursor.records[cursor.steps[index]]));
+    const skeleton: DfSkeleton = {
+      src_node: graph.nodes[cursor.source],
+      dst_node: graph.nodes[cursor.target],
+      diff_shortest: cursor.diffShortest,
+      path_details: steps,
+      step_count: steps.length,
+      id: cursor.id,
+      ...pathLabels(steps),
+    };
+    yield { skeleton, truncated: cursor.truncated };
   }
 }
 
 /** RF skeleton lines: one per ordered pair of distinct locations, unreachable pairs included. */
 export function* rfSkeletons(records: readonly EdgeRecord[], options: SkeletonOptions = {}): Generator<Generated<RfSkeleton>> {
   const graph = skeletonGraph(records);
-  const finder = new SimplePathFinder(graph.adjacency());
+  const adjacency = graph.adjacency();
+  const { offsets, targets } = adjacency;
+  const finder = new SimplePathFinder(adjacency);
   const limit = options.limitPerPair ?? Infinity;
-  const bestPerStep = bestLabelsBetweenNeighbours(graph);
-  for (const [source, target] of orderedPairs(graph.nodes.length)) {
-    const best: SkeletonLabels = { min_step_forward: NEVER, min_step_total: NEVER, min_step_forward_answerable: NEVER, min_step_total_answerable: NEVER };
-    let numPaths = 0;
-    let truncated = false;
-    // Without a limit the order of paths is irrelevant, so one unlimited pass is enough.
-    const cursors = limit === Infinity ? allPaths(finder, source, target) : simplePathsByLength(finder, source, target);
-    for (const cursor of cursors) {
-      // Over the expansions of one node path, min of max = max over steps of the min over that
-      // step's parallel edges, because each step's edge is chosen independently.
-      let multiplicity = 1;
-      const labels = { min_step_forward: 0, min_step_total: 0, min_step_forward_answerable: 0, min_step_total_answerable: 0 };
-      for (let index = 0; index + 1 < cursor.length; index++) {
-        const step = bestPerStep(cursor.nodes[index], cursor.nodes[index + 1]);
-        multiplicity *= step.count;
-        labels.min_step_forward = Math.max(labels.min_step_forward, step.labels.min_step_forward);
-        labels.min_step_total = Math.max(labels.min_step_total, step.labels.min_step_total);
-        labels.min_step_forward_answerable = Math.max(labels.min_step_forward_answerable, step.labels.min_step_forward_answerable);
-        labels.min_step_total_answerable = Math.max(labels.min_step_total_answerable, step.labels.min_step_total_answerable);
+  const hash = options.sha256Hex ?? sha256Hex;
+  const steps = stepSummaries(graph);
+  const n = graph.nodes.length;
+  for (let source = 0; source < n; source++) {
+    // Without a limit the order of paths is irrelevant: one search from the source serves all its pairs.
+    const fromSource = limit === Infinity ? rfAggregatesFrom(adjacency, steps, source) : undefined;
+    for (let target = 0; target < n; target++) {
+      if (source === target) continue;
+      let forward = NEVER, total = NEVER, forwardAnswerable = NEVER, totalAnswerable = NEVER;
+      let numPaths = 0;
+      let truncated = false;
+      if (fromSource !== undefined) {
+        numPaths = fromSource.count[target];
+        forward = fromSource.forward[target];
+        total = fromSource.total[target];
+        forwardAnswerable = fromSource.forwardAnswerable[target];
+        totalAnswerable = fromSource.totalAnswerable[target];
+      } else {
+        const paths = new LengthOrderedPaths(finder, source, target, false);
+        while (paths.next()) {
+          // Over the expansions of one node path, min of max = max over steps of the min over that
+          // step's parallel edges, because each step's edge is chosen independently.
+          let multiplicity = 1;
+          let pathForward = 0, pathTotal = 0, pathForwardAnswerable = 0, pathTotalAnswerable = 0;
+          for (let index = 0; index + 1 < paths.length; index++) {
+            const u = paths.nodes[index];
+            const v = paths.nodes[index + 1];
+            let slot = offsets[u];
+            while (targets[slot] !== v) slot++;
+            multiplicity *= steps.count[slot];
+            pathForward = Math.max(pathForward, steps.forward[slot]);
+            pathTotal = Math.max(pathTotal, steps.total[slot]);
+            pathForwardAnswerable = Math.max(pathForwardAnswerable, steps.forwardAnswerable[slot]);
+            pathTotalAnswerable = Math.max(pathTotalAnswerable, steps.totalAnswerable[slot]);
+          }
+          if (numPaths + multiplicity > limit) {
+            // A node path whose expansions straddle the limit is left out whole: its best expansion
+            // is not necessarily among the first ones, so its labels would be wrong.
+            truncated = true;
+            break;
+          }
+          numPaths += multiplicity;
+          forward = Math.min(forward, pathForward);
+          total = Math.min(total, pathTotal);
+          forwardAnswerable = Math.min(forwardAnswerable, pathForwardAnswerable);
+          totalAnswerable = Math.min(totalAnswerable, pathTotalAnswerable);
+        }
       }
-      if (numPaths + multiplicity > limit) {
-        // A node path whose expansions straddle the limit is left out whole: its best expansion
-        // is not necessarily among the first ones, so its labels would be wrong.
-        truncated = true;
-        break;
-      }
-      numPaths += multiplicity;
-      best.min_step_forward = Math.min(best.min_step_forward, labels.min_step_forward);
-      best.min_step_total = Math.min(best.min_step_total, labels.min_step_total);
-      best.min_step_forward_answerable = Math.min(best.min_step_forward_answerable, labels.min_step_forward_answerable);
-      best.min_step_total_answerable = Math.min(best.min_step_total_answerable, labels.min_step_total_answerable);
+      const src = graph.nodes[source];
+      const dst = graph.nodes[target];
+      const skeleton: RfSkeleton = { src_node: src, dst_node: dst, num_paths: numPaths, id: rfSkeletonId(src, dst, hash), min_step_forward: forward, min_step_total: total, min_step_forward_answerable: forwardAnswerable, min_step_total_answerable: totalAnswerable };
+      yield { skeleton, truncated };
     }
-    const src = graph.nodes[source];
-    const dst = graph.nodes[target];
-    yield { skeleton: { src_node: src, dst_node: dst, num_paths: numPaths, id: rfSkeletonId(src, dst), ...best }, truncated };
   }
 }
 
-function* allPaths(finder: SimplePathFinder, source: number, target: number): Generator<SimplePathCursor> {
-  const cursor = finder.cursor(source, target);
-  while (cursor.next()) yield cursor;
-}
+type StepSummaries = ReturnType<typeof stepSummaries>;
 
-/** itertools.permutations(range(n), 2). */
-function* orderedPairs(n: number): Generator<[number, number]> {
-  for (let source = 0; source < n; source++) for (let target = 0; target < n; target++) if (source !== target) yield [source, target];
-}
-
-interface StepSummary {
-  count: number;
-  labels: SkeletonLabels;
-}
-
-/** For each adjacent pair: how many parallel edges, and the smallest of each label among them. */
-function bestLabelsBetweenNeighbours(graph: MangoGraph): (u: number, v: number) => StepSummary {
-  const cache = new Map<number, StepSummary>();
-  const n = graph.nodes.length;
-  return (u, v) => {
-    const key = u * n + v;
-    let summary = cache.get(key);
-    if (!summary) {
-      const steps = graph.edgesBetween(u, v).map((edge) => requireRecord(edge.record));
-      summary = {
-        count: steps.length,
-        labels: {
-          min_step_forward: Math.min(...steps.map((edge) => edge.seen_in_forward)),
-          min_step_total: Math.min(...steps.map((edge) => edge.edge_min_step)),
-          min_step_forward_answerable: Math.min(...steps.map((edge) => edge.seen_in_forward_answerable)),
-          min_step_total_answerable: Math.min(...steps.map((edge) => edge.edge_min_step_answerable)),
-        },
-      };
-      cache.set(key, summary);
+/**
+ * For every target at once, from one DFS over the simple paths from `source`: the number of expanded
+ * paths (sum over node paths of the product of parallel-edge counts) and the best of each label
+ * (min over paths of the max over steps), each path's values computed from its prefix's.
+ */
+function rfAggregatesFrom(adjacency: NodeAdjacency, steps: StepSummaries, source: number) {
+  const { nodeCount, offsets, targets } = adjacency;
+  const result = { count: new Float64Array(nodeCount), forward: new Float64Array(nodeCount).fill(NEVER), total: new Float64Array(nodeCount).fill(NEVER), forwardAnswerable: new Float64Array(nodeCount).fill(NEVER), totalAnswerable: new Float64Array(nodeCount).fill(NEVER) };
+  // Per depth: the path so far and its values (depth 0: the source alone, an empty product and maxima).
+  const nodes = new Int32Array(nodeCount);
+  const nextSlot = new Int32Array(nodeCount);
+  const onPath = new Uint8Array(nodeCount);
+  const count = new Float64Array(nodeCount);
+  const forward = new Float64Array(nodeCount);
+  const total = new Float64Array(nodeCount);
+  const forwardAnswerable = new Float64Array(nodeCount);
+  const totalAnswerable = new Float64Array(nodeCount);
+  let depth = 0;
+  nodes[0] = source;
+  nextSlot[0] = offsets[source];
+  onPath[source] = 1;
+  count[0] = 1;
+  while (depth >= 0) {
+    const u = nodes[depth];
+    const slot = nextSlot[depth];
+    if (slot === offsets[u + 1]) {
+      onPath[u] = 0;
+      depth--;
+      continue;
     }
-    return summary;
-  };
+    nextSlot[depth] = slot + 1;
+    const v = targets[slot];
+    if (onPath[v] === 1) continue;
+    const next = depth + 1;
+    count[next] = count[depth] * steps.count[slot];
+    forward[next] = Math.max(forward[depth], steps.forward[slot]);
+    total[next] = Math.max(total[depth], steps.total[slot]);
+    forwardAnswerable[next] = Math.max(forwardAnswerable[depth], steps.forwardAnswerable[slot]);
+    totalAnswerable[next] = Math.max(totalAnswerable[depth], steps.totalAnswerable[slot]);
+    result.count[v] += count[next];
+    result.forward[v] = Math.min(result.forward[v], forward[next]);
+    result.total[v] = Math.min(result.total[v], total[next]);
+    result.forwardAnswerable[v] = Math.min(result.forwardAnswerable[v], forwardAnswerable[next]);
+    result.totalAnswerable[v] = Math.min(result.totalAnswerable[v], totalAnswerable[next]);
+    depth = next;
+    nodes[depth] = v;
+    nextSlot[depth] = offsets[v];
+    onPath[v] = 1;
+  }
+  return result;
+}
+
+/** Per adjacency slot (u, targets[slot]): how many parallel edges, and the smallest of each label among them. */
+function stepSummaries(graph: MangoGraph) {
+  const { nodeCount, offsets, targets } = graph.adjacency();
+  const slots = targets.length;
+  const summary = { count: new Float64Array(slots), forward: new Float64Array(slots), total: new Float64Array(slots), forwardAnswerable: new Float64Array(slots), totalAnswerable: new Float64Array(slots) };
+  for (let u = 0; u < nodeCount; u++) {
+    for (let slot = offsets[u]; slot < offsets[u + 1]; slot++) {
+      const steps = graph.edgesBetween(u, targets[slot]).map((edge) => requireRecord(edge.record));
+      summary.count[slot] = steps.length;
+      summary.forward[slot] = Math.min(...steps.map((edge) => edge.seen_in_forward));
+      summary.total[slot] = Math.min(...steps.map((edge) => edge.edge_min_step));
+      summary.forwardAnswerable[slot] = Math.min(...steps.map((edge) => edge.seen_in_forward_answerable));
+      summary.totalAnswerable[slot] = Math.min(...steps.map((edge) => edge.edge_min_step_answerable));
+    }
+  }
+  return summary;
 }
 
 /** The question a skeleton line asks (DF: follow its path's actions; RF: reach its destination), labelled at `cutoff`. */
