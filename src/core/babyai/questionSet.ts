@@ -7,11 +7,12 @@ import { type PreparedQuestion, type QuestionSet, type QuestionSetFiles, type Qu
 import { baseName, describeFsError } from '../walk';
 import { builtInBabyaiAnswer } from './builtInAgents';
 import { babyaiDeclaration } from './declaration';
-import { type BabyaiQuestionInput, prepareBabyaiQuestion, scoreBabyaiAnswer } from './evaluation';
+import { type BabyaiQuestionInput, type PreparedBabyaiQuestion, prepareBabyaiQuestion, scoreBabyaiAnswer } from './evaluation';
+import type { LevelSpec } from './env';
 import { loadLevelFile } from './levelFile';
 import { BABY_TASKS, type BabyTask, PROMPT_STRATEGIES, type PromptStrategy, promptConstructionError } from './prompts';
 import { type RawRecord, readRecordFile } from './recordFiles';
-import { loadRecord } from './records';
+import { type BabyRecord, loadRecord } from './records';
 import type { Diagnostic } from '../text';
 
 export const BABYAI_QUESTION_OPTIONS = ['task', 'prompt'] as const;
@@ -37,8 +38,32 @@ export function babyaiOptions(options: QuestionSetOptions): { task: BabyTask; pr
   return { task: chosen('task', options.task, BABY_TASKS), prompt: chosen('prompt', options.prompt, PROMPT_STRATEGIES, 'zero_shot') };
 }
 
+/** A BabyAI question for the pipeline, with what it was built from: the editor steps the board on `babyai.spec`. */
+export interface PreparedBabyaiRun extends PreparedQuestion<BabyaiQuestion> {
+  readonly babyai: PreparedBabyaiQuestion;
+}
+
+/** The question input of a level file at `path` (its level name is the file's name without `.level.json`); the editor and the question set both build it here. */
+export function levelQuestionInput(path: string, spec: LevelSpec, task: BabyTask, prompt: PromptStrategy): BabyaiQuestionInput {
+  return { spec, task, levelName: baseName(path).slice(0, -LEVEL_SUFFIX.length), source: path, record: null, prompt };
+}
+
+/**
+ * The question input of the `index`th (0-based) record of a record file at `path`, whose level
+ * `spec` was built from it. The record's actions are the question's only when the record is of
+ * `task` (a record naming no task, which the editor lets the user ask anyway, has none: the expert's are used).
+ */
+export function recordQuestionInput(path: string, record: BabyRecord, index: number, spec: LevelSpec, task: BabyTask, prompt: PromptStrategy): BabyaiQuestionInput {
+  const own = record.task === task;
+  return {
+    spec, task, levelName: record.levelName || `record ${index + 1}`, source: path, record: index, description: record.description, prompt,
+    predictActions: own && task === 'predict' ? record.actions : undefined,
+    expertActions: own && task === 'plan' ? record.actions : undefined,
+  };
+}
+
 /** A question bound to its level: prompt, built-in agents (oracle = the OmniBot expert, random = seeded), scoring in faithful or reference mode. */
-export function preparedBabyaiQuestion(input: BabyaiQuestionInput): PreparedQuestion<BabyaiQuestion> {
+export function preparedBabyaiQuestion(input: BabyaiQuestionInput): PreparedBabyaiRun {
   const prepared = prepareBabyaiQuestion(input);
   const { task } = prepared.question;
   const strategy = prepared.question.prompt ?? 'zero_shot';
@@ -46,6 +71,7 @@ export function preparedBabyaiQuestion(input: BabyaiQuestionInput): PreparedQues
   // questions yet repeat for the same seed (seed 0 gives the editor's answer).
   const ownSeed = Number.parseInt(prepared.question.sampleId.slice(0, 8), 16);
   return {
+    babyai: prepared,
     question: prepared.question,
     messages: prepared.messages,
     builtInAnswer(profile: ModelProfile, seed: number) {
@@ -104,8 +130,8 @@ function levelQuestions(path: string, text: string, task: BabyTask, prompt: Prom
     problems.push(...(errors.length > 0 ? errors : [`${path}: the level cannot be built`]));
     return [];
   }
-  const name = baseName(path);
-  const question = attempt(`${path}:1`, problems, () => preparedBabyaiQuestion({ spec: loaded.spec!, task, levelName: name.slice(0, -LEVEL_SUFFIX.length), source: path, record: null, prompt }));
+  const spec = loaded.spec;
+  const question = attempt(`${path}:1`, problems, () => preparedBabyaiQuestion(levelQuestionInput(path, spec, task, prompt)));
   return question ? [question] : [];
 }
 
@@ -137,13 +163,7 @@ function questionsOfRecords(path: string, records: readonly RawRecord[], task: B
       return;
     }
     const spec = loaded.spec;
-    const question = attempt(`${path}:${line}`, problems, () =>
-      preparedBabyaiQuestion({
-        spec, task, levelName: record.levelName || `record ${index + 1}`, source: path, record: index, description: record.description, prompt,
-        predictActions: task === 'predict' ? record.actions : undefined,
-        expertActions: task === 'plan' ? record.actions : undefined,
-      }),
-    );
+    const question = attempt(`${path}:${line}`, problems, () => preparedBabyaiQuestion(recordQuestionInput(path, record, index, spec, task, prompt)));
     if (question) questions.push(question);
   });
   return questions;

@@ -13,6 +13,11 @@ function definitionOf(question: QuestionBase): BenchmarkDeclaration | null {
   return findBenchmark(question.benchmark) ?? builtInDeclarations.find((declaration) => declaration.id === question.benchmark) ?? null;
 }
 
+/** What a person calls the question's benchmark (`LLM-BabyBench`), or its id when it is not registered here. */
+export function benchmarkLabel(question: QuestionBase): string {
+  return definitionOf(question)?.label ?? question.benchmark;
+}
+
 /** The question's label from its benchmark's runLabel hook; a benchmark without one (or not registered) is grouped under its label or id and named by sample id. */
 function labelOf(question: QuestionBase): RunLabel {
   const definition = definitionOf(question);

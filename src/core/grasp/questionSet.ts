@@ -180,9 +180,17 @@ export function graspModeOf(mode: string): ScoringMode {
   return mode;
 }
 
+/** A GRASP question for the pipeline, with what it was built from: the editor draws the path on `grasp.grid` and re-reads the summary with `rule`. */
+export interface PreparedGraspRun extends PreparedQuestion<GraspQuestion> {
+  readonly grasp: PreparedGraspQuestion;
+  readonly rule: ExtractionRule;
+}
+
 /** A prepared GRASP question for the pipeline: built-in agents, scoring in any GRASP mode with the chosen extraction rule. */
-export function preparedGraspQuestion(prepared: PreparedGraspQuestion, rule: ExtractionRule = 'recommended'): PreparedQuestion<GraspQuestion> {
+export function preparedGraspQuestion(prepared: PreparedGraspQuestion, rule: ExtractionRule = 'recommended'): PreparedGraspRun {
   return {
+    grasp: prepared,
+    rule,
     question: prepared.question,
     messages: prepared.messages,
     builtInAnswer(profile: ModelProfile, seed: number): string {
@@ -196,6 +204,16 @@ export function preparedGraspQuestion(prepared: PreparedGraspQuestion, rule: Ext
   };
 }
 
+/**
+ * One grid record under one setting, prepared as `waypoint run grasp` prepares it (the editor's
+ * Run GRASP Question uses this too, so both send the same messages under the same custom_id and
+ * score alike). `path` is the grid file as the user sees it: recorded as gridPath, its name in the custom_id.
+ */
+export function prepareGraspRun(entry: GraspGridEntry, path: string, settings: GraspSettings, style: PromptStyle, rule: ExtractionRule = 'recommended'): PreparedGraspRun {
+  const prepared = prepareGraspQuestion(entry, path, settings, style);
+  return preparedGraspQuestion({ ...prepared, question: { ...prepared.question, gridPath: path } }, rule);
+}
+
 /** The question set of runs.md §2: every readable record of every grid file in `indices` × `settings`. */
 export async function graspQuestionSet(sources: readonly string[], options: QuestionSetOptions, files: QuestionSetFiles): Promise<QuestionSet<GraspQuestion>> {
   const settings = parseSettingsOption(options.settings);
@@ -206,10 +224,7 @@ export async function graspQuestionSet(sources: readonly string[], options: Ques
   const questions: PreparedQuestion<GraspQuestion>[] = [];
   for (const file of grids.files) {
     const entries = file.entries.filter((entry) => inIndices(indices, entry.record.index)).sort((a, b) => a.record.index - b.record.index);
-    const prepare = (entry: GraspGridEntry, setting: GraspSettings) => {
-      const prepared = prepareGraspQuestion(entry, file.name, setting, style);
-      questions.push(preparedGraspQuestion({ ...prepared, question: { ...prepared.question, gridPath: file.path } }, rule));
-    };
+    const prepare = (entry: GraspGridEntry, setting: GraspSettings) => questions.push(prepareGraspRun(entry, file.path, setting, style, rule));
     if (style === 'chat') for (const setting of settings) for (const entry of entries) prepare(entry, setting);
     else for (const entry of entries) for (const setting of settings) prepare(entry, setting);
   }

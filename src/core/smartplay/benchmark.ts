@@ -1,7 +1,9 @@
 // SmartPlay (Wu et al. 2024): Waypoint's episode logs, one JSON object per step, validated alone.
 import type { SmartplayQuestion } from '../eval/types';
 import type { BenchmarkDefinition } from '../registry';
+import { smartplayTimelineOfFile } from './boardTimeline';
 import { smartplayDeclaration } from './declaration';
+import { parseEpisodeLog } from './episodeLog';
 import { validateEpisodeLog } from './episodeChecks';
 import { SMARTPLAY_QUESTION_OPTIONS, smartplayQuestionSet } from './questionSet';
 import { smartplayReport } from './report';
@@ -14,4 +16,6 @@ export const smartplayBenchmark: BenchmarkDefinition<SmartplayQuestion> = {
   questionOptions: SMARTPLAY_QUESTION_OPTIONS,
   scoringModes: ['faithful', 'reference'],
   questions: (_kind, text) => (text.trim() === '' ? [] : [{ line: 0, label: 'Step Through Episode', command: 'waypoint.showBoard', argument: {} }]),
+  // Show Board steps through the logged episode; a log without its header line has nothing to draw.
+  fileTimeline: (_kind, text, path) => smartplayTimelineOfFile(parseEpisodeLog(text).log, `Episode: ${path}`),
 };

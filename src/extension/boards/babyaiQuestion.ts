@@ -7,12 +7,11 @@ import * as vscode from 'vscode';
 import { showFilteredQuickPick } from '../filteredQuickPick';
 import { babyaiTimeline } from '../../core/babyai/boardTimeline';
 import { prepareBabyaiQuestion, scoreBabyaiAnswer, type BabyaiQuestionInput, type PreparedBabyaiQuestion } from '../../core/babyai/evaluation';
-import { builtInBabyaiAnswer } from '../../core/babyai/builtInAgents';
+import { levelQuestionInput, preparedBabyaiQuestion, recordQuestionInput } from '../../core/babyai/questionSet';
 import { loadLevelFile } from '../../core/babyai/levelFile';
 import { type BabyTask, type PromptStrategy, promptConstructionError } from '../../core/babyai/prompts';
 import { readRecordFile, recordAtLine } from '../../core/babyai/recordFiles';
 import { loadRecord, type LoadedRecord } from '../../core/babyai/records';
-import { runRecordOf } from '../../core/eval/engine';
 import { runDocumentName } from '../../core/eval/runLabels';
 import type { BabyaiQuestion, RunRecord } from '../../core/eval/types';
 import { pickProfile } from '../eval/profiles';
@@ -74,8 +73,15 @@ async function pickRecord(uri: vscode.Uri, text: string, preset: number | undefi
   return { loaded: loadRecord(records[index]), index };
 }
 
-/** Reads the level or record the question is about, as the core's question input. */
-async function questionInput(uri: vscode.Uri, options: BabyaiRunOptions): Promise<Omit<BabyaiQuestionInput, 'task'> & { task: BabyTask | null } | undefined> {
+/** The level or record a question is about: its task when the record names one, and the question input for a task and prompt, built as the question set builds it. */
+interface QuestionSource {
+  levelName: string;
+  task: BabyTask | null;
+  input(task: BabyTask, prompt: PromptStrategy): BabyaiQuestionInput;
+}
+
+/** Reads the level or record the question is about. */
+async function questionSource(uri: vscode.Uri, options: BabyaiRunOptions): Promise<QuestionSource | undefined> {
   const document = await vscode.workspace.openTextDocument(uri);
   const source = shownPath(uri);
   if (uri.path.endsWith(LEVEL_SUFFIX)) {
@@ -85,22 +91,18 @@ async function questionInput(uri: vscode.Uri, options: BabyaiRunOptions): Promis
       return undefined;
     }
     const levelName = uri.path.slice(uri.path.lastIndexOf('/') + 1, -LEVEL_SUFFIX.length);
-    return { spec, task: null, levelName, source, record: null };
+    return { levelName, task: null, input: (task, prompt) => levelQuestionInput(source, spec, task, prompt) };
   }
   const chosen = await pickRecord(uri, document.getText(), options.record);
   if (!chosen) return undefined;
   const { loaded, index } = chosen;
-  if (!loaded.spec) {
+  const { spec, record } = loaded;
+  if (!spec) {
     const first = loaded.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
     void vscode.window.showErrorMessage(`Waypoint: record ${index + 1} of ${source} cannot be read${first ? ` (line ${first.range.start.line + 1}: ${first.message})` : ''}.`);
     return undefined;
   }
-  const { record } = loaded;
-  return {
-    spec: loaded.spec, task: record.task, levelName: record.levelName || `record ${index + 1}`, source, record: index, description: record.description,
-    predictActions: record.task === 'predict' ? record.actions : undefined,
-    expertActions: record.task === 'plan' ? record.actions : undefined,
-  };
+  return { levelName: record.levelName || `record ${index + 1}`, task: record.task, input: (task, prompt) => recordQuestionInput(source, record, index, spec, task, prompt) };
 }
 
 /** Steps the answer's consequences on the board. */
@@ -117,7 +119,7 @@ export async function runBabyaiQuestion(deps: BoardEvalDeps, options: BabyaiRunO
     void vscode.window.showInformationMessage('Waypoint: open a BabyAI level (*.level.json) or an LLM-BabyBench record file (CSV, JSON or JSONL) to run a question on it.');
     return undefined;
   }
-  const input = await questionInput(uri, options);
+  const input = await questionSource(uri, options);
   if (!input) return undefined;
   const task = input.task ?? options.task ?? (await vscode.window.showQuickPick(TASKS, { title: `BabyAI question on ${input.levelName}: which task?` }))?.task;
   if (!task) return undefined;
@@ -125,6 +127,7 @@ export async function runBabyaiQuestion(deps: BoardEvalDeps, options: BabyaiRunO
   const prompt = options.prompt ?? (options.profileId || options.agent ? 'zero_shot' : (await vscode.window.showQuickPick(STRATEGIES, { title: `BabyAI ${task} on ${input.levelName}: which prompt?` }))?.prompt);
   if (!prompt) return undefined;
   const mode = options.mode ?? setting('evaluation.scoringMode');
+  // Said before the model pick, so nobody chooses a model for a question that cannot be asked.
   const promptError = promptConstructionError(task, prompt, mode);
   if (promptError) {
     void vscode.window.showErrorMessage(`Waypoint: ${promptError}. Nothing was asked.`);
@@ -132,31 +135,27 @@ export async function runBabyaiQuestion(deps: BoardEvalDeps, options: BabyaiRunO
   }
   const profile = await pickProfile(`BabyAI ${task} on ${input.levelName}: which model?`, options.profileId ?? options.agent, BUILT_INS);
   if (!profile) return undefined;
-  const prepared = prepareBabyaiQuestion({ ...input, task, prompt });
-  const question: BabyaiQuestion = prepared.question;
-  const seed = Number.parseInt(question.sampleId.slice(0, 8), 16);
-  const reply = await evaluation.askWithProgress(
-    deps.context,
-    { profile, messages: prepared.messages, question, builtIn: (chosen) => builtInBabyaiAnswer(prepared, chosen.provider === 'random' ? 'random' : 'oracle', seed) },
-    `BabyAI ${task} · ${input.levelName}`,
-  );
-  if (!reply) return undefined;
-  const result = scoreBabyaiAnswer(prepared, reply.text, mode);
-  const record = runRecordOf({ question, model: profile, messages: prepared.messages, parsedAnswer: result.parsedAnswer, scores: result.scores, mode }, reply);
+  // The question set's own builder: the messages, sample id, seeds and scoring of `waypoint run babyai`.
+  const prepared = preparedBabyaiQuestion(input.input(task, prompt));
+  const answered = await evaluation.answerWithProgress(deps.context, prepared, profile, { mode, title: `BabyAI ${task} · ${input.levelName}` });
+  if (!answered) return undefined;
+  const { record, diagnostics } = answered;
   const runFile = await evaluation.appendRunRecord(record);
   if (runFile) deps.log.info(`Run recorded in ${runFile}: BabyAI ${task} on ${input.levelName} with ${profile.id}.`);
-  await deps.answers.show(runDocumentName(record), reply.text, result.diagnostics);
-  showOnBoard(deps.context, prepared, result, `${task[0].toUpperCase()}${task.slice(1)} · ${profile.id} · ${input.levelName}`);
-  void vscode.window.showInformationMessage(`Waypoint: ${profile.id} on BabyAI ${task} · ${input.levelName} (${mode}${prompt === 'zero_shot' ? '' : `, ${prompt}`}): ${result.summary} · ${reply.cached ? 'cache hit' : `${reply.latencyMs} ms`}`);
-  return { task, prompt, profile: profile.id, mode, ...result.scores, problems: result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length, diagnostics: result.diagnostics.length, cached: reply.cached, runFile, answer: reply.text };
+  await deps.answers.show(runDocumentName(record), record.rawAnswer, diagnostics);
+  // The board's actions and the summary line come from the recorded answer with the pipeline's own scorer; the scores are the record's.
+  const shown = scoreBabyaiAnswer(prepared.babyai, record.rawAnswer, mode);
+  showOnBoard(deps.context, prepared.babyai, shown, `${task[0].toUpperCase()}${task.slice(1)} · ${profile.id} · ${input.levelName}`);
+  void vscode.window.showInformationMessage(`Waypoint: ${profile.id} on BabyAI ${task} · ${input.levelName} (${mode}${prompt === 'zero_shot' ? '' : `, ${prompt}`}): ${shown.summary} · ${record.cached ? 'cache hit' : `${record.latencyMs} ms`}`);
+  return { task, prompt, profile: profile.id, mode, ...record.scores, problems: diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length, diagnostics: diagnostics.length, cached: record.cached, runFile, answer: record.rawAnswer };
 }
 
 /** Reopens a recorded BabyAI run: re-scored against the level as it is now, answer and board. */
 export async function reopenBabyaiRun(deps: BoardEvalDeps, record: RunRecord & { question: BabyaiQuestion }): Promise<boolean> {
   const [found] = await vscode.workspace.findFiles(record.question.source, '**/node_modules/**', 1);
-  const input = found ? await questionInput(found, { record: record.question.record ?? undefined }) : undefined;
+  const input = found ? await questionSource(found, { record: record.question.record ?? undefined }) : undefined;
   if (!input) return false;
-  const prepared = prepareBabyaiQuestion({ ...input, task: record.question.task, prompt: record.question.prompt });
+  const prepared = prepareBabyaiQuestion(input.input(record.question.task, record.question.prompt ?? 'zero_shot'));
   const mode = record.mode === 'reference' ? 'reference' : 'faithful';
   const result = scoreBabyaiAnswer(prepared, record.rawAnswer, mode);
   await deps.answers.show(runDocumentName(record), record.rawAnswer, result.diagnostics);

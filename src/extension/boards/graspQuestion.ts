@@ -4,11 +4,11 @@
 // response file (such as the o1-mini answers) against its grid. Either way the answer opens with
 // diagnostics on each token that did nothing, and the board draws the path as the paper's Figure 2.
 import * as vscode from 'vscode';
-import { runRecordOf } from '../../core/eval/engine';
 import { runDocumentName } from '../../core/eval/runLabels';
 import type { GraspQuestion, RunRecord } from '../../core/eval/types';
+import { prepareGraspRun } from '../../core/grasp/questionSet';
 import { graspTimeline } from '../../core/grasp/boardTimeline';
-import { builtInGraspAnswer, prepareGraspQuestion, scoreGraspAnswer, type GraspAnswerResult, type PreparedGraspQuestion } from '../../core/grasp/evaluation';
+import { prepareGraspQuestion, scoreGraspAnswer, type GraspAnswerResult, type PreparedGraspQuestion } from '../../core/grasp/evaluation';
 import type { PromptStyle } from '../../core/grasp/prompt';
 import { GraspAnswerCodes } from '../../core/grasp/codes';
 import { chooseGrid, requestPromptFor, type GridCandidate } from '../../core/grasp/gridMatch';
@@ -71,23 +71,20 @@ export async function runGraspQuestion(deps: BoardEvalDeps, options: GraspRunOpt
   const style = options.style ?? setting('grasp.promptStyle');
   const mode = graspMode(options.mode);
   const file = fileNameOf(uri);
-  const prepared = prepareGraspQuestion(entry, file, settings, style);
-  const question: GraspQuestion = { ...prepared.question, gridPath: shownPath(uri) };
-  const reply = await evaluation.askWithProgress(
-    deps.context,
-    { profile, messages: prepared.messages, question, builtIn: (chosen) => builtInGraspAnswer(prepared, chosen.provider === 'random' ? 'random' : 'oracle', entry.record.index) },
-    `GRASP ${file} #${entry.record.index}`,
-  );
-  if (!reply) return undefined;
-  const result = scoreGraspAnswer(prepared, reply.text, mode);
-  const record = runRecordOf({ question, model: profile, messages: prepared.messages, parsedAnswer: result.parsedAnswer, scores: result.scores, mode }, reply);
+  // The question set's own builder: the messages, custom_id and scoring of `waypoint run grasp`.
+  const prepared = prepareGraspRun(entry, shownPath(uri), settings, style);
+  const answered = await evaluation.answerWithProgress(deps.context, prepared, profile, { mode, title: `GRASP ${file} #${entry.record.index}` });
+  if (!answered) return undefined;
+  const { record, diagnostics } = answered;
   const runFile = await evaluation.appendRunRecord(record);
-  if (runFile) deps.log.info(`Run recorded in ${runFile}: GRASP ${question.sampleId} with ${profile.id}.`);
-  await deps.answers.show(runDocumentName(record), reply.text, [gridNote(`grid ${shownPath(uri)} #${entry.record.index} (the grid the question was asked on)`), ...result.diagnostics]);
+  if (runFile) deps.log.info(`Run recorded in ${runFile}: GRASP ${record.question.sampleId} with ${profile.id}.`);
+  await deps.answers.show(runDocumentName(record), record.rawAnswer, [gridNote(`grid ${shownPath(uri)} #${entry.record.index} (the grid the question was asked on)`), ...diagnostics]);
+  // The path and the summary line are drawn from the recorded answer with the pipeline's own scorer and rule; the scores are the record's.
+  const shown = scoreGraspAnswer(prepared.grasp, record.rawAnswer, mode, { rule: prepared.rule });
   const title = `${profile.id} · ${shownPath(uri)} #${entry.record.index} · ${describeSettings(settings)}`;
-  showOnBoard(deps.context, prepared, result, title);
-  void vscode.window.showInformationMessage(`Waypoint: ${title}: ${result.summary} · ${reply.cached ? 'cache hit' : `${reply.latencyMs} ms`}`);
-  return { profile: profile.id, mode, grid: { path: shownPath(uri), index: entry.record.index }, ...result.scores, steps: result.simulation.steps.length, actions: result.parsedAnswer, diagnostics: result.diagnostics.map((diagnostic) => diagnostic.code), runFile, answer: reply.text };
+  showOnBoard(deps.context, prepared.grasp, shown, title);
+  void vscode.window.showInformationMessage(`Waypoint: ${title}: ${shown.summary} · ${record.cached ? 'cache hit' : `${record.latencyMs} ms`}`);
+  return { profile: profile.id, mode, grid: { path: shownPath(uri), index: entry.record.index }, ...record.scores, steps: shown.simulation.steps.length, actions: record.parsedAnswer, diagnostics: diagnostics.map((diagnostic) => diagnostic.code), runFile, answer: record.rawAnswer };
 }
 
 /** Upstream's layout: grid files beside the response file or one folder up (`results/../`). */

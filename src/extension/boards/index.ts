@@ -9,7 +9,6 @@ import type { BoardEvalDeps } from './evalDeps';
 import { showGraspGrid, showLevel, showRecordLevel } from './gridCommands';
 import { reopenBabyaiRun } from './babyaiQuestion';
 import { reopenGraspRun, scoreGraspResponse } from './graspQuestion';
-import { showEpisode } from './smartplayCommands';
 
 export { runBabyaiQuestion } from './babyaiQuestion';
 export { runGraspQuestion, scoreGraspResponse } from './graspQuestion';
@@ -41,11 +40,10 @@ export async function showBoard(deps: BoardEvalDeps, uri?: vscode.Uri): Promise<
       return showGraspGrid(context, document, cursorLine);
     case 'grasp-results':
       return (await scoreGraspResponse(deps, { uri: target, line: cursorLine ?? 0 })) ? BoardPanel.active : undefined;
-    case 'smartplay-episode':
-      return showEpisode(context, document);
     default: {
-      // Any other registered benchmark: what its fileTimeline hook draws.
-      const timeline = findKind(kind)?.benchmark.fileTimeline?.(kind, document.getText(), target.fsPath) ?? null;
+      // Any other kind (a SmartPlay episode log, a registered benchmark's file): what its fileTimeline
+      // hook draws, titled with the path as the user sees it.
+      const timeline = findKind(kind)?.benchmark.fileTimeline?.(kind, document.getText(), vscode.workspace.asRelativePath(target)) ?? null;
       if (!timeline) {
         void vscode.window.showInformationMessage(`Waypoint: the board does not draw ${kind} files${findKind(kind)?.benchmark.fileTimeline ? ' that do not validate' : ' yet'}.`);
         return undefined;

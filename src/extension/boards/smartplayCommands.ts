@@ -1,12 +1,12 @@
 // SmartPlay in the board view: play an episode with a built-in player (the optimal Hanoi solver or
 // a seeded random player) or any configured model profile, turn by turn with progress and Cancel
 // (which aborts the model request in flight), write its log to .waypoint/episodes/, and step
-// through it; or open an existing episode log.
+// through it. (An existing episode log is drawn by the SmartPlay benchmark's fileTimeline hook.)
 import * as vscode from 'vscode';
 import type { ModelProfile } from '../../core/eval/types';
 import { hanoiSolverAgent, randomAgent } from '../../core/smartplay/agents';
-import { smartplayTimeline, smartplayTimelineOfFile } from '../../core/smartplay/boardTimeline';
-import { formatEpisodeLog, parseEpisodeLog } from '../../core/smartplay/episodeLog';
+import { smartplayTimeline } from '../../core/smartplay/boardTimeline';
+import { formatEpisodeLog } from '../../core/smartplay/episodeLog';
 import { createSmartPlayEnv, SMARTPLAY_GAMES } from '../../core/smartplay/games';
 import { runEpisode, type SmartPlayAgent } from '../../core/smartplay/runner';
 import { modelProfiles } from '../eval/profiles';
@@ -79,16 +79,4 @@ export async function playSmartplay(deps: BoardEvalDeps, options: PlayOptions = 
   const end = log.end;
   void vscode.window.showInformationMessage(`Waypoint: ${game} with ${agentName}: ${end?.reason ?? 'ended'} after ${log.steps.length} steps, score ${end?.score ?? '—'}${end?.normalizedScore !== null && end?.normalizedScore !== undefined ? `, normalised ${Number(end.normalizedScore.toFixed(3))}` : ''}${unmatched ? ` · ${unmatched} answers matched no action (action 0 taken)` : ''}`);
   return { game, agent: agentName, reason: end?.reason, steps: log.steps.length, score: end?.score, normalizedScore: end?.normalizedScore, unmatched, file: file?.fsPath, error: end?.error };
-}
-
-/** Steps through an episode log file. */
-export function showEpisode(context: vscode.ExtensionContext, document: vscode.TextDocument): BoardPanel | undefined {
-  const timeline = smartplayTimelineOfFile(parseEpisodeLog(document.getText()).log, `Episode: ${vscode.workspace.asRelativePath(document.uri)}`);
-  if (!timeline) {
-    void vscode.window.showErrorMessage('Waypoint: this episode log has no header line (see Problems).');
-    return undefined;
-  }
-  const board = BoardPanel.show(context);
-  board.showTimeline(timeline);
-  return board;
 }

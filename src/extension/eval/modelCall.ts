@@ -8,7 +8,10 @@ import { promises as fs } from 'node:fs';
 import { askModel, ModelCallCancelled, ModelCallError, type ReplySource } from '../../core/eval/engine';
 import { OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
 import { redactSecrets } from '../../core/eval/redact';
-import type { ChatMessage, EvalQuestion, ModelProfile, ModelReply, RunRecord } from '../../core/eval/types';
+import { answerPrepared, type AnsweredQuestion } from '../../core/eval/pipeline';
+import { benchmarkLabel } from '../../core/eval/runLabels';
+import type { ChatMessage, EvalQuestion, ModelProfile, ModelReply, RunRecord, ScoringMode } from '../../core/eval/types';
+import type { PreparedQuestion } from '../../core/registry';
 import { apiKeyLookup } from './secrets';
 import { WorkspaceStore } from '../../core/eval/workspaceStore';
 
@@ -89,6 +92,36 @@ export async function askWithProgress(context: vscode.ExtensionContext, request:
   } catch (error) {
     // Not awaited: the command ends now; the notification stays until the user answers it.
     void reportModelError(error, request.profile);
+    return undefined;
+  }
+}
+
+export interface AnswerProgressOptions {
+  /** The scoring mode of the run (stamped on the record). */
+  mode: ScoringMode;
+  /** The built-in `random` agent's seed; 0, as `waypoint run` without --seed, so the editor's answer is the CLI's. */
+  seed?: number;
+  /** What the progress notification names, e.g. `GRASP inner_cluster_free.jsonl #3`. */
+  title: string;
+}
+
+/**
+ * Asks a prepared question (built by the same code as the benchmark's question set) through the
+ * evaluation pipeline that `waypoint run` uses, with the workspace cache and a cancellable
+ * progress notification: reply, parse, score, diagnostics, run record. The model is the profile's
+ * OpenAI-compatible endpoint or the question's built-in agent. Undefined when cancelled or failed
+ * (the failure is shown, as askWithProgress shows it).
+ */
+export async function answerWithProgress<Q extends EvalQuestion>(context: vscode.ExtensionContext, prepared: PreparedQuestion<Q>, profile: ModelProfile, options: AnswerProgressOptions): Promise<AnsweredQuestion<Q> | undefined> {
+  const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(context.secrets)) : undefined;
+  try {
+    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: asking ${profile.id} (${options.title})`, cancellable: true }, (_progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      return answerPrepared(prepared, profile, benchmarkLabel(prepared.question), { source, cache: storeOf(), mode: options.mode, seed: options.seed ?? 0, signal: controller.signal });
+    });
+  } catch (error) {
+    void reportModelError(error, profile);
     return undefined;
   }
 }

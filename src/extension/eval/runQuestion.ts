@@ -23,7 +23,7 @@ import { scoringModeSetting, setting } from '../settings';
 import { appendRunRecord, askWithProgress, requireTrust, type BuiltInAnswer } from './modelCall';
 import { pickProfile } from './profiles';
 
-export { appendRunRecord, askQuietly, askWithProgress, reportModelError, requireTrust, useOutputChannel } from './modelCall';
+export { answerWithProgress, appendRunRecord, askQuietly, askWithProgress, reportModelError, requireTrust, useOutputChannel } from './modelCall';
 
 /** What the built-in agents do for MANGO, shown in the model pick. */
 const MANGO_BUILT_INS = { oracle: 'shortest route / true trajectory from the maze', random: 'seeded random walk' };
