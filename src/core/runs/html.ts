@@ -30,6 +30,7 @@ table.grid td{width:24px;height:24px;padding:0;text-align:center;vertical-align:
 .cr{color:#d22}.cg{color:#1a8a1a}.cb{color:#2257d6}.cp{color:#8a2be2}.cy{color:#b89200}.ce{color:#777}
 .rp-side dl{display:grid;grid-template-columns:max-content auto;gap:2px 12px;margin:6px 0}.rp-side dt{color:#555}.rp-side dd{margin:0}
 .rp-note{margin:4px 0;color:#444}.good{color:#1a7f37}.bad{color:#c62828}
+.rp-legend{margin-top:6px;font-size:.85em;color:#555;display:flex;gap:4px;align-items:center}.rp-legend .swatch{display:inline-block;width:12px;height:12px;border:1px solid #999;margin-left:8px}.rp-legend .swatch:first-child{margin-left:0}
 .flag{display:inline-block;padding:0 6px;border-radius:3px;background:#eee;margin-left:6px;font-size:.85em}
 @media (prefers-color-scheme:dark){body{background:#1e1e1e;color:#ddd}th{background:#2a2a2a}th,td{border-color:#444}
 #rows>tr:hover{background:#26303d}#rows>tr.expanded{background:none}#rows tr.error{background:#3a2020}#rows tr.invalid{background:#3a3520}.detail pre{background:#262626}svg text{fill:#ddd}

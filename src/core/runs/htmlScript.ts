@@ -68,6 +68,13 @@ function replay(rp) {
   body.appendChild(side);
   box.appendChild(controls);
   box.appendChild(body);
+  // Which cell styles mean what: only those the replay uses.
+  const legend = el('div', undefined, 'rp-legend');
+  const used = new Set(rp.fr.flatMap((f) => (f.g || []).flatMap((row) => row.split('').filter((_, i) => i % 2 === 1))));
+  [['A', 'agent'], ['S', 'start'], ['W', 'wall / obstacle']].filter(([style]) => used.has(style)).forEach(([style, name]) => {
+    legend.appendChild(el('span', ' ', 'swatch ' + STYLE_CLASSES[style]));
+    legend.appendChild(document.createTextNode(name));
+  });
   const show = (i) => {
     const f = rp.fr[i];
     slider.value = String(i);
@@ -76,6 +83,7 @@ function replay(rp) {
     where.textContent = 'step ' + i + ' of ' + (rp.fr.length - 1);
     scene.textContent = '';
     scene.appendChild(f.g ? gridTable(f.g) : el('pre', f.x || ''));
+    if (f.g) scene.appendChild(legend);
     side.textContent = '';
     const action = el('div', undefined, 'rp-action');
     action.appendChild(el('b', 'action: '));
