@@ -150,15 +150,13 @@ export function packRows(rows: readonly ReportRow[], fields: readonly string[], 
     if (cut) row.cut = record.rawAnswer.length;
     if (record.error !== undefined) row.err = record.error;
     const replay = replays?.get(record);
-    if (replay && 'replay' in replay) {
-      const size = JSON.stringify(replay.replay).length;
-      if (replaySize + size <= level.replayBudget) {
-        row.rp = replay.replay;
-        replaySize += size;
-      } else {
-        replaysOmitted++;
-        row.rn = intern('this replay is left out to keep the file small');
-      }
+    const size = replay && 'replay' in replay ? JSON.stringify(replay.replay).length : 0;
+    if (replay && 'replay' in replay && replaySize + size <= level.replayBudget) {
+      row.rp = replay.replay;
+      replaySize += size;
+    } else if (replay && !('note' in replay)) {
+      replaysOmitted++;
+      row.rn = intern('this replay is left out to keep the file small');
     } else row.rn = intern(replay ? replay.note : NO_REPLAY_SOURCES);
     if (level.prompts) row.p = record.messages.map((message, index) => [intern(message.role), table.add(message.content, `${message.role}/${index}`)]);
     packed.push(row);

@@ -31,8 +31,8 @@ export interface ReplaySources {
   levels?: string;
 }
 
-/** A record's replay, or why it has none. */
-export type ReplayResult = { replay: PackedReplay } | { note: string };
+/** A record's replay, or why it has none (`omitted`: the host stopped building replays past the size budget). */
+export type ReplayResult = { replay: PackedReplay } | { note: string } | { omitted: true };
 
 const joinPath = (folder: string, name: string) => `${folder.replace(/[\\/]+$/, '')}/${name}`;
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
