@@ -1,6 +1,7 @@
 // `waypoint report <run.jsonl>... [--by F,...] [--where F=V,...] [--json|--csv|--markdown|--html FILE]`
 // (runs.md §4). The files are merged (the shards of a run, runs of several models); the report is
-// computed in core/runs and printed in the asked format. A line that is not a run record is named
+// computed in core/runs and printed in the asked format. With --html, --grids/--games/--levels name
+// where the grid, game and level files are, for the drill-down's replays (core/runs/replays.ts). A line that is not a run record is named
 // on stderr and the exit code is 1, after the report of the readable records.
 import { promises as fs } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -8,8 +9,12 @@ import { buildReport } from '../core/runs/report';
 import { ReportUsageError } from '../core/runs/records';
 import { reportCsv, reportMarkdown, reportText } from '../core/runs/format';
 import { reportHtml } from '../core/runs/html';
+import { PACK_LEVELS } from '../core/runs/htmlData';
+import { ReplayBuilder, type ReplayResult } from '../core/runs/replays';
+import type { RunRecord } from '../core/eval/types';
 import { describeFsError } from '../core/walk';
 import { parseArgs, UsageError } from './args';
+import { nodeQuestionFiles } from './nodeQuestionFiles';
 import { readRunFiles } from './runFileReader';
 
 type Output = (text: string) => void;
@@ -17,7 +22,7 @@ type Output = (text: string) => void;
 /** A multi-line rendering through the CLI's writer (control characters from records escaped). */
 export const printBlock = (out: Output, text: string) => out(text.replace(/\n$/, ''));
 
-const USAGE = 'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--json|--csv|--markdown|--html FILE]';
+const USAGE = 'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--json|--csv|--markdown|--html FILE [--grids DIR] [--games DIR] [--levels DIR]]';
 
 /** Runs `waypoint report ...`; returns the exit code. */
 export async function runReport(argv: readonly string[], out: Output, err: Output): Promise<number> {
@@ -32,17 +37,20 @@ export async function runReport(argv: readonly string[], out: Output, err: Outpu
 }
 
 async function report(argv: readonly string[], out: Output, err: Output): Promise<number> {
-  const args = parseArgs(argv, ['json', 'csv', 'markdown'], ['by', 'where', 'html']);
+  const args = parseArgs(argv, ['json', 'csv', 'markdown'], ['by', 'where', 'html', 'grids', 'games', 'levels']);
   if (args.positionals.length === 0) throw new UsageError('report needs at least one run file');
   const formats = ['json', 'csv', 'markdown'].filter((name) => args.flags.has(name)).concat(args.options.has('html') ? ['html'] : []);
   if (formats.length > 1) throw new UsageError(`choose one output format, not ${formats.map((name) => `--${name}`).join(' and ')}`);
+  const sourceFlags = ['grids', 'games', 'levels'].filter((name) => args.options.has(name));
+  if (sourceFlags.length > 0 && !args.options.has('html')) throw new UsageError(`--${sourceFlags[0]} names files for the replays of --html FILE`);
   const read = await readRunFiles(args.positionals, err, { keepText: args.options.has('html') });
   if (!read) return 1;
   const { json, rows } = buildReport(read.set, { by: args.options.get('by'), where: args.options.get('where') });
   const htmlPath = args.options.get('html');
   if (htmlPath !== undefined) {
     try {
-      await fs.writeFile(htmlPath, reportHtml(json, rows, read.set.report, { gzip: (data) => gzipSync(data) }));
+      const replays = await buildReplays(rows.map((row) => row.record as RunRecord), { grids: args.options.get('grids'), games: args.options.get('games'), levels: args.options.get('levels') });
+      await fs.writeFile(htmlPath, reportHtml(json, rows, read.set.report, { gzip: (data) => gzipSync(data), replays }));
     } catch (error) {
       err(`${htmlPath}: ${describeFsError(error)}`);
       return 1;
@@ -53,4 +61,22 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   else if (args.flags.has('markdown')) printBlock(out, reportMarkdown(json));
   else printBlock(out, reportText(json));
   return read.failed ? 1 : 0;
+}
+
+/** Each record's replay, or why it has none; the files are read once each. Past the largest replay budget the rest are not built (the page could not hold them). */
+async function buildReplays(records: readonly RunRecord[], sources: { grids?: string; games?: string; levels?: string }): Promise<Map<RunRecord, ReplayResult>> {
+  const builder = new ReplayBuilder(sources, nodeQuestionFiles);
+  const replays = new Map<RunRecord, ReplayResult>();
+  const budget = Math.max(...PACK_LEVELS.map((level) => level.replayBudget));
+  let size = 0;
+  for (const record of records) {
+    if (size > budget) {
+      replays.set(record, { omitted: true });
+      continue;
+    }
+    const result = await builder.replay(record);
+    if ('replay' in result) size += JSON.stringify(result.replay).length;
+    replays.set(record, result);
+  }
+  return replays;
 }

@@ -3,9 +3,11 @@
 // file) and runs only the report's own script, by its hash, so even a record that slipped past
 // escaping could not run code. Everything from records is HTML-escaped here, or embedded as JSON
 // (with `<` escaped) that the script shows as text.
+import type { RunRecord } from '../eval/types';
 import type { BenchmarkReport } from '../registry';
 import { sha256 } from '../sha256';
 import { formatNumber, metricColumns } from './format';
+import type { ReplayResult } from './replays';
 import { PACK_LEVELS, type PackedData, packRows } from './htmlData';
 import { DRILL_DOWN_SCRIPT } from './htmlScript';
 import { escapeHtml, plotsHtml } from './plots';
@@ -16,11 +18,23 @@ h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}table{border-collapse:co
 th,td{border:1px solid #ddd;padding:2px 8px;text-align:left;vertical-align:top}th{background:#f4f4f4}
 td.n{text-align:right;font-variant-numeric:tabular-nums}.ci{color:#777;font-size:.85em}
 figure{margin:1em 0}figcaption{font-weight:600;margin-bottom:4px}svg text{font:11px system-ui,sans-serif}svg text.v{fill:#444}
-#rows tr{cursor:pointer}#rows tr:hover{background:#f6f9ff}#rows tr.error{background:#fff0f0}#rows tr.invalid{background:#fffbe6}
+#rows>tr{cursor:pointer}#rows>tr:hover{background:#f6f9ff}#rows>tr.expanded{cursor:auto;background:none}#rows tr.error{background:#fff0f0}#rows tr.invalid{background:#fffbe6}
 .detail pre{white-space:pre-wrap;word-break:break-word;background:#f8f8f8;padding:6px;max-height:24em;overflow:auto;margin:0 0 .5em}
 .detail h4{margin:.4em 0 .2em}.note{color:#555}
+.replay{border:1px solid #ddd;border-radius:4px;padding:8px 10px;margin:0 0 .5em;max-width:60em}.rp-title{font-weight:600}
+.rp-controls{display:flex;gap:8px;align-items:center;margin:6px 0}.rp-controls input{flex:1;max-width:24em}.rp-controls button{min-width:2.4em}
+.rp-body{display:flex;gap:20px;align-items:flex-start;flex-wrap:wrap}.rp-scene pre{max-width:44em}.rp-side{min-width:14em;max-width:28em}
+table.grid{border-collapse:collapse;margin:0;font:14px/1 ui-monospace,Menlo,Consolas,monospace}
+table.grid td{width:24px;height:24px;padding:0;text-align:center;vertical-align:middle;border:1px solid #ccc}
+.cw{background:#5a5a5a}.ca{background:#2b6cb0;color:#fff;font-weight:700}.cs{background:#fde9a8}
+.cr{color:#d22}.cg{color:#1a8a1a}.cb{color:#2257d6}.cp{color:#8a2be2}.cy{color:#b89200}.ce{color:#777}
+.rp-side dl{display:grid;grid-template-columns:max-content auto;gap:2px 12px;margin:6px 0}.rp-side dt{color:#555}.rp-side dd{margin:0}
+.rp-note{margin:4px 0;color:#444}.good{color:#1a7f37}.bad{color:#c62828}
+.rp-legend{margin-top:6px;font-size:.85em;color:#555;display:flex;gap:4px;align-items:center}.rp-legend .swatch{display:inline-block;width:12px;height:12px;border:1px solid #999;margin-left:8px}.rp-legend .swatch:first-child{margin-left:0}
+.flag{display:inline-block;padding:0 6px;border-radius:3px;background:#eee;margin-left:6px;font-size:.85em}
 @media (prefers-color-scheme:dark){body{background:#1e1e1e;color:#ddd}th{background:#2a2a2a}th,td{border-color:#444}
-#rows tr:hover{background:#26303d}#rows tr.error{background:#3a2020}#rows tr.invalid{background:#3a3520}.detail pre{background:#262626}svg text{fill:#ddd}}`;
+#rows>tr:hover{background:#26303d}#rows>tr.expanded{background:none}#rows tr.error{background:#3a2020}#rows tr.invalid{background:#3a3520}.detail pre{background:#262626}svg text{fill:#ddd}
+.replay,table.grid td{border-color:#555}.cs{background:#5a4a10}.rp-side dt,.rp-note,.note{color:#aaa}.flag{background:#333}.good{color:#6c6}.bad{color:#f77}}`;
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -44,6 +58,8 @@ export interface HtmlOptions {
   gzip?: (data: Uint8Array) => Uint8Array;
   /** The most the drill-down data may take (default 17 MB, leaving room under 20 MB for the rest). */
   dataBudget?: number;
+  /** Each record's replay or why it has none (replays.ts); without it every row says which options give replays. */
+  replays?: ReadonlyMap<RunRecord, ReplayResult>;
 }
 
 /** The drill-down data as embedded, at the first pack level that fits the budget. */
@@ -52,7 +68,7 @@ function embeddedData(rows: readonly ReportRow[], report: BenchmarkReport, optio
   const encoder = new TextEncoder();
   let chosen: { data: PackedData; payload: string; encoding: 'json' | 'gzip-base64' } | null = null;
   for (const level of PACK_LEVELS) {
-    const data = packRows(rows, report.fieldNames, report.metricNames, level);
+    const data = packRows(rows, report.fieldNames, report.metricNames, level, options.replays);
     const json = scriptJson(data);
     chosen = options.gzip ? { data, payload: base64(options.gzip(encoder.encode(json))), encoding: 'gzip-base64' } : { data, payload: json, encoding: 'json' };
     if (chosen.payload.length <= budget) break;
@@ -117,6 +133,7 @@ ${plotsHtml(report, rows)}
 ${failures}
 <h2>Questions</h2>
 ${omitted.length > 0 ? `<p class="note">${escapeHtml(omitted.join('; '))}; the run files have them in full.</p>` : ''}
+${data.replaysOmitted > 0 ? `<p class="note">${data.replaysOmitted} of ${data.rows.length} replays are left out to keep this file small (past the replay size budget); a report narrowed with --where has them.</p>` : ''}
 <p><input id="filter" type="search" placeholder="filter: words in model, sample, fields, error" size="50"> <select id="model"><option value="">all models</option></select> <span id="count"></span></p>
 <table><thead><tr>${head}</tr></thead><tbody id="rows"></tbody></table>
 <button id="more" type="button" hidden>Show more</button>

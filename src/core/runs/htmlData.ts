@@ -4,7 +4,11 @@
 // repeats an earlier one (a MANGO game's walkthrough, a GRASP grid under eight settings) as that
 // one's shared prefix and suffix plus what differs. The host may gzip the JSON (the page inflates
 // it with DecompressionStream). If it is still too large, prompts are left out, then long answers
-// cut, and the page says how many.
+// cut, and the page says how many. Replays (replays.ts) have a budget of their own: past it a
+// row's replay is left out and the page says how many were.
+import type { RunRecord } from '../eval/types';
+import type { PackedReplay } from './replayFrames';
+import type { ReplayResult } from './replays';
 import type { ReportRow } from './report';
 
 /** A message text: whole, or [index of a whole text, shared prefix length, shared suffix length, the middle]. */
@@ -32,6 +36,10 @@ export interface PackedRow {
   s: [number, unknown[]];
   /** [line, character, severity, code, message], the last three indices into `strings`. */
   d: Array<[number, number, number, number, number]>;
+  /** The replay (frames of the board or maze), when there is one. */
+  rp?: PackedReplay;
+  /** Index into `strings`: why there is no replay. */
+  rn?: number;
 }
 
 export interface PackedData {
@@ -44,6 +52,8 @@ export interface PackedData {
   promptsOmitted: number;
   answersCut: number;
   answerLimit: number;
+  /** Replays left out to stay under the size budget. */
+  replaysOmitted: number;
 }
 
 /** Texts shorter than this are stored whole (a delta would not pay for itself). */
@@ -92,17 +102,22 @@ class TextTable {
 export interface PackLevel {
   prompts: boolean;
   answerLimit: number;
+  /** The most characters of replay JSON kept, in row order (gzip takes them to about a tenth: frames repeat). */
+  replayBudget: number;
 }
 
 export const PACK_LEVELS: readonly PackLevel[] = [
-  { prompts: true, answerLimit: 20_000 },
-  { prompts: false, answerLimit: 20_000 },
-  { prompts: false, answerLimit: 2_000 },
-  { prompts: false, answerLimit: 200 },
+  { prompts: true, answerLimit: 20_000, replayBudget: 48 * 1048576 },
+  { prompts: false, answerLimit: 20_000, replayBudget: 24 * 1048576 },
+  { prompts: false, answerLimit: 2_000, replayBudget: 8 * 1048576 },
+  { prompts: false, answerLimit: 200, replayBudget: 2 * 1048576 },
 ];
 
+/** Said in a row without replay data at all (a caller that did not look for the files). */
+export const NO_REPLAY_SOURCES = 'replays need the files the records name: waypoint report ... --html FILE with --grids DIR (GRASP), --games DIR (MANGO) or --levels DIR (BabyAI)';
+
 /** Packs the rows for the drill-down at one level. */
-export function packRows(rows: readonly ReportRow[], fields: readonly string[], metrics: readonly string[], level: PackLevel = PACK_LEVELS[0]): PackedData {
+export function packRows(rows: readonly ReportRow[], fields: readonly string[], metrics: readonly string[], level: PackLevel = PACK_LEVELS[0], replays?: ReadonlyMap<RunRecord, ReplayResult>): PackedData {
   const strings: string[] = [];
   const stringIndex = new Map<string, number>();
   const intern = (text: string) => {
@@ -117,6 +132,8 @@ export function packRows(rows: readonly ReportRow[], fields: readonly string[], 
   const table = new TextTable();
   const packed: PackedRow[] = [];
   let answersCut = 0;
+  let replaysOmitted = 0;
+  let replaySize = 0;
   for (const { record, fields: values, metrics: measured, valid } of rows) {
     const cut = record.rawAnswer.length > level.answerLimit;
     if (cut) answersCut++;
@@ -132,8 +149,17 @@ export function packRows(rows: readonly ReportRow[], fields: readonly string[], 
     if (record.parsedAnswer !== undefined && record.parsedAnswer !== null) row.parsed = record.parsedAnswer;
     if (cut) row.cut = record.rawAnswer.length;
     if (record.error !== undefined) row.err = record.error;
+    const replay = replays?.get(record);
+    const size = replay && 'replay' in replay ? JSON.stringify(replay.replay).length : 0;
+    if (replay && 'replay' in replay && replaySize + size <= level.replayBudget) {
+      row.rp = replay.replay;
+      replaySize += size;
+    } else if (replay && !('note' in replay)) {
+      replaysOmitted++;
+      row.rn = intern('this replay is left out to keep the file small');
+    } else row.rn = intern(replay ? replay.note : NO_REPLAY_SOURCES);
     if (level.prompts) row.p = record.messages.map((message, index) => [intern(message.role), table.add(message.content, `${message.role}/${index}`)]);
     packed.push(row);
   }
-  return { strings, fields: [...fields], metrics: [...metrics], texts: table.texts, rows: packed, promptsOmitted: level.prompts ? 0 : rows.length, answersCut, answerLimit: level.answerLimit };
+  return { strings, fields: [...fields], metrics: [...metrics], texts: table.texts, rows: packed, promptsOmitted: level.prompts ? 0 : rows.length, answersCut, answerLimit: level.answerLimit, replaysOmitted };
 }

@@ -1,6 +1,8 @@
 // The HTML report's one script: the filterable per-question table (200 rows at a time, so 40,000
 // records open at once) whose rows expand to prompt, raw answer, parsed answer, scores and
-// diagnostics. Record text is only ever set as textContent, never parsed as HTML.
+// diagnostics, and to the answer's replay (replayFrames.ts: grids as glyph/style pairs, other
+// scenes as text) stepped with ◀ ▶ and a slider. Record text is only ever set as textContent,
+// never parsed as HTML.
 export const DRILL_DOWN_SCRIPT = String.raw`(async () => {
 async function load() {
   const holder = document.getElementById('records');
@@ -32,10 +34,83 @@ function text(i) {
   const base = data.texts[t[0]];
   return base.slice(0, t[1]) + t[3] + base.slice(base.length - t[2]);
 }
+const STYLE_CLASSES = { W: 'cw', A: 'ca', S: 'cs', r: 'cr', g: 'cg', b: 'cb', p: 'cp', y: 'cy', e: 'ce' };
+function gridTable(rows) {
+  const table = el('table', undefined, 'grid');
+  for (const row of rows) {
+    const tr = el('tr');
+    for (let i = 0; i + 1 < row.length; i += 2) tr.appendChild(el('td', row[i], STYLE_CLASSES[row[i + 1]] || ''));
+    table.appendChild(tr);
+  }
+  return table;
+}
+function replay(rp) {
+  const box = el('div', undefined, 'replay');
+  box.appendChild(el('div', rp.t + (rp.m ? ' — mission: ' + rp.m : ''), 'rp-title'));
+  const controls = el('div', undefined, 'rp-controls');
+  const back = el('button', '◀', 'rp-back');
+  const slider = el('input');
+  const next = el('button', '▶', 'rp-next');
+  const where = el('span', undefined, 'rp-step');
+  back.type = next.type = 'button';
+  back.title = 'previous step';
+  next.title = 'next step';
+  slider.type = 'range';
+  slider.min = '0';
+  slider.max = String(rp.fr.length - 1);
+  slider.value = '0';
+  slider.setAttribute('aria-label', 'step');
+  [back, slider, next, where].forEach((e) => controls.appendChild(e));
+  const body = el('div', undefined, 'rp-body');
+  const scene = el('div', undefined, 'rp-scene');
+  const side = el('div', undefined, 'rp-side');
+  body.appendChild(scene);
+  body.appendChild(side);
+  box.appendChild(controls);
+  box.appendChild(body);
+  // Which cell styles mean what: only those the replay uses.
+  const legend = el('div', undefined, 'rp-legend');
+  const used = new Set(rp.fr.flatMap((f) => (f.g || []).flatMap((row) => row.split('').filter((_, i) => i % 2 === 1))));
+  [['A', 'agent'], ['S', 'start'], ['W', 'wall / obstacle']].filter(([style]) => used.has(style)).forEach(([style, name]) => {
+    legend.appendChild(el('span', ' ', 'swatch ' + STYLE_CLASSES[style]));
+    legend.appendChild(document.createTextNode(name));
+  });
+  const show = (i) => {
+    const f = rp.fr[i];
+    slider.value = String(i);
+    back.disabled = i === 0;
+    next.disabled = i === rp.fr.length - 1;
+    where.textContent = 'step ' + i + ' of ' + (rp.fr.length - 1);
+    scene.textContent = '';
+    scene.appendChild(f.g ? gridTable(f.g) : el('pre', f.x || ''));
+    if (f.g) scene.appendChild(legend);
+    side.textContent = '';
+    const action = el('div', undefined, 'rp-action');
+    action.appendChild(el('b', 'action: '));
+    action.appendChild(el('code', f.a === null ? '(start)' : f.a));
+    (f.fl || []).forEach((flag) => action.appendChild(el('span', flag, 'flag ' + (flag === 'invalid' || flag === 'blocked' || flag === 'takeFailed' ? 'bad' : ''))));
+    side.appendChild(action);
+    if (f.n) side.appendChild(el('div', f.n, 'rp-note'));
+    if (f.f) {
+      const dl = el('dl');
+      f.f.forEach(([label, value, tone]) => { dl.appendChild(el('dt', label)); dl.appendChild(el('dd', value, tone === 'good' || tone === 'bad' ? tone : '')); });
+      side.appendChild(dl);
+    }
+    if (f.sg) side.appendChild(el('div', 'subgoals: ' + f.sg.join(' ← '), 'rp-note'));
+  };
+  const current = () => Number(slider.value);
+  back.addEventListener('click', () => show(Math.max(0, current() - 1)));
+  next.addEventListener('click', () => show(Math.min(rp.fr.length - 1, current() + 1)));
+  slider.addEventListener('input', () => show(current()));
+  show(0);
+  return box;
+}
 function detail(r) {
   const box = el('div', undefined, 'detail');
   const section = (title, content) => { box.appendChild(el('h4', title)); box.appendChild(el('pre', content)); };
   if (r.err) section('Error', r.err);
+  box.appendChild(el('h4', 'Replay'));
+  box.appendChild(r.rp ? replay(r.rp) : el('p', 'No replay: ' + S[r.rn], 'note rp-none'));
   section('Prompt', r.p ? r.p.map(([role, i]) => '[' + S[role] + ']\n' + text(i)).join('\n\n') : '(left out of this report to keep it small; the run file has it)');
   section('Raw answer' + (r.cut ? ' (first ' + r.raw.length + ' of ' + r.cut + ' characters)' : ''), r.raw);
   section('Parsed answer', pretty(r.parsed));

@@ -45,6 +45,12 @@ function baselineRecords(baseline: 'greedy' | 'random'): RunRecord[] {
   return records;
 }
 
+/** The drill-down data of an HTML report (gzipped, base64-encoded JSON). */
+function embeddedData(page: string): unknown {
+  const payload = /<script type="application\/json" id="records" data-encoding="gzip-base64">([A-Za-z0-9+/=]+)<\/script>/.exec(page)?.[1] ?? '';
+  return JSON.parse(gunzipSync(Buffer.from(payload, 'base64')).toString('utf8'));
+}
+
 interface GroupJson {
   key: Record<string, string | number | null>;
   n: number;
@@ -126,6 +132,46 @@ describe('waypoint report and compare (CLI, upstream GRASP baselines)', function
     assert.equal(data.rows[0].raw, greedy[0].rawAnswer);
     const text = waypoint('report', ...files);
     assert.match(text.stdout, /^grasp: 640 records \(0 errors; scoring mode faithful 640\)/);
+  });
+
+  it('replays each answer on its grid with --grids, and says what is missing without it', function () {
+    if (!directory) this.skip();
+    const files = [join(directory, 'greedy-1.jsonl'), join(directory, 'greedy-2.jsonl'), join(directory, 'random.jsonl')];
+    const htmlPath = join(directory, 'replays.html');
+    const withGrids = waypoint('report', ...files, '--html', htmlPath, '--grids', join(sharedDataDir, 'grasp'));
+    assert.equal(withGrids.code, 0, withGrids.stderr);
+    type Replay = { t: string; fr: Array<{ a: string | null; g?: string[]; f?: Array<[string, string, string]> }> };
+    const data = embeddedData(readFileSync(htmlPath, 'utf8')) as { rows: Array<{ id: string; rp?: Replay; rn?: number }>; strings: string[]; replaysOmitted: number };
+    assert.equal(data.replaysOmitted, 0);
+    const records = [...greedy, ...random];
+    assert.equal(data.rows.length, records.length);
+    for (const [index, row] of data.rows.entries()) {
+      const record = records[index];
+      assert.equal(row.id, record.question.sampleId);
+      // One frame per simulated step plus the initial state; each an 11×11 grid (two characters a cell).
+      assert.equal(row.rp?.fr.length, Number(record.scores.steps) + 1, row.id);
+      assert.equal(row.rp?.fr[0].a, null);
+      assert.deepEqual(row.rp?.fr.map((frame) => frame.g?.length), row.rp?.fr.map(() => 11));
+      assert.ok(row.rp?.fr.every((frame) => frame.g?.every((line) => line.length === 22)));
+      // The last frame's score fact is the record's own score.
+      const last = row.rp?.fr.at(-1)?.f?.find(([label]) => label === 'score');
+      assert.equal(Number(last?.[1]), Number(Number(record.scores.score).toFixed(3)), row.id);
+    }
+    // Frame 0 has the agent (style A) on the grid's start cell.
+    const question = greedy[0].question as GraspQuestion;
+    const grid = parseGraspGridFile(readFileSync(join(sharedDataDir, 'grasp', question.file), 'utf8'), question.file).entries.find((entry) => entry.record.index === question.index)?.grid;
+    const agentAt = (data.rows[0].rp?.fr[0].g ?? []).flatMap((line, row) => [...line].flatMap((char, at) => (at % 2 === 1 && char === 'A' ? [[row, (at - 1) / 2]] : [])));
+    assert.deepEqual(agentAt, [grid?.start]);
+    // Without --grids every row says which option gives replays; a wrong folder names the missing file.
+    const bare = waypoint('report', files[2], '--html', htmlPath);
+    assert.equal(bare.code, 0, bare.stderr);
+    const bareData = embeddedData(readFileSync(htmlPath, 'utf8')) as { rows: Array<{ rp?: unknown; rn?: number }>; strings: string[] };
+    assert.ok(bareData.rows.every((row) => row.rp === undefined && /replays need --grids DIR/.test(bareData.strings[row.rn ?? -1])));
+    const wrong = waypoint('report', files[2], '--html', htmlPath, '--grids', directory);
+    assert.equal(wrong.code, 0, wrong.stderr);
+    const wrongData = embeddedData(readFileSync(htmlPath, 'utf8')) as { rows: Array<{ rn?: number }>; strings: string[] };
+    assert.match(wrongData.strings[wrongData.rows[0].rn ?? -1], /^grid file not found: .*outer_upDown_free\.jsonl|^grid file not found: .*\.jsonl: (no such file|not found)/);
+    assert.equal(waypoint('report', files[2], '--grids', directory).code, 2);
   });
 
   it('compares two runs paired by custom_id', function () {
