@@ -8,6 +8,8 @@ import { parseRunRecords } from '../eval/recordSchemas';
 import type { ChatMessage, ModelProfile, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
 import { cl100kCounter } from '../mango/tokenizer';
 import type { PreparedQuestion } from '../registry';
+import { mergeRunFiles, type RecordSet } from './records';
+import { buildReport, overallGroups, type ReportJson, type ReportRow } from './report';
 import { runQuestions, type RunOptions, type RunSummary } from './runner';
 import { answeredKeys, answerKey } from './selection';
 import { ChatTokenCounter } from './tokens';
@@ -120,4 +122,26 @@ export function batchRunName(benchmark: string, profileId: string, now: Date): s
 export function isBatchRunOf(fileName: string, benchmark: string, profileId: string): boolean {
   const prefix = `${fileSafe(benchmark)}-${fileSafe(profileId)}-`;
   return fileName.startsWith(prefix) && /^\d{8}-\d{6}\.jsonl$/.test(fileName.slice(prefix.length));
+}
+
+/** The report of a batch's run files (one per profile) and each model's mean of the benchmark's primary metric. */
+export interface BatchReport {
+  set: RecordSet;
+  json: ReportJson;
+  rows: ReportRow[];
+  /** The primary metric: the benchmark's first success metric (else its first metric). */
+  metric: string | null;
+  models: Array<{ model: string; n: number; errors: number; mean: number | null }>;
+  /** Lines that are not run records, with file and line. */
+  problems: string[];
+}
+
+/** Throws ReportUsageError when the files hold no records (a run cancelled before its first answer). */
+export function batchReport(files: ReadonlyArray<{ file: string; text: string }>): BatchReport {
+  const parsed = files.map(({ file, text }) => ({ file, ...parseRunRecords(text, file) }));
+  const set = mergeRunFiles(parsed);
+  const { json, rows } = buildReport(set);
+  const metric = set.report.success[0] ?? set.report.metricNames[0] ?? null;
+  const models = overallGroups(set.report, rows).map((group) => ({ model: String(group.key.model), n: group.n, errors: group.errors, mean: metric === null ? null : (group.metrics[metric]?.mean ?? null) }));
+  return { set, json, rows, metric, models, problems: parsed.flatMap((entry) => entry.problems) };
 }
