@@ -336,11 +336,11 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
     }
     if (controller.signal.aborted) cancelled = true;
   });
-  return finish(deps, definition, mode, runs, cancelled, root);
+  return finish(deps, definition, mode, runs, cancelled, root, now);
 }
 
 /** The summary message: each model's counts and mean of the primary metric, with Open Run File and Open HTML Report. */
-async function finish(deps: RunBenchmarkDeps, definition: BenchmarkDefinition, mode: ScoringMode, runs: BenchmarkProfileRun[], cancelled: boolean, root: string): Promise<RunBenchmarkResult> {
+async function finish(deps: RunBenchmarkDeps, definition: BenchmarkDefinition, mode: ScoringMode, runs: BenchmarkProfileRun[], cancelled: boolean, root: string, now: Date): Promise<RunBenchmarkResult> {
   const texts = await Promise.all(runs.map(async (run) => ({ file: run.file, text: (await nodeRunFiles.readText(run.file)) ?? '' })));
   let report: ReturnType<typeof batchReport> | null = null;
   try {
@@ -363,7 +363,8 @@ async function finish(deps: RunBenchmarkDeps, definition: BenchmarkDefinition, m
     if (choice === 'Open Run File') {
       for (const run of runs) await vscode.window.showTextDocument(vscode.Uri.file(run.file), { preview: false });
     } else if (choice === 'Open HTML Report' && report) {
-      const html = join(root, BATCH_FOLDER, `${basename(runs[0].file, '.jsonl')}${runs.length > 1 ? `-and-${runs.length - 1}-more` : ''}.html`);
+      // Named as the run files, with every profile: `mango-oracle_random-20250501-120000.html`.
+      const html = join(root, BATCH_FOLDER, `${batchRunName(definition.id, runs.map((run) => run.profile).join('+'), now)}.html`);
       try {
         await fs.writeFile(html, reportHtml(report.json, report.rows, report.set.report, { gzip: (data) => gzipSync(data) }));
       } catch (error) {
