@@ -278,6 +278,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     };
     await runCommand(page, 'Waypoint: Run Benchmark…');
     await pick('MANGO');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'MANGO sources' }).waitFor({ timeout: 30_000 });
     await page.locator('.quick-input-widget input').fill('lighthouse');
     await tick('mango/lighthouse', 1);
     await page.keyboard.press('Enter');
@@ -286,8 +287,9 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await tick('oracle', 1);
     await tick('random', 2);
     await page.keyboard.press('Enter');
-    // Concurrency: the default 4.
-    await page.locator('.quick-input-widget input').waitFor({ timeout: 5000 });
+    // Concurrency: the default 4. The profiles pick's input stays on screen while it gives way to
+    // the input box, so wait for the box's own title before Enter (an Enter in between is lost).
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run Benchmark: concurrency' }).waitFor({ timeout: 10_000 });
     await page.keyboard.press('Enter');
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor({ timeout: 30_000 });
