@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { benchmarks } from '../../core/benchmarks';
 import { OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
 import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
+import { parseRunRecords } from '../../core/eval/recordSchemas';
 import type { ModelProfile, ScoringMode } from '../../core/eval/types';
 import { type BenchmarkDefinition, fileKindOf, type PreparedQuestion, QuestionOptionError } from '../../core/registry';
 import { batchReport, batchRunName, estimateBatch, isBatchRunOf, resumeState, runBatch, type BatchEstimate, type ResumeState } from '../../core/runs/batchRun';
@@ -96,15 +97,22 @@ async function sourceItems(definition: BenchmarkDefinition, root: string): Promi
   return items;
 }
 
+/** A typed source: a path in the workspace when there is one, else as typed (an absolute path, or a name such as a SmartPlay game). */
+async function resolveSource(root: string, source: string): Promise<string> {
+  if (isAbsolute(source)) return source;
+  const inWorkspace = join(root, source);
+  return (await fs.stat(inWorkspace).then(() => true, () => false)) ? inWorkspace : source;
+}
+
 async function pickSources(definition: BenchmarkDefinition, root: string, preset?: string[]): Promise<string[] | undefined> {
-  if (preset) return preset.map((source) => (isAbsolute(source) || !source.includes('/') ? source : join(root, source)));
+  if (preset) return Promise.all(preset.map((source) => resolveSource(root, source)));
   const picked = await vscode.window.showQuickPick(await sourceItems(definition, root), { title: `Run Benchmark: ${definition.label} sources (one or several)`, canPickMany: true });
   if (!picked || picked.length === 0) return undefined;
   const sources = picked.flatMap((item) => (item.path ? [item.path] : []));
   if (picked.some((item) => !item.path)) {
     const typed = await vscode.window.showInputBox({ title: `Run Benchmark: ${definition.label} sources`, prompt: 'Space-separated names or paths (relative to the workspace)', placeHolder: 'all' });
     if (typed === undefined) return undefined;
-    sources.push(...typed.split(/\s+/).filter(Boolean).map((source) => (isAbsolute(source) || !source.includes('/') ? source : join(root, source))));
+    sources.push(...(await Promise.all(typed.split(/\s+/).filter(Boolean).map((source) => resolveSource(root, source)))));
   }
   return sources.length > 0 ? sources : undefined;
 }
@@ -302,40 +310,49 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
     if (choice !== action) return undefined;
   }
 
-  await fs.mkdir(join(root, BATCH_FOLDER), { recursive: true });
   const runs: BenchmarkProfileRun[] = [];
   let cancelled = false;
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: ${definition.label}`, cancellable: true }, async (progress, token) => {
-    const controller = new AbortController();
-    token.onCancellationRequested(() => controller.abort());
-    let shown = 0;
-    let finished = 0;
-    for (const plan of plans) {
-      if (controller.signal.aborted) break;
-      const { profile, state, file } = plan;
-      deps.log.info(`Run Benchmark: ${profile.id} → ${file} (run ${state.runId}); to continue it from a terminal: ${cliResumeCommand(definition, sources, questionOptions, profile, mode, file, root)}`);
-      const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets)) : undefined;
-      let last = 0;
-      const summary = await runBatch(state, file, nodeRunFiles, {
-        profile, label: definition.label, source, cache: workspaceStore(), mode, seed, concurrency, signal: controller.signal,
-        onProgress(update) {
-          const now = Date.now();
-          if (update.done < update.total && now - last < 200) return;
-          last = now;
-          // The bar covers every profile's questions.
-          const percent = total === 0 ? 100 : ((finished + update.done) / total) * 100;
-          progress.report({ message: progressText(profile, update), increment: percent - shown });
-          shown = percent;
-        },
-      });
-      finished += summary.done;
-      runs.push({ profile: profile.id, file, runId: state.runId, asked: state.questions.length, alreadyAnswered: state.alreadyAnswered, summary, mean: null });
-      if (summary.stoppedBy === 'cancelled') cancelled = true;
-      const firstError = summary.errors > 0 ? ((await nodeRunFiles.readText(file)) ?? '').split('\n').find((line) => line.includes('"error":')) : undefined;
-      if (firstError) deps.log.warn(`Run Benchmark: ${profile.id}: ${summary.errors} questions failed; the first: ${firstError.slice(0, 500)}`);
-    }
-    if (controller.signal.aborted) cancelled = true;
-  });
+  try {
+    await fs.mkdir(join(root, BATCH_FOLDER), { recursive: true });
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: ${definition.label}`, cancellable: true }, async (progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      let shown = 0;
+      let finished = 0;
+      for (const plan of plans) {
+        if (controller.signal.aborted) break;
+        const { profile, state, file } = plan;
+        deps.log.info(`Run Benchmark: ${profile.id} → ${file} (run ${state.runId}); to continue it from a terminal: ${cliResumeCommand(definition, sources, questionOptions, profile, mode, file, root)}`);
+        const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets)) : undefined;
+        let last = 0;
+        const summary = await runBatch(state, file, nodeRunFiles, {
+          profile, label: definition.label, source, cache: workspaceStore(), mode, seed, concurrency, signal: controller.signal,
+          onProgress(update) {
+            const now = Date.now();
+            if (update.done < update.total && now - last < 200) return;
+            last = now;
+            // The bar covers every profile's questions.
+            const percent = total === 0 ? 100 : ((finished + update.done) / total) * 100;
+            progress.report({ message: progressText(profile, update), increment: percent - shown });
+            shown = percent;
+          },
+        });
+        finished += summary.done;
+        runs.push({ profile: profile.id, file, runId: state.runId, asked: state.questions.length, alreadyAnswered: state.alreadyAnswered, summary, mean: null });
+        if (summary.stoppedBy === 'cancelled') cancelled = true;
+        // Errors are records too (asked again on resume); the log names what went wrong.
+        const failed = summary.errors > 0 ? parseRunRecords((await nodeRunFiles.readText(file)) ?? '', file).records.find((record) => record.error !== undefined) : undefined;
+        if (failed) deps.log.warn(`Run Benchmark: ${profile.id}: ${summary.errors} questions failed; the first (${failed.question.sampleId}): ${failed.error}`);
+      }
+      if (controller.signal.aborted) cancelled = true;
+    });
+  } catch (error) {
+    // A run file that cannot be written (disk full, permissions): the records so far stay, and the run resumes later.
+    deps.log.error(`Run Benchmark: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    void vscode.window.showErrorMessage(`Waypoint: Run Benchmark stopped: ${error instanceof Error ? error.message : String(error)}`, 'Show Output').then((choice) => choice && deps.log.show(true));
+    if (runs.length === 0) return undefined;
+    cancelled = true;
+  }
   return finish(deps, definition, mode, runs, cancelled, root, now);
 }
 
