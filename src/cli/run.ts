@@ -2,23 +2,20 @@
 // one model through the batch-run engine (core/runs/runner.ts). This module turns flags into a
 // profile, a question selection and the engine's options, and owns the terminal: the progress
 // bar, Ctrl+C (in-flight requests abandoned, exit 130), and the exit code.
-import { existsSync, promises as fs } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
 import { benchmarks, findBenchmark } from '../core/benchmarks';
 import { OpenAiCompatibleSource } from '../core/eval/openaiProvider';
 import { parseProfile, PROFILE_DEFAULTS } from '../core/eval/profiles';
-import { parseRunRecords } from '../core/eval/recordSchemas';
-import type { ChatMessage, ModelProfile } from '../core/eval/types';
-import { cl100kCounter } from '../core/mango/tokenizer';
+import type { ModelProfile } from '../core/eval/types';
 import { type PreparedQuestion, QuestionOptionError } from '../core/registry';
-import { requestCostBound, runQuestions, type RunProgress } from '../core/runs/runner';
-import { ChatTokenCounter } from '../core/runs/tokens';
-import { answeredKeys, answerKey, inShard, parseShard, seededSample } from '../core/runs/selection';
+import { countChatTokens, estimateBatch, resumeState, runBatch } from '../core/runs/batchRun';
+import { requestCostBound, type RunProgress } from '../core/runs/runner';
+import { inShard, parseShard, seededSample } from '../core/runs/selection';
 import { parseJsonWith } from '../core/schemas/parse';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
 import { escapeControls } from '../core/text';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
-import { cliStore, RunFile, workspaceRoot } from './runFiles';
+import { cliStore, nodeRunFiles, workspaceRoot } from './runFiles';
 import * as z from 'zod/mini';
 
 type Output = (text: string) => void;
@@ -70,14 +67,6 @@ function withOverrides(profile: ModelProfile, options: Map<string, string>): Mod
   if (options.has('timeout-ms')) result.timeoutMs = positiveInteger(options.get('timeout-ms'), 'timeout-ms');
   if (options.has('retries')) result.retries = nonNegativeInteger(options.get('retries'), 'retries');
   return result;
-}
-
-let chatTokens: ChatTokenCounter | undefined;
-
-/** Prompt tokens as OpenAI counts a chat request: cl100k over each message plus 3 per message and 3 to prime the reply. */
-function countTokens(messages: readonly ChatMessage[]): number {
-  chatTokens ??= new ChatTokenCounter(cl100kCounter());
-  return chatTokens.countMessages(messages);
 }
 
 function formatDuration(seconds: number): string {
@@ -158,33 +147,22 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   if (args.options.has('limit')) questions = questions.slice(0, nonNegativeInteger(args.options.get('limit'), 'limit'));
 
   // Resume: ask only what the run file does not answer; the run keeps its id.
-  let runId = `${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
-  let spentUsd = 0;
-  let alreadyAnswered = 0;
-  if (outPath && existsSync(outPath) && !dryRun) {
-    const text = await fs.readFile(outPath, 'utf8');
-    if (text.trim() !== '' && !args.flags.has('resume')) throw new UsageError(`${outPath} already has records: add --resume to continue that run, or choose another --out`);
-    const previous = parseRunRecords(text, outPath);
-    for (const problem of previous.problems) err(`skipped: ${problem}`);
-    runId = previous.records.find((record) => record.run_id)?.run_id ?? runId;
-    const answered = answeredKeys(previous.records);
-    spentUsd = previous.records.reduce((sum, record) => sum + (record.costUsd ?? 0), 0);
-    const before = questions.length;
-    questions = questions.filter((prepared) => !answered.has(answerKey({ question: prepared.question, model: profile, mode })));
-    alreadyAnswered = before - questions.length;
+  const state = resumeState(questions, profile, mode, outPath && !dryRun ? await nodeRunFiles.readText(outPath) : null, outPath ?? '');
+  if (outPath && !dryRun) {
+    if (state.hadRecords && !args.flags.has('resume')) throw new UsageError(`${outPath} already has records: add --resume to continue that run, or choose another --out`);
+    for (const problem of state.skipped) err(`skipped: ${problem}`);
   }
+  const { runId, alreadyAnswered } = state;
+  questions = state.questions;
 
   if (dryRun) {
-    const promptTokens = questions.reduce((sum, prepared) => sum + countTokens(prepared.messages), 0);
-    const maxCompletion = questions.length * profile.maxTokens;
-    const cost = profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined ? (promptTokens * profile.costPer1kInput + maxCompletion * profile.costPer1kOutput) / 1000 : null;
-    const summary = { questions: questions.length, prompt_tokens: promptTokens, max_completion_tokens: maxCompletion, cost_usd_max: cost };
+    const summary = estimateBatch(questions, profile);
+    const { prompt_tokens: promptTokens, max_completion_tokens: maxCompletion, cost_usd_max: cost } = summary;
     if (args.flags.has('json')) out(JSON.stringify(summary));
     else out(`${questions.length} questions, ${promptTokens} prompt tokens (cl100k), at most ${maxCompletion} completion tokens; cost at most ${cost === null ? 'unknown (no prices in the profile)' : `$${cost.toFixed(4)}`}. Nothing was asked.`);
     return set.problems.length > 0 ? 1 : 0;
   }
 
-  const file = new RunFile(outPath as string);
   const controller = new AbortController();
   let interrupted = false;
   const onSigint = () => {
@@ -200,15 +178,13 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   if (profile.apiKeyEnv && process.env[profile.apiKeyEnv] === undefined) err(`waypoint run: the environment variable ${profile.apiKeyEnv} is not set; asking without a key.`);
   let summary;
   try {
-    summary = await runQuestions(questions, {
+    summary = await runBatch(state, outPath as string, nodeRunFiles, {
       profile, label: definition.label, source, cache: args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line))),
-      mode, seed, runId, concurrency, requestsPerMinute, maxCostUsd, spentUsd, countTokens, signal: controller.signal,
-      onRecord: (record) => file.append(record),
+      mode, seed, concurrency, requestsPerMinute, maxCostUsd, countTokens: countChatTokens, signal: controller.signal,
       onProgress: (update) => progress.update(update),
     });
   } finally {
     progress.finish();
-    file.close();
     process.off('SIGINT', onSigint);
   }
   const result = { run_id: runId, out: outPath, questions: questions.length + alreadyAnswered, already_answered: alreadyAnswered, answered: summary.done - summary.errors, errors: summary.errors, cached: summary.cached, cost_usd: summary.costUsd, stopped_by: summary.stoppedBy, mode };

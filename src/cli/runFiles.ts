@@ -1,9 +1,11 @@
 // What `waypoint run` needs of the disk: the response cache shared with the editor (the nearest
 // `.waypoint/` folder above the working directory), and the run file, appended one whole line per
-// record with a synchronous write so Ctrl+C can never leave half a line behind.
+// record with a synchronous write so Ctrl+C can never leave half a line behind. The editor's Run
+// Benchmark (a Node host too) writes its run files through the same code.
 import { closeSync, existsSync, fstatSync, openSync, promises as fs, readSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { WorkspaceStore } from '../core/eval/workspaceStore';
+import type { RunFileAccess } from '../core/runs/batchRun';
 import { redactKnownSecrets } from '../core/eval/redact';
 
 /** The workspace whose cache the CLI shares: the nearest folder above `start` that has `.waypoint/`, else `start`. */
@@ -43,3 +45,16 @@ export class RunFile {
     closeSync(this.fd);
   }
 }
+
+/** Run files on the local disk, for runBatch (the CLI and the editor's Run Benchmark); the folder must exist. */
+export const nodeRunFiles: RunFileAccess = {
+  async readText(path) {
+    try {
+      return await fs.readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  },
+  openAppend: (path) => new RunFile(path),
+};

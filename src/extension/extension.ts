@@ -136,6 +136,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Waypoi
         options,
       ),
     ),
+    vscode.commands.registerCommand('waypoint.runBenchmark', (options?: import('./eval/runBenchmark').RunBenchmarkOptions) => loadEvaluation(context, output).runBenchmark({ context, log: output }, options)),
     // From the editor title (a Uri) or from a lens (`{ uri }` as a string, as the server sends it).
     vscode.commands.registerCommand('waypoint.showBoard', (target?: vscode.Uri | { uri: string }) => loadBoards(context, output).showBoard(boardDeps(), target && !(target instanceof vscode.Uri) ? vscode.Uri.parse(target.uri) : target)),
     vscode.commands.registerCommand('waypoint.runGraspQuestion', (options?: import('./boards/graspQuestion').GraspRunOptions) => loadBoards(context, output).runGraspQuestion(boardDeps(), options)),

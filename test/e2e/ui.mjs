@@ -2,7 +2,7 @@
 // open the sample workspace, open a broken walkthrough, read Problems and the Outline, run Waypoint
 // commands from the palette, and read the overview webview. Each check is reported by name and a
 // screenshot is saved for every stage (test-results/e2e-*.png).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 
@@ -264,6 +264,65 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
       writeFileSync(settingsFile, '{}\n');
       await slow.close();
     }
+  });
+
+  await check('"Waypoint: Run Benchmark…" runs the sample MANGO game with both offline agents into two run files', async () => {
+    const pick = (label) => pickQuickItem(page, label);
+    /** Ticks a row of a multi-select quick pick (the row holding `text`), then checks the selection count. */
+    const tick = async (text, count) => {
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().click();
+      await retry(`${count} selected`, async () => {
+        const shown = await page.locator('.quick-input-widget .quick-input-count').innerText();
+        if (!shown.includes(String(count))) throw new Error(`count says ${shown}`);
+      }, 5000);
+    };
+    await runCommand(page, 'Waypoint: Run Benchmark…');
+    await pick('MANGO');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'MANGO sources' }).waitFor({ timeout: 30_000 });
+    await page.locator('.quick-input-widget input').fill('lighthouse');
+    await tick('mango/lighthouse', 1);
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Continue with these options' }).first().click();
+    await pick('faithful');
+    await tick('oracle', 1);
+    await tick('random', 2);
+    await page.keyboard.press('Enter');
+    // Concurrency: the default 4. The profiles pick's input stays on screen while it gives way to
+    // the input box, so wait for the box's own title before Enter (an Enter in between is lost).
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run Benchmark: concurrency' }).waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 30_000 });
+    const text = await dialog.innerText();
+    for (const expected of ['oracle: 364 questions', 'random: 364 questions', 'prompt tokens', 'cost at most unknown']) {
+      if (!text.includes(expected)) throw new Error(`the confirm lacks "${expected}": ${text.slice(0, 400)}`);
+    }
+    await shot('run-benchmark-confirm');
+    await dialog.locator('.monaco-button', { hasText: 'Run 728 questions' }).first().click();
+    await retry('the Run Benchmark summary', async () => {
+      const toasts = await page.locator('.notifications-toasts').innerText();
+      if (!toasts.includes('MANGO (faithful scoring)') || !toasts.includes('random: 364 answered')) throw new Error(`toasts say: ${toasts.slice(0, 300)}`);
+    }, 120_000);
+    await shot('run-benchmark-summary');
+    const folder = join(workspace, '.waypoint', 'runs', 'batch');
+    const files = readdirSync(folder).filter((name) => name.endsWith('.jsonl'));
+    const means = {};
+    for (const model of ['oracle', 'random']) {
+      const name = files.find((file) => file.startsWith(`mango-${model}-`));
+      if (!name) throw new Error(`no run file of ${model} in ${files.join(', ')}`);
+      const records = readFileSync(join(folder, name), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
+      if (records.length !== 364) throw new Error(`${name}: ${records.length} records, expected 364`);
+      if (records.some((record) => record.model.id !== model || record.mode !== 'faithful' || record.error !== undefined)) throw new Error(`${name}: a record of another model, mode, or with an error`);
+      means[model] = records.reduce((sum, record) => sum + (record.scores.success_strict ?? 0), 0) / records.length;
+    }
+    if (!(means.oracle > means.random)) throw new Error(`mean success_strict: oracle ${means.oracle}, random ${means.random}`);
+    // The summary's report button writes `waypoint report --html` beside the run files.
+    await page.locator('.notifications-toasts .notification-toast', { hasText: 'MANGO (faithful scoring)' }).first().locator('.monaco-button', { hasText: 'Open HTML Report' }).first().click();
+    await retry('the HTML report file', async () => {
+      const html = readdirSync(folder).find((name) => name.startsWith('mango-oracle_random-') && name.endsWith('.html'));
+      if (!html) throw new Error(`no report in ${readdirSync(folder).join(', ')}`);
+      if (!readFileSync(join(folder, html), 'utf8').includes('<html')) throw new Error(`${html} is not an HTML page`);
+    });
   });
 
   await check('"Waypoint: Show Board" draws a BabyAI level in the grid view', async () => {

@@ -37,14 +37,15 @@ function sourceFor(context: vscode.ExtensionContext, request: ModelRequest): Rep
   };
 }
 
-function storeOf(): WorkspaceStore | null {
+/** The workspace's response cache (shared with `waypoint run`); null in an untrusted or folder-less window. */
+export function workspaceStore(): WorkspaceStore | null {
   const folder = vscode.workspace.workspaceFolders?.[0];
   return folder && vscode.workspace.isTrusted ? new WorkspaceStore(folder.uri.fsPath, (line) => outputChannel().warn(line), fs) : null;
 }
 
 /** Asks without any UI (for loops such as a SmartPlay episode, which show their own progress); throws ModelCallError. */
 export function askQuietly(context: vscode.ExtensionContext, request: ModelRequest, signal: AbortSignal): Promise<ModelReply> {
-  return askModel(sourceFor(context, request), storeOf(), request.profile, request.messages, request.question, signal);
+  return askModel(sourceFor(context, request), workspaceStore(), request.profile, request.messages, request.question, signal);
 }
 
 let output: vscode.LogOutputChannel | undefined;
@@ -118,7 +119,7 @@ export async function answerWithProgress<Q extends EvalQuestion>(context: vscode
     return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: asking ${profile.id} (${options.title})`, cancellable: true }, (_progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
-      return answerPrepared(prepared, profile, benchmarkLabel(prepared.question), { source, cache: storeOf(), mode: options.mode, seed: options.seed ?? 0, signal: controller.signal });
+      return answerPrepared(prepared, profile, benchmarkLabel(prepared.question), { source, cache: workspaceStore(), mode: options.mode, seed: options.seed ?? 0, signal: controller.signal });
     });
   } catch (error) {
     void reportModelError(error, profile);
@@ -128,7 +129,7 @@ export async function answerWithProgress<Q extends EvalQuestion>(context: vscode
 
 /** Appends a run record to `.waypoint/runs/`; null in an untrusted or folder-less window. */
 export async function appendRunRecord(record: RunRecord): Promise<string | null> {
-  return (await storeOf()?.appendRun(record)) ?? null;
+  return (await workspaceStore()?.appendRun(record)) ?? null;
 }
 
 /** Model calls and run records need a trusted workspace; says so when it is not. */

@@ -23,6 +23,7 @@ import { scoringModeSetting, setting } from '../settings';
 import { appendRunRecord, askWithProgress, requireTrust, type BuiltInAnswer } from './modelCall';
 import { pickProfile } from './profiles';
 
+export { runBenchmark } from './runBenchmark';
 export { answerWithProgress, appendRunRecord, askQuietly, askWithProgress, reportModelError, requireTrust, useOutputChannel } from './modelCall';
 
 /** What the built-in agents do for MANGO, shown in the model pick. */

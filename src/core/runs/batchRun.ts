@@ -1,0 +1,147 @@
+// One model's whole-benchmark run into one run file, as `waypoint run` and the editor's Run
+// Benchmark both make it (runs.md §2): what an existing file already answers (resume by
+// `answerKey`, keeping the file's run id and spend), the dry-run bound (questions, prompt tokens,
+// cost), and the run itself through runQuestions with each record appended as one whole line.
+// Hosts inject the file access (core has no node:fs), so a run started in either host is resumed
+// by the other: the records, the run id and the resume rule are the same code.
+import { parseRunRecords } from '../eval/recordSchemas';
+import type { ChatMessage, ModelProfile, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
+import { cl100kCounter } from '../mango/tokenizer';
+import type { PreparedQuestion } from '../registry';
+import { mergeRunFiles, type RecordSet } from './records';
+import { buildReport, overallGroups, type ReportJson, type ReportRow } from './report';
+import { runQuestions, type RunOptions, type RunSummary } from './runner';
+import { answeredKeys, answerKey } from './selection';
+import { ChatTokenCounter } from './tokens';
+
+/** Where records go: one whole line per record, in the order handed over. */
+export interface RecordSink {
+  append(record: RunRecord<QuestionBase>): void | Promise<void>;
+  close(): void | Promise<void>;
+}
+
+export interface RunFileAccess {
+  /** The file's text; null when there is no such file. */
+  readText(path: string): Promise<string | null>;
+  /** The file opened for appending (created, with its folder, when missing). */
+  openAppend(path: string): RecordSink | Promise<RecordSink>;
+}
+
+/** A fresh run id: the UTC start time to the second and 6 random hex digits (`20250501T120000-a1b2c3`). */
+export function newRunId(now: Date = new Date()): string {
+  const bytes = new Uint8Array(3);
+  globalThis.crypto.getRandomValues(bytes);
+  return `${now.toISOString().replace(/[-:]/g, '').slice(0, 15)}-${[...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** What a run of `questions` asks, given what its run file already holds. */
+export interface ResumeState {
+  /** The questions the file does not answer yet, in question-set order. */
+  questions: PreparedQuestion[];
+  /** Questions of the set the file already answers (records with `error` are asked again). */
+  alreadyAnswered: number;
+  /** The file's run id when it has one, else a fresh one. */
+  runId: string;
+  /** What the file's records already cost (counts against a cost cap). */
+  spentUsd: number;
+  /** Whether the file already has records (the CLI needs --resume to continue it). */
+  hadRecords: boolean;
+  /** Lines of the file that are not run records (named with file and line; they are skipped). */
+  skipped: string[];
+}
+
+/** The resume state of `questions` asked of `profile` in `mode` against the run file's `text` (null: no file). */
+export function resumeState(questions: readonly PreparedQuestion[], profile: ModelProfile, mode: ScoringMode, text: string | null, path: string): ResumeState {
+  const fresh: ResumeState = { questions: [...questions], alreadyAnswered: 0, runId: newRunId(), spentUsd: 0, hadRecords: false, skipped: [] };
+  if (text === null) return fresh;
+  const previous = parseRunRecords(text, path);
+  const answered = answeredKeys(previous.records);
+  const remaining = questions.filter((prepared) => !answered.has(answerKey({ question: prepared.question, model: profile, mode })));
+  return {
+    questions: remaining,
+    alreadyAnswered: questions.length - remaining.length,
+    runId: previous.records.find((record) => record.run_id)?.run_id ?? fresh.runId,
+    spentUsd: previous.records.reduce((sum, record) => sum + (record.costUsd ?? 0), 0),
+    hadRecords: text.trim() !== '',
+    skipped: previous.problems,
+  };
+}
+
+/** `--dry-run`'s numbers (runs.md §2; the JSON field names are the CLI's). */
+export interface BatchEstimate {
+  questions: number;
+  prompt_tokens: number;
+  max_completion_tokens: number;
+  /** null when the profile has no prices. */
+  cost_usd_max: number | null;
+}
+
+let chatTokens: ChatTokenCounter | undefined;
+
+/** Prompt tokens as OpenAI counts a chat request: cl100k over each message plus 3 per message and 3 to prime the reply. */
+export function countChatTokens(messages: readonly ChatMessage[]): number {
+  chatTokens ??= new ChatTokenCounter(cl100kCounter());
+  return chatTokens.countMessages(messages);
+}
+
+/** The questions, their prompt tokens, the completion bound (maxTokens each) and the cost bound. */
+export function estimateBatch(questions: readonly PreparedQuestion[], profile: ModelProfile, countTokens: (messages: readonly ChatMessage[]) => number = countChatTokens): BatchEstimate {
+  const promptTokens = questions.reduce((sum, prepared) => sum + countTokens(prepared.messages), 0);
+  const maxCompletion = questions.length * profile.maxTokens;
+  const cost = profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined ? (promptTokens * profile.costPer1kInput + maxCompletion * profile.costPer1kOutput) / 1000 : null;
+  return { questions: questions.length, prompt_tokens: promptTokens, max_completion_tokens: maxCompletion, cost_usd_max: cost };
+}
+
+export type BatchOptions = Omit<RunOptions, 'onRecord' | 'runId' | 'spentUsd'>;
+
+/** Asks `state.questions` and appends each record to `path` as it arrives; the file is closed however the run ends. */
+export async function runBatch(state: ResumeState, path: string, files: RunFileAccess, options: BatchOptions): Promise<RunSummary> {
+  const sink = await files.openAppend(path);
+  try {
+    return await runQuestions(state.questions, { ...options, runId: state.runId, spentUsd: state.spentUsd, onRecord: (record) => sink.append(record) });
+  } finally {
+    await sink.close();
+  }
+}
+
+/** A name safe in any file system for a profile id such as `openai/gpt-4o:latest`. */
+function fileSafe(text: string): string {
+  return text.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '') || 'model';
+}
+
+/** The editor's run file of one profile, relative to the workspace: `.waypoint/runs/batch/<benchmark>-<profile>-<date>.jsonl` (date to the second, UTC). */
+export function batchRunPath(benchmark: string, profileId: string, now: Date): string {
+  return `.waypoint/runs/batch/${batchRunName(benchmark, profileId, now)}.jsonl`;
+}
+
+export function batchRunName(benchmark: string, profileId: string, now: Date): string {
+  return `${fileSafe(benchmark)}-${fileSafe(profileId)}-${now.toISOString().replace(/[-:]/g, '').slice(0, 15).replace('T', '-')}`;
+}
+
+/** Whether a run file name in `.waypoint/runs/batch/` is one of `benchmark` and `profileId` (a candidate to resume). */
+export function isBatchRunOf(fileName: string, benchmark: string, profileId: string): boolean {
+  const prefix = `${fileSafe(benchmark)}-${fileSafe(profileId)}-`;
+  return fileName.startsWith(prefix) && /^\d{8}-\d{6}\.jsonl$/.test(fileName.slice(prefix.length));
+}
+
+/** The report of a batch's run files (one per profile) and each model's mean of the benchmark's primary metric. */
+export interface BatchReport {
+  set: RecordSet;
+  json: ReportJson;
+  rows: ReportRow[];
+  /** The primary metric: the benchmark's first success metric (else its first metric). */
+  metric: string | null;
+  models: Array<{ model: string; n: number; errors: number; mean: number | null }>;
+  /** Lines that are not run records, with file and line. */
+  problems: string[];
+}
+
+/** Throws ReportUsageError when the files hold no records (a run cancelled before its first answer). */
+export function batchReport(files: ReadonlyArray<{ file: string; text: string }>): BatchReport {
+  const parsed = files.map(({ file, text }) => ({ file, ...parseRunRecords(text, file) }));
+  const set = mergeRunFiles(parsed);
+  const { json, rows } = buildReport(set);
+  const metric = set.report.success[0] ?? set.report.metricNames[0] ?? null;
+  const models = overallGroups(set.report, rows).map((group) => ({ model: String(group.key.model), n: group.n, errors: group.errors, mean: metric === null ? null : (group.metrics[metric]?.mean ?? null) }));
+  return { set, json, rows, metric, models, problems: parsed.flatMap((entry) => entry.problems) };
+}

@@ -1,0 +1,396 @@
+// "Waypoint: Run Benchmark…": a whole question set asked of one or several model profiles, on the
+// engine and files of `waypoint run` (core/runs/batchRun.ts). Quick picks for the benchmark, its
+// sources in the workspace, its question options, the profiles, the scoring mode and concurrency;
+// a modal confirm with the question count, prompt tokens and cost bound; then each profile runs
+// into its own run file in `.waypoint/runs/batch/` under one progress notification (rate, ETA,
+// Cancel: requests in flight are abandoned, the records kept, and the run resumes later, here or
+// with `waypoint run ... --resume --out <file>`). Ends with each model's mean of the primary metric.
+import * as vscode from 'vscode';
+import { promises as fs } from 'node:fs';
+import { basename, dirname, isAbsolute, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { benchmarks } from '../../core/benchmarks';
+import { OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
+import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
+import { parseRunRecords } from '../../core/eval/recordSchemas';
+import type { ModelProfile, ScoringMode } from '../../core/eval/types';
+import { type BenchmarkDefinition, fileKindOf, type PreparedQuestion, QuestionOptionError } from '../../core/registry';
+import { batchReport, batchRunName, estimateBatch, isBatchRunOf, resumeState, runBatch, type BatchEstimate, type ResumeState } from '../../core/runs/batchRun';
+import { questionFilesOn, runFilesOn } from '../../core/runs/hostFiles';
+import { reportHtml } from '../../core/runs/html';
+import { questionOptionHint } from '../../core/runs/optionHints';
+import type { RunProgress, RunSummary } from '../../core/runs/runner';
+import { scoringModeSetting } from '../settings';
+import { requireTrust, workspaceStore } from './modelCall';
+import { modelProfiles } from './profiles';
+import { apiKeyLookup } from './secrets';
+
+const BATCH_FOLDER = join('.waypoint', 'runs', 'batch');
+const nodeQuestionFiles = questionFilesOn(fs);
+const nodeRunFiles = runFilesOn(fs);
+const EXCLUDE = '{**/node_modules/**,**/.waypoint/**,**/.git/**}';
+
+/** Everything the pickers ask, for tests and other callers that know the answers. */
+export interface RunBenchmarkOptions {
+  benchmark?: string;
+  /** Workspace-relative or absolute paths, or names a benchmark takes (SmartPlay games). */
+  sources?: string[];
+  questionOptions?: Record<string, string>;
+  profiles?: string[];
+  mode?: ScoringMode;
+  concurrency?: number;
+  /** Skip the modal confirm. */
+  confirmed?: boolean;
+  /** What to do with a resumable run file: resume it (default when asked without UI) or start a new one. */
+  resume?: boolean;
+}
+
+export interface BenchmarkProfileRun {
+  profile: string;
+  file: string;
+  runId: string;
+  asked: number;
+  alreadyAnswered: number;
+  summary: RunSummary;
+  mean: number | null;
+}
+
+export interface RunBenchmarkResult {
+  benchmark: string;
+  mode: ScoringMode;
+  metric: string | null;
+  runs: BenchmarkProfileRun[];
+  cancelled: boolean;
+}
+
+export interface RunBenchmarkDeps {
+  context: vscode.ExtensionContext;
+  log: vscode.LogOutputChannel;
+}
+
+async function pickBenchmark(preset?: string): Promise<BenchmarkDefinition | undefined> {
+  const runnable = benchmarks().filter((definition) => definition.questionSet);
+  if (preset) return runnable.find((definition) => definition.id === preset);
+  const picked = await vscode.window.showQuickPick(runnable.map((definition) => ({ label: definition.label, description: definition.id, definition })), { title: 'Run Benchmark: which benchmark?' });
+  return picked?.definition;
+}
+
+/** The benchmark's files in the workspace as sources: a folder for kinds read as folder groups (a MANGO game), else the file and its folder. */
+async function sourceItems(definition: BenchmarkDefinition, root: string): Promise<Array<vscode.QuickPickItem & { path?: string }>> {
+  const uris = await vscode.workspace.findFiles('**/*', EXCLUDE, 20_000);
+  const folders = new Map<string, number>();
+  const files: string[] = [];
+  for (const uri of uris) {
+    // Over every kind, so another benchmark's suffix wins as it does in validation.
+    const found = fileKindOf(uri.fsPath);
+    if (found?.benchmark.id !== definition.id) continue;
+    const relative = vscode.workspace.asRelativePath(uri, false);
+    if (found.kind.validation === 'standalone') files.push(relative);
+    const folder = dirname(relative);
+    folders.set(folder, (folders.get(folder) ?? 0) + 1);
+  }
+  const items: Array<vscode.QuickPickItem & { path?: string }> = [
+    ...[...folders].sort(([a], [b]) => a.localeCompare(b)).map(([folder, count]) => ({ label: `$(folder) ${folder}`, description: `${count} ${definition.label} file${count === 1 ? '' : 's'}`, path: join(root, folder) })),
+    ...files.sort().map((file) => ({ label: `$(file) ${file}`, path: join(root, file) })),
+  ];
+  items.push({ label: '$(edit) Other sources…', description: 'names or paths as `waypoint run` takes them (e.g. SmartPlay games, or all)' });
+  return items;
+}
+
+/** A typed source: a path in the workspace when there is one, else as typed (an absolute path, or a name such as a SmartPlay game). */
+async function resolveSource(root: string, source: string): Promise<string> {
+  if (isAbsolute(source)) return source;
+  const inWorkspace = join(root, source);
+  return (await fs.stat(inWorkspace).then(() => true, () => false)) ? inWorkspace : source;
+}
+
+async function pickSources(definition: BenchmarkDefinition, root: string, preset?: string[]): Promise<string[] | undefined> {
+  if (preset) return Promise.all(preset.map((source) => resolveSource(root, source)));
+  const picked = await vscode.window.showQuickPick(await sourceItems(definition, root), { title: `Run Benchmark: ${definition.label} sources (one or several)`, canPickMany: true });
+  if (!picked || picked.length === 0) return undefined;
+  const sources = picked.flatMap((item) => (item.path ? [item.path] : []));
+  if (picked.some((item) => !item.path)) {
+    const typed = await vscode.window.showInputBox({ title: `Run Benchmark: ${definition.label} sources`, prompt: 'Space-separated names or paths (relative to the workspace)', placeHolder: 'all' });
+    if (typed === undefined) return undefined;
+    sources.push(...(await Promise.all(typed.split(/\s+/).filter(Boolean).map((source) => resolveSource(root, source)))));
+  }
+  return sources.length > 0 ? sources : undefined;
+}
+
+/** One value of an option: its choices as a quick pick, else an input box (empty: the default). Null = use the default. */
+async function askOption(definition: BenchmarkDefinition, option: string, current: string | undefined): Promise<string | null | undefined> {
+  const hint = questionOptionHint(definition.id, option);
+  if (hint.choices) {
+    const picked = await vscode.window.showQuickPick(
+      hint.choices.map((choice) => ({ label: choice, description: choice === hint.fallback ? 'default' : undefined, picked: choice === current })),
+      { title: `Run Benchmark: --${option}`, placeHolder: hint.help },
+    );
+    return picked ? (picked.label === hint.fallback ? null : picked.label) : undefined;
+  }
+  const typed = await vscode.window.showInputBox({ title: `Run Benchmark: --${option}`, prompt: hint.help, value: current ?? '', placeHolder: hint.fallback ? `${hint.fallback} (default)` : '' });
+  if (typed === undefined) return undefined;
+  return typed.trim() === '' ? null : typed.trim();
+}
+
+/** The question options, one list with each option's value: Enter on "Continue" keeps them, a row changes one. */
+async function pickQuestionOptions(definition: BenchmarkDefinition, preset?: Record<string, string>): Promise<Record<string, string> | undefined> {
+  const declared = definition.questionOptions ?? [];
+  if (preset) return preset;
+  const values: Record<string, string> = {};
+  if (declared.length === 0) return values;
+  for (;;) {
+    const missing = declared.filter((option) => questionOptionHint(definition.id, option).required && values[option] === undefined);
+    const rows = declared.map((option) => {
+      const hint = questionOptionHint(definition.id, option);
+      const value = values[option] ?? (hint.fallback ? `${hint.fallback} (default)` : hint.required ? '(required)' : '(default)');
+      return { label: `--${option}`, description: value, detail: hint.help, option };
+    });
+    const continueRow = { label: missing.length ? `$(arrow-right) Continue (choose ${missing.map((option) => `--${option}`).join(', ')} first)` : '$(arrow-right) Continue with these options', option: undefined as string | undefined };
+    const picked = await vscode.window.showQuickPick([continueRow, ...rows], { title: `Run Benchmark: ${definition.label} question options`, placeHolder: 'Pick an option to change it, or Continue' });
+    if (!picked) return undefined;
+    const option = picked.option ?? missing[0];
+    if (option === undefined) return values;
+    const value = await askOption(definition, option, values[option]);
+    if (value === undefined) continue;
+    if (value === null) delete values[option];
+    else values[option] = value;
+  }
+}
+
+async function pickMode(definition: BenchmarkDefinition, preset?: ScoringMode): Promise<ScoringMode | undefined> {
+  const modes = definition.scoringModes ?? ['faithful'];
+  if (preset) return modes.includes(preset) ? preset : undefined;
+  if (modes.length === 1) return modes[0];
+  const preferred = modes.includes(scoringModeSetting()) ? scoringModeSetting() : modes[0];
+  const ordered = [preferred, ...modes.filter((mode) => mode !== preferred)];
+  return (await vscode.window.showQuickPick(ordered.map((mode) => ({ label: mode, description: mode === preferred ? 'the waypoint.evaluation.scoringMode setting' : undefined })), { title: 'Run Benchmark: scoring mode' }))?.label as ScoringMode | undefined;
+}
+
+async function pickProfiles(preset?: string[]): Promise<ModelProfile[] | undefined> {
+  const profiles = modelProfiles((message) => void vscode.window.showWarningMessage(`Waypoint: ${message}`));
+  if (preset) {
+    const found = preset.map((id) => profiles.find((profile) => profile.id === id));
+    return found.every((profile) => profile !== undefined) ? (found as ModelProfile[]) : undefined;
+  }
+  const describe = (profile: ModelProfile) => (profile.provider === 'openai-compatible' ? `${profile.model ?? ''} · ${profile.baseUrl ?? ''}` : `built-in ${profile.provider} agent (offline)`);
+  const picked = await vscode.window.showQuickPick(profiles.map((profile) => ({ label: profile.id, description: describe(profile), profile })), { title: 'Run Benchmark: which models? (one or several)', canPickMany: true });
+  return picked && picked.length > 0 ? picked.map((item) => item.profile) : undefined;
+}
+
+async function pickConcurrency(preset?: number): Promise<number | undefined> {
+  if (preset !== undefined) return preset;
+  const typed = await vscode.window.showInputBox({
+    title: 'Run Benchmark: concurrency',
+    prompt: 'Requests in flight at once, per model',
+    value: '4',
+    validateInput: (text) => (/^[1-9]\d*$/.test(text.trim()) ? undefined : 'a positive integer'),
+  });
+  return typed === undefined ? undefined : Number(typed.trim());
+}
+
+/** A profile's plan: its run file (a resumable one, or a new one) and what it will ask. */
+interface ProfilePlan {
+  profile: ModelProfile;
+  file: string;
+  state: ResumeState;
+  estimate: BatchEstimate;
+}
+
+/**
+ * The run file of a profile: an earlier batch file of this benchmark and profile that answers some
+ * of these questions (same sources, options and mode: their answer keys) is offered for resuming.
+ */
+async function planProfile(root: string, definition: BenchmarkDefinition, profile: ModelProfile, questions: readonly PreparedQuestion[], mode: ScoringMode, now: Date, resume: boolean | undefined): Promise<ProfilePlan | undefined> {
+  const folder = join(root, BATCH_FOLDER);
+  const names = (await fs.readdir(folder).catch(() => [] as string[])).filter((name) => isBatchRunOf(name, definition.id, profile.id)).sort().reverse();
+  for (const name of names) {
+    const file = join(folder, name);
+    const state = resumeState(questions, profile, mode, await nodeRunFiles.readText(file), file);
+    if (state.alreadyAnswered === 0) continue;
+    let choice = resume;
+    if (choice === undefined) {
+      const picked = await vscode.window.showQuickPick(
+        [
+          { label: `Resume ${name}`, description: `${state.alreadyAnswered} of ${questions.length} answered, ${state.questions.length} left`, resume: true },
+          { label: 'Start a new run file', description: 'asks every question again (the response cache still answers repeats)', resume: false },
+        ],
+        { title: `Run Benchmark: ${profile.id} already has a run of these questions` },
+      );
+      if (!picked) return undefined;
+      choice = picked.resume;
+    }
+    if (choice) return { profile, file, state, estimate: estimateBatch(state.questions, profile) };
+    break;
+  }
+  const file = join(folder, `${batchRunName(definition.id, profile.id, now)}.jsonl`);
+  const state = resumeState(questions, profile, mode, null, file);
+  return { profile, file, state, estimate: estimateBatch(state.questions, profile) };
+}
+
+const formatCost = (cost: number | null) => (cost === null ? 'unknown (no prices)' : `$${cost.toFixed(4)}`);
+
+function formatDuration(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return '?';
+  const s = Math.round(seconds);
+  return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
+}
+
+function progressText(profile: ModelProfile, progress: RunProgress): string {
+  const rate = progress.rate === null ? '–' : `${progress.rate.toFixed(progress.rate < 10 ? 1 : 0)}/s`;
+  const extra = [progress.errors ? `${progress.errors} errors` : '', progress.cached ? `${progress.cached} cached` : ''].filter(Boolean).join(', ');
+  return `${profile.id}: ${progress.done}/${progress.total} · ${rate} · ETA ${formatDuration(progress.etaSeconds)}${extra ? ` · ${extra}` : ''}`;
+}
+
+/** How the CLI continues the same run file (logged, so a run started here can be finished in a terminal). */
+function cliResumeCommand(definition: BenchmarkDefinition, sources: readonly string[], options: Record<string, string>, profile: ModelProfile, mode: ScoringMode, file: string, root: string): string {
+  const quote = (text: string) => (/^[\w./:=@-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
+  const relative = (path: string) => (path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path);
+  const model =
+    profile.provider === 'openai-compatible'
+      ? ['--base-url', profile.baseUrl ?? '', '--model', profile.model ?? '', '--temperature', String(profile.temperature), '--max-tokens', String(profile.maxTokens), ...(profile.apiKeyEnv ? ['--api-key-env', profile.apiKeyEnv] : [])]
+      : ['--agent', profile.provider, ...(profile.maxTokens !== PROFILE_DEFAULTS.maxTokens ? ['--max-tokens', String(profile.maxTokens)] : [])];
+  const words = ['waypoint', 'run', definition.id, ...sources.map(relative), ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, value]), ...model, '--mode', mode, '--resume', '--out', relative(file)];
+  return words.map(quote).join(' ');
+}
+
+export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmarkOptions = {}): Promise<RunBenchmarkResult | undefined> {
+  if (!requireTrust()) return undefined;
+  const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  if (!root) {
+    void vscode.window.showInformationMessage('Waypoint: open a folder to run a benchmark (run files go to its .waypoint/runs/batch/).');
+    return undefined;
+  }
+  const definition = await pickBenchmark(options.benchmark);
+  const questionSet = definition?.questionSet;
+  if (!definition || !questionSet) return undefined;
+  const sources = await pickSources(definition, root, options.sources);
+  if (!sources) return undefined;
+  const questionOptions = await pickQuestionOptions(definition, options.questionOptions);
+  if (!questionOptions) return undefined;
+  const mode = await pickMode(definition, options.mode);
+  if (!mode) return undefined;
+  const profiles = await pickProfiles(options.profiles);
+  if (!profiles) return undefined;
+  const concurrency = await pickConcurrency(options.concurrency);
+  if (!concurrency) return undefined;
+  // The seed of the built-in random agent and of seeded question sets, as `waypoint run --seed`.
+  const seed = Number(questionOptions.seed ?? 0);
+
+  let set;
+  try {
+    set = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: reading the ${definition.label} questions…` }, () => questionSet.call(definition, sources, questionOptions, nodeQuestionFiles));
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Waypoint: ${error instanceof QuestionOptionError || error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+  if (!set) return undefined;
+  for (const problem of set.problems) deps.log.warn(`Run Benchmark: ${problem}`);
+  if (set.questions.length === 0) {
+    void vscode.window.showErrorMessage(`Waypoint: no ${definition.label} questions in ${sources.join(', ')}${set.problems.length ? ` (${set.problems[0]})` : ''}.`, 'Show Output').then((choice) => choice && deps.log.show(true));
+    return undefined;
+  }
+
+  const now = new Date();
+  const plans: ProfilePlan[] = [];
+  for (const profile of profiles) {
+    const plan = await planProfile(root, definition, profile, set.questions, mode, now, options.resume);
+    if (!plan) return undefined;
+    plans.push(plan);
+  }
+  const total = plans.reduce((sum, plan) => sum + plan.state.questions.length, 0);
+  if (!options.confirmed) {
+    const lines = plans.map((plan) => {
+      const resumed = plan.state.alreadyAnswered ? ` (resuming ${basename(plan.file)}: ${plan.state.alreadyAnswered} already answered)` : '';
+      return `${plan.profile.id}: ${plan.estimate.questions} questions, ${plan.estimate.prompt_tokens.toLocaleString('en-US')} prompt tokens, at most ${plan.estimate.max_completion_tokens.toLocaleString('en-US')} completion tokens, cost at most ${formatCost(plan.estimate.cost_usd_max)}${resumed}`;
+    });
+    const problems = set.problems.length ? `\n\n${set.problems.length} source problem${set.problems.length === 1 ? '' : 's'} (see the Waypoint output): ${set.problems[0]}` : '';
+    const action = `Run ${total} question${total === 1 ? '' : 's'}…`;
+    const detail = `${definition.label}, ${mode} scoring, concurrency ${concurrency}, ${set.questions.length} questions per model.\n\n${lines.join('\n')}${problems}\n\nRun files go to ${BATCH_FOLDER}/. Prompt tokens are counted with cl100k.`;
+    const choice = await vscode.window.showInformationMessage(`Waypoint: run ${definition.label} with ${profiles.map((profile) => profile.id).join(', ')}?`, { modal: true, detail }, action);
+    if (choice !== action) return undefined;
+  }
+
+  const runs: BenchmarkProfileRun[] = [];
+  let cancelled = false;
+  try {
+    await fs.mkdir(join(root, BATCH_FOLDER), { recursive: true });
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: ${definition.label}`, cancellable: true }, async (progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      let shown = 0;
+      let finished = 0;
+      for (const plan of plans) {
+        if (controller.signal.aborted) break;
+        const { profile, state, file } = plan;
+        deps.log.info(`Run Benchmark: ${profile.id} → ${file} (run ${state.runId}); to continue it from a terminal: ${cliResumeCommand(definition, sources, questionOptions, profile, mode, file, root)}`);
+        const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets)) : undefined;
+        let last = 0;
+        const summary = await runBatch(state, file, nodeRunFiles, {
+          profile, label: definition.label, source, cache: workspaceStore(), mode, seed, concurrency, signal: controller.signal,
+          onProgress(update) {
+            const now = Date.now();
+            if (update.done < update.total && now - last < 200) return;
+            last = now;
+            // The bar covers every profile's questions.
+            const percent = total === 0 ? 100 : ((finished + update.done) / total) * 100;
+            progress.report({ message: progressText(profile, update), increment: percent - shown });
+            shown = percent;
+          },
+        });
+        finished += summary.done;
+        runs.push({ profile: profile.id, file, runId: state.runId, asked: state.questions.length, alreadyAnswered: state.alreadyAnswered, summary, mean: null });
+        if (summary.stoppedBy === 'cancelled') cancelled = true;
+        // Errors are records too (asked again on resume); the log names what went wrong.
+        const failed = summary.errors > 0 ? parseRunRecords((await nodeRunFiles.readText(file)) ?? '', file).records.find((record) => record.error !== undefined) : undefined;
+        if (failed) deps.log.warn(`Run Benchmark: ${profile.id}: ${summary.errors} questions failed; the first (${failed.question.sampleId}): ${failed.error}`);
+      }
+      if (controller.signal.aborted) cancelled = true;
+    });
+  } catch (error) {
+    // A run file that cannot be written (disk full, permissions): the records so far stay, and the run resumes later.
+    deps.log.error(`Run Benchmark: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    void vscode.window.showErrorMessage(`Waypoint: Run Benchmark stopped: ${error instanceof Error ? error.message : String(error)}`, 'Show Output').then((choice) => choice && deps.log.show(true));
+    if (runs.length === 0) return undefined;
+    cancelled = true;
+  }
+  return finish(deps, definition, mode, runs, cancelled, root, now);
+}
+
+/** The summary message: each model's counts and mean of the primary metric, with Open Run File and Open HTML Report. */
+async function finish(deps: RunBenchmarkDeps, definition: BenchmarkDefinition, mode: ScoringMode, runs: BenchmarkProfileRun[], cancelled: boolean, root: string, now: Date): Promise<RunBenchmarkResult> {
+  const texts = await Promise.all(runs.map(async (run) => ({ file: run.file, text: (await nodeRunFiles.readText(run.file)) ?? '' })));
+  let report: ReturnType<typeof batchReport> | null = null;
+  try {
+    report = batchReport(texts);
+  } catch (error) {
+    deps.log.warn(`Run Benchmark: no report: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  for (const run of runs) run.mean = report?.models.find((model) => model.model === run.profile)?.mean ?? null;
+  const metric = report?.metric ?? null;
+  const parts = runs.map((run) => {
+    const { summary } = run;
+    const mean = metric && run.mean !== null ? `, ${metric} ${run.mean.toFixed(3)}` : '';
+    return `${run.profile}: ${summary.done - summary.errors} answered, ${summary.errors} errors, ${summary.cached} cached${run.alreadyAnswered ? `, ${run.alreadyAnswered} already in the file` : ''}${mean}`;
+  });
+  const ending = cancelled ? ' Cancelled: run it again to resume (or `waypoint run … --resume`, see the Waypoint output).' : '';
+  const files = runs.map((run) => vscode.workspace.asRelativePath(run.file, false)).join(', ');
+  const result: RunBenchmarkResult = { benchmark: definition.id, mode, metric, runs, cancelled };
+  const actions = ['Open Run File', ...(report ? ['Open HTML Report'] : [])];
+  void vscode.window.showInformationMessage(`Waypoint: ${definition.label} (${mode} scoring) — ${parts.join('; ')}. Run files: ${files}.${ending}`, ...actions).then(async (choice) => {
+    if (choice === 'Open Run File') {
+      for (const run of runs) await vscode.window.showTextDocument(vscode.Uri.file(run.file), { preview: false });
+    } else if (choice === 'Open HTML Report' && report) {
+      // Named as the run files, with every profile: `mango-oracle_random-20250501-120000.html`.
+      const html = join(root, BATCH_FOLDER, `${batchRunName(definition.id, runs.map((run) => run.profile).join('+'), now)}.html`);
+      try {
+        await fs.writeFile(html, reportHtml(report.json, report.rows, report.set.report, { gzip: (data) => gzipSync(data) }));
+      } catch (error) {
+        void vscode.window.showErrorMessage(`Waypoint: could not write ${html}: ${error instanceof Error ? error.message : String(error)}`);
+        return;
+      }
+      deps.log.info(`Run Benchmark: HTML report written to ${html}`);
+      if (!(await vscode.env.openExternal(vscode.Uri.file(html)))) await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(html));
+    }
+  });
+  return result;
+}
