@@ -389,7 +389,12 @@ async function finish(deps: RunBenchmarkDeps, definition: BenchmarkDefinition, m
         return;
       }
       deps.log.info(`Run Benchmark: HTML report written to ${html}`);
-      if (!(await vscode.env.openExternal(vscode.Uri.file(html)))) await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(html));
+      // A browser on this machine can open the file; in a web or remote window (code-server) the file
+      // is on the server, and asking the browser to open a file:// link only raises a dialog.
+      const local = vscode.env.uiKind === vscode.UIKind.Desktop && vscode.env.remoteName === undefined;
+      if (local && (await vscode.env.openExternal(vscode.Uri.file(html)))) return;
+      await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(html));
+      void vscode.window.showInformationMessage(`Waypoint: HTML report written to ${vscode.workspace.asRelativePath(html, false)}; it is one self-contained file (download it to open it in any browser, offline).`);
     }
   });
   return result;
