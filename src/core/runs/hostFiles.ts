@@ -6,7 +6,7 @@ import { stripBom } from '../bom';
 import { redactKnownSecrets } from '../eval/redact';
 import { readTextFile, type TextFileSystem } from '../fileLimits';
 import type { QuestionSetFiles } from '../registry';
-import { describeFsError } from '../walk';
+import { describeFsError, isMissingFile } from '../walk';
 import type { RunFileAccess } from './batchRun';
 
 export interface HostFileSystem extends TextFileSystem {
@@ -43,7 +43,7 @@ export function runFilesOn(fs: HostFileSystem): RunFileAccess {
     try {
       return await fs.readFile(path, 'utf8');
     } catch (error) {
-      if ((error as { code?: unknown }).code === 'ENOENT') return null;
+      if (isMissingFile(error)) return null;
       throw error;
     }
   };
