@@ -6,6 +6,7 @@
 // Cancel: requests in flight are abandoned, the records kept, and the run resumes later, here or
 // with `waypoint run ... --resume --out <file>`). Ends with each model's mean of the primary metric.
 import * as vscode from 'vscode';
+import { isMissingFile } from '../../core/walk';
 import { promises as fs } from 'node:fs';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -202,7 +203,12 @@ interface ProfilePlan {
  */
 async function planProfile(root: string, definition: BenchmarkDefinition, profile: ModelProfile, questions: readonly PreparedQuestion[], mode: ScoringMode, now: Date, resume: boolean | undefined): Promise<ProfilePlan | undefined> {
   const folder = join(root, BATCH_FOLDER);
-  const names = (await fs.readdir(folder).catch(() => [] as string[])).filter((name) => isBatchRunOf(name, definition.id, profile.id)).sort().reverse();
+  // No batch folder yet: nothing to resume. Any other failure (permissions) is the user's to see.
+  const listed = await fs.readdir(folder).catch((error: unknown) => {
+    if (isMissingFile(error)) return [] as string[];
+    throw error;
+  });
+  const names = listed.filter((name) => isBatchRunOf(name, definition.id, profile.id)).sort().reverse();
   for (const name of names) {
     const file = join(folder, name);
     const state = resumeState(questions, profile, mode, await nodeRunFiles.readText(file), file);
