@@ -23,7 +23,6 @@ const USAGE = [
   '       waypoint batch import <benchmark> <source>... (question options) --results output.jsonl --out run.jsonl [--mode M] [--model-name NAME] [--json]',
 ].join('\n');
 
-const MODES: readonly ScoringMode[] = ['faithful', 'reference', 'pre2025', 'paper'];
 
 /** For ids no exported question has: the question an error record names, where the benchmark's ids say enough (GRASP's custom_ids do). */
 const questionOfUnknownId: Record<string, (id: string) => QuestionBase | null> = {
@@ -94,8 +93,11 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
   const outPath = options.get('out');
   if (!resultsPath) throw new UsageError('batch import needs --results <provider output.jsonl>');
   if (!outPath) throw new UsageError('batch import needs --out <run.jsonl>');
-  const mode = (options.get('mode') ?? 'faithful') as ScoringMode;
-  if (!MODES.includes(mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')}, not '${mode}'`);
+  // The benchmark's own modes (runs.md: every result says which mode made it; a mode it has not is a usage error).
+  const modes: readonly ScoringMode[] = definition.scoringModes ?? ['faithful'];
+  const modeText = options.get('mode') ?? 'faithful';
+  const mode = modes.find((candidate) => candidate === modeText);
+  if (!mode) throw new UsageError(`--mode must be one of ${modes.join(', ')} for ${definition.label}, not '${modeText}'`);
   const modelName = options.get('model-name');
   let text: string;
   try {
