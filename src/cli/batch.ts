@@ -3,7 +3,6 @@
 // back into run records. Request lines copy upstream's own (GRASP's batch_gpt4o.jsonl) byte for
 // byte: Python's json.dumps spacing and escaping, body keys model, temperature, messages,
 // max_tokens, custom_id = the question's sample id.
-import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { findBenchmark, QuestionOptionError, type BenchmarkDefinition, type PreparedQuestion, type QuestionSetOptions } from '../core/registry';
 import { benchmarks } from '../core/benchmarks';
@@ -13,6 +12,7 @@ import { recordDiagnostics } from '../core/eval/pipeline';
 import type { QuestionBase, RunRecord, ScoringMode } from '../core/eval/types';
 import { parseCustomId } from '../core/grasp/settings';
 import { pythonJsonDumps } from '../core/mango/pythonJson';
+import { newRunId } from '../core/runs/runId';
 import { parseArgs, UsageError } from './args';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 
@@ -107,7 +107,7 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
     return 1;
   }
   const byId = new Map(questions.map((prepared) => [prepared.question.sampleId, prepared]));
-  const runId = `batch-${randomUUID()}`;
+  const runId = newRunId('batch');
   const records: RunRecord<QuestionBase>[] = [];
   let problems = 0;
   text.split('\n').forEach((line, index) => {

@@ -22,6 +22,13 @@ commands:
   validate <path>... [--json]   validate benchmark files (recursively for directories)
   run <benchmark> <source>... --out run.jsonl   ask a whole question set: --agent oracle|random | --base-url URL --model NAME | --profile F --profile-id ID;
       [--concurrency N] [--rpm N] [--max-cost USD] [--resume] [--shard K/N] [--sample N --seed S] [--limit N] [--dry-run] [--mode M] [--no-cache] [--progress bar|json] [--json]
+      questions: mango --task df|rf|both --difficulty easy|hard|all --cutoff N; babyai --task T --prompt zero_shot|few_shot|cot|tot; grasp --settings all|M-C-S,... --style chat|o1-mini --indices A-B; smartplay --episodes N
+  import mango <folder>... --out F   upstream result folders (with their game folders) as scored run records [--mode faithful|reference] [--model-name NAME] [--json]
+  import grasp <file-or-folder>... --out F --grids DIR   score upstream o1-mini/Batch/baseline outputs into run records [--mode faithful|reference|pre2025|paper] [--indices A-B] [--model-name NAME] [--extraction recommended|every-word] [--workers N] [--json]
+  batch export <benchmark> <source>... --model NAME   OpenAI Batch API request lines on stdout (question options as for run, e.g. grasp --settings all --indices 0-9)
+  batch import <benchmark> <source>... --results F --out F   score a Batch API output file into run records [--mode ...] [--model-name NAME]
+  report <run.jsonl>... [--by F,...] [--where F=V,...]   the papers' tables with 95% intervals [--json|--csv|--markdown|--html FILE [--grids|--games|--levels DIR]]
+  compare <runA.jsonl> <runB.jsonl>   paired comparison: diff, interval, McNemar / bootstrap p, flips [--json]
   mango graph|skeletons <gameDir>   maze graph [--cutoff N] [--reverse none|naive] [--json]; DF/RF skeletons --task df|rf [--cutoff N] [--limit K]
   mango prompt <gameDir> --id ID     the exact upstream prompt [--cutoff N] [--template release|paper] [--json]
   mango score <gameDir> --answers F  scores of answer records (JSONL or a folder of result files) [--mode faithful|reference] [--cutoff N] [--json]
@@ -29,15 +36,9 @@ commands:
   babyai score --task predict|plan|decompose <record> --answer F   score a model answer [--mode faithful|reference] [--json]
   grasp score <grids.jsonl> --index I --moves 4|8 --carry-limit none|2 --step-cost 0|0.3 (--answer F | --actions "UP,TAKE,...") [--mode faithful|reference|pre2025|paper] [--extraction recommended|every-word] [--json]
   grasp prompt <grids.jsonl> --index I --moves 4|8 --carry-limit none|2 --step-cost 0|0.3 [--style chat|o1-mini] [--json]
-  import grasp <file-or-folder>... --out F --grids DIR   score upstream o1-mini/Batch/baseline outputs into run records [--mode faithful|reference|pre2025|paper] [--indices A-B] [--model-name NAME] [--extraction recommended|every-word] [--workers N] [--json]
-  batch export <benchmark> <source>... --model NAME   OpenAI Batch API request lines on stdout (question options as for run, e.g. grasp --settings all --indices 0-9)
-  batch import <benchmark> <source>... --results F --out F   score a Batch API output file into run records [--mode ...] [--model-name NAME]
   smartplay replay hanoi --disks 3|4 --actions "..."   replay answers in Tower of Hanoi [--json]; also replay bandits|rps --seed N
   smartplay run <Game> --agent random|hanoi-solver    play an episode with a built-in agent, print its log [--seed N] [--max-steps N]
   smartplay check <episode.jsonl>                     validate an episode log
-  import mango <folder>... --out F   upstream result folders (with their game folders) as scored run records [--mode faithful|reference] [--model-name NAME] [--json]
-  report <run.jsonl>... [--by F,...] [--where F=V,...]   the papers' tables with 95% intervals [--json|--csv|--markdown|--html FILE [--grids|--games|--levels DIR]]
-  compare <runA.jsonl> <runB.jsonl>   paired comparison: diff, interval, McNemar / bootstrap p, flips [--json]
 
 options:
   --debug    print stack traces of internal errors

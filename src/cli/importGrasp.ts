@@ -4,7 +4,6 @@
 // (found by file name) into run records. Folders are searched recursively for `*_output.jsonl` and
 // `<x>_results/*.jsonl`. Rows whose grid is missing become records with `error` and the exit code is
 // 1. Large inputs are scored on worker threads (importWorkers.ts), one share of the rows each.
-import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join, relative } from 'node:path';
 import { extractionRuleLabel } from '../core/grasp/answers';
@@ -12,6 +11,7 @@ import { graspImportKindOf, type GraspImportKind, type GraspImportOptions } from
 import { graspModeOf, isGridFileName, parseExtractionOption, parseIndicesOption } from '../core/grasp/questionSet';
 import { QuestionOptionError } from '../core/registry';
 import { walkFiles, type WalkFs } from '../core/walk';
+import { newRunId } from '../core/runs/runId';
 import { parseArgs, UsageError } from './args';
 import { scoreImportJobs, type ImportJob } from './importWorkers';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
@@ -37,7 +37,7 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
       rule: parseExtractionOption(args.options.get('extraction')),
       indices: parseIndicesOption(args.options.get('indices')),
       ...(modelName ? { modelName } : {}),
-      runId: `import-${randomUUID()}`,
+      runId: newRunId('import'),
       time: new Date().toISOString(),
     };
   } catch (error) {

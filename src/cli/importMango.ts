@@ -6,11 +6,12 @@
 // that game's skeleton files. Scoring is `waypoint mango score`'s (cli/mangoResults.ts), so the two
 // agree on the same files. A result whose game or question cannot be found becomes a record with
 // `error`, never a guess, and the command exits 1.
-import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ChatMessage, MangoQuestion, ModelProfile, RunRecord } from '../core/eval/types';
+import { importedProfile } from '../core/eval/imported';
 import { recordDiagnostics } from '../core/eval/pipeline';
+import { newRunId } from '../core/runs/runId';
 import { answerDiagnostics } from '../core/mango/answerDiagnostics';
 import { parseMangoAnswer } from '../core/mango/answers';
 import { createMangoScorer, type MangoScorer } from '../core/mango/evaluation';
@@ -68,7 +69,7 @@ export async function importMango(argv: readonly string[], out: Output, err: Out
     err(`${outPath}: ${describeFsError(error)}`);
     return 1;
   }
-  const runId = `import-mango-${randomUUID()}`;
+  const runId = newRunId('import');
   let written = 0;
   let errors = 0;
   try {
@@ -86,7 +87,7 @@ export async function importMango(argv: readonly string[], out: Output, err: Out
       for (const [game, group] of groupByGame(answers)) {
         const context = await games.get(game, group);
         for (const answer of group) {
-          const model = profileOf(modelName ?? modelFromData(answer.record) ?? modelFromPath(resultPath, game));
+          const model = importedProfile(modelName ?? modelFromData(answer.record) ?? modelFromPath(resultPath, game));
           const record = importedRecord(answer, context, mode, model, runId);
           if (record.error) {
             err(`${answer.source}: ${record.error}`);
@@ -256,7 +257,3 @@ function modelFromPath(path: string, game: string): string {
   return RUN_FOLDER.exec(run)?.[1] ?? run;
 }
 
-/** An imported model: only its name is known; the numbers the data does not record are 0. */
-function profileOf(id: string): ModelProfile {
-  return { id, provider: 'imported', temperature: 0, maxTokens: 0, timeoutMs: 0, retries: 0 };
-}

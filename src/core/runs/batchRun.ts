@@ -11,6 +11,7 @@ import type { PreparedQuestion } from '../registry';
 import { mergeRunFiles, type RecordSet } from './records';
 import { buildReport, overallGroups, type ReportJson, type ReportRow } from './report';
 import { runQuestions, type RunOptions, type RunSummary } from './runner';
+import { newRunId } from './runId';
 import { answeredKeys, answerKey } from './selection';
 import { ChatTokenCounter } from './tokens';
 
@@ -25,13 +26,6 @@ export interface RunFileAccess {
   readText(path: string): Promise<string | null>;
   /** The file opened for appending (created, with its folder, when missing). */
   openAppend(path: string): RecordSink | Promise<RecordSink>;
-}
-
-/** A fresh run id: the UTC start time to the second and 6 random hex digits (`20250501T120000-a1b2c3`). */
-export function newRunId(now: Date = new Date()): string {
-  const bytes = new Uint8Array(3);
-  globalThis.crypto.getRandomValues(bytes);
-  return `${now.toISOString().replace(/[-:]/g, '').slice(0, 15)}-${[...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /** What a run of `questions` asks, given what its run file already holds. */

@@ -4,6 +4,7 @@
 // board and maze views show: GRASP scoreGraspAnswer → graspTimeline, BabyAI scoreBabyaiAnswer →
 // babyaiTimeline, MANGO answerTrajectory on the game's evaluator graph; a SmartPlay episode record
 // carries its whole log in rawAnswer. Every record gets a replay or a sentence saying why not.
+import { stripBom } from '../bom';
 import type { BoardFrame, BoardTimeline } from '../board';
 import { babyaiTimeline } from '../babyai/boardTimeline';
 import { prepareBabyaiQuestion, scoreBabyaiAnswer, type BabyaiQuestionInput } from '../babyai/evaluation';
@@ -139,7 +140,7 @@ export class ReplayBuilder {
     if (!entry) {
       const folder = joinPath(this.sources.games ?? '.', game);
       entry = (async () => {
-        const read = async (suffix: string) => this.files.readText(joinPath(folder, `${game}.${suffix}`)).then((text) => text.replace(/^\uFEFF/, ''));
+        const read = async (suffix: string) => this.files.readText(joinPath(folder, `${game}.${suffix}`)).then(stripBom);
         try {
           const edges = parseEdgesFile(await read('edges.json'));
           const errors = edges.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
