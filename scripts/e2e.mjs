@@ -88,7 +88,7 @@ const passed = all.filter((r) => r.passed).length;
 const failed = all.length - passed;
 const summary = { passed, failed, wallSeconds: Math.round((Date.now() - started) / 100) / 10, vsixKiB, ...hostResults.metrics };
 writeFileSync(join(resultsDir, 'e2e-summary.json'), JSON.stringify({ summary, ui: uiResults, host: hostResults.records }, null, 2));
-console.log(`e2e: wall ${summary.wallSeconds} s, .vsix ${vsixKiB} KiB, activation ${hostResults.metrics.activationMs?.toFixed?.(1) ?? '?'} ms`);
+console.log(`e2e: wall ${summary.wallSeconds} s, .vsix ${vsixKiB} KiB, activation ${hostResults.metrics.activationMs?.toFixed?.(1) ?? '?'} ms (loading ${hostResults.metrics.activationLoadingMs?.toFixed?.(1) ?? '?'} ms + activate ${hostResults.metrics.activationCallMs?.toFixed?.(1) ?? '?'} ms; VS Code's context wait ${hostResults.metrics.activationHostWaitMs?.toFixed?.(1) ?? '?'} ms not counted)`);
 rmSync(scratch, { recursive: true, force: true });
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && all.length > 0 ? 0 : 1);

@@ -1,14 +1,12 @@
 // Starts the Waypoint language server as a separate Node process (IPC) and returns the client.
+// Its own bundle, dist/languageClient.js: the client library is most of the extension's code, and
+// the extension loads it only when the client first starts, after activate() has returned.
 import * as vscode from 'vscode';
-import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
+import { LanguageClient as Client, TransportKind, type LanguageClient, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 
 import { MANGO_JSON_FILES, MANGO_SKELETON_FILES, STANDALONE_FILES, WALKTHROUGH_LANGUAGE } from './documentSelectors';
 
 export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.LogOutputChannel): LanguageClient {
-  // Required here, not imported at the top: the client library is most of the extension bundle,
-  // and evaluating it after activate() has returned keeps activation fast.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { LanguageClient: Client, TransportKind } = require('vscode-languageclient/node') as typeof import('vscode-languageclient/node');
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
