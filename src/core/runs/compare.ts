@@ -5,33 +5,12 @@
 import type { BenchmarkReport } from '../registry';
 import { ReportUsageError, type RecordSet } from './records';
 import { type ReportRow, reportRows } from './report';
+import type { CompareJson, MetricComparison } from './reportTypes';
 import { BOOTSTRAP, mcnemarExact, pairedBootstrap } from './stats';
 
-export interface MetricComparison {
-  a: number;
-  b: number;
-  diff: number;
-  ci95: [number, number] | null;
-  p_value: number;
-  test: 'mcnemar-exact' | 'paired-bootstrap';
-  /** Pairs the metric applies to. */
-  n: number;
-  /** McNemar only: discordant pairs, 1 → 0 (b) and 0 → 1 (c). */
-  discordant?: { a_only: number; b_only: number };
-}
+export type { CompareJson, MetricComparison } from './reportTypes';
 
-export interface CompareJson {
-  benchmark: string;
-  paired: number;
-  /** Questions only one run answered: never part of a mean here. */
-  unpaired: { a: number; b: number };
-  models: { a: string[]; b: string[] };
-  bootstrap: { seed: number; resamples: number; cluster: string; interval: 'percentile' };
-  metrics: Record<string, MetricComparison>;
-  /** The metric `flips` is about (the benchmark's first 0/1 metric with paired values), or null. */
-  flips_metric: string | null;
-  flips: Array<{ sampleId: string; a: number; b: number }>;
-}
+
 
 /** Rows by sample id; two records for one question (two models, two modes) make the pairing ambiguous. */
 function bySample(rows: readonly ReportRow[], label: string): Map<string, ReportRow> {

@@ -3,6 +3,9 @@
 // field and a bar per model (and per `series` value), each bar labelled with its mean and count.
 import type { BenchmarkReport, ReportPlot } from '../registry';
 import { compareKeyValues, type KeyValue, type ReportRow } from './report';
+import type { PlotData } from './reportTypes';
+
+export type { PlotData } from './reportTypes';
 
 /** Text for HTML and SVG content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -16,8 +19,9 @@ interface Cell {
   n: number;
 }
 
-/** Mean of `metric` per (x, bar) over the rows, with the report's rule for success metrics (missing = 0). */
-function cells(report: BenchmarkReport, rows: readonly ReportRow[], plot: ReportPlot): { xs: KeyValue[]; bars: string[]; values: Map<string, Cell> } {
+
+/** Mean of the plot's metric per (x, bar) over the rows, with the report's rule for success metrics (missing = 0). */
+export function plotData(report: BenchmarkReport, rows: readonly ReportRow[], plot: ReportPlot): PlotData {
   const values = new Map<string, Cell>();
   const xs: KeyValue[] = [];
   const bars: string[] = [];
@@ -38,16 +42,24 @@ function cells(report: BenchmarkReport, rows: readonly ReportRow[], plot: Report
     values.set(id, cell);
   }
   xs.sort(compareKeyValues);
-  return { xs, bars, values };
+  const cells: PlotData['cells'] = [];
+  xs.forEach((x, xi) =>
+    bars.forEach((bar, bi) => {
+      const cell = values.get(JSON.stringify([x, bar]));
+      if (cell) cells.push([xi, bi, cell.total / cell.n, cell.n]);
+    }),
+  );
+  return { title: plot.title, x: plot.x, metric: plot.metric, ...(plot.series ? { series: plot.series } : {}), xs, bars, cells };
 }
 
 const round = (value: number) => String(Math.round(value * 1000) / 1000);
 
 /** One plot as an SVG element (empty string when no record has the metric). */
 export function plotSvg(report: BenchmarkReport, rows: readonly ReportRow[], plot: ReportPlot): string {
-  const { xs, bars, values } = cells(report, rows, plot);
+  const { xs, bars, cells } = plotData(report, rows, plot);
   if (xs.length === 0) return '';
-  const means = [...values.values()].map((cell) => cell.total / cell.n);
+  const byPair = new Map(cells.map(([xi, bi, mean, n]) => [`${xi} ${bi}`, { mean, n }]));
+  const means = cells.map((cell) => cell[2]);
   const low = Math.min(0, ...means);
   const high = Math.max(low === 0 ? 1e-9 : 0, ...means);
   const barHeight = 11;
@@ -67,9 +79,9 @@ export function plotSvg(report: BenchmarkReport, rows: readonly ReportRow[], plo
     const top = legendHeight + row * rowHeight;
     parts.push(`<text x="${labelWidth - 6}" y="${top + rowHeight / 2}" text-anchor="end">${escapeHtml(x === null ? '—' : String(x))}</text>`);
     bars.forEach((bar, index) => {
-      const cell = values.get(JSON.stringify([x, bar]));
+      const cell = byPair.get(`${row} ${index}`);
       if (!cell) return;
-      const mean = cell.total / cell.n;
+      const mean = cell.mean;
       const start = scale(Math.min(0, mean));
       const width = Math.max(1, Math.abs(scale(mean) - scale(0)));
       const y = top + 4 + index * barHeight;

@@ -6,51 +6,15 @@
 import type { RunRecord, ScoringMode } from '../eval/types';
 import type { BenchmarkReport } from '../registry';
 import { fieldValue, matchesWhere, parseBy, parseWhere, type RecordSet } from './records';
+import type { KeyValue, MetricSummary, ReportGroup, FailureCount, ReportJson } from './reportTypes';
 import { BOOTSTRAP, clusteredBootstrap } from './stats';
 
-export type KeyValue = string | number | null;
+export type { KeyValue, MetricSummary, ReportGroup, FailureCount, ReportJson } from './reportTypes';
 
-export interface MetricSummary {
-  /** Mean over the group's records the metric applies to; null when none has a value. */
-  mean: number | null;
-  ci95: [number, number] | null;
-  /** How many records the mean is over. */
-  n: number;
-}
 
-export interface ReportGroup {
-  key: Record<string, KeyValue>;
-  n: number;
-  /** Parseable answers. */
-  valid: number;
-  errors: number;
-  /** Distinct clusters (games, levels, grid files) in the group; with one, the interval resamples records instead. */
-  clusters: number;
-  metrics: Record<string, MetricSummary>;
-}
 
-export interface FailureCount {
-  code: string;
-  /** Occurrences over all records. */
-  count: number;
-  /** Records with at least one. */
-  records: number;
-}
 
-export interface ReportJson {
-  benchmark: string;
-  records: number;
-  errors: number;
-  /** How many records each scoring mode made (every result says which mode made it). */
-  modes: Partial<Record<ScoringMode, number>>;
-  by: string[];
-  where: Record<string, string[]>;
-  bootstrap: { seed: number; resamples: number; cluster: string; interval: 'percentile' };
-  /** Records left out because a later one answered the same question for the same model and mode. */
-  superseded: number;
-  groups: ReportGroup[];
-  failures: FailureCount[];
-}
+
 
 /** A record with its benchmark fields and metrics, computed once. */
 export interface ReportRow {

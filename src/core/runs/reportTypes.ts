@@ -1,0 +1,144 @@
+// The shapes of what reports, comparisons and the results view compute: types only, with no
+// import of the benchmark registry, so protocol and webview code can name them.
+import type { ChatMessage, RecordDiagnostic, RunRecord, ScoringMode } from '../eval/types';
+
+export type KeyValue = string | number | null;
+
+export interface MetricSummary {
+  /** Mean over the group's records the metric applies to; null when none has a value. */
+  mean: number | null;
+  ci95: [number, number] | null;
+  /** How many records the mean is over. */
+  n: number;
+}
+
+export interface ReportGroup {
+  key: Record<string, KeyValue>;
+  n: number;
+  /** Parseable answers. */
+  valid: number;
+  errors: number;
+  /** Distinct clusters (games, levels, grid files) in the group; with one, the interval resamples records instead. */
+  clusters: number;
+  metrics: Record<string, MetricSummary>;
+}
+
+export interface FailureCount {
+  code: string;
+  /** Occurrences over all records. */
+  count: number;
+  /** Records with at least one. */
+  records: number;
+}
+
+export interface ReportJson {
+  benchmark: string;
+  records: number;
+  errors: number;
+  /** How many records each scoring mode made (every result says which mode made it). */
+  modes: Partial<Record<ScoringMode, number>>;
+  by: string[];
+  where: Record<string, string[]>;
+  bootstrap: { seed: number; resamples: number; cluster: string; interval: 'percentile' };
+  /** Records left out because a later one answered the same question for the same model and mode. */
+  superseded: number;
+  groups: ReportGroup[];
+  failures: FailureCount[];
+}
+
+export interface MetricComparison {
+  a: number;
+  b: number;
+  diff: number;
+  ci95: [number, number] | null;
+  p_value: number;
+  test: 'mcnemar-exact' | 'paired-bootstrap';
+  /** Pairs the metric applies to. */
+  n: number;
+  /** McNemar only: discordant pairs, 1 → 0 (b) and 0 → 1 (c). */
+  discordant?: { a_only: number; b_only: number };
+}
+
+export interface CompareJson {
+  benchmark: string;
+  paired: number;
+  /** Questions only one run answered: never part of a mean here. */
+  unpaired: { a: number; b: number };
+  models: { a: string[]; b: string[] };
+  bootstrap: { seed: number; resamples: number; cluster: string; interval: 'percentile' };
+  metrics: Record<string, MetricComparison>;
+  /** The metric `flips` is about (the benchmark's first 0/1 metric with paired values), or null. */
+  flips_metric: string | null;
+  flips: Array<{ sampleId: string; a: number; b: number }>;
+}
+
+/** One plot's numbers: a row per `x` value, a bar per model (and `series` value), each a mean over `n` records. */
+export interface PlotData {
+  title: string;
+  x: string;
+  metric: string;
+  series?: string;
+  xs: KeyValue[];
+  bars: string[];
+  /** [index in xs, index in bars, mean, n], only for the pairs that have records. */
+  cells: Array<[number, number, number, number]>;
+}
+
+/** One record in the view: indices into `strings` keep 40,000 of them small. */
+export interface ResultRow {
+  /** Model id (index into strings). */
+  m: number;
+  /** The question's sample id: records of different models with one id are the same question. */
+  q: string;
+  /** Field values in `fields` order (indices into strings; null: no value). */
+  f: Array<number | null>;
+  /** Metric values in `metrics` order (null: none or not applicable). */
+  v: Array<number | null>;
+  /** 1 when the answer parsed. */
+  ok: 0 | 1;
+  /** 1 when the record has an error (no answer). */
+  err?: 1;
+  /** Distinct answer diagnostic codes (indices into strings). */
+  d?: number[];
+}
+
+export interface ResultsModel {
+  title: string;
+  benchmark: string;
+  /** The run files the records come from, as the host names them. */
+  files: string[];
+  /** Exactly `waypoint report --json` over the same files. */
+  report: ReportJson;
+  /** One group per model: the overall table. */
+  overall: ReportGroup[];
+  fields: string[];
+  metrics: string[];
+  /** Metrics where a missing answer counts 0. */
+  success: string[];
+  /** 0/1 metrics. */
+  binary: string[];
+  /** The metric the matrix shows and flips are about (the first 0/1 metric, else the first success metric). */
+  primary: string | null;
+  /** Models in overall order. */
+  models: string[];
+  plots: PlotData[];
+  strings: string[];
+  rows: ResultRow[];
+}
+
+/** One record in full, for the view's detail pane (sent when a record is opened). */
+export interface RecordDetail {
+  model: string;
+  sampleId: string;
+  mode: ScoringMode;
+  fields: Record<string, KeyValue>;
+  metrics: Record<string, number | null>;
+  messages: ChatMessage[];
+  rawAnswer: string;
+  parsedAnswer: unknown;
+  scores: RunRecord['scores'];
+  diagnostics: RecordDiagnostic[];
+  error?: string;
+  latencyMs: number;
+  cached: boolean;
+}

@@ -1,0 +1,93 @@
+// The results view's data (issue 15), built by a host (the extension, the browser test host) from
+// a record set and drawn by webview/results. The tables are `waypoint report --json` itself (the
+// same buildReport), so the view, the CLI and the shared HTML report cannot disagree. Per-record
+// rows are compact enough for 40,000 records: strings interned, no prompts or answers (the view
+// asks for one record's detail when it opens it).
+import { compareRuns, type CompareJson } from './compare';
+import { plotData } from './plots';
+import type { RecordSet } from './records';
+import { buildReport, overallGroups, type ReportRow } from './report';
+import type { RecordDetail, ResultRow, ResultsModel } from './reportTypes';
+
+export type { RecordDetail, ResultRow, ResultsModel } from './reportTypes';
+
+export function primaryMetric(set: RecordSet): string | null {
+  const { report } = set;
+  return report.binary[0] ?? report.success[0] ?? report.metricNames[0] ?? null;
+}
+
+/** The view's model and the report rows behind it (row i of the model is rows[i]). */
+export function buildResultsModel(set: RecordSet, files: readonly string[], title: string): { model: ResultsModel; rows: ReportRow[] } {
+  const { report } = set;
+  const { json, rows } = buildReport(set);
+  const strings: string[] = [];
+  const index = new Map<string, number>();
+  const intern = (text: string): number => {
+    let at = index.get(text);
+    if (at === undefined) {
+      at = strings.length;
+      strings.push(text);
+      index.set(text, at);
+    }
+    return at;
+  };
+  const fields = [...report.fieldNames];
+  const metrics = [...report.metricNames];
+  const resultRows = rows.map((row): ResultRow => {
+    const result: ResultRow = {
+      m: intern(row.record.model.id),
+      q: row.record.question.sampleId,
+      f: fields.map((name) => (row.fields[name] === null || row.fields[name] === undefined ? null : intern(String(row.fields[name])))),
+      v: metrics.map((name) => row.metrics[name] ?? null),
+      ok: row.valid ? 1 : 0,
+    };
+    if (row.record.error !== undefined) result.err = 1;
+    const codes = [...new Set((row.record.diagnostics ?? []).map((diagnostic) => diagnostic.code))];
+    if (codes.length > 0) result.d = codes.map(intern);
+    return result;
+  });
+  const overall = overallGroups(report, rows);
+  return {
+    model: {
+      title,
+      benchmark: set.benchmark,
+      files: [...files],
+      report: json,
+      overall,
+      fields,
+      metrics,
+      success: [...report.success],
+      binary: [...report.binary],
+      primary: primaryMetric(set),
+      models: overall.map((group) => String(group.key.model)),
+      plots: report.plots.map((plot) => plotData(report, rows, plot)).filter((plot) => plot.xs.length > 0),
+      strings,
+      rows: resultRows,
+    },
+    rows,
+  };
+}
+
+export function recordDetail(row: ReportRow): RecordDetail {
+  const { record } = row;
+  return {
+    model: record.model.id,
+    sampleId: record.question.sampleId,
+    mode: record.mode,
+    fields: row.fields,
+    metrics: row.metrics,
+    messages: record.messages,
+    rawAnswer: record.rawAnswer,
+    parsedAnswer: record.parsedAnswer,
+    scores: record.scores,
+    diagnostics: record.diagnostics ?? [],
+    ...(record.error !== undefined ? { error: record.error } : {}),
+    latencyMs: record.latencyMs,
+    cached: record.cached,
+  };
+}
+
+/** `waypoint compare` between two models of one record set (each model's records as one run). */
+export function compareModels(set: RecordSet, modelA: string, modelB: string): CompareJson {
+  return compareRuns(set, set, { modelA, modelB });
+}

@@ -1,0 +1,42 @@
+// The results view's message protocol (issue 15), one zod schema per direction; both sides use the
+// inferred types and the receiver parses every message. The host sends the model built by core
+// (src/core/runs/resultsModel.ts, re-exported here); the view asks for one record's detail, the
+// answer or replay in the editor, a comparison of two models, or an export.
+import * as z from 'zod/mini';
+import type { PackedReplay } from '../core/runs/replayFrames';
+import type { CompareJson, RecordDetail, ResultsModel } from '../core/runs/reportTypes';
+
+export type * from '../core/runs/reportTypes';
+export type { PackedFrame, PackedReplay } from '../core/runs/replayFrames';
+
+// Checked as far as the view relies on (it treats the rest defensively and sets all text as text).
+// Plain predicates: a model holds 40,000 rows, which zod would walk one by one.
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const model = z.custom<ResultsModel>((value) => isObject(value) && isObject(value.report) && Array.isArray(value.rows) && Array.isArray(value.strings) && Array.isArray(value.models));
+const detail = z.custom<RecordDetail>((value) => isObject(value) && typeof value.rawAnswer === 'string' && Array.isArray(value.diagnostics));
+const replay = z.custom<PackedReplay>((value) => isObject(value) && Array.isArray(value.fr));
+const comparison = z.custom<CompareJson>((value) => isObject(value) && isObject(value.metrics) && Array.isArray(value.flips));
+
+export const hostToResultsMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('results'), model }),
+  /** A record's detail; `replay` when the host found its files, else `replayNote` says why not. */
+  z.object({ type: z.literal('detail'), index: z.int(), detail, replay: z.optional(replay), replayNote: z.optional(z.string()) }),
+  z.object({ type: z.literal('compared'), a: z.string(), b: z.string(), result: z.optional(comparison), error: z.optional(z.string()) }),
+  /** A message for the status line (an export written, a replay that could not open). */
+  z.object({ type: z.literal('status'), text: z.string() }),
+]);
+export type HostToResultsMessage = z.infer<typeof hostToResultsMessage>;
+
+export const resultsToHostMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('detail'), index: z.int() }),
+  /** Open the record's answer in the editor with its diagnostics. */
+  z.object({ type: z.literal('openAnswer'), index: z.int() }),
+  /** Replay the record on the maze or the board. */
+  z.object({ type: z.literal('openReplay'), index: z.int() }),
+  z.object({ type: z.literal('compare'), a: z.string(), b: z.string() }),
+  z.object({ type: z.literal('share'), format: z.enum(['html', 'csv']) }),
+  /** The view has drawn the model: how long it took from receiving it (the 2 s budget). */
+  z.object({ type: z.literal('rendered'), milliseconds: z.number(), rows: z.int() }),
+]);
+export type ResultsToHostMessage = z.infer<typeof resultsToHostMessage>;
