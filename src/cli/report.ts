@@ -9,8 +9,7 @@ import { buildReport } from '../core/runs/report';
 import { ReportUsageError } from '../core/runs/records';
 import { reportCsv, reportMarkdown, reportText } from '../core/runs/format';
 import { reportHtml } from '../core/runs/html';
-import { PACK_LEVELS } from '../core/runs/htmlData';
-import { ReplayBuilder, type ReplayResult } from '../core/runs/replays';
+import { buildReplays, ReplayBuilder } from '../core/runs/replays';
 import type { RunRecord } from '../core/eval/types';
 import { describeFsError } from '../core/walk';
 import { parseArgs, UsageError } from './args';
@@ -49,7 +48,7 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   const htmlPath = args.options.get('html');
   if (htmlPath !== undefined) {
     try {
-      const replays = await buildReplays(rows.map((row) => row.record as RunRecord), { grids: args.options.get('grids'), games: args.options.get('games'), levels: args.options.get('levels') });
+      const replays = await buildReplays(rows.map((row) => row.record as RunRecord), new ReplayBuilder({ grids: args.options.get('grids'), games: args.options.get('games'), levels: args.options.get('levels') }, nodeQuestionFiles));
       await fs.writeFile(htmlPath, reportHtml(json, rows, read.set.report, { gzip: (data) => gzipSync(data), replays }));
     } catch (error) {
       err(`${htmlPath}: ${describeFsError(error)}`);
@@ -63,20 +62,3 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   return read.failed ? 1 : 0;
 }
 
-/** Each record's replay, or why it has none; the files are read once each. Past the largest replay budget the rest are not built (the page could not hold them). */
-async function buildReplays(records: readonly RunRecord[], sources: { grids?: string; games?: string; levels?: string }): Promise<Map<RunRecord, ReplayResult>> {
-  const builder = new ReplayBuilder(sources, nodeQuestionFiles);
-  const replays = new Map<RunRecord, ReplayResult>();
-  const budget = Math.max(...PACK_LEVELS.map((level) => level.replayBudget));
-  let size = 0;
-  for (const record of records) {
-    if (size > budget) {
-      replays.set(record, { omitted: true });
-      continue;
-    }
-    const result = await builder.replay(record);
-    if ('replay' in result) size += JSON.stringify(result.replay).length;
-    replays.set(record, result);
-  }
-  return replays;
-}

@@ -103,6 +103,31 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     const edges = await gameEdgesOf(record.question.game);
     return edges ? sendRequest(getClient(), ScoreAnswerRequest, { uri: edges.toString(), question: record.question, response: record.rawAnswer, mode: record.mode }) : null;
   };
+  /**
+   * A run's answer in an answer document, re-checked against the benchmark files as they are now so
+   * the diagnostics match today's maze, level or grid; a run whose files are gone still shows its answer.
+   */
+  const openRecord = async (record: RunRecord): Promise<unknown> => {
+    if (record.question.benchmark === 'mango') {
+      const scored = await scoreMangoRun(record);
+      return answers.show(runDocumentName(record), record.rawAnswer, scored?.diagnostics ?? []);
+    }
+    return (await loadBoards(context, output).reopenRun(boardDeps(), record)) || answers.show(runDocumentName(record), record.rawAnswer, []);
+  };
+  /** A run's answer stepped on the maze (MANGO) or the board (the grid benchmarks). */
+  const replayRecord = async (record: RunRecord): Promise<unknown> => {
+    if (record.question.benchmark !== 'mango') {
+      const shown = await loadBoards(context, output).reopenRun(boardDeps(), record);
+      if (!shown) void vscode.window.showWarningMessage(`Waypoint: no replay for ${record.question.sampleId}: ${shown === null ? 'the board does not draw this benchmark' : 'the file it was asked on is gone'}.`);
+      return shown;
+    }
+    const edges = await gameEdgesOf(record.question.game);
+    if (!edges) {
+      void vscode.window.showWarningMessage(`Waypoint: the game ${record.question.game} is not in this workspace (no ${record.question.game}.edges.json), so its maze cannot be drawn.`);
+      return null;
+    }
+    return MazePanel.show(context, getClient(), edges).showTrajectory(record.rawAnswer, `${record.question.task.toUpperCase()} ${record.question.src} → ${record.question.dst} · ${record.model.id}`, record.question.src, record.question.cutoff);
+  };
   const runs = new RunsView((line) => output.warn(line));
   void runs.refresh();
   // canSelectMany: two runs selected together are what "Compare Runs" compares.
@@ -115,13 +140,7 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     vscode.commands.registerCommand('waypoint.refreshRuns', () => runs.refresh()),
     vscode.commands.registerCommand('waypoint.openRun', async (index: number) => {
       const record = runs.runs[index];
-      if (!record) return;
-      // Re-checked against the benchmark files as they are now, so the diagnostics match today's
-      // maze, level or grid; a run whose files are gone still shows its answer.
-      if (record.question.benchmark === 'mango') {
-        const scored = await scoreMangoRun(record);
-        await answers.show(runDocumentName(record), record.rawAnswer, scored?.diagnostics ?? []);
-      } else if (!(await loadBoards(context, output).reopenRun(boardDeps(), record))) await answers.show(runDocumentName(record), record.rawAnswer, []);
+      if (record) await openRecord(record);
     }),
     runTrajectories,
     vscode.workspace.registerTextDocumentContentProvider(RUN_TRAJECTORY_SCHEME, runTrajectories),
@@ -130,14 +149,16 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
       return compareRuns(runTrajectories, chosen, runs.runs, async (record) => (await scoreMangoRun(record))?.trajectory ?? null);
     }),
     // "Show in Maze" for MANGO runs; runs of grid benchmarks step on the board instead.
-    vscode.commands.registerCommand('waypoint.showRunInMaze', async (node?: { record?: RunRecord }) => {
-      const record = node?.record;
-      if (!record) return null;
-      if (record.question.benchmark !== 'mango') return loadBoards(context, output).reopenRun(boardDeps(), record);
-      const edges = await gameEdgesOf(record.question.game);
-      if (!edges) return null;
-      return MazePanel.show(context, getClient(), edges).showTrajectory(record.rawAnswer, `${record.question.task.toUpperCase()} ${record.question.src} → ${record.question.dst} · ${record.model.id}`, record.question.src, record.question.cutoff);
+    vscode.commands.registerCommand('waypoint.showRunInMaze', (node?: { record?: RunRecord }) => (node?.record ? replayRecord(node.record) : null)),
+    // From the explorer, the second argument holds every selected file: several runs side by side.
+    vscode.commands.registerCommand('waypoint.showResults', (target?: import('./eval/resultsPanel').ResultsTarget, selected?: vscode.Uri[]) =>
+      loadEvaluation(context, output).ResultsPanel.show({ context, log: output, openAnswer: openRecord, openReplay: replayRecord }, selected && selected.length > 1 ? selected : target),
+    ),
+    vscode.commands.registerCommand('waypoint.resultsState', () => {
+      const panel = evaluationModule?.ResultsPanel.active;
+      return panel ? { title: panel.panel.title, files: panel.files, report: panel.model.report, models: panel.model.models, lastRender: panel.lastRender, shared: Object.fromEntries(panel.shared) } : undefined;
     }),
+    vscode.commands.registerCommand('waypoint.shareResults', (format: 'html' | 'csv' = 'html') => evaluationModule?.ResultsPanel.active?.share(format)),
     output,
     answers,
     vscode.workspace.registerTextDocumentContentProvider(ANSWER_SCHEME, answers),

@@ -7,8 +7,7 @@
 // cut, and the page says how many. Replays (replays.ts) have a budget of their own: past it a
 // row's replay is left out and the page says how many were.
 import type { RunRecord } from '../eval/types';
-import type { PackedReplay } from './replayFrames';
-import type { ReplayResult } from './replays';
+import type { PackedReplay, ReplayResult } from './replayFrames';
 import type { ReportRow } from './report';
 
 /** A message text: whole, or [index of a whole text, shared prefix length, shared suffix length, the middle]. */

@@ -30,6 +30,9 @@ export interface PackedReplay {
   fr: PackedFrame[];
 }
 
+/** A record's replay, or why it has none (`omitted`: the host stopped building replays past the size budget). */
+export type ReplayResult = { replay: PackedReplay } | { note: string } | { omitted: true };
+
 /**
  * Style characters of grid cells, shared with the page script: `.` nothing, `W` wall or obstacle,
  * `A` the agent, `S` the start cell, and the BabyAI colours r g b p y e(grey).

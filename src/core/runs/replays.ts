@@ -23,7 +23,8 @@ import type { QuestionSetFiles } from '../registry';
 import { smartplayTimelineOfFile } from '../smartplay/boardTimeline';
 import { parseEpisodeLog } from '../smartplay/episodeLog';
 import { baseName, describeFsError } from '../walk';
-import { packTimeline, type PackedReplay } from './replayFrames';
+import { PACK_LEVELS } from './htmlData';
+import { packTimeline, type ReplayResult } from './replayFrames';
 
 /** Where the report finds the files records name (folders; relative paths resolve against the CLI's cwd). */
 export interface ReplaySources {
@@ -32,8 +33,7 @@ export interface ReplaySources {
   levels?: string;
 }
 
-/** A record's replay, or why it has none (`omitted`: the host stopped building replays past the size budget). */
-export type ReplayResult = { replay: PackedReplay } | { note: string } | { omitted: true };
+export type { ReplayResult } from './replayFrames';
 
 const joinPath = (folder: string, name: string) => `${folder.replace(/[\\/]+$/, '')}/${name}`;
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -205,4 +205,21 @@ function mangoTimeline(trajectory: Trajectory, question: MangoQuestion): BoardTi
     });
   });
   return { title: trajectory.title, frames };
+}
+
+/** Each record's replay, or why it has none; the files are read once each. Past the largest replay budget the rest are not built (the page could not hold them). */
+export async function buildReplays(records: readonly RunRecord[], builder: ReplayBuilder): Promise<Map<RunRecord, ReplayResult>> {
+  const replays = new Map<RunRecord, ReplayResult>();
+  const budget = Math.max(...PACK_LEVELS.map((level) => level.replayBudget));
+  let size = 0;
+  for (const record of records) {
+    if (size > budget) {
+      replays.set(record, { omitted: true });
+      continue;
+    }
+    const result = await builder.replay(record);
+    if ('replay' in result) size += JSON.stringify(result.replay).length;
+    replays.set(record, result);
+  }
+  return replays;
 }

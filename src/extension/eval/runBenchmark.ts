@@ -362,7 +362,7 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
   return finish(deps, definition, mode, runs, cancelled, root, now);
 }
 
-/** The summary message: each model's counts and mean of the primary metric, with Open Run File and Open HTML Report. */
+/** The summary message (each model's counts and mean of the primary metric, with Show Results, Open Run File and Open HTML Report) and the results view. */
 async function finish(deps: RunBenchmarkDeps, definition: BenchmarkDefinition, mode: ScoringMode, runs: BenchmarkProfileRun[], cancelled: boolean, root: string, now: Date): Promise<RunBenchmarkResult> {
   const texts = await Promise.all(runs.map(async (run) => ({ file: run.file, text: (await nodeRunFiles.readText(run.file)) ?? '' })));
   let report: ReturnType<typeof batchReport> | null = null;
@@ -381,9 +381,13 @@ async function finish(deps: RunBenchmarkDeps, definition: BenchmarkDefinition, m
   const ending = cancelled ? ' Cancelled: run it again to resume (or `waypoint run … --resume`, see the Waypoint output).' : '';
   const files = runs.map((run) => vscode.workspace.asRelativePath(run.file, false)).join(', ');
   const result: RunBenchmarkResult = { benchmark: definition.id, mode, metric, runs, cancelled };
-  const actions = ['Open Run File', ...(report ? ['Open HTML Report'] : [])];
+  const actions = [...(report ? ['Show Results'] : []), 'Open Run File', ...(report ? ['Open HTML Report'] : [])];
+  const showResults = () => vscode.commands.executeCommand('waypoint.showResults', { files: runs.map((run) => run.file) });
+  // The results view opens by itself: the tables and plots are what a finished run is for.
+  if (report && report.json.records > 0) void showResults();
   void vscode.window.showInformationMessage(`Waypoint: ${definition.label} (${mode} scoring) — ${parts.join('; ')}. Run files: ${files}.${ending}`, ...actions).then(async (choice) => {
-    if (choice === 'Open Run File') {
+    if (choice === 'Show Results') await showResults();
+    else if (choice === 'Open Run File') {
       for (const run of runs) await vscode.window.showTextDocument(vscode.Uri.file(run.file), { preview: false });
     } else if (choice === 'Open HTML Report' && report) {
       // Named as the run files, with every profile: `mango-oracle_random-20250501-120000.html`.

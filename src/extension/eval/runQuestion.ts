@@ -24,6 +24,7 @@ import { appendRunRecord, askWithProgress, requireTrust, type BuiltInAnswer } fr
 import { pickProfile } from './profiles';
 
 export { runBenchmark } from './runBenchmark';
+export { ResultsPanel } from './resultsPanel';
 export { answerWithProgress, appendRunRecord, askQuietly, askWithProgress, reportModelError, requireTrust, useOutputChannel } from './modelCall';
 
 /** What the built-in agents do for MANGO, shown in the model pick. */

@@ -1,0 +1,264 @@
+// "Waypoint: Show Results": the results view (webview/results) over one or several run files: the
+// report's tables with intervals, the papers' plots, the failure breakdown, the model × question
+// matrix, and a comparison of two models, all from core (resultsModel.ts: the same buildReport as
+// `waypoint report --json`). The view asks for one record at a time; opening its answer or replay
+// goes to the editor's own answer documents, maze and board. Share writes `waypoint report --html`
+// and `--csv` beside the run files. A run file that grows (a run in progress) redraws the view.
+import { promises as fs } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as vscode from 'vscode';
+import { parseRunRecords } from '../../core/eval/recordSchemas';
+import type { RunRecord } from '../../core/eval/types';
+import { reportCsv } from '../../core/runs/format';
+import { questionFilesOn } from '../../core/runs/hostFiles';
+import { reportHtml } from '../../core/runs/html';
+import { mergeRunFiles, type RecordSet } from '../../core/runs/records';
+import { buildReplays, ReplayBuilder, type ReplaySources } from '../../core/runs/replays';
+import type { ReportRow } from '../../core/runs/report';
+import { buildResultsModel, compareModels, recordDetail } from '../../core/runs/resultsModel';
+import { type HostToResultsMessage, type ResultsModel, resultsToHostMessage, type ResultsToHostMessage } from '../../protocol/results';
+import { receiveMessage } from '../views/webviewMessages';
+import { webviewHtml, webviewOptions } from '../views/webviewHtml';
+
+const BATCH_GLOB = '**/.waypoint/runs/batch/*.jsonl';
+const nodeFiles = questionFilesOn(fs);
+/** A growing run file redraws the view at most this often. */
+const RELOAD_DELAY_MS = 1500;
+
+export interface ResultsDeps {
+  context: vscode.ExtensionContext;
+  log: vscode.LogOutputChannel;
+  /** The record's answer as an answer document with its diagnostics. */
+  openAnswer(record: RunRecord): Promise<unknown>;
+  /** The record's answer stepped on the maze (MANGO) or the board. */
+  openReplay(record: RunRecord): Promise<unknown>;
+}
+
+/** What Show Results takes: a Runs view node (`files`), a run file, several, or nothing (then a pick). */
+export type ResultsTarget = { files?: readonly string[] } | vscode.Uri | readonly vscode.Uri[] | undefined;
+
+interface Loaded {
+  set: RecordSet;
+  rows: ReportRow[];
+  model: ResultsModel;
+  problems: string[];
+}
+
+/** Reads and merges the run files; throws with the first reason the files cannot be reported. */
+async function loadResults(files: readonly string[]): Promise<Loaded> {
+  const parsed = await Promise.all(files.map(async (file) => ({ file, ...parseRunRecords(await fs.readFile(file, 'utf8'), file) })));
+  const set = mergeRunFiles(parsed);
+  const names = files.map((file) => vscode.workspace.asRelativePath(file, false));
+  const title = files.length === 1 ? basename(files[0], '.jsonl') : `${set.benchmark}: ${files.length} run files`;
+  const { model, rows } = buildResultsModel(set, names, title);
+  return { set, rows, model, problems: parsed.flatMap((entry) => entry.problems) };
+}
+
+/** Where a record's replay finds its files in the workspace: the MANGO games' folder, levels relative to the workspace. */
+async function workspaceReplaySources(records: readonly RunRecord[]): Promise<ReplaySources> {
+  const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  // A MANGO game is a folder holding `<game>.edges.json`; the replays look for games beside it.
+  let games: string | undefined;
+  for (const game of new Set(records.flatMap((record) => ('game' in record.question && typeof record.question.game === 'string' ? [record.question.game] : [])))) {
+    const [edges] = await vscode.workspace.findFiles(`**/${game}.edges.json`, '**/node_modules/**', 1);
+    if (edges) {
+      games = dirname(dirname(edges.fsPath));
+      break;
+    }
+  }
+  return { ...(games ? { games } : {}), ...(root ? { levels: root } : {}) };
+}
+
+async function pickRunFiles(): Promise<string[] | undefined> {
+  const found = (await vscode.workspace.findFiles(BATCH_GLOB, '**/node_modules/**')).sort((a, b) => b.fsPath.localeCompare(a.fsPath));
+  if (found.length === 0) {
+    void vscode.window.showInformationMessage('Waypoint: no benchmark runs yet. Run one with "Waypoint: Run Benchmark…" or `waypoint run`; its files go to .waypoint/runs/batch/.');
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    found.map((uri) => ({ label: basename(uri.fsPath, '.jsonl'), description: vscode.workspace.asRelativePath(uri, false), uri })),
+    { title: 'Show Results: run files (select several to see models side by side)', canPickMany: true, matchOnDescription: true },
+  );
+  return picked && picked.length > 0 ? picked.map((item) => item.uri.fsPath) : undefined;
+}
+
+function filesOf(target: ResultsTarget): string[] | undefined {
+  if (!target) return undefined;
+  if (target instanceof vscode.Uri) return [target.fsPath];
+  if (Array.isArray(target)) return (target as readonly vscode.Uri[]).map((uri) => uri.fsPath);
+  const files = (target as { files?: readonly string[] }).files;
+  return files && files.length > 0 ? [...files] : undefined;
+}
+
+export class ResultsPanel implements vscode.Disposable {
+  static readonly viewType = 'waypoint.results';
+  private static readonly open = new Map<string, ResultsPanel>();
+  /** The panel last shown or focused (for tests and the Share command). */
+  static active: ResultsPanel | undefined;
+
+  private readonly disposables: vscode.Disposable[] = [];
+  private replays: ReplayBuilder | undefined;
+  private reloadTimer: NodeJS.Timeout | undefined;
+  /** The view's last `rendered` report: milliseconds to draw the model, and its record count. */
+  lastRender: { milliseconds: number; rows: number } | undefined;
+  /** The last file Share wrote, per format. */
+  readonly shared = new Map<'html' | 'csv', string>();
+
+  static async show(deps: ResultsDeps, target?: ResultsTarget): Promise<ResultsPanel | undefined> {
+    const files = filesOf(target) ?? (await pickRunFiles());
+    if (!files) return undefined;
+    const key = [...files].sort().join('\n');
+    const existing = ResultsPanel.open.get(key);
+    if (existing) {
+      existing.panel.reveal(undefined, false);
+      await existing.reload();
+      return existing;
+    }
+    let loaded: Loaded;
+    try {
+      loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Waypoint: reading run files' }, () => loadResults(files));
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Waypoint: cannot show results of ${files.map((file) => vscode.workspace.asRelativePath(file, false)).join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+    const panel = vscode.window.createWebviewPanel(ResultsPanel.viewType, `Results: ${loaded.model.title}`, vscode.ViewColumn.Active, webviewOptions(deps.context.extensionUri));
+    panel.iconPath = vscode.Uri.joinPath(deps.context.extensionUri, 'media', 'icons', 'waypoint.svg');
+    const results = new ResultsPanel(panel, deps, files, key, loaded);
+    ResultsPanel.open.set(key, results);
+    ResultsPanel.active = results;
+    return results;
+  }
+
+  private constructor(
+    readonly panel: vscode.WebviewPanel,
+    private readonly deps: ResultsDeps,
+    readonly files: readonly string[],
+    private readonly key: string,
+    private loaded: Loaded,
+  ) {
+    panel.webview.html = webviewHtml(panel.webview, deps.context.extensionUri, 'results.js', `Results: ${loaded.model.title}`);
+    this.logProblems();
+    // One watcher per folder of the run files (they need not be in the batch folder).
+    const watchers = [...new Set(files.map((file) => dirname(file)))].map((folder) => vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folder), '*.jsonl')));
+    const watched = new Set(files);
+    const changed = (uri: vscode.Uri) => {
+      if (!watched.has(uri.fsPath)) return;
+      clearTimeout(this.reloadTimer);
+      this.reloadTimer = setTimeout(() => void this.reload(), RELOAD_DELAY_MS);
+    };
+    this.disposables.push(
+      ...watchers,
+      ...watchers.map((watcher) => watcher.onDidChange(changed)),
+      panel.onDidDispose(() => this.dispose()),
+      panel.onDidChangeViewState(() => {
+        if (panel.active) ResultsPanel.active = this;
+      }),
+      panel.webview.onDidReceiveMessage((raw: unknown) => {
+        const message = receiveMessage(resultsToHostMessage, raw, 'results');
+        if (message) void this.onMessage(message);
+      }),
+    );
+  }
+
+  get model(): ResultsModel {
+    return this.loaded.model;
+  }
+
+  private post(message: HostToResultsMessage): void {
+    void this.panel.webview.postMessage(message);
+  }
+
+  private logProblems(): void {
+    for (const problem of this.loaded.problems) this.deps.log.warn(`Results: skipped a line that is not a run record: ${problem}`);
+  }
+
+  /** Re-reads the files and redraws (a run still writing, or Show Results asked again). */
+  async reload(): Promise<void> {
+    try {
+      this.loaded = await loadResults(this.files);
+      this.replays = undefined;
+      this.logProblems();
+      this.post({ type: 'results', model: this.loaded.model });
+    } catch (error) {
+      this.post({ type: 'status', text: `Could not re-read the run files: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
+  private async replayBuilder(): Promise<ReplayBuilder> {
+    this.replays ??= new ReplayBuilder(await workspaceReplaySources(this.loaded.set.records), nodeFiles);
+    return this.replays;
+  }
+
+  private async onMessage(message: ResultsToHostMessage): Promise<void> {
+    const row = 'index' in message ? this.loaded.rows[message.index] : undefined;
+    switch (message.type) {
+      case 'ready':
+        this.post({ type: 'results', model: this.loaded.model });
+        return;
+      case 'rendered':
+        this.lastRender = { milliseconds: message.milliseconds, rows: message.rows };
+        this.deps.log.info(`Results: drew ${message.rows} records in ${message.milliseconds.toFixed(0)} ms.`);
+        return;
+      case 'detail': {
+        if (!row) return;
+        const replay = await (await this.replayBuilder()).replay(row.record);
+        this.post({ type: 'detail', index: message.index, detail: recordDetail(row), ...('replay' in replay ? { replay: replay.replay } : { replayNote: 'note' in replay ? replay.note : 'left out' }) });
+        return;
+      }
+      case 'openAnswer':
+        if (row) await this.deps.openAnswer(row.record);
+        return;
+      case 'openReplay':
+        if (row) await this.deps.openReplay(row.record);
+        return;
+      case 'compare':
+        try {
+          this.post({ type: 'compared', a: message.a, b: message.b, result: compareModels(this.loaded.set, message.a, message.b) });
+        } catch (error) {
+          this.post({ type: 'compared', a: message.a, b: message.b, error: error instanceof Error ? error.message : String(error) });
+        }
+        return;
+      case 'share':
+        await this.share(message.format);
+        return;
+    }
+  }
+
+  /** Writes `waypoint report --html` (with replays) or `--csv` beside the first run file and offers to open it. */
+  async share(format: 'html' | 'csv'): Promise<string | undefined> {
+    const { set, rows, model } = this.loaded;
+    const stem = this.files.length === 1 ? basename(this.files[0], '.jsonl') : `${set.benchmark}-${model.models.join('+')}`;
+    const target = join(dirname(this.files[0]), `${stem}.report.${format}`);
+    try {
+      if (format === 'csv') await fs.writeFile(target, reportCsv(model.report));
+      else {
+        const replays = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Waypoint: building the replays for the HTML report' }, async () =>
+          buildReplays(rows.map((row) => row.record), await this.replayBuilder()),
+        );
+        await fs.writeFile(target, reportHtml(model.report, rows, set.report, { gzip: (data) => gzipSync(data), replays }));
+      }
+    } catch (error) {
+      const text = `Could not write ${target}: ${error instanceof Error ? error.message : String(error)}`;
+      this.post({ type: 'status', text });
+      void vscode.window.showErrorMessage(`Waypoint: ${text}`);
+      return undefined;
+    }
+    this.shared.set(format, target);
+    const relative = vscode.workspace.asRelativePath(target, false);
+    this.deps.log.info(`Results: ${format.toUpperCase()} written to ${target}`);
+    this.post({ type: 'status', text: `Wrote ${relative}${format === 'html' ? ': one self-contained file that opens offline in any browser' : ''}.` });
+    void vscode.window.showInformationMessage(`Waypoint: wrote ${relative}.`, 'Reveal in Explorer').then((choice) => {
+      if (choice) void vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(target));
+    });
+    return target;
+  }
+
+  dispose(): void {
+    clearTimeout(this.reloadTimer);
+    ResultsPanel.open.delete(this.key);
+    if (ResultsPanel.active === this) ResultsPanel.active = undefined;
+    for (const disposable of this.disposables) disposable.dispose();
+    this.panel.dispose();
+  }
+}
