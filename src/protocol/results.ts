@@ -35,6 +35,8 @@ export const resultsToHostMessage = z.discriminatedUnion('type', [
   /** Replay the record on the maze or the board. */
   z.object({ type: z.literal('openReplay'), index: z.int() }),
   z.object({ type: z.literal('compare'), a: z.string(), b: z.string() }),
+  /** One question's answers by models a and b side by side in the editor, step by step with verdicts. */
+  z.object({ type: z.literal('compareQuestion'), sampleId: z.string(), a: z.string(), b: z.string() }),
   z.object({ type: z.literal('share'), format: z.enum(['html', 'csv']) }),
   /** The view has drawn the model: how long it took from receiving it (the 2 s budget). */
   z.object({ type: z.literal('rendered'), milliseconds: z.number(), rows: z.int() }),

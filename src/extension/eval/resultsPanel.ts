@@ -219,6 +219,16 @@ export class ResultsPanel implements vscode.Disposable {
           this.post({ type: 'compared', a: message.a, b: message.b, error: error instanceof Error ? error.message : String(error) });
         }
         return;
+      case 'compareQuestion': {
+        const pick = (model: string) => this.loaded.rows.find((candidate) => candidate.record.question.sampleId === message.sampleId && candidate.record.model.id === model);
+        const [a, b] = [pick(message.a), pick(message.b)];
+        if (!a || !b) {
+          this.post({ type: 'status', text: `Question ${message.sampleId} has no answer by ${a ? message.b : message.a}.` });
+          return;
+        }
+        await vscode.commands.executeCommand('waypoint.compareRuns', undefined, [{ record: a.record }, { record: b.record }]);
+        return;
+      }
       case 'share':
         await this.share(message.format);
         return;

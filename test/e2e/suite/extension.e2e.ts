@@ -10,7 +10,7 @@ function metrics(): Record<string, number> {
   return (globalThis as { waypointE2eMetrics?: Record<string, number> }).waypointE2eMetrics ?? {};
 }
 
-async function waitFor<T>(description: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+export async function waitFor<T>(description: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await probe();

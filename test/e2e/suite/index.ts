@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import Mocha from 'mocha';
 import { defineExtensionTests } from './extension.e2e';
+import { defineResultsTests } from './results.e2e';
 
 interface TestRecord {
   title: string;
@@ -16,6 +17,7 @@ export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
   mocha.suite.emit('pre-require', globalThis, 'inline', mocha);
   defineExtensionTests();
+  defineResultsTests();
   const records: TestRecord[] = [];
   const metrics: Record<string, number> = {};
   (globalThis as { waypointE2eMetrics?: Record<string, number> }).waypointE2eMetrics = metrics;

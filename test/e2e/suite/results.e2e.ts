@@ -1,0 +1,78 @@
+// The results view (issue 15) through the real VS Code API: a whole benchmark run from the command,
+// the view it opens drawn within its budget, its numbers equal to `waypoint report --json` on the
+// same files, a comparison of the two models, and Share writing what `report --html` / `--csv` write.
+import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { ReportJson } from '../../../src/core/runs/reportTypes';
+import type { RunBenchmarkResult } from '../../../src/extension/eval/runBenchmark';
+import { waitFor } from './extension.e2e';
+
+const EXTENSION_ID = 'waypoint-bench.waypoint';
+
+interface ResultsState {
+  title: string;
+  files: string[];
+  report: ReportJson;
+  models: string[];
+  lastRender?: { milliseconds: number; rows: number };
+  shared: Record<string, string>;
+}
+
+/** `waypoint <args>` from the extension's own CLI bundle, as a terminal would run it. */
+function waypointCli(args: readonly string[]): string {
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
+  assert.ok(extension, 'the extension is installed');
+  return execFileSync(process.execPath, [join(extension.extensionPath, 'dist', 'cli.js'), ...args], { encoding: 'utf8', env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
+}
+
+export function defineResultsTests(): void {
+  describe('Results of a whole benchmark run', () => {
+    let files: string[] = [];
+
+    it('runs the sample MANGO game with both offline agents and opens the results view, drawn under 2 s', async function () {
+      this.timeout(180_000);
+      const result = await vscode.commands.executeCommand<RunBenchmarkResult | undefined>('waypoint.runBenchmark', {
+        benchmark: 'mango', sources: ['mango/lighthouse'], profiles: ['oracle', 'random'], mode: 'faithful', confirmed: true, resume: false,
+      });
+      assert.ok(result, 'the run finished');
+      files = result.runs.map((run) => run.file);
+      assert.equal(files.length, 2);
+      const state = await waitFor('the results view to draw the run', async () => {
+        const current = await vscode.commands.executeCommand<ResultsState | undefined>('waypoint.resultsState');
+        return current?.lastRender ? current : undefined;
+      }, 60_000);
+      assert.deepEqual([...state.models].sort(), ['oracle', 'random']);
+      assert.deepEqual([...state.files].sort(), files.map((file) => vscode.workspace.asRelativePath(file, false)).sort());
+      assert.equal(state.lastRender?.rows, 728);
+      assert.ok((state.lastRender?.milliseconds ?? Infinity) < 2000, `drawn in ${state.lastRender?.milliseconds} ms`);
+    });
+
+    it('shows exactly the numbers of `waypoint report --json` on the same files', async () => {
+      const state = await vscode.commands.executeCommand<ResultsState>('waypoint.resultsState');
+      const cli = JSON.parse(waypointCli(['report', ...files, '--json'])) as ReportJson;
+      assert.deepEqual(state.report.groups, cli.groups);
+      assert.deepEqual(state.report.failures, cli.failures);
+      assert.equal(state.report.records, 728);
+      assert.deepEqual(state.report.modes, { faithful: 728 });
+      // The oracle answers every question right; the random walker does not.
+      const mean = (model: string) => state.report.groups.filter((group) => group.key.model === model).reduce((sum, group) => sum + (group.metrics.success_strict?.mean ?? 0) * group.n, 0) / 364;
+      assert.equal(mean('oracle'), 1);
+      assert.ok(mean('random') < 0.5, `random's success_strict ${mean('random')}`);
+    });
+
+    it('shares the view as the HTML report and the CSV of `waypoint report`', async function () {
+      this.timeout(60_000);
+      const html = await vscode.commands.executeCommand<string | undefined>('waypoint.shareResults', 'html');
+      assert.ok(html && existsSync(html), `the HTML report was written: ${html}`);
+      const page = readFileSync(html, 'utf8');
+      assert.match(page, /Content-Security-Policy" content="default-src 'none'/);
+      assert.match(page, /728 records, 0 with errors; scoring mode faithful \(728\)/);
+      const csv = await vscode.commands.executeCommand<string | undefined>('waypoint.shareResults', 'csv');
+      assert.ok(csv && existsSync(csv));
+      assert.equal(readFileSync(csv, 'utf8').trim(), waypointCli(['report', ...files, '--csv']).trim());
+    });
+  });
+}
