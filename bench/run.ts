@@ -125,7 +125,7 @@ void (async () => {
   rows.push(...benchGraspImport(repoRoot));
   rows.push(...benchBabyai());
   rows.push(...(await benchRunPace(repoRoot)));
-  rows.push(...benchReport());
+  rows.push(...(await benchReport()));
   // 7. `waypoint mango skeletons` end to end against upstream's Python generator (budget: at least 5x).
   await benchSkeletons(rows, mangoDir, repoRoot);
   report();

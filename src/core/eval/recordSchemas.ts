@@ -114,14 +114,18 @@ export const recordSchemasMatchTypes: [
  * damaged by hand, from an incompatible version) is skipped and described in `problems`
  * (`file:line:column: message`), so the caller can say how many it skipped and why.
  */
-export function parseRunRecords(text: string, file: string): { records: RunRecord[]; problems: string[] } {
+export function parseRunRecords(text: string, file: string): { records: RunRecord[]; problems: string[]; recordLines: number[] } {
   const records: RunRecord[] = [];
   const problems: string[] = [];
+  /** The 0-based line of each record (a reader that keeps only summaries can find a record again). */
+  const recordLines: number[] = [];
   splitLines(text).forEach((line, index) => {
     if (line.trim() === '') return;
     const parsed = parseJsonWith(line, runRecordSchema, index);
-    if (parsed.ok) records.push(parsed.value);
-    else problems.push(describeProblem(file, parsed.diagnostics));
+    if (parsed.ok) {
+      records.push(parsed.value);
+      recordLines.push(index);
+    } else problems.push(describeProblem(file, parsed.diagnostics));
   });
-  return { records, problems };
+  return { records, problems, recordLines };
 }

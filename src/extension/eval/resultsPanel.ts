@@ -8,15 +8,15 @@ import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as vscode from 'vscode';
-import { parseRunRecords } from '../../core/eval/recordSchemas';
 import type { RunRecord } from '../../core/eval/types';
 import { reportCsv } from '../../core/runs/format';
 import { questionFilesOn } from '../../core/runs/hostFiles';
 import { reportHtml } from '../../core/runs/html';
 import { mergeRunFiles, type RecordSet } from '../../core/runs/records';
 import { buildReplays, ReplayBuilder, type ReplaySources } from '../../core/runs/replays';
-import type { ReportRow } from '../../core/runs/report';
+import { buildReport, type ReportRow } from '../../core/runs/report';
 import { buildResultsModel, compareModels, recordDetail } from '../../core/runs/resultsModel';
+import { readRecordAt, readRunFile } from '../../host/runFileReader';
 import { type HostToResultsMessage, type ResultsModel, resultsToHostMessage, type ResultsToHostMessage } from '../../protocol/results';
 import { receiveMessage } from '../views/webviewMessages';
 import { webviewHtml, webviewOptions } from '../views/webviewHtml';
@@ -39,20 +39,27 @@ export interface ResultsDeps {
 export type ResultsTarget = { files?: readonly string[] } | vscode.Uri | readonly vscode.Uri[] | undefined;
 
 interface Loaded {
+  /** Records without their prompts and answers (tables need neither); `where` finds each one whole. */
   set: RecordSet;
   rows: ReportRow[];
   model: ResultsModel;
   problems: string[];
+  where: Map<RunRecord, { file: string; offset: number }>;
 }
 
-/** Reads and merges the run files; throws with the first reason the files cannot be reported. */
-async function loadResults(files: readonly string[]): Promise<Loaded> {
-  const parsed = await Promise.all(files.map(async (file) => ({ file, ...parseRunRecords(await fs.readFile(file, 'utf8'), file) })));
+/**
+ * Reads and merges the run files, keeping only what tables need so a 40,000-record run stays small
+ * in memory (large files are parsed in worker threads); throws with the reason the files cannot be reported.
+ */
+async function loadResults(files: readonly string[], workerScript: string): Promise<Loaded> {
+  const parsed = await Promise.all(files.map(async (file) => ({ file, ...(await readRunFile(file, { workerScript })) })));
+  const where = new Map<RunRecord, { file: string; offset: number }>();
+  for (const { file, records, offsets } of parsed) records.forEach((record, index) => where.set(record, { file, offset: offsets[index] }));
   const set = mergeRunFiles(parsed);
   const names = files.map((file) => vscode.workspace.asRelativePath(file, false));
   const title = files.length === 1 ? basename(files[0], '.jsonl') : `${set.benchmark}: ${files.length} run files`;
   const { model, rows } = buildResultsModel(set, names, title);
-  return { set, rows, model, problems: parsed.flatMap((entry) => entry.problems) };
+  return { set, rows, model, problems: parsed.flatMap((entry) => entry.problems), where };
 }
 
 /** Where a record's replay finds its files in the workspace: the MANGO games' folder, levels relative to the workspace. */
@@ -82,6 +89,8 @@ async function pickRunFiles(): Promise<string[] | undefined> {
   );
   return picked && picked.length > 0 ? picked.map((item) => item.uri.fsPath) : undefined;
 }
+
+const workerScriptOf = (deps: ResultsDeps) => deps.context.asAbsolutePath(join('dist', 'runFileWorker.js'));
 
 function filesOf(target: ResultsTarget): string[] | undefined {
   if (!target) return undefined;
@@ -117,7 +126,7 @@ export class ResultsPanel implements vscode.Disposable {
     }
     let loaded: Loaded;
     try {
-      loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Waypoint: reading run files' }, () => loadResults(files));
+      loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Waypoint: reading run files' }, () => loadResults(files, workerScriptOf(deps)));
     } catch (error) {
       void vscode.window.showErrorMessage(`Waypoint: cannot show results of ${files.map((file) => vscode.workspace.asRelativePath(file, false)).join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
@@ -176,7 +185,7 @@ export class ResultsPanel implements vscode.Disposable {
   /** Re-reads the files and redraws (a run still writing, or Show Results asked again). */
   async reload(): Promise<void> {
     try {
-      this.loaded = await loadResults(this.files);
+      this.loaded = await loadResults(this.files, workerScriptOf(this.deps));
       this.replays = undefined;
       this.logProblems();
       this.post({ type: 'results', model: this.loaded.model });
@@ -185,13 +194,25 @@ export class ResultsPanel implements vscode.Disposable {
     }
   }
 
+  /** The record of row `index` whole (prompt and answer), read again from its line; null (and a status) if the file changed. */
+  private async fullRecord(index: number): Promise<RunRecord | null> {
+    const row = this.loaded.rows[index];
+    const place = row && this.loaded.where.get(row.record);
+    if (!row || !place) return null;
+    const record = await readRecordAt(place.file, place.offset).catch(() => null);
+    if (record && record.question.sampleId === row.record.question.sampleId && record.model.id === row.record.model.id) return record;
+    this.post({ type: 'status', text: `${vscode.workspace.asRelativePath(place.file, false)} changed since the view was drawn; reading it again.` });
+    void this.reload();
+    return null;
+  }
+
   private async replayBuilder(): Promise<ReplayBuilder> {
     this.replays ??= new ReplayBuilder(await workspaceReplaySources(this.loaded.set.records), nodeFiles);
     return this.replays;
   }
 
   private async onMessage(message: ResultsToHostMessage): Promise<void> {
-    const row = 'index' in message ? this.loaded.rows[message.index] : undefined;
+    const record = 'index' in message ? await this.fullRecord(message.index) : null;
     switch (message.type) {
       case 'ready':
         this.post({ type: 'results', model: this.loaded.model });
@@ -201,16 +222,16 @@ export class ResultsPanel implements vscode.Disposable {
         this.deps.log.info(`Results: drew ${message.rows} records in ${message.milliseconds.toFixed(0)} ms.`);
         return;
       case 'detail': {
-        if (!row) return;
-        const replay = await (await this.replayBuilder()).replay(row.record);
-        this.post({ type: 'detail', index: message.index, detail: recordDetail(row), ...('replay' in replay ? { replay: replay.replay } : { replayNote: 'note' in replay ? replay.note : 'left out' }) });
+        if (!record) return;
+        const replay = await (await this.replayBuilder()).replay(record);
+        this.post({ type: 'detail', index: message.index, detail: recordDetail({ ...this.loaded.rows[message.index], record }), ...('replay' in replay ? { replay: replay.replay } : { replayNote: 'note' in replay ? replay.note : 'left out' }) });
         return;
       }
       case 'openAnswer':
-        if (row) await this.deps.openAnswer(row.record);
+        if (record) await this.deps.openAnswer(record);
         return;
       case 'openReplay':
-        if (row) await this.deps.openReplay(row.record);
+        if (record) await this.deps.openReplay(record);
         return;
       case 'compare':
         try {
@@ -220,13 +241,14 @@ export class ResultsPanel implements vscode.Disposable {
         }
         return;
       case 'compareQuestion': {
-        const pick = (model: string) => this.loaded.rows.find((candidate) => candidate.record.question.sampleId === message.sampleId && candidate.record.model.id === model);
+        const pick = (model: string) => this.loaded.rows.findIndex((candidate) => candidate.record.question.sampleId === message.sampleId && candidate.record.model.id === model);
         const [a, b] = [pick(message.a), pick(message.b)];
-        if (!a || !b) {
-          this.post({ type: 'status', text: `Question ${message.sampleId} has no answer by ${a ? message.b : message.a}.` });
+        if (a < 0 || b < 0) {
+          this.post({ type: 'status', text: `Question ${message.sampleId} has no answer by ${a >= 0 ? message.b : message.a}.` });
           return;
         }
-        await vscode.commands.executeCommand('waypoint.compareRuns', undefined, [{ record: a.record }, { record: b.record }]);
+        const [left, right] = await Promise.all([this.fullRecord(a), this.fullRecord(b)]);
+        if (left && right) await vscode.commands.executeCommand('waypoint.compareRuns', undefined, [{ record: left }, { record: right }]);
         return;
       }
       case 'share':
@@ -237,16 +259,19 @@ export class ResultsPanel implements vscode.Disposable {
 
   /** Writes `waypoint report --html` (with replays) or `--csv` beside the first run file and offers to open it. */
   async share(format: 'html' | 'csv'): Promise<string | undefined> {
-    const { set, rows, model } = this.loaded;
+    const { set, model } = this.loaded;
     const stem = this.files.length === 1 ? basename(this.files[0], '.jsonl') : `${set.benchmark}-${model.models.join('+')}`;
     const target = join(dirname(this.files[0]), `${stem}.report.${format}`);
     try {
       if (format === 'csv') await fs.writeFile(target, reportCsv(model.report));
       else {
-        const replays = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Waypoint: building the replays for the HTML report' }, async () =>
-          buildReplays(rows.map((row) => row.record), await this.replayBuilder()),
-        );
-        await fs.writeFile(target, reportHtml(model.report, rows, set.report, { gzip: (data) => gzipSync(data), replays }));
+        // The drill-down needs every prompt and answer: read them now, as `waypoint report --html` does.
+        await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Waypoint: writing the HTML report (prompts, answers and replays)' }, async () => {
+          const whole = mergeRunFiles(await Promise.all(this.files.map(async (file) => ({ file, ...(await readRunFile(file, { keepText: true, workerScript: workerScriptOf(this.deps) })) }))));
+          const { json, rows } = buildReport(whole);
+          const replays = await buildReplays(rows.map((row) => row.record), await this.replayBuilder());
+          await fs.writeFile(target, reportHtml(json, rows, whole.report, { gzip: (data) => gzipSync(data), replays }));
+        });
       }
     } catch (error) {
       const text = `Could not write ${target}: ${error instanceof Error ? error.message : String(error)}`;

@@ -1,0 +1,216 @@
+// Reading run files in a Node host (`waypoint report` and `compare`, the editor's results view):
+// each file through parseRunRecords in chunks that end at line ends (a file may pass V8's largest
+// string), large files cut into one range per core and parsed in worker threads. A reader that
+// keeps only what tables need can ask for each record's byte offset to read it whole again later.
+import { promises as fs } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { stripBom } from '../core/bom';
+import { parseRunRecords } from '../core/eval/recordSchemas';
+import type { RunRecord } from '../core/eval/types';
+/**
+ * Bytes parsed at a time: a run file of long MANGO prompts can pass V8's largest string (about
+ * 512 MB), so it is never read whole; each chunk ends at a line end.
+ */
+const CHUNK_BYTES = 1048576;
+
+export interface ReadOptions {
+  /** Keep prompts, raw and parsed answers (the HTML drill-down); without, records keep only what tables need, which saves memory and time. */
+  keepText?: boolean;
+  /** The script worker threads start: a bundle that calls runFileWorker() when it is not the main thread (default: this bundle). */
+  workerScript?: string;
+}
+
+/** A file's records, the lines that are not records, and where each record's line starts (bytes). */
+export interface RunFileContents {
+  records: RunRecord[];
+  problems: string[];
+  offsets: number[];
+}
+
+interface RangeResult {
+  records: RunRecord[];
+  /** Byte offset of each record's line in the file. */
+  offsets: number[];
+  /** Problems with line numbers counted from the range's first line. */
+  problems: string[];
+  /** Line ends in the range. */
+  lines: number;
+}
+
+/** Line ends in bytes (`\n`; a lone `\r` is not a JSON Lines line end any run file has). */
+function countLines(data: Buffer, from: number, to: number): number {
+  let lines = 0;
+  for (let at = data.indexOf(10, from); at >= 0 && at < to; at = data.indexOf(10, at + 1)) lines++;
+  return lines;
+}
+
+/** Byte offsets (from `base`) of the given 0-based lines of `text`, with parseRunRecords' line ends (\r\n, \r, \n). */
+function recordOffsets(text: string, lineIndices: readonly number[], base: number): number[] {
+  const offsets: number[] = [];
+  const lineEnd = /\r\n|\r|\n/g;
+  let line = 0;
+  let charAt = 0;
+  let byteAt = base;
+  for (const wanted of lineIndices) {
+    while (line < wanted) {
+      const match = lineEnd.exec(text);
+      if (!match) break;
+      const next = match.index + match[0].length;
+      byteAt += Buffer.byteLength(text.slice(charAt, next));
+      charAt = next;
+      line++;
+    }
+    offsets.push(byteAt);
+  }
+  return offsets;
+}
+
+/** Parses bytes [start, end) of a run file, which begin and end at line boundaries. */
+async function readRange(path: string, start: number, end: number, keepText: boolean): Promise<RangeResult> {
+  const handle = await fs.open(path, 'r');
+  try {
+    const records: RunRecord[] = [];
+    const offsets: number[] = [];
+    const problems: string[] = [];
+    const prefix = `${path}:`;
+    let lines = 0;
+    let chunkStart = start;
+    const parseChunk = (data: Buffer, to: number) => {
+      const raw = data.toString('utf8', 0, to);
+      const text = start === 0 && lines === 0 ? stripBom(raw) : raw;
+      const parsed = parseRunRecords(text, path);
+      for (const record of parsed.records) records.push(keepText ? record : { ...record, messages: [], rawAnswer: '', parsedAnswer: null });
+      offsets.push(...recordOffsets(text, parsed.recordLines, chunkStart + (data.length > 0 ? to - Buffer.byteLength(text) : 0)));
+      chunkStart += to;
+      // parseRunRecords numbers lines from the chunk's start: move them to the range's.
+      for (const problem of parsed.problems) {
+        const line = /^\d+/.exec(problem.slice(prefix.length))?.[0];
+        problems.push(problem.startsWith(prefix) && line ? `${prefix}${Number(line) + lines}${problem.slice(prefix.length + line.length)}` : problem);
+      }
+      lines += countLines(data, 0, to);
+    };
+    let carry = Buffer.alloc(0);
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    let position = start;
+    while (position < end) {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(CHUNK_BYTES, end - position), position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      const data = carry.length > 0 ? Buffer.concat([carry, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
+      const last = data.lastIndexOf(10);
+      if (last < 0) {
+        carry = Buffer.from(data);
+        continue;
+      }
+      parseChunk(data, last + 1);
+      carry = Buffer.from(data.subarray(last + 1));
+    }
+    if (carry.length > 0) parseChunk(carry, carry.length);
+    return { records, offsets, problems, lines };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Where to cut a file into about `parts` ranges, each cut just after a line end. */
+async function rangeCuts(path: string, size: number, parts: number): Promise<number[]> {
+  const cuts = [0];
+  const handle = await fs.open(path, 'r');
+  try {
+    const probe = Buffer.allocUnsafe(1 << 20);
+    for (let part = 1; part < parts; part++) {
+      let at = Math.max(Math.floor((size * part) / parts), cuts[cuts.length - 1]);
+      let cut = -1;
+      while (cut < 0 && at < size) {
+        const { bytesRead } = await handle.read(probe, 0, probe.length, at);
+        const newline = probe.subarray(0, bytesRead).indexOf(10);
+        if (newline >= 0) cut = at + newline + 1;
+        else at += bytesRead;
+        if (bytesRead === 0) break;
+      }
+      if (cut > cuts[cuts.length - 1] && cut < size) cuts.push(cut);
+    }
+  } finally {
+    await handle.close();
+  }
+  cuts.push(size);
+  return cuts;
+}
+
+/** Files smaller than this are parsed on the main thread: a worker's start-up costs more than it saves. */
+const PARALLEL_BYTES = 8 * 1048576;
+
+/** Parses [start, end) in a worker thread of this same bundle (see runFileWorker). */
+function inWorker(script: string, path: string, start: number, end: number, keepText: boolean): Promise<RangeResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(script, { workerData: { waypointRunRange: { path, start, end, keepText } } });
+    worker.once('message', (result: RangeResult) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+/** The worker side: the CLI's entry calls this when it starts as a worker thread. */
+export function runFileWorker(): void {
+  const range = (workerData as { waypointRunRange?: { path: string; start: number; end: number; keepText: boolean } } | null)?.waypointRunRange;
+  if (!range) return;
+  void readRange(range.path, range.start, range.end, range.keepText).then((result) => parentPort?.postMessage(result));
+}
+
+/**
+ * The records of one file: large files are cut at line ends into one range per core and parsed in
+ * worker threads (JSON parsing and schema checks dominate a report), then joined in file order.
+ */
+export async function readRunFile(path: string, options: ReadOptions = {}): Promise<RunFileContents> {
+  const stat = await fs.stat(path);
+  if (stat.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+  if (!stat.isFile()) throw new Error('not a regular file (a FIFO or device is not read)');
+  const keepText = options.keepText ?? false;
+  const parts = stat.size < PARALLEL_BYTES ? 1 : Math.min(availableParallelism(), 8, Math.ceil(stat.size / PARALLEL_BYTES));
+  if (parts <= 1) {
+    const { records, problems, offsets } = await readRange(path, 0, stat.size, keepText);
+    return { records, problems, offsets };
+  }
+  const cuts = await rangeCuts(path, stat.size, parts);
+  const results = await Promise.all(cuts.slice(1).map((end, index) => inWorker(options.workerScript ?? __filename, path, cuts[index], end, keepText)));
+  const records: RunRecord[] = [];
+  const offsets: number[] = [];
+  const problems: string[] = [];
+  const prefix = `${path}:`;
+  let lines = 0;
+  for (const result of results) {
+    for (const record of result.records) records.push(record);
+    for (const offset of result.offsets) offsets.push(offset);
+    for (const problem of result.problems) {
+      const line = /^\d+/.exec(problem.slice(prefix.length))?.[0];
+      problems.push(problem.startsWith(prefix) && line ? `${prefix}${Number(line) + lines}${problem.slice(prefix.length + line.length)}` : problem);
+    }
+    lines += result.lines;
+  }
+  return { records, problems, offsets };
+}
+
+/** One record read whole again from its line (the view keeps only summaries); null if the line is no longer a record. */
+export async function readRecordAt(path: string, offset: number): Promise<RunRecord | null> {
+  const handle = await fs.open(path, 'r');
+  try {
+    const parts: Buffer[] = [];
+    const buffer = Buffer.allocUnsafe(65536);
+    let position = offset;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+      if (bytesRead === 0) break;
+      const newline = buffer.subarray(0, bytesRead).indexOf(10);
+      parts.push(Buffer.from(buffer.subarray(0, newline >= 0 ? newline : bytesRead)));
+      if (newline >= 0) break;
+      position += bytesRead;
+    }
+    const text = Buffer.concat(parts).toString('utf8');
+    return parseRunRecords(offset === 0 ? stripBom(text) : text, path).records[0] ?? null;
+  } finally {
+    await handle.close();
+  }
+}
