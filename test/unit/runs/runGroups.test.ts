@@ -12,7 +12,12 @@ import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
 import { PROFILE_DEFAULTS } from '../../../src/core/eval/profiles';
 import { scoreLine } from '../../../src/core/eval/runLabels';
 import type { ModelProfile, RunRecord } from '../../../src/core/eval/types';
+import { answerPrepared } from '../../../src/core/eval/pipeline';
 import { mangoQuestionSet } from '../../../src/core/mango/questionSet';
+import { hanoiSolverAgent } from '../../../src/core/smartplay/agents';
+import { createSmartPlayEnv } from '../../../src/core/smartplay/games';
+import { episodeScores, prepareEpisode } from '../../../src/core/smartplay/questionSet';
+import { runEpisode } from '../../../src/core/smartplay/runner';
 import { batchReport, resumeState, runBatch, type RunFileAccess } from '../../../src/core/runs/batchRun';
 import { mergeRunFiles } from '../../../src/core/runs/records';
 import { buildReport, overallGroups } from '../../../src/core/runs/report';
@@ -213,5 +218,17 @@ describe('Runs view: real runs of the sample game, and a 40,000-record run off t
       await worker.terminate();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('Runs view: a Play SmartPlay episode is recorded as `waypoint run smartplay` records it', () => {
+  it('the solver\'s episode scores from episodeScores equal the pipeline\'s record of the same episode', async () => {
+    const oracle: ModelProfile = { id: 'oracle', provider: 'oracle', ...PROFILE_DEFAULTS };
+    const prepared = prepareEpisode('Hanoi3Disk', 0, 0);
+    const piped = await answerPrepared(prepared, oracle, 'SmartPlay');
+    const log = await runEpisode(createSmartPlayEnv('Hanoi3Disk', { seed: 0 }), hanoiSolverAgent(), { seed: 0, agentName: 'hanoi-solver' });
+    assert.deepEqual(episodeScores('Hanoi3Disk', log, log.header.settings.mode), piped.record.scores);
+    assert.deepEqual(piped.record.scores, { score: 3, normalized_score: 1, completed: 1, steps: 7, total_reward: 100, unmatched: 0 });
+    assert.equal(prepared.question.sampleId, 'Hanoi3Disk-episode0-seed0');
   });
 });
