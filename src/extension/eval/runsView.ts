@@ -53,6 +53,8 @@ type QuestionNode = { kind: 'question'; game: string; sampleId: string; label: s
 type RunNode = { kind: 'run'; record: RunRecord; index: number; parent: QuestionNode; id: string };
 type Node = BatchGroupNode | BatchRunNode | BatchModelNode | GameNode | QuestionNode | RunNode;
 
+const questionKey = (question: Pick<QuestionNode, 'game' | 'sampleId'>): string => `${question.game}\u0000${question.sampleId}`;
+
 /** Batch runs are re-summarised at most this often while a run appends to its files. */
 const BATCH_REFRESH_DELAY_MS = 500;
 
@@ -125,8 +127,9 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   private batchRuns: BatchRunNode[] = [];
   private readonly batchGroup: BatchGroupNode = { kind: 'batch' };
   private games: GameNode[] = [];
-  private questions = new Map<GameNode, QuestionNode[]>();
-  private leaves = new Map<QuestionNode, RunNode[]>();
+  /** Keyed by name, not node: VS Code may hand back a node of an earlier refresh (a reveal under way when the watcher refreshed). */
+  private questions = new Map<string, QuestionNode[]>();
+  private leaves = new Map<string, RunNode[]>();
   /** Lines of the run files that are not run records, as `file:line:column: why` (single-question and batch). */
   private questionProblems: string[] = [];
   private batchProblems: string[] = [];
@@ -224,14 +227,14 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
 
   private buildQuestionNodes(): void {
     const games = new Map<string, GameNode>();
-    const questions = new Map<GameNode, Map<string, QuestionNode>>();
-    const leaves = new Map<QuestionNode, RunNode[]>();
+    const questions = new Map<string, Map<string, QuestionNode>>();
+    const leaves = new Map<string, RunNode[]>();
     const ids = new Set<string>();
     for (const name of [...new Set(this.records.map((record) => questionGroup(record.question)))].sort()) games.set(name, { kind: 'game', game: name });
     this.records.forEach((record, index) => {
       const game = games.get(questionGroup(record.question)) as GameNode;
-      let byId = questions.get(game);
-      if (!byId) questions.set(game, (byId = new Map()));
+      let byId = questions.get(game.game);
+      if (!byId) questions.set(game.game, (byId = new Map()));
       let question = byId.get(record.question.sampleId);
       if (!question) byId.set(record.question.sampleId, (question = { kind: 'question', game: game.game, sampleId: record.question.sampleId, label: questionLabel(record.question), parent: game }));
       // A stable id keeps a revealed or expanded row in place when the watcher refreshes the tree.
@@ -239,10 +242,11 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       let id = base;
       for (let n = 2; ids.has(id); n++) id = `${base}#${n}`;
       ids.add(id);
-      const list = leaves.get(question);
+      const key = questionKey(question);
+      const list = leaves.get(key);
       const leaf: RunNode = { kind: 'run', record, index, parent: question, id };
       if (list) list.push(leaf);
-      else leaves.set(question, [leaf]);
+      else leaves.set(key, [leaf]);
     });
     this.games = [...games.values()];
     this.questions = new Map([...questions].map(([game, byId]) => [game, [...byId.values()]]));
@@ -299,9 +303,9 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       case 'batchRun':
         return node.models;
       case 'game':
-        return this.questions.get(node) ?? [];
+        return this.questions.get(node.game) ?? [];
       case 'question':
-        return this.leaves.get(node) ?? [];
+        return this.leaves.get(questionKey(node)) ?? [];
       default:
         return [];
     }
