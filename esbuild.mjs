@@ -37,7 +37,7 @@ const builds = [
   { ...nodeCommon, entryPoints: { extension: 'src/extension/main.ts' }, outdir: 'dist', external: ['vscode', './extension-core.js'] },
   {
     ...nodeCommon,
-    entryPoints: { 'extension-core': 'src/extension/extension.ts', languageClient: 'src/extension/client.ts', runFileWorker: 'src/host/runFileWorkerMain.ts', server: 'src/server/server.ts', evaluation: 'src/extension/eval/runQuestion.ts', boards: 'src/extension/boards/index.ts' },
+    entryPoints: { 'extension-core': 'src/extension/extension.ts', languageClient: 'src/extension/client.ts', runFileWorker: 'src/host/runFileWorkerMain.ts', server: 'src/server/server.ts', evaluation: 'src/extension/eval/runQuestion.ts', boards: 'src/extension/boards/index.ts', runSummaries: 'src/extension/eval/runSummaryWorker.ts' },
     outdir: 'dist',
   },
   // dist/cli.js only picks one of the two CLI bundles (see src/cli/bin.ts).

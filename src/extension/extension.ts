@@ -25,6 +25,12 @@ import { useWebviewMessageLog } from './views/webviewMessages';
 
 let client: LanguageClient | undefined;
 
+/** A batch run's file in the editor; a run over several files (shards, profiles) asks which. */
+async function openRunFile(files: readonly string[]): Promise<vscode.TextEditor | undefined> {
+  const file = files.length <= 1 ? files[0] : (await vscode.window.showQuickPick(files.map((path) => ({ label: vscode.workspace.asRelativePath(path, false), path })), { title: 'Open Run File: which file of the run?' }))?.path;
+  return file ? vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true }) : undefined;
+}
+
 type EvaluationModule = typeof import('./eval/runQuestion');
 let evaluationModule: EvaluationModule | undefined;
 
@@ -128,7 +134,7 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     }
     return MazePanel.show(context, getClient(), edges).showTrajectory(record.rawAnswer, `${record.question.task.toUpperCase()} ${record.question.src} → ${record.question.dst} · ${record.model.id}`, record.question.src, record.question.cutoff);
   };
-  const runs = new RunsView((line) => output.warn(line));
+  const runs = new RunsView((line) => output.warn(line), context.asAbsolutePath('dist/runSummaries.js'));
   void runs.refresh();
   // canSelectMany: two runs selected together are what "Compare Runs" compares.
   const runsTree = vscode.window.createTreeView('waypoint.runs', { treeDataProvider: runs, canSelectMany: true });
@@ -138,6 +144,9 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     runs,
     runsTree,
     vscode.commands.registerCommand('waypoint.refreshRuns', () => runs.refresh()),
+    // Called by the question commands once their record is written: the result stays in view after the toast.
+    vscode.commands.registerCommand('waypoint.revealRun', (record?: RunRecord) => (record ? runs.reveal(runsTree, record) : false)),
+    vscode.commands.registerCommand('waypoint.openRunFile', (node?: { files?: string[] }) => openRunFile(node?.files ?? [])),
     vscode.commands.registerCommand('waypoint.openRun', async (index: number) => {
       const record = runs.runs[index];
       if (record) await openRecord(record);

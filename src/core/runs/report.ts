@@ -57,7 +57,7 @@ export function compareKeyValues(a: KeyValue, b: KeyValue): number {
 }
 
 /** Summaries of each metric over `rows`; a success metric without a value counts 0, others are left out. */
-export function summarise(report: BenchmarkReport, rows: readonly ReportRow[]): Record<string, MetricSummary> {
+export function summarise(report: BenchmarkReport, rows: ReadonlyArray<Pick<ReportRow, 'metrics' | 'cluster'>>): Record<string, MetricSummary> {
   const metrics: Record<string, MetricSummary> = {};
   for (const name of report.metricNames) {
     const values: Array<{ cluster: string; value: number }> = [];

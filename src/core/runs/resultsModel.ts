@@ -11,7 +11,7 @@ import type { RecordDetail, ResultRow, ResultsModel } from './reportTypes';
 
 export type { RecordDetail, ResultRow, ResultsModel } from './reportTypes';
 
-export function primaryMetric(set: RecordSet): string | null {
+export function primaryMetric(set: Pick<RecordSet, 'report'>): string | null {
   const { report } = set;
   return report.binary[0] ?? report.success[0] ?? report.metricNames[0] ?? null;
 }

@@ -11,7 +11,7 @@ import { hanoiSolverAgent, randomAgent } from './agents';
 import { formatEpisodeLog } from './episodeLog';
 import { createSmartPlayEnv, SMARTPLAY_GAMES } from './games';
 import { composeMessages, QUESTION_1 } from './prompt';
-import { runEpisode, type SmartPlayAgent } from './runner';
+import { type EpisodeLog, runEpisode, type SmartPlayAgent } from './runner';
 import { normalizeScore } from './scores';
 
 export const SMARTPLAY_QUESTION_OPTIONS = ['episodes', 'seed'] as const;
@@ -31,7 +31,15 @@ function builtInAgent(game: string, provider: string, seed: number): SmartPlayAg
   return randomAgent(seed);
 }
 
-function prepareEpisode(game: string, episode: number, seed: number): PreparedQuestion<SmartplayQuestion> {
+/** A played episode's scores, as a run record keeps them (the board's Play SmartPlay records the same). */
+export function episodeScores(game: string, log: EpisodeLog, mode: 'faithful' | 'reference'): Record<string, number | null> {
+  const end = log.end;
+  const score = end?.score ?? 0;
+  return { score, normalized_score: normalizeScore(game, score, mode), completed: end?.completed ?? 0, steps: log.steps.length, total_reward: end?.totalReward ?? 0, unmatched: log.steps.filter((step) => !step.matched).length };
+}
+
+/** Episode `episode` of `game` as a question: its id, seed and first messages. */
+export function prepareEpisode(game: string, episode: number, seed: number): PreparedQuestion<SmartplayQuestion> {
   const question: SmartplayQuestion = { benchmark: 'smartplay', game, step: 0, question: 1, episode, seed, sampleId: `${game}-episode${episode}-seed${seed}` };
   const firstTurn = createSmartPlayEnv(game, { seed }).reset().info;
   // One built-in agent per episode: the random player's draws continue from turn to turn.
@@ -69,12 +77,10 @@ function prepareEpisode(game: string, episode: number, seed: number): PreparedQu
       const log = await runEpisode(env, player, { signal, mode, seed, agentName: 'model' });
       if (log.end?.reason === 'cancelled' || failure instanceof ModelCallCancelled) throw new ModelCallCancelled();
       if (log.end?.reason === 'error') throw failure instanceof Error ? failure : new ModelCallError(log.end.error ?? 'the episode failed');
-      const end = log.end;
-      const score = end?.score ?? 0;
       return {
         rawAnswer: formatEpisodeLog(log),
         parsedAnswer: log.steps.map((step) => step.actionText),
-        scores: { score, normalized_score: normalizeScore(game, score, mode), completed: end?.completed ?? 0, steps: log.steps.length, total_reward: end?.totalReward ?? 0, unmatched: log.steps.filter((step) => !step.matched).length },
+        scores: episodeScores(game, log, mode),
         diagnostics: [],
         promptTokens,
         completionTokens,

@@ -3,11 +3,14 @@
 // (which aborts the model request in flight), write its log to .waypoint/episodes/, and step
 // through it. (An existing episode log is drawn by the SmartPlay benchmark's fileTimeline hook.)
 import * as vscode from 'vscode';
+import { runRecordOf } from '../../core/eval/engine';
+import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
 import type { ModelProfile } from '../../core/eval/types';
 import { hanoiSolverAgent, randomAgent } from '../../core/smartplay/agents';
 import { smartplayTimeline } from '../../core/smartplay/boardTimeline';
 import { formatEpisodeLog } from '../../core/smartplay/episodeLog';
 import { createSmartPlayEnv, SMARTPLAY_GAMES } from '../../core/smartplay/games';
+import { episodeScores, prepareEpisode } from '../../core/smartplay/questionSet';
 import { runEpisode, type SmartPlayAgent } from '../../core/smartplay/runner';
 import { modelProfiles } from '../eval/profiles';
 import { BoardPanel } from './boardPanel';
@@ -56,6 +59,7 @@ export async function playSmartplay(deps: BoardEvalDeps, options: PlayOptions = 
   const env = createSmartPlayEnv(game, { seed });
   const turn = { step: 1, question: 1 as 1 | 2 };
   const agent = player.profile ? modelPlayer(deps, player.profile, game, turn) : agentName === 'hanoi-solver' ? hanoiSolverAgent() : randomAgent(seed);
+  const started = Date.now();
   const log = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: ${game} with ${agentName}`, cancellable: true }, (progress, token) => {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort());
@@ -74,9 +78,19 @@ export async function playSmartplay(deps: BoardEvalDeps, options: PlayOptions = 
     file = vscode.Uri.joinPath(folder.uri, '.waypoint', 'episodes', `${game}-${agentName}-${new Date().toISOString().replace(/[:.]/g, '')}.episode.jsonl`);
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(formatEpisodeLog(log)));
   }
+  // A finished episode is a run record too (runs.md §1), so the result stays in the Runs view after the toast.
+  let runFile: string | null = null;
+  if (file && (log.end?.reason === 'done' || log.end?.reason === 'step-limit')) {
+    const prepared = prepareEpisode(game, 0, seed);
+    const model: ModelProfile = player.profile ?? { id: agentName, provider: agentName === 'hanoi-solver' ? 'oracle' : 'random', ...PROFILE_DEFAULTS };
+    const mode = log.header.settings.mode;
+    const reply = { text: formatEpisodeLog(log), promptTokens: null, completionTokens: null, latencyMs: Date.now() - started, cached: false };
+    const record = { ...runRecordOf({ question: prepared.question, model, messages: prepared.messages.map((message) => ({ ...message })), parsedAnswer: log.steps.map((step) => step.actionText), scores: episodeScores(game, log, mode), mode }, reply), diagnostics: [] };
+    runFile = await deps.evaluation().appendRunRecord(record);
+  }
   BoardPanel.show(context).showTimeline(smartplayTimeline(log, `${game} · ${agentName}`), log.steps.length);
   const unmatched = log.steps.filter((step) => !step.matched).length;
   const end = log.end;
   void vscode.window.showInformationMessage(`Waypoint: ${game} with ${agentName}: ${end?.reason ?? 'ended'} after ${log.steps.length} steps, score ${end?.score ?? '—'}${end?.normalizedScore !== null && end?.normalizedScore !== undefined ? `, normalised ${Number(end.normalizedScore.toFixed(3))}` : ''}${unmatched ? ` · ${unmatched} answers matched no action (action 0 taken)` : ''}`);
-  return { game, agent: agentName, reason: end?.reason, steps: log.steps.length, score: end?.score, normalizedScore: end?.normalizedScore, unmatched, file: file?.fsPath, error: end?.error };
+  return { game, agent: agentName, reason: end?.reason, steps: log.steps.length, score: end?.score, normalizedScore: end?.normalizedScore, unmatched, file: file?.fsPath, ...(runFile ? { runFile } : {}), error: end?.error };
 }

@@ -127,9 +127,17 @@ export async function answerWithProgress<Q extends EvalQuestion>(context: vscode
   }
 }
 
-/** Appends a run record to `.waypoint/runs/`; null in an untrusted or folder-less window. */
+/**
+ * Appends a run record to `.waypoint/runs/`; null in an untrusted or folder-less window. The run is
+ * then selected in the Runs view (which re-reads the file first), so its scores stay in sight
+ * after the toast is gone; that is not awaited, the command's result does not wait for the view.
+ */
 export async function appendRunRecord(record: RunRecord): Promise<string | null> {
-  return (await workspaceStore()?.appendRun(record)) ?? null;
+  const file = (await workspaceStore()?.appendRun(record)) ?? null;
+  if (file) {
+    vscode.commands.executeCommand('waypoint.revealRun', record).then(undefined, (error: unknown) => outputChannel().warn(`Runs view: cannot show the new run: ${error instanceof Error ? error.message : String(error)}`));
+  }
+  return file;
 }
 
 /** Model calls and run records need a trusted workspace; says so when it is not. */

@@ -352,6 +352,8 @@ export function defineExtensionTests(): void {
       const runs = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(outcome.runFile)));
       const record = JSON.parse(runs.trim().split('\n').at(-1) as string) as { question: { sampleId: string }; model: { id: string } };
       assert.deepEqual([record.question.sampleId, record.model.id], [sampleId, 'oracle']);
+      // The result stays in sight: the run is a row of the Runs view (re-read, then revealed and selected).
+      assert.equal(await vscode.commands.executeCommand<boolean>('waypoint.revealRun', record), true);
     });
 
     it('runs the question of a skeleton line from its "▶ Run" CodeLens', async () => {
