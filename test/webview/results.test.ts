@@ -190,7 +190,8 @@ describe('results view webview', function () {
     const byLength = model.plots.find((plot) => plot.x === 'path_length');
     assert.ok(byLength);
     assert.equal(byLength.cells.length, byLength.xs.length * model.models.length, 'every path length has a bar per model');
-    await page.screenshot({ path: join(testResultsDir, 'webview-results-plots.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-plots.png') });
     await page.close();
 
     const smartplay = buildResultsModel(smartplaySet(), ['run-smartplay.jsonl'], 'SmartPlay').model;
@@ -199,7 +200,8 @@ describe('results view webview', function () {
     assert.equal(await radar.locator('svg.radar').count(), 1);
     assert.equal(await radar.locator('svg.radar .radar-series').count(), 2);
     assert.equal(await radar.locator('svg.radar .radar-series[data-bar="gpt-4"] circle').count(), 4);
-    await radar.screenshot({ path: join(testResultsDir, 'webview-results-radar.png'), fullPage: true });
+    await radar.setViewportSize({ width: 1280, height: 1000 });
+    await radar.screenshot({ path: join(testResultsDir, 'webview-results-radar.png') });
     await radar.close();
   });
 
@@ -281,6 +283,11 @@ describe('results view webview', function () {
     await post(page, { type: 'status', text: 'Replay opened on the maze.' });
     assert.equal(await page.locator('#results-status').innerText(), 'Replay opened on the maze.');
     await page.screenshot({ path: join(testResultsDir, 'webview-results-detail.png') });
+    // A narrow panel (beside an editor) stacks the detail under the matrix.
+    await page.setViewportSize({ width: 700, height: 900 });
+    const [matrixBox, detailBox] = await Promise.all([page.locator('#matrix').boundingBox(), page.locator('#detail').boundingBox()]);
+    assert.ok(matrixBox && detailBox && detailBox.y >= matrixBox.y + matrixBox.height - 1, 'the detail pane sits below the matrix');
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-narrow.png') });
     await page.close();
   });
 
@@ -301,7 +308,7 @@ describe('results view webview', function () {
     assert.equal(cells[7], String(strict.n));
     assert.equal(cells[8], `${strict.discordant?.a_only} / ${strict.discordant?.b_only}`);
     assert.equal(await page.locator('#flip-list button.flip').count(), result.flips.length);
-    await page.screenshot({ path: join(testResultsDir, 'webview-results-compare.png'), fullPage: true });
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-compare.png') });
     const flip = result.flips[2];
     await page.locator(`button.flip[data-sample="${flip.sampleId}"]`).click();
     assert.ok(await page.locator('#panel-questions').isVisible());

@@ -26,7 +26,9 @@ function pairs(entries: ReadonlyArray<[string, string]>, className: string): HTM
 function pretty(value: unknown): string {
   if (value === undefined) return '(none)';
   if (typeof value === 'string') return value;
-  return JSON.stringify(value, null, 2) ?? String(value);
+  // A list of moves or names reads best on one line; nested answers keep their indentation.
+  const flat = Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null);
+  return (flat ? JSON.stringify(value) : JSON.stringify(value, null, 2)) ?? String(value);
 }
 
 export class DetailPane {
@@ -35,7 +37,14 @@ export class DetailPane {
 
   constructor(private readonly post: (type: 'openAnswer' | 'openReplay', index: number) => void) {
     this.element.id = 'detail';
-    this.element.append(el('p', 'empty', 'Click a cell of the matrix to see its answer, diagnostics and replay.'));
+    this.clear();
+  }
+
+  /** Back to the hint (new results: the old record's index means nothing any more). */
+  clear(): void {
+    this.index = -1;
+    this.element.removeAttribute('aria-busy');
+    this.element.replaceChildren(el('p', 'empty', 'Click a cell of the matrix to see its answer, diagnostics and replay.'));
   }
 
   loading(index: number): void {
@@ -69,7 +78,7 @@ export class DetailPane {
     const metrics = Object.entries(detail.metrics ?? {}).map(([name, value]): [string, string] => [name, num(value)]);
     const scores = Object.entries(detail.scores ?? {}).map(([name, value]): [string, string] => [name, typeof value === 'string' ? value : JSON.stringify(value) ?? '—']);
     const timing = el('p', 'note', `${Math.round(detail.latencyMs)} ms${detail.cached ? ' · from cache' : ''}`);
-    parts.push(section(`Scores (${detail.mode})`, pairs(metrics, 'detail-metrics'), pairs(scores, 'detail-scores'), timing));
+    parts.push(section(`Scores (${detail.mode})`, el('p', 'detail-subhead', 'Report metrics'), pairs(metrics, 'detail-metrics'), el('p', 'detail-subhead', 'As the scorer recorded them'), pairs(scores, 'detail-scores'), timing));
     const diagnostics = Array.isArray(detail.diagnostics) ? detail.diagnostics : [];
     const list = el('ul', 'detail-diagnostics');
     for (const diagnostic of diagnostics) {

@@ -95,6 +95,7 @@ function showResults(model: ResultsModel, started: number): void {
   );
   const index = indexQuestions(model);
   matrix.show(model, index);
+  detail.clear();
   compare.show(model);
   const failures = model.report.failures.length;
   (tabButtons.get('failures') as HTMLElement).textContent = failures > 0 ? `Failures (${failures})` : 'Failures';

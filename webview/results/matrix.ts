@@ -22,6 +22,7 @@ export class Matrix {
   readonly element = el('section', 'matrix');
   private readonly filters = new FilterBar(() => this.apply());
   private readonly summary = el('p', 'matrix-summary');
+  private readonly legend = el('p', 'matrix-legend');
   private readonly scroller = el('div', 'matrix-scroll');
   private readonly head = el('div', 'matrix-row matrix-head');
   private readonly spacer = el('div', 'matrix-spacer');
@@ -43,13 +44,7 @@ export class Matrix {
     this.scroller.append(this.head, this.spacer);
     this.summary.id = 'matrix-summary';
     this.summary.setAttribute('aria-live', 'polite');
-    const legend = el('p', 'matrix-legend');
-    for (const [mark, cls, text] of [['✓', 'cell-right', 'right'], ['✗', 'cell-wrong', 'wrong'], ['⊘', 'cell-invalid', 'unparseable'], ['⚠', 'cell-error', 'error (no answer)'], ['·', 'cell-missing', 'not run']]) {
-      const item = el('span', 'matrix-legend-item');
-      item.append(el('span', `matrix-mark ${cls}`, mark), document.createTextNode(text));
-      legend.append(item);
-    }
-    this.element.append(this.filters.element, legend, this.summary, this.scroller);
+    this.element.append(this.filters.element, this.legend, this.summary, this.scroller);
     this.scroller.addEventListener('scroll', () => this.draw());
     new ResizeObserver(() => this.draw()).observe(this.scroller);
     this.spacer.addEventListener('click', (event) => {
@@ -67,9 +62,10 @@ export class Matrix {
     this.binary = model.primary !== null && model.binary.includes(model.primary);
     this.selectedRow = -1;
     this.selectedQuestion = -1;
-    const template = ['minmax(150px, 1.6fr)', ...this.fields.map(() => 'minmax(90px, 1fr)'), ...model.models.map(() => 'minmax(84px, 0.8fr)')].join(' ');
+    this.showLegend(model);
+    const template = ['minmax(170px, 2fr)', ...this.fields.map(() => 'minmax(90px, 1fr)'), ...model.models.map(() => 'minmax(84px, 0.8fr)')].join(' ');
     this.element.style.setProperty('--matrix-columns', template);
-    this.element.style.setProperty('--matrix-min-width', `${150 + this.fields.length * 90 + model.models.length * 84 + 24}px`);
+    this.element.style.setProperty('--matrix-min-width', `${170 + this.fields.length * 90 + model.models.length * 84 + 24}px`);
     this.head.replaceChildren(el('span', 'matrix-q', 'Question'), ...this.fields.map((at) => el('span', 'matrix-field', model.fields[at])), ...model.models.map((name) => {
       const cell = el('span', 'matrix-model', name);
       cell.title = `${name}: ${model.primary ?? 'no metric'}`;
@@ -79,6 +75,17 @@ export class Matrix {
     this.pool.length = 0;
     this.filters.show(model);
     this.apply();
+  }
+
+  /** What the marks mean: ✓/✗ for a 0/1 metric, else the number (red when not above 0). */
+  private showLegend(model: ResultsModel): void {
+    const marks: Array<[string, string, string]> = this.binary ? [['✓', 'cell-right', 'right'], ['✗', 'cell-wrong', 'wrong']] : [['0.5', '', `${model.primary ?? 'value'}`], ['-1.0', 'cell-low', 'not above 0']];
+    marks.push(['⊘', 'cell-invalid', 'unparseable answer'], ['⚠', 'cell-error', 'error (no answer)'], ['·', 'cell-missing', 'not run']);
+    this.legend.replaceChildren(...marks.map(([mark, cls, text]) => {
+      const item = el('span', 'matrix-legend-item');
+      item.append(el('span', `matrix-mark ${cls}`, mark), document.createTextNode(text));
+      return item;
+    }));
   }
 
   /** Filters to the records with a diagnostic code (a failure bar's click). */
@@ -217,10 +224,5 @@ export class Matrix {
     cell.dataset.row = String(r);
     cell.classList.toggle('selected', r === this.selectedRow);
     if (this.code >= 0) cell.classList.add(this.filter?.hasCode(r, this.code) ? 'hit' : 'dim');
-  }
-
-  /** The matrix's virtual list needs a redraw when its tab becomes visible. */
-  get questionCount(): number {
-    return this.visible.length;
   }
 }

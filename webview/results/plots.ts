@@ -21,11 +21,28 @@ function ticks(lo: number, hi: number): number[] {
   return out;
 }
 
-function legend(bars: readonly string[]): HTMLElement {
+/**
+ * Colour classes per bar: with a series (bars named "model · value") one hue per model and a
+ * lighter shade per series value, so a model's easy and hard bars read as one model.
+ */
+export function barClasses(plot: PlotData): string[] {
+  if (!plot.series) return plot.bars.map((_, bi) => `series-${bi % SERIES_COLOURS}`);
+  const models: string[] = [];
+  const values: string[] = [];
+  return plot.bars.map((bar) => {
+    const cut = bar.lastIndexOf(' · ');
+    const [model, value] = cut < 0 ? [bar, ''] : [bar.slice(0, cut), bar.slice(cut + 3)];
+    if (!models.includes(model)) models.push(model);
+    if (!values.includes(value)) values.push(value);
+    return `series-${models.indexOf(model) % SERIES_COLOURS} shade-${Math.min(2, values.indexOf(value))}`;
+  });
+}
+
+function legend(bars: readonly string[], classes: readonly string[]): HTMLElement {
   const list = el('ul', 'plot-legend');
   bars.forEach((bar, bi) => {
     const item = el('li');
-    item.append(el('span', `swatch series-${bi % SERIES_COLOURS}`), document.createTextNode(bar));
+    item.append(el('span', `swatch ${classes[bi]}`), document.createTextNode(bar));
     list.append(item);
   });
   return list;
@@ -33,6 +50,7 @@ function legend(bars: readonly string[]): HTMLElement {
 
 export function barChart(plot: PlotData): SVGSVGElement {
   const { xs, bars, cells } = plot;
+  const classes = barClasses(plot);
   const means = cells.map((cell) => cell[2]);
   const unit = means.every((mean) => mean >= 0 && mean <= 1);
   let lo = Math.min(0, ...means);
@@ -69,7 +87,7 @@ export function barChart(plot: PlotData): SVGSVGElement {
       const [, , mean, n] = cell;
       const y = y0 + bi * (BAR + BAR_GAP);
       const from = scale(Math.min(0, mean));
-      const rect = svg('rect', { x: from, y, width: Math.max(1, Math.abs(scale(mean) - scale(0))), height: BAR, rx: 2, class: `bar series-${bi % SERIES_COLOURS}`, 'data-x': label, 'data-bar': bar, 'data-mean': mean });
+      const rect = svg('rect', { x: from, y, width: Math.max(1, Math.abs(scale(mean) - scale(0))), height: BAR, rx: 2, class: `bar ${classes[bi]}`, 'data-x': label, 'data-bar': bar, 'data-mean': mean });
       rect.append(svg('title', {}, `${bar} · ${plot.x} ${label}: ${num(mean)} over ${count(n)} records`));
       chart.append(rect);
       const end = scale(Math.max(0, mean));
@@ -83,29 +101,33 @@ export function barChart(plot: PlotData): SVGSVGElement {
 export function radarChart(plot: PlotData): SVGSVGElement | null {
   const { xs, bars, cells } = plot;
   if (xs.length < 3) return null;
-  const size = 460;
-  const centre = size / 2;
+  // Wide enough for game names at the left and right ends of the axes.
+  const width = 700;
+  const height = 440;
+  const centre = width / 2;
+  const middle = height / 2;
   const radius = 150;
   const max = Math.max(1, ...cells.map((cell) => cell[2]));
-  const chart = svg('svg', { viewBox: `0 0 ${size} ${size}`, class: 'plot-svg radar', role: 'img', 'aria-label': `${plot.title} (radar)` });
-  chart.style.maxWidth = `${size}px`;
+  const chart = svg('svg', { viewBox: `0 0 ${width} ${height}`, class: 'plot-svg radar', role: 'img', 'aria-label': `${plot.title} (radar)` });
+  chart.style.maxWidth = `${width}px`;
   const point = (axis: number, value: number): [number, number] => {
     const angle = -Math.PI / 2 + (axis * 2 * Math.PI) / xs.length;
     const r = (Math.max(0, value) / max) * radius;
-    return [centre + r * Math.cos(angle), centre + r * Math.sin(angle)];
+    return [centre + r * Math.cos(angle), middle + r * Math.sin(angle)];
   };
   for (const ring of [0.25, 0.5, 0.75, 1, ...(max > 1 ? [max] : [])]) {
     const points = xs.map((_, axis) => point(axis, ring).join(',')).join(' ');
     chart.append(svg('polygon', { points, class: ring === 1 ? 'radar-ring human' : 'radar-ring' }));
     const [, y] = point(0, ring);
-    chart.append(svg('text', { x: centre + 4, y: y - 2, class: 'plot-tick' }, ring === 1 ? '1 (human)' : num(ring)));
+    chart.append(svg('text', { x: centre + 5, y: y + 11, class: 'plot-tick' }, ring === 1 ? '1 (human)' : num(ring)));
   }
   xs.forEach((x, axis) => {
     const [ex, ey] = point(axis, max);
-    chart.append(svg('line', { x1: centre, y1: centre, x2: ex, y2: ey, class: 'plot-grid' }));
-    const [lx, ly] = point(axis, max * 1.14);
+    chart.append(svg('line', { x1: centre, y1: middle, x2: ex, y2: ey, class: 'plot-grid' }));
+    const [lx, ly] = point(axis, max * 1.1);
     const anchor = Math.abs(lx - centre) < 8 ? 'middle' : lx > centre ? 'start' : 'end';
-    chart.append(svg('text', { x: lx, y: ly + 4, class: 'plot-label', 'text-anchor': anchor }, keyText(x)));
+    const below = ly > middle + 8 ? 10 : ly < middle - 8 ? -4 : 4;
+    chart.append(svg('text', { x: lx, y: ly + below, class: 'plot-label', 'text-anchor': anchor }, keyText(x)));
   });
   const byCell = new Map(cells.map((cell) => [cell[0] * bars.length + cell[1], cell]));
   bars.forEach((bar, bi) => {
@@ -130,7 +152,7 @@ export function renderPlots(model: ResultsModel): HTMLElement {
     const figure = el('figure', 'plot');
     figure.dataset.title = plot.title;
     const series = plot.series ? ` and ${plot.series}` : '';
-    figure.append(heading(plot.title, `mean ${plot.metric} per ${plot.x}${series}`), legend(plot.bars));
+    figure.append(heading(plot.title, `mean ${plot.metric} per ${plot.x}${series}`), legend(plot.bars, barClasses(plot)));
     const radar = model.benchmark === 'smartplay' && (plot.x === 'game' || plot.x === 'capability') ? radarChart(plot) : null;
     const charts = el('div', 'plot-charts');
     if (radar) charts.append(radar);
