@@ -1,0 +1,400 @@
+// The results view bundle in headless Chromium behind the test host, fed models that core's
+// buildResultsModel makes from run records (MANGO from the report tests' record builder, GRASP at
+// 40,000 records from the bench's synthetic runs, SmartPlay episodes), with the test answering the
+// view's detail and compare requests as the extension would (recordDetail, compareModels). It checks
+// the numbers against the report, the plots, the failure bars' filter, the matrix's filters, the
+// detail pane (markup as text), the inline replay, compare, and the 2 s budget at 40,000 records.
+import { strict as assert } from 'node:assert';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { syntheticGraspRecords } from '../../bench/syntheticRuns';
+import '../../src/core/benchmarks';
+import type { BoardTimeline, GridCell } from '../../src/core/board';
+import { parseRunRecords } from '../../src/core/eval/recordSchemas';
+import type { RunRecord, SmartplayQuestion } from '../../src/core/eval/types';
+import { mergeRunFiles, type RecordSet } from '../../src/core/runs/records';
+import { packTimeline } from '../../src/core/runs/replayFrames';
+import { buildReport, type ReportRow } from '../../src/core/runs/report';
+import { buildResultsModel, compareModels, recordDetail } from '../../src/core/runs/resultsModel';
+import type { HostToResultsMessage, ResultsModel } from '../../src/protocol/results';
+import { launchChromium } from '../support/browser';
+import { testResultsDir } from '../support/paths';
+import { serveRepository } from '../support/staticServer';
+import { jsonl, mangoRecord, type MangoRow } from '../unit/runs/fixtures';
+
+interface Sent {
+  type: string;
+  [key: string]: unknown;
+}
+
+const PLANTED = '<img src=x onerror="window.__pwned=1"> [north]';
+const UNKNOWN = 'mango-answer/unknown-location';
+const HALLUCINATED = 'mango-answer/hallucinated-edge';
+
+/** Two models on 24 MANGO questions: right and wrong answers, diagnostics, an error, an unparseable answer, planted markup. */
+function mangoSet(): RecordSet {
+  const rows: MangoRow[] = [];
+  for (const game of ['zork1', 'advent']) {
+    for (let n = 0; n < 12; n++) {
+      const alpha: MangoRow = { model: 'alpha', game, n, easy: n % 2 === 0, strict: n % 3 !== 0 ? 1 : 0, reasoning: n % 3 !== 0 ? 1 : 0, diagnostics: n % 4 === 0 ? [UNKNOWN] : [] };
+      if (game === 'advent' && n === 5) alpha.parseError = true;
+      if (game === 'zork1' && n === 1) alpha.raw = PLANTED;
+      const beta: MangoRow = { model: 'beta', game, n, easy: n % 2 === 0, strict: n % 2, reasoning: n % 2, diagnostics: n % 5 === 0 ? [UNKNOWN, HALLUCINATED] : [] };
+      if (game === 'zork1' && n === 7) beta.error = 'timeout after 60 s';
+      rows.push(alpha, beta);
+    }
+  }
+  const records = rows.map(mangoRecord);
+  return mergeRunFiles([{ file: 'run-mango.jsonl', records: parseRunRecords(jsonl(records), 'run-mango.jsonl').records }]);
+}
+
+/** SmartPlay episodes of four games for two models: normalised scores for the radar. */
+function smartplaySet(): RecordSet {
+  const games: Array<[string, number]> = [['BanditTwoArmedHighLowFixed', 45], ['Hanoi3Disk', 3], ['MessengerL1', 1], ['RockPaperScissorBasic', 43]];
+  const records: RunRecord[] = [];
+  for (const [model, share] of [['gpt-4', 0.8], ['llama-2', 0.35]] as const) {
+    games.forEach(([game, human], g) => {
+      for (let episode = 0; episode < 3; episode++) {
+        const base = mangoRecord({ model, game: 'x', n: 0 });
+        const question: SmartplayQuestion = { benchmark: 'smartplay', game, step: 0, question: 1, episode, seed: episode, sampleId: `${game}-episode${episode}-seed${episode}` };
+        records.push({ ...base, question, scores: { score: Math.round(human * share * (1 + 0.1 * ((g + episode) % 3)) * 100) / 100 }, diagnostics: [] } as RunRecord);
+      }
+    });
+  }
+  return mergeRunFiles([{ file: 'run-smartplay.jsonl', records }]);
+}
+
+/** 40,000 GRASP records: 20,000 questions answered by two models that disagree on some. */
+function bigSet(): RecordSet {
+  const first = syntheticGraspRecords(20_000, 'gpt-4o');
+  const second = syntheticGraspRecords(20_000, 'o1-mini').map((record, i) => (i % 7 === 0 ? { ...record, scores: { ...record.scores, score: -1 } } : record));
+  return mergeRunFiles([{ file: 'gpt-4o.jsonl', records: first }, { file: 'o1-mini.jsonl', records: second }]);
+}
+
+/** A small GRASP grid timeline (core's board shapes), packed as the host packs replays. */
+function graspReplay() {
+  const cells = (taken: number): GridCell[] => [{ x: 1, y: 1, kind: 'obstacle' }, { x: 2, y: 0, kind: 'energy', value: Math.max(0, 3 - taken) }, { x: 0, y: 2, kind: 'energy', value: 2 }];
+  const scene = (x: number, y: number, taken: number) => ({ kind: 'grid' as const, width: 3, height: 3, cells: cells(taken), agent: { x, y }, start: { x: 0, y: 0 }, coordinateSystem: 'rowcol' as const });
+  const timeline: BoardTimeline = {
+    title: 'GRASP grid 3 · gpt-4o',
+    frames: [
+      { scene: scene(0, 0, 0), action: null, facts: [{ label: 'carried', value: '0' }] },
+      { scene: scene(1, 0, 0), action: 'RIGHT', facts: [{ label: 'carried', value: '0' }] },
+      { scene: scene(2, 0, 0), action: 'RIGHT', facts: [{ label: 'carried', value: '0' }] },
+      { scene: scene(2, 0, 1), action: 'TAKE', flags: ['takeSucceeded'], facts: [{ label: 'carried', value: '1', tone: 'good' }] },
+    ],
+  };
+  return packTimeline(timeline);
+}
+
+const LIGHT = `:root { --vscode-foreground: #3b3b3b; --vscode-editor-background: #ffffff; --vscode-descriptionForeground: #717171; --vscode-panel-border: #e5e5e5; --vscode-list-hoverBackground: #f2f2f2; --vscode-list-activeSelectionBackground: #e4e6f1; --vscode-list-activeSelectionForeground: #000; --vscode-button-secondaryBackground: #e5e5e5; --vscode-button-secondaryForeground: #3b3b3b; --vscode-button-background: #005fb8; --vscode-button-foreground: #fff; --vscode-focusBorder: #005fb8; --vscode-charts-blue: #1a85ff; --vscode-charts-red: #e51400; --vscode-charts-green: #388a34; --vscode-charts-orange: #d18616; --vscode-charts-yellow: #bf8803; --vscode-charts-purple: #652d90; --vscode-input-background: #fff; --vscode-input-foreground: #3b3b3b; --vscode-input-border: #cecece; --vscode-badge-background: #cccccc; --vscode-badge-foreground: #3b3b3b; --vscode-textCodeBlock-background: #f3f3f3; }`;
+
+describe('results view webview', function () {
+  this.timeout(120_000);
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof serveRepository>>;
+  const mango = mangoSet();
+  const mangoBuilt = buildResultsModel(mango, ['.waypoint/runs/batch/run-mango.jsonl'], 'MANGO · sample run');
+
+  before(async () => {
+    browser = await launchChromium();
+    server = await serveRepository();
+    mkdirSync(testResultsDir, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const sent = (page: Page) => page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent);
+  const sentOf = async (page: Page, type: string) => (await sent(page)).filter((message) => message.type === type);
+  const post = async (page: Page, message: HostToResultsMessage) => {
+    await page.evaluate((data) => window.postMessage(data, '*'), message);
+    await page.waitForTimeout(30);
+  };
+  async function waitFor(page: Page, type: string, count = 1): Promise<Sent> {
+    await page.waitForFunction(({ kind, n }) => (window as unknown as { __sent: Sent[] }).__sent.filter((message) => message.type === kind).length >= n, { kind: type, n: count });
+    return (await sentOf(page, type))[count - 1];
+  }
+
+  async function openResults(model: ResultsModel, options: { light?: boolean; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+    const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 820 } });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${server.url}/test/webview/host.html`);
+    if (options.light) {
+      await page.addStyleTag({ content: LIGHT });
+      await page.evaluate(() => document.body.classList.add('vscode-light'));
+    }
+    await page.addScriptTag({ url: `${server.url}/dist/webview/results.js` });
+    await waitFor(page, 'ready');
+    await post(page, { type: 'results', model });
+    await waitFor(page, 'rendered');
+    assert.deepEqual(problems, []);
+    return page;
+  }
+
+  /** The host's side of a cell click: the record's detail (and a replay when given). */
+  async function answerDetail(page: Page, rows: readonly ReportRow[], count: number, replay?: ReturnType<typeof graspReplay>): Promise<number> {
+    const request = await waitFor(page, 'detail', count);
+    const index = Number(request.index);
+    await post(page, { type: 'detail', index, detail: recordDetail(rows[index]), ...(replay ? { replay } : { replayNote: 'MANGO answers replay on the maze view' }) });
+    return index;
+  }
+
+  it('shows the report’s numbers: overall per model and the --by groups, with intervals, n, valid and errors', async () => {
+    const { model } = mangoBuilt;
+    // The same records reported by game, as `waypoint report --by game --json` would give them.
+    const byGame = { ...model, report: buildReport(mango, { by: 'game' }).json };
+    const page = await openResults(byGame);
+    assert.equal(await page.locator('.results-title').innerText(), 'MANGO · sample run');
+    assert.match(await page.locator('#results-modes').innerText(), /scoring mode\s*faithful 48/);
+    assert.match(await page.locator('#results-bootstrap').innerText(), /resamples clustered by game/);
+    const rendered = (await sentOf(page, 'rendered'))[0];
+    assert.equal(rendered.rows, 48);
+    const tables = page.locator('.results-table');
+    assert.equal(await tables.count(), 2);
+    for (const [t, groups, keys] of [[0, model.overall, ['model']], [1, byGame.report.groups, byGame.report.by]] as const) {
+      const rows = tables.nth(t).locator('tbody tr');
+      assert.equal(await rows.count(), groups.length);
+      for (const [g, group] of groups.entries()) {
+        const cells = await rows.nth(g).locator('td').allInnerTexts();
+        assert.deepEqual(cells.slice(0, keys.length), keys.map((key) => String(group.key[key])));
+        assert.deepEqual(cells.slice(keys.length, keys.length + 3), [String(group.n), String(group.valid), String(group.errors)]);
+        for (const [name, summary] of Object.entries(group.metrics)) {
+          const text = await rows.nth(g).locator(`td[data-metric="${name}"]`).innerText();
+          assert.ok(text.startsWith(summary.mean === null ? '—' : summary.mean.toFixed(3)), `${name}: ${text}`);
+          if (summary.ci95) assert.ok(text.includes(`[${summary.ci95[0].toFixed(3)}, ${summary.ci95[1].toFixed(3)}]`), `${name}: ${text}`);
+        }
+      }
+    }
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-tables.png') });
+    await page.close();
+  });
+
+  it('draws each plot with one bar per model per x, and SmartPlay as a capability radar', async () => {
+    const { model } = mangoBuilt;
+    const page = await openResults(model, { light: true });
+    await page.locator('#tab-plots').click();
+    assert.equal(await page.locator('figure.plot').count(), model.plots.length);
+    for (const [p, plot] of model.plots.entries()) {
+      const bars = page.locator('figure.plot').nth(p).locator('rect.bar');
+      assert.equal(await bars.count(), plot.cells.length);
+      for (const [xi, bi, mean] of plot.cells) {
+        const bar = page.locator('figure.plot').nth(p).locator(`rect.bar[data-x="${String(plot.xs[xi])}"][data-bar="${plot.bars[bi]}"]`);
+        assert.equal(await bar.count(), 1);
+        assert.equal(Number(await bar.getAttribute('data-mean')), mean);
+      }
+    }
+    const byLength = model.plots.find((plot) => plot.x === 'path_length');
+    assert.ok(byLength);
+    assert.equal(byLength.cells.length, byLength.xs.length * model.models.length, 'every path length has a bar per model');
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-plots.png') });
+    await page.close();
+
+    const smartplay = buildResultsModel(smartplaySet(), ['run-smartplay.jsonl'], 'SmartPlay').model;
+    const radar = await openResults(smartplay, { light: true });
+    await radar.locator('#tab-plots').click();
+    assert.equal(await radar.locator('svg.radar').count(), 1);
+    assert.equal(await radar.locator('svg.radar .radar-series').count(), 2);
+    assert.equal(await radar.locator('svg.radar .radar-series[data-bar="gpt-4"] circle').count(), 4);
+    await radar.setViewportSize({ width: 1280, height: 1000 });
+    await radar.screenshot({ path: join(testResultsDir, 'webview-results-radar.png') });
+    await radar.close();
+  });
+
+  it('a failure bar filters the matrix to exactly the records with its code; wrong-only and flipped count right', async () => {
+    const { model, rows } = mangoBuilt;
+    const page = await openResults(model);
+    await page.locator('#tab-failures').click();
+    assert.equal(await page.locator('.failure-bar').count(), model.report.failures.length);
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-failures.png') });
+    for (const code of [UNKNOWN, HALLUCINATED]) {
+      await page.locator('#tab-failures').click();
+      await page.locator(`.failure-bar[data-code="${code}"]`).click();
+      assert.ok(await page.locator('#panel-questions').isVisible());
+      const withCode = rows.filter((row) => row.record.diagnostics?.some((diagnostic) => diagnostic.code === code));
+      const summary = page.locator('#matrix-summary');
+      assert.equal(Number(await summary.getAttribute('data-records')), withCode.length);
+      assert.equal(Number(await summary.getAttribute('data-questions')), new Set(withCode.map((row) => row.record.question.sampleId)).size);
+      const hits = await page.locator('.matrix-row:not([hidden]) .matrix-cell.hit').evaluateAll((cells) => cells.map((cell) => Number((cell as HTMLElement).dataset.row)).sort((a, b) => a - b));
+      assert.deepEqual(hits, withCode.map((row) => rows.indexOf(row)).sort((a, b) => a - b));
+    }
+    await page.selectOption('#filter-code', '-1');
+
+    // Independent expectations from the report rows: wrong = error, unparseable or success_strict ≠ 1.
+    const bySample = new Map<string, ReportRow[]>();
+    for (const row of rows) bySample.set(row.record.question.sampleId, [...(bySample.get(row.record.question.sampleId) ?? []), row]);
+    const strict = (row: ReportRow) => row.metrics.success_strict ?? 0;
+    const wrong = [...bySample.values()].filter((group) => group.some((row) => row.record.error !== undefined || !row.valid || strict(row) !== 1)).length;
+    const flipped = [...bySample.values()].filter((group) => new Set(group.map(strict)).size > 1).length;
+    await page.locator('#filter-wrong').check();
+    assert.equal(Number(await page.locator('#matrix-summary').getAttribute('data-questions')), wrong);
+    assert.equal(await page.locator('.matrix-spacer .matrix-row:not([hidden])').count(), wrong);
+    await page.locator('#filter-wrong').uncheck();
+    await page.locator('#filter-flipped').check();
+    assert.equal(Number(await page.locator('#matrix-summary').getAttribute('data-questions')), flipped);
+    assert.equal(flipped, compareModels(mango, 'alpha', 'beta').flips.length, 'the same flips as waypoint compare');
+    // A field value and the text search narrow further.
+    await page.selectOption('#filter-field', { label: 'game' });
+    await page.selectOption('#filter-value', { label: 'advent' });
+    const advent = [...bySample.values()].filter((group) => group[0].fields.game === 'advent' && new Set(group.map(strict)).size > 1).length;
+    assert.equal(Number(await page.locator('#matrix-summary').getAttribute('data-questions')), advent);
+    await page.locator('#filter-flipped').uncheck();
+    await page.selectOption('#filter-field', '-1');
+    const someId = rows[10].record.question.sampleId;
+    await page.locator('#filter-text').fill(someId.slice(0, 12));
+    assert.equal(await page.locator('.matrix-spacer .matrix-row:not([hidden])').getAttribute('data-question'), someId);
+    // Errors and unparseable answers have their own marks.
+    await page.locator('#filter-text').fill('');
+    assert.equal(await page.locator('.matrix-row:not([hidden]) .matrix-cell.cell-error').count(), 1);
+    assert.equal(await page.locator('.matrix-row:not([hidden]) .matrix-cell.cell-invalid').count(), 1);
+    await page.close();
+  });
+
+  it('opens a record’s detail: planted markup as text, scores with their mode, diagnostics, replay note, open buttons', async () => {
+    const { model, rows } = mangoBuilt;
+    const page = await openResults(model);
+    await page.locator('#tab-questions').click();
+    const planted = rows.findIndex((row) => row.record.model.id === 'alpha' && row.record.rawAnswer === PLANTED);
+    await page.locator(`.matrix-cell[data-row="${planted}"]`).click();
+    assert.equal(await answerDetail(page, rows, 1), planted);
+    assert.equal(await page.locator('.raw-answer').innerText(), PLANTED);
+    assert.equal(await page.locator('img').count(), 0);
+    assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+    assert.match(await page.locator('.mode-badge').innerText(), /faithful/);
+    assert.match(await page.locator('.detail').innerText(), /Scores \(faithful\)/i);
+    assert.ok(await page.locator(`.matrix-cell[data-row="${planted}"]`).evaluate((cell) => cell.classList.contains('selected')));
+    assert.match(await page.locator('.replay-none').innerText(), /maze view/);
+    // Diagnostics as line:col code message (1-based), the prompt collapsed until opened.
+    const withDiagnostic = rows.findIndex((row) => row.record.model.id === 'beta' && (row.record.diagnostics?.length ?? 0) === 2);
+    await page.locator(`.matrix-cell[data-row="${withDiagnostic}"]`).click();
+    await answerDetail(page, rows, 2);
+    assert.deepEqual(await page.locator('.detail-diagnostics .diag-pos').allInnerTexts(), ['1:1', '1:2']);
+    assert.deepEqual(await page.locator('.detail-diagnostics .diag-code').allInnerTexts(), [UNKNOWN, HALLUCINATED]);
+    assert.ok(await page.locator('.prompt-message pre').first().isHidden());
+    await page.locator('.prompt-message summary').first().click();
+    assert.match(await page.locator('.prompt-message pre').first().innerText(), /Walkthrough of/);
+    await page.locator('#open-answer').click();
+    await page.locator('#open-replay').click();
+    assert.deepEqual((await sent(page)).slice(-2), [{ type: 'openAnswer', index: withDiagnostic }, { type: 'openReplay', index: withDiagnostic }]);
+    await post(page, { type: 'status', text: 'Replay opened on the maze.' });
+    assert.equal(await page.locator('#results-status').innerText(), 'Replay opened on the maze.');
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-detail.png') });
+    // A narrow panel (beside an editor) stacks the detail under the matrix.
+    await page.setViewportSize({ width: 700, height: 900 });
+    const [matrixBox, detailBox] = await Promise.all([page.locator('#matrix').boundingBox(), page.locator('#detail').boundingBox()]);
+    assert.ok(matrixBox && detailBox && detailBox.y >= matrixBox.y + matrixBox.height - 1, 'the detail pane sits below the matrix');
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-narrow.png') });
+    await page.close();
+  });
+
+  it('compares two models, shows the paired statistics and opens a flip in the matrix', async () => {
+    const { model, rows } = mangoBuilt;
+    const page = await openResults(model, { light: true });
+    await page.locator('#tab-compare').click();
+    await page.selectOption('#compare-a', 'beta');
+    await page.selectOption('#compare-b', 'alpha');
+    await page.locator('#compare-run').click();
+    assert.deepEqual(await waitFor(page, 'compare'), { type: 'compare', a: 'beta', b: 'alpha' });
+    const result = compareModels(mango, 'beta', 'alpha');
+    await post(page, { type: 'compared', a: 'beta', b: 'alpha', result });
+    const strict = result.metrics.success_strict;
+    const cells = await page.locator('.compare-table tr[data-metric="success_strict"] td').allInnerTexts();
+    assert.deepEqual(cells.slice(0, 4), ['success_strict', strict.a.toFixed(3), strict.b.toFixed(3), `${strict.diff > 0 ? '+' : ''}${strict.diff.toFixed(3)}`]);
+    assert.equal(cells[6], strict.test);
+    assert.equal(cells[7], String(strict.n));
+    assert.equal(cells[8], `${strict.discordant?.a_only} / ${strict.discordant?.b_only}`);
+    assert.equal(await page.locator('#flip-list button.flip').count(), result.flips.length);
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-compare.png') });
+    const flip = result.flips[2];
+    await page.locator(`button.flip[data-sample="${flip.sampleId}"]`).click();
+    assert.ok(await page.locator('#panel-questions').isVisible());
+    assert.equal(await page.locator('.matrix-row.selected-question').getAttribute('data-question'), flip.sampleId);
+    const request = await waitFor(page, 'detail');
+    assert.equal(rows[Number(request.index)].record.question.sampleId, flip.sampleId);
+    assert.equal(rows[Number(request.index)].record.model.id, 'beta');
+    await page.locator('#tab-compare').click();
+    await post(page, { type: 'compared', a: 'beta', b: 'beta', error: 'Pick two different models.' });
+    assert.equal(await page.locator('#compare-output .error-line').innerText(), 'Pick two different models.');
+    await page.close();
+  });
+
+  it('renders 40,000 records in under 2 s with a bounded DOM, scrolls to the last question, and replays a record', async () => {
+    const set = bigSet();
+    const started = Date.now();
+    const { model, rows } = buildResultsModel(set, ['gpt-4o.jsonl', 'o1-mini.jsonl'], 'GRASP · 40,000 records');
+    const built = Date.now() - started;
+    assert.equal(model.rows.length, 40_000);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
+    await page.goto(`${server.url}/test/webview/host.html`);
+    await page.addScriptTag({ url: `${server.url}/dist/webview/results.js` });
+    await waitFor(page, 'ready');
+    // The model is put in the page first: the time measured is the view's (postMessage included), not the test's transfer.
+    await page.evaluate((data) => {
+      (window as unknown as { __model: unknown }).__model = data;
+    }, model);
+    const wallStart = Date.now();
+    const inPage = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const w = window as unknown as { __sent: Sent[]; __model: unknown };
+          const t0 = performance.now();
+          window.postMessage({ type: 'results', model: w.__model }, '*');
+          const poll = () => (w.__sent.some((message) => message.type === 'rendered') ? resolve(performance.now() - t0) : setTimeout(poll, 2));
+          poll();
+        }),
+    );
+    const wall = Date.now() - wallStart;
+    const rendered = (await sentOf(page, 'rendered'))[0];
+    console.log(`      40,000 records: model built in ${built} ms; view reports ${rendered.milliseconds} ms, ${Math.round(inPage)} ms in the page, ${wall} ms wall`);
+    assert.equal(rendered.rows, 40_000);
+    assert.ok(Number(rendered.milliseconds) < 2000, `rendered in ${rendered.milliseconds} ms`);
+    assert.ok(inPage < 2000 && wall < 2000, `${inPage} ms in the page, ${wall} ms wall`);
+
+    await page.locator('#tab-questions').click();
+    assert.equal(await page.locator('#tab-questions').innerText(), 'Questions (20,000)');
+    const matrixElements = await page.locator('#matrix *').count();
+    const allElements = await page.evaluate(() => document.querySelectorAll('*').length);
+    assert.ok(matrixElements < 2000 && allElements < 4000, `${matrixElements} elements in the matrix, ${allElements} in the page`);
+    const lastQuestion = model.rows[model.rows.length - 1].q;
+    const filterStart = Date.now();
+    await page.locator('#filter-wrong').check();
+    await page.locator('#filter-wrong').uncheck();
+    const filterMs = Date.now() - filterStart;
+    assert.ok(filterMs < 1000, `two filter changes took ${filterMs} ms`);
+    await page.locator('#matrix').evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    await page.waitForTimeout(100);
+    const bottom = await page.locator('#matrix').evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const shown = [...element.querySelectorAll<HTMLElement>('.matrix-spacer .matrix-row:not([hidden])')].filter((row) => {
+        const r = row.getBoundingClientRect();
+        return r.top >= box.top && r.bottom <= box.bottom + 0.5;
+      });
+      return shown.map((row) => row.dataset.question).at(-1);
+    });
+    assert.equal(bottom, lastQuestion);
+    assert.ok((await page.locator('#matrix *').count()) < 2000);
+
+    // A record of the last question opens with its replay, stepped with ▶.
+    const cell = page.locator(`.matrix-row[data-question="${lastQuestion}"] .matrix-cell`).first();
+    await cell.click();
+    const index = await answerDetail(page, rows, 1, graspReplay());
+    assert.equal(model.rows[index].q, lastQuestion);
+    assert.equal(await page.locator('.replay-step').innerText(), 'start · 3 steps');
+    assert.equal(await page.locator('.replay-grid td.rg-agent').count(), 1);
+    await page.locator('.replay-next').click();
+    await page.locator('.replay-next').click();
+    assert.equal(await page.locator('.replay-step').innerText(), 'step 2 of 3');
+    assert.equal(await page.locator('.replay-action code').innerText(), 'RIGHT');
+    await page.locator('.replay-next').click();
+    assert.ok(await page.locator('.replay-next').isDisabled());
+    assert.match(await page.locator('.replay-action').innerText(), /TAKE\s*takeSucceeded/);
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-40k.png') });
+    await page.close();
+  });
+});

@@ -1,0 +1,102 @@
+// Compare: two models picked from the run, the host computes `waypoint compare` between them
+// (paired statistics per metric), and the questions that flip; a flip's click opens the question.
+import type { CompareJson, HostToResultsMessage, ResultsModel } from '../../src/protocol/results';
+import { button, ci, count, el, fixed, heading, num, plural } from './dom';
+
+type ComparedMessage = Extract<HostToResultsMessage, { type: 'compared' }>;
+
+/** Flips listed at once; the rest are counted (the matrix's "flipped" filter shows them all). */
+const MAX_FLIPS = 500;
+
+function picker(id: string, label: string): { label: HTMLLabelElement; select: HTMLSelectElement } {
+  const select = el('select');
+  select.id = id;
+  const wrap = el('label', 'compare-pick');
+  wrap.append(el('span', 'matrix-filter-label', label), select);
+  return { label: wrap, select };
+}
+
+function pValue(p: number): string {
+  return p < 0.001 ? '< 0.001' : p.toFixed(3);
+}
+
+export class ComparePanel {
+  readonly element = el('section', 'results-compare');
+  private readonly a = picker('compare-a', 'Model A');
+  private readonly b = picker('compare-b', 'Model B');
+  private readonly run = button('Compare', 'action primary', 'Paired statistics of waypoint compare between the two models');
+  private readonly output = el('div', 'compare-output');
+
+  constructor(
+    private readonly request: (a: string, b: string) => void,
+    private readonly openFlip: (sampleId: string, model: string) => void,
+  ) {
+    this.run.id = 'compare-run';
+    this.output.id = 'compare-output';
+    this.output.setAttribute('aria-live', 'polite');
+    const form = el('div', 'compare-form');
+    form.append(this.a.label, this.b.label, this.run);
+    this.element.append(heading('Compare two models', 'paired over the questions both answered'), form, this.output);
+    this.run.addEventListener('click', () => {
+      this.output.replaceChildren(el('p', 'note', `Comparing ${this.a.select.value} with ${this.b.select.value}…`));
+      this.request(this.a.select.value, this.b.select.value);
+    });
+  }
+
+  show(model: ResultsModel): void {
+    for (const { select } of [this.a, this.b]) {
+      select.replaceChildren(...model.models.map((name) => {
+        const option = el('option', undefined, name);
+        option.value = name;
+        return option;
+      }));
+    }
+    this.a.select.value = model.models[0] ?? '';
+    this.b.select.value = model.models[1] ?? model.models[0] ?? '';
+    this.run.disabled = model.models.length < 2;
+    this.output.replaceChildren(el('p', 'note', model.models.length < 2 ? 'One model only: nothing to compare.' : 'Pick two models and Compare.'));
+  }
+
+  showResult(message: ComparedMessage): void {
+    if (message.error !== undefined || !message.result) {
+      this.output.replaceChildren(el('p', 'error-line', message.error ?? 'The comparison gave no result.'));
+      return;
+    }
+    const result: CompareJson = message.result;
+    const summary = el('p', 'compare-summary', `${message.a} (A) vs ${message.b} (B) · ${plural(result.paired, 'paired question')} · unpaired: ${count(result.unpaired.a)} A only, ${count(result.unpaired.b)} B only · ${result.bootstrap.resamples.toLocaleString('en-US')} bootstrap resamples by ${result.bootstrap.cluster}`);
+    const table = el('table', 'results-table compare-table');
+    const head = el('tr');
+    for (const [name, cls] of [['metric', 'key'], ['A', 'num'], ['B', 'num'], ['B − A', 'num'], ['95% CI', 'num'], ['p', 'num'], ['test', 'key'], ['n', 'num'], ['A only / B only', 'num']]) head.append(el('th', cls, name));
+    const thead = el('thead');
+    thead.append(head);
+    const body = el('tbody');
+    for (const [metric, row] of Object.entries(result.metrics)) {
+      const tr = el('tr');
+      tr.dataset.metric = metric;
+      const diff = el('td', `num ${row.p_value < 0.05 ? (row.diff > 0 ? 'good' : 'bad') : ''}`, `${row.diff > 0 ? '+' : ''}${fixed(row.diff)}`);
+      tr.append(el('td', 'key', metric), el('td', 'num', fixed(row.a)), el('td', 'num', fixed(row.b)), diff, el('td', 'num ci', ci(row.ci95) || '—'), el('td', 'num', pValue(row.p_value)), el('td', 'key', row.test), el('td', 'num', count(row.n)), el('td', 'num', row.discordant ? `${count(row.discordant.a_only)} / ${count(row.discordant.b_only)}` : '—'));
+      body.append(tr);
+    }
+    table.append(thead, body);
+    const wrap = el('div', 'table-wrap');
+    wrap.append(table);
+    const parts: HTMLElement[] = [summary, wrap];
+    if (result.flips_metric !== null) {
+      parts.push(heading(`Questions that flip on ${result.flips_metric}`, `${plural(result.flips.length, 'question')} · click one to open it`));
+      const list = el('ol', 'flip-list');
+      list.id = 'flip-list';
+      for (const flip of result.flips.slice(0, MAX_FLIPS)) {
+        const item = el('li');
+        const open = button('', 'flip', `Open ${flip.sampleId} in the question matrix`);
+        open.dataset.sample = flip.sampleId;
+        open.append(el('span', 'flip-id', flip.sampleId), el('span', `flip-values ${flip.b > flip.a ? 'good' : 'bad'}`, `A ${num(flip.a)} → B ${num(flip.b)}`));
+        open.addEventListener('click', () => this.openFlip(flip.sampleId, message.a));
+        item.append(open);
+        list.append(item);
+      }
+      parts.push(list);
+      if (result.flips.length > MAX_FLIPS) parts.push(el('p', 'note', `First ${MAX_FLIPS} of ${count(result.flips.length)}; the matrix's “Flipped between models” filter shows them all.`));
+    }
+    this.output.replaceChildren(...parts);
+  }
+}

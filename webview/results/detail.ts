@@ -1,0 +1,105 @@
+// The detail pane of one record: fields, scores with the mode that made them, diagnostics, raw and
+// parsed answer, the prompt (collapsed), the error, buttons to open the answer or the replay in the
+// editor, and the inline replay. All record text is set as text.
+import type { HostToResultsMessage, RecordDetail } from '../../src/protocol/results';
+import { button, el, num } from './dom';
+import { renderReplay } from './replay';
+
+type DetailMessage = Extract<HostToResultsMessage, { type: 'detail' }>;
+
+function section(title: string, ...content: Node[]): HTMLElement {
+  const box = el('section', 'detail-section');
+  box.append(el('h3', undefined, title), ...content);
+  return box;
+}
+
+function pre(text: string, className = 'detail-pre'): HTMLElement {
+  return el('pre', className, text);
+}
+
+function pairs(entries: ReadonlyArray<[string, string]>, className: string): HTMLElement {
+  const list = el('dl', className);
+  for (const [name, value] of entries) list.append(el('dt', undefined, name), el('dd', undefined, value));
+  return list;
+}
+
+function pretty(value: unknown): string {
+  if (value === undefined) return '(none)';
+  if (typeof value === 'string') return value;
+  // A list of moves or names reads best on one line; nested answers keep their indentation.
+  const flat = Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null);
+  return (flat ? JSON.stringify(value) : JSON.stringify(value, null, 2)) ?? String(value);
+}
+
+export class DetailPane {
+  readonly element = el('aside', 'detail');
+  private index = -1;
+
+  constructor(private readonly post: (type: 'openAnswer' | 'openReplay', index: number) => void) {
+    this.element.id = 'detail';
+    this.clear();
+  }
+
+  /** Back to the hint (new results: the old record's index means nothing any more). */
+  clear(): void {
+    this.index = -1;
+    this.element.removeAttribute('aria-busy');
+    this.element.replaceChildren(el('p', 'empty', 'Click a cell of the matrix to see its answer, diagnostics and replay.'));
+  }
+
+  loading(index: number): void {
+    this.index = index;
+    this.element.setAttribute('aria-busy', 'true');
+  }
+
+  show(message: DetailMessage): void {
+    this.index = message.index;
+    this.element.removeAttribute('aria-busy');
+    const detail: RecordDetail = message.detail;
+    const head = el('header', 'detail-head');
+    const title = el('h2', 'detail-title');
+    title.append(el('span', 'detail-model', String(detail.model)), el('span', 'detail-id', String(detail.sampleId)));
+    title.title = `${detail.model} · ${detail.sampleId}`;
+    const mode = el('span', 'mode-badge', `${detail.mode} scoring`);
+    mode.title = 'The scoring mode that made these scores';
+    const actions = el('div', 'detail-actions');
+    const answer = button('Open answer in editor', 'action', 'Open the raw answer with its diagnostics in an editor');
+    answer.id = 'open-answer';
+    answer.addEventListener('click', () => this.post('openAnswer', this.index));
+    const replay = button('Replay on maze/board', 'action', 'Replay this answer in the maze or board view');
+    replay.id = 'open-replay';
+    replay.addEventListener('click', () => this.post('openReplay', this.index));
+    actions.append(answer, replay);
+    head.append(title, mode, actions);
+    const parts: HTMLElement[] = [head];
+    if (detail.error) parts.push(section('Error', pre(String(detail.error), 'detail-pre bad')));
+    const fields = Object.entries(detail.fields ?? {}).map(([name, value]): [string, string] => [name, value === null ? '—' : String(value)]);
+    if (fields.length > 0) parts.push(section('Fields', pairs(fields, 'detail-fields')));
+    const metrics = Object.entries(detail.metrics ?? {}).map(([name, value]): [string, string] => [name, num(value)]);
+    const scores = Object.entries(detail.scores ?? {}).map(([name, value]): [string, string] => [name, typeof value === 'string' ? value : JSON.stringify(value) ?? '—']);
+    const timing = el('p', 'note', `${Math.round(detail.latencyMs)} ms${detail.cached ? ' · from cache' : ''}`);
+    parts.push(section(`Scores (${detail.mode})`, el('p', 'detail-subhead', 'Report metrics'), pairs(metrics, 'detail-metrics'), el('p', 'detail-subhead', 'As the scorer recorded them'), pairs(scores, 'detail-scores'), timing));
+    const diagnostics = Array.isArray(detail.diagnostics) ? detail.diagnostics : [];
+    const list = el('ul', 'detail-diagnostics');
+    for (const diagnostic of diagnostics) {
+      const item = el('li', `severity-${String(diagnostic.severity)}`);
+      item.append(el('span', 'diag-pos', `${diagnostic.line + 1}:${diagnostic.character + 1}`), el('code', 'diag-code', String(diagnostic.code)), el('span', 'diag-message', String(diagnostic.message)));
+      list.append(item);
+    }
+    parts.push(section(`Diagnostics (${diagnostics.length})`, diagnostics.length ? list : el('p', 'note', 'none')));
+    parts.push(section('Raw answer', pre(detail.rawAnswer || '(empty)', 'detail-pre raw-answer')));
+    parts.push(section('Parsed answer', pre(pretty(detail.parsedAnswer), 'detail-pre parsed-answer')));
+    const replayBox = message.replay ? renderReplay(message.replay) : el('p', 'note replay-none', message.replayNote ? `No replay: ${message.replayNote}` : 'No replay for this record.');
+    parts.push(section('Replay', replayBox));
+    const prompt = el('div', 'detail-prompt');
+    for (const chat of Array.isArray(detail.messages) ? detail.messages : []) {
+      const item = el('details', 'prompt-message');
+      const text = String(chat.content ?? '');
+      item.append(el('summary', undefined, `${chat.role} · ${text.length.toLocaleString('en-US')} characters`), pre(text));
+      prompt.append(item);
+    }
+    parts.push(section('Prompt', prompt));
+    this.element.replaceChildren(...parts);
+    this.element.scrollTop = 0;
+  }
+}

@@ -1,0 +1,60 @@
+// Small DOM and number helpers of the results view. Every piece of record text goes in as
+// textContent (never markup); SVG is built with createElementNS.
+
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  if (className) element.className = className;
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<string, string | number> = {}, text?: string): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+export function button(label: string, className: string, title?: string): HTMLButtonElement {
+  const element = el('button', className, label);
+  element.type = 'button';
+  if (title) element.title = title;
+  return element;
+}
+
+/** Three decimals at most, as `waypoint report` prints them; '—' for no value. */
+export function num(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return String(Math.round(value * 1000) / 1000);
+}
+
+/** A fixed three-decimal form for table columns, so the digits line up. */
+export function fixed(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return value.toFixed(3);
+}
+
+export function ci(interval: readonly [number, number] | null | undefined): string {
+  return interval ? `[${fixed(interval[0])}, ${fixed(interval[1])}]` : '';
+}
+
+export function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+export function plural(value: number, one: string, many = `${one}s`): string {
+  return `${count(value)} ${value === 1 ? one : many}`;
+}
+
+export function keyText(value: string | number | null | undefined): string {
+  return value === null || value === undefined ? '—' : String(value);
+}
+
+/** A section heading with an optional note beside it. */
+export function heading(text: string, note?: string): HTMLElement {
+  const head = el('h2', 'results-heading', text);
+  if (note) head.append(el('span', 'results-heading-note', note));
+  return head;
+}

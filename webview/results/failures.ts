@@ -1,0 +1,30 @@
+// The failure breakdown: a bar per answer diagnostic code (records with it, and all occurrences);
+// a bar's click opens the questions behind it in the matrix.
+import type { ResultsModel } from '../../src/protocol/results';
+import { button, count, el, heading, plural } from './dom';
+
+export function renderFailures(model: ResultsModel, open: (code: number) => void): HTMLElement {
+  const section = el('section', 'results-failures');
+  const { failures, records } = model.report;
+  section.append(heading('Failure breakdown', 'answer diagnostics by code · click a bar for its questions'));
+  if (failures.length === 0) {
+    section.append(el('p', 'empty', 'No answer diagnostics in these records.'));
+    return section;
+  }
+  const most = Math.max(...failures.map((failure) => failure.records));
+  const list = el('div', 'failure-bars');
+  for (const failure of failures) {
+    const bar = button('', 'failure-bar', `Show the ${plural(failure.records, 'record')} with ${failure.code} in the question matrix`);
+    bar.dataset.code = failure.code;
+    const track = el('span', 'failure-track');
+    const fill = el('span', 'failure-fill');
+    fill.style.width = `${Math.max(0.5, (failure.records / most) * 100)}%`;
+    track.append(fill);
+    const share = records > 0 ? ` · ${((failure.records / records) * 100).toFixed(1)}%` : '';
+    bar.append(el('span', 'failure-code', failure.code), track, el('span', 'failure-count', `${plural(failure.records, 'record')}${share}`), el('span', 'failure-occurrences', `${count(failure.count)}×`));
+    bar.addEventListener('click', () => open(model.strings.indexOf(failure.code)));
+    list.append(bar);
+  }
+  section.append(list);
+  return section;
+}

@@ -1,0 +1,52 @@
+// The view's header: title, benchmark, record and error counts, the scoring mode of every record,
+// the run files, how the intervals were computed, and the Share buttons.
+import type { ResultsModel } from '../../src/protocol/results';
+import { button, count, el, plural } from './dom';
+
+export class Header {
+  readonly element = el('header', 'results-header');
+  private readonly title = el('h1', 'results-title', 'Results');
+  private readonly meta = el('div', 'results-meta');
+  private readonly notes = el('div', 'results-notes');
+
+  constructor(share: (format: 'html' | 'csv') => void) {
+    const html = button('Share HTML', 'action', 'Export the view as the self-contained HTML report (waypoint report --html)');
+    html.id = 'share-html';
+    html.addEventListener('click', () => share('html'));
+    const csv = button('Export CSV', 'action', 'Export every record as CSV');
+    csv.id = 'share-csv';
+    csv.addEventListener('click', () => share('csv'));
+    const actions = el('div', 'results-share');
+    actions.append(html, csv);
+    const top = el('div', 'results-top');
+    top.append(this.title, actions);
+    this.element.append(top, this.meta, this.notes);
+  }
+
+  show(model: ResultsModel): void {
+    const { report } = model;
+    this.title.textContent = model.title;
+    this.title.title = model.title;
+    const chip = (label: string, value: string, className = '') => {
+      const item = el('span', `meta-chip ${className}`.trim());
+      item.append(el('span', 'meta-label', label), el('span', 'meta-value', value));
+      return item;
+    };
+    const modes = Object.entries(report.modes).map(([mode, n]) => `${mode} ${count(n ?? 0)}`);
+    const chips = [chip('benchmark', report.benchmark), chip('records', count(report.records)), chip('errors', count(report.errors), report.errors > 0 ? 'bad' : ''), chip('models', count(model.models.length))];
+    const modeChip = chip(modes.length === 1 ? 'scoring mode' : 'scoring modes', modes.join(' · ') || 'none');
+    modeChip.id = 'results-modes';
+    chips.push(modeChip);
+    if (report.superseded > 0) chips.push(chip('superseded', count(report.superseded)));
+    this.meta.replaceChildren(...chips);
+    const files = el('p', 'results-files');
+    files.append(el('span', 'meta-label', model.files.length === 1 ? 'file ' : `${plural(model.files.length, 'file')} `));
+    const shown = model.files.slice(0, 3).join(', ');
+    files.append(el('span', 'results-file-list', model.files.length > 3 ? `${shown} and ${model.files.length - 3} more` : shown));
+    files.title = model.files.join('\n');
+    const { bootstrap } = report;
+    const boot = el('p', 'results-bootstrap', `95% intervals: ${bootstrap.interval} bootstrap, ${count(bootstrap.resamples)} resamples clustered by ${bootstrap.cluster} (seed ${bootstrap.seed}); a group with one cluster resamples records.`);
+    boot.id = 'results-bootstrap';
+    this.notes.replaceChildren(files, boot);
+  }
+}
