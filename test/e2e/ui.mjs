@@ -2,9 +2,13 @@
 // open the sample workspace, open a broken walkthrough, read Problems and the Outline, run Waypoint
 // commands from the palette, and read the overview webview. Each check is reported by name and a
 // screenshot is saved for every stage (test-results/e2e-*.png).
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const TIMEOUT = 30_000;
 
@@ -323,6 +327,107 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
       if (!html) throw new Error(`no report in ${readdirSync(folder).join(', ')}`);
       if (!readFileSync(join(folder, html), 'utf8').includes('<html')) throw new Error(`${html} is not an HTML page`);
     });
+  });
+
+  await check('the results view of that run: tables, plots, a failure bar opens its questions, a question its answer and replay, two models compare, the shared HTML matches `waypoint report --json`', async () => {
+    const folder = join(workspace, '.waypoint', 'runs', 'batch');
+    const runFiles = readdirSync(folder).filter((name) => name.endsWith('.jsonl')).map((name) => join(folder, name));
+    const cli = JSON.parse(execFileSync(process.execPath, [join(repo, 'dist', 'cli.js'), 'report', ...runFiles, '--json'], { encoding: 'utf8' }));
+    // Run Benchmark opened the view by itself.
+    const frame = await frameWith(page, '.results-app #tab-tables');
+    const tables = await retry('the report tables', async () => {
+      const text = await frame.locator('#panel-tables').innerText();
+      if (!text.includes('oracle') || !text.includes('random')) throw new Error(`tables say: ${text.slice(0, 200)}`);
+      return text;
+    });
+    // Every group of `waypoint report --json` is a row with its success_strict mean and interval.
+    for (const group of cli.groups) {
+      const metric = group.metrics.success_strict;
+      const shown = `${Math.round(metric.mean * 1000) / 1000}`;
+      if (!tables.includes(shown)) throw new Error(`the tables lack ${shown} of group ${JSON.stringify(group.key)}`);
+    }
+    await shot('results-tables');
+    await frame.locator('#tab-plots').click();
+    await retry('the plots', async () => {
+      if ((await frame.locator('#panel-plots svg').count()) === 0) throw new Error('no plot drawn');
+    });
+    await shot('results-plots');
+    // A failure bar opens the questions behind it: the matrix then counts exactly that code's records.
+    await frame.locator('#tab-failures').click();
+    const bar = frame.locator('.failure-bar').first();
+    const code = await bar.getAttribute('data-code');
+    const failure = cli.failures.find((entry) => entry.code === code);
+    if (!failure) throw new Error(`the first bar's code ${code} is not among the report's failures`);
+    await shot('results-failures');
+    await bar.click();
+    await retry('the matrix filtered to the bar', async () => {
+      const records = await frame.locator('#matrix-summary').getAttribute('data-records');
+      if (Number(records) !== failure.records) throw new Error(`matrix shows ${records} records, ${code} has ${failure.records}`);
+    });
+    // A question opens its detail, its answer in the editor and its replay on the maze.
+    await frame.locator('.matrix-cell[data-row]').first().click();
+    await retry('the detail pane', async () => {
+      if ((await frame.locator('#detail #open-answer').count()) === 0) throw new Error('no detail yet');
+    });
+    const model = (await frame.locator('#detail .detail-model').innerText()).trim();
+    await shot('results-detail');
+    await frame.locator('#detail #open-answer').click();
+    await retry('the answer tab', async () => {
+      const tabs = await page.locator('.tabs-container .tab').allInnerTexts();
+      if (!tabs.some((tab) => tab.includes(`-${model}`))) throw new Error(`tabs: ${tabs.join(' | ')}`);
+    });
+    const results = page.locator('.tabs-container .tab', { hasText: 'Results:' }).first();
+    await results.click();
+    const again = await frameWith(page, '.results-app #detail #open-replay');
+    await again.locator('#detail #open-replay').click();
+    const maze = await frameWith(page, '.trajectory:not([hidden]) .chip');
+    await retry('the replay on the maze', async () => {
+      const text = await maze.locator('.trajectory:not([hidden])').innerText();
+      if (!text.includes(model)) throw new Error(`the maze's trajectory is not ${model}'s: ${text.slice(0, 200)}`);
+    });
+    await shot('results-replay');
+    // Compare the two models: the paired statistics of `waypoint compare`.
+    await results.click();
+    const view = await frameWith(page, '.results-app #tab-compare');
+    await view.locator('#tab-compare').click();
+    await view.locator('#compare-a').selectOption('oracle');
+    await view.locator('#compare-b').selectOption('random');
+    await view.locator('#compare-run').click();
+    const compared = JSON.parse(execFileSync(process.execPath, [join(repo, 'dist', 'cli.js'), 'compare', ...['oracle', 'random'].map((name) => runFiles.find((file) => file.includes(`mango-${name}-`))), '--json'], { encoding: 'utf8' }));
+    await retry('the comparison', async () => {
+      const text = await view.locator('#compare-output').innerText();
+      if (!text.includes('mcnemar') || !text.includes(String(compared.flips.length))) throw new Error(`compare shows: ${text.slice(0, 300)}; the CLI has ${compared.flips.length} flips`);
+    });
+    await shot('results-compare');
+    // A flipped question's two answers side by side in the diff editor.
+    await view.locator('#flip-list .flip-both').first().click();
+    await retry('the side-by-side diff', async () => {
+      const tabs = await page.locator('.tabs-container .tab').allInnerTexts();
+      if (!tabs.some((tab) => tab.includes('oracle ↔ random'))) throw new Error(`tabs: ${tabs.join(' | ')}`);
+    });
+    await shot('results-flip-diff');
+    await results.click();
+    await frameWith(page, '.results-app #share-html');
+    // Share: the self-contained HTML report beside the run files, opened offline in chromium.
+    await view.locator('#share-html').click();
+    const html = await retry('the shared HTML report', async () => {
+      const name = readdirSync(folder).find((file) => file.endsWith('.report.html'));
+      if (!name) throw new Error(`no .report.html in ${readdirSync(folder).join(', ')}`);
+      return join(folder, name);
+    }, 60_000);
+    const reportPage = await page.context().newPage();
+    const requests = [];
+    reportPage.on('request', (request) => { if (!request.url().startsWith('file:') && !request.url().startsWith('data:')) requests.push(request.url()); });
+    await reportPage.goto(pathToFileURL(html).href);
+    const overall = await reportPage.locator('table').first().innerText();
+    for (const group of cli.groups) {
+      const shown = `${Math.round(group.metrics.success_strict.mean * 1000) / 1000}`;
+      if (!(await reportPage.locator('body').innerText()).includes(shown)) throw new Error(`the HTML report lacks ${shown}`);
+    }
+    if (!overall.includes('oracle') || !overall.includes('random')) throw new Error(`the report's overall table: ${overall.slice(0, 200)}`);
+    if (requests.length > 0) throw new Error(`the report made requests: ${requests.join(', ')}`);
+    await reportPage.screenshot({ path: join(screenshotsDir, 'e2e-results-shared-html.png'), fullPage: false });
+    await reportPage.close();
   });
 
   await check('"Waypoint: Show Board" draws a BabyAI level in the grid view', async () => {

@@ -317,6 +317,9 @@ describe('results view webview', function () {
     assert.equal(rows[Number(request.index)].record.question.sampleId, flip.sampleId);
     assert.equal(rows[Number(request.index)].record.model.id, 'beta');
     await page.locator('#tab-compare').click();
+    // A ↔ B asks the host for both answers side by side.
+    await page.locator(`button.flip[data-sample="${flip.sampleId}"] + button.flip-both`).click();
+    assert.deepEqual(await waitFor(page, 'compareQuestion'), { type: 'compareQuestion', sampleId: flip.sampleId, a: 'beta', b: 'alpha' });
     await post(page, { type: 'compared', a: 'beta', b: 'beta', error: 'Pick two different models.' });
     assert.equal(await page.locator('#compare-output .error-line').innerText(), 'Pick two different models.');
     await page.close();

@@ -30,6 +30,8 @@ export class ComparePanel {
   constructor(
     private readonly request: (a: string, b: string) => void,
     private readonly openFlip: (sampleId: string, model: string) => void,
+    /** Both answers of a question side by side in the editor, step by step with verdicts. */
+    private readonly sideBySide: (sampleId: string, a: string, b: string) => void,
   ) {
     this.run.id = 'compare-run';
     this.output.id = 'compare-output';
@@ -91,7 +93,9 @@ export class ComparePanel {
         open.dataset.sample = flip.sampleId;
         open.append(el('span', 'flip-id', flip.sampleId), el('span', `flip-values ${flip.b > flip.a ? 'good' : 'bad'}`, `A ${num(flip.a)} → B ${num(flip.b)}`));
         open.addEventListener('click', () => this.openFlip(flip.sampleId, message.a));
-        item.append(open);
+        const both = button('A ↔ B', 'action flip-both', `${message.a}'s and ${message.b}'s answers to ${flip.sampleId} side by side in the editor`);
+        both.addEventListener('click', () => this.sideBySide(flip.sampleId, message.a, message.b));
+        item.append(open, both);
         list.append(item);
       }
       parts.push(list);

@@ -64,6 +64,7 @@ const compare = new ComparePanel(
     showTab('questions');
     matrix.showQuestion(sampleId, model);
   },
+  (sampleId, a, b) => host.post({ type: 'compareQuestion', sampleId, a, b }),
 );
 const split = el('div', 'questions-split');
 split.append(matrix.element, detail.element);

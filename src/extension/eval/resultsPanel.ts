@@ -131,7 +131,9 @@ export class ResultsPanel implements vscode.Disposable {
       void vscode.window.showErrorMessage(`Waypoint: cannot show results of ${files.map((file) => vscode.workspace.asRelativePath(file, false)).join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
-    const panel = vscode.window.createWebviewPanel(ResultsPanel.viewType, `Results: ${loaded.model.title}`, vscode.ViewColumn.Active, webviewOptions(deps.context.extensionUri));
+    // Kept alive while hidden: a researcher's filters, selection and open tab survive a look at an answer.
+    const options = { ...webviewOptions(deps.context.extensionUri), retainContextWhenHidden: true };
+    const panel = vscode.window.createWebviewPanel(ResultsPanel.viewType, `Results: ${loaded.model.title}`, vscode.ViewColumn.Active, options);
     panel.iconPath = vscode.Uri.joinPath(deps.context.extensionUri, 'media', 'icons', 'waypoint.svg');
     const results = new ResultsPanel(panel, deps, files, key, loaded);
     ResultsPanel.open.set(key, results);
