@@ -288,6 +288,15 @@ describe('results view webview', function () {
     const [matrixBox, detailBox] = await Promise.all([page.locator('#matrix').boundingBox(), page.locator('#detail').boundingBox()]);
     assert.ok(matrixBox && detailBox && detailBox.y >= matrixBox.y + matrixBox.height - 1, 'the detail pane sits below the matrix');
     await page.screenshot({ path: join(testResultsDir, 'webview-results-narrow.png') });
+    // Narrow and short (an editor group beside another, the panel open): nothing overlaps the
+    // detail's buttons, which a click would otherwise land on the matrix through.
+    await page.setViewportSize({ width: 520, height: 460 });
+    await page.locator('#open-answer').click({ timeout: 3000 });
+    await page.locator('#open-replay').click({ timeout: 3000 });
+    assert.deepEqual((await sent(page)).slice(-2), [{ type: 'openAnswer', index: withDiagnostic }, { type: 'openReplay', index: withDiagnostic }]);
+    const [shortMatrix, shortDetail] = await Promise.all([page.locator('section.matrix').boundingBox(), page.locator('#detail').boundingBox()]);
+    assert.ok(shortMatrix && shortDetail && shortDetail.y >= shortMatrix.y + shortMatrix.height - 1, 'the detail pane starts below the whole matrix section');
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-short.png') });
     await page.close();
   });
 

@@ -35,7 +35,7 @@ export function defineResultsTests(): void {
     it('runs the sample MANGO game with both offline agents and opens the results view, drawn under 2 s', async function () {
       this.timeout(180_000);
       const result = await vscode.commands.executeCommand<RunBenchmarkResult | undefined>('waypoint.runBenchmark', {
-        benchmark: 'mango', sources: ['mango/lighthouse'], profiles: ['oracle', 'random'], mode: 'faithful', confirmed: true, resume: false,
+        benchmark: 'mango', sources: ['mango/lighthouse'], questionOptions: {}, profiles: ['oracle', 'random'], mode: 'faithful', concurrency: 4, confirmed: true, resume: false,
       });
       assert.ok(result, 'the run finished');
       files = result.runs.map((run) => run.file);
