@@ -80,6 +80,7 @@ export async function compareRuns(
   }
   const [left, right] = await Promise.all(pair.map(async (record) => documents.put(`${runDocumentName(record)}-${record.time.replace(/[:.]/g, '')}`, trajectoryText(record, await trajectoryOf(record)))));
   const [a, b] = pair;
-  await vscode.commands.executeCommand('vscode.diff', left, right, `${questionLabel(a.question)}: ${a.model.id} ↔ ${b.model.id}`);
+  // Beside the view it was asked from (the Runs view's editor, the results view), not over it.
+  await vscode.commands.executeCommand('vscode.diff', left, right, `${questionLabel(a.question)}: ${a.model.id} ↔ ${b.model.id}`, { viewColumn: vscode.ViewColumn.Beside, preview: true });
   return { left, right };
 }

@@ -133,7 +133,9 @@ export class ResultsPanel implements vscode.Disposable {
     }
     // Kept alive while hidden: a researcher's filters, selection and open tab survive a look at an answer.
     const options = { ...webviewOptions(deps.context.extensionUri), retainContextWhenHidden: true };
-    const panel = vscode.window.createWebviewPanel(ResultsPanel.viewType, `Results: ${loaded.model.title}`, vscode.ViewColumn.Active, options);
+    // The first editor group: answers, replays and side-by-side comparisons open beside it, so the
+    // tables stay in view while one question is looked at.
+    const panel = vscode.window.createWebviewPanel(ResultsPanel.viewType, `Results: ${loaded.model.title}`, vscode.ViewColumn.One, options);
     panel.iconPath = vscode.Uri.joinPath(deps.context.extensionUri, 'media', 'icons', 'waypoint.svg');
     const results = new ResultsPanel(panel, deps, files, key, loaded);
     ResultsPanel.open.set(key, results);
