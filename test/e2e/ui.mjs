@@ -333,8 +333,12 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     const folder = join(workspace, '.waypoint', 'runs', 'batch');
     const runFiles = readdirSync(folder).filter((name) => name.endsWith('.jsonl')).map((name) => join(folder, name));
     const cli = JSON.parse(execFileSync(process.execPath, [join(repo, 'dist', 'cli.js'), 'report', ...runFiles, '--json'], { encoding: 'utf8' }));
-    // Run Benchmark opened the view by itself.
+    // Run Benchmark opened the view by itself. A researcher reading tables gives them the room:
+    // the panel hidden and the view's editor group maximized (opening an answer beside undoes it).
     const frame = await frameWith(page, '.results-app #tab-tables');
+    await runCommand(page, 'View: Hide Panel');
+    await page.locator('.tabs-container .tab', { hasText: 'Results:' }).first().click();
+    await runCommand(page, 'View: Toggle Maximize Editor Group');
     const tables = await retry('the report tables', async () => {
       const text = await frame.locator('#panel-tables').innerText();
       if (!text.includes('oracle') || !text.includes('random')) throw new Error(`tables say: ${text.slice(0, 200)}`);
@@ -428,6 +432,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     if (requests.length > 0) throw new Error(`the report made requests: ${requests.join(', ')}`);
     await reportPage.screenshot({ path: join(screenshotsDir, 'e2e-results-shared-html.png'), fullPage: false });
     await reportPage.close();
+    await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
   });
 
   await check('"Waypoint: Show Board" draws a BabyAI level in the grid view', async () => {
