@@ -54,6 +54,23 @@ export function mergeRunFiles(files: ReadonlyArray<{ file: string; records: read
   return { benchmark: first.benchmark, report: definition.report as BenchmarkReport, records: [...kept.values()], superseded: total - kept.size };
 }
 
+/**
+ * Run files in which one model answered in more than one file (two runs of a model: another prompt,
+ * a rerun) with each such model's id suffixed by its file's name, `gpt-4o · run-b`, so the results
+ * view shows the runs as two series a comparison can pair, instead of the later one superseding the
+ * earlier as a merge does. Files where every model is in one file come back as they are.
+ */
+export function separateRunsOfOneModel<F extends { file: string; records: readonly RunRecord[] }>(files: readonly F[], nameOf: (file: string) => string): F[] {
+  const filesOfModel = new Map<string, Set<string>>();
+  for (const { file, records } of files) for (const record of records) filesOfModel.set(record.model.id, (filesOfModel.get(record.model.id) ?? new Set()).add(file));
+  const repeated = new Set([...filesOfModel].filter(([, inFiles]) => inFiles.size > 1).map(([model]) => model));
+  if (repeated.size === 0) return [...files];
+  return files.map((entry) => ({
+    ...entry,
+    records: entry.records.map((record) => (repeated.has(record.model.id) ? { ...record, model: { ...record.model, id: `${record.model.id} · ${nameOf(entry.file)}` } } : record)),
+  }));
+}
+
 /** The value of a field of a record (`model`, `mode` or a benchmark field). */
 export function fieldValue(record: RunRecord, fields: Record<string, string | number | null>, name: string): string | number | null {
   if (name === 'model') return record.model.id;

@@ -12,7 +12,7 @@ import type { RunRecord } from '../../core/eval/types';
 import { reportCsv } from '../../core/runs/format';
 import { questionFilesOn } from '../../core/runs/hostFiles';
 import { reportHtml } from '../../core/runs/html';
-import { mergeRunFiles, type RecordSet } from '../../core/runs/records';
+import { mergeRunFiles, type RecordSet, separateRunsOfOneModel } from '../../core/runs/records';
 import { buildReplays, ReplayBuilder, type ReplaySources } from '../../core/runs/replays';
 import { buildReport, type ReportRow } from '../../core/runs/report';
 import { buildResultsModel, compareModels, recordDetail } from '../../core/runs/resultsModel';
@@ -44,7 +44,14 @@ interface Loaded {
   rows: ReportRow[];
   model: ResultsModel;
   problems: string[];
-  where: Map<RunRecord, { file: string; offset: number }>;
+  where: Map<RunRecord, RecordPlace>;
+}
+
+/** Where a record's line is, and the model id written there (the view may have suffixed it with the file's name). */
+interface RecordPlace {
+  file: string;
+  offset: number;
+  model: string;
 }
 
 /**
@@ -52,9 +59,10 @@ interface Loaded {
  * in memory (large files are parsed in worker threads); throws with the reason the files cannot be reported.
  */
 async function loadResults(files: readonly string[], workerScript: string): Promise<Loaded> {
-  const parsed = await Promise.all(files.map(async (file) => ({ file, ...(await readRunFile(file, { workerScript })) })));
-  const where = new Map<RunRecord, { file: string; offset: number }>();
-  for (const { file, records, offsets } of parsed) records.forEach((record, index) => where.set(record, { file, offset: offsets[index] }));
+  const read = await Promise.all(files.map(async (file) => ({ file, ...(await readRunFile(file, { workerScript })) })));
+  const parsed = separateRunsOfOneModel(read, (file) => basename(file, '.jsonl'));
+  const where = new Map<RunRecord, RecordPlace>();
+  parsed.forEach(({ file, records, offsets }, fileIndex) => records.forEach((record, index) => where.set(record, { file, offset: offsets[index], model: read[fileIndex].records[index].model.id })));
   const set = mergeRunFiles(parsed);
   const names = files.map((file) => vscode.workspace.asRelativePath(file, false));
   const title = files.length === 1 ? basename(files[0], '.jsonl') : `${set.benchmark}: ${files.length} run files`;
@@ -204,7 +212,7 @@ export class ResultsPanel implements vscode.Disposable {
     const place = row && this.loaded.where.get(row.record);
     if (!row || !place) return null;
     const record = await readRecordAt(place.file, place.offset).catch(() => null);
-    if (record && record.question.sampleId === row.record.question.sampleId && record.model.id === row.record.model.id) return record;
+    if (record && record.question.sampleId === row.record.question.sampleId && record.model.id === place.model) return { ...record, model: row.record.model };
     this.post({ type: 'status', text: `${vscode.workspace.asRelativePath(place.file, false)} changed since the view was drawn; reading it again.` });
     void this.reload();
     return null;
@@ -271,7 +279,8 @@ export class ResultsPanel implements vscode.Disposable {
       else {
         // The drill-down needs every prompt and answer: read them now, as `waypoint report --html` does.
         await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Waypoint: writing the HTML report (prompts, answers and replays)' }, async () => {
-          const whole = mergeRunFiles(await Promise.all(this.files.map(async (file) => ({ file, ...(await readRunFile(file, { keepText: true, workerScript: workerScriptOf(this.deps) })) }))));
+          const read = await Promise.all(this.files.map(async (file) => ({ file, ...(await readRunFile(file, { keepText: true, workerScript: workerScriptOf(this.deps) })) })));
+          const whole = mergeRunFiles(separateRunsOfOneModel(read, (file) => basename(file, '.jsonl')));
           const { json, rows } = buildReport(whole);
           const replays = await buildReplays(rows.map((row) => row.record), await this.replayBuilder());
           await fs.writeFile(target, reportHtml(json, rows, whole.report, { gzip: (data) => gzipSync(data), replays }));
