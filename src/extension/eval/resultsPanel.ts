@@ -190,6 +190,12 @@ export class ResultsPanel implements vscode.Disposable {
     void this.panel.webview.postMessage(message);
   }
 
+  /** Lines that are not run records are left out of every number: the view says how many, the log says where. */
+  private postProblems(): void {
+    const { problems } = this.loaded;
+    if (problems.length > 0) this.post({ type: 'status', text: `${problems.length} line${problems.length === 1 ? ' is' : 's are'} not run records and left out (first: ${problems[0]}); the Waypoint output lists them all.` });
+  }
+
   private logProblems(): void {
     for (const problem of this.loaded.problems) this.deps.log.warn(`Results: skipped a line that is not a run record: ${problem}`);
   }
@@ -201,6 +207,7 @@ export class ResultsPanel implements vscode.Disposable {
       this.replays = undefined;
       this.logProblems();
       this.post({ type: 'results', model: this.loaded.model });
+      this.postProblems();
     } catch (error) {
       this.post({ type: 'status', text: `Could not re-read the run files: ${error instanceof Error ? error.message : String(error)}` });
     }
@@ -228,6 +235,7 @@ export class ResultsPanel implements vscode.Disposable {
     switch (message.type) {
       case 'ready':
         this.post({ type: 'results', model: this.loaded.model });
+        this.postProblems();
         return;
       case 'rendered':
         this.lastRender = { milliseconds: message.milliseconds, rows: message.rows };
