@@ -95,8 +95,11 @@ function compactRow(record: RunRecord, report: BenchmarkReport | null): CompactR
 }
 
 /** One run file's records as compact rows, grouped by run. */
-export function summariseRunFile(file: string, text: string): FileSummary {
-  const { records, problems } = parseRunRecords(text, file);
+/** A run file's text, or its records already read (a host's chunked reader for files past V8's string limit). */
+export type RunFileInput = string | { records: readonly RunRecord[]; problems: readonly string[] };
+
+export function summariseRunFile(file: string, input: RunFileInput): FileSummary {
+  const { records, problems } = typeof input === 'string' ? parseRunRecords(input, file) : { records: input.records, problems: [...input.problems] };
   const parts = new Map<string, FilePart>();
   const reports = new Map<string, BenchmarkReport | null>();
   for (const record of records) {
@@ -192,7 +195,7 @@ export class RunSummaryCache {
   /** How many files the last `runs` call read (the others came from the cache). */
   lastReads = 0;
 
-  constructor(private readonly read: (path: string) => Promise<string>) {}
+  constructor(private readonly read: (path: string) => Promise<RunFileInput>) {}
 
   async runs(stamps: readonly FileStamp[]): Promise<{ runs: RunSummary[]; problems: string[] }> {
     const listed = new Set(stamps.map((stamp) => stamp.path));
@@ -204,7 +207,7 @@ export class RunSummaryCache {
       let entry = this.files.get(stamp.path);
       if (!entry || entry.mtimeMs !== stamp.mtimeMs || entry.size !== stamp.size) {
         reads++;
-        let text: string;
+        let text: RunFileInput;
         try {
           text = await this.read(stamp.path);
         } catch (error) {

@@ -2,9 +2,10 @@
 // 40,000-record run file is parsed, scored into report metrics and bootstrapped here, never on the
 // extension host's thread. The worker keeps the per-file cache (mtime + size), so a refresh while
 // a run appends to one file re-reads only that file.
-import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { type FileStamp, RunSummaryCache, type RunSummary } from '../../core/runs/runGroups';
+import { readRunFile } from '../../host/runFileReader';
 
 export interface SummaryRequest {
   id: number;
@@ -13,7 +14,9 @@ export interface SummaryRequest {
 
 export type SummaryResponse = { id: number; runs: RunSummary[]; problems: string[] } | { id: number; error: string };
 
-const cache = new RunSummaryCache((path) => fs.readFile(path, 'utf8'));
+// Read as `waypoint report` reads (1 MB chunks, so a file past V8's largest string still reads;
+// large files split over the run-file workers), without prompts and answers the summaries never use.
+const cache = new RunSummaryCache((path) => readRunFile(path, { workerScript: join(__dirname, 'runFileWorker.js') }));
 
 parentPort?.on('message', (request: SummaryRequest) => {
   cache.runs(request.files).then(
