@@ -11,6 +11,7 @@ import { benchBabyai } from './babyaiBench';
 import { benchGraspScoring } from './graspBench';
 import { benchGraspImport } from './graspImportBench';
 import { benchMazeLayout } from './mazeLayout';
+import { benchMazeQuality } from './mazeQualityBench';
 import { benchRunPace } from './runBench';
 import { benchReport } from './reportBench';
 import { benchServerLatency } from './serverLatency';
@@ -121,6 +122,7 @@ function report(): never {
 void (async () => {
   rows.push(...(await benchServerLatency()));
   rows.push(...(await benchMazeLayout()));
+  rows.push(...benchMazeQuality());
   rows.push(...(await benchGraspScoring()));
   rows.push(...benchGraspImport(repoRoot));
   rows.push(...benchBabyai());

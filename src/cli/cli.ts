@@ -32,6 +32,7 @@ commands:
   mango graph|skeletons <gameDir>   maze graph [--cutoff N] [--reverse none|naive] [--json]; DF/RF skeletons --task df|rf [--cutoff N] [--limit K]
   mango prompt <gameDir> --id ID     the exact upstream prompt [--cutoff N] [--template release|paper] [--json]
   mango score <gameDir> --answers F  scores of answer records (JSONL or a folder of result files) [--mode faithful|reference] [--cutoff N] [--json]
+  mango layout <gameDir>   the maze view's layout: room boxes, edge polylines, label boxes [--cutoff N] [--reverse none|naive] [--json] [--svg FILE]
   babyai replay <level> --actions "forward,left,..."   step a level (a .level.json, an LLM-BabyBench record or Structured text) [--json]
   babyai score --task predict|plan|decompose <record> --answer F   score a model answer [--mode faithful|reference] [--json]
   grasp score <grids.jsonl> --index I --moves 4|8 --carry-limit none|2 --step-cost 0|0.3 (--answer F | --actions "UP,TAKE,...") [--mode faithful|reference|pre2025|paper] [--extraction recommended|every-word] [--json]

@@ -14,6 +14,7 @@ import { nonNegativeInteger, parseArgs, UsageError } from './args';
 import { escapeControls } from '../core/text';
 import { runPrompt, runScore } from './mangoEval';
 import { readGameEdges } from './mangoInput';
+import { runLayout } from './mangoLayout';
 import { runSkeletons } from './mangoSkeletons';
 
 type Output = (text: string) => void;
@@ -32,7 +33,8 @@ export async function runMango(argv: readonly string[], out: Output, err: Output
   if (command === 'skeletons') return runSkeletons(rest, err);
   if (command === 'prompt') return runPrompt(rest, out, err);
   if (command === 'score') return runScore(rest, out, err);
-  throw new UsageError(command === undefined ? 'mango needs a command: graph, skeletons, prompt or score' : `unknown mango command '${command}' (expected graph, skeletons, prompt or score)`);
+  if (command === 'layout') return runLayout(rest, out, err);
+  throw new UsageError(command === undefined ? 'mango needs a command: graph, skeletons, prompt, score or layout' : `unknown mango command '${command}' (expected graph, skeletons, prompt, score or layout)`);
 }
 
 async function runGraph(argv: readonly string[], out: Output, err: Output): Promise<number> {

@@ -1,11 +1,10 @@
-// Draws a laid-out maze as SVG. Every name from data goes in through textContent. Parallel and
-// opposite edges between two rooms bend apart so each arrow and label stays legible; imputed
-// edges are dashed; edges and rooms not yet known at the cutoff fade out.
-import type { MazeEdge, MazeGraph } from '../../src/protocol/maze';
+// Draws a laid-out maze as SVG. Every name from data goes in through textContent. Edges are the
+// layout's polylines (core routes them around rooms, parallel ones in lanes) and labels sit in the
+// boxes it placed; imputed edges are dashed; edges and rooms not yet known at the cutoff fade out.
+import type { MazeGraph } from '../../src/protocol/maze';
 import type { Layout } from './layout';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const BEND = 26;
 
 function element<K extends keyof SVGElementTagNameMap>(name: K, attributes: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
   const created = document.createElementNS(SVG, name);
@@ -19,52 +18,9 @@ export interface DrawnMaze {
   edgeElements: Map<string, SVGGElement>;
 }
 
-/** Edge geometry: a quadratic curve between the two node borders, bent by `offset`. */
-function edgePath(layout: Layout, edge: MazeEdge, offset: number): { d: string; labelX: number; labelY: number } {
-  const from = layout.nodes.get(edge.src);
-  const to = layout.nodes.get(edge.dst);
-  if (!from || !to) return { d: '', labelX: 0, labelY: 0 };
-  if (edge.src === edge.dst) {
-    const x = from.x + from.width / 2;
-    const y = from.y;
-    return { d: `M ${x} ${y - 6} C ${x + 40} ${y - 40}, ${x + 40} ${y + 40}, ${x} ${y + 6}`, labelX: x + 44, labelY: y };
-  }
-  const dx = to.x - from.x;
-  const dy = to.y - from.y;
-  const length = Math.hypot(dx, dy) || 1;
-  const nx = -dy / length;
-  const ny = dx / length;
-  const midX = (from.x + to.x) / 2 + nx * offset * 2;
-  const midY = (from.y + to.y) / 2 + ny * offset * 2;
-  const clip = (node: { x: number; y: number; width: number; height: number }, towardX: number, towardY: number) => {
-    // Leave the node's box along the line to the control point.
-    const ux = towardX - node.x;
-    const uy = towardY - node.y;
-    const scale = Math.min(Math.abs((node.width / 2 + 4) / (ux || 1e-9)), Math.abs((node.height / 2 + 4) / (uy || 1e-9)));
-    return [node.x + ux * Math.min(scale, 1), node.y + uy * Math.min(scale, 1)];
-  };
-  const [sx, sy] = clip(from, midX, midY);
-  const [ex, ey] = clip(to, midX, midY);
-  return { d: `M ${sx} ${sy} Q ${midX} ${midY} ${ex} ${ey}`, labelX: (sx + 2 * midX + ex) / 4, labelY: (sy + 2 * midY + ey) / 4 };
-}
-
-/** Offsets per edge so that edges sharing a pair of rooms fan out around the straight line. */
-function fanOffsets(edges: readonly MazeEdge[]): Map<string, number> {
-  const groups = new Map<string, MazeEdge[]>();
-  for (const edge of edges) {
-    const key = [edge.src, edge.dst].sort().join('\u0000');
-    groups.set(key, [...(groups.get(key) ?? []), edge]);
-  }
-  const offsets = new Map<string, number>();
-  for (const group of groups.values()) {
-    group.forEach((edge, index) => {
-      // Orient by a canonical direction so A→B and B→A bend to opposite sides.
-      const canonical = edge.src < edge.dst ? 1 : -1;
-      const slot = group.length === 1 ? 0 : (index - (group.length - 1) / 2) * BEND + (group.length % 2 === 0 ? 0 : BEND / 2);
-      offsets.set(edge.id, canonical * (group.length === 1 ? 0 : slot || BEND / 2));
-    });
-  }
-  return offsets;
+/** SVG path data of a layout polyline. */
+function pathData(points: ReadonlyArray<readonly [number, number]>): string {
+  return points.map(([x, y], index) => `${index === 0 ? 'M' : 'L'} ${x} ${y}`).join(' ');
 }
 
 export function drawMaze(graph: MazeGraph, layout: Layout): DrawnMaze {
@@ -84,10 +40,13 @@ export function drawMaze(graph: MazeGraph, layout: Layout): DrawnMaze {
   viewport.append(edgeLayer, labelLayer, nodeLayer);
   svg.append(title, defs, viewport);
 
-  const offsets = fanOffsets(graph.edges);
   const edgeElements = new Map<string, SVGGElement>();
   for (const edge of graph.edges) {
-    const { d, labelX, labelY } = edgePath(layout, edge, offsets.get(edge.id) ?? 0);
+    const geometry = layout.edges.get(edge.id);
+    if (!geometry) continue;
+    const d = pathData(geometry.points);
+    const labelX = geometry.label.x + geometry.label.width / 2;
+    const labelY = geometry.label.y + geometry.label.height / 2;
     const group = element('g', { class: `edge ${edge.explicit ? 'explicit' : 'imputed'} ${edge.direction ? `dir-${edge.direction}` : 'dir-other'}`, 'data-edge': edge.id });
     const hit = element('path', { d, class: 'edge-hit' });
     const line = element('path', { d, class: 'edge-line', 'marker-end': edge.explicit ? 'url(#arrow)' : 'url(#arrow-imputed)' });
