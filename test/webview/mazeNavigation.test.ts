@@ -102,6 +102,7 @@ describe('maze view navigation and routes', function () {
 
   it('keeps room names legible at fit on 150 rooms', async () => {
     const page = await openMaze(buildMazeGraph('generated', generatedMaze(150, 300, 3), [], { start: 'room 0', lastStep: 999 }));
+    await page.screenshot({ path: join(testResultsDir, 'webview-maze-150-fit.png') });
     const heights = await page.locator('[data-node] text').evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect().height));
     assert.equal(heights.length, 150);
     assert.ok(heights.every((height) => height >= 9), `the smallest room name is ${Math.min(...heights).toFixed(1)} px high`);

@@ -9,7 +9,7 @@ const EDGE_FONT = 10.5;
 const ROOM_FONT = 12.5;
 /** Smallest on-screen size (px) at which a label is drawn. */
 export const EDGE_LABEL_MIN_PX = 8;
-export const ROOM_LABEL_MIN_PX = 9.5;
+export const ROOM_LABEL_MIN_PX = 9;
 /** Bounds on how much a room name may grow when zoomed out before it hides (see roomGrowth). */
 const MIN_GROWTH = 1.5;
 const MAX_GROWTH = 4;
@@ -39,7 +39,8 @@ export function roomGrowth(nodes: ReadonlyArray<{ name: string; x: number; y: nu
       const gap = Math.max(Math.abs(other.x - node.x), Math.abs(other.y - node.y) * 3);
       nearest = Math.min(nearest, gap);
     }
-    return (nearest * 0.9) / (GLYPH * ROOM_FONT * Math.max(4, node.name.length));
+    // Two names centred `nearest` apart touch when each is `nearest` wide; keep a small gap.
+    return (nearest * 0.95) / (GLYPH * ROOM_FONT * Math.max(4, node.name.length));
   });
   fits.sort((a, b) => a - b);
   return Math.min(MAX_GROWTH, Math.max(MIN_GROWTH, fits[Math.floor(fits.length * 0.25)]));

@@ -20,7 +20,13 @@ const known = (edge: MazeEdge, cutoff: number | null) => cutoff === null || edge
 const stepOf = (edge: MazeEdge): RouteStep => ({ from: edge.src, action: edge.action, to: edge.dst, edgeId: edge.id });
 
 export function expectedRoute(graph: MazeGraph, question: RouteQuestion, cutoff: number | null): ExpectedRoute {
-  return question.task === 'rf' ? shortestRoute(graph, question.src, question.dst, cutoff) : walkthroughRoute(graph, question.src, question.actions);
+  if (question.task === 'df') return walkthroughRoute(graph, question.src, question.actions);
+  const atCutoff = shortestRoute(graph, question.src, question.dst, cutoff);
+  if (atCutoff.problem === null || cutoff === null) return atCutoff;
+  // A cutoff that does not match the maze as it is now (an edited game, a record from other data):
+  // still show a route, and say it needs moves learnt later.
+  const anyTime = shortestRoute(graph, question.src, question.dst, null);
+  return anyTime.problem === null ? { steps: anyTime.steps, problem: `needs moves known only after step ${cutoff}` } : atCutoff;
 }
 
 /** Breadth-first over outgoing edges; explicit edges first so a tie prefers the recorded move. */
