@@ -193,6 +193,7 @@ describe('maze view navigation and routes', function () {
     await page.waitForSelector('svg.maze .route-compare');
     assert.equal(await page.locator('svg.maze .route-model').count(), 2);
     assert.equal(await page.locator('svg.maze .route-compare').count(), 1, "B's valid step");
+    assert.equal(await page.locator('svg.maze .route-expected').count(), 2, 'the expected route under both');
     assert.equal(await page.locator('.ghost-edge.ghost-compare').count(), 1, "B's move that does not exist");
     assert.equal(await page.locator('[data-node].current').getAttribute('data-node'), 'net loft');
     assert.equal(await page.locator('[data-node].current-b').getAttribute('data-node'), 'lamp room');

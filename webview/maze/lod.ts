@@ -48,7 +48,8 @@ export function roomGrowth(nodes: ReadonlyArray<{ name: string; x: number; y: nu
 
 export function detailAt(k: number, growth: number): Detail {
   const edgeLabels = EDGE_FONT * k >= EDGE_LABEL_MIN_PX;
-  if (ROOM_FONT * k >= ROOM_LABEL_MIN_PX) return { edgeLabels, rooms: 'normal', roomFont: ROOM_FONT };
+  // Names fit their boxes at the normal size: keep it a little below the minimum before growing them out of their boxes.
+  if (ROOM_FONT * k >= ROOM_LABEL_MIN_PX - 1) return { edgeLabels, rooms: 'normal', roomFont: ROOM_FONT };
   const wanted = ROOM_LABEL_MIN_PX / k;
   // Hidden, but the few rooms that keep their names (start, current, search match) keep them big.
   if (wanted > ROOM_FONT * growth) return { edgeLabels, rooms: 'hidden', roomFont: ROOM_FONT * growth };
