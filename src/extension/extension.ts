@@ -120,6 +120,7 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     }
     return (await loadBoards(context, output).reopenRun(boardDeps(), record)) || answers.show(runDocumentName(record), record.rawAnswer, []);
   };
+  const mangoQuestionOf = (record: RunRecord): MangoQuestion | null => (record.question.benchmark === 'mango' ? record.question : null);
   const mangoGameOrWarn = async (question: MangoQuestion): Promise<vscode.Uri | undefined> => {
     const edges = await gameEdgesOf(question.game);
     if (!edges) void vscode.window.showWarningMessage(`Waypoint: the game ${question.game} is not in this workspace (no ${question.game}.edges.json), so its maze cannot be drawn.`);
@@ -135,21 +136,23 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
   });
   /** A run's answer stepped on the maze (MANGO) or the board (the grid benchmarks). */
   const replayRecord = async (record: RunRecord): Promise<unknown> => {
-    if (record.question.benchmark !== 'mango') {
+    const question = mangoQuestionOf(record);
+    if (!question) {
       const shown = await loadBoards(context, output).reopenRun(boardDeps(), record);
       if (!shown) void vscode.window.showWarningMessage(`Waypoint: no replay for ${record.question.sampleId}: ${shown === null ? 'the board does not draw this benchmark' : 'the file it was asked on is gone'}.`);
       return shown;
     }
-    const edges = await mangoGameOrWarn(record.question);
+    const edges = await mangoGameOrWarn(question);
     if (!edges) return null;
-    const answer = answerOnMap(record, record.question);
+    const answer = answerOnMap(record, question);
     return MazePanel.show(context, getClient(), edges).showTrajectory(answer.response, answer.title, answer.start, answer.cutoff, answer.question);
   };
   /** Two MANGO answers to one question on one map (the results view's A ↔ B); other benchmarks: nothing. */
   const replayBoth = async (a: RunRecord, b: RunRecord): Promise<unknown> => {
-    if (a.question.benchmark !== 'mango' || b.question.benchmark !== 'mango') return null;
-    const edges = await mangoGameOrWarn(a.question);
-    return edges ? MazePanel.show(context, getClient(), edges).showTrajectories(answerOnMap(a, a.question), answerOnMap(b, b.question)) : null;
+    const [first, second] = [mangoQuestionOf(a), mangoQuestionOf(b)];
+    if (!first || !second) return null;
+    const edges = await mangoGameOrWarn(first);
+    return edges ? MazePanel.show(context, getClient(), edges).showTrajectories(answerOnMap(a, first), answerOnMap(b, second)) : null;
   };
   const runs = new RunsView((line) => output.warn(line), context.asAbsolutePath('dist/runSummaries.js'));
   void runs.refresh();

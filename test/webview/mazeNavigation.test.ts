@@ -114,20 +114,11 @@ describe('maze view navigation and routes', function () {
     const graph = buildMazeGraph('generated', generatedMaze(400, 800, 5), [], { start: 'room 0', lastStep: 999 });
     const page = await openMaze(graph, { width: 1100, height: 760 }, true);
     assertFitted(await boxes(page), '400 rooms');
+    assert.ok(await page.locator('.maze-minimap').isHidden(), 'no minimap while the whole maze is in view');
     assert.ok(await page.locator('.edge-label').first().isHidden(), 'edge labels are hidden at fit');
     assert.ok(await page.locator('[data-node="room 17"] text').isHidden(), 'room names are hidden at fit');
     assert.ok(await page.locator('[data-node="room 0"] text').isVisible(), 'the start keeps its name');
     await page.screenshot({ path: join(testResultsDir, 'webview-maze-400-fit.png') });
-
-    // The minimap: a click centres the view on that point; the frame follows.
-    const minimap = page.locator('.maze-minimap');
-    assert.ok(await minimap.isVisible());
-    const map = (await minimap.boundingBox()) as { x: number; y: number; width: number; height: number };
-    const target = { x: map.x + map.width * 0.25, y: map.y + map.height * 0.3 };
-    await page.mouse.click(target.x, target.y);
-    await settle(page);
-    const frame = (await page.locator('.maze-minimap-frame').boundingBox()) as { x: number; y: number; width: number; height: number };
-    assert.ok(Math.abs(frame.x + frame.width / 2 - target.x) < 2 && Math.abs(frame.y + frame.height / 2 - target.y) < 2, 'the view is centred where the minimap was clicked');
 
     // Zooming in by the wheel shows the labels.
     const canvas = (await page.locator('.maze-canvas').boundingBox()) as { x: number; y: number; width: number; height: number };
@@ -139,6 +130,19 @@ describe('maze view navigation and routes', function () {
     assert.ok((await shown.count()) > 0, 'edge labels show when zoomed in');
     assert.ok(await page.locator('[data-node] text').filter({ visible: true }).count() > 10, `room names show when zoomed in (room at the centre: ${centre})`);
     await page.screenshot({ path: join(testResultsDir, 'webview-maze-400-zoomed.png') });
+
+    // The minimap (shown once part of the maze is out of view): a click centres the view on that point.
+    const minimap = page.locator('.maze-minimap');
+    assert.ok(await minimap.isVisible());
+    const transform = () => page.locator('svg.maze .viewport').getAttribute('transform');
+    const before = await transform();
+    const map = (await minimap.boundingBox()) as { x: number; y: number; width: number; height: number };
+    const target = { x: map.x + map.width * 0.25, y: map.y + map.height * 0.3 };
+    await page.mouse.click(target.x, target.y);
+    await settle(page);
+    const frame = (await page.locator('.maze-minimap-frame').boundingBox()) as { x: number; y: number; width: number; height: number };
+    assert.ok(Math.abs(frame.x + frame.width / 2 - target.x) < 2 && Math.abs(frame.y + frame.height / 2 - target.y) < 2, 'the view is centred where the minimap was clicked');
+    assert.notEqual(await transform(), before, 'the maze moved');
 
     // Search: the first match is centred, big enough to read, and marked.
     await page.locator('#search input').fill('room 321');

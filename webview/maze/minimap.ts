@@ -1,5 +1,6 @@
 // The overview of a large maze: every room as a dot and every edge as a hairline on a canvas drawn
-// once per layout, with the part in view as a rectangle; click or drag on it to move the view.
+// once per layout, with the part in view as a rectangle; click or drag on it to move the view. It
+// shows only while part of the maze is out of view.
 import type { Layout } from './layout';
 import type { Bounds, PanZoom, View } from './panZoom';
 import type { MazeGraph } from '../../src/protocol/maze';
@@ -88,6 +89,9 @@ export class Minimap {
     const { width, height } = this.panZoom.size();
     const left = (-view.x / view.k - this.bounds.x) * this.scale;
     const top = (-view.y / view.k - this.bounds.y) * this.scale;
+    // With the whole maze in view the overview says nothing new and would cover part of the map.
+    const whole = left <= 1 && top <= 1 && left + (width / view.k) * this.scale >= this.canvas.width / (window.devicePixelRatio || 1) - 1 && top + (height / view.k) * this.scale >= this.canvas.height / (window.devicePixelRatio || 1) - 1;
+    this.element.hidden = whole;
     this.frame.style.transform = `translate(${left}px, ${top}px)`;
     this.frame.style.width = `${(width / view.k) * this.scale}px`;
     this.frame.style.height = `${(height / view.k) * this.scale}px`;
