@@ -236,26 +236,41 @@ describe('maze view navigation and routes', function () {
       };
       requestAnimationFrame(tick);
     });
-    // Zoom in through every level of detail, pan around, zoom back out.
+    // Zoom in through every level of detail, pan around, zoom back out; frame times per phase too.
+    const mark = () => page.evaluate(() => (window as unknown as { __frames: number[] }).__frames.length);
+    const phases: Array<[string, number]> = [];
     await page.mouse.move(cx, cy);
     for (let turn = 0; turn < 30; turn++) await page.mouse.wheel(0, -60);
+    phases.push(['zoom in', await mark()]);
     await page.mouse.down();
     for (let move = 0; move < 60; move++) await page.mouse.move(cx + Math.sin(move / 8) * 250, cy + Math.cos(move / 8) * 150);
     await page.mouse.up();
+    phases.push(['pan', await mark()]);
     for (let turn = 0; turn < 30; turn++) await page.mouse.wheel(0, 60);
+    phases.push(['zoom out', await mark()]);
     const frames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames.slice());
-    const deltas = frames.slice(1).map((time, index) => time - frames[index]).sort((x, y) => x - y);
-    const at = (q: number) => deltas[Math.min(deltas.length - 1, Math.floor(q * deltas.length))];
-    const p50 = at(0.5);
-    const p95 = at(0.95);
-    console.log(`      500 rooms, ${graph.edges.length} edges: ${deltas.length} frames while panning and zooming, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${deltas.at(-1)?.toFixed(1)} ms`);
+    const percentiles = (times: number[]) => {
+      const sorted = times.slice(1).map((time, index) => time - times[index]).sort((x, y) => x - y);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+      return { sorted, p50: at(0.5), p95: at(0.95) };
+    };
+    const { sorted: deltas, p50, p95 } = percentiles(frames);
+    let from = 0;
+    const perPhase = phases.map(([name, end]) => {
+      const part = percentiles(frames.slice(from, end));
+      from = end;
+      return `${name} p50 ${part.p50.toFixed(1)} / p95 ${part.p95.toFixed(1)} ms`;
+    });
+    console.log(`      500 rooms, ${graph.edges.length} edges: ${deltas.length} frames while panning and zooming, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${deltas.at(-1)?.toFixed(1)} ms (${perPhase.join('; ')})`);
     assert.ok(deltas.length > 30, `${deltas.length} frames`);
-    // Headless Chromium rasterises on the CPU of a shared 2-core machine; a GPU-composited
-    // VS Code window is faster. The budget is what that software path must still meet.
+    // Headless Chromium rasterises on the CPU of a shared 2-core machine (frames come at vsync
+    // multiples: 16.7, 33.3, 50 ms). Measured here: p95 16.8 ms (zoom previewed on the compositor,
+    // pans as one group transform); before, repainting every zoom frame, p95 was 50–100 ms. The
+    // budget allows one missed vsync at p95 so that other load on the machine does not fail it.
     assert.ok(p95 < FRAME_BUDGET_MS, `p95 frame time ${p95.toFixed(1)} ms exceeds ${FRAME_BUDGET_MS} ms`);
     await page.close();
   });
 });
 
 /** p95 frame-time budget in headless software rendering (see the frame-time test). */
-const FRAME_BUDGET_MS = 50;
+const FRAME_BUDGET_MS = 34;

@@ -23,6 +23,7 @@ export function standaloneSvg(svg: SVGSVGElement, width: number, height: number,
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   // The view's pan and zoom is a transform on the viewport group: the file shows the whole maze instead.
   copy.querySelector('.viewport')?.removeAttribute('transform');
+  copy.style.removeProperty('transform');
   copy.setAttribute('viewBox', `${bounds.x} ${bounds.y} ${width} ${height}`);
   copy.setAttribute('width', String(Math.round(width)));
   copy.setAttribute('height', String(Math.round(height)));

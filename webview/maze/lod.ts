@@ -59,16 +59,31 @@ export function detailAt(k: number, growth: number): Detail {
 }
 
 /** Keeps the SVG's level-of-detail classes in step with the view. */
+/** A new room font waits until zooming pauses this long: restyling 500 names mid-gesture drops frames. */
+const FONT_SETTLE_MS = 120;
+
 export function levelOfDetail(svg: SVGSVGElement, growth: number): (view: View) => void {
   let last = '';
+  let font = '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const setFont = (value: string) => {
+    if (value === font) return;
+    font = value;
+    svg.style.setProperty('--room-font', value);
+  };
   return (view) => {
     const detail = detailAt(view.k, growth);
-    const key = `${detail.edgeLabels}/${detail.rooms}/${detail.roomFont}`;
-    if (key === last) return;
-    last = key;
-    svg.classList.toggle('lod-edge-labels', detail.edgeLabels);
-    svg.classList.toggle('lod-rooms-grown', detail.rooms === 'grown');
-    svg.classList.toggle('lod-rooms-hidden', detail.rooms === 'hidden');
-    svg.style.setProperty('--room-font', `${detail.roomFont.toFixed(2)}px`);
+    const wanted = `${detail.roomFont.toFixed(2)}px`;
+    const key = `${detail.edgeLabels}/${detail.rooms}`;
+    clearTimeout(timer);
+    if (key !== last) {
+      // A change of what is shown applies at once (with the font it needs).
+      last = key;
+      setFont(wanted);
+      svg.classList.toggle('lod-edge-labels', detail.edgeLabels);
+      svg.classList.toggle('lod-rooms-grown', detail.rooms === 'grown');
+      svg.classList.toggle('lod-rooms-hidden', detail.rooms === 'hidden');
+    } else if (font === '') setFont(wanted);
+    else if (wanted !== font) timer = setTimeout(() => setFont(wanted), FONT_SETTLE_MS);
   };
 }

@@ -1,6 +1,9 @@
 // Pan (drag) and zoom (wheel, pinch) as one transform on the drawing's viewport group: no relayout
 // and no per-element work per frame. Input events only record the wanted view; one
 // requestAnimationFrame applies it, so a burst of wheel events costs one style change per frame.
+// While the wheel turns, the zoom is previewed as a CSS transform of the whole <svg> (a composited
+// layer: the compositor scales the last raster, nothing is repainted) and committed to the group
+// when the wheel rests, so the drawing is rasterised once at its new scale, not every frame.
 // The view opens fitted to the panel and refits when the panel resizes, until the user moves it.
 
 export interface View {
@@ -27,6 +30,9 @@ const REST_MS = 160;
 
 export class PanZoom {
   private view: View = { k: 1, x: 0, y: 0 };
+  /** The view the group's transform draws; `view` differs from it while a zoom is previewed. */
+  private committed: View = { k: 1, x: 0, y: 0 };
+  private previewing = false;
   private dragStart: { x: number; y: number; view: View } | null = null;
   private dragged = false;
   /** Set by the first pan or zoom: from then on a panel resize keeps the user's view. */
@@ -48,6 +54,7 @@ export class PanZoom {
     svg.addEventListener('wheel', (event) => this.onWheel(event), { passive: false });
     svg.addEventListener('pointerdown', (event) => {
       if (event.button !== 0) return;
+      this.commit();
       this.dragStart = { x: event.clientX, y: event.clientY, view: { ...this.view } };
       this.dragged = false;
     });
@@ -87,8 +94,16 @@ export class PanZoom {
 
   /** The panel's size in screen pixels. */
   size(): { width: number; height: number } {
-    const box = this.svg.getBoundingClientRect();
-    return { width: box.width, height: box.height };
+    // Client sizes ignore the preview's CSS transform.
+    return { width: this.svg.clientWidth, height: this.svg.clientHeight };
+  }
+
+  /** The SVG's untransformed top-left corner on screen: its container's content box. */
+  private origin(): { left: number; top: number } {
+    const parent = this.svg.parentElement;
+    if (!parent) return { left: 0, top: 0 };
+    const box = parent.getBoundingClientRect();
+    return { left: box.left + parent.clientLeft, top: box.top + parent.clientTop };
   }
 
   /** The part of the layout in view, in layout units. */
@@ -100,6 +115,7 @@ export class PanZoom {
   /** The whole maze in the panel, centred, within a small margin; later resizes refit. */
   fit(): void {
     this.touched = false;
+    this.previewing = false;
     this.set(this.fitted());
   }
 
@@ -118,6 +134,7 @@ export class PanZoom {
   /** Centres layout point (cx, cy) immediately (the minimap's click and drag). */
   centreOn(cx: number, cy: number): void {
     this.touched = true;
+    this.previewing = false;
     const { width, height } = this.size();
     this.set({ k: this.view.k, x: width / 2 - cx * this.view.k, y: height / 2 - cy * this.view.k });
   }
@@ -128,6 +145,7 @@ export class PanZoom {
     const { width, height } = this.size();
     const k = Math.min(MAX_ZOOM, Math.max(this.view.k, minK));
     const target = { k, x: width / 2 - cx * k, y: height / 2 - cy * k };
+    this.previewing = false;
     const from = { ...this.view };
     const started = performance.now();
     cancelAnimationFrame(this.flight);
@@ -164,12 +182,30 @@ export class PanZoom {
   private moving(): void {
     if (!this.svg.classList.contains('moving')) this.svg.classList.add('moving');
     clearTimeout(this.rest);
-    this.rest = setTimeout(() => this.svg.classList.remove('moving'), REST_MS);
+    this.rest = setTimeout(() => {
+      this.svg.classList.remove('moving');
+      this.commit();
+    }, REST_MS);
+  }
+
+  /** Ends a zoom preview: the group's transform takes the view and the CSS transform goes. */
+  private commit(): void {
+    if (!this.previewing) return;
+    this.previewing = false;
+    this.apply();
   }
 
   private apply(): void {
     const { k, x, y } = this.view;
-    this.viewport.setAttribute('transform', `translate(${x} ${y}) scale(${k})`);
+    if (this.previewing) {
+      // Screen point p of the committed drawing must land where the view puts it: p·s + t.
+      const s = k / this.committed.k;
+      this.svg.style.transform = `translate(${x - this.committed.x * s}px, ${y - this.committed.y * s}px) scale(${s})`;
+    } else {
+      this.viewport.setAttribute('transform', `translate(${x} ${y}) scale(${k})`);
+      this.svg.style.transform = '';
+      this.committed = { ...this.view };
+    }
     for (const listener of this.listeners) listener(this.view);
   }
 
@@ -177,8 +213,9 @@ export class PanZoom {
     event.preventDefault();
     cancelAnimationFrame(this.flight);
     this.touched = true;
+    this.previewing = true;
     this.moving();
-    const box = this.svg.getBoundingClientRect();
+    const box = this.origin();
     const px = event.clientX - box.left;
     const py = event.clientY - box.top;
     const k = Math.min(MAX_ZOOM, Math.max(this.minZoom(), this.view.k * Math.exp(-event.deltaY * 0.0015)));
