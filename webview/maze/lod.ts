@@ -23,6 +23,8 @@ export interface Detail {
   rooms: 'normal' | 'grown' | 'hidden';
   /** Room font size in layout units when grown. */
   roomFont: number;
+  /** Font (layout units) of the names that stay when the others hide: the start, current and found rooms. */
+  keyFont: number;
 }
 
 /**
@@ -47,6 +49,10 @@ export function roomGrowth(nodes: ReadonlyArray<{ name: string; x: number; y: nu
 }
 
 export function detailAt(k: number, growth: number): Detail {
+  return { ...roomDetail(k, growth), keyFont: Math.max(ROOM_FONT, (ROOM_LABEL_MIN_PX + 2) / k) };
+}
+
+function roomDetail(k: number, growth: number): Omit<Detail, 'keyFont'> {
   const edgeLabels = EDGE_FONT * k >= EDGE_LABEL_MIN_PX;
   // Names fit their boxes at the normal size: keep it a little below the minimum before growing them out of their boxes.
   if (ROOM_FONT * k >= ROOM_LABEL_MIN_PX - 1) return { edgeLabels, rooms: 'normal', roomFont: ROOM_FONT };
@@ -69,11 +75,15 @@ export function levelOfDetail(svg: SVGSVGElement, growth: number): (view: View) 
   const setFont = (value: string) => {
     if (value === font) return;
     font = value;
-    svg.style.setProperty('--room-font', value);
+    const [room, key] = value.split(' ');
+    svg.style.setProperty('--room-font', room);
+    svg.style.setProperty('--key-font', key);
   };
   return (view) => {
     const detail = detailAt(view.k, growth);
-    const wanted = `${detail.roomFont.toFixed(2)}px`;
+    // The key font in steps too, so it is not restyled for every small zoom.
+    const keyFont = ROOM_FONT * FONT_STEP ** Math.ceil(Math.log(detail.keyFont / ROOM_FONT) / Math.log(FONT_STEP));
+    const wanted = `${detail.roomFont.toFixed(2)}px ${keyFont.toFixed(2)}px`;
     const key = `${detail.edgeLabels}/${detail.rooms}`;
     clearTimeout(timer);
     if (key !== last) {

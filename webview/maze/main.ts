@@ -194,7 +194,8 @@ async function draw(next: MazeGraph, elkWorkerUrl: string): Promise<void> {
   panZoom?.dispose();
   const bounds = layoutBounds(layout.nodes.values(), layout);
   panZoom = new PanZoom(drawn.svg, bounds);
-  panZoom.onChange(levelOfDetail(drawn.svg, roomGrowth([...layout.nodes.values()])));
+  // A small maze never hides its room names, however narrow the panel: they are what it is read by.
+  panZoom.onChange(levelOfDetail(drawn.svg, next.nodes.length < MINIMAP_ROOMS ? Number.POSITIVE_INFINITY : roomGrowth([...layout.nodes.values()])));
   minimap = next.nodes.length >= MINIMAP_ROOMS ? new Minimap(next, layout, bounds, panZoom) : null;
   if (minimap) canvas.append(minimap.element);
   stepper.attach(drawn, layout, next);
