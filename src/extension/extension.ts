@@ -12,13 +12,13 @@ import { previewImputedEdges } from './commands/imputedEdges';
 import { showAnswerInMaze } from './commands/showAnswer';
 import { ANSWER_SCHEME, AnswerDocuments } from './eval/answerDocuments';
 import { runDocumentName } from '../core/eval/runLabels';
-import type { RunRecord } from '../core/eval/types';
+import type { MangoQuestion, RunRecord } from '../core/eval/types';
 import type { RunQuestionOptions } from './eval/runQuestion';
 import { compareRuns, RUN_TRAJECTORY_SCHEME, RunTrajectoryDocuments } from './eval/compareRuns';
 import { RunsView } from './eval/runsView';
 import { setApiKeyCommand } from './eval/secrets';
 import { validateWorkspaceCommand } from './commands/validateWorkspace';
-import { MazePanel } from './views/mazePanel';
+import { MazePanel, type AnswerOnMap } from './views/mazePanel';
 import { WalkthroughOverviewPanel } from './views/overviewPanel';
 import { setting } from './settings';
 import { useWebviewMessageLog } from './views/webviewMessages';
@@ -120,19 +120,39 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     }
     return (await loadBoards(context, output).reopenRun(boardDeps(), record)) || answers.show(runDocumentName(record), record.rawAnswer, []);
   };
+  const mangoQuestionOf = (record: RunRecord): MangoQuestion | null => (record.question.benchmark === 'mango' ? record.question : null);
+  const mangoGameOrWarn = async (question: MangoQuestion): Promise<vscode.Uri | undefined> => {
+    const edges = await gameEdgesOf(question.game);
+    if (!edges) void vscode.window.showWarningMessage(`Waypoint: the game ${question.game} is not in this workspace (no ${question.game}.edges.json), so its maze cannot be drawn.`);
+    return edges;
+  };
+  /** A MANGO run as the maze draws it: its answer, titled, with the question for the expected route. */
+  const answerOnMap = (record: RunRecord, question: MangoQuestion): AnswerOnMap => ({
+    response: record.rawAnswer,
+    title: `${question.task.toUpperCase()} ${question.src} → ${question.dst} · ${record.model.id}`,
+    start: question.src,
+    cutoff: question.cutoff,
+    question: { task: question.task, src: question.src, dst: question.dst, actions: question.actionList },
+  });
   /** A run's answer stepped on the maze (MANGO) or the board (the grid benchmarks). */
   const replayRecord = async (record: RunRecord): Promise<unknown> => {
-    if (record.question.benchmark !== 'mango') {
+    const question = mangoQuestionOf(record);
+    if (!question) {
       const shown = await loadBoards(context, output).reopenRun(boardDeps(), record);
       if (!shown) void vscode.window.showWarningMessage(`Waypoint: no replay for ${record.question.sampleId}: ${shown === null ? 'the board does not draw this benchmark' : 'the file it was asked on is gone'}.`);
       return shown;
     }
-    const edges = await gameEdgesOf(record.question.game);
-    if (!edges) {
-      void vscode.window.showWarningMessage(`Waypoint: the game ${record.question.game} is not in this workspace (no ${record.question.game}.edges.json), so its maze cannot be drawn.`);
-      return null;
-    }
-    return MazePanel.show(context, getClient(), edges).showTrajectory(record.rawAnswer, `${record.question.task.toUpperCase()} ${record.question.src} → ${record.question.dst} · ${record.model.id}`, record.question.src, record.question.cutoff);
+    const edges = await mangoGameOrWarn(question);
+    if (!edges) return null;
+    const answer = answerOnMap(record, question);
+    return MazePanel.show(context, getClient(), edges).showTrajectory(answer.response, answer.title, answer.start, answer.cutoff, answer.question);
+  };
+  /** Two MANGO answers to one question on one map (the results view's A ↔ B); other benchmarks: nothing. */
+  const replayBoth = async (a: RunRecord, b: RunRecord): Promise<unknown> => {
+    const [first, second] = [mangoQuestionOf(a), mangoQuestionOf(b)];
+    if (!first || !second) return null;
+    const edges = await mangoGameOrWarn(first);
+    return edges ? MazePanel.show(context, getClient(), edges).showTrajectories(answerOnMap(a, first), answerOnMap(b, second)) : null;
   };
   const runs = new RunsView((line) => output.warn(line), context.asAbsolutePath('dist/runSummaries.js'));
   void runs.refresh();
@@ -161,7 +181,7 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     vscode.commands.registerCommand('waypoint.showRunInMaze', (node?: { record?: RunRecord }) => (node?.record ? replayRecord(node.record) : null)),
     // From the explorer, the second argument holds every selected file: several runs side by side.
     vscode.commands.registerCommand('waypoint.showResults', (target?: import('./eval/resultsPanel').ResultsTarget, selected?: vscode.Uri[]) =>
-      loadEvaluation(context, output).ResultsPanel.show({ context, log: output, openAnswer: openRecord, openReplay: replayRecord }, selected && selected.length > 1 ? selected : target),
+      loadEvaluation(context, output).ResultsPanel.show({ context, log: output, openAnswer: openRecord, openReplay: replayRecord, replayBoth }, selected && selected.length > 1 ? selected : target),
     ),
     vscode.commands.registerCommand('waypoint.resultsState', () => {
       const panel = evaluationModule?.ResultsPanel.active;

@@ -16,9 +16,24 @@ const graph = z.custom<MazeGraph>((value) => isObject(value) && Array.isArray(va
 const trajectory = z.custom<Trajectory>((value) => isObject(value) && typeof value.title === 'string' && Array.isArray(value.steps));
 const stats = z.custom<CutoffStats>(isObject);
 
+/**
+ * The question an answer was given to, so the view can draw the expected route beside the model's:
+ * RF a shortest route from `src` to `dst` in the maze at the cutoff, DF the walkthrough's `actions`
+ * followed from `src`.
+ */
+export interface RouteQuestion {
+  task: 'df' | 'rf';
+  src: string;
+  dst: string;
+  /** DF: the actions to follow; empty for RF. */
+  actions: string[];
+}
+const routeQuestion = z.custom<RouteQuestion>((value) => isObject(value) && (value.task === 'df' || value.task === 'rf') && typeof value.src === 'string' && typeof value.dst === 'string' && Array.isArray(value.actions));
+
 export const hostToMazeMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('graph'), graph, elkWorkerUrl: z.string() }),
-  z.object({ type: z.literal('trajectory'), trajectory }),
+  /** `compare`: a second answer to the same question drawn on the same map (the results view's A ↔ B). */
+  z.object({ type: z.literal('trajectory'), trajectory, compare: z.optional(trajectory), question: z.optional(routeQuestion) }),
   z.object({ type: z.literal('highlight'), nodes: z.array(z.string()), edges: z.array(z.string()) }),
   z.object({ type: z.literal('stats'), stats }),
 ]);

@@ -76,7 +76,8 @@ describe('maze view webview', function () {
     await page.locator('#cutoff').fill('10');
     const unknownAt10 = graph.edges.filter((edge) => edge.minStep > 10).length;
     assert.equal(await page.locator('g.edge.unknown').count(), unknownAt10);
-    assert.equal(await page.locator('.cutoff span').innerText(), 'Known at step 10');
+    assert.equal(await page.locator('.cutoff span').innerText(), 'Step 10');
+    assert.equal(await page.locator('#cutoff').getAttribute('aria-label'), 'Known at step 10');
     assert.deepEqual((await sent(page)).filter((message) => message.type === 'cutoff').at(-1), { type: 'cutoff', step: 10 });
     await page.screenshot({ path: join(testResultsDir, 'webview-maze-cutoff.png') });
     await page.close();
@@ -149,7 +150,7 @@ describe('maze view webview', function () {
     await page.waitForSelector('.trajectory:not([hidden]) .chip');
     assert.deepEqual(await fadedRooms(), expectedFaded(39));
     assert.equal(await page.locator('#cutoff').inputValue(), '39');
-    assert.equal(await page.locator('.cutoff span').innerText(), 'Known at step 39');
+    assert.equal(await page.locator('.cutoff span').innerText(), 'Step 39');
     assert.deepEqual((await sent(page)).filter((message) => message.type === 'cutoff').at(-1), { type: 'cutoff', step: 39 }, 'the host updates the question counts too');
     await page.keyboard.press('ArrowLeft');
     assert.deepEqual(await fadedRooms(), expectedFaded(39), 'stepping keeps the question cutoff');
@@ -183,11 +184,14 @@ describe('maze view webview', function () {
     const { page } = await openMaze(graph);
     await page.locator('g.edge.imputed .edge-hit').dispatchEvent('click');
     assert.deepEqual((await sent(page)).at(-1), { type: 'imputedEdge', source: 'fish market', action: 'south', destination: 'harbour road' });
+    await page.locator('#more').click();
     await page.locator('#export-png').click();
     await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'export'));
     const png = (await sent(page)).find((message) => message.type === 'export') as Sent;
     assert.equal(png.fileName, 'lighthouse.png');
     assert.ok(Buffer.from(String(png.data), 'base64').subarray(1, 4).toString() === 'PNG', 'a PNG image');
+    assert.ok(await page.locator('.maze-menu').isHidden(), 'the menu closes once an item is chosen');
+    await page.locator('#more').click();
     await page.locator('#export-svg').click();
     await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.filter((message) => message.type === 'export').length === 2);
     const svg = String(((await sent(page)).filter((message) => message.type === 'export')[1] as Sent).data);

@@ -4,23 +4,31 @@
 
 const STYLED_PROPERTIES = ['fill', 'fill-opacity', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-dasharray', 'opacity', 'font-size', 'font-family', 'paint-order'];
 
-/** A copy of the SVG with computed styles inlined and the whole maze in view. */
-export function standaloneSvg(svg: SVGSVGElement, width: number, height: number): string {
+/** A copy of the SVG with computed styles inlined and the whole drawing (`width` × `height` from `origin`, drawing units) in view. */
+export function standaloneSvg(svg: SVGSVGElement, width: number, height: number, origin = { x: 0, y: 0 }): string {
+  const bounds = { ...origin, width, height };
   const copy = svg.cloneNode(true) as SVGSVGElement;
   const originals = svg.querySelectorAll<SVGElement>('*');
   const copies = copy.querySelectorAll<SVGElement>('*');
+  // Styles as at full detail: the file is the whole map, not the zoom level on screen.
+  const levelOfDetail = svg.getAttribute('class') ?? '';
+  const fullDetail = svg.classList.contains('maze');
+  if (fullDetail) svg.setAttribute('class', 'maze lod-edge-labels');
   originals.forEach((original, index) => {
     const style = getComputedStyle(original);
     const inline = STYLED_PROPERTIES.map((property) => `${property}:${style.getPropertyValue(property)}`).join(';');
     copies[index].setAttribute('style', inline);
   });
+  if (fullDetail) svg.setAttribute('class', levelOfDetail);
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
-  copy.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  // The view's pan and zoom is a transform on the viewport group: the file shows the whole maze instead.
+  copy.querySelector('.viewport')?.removeAttribute('transform');
+  copy.style.removeProperty('transform');
+  copy.setAttribute('viewBox', `${bounds.x} ${bounds.y} ${width} ${height}`);
   copy.setAttribute('width', String(Math.round(width)));
   copy.setAttribute('height', String(Math.round(height)));
   const background = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
-  background.setAttribute('width', '100%');
-  background.setAttribute('height', '100%');
+  for (const [key, value] of [['x', bounds.x], ['y', bounds.y], ['width', width], ['height', height]] as const) background.setAttribute(key, String(value));
   background.setAttribute('fill', getComputedStyle(document.body).backgroundColor);
   copy.insertBefore(background, copy.firstChild);
   return new XMLSerializer().serializeToString(copy);

@@ -1,5 +1,5 @@
-// The maze view app: toolbar (search, cutoff slider, fit, export), the drawing, pan and zoom, and
-// the link to the host. Clicking a room or an edge asks the host to reveal it in the game's files;
+// The maze view app: toolbar (search, cutoff slider, fit, export menu), the drawing, pan and zoom
+// with level of detail and a minimap, and the link to the host. Clicking a room or an edge asks the host to reveal it in the game's files;
 // the host highlights what the editor's cursor is on.
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
@@ -8,7 +8,9 @@ import { connectToHost } from '../shared/host';
 import { standaloneSvg, pngFromSvg } from './exportImage';
 import { elkFor, layoutMaze, type Layout } from './layout';
 import { applyCutoff, drawMaze, type DrawnMaze } from './render';
-import { PanZoom } from './panZoom';
+import { levelOfDetail, ROOM_LABEL_MIN_PX, roomGrowth } from './lod';
+import { Minimap, MINIMAP_ROOMS } from './minimap';
+import { layoutBounds, PanZoom } from './panZoom';
 import { TrajectoryStepper } from './trajectory';
 
 interface SavedState {
@@ -23,6 +25,7 @@ const toolbar = document.createElement('header');
 toolbar.className = 'maze-toolbar';
 const title = document.createElement('h1');
 title.textContent = 'Maze';
+title.className = 'maze-title';
 const search = document.createElement('vscode-textfield');
 search.id = 'search';
 search.setAttribute('placeholder', 'Find a location');
@@ -43,11 +46,43 @@ function toolbarButton(id: string, label: string): HTMLElement {
   return button;
 }
 const fit = toolbarButton('fit', 'Fit');
-const exportSvgButton = toolbarButton('export-svg', 'SVG');
-const exportPngButton = toolbarButton('export-png', 'PNG');
-exportSvgButton.title = 'Export the maze as SVG';
-exportPngButton.title = 'Export the maze as PNG';
-toolbar.append(title, search, sliderLabel, fit, exportSvgButton, exportPngButton);
+fit.title = 'Fit the whole maze in the panel';
+// Export is rare: it lives in a menu so the toolbar stays on one row in a narrow panel.
+const more = toolbarButton('more', '⋯');
+more.title = 'Export…';
+more.setAttribute('aria-label', 'Export…');
+more.setAttribute('aria-haspopup', 'menu');
+more.setAttribute('aria-expanded', 'false');
+const menu = document.createElement('div');
+menu.className = 'maze-menu';
+menu.setAttribute('role', 'menu');
+menu.hidden = true;
+function menuItem(id: string, label: string): HTMLButtonElement {
+  const item = document.createElement('button');
+  item.id = id;
+  item.setAttribute('role', 'menuitem');
+  item.textContent = label;
+  item.addEventListener('click', () => toggleMenu(false));
+  return item;
+}
+const exportSvgButton = menuItem('export-svg', 'Export as SVG');
+const exportPngButton = menuItem('export-png', 'Export as PNG');
+menu.append(exportSvgButton, exportPngButton);
+function toggleMenu(open = menu.hidden): void {
+  menu.hidden = !open;
+  more.setAttribute('aria-expanded', String(open));
+}
+more.addEventListener('click', (event) => {
+  event.stopPropagation();
+  toggleMenu();
+});
+document.addEventListener('click', (event) => {
+  if (!menu.hidden && !menu.contains(event.target as Node)) toggleMenu(false);
+});
+const moreWrap = document.createElement('div');
+moreWrap.className = 'maze-more';
+moreWrap.append(more, menu);
+toolbar.append(title, search, sliderLabel, fit, moreWrap);
 
 const stats = document.createElement('div');
 stats.className = 'maze-stats';
@@ -78,6 +113,7 @@ app.append(toolbar, stats, partialNotice, stepper.element, canvas, legend);
 let graph: MazeGraph | null = null;
 let drawn: DrawnMaze | null = null;
 let panZoom: PanZoom | null = null;
+let minimap: Minimap | null = null;
 let lastLayout: Layout | null = null;
 const saved = host.state<SavedState>() ?? { cutoff: null };
 /** The cutoff on show, kept across redraws (a refresh after an edit keeps the slider where it is). */
@@ -91,7 +127,9 @@ function showStats(value: CutoffStats): void {
 function setCutoff(step: number, notify: boolean): void {
   cutoff = step;
   slider.value = String(step);
-  sliderText.textContent = `Known at step ${step}`;
+  sliderText.textContent = `Step ${step}`;
+  sliderLabel.title = `Known at step ${step}: later rooms and edges are faded`;
+  slider.setAttribute('aria-label', `Known at step ${step}`);
   if (graph && drawn) applyCutoff(graph, drawn, step);
   host.saveState<SavedState>({ cutoff: step });
   if (notify) host.post({ type: 'cutoff', step });
@@ -133,7 +171,8 @@ async function showGraph(next: MazeGraph, elkWorkerUrl: string): Promise<void> {
   fullGraph = next;
   workerUrl = elkWorkerUrl;
   const centre = next.start ?? next.nodes[0]?.name;
-  const shown = next.nodes.length > LARGE_MAZE && centre ? neighbourhood(next, centre) : next;
+  // An answer on show needs the whole maze it is judged on.
+  const shown = next.nodes.length > LARGE_MAZE && centre && !stepper.active() ? neighbourhood(next, centre) : next;
   partialNotice.hidden = shown === next;
   partialText.textContent = `${next.nodes.length} rooms: showing the ${shown.nodes.length} within ${NEIGHBOURHOOD_HOPS} moves of ${centre ?? '?'}. `;
   await draw(shown, elkWorkerUrl);
@@ -152,8 +191,14 @@ async function draw(next: MazeGraph, elkWorkerUrl: string): Promise<void> {
   lastLayout = layout;
   drawn = drawMaze(next, layout);
   canvas.replaceChildren(drawn.svg);
-  panZoom = new PanZoom(drawn.svg, layout.width, layout.height);
-  stepper.attach(drawn, layout);
+  panZoom?.dispose();
+  const bounds = layoutBounds(layout.nodes.values(), layout);
+  panZoom = new PanZoom(drawn.svg, bounds);
+  // A small maze never hides its room names, however narrow the panel: they are what it is read by.
+  panZoom.onChange(levelOfDetail(drawn.svg, next.nodes.length < MINIMAP_ROOMS ? Number.POSITIVE_INFINITY : roomGrowth([...layout.nodes.values()])));
+  minimap = next.nodes.length >= MINIMAP_ROOMS ? new Minimap(next, layout, bounds, panZoom) : null;
+  if (minimap) canvas.append(minimap.element);
+  stepper.attach(drawn, layout, next);
   slider.max = String(next.lastStep);
   setCutoff(Math.min(cutoff ?? next.lastStep, next.lastStep), true);
   host.post({ type: 'layout', milliseconds: Math.round(layout.milliseconds), engineStartMs: Math.round(layout.engineStartMs), nodes: next.nodes.length, edges: next.edges.length });
@@ -163,9 +208,12 @@ function highlight(nodes: readonly string[], edges: readonly string[]): void {
   if (!drawn) return;
   for (const [name, element] of drawn.nodeElements) element.classList.toggle('highlight', nodes.includes(name));
   for (const [id, element] of drawn.edgeElements) element.classList.toggle('highlight', edges.includes(id));
-  const focus = nodes[0] ? drawn.nodeElements.get(nodes[0]) : undefined;
-  if (focus && panZoom) panZoom.ensureVisible(focus);
+  const focus = nodes[0] ? lastLayout?.nodes.get(nodes[0]) : undefined;
+  if (focus && panZoom) panZoom.ensureVisible(focus.x, focus.y);
 }
+
+/** Zoom at which a room's name is drawn at its normal size and readable. */
+const READABLE_ZOOM = (ROOM_LABEL_MIN_PX * 1.25) / 12.5;
 
 slider.addEventListener('input', () => setCutoff(Number(slider.value), true));
 fit.addEventListener('click', () => panZoom?.fit());
@@ -173,14 +221,19 @@ search.addEventListener('input', () => {
   const query = ((search as unknown as { value?: string }).value ?? '').trim().toLowerCase();
   if (!drawn) return;
   const matches = query === '' ? [] : [...drawn.nodeElements.keys()].filter((name) => name.toLowerCase().includes(query));
-  for (const [name, element] of drawn.nodeElements) element.classList.toggle('match', matches.includes(name));
-  const first = matches[0] ? drawn.nodeElements.get(matches[0]) : undefined;
-  if (first && panZoom) panZoom.ensureVisible(first);
+  for (const [name, element] of drawn.nodeElements) {
+    element.classList.toggle('match', matches.includes(name));
+    element.classList.toggle('found', name === matches[0]);
+  }
+  // Fly to the first match, close enough to read its name.
+  const first = matches[0] ? lastLayout?.nodes.get(matches[0]) : undefined;
+  if (first && panZoom) panZoom.flyTo(first.x, first.y, READABLE_ZOOM);
 });
 async function exportImage(format: 'svg' | 'png'): Promise<void> {
   if (!drawn || !lastLayout) return;
-  const svgText = standaloneSvg(drawn.svg, lastLayout.width, lastLayout.height);
-  const data = format === 'svg' ? svgText : await pngFromSvg(svgText, lastLayout.width, lastLayout.height);
+  const bounds = layoutBounds(lastLayout.nodes.values(), lastLayout);
+  const svgText = standaloneSvg(drawn.svg, bounds.width, bounds.height, bounds);
+  const data = format === 'svg' ? svgText : await pngFromSvg(svgText, bounds.width, bounds.height);
   host.post({ type: 'export', format, fileName: `${graph?.game ?? 'maze'}.${format}`, data });
 }
 exportSvgButton.addEventListener('click', () => void exportImage('svg'));
@@ -201,18 +254,24 @@ canvas.addEventListener('click', (event) => {
   else host.post({ type: 'revealEdge', id: edgeId });
 });
 
+function layoutFailed(error: unknown): void {
+  status.textContent = `The layout failed: ${error instanceof Error ? error.message : String(error)}`;
+  canvas.replaceChildren(status);
+}
+
 host.onMessage((message) => {
-  if (message.type === 'graph') void showGraph(message.graph, message.elkWorkerUrl).catch((error: unknown) => {
-    status.textContent = `The layout failed: ${error instanceof Error ? error.message : String(error)}`;
-  });
+  if (message.type === 'graph') void showGraph(message.graph, message.elkWorkerUrl).catch(layoutFailed);
   else if (message.type === 'highlight') highlight(message.nodes, message.edges);
   else if (message.type === 'trajectory') {
     // The path is drawn over the maze its question was asked on: the question's cutoff replaces
-    // whatever the slider was left at, and with no known cutoff nothing is faded.
+    // whatever the slider was left at, and with no known cutoff nothing is faded. The rooms of the
+    // routes stay unfaded whatever the cutoff (CSS: .on-path).
     const questionCutoff = message.trajectory.cutoff;
     cutoff = questionCutoff;
     if (graph && drawn) setCutoff(Math.min(questionCutoff ?? graph.lastStep, graph.lastStep), true);
-    stepper.show(message.trajectory);
+    stepper.show(message.trajectory, message.compare ?? null, message.question ?? null);
+    // The whole maze the answer is judged on, not the neighbourhood a large maze starts on.
+    if (fullGraph && graph !== fullGraph) void draw(fullGraph, workerUrl).catch(layoutFailed);
   }
   else showStats(message.stats);
 }, hostToMazeMessage);

@@ -1,31 +1,90 @@
-// Pan (drag) and zoom (wheel, pinch) by rewriting the SVG viewBox: no re-layout and no DOM
-// changes per frame, so large mazes stay smooth.
+// Pan (drag) and zoom (wheel, pinch) as one transform on the drawing's viewport group: no relayout
+// and no per-element work per frame. Input events only record the wanted view; one
+// requestAnimationFrame applies it, so a burst of wheel events costs one style change per frame.
+// While the wheel turns, the zoom is previewed as a CSS transform of the whole <svg> (a composited
+// layer: the compositor scales the last raster, nothing is repainted) and committed to the group
+// when the wheel rests, so the drawing is rasterised once at its new scale, not every frame.
+// The view opens fitted to the panel and refits when the panel resizes, until the user moves it.
+
+export interface View {
+  /** Screen pixels per layout unit. */
+  k: number;
+  /** Screen position (relative to the SVG) of layout point (0, 0). */
+  x: number;
+  y: number;
+}
+
+export interface Bounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Screen margin around the maze when fitted. */
+const FIT_MARGIN = 16;
+const MAX_ZOOM = 4;
+const FLY_MS = 280;
+/** A gesture has ended when no input came for this long. */
+const REST_MS = 160;
 
 export class PanZoom {
-  private x = 0;
-  private y = 0;
-  private width: number;
-  private height: number;
-  private dragStart: { x: number; y: number; viewX: number; viewY: number } | null = null;
+  private view: View = { k: 1, x: 0, y: 0 };
+  /** The view the group's transform draws; `view` differs from it while a zoom is previewed. */
+  private committed: View = { k: 1, x: 0, y: 0 };
+  private previewing = false;
+  private dragStart: { x: number; y: number; view: View } | null = null;
   private dragged = false;
+  /** Set by the first pan or zoom: from then on a panel resize keeps the user's view. */
+  private touched = false;
+  private frame = 0;
+  private rest: ReturnType<typeof setTimeout> | undefined;
+  private flight = 0;
+  private readonly listeners: Array<(view: View) => void> = [];
+  private readonly viewport: SVGGElement;
+  private readonly resize: ResizeObserver;
 
   constructor(
     private readonly svg: SVGSVGElement,
-    private readonly contentWidth: number,
-    private readonly contentHeight: number,
+    private readonly bounds: Bounds,
   ) {
-    this.width = contentWidth;
-    this.height = contentHeight;
+    this.viewport = svg.querySelector('.viewport') as SVGGElement;
+    // The transform does the mapping; a viewBox would scale everything a second time.
+    svg.removeAttribute('viewBox');
     svg.addEventListener('wheel', (event) => this.onWheel(event), { passive: false });
     svg.addEventListener('pointerdown', (event) => {
-      this.dragStart = { x: event.clientX, y: event.clientY, viewX: this.x, viewY: this.y };
+      if (event.button !== 0) return;
+      this.commit();
+      this.dragStart = { x: event.clientX, y: event.clientY, view: { ...this.view } };
       this.dragged = false;
     });
     window.addEventListener('pointermove', (event) => this.onDrag(event));
     window.addEventListener('pointerup', () => {
       this.dragStart = null;
     });
+    this.resize = new ResizeObserver(() => {
+      if (!this.touched) this.fit();
+      else this.schedule();
+    });
+    this.resize.observe(svg);
     this.fit();
+  }
+
+  dispose(): void {
+    this.resize.disconnect();
+    cancelAnimationFrame(this.frame);
+    cancelAnimationFrame(this.flight);
+    clearTimeout(this.rest);
+  }
+
+  /** Called with the view after every applied change (once per frame at most). */
+  onChange(listener: (view: View) => void): void {
+    this.listeners.push(listener);
+    listener(this.view);
+  }
+
+  current(): View {
+    return { ...this.view };
   }
 
   /** Whether the last pointer gesture moved the view (so it was not a click). */
@@ -33,62 +92,162 @@ export class PanZoom {
     return this.dragged;
   }
 
-  private scale(): number {
-    const box = this.svg.getBoundingClientRect();
-    return box.width > 0 ? this.width / box.width : 1;
+  /** The panel's size in screen pixels. */
+  size(): { width: number; height: number } {
+    // Client sizes ignore the preview's CSS transform.
+    return { width: this.svg.clientWidth, height: this.svg.clientHeight };
   }
 
-  private apply(): void {
-    this.svg.setAttribute('viewBox', `${this.x} ${this.y} ${this.width} ${this.height}`);
+  /** The SVG's untransformed top-left corner on screen: its container's content box. */
+  private origin(): { left: number; top: number } {
+    const parent = this.svg.parentElement;
+    if (!parent) return { left: 0, top: 0 };
+    const box = parent.getBoundingClientRect();
+    return { left: box.left + parent.clientLeft, top: box.top + parent.clientTop };
   }
 
+  /** The part of the layout in view, in layout units. */
+  visible(): Bounds {
+    const { width, height } = this.size();
+    return { x: -this.view.x / this.view.k, y: -this.view.y / this.view.k, width: width / this.view.k, height: height / this.view.k };
+  }
+
+  /** The whole maze in the panel, centred, within a small margin; later resizes refit. */
   fit(): void {
-    const box = this.svg.getBoundingClientRect();
-    const aspect = box.width > 0 && box.height > 0 ? box.width / box.height : this.contentWidth / this.contentHeight;
-    // Keep the content's aspect inside the element's so nothing is cut off.
-    this.width = Math.max(this.contentWidth, this.contentHeight * aspect);
-    this.height = this.width / aspect;
-    this.x = (this.contentWidth - this.width) / 2;
-    this.y = (this.contentHeight - this.height) / 2;
+    this.touched = false;
+    this.previewing = false;
+    this.set(this.fitted());
+  }
+
+  private fitted(): View {
+    const { width, height } = this.size();
+    if (width <= 0 || height <= 0) return this.view;
+    const k = Math.min(MAX_ZOOM, (width - 2 * FIT_MARGIN) / this.bounds.width, (height - 2 * FIT_MARGIN) / this.bounds.height);
+    return { k, x: width / 2 - (this.bounds.x + this.bounds.width / 2) * k, y: height / 2 - (this.bounds.y + this.bounds.height / 2) * k };
+  }
+
+  /** Smallest zoom allowed: a little below fit, so a fitted maze can still be pulled back. */
+  private minZoom(): number {
+    return Math.min(0.5, this.fitted().k * 0.5);
+  }
+
+  /** Centres layout point (cx, cy) immediately (the minimap's click and drag). */
+  centreOn(cx: number, cy: number): void {
+    this.touched = true;
+    this.previewing = false;
+    const { width, height } = this.size();
+    this.set({ k: this.view.k, x: width / 2 - cx * this.view.k, y: height / 2 - cy * this.view.k });
+  }
+
+  /** Animates the view to centre (cx, cy) at zoom at least `minK` (search results). */
+  flyTo(cx: number, cy: number, minK: number): void {
+    this.touched = true;
+    const { width, height } = this.size();
+    const k = Math.min(MAX_ZOOM, Math.max(this.view.k, minK));
+    const target = { k, x: width / 2 - cx * k, y: height / 2 - cy * k };
+    this.previewing = false;
+    const from = { ...this.view };
+    const started = performance.now();
+    cancelAnimationFrame(this.flight);
+    const step = (now: number) => {
+      const t = Math.min(1, (now - started) / FLY_MS);
+      const ease = t * t * (3 - 2 * t);
+      this.view = { k: from.k + (target.k - from.k) * ease, x: from.x + (target.x - from.x) * ease, y: from.y + (target.y - from.y) * ease };
+      this.apply();
+      if (t < 1) this.flight = requestAnimationFrame(step);
+    };
+    this.flight = requestAnimationFrame(step);
+  }
+
+  /** Pans so that layout point (cx, cy) is inside the view. */
+  ensureVisible(cx: number, cy: number): void {
+    const seen = this.visible();
+    if (cx < seen.x || cx > seen.x + seen.width || cy < seen.y || cy > seen.y + seen.height) this.centreOn(cx, cy);
+  }
+
+  private set(view: View): void {
+    this.view = view;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.apply();
+    });
+  }
+
+  /** Marks the drawing as moving for the length of a gesture (cheaper rendering, see webview.css). */
+  private moving(): void {
+    if (!this.svg.classList.contains('moving')) this.svg.classList.add('moving');
+    clearTimeout(this.rest);
+    this.rest = setTimeout(() => {
+      this.svg.classList.remove('moving');
+      this.commit();
+    }, REST_MS);
+  }
+
+  /** Ends a zoom preview: the group's transform takes the view and the CSS transform goes. */
+  private commit(): void {
+    if (!this.previewing) return;
+    this.previewing = false;
     this.apply();
   }
 
-  /** Pans so that the element is inside the view. */
-  ensureVisible(element: SVGGraphicsElement): void {
-    const box = element.getBBox();
-    const matrix = element.transform.baseVal.consolidate()?.matrix;
-    const cx = box.x + box.width / 2 + (matrix?.e ?? 0);
-    const cy = box.y + box.height / 2 + (matrix?.f ?? 0);
-    if (cx < this.x || cx > this.x + this.width || cy < this.y || cy > this.y + this.height) {
-      this.x = cx - this.width / 2;
-      this.y = cy - this.height / 2;
-      this.apply();
+  private apply(): void {
+    const { k, x, y } = this.view;
+    if (this.previewing) {
+      // Screen point p of the committed drawing must land where the view puts it: p·s + t.
+      const s = k / this.committed.k;
+      this.svg.style.transform = `translate(${x - this.committed.x * s}px, ${y - this.committed.y * s}px) scale(${s})`;
+    } else {
+      this.viewport.setAttribute('transform', `translate(${x} ${y}) scale(${k})`);
+      this.svg.style.transform = '';
+      this.committed = { ...this.view };
     }
+    for (const listener of this.listeners) listener(this.view);
   }
 
   private onWheel(event: WheelEvent): void {
     event.preventDefault();
-    const factor = Math.exp(event.deltaY * 0.0015);
-    const box = this.svg.getBoundingClientRect();
-    const px = this.x + ((event.clientX - box.left) / box.width) * this.width;
-    const py = this.y + ((event.clientY - box.top) / box.height) * this.height;
-    const width = Math.min(Math.max(this.width * factor, 80), this.contentWidth * 8 + 800);
-    const ratio = width / this.width;
-    this.x = px - (px - this.x) * ratio;
-    this.y = py - (py - this.y) * ratio;
-    this.width = width;
-    this.height *= ratio;
-    this.apply();
+    cancelAnimationFrame(this.flight);
+    this.touched = true;
+    this.previewing = true;
+    this.moving();
+    const box = this.origin();
+    const px = event.clientX - box.left;
+    const py = event.clientY - box.top;
+    const k = Math.min(MAX_ZOOM, Math.max(this.minZoom(), this.view.k * Math.exp(-event.deltaY * 0.0015)));
+    const ratio = k / this.view.k;
+    this.set({ k, x: px - (px - this.view.x) * ratio, y: py - (py - this.view.y) * ratio });
   }
 
   private onDrag(event: PointerEvent): void {
     if (!this.dragStart) return;
     const dx = event.clientX - this.dragStart.x;
     const dy = event.clientY - this.dragStart.y;
-    if (Math.abs(dx) + Math.abs(dy) > 3) this.dragged = true;
-    const scale = this.scale();
-    this.x = this.dragStart.viewX - dx * scale;
-    this.y = this.dragStart.viewY - dy * scale;
-    this.apply();
+    if (Math.abs(dx) + Math.abs(dy) > 3) {
+      this.dragged = true;
+      this.touched = true;
+      cancelAnimationFrame(this.flight);
+    }
+    if (!this.dragged) return;
+    this.moving();
+    this.set({ k: this.dragStart.view.k, x: this.dragStart.view.x + dx, y: this.dragStart.view.y + dy });
   }
+}
+
+/** The layout's drawn extent: every room box, with room for self-loops and arrowheads. */
+export function layoutBounds(nodes: Iterable<{ x: number; y: number; width: number; height: number }>, fallback: { width: number; height: number }): Bounds {
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const node of nodes) {
+    left = Math.min(left, node.x - node.width / 2);
+    right = Math.max(right, node.x + node.width / 2);
+    top = Math.min(top, node.y - node.height / 2);
+    bottom = Math.max(bottom, node.y + node.height / 2);
+  }
+  if (!Number.isFinite(left)) return { x: 0, y: 0, width: Math.max(1, fallback.width), height: Math.max(1, fallback.height) };
+  const pad = 24;
+  return { x: left - pad, y: top - pad, width: right - left + 2 * pad, height: bottom - top + 2 * pad };
 }

@@ -1,9 +1,14 @@
 // Stepping through a model's answer on the maze: Prev/Next buttons and the arrow keys move the
-// current step; walked edges are coloured by the verdict core gave them, a move that does not
-// exist is drawn as a red ghost edge, and the current room is marked.
-import type { Trajectory, TrajectoryStep } from '../../src/protocol/maze';
+// current step. Routes are drawn in their own layer over the edges, each with its own colour AND
+// shape so they read apart without colour: the expected route as a wide dotted band, the model's
+// route as a solid line with arrowheads (dashed where a move is only an imputed reverse, a red
+// dotted ghost where the move does not exist), the active step thick with a halo, and a second
+// answer (comparisons) dash-dotted with diamonds, offset so it never hides the first.
+import type { MazeGraph, RouteQuestion, Trajectory, TrajectoryStep } from '../../src/protocol/maze';
 import type { Layout } from './layout';
 import type { DrawnMaze } from './render';
+import { expectedRoute, type ExpectedRoute } from './routes';
+import { routeLegend } from './routeLegend';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -14,19 +19,38 @@ const VERDICT_TEXT: Record<TrajectoryStep['verdict'], string> = {
   'unknown-location': 'unknown location',
 };
 
+/** Marker ids and their shapes, added to the drawing's defs once. */
+const MARKERS: ReadonlyArray<[string, string]> = [
+  ['route-arrow-model', 'M 0 0 L 10 5 L 0 10 z'],
+  ['route-arrow-active', 'M 0 0 L 10 5 L 0 10 z'],
+  ['route-diamond-compare', 'M 0 5 L 5 0 L 10 5 L 5 10 z'],
+];
+
+function svgElement(name: string, attributes: Record<string, string | number>): SVGElement {
+  const created = document.createElementNS(SVG, name) as SVGElement;
+  for (const [key, value] of Object.entries(attributes)) created.setAttribute(key, String(value));
+  return created;
+}
+
 export class TrajectoryStepper {
   readonly element: HTMLElement;
   private readonly label: HTMLElement;
   private readonly detail: HTMLElement;
   private readonly chips: HTMLElement;
+  private readonly compareChips: HTMLElement;
+  private readonly legend: HTMLElement;
   /** Which graph the steps were checked on, when the view draws more than it. */
   private readonly graphNote: HTMLElement;
   private readonly previous: HTMLButtonElement;
   private readonly next: HTMLButtonElement;
   private trajectory: Trajectory | null = null;
+  private compare: Trajectory | null = null;
+  private question: RouteQuestion | null = null;
+  private expected: ExpectedRoute | null = null;
   private drawn: DrawnMaze | null = null;
   private layout: Layout | null = null;
-  /** Number of steps taken: 0 is the start, steps.length the end. */
+  private graph: MazeGraph | null = null;
+  /** Number of steps taken: 0 is the start, the longer answer's length the end. */
   private position = 0;
 
   constructor() {
@@ -44,13 +68,18 @@ export class TrajectoryStepper {
     this.detail.className = 'trajectory-detail';
     this.chips = document.createElement('div');
     this.chips.className = 'trajectory-chips';
+    this.compareChips = document.createElement('div');
+    this.compareChips.className = 'trajectory-chips compare';
+    this.compareChips.hidden = true;
+    this.legend = document.createElement('div');
+    this.legend.className = 'route-legend';
     this.graphNote = document.createElement('div');
     this.graphNote.className = 'trajectory-graph-note';
     this.graphNote.hidden = true;
     const row = document.createElement('div');
     row.className = 'trajectory-row';
     row.append(this.label, this.previous, this.next, this.detail);
-    this.element.append(row, this.graphNote, this.chips);
+    this.element.append(row, this.graphNote, this.chips, this.compareChips, this.legend);
     this.previous.addEventListener('click', () => this.go(this.position - 1));
     this.next.addEventListener('click', () => this.go(this.position + 1));
     window.addEventListener('keydown', (event) => {
@@ -61,81 +90,183 @@ export class TrajectoryStepper {
   }
 
   /** Attaches to a freshly drawn maze (re-applies the current trajectory, if any). */
-  attach(drawn: DrawnMaze, layout: Layout): void {
+  attach(drawn: DrawnMaze, layout: Layout, graph: MazeGraph): void {
     this.drawn = drawn;
     this.layout = layout;
+    this.graph = graph;
+    this.computeExpected();
     if (this.trajectory) this.render();
   }
 
-  show(trajectory: Trajectory): void {
+  show(trajectory: Trajectory, compare: Trajectory | null = null, question: RouteQuestion | null = null): void {
     this.trajectory = trajectory;
-    this.position = trajectory.steps.length;
+    this.compare = compare;
+    this.question = question;
+    this.computeExpected();
+    this.position = this.length();
     this.element.hidden = false;
     // Older hosts send no graph; the note is only there when user reverse pairs are drawn too.
     const note = trajectory.graph?.note ?? null;
     this.graphNote.textContent = note ?? '';
     this.graphNote.hidden = note === null;
-    this.chips.replaceChildren(
-      ...trajectory.steps.map((step) => {
-        const chip = document.createElement('button');
-        chip.className = `chip verdict-${step.verdict}`;
-        chip.textContent = `${step.index + 1}. ${step.action}`;
-        chip.title = step.message;
-        chip.addEventListener('click', () => this.go(step.index + 1));
-        return chip;
-      }),
-    );
+    this.chips.replaceChildren(...this.chipsOf(trajectory, ''));
+    this.compareChips.hidden = compare === null;
+    this.compareChips.replaceChildren(...(compare ? this.chipsOf(compare, 'B ') : []));
     this.render();
+  }
+
+  /** Every room on a drawn route: never faded by the cutoff, and the reason to draw the whole maze. */
+  rooms(): Set<string> {
+    const rooms = new Set<string>();
+    for (const trajectory of [this.trajectory, this.compare]) {
+      if (trajectory?.start) rooms.add(trajectory.start);
+      for (const step of trajectory?.steps ?? []) rooms.add(step.from).add(step.to);
+    }
+    for (const step of this.expected?.steps ?? []) rooms.add(step.from).add(step.to);
+    if (this.question) rooms.add(this.question.src).add(this.question.dst);
+    return rooms;
+  }
+
+  private chipsOf(trajectory: Trajectory, prefix: string): HTMLButtonElement[] {
+    return trajectory.steps.map((step) => {
+      const chip = document.createElement('button');
+      chip.className = `chip verdict-${step.verdict}`;
+      chip.textContent = `${prefix}${step.index + 1}. ${step.action}`;
+      chip.title = step.message;
+      chip.addEventListener('click', () => this.go(step.index + 1));
+      return chip;
+    });
+  }
+
+  private computeExpected(): void {
+    this.expected = this.graph && this.question ? expectedRoute(this.graph, this.question, this.trajectory?.cutoff ?? null) : null;
+  }
+
+  private length(): number {
+    return Math.max(this.trajectory?.steps.length ?? 0, this.compare?.steps.length ?? 0);
   }
 
   private go(position: number): void {
     if (!this.trajectory) return;
-    this.position = Math.max(0, Math.min(this.trajectory.steps.length, position));
+    this.position = Math.max(0, Math.min(this.length(), position));
     this.render();
+  }
+
+  private stepText(steps: readonly TrajectoryStep[]): string {
+    const step = steps[Math.min(this.position, steps.length) - 1];
+    if (!step) return `start at ${this.trajectory?.start ?? steps[0]?.from ?? '?'}`;
+    return `${step.from} —${step.action}→ ${step.to} · ${VERDICT_TEXT[step.verdict]}${step.chained ? '' : ' · does not start where the last step ended'}`;
   }
 
   private render(): void {
     const trajectory = this.trajectory;
     if (!trajectory) return;
-    this.label.textContent = trajectory.title;
+    this.label.textContent = this.compare ? `A: ${trajectory.title}` : trajectory.title;
     const steps = trajectory.steps;
+    const total = this.length();
     this.previous.disabled = this.position === 0;
-    this.next.disabled = this.position === steps.length;
+    this.next.disabled = this.position === total;
     [...this.chips.children].forEach((chip, index) => chip.classList.toggle('current', index === this.position - 1));
+    [...this.compareChips.children].forEach((chip, index) => chip.classList.toggle('current', index === this.position - 1));
     if (trajectory.error) this.detail.textContent = trajectory.error;
     else if (this.position === 0) this.detail.textContent = `Start at ${trajectory.start ?? steps[0]?.from ?? '?'} · ${steps.length} steps`;
-    else {
-      const step = steps[this.position - 1];
-      this.detail.textContent = `Step ${this.position}/${steps.length}: ${step.from} —${step.action}→ ${step.to} · ${VERDICT_TEXT[step.verdict]}${step.chained ? '' : ' · does not start where the last step ended'}`;
-    }
-    this.paint(steps.slice(0, this.position));
+    else this.detail.textContent = `Step ${this.position}/${total}: ${this.stepText(steps)}${this.compare ? ` · B: ${this.compare.error ?? this.stepText(this.compare.steps)}` : ''}`;
+    this.legend.replaceChildren(...routeLegend({ question: this.question, expected: this.expected, model: this.compare ? `A: ${trajectory.title}` : 'model', compare: this.compare?.title ?? null }));
+    this.paint();
   }
 
-  private paint(taken: readonly TrajectoryStep[]): void {
+  private ensureMarkers(svg: SVGSVGElement): void {
+    if (svg.querySelector('#route-arrow-model')) return;
+    const defs = svg.querySelector('defs') ?? svg.insertBefore(document.createElementNS(SVG, 'defs'), svg.firstChild);
+    for (const [id, d] of MARKERS) {
+      const marker = svgElement('marker', { id, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' });
+      marker.append(svgElement('path', { d, class: `marker-${id}` }));
+      defs.append(marker);
+    }
+  }
+
+  /** The drawn shape of a step: the maze edge's own curve, or a straight line for a move not in the maze. */
+  private geometry(from: string, to: string, edgeId: string | null): string | null {
+    const line = edgeId ? this.drawn?.edgeElements.get(edgeId)?.querySelector('.edge-line')?.getAttribute('d') : null;
+    if (line) return line;
+    const a = this.layout?.nodes.get(from);
+    const b = this.layout?.nodes.get(to);
+    return a && b ? `M ${a.x} ${a.y} L ${b.x} ${b.y}` : null;
+  }
+
+  private paint(): void {
     if (!this.drawn || !this.layout) return;
     const svg = this.drawn.svg;
-    svg.querySelectorAll('.walk-valid, .walk-imputed, .current').forEach((element) => element.classList.remove('walk-valid', 'walk-imputed', 'current'));
+    this.ensureMarkers(svg);
+    svg.querySelectorAll('.walk-valid, .walk-imputed, .current, .current-b, .on-path, .destination').forEach((element) => element.classList.remove('walk-valid', 'walk-imputed', 'current', 'current-b', 'on-path', 'destination'));
+    svg.querySelector('.routes')?.remove();
     svg.querySelector('.ghosts')?.remove();
-    const ghosts = document.createElementNS(SVG, 'g');
-    ghosts.setAttribute('class', 'ghosts');
-    for (const step of taken) {
-      if (step.edgeId) this.drawn.edgeElements.get(step.edgeId)?.classList.add(step.verdict === 'valid' ? 'walk-valid' : 'walk-imputed');
-      const from = this.layout.nodes.get(step.from);
-      const to = this.layout.nodes.get(step.to);
-      if (step.verdict === 'hallucinated-edge' && from && to) {
-        const ghost = document.createElementNS(SVG, 'line');
-        for (const [key, value] of [['x1', from.x], ['y1', from.y], ['x2', to.x], ['y2', to.y]] as const) ghost.setAttribute(key, String(value));
-        ghost.setAttribute('class', 'ghost-edge');
-        ghost.setAttribute('data-step', String(step.index));
-        const title = document.createElementNS(SVG, 'title');
-        title.textContent = step.message;
-        ghost.append(title);
-        ghosts.append(ghost);
-      }
+    const routes = svgElement('g', { class: 'routes' });
+    const ghosts = svgElement('g', { class: 'ghosts' });
+    const layer = (name: string) => routes.appendChild(svgElement('g', { class: name }));
+    const [expectedLayer, modelLayer, compareLayer, activeLayer] = ['route-layer-expected', 'route-layer-model', 'route-layer-compare', 'route-layer-active'].map(layer);
+    // Offset so a second answer walking the same edges runs beside the first, not under it.
+    compareLayer.setAttribute('transform', 'translate(5 5)');
+    const path = (target: SVGElement, d: string | null, cls: string, marker: string | null, title: string) => {
+      if (!d) return;
+      const drawn = svgElement('path', { d, class: cls, ...(marker ? { 'marker-end': `url(#${marker})` } : {}) });
+      const tooltip = svgElement('title', {});
+      tooltip.textContent = title;
+      drawn.append(tooltip);
+      target.append(drawn);
+    };
+    for (const step of this.expected?.steps ?? []) {
+      path(expectedLayer, this.geometry(step.from, step.to, step.edgeId), 'route route-expected', null, `expected: ${step.from} —${step.action}→ ${step.to}`);
+      this.drawn.edgeElements.get(step.edgeId)?.classList.add('on-path');
     }
-    svg.querySelector('.viewport')?.append(ghosts);
+    const walk = (trajectory: Trajectory, target: SVGElement, compare: boolean) => {
+      const taken = trajectory.steps.slice(0, this.position);
+      for (const step of taken) {
+        const d = this.geometry(step.from, step.to, step.edgeId);
+        if (step.edgeId) {
+          if (!compare) this.drawn?.edgeElements.get(step.edgeId)?.classList.add(step.verdict === 'valid' ? 'walk-valid' : 'walk-imputed');
+          this.drawn?.edgeElements.get(step.edgeId)?.classList.add('on-path');
+          path(target, d, `route ${compare ? 'route-compare' : 'route-model'} verdict-${step.verdict}`, compare ? 'route-diamond-compare' : 'route-arrow-model', `${compare ? 'B' : 'model'} step ${step.index + 1}: ${step.message}`);
+        } else if (step.verdict === 'hallucinated-edge' && d) {
+          const from = this.layout?.nodes.get(step.from);
+          const to = this.layout?.nodes.get(step.to);
+          if (!from || !to) continue;
+          const ghost = svgElement('line', { x1: from.x, y1: from.y, x2: to.x, y2: to.y, class: compare ? 'ghost-edge ghost-compare' : 'ghost-edge', 'data-step': step.index });
+          if (compare) ghost.setAttribute('transform', 'translate(5 5)');
+          const title = svgElement('title', {});
+          title.textContent = step.message;
+          ghost.append(title);
+          ghosts.append(ghost);
+        }
+      }
+      return taken;
+    };
+    const taken = walk(this.trajectory as Trajectory, modelLayer, false);
+    const active = taken.length === this.position ? taken.at(-1) : undefined;
+    if (active) path(activeLayer, this.geometry(active.from, active.to, active.edgeId), 'route route-active', 'route-arrow-active', `active step ${active.index + 1}: ${active.message}`);
+    const compareTaken = this.compare ? walk(this.compare, compareLayer, true) : [];
+    const viewport = svg.querySelector('.viewport');
+    const nodes = viewport?.querySelector(':scope > .nodes');
+    viewport?.insertBefore(routes, nodes ?? null);
+    viewport?.insertBefore(ghosts, nodes ?? null);
+    for (const room of this.rooms()) this.drawn.nodeElements.get(room)?.classList.add('on-path');
+    if (this.question) this.drawn.nodeElements.get(this.question.dst)?.classList.add('destination');
     const trajectory = this.trajectory;
     const here = taken.length > 0 ? taken[taken.length - 1].to : (trajectory?.start ?? trajectory?.steps[0]?.from);
     if (here) this.drawn.nodeElements.get(here)?.classList.add('current');
+    if (this.compare) {
+      const there = compareTaken.length > 0 ? compareTaken[compareTaken.length - 1].to : (this.compare.start ?? this.compare.steps[0]?.from);
+      if (there) this.drawn.nodeElements.get(there)?.classList.add('current-b');
+    }
+  }
+
+  /** Whether an answer is on show. */
+  active(): boolean {
+    return this.trajectory !== null;
+  }
+
+  /** Where the current room is, for the view to keep it in sight. */
+  currentRoom(): string | null {
+    return this.drawn?.svg.querySelector<SVGGElement>('[data-node].current')?.dataset.node ?? null;
   }
 }

@@ -6,6 +6,8 @@ import type { Diagnostic } from '../../core/text';
 
 export const ANSWER_SCHEME = 'waypoint-answer';
 export const ANSWER_LANGUAGE = 'waypoint-answer';
+/** MazePanel.viewType (not imported: the maze panel imports this module). */
+const MAZE_VIEW_TYPE = 'waypoint.maze';
 
 const severities: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
@@ -97,8 +99,10 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
     // the user's plain-text settings.
     const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), ANSWER_LANGUAGE);
     // Answers share one editor group: reuse the group that already holds an answer tab, visible or
-    // not, so a series of runs does not keep splitting the editor.
-    const answerColumn = vscode.window.tabGroups.all.find((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === ANSWER_SCHEME))?.viewColumn;
+    // not, so a series of runs does not keep splitting the editor; else the maze's group, so an
+    // answer and its maze are tabs of one group beside the editor, not a third column.
+    const holding = (test: (input: unknown) => boolean) => vscode.window.tabGroups.all.find((group) => group.tabs.some((tab) => test(tab.input)))?.viewColumn;
+    const answerColumn = holding((input) => input instanceof vscode.TabInputText && input.uri.scheme === ANSWER_SCHEME) ?? holding((input) => input instanceof vscode.TabInputWebview && input.viewType.endsWith(MAZE_VIEW_TYPE));
     await vscode.window.showTextDocument(document, { viewColumn: answerColumn ?? vscode.ViewColumn.Beside, preview: false });
     return document;
   }

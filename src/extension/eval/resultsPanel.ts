@@ -33,6 +33,8 @@ export interface ResultsDeps {
   openAnswer(record: RunRecord): Promise<unknown>;
   /** The record's answer stepped on the maze (MANGO) or the board. */
   openReplay(record: RunRecord): Promise<unknown>;
+  /** Two answers to one question on one map (MANGO; others: nothing): the A ↔ B of a comparison. */
+  replayBoth(a: RunRecord, b: RunRecord): Promise<unknown>;
 }
 
 /** What Show Results takes: a Runs view node (`files`), a run file, several, or nothing (then a pick). */
@@ -268,7 +270,10 @@ export class ResultsPanel implements vscode.Disposable {
           return;
         }
         const [left, right] = await Promise.all([this.fullRecord(a), this.fullRecord(b)]);
-        if (left && right) await vscode.commands.executeCommand('waypoint.compareRuns', undefined, [{ record: left }, { record: right }]);
+        if (left && right) {
+          await vscode.commands.executeCommand('waypoint.compareRuns', undefined, [{ record: left }, { record: right }]);
+          await this.deps.replayBoth(left, right);
+        }
         return;
       }
       case 'share':

@@ -5,7 +5,9 @@ import * as vscode from 'vscode';
 import { reversePairsSetting } from '../settings';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { mangoGameOf } from '../../core/fileKinds';
-import { mazeToHostMessage, type HostToMazeMessage, type Trajectory } from '../../protocol/maze';
+import { mazeToHostMessage, type HostToMazeMessage, type RouteQuestion, type Trajectory } from '../../protocol/maze';
+import { ANSWER_SCHEME } from '../eval/answerDocuments';
+import { RUN_TRAJECTORY_SCHEME } from '../eval/compareRuns';
 import {
   AcceptImputedEdgesRequest,
   AnswerTrajectoryRequest,
@@ -19,6 +21,29 @@ import { receiveMessage } from './webviewMessages';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 
 const REFRESH_DELAY_MS = 300;
+
+/** One answer to draw: the raw reply, how to title it, and the question it answers (for the expected route). */
+export interface AnswerOnMap {
+  response: unknown;
+  title: string;
+  start: string | null;
+  cutoff: number | null;
+  question?: RouteQuestion;
+}
+
+/** Documents of answers: a model's reply, or one side of a comparison's diff. */
+const isAnswer = (uri: vscode.Uri) => uri.scheme === ANSWER_SCHEME || uri.scheme === RUN_TRAJECTORY_SCHEME;
+
+/**
+ * Where a new maze opens: in the group that already holds answers or a comparison of two (maze and
+ * answer as tabs of one group beside the editor), else beside the active editor. Never a third column.
+ */
+function mazeColumn(): vscode.ViewColumn {
+  const answers = vscode.window.tabGroups.all.find((group) =>
+    group.tabs.some((tab) => (tab.input instanceof vscode.TabInputText && isAnswer(tab.input.uri)) || (tab.input instanceof vscode.TabInputTextDiff && (isAnswer(tab.input.original) || isAnswer(tab.input.modified)))),
+  );
+  return answers?.viewColumn ?? vscode.ViewColumn.Beside;
+}
 
 function gameKey(uri: vscode.Uri): string | null {
   const game = mangoGameOf(uri.path);
@@ -35,11 +60,12 @@ export class MazePanel implements vscode.Disposable {
 
   static show(context: vscode.ExtensionContext, client: LanguageClient, gameFile: vscode.Uri): MazePanel {
     if (MazePanel.current) {
-      MazePanel.current.panel.reveal(vscode.ViewColumn.Beside, true);
+      // Revealed where it is: "Beside" would move it one group further right of the active editor.
+      MazePanel.current.panel.reveal(MazePanel.current.panel.viewColumn, true);
       MazePanel.current.track(gameFile);
       return MazePanel.current;
     }
-    const panel = vscode.window.createWebviewPanel(MazePanel.viewType, 'Maze', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true });
+    const panel = vscode.window.createWebviewPanel(MazePanel.viewType, 'Maze', { viewColumn: mazeColumn(), preserveFocus: true }, { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true });
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icons', 'walkthrough.svg');
     MazePanel.current = new MazePanel(panel, context, client, gameFile);
     return MazePanel.current;
@@ -68,11 +94,25 @@ export class MazePanel implements vscode.Disposable {
     );
   }
 
-  /** Checks an answer against this game's maze (in the server) and steps through it in the view. */
-  async showTrajectory(response: unknown, title: string, start: string | null, cutoff: number | null): Promise<Trajectory | null> {
-    const trajectory = await sendRequest(this.client, AnswerTrajectoryRequest, { uri: this.gameFile.toString(), response, title, start, cutoff, extraPairs: reversePairsSetting() });
-    if (trajectory) this.post({ type: 'trajectory', trajectory });
+  /**
+   * Checks an answer against this game's maze (in the server) and steps through it in the view;
+   * with `question`, the view also draws the expected route.
+   */
+  async showTrajectory(response: unknown, title: string, start: string | null, cutoff: number | null, question?: RouteQuestion): Promise<Trajectory | null> {
+    const trajectory = await this.check({ response, title, start, cutoff });
+    if (trajectory) this.post({ type: 'trajectory', trajectory, ...(question ? { question } : {}) });
     return trajectory;
+  }
+
+  /** Two answers to one question on one map (the results view's A ↔ B): `a` is stepped, `b` drawn beside it. */
+  async showTrajectories(a: AnswerOnMap, b: AnswerOnMap): Promise<[Trajectory | null, Trajectory | null]> {
+    const [first, second] = await Promise.all([this.check(a), this.check(b)]);
+    if (first) this.post({ type: 'trajectory', trajectory: first, ...(second ? { compare: second } : {}), ...(a.question ? { question: a.question } : {}) });
+    return [first, second];
+  }
+
+  private check(answer: AnswerOnMap): Promise<Trajectory | null> {
+    return sendRequest(this.client, AnswerTrajectoryRequest, { uri: this.gameFile.toString(), response: answer.response, title: answer.title, start: answer.start, cutoff: answer.cutoff, extraPairs: reversePairsSetting() });
   }
 
   /** Accept or reject, from the graph, one reverse edge the evaluator would impute. */

@@ -1,0 +1,278 @@
+// The maze view as a map to read and move around, in headless Chromium with the real ELK worker:
+// it opens fitted and refits on resize, labels follow their on-screen size (level of detail), the
+// minimap and the search move the view, routes are told apart by shape (not only colour), two
+// answers share one map, the toolbar stays on one row, and pan/zoom frame times on 500 rooms.
+import { strict as assert } from 'node:assert';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { buildMazeGraph } from '../../src/core/mango/maze';
+import { answerTrajectory } from '../../src/core/mango/trajectory';
+import type { EdgeRecord } from '../../src/core/mango/types';
+import type { MazeGraph, RouteQuestion, Trajectory } from '../../src/protocol/maze';
+import { launchChromium } from '../support/browser';
+import { generatedMaze } from '../support/mazes';
+import { samplesDir, testResultsDir } from '../support/paths';
+import { serveRepository } from '../support/staticServer';
+
+const sampleEdges = JSON.parse(readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.edges.json'), 'utf8')) as EdgeRecord[];
+const sampleLocations = JSON.parse(readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.locations.json'), 'utf8')) as string[];
+const lighthouse = () => buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39 });
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+describe('maze view navigation and routes', function () {
+  this.timeout(120_000);
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof serveRepository>>;
+
+  before(async () => {
+    browser = await launchChromium();
+    server = await serveRepository();
+    mkdirSync(testResultsDir, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function openMaze(graph: MazeGraph, viewport = { width: 1100, height: 760 }, showAll = false): Promise<Page> {
+    const page = await browser.newPage({ viewport });
+    await page.goto(`${server.url}/test/webview/host.html`);
+    await page.addScriptTag({ url: `${server.url}/dist/webview/maze.js` });
+    await page.evaluate(({ graph: data, worker }) => window.postMessage({ type: 'graph', graph: data, elkWorkerUrl: worker }, '*'), { graph, worker: `${server.url}/dist/webview/elk-worker.js` });
+    await page.waitForFunction(() => (window as unknown as { __sent: Array<{ type: string }> }).__sent.some((message) => message.type === 'layout'), undefined, { timeout: 30_000 });
+    if (showAll) {
+      await page.getByRole('button', { name: 'Show all rooms' }).click();
+      await page.waitForFunction((count) => document.querySelectorAll('[data-node]').length === count, graph.nodes.length, { timeout: 60_000 });
+    }
+    await settle(page);
+    return page;
+  }
+
+  /** Two animation frames: the view applies its transform in the next one. */
+  const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+  /** The union of the drawn rooms' screen boxes, and the drawing area's. */
+  const boxes = (page: Page) =>
+    page.evaluate(() => {
+      const rooms = [...document.querySelectorAll('[data-node] rect')].map((rect) => rect.getBoundingClientRect());
+      const canvas = (document.querySelector('.maze-canvas') as HTMLElement).getBoundingClientRect();
+      const union = { left: Math.min(...rooms.map((box) => box.left)), top: Math.min(...rooms.map((box) => box.top)), right: Math.max(...rooms.map((box) => box.right)), bottom: Math.max(...rooms.map((box) => box.bottom)) };
+      return { union, canvas: { left: canvas.left, top: canvas.top, right: canvas.right, bottom: canvas.bottom } };
+    });
+
+  function assertFitted({ union, canvas }: { union: Box; canvas: Box }, what: string): void {
+    for (const side of ['left', 'top'] as const) assert.ok(union[side] >= canvas[side] - 1, `${what}: rooms cut off at the ${side} (${union[side]} < ${canvas[side]})`);
+    for (const side of ['right', 'bottom'] as const) assert.ok(union[side] <= canvas[side] + 1, `${what}: rooms cut off at the ${side}`);
+    const fillX = (union.right - union.left) / (canvas.right - canvas.left);
+    const fillY = (union.bottom - union.top) / (canvas.bottom - canvas.top);
+    // The margins are 16 px plus 24 layout units around the rooms: one axis fills the panel.
+    assert.ok(Math.max(fillX, fillY) > 0.85, `${what}: the maze fills ${Math.round(fillX * 100)}% × ${Math.round(fillY * 100)}% of the panel`);
+  }
+
+  const postTrajectory = (page: Page, trajectory: Trajectory, compare?: Trajectory, question?: RouteQuestion) => page.evaluate((message) => window.postMessage(message, '*'), { type: 'trajectory', trajectory, compare, question });
+
+  it('opens fitted to the panel and refits on resize until the user pans or zooms', async () => {
+    const page = await openMaze(lighthouse());
+    assertFitted(await boxes(page), 'on open');
+    await page.setViewportSize({ width: 700, height: 900 });
+    await page.waitForTimeout(100);
+    await settle(page);
+    assertFitted(await boxes(page), 'after a resize');
+    await page.mouse.move(350, 500);
+    await page.mouse.wheel(0, -400);
+    await settle(page);
+    const zoomed = await boxes(page);
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await page.waitForTimeout(100);
+    await settle(page);
+    const after = await boxes(page);
+    assert.ok(Math.abs(after.union.right - after.union.left - (zoomed.union.right - zoomed.union.left)) < 1, 'a resize keeps the zoom the user chose');
+    await page.locator('#fit').click();
+    await settle(page);
+    assertFitted(await boxes(page), 'after Fit');
+    await page.close();
+  });
+
+  it('keeps room names legible at fit on 150 rooms', async () => {
+    const page = await openMaze(buildMazeGraph('generated', generatedMaze(150, 300, 3), [], { start: 'room 0', lastStep: 999 }));
+    await page.screenshot({ path: join(testResultsDir, 'webview-maze-150-fit.png') });
+    const heights = await page.locator('[data-node] text').evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect().height));
+    assert.equal(heights.length, 150);
+    assert.ok(heights.every((height) => height >= 9), `the smallest room name is ${Math.min(...heights).toFixed(1)} px high`);
+    await page.screenshot({ path: join(testResultsDir, 'webview-maze-150-fit.png') });
+    await page.close();
+  });
+
+  it('on 400 rooms: labels hidden at fit and shown once zoomed in; the minimap moves the view; search flies to a room', async () => {
+    const graph = buildMazeGraph('generated', generatedMaze(400, 800, 5), [], { start: 'room 0', lastStep: 999 });
+    const page = await openMaze(graph, { width: 1100, height: 760 }, true);
+    assertFitted(await boxes(page), '400 rooms');
+    assert.ok(await page.locator('.maze-minimap').isHidden(), 'no minimap while the whole maze is in view');
+    assert.ok(await page.locator('.edge-label').first().isHidden(), 'edge labels are hidden at fit');
+    assert.ok(await page.locator('[data-node="room 17"] text').isHidden(), 'room names are hidden at fit');
+    assert.ok(((await page.locator('[data-node="room 0"] text').boundingBox())?.height ?? 0) >= 9, 'the start keeps its name, readable');
+    await page.screenshot({ path: join(testResultsDir, 'webview-maze-400-fit.png') });
+
+    // Zooming in by the wheel shows the labels.
+    const canvas = (await page.locator('.maze-canvas').boundingBox()) as { x: number; y: number; width: number; height: number };
+    await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+    for (let turn = 0; turn < 6; turn++) await page.mouse.wheel(0, -200);
+    await settle(page);
+    const centre = await page.evaluate(({ x, y }) => (document.elementsFromPoint(x, y).find((element) => element.closest('[data-node]'))?.closest('[data-node]') as SVGGElement | undefined)?.dataset.node ?? null, { x: canvas.x + canvas.width / 2, y: canvas.y + canvas.height / 2 });
+    const shown = page.locator('svg.maze .edge-label').filter({ visible: true });
+    assert.ok((await shown.count()) > 0, 'edge labels show when zoomed in');
+    assert.ok(await page.locator('[data-node] text').filter({ visible: true }).count() > 10, `room names show when zoomed in (room at the centre: ${centre})`);
+    await page.screenshot({ path: join(testResultsDir, 'webview-maze-400-zoomed.png') });
+
+    // The minimap (shown once part of the maze is out of view): a click centres the view on that point.
+    const minimap = page.locator('.maze-minimap');
+    assert.ok(await minimap.isVisible());
+    const transform = () => page.locator('svg.maze .viewport').getAttribute('transform');
+    const before = await transform();
+    const map = (await minimap.boundingBox()) as { x: number; y: number; width: number; height: number };
+    const target = { x: map.x + map.width * 0.25, y: map.y + map.height * 0.3 };
+    await page.mouse.click(target.x, target.y);
+    await settle(page);
+    const frame = (await page.locator('.maze-minimap-frame').boundingBox()) as { x: number; y: number; width: number; height: number };
+    assert.ok(Math.abs(frame.x + frame.width / 2 - target.x) < 2 && Math.abs(frame.y + frame.height / 2 - target.y) < 2, 'the view is centred where the minimap was clicked');
+    assert.notEqual(await transform(), before, 'the maze moved');
+
+    // Search: the first match is centred, big enough to read, and marked.
+    await page.locator('#search input').fill('room 321');
+    await page.waitForTimeout(600);
+    const found = page.locator('[data-node].found');
+    assert.equal(await found.getAttribute('data-node'), 'room 321');
+    const box = (await found.locator('rect').boundingBox()) as { x: number; y: number; width: number; height: number };
+    assert.ok(Math.abs(box.x + box.width / 2 - (canvas.x + canvas.width / 2)) < 3 && Math.abs(box.y + box.height / 2 - (canvas.y + canvas.height / 2)) < 3, 'the view flew to the room');
+    assert.ok(((await found.locator('text').boundingBox())?.height ?? 0) >= 9, 'its name is readable');
+    await page.close();
+  });
+
+  it('tells the expected route, the model route and the active step apart by dash and marker, and never fades the path', async () => {
+    const graph = lighthouse();
+    const answer = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";
+    const page = await openMaze(graph);
+    // A stale cutoff (4): most rooms of the route are not known yet there.
+    await postTrajectory(page, answerTrajectory(graph, answer, 'RF harbour road → lamp room · oracle', 'harbour road', 4), undefined, { task: 'rf', src: 'harbour road', dst: 'lamp room', actions: [] });
+    await page.waitForSelector('svg.maze .route-expected');
+    await page.keyboard.press('ArrowLeft');
+    const style = (selector: string) =>
+      page.locator(selector).first().evaluate((element) => {
+        const computed = getComputedStyle(element);
+        return `${computed.strokeDasharray} | ${element.getAttribute('marker-end') ?? 'no marker'} | ${computed.strokeWidth}`;
+      });
+    const styles = { expected: await style('svg.maze .route-expected'), model: await style('svg.maze .route-model'), active: await style('svg.maze .route-active') };
+    assert.equal(new Set(Object.values(styles)).size, 3, `distinct: ${JSON.stringify(styles)}`);
+    assert.notEqual(styles.expected.split(' | ')[0], styles.model.split(' | ')[0], 'the expected route and the model route differ in dash, not only colour');
+    assert.notEqual(styles.model.split(' | ')[1], styles.active.split(' | ')[1], 'the active step has its own marker');
+    const expectedSteps = await page.locator('svg.maze .route-expected').count();
+    assert.ok(expectedSteps >= 2, `${expectedSteps} expected steps`);
+    // Every room on a route is drawn at full strength, even when unknown at the question's cutoff.
+    const faded = await page.locator('[data-node].unknown').evaluateAll((nodes) => nodes.map((node) => [(node as SVGGElement).dataset.node, getComputedStyle(node).opacity, node.classList.contains('on-path')]));
+    assert.ok(faded.some(([, , onPath]) => onPath), 'some route rooms are unknown at step 4');
+    for (const [name, opacity, onPath] of faded) assert.equal(Number(opacity) === 1, onPath, `${name}: opacity ${opacity}`);
+    assert.ok(await page.locator('.route-legend-item').count() >= 4, 'a legend for the routes');
+    await page.keyboard.press('ArrowRight');
+    await page.screenshot({ path: join(testResultsDir, 'webview-maze-routes.png') });
+    // DF: the expected route is the walkthrough's actions from the start.
+    await postTrajectory(page, answerTrajectory(graph, answer, 'DF', 'harbour road', 39), undefined, { task: 'df', src: 'harbour road', dst: 'net loft', actions: ['north', 'up'] });
+    await page.waitForFunction(() => document.querySelectorAll('svg.maze .route-expected').length === 2);
+    assert.match(await page.locator('.route-legend').innerText(), /walkthrough path/);
+    await page.close();
+  });
+
+  it('draws two answers to one question on one map, distinguishably', async () => {
+    const graph = lighthouse();
+    const a = answerTrajectory(graph, "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]", 'oracle', 'harbour road', 39);
+    const b = answerTrajectory(graph, "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'fly', 'location_after': 'lamp room'}]", 'random', 'harbour road', 39);
+    const page = await openMaze(graph);
+    await postTrajectory(page, a, b, { task: 'rf', src: 'harbour road', dst: 'net loft', actions: [] });
+    await page.waitForSelector('svg.maze .route-compare');
+    assert.equal(await page.locator('svg.maze .route-model').count(), 2);
+    assert.equal(await page.locator('svg.maze .route-compare').count(), 1, "B's valid step");
+    assert.equal(await page.locator('svg.maze .route-expected').count(), 2, 'the expected route under both');
+    assert.equal(await page.locator('.ghost-edge.ghost-compare').count(), 1, "B's move that does not exist");
+    assert.equal(await page.locator('[data-node].current').getAttribute('data-node'), 'net loft');
+    assert.equal(await page.locator('[data-node].current-b').getAttribute('data-node'), 'lamp room');
+    const [modelDash, compareDash] = await Promise.all(['svg.maze .route-model', 'svg.maze .route-compare'].map((selector) => page.locator(selector).first().evaluate((element) => `${getComputedStyle(element).strokeDasharray} ${element.getAttribute('marker-end')}`)));
+    assert.notEqual(modelDash, compareDash);
+    assert.match(await page.locator('.route-legend').innerText(), /B: random/);
+    assert.equal(await page.locator('.trajectory-chips.compare .chip').count(), 2);
+    await page.screenshot({ path: join(testResultsDir, 'webview-maze-two-answers.png') });
+    await page.close();
+  });
+
+  it('keeps the toolbar on one row at 480 px, and a small maze its room names', async () => {
+    for (const width of [480, 800]) {
+      const page = await openMaze(lighthouse(), { width, height: 600 });
+      const rows = await page.locator('.maze-toolbar > *').evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top + item.getBoundingClientRect().height / 2)));
+      assert.ok(Math.max(...rows) - Math.min(...rows) <= 4, `${width} px: toolbar items centred at ${rows.join(', ')}`);
+      const overflow = await page.locator('.maze-toolbar').evaluate((bar) => bar.scrollWidth - bar.clientWidth);
+      assert.ok(overflow <= 0, `${width} px: the toolbar overflows by ${overflow} px`);
+      // A small maze keeps every room name, even in a narrow panel.
+      assert.equal(await page.locator('[data-node] text').filter({ visible: true }).count(), 13);
+      if (width === 480) await page.screenshot({ path: join(testResultsDir, 'webview-maze-480.png') });
+      await page.close();
+    }
+  });
+
+  it('pans and zooms a 500-room maze within the frame budget', async () => {
+    const graph = buildMazeGraph('generated', generatedMaze(500, 1000, 9), [], { start: 'room 0', lastStep: 999 });
+    const page = await openMaze(graph, { width: 1100, height: 760 }, true);
+    const canvas = (await page.locator('.maze-canvas').boundingBox()) as { x: number; y: number; width: number; height: number };
+    const cx = canvas.x + canvas.width / 2;
+    const cy = canvas.y + canvas.height / 2;
+    await page.evaluate(() => {
+      const frames: number[] = [];
+      (window as unknown as { __frames: number[] }).__frames = frames;
+      const tick = (time: number) => {
+        frames.push(time);
+        if (frames.length < 100_000) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    // Zoom in through every level of detail, pan around, zoom back out; frame times per phase too.
+    const mark = () => page.evaluate(() => (window as unknown as { __frames: number[] }).__frames.length);
+    const phases: Array<[string, number]> = [];
+    await page.mouse.move(cx, cy);
+    for (let turn = 0; turn < 30; turn++) await page.mouse.wheel(0, -60);
+    phases.push(['zoom in', await mark()]);
+    await page.mouse.down();
+    for (let move = 0; move < 60; move++) await page.mouse.move(cx + Math.sin(move / 8) * 250, cy + Math.cos(move / 8) * 150);
+    await page.mouse.up();
+    phases.push(['pan', await mark()]);
+    for (let turn = 0; turn < 30; turn++) await page.mouse.wheel(0, 60);
+    phases.push(['zoom out', await mark()]);
+    const frames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames.slice());
+    const percentiles = (times: number[]) => {
+      const sorted = times.slice(1).map((time, index) => time - times[index]).sort((x, y) => x - y);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+      return { sorted, p50: at(0.5), p95: at(0.95) };
+    };
+    const { sorted: deltas, p50, p95 } = percentiles(frames);
+    let from = 0;
+    const perPhase = phases.map(([name, end]) => {
+      const part = percentiles(frames.slice(from, end));
+      from = end;
+      return `${name} p50 ${part.p50.toFixed(1)} / p95 ${part.p95.toFixed(1)} ms`;
+    });
+    console.log(`      500 rooms, ${graph.edges.length} edges: ${deltas.length} frames while panning and zooming, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${deltas.at(-1)?.toFixed(1)} ms (${perPhase.join('; ')})`);
+    assert.ok(deltas.length > 30, `${deltas.length} frames`);
+    // Headless Chromium rasterises on the CPU of a shared 2-core machine (frames come at vsync
+    // multiples: 16.7, 33.3, 50 ms). Measured here: p95 16.8 ms (zoom previewed on the compositor,
+    // pans as one group transform); before, repainting every zoom frame, p95 was 50–100 ms. The
+    // budget allows one missed vsync at p95 so that other load on the machine does not fail it.
+    assert.ok(p95 < FRAME_BUDGET_MS, `p95 frame time ${p95.toFixed(1)} ms exceeds ${FRAME_BUDGET_MS} ms`);
+    await page.close();
+  });
+});
+
+/** p95 frame-time budget in headless software rendering (see the frame-time test). */
+const FRAME_BUDGET_MS = 34;

@@ -1,0 +1,99 @@
+// Level of detail by the screen size of text, not by a fixed zoom: edge labels show once they would
+// be readable, room names grow (within limits) as the map shrinks so they stay legible at fit, and
+// hide only when even grown they would be too small or crowd each other. Classes on the SVG change
+// only when a threshold is crossed, so zooming costs no style work between thresholds.
+import type { View } from './panZoom';
+
+/** Font sizes in layout units, as media/webview.css draws them. */
+const EDGE_FONT = 10.5;
+const ROOM_FONT = 12.5;
+/** Smallest on-screen size (px) at which a label is drawn. */
+export const EDGE_LABEL_MIN_PX = 8;
+export const ROOM_LABEL_MIN_PX = 9;
+/** Bounds on how much a room name may grow when zoomed out before it hides (see roomGrowth). */
+const MIN_GROWTH = 1.5;
+const MAX_GROWTH = 4;
+/** Average glyph width as a share of the font size (the view's sans-serif). */
+const GLYPH = 0.58;
+/** The grown font changes in steps of this ratio, so it is not restyled on every frame. */
+const FONT_STEP = 1.12;
+
+export interface Detail {
+  edgeLabels: boolean;
+  rooms: 'normal' | 'grown' | 'hidden';
+  /** Room font size in layout units when grown. */
+  roomFont: number;
+  /** Font (layout units) of the names that stay when the others hide: the start, current and found rooms. */
+  keyFont: number;
+}
+
+/**
+ * How much room names may grow on this layout: as far as the typical room's name still fits in the
+ * gap to its nearest neighbour, so grown names do not run into each other.
+ */
+export function roomGrowth(nodes: ReadonlyArray<{ name: string; x: number; y: number }>): number {
+  if (nodes.length < 2) return MAX_GROWTH;
+  const fits = nodes.map((node) => {
+    let nearest = Infinity;
+    for (const other of nodes) {
+      if (other === node) continue;
+      // Names are wide and short: a neighbour beside counts fully, one above or below much less.
+      const gap = Math.max(Math.abs(other.x - node.x), Math.abs(other.y - node.y) * 3);
+      nearest = Math.min(nearest, gap);
+    }
+    // Two names centred `nearest` apart touch when each is `nearest` wide; keep a small gap.
+    return (nearest * 0.95) / (GLYPH * ROOM_FONT * Math.max(4, node.name.length));
+  });
+  fits.sort((a, b) => a - b);
+  return Math.min(MAX_GROWTH, Math.max(MIN_GROWTH, fits[Math.floor(fits.length * 0.25)]));
+}
+
+export function detailAt(k: number, growth: number): Detail {
+  return { ...roomDetail(k, growth), keyFont: Math.max(ROOM_FONT, (ROOM_LABEL_MIN_PX + 2) / k) };
+}
+
+function roomDetail(k: number, growth: number): Omit<Detail, 'keyFont'> {
+  const edgeLabels = EDGE_FONT * k >= EDGE_LABEL_MIN_PX;
+  // Names fit their boxes at the normal size: keep it a little below the minimum before growing them out of their boxes.
+  if (ROOM_FONT * k >= ROOM_LABEL_MIN_PX - 1) return { edgeLabels, rooms: 'normal', roomFont: ROOM_FONT };
+  const wanted = ROOM_LABEL_MIN_PX / k;
+  // Hidden, but the few rooms that keep their names (start, current, search match) keep them big.
+  if (wanted > ROOM_FONT * growth) return { edgeLabels, rooms: 'hidden', roomFont: ROOM_FONT * growth };
+  // Round up to the next step so the on-screen size never falls below the minimum.
+  const steps = Math.ceil(Math.log(wanted / ROOM_FONT) / Math.log(FONT_STEP));
+  return { edgeLabels, rooms: 'grown', roomFont: Math.min(ROOM_FONT * growth, ROOM_FONT * FONT_STEP ** steps) };
+}
+
+/** Keeps the SVG's level-of-detail classes in step with the view. */
+/** A new room font waits until zooming pauses this long: restyling 500 names mid-gesture drops frames. */
+const FONT_SETTLE_MS = 120;
+
+export function levelOfDetail(svg: SVGSVGElement, growth: number): (view: View) => void {
+  let last = '';
+  let font = '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const setFont = (value: string) => {
+    if (value === font) return;
+    font = value;
+    const [room, key] = value.split(' ');
+    svg.style.setProperty('--room-font', room);
+    svg.style.setProperty('--key-font', key);
+  };
+  return (view) => {
+    const detail = detailAt(view.k, growth);
+    // The key font in steps too, so it is not restyled for every small zoom.
+    const keyFont = ROOM_FONT * FONT_STEP ** Math.ceil(Math.log(detail.keyFont / ROOM_FONT) / Math.log(FONT_STEP));
+    const wanted = `${detail.roomFont.toFixed(2)}px ${keyFont.toFixed(2)}px`;
+    const key = `${detail.edgeLabels}/${detail.rooms}`;
+    clearTimeout(timer);
+    if (key !== last) {
+      // A change of what is shown applies at once (with the font it needs).
+      last = key;
+      setFont(wanted);
+      svg.classList.toggle('lod-edge-labels', detail.edgeLabels);
+      svg.classList.toggle('lod-rooms-grown', detail.rooms === 'grown');
+      svg.classList.toggle('lod-rooms-hidden', detail.rooms === 'hidden');
+    } else if (font === '') setFont(wanted);
+    else if (wanted !== font) timer = setTimeout(() => setFont(wanted), FONT_SETTLE_MS);
+  };
+}
