@@ -161,7 +161,8 @@ describe('maze view navigation and routes', function () {
     const page = await openMaze(graph);
     // A stale cutoff (4): most rooms of the route are not known yet there.
     await postTrajectory(page, answerTrajectory(graph, answer, 'RF harbour road → lamp room · oracle', 'harbour road', 4), undefined, { task: 'rf', src: 'harbour road', dst: 'lamp room', actions: [] });
-    await page.waitForSelector('svg.maze .route-expected');
+    // Attached, not 'visible': a straight horizontal or vertical route segment has an empty bounding box.
+    await page.waitForSelector('svg.maze .route-expected', { state: 'attached' });
     await page.keyboard.press('ArrowLeft');
     const style = (selector: string) =>
       page.locator(selector).first().evaluate((element) => {
@@ -194,7 +195,8 @@ describe('maze view navigation and routes', function () {
     const b = answerTrajectory(graph, "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'fly', 'location_after': 'lamp room'}]", 'random', 'harbour road', 39);
     const page = await openMaze(graph);
     await postTrajectory(page, a, b, { task: 'rf', src: 'harbour road', dst: 'net loft', actions: [] });
-    await page.waitForSelector('svg.maze .route-compare');
+    // Attached, not 'visible': a straight horizontal or vertical route segment has an empty bounding box.
+    await page.waitForSelector('svg.maze .route-compare', { state: 'attached' });
     assert.equal(await page.locator('svg.maze .route-model').count(), 2);
     assert.equal(await page.locator('svg.maze .route-compare').count(), 1, "B's valid step");
     assert.equal(await page.locator('svg.maze .route-expected').count(), 2, 'the expected route under both');
