@@ -4,15 +4,14 @@
 // coordinates; authoring gestures reported to the host; data inserted as text; export; and
 // screenshots in dark, light and high-contrast themes.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { BoardFrame, BoardPathMark, BoardTimeline, GridCell, GridScene, HostToBoardMessage } from '../../src/protocol/board';
-import { launchChromium } from '../support/browser';
+import { useBrowserHost } from '../support/browser';
 import { parseEpisodeLog } from '../../src/core/smartplay/episodeLog';
 import { smartplayTimelineOfFile } from '../../src/core/smartplay/boardTimeline';
 import { samplesDir, testResultsDir } from '../support/paths';
-import { serveRepository } from '../support/staticServer';
 
 interface Sent {
   type: string;
@@ -142,27 +141,16 @@ const HIGH_CONTRAST = `:root { --vscode-foreground: #ffffff; --vscode-editor-bac
 
 describe('board view webview', function () {
   this.timeout(60_000);
-  let browser: Browser;
-  let server: Awaited<ReturnType<typeof serveRepository>>;
-
-  before(async () => {
-    browser = await launchChromium();
-    server = await serveRepository();
-    mkdirSync(testResultsDir, { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const host = useBrowserHost();
 
   async function openBoard(message: HostToBoardMessage, options: { theme?: 'light' | 'hc'; viewport?: { width: number; height: number } } = {}): Promise<Page> {
-    const page = await browser.newPage({ viewport: options.viewport ?? { width: 1100, height: 760 } });
-    await page.goto(`${server.url}/test/webview/host.html`);
+    const page = await host.browser.newPage({ viewport: options.viewport ?? { width: 1100, height: 760 } });
+    await page.goto(`${host.server.url}/test/webview/host.html`);
     if (options.theme) {
       await page.addStyleTag({ content: options.theme === 'light' ? LIGHT : HIGH_CONTRAST });
       await page.evaluate((kind) => document.body.classList.add(kind === 'light' ? 'vscode-light' : 'vscode-high-contrast'), options.theme);
     }
-    await page.addScriptTag({ url: `${server.url}/dist/webview/board.js` });
+    await page.addScriptTag({ url: `${host.server.url}/dist/webview/board.js` });
     await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((sent) => sent.type === 'ready'));
     await post(page, message);
     return page;

@@ -2,17 +2,16 @@
 // and edge counts against core, compass orientation, dashed imputed edges, the cutoff slider,
 // clicks reported to the host, names inserted as text, and layout time on large mazes.
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { buildMazeGraph } from '../../src/core/mango/maze';
 import { answerTrajectory } from '../../src/core/mango/trajectory';
 import type { EdgeRecord } from '../../src/core/mango/types';
 import type { MazeGraph } from '../../src/protocol/maze';
-import { launchChromium } from '../support/browser';
+import { useBrowserHost } from '../support/browser';
 import { generatedMaze } from '../support/mazes';
 import { samplesDir, sharedDataDir, testResultsDir } from '../support/paths';
-import { serveRepository } from '../support/staticServer';
 
 const sampleEdges = JSON.parse(readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.edges.json'), 'utf8')) as EdgeRecord[];
 const sampleLocations = JSON.parse(readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.locations.json'), 'utf8')) as string[];
@@ -24,24 +23,13 @@ interface Sent {
 
 describe('maze view webview', function () {
   this.timeout(60_000);
-  let browser: Browser;
-  let server: Awaited<ReturnType<typeof serveRepository>>;
-
-  before(async () => {
-    browser = await launchChromium();
-    server = await serveRepository();
-    mkdirSync(testResultsDir, { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const host = useBrowserHost();
 
   async function openMaze(graph: MazeGraph, viewport = { width: 1100, height: 760 }): Promise<{ page: Page; layout: Sent }> {
-    const page = await browser.newPage({ viewport });
-    await page.goto(`${server.url}/test/webview/host.html`);
-    await page.addScriptTag({ url: `${server.url}/dist/webview/maze.js` });
-    await page.evaluate(({ graph: data, worker }) => window.postMessage({ type: 'graph', graph: data, elkWorkerUrl: worker }, '*'), { graph, worker: `${server.url}/dist/webview/elk-worker.js` });
+    const page = await host.browser.newPage({ viewport });
+    await page.goto(`${host.server.url}/test/webview/host.html`);
+    await page.addScriptTag({ url: `${host.server.url}/dist/webview/maze.js` });
+    await page.evaluate(({ graph: data, worker }) => window.postMessage({ type: 'graph', graph: data, elkWorkerUrl: worker }, '*'), { graph, worker: `${host.server.url}/dist/webview/elk-worker.js` });
     await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'layout'), undefined, { timeout: 30_000 });
     const layout = (await sent(page)).find((message) => message.type === 'layout') as Sent;
     return { page, layout };
@@ -167,11 +155,11 @@ describe('maze view webview', function () {
 
   it('applies the question cutoff when the answer arrives before the maze is drawn', async () => {
     const graph = buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39 });
-    const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
-    await page.goto(`${server.url}/test/webview/host.html`);
-    await page.addScriptTag({ url: `${server.url}/dist/webview/maze.js` });
+    const page = await host.browser.newPage({ viewport: { width: 1100, height: 760 } });
+    await page.goto(`${host.server.url}/test/webview/host.html`);
+    await page.addScriptTag({ url: `${host.server.url}/dist/webview/maze.js` });
     await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), answerTrajectory(graph, '[]', 'RF', 'harbour road', 6));
-    await page.evaluate(({ graph: data, worker }) => window.postMessage({ type: 'graph', graph: data, elkWorkerUrl: worker }, '*'), { graph, worker: `${server.url}/dist/webview/elk-worker.js` });
+    await page.evaluate(({ graph: data, worker }) => window.postMessage({ type: 'graph', graph: data, elkWorkerUrl: worker }, '*'), { graph, worker: `${host.server.url}/dist/webview/elk-worker.js` });
     await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'layout'), undefined, { timeout: 30_000 });
     assert.equal(await page.locator('#cutoff').inputValue(), '6');
     assert.equal(await page.locator('[data-node].unknown').count(), graph.nodes.filter((node) => node.firstStep > 6).length);

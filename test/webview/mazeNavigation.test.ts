@@ -3,17 +3,16 @@
 // minimap and the search move the view, routes are told apart by shape (not only colour), two
 // answers share one map, the toolbar stays on one row, and pan/zoom frame times on 500 rooms.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { buildMazeGraph } from '../../src/core/mango/maze';
 import { answerTrajectory } from '../../src/core/mango/trajectory';
 import type { EdgeRecord } from '../../src/core/mango/types';
 import type { MazeGraph, RouteQuestion, Trajectory } from '../../src/protocol/maze';
-import { launchChromium } from '../support/browser';
+import { useBrowserHost } from '../support/browser';
 import { generatedMaze } from '../support/mazes';
 import { samplesDir, testResultsDir } from '../support/paths';
-import { serveRepository } from '../support/staticServer';
 
 const sampleEdges = JSON.parse(readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.edges.json'), 'utf8')) as EdgeRecord[];
 const sampleLocations = JSON.parse(readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.locations.json'), 'utf8')) as string[];
@@ -28,24 +27,13 @@ interface Box {
 
 describe('maze view navigation and routes', function () {
   this.timeout(120_000);
-  let browser: Browser;
-  let server: Awaited<ReturnType<typeof serveRepository>>;
-
-  before(async () => {
-    browser = await launchChromium();
-    server = await serveRepository();
-    mkdirSync(testResultsDir, { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const host = useBrowserHost();
 
   async function openMaze(graph: MazeGraph, viewport = { width: 1100, height: 760 }, showAll = false): Promise<Page> {
-    const page = await browser.newPage({ viewport });
-    await page.goto(`${server.url}/test/webview/host.html`);
-    await page.addScriptTag({ url: `${server.url}/dist/webview/maze.js` });
-    await page.evaluate(({ graph: data, worker }) => window.postMessage({ type: 'graph', graph: data, elkWorkerUrl: worker }, '*'), { graph, worker: `${server.url}/dist/webview/elk-worker.js` });
+    const page = await host.browser.newPage({ viewport });
+    await page.goto(`${host.server.url}/test/webview/host.html`);
+    await page.addScriptTag({ url: `${host.server.url}/dist/webview/maze.js` });
+    await page.evaluate(({ graph: data, worker }) => window.postMessage({ type: 'graph', graph: data, elkWorkerUrl: worker }, '*'), { graph, worker: `${host.server.url}/dist/webview/elk-worker.js` });
     await page.waitForFunction(() => (window as unknown as { __sent: Array<{ type: string }> }).__sent.some((message) => message.type === 'layout'), undefined, { timeout: 30_000 });
     if (showAll) {
       await page.getByRole('button', { name: 'Show all rooms' }).click();

@@ -5,9 +5,8 @@
 // the numbers against the report, the plots, the failure bars' filter, the matrix's filters, the
 // detail pane (markup as text), the inline replay, compare, and the 2 s budget at 40,000 records.
 import { strict as assert } from 'node:assert';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { syntheticGraspRecords } from '../../bench/syntheticRuns';
 import '../../src/core/benchmarks';
 import type { BoardTimeline, GridCell } from '../../src/core/board';
@@ -18,9 +17,8 @@ import { packTimeline } from '../../src/core/runs/replayFrames';
 import { buildReport, type ReportRow } from '../../src/core/runs/report';
 import { buildResultsModel, compareModels, recordDetail } from '../../src/core/runs/resultsModel';
 import type { HostToResultsMessage, ResultsModel } from '../../src/protocol/results';
-import { launchChromium } from '../support/browser';
+import { useBrowserHost } from '../support/browser';
 import { testResultsDir } from '../support/paths';
-import { serveRepository } from '../support/staticServer';
 import { jsonl, mangoRecord, type MangoRow } from '../unit/runs/fixtures';
 
 interface Sent {
@@ -92,20 +90,9 @@ const LIGHT = `:root { --vscode-foreground: #3b3b3b; --vscode-editor-background:
 
 describe('results view webview', function () {
   this.timeout(120_000);
-  let browser: Browser;
-  let server: Awaited<ReturnType<typeof serveRepository>>;
+  const host = useBrowserHost();
   const mango = mangoSet();
   const mangoBuilt = buildResultsModel(mango, ['.waypoint/runs/batch/run-mango.jsonl'], 'MANGO · sample run');
-
-  before(async () => {
-    browser = await launchChromium();
-    server = await serveRepository();
-    mkdirSync(testResultsDir, { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   const sent = (page: Page) => page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent);
   const sentOf = async (page: Page, type: string) => (await sent(page)).filter((message) => message.type === type);
@@ -119,15 +106,15 @@ describe('results view webview', function () {
   }
 
   async function openResults(model: ResultsModel, options: { light?: boolean; viewport?: { width: number; height: number } } = {}): Promise<Page> {
-    const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 820 } });
+    const page = await host.browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 820 } });
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
-    await page.goto(`${server.url}/test/webview/host.html`);
+    await page.goto(`${host.server.url}/test/webview/host.html`);
     if (options.light) {
       await page.addStyleTag({ content: LIGHT });
       await page.evaluate(() => document.body.classList.add('vscode-light'));
     }
-    await page.addScriptTag({ url: `${server.url}/dist/webview/results.js` });
+    await page.addScriptTag({ url: `${host.server.url}/dist/webview/results.js` });
     await waitFor(page, 'ready');
     await post(page, { type: 'results', model });
     await waitFor(page, 'rendered');
@@ -340,9 +327,9 @@ describe('results view webview', function () {
     const { model, rows } = buildResultsModel(set, ['gpt-4o.jsonl', 'o1-mini.jsonl'], 'GRASP · 40,000 records');
     const built = Date.now() - started;
     assert.equal(model.rows.length, 40_000);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
-    await page.goto(`${server.url}/test/webview/host.html`);
-    await page.addScriptTag({ url: `${server.url}/dist/webview/results.js` });
+    const page = await host.browser.newPage({ viewport: { width: 1280, height: 820 } });
+    await page.goto(`${host.server.url}/test/webview/host.html`);
+    await page.addScriptTag({ url: `${host.server.url}/dist/webview/results.js` });
     await waitFor(page, 'ready');
     // The model is put in the page first: the time measured is the view's (postMessage included), not the test's transfer.
     await page.evaluate((data) => {
