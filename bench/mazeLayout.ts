@@ -1,4 +1,4 @@
-// Maze view layout time in headless Chromium (the webview bundle with the real ELK worker), for
+// Maze view layout time in headless Chromium (the webview bundle running core's grid layout), for
 // a generated 230-location maze (DESIGN.md budget: under 1 s) and the largest shared game.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,24 +35,18 @@ export async function benchMazeLayout(runs = 3): Promise<BenchRow[]> {
     if (shared) graphs.push([`largest shared game (${shared.game})`, shared, undefined]);
     for (const [name, graph, budget] of graphs) {
       const times: number[] = [];
-      const startTimes: number[] = [];
       for (let run = 0; run < runs; run++) {
         const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
         await page.goto(`${server.url}/test/webview/host.html`);
         await page.addScriptTag({ url: `${server.url}/dist/webview/maze.js` });
-        await page.evaluate(({ data, worker }) => window.postMessage({ type: 'graph', graph: data, elkWorkerUrl: worker }, '*'), { data: graph, worker: `${server.url}/dist/webview/elk-worker.js` });
+        await page.evaluate((data) => window.postMessage({ type: 'graph', graph: data }, '*'), graph);
         await page.waitForFunction(() => (window as unknown as { __sent: Array<{ type: string }> }).__sent.some((message) => message.type === 'layout'), undefined, { timeout: 30_000 });
-        const layout = await page.evaluate(() => (window as unknown as { __sent: Array<{ type: string; milliseconds?: number; engineStartMs?: number }> }).__sent.find((message) => message.type === 'layout'));
+        const layout = await page.evaluate(() => (window as unknown as { __sent: Array<{ type: string; milliseconds?: number }> }).__sent.find((message) => message.type === 'layout'));
         times.push(layout?.milliseconds ?? Number.NaN);
-        startTimes.push(layout?.engineStartMs ?? Number.NaN);
         await page.close();
       }
       times.sort((a, b) => a - b);
-      startTimes.sort((a, b) => a - b);
       rows.push({ name: `maze layout, ${name}: ${graph.nodes.length} locations, ${graph.edges.length} edges (median of ${runs})`, value: times[Math.floor(times.length / 2)], unit: 'ms', budget });
-      // The worker starts when the view opens, while the language server builds the graph; a
-      // cold open whose graph is ready at once waits for it, so it is reported too.
-      rows.push({ name: `  ELK worker start before that layout, cold page (median of ${runs})`, value: startTimes[Math.floor(startTimes.length / 2)], unit: 'ms' });
     }
   } finally {
     await browser.close();

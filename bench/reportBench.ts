@@ -37,7 +37,7 @@ function writeRecords(path: string, records: readonly RunRecord[]): void {
  */
 async function resultsViewHost(runFile: string): Promise<{ ms: number; modelMegabytes: number }> {
   const started = performance.now();
-  const read = await readRunFile(runFile, { workerScript: resolve(__dirname, '..', 'runFileWorker.js') });
+  const read = await readRunFile(runFile, { workerScript: resolve(__dirname, '..', 'runFileWorker.js'), offsets: true });
   const { model } = buildResultsModel(mergeRunFiles([{ file: runFile, records: read.records }]), [runFile], 'bench');
   const size = JSON.stringify(model).length;
   return { ms: performance.now() - started, modelMegabytes: size / 1048576 };

@@ -17,6 +17,8 @@ const CHUNK_BYTES = 1048576;
 export interface ReadOptions {
   /** Keep prompts, raw and parsed answers (the HTML drill-down); without, records keep only what tables need, which saves memory and time. */
   keepText?: boolean;
+  /** Each record's byte offset (RunFileContents.offsets), for readRecordAt; an extra pass, so only when asked. */
+  offsets?: boolean;
   /** The script worker threads start: a bundle that calls runFileWorker() when it is not the main thread (default: this bundle). */
   workerScript?: string;
 }
@@ -67,7 +69,12 @@ function recordOffsets(text: string, lineIndices: readonly number[], base: numbe
 }
 
 /** Parses bytes [start, end) of a run file, which begin and end at line boundaries. */
-async function readRange(path: string, start: number, end: number, keepText: boolean): Promise<RangeResult> {
+interface RangeOptions {
+  keepText: boolean;
+  offsets: boolean;
+}
+
+async function readRange(path: string, start: number, end: number, { keepText, offsets: wantOffsets }: RangeOptions): Promise<RangeResult> {
   const handle = await fs.open(path, 'r');
   try {
     const records: RunRecord[] = [];
@@ -81,7 +88,7 @@ async function readRange(path: string, start: number, end: number, keepText: boo
       const text = start === 0 && lines === 0 ? stripBom(raw) : raw;
       const parsed = parseRunRecords(text, path);
       for (const record of parsed.records) records.push(keepText ? record : { ...record, messages: [], rawAnswer: '', parsedAnswer: null });
-      offsets.push(...recordOffsets(text, parsed.recordLines, chunkStart + (data.length > 0 ? to - Buffer.byteLength(text) : 0)));
+      if (wantOffsets) offsets.push(...recordOffsets(text, parsed.recordLines, chunkStart + (to - Buffer.byteLength(text))));
       chunkStart += to;
       // parseRunRecords numbers lines from the chunk's start: move them to the range's.
       for (const problem of parsed.problems) {
@@ -142,9 +149,9 @@ async function rangeCuts(path: string, size: number, parts: number): Promise<num
 const PARALLEL_BYTES = 8 * 1048576;
 
 /** Parses [start, end) in a worker thread of this same bundle (see runFileWorker). */
-function inWorker(script: string, path: string, start: number, end: number, keepText: boolean): Promise<RangeResult> {
+function inWorker(script: string, path: string, start: number, end: number, options: RangeOptions): Promise<RangeResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(script, { workerData: { waypointRunRange: { path, start, end, keepText } } });
+    const worker = new Worker(script, { workerData: { waypointRunRange: { path, start, end, options } } });
     worker.once('message', (result: RangeResult) => {
       resolve(result);
       void worker.terminate();
@@ -155,9 +162,9 @@ function inWorker(script: string, path: string, start: number, end: number, keep
 
 /** The worker side: the CLI's entry calls this when it starts as a worker thread. */
 export function runFileWorker(): void {
-  const range = (workerData as { waypointRunRange?: { path: string; start: number; end: number; keepText: boolean } } | null)?.waypointRunRange;
+  const range = (workerData as { waypointRunRange?: { path: string; start: number; end: number; options: RangeOptions } } | null)?.waypointRunRange;
   if (!range) return;
-  void readRange(range.path, range.start, range.end, range.keepText).then((result) => parentPort?.postMessage(result));
+  void readRange(range.path, range.start, range.end, range.options).then((result) => parentPort?.postMessage(result));
 }
 
 /**
@@ -168,14 +175,14 @@ export async function readRunFile(path: string, options: ReadOptions = {}): Prom
   const stat = await fs.stat(path);
   if (stat.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
   if (!stat.isFile()) throw new Error('not a regular file (a FIFO or device is not read)');
-  const keepText = options.keepText ?? false;
+  const rangeOptions: RangeOptions = { keepText: options.keepText ?? false, offsets: options.offsets ?? false };
   const parts = stat.size < PARALLEL_BYTES ? 1 : Math.min(availableParallelism(), 8, Math.ceil(stat.size / PARALLEL_BYTES));
   if (parts <= 1) {
-    const { records, problems, offsets } = await readRange(path, 0, stat.size, keepText);
+    const { records, problems, offsets } = await readRange(path, 0, stat.size, rangeOptions);
     return { records, problems, offsets };
   }
   const cuts = await rangeCuts(path, stat.size, parts);
-  const results = await Promise.all(cuts.slice(1).map((end, index) => inWorker(options.workerScript ?? __filename, path, cuts[index], end, keepText)));
+  const results = await Promise.all(cuts.slice(1).map((end, index) => inWorker(options.workerScript ?? __filename, path, cuts[index], end, rangeOptions)));
   const records: RunRecord[] = [];
   const offsets: number[] = [];
   const problems: string[] = [];

@@ -31,7 +31,7 @@ export interface RouteQuestion {
 const routeQuestion = z.custom<RouteQuestion>((value) => isObject(value) && (value.task === 'df' || value.task === 'rf') && typeof value.src === 'string' && typeof value.dst === 'string' && Array.isArray(value.actions));
 
 export const hostToMazeMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('graph'), graph, elkWorkerUrl: z.string() }),
+  z.object({ type: z.literal('graph'), graph }),
   /** `compare`: a second answer to the same question drawn on the same map (the results view's A ↔ B). */
   z.object({ type: z.literal('trajectory'), trajectory, compare: z.optional(trajectory), question: z.optional(routeQuestion) }),
   z.object({ type: z.literal('highlight'), nodes: z.array(z.string()), edges: z.array(z.string()) }),
@@ -47,7 +47,7 @@ export const mazeToHostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('imputedEdge'), source: z.string(), action: z.string(), destination: z.string() }),
   exportMessage,
   z.object({ type: z.literal('cutoff'), step: z.int() }),
-  /** `milliseconds`: this graph's layout; `engineStartMs`: waiting for the ELK worker to start. */
-  z.object({ type: z.literal('layout'), milliseconds: z.number(), engineStartMs: z.optional(z.number()), nodes: z.number(), edges: z.number() }),
+  /** `milliseconds`: this graph's layout (core's grid layout, run in the view). */
+  z.object({ type: z.literal('layout'), milliseconds: z.number(), nodes: z.number(), edges: z.number() }),
 ]);
 export type MazeToHostMessage = z.infer<typeof mazeToHostMessage>;

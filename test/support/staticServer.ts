@@ -1,5 +1,5 @@
 // Serves the repository over HTTP on 127.0.0.1 for browser tests that need real fetches (the
-// maze view fetches the ELK worker script, which file:// pages cannot do).
+// webview bundles are added as scripts by URL, as in a webview).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';

@@ -79,7 +79,7 @@ describe('one protocol: webview messages', () => {
       ['board → host', boardToHostMessage, [null, 'ready', { type: 'frame', index: 1.5 }, { type: 'cellClick', x: 1, y: 2, button: 'middle', tool: null, modifiers: { shift: false, ctrl: false, alt: false, meta: false } }, { type: 'export', format: 'gif', fileName: 'a', data: '' }, { type: 'launch' }]],
       ['host → board', hostToBoardMessage, [{ type: 'scene', title: 't', scene: { kind: 'grid', width: '3', height: 3, cells: [] } }, { type: 'timeline', timeline: { title: 't', frames: [{ scene: { kind: 'cube' } }] } }, { type: 'select' }]],
       ['maze → host', mazeToHostMessage, [{ type: 'revealNode' }, { type: 'cutoff', step: 'twelve' }, { type: 'layout', milliseconds: 1, nodes: 2 }]],
-      ['host → maze', hostToMazeMessage, [{ type: 'graph', graph: { nodes: [], edges: {} }, elkWorkerUrl: 'x' }, { type: 'trajectory', trajectory: { steps: [] } }, { type: 'highlight', nodes: [1], edges: [] }, { type: 'stats', stats: null }]],
+      ['host → maze', hostToMazeMessage, [{ type: 'graph', graph: { nodes: [], edges: {} } }, { type: 'trajectory', trajectory: { steps: [] } }, { type: 'highlight', nodes: [1], edges: [] }, { type: 'stats', stats: null }]],
       ['overview → host', overviewToHostMessage, [{ type: 'revealStep', line: -1 }, { type: 'revealStep', line: '3' }]],
       ['host → overview', hostToOverviewMessage, [{ type: 'steps', fileName: 'x', steps: 'not a list' }, { type: 'activeStep' }]],
     ];
@@ -93,7 +93,7 @@ describe('one protocol: webview messages', () => {
     const shown = hostToBoardMessage.parse({ type: 'timeline', timeline: { title: 't', frames: [{ scene, action: null }] }, frame: 0 });
     assert.equal(shown.type === 'timeline' && shown.timeline.frames[0].scene, scene, 'drawn data is passed through as sent');
     assert.deepEqual(hostToOverviewMessage.parse({ type: 'activeStep', number: null }), { type: 'activeStep', number: null });
-    assert.deepEqual(mazeToHostMessage.parse({ type: 'layout', milliseconds: 4, engineStartMs: 1, nodes: 3, edges: 2 }), { type: 'layout', milliseconds: 4, engineStartMs: 1, nodes: 3, edges: 2 });
+    assert.deepEqual(mazeToHostMessage.parse({ type: 'layout', milliseconds: 4, nodes: 3, edges: 2 }), { type: 'layout', milliseconds: 4, nodes: 3, edges: 2 });
   });
 
   it("the host's handler drops a malformed message and logs why", () => {

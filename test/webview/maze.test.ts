@@ -1,4 +1,4 @@
-// The maze view bundle in headless Chromium behind the test host, with the real ELK worker: node
+// The maze view bundle in headless Chromium behind the test host: node
 // and edge counts against core, compass orientation, dashed imputed edges, the cutoff slider,
 // clicks reported to the host, names inserted as text, and layout time on large mazes.
 import { strict as assert } from 'node:assert';
@@ -29,7 +29,7 @@ describe('maze view webview', function () {
     const page = await host.browser.newPage({ viewport });
     await page.goto(`${host.server.url}/test/webview/host.html`);
     await page.addScriptTag({ url: `${host.server.url}/dist/webview/maze.js` });
-    await page.evaluate(({ graph: data, worker }) => window.postMessage({ type: 'graph', graph: data, elkWorkerUrl: worker }, '*'), { graph, worker: `${host.server.url}/dist/webview/elk-worker.js` });
+    await page.evaluate((data) => window.postMessage({ type: 'graph', graph: data }, '*'), graph);
     await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'layout'), undefined, { timeout: 30_000 });
     const layout = (await sent(page)).find((message) => message.type === 'layout') as Sent;
     return { page, layout };
@@ -159,7 +159,7 @@ describe('maze view webview', function () {
     await page.goto(`${host.server.url}/test/webview/host.html`);
     await page.addScriptTag({ url: `${host.server.url}/dist/webview/maze.js` });
     await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), answerTrajectory(graph, '[]', 'RF', 'harbour road', 6));
-    await page.evaluate(({ graph: data, worker }) => window.postMessage({ type: 'graph', graph: data, elkWorkerUrl: worker }, '*'), { graph, worker: `${host.server.url}/dist/webview/elk-worker.js` });
+    await page.evaluate((data) => window.postMessage({ type: 'graph', graph: data }, '*'), graph);
     await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'layout'), undefined, { timeout: 30_000 });
     assert.equal(await page.locator('#cutoff').inputValue(), '6');
     assert.equal(await page.locator('[data-node].unknown').count(), graph.nodes.filter((node) => node.firstStep > 6).length);
@@ -214,7 +214,7 @@ describe('maze view webview', function () {
     const maze = generatedMaze(230, 470, 7);
     const graph = buildMazeGraph('generated', maze, [], { lastStep: 999 });
     const { page, layout } = await openMaze(graph, { width: 1400, height: 1000 });
-    console.log(`      layout of ${graph.nodes.length} locations and ${graph.edges.length} edges: ${String(layout.milliseconds)} ms (after ${String(layout.engineStartMs)} ms starting the ELK worker, which the extension does while the server builds the graph)`);
+    console.log(`      layout of ${graph.nodes.length} locations and ${graph.edges.length} edges: ${String(layout.milliseconds)} ms`);
     assert.equal(await page.locator('[data-node]').count(), 230);
     assert.ok(Number(layout.milliseconds) < 1000, `layout took ${String(layout.milliseconds)} ms`);
     await page.screenshot({ path: join(testResultsDir, 'webview-maze-230.png') });
@@ -232,7 +232,7 @@ describe('maze view webview', function () {
       assert.equal(await page.locator('[data-node]').count(), graph.nodes.length);
       assert.equal(await page.locator('g[data-edge]').count(), graph.edges.length);
       assert.equal(await page.locator('g.edge.imputed').count(), graph.edges.filter((edge) => !edge.explicit).length);
-      if (game === 'zork1' || game === 'night') await page.screenshot({ path: join(testResultsDir, `webview-maze-${game}.png`) });
+      if (game === 'zork1' || game === 'night' || game === 'omniquest') await page.screenshot({ path: join(testResultsDir, `webview-maze-${game}.png`) });
       await page.close();
     });
   }

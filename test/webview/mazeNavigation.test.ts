@@ -1,4 +1,4 @@
-// The maze view as a map to read and move around, in headless Chromium with the real ELK worker:
+// The maze view as a map to read and move around, in headless Chromium:
 // it opens fitted and refits on resize, labels follow their on-screen size (level of detail), the
 // minimap and the search move the view, routes are told apart by shape (not only colour), two
 // answers share one map, the toolbar stays on one row, and pan/zoom frame times on 500 rooms.
@@ -33,7 +33,7 @@ describe('maze view navigation and routes', function () {
     const page = await host.browser.newPage({ viewport });
     await page.goto(`${host.server.url}/test/webview/host.html`);
     await page.addScriptTag({ url: `${host.server.url}/dist/webview/maze.js` });
-    await page.evaluate(({ graph: data, worker }) => window.postMessage({ type: 'graph', graph: data, elkWorkerUrl: worker }, '*'), { graph, worker: `${host.server.url}/dist/webview/elk-worker.js` });
+    await page.evaluate((data) => window.postMessage({ type: 'graph', graph: data }, '*'), graph);
     await page.waitForFunction(() => (window as unknown as { __sent: Array<{ type: string }> }).__sent.some((message) => message.type === 'layout'), undefined, { timeout: 30_000 });
     if (showAll) {
       await page.getByRole('button', { name: 'Show all rooms' }).click();

@@ -6,7 +6,7 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import { hostToMazeMessage, type CutoffStats, type HostToMazeMessage, type MazeGraph, type MazeToHostMessage } from '../../src/protocol/maze';
 import { connectToHost } from '../shared/host';
 import { standaloneSvg, pngFromSvg } from './exportImage';
-import { elkFor, layoutMaze, type Layout } from './layout';
+import { layoutMaze, type Layout } from './layout';
 import { applyCutoff, drawMaze, type DrawnMaze } from './render';
 import { levelOfDetail, ROOM_LABEL_MIN_PX, roomGrowth } from './lod';
 import { Minimap, MINIMAP_ROOMS } from './minimap';
@@ -162,23 +162,21 @@ function neighbourhood(full: MazeGraph, centre: string): MazeGraph {
 }
 
 let fullGraph: MazeGraph | null = null;
-let workerUrl = '';
 showAll.addEventListener('click', () => {
-  if (fullGraph) void draw(fullGraph, workerUrl);
+  if (fullGraph) void draw(fullGraph);
 });
 
-async function showGraph(next: MazeGraph, elkWorkerUrl: string): Promise<void> {
+async function showGraph(next: MazeGraph): Promise<void> {
   fullGraph = next;
-  workerUrl = elkWorkerUrl;
   const centre = next.start ?? next.nodes[0]?.name;
   // An answer on show needs the whole maze it is judged on.
   const shown = next.nodes.length > LARGE_MAZE && centre && !stepper.active() ? neighbourhood(next, centre) : next;
   partialNotice.hidden = shown === next;
   partialText.textContent = `${next.nodes.length} rooms: showing the ${shown.nodes.length} within ${NEIGHBOURHOOD_HOPS} moves of ${centre ?? '?'}. `;
-  await draw(shown, elkWorkerUrl);
+  await draw(shown);
 }
 
-async function draw(next: MazeGraph, elkWorkerUrl: string): Promise<void> {
+async function draw(next: MazeGraph): Promise<void> {
   graph = next;
   if (fullGraph && next === fullGraph) partialNotice.hidden = true;
   title.textContent = next.game;
@@ -187,7 +185,7 @@ async function draw(next: MazeGraph, elkWorkerUrl: string): Promise<void> {
     return;
   }
   status.textContent = `Laying out ${next.nodes.length} locations…`;
-  const layout = await layoutMaze(next, elkWorkerUrl);
+  const layout = layoutMaze(next);
   lastLayout = layout;
   drawn = drawMaze(next, layout);
   canvas.replaceChildren(drawn.svg);
@@ -201,7 +199,7 @@ async function draw(next: MazeGraph, elkWorkerUrl: string): Promise<void> {
   stepper.attach(drawn, layout, next);
   slider.max = String(next.lastStep);
   setCutoff(Math.min(cutoff ?? next.lastStep, next.lastStep), true);
-  host.post({ type: 'layout', milliseconds: Math.round(layout.milliseconds), engineStartMs: Math.round(layout.engineStartMs), nodes: next.nodes.length, edges: next.edges.length });
+  host.post({ type: 'layout', milliseconds: Math.round(layout.milliseconds), nodes: next.nodes.length, edges: next.edges.length });
 }
 
 function highlight(nodes: readonly string[], edges: readonly string[]): void {
@@ -260,7 +258,7 @@ function layoutFailed(error: unknown): void {
 }
 
 host.onMessage((message) => {
-  if (message.type === 'graph') void showGraph(message.graph, message.elkWorkerUrl).catch(layoutFailed);
+  if (message.type === 'graph') void showGraph(message.graph).catch(layoutFailed);
   else if (message.type === 'highlight') highlight(message.nodes, message.edges);
   else if (message.type === 'trajectory') {
     // The path is drawn over the maze its question was asked on: the question's cutoff replaces
@@ -271,13 +269,9 @@ host.onMessage((message) => {
     if (graph && drawn) setCutoff(Math.min(questionCutoff ?? graph.lastStep, graph.lastStep), true);
     stepper.show(message.trajectory, message.compare ?? null, message.question ?? null);
     // The whole maze the answer is judged on, not the neighbourhood a large maze starts on.
-    if (fullGraph && graph !== fullGraph) void draw(fullGraph, workerUrl).catch(layoutFailed);
+    if (fullGraph && graph !== fullGraph) void draw(fullGraph).catch(layoutFailed);
   }
   else showStats(message.stats);
 }, hostToMazeMessage);
-
-const preloadWorker = app.dataset.elkWorker;
-// Only a head start: a worker that fails to load fails the first layout again, which reports it.
-if (preloadWorker) void elkFor(preloadWorker).catch(() => undefined);
 
 host.post({ type: 'ready' });

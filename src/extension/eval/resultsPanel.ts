@@ -61,7 +61,7 @@ interface RecordPlace {
  * in memory (large files are parsed in worker threads); throws with the reason the files cannot be reported.
  */
 async function loadResults(files: readonly string[], workerScript: string): Promise<Loaded> {
-  const read = await Promise.all(files.map(async (file) => ({ file, ...(await readRunFile(file, { workerScript })) })));
+  const read = await Promise.all(files.map(async (file) => ({ file, ...(await readRunFile(file, { workerScript, offsets: true })) })));
   const parsed = separateRunsOfOneModel(read, (file) => basename(file, '.jsonl'));
   const where = new Map<RunRecord, RecordPlace>();
   parsed.forEach(({ file, records, offsets }, fileIndex) => records.forEach((record, index) => where.set(record, { file, offset: offsets[index], model: read[fileIndex].records[index].model.id })));

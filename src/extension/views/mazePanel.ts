@@ -73,12 +73,11 @@ export class MazePanel implements vscode.Disposable {
 
   private constructor(
     readonly panel: vscode.WebviewPanel,
-    private readonly context: vscode.ExtensionContext,
+    context: vscode.ExtensionContext,
     private readonly client: LanguageClient,
     private gameFile: vscode.Uri,
   ) {
-    // The worker URL is in the page so the webview starts ELK while the graph is still being built.
-    panel.webview.html = webviewHtml(panel.webview, context.extensionUri, 'maze.js', 'Maze', { 'elk-worker': this.elkWorkerUrl() });
+    panel.webview.html = webviewHtml(panel.webview, context.extensionUri, 'maze.js', 'Maze');
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((message: unknown) => void this.onMessage(message)),
@@ -132,9 +131,6 @@ export class MazePanel implements vscode.Disposable {
     vscode.window.setStatusBarMessage(`Waypoint: maze saved to ${vscode.workspace.asRelativePath(target)}`, 5000);
   }
 
-  private elkWorkerUrl(): string {
-    return this.panel.webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview', 'elk-worker.js')).toString();
-  }
 
   private track(file: vscode.Uri): void {
     const changedGame = gameKey(file) !== gameKey(this.gameFile);
@@ -158,7 +154,7 @@ export class MazePanel implements vscode.Disposable {
       return;
     }
     this.panel.title = `Maze · ${graph.game}`;
-    this.post({ type: 'graph', graph, elkWorkerUrl: this.elkWorkerUrl() });
+    this.post({ type: 'graph', graph });
   }
 
   private async highlightAt(uri: vscode.Uri, position: vscode.Position): Promise<void> {

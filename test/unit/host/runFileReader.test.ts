@@ -26,12 +26,13 @@ describe('host run-file reader', () => {
     const text = `\uFEFF${lines.join('\n')}`;
     const path = join(directory, 'run.jsonl');
     writeFileSync(path, text);
-    const read = await readRunFile(path);
+    const read = await readRunFile(path, { offsets: true });
     assert.equal(read.records.length, 300);
     assert.equal(read.problems.length, 1);
     assert.match(read.problems[0], /run\.jsonl:11:/);
     assert.equal(read.offsets.length, 300);
     assert.equal(read.records[0].rawAnswer, '', 'text is left out');
+    assert.deepEqual((await readRunFile(path)).offsets, [], 'offsets cost a pass and come only when asked');
     for (const index of [0, 1, 9, 10, 150, 299]) {
       const whole = await readRecordAt(path, read.offsets[index]);
       assert.ok(whole, `record ${index} reads again`);
@@ -46,9 +47,9 @@ describe('host run-file reader', () => {
     const path = join(directory, 'large.jsonl');
     writeFileSync(path, jsonl(records));
     // The test bundle is not a worker entry: the CLI bundle is (it calls runFileWorker off the main thread).
-    const read = await readRunFile(path, { workerScript: resolve(__dirname, '..', '..', '..', 'cli-main.js') });
+    const read = await readRunFile(path, { workerScript: resolve(__dirname, '..', '..', '..', 'cli-main.js'), offsets: true });
     assert.equal(read.records.length, 1200);
-    const single = await readRunFile(path, { workerScript: '/nonexistent' }).catch(() => null);
+    const single = await readRunFile(path, { workerScript: '/nonexistent', offsets: true }).catch(() => null);
     assert.equal(single, null, 'the large file really went to workers');
     for (const index of [0, 599, 600, 1199]) assert.equal((await readRecordAt(path, read.offsets[index]))?.question.sampleId, records[index].question.sampleId);
   });
