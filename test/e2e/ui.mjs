@@ -234,6 +234,14 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
         if (model === 'oracle' && !text.includes('success_strict 1.00')) throw new Error(`oracle did not succeed: ${text.slice(0, 300)}`);
       });
     }
+    // The random walker's "Show in Maze": its route on the map with the expected (shortest) route.
+    await page.locator('.notifications-toasts .notification-toast', { hasText: 'random on RF harbour road → lamp room' }).first().locator('.monaco-button', { hasText: 'Show in Maze' }).first().click();
+    const maze = await frameWith(page, '.trajectory:not([hidden]) .chip');
+    await retry('the expected route on the maze', async () => {
+      const legend = await maze.locator('.trajectory:not([hidden])').innerText();
+      if (!legend.includes('expected: a shortest route') || !legend.includes('random')) throw new Error(`the maze's legend: ${legend.slice(0, 300)}`);
+      if ((await maze.locator('svg.maze .route-expected').count()) === 0) throw new Error('no expected route drawn');
+    });
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
     await shot('run-question');
   });

@@ -18,6 +18,7 @@ import {
   type ScoreAnswerResult,
 } from '../../protocol/lsp';
 import { sendRequest } from '../lspRequests';
+import type { RouteQuestion } from '../../protocol/maze';
 import type { AnswerDocuments } from './answerDocuments';
 import { scoringModeSetting, setting } from '../settings';
 import { appendRunRecord, askWithProgress, requireTrust, type BuiltInAnswer } from './modelCall';
@@ -54,7 +55,8 @@ export interface RunQuestionDeps {
   answers: AnswerDocuments;
   log: vscode.LogOutputChannel;
   /** Opens the maze of `game` stepping through `answer` (the maze panel lives in the main bundle). */
-  showInMaze: (game: vscode.Uri, answer: string, title: string, start: string, cutoff: number) => void;
+  /** `route`: the question, so the maze also draws the expected route (a shortest one for RF, the walkthrough's path for DF). */
+  showInMaze: (game: vscode.Uri, answer: string, title: string, start: string, cutoff: number, route: RouteQuestion) => void;
 }
 
 async function pickGame(preset: vscode.Uri | string | undefined): Promise<vscode.Uri | undefined> {
@@ -125,7 +127,7 @@ export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOpt
   const tokens = reply.promptTokens !== null ? ` · ${reply.promptTokens}+${reply.completionTokens} tokens` : '';
   const cost = record.costUsd !== null ? ` · $${record.costUsd.toFixed(4)}` : '';
   void vscode.window.showInformationMessage(`Waypoint: ${profile.id} on ${task.toUpperCase()} ${question.src} → ${question.dst} (${mode}): ${scoreText}${tokens} · ${reply.cached ? 'cache hit' : `${reply.latencyMs} ms`}${cost}`, 'Show in Maze').then((choice) => {
-    if (choice) deps.showInMaze(game, reply.text, `${task.toUpperCase()} ${question.src} → ${question.dst} · ${profile.id}`, question.src, question.cutoff);
+    if (choice) deps.showInMaze(game, reply.text, `${task.toUpperCase()} ${question.src} → ${question.dst} · ${profile.id}`, question.src, question.cutoff, { task: question.task, src: question.src, dst: question.dst, actions: question.actionList });
   });
   return { scores: scored.scores, problems: scored.diagnostics.length, cached: reply.cached, runFile, answer: reply.text };
 }
