@@ -328,10 +328,10 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
       means[model] = records.reduce((sum, record) => sum + (record.scores.success_strict ?? 0), 0) / records.length;
     }
     if (!(means.oracle > means.random)) throw new Error(`mean success_strict: oracle ${means.oracle}, random ${means.random}`);
-    // The summary's report button writes `waypoint report --html` beside the run files.
+    // The summary's report button writes `waypoint report --html` beside the run files (the results view's Share).
     await page.locator('.notifications-toasts .notification-toast', { hasText: 'MANGO (faithful scoring)' }).first().locator('.monaco-button', { hasText: 'Open HTML Report' }).first().click();
     await retry('the HTML report file', async () => {
-      const html = readdirSync(folder).find((name) => name.startsWith('mango-oracle_random-') && name.endsWith('.html'));
+      const html = readdirSync(folder).find((name) => name.startsWith('mango-oracle+random-') && name.endsWith('.report.html'));
       if (!html) throw new Error(`no report in ${readdirSync(folder).join(', ')}`);
       if (!readFileSync(join(folder, html), 'utf8').includes('<html')) throw new Error(`${html} is not an HTML page`);
     });

@@ -9,6 +9,7 @@
 import type { RunRecord } from '../eval/types';
 import type { PackedReplay, ReplayResult } from './replayFrames';
 import type { ReportRow } from './report';
+import { stringTable } from './stringTable';
 
 /** A message text: whole, or [index of a whole text, shared prefix length, shared suffix length, the middle]. */
 export type PackedText = string | [number, number, number, string];
@@ -117,17 +118,7 @@ export const NO_REPLAY_SOURCES = 'replays need the files the records name: waypo
 
 /** Packs the rows for the drill-down at one level. */
 export function packRows(rows: readonly ReportRow[], fields: readonly string[], metrics: readonly string[], level: PackLevel = PACK_LEVELS[0], replays?: ReadonlyMap<RunRecord, ReplayResult>): PackedData {
-  const strings: string[] = [];
-  const stringIndex = new Map<string, number>();
-  const intern = (text: string) => {
-    let at = stringIndex.get(text);
-    if (at === undefined) {
-      at = strings.length;
-      strings.push(text);
-      stringIndex.set(text, at);
-    }
-    return at;
-  };
+  const { strings, intern } = stringTable();
   const table = new TextTable();
   const packed: PackedRow[] = [];
   let answersCut = 0;

@@ -8,6 +8,7 @@ import { plotData } from './plots';
 import type { RecordSet } from './records';
 import { buildReport, overallGroups, type ReportRow } from './report';
 import type { RecordDetail, ResultRow, ResultsModel } from './reportTypes';
+import { stringTable } from './stringTable';
 
 export type { RecordDetail, ResultRow, ResultsModel } from './reportTypes';
 
@@ -20,17 +21,7 @@ export function primaryMetric(set: Pick<RecordSet, 'report'>): string | null {
 export function buildResultsModel(set: RecordSet, files: readonly string[], title: string): { model: ResultsModel; rows: ReportRow[] } {
   const { report } = set;
   const { json, rows } = buildReport(set);
-  const strings: string[] = [];
-  const index = new Map<string, number>();
-  const intern = (text: string): number => {
-    let at = index.get(text);
-    if (at === undefined) {
-      at = strings.length;
-      strings.push(text);
-      index.set(text, at);
-    }
-    return at;
-  };
+  const { strings, intern } = stringTable();
   const fields = [...report.fieldNames];
   const metrics = [...report.metricNames];
   const resultRows = rows.map((row): ResultRow => {

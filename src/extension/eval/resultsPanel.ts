@@ -282,10 +282,17 @@ export class ResultsPanel implements vscode.Disposable {
     }
   }
 
-  /** Writes `waypoint report --html` (with replays) or `--csv` beside the first run file and offers to open it. */
-  async share(format: 'html' | 'csv'): Promise<string | undefined> {
+  /**
+   * Writes `waypoint report --html` (with replays) or `--csv` beside the first run file and offers
+   * to reveal it; `open` opens the HTML page in the browser instead, where the browser can reach it.
+   */
+  async share(format: 'html' | 'csv', { open = false }: { open?: boolean } = {}): Promise<string | undefined> {
     const { set, model } = this.loaded;
-    const stem = this.files.length === 1 ? basename(this.files[0], '.jsonl') : `${set.benchmark}-${model.models.join('+')}`;
+    // Several files: named by benchmark and models, and by the run's start when the files share it
+    // (Run Benchmark's `<benchmark>-<profile>-<date>.jsonl`), so two runs' reports do not collide.
+    const starts = new Set(this.files.map((file) => /-(\d{8}-\d{6})\.jsonl$/.exec(file)?.[1]));
+    const [start] = starts;
+    const stem = this.files.length === 1 ? basename(this.files[0], '.jsonl') : `${set.benchmark}-${model.models.join('+')}${starts.size === 1 && start ? `-${start}` : ''}`;
     const target = join(dirname(this.files[0]), `${stem}.report.${format}`);
     try {
       if (format === 'csv') await fs.writeFile(target, reportCsv(model.report));
@@ -309,7 +316,12 @@ export class ResultsPanel implements vscode.Disposable {
     const relative = vscode.workspace.asRelativePath(target, false);
     this.deps.log.info(`Results: ${format.toUpperCase()} written to ${target}`);
     this.post({ type: 'status', text: `Wrote ${relative}${format === 'html' ? ': one self-contained file that opens offline in any browser' : ''}.` });
-    void vscode.window.showInformationMessage(`Waypoint: wrote ${relative}.`, 'Reveal in Explorer').then((choice) => {
+    // A browser on this machine can open the file; in a web or remote window (code-server) the file
+    // is on the server, and asking the browser to open a file:// link only raises a dialog.
+    const local = vscode.env.uiKind === vscode.UIKind.Desktop && vscode.env.remoteName === undefined;
+    if (open && format === 'html' && local && (await vscode.env.openExternal(vscode.Uri.file(target)))) return target;
+    if (open) await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(target));
+    void vscode.window.showInformationMessage(`Waypoint: wrote ${relative}${format === 'html' ? '; it is one self-contained file (download it to open it in any browser, offline)' : ''}.`, ...(open ? [] : ['Reveal in Explorer'])).then((choice) => {
       if (choice) void vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(target));
     });
     return target;

@@ -9,7 +9,6 @@ import * as vscode from 'vscode';
 import { isMissingFile } from '../../core/walk';
 import { promises as fs } from 'node:fs';
 import { basename, dirname, isAbsolute, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { benchmarks } from '../../core/benchmarks';
 import { OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
 import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
@@ -18,12 +17,12 @@ import type { ModelProfile, ScoringMode } from '../../core/eval/types';
 import { type BenchmarkDefinition, fileKindOf, type PreparedQuestion, QuestionOptionError } from '../../core/registry';
 import { batchReport, batchRunName, estimateBatch, isBatchRunOf, resumeState, runBatch, type BatchEstimate, type ResumeState } from '../../core/runs/batchRun';
 import { questionFilesOn, runFilesOn } from '../../core/runs/hostFiles';
-import { reportHtml } from '../../core/runs/html';
 import { questionOptionHint } from '../../core/runs/optionHints';
 import type { RunProgress, RunSummary } from '../../core/runs/runner';
 import { scoringModeSetting } from '../settings';
 import { requireTrust, workspaceStore } from './modelCall';
 import { modelProfiles } from './profiles';
+import type { ResultsPanel } from './resultsPanel';
 import { apiKeyLookup } from './secrets';
 
 const BATCH_FOLDER = join('.waypoint', 'runs', 'batch');
@@ -359,11 +358,11 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
     if (runs.length === 0) return undefined;
     cancelled = true;
   }
-  return finish(deps, definition, mode, runs, cancelled, root, now);
+  return finish(deps, definition, mode, runs, cancelled);
 }
 
 /** The summary message (each model's counts and mean of the primary metric, with Show Results, Open Run File and Open HTML Report) and the results view. */
-async function finish(deps: RunBenchmarkDeps, definition: BenchmarkDefinition, mode: ScoringMode, runs: BenchmarkProfileRun[], cancelled: boolean, root: string, now: Date): Promise<RunBenchmarkResult> {
+async function finish(deps: RunBenchmarkDeps, definition: BenchmarkDefinition, mode: ScoringMode, runs: BenchmarkProfileRun[], cancelled: boolean): Promise<RunBenchmarkResult> {
   const texts = await Promise.all(runs.map(async (run) => ({ file: run.file, text: (await nodeRunFiles.readText(run.file)) ?? '' })));
   let report: ReturnType<typeof batchReport> | null = null;
   try {
@@ -382,7 +381,7 @@ async function finish(deps: RunBenchmarkDeps, definition: BenchmarkDefinition, m
   const files = runs.map((run) => vscode.workspace.asRelativePath(run.file, false)).join(', ');
   const result: RunBenchmarkResult = { benchmark: definition.id, mode, metric, runs, cancelled };
   const actions = [...(report ? ['Show Results'] : []), 'Open Run File', ...(report ? ['Open HTML Report'] : [])];
-  const showResults = () => vscode.commands.executeCommand('waypoint.showResults', { files: runs.map((run) => run.file) });
+  const showResults = () => vscode.commands.executeCommand<ResultsPanel | undefined>('waypoint.showResults', { files: runs.map((run) => run.file) });
   // The results view opens by itself: the tables and plots are what a finished run is for.
   if (report && report.json.records > 0) void showResults();
   void vscode.window.showInformationMessage(`Waypoint: ${definition.label} (${mode} scoring) — ${parts.join('; ')}. Run files: ${files}.${ending}`, ...actions).then(async (choice) => {
@@ -390,21 +389,9 @@ async function finish(deps: RunBenchmarkDeps, definition: BenchmarkDefinition, m
     else if (choice === 'Open Run File') {
       for (const run of runs) await vscode.window.showTextDocument(vscode.Uri.file(run.file), { preview: false });
     } else if (choice === 'Open HTML Report' && report) {
-      // Named as the run files, with every profile: `mango-oracle_random-20250501-120000.html`.
-      const html = join(root, BATCH_FOLDER, `${batchRunName(definition.id, runs.map((run) => run.profile).join('+'), now)}.html`);
-      try {
-        await fs.writeFile(html, reportHtml(report.json, report.rows, report.set.report, { gzip: (data) => gzipSync(data) }));
-      } catch (error) {
-        void vscode.window.showErrorMessage(`Waypoint: could not write ${html}: ${error instanceof Error ? error.message : String(error)}`);
-        return;
-      }
-      deps.log.info(`Run Benchmark: HTML report written to ${html}`);
-      // A browser on this machine can open the file; in a web or remote window (code-server) the file
-      // is on the server, and asking the browser to open a file:// link only raises a dialog.
-      const local = vscode.env.uiKind === vscode.UIKind.Desktop && vscode.env.remoteName === undefined;
-      if (local && (await vscode.env.openExternal(vscode.Uri.file(html)))) return;
-      await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(html));
-      void vscode.window.showInformationMessage(`Waypoint: HTML report written to ${vscode.workspace.asRelativePath(html, false)}; it is one self-contained file (download it to open it in any browser, offline).`);
+      // The results view's Share writes it (with replays), beside the run files, and opens it.
+      const panel = await showResults();
+      await panel?.share('html', { open: true });
     }
   });
   return result;
