@@ -7,14 +7,15 @@ import { join } from 'node:path';
 import { type LayoutQuality, layoutQuality, segmentEntersBox } from '../../src/core/mango/layoutQuality';
 import { buildMazeGraph } from '../../src/core/mango/maze';
 import { layoutMaze } from '../../src/core/mango/mazeLayout';
+import type { MazeGraph } from '../../src/core/mango/mazeView';
 import type { EdgeRecord } from '../../src/core/mango/types';
 import { generatedMaze } from '../support/mazes';
 import { samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
 const GAMES = ['905', 'night', 'omniquest', 'partyfoul', 'spirit', 'zork1'];
 
-function qualityOf(game: string, records: EdgeRecord[]): LayoutQuality {
-  const layout = layoutMaze(buildMazeGraph(game, records, []));
+function qualityOf(game: string, source: EdgeRecord[] | MazeGraph): LayoutQuality {
+  const layout = layoutMaze(Array.isArray(source) ? buildMazeGraph(game, source, []) : source);
   return layoutQuality(layout.nodes, layout.edges);
 }
 
@@ -67,6 +68,32 @@ describe('maze layout quality', () => {
       total += quality.compassEdges;
     }
     assert.ok(consistent / total >= 0.9, `compass consistency ${consistent}/${total}`);
+  });
+
+  it('the placement search reduces crossings and never gives up a compass move (shared games, the sample, generated mazes)', function () {
+    const graphs = [
+      ...(existsSync(join(sharedDataDir, 'mango')) ? GAMES.map((game) => buildMazeGraph(game, JSON.parse(readFileSync(join(sharedDataDir, 'mango', game, `${game}.edges.json`), 'utf8')) as EdgeRecord[], [])) : []),
+      buildMazeGraph('lighthouse', JSON.parse(readFileSync(join(samplesDir, 'mango', 'lighthouse', 'lighthouse.edges.json'), 'utf8')) as EdgeRecord[], []),
+      buildMazeGraph('generated 20', generatedMaze(20, 40, 7), []),
+      buildMazeGraph('generated 60', generatedMaze(60, 120, 7), []),
+    ];
+    let greedyTotal = 0;
+    let searchedTotal = 0;
+    for (const graph of graphs) {
+      const greedyLayout = layoutMaze(graph, { searchPlacement: false });
+      const greedy = layoutQuality(greedyLayout.nodes, greedyLayout.edges);
+      const searched = qualityOf(graph.game, graph);
+      console.log(`      ${graph.game}: crossings ${greedy.crossings} → ${searched.crossings}, compass ${greedy.compassConsistent} → ${searched.compassConsistent}/${searched.compassEdges}`);
+      assertClean(graph.game, searched);
+      assert.ok(searched.crossings <= greedy.crossings, `${graph.game}: crossings ${greedy.crossings} → ${searched.crossings}`);
+      assert.ok(searched.compassConsistent >= greedy.compassConsistent, `${graph.game}: compass ${greedy.compassConsistent} → ${searched.compassConsistent}`);
+      greedyTotal += greedy.crossings;
+      searchedTotal += searched.crossings;
+    }
+    assert.ok(searchedTotal * 3 <= greedyTotal, `crossings ${greedyTotal} → ${searchedTotal}: expected at least a two-thirds cut`);
+    const again = layoutMaze(graphs[graphs.length - 1]);
+    assert.deepEqual(again, layoutMaze(graphs[graphs.length - 1]), 'deterministic');
+    if (!existsSync(join(sharedDataDir, 'mango'))) console.log(`      (shared games not checked: ${sharedDataMissingReason})`);
   });
 
   it('the sample game lighthouse: clean, every compass move drawn its way (harbour road ↔ fish market no longer through the herb garden)', () => {

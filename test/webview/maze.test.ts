@@ -232,6 +232,17 @@ describe('maze view webview', function () {
       assert.equal(await page.locator('[data-node]').count(), graph.nodes.length);
       assert.equal(await page.locator('g[data-edge]').count(), graph.edges.length);
       assert.equal(await page.locator('g.edge.imputed').count(), graph.edges.filter((edge) => !edge.explicit).length);
+      // At fit, the names that are drawn are readable and never run into each other (issue 16).
+      const names = await page.locator('[data-node] text').evaluateAll((texts) =>
+        texts.flatMap((text) => {
+          const box = text.getBoundingClientRect();
+          return getComputedStyle(text).display === 'none' || box.width === 0 ? [] : [{ name: text.textContent ?? '', x0: box.left, x1: box.right, y0: box.top, y1: box.bottom }];
+        }),
+      );
+      assert.ok(names.length >= Math.min(graph.nodes.length, 5), `${game}: only ${names.length} names drawn at fit`);
+      assert.ok(names.every((box) => box.y1 - box.y0 >= 9), `${game}: a name under 9 px high`);
+      const overlapping = names.flatMap((a, i) => names.slice(i + 1).filter((b) => a.x0 < b.x1 - 1 && b.x0 < a.x1 - 1 && a.y0 < b.y1 - 1 && b.y0 < a.y1 - 1).map((b) => `${a.name} / ${b.name}`));
+      assert.deepEqual(overlapping, [], `${game}: overlapping names at fit`);
       if (game === 'zork1' || game === 'night' || game === 'omniquest') await page.screenshot({ path: join(testResultsDir, `webview-maze-${game}.png`) });
       await page.close();
     });

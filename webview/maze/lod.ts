@@ -68,16 +68,61 @@ function roomDetail(k: number, growth: number): Omit<Detail, 'keyFont'> {
 /** A new room font waits until zooming pauses this long: restyling 500 names mid-gesture drops frames. */
 const FONT_SETTLE_MS = 120;
 
-export function levelOfDetail(svg: SVGSVGElement, growth: number): (view: View) => void {
+/** A drawn room name: its centre in layout units and its group element. */
+export interface NameSpot {
+  name: string;
+  x: number;
+  y: number;
+  element: Element;
+}
+
+/** Rooms whose names are always drawn, whatever they cover: where the user is looking. */
+const KEY_ROOMS = ['start', 'current', 'current-b', 'match', 'highlight', 'destination'];
+
+/**
+ * Which grown names to leave out so no two overlap (a map labeller's rule: a name you cannot read
+ * is worse than none; the room's tooltip still names it). Key rooms first, then the rooms with the
+ * most connections (the hubs a reader navigates by), then shorter names; each name is kept when its
+ * box, at this font, overlaps none already kept. Returns the names left out.
+ */
+export function crowdedNames(spots: readonly NameSpot[], font: number, degree: ReadonlyMap<string, number>): Set<string> {
+  const isKey = (spot: NameSpot) => KEY_ROOMS.some((name) => spot.element.classList.contains(name));
+  const order = [...spots].sort((a, b) => Number(isKey(b)) - Number(isKey(a)) || (degree.get(b.name) ?? 0) - (degree.get(a.name) ?? 0) || a.name.length - b.name.length || (a.name < b.name ? -1 : 1));
+  const height = font * 1.3;
+  const bucket = Math.max(1, font * 12);
+  const kept = new Map<string, Array<{ x0: number; x1: number; y0: number; y1: number }>>();
+  const crowded = new Set<string>();
+  for (const spot of order) {
+    const half = (GLYPH * font * spot.name.length) / 2 + font * 0.3;
+    const box = { x0: spot.x - half, x1: spot.x + half, y0: spot.y - height / 2, y1: spot.y + height / 2 };
+    const keys: string[] = [];
+    for (let bx = Math.floor(box.x0 / bucket); bx <= Math.floor(box.x1 / bucket); bx++) for (let by = Math.floor(box.y0 / bucket); by <= Math.floor(box.y1 / bucket); by++) keys.push(`${bx},${by}`);
+    const clash = keys.some((key) => (kept.get(key) ?? []).some((other) => box.x0 < other.x1 && other.x0 < box.x1 && box.y0 < other.y1 && other.y0 < box.y1));
+    if (clash && !isKey(spot)) {
+      crowded.add(spot.name);
+      continue;
+    }
+    for (const key of keys) kept.set(key, [...(kept.get(key) ?? []), box]);
+  }
+  return crowded;
+}
+
+export function levelOfDetail(svg: SVGSVGElement, growth: number, spots: readonly NameSpot[] = [], degree: ReadonlyMap<string, number> = new Map()): (view: View) => void {
   let last = '';
   let font = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const declutter = () => {
+    const grown = svg.classList.contains('lod-rooms-grown');
+    const crowded = grown ? crowdedNames(spots, Number.parseFloat(font), degree) : new Set<string>();
+    for (const spot of spots) spot.element.classList.toggle('name-crowded', crowded.has(spot.name));
+  };
   const setFont = (value: string) => {
     if (value === font) return;
     font = value;
     const [room, key] = value.split(' ');
     svg.style.setProperty('--room-font', room);
     svg.style.setProperty('--key-font', key);
+    declutter();
   };
   return (view) => {
     const detail = detailAt(view.k, growth);
@@ -93,6 +138,7 @@ export function levelOfDetail(svg: SVGSVGElement, growth: number): (view: View) 
       svg.classList.toggle('lod-edge-labels', detail.edgeLabels);
       svg.classList.toggle('lod-rooms-grown', detail.rooms === 'grown');
       svg.classList.toggle('lod-rooms-hidden', detail.rooms === 'hidden');
+      declutter();
     } else if (font === '') setFont(wanted);
     else if (wanted !== font) timer = setTimeout(() => setFont(wanted), FONT_SETTLE_MS);
   };

@@ -193,7 +193,13 @@ async function draw(next: MazeGraph): Promise<void> {
   const bounds = layoutBounds(layout.nodes.values(), layout);
   panZoom = new PanZoom(drawn.svg, bounds);
   // A small maze never hides its room names, however narrow the panel: they are what it is read by.
-  panZoom.onChange(levelOfDetail(drawn.svg, next.nodes.length < MINIMAP_ROOMS ? Number.POSITIVE_INFINITY : roomGrowth([...layout.nodes.values()])));
+  const spots = [...layout.nodes.values()].flatMap((node) => {
+    const element = drawn?.nodeElements.get(node.name);
+    return element ? [{ name: node.name, x: node.x, y: node.y, element }] : [];
+  });
+  const degree = new Map<string, number>();
+  for (const edge of next.edges) for (const end of [edge.src, edge.dst]) degree.set(end, (degree.get(end) ?? 0) + 1);
+  panZoom.onChange(levelOfDetail(drawn.svg, next.nodes.length < MINIMAP_ROOMS ? Number.POSITIVE_INFINITY : roomGrowth([...layout.nodes.values()]), spots, degree));
   minimap = next.nodes.length >= MINIMAP_ROOMS ? new Minimap(next, layout, bounds, panZoom) : null;
   if (minimap) canvas.append(minimap.element);
   stepper.attach(drawn, layout, next);

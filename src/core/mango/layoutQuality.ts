@@ -159,16 +159,17 @@ export function layoutQuality(nodes: readonly QualityNode[], edges: readonly Qua
     compassEdges,
     compassConsistent,
     compassShare: compassEdges === 0 ? 1 : compassConsistent / compassEdges,
-    crossings: countCrossings(edges),
+    crossings: countCrossings(edges.map((edge) => edge.points)),
   };
 }
 
-function countCrossings(edges: readonly QualityEdge[]): number {
+/** Pairs of segments of different polylines that properly cross. */
+export function countCrossings(polylines: readonly (readonly Point[])[]): number {
   const segments: Segment[] = [];
-  edges.forEach((edge, index) => {
-    for (let k = 1; k < edge.points.length; k++) {
-      const a = edge.points[k - 1];
-      const b = edge.points[k];
+  polylines.forEach((points, index) => {
+    for (let k = 1; k < points.length; k++) {
+      const a = points[k - 1];
+      const b = points[k];
       segments.push({ edge: index, a, b, minX: Math.min(a[0], b[0]), maxX: Math.max(a[0], b[0]), minY: Math.min(a[1], b[1]), maxY: Math.max(a[1], b[1]) });
     }
   });

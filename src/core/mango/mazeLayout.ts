@@ -5,7 +5,8 @@
 // column are joined straight, diagonal neighbours through the gutter crossing at their shared
 // corner, anything else along gutter lines. Labels go on the first free spot along their edge,
 // nearest its source end (so "north" and "south" of one corridor each sit by the room they leave).
-import { type Box, boxesOverlap, type Point } from './layoutQuality';
+import { type Box, boxesOverlap, compassAngle, countCrossings, type Point } from './layoutQuality';
+import { improvePlacement, type PlacementScorer } from './placementSearch';
 import { placeRooms } from './mazePlacement';
 import type { MazeGraph } from './mazeView';
 
@@ -57,11 +58,41 @@ interface Grid {
   cells: Map<string, string>;
 }
 
-/** Lays the maze out. Deterministic: the same graph gives the same geometry. */
-export function layoutMaze(graph: MazeGraph): MazeLayout {
-  const cellOf = placeRooms(graph);
-  const columns = Math.max(0, ...[...cellOf.values()].map(([column]) => column + 1));
-  const rows = Math.max(0, ...[...cellOf.values()].map(([, row]) => row + 1));
+/**
+ * Lays the maze out. Deterministic: the same graph gives the same geometry. `searchPlacement: false`
+ * keeps the greedy placement (what the tests compare the search against).
+ */
+export function layoutMaze(graph: MazeGraph, options: { searchPlacement?: boolean } = {}): MazeLayout {
+  const greedy = placeRooms(graph);
+  const cellOf = options.searchPlacement === false ? greedy : improvePlacement(graph, greedy, placementScorer);
+  const lanes = laneOffsets(graph);
+  const placed = placeBoxes(cellOf);
+  const routed = routeEdges(graph, cellOf, placed, lanes);
+  const placer = new LabelPlacer([...placed.boxes.values()]);
+  const edges: LayoutEdge[] = routed.map(({ edge, points }) => ({
+    id: edge.id,
+    src: edge.src,
+    action: edge.action,
+    dst: edge.dst,
+    explicit: edge.explicit,
+    points,
+    label: placer.place(points, labelSize(edge.action), lanes.get(edge.id) ?? 0),
+  }));
+  const nodes = [...placed.boxes.values()];
+  const all = [...nodes, ...edges.map((edge) => edge.label)];
+  const width = Math.max(placed.right + MARGIN - GUTTER_X / 2, ...all.map((box) => box.x + box.width + MARGIN));
+  const height = Math.max(MARGIN * 2 + placed.rows * (NODE_HEIGHT + GUTTER_Y), ...all.map((box) => box.y + box.height + MARGIN));
+  return { nodes, edges, width, height };
+}
+
+/** Rooms' boxes for one placement: columns as wide as their widest room, gutters between all. */
+function placeBoxes(cellOf: ReadonlyMap<string, [number, number]>) {
+  let columns = 0;
+  let rows = 0;
+  for (const [column, row] of cellOf.values()) {
+    columns = Math.max(columns, column + 1);
+    rows = Math.max(rows, row + 1);
+  }
   const columnWidth = Array.from({ length: columns }, () => 70);
   for (const [name, [column]] of cellOf) columnWidth[column] = Math.max(columnWidth[column], nodeWidth(name));
   const columnX: number[] = [];
@@ -77,25 +108,44 @@ export function layoutMaze(graph: MazeGraph): MazeLayout {
     const width = nodeWidth(name);
     boxes.set(name, { id: name, x: columnX[column] + (columnWidth[column] - width) / 2, y: rowY[row], width, height: NODE_HEIGHT });
   }
+  return { grid, boxes, right: x, rows };
+}
+
+function routeEdges(graph: MazeGraph, cellOf: ReadonlyMap<string, [number, number]>, placed: ReturnType<typeof placeBoxes>, lanes: ReadonlyMap<string, number>) {
+  return graph.edges
+    .filter((edge) => placed.boxes.has(edge.src) && placed.boxes.has(edge.dst))
+    .map((edge) => ({ edge, points: route(placed.grid, cellOf, placed.boxes, edge.src, edge.dst, lanes.get(edge.id) ?? 0) }));
+}
+
+/**
+ * What the placement search minimises, most important first: compass moves drawn more than 45° off
+ * their direction (a map must not lie about directions), edge crossings, then total drawn edge
+ * length (a compact map over a sprawling one). A placement already worse on compass than the bound
+ * is not routed at all: most candidate moves break a compass move, and routing is the cost.
+ */
+function placementScorer(graph: MazeGraph): PlacementScorer {
   const lanes = laneOffsets(graph);
-  const routed = graph.edges
-    .filter((edge) => boxes.has(edge.src) && boxes.has(edge.dst))
-    .map((edge) => ({ edge, points: route(grid, cellOf, boxes, edge.src, edge.dst, lanes.get(edge.id) ?? 0) }));
-  const placer = new LabelPlacer([...boxes.values()]);
-  const edges: LayoutEdge[] = routed.map(({ edge, points }) => ({
-    id: edge.id,
-    src: edge.src,
-    action: edge.action,
-    dst: edge.dst,
-    explicit: edge.explicit,
-    points,
-    label: placer.place(points, labelSize(edge.action), lanes.get(edge.id) ?? 0),
-  }));
-  const nodes = [...boxes.values()];
-  const all = [...nodes, ...edges.map((edge) => edge.label)];
-  const width = Math.max(x + MARGIN - GUTTER_X / 2, ...all.map((box) => box.x + box.width + MARGIN));
-  const height = Math.max(MARGIN * 2 + rows * (NODE_HEIGHT + GUTTER_Y), ...all.map((box) => box.y + box.height + MARGIN));
-  return { nodes, edges, width, height };
+  const compassMoves = graph.edges.flatMap((edge) => {
+    const wanted = compassAngle(edge.action);
+    return wanted === null || edge.src === edge.dst ? [] : [{ edge, wanted }];
+  });
+  return (cellOf, bound) => {
+    const placed = placeBoxes(cellOf);
+    let compassMisses = 0;
+    for (const { edge, wanted } of compassMoves) {
+      const a = placed.boxes.get(edge.src);
+      const b = placed.boxes.get(edge.dst);
+      if (!a || !b) continue;
+      const drawn = (Math.atan2(a.y + a.height / 2 - (b.y + b.height / 2), b.x + b.width / 2 - (a.x + a.width / 2)) * 180) / Math.PI;
+      const difference = Math.abs(drawn - wanted) % 360;
+      if (Math.min(difference, 360 - difference) > 45 + 1e-6) compassMisses++;
+    }
+    if (bound && compassMisses > bound[0]) return [compassMisses, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+    const routed = routeEdges(graph, cellOf, placed, lanes);
+    let length = 0;
+    for (const { points } of routed) for (let index = 1; index < points.length; index++) length += Math.abs(points[index][0] - points[index - 1][0]) + Math.abs(points[index][1] - points[index - 1][1]);
+    return [compassMisses, countCrossings(routed.map(({ points }) => points)), length];
+  };
 }
 
 /** Edges between the same two rooms get distinct lanes, so A→B and B→A are two lines, not one. */
