@@ -7,7 +7,7 @@ import type { GridScene } from '../board';
 import { preparedEpisode } from '../eval/episodeQuestions';
 import type { BabyaiQuestion } from '../eval/types';
 import type { PreparedQuestion } from '../registry';
-import { type EpisodeAgent, type EpisodeEnvironment, type EpisodeStepResult, lcg } from '../eval/episodes';
+import { type EpisodeAgent, type EpisodeEnvironment, type EpisodeStepResult, turnDraw } from '../eval/episodes';
 import { babyaiScene } from './boardTimeline';
 import { describeEnv, directionWord, pyTuple } from './description';
 import { BabyAIEnv, type LevelSpec } from './env';
@@ -100,15 +100,14 @@ export function babyaiOracleAgent(spec: LevelSpec): EpisodeAgent {
   const run = runExpert(spec, { loop: 'generator' });
   if (run.error) throw run.error;
   const actions = run.steps.map((step) => actionName(step.action));
-  let next = 0;
-  return async () => actions[next++] ?? 'done';
+  // By turn number, not a counter: a turn answered from the cache never calls the agent.
+  return async (turn) => actions[turn.step - 1] ?? 'done';
 }
 
 /** A seeded random player over the six acting actions. */
 export function babyaiRandomAgent(seed: number): EpisodeAgent {
-  const next = lcg(seed);
   const choices = ACTION_NAMES.filter((name) => name !== 'done');
-  return async () => choices[Math.floor(next() * choices.length)];
+  return async (turn) => choices[Math.floor(turnDraw(seed, turn.step) * choices.length)];
 }
 
 /** The question of an episode of a level (a level file, or record `record` of a record file). */

@@ -126,7 +126,8 @@ export async function runEpisode(env: EpisodeEnvironment, agent: EpisodeAgent, o
     options.onStep?.(step, steps.length - 1);
     done = result.done;
   }
-  return transcript(env.succeeded() ? 'success' : done ? 'done' : 'step-limit');
+  // The budget spent is the step limit even when the environment's last step said done for that reason.
+  return transcript(env.succeeded() ? 'success' : steps.length >= env.maxSteps ? 'step-limit' : done ? 'done' : 'step-limit');
 }
 
 /** A transcript as text, one turn a block: what a run record keeps as its raw answer and the CLI prints. */
@@ -149,11 +150,13 @@ export function transcriptJson(transcript: EpisodeTranscript): { reached: boolea
   };
 }
 
-/** A deterministic uniform draw in [0, 1) for the built-in random players (an LCG, as the MANGO agents use). */
-export function lcg(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
+/**
+ * The built-in random players' draw for one turn, in [0, 1): a function of the seed and the turn
+ * alone, not of earlier draws, so a turn answered from the cache (the agent not called) leaves the
+ * later turns as they would be.
+ */
+export function turnDraw(seed: number, step: number): number {
+  let state = (Math.imul(seed >>> 0, 2654435761) ^ Math.imul(step, 40503) ^ 0x9e3779b9) >>> 0 || 1;
+  for (let round = 0; round < 3; round++) state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+  return state / 2 ** 32;
 }

@@ -8,7 +8,7 @@ import { preparedEpisode } from '../eval/episodeQuestions';
 import type { GraspQuestion } from '../eval/types';
 import type { PreparedQuestion } from '../registry';
 import { customIdOf } from './settings';
-import { type EpisodeAgent, type EpisodeEnvironment, type EpisodeStepResult, lcg } from '../eval/episodes';
+import { type EpisodeAgent, type EpisodeEnvironment, type EpisodeStepResult, turnDraw } from '../eval/episodes';
 import { movesOf } from './actions';
 import { greedySearch } from './baselines';
 import { graspScene } from './boardTimeline';
@@ -115,15 +115,14 @@ export class GraspEpisode implements EpisodeEnvironment<GraspPlayState> {
 /** The oracle: GRASP's greedy baseline (core/grasp/baselines.ts) for the grid, one action a turn. */
 export function graspOracleAgent(grid: GraspGrid, settings: GraspSettings, seed: number): EpisodeAgent {
   const actions = greedySearch(grid, settings, seed);
-  let next = 0;
-  return async () => (actions[next++] ?? 'DROP').toUpperCase();
+  // By turn number, not a counter: a turn answered from the cache never calls the agent.
+  return async (turn) => (actions[turn.step - 1] ?? 'DROP').toUpperCase();
 }
 
 /** A seeded random player over the setting's actions. */
 export function graspRandomAgent(settings: GraspSettings, seed: number): EpisodeAgent {
-  const next = lcg(seed);
   const choices = [...movesOf(settings.moves), 'TAKE', 'DROP'];
-  return async () => choices[Math.floor(next() * choices.length)];
+  return async (turn) => choices[Math.floor(turnDraw(seed, turn.step) * choices.length)];
 }
 
 /** The question of an episode on grid `index` of `file` under `settings`; its sample id is `play-` and upstream's custom_id. */

@@ -3,7 +3,7 @@
 // walkthrough's observation of the arrival room, any other command "You can't go that way.".
 // The maze is edges.json's edges, all of them; the evaluator's naive reverses are only drawn in the
 // maze view, never walked (a model must not pass through a door the game never showed).
-import { type EpisodeAgent, type EpisodeEnvironment, type EpisodeStepResult, lcg } from '../eval/episodes';
+import { type EpisodeAgent, type EpisodeEnvironment, type EpisodeStepResult, turnDraw } from '../eval/episodes';
 import { MangoGraph } from './graph';
 import { NEVER, type EdgeRecord } from './types';
 import { BLOCK_SEPARATOR, OBSERVATION_HEADER, STEP_HEADER } from './walkthrough';
@@ -197,9 +197,8 @@ export function mangoOracleAgent(env: MangoTextAdventure): EpisodeAgent {
 
 /** A seeded random walk over the current room's exits (a floor that moves, as MANGO's random agent does). */
 export function mangoRandomAgent(env: MangoTextAdventure, seed: number): EpisodeAgent {
-  const next = lcg(seed);
-  return async () => {
+  return async (turn) => {
     const exits = env.graph.outEdges(env.graph.indexOf(env.location()));
-    return exits.length === 0 ? 'wait' : exits[Math.floor(next() * exits.length)].action;
+    return exits.length === 0 ? 'wait' : exits[Math.floor(turnDraw(seed, turn.step) * exits.length)].action;
   };
 }
