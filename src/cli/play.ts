@@ -105,26 +105,40 @@ async function graspEpisode(source: string, options: Map<string, string>): Promi
   return preparedGraspEpisode(graspPlayQuestion(baseName(source), source, index, settings[0]), entry.grid, entry.record.obstacle === 'block');
 }
 
-const EPISODES: Record<string, (source: string, options: Map<string, string>) => Promise<PreparedQuestion>> = { mango: mangoEpisode, babyai: babyaiEpisode, grasp: graspEpisode };
+interface EpisodeKind {
+  build(source: string, options: Map<string, string>): Promise<PreparedQuestion>;
+  /** What the positional source is, for the usage line. */
+  source: string;
+  /** Options only this benchmark's episodes take (of from, to, index, setting). */
+  own: readonly string[];
+  modes: readonly ScoringMode[];
+}
+
+const EPISODES: Record<string, EpisodeKind> = {
+  mango: { build: mangoEpisode, source: 'a game folder', own: ['from', 'to'], modes: ['faithful'] },
+  babyai: { build: babyaiEpisode, source: 'a level or record file', own: ['index'], modes: ['faithful'] },
+  grasp: { build: graspEpisode, source: 'a grid file', own: ['index', 'setting'], modes: ['faithful', 'reference', 'pre2025', 'paper'] },
+};
+const OWN_OPTIONS = ['from', 'to', 'index', 'setting'];
 
 /** Runs `waypoint play ...`; returns the exit code. */
 export async function runPlay(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const args = parseArgs(argv, FLAGS, VALUE_OPTIONS);
   const [benchmark, source, ...rest] = args.positionals;
-  const build = benchmark === undefined ? undefined : EPISODES[benchmark];
-  if (!build) throw new UsageError(`play needs mango, babyai or grasp${benchmark === undefined ? '' : `, not '${benchmark}'`}`);
-  if (source === undefined) throw new UsageError(`play ${benchmark} needs ${benchmark === 'mango' ? 'a game folder' : benchmark === 'babyai' ? 'a level or record file' : 'a grid file'}`);
+  const kind = benchmark === undefined ? undefined : EPISODES[benchmark];
+  if (!kind) throw new UsageError(`play needs mango, babyai or grasp${benchmark === undefined ? '' : `, not '${benchmark}'`}`);
+  if (source === undefined) throw new UsageError(`play ${benchmark} needs ${kind.source}`);
   if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}'`);
-  if (benchmark !== 'mango' && (args.options.has('from') || args.options.has('to'))) throw new UsageError('--from and --to are for play mango');
-  if (benchmark === 'mango' && (args.options.has('index') || args.options.has('setting'))) throw new UsageError('play mango takes --from and --to, not --index or --setting');
+  const foreign = OWN_OPTIONS.find((option) => args.options.has(option) && !kind.own.includes(option));
+  if (foreign) throw new UsageError(`play ${benchmark} takes ${kind.own.map((option) => `--${option}`).join(', ')}, not --${foreign}`);
   const profile = await profileOf(args.options, false);
   const seed = args.options.has('seed') ? nonNegativeInteger(args.options.get('seed'), 'seed') : 0;
   const mode = (args.options.get('mode') ?? 'faithful') as ScoringMode;
-  if (!['faithful', 'reference', 'pre2025', 'paper'].includes(mode) || (benchmark !== 'grasp' && mode !== 'faithful')) throw new UsageError(`--mode: ${benchmark === 'grasp' ? 'faithful, reference, pre2025 or paper' : `${benchmark} episodes have one mode, faithful`}, not '${mode}'`);
+  if (!kind.modes.includes(mode)) throw new UsageError(`--mode must be ${kind.modes.join(', ')} for ${benchmark} episodes, not '${mode}'`);
 
   let prepared: PreparedQuestion;
   try {
-    prepared = await build(source, args.options);
+    prepared = await kind.build(source, args.options);
   } catch (error) {
     if (error instanceof InputError || error instanceof MissionError) {
       err(`waypoint play: ${escapeControls(error.message)}`);
