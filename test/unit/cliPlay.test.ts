@@ -73,6 +73,24 @@ describe('waypoint play (CLI)', function () {
     assert.equal(fake.requests.length, 2);
   });
 
+  it('Ctrl+C stops an episode mid-way: exit 130, no further turn asked', async () => {
+    fake.script.push({ content: 'north' }, { content: 'northwest', delayMs: 10_000 }, { content: 'south' });
+    const child = spawn(process.execPath, [join(distDir, 'cli.js'), 'play', 'mango', lighthouse, '--from', 'harbour road', '--to', 'net loft', '--base-url', fake.url, '--model', 'slow', '--no-cache', '--json'], { cwd: dir });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const deadline = Date.now() + 10_000;
+    while (fake.requests.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(fake.requests.length, 2, 'the second turn was asked');
+    child.kill('SIGINT');
+    assert.equal(await closed, 130);
+    assert.equal(stdout, '');
+    assert.match(stderr, /interrupted/);
+    assert.equal(fake.requests.length, 2);
+  });
+
   it('the oracle plays BabyAI and GRASP episodes', async () => {
     const babyai = await runCli(['play', 'babyai', join(samplesDir, 'babyai', 'four-rooms-sequence.level.json'), '--agent', 'oracle', '--json'], dir);
     assert.equal(babyai.code, 0, babyai.stderr);

@@ -115,12 +115,12 @@ export function babyaiPlayQuestion(source: string, record: number | null, levelN
   return { benchmark: 'babyai', task: 'plan', source, record, levelName, sampleId: `play-${source}${record === null ? '' : `#${record}`}`, actions: [], play: true };
 }
 
-/** The episode as a pipeline question; scores: `success` (mission done), `steps`, `invalid_actions`, `reward`-free as LLM-BabyBench's Plan. */
+/** The episode as a pipeline question; scores: `success` (mission done), `steps`, `invalid_actions` and `parse_error: false` (every turn's command is read; reports count it valid). */
 export function preparedBabyaiEpisode(question: BabyaiQuestion, spec: LevelSpec): PreparedQuestion<BabyaiQuestion> {
   return preparedEpisode<BabyaiQuestion, BabyaiEpisode>({
     question,
     makeEnv: () => new BabyaiEpisode(spec, question.levelName),
     builtInAgent: (_env, provider, seed) => (provider === 'oracle' ? babyaiOracleAgent(spec) : babyaiRandomAgent(seed)),
-    scores: (transcript) => ({ success: transcript.reached ? 1 : 0, steps: transcript.moves, invalid_actions: transcript.steps.filter((step) => !step.valid).length }),
+    scores: (transcript) => ({ success: transcript.reached ? 1 : 0, steps: transcript.moves, invalid_actions: transcript.steps.filter((step) => !step.valid).length, parse_error: false }),
   });
 }
