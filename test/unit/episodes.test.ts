@@ -5,17 +5,18 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BabyaiEpisode, babyaiOracleAgent } from '../../src/core/babyai/episode';
+import { BabyaiEpisode, babyaiEpisodeTimeline, babyaiOracleAgent } from '../../src/core/babyai/episode';
 import { loadLevelFile } from '../../src/core/babyai/levelFile';
 import { ModelCallCancelled } from '../../src/core/eval/engine';
 import { type EpisodeAgent, EpisodeCancelled, commandOf, runEpisode } from '../../src/core/eval/episodes';
 import { answerPrepared } from '../../src/core/eval/pipeline';
 import { parseRunRecords } from '../../src/core/eval/recordSchemas';
 import type { ModelProfile } from '../../src/core/eval/types';
-import { GraspEpisode, graspOracleAgent } from '../../src/core/grasp/episode';
+import { GraspEpisode, graspEpisodeTimeline, graspOracleAgent } from '../../src/core/grasp/episode';
+import { simulate } from '../../src/core/grasp/simulator';
 import { parseGraspGridFile } from '../../src/core/grasp/gridFile';
 import { mangoQuestionSet } from '../../src/core/mango/questionSet';
-import { CANT_GO, MangoTextAdventure, mangoOracleAgent, walkthroughObservations } from '../../src/core/mango/textAdventure';
+import { CANT_GO, episodeRoute, MangoTextAdventure, mangoOracleAgent, walkthroughObservations } from '../../src/core/mango/textAdventure';
 import type { EdgeRecord } from '../../src/core/mango/types';
 import { nodeQuestionFiles } from '../../src/cli/nodeQuestionFiles';
 import { samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/paths';
@@ -65,6 +66,13 @@ async function checkOracle(folder: string, pairLimit: number): Promise<number> {
     assert.equal(transcript.reached, true, `${game}: ${src} → ${dst}`);
     assert.equal(transcript.moves, shortest, `${game}: ${src} → ${dst} in ${shortest} moves`);
     assert.equal(transcript.steps[transcript.steps.length - 1].location, dst);
+    // The route the maze view draws: consecutive edges of edges.json from src to dst.
+    const route = episodeRoute(src, transcript.steps);
+    assert.equal(route.length, shortest);
+    route.forEach((move, at) => {
+      assert.ok(records.some((edge) => edge.src_node === move.location_before && edge.dst_node === move.location_after && edge.action.toLowerCase() === move.action));
+      assert.equal(move.location_before, at === 0 ? src : route[at - 1].location_after);
+    });
     for (const step of transcript.steps) {
       assert.equal(step.valid, true);
       // The observation is the walkthrough's own text of some step (or the bare room name for a room it never shows).
@@ -167,6 +175,10 @@ describe('BabyAI episodes', () => {
       assert.ok(transcript.steps.every((step) => step.valid));
       assert.match(transcript.steps[transcript.steps.length - 1].observation, /mission complete/);
       assert.equal(env.state().status, 'success');
+      // The board replays the transcript to the same end.
+      const timeline = babyaiEpisodeTimeline(spec, transcript.steps, level);
+      assert.equal(timeline.frames.length, transcript.steps.length + 1);
+      assert.equal(timeline.frames[timeline.frames.length - 1].facts?.find((fact) => fact.label === 'mission')?.value, 'success');
     });
   }
 
@@ -210,6 +222,9 @@ describe('GRASP episodes', () => {
     assert.equal(transcript.steps[transcript.steps.length - 1].command, 'DROP');
     assert.equal(transcript.reached, true);
     assert.ok(env.score() > 0);
+    // The episode scores as the same actions in one reply would, and the board replays it.
+    assert.equal(env.score(), simulate(grid, transcript.steps.map((step) => step.command), settings, { mode: 'faithful' }).score);
+    assert.equal(graspEpisodeTimeline(grid, settings, transcript.steps, 'faithful', 'grid 0').frames.length, transcript.steps.length + 1);
     const idle = new GraspEpisode(grid, settings, false);
     const wandering = await runEpisode(idle, scripted(Array(30).fill('UP')));
     assert.equal(wandering.moves, 20);

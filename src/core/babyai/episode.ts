@@ -3,12 +3,12 @@
 // with), answers one action, and the simulator steps it as MiniGrid would. A word that is not an
 // action is reported and changes nothing (MiniGrid's env.step would raise on it); an action that
 // changes nothing (forward into a wall) is MiniGrid's silent no-op, said in words.
-import type { GridScene } from '../board';
+import type { BoardTimeline, GridScene } from '../board';
 import { preparedEpisode } from '../eval/episodeQuestions';
 import type { BabyaiQuestion } from '../eval/types';
 import type { PreparedQuestion } from '../registry';
 import { type EpisodeAgent, type EpisodeEnvironment, type EpisodeStepResult, turnDraw } from '../eval/episodes';
-import { babyaiScene } from './boardTimeline';
+import { babyaiScene, babyaiTimeline } from './boardTimeline';
 import { describeEnv, directionWord, pyTuple } from './description';
 import { BabyAIEnv, type LevelSpec } from './env';
 import { runExpert } from './omnibot';
@@ -123,4 +123,9 @@ export function preparedBabyaiEpisode(question: BabyaiQuestion, spec: LevelSpec)
     builtInAgent: (_env, provider, seed) => (provider === 'oracle' ? babyaiOracleAgent(spec) : babyaiRandomAgent(seed)),
     scores: (transcript) => ({ success: transcript.reached ? 1 : 0, steps: transcript.moves, invalid_actions: transcript.steps.filter((step) => !step.valid).length, parse_error: false }),
   });
+}
+
+/** What the board steps through for a played episode: the level replayed with the transcript's commands (invalid ones marked, as the board marks them). */
+export function babyaiEpisodeTimeline(spec: LevelSpec, steps: ReadonlyArray<{ command: string }>, title: string): BoardTimeline {
+  return babyaiTimeline(spec, steps.map((step) => step.command), title);
 }

@@ -3,7 +3,7 @@
 // scorer's (core/grasp/simulator.ts): every turn replays the actions so far through the same
 // simulation, so an episode scores exactly as the same list of actions would in one reply. The
 // episode ends with DROP on the start cell (the task's "return and drop") or after the step limit.
-import type { GridScene } from '../board';
+import type { BoardTimeline, GridScene } from '../board';
 import { preparedEpisode } from '../eval/episodeQuestions';
 import type { GraspQuestion } from '../eval/types';
 import type { PreparedQuestion } from '../registry';
@@ -11,7 +11,7 @@ import { customIdOf } from './settings';
 import { type EpisodeAgent, type EpisodeEnvironment, type EpisodeStepResult, turnDraw } from '../eval/episodes';
 import { movesOf } from './actions';
 import { greedySearch } from './baselines';
-import { graspScene } from './boardTimeline';
+import { graspScene, graspTimeline } from './boardTimeline';
 import { type CellChar, renderGridText } from './gridText';
 import { graspSystemPrompt } from './prompt';
 import { type GraspSimulation, simulate, type TraceLabel } from './simulator';
@@ -138,4 +138,9 @@ export function preparedGraspEpisode(question: GraspQuestion, grid: GraspGrid, o
     builtInAgent: (_env, provider, seed) => (provider === 'oracle' ? graspOracleAgent(grid, question.settings, seed) : graspRandomAgent(question.settings, seed)),
     scores: (transcript, env) => ({ score: env.score(), success: transcript.reached ? 1 : 0, steps: transcript.moves, invalid_actions: transcript.steps.filter((step) => !step.valid).length }),
   });
+}
+
+/** What the board steps through for a played episode: the grid replayed with the transcript's actions through the scorer's simulation. */
+export function graspEpisodeTimeline(grid: GraspGrid, settings: GraspSettings, steps: ReadonlyArray<{ command: string }>, mode: ScoringMode, title: string): BoardTimeline {
+  return graspTimeline(grid, simulate(grid, steps.map((step) => step.command), settings, { mode }), title);
 }

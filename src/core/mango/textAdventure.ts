@@ -202,3 +202,18 @@ export function mangoRandomAgent(env: MangoTextAdventure, seed: number): Episode
     return exits.length === 0 ? 'wait' : exits[Math.floor(turnDraw(seed, turn.step) * exits.length)].action;
   };
 }
+
+/**
+ * A played episode's moves as MANGO's answer steps (`location_before`, `action`, `location_after`),
+ * refused commands left out: what the maze view draws as a route (Show in Maze on a play record).
+ */
+export function episodeRoute(start: string, steps: ReadonlyArray<{ command: string; location: string; valid: boolean }>): Array<{ location_before: string; action: string; location_after: string }> {
+  const route: Array<{ location_before: string; action: string; location_after: string }> = [];
+  let here = start;
+  for (const step of steps) {
+    if (!step.valid) continue;
+    route.push({ location_before: here, action: step.command.trim().replace(/\s+/g, ' ').toLowerCase(), location_after: step.location });
+    here = step.location;
+  }
+  return route;
+}
