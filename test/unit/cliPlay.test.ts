@@ -113,5 +113,9 @@ describe('waypoint play (CLI)', function () {
     assert.equal(noRoom.code, 1);
     assert.equal(noRoom.stderr.trim().split('\n').length, 1);
     assert.match(noRoom.stderr, /--to 'the moon' is not a room of lighthouse's maze/);
+    // A level the expert bot cannot solve: the oracle says so instead of playing a made-up episode.
+    const unsolved = await runCli(['play', 'babyai', join(samplesDir, 'babyai', 'locked-door-key-in-box.level.json'), '--agent', 'oracle'], dir);
+    assert.equal(unsolved.code, 1);
+    assert.match(unsolved.stderr, /^waypoint play: BabyAI's expert bot cannot solve this level/);
   });
 });

@@ -4,6 +4,7 @@
 // action is reported and changes nothing (MiniGrid's env.step would raise on it); an action that
 // changes nothing (forward into a wall) is MiniGrid's silent no-op, said in words.
 import type { BoardTimeline, GridScene } from '../board';
+import { ModelCallError } from '../eval/engine';
 import { preparedEpisode } from '../eval/episodeQuestions';
 import type { BabyaiQuestion } from '../eval/types';
 import type { PreparedQuestion } from '../registry';
@@ -98,7 +99,8 @@ export class BabyaiEpisode implements EpisodeEnvironment<BabyaiPlayState> {
  */
 export function babyaiOracleAgent(spec: LevelSpec): EpisodeAgent {
   const run = runExpert(spec, { loop: 'generator' });
-  if (run.error) throw run.error;
+  // The expert raising is the reference bot failing on this level (plan's oracle answers nothing there): say so, not a bare bot message.
+  if (run.error) throw new ModelCallError(`BabyAI's expert bot cannot solve this level (${run.error.message}), so the oracle has no episode to play`);
   const actions = run.steps.map((step) => actionName(step.action));
   // By turn number, not a counter: a turn answered from the cache never calls the agent.
   return async (turn) => actions[turn.step - 1] ?? 'done';
