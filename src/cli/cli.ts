@@ -9,6 +9,7 @@ import { runImport } from './import';
 import { runImportWorker, type ImportWorkerData } from './importWorkers';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { runMango } from './mango';
+import { runPlay } from './play';
 import { runReport } from './report';
 import { stderrLine } from './output';
 import { runRun } from './run';
@@ -40,12 +41,13 @@ commands:
   smartplay replay hanoi --disks 3|4 --actions "..."   replay answers in Tower of Hanoi [--json]; also replay bandits|rps --seed N
   smartplay run <Game> --agent random|hanoi-solver    play an episode with a built-in agent, print its log [--seed N] [--max-steps N]
   smartplay check <episode.jsonl>                     validate an episode log
+  play mango <gameDir> --from ROOM --to ROOM | play babyai <level|records> [--index N] | play grasp <grids.jsonl> [--index N] [--setting 8-none-0]   an interactive episode (--agent oracle|random [--seed S] or model options as for run) [--max-steps N] [--json]
 
 options:
   --debug    print stack traces of internal errors
   --help     show this help`;
 
-const subcommands: Record<string, Subcommand> = { validate: runValidate, run: runRun, import: runImport, batch: runBatch, report: runReport, compare: runCompare, mango: runMango, babyai: runBabyai, grasp: runGrasp, smartplay: runSmartplay };
+const subcommands: Record<string, Subcommand> = { validate: runValidate, run: runRun, import: runImport, batch: runBatch, report: runReport, compare: runCompare, mango: runMango, babyai: runBabyai, grasp: runGrasp, smartplay: runSmartplay, play: runPlay };
 
 async function main(argv: string[]): Promise<number> {
   const debug = argv.includes('--debug');

@@ -32,7 +32,7 @@ function numberOption(text: string, option: string): number {
 }
 
 /** The model from `--agent`, `--base-url/--model` or `--profile/--profile-id`: exactly one of the three. */
-async function profileOf(options: Map<string, string>, dryRun: boolean): Promise<ModelProfile> {
+export async function profileOf(options: Map<string, string>, dryRun: boolean): Promise<ModelProfile> {
   const ways = [options.has('agent'), options.has('base-url') || options.has('model'), options.has('profile')].filter(Boolean).length;
   // A dry run without a model still counts questions and tokens (the completion bound uses the default max tokens).
   if (ways === 0 && dryRun) return withOverrides({ id: 'dry-run', provider: 'openai-compatible', ...PROFILE_DEFAULTS }, options);

@@ -6,6 +6,7 @@ import type { BabyaiQuestion, ModelProfile } from '../eval/types';
 import { type PreparedQuestion, type QuestionSet, type QuestionSetFiles, type QuestionSetOptions, QuestionOptionError } from '../registry';
 import { baseName, describeFsError } from '../walk';
 import { builtInBabyaiAnswer } from './builtInAgents';
+import { babyaiPlayQuestion, preparedBabyaiEpisode } from './episode';
 import { babyaiDeclaration } from './declaration';
 import { type BabyaiQuestionInput, type PreparedBabyaiQuestion, prepareBabyaiQuestion, scoreBabyaiAnswer } from './evaluation';
 import type { LevelSpec } from './env';
@@ -31,11 +32,11 @@ function chosen<T extends string>(name: string, value: string | undefined, allow
 }
 
 /** The task and prompt strategy of `options`; QuestionOptionError for a missing task, a bad value or an option babyai has not. */
-export function babyaiOptions(options: QuestionSetOptions): { task: BabyTask; prompt: PromptStrategy } {
+export function babyaiOptions(options: QuestionSetOptions): { task: BabyTask | 'play'; prompt: PromptStrategy } {
   for (const [name, value] of Object.entries(options)) {
     if (value !== undefined && !(BABYAI_QUESTION_OPTIONS as readonly string[]).includes(name)) throw new QuestionOptionError(`babyai has no --${name} option (it takes --task and --prompt)`);
   }
-  return { task: chosen('task', options.task, BABY_TASKS), prompt: chosen('prompt', options.prompt, PROMPT_STRATEGIES, 'zero_shot') };
+  return { task: chosen<BabyTask | 'play'>('task', options.task, [...BABY_TASKS, 'play']), prompt: chosen('prompt', options.prompt, PROMPT_STRATEGIES, 'zero_shot') };
 }
 
 /** A BabyAI question for the pipeline, with what it was built from: the editor steps the board on `babyai.spec`. */
@@ -123,7 +124,7 @@ function attempt(where: string, problems: string[], prepare: () => PreparedQuest
 }
 
 /** The questions of one level file: one, for `task`; its level name is the file's name. */
-function levelQuestions(path: string, text: string, task: BabyTask, prompt: PromptStrategy, problems: string[]): PreparedQuestion<BabyaiQuestion>[] {
+function levelQuestions(path: string, text: string, task: BabyTask | 'play', prompt: PromptStrategy, problems: string[]): PreparedQuestion<BabyaiQuestion>[] {
   const loaded = loadLevelFile(text);
   const errors = problemLines(path, loaded.diagnostics);
   if (!loaded.spec || errors.length > 0) {
@@ -131,12 +132,14 @@ function levelQuestions(path: string, text: string, task: BabyTask, prompt: Prom
     return [];
   }
   const spec = loaded.spec;
+  // `--task play`: the level as an interactive episode (episode.ts), one action a turn.
+  if (task === 'play') return [preparedBabyaiEpisode(babyaiPlayQuestion(path, null, baseName(path)), spec)];
   const question = attempt(`${path}:1`, problems, () => preparedBabyaiQuestion(levelQuestionInput(path, spec, task, prompt)));
   return question ? [question] : [];
 }
 
 /** The questions of one record file: its records of `task`, in file order; records of the other tasks belong to other question sets. */
-function recordQuestions(path: string, text: string, task: BabyTask, prompt: PromptStrategy, problems: string[]): PreparedQuestion<BabyaiQuestion>[] {
+function recordQuestions(path: string, text: string, task: BabyTask | 'play', prompt: PromptStrategy, problems: string[]): PreparedQuestion<BabyaiQuestion>[] {
   const file = readRecordFile(baseName(path), text);
   // The file's own problems (a line that is no JSON) and the records' go out in line order.
   const found: string[] = problemLines(path, file.diagnostics);
@@ -146,14 +149,15 @@ function recordQuestions(path: string, text: string, task: BabyTask, prompt: Pro
   return questions;
 }
 
-function questionsOfRecords(path: string, records: readonly RawRecord[], task: BabyTask, prompt: PromptStrategy, problems: string[]): PreparedQuestion<BabyaiQuestion>[] {
+function questionsOfRecords(path: string, records: readonly RawRecord[], task: BabyTask | 'play', prompt: PromptStrategy, problems: string[]): PreparedQuestion<BabyaiQuestion>[] {
   const questions: PreparedQuestion<BabyaiQuestion>[] = [];
   records.forEach((raw, index) => {
     const loaded = loadRecord(raw);
     const { record } = loaded;
-    if (record.task !== null && record.task !== task) return;
+    // Every record is a level to play; for the other tasks, a record belongs to its own task's set.
+    if (task !== 'play' && record.task !== null && record.task !== task) return;
     const line = raw.range.start.line + 1;
-    if (record.task === null) {
+    if (task !== 'play' && record.task === null) {
       problems.push(`${path}:${line}: the record has none of the columns that name its task (action_sequence, expert_action_sequence, help_count, mission)`);
       return;
     }
@@ -163,6 +167,10 @@ function questionsOfRecords(path: string, records: readonly RawRecord[], task: B
       return;
     }
     const spec = loaded.spec;
+    if (task === 'play') {
+      questions.push(preparedBabyaiEpisode(babyaiPlayQuestion(path, index, record.levelName || baseName(path)), spec));
+      return;
+    }
     const question = attempt(`${path}:${line}`, problems, () => preparedBabyaiQuestion(recordQuestionInput(path, record, index, spec, task, prompt)));
     if (question) questions.push(question);
   });

@@ -14,6 +14,8 @@ function promptOf(question: BabyaiQuestion): string {
 
 function metricsOf(record: RunRecord<BabyaiQuestion>): Record<string, number | null> {
   const { scores } = record;
+  // An episode (`--task play`) keeps task plan, but its success is the mission done while playing.
+  if (record.question.play) return { success: numeric(scores.success) };
   switch (record.question.task) {
     case 'predict':
       return { success: numeric(scores.success) };
@@ -34,7 +36,7 @@ export const babyaiReport: BenchmarkReport<BabyaiQuestion> = {
   binary: ['success', 'cr'],
   clusterName: 'level',
   cluster: (record) => record.question.levelName,
-  fields: (record) => ({ level: record.question.levelName, task: record.question.task, prompt: promptOf(record.question) }),
+  fields: (record) => ({ level: record.question.levelName, task: record.question.play ? 'play' : record.question.task, prompt: promptOf(record.question) }),
   metrics: metricsOf,
   valid: (record) => record.error === undefined && record.scores.aborted === undefined && record.scores.parse_error === false,
   plots: [{ title: 'Success per level and task', x: 'level', metric: 'success', series: 'task' }],

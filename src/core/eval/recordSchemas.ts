@@ -45,6 +45,7 @@ const mangoQuestionSchema = z.object({
   easy: z.boolean(),
   cutoff: count,
   pathLength: z.optional(count),
+  play: z.optional(z.object({ maxSteps: count })),
 });
 
 const babyaiQuestionSchema = z.object({
@@ -56,6 +57,7 @@ const babyaiQuestionSchema = z.object({
   sampleId: z.string(),
   actions: z.array(z.string()),
   prompt: z.optional(z.enum(['zero_shot', 'few_shot', 'cot', 'tot'])),
+  play: z.optional(z.literal(true)),
 });
 
 const graspSettingsSchema = z.object({ moves: z.union([z.literal(4), z.literal(8)]), carryLimit: z.union([z.literal('none'), z.literal(2)]), stepCost: z.union([z.literal(0), z.literal(0.3)]) });
@@ -68,6 +70,7 @@ const graspQuestionSchema = z.object({
   settings: graspSettingsSchema,
   style: z.enum(['chat', 'o1-mini']),
   sampleId: z.string(),
+  play: z.optional(z.literal(true)),
 });
 
 const smartplayQuestionSchema = z.object({ benchmark: z.literal('smartplay'), game: z.string(), step: count, question: z.union([z.literal(1), z.literal(2)]), sampleId: z.string(), episode: z.optional(count), seed: z.optional(count) });

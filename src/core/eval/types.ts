@@ -60,6 +60,11 @@ export interface MangoQuestion {
   cutoff: number;
   /** Moves of the ground-truth route (DF: the asked path; RF: a shortest path in edges.json), for reports grouped by path_length; absent when there is none (an unreachable RF pair) or it was not computed. */
   pathLength?: number;
+  /**
+   * Present on an interactive episode (`waypoint run mango --task play`, runs.md §7): reach dst from
+   * src by playing, within `maxSteps` commands. Such a question keeps task `rf` (its goal is RF's).
+   */
+  play?: { maxSteps: number };
 }
 
 /** A Predict, Plan or Decompose question on a BabyAI level (a level file or an LLM-BabyBench record). */
@@ -77,6 +82,8 @@ export interface BabyaiQuestion {
   actions: string[];
   /** The prompt strategy (upstream's prompter); absent in records written before strategies existed: zero_shot. */
   prompt?: 'zero_shot' | 'few_shot' | 'cot' | 'tot';
+  /** Present on an interactive episode of the level (`waypoint run babyai --task play`); such a question keeps task `plan` (its goal is Plan's). */
+  play?: true;
 }
 
 /** One GRASP grid under one agent setting, rendered in one prompt style. */
@@ -89,8 +96,10 @@ export interface GraspQuestion {
   index: number;
   settings: GraspSettings;
   style: 'chat' | 'o1-mini';
-  /** Upstream's custom_id: `<file>-<index>-<m>-<e>-<c>`. */
+  /** Upstream's custom_id: `<file>-<index>-<m>-<e>-<c>` (`play-` before it for an episode). */
   sampleId: string;
+  /** Present on an interactive episode on the grid, one action a turn (`waypoint run grasp --task play`). */
+  play?: true;
 }
 
 /** One of the two questions of one SmartPlay step, or (with `episode`) a whole episode of a batch run. */

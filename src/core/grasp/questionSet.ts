@@ -14,9 +14,10 @@ import { parseGraspGridFile, type GraspGridEntry } from './gridFile';
 import { PROMPT_STYLES, type PromptStyle } from './prompt';
 import { ALL_SETTINGS, settingsFlags } from './settings';
 import { gridFromChars, readGridText } from './gridText';
+import { graspPlayQuestion, preparedGraspEpisode } from './episode';
 import { GRID_SIZE, isGraspScoringMode, SCORING_MODES, type GraspGridRecord, type GraspSettings, type GridPosition, type ScoringMode } from './types';
 
-export const GRASP_QUESTION_OPTIONS = ['settings', 'style', 'indices', 'extraction'] as const;
+export const GRASP_QUESTION_OPTIONS = ['settings', 'style', 'indices', 'extraction', 'task'] as const;
 
 /** One grid file as read: its records by index; records with errors are left out and described in the set's problems. */
 export interface LoadedGridFile {
@@ -220,10 +221,15 @@ export async function graspQuestionSet(sources: readonly string[], options: Ques
   const style = parseStyleOption(options.style);
   const indices = parseIndicesOption(options.indices);
   const rule = parseExtractionOption(options.extraction);
+  if (options.task !== undefined && options.task !== 'play') throw new QuestionOptionError(`GRASP's only --task is play (an interactive episode); without it each grid is asked in one reply, not '${options.task}'`);
   const grids = await loadGraspGrids(sources, files);
   const questions: PreparedQuestion<GraspQuestion>[] = [];
   for (const file of grids.files) {
     const entries = file.entries.filter((entry) => inIndices(indices, entry.record.index)).sort((a, b) => a.record.index - b.record.index);
+    if (options.task === 'play') {
+      for (const setting of settings) for (const entry of entries) questions.push(preparedGraspEpisode(graspPlayQuestion(baseName(file.path), file.path, entry.record.index, setting), entry.grid, entry.record.obstacle === 'block'));
+      continue;
+    }
     const prepare = (entry: GraspGridEntry, setting: GraspSettings) => questions.push(prepareGraspRun(entry, file.path, setting, style, rule));
     if (style === 'chat') for (const setting of settings) for (const entry of entries) prepare(entry, setting);
     else for (const entry of entries) for (const setting of settings) prepare(entry, setting);

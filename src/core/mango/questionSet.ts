@@ -19,6 +19,7 @@ import { baseName, describeFsError } from '../walk';
 import { createMangoScorer, type MangoScorer, prepareMangoQuestion } from './evaluation';
 import { type NameListFile, parseActionsFile, parseEdgesFile, parseLocationsFile } from './gameFiles';
 import { MangoGraph } from './graph';
+import { mangoPlayGame, mangoPlayQuestion, preparedMangoEpisode } from './playQuestions';
 import { promptWalkthrough } from './prompt';
 import { parseSkeletonLine, type SkeletonTask } from './skeletonLines';
 import { DEFAULT_MODEL_CUTOFF, questionFromSkeleton } from './skeletons';
@@ -30,6 +31,8 @@ export const MANGO_QUESTION_OPTIONS = ['task', 'difficulty', 'cutoff', 'template
 
 export interface MangoSetOptions {
   tasks: SkeletonTask[];
+  /** `--task play`: an interactive episode per RF pair instead of DF/RF questions (playQuestions.ts). */
+  play: boolean;
   difficulty: 'easy' | 'hard' | 'all';
   /** The step the prompt cuts at unless the token cap comes first (spec mango.md §5). */
   cutoff: number;
@@ -40,11 +43,11 @@ export interface MangoSetOptions {
 export function mangoSetOptions(options: QuestionSetOptions): MangoSetOptions {
   // Options of other benchmarks are the host's to reject (questionOptions); these are MANGO's.
   const { task = 'both', difficulty = 'all', cutoff, template = 'release' } = options;
-  if (task !== 'df' && task !== 'rf' && task !== 'both') throw new QuestionOptionError(`--task must be df, rf or both for MANGO, not '${task}'`);
+  if (task !== 'df' && task !== 'rf' && task !== 'both' && task !== 'play') throw new QuestionOptionError(`--task must be df, rf, both or play for MANGO, not '${task}'`);
   if (difficulty !== 'easy' && difficulty !== 'hard' && difficulty !== 'all') throw new QuestionOptionError(`--difficulty must be easy, hard or all, not '${difficulty}'`);
   if (cutoff !== undefined && !/^\d+$/.test(cutoff)) throw new QuestionOptionError(`--cutoff must be a non-negative integer, not '${cutoff}'`);
   if (template !== 'release' && template !== 'paper') throw new QuestionOptionError(`--template must be release or paper, not '${template}'`);
-  return { tasks: task === 'both' ? ['df', 'rf'] : [task], difficulty, cutoff: cutoff === undefined ? DEFAULT_MODEL_CUTOFF : Number(cutoff), template };
+  return { tasks: task === 'both' ? ['df', 'rf'] : task === 'play' ? ['rf'] : [task], play: task === 'play', difficulty, cutoff: cutoff === undefined ? DEFAULT_MODEL_CUTOFF : Number(cutoff), template };
 }
 
 const SKELETON_SUFFIX: Record<SkeletonTask, string> = { df: 'all2all.jsonl', rf: 'all_pairs.jsonl' };
@@ -159,6 +162,7 @@ async function gameQuestions(folder: string, settings: MangoSetOptions, files: Q
     scorer: () => (scorer ??= createMangoScorer({ game, records, locations: names(locations) })),
   };
   const distances = shortestDistances(records);
+  const playGame = settings.play ? mangoPlayGame(game, walkthrough.text, records) : null;
   const prepared: PreparedQuestion<MangoQuestion>[] = [];
   for (const task of settings.tasks) {
     const file = await read(SKELETON_SUFFIX[task]);
@@ -180,6 +184,10 @@ async function gameQuestions(folder: string, settings: MangoSetOptions, files: Q
       const base = questionFromSkeleton(game, task, parsed.value, cut.modelCutoffNum);
       if (settings.difficulty === 'easy' && !base.easy) return;
       if (settings.difficulty === 'hard' && !(base.answerable && !base.easy)) return;
+      if (playGame) {
+        prepared.push(preparedMangoEpisode(playGame, mangoPlayQuestion(playGame, { ...base, sampleId: `play-${base.sampleId}` })));
+        return;
+      }
       const pathLength = task === 'df' ? base.actionList.length : distances(base.src, base.dst);
       prepared.push(preparedQuestion(context, pathLength === undefined ? base : { ...base, pathLength }));
     });

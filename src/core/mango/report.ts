@@ -25,7 +25,7 @@ export const mangoReport: BenchmarkReport<MangoQuestion> = {
     const { question } = record;
     // DF asks to follow its action list; RF's route length is known only when the question carries it.
     const pathLength = question.task === 'df' ? question.actionList.length : (question.pathLength ?? null);
-    return { game: question.game, task: question.task, difficulty: mangoDifficulty(question), path_length: pathLength };
+    return { game: question.game, task: question.play ? 'play' : question.task, difficulty: mangoDifficulty(question), path_length: pathLength };
   },
   metrics: (record) => {
     const { scores } = record;

@@ -18,15 +18,16 @@ export interface QuestionOptionHint {
 }
 
 const HINTS: Record<string, QuestionOptionHint> = {
-  'mango/task': { choices: ['both', 'df', 'rf'], fallback: 'both', help: 'destination finding (DF), route finding (RF) or both' },
+  'mango/task': { choices: ['both', 'df', 'rf', 'play'], fallback: 'both', help: 'destination finding (DF), route finding (RF), both, or play (an interactive episode per RF pair)' },
   'mango/difficulty': { choices: ['all', 'easy', 'hard'], fallback: 'all', help: "the paper's easy/hard split" },
   'mango/cutoff': { fallback: '70', help: 'the walkthrough step the prompt cuts at (unless the token cap comes first)' },
   'mango/template': { choices: ['release', 'paper'], fallback: 'release', help: 'the prompt template' },
-  'babyai/task': { choices: BABY_TASKS, required: true, help: 'Predict, Plan or Decompose' },
+  'babyai/task': { choices: [...BABY_TASKS, 'play'], required: true, help: 'Predict, Plan, Decompose, or play (the level as an interactive episode)' },
   'babyai/prompt': { choices: PROMPT_STRATEGIES, fallback: 'zero_shot', help: 'the prompt strategy' },
   'grasp/settings': { fallback: 'all', help: "all, or a comma list of <moves>-<carry>-<cost> such as 8-none-0.3,4-2-0" },
   'grasp/style': { choices: PROMPT_STYLES, fallback: 'chat', help: 'chat (system + user) or o1-mini (one user message)' },
   'grasp/indices': { help: 'the grid indices to ask, A-B (inclusive) or one index; every grid when empty' },
+  'grasp/task': { choices: ['play'], help: 'play: each grid as an interactive episode, one action a turn; empty: one reply per grid' },
   'grasp/extraction': { choices: EXTRACTION_RULES, fallback: 'recommended', help: 'how actions are read from a reply (both non-official)' },
   'smartplay/episodes': { fallback: '1', help: 'episodes per game' },
   'smartplay/seed': { fallback: '0', help: 'the seed of the first episode (each next episode adds 1)' },

@@ -1,0 +1,81 @@
+// An interactive episode as a question of the evaluation pipeline (PreparedQuestion.play), for
+// every benchmark's `--task play`: the pipeline's `ask` (cache, rate limits, cancellation, the
+// built-in agents through builtInSource) answers each turn, and the run record keeps the
+// transcript — text as rawAnswer, the §7 JSON plus the final drawable state as parsedAnswer — so
+// the results view, the maze and the board can step through it. `waypoint play` runs the same.
+import type { PlayedEpisode, PreparedQuestion } from '../registry';
+import { ModelCallCancelled, ModelCallError } from './engine';
+import { type EpisodeAgent, EpisodeCancelled, type EpisodeEnvironment, type EpisodeTranscript, formatTranscript, runEpisode, transcriptJson } from './episodes';
+import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, ScoringMode } from './types';
+
+export interface EpisodeQuestionSpec<Q extends QuestionBase, E extends EpisodeEnvironment> {
+  readonly question: Q;
+  /** A fresh environment (one per played episode). */
+  makeEnv(mode: ScoringMode): E;
+  /** The offline player for `oracle` or `random` (`seed` is the run's), given the episode's environment. */
+  builtInAgent(env: E, provider: 'oracle' | 'random', seed: number): EpisodeAgent;
+  /** The record's scores for a finished transcript. */
+  scores(transcript: EpisodeTranscript, env: E): Record<string, number | boolean | null>;
+  /** Modes the benchmark accepts (others are QuestionOptionError upstream of here); all when absent. */
+  readonly modes?: readonly ScoringMode[];
+}
+
+/** The transcript a played episode's record keeps as parsedAnswer: runs.md §7's JSON, how it ended, and what to draw at the end. */
+export interface EpisodeAnswer extends ReturnType<typeof transcriptJson> {
+  end: EpisodeTranscript['end'];
+  state: unknown;
+}
+
+/** Builds a PreparedQuestion whose `play` runs the episode turn by turn through the pipeline's `ask`. */
+export function preparedEpisode<Q extends QuestionBase, E extends EpisodeEnvironment>(spec: EpisodeQuestionSpec<Q, E>): PreparedQuestion<Q> {
+  // The built-in player of the episode being played: builtInAnswer is reached through the
+  // pipeline's `ask`, so it needs the environment play() made (the oracle reads where it stands).
+  let playing: { env: E; agent: EpisodeAgent | null; turn: number } | null = null;
+  return {
+    question: spec.question,
+    // Built when read (a question set can hold many episodes): the first turn's messages, for token estimates.
+    get messages(): ChatMessage[] {
+      const first = spec.makeEnv('faithful');
+      return [
+        { role: 'system', content: first.instructions },
+        { role: 'user', content: first.reset() },
+      ];
+    },
+    async builtInAnswer(profile: ModelProfile, seed: number, turnMessages: readonly ChatMessage[]): Promise<string> {
+      if (!playing) throw new ModelCallError('an episode is played turn by turn (play), not answered in one reply');
+      if (profile.provider !== 'oracle' && profile.provider !== 'random') throw new ModelCallError(`no built-in player for a ${profile.provider} profile`);
+      playing.agent ??= spec.builtInAgent(playing.env, profile.provider, seed);
+      return playing.agent({ step: playing.turn, observation: turnMessages[turnMessages.length - 1]?.content ?? '', messages: turnMessages }, new AbortController().signal);
+    },
+    score() {
+      throw new ModelCallError('an episode is played turn by turn, not scored from one reply');
+    },
+    async play(ask, mode, signal): Promise<PlayedEpisode> {
+      const env = spec.makeEnv(mode);
+      const state = { env, agent: null as EpisodeAgent | null, turn: 0 };
+      playing = state;
+      let promptTokens: number | null = 0;
+      let completionTokens: number | null = 0;
+      let allCached = true;
+      const agent: EpisodeAgent = async (turn) => {
+        state.turn = turn.step;
+        const reply: ModelReply = await ask(turn.messages);
+        promptTokens = reply.promptTokens === null || promptTokens === null ? null : promptTokens + reply.promptTokens;
+        completionTokens = reply.completionTokens === null || completionTokens === null ? null : completionTokens + reply.completionTokens;
+        allCached &&= reply.cached;
+        return reply.text;
+      };
+      let transcript: EpisodeTranscript;
+      try {
+        transcript = await runEpisode(env, agent, { signal });
+      } catch (error) {
+        if (error instanceof EpisodeCancelled || error instanceof ModelCallCancelled) throw new ModelCallCancelled();
+        throw error;
+      } finally {
+        if (playing === state) playing = null;
+      }
+      const parsedAnswer: EpisodeAnswer = { ...transcriptJson(transcript), end: transcript.end, state: env.state() };
+      return { rawAnswer: formatTranscript(transcript), parsedAnswer, scores: spec.scores(transcript, env), diagnostics: [], promptTokens, completionTokens, cached: allCached };
+    },
+  };
+}

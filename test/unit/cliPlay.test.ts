@@ -1,0 +1,121 @@
+// `waypoint play` as a user runs it (runs.md §7): a scripted model behind a local OpenAI-compatible
+// server plays a MANGO episode, and the JSON is exactly the contract's; the built-in agents play
+// BabyAI and GRASP; usage and input errors exit 2 and 1.
+import { strict as assert } from 'node:assert';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type FakeOpenAi, startFakeOpenAi } from '../support/fakeOpenAi';
+import { distDir, samplesDir } from '../support/paths';
+
+const lighthouse = join(samplesDir, 'mango', 'lighthouse');
+
+function runCli(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('waypoint play (CLI)', function () {
+  this.timeout(30_000);
+  let fake: FakeOpenAi;
+  let dir: string;
+
+  beforeEach(async () => {
+    fake = await startFakeOpenAi();
+    dir = mkdtempSync(join(tmpdir(), 'waypoint-play-'));
+    mkdirSync(join(dir, '.waypoint'));
+  });
+  afterEach(async () => {
+    await fake?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a scripted model plays a MANGO episode and the JSON is the contract', async () => {
+    fake.script.push({ content: '> North.' }, { content: 'dance' }, { content: 'northwest\nbecause the lane leads there' });
+    const result = await runCli(['play', 'mango', lighthouse, '--from', 'harbour road', '--to', 'Chapel Ruins', '--base-url', fake.url, '--model', 'scripted', '--json'], dir);
+    assert.equal(result.code, 0, result.stderr);
+    const json = JSON.parse(result.stdout);
+    for (const key of ['reached', 'moves', 'start', 'steps']) assert.ok(key in json, key);
+    assert.equal(json.reached, true);
+    assert.equal(json.moves, 3);
+    assert.match(json.start, /^Harbour Road\nCobbles slick with spray/);
+    assert.deepEqual(
+      json.steps.map((step: { command: string; location: string }) => [step.command, step.location]),
+      [['North', 'fish market'], ['dance', 'fish market'], ['northwest', 'chapel ruins']],
+    );
+    for (const step of json.steps) for (const key of ['command', 'observation', 'location']) assert.equal(typeof step[key], 'string');
+    assert.match(json.steps[0].observation, /^Fish Market\n/);
+    assert.equal(json.steps[1].observation, "You can't go that way.");
+    assert.match(json.steps[2].observation, /^Chapel Ruins\n/);
+    // Three turns, each with the chat so far: the system goal, the opening, then reply and observation pairs.
+    assert.equal(fake.requests.length, 3);
+    const last = fake.requests[2].body.messages as Array<{ role: string; content: string }>;
+    assert.deepEqual(last.map((message) => message.role), ['system', 'user', 'assistant', 'user', 'assistant', 'user']);
+    assert.match(last[0].content, /your goal is to reach chapel ruins/);
+    assert.equal(last[4].content, 'dance');
+    assert.equal(last[5].content, "You can't go that way.");
+  });
+
+  it('exits 0 when the goal is not reached within --max-steps, and prints the transcript', async () => {
+    fake.script.push({ content: 'east' }, { content: 'west' });
+    const result = await runCli(['play', 'mango', lighthouse, '--from', 'harbour road', '--to', 'chapel ruins', '--base-url', fake.url, '--model', 'scripted', '--max-steps', '2', '--no-cache'], dir);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /^Harbour Road\n/);
+    assert.match(result.stdout, /> east\n/);
+    assert.match(result.stdout, /Goal not reached after 2 moves \(step-limit\)\.$/m);
+    assert.equal(fake.requests.length, 2);
+  });
+
+  it('Ctrl+C stops an episode mid-way: exit 130, no further turn asked', async () => {
+    fake.script.push({ content: 'north' }, { content: 'northwest', delayMs: 10_000 }, { content: 'south' });
+    const child = spawn(process.execPath, [join(distDir, 'cli.js'), 'play', 'mango', lighthouse, '--from', 'harbour road', '--to', 'net loft', '--base-url', fake.url, '--model', 'slow', '--no-cache', '--json'], { cwd: dir });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const deadline = Date.now() + 10_000;
+    while (fake.requests.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(fake.requests.length, 2, 'the second turn was asked');
+    child.kill('SIGINT');
+    assert.equal(await closed, 130);
+    assert.equal(stdout, '');
+    assert.match(stderr, /interrupted/);
+    assert.equal(fake.requests.length, 2);
+  });
+
+  it('the oracle plays BabyAI and GRASP episodes', async () => {
+    const babyai = await runCli(['play', 'babyai', join(samplesDir, 'babyai', 'four-rooms-sequence.level.json'), '--agent', 'oracle', '--json'], dir);
+    assert.equal(babyai.code, 0, babyai.stderr);
+    const level = JSON.parse(babyai.stdout);
+    assert.equal(level.reached, true);
+    assert.match(level.start, /- Mission: '/);
+    assert.match(level.steps[0].location, /^\(\d+, \d+\) facing (east|south|west|north)$/);
+    const grasp = await runCli(['play', 'grasp', join(samplesDir, 'grasp', 'inner_cluster_free.jsonl'), '--index', '1', '--setting', '4-none-0.3', '--agent', 'oracle', '--json'], dir);
+    assert.equal(grasp.code, 0, grasp.stderr);
+    const episode = JSON.parse(grasp.stdout);
+    assert.equal(episode.steps[episode.steps.length - 1].command, 'DROP');
+    assert.equal(typeof episode.scores.score, 'number');
+  });
+
+  it('usage errors exit 2 and input errors 1, one line each', async () => {
+    const noGoal = await runCli(['play', 'mango', lighthouse, '--agent', 'oracle'], dir);
+    assert.equal(noGoal.code, 2);
+    assert.match(noGoal.stderr, /--from ROOM and --to ROOM/);
+    const noRoom = await runCli(['play', 'mango', lighthouse, '--from', 'harbour road', '--to', 'the moon', '--agent', 'oracle'], dir);
+    assert.equal(noRoom.code, 1);
+    assert.equal(noRoom.stderr.trim().split('\n').length, 1);
+    assert.match(noRoom.stderr, /--to 'the moon' is not a room of lighthouse's maze/);
+    // A level the expert bot cannot solve: the oracle says so instead of playing a made-up episode.
+    const unsolved = await runCli(['play', 'babyai', join(samplesDir, 'babyai', 'locked-door-key-in-box.level.json'), '--agent', 'oracle'], dir);
+    assert.equal(unsolved.code, 1);
+    assert.match(unsolved.stderr, /^waypoint play: BabyAI's expert bot cannot solve this level/);
+  });
+});

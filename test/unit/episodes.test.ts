@@ -1,0 +1,233 @@
+// Interactive episodes (issue 17): the MANGO text adventure against shortest paths computed here,
+// independently, by breadth-first search over edges.json's JSON; invalid commands, the step budget
+// and cancellation; BabyAI's expert solving levels turn by turn; GRASP's invalid actions and end;
+// and episodes as batch-run records (the pipeline's play hook) that validate as run records.
+import { strict as assert } from 'node:assert';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BabyaiEpisode, babyaiEpisodeTimeline, babyaiOracleAgent } from '../../src/core/babyai/episode';
+import { loadLevelFile } from '../../src/core/babyai/levelFile';
+import { ModelCallCancelled } from '../../src/core/eval/engine';
+import { type EpisodeAgent, EpisodeCancelled, commandOf, runEpisode } from '../../src/core/eval/episodes';
+import { answerPrepared } from '../../src/core/eval/pipeline';
+import { parseRunRecords } from '../../src/core/eval/recordSchemas';
+import type { ModelProfile } from '../../src/core/eval/types';
+import { GraspEpisode, graspEpisodeTimeline, graspOracleAgent } from '../../src/core/grasp/episode';
+import { simulate } from '../../src/core/grasp/simulator';
+import { parseGraspGridFile } from '../../src/core/grasp/gridFile';
+import { mangoQuestionSet } from '../../src/core/mango/questionSet';
+import { CANT_GO, episodeRoute, MangoTextAdventure, mangoOracleAgent, walkthroughObservations } from '../../src/core/mango/textAdventure';
+import type { EdgeRecord } from '../../src/core/mango/types';
+import { nodeQuestionFiles } from '../../src/cli/nodeQuestionFiles';
+import { samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/paths';
+
+const oracle: ModelProfile = { id: 'oracle', provider: 'oracle', temperature: 0, maxTokens: 0, timeoutMs: 0, retries: 0 };
+const SHARED_GAMES = ['905', 'night', 'omniquest', 'partyfoul', 'spirit', 'zork1'];
+
+function loadGame(folder: string) {
+  const game = folder.split('/').pop() as string;
+  return {
+    game,
+    walkthrough: readFileSync(join(folder, `${game}.walkthrough`), 'utf8'),
+    records: JSON.parse(readFileSync(join(folder, `${game}.edges.json`), 'utf8')) as EdgeRecord[],
+    pairs: readFileSync(join(folder, `${game}.all_pairs.jsonl`), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { src_node: string; dst_node: string }),
+  };
+}
+
+/** Shortest distances from `src` by breadth-first search over the raw edge list (written here, not core's graph). */
+function bfs(records: readonly EdgeRecord[], src: string): Map<string, number> {
+  const distance = new Map([[src, 0]]);
+  const queue = [src];
+  while (queue.length > 0) {
+    const here = queue.shift() as string;
+    for (const edge of records) {
+      if (edge.src_node !== here || distance.has(edge.dst_node)) continue;
+      distance.set(edge.dst_node, (distance.get(here) as number) + 1);
+      queue.push(edge.dst_node);
+    }
+  }
+  return distance;
+}
+
+const scripted = (commands: string[]): EpisodeAgent => async (turn) => commands[turn.step - 1] ?? 'wait';
+
+async function checkOracle(folder: string, pairLimit: number): Promise<number> {
+  const { game, walkthrough, records, pairs } = loadGame(folder);
+  const observations = walkthroughObservations(walkthrough);
+  // Every k-th pair, so long games are sampled across all their rooms.
+  const stride = Math.max(1, Math.floor(pairs.length / pairLimit));
+  let checked = 0;
+  for (let index = 0; index < pairs.length; index += stride) {
+    const { src_node: src, dst_node: dst } = pairs[index];
+    const shortest = bfs(records, src).get(dst);
+    if (shortest === undefined || shortest === 0) continue;
+    const env = new MangoTextAdventure({ game, walkthrough, records, from: src, to: dst, maxSteps: 200 });
+    const transcript = await runEpisode(env, mangoOracleAgent(env));
+    assert.equal(transcript.reached, true, `${game}: ${src} → ${dst}`);
+    assert.equal(transcript.moves, shortest, `${game}: ${src} → ${dst} in ${shortest} moves`);
+    assert.equal(transcript.steps[transcript.steps.length - 1].location, dst);
+    // The route the maze view draws: consecutive edges of edges.json from src to dst.
+    const route = episodeRoute(src, transcript.steps);
+    assert.equal(route.length, shortest);
+    route.forEach((move, at) => {
+      assert.ok(records.some((edge) => edge.src_node === move.location_before && edge.dst_node === move.location_after && edge.action.toLowerCase() === move.action));
+      assert.equal(move.location_before, at === 0 ? src : route[at - 1].location_after);
+    });
+    for (const step of transcript.steps) {
+      assert.equal(step.valid, true);
+      // The observation is the walkthrough's own text of some step (or the bare room name for a room it never shows).
+      assert.ok([...observations.values()].includes(step.observation) || step.observation.toLowerCase() === step.location, `${game}: observation of ${step.location}`);
+    }
+    checked += 1;
+  }
+  return checked;
+}
+
+describe('MANGO text adventure', () => {
+  const lighthouse = join(samplesDir, 'mango', 'lighthouse');
+
+  it('the oracle reaches every goal of the sample game in exactly the shortest number of moves', async () => {
+    const { pairs } = loadGame(lighthouse);
+    assert.equal(await checkOracle(lighthouse, pairs.length), pairs.filter((pair) => pair.src_node !== pair.dst_node).length);
+  });
+
+  it('the oracle walks shortest paths on the six shared games', async function () {
+    this.timeout(60_000);
+    if (!SHARED_GAMES.every((game) => existsSync(join(sharedDataDir, 'mango', game)))) {
+      console.log(`      skipped: ${sharedDataMissingReason}`);
+      this.skip();
+    }
+    for (const game of SHARED_GAMES) assert.ok((await checkOracle(join(sharedDataDir, "mango", game), 40)) >= 8, game);
+  });
+
+  it('answers a move the maze has with the arrival room and anything else with "You can\'t go that way."', async () => {
+    const { game, walkthrough, records } = loadGame(lighthouse);
+    const env = new MangoTextAdventure({ game, walkthrough, records, from: 'Harbour Road', to: 'chapel ruins' });
+    assert.match(env.reset(), /^Harbour Road\n/);
+    const refused = env.step('up');
+    assert.deepEqual(refused, { observation: CANT_GO, done: false, valid: false });
+    assert.equal(env.location(), 'harbour road');
+    const moved = env.step('North');
+    assert.equal(moved.valid, true);
+    assert.match(moved.observation, /^Fish Market\n/);
+    assert.equal(env.location(), 'fish market');
+    assert.deepEqual(env.step('northwest'), { observation: env.roomObservation('chapel ruins', records.find((edge) => edge.dst_node === 'chapel ruins') ?? null), done: true, valid: true });
+    assert.deepEqual(env.state().path, ['harbour road', 'fish market', 'chapel ruins']);
+    assert.throws(() => new MangoTextAdventure({ game, walkthrough, records, from: 'the moon', to: 'net loft' }), /--from 'the moon' is not a room of lighthouse's maze/);
+  });
+
+  it('stops at the step budget without reaching the goal', async () => {
+    const { game, walkthrough, records } = loadGame(lighthouse);
+    const env = new MangoTextAdventure({ game, walkthrough, records, from: 'harbour road', to: 'chapel ruins', maxSteps: 3 });
+    const transcript = await runEpisode(env, scripted(['south', 'north', 'south', 'northwest']));
+    assert.equal(transcript.reached, false);
+    assert.equal(transcript.moves, 3);
+    assert.equal(transcript.end, 'step-limit');
+    assert.deepEqual(transcript.steps.map((step) => step.valid), [false, true, true]);
+  });
+
+  it('reads the command out of a chatty reply', () => {
+    assert.equal(commandOf('> North.\nI go north because...'), 'North');
+    assert.equal(commandOf('`enter   boat`'), 'enter boat');
+    assert.equal(commandOf('\n\nCommand: climb rocks'), 'climb rocks');
+  });
+
+  it('cancellation stops an episode mid-way, with the turns played', async () => {
+    const { game, walkthrough, records } = loadGame(lighthouse);
+    const env = new MangoTextAdventure({ game, walkthrough, records, from: 'harbour road', to: 'chapel ruins' });
+    const controller = new AbortController();
+    const agent: EpisodeAgent = async (turn) => {
+      if (turn.step === 2) controller.abort();
+      return 'south';
+    };
+    await assert.rejects(runEpisode(env, agent, { signal: controller.signal }), (error: unknown) => error instanceof EpisodeCancelled && error.transcript.steps.length === 1 && error.transcript.end === 'cancelled');
+  });
+
+  it('plays episodes as batch-run questions whose records validate and carry the transcript', async () => {
+    const set = await mangoQuestionSet([lighthouse], { task: 'play' }, nodeQuestionFiles);
+    assert.equal(set.problems.length, 0);
+    assert.ok(set.questions.length > 0);
+    const first = set.questions[0];
+    assert.equal(first.question.sampleId.startsWith('play-'), true);
+    const { record } = await answerPrepared(first, oracle, 'MANGO', { runId: 'r1' });
+    const answer = record.parsedAnswer as { reached: boolean; moves: number; start: string; steps: Array<{ command: string; observation: string; location: string }> };
+    assert.equal(answer.reached, true);
+    assert.equal(record.scores.optimal, 1);
+    assert.equal(answer.moves, record.scores.shortest);
+    assert.match(record.rawAnswer, /Reached the goal in \d+ moves\./);
+    const parsed = parseRunRecords(`${JSON.stringify(record)}\n`, 'run.jsonl');
+    assert.deepEqual(parsed.problems, []);
+    // Cancelled through the pipeline: the record is never written.
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(answerPrepared(set.questions[1], oracle, 'MANGO', { signal: controller.signal }), ModelCallCancelled);
+  });
+});
+
+describe('BabyAI episodes', () => {
+  for (const level of ['goto-red-ball', 'four-rooms-sequence', 'put-next']) {
+    it(`the expert solves ${level} turn by turn`, async () => {
+      const spec = loadLevelFile(readFileSync(join(samplesDir, 'babyai', `${level}.level.json`), 'utf8')).spec;
+      assert.ok(spec);
+      const env = new BabyaiEpisode(spec);
+      const transcript = await runEpisode(env, babyaiOracleAgent(spec));
+      assert.equal(transcript.reached, true);
+      assert.ok(transcript.steps.every((step) => step.valid));
+      assert.match(transcript.steps[transcript.steps.length - 1].observation, /mission complete/);
+      assert.equal(env.state().status, 'success');
+      // The board replays the transcript to the same end.
+      const timeline = babyaiEpisodeTimeline(spec, transcript.steps, level);
+      assert.equal(timeline.frames.length, transcript.steps.length + 1);
+      assert.equal(timeline.frames[timeline.frames.length - 1].facts?.find((fact) => fact.label === 'mission')?.value, 'success');
+    });
+  }
+
+  it('reports a word that is not an action and changes nothing', () => {
+    const spec = loadLevelFile(readFileSync(join(samplesDir, 'babyai', 'goto-red-ball.level.json'), 'utf8')).spec;
+    assert.ok(spec);
+    const env = new BabyaiEpisode(spec);
+    env.reset();
+    const before = env.location();
+    const result = env.step('jump');
+    assert.equal(result.valid, false);
+    assert.match(result.observation, /^'jump' is not an action \(left, right, forward, pickup, drop, toggle, done\); nothing happened\./);
+    assert.equal(env.location(), before);
+    assert.equal(env.steps, 1);
+  });
+});
+
+describe('GRASP episodes', () => {
+  const grids = parseGraspGridFile(readFileSync(join(samplesDir, 'grasp', 'inner_cluster_free.jsonl'), 'utf8'), 'inner_cluster_free.jsonl');
+  const grid = grids.entries[0].grid;
+
+  it('reports unknown and disallowed actions as the scorer does, each costing a step', () => {
+    const env = new GraspEpisode(grid, { moves: 4, carryLimit: 'none', stepCost: 0 }, false);
+    env.reset();
+    const start = env.location();
+    const unknown = env.step('JUMP');
+    assert.equal(unknown.valid, false);
+    assert.match(unknown.observation, /^That is not an action; nothing happens\./);
+    const diagonal = env.step('UPLEFT');
+    assert.equal(diagonal.valid, false);
+    assert.match(diagonal.observation, /^Diagonal moves are not allowed/);
+    assert.equal(env.location(), start);
+    assert.equal(env.steps, 2);
+    assert.match(unknown.observation, /19 steps left\.$/);
+  });
+
+  it('ends on DROP at the start cell, and after 20 steps otherwise', async () => {
+    const settings = { moves: 8, carryLimit: 'none', stepCost: 0 } as const;
+    const env = new GraspEpisode(grid, settings, false);
+    const transcript = await runEpisode(env, graspOracleAgent(grid, settings, 0));
+    assert.equal(transcript.steps[transcript.steps.length - 1].command, 'DROP');
+    assert.equal(transcript.reached, true);
+    assert.ok(env.score() > 0);
+    // The episode scores as the same actions in one reply would, and the board replays it.
+    assert.equal(env.score(), simulate(grid, transcript.steps.map((step) => step.command), settings, { mode: 'faithful' }).score);
+    assert.equal(graspEpisodeTimeline(grid, settings, transcript.steps, 'faithful', 'grid 0').frames.length, transcript.steps.length + 1);
+    const idle = new GraspEpisode(grid, settings, false);
+    const wandering = await runEpisode(idle, scripted(Array(30).fill('UP')));
+    assert.equal(wandering.moves, 20);
+    assert.equal(wandering.end, 'step-limit');
+  });
+});
