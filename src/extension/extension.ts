@@ -199,7 +199,7 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
           client: getClient(),
           answers,
           log: output,
-          showInMaze: (game, answer, title, start, cutoff, route) => void MazePanel.show(context, getClient(), game).showTrajectory(answer, title, start, cutoff, route),
+          showInMaze: (game, trajectory, title, route) => void MazePanel.show(context, getClient(), game).showWalk(trajectory, title, route),
         },
         options,
       ),

@@ -10,7 +10,7 @@
 // identity: "Unknown parameter structure"). So each side sends or registers through one typed
 // adapter of its own: src/extension/lspRequests.ts, src/server/lspHandlers.ts, test/support/lspClient.ts.
 import type { WorkspaceEdit } from 'vscode-languageserver-types';
-import type { ChatMessage, MangoQuestion } from '../core/eval/types';
+import type { MangoQuestion } from '../core/eval/types';
 import type { CutoffStats, MazeGraph, Trajectory } from '../core/mango/mazeView';
 import type { Diagnostic } from '../core/text';
 import type { StepSummary } from './overview';
@@ -230,27 +230,6 @@ export interface ListQuestionsResult {
   questions: QuestionSummary[];
   /** More questions exist than were listed. */
   truncated: boolean;
-}
-
-export const OfflineAnswerRequest = new LspRequest<OfflineAnswerParams, string | null>('waypoint/offlineAnswer');
-export interface OfflineAnswerParams {
-  uri: string;
-  agent: 'oracle' | 'random';
-  question: MangoQuestion;
-  seed: number;
-}
-
-export const PrepareQuestionRequest = new LspRequest<PrepareQuestionParams, PrepareQuestionResult | null>('waypoint/prepareQuestion');
-export interface PrepareQuestionParams {
-  uri: string;
-  task: 'df' | 'rf';
-  sampleId: string;
-  cutoff: number;
-  template: 'release' | 'paper';
-}
-export interface PrepareQuestionResult {
-  question: MangoQuestion;
-  messages: ChatMessage[];
 }
 
 export const ScoreAnswerRequest = new LspRequest<ScoreAnswerParams, ScoreAnswerResult | null>('waypoint/scoreAnswer');
