@@ -95,7 +95,22 @@ export interface PreparedQuestion<Q extends QuestionBase = QuestionBase> {
    * Multi-turn questions (a SmartPlay episode): plays the whole episode, asking `ask` once a turn,
    * and returns the transcript and scores. The pipeline uses it instead of a single reply + score.
    */
-  play?(ask: (messages: readonly ChatMessage[]) => Promise<ModelReply>, mode: ScoringMode, signal: AbortSignal): Promise<PlayedEpisode>;
+  play?(ask: (messages: readonly ChatMessage[]) => Promise<ModelReply>, mode: ScoringMode, signal: AbortSignal, options?: EpisodeOptions): Promise<PlayedEpisode>;
+}
+
+/** What a host may ask of an episode beyond the benchmark's defaults (the editor's Play SmartPlay Episode). */
+export interface EpisodeOptions {
+  /** Step limit; the game's own when absent. */
+  readonly maxSteps?: number;
+  /** Who plays, as the transcript names the player (default `model`). */
+  readonly playerName?: string;
+  /** Called after each step, for a progress bar. */
+  onProgress?(step: number, maxSteps: number): void;
+  /**
+   * Called with the transcript when the episode ends, however it ends: finished, or failed or
+   * cancelled (when `play` then throws), so a host can still keep and draw what was played.
+   */
+  onTranscript?(transcript: string): void;
 }
 
 /** What a played episode leaves in its run record. */
