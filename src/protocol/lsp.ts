@@ -247,16 +247,17 @@ export interface ScoreAnswerResult {
 }
 
 /**
- * A BabyAI level file as the board draws it: the server parses and validates level files, so the
- * extension asks for the level instead of parsing the text again (`waypoint/gridState` in DESIGN.md).
+ * A file the board draws live (a BabyAI level; the benchmark's `liveBoard` hook): the server parses
+ * and validates such files, so the extension asks for the scene instead of parsing the text again
+ * (`waypoint/gridState` in DESIGN.md).
  */
 export interface GridStateParams {
   uri: string;
 }
 export interface GridStateResult {
-  /** The open document's version the level was read from; null when read from disk. */
+  /** The open document's version the scene was drawn from; null when read from disk. */
   version: number | null;
-  /** Null when the file has errors (they are in Problems) or is not a level file. */
-  level: import('../core/babyai/env').LevelSpec | null;
+  /** Null when the file has errors (they are in Problems) or is of no kind drawn live. */
+  scene: import('../core/board').BoardScene | null;
 }
 export const GridStateRequest = new LspRequest<GridStateParams, GridStateResult>('waypoint/gridState');
