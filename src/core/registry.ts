@@ -124,8 +124,8 @@ export type FileScene = { readonly scene: BoardScene; readonly title: string } |
 
 /**
  * Files the board draws live and edits by gesture (a BabyAI level): the language server answers
- * `waypoint/gridState` with the scene of the file as edited, the board redraws it on every edit,
- * and each gesture becomes edits of the file's text (undoable in the editor).
+ * its grid-state request (GridStateRequest) with the scene of the file as edited, the board
+ * redraws it on every edit, and each gesture becomes edits of the file's text (undoable in the editor).
  */
 export interface LiveBoard {
   /** The file kinds drawn this way. */

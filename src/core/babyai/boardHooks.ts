@@ -1,6 +1,7 @@
 // What the board draws of BabyAI's files, declared for the registry so no host names the kinds: a
-// level file live (the server's `waypoint/gridState` answers with its scene, redrawn on each edit,
-// gestures edit the JSON) and an LLM-BabyBench record file as the level of the record at the cursor.
+// level file live (the language server answers its grid-state request with the scene, redrawn on
+// each edit; gestures edit the JSON) and an LLM-BabyBench record file as the level of the record
+// at the cursor.
 import type { BoardGesture, BoardScene, TextEdit } from '../board';
 import type { FileScene, LiveBoard } from '../registry';
 import { babyaiScene } from './boardTimeline';
