@@ -52,7 +52,7 @@ export async function playSmartplay(deps: BoardEvalDeps, options: PlayOptions = 
   const model: ModelProfile = player.profile ?? { id: agentName, provider: agentName === 'hanoi-solver' ? 'oracle' : 'random', ...PROFILE_DEFAULTS };
   let transcript: string | null = null;
   const answered = await deps.evaluation().answerWithProgress(context, prepared, model, {
-    mode: 'faithful', seed, title: `${game} with ${agentName}`,
+    mode: 'faithful', seed, title: game,
     // The transcript arrives however the episode ends: a failed or cancelled one is still written and drawn.
     episode: { maxSteps: options.maxSteps, playerName: agentName, onTranscript: (text) => void (transcript = text) },
   });
