@@ -144,3 +144,23 @@ export interface BoardTimeline {
   /** Path overlay for grid scenes. */
   path?: BoardPathMark[];
 }
+
+/** An authoring tool the board offers as a palette while a file is edited on it; its id comes back in a `cellClick` gesture. */
+export interface BoardToolDeclaration {
+  id: string;
+  label: string;
+}
+
+/** A gesture on an editable board (the webview's authoring messages, as the host hands them to the file's benchmark). */
+export type BoardGesture =
+  | { type: 'cellClick'; x: number; y: number; button: 'primary' | 'secondary'; tool: string | null }
+  | { type: 'cellDrag'; from: BoardPoint; to: BoardPoint }
+  | { type: 'toggleDoor'; x: number; y: number }
+  | { type: 'editMission'; text: string };
+
+/** One replacement in a file's text: `length` characters at `offset` become `content`. */
+export interface TextEdit {
+  offset: number;
+  length: number;
+  content: string;
+}

@@ -2,7 +2,7 @@
 // validated, and the hosts (CLI, language server, the manifest test) iterate the declarations
 // instead of naming benchmarks. The built-ins are registered by core/benchmarks.ts; this module
 // holds only the types and the table, so declarations can import it without a cycle.
-import type { BoardTimeline } from './board';
+import type { BoardGesture, BoardScene, BoardTimeline, BoardToolDeclaration, TextEdit } from './board';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from './eval/types';
 import type { Diagnostic } from './text';
 
@@ -29,6 +29,12 @@ export interface FileKindDeclaration {
   readonly validation: 'standalone' | { readonly group: string };
   /** false: files of this kind have nothing to draw or run, so package.json's menus offer them no Show Board (default true). */
   readonly board?: boolean;
+  /**
+   * The command Show Board runs for a file of this kind instead of drawing the benchmark's scenes
+   * (a GRASP response row is scored on a grid found in the workspace, which only a host can search),
+   * given `{ uri, line }` (the cursor's 0-based line) and resolving to a truthy value when the board shows it.
+   */
+  readonly boardCommand?: string;
   /** File names of this kind (at least one), used by the tests that check package.json's activation events and menus against the registry. */
   readonly examples: readonly string[];
 }
@@ -95,7 +101,43 @@ export interface PreparedQuestion<Q extends QuestionBase = QuestionBase> {
    * Multi-turn questions (a SmartPlay episode): plays the whole episode, asking `ask` once a turn,
    * and returns the transcript and scores. The pipeline uses it instead of a single reply + score.
    */
-  play?(ask: (messages: readonly ChatMessage[]) => Promise<ModelReply>, mode: ScoringMode, signal: AbortSignal): Promise<PlayedEpisode>;
+  play?(ask: (messages: readonly ChatMessage[]) => Promise<ModelReply>, mode: ScoringMode, signal: AbortSignal, options?: EpisodeOptions): Promise<PlayedEpisode>;
+}
+
+/** What a host may ask of an episode beyond the benchmark's defaults (the editor's Play SmartPlay Episode). */
+export interface EpisodeOptions {
+  /** Step limit; the game's own when absent. */
+  readonly maxSteps?: number;
+  /** Who plays, as the transcript names the player (default `model`). */
+  readonly playerName?: string;
+  /** Called after each step, for a progress bar. */
+  onProgress?(step: number, maxSteps: number): void;
+  /**
+   * Called with the transcript when the episode ends, however it ends: finished, or failed or
+   * cancelled (when `play` then throws), so a host can still keep and draw what was played.
+   */
+  onTranscript?(transcript: string): void;
+}
+
+/** What Show Board draws at the cursor of a file as one static scene, or why it cannot (said to the user, e.g. `no readable grid in this file (see Problems)`). */
+export type FileScene = { readonly scene: BoardScene; readonly title: string } | { readonly problem: string };
+
+/**
+ * Files the board draws live and edits by gesture (a BabyAI level): the language server answers
+ * its grid-state request (GridStateRequest) with the scene of the file as edited, the board
+ * redraws it on every edit, and each gesture becomes edits of the file's text (undoable in the editor).
+ */
+export interface LiveBoard {
+  /** The file kinds drawn this way. */
+  readonly kinds: readonly string[];
+  /** The palette offered while authoring. */
+  readonly tools: readonly BoardToolDeclaration[];
+  /** The board's title for the file at `path` (as the user sees it). */
+  title(path: string): string;
+  /** The scene of a file's text; null while it has errors (they are in Problems). */
+  scene(kind: string, text: string): BoardScene | null;
+  /** A gesture as edits of the file's text; none when it changes nothing. */
+  edits(kind: string, text: string, gesture: BoardGesture): TextEdit[];
 }
 
 /** What a played episode leaves in its run record. */
@@ -212,11 +254,31 @@ export interface BenchmarkDefinition<Q extends QuestionBase = QuestionBase> {
   /** Whether a run's scores count as full success (the Runs view's pass/fail icon). Without it, no run does. */
   succeeded?(scores: RunRecord['scores'], question: Q): boolean;
   /**
+   * Which view replays a run: `maze` for a game of rooms (a MANGO-style question, its answer a walk
+   * from `src`, re-checked by the language server against the game as it is now), else the board
+   * (default), drawing what `reopenCommand` or `timeline` gives.
+   */
+  readonly runView?: 'maze' | 'board';
+  /**
+   * The host command that reopens a run of this benchmark on the board re-scored against its file as
+   * it is now (its answer with today's diagnostics), given the record and resolving to true when
+   * shown, false when the file is gone. Without it, the board draws the `timeline` hook of the record.
+   */
+  readonly reopenCommand?: string;
+  /**
    * What the board draws for a file of one of this benchmark's kinds (Show Board), e.g. a level as
    * one frame or an episode log as its steps; null when the file has nothing to draw (it does not
    * validate). Hosts use it for kinds they have no richer view of.
    */
   fileTimeline?(kind: string, text: string, path: string): BoardTimeline | null;
+  /**
+   * What Show Board draws for a file of one of this benchmark's kinds as a static scene at the
+   * cursor's 0-based `line` (the GRASP grid or LLM-BabyBench record under it, else the first); null
+   * for kinds drawn otherwise (a live board, `fileTimeline`). Tried before `fileTimeline`.
+   */
+  fileScene?(kind: string, text: string, path: string, line: number | undefined): FileScene | null;
+  /** The kinds this benchmark's board draws live and edits by gesture, and how. */
+  readonly liveBoard?: LiveBoard;
   /** What the board draws for a scored run: the states the answer walks through (text, table or grid frames). */
   timeline?(question: Q, record: RunRecord<Q>): BoardTimeline | null;
   /** What reports and comparisons of this benchmark's run records group, average and resample. */
@@ -240,7 +302,7 @@ export function preparedFromHooks<Q extends QuestionBase>(definition: BenchmarkD
   };
 }
 
-export type BenchmarkDeclaration<Q extends QuestionBase = QuestionBase> = Pick<BenchmarkDefinition<Q>, 'id' | 'label' | 'kinds' | 'runLabel' | 'succeeded'>;
+export type BenchmarkDeclaration<Q extends QuestionBase = QuestionBase> = Pick<BenchmarkDefinition<Q>, 'id' | 'label' | 'kinds' | 'runLabel' | 'succeeded' | 'runView' | 'reopenCommand'>;
 
 /** A file kind together with the benchmark that declares it. */
 export interface RegisteredKind {

@@ -11,8 +11,8 @@ import { generateSkeletonsCommand, type GenerateSkeletonsOptions } from './comma
 import { previewImputedEdges } from './commands/imputedEdges';
 import { showAnswerInMaze } from './commands/showAnswer';
 import { ANSWER_SCHEME, AnswerDocuments } from './eval/answerDocuments';
-import { runDocumentName } from '../core/eval/runLabels';
-import type { MangoQuestion, RunRecord } from '../core/eval/types';
+import { replaysOnMaze, runDocumentName } from '../core/eval/runLabels';
+import type { BabyaiQuestion, GraspQuestion, MangoQuestion, RunRecord } from '../core/eval/types';
 import type { RunQuestionOptions } from './eval/runQuestion';
 import { compareRuns, RUN_TRAJECTORY_SCHEME, RunTrajectoryDocuments } from './eval/compareRuns';
 import { RunsView } from './eval/runsView';
@@ -102,25 +102,27 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
   const boardDeps = (): import('./boards/evalDeps').BoardEvalDeps => ({ context, answers, log: output, evaluation: () => loadEvaluation(context, output), client: getClient });
   /** A MANGO game's edges file in the workspace (it stands for the game in server requests). */
   const gameEdgesOf = async (game: string): Promise<vscode.Uri | undefined> => (await vscode.workspace.findFiles(`**/${game}.edges.json`, '**/node_modules/**', 1))[0];
+  /** The question of a run the maze replays (its benchmark's runView), else null: that run steps on the board. */
+  const mangoQuestionOf = (record: RunRecord): MangoQuestion | null => (replaysOnMaze(record.question) ? record.question : null);
   /** A MANGO run re-checked against its game as it is now; null when the game is gone. */
   const scoreMangoRun = async (record: RunRecord): Promise<ScoreAnswerResult | null> => {
+    const question = mangoQuestionOf(record);
     // 'pre2025' is GRASP's scoring mode: a MANGO record never has it, and the server cannot score in it.
-    if (record.question.benchmark !== 'mango' || record.mode === 'pre2025') return null;
-    const edges = await gameEdgesOf(record.question.game);
-    return edges ? sendRequest(getClient(), ScoreAnswerRequest, { uri: edges.toString(), question: record.question, response: record.rawAnswer, mode: record.mode }) : null;
+    if (!question || record.mode === 'pre2025') return null;
+    const edges = await gameEdgesOf(question.game);
+    return edges ? sendRequest(getClient(), ScoreAnswerRequest, { uri: edges.toString(), question, response: record.rawAnswer, mode: record.mode }) : null;
   };
   /**
    * A run's answer in an answer document, re-checked against the benchmark files as they are now so
    * the diagnostics match today's maze, level or grid; a run whose files are gone still shows its answer.
    */
   const openRecord = async (record: RunRecord): Promise<unknown> => {
-    if (record.question.benchmark === 'mango') {
+    if (mangoQuestionOf(record)) {
       const scored = await scoreMangoRun(record);
       return answers.show(runDocumentName(record), record.rawAnswer, scored?.diagnostics ?? []);
     }
     return (await loadBoards(context, output).reopenRun(boardDeps(), record)) || answers.show(runDocumentName(record), record.rawAnswer, []);
   };
-  const mangoQuestionOf = (record: RunRecord): MangoQuestion | null => (record.question.benchmark === 'mango' ? record.question : null);
   const mangoGameOrWarn = async (question: MangoQuestion): Promise<vscode.Uri | undefined> => {
     const edges = await gameEdgesOf(question.game);
     if (!edges) void vscode.window.showWarningMessage(`Waypoint: the game ${question.game} is not in this workspace (no ${question.game}.edges.json), so its maze cannot be drawn.`);
@@ -199,7 +201,7 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
           client: getClient(),
           answers,
           log: output,
-          showInMaze: (game, answer, title, start, cutoff, route) => void MazePanel.show(context, getClient(), game).showTrajectory(answer, title, start, cutoff, route),
+          showInMaze: (game, trajectory, title, route) => void MazePanel.show(context, getClient(), game).showWalk(trajectory, title, route),
         },
         options,
       ),
@@ -210,6 +212,9 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     vscode.commands.registerCommand('waypoint.runGraspQuestion', (options?: import('./boards/graspQuestion').GraspRunOptions) => loadBoards(context, output).runGraspQuestion(boardDeps(), options)),
     vscode.commands.registerCommand('waypoint.scoreGraspResponse', (options?: import('./boards/graspQuestion').ScoreResponseOptions) => loadBoards(context, output).scoreGraspResponse(boardDeps(), options)),
     vscode.commands.registerCommand('waypoint.runBabyaiQuestion', (options?: import('./boards/babyaiQuestion').BabyaiRunOptions) => loadBoards(context, output).runBabyaiQuestion(boardDeps(), options)),
+    // Named by the BabyAI and GRASP declarations' reopenCommand: a run re-scored against its file as it is now.
+    vscode.commands.registerCommand('waypoint.reopenBabyaiRun', (record: RunRecord & { question: BabyaiQuestion }) => loadBoards(context, output).reopenBabyaiRun(boardDeps(), record)),
+    vscode.commands.registerCommand('waypoint.reopenGraspRun', (record: RunRecord & { question: GraspQuestion }) => loadBoards(context, output).reopenGraspRun(boardDeps(), record)),
     vscode.commands.registerCommand('waypoint.playSmartplay', (options?: import('./boards/smartplayCommands').PlayOptions) => loadBoards(context, output).playSmartplay(boardDeps(), options)),
     vscode.commands.registerCommand('waypoint.boardState', () => {
       const board = boardsModule?.BoardPanel.active;

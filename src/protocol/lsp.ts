@@ -10,7 +10,7 @@
 // identity: "Unknown parameter structure"). So each side sends or registers through one typed
 // adapter of its own: src/extension/lspRequests.ts, src/server/lspHandlers.ts, test/support/lspClient.ts.
 import type { WorkspaceEdit } from 'vscode-languageserver-types';
-import type { ChatMessage, MangoQuestion } from '../core/eval/types';
+import type { MangoQuestion } from '../core/eval/types';
 import type { CutoffStats, MazeGraph, Trajectory } from '../core/mango/mazeView';
 import type { Diagnostic } from '../core/text';
 import type { StepSummary } from './overview';
@@ -232,27 +232,6 @@ export interface ListQuestionsResult {
   truncated: boolean;
 }
 
-export const OfflineAnswerRequest = new LspRequest<OfflineAnswerParams, string | null>('waypoint/offlineAnswer');
-export interface OfflineAnswerParams {
-  uri: string;
-  agent: 'oracle' | 'random';
-  question: MangoQuestion;
-  seed: number;
-}
-
-export const PrepareQuestionRequest = new LspRequest<PrepareQuestionParams, PrepareQuestionResult | null>('waypoint/prepareQuestion');
-export interface PrepareQuestionParams {
-  uri: string;
-  task: 'df' | 'rf';
-  sampleId: string;
-  cutoff: number;
-  template: 'release' | 'paper';
-}
-export interface PrepareQuestionResult {
-  question: MangoQuestion;
-  messages: ChatMessage[];
-}
-
 export const ScoreAnswerRequest = new LspRequest<ScoreAnswerParams, ScoreAnswerResult | null>('waypoint/scoreAnswer');
 export interface ScoreAnswerParams {
   uri: string;
@@ -268,16 +247,17 @@ export interface ScoreAnswerResult {
 }
 
 /**
- * A BabyAI level file as the board draws it: the server parses and validates level files, so the
- * extension asks for the level instead of parsing the text again (`waypoint/gridState` in DESIGN.md).
+ * A file the board draws live (a BabyAI level; the benchmark's `liveBoard` hook): the server parses
+ * and validates such files, so the extension asks for the scene instead of parsing the text again
+ * (`waypoint/gridState` in DESIGN.md).
  */
 export interface GridStateParams {
   uri: string;
 }
 export interface GridStateResult {
-  /** The open document's version the level was read from; null when read from disk. */
+  /** The open document's version the scene was drawn from; null when read from disk. */
   version: number | null;
-  /** Null when the file has errors (they are in Problems) or is not a level file. */
-  level: import('../core/babyai/env').LevelSpec | null;
+  /** Null when the file has errors (they are in Problems) or is of no kind drawn live. */
+  scene: import('../core/board').BoardScene | null;
 }
 export const GridStateRequest = new LspRequest<GridStateParams, GridStateResult>('waypoint/gridState');

@@ -4,8 +4,6 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { oracleAnswer, randomAnswer } from '../core/eval/agents/mangoAgents';
-import type { MangoQuestion } from '../core/eval/types';
 import { parseSkeletonLine } from '../core/mango/skeletonLines';
 import { questionFromSkeleton } from '../core/mango/skeletons';
 import { splitLines } from '../core/text';
@@ -38,9 +36,4 @@ export async function listQuestions(game: LoadedGame, documents: DocumentStore, 
     if (summary) result.questions.push(summary);
   }
   return result;
-}
-
-export function offlineAnswer(game: LoadedGame, agent: 'oracle' | 'random', question: MangoQuestion, seed: number): string {
-  const records = (game.model.edges?.edges ?? []).map((edge) => edge.record);
-  return agent === 'oracle' ? oracleAnswer(records, question) : randomAnswer(records, question, seed);
 }

@@ -10,10 +10,8 @@ import {
 } from 'vscode-languageserver/node';
 import {
   AcceptImputedEdgesRequest,
-  PrepareQuestionRequest,
   ScoreAnswerRequest,
   ListQuestionsRequest,
-  OfflineAnswerRequest,
   AnswerTrajectoryRequest,
   CutoffStatsRequest,
   MazeGraphRequest,
@@ -31,8 +29,8 @@ import {
 import { markMove, suggestMove, unmarkMove } from './annotation';
 import { MarkJournal } from './markJournal';
 import { codeActionsFor } from './codeActions';
-import { listQuestions, offlineAnswer } from './questions';
-import { answerTrajectoryOf, prepareQuestion, scoreAnswer } from './evaluation';
+import { listQuestions } from './questions';
+import { answerTrajectoryOf, scoreAnswer } from './evaluation';
 import { acceptImputedEdges, imputedCandidates } from './imputedEdges';
 import { generateSkeletons } from './skeletonGeneration';
 import { cutoffStats, mazeGraphOf, mazeReveal, mazeSelection } from './mazeData';
@@ -221,16 +219,6 @@ connection.onRequest(serverRequest(AnswerTrajectoryRequest), async (params) => {
 connection.onRequest(serverRequest(ListQuestionsRequest), async (params) => {
   const game = await loadGame(params.uri, documents);
   return game ? listQuestions(game, documents, params.task, params.cutoff, params.limit) : null;
-});
-
-connection.onRequest(serverRequest(OfflineAnswerRequest), async (params) => {
-  const game = await loadGame(params.uri, documents);
-  return game?.model.edges ? offlineAnswer(game, params.agent, params.question, params.seed) : null;
-});
-
-connection.onRequest(serverRequest(PrepareQuestionRequest), async (params) => {
-  const game = await loadGame(params.uri, documents);
-  return game ? prepareQuestion(game, documents, params) : null;
 });
 
 connection.onRequest(serverRequest(ScoreAnswerRequest), async (params) => {

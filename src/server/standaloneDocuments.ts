@@ -10,7 +10,7 @@ import type { Connection, TextDocumentContentChangeEvent } from 'vscode-language
 import { decodeUriSafely } from '../core/fileKinds';
 import { standaloneKindOf, validateStandalone } from '../core/standaloneValidation';
 import type { Diagnostic } from '../core/text';
-import { loadLevelFile } from '../core/babyai/levelFile';
+import { findKind } from '../core/benchmarks';
 import type { GridStateResult } from '../protocol/lsp';
 import { SETTLE_MS, toLspDiagnostics } from './diagnostics';
 import { updateText } from './documents';
@@ -49,13 +49,18 @@ export class StandaloneDocuments {
     return this.open.get(uri)?.text.getText();
   }
 
-  /** A BabyAI level file's level (open editor first, else disk), or null when it has errors; for the board. */
+  /**
+   * The scene of a file its benchmark draws live (liveBoard: a BabyAI level), from the open editor
+   * first, else disk; null when it has errors or is of no such kind. For the board.
+   */
   async gridState(uri: string): Promise<GridStateResult> {
-    if (standaloneKindOf(decodeUriSafely(uri)) !== 'babyai-level') return { version: null, level: null };
+    const kind = standaloneKindOf(decodeUriSafely(uri));
+    const live = kind === null ? undefined : findKind(kind)?.benchmark.liveBoard;
+    if (kind === null || !live?.kinds.includes(kind)) return { version: null, scene: null };
     const open = this.open.get(uri);
-    if (!open && !uri.startsWith('file:')) return { version: null, level: null };
+    if (!open && !uri.startsWith('file:')) return { version: null, scene: null };
     const text = open ? open.text.getText() : await readTextFile(fs, fileURLToPath(uri)).catch(() => null);
-    return { version: open ? open.text.version : null, level: text === null ? null : loadLevelFile(text).spec };
+    return { version: open ? open.text.version : null, scene: text === null ? null : live.scene(kind, text) };
   }
 
   /** The open document's kind and text, for features such as code lenses. */

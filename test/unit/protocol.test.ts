@@ -26,7 +26,8 @@ const descriptors = Object.values(lsp as Record<string, unknown>).filter((value)
 describe('one protocol: LSP methods', () => {
   it('declares every custom method once, in src/protocol/lsp.ts', () => {
     const methods = descriptors.map((descriptor) => descriptor.method);
-    assert.ok(methods.length >= 18, `found only ${methods.length} descriptors`);
+    // A floor against a silently empty import: 17 since MANGO's Run Question prepares and answers in core (no prepareQuestion/offlineAnswer requests).
+    assert.ok(methods.length >= 17, `found only ${methods.length} descriptors`);
     assert.equal(new Set(methods).size, methods.length, 'a method name is declared twice');
   });
 

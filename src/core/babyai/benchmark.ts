@@ -1,6 +1,7 @@
 // BabyAI / LLM-BabyBench: Waypoint's level files and LLM-BabyBench's record files, each validated alone.
 import type { BabyaiQuestion } from '../eval/types';
 import type { BenchmarkDefinition } from '../registry';
+import { babyaiFileScene, babyaiLiveBoard } from './boardHooks';
 import { babyaiDeclaration } from './declaration';
 import { baseName } from '../walk';
 import { loadLevelFile } from './levelFile';
@@ -29,6 +30,9 @@ export const babyaiBenchmark: BenchmarkDefinition<BabyaiQuestion> = {
   questionSet: babyaiQuestionSet,
   questionOptions: BABYAI_QUESTION_OPTIONS,
   scoringModes: ['faithful', 'reference'],
+  // Show Board: a level file live and editable, a record file as the level of the record at the cursor.
+  liveBoard: babyaiLiveBoard,
+  fileScene: babyaiFileScene,
   // The three tasks above a level file; one lens per LLM-BabyBench record. The extension's command
   // builds the question (it asks for the model).
   questions(kind, text, path) {

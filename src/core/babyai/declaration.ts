@@ -32,4 +32,6 @@ export const babyaiDeclaration: BenchmarkDeclaration<BabyaiQuestion> = {
     };
   },
   succeeded: (scores) => scores.success === true || scores.success === 1 || scores.CR === 1,
+  // Reopened runs are re-scored against the level or record file as it is now (the board bundle's command).
+  reopenCommand: 'waypoint.reopenBabyaiRun',
 };

@@ -3,7 +3,7 @@
 // diagnostics → run record → board timeline. Storage, the network and cancellation are injected,
 // so the editor, the CLI's single questions and batch runs (core/runs) run the same code.
 import type { BoardTimeline } from '../board';
-import { type BenchmarkDefinition, type PreparedQuestion, preparedFromHooks } from '../registry';
+import { type BenchmarkDefinition, type EpisodeOptions, type PreparedQuestion, preparedFromHooks } from '../registry';
 import type { Diagnostic } from '../text';
 import { askModel, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from './engine';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RecordDiagnostic, RunRecord, ScoringMode } from './types';
@@ -19,6 +19,8 @@ export interface AnswerOptions {
   seed?: number;
   /** Stamped on the record (runs.md §1). */
   runId?: string;
+  /** For questions played as episodes: step limit, player name, progress and the transcript however the episode ends. */
+  episode?: EpisodeOptions;
 }
 
 export interface AnsweredQuestion<Q extends QuestionBase> {
@@ -65,8 +67,9 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
   if (promptError) throw new PromptConstructionError(promptError);
   const messages: ChatMessage[] = prepared.messages.map((message) => ({ ...message }));
   if (prepared.play) {
-    const episode = await prepared.play((turn) => askModel(source, options.cache ?? null, profile, turn, question, signal), mode, signal);
-    const reply: ModelReply = { text: episode.rawAnswer, promptTokens: episode.promptTokens, completionTokens: episode.completionTokens, latencyMs: 0, cached: episode.cached };
+    const started = Date.now();
+    const episode = await prepared.play((turn) => askModel(source, options.cache ?? null, profile, turn, question, signal), mode, signal, options.episode);
+    const reply: ModelReply = { text: episode.rawAnswer, promptTokens: episode.promptTokens, completionTokens: episode.completionTokens, latencyMs: Date.now() - started, cached: episode.cached };
     const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: episode.parsedAnswer, scores: episode.scores, mode }, reply);
     return { record: stamped(record, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };
   }

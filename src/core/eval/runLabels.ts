@@ -6,7 +6,7 @@
 // names runs without loading any benchmark's validators.
 import { builtInDeclarations } from '../builtInDeclarations';
 import { type BenchmarkDeclaration, findBenchmark, type RunLabel } from '../registry';
-import type { QuestionBase, RunRecord } from './types';
+import type { MangoQuestion, QuestionBase, RunRecord } from './types';
 
 /** The registered benchmark of a question, or null for a run recorded by one that is not registered here. */
 function definitionOf(question: QuestionBase): BenchmarkDeclaration | null {
@@ -50,4 +50,13 @@ export function scoreLine(scores: RunRecord<QuestionBase>['scores']): string {
     .filter(([, value]) => typeof value === 'number')
     .map(([name, value]) => `${name} ${Number(value).toFixed(2)}`)
     .join(' · ');
+}
+
+/**
+ * Whether the question's benchmark replays its runs on the maze (runView `maze`): its questions are
+ * walks between rooms of a game, shaped as MANGO's, so the maze view, Compare Runs' step verdicts
+ * and the server's re-check take them. Other runs step on the board.
+ */
+export function replaysOnMaze(question: QuestionBase): question is MangoQuestion {
+  return definitionOf(question)?.runView === 'maze';
 }

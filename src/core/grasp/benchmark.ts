@@ -5,6 +5,7 @@ import type { BenchmarkDefinition } from '../registry';
 import { SCORING_MODES } from './types';
 import { baseName } from '../walk';
 import { parseGraspBaselineFile } from './baselineFile';
+import { graspFileScene } from './boardHooks';
 import { graspDeclaration } from './declaration';
 import { parseGraspGridFile } from './gridFile';
 import { GRASP_QUESTION_OPTIONS, graspQuestionSet } from './questionSet';
@@ -33,4 +34,5 @@ export const graspBenchmark: BenchmarkDefinition<GraspQuestion> = {
   questionSet: graspQuestionSet,
   questionOptions: GRASP_QUESTION_OPTIONS,
   scoringModes: SCORING_MODES,
+  fileScene: graspFileScene,
 };

@@ -34,7 +34,8 @@ export const graspDeclaration: BenchmarkDeclaration<GraspQuestion> = {
       examples: ['sample.grids.jsonl', 'inner_uniform_free.jsonl', 'outer_gaussian_block.jsonl'],
     },
     // Upstream's `data/results/*_output.jsonl`, e.g. `gpt_o1_mini_output.jsonl`.
-    { id: 'grasp-results', suffixes: ['_output.jsonl'], validation: 'standalone', examples: ['gpt_o1_mini_output.jsonl'] },
+    // Show Board scores the row at the cursor on a grid the host finds in the workspace.
+    { id: 'grasp-results', suffixes: ['_output.jsonl'], validation: 'standalone', boardCommand: 'waypoint.scoreGraspResponse', examples: ['gpt_o1_mini_output.jsonl'] },
     // Nothing of their own to draw or run (their rows name no grid file): no Show Board, no Run.
     { id: 'grasp-baseline-results', pattern: GRASP_BASELINE_RESULTS_NAME, validation: 'standalone', board: false, examples: ['greedy_results/inner_random_free.jsonl', 'random_results/outer_cluster_block.jsonl'] },
   ],
@@ -44,4 +45,6 @@ export const graspDeclaration: BenchmarkDeclaration<GraspQuestion> = {
     documentName: question.sampleId.replace(/\.jsonl-/, '-'),
   }),
   succeeded: (scores) => typeof scores.score === 'number' && scores.score > 0,
+  // Reopened runs are re-scored against the grid as it is now (the board bundle's command).
+  reopenCommand: 'waypoint.reopenGraspRun',
 };

@@ -36,4 +36,6 @@ export const mangoDeclaration: BenchmarkDeclaration<MangoQuestion> = {
   })),
   runLabel: (question) => ({ group: question.game, label: `${question.play ? 'PLAY' : question.task.toUpperCase()} ${question.src} → ${question.dst}`, documentName: `${question.game}-${question.task}-${question.sampleId.slice(0, 8)}` }),
   succeeded: (scores) => scores.success_strict === 1,
+  // A run is a walk between rooms: replayed on the game's maze.
+  runView: 'maze',
 };

@@ -84,3 +84,10 @@ export interface Trajectory {
     note: string | null;
   };
 }
+
+/** What the view says when it draws more reverse edges than the evaluator imputes; null when it does not. */
+export function evaluatorGraphNote(extraPairs: ReadonlyArray<readonly [string, string]>): string | null {
+  if (extraPairs.length === 0) return null;
+  const pairs = extraPairs.map(([a, b]) => `${a}/${b}`).join(', ');
+  return `Drawn on the evaluator's graph: your reverse pair${extraPairs.length > 1 ? 's' : ''} ${pairs} (waypoint.mango.reversePairs) only add dashed edges to the view; the evaluator does not accept moves along them.`;
+}

@@ -17,6 +17,8 @@ import type { Diagnostic } from '../text';
 import { splitLines } from '../text';
 import { baseName, describeFsError } from '../walk';
 import { createMangoScorer, type MangoScorer, prepareMangoQuestion } from './evaluation';
+import type { Trajectory } from './mazeView';
+import { WalkthroughDocument } from './walkthroughDocument';
 import { type NameListFile, parseActionsFile, parseEdgesFile, parseLocationsFile } from './gameFiles';
 import { MangoGraph } from './graph';
 import { mangoPlayGame, mangoPlayQuestion, preparedMangoEpisode } from './playQuestions';
@@ -122,11 +124,49 @@ interface GameContext {
   locations: string[];
   records: EdgeRecord[];
   template: 'release' | 'paper';
+  /** Reads `<folder>/<game>.<suffix>`; null (with a problem) when it cannot. */
+  read(suffix: string): Promise<{ path: string; text: string } | null>;
+  /** Moves of a shortest route, for RF questions' pathLength. */
+  distances(src: string, dst: string): number | undefined;
   scorer(): MangoScorer;
 }
 
 async function gameQuestions(folder: string, settings: MangoSetOptions, files: QuestionSetFiles, problems: string[]): Promise<PreparedQuestion<MangoQuestion>[]> {
-  const game = baseName(folder);
+  const context = await readGame(folder, baseName(folder), settings, files, problems);
+  if (!context) return [];
+  const playGame = settings.play ? mangoPlayGame(context.game, context.walkthrough, context.records) : null;
+  const prepared: PreparedQuestion<MangoQuestion>[] = [];
+  for (const task of settings.tasks) {
+    const file = await context.read(SKELETON_SUFFIX[task]);
+    if (!file) continue;
+    skeletonQuestions(context, task, file, settings, problems, (question) => {
+      // --task play: the same route pairs, each played as an episode instead of asked in one reply.
+      if (playGame) prepared.push(preparedMangoEpisode(playGame, mangoPlayQuestion(playGame, { ...question.question, sampleId: `play-${question.question.sampleId}` })));
+      else prepared.push(question);
+    });
+  }
+  return prepared;
+}
+
+/**
+ * One question of one game by its sample id, prepared exactly as `waypoint run mango` prepares it
+ * (same messages, labels, cutoff, built-in agents and scorer): what the editor's Run Question asks.
+ * `folder` holds the game's files `<game>.*` (in the editor the folder need not be named after the
+ * game). Null with `problems` when the game's files cannot be read or no skeleton line has the id.
+ */
+export async function mangoGameQuestion(folder: string, game: string, task: SkeletonTask, sampleId: string, options: QuestionSetOptions, files: QuestionSetFiles): Promise<{ prepared: PreparedMangoQuestion | null; problems: string[] }> {
+  const settings = { ...mangoSetOptions(options), tasks: [task], difficulty: 'all' as const };
+  const problems: string[] = [];
+  const context = await readGame(folder, game, settings, files, problems);
+  const file = context ? await context.read(SKELETON_SUFFIX[task]) : null;
+  let found: PreparedMangoQuestion | null = null;
+  // Only lines that mention the id are parsed: a release game's skeleton file has ~100k lines.
+  if (context && file) skeletonQuestions(context, task, file, settings, problems, (question) => void (found ??= question), (text) => text.includes(sampleId));
+  if (context && file && !found) problems.push(`${file.path}: no ${task.toUpperCase()} question has the id ${sampleId}`);
+  return { prepared: found, problems };
+}
+
+async function readGame(folder: string, game: string, settings: MangoSetOptions, files: QuestionSetFiles, problems: string[]): Promise<GameContext | null> {
   const read = async (suffix: string): Promise<{ path: string; text: string } | null> => {
     const path = joinPath(folder, `${game}.${suffix}`);
     try {
@@ -140,7 +180,7 @@ async function gameQuestions(folder: string, settings: MangoSetOptions, files: Q
   const edgesFile = await read('edges.json');
   const actionsFile = await read('actions.json');
   const locationsFile = await read('locations.json');
-  if (!walkthrough || !edgesFile || !actionsFile || !locationsFile) return [];
+  if (!walkthrough || !edgesFile || !actionsFile || !locationsFile) return null;
   const firstError = (path: string, diagnostics: readonly Diagnostic[]) => {
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
     if (errors.length === 0) return false;
@@ -150,49 +190,49 @@ async function gameQuestions(folder: string, settings: MangoSetOptions, files: Q
   const edges = parseEdgesFile(edgesFile.text);
   const actions = parseActionsFile(actionsFile.text);
   const locations = parseLocationsFile(locationsFile.text);
-  if (firstError(edgesFile.path, edges.diagnostics) || firstError(actionsFile.path, actions.diagnostics) || firstError(locationsFile.path, locations.diagnostics)) return [];
+  if (firstError(edgesFile.path, edges.diagnostics) || firstError(actionsFile.path, actions.diagnostics) || firstError(locationsFile.path, locations.diagnostics)) return null;
   const records = edges.edges.map((edge) => edge.record);
   // The prompt's walkthrough, cut once: its cutoff (the token cap can come before --cutoff) is the
   // record's cutoff, and the answerable/easy labels are taken at it, as the result files are.
   const cut = promptWalkthrough(walkthrough.text, settings.cutoff, { counter: cl100kCounter(), budget: PROMPT_TOKEN_BUDGET });
   let scorer: MangoScorer | undefined;
-  const context: GameContext = {
+  return {
     game, walkthrough: walkthrough.text, cut, records, template: settings.template,
-    actions: names(actions), locations: names(locations),
-    scorer: () => (scorer ??= createMangoScorer({ game, records, locations: names(locations) })),
+    actions: names(actions), locations: names(locations), read, distances: shortestDistances(records),
+    // The maze view's graph without the user's reverse pairs (start and last step as the server's
+    // maze has them), so a run's trajectory is the one Show in Maze draws.
+    scorer: () => (scorer ??= createMangoScorer({ game, records, locations: names(locations), ...walkthroughEnds(walkthrough.text) })),
   };
-  const distances = shortestDistances(records);
-  const playGame = settings.play ? mangoPlayGame(game, walkthrough.text, records) : null;
-  const prepared: PreparedQuestion<MangoQuestion>[] = [];
-  for (const task of settings.tasks) {
-    const file = await read(SKELETON_SUFFIX[task]);
-    if (!file) continue;
-    const seen = new Map<string, number>();
-    splitLines(file.text).forEach((text, line) => {
-      if (text.trim() === '') return;
-      const parsed = parseSkeletonLine(task, text, line);
-      if (!parsed.ok) {
-        problems.push(describeProblem(file.path, parsed.diagnostics));
-        return;
-      }
-      const earlier = seen.get(parsed.value.id);
-      if (earlier !== undefined) {
-        problems.push(`${file.path}:${line + 1}: the id ${parsed.value.id} is also on line ${earlier + 1}; asked once`);
-        return;
-      }
-      seen.set(parsed.value.id, line);
-      const base = questionFromSkeleton(game, task, parsed.value, cut.modelCutoffNum);
-      if (settings.difficulty === 'easy' && !base.easy) return;
-      if (settings.difficulty === 'hard' && !(base.answerable && !base.easy)) return;
-      if (playGame) {
-        prepared.push(preparedMangoEpisode(playGame, mangoPlayQuestion(playGame, { ...base, sampleId: `play-${base.sampleId}` })));
-        return;
-      }
-      const pathLength = task === 'df' ? base.actionList.length : distances(base.src, base.dst);
-      prepared.push(preparedQuestion(context, pathLength === undefined ? base : { ...base, pathLength }));
-    });
-  }
-  return prepared;
+}
+
+/** Where the walkthrough starts and its last step, as the maze view places them. */
+function walkthroughEnds(text: string): { start: string | null; lastStep: number | undefined } {
+  const document = WalkthroughDocument.parse(text);
+  return { start: document.steps()[0]?.location?.toLowerCase() ?? null, lastStep: document.lastStepNumber() ?? undefined };
+}
+
+/** The questions of one skeleton file in line order, first of each id, filtered by difficulty; `mayMatch` skips lines before parsing. */
+function skeletonQuestions(context: GameContext, task: SkeletonTask, file: { path: string; text: string }, settings: MangoSetOptions, problems: string[], add: (question: PreparedMangoQuestion) => void, mayMatch?: (text: string) => boolean): void {
+  const seen = new Map<string, number>();
+  splitLines(file.text).forEach((text, line) => {
+    if (text.trim() === '' || (mayMatch && !mayMatch(text))) return;
+    const parsed = parseSkeletonLine(task, text, line);
+    if (!parsed.ok) {
+      problems.push(describeProblem(file.path, parsed.diagnostics));
+      return;
+    }
+    const earlier = seen.get(parsed.value.id);
+    if (earlier !== undefined) {
+      problems.push(`${file.path}:${line + 1}: the id ${parsed.value.id} is also on line ${earlier + 1}; asked once`);
+      return;
+    }
+    seen.set(parsed.value.id, line);
+    const base = questionFromSkeleton(context.game, task, parsed.value, context.cut.modelCutoffNum);
+    if (settings.difficulty === 'easy' && !base.easy) return;
+    if (settings.difficulty === 'hard' && !(base.answerable && !base.easy)) return;
+    const pathLength = task === 'df' ? base.actionList.length : context.distances(base.src, base.dst);
+    add(new PreparedMangoQuestion(context, pathLength === undefined ? base : { ...base, pathLength }));
+  });
 }
 
 function names(file: NameListFile): string[] {
@@ -228,12 +268,11 @@ export function questionSeed(seed: number, sampleId: string): number {
   return Math.floor(seededRandom(`${seed}:${sampleId}`).next() * 2 ** 32);
 }
 
-function preparedQuestion(context: GameContext, question: MangoQuestion): PreparedQuestion<MangoQuestion> {
-  return new PreparedMango(context, question);
-}
-
 /** A class rather than an object of closures: its methods are shared, so each of a set's many questions costs two fields. */
-class PreparedMango implements PreparedQuestion<MangoQuestion> {
+export class PreparedMangoQuestion implements PreparedQuestion<MangoQuestion> {
+  /** The last reply scored, with its walk: Show in Maze draws this one rather than walking the reply again. */
+  private last: { replyText: string; mode: ScoringMode; trajectory: Trajectory } | undefined;
+
   constructor(
     private readonly context: GameContext,
     readonly question: MangoQuestion,
@@ -257,8 +296,20 @@ class PreparedMango implements PreparedQuestion<MangoQuestion> {
   score(replyText: string, mode: ScoringMode): ScoredReply {
     if (mode !== 'faithful' && mode !== 'reference') throw new QuestionOptionError(`MANGO scores in faithful or reference mode, not ${mode}`);
     const result = this.context.scorer().evaluate(this.question, replyText, mode);
+    this.last = { replyText, mode, trajectory: result.trajectory };
     // As the editor records a MANGO run: the reply's steps as walked on the evaluator's graph.
     const parsedAnswer = result.trajectory.steps.map(({ from, action, to }) => ({ location_before: from, action, location_after: to }));
     return { parsedAnswer, scores: result.scores, diagnostics: result.diagnostics };
+  }
+
+  /**
+   * The reply as scoring walked it (on the evaluator's graph: edges.json without the user's reverse
+   * pairs, the graph the scores were computed on): what Show in Maze steps through. Taken from the
+   * last `score` of the same reply and mode, so it is computed once; walked now otherwise.
+   */
+  trajectory(replyText: string, mode: ScoringMode): Trajectory {
+    if (this.last && this.last.replyText === replyText && this.last.mode === mode) return this.last.trajectory;
+    this.score(replyText, mode);
+    return (this.last as { trajectory: Trajectory }).trajectory;
   }
 }

@@ -54,7 +54,7 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
     score() {
       throw new ModelCallError('a SmartPlay episode is played turn by turn, not scored from one reply');
     },
-    async play(ask, mode, signal): Promise<PlayedEpisode> {
+    async play(ask, mode, signal, options = {}): Promise<PlayedEpisode> {
       if (mode !== 'faithful' && mode !== 'reference') throw new QuestionOptionError(`SmartPlay scores in faithful or reference mode, not ${mode}`);
       const env = createSmartPlayEnv(game, { seed, mode });
       let promptTokens: number | null = 0;
@@ -74,11 +74,18 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
         allCached &&= reply.cached;
         return reply.text;
       };
-      const log = await runEpisode(env, player, { signal, mode, seed, agentName: 'model' });
+      const log = await runEpisode(env, player, {
+        signal, mode, seed, agentName: options.playerName ?? 'model', maxSteps: options.maxSteps,
+        onProgress: (event) => {
+          if (event.kind === 'stepped') options.onProgress?.(event.step, event.maxSteps);
+        },
+      });
+      const rawAnswer = formatEpisodeLog(log);
+      options.onTranscript?.(rawAnswer);
       if (log.end?.reason === 'cancelled' || failure instanceof ModelCallCancelled) throw new ModelCallCancelled();
       if (log.end?.reason === 'error') throw failure instanceof Error ? failure : new ModelCallError(log.end.error ?? 'the episode failed');
       return {
-        rawAnswer: formatEpisodeLog(log),
+        rawAnswer,
         parsedAnswer: log.steps.map((step) => step.actionText),
         scores: episodeScores(game, log, mode),
         diagnostics: [],

@@ -6,12 +6,10 @@ import type { RunRecord } from '../../core/eval/types';
 import { standaloneKindOf } from '../../core/standaloneValidation';
 import { BoardPanel } from './boardPanel';
 import type { BoardEvalDeps } from './evalDeps';
-import { showGraspGrid, showLevel, showRecordLevel } from './gridCommands';
-import { reopenBabyaiRun } from './babyaiQuestion';
-import { reopenGraspRun, scoreGraspResponse } from './graspQuestion';
+import { showLiveBoard } from './gridCommands';
 
-export { runBabyaiQuestion } from './babyaiQuestion';
-export { runGraspQuestion, scoreGraspResponse } from './graspQuestion';
+export { reopenBabyaiRun, runBabyaiQuestion } from './babyaiQuestion';
+export { reopenGraspRun, runGraspQuestion, scoreGraspResponse } from './graspQuestion';
 export { playSmartplay } from './smartplayCommands';
 export { BoardPanel } from './boardPanel';
 export { useWebviewMessageLog } from '../views/webviewMessages';
@@ -31,42 +29,50 @@ export async function showBoard(deps: BoardEvalDeps, uri?: vscode.Uri): Promise<
   }
   const document = await vscode.workspace.openTextDocument(target);
   const cursorLine = editor?.document.uri.toString() === target.toString() ? editor.selection.active.line : undefined;
-  switch (kind) {
-    case 'babyai-level':
-      return showLevel(context, deps.client(), document);
-    case 'babyai-records':
-      return showRecordLevel(context, document, cursorLine);
-    case 'grasp-grids':
-      return showGraspGrid(context, document, cursorLine);
-    case 'grasp-results':
-      return (await scoreGraspResponse(deps, { uri: target, line: cursorLine ?? 0 })) ? BoardPanel.active : undefined;
-    default: {
-      // Any other kind (a SmartPlay episode log, a registered benchmark's file): what its fileTimeline
-      // hook draws, titled with the path as the user sees it.
-      const timeline = findKind(kind)?.benchmark.fileTimeline?.(kind, document.getText(), vscode.workspace.asRelativePath(target)) ?? null;
-      if (!timeline) {
-        void vscode.window.showInformationMessage(`Waypoint: the board does not draw ${kind} files${findKind(kind)?.benchmark.fileTimeline ? ' that do not validate' : ' yet'}.`);
-        return undefined;
-      }
-      const board = BoardPanel.show(context);
-      board.showTimeline(timeline);
-      return board;
-    }
+  const found = findKind(kind);
+  // The kind's own command (a GRASP response row, scored on a grid the host finds in the workspace).
+  const command = found?.kind.boardCommand;
+  if (command) return (await vscode.commands.executeCommand(command, { uri: target, line: cursorLine ?? 0 })) ? BoardPanel.active : undefined;
+  const benchmark = found?.benchmark;
+  // A file drawn live (a BabyAI level): the server's scene, redrawn on each edit, edited by gesture.
+  const live = benchmark?.liveBoard;
+  if (live?.kinds.includes(kind)) return showLiveBoard(context, deps.client(), document, kind, live);
+  const path = vscode.workspace.asRelativePath(target);
+  // The scene at the cursor (a GRASP grid, an LLM-BabyBench record's level).
+  const scene = benchmark?.fileScene?.(kind, document.getText(), path, cursorLine) ?? null;
+  if (scene && 'problem' in scene) {
+    void vscode.window.showErrorMessage(`Waypoint: ${scene.problem}.`);
+    return undefined;
   }
+  if (scene) {
+    const board = BoardPanel.show(context);
+    board.showScene(scene.scene, scene.title);
+    return board;
+  }
+  // Any other kind (a SmartPlay episode log, a registered benchmark's file): what its fileTimeline
+  // hook draws, titled with the path as the user sees it.
+  const timeline = benchmark?.fileTimeline?.(kind, document.getText(), path) ?? null;
+  if (!timeline) {
+    void vscode.window.showInformationMessage(`Waypoint: the board does not draw ${kind} files${benchmark?.fileTimeline ? ' that do not validate' : ' yet'}.`);
+    return undefined;
+  }
+  const board = BoardPanel.show(context);
+  board.showTimeline(timeline);
+  return board;
 }
 
 /**
- * Reopens a recorded run: BabyAI and GRASP runs re-scored against their level or grid as it is
- * now, the answer with its diagnostics and the board stepping it; any other registered benchmark's
- * run as its timeline hook draws the record. False when the file is gone; null for a benchmark the
- * board does not draw runs of.
+ * Reopens a recorded run: a benchmark with a reopenCommand (BabyAI, GRASP) re-scores it against its
+ * level or grid as it is now, the answer with its diagnostics and the board stepping it; any other
+ * registered benchmark's run is drawn as its timeline hook draws the record. False when the file is
+ * gone; null for a benchmark the board does not draw runs of.
  */
 export async function reopenRun(deps: BoardEvalDeps, record: RunRecord): Promise<boolean | null> {
   const { question } = record;
-  // These two re-score against the file as it is now, which the timeline hook does not (yet) do.
-  if (question.benchmark === 'babyai') return reopenBabyaiRun(deps, { ...record, question });
-  if (question.benchmark === 'grasp') return reopenGraspRun(deps, { ...record, question });
-  const timeline = findBenchmark(question.benchmark)?.timeline?.(question, record) ?? null;
+  const benchmark = findBenchmark(question.benchmark);
+  // Re-scoring against the file as it is now, which the timeline hook does not (yet) do.
+  if (benchmark?.reopenCommand) return (await vscode.commands.executeCommand<boolean | undefined>(benchmark.reopenCommand, record)) ?? false;
+  const timeline = benchmark?.timeline?.(question, record) ?? null;
   if (!timeline) return null;
   BoardPanel.show(deps.context).showTimeline(timeline);
   return true;

@@ -3,7 +3,7 @@
 // line), so where two models (or two prompts) part ways is the first highlighted line. The texts
 // are read-only virtual documents.
 import * as vscode from 'vscode';
-import { questionGroup, questionLabel, runDocumentName, scoreLine } from '../../core/eval/runLabels';
+import { questionGroup, questionLabel, replaysOnMaze, runDocumentName, scoreLine } from '../../core/eval/runLabels';
 import type { RunRecord } from '../../core/eval/types';
 import type { Trajectory } from '../../protocol/maze';
 
@@ -16,7 +16,7 @@ export function trajectoryText(record: RunRecord, trajectory: Trajectory | null)
     `# ${record.model.id} · ${record.mode} · ${record.time}`,
     `# ${scoreLine(record.scores)}`,
   ];
-  if (record.question.benchmark !== 'mango') return [...header, ...parsedLines(record.parsedAnswer)].join('\n') + '\n';
+  if (!replaysOnMaze(record.question)) return [...header, ...parsedLines(record.parsedAnswer)].join('\n') + '\n';
   if (!trajectory) return [...header, '(the game was not found, so the steps could not be checked)', record.rawAnswer].join('\n') + '\n';
   if (trajectory.error) return [...header, `unparseable answer: ${trajectory.error}`].join('\n') + '\n';
   const width = Math.max(0, ...trajectory.steps.map((step) => `${step.from} —${step.action}→ ${step.to}`.length));

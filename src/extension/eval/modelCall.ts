@@ -11,7 +11,7 @@ import { redactSecrets } from '../../core/eval/redact';
 import { answerPrepared, type AnsweredQuestion } from '../../core/eval/pipeline';
 import { benchmarkLabel } from '../../core/eval/runLabels';
 import type { ChatMessage, EvalQuestion, ModelProfile, ModelReply, RunRecord, ScoringMode } from '../../core/eval/types';
-import type { PreparedQuestion } from '../../core/registry';
+import type { EpisodeOptions, PreparedQuestion } from '../../core/registry';
 import { apiKeyLookup } from './secrets';
 import { WorkspaceStore } from '../../core/eval/workspaceStore';
 
@@ -104,6 +104,8 @@ export interface AnswerProgressOptions {
   seed?: number;
   /** What the progress notification names, e.g. `GRASP inner_cluster_free.jsonl #3`. */
   title: string;
+  /** For an episode: its options; its steps advance the notification's bar. */
+  episode?: Omit<EpisodeOptions, 'onProgress'>;
 }
 
 /**
@@ -116,10 +118,11 @@ export interface AnswerProgressOptions {
 export async function answerWithProgress<Q extends EvalQuestion>(context: vscode.ExtensionContext, prepared: PreparedQuestion<Q>, profile: ModelProfile, options: AnswerProgressOptions): Promise<AnsweredQuestion<Q> | undefined> {
   const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(context.secrets)) : undefined;
   try {
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: asking ${profile.id} (${options.title})`, cancellable: true }, (_progress, token) => {
+    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: asking ${profile.id} (${options.title})`, cancellable: true }, (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
-      return answerPrepared(prepared, profile, benchmarkLabel(prepared.question), { source, cache: workspaceStore(), mode: options.mode, seed: options.seed ?? 0, signal: controller.signal });
+      const episode: EpisodeOptions | undefined = options.episode && { ...options.episode, onProgress: (step, maxSteps) => progress.report({ message: `step ${step} of at most ${maxSteps}`, increment: 100 / maxSteps }) };
+      return answerPrepared(prepared, profile, benchmarkLabel(prepared.question), { source, cache: workspaceStore(), mode: options.mode, seed: options.seed ?? 0, signal: controller.signal, ...(episode ? { episode } : {}) });
     });
   } catch (error) {
     void reportModelError(error, profile);

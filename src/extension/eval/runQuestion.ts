@@ -3,25 +3,21 @@
 // server scores it; the run is recorded in .waypoint/runs/, and the answer opens with diagnostics
 // on each wrong step, one click from its trajectory in the maze view.
 import * as vscode from 'vscode';
+import { promises as fs } from 'node:fs';
 import { showFilteredQuickPick } from '../filteredQuickPick';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { runRecordOf } from '../../core/eval/engine';
 import { runDocumentName } from '../../core/eval/runLabels';
-import type { MangoQuestion } from '../../core/eval/types';
 import { fileKindOf } from '../../core/fileKinds';
-import {
-  ListQuestionsRequest,
-  OfflineAnswerRequest,
-  PrepareQuestionRequest,
-  ScoreAnswerRequest,
-  type ListQuestionsResult,
-  type ScoreAnswerResult,
-} from '../../protocol/lsp';
+import { mangoGameQuestion } from '../../core/mango/questionSet';
+import type { Trajectory } from '../../core/mango/mazeView';
+import type { QuestionSetFiles } from '../../core/registry';
+import { questionFilesOn } from '../../core/runs/hostFiles';
+import { ListQuestionsRequest, type ListQuestionsResult } from '../../protocol/lsp';
 import { sendRequest } from '../lspRequests';
 import type { RouteQuestion } from '../../protocol/maze';
 import type { AnswerDocuments } from './answerDocuments';
 import { scoringModeSetting, setting } from '../settings';
-import { appendRunRecord, askWithProgress, requireTrust, type BuiltInAnswer } from './modelCall';
+import { answerWithProgress, appendRunRecord, requireTrust } from './modelCall';
 import { pickProfile } from './profiles';
 
 export { runBenchmark } from './runBenchmark';
@@ -42,7 +38,7 @@ export interface RunQuestionOptions {
 }
 
 export interface RunOutcome {
-  scores: ScoreAnswerResult['scores'];
+  scores: Record<string, number | boolean | string | null>;
   problems: number;
   cached: boolean;
   runFile: string;
@@ -54,11 +50,13 @@ export interface RunQuestionDeps {
   client: LanguageClient;
   answers: AnswerDocuments;
   log: vscode.LogOutputChannel;
-  /** Opens the maze of `game` stepping through `answer` (the maze panel lives in the main bundle). */
-  /** `route`: the question, so the maze also draws the expected route (a shortest one for RF, the walkthrough's path for DF). */
-  showInMaze: (game: vscode.Uri, answer: string, title: string, start: string, cutoff: number, route: RouteQuestion) => void;
+  /**
+   * Opens the maze of `game` stepping through `trajectory`, the run's walk as scoring computed it
+   * (the maze panel lives in the main bundle); `route`: the question, so the maze also draws the
+   * expected route (a shortest one for RF, the walkthrough's path for DF).
+   */
+  showInMaze: (game: vscode.Uri, trajectory: Trajectory, title: string, route: RouteQuestion) => void;
 }
-
 async function pickGame(preset: vscode.Uri | string | undefined): Promise<vscode.Uri | undefined> {
   if (preset) return typeof preset === 'string' ? vscode.Uri.parse(preset) : preset;
   const active = vscode.window.activeTextEditor?.document.uri;
@@ -69,13 +67,14 @@ async function pickGame(preset: vscode.Uri | string | undefined): Promise<vscode
   return picked?.uri;
 }
 
-async function pickQuestion(client: LanguageClient, game: vscode.Uri, task: 'df' | 'rf', cutoff: number, preset?: string): Promise<ListQuestionsResult['questions'][number] | undefined> {
+async function pickQuestion(client: LanguageClient, game: vscode.Uri, task: 'df' | 'rf', cutoff: number, preset?: string): Promise<{ game: string; question: ListQuestionsResult['questions'][number] } | undefined> {
   const list = await sendRequest(client, ListQuestionsRequest, { uri: game.toString(), task, cutoff, limit: QUESTION_LIST_LIMIT });
   if (!list || list.questions.length === 0) {
     void vscode.window.showInformationMessage(`Waypoint: this game has no ${task.toUpperCase()} skeletons yet; run "Waypoint: Generate Skeletons" first.`);
     return undefined;
   }
-  if (preset) return list.questions.find((question) => question.sampleId === preset);
+  const found = preset ? list.questions.find((question) => question.sampleId === preset) : undefined;
+  if (preset) return found && { game: list.game, question: found };
   const picked = await showFilteredQuickPick(
     list.questions.map((question) => ({
       label: `${question.src} → ${question.dst}`,
@@ -85,12 +84,24 @@ async function pickQuestion(client: LanguageClient, game: vscode.Uri, task: 'df'
     })),
     { title: `Run Question: ${task.toUpperCase()} question of ${list.game}${list.truncated ? `, first ${QUESTION_LIST_LIMIT}` : ''}`, placeholder: 'Filter by words: rooms, "easy", "hard", "unanswerable", actions (all must match)' },
   );
-  return picked?.question;
+  return picked && { game: list.game, question: picked.question };
 }
 
-/** Built-in agents answer in the language server, which has the game's graph. */
-function offlineAnswer(client: LanguageClient, game: vscode.Uri, question: MangoQuestion): BuiltInAnswer {
-  return async (profile) => (await sendRequest(client, OfflineAnswerRequest, { uri: game.toString(), agent: profile.provider === 'random' ? 'random' : 'oracle', question, seed: question.sampleId.length * 7919 })) ?? '';
+/**
+ * The game's files as the editor has them: an open document's text (unsaved edits included, as the
+ * server validates it), else the file under the size cap, read as `waypoint run` reads it.
+ */
+function editorFiles(game: vscode.Uri): QuestionSetFiles {
+  const disk = questionFilesOn(fs);
+  const uriOf = (path: string) => game.with({ path });
+  return {
+    async readText(path) {
+      const uri = uriOf(path);
+      const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
+      return open ? open.getText() : disk.readText(uri.fsPath);
+    },
+    list: (path) => disk.list(uriOf(path).fsPath),
+  };
 }
 
 export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOptions = {}): Promise<RunOutcome | undefined> {
@@ -105,29 +116,32 @@ export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOpt
   if (!picked) return undefined;
   const profile = await pickProfile('Run Question: which model?', options.profileId, MANGO_BUILT_INS);
   if (!profile) return undefined;
-  const prepared = await sendRequest(deps.client, PrepareQuestionRequest, { uri: game.toString(), task, sampleId: picked.sampleId, cutoff, template: setting('mango.promptTemplate') });
-  if (!prepared) return undefined;
-  const question: MangoQuestion = prepared.question;
-  const reply = await askWithProgress(deps.context, { profile, messages: prepared.messages, question, builtIn: offlineAnswer(deps.client, game, question) }, `${task.toUpperCase()} ${question.src} → ${question.dst}`);
-  if (!reply) return undefined;
-  const mode = scoringModeSetting();
-  const scored = await sendRequest(deps.client, ScoreAnswerRequest, { uri: game.toString(), question, response: reply.text, mode });
-  if (!scored) {
-    // The server scores against edges.json: it was valid when the question was prepared, not now.
-    void vscode.window.showErrorMessage(`Waypoint: ${question.game}'s edges.json is no longer valid, so the answer cannot be scored; the reply was not recorded.`);
+  // The question set's own builder over the game's files: the messages, sample id, built-in agents
+  // and scorer of `waypoint run mango` with the same --cutoff and --template.
+  const gameFolder = game.path.slice(0, game.path.lastIndexOf('/'));
+  const { prepared, problems } = await mangoGameQuestion(gameFolder, picked.game, task, picked.question.sampleId, { cutoff: String(cutoff), template: setting('mango.promptTemplate') }, editorFiles(game));
+  if (!prepared) {
+    void vscode.window.showErrorMessage(`Waypoint: cannot prepare the ${task.toUpperCase()} question ${picked.question.sampleId.slice(0, 12)} of ${picked.game}: ${problems[0] ?? 'its files cannot be read'}.`);
     return undefined;
   }
-  const parsedAnswer = scored.trajectory.steps.map(({ from, action, to }) => ({ location_before: from, action, location_after: to }));
-  const record = runRecordOf({ question, model: profile, messages: prepared.messages, parsedAnswer, scores: scored.scores, mode }, reply);
+  const { question } = prepared;
+  const mode = scoringModeSetting();
+  const route = `${task.toUpperCase()} ${question.src} → ${question.dst}`;
+  const answered = await answerWithProgress(deps.context, prepared, profile, { mode, title: route });
+  if (!answered) return undefined;
+  const { record, diagnostics } = answered;
   const runFile = (await appendRunRecord(record)) ?? '';
   deps.log.info(`Run recorded in ${runFile}: ${question.game} ${task} ${question.sampleId.slice(0, 12)} with ${profile.id}.`);
-  await deps.answers.show(runDocumentName(record), reply.text, scored.diagnostics);
-  const ranges = Object.entries(scored.scores).filter(([name, value]) => name.endsWith('_range') && typeof value === 'string').map(([name, value]) => `${name.replace(/_range$/, '')} ${String(value)}`);
-  const scoreText = [...Object.entries(scored.scores).filter(([, value]) => typeof value === 'number').map(([name, value]) => `${name} ${Number(value).toFixed(2)}`), ...(ranges.length ? [`hash-dependent: ${ranges.join(', ')}`] : [])].join(' · ');
-  const tokens = reply.promptTokens !== null ? ` · ${reply.promptTokens}+${reply.completionTokens} tokens` : '';
+  await deps.answers.show(runDocumentName(record), record.rawAnswer, diagnostics);
+  // The walk the scores were computed on (the evaluator's graph), kept from scoring, not walked again.
+  const trajectory = prepared.trajectory(record.rawAnswer, mode);
+  const { scores } = record;
+  const ranges = Object.entries(scores).filter(([name, value]) => name.endsWith('_range') && typeof value === 'string').map(([name, value]) => `${name.replace(/_range$/, '')} ${String(value)}`);
+  const scoreText = [...Object.entries(scores).filter(([, value]) => typeof value === 'number').map(([name, value]) => `${name} ${Number(value).toFixed(2)}`), ...(ranges.length ? [`hash-dependent: ${ranges.join(', ')}`] : [])].join(' · ');
+  const tokens = record.promptTokens !== null ? ` · ${record.promptTokens}+${record.completionTokens} tokens` : '';
   const cost = record.costUsd !== null ? ` · $${record.costUsd.toFixed(4)}` : '';
-  void vscode.window.showInformationMessage(`Waypoint: ${profile.id} on ${task.toUpperCase()} ${question.src} → ${question.dst} (${mode}): ${scoreText}${tokens} · ${reply.cached ? 'cache hit' : `${reply.latencyMs} ms`}${cost}`, 'Show in Maze').then((choice) => {
-    if (choice) deps.showInMaze(game, reply.text, `${task.toUpperCase()} ${question.src} → ${question.dst} · ${profile.id}`, question.src, question.cutoff, { task: question.task, src: question.src, dst: question.dst, actions: question.actionList });
+  void vscode.window.showInformationMessage(`Waypoint: ${profile.id} on ${route} (${mode}): ${scoreText}${tokens} · ${record.cached ? 'cache hit' : `${record.latencyMs} ms`}${cost}`, 'Show in Maze').then((choice) => {
+    if (choice) deps.showInMaze(game, trajectory, `${route} · ${profile.id}`, { task: question.task, src: question.src, dst: question.dst, actions: question.actionList });
   });
-  return { scores: scored.scores, problems: scored.diagnostics.length, cached: reply.cached, runFile, answer: reply.text };
+  return { scores, problems: diagnostics.length, cached: record.cached, runFile, answer: record.rawAnswer };
 }

@@ -3,6 +3,7 @@
 // step or record; moving the cursor in the game's files highlights the matching room or edge.
 import * as vscode from 'vscode';
 import { reversePairsSetting } from '../settings';
+import { evaluatorGraphNote } from '../../core/mango/mazeView';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { mangoGameOf } from '../../core/fileKinds';
 import { mazeToHostMessage, type HostToMazeMessage, type RouteQuestion, type Trajectory } from '../../protocol/maze';
@@ -101,6 +102,17 @@ export class MazePanel implements vscode.Disposable {
     const trajectory = await this.check({ response, title, start, cutoff });
     if (trajectory) this.post({ type: 'trajectory', trajectory, ...(question ? { question } : {}) });
     return trajectory;
+  }
+
+  /**
+   * Steps through a trajectory already walked (a run's, as its scoring walked it on the evaluator's
+   * graph), titled for the view; with `question`, the view also draws the expected route. Nothing is
+   * walked again, so the maze shows exactly the walk the scores were computed on.
+   */
+  showWalk(trajectory: Trajectory, title: string, question?: RouteQuestion): Trajectory {
+    const shown: Trajectory = { ...trajectory, title, graph: { ...trajectory.graph, note: evaluatorGraphNote(reversePairsSetting()) } };
+    this.post({ type: 'trajectory', trajectory: shown, ...(question ? { question } : {}) });
+    return shown;
   }
 
   /** Two answers to one question on one map (the results view's A ↔ B): `a` is stepped, `b` drawn beside it. */
