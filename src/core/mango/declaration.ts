@@ -34,6 +34,6 @@ export const mangoDeclaration: BenchmarkDeclaration<MangoQuestion> = {
     validation: { group: MANGO_GAME_GROUP },
     examples: [`zork1${suffix}`],
   })),
-  runLabel: (question) => ({ group: question.game, label: `${question.task.toUpperCase()} ${question.src} → ${question.dst}`, documentName: `${question.game}-${question.task}-${question.sampleId.slice(0, 8)}` }),
+  runLabel: (question) => ({ group: question.game, label: question.task === 'map' ? `MAP ${question.game} at step ${question.cutoff}` : `${question.task.toUpperCase()} ${question.src} → ${question.dst}`, documentName: `${question.game}-${question.task}-${question.sampleId.slice(0, 8)}` }),
   succeeded: (scores) => scores.success_strict === 1,
 };

@@ -19,6 +19,7 @@ import { baseName, describeFsError } from '../walk';
 import { createMangoScorer, type MangoScorer, prepareMangoQuestion } from './evaluation';
 import { type NameListFile, parseActionsFile, parseEdgesFile, parseLocationsFile } from './gameFiles';
 import { MangoGraph } from './graph';
+import { preparedMapQuestion } from './mapTask';
 import { promptWalkthrough } from './prompt';
 import { parseSkeletonLine, type SkeletonTask } from './skeletonLines';
 import { DEFAULT_MODEL_CUTOFF, questionFromSkeleton } from './skeletons';
@@ -30,6 +31,8 @@ export const MANGO_QUESTION_OPTIONS = ['task', 'difficulty', 'cutoff', 'template
 
 export interface MangoSetOptions {
   tasks: SkeletonTask[];
+  /** The draw-the-map question (one per game, `--task map`). */
+  map: boolean;
   difficulty: 'easy' | 'hard' | 'all';
   /** The step the prompt cuts at unless the token cap comes first (spec mango.md §5). */
   cutoff: number;
@@ -40,11 +43,12 @@ export interface MangoSetOptions {
 export function mangoSetOptions(options: QuestionSetOptions): MangoSetOptions {
   // Options of other benchmarks are the host's to reject (questionOptions); these are MANGO's.
   const { task = 'both', difficulty = 'all', cutoff, template = 'release' } = options;
-  if (task !== 'df' && task !== 'rf' && task !== 'both') throw new QuestionOptionError(`--task must be df, rf or both for MANGO, not '${task}'`);
+  if (task !== 'df' && task !== 'rf' && task !== 'both' && task !== 'map') throw new QuestionOptionError(`--task must be df, rf, both or map for MANGO, not '${task}'`);
+  if (task === 'map' && difficulty !== 'all') throw new QuestionOptionError('--difficulty applies to df and rf questions; the map task has one question per game');
   if (difficulty !== 'easy' && difficulty !== 'hard' && difficulty !== 'all') throw new QuestionOptionError(`--difficulty must be easy, hard or all, not '${difficulty}'`);
   if (cutoff !== undefined && !/^\d+$/.test(cutoff)) throw new QuestionOptionError(`--cutoff must be a non-negative integer, not '${cutoff}'`);
   if (template !== 'release' && template !== 'paper') throw new QuestionOptionError(`--template must be release or paper, not '${template}'`);
-  return { tasks: task === 'both' ? ['df', 'rf'] : [task], difficulty, cutoff: cutoff === undefined ? DEFAULT_MODEL_CUTOFF : Number(cutoff), template };
+  return { tasks: task === 'both' ? ['df', 'rf'] : task === 'map' ? [] : [task], map: task === 'map', difficulty, cutoff: cutoff === undefined ? DEFAULT_MODEL_CUTOFF : Number(cutoff), template };
 }
 
 const SKELETON_SUFFIX: Record<SkeletonTask, string> = { df: 'all2all.jsonl', rf: 'all_pairs.jsonl' };
@@ -160,6 +164,7 @@ async function gameQuestions(folder: string, settings: MangoSetOptions, files: Q
   };
   const distances = shortestDistances(records);
   const prepared: PreparedQuestion<MangoQuestion>[] = [];
+  if (settings.map) prepared.push(preparedMapQuestion({ ...context, records }, questionSeed));
   for (const task of settings.tasks) {
     const file = await read(SKELETON_SUFFIX[task]);
     if (!file) continue;
