@@ -9,9 +9,13 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { answerPrepared } from '../../src/core/eval/pipeline';
-import type { ModelProfile } from '../../src/core/eval/types';
+import type { MangoQuestion, ModelProfile, RunRecord } from '../../src/core/eval/types';
 import { mangoBenchmark } from '../../src/core/mango/benchmark';
 import { mapQuestion } from '../../src/core/mango/prompt';
+import { mangoReport } from '../../src/core/mango/report';
+import { batchReport } from '../../src/core/runs/batchRun';
+import { mergeRunFiles } from '../../src/core/runs/records';
+import { buildResultsModel } from '../../src/core/runs/resultsModel';
 import { QuestionOptionError, type QuestionSetFiles } from '../../src/core/registry';
 import { distDir, repoRoot, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
@@ -153,6 +157,20 @@ describe('waypoint mango map-diff', () => {
     const warned = (random.diagnostics ?? []).filter((diagnostic) => diagnostic.code === 'map/hallucinated-edge' || diagnostic.code === 'map/wrong-action');
     assert.equal(warned.length, hallucinated);
     for (const diagnostic of warned) assert.match(random.rawAnswer.split('\n')[diagnostic.line], /location_before/);
+    // Reports read the map metrics, and only those, from a map record.
+    assert.deepEqual(mangoReport.metrics(oracle as RunRecord<MangoQuestion>), { precision: 1, recall: 1, f1: 1, parse_error: 0 });
+    assert.equal(mangoReport.fields(oracle as RunRecord<MangoQuestion>).task, 'map');
+    // The results view and batch reports of a map run lead with F1 and show no route metric.
+    const recordSet = mergeRunFiles([{ file: 'maps.jsonl', records: [oracle, random] as RunRecord[] }]);
+    const { model } = buildResultsModel(recordSet, ['maps.jsonl'], 'maps');
+    assert.deepEqual(model.metrics, ['parse_error', 'precision', 'recall', 'f1']);
+    assert.equal(model.primary, 'f1');
+    const batch = batchReport([{ file: 'maps.jsonl', text: [oracle, random].map((record) => JSON.stringify(record)).join('\n') }]);
+    assert.equal(batch.metric, 'f1');
+    assert.deepEqual(batch.models.map((entry) => entry.mean), [1, random.scores.f1]);
+    // Records tell questions apart by sampleId, across games too.
+    const two = await mangoBenchmark.questionSet?.([zork, join(sharedDataDir, 'mango', '905')], { task: 'map' }, files);
+    assert.equal(new Set(two?.questions.map((question) => question.question.sampleId)).size, 2);
     assert.throws(() => prepared.score('[]', 'reference'), QuestionOptionError);
     await assert.rejects(async () => mangoBenchmark.questionSet?.([zork], { task: 'map', difficulty: 'easy' }, files), QuestionOptionError);
   });

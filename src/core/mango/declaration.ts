@@ -35,5 +35,6 @@ export const mangoDeclaration: BenchmarkDeclaration<MangoQuestion> = {
     examples: [`zork1${suffix}`],
   })),
   runLabel: (question) => ({ group: question.game, label: question.task === 'map' ? `MAP ${question.game} at step ${question.cutoff}` : `${question.task.toUpperCase()} ${question.src} → ${question.dst}`, documentName: `${question.game}-${question.task}-${question.sampleId.slice(0, 8)}` }),
-  succeeded: (scores) => scores.success_strict === 1,
+  // A map counts as a success only when it is the maze exactly (F1 1).
+  succeeded: (scores, question) => (question.task === 'map' ? scores.f1 === 1 : scores.success_strict === 1),
 };

@@ -20,10 +20,10 @@ export function startRoom(records: readonly EdgeRecord[]): string {
   return best?.src_node ?? '';
 }
 
-/** The one map question of a game at a cutoff; src and dst are the start room (the task has no route). */
+/** The one map question of a game at a cutoff; src and dst are the start room (the task has no route). Run records tell questions apart by sampleId across games, so it names the game. */
 export function mapQuestion(game: string, records: readonly EdgeRecord[], cutoff: number): MangoQuestion {
   const start = startRoom(records);
-  return { benchmark: 'mango', game, task: 'map', sampleId: `map-${cutoff}`, src: start, dst: start, actionList: [], answerable: true, easy: false, cutoff };
+  return { benchmark: 'mango', game, task: 'map', sampleId: `map-${game}-${cutoff}`, src: start, dst: start, actionList: [], answerable: true, easy: false, cutoff };
 }
 
 /** A map in the format the prompt asks for. */
