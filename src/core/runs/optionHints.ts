@@ -18,7 +18,7 @@ export interface QuestionOptionHint {
 }
 
 const HINTS: Record<string, QuestionOptionHint> = {
-  'mango/task': { choices: ['both', 'df', 'rf'], fallback: 'both', help: 'destination finding (DF), route finding (RF) or both' },
+  'mango/task': { choices: ['both', 'df', 'rf', 'map'], fallback: 'both', help: 'destination finding (DF), route finding (RF), both, or draw the map (one question per game)' },
   'mango/difficulty': { choices: ['all', 'easy', 'hard'], fallback: 'all', help: "the paper's easy/hard split" },
   'mango/cutoff': { fallback: '70', help: 'the walkthrough step the prompt cuts at (unless the token cap comes first)' },
   'mango/template': { choices: ['release', 'paper'], fallback: 'release', help: 'the prompt template' },
