@@ -23,7 +23,7 @@ commands:
   validate <path>... [--json]   validate benchmark files (recursively for directories)
   run <benchmark> <source>... --out run.jsonl   ask a whole question set: --agent oracle|random | --base-url URL --model NAME | --profile F --profile-id ID;
       [--concurrency N] [--rpm N] [--max-cost USD] [--resume] [--shard K/N] [--sample N --seed S] [--limit N] [--dry-run] [--mode M] [--no-cache] [--progress bar|json] [--json]
-      questions: mango --task df|rf|both --difficulty easy|hard|all --cutoff N; babyai --task T --prompt zero_shot|few_shot|cot|tot; grasp --settings all|M-C-S,... --style chat|o1-mini --indices A-B; smartplay --episodes N
+      questions: mango --task df|rf|both|map --difficulty easy|hard|all --cutoff N; babyai --task T --prompt zero_shot|few_shot|cot|tot; grasp --settings all|M-C-S,... --style chat|o1-mini --indices A-B; smartplay --episodes N
   import mango <folder>... --out F   upstream result folders (with their game folders) as scored run records [--mode faithful|reference] [--model-name NAME] [--json]
   import grasp <file-or-folder>... --out F --grids DIR   score upstream o1-mini/Batch/baseline outputs into run records [--mode faithful|reference|pre2025|paper] [--indices A-B] [--model-name NAME] [--extraction recommended|every-word] [--workers N] [--json]
   batch export <benchmark> <source>... --model NAME   OpenAI Batch API request lines on stdout (question options as for run, e.g. grasp --settings all --indices 0-9)
@@ -34,6 +34,7 @@ commands:
   mango prompt <gameDir> --id ID     the exact upstream prompt [--cutoff N] [--template release|paper] [--json]
   mango score <gameDir> --answers F  scores of answer records (JSONL or a folder of result files) [--mode faithful|reference] [--cutoff N] [--json]
   mango layout <gameDir>   the maze view's layout: room boxes, edge polylines, label boxes [--cutoff N] [--reverse none|naive] [--json] [--svg FILE]
+  mango map-diff <gameDir> --answer F | --run R [--model M]   a model's map (or the one its route answers imply) against the maze [--cutoff N] [--json]
   babyai replay <level> --actions "forward,left,..."   step a level (a .level.json, an LLM-BabyBench record or Structured text) [--json]
   babyai score --task predict|plan|decompose <record> --answer F   score a model answer [--mode faithful|reference] [--json]
   grasp score <grids.jsonl> --index I --moves 4|8 --carry-limit none|2 --step-cost 0|0.3 (--answer F | --actions "UP,TAKE,...") [--mode faithful|reference|pre2025|paper] [--extraction recommended|every-word] [--json]

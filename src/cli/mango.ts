@@ -15,6 +15,7 @@ import { escapeControls } from '../core/text';
 import { runPrompt, runScore } from './mangoEval';
 import { readGameEdges } from './mangoInput';
 import { runLayout } from './mangoLayout';
+import { runMapDiff } from './mangoMapDiff';
 import { runSkeletons } from './mangoSkeletons';
 
 type Output = (text: string) => void;
@@ -34,7 +35,8 @@ export async function runMango(argv: readonly string[], out: Output, err: Output
   if (command === 'prompt') return runPrompt(rest, out, err);
   if (command === 'score') return runScore(rest, out, err);
   if (command === 'layout') return runLayout(rest, out, err);
-  throw new UsageError(command === undefined ? 'mango needs a command: graph, skeletons, prompt, score or layout' : `unknown mango command '${command}' (expected graph, skeletons, prompt, score or layout)`);
+  if (command === 'map-diff') return runMapDiff(rest, out, err);
+  throw new UsageError(command === undefined ? 'mango needs a command: graph, skeletons, prompt, score, layout or map-diff' : `unknown mango command '${command}' (expected graph, skeletons, prompt, score, layout or map-diff)`);
 }
 
 async function runGraph(argv: readonly string[], out: Output, err: Output): Promise<number> {

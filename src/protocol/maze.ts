@@ -19,16 +19,17 @@ const stats = z.custom<CutoffStats>(isObject);
 /**
  * The question an answer was given to, so the view can draw the expected route beside the model's:
  * RF a shortest route from `src` to `dst` in the maze at the cutoff, DF the walkthrough's `actions`
- * followed from `src`.
+ * followed from `src`. A `map` question (MANGO's draw-the-map task) asks for no route: its `src` and
+ * `dst` are both the walkthrough's first room, so the expected route is empty.
  */
 export interface RouteQuestion {
-  task: 'df' | 'rf';
+  task: 'df' | 'rf' | 'map';
   src: string;
   dst: string;
   /** DF: the actions to follow; empty for RF. */
   actions: string[];
 }
-const routeQuestion = z.custom<RouteQuestion>((value) => isObject(value) && (value.task === 'df' || value.task === 'rf') && typeof value.src === 'string' && typeof value.dst === 'string' && Array.isArray(value.actions));
+const routeQuestion = z.custom<RouteQuestion>((value) => isObject(value) && (value.task === 'df' || value.task === 'rf' || value.task === 'map') && typeof value.src === 'string' && typeof value.dst === 'string' && Array.isArray(value.actions));
 
 export const hostToMazeMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('graph'), graph }),

@@ -36,7 +36,7 @@ export const modelReplySchema = z.object({ text: z.string(), promptTokens: token
 const mangoQuestionSchema = z.object({
   benchmark: z.literal('mango'),
   game: z.string(),
-  task: z.enum(['df', 'rf']),
+  task: z.enum(['df', 'rf', 'map']),
   sampleId: z.string(),
   src: z.string(),
   dst: z.string(),

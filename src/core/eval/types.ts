@@ -49,7 +49,7 @@ export interface ModelReply {
 export interface MangoQuestion {
   benchmark: 'mango';
   game: string;
-  task: 'df' | 'rf';
+  task: 'df' | 'rf' | 'map';
   sampleId: string;
   src: string;
   dst: string;

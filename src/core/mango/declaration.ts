@@ -34,8 +34,9 @@ export const mangoDeclaration: BenchmarkDeclaration<MangoQuestion> = {
     validation: { group: MANGO_GAME_GROUP },
     examples: [`zork1${suffix}`],
   })),
-  runLabel: (question) => ({ group: question.game, label: `${question.play ? 'PLAY' : question.task.toUpperCase()} ${question.src} → ${question.dst}`, documentName: `${question.game}-${question.task}-${question.sampleId.slice(0, 8)}` }),
-  succeeded: (scores) => scores.success_strict === 1,
+  runLabel: (question) => ({ group: question.game, label: question.task === 'map' ? `MAP ${question.game} at step ${question.cutoff}` : `${question.play ? 'PLAY' : question.task.toUpperCase()} ${question.src} → ${question.dst}`, documentName: `${question.game}-${question.task}-${question.sampleId.slice(0, 8)}` }),
+  // A map counts as a success only when it is the maze exactly (F1 1).
+  succeeded: (scores, question) => (question.task === 'map' ? scores.f1 === 1 : scores.success_strict === 1),
   // A run is a walk between rooms: replayed on the game's maze.
   runView: 'maze',
 };

@@ -39,11 +39,19 @@ export function dfQuestion(src: string, actions: readonly string[]): string {
   return `!!! Starting from place "${src}", perform a list of action ${pythonStrList(actions)}, where are you now? Describe the trajectory in a python list of python dictionary with keys 'location_before', 'action' and 'location_after'. Start your response with '['.`;
 }
 
+/**
+ * The draw-the-map question (issue 17), in the RF/DF questions' style and answer format: the same
+ * list of dicts, one per move, so the answer parses as MANGO's answers do.
+ */
+export function mapQuestion(): string {
+  return "!!! Can you draw the map of the walkthrough above: every move between two locations it makes, and format the output as a python list of python dictionary with keys 'location_before', 'action' and 'location_after', one dictionary for each move? Start your response with '['.";
+}
+
 export interface PromptInput {
   walkthrough: string;
   actions: readonly string[];
   locations: readonly string[];
-  task: 'df' | 'rf';
+  task: 'df' | 'rf' | 'map';
   src: string;
   dst: string;
   actionList: readonly string[];
@@ -61,7 +69,7 @@ export interface PromptInput {
 /** The chat messages for one question, and the cutoff the walkthrough was cut at. */
 export function renderMangoPrompt(input: PromptInput): { messages: ChatMessage[]; modelCutoffNum: number } {
   const { text, modelCutoffNum } = input.cut ?? promptWalkthrough(input.walkthrough, input.cutoff, input.tokens);
-  const question = input.task === 'rf' ? rfQuestion(input.src, input.dst) : dfQuestion(input.src, input.actionList);
+  const question = input.task === 'rf' ? rfQuestion(input.src, input.dst) : input.task === 'df' ? dfQuestion(input.src, input.actionList) : mapQuestion();
   if (input.template === 'paper') {
     // Paper era: four user messages, and "places" for the location list.
     return {

@@ -21,6 +21,7 @@ import type { Trajectory } from './mazeView';
 import { WalkthroughDocument } from './walkthroughDocument';
 import { type NameListFile, parseActionsFile, parseEdgesFile, parseLocationsFile } from './gameFiles';
 import { MangoGraph } from './graph';
+import { preparedMapQuestion } from './mapTask';
 import { mangoPlayGame, mangoPlayQuestion, preparedMangoEpisode } from './playQuestions';
 import { promptWalkthrough } from './prompt';
 import { parseSkeletonLine, type SkeletonTask } from './skeletonLines';
@@ -35,6 +36,8 @@ export interface MangoSetOptions {
   tasks: SkeletonTask[];
   /** `--task play`: an interactive episode per RF pair instead of DF/RF questions (playQuestions.ts). */
   play: boolean;
+  /** The draw-the-map question (one per game, `--task map`). */
+  map: boolean;
   difficulty: 'easy' | 'hard' | 'all';
   /** The step the prompt cuts at unless the token cap comes first (spec mango.md §5). */
   cutoff: number;
@@ -45,11 +48,13 @@ export interface MangoSetOptions {
 export function mangoSetOptions(options: QuestionSetOptions): MangoSetOptions {
   // Options of other benchmarks are the host's to reject (questionOptions); these are MANGO's.
   const { task = 'both', difficulty = 'all', cutoff, template = 'release' } = options;
-  if (task !== 'df' && task !== 'rf' && task !== 'both' && task !== 'play') throw new QuestionOptionError(`--task must be df, rf, both or play for MANGO, not '${task}'`);
+  if (task !== 'df' && task !== 'rf' && task !== 'both' && task !== 'map' && task !== 'play') throw new QuestionOptionError(`--task must be df, rf, both, map or play for MANGO, not '${task}'`);
+  if (task === 'map' && difficulty !== 'all') throw new QuestionOptionError('--difficulty applies to df, rf and play questions; the map task has one question per game');
   if (difficulty !== 'easy' && difficulty !== 'hard' && difficulty !== 'all') throw new QuestionOptionError(`--difficulty must be easy, hard or all, not '${difficulty}'`);
   if (cutoff !== undefined && !/^\d+$/.test(cutoff)) throw new QuestionOptionError(`--cutoff must be a non-negative integer, not '${cutoff}'`);
   if (template !== 'release' && template !== 'paper') throw new QuestionOptionError(`--template must be release or paper, not '${template}'`);
-  return { tasks: task === 'both' ? ['df', 'rf'] : task === 'play' ? ['rf'] : [task], play: task === 'play', difficulty, cutoff: cutoff === undefined ? DEFAULT_MODEL_CUTOFF : Number(cutoff), template };
+  const tasks: SkeletonTask[] = task === 'both' ? ['df', 'rf'] : task === 'play' ? ['rf'] : task === 'map' ? [] : [task];
+  return { tasks, play: task === 'play', map: task === 'map', difficulty, cutoff: cutoff === undefined ? DEFAULT_MODEL_CUTOFF : Number(cutoff), template };
 }
 
 const SKELETON_SUFFIX: Record<SkeletonTask, string> = { df: 'all2all.jsonl', rf: 'all_pairs.jsonl' };
@@ -136,6 +141,7 @@ async function gameQuestions(folder: string, settings: MangoSetOptions, files: Q
   if (!context) return [];
   const playGame = settings.play ? mangoPlayGame(context.game, context.walkthrough, context.records) : null;
   const prepared: PreparedQuestion<MangoQuestion>[] = [];
+  if (settings.map) prepared.push(preparedMapQuestion(context, questionSeed));
   for (const task of settings.tasks) {
     const file = await context.read(SKELETON_SUFFIX[task]);
     if (!file) continue;

@@ -16,8 +16,9 @@ export const mangoReport: BenchmarkReport<MangoQuestion> = {
   fieldNames: ['game', 'task', 'difficulty', 'path_length'],
   // MANGO's main result (Figure 2): success per task, easy and hard separately.
   defaultBy: ['task', 'difficulty'],
-  metricNames: ['success_strict', 'success_loose', 'reasoning', 'parse_error'],
-  success: ['success_strict', 'success_loose', 'reasoning'],
+  // The map task's (mapTask.ts) after the route tasks': a record has only its task's metrics.
+  metricNames: ['success_strict', 'success_loose', 'reasoning', 'parse_error', 'precision', 'recall', 'f1'],
+  success: ['success_strict', 'success_loose', 'reasoning', 'f1'],
   binary: ['success_strict', 'reasoning', 'parse_error'],
   clusterName: 'game',
   cluster: (record) => record.question.game,
@@ -25,12 +26,15 @@ export const mangoReport: BenchmarkReport<MangoQuestion> = {
     const { question } = record;
     // DF asks to follow its action list; RF's route length is known only when the question carries it.
     const pathLength = question.task === 'df' ? question.actionList.length : (question.pathLength ?? null);
+    // A map question has no route, so no difficulty or path length.
+    if (question.task === 'map') return { game: question.game, task: question.task, difficulty: null, path_length: null };
     return { game: question.game, task: question.play ? 'play' : question.task, difficulty: mangoDifficulty(question), path_length: pathLength };
   },
-  metrics: (record) => {
+  metrics: (record): Record<string, number | null> => {
     const { scores } = record;
     // An errored record never reached the parser: it counts as unparseable.
     const parseError = record.error !== undefined ? 1 : flag(scores.parse_error);
+    if (record.question.task === 'map') return { precision: flag(scores.precision), recall: flag(scores.recall), f1: flag(scores.f1), parse_error: parseError };
     return { success_strict: flag(scores.success_strict), success_loose: flag(scores.success_loose), reasoning: flag(scores.reasoning), parse_error: parseError };
   },
   valid: (record) => record.error === undefined && scoresParsed(record),

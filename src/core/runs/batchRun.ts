@@ -135,7 +135,9 @@ export function batchReport(files: ReadonlyArray<{ file: string; text: string }>
   const parsed = files.map(({ file, text }) => ({ file, ...parseRunRecords(text, file) }));
   const set = mergeRunFiles(parsed);
   const { json, rows } = buildReport(set);
-  const metric = set.report.success[0] ?? set.report.metricNames[0] ?? null;
+  // The first success metric the records have (a MANGO map batch has F1, not success_strict).
+  const present = set.report.metricNames.filter((name) => rows.some((row) => name in row.metrics));
+  const metric = set.report.success.find((name) => present.includes(name)) ?? set.report.success[0] ?? set.report.metricNames[0] ?? null;
   const models = overallGroups(set.report, rows).map((group) => ({ model: String(group.key.model), n: group.n, errors: group.errors, mean: metric === null ? null : (group.metrics[metric]?.mean ?? null) }));
   return { set, json, rows, metric, models, problems: parsed.flatMap((entry) => entry.problems) };
 }

@@ -18,7 +18,7 @@ export interface QuestionOptionHint {
 }
 
 const HINTS: Record<string, QuestionOptionHint> = {
-  'mango/task': { choices: ['both', 'df', 'rf', 'play'], fallback: 'both', help: 'destination finding (DF), route finding (RF), both, or play (an interactive episode per RF pair)' },
+  'mango/task': { choices: ['both', 'df', 'rf', 'map', 'play'], fallback: 'both', help: 'destination finding (DF), route finding (RF), both, draw the map (one question per game), or play (an interactive episode per RF pair)' },
   'mango/difficulty': { choices: ['all', 'easy', 'hard'], fallback: 'all', help: "the paper's easy/hard split" },
   'mango/cutoff': { fallback: '70', help: 'the walkthrough step the prompt cuts at (unless the token cap comes first)' },
   'mango/template': { choices: ['release', 'paper'], fallback: 'release', help: 'the prompt template' },

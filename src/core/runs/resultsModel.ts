@@ -17,13 +17,24 @@ export function primaryMetric(set: Pick<RecordSet, 'report'>): string | null {
   return report.binary[0] ?? report.success[0] ?? report.metricNames[0] ?? null;
 }
 
+/**
+ * The benchmark's primary metric when the rows have it, else the first success, binary or other
+ * metric they have (a MANGO map run has F1, not success_strict).
+ */
+export function applicablePrimary(report: RecordSet['report'], metrics: readonly string[]): string | null {
+  const primary = primaryMetric({ report });
+  if (primary === null || metrics.includes(primary) || metrics.length === 0) return primary;
+  return report.success.find((name) => metrics.includes(name)) ?? report.binary.find((name) => metrics.includes(name)) ?? metrics[0];
+}
+
 /** The view's model and the report rows behind it (row i of the model is rows[i]). */
 export function buildResultsModel(set: RecordSet, files: readonly string[], title: string): { model: ResultsModel; rows: ReportRow[] } {
   const { report } = set;
   const { json, rows } = buildReport(set);
   const { strings, intern } = stringTable();
   const fields = [...report.fieldNames];
-  const metrics = [...report.metricNames];
+  // The metrics some row has: MANGO's route and map tasks have different ones (core/mango/report.ts).
+  const metrics = report.metricNames.filter((name) => rows.some((row) => name in row.metrics));
   const resultRows = rows.map((row): ResultRow => {
     const result: ResultRow = {
       m: intern(row.record.model.id),
@@ -49,7 +60,7 @@ export function buildResultsModel(set: RecordSet, files: readonly string[], titl
       metrics,
       success: [...report.success],
       binary: [...report.binary],
-      primary: primaryMetric(set),
+      primary: applicablePrimary(report, metrics),
       models: overall.map((group) => String(group.key.model)),
       plots: report.plots.map((plot) => plotData(report, rows, plot)).filter((plot) => plot.xs.length > 0),
       strings,

@@ -10,7 +10,7 @@ import type { RunRecord, ScoringMode } from '../eval/types';
 import type { BenchmarkReport } from '../registry';
 import { summarise } from './report';
 import type { MetricSummary } from './reportTypes';
-import { primaryMetric } from './resultsModel';
+import { applicablePrimary } from './resultsModel';
 import { BOOTSTRAP } from './stats';
 
 /** One record as a summary needs it. */
@@ -160,6 +160,9 @@ export function groupRuns(files: readonly FileSummary[]): RunSummary[] {
       if (started === '' || row.time < started) started = row.time;
       if (row.time > finished) finished = row.time;
     }
+    const models = [...byModel].map(([model, modelRows]) => summariseModel(report, model, modelRows));
+    // Only the metrics some record of the run has (a MANGO route run has no map F1, a map run no success_strict).
+    const metricNames = report ? report.metricNames.filter((name) => models.some((model) => name in model.metrics)) : [];
     summaries.push({
       runKey: part.runKey,
       runId: part.runId,
@@ -170,10 +173,10 @@ export function groupRuns(files: readonly FileSummary[]): RunSummary[] {
       finished,
       records: rows.size,
       superseded: total - rows.size,
-      primary: report ? primaryMetric({ report }) : null,
-      metricNames: report ? [...report.metricNames] : [],
+      primary: report ? applicablePrimary(report, metricNames) : null,
+      metricNames,
       bootstrap: report ? { cluster: report.clusterName, seed: BOOTSTRAP.seed, resamples: BOOTSTRAP.resamples } : null,
-      models: [...byModel].map(([model, modelRows]) => summariseModel(report, model, modelRows)),
+      models,
     });
   }
   return summaries.sort((a, b) => (a.started < b.started ? 1 : a.started > b.started ? -1 : a.runKey < b.runKey ? -1 : 1));
