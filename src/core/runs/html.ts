@@ -62,13 +62,18 @@ export interface HtmlOptions {
   replays?: ReadonlyMap<RunRecord, ReplayResult>;
 }
 
+/** The metrics some record has: MANGO's route and map tasks score different ones (core/mango/report.ts). */
+function presentMetrics(rows: readonly ReportRow[], report: BenchmarkReport): string[] {
+  return report.metricNames.filter((name) => rows.some((row) => name in row.metrics));
+}
+
 /** The drill-down data as embedded, at the first pack level that fits the budget. */
 function embeddedData(rows: readonly ReportRow[], report: BenchmarkReport, options: HtmlOptions): { data: PackedData; payload: string; encoding: 'json' | 'gzip-base64' } {
   const budget = options.dataBudget ?? 17 * 1048576;
   const encoder = new TextEncoder();
   let chosen: { data: PackedData; payload: string; encoding: 'json' | 'gzip-base64' } | null = null;
   for (const level of PACK_LEVELS) {
-    const data = packRows(rows, report.fieldNames, report.metricNames, level, options.replays);
+    const data = packRows(rows, report.fieldNames, presentMetrics(rows, report), level, options.replays);
     const json = scriptJson(data);
     chosen = options.gzip ? { data, payload: base64(options.gzip(encoder.encode(json))), encoding: 'gzip-base64' } : { data, payload: json, encoding: 'json' };
     if (chosen.payload.length <= budget) break;
@@ -113,7 +118,7 @@ export function reportHtml(json: ReportJson, rows: readonly ReportRow[], report:
     data.answersCut > 0 ? `${data.answersCut} raw answers are cut to their first ${data.answerLimit} characters` : '',
   ].filter(Boolean);
   const where = Object.entries(json.where).map(([name, values]) => `${name}=${values.join('|')}`).join(', ');
-  const head = ['model', 'sample', ...report.fieldNames, ...report.metricNames, 'valid'].map((name) => `<th>${escapeHtml(name)}</th>`).join('');
+  const head = ['model', 'sample', ...report.fieldNames, ...presentMetrics(rows, report), 'valid'].map((name) => `<th>${escapeHtml(name)}</th>`).join('');
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">

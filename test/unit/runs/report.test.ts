@@ -99,6 +99,16 @@ describe('report (core)', () => {
     assert.ok(markdown.includes('| mango-answer/unknown-action | 3 | 2 |'));
   });
 
+  it("the HTML page's record table has only the metrics a run's records have (a route run shows no map precision/recall/F1)", () => {
+    const set = mergeRunFiles([viaFile(gptX)]);
+    const { json, rows } = buildReport(set);
+    assert.ok(set.report.metricNames.includes('f1'), 'MANGO declares the map task metrics');
+    const html = reportHtml(json, rows, set.report);
+    const head = /<th>model<\/th><th>sample<\/th>(.*?)<\/tr>/s.exec(html)?.[1] ?? '';
+    assert.match(head, /<th>success_strict<\/th>/);
+    assert.doesNotMatch(head, /<th>(?:precision|recall|f1)<\/th>/);
+  });
+
   it('writes a self-contained HTML page that shows record text as text', () => {
     const planted = mangoRecord({ model: 'evil</td><img src=x>', game: 'zork1', n: 9, strict: 0, raw: '<script>alert(1)</script> and </script><script>alert(2)</script>', prompt: 'prompt with <b>tags</b>' });
     const set = mergeRunFiles([viaFile([...gptX, planted])]);
