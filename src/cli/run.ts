@@ -2,6 +2,7 @@
 // one model through the batch-run engine (core/runs/runner.ts). This module turns flags into a
 // profile, a question selection and the engine's options, and owns the terminal: the progress
 // bar, Ctrl+C (in-flight requests abandoned, exit 130), and the exit code.
+import { setMaxListeners } from 'node:events';
 import { promises as fs } from 'node:fs';
 import { benchmarks, findBenchmark } from '../core/benchmarks';
 import { OpenAiCompatibleSource } from '../core/eval/openaiProvider';
@@ -164,6 +165,9 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   }
 
   const controller = new AbortController();
+  // Every request in flight listens for the run's cancel: --concurrency of them at once is by
+  // design, not the listener leak Node warns about past ten.
+  setMaxListeners(0, controller.signal);
   let interrupted = false;
   const onSigint = () => {
     if (interrupted) process.exit(130);

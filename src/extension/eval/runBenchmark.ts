@@ -7,6 +7,7 @@
 // with `waypoint run ... --resume --out <file>`). Ends with each model's mean of the primary metric.
 import * as vscode from 'vscode';
 import { isMissingFile } from '../../core/walk';
+import { setMaxListeners } from 'node:events';
 import { promises as fs } from 'node:fs';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { benchmarks } from '../../core/benchmarks';
@@ -321,6 +322,8 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
     await fs.mkdir(join(root, BATCH_FOLDER), { recursive: true });
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: ${definition.label}`, cancellable: true }, async (progress, token) => {
       const controller = new AbortController();
+      // One cancel listener per request in flight (up to the chosen concurrency) is by design.
+      setMaxListeners(0, controller.signal);
       token.onCancellationRequested(() => controller.abort());
       let shown = 0;
       let finished = 0;

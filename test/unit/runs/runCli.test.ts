@@ -11,7 +11,7 @@ import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import { hanoiSolverAgent } from '../../../src/core/smartplay/agents';
 import type { ChatMessage } from '../../../src/core/smartplay/prompt';
 import { type FakeOpenAi, startFakeOpenAi } from '../../support/fakeOpenAi';
-import { distDir } from '../../support/paths';
+import { distDir, samplesDir } from '../../support/paths';
 
 const cli = join(distDir, 'cli.js');
 
@@ -106,6 +106,16 @@ describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
       assert.deepEqual(records.map((record) => [record.scores.completed, record.scores.steps]), [[1, 7], [1, 7], [1, 7]]);
       // 7 optimal moves × 2 questions, asked once for all three episodes.
       assert.equal(fake.requests.length, 14);
+    });
+  });
+
+  it('--concurrency 16 prints no listener-leak warning (one cancel listener per request in flight is by design)', () => {
+    fake.respond = () => ({ content: '[UP, TAKE, DOWN, DROP]', delayMs: 30 });
+    const grid = join(samplesDir, 'grasp', 'inner_cluster_free.jsonl');
+    return runAsync(['run', 'grasp', grid, '--settings', 'all', '--concurrency', '16', '--base-url', fake.url, '--model', 'pace', '--no-cache', '--out', join(dir, 'c16.jsonl'), '--json'], dir).then((result) => {
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(parseRunRecords(readFileSync(join(dir, 'c16.jsonl'), 'utf8'), 'c16.jsonl').records.length, 40);
+      assert.doesNotMatch(result.stderr, /MaxListenersExceeded|Warning/);
     });
   });
 
