@@ -93,6 +93,21 @@ describe('run-file skeleton read', () => {
     assert.equal(fast.records[0].diagnostics?.[0].message, `"messages": [ ${'m'.repeat(100)}`);
   });
 
+  it('drops keys the schema does not declare, at any depth, as the full read does', () => {
+    const base = record(0, 'p'.repeat(200));
+    const extra = [
+      { ...base, fromANewerVersion: { nested: [1, 2] } },
+      { ...base, question: { ...base.question, extra: 'x' } },
+      { ...base, model: { ...base.model, organisation: 'y' } },
+      { ...base, messages: [{ ...base.messages[0], name: 'z' }] },
+      { ...base, diagnostics: [{ code: 'c', severity: 'hint' as const, line: 0, character: 0, message: 'm', source: 'w' }] },
+      { ...base, constructor: 1 },
+    ];
+    const fast = assertSameAsFullRead(jsonl(extra));
+    assert.equal(fast.records.length, extra.length);
+    assert.ok(fast.records.every((each) => !('fromANewerVersion' in each) && !('extra' in each.question) && !Object.hasOwn(each, 'constructor')));
+  });
+
   it('reports every line that is not a record with its line and column, as the full read does', () => {
     const good = JSON.stringify(record(0, `A "long" prompt ${'w'.repeat(200)}`));
     const lines = [
