@@ -25,11 +25,14 @@ import { splitLines } from '../core/text';
 const KEEP_BYTES = 64;
 
 /**
- * runRecordSchema compiled by zod into one generated function (4× faster per record than its
- * runtime parser, same results: zod falls back to the runtime on anything it cannot compile).
+ * runRecordSchema compiled by zod into one generated function: 4× faster per record than its
+ * runtime parser, same results (zod falls back to the runtime on anything it cannot compile), but
+ * generating it costs about 8 ms once, so only reads of at least COMPILE_BYTES use it.
  */
 let compiledSchema: typeof runRecordSchema | undefined;
-const recordSchema = () => {
+const COMPILE_BYTES = 1048576;
+const recordSchema = (bytes: number) => {
+  if (bytes < COMPILE_BYTES && compiledSchema === undefined) return runRecordSchema;
   compiledSchema ??= compile(runRecordSchema);
   return compiledSchema;
 };
@@ -144,6 +147,7 @@ function wholeLine(line: string, index: number, file: string, out: SummaryRead, 
  */
 export function readRecordSummaries(bytes: Buffer, length: number, file: string, firstLine: number, baseOffset: number): SummaryRead {
   const out: SummaryRead = { records: [], offsets: [], problems: [], lines: 0 };
+  const schema = recordSchema(length);
   let nextReturn = bytes.indexOf(13);
   if (nextReturn >= length) nextReturn = -1;
   let line = firstLine;
@@ -178,7 +182,7 @@ export function readRecordSummaries(bytes: Buffer, length: number, file: string,
         value = JSON.parse(skeletonText(bytes, start, end, cuts));
         // Parsed, not only validated: zod's output drops keys the schema does not declare, as the
         // full read does (validating and keeping the JSON measured no faster over a whole read).
-        const parsed = safeParse(recordSchema(), value);
+        const parsed = safeParse(schema, value);
         if (parsed.success) {
           // zod's output is already a copy: drop the (cut) text in place.
           const record = parsed.data;
