@@ -72,3 +72,6 @@ if (watch) {
 // JSON Schemas for jsonValidation, generated from the zod schemas (run once, also in watch mode).
 await esbuild.build({ ...nodeCommon, sourcemap: false, minify: false, entryPoints: ['scripts/json-schemas.ts'], outfile: 'dist/json-schemas.cjs' });
 execFileSync(process.execPath, ['dist/json-schemas.cjs', 'dist/schemas']);
+
+// V8's code cache of the CLI bundle (src/cli/bin.ts loadBundle): one command run to write it.
+if (!watch) execFileSync(process.execPath, ['dist/cli.js', '--help'], { env: { ...process.env, WAYPOINT_WRITE_COMPILE_CACHE: '1' }, stdio: 'ignore' });

@@ -31,7 +31,7 @@ function writeRecords(path: string, records: readonly RunRecord[]): void {
 
 /**
  * What the editor does before the results view can draw a run (src/extension/eval/resultsPanel.ts):
- * read the file without prompts and answers (worker threads for large files), merge, build the
+ * read the file without prompts and answers (the skeleton read, host/recordSkeleton.ts), merge, build the
  * view's model, and serialise it as postMessage does. The view's own drawing is timed in
  * test/webview/results.test.ts; the two together are the 2 s budget of opening a 40,000-record run.
  */

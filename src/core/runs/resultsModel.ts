@@ -35,17 +35,26 @@ export function buildResultsModel(set: RecordSet, files: readonly string[], titl
   const fields = [...report.fieldNames];
   // The metrics some row has: MANGO's route and map tasks have different ones (core/mango/report.ts).
   const metrics = report.metricNames.filter((name) => rows.some((row) => name in row.metrics));
+  // Each field's values interned once per value, not once per row: a row of 40,000 looks its values
+  // up by themselves (numbers without String()).
+  const fieldIndices = fields.map(() => new Map<string | number, number>());
+  const fieldIndex = (field: number, value: string | number | null | undefined) => {
+    if (value === null || value === undefined) return null;
+    let at = fieldIndices[field].get(value);
+    if (at === undefined) fieldIndices[field].set(value, (at = intern(String(value))));
+    return at;
+  };
   const resultRows = rows.map((row): ResultRow => {
     const result: ResultRow = {
       m: intern(row.record.model.id),
       q: row.record.question.sampleId,
-      f: fields.map((name) => (row.fields[name] === null || row.fields[name] === undefined ? null : intern(String(row.fields[name])))),
+      f: fields.map((name, field) => fieldIndex(field, row.fields[name])),
       v: metrics.map((name) => row.metrics[name] ?? null),
       ok: row.valid ? 1 : 0,
     };
     if (row.record.error !== undefined) result.err = 1;
-    const codes = [...new Set((row.record.diagnostics ?? []).map((diagnostic) => diagnostic.code))];
-    if (codes.length > 0) result.d = codes.map(intern);
+    const diagnostics = row.record.diagnostics ?? [];
+    if (diagnostics.length > 0) result.d = [...new Set(diagnostics.map((diagnostic) => diagnostic.code))].map(intern);
     return result;
   });
   const overall = overallGroups(report, rows);

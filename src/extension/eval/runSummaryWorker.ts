@@ -14,8 +14,8 @@ export interface SummaryRequest {
 
 export type SummaryResponse = { id: number; runs: RunSummary[]; problems: string[] } | { id: number; error: string };
 
-// Read as `waypoint report` reads (1 MB chunks, so a file past V8's largest string still reads;
-// large files split over the run-file workers), without prompts and answers the summaries never use.
+// Read as `waypoint report` reads (in chunks, so a file past V8's largest string still reads; the
+// skeleton read of host/recordSkeleton.ts), without prompts and answers the summaries never use.
 const cache = new RunSummaryCache((path) => readRunFile(path, { workerScript: join(__dirname, 'runFileWorker.js') }));
 
 parentPort?.on('message', (request: SummaryRequest) => {

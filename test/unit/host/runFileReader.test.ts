@@ -47,9 +47,10 @@ describe('host run-file reader', () => {
     const path = join(directory, 'large.jsonl');
     writeFileSync(path, jsonl(records));
     // The test bundle is not a worker entry: the CLI bundle is (it calls runFileWorker off the main thread).
-    const read = await readRunFile(path, { workerScript: resolve(__dirname, '..', '..', '..', 'cli-main.js'), offsets: true });
+    // Whole records (keepText) go to workers; the skeleton read of summaries stays on this thread.
+    const read = await readRunFile(path, { workerScript: resolve(__dirname, '..', '..', '..', 'cli-main.js'), offsets: true, keepText: true });
     assert.equal(read.records.length, 1200);
-    const single = await readRunFile(path, { workerScript: '/nonexistent', offsets: true }).catch(() => null);
+    const single = await readRunFile(path, { workerScript: '/nonexistent', offsets: true, keepText: true }).catch(() => null);
     assert.equal(single, null, 'the large file really went to workers');
     for (const index of [0, 599, 600, 1199]) assert.equal((await readRecordAt(path, read.offsets[index]))?.question.sampleId, records[index].question.sampleId);
   });
