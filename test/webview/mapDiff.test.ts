@@ -113,7 +113,8 @@ describe('map diff overlay on the maze view', function () {
     if (!records) this.skip();
     const truth = mazeAtCutoff(records, CUTOFF);
     const first = mapDiffPane(diffMap(truth, craftedMap(truth), CUTOFF), 'gpt-4o', 'maps.jsonl');
-    const sparse = truth.filter((_, index) => index % 3 !== 0).map((move) => ({ ...move, src: move.src.toUpperCase() }));
+    // A sparser map that writes one room two ways ("Temple" leaving it, "temple" entering it): a split room.
+    const sparse = truth.filter((_, index) => index % 3 !== 0).map((move) => (move.src === 'temple' ? { ...move, src: 'Temple' } : move));
     const second = mapDiffPane(diffMap(truth, sparse, CUTOFF), 'claude-3', 'maps.jsonl');
     const { page, drawn } = await openDiff([first, second], { width: 1800, height: 950 });
     assert.deepEqual(drawn, [
@@ -125,6 +126,8 @@ describe('map diff overlay on the maze view', function () {
     const [left, right] = await page.locator('.mapdiff-pane').evaluateAll((panes) => panes.map((pane) => pane.getBoundingClientRect().x));
     assert.ok(right > left + 500, 'the panes sit side by side');
     assert.equal(await page.locator('.mapdiff-pane').nth(1).locator('g.edge.diff-missing').count(), expectedMapDiffCounts(second.overlay).missing);
+    assert.equal(await page.locator('.mapdiff-pane').nth(1).locator('.diff-badge-split').count(), 1);
+    assert.match((await page.locator('.mapdiff-pane').nth(1).locator('.diff-badge-split title').textContent()) ?? '', /temple is named (Temple and temple|temple and Temple)/);
     await page.screenshot({ path: join(testResultsDir, 'webview-map-diff-side-by-side.png') });
     await page.close();
   });
