@@ -10,11 +10,13 @@ import { stripBom } from '../../core/bom';
 import { parseRunRecords } from '../../core/eval/recordSchemas';
 import type { MangoQuestion, RunRecord } from '../../core/eval/types';
 import { parseEdgesFile } from '../../core/mango/gameFiles';
+import { parseMapAnswer } from '../../core/mango/mapAnswer';
 import { diffMap, mazeAtCutoff } from '../../core/mango/mapDiff';
 import { type MapDiffPane, mapDiffPane } from '../../core/mango/mapDiffView';
 import { impliedMap, routeModels, scoreMapReply } from '../../core/mango/mapTask';
 import type { EdgeRecord } from '../../core/mango/types';
 import type { Diagnostic } from '../../core/text';
+import { ANSWER_SCHEME } from '../eval/answerDocuments';
 import { MapDiffPanel } from '../views/mapDiffPanel';
 
 /** The cutoff of a map with none of its own (an answer file, a run's route answers), as the CLI's `--cutoff` default. */
@@ -84,7 +86,8 @@ async function answerPane(deps: MapDiffDeps, uri: vscode.Uri, records: readonly 
     return undefined;
   }
   const scored = scoreMapReply(records, cutoff, text);
-  deps.diagnostics.set(uri, scored.diagnostics.map((problem) => {
+  // A model's answer document already carries its own diagnostics (answerDocuments.ts).
+  if (uri.scheme !== ANSWER_SCHEME) deps.diagnostics.set(uri, scored.diagnostics.map((problem) => {
     const diagnostic = new vscode.Diagnostic(new vscode.Range(problem.range.start.line, problem.range.start.character, problem.range.end.line, problem.range.end.character), problem.message, severities[problem.severity]);
     diagnostic.code = problem.code;
     diagnostic.source = 'waypoint';
@@ -135,7 +138,9 @@ export async function showMapDiff(deps: MapDiffDeps, target?: vscode.Uri | ShowM
   let run = options.run ? asUri(options.run) : undefined;
   if (!answers && !run) {
     const active = vscode.window.activeTextEditor?.document;
-    if (active && !/\.(edges|locations|actions)\.json$|\.walkthrough$|\.jsonl$/.test(active.uri.path) && active.getText().trim() !== '') answers = [active.uri];
+    // The active editor is the answer when it holds a map (or is a model's answer document): any
+    // other file open at the time is not guessed to be one, the palette asks instead.
+    if (active && !/\.(edges|locations|actions)\.json$|\.walkthrough$|\.jsonl$/.test(active.uri.path) && (active.uri.scheme === ANSWER_SCHEME || parseMapAnswer(active.getText()).edges.length > 0)) answers = [active.uri];
   }
   if (!answers && !run) {
     const kind = await vscode.window.showQuickPick(
