@@ -285,7 +285,11 @@ function layoutFailed(error: unknown): void {
 }
 
 host.onMessage((message) => {
-  if (message.type === 'graph') void showGraph(message.graph).catch(layoutFailed);
+  if (message.type === 'graph') {
+    // A new maze ends the diff drawn on the old one: the host sends the diff again after its maze.
+    leaveMapDiff();
+    void showGraph(message.graph).catch(layoutFailed);
+  }
   else if (message.type === 'highlight') highlight(message.nodes, message.edges);
   else if (message.type === 'mapDiff') {
     mapDiffPanes = message.panes;
