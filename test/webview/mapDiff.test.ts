@@ -132,6 +132,19 @@ describe('map diff overlay on the maze view', function () {
     await page.close();
   });
 
+  it('stacks the two models in a narrow panel, where side by side would be unreadable', async function () {
+    if (!records) this.skip();
+    const truth = mazeAtCutoff(records, CUTOFF);
+    const pane = (model: string) => mapDiffPane(diffMap(truth, truth, CUTOFF), model, 'maps.jsonl');
+    const { page } = await openDiff([pane('a'), pane('b')], { width: 700, height: 1000 });
+    const boxes = await page.locator('.mapdiff-pane').evaluateAll((panes) => panes.map((element) => element.getBoundingClientRect()).map((box) => ({ x: box.x, y: box.y, height: box.height })));
+    assert.equal(boxes[0].x, boxes[1].x);
+    assert.ok(boxes[1].y >= boxes[0].y + boxes[0].height, 'the second pane sits under the first');
+    assert.ok(boxes[1].height > 250, `each pane keeps a usable height (${boxes[1].height} px)`);
+    await page.screenshot({ path: join(testResultsDir, 'webview-map-diff-narrow.png') });
+    await page.close();
+  });
+
   it('leaves the map diff when an answer is stepped on the maze', async function () {
     if (!records) this.skip();
     const truth = mazeAtCutoff(records, CUTOFF);
