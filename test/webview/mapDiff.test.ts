@@ -90,7 +90,8 @@ describe('map diff overlay on the maze view', function () {
     assert.equal(await onMap('.diff-hallucinated').count(), 2);
     assert.equal(await onMap('.diff-hallucinated .diff-cross').count(), 2, 'hallucinated moves carry a cross, not only a colour');
     assert.equal(await onMap('.diff-wrong-mark').count(), 1);
-    assert.equal(await onMap('.diff-wrong-mark text').textContent(), '≠ jump');
+    const wrong = diff.modelEdges.find((edge) => edge.status === 'wrong-action');
+    assert.equal(await onMap('.diff-wrong-mark text').textContent(), `jump ≠ ${wrong?.trueActions?.join('/')}`);
     assert.match((await onMap('.diff-wrong-mark title').textContent()) ?? '', /by (north|south|east|west|up|down|\w+)/);
     assert.equal(await onMap('.diff-ghost-room').count(), 1);
     assert.equal(await onMap('.diff-ghost-room text').textContent(), HOSTILE);

@@ -100,7 +100,7 @@ function legend(): HTMLElement {
   for (const [kind, text] of [
     ['correct', 'on the map (correct)'],
     ['missing', 'missing from the map (dashed)'],
-    ['wrong-action', 'right rooms, wrong action (≠ the model\u2019s action)'],
+    ['wrong-action', 'right rooms, wrong action (model\u2019s ≠ maze\u2019s)'],
     ['hallucinated', 'not in the maze (dotted, ✕)'],
     ['ghost', 'a name of no room (ghost)'],
     ['missing-room', 'room never named'],

@@ -1,7 +1,7 @@
 // A model's map drawn over the maze (issue 17): each true edge by its status (correct thick and
-// solid, missing dashed, wrong action with a "≠ action" mark naming the model's action and the
-// maze's), each hallucinated move as a dotted red line with a cross between the rooms its names
-// align to (or a dashed ghost box labelled with the model's name when a name aligns to no room),
+// solid, missing dashed, wrong action with a mark naming the model's action and the maze's,
+// "jump ≠ north"), each hallucinated move as a dotted red line with a cross between the rooms its
+// names align to (or a dashed ghost box labelled with the model's name when a name aligns to no room),
 // rooms the model never names faded with a dashed outline, and badges on merged and split rooms.
 // Shape tells the statuses apart as well as colour. Every name from the model goes in through
 // textContent. Returns what it drew, counted from the SVG itself.
@@ -108,7 +108,8 @@ export function drawMapOverlay(graph: MazeGraph, drawn: DrawnMaze, layout: Layou
     if (!at || !target) continue;
     const shift = markOffsets.get(target.id) ?? 0;
     markOffsets.set(target.id, shift + 1);
-    const text = `≠ ${edge.action}`;
+    // The model's action against the maze's, on the map itself: the tooltip repeats it with the rooms.
+    const text = `${edge.action} ≠ ${(edge.trueActions ?? []).join('/')}`;
     const width = Math.max(34, text.length * 6.6 + 12);
     const group = titled(element('g', { class: 'diff-mark diff-wrong-mark', transform: `translate(${at.x} ${at.y + 16 + shift * 18})` }), `${pane.model}: ${edge.src} --${edge.action}--> ${edge.dst}; the maze goes from ${edge.alignedSrc} to ${edge.alignedDst} by ${(edge.trueActions ?? []).join(' or ')}`);
     group.append(element('rect', { x: -width / 2, y: -8, width, height: 16, rx: 3 }));
