@@ -3,10 +3,12 @@
 // test host) sends a MazeGraph built by core; the webview lays it out and draws it, and reports
 // clicks back. The drawn data is declared in src/core/mango/mazeView.ts and re-exported here.
 import * as z from 'zod/mini';
+import type { MapDiffCounts, MapDiffPane } from '../core/mango/mapDiffView';
 import type { CutoffStats, MazeGraph, Trajectory } from '../core/mango/mazeView';
 import { exportMessage } from './webviewMessage';
 
 export type * from '../core/mango/mazeView';
+export type { MapDiffCounts, MapDiffPane } from '../core/mango/mapDiffView';
 
 // Graphs and trajectories are checked as far as the drawing code relies on (it treats the rest
 // defensively). Plain predicates: a graph can hold thousands of edges, which zod would walk one by
@@ -15,6 +17,10 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const graph = z.custom<MazeGraph>((value) => isObject(value) && Array.isArray(value.nodes) && Array.isArray(value.edges));
 const trajectory = z.custom<Trajectory>((value) => isObject(value) && typeof value.title === 'string' && Array.isArray(value.steps));
 const stats = z.custom<CutoffStats>(isObject);
+const isPane = (value: unknown): value is MapDiffPane =>
+  isObject(value) && typeof value.model === 'string' && typeof value.source === 'string' && isObject(value.overlay) && Array.isArray(value.overlay.trueEdges) && Array.isArray(value.overlay.modelEdges) && isObject(value.edges) && isObject(value.rooms) && Array.isArray(value.alignment);
+const mapDiffPanes = z.custom<MapDiffPane[]>((value) => Array.isArray(value) && value.length >= 1 && value.length <= 2 && value.every(isPane));
+const mapDiffCounts = z.custom<MapDiffCounts>(isObject);
 
 /**
  * The question an answer was given to, so the view can draw the expected route beside the model's:
@@ -37,6 +43,8 @@ export const hostToMazeMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('trajectory'), trajectory, compare: z.optional(trajectory), question: z.optional(routeQuestion) }),
   z.object({ type: z.literal('highlight'), nodes: z.array(z.string()), edges: z.array(z.string()) }),
   z.object({ type: z.literal('stats'), stats }),
+  /** A model's map diffed against the maze (issue 17): drawn over it at the diff's cutoff; two panes side by side for two models. */
+  z.object({ type: z.literal('mapDiff'), panes: mapDiffPanes }),
 ]);
 export type HostToMazeMessage = z.infer<typeof hostToMazeMessage>;
 
@@ -50,5 +58,7 @@ export const mazeToHostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cutoff'), step: z.int() }),
   /** `milliseconds`: this graph's layout (core's grid layout, run in the view). */
   z.object({ type: z.literal('layout'), milliseconds: z.number(), nodes: z.number(), edges: z.number() }),
+  /** What the map diff's panes drew, per pane (for tests and the state command). */
+  z.object({ type: z.literal('mapDiffDrawn'), panes: z.array(z.object({ model: z.string(), counts: mapDiffCounts })) }),
 ]);
 export type MazeToHostMessage = z.infer<typeof mazeToHostMessage>;

@@ -3,11 +3,12 @@
 // the host highlights what the editor's cursor is on.
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
-import { hostToMazeMessage, type CutoffStats, type HostToMazeMessage, type MazeGraph, type MazeToHostMessage } from '../../src/protocol/maze';
+import { hostToMazeMessage, type CutoffStats, type HostToMazeMessage, type MapDiffPane, type MazeGraph, type MazeToHostMessage } from '../../src/protocol/maze';
 import { connectToHost } from '../shared/host';
 import { standaloneSvg, pngFromSvg } from './exportImage';
 import { layoutMaze, type Layout } from './layout';
 import { applyCutoff, drawMaze, type DrawnMaze } from './render';
+import { MapDiffView } from './mapDiffView';
 import { levelOfDetail, ROOM_LABEL_MIN_PX, roomGrowth } from './lod';
 import { Minimap, MINIMAP_ROOMS } from './minimap';
 import { layoutBounds, PanZoom } from './panZoom';
@@ -108,7 +109,23 @@ const showAll = document.createElement('button');
 showAll.textContent = 'Show all rooms';
 partialNotice.append(partialText, showAll);
 const stepper = new TrajectoryStepper();
-app.append(toolbar, stats, partialNotice, stepper.element, canvas, legend);
+// A map diff (issue 17) replaces the single drawing with its panes until an answer is stepped.
+const mapDiff = new MapDiffView();
+let mapDiffPanes: readonly MapDiffPane[] | null = null;
+app.append(toolbar, stats, partialNotice, stepper.element, canvas, legend, mapDiff.element);
+
+function showMapDiff(): void {
+  if (!fullGraph || !mapDiffPanes) return;
+  app.classList.add('map-diff-mode');
+  title.textContent = `Map diff · ${fullGraph.game}`;
+  host.post({ type: 'mapDiffDrawn', panes: mapDiff.show(fullGraph, mapDiffPanes) });
+}
+
+function leaveMapDiff(): void {
+  mapDiffPanes = null;
+  mapDiff.clear();
+  app.classList.remove('map-diff-mode');
+}
 
 let graph: MazeGraph | null = null;
 let drawn: DrawnMaze | null = null;
@@ -174,6 +191,7 @@ async function showGraph(next: MazeGraph): Promise<void> {
   partialNotice.hidden = shown === next;
   partialText.textContent = `${next.nodes.length} rooms: showing the ${shown.nodes.length} within ${NEIGHBOURHOOD_HOPS} moves of ${centre ?? '?'}. `;
   await draw(shown);
+  showMapDiff();
 }
 
 async function draw(next: MazeGraph): Promise<void> {
@@ -220,7 +238,10 @@ function highlight(nodes: readonly string[], edges: readonly string[]): void {
 const READABLE_ZOOM = (ROOM_LABEL_MIN_PX * 1.25) / 12.5;
 
 slider.addEventListener('input', () => setCutoff(Number(slider.value), true));
-fit.addEventListener('click', () => panZoom?.fit());
+fit.addEventListener('click', () => {
+  panZoom?.fit();
+  mapDiff.fit();
+});
 search.addEventListener('input', () => {
   const query = ((search as unknown as { value?: string }).value ?? '').trim().toLowerCase();
   if (!drawn) return;
@@ -264,9 +285,17 @@ function layoutFailed(error: unknown): void {
 }
 
 host.onMessage((message) => {
-  if (message.type === 'graph') void showGraph(message.graph).catch(layoutFailed);
+  if (message.type === 'graph') {
+    // A new maze ends the diff drawn on the old one: the host sends the diff again after its maze.
+    leaveMapDiff();
+    void showGraph(message.graph).catch(layoutFailed);
+  }
   else if (message.type === 'highlight') highlight(message.nodes, message.edges);
-  else if (message.type === 'trajectory') {
+  else if (message.type === 'mapDiff') {
+    mapDiffPanes = message.panes;
+    showMapDiff();
+  } else if (message.type === 'trajectory') {
+    leaveMapDiff();
     // The path is drawn over the maze its question was asked on: the question's cutoff replaces
     // whatever the slider was left at, and with no known cutoff nothing is faded. The rooms of the
     // routes stay unfaded whatever the cutoff (CSS: .on-path).

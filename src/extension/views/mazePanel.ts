@@ -192,6 +192,9 @@ export class MazePanel implements vscode.Disposable {
         return this.offerImputedEdge(message.source, message.action, message.destination);
       case 'export':
         return this.saveExport(message.format, message.fileName, message.data);
+      case 'mapDiffDrawn':
+        // Map diffs open in their own panel (mapDiffPanel.ts), which keeps what they drew.
+        return;
       default: {
         const target = await sendRequest(this.client, MazeRevealRequest, { uri: this.gameFile.toString(), ...(message.type === 'revealNode' ? { node: message.name } : { edge: message.id }) });
         if (!target) return;
