@@ -39,10 +39,23 @@ export function scoreAnnotation(proposals: readonly ProposedEdge[], human: reado
   const forward = human.filter((edge) => edge.seen_in_forward < NEVER);
   const limit = cutoff ?? Math.max(70, ...forward.map((edge) => edge.seen_in_forward));
   const truth = new Set(forward.map((edge) => tripleKey(clean(edge.src_node), normaliseAction(edge.action), clean(edge.dst_node))));
-  const kept = proposals.filter((edge) => edge.step <= limit);
+  const kept = proposals.filter((edge) => edge.step <= limit).map((edge) => ({ ...edge, steps: edge.steps.filter((step) => step <= limit) }));
   const exact = score(new Set(kept.map((edge) => tripleKey(clean(edge.src), normaliseAction(edge.action), clean(edge.dst)))), truth);
 
-  // Votes: a proposal and a human edge made at the same step name the same two rooms.
+  const rename = alignNames(kept, forward);
+  const renamed = (name: string) => rename.get(clean(name)) ?? clean(name);
+  const aligned = score(new Set(kept.map((edge) => tripleKey(renamed(edge.src), normaliseAction(edge.action), renamed(edge.dst)))), truth);
+  const alignment = [...rename].filter(([from, to]) => from !== to).map(([proposed, truthName]) => ({ proposed, truth: truthName }));
+  return { cutoff: limit, exact, aligned, alignment };
+}
+
+/**
+ * Proposed room name -> human name: a proposal and a human forward edge made at the same step vote
+ * for pairing their sources and their destinations; pairs are taken greedily by votes, one-to-one.
+ * An identical name is a weak vote for itself, so ties keep names unchanged.
+ */
+export function alignNames(proposals: readonly ProposedEdge[], human: readonly EdgeRecord[]): Map<string, string> {
+  const forward = human.filter((edge) => edge.seen_in_forward < NEVER);
   const votes = new Map<string, { proposed: string; truth: string; count: number }>();
   const vote = (proposed: string, truthName: string, weight: number) => {
     const key = `${proposed}\u0000${truthName}`;
@@ -53,14 +66,13 @@ export function scoreAnnotation(proposals: readonly ProposedEdge[], human: reado
   const humanByStep = new Map<number, EdgeRecord[]>();
   for (const edge of forward) humanByStep.set(edge.seen_in_forward, [...(humanByStep.get(edge.seen_in_forward) ?? []), edge]);
   const truthNames = new Set(forward.flatMap((edge) => [clean(edge.src_node), clean(edge.dst_node)]));
-  for (const edge of kept) {
-    for (const step of edge.steps.filter((s) => s <= limit)) {
+  for (const edge of proposals) {
+    for (const step of edge.steps) {
       for (const other of humanByStep.get(step) ?? []) {
         vote(clean(edge.src), clean(other.src_node), 1);
         vote(clean(edge.dst), clean(other.dst_node), 1);
       }
     }
-    // An identical name is a (weak) vote for itself, so ties keep names unchanged.
     for (const name of [clean(edge.src), clean(edge.dst)]) if (truthNames.has(name)) vote(name, name, 0.5);
   }
   const rename = new Map<string, string>();
@@ -70,8 +82,5 @@ export function scoreAnnotation(proposals: readonly ProposedEdge[], human: reado
     rename.set(proposed, truthName);
     taken.add(truthName);
   }
-  const renamed = (name: string) => rename.get(clean(name)) ?? clean(name);
-  const aligned = score(new Set(kept.map((edge) => tripleKey(renamed(edge.src), normaliseAction(edge.action), renamed(edge.dst)))), truth);
-  const alignment = [...rename].filter(([from, to]) => from !== to).map(([proposed, truthName]) => ({ proposed, truth: truthName }));
-  return { cutoff: limit, exact, aligned, alignment };
+  return rename;
 }
