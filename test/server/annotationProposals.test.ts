@@ -61,8 +61,9 @@ describe('language server: annotation proposals', () => {
     assert.equal(target, uri('.walkthrough'));
     assert.equal(line, diagnostic.range.start.line);
     const result = (await client.connection.sendRequest('waypoint/markMove', { uri: target, step: 7, ...answers })) as GameEditResult;
-    const change = result.edit?.documentChanges?.find((c) => 'textDocument' in c && c.textDocument.uri === uri('.edges.json'));
-    assert.ok(change && 'edits' in change, result.message);
+    const changes = (result.edit?.documentChanges ?? []) as Array<{ textDocument?: { uri: string }; edits?: Parameters<typeof applyTextEdits>[1] }>;
+    const change = changes.find((c) => c.textDocument?.uri === uri('.edges.json'));
+    assert.ok(change?.edits, result.message);
     const written = JSON.parse(applyTextEdits(edgesText, change.edits)) as EdgeRecord[];
     assert.ok(written.some((edge) => edge.src_node === 'fish market' && edge.action === 'northwest' && edge.dst_node === 'chapel ruins' && edge.seen_in_forward === 7));
   });
