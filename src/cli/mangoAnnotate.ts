@@ -46,7 +46,7 @@ export async function runAnnotate(argv: readonly string[], out: Output, err: Out
 function humanLines(proposals: AnnotationProposals): string[] {
   const lines = [`${proposals.locations.length} locations:`];
   for (const location of proposals.locations) {
-    const aliases = location.aliases.length > 0 ? ` (also ${location.aliases.map(escapeControls).join(', ')})` : '';
+    const aliases = location.aliases.length > 0 ? ` (also ${location.aliases.map((alias) => escapeControls(alias)).join(', ')})` : '';
     lines.push(`  ${escapeControls(location.name)}${aliases}  first seen at step ${location.firstStep}`);
   }
   lines.push(`${proposals.edges.length} moves:`);
