@@ -68,7 +68,6 @@ interface TitleSighting {
 
 interface Room {
   name: string;
-  title: string;
   key: string;
   descriptions: Set<string>;
   lastVisit: number;
@@ -162,7 +161,8 @@ export function annotateWalkthrough(text: string): AnnotationProposals {
   const steps = stepsOf(text);
   const sightings = steps.map((step) => titlesIn(step.observation));
   // A title counts as a room when some movement command lands on it; a title shown after other
-  // commands ("Mystical Chants" when reading a prayer book) is a room only if a move shows it too.
+  // commands ("Mystical Chants" when reading a prayer book) is a room only if a move shows it too,
+  // an earlier command may have moved (a dark room), or a room description follows it.
   const roomKeys = new Set<string>();
   let bare = 0;
   let described = 0;
@@ -184,9 +184,11 @@ export function annotateWalkthrough(text: string): AnnotationProposals {
   const newRoom = (sighting: TitleSighting, key: string, evidence: AnnotationEvidence): Room => {
     const same = rooms.filter((room) => room.key === key);
     const base = roomName(sighting.title);
-    const name = same.length === 0 ? base : `${base} (${same.length + 1})`;
+    // `title (n)`, skipping a name a game's own title already took (a room really called `Hall (2)`).
+    let name = base;
+    for (let n = same.length + 1; rooms.some((room) => room.name === name); n++) name = `${base} (${n})`;
     const location: ProposedLocation = { name, aliases: [], title: sighting.title, firstStep: evidence.step, evidence: [evidence] };
-    const room: Room = { name, title: sighting.title, key, descriptions: new Set(), lastVisit: evidence.step, location };
+    const room: Room = { name, key, descriptions: new Set(), lastVisit: evidence.step, location };
     rooms.push(room);
     return room;
   };
