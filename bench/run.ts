@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { WalkthroughDocument } from '../src/core/mango/walkthroughDocument';
 import { DocumentStore } from '../src/server/documents';
 import { buildGameModel, skeletonFileDiagnostics } from '../src/core/mango/game';
+import { benchAnnotate } from './annotateBench';
 import { benchBabyai } from './babyaiBench';
 import { benchGraspScoring } from './graspBench';
 import { benchGraspImport } from './graspImportBench';
@@ -123,6 +124,7 @@ void (async () => {
   rows.push(...(await benchServerLatency()));
   rows.push(...(await benchMazeLayout()));
   rows.push(...benchMazeQuality());
+  rows.push(...benchAnnotate());
   rows.push(...(await benchGraspScoring()));
   rows.push(...benchGraspImport(repoRoot));
   rows.push(...benchBabyai());

@@ -92,6 +92,34 @@ export interface UnmarkMoveParams {
   step: number;
 }
 
+export const AnnotationProposalsRequest = new LspRequest<AnnotationProposalsParams, AnnotationProposalsResult | null>('waypoint/annotationProposals');
+export interface AnnotationProposalsParams {
+  /** Any file of the game. */
+  uri: string;
+}
+/** One proposed move of `mango annotate`, names aligned to the game's annotation. */
+export interface AnnotationProposalItem {
+  /** The first step that makes the move, and all of them. */
+  step: number;
+  steps: number[];
+  /** The step header's line in the walkthrough (0-based). */
+  line: number;
+  source: string;
+  action: string;
+  destination: string;
+  confidence: number;
+  reason: string;
+  /** The observation lines that named the destination. */
+  evidence: string[];
+  /** edges.json already has this move as a forward edge. */
+  annotated: boolean;
+}
+export interface AnnotationProposalsResult {
+  proposals: AnnotationProposalItem[];
+  /** locations.json's names, then the proposed ones not in it. */
+  locations: string[];
+}
+
 /** The edit to apply (as one undoable WorkspaceEdit), or why there is none. */
 export interface GameEditResult {
   edit: WorkspaceEdit | null;

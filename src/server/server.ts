@@ -20,6 +20,7 @@ import {
   GenerateSkeletonsRequest,
   ImputedEdgesRequest,
   MarkMoveRequest,
+  AnnotationProposalsRequest,
   MoveSuggestionRequest,
   UnmarkMoveRequest,
   ValidateWorkspaceRequest,
@@ -29,6 +30,8 @@ import {
 import { markMove, suggestMove, unmarkMove } from './annotation';
 import { MarkJournal } from './markJournal';
 import { codeActionsFor } from './codeActions';
+import { acceptProposalFixes, loadGameProposals } from './annotationProposals';
+import { MangoCodes } from '../core/mango/codes';
 import { listQuestions } from './questions';
 import { answerTrajectoryOf, scoreAnswer } from './evaluation';
 import { acceptImputedEdges, imputedCandidates } from './imputedEdges';
@@ -148,7 +151,14 @@ connection.languages.inlayHint.on(async ({ textDocument, range }) => {
 connection.onCodeAction(async ({ textDocument, context }) => {
   const ours = context.diagnostics.filter((diagnostic) => diagnostic.source === 'waypoint');
   if (ours.length === 0) return [];
-  return codeActionsFor(textDocument.uri, ours, await loadGame(textDocument.uri, documents), documents);
+  const game = await loadGame(textDocument.uri, documents);
+  const actions = codeActionsFor(textDocument.uri, ours, game, documents);
+  const moves = ours.filter((diagnostic) => diagnostic.code === MangoCodes.unannotatedMove);
+  if (game && moves.length > 0) {
+    const proposals = await loadGameProposals(game, documents);
+    if (proposals) for (const diagnostic of moves) actions.unshift(...acceptProposalFixes(textDocument.uri, diagnostic, game, proposals));
+  }
+  return actions;
 });
 
 connection.onCodeLens(async ({ textDocument }) => {
@@ -171,6 +181,11 @@ const markJournal = new MarkJournal();
 connection.onRequest(serverRequest(MarkMoveRequest), async (params) => {
   const game = await loadGame(params.uri, documents);
   return game ? markMove(game, documents, params, markJournal) : { edit: null, message: 'Not a MANGO game file.' };
+});
+
+connection.onRequest(serverRequest(AnnotationProposalsRequest), async (params) => {
+  const game = await loadGame(params.uri, documents);
+  return game ? loadGameProposals(game, documents) : null;
 });
 
 connection.onRequest(serverRequest(UnmarkMoveRequest), async (params) => {
