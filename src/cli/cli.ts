@@ -35,6 +35,8 @@ commands:
   mango score <gameDir> --answers F  scores of answer records (JSONL or a folder of result files) [--mode faithful|reference] [--cutoff N] [--json]
   mango layout <gameDir>   the maze view's layout: room boxes, edge polylines, label boxes [--cutoff N] [--reverse none|naive] [--json] [--svg FILE]
   mango map-diff <gameDir> --answer F | --run R [--model M]   a model's map (or the one its route answers imply) against the maze [--cutoff N] [--json]
+  mango generate --rooms N --seed S --out DIR   a new game in the release format [--confusable 0..1] [--imputed-share 0..1] [--passages 0..1] [--corridor 0..1] [--idle 0..1] [--canary TEXT] [--json]
+  mango reskin <gameDir> --out DIR   the game renamed or turned: --rename-seed S | --rotate 90|180|270 | --reflect ns|ew [--canary TEXT] [--json]
   babyai replay <level> --actions "forward,left,..."   step a level (a .level.json, an LLM-BabyBench record or Structured text) [--json]
   babyai score --task predict|plan|decompose <record> --answer F   score a model answer [--mode faithful|reference] [--json]
   grasp score <grids.jsonl> --index I --moves 4|8 --carry-limit none|2 --step-cost 0|0.3 (--answer F | --actions "UP,TAKE,...") [--mode faithful|reference|pre2025|paper] [--extraction recommended|every-word] [--json]

@@ -14,6 +14,7 @@ import { nonNegativeInteger, parseArgs, UsageError } from './args';
 import { escapeControls } from '../core/text';
 import { runPrompt, runScore } from './mangoEval';
 import { readGameEdges } from './mangoInput';
+import { runGenerate, runReskin } from './mangoGenerate';
 import { runLayout } from './mangoLayout';
 import { runMapDiff } from './mangoMapDiff';
 import { runSkeletons } from './mangoSkeletons';
@@ -36,7 +37,9 @@ export async function runMango(argv: readonly string[], out: Output, err: Output
   if (command === 'score') return runScore(rest, out, err);
   if (command === 'layout') return runLayout(rest, out, err);
   if (command === 'map-diff') return runMapDiff(rest, out, err);
-  throw new UsageError(command === undefined ? 'mango needs a command: graph, skeletons, prompt, score, layout or map-diff' : `unknown mango command '${command}' (expected graph, skeletons, prompt, score, layout or map-diff)`);
+  if (command === 'generate') return runGenerate(rest, out, err);
+  if (command === 'reskin') return runReskin(rest, out, err);
+  throw new UsageError(command === undefined ? 'mango needs a command: graph, skeletons, prompt, score, layout, map-diff, generate or reskin' : `unknown mango command '${command}' (expected graph, skeletons, prompt, score, layout, map-diff, generate or reskin)`);
 }
 
 async function runGraph(argv: readonly string[], out: Output, err: Output): Promise<number> {
