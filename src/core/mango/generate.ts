@@ -84,15 +84,25 @@ export function generateGame(options: GenerateOptions): GeneratedGame {
   const prose = seededRandom(`prose:${options.seed}`);
   const oneWay = names.map(() => prose.choice(ONE_WAY_ACTIONS));
   const candidates = seededRandom(`walk:${options.seed}`).shuffled(returnCandidates(maze.children));
-  let best: { moves: Move[]; share: number } | null = null;
-  for (let k = 0; k <= candidates.length; k++) {
-    const moves = tour(maze, new Set(candidates.slice(0, k)), oneWay);
-    const share = measureGame(edgeRecords(moves.map((move, index) => ({ move, step: index + 2 })), names)).imputedShare;
-    if (best === null || Math.abs(share - target) < Math.abs(best.share - target) - 1e-12) best = { moves, share };
+  const evaluate = (variant: Maze, trapdoor: number | null) => (skipped: ReadonlySet<string>) => {
+    const moves = tour(variant, skipped, oneWay, trapdoor);
+    return { moves, share: measureGame(edgeRecords(moves.map((move, index) => ({ move, step: index + 2 })), names)).imputedShare };
+  };
+  // First the tour's ending: which branch of the start room comes last, and where the trapdoor at
+  // the end leads (or none). A trapdoor to a room first reached late leaves every room finished
+  // before it without a walked way back, so its targets give shares from 0 (the start) upwards.
+  let ending: { variant: Maze; trapdoor: number | null; share: number } | null = null;
+  for (const last of maze.children[0]) {
+    const variant: Maze = { ...maze, children: maze.children.map((list, room) => (room === 0 ? [...list.filter((link) => link !== last), last] : list)) };
+    for (const trapdoor of [null, ...names.keys()]) {
+      const { share } = evaluate(variant, trapdoor)(new Set());
+      if (ending === null || Math.abs(share - target) < Math.abs(ending.share - target) - 1e-12) ending = { variant, trapdoor, share };
+    }
   }
-  const chosen = (best as { moves: Move[] }).moves;
-  const steps = walkSteps(chosen, maze, names, oneWay, prose, idle, options);
-  const moveSteps = steps.flatMap((step) => (step.move ? [{ move: step.move, step: step.number }] : []));
+  const { variant, trapdoor } = ending as { variant: Maze; trapdoor: number | null };
+  const chosen = calibrate(candidates, target, evaluate(variant, trapdoor));
+  const steps = walkSteps(chosen.moves, maze, names, oneWay, prose, idle, options);
+    const moveSteps = steps.flatMap((step) => (step.move ? [{ move: step.move, step: step.number }] : []));
   const records = edgeRecords(moveSteps, names);
   const measures = measureGame(records);
   const actions = [...new Set(records.map((record) => record.action))];
@@ -112,6 +122,31 @@ export function generateGame(options: GenerateOptions): GeneratedGame {
     ],
     stats: { ...measures, steps: steps.length, oneWayEdges: records.filter((record) => ONE_WAY_ACTIONS.includes(record.action)).length, targetImputedShare: target },
   };
+}
+
+/**
+ * Greedy: from no skipped return, keep adding the candidate that brings the share closest to the
+ * target, as long as that is no farther than before. Candidates come in a seeded order, so ties break the same way.
+ */
+function calibrate(candidates: readonly string[], target: number, evaluate: (skipped: ReadonlySet<string>) => { moves: Move[]; share: number }): { moves: Move[]; share: number } {
+  const skipped = new Set<string>();
+  let best = evaluate(skipped);
+  for (;;) {
+    let step: { candidate: string; result: { moves: Move[]; share: number } } | null = null;
+    for (const candidate of candidates) {
+      if (skipped.has(candidate)) continue;
+      skipped.add(candidate);
+      const result = evaluate(skipped);
+      skipped.delete(candidate);
+      const distance = Math.abs(result.share - target);
+      // Ties are taken too: a jump that leaves the share as it is still adds a one-way move and
+      // leaves edges unwalked, which is the point of a tour that does not cover the maze.
+      if (distance <= Math.abs((step?.result ?? best).share - target) + 1e-12 && (step === null || distance < Math.abs(step.result.share - target) - 1e-12)) step = { candidate, result };
+    }
+    if (step === null) return best;
+    skipped.add(step.candidate);
+    best = step.result;
+  }
 }
 
 function fraction(value: number, option: string): number {
@@ -180,7 +215,15 @@ function growTree(random: Random, count: number, names: readonly string[], passa
       parent = random.integer(0, room - 1);
     }
   }
-  for (const list of maze.children) list.splice(0, list.length, ...random.shuffled(list));
+  // The biggest branch goes last: stopping at its end leaves the most rooms without a walked way back,
+  // which widens the range of imputed shares the tour can reach.
+  const size = names.map(() => 1);
+  for (let room = count - 1; room > 0; room--) size[(maze.parentLink[room] as Link).from] += size[room];
+  for (const list of maze.children) {
+    const order = random.shuffled(list);
+    const biggest = order.reduce((top, link) => (size[link.to] > size[top.to] ? link : top), order[0]);
+    list.splice(0, list.length, ...order.filter((link) => link !== biggest), ...(biggest ? [biggest] : []));
+  }
   return maze;
 }
 
@@ -196,15 +239,15 @@ function tryLink(random: Random, maze: Maze, parent: number, room: number, names
   return null;
 }
 
-/** Candidate skipped returns: "the child after <room>" (jump there one-way) and "stop" (no way home). */
+/** Candidate skipped returns: "the child after <room>" (jump there one-way instead of walking back). */
 function returnCandidates(children: readonly Link[][]): string[] {
-  const result = ['stop'];
+  const result: string[] = [];
   for (const list of children) for (let index = 0; index + 1 < list.length; index++) result.push(`jump:${list[index].to}`);
   return result;
 }
 
-/** The depth-first tour with the given returns skipped. */
-export function tour(maze: Maze, skipped: ReadonlySet<string>, oneWay: readonly string[]): Move[] {
+/** The depth-first tour with the given returns skipped, ending with a trapdoor to `trapdoor` (null: none). */
+export function tour(maze: Maze, skipped: ReadonlySet<string>, oneWay: readonly string[], trapdoor: number | null): Move[] {
   const moves: Move[] = [];
   const climb = (from: number, to: number) => {
     for (let at = from; at !== to; ) {
@@ -228,7 +271,7 @@ export function tour(maze: Maze, skipped: ReadonlySet<string>, oneWay: readonly 
     return at;
   };
   const end = visit(0);
-  if (!skipped.has('stop') && end !== 0) moves.push({ from: end, action: oneWay[end], to: 0 });
+  if (trapdoor !== null && trapdoor !== end) moves.push({ from: end, action: oneWay[end], to: trapdoor });
   return moves;
 }
 
