@@ -101,7 +101,7 @@ describe('waypoint mango generate', function () {
     for (const target of [0, 0.1, 0.2, 0.3]) {
       const measured: number[] = [];
       for (const seed of ['1', '2', '3', '4', '5', '6']) {
-        const dir = generate('share', '--rooms', '40', '--seed', seed, '--imputed-share', String(target));
+        const dir = generate('share', '--rooms', '30', '--seed', seed, '--imputed-share', String(target));
         const share = imputedShareOfFile(dir, 'share');
         measured.push(share);
         errors.push(Math.abs(share - target));
