@@ -81,7 +81,9 @@ export function runReskin(argv: readonly string[], out: Output, err: Output): nu
     game = reskinGame({ name, walkthrough: texts.walkthrough, edgesJson: texts['edges.json'], transform, canary: args.options.get('canary'), sha256Hex: nodeSha256Hex });
   } catch (error) {
     if (!(error instanceof ReskinError)) throw error;
-    err(`${gameDir}: ${error.message}`);
+    // Positions in the edges file are reported against its real path (file:line:column).
+    const message = error.message.startsWith('edges.json:') ? `${join(gameDir, `${source}.edges.json`)}${error.message.slice('edges.json'.length)}` : `${gameDir}: ${error.message}`;
+    err(message);
     return 1;
   }
   if (!prepareOut(outDir, err)) return 1;

@@ -138,6 +138,31 @@ describe('waypoint mango generate', function () {
     assert.deepEqual(validateCounts(dir), { errors: 0, warnings: 0, files: 6 });
   });
 
+  it('re-skins a generated game (renamed, rotated) into games that validate clean, with no old name left', () => {
+    const dir = generate('base', '--rooms', '16', '--seed', '4');
+    const renamed = join(root, 'renamed');
+    assert.equal(waypoint('mango', 'reskin', dir, '--out', renamed, '--rename-seed', '1').code, 0);
+    assert.deepEqual(validateCounts(renamed), { errors: 0, warnings: 0, files: 6 });
+    const text = read(renamed, 'renamed', 'walkthrough').toLowerCase();
+    for (const name of JSON.parse(read(dir, 'base', 'locations.json')) as string[]) assert.ok(!text.includes(name), name);
+    const turned = join(root, 'turned');
+    assert.equal(waypoint('mango', 'reskin', dir, '--out', turned, '--rotate', '180').code, 0);
+    assert.deepEqual(validateCounts(turned), { errors: 0, warnings: 0, files: 6 });
+    const pairs = (folder: string, name: string) => edgesOf(folder, name).map((edge) => `${edge.src_node}|${edge.dst_node}`);
+    assert.deepEqual(pairs(turned, 'turned'), pairs(dir, 'base'), 'generated names have no compass words, so only actions turn');
+    assert.ok(edgesOf(turned, 'turned').every((edge, index) => edge.action !== 'north' || edgesOf(dir, 'base')[index].action === 'south'));
+  });
+
+  it('refuses to re-skin a broken edges file, naming the position (exit 1)', () => {
+    const dir = join(root, 'bad');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'bad.walkthrough'), '===========\n==>STEP NUM: 0\n==>ACT: Init\n==>OBSERVATION: Room\n\n===========\n');
+    writeFileSync(join(dir, 'bad.edges.json'), '[\n  {"src_node": "a",\n');
+    const result = waypoint('mango', 'reskin', dir, '--out', join(root, 'bad-out'), '--rotate', '90');
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /bad[\\/]bad\.edges\.json:3:1: /);
+  });
+
   it('refuses a non-empty folder (exit 1) and bad knobs (exit 2)', () => {
     const dir = join(root, 'full');
     mkdirSync(dir);

@@ -12,6 +12,8 @@
 import { seededRandom } from '../random';
 import { normaliseAction, OPPOSITE_DIRECTIONS } from './directions';
 import { ROOM_ADJECTIVES, ROOM_NOUNS, RENAMED_ACTIONS } from './generateWords';
+import { stripBom } from '../bom';
+import { parseEdgesFile } from './gameFiles';
 import { skeletonFile } from './generate';
 import { indentedJson } from './generatedFiles';
 import type { EdgeRecord } from './types';
@@ -49,13 +51,11 @@ export function compassMap(transform: Exclude<ReskinTransform, { kind: 'rename' 
 /** Builds the re-skinned game's files. */
 export function reskinGame(input: ReskinInput): { files: Array<{ name: string; text: string }>; renamed: Map<string, string> } {
   if (input.canary !== undefined && /[\r\n]/.test(input.canary)) throw new ReskinError('the canary must be one line');
-  let records: EdgeRecord[];
-  try {
-    records = JSON.parse(input.edgesJson) as EdgeRecord[];
-  } catch (error) {
-    throw new ReskinError(`edges.json is not JSON: ${(error as Error).message}`);
-  }
-  if (!Array.isArray(records)) throw new ReskinError('edges.json is not an array of edges');
+  // The validator's own parser: a broken file is refused with the position of its first error.
+  const parsed = parseEdgesFile(stripBom(input.edgesJson));
+  const problem = parsed.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+  if (problem) throw new ReskinError(`edges.json:${problem.range.start.line + 1}:${problem.range.start.character + 1}: ${problem.message}`);
+  const records: EdgeRecord[] = parsed.edges.map((edge) => edge.record);
   const locations = [...new Set(records.flatMap((record) => [record.src_node, record.dst_node]))];
   const actions = [...new Set(records.map((record) => record.action))];
   let mapName: (name: string) => string;
