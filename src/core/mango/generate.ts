@@ -8,10 +8,11 @@
 // evaluator's naive reverses never contradict an edge. The walkthrough is a depth-first tour.
 // Between two children of a room it either walks back (covering the reverses) or takes a one-way
 // move from the end of the first subtree straight into the next ("slide down chute"), never walking
-// the way back; at the end it either stops or drops back to the start through a one-way trapdoor.
-// Which returns are skipped is calibrated so that the share of reachable room pairs whose every
-// route needs a reverse-only edge (RF questions answerable only through an imputed reverse) comes
-// as close as the tree allows to `imputedShare`.
+// the way back; at the end it either stops or drops through a one-way trapdoor to some room (the
+// start: every room keeps a walked way back; a room first reached late: the rooms finished before
+// it have none). The trapdoor and the skipped returns are calibrated so that the share of reachable
+// room pairs whose every route needs a reverse-only edge (RF questions answerable only through an
+// imputed reverse) comes as close as the tree allows to `imputedShare`.
 import type { Random } from '../random';
 import { seededRandom } from '../random';
 import { OPPOSITE_DIRECTIONS } from './directions';
