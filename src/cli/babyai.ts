@@ -24,6 +24,7 @@ import { ACTION_NAMES, actionName } from '../core/babyai/world';
 import type { Diagnostic } from '../core/text';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
 import { diagnosticLine } from './output';
+import { runBabyaiGenerate } from './babyaiGenerate';
 
 type Output = (text: string) => void;
 
@@ -32,7 +33,8 @@ export async function runBabyai(argv: readonly string[], out: Output, err: Outpu
   const [command, ...rest] = argv;
   if (command === 'replay') return runReplay(rest, out, err);
   if (command === 'score') return runScore(rest, out, err);
-  throw new UsageError(command === undefined ? 'babyai needs a command: replay or score' : `unknown babyai command '${command}' (expected replay or score)`);
+  if (command === 'generate') return runBabyaiGenerate(rest, out, err);
+  throw new UsageError(command === undefined ? 'babyai needs a command: replay, score or generate' : `unknown babyai command '${command}' (expected replay, score or generate)`);
 }
 
 interface LoadedInput {

@@ -36,10 +36,14 @@ commands:
   mango layout <gameDir>   the maze view's layout: room boxes, edge polylines, label boxes [--cutoff N] [--reverse none|naive] [--json] [--svg FILE]
   mango map-diff <gameDir> --answer F | --run R [--model M]   a model's map (or the one its route answers imply) against the maze [--cutoff N] [--json]
   mango annotate <walkthrough>   proposed locations and move edges from the walkthrough text alone, with confidence and evidence [--json]
+  mango generate --rooms N --seed S --out DIR   a new game in the release format [--confusable 0..1] [--imputed-share 0..1] [--passages 0..1] [--corridor 0..1] [--idle 0..1] [--canary TEXT] [--json]
+  mango reskin <gameDir> --out DIR   the game renamed or turned: --rename-seed S | --rotate 90|180|270 | --reflect ns|ew [--canary TEXT] [--json]
   babyai replay <level> --actions "forward,left,..."   step a level (a .level.json, an LLM-BabyBench record or Structured text) [--json]
   babyai score --task predict|plan|decompose <record> --answer F   score a model answer [--mode faithful|reference] [--json]
+  babyai generate --seed S --out DIR   seeded levels of the LLM-BabyBench families, each with the expert's checked proof and a difficulty label [--family all|goto,pickup,putnext,open,unlock,goto-locked] [--count N] [--distractors K] [--json]
   grasp score <grids.jsonl> --index I --moves 4|8 --carry-limit none|2 --step-cost 0|0.3 (--answer F | --actions "UP,TAKE,...") [--mode faithful|reference|pre2025|paper] [--extraction recommended|every-word] [--json]
   grasp prompt <grids.jsonl> --index I --moves 4|8 --carry-limit none|2 --step-cost 0|0.3 [--style chat|o1-mini] [--json]
+  grasp generate --seed S --out DIR   the paper's 20 grid files (× the 8 request settings = 160 configurations) [--count N (100)] [--json]
   smartplay replay hanoi --disks 3|4 --actions "..."   replay answers in Tower of Hanoi [--json]; also replay bandits|rps --seed N
   smartplay run <Game> --agent random|hanoi-solver    play an episode with a built-in agent, print its log [--seed N] [--max-steps N]
   smartplay check <episode.jsonl>                     validate an episode log

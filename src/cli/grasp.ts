@@ -20,6 +20,7 @@ import { simulate, type GraspSimulation } from '../core/grasp/simulator';
 import { SCORING_MODES, type GraspSettings, type ScoringMode } from '../core/grasp/types';
 import { nonNegativeInteger, parseArgs, UsageError, type ParsedArgs } from './args';
 import { describeFsError } from '../core/walk';
+import { runGraspGenerate } from './graspGenerate';
 import { diagnosticLine } from './output';
 
 type Output = (text: string) => void;
@@ -33,7 +34,8 @@ export async function runGrasp(argv: readonly string[], out: Output, err: Output
     const [command, ...rest] = argv;
     if (command === 'score') return await runScore(parseArgs(rest, ['json'], [...SETTING_OPTIONS, 'answer', 'actions', 'mode', 'extraction']), out, err);
     if (command === 'prompt') return await runPrompt(parseArgs(rest, ['json'], [...SETTING_OPTIONS, 'style']), out, err);
-    throw new UsageError(command === undefined ? 'grasp needs a command: score or prompt' : `unknown grasp command '${command}' (score or prompt)`);
+    if (command === 'generate') return runGraspGenerate(rest, out, err);
+    throw new UsageError(command === undefined ? 'grasp needs a command: score, prompt or generate' : `unknown grasp command '${command}' (score, prompt or generate)`);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     err(`waypoint grasp: ${error.message}`);

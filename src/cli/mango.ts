@@ -15,6 +15,7 @@ import { escapeControls } from '../core/text';
 import { runPrompt, runScore } from './mangoEval';
 import { readGameEdges } from './mangoInput';
 import { runAnnotate } from './mangoAnnotate';
+import { runGenerate, runReskin } from './mangoGenerate';
 import { runLayout } from './mangoLayout';
 import { runMapDiff } from './mangoMapDiff';
 import { runSkeletons } from './mangoSkeletons';
@@ -38,7 +39,9 @@ export async function runMango(argv: readonly string[], out: Output, err: Output
   if (command === 'layout') return runLayout(rest, out, err);
   if (command === 'map-diff') return runMapDiff(rest, out, err);
   if (command === 'annotate') return runAnnotate(rest, out, err);
-  throw new UsageError(command === undefined ? 'mango needs a command: graph, skeletons, prompt, score, layout, map-diff or annotate' : `unknown mango command '${command}' (expected graph, skeletons, prompt, score, layout, map-diff or annotate)`);
+  if (command === 'generate') return runGenerate(rest, out, err);
+  if (command === 'reskin') return runReskin(rest, out, err);
+  throw new UsageError(command === undefined ? 'mango needs a command: graph, skeletons, prompt, score, layout, map-diff, annotate, generate or reskin' : `unknown mango command '${command}' (expected graph, skeletons, prompt, score, layout, map-diff, annotate, generate or reskin)`);
 }
 
 async function runGraph(argv: readonly string[], out: Output, err: Output): Promise<number> {
