@@ -9,7 +9,7 @@
 import { stripBom } from '../core/bom';
 import * as fs from 'node:fs/promises';
 import { readTextFile } from '../core/fileLimits';
-import { hanoiSolverAgent, randomAgent } from '../core/smartplay/agents';
+import { crafterWoodAgent, hanoiSolverAgent, randomAgent } from '../core/smartplay/agents';
 import type { BanditVariant } from '../core/smartplay/bandits';
 import { validateEpisodeLog } from '../core/smartplay/episodeChecks';
 import { formatEpisodeLog } from '../core/smartplay/episodeLog';
@@ -116,10 +116,10 @@ async function runAgent(argv: readonly string[], out: Output, err: Output): Prom
   const mode = args.options.get('mode') ?? 'faithful';
   if (mode !== 'faithful' && mode !== 'reference') throw new UsageError(`--mode must be faithful or reference, not '${mode}'`);
   const agentName = args.options.get('agent') ?? 'random';
-  if (agentName !== 'random' && agentName !== 'hanoi-solver') throw new UsageError(`--agent must be random or hanoi-solver, not '${agentName}'`);
+  if (agentName !== 'random' && agentName !== 'hanoi-solver' && agentName !== 'crafter-wood') throw new UsageError(`--agent must be random, hanoi-solver or crafter-wood, not '${agentName}'`);
   const maxSteps = args.options.has('max-steps') ? positiveInteger(args.options.get('max-steps'), 'max-steps') : undefined;
   const env = createSmartPlayEnv(game, { seed, mode });
-  const agent = agentName === 'random' ? randomAgent(seed) : hanoiSolverAgent();
+  const agent = agentName === 'random' ? randomAgent(seed) : agentName === 'crafter-wood' ? crafterWoodAgent() : hanoiSolverAgent();
   const log = await runEpisode(env, agent, { maxSteps, mode, seed, agentName });
   out(formatEpisodeLog(log).trimEnd());
   if (log.end?.reason === 'error') {

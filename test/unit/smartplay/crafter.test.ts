@@ -5,6 +5,9 @@
 // insertion-ordered ones, runs.md §8 choice 1); no test runs Python.
 import { strict as assert } from 'node:assert';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runSmartplay } from '../../../src/cli/smartplay';
 import { ACTION_TEXTS } from '../../../src/core/smartplay/crafter/data';
 import { World } from '../../../src/core/smartplay/crafter/engine';
@@ -190,6 +193,32 @@ describe('Crafter text observations (SmartPlay crafter_env.py)', () => {
     assert.equal(describeFrame(world, info(2, 32), true), 'Error, you are out of the map.');
     // At the east edge the slice is cut short but the centre stays at row 4: still described.
     assert.equal(describeFrame(world, info(62, 32), true), `You took action noop.\n\nYou see:\n- grass 1 steps to your west\n- tree 1 steps to your north\n\nYou face grass at your front.\n\n${STATUS_FULL}\n\n${NOTHING}`);
+  });
+});
+
+async function smartplay(...argv: string[]) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await runSmartplay(argv, (text) => stdout.push(text), (text) => stderr.push(text));
+  return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
+}
+
+describe('waypoint smartplay run/check Crafter', () => {
+  it('plays the scripted wood agent through the runner (the same score as the env test) into a log that check replays by its seed', async () => {
+    const run = await smartplay('run', 'Crafter', '--agent', 'crafter-wood', '--seed', '1', '--max-steps', '60');
+    assert.equal(run.code, 0, run.stderr);
+    const lines = run.stdout.trimEnd().split('\n');
+    const end = JSON.parse(lines[lines.length - 1]) as { reason: string; steps: number; score: number };
+    assert.deepEqual([end.reason, end.steps, end.score], ['step-limit', 60, 146]);
+    const directory = mkdtempSync(join(tmpdir(), 'waypoint-crafter-'));
+    const path = join(directory, 'crafter.jsonl');
+    writeFileSync(path, `${run.stdout}\n`);
+    assert.deepEqual(await smartplay('check', path), { code: 0, stdout: '', stderr: '' });
+    // Another seed is another world: the replay no longer matches.
+    writeFileSync(path, `${run.stdout.replace('"seed":1,', '"seed":2,')}\n`);
+    const other = await smartplay('check', path);
+    assert.equal(other.code, 1);
+    assert.match(other.stderr, /Replaying gives the reset observation/);
   });
 });
 
