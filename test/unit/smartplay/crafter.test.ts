@@ -37,7 +37,7 @@ function lcgActions(seed: number, count: number): string[] {
   let x = seed;
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
-    x = Number((BigInt(x) * 1103515245n + 12345n) % 2147483648n);
+    x = (Math.imul(x, 1103515245) + 12345) & 0x7fffffff; // (x * 1103515245 + 12345) % 2**31
     out.push(ACTION_TEXTS[table[(x >> 16) % table.length]]);
   }
   return out;

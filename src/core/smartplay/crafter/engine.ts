@@ -164,6 +164,15 @@ export class World {
     return out;
   }
 
+  /** How many cells of a chunk hold `material` (`mask.sum()`). */
+  countInChunk(chunk: Chunk, material: string): number {
+    const id = materialId(material);
+    const map = this.matMap;
+    let count = 0;
+    for (let x = chunk.xmin; x < chunk.xmax; x++) for (let y = chunk.ymin, cell = x * this.height + y; y < chunk.ymax; y++, cell++) if (map[cell] === id) count++;
+    return count;
+  }
+
   /** The cells of a chunk holding `material`, in numpy's boolean-mask order (x outer, y inner). */
   chunkCells(chunk: Chunk, material: string): [number, number][] {
     const id = materialId(material);

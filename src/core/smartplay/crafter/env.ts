@@ -112,15 +112,19 @@ export class CrafterEnv {
 
   private balanceChunk(chunk: Chunk): void {
     const light = this.world.daylight;
-    this.balanceObject(chunk, Zombie, "grass", 6, 0, 0.3, 0.4, (x, y) => new Zombie(this.world, x, y, this.player), (space) => [space < 50 ? 0 : 3.5 - 3 * light, 3.5 - 3 * light]);
-    this.balanceObject(chunk, Skeleton, "path", 7, 7, 0.1, 0.1, (x, y) => new Skeleton(this.world, x, y, this.player), (space) => [space < 6 ? 0 : 1, 2]);
-    this.balanceObject(chunk, Cow, "grass", 5, 5, 0.01, 0.1, (x, y) => new Cow(this.world, x, y), (space) => [space < 30 ? 0 : 1, 1.5 + light]);
+    // Spawning and despawning never change materials, so each count holds for the whole chunk.
+    const grass = this.world.countInChunk(chunk, "grass");
+    const path = this.world.countInChunk(chunk, "path");
+    this.balanceObject(chunk, Zombie, "grass", grass, 6, 0, 0.3, 0.4, (x, y) => new Zombie(this.world, x, y, this.player), (space) => [space < 50 ? 0 : 3.5 - 3 * light, 3.5 - 3 * light]);
+    this.balanceObject(chunk, Skeleton, "path", path, 7, 7, 0.1, 0.1, (x, y) => new Skeleton(this.world, x, y, this.player), (space) => [space < 6 ? 0 : 1, 2]);
+    this.balanceObject(chunk, Cow, "grass", grass, 5, 5, 0.01, 0.1, (x, y) => new Cow(this.world, x, y), (space) => [space < 30 ? 0 : 1, 1.5 + light]);
   }
 
   private balanceObject(
     chunk: Chunk,
     cls: abstract new (...args: never[]) => WorldObject,
     material: string,
+    space: number,
     spawnDist: number,
     despawnDist: number,
     spawnProb: number,
@@ -130,9 +134,9 @@ export class CrafterEnv {
   ): void {
     const random = this.world.random;
     const creatures = chunk.objects.filter((obj) => obj instanceof cls);
-    const cells = this.world.chunkCells(chunk, material);
-    const [targetMin, targetMax] = target(cells.length);
+    const [targetMin, targetMax] = target(space);
     if (creatures.length < Math.trunc(targetMin) && random.uniform() < spawnProb) {
+      const cells = this.world.chunkCells(chunk, material);
       const [x, y] = cells[random.randint(0, cells.length)];
       const empty = this.world.objectAt(x, y) === null;
       const away = this.player.distanceTo(x, y) >= spawnDist;

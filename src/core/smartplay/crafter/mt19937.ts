@@ -10,34 +10,38 @@
 
 const N = 624;
 const M = 397;
+const MATRIX_A = 0x9908b0df | 0;
+const UPPER_MASK = 0x80000000 | 0;
+const LOWER_MASK = 0x7fffffff;
 
 export class RandomState {
-  private readonly mt = new Uint32Array(N);
+  private readonly mt = new Int32Array(N);
   private index = N;
 
   constructor(seed: number) {
     if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RangeError(`RandomState seed must be an integer between 0 and 2**32 - 1, got ${seed}`);
-    this.mt[0] = seed >>> 0;
+    this.mt[0] = seed | 0;
     for (let i = 1; i < N; i++) {
       const previous = this.mt[i - 1] ^ (this.mt[i - 1] >>> 30);
-      this.mt[i] = (Math.imul(1812433253, previous) + i) >>> 0;
+      this.mt[i] = (Math.imul(1812433253, previous) + i) | 0;
     }
     this.index = N;
   }
 
+  // The state is kept as int32 (bit patterns equal to uint32) so V8 stays on small integers.
   private refill(): void {
     const mt = this.mt;
     let kk = 0;
     for (; kk < N - M; kk++) {
-      const y = (mt[kk] & 0x80000000) | (mt[kk + 1] & 0x7fffffff);
-      mt[kk] = mt[kk + M] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+      const y = (mt[kk] & UPPER_MASK) | (mt[kk + 1] & LOWER_MASK);
+      mt[kk] = mt[kk + M] ^ (y >>> 1) ^ (-(y & 1) & MATRIX_A);
     }
     for (; kk < N - 1; kk++) {
-      const y = (mt[kk] & 0x80000000) | (mt[kk + 1] & 0x7fffffff);
-      mt[kk] = mt[kk + (M - N)] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+      const y = (mt[kk] & UPPER_MASK) | (mt[kk + 1] & LOWER_MASK);
+      mt[kk] = mt[kk + (M - N)] ^ (y >>> 1) ^ (-(y & 1) & MATRIX_A);
     }
-    const y = (mt[N - 1] & 0x80000000) | (mt[0] & 0x7fffffff);
-    mt[N - 1] = mt[M - 1] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+    const y = (mt[N - 1] & UPPER_MASK) | (mt[0] & LOWER_MASK);
+    mt[N - 1] = mt[M - 1] ^ (y >>> 1) ^ (-(y & 1) & MATRIX_A);
     this.index = 0;
   }
 
@@ -46,8 +50,8 @@ export class RandomState {
     if (this.index >= N) this.refill();
     let y = this.mt[this.index++];
     y ^= y >>> 11;
-    y ^= (y << 7) & 0x9d2c5680;
-    y ^= (y << 15) & 0xefc60000;
+    y ^= (y << 7) & (0x9d2c5680 | 0);
+    y ^= (y << 15) & (0xefc60000 | 0);
     y ^= y >>> 18;
     return y >>> 0;
   }
@@ -67,9 +71,15 @@ export class RandomState {
     return out;
   }
 
-  /** Skip `count` doubles (what drawing an image's noise consumes), without keeping them. */
+  /** Skip `count` doubles (what drawing an image's noise consumes): the state advances, untempered. */
   skipDoubles(count: number): void {
-    for (let i = 0; i < 2 * count; i++) this.nextUint32();
+    let remaining = 2 * count;
+    while (remaining > 0) {
+      if (this.index >= N) this.refill();
+      const take = Math.min(remaining, N - this.index);
+      this.index += take;
+      remaining -= take;
+    }
   }
 
   /** `randint(low, high)`: an integer in [low, high). */

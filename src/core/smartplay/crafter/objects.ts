@@ -7,6 +7,7 @@ import { COLLECT, ITEM_MAX, ITEMS, type Item, MAKE, PLACE, WALKABLE } from "./da
 import type { ObjectKind, World, WorldObject } from "./engine";
 
 type Vec = [number, number];
+const PLAYER_WALKABLE: readonly string[] = [...WALKABLE, "lava"];
 const ALL_DIRS: readonly Vec[] = [
   [-1, 0],
   [1, 0],
@@ -102,7 +103,7 @@ export class Player extends CreatureBase {
   }
 
   override walkable(): readonly (string | null)[] {
-    return [...WALKABLE, "lava"];
+    return PLAYER_WALKABLE;
   }
 
   private achieve(name: string): void {

@@ -11,6 +11,8 @@ import { MATERIAL_NAMES, numpySlice, type World } from "./engine";
 
 const OBJECT_NAMES = ["player", "cow", "zombie", "skeleton", "arrow", "plant"] as const;
 const PLAYER_ID = MATERIAL_NAMES.length;
+const ID_COUNT = MATERIAL_NAMES.length + OBJECT_NAMES.length;
+const OBJECT_IDS = new Map<string, number>(OBJECT_NAMES.map((name, index) => [name, MATERIAL_NAMES.length + index]));
 
 /** The name upstream's `id_to_item` gives a semantic id (material 0 is `str(None)`). */
 function idName(id: number): string {
@@ -21,7 +23,7 @@ function idName(id: number): string {
 /** Upstream's SemanticView: material ids with object ids painted over. */
 export function semanticAt(world: World, x: number, y: number): number {
   const obj = world.objectAt(x, y);
-  if (obj) return MATERIAL_NAMES.length + OBJECT_NAMES.indexOf(obj.kind as (typeof OBJECT_NAMES)[number]);
+  if (obj) return OBJECT_IDS.get(obj.kind) ?? -1;
   return world.matMap[x * world.height + y];
 }
 
@@ -56,21 +58,26 @@ function describeEnv(world: World, info: FrameInfo): string | null {
   const ty = cy + info.facing[1];
   if (tx >= rows || ty >= cols) return null;
   const facingName = idName(semanticAt(world, x0 + tx, y0 + ty));
-  // Nearest cell per id; ties go to the first cell in row-major order (numpy's argmin).
-  const nearest = new Map<number, { dist: number; i: number; j: number }>();
+  // Nearest cell per id; ties go to the first cell in row-major order (numpy's argmin). Ids are
+  // small (materials, then objects), so plain arrays indexed by id hold the best cell.
+  const bestDist = new Int32Array(ID_COUNT).fill(-1);
+  const bestI = new Int32Array(ID_COUNT);
+  const bestJ = new Int32Array(ID_COUNT);
   for (let i = 0; i < rows; i++) {
     for (let j = 0; j < cols; j++) {
       const id = semanticAt(world, x0 + i, y0 + j);
       const dist = Math.abs(cx - i) + Math.abs(cy - j);
-      const best = nearest.get(id);
-      if (!best || dist < best.dist) nearest.set(id, { dist, i, j });
+      if (bestDist[id] < 0 || dist < bestDist[id]) {
+        bestDist[id] = dist;
+        bestI[id] = i;
+        bestJ[id] = j;
+      }
     }
   }
   const lines: string[] = [];
-  for (const id of [...nearest.keys()].sort((a, b) => a - b)) {
-    if (id === PLAYER_ID) continue;
-    const best = nearest.get(id) as { dist: number; i: number; j: number };
-    lines.push(`- ${idName(id)} ${best.dist} steps to your ${describeLoc(best.i - cx, best.j - cy)}`);
+  for (let id = 0; id < ID_COUNT; id++) {
+    if (id === PLAYER_ID || bestDist[id] < 0) continue;
+    lines.push(`- ${idName(id)} ${bestDist[id]} steps to your ${describeLoc(bestI[id] - cx, bestJ[id] - cy)}`);
   }
   const seen = lines.length > 0 ? `You see:\n${lines.join("\n")}` : "You see nothing away from you.";
   return `${seen}\n\nYou face ${facingName} at your front.`;
