@@ -181,6 +181,44 @@ describe('Crafter text observations (SmartPlay crafter_env.py)', () => {
     assert.equal(createHash('sha256').update(texts.join('\u0000')).digest('hex'), '3bef55d7a94ce29875cf000666dfd466241e3e3612a654db2b82d505ba5fac08');
   });
 
+  it('seed 9, sleeping: the sleeping text, wake_up, and a zombie killing the sleeper (sleeping wins over "You died.")', () => {
+    const pattern = [...new Array<string>(3).fill('Move West'), ...new Array<string>(40).fill('Sleep'), 'Do', 'Move North', 'Place Stone'];
+    const actions = Array.from({ length: 6 }, () => pattern).flat();
+    const env = new CrafterEnv(9);
+    const texts = [env.reset().obs];
+    const rewarded: [number, number][] = [];
+    const unlocked: [number, string[]][] = [];
+    let last = { done: false, score: 0, obs: '' };
+    for (const action of actions) {
+      const step = env.step(index(action));
+      texts.push(step.obs);
+      if (step.reward !== 0) rewarded.push([texts.length - 1, step.reward]);
+      if (step.unlocked.length > 0) unlocked.push([texts.length - 1, step.unlocked]);
+      last = step;
+      if (step.done) break;
+    }
+    assert.equal(
+      texts[31],
+      'You took action sleep.You are sleeping, and will not be able take actions until energy is full.\n\n\n\nYou see:\n- grass 1 steps to your west\n\nYou face grass at your front.\n\nYour status:\n- health: 9/9\n- food: 8/9\n- drink: 8/9\n- energy: 8/9\n\nYou have nothing in your inventory.',
+    );
+    assert.deepEqual(rewarded, [
+      [42, 1],
+      [136, 1],
+      [138, -0.2],
+      [144, -0.2],
+      [151, 0.1],
+      [155, -0.2],
+      [166, -0.4],
+    ]);
+    assert.deepEqual(unlocked, [
+      [42, ['wake_up']],
+      [136, ['collect_wood']],
+    ]);
+    assert.deepEqual([texts.length - 1, last.done, last.score], [166, true, 156]);
+    assert.match(last.obs, /^You took action sleep\.You are sleeping, /);
+    assert.equal(createHash('sha256').update(texts.join('\u0000')).digest('hex'), '1c26e7297c03825350a5bdf5b20d4c39ee0500462d0936f91f98c3786c85db76');
+  });
+
   it('the view near the west edge is an empty numpy slice: upstream fails to describe it', () => {
     const world = new World(64, 64);
     world.reset(new RandomState(0));
