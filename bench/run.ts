@@ -9,6 +9,7 @@ import { DocumentStore } from '../src/server/documents';
 import { buildGameModel, skeletonFileDiagnostics } from '../src/core/mango/game';
 import { benchAnnotate } from './annotateBench';
 import { benchBabyai } from './babyaiBench';
+import { benchCrafter } from './crafterBench';
 import { benchGraspScoring } from './graspBench';
 import { benchGraspImport } from './graspImportBench';
 import { benchMazeLayout } from './mazeLayout';
@@ -128,6 +129,7 @@ void (async () => {
   rows.push(...(await benchGraspScoring()));
   rows.push(...benchGraspImport(repoRoot));
   rows.push(...benchBabyai());
+  rows.push(...benchCrafter());
   rows.push(...(await benchRunPace(repoRoot)));
   rows.push(...(await benchReport()));
   // 7. `waypoint mango skeletons` end to end against upstream's Python generator (budget: at least 5x).

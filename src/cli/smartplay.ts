@@ -2,16 +2,18 @@
 // - replay treats every answer as a Q2 answer (upstream match_act, no match → action 0, reported
 //   as "matched": false). Answers after the episode is done (upstream raises) or past the step
 //   limit are listed under "ignored" and make the exit code 1; the JSON is printed all the same.
+// - crafter is Waypoint's exact Crafter simulator (runs.md §8): --seed S is Crafter(seed=S).
 // - bandits and rps draw their random outcomes from --seed (Waypoint's generator, not Python's);
 //   rps --variant different-score builds the game upstream cannot build and says "reference": false.
 // - run plays a built-in agent and prints the episode log (JSON Lines); check validates one.
 import { stripBom } from '../core/bom';
 import * as fs from 'node:fs/promises';
 import { readTextFile } from '../core/fileLimits';
-import { hanoiSolverAgent, randomAgent } from '../core/smartplay/agents';
+import { crafterWoodAgent, hanoiSolverAgent, randomAgent } from '../core/smartplay/agents';
 import type { BanditVariant } from '../core/smartplay/bandits';
 import { validateEpisodeLog } from '../core/smartplay/episodeChecks';
 import { formatEpisodeLog } from '../core/smartplay/episodeLog';
+import { CrafterSmartPlayEnv } from '../core/smartplay/crafter/smartplayEnv';
 import { createSmartPlayEnv, SMARTPLAY_GAMES } from '../core/smartplay/games';
 import { replayAnswers, splitAnswers, type ReplayResult } from '../core/smartplay/replay';
 import { runEpisode } from '../core/smartplay/runner';
@@ -46,7 +48,7 @@ export async function runSmartplay(argv: readonly string[], out: Output, err: Ou
 
 function runReplay(argv: readonly string[], out: Output, err: Output): number {
   const args = parseArgs(argv, ['json', 'optional-period'], ['disks', 'actions', 'seed', 'variant', 'max-steps']);
-  if (args.positionals.length !== 1) throw new UsageError('smartplay replay needs one game: hanoi, bandits or rps');
+  if (args.positionals.length !== 1) throw new UsageError('smartplay replay needs one game: hanoi, bandits, rps or crafter');
   const [game] = args.positionals;
   const actions = args.options.get('actions');
   if (actions === undefined) throw new UsageError('smartplay replay needs --actions "<answer per line or ; separated>"');
@@ -70,7 +72,7 @@ function replayEnv(game: string, options: ReadonlyMap<string, string>, seed: num
   };
   if (game === 'hanoi') {
     onlyFor('variant', 'bandits and rps');
-    onlyFor('seed', 'bandits and rps');
+    onlyFor('seed', 'bandits, rps and crafter');
     const disks = options.get('disks');
     if (disks !== '3' && disks !== '4') throw new UsageError(disks === undefined ? 'smartplay replay hanoi needs --disks 3 or --disks 4' : `--disks must be 3 or 4, not '${disks}'`);
     return { env: createSmartPlayEnv(`Hanoi${disks}Disk`), reference: true };
@@ -81,13 +83,18 @@ function replayEnv(game: string, options: ReadonlyMap<string, string>, seed: num
     if (!variant) throw new UsageError(`--variant must be one of ${Object.keys(BANDIT_VARIANTS).join(', ')}`);
     return { env: createSmartPlayEnv(`BanditTwoArmed${variant}Fixed`, { seed }), reference: true };
   }
+  if (game === 'crafter') {
+    onlyFor('variant', 'bandits and rps');
+    // runs.md §8: --seed S is Crafter(seed=S), deterministic with Waypoint's chunk-order choice.
+    return { env: new CrafterSmartPlayEnv(seed), reference: true };
+  }
   if (game === 'rps') {
     const variant = options.get('variant') ?? 'basic';
     if (variant !== 'basic' && variant !== 'different-score') throw new UsageError(`--variant must be basic or different-score, not '${variant}'`);
     const name = variant === 'basic' ? 'RockPaperScissorBasic' : 'RockPaperScissorDifferentScore';
     return { env: createSmartPlayEnv(name, { seed, allowNonReference: true }), reference: variant === 'basic' };
   }
-  throw new UsageError(`unknown game '${game}' (expected hanoi, bandits or rps)`);
+  throw new UsageError(`unknown game '${game}' (expected hanoi, bandits, rps or crafter)`);
 }
 
 function printReplay(result: ReplayResult, out: Output): void {
@@ -109,10 +116,10 @@ async function runAgent(argv: readonly string[], out: Output, err: Output): Prom
   const mode = args.options.get('mode') ?? 'faithful';
   if (mode !== 'faithful' && mode !== 'reference') throw new UsageError(`--mode must be faithful or reference, not '${mode}'`);
   const agentName = args.options.get('agent') ?? 'random';
-  if (agentName !== 'random' && agentName !== 'hanoi-solver') throw new UsageError(`--agent must be random or hanoi-solver, not '${agentName}'`);
+  if (agentName !== 'random' && agentName !== 'hanoi-solver' && agentName !== 'crafter-wood') throw new UsageError(`--agent must be random, hanoi-solver or crafter-wood, not '${agentName}'`);
   const maxSteps = args.options.has('max-steps') ? positiveInteger(args.options.get('max-steps'), 'max-steps') : undefined;
   const env = createSmartPlayEnv(game, { seed, mode });
-  const agent = agentName === 'random' ? randomAgent(seed) : hanoiSolverAgent();
+  const agent = agentName === 'random' ? randomAgent(seed) : agentName === 'crafter-wood' ? crafterWoodAgent() : hanoiSolverAgent();
   const log = await runEpisode(env, agent, { maxSteps, mode, seed, agentName });
   out(formatEpisodeLog(log).trimEnd());
   if (log.end?.reason === 'error') {

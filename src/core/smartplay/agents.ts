@@ -1,5 +1,7 @@
-// Built-in players for the runner: an optimal Tower of Hanoi solver and a seeded random player.
+// Built-in players for the runner: an optimal Tower of Hanoi solver, a scripted Crafter player
+// that collects wood and builds a table, and a seeded random player.
 // Both read only what a model would read (the messages), so they exercise the same prompt path.
+import { crafterWoodAction } from './crafter/scripted';
 import { HANOI_ACTIONS, optimalHanoiAction, parseHanoiConfiguration } from './hanoi';
 import { QUESTION_2, type ChatMessage } from './prompt';
 import { SeededRandom } from './random';
@@ -39,6 +41,18 @@ export function hanoiSolverAgent(): SmartPlayAgent {
     if (action === null) return state === null ? 'I cannot read a Tower of Hanoi configuration.' : 'Every disk is already on rod C.';
     const text = HANOI_ACTIONS[action];
     return asksForAction(messages) ? text : `The optimal next move is to ${text.toLowerCase()}.`;
+  };
+}
+
+/** Crafter: walks to trees, collects wood, places a table and makes a wood pickaxe (crafter/scripted.ts). */
+export function crafterWoodAgent(): SmartPlayAgent {
+  let step = 0;
+  return async (messages, signal) => {
+    throwIfAborted(signal);
+    const action = crafterWoodAction(currentObservation(messages), step);
+    if (!asksForAction(messages)) return `I will ${action.toLowerCase()}.`;
+    step += 1;
+    return action;
   };
 }
 

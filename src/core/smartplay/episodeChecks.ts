@@ -95,7 +95,12 @@ function replayLog(log: ParsedEpisodeLog, report: Report): void {
   if (!header) return;
   let env: SmartPlayEnv;
   try {
-    env = createSmartPlayEnv(header.record.game, { mode: header.record.settings?.mode, allowNonReference: true });
+    // Crafter's world is its seed (Crafter(seed=S), runs.md §8): a log without one cannot be replayed.
+    if (header.record.game === 'Crafter' && typeof header.record.seed !== 'number') {
+      report(EpisodeLogCodes.replayImpossible, 'Without the seed the Crafter world cannot be rebuilt; rewards and scores are not checked.', header.rangeAt(['game']), 'information');
+      return;
+    }
+    env = createSmartPlayEnv(header.record.game, { mode: header.record.settings?.mode, allowNonReference: true, ...(header.record.game === 'Crafter' ? { seed: header.record.seed ?? 0 } : {}) });
     const needsOutcomes = env.game.startsWith('Bandit') || env.game.startsWith('RockPaper');
     const setup = header.record.reset?.setup;
     if (needsOutcomes && (!setup || log.steps.some((step) => !step.record.outcome))) {

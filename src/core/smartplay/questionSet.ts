@@ -1,13 +1,13 @@
 // SmartPlay question sets for batch runs: each question is one whole episode of a game Waypoint
-// simulates (Tower of Hanoi, the bandits, Rock Paper Scissors), played turn by turn through the
+// simulates (Tower of Hanoi, the bandits, Rock Paper Scissors, Crafter), played turn by turn through the
 // pipeline's `ask` (so every turn is cached and rate-limited like any request). Sources are game
 // names, or `all` for every simulated game; episode k of a run uses seed `--seed` + k, so a run is
-// reproducible and two models meet the same draws. Messenger, Crafter and Minecraft need their
-// upstream simulators and are refused with the reason.
+// reproducible and two models meet the same draws. Messenger and Minecraft need their upstream
+// simulators and are refused with the reason.
 import { ModelCallCancelled, ModelCallError } from '../eval/engine';
 import type { ChatMessage, ModelReply, SmartplayQuestion } from '../eval/types';
 import { type PlayedEpisode, type PreparedQuestion, QuestionOptionError, type QuestionSet, type QuestionSetOptions } from '../registry';
-import { hanoiSolverAgent, randomAgent } from './agents';
+import { crafterWoodAgent, hanoiSolverAgent, randomAgent } from './agents';
 import { formatEpisodeLog } from './episodeLog';
 import { createSmartPlayEnv, SMARTPLAY_GAMES } from './games';
 import { composeMessages, QUESTION_1 } from './prompt';
@@ -25,7 +25,8 @@ function count(text: string | undefined, option: string, fallback: number): numb
 /** The episode's agent for an offline profile: the Hanoi solver as oracle, a seeded random player otherwise. */
 function builtInAgent(game: string, provider: string, seed: number): SmartPlayAgent {
   if (provider === 'oracle') {
-    if (!game.startsWith('Hanoi')) throw new ModelCallError(`SmartPlay's oracle plays Tower of Hanoi only (the optimal solver); use --agent random or a model for ${game}.`);
+    if (game === 'Crafter') return crafterWoodAgent();
+    if (!game.startsWith('Hanoi')) throw new ModelCallError(`SmartPlay's oracle plays Tower of Hanoi (the optimal solver) and Crafter (the scripted wood collector) only; use --agent random or a model for ${game}.`);
     return hanoiSolverAgent();
   }
   return randomAgent(seed);

@@ -151,8 +151,8 @@ describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
     const again = run('smartplay', 'Hanoi3Disk', '--agent', 'oracle', '--out', 'done.jsonl');
     assert.equal(again.status, 2);
     assert.match(again.stderr, /already has records: add --resume/);
-    const unsimulated = run('smartplay', 'Crafter', '--agent', 'random', '--out', 'c.jsonl');
+    const unsimulated = run('smartplay', 'MinedojoCreative0', '--agent', 'random', '--out', 'c.jsonl');
     assert.equal(unsimulated.status, 1);
-    assert.match(unsimulated.stderr, /does not simulate Crafter yet/);
+    assert.match(unsimulated.stderr, /does not simulate MinedojoCreative0 yet/);
   });
 });

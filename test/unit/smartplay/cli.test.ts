@@ -112,7 +112,7 @@ describe('waypoint smartplay replay bandits|rps, run, check', () => {
     const bad = await smartplay('check', path);
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /episode\.jsonl:8:\d+: error Replaying gives done = true\. \[smartplay\/replay-mismatch\]/);
-    assert.equal((await smartplay('run', 'Crafter')).code, 2);
+    assert.equal((await smartplay('run', 'MinedojoCreative0')).code, 2);
   });
 
   it('ships sample logs that validate: the solver scores 1, the random bandit agent plays 50 steps', async () => {
