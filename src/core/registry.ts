@@ -3,6 +3,7 @@
 // instead of naming benchmarks. The built-ins are registered by core/benchmarks.ts; this module
 // holds only the types and the table, so declarations can import it without a cycle.
 import type { BoardTimeline } from './board';
+import type { EpisodeEnvironment, EpisodeStep } from './eval/episodes';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from './eval/types';
 import type { Diagnostic } from './text';
 
@@ -94,8 +95,17 @@ export interface PreparedQuestion<Q extends QuestionBase = QuestionBase> {
   /**
    * Multi-turn questions (a SmartPlay episode): plays the whole episode, asking `ask` once a turn,
    * and returns the transcript and scores. The pipeline uses it instead of a single reply + score.
+   * `watch` sees the episode as it is played (the editor's Play panel and its live map).
    */
-  play?(ask: (messages: readonly ChatMessage[]) => Promise<ModelReply>, mode: ScoringMode, signal: AbortSignal): Promise<PlayedEpisode>;
+  play?(ask: (messages: readonly ChatMessage[]) => Promise<ModelReply>, mode: ScoringMode, signal: AbortSignal, watch?: EpisodeWatcher): Promise<PlayedEpisode>;
+}
+
+/** Told about an interactive episode turn by turn, as it is played. */
+export interface EpisodeWatcher {
+  /** After reset: the environment (instructions, commands, budget) and its opening observation. */
+  started?(env: EpisodeEnvironment, opening: string): void;
+  /** After each command: the turn and what the environment draws now. */
+  stepped?(step: EpisodeStep, index: number, state: unknown): void;
 }
 
 /** What a played episode leaves in its run record. */

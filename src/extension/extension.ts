@@ -211,6 +211,16 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     vscode.commands.registerCommand('waypoint.scoreGraspResponse', (options?: import('./boards/graspQuestion').ScoreResponseOptions) => loadBoards(context, output).scoreGraspResponse(boardDeps(), options)),
     vscode.commands.registerCommand('waypoint.runBabyaiQuestion', (options?: import('./boards/babyaiQuestion').BabyaiRunOptions) => loadBoards(context, output).runBabyaiQuestion(boardDeps(), options)),
     vscode.commands.registerCommand('waypoint.playSmartplay', (options?: import('./boards/smartplayCommands').PlayOptions) => loadBoards(context, output).playSmartplay(boardDeps(), options)),
+    // Interactive episodes (issue 17): the Play panel, with the maze (main bundle) or the board beside it.
+    vscode.commands.registerCommand('waypoint.playEpisode', (options?: import('./play/playCommand').PlayEpisodeOptions | vscode.Uri) =>
+      loadBoards(context, output).playEpisode(
+        { ...boardDeps(), showRoute: (edges, response, title, start) => MazePanel.show(context, getClient(), edges).showTrajectory(response, title, start, null) },
+        options instanceof vscode.Uri ? { source: options } : options,
+      ),
+    ),
+    vscode.commands.registerCommand('waypoint.playState', () => boardsModule?.PlayPanel.active?.state),
+    // Test-only: what a person types and sends in the panel, through the same handler as the webview's message.
+    vscode.commands.registerCommand('waypoint.playType', (text: string) => boardsModule?.PlayPanel.active?.receive({ type: 'command', text })),
     vscode.commands.registerCommand('waypoint.boardState', () => {
       const board = boardsModule?.BoardPanel.active;
       return board ? { title: board.panel.title, frame: board.frame, frames: board.timeline?.frames.length ?? 0, timeline: board.timeline, scene: board.scene } : undefined;

@@ -3,9 +3,10 @@
 // diagnostics → run record → board timeline. Storage, the network and cancellation are injected,
 // so the editor, the CLI's single questions and batch runs (core/runs) run the same code.
 import type { BoardTimeline } from '../board';
-import { type BenchmarkDefinition, type PreparedQuestion, preparedFromHooks } from '../registry';
+import { type BenchmarkDefinition, type EpisodeWatcher, type PlayedEpisode, type PreparedQuestion, preparedFromHooks } from '../registry';
 import type { Diagnostic } from '../text';
 import { askModel, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from './engine';
+import { EpisodeStopped } from './episodeQuestions';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RecordDiagnostic, RunRecord, ScoringMode } from './types';
 
 export interface AnswerOptions {
@@ -19,6 +20,10 @@ export interface AnswerOptions {
   seed?: number;
   /** Stamped on the record (runs.md §1). */
   runId?: string;
+  /** Episodes: told each turn as it is played. */
+  watch?: EpisodeWatcher;
+  /** Episodes: a stopped episode is a record of the turns played (end `cancelled`) instead of ModelCallCancelled. */
+  recordStopped?: boolean;
 }
 
 export interface AnsweredQuestion<Q extends QuestionBase> {
@@ -65,7 +70,13 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
   if (promptError) throw new PromptConstructionError(promptError);
   const messages: ChatMessage[] = prepared.messages.map((message) => ({ ...message }));
   if (prepared.play) {
-    const episode = await prepared.play((turn) => askModel(source, options.cache ?? null, profile, turn, question, signal), mode, signal);
+    let episode: PlayedEpisode;
+    try {
+      episode = await prepared.play((turn) => askModel(source, options.cache ?? null, profile, turn, question, signal), mode, signal, options.watch);
+    } catch (error) {
+      if (!(options.recordStopped && error instanceof EpisodeStopped)) throw error;
+      episode = error.played;
+    }
     const reply: ModelReply = { text: episode.rawAnswer, promptTokens: episode.promptTokens, completionTokens: episode.completionTokens, latencyMs: 0, cached: episode.cached };
     const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: episode.parsedAnswer, scores: episode.scores, mode }, reply);
     return { record: stamped(record, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };

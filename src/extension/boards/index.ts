@@ -13,6 +13,7 @@ import { reopenGraspRun, scoreGraspResponse } from './graspQuestion';
 export { runBabyaiQuestion } from './babyaiQuestion';
 export { runGraspQuestion, scoreGraspResponse } from './graspQuestion';
 export { playSmartplay } from './smartplayCommands';
+export { playEpisode, PlayPanel } from '../play/playCommand';
 export { BoardPanel } from './boardPanel';
 export { useWebviewMessageLog } from '../views/webviewMessages';
 
