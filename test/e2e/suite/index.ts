@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import Mocha from 'mocha';
 import { defineExtensionTests } from './extension.e2e';
+import { definePlayTests } from './play.e2e';
 import { defineResultsTests } from './results.e2e';
 
 interface TestRecord {
@@ -18,6 +19,7 @@ export function run(): Promise<void> {
   mocha.suite.emit('pre-require', globalThis, 'inline', mocha);
   defineExtensionTests();
   defineResultsTests();
+  definePlayTests();
   const records: TestRecord[] = [];
   const metrics: Record<string, number> = {};
   (globalThis as { waypointE2eMetrics?: Record<string, number> }).waypointE2eMetrics = metrics;
