@@ -102,10 +102,10 @@ async function mangoSource(target: vscode.Uri, choices: SourceChoices): Promise<
   };
 }
 
-async function babyaiSource(target: vscode.Uri, kind: string, choices: SourceChoices): Promise<EpisodeSource | undefined> {
+async function babyaiSource(target: vscode.Uri, levelFile: boolean, choices: SourceChoices): Promise<EpisodeSource | undefined> {
   const text = await readText(target);
   const shown = vscode.workspace.asRelativePath(target);
-  if (kind === 'babyai-level') {
+  if (levelFile) {
     const loaded = loadLevelFile(text);
     const error = loaded.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
     if (!loaded.spec || error) throw new SourceError(`${shown}${error ? `:${error.range.start.line + 1}: ${error.message}` : ': the level cannot be built'}`);
@@ -165,13 +165,19 @@ async function graspSource(target: vscode.Uri, choices: SourceChoices, mode: Sco
   return { benchmark: 'grasp', title, mode, prepare: () => preparedGraspEpisode(question, entry.grid, obstacles), map: { kind: 'board', timeline: (steps) => graspEpisodeTimeline(entry.grid, setting, steps, mode, title) } };
 }
 
+/** The standalone file kinds that can be played, as `waypoint play` reads them (one table, as the CLI's EPISODES). */
+const PLAYABLE_KINDS: Record<string, (target: vscode.Uri, choices: SourceChoices, graspMode: ScoringMode) => Promise<EpisodeSource | undefined>> = {
+  'babyai-level': (target, choices) => babyaiSource(target, true, choices),
+  'babyai-records': (target, choices) => babyaiSource(target, false, choices),
+  'grasp-grids': graspSource,
+};
+
 /** The episode a file or folder stands for; undefined when a pick was dismissed. Throws SourceError for files that cannot be played. */
 export async function episodeSource(target: vscode.Uri, choices: SourceChoices, graspMode: ScoringMode): Promise<EpisodeSource | undefined> {
   try {
     if (mangoGameOf(target.path)) return await mangoSource(target, choices);
-    const kind = standaloneKindOf(target.path);
-    if (kind === 'babyai-level' || kind === 'babyai-records') return await babyaiSource(target, kind, choices);
-    if (kind === 'grasp-grids') return await graspSource(target, choices, graspMode);
+    const build = PLAYABLE_KINDS[standaloneKindOf(target.path) ?? ''];
+    if (build) return await build(target, choices, graspMode);
     const stat = await vscode.workspace.fs.stat(target).then(undefined, () => null);
     if (stat && stat.type & vscode.FileType.Directory) return await mangoSource(target, choices);
   } catch (error) {
@@ -190,12 +196,14 @@ export async function workspaceSources(): Promise<Array<{ label: string; descrip
     vscode.workspace.findFiles('**/llm[-_]babybench*.{csv,json,jsonl,ndjson}', exclude, 50),
     vscode.workspace.findFiles('**/*.jsonl', exclude, 400),
   ]);
-  const gridFiles = grids.filter((uri) => standaloneKindOf(uri.path) === 'grasp-grids');
   const path = (uri: vscode.Uri) => vscode.workspace.asRelativePath(uri);
+  const described: Record<string, string> = { 'babyai-level': 'BabyAI level', 'babyai-records': 'LLM-BabyBench records', 'grasp-grids': 'GRASP grids' };
+  const files = [...new Map([...levels, ...records, ...grids].map((uri) => [uri.toString(), uri])).values()];
   return [
     ...games.map((uri) => ({ label: path(uri).replace(/\.edges\.json$/, ''), description: 'MANGO game', uri })),
-    ...levels.map((uri) => ({ label: path(uri), description: 'BabyAI level', uri })),
-    ...records.filter((uri) => standaloneKindOf(uri.path) === 'babyai-records').map((uri) => ({ label: path(uri), description: 'LLM-BabyBench records', uri })),
-    ...gridFiles.map((uri) => ({ label: path(uri), description: 'GRASP grids', uri })),
+    ...files.flatMap((uri) => {
+      const description = described[standaloneKindOf(uri.path) ?? ''];
+      return description ? [{ label: path(uri), description, uri }] : [];
+    }),
   ];
 }
