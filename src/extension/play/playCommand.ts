@@ -103,7 +103,10 @@ function playHost(deps: PlayDeps) {
       const { map } = source;
       if (map.kind === 'maze') return deps.showRoute(map.edges, map.route(steps), `Play · ${source.title}`, map.start);
       const timeline = map.timeline(steps);
-      BoardPanel.show(deps.context).showTimeline(timeline, timeline.frames.length - 1);
+      // An open board is redrawn where it is (BoardPanel.show reveals "beside" whatever is active, which moves it each turn).
+      const board = BoardPanel.active ?? BoardPanel.show(deps.context);
+      if (!board.panel.visible) board.panel.reveal(board.panel.viewColumn, true);
+      board.showTimeline(timeline, timeline.frames.length - 1);
       return { frames: timeline.frames.length, title: timeline.title };
     },
   };

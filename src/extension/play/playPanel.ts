@@ -50,6 +50,28 @@ export interface PlayState {
   map: unknown;
 }
 
+/** Columns of the groups where the map is or will open: the map's own tab, and for the maze the group of answer documents (where MazePanel opens). */
+function mapColumns(map: EpisodeSource['map']): Set<vscode.ViewColumn> {
+  const viewType = map.kind === 'maze' ? 'waypoint.maze' : 'waypoint.board';
+  const holdsMap = (tab: vscode.Tab) =>
+    (tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(viewType)) ||
+    (map.kind === 'maze' && tab.input instanceof vscode.TabInputText && ['waypoint-answer', 'waypoint-run'].includes(tab.input.uri.scheme));
+  return new Set(vscode.window.tabGroups.all.filter((group) => group.tabs.some(holdsMap)).map((group) => group.viewColumn));
+}
+
+/**
+ * Where the Play panel goes so that the map is beside it, never behind it: the active group (the
+ * source's), unless the map is there; else another group without the map; else a new group beside.
+ * The window keeps two columns: [source | play] becomes [play | map].
+ */
+function playColumn(map: EpisodeSource['map'], current?: vscode.ViewColumn): vscode.ViewColumn {
+  const avoid = mapColumns(map);
+  if (current !== undefined && !avoid.has(current)) return current;
+  const active = vscode.window.tabGroups.activeTabGroup.viewColumn;
+  if (!avoid.has(active)) return active;
+  return vscode.window.tabGroups.all.map((group) => group.viewColumn).find((column) => !avoid.has(column)) ?? vscode.ViewColumn.Beside;
+}
+
 export class PlayPanel implements vscode.Disposable {
   static readonly viewType = 'waypoint.play';
   private static current: PlayPanel | undefined;
@@ -72,9 +94,9 @@ export class PlayPanel implements vscode.Disposable {
     let panel = PlayPanel.current;
     if (panel) {
       await panel.stop();
-      panel.panel.reveal(panel.panel.viewColumn, false);
+      panel.panel.reveal(playColumn(source.map, panel.panel.viewColumn), false);
     } else {
-      const webview = vscode.window.createWebviewPanel(PlayPanel.viewType, 'Play', { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true });
+      const webview = vscode.window.createWebviewPanel(PlayPanel.viewType, 'Play', { viewColumn: playColumn(source.map), preserveFocus: false }, { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true });
       webview.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icons', 'walkthrough.svg');
       panel = new PlayPanel(webview, context);
       PlayPanel.current = panel;
@@ -213,9 +235,15 @@ export class PlayPanel implements vscode.Disposable {
       async ({ record }) => {
         const answer = record.parsedAnswer as EpisodeAnswer;
         // A stopped episode with no move is nothing played: not a result.
-        const runFile = answer.end === 'cancelled' && answer.moves === 0 ? null : await this.host.record(record as RunRecord);
+        let runFile: string | null = null;
+        let failed: string | undefined;
+        try {
+          runFile = answer.end === 'cancelled' && answer.moves === 0 ? null : await this.host.record(record as RunRecord);
+        } catch (error) {
+          failed = `The run record could not be written: ${error instanceof Error ? error.message : String(error)}`;
+        }
         Object.assign(this.state, { end: answer.end, reached: answer.reached, record, runFile });
-        this.post({ type: 'end', end: answer.end, reached: answer.reached, moves: answer.moves, ...(runFile ? { runFile: vscode.workspace.asRelativePath(runFile) } : {}) });
+        this.post({ type: 'end', end: answer.end, reached: answer.reached, moves: answer.moves, ...(runFile ? { runFile: vscode.workspace.asRelativePath(runFile) } : {}), ...(failed ? { error: failed } : {}) });
       },
       (error: unknown) => {
         const message = redactSecrets(error instanceof Error ? error.message : String(error));
