@@ -12,7 +12,9 @@ import { previewImputedEdges } from './commands/imputedEdges';
 import { showAnswerInMaze } from './commands/showAnswer';
 import { ANSWER_SCHEME, AnswerDocuments } from './eval/answerDocuments';
 import { runDocumentName } from '../core/eval/runLabels';
+import type { EpisodeAnswer } from '../core/eval/episodeQuestions';
 import type { MangoQuestion, RunRecord } from '../core/eval/types';
+import { episodeRoute } from '../core/mango/textAdventure';
 import type { RunQuestionOptions } from './eval/runQuestion';
 import { compareRuns, RUN_TRAJECTORY_SCHEME, RunTrajectoryDocuments } from './eval/compareRuns';
 import { RunsView } from './eval/runsView';
@@ -105,7 +107,8 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
   /** A MANGO run re-checked against its game as it is now; null when the game is gone. */
   const scoreMangoRun = async (record: RunRecord): Promise<ScoreAnswerResult | null> => {
     // 'pre2025' is GRASP's scoring mode: a MANGO record never has it, and the server cannot score in it.
-    if (record.question.benchmark !== 'mango' || record.mode === 'pre2025') return null;
+    // A played episode's rawAnswer is its transcript, not a route answer: nothing to re-score.
+    if (record.question.benchmark !== 'mango' || record.mode === 'pre2025' || record.question.play) return null;
     const edges = await gameEdgesOf(record.question.game);
     return edges ? sendRequest(getClient(), ScoreAnswerRequest, { uri: edges.toString(), question: record.question, response: record.rawAnswer, mode: record.mode }) : null;
   };
@@ -128,7 +131,8 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
   };
   /** A MANGO run as the maze draws it: its answer, titled, with the question for the expected route. */
   const answerOnMap = (record: RunRecord, question: MangoQuestion): AnswerOnMap => ({
-    response: record.rawAnswer,
+    // A played episode is drawn as the route it walked (refused commands are no edge).
+    response: question.play && Array.isArray((record.parsedAnswer as EpisodeAnswer | null)?.steps) ? JSON.stringify(episodeRoute(question.src, (record.parsedAnswer as EpisodeAnswer).steps)) : record.rawAnswer,
     title: `${question.task.toUpperCase()} ${question.src} → ${question.dst} · ${record.model.id}`,
     start: question.src,
     cutoff: question.cutoff,

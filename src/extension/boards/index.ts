@@ -9,6 +9,7 @@ import type { BoardEvalDeps } from './evalDeps';
 import { showGraspGrid, showLevel, showRecordLevel } from './gridCommands';
 import { reopenBabyaiRun } from './babyaiQuestion';
 import { reopenGraspRun, scoreGraspResponse } from './graspQuestion';
+import { reopenBabyaiEpisode, reopenGraspEpisode } from '../play/episodeReplay';
 
 export { runBabyaiQuestion } from './babyaiQuestion';
 export { runGraspQuestion, scoreGraspResponse } from './graspQuestion';
@@ -64,9 +65,10 @@ export async function showBoard(deps: BoardEvalDeps, uri?: vscode.Uri): Promise<
  */
 export async function reopenRun(deps: BoardEvalDeps, record: RunRecord): Promise<boolean | null> {
   const { question } = record;
-  // These two re-score against the file as it is now, which the timeline hook does not (yet) do.
-  if (question.benchmark === 'babyai') return reopenBabyaiRun(deps, { ...record, question });
-  if (question.benchmark === 'grasp') return reopenGraspRun(deps, { ...record, question });
+  // These two re-score against the file as it is now, which the timeline hook does not (yet) do;
+  // a played episode is its transcript and the episode stepped on the level or grid as it is now.
+  if (question.benchmark === 'babyai') return question.play ? reopenBabyaiEpisode(deps, { ...record, question }) : reopenBabyaiRun(deps, { ...record, question });
+  if (question.benchmark === 'grasp') return question.play ? reopenGraspEpisode(deps, { ...record, question }) : reopenGraspRun(deps, { ...record, question });
   const timeline = findBenchmark(question.benchmark)?.timeline?.(question, record) ?? null;
   if (!timeline) return null;
   BoardPanel.show(deps.context).showTimeline(timeline);

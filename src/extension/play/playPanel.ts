@@ -78,7 +78,8 @@ export class PlayPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private ready = false;
   private disposed = false;
-  private readonly queue: HostToPlayMessage[] = [];
+  /** The current episode's messages so far: sent again when the view (re)loads, so it always shows the whole episode. */
+  private episodeMessages: HostToPlayMessage[] = [];
   private controller: AbortController | null = null;
   private playing: Promise<void> | null = null;
   private pendingCommand: ((text: string) => void) | null = null;
@@ -135,7 +136,7 @@ export class PlayPanel implements vscode.Disposable {
     switch (message.type) {
       case 'ready':
         this.ready = true;
-        for (const queued of this.queue.splice(0)) void this.panel.webview.postMessage(queued);
+        for (const message of this.episodeMessages) void this.panel.webview.postMessage(message);
         return;
       case 'command': {
         const take = this.pendingCommand;
@@ -161,8 +162,9 @@ export class PlayPanel implements vscode.Disposable {
 
   private post(message: HostToPlayMessage): void {
     if (this.disposed) return;
+    if (message.type === 'episode') this.episodeMessages = [];
+    this.episodeMessages.push(message);
     if (this.ready) void this.panel.webview.postMessage(message);
-    else this.queue.push(message);
   }
 
   /** The reply source of this play: the person's next command, or the player's, announced in the panel first. */

@@ -74,6 +74,9 @@ export function definePlayTests(): void {
       const [play, maze] = [webviewTab('waypoint.play'), webviewTab('waypoint.maze')];
       assert.ok(play && maze, 'both panels are open');
       assert.notEqual(play.group.viewColumn, maze.group.viewColumn);
+      // Replayed from the record (the Runs view's Show in Maze, the results view's replay): the route it walked.
+      const replayed = await vscode.commands.executeCommand<Trajectory | null>('waypoint.showRunInMaze', { record });
+      assert.deepEqual(replayed?.steps.map((step) => step.to), route.steps.map((step) => step.to));
     });
 
     it('the oracle plays the same episode in the shortest number of moves, recorded and drawn', async function () {
