@@ -3,6 +3,7 @@
 // instead of naming benchmarks. The built-ins are registered by core/benchmarks.ts; this module
 // holds only the types and the table, so declarations can import it without a cycle.
 import type { BoardGesture, BoardScene, BoardTimeline, BoardToolDeclaration, TextEdit } from './board';
+import type { EpisodeEnvironment, EpisodeStep } from './eval/episodes';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from './eval/types';
 import type { Diagnostic } from './text';
 
@@ -100,6 +101,7 @@ export interface PreparedQuestion<Q extends QuestionBase = QuestionBase> {
   /**
    * Multi-turn questions (a SmartPlay episode): plays the whole episode, asking `ask` once a turn,
    * and returns the transcript and scores. The pipeline uses it instead of a single reply + score.
+   * `watch` sees the episode as it is played (the editor's Play panel and its live map).
    */
   play?(ask: (messages: readonly ChatMessage[]) => Promise<ModelReply>, mode: ScoringMode, signal: AbortSignal, options?: EpisodeOptions): Promise<PlayedEpisode>;
 }
@@ -117,6 +119,8 @@ export interface EpisodeOptions {
    * cancelled (when `play` then throws), so a host can still keep and draw what was played.
    */
   onTranscript?(transcript: string): void;
+  /** Told turn by turn as the episode is played (the editor's Play panel and its live map). */
+  readonly watch?: EpisodeWatcher;
 }
 
 /** What Show Board draws at the cursor of a file as one static scene, or why it cannot (said to the user, e.g. `no readable grid in this file (see Problems)`). */
@@ -138,6 +142,14 @@ export interface LiveBoard {
   scene(kind: string, text: string): BoardScene | null;
   /** A gesture as edits of the file's text; none when it changes nothing. */
   edits(kind: string, text: string, gesture: BoardGesture): TextEdit[];
+}
+
+/** Told about an interactive episode turn by turn, as it is played. */
+export interface EpisodeWatcher {
+  /** After reset: the environment (instructions, commands, budget) and its opening observation. */
+  started?(env: EpisodeEnvironment, opening: string): void;
+  /** After each command: the turn and what the environment draws now. */
+  stepped?(step: EpisodeStep, index: number, state: unknown): void;
 }
 
 /** What a played episode leaves in its run record. */

@@ -14,6 +14,8 @@ import { showAnswerInMaze } from './commands/showAnswer';
 import { ANSWER_SCHEME, AnswerDocuments } from './eval/answerDocuments';
 import { replaysOnMaze, runDocumentName } from '../core/eval/runLabels';
 import type { BabyaiQuestion, GraspQuestion, MangoQuestion, RunRecord } from '../core/eval/types';
+import type { EpisodeAnswer } from '../core/eval/episodeQuestions';
+import { episodeRoute } from '../core/mango/textAdventure';
 import type { RunQuestionOptions } from './eval/runQuestion';
 import { compareRuns, RUN_TRAJECTORY_SCHEME, RunTrajectoryDocuments } from './eval/compareRuns';
 import { RunsView } from './eval/runsView';
@@ -112,7 +114,8 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
   const scoreMangoRun = async (record: RunRecord): Promise<ScoreAnswerResult | null> => {
     const question = mangoQuestionOf(record);
     // 'pre2025' is GRASP's scoring mode: a MANGO record never has it, and the server cannot score in it.
-    if (!question || record.mode === 'pre2025') return null;
+    // A played episode's rawAnswer is its transcript, not a route answer: nothing to re-score.
+    if (!question || record.mode === 'pre2025' || question.play) return null;
     const edges = await gameEdgesOf(question.game);
     return edges ? sendRequest(getClient(), ScoreAnswerRequest, { uri: edges.toString(), question, response: record.rawAnswer, mode: record.mode }) : null;
   };
@@ -134,7 +137,8 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
   };
   /** A MANGO run as the maze draws it: its answer, titled, with the question for the expected route. */
   const answerOnMap = (record: RunRecord, question: MangoQuestion): AnswerOnMap => ({
-    response: record.rawAnswer,
+    // A played episode is drawn as the route it walked (refused commands are no edge).
+    response: question.play && Array.isArray((record.parsedAnswer as EpisodeAnswer | null)?.steps) ? JSON.stringify(episodeRoute(question.src, (record.parsedAnswer as EpisodeAnswer).steps)) : record.rawAnswer,
     title: `${question.task.toUpperCase()} ${question.src} → ${question.dst} · ${record.model.id}`,
     start: question.src,
     cutoff: question.cutoff,
@@ -222,9 +226,19 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     vscode.commands.registerCommand('waypoint.scoreGraspResponse', (options?: import('./boards/graspQuestion').ScoreResponseOptions) => loadBoards(context, output).scoreGraspResponse(boardDeps(), options)),
     vscode.commands.registerCommand('waypoint.runBabyaiQuestion', (options?: import('./boards/babyaiQuestion').BabyaiRunOptions) => loadBoards(context, output).runBabyaiQuestion(boardDeps(), options)),
     // Named by the BabyAI and GRASP declarations' reopenCommand: a run re-scored against its file as it is now.
-    vscode.commands.registerCommand('waypoint.reopenBabyaiRun', (record: RunRecord & { question: BabyaiQuestion }) => loadBoards(context, output).reopenBabyaiRun(boardDeps(), record)),
-    vscode.commands.registerCommand('waypoint.reopenGraspRun', (record: RunRecord & { question: GraspQuestion }) => loadBoards(context, output).reopenGraspRun(boardDeps(), record)),
+    vscode.commands.registerCommand('waypoint.reopenBabyaiRun', (record: RunRecord & { question: BabyaiQuestion }) => loadBoards(context, output).reopenBabyaiRecord(boardDeps(), record)),
+    vscode.commands.registerCommand('waypoint.reopenGraspRun', (record: RunRecord & { question: GraspQuestion }) => loadBoards(context, output).reopenGraspRecord(boardDeps(), record)),
     vscode.commands.registerCommand('waypoint.playSmartplay', (options?: import('./boards/smartplayCommands').PlayOptions) => loadBoards(context, output).playSmartplay(boardDeps(), options)),
+    // Interactive episodes (issue 17): the Play panel, with the maze (main bundle) or the board beside it.
+    vscode.commands.registerCommand('waypoint.playEpisode', (options?: import('./play/playCommand').PlayEpisodeOptions | vscode.Uri) =>
+      loadBoards(context, output).playEpisode(
+        { ...boardDeps(), showRoute: (edges, response, title, start) => MazePanel.show(context, getClient(), edges).showTrajectory(response, title, start, null) },
+        options instanceof vscode.Uri ? { source: options } : options,
+      ),
+    ),
+    vscode.commands.registerCommand('waypoint.playState', () => boardsModule?.PlayPanel.active?.state),
+    // Test-only: what a person types and sends in the panel, through the same handler as the webview's message.
+    vscode.commands.registerCommand('waypoint.playType', (text: string) => boardsModule?.PlayPanel.active?.receive({ type: 'command', text })),
     vscode.commands.registerCommand('waypoint.boardState', () => {
       const board = boardsModule?.BoardPanel.active;
       return board ? { title: board.panel.title, frame: board.frame, frames: board.timeline?.frames.length ?? 0, timeline: board.timeline, scene: board.scene } : undefined;

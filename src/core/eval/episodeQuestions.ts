@@ -3,7 +3,7 @@
 // built-in agents through builtInSource) answers each turn, and the run record keeps the
 // transcript — text as rawAnswer, the §7 JSON plus the final drawable state as parsedAnswer — so
 // the results view, the maze and the board can step through it. `waypoint play` runs the same.
-import type { PlayedEpisode, PreparedQuestion } from '../registry';
+import type { EpisodeOptions, PlayedEpisode, PreparedQuestion } from '../registry';
 import { ModelCallCancelled, ModelCallError } from './engine';
 import { type EpisodeAgent, EpisodeCancelled, type EpisodeEnvironment, type EpisodeTranscript, formatTranscript, runEpisode, transcriptJson } from './episodes';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, ScoringMode } from './types';
@@ -24,6 +24,17 @@ export interface EpisodeQuestionSpec<Q extends QuestionBase, E extends EpisodeEn
 export interface EpisodeAnswer extends ReturnType<typeof transcriptJson> {
   end: EpisodeTranscript['end'];
   state: unknown;
+}
+
+/**
+ * An episode stopped through its AbortSignal, with what was played up to then (end `cancelled`).
+ * A ModelCallCancelled, so callers that only cancel keep working; the editor records it
+ * (answerPrepared's `recordStopped`), since a person's stopped attempt is a result too.
+ */
+export class EpisodeStopped extends ModelCallCancelled {
+  constructor(readonly played: PlayedEpisode) {
+    super();
+  }
 }
 
 /** Builds a PreparedQuestion whose `play` runs the episode turn by turn through the pipeline's `ask`. */
@@ -50,7 +61,8 @@ export function preparedEpisode<Q extends QuestionBase, E extends EpisodeEnviron
     score() {
       throw new ModelCallError('an episode is played turn by turn, not scored from one reply');
     },
-    async play(ask, mode, signal): Promise<PlayedEpisode> {
+    async play(ask, mode, signal, options?: EpisodeOptions): Promise<PlayedEpisode> {
+      const watch = options?.watch;
       const env = spec.makeEnv(mode);
       const state = { env, agent: null as EpisodeAgent | null, turn: 0 };
       playing = state;
@@ -65,17 +77,25 @@ export function preparedEpisode<Q extends QuestionBase, E extends EpisodeEnviron
         allCached &&= reply.cached;
         return reply.text;
       };
+      const played = (transcript: EpisodeTranscript): PlayedEpisode => {
+        const parsedAnswer: EpisodeAnswer = { ...transcriptJson(transcript), end: transcript.end, state: env.state() };
+        return { rawAnswer: formatTranscript(transcript), parsedAnswer, scores: spec.scores(transcript, env), diagnostics: [], promptTokens, completionTokens, cached: allCached };
+      };
       let transcript: EpisodeTranscript;
       try {
-        transcript = await runEpisode(env, agent, { signal });
+        transcript = await runEpisode(env, agent, {
+          signal,
+          onStart: (opening) => watch?.started?.(env, opening),
+          onStep: (step, index) => watch?.stepped?.(step, index, env.state()),
+        });
       } catch (error) {
-        if (error instanceof EpisodeCancelled || error instanceof ModelCallCancelled) throw new ModelCallCancelled();
+        if (error instanceof EpisodeCancelled) throw new EpisodeStopped(played(error.transcript));
+        if (error instanceof ModelCallCancelled) throw new ModelCallCancelled();
         throw error;
       } finally {
         if (playing === state) playing = null;
       }
-      const parsedAnswer: EpisodeAnswer = { ...transcriptJson(transcript), end: transcript.end, state: env.state() };
-      return { rawAnswer: formatTranscript(transcript), parsedAnswer, scores: spec.scores(transcript, env), diagnostics: [], promptTokens, completionTokens, cached: allCached };
+      return played(transcript);
     },
   };
 }

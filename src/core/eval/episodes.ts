@@ -88,6 +88,8 @@ export function commandOf(reply: string): string {
 
 export interface RunEpisodeOptions {
   signal?: AbortSignal;
+  /** After reset, with the opening observation (before the agent's first turn). */
+  onStart?: (opening: string) => void;
   onStep?: (step: EpisodeStep, index: number) => void;
 }
 
@@ -99,6 +101,7 @@ export interface RunEpisodeOptions {
 export async function runEpisode(env: EpisodeEnvironment, agent: EpisodeAgent, options: RunEpisodeOptions = {}): Promise<EpisodeTranscript> {
   const signal = options.signal ?? new AbortController().signal;
   const start = env.reset();
+  options.onStart?.(start);
   const messages: ChatMessage[] = [
     { role: 'system', content: env.instructions },
     { role: 'user', content: start },

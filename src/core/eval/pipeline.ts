@@ -3,9 +3,10 @@
 // diagnostics → run record → board timeline. Storage, the network and cancellation are injected,
 // so the editor, the CLI's single questions and batch runs (core/runs) run the same code.
 import type { BoardTimeline } from '../board';
-import { type BenchmarkDefinition, type EpisodeOptions, type PreparedQuestion, preparedFromHooks } from '../registry';
+import { type BenchmarkDefinition, type EpisodeOptions, type EpisodeWatcher, type PlayedEpisode, type PreparedQuestion, preparedFromHooks } from '../registry';
 import type { Diagnostic } from '../text';
 import { askModel, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from './engine';
+import { EpisodeStopped } from './episodeQuestions';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RecordDiagnostic, RunRecord, ScoringMode } from './types';
 
 export interface AnswerOptions {
@@ -21,6 +22,10 @@ export interface AnswerOptions {
   runId?: string;
   /** For questions played as episodes: step limit, player name, progress and the transcript however the episode ends. */
   episode?: EpisodeOptions;
+  /** Episodes: told each turn as it is played. */
+  watch?: EpisodeWatcher;
+  /** Episodes: a stopped episode is a record of the turns played (end `cancelled`) instead of ModelCallCancelled. */
+  recordStopped?: boolean;
 }
 
 export interface AnsweredQuestion<Q extends QuestionBase> {
@@ -68,7 +73,13 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
   const messages: ChatMessage[] = prepared.messages.map((message) => ({ ...message }));
   if (prepared.play) {
     const started = Date.now();
-    const episode = await prepared.play((turn) => askModel(source, options.cache ?? null, profile, turn, question, signal), mode, signal, options.episode);
+    let episode: PlayedEpisode;
+    try {
+      episode = await prepared.play((turn) => askModel(source, options.cache ?? null, profile, turn, question, signal), mode, signal, { ...options.episode, ...(options.watch ? { watch: options.watch } : {}) });
+    } catch (error) {
+      if (!(options.recordStopped && error instanceof EpisodeStopped)) throw error;
+      episode = error.played;
+    }
     const reply: ModelReply = { text: episode.rawAnswer, promptTokens: episode.promptTokens, completionTokens: episode.completionTokens, latencyMs: Date.now() - started, cached: episode.cached };
     const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: episode.parsedAnswer, scores: episode.scores, mode }, reply);
     return { record: stamped(record, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };

@@ -18,7 +18,7 @@ export const chatMessageSchema = z.object({ role: z.enum(['system', 'user', 'ass
 
 export const modelProfileSchema = z.object({
   id: z.string(),
-  provider: z.enum(['openai-compatible', 'oracle', 'random', 'imported']),
+  provider: z.enum(['openai-compatible', 'oracle', 'random', 'imported', 'human']),
   baseUrl: z.optional(z.string()),
   model: z.optional(z.string()),
   temperature: z.number(),

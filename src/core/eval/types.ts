@@ -20,8 +20,8 @@ export interface ChatMessage {
 /** A model as configured in settings. Keys are never part of a profile (SecretStorage or an environment variable). */
 export interface ModelProfile {
   id: string;
-  /** `imported`: the record came from upstream outputs (`waypoint import`); `id` is the model name read from the data. Never a configured profile. */
-  provider: 'openai-compatible' | 'oracle' | 'random' | 'imported';
+  /** `imported`: the record came from upstream outputs (`waypoint import`); `id` is the model name read from the data. `human`: a person played the episode in the editor's Play panel. Neither is a configured profile. */
+  provider: 'openai-compatible' | 'oracle' | 'random' | 'imported' | 'human';
   baseUrl?: string;
   model?: string;
   temperature: number;

@@ -2,15 +2,29 @@
 // and SmartPlay cores are not needed to activate Waypoint.
 import * as vscode from 'vscode';
 import { findBenchmark, findKind } from '../../core/benchmarks';
-import type { RunRecord } from '../../core/eval/types';
+import type { BabyaiQuestion, GraspQuestion, RunRecord } from '../../core/eval/types';
 import { standaloneKindOf } from '../../core/standaloneValidation';
 import { BoardPanel } from './boardPanel';
 import type { BoardEvalDeps } from './evalDeps';
 import { showLiveBoard } from './gridCommands';
+import { reopenBabyaiEpisode, reopenGraspEpisode } from '../play/episodeReplay';
+import { reopenBabyaiRun } from './babyaiQuestion';
+import { reopenGraspRun } from './graspQuestion';
 
-export { reopenBabyaiRun, runBabyaiQuestion } from './babyaiQuestion';
-export { reopenGraspRun, runGraspQuestion, scoreGraspResponse } from './graspQuestion';
+/** A BabyAI run reopened against its level as it is now: a question re-scored, a played episode stepped again. */
+export function reopenBabyaiRecord(deps: BoardEvalDeps, record: RunRecord & { question: BabyaiQuestion }): Promise<boolean> {
+  return record.question.play ? reopenBabyaiEpisode(deps, record) : reopenBabyaiRun(deps, record);
+}
+
+/** A GRASP run reopened against its grid as it is now: a question re-scored, a played episode stepped again. */
+export function reopenGraspRecord(deps: BoardEvalDeps, record: RunRecord & { question: GraspQuestion }): Promise<boolean> {
+  return record.question.play ? reopenGraspEpisode(deps, record) : reopenGraspRun(deps, record);
+}
+
+export { runBabyaiQuestion } from './babyaiQuestion';
+export { runGraspQuestion, scoreGraspResponse } from './graspQuestion';
 export { playSmartplay } from './smartplayCommands';
+export { playEpisode, PlayPanel } from '../play/playCommand';
 export { BoardPanel } from './boardPanel';
 export { useWebviewMessageLog } from '../views/webviewMessages';
 

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import Mocha from 'mocha';
 import { defineExtensionTests } from './extension.e2e';
 import { defineMapDiffTests } from './mapDiff.e2e';
+import { definePlayTests } from './play.e2e';
 import { defineResultsTests } from './results.e2e';
 
 interface TestRecord {
@@ -20,6 +21,7 @@ export function run(): Promise<void> {
   defineExtensionTests();
   defineResultsTests();
   defineMapDiffTests();
+  definePlayTests();
   const records: TestRecord[] = [];
   const metrics: Record<string, number> = {};
   (globalThis as { waypointE2eMetrics?: Record<string, number> }).waypointE2eMetrics = metrics;

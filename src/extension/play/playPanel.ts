@@ -1,0 +1,269 @@
+// The Play panel: one interactive episode at a time, played through the evaluation pipeline
+// (answerPrepared with the episode question, so its record is `waypoint run --task play`'s) by a
+// person typing in the panel, a built-in agent or a model profile. Each turn streams into the view
+// and redraws the map beside it (the maze for MANGO, the board for BabyAI and GRASP); Stop aborts
+// the player mid-turn through the AbortSignal; every episode that was played (reached, out of
+// steps, or stopped after at least one move) is appended to the workspace's run files.
+import * as vscode from 'vscode';
+import { ModelCallCancelled, type ReplySource, type ResponseCache } from '../../core/eval/engine';
+import type { EpisodeAnswer } from '../../core/eval/episodeQuestions';
+import { answerPrepared, builtInSource } from '../../core/eval/pipeline';
+import { redactSecrets } from '../../core/eval/redact';
+import { benchmarkLabel } from '../../core/eval/runLabels';
+import type { ModelProfile, ModelReply, RunRecord } from '../../core/eval/types';
+import { type HostToPlayMessage, type PlayEnd, type PlayStep, playToHostMessage, type PlayToHostMessage } from '../../protocol/play';
+import { receiveMessage } from '../views/webviewMessages';
+import { webviewHtml, webviewOptions } from '../views/webviewHtml';
+import type { EpisodeSource } from './episodeSources';
+
+/** Who plays: a person, a built-in agent (oracle, random) or a configured model. */
+export interface EpisodePlayer {
+  readonly kind: 'human' | 'agent' | 'model';
+  readonly label: string;
+  readonly profile: ModelProfile;
+  readonly seed: number;
+  /** A model's replies (the key from SecretStorage, the workspace cache); built-in agents and people need none. */
+  readonly source?: ReplySource;
+  readonly cache?: ResponseCache | null;
+}
+
+export interface PlayHost {
+  /** Appends the record to the workspace's run files; the file, or null when it could not be written (untrusted window). */
+  record(record: RunRecord): Promise<string | null>;
+  /** Draws the episode so far beside the panel; resolves with what the map shows (for tests). */
+  draw(source: EpisodeSource, steps: readonly PlayStep[]): Promise<unknown>;
+  /** Shows a failed model call (with its way out). */
+  reportError(error: unknown, profile: ModelProfile): void;
+}
+
+/** What the panel shows and last did, for the output channel and tests. */
+export interface PlayState {
+  title: string;
+  player: string;
+  benchmark: string;
+  steps: PlayStep[];
+  end: PlayEnd | null;
+  reached: boolean;
+  runFile: string | null;
+  record: RunRecord | null;
+  waitingForHuman: boolean;
+  map: unknown;
+}
+
+/** Columns of the groups where the map is or will open: the map's own tab, and for the maze the group of answer documents (where MazePanel opens). */
+function mapColumns(map: EpisodeSource['map']): Set<vscode.ViewColumn> {
+  const viewType = map.kind === 'maze' ? 'waypoint.maze' : 'waypoint.board';
+  const holdsMap = (tab: vscode.Tab) =>
+    (tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(viewType)) ||
+    (map.kind === 'maze' && tab.input instanceof vscode.TabInputText && ['waypoint-answer', 'waypoint-run'].includes(tab.input.uri.scheme));
+  return new Set(vscode.window.tabGroups.all.filter((group) => group.tabs.some(holdsMap)).map((group) => group.viewColumn));
+}
+
+/**
+ * Where the Play panel goes so that the map is beside it, never behind it: the active group (the
+ * source's), unless the map is there; else another group without the map; else a new group beside.
+ * The window keeps two columns: [source | play] becomes [play | map].
+ */
+function playColumn(map: EpisodeSource['map'], current?: vscode.ViewColumn): vscode.ViewColumn {
+  const avoid = mapColumns(map);
+  if (current !== undefined && !avoid.has(current)) return current;
+  const active = vscode.window.tabGroups.activeTabGroup.viewColumn;
+  if (!avoid.has(active)) return active;
+  return vscode.window.tabGroups.all.map((group) => group.viewColumn).find((column) => !avoid.has(column)) ?? vscode.ViewColumn.Beside;
+}
+
+export class PlayPanel implements vscode.Disposable {
+  static readonly viewType = 'waypoint.play';
+  private static current: PlayPanel | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private ready = false;
+  private disposed = false;
+  /** The current episode's messages so far: sent again when the view (re)loads, so it always shows the whole episode. */
+  private episodeMessages: HostToPlayMessage[] = [];
+  private controller: AbortController | null = null;
+  private playing: Promise<void> | null = null;
+  private pendingCommand: ((text: string) => void) | null = null;
+  private drawing: Promise<unknown> = Promise.resolve();
+  state: PlayState;
+
+  static get active(): PlayPanel | undefined {
+    return PlayPanel.current;
+  }
+
+  /** Opens the panel (in the active group: the map then goes beside it, so the window keeps two columns) and starts the episode. */
+  static async show(context: vscode.ExtensionContext, host: PlayHost, source: EpisodeSource, player: EpisodePlayer): Promise<PlayPanel> {
+    let panel = PlayPanel.current;
+    if (panel) {
+      await panel.stop();
+      panel.panel.reveal(playColumn(source.map, panel.panel.viewColumn), false);
+    } else {
+      const webview = vscode.window.createWebviewPanel(PlayPanel.viewType, 'Play', { viewColumn: playColumn(source.map), preserveFocus: false }, { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true });
+      webview.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icons', 'walkthrough.svg');
+      panel = new PlayPanel(webview, context);
+      PlayPanel.current = panel;
+    }
+    panel.host = host;
+    panel.source = source;
+    panel.player = player;
+    panel.start();
+    return panel;
+  }
+
+  private host!: PlayHost;
+  private source!: EpisodeSource;
+  private player!: EpisodePlayer;
+
+  private constructor(
+    readonly panel: vscode.WebviewPanel,
+    context: vscode.ExtensionContext,
+  ) {
+    panel.webview.html = webviewHtml(panel.webview, context.extensionUri, 'play.js', 'Play');
+    this.state = PlayPanel.emptyState();
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
+    );
+  }
+
+  private static emptyState(): PlayState {
+    return { title: '', player: '', benchmark: '', steps: [], end: null, reached: false, runFile: null, record: null, waitingForHuman: false, map: null };
+  }
+
+  /** A message as the webview sends it (also how the tests' command types into the panel). */
+  receive(raw: unknown): void {
+    const message = receiveMessage<PlayToHostMessage>(playToHostMessage, raw, 'play');
+    if (!message) return;
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        for (const message of this.episodeMessages) void this.panel.webview.postMessage(message);
+        return;
+      case 'command': {
+        const take = this.pendingCommand;
+        if (!take) return;
+        this.pendingCommand = null;
+        this.state.waitingForHuman = false;
+        take(message.text);
+        return;
+      }
+      case 'stop':
+        void this.stop();
+        return;
+      case 'restart':
+        void this.stop().then(() => this.start());
+    }
+  }
+
+  /** Stops the episode being played (recorded as stopped when a move was made); resolves once it has ended. */
+  async stop(): Promise<void> {
+    this.controller?.abort();
+    await this.playing;
+  }
+
+  private post(message: HostToPlayMessage): void {
+    if (this.disposed) return;
+    if (message.type === 'episode') this.episodeMessages = [];
+    this.episodeMessages.push(message);
+    if (this.ready) void this.panel.webview.postMessage(message);
+  }
+
+  /** The reply source of this play: the person's next command, or the player's, announced in the panel first. */
+  private sourceFor(prepared: ReturnType<EpisodeSource['prepare']>): ReplySource {
+    const { player } = this;
+    const inner = player.kind === 'human' ? null : (player.source ?? builtInSource(prepared, benchmarkLabel(prepared.question), player.seed));
+    return {
+      reply: (messages, profile, question, signal): Promise<ModelReply> => {
+        const step = this.state.steps.length + 1;
+        if (inner) {
+          this.post({ type: 'turn', step, waiting: 'player' });
+          return inner.reply(messages, profile, question, signal);
+        }
+        const started = Date.now();
+        this.state.waitingForHuman = true;
+        this.post({ type: 'turn', step, waiting: 'human' });
+        return new Promise<ModelReply>((resolve, reject) => {
+          const abort = () => {
+            this.pendingCommand = null;
+            this.state.waitingForHuman = false;
+            reject(new ModelCallCancelled());
+          };
+          if (signal.aborted) return abort();
+          signal.addEventListener('abort', abort, { once: true });
+          this.pendingCommand = (text) => {
+            signal.removeEventListener('abort', abort);
+            resolve({ text, promptTokens: null, completionTokens: null, latencyMs: Date.now() - started, cached: false });
+          };
+        });
+      },
+    };
+  }
+
+  private start(): void {
+    const { source, player } = this;
+    const controller = new AbortController();
+    this.controller = controller;
+    this.state = { ...PlayPanel.emptyState(), title: source.title, player: player.label, benchmark: source.benchmark };
+    this.panel.title = `Play · ${source.title}`;
+    const prepared = source.prepare();
+    const steps = this.state.steps;
+    const redraw = () => {
+      const shown = [...steps];
+      // One draw at a time, in order: a slow maze check never overtakes the next turn's.
+      this.drawing = this.drawing.then(() => this.host.draw(source, shown)).then((map) => {
+        this.state.map = map;
+      }, () => undefined);
+    };
+    this.playing = answerPrepared(prepared, player.profile, benchmarkLabel(prepared.question), {
+      source: this.sourceFor(prepared),
+      // People are never answered from the cache; a model's source caches itself.
+      cache: player.kind === 'agent' ? (player.cache ?? null) : null,
+      mode: source.mode,
+      seed: player.seed,
+      signal: controller.signal,
+      recordStopped: true,
+      watch: {
+        started: (env, opening) => {
+          this.post({ type: 'episode', title: source.title, player: { kind: player.kind, label: player.label }, instructions: env.instructions, commands: [...env.commands], maxSteps: env.maxSteps, opening });
+          redraw();
+        },
+        stepped: (step, index) => {
+          const shown: PlayStep = { command: step.command, observation: step.observation, location: step.location, valid: step.valid, ...(step.reply !== undefined ? { reply: step.reply } : {}) };
+          steps.push(shown);
+          this.post({ type: 'step', index, step: shown });
+          redraw();
+        },
+      },
+    }).then(
+      async ({ record }) => {
+        const answer = record.parsedAnswer as EpisodeAnswer;
+        // A stopped episode with no move is nothing played: not a result.
+        let runFile: string | null = null;
+        let failed: string | undefined;
+        try {
+          runFile = answer.end === 'cancelled' && answer.moves === 0 ? null : await this.host.record(record as RunRecord);
+        } catch (error) {
+          failed = `The run record could not be written: ${error instanceof Error ? error.message : String(error)}`;
+        }
+        Object.assign(this.state, { end: answer.end, reached: answer.reached, record, runFile });
+        this.post({ type: 'end', end: answer.end, reached: answer.reached, moves: answer.moves, ...(runFile ? { runFile: vscode.workspace.asRelativePath(runFile) } : {}), ...(failed ? { error: failed } : {}) });
+      },
+      (error: unknown) => {
+        const message = redactSecrets(error instanceof Error ? error.message : String(error));
+        Object.assign(this.state, { end: 'error' });
+        this.post({ type: 'end', end: 'error', reached: false, moves: steps.length, error: message });
+        this.host.reportError(error, player.profile);
+      },
+    ).finally(async () => {
+      await this.drawing;
+      if (this.controller === controller) this.controller = null;
+    });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.controller?.abort();
+    if (PlayPanel.current === this) PlayPanel.current = undefined;
+    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+    this.panel.dispose();
+  }
+}

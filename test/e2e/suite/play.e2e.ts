@@ -1,0 +1,99 @@
+// Interactive episodes in the editor (issue 17) through the real VS Code API: "Waypoint: Play
+// Episode…" on the sample MANGO game, played by a person (commands typed into the Play panel
+// through the test-only waypoint.playType, the same handler the webview's Enter reaches) and by the
+// oracle; each episode's run record is written to the workspace's run files, and the maze beside
+// the panel shows the route walked so far.
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import type { EpisodeAnswer } from '../../../src/core/eval/episodeQuestions';
+import type { RunRecord } from '../../../src/core/eval/types';
+import type { Trajectory } from '../../../src/core/mango/mazeView';
+import type { PlayState } from '../../../src/extension/play/playPanel';
+import { waitFor } from './extension.e2e';
+
+const playState = () => vscode.commands.executeCommand<PlayState | undefined>('waypoint.playState');
+
+/** The record the panel wrote: the last line of its run file, which must equal the one it holds. */
+function writtenRecord(state: PlayState): RunRecord {
+  assert.ok(state.runFile, 'the episode was recorded');
+  const lines = readFileSync(state.runFile, 'utf8').trim().split('\n');
+  const record = JSON.parse(lines[lines.length - 1]) as RunRecord;
+  assert.deepEqual(record.question, state.record?.question);
+  return record;
+}
+
+/** The maze's trajectory once it shows `moves` steps of the route. */
+async function mazeRoute(moves: number): Promise<Trajectory> {
+  return waitFor(`the maze to show ${moves} moves`, async () => {
+    const map = (await playState())?.map as Trajectory | null | undefined;
+    return map && map.steps.length === moves ? map : undefined;
+  });
+}
+
+function webviewTab(viewType: string): vscode.Tab | undefined {
+  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(viewType));
+}
+
+export function definePlayTests(): void {
+  describe('Play Episode', () => {
+    const game = () => {
+      const [folder] = vscode.workspace.workspaceFolders ?? [];
+      assert.ok(folder, 'the sample workspace is open');
+      return vscode.Uri.joinPath(folder.uri, 'mango', 'lighthouse');
+    };
+
+    it('a person types the commands of lighthouse to the goal: refused moves marked, the record written, the maze following', async function () {
+      this.timeout(60_000);
+      await vscode.commands.executeCommand('waypoint.playEpisode', { source: game(), from: 'Harbour Road', to: 'lamp room', player: 'human' });
+      for (const command of ['east', 'dance', 'enter boat', 'row to island', 'north', 'north', 'up']) {
+        await waitFor(`the panel to wait for "${command}"`, async () => (await playState())?.waitingForHuman);
+        await vscode.commands.executeCommand('waypoint.playType', command);
+      }
+      const state = await waitFor('the episode to end', async () => {
+        const current = await playState();
+        return current?.end ? current : undefined;
+      });
+      assert.equal(state.end, 'success');
+      assert.deepEqual(state.steps.map((step) => [step.command, step.valid, step.location]), [
+        ['east', true, 'quay'], ['dance', false, 'quay'], ['enter boat', true, 'rowing boat'], ['row to island', true, 'island landing'],
+        ['north', true, 'cliff path'], ['north', true, 'lighthouse base'], ['up', true, 'lamp room'],
+      ]);
+      assert.equal(state.steps[1].observation, "You can't go that way.");
+      const record = writtenRecord(state);
+      assert.equal(record.model.provider, 'human');
+      assert.equal(record.question.sampleId, 'play-harbour road->lamp room');
+      assert.equal(record.mode, 'faithful');
+      assert.deepEqual(record.scores, { reached: 1, success_strict: 1, success_loose: 1, moves: 7, shortest: 6, optimal: 0, invalid_moves: 1, parse_error: false });
+      assert.equal((record.parsedAnswer as EpisodeAnswer).end, 'success');
+      // The maze shows the six moves the maze has (the refused one is no edge), all on real edges.
+      const route = await mazeRoute(6);
+      assert.deepEqual(route.steps.map((step) => step.to), ['quay', 'rowing boat', 'island landing', 'cliff path', 'lighthouse base', 'lamp room']);
+      assert.ok(route.steps.every((step) => step.verdict === 'valid'), JSON.stringify(route.steps.map((step) => step.verdict)));
+      // Play panel and maze side by side: two groups, not the maze behind the panel.
+      const [play, maze] = [webviewTab('waypoint.play'), webviewTab('waypoint.maze')];
+      assert.ok(play && maze, 'both panels are open');
+      assert.notEqual(play.group.viewColumn, maze.group.viewColumn);
+      // Replayed from the record (the Runs view's Show in Maze, the results view's replay): the route it walked.
+      const replayed = await vscode.commands.executeCommand<Trajectory | null>('waypoint.showRunInMaze', { record });
+      assert.deepEqual(replayed?.steps.map((step) => step.to), route.steps.map((step) => step.to));
+    });
+
+    it('the oracle plays the same episode in the shortest number of moves, recorded and drawn', async function () {
+      this.timeout(60_000);
+      await vscode.commands.executeCommand('waypoint.playEpisode', { source: game(), from: 'harbour road', to: 'lamp room', player: 'oracle' });
+      const state = await waitFor('the oracle to finish', async () => {
+        const current = await playState();
+        return current?.player === 'oracle' && current.end ? current : undefined;
+      });
+      assert.equal(state.end, 'success');
+      assert.deepEqual(state.steps.map((step) => step.command), ['east', 'enter boat', 'row to island', 'north', 'north', 'up']);
+      const record = writtenRecord(state);
+      assert.equal(record.model.id, 'oracle');
+      assert.equal(record.scores.optimal, 1);
+      assert.equal(record.scores.moves, 6);
+      const route = await mazeRoute(6);
+      assert.equal(route.steps[5].to, 'lamp room');
+    });
+  });
+}
