@@ -95,7 +95,11 @@ function replayLog(log: ParsedEpisodeLog, report: Report): void {
   if (!header) return;
   let env: SmartPlayEnv;
   try {
-    env = createSmartPlayEnv(header.record.game, { mode: header.record.settings?.mode, allowNonReference: true });
+    // Messenger is exact only for a seed with Waypoint's meaning; logs without one (upstream's) are not replayed.
+    const messenger = header.record.game.startsWith('Messenger');
+    const seed = header.record.seed ?? undefined;
+    if (messenger && seed === undefined) return;
+    env = createSmartPlayEnv(header.record.game, { mode: header.record.settings?.mode, allowNonReference: true, seed: messenger ? seed : undefined });
     const needsOutcomes = env.game.startsWith('Bandit') || env.game.startsWith('RockPaper');
     const setup = header.record.reset?.setup;
     if (needsOutcomes && (!setup || log.steps.some((step) => !step.record.outcome))) {

@@ -4,6 +4,11 @@
 // no test runs Python.
 import * as assert from 'node:assert/strict';
 import { runSmartplay } from '../../../src/cli/smartplay';
+import { randomAgent } from '../../../src/core/smartplay/agents';
+import { validateEpisodeLog } from '../../../src/core/smartplay/episodeChecks';
+import { EpisodeLogCodes, formatEpisodeLog } from '../../../src/core/smartplay/episodeLog';
+import { createSmartPlayEnv, SMARTPLAY_GAMES } from '../../../src/core/smartplay/games';
+import { runEpisode } from '../../../src/core/smartplay/runner';
 import { MessengerEnv } from '../../../src/core/smartplay/messenger/env';
 import { PyRandom } from '../../../src/core/smartplay/messenger/pyRandom';
 import { describeFrame, NO_MESSAGE_ID, WITH_MESSAGE_ID } from '../../../src/core/smartplay/messenger/text';
@@ -263,5 +268,30 @@ describe('waypoint smartplay replay messenger', () => {
     assert.equal((await smartplay('replay', 'messenger', '--actions', 'Move North')).code, 2);
     assert.equal((await smartplay('replay', 'messenger', '--level', '4', '--actions', 'Move North')).code, 2);
     assert.equal((await smartplay('replay', 'hanoi', '--disks', '3', '--level', '2', '--actions', 'x')).code, 2);
+  });
+});
+
+describe('Messenger through the SmartPlay registry', () => {
+  it('plays MessengerL1–L3 with the random agent; the logs replay clean and a changed observation is caught', async () => {
+    for (const game of ['MessengerL1', 'MessengerL2', 'MessengerL3']) {
+      assert.equal(SMARTPLAY_GAMES.get(game)?.playable, true);
+      const log = await runEpisode(createSmartPlayEnv(game, { seed: 3 }), randomAgent(3), { seed: 3, agentName: 'random' });
+      assert.ok(log.steps.length > 0 && log.steps.length <= (SMARTPLAY_GAMES.get(game)?.defaultSteps ?? 0), game);
+      const text = formatEpisodeLog(log);
+      assert.deepEqual(validateEpisodeLog(text).diagnostics, [], game);
+      const lines = text.trimEnd().split('\n');
+      // The last step's produced observation: nothing later repeats it, so only the replay can tell.
+      const last = lines.length - 2;
+      const step = JSON.parse(lines[last]);
+      step.nextObservation = `${step.nextObservation}\n- ship 99 steps to your north`;
+      lines[last] = JSON.stringify(step);
+      const codes = validateEpisodeLog(lines.join('\n')).diagnostics.map((diagnostic) => diagnostic.code);
+      assert.deepEqual(codes, [EpisodeLogCodes.replayMismatch], game);
+    }
+  });
+
+  it('reads the seed as random.seed(S): the same seed gives the same episode start as the replay command', () => {
+    assert.equal(createSmartPlayEnv('MessengerL1', { seed: 0 }).reset().info.obs, CASES[0].reset);
+    assert.equal(createSmartPlayEnv('MessengerL3', { seed: 2 }).reset().info.obs, CASES.find((c) => c.level === 3 && c.seed === 2)?.reset);
   });
 });
