@@ -8,6 +8,7 @@ import { randomAgent } from '../../../src/core/smartplay/agents';
 import { validateEpisodeLog } from '../../../src/core/smartplay/episodeChecks';
 import { EpisodeLogCodes, formatEpisodeLog } from '../../../src/core/smartplay/episodeLog';
 import { createSmartPlayEnv, SMARTPLAY_GAMES } from '../../../src/core/smartplay/games';
+import { smartplayTimeline } from '../../../src/core/smartplay/boardTimeline';
 import { runEpisode } from '../../../src/core/smartplay/runner';
 import { MessengerEnv } from '../../../src/core/smartplay/messenger/env';
 import { PyRandom } from '../../../src/core/smartplay/messenger/pyRandom';
@@ -293,5 +294,39 @@ describe('Messenger through the SmartPlay registry', () => {
   it('reads the seed as random.seed(S): the same seed gives the same episode start as the replay command', () => {
     assert.equal(createSmartPlayEnv('MessengerL1', { seed: 0 }).reset().info.obs, CASES[0].reset);
     assert.equal(createSmartPlayEnv('MessengerL3', { seed: 2 }).reset().info.obs, CASES.find((c) => c.level === 3 && c.seed === 2)?.reset);
+  });
+});
+
+describe('Messenger on the board', () => {
+  it('draws the grid re-played from the log\u2019s seed, with the observation above it and the roles in the legend', () => {
+    const env = new MessengerEnv(1, 0);
+    const reset = env.reset().info.obs;
+    const first = env.step(0).info.obs;
+    const steps = [
+      { step: 1, observation: reset, action: 0, reward: 0, done: false, score: 0 },
+      { step: 2, observation: first, action: 0, reward: 1, done: true, score: 1 },
+    ];
+    const timeline = smartplayTimeline({ header: { game: 'MessengerL1', seed: 0, reset: { observation: reset, score: 0 } }, steps }, 'MessengerL1');
+    const scenes = timeline.frames.map((frame) => frame.scene);
+    assert.deepEqual(
+      scenes.map((scene) => (scene.kind === 'grid' ? [scene.agent?.y, scene.agent?.x] : scene.kind)),
+      [
+        [5, 5],
+        [4, 5],
+        [3, 5],
+      ],
+    );
+    const start = scenes[0];
+    assert.ok(start.kind === 'grid');
+    assert.equal(start.mission, CASES[0].reset);
+    // Seed 0: the robot 2 steps north is the message, the thief west and the mage south the others.
+    assert.deepEqual(start.cells.find((cell) => cell.x === 5 && cell.y === 3), { x: 5, y: 3, kind: 'key', color: 'yellow' });
+    assert.ok(start.legend?.some((entry) => entry.label === 'message: robot'));
+    // Without the seed (an upstream log) the frames stay text.
+    const unseeded = smartplayTimeline({ header: { game: 'MessengerL1', reset: { observation: reset, score: 0 } }, steps }, 'MessengerL1');
+    assert.deepEqual(
+      unseeded.frames.map((frame) => frame.scene.kind),
+      ['text', 'text', 'text'],
+    );
   });
 });

@@ -22,10 +22,13 @@ const POSITIONS: readonly (readonly [number, number])[] = [
   [7, 5],
 ];
 
+export type EntityRole = 'enemy' | 'message' | 'goal' | 'decoy_message' | 'decoy_goal';
+export type EntityCell = Cell & { role: EntityRole; name: string };
+
 /** One stage's state as the text observation and the board read it. */
 export interface MessengerState {
-  /** Entity cells (enemy, message, goal, decoys) with their ids. */
-  entities: Cell[];
+  /** Entity cells (enemy, message, goal, decoys) with their ids and roles. */
+  entities: EntityCell[];
   /** The avatar, or null once VGDL has killed it. */
   avatar: Cell | null;
 }
@@ -43,7 +46,7 @@ function stageOneSentences(entity: string, role: string): string[] {
 
 export class StageOne {
   state: MessengerState = { entities: [], avatar: null };
-  private roles: { enemy: Cell; message: Cell; goal: Cell } | null = null;
+  private roles: { enemy: EntityCell; message: EntityCell; goal: EntityCell } | null = null;
 
   constructor(private readonly random: PyRandom) {}
 
@@ -51,8 +54,8 @@ export class StageOne {
   reset(): string[] {
     const [enemy, message, goal] = this.random.choice(TEST_GAMES);
     const shuffled = this.random.sample(POSITIONS, 4);
-    const place = (name: string, at: readonly [number, number]): Cell => ({ id: npcId(name), y: at[0], x: at[1] });
-    this.roles = { enemy: place(enemy, shuffled[0]), message: place(message, shuffled[1]), goal: place(goal, shuffled[2]) };
+    const place = (name: string, role: EntityRole, at: readonly [number, number]): EntityCell => ({ id: npcId(name), name, role, y: at[0], x: at[1] });
+    this.roles = { enemy: place(enemy, 'enemy', shuffled[0]), message: place(message, 'message', shuffled[1]), goal: place(goal, 'goal', shuffled[2]) };
     const avatarId = this.random.random() < 0.2 ? WITH_MESSAGE_ID : NO_MESSAGE_ID;
     this.state = { entities: [this.roles.enemy, this.roles.message, this.roles.goal], avatar: { id: avatarId, y: 5, x: 5 } };
     const manual = [

@@ -7,7 +7,7 @@
 import { SmartPlayEnvError } from '../types';
 import { STAGE2_INIT_STATES, STAGE2_VARIANTS, STAGE3_INIT_STATES, STAGE3_VARIANTS, TEST_GAMES, TEST_TEXTS } from './data';
 import { PyRandom } from './pyRandom';
-import type { MessengerState } from './stageOne';
+import type { EntityRole, MessengerState } from './stageOne';
 import { NO_MESSAGE_ID, npcId, WITH_MESSAGE_ID } from './text';
 
 type Key = 'enemy' | 'message' | 'goal' | 'decoy_message' | 'decoy_goal' | 'no_message' | 'with_message';
@@ -219,16 +219,14 @@ export class VgdlStage {
   private observe(): void {
     // Grid(layers, shuffle=True) shuffles its layer order with Python's global generator.
     this.random.shuffle(Array.from({ length: this.level === 2 ? 3 : 5 }, (_, index) => index));
-    const idOf: Record<string, number> = {
-      enemy: npcId(this.names.enemy),
-      message: npcId(this.names.message),
-      goal: npcId(this.names.goal),
-      decoy_message: npcId(this.names.message),
-      decoy_goal: npcId(this.names.goal),
-    };
-    const entities = KEYS.filter((key) => !AVATAR_KEYS.has(key)).flatMap((key) =>
-      (this.live.get(key) ?? []).slice(0, 1).map((sprite) => ({ id: idOf[key], y: Math.floor(sprite.y / BLOCK), x: Math.floor(sprite.x / BLOCK) })),
-    );
+    const nameOf: Record<EntityRole, string> = { enemy: this.names.enemy, message: this.names.message, goal: this.names.goal, decoy_message: this.names.message, decoy_goal: this.names.goal };
+    const entities = KEYS.flatMap((key) => (key === 'no_message' || key === 'with_message' ? [] : (this.live.get(key) ?? []).slice(0, 1).map((sprite) => ({ key, sprite })))).map(({ key, sprite }) => ({
+      id: npcId(nameOf[key as EntityRole]),
+      name: nameOf[key as EntityRole],
+      role: key as EntityRole,
+      y: Math.floor(sprite.y / BLOCK),
+      x: Math.floor(sprite.x / BLOCK),
+    }));
     const withMessage = this.live.get('with_message')?.[0];
     const noMessage = this.live.get('no_message')?.[0];
     const avatar = noMessage ?? withMessage;
