@@ -11,6 +11,7 @@ import { benchBabyai } from './babyaiBench';
 import { benchGraspScoring } from './graspBench';
 import { benchGraspImport } from './graspImportBench';
 import { benchMazeLayout } from './mazeLayout';
+import { benchMessenger } from './messengerBench';
 import { benchMazeQuality } from './mazeQualityBench';
 import { benchRunPace } from './runBench';
 import { benchReport } from './reportBench';
@@ -126,6 +127,7 @@ void (async () => {
   rows.push(...(await benchGraspScoring()));
   rows.push(...benchGraspImport(repoRoot));
   rows.push(...benchBabyai());
+  rows.push(...benchMessenger());
   rows.push(...(await benchRunPace(repoRoot)));
   rows.push(...(await benchReport()));
   // 7. `waypoint mango skeletons` end to end against upstream's Python generator (budget: at least 5x).
