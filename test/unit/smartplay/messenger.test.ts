@@ -125,6 +125,19 @@ const CASES: Case[] = [
       6: "Environment Error.",
     },
   },
+  {
+    level: 3,
+    seed: 4,
+    actions: [1, 2, 1, 2, 0, 1, 1, 2, 1],
+    reset: "You (agent) don't have the message.\n\nYou see:\n- scientist 6 steps to your west\n- ball 11 steps to your south-west\n- sword 6 steps to your south-west",
+    manual: "the enemy is running from you and is also a lethal sphere.\nyou are being approached by the opponent which is the deadly blade.\nthe researcher has a report that is classified. the researcher cannot be moved.\nthe motionless secret document is the saber.\nthe sphere is the essential goal. it is coming toward you.\nthe adversary is someone who is fleeing you and they are also a dangerous researcher as well.",
+    rewards: [0, 0, 0, 0, 0, 0, 0, 0.5, 1],
+    done: true,
+    observations: {
+      7: "You took action Move West.\n\nYou (agent) already have the message.\n\nYou see:\n- scientist 9 steps to your north-west\n- ball 2 steps to your south-west\n- sword 2 steps to your east",
+      8: "You took action Move South.\n\nYou (agent) already have the message.\n\nYou see:\n- scientist 10 steps to your north-west\n- ball 8 steps to your south-west\n- sword 2 steps to your north-east",
+    },
+  },
 ];
 
 const ACTION_NAMES = ['Move North', 'Move South', 'Move West', 'Move East', 'Do Nothing'];
