@@ -13,6 +13,7 @@ import { benchCrafter } from './crafterBench';
 import { benchGraspScoring } from './graspBench';
 import { benchGraspImport } from './graspImportBench';
 import { benchMazeLayout } from './mazeLayout';
+import { benchMessenger } from './messengerBench';
 import { benchMazeQuality } from './mazeQualityBench';
 import { benchRunPace } from './runBench';
 import { benchReport } from './reportBench';
@@ -130,6 +131,7 @@ void (async () => {
   rows.push(...benchGraspImport(repoRoot));
   rows.push(...benchBabyai());
   rows.push(...benchCrafter());
+  rows.push(...benchMessenger());
   rows.push(...(await benchRunPace(repoRoot)));
   rows.push(...(await benchReport()));
   // 7. `waypoint mango skeletons` end to end against upstream's Python generator (budget: at least 5x).

@@ -5,6 +5,7 @@
 // - crafter is Waypoint's exact Crafter simulator (runs.md §8): --seed S is Crafter(seed=S).
 // - bandits and rps draw their random outcomes from --seed (Waypoint's generator, not Python's);
 //   rps --variant different-score builds the game upstream cannot build and says "reference": false.
+// - messenger is exact for a seed under runs.md §8 (Python's generator, sorted level files).
 // - run plays a built-in agent and prints the episode log (JSON Lines); check validates one.
 import { stripBom } from '../core/bom';
 import * as fs from 'node:fs/promises';
@@ -15,6 +16,7 @@ import { validateEpisodeLog } from '../core/smartplay/episodeChecks';
 import { formatEpisodeLog } from '../core/smartplay/episodeLog';
 import { CrafterSmartPlayEnv } from '../core/smartplay/crafter/smartplayEnv';
 import { createSmartPlayEnv, SMARTPLAY_GAMES } from '../core/smartplay/games';
+import { MessengerEnv } from '../core/smartplay/messenger/env';
 import { replayAnswers, splitAnswers, type ReplayResult } from '../core/smartplay/replay';
 import { runEpisode } from '../core/smartplay/runner';
 import { SmartPlayEnvError, type SmartPlayEnv } from '../core/smartplay/types';
@@ -47,8 +49,8 @@ export async function runSmartplay(argv: readonly string[], out: Output, err: Ou
 }
 
 function runReplay(argv: readonly string[], out: Output, err: Output): number {
-  const args = parseArgs(argv, ['json', 'optional-period'], ['disks', 'actions', 'seed', 'variant', 'max-steps']);
-  if (args.positionals.length !== 1) throw new UsageError('smartplay replay needs one game: hanoi, bandits, rps or crafter');
+  const args = parseArgs(argv, ['json', 'optional-period'], ['disks', 'actions', 'seed', 'variant', 'max-steps', 'level']);
+  if (args.positionals.length !== 1) throw new UsageError('smartplay replay needs one game: hanoi, bandits, rps, crafter or messenger');
   const [game] = args.positionals;
   const actions = args.options.get('actions');
   if (actions === undefined) throw new UsageError('smartplay replay needs --actions "<answer per line or ; separated>"');
@@ -70,6 +72,8 @@ function replayEnv(game: string, options: ReadonlyMap<string, string>, seed: num
   const onlyFor = (option: string, games: string) => {
     if (options.has(option)) throw new UsageError(`--${option} applies to ${games} only`);
   };
+  if (game === 'messenger') return messengerReplayEnv(options, seed, onlyFor);
+  onlyFor('level', 'messenger');
   if (game === 'hanoi') {
     onlyFor('variant', 'bandits and rps');
     onlyFor('seed', 'bandits, rps and crafter');
@@ -94,7 +98,16 @@ function replayEnv(game: string, options: ReadonlyMap<string, string>, seed: num
     const name = variant === 'basic' ? 'RockPaperScissorBasic' : 'RockPaperScissorDifferentScore';
     return { env: createSmartPlayEnv(name, { seed, allowNonReference: true }), reference: variant === 'basic' };
   }
-  throw new UsageError(`unknown game '${game}' (expected hanoi, bandits, rps or crafter)`);
+  throw new UsageError(`unknown game '${game}' (expected hanoi, bandits, rps, crafter or messenger)`);
+}
+
+/** Messenger (runs.md §8): `--level 1|2|3`, `--seed S` meaning `random.seed(S)` before the level's reset. */
+function messengerReplayEnv(options: ReadonlyMap<string, string>, seed: number, onlyFor: (option: string, games: string) => void): { env: SmartPlayEnv; reference: boolean } {
+  onlyFor('disks', 'hanoi');
+  onlyFor('variant', 'bandits and rps');
+  const level = options.get('level');
+  if (level !== '1' && level !== '2' && level !== '3') throw new UsageError(level === undefined ? 'smartplay replay messenger needs --level 1, 2 or 3' : `--level must be 1, 2 or 3, not '${level}'`);
+  return { env: new MessengerEnv(Number(level) as 1 | 2 | 3, seed), reference: true };
 }
 
 function printReplay(result: ReplayResult, out: Output): void {

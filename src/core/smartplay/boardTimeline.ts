@@ -1,10 +1,11 @@
 // A SmartPlay episode log as a board timeline: Tower of Hanoi as rods and disks, Bandits and
-// Rock-Paper-Scissors as a running table of choices and payoffs, other games (Messenger, Crafter,
-// Minecraft logs) as their text observations. Each frame is the state after that step's action.
+// Rock-Paper-Scissors as a running table of choices and payoffs, Messenger as its grid when the log's
+// seed re-plays it, other games (Crafter, Minecraft logs) as their text observations. Each frame is the state after that step's action.
 import type { BoardFact, BoardFrame, BoardScene, BoardTimeline } from '../board';
 import { SMARTPLAY_GAMES } from './games';
 import { HANOI_MOVES, ROD_LETTERS, hanoiRods, parseHanoiConfiguration } from './hanoi';
 import type { ParsedEpisodeLog } from './episodeLog';
+import { messengerScenes } from './messenger/board';
 import type { EpisodeLog, StepRecord } from './runner';
 
 function hanoiScene(observation: string, disks: number): BoardScene | null {
@@ -23,7 +24,7 @@ function hanoiMoveLabel(action: number, text: string): string {
 type TimelineStep = Pick<StepRecord, 'step' | 'observation' | 'reward' | 'done' | 'score'> & Partial<Pick<StepRecord, 'actionText' | 'matched' | 'totalReward' | 'completed'>> & { action: number; nextObservation?: string };
 
 interface TimelineEpisode {
-  header: { game: string; actionList?: readonly string[]; reset?: { observation: string; score: number } };
+  header: { game: string; seed?: number | null; actionList?: readonly string[]; reset?: { observation: string; score: number } };
   steps: readonly TimelineStep[];
   end?: { normalizedScore: number | null } | null;
 }
@@ -55,12 +56,14 @@ export function smartplayTimeline(log: EpisodeLog | TimelineEpisode, title: stri
   };
   const rows: string[][] = [];
   const reset = log.header.reset ?? { observation: log.steps[0]?.observation ?? '', score: 0 };
-  const frames: BoardFrame[] = [{ scene: sceneFor(reset.observation, []), action: null, facts: [{ label: 'score', value: String(reset.score) }] }];
+  // Messenger: the grid re-played from the log's seed, when it reproduces the log's texts.
+  const grids = family === 'messenger' ? messengerScenes(log.header.game, log.header.seed, log.steps, reset.observation) : null;
+  const frames: BoardFrame[] = [{ scene: grids?.[0] ?? sceneFor(reset.observation, []), action: null, facts: [{ label: 'score', value: String(reset.score) }] }];
   log.steps.forEach((record, index) => {
     rows.push([String(record.step), actionText(record), String(record.reward), String(record.score)]);
     const last = index === log.steps.length - 1;
     frames.push({
-      scene: sceneFor(observationAfter(index), rows.map((row) => [...row])),
+      scene: grids?.[index + 1] ?? sceneFor(observationAfter(index), rows.map((row) => [...row])),
       action: actionText(record),
       ...(family === 'hanoi' ? { label: hanoiMoveLabel(record.action, actionText(record)) } : {}),
       flags: record.matched === false ? ['invalid'] : [],

@@ -100,7 +100,12 @@ function replayLog(log: ParsedEpisodeLog, report: Report): void {
       report(EpisodeLogCodes.replayImpossible, 'Without the seed the Crafter world cannot be rebuilt; rewards and scores are not checked.', header.rangeAt(['game']), 'information');
       return;
     }
-    env = createSmartPlayEnv(header.record.game, { mode: header.record.settings?.mode, allowNonReference: true, ...(header.record.game === 'Crafter' ? { seed: header.record.seed ?? 0 } : {}) });
+    // Messenger is exact only for a seed with Waypoint's meaning; logs without one (upstream's) are not replayed.
+    const messenger = header.record.game.startsWith('Messenger');
+    const seed = header.record.seed ?? undefined;
+    if (messenger && seed === undefined) return;
+    const seeded = header.record.game === 'Crafter' ? (header.record.seed ?? 0) : messenger ? seed : undefined;
+    env = createSmartPlayEnv(header.record.game, { mode: header.record.settings?.mode, allowNonReference: true, ...(seeded !== undefined ? { seed: seeded } : {}) });
     const needsOutcomes = env.game.startsWith('Bandit') || env.game.startsWith('RockPaper');
     const setup = header.record.reset?.setup;
     if (needsOutcomes && (!setup || log.steps.some((step) => !step.record.outcome))) {

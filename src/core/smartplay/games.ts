@@ -1,9 +1,10 @@
 // The registered SmartPlay games (spec §2) and how Waypoint builds them: the ported ones as
-// environments (Crafter with Waypoint's exact simulator, crafter/), the simulator-bound ones
-// (Messenger, MineDojo) only as log renderers.
+// environments (Crafter and Messenger with Waypoint's exact simulators, crafter/ and messenger/),
+// the simulator-bound one (MineDojo) only as log renderers.
 import { BANDIT_ACTIONS, BanditEnv, type BanditVariant } from './bandits';
 import { CrafterSmartPlayEnv } from './crafter/smartplayEnv';
 import { HANOI_ACTIONS, HanoiEnv } from './hanoi';
+import { MessengerEnv } from './messenger/env';
 import { SeededRandom } from './random';
 import { RPS_ACTIONS, RPS_BASIC, RPS_DIFFERENT_SCORE, RpsEnv } from './rps';
 import { SmartPlayEnvError, type SmartPlayEnv } from './types';
@@ -36,7 +37,7 @@ function games(): GameInfo[] {
   for (const variant of BANDIT_VARIANTS) list.push({ game: `BanditTwoArmed${variant}Fixed`, family: 'bandits', actionList: BANDIT_ACTIONS, defaultSteps: 50, defaultIter: 20, windowSize: 50, playable: true });
   for (const game of [RPS_BASIC.game, RPS_DIFFERENT_SCORE.game]) list.push({ game, family: 'rps', actionList: RPS_ACTIONS, defaultSteps: 50, defaultIter: 20, windowSize: 50, playable: true });
   for (const disks of [3, 4]) list.push({ game: `Hanoi${disks}Disk`, family: 'hanoi', actionList: HANOI_ACTIONS, defaultSteps: 30, defaultIter: 10, windowSize: 5, playable: true });
-  [4, 64, 128].forEach((defaultSteps, index) => list.push({ game: `MessengerL${index + 1}`, family: 'messenger', actionList: MESSENGER_ACTIONS, defaultSteps, defaultIter: 100, windowSize: 2, playable: false }));
+  [4, 64, 128].forEach((defaultSteps, index) => list.push({ game: `MessengerL${index + 1}`, family: 'messenger', actionList: MESSENGER_ACTIONS, defaultSteps, defaultIter: 100, windowSize: 2, playable: true }));
   list.push({ game: 'Crafter', family: 'crafter', actionList: CRAFTER_ACTIONS, defaultSteps: 10000, defaultIter: 10, windowSize: 2, playable: true });
   // MinedojoCreative0's 200 steps and 20 episodes are its recorded settings (spec §10).
   for (const task of MINEDOJO_TASKS) list.push({ game: `MinedojoCreative${task}`, family: 'minedojo', actionList: MINEDOJO_ACTIONS, defaultSteps: 200, defaultIter: 20, windowSize: 2, playable: false });
@@ -75,6 +76,9 @@ export function createSmartPlayEnv(game: string, options: CreateEnvOptions = {})
     case 'crafter':
       // The seed is Crafter(seed=S): the world and every creature's draws (runs.md §8).
       return new CrafterSmartPlayEnv(options.seed ?? 0);
+    case 'messenger':
+      // Exact for the seed: random.seed(seed) before the level's reset (runs.md §8).
+      return new MessengerEnv(Number(game.slice('MessengerL'.length)) as 1 | 2 | 3, options.seed ?? 0);
     default:
       throw new SmartPlayEnvError(`${game} needs its upstream simulator; Waypoint only renders its logs`);
   }

@@ -72,7 +72,7 @@ export function definePlayTests(): void {
       assert.ok(route.steps.every((step) => step.verdict === 'valid'), JSON.stringify(route.steps.map((step) => step.verdict)));
       // Play panel and maze side by side: two groups, not the maze behind the panel.
       const [play, maze] = [webviewTab('waypoint.play'), webviewTab('waypoint.maze')];
-      assert.ok(play && maze, 'both panels are open');
+      assert.ok(play && maze, `both panels are open; tabs: ${JSON.stringify(vscode.window.tabGroups.all.map((group) => group.tabs.map((tab) => (tab.input instanceof vscode.TabInputWebview ? tab.input.viewType : tab.label))))}`);
       assert.notEqual(play.group.viewColumn, maze.group.viewColumn);
       // Replayed from the record (the Runs view's Show in Maze, the results view's replay): the route it walked.
       const replayed = await vscode.commands.executeCommand<Trajectory | null>('waypoint.showRunInMaze', { record });
