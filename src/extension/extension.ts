@@ -21,9 +21,7 @@ import { compareRuns, RUN_TRAJECTORY_SCHEME, RunTrajectoryDocuments } from './ev
 import { RunsView } from './eval/runsView';
 import { setApiKeyCommand } from './eval/secrets';
 import { validateWorkspaceCommand } from './commands/validateWorkspace';
-import { expectedMapDiffCounts } from '../core/mango/mapDiffView';
-import { type MapDiffDeps, type ShowMapDiffOptions, showMapDiff, showMapRecords } from './commands/showMapDiff';
-import { MapDiffPanel } from './views/mapDiffPanel';
+import type { MapDiffDeps, ShowMapDiffOptions } from './commands/showMapDiff';
 import { MazePanel, type AnswerOnMap } from './views/mazePanel';
 import { WalkthroughOverviewPanel } from './views/overviewPanel';
 import { setting } from './settings';
@@ -155,7 +153,7 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
       if (!shown) void vscode.window.showWarningMessage(`Waypoint: no replay for ${record.question.sampleId}: ${shown === null ? 'the board does not draw this benchmark' : 'the file it was asked on is gone'}.`);
       return shown;
     }
-    if (question.task === 'map') return showMapRecords(mapDeps, [{ ...record, question }]);
+    if (question.task === 'map') return loadBoards(context, output).showMapRecords(mapDeps, [{ ...record, question }]);
     const edges = await mangoGameOrWarn(question);
     if (!edges) return null;
     const answer = answerOnMap(record, question);
@@ -165,7 +163,7 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
   const replayBoth = async (a: RunRecord, b: RunRecord): Promise<unknown> => {
     const [first, second] = [mangoQuestionOf(a), mangoQuestionOf(b)];
     if (!first || !second) return null;
-    if (first.task === 'map' && second.task === 'map') return showMapRecords(mapDeps, [{ ...a, question: first }, { ...b, question: second }]);
+    if (first.task === 'map' && second.task === 'map') return loadBoards(context, output).showMapRecords(mapDeps, [{ ...a, question: first }, { ...b, question: second }]);
     const edges = await mangoGameOrWarn(first);
     return edges ? MazePanel.show(context, getClient(), edges).showTrajectories(answerOnMap(a, first), answerOnMap(b, second)) : null;
   };
@@ -272,10 +270,10 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
       return MazePanel.show(context, getClient(), target);
     }),
     mapDiagnostics,
-    vscode.commands.registerCommand('waypoint.showMapDiff', (target?: vscode.Uri | ShowMapDiffOptions, selected?: vscode.Uri[]) => showMapDiff(mapDeps, target, selected)),
+    vscode.commands.registerCommand('waypoint.showMapDiff', (target?: vscode.Uri | ShowMapDiffOptions, selected?: vscode.Uri[]) => loadBoards(context, output).showMapDiff(mapDeps, target, selected)),
     vscode.commands.registerCommand('waypoint.mapDiffState', () => {
-      const panel = MapDiffPanel.active;
-      return panel ? { title: panel.panel.title, panes: panel.panes.map((pane) => ({ model: pane.model, source: pane.source, cutoff: pane.overlay.cutoff, edges: pane.edges, rooms: pane.rooms })), expected: panel.panes.map((pane) => expectedMapDiffCounts(pane.overlay)), drawn: panel.drawn } : undefined;
+      const panel = boardsModule?.MapDiffPanel.active;
+      return panel ? { title: panel.panel.title, panes: panel.panes.map((pane) => ({ model: pane.model, source: pane.source, cutoff: pane.overlay.cutoff, edges: pane.edges, rooms: pane.rooms })), expected: panel.panes.map((pane) => boardsModule?.expectedMapDiffCounts(pane.overlay)), drawn: panel.drawn } : undefined;
     }),
     vscode.commands.registerCommand('waypoint.showAnswerInMaze', (uri?: vscode.Uri) => showAnswerInMaze(context, getClient(), uri)),
     vscode.commands.registerCommand('waypoint.restartServer', async () => {

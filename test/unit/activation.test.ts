@@ -156,3 +156,21 @@ describe('package.json activation and menus follow the benchmark registry', () =
     assert.ok(!globToRegExp('**/*.level.json').test('a.level.json/x'));
   });
 });
+
+describe('the activation bundle', () => {
+  // Activation is timed with the code VS Code loads first (dist/extension-core.js, 150 ms budget):
+  // commands that need heavy libraries load the evaluation or boards bundle when first used. A 3 MB
+  // slip (zod with every locale, pulled in by one direct import) went unnoticed until e2e timed it.
+  it('stays small and leaves zod, the tokenizer and the game-file parsers to the lazily loaded bundles', function () {
+    const bundle = join(repoRoot, 'dist', 'extension-core.js');
+    let code: string;
+    try {
+      code = readFileSync(bundle, 'utf8');
+    } catch {
+      console.log(`      skipped: ${bundle} is not built (node esbuild.mjs)`);
+      return this.skip();
+    }
+    assert.ok(code.length < 400_000, `dist/extension-core.js is ${Math.round(code.length / 1024)} KB`);
+    for (const heavy of ['node_modules/zod/v4/classic', 'src/core/mango/gameFiles.ts', 'src/core/mango/tokenizer.ts']) assert.ok(!code.includes(`// ${heavy}`), `${heavy} is in the activation bundle`);
+  });
+});

@@ -26,6 +26,10 @@ export { runGraspQuestion, scoreGraspResponse } from './graspQuestion';
 export { playSmartplay } from './smartplayCommands';
 export { playEpisode, PlayPanel } from '../play/playCommand';
 export { BoardPanel } from './boardPanel';
+// Map diff (issue 17) lives here, not in the activation bundle: it parses game files with zod.
+export { showMapDiff, showMapRecords } from '../commands/showMapDiff';
+export { MapDiffPanel } from '../views/mapDiffPanel';
+export { expectedMapDiffCounts } from '../../core/mango/mapDiffView';
 export { useWebviewMessageLog } from '../views/webviewMessages';
 
 /**
