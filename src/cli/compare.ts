@@ -2,6 +2,7 @@
 // [--model-b NAME]` (runs.md §5).
 // Each side may be several files joined by commas (the shards of one run); the two sides are
 // paired by question in core/runs/compare.
+import { readFile } from 'node:fs/promises';
 import { compareRuns } from '../core/runs/compare';
 import { compareMarkdown, compareText } from '../core/runs/format';
 import { ReportUsageError } from '../core/runs/records';
@@ -11,17 +12,37 @@ import { readRunFiles } from './runFileReader';
 
 type Output = (text: string) => void;
 
-const USAGE = 'usage: waypoint compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...] [--model-a NAME] [--model-b NAME] [--where FIELD=VALUE,...] [--json|--markdown]';
+const USAGE = 'usage: waypoint compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...] [--model-a NAME] [--model-b NAME] [--where FIELD=VALUE,...] [--pairs GAME.reskin.json] [--json|--markdown]';
+
+/** `--pairs FILE`: a re-skin's `<game>.reskin.json` ({"sample_ids": {B id: A id}}); null (said on stderr) when unreadable. */
+async function readPairs(path: string, err: Output): Promise<Map<string, string> | null> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    err(`${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    return null;
+  }
+  const ids = (parsed as { sample_ids?: unknown } | null)?.sample_ids;
+  if (typeof ids !== 'object' || ids === null || Object.values(ids).some((value) => typeof value !== 'string')) {
+    err(`${path}: not a pairing file (expected {"sample_ids": {"<run B id>": "<run A id>", ...}}, as mango reskin writes)`);
+    return null;
+  }
+  return new Map(Object.entries(ids as Record<string, string>));
+}
 
 /** Runs `waypoint compare ...`; returns the exit code. */
 export async function runCompare(argv: readonly string[], out: Output, err: Output): Promise<number> {
   try {
-    const args = parseArgs(argv, ['json', 'markdown'], ['where', 'model-a', 'model-b']);
+    const args = parseArgs(argv, ['json', 'markdown'], ['where', 'model-a', 'model-b', 'pairs']);
     if (args.positionals.length !== 2) throw new UsageError(`compare needs exactly two runs, got ${args.positionals.length}`);
     if (args.flags.has('json') && args.flags.has('markdown')) throw new UsageError('choose one output format, not --json and --markdown');
     const [a, b] = await Promise.all(args.positionals.map((side) => readRunFiles(side.split(','), err)));
     if (!a || !b) return 1;
-    const json = compareRuns(a.set, b.set, { where: args.options.get('where'), modelA: args.options.get('model-a'), modelB: args.options.get('model-b') });
+    const pairsFile = args.options.get('pairs');
+    const pairsB = pairsFile === undefined ? undefined : await readPairs(pairsFile, err);
+    if (pairsB === null) return 1;
+    const json = compareRuns(a.set, b.set, { where: args.options.get('where'), modelA: args.options.get('model-a'), modelB: args.options.get('model-b'), pairsB });
     if (args.flags.has('json')) out(JSON.stringify(json));
     else printBlock(out, args.flags.has('markdown') ? compareMarkdown(json) : compareText(json));
     return a.failed || b.failed ? 1 : 0;

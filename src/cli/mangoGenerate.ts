@@ -78,7 +78,7 @@ export function runReskin(argv: readonly string[], out: Output, err: Output): nu
   const name = basename(resolve(outDir));
   let game: ReturnType<typeof reskinGame>;
   try {
-    game = reskinGame({ name, walkthrough: texts.walkthrough, edgesJson: texts['edges.json'], transform, canary: args.options.get('canary'), sha256Hex: nodeSha256Hex });
+    game = reskinGame({ name, original: source, walkthrough: texts.walkthrough, edgesJson: texts['edges.json'], transform, canary: args.options.get('canary'), sha256Hex: nodeSha256Hex });
   } catch (error) {
     if (!(error instanceof ReskinError)) throw error;
     // Positions in the edges file are reported against its real path (file:line:column).

@@ -87,6 +87,17 @@ describe('waypoint mango reskin', function () {
     const after = oracleScores(dir);
     assert.deepEqual(after, before);
     assert.ok(Object.values(after).some((group) => group.success === 1 && group.n > 100));
+    // The ids are hashes of the new names, so the two runs pair only through the pairing file.
+    const runs = [join(root, 'zork1-oracle.jsonl'), join(root, 'renamed-oracle.jsonl')];
+    const unpaired = JSON.parse(waypoint('compare', ...runs, '--json').stdout) as { paired: number };
+    assert.equal(unpaired.paired, 0);
+    const compared = waypoint('compare', ...runs, '--pairs', join(dir, 'renamed.reskin.json'), '--json');
+    assert.equal(compared.code, 0, compared.stderr);
+    const paired = JSON.parse(compared.stdout) as { paired: number; unpaired: { a: number; b: number }; metrics: Record<string, { diff: number; n: number }>; flips: unknown[] };
+    const records = readFileSync(runs[0], 'utf8').trimEnd().split('\n').length;
+    assert.deepEqual([paired.paired, paired.unpaired], [records, { a: 0, b: 0 }]);
+    assert.equal(paired.metrics.success_strict.diff, 0);
+    assert.deepEqual(paired.flips, []);
 
     const oldEdges = JSON.parse(readFileSync(join(zork1, 'zork1.edges.json'), 'utf8')) as Edge[];
     const newEdges = edgesOf(dir);

@@ -21,6 +21,8 @@ import type { EdgeRecord } from './types';
 export type ReskinTransform = { kind: 'rename'; seed: string } | { kind: 'rotate'; degrees: 90 | 180 | 270 } | { kind: 'reflect'; axis: 'ns' | 'ew' };
 
 export interface ReskinInput {
+  /** The original game's name, recorded in the pairing file. */
+  original?: string;
   /** The new game's name (file prefix). */
   name: string;
   walkthrough: string;
@@ -46,6 +48,25 @@ export function compassMap(transform: Exclude<ReskinTransform, { kind: 'rename' 
     map.set(direction, COMPASS[((target % 8) + 8) % 8]);
   });
   return map;
+}
+
+/**
+ * `<game>.reskin.json`: each re-skinned question's id → the original question's id, so a run on the
+ * re-skin pairs with a run on the original (`waypoint compare A B --pairs <game>.reskin.json`): the
+ * ids are hashes of the (renamed) rooms and actions, so they differ. Line i of both regenerated
+ * skeleton files is the same question (the edges keep their order). The validator skips the file.
+ */
+function pairingFile(input: ReskinInput, records: readonly EdgeRecord[], newRecords: readonly EdgeRecord[]): { original: string | null; transform: ReskinTransform; sample_ids: Record<string, string> } {
+  const sampleIds: Record<string, string> = {};
+  const ids = (text: string) => text.split('\n').filter((line) => line !== '').map((line) => (JSON.parse(line) as { id: string }).id);
+  for (const task of ['df', 'rf'] as const) {
+    const before = ids(skeletonFile(task, records, { sha256Hex: input.sha256Hex }));
+    const after = ids(skeletonFile(task, newRecords, { sha256Hex: input.sha256Hex }));
+    after.forEach((id, index) => {
+      sampleIds[id] = before[index];
+    });
+  }
+  return { original: input.original ?? null, transform: input.transform, sample_ids: sampleIds };
 }
 
 /** Builds the re-skinned game's files. */
@@ -94,6 +115,7 @@ export function reskinGame(input: ReskinInput): { files: Array<{ name: string; t
       { name: `${g}.locations.json`, text: indentedJson([...new Set(newRecords.flatMap((record) => [record.src_node, record.dst_node]))]) },
       { name: `${g}.all2all.jsonl`, text: skeletonFile('df', newRecords, { sha256Hex: input.sha256Hex }, input.canary) },
       { name: `${g}.all_pairs.jsonl`, text: skeletonFile('rf', newRecords, { sha256Hex: input.sha256Hex }, input.canary) },
+      { name: `${g}.reskin.json`, text: indentedJson(pairingFile(input, records, newRecords)) },
     ],
     renamed,
   };

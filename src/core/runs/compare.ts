@@ -13,10 +13,10 @@ export type { CompareJson, MetricComparison } from './reportTypes';
 
 
 /** Rows by sample id; two records for one question (two models, two modes) make the pairing ambiguous. */
-function bySample(rows: readonly ReportRow[], label: string): Map<string, ReportRow> {
+function bySample(rows: readonly ReportRow[], label: string, pairs?: ReadonlyMap<string, string>): Map<string, ReportRow> {
   const samples = new Map<string, ReportRow>();
   for (const row of rows) {
-    const { sampleId } = row.record.question;
+    const sampleId = pairs?.get(row.record.question.sampleId) ?? row.record.question.sampleId;
     const other = samples.get(sampleId);
     if (other) {
       throw new ReportUsageError(
@@ -41,6 +41,8 @@ export interface CompareOptions {
   /** Only this model's records of run A / run B (for run files that hold several models). */
   modelA?: string;
   modelB?: string;
+  /** Run B's sample ids → run A's (a re-skin's `<game>.reskin.json`): questions renamed, not changed. */
+  pairsB?: ReadonlyMap<string, string>;
 }
 
 export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions = {}): CompareJson {
@@ -48,7 +50,7 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
   const { report } = a;
   const only = (rows: ReportRow[], model: string | undefined) => (model === undefined ? rows : rows.filter((row) => row.record.model.id === model));
   const rowsA = bySample(only(reportRows(a, options.where), options.modelA), 'A');
-  const rowsB = bySample(only(reportRows(b, options.where), options.modelB), 'B');
+  const rowsB = bySample(only(reportRows(b, options.where), options.modelB), 'B', options.pairsB);
   const pairs: Array<[ReportRow, ReportRow]> = [];
   for (const [sampleId, row] of rowsA) {
     const other = rowsB.get(sampleId);
