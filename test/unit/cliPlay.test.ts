@@ -105,6 +105,29 @@ describe('waypoint play (CLI)', function () {
     assert.equal(typeof episode.scores.score, 'number');
   });
 
+  it('a scripted local model plays BabyAI and GRASP episodes: the oracle\'s commands, chatty and with one refused word, reach what the oracle reaches', async () => {
+    const cases = [
+      { args: ['babyai', join(samplesDir, 'babyai', 'four-rooms-sequence.level.json')], refused: 'jump' },
+      { args: ['grasp', join(samplesDir, 'grasp', 'inner_cluster_free.jsonl'), '--index', '1', '--setting', '4-none-0.3'], refused: 'JUMP' },
+    ];
+    for (const { args, refused } of cases) {
+      const oracle = JSON.parse((await runCli(['play', ...args, '--agent', 'oracle', '--json'], dir)).stdout) as { reached: boolean; steps: Array<{ command: string }> };
+      const commands = oracle.steps.map((step) => step.command);
+      // One refused word first (it costs a step, so only when the budget leaves room), then the oracle's commands as a chatty model writes them.
+      const withRefusal = commands.length < 20;
+      fake.requests.length = 0;
+      fake.script.push(...(withRefusal ? [{ content: refused }] : []), ...commands.map((command) => ({ content: `> ${command}.` })));
+      const result = await runCli(['play', ...args, '--base-url', fake.url, '--model', 'scripted', '--no-cache', '--max-steps', String(commands.length + 1), '--json'], dir);
+      assert.equal(result.code, 0, result.stderr);
+      const played = JSON.parse(result.stdout) as { reached: boolean; steps: Array<{ command: string; valid: boolean; observation: string }> };
+      assert.deepEqual(played.steps.map((step) => step.command), [...(withRefusal ? [refused] : []), ...commands], args[0]);
+      if (withRefusal) assert.equal(played.steps[0].valid, false, `${args[0]}: '${refused}' is refused`);
+      assert.ok(played.steps.slice(withRefusal ? 1 : 0).every((step) => step.valid), `${args[0]}: the oracle's commands are all accepted`);
+      assert.equal(played.reached, oracle.reached, args[0]);
+      assert.equal(fake.requests.length, played.steps.length, `${args[0]}: one request a turn`);
+    }
+  });
+
   it('usage errors exit 2 and input errors 1, one line each', async () => {
     const noGoal = await runCli(['play', 'mango', lighthouse, '--agent', 'oracle'], dir);
     assert.equal(noGoal.code, 2);

@@ -36,7 +36,7 @@ function codesOf(uri: vscode.Uri): string[] {
  * Runs `body` with a model profile 'local-test' pointing at a scripted OpenAI-compatible server,
  * then removes the profile (and whatever `cleanup` resets) and stops the server, pass or fail.
  */
-async function withLocalModel(body: (fake: FakeOpenAi, settings: vscode.WorkspaceConfiguration) => Promise<void>, cleanup?: (settings: vscode.WorkspaceConfiguration) => Promise<void>, profile: Record<string, unknown> = {}): Promise<void> {
+export async function withLocalModel(body: (fake: FakeOpenAi, settings: vscode.WorkspaceConfiguration) => Promise<void>, cleanup?: (settings: vscode.WorkspaceConfiguration) => Promise<void>, profile: Record<string, unknown> = {}): Promise<void> {
   const fake = await startFakeOpenAi();
   const settings = vscode.workspace.getConfiguration('waypoint');
   await settings.update('models', [{ id: 'local-test', provider: 'openai-compatible', baseUrl: fake.url, model: 'scripted', retries: 0, ...profile }], vscode.ConfigurationTarget.Workspace);

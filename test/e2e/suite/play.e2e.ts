@@ -10,7 +10,7 @@ import type { EpisodeAnswer } from '../../../src/core/eval/episodeQuestions';
 import type { RunRecord } from '../../../src/core/eval/types';
 import type { Trajectory } from '../../../src/core/mango/mazeView';
 import type { PlayState } from '../../../src/extension/play/playPanel';
-import { waitFor } from './extension.e2e';
+import { waitFor, withLocalModel } from './extension.e2e';
 
 const playState = () => vscode.commands.executeCommand<PlayState | undefined>('waypoint.playState');
 
@@ -94,6 +94,41 @@ export function definePlayTests(): void {
       assert.equal(record.scores.moves, 6);
       const route = await mazeRoute(6);
       assert.equal(route.steps[5].to, 'lamp room');
+    });
+
+    it('a scripted local model plays a BabyAI level and a GRASP grid from Play Episode: the turns it sends are played and recorded', async function () {
+      this.timeout(120_000);
+      const [folder] = vscode.workspace.workspaceFolders ?? [];
+      assert.ok(folder, 'the sample workspace is open');
+      const cases = [
+        { source: vscode.Uri.joinPath(folder.uri, 'babyai', 'four-rooms-sequence.level.json'), options: {} },
+        { source: vscode.Uri.joinPath(folder.uri, 'grasp', 'inner_cluster_free.jsonl'), options: { index: 1, setting: '4-none-0.3' } },
+      ];
+      for (const { source, options } of cases) {
+        // The oracle's commands first, from the same panel, then a model that answers with them, chattily.
+        await vscode.commands.executeCommand('waypoint.playEpisode', { source, ...options, player: 'oracle' });
+        const oracle = await waitFor(`the oracle on ${source.path}`, async () => {
+          const current = await playState();
+          return current?.player === 'oracle' && current.end ? current : undefined;
+        });
+        const commands = oracle.steps.map((step) => step.command);
+        assert.ok(commands.length > 0);
+        await withLocalModel(async (fake) => {
+          fake.script.push(...commands.map((command) => ({ content: `> ${command}.` })));
+          await vscode.commands.executeCommand('waypoint.playEpisode', { source, ...options, player: 'local-test' });
+          const played = await waitFor(`the model on ${source.path}`, async () => {
+            const current = await playState();
+            return current?.player === 'local-test' && current.end ? current : undefined;
+          });
+          assert.deepEqual(played.steps.map((step) => step.command), commands);
+          assert.equal(played.end, oracle.end);
+          assert.equal(played.reached, oracle.reached);
+          assert.equal(fake.requests.length, commands.length, 'one request a turn');
+          const record = writtenRecord(played);
+          assert.equal(record.model.id, 'local-test');
+          assert.equal(record.question.benchmark, oracle.benchmark);
+        });
+      }
     });
   });
 }
