@@ -4,14 +4,11 @@
 // getrandbits. Messenger's reset draws from Python's global generator and py-vgdl's own
 // `random.Random(S)` (spec runs.md §8), so the same seed must give the same draws as Python.
 
-const N = 624;
-const M = 397;
+import { Mt19937 } from '../../mt19937';
 
-export class PyRandom {
-  private readonly mt = new Uint32Array(N);
-  private index = N + 1;
-
+export class PyRandom extends Mt19937 {
   constructor(seed: number) {
+    super();
     this.seed(seed);
   }
 
@@ -27,67 +24,9 @@ export class PyRandom {
     this.initByArray(key);
   }
 
-  private initGenrand(s: number): void {
-    const mt = this.mt;
-    mt[0] = s >>> 0;
-    for (let i = 1; i < N; i++) {
-      const prev = mt[i - 1] ^ (mt[i - 1] >>> 30);
-      mt[i] = (Math.imul(1812433253, prev) + i) >>> 0;
-    }
-    this.index = N;
-  }
-
-  private initByArray(key: readonly number[]): void {
-    const mt = this.mt;
-    this.initGenrand(19650218);
-    let i = 1;
-    let j = 0;
-    for (let k = Math.max(N, key.length); k > 0; k--) {
-      const prev = mt[i - 1] ^ (mt[i - 1] >>> 30);
-      mt[i] = ((mt[i] ^ Math.imul(prev, 1664525)) + key[j] + j) >>> 0;
-      i++;
-      j++;
-      if (i >= N) {
-        mt[0] = mt[N - 1];
-        i = 1;
-      }
-      if (j >= key.length) j = 0;
-    }
-    for (let k = N - 1; k > 0; k--) {
-      const prev = mt[i - 1] ^ (mt[i - 1] >>> 30);
-      mt[i] = ((mt[i] ^ Math.imul(prev, 1566083941)) - i) >>> 0;
-      i++;
-      if (i >= N) {
-        mt[0] = mt[N - 1];
-        i = 1;
-      }
-    }
-    mt[0] = 0x80000000;
-  }
-
-  /** genrand_uint32: the next 32-bit output. */
-  nextUint32(): number {
-    const mt = this.mt;
-    if (this.index >= N) {
-      for (let kk = 0; kk < N; kk++) {
-        const y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % N] & 0x7fffffff);
-        mt[kk] = mt[(kk + M) % N] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
-      }
-      this.index = 0;
-    }
-    let y = mt[this.index++];
-    y ^= y >>> 11;
-    y ^= (y << 7) & 0x9d2c5680;
-    y ^= (y << 15) & 0xefc60000;
-    y ^= y >>> 18;
-    return y >>> 0;
-  }
-
   /** `random.random()`: 53 random bits in [0, 1). */
   random(): number {
-    const a = this.nextUint32() >>> 5;
-    const b = this.nextUint32() >>> 6;
-    return (a * 67108864 + b) / 9007199254740992;
+    return this.double53();
   }
 
   /** `getrandbits(k)` for 0 <= k <= 53 (words fill from the least significant end). */
