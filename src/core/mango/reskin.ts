@@ -16,6 +16,7 @@ import { stripBom } from '../bom';
 import { parseEdgesFile } from './gameFiles';
 import { skeletonFile } from './generate';
 import { indentedJson } from './generatedFiles';
+import { parseSkeletonLine } from './skeletonLines';
 import type { EdgeRecord } from './types';
 
 export type ReskinTransform = { kind: 'rename'; seed: string } | { kind: 'rotate'; degrees: 90 | 180 | 270 } | { kind: 'reflect'; axis: 'ns' | 'ew' };
@@ -58,10 +59,19 @@ export function compassMap(transform: Exclude<ReskinTransform, { kind: 'rename' 
  */
 function pairingFile(input: ReskinInput, records: readonly EdgeRecord[], newRecords: readonly EdgeRecord[]): { original: string | null; transform: ReskinTransform; sample_ids: Record<string, string> } {
   const sampleIds: Record<string, string> = {};
-  const ids = (text: string) => text.split('\n').filter((line) => line !== '').map((line) => (JSON.parse(line) as { id: string }).id);
+  // Our own generator's lines, read back through the skeleton line parser (never a cast JSON.parse).
+  const ids = (task: 'df' | 'rf', text: string) =>
+    text
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line, index) => {
+        const parsed = parseSkeletonLine(task, line, index);
+        if (!parsed.ok) throw new ReskinError(`internal: regenerated ${task} line ${index + 1} does not parse`);
+        return parsed.value.id;
+      });
   for (const task of ['df', 'rf'] as const) {
-    const before = ids(skeletonFile(task, records, { sha256Hex: input.sha256Hex }));
-    const after = ids(skeletonFile(task, newRecords, { sha256Hex: input.sha256Hex }));
+    const before = ids(task, skeletonFile(task, records, { sha256Hex: input.sha256Hex }));
+    const after = ids(task, skeletonFile(task, newRecords, { sha256Hex: input.sha256Hex }));
     after.forEach((id, index) => {
       sampleIds[id] = before[index];
     });
