@@ -1,6 +1,7 @@
 // Messenger game data of the test split, generated from microsoft/SmartPlay src/messenger/envs
-// (games.json "test", texts/text_test.json, vgdl_files/stage_2_nd and stage_3). That code is MIT licensed
-// (LICENSE-CODE, Copyright (c) Microsoft Corporation); the data is upstream game data, kept verbatim.
+// (games.json "test", texts/text_test.json, vgdl_files/stage_2_nd and stage_3), kept verbatim.
+// Attribution: SmartPlay, Copyright (c) Microsoft Corporation, https://github.com/microsoft/SmartPlay;
+// its code is MIT licensed (LICENSE-CODE) and its other content CC BY 4.0 (LICENSE).
 // Variants and init states are listed in sorted path order (runs.md §8, choice 3).
 
 /** games.json "test": [enemy, message, goal] in upstream order. */
