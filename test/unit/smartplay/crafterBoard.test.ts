@@ -20,7 +20,7 @@ function episode() {
   const states = [{ x: env.player.x, y: env.player.y, facing: [...env.player.facing], materials: viewMaterials(env) }];
   let observation = reset;
   for (let t = 0; t < STEPS; t++) {
-    const action = ACTION_TEXTS.indexOf(crafterWoodAction(observation, t));
+    const action = (ACTION_TEXTS as readonly string[]).indexOf(crafterWoodAction(observation, t));
     const result = env.step(action);
     steps.push({ step: t + 1, observation, action, reward: result.reward, done: result.done, score: result.score });
     observation = result.obs;
