@@ -3,7 +3,11 @@
 // independently stepped simulator and against the text's own "You see" and "You face" lines).
 import { strict as assert } from 'node:assert';
 import type { GridScene } from '../../../src/core/board';
-import { smartplayTimeline } from '../../../src/core/smartplay/boardTimeline';
+import { answerPrepared } from '../../../src/core/eval/pipeline';
+import type { ModelProfile } from '../../../src/core/eval/types';
+import { smartplayTimeline, smartplayTimelineOfFile } from '../../../src/core/smartplay/boardTimeline';
+import { parseEpisodeLog } from '../../../src/core/smartplay/episodeLog';
+import { prepareEpisode } from '../../../src/core/smartplay/questionSet';
 import { crafterScenes, facingDirection } from '../../../src/core/smartplay/crafter/board';
 import { ACTION_TEXTS } from '../../../src/core/smartplay/crafter/data';
 import { CrafterEnv } from '../../../src/core/smartplay/crafter/env';
@@ -105,5 +109,18 @@ describe('Crafter on the board', () => {
     // A log whose step texts diverge from the simulation (a later step's observation altered).
     const altered = steps.map((step, index) => (index === 10 ? { ...step, observation: `${step.observation}!` } : step));
     assert.equal(crafterScenes(SEED, altered, reset), null);
+  });
+});
+
+describe("Crafter from the editor's Play SmartPlay Episode", () => {
+  it("the pipeline's episode log (random player, 6 steps) is drawn as grids: its header carries the seed", async () => {
+    let transcript: string | null = null;
+    const profile: ModelProfile = { id: 'random', provider: 'random', temperature: 0, maxTokens: 0, timeoutMs: 0, retries: 0 };
+    await answerPrepared(prepareEpisode('Crafter', 0, 3), profile, 'SmartPlay', { mode: 'faithful', seed: 3, episode: { maxSteps: 6, playerName: 'random', onTranscript: (text) => void (transcript = text) } });
+    assert.ok(transcript !== null);
+    const timeline = smartplayTimelineOfFile(parseEpisodeLog(transcript).log, 'Crafter · random');
+    assert.ok(timeline);
+    assert.equal(timeline.frames.length, 7);
+    assert.ok(timeline.frames.every((frame) => frame.scene.kind === 'grid' && frame.scene.width === 9 && frame.scene.height === 7));
   });
 });
