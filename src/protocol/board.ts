@@ -6,7 +6,6 @@ import type { BoardColor, BoardScene, BoardTimeline } from '../core/board';
 import { exportMessage } from './webviewMessage';
 
 export type * from '../core/board';
-export { CREATURE_GLYPHS, TERRAIN_GLYPHS } from '../core/board';
 
 // A Record keyed by the core union: a colour added to or missing from BoardColor fails to compile.
 const COLORS: Record<BoardColor, true> = { red: true, green: true, blue: true, purple: true, yellow: true, grey: true };

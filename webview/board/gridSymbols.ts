@@ -1,9 +1,11 @@
 // The symbols of a grid cell, each drawn in a size×size box at the origin (the caller translates
 // it): shapes follow MiniGrid's renderer (key with ring and teeth, ball as a disc, box as an
 // outlined square with a lid line, doors by state, the agent as a triangle), GRASP energy,
-// obstacles and the start. Colours come from CSS classes, so every theme can tune them.
+// obstacles and the start, Crafter's tiles and creatures. Colours come from CSS classes, so every
+// theme can tune them.
 import type { BoardColor, BoardDirection, BoardObject, Creature, DoorState, TerrainMaterial } from '../../src/protocol/board';
-import { BOARD_COLORS, CREATURE_GLYPHS, TERRAIN_GLYPHS } from '../../src/protocol/board';
+import { CREATURE_GLYPHS, TERRAIN_GLYPHS } from '../../src/core/board';
+import { BOARD_COLORS } from '../../src/protocol/board';
 import { svgElement, svgText } from './svg';
 
 export function colorOf(value: unknown): BoardColor {
