@@ -29,7 +29,34 @@ export type GridCell =
   | { x: number; y: number; kind: 'box'; color: BoardColor; contains?: BoardObject | null }
   /** A GRASP cell holding `value` units of energy (0 is drawn as an empty cell with a 0). */
   | { x: number; y: number; kind: 'energy'; value: number }
-  | { x: number; y: number; kind: 'obstacle' };
+  | { x: number; y: number; kind: 'obstacle' }
+  /** A Crafter tile: its material, and the creature standing on it (the player is the agent). */
+  | { x: number; y: number; kind: 'terrain'; material: TerrainMaterial; creature?: Creature | null };
+
+/** Crafter's materials (data.yaml), each drawn as a coloured tile with its own glyph. */
+export type TerrainMaterial = 'water' | 'grass' | 'stone' | 'path' | 'sand' | 'tree' | 'lava' | 'coal' | 'iron' | 'diamond' | 'table' | 'furnace';
+
+/** Crafter's non-player objects, drawn as a lettered badge over the tile. */
+export type Creature = 'cow' | 'zombie' | 'skeleton' | 'arrow' | 'plant';
+
+/** Each material's glyph (the board and the results page's replays both draw it): tiles differ by symbol, not only by colour. */
+export const TERRAIN_GLYPHS: Readonly<Record<TerrainMaterial, string>> = {
+  water: '~',
+  grass: '"',
+  stone: '#',
+  path: '·',
+  sand: ':',
+  tree: '♣',
+  lava: '≈',
+  coal: 'c',
+  iron: 'i',
+  diamond: '◆',
+  table: 'T',
+  furnace: 'F',
+};
+
+/** Each creature's badge letter. */
+export const CREATURE_GLYPHS: Readonly<Record<Creature, string>> = { cow: 'C', zombie: 'Z', skeleton: 'S', arrow: '➜', plant: 'P' };
 
 export type GridCellKind = GridCell['kind'];
 
@@ -45,12 +72,16 @@ export interface GridAgent {
 }
 
 /** Symbols the legend can show; the same drawing code draws the grid and the legend. */
-export type BoardLegendSymbol = 'wall' | 'door-open' | 'door-closed' | 'door-locked' | 'key' | 'ball' | 'box' | 'energy' | 'obstacle' | 'start' | 'agent' | 'arrow' | 'star' | 'cross' | 'ring';
+export type BoardLegendSymbol = 'wall' | 'door-open' | 'door-closed' | 'door-locked' | 'key' | 'ball' | 'box' | 'energy' | 'obstacle' | 'start' | 'agent' | 'arrow' | 'star' | 'cross' | 'ring' | 'terrain' | 'creature';
 
 export interface BoardLegendEntry {
   symbol: BoardLegendSymbol;
   label: string;
   color?: BoardColor;
+  /** The tile a `terrain` entry shows. */
+  material?: TerrainMaterial;
+  /** The badge a `creature` entry shows. */
+  creature?: Creature;
 }
 
 export interface GridScene {
@@ -90,7 +121,7 @@ export interface TableScene {
   currentRow?: number;
 }
 
-/** A text observation (Messenger, Crafter, Minecraft), shown verbatim in a monospace block. */
+/** A text observation (Minecraft, and Messenger or Crafter logs that cannot be re-played), shown verbatim in a monospace block. */
 export interface TextScene {
   kind: 'text';
   text: string;

@@ -27,6 +27,8 @@ export function cellText(cell: GridCell): string {
       return `energy ${cell.value}`;
     case 'obstacle':
       return 'obstacle';
+    case 'terrain':
+      return cell.creature ? `${cell.creature} on ${cell.material}` : cell.material;
     default:
       return 'unknown';
   }

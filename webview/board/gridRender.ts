@@ -2,7 +2,7 @@
 // overlay and the agent on top. Each cell group carries data-x/data-y/data-kind so tests, hover
 // and authoring can find it.
 import type { BoardPathMark, GridCell, GridScene } from '../../src/protocol/board';
-import { agentSymbol, ballSymbol, boxSymbol, colorOf, doorSymbol, energySymbol, keySymbol, obstacleSymbol, startSymbol, wallSymbol } from './gridSymbols';
+import { agentSymbol, ballSymbol, boxSymbol, colorOf, doorSymbol, energySymbol, isCreature, isTerrainMaterial, keySymbol, obstacleSymbol, startSymbol, terrainSymbol, wallSymbol } from './gridSymbols';
 import { drawPath } from './pathOverlay';
 import { clampInt, svgElement, svgText } from './svg';
 
@@ -36,6 +36,8 @@ function cellSymbol(cell: GridCell, energyMax: number): SVGGElement | null {
       return energySymbol(Number.isFinite(cell.value) ? cell.value : 0, energyMax, CELL);
     case 'obstacle':
       return obstacleSymbol(CELL);
+    case 'terrain':
+      return isTerrainMaterial(cell.material) ? terrainSymbol(cell.material, CELL, isCreature(cell.creature) ? cell.creature : null) : null;
     default:
       return null;
   }
@@ -83,6 +85,8 @@ export function drawGrid(scene: GridScene, path: readonly BoardPathMark[], curre
     const holder = svgElement('g', { class: `cell cell-${cell.kind}`, 'data-x': x, 'data-y': y, 'data-kind': cell.kind, transform: `translate(${x * CELL} ${y * CELL})` });
     if (cell.kind === 'door') holder.setAttribute('data-state', symbol.classList.contains('door-open') ? 'open' : symbol.classList.contains('door-locked') ? 'locked' : 'closed');
     if ('color' in cell) holder.setAttribute('data-color', colorOf(cell.color));
+    if (cell.kind === 'terrain') holder.setAttribute('data-material', cell.material);
+    if (cell.kind === 'terrain' && cell.creature) holder.setAttribute('data-creature', cell.creature);
     holder.append(symbol);
     cellLayer.append(holder);
   }

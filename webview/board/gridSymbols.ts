@@ -1,8 +1,10 @@
 // The symbols of a grid cell, each drawn in a size×size box at the origin (the caller translates
 // it): shapes follow MiniGrid's renderer (key with ring and teeth, ball as a disc, box as an
 // outlined square with a lid line, doors by state, the agent as a triangle), GRASP energy,
-// obstacles and the start. Colours come from CSS classes, so every theme can tune them.
-import type { BoardColor, BoardDirection, BoardObject, DoorState } from '../../src/protocol/board';
+// obstacles and the start, Crafter's tiles and creatures. Colours come from CSS classes, so every
+// theme can tune them.
+import type { BoardColor, BoardDirection, BoardObject, Creature, DoorState, TerrainMaterial } from '../../src/protocol/board';
+import { CREATURE_GLYPHS, TERRAIN_GLYPHS } from '../../src/core/board';
 import { BOARD_COLORS } from '../../src/protocol/board';
 import { svgElement, svgText } from './svg';
 
@@ -132,6 +134,38 @@ export function startSymbol(size: number): SVGGElement {
   drawn.append(
     svgElement('rect', { x: 2.5, y: 2.5, width: size - 5, height: size - 5, rx: 3, class: 'start-frame' }),
     svgText('S', { x: 0.2 * size, y: 0.24 * size, class: 'start-letter', 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 0.26 * size }),
+  );
+  return drawn;
+}
+
+export function isTerrainMaterial(value: unknown): value is TerrainMaterial {
+  return typeof value === 'string' && Object.hasOwn(TERRAIN_GLYPHS, value);
+}
+
+export function isCreature(value: unknown): value is Creature {
+  return typeof value === 'string' && Object.hasOwn(CREATURE_GLYPHS, value);
+}
+
+/** A Crafter tile: the material's fill and glyph, and a creature's badge over it. */
+export function terrainSymbol(material: TerrainMaterial, size: number, creature?: Creature | null): SVGGElement {
+  const drawn = group(`sym terrain t-${material}`);
+  drawn.append(svgElement('rect', { width: size, height: size, class: 'terrain-fill' }));
+  if (creature) {
+    // The material's glyph moves to the corner so the creature's badge can sit in the middle.
+    drawn.append(svgText(TERRAIN_GLYPHS[material], { x: 0.2 * size, y: 0.2 * size, class: 'terrain-glyph', 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 0.28 * size }));
+    drawn.append(creatureSymbol(creature, size));
+  } else {
+    drawn.append(svgText(TERRAIN_GLYPHS[material], { x: size / 2, y: size / 2, class: 'terrain-glyph', 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 0.5 * size }));
+  }
+  return drawn;
+}
+
+export function creatureSymbol(creature: Creature, size: number): SVGGElement {
+  const drawn = group(`sym creature k-${creature}`);
+  drawn.setAttribute('data-creature', creature);
+  drawn.append(
+    svgElement('circle', { cx: size / 2, cy: size / 2, r: 0.3 * size, class: 'creature-badge' }),
+    svgText(CREATURE_GLYPHS[creature], { x: size / 2, y: size / 2, class: 'creature-letter', 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 0.36 * size }),
   );
   return drawn;
 }

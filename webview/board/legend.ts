@@ -1,12 +1,13 @@
 // The legend: the host's entries, or ones derived from what the scene and the path show. Each
 // swatch is drawn by the same code as the grid, so the legend cannot disagree with the picture.
 import type { BoardColor, BoardLegendEntry, BoardLegendSymbol, BoardPathMark, GridScene } from '../../src/protocol/board';
-import { agentSymbol, ballSymbol, boxSymbol, colorOf, doorSymbol, energySymbol, keySymbol, obstacleSymbol, startSymbol, wallSymbol } from './gridSymbols';
+import { agentSymbol, ballSymbol, boxSymbol, colorOf, creatureSymbol, doorSymbol, energySymbol, isCreature, isTerrainMaterial, keySymbol, obstacleSymbol, startSymbol, terrainSymbol, wallSymbol } from './gridSymbols';
 import { htmlElement, starPoints, svgElement } from './svg';
 
 const SIZE = 20;
 
-function swatch(symbol: BoardLegendSymbol, color: BoardColor, undirectedAgent: boolean): SVGSVGElement {
+function swatch(entry: BoardLegendEntry, color: BoardColor, undirectedAgent: boolean): SVGSVGElement {
+  const symbol = entry.symbol;
   const svg = svgElement('svg', { class: 'board-svg legend-swatch', viewBox: `0 0 ${SIZE} ${SIZE}`, width: SIZE, height: SIZE, 'aria-hidden': 'true' });
   svg.append(svgElement('rect', { width: SIZE, height: SIZE, class: 'floor' }));
   const c = SIZE / 2;
@@ -30,6 +31,8 @@ function swatch(symbol: BoardLegendSymbol, color: BoardColor, undirectedAgent: b
     star: () => mark(svgElement('polygon', { points: starPoints(c, c, 7) }), 'star'),
     cross: () => mark(svgElement('path', { d: `M 5 5 L 15 15 M 5 15 L 15 5` }), 'cross'),
     ring: () => mark(svgElement('circle', { cx: c, cy: c, r: 7.5 }), 'ring'),
+    terrain: () => terrainSymbol(isTerrainMaterial(entry.material) ? entry.material : 'grass', SIZE),
+    creature: () => creatureSymbol(isCreature(entry.creature) ? entry.creature : 'cow', SIZE),
   };
   svg.append((drawn[symbol] ?? drawn.wall)());
   return svg;
@@ -69,7 +72,9 @@ export function drawLegend(entries: readonly BoardLegendEntry[], undirectedAgent
   for (const entry of entries) {
     const item = htmlElement('li');
     item.dataset.symbol = entry.symbol;
-    item.append(swatch(entry.symbol, colorOf(entry.color), undirectedAgent), htmlElement('span', undefined, entry.label));
+    if (entry.material) item.dataset.material = entry.material;
+    if (entry.creature) item.dataset.creature = entry.creature;
+    item.append(swatch(entry, colorOf(entry.color), undirectedAgent), htmlElement('span', undefined, entry.label));
     list.append(item);
   }
   return list;

@@ -4,6 +4,7 @@
 // other scene as text. Two characters per cell keep a 40,000-record report's replays compact and
 // let gzip find the repeats between frames.
 import type { BoardFrame, BoardScene, BoardTimeline, GridCell, GridScene } from '../board';
+import { CREATURE_GLYPHS, TERRAIN_GLYPHS } from '../board';
 
 export interface PackedFrame {
   /** The action that led here (null: the initial state). */
@@ -58,6 +59,8 @@ function cellGlyph(cell: GridCell): [string, string] {
       return ['●', COLOR_STYLE[cell.color]];
     case 'box':
       return ['B', COLOR_STYLE[cell.color]];
+    case 'terrain':
+      return [cell.creature ? (CREATURE_GLYPHS[cell.creature] ?? '?') : (TERRAIN_GLYPHS[cell.material] ?? '?'), '.'];
   }
 }
 

@@ -1,10 +1,11 @@
 // A SmartPlay episode log as a board timeline: Tower of Hanoi as rods and disks, Bandits and
-// Rock-Paper-Scissors as a running table of choices and payoffs, Messenger as its grid when the log's
-// seed re-plays it, other games (Crafter, Minecraft logs) as their text observations. Each frame is the state after that step's action.
+// Rock-Paper-Scissors as a running table of choices and payoffs, Messenger and Crafter as their grids
+// when the log's seed re-plays them, other games (Minecraft logs) as their text observations. Each frame is the state after that step's action.
 import type { BoardFact, BoardFrame, BoardScene, BoardTimeline } from '../board';
 import { SMARTPLAY_GAMES } from './games';
 import { HANOI_MOVES, ROD_LETTERS, hanoiRods, parseHanoiConfiguration } from './hanoi';
 import type { ParsedEpisodeLog } from './episodeLog';
+import { crafterScenes } from './crafter/board';
 import { messengerScenes } from './messenger/board';
 import type { EpisodeLog, StepRecord } from './runner';
 
@@ -56,8 +57,9 @@ export function smartplayTimeline(log: EpisodeLog | TimelineEpisode, title: stri
   };
   const rows: string[][] = [];
   const reset = log.header.reset ?? { observation: log.steps[0]?.observation ?? '', score: 0 };
-  // Messenger: the grid re-played from the log's seed, when it reproduces the log's texts.
-  const grids = family === 'messenger' ? messengerScenes(log.header.game, log.header.seed, log.steps, reset.observation) : null;
+  // Messenger and Crafter: the grid re-played from the log's seed, when it reproduces the log's texts.
+  const grids =
+    family === 'messenger' ? messengerScenes(log.header.game, log.header.seed, log.steps, reset.observation) : family === 'crafter' ? crafterScenes(log.header.seed, log.steps, reset.observation) : null;
   const frames: BoardFrame[] = [{ scene: grids?.[0] ?? sceneFor(reset.observation, []), action: null, facts: [{ label: 'score', value: String(reset.score) }] }];
   log.steps.forEach((record, index) => {
     rows.push([String(record.step), actionText(record), String(record.reward), String(record.score)]);

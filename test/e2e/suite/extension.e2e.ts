@@ -623,6 +623,36 @@ export function defineExtensionTests(): void {
       await waitFor('the episode log validated clean', () => vscode.languages.getDiagnostics(log.uri).length === 0 && log.lineCount >= 9);
     });
 
+    for (const { game, maxSteps, width, height } of [
+      { game: 'Crafter', maxSteps: 6, width: 9, height: 7 },
+      { game: 'MessengerL1', maxSteps: 4, width: 10, height: 10 },
+    ]) {
+      it(`plays ${game} with the random player from the palette: drawn on the board as a grid, recorded as a run (issue 19)`, async () => {
+        const outcome = await vscode.commands.executeCommand<{ steps: number; file: string; runFile?: string }>('waypoint.playSmartplay', { game, agent: 'random', seed: 3, maxSteps });
+        assert.ok(outcome.steps >= 1 && outcome.steps <= maxSteps, `${outcome.steps} steps`);
+        type Scene = { kind: string; width?: number; height?: number; cells?: Array<{ kind: string }>; agent?: { x: number; y: number } | null; mission?: string };
+        const board = await vscode.commands.executeCommand<{ title: string; frames: number; timeline: { frames: Array<{ scene: Scene }> } }>('waypoint.boardState');
+        assert.equal(board.title, `${game} · random`);
+        assert.equal(board.frames, outcome.steps + 1);
+        // Every frame is the simulator's grid re-played from the log's seed, with the step's text above it.
+        for (const { scene } of board.timeline.frames) {
+          assert.deepEqual([scene.kind, scene.width, scene.height], ['grid', width, height]);
+          assert.ok(scene.mission && scene.mission.length > 0);
+        }
+        const first = board.timeline.frames[0].scene;
+        if (game === 'Crafter') {
+          assert.deepEqual([first.agent?.x, first.agent?.y], [4, 3]);
+          assert.equal(first.cells?.length, 63, 'the whole 9×7 view around the world centre is terrain');
+          assert.ok(first.cells?.every((cell) => cell.kind === 'terrain'));
+        } else assert.ok(first.cells?.some((cell) => cell.kind === 'key'), 'the message is drawn as a key');
+        // Recorded as a run: the episode's record is the last line of the run file.
+        assert.ok(outcome.runFile, 'a run file');
+        const runs = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(outcome.runFile)));
+        const record = JSON.parse(runs.trim().split('\n').at(-1) as string) as { question: { sampleId: string }; model: { id: string } };
+        assert.deepEqual([record.question.sampleId, record.model.id], [`${game}-episode0-seed3`, 'random']);
+      });
+    }
+
     it('plays Tower of Hanoi against an OpenAI-compatible model, two questions a step, to completion', async () => {
       await withLocalModel(async (fake) => {
         // The optimal moves for three disks from rod A to rod C, as the model's Q2 answers.
