@@ -20,7 +20,8 @@ import { namesOfKind, renameChanges } from './nameFeatures';
 /** The JSON value of a text, or undefined when it does not parse (the file is then only renamed, not deduplicated). */
 function jsonValue(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    const value: unknown = JSON.parse(text);
+    return value;
   } catch {
     return undefined;
   }
@@ -41,7 +42,11 @@ export function dedupeEdges(text: string): string {
   const first = new Map<string, number>();
   const merged = new Map<number, EdgeRecord>();
   const repeats: number[] = [];
-  (records as EdgeRecord[]).forEach((record, index) => {
+  // Only well-formed records fold (a record with a missing label is already a diagnostic; folding it would guess).
+  const wellFormed = (record: unknown): record is EdgeRecord =>
+    typeof record === 'object' && record !== null && ['src_node', 'action', 'dst_node'].every((field) => typeof (record as Record<string, unknown>)[field] === 'string') && LABELS.every((label) => typeof (record as Record<string, unknown>)[label] === 'number');
+  records.forEach((record: unknown, index) => {
+    if (!wellFormed(record)) return;
     const key = edgeKey(record);
     const kept = first.get(key);
     if (kept === undefined) {
