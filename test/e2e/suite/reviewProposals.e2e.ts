@@ -1,7 +1,8 @@
 // Review Annotation Proposals (issue 18) through the real VS Code API on the lighthouse sample: two
 // moves are unmarked (the copy-state of a half-annotated game), then the queue — driven by scripted
 // choices, the keys a user would press — renames a room in every game file, accepts a proposal and
-// rejects another. Every file is reverted at the end so later tests see the original sample.
+// rejects another. Every file is reverted and its bytes written back at the end so later tests see
+// the original sample.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { ReviewChoice, ReviewSummary } from '../../../src/extension/commands/reviewProposals';
@@ -22,6 +23,9 @@ export function defineReviewProposalTests(): void {
       const files = await Promise.all(SUFFIXES.map((suffix) => vscode.workspace.openTextDocument(vscode.Uri.joinPath(gameDir, `lighthouse${suffix}`))));
       const [edges, locations] = files;
       const onDisk = files.map((document) => document.getText());
+      // VS Code saves the files a multi-file edit touches that are not open in an editor
+      // (files.refactoring.autoSave): the bytes on disk are kept to write back at the end.
+      const originals = await Promise.all(files.map((document) => vscode.workspace.fs.readFile(document.uri)));
       const edge = (src: string, action: string) => (JSON.parse(edges.getText()) as EdgeRecord[]).find((record) => record.src_node === src && record.action === action);
       const review = (choices: ReviewChoice[]) => vscode.commands.executeCommand<ReviewSummary>('waypoint.reviewAnnotationProposals', walkthrough.uri, { choices });
       try {
@@ -56,9 +60,10 @@ export function defineReviewProposalTests(): void {
         assert.equal(back?.renamed, 1);
         assert.deepEqual(files.map((document) => document.getText()), halfAnnotated);
       } finally {
-        for (const document of files) {
+        for (const [index, document] of files.entries()) {
           await vscode.window.showTextDocument(document);
           await vscode.commands.executeCommand('workbench.action.files.revert');
+          await vscode.workspace.fs.writeFile(document.uri, originals[index]);
         }
       }
       await waitFor('the sample files as on disk', () => files.every((document, index) => !document.isDirty && document.getText() === onDisk[index]));
