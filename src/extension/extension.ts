@@ -7,7 +7,7 @@ import { ScoreAnswerRequest, ValidateWorkspaceRequest, type ScoreAnswerResult } 
 import { sendRequest } from './lspRequests';
 import { WALKTHROUGH_LANGUAGE } from './documentSelectors';
 import { markStepAsMove, unmarkStepMove, type MoveAnswers } from './commands/annotate';
-import { reviewAnnotationProposals } from './commands/reviewProposals';
+import { reviewAnnotationProposals, type ReviewOptions } from './commands/reviewProposals';
 import { generateSkeletonsCommand, type GenerateSkeletonsOptions } from './commands/generateSkeletons';
 import { previewImputedEdges } from './commands/imputedEdges';
 import { showAnswerInMaze } from './commands/showAnswer';
@@ -253,7 +253,7 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     }),
     vscode.commands.registerCommand('waypoint.markStepAsMove', (uri?: unknown, line?: unknown, answers?: MoveAnswers) => markStepAsMove(getClient(), uri, line, answers)),
     vscode.commands.registerCommand('waypoint.unmarkStepMove', (uri?: unknown, line?: unknown) => unmarkStepMove(getClient(), uri, line)),
-    vscode.commands.registerCommand('waypoint.reviewAnnotationProposals', (uri?: vscode.Uri) => reviewAnnotationProposals(getClient(), uri)),
+    vscode.commands.registerCommand('waypoint.reviewAnnotationProposals', (uri?: vscode.Uri, options?: ReviewOptions) => reviewAnnotationProposals(getClient(), uri, options)),
     vscode.commands.registerCommand('waypoint.previewImputedEdges', (uri?: vscode.Uri, acceptAll?: boolean) => previewImputedEdges(getClient(), uri, acceptAll === true)),
     vscode.commands.registerCommand('waypoint.generateSkeletons', (uri?: vscode.Uri, options?: GenerateSkeletonsOptions) => generateSkeletonsCommand(getClient(), uri, options)),
     vscode.commands.registerCommand('waypoint.showMaze', async (uri?: vscode.Uri) => {

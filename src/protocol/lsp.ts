@@ -120,6 +120,21 @@ export interface AnnotationProposalsResult {
   locations: string[];
 }
 
+/** Renames a location in every file of the game, or merges it into another known one (review queue). */
+export const RenameLocationRequest = new LspRequest<RenameLocationParams, RenameLocationResult>('waypoint/renameLocation');
+export interface RenameLocationParams {
+  /** Any file of the game. */
+  uri: string;
+  from: string;
+  to: string;
+  /** `to` must already be a location (merge) or must not be one (rename). */
+  merge: boolean;
+}
+export interface RenameLocationResult extends GameEditResult {
+  /** False when refused (the name is taken, or the merge target unknown); the review then keeps the old name. */
+  ok: boolean;
+}
+
 /** The edit to apply (as one undoable WorkspaceEdit), or why there is none. */
 export interface GameEditResult {
   edit: WorkspaceEdit | null;

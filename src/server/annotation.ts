@@ -64,13 +64,13 @@ function withMinimums(record: EdgeRecord): EdgeRecord {
   };
 }
 
-const LABELS: readonly EdgeLabel[] = ['seen_in_forward', 'seen_in_reversed', 'edge_min_step', 'seen_in_forward_answerable', 'seen_in_reversed_answerable', 'edge_min_step_answerable'];
+export const LABELS: readonly EdgeLabel[] = ['seen_in_forward', 'seen_in_reversed', 'edge_min_step', 'seen_in_forward_answerable', 'seen_in_reversed_answerable', 'edge_min_step_answerable'];
 
 /**
  * Field-level changes from `before` to `after` of the record at `index`: only the changed numbers are
  * rewritten, so the record's formatting (and every other record) stays byte for byte.
  */
-function labelChanges(index: number, before: EdgeRecord, after: EdgeRecord): JsonChange[] {
+export function labelChanges(index: number, before: EdgeRecord, after: EdgeRecord): JsonChange[] {
   return LABELS.filter((field) => before[field] !== after[field]).map((field) => ({ path: [index, field], value: after[field] }));
 }
 

@@ -33,7 +33,7 @@ async function nameAtRequest(documents: DocumentStore, uri: string, line: number
   return game ? { game, name } : null;
 }
 
-function namesOfKind(game: LoadedGame, kind: NameAt['kind']): string[] {
+export function namesOfKind(game: LoadedGame, kind: NameAt['kind']): string[] {
   const list = kind === 'location' ? game.model.locations : game.model.actions;
   if (list) return list.names.map((name) => name.value);
   const fromEdges = (game.model.edges?.edges ?? []).flatMap(({ record }) => (kind === 'location' ? [record.src_node, record.dst_node] : [record.action]));
@@ -52,6 +52,35 @@ async function lineOf(documents: DocumentStore, uri: string, line: number): Prom
     fileLinesCache.set(uri, lines);
   }
   return lines[line];
+}
+
+/**
+ * The text edits that rename `from` to `target` in every file of the game (the name's JSON strings; a
+ * skeleton line whole, since its id hashes the names). Shared by rename and the review queue's
+ * rename and merge (locationRename.ts); the caller checks that the rename is allowed.
+ */
+export async function renameChanges(game: LoadedGame, documents: DocumentStore, kind: NameAt['kind'], from: string, target: string): Promise<Record<string, TextEdit[]>> {
+  fileLinesCache.clear();
+  const changes: Record<string, TextEdit[]> = {};
+  const skeletonMembers = new Map(game.members.filter((member) => member.kind === 'mango-df' || member.kind === 'mango-rf').map((member) => [member.uri, member.kind]));
+  const rewrittenLines = new Set<string>();
+  for (const occurrence of await findNameOccurrences(game, documents, kind, from)) {
+    const skeletonKind = skeletonMembers.get(occurrence.uri);
+    if (!skeletonKind) {
+      (changes[occurrence.uri] ??= []).push({ range: occurrence.range, newText: JSON.stringify(target).slice(1, -1) });
+      continue;
+    }
+    // Skeleton ids hash the names: rewrite each affected line whole, with its new id.
+    const key = `${occurrence.uri}#${occurrence.range.start.line}`;
+    if (rewrittenLines.has(key)) continue;
+    rewrittenLines.add(key);
+    const line = await lineOf(documents, occurrence.uri, occurrence.range.start.line);
+    const renamed = line === undefined ? null : renameInSkeletonLine(line, skeletonKind === 'mango-df' ? 'df' : 'rf', kind, from, target);
+    if (renamed !== null && line !== undefined) {
+      (changes[occurrence.uri] ??= []).push({ range: { start: { line: occurrence.range.start.line, character: 0 }, end: { line: occurrence.range.start.line, character: line.length } }, newText: renamed });
+    }
+  }
+  return changes;
 }
 
 export function registerNameFeatures(connection: Connection, documents: DocumentStore): void {
@@ -113,29 +142,9 @@ export function registerNameFeatures(connection: Connection, documents: Document
     if (!found) return null;
     const target = newName.trim().toLowerCase();
     if (target === '') throw new ResponseError(ErrorCodes.InvalidParams, 'A name cannot be empty.');
-    fileLinesCache.clear();
     if (target !== found.name.name && namesOfKind(found.game, found.name.kind).includes(target)) {
       throw new ResponseError(ErrorCodes.InvalidParams, `There is already a ${found.name.kind} named '${target}'; renaming would merge the two.`);
     }
-    const changes: Record<string, TextEdit[]> = {};
-    const skeletonMembers = new Map(found.game.members.filter((member) => member.kind === 'mango-df' || member.kind === 'mango-rf').map((member) => [member.uri, member.kind]));
-    const rewrittenLines = new Set<string>();
-    for (const occurrence of await findNameOccurrences(found.game, documents, found.name.kind, found.name.name)) {
-      const skeletonKind = skeletonMembers.get(occurrence.uri);
-      if (!skeletonKind) {
-        (changes[occurrence.uri] ??= []).push({ range: occurrence.range, newText: JSON.stringify(target).slice(1, -1) });
-        continue;
-      }
-      // Skeleton ids hash the names: rewrite each affected line whole, with its new id.
-      const key = `${occurrence.uri}#${occurrence.range.start.line}`;
-      if (rewrittenLines.has(key)) continue;
-      rewrittenLines.add(key);
-      const line = await lineOf(documents, occurrence.uri, occurrence.range.start.line);
-      const renamed = line === undefined ? null : renameInSkeletonLine(line, skeletonKind === 'mango-df' ? 'df' : 'rf', found.name.kind, found.name.name, target);
-      if (renamed !== null && line !== undefined) {
-        (changes[occurrence.uri] ??= []).push({ range: { start: { line: occurrence.range.start.line, character: 0 }, end: { line: occurrence.range.start.line, character: line.length } }, newText: renamed });
-      }
-    }
-    return { changes };
+    return { changes: await renameChanges(found.game, documents, found.name.kind, found.name.name, target) };
   });
 }

@@ -21,6 +21,7 @@ import {
   ImputedEdgesRequest,
   MarkMoveRequest,
   AnnotationProposalsRequest,
+  RenameLocationRequest,
   MoveSuggestionRequest,
   UnmarkMoveRequest,
   ValidateWorkspaceRequest,
@@ -40,6 +41,7 @@ import { cutoffStats, mazeGraphOf, mazeReveal, mazeSelection } from './mazeData'
 import { serverRequest } from './lspHandlers';
 import { gameStore, loadGame } from './games';
 import { registerNameFeatures } from './nameFeatures';
+import { renameLocation } from './locationRename';
 import { skeletonRunLenses } from './skeletonLenses';
 import { StandaloneDocuments } from './standaloneDocuments';
 import { standaloneLenses } from './standaloneLenses';
@@ -186,6 +188,11 @@ connection.onRequest(serverRequest(MarkMoveRequest), async (params) => {
 connection.onRequest(serverRequest(AnnotationProposalsRequest), async (params) => {
   const game = await loadGame(params.uri, documents);
   return game ? loadGameProposals(game, documents) : null;
+});
+
+connection.onRequest(serverRequest(RenameLocationRequest), async (params) => {
+  const game = await loadGame(params.uri, documents);
+  return game ? renameLocation(game, documents, params) : { ok: false, edit: null, message: 'Not a MANGO game file.' };
 });
 
 connection.onRequest(serverRequest(UnmarkMoveRequest), async (params) => {

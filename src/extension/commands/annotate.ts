@@ -69,7 +69,7 @@ async function askForMove(suggestion: MoveSuggestionResult): Promise<MoveAnswers
   return { source, action, destination };
 }
 
-async function applyGameEdit(client: LanguageClient, result: GameEditResult): Promise<boolean> {
+export async function applyGameEdit(client: LanguageClient, result: GameEditResult): Promise<boolean> {
   if (!result.edit) {
     void vscode.window.showInformationMessage(`Waypoint: ${result.message}`);
     return false;

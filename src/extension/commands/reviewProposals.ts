@@ -1,16 +1,18 @@
 // "Waypoint: Review Annotation Proposals": a keyboard review queue over `mango annotate`'s
 // proposals for the open walkthrough. One proposal at a time (the step is revealed in the editor), a
 // QuickPick with its confidence and evidence: Enter accepts (written through Mark Step as Move, one
-// undoable WorkspaceEdit per move), or rename / merge a room (the new name holds for the rest of the
-// queue), or reject; Escape ends the review.
+// undoable WorkspaceEdit per move), or rename / merge a room, or reject; Escape ends the review. A
+// rename or merge of a room the game's files already name is written to them (edges.json,
+// locations.json, skeletons) as one undoable WorkspaceEdit (server: locationRename.ts); a room only
+// proposed so far is renamed for the rest of the queue.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { AnnotationProposalsRequest, type AnnotationProposalItem } from '../../protocol/lsp';
+import { AnnotationProposalsRequest, RenameLocationRequest, type AnnotationProposalItem } from '../../protocol/lsp';
 import { sendRequest } from '../lspRequests';
 import { WALKTHROUGH_LANGUAGE } from '../documentSelectors';
-import { markStepAsMove } from './annotate';
+import { applyGameEdit, markStepAsMove } from './annotate';
 
-type Decision = 'accept' | 'reject' | 'rename-source' | 'rename-destination' | 'merge-source' | 'merge-destination';
+export type Decision = 'accept' | 'reject' | 'rename-source' | 'rename-destination' | 'merge-source' | 'merge-destination';
 
 interface DecisionItem extends vscode.QuickPickItem {
   decision: Decision;
@@ -20,7 +22,22 @@ interface DecisionItem extends vscode.QuickPickItem {
 export interface ReviewSummary {
   accepted: number;
   rejected: number;
+  /** Renames and merges written to the game's files. */
+  renamed: number;
+  merged: number;
   remaining: number;
+}
+
+/** One answer of the queue, given in advance instead of through the prompts (tests, other extensions). */
+export interface ReviewChoice {
+  decision: Decision;
+  /** The new name for a rename, the known location for a merge. */
+  name?: string;
+}
+
+export interface ReviewOptions {
+  /** Answers in order; when they run out the review ends, as Escape would. */
+  choices?: ReviewChoice[];
 }
 
 function describe(proposal: AnnotationProposalItem, rename: ReadonlyMap<string, string>): { source: string; destination: string } {
@@ -64,7 +81,8 @@ function reveal(uri: string, line: number): void {
   editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
 }
 
-export async function reviewAnnotationProposals(client: LanguageClient, target?: vscode.Uri): Promise<ReviewSummary | undefined> {
+export async function reviewAnnotationProposals(client: LanguageClient, target?: vscode.Uri, options: ReviewOptions = {}): Promise<ReviewSummary | undefined> {
+  const scripted = options.choices ? [...options.choices] : undefined;
   const editor = vscode.window.activeTextEditor;
   const uri = target?.toString() ?? (editor?.document.languageId === WALKTHROUGH_LANGUAGE ? editor.document.uri.toString() : undefined);
   if (!uri) {
@@ -79,16 +97,17 @@ export async function reviewAnnotationProposals(client: LanguageClient, target?:
   const queue = result.proposals.filter((proposal) => !proposal.annotated).sort((a, b) => a.step - b.step);
   if (queue.length === 0) {
     void vscode.window.showInformationMessage('Waypoint: every proposed move is already annotated.');
-    return { accepted: 0, rejected: 0, remaining: 0 };
+    return { accepted: 0, rejected: 0, renamed: 0, merged: 0, remaining: 0 };
   }
   const locations = [...result.locations];
   const rename = new Map<string, string>();
-  const summary: ReviewSummary = { accepted: 0, rejected: 0, remaining: queue.length };
+  const summary: ReviewSummary = { accepted: 0, rejected: 0, renamed: 0, merged: 0, remaining: queue.length };
   for (let index = 0; index < queue.length; ) {
     const proposal = queue[index];
     reveal(uri, proposal.line);
     const names = describe(proposal, rename);
-    const decision = await choose(proposal, names, index, queue.length);
+    const choice = scripted ? scripted.shift() : undefined;
+    const decision = scripted ? choice?.decision : await choose(proposal, names, index, queue.length);
     if (decision === undefined) break;
     if (decision === 'accept' || decision === 'reject') {
       if (decision === 'accept' && (await markStepAsMove(client, uri, proposal.line, { ...names, action: proposal.action }))) summary.accepted++;
@@ -97,15 +116,30 @@ export async function reviewAnnotationProposals(client: LanguageClient, target?:
       index++;
       continue;
     }
-    // Rename or merge: the proposed name maps to the chosen one for the rest of the queue, then the
-    // same proposal is shown again with its new names.
+    // Rename or merge, then the same proposal is shown again with its new names.
     const end = decision.endsWith('source') ? 'source' : 'destination';
-    const original = proposal[end];
-    const chosen = await askName(names[end], locations, decision.startsWith('merge'));
+    const merge = decision.startsWith('merge');
+    const current = names[end];
+    const chosen = scripted ? choice?.name?.trim().toLowerCase() : await askName(current, locations, merge);
     if (!chosen) continue;
-    rename.set(original, chosen);
-    if (!locations.includes(chosen)) locations.push(chosen);
+    const written = await sendRequest(client, RenameLocationRequest, { uri, from: current, to: chosen, merge });
+    if (!written.ok) {
+      void vscode.window.showWarningMessage(`Waypoint: ${written.message}`);
+      continue;
+    }
+    if (written.edit) {
+      if (!(await applyGameEdit(client, written))) continue;
+      if (merge) summary.merged++;
+      else summary.renamed++;
+    }
+    // Every proposal naming the old room (directly or through an earlier rename) now names the new one.
+    for (const [original, renamed] of rename) if (renamed === current) rename.set(original, chosen);
+    rename.set(proposal[end], chosen);
+    rename.set(current, chosen);
+    const at = locations.indexOf(current);
+    if (at >= 0) locations.splice(at, 1);
+    if (!locations.includes(chosen)) locations.splice(at >= 0 ? at : locations.length, 0, chosen);
   }
-  vscode.window.setStatusBarMessage(`Waypoint: ${summary.accepted} proposals accepted, ${summary.rejected} rejected, ${summary.remaining} left.`, 8000);
+  vscode.window.setStatusBarMessage(`Waypoint: ${summary.accepted} proposals accepted, ${summary.rejected} rejected, ${summary.renamed + summary.merged} rooms renamed or merged, ${summary.remaining} left.`, 8000);
   return summary;
 }

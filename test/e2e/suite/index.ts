@@ -7,6 +7,7 @@ import { defineExtensionTests } from './extension.e2e';
 import { defineMapDiffTests } from './mapDiff.e2e';
 import { definePlayTests } from './play.e2e';
 import { defineResultsTests } from './results.e2e';
+import { defineReviewProposalTests } from './reviewProposals.e2e';
 
 interface TestRecord {
   title: string;
@@ -19,6 +20,7 @@ export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
   mocha.suite.emit('pre-require', globalThis, 'inline', mocha);
   defineExtensionTests();
+  defineReviewProposalTests();
   defineResultsTests();
   defineMapDiffTests();
   definePlayTests();
