@@ -71,8 +71,12 @@ export function definePlayTests(): void {
       assert.deepEqual(route.steps.map((step) => step.to), ['quay', 'rowing boat', 'island landing', 'cliff path', 'lighthouse base', 'lamp room']);
       assert.ok(route.steps.every((step) => step.verdict === 'valid'), JSON.stringify(route.steps.map((step) => step.verdict)));
       // Play panel and maze side by side: two groups, not the maze behind the panel.
-      const [play, maze] = [webviewTab('waypoint.play'), webviewTab('waypoint.maze')];
-      assert.ok(play && maze, `both panels are open; tabs: ${JSON.stringify(vscode.window.tabGroups.all.map((group) => group.tabs.map((tab) => (tab.input instanceof vscode.TabInputWebview ? tab.input.viewType : tab.label))))}`);
+      // The panels settle asynchronously (the map is placed beside the panel after the first turns).
+      const tabsNow = () => JSON.stringify(vscode.window.tabGroups.all.map((group) => group.tabs.map((tab) => (tab.input instanceof vscode.TabInputWebview ? tab.input.viewType : tab.label))));
+      const [play, maze] = await waitFor(`the Play panel and the maze both open (tabs now: ${tabsNow()})`, () => {
+        const found = [webviewTab('waypoint.play'), webviewTab('waypoint.maze')] as const;
+        return found[0] && found[1] ? ([found[0], found[1]] as const) : undefined;
+      });
       assert.notEqual(play.group.viewColumn, maze.group.viewColumn);
       // Replayed from the record (the Runs view's Show in Maze, the results view's replay): the route it walked.
       const replayed = await vscode.commands.executeCommand<Trajectory | null>('waypoint.showRunInMaze', { record });
