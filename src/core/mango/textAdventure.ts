@@ -5,6 +5,7 @@
 // maze view, never walked (a model must not pass through a door the game never showed).
 import { type EpisodeAgent, type EpisodeEnvironment, type EpisodeStepResult, turnDraw } from '../eval/episodes';
 import { MangoGraph } from './graph';
+import { shortestRoute } from './shortestRoute';
 import { NEVER, type EdgeRecord } from './types';
 import { BLOCK_SEPARATOR, OBSERVATION_HEADER, STEP_HEADER } from './walkthrough';
 
@@ -159,31 +160,9 @@ export class MangoTextAdventure implements EpisodeEnvironment<MangoPlayState> {
   }
 }
 
-/** A shortest route's actions from `from` to `to` by breadth-first search over edges.json in file order; null when unreachable. */
+/** A shortest route's actions from `from` to `to` (shortestRoute.ts: edges.json order breaks ties); null when unreachable. */
 export function shortestActions(graph: MangoGraph, from: string, to: string): string[] | null {
-  const start = graph.indexOf(from);
-  const goal = graph.indexOf(to);
-  if (start < 0 || goal < 0) return null;
-  const previous = new Map<number, { from: number; action: string }>();
-  const queue = [start];
-  const seen = new Set([start]);
-  for (let head = 0; head < queue.length && !seen.has(goal); head++) {
-    for (const edge of graph.outEdges(queue[head])) {
-      const next = graph.indexOf(edge.dst);
-      if (seen.has(next)) continue;
-      seen.add(next);
-      previous.set(next, { from: queue[head], action: edge.action });
-      queue.push(next);
-    }
-  }
-  if (!seen.has(goal)) return null;
-  const actions: string[] = [];
-  for (let at = goal; at !== start; ) {
-    const link = previous.get(at) as { from: number; action: string };
-    actions.unshift(link.action);
-    at = link.from;
-  }
-  return actions;
+  return shortestRoute(graph, from, to)?.map((step) => step.action) ?? null;
 }
 
 /** The oracle: the first move of a shortest route from wherever the player stands (so it recovers from any start). */

@@ -4,47 +4,15 @@
 // the same parser and scorer as a real model's.
 import { MangoGraph } from '../../mango/graph';
 import { pythonRepr } from '../../mango/pythonRepr';
+import { type RouteStep, shortestRoute } from '../../mango/shortestRoute';
 import type { EdgeRecord } from '../../mango/types';
 import type { MangoQuestion } from '../types';
 
-interface Step {
-  before: string;
-  action: string;
-  after: string;
-}
+type Step = RouteStep;
 
 function format(steps: readonly Step[]): string {
   const lines = steps.map((step) => `  {'location_before': ${pythonRepr(step.before)}, 'action': ${pythonRepr(step.action)}, 'location_after': ${pythonRepr(step.after)}}`);
   return `[\n${lines.join(',\n')}\n]`;
-}
-
-/** Shortest route by breadth-first search over the edges, in edges.json order (deterministic). */
-function shortestRoute(graph: MangoGraph, src: string, dst: string): Step[] | null {
-  const start = graph.indexOf(src);
-  const goal = graph.indexOf(dst);
-  if (start < 0 || goal < 0) return null;
-  const previous = new Map<number, { from: number; action: string }>();
-  const queue = [start];
-  const seen = new Set([start]);
-  for (let head = 0; head < queue.length; head++) {
-    const here = queue[head];
-    if (here === goal) break;
-    for (const edge of graph.outEdges(here)) {
-      const next = graph.indexOf(edge.dst);
-      if (seen.has(next)) continue;
-      seen.add(next);
-      previous.set(next, { from: here, action: edge.action });
-      queue.push(next);
-    }
-  }
-  if (!seen.has(goal)) return null;
-  const steps: Step[] = [];
-  for (let at = goal; at !== start; ) {
-    const link = previous.get(at) as { from: number; action: string };
-    steps.unshift({ before: graph.nodes[link.from], action: link.action, after: graph.nodes[at] });
-    at = link.from;
-  }
-  return steps;
 }
 
 /** Follows the given actions from `src`, taking the first matching edge each time. */
