@@ -59,7 +59,8 @@ function runReplay(argv: readonly string[], out: Output, err: Output): number {
   const maxSteps = args.options.has('max-steps') ? positiveInteger(args.options.get('max-steps'), 'max-steps') : undefined;
   const result = replayAnswers(env, splitAnswers(actions), { maxSteps, match: { optionalFinalPeriod: args.flags.has('optional-period') } });
   const nonReference = !reference || args.flags.has('optional-period');
-  if (args.flags.has('json')) out(JSON.stringify({ ...result, ...(game === 'hanoi' ? {} : { seed }), ...(nonReference ? { reference: false } : {}) }));
+  // `reset` is runs.md §8's name for the observation after reset (`initial` stays for the earlier games' readers).
+  if (args.flags.has('json')) out(JSON.stringify({ ...result, reset: result.initial.observation, ...(game === 'hanoi' ? {} : { seed }), ...(nonReference ? { reference: false } : {}) }));
   else printReplay(result, out);
   for (const ignored of result.ignored) {
     const why = ignored.reason === 'after-done' ? 'the episode was already done (upstream raises RuntimeError)' : `the step limit of ${env.defaultSteps} was reached`;

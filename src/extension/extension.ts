@@ -15,7 +15,7 @@ import { ANSWER_SCHEME, AnswerDocuments } from './eval/answerDocuments';
 import { replaysOnMaze, runDocumentName } from '../core/eval/runLabels';
 import type { BabyaiQuestion, GraspQuestion, MangoQuestion, RunRecord } from '../core/eval/types';
 import type { EpisodeAnswer } from '../core/eval/episodeQuestions';
-import { episodeRoute } from '../core/mango/textAdventure';
+import { episodeRouteAnswer } from '../core/mango/episodeRoute';
 import type { RunQuestionOptions } from './eval/runQuestion';
 import { compareRuns, RUN_TRAJECTORY_SCHEME, RunTrajectoryDocuments } from './eval/compareRuns';
 import { RunsView } from './eval/runsView';
@@ -136,7 +136,7 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
   /** A MANGO run as the maze draws it: its answer, titled, with the question for the expected route. */
   const answerOnMap = (record: RunRecord, question: MangoQuestion): AnswerOnMap => ({
     // A played episode is drawn as the route it walked (refused commands are no edge).
-    response: question.play && Array.isArray((record.parsedAnswer as EpisodeAnswer | null)?.steps) ? JSON.stringify(episodeRoute(question.src, (record.parsedAnswer as EpisodeAnswer).steps)) : record.rawAnswer,
+    response: question.play && Array.isArray((record.parsedAnswer as EpisodeAnswer | null)?.steps) ? episodeRouteAnswer(question.src, (record.parsedAnswer as EpisodeAnswer).steps) : record.rawAnswer,
     title: `${question.task.toUpperCase()} ${question.src} → ${question.dst} · ${record.model.id}`,
     start: question.src,
     cutoff: question.cutoff,

@@ -6,6 +6,7 @@
 // Shape tells the statuses apart as well as colour. Every name from the model goes in through
 // textContent. Returns what it drew, counted from the SVG itself.
 import type { ModelEdgeDiff } from '../../src/core/mango/mapDiff';
+import { nodeWidth } from '../../src/core/mango/mazeLayout';
 import type { MapDiffCounts, MapDiffPane, MazeGraph } from '../../src/protocol/maze';
 import type { Layout } from './layout';
 import type { DrawnMaze } from './render';
@@ -125,7 +126,7 @@ export function drawMapOverlay(graph: MazeGraph, drawn: DrawnMaze, layout: Layou
   const hallucinated = overlay.modelEdges.filter((edge) => edge.status === 'hallucinated');
   const placeGhost = (name: string, anchor: Box | null, action: string, flip: boolean) => {
     if (ghosts.has(name)) return;
-    const width = Math.max(70, name.length * 7.4 + 20);
+    const width = nodeWidth(name);
     const height = 30;
     const [ux, uy] = OFFSETS[action.trim().toLowerCase()] ?? [1, 1];
     const [dx, dy] = flip ? [-ux, -uy] : [ux, uy];

@@ -43,6 +43,7 @@ export class PanZoom {
   private readonly listeners: Array<(view: View) => void> = [];
   private readonly viewport: SVGGElement;
   private readonly resize: ResizeObserver;
+  private readonly windowListeners = new AbortController();
 
   constructor(
     private readonly svg: SVGSVGElement,
@@ -58,10 +59,10 @@ export class PanZoom {
       this.dragStart = { x: event.clientX, y: event.clientY, view: { ...this.view } };
       this.dragged = false;
     });
-    window.addEventListener('pointermove', (event) => this.onDrag(event));
-    window.addEventListener('pointerup', () => {
-      this.dragStart = null;
-    });
+    // On window, so a drag continues outside the SVG; removed on dispose (the view makes a new
+    // PanZoom on every redraw, and a kept listener would keep the old drawing alive).
+    window.addEventListener('pointermove', (event) => this.onDrag(event), { signal: this.windowListeners.signal });
+    window.addEventListener('pointerup', () => (this.dragStart = null), { signal: this.windowListeners.signal });
     this.resize = new ResizeObserver(() => {
       if (!this.touched) this.fit();
       else this.schedule();
@@ -71,6 +72,7 @@ export class PanZoom {
   }
 
   dispose(): void {
+    this.windowListeners.abort();
     this.resize.disconnect();
     cancelAnimationFrame(this.frame);
     cancelAnimationFrame(this.flight);
@@ -81,10 +83,6 @@ export class PanZoom {
   onChange(listener: (view: View) => void): void {
     this.listeners.push(listener);
     listener(this.view);
-  }
-
-  current(): View {
-    return { ...this.view };
   }
 
   /** Whether the last pointer gesture moved the view (so it was not a click). */

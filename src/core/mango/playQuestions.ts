@@ -24,11 +24,12 @@ export function mangoPlayGame(game: string, walkthrough: string, records: readon
 }
 
 /** The question of an episode from `from` to `to` (room names as the maze spells them); its sample id is `play-<id>`. */
-export function mangoPlayQuestion(game: MangoPlayGame, base: Pick<MangoQuestion, 'sampleId' | 'src' | 'dst' | 'answerable' | 'easy' | 'cutoff'>, maxSteps = DEFAULT_PLAY_STEPS): MangoQuestion {
-  const shortest = shortestActions(game.graph, base.src, base.dst);
+export function mangoPlayQuestion(game: MangoPlayGame, base: Pick<MangoQuestion, 'sampleId' | 'src' | 'dst' | 'answerable' | 'easy' | 'cutoff' | 'pathLength'>, maxSteps = DEFAULT_PLAY_STEPS): MangoQuestion {
+  // A question set's RF question already carries its route length (cached distances per source).
+  const length = base.pathLength ?? shortestActions(game.graph, base.src, base.dst)?.length;
   return {
     benchmark: 'mango', game: game.game, task: 'rf', sampleId: base.sampleId, src: base.src, dst: base.dst, actionList: [],
-    answerable: base.answerable, easy: base.easy, cutoff: base.cutoff, ...(shortest ? { pathLength: shortest.length } : {}), play: { maxSteps },
+    answerable: base.answerable, easy: base.easy, cutoff: base.cutoff, ...(length !== undefined ? { pathLength: length } : {}), play: { maxSteps },
   };
 }
 

@@ -57,7 +57,7 @@ export function compassMap(transform: Exclude<ReskinTransform, { kind: 'rename' 
  * ids are hashes of the (renamed) rooms and actions, so they differ. Line i of both regenerated
  * skeleton files is the same question (the edges keep their order). The validator skips the file.
  */
-function pairingFile(input: ReskinInput, records: readonly EdgeRecord[], newRecords: readonly EdgeRecord[]): { original: string | null; transform: ReskinTransform; sample_ids: Record<string, string> } {
+function pairingFile(input: ReskinInput, records: readonly EdgeRecord[], written: { df: string; rf: string }): { original: string | null; transform: ReskinTransform; sample_ids: Record<string, string> } {
   const sampleIds: Record<string, string> = {};
   // Our own generator's lines, read back through the skeleton line parser (never a cast JSON.parse).
   const ids = (task: 'df' | 'rf', text: string) =>
@@ -71,7 +71,8 @@ function pairingFile(input: ReskinInput, records: readonly EdgeRecord[], newReco
       });
   for (const task of ['df', 'rf'] as const) {
     const before = ids(task, skeletonFile(task, records, { sha256Hex: input.sha256Hex }));
-    const after = ids(task, skeletonFile(task, newRecords, { sha256Hex: input.sha256Hex }));
+    // The files just written (a canary is an extra field the line parser ignores).
+    const after = ids(task, written[task]);
     after.forEach((id, index) => {
       sampleIds[id] = before[index];
     });
@@ -117,15 +118,16 @@ export function reskinGame(input: ReskinInput): { files: Array<{ name: string; t
   const newRecords = records.map((record) => ({ ...record, src_node: mapName(record.src_node), dst_node: mapName(record.dst_node), action: mapAction(record.action) }));
   const walkthrough = mapWalkthrough(input.walkthrough, mapText, mapAct, input.canary);
   const g = input.name;
+  const skeletons = { df: skeletonFile('df', newRecords, { sha256Hex: input.sha256Hex }, input.canary), rf: skeletonFile('rf', newRecords, { sha256Hex: input.sha256Hex }, input.canary) };
   return {
     files: [
       { name: `${g}.walkthrough`, text: walkthrough },
       { name: `${g}.edges.json`, text: indentedJson(newRecords) },
       { name: `${g}.actions.json`, text: indentedJson([...new Set(newRecords.map((record) => record.action))]) },
       { name: `${g}.locations.json`, text: indentedJson([...new Set(newRecords.flatMap((record) => [record.src_node, record.dst_node]))]) },
-      { name: `${g}.all2all.jsonl`, text: skeletonFile('df', newRecords, { sha256Hex: input.sha256Hex }, input.canary) },
-      { name: `${g}.all_pairs.jsonl`, text: skeletonFile('rf', newRecords, { sha256Hex: input.sha256Hex }, input.canary) },
-      { name: `${g}.reskin.json`, text: indentedJson(pairingFile(input, records, newRecords)) },
+      { name: `${g}.all2all.jsonl`, text: skeletons.df },
+      { name: `${g}.all_pairs.jsonl`, text: skeletons.rf },
+      { name: `${g}.reskin.json`, text: indentedJson(pairingFile(input, records, skeletons)) },
     ],
     renamed,
   };

@@ -6,6 +6,8 @@
 import { type EpisodeAgent, type EpisodeEnvironment, type EpisodeStepResult, turnDraw } from '../eval/episodes';
 import { MangoGraph } from './graph';
 import { shortestRoute } from './shortestRoute';
+
+export { episodeRoute } from './episodeRoute';
 import { NEVER, type EdgeRecord } from './types';
 import { BLOCK_SEPARATOR, OBSERVATION_HEADER, STEP_HEADER } from './walkthrough';
 
@@ -182,17 +184,3 @@ export function mangoRandomAgent(env: MangoTextAdventure, seed: number): Episode
   };
 }
 
-/**
- * A played episode's moves as MANGO's answer steps (`location_before`, `action`, `location_after`),
- * refused commands left out: what the maze view draws as a route (Show in Maze on a play record).
- */
-export function episodeRoute(start: string, steps: ReadonlyArray<{ command: string; location: string; valid: boolean }>): Array<{ location_before: string; action: string; location_after: string }> {
-  const route: Array<{ location_before: string; action: string; location_after: string }> = [];
-  let here = start;
-  for (const step of steps) {
-    if (!step.valid) continue;
-    route.push({ location_before: here, action: step.command.trim().replace(/\s+/g, ' ').toLowerCase(), location_after: step.location });
-    here = step.location;
-  }
-  return route;
-}

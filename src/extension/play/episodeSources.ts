@@ -17,7 +17,8 @@ import { parseSettingsOption } from '../../core/grasp/questionSet';
 import { mangoGameOf } from '../../core/fileKinds';
 import { parseEdgesFile } from '../../core/mango/gameFiles';
 import { type MangoPlayGame, mangoPlayGame, mangoPlayQuestion, preparedMangoEpisode } from '../../core/mango/playQuestions';
-import { episodeRoute, shortestActions } from '../../core/mango/textAdventure';
+import { episodeRouteAnswer } from '../../core/mango/episodeRoute';
+import { shortestActions } from '../../core/mango/textAdventure';
 import { NEVER } from '../../core/mango/types';
 import { QuestionOptionError, type PreparedQuestion } from '../../core/registry';
 import { standaloneKindOf } from '../../core/standaloneValidation';
@@ -98,7 +99,7 @@ async function mangoSource(target: vscode.Uri, choices: SourceChoices): Promise<
     title: `${game}: ${src} → ${dst}`,
     mode: 'faithful',
     prepare: () => preparedMangoEpisode(playGame, question),
-    map: { kind: 'maze', edges: edgesUri, start: src, route: (steps) => JSON.stringify(episodeRoute(src, steps)) },
+    map: { kind: 'maze', edges: edgesUri, start: src, route: (steps) => episodeRouteAnswer(src, steps) },
   };
 }
 

@@ -268,6 +268,7 @@ describe('waypoint smartplay replay messenger', () => {
     assert.equal(result.game, 'MessengerL1');
     assert.equal(result.seed, 0);
     assert.equal(result.initial.observation, CASES[0].reset);
+    assert.equal(result.reset, CASES[0].reset, 'runs.md §8 names the observation after reset `reset`');
     assert.deepEqual(
       result.steps.map((step: { reward: number; done: boolean; score: number }) => [step.reward, step.done, step.score]),
       [
