@@ -3,65 +3,67 @@
 // skeleton lines rewritten whole). A merge is that rename into a name already in use, followed by
 // what the release format then requires: locations.json lists the name once, and edges.json holds
 // each (src_node, action, dst_node) once — two records of the same move become one that keeps the
-// earliest step of each label. Walkthroughs carry no location names, so they are never edited.
+// earliest step of each label — and each skeleton file naming the room is regenerated from those
+// edges, as Generate Skeletons would write it. Walkthroughs carry no location names, so they are never edited.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentEdit, TextEdit } from 'vscode-languageserver';
 import type { FileKind } from '../core/fileKinds';
 import { edgeKey } from './markJournal';
 import type { EdgeRecord } from '../core/mango/types';
+import { type LocatedEdge, parseEdgesFile, parseLocationsFile } from '../core/mango/gameFiles';
+import { skeletonTextChunks } from '../core/mango/skeletonText';
+import type { Diagnostic } from '../core/text';
 import type { RenameLocationParams, RenameLocationResult } from '../protocol/lsp';
 import { LABELS, labelChanges } from './annotation';
 import type { DocumentStore } from './documents';
-import { gameFileUri, type LoadedGame } from './games';
+import { gameFileUri, memberText, type LoadedGame } from './games';
 import { applyJsonChanges, minimalEdit, type JsonChange } from './jsonEdits';
 import { findNameOccurrences } from './names';
 import { namesOfKind, renameChanges } from './nameFeatures';
 
-/** The JSON value of a text, or undefined when it does not parse (the file is then only renamed, not deduplicated). */
-function jsonValue(text: string): unknown {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value;
-  } catch {
-    return undefined;
-  }
+/** A refusal naming the first error of a file the merge would rewrite (a merge over a broken file would guess). */
+function fileError(uri: string, diagnostics: readonly Diagnostic[]): string | undefined {
+  const error = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+  if (!error) return undefined;
+  const name = decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1));
+  return `Cannot merge: ${name}:${error.range.start.line + 1}:${error.range.start.character + 1}: ${error.message}`;
 }
 
-/** locations.json without the repeats of `name` (the first entry stays where it was). */
+/** locations.json without the repeats of `name` (the first entry stays where it was); the text must parse (see fileError). */
 export function dedupeLocations(text: string, name: string): string {
-  const names = jsonValue(text);
-  if (!Array.isArray(names)) return text;
+  const names = parseLocationsFile(text).names.map((located) => located.value);
   const repeats = names.flatMap((value, index) => (value === name && names.indexOf(value) !== index ? [index] : []));
   return applyJsonChanges(text, repeats.reverse().map((index): JsonChange => ({ path: [index], value: undefined })));
 }
 
 /** edges.json with each move once: a repeat's labels fold into the first record (the earliest step wins), then the repeat goes. */
 export function dedupeEdges(text: string): string {
-  const records = jsonValue(text);
-  if (!Array.isArray(records)) return text;
-  const first = new Map<string, number>();
-  const merged = new Map<number, EdgeRecord>();
+  const edges = parseEdgesFile(text).edges;
+  const first = new Map<string, LocatedEdge>();
+  const merged = new Map<LocatedEdge, EdgeRecord>();
   const repeats: number[] = [];
-  // Only well-formed records fold (a record with a missing label is already a diagnostic; folding it would guess).
-  const wellFormed = (record: unknown): record is EdgeRecord =>
-    typeof record === 'object' && record !== null && ['src_node', 'action', 'dst_node'].every((field) => typeof (record as Record<string, unknown>)[field] === 'string') && LABELS.every((label) => typeof (record as Record<string, unknown>)[label] === 'number');
-  records.forEach((record: unknown, index) => {
-    if (!wellFormed(record)) return;
-    const key = edgeKey(record);
+  // parseEdgesFile keeps only schema-valid records; the merge refuses a file with any error first.
+  for (const edge of edges) {
+    const key = edgeKey(edge.record);
     const kept = first.get(key);
     if (kept === undefined) {
-      first.set(key, index);
-      return;
+      first.set(key, edge);
+      continue;
     }
-    const current = merged.get(kept) ?? (records[kept] as EdgeRecord);
+    const current = merged.get(kept) ?? kept.record;
     const folded: EdgeRecord = { ...current };
-    for (const label of LABELS) folded[label] = Math.min(current[label], record[label]);
+    for (const label of LABELS) folded[label] = Math.min(current[label], edge.record[label]);
     merged.set(kept, folded);
-    repeats.push(index);
-  });
-  const changes: JsonChange[] = [...merged].flatMap(([index, record]) => labelChanges(index, records[index] as EdgeRecord, record));
+    repeats.push(edge.index);
+  }
+  const changes: JsonChange[] = [...merged].flatMap(([edge, record]) => labelChanges(edge.index, edge.record, record));
   for (const index of repeats.reverse()) changes.push({ path: [index], value: undefined });
   return applyJsonChanges(text, changes);
+}
+
+/** A skeleton file as Generate Skeletons writes it from these edges: upstream's lines alone, every pair regenerated. */
+function regeneratedSkeletons(kind: 'mango-df' | 'mango-rf', records: readonly EdgeRecord[]): string {
+  return [...skeletonTextChunks(kind === 'mango-df' ? 'df' : 'rf', records)].join('');
 }
 
 export async function renameLocation(game: LoadedGame, documents: DocumentStore, params: RenameLocationParams): Promise<RenameLocationResult> {
@@ -76,21 +78,56 @@ export async function renameLocation(game: LoadedGame, documents: DocumentStore,
     return { ok: true, edit: null, message: `'${from}' is not in the game's files yet: it is '${to}' for the rest of the review.` };
   }
   const changes = await renameChanges(game, documents, 'location', from, to);
-  const documentChanges: TextDocumentEdit[] = [];
-  for (const [uri, edits] of Object.entries(changes)) {
-    const version = documents.get(uri)?.text.version ?? null;
-    const kind = game.members.find((member) => member.uri === uri)?.kind;
-    const before = kind ? game.texts[kind as FileKind] : undefined;
-    if (!params.merge || before === undefined || (kind !== 'mango-locations' && kind !== 'mango-edges')) {
-      documentChanges.push({ textDocument: { uri, version }, edits });
-      continue;
-    }
-    // Merge: rename in the text, then fold the duplicates, and write the difference as one edit.
-    const renamed = TextDocument.applyEdits(TextDocument.create(uri, 'json', 0, before), edits);
-    const after = kind === 'mango-locations' ? dedupeLocations(renamed, to) : dedupeEdges(renamed);
-    const edit: TextEdit | null = minimalEdit(before, after);
-    if (edit) documentChanges.push({ textDocument: { uri: gameFileUri(game, kind), version }, edits: [edit] });
-  }
+  const documentChanges = params.merge ? await mergeChanges(game, documents, changes, to) : Object.entries(changes).map(([uri, edits]) => ({ textDocument: { uri, version: versionOf(documents, uri) }, edits }));
+  if (typeof documentChanges === 'string') return { ok: false, edit: null, message: documentChanges };
   const verb = params.merge ? `Merged '${from}' into '${to}'` : `Renamed '${from}' to '${to}'`;
   return { ok: true, edit: { documentChanges }, message: `${verb} in ${documentChanges.length} file${documentChanges.length === 1 ? '' : 's'}.` };
+}
+
+function versionOf(documents: DocumentStore, uri: string): number | null {
+  return documents.get(uri)?.text.version ?? null;
+}
+
+/**
+ * The merge as one edit per file: the rename applied to each text, then locations.json and edges.json
+ * folded, and each skeleton file the rename touched regenerated from the folded edges (renaming its
+ * lines alone would repeat paths that now coincide and keep paths that now revisit the merged room).
+ * A refusal message when locations.json or edges.json has an error.
+ */
+async function mergeChanges(game: LoadedGame, documents: DocumentStore, changes: Record<string, TextEdit[]>, to: string): Promise<TextDocumentEdit[] | string> {
+  for (const kind of ['mango-locations', 'mango-edges'] as const) {
+    const text = game.texts[kind];
+    if (text === undefined) continue;
+    const error = fileError(gameFileUri(game, kind), (kind === 'mango-locations' ? parseLocationsFile(text) : parseEdgesFile(text)).diagnostics);
+    if (error) return `${error} (fix it, then merge).`;
+  }
+  const kindOf = (uri: string) => game.members.find((member) => member.uri === uri)?.kind;
+  const edited = (kind: FileKind, before: string, after: string): TextDocumentEdit[] => {
+    const edit = minimalEdit(before, after);
+    const uri = gameFileUri(game, kind);
+    return edit ? [{ textDocument: { uri, version: versionOf(documents, uri) }, edits: [edit] }] : [];
+  };
+  const result: TextDocumentEdit[] = [];
+  const skeletons: Array<[string, 'mango-df' | 'mango-rf', TextEdit[]]> = [];
+  let records = game.model.edges?.edges.map((edge) => edge.record);
+  for (const [uri, edits] of Object.entries(changes)) {
+    const kind = kindOf(uri);
+    const before = kind === 'mango-locations' || kind === 'mango-edges' ? game.texts[kind] : undefined;
+    if (kind === 'mango-df' || kind === 'mango-rf') {
+      skeletons.push([uri, kind, edits]);
+    } else if (before === undefined || (kind !== 'mango-locations' && kind !== 'mango-edges')) {
+      result.push({ textDocument: { uri, version: versionOf(documents, uri) }, edits });
+    } else {
+      const renamed = TextDocument.applyEdits(TextDocument.create(uri, 'json', 0, before), edits);
+      const after = kind === 'mango-locations' ? dedupeLocations(renamed, to) : dedupeEdges(renamed);
+      if (kind === 'mango-edges') records = parseEdgesFile(after).edges.map((edge) => edge.record);
+      result.push(...edited(kind, before, after));
+    }
+  }
+  for (const [uri, kind, edits] of skeletons) {
+    const before = await memberText(game, documents, kind);
+    if (before === undefined || records === undefined) result.push({ textDocument: { uri, version: versionOf(documents, uri) }, edits });
+    else result.push(...edited(kind, before, regeneratedSkeletons(kind, records)));
+  }
+  return result;
 }

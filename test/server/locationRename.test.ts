@@ -7,6 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { TestLspClient } from '../support/lspClient';
 import { samplesDir } from '../support/paths';
 import { applyTextEdits } from '../support/textEdits';
+import { skeletonTextChunks } from '../../src/core/mango/skeletonText';
+import type { EdgeRecord } from '../../src/core/mango/types';
 
 interface Edit {
   range: { start: { line: number; character: number }; end: { line: number; character: number } };
@@ -51,6 +53,10 @@ describe('language server: rename and merge of a location for the review queue',
     const repeat = { src_node: 'harbour road', dst_node: 'old quay', action: 'east', seen_in_forward: 9999, seen_in_reversed: 5, edge_min_step: 5, seen_in_forward_answerable: 9999, seen_in_reversed_answerable: 5, edge_min_step_answerable: 5 };
     const exit = { src_node: 'old quay', dst_node: 'harbour road', action: 'jump', seen_in_forward: 40, seen_in_reversed: 9999, edge_min_step: 40, seen_in_forward_answerable: 40, seen_in_reversed_answerable: 9999, edge_min_step_answerable: 40 };
     writeFileSync(file('.edges.json'), `${JSON.stringify([...edges, repeat, exit], null, 4)}\n`);
+    // Skeletons generated with the second name in place, so paths through either name are in both files.
+    for (const [task, suffix] of [['df', '.all2all.jsonl'], ['rf', '.all_pairs.jsonl']] as const) {
+      writeFileSync(file(suffix), [...skeletonTextChunks(task, [...edges, repeat, exit] as EdgeRecord[])].join(''));
+    }
     client = new TestLspClient();
     await client.initialize(workspace);
   });
@@ -93,5 +99,35 @@ describe('language server: rename and merge of a location for the review queue',
     // Only the differing part of each file is rewritten: the untouched records keep their formatting.
     const original = readFileSync(file('.edges.json'), 'utf8');
     assert.ok(edited(result, '.edges.json').startsWith(original.slice(0, original.indexOf('"harbour road",\n        "dst_node": "quay"'))));
+  });
+
+  it('merges the skeletons into what Generate Skeletons writes from the merged edges: no repeated line or id, no path through the merged room twice', async () => {
+    const result = await request('old quay', 'quay', true);
+    assert.ok(result.ok, result.message);
+    const edges = JSON.parse(edited(result, '.edges.json')) as EdgeRecord[];
+    for (const [task, suffix] of [['df', '.all2all.jsonl'], ['rf', '.all_pairs.jsonl']] as const) {
+      const text = edited(result, suffix);
+      assert.equal(text, [...skeletonTextChunks(task, edges)].join(''), `${suffix} is regenerated`);
+      const lines = text.split('\n').filter((line) => line !== '');
+      const records = lines.map((line) => JSON.parse(line) as { id: string; src_node: string; dst_node: string });
+      assert.equal(new Set(lines).size, lines.length, `${suffix} repeats no line`);
+      assert.equal(new Set(records.map((record) => record.id)).size, records.length, `${suffix} repeats no id`);
+      assert.ok(records.every((record) => record.src_node !== record.dst_node && record.src_node !== 'old quay' && record.dst_node !== 'old quay'));
+    }
+    const all2all = result.edit?.documentChanges.filter((change) => change.textDocument.uri === uri('.all2all.jsonl')) ?? [];
+    assert.equal(all2all.length, 1, 'one edit per file, undone at once');
+  });
+
+  it('refuses a merge over an edges.json with a bad record, naming the file and the position', async () => {
+    const broken = readFileSync(file('.edges.json'), 'utf8').replace('"seen_in_forward": 12,', '"seen_in_forward": "twelve",');
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uri('.edges.json'), languageId: 'json', version: 1, text: broken } });
+    try {
+      const result = await request('old quay', 'quay', true);
+      assert.deepEqual([result.ok, result.edit], [false, null]);
+      const line = broken.split('\n').findIndex((text) => text.includes('"twelve"')) + 1;
+      assert.match(result.message, new RegExp(`^Cannot merge: lighthouse\\.edges\\.json:${line}:\\d+: `));
+    } finally {
+      await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: uri('.edges.json') } });
+    }
   });
 });
