@@ -61,32 +61,46 @@ function checkSteps(value: unknown, sliceStart: number, sliceEnd: number, mode: 
 }
 
 /**
+ * Walks text[start, end) outside quoted strings (Python's single-line quotes, backslash escapes), calling
+ * `visit` with each character, its offset and the bracket depth before it; an opening quote is visited,
+ * the string's contents are not. Stops at the first character `visit` returns true for and returns its
+ * offset, or -1. The one bracket scanner for answers that may hold `]` or `}` inside a name.
+ */
+export function scanBrackets(text: string, start: number, end: number, visit: (char: string, index: number, depth: number) => boolean | undefined): number {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let index = start; index < end; index++) {
+    const char = text[index];
+    if (quote) {
+      if (char === '\\') index++;
+      else if (char === quote || char === '\n') quote = null;
+      continue;
+    }
+    if (visit(char, index, depth)) return index;
+    if (char === "'" || char === '"') quote = char;
+    else if (char === '[' || char === '{' || char === '(') depth++;
+    else if (char === ']' || char === '}' || char === ')') depth--;
+  }
+  return -1;
+}
+
+/** A closing bracket of any kind. */
+export const isCloser = (char: string): boolean => char === ']' || char === '}' || char === ')';
+
+/**
  * Source spans (UTF-16 offsets into the raw response) of each step's dict, for pointing
  * diagnostics at the exact text of a wrong step; null when they cannot be matched to the steps.
  */
 export function answerStepSpans(response: string, parsed: Extract<ParsedAnswer, { ok: true }>): Array<{ start: number; end: number }> | null {
   const spans: Array<{ start: number; end: number }> = [];
-  let depth = 0;
-  let quote: string | null = null;
   let start = -1;
-  for (let index = parsed.sliceStart; index < parsed.sliceEnd; index++) {
-    const char = response[index];
-    if (quote) {
-      if (char === '\\') index++;
-      else if (char === quote) quote = null;
-      continue;
+  scanBrackets(response, parsed.sliceStart, parsed.sliceEnd, (char, index, depth) => {
+    if (char === '{' && depth === 1) start = index;
+    else if (char === '}' && depth === 2 && start >= 0) {
+      spans.push({ start, end: index + 1 });
+      start = -1;
     }
-    if (char === "'" || char === '"') quote = char;
-    else if (char === '[' || char === '{' || char === '(') {
-      depth++;
-      if (depth === 2 && char === '{') start = index;
-    } else if (char === ']' || char === '}' || char === ')') {
-      if (depth === 2 && char === '}' && start >= 0) {
-        spans.push({ start, end: index + 1 });
-        start = -1;
-      }
-      depth--;
-    }
-  }
+    return false;
+  });
   return spans.length === parsed.steps.length ? spans : null;
 }

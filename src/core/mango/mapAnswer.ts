@@ -5,7 +5,9 @@
 // quotes, not by upstream's first-'['-to-first-']' slice. Every problem is a positioned diagnostic;
 // nothing is guessed: an item that is not a triple is reported and left out, never repaired.
 import { parsePythonExpression, PythonLiteralError, type PythonValue } from '../pythonLiteral';
+import { OffsetMapper } from '../json/locatedJson';
 import { type Diagnostic, lineStartOffsets, type Range } from '../text';
+import { isCloser, scanBrackets } from './answers';
 
 export const MapCodes = {
   noMap: 'map/no-map',
@@ -39,17 +41,9 @@ const ARROW = /^(\s*(?:[-*•]\s+|\d+[.)]\s+)?)(.*?)\s*--\s*(.*?)\s*-->\s*(.*?)\
 /** Parses a map answer; `edges` holds every well-formed move, in the order written. */
 export function parseMapAnswer(text: string): ParsedMap {
   const starts = lineStartOffsets(text);
-  const position = (offset: number) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (starts[mid] <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low, character: offset - starts[low] };
-  };
-  const range = (start: number, end: number): Range => ({ start: position(start), end: position(Math.max(start, end)) });
+  const mapper = new OffsetMapper(text);
+  const position = (offset: number) => mapper.position(offset);
+  const range = (start: number, end: number): Range => mapper.range(start, Math.max(0, end - start));
   const diagnostics: Diagnostic[] = [];
   const report = (code: string, message: string, start: number, end: number, severity: Diagnostic['severity'] = 'error') =>
     diagnostics.push({ severity, code, message, range: range(start, end) });
@@ -97,27 +91,11 @@ type ListSearch = { kind: 'found'; start: number; end: number } | { kind: 'unclo
 
 /** The first `[` followed by `{` (the triple list), and its matching `]` outside quotes. */
 function findTripleList(text: string): ListSearch {
-  const opener = /\[\s*\{/g;
-  const match = opener.exec(text);
+  const match = /\[\s*\{/.exec(text);
   if (!match) return { kind: 'none' };
   const start = match.index;
-  let depth = 0;
-  let quote: string | null = null;
-  for (let index = start; index < text.length; index++) {
-    const char = text[index];
-    if (quote) {
-      if (char === '\\') index++;
-      else if (char === quote || char === '\n') quote = null;
-      continue;
-    }
-    if (char === "'" || char === '"') quote = char;
-    else if (char === '[' || char === '{' || char === '(') depth++;
-    else if (char === ']' || char === '}' || char === ')') {
-      depth--;
-      if (depth === 0) return { kind: 'found', start, end: index + 1 };
-    }
-  }
-  return { kind: 'unclosed', start };
+  const close = scanBrackets(text, start, text.length, (char, _index, depth) => depth === 1 && isCloser(char));
+  return close < 0 ? { kind: 'unclosed', start } : { kind: 'found', start, end: close + 1 };
 }
 
 type Add = (src: string, action: string, dst: string, start: number, end: number) => void;
@@ -155,27 +133,16 @@ function readTriples(text: string, start: number, end: number, add: Add, report:
 /** Source spans of the list's top-level items (depth 1), for positioning each item's diagnostics. */
 function itemSpans(text: string, start: number, end: number): Array<{ start: number; end: number }> {
   const spans: Array<{ start: number; end: number }> = [];
-  let depth = 0;
-  let quote: string | null = null;
   let itemStart = -1;
-  for (let index = start; index < end; index++) {
-    const char = text[index];
-    if (quote) {
-      if (char === '\\') index++;
-      else if (char === quote) quote = null;
-      continue;
-    }
-    if (depth === 1 && itemStart < 0 && !/[\s,\]]/.test(char)) itemStart = index;
-    if (char === "'" || char === '"') quote = char;
-    else if (char === '[' || char === '{' || char === '(') depth++;
-    else if (char === ']' || char === '}' || char === ')') {
-      depth--;
-      if (depth === 0 && itemStart >= 0) spans.push({ start: itemStart, end: trimmedEnd(text, itemStart, index) });
-    } else if (char === ',' && depth === 1 && itemStart >= 0) {
+  scanBrackets(text, start, end, (char, index, depth) => {
+    if (depth !== 1) return false;
+    if (itemStart < 0 && !/[\s,\]]/.test(char)) itemStart = index;
+    if (itemStart >= 0 && (char === ',' || isCloser(char))) {
       spans.push({ start: itemStart, end: trimmedEnd(text, itemStart, index) });
       itemStart = -1;
     }
-  }
+    return false;
+  });
   return spans;
 }
 
