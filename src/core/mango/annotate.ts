@@ -12,7 +12,7 @@
 // game that abbreviates revisits, is a new room, named `title (2)`, `title (3)`…; a bare title is
 // resolved through the map known so far (same move made before, its reverse, a neighbour).
 import { OPPOSITE_DIRECTIONS, normaliseAction } from './directions';
-import { parseBlocks } from './walkthrough';
+import { stepsOf } from './walkthrough';
 
 export interface AnnotationEvidence {
   step: number;
@@ -48,14 +48,6 @@ export interface ProposedEdge {
 export interface AnnotationProposals {
   locations: ProposedLocation[];
   edges: ProposedEdge[];
-}
-
-interface Step {
-  number: number;
-  action: string;
-  observation: string[];
-  /** Absolute line of observation[0]. */
-  firstLine: number;
 }
 
 interface TitleSighting {
@@ -141,19 +133,6 @@ function titlesIn(lines: readonly string[]): TitleSighting[] {
     found.push({ title, index, description: /^.*?[.!?](?=\s|$)/.exec(next)?.[0] ?? next });
   }
   return found;
-}
-
-function stepsOf(text: string): Step[] {
-  const lines = text.split(/\r?\n/);
-  const steps: Step[] = [];
-  for (const block of parseBlocks((line) => lines[line], 0, lines.length)) {
-    if (block.stepNumber === null || block.observationField === null) continue;
-    const start = block.startLine + block.observationField.line;
-    const observation = [lines[start].slice(block.observationField.startCharacter)];
-    for (let line = start + 1; line < block.startLine + block.lineCount; line++) observation.push(lines[line]);
-    steps.push({ number: block.stepNumber, action: block.action ?? '', observation, firstLine: start });
-  }
-  return steps;
 }
 
 /** Proposes the locations and moves of a walkthrough from its text alone. */

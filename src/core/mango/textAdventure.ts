@@ -9,7 +9,7 @@ import { shortestRoute } from './shortestRoute';
 
 export { episodeRoute } from './episodeRoute';
 import { NEVER, type EdgeRecord } from './types';
-import { BLOCK_SEPARATOR, OBSERVATION_HEADER, STEP_HEADER } from './walkthrough';
+import { stepsOf } from './walkthrough';
 
 export const CANT_GO = "You can't go that way.";
 export const DEFAULT_PLAY_STEPS = 30;
@@ -39,25 +39,13 @@ export interface MangoPlayInput {
   observations?: Map<number, string>;
 }
 
-/** The observation text of each walkthrough step, by step number. */
+/** The observation text of each walkthrough step, by step number (a repeated number keeps its first). */
 export function walkthroughObservations(text: string): Map<number, string> {
   const observations = new Map<number, string>();
-  let step: number | null = null;
-  let lines: string[] | null = null;
-  const flush = () => {
-    if (step !== null && lines !== null && !observations.has(step)) observations.set(step, lines.join('\n').trim());
-    step = null;
-    lines = null;
-  };
-  for (const line of text.split(/\r?\n/)) {
-    if (line === BLOCK_SEPARATOR) flush();
-    else if (line.startsWith(STEP_HEADER)) {
-      const number = Number(line.slice(STEP_HEADER.length).trim());
-      step = Number.isInteger(number) ? number : null;
-    } else if (line.startsWith(OBSERVATION_HEADER)) lines = [line.slice(OBSERVATION_HEADER.length).trim()];
-    else lines?.push(line);
+  for (const { number, observation } of stepsOf(text)) {
+    // The header line's text is trimmed on its own (a trailing space there is not part of the text).
+    if (!observations.has(number)) observations.set(number, [observation[0].trim(), ...observation.slice(1)].join('\n').trim());
   }
-  flush();
   return observations;
 }
 

@@ -96,6 +96,29 @@ export function parseBlocks(readLine: LineAccessor, fromLine: number, toLine: nu
   return blocks;
 }
 
+/** One step of a walkthrough as its text reads: number, command and observation lines. */
+export interface Step {
+  number: number;
+  action: string;
+  observation: string[];
+  /** Absolute line of observation[0]. */
+  firstLine: number;
+}
+
+/** The steps of a whole walkthrough text that have a step number and an observation, in file order. */
+export function stepsOf(text: string): Step[] {
+  const lines = text.split(/\r?\n/);
+  const steps: Step[] = [];
+  for (const block of parseBlocks((line) => lines[line], 0, lines.length)) {
+    if (block.stepNumber === null || block.observationField === null) continue;
+    const start = block.startLine + block.observationField.line;
+    const observation = [lines[start].slice(block.observationField.startCharacter)];
+    for (let line = start + 1; line < block.startLine + block.lineCount; line++) observation.push(lines[line]);
+    steps.push({ number: block.stepNumber, action: block.action ?? '', observation, firstLine: start });
+  }
+  return steps;
+}
+
 function newBlock(startLine: number, lineCount: number, opener: WalkthroughBlock['opener']): WalkthroughBlock {
   return {
     startLine,
