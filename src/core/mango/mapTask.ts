@@ -11,6 +11,7 @@ import { prepareMangoQuestion } from './evaluation';
 import { parseMapAnswer } from './mapAnswer';
 import { diffMap, type MapDiff, type MapMove, mazeAtCutoff } from './mapDiff';
 import { pythonRepr } from './pythonRepr';
+import { seededRandom } from '../random';
 import type { EdgeRecord } from './types';
 
 /** The room the walkthrough starts in: the source of the earliest-known edge. */
@@ -41,11 +42,7 @@ export function builtInMap(profile: ModelProfile, records: readonly EdgeRecord[]
   const maze = mazeAtCutoff(records, cutoff);
   if (profile.provider === 'oracle') return formatMap(maze);
   if (profile.provider !== 'random') throw new Error(`MANGO has no built-in agent for a ${profile.provider} profile`);
-  let state = seed >>> 0 || 1;
-  const next = () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
+  const next = seededRandom(seed).next;
   const rooms = [...new Set(maze.flatMap((move) => [move.src, move.dst]))];
   const moves: MapMove[] = [];
   for (const move of maze) {

@@ -3,16 +3,17 @@
 // answer in the format the prompt asks for (a Python list of dicts), so their answers go through
 // the same parser and scorer as a real model's.
 import { MangoGraph } from '../../mango/graph';
-import { pythonRepr } from '../../mango/pythonRepr';
+import { formatMap } from '../../mango/mapTask';
+import { seededRandom } from '../../random';
 import { type RouteStep, shortestRoute } from '../../mango/shortestRoute';
 import type { EdgeRecord } from '../../mango/types';
 import type { MangoQuestion } from '../types';
 
 type Step = RouteStep;
 
+/** The steps in the prompt's format: the same Python list of dicts a map answer uses (mapTask.formatMap). */
 function format(steps: readonly Step[]): string {
-  const lines = steps.map((step) => `  {'location_before': ${pythonRepr(step.before)}, 'action': ${pythonRepr(step.action)}, 'location_after': ${pythonRepr(step.after)}}`);
-  return `[\n${lines.join(',\n')}\n]`;
+  return formatMap(steps.map((step) => ({ src: step.before, action: step.action, dst: step.after })));
 }
 
 /** Follows the given actions from `src`, taking the first matching edge each time. */
@@ -38,11 +39,7 @@ export function oracleAnswer(records: readonly EdgeRecord[], question: MangoQues
 /** A seeded random walk of the question's length (DF) or up to 8 moves (RF): the floor. */
 export function randomAnswer(records: readonly EdgeRecord[], question: MangoQuestion, seed: number): string {
   const graph = MangoGraph.fromRecords(records);
-  let state = seed >>> 0 || 1;
-  const next = () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
+  const next = seededRandom(seed).next;
   const length = question.task === 'df' ? question.actionList.length : 1 + Math.floor(next() * 8);
   const steps: Step[] = [];
   let here = question.src;
