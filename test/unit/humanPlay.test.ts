@@ -53,11 +53,13 @@ describe('human play through the pipeline', () => {
     const paths: string[][] = [];
     const playing = answerPrepared(lighthouseEpisode(), human, 'MANGO', {
       source,
-      watch: {
-        started: (env, opening) => events.push(`start ${env.maxSteps} ${env.commands.length} ${opening.split('\n')[0]}`),
-        stepped: (step, index, state) => {
-          events.push(`${index} ${step.command} ${step.valid ? 'ok' : 'invalid'} ${step.location}`);
-          paths.push((state as MangoPlayState).path);
+      episode: {
+        watch: {
+          started: (env, opening) => events.push(`start ${env.maxSteps} ${env.commands.length} ${opening.split('\n')[0]}`),
+          stepped: (step, index, state) => {
+            events.push(`${index} ${step.command} ${step.valid ? 'ok' : 'invalid'} ${step.location}`);
+            paths.push((state as MangoPlayState).path);
+          },
         },
       },
     });

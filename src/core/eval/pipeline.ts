@@ -3,7 +3,7 @@
 // diagnostics → run record → board timeline. Storage, the network and cancellation are injected,
 // so the editor, the CLI's single questions and batch runs (core/runs) run the same code.
 import type { BoardTimeline } from '../board';
-import { type BenchmarkDefinition, type EpisodeOptions, type EpisodeWatcher, type PlayedEpisode, type PreparedQuestion, preparedFromHooks } from '../registry';
+import { type BenchmarkDefinition, type EpisodeOptions, type PlayedEpisode, type PreparedQuestion, preparedFromHooks } from '../registry';
 import type { Diagnostic } from '../text';
 import { askModel, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from './engine';
 import { EpisodeStopped } from './episodeQuestions';
@@ -20,10 +20,8 @@ export interface AnswerOptions {
   seed?: number;
   /** Stamped on the record (runs.md §1). */
   runId?: string;
-  /** For questions played as episodes: step limit, player name, progress and the transcript however the episode ends. */
+  /** For questions played as episodes: step limit, player name, progress, the watcher told each turn, and the transcript however the episode ends. */
   episode?: EpisodeOptions;
-  /** Episodes: told each turn as it is played. */
-  watch?: EpisodeWatcher;
   /** Episodes: a stopped episode is a record of the turns played (end `cancelled`) instead of ModelCallCancelled. */
   recordStopped?: boolean;
 }
@@ -75,7 +73,7 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
     const started = Date.now();
     let episode: PlayedEpisode;
     try {
-      episode = await prepared.play((turn) => askModel(source, options.cache ?? null, profile, turn, question, signal), mode, signal, { ...options.episode, ...(options.watch ? { watch: options.watch } : {}) });
+      episode = await prepared.play((turn) => askModel(source, options.cache ?? null, profile, turn, question, signal), mode, signal, options.episode);
     } catch (error) {
       if (!(options.recordStopped && error instanceof EpisodeStopped)) throw error;
       episode = error.played;

@@ -221,16 +221,18 @@ export class PlayPanel implements vscode.Disposable {
       seed: player.seed,
       signal: controller.signal,
       recordStopped: true,
-      watch: {
-        started: (env, opening) => {
-          this.post({ type: 'episode', title: source.title, player: { kind: player.kind, label: player.label }, instructions: env.instructions, commands: [...env.commands], maxSteps: env.maxSteps, opening });
-          redraw();
-        },
-        stepped: (step, index) => {
-          const shown: PlayStep = { command: step.command, observation: step.observation, location: step.location, valid: step.valid, ...(step.reply !== undefined ? { reply: step.reply } : {}) };
-          steps.push(shown);
-          this.post({ type: 'step', index, step: shown });
-          redraw();
+      episode: {
+        watch: {
+          started: (env, opening) => {
+            this.post({ type: 'episode', title: source.title, player: { kind: player.kind, label: player.label }, instructions: env.instructions, commands: [...env.commands], maxSteps: env.maxSteps, opening });
+            redraw();
+          },
+          stepped: (step, index) => {
+            const shown: PlayStep = { command: step.command, observation: step.observation, location: step.location, valid: step.valid, ...(step.reply !== undefined ? { reply: step.reply } : {}) };
+            steps.push(shown);
+            this.post({ type: 'step', index, step: shown });
+            redraw();
+          },
         },
       },
     }).then(
