@@ -19,7 +19,7 @@ import { OPPOSITE_DIRECTIONS } from './directions';
 import { FEATURE_SENTENCES, IDLE_OBJECTS, ONE_WAY_ACTIONS, PASSAGE_PAIRS, ROOM_ADJECTIVES, ROOM_NOUNS } from './generateWords';
 import { skeletonTextChunks } from './skeletonText';
 import { NEVER, type EdgeRecord } from './types';
-import { formatWalkthrough, indentedJson, measureGame, type GameMeasures, type WalkStep } from './generatedFiles';
+import { formatWalkthrough, indentedJson, measureGame, routeMeasures, type GameMeasures, type WalkStep } from './generatedFiles';
 
 export interface GenerateOptions {
   /** The game's name: files are `<name>.edges.json` etc. */
@@ -87,7 +87,8 @@ export function generateGame(options: GenerateOptions): GeneratedGame {
   const candidates = seededRandom(`walk:${options.seed}`).shuffled(returnCandidates(maze.children));
   const evaluate = (variant: Maze, trapdoor: number | null) => (skipped: ReadonlySet<string>) => {
     const moves = tour(variant, skipped, oneWay, trapdoor);
-    return { moves, share: measureGame(edgeRecords(moves.map((move, index) => ({ move, step: index + 2 })), names)).imputedShare };
+    // Only the routes change from one candidate tour to the next: the rooms, names and their confusable share do not.
+    return { moves, share: routeMeasures(edgeRecords(moves.map((move, index) => ({ move, step: index + 2 })), names), names).imputedShare };
   };
   // First the tour's ending: which branch of the start room comes last, and where the trapdoor at
   // the end leads (or none). A trapdoor to a room first reached late leaves every room finished

@@ -43,6 +43,24 @@ export interface GameMeasures {
 /** The figures of a game's edges. */
 export function measureGame(records: readonly EdgeRecord[]): GameMeasures {
   const names = [...new Set(records.flatMap((record) => [record.src_node, record.dst_node]))];
+  const { reachablePairs, imputedShare, meanShortestPath } = routeMeasures(records, names);
+  return {
+    rooms: names.length,
+    edges: records.length,
+    reverseOnlyEdges: records.filter((record) => record.seen_in_forward >= NEVER).length,
+    reachablePairs,
+    imputedShare,
+    confusableShare: confusableShare(names),
+    meanShortestPath,
+  };
+}
+
+/**
+ * The figures that depend on the routes alone (reachable pairs, imputed share, mean shortest route):
+ * what the generator's calibration loop needs for each candidate tour, whose rooms and names stay put.
+ * `names` must hold every room the records name (more are harmless: a room without edges reaches nothing).
+ */
+export function routeMeasures(records: readonly EdgeRecord[], names: readonly string[]): Pick<GameMeasures, 'reachablePairs' | 'imputedShare' | 'meanShortestPath'> {
   const index = new Map(names.map((name, position) => [name, position]));
   const all: number[][] = names.map(() => []);
   const walked: number[][] = names.map(() => []);
@@ -65,15 +83,7 @@ export function measureGame(records: readonly EdgeRecord[]): GameMeasures {
       if (forward[target] < 0) needReverse++;
     }
   }
-  return {
-    rooms: names.length,
-    edges: records.length,
-    reverseOnlyEdges: records.filter((record) => record.seen_in_forward >= NEVER).length,
-    reachablePairs: reachable,
-    imputedShare: reachable === 0 ? 0 : needReverse / reachable,
-    confusableShare: confusableShare(names),
-    meanShortestPath: reachable === 0 ? 0 : lengths / reachable,
-  };
+  return { reachablePairs: reachable, imputedShare: reachable === 0 ? 0 : needReverse / reachable, meanShortestPath: reachable === 0 ? 0 : lengths / reachable };
 }
 
 /** Breadth-first distances from `source` (-1: unreachable). */
