@@ -264,9 +264,4 @@ export class TrajectoryStepper {
   active(): boolean {
     return this.trajectory !== null;
   }
-
-  /** Where the current room is, for the view to keep it in sight. */
-  currentRoom(): string | null {
-    return this.drawn?.svg.querySelector<SVGGElement>('[data-node].current')?.dataset.node ?? null;
-  }
 }

@@ -129,8 +129,9 @@ export async function runEpisode(env: EpisodeEnvironment, agent: EpisodeAgent, o
     options.onStep?.(step, steps.length - 1);
     done = result.done;
   }
-  // The budget spent is the step limit even when the environment's last step said done for that reason.
-  return transcript(env.succeeded() ? 'success' : steps.length >= env.maxSteps ? 'step-limit' : done ? 'done' : 'step-limit');
+  // The loop ends with the budget spent or the environment done: the budget spent is the step limit
+  // even when the environment's last step said done for that reason.
+  return transcript(env.succeeded() ? 'success' : steps.length >= env.maxSteps ? 'step-limit' : 'done');
 }
 
 /** A transcript as text, one turn a block: what a run record keeps as its raw answer and the CLI prints. */

@@ -5,7 +5,7 @@
 // the player mid-turn through the AbortSignal; every episode that was played (reached, out of
 // steps, or stopped after at least one move) is appended to the workspace's run files.
 import * as vscode from 'vscode';
-import { ModelCallCancelled, type ReplySource, type ResponseCache } from '../../core/eval/engine';
+import { ModelCallCancelled, type ReplySource } from '../../core/eval/engine';
 import type { EpisodeAnswer } from '../../core/eval/episodeQuestions';
 import { answerPrepared, builtInSource } from '../../core/eval/pipeline';
 import { redactSecrets } from '../../core/eval/redact';
@@ -24,7 +24,6 @@ export interface EpisodePlayer {
   readonly seed: number;
   /** A model's replies (the key from SecretStorage, the workspace cache); built-in agents and people need none. */
   readonly source?: ReplySource;
-  readonly cache?: ResponseCache | null;
 }
 
 export interface PlayHost {
@@ -215,8 +214,8 @@ export class PlayPanel implements vscode.Disposable {
     };
     this.playing = answerPrepared(prepared, player.profile, benchmarkLabel(prepared.question), {
       source: this.sourceFor(prepared),
-      // People are never answered from the cache; a model's source caches itself.
-      cache: player.kind === 'agent' ? (player.cache ?? null) : null,
+      // People are never answered from a cache, built-in agents answer at once, and a model's source caches itself.
+      cache: null,
       mode: source.mode,
       seed: player.seed,
       signal: controller.signal,
