@@ -158,7 +158,7 @@ export async function runPlay(argv: readonly string[], out: Output, err: Output)
     const answer = record.parsedAnswer as EpisodeAnswer;
     if (args.flags.has('json')) {
       const { reached, moves, start, steps } = answer;
-      out(JSON.stringify({ reached, moves, start, steps, end: answer.end, scores: record.scores }));
+      out(JSON.stringify({ reached, moves, start, steps, end: answer.end, ...(answer.reason !== undefined ? { reason: answer.reason } : {}), scores: record.scores }));
     } else out(formatTranscript({ ...answer, steps: answer.steps }));
     return 0;
   } catch (error) {

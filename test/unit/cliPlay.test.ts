@@ -3,7 +3,7 @@
 // BabyAI and GRASP; usage and input errors exit 2 and 1.
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fakeOpenAi';
@@ -71,6 +71,23 @@ describe('waypoint play (CLI)', function () {
     assert.match(result.stdout, /> east\n/);
     assert.match(result.stdout, /Goal not reached after 2 moves \(step-limit\)\.$/m);
     assert.equal(fake.requests.length, 2);
+  });
+
+  it('the oracle ends a MANGO episode whose goal cannot be reached, saying why, without spending the budget', async () => {
+    // The lighthouse with every way into the chapel ruins gone: the ruins are still a room (their exits remain).
+    const game = join(dir, 'lighthouse');
+    mkdirSync(game);
+    copyFileSync(join(lighthouse, 'lighthouse.walkthrough'), join(game, 'lighthouse.walkthrough'));
+    const edges = JSON.parse(readFileSync(join(lighthouse, 'lighthouse.edges.json'), 'utf8')) as Array<{ dst_node: string }>;
+    writeFileSync(join(game, 'lighthouse.edges.json'), JSON.stringify(edges.filter((edge) => edge.dst_node !== 'chapel ruins')));
+    const args = ['play', 'mango', game, '--from', 'harbour road', '--to', 'chapel ruins', '--agent', 'oracle', '--no-cache'];
+    const json = await runCli([...args, '--json'], dir);
+    assert.equal(json.code, 0, json.stderr);
+    const answer = JSON.parse(json.stdout);
+    assert.deepEqual([answer.reached, answer.moves, answer.steps, answer.end, answer.reason], [false, 0, [], 'done', 'no route from harbour road to chapel ruins']);
+    const text = await runCli(args, dir);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /Goal not reached after 0 moves \(no route from harbour road to chapel ruins\)\.$/m);
   });
 
   it('Ctrl+C stops an episode mid-way: exit 130, no further turn asked', async () => {

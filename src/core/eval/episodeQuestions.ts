@@ -23,6 +23,8 @@ export interface EpisodeQuestionSpec<Q extends QuestionBase, E extends EpisodeEn
 /** The transcript a played episode's record keeps as parsedAnswer: runs.md §7's JSON, how it ended, and what to draw at the end. */
 export interface EpisodeAnswer extends ReturnType<typeof transcriptJson> {
   end: EpisodeTranscript['end'];
+  /** Why the player ended the episode without acting, when it did (EpisodeEnded). */
+  reason?: string;
   state: unknown;
 }
 
@@ -78,7 +80,7 @@ export function preparedEpisode<Q extends QuestionBase, E extends EpisodeEnviron
         return reply.text;
       };
       const played = (transcript: EpisodeTranscript): PlayedEpisode => {
-        const parsedAnswer: EpisodeAnswer = { ...transcriptJson(transcript), end: transcript.end, state: env.state() };
+        const parsedAnswer: EpisodeAnswer = { ...transcriptJson(transcript), end: transcript.end, ...(transcript.reason !== undefined ? { reason: transcript.reason } : {}), state: env.state() };
         return { rawAnswer: formatTranscript(transcript), parsedAnswer, scores: spec.scores(transcript, env), diagnostics: [], promptTokens, completionTokens, cached: allCached };
       };
       let transcript: EpisodeTranscript;

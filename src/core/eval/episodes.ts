@@ -54,6 +54,8 @@ export interface EpisodeTranscript {
   readonly start: string;
   readonly steps: EpisodeStep[];
   readonly end: EpisodeEnd;
+  /** Why the player ended the episode without acting (EpisodeEnded), e.g. `no route from a to b`. */
+  readonly reason?: string;
 }
 
 /** What an agent sees on its turn: the chat so far (system, opening observation, replies and observations). */
@@ -65,6 +67,17 @@ export interface EpisodeTurn {
 
 /** Answers a turn with a command (or a reply holding one). Throws to end the episode with an error. */
 export type EpisodeAgent = (turn: EpisodeTurn, signal: AbortSignal) => Promise<string>;
+
+/**
+ * Thrown by an agent that will not act: the episode ends `done` with `reason` and the turns so far,
+ * rather than spending the budget on commands the player knows are pointless (the MANGO oracle
+ * when the goal cannot be reached from where it stands).
+ */
+export class EpisodeEnded extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
 
 /** The episode was cancelled through its AbortSignal; `transcript` holds the turns played. */
 export class EpisodeCancelled extends Error {
@@ -107,7 +120,7 @@ export async function runEpisode(env: EpisodeEnvironment, agent: EpisodeAgent, o
     { role: 'user', content: start },
   ];
   const steps: EpisodeStep[] = [];
-  const transcript = (end: EpisodeEnd): EpisodeTranscript => ({ reached: env.succeeded(), moves: steps.length, start, steps, end });
+  const transcript = (end: EpisodeEnd, reason?: string): EpisodeTranscript => ({ reached: env.succeeded(), moves: steps.length, start, steps, end, ...(reason !== undefined ? { reason } : {}) });
   let observation = start;
   let done = env.succeeded();
   while (!done && steps.length < env.maxSteps) {
@@ -117,6 +130,7 @@ export async function runEpisode(env: EpisodeEnvironment, agent: EpisodeAgent, o
       reply = await agent({ step: steps.length + 1, observation, messages: messages.map((message) => ({ ...message })) }, signal);
     } catch (error) {
       if (signal.aborted) throw new EpisodeCancelled(transcript('cancelled'));
+      if (error instanceof EpisodeEnded) return transcript('done', error.reason);
       throw error;
     }
     if (signal.aborted) throw new EpisodeCancelled(transcript('cancelled'));
@@ -140,7 +154,7 @@ export function formatTranscript(transcript: EpisodeTranscript): string {
   transcript.steps.forEach((step, index) => {
     lines.push(`> ${step.command}${step.valid ? '' : '   [invalid]'}`, step.observation, `  (step ${index + 1}: ${step.location})`, '');
   });
-  lines.push(transcript.reached ? `Reached the goal in ${transcript.moves} moves.` : `Goal not reached after ${transcript.moves} moves (${transcript.end}).`);
+  lines.push(transcript.reached ? `Reached the goal in ${transcript.moves} moves.` : `Goal not reached after ${transcript.moves} moves (${transcript.reason ?? transcript.end}).`);
   return lines.join('\n');
 }
 

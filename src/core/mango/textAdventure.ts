@@ -3,7 +3,7 @@
 // walkthrough's observation of the arrival room, any other command "You can't go that way.".
 // The maze is edges.json's edges, all of them; the evaluator's naive reverses are only drawn in the
 // maze view, never walked (a model must not pass through a door the game never showed).
-import { type EpisodeAgent, type EpisodeEnvironment, type EpisodeStepResult, turnDraw } from '../eval/episodes';
+import { type EpisodeAgent, EpisodeEnded, type EpisodeEnvironment, type EpisodeStepResult, turnDraw } from '../eval/episodes';
 import { MangoGraph } from './graph';
 import { shortestRoute } from './shortestRoute';
 
@@ -159,8 +159,9 @@ export function shortestActions(graph: MangoGraph, from: string, to: string): st
 export function mangoOracleAgent(env: MangoTextAdventure): EpisodeAgent {
   return async () => {
     const route = shortestActions(env.graph, env.location(), env.goal);
-    // Unreachable goal: the oracle says so in a command the game refuses, and the budget runs out.
-    return route?.[0] ?? 'wait';
+    // Unreachable goal: no command helps, so the oracle ends the episode and says why.
+    if (!route?.length) throw new EpisodeEnded(`no route from ${env.location()} to ${env.goal}`);
+    return route[0];
   };
 }
 
