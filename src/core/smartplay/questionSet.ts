@@ -32,6 +32,23 @@ function builtInAgent(game: string, provider: string, seed: number): SmartPlayAg
   return randomAgent(seed);
 }
 
+/** A built-in player as the editor offers it: its name, what it is, and the offline provider whose agent (builtInAgent) it plays. */
+export interface BuiltInPlayer {
+  readonly name: string;
+  readonly description: string;
+  readonly provider: 'oracle' | 'random';
+}
+
+/** The built-in players that fit `game` (the names `waypoint smartplay run --agent` takes): its oracle where it has one, then random. */
+export function builtInPlayers(game: string): BuiltInPlayer[] {
+  const oracle: BuiltInPlayer[] = game.startsWith('Hanoi')
+    ? [{ name: 'hanoi-solver', description: 'built-in: the optimal solver', provider: 'oracle' }]
+    : game === 'Crafter'
+      ? [{ name: 'crafter-wood', description: 'built-in: a scripted player that collects wood and builds a table', provider: 'oracle' }]
+      : [];
+  return [...oracle, { name: 'random', description: 'built-in: a seeded random player', provider: 'random' }];
+}
+
 /** A played episode's scores, as a run record keeps them (the board's Play SmartPlay records the same). */
 export function episodeScores(game: string, log: EpisodeLog, mode: 'faithful' | 'reference'): Record<string, number | null> {
   const end = log.end;

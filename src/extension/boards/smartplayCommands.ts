@@ -1,7 +1,7 @@
-// SmartPlay in the board view: play an episode with a built-in player (the optimal Hanoi solver or
-// a seeded random player) or any configured model profile, turn by turn with progress and Cancel
-// (which aborts the model request in flight), write its log to .waypoint/episodes/, and step
-// through it. The episode is the question set's (prepareEpisode, its play hook) answered through
+// SmartPlay in the board view: play an episode with a built-in player (the optimal Hanoi solver, the
+// scripted Crafter wood collector or a seeded random player) or any configured model profile, turn
+// by turn with progress and Cancel (which aborts the model request in flight), write its log to
+// .waypoint/episodes/, and step through it. The episode is the question set's (prepareEpisode, its play hook) answered through
 // the evaluation pipeline, as `waypoint run smartplay` plays it: the same sample id, messages,
 // turns and scores. (An existing episode log is drawn by the SmartPlay benchmark's fileTimeline hook.)
 import * as vscode from 'vscode';
@@ -10,24 +10,24 @@ import type { ModelProfile } from '../../core/eval/types';
 import { smartplayTimelineOfFile } from '../../core/smartplay/boardTimeline';
 import { parseEpisodeLog } from '../../core/smartplay/episodeLog';
 import { SMARTPLAY_GAMES } from '../../core/smartplay/games';
-import { prepareEpisode } from '../../core/smartplay/questionSet';
+import { builtInPlayers, prepareEpisode } from '../../core/smartplay/questionSet';
 import { modelProfiles } from '../eval/profiles';
 import { BoardPanel } from './boardPanel';
 import type { BoardEvalDeps } from './evalDeps';
 
 export interface PlayOptions {
   game?: string;
-  /** A built-in player ('hanoi-solver', 'random') or a model profile id. */
+  /** A built-in player ('hanoi-solver', 'crafter-wood', 'random') or a model profile id. */
   agent?: string;
   seed?: number;
   maxSteps?: number;
 }
 
-type Player = { label: string; description: string; profile?: ModelProfile };
+type Player = { label: string; description: string; profile?: ModelProfile; provider?: 'oracle' | 'random' };
 
-/** The built-in players that fit the game, then every configured model. */
+/** The built-in players that fit the game (core's list, as `waypoint smartplay run` names them), then every configured model. */
 function playersFor(game: string): Player[] {
-  const builtIns: Player[] = [...(game.startsWith('Hanoi') ? [{ label: 'hanoi-solver', description: 'built-in: the optimal solver' }] : []), { label: 'random', description: 'built-in: a seeded random player' }];
+  const builtIns: Player[] = builtInPlayers(game).map(({ name, description, provider }) => ({ label: name, description, provider }));
   const models = modelProfiles().filter((profile) => profile.provider === 'openai-compatible').map((profile) => ({ label: profile.id, description: `${profile.model ?? ''} · ${profile.baseUrl ?? ''}`, profile }));
   return [...builtIns, ...models];
 }
@@ -49,7 +49,7 @@ export async function playSmartplay(deps: BoardEvalDeps, options: PlayOptions = 
   // Episode 0 at this seed: `waypoint run smartplay <game> --seed <seed>`'s first episode.
   const prepared = prepareEpisode(game, 0, seed);
   // The built-in players are the offline profiles whose agents the episode's builtInAnswer plays.
-  const model: ModelProfile = player.profile ?? { id: agentName, provider: agentName === 'hanoi-solver' ? 'oracle' : 'random', ...PROFILE_DEFAULTS };
+  const model: ModelProfile = player.profile ?? { id: agentName, provider: player.provider ?? 'random', ...PROFILE_DEFAULTS };
   let transcript: string | null = null;
   const answered = await deps.evaluation().answerWithProgress(context, prepared, model, {
     mode: 'faithful', seed, title: game,

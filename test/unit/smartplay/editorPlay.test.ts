@@ -11,7 +11,7 @@ import { ModelCallError } from '../../../src/core/eval/engine';
 import { answerPrepared } from '../../../src/core/eval/pipeline';
 import type { ModelProfile, RunRecord } from '../../../src/core/eval/types';
 import { parseEpisodeLog } from '../../../src/core/smartplay/episodeLog';
-import { prepareEpisode } from '../../../src/core/smartplay/questionSet';
+import { builtInPlayers, prepareEpisode } from '../../../src/core/smartplay/questionSet';
 import { distDir } from '../../support/paths';
 
 const profile = (id: string, provider: 'oracle' | 'random'): ModelProfile => ({ id, provider, temperature: 0, maxTokens: 0, timeoutMs: 0, retries: 0 });
@@ -46,6 +46,20 @@ describe("the editor's Play SmartPlay Episode is `waypoint run smartplay`'s epis
       if (game === 'Hanoi3Disk') assert.deepEqual([record.scores.completed, record.scores.steps, record.scores.normalized_score], [1, 7, 1]);
     });
   }
+
+  it('offers Crafter its scripted wood-and-table player, which plays through the pipeline as `smartplay run --agent crafter-wood` does', async () => {
+    assert.deepEqual(builtInPlayers('Crafter').map(({ name, provider }) => [name, provider]), [['crafter-wood', 'oracle'], ['random', 'random']]);
+    assert.deepEqual(builtInPlayers('Hanoi3Disk').map(({ name }) => name), ['hanoi-solver', 'random']);
+    assert.deepEqual(builtInPlayers('BanditTwoArmedHighLowFixed').map(({ name }) => name), ['random']);
+    const [wood] = builtInPlayers('Crafter');
+    let transcript = '';
+    const { record } = await answerPrepared(prepareEpisode('Crafter', 0, 1), profile(wood.name, wood.provider), 'SmartPlay', { seed: 1, episode: { maxSteps: 60, playerName: wood.name, onTranscript: (text) => void (transcript = text) } });
+    // The score of the same agent, seed and steps through the SmartPlay runner (crafter.test.ts).
+    assert.deepEqual([record.scores.steps, record.scores.score], [60, 146]);
+    const log = parseEpisodeLog(transcript).log;
+    assert.equal(log.header?.record.agent, 'crafter-wood');
+    assert.ok(log.steps.some((step) => step.record.actionText === 'Place Table'), 'the table is placed');
+  });
 
   it('a step limit ends the episode early, and the transcript says so', async () => {
     const steps: number[] = [];
