@@ -96,6 +96,8 @@ export interface GridScene {
   coordinateSystem: 'xy' | 'rowcol';
   /** Shown above the grid, and editable in authoring mode. */
   mission?: string;
+  /** What that text is, when it is not a mission (SmartPlay shows the model's observation there); `Mission` when absent. */
+  missionLabel?: string;
   /** Energy that gets the strongest shading; defaults to the largest value in the scene. Keep it
    *  constant over a timeline so shading does not jump between frames. */
   energyMax?: number;

@@ -251,6 +251,7 @@ describe('board view webview', function () {
     assert.equal(await page.locator('svg.grid .sym.box .contents.key').count(), 1);
     assert.equal(await page.locator('svg.grid .sym.ball').count(), 2);
     assert.equal(await page.locator('.mission-text').innerText(), 'pick up the purple box');
+    assert.equal(await page.locator('.board-mission .mission-label').textContent(), 'Mission', "BabyAI's text is its mission");
     assert.equal(await page.locator('.board-subgoals li').first().innerText(), 'GoNextTo(yellow key)');
     await page.screenshot({ path: join(testResultsDir, 'webview-board-babyai.png') });
 

@@ -69,6 +69,7 @@ describe('board view webview: Crafter', function () {
     assert.deepEqual([await agent.getAttribute('data-x'), await agent.getAttribute('data-y'), await agent.locator('.sym.agent').getAttribute('data-dir')], ['4', '3', String(last.agent?.dir)]);
     // The observation the model was shown after this step is shown as text.
     assert.equal((await page.locator('.board-mission .mission-text').innerText()).trim(), (last.mission ?? '').trim());
+    assert.equal(await page.locator('.board-mission .mission-label').textContent(), 'Observation', 'labelled as the observation it is, not a mission');
     // The legend names each material present with the same tile.
     const legend = await page.locator('.board-legend li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.material ?? (item as HTMLElement).dataset.symbol));
     assert.equal(legend[0], 'agent');

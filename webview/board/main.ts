@@ -86,6 +86,8 @@ function showMission(scene: BoardScene, editable: boolean): void {
   missionText.hidden = editable;
   missionField.hidden = !editable;
   missionText.textContent = mission ?? '';
+  // SmartPlay's text is the observation the model was shown, not a mission.
+  missionLabel.textContent = (scene.kind === 'grid' ? scene.missionLabel : undefined) ?? 'Mission';
   // Do not overwrite what the user is typing when the host echoes a scene.
   const field = missionField as unknown as { value: string };
   if (editable && document.activeElement !== missionField) field.value = mission ?? '';

@@ -57,6 +57,7 @@ export function crafterScene(env: CrafterEnv, observation: string): GridScene {
     agent: { x: HALF_COLUMNS, y: HALF_ROWS, dir },
     coordinateSystem: 'xy',
     mission: observation,
+    missionLabel: 'Observation',
     legend,
   };
 }

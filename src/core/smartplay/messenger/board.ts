@@ -38,6 +38,7 @@ export function messengerScene(state: MessengerState, observation: string): Grid
     agent: avatar ? { x: avatar.x, y: avatar.y, carrying: avatar.id === WITH_MESSAGE_ID ? { kind: 'key', color: 'yellow' } : null } : null,
     coordinateSystem: 'rowcol',
     mission: observation,
+    missionLabel: 'Observation',
     legend,
   };
 }
