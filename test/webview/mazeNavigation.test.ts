@@ -6,6 +6,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { expectedRoute } from '../../src/core/mango/expectedRoute';
 import { buildMazeGraph } from '../../src/core/mango/maze';
 import { answerTrajectory } from '../../src/core/mango/trajectory';
 import type { EdgeRecord } from '../../src/core/mango/types';
@@ -64,7 +65,9 @@ describe('maze view navigation and routes', function () {
     assert.ok(Math.max(fillX, fillY) > 0.85, `${what}: the maze fills ${Math.round(fillX * 100)}% × ${Math.round(fillY * 100)}% of the panel`);
   }
 
-  const postTrajectory = (page: Page, trajectory: Trajectory, compare?: Trajectory, question?: RouteQuestion) => page.evaluate((message) => window.postMessage(message, '*'), { type: 'trajectory', trajectory, compare, question });
+  // As the host sends a question: with core's expected route on the graph at the trajectory's cutoff.
+  const postTrajectory = (page: Page, trajectory: Trajectory, compare?: Trajectory, question?: RouteQuestion, graph = lighthouse()) =>
+    page.evaluate((message) => window.postMessage(message, '*'), { type: 'trajectory', trajectory, compare, question: question ? { ...question, expected: expectedRoute(graph, question, trajectory.cutoff) } : undefined });
 
   it('opens fitted to the panel and refits on resize until the user pans or zooms', async () => {
     const page = await openMaze(lighthouse());

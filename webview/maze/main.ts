@@ -220,7 +220,7 @@ async function draw(next: MazeGraph): Promise<void> {
   panZoom.onChange(levelOfDetail(drawn.svg, next.nodes.length < MINIMAP_ROOMS ? Number.POSITIVE_INFINITY : roomGrowth([...layout.nodes.values()]), spots, degree));
   minimap = next.nodes.length >= MINIMAP_ROOMS ? new Minimap(next, layout, bounds, panZoom) : null;
   if (minimap) canvas.append(minimap.element);
-  stepper.attach(drawn, layout, next);
+  stepper.attach(drawn, layout);
   slider.max = String(next.lastStep);
   setCutoff(Math.min(cutoff ?? next.lastStep, next.lastStep), true);
   host.post({ type: 'layout', milliseconds: Math.round(layout.milliseconds), nodes: next.nodes.length, edges: next.edges.length });
