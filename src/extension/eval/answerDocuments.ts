@@ -3,6 +3,7 @@
 // plain text: it is data, never interpreted.
 import * as vscode from 'vscode';
 import type { Diagnostic } from '../../core/text';
+import { columnHolding, groupsHolding, isWebviewTab, tabShows } from '../views/tabGroups';
 
 export const ANSWER_SCHEME = 'waypoint-answer';
 export const ANSWER_LANGUAGE = 'waypoint-answer';
@@ -19,14 +20,7 @@ const severities: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
 /** Whether any tab (a text editor or either side of a diff) still shows `uri`. */
 function isShownInATab(uri: vscode.Uri): boolean {
   const key = uri.toString();
-  return vscode.window.tabGroups.all.some((group) =>
-    group.tabs.some((tab) => {
-      const input = tab.input;
-      if (input instanceof vscode.TabInputText) return input.uri.toString() === key;
-      if (input instanceof vscode.TabInputTextDiff) return input.original.toString() === key || input.modified.toString() === key;
-      return false;
-    }),
-  );
+  return groupsHolding((tab) => tabShows(tab, (shown) => shown.toString() === key)).length > 0;
 }
 
 export class AnswerDocuments implements vscode.TextDocumentContentProvider, vscode.HoverProvider, vscode.Disposable {
@@ -101,8 +95,7 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
     // Answers share one editor group: reuse the group that already holds an answer tab, visible or
     // not, so a series of runs does not keep splitting the editor; else the maze's group, so an
     // answer and its maze are tabs of one group beside the editor, not a third column.
-    const holding = (test: (input: unknown) => boolean) => vscode.window.tabGroups.all.find((group) => group.tabs.some((tab) => test(tab.input)))?.viewColumn;
-    const answerColumn = holding((input) => input instanceof vscode.TabInputText && input.uri.scheme === ANSWER_SCHEME) ?? holding((input) => input instanceof vscode.TabInputWebview && input.viewType.endsWith(MAZE_VIEW_TYPE));
+    const answerColumn = columnHolding((tab) => tabShows(tab, (shown) => shown.scheme === ANSWER_SCHEME)) ?? columnHolding((tab) => isWebviewTab(tab, MAZE_VIEW_TYPE));
     await vscode.window.showTextDocument(document, { viewColumn: answerColumn ?? vscode.ViewColumn.Beside, preview: false });
     return document;
   }

@@ -19,6 +19,7 @@ import {
   MazeSelectionRequest,
 } from '../../protocol/lsp';
 import { sendRequest } from '../lspRequests';
+import { columnHolding, tabShows } from './tabGroups';
 import { receiveMessage } from './webviewMessages';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 
@@ -41,10 +42,7 @@ const isAnswer = (uri: vscode.Uri) => uri.scheme === ANSWER_SCHEME || uri.scheme
  * answer as tabs of one group beside the editor), else beside the active editor. Never a third column.
  */
 function mazeColumn(): vscode.ViewColumn {
-  const answers = vscode.window.tabGroups.all.find((group) =>
-    group.tabs.some((tab) => (tab.input instanceof vscode.TabInputText && isAnswer(tab.input.uri)) || (tab.input instanceof vscode.TabInputTextDiff && (isAnswer(tab.input.original) || isAnswer(tab.input.modified)))),
-  );
-  return answers?.viewColumn ?? vscode.ViewColumn.Beside;
+  return columnHolding((tab) => tabShows(tab, isAnswer)) ?? vscode.ViewColumn.Beside;
 }
 
 function gameKey(uri: vscode.Uri): string | null {
