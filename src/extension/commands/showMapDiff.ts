@@ -15,7 +15,7 @@ import { diffMap, mazeAtCutoff } from '../../core/mango/mapDiff';
 import { type MapDiffPane, mapDiffPane } from '../../core/mango/mapDiffView';
 import { impliedMap, routeModels, scoreMapReply } from '../../core/mango/mapTask';
 import type { EdgeRecord } from '../../core/mango/types';
-import type { Diagnostic } from '../../core/text';
+import { toVscodeDiagnostic } from '../vscodeDiagnostics';
 import { ANSWER_SCHEME } from '../eval/answerDocuments';
 import { MapDiffPanel } from '../views/mapDiffPanel';
 
@@ -38,13 +38,6 @@ export interface MapDiffDeps {
   client: () => LanguageClient;
   diagnostics: vscode.DiagnosticCollection;
 }
-
-const severities: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
-  error: vscode.DiagnosticSeverity.Error,
-  warning: vscode.DiagnosticSeverity.Warning,
-  information: vscode.DiagnosticSeverity.Information,
-  hint: vscode.DiagnosticSeverity.Hint,
-};
 
 const asUri = (value: string | vscode.Uri) => (value instanceof vscode.Uri ? value : /^[a-z][\w+.-]+:/i.test(value) && !/^[a-z]:[\\/]/i.test(value) ? vscode.Uri.parse(value) : vscode.Uri.file(value));
 const nameOf = (uri: vscode.Uri) => uri.path.split('/').pop() ?? uri.path;
@@ -87,12 +80,7 @@ async function answerPane(deps: MapDiffDeps, uri: vscode.Uri, records: readonly 
   }
   const scored = scoreMapReply(records, cutoff, text);
   // A model's answer document already carries its own diagnostics (answerDocuments.ts).
-  if (uri.scheme !== ANSWER_SCHEME) deps.diagnostics.set(uri, scored.diagnostics.map((problem) => {
-    const diagnostic = new vscode.Diagnostic(new vscode.Range(problem.range.start.line, problem.range.start.character, problem.range.end.line, problem.range.end.character), problem.message, severities[problem.severity]);
-    diagnostic.code = problem.code;
-    diagnostic.source = 'waypoint';
-    return diagnostic;
-  }));
+  if (uri.scheme !== ANSWER_SCHEME) deps.diagnostics.set(uri, scored.diagnostics.map(toVscodeDiagnostic));
   if (scored.diff.modelEdges.length === 0) {
     const first = scored.diagnostics.find((problem) => problem.severity === 'error');
     const where = first ? `:${first.range.start.line + 1}:${first.range.start.character + 1}: ${first.message}` : ': the map has no moves';

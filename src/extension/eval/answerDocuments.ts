@@ -3,19 +3,13 @@
 // plain text: it is data, never interpreted.
 import * as vscode from 'vscode';
 import type { Diagnostic } from '../../core/text';
+import { toVscodeDiagnostic } from '../vscodeDiagnostics';
 import { columnHolding, groupsHolding, isWebviewTab, tabShows } from '../views/tabGroups';
 
 export const ANSWER_SCHEME = 'waypoint-answer';
 export const ANSWER_LANGUAGE = 'waypoint-answer';
 /** MazePanel.viewType (not imported: the maze panel imports this module). */
 const MAZE_VIEW_TYPE = 'waypoint.maze';
-
-const severities: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
-  error: vscode.DiagnosticSeverity.Error,
-  warning: vscode.DiagnosticSeverity.Warning,
-  information: vscode.DiagnosticSeverity.Information,
-  hint: vscode.DiagnosticSeverity.Hint,
-};
 
 /** Whether any tab (a text editor or either side of a diff) still shows `uri`. */
 function isShownInATab(uri: vscode.Uri): boolean {
@@ -82,13 +76,7 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
     this.contents.set(uri.toString(), text);
     this.problems.set(uri.toString(), problems);
     this.changed.fire(uri);
-    this.diagnostics.set(uri, problems.map((problem) => {
-      const range = new vscode.Range(problem.range.start.line, problem.range.start.character, problem.range.end.line, problem.range.end.character);
-      const diagnostic = new vscode.Diagnostic(range, problem.message, severities[problem.severity]);
-      diagnostic.code = problem.code;
-      diagnostic.source = 'waypoint';
-      return diagnostic;
-    }));
+    this.diagnostics.set(uri, problems.map(toVscodeDiagnostic));
     // Its own language so answers wrap (model answers are often one long line) without touching
     // the user's plain-text settings.
     const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), ANSWER_LANGUAGE);
