@@ -6,7 +6,6 @@
 // a file with no readable move is not drawn, and says why.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { stripBom } from '../../core/bom';
 import { parseRunRecords } from '../../core/eval/recordSchemas';
 import type { MangoQuestion, RunRecord } from '../../core/eval/types';
 import { parseEdgesFile } from '../../core/mango/gameFiles';
@@ -15,6 +14,7 @@ import { diffMap, mazeAtCutoff } from '../../core/mango/mapDiff';
 import { type MapDiffPane, mapDiffPane } from '../../core/mango/mapDiffView';
 import { impliedMap, routeModels, scoreMapReply } from '../../core/mango/mapTask';
 import type { EdgeRecord } from '../../core/mango/types';
+import { editorText } from '../documentText';
 import { toVscodeDiagnostic } from '../vscodeDiagnostics';
 import { ANSWER_SCHEME } from '../eval/answerDocuments';
 import { MapDiffPanel } from '../views/mapDiffPanel';
@@ -42,12 +42,6 @@ export interface MapDiffDeps {
 const asUri = (value: string | vscode.Uri) => (value instanceof vscode.Uri ? value : /^[a-z][\w+.-]+:/i.test(value) && !/^[a-z]:[\\/]/i.test(value) ? vscode.Uri.parse(value) : vscode.Uri.file(value));
 const nameOf = (uri: vscode.Uri) => uri.path.split('/').pop() ?? uri.path;
 
-async function readText(uri: vscode.Uri): Promise<string> {
-  // An open document's text, unsaved edits included: that is what its diagnostics are about.
-  const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
-  return stripBom(open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
-}
-
 /** A game's edges file and records, or a warning and undefined. */
 async function gameEdges(game: string | undefined): Promise<{ uri: vscode.Uri; records: EdgeRecord[] } | undefined> {
   const files = await vscode.workspace.findFiles(game ? `**/${game}.edges.json` : '**/*.edges.json', '**/node_modules/**');
@@ -60,7 +54,7 @@ async function gameEdges(game: string | undefined): Promise<{ uri: vscode.Uri; r
     if (files.length === 0) void vscode.window.showWarningMessage(`Waypoint: ${game ? `no ${game}.edges.json` : 'no MANGO game (<game>.edges.json)'} in this workspace to diff a map against.`);
     return undefined;
   }
-  const parsed = parseEdgesFile(await readText(uri));
+  const parsed = parseEdgesFile(await editorText(uri));
   const [problem] = parsed.diagnostics;
   if (problem) {
     void vscode.window.showErrorMessage(`Waypoint: ${vscode.workspace.asRelativePath(uri)}:${problem.range.start.line + 1}:${problem.range.start.character + 1}: ${problem.message}`);
@@ -73,7 +67,7 @@ async function gameEdges(game: string | undefined): Promise<{ uri: vscode.Uri; r
 async function answerPane(deps: MapDiffDeps, uri: vscode.Uri, records: readonly EdgeRecord[], cutoff: number): Promise<MapDiffPane | undefined> {
   let text: string;
   try {
-    text = await readText(uri);
+    text = await editorText(uri);
   } catch (error) {
     void vscode.window.showErrorMessage(`Waypoint: cannot read ${vscode.workspace.asRelativePath(uri)}: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
@@ -94,7 +88,7 @@ async function answerPane(deps: MapDiffDeps, uri: vscode.Uri, records: readonly 
 
 /** Panes of the map a run's route answers imply, one per model. */
 async function impliedPanes(runUri: vscode.Uri, game: string, records: readonly EdgeRecord[], cutoff: number, wanted: string[] | undefined): Promise<MapDiffPane[] | undefined> {
-  const read = parseRunRecords(await readText(runUri), vscode.workspace.asRelativePath(runUri));
+  const read = parseRunRecords(await editorText(runUri), vscode.workspace.asRelativePath(runUri));
   if (read.problems.length > 0) void vscode.window.showWarningMessage(`Waypoint: ${read.problems[0]}${read.problems.length > 1 ? ` (and ${read.problems.length - 1} more)` : ''}`);
   const models = routeModels(read.records, game);
   if (models.length === 0) {

@@ -100,6 +100,32 @@ export function definePlayTests(): void {
       assert.equal(route.steps[5].to, 'lamp room');
     });
 
+    it('plays the game as the editor has it: an unsaved edit to edges.json is in the maze it plays', async function () {
+      this.timeout(60_000);
+      const edgesUri = vscode.Uri.joinPath(game(), 'lighthouse.edges.json');
+      const document = await vscode.workspace.openTextDocument(edgesUri);
+      await vscode.window.showTextDocument(document);
+      // A room only the unsaved text has: Play Episode read the file from disk before, so it was not a room of the maze.
+      const record = { src_node: 'harbour road', dst_node: 'chapel', action: 'west', seen_in_forward: 1, seen_in_reversed: 9999, edge_min_step: 1, seen_in_forward_answerable: 1, seen_in_reversed_answerable: 9999, edge_min_step_answerable: 1 };
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(edgesUri, new vscode.Position(1, 0), `    ${JSON.stringify(record)},\n`);
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      assert.ok(document.isDirty);
+      try {
+        await vscode.commands.executeCommand('waypoint.playEpisode', { source: edgesUri, from: 'harbour road', to: 'chapel', player: 'oracle' });
+        const state = await waitFor('the oracle to reach the chapel', async () => {
+          const current = await playState();
+          return current?.player === 'oracle' && current.end && current.title.includes('chapel') ? current : undefined;
+        });
+        assert.equal(state.end, 'success');
+        assert.deepEqual(state.steps.map((step) => step.command), ['west']);
+      } finally {
+        await vscode.window.showTextDocument(document);
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      }
+      assert.ok(!document.isDirty, 'the sample is back as saved');
+    });
+
     it('a scripted local model plays a BabyAI level and a GRASP grid from Play Episode: the turns it sends are played and recorded', async function () {
       this.timeout(120_000);
       const [folder] = vscode.workspace.workspaceFolders ?? [];
