@@ -180,6 +180,34 @@ describe('maze view navigation and routes', function () {
     await page.close();
   });
 
+  it('keeps the route legend while stepping and when the same answer comes again (a Play episode after each move)', async () => {
+    const graph = lighthouse();
+    const answer = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";
+    const question: RouteQuestion = { task: 'rf', src: 'harbour road', dst: 'net loft', actions: [] };
+    const page = await openMaze(graph);
+    await postTrajectory(page, answerTrajectory(graph, answer, 'Play', 'harbour road', 39), undefined, question);
+    await page.waitForSelector('.route-legend-item.legend-expected');
+    // A mark on the legend's entries: gone if they are built again.
+    const marked = () => page.locator('.route-legend-item').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.probe === 'kept'));
+    await page.locator('.route-legend-item').evaluateAll((items) => {
+      for (const item of items) (item as HTMLElement).dataset.probe = 'kept';
+    });
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('.trajectory-detail')?.textContent?.startsWith('Step 1/2'));
+    assert.ok((await marked()).every(Boolean), 'stepping keeps the legend');
+    const longer = answer.replace(/\]$/, ", {'location_before': 'net loft', 'action': 'down', 'location_after': 'fish market'}]");
+    await postTrajectory(page, answerTrajectory(graph, longer, 'Play', 'harbour road', 39), undefined, question);
+    await page.waitForFunction(() => document.querySelectorAll('.trajectory-chips .chip').length === 3);
+    assert.ok((await marked()).every(Boolean), 'the same answer one move longer keeps the legend');
+    // What the legend says changes with a second answer: then it is built again.
+    await postTrajectory(page, answerTrajectory(graph, answer, 'oracle', 'harbour road', 39), answerTrajectory(graph, answer, 'random', 'harbour road', 39), question);
+    await page.waitForSelector('.route-legend-item.legend-compare');
+    assert.ok(!(await marked()).some(Boolean), 'a new legend for two answers');
+    await page.close();
+  });
+
   it('draws two answers to one question on one map, distinguishably', async () => {
     const graph = lighthouse();
     const a = answerTrajectory(graph, "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]", 'oracle', 'harbour road', 39);

@@ -46,6 +46,8 @@ export class TrajectoryStepper {
   private compare: Trajectory | null = null;
   private question: ShownQuestion | null = null;
   private expected: ExpectedRoute | null = null;
+  /** What the legend on show says (see updateLegend). */
+  private legendKey = '';
   private drawn: DrawnMaze | null = null;
   private layout: Layout | null = null;
   /** Number of steps taken: 0 is the start, the longer answer's length the end. */
@@ -109,6 +111,7 @@ export class TrajectoryStepper {
     this.chips.replaceChildren(...this.chipsOf(trajectory, ''));
     this.compareChips.hidden = compare === null;
     this.compareChips.replaceChildren(...(compare ? this.chipsOf(compare, 'B ') : []));
+    this.updateLegend();
     this.render();
   }
 
@@ -133,6 +136,18 @@ export class TrajectoryStepper {
       chip.addEventListener('click', () => this.go(step.index + 1));
       return chip;
     });
+  }
+
+  /**
+   * The legend depends on the answer shown, not on the step: built when what it says changes (a Play
+   * episode sends its route again after every move, with the same legend), kept while stepping.
+   */
+  private updateLegend(): void {
+    const parts = { question: this.question, expected: this.expected, model: this.compare ? `A: ${this.trajectory?.title}` : 'model', compare: this.compare?.title ?? null };
+    const key = JSON.stringify([parts.question?.task ?? null, parts.expected?.problem ?? null, parts.expected !== null, parts.model, parts.compare]);
+    if (key === this.legendKey) return;
+    this.legendKey = key;
+    this.legend.replaceChildren(...routeLegend(parts));
   }
 
   private length(): number {
@@ -164,7 +179,6 @@ export class TrajectoryStepper {
     if (trajectory.error) this.detail.textContent = trajectory.error;
     else if (this.position === 0) this.detail.textContent = `Start at ${trajectory.start ?? steps[0]?.from ?? '?'} · ${steps.length} steps`;
     else this.detail.textContent = `Step ${this.position}/${total}: ${this.stepText(steps)}${this.compare ? ` · B: ${this.compare.error ?? this.stepText(this.compare.steps)}` : ''}`;
-    this.legend.replaceChildren(...routeLegend({ question: this.question, expected: this.expected, model: this.compare ? `A: ${trajectory.title}` : 'model', compare: this.compare?.title ?? null }));
     this.paint();
   }
 
