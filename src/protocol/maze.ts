@@ -4,7 +4,7 @@
 // clicks back. The drawn data is declared in src/core/mango/mazeView.ts and re-exported here.
 import * as z from 'zod/mini';
 import type { MapDiffCounts, MapDiffPane } from '../core/mango/mapDiffView';
-import type { CutoffStats, MazeGraph, Trajectory } from '../core/mango/mazeView';
+import type { CutoffStats, ExpectedRoute, MazeGraph, RouteQuestion, Trajectory } from '../core/mango/mazeView';
 import { exportMessage } from './webviewMessage';
 
 export type * from '../core/mango/mazeView';
@@ -22,20 +22,12 @@ const isPane = (value: unknown): value is MapDiffPane =>
 const mapDiffPanes = z.custom<MapDiffPane[]>((value) => Array.isArray(value) && value.length >= 1 && value.length <= 2 && value.every(isPane));
 const mapDiffCounts = z.custom<MapDiffCounts>(isObject);
 
-/**
- * The question an answer was given to, so the view can draw the expected route beside the model's:
- * RF a shortest route from `src` to `dst` in the maze at the cutoff, DF the walkthrough's `actions`
- * followed from `src`. A `map` question (MANGO's draw-the-map task) asks for no route: its `src` and
- * `dst` are both the walkthrough's first room, so the expected route is empty.
- */
-export interface RouteQuestion {
-  task: 'df' | 'rf' | 'map';
-  src: string;
-  dst: string;
-  /** DF: the actions to follow; empty for RF. */
-  actions: string[];
+/** A question with the expected route the host computed for it (core's expectedRoute.ts, the oracle's route): the view draws it as sent. */
+export interface ShownQuestion extends RouteQuestion {
+  expected: ExpectedRoute;
 }
-const routeQuestion = z.custom<RouteQuestion>((value) => isObject(value) && (value.task === 'df' || value.task === 'rf' || value.task === 'map') && typeof value.src === 'string' && typeof value.dst === 'string' && Array.isArray(value.actions));
+const isExpected = (value: unknown): value is ExpectedRoute => isObject(value) && Array.isArray(value.steps) && (value.problem === null || typeof value.problem === 'string');
+const routeQuestion = z.custom<ShownQuestion>((value) => isObject(value) && (value.task === 'df' || value.task === 'rf' || value.task === 'map') && typeof value.src === 'string' && typeof value.dst === 'string' && Array.isArray(value.actions) && isExpected(value.expected));
 
 export const hostToMazeMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('graph'), graph }),

@@ -6,6 +6,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { expectedRoute } from '../../src/core/mango/expectedRoute';
 import { buildMazeGraph } from '../../src/core/mango/maze';
 import { answerTrajectory } from '../../src/core/mango/trajectory';
 import type { EdgeRecord } from '../../src/core/mango/types';
@@ -64,7 +65,9 @@ describe('maze view navigation and routes', function () {
     assert.ok(Math.max(fillX, fillY) > 0.85, `${what}: the maze fills ${Math.round(fillX * 100)}% × ${Math.round(fillY * 100)}% of the panel`);
   }
 
-  const postTrajectory = (page: Page, trajectory: Trajectory, compare?: Trajectory, question?: RouteQuestion) => page.evaluate((message) => window.postMessage(message, '*'), { type: 'trajectory', trajectory, compare, question });
+  // As the host sends a question: with core's expected route on the graph at the trajectory's cutoff.
+  const postTrajectory = (page: Page, trajectory: Trajectory, compare?: Trajectory, question?: RouteQuestion, graph = lighthouse()) =>
+    page.evaluate((message) => window.postMessage(message, '*'), { type: 'trajectory', trajectory, compare, question: question ? { ...question, expected: expectedRoute(graph, question, trajectory.cutoff) } : undefined });
 
   it('opens fitted to the panel and refits on resize until the user pans or zooms', async () => {
     const page = await openMaze(lighthouse());
@@ -174,6 +177,34 @@ describe('maze view navigation and routes', function () {
     await postTrajectory(page, answerTrajectory(graph, answer, 'DF', 'harbour road', 39), undefined, { task: 'df', src: 'harbour road', dst: 'net loft', actions: ['north', 'up'] });
     await page.waitForFunction(() => document.querySelectorAll('svg.maze .route-expected').length === 2);
     assert.match(await page.locator('.route-legend').innerText(), /walkthrough path/);
+    await page.close();
+  });
+
+  it('keeps the route legend while stepping and when the same answer comes again (a Play episode after each move)', async () => {
+    const graph = lighthouse();
+    const answer = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";
+    const question: RouteQuestion = { task: 'rf', src: 'harbour road', dst: 'net loft', actions: [] };
+    const page = await openMaze(graph);
+    await postTrajectory(page, answerTrajectory(graph, answer, 'Play', 'harbour road', 39), undefined, question);
+    await page.waitForSelector('.route-legend-item.legend-expected');
+    // A mark on the legend's entries: gone if they are built again.
+    const marked = () => page.locator('.route-legend-item').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.probe === 'kept'));
+    await page.locator('.route-legend-item').evaluateAll((items) => {
+      for (const item of items) (item as HTMLElement).dataset.probe = 'kept';
+    });
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('.trajectory-detail')?.textContent?.startsWith('Step 1/2'));
+    assert.ok((await marked()).every(Boolean), 'stepping keeps the legend');
+    const longer = answer.replace(/\]$/, ", {'location_before': 'net loft', 'action': 'down', 'location_after': 'fish market'}]");
+    await postTrajectory(page, answerTrajectory(graph, longer, 'Play', 'harbour road', 39), undefined, question);
+    await page.waitForFunction(() => document.querySelectorAll('.trajectory-chips .chip').length === 3);
+    assert.ok((await marked()).every(Boolean), 'the same answer one move longer keeps the legend');
+    // What the legend says changes with a second answer: then it is built again.
+    await postTrajectory(page, answerTrajectory(graph, answer, 'oracle', 'harbour road', 39), answerTrajectory(graph, answer, 'random', 'harbour road', 39), question);
+    await page.waitForSelector('.route-legend-item.legend-compare');
+    assert.ok(!(await marked()).some(Boolean), 'a new legend for two answers');
     await page.close();
   });
 

@@ -2,7 +2,11 @@
 // be readable, room names grow (within limits) as the map shrinks so they stay legible at fit, and
 // hide only when even grown they would be too small or crowd each other. Classes on the SVG change
 // only when a threshold is crossed, so zooming costs no style work between thresholds.
+import type { MazeGraph } from '../../src/protocol/maze';
+import type { Layout } from './layout';
+import { MINIMAP_ROOMS } from './minimap';
 import type { View } from './panZoom';
+import type { DrawnMaze } from './render';
 
 /** Font sizes in layout units, as media/webview.css draws them. */
 const EDGE_FONT = 10.5;
@@ -142,4 +146,19 @@ export function levelOfDetail(svg: SVGSVGElement, growth: number, spots: readonl
     } else if (font === '') setFont(wanted);
     else if (wanted !== font) timer = setTimeout(() => setFont(wanted), FONT_SETTLE_MS);
   };
+}
+
+/**
+ * The level of detail of a drawn maze (the maze view's and each map diff pane's): its room names as
+ * spots to declutter, each room's degree (busy rooms keep their names), and room names that grow
+ * when zoomed out, except in a small maze, which never hides its names: they are what it is read by.
+ */
+export function mazeLevelOfDetail(drawn: DrawnMaze, layout: Layout, graph: MazeGraph): (view: View) => void {
+  const spots = [...layout.nodes.values()].flatMap((node) => {
+    const element = drawn.nodeElements.get(node.name);
+    return element ? [{ name: node.name, x: node.x, y: node.y, element }] : [];
+  });
+  const degree = new Map<string, number>();
+  for (const edge of graph.edges) for (const end of [edge.src, edge.dst]) degree.set(end, (degree.get(end) ?? 0) + 1);
+  return levelOfDetail(drawn.svg, graph.nodes.length < MINIMAP_ROOMS ? Number.POSITIVE_INFINITY : roomGrowth([...layout.nodes.values()]), spots, degree);
 }

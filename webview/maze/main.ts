@@ -9,7 +9,7 @@ import { standaloneSvg, pngFromSvg } from './exportImage';
 import { layoutMaze, type Layout } from './layout';
 import { applyCutoff, drawMaze, type DrawnMaze } from './render';
 import { MapDiffView } from './mapDiffView';
-import { levelOfDetail, ROOM_LABEL_MIN_PX, roomGrowth } from './lod';
+import { mazeLevelOfDetail, ROOM_LABEL_MIN_PX } from './lod';
 import { Minimap, MINIMAP_ROOMS } from './minimap';
 import { layoutBounds, PanZoom } from './panZoom';
 import { TrajectoryStepper } from './trajectory';
@@ -210,17 +210,10 @@ async function draw(next: MazeGraph): Promise<void> {
   panZoom?.dispose();
   const bounds = layoutBounds(layout.nodes.values(), layout);
   panZoom = new PanZoom(drawn.svg, bounds);
-  // A small maze never hides its room names, however narrow the panel: they are what it is read by.
-  const spots = [...layout.nodes.values()].flatMap((node) => {
-    const element = drawn?.nodeElements.get(node.name);
-    return element ? [{ name: node.name, x: node.x, y: node.y, element }] : [];
-  });
-  const degree = new Map<string, number>();
-  for (const edge of next.edges) for (const end of [edge.src, edge.dst]) degree.set(end, (degree.get(end) ?? 0) + 1);
-  panZoom.onChange(levelOfDetail(drawn.svg, next.nodes.length < MINIMAP_ROOMS ? Number.POSITIVE_INFINITY : roomGrowth([...layout.nodes.values()]), spots, degree));
+  panZoom.onChange(mazeLevelOfDetail(drawn, layout, next));
   minimap = next.nodes.length >= MINIMAP_ROOMS ? new Minimap(next, layout, bounds, panZoom) : null;
   if (minimap) canvas.append(minimap.element);
-  stepper.attach(drawn, layout, next);
+  stepper.attach(drawn, layout);
   slider.max = String(next.lastStep);
   setCutoff(Math.min(cutoff ?? next.lastStep, next.lastStep), true);
   host.post({ type: 'layout', milliseconds: Math.round(layout.milliseconds), nodes: next.nodes.length, edges: next.edges.length });

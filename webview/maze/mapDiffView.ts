@@ -3,11 +3,10 @@
 // summary bar (precision, recall, F1, counts, the alignments that were not exact); one legend below.
 import type { MapDiffCounts, MapDiffPane, MazeGraph } from '../../src/protocol/maze';
 import { layoutMaze } from './layout';
-import { levelOfDetail, roomGrowth } from './lod';
+import { mazeLevelOfDetail } from './lod';
 import { drawMapOverlay } from './mapOverlay';
 import { layoutBounds, PanZoom } from './panZoom';
 import { applyCutoff, drawMaze } from './render';
-import { MINIMAP_ROOMS } from './minimap';
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
@@ -161,13 +160,7 @@ export class MapDiffView {
       applyCutoff(graph, drawn, cutoff);
       const { counts, ghosts } = drawMapOverlay(graph, drawn, layout, pane);
       const panZoom = new PanZoom(drawn.svg, layoutBounds([...layout.nodes.values(), ...ghosts], layout));
-      const spots = [...layout.nodes.values()].flatMap((node) => {
-        const group = drawn.nodeElements.get(node.name);
-        return group ? [{ name: node.name, x: node.x, y: node.y, element: group }] : [];
-      });
-      const degree = new Map<string, number>();
-      for (const edge of graph.edges) for (const end of [edge.src, edge.dst]) degree.set(end, (degree.get(end) ?? 0) + 1);
-      panZoom.onChange(levelOfDetail(drawn.svg, graph.nodes.length < MINIMAP_ROOMS ? Number.POSITIVE_INFINITY : roomGrowth([...layout.nodes.values()]), spots, degree));
+      panZoom.onChange(mazeLevelOfDetail(drawn, layout, graph));
       this.panZooms.push(panZoom);
       return { model: pane.model, counts };
     });

@@ -1,8 +1,7 @@
 // The legend of the routes drawn over the maze: each entry is a small sample drawn with the same
 // classes (so the same colour, dash and marker) as on the map; the ghost's sample has its own class
 // so that `.ghost-edge` counts only moves drawn on the map.
-import type { RouteQuestion } from '../../src/protocol/maze';
-import type { ExpectedRoute } from './routes';
+import type { ExpectedRoute, RouteQuestion } from '../../src/protocol/maze';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

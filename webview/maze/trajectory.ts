@@ -4,10 +4,9 @@
 // route as a solid line with arrowheads (dashed where a move is only an imputed reverse, a red
 // dotted ghost where the move does not exist), the active step thick with a halo, and a second
 // answer (comparisons) dash-dotted with diamonds, offset so it never hides the first.
-import type { MazeGraph, RouteQuestion, Trajectory, TrajectoryStep } from '../../src/protocol/maze';
+import type { ExpectedRoute, ShownQuestion, Trajectory, TrajectoryStep } from '../../src/protocol/maze';
 import type { Layout } from './layout';
 import type { DrawnMaze } from './render';
-import { expectedRoute, type ExpectedRoute } from './routes';
 import { routeLegend } from './routeLegend';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -45,11 +44,12 @@ export class TrajectoryStepper {
   private readonly next: HTMLButtonElement;
   private trajectory: Trajectory | null = null;
   private compare: Trajectory | null = null;
-  private question: RouteQuestion | null = null;
+  private question: ShownQuestion | null = null;
   private expected: ExpectedRoute | null = null;
+  /** What the legend on show says (see updateLegend). */
+  private legendKey = '';
   private drawn: DrawnMaze | null = null;
   private layout: Layout | null = null;
-  private graph: MazeGraph | null = null;
   /** Number of steps taken: 0 is the start, the longer answer's length the end. */
   private position = 0;
 
@@ -90,19 +90,18 @@ export class TrajectoryStepper {
   }
 
   /** Attaches to a freshly drawn maze (re-applies the current trajectory, if any). */
-  attach(drawn: DrawnMaze, layout: Layout, graph: MazeGraph): void {
+  attach(drawn: DrawnMaze, layout: Layout): void {
     this.drawn = drawn;
     this.layout = layout;
-    this.graph = graph;
-    this.computeExpected();
     if (this.trajectory) this.render();
   }
 
-  show(trajectory: Trajectory, compare: Trajectory | null = null, question: RouteQuestion | null = null): void {
+  show(trajectory: Trajectory, compare: Trajectory | null = null, question: ShownQuestion | null = null): void {
     this.trajectory = trajectory;
     this.compare = compare;
     this.question = question;
-    this.computeExpected();
+    // The host's route (core's, the oracle's): the view draws it, it does not search one itself.
+    this.expected = question?.expected ?? null;
     this.position = this.length();
     this.element.hidden = false;
     // Older hosts send no graph; the note is only there when user reverse pairs are drawn too.
@@ -112,6 +111,7 @@ export class TrajectoryStepper {
     this.chips.replaceChildren(...this.chipsOf(trajectory, ''));
     this.compareChips.hidden = compare === null;
     this.compareChips.replaceChildren(...(compare ? this.chipsOf(compare, 'B ') : []));
+    this.updateLegend();
     this.render();
   }
 
@@ -138,8 +138,16 @@ export class TrajectoryStepper {
     });
   }
 
-  private computeExpected(): void {
-    this.expected = this.graph && this.question ? expectedRoute(this.graph, this.question, this.trajectory?.cutoff ?? null) : null;
+  /**
+   * The legend depends on the answer shown, not on the step: built when what it says changes (a Play
+   * episode sends its route again after every move, with the same legend), kept while stepping.
+   */
+  private updateLegend(): void {
+    const parts = { question: this.question, expected: this.expected, model: this.compare ? `A: ${this.trajectory?.title}` : 'model', compare: this.compare?.title ?? null };
+    const key = JSON.stringify([parts.question?.task ?? null, parts.expected?.problem ?? null, parts.expected !== null, parts.model, parts.compare]);
+    if (key === this.legendKey) return;
+    this.legendKey = key;
+    this.legend.replaceChildren(...routeLegend(parts));
   }
 
   private length(): number {
@@ -171,7 +179,6 @@ export class TrajectoryStepper {
     if (trajectory.error) this.detail.textContent = trajectory.error;
     else if (this.position === 0) this.detail.textContent = `Start at ${trajectory.start ?? steps[0]?.from ?? '?'} · ${steps.length} steps`;
     else this.detail.textContent = `Step ${this.position}/${total}: ${this.stepText(steps)}${this.compare ? ` · B: ${this.compare.error ?? this.stepText(this.compare.steps)}` : ''}`;
-    this.legend.replaceChildren(...routeLegend({ question: this.question, expected: this.expected, model: this.compare ? `A: ${trajectory.title}` : 'model', compare: this.compare?.title ?? null }));
     this.paint();
   }
 

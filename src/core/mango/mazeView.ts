@@ -85,6 +85,35 @@ export interface Trajectory {
   };
 }
 
+/**
+ * The question an answer was given to, so the view can draw the expected route beside the model's:
+ * RF a shortest route from `src` to `dst`, DF the walkthrough's `actions` followed from `src`. A `map`
+ * question (MANGO's draw-the-map task) asks for no route: its `src` and `dst` are both the
+ * walkthrough's first room, so the expected route is empty.
+ */
+export interface RouteQuestion {
+  task: 'df' | 'rf' | 'map';
+  src: string;
+  dst: string;
+  /** DF: the actions to follow; empty for RF. */
+  actions: string[];
+}
+
+export interface ExpectedRouteStep {
+  from: string;
+  action: string;
+  to: string;
+  /** The maze edge (MazeEdge.id) the step walks. */
+  edgeId: string;
+}
+
+/** The expected route of a question, as core computes it (expectedRoute.ts); the host sends it, the view draws it. */
+export interface ExpectedRoute {
+  steps: ExpectedRouteStep[];
+  /** Why the route stops short or is not the one at the cutoff (no route, an action with no edge); null when none. */
+  problem: string | null;
+}
+
 /** What the view says when it draws more reverse edges than the evaluator imputes; null when it does not. */
 export function evaluatorGraphNote(extraPairs: ReadonlyArray<readonly [string, string]>): string | null {
   if (extraPairs.length === 0) return null;

@@ -112,10 +112,23 @@ export function batchRunName(benchmark: string, profileId: string, now: Date): s
   return `${fileSafe(benchmark)}-${fileSafe(profileId)}-${now.toISOString().replace(/[-:]/g, '').slice(0, 15).replace('T', '-')}`;
 }
 
+/** The start of a batch run file name (batchRunName's date, `yyyymmdd-hhmmss`) with its extension. */
+const BATCH_RUN_START = /^\d{8}-\d{6}\.jsonl$/;
+
 /** Whether a run file name in `.waypoint/runs/batch/` is one of `benchmark` and `profileId` (a candidate to resume). */
 export function isBatchRunOf(fileName: string, benchmark: string, profileId: string): boolean {
   const prefix = `${fileSafe(benchmark)}-${fileSafe(profileId)}-`;
-  return fileName.startsWith(prefix) && /^\d{8}-\d{6}\.jsonl$/.test(fileName.slice(prefix.length));
+  return fileName.startsWith(prefix) && BATCH_RUN_START.test(fileName.slice(prefix.length));
+}
+
+/**
+ * When the batch run a file belongs to started (`yyyymmdd-hhmmss`, UTC), read from its name as
+ * batchRunName writes it; null for a file not named so. Takes a bare name or a path.
+ */
+export function batchRunStart(file: string): string | null {
+  const name = file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
+  const start = name.length - '00000000-000000.jsonl'.length;
+  return start > 1 && name[start - 1] === '-' && BATCH_RUN_START.test(name.slice(start)) ? name.slice(start, start + 15) : null;
 }
 
 /** The report of a batch's run files (one per profile) and each model's mean of the benchmark's primary metric. */

@@ -3,7 +3,7 @@
 // the workspace, and steps through the model's answer on the maze.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { stripBom } from '../../core/bom';
+import { editorText } from '../documentText';
 import { mangoResultFileSchema } from '../../core/schemas/mangoResult';
 import { describeProblem, parseJsonWith } from '../../core/schemas/parse';
 import type { Trajectory } from '../../protocol/maze';
@@ -17,13 +17,13 @@ export async function showAnswerInMaze(context: vscode.ExtensionContext, client:
   }
   let text: string;
   try {
-    text = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
+    text = await editorText(target);
   } catch (error) {
     void vscode.window.showErrorMessage(`Waypoint: cannot read ${vscode.workspace.asRelativePath(target)}: ${error instanceof Error ? error.message : String(error)}`);
     return null;
   }
   // Names the file, the position and the field: "result.json:1:2: `game_name` is missing".
-  const parsed = parseJsonWith(stripBom(text), mangoResultFileSchema);
+  const parsed = parseJsonWith(text, mangoResultFileSchema);
   if (!parsed.ok) {
     void vscode.window.showErrorMessage(`Waypoint: ${describeProblem(vscode.workspace.asRelativePath(target), parsed.diagnostics)} (a MANGO result file needs "game_name" to find its game).`);
     return null;

@@ -6,7 +6,6 @@
 // a file with no readable move is not drawn, and says why.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { stripBom } from '../../core/bom';
 import { parseRunRecords } from '../../core/eval/recordSchemas';
 import type { MangoQuestion, RunRecord } from '../../core/eval/types';
 import { parseEdgesFile } from '../../core/mango/gameFiles';
@@ -15,7 +14,8 @@ import { diffMap, mazeAtCutoff } from '../../core/mango/mapDiff';
 import { type MapDiffPane, mapDiffPane } from '../../core/mango/mapDiffView';
 import { impliedMap, routeModels, scoreMapReply } from '../../core/mango/mapTask';
 import type { EdgeRecord } from '../../core/mango/types';
-import type { Diagnostic } from '../../core/text';
+import { editorText } from '../documentText';
+import { toVscodeDiagnostic } from '../vscodeDiagnostics';
 import { ANSWER_SCHEME } from '../eval/answerDocuments';
 import { MapDiffPanel } from '../views/mapDiffPanel';
 
@@ -39,21 +39,8 @@ export interface MapDiffDeps {
   diagnostics: vscode.DiagnosticCollection;
 }
 
-const severities: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
-  error: vscode.DiagnosticSeverity.Error,
-  warning: vscode.DiagnosticSeverity.Warning,
-  information: vscode.DiagnosticSeverity.Information,
-  hint: vscode.DiagnosticSeverity.Hint,
-};
-
 const asUri = (value: string | vscode.Uri) => (value instanceof vscode.Uri ? value : /^[a-z][\w+.-]+:/i.test(value) && !/^[a-z]:[\\/]/i.test(value) ? vscode.Uri.parse(value) : vscode.Uri.file(value));
 const nameOf = (uri: vscode.Uri) => uri.path.split('/').pop() ?? uri.path;
-
-async function readText(uri: vscode.Uri): Promise<string> {
-  // An open document's text, unsaved edits included: that is what its diagnostics are about.
-  const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
-  return stripBom(open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
-}
 
 /** A game's edges file and records, or a warning and undefined. */
 async function gameEdges(game: string | undefined): Promise<{ uri: vscode.Uri; records: EdgeRecord[] } | undefined> {
@@ -67,7 +54,7 @@ async function gameEdges(game: string | undefined): Promise<{ uri: vscode.Uri; r
     if (files.length === 0) void vscode.window.showWarningMessage(`Waypoint: ${game ? `no ${game}.edges.json` : 'no MANGO game (<game>.edges.json)'} in this workspace to diff a map against.`);
     return undefined;
   }
-  const parsed = parseEdgesFile(await readText(uri));
+  const parsed = parseEdgesFile(await editorText(uri));
   const [problem] = parsed.diagnostics;
   if (problem) {
     void vscode.window.showErrorMessage(`Waypoint: ${vscode.workspace.asRelativePath(uri)}:${problem.range.start.line + 1}:${problem.range.start.character + 1}: ${problem.message}`);
@@ -80,19 +67,14 @@ async function gameEdges(game: string | undefined): Promise<{ uri: vscode.Uri; r
 async function answerPane(deps: MapDiffDeps, uri: vscode.Uri, records: readonly EdgeRecord[], cutoff: number): Promise<MapDiffPane | undefined> {
   let text: string;
   try {
-    text = await readText(uri);
+    text = await editorText(uri);
   } catch (error) {
     void vscode.window.showErrorMessage(`Waypoint: cannot read ${vscode.workspace.asRelativePath(uri)}: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
   const scored = scoreMapReply(records, cutoff, text);
   // A model's answer document already carries its own diagnostics (answerDocuments.ts).
-  if (uri.scheme !== ANSWER_SCHEME) deps.diagnostics.set(uri, scored.diagnostics.map((problem) => {
-    const diagnostic = new vscode.Diagnostic(new vscode.Range(problem.range.start.line, problem.range.start.character, problem.range.end.line, problem.range.end.character), problem.message, severities[problem.severity]);
-    diagnostic.code = problem.code;
-    diagnostic.source = 'waypoint';
-    return diagnostic;
-  }));
+  if (uri.scheme !== ANSWER_SCHEME) deps.diagnostics.set(uri, scored.diagnostics.map(toVscodeDiagnostic));
   if (scored.diff.modelEdges.length === 0) {
     const first = scored.diagnostics.find((problem) => problem.severity === 'error');
     const where = first ? `:${first.range.start.line + 1}:${first.range.start.character + 1}: ${first.message}` : ': the map has no moves';
@@ -106,7 +88,7 @@ async function answerPane(deps: MapDiffDeps, uri: vscode.Uri, records: readonly 
 
 /** Panes of the map a run's route answers imply, one per model. */
 async function impliedPanes(runUri: vscode.Uri, game: string, records: readonly EdgeRecord[], cutoff: number, wanted: string[] | undefined): Promise<MapDiffPane[] | undefined> {
-  const read = parseRunRecords(await readText(runUri), vscode.workspace.asRelativePath(runUri));
+  const read = parseRunRecords(await editorText(runUri), vscode.workspace.asRelativePath(runUri));
   if (read.problems.length > 0) void vscode.window.showWarningMessage(`Waypoint: ${read.problems[0]}${read.problems.length > 1 ? ` (and ${read.problems.length - 1} more)` : ''}`);
   const models = routeModels(read.records, game);
   if (models.length === 0) {

@@ -3,30 +3,18 @@
 // plain text: it is data, never interpreted.
 import * as vscode from 'vscode';
 import type { Diagnostic } from '../../core/text';
+import { toVscodeDiagnostic } from '../vscodeDiagnostics';
+import { columnHolding, groupsHolding, isWebviewTab, tabShows } from '../views/tabGroups';
 
 export const ANSWER_SCHEME = 'waypoint-answer';
 export const ANSWER_LANGUAGE = 'waypoint-answer';
 /** MazePanel.viewType (not imported: the maze panel imports this module). */
 const MAZE_VIEW_TYPE = 'waypoint.maze';
 
-const severities: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
-  error: vscode.DiagnosticSeverity.Error,
-  warning: vscode.DiagnosticSeverity.Warning,
-  information: vscode.DiagnosticSeverity.Information,
-  hint: vscode.DiagnosticSeverity.Hint,
-};
-
 /** Whether any tab (a text editor or either side of a diff) still shows `uri`. */
 function isShownInATab(uri: vscode.Uri): boolean {
   const key = uri.toString();
-  return vscode.window.tabGroups.all.some((group) =>
-    group.tabs.some((tab) => {
-      const input = tab.input;
-      if (input instanceof vscode.TabInputText) return input.uri.toString() === key;
-      if (input instanceof vscode.TabInputTextDiff) return input.original.toString() === key || input.modified.toString() === key;
-      return false;
-    }),
-  );
+  return groupsHolding((tab) => tabShows(tab, (shown) => shown.toString() === key)).length > 0;
 }
 
 export class AnswerDocuments implements vscode.TextDocumentContentProvider, vscode.HoverProvider, vscode.Disposable {
@@ -88,21 +76,14 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
     this.contents.set(uri.toString(), text);
     this.problems.set(uri.toString(), problems);
     this.changed.fire(uri);
-    this.diagnostics.set(uri, problems.map((problem) => {
-      const range = new vscode.Range(problem.range.start.line, problem.range.start.character, problem.range.end.line, problem.range.end.character);
-      const diagnostic = new vscode.Diagnostic(range, problem.message, severities[problem.severity]);
-      diagnostic.code = problem.code;
-      diagnostic.source = 'waypoint';
-      return diagnostic;
-    }));
+    this.diagnostics.set(uri, problems.map(toVscodeDiagnostic));
     // Its own language so answers wrap (model answers are often one long line) without touching
     // the user's plain-text settings.
     const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), ANSWER_LANGUAGE);
     // Answers share one editor group: reuse the group that already holds an answer tab, visible or
     // not, so a series of runs does not keep splitting the editor; else the maze's group, so an
     // answer and its maze are tabs of one group beside the editor, not a third column.
-    const holding = (test: (input: unknown) => boolean) => vscode.window.tabGroups.all.find((group) => group.tabs.some((tab) => test(tab.input)))?.viewColumn;
-    const answerColumn = holding((input) => input instanceof vscode.TabInputText && input.uri.scheme === ANSWER_SCHEME) ?? holding((input) => input instanceof vscode.TabInputWebview && input.viewType.endsWith(MAZE_VIEW_TYPE));
+    const answerColumn = columnHolding((tab) => tabShows(tab, (shown) => shown.scheme === ANSWER_SCHEME)) ?? columnHolding((tab) => isWebviewTab(tab, MAZE_VIEW_TYPE));
     await vscode.window.showTextDocument(document, { viewColumn: answerColumn ?? vscode.ViewColumn.Beside, preview: false });
     return document;
   }

@@ -14,6 +14,7 @@ import { questionFilesOn } from '../../core/runs/hostFiles';
 import { reportHtml } from '../../core/runs/html';
 import { mergeRunFiles, type RecordSet, separateRunsOfOneModel } from '../../core/runs/records';
 import { buildReplays, ReplayBuilder, type ReplaySources } from '../../core/runs/replays';
+import { batchRunStart } from '../../core/runs/batchRun';
 import { buildReport, type ReportRow } from '../../core/runs/report';
 import { buildResultsModel, compareModels, recordDetail } from '../../core/runs/resultsModel';
 import { readRecordAt, readRunFile } from '../../host/runFileReader';
@@ -290,7 +291,7 @@ export class ResultsPanel implements vscode.Disposable {
     const { set, model } = this.loaded;
     // Several files: named by benchmark and models, and by the run's start when the files share it
     // (Run Benchmark's `<benchmark>-<profile>-<date>.jsonl`), so two runs' reports do not collide.
-    const starts = new Set(this.files.map((file) => /-(\d{8}-\d{6})\.jsonl$/.exec(file)?.[1]));
+    const starts = new Set(this.files.map(batchRunStart));
     const [start] = starts;
     const stem = this.files.length === 1 ? basename(this.files[0], '.jsonl') : `${set.benchmark}-${model.models.join('+')}${starts.size === 1 && start ? `-${start}` : ''}`;
     const target = join(dirname(this.files[0]), `${stem}.report.${format}`);

@@ -13,6 +13,7 @@ import type { Trajectory } from '../../core/mango/mazeView';
 import type { QuestionSetFiles } from '../../core/registry';
 import { questionFilesOn } from '../../core/runs/hostFiles';
 import { ListQuestionsRequest, type ListQuestionsResult } from '../../protocol/lsp';
+import { editorText } from '../documentText';
 import { sendRequest } from '../lspRequests';
 import type { RouteQuestion } from '../../protocol/maze';
 import type { AnswerDocuments } from './answerDocuments';
@@ -96,9 +97,7 @@ function editorFiles(game: vscode.Uri): QuestionSetFiles {
   const uriOf = (path: string) => game.with({ path });
   return {
     async readText(path) {
-      const uri = uriOf(path);
-      const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
-      return open ? open.getText() : disk.readText(uri.fsPath);
+      return editorText(uriOf(path), (uri) => disk.readText(uri.fsPath));
     },
     list: (path) => disk.list(uriOf(path).fsPath),
   };

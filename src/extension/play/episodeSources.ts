@@ -23,6 +23,7 @@ import { NEVER } from '../../core/mango/types';
 import { QuestionOptionError, type PreparedQuestion } from '../../core/registry';
 import { standaloneKindOf } from '../../core/standaloneValidation';
 import { baseName } from '../../core/walk';
+import { editorText } from '../documentText';
 import type { PlayStep } from '../../protocol/play';
 
 /** How the map beside the Play panel is drawn for the episode so far. */
@@ -51,9 +52,10 @@ export interface SourceChoices {
 /** A file could not be used: shown as one message naming the file and the position. */
 export class SourceError extends Error {}
 
+/** The file as the editor has it (unsaved edits included: what the user sees and the server checks). */
 async function readText(uri: vscode.Uri): Promise<string> {
   try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)).replace(/^\uFEFF/, '');
+    return await editorText(uri);
   } catch {
     throw new SourceError(`${vscode.workspace.asRelativePath(uri)}: cannot be read`);
   }

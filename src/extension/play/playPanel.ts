@@ -12,6 +12,7 @@ import { redactSecrets } from '../../core/eval/redact';
 import { benchmarkLabel } from '../../core/eval/runLabels';
 import type { ModelProfile, ModelReply, RunRecord } from '../../core/eval/types';
 import { type HostToPlayMessage, type PlayEnd, type PlayStep, playToHostMessage, type PlayToHostMessage } from '../../protocol/play';
+import { groupsHolding, isWebviewTab, tabShows } from '../views/tabGroups';
 import { receiveMessage } from '../views/webviewMessages';
 import { webviewHtml, webviewOptions } from '../views/webviewHtml';
 import type { EpisodeSource } from './episodeSources';
@@ -52,10 +53,8 @@ export interface PlayState {
 /** Columns of the groups where the map is or will open: the map's own tab, and for the maze the group of answer documents (where MazePanel opens). */
 function mapColumns(map: EpisodeSource['map']): Set<vscode.ViewColumn> {
   const viewType = map.kind === 'maze' ? 'waypoint.maze' : 'waypoint.board';
-  const holdsMap = (tab: vscode.Tab) =>
-    (tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(viewType)) ||
-    (map.kind === 'maze' && tab.input instanceof vscode.TabInputText && ['waypoint-answer', 'waypoint-run'].includes(tab.input.uri.scheme));
-  return new Set(vscode.window.tabGroups.all.filter((group) => group.tabs.some(holdsMap)).map((group) => group.viewColumn));
+  const holdsMap = (tab: vscode.Tab) => isWebviewTab(tab, viewType) || (map.kind === 'maze' && tabShows(tab, (uri) => ['waypoint-answer', 'waypoint-run'].includes(uri.scheme)));
+  return new Set(groupsHolding(holdsMap).map((group) => group.viewColumn));
 }
 
 /**

@@ -6,7 +6,8 @@ import { reversePairsSetting } from '../settings';
 import { evaluatorGraphNote } from '../../core/mango/mazeView';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { mangoGameOf } from '../../core/fileKinds';
-import { mazeToHostMessage, type HostToMazeMessage, type RouteQuestion, type Trajectory } from '../../protocol/maze';
+import { expectedRoute } from '../../core/mango/expectedRoute';
+import { mazeToHostMessage, type HostToMazeMessage, type RouteQuestion, type ShownQuestion, type Trajectory } from '../../protocol/maze';
 import { ANSWER_SCHEME } from '../eval/answerDocuments';
 import { RUN_TRAJECTORY_SCHEME } from '../eval/compareRuns';
 import {
@@ -18,6 +19,7 @@ import {
   MazeSelectionRequest,
 } from '../../protocol/lsp';
 import { sendRequest } from '../lspRequests';
+import { columnHolding, tabShows } from './tabGroups';
 import { receiveMessage } from './webviewMessages';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 
@@ -40,10 +42,7 @@ const isAnswer = (uri: vscode.Uri) => uri.scheme === ANSWER_SCHEME || uri.scheme
  * answer as tabs of one group beside the editor), else beside the active editor. Never a third column.
  */
 function mazeColumn(): vscode.ViewColumn {
-  const answers = vscode.window.tabGroups.all.find((group) =>
-    group.tabs.some((tab) => (tab.input instanceof vscode.TabInputText && isAnswer(tab.input.uri)) || (tab.input instanceof vscode.TabInputTextDiff && (isAnswer(tab.input.original) || isAnswer(tab.input.modified)))),
-  );
-  return answers?.viewColumn ?? vscode.ViewColumn.Beside;
+  return columnHolding((tab) => tabShows(tab, isAnswer)) ?? vscode.ViewColumn.Beside;
 }
 
 function gameKey(uri: vscode.Uri): string | null {
@@ -100,7 +99,7 @@ export class MazePanel implements vscode.Disposable {
    */
   async showTrajectory(response: unknown, title: string, start: string | null, cutoff: number | null, question?: RouteQuestion): Promise<Trajectory | null> {
     const trajectory = await this.check({ response, title, start, cutoff });
-    if (trajectory) this.post({ type: 'trajectory', trajectory, ...(question ? { question } : {}) });
+    if (trajectory) this.post({ type: 'trajectory', trajectory, ...(await this.withRoute(question, trajectory.cutoff)) });
     return trajectory;
   }
 
@@ -109,17 +108,27 @@ export class MazePanel implements vscode.Disposable {
    * graph), titled for the view; with `question`, the view also draws the expected route. Nothing is
    * walked again, so the maze shows exactly the walk the scores were computed on.
    */
-  showWalk(trajectory: Trajectory, title: string, question?: RouteQuestion): Trajectory {
+  async showWalk(trajectory: Trajectory, title: string, question?: RouteQuestion): Promise<Trajectory> {
     const shown: Trajectory = { ...trajectory, title, graph: { ...trajectory.graph, note: evaluatorGraphNote(reversePairsSetting()) } };
-    this.post({ type: 'trajectory', trajectory: shown, ...(question ? { question } : {}) });
+    this.post({ type: 'trajectory', trajectory: shown, ...(await this.withRoute(question, trajectory.cutoff)) });
     return shown;
   }
 
   /** Two answers to one question on one map (the results view's A ↔ B): `a` is stepped, `b` drawn beside it. */
   async showTrajectories(a: AnswerOnMap, b: AnswerOnMap): Promise<[Trajectory | null, Trajectory | null]> {
     const [first, second] = await Promise.all([this.check(a), this.check(b)]);
-    if (first) this.post({ type: 'trajectory', trajectory: first, ...(second ? { compare: second } : {}), ...(a.question ? { question: a.question } : {}) });
+    if (first) this.post({ type: 'trajectory', trajectory: first, ...(second ? { compare: second } : {}), ...(await this.withRoute(a.question, first.cutoff)) });
     return [first, second];
+  }
+
+  /**
+   * The question with core's expected route on the evaluator's graph (the one answers are checked on),
+   * so the view draws the oracle's route, not one of its own; {} without a question or a maze.
+   */
+  private async withRoute(question: RouteQuestion | undefined, cutoff: number | null): Promise<{ question?: ShownQuestion }> {
+    if (!question) return {};
+    const graph = await sendRequest(this.client, MazeGraphRequest, { uri: this.gameFile.toString(), extraPairs: [] });
+    return graph ? { question: { ...question, expected: expectedRoute(graph, question, cutoff) } } : {};
   }
 
   private check(answer: AnswerOnMap): Promise<Trajectory | null> {

@@ -194,37 +194,55 @@ export function defineExtensionTests(): void {
       const walkthrough = await openSample('mango/lighthouse/lighthouse.walkthrough');
       const edgesUri = vscode.Uri.joinPath(walkthrough.uri, '..', 'lighthouse.edges.json');
       const edges = await vscode.workspace.openTextDocument(edgesUri);
-      const original = edges.getText();
-      const stepLine = walkthrough.getText().split('\n').indexOf('==>STEP NUM: 7');
-      assert.ok(await vscode.commands.executeCommand<boolean>('waypoint.unmarkStepMove', walkthrough.uri.toString(), stepLine));
-      const unmarked = JSON.parse(edges.getText()) as Array<{ src_node: string; action: string; seen_in_forward: number }>;
-      assert.equal(unmarked.find((edge) => edge.src_node === 'fish market' && edge.action === 'northwest')?.seen_in_forward, 9999);
-      assert.ok(edges.isDirty, 'the edit is in the editor buffer, not silently saved');
-      await vscode.window.showTextDocument(edges);
-      await vscode.commands.executeCommand('undo');
-      assert.equal(edges.getText(), original);
-
-      assert.ok(await vscode.commands.executeCommand<boolean>('waypoint.markStepAsMove', walkthrough.uri.toString(), stepLine + 1, { source: 'fish market', action: 'northwest', destination: 'chapel vestry' }));
       const locations = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(walkthrough.uri, '..', 'lighthouse.locations.json'));
-      assert.ok((JSON.parse(locations.getText()) as string[]).includes('chapel vestry'));
-      assert.ok((JSON.parse(edges.getText()) as Array<{ dst_node: string }>).some((edge) => edge.dst_node === 'chapel vestry'));
-      for (const document of [locations, edges]) {
-        await vscode.window.showTextDocument(document);
-        await vscode.commands.executeCommand('workbench.action.files.revert');
-      }
-      assert.ok(!locations.isDirty && !edges.isDirty);
-
-      // Unmark removes exactly what Mark added (edge, reversal label, new location): the files come back byte for byte.
+      const original = edges.getText();
       const originalLocations = locations.getText();
-      const step8 = walkthrough.getText().split('\n').indexOf('==>STEP NUM: 8');
-      assert.ok(await vscode.commands.executeCommand<boolean>('waypoint.markStepAsMove', walkthrough.uri.toString(), step8 + 1, { source: 'chapel ruins', action: 'southeast', destination: 'crypt' }));
-      assert.notEqual(edges.getText(), original);
-      assert.ok(await vscode.commands.executeCommand<boolean>('waypoint.unmarkStepMove', walkthrough.uri.toString(), step8 + 1));
-      assert.equal(edges.getText(), original);
-      assert.equal(locations.getText(), originalLocations);
-      for (const document of [locations, edges]) {
-        await vscode.window.showTextDocument(document);
-        await vscode.commands.executeCommand('workbench.action.files.revert');
+      /**
+       * Puts the sample back as it was, in the buffer and on disk, and checks it. Not "Revert File":
+       * VS Code's revert marks the file clean first and then reloads it from disk, skipping the reload
+       * when the buffer's version moved during the read. An e2e run caught the result: after the
+       * revert, edges.json was clean yet still held Mark's 'chapel vestry' edge, so Mark/Unmark below
+       * worked on that text (Unmark then "failed" to give the original back) and the later tests
+       * (skeletons, imputed edges, the maze) saw a sample with an extra edge. The test only checked
+       * `isDirty`, never the text.
+       */
+      const restore = async () => {
+        for (const [document, text] of [[locations, originalLocations], [edges, original]] as const) {
+          if (document.getText() !== text) {
+            const edit = new vscode.WorkspaceEdit();
+            edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text);
+            assert.ok(await vscode.workspace.applyEdit(edit));
+          }
+          if (document.isDirty) assert.ok(await document.save(), `${document.uri.path} saved`);
+          assert.equal(document.getText(), text, `${document.uri.path} restored`);
+          assert.ok(!document.isDirty);
+        }
+      };
+      try {
+        const stepLine = walkthrough.getText().split('\n').indexOf('==>STEP NUM: 7');
+        assert.ok(await vscode.commands.executeCommand<boolean>('waypoint.unmarkStepMove', walkthrough.uri.toString(), stepLine));
+        const unmarked = JSON.parse(edges.getText()) as Array<{ src_node: string; action: string; seen_in_forward: number }>;
+        assert.equal(unmarked.find((edge) => edge.src_node === 'fish market' && edge.action === 'northwest')?.seen_in_forward, 9999);
+        assert.ok(edges.isDirty, 'the edit is in the editor buffer, not silently saved');
+        await vscode.window.showTextDocument(edges);
+        await vscode.commands.executeCommand('undo');
+        assert.equal(edges.getText(), original);
+
+        assert.ok(await vscode.commands.executeCommand<boolean>('waypoint.markStepAsMove', walkthrough.uri.toString(), stepLine + 1, { source: 'fish market', action: 'northwest', destination: 'chapel vestry' }));
+        assert.ok((JSON.parse(locations.getText()) as string[]).includes('chapel vestry'));
+        assert.ok((JSON.parse(edges.getText()) as Array<{ dst_node: string }>).some((edge) => edge.dst_node === 'chapel vestry'));
+        await restore();
+
+        // Unmark removes exactly what Mark added (edge, reversal label, new location): the files come back byte for byte.
+        const step8 = walkthrough.getText().split('\n').indexOf('==>STEP NUM: 8');
+        assert.ok(await vscode.commands.executeCommand<boolean>('waypoint.markStepAsMove', walkthrough.uri.toString(), step8 + 1, { source: 'chapel ruins', action: 'southeast', destination: 'crypt' }));
+        assert.notEqual(edges.getText(), original);
+        assert.ok(await vscode.commands.executeCommand<boolean>('waypoint.unmarkStepMove', walkthrough.uri.toString(), step8 + 1));
+        assert.equal(edges.getText(), original);
+        assert.equal(locations.getText(), originalLocations);
+      } finally {
+        // Whatever failed, later tests get the sample as it was.
+        await restore();
       }
     });
 

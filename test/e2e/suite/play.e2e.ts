@@ -100,6 +100,36 @@ export function definePlayTests(): void {
       assert.equal(route.steps[5].to, 'lamp room');
     });
 
+    it('plays the game as the editor has it: an unsaved edit to edges.json is in the maze it plays', async function () {
+      this.timeout(60_000);
+      const edgesUri = vscode.Uri.joinPath(game(), 'lighthouse.edges.json');
+      const document = await vscode.workspace.openTextDocument(edgesUri);
+      const saved = document.getText();
+      await vscode.window.showTextDocument(document);
+      // A room only the unsaved text has: Play Episode read the file from disk before, so it was not a room of the maze.
+      const record = { src_node: 'harbour road', dst_node: 'chapel', action: 'west', seen_in_forward: 1, seen_in_reversed: 9999, edge_min_step: 1, seen_in_forward_answerable: 1, seen_in_reversed_answerable: 9999, edge_min_step_answerable: 1 };
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(edgesUri, new vscode.Position(1, 0), `    ${JSON.stringify(record)},\n`);
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      assert.ok(document.isDirty);
+      try {
+        await vscode.commands.executeCommand('waypoint.playEpisode', { source: edgesUri, from: 'harbour road', to: 'chapel', player: 'oracle' });
+        const state = await waitFor('the oracle to reach the chapel', async () => {
+          const current = await playState();
+          return current?.player === 'oracle' && current.end && current.title.includes('chapel') ? current : undefined;
+        });
+        assert.equal(state.end, 'success');
+        assert.deepEqual(state.steps.map((step) => step.command), ['west']);
+      } finally {
+        // Back as saved by replacing the text, not by "Revert File" (see the Mark/Unmark test in extension.e2e.ts).
+        const restore = new vscode.WorkspaceEdit();
+        restore.replace(edgesUri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), saved);
+        assert.ok(await vscode.workspace.applyEdit(restore));
+        assert.ok(await document.save());
+      }
+      assert.equal(document.getText(), saved, 'the sample is back as saved');
+    });
+
     it('a scripted local model plays a BabyAI level and a GRASP grid from Play Episode: the turns it sends are played and recorded', async function () {
       this.timeout(120_000);
       const [folder] = vscode.workspace.workspaceFolders ?? [];

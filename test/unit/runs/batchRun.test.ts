@@ -14,7 +14,7 @@ import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { ModelProfile, QuestionBase, RunRecord } from '../../../src/core/eval/types';
 import { mangoQuestionSet } from '../../../src/core/mango/questionSet';
 import type { PreparedQuestion } from '../../../src/core/registry';
-import { batchReport, batchRunName, estimateBatch, isBatchRunOf, resumeState, runBatch, type RunFileAccess } from '../../../src/core/runs/batchRun';
+import { batchReport, batchRunName, batchRunStart, estimateBatch, isBatchRunOf, resumeState, runBatch, type RunFileAccess } from '../../../src/core/runs/batchRun';
 import { runFilesOn } from '../../../src/core/runs/hostFiles';
 import { distDir, samplesDir } from '../../support/paths';
 
@@ -92,6 +92,10 @@ describe('batch runs: the run shared by waypoint run and the editor', function (
     assert.ok(!isBatchRunOf(`${oracleName}.jsonl`, 'mango', 'orac'), 'a profile whose id is a prefix of another is not confused with it');
     assert.ok(!isBatchRunOf(`${oracleName}.html`, 'mango', 'oracle'));
     assert.equal(batchRunName('mango', 'openai/gpt-4o:latest', now), 'mango-openai_gpt-4o_latest-20261123-235047');
+    // The results view names a report of several files by their shared start, read back from the names.
+    assert.equal(batchRunStart(`/w/.waypoint/runs/batch/${batchRunName('mango', 'openai/gpt-4o:latest', now)}.jsonl`), '20261123-235047');
+    assert.equal(batchRunStart(`C:\\w\\batch\\${randomName}.jsonl`), '20261123-235047');
+    for (const other of ['oracle.jsonl', `${oracleName}.report.html`, '20261123-235047.jsonl', 'mango-oracle-2026112-235047.jsonl']) assert.equal(batchRunStart(other), null, other);
 
     const files = memoryFiles();
     const subset = questions.slice(0, 40);

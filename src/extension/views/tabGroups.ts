@@ -1,0 +1,26 @@
+// Which editor group holds a tab: the maze, the Play panel and answer documents each pick their
+// group by what is already open (answers beside their maze, the Play panel never behind its map).
+import * as vscode from 'vscode';
+
+/** Whether a tab shows a document `test` accepts: a text editor, or either side of a diff. */
+export function tabShows(tab: vscode.Tab, test: (uri: vscode.Uri) => boolean): boolean {
+  const input = tab.input;
+  if (input instanceof vscode.TabInputText) return test(input.uri);
+  if (input instanceof vscode.TabInputTextDiff) return test(input.original) || test(input.modified);
+  return false;
+}
+
+/** Whether a tab is a webview panel of `viewType` (VS Code prefixes the id with the extension's, hence endsWith). */
+export function isWebviewTab(tab: vscode.Tab, viewType: string): boolean {
+  return tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(viewType);
+}
+
+/** The groups with a tab `test` accepts, in the window's order. */
+export function groupsHolding(test: (tab: vscode.Tab) => boolean): vscode.TabGroup[] {
+  return vscode.window.tabGroups.all.filter((group) => group.tabs.some(test));
+}
+
+/** The column of the first group with a tab `test` accepts; undefined when none has one. */
+export function columnHolding(test: (tab: vscode.Tab) => boolean): vscode.ViewColumn | undefined {
+  return groupsHolding(test)[0]?.viewColumn;
+}
