@@ -114,20 +114,23 @@ export function scoreGraspAnswer(prepared: Pick<PreparedGraspQuestion, 'grid' | 
     failed_takes: count(['take_empty_cell', 'take_at_carry_limit']),
     truncated: simulation.truncated.length,
   };
-  const summaryParts = [
-    `score ${simulation.score.toFixed(2)} (${mode})`,
-    plural(simulation.tokens.length, 'step'),
-    scoresFinalCell(mode) ? `${plural(scoredCellEnergy, 'unit')} on the final cell` : `${plural(simulation.final.startCellEnergy, 'unit')} at start`,
-    `extracted by ${ruleName(extraction)} (${METHOD_LABELS[extraction.method]}${commentNote(answer, comments)})`,
-  ];
-  if (simulation.truncated.length > 0) summaryParts.push(`${plural(simulation.truncated.length, 'token')} beyond the ${STEP_LIMIT}-step limit ignored`);
   return {
     scores,
     diagnostics: answerDiagnostics(answer, grid, settings, mode, extraction, simulation),
     parsedAnswer: extraction.tokens,
     simulation,
     extraction,
-    summary: summaryParts.join(' · '),
+    // Built when read: bulk import scores thousands of answers and shows no summary.
+    get summary() {
+      const parts = [
+        `score ${simulation.score.toFixed(2)} (${mode})`,
+        plural(simulation.tokens.length, 'step'),
+        scoresFinalCell(mode) ? `${plural(scoredCellEnergy, 'unit')} on the final cell` : `${plural(simulation.final.startCellEnergy, 'unit')} at start`,
+        `extracted by ${ruleName(extraction)} (${METHOD_LABELS[extraction.method]}${commentNote(answer, comments)})`,
+      ];
+      if (simulation.truncated.length > 0) parts.push(`${plural(simulation.truncated.length, 'token')} beyond the ${STEP_LIMIT}-step limit ignored`);
+      return parts.join(' · ');
+    },
   };
 }
 
@@ -173,6 +176,8 @@ function answerDiagnostics(answer: string, grid: GraspGrid, settings: GraspSetti
   const limit = carryLimitValue(settings);
   const diagnostics: Diagnostic[] = [];
   for (const step of simulation.steps) {
+    // Most steps are plain moves with nothing to say.
+    if (step.label === 'moved' || step.label === 'took' || step.label === 'dropped_at_start') continue;
     const token = located[step.index];
     const name = JSON.stringify(step.token);
     const add = (severity: Diagnostic['severity'], code: string, message: string, data?: Record<string, string | number>) =>

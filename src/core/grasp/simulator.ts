@@ -2,7 +2,6 @@
 // modes: they differ only in the cost term and in which cell's energy is scored, so every step
 // carries the state the grid view draws plus the running score of the chosen mode.
 import { actionOf, MOVE_DELTAS, movesOf, type GraspAction, type MoveAction } from './actions';
-import { cloneGrid } from './gridText';
 import { carryLimitValue, GRID_SIZE, hasConstantCost, scoresFinalCell, STEP_LIMIT, type GraspGrid, type GraspSettings, type GridPosition, type ScoringMode } from './types';
 
 export type TraceLabel =
@@ -79,7 +78,14 @@ function costTerm(settings: GraspSettings, options: SimulationOptions, count: nu
 
 /** Simulates an answer's tokens on a copy of the grid and scores it in the chosen mode. */
 export function simulate(grid: GraspGrid, submitted: readonly string[], settings: GraspSettings, options: SimulationOptions): GraspSimulation {
-  const world = cloneGrid(grid);
+  // Copy on write: only the cells a TAKE or DROP changes are copied (a deep copy of the grid was a
+  // tenth of bulk scoring); the caller's grid is never changed and finalGrid is read, never written.
+  const world: GraspGrid = { cells: grid.cells.map((row) => row.slice()), start: [grid.start[0], grid.start[1]] };
+  const writable = (row: number, col: number) => {
+    const cell = world.cells[row][col];
+    if (cell !== grid.cells[row][col]) return cell;
+    return (world.cells[row][col] = { ...cell });
+  };
   const allowed = new Set<GraspAction>([...movesOf(settings.moves), 'TAKE', 'DROP']);
   const limit = carryLimitValue(settings);
   const start = world.start;
@@ -105,12 +111,12 @@ export function simulate(grid: GraspGrid, submitted: readonly string[], settings
       label = carried >= limit ? 'take_at_carry_limit' : cell.energy > 0 ? 'took' : 'take_empty_cell';
       take = label === 'took' ? 'succeeded' : 'failed';
       if (label === 'took') {
-        cell.energy -= 1;
+        writable(position[0], position[1]).energy -= 1;
         carried += 1;
       }
     } else if (action === 'DROP') {
       label = carried === 0 ? 'drop_nothing' : position[0] === start[0] && position[1] === start[1] ? 'dropped_at_start' : 'dropped_off_start';
-      cell.energy += carried;
+      if (carried > 0) writable(position[0], position[1]).energy += carried;
       carried = 0;
     } else label = tryMove(world, position, action, (next) => (position = next));
     if (!label.startsWith('ignored')) recognised += 1;
