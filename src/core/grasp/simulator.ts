@@ -94,8 +94,9 @@ export function simulate(grid: GraspGrid, submitted: readonly string[], settings
   let carried = 0;
   let recognised = 0;
   const steps: GraspStep[] = [];
+  const finalCell = scoresFinalCell(options.mode);
   const scoreNow = (count: number) => {
-    const scored = scoresFinalCell(options.mode) ? position : start;
+    const scored = finalCell ? position : start;
     return world.cells[scored[0]][scored[1]].energy - costTerm(settings, options, count, recognised);
   };
   tokens.forEach((token, index) => {
@@ -118,8 +119,15 @@ export function simulate(grid: GraspGrid, submitted: readonly string[], settings
       label = carried === 0 ? 'drop_nothing' : position[0] === start[0] && position[1] === start[1] ? 'dropped_at_start' : 'dropped_off_start';
       if (carried > 0) writable(position[0], position[1]).energy += carried;
       carried = 0;
-    } else label = tryMove(world, position, action, (next) => (position = next));
-    if (!label.startsWith('ignored')) recognised += 1;
+    } else {
+      const next = tryMove(world, position, action);
+      if (typeof next === 'string') label = next;
+      else {
+        position = next;
+        label = 'moved';
+      }
+    }
+    if (action !== null && allowed.has(action)) recognised += 1;
     const here = world.cells[position[0]][position[1]];
     steps.push({
       index, token, action, label, from, to: [position[0], position[1]],
@@ -137,14 +145,13 @@ export function simulate(grid: GraspGrid, submitted: readonly string[], settings
 }
 
 /** A move: only the target cell is checked, so diagonals may cut corners past obstacles (spec §8). */
-function tryMove(world: GraspGrid, position: GridPosition, move: MoveAction, moveTo: (next: GridPosition) => void): TraceLabel {
+function tryMove(world: GraspGrid, position: GridPosition, move: MoveAction): GridPosition | 'blocked_boundary' | 'blocked_obstacle' {
   const [dRow, dCol] = MOVE_DELTAS[move];
   const row = position[0] + dRow;
   const col = position[1] + dCol;
   if (row < 0 || row >= GRID_SIZE || col < 0 || col >= GRID_SIZE) return 'blocked_boundary';
   if (world.cells[row][col].obstacle) return 'blocked_obstacle';
-  moveTo([row, col]);
-  return 'moved';
+  return [row, col];
 }
 
 /** Just the score (what upstream's `check_energy_result` returns, in the chosen mode). */
