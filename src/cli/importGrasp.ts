@@ -117,7 +117,10 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
   let scored: Awaited<ReturnType<typeof scoreImportJobs>>;
   try {
     scored = await scoreImportJobs(jobs, gridTexts, options, (chunk) => {
-      writes.push(writeAll(output, chunk, offset));
+      const write = writeAll(output, chunk, offset);
+      // Handled by the Promise.all below; until then a failed write must not count as unhandled.
+      write.catch(() => undefined);
+      writes.push(write);
       offset += chunk.length;
     }, workers);
     await Promise.all(writes);
