@@ -114,23 +114,22 @@ export function scoreGraspAnswer(prepared: Pick<PreparedGraspQuestion, 'grid' | 
     failed_takes: count(['take_empty_cell', 'take_at_carry_limit']),
     truncated: simulation.truncated.length,
   };
+  const summaryParts = [
+    `score ${simulation.score.toFixed(2)} (${mode})`,
+    plural(simulation.tokens.length, 'step'),
+    scoresFinalCell(mode) ? `${plural(scoredCellEnergy, 'unit')} on the final cell` : `${plural(simulation.final.startCellEnergy, 'unit')} at start`,
+    `extracted by ${ruleName(extraction)} (${METHOD_LABELS[extraction.method]}${commentNote(answer, comments)})`,
+  ];
+  if (simulation.truncated.length > 0) summaryParts.push(`${plural(simulation.truncated.length, 'token')} beyond the ${STEP_LIMIT}-step limit ignored`);
+  // Built here, not in a getter: a getter in this literal made every result a slow object (bulk
+  // import scored at half the speed and promoted the garbage of each answer to the old space).
   return {
     scores,
     diagnostics: answerDiagnostics(answer, grid, settings, mode, extraction, simulation),
     parsedAnswer: extraction.tokens,
     simulation,
     extraction,
-    // Built when read: bulk import scores thousands of answers and shows no summary.
-    get summary() {
-      const parts = [
-        `score ${simulation.score.toFixed(2)} (${mode})`,
-        plural(simulation.tokens.length, 'step'),
-        scoresFinalCell(mode) ? `${plural(scoredCellEnergy, 'unit')} on the final cell` : `${plural(simulation.final.startCellEnergy, 'unit')} at start`,
-        `extracted by ${ruleName(extraction)} (${METHOD_LABELS[extraction.method]}${commentNote(answer, comments)})`,
-      ];
-      if (simulation.truncated.length > 0) parts.push(`${plural(simulation.truncated.length, 'token')} beyond the ${STEP_LIMIT}-step limit ignored`);
-      return parts.join(' · ');
-    },
+    summary: summaryParts.join(' · '),
   };
 }
 
