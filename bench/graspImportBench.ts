@@ -2,7 +2,11 @@
 // (`node dist/cli.js import grasp <results> --grids <dir> --mode paper`), against upstream's way of
 // scoring the same rows in Python (bench/grasp_import_reference.py: a GridEnvironment, Agent and
 // check_energy_result per answer, as upstream's main.py). The two must agree: the sum of the
-// scores of the rows with a grid is compared before any time is reported. Issue 14: at least 10x.
+// scores of the rows with a grid is compared before any time is reported. Issue 14: at least 10x,
+// start-up included. That line keeps its budget; beside it, measured in the same run, the ratio
+// with each side's bare start-up subtracted (`node -e 0`; `python3 -c 'import json, os, re, sys,
+// time, numpy'`, the reference's imports) and each side's rows per second, because 10x of the
+// reference's time is below what Node needs to start at all.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,10 +61,24 @@ export function benchGraspImport(repoRoot = resolve(__dirname, '..', '..')): Ben
     }
     const reference = JSON.parse(python.stdout) as { rows: number; sum: number };
     if (Math.abs(reference.sum - sum) > 1e-6) throw new Error(`GRASP import: Python scores sum to ${reference.sum}, Waypoint's to ${sum}`);
+    // Bare start-ups, best of RUNS like the commands, so the same load shapes both.
+    const nodeStart = best('node', ['-e', '0']).ms;
+    const pythonStart = best('python3', ['-c', 'import json, os, re, sys, time, numpy']).ms;
+    const oursWork = ours - nodeStart;
+    const pythonWork = python.ms - pythonStart;
+    const ratio = python.ms / ours;
     return [
       { name: `GRASP import: node dist/cli.js import grasp (${reference.rows} rows, ${scored} with a grid)`, value: ours, unit: 'ms' },
       { name: 'GRASP import: Python, upstream-style scoring of the same rows', value: python.ms, unit: 'ms' },
-      { name: 'GRASP import: speedup over Python (wall, start-up included)', value: python.ms / ours, unit: 'x', minimum: SPEEDUP_MINIMUM },
+      {
+        name: 'GRASP import: speedup over Python (wall, start-up included)', value: ratio, unit: 'x', minimum: SPEEDUP_MINIMUM,
+        ...(ratio >= SPEEDUP_MINIMUM ? {} : { note: `(10x means under ${(python.ms / SPEEDUP_MINIMUM).toFixed(0)} ms; node -e 0 alone takes ${nodeStart.toFixed(0)} ms)` }),
+      },
+      { name: 'GRASP import: bare start-up, node -e 0', value: nodeStart, unit: 'ms' },
+      { name: 'GRASP import: bare start-up, python3 -c "import json, os, re, sys, time, numpy"', value: pythonStart, unit: 'ms' },
+      { name: 'GRASP import: speedup over Python, each bare start-up subtracted', value: pythonWork / oursWork, unit: 'x', note: `(${oursWork.toFixed(0)} ms against ${pythonWork.toFixed(0)} ms)` },
+      { name: 'GRASP import: Waypoint rows/s (wall, start-up included)', value: reference.rows / (ours / 1000), unit: 'row/s', note: `(${(reference.rows / (oursWork / 1000)).toFixed(0)} without start-up)` },
+      { name: 'GRASP import: Python rows/s (wall, start-up included)', value: reference.rows / (python.ms / 1000), unit: 'row/s', note: `(${(reference.rows / (pythonWork / 1000)).toFixed(0)} without start-up)` },
     ];
   } finally {
     rmSync(scratch, { recursive: true, force: true });

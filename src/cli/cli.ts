@@ -76,7 +76,7 @@ async function main(argv: string[]): Promise<number> {
 // Worker threads run this same bundle: GRASP import's scoring (cli/importWorkers.ts) and the
 // parsing of large run files for reports (cli/runFileReader.ts).
 const importWorker = isMainThread ? null : (workerData as ImportWorkerData | null);
-if (importWorker?.waypointWorker === 'grasp-import') void runImportWorker(importWorker, (message) => parentPort?.postMessage(message));
+if (importWorker?.waypointWorker === 'grasp-import') void runImportWorker(importWorker, (message, transfer) => parentPort?.postMessage(message, transfer));
 else if (!isMainThread) runFileWorker();
 else {
   exitQuietlyOnEpipe();

@@ -3,8 +3,9 @@
 // Batch API output rows and the greedy/random baseline files, scored against the grids of --grids
 // (found by file name) into run records. Folders are searched recursively for `*_output.jsonl` and
 // `<x>_results/*.jsonl`. Rows whose grid is missing become records with `error` and the exit code is
-// 1. Large inputs are scored on worker threads (importWorkers.ts), one share of the rows each.
+// 1. Rows are scored and written as they are read (importWorkers.ts); --workers N shares them out.
 import { promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { extractionRuleLabel } from '../core/grasp/answers';
 import { graspImportKindOf, type GraspImportKind, type GraspImportOptions } from '../core/grasp/importRows';
@@ -17,6 +18,10 @@ import { scoreImportJobs, type ImportJob } from './importWorkers';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 
 type Output = (text: string) => void;
+
+async function writeAll(file: FileHandle, chunk: Uint8Array, position: number): Promise<void> {
+  for (let at = 0; at < chunk.length; ) at += (await file.write(chunk, at, chunk.length - at, position + at)).bytesWritten;
+}
 
 const nodeWalkFs: WalkFs = { lstat: fs.lstat, stat: fs.stat, readdir: (path) => fs.readdir(path), realpath: fs.realpath };
 
@@ -104,8 +109,25 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
   }
 
   const workers = workersOption === undefined ? undefined : Number(workersOption);
-  const scored = await scoreImportJobs(jobs, gridTexts, options, workers);
-  await fs.writeFile(outPath, scored.lines);
+  // Written as scored, in chunks of a few MB, each at its own offset on libuv's thread pool: the
+  // writes overlap the scoring of the next rows and the order of the file does not depend on them.
+  const output = await fs.open(outPath, 'w');
+  const writes: Array<Promise<unknown>> = [];
+  let offset = 0;
+  let scored: Awaited<ReturnType<typeof scoreImportJobs>>;
+  try {
+    scored = await scoreImportJobs(jobs, gridTexts, options, (chunk) => {
+      const write = writeAll(output, chunk, offset);
+      // Handled by the Promise.all below; until then a failed write must not count as unhandled.
+      write.catch(() => undefined);
+      writes.push(write);
+      offset += chunk.length;
+    }, workers);
+    await Promise.all(writes);
+  } finally {
+    await Promise.allSettled(writes);
+    await output.close();
+  }
   for (const problem of scored.problems) err(problem);
   // One line per missing grid file or record, not one per row.
   for (const [reason, count] of scored.errors) err(`${count} row${count === 1 ? '' : 's'}: ${reason}`);

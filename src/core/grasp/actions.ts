@@ -40,7 +40,8 @@ export function movesOf(moves: 4 | 8): readonly MoveAction[] {
 export function actionOf(token: string): GraspAction | null {
   // Longer than any action: no need to upper-case it (answers hold long junk tokens).
   if (token.length > 9) return null;
-  return ACTION_BY_NAME.get(token.toUpperCase()) ?? null;
+  // Most tokens are already upper case: no new string for them.
+  return ACTION_BY_NAME.get(token) ?? ACTION_BY_NAME.get(token.toUpperCase()) ?? null;
 }
 
 const ACTION_BY_NAME: ReadonlyMap<string, GraspAction> = new Map(ALL_ACTIONS.map((action) => [action, action]));

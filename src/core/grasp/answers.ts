@@ -54,6 +54,12 @@ const EVERY_ACTION_WORD = /\b(?:UPLEFT|UPRIGHT|DOWNLEFT|DOWNRIGHT|UP|DOWN|LEFT|R
 const BRACKETED = /\[([^[\]]*)\]/g;
 const NUMBERED_LINE = /^[ \t]*\d+[.)][ \t]+(.*)$/gm;
 const STRIPPED = /[\s'"`]/;
+const ASCII_STRIPPED = new Set([...' \t\n\v\f\r\'"`'].map((char) => char.charCodeAt(0)));
+
+/** STRIPPED.test for one character, without a regex run for the ASCII ones (most of them). */
+function isStripped(code: number): boolean {
+  return code < 128 ? ASCII_STRIPPED.has(code) : STRIPPED.test(String.fromCharCode(code));
+}
 
 export interface ExtractionOptions {
   /** Take action words from numbered lines when there is no list (default true). */
@@ -138,8 +144,8 @@ export function extractActions(original: string, options: ExtractionOptions = {}
     for (const piece of chosen.content.split(',')) {
       let from = 0;
       let to = piece.length;
-      while (from < to && STRIPPED.test(piece[from])) from++;
-      while (to > from && STRIPPED.test(piece[to - 1])) to--;
+      while (from < to && isStripped(piece.charCodeAt(from))) from++;
+      while (to > from && isStripped(piece.charCodeAt(to - 1))) to--;
       located.push(locate(piece.slice(from, to), offset + from));
       offset += piece.length + 1;
     }

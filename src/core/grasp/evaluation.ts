@@ -121,6 +121,8 @@ export function scoreGraspAnswer(prepared: Pick<PreparedGraspQuestion, 'grid' | 
     `extracted by ${ruleName(extraction)} (${METHOD_LABELS[extraction.method]}${commentNote(answer, comments)})`,
   ];
   if (simulation.truncated.length > 0) summaryParts.push(`${plural(simulation.truncated.length, 'token')} beyond the ${STEP_LIMIT}-step limit ignored`);
+  // Built here, not in a getter: a getter in this literal made every result a slow object (bulk
+  // import scored at half the speed and promoted the garbage of each answer to the old space).
   return {
     scores,
     diagnostics: answerDiagnostics(answer, grid, settings, mode, extraction, simulation),
@@ -173,6 +175,8 @@ function answerDiagnostics(answer: string, grid: GraspGrid, settings: GraspSetti
   const limit = carryLimitValue(settings);
   const diagnostics: Diagnostic[] = [];
   for (const step of simulation.steps) {
+    // Most steps are plain moves with nothing to say.
+    if (step.label === 'moved' || step.label === 'took' || step.label === 'dropped_at_start') continue;
     const token = located[step.index];
     const name = JSON.stringify(step.token);
     const add = (severity: Diagnostic['severity'], code: string, message: string, data?: Record<string, string | number>) =>

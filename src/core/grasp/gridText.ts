@@ -27,6 +27,9 @@ function rowTemplate(row: number, chars: readonly string[]): string {
   return `${String(row).padStart(2)}|${chars.map((char) => ` ${char} |`).join('')}`;
 }
 
+/** Each row line with '?' for its cells, as readGridText compares them (built once: bulk import reads hundreds of grids). */
+const ROW_PATTERNS = Array.from({ length: GRID_SIZE }, (_, row) => rowTemplate(row, Array<string>(GRID_SIZE).fill('?')));
+
 /** The grid text for cell characters chars[row][col] (exactly upstream's layout). */
 export function renderGridText(chars: readonly (readonly CellChar[])[]): string {
   const lines = [HEADER, SEPARATOR];
@@ -74,7 +77,7 @@ export function readGridText(text: string): ReadGridText {
     const start = lineStarts[lineIndex];
     const isRow = lineIndex >= 2 && lineIndex % 2 === 0;
     const row = (lineIndex - 2) / 2;
-    const expected = lineIndex === 0 ? HEADER : isRow ? rowTemplate(row, Array<string>(GRID_SIZE).fill('?')) : SEPARATOR;
+    const expected = lineIndex === 0 ? HEADER : isRow ? ROW_PATTERNS[row] : SEPARATOR;
     const mismatch = firstMismatch(line, expected);
     if (mismatch !== null) {
       const what = lineIndex === 0 ? 'column header' : isRow ? `row ${row}` : 'separator';

@@ -7,10 +7,11 @@
 // and a row it cannot read is reported with its line for `waypoint validate` to locate.
 import { recordDiagnostics } from '../eval/pipeline';
 import { importedProfile, isJsonObject, readBatchRow } from '../eval/imported';
-import type { ChatMessage, GraspQuestion, RunRecord } from '../eval/types';
+import type { ChatMessage, GraspQuestion, ModelProfile, RunRecord } from '../eval/types';
 import { baseName } from '../walk';
 import type { ExtractionRule } from './answers';
 import { scoreGraspAnswer } from './evaluation';
+import type { GraspGridEntry } from './gridFile';
 import { renderGraspPrompt, type PromptStyle } from './prompt';
 import { inIndices, type LoadedGridFile } from './questionSet';
 import { customIdOf, parseCustomId, settingsFromBaselineRow } from './settings';
@@ -79,9 +80,38 @@ function* rowsOf(text: string, path: string, problems: string[], firstLine: numb
 
 /** Scores one results file's rows against `grids` (by grid file name); `firstLine`: where `text` starts in its file, when it is a share of it. */
 export function importGraspFile(text: string, path: string, kind: GraspImportKind, grids: ReadonlyMap<string, LoadedGridFile>, options: GraspImportOptions, firstLine = 0): GraspImportResult {
-  const result: GraspImportResult = { records: [], problems: [], skipped: 0 };
+  const records: RunRecord<GraspQuestion>[] = [];
+  const result = importGraspRows(text, path, kind, grids, options, firstLine, (record) => records.push(record));
+  return { records, ...result };
+}
+
+/**
+ * The messages of one grid under one setting and style, rendered once: the Batch files of two models
+ * ask the same questions, and the records share the array (records are not changed after import).
+ */
+const promptCache = new WeakMap<GraspGridEntry, Map<string, ChatMessage[]>>();
+
+function promptOf(entry: GraspGridEntry, settings: GraspSettings, style: PromptStyle): ChatMessage[] {
+  let prompts = promptCache.get(entry);
+  if (!prompts) promptCache.set(entry, (prompts = new Map()));
+  const key = `${style} ${settings.moves} ${settings.carryLimit} ${settings.stepCost}`;
+  let messages = prompts.get(key);
+  if (!messages) prompts.set(key, (messages = renderGraspPrompt(entry.record, settings, style)));
+  return messages;
+}
+
+/** importGraspFile, handing each record to `emit` as it is scored (the bulk path keeps none: import serialises them as it goes). */
+export function importGraspRows(text: string, path: string, kind: GraspImportKind, grids: ReadonlyMap<string, LoadedGridFile>, options: GraspImportOptions, firstLine: number, emit: (record: RunRecord<GraspQuestion>) => void): Omit<GraspImportResult, 'records'> {
+  const result: Omit<GraspImportResult, 'records'> = { problems: [], skipped: 0 };
+  // One profile object per model name: the serialiser writes a shared object once.
+  const profiles = new Map<string, ModelProfile>();
+  const profileOf = (name: string): ModelProfile => {
+    let profile = profiles.get(name);
+    if (!profile) profiles.set(name, (profile = importedProfile(name)));
+    return profile;
+  };
   const base = (question: GraspQuestion, model: string, messages: ChatMessage[], rawAnswer: string): RunRecord<GraspQuestion> => ({
-    time: options.time, question, model: importedProfile(options.modelName ?? model), messages, rawAnswer, parsedAnswer: null, scores: {}, mode: options.mode,
+    time: options.time, question, model: profileOf(options.modelName ?? model), messages, rawAnswer, parsedAnswer: null, scores: {}, mode: options.mode,
     promptTokens: null, completionTokens: null, latencyMs: 0, cached: false, costUsd: null, run_id: options.runId,
   });
   // Scores an answer on its grid, or returns the record's error.
@@ -116,7 +146,7 @@ export function importGraspFile(text: string, path: string, kind: GraspImportKin
       }
       const question: GraspQuestion = { benchmark: 'grasp', file: gridName, index, settings, style: 'chat', sampleId: customIdOf(gridName, index, settings) };
       const scoring = settingsFromBaselineRow(value as never, options.mode) ?? settings;
-      result.records.push(score(base(question, baseline, [], JSON.stringify(answer)), scoring, answer as string[]));
+      emit(score(base(question, baseline, [], JSON.stringify(answer)), scoring, answer as string[]));
     }
     return result;
   }
@@ -135,16 +165,16 @@ export function importGraspFile(text: string, path: string, kind: GraspImportKin
     const style: PromptStyle = o1Mini ? 'o1-mini' : 'chat';
     const question: GraspQuestion = { benchmark: 'grasp', file: id.file, index: id.index, settings: id.settings, style, sampleId: value.custom_id as string };
     const grid = grids.get(id.file)?.byIndex.get(id.index);
-    const messages: ChatMessage[] = grid ? renderGraspPrompt(grid.record, id.settings, style) : [];
+    const messages: ChatMessage[] = grid ? promptOf(grid, id.settings, style) : [];
     if (o1Mini) {
       // o1-mini rows carry no model name: the file's stem names it.
-      result.records.push(score(base(question, stem, messages, value.response as string), id.settings));
+      emit(score(base(question, stem, messages, value.response as string), id.settings));
       continue;
     }
     const batch = readBatchRow(value);
     const record = base(question, batch.model ?? stem, messages, batch.content ?? '');
     const withTokens = { ...record, promptTokens: batch.promptTokens, completionTokens: batch.completionTokens };
-    result.records.push(batch.error !== null ? { ...withTokens, error: batch.error } : score(withTokens, id.settings));
+    emit(batch.error !== null ? { ...withTokens, error: batch.error } : score(withTokens, id.settings));
   }
   return result;
 }

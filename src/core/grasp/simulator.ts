@@ -2,7 +2,6 @@
 // modes: they differ only in the cost term and in which cell's energy is scored, so every step
 // carries the state the grid view draws plus the running score of the chosen mode.
 import { actionOf, MOVE_DELTAS, movesOf, type GraspAction, type MoveAction } from './actions';
-import { cloneGrid } from './gridText';
 import { carryLimitValue, GRID_SIZE, hasConstantCost, scoresFinalCell, STEP_LIMIT, type GraspGrid, type GraspSettings, type GridPosition, type ScoringMode } from './types';
 
 export type TraceLabel =
@@ -79,7 +78,14 @@ function costTerm(settings: GraspSettings, options: SimulationOptions, count: nu
 
 /** Simulates an answer's tokens on a copy of the grid and scores it in the chosen mode. */
 export function simulate(grid: GraspGrid, submitted: readonly string[], settings: GraspSettings, options: SimulationOptions): GraspSimulation {
-  const world = cloneGrid(grid);
+  // Copy on write: only the cells a TAKE or DROP changes are copied (a deep copy of the grid was a
+  // tenth of bulk scoring); the caller's grid is never changed and finalGrid is read, never written.
+  const world: GraspGrid = { cells: grid.cells.map((row) => row.slice()), start: [grid.start[0], grid.start[1]] };
+  const writable = (row: number, col: number) => {
+    const cell = world.cells[row][col];
+    if (cell !== grid.cells[row][col]) return cell;
+    return (world.cells[row][col] = { ...cell });
+  };
   const allowed = new Set<GraspAction>([...movesOf(settings.moves), 'TAKE', 'DROP']);
   const limit = carryLimitValue(settings);
   const start = world.start;
@@ -88,8 +94,9 @@ export function simulate(grid: GraspGrid, submitted: readonly string[], settings
   let carried = 0;
   let recognised = 0;
   const steps: GraspStep[] = [];
+  const finalCell = scoresFinalCell(options.mode);
   const scoreNow = (count: number) => {
-    const scored = scoresFinalCell(options.mode) ? position : start;
+    const scored = finalCell ? position : start;
     return world.cells[scored[0]][scored[1]].energy - costTerm(settings, options, count, recognised);
   };
   tokens.forEach((token, index) => {
@@ -105,15 +112,22 @@ export function simulate(grid: GraspGrid, submitted: readonly string[], settings
       label = carried >= limit ? 'take_at_carry_limit' : cell.energy > 0 ? 'took' : 'take_empty_cell';
       take = label === 'took' ? 'succeeded' : 'failed';
       if (label === 'took') {
-        cell.energy -= 1;
+        writable(position[0], position[1]).energy -= 1;
         carried += 1;
       }
     } else if (action === 'DROP') {
       label = carried === 0 ? 'drop_nothing' : position[0] === start[0] && position[1] === start[1] ? 'dropped_at_start' : 'dropped_off_start';
-      cell.energy += carried;
+      if (carried > 0) writable(position[0], position[1]).energy += carried;
       carried = 0;
-    } else label = tryMove(world, position, action, (next) => (position = next));
-    if (!label.startsWith('ignored')) recognised += 1;
+    } else {
+      const next = tryMove(world, position, action);
+      if (typeof next === 'string') label = next;
+      else {
+        position = next;
+        label = 'moved';
+      }
+    }
+    if (action !== null && allowed.has(action)) recognised += 1;
     const here = world.cells[position[0]][position[1]];
     steps.push({
       index, token, action, label, from, to: [position[0], position[1]],
@@ -131,14 +145,13 @@ export function simulate(grid: GraspGrid, submitted: readonly string[], settings
 }
 
 /** A move: only the target cell is checked, so diagonals may cut corners past obstacles (spec §8). */
-function tryMove(world: GraspGrid, position: GridPosition, move: MoveAction, moveTo: (next: GridPosition) => void): TraceLabel {
+function tryMove(world: GraspGrid, position: GridPosition, move: MoveAction): GridPosition | 'blocked_boundary' | 'blocked_obstacle' {
   const [dRow, dCol] = MOVE_DELTAS[move];
   const row = position[0] + dRow;
   const col = position[1] + dCol;
   if (row < 0 || row >= GRID_SIZE || col < 0 || col >= GRID_SIZE) return 'blocked_boundary';
   if (world.cells[row][col].obstacle) return 'blocked_obstacle';
-  moveTo([row, col]);
-  return 'moved';
+  return [row, col];
 }
 
 /** Just the score (what upstream's `check_energy_result` returns, in the chosen mode). */
