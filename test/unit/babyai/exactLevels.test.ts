@@ -100,9 +100,9 @@ describe('exact BabyAI level generation (MiniGrid @ 6e713af)', function () {
 
 describe('LLM-BabyBench dataset rows of the exact levels', function () {
   this.timeout(60_000);
-  const rowsCsv = (task: 'predict' | 'decompose') => {
+  const rowsCsv = (task: 'predict' | 'plan' | 'decompose') => {
     const lines = [csvLine(UPSTREAM_COLUMNS[task])];
-    for (const level of BABYAI_LEVEL_NAMES) for (let seed = 1; seed <= 4; seed++) lines.push(csvLine(datasetRow(task, level, seed).upstream));
+    for (const level of task === 'plan' ? PLAN_LEVEL_NAMES : BABYAI_LEVEL_NAMES) for (let seed = 1; seed <= 4; seed++) lines.push(csvLine(datasetRow(task, level, seed).upstream));
     return `${lines.join('\n')}\n`;
   };
 
@@ -112,6 +112,10 @@ describe('LLM-BabyBench dataset rows of the exact levels', function () {
 
   it('writes the Decompose rows (mission, help_count) upstream writes, seeds 1..4 of the 16 levels', () => {
     assert.equal(sha256(rowsCsv('decompose')), '45a6c5036fa8b49372ef00f3eebe8d1da6517aee406ff69e5dc2be25f9432408');
+  });
+
+  it('writes the Plan rows (red ball, expert actions) upstream writes, seeds 1..4 of the 16 Plan levels', () => {
+    assert.equal(sha256(rowsCsv('plan')), '61ce60d04c4bde443737103ca271e4a8fb12a1026918d6a0055565592095d94d');
   });
 
   it('gives BossLevel seed 1 the upstream expert run: 24 actions to ((15, 13), 2), help_count 6', () => {
