@@ -73,6 +73,8 @@ export function runExactGenerate(argv: readonly string[], out: Output, err: Outp
     }
   }
   writeFileSync(file, `${lines.join('\n')}\n`);
+  // Waypoint reads record files by name (core/babyai/declaration.ts), as upstream names them.
+  if (!/(?:^|[\\/])llm[-_]babybench[^\\/]*\.csv$/i.test(file)) err(`note: name the file LLM_BABYBENCH_<Task>.csv for 'waypoint validate' and the editor to read it as LLM-BabyBench records`);
   const rows = lines.length - 1;
   if (args.flags.has('json')) out(JSON.stringify({ file, task: datasetTask, levels, seeds: [from, to], rows, solved, difficulty, skipped }));
   else {
