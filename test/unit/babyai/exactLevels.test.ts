@@ -3,8 +3,9 @@
 // choukrani/llm-babybench @ e9996c8 run locally with Python 3 + numpy 2.4.6 behind a tiny gymnasium
 // shim (seeding.np_random = Generator(PCG64(SeedSequence(seed)))), the env classes instantiated
 // directly and described by formatters/structured.py; the CSV rows by generate_{predict,decompose}.py's
-// row logic. That run matched this port on seeds 1..200 of all 32 levels (6400 descriptions) and on
-// the full Predict, Decompose and Plan rows of seeds 1..50; here we pin seeds 1..50 per level.
+// row logic. That run matched this port on seeds 1..500 of all 32 levels (16,000 descriptions) and
+// byte for byte on the Predict, Decompose and Plan files of seeds 1..150 (2,400 rows each); here we
+// pin seeds 1..50 per level and the rows of seeds 1..4.
 import { strict as assert } from 'node:assert';
 import { createHash } from 'node:crypto';
 import { BABYAI_LEVEL_NAMES, EXACT_LEVEL_NAMES, generateExactLevel, PLAN_LEVEL_NAMES } from '../../../src/core/babyai/levels/catalog';
