@@ -4,8 +4,10 @@
 // generate_<task>.py writes, and by default each row also carries the expert's proof columns.
 // `all` is the task's upstream list (the 16 Plan levels for plan, the 16 BabyAI levels otherwise).
 // Seeds the upstream generator would skip (the expert raised; no red ball for plan) are skipped and
-// listed. The file is written once, at the end, and never over an existing one.
-import { existsSync, writeFileSync } from 'node:fs';
+// listed; if every seed is, nothing is written (exit 1). The file is written once, at the end
+// (its folder made if missing), and never over an existing one.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { BABYAI_LEVEL_NAMES, isExactLevel, PLAN_LEVEL_NAMES } from '../core/babyai/levels/catalog';
 import { csvLine, DATASET_TASKS, type DatasetTask, datasetRow, PROOF_COLUMNS, RowGenerationError, UPSTREAM_COLUMNS } from '../core/babyai/levels/rows';
 import { parseArgs, UsageError } from './args';
@@ -72,10 +74,16 @@ export function runExactGenerate(argv: readonly string[], out: Output, err: Outp
       }
     }
   }
+  const rows = lines.length - 1;
+  if (rows === 0) {
+    // generate_<task>.py raises "No records generated!" here; nothing is written.
+    err(`babyai generate: no rows: every seed was skipped (${skipped[0]?.reason ?? 'no seeds'})`);
+    return 1;
+  }
+  mkdirSync(dirname(resolve(file)), { recursive: true });
   writeFileSync(file, `${lines.join('\n')}\n`);
   // Waypoint reads record files by name (core/babyai/declaration.ts), as upstream names them.
   if (!/(?:^|[\\/])llm[-_]babybench[^\\/]*\.csv$/i.test(file)) err(`note: name the file LLM_BABYBENCH_<Task>.csv for 'waypoint validate' and the editor to read it as LLM-BabyBench records`);
-  const rows = lines.length - 1;
   if (args.flags.has('json')) out(JSON.stringify({ file, task: datasetTask, levels, seeds: [from, to], rows, solved, difficulty, skipped }));
   else {
     const tally = Object.entries(difficulty).map(([label, n]) => `${n} ${label}`).join(', ');

@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runActions } from '../../src/core/babyai/env';
@@ -95,5 +95,11 @@ describe('waypoint babyai generate --level (exact MiniGrid levels)', function ()
     const existing = waypoint('babyai', 'generate', '--level', 'BabyAI-GoToObj-v0', '--seeds', '1', '--task', 'plan', '--out', join(root, 'LLM_BABYBENCH_Predict.csv'));
     assert.equal(existing.code, 1);
     assert.match(existing.stderr, /exists/);
+    // Plan rows need a red ball: GoToObj's levels have none, so every seed is skipped and nothing is written.
+    const none = waypoint('babyai', 'generate', '--level', 'BabyAI-GoToObj-v0', '--seeds', '1-2', '--task', 'plan', '--out', join(root, 'sub', 'LLM_BABYBENCH_Plan.csv'));
+    assert.equal(none.code, 1);
+    assert.match(none.stderr, /skipped BabyAI-GoToObj-v0 seed 1: Red ball not found/);
+    assert.match(none.stderr, /no rows: every seed was skipped/);
+    assert.equal(existsSync(join(root, 'sub', 'LLM_BABYBENCH_Plan.csv')), false);
   });
 });
