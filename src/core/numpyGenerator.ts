@@ -62,41 +62,86 @@ export function seedSequenceState(entropy: number | bigint, words: number): numb
   return state;
 }
 
-const MASK128 = (1n << 128n) - 1n;
 const MASK64 = (1n << 64n) - 1n;
-const PCG_MULTIPLIER = (2549297995355413924n << 64n) + 4865540595714422341n;
+const TWO32 = 4294967296;
+// The 128-bit multiplier 2549297995355413924·2⁶⁴ + 4865540595714422341 as eight 16-bit limbs, low first.
+const MULTIPLIER = limbs16((2549297995355413924n << 64n) + 4865540595714422341n);
 
-/** numpy's PCG64 bit generator (XSL-RR 128/64), with its buffered upper half for 32-bit draws. */
+function limbs16(value: bigint): number[] {
+  return Array.from({ length: 8 }, (_, i) => Number((value >> BigInt(16 * i)) & 0xffffn));
+}
+
+/**
+ * numpy's PCG64 bit generator (XSL-RR 128/64), with its buffered upper half for 32-bit draws. The
+ * 128-bit state is eight 16-bit limbs so the LCG step stays in exact double arithmetic (BigInt
+ * state made level generation several times slower through allocation alone).
+ */
 export class Pcg64 {
-  private state = 0n;
-  private readonly increment: bigint;
+  private readonly state = new Array<number>(8).fill(0);
+  private readonly increment: number[];
   private hasUint32 = false;
   private uinteger = 0;
+  private readonly product = new Array<number>(8).fill(0);
 
   constructor(seed: number | bigint) {
     // generate_state(4, uint64) is eight uint32 words viewed as four little-endian uint64.
     const w = seedSequenceState(seed, 8);
     const u64 = (i: number): bigint => (BigInt(w[2 * i + 1]) << 32n) | BigInt(w[2 * i]);
-    // pcg64_set_seed: initstate = (val[0] << 64) | val[1], initseq = (val[2] << 64) | val[3].
-    const initState = (u64(0) << 64n) | u64(1);
-    const initSeq = (u64(2) << 64n) | u64(3);
-    this.increment = ((initSeq << 1n) | 1n) & MASK128;
+    // pcg64_set_seed: initstate = (val[0] << 64) | val[1], initseq = (val[2] << 64) | val[3];
+    // pcg_setseq_128_srandom_r: state = 0, inc = initseq << 1 | 1, step, state += initstate, step.
+    const initState = limbs16((u64(0) << 64n) | u64(1));
+    this.increment = limbs16((((u64(2) << 64n) | u64(3)) << 1n) | 1n);
     this.step();
-    this.state = (this.state + initState) & MASK128;
+    this.add(initState);
     this.step();
   }
 
+  private add(value: readonly number[]): void {
+    let carry = 0;
+    for (let i = 0; i < 8; i++) {
+      const t = this.state[i] + value[i] + carry;
+      this.state[i] = t & 0xffff;
+      carry = t >>> 16;
+    }
+  }
+
+  /** state = state·MULTIPLIER + increment (mod 2¹²⁸). */
   private step(): void {
-    this.state = (this.state * PCG_MULTIPLIER + this.increment) & MASK128;
+    const s = this.state;
+    const r = this.product;
+    for (let k = 0; k < 8; k++) {
+      let sum = 0;
+      for (let i = 0; i <= k; i++) sum += s[i] * MULTIPLIER[k - i];
+      r[k] = sum;
+    }
+    let carry = 0;
+    for (let k = 0; k < 8; k++) {
+      const t = r[k] + carry;
+      const low = t % 65536;
+      s[k] = low;
+      carry = (t - low) / 65536;
+    }
+    this.add(this.increment);
+  }
+
+  /** The next 64-bit output as [high32, low32]. */
+  private next64(): [number, number] {
+    this.step();
+    const s = this.state;
+    // XSL-RR: (high64 ^ low64) rotated right by the state's top 6 bits.
+    const hi = ((s[7] << 16) | s[6]) ^ ((s[3] << 16) | s[2]);
+    const lo = ((s[5] << 16) | s[4]) ^ ((s[1] << 16) | s[0]);
+    const rot = s[7] >>> 10;
+    if (rot === 0) return [hi >>> 0, lo >>> 0];
+    if (rot === 32) return [lo >>> 0, hi >>> 0];
+    const [a, b] = rot < 32 ? [hi, lo] : [lo, hi];
+    const n = rot & 31;
+    return [((a >>> n) | (b << (32 - n))) >>> 0, ((b >>> n) | (a << (32 - n))) >>> 0];
   }
 
   nextUint64(): bigint {
-    this.step();
-    const high = this.state >> 64n;
-    const low = this.state & MASK64;
-    const rot = Number(this.state >> 122n);
-    const xored = high ^ low;
-    return ((xored >> BigInt(rot)) | (xored << BigInt((64 - rot) & 63))) & MASK64;
+    const [hi, lo] = this.next64();
+    return ((BigInt(hi) << 32n) | BigInt(lo)) & MASK64;
   }
 
   /** pcg64_next32: the low half of a fresh 64-bit draw, keeping the high half for the next call. */
@@ -105,15 +150,28 @@ export class Pcg64 {
       this.hasUint32 = false;
       return this.uinteger;
     }
-    const next = this.nextUint64();
+    const [hi, lo] = this.next64();
     this.hasUint32 = true;
-    this.uinteger = Number(next >> 32n);
-    return Number(next & 0xffffffffn);
+    this.uinteger = hi;
+    return lo;
   }
 
+  /** next_double: the top 53 bits of a 64-bit draw, times 2⁻⁵³. */
   nextDouble(): number {
-    return Number(this.nextUint64() >> 11n) * (1.0 / 9007199254740992.0);
+    const [hi, lo] = this.next64();
+    return (hi * 2097152 + (lo >>> 11)) / 9007199254740992;
   }
+}
+
+/** The exact high and low 32-bit halves of x·y for uint32 x, y (no BigInt). */
+function mul32x32(x: number, y: number): [number, number] {
+  const a = x * (y >>> 16);
+  const b = x * (y & 0xffff);
+  const aLow = a % 65536;
+  const aHigh = (a - aLow) / 65536;
+  const rest = aLow * 65536 + b;
+  const restLow = rest % TWO32;
+  return [aHigh + (rest - restLow) / TWO32, restLow];
 }
 
 /** `np.random.Generator(PCG64(SeedSequence(seed)))`: the draws MiniGrid makes. */
@@ -142,16 +200,12 @@ export class NumpyGenerator {
   /** buffered_bounded_lemire_uint32 (range < 2³²−1): multiply-shift with numpy's rejection threshold. */
   private lemire32(range: number): number {
     const excl = range + 1;
-    let m = BigInt(this.bits.nextUint32()) * BigInt(excl);
-    let leftover = Number(m & 0xffffffffn);
+    let [high, leftover] = mul32x32(this.bits.nextUint32(), excl);
     if (leftover < excl) {
       const threshold = (MASK32 - range) % excl;
-      while (leftover < threshold) {
-        m = BigInt(this.bits.nextUint32()) * BigInt(excl);
-        leftover = Number(m & 0xffffffffn);
-      }
+      while (leftover < threshold) [high, leftover] = mul32x32(this.bits.nextUint32(), excl);
     }
-    return Number(m >> 32n);
+    return high;
   }
 
   /** bounded_lemire_uint64 for ranges wider than 32 bits. */

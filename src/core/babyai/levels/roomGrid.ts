@@ -322,7 +322,12 @@ export abstract class RoomGridLevel implements VerifierEnv {
     const made = new WorldObj(obj.type, color);
     made.curPos = pos;
     this.grid.set(pos[0], pos[1], made);
-    for (const row of this.roomGrid) for (const room of row) room.objs.splice(0, room.objs.length, ...room.objs.map((o) => (o === obj ? made : o)));
+    for (const row of this.roomGrid) {
+      for (const room of row) {
+        const index = room.objs.indexOf(obj);
+        if (index >= 0) room.objs[index] = made;
+      }
+    }
     return made;
   }
 
