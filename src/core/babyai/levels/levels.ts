@@ -5,7 +5,7 @@ import type { LocationName } from '../mission';
 import { ObjDesc } from '../verifier';
 import type { Color, WorldObj } from '../world';
 import { type GenInstr, plainDesc, validateInstr } from './instructions';
-import { CARRIABLE_KINDS, RejectSampling, type Room, RoomGridLevel, SamplingTimeout, SORTED_COLOR_NAMES } from './roomGrid';
+import { RejectSampling, type Room, RoomGridLevel, SamplingTimeout, SORTED_COLOR_NAMES } from './roomGrid';
 
 const OBJ_TYPES = ['box', 'ball', 'key', 'door'] as const;
 const OBJ_TYPES_NOT_DOOR = ['box', 'ball', 'key'] as const;
@@ -235,4 +235,3 @@ export class LevelGenLevel extends InstrLevel {
   }
 }
 
-export { CARRIABLE_KINDS };

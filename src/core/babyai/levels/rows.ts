@@ -2,9 +2,8 @@
 // @ e9996c8 write them (spec §2): the Structured description of the exact level, the initial pose,
 // and the expert's (OmniBot's) answer fields. The HF files' header (`level_name`) is used; pandas'
 // to_csv quoting is RFC 4180 with '\n' line ends. Optional proof columns follow the upstream ones.
-import { pyPose, pyTuple } from '../description';
+import { levelFromDescription, pyPose, pyTuple } from '../description';
 import { BabyAIEnv, type LevelSpec } from '../env';
-import { levelFromDescription } from '../description';
 import { difficultyOf } from '../levelGenerator';
 import { BotError, OmniBot, runExpert } from '../omnibot';
 import { formatStructured } from '../structured';
