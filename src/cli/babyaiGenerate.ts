@@ -2,16 +2,19 @@
 // seeded levels of LLM-BabyBench's mission families as `<family>-<i>.level.json`, and
 // `proofs.json`, one entry a level: its mission, the expert's action sequence that solves it (replayed
 // and checked at generation), the proof's length and the difficulty label it gives. DIR must not
-// exist or be empty.
+// exist or be empty. These are Waypoint's own families; `--level` (babyaiGenerateLevels.ts) is the
+// exact port of MiniGrid's levels and writes LLM-BabyBench CSV rows instead.
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateLevel, LEVEL_FAMILIES, LevelGenerationError, type LevelFamily } from '../core/babyai/levelGenerator';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
+import { runExactGenerate } from './babyaiGenerateLevels';
 
 type Output = (text: string) => void;
 
 /** Runs `waypoint babyai generate ...`; returns the exit code. */
 export function runBabyaiGenerate(argv: readonly string[], out: Output, err: Output): number {
+  if (argv.some((argument) => argument === '--level' || argument.startsWith('--level='))) return runExactGenerate(argv, out, err);
   const args = parseArgs(argv, ['json'], ['family', 'count', 'seed', 'out', 'distractors']);
   if (args.positionals.length > 0) throw new UsageError(`babyai generate takes no positional arguments, got '${args.positionals[0]}'`);
   const seed = args.options.get('seed');

@@ -41,6 +41,7 @@ commands:
   babyai replay <level> --actions "forward,left,..."   step a level (a .level.json, an LLM-BabyBench record or Structured text) [--json]
   babyai score --task predict|plan|decompose <record> --answer F   score a model answer [--mode faithful|reference] [--json]
   babyai generate --seed S --out DIR   seeded levels of the LLM-BabyBench families, each with the expert's checked proof and a difficulty label [--family all|goto,pickup,putnext,open,unlock,goto-locked] [--count N] [--distractors K] [--json]
+  babyai generate --level L[,L...]|all --seeds A-B --task predict|plan|decompose --out FILE.csv   LLM-BabyBench rows of MiniGrid's exact levels (level, seed), with the expert's proof columns [--columns proof|upstream] [--json]
   grasp score <grids.jsonl> --index I --moves 4|8 --carry-limit none|2 --step-cost 0|0.3 (--answer F | --actions "UP,TAKE,...") [--mode faithful|reference|pre2025|paper] [--extraction recommended|every-word] [--json]
   grasp prompt <grids.jsonl> --index I --moves 4|8 --carry-limit none|2 --step-cost 0|0.3 [--style chat|o1-mini] [--json]
   grasp generate --seed S --out DIR   the paper's 20 grid files (× the 8 request settings = 160 configurations) [--count N (100)] [--json]
