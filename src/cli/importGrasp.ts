@@ -4,8 +4,8 @@
 // (found by file name) into run records. Folders are searched recursively for `*_output.jsonl` and
 // `<x>_results/*.jsonl`. Rows whose grid is missing become records with `error` and the exit code is
 // 1. Rows are scored and written as they are read (importWorkers.ts); --workers N shares them out.
+// --out is replaced only when the import got through (atomicOutput.ts).
 import { promises as fs } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { extractionRuleLabel } from '../core/grasp/answers';
 import { graspImportKindOf, type GraspImportKind, type GraspImportOptions } from '../core/grasp/importRows';
@@ -14,14 +14,11 @@ import { QuestionOptionError } from '../core/registry';
 import { walkFiles, type WalkFs } from '../core/walk';
 import { newRunId } from '../core/runs/runId';
 import { parseArgs, UsageError } from './args';
-import { scoreImportJobs, type ImportJob } from './importWorkers';
+import { OutputFileError, writeOutputAtomically } from './atomicOutput';
+import { scoreImportJobs, type ImportJob, type ScoredShare } from './importWorkers';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 
 type Output = (text: string) => void;
-
-async function writeAll(file: FileHandle, chunk: Uint8Array, position: number): Promise<void> {
-  for (let at = 0; at < chunk.length; ) at += (await file.write(chunk, at, chunk.length - at, position + at)).bytesWritten;
-}
 
 const nodeWalkFs: WalkFs = { lstat: fs.lstat, stat: fs.stat, readdir: (path) => fs.readdir(path), realpath: fs.realpath };
 
@@ -109,24 +106,15 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
   }
 
   const workers = workersOption === undefined ? undefined : Number(workersOption);
-  // Written as scored, in chunks of a few MB, each at its own offset on libuv's thread pool: the
-  // writes overlap the scoring of the next rows and the order of the file does not depend on them.
-  const output = await fs.open(outPath, 'w');
-  const writes: Array<Promise<unknown>> = [];
-  let offset = 0;
-  let scored: Awaited<ReturnType<typeof scoreImportJobs>>;
+  // Written as scored, in chunks of a few MB, through a temporary file renamed onto --out only when
+  // every row is scored and written: a failed import leaves a previous run file as it was.
+  let scored: ScoredShare;
   try {
-    scored = await scoreImportJobs(jobs, gridTexts, options, (chunk) => {
-      const write = writeAll(output, chunk, offset);
-      // Handled by the Promise.all below; until then a failed write must not count as unhandled.
-      write.catch(() => undefined);
-      writes.push(write);
-      offset += chunk.length;
-    }, workers);
-    await Promise.all(writes);
-  } finally {
-    await Promise.allSettled(writes);
-    await output.close();
+    scored = await writeOutputAtomically(outPath, (write) => scoreImportJobs(jobs, gridTexts, options, write, { threads: workers }));
+  } catch (error) {
+    if (!(error instanceof OutputFileError)) throw error;
+    err(error.message);
+    return 1;
   }
   for (const problem of scored.problems) err(problem);
   // One line per missing grid file or record, not one per row.

@@ -33,19 +33,33 @@ export interface ImportWorkerData {
   jobs: ImportJob[];
   gridTexts: Array<{ path: string; text: string }>;
   options: GraspImportOptions;
+  chunkBytes: number;
 }
 
 /** What a worker posts back: its share's counts and its output chunks (transferred, not copied). */
 type WorkerResult = Omit<ScoredShare, 'errors'> & { errors: Array<[string, number]>; chunks: Uint8Array[] };
 
-const CHUNK_BYTES = 1 << 22;
+/** The default chunk: a few MB, so a 27 MB run file is a handful of writes. */
+export const CHUNK_BYTES = 1 << 22;
 
-/** JSON lines encoded as UTF-8 into chunks of about CHUNK_BYTES, each handed to `flush` when full. */
-class LineChunks {
-  private buffer = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+export interface ScoreOptions {
+  /** Threads to score on (default one: see the top of this file). */
+  threads?: number;
+  /** Bytes per output chunk (default CHUNK_BYTES; tests make it small to cross many chunk ends). */
+  chunkBytes?: number;
+}
+
+/** JSON lines encoded as UTF-8 into chunks of about `size` bytes, each handed to `flush` when full; a longer line is a chunk of its own. */
+export class LineChunks {
+  private buffer: Buffer;
   private used = 0;
 
-  constructor(private readonly flush: (chunk: Uint8Array) => void) {}
+  constructor(
+    private readonly flush: (chunk: Uint8Array) => void,
+    private readonly size = CHUNK_BYTES,
+  ) {
+    this.buffer = Buffer.allocUnsafeSlow(size);
+  }
 
   add(line: string): void {
     // A UTF-16 unit is at most 3 UTF-8 bytes; +1 for the line end.
@@ -62,7 +76,7 @@ class LineChunks {
   end(): void {
     if (this.used === 0) return;
     this.flush(this.buffer.subarray(0, this.used));
-    this.buffer = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+    this.buffer = Buffer.allocUnsafeSlow(this.size);
     this.used = 0;
   }
 }
@@ -85,7 +99,7 @@ function recordLine(record: object): string {
 }
 
 /** Scores jobs on this thread, handing the output to `flush` in chunks, in order. */
-export async function scoreShare(jobs: readonly ImportJob[], gridTexts: ReadonlyArray<{ path: string; text: string }>, options: GraspImportOptions, flush: (chunk: Uint8Array) => void): Promise<ScoredShare> {
+export async function scoreShare(jobs: readonly ImportJob[], gridTexts: ReadonlyArray<{ path: string; text: string }>, options: GraspImportOptions, flush: (chunk: Uint8Array) => void, chunkBytes = CHUNK_BYTES): Promise<ScoredShare> {
   const texts = new Map(gridTexts.map((grid) => [grid.path, grid.text]));
   const grids = await loadGraspGrids(
     gridTexts.map((grid) => grid.path),
@@ -93,7 +107,7 @@ export async function scoreShare(jobs: readonly ImportJob[], gridTexts: Readonly
     { quick: true },
   );
   const share: ScoredShare = { records: 0, errorCount: 0, skipped: 0, problems: [...grids.problems], errors: new Map() };
-  const out = new LineChunks(flush);
+  const out = new LineChunks(flush, chunkBytes);
   for (const job of jobs) {
     const result = importGraspRows(job.text, job.path, job.kind, grids.byName, options, job.firstLine ?? 0, (record) => {
       out.add(recordLine(record));
@@ -139,23 +153,38 @@ function workerScript(): string | null {
   return /[\\/]cli(-main|-import-grasp)?\.js$/.test(__filename) ? __filename : null;
 }
 
-/** Scores every job on `threads` threads (default one: see the top of this file), handing the output to `flush` in order. */
-export async function scoreImportJobs(jobs: readonly ImportJob[], gridTexts: Array<{ path: string; text: string }>, options: GraspImportOptions, flush: (chunk: Uint8Array) => void, threads = 1): Promise<ScoredShare> {
+/** Scores every job, handing the output to `flush` in order; a `flush` or scoring error stops the other threads. */
+export async function scoreImportJobs(jobs: readonly ImportJob[], gridTexts: Array<{ path: string; text: string }>, options: GraspImportOptions, flush: (chunk: Uint8Array) => void, score: ScoreOptions = {}): Promise<ScoredShare> {
+  const { threads = 1, chunkBytes = CHUNK_BYTES } = score;
   const script = workerScript();
-  if (threads <= 1 || script === null) return scoreShare(jobs, gridTexts, options, flush);
+  if (threads <= 1 || script === null) return scoreShare(jobs, gridTexts, options, flush, chunkBytes);
   const [own, ...others] = split(jobs, threads);
+  const workers: Worker[] = [];
   const pending = others.map(
     (share) =>
       new Promise<WorkerResult>((resolve, reject) => {
-        const data: ImportWorkerData = { waypointWorker: 'grasp-import', jobs: share, gridTexts, options };
+        const data: ImportWorkerData = { waypointWorker: 'grasp-import', jobs: share, gridTexts, options, chunkBytes };
         const worker = new Worker(script, { workerData: data });
+        workers.push(worker);
         worker.once('message', resolve);
         worker.once('error', reject);
         worker.once('exit', (code) => code !== 0 && reject(new Error(`an import worker exited with code ${code}`)));
       }),
   );
-  const merged = await scoreShare(own, gridTexts, options, flush);
-  for (const result of await Promise.all(pending)) {
+  const all = Promise.all(pending);
+  // Awaited below; until then a worker's failure must not count as unhandled.
+  all.catch(() => undefined);
+  let merged: ScoredShare;
+  let results: WorkerResult[];
+  try {
+    merged = await scoreShare(own, gridTexts, options, flush, chunkBytes);
+    results = await all;
+  } catch (error) {
+    // The import has failed: the other shares are not wanted, and a running worker keeps the process alive.
+    await Promise.allSettled(workers.map((worker) => worker.terminate()));
+    throw error;
+  }
+  for (const result of results) {
     for (const chunk of result.chunks) flush(chunk);
     merged.records += result.records;
     merged.errorCount += result.errorCount;
@@ -169,6 +198,6 @@ export async function scoreImportJobs(jobs: readonly ImportJob[], gridTexts: Arr
 /** A worker's body: score its share and post it back, the chunks transferred. */
 export async function runImportWorker(data: ImportWorkerData, post: (message: WorkerResult, transfer: ArrayBuffer[]) => void): Promise<void> {
   const chunks: Uint8Array[] = [];
-  const share = await scoreShare(data.jobs, data.gridTexts, data.options, (chunk) => chunks.push(chunk));
+  const share = await scoreShare(data.jobs, data.gridTexts, data.options, (chunk) => chunks.push(chunk), data.chunkBytes);
   post({ ...share, errors: [...share.errors], chunks }, chunks.map((chunk) => chunk.buffer as ArrayBuffer));
 }

@@ -30,8 +30,8 @@ export interface GraspImportOptions {
   time: string;
 }
 
+/** What importing one results file found besides its records (which go to `emit` as they are scored). */
 export interface GraspImportResult {
-  records: RunRecord<GraspQuestion>[];
   /** Lines that are no row at all (`path:line: message`): no question can be named for them. */
   problems: string[];
   /** Rows outside --indices. */
@@ -78,13 +78,6 @@ function* rowsOf(text: string, path: string, problems: string[], firstLine: numb
   }
 }
 
-/** Scores one results file's rows against `grids` (by grid file name); `firstLine`: where `text` starts in its file, when it is a share of it. */
-export function importGraspFile(text: string, path: string, kind: GraspImportKind, grids: ReadonlyMap<string, LoadedGridFile>, options: GraspImportOptions, firstLine = 0): GraspImportResult {
-  const records: RunRecord<GraspQuestion>[] = [];
-  const result = importGraspRows(text, path, kind, grids, options, firstLine, (record) => records.push(record));
-  return { records, ...result };
-}
-
 /**
  * The messages of one grid under one setting and style, rendered once: the Batch files of two models
  * ask the same questions, and the records share the array (records are not changed after import).
@@ -100,9 +93,9 @@ function promptOf(entry: GraspGridEntry, settings: GraspSettings, style: PromptS
   return messages;
 }
 
-/** importGraspFile, handing each record to `emit` as it is scored (the bulk path keeps none: import serialises them as it goes). */
-export function importGraspRows(text: string, path: string, kind: GraspImportKind, grids: ReadonlyMap<string, LoadedGridFile>, options: GraspImportOptions, firstLine: number, emit: (record: RunRecord<GraspQuestion>) => void): Omit<GraspImportResult, 'records'> {
-  const result: Omit<GraspImportResult, 'records'> = { problems: [], skipped: 0 };
+/** Scores one results file's rows against `grids` (by grid file name), handing each record to `emit` as it is scored (import serialises them as it goes and keeps none); `firstLine`: where `text` starts in its file, when it is a share of it. */
+export function importGraspRows(text: string, path: string, kind: GraspImportKind, grids: ReadonlyMap<string, LoadedGridFile>, options: GraspImportOptions, firstLine: number, emit: (record: RunRecord<GraspQuestion>) => void): GraspImportResult {
+  const result: GraspImportResult = { problems: [], skipped: 0 };
   // One profile object per model name: the serialiser writes a shared object once.
   const profiles = new Map<string, ModelProfile>();
   const profileOf = (name: string): ModelProfile => {
