@@ -3,7 +3,6 @@
 // back into run records. Request lines copy upstream's own (GRASP's batch_gpt4o.jsonl) byte for
 // byte: Python's json.dumps spacing and escaping, body keys model, temperature, messages,
 // max_tokens, custom_id = the question's sample id.
-import { promises as fs } from 'node:fs';
 import { findBenchmark, QuestionOptionError, type BenchmarkDefinition, type PreparedQuestion, type QuestionSetOptions } from '../core/registry';
 import { benchmarks } from '../core/benchmarks';
 import { runRecordOf } from '../core/eval/engine';
@@ -14,6 +13,7 @@ import { parseCustomId } from '../core/grasp/settings';
 import { pythonJsonDumps } from '../core/mango/pythonJson';
 import { newRunId } from '../core/runs/runId';
 import { parseArgs, UsageError } from './args';
+import { OutputFileError, writeOutputAtomically } from './atomicOutput';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 
 type Output = (text: string) => void;
@@ -147,7 +147,14 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
     const record = runRecordOf<QuestionBase>({ question: prepared.question, model, messages, parsedAnswer: scored.parsedAnswer, scores: scored.scores, mode }, reply);
     records.push({ ...record, run_id: runId, diagnostics: recordDiagnostics(scored.diagnostics) });
   });
-  await fs.writeFile(outPath, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+  try {
+    // Written whole or not at all: a failure leaves a previous run file of that name intact.
+    await writeOutputAtomically(outPath, async (write) => write(new TextEncoder().encode(records.map((record) => `${JSON.stringify(record)}\n`).join(''))));
+  } catch (error) {
+    if (!(error instanceof OutputFileError)) throw error;
+    err(error.message);
+    return 1;
+  }
   const errors = records.filter((record) => record.error !== undefined);
   const reasons = new Map<string, number>();
   for (const record of errors) reasons.set(record.error as string, (reasons.get(record.error as string) ?? 0) + 1);

@@ -21,6 +21,7 @@ import type { ReferenceLookup } from '../core/mango/referenceScoring';
 import { DEFAULT_MODEL_CUTOFF } from '../core/mango/skeletons';
 import { describeFsError } from '../core/walk';
 import { parseArgs, UsageError } from './args';
+import { OutputFileError, writeOutputAtomically } from './atomicOutput';
 import { readGameEdges } from './mangoInput';
 import { faithfulQuestion, indexSkeletons, type LoadedAnswer, readAnswers, referenceLookupOf, resultQuestion, resultResponse, resultTask, scoreResult, shortestPairLengths } from './mangoResults';
 
@@ -62,45 +63,44 @@ export async function importMango(argv: readonly string[], out: Output, err: Out
     return 1;
   }
 
-  let output: fs.FileHandle;
-  try {
-    output = await fs.open(outPath, 'w');
-  } catch (error) {
-    err(`${outPath}: ${describeFsError(error)}`);
-    return 1;
-  }
   const runId = newRunId('import');
   let written = 0;
   let errors = 0;
+  const encoder = new TextEncoder();
+  // Written whole or not at all: a failure midway leaves a previous run file of that name intact.
   try {
-    const games = new GameCache(sources.games, mode);
-    for (const resultPath of sources.results) {
-      let answers: LoadedAnswer[];
-      try {
-        answers = await readAnswers(resultPath);
-      } catch (error) {
-        err(`${resultPath}: ${describeFsError(error)}`);
-        errors++;
-        continue;
-      }
-      const records: RunRecord<MangoQuestion>[] = [];
-      for (const [game, group] of groupByGame(answers)) {
-        const context = await games.get(game, group);
-        for (const answer of group) {
-          const model = importedProfile(modelName ?? modelFromData(answer.record) ?? modelFromPath(resultPath, game));
-          const record = importedRecord(answer, context, mode, model, runId);
-          if (record.error) {
-            err(`${answer.source}: ${record.error}`);
-            errors++;
-          }
-          records.push(record);
+    await writeOutputAtomically(outPath, async (write) => {
+      const games = new GameCache(sources.games, mode);
+      for (const resultPath of sources.results) {
+        let answers: LoadedAnswer[];
+        try {
+          answers = await readAnswers(resultPath);
+        } catch (error) {
+          err(`${resultPath}: ${describeFsError(error)}`);
+          errors++;
+          continue;
         }
+        const lines: string[] = [];
+        for (const [game, group] of groupByGame(answers)) {
+          const context = await games.get(game, group);
+          for (const answer of group) {
+            const model = importedProfile(modelName ?? modelFromData(answer.record) ?? modelFromPath(resultPath, game));
+            const record: RunRecord<MangoQuestion> = importedRecord(answer, context, mode, model, runId);
+            if (record.error) {
+              err(`${answer.source}: ${record.error}`);
+              errors++;
+            }
+            lines.push(`${JSON.stringify(record)}\n`);
+          }
+        }
+        if (lines.length > 0) write(encoder.encode(lines.join('')));
+        written += lines.length;
       }
-      if (records.length > 0) await output.write(records.map((record) => `${JSON.stringify(record)}\n`).join(''));
-      written += records.length;
-    }
-  } finally {
-    await output.close();
+    });
+  } catch (error) {
+    if (!(error instanceof OutputFileError)) throw error;
+    err(error.message);
+    return 1;
   }
   const summary = { records: written, errors, out: outPath, run_id: runId, mode };
   if (args.flags.has('json')) out(JSON.stringify(summary));

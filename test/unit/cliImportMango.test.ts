@@ -105,6 +105,21 @@ describe('waypoint import mango (CLI)', () => {
     assert.ok(readRun(renamed).every((record) => record.model.id === 'my-model'));
   });
 
+  it('leaves a previous run file intact when writing fails midway (a 1 KB file-size limit), with one file:reason line and no partial file', () => {
+    const dir = join(scratch, 'keep');
+    mkdirSync(dir);
+    const out = join(dir, 'run.jsonl');
+    const previous = '{"previous":"run"}\n';
+    writeFileSync(out, previous);
+    // `ulimit -f 2` (512-byte blocks in sh): the first chunk of records is larger, so its write fails with EFBIG.
+    const result = spawnSync('sh', ['-c', 'ulimit -f 2 && exec "$0" "$@"', process.execPath, join(distDir, 'cli.js'), 'import', 'mango', mangoData, '--out', out], { cwd: repoRoot, encoding: 'utf8' });
+    assert.equal(result.status, 1, result.stderr);
+    assert.ok(result.stderr.includes(`${out}: EFBIG`), result.stderr);
+    assert.doesNotMatch(result.stderr, /internal error/);
+    assert.equal(readFileSync(out, 'utf8'), previous);
+    assert.deepEqual(readdirSync(dir), ['run.jsonl']);
+  });
+
   it('exits 2 for usage errors and 1 for a source that is not there', () => {
     assert.equal(waypoint('import', 'mango', mangoData).code, 2, 'no --out');
     assert.equal(waypoint('import', 'mango', mangoData, '--out', join(scratch, 'x.jsonl'), '--mode', 'paper').code, 2);
