@@ -79,7 +79,8 @@ export class AtomicOutput {
         await fs.rename(this.temp, resolve(this.target));
         return;
       }
-      await fs.unlink(this.temp);
+      // The target is complete now: a temporary name that cannot be removed is not a failure of the write.
+      await fs.unlink(this.temp).catch(() => undefined);
     } catch (error) {
       await this.abort();
       throw error;
