@@ -13,7 +13,7 @@ import { runExactGenerate } from './babyaiGenerateLevels';
 type Output = (text: string) => void;
 
 /** Runs `waypoint babyai generate ...`; returns the exit code. */
-export function runBabyaiGenerate(argv: readonly string[], out: Output, err: Output): number {
+export function runBabyaiGenerate(argv: readonly string[], out: Output, err: Output): number | Promise<number> {
   if (argv.some((argument) => argument === '--level' || argument.startsWith('--level='))) return runExactGenerate(argv, out, err);
   const args = parseArgs(argv, ['json'], ['family', 'count', 'seed', 'out', 'distractors']);
   if (args.positionals.length > 0) throw new UsageError(`babyai generate takes no positional arguments, got '${args.positionals[0]}'`);

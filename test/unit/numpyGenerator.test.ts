@@ -28,6 +28,12 @@ describe('numpy Generator(PCG64(SeedSequence(seed)))', () => {
     assert.deepEqual(sequence(2n ** 40n + 3n), [2, 3, 1, 3, 1, 1, 3, 1, 5, 2, 510412252, 731885727180, 4, 0.5614052260662643]);
   });
 
+  it('draws the full 32-bit range (the range === MASK32 shortcut) as numpy does', () => {
+    // numpy 2.4.6: Generator(PCG64(SeedSequence(1))).integers(0, 2**32, 3)
+    const rng = new NumpyGenerator(1);
+    assert.deepEqual([rng.integers(0, 2 ** 32), rng.integers(0, 2 ** 32), rng.integers(0, 2 ** 32)], [2032329983, 2198257139, 3243419750]);
+  });
+
   it('returns low for a one-value range and rejects an empty one', () => {
     const rng = new NumpyGenerator(7);
     assert.equal(rng.integers(5, 6), 5);

@@ -6,6 +6,7 @@
 import { isJsonObject } from '../eval/imported';
 import type { GraspQuestion, ModelProfile } from '../eval/types';
 import { QuestionOptionError, type PreparedQuestion, type QuestionSet, type QuestionSetFiles, type QuestionSetOptions, type ScoredReply } from '../registry';
+import { parseInclusiveRange } from '../ranges';
 import { baseName } from '../walk';
 import { EXTRACTION_RULES, type ExtractionRule } from './answers';
 import { GRASP_RELEASE_NAME } from './declaration';
@@ -150,12 +151,7 @@ export function parseSettingsOption(text: string | undefined): GraspSettings[] {
 /** `A-B` (inclusive) or a single index; null = every record. */
 export function parseIndicesOption(text: string | undefined, option = '--indices'): { from: number; to: number } | null {
   if (text === undefined) return null;
-  const match = /^(\d+)(?:-(\d+))?$/.exec(text.trim());
-  if (!match) throw new QuestionOptionError(`${option} must be A-B (inclusive) or one index, not '${text}'`);
-  const from = Number(match[1]);
-  const to = match[2] === undefined ? from : Number(match[2]);
-  if (to < from) throw new QuestionOptionError(`${option} ${text}: the range ends before it starts`);
-  return { from, to };
+  return parseInclusiveRange(text, option, (message) => new QuestionOptionError(message));
 }
 
 export function inIndices(range: { from: number; to: number } | null, index: number): boolean {

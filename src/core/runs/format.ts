@@ -3,6 +3,7 @@
 // CLI prints by default. Values from records (model names, game names) are escaped for each format.
 import type { CompareJson } from './compare';
 import type { KeyValue, ReportGroup, ReportJson } from './report';
+import { csvLine } from '../csv';
 
 /** The metrics that occur in any group, in the order the groups list them. */
 export function metricColumns(groups: readonly ReportGroup[]): string[] {
@@ -34,15 +35,11 @@ export function reportTable(json: ReportJson): { header: string[]; rows: string[
   return { header, rows };
 }
 
-function csvCell(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
 /** One line per group: the key fields, counts, and per metric mean, interval bounds and n. */
 export function reportCsv(json: ReportJson): string {
   const metrics = metricColumns(json.groups);
   const header = [...json.by, 'n', 'valid', 'errors', ...metrics.flatMap((name) => [`${name}_mean`, `${name}_ci95_low`, `${name}_ci95_high`, `${name}_n`])];
-  const lines = [header.map(csvCell).join(',')];
+  const lines = [csvLine(header)];
   for (const group of json.groups) {
     const numbers = metrics.flatMap((name) => {
       const metric = group.metrics[name];
@@ -50,7 +47,7 @@ export function reportCsv(json: ReportJson): string {
       return [metric.mean ?? '', metric.ci95?.[0] ?? '', metric.ci95?.[1] ?? '', metric.n].map(String);
     });
     const key = json.by.map((name) => (group.key[name] === null ? '' : String(group.key[name])));
-    lines.push([...key, String(group.n), String(group.valid), String(group.errors), ...numbers].map(csvCell).join(','));
+    lines.push(csvLine([...key, String(group.n), String(group.valid), String(group.errors), ...numbers]));
   }
   return `${lines.join('\n')}\n`;
 }

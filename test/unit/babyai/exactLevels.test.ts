@@ -9,7 +9,8 @@
 import { strict as assert } from 'node:assert';
 import { createHash } from 'node:crypto';
 import { BABYAI_LEVEL_NAMES, EXACT_LEVEL_NAMES, generateExactLevel, PLAN_LEVEL_NAMES } from '../../../src/core/babyai/levels/catalog';
-import { csvLine, datasetRow, UPSTREAM_COLUMNS } from '../../../src/core/babyai/levels/rows';
+import { datasetRow, UPSTREAM_COLUMNS } from '../../../src/core/babyai/levels/rows';
+import { csvLine } from '../../../src/core/csv';
 import { formatStructured, STRUCTURED_HEADER } from '../../../src/core/babyai/structured';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');

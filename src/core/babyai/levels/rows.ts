@@ -106,8 +106,3 @@ function redBall(spec: LevelSpec): [number, number] | null {
 function pyBool(value: boolean): string {
   return value ? 'True' : 'False';
 }
-
-/** One CSV record as pandas writes it: quoted only when it holds a comma, quote or line break. */
-export function csvLine(values: readonly string[]): string {
-  return values.map((value) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value)).join(',');
-}

@@ -1,0 +1,166 @@
+// A file written whole or not at all, streamed: the text goes to a temporary file next to the
+// target (same folder, so the final step is a link on one file system), and only `commit` makes it
+// the target. Long generators (`waypoint babyai generate --level`) use it so memory stays flat, a
+// failure or Ctrl+C leaves no half-written file, and a target that appeared while they ran is never
+// replaced: commit links the temporary file to the target's name, which fails if the name is taken,
+// where rename would silently replace it.
+import { closeSync, constants as fsConstants, promises as fs, lstatSync, unlinkSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** The target exists (before the work, or it appeared while the work ran). */
+export class OutputExistsError extends Error {
+  readonly code = 'EEXIST';
+  constructor(readonly target: string) {
+    super(`${target}: exists`);
+  }
+}
+
+/** Text is handed to the file system in chunks of about this size: few writes, bounded memory. */
+const CHUNK_CHARS = 256 * 1024;
+
+export class AtomicOutput {
+  private pending: string[] = [];
+  private pendingChars = 0;
+  private closed = false;
+
+  private constructor(
+    readonly target: string,
+    /** The temporary file (`<target>.<pid>-<random>.partial`). */
+    readonly temp: string,
+    private readonly handle: fs.FileHandle,
+  ) {}
+
+  /**
+   * Makes the target's folder, refuses an existing target, and creates the temporary file
+   * exclusively. Run it before the work: a folder that cannot be made or written then fails at once.
+   */
+  static async open(target: string): Promise<AtomicOutput> {
+    const full = resolve(target);
+    await fs.mkdir(dirname(full), { recursive: true });
+    if (exists(full)) throw new OutputExistsError(target);
+    const temp = join(dirname(full), `${basename(full)}.${process.pid}-${randomBytes(4).toString('hex')}.partial`);
+    const handle = await fs.open(temp, fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL, 0o666);
+    return new AtomicOutput(target, temp, handle);
+  }
+
+  /** Queues text; resolves once the file system has taken any full chunk (the caller waits: backpressure). */
+  async write(text: string): Promise<void> {
+    if (this.closed) throw new Error(`${this.target}: written after it was committed or aborted`);
+    this.pending.push(text);
+    this.pendingChars += text.length;
+    if (this.pendingChars >= CHUNK_CHARS) await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    if (this.pendingChars === 0) return;
+    const chunk = this.pending.join('');
+    this.pending = [];
+    this.pendingChars = 0;
+    await this.handle.writeFile(chunk);
+  }
+
+  /** Writes what is queued, closes, and gives the file the target's name; throws OutputExistsError (temp removed) if the name is taken. */
+  async commit(): Promise<void> {
+    try {
+      await this.flush();
+      this.closed = true;
+      await this.handle.close();
+      try {
+        await fs.link(this.temp, resolve(this.target));
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EEXIST') throw new OutputExistsError(this.target);
+        // A file system without hard links (FAT, some network shares): check, then rename. The check
+        // and the rename are two steps, so only there can a file that appears between them be replaced.
+        if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+        if (exists(resolve(this.target))) throw new OutputExistsError(this.target);
+        await fs.rename(this.temp, resolve(this.target));
+        return;
+      }
+      // The target is complete now: a temporary name that cannot be removed is not a failure of the write.
+      await fs.unlink(this.temp).catch(() => undefined);
+    } catch (error) {
+      await this.abort();
+      throw error;
+    }
+  }
+
+  /** Closes and removes the temporary file; the target is untouched. Safe to call twice. */
+  async abort(): Promise<void> {
+    if (!this.closed) {
+      this.closed = true;
+      await this.handle.close().catch(() => undefined);
+    }
+    await fs.unlink(this.temp).catch(() => undefined);
+  }
+
+  /** abort, synchronously: for a process about to exit. */
+  abortSync(): void {
+    if (!this.closed) {
+      this.closed = true;
+      try {
+        closeSync(this.handle.fd);
+      } catch {
+        // Already closed by a pending operation: nothing to release.
+      }
+    }
+    try {
+      unlinkSync(this.temp);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/** What `watchInterrupts` saw: the first SIGINT/SIGTERM, for the writer to stop at its next step. */
+export interface InterruptWatch {
+  readonly signal: NodeJS.Signals | null;
+  /** The conventional exit code for the signal (128 + its number: 130 for SIGINT, 143 for SIGTERM). */
+  readonly exitCode: number;
+  dispose(): void;
+}
+
+/**
+ * Watches SIGINT and SIGTERM while `output` is written. The first signal is only recorded: the writer
+ * checks `signal` between steps, aborts the output and exits with `exitCode`. A second signal (the
+ * writer is stuck, say on a hung disk) removes the temporary file and exits at once.
+ */
+export function watchInterrupts(output: AtomicOutput, onForcedExit: (signal: NodeJS.Signals) => void): InterruptWatch {
+  let signal: NodeJS.Signals | null = null;
+  const exitCodeOf = (name: NodeJS.Signals) => 128 + (osConstants.signals[name] ?? 0);
+  const handler = (received: NodeJS.Signals) => {
+    if (signal === null) {
+      signal = received;
+      return;
+    }
+    output.abortSync();
+    onForcedExit(received);
+    process.exit(exitCodeOf(received));
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return {
+    get signal() {
+      return signal;
+    },
+    get exitCode() {
+      return signal === null ? 0 : exitCodeOf(signal);
+    },
+    dispose() {
+      process.off('SIGINT', handler);
+      process.off('SIGTERM', handler);
+    },
+  };
+}
