@@ -13,7 +13,7 @@ import { parseCustomId } from '../core/grasp/settings';
 import { pythonJsonDumps } from '../core/mango/pythonJson';
 import { newRunId } from '../core/runs/runId';
 import { parseArgs, UsageError } from './args';
-import { OutputFileError, writeOutputAtomically } from './atomicOutput';
+import { OutputFileError, writeOutputAtomically } from '../host/atomicOutput';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 
 type Output = (text: string) => void;

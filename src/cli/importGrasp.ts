@@ -14,7 +14,7 @@ import { QuestionOptionError } from '../core/registry';
 import { walkFiles, type WalkFs } from '../core/walk';
 import { newRunId } from '../core/runs/runId';
 import { parseArgs, UsageError } from './args';
-import { OutputFileError, writeOutputAtomically } from './atomicOutput';
+import { OutputFileError, writeOutputAtomically } from '../host/atomicOutput';
 import { scoreImportJobs, type ImportJob, type ScoredShare } from './importWorkers';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 

@@ -21,7 +21,7 @@ import type { ReferenceLookup } from '../core/mango/referenceScoring';
 import { DEFAULT_MODEL_CUTOFF } from '../core/mango/skeletons';
 import { describeFsError } from '../core/walk';
 import { parseArgs, UsageError } from './args';
-import { OutputFileError, writeOutputAtomically } from './atomicOutput';
+import { OutputFileError, writeOutputAtomically } from '../host/atomicOutput';
 import { readGameEdges } from './mangoInput';
 import { faithfulQuestion, indexSkeletons, type LoadedAnswer, readAnswers, referenceLookupOf, resultQuestion, resultResponse, resultTask, scoreResult, shortestPairLengths } from './mangoResults';
 

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OutputFileError, partialPathOf, writeOutputAtomically } from '../../../src/cli/atomicOutput';
+import { OutputFileError, partialPathOf, writeOutputAtomically } from '../../../src/host/atomicOutput';
 import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
 import { CHUNK_BYTES, LineChunks, scoreImportJobs, type ImportJob } from '../../../src/cli/importWorkers';
 import { importGraspRows, type GraspImportOptions } from '../../../src/core/grasp/importRows';
