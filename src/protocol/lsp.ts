@@ -133,6 +133,8 @@ export interface RenameLocationParams {
 export interface RenameLocationResult extends GameEditResult {
   /** False when refused (the name is taken, or the merge target unknown); the review then keeps the old name. */
   ok: boolean;
+  /** Set when a skeleton file was renamed in place instead of regenerated (too large): run Generate Skeletons for new paths. */
+  notice?: string;
 }
 
 /** The edit to apply (as one undoable WorkspaceEdit), or why there is none. */

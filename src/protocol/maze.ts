@@ -33,6 +33,8 @@ export const hostToMazeMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('graph'), graph }),
   /** `compare`: a second answer to the same question drawn on the same map (the results view's A ↔ B). */
   z.object({ type: z.literal('trajectory'), trajectory, compare: z.optional(trajectory), question: z.optional(routeQuestion) }),
+  /** The expected route again, recomputed by the host for the answer on show after the graph changed (edge ids are edges.json indices, so an edit moves them). */
+  z.object({ type: z.literal('route'), question: routeQuestion }),
   z.object({ type: z.literal('highlight'), nodes: z.array(z.string()), edges: z.array(z.string()) }),
   z.object({ type: z.literal('stats'), stats }),
   /** A model's map diffed against the maze (issue 17): drawn over it at the diff's cutoff; two panes side by side for two models. */

@@ -4,14 +4,16 @@
 // what the release format then requires: locations.json lists the name once, and edges.json holds
 // each (src_node, action, dst_node) once — two records of the same move become one that keeps the
 // earliest step of each label — and each skeleton file naming the room is regenerated from those
-// edges, as Generate Skeletons would write it. Walkthroughs carry no location names, so they are never edited.
+// edges with the options it was made with (limit, cutoff fields), or renamed in place when that is too
+// large to do in a request. Walkthroughs carry no location names, so they are never edited.
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { TextDocumentEdit, TextEdit } from 'vscode-languageserver';
+import type { CancellationToken, TextDocumentEdit, TextEdit } from 'vscode-languageserver';
 import type { FileKind } from '../core/fileKinds';
 import { edgeKey } from './markJournal';
 import type { EdgeRecord } from '../core/mango/types';
 import { type LocatedEdge, parseEdgesFile, parseLocationsFile } from '../core/mango/gameFiles';
 import { skeletonTextChunks } from '../core/mango/skeletonText';
+import { dropMergedRepeats, estimateDfLines, skeletonFileOptions } from '../core/mango/skeletonMerge';
 import type { Diagnostic } from '../core/text';
 import type { RenameLocationParams, RenameLocationResult } from '../protocol/lsp';
 import { LABELS, labelChanges } from './annotation';
@@ -61,12 +63,38 @@ export function dedupeEdges(text: string): string {
   return applyJsonChanges(text, changes);
 }
 
-/** A skeleton file as Generate Skeletons writes it from these edges: upstream's lines alone, every pair regenerated. */
-function regeneratedSkeletons(kind: 'mango-df' | 'mango-rf', records: readonly EdgeRecord[]): string {
-  return [...skeletonTextChunks(kind === 'mango-df' ? 'df' : 'rf', records)].join('');
+/**
+ * Regeneration inside the request is bounded: beyond this many DFS steps of the estimate, or this
+ * many DF lines, the merge renames lines in place and leaves new paths to Generate Skeletons (which
+ * streams with time slices and cancellation). A release game's DF file is millions of lines.
+ */
+const ESTIMATE_BUDGET = 200_000;
+const MAX_REGENERATED_LINES = 20_000;
+
+/**
+ * A skeleton file regenerated from these edges with the options its lines show (limit, cutoff
+ * fields), or undefined when that is too large to do in a request. Yields to the event loop between
+ * chunks so the server keeps answering.
+ */
+async function regeneratedSkeletons(kind: 'mango-df' | 'mango-rf', before: string, records: readonly EdgeRecord[], token?: CancellationToken): Promise<string | undefined> {
+  const task = kind === 'mango-df' ? 'df' : 'rf';
+  const options = skeletonFileOptions(task, before);
+  const lines = estimateDfLines(records, options.limitPerPair, ESTIMATE_BUDGET);
+  if (lines === undefined || (task === 'df' && lines > MAX_REGENERATED_LINES)) return undefined;
+  let text = '';
+  for (const chunk of skeletonTextChunks(task, records, options)) {
+    text += chunk;
+    await new Promise((resolve) => setImmediate(resolve));
+    // Cancelled: the cheap in-place rename instead (the client drops the answer anyway).
+    if (token?.isCancellationRequested) return undefined;
+  }
+  return text;
 }
 
-export async function renameLocation(game: LoadedGame, documents: DocumentStore, params: RenameLocationParams): Promise<RenameLocationResult> {
+/** Shown by the review queue when a skeleton file was renamed in place rather than regenerated. */
+export const SKELETONS_IN_PLACE_NOTICE = 'too large to regenerate here: its lines were renamed in place (repeats and paths through the room twice dropped); new paths through the merged room appear after running Generate Skeletons.';
+
+export async function renameLocation(game: LoadedGame, documents: DocumentStore, params: RenameLocationParams, token?: CancellationToken): Promise<RenameLocationResult> {
   const from = params.from.trim().toLowerCase();
   const to = params.to.trim().toLowerCase();
   if (!from || !to) return { ok: false, edit: null, message: 'A location name cannot be empty.' };
@@ -78,10 +106,12 @@ export async function renameLocation(game: LoadedGame, documents: DocumentStore,
     return { ok: true, edit: null, message: `'${from}' is not in the game's files yet: it is '${to}' for the rest of the review.` };
   }
   const changes = await renameChanges(game, documents, 'location', from, to);
-  const documentChanges = params.merge ? await mergeChanges(game, documents, changes, to) : Object.entries(changes).map(([uri, edits]) => ({ textDocument: { uri, version: versionOf(documents, uri) }, edits }));
+  const inPlace: string[] = [];
+  const documentChanges = params.merge ? await mergeChanges(game, documents, changes, to, inPlace, token) : Object.entries(changes).map(([uri, edits]) => ({ textDocument: { uri, version: versionOf(documents, uri) }, edits }));
   if (typeof documentChanges === 'string') return { ok: false, edit: null, message: documentChanges };
   const verb = params.merge ? `Merged '${from}' into '${to}'` : `Renamed '${from}' to '${to}'`;
-  return { ok: true, edit: { documentChanges }, message: `${verb} in ${documentChanges.length} file${documentChanges.length === 1 ? '' : 's'}.` };
+  const notice = inPlace.length > 0 ? `${inPlace.join(' and ')} ${SKELETONS_IN_PLACE_NOTICE}` : undefined;
+  return { ok: true, edit: { documentChanges }, message: `${verb} in ${documentChanges.length} file${documentChanges.length === 1 ? '' : 's'}.${notice ? ` ${notice}` : ''}`, ...(notice ? { notice } : {}) };
 }
 
 function versionOf(documents: DocumentStore, uri: string): number | null {
@@ -94,7 +124,7 @@ function versionOf(documents: DocumentStore, uri: string): number | null {
  * lines alone would repeat paths that now coincide and keep paths that now revisit the merged room).
  * A refusal message when locations.json or edges.json has an error.
  */
-async function mergeChanges(game: LoadedGame, documents: DocumentStore, changes: Record<string, TextEdit[]>, to: string): Promise<TextDocumentEdit[] | string> {
+async function mergeChanges(game: LoadedGame, documents: DocumentStore, changes: Record<string, TextEdit[]>, to: string, inPlace: string[], token?: CancellationToken): Promise<TextDocumentEdit[] | string> {
   for (const kind of ['mango-locations', 'mango-edges'] as const) {
     const text = game.texts[kind];
     if (text === undefined) continue;
@@ -126,8 +156,19 @@ async function mergeChanges(game: LoadedGame, documents: DocumentStore, changes:
   }
   for (const [uri, kind, edits] of skeletons) {
     const before = await memberText(game, documents, kind);
-    if (before === undefined || records === undefined) result.push({ textDocument: { uri, version: versionOf(documents, uri) }, edits });
-    else result.push(...edited(kind, before, regeneratedSkeletons(kind, records)));
+    if (before === undefined || records === undefined) {
+      result.push({ textDocument: { uri, version: versionOf(documents, uri) }, edits });
+      continue;
+    }
+    const regenerated = await regeneratedSkeletons(kind, before, records, token);
+    if (regenerated !== undefined) {
+      result.push(...edited(kind, before, regenerated));
+      continue;
+    }
+    // The rename's own line edits (ids recomputed), then what the merge made invalid dropped.
+    const renamed = TextDocument.applyEdits(TextDocument.create(uri, 'jsonl', 0, before), edits);
+    result.push(...edited(kind, before, dropMergedRepeats(kind === 'mango-df' ? 'df' : 'rf', renamed).text));
+    inPlace.push(decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1)));
   }
   return result;
 }

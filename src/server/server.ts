@@ -190,9 +190,9 @@ connection.onRequest(serverRequest(AnnotationProposalsRequest), async (params) =
   return game ? loadGameProposals(game, documents) : null;
 });
 
-connection.onRequest(serverRequest(RenameLocationRequest), async (params) => {
+connection.onRequest(serverRequest(RenameLocationRequest), async (params, token) => {
   const game = await loadGame(params.uri, documents);
-  return game ? renameLocation(game, documents, params) : { ok: false, edit: null, message: 'Not a MANGO game file.' };
+  return game ? renameLocation(game, documents, params, token) : { ok: false, edit: null, message: 'Not a MANGO game file.' };
 });
 
 connection.onRequest(serverRequest(UnmarkMoveRequest), async (params) => {

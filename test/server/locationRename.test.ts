@@ -1,6 +1,6 @@
 // The review queue's rename and merge of a room (waypoint/renameLocation), through the real server.
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,6 +32,7 @@ interface Edge {
 describe('language server: rename and merge of a location for the review queue', () => {
   let client: TestLspClient;
   let gameDir: string;
+  let denseDir: string;
   const file = (suffix: string) => join(gameDir, `lighthouse${suffix}`);
   const uri = (suffix: string) => pathToFileURL(file(suffix)).toString();
   const request = (from: string, to: string, merge: boolean) => client.connection.sendRequest('waypoint/renameLocation', { uri: uri('.walkthrough'), from, to, merge }) as Promise<Result>;
@@ -57,6 +58,19 @@ describe('language server: rename and merge of a location for the review queue',
     for (const [task, suffix] of [['df', '.all2all.jsonl'], ['rf', '.all_pairs.jsonl']] as const) {
       writeFileSync(file(suffix), [...skeletonTextChunks(task, [...edges, repeat, exit] as EdgeRecord[])].join(''));
     }
+    // A dense maze: every room joined to every other both ways, so its DF enumeration is far too
+    // large to regenerate in a request; 'r9b' is a second name for r9.
+    const rooms = ['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r9b'];
+    const dense: EdgeRecord[] = [];
+    for (const src of rooms) for (const dst of rooms) if (src !== dst && !(src.startsWith('r9') && dst.startsWith('r9'))) {
+      const step = dense.length + 1;
+      dense.push({ src_node: src, action: `to ${dst.replace('r9b', 'r9')}`, dst_node: dst, seen_in_forward: step, seen_in_reversed: 9999, edge_min_step: step, seen_in_forward_answerable: step, seen_in_reversed_answerable: 9999, edge_min_step_answerable: step });
+    }
+    denseDir = join(workspace, 'dense');
+    mkdirSync(denseDir);
+    writeFileSync(join(denseDir, 'dense.locations.json'), `${JSON.stringify(rooms, null, 4)}\n`);
+    writeFileSync(join(denseDir, 'dense.edges.json'), `${JSON.stringify(dense, null, 4)}\n`);
+    writeFileSync(join(denseDir, 'dense.all2all.jsonl'), [...skeletonTextChunks('df', dense, { limitPerPair: 3, labelsAtCutoff: 70 })].join(''));
     client = new TestLspClient();
     await client.initialize(workspace);
   });
@@ -116,6 +130,76 @@ describe('language server: rename and merge of a location for the review queue',
     }
     const all2all = result.edit?.documentChanges.filter((change) => change.textDocument.uri === uri('.all2all.jsonl')) ?? [];
     assert.equal(all2all.length, 1, 'one edit per file, undone at once');
+  });
+
+  /** Runs the merge with the skeleton files open as `texts` (as the editor would hold them). */
+  async function mergeWithOpen(texts: Record<string, string>): Promise<Result> {
+    for (const [suffix, text] of Object.entries(texts)) await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(suffix), languageId: 'jsonl', version: 1, text } });
+    try {
+      return await request('old quay', 'quay', true);
+    } finally {
+      for (const suffix of Object.keys(texts)) await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: uri(suffix) } });
+    }
+  }
+  const editedFrom = (result: Result, suffix: string, before: string) => {
+    const change = result.edit?.documentChanges.find((candidate) => candidate.textDocument.uri === uri(suffix));
+    return change ? applyTextEdits(before, change.edits) : before;
+  };
+  const originalEdges = () => JSON.parse(readFileSync(file('.edges.json'), 'utf8')) as EdgeRecord[];
+
+  it('keeps a skeleton file made with a per-pair limit limited: the same limit, the truncated markers kept', async () => {
+    const texts = { '.all2all.jsonl': [...skeletonTextChunks('df', originalEdges(), { limitPerPair: 1, labelsAtCutoff: 70 })].join('') };
+    assert.match(texts['.all2all.jsonl'], /"truncated": true/);
+    const result = await mergeWithOpen(texts);
+    assert.ok(result.ok, result.message);
+    const merged = JSON.parse(edited(result, '.edges.json')) as EdgeRecord[];
+    const text = editedFrom(result, '.all2all.jsonl', texts['.all2all.jsonl']);
+    assert.equal(text, [...skeletonTextChunks('df', merged, { limitPerPair: 1, labelsAtCutoff: 70 })].join(''));
+    assert.match(text, /"truncated": true/);
+    const perPair = new Map<string, number>();
+    for (const line of text.split('\n').filter(Boolean)) {
+      const record = JSON.parse(line) as { src_node: string; dst_node: string };
+      perPair.set(`${record.src_node}>${record.dst_node}`, (perPair.get(`${record.src_node}>${record.dst_node}`) ?? 0) + 1);
+    }
+    assert.equal(Math.max(...perPair.values()), 1, 'one path per pair, as before (the lighthouse has pairs with two)');
+  });
+
+  it('keeps the cutoff fields of a file made by mango skeletons --cutoff (action_list, answerable, easy)', async () => {
+    const texts = { '.all2all.jsonl': [...skeletonTextChunks('df', originalEdges(), { labelsAtCutoff: 70 })].join(''), '.all_pairs.jsonl': [...skeletonTextChunks('rf', originalEdges(), { labelsAtCutoff: 70 })].join('') };
+    const result = await mergeWithOpen(texts);
+    assert.ok(result.ok, result.message);
+    const merged = JSON.parse(edited(result, '.edges.json')) as EdgeRecord[];
+    for (const [task, suffix] of [['df', '.all2all.jsonl'], ['rf', '.all_pairs.jsonl']] as const) {
+      const text = editedFrom(result, suffix, texts[suffix]);
+      assert.equal(text, [...skeletonTextChunks(task, merged, { labelsAtCutoff: 70 })].join(''), `${suffix} regenerated with its fields`);
+      const first = JSON.parse(text.slice(0, text.indexOf('\n'))) as Record<string, unknown>;
+      assert.deepEqual([typeof first.answerable, typeof first.easy, task === 'rf' || Array.isArray(first.action_list)], ['boolean', 'boolean', true]);
+    }
+  });
+
+  it('on a game too large to regenerate in a request, answers promptly: lines renamed in place, no repeats or rooms visited twice, and a notice to run Generate Skeletons', async () => {
+    const denseUri = (suffix: string) => pathToFileURL(join(denseDir, `dense${suffix}`)).toString();
+    const started = performance.now();
+    const result = (await client.connection.sendRequest('waypoint/renameLocation', { uri: denseUri('.edges.json'), from: 'r9b', to: 'r9', merge: true })) as Result & { notice?: string };
+    const elapsed = performance.now() - started;
+    assert.ok(result.ok, result.message);
+    assert.ok(elapsed < 3000, `answered in ${Math.round(elapsed)} ms`);
+    assert.match(result.notice ?? '', /dense\.all2all\.jsonl too large to regenerate.*Generate Skeletons/);
+    assert.match(result.message, /Generate Skeletons/);
+    const before = readFileSync(join(denseDir, 'dense.all2all.jsonl'), 'utf8');
+    const changes = result.edit?.documentChanges.filter((change) => change.textDocument.uri === denseUri('.all2all.jsonl')) ?? [];
+    assert.equal(changes.length, 1, 'one edit for the file');
+    const lines = applyTextEdits(before, changes[0].edits).split('\n').filter(Boolean);
+    assert.ok(lines.length > 0 && lines.length < before.split('\n').filter(Boolean).length, 'lines made invalid by the merge are dropped');
+    const records = lines.map((line) => JSON.parse(line) as { id: string; src_node: string; path_details: Array<{ node: string }>; truncated?: boolean; answerable?: boolean });
+    assert.equal(new Set(lines).size, lines.length);
+    assert.equal(new Set(records.map((record) => record.id)).size, records.length, 'no id twice');
+    for (const record of records) {
+      const rooms = [record.src_node, ...record.path_details.map((step) => step.node)];
+      assert.equal(new Set(rooms).size, rooms.length, `no room twice on ${rooms.join(' > ')}`);
+      assert.ok(!rooms.includes('r9b'));
+      assert.equal(typeof record.answerable, 'boolean', 'the cutoff fields stay');
+    }
   });
 
   it('refuses a merge over an edges.json with a bad record, naming the file and the position', async () => {

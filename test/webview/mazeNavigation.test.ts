@@ -230,6 +230,34 @@ describe('maze view navigation and routes', function () {
     await page.close();
   });
 
+  it('after an edit to edges.json, draws the expected route along the edges the host recomputed, never along stale edge ids', async () => {
+    const before = lighthouse();
+    const question: RouteQuestion = { task: 'rf', src: 'harbour road', dst: 'net loft', actions: [] };
+    const answer = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";
+    const page = await openMaze(before);
+    await postTrajectory(page, answerTrajectory(before, answer, 'oracle', 'harbour road', 39), undefined, question, before);
+    await page.waitForSelector('svg.maze .route-expected', { state: 'attached' });
+    // A move inserted at the top of edges.json: every edge id (an index into the file) shifts by one.
+    const inserted: EdgeRecord = { ...sampleEdges[0], src_node: 'net loft', action: 'jump', dst_node: 'harbour road' };
+    const after = buildMazeGraph('lighthouse', [inserted, ...sampleEdges], sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const stale = expectedRoute(before, question, 39).steps;
+    const fresh = expectedRoute(after, question, 39).steps;
+    assert.notDeepEqual(stale.map((step) => step.edgeId), fresh.map((step) => step.edgeId), 'the edit moves the route\'s edge ids');
+    const bands = () => page.locator('svg.maze .route-expected').evaluateAll((paths) => paths.map((path) => path.getAttribute('d')));
+    const lines = (ids: string[]) => page.evaluate((wanted) => wanted.map((id) => document.querySelector(`g[data-edge="${CSS.escape(id)}"] .edge-line`)?.getAttribute('d') ?? null), ids);
+    await page.evaluate((graph) => window.postMessage({ type: 'graph', graph }, '*'), after);
+    await page.waitForFunction((count) => document.querySelectorAll('svg.maze g[data-edge]').length === count, after.edges.length);
+    // The redraw before the host's new route: a step whose old id now names another edge is not drawn.
+    const right = await lines(fresh.map((step) => step.edgeId));
+    for (const band of await bands()) assert.ok(right.includes(band), `a band along ${band}, not an edge of the route`);
+    // The host sends the route again, computed on the new graph: the band follows the right edges.
+    await page.evaluate((message) => window.postMessage(message, '*'), { type: 'route', question: { ...question, expected: expectedRoute(after, question, 39) } });
+    await page.waitForFunction((count) => document.querySelectorAll('svg.maze .route-expected').length === count, fresh.length);
+    assert.deepEqual(await bands(), right);
+    assert.ok(right.every((d) => d !== null));
+    await page.close();
+  });
+
   it('keeps the toolbar on one row at 480 px, and a small maze its room names', async () => {
     for (const width of [480, 800]) {
       const page = await openMaze(lighthouse(), { width, height: 600 });

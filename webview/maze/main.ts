@@ -213,7 +213,7 @@ async function draw(next: MazeGraph): Promise<void> {
   panZoom.onChange(mazeLevelOfDetail(drawn, layout, next));
   minimap = next.nodes.length >= MINIMAP_ROOMS ? new Minimap(next, layout, bounds, panZoom) : null;
   if (minimap) canvas.append(minimap.element);
-  stepper.attach(drawn, layout);
+  stepper.attach(drawn, layout, next);
   slider.max = String(next.lastStep);
   setCutoff(Math.min(cutoff ?? next.lastStep, next.lastStep), true);
   host.post({ type: 'layout', milliseconds: Math.round(layout.milliseconds), nodes: next.nodes.length, edges: next.edges.length });
@@ -283,6 +283,7 @@ host.onMessage((message) => {
     leaveMapDiff();
     void showGraph(message.graph).catch(layoutFailed);
   }
+  else if (message.type === 'route') stepper.reroute(message.question);
   else if (message.type === 'highlight') highlight(message.nodes, message.edges);
   else if (message.type === 'mapDiff') {
     mapDiffPanes = message.panes;

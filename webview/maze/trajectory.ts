@@ -4,7 +4,7 @@
 // route as a solid line with arrowheads (dashed where a move is only an imputed reverse, a red
 // dotted ghost where the move does not exist), the active step thick with a halo, and a second
 // answer (comparisons) dash-dotted with diamonds, offset so it never hides the first.
-import type { ExpectedRoute, ShownQuestion, Trajectory, TrajectoryStep } from '../../src/protocol/maze';
+import type { ExpectedRoute, ExpectedRouteStep, MazeGraph, ShownQuestion, Trajectory, TrajectoryStep } from '../../src/protocol/maze';
 import type { Layout } from './layout';
 import type { DrawnMaze } from './render';
 import { routeLegend } from './routeLegend';
@@ -50,6 +50,8 @@ export class TrajectoryStepper {
   private legendKey = '';
   private drawn: DrawnMaze | null = null;
   private layout: Layout | null = null;
+  /** Per edge id of the drawn maze: its ends, to tell a route step drawn on a graph it was not computed on. */
+  private edgeEnds = new Map<string, readonly [string, string]>();
   /** Number of steps taken: 0 is the start, the longer answer's length the end. */
   private position = 0;
 
@@ -90,10 +92,30 @@ export class TrajectoryStepper {
   }
 
   /** Attaches to a freshly drawn maze (re-applies the current trajectory, if any). */
-  attach(drawn: DrawnMaze, layout: Layout): void {
+  attach(drawn: DrawnMaze, layout: Layout, graph: MazeGraph): void {
     this.drawn = drawn;
     this.layout = layout;
+    this.edgeEnds = new Map(graph.edges.map((edge) => [edge.id, [edge.src, edge.dst] as const]));
     if (this.trajectory) this.render();
+  }
+
+  /**
+   * The host's route for the question on show, recomputed on a changed graph (an edit to edges.json
+   * renumbers edge ids); a route for another question (one shown since) is ignored.
+   */
+  reroute(question: ShownQuestion): void {
+    const shown = this.question;
+    if (!shown || shown.task !== question.task || shown.src !== question.src || shown.dst !== question.dst || shown.actions.join('\n') !== question.actions.join('\n')) return;
+    this.question = question;
+    this.expected = question.expected;
+    this.updateLegend();
+    this.render();
+  }
+
+  /** Whether a route step's edge still joins its rooms in the drawn maze (a stale id would draw the band along another edge). */
+  private joins(step: ExpectedRouteStep): boolean {
+    const ends = this.edgeEnds.get(step.edgeId);
+    return ends !== undefined && ends[0] === step.from && ends[1] === step.to;
   }
 
   show(trajectory: Trajectory, compare: Trajectory | null = null, question: ShownQuestion | null = null): void {
@@ -223,6 +245,7 @@ export class TrajectoryStepper {
       target.append(drawn);
     };
     for (const step of this.expected?.steps ?? []) {
+      if (!this.joins(step)) continue;
       path(expectedLayer, this.geometry(step.from, step.to, step.edgeId), 'route route-expected', null, `expected: ${step.from} —${step.action}→ ${step.to}`);
       this.drawn.edgeElements.get(step.edgeId)?.classList.add('on-path');
     }

@@ -131,6 +131,7 @@ export async function reviewAnnotationProposals(client: LanguageClient, target?:
       if (!(await applyGameEdit(client, written))) continue;
       if (merge) summary.merged++;
       else summary.renamed++;
+      if (written.notice) void vscode.window.showInformationMessage(`Waypoint: ${written.notice}`);
     }
     // Every proposal naming the old room (directly or through an earlier rename) now names the new one.
     for (const [original, renamed] of rename) if (renamed === current) rename.set(original, chosen);

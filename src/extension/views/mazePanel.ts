@@ -55,6 +55,8 @@ export class MazePanel implements vscode.Disposable {
   private static current: MazePanel | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private refreshTimer: NodeJS.Timeout | undefined;
+  /** The question whose expected route is on show, and its cutoff: recomputed when the graph is refreshed. */
+  private shownRoute: { question: RouteQuestion; cutoff: number | null } | undefined;
   /** Last layout report from the webview, for tests and the output channel. */
   lastLayout: { milliseconds: number; nodes: number; edges: number } | undefined;
 
@@ -126,7 +128,11 @@ export class MazePanel implements vscode.Disposable {
    * so the view draws the oracle's route, not one of its own; {} without a question or a maze.
    */
   private async withRoute(question: RouteQuestion | undefined, cutoff: number | null): Promise<{ question?: ShownQuestion }> {
-    if (!question) return {};
+    this.shownRoute = question ? { question, cutoff } : undefined;
+    return question ? this.routeFor(question, cutoff) : {};
+  }
+
+  private async routeFor(question: RouteQuestion, cutoff: number | null): Promise<{ question?: ShownQuestion }> {
     const graph = await sendRequest(this.client, MazeGraphRequest, { uri: this.gameFile.toString(), extraPairs: [] });
     return graph ? { question: { ...question, expected: expectedRoute(graph, question, cutoff) } } : {};
   }
@@ -156,7 +162,9 @@ export class MazePanel implements vscode.Disposable {
   private track(file: vscode.Uri): void {
     const changedGame = gameKey(file) !== gameKey(this.gameFile);
     this.gameFile = file;
-    if (changedGame) void this.refresh();
+    if (!changedGame) return;
+    this.shownRoute = undefined;
+    void this.refresh();
   }
 
   private scheduleRefresh(): void {
@@ -176,6 +184,12 @@ export class MazePanel implements vscode.Disposable {
     }
     this.panel.title = `Maze · ${graph.game}`;
     this.post({ type: 'graph', graph });
+    // The route on show names edges by their index in edges.json, which an edit shifts: send it again
+    // computed on this graph (the view also skips a step whose edge no longer joins its rooms).
+    const shown = this.shownRoute;
+    if (!shown) return;
+    const { question } = await this.routeFor(shown.question, shown.cutoff);
+    if (question && this.shownRoute === shown) this.post({ type: 'route', question });
   }
 
   private async highlightAt(uri: vscode.Uri, position: vscode.Position): Promise<void> {
