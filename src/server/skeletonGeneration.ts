@@ -1,11 +1,14 @@
 // Streams generated DF/RF skeleton lines into a file: upstream's exact line format, progress per
 // ordered pair, cancellation between lines, and a yield to the event loop every few milliseconds so
-// the server keeps answering while a large game is enumerated.
+// the server keeps answering while a large game is enumerated. A limited run writes the lines
+// `waypoint mango skeletons --limit K` writes (Waypoint's fields at the default cutoff, and
+// `"truncated": true` on a cut pair): the markers are how a merge (skeletonMerge.ts) and a reader
+// tell a limited file from a complete one. Unlimited, the lines are upstream's alone, as its files.
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
-import { pythonJsonDumps, type PythonJsonValue } from '../core/mango/pythonJson';
-import { dfSkeletons, rfSkeletons, skeletonGraph } from '../core/mango/skeletons';
+import { skeletonLineText } from '../core/mango/skeletonText';
+import { DEFAULT_MODEL_CUTOFF, dfSkeletons, rfSkeletons, skeletonGraph } from '../core/mango/skeletons';
 import { SkeletonProgressNotification, type GenerateSkeletonsParams, type GenerateSkeletonsResult } from '../protocol/lsp';
 import { serverNotification } from './lspHandlers';
 import { gameFileUri, type LoadedGame } from './games';
@@ -20,6 +23,8 @@ export async function generateSkeletons(connection: Connection, game: LoadedGame
   const locationCount = skeletonGraph(records).nodes.length;
   const totalPairs = locationCount * Math.max(0, locationCount - 1);
   const options = params.limitPerPair ? { limitPerPair: params.limitPerPair } : {};
+  // The CLI's --cutoff default: the same options make the same bytes.
+  const labelsAtCutoff = params.limitPerPair ? DEFAULT_MODEL_CUTOFF : undefined;
   const lines = params.task === 'df' ? dfSkeletons(records, options) : rfSkeletons(records, options);
   const output = createWriteStream(params.outputPath, { encoding: 'utf8' });
   const result: GenerateSkeletonsResult = { lines: 0, pairs: 0, truncatedPairs: 0, cancelled: false, targetUri: gameFileUri(game, params.task === 'df' ? 'mango-df' : 'mango-rf') };
@@ -27,7 +32,8 @@ export async function generateSkeletons(connection: Connection, game: LoadedGame
   let sliceStart = performance.now();
   let lastProgress = 0;
   const progress = () => connection.sendNotification(PROGRESS, { outputPath: params.outputPath, pairs: result.pairs, totalPairs, lines: result.lines });
-  for (const { skeleton, truncated } of lines) {
+  for (const line of lines) {
+    const { skeleton, truncated } = line;
     const pair = `${skeleton.src_node}\u0000${skeleton.dst_node}`;
     if (pair !== lastPair) {
       result.pairs++;
@@ -35,7 +41,7 @@ export async function generateSkeletons(connection: Connection, game: LoadedGame
     }
     if (truncated) result.truncatedPairs++;
     result.lines++;
-    if (!output.write(`${pythonJsonDumps(skeleton as unknown as PythonJsonValue)}\n`)) await once(output, 'drain');
+    if (!output.write(`${skeletonLineText(line, labelsAtCutoff)}\n`)) await once(output, 'drain');
     if (performance.now() - sliceStart > SLICE_MS) {
       await new Promise((resolve) => setImmediate(resolve));
       sliceStart = performance.now();

@@ -4,8 +4,11 @@ import { strict as assert } from 'node:assert';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { CancellationTokenSource } from 'vscode-jsonrpc/node';
+import { runSkeletons } from '../../src/cli/mangoSkeletons';
+import { skeletonFileOptions } from '../../src/core/mango/skeletonMerge';
 import type { EdgeRecord } from '../../src/core/mango/types';
 import { CutoffStatsRequest, GenerateSkeletonsRequest, ImputedEdgesRequest, MazeGraphRequest, MazeRevealRequest, MazeSelectionRequest, SkeletonProgressNotification, type SkeletonProgressParams } from '../../src/protocol/lsp';
 import { TestLspClient } from '../support/lspClient';
@@ -44,6 +47,30 @@ describe('language server: skeleton generation', () => {
       assert.equal(result.pairs, 156);
       assert.equal(result.targetUri, pathToFileURL(join(workspace, 'lighthouse', `lighthouse${suffix}`)).toString());
       assert.equal(readFileSync(outputPath, 'utf8'), readFileSync(join(samplesDir, 'mango/lighthouse', `lighthouse${suffix}`), 'utf8'));
+    }
+  });
+
+  it('writes a limited run as the CLI does: same bytes, "truncated": true on the pairs it cut', async () => {
+    const game = join(workspace, 'lighthouse');
+    for (const task of ['df', 'rf'] as const) {
+      const outputPath = join(workspace, `limited-${task}.jsonl`);
+      const result = await client.request(GenerateSkeletonsRequest, { uri: pathToFileURL(join(game, 'lighthouse.edges.json')).toString(), task, outputPath, limitPerPair: 1 });
+      assert.ok(result, 'the server answered null');
+      let cli = '';
+      const stdout = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          cli += chunk.toString('utf8');
+          done();
+        },
+      });
+      const errors: string[] = [];
+      assert.equal(await runSkeletons([game, '--task', task, '--limit', '1'], (line) => errors.push(line), stdout), 0, errors.join('\n'));
+      const written = readFileSync(outputPath, 'utf8');
+      assert.equal(written, cli, `${task}: the editor's file is the CLI's`);
+      const markers = written.split('\n').filter((line) => line.includes('"truncated": true')).length;
+      assert.ok(result.truncatedPairs > 0, `${task}: the limit cut some pairs`);
+      assert.equal(markers, result.truncatedPairs, `${task}: one marker per cut pair`);
+      assert.equal(skeletonFileOptions(task, written).limitPerPair, 1, `${task}: a merge reads the limit back`);
     }
   });
 

@@ -3,11 +3,11 @@
 // CLI's fields, but built from fragments serialised once per edge record and per location: a
 // release game repeats the same few hundred steps across millions of lines, and serialising each
 // line as an object tree dominated generation (and fed the garbage collector).
-import { pythonJsonDumps, pythonJsonString, pythonNumber } from './pythonJson';
+import { pythonJsonDumps, pythonJsonString, pythonNumber, type PythonJsonValue } from './pythonJson';
 import { sha256Hex } from '../sha256';
 import { DfExpansionCursor } from './dfExpansions';
-import { isAnswerable, isEasy, pathStep, rfSkeletons, skeletonGraph, type SkeletonOptions } from './skeletons';
-import type { EdgeRecord, SkeletonLabels } from './types';
+import { type Generated, isAnswerable, isEasy, pathStep, rfSkeletons, skeletonGraph, type SkeletonOptions } from './skeletons';
+import type { DfSkeleton, EdgeRecord, RfSkeleton, SkeletonLabels } from './types';
 
 export interface SkeletonTextOptions extends SkeletonOptions {
   /**
@@ -107,4 +107,17 @@ function labelsText(labels: SkeletonLabels): string {
 
 function cutoffText(labels: SkeletonLabels, cutoff: number, truncated: boolean): string {
   return `"answerable": ${isAnswerable(labels, cutoff)}, "easy": ${isEasy(labels, cutoff)}${truncated ? ', "truncated": true' : ''}`;
+}
+
+/**
+ * One generated line as text, the bytes `skeletonTextChunks` makes of it (without the newline): for
+ * writers that need each line's pair and cut (the editor's Generate Skeletons counts them for its
+ * progress), so a file they write is the same file the CLI writes with the same options.
+ */
+export function skeletonLineText(generated: Generated<DfSkeleton | RfSkeleton>, labelsAtCutoff?: number): string {
+  const { skeleton, truncated } = generated;
+  if (labelsAtCutoff === undefined) return pythonJsonDumps(skeleton as unknown as PythonJsonValue);
+  const actions = 'path_details' in skeleton ? { action_list: skeleton.path_details.map((step) => step.action) } : {};
+  const fields = { ...skeleton, ...actions, answerable: isAnswerable(skeleton, labelsAtCutoff), easy: isEasy(skeleton, labelsAtCutoff), ...(truncated ? { truncated: true } : {}) };
+  return pythonJsonDumps(fields as unknown as PythonJsonValue);
 }
