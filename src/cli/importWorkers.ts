@@ -98,15 +98,19 @@ function recordLine(record: object): string {
   return `${line}}`;
 }
 
-/** Scores jobs on this thread, handing the output to `flush` in chunks, in order. */
-export async function scoreShare(jobs: readonly ImportJob[], gridTexts: ReadonlyArray<{ path: string; text: string }>, options: GraspImportOptions, flush: (chunk: Uint8Array) => void, chunkBytes = CHUNK_BYTES): Promise<ScoredShare> {
+/**
+ * Scores jobs on this thread, handing the output to `flush` in chunks, in order. Every thread loads
+ * the same grids, so only one share (the main thread's) reports their problems: `gridProblems`
+ * is false on workers, or each problem would be reported once per thread.
+ */
+export async function scoreShare(jobs: readonly ImportJob[], gridTexts: ReadonlyArray<{ path: string; text: string }>, options: GraspImportOptions, flush: (chunk: Uint8Array) => void, chunkBytes = CHUNK_BYTES, gridProblems = true): Promise<ScoredShare> {
   const texts = new Map(gridTexts.map((grid) => [grid.path, grid.text]));
   const grids = await loadGraspGrids(
     gridTexts.map((grid) => grid.path),
     { readText: async (path) => texts.get(path) ?? '', list: async () => null },
     { quick: true },
   );
-  const share: ScoredShare = { records: 0, errorCount: 0, skipped: 0, problems: [...grids.problems], errors: new Map() };
+  const share: ScoredShare = { records: 0, errorCount: 0, skipped: 0, problems: gridProblems ? [...grids.problems] : [], errors: new Map() };
   const out = new LineChunks(flush, chunkBytes);
   for (const job of jobs) {
     const result = importGraspRows(job.text, job.path, job.kind, grids.byName, options, job.firstLine ?? 0, (record) => {
@@ -198,6 +202,6 @@ export async function scoreImportJobs(jobs: readonly ImportJob[], gridTexts: Arr
 /** A worker's body: score its share and post it back, the chunks transferred. */
 export async function runImportWorker(data: ImportWorkerData, post: (message: WorkerResult, transfer: ArrayBuffer[]) => void): Promise<void> {
   const chunks: Uint8Array[] = [];
-  const share = await scoreShare(data.jobs, data.gridTexts, data.options, (chunk) => chunks.push(chunk), data.chunkBytes);
+  const share = await scoreShare(data.jobs, data.gridTexts, data.options, (chunk) => chunks.push(chunk), data.chunkBytes, false);
   post({ ...share, errors: [...share.errors], chunks }, chunks.map((chunk) => chunk.buffer as ArrayBuffer));
 }

@@ -207,4 +207,17 @@ describe('import grasp --workers 2 through the built CLI', function () {
     assert.equal(two.length, 10_400);
     assert.deepEqual(two, one);
   });
+
+  it('reports a problem of the grid files once, not once per thread', function () {
+    needsSharedData(this);
+    // Every thread loads the grids: a malformed grid line is still one problem of the import.
+    const grids = mkdtempSync(join(scratch, 'grids-'));
+    const lines = readFileSync(join(graspDataDir, 'inner_random_free.jsonl'), 'utf8').split('\n');
+    lines[4] = lines[4].slice(0, 40);
+    writeFileSync(join(grids, 'inner_random_free.jsonl'), lines.join('\n'));
+    const result = waypoint(['import', 'grasp', join(results, 'greedy_results', 'inner_random_free.jsonl'), '--grids', grids, '--out', join(grids, 'run.jsonl'), '--workers', '2']);
+    assert.equal(result.code, 1, result.stderr);
+    const problems = result.stderr.split('\n').filter((line) => line.includes('inner_random_free.jsonl:5'));
+    assert.equal(problems.length, 1, result.stderr);
+  });
 });
