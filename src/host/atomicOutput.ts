@@ -4,7 +4,7 @@
 // failure or Ctrl+C leaves no half-written file, and a target that appeared while they ran is never
 // replaced: commit links the temporary file to the target's name, which fails if the name is taken,
 // where rename would silently replace it.
-import { closeSync, constants as fsConstants, promises as fs, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants as fsConstants, fchmodSync, promises as fs, lstatSync, openSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -173,6 +173,8 @@ export function watchInterrupts(output: AtomicOutput, onForcedExit: (signal: Nod
 // emptied or cut short where report/compare/--resume would read it as a whole run — and removes
 // the temporary file. Writes are synchronous so a write error stops the producer at the chunk that
 // failed instead of after the last row is scored; the first error is the one reported.
+// The rename replaces what `<out>` names, as writing into it would: a symlink's target (the link
+// stays a link) with the old file's permission bits (not the umask's defaults).
 /** A failure to create, write or rename the output (the message names the file); other errors are the producer's. */
 export class OutputFileError extends Error {}
 
@@ -181,18 +183,57 @@ export function partialPathOf(path: string): string {
   return `${path}.${process.pid}.partial`;
 }
 
+/** Links followed at most (Linux's own limit before ELOOP). */
+const MAX_LINKS = 40;
+
+/**
+ * The file a write to `path` lands in: `path` itself, or the end of its symlinks (realpath when that
+ * exists; a dangling link's target is created, as a shell's `>` would).
+ */
+export function replacedFileOf(path: string): string {
+  let current = path;
+  for (let hops = 0; hops <= MAX_LINKS; hops++) {
+    let link: boolean;
+    try {
+      link = lstatSync(current).isSymbolicLink();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return current;
+      throw error;
+    }
+    if (!link) return current;
+    try {
+      return realpathSync(current);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    current = resolve(dirname(current), readlinkSync(current));
+  }
+  throw Object.assign(new Error('too many levels of symbolic links'), { code: 'ELOOP' });
+}
+
 /** Runs `produce`, writing each chunk it hands to `write` in order; `path` is replaced only if both succeed. */
 export async function writeOutputAtomically<T>(path: string, produce: (write: (chunk: Uint8Array) => void) => Promise<T>): Promise<T> {
-  const partial = partialPathOf(path);
   const fail = (error: unknown) => new OutputFileError(`${path}: ${describeFsError(error)}`);
+  let target: string;
+  let partial: string;
+  let mode: number | undefined;
   let fd: number;
   try {
+    target = replacedFileOf(path);
+    // Beside the file replaced, not the link: the rename must stay on one file system.
+    partial = partialPathOf(target);
+    mode = modeOf(target);
     fd = openSync(partial, 'wx');
   } catch (error) {
     throw fail(error);
   }
   let open = true;
   try {
+    try {
+      if (mode !== undefined) fchmodSync(fd, mode);
+    } catch (error) {
+      throw fail(error);
+    }
     const result = await produce((chunk) => {
       try {
         for (let at = 0; at < chunk.length; ) at += writeSync(fd, chunk, at, chunk.length - at);
@@ -203,7 +244,7 @@ export async function writeOutputAtomically<T>(path: string, produce: (write: (c
     try {
       open = false;
       closeSync(fd);
-      renameSync(partial, path);
+      renameSync(partial, target);
     } catch (error) {
       throw fail(error);
     }
@@ -218,6 +259,16 @@ export async function writeOutputAtomically<T>(path: string, produce: (write: (c
     try {
       unlinkSync(partial);
     } catch {}
+    throw error;
+  }
+}
+
+/** The permission bits of an existing file, undefined when there is none. */
+function modeOf(path: string): number | undefined {
+  try {
+    return statSync(path).mode & 0o7777;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
 }

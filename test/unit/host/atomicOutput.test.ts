@@ -1,10 +1,10 @@
 // host/atomicOutput.ts: the target appears whole on commit or not at all, text reaches the disk
 // while it is written (not all at the end), and a target that appeared meanwhile is never replaced.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AtomicOutput, OutputExistsError } from '../../../src/host/atomicOutput';
+import { AtomicOutput, OutputExistsError, writeOutputAtomically } from '../../../src/host/atomicOutput';
 
 describe('AtomicOutput (write a file whole or not at all, streaming)', () => {
   const root = mkdtempSync(join(tmpdir(), 'waypoint-atomic-'));
@@ -65,5 +65,51 @@ describe('AtomicOutput (write a file whole or not at all, streaming)', () => {
     await AtomicOutput.open(join(dir, 'placeholder')).then((output) => output.abort());
     writeFileSync(join(dir, 'file'), '');
     await assert.rejects(AtomicOutput.open(join(dir, 'file', 'sub', 'out.csv')), (error: NodeJS.ErrnoException) => error.code === 'EEXIST' || error.code === 'ENOTDIR');
+  });
+});
+
+describe('writeOutputAtomically (replace a file whole) keeps what --out names', () => {
+  const root = mkdtempSync(join(tmpdir(), 'waypoint-replace-'));
+  after(() => rmSync(root, { recursive: true, force: true }));
+  const bytes = (text: string) => async (write: (chunk: Uint8Array) => void) => write(Buffer.from(text));
+
+  it('writes through a symlinked --out to its target: the link stays a link', async () => {
+    const dir = mkdtempSync(join(root, 'link-'));
+    mkdirSync(join(dir, 'runs'));
+    const real = join(dir, 'runs', 'run.jsonl');
+    writeFileSync(real, 'old\n');
+    const link = join(dir, 'latest.jsonl');
+    symlinkSync(join('runs', 'run.jsonl'), link);
+    await writeOutputAtomically(link, bytes('new\n'));
+    assert.ok(lstatSync(link).isSymbolicLink(), 'the link was replaced by a regular file');
+    assert.equal(readFileSync(real, 'utf8'), 'new\n');
+    assert.deepEqual(readdirSync(join(dir, 'runs')), ['run.jsonl'], 'no temporary file left beside the target');
+    // A chain of links, and a dangling one (its target is created, as `>` would).
+    const chain = join(dir, 'chain.jsonl');
+    symlinkSync(link, chain);
+    await writeOutputAtomically(chain, bytes('newer\n'));
+    assert.ok(lstatSync(chain).isSymbolicLink() && lstatSync(link).isSymbolicLink());
+    assert.equal(readFileSync(real, 'utf8'), 'newer\n');
+    const dangling = join(dir, 'dangling.jsonl');
+    symlinkSync(join('runs', 'next.jsonl'), dangling);
+    await writeOutputAtomically(dangling, bytes('first\n'));
+    assert.ok(lstatSync(dangling).isSymbolicLink());
+    assert.equal(readFileSync(join(dir, 'runs', 'next.jsonl'), 'utf8'), 'first\n');
+  });
+
+  it("keeps the replaced file's permissions (the target's, through a link)", async function () {
+    if (process.platform === 'win32') this.skip();
+    const dir = mkdtempSync(join(root, 'mode-'));
+    const file = join(dir, 'run.jsonl');
+    writeFileSync(file, 'old\n');
+    chmodSync(file, 0o640);
+    await writeOutputAtomically(file, bytes('new\n'));
+    assert.equal(statSync(file).mode & 0o7777, 0o640);
+    chmodSync(file, 0o600);
+    const link = join(dir, 'link.jsonl');
+    symlinkSync(file, link);
+    await writeOutputAtomically(link, bytes('newer\n'));
+    assert.equal(statSync(file).mode & 0o7777, 0o600);
+    assert.equal(readFileSync(file, 'utf8'), 'newer\n');
   });
 });
