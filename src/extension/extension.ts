@@ -212,7 +212,7 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
           client: getClient(),
           answers,
           log: output,
-          showInMaze: (game, trajectory, title, route) => void MazePanel.show(context, getClient(), game).showWalk(trajectory, title, route),
+          showInMaze: (game, trajectory, title, route, reply) => void MazePanel.show(context, getClient(), game).showWalk(trajectory, title, route, reply),
         },
         options,
       ),

@@ -11,6 +11,7 @@
 // adapter of its own: src/extension/lspRequests.ts, src/server/lspHandlers.ts, test/support/lspClient.ts.
 import type { WorkspaceEdit } from 'vscode-languageserver-types';
 import type { MangoQuestion } from '../core/eval/types';
+import type { AnswerParseMode } from '../core/mango/answers';
 import type { CutoffStats, MazeGraph, Trajectory } from '../core/mango/mazeView';
 import type { Diagnostic } from '../core/text';
 import type { StepSummary } from './overview';
@@ -248,6 +249,8 @@ export interface AnswerTrajectoryParams {
   cutoff: number | null;
   /** The view's user reverse pairs. The answer is checked on the evaluator's graph all the same (as scoring does); these only set the trajectory's graph note. */
   extraPairs: Array<[string, string]>;
+  /** How the answer is read (a reference-mode run's as the released evaluator reads it); faithful when absent. */
+  mode?: AnswerParseMode;
 }
 
 /** A question as the Run Question picker lists it. */

@@ -35,6 +35,8 @@ export const hostToMazeMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('trajectory'), trajectory, compare: z.optional(trajectory), question: z.optional(routeQuestion) }),
   /** The expected route again, recomputed by the host for the answer on show after the graph changed (edge ids are edges.json indices, so an edit moves them). */
   z.object({ type: z.literal('route'), question: routeQuestion }),
+  /** The answer(s) on show walked again by the host on a changed graph (their steps name edges by edges.json index too); `compare` as in `trajectory`. */
+  z.object({ type: z.literal('rewalk'), trajectory, compare: z.optional(trajectory) }),
   z.object({ type: z.literal('highlight'), nodes: z.array(z.string()), edges: z.array(z.string()) }),
   z.object({ type: z.literal('stats'), stats }),
   /** A model's map diffed against the maze (issue 17): drawn over it at the diff's cutoff; two panes side by side for two models. */

@@ -258,6 +258,44 @@ describe('maze view navigation and routes', function () {
     await page.close();
   });
 
+  it("after an edit to edges.json, draws the model's answers along the edges of the host's new walk, never along stale edge ids", async () => {
+    const before = lighthouse();
+    const question: RouteQuestion = { task: 'rf', src: 'harbour road', dst: 'net loft', actions: [] };
+    const answer = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";
+    const walk = (graph: MazeGraph, title: string) => answerTrajectory(graph, answer, title, 'harbour road', 39);
+    const page = await openMaze(before);
+    await postTrajectory(page, walk(before, 'A'), walk(before, 'B'), question, before);
+    await page.waitForSelector('svg.maze .route-model', { state: 'attached' });
+    // A move inserted at the top of edges.json: every edge id (an index into the file) shifts by one.
+    const inserted: EdgeRecord = { ...sampleEdges[0], src_node: 'net loft', action: 'jump', dst_node: 'harbour road' };
+    const after = buildMazeGraph('lighthouse', [inserted, ...sampleEdges], sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const staleIds = walk(before, 'A').steps.map((step) => step.edgeId);
+    const freshIds = walk(after, 'A').steps.map((step) => step.edgeId as string);
+    assert.ok(freshIds.every((id) => id !== null), 'the answer walks edges of the maze');
+    assert.notDeepEqual(staleIds, freshIds, "the edit moves the answer's edge ids");
+    const drawnRoutes = () =>
+      page.evaluate(() => Object.fromEntries(['route-model', 'route-compare', 'route-active'].map((name) => [name, [...document.querySelectorAll(`svg.maze .${name}`)].map((path) => path.getAttribute('d'))])));
+    const marked = () => page.evaluate(() => [...document.querySelectorAll('svg.maze g[data-edge].walk-valid')].map((edge) => edge.getAttribute('data-edge')).sort());
+    const lines = (ids: string[]) => page.evaluate((wanted) => wanted.map((id) => document.querySelector(`g[data-edge="${CSS.escape(id)}"] .edge-line`)?.getAttribute('d') ?? null), ids);
+    await page.evaluate((graph) => window.postMessage({ type: 'graph', graph }, '*'), after);
+    await page.waitForFunction((count) => document.querySelectorAll('svg.maze g[data-edge]').length === count, after.edges.length);
+    // The redraw before the host's new walk: a step whose old id now names another edge is not drawn.
+    const right = await lines(freshIds);
+    for (const [name, paths] of Object.entries(await drawnRoutes())) for (const d of paths) assert.ok(right.includes(d), `a ${name} line along ${d}, not an edge the answer walked`);
+    for (const id of await marked()) assert.ok(freshIds.includes(id as string), `edge ${id} marked as walked`);
+    // The host walks the answers again on the new graph: they follow the right edges, at the same step.
+    await page.evaluate((message) => window.postMessage(message, '*'), { type: 'rewalk', trajectory: walk(after, 'A'), compare: walk(after, 'B') });
+    await page.waitForFunction((count) => document.querySelectorAll('svg.maze .route-model').length === count, freshIds.length);
+    assert.deepEqual(await drawnRoutes(), { 'route-model': right, 'route-compare': right, 'route-active': [right[1]] });
+    assert.deepEqual(await marked(), [...freshIds].sort());
+    assert.ok(right.every((d) => d !== null));
+    // A walk of an answer no longer on show is ignored.
+    await page.evaluate((message) => window.postMessage(message, '*'), { type: 'rewalk', trajectory: walk(before, 'another answer') });
+    await settle(page);
+    assert.deepEqual((await drawnRoutes())['route-model'], right);
+    await page.close();
+  });
+
   it('keeps the toolbar on one row at 480 px, and a small maze its room names', async () => {
     for (const width of [480, 800]) {
       const page = await openMaze(lighthouse(), { width, height: 600 });

@@ -284,6 +284,7 @@ host.onMessage((message) => {
     void showGraph(message.graph).catch(layoutFailed);
   }
   else if (message.type === 'route') stepper.reroute(message.question);
+  else if (message.type === 'rewalk') stepper.rewalk(message.trajectory, message.compare ?? null);
   else if (message.type === 'highlight') highlight(message.nodes, message.edges);
   else if (message.type === 'mapDiff') {
     mapDiffPanes = message.panes;

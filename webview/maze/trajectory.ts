@@ -4,7 +4,7 @@
 // route as a solid line with arrowheads (dashed where a move is only an imputed reverse, a red
 // dotted ghost where the move does not exist), the active step thick with a halo, and a second
 // answer (comparisons) dash-dotted with diamonds, offset so it never hides the first.
-import type { ExpectedRoute, ExpectedRouteStep, MazeGraph, ShownQuestion, Trajectory, TrajectoryStep } from '../../src/protocol/maze';
+import type { ExpectedRoute, MazeGraph, ShownQuestion, Trajectory, TrajectoryStep } from '../../src/protocol/maze';
 import type { Layout } from './layout';
 import type { DrawnMaze } from './render';
 import { routeLegend } from './routeLegend';
@@ -112,9 +112,27 @@ export class TrajectoryStepper {
     this.render();
   }
 
-  /** Whether a route step's edge still joins its rooms in the drawn maze (a stale id would draw the band along another edge). */
-  private joins(step: ExpectedRouteStep): boolean {
-    const ends = this.edgeEnds.get(step.edgeId);
+  /**
+   * The host's walk of the answer(s) on show, again on a changed graph (their steps name edges by
+   * edges.json index as well); kept where the reader stepped to. Walks of other answers (shown
+   * since) are ignored.
+   */
+  rewalk(trajectory: Trajectory, compare: Trajectory | null): void {
+    if (!this.trajectory || this.trajectory.title !== trajectory.title || (this.compare?.title ?? null) !== (compare?.title ?? null)) return;
+    this.trajectory = trajectory;
+    this.compare = compare;
+    this.chips.replaceChildren(...this.chipsOf(trajectory, ''));
+    this.compareChips.replaceChildren(...(compare ? this.chipsOf(compare, 'B ') : []));
+    this.position = Math.min(this.position, this.length());
+    this.render();
+  }
+
+  /**
+   * Whether a step's edge still joins its rooms in the drawn maze: route and answer steps carry
+   * edges.json indices, which an edit shifts, and a stale id would draw the step along another edge.
+   */
+  private joins(step: { edgeId: string | null; from: string; to: string }): boolean {
+    const ends = step.edgeId === null ? undefined : this.edgeEnds.get(step.edgeId);
     return ends !== undefined && ends[0] === step.from && ends[1] === step.to;
   }
 
@@ -254,6 +272,8 @@ export class TrajectoryStepper {
       for (const step of taken) {
         const d = this.geometry(step.from, step.to, step.edgeId);
         if (step.edgeId) {
+          // Walked on the graph before an edit: drawn again when the host's new walk arrives.
+          if (!this.joins(step)) continue;
           if (!compare) this.drawn?.edgeElements.get(step.edgeId)?.classList.add(step.verdict === 'valid' ? 'walk-valid' : 'walk-imputed');
           this.drawn?.edgeElements.get(step.edgeId)?.classList.add('on-path');
           path(target, d, `route ${compare ? 'route-compare' : 'route-model'} verdict-${step.verdict}`, compare ? 'route-diamond-compare' : 'route-arrow-model', `${compare ? 'B' : 'model'} step ${step.index + 1}: ${step.message}`);
@@ -273,7 +293,7 @@ export class TrajectoryStepper {
     };
     const taken = walk(this.trajectory as Trajectory, modelLayer, false);
     const active = taken.length === this.position ? taken.at(-1) : undefined;
-    if (active) path(activeLayer, this.geometry(active.from, active.to, active.edgeId), 'route route-active', 'route-arrow-active', `active step ${active.index + 1}: ${active.message}`);
+    if (active && (active.edgeId === null || this.joins(active))) path(activeLayer, this.geometry(active.from, active.to, active.edgeId), 'route route-active', 'route-arrow-active', `active step ${active.index + 1}: ${active.message}`);
     const compareTaken = this.compare ? walk(this.compare, compareLayer, true) : [];
     const viewport = svg.querySelector('.viewport');
     const nodes = viewport?.querySelector(':scope > .nodes');

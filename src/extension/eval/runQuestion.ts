@@ -9,6 +9,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { runDocumentName } from '../../core/eval/runLabels';
 import { fileKindOf } from '../../core/fileKinds';
 import { mangoGameQuestion } from '../../core/mango/questionSet';
+import type { AnswerParseMode } from '../../core/mango/answers';
 import type { Trajectory } from '../../core/mango/mazeView';
 import type { QuestionSetFiles } from '../../core/registry';
 import { questionFilesOn } from '../../core/runs/hostFiles';
@@ -54,9 +55,10 @@ export interface RunQuestionDeps {
   /**
    * Opens the maze of `game` stepping through `trajectory`, the run's walk as scoring computed it
    * (the maze panel lives in the main bundle); `route`: the question, so the maze also draws the
-   * expected route (a shortest one for RF, the walkthrough's path for DF).
+   * expected route (a shortest one for RF, the walkthrough's path for DF); `reply`: the answer and
+   * how scoring read it, walked again if the game is edited while the maze shows it.
    */
-  showInMaze: (game: vscode.Uri, trajectory: Trajectory, title: string, route: RouteQuestion) => void;
+  showInMaze: (game: vscode.Uri, trajectory: Trajectory, title: string, route: RouteQuestion, reply: { response: string; mode: AnswerParseMode }) => void;
 }
 async function pickGame(preset: vscode.Uri | string | undefined): Promise<vscode.Uri | undefined> {
   if (preset) return typeof preset === 'string' ? vscode.Uri.parse(preset) : preset;
@@ -140,7 +142,7 @@ export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOpt
   const tokens = record.promptTokens !== null ? ` · ${record.promptTokens}+${record.completionTokens} tokens` : '';
   const cost = record.costUsd !== null ? ` · $${record.costUsd.toFixed(4)}` : '';
   void vscode.window.showInformationMessage(`Waypoint: ${profile.id} on ${route} (${mode}): ${scoreText}${tokens} · ${record.cached ? 'cache hit' : `${record.latencyMs} ms`}${cost}`, 'Show in Maze').then((choice) => {
-    if (choice) deps.showInMaze(game, trajectory, `${route} · ${profile.id}`, { task: question.task, src: question.src, dst: question.dst, actions: question.actionList });
+    if (choice) deps.showInMaze(game, trajectory, `${route} · ${profile.id}`, { task: question.task, src: question.src, dst: question.dst, actions: question.actionList }, { response: record.rawAnswer, mode: mode === 'reference' ? 'reference' : 'faithful' });
   });
   return { scores, problems: diagnostics.length, cached: record.cached, runFile, answer: record.rawAnswer };
 }

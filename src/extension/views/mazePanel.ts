@@ -7,6 +7,7 @@ import { evaluatorGraphNote } from '../../core/mango/mazeView';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { mangoGameOf } from '../../core/fileKinds';
 import { expectedRoute } from '../../core/mango/expectedRoute';
+import type { AnswerParseMode } from '../../core/mango/answers';
 import { mazeToHostMessage, type HostToMazeMessage, type RouteQuestion, type ShownQuestion, type Trajectory } from '../../protocol/maze';
 import { ANSWER_SCHEME } from '../eval/answerDocuments';
 import { RUN_TRAJECTORY_SCHEME } from '../eval/compareRuns';
@@ -32,6 +33,8 @@ export interface AnswerOnMap {
   start: string | null;
   cutoff: number | null;
   question?: RouteQuestion;
+  /** How the reply is read (a reference-mode run's as the released evaluator reads it); faithful when absent. */
+  mode?: AnswerParseMode;
 }
 
 /** Documents of answers: a model's reply, or one side of a comparison's diff. */
@@ -57,6 +60,8 @@ export class MazePanel implements vscode.Disposable {
   private refreshTimer: NodeJS.Timeout | undefined;
   /** The question whose expected route is on show, and its cutoff: recomputed when the graph is refreshed. */
   private shownRoute: { question: RouteQuestion; cutoff: number | null } | undefined;
+  /** The answer(s) on show (a comparison's two): walked again when the graph is refreshed. */
+  private shownAnswers: AnswerOnMap[] | undefined;
   /** Last layout report from the webview, for tests and the output channel. */
   lastLayout: { milliseconds: number; nodes: number; edges: number } | undefined;
 
@@ -100,17 +105,21 @@ export class MazePanel implements vscode.Disposable {
    * with `question`, the view also draws the expected route.
    */
   async showTrajectory(response: unknown, title: string, start: string | null, cutoff: number | null, question?: RouteQuestion): Promise<Trajectory | null> {
-    const trajectory = await this.check({ response, title, start, cutoff });
-    if (trajectory) this.post({ type: 'trajectory', trajectory, ...(await this.withRoute(question, trajectory.cutoff)) });
+    const answer: AnswerOnMap = { response, title, start, cutoff };
+    this.shownAnswers = [answer];
+    const trajectory = await this.check(answer);
+    if (trajectory && this.shownAnswers?.[0] === answer) this.post({ type: 'trajectory', trajectory, ...(await this.withRoute(question, trajectory.cutoff)) });
     return trajectory;
   }
 
   /**
    * Steps through a trajectory already walked (a run's, as its scoring walked it on the evaluator's
    * graph), titled for the view; with `question`, the view also draws the expected route. Nothing is
-   * walked again, so the maze shows exactly the walk the scores were computed on.
+   * walked again, so the maze shows exactly the walk the scores were computed on, until an edit to
+   * the game: then `reply` is walked again on the changed graph (read in `mode`, as scoring read it).
    */
-  async showWalk(trajectory: Trajectory, title: string, question?: RouteQuestion): Promise<Trajectory> {
+  async showWalk(trajectory: Trajectory, title: string, question?: RouteQuestion, reply?: { response: unknown; mode: AnswerParseMode }): Promise<Trajectory> {
+    this.shownAnswers = reply ? [{ response: reply.response, title, start: trajectory.start, cutoff: trajectory.cutoff, mode: reply.mode }] : undefined;
     const shown: Trajectory = { ...trajectory, title, graph: { ...trajectory.graph, note: evaluatorGraphNote(reversePairsSetting()) } };
     this.post({ type: 'trajectory', trajectory: shown, ...(await this.withRoute(question, trajectory.cutoff)) });
     return shown;
@@ -118,8 +127,10 @@ export class MazePanel implements vscode.Disposable {
 
   /** Two answers to one question on one map (the results view's A ↔ B): `a` is stepped, `b` drawn beside it. */
   async showTrajectories(a: AnswerOnMap, b: AnswerOnMap): Promise<[Trajectory | null, Trajectory | null]> {
+    const answers = [a, b];
+    this.shownAnswers = answers;
     const [first, second] = await Promise.all([this.check(a), this.check(b)]);
-    if (first) this.post({ type: 'trajectory', trajectory: first, ...(second ? { compare: second } : {}), ...(await this.withRoute(a.question, first.cutoff)) });
+    if (first && this.shownAnswers === answers) this.post({ type: 'trajectory', trajectory: first, ...(second ? { compare: second } : {}), ...(await this.withRoute(a.question, first.cutoff)) });
     return [first, second];
   }
 
@@ -138,7 +149,7 @@ export class MazePanel implements vscode.Disposable {
   }
 
   private check(answer: AnswerOnMap): Promise<Trajectory | null> {
-    return sendRequest(this.client, AnswerTrajectoryRequest, { uri: this.gameFile.toString(), response: answer.response, title: answer.title, start: answer.start, cutoff: answer.cutoff, extraPairs: reversePairsSetting() });
+    return sendRequest(this.client, AnswerTrajectoryRequest, { uri: this.gameFile.toString(), response: answer.response, title: answer.title, start: answer.start, cutoff: answer.cutoff, extraPairs: reversePairsSetting(), ...(answer.mode ? { mode: answer.mode } : {}) });
   }
 
   /** Accept or reject, from the graph, one reverse edge the evaluator would impute. */
@@ -164,6 +175,7 @@ export class MazePanel implements vscode.Disposable {
     this.gameFile = file;
     if (!changedGame) return;
     this.shownRoute = undefined;
+    this.shownAnswers = undefined;
     void this.refresh();
   }
 
@@ -184,12 +196,24 @@ export class MazePanel implements vscode.Disposable {
     }
     this.panel.title = `Maze · ${graph.game}`;
     this.post({ type: 'graph', graph });
-    // The route on show names edges by their index in edges.json, which an edit shifts: send it again
-    // computed on this graph (the view also skips a step whose edge no longer joins its rooms).
+    // The route and the answers on show name edges by their index in edges.json, which an edit
+    // shifts: send them again computed on this graph (the view also skips a step whose edge no
+    // longer joins its rooms, until they arrive).
+    await Promise.all([this.rerouteShown(), this.rewalkShown()]);
+  }
+
+  private async rerouteShown(): Promise<void> {
     const shown = this.shownRoute;
     if (!shown) return;
     const { question } = await this.routeFor(shown.question, shown.cutoff);
     if (question && this.shownRoute === shown) this.post({ type: 'route', question });
+  }
+
+  private async rewalkShown(): Promise<void> {
+    const shown = this.shownAnswers;
+    if (!shown) return;
+    const [trajectory, compare] = await Promise.all(shown.map((answer) => this.check(answer)));
+    if (trajectory && this.shownAnswers === shown) this.post({ type: 'rewalk', trajectory, ...(compare ? { compare } : {}) });
   }
 
   private async highlightAt(uri: vscode.Uri, position: vscode.Position): Promise<void> {
