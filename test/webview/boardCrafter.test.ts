@@ -70,9 +70,25 @@ describe('board view webview: Crafter', function () {
     // The observation the model was shown after this step is shown as text.
     assert.equal((await page.locator('.board-mission .mission-text').innerText()).trim(), (last.mission ?? '').trim());
     assert.equal(await page.locator('.board-mission .mission-label').textContent(), 'Observation', 'labelled as the observation it is, not a mission');
+    // The label sits on the observation's first line (the text is many lines), not centred beside it.
+    const [label, text, lineHeight] = await page.evaluate(() => {
+      const box = (selector: string) => (document.querySelector(selector) as HTMLElement).getBoundingClientRect();
+      const observation = document.querySelector('.board-mission .mission-text') as HTMLElement;
+      return [box('.board-mission .mission-label'), box('.board-mission .mission-text'), Number.parseFloat(getComputedStyle(observation).lineHeight) || 20];
+    });
+    assert.ok(text.height > 3 * lineHeight, `the observation is several lines (${text.height} px)`);
+    assert.ok(label.top >= text.top - 1 && label.bottom <= text.top + lineHeight + 1, `the label (${label.top}–${label.bottom}) is on the first line (${text.top}–${text.top + lineHeight})`);
     // The legend names each material present with the same tile.
     const legend = await page.locator('.board-legend li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.material ?? (item as HTMLElement).dataset.symbol));
     assert.equal(legend[0], 'agent');
+    // The legend's player points the way it faces, as on the grid (its label says which way).
+    const facing = ['east', 'south', 'west', 'north'][last.agent?.dir ?? -1];
+    assert.ok(facing, 'the player has a heading');
+    const swatch = page.locator('.board-legend li[data-symbol="agent"]');
+    assert.match(await swatch.innerText(), new RegExp(`facing ${facing}`));
+    assert.equal(await swatch.locator('.sym.agent').getAttribute('data-dir'), String(last.agent?.dir));
+    const angle = async (body: ReturnType<Page['locator']>) => (await body.getAttribute('transform'))?.match(/^rotate\((-?\d+)/)?.[1];
+    assert.equal(await angle(swatch.locator('.agent-body')), await angle(agent.locator('.agent-body')), "the same rotation as the grid's player");
     assert.ok(legend.includes('table') && legend.includes('grass'));
     // Hover: the status line names the tile.
     const table = last.cells.find((cell) => cell.kind === 'terrain' && cell.material === 'table');

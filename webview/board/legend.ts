@@ -1,12 +1,12 @@
 // The legend: the host's entries, or ones derived from what the scene and the path show. Each
 // swatch is drawn by the same code as the grid, so the legend cannot disagree with the picture.
-import type { BoardColor, BoardLegendEntry, BoardLegendSymbol, BoardPathMark, GridScene } from '../../src/protocol/board';
+import type { BoardColor, BoardDirection, BoardLegendEntry, BoardLegendSymbol, BoardPathMark, GridScene } from '../../src/protocol/board';
 import { agentSymbol, ballSymbol, boxSymbol, colorOf, creatureSymbol, doorSymbol, energySymbol, isCreature, isTerrainMaterial, keySymbol, obstacleSymbol, startSymbol, terrainSymbol, wallSymbol } from './gridSymbols';
 import { htmlElement, starPoints, svgElement } from './svg';
 
 const SIZE = 20;
 
-function swatch(entry: BoardLegendEntry, color: BoardColor, undirectedAgent: boolean): SVGSVGElement {
+function swatch(entry: BoardLegendEntry, color: BoardColor, agentDir: BoardDirection | undefined): SVGSVGElement {
   const symbol = entry.symbol;
   const svg = svgElement('svg', { class: 'board-svg legend-swatch', viewBox: `0 0 ${SIZE} ${SIZE}`, width: SIZE, height: SIZE, 'aria-hidden': 'true' });
   svg.append(svgElement('rect', { width: SIZE, height: SIZE, class: 'floor' }));
@@ -26,7 +26,7 @@ function swatch(entry: BoardLegendEntry, color: BoardColor, undirectedAgent: boo
     energy: () => energySymbol(3, 5, SIZE),
     obstacle: () => obstacleSymbol(SIZE),
     start: () => startSymbol(SIZE),
-    agent: () => agentSymbol(SIZE, undirectedAgent ? undefined : 0),
+    agent: () => agentSymbol(SIZE, agentDir),
     arrow: () => mark(svgElement('line', { x1: 3, y1: c, x2: SIZE - 5, y2: c, 'marker-end': 'url(#board-arrowhead)' }), 'arrow'),
     star: () => mark(svgElement('polygon', { points: starPoints(c, c, 7) }), 'star'),
     cross: () => mark(svgElement('path', { d: `M 5 5 L 15 15 M 5 15 L 15 5` }), 'cross'),
@@ -66,15 +66,20 @@ export function deriveLegend(scene: GridScene, path: readonly BoardPathMark[]): 
   return entries;
 }
 
-/** `undirectedAgent`: the scene's agent has no heading, so its swatch is a disc, as on the grid. */
-export function drawLegend(entries: readonly BoardLegendEntry[], undirectedAgent = false): HTMLElement {
+/**
+ * `agent`: the scene's agent, whose swatch is drawn as on the grid: pointing the way it faces (a
+ * legend saying "facing north" beside a ▶ contradicted the ▲ on the board), a disc without a
+ * heading. Without an agent in the scene, a host's agent entry points right.
+ */
+export function drawLegend(entries: readonly BoardLegendEntry[], agent: { dir?: BoardDirection } | null = null): HTMLElement {
+  const agentDir = agent ? agent.dir : 0;
   const list = htmlElement('ul', 'board-legend');
   for (const entry of entries) {
     const item = htmlElement('li');
     item.dataset.symbol = entry.symbol;
     if (entry.material) item.dataset.material = entry.material;
     if (entry.creature) item.dataset.creature = entry.creature;
-    item.append(swatch(entry, colorOf(entry.color), undirectedAgent), htmlElement('span', undefined, entry.label));
+    item.append(swatch(entry, colorOf(entry.color), agentDir), htmlElement('span', undefined, entry.label));
     list.append(item);
   }
   return list;

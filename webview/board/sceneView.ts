@@ -18,7 +18,7 @@ export function drawScene(canvas: HTMLElement, scene: BoardScene, path: readonly
     const grid = drawGrid(scene, path, frame);
     canvas.replaceChildren(grid.svg);
     const entries = Array.isArray(scene.legend) ? scene.legend : deriveLegend(scene, path);
-    return { svg: { element: grid.svg, width: grid.width, height: grid.height }, grid, legend: entries.length > 0 ? drawLegend(entries, scene.agent ? scene.agent.dir === undefined : false) : null };
+    return { svg: { element: grid.svg, width: grid.width, height: grid.height }, grid, legend: entries.length > 0 ? drawLegend(entries, scene.agent ?? null) : null };
   }
   if (scene.kind === 'hanoi') {
     const hanoi = drawHanoi(scene);
