@@ -25,4 +25,8 @@ setFlagsFromString(`--interrupt-budget=${16 * DEFAULT_INTERRUPT_BUDGET}`);
 // bin.ts sends only `mango skeletons ...` here: drop those two words.
 runSubcommand('mango', (args, _out, err) => runSkeletons(args, err), argv.filter((argument) => argument !== '--debug').slice(2), argv.includes('--debug')).then((code) => {
   process.exitCode = code;
+  // Every line handed to the OS (stdout on a pipe or file is written synchronously on POSIX; this
+  // checks rather than assumes): exit now instead of tearing the heap down first, 3-5 ms of a run.
+  // Failures (code 1, 2) take the ordinary way out, after their stderr line.
+  if (code === 0 && process.stdout.writableLength === 0) process.exit(code);
 });
