@@ -5,6 +5,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GraphJson } from '../../src/cli/mango';
+import { nodeSha256Hex } from '../../src/cli/mangoSkeletons';
+import { skeletonTextChunks } from '../../src/core/mango/skeletonText';
+import { DEFAULT_MODEL_CUTOFF } from '../../src/core/mango/skeletons';
 import { edge } from '../support/mangoEdges';
 import { distDir, repoRoot, samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
@@ -132,6 +135,18 @@ describe('waypoint mango skeletons (CLI)', () => {
     assert.equal(lines.length, pairs.size, 'one line per pair');
     assert.ok(lines.some((line) => line.truncated === true));
     assert.ok(lines.every((line) => line.truncated === undefined || line.truncated));
+  });
+
+  it('writes the UTF-8 bytes of the lines it generates, for names outside ASCII too (the lines go out as latin1)', () => {
+    const records = [edge('caf\u00e9', 'north', '\u{1F600} room', 2), edge('\u{1F600} room', 'south', 'caf\u00e9', 3), edge('\u{1F600} room', 'up', 'line\u2028sep', 5, 7)];
+    const directory = gameDir('unicode', JSON.stringify(records));
+    for (const task of ['df', 'rf'] as const) {
+      const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), 'mango', 'skeletons', directory, '--task', task], { cwd: repoRoot });
+      assert.equal(result.status, 0, result.stderr.toString());
+      const expected = Buffer.from([...skeletonTextChunks(task, records, { labelsAtCutoff: DEFAULT_MODEL_CUTOFF, sha256Hex: nodeSha256Hex })].join(''), 'utf8');
+      assert.ok(result.stdout.equals(expected), `${task}: stdout differs from the generated lines`);
+      assert.ok(result.stdout.includes('"caf\\u00e9"') && result.stdout.includes('\\ud83d\\ude00 room'), `${task}: names escaped as Python's ensure_ascii`);
+    }
   });
 
   it('reproduces 905 upstream lines exactly once the Waypoint fields are stripped', function () {

@@ -48,6 +48,8 @@ describe('deeply nested JSON', () => {
   it('finds the first bracket past the limit in one pass, skipping strings and escapes', () => {
     assert.equal(excessiveDepthOffset('[[1]]', 2), -1);
     assert.equal(excessiveDepthOffset('[[[1]]]', 2), 2);
+    // More brackets than the limit (so no shortcut), none of them deeper than it.
+    assert.equal(excessiveDepthOffset('[[], [], []]', 2), -1);
     assert.equal(excessiveDepthOffset('["[[[[", "\\"[[["]', 1), -1);
     assert.equal(excessiveDepthOffset('{"a": {"b": {}}}', 2), 12);
     // Unbalanced closers never make the depth negative, so they cannot hide a later excess.

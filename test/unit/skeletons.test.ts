@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pythonJsonDumps } from '../../src/core/mango/pythonJson';
-import { dfSkeletons, isAnswerable, isEasy, isHard, rfSkeletons, upstreamEdgeOrder, skeletonGraph } from '../../src/core/mango/skeletons';
+import { dfSkeletons, isAnswerable, isEasy, isHard, pathStep, pathStepJson, rfSkeletons, upstreamEdgeOrder, skeletonGraph } from '../../src/core/mango/skeletons';
 import type { DfSkeleton, EdgeRecord, RfSkeleton } from '../../src/core/mango/types';
 import { edge } from '../support/mangoEdges';
 import { sharedDataDir, sharedDataMissingReason } from '../support/paths';
@@ -81,6 +81,18 @@ function readLines(path: string): string[] {
   return readFileSync(path, 'utf8').split('\n').filter((line) => line !== '');
 }
 
+describe('path_details entries written out (pathStepJson)', () => {
+  it('match the generic writer byte for byte, escapes and non-ASCII names included', () => {
+    const records = [
+      edge('a', 'north', 'b', 2),
+      edge('say "hi"', 'go\\back', 'tab\there', 0, 17),
+      edge('caf\u00e9 \u{1F600}', 'line\nbreak', '\u2028 end', 9999, 9999),
+    ];
+    for (const record of records) assert.equal(pathStepJson(record), pythonJsonDumps(pathStep(record)));
+    assert.equal(pathStepJson(records[2]), '{"prev_node": "caf\\u00e9 \\ud83d\\ude00", "node": "\\u2028 end", "action": "line\\nbreak", "seen_in_forward": 9999, "seen_in_reversed": 9999, "edge_min_step": 9999, "seen_in_forward_answerable": 9999, "seen_in_reversed_answerable": 9999, "edge_min_step_answerable": 9999}');
+  });
+});
+
 describe('skeletons regenerated from the shared games', function () {
   before(function () {
     if (!existsSync(mangoDir)) {
@@ -102,6 +114,11 @@ describe('skeletons regenerated from the shared games', function () {
       const sources = [...new Set(pairs.map((pair) => pair.src_node))];
       assert.deepEqual(skeletonGraph(records).nodes, sources);
       assert.equal(upstreamEdgeOrder(records).length, records.length);
+    });
+
+    it(`${game}: path_details entries written out as the generic writer writes them`, function () {
+      if (!existsSync(file('edges.json'))) this.skip();
+      for (const record of load()) assert.equal(pathStepJson(record), pythonJsonDumps(pathStep(record)));
     });
 
     it(`${game}: all_pairs.jsonl reproduced line for line`, function () {

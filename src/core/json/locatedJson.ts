@@ -64,6 +64,13 @@ export const MAX_JSON_DEPTH = 256;
  * any recursive parser sees the text.
  */
 export function excessiveDepthOffset(text: string, limit = MAX_JSON_DEPTH): number {
+  // Each level opens with a bracket: a text with no more of them than the limit (strings included)
+  // cannot nest deeper. Counting them natively, up to limit + 1, skips the scan a character at a
+  // time, which runs before the JIT warms up (about 1 ms of a 20 KB edges.json per CLI run).
+  const opening = /[[{]/g;
+  let openings = 0;
+  while (openings <= limit && opening.exec(text) !== null) openings++;
+  if (openings <= limit) return -1;
   let depth = 0;
   let inString = false;
   for (let index = 0; index < text.length; index++) {

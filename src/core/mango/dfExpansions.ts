@@ -7,7 +7,7 @@
 // calls rather than nested generators and per-step objects.
 import type { MangoGraph } from './graph';
 import { bucketPathsFrom, LengthOrderedPaths, type PathBuckets, SimplePathFinder } from './paths';
-import { pythonJsonDumps } from './pythonJson';
+import { flatConcat, pythonJsonString } from './pythonJson';
 import type { EdgeRecord } from './types';
 
 export interface DfExpansionOptions {
@@ -79,8 +79,9 @@ export class DfExpansionCursor {
       records.push(edge.record);
     }
     this.records = records;
-    this.idParts = records.map((record) => pythonJsonDumps({ prev_node: record.src_node, node: record.dst_node, action: record.action }, { sortKeys: true }));
-    this.idPartsNext = this.idParts.map((part) => `, ${part}`);
+    // Written out in sort_keys order (action, node, prev_node): once per record, before the JIT warms up.
+    this.idParts = records.map((record) => flatConcat('{"action": ', pythonJsonString(record.action), ', "node": ', pythonJsonString(record.dst_node), ', "prev_node": ', pythonJsonString(record.src_node), '}'));
+    this.idPartsNext = this.idParts.map((part) => flatConcat(', ', part));
     const adjacency = graph.adjacency();
     this.slotEdges = [];
     for (let u = 0; u < adjacency.nodeCount; u++) {

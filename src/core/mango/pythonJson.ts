@@ -80,6 +80,15 @@ export function pythonJsonString(text: string): string {
 }
 
 /**
+ * The parts (two or more, none empty) joined into one flat string. `+` and template literals make
+ * V8 rope strings; a fragment copied into thousands of lines is cheaper to copy, hash and write
+ * when flat, and a join of several non-empty strings always allocates a flat one.
+ */
+export function flatConcat(...parts: string[]): string {
+  return parts.join('');
+}
+
+/**
  * Python's rendering of a number. JavaScript cannot tell 1 from 1.0, so integral values are written
  * as Python ints (every number in the MANGO files is an int) and the rest with Python's float repr.
  */

@@ -3,10 +3,10 @@
 // CLI's fields, but built from fragments serialised once per edge record and per location: a
 // release game repeats the same few hundred steps across millions of lines, and serialising each
 // line as an object tree dominated generation (and fed the garbage collector).
-import { pythonJsonDumps, pythonJsonString, pythonNumber, type PythonJsonValue } from './pythonJson';
+import { flatConcat, pythonJsonDumps, pythonJsonString, pythonNumber, type PythonJsonValue } from './pythonJson';
 import { sha256Hex } from '../sha256';
 import { DfExpansionCursor } from './dfExpansions';
-import { type Generated, isAnswerable, isEasy, pathStep, rfSkeletons, skeletonGraph, type SkeletonOptions } from './skeletons';
+import { type Generated, isAnswerable, isEasy, pathStepJson, rfSkeletons, skeletonGraph, type SkeletonOptions } from './skeletons';
 import type { DfSkeleton, EdgeRecord, RfSkeleton, SkeletonLabels } from './types';
 
 export interface SkeletonTextOptions extends SkeletonOptions {
@@ -49,10 +49,10 @@ function* dfChunks(records: readonly EdgeRecord[], options: SkeletonTextOptions,
   // Per record, serialised once: its path_details entry and its action (each also with the ", "
   // that precedes it after the first step), and its four labels as numbers and as text. A path's
   // label is the maximum over its steps (spec §2.4), so its text is that of the step holding it.
-  const stepFirst = cursor.records.map((record) => pythonJsonDumps(pathStep(record)));
-  const stepNext = stepFirst.map((text) => `, ${text}`);
+  const stepFirst = cursor.records.map(pathStepJson);
+  const stepNext = stepFirst.map((text) => flatConcat(', ', text));
   const actionFirst = cursor.records.map((record) => pythonJsonString(record.action));
-  const actionNext = actionFirst.map((text) => `, ${text}`);
+  const actionNext = actionFirst.map((text) => flatConcat(', ', text));
   const labelKeys = ['seen_in_forward', 'edge_min_step', 'seen_in_forward_answerable', 'edge_min_step_answerable'] as const;
   const labelValues = labelKeys.map((key) => Float64Array.from(cursor.records, (record) => record[key]));
   const labelTexts = labelKeys.map((key) => cursor.records.map((record) => pythonNumber(record[key])));
@@ -94,8 +94,15 @@ function* dfChunks(records: readonly EdgeRecord[], options: SkeletonTextOptions,
 /** RF lines, without newlines (one per ordered pair: cheap next to DF, so built per line). */
 export function* rfLineTexts(records: readonly EdgeRecord[], options: SkeletonTextOptions = {}): Generator<string> {
   const cutoff = options.labelsAtCutoff;
+  // Each name's JSON literal once: a game has tens of rooms and each is in 2(n - 1) lines.
+  const literals = new Map<string, string>();
+  const literal = (name: string): string => {
+    let text = literals.get(name);
+    if (text === undefined) literals.set(name, (text = pythonJsonString(name)));
+    return text;
+  };
   for (const { skeleton, truncated } of rfSkeletons(records, options)) {
-    let line = `{"src_node": ${pythonJsonString(skeleton.src_node)}, "dst_node": ${pythonJsonString(skeleton.dst_node)}, "num_paths": ${pythonNumber(skeleton.num_paths)}, "id": "${skeleton.id}", ${labelsText(skeleton)}`;
+    let line = `{"src_node": ${literal(skeleton.src_node)}, "dst_node": ${literal(skeleton.dst_node)}, "num_paths": ${pythonNumber(skeleton.num_paths)}, "id": "${skeleton.id}", ${labelsText(skeleton)}`;
     if (cutoff !== undefined) line += `, ${cutoffText(skeleton, cutoff, truncated)}`;
     yield `${line}}`;
   }

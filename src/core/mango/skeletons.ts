@@ -16,7 +16,7 @@ import type { MangoQuestion } from '../eval/types';
 import { MangoGraph, type NodeAdjacency } from './graph';
 import { DfExpansionCursor } from './dfExpansions';
 import { LengthOrderedPaths, SimplePathFinder } from './paths';
-import { pythonJsonDumps, pythonJsonString } from './pythonJson';
+import { flatConcat, pythonJsonDumps, pythonJsonString, pythonNumber } from './pythonJson';
 import { sha256Hex } from '../sha256';
 import { NEVER, type DfSkeleton, type EdgeRecord, type PathStep, type RfSkeleton, type SkeletonLabels } from './types';
 
@@ -64,8 +64,13 @@ export function dfSkeletonId(steps: ReadonlyArray<Pick<PathStep, 'prev_node' | '
 
 /** An RF line's id: SHA-256 of `json.dumps({"src_node": s, "dst_node": d}, sort_keys=True)`. */
 export function rfSkeletonId(src: string, dst: string, hash: (text: string) => string = sha256Hex): string {
+  return rfIdOfLiterals(pythonJsonString(src), pythonJsonString(dst), hash);
+}
+
+/** rfSkeletonId from the names' JSON literals (a whole game's pairs reuse each node's). */
+function rfIdOfLiterals(srcLiteral: string, dstLiteral: string, hash: (text: string) => string): string {
   // Written out: sorted, "dst_node" comes first. One call per pair, so the generic writer showed.
-  return hash(`{"dst_node": ${pythonJsonString(dst)}, "src_node": ${pythonJsonString(src)}}`);
+  return hash(`{"dst_node": ${dstLiteral}, "src_node": ${srcLiteral}}`);
 }
 
 /** Answerable at cutoff c: every edge of the (best) path is known, forward or reversed, by step c. */
@@ -96,6 +101,34 @@ export function pathStep(record: EdgeRecord): PathStep {
     seen_in_reversed_answerable: record.seen_in_reversed_answerable,
     edge_min_step_answerable: record.edge_min_step_answerable,
   };
+}
+
+/**
+ * `pythonJsonDumps(pathStep(record))` written out: made once per record before every DF run, when
+ * the generic writer (entries, filters, closures) still runs in the interpreter.
+ */
+export function pathStepJson(record: EdgeRecord): string {
+  return flatConcat(
+    '{"prev_node": ',
+    pythonJsonString(record.src_node),
+    ', "node": ',
+    pythonJsonString(record.dst_node),
+    ', "action": ',
+    pythonJsonString(record.action),
+    ', "seen_in_forward": ',
+    pythonNumber(record.seen_in_forward),
+    ', "seen_in_reversed": ',
+    pythonNumber(record.seen_in_reversed),
+    ', "edge_min_step": ',
+    pythonNumber(record.edge_min_step),
+    ', "seen_in_forward_answerable": ',
+    pythonNumber(record.seen_in_forward_answerable),
+    ', "seen_in_reversed_answerable": ',
+    pythonNumber(record.seen_in_reversed_answerable),
+    ', "edge_min_step_answerable": ',
+    pythonNumber(record.edge_min_step_answerable),
+    '}',
+  );
 }
 
 /** Path-level labels: the maximum over the path's edges (spec §2.4). */
@@ -145,6 +178,8 @@ export function* rfSkeletons(records: readonly EdgeRecord[], options: SkeletonOp
   const hash = options.sha256Hex ?? sha256Hex;
   const steps = stepSummaries(graph);
   const n = graph.nodes.length;
+  // Each name's JSON literal once, not twice per pair: escaping runs cold, before the JIT warms up.
+  const literals = graph.nodes.map(pythonJsonString);
   for (let source = 0; source < n; source++) {
     // Without a limit the order of paths is irrelevant: one search from the source serves all its pairs.
     const fromSource = limit === Infinity ? rfAggregatesFrom(adjacency, steps, source) : undefined;
@@ -192,7 +227,7 @@ export function* rfSkeletons(records: readonly EdgeRecord[], options: SkeletonOp
       }
       const src = graph.nodes[source];
       const dst = graph.nodes[target];
-      const skeleton: RfSkeleton = { src_node: src, dst_node: dst, num_paths: numPaths, id: rfSkeletonId(src, dst, hash), min_step_forward: forward, min_step_total: total, min_step_forward_answerable: forwardAnswerable, min_step_total_answerable: totalAnswerable };
+      const skeleton: RfSkeleton = { src_node: src, dst_node: dst, num_paths: numPaths, id: rfIdOfLiterals(literals[source], literals[target], hash), min_step_forward: forward, min_step_total: total, min_step_forward_answerable: forwardAnswerable, min_step_total_answerable: totalAnswerable };
       yield { skeleton, truncated };
     }
   }
