@@ -201,6 +201,7 @@ export function replacedFileOf(path: string): string {
       throw error;
     }
     if (!link) return current;
+    refuseUnprotectedLink(current);
     try {
       return realpathSync(current);
     } catch (error) {
@@ -209,6 +210,23 @@ export function replacedFileOf(path: string): string {
     current = resolve(dirname(current), readlinkSync(current));
   }
   throw Object.assign(new Error('too many levels of symbolic links'), { code: 'ELOOP' });
+}
+
+/**
+ * Linux's protected_symlinks rule, which a link resolved here (in user space) would otherwise skip:
+ * in a sticky world-writable folder (/tmp), follow a link only when the follower or the folder's
+ * owner owns it. Otherwise `--out /tmp/run.jsonl` could be pointed by another user at any file of
+ * ours, which a shell's `>` would refuse to follow.
+ */
+function refuseUnprotectedLink(link: string): void {
+  const uid = process.getuid?.();
+  if (uid === undefined) return;
+  const owner = lstatSync(link).uid;
+  const folder = statSync(dirname(link));
+  const stickyWorldWritable = (folder.mode & 0o1000) !== 0 && (folder.mode & 0o002) !== 0;
+  if (stickyWorldWritable && owner !== uid && owner !== folder.uid) {
+    throw new Error(`refusing to follow a symbolic link another user owns in the shared folder ${dirname(link)} (as Linux's protected_symlinks does)`);
+  }
 }
 
 /** Runs `produce`, writing each chunk it hands to `write` in order; `path` is replaced only if both succeed. */

@@ -1,10 +1,10 @@
 // host/atomicOutput.ts: the target appears whole on commit or not at all, text reaches the disk
 // while it is written (not all at the end), and a target that appeared meanwhile is never replaced.
 import { strict as assert } from 'node:assert';
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AtomicOutput, OutputExistsError, writeOutputAtomically } from '../../../src/host/atomicOutput';
+import { AtomicOutput, OutputExistsError, OutputFileError, writeOutputAtomically } from '../../../src/host/atomicOutput';
 
 describe('AtomicOutput (write a file whole or not at all, streaming)', () => {
   const root = mkdtempSync(join(tmpdir(), 'waypoint-atomic-'));
@@ -95,6 +95,28 @@ describe('writeOutputAtomically (replace a file whole) keeps what --out names', 
     await writeOutputAtomically(dangling, bytes('first\n'));
     assert.ok(lstatSync(dangling).isSymbolicLink());
     assert.equal(readFileSync(join(dir, 'runs', 'next.jsonl'), 'utf8'), 'first\n');
+  });
+
+  it("refuses to follow another user's link in a sticky world-writable folder (/tmp's rule), and leaves its target alone", async function () {
+    // Making a link owned by someone else needs root (lchown); as another user there is nothing to set up.
+    if (process.platform === 'win32' || process.getuid?.() !== 0) {
+      console.log('      skipped: planting a link owned by another user needs root (lchown)');
+      this.skip();
+    }
+    const shared = mkdtempSync(join(root, 'shared-'));
+    chmodSync(shared, 0o1777);
+    const victim = join(root, 'victim.txt');
+    writeFileSync(victim, 'mine\n');
+    const planted = join(shared, 'run.jsonl');
+    symlinkSync(victim, planted);
+    lchownSync(planted, 65534, 65534);
+    await assert.rejects(writeOutputAtomically(planted, bytes('overwritten\n')), (error: Error) => error instanceof OutputFileError && /refusing to follow a symbolic link another user owns/.test(error.message));
+    assert.equal(readFileSync(victim, 'utf8'), 'mine\n');
+    assert.deepEqual(readdirSync(shared), ['run.jsonl']);
+    // The same link owned by the follower (root here) is followed, as the kernel would.
+    lchownSync(planted, 0, 0);
+    await writeOutputAtomically(planted, bytes('followed\n'));
+    assert.equal(readFileSync(victim, 'utf8'), 'followed\n');
   });
 
   it("keeps the replaced file's permissions (the target's, through a link)", async function () {
