@@ -35,7 +35,7 @@ export const hostToMazeMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('trajectory'), trajectory, compare: z.optional(trajectory), question: z.optional(routeQuestion) }),
   /** The expected route again, recomputed by the host for the answer on show after the graph changed (edge ids are edges.json indices, so an edit moves them). */
   z.object({ type: z.literal('route'), question: routeQuestion }),
-  /** The answer(s) on show walked again by the host on a changed graph (their steps name edges by edges.json index too); `compare` as in `trajectory`. */
+  /** The answer(s) on show walked again by the host on a changed graph (their steps name edges by edges.json index too); `compare` as in `trajectory`, absent when B could not be walked again (the view keeps B as drawn). */
   z.object({ type: z.literal('rewalk'), trajectory, compare: z.optional(trajectory) }),
   z.object({ type: z.literal('highlight'), nodes: z.array(z.string()), edges: z.array(z.string()) }),
   z.object({ type: z.literal('stats'), stats }),

@@ -296,6 +296,40 @@ describe('maze view navigation and routes', function () {
     await page.close();
   });
 
+  it("after an edit to edges.json, applies the host's new walk of A when B could not be walked again, and keeps B as drawn", async () => {
+    const before = lighthouse();
+    const question: RouteQuestion = { task: 'rf', src: 'harbour road', dst: 'net loft', actions: [] };
+    const answer = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";
+    const walk = (graph: MazeGraph, title: string) => answerTrajectory(graph, answer, title, 'harbour road', 39);
+    const page = await openMaze(before);
+    await postTrajectory(page, walk(before, 'A'), walk(before, 'B'), question, before);
+    await page.waitForSelector('svg.maze .route-compare', { state: 'attached' });
+    const inserted: EdgeRecord = { ...sampleEdges[0], src_node: 'net loft', action: 'jump', dst_node: 'harbour road' };
+    const after = buildMazeGraph('lighthouse', [inserted, ...sampleEdges], sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const freshIds = walk(after, 'A').steps.map((step) => step.edgeId as string);
+    const lines = (ids: string[]) => page.evaluate((wanted) => wanted.map((id) => document.querySelector(`g[data-edge="${CSS.escape(id)}"] .edge-line`)?.getAttribute('d') ?? null), ids);
+    const drawn = (name: string) => page.evaluate((cls) => [...document.querySelectorAll(`svg.maze .${cls}`)].map((path) => path.getAttribute('d')), name);
+    const compareChips = () => page.evaluate(() => [...document.querySelectorAll('.trajectory-chips.compare > *')].map((chip) => chip.textContent));
+    const chipsOfB = await compareChips();
+    assert.equal(chipsOfB.length, 2, "B's two steps are listed");
+    await page.evaluate((graph) => window.postMessage({ type: 'graph', graph }, '*'), after);
+    await page.waitForFunction((count) => document.querySelectorAll('svg.maze g[data-edge]').length === count, after.edges.length);
+    const right = await lines(freshIds);
+    // Before the new walk, A's stale steps are not drawn along the edges their old ids now name.
+    assert.ok((await drawn('route-model')).length < freshIds.length, "A's stale steps are held back until the host walks it again");
+    // The host walked A again but not B: A follows the new edges; B keeps its chips, drawn only where still right.
+    await page.evaluate((message) => window.postMessage(message, '*'), { type: 'rewalk', trajectory: walk(after, 'A') });
+    await page.waitForFunction((count) => document.querySelectorAll('svg.maze .route-model').length === count, freshIds.length);
+    assert.deepEqual(await drawn('route-model'), right);
+    assert.deepEqual(await compareChips(), chipsOfB);
+    for (const d of await drawn('route-compare')) assert.ok(right.includes(d), `B drawn along ${d}, not an edge it walked`);
+    // A walk whose B is another answer than the one on show is ignored, A included.
+    await page.evaluate((message) => window.postMessage(message, '*'), { type: 'rewalk', trajectory: walk(before, 'A'), compare: walk(before, 'another answer') });
+    await settle(page);
+    assert.deepEqual(await drawn('route-model'), right);
+    await page.close();
+  });
+
   it('keeps the toolbar on one row at 480 px, and a small maze its room names', async () => {
     for (const width of [480, 800]) {
       const page = await openMaze(lighthouse(), { width, height: 600 });

@@ -115,14 +115,18 @@ export class TrajectoryStepper {
   /**
    * The host's walk of the answer(s) on show, again on a changed graph (their steps name edges by
    * edges.json index as well); kept where the reader stepped to. Walks of other answers (shown
-   * since) are ignored.
+   * since) are ignored. Without `compare`, B is kept as drawn (the host could not walk it again):
+   * A is still applied, and B's steps are drawn only where their edge still joins their rooms.
    */
   rewalk(trajectory: Trajectory, compare: Trajectory | null): void {
-    if (!this.trajectory || this.trajectory.title !== trajectory.title || (this.compare?.title ?? null) !== (compare?.title ?? null)) return;
+    if (!this.trajectory || this.trajectory.title !== trajectory.title) return;
+    if (compare && this.compare?.title !== compare.title) return;
     this.trajectory = trajectory;
-    this.compare = compare;
     this.chips.replaceChildren(...this.chipsOf(trajectory, ''));
-    this.compareChips.replaceChildren(...(compare ? this.chipsOf(compare, 'B ') : []));
+    if (compare) {
+      this.compare = compare;
+      this.compareChips.replaceChildren(...this.chipsOf(compare, 'B '));
+    }
     this.position = Math.min(this.position, this.length());
     this.render();
   }

@@ -9,6 +9,7 @@ import { mangoGameOf } from '../../core/fileKinds';
 import { expectedRoute } from '../../core/mango/expectedRoute';
 import type { AnswerParseMode } from '../../core/mango/answers';
 import { mazeToHostMessage, type HostToMazeMessage, type RouteQuestion, type ShownQuestion, type Trajectory } from '../../protocol/maze';
+import { MazeSession, type AnswerOnMap } from './mazeSession';
 import { ANSWER_SCHEME } from '../eval/answerDocuments';
 import { RUN_TRAJECTORY_SCHEME } from '../eval/compareRuns';
 import {
@@ -26,16 +27,7 @@ import { webviewHtml, webviewOptions } from './webviewHtml';
 
 const REFRESH_DELAY_MS = 300;
 
-/** One answer to draw: the raw reply, how to title it, and the question it answers (for the expected route). */
-export interface AnswerOnMap {
-  response: unknown;
-  title: string;
-  start: string | null;
-  cutoff: number | null;
-  question?: RouteQuestion;
-  /** How the reply is read (a reference-mode run's as the released evaluator reads it); faithful when absent. */
-  mode?: AnswerParseMode;
-}
+export type { AnswerOnMap } from './mazeSession';
 
 /** Documents of answers: a model's reply, or one side of a comparison's diff. */
 const isAnswer = (uri: vscode.Uri) => uri.scheme === ANSWER_SCHEME || uri.scheme === RUN_TRAJECTORY_SCHEME;
@@ -58,10 +50,9 @@ export class MazePanel implements vscode.Disposable {
   private static current: MazePanel | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private refreshTimer: NodeJS.Timeout | undefined;
-  /** The question whose expected route is on show, and its cutoff: recomputed when the graph is refreshed. */
-  private shownRoute: { question: RouteQuestion; cutoff: number | null } | undefined;
-  /** The answer(s) on show (a comparison's two): walked again when the graph is refreshed. */
-  private shownAnswers: AnswerOnMap[] | undefined;
+  private disposed = false;
+  /** What is on show, and the order of the posts that change it (late server replies never win). */
+  private readonly session: MazeSession;
   /** Last layout report from the webview, for tests and the output channel. */
   lastLayout: { milliseconds: number; nodes: number; edges: number } | undefined;
 
@@ -85,6 +76,17 @@ export class MazePanel implements vscode.Disposable {
     private gameFile: vscode.Uri,
   ) {
     panel.webview.html = webviewHtml(panel.webview, context.extensionUri, 'maze.js', 'Maze');
+    this.session = new MazeSession({
+      graph: () => sendRequest(this.client, MazeGraphRequest, { uri: this.gameFile.toString(), extraPairs: reversePairsSetting() }),
+      check: (answer) => this.check(answer),
+      route: async (question, cutoff) => (await this.routeFor(question, cutoff)).question,
+      post: (message) => this.post(message),
+      drawing: (graph) => {
+        this.panel.title = `Maze · ${graph.game}`;
+      },
+      noGraph: () => void vscode.window.showInformationMessage('Waypoint: this game has no valid edges.json yet, so there is no maze to draw.'),
+      live: () => !this.disposed,
+    });
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((message: unknown) => void this.onMessage(message)),
@@ -105,11 +107,8 @@ export class MazePanel implements vscode.Disposable {
    * with `question`, the view also draws the expected route.
    */
   async showTrajectory(response: unknown, title: string, start: string | null, cutoff: number | null, question?: RouteQuestion): Promise<Trajectory | null> {
-    const answer: AnswerOnMap = { response, title, start, cutoff };
-    this.shownAnswers = [answer];
-    const trajectory = await this.check(answer);
-    if (trajectory && this.shownAnswers?.[0] === answer) this.post({ type: 'trajectory', trajectory, ...(await this.withRoute(question, trajectory.cutoff)) });
-    return trajectory;
+    const [trajectory] = await this.session.show([{ response, title, start, cutoff }], question);
+    return trajectory ?? null;
   }
 
   /**
@@ -119,30 +118,21 @@ export class MazePanel implements vscode.Disposable {
    * the game: then `reply` is walked again on the changed graph (read in `mode`, as scoring read it).
    */
   async showWalk(trajectory: Trajectory, title: string, question?: RouteQuestion, reply?: { response: unknown; mode: AnswerParseMode }): Promise<Trajectory> {
-    this.shownAnswers = reply ? [{ response: reply.response, title, start: trajectory.start, cutoff: trajectory.cutoff, mode: reply.mode }] : undefined;
     const shown: Trajectory = { ...trajectory, title, graph: { ...trajectory.graph, note: evaluatorGraphNote(reversePairsSetting()) } };
-    this.post({ type: 'trajectory', trajectory: shown, ...(await this.withRoute(question, trajectory.cutoff)) });
+    await this.session.showWalked(shown, question, reply ? { response: reply.response, title, start: trajectory.start, cutoff: trajectory.cutoff, mode: reply.mode } : undefined);
     return shown;
   }
 
   /** Two answers to one question on one map (the results view's A ↔ B): `a` is stepped, `b` drawn beside it. */
   async showTrajectories(a: AnswerOnMap, b: AnswerOnMap): Promise<[Trajectory | null, Trajectory | null]> {
-    const answers = [a, b];
-    this.shownAnswers = answers;
-    const [first, second] = await Promise.all([this.check(a), this.check(b)]);
-    if (first && this.shownAnswers === answers) this.post({ type: 'trajectory', trajectory: first, ...(second ? { compare: second } : {}), ...(await this.withRoute(a.question, first.cutoff)) });
-    return [first, second];
+    const [first, second] = await this.session.show([a, b], a.question);
+    return [first ?? null, second ?? null];
   }
 
   /**
    * The question with core's expected route on the evaluator's graph (the one answers are checked on),
    * so the view draws the oracle's route, not one of its own; {} without a question or a maze.
    */
-  private async withRoute(question: RouteQuestion | undefined, cutoff: number | null): Promise<{ question?: ShownQuestion }> {
-    this.shownRoute = question ? { question, cutoff } : undefined;
-    return question ? this.routeFor(question, cutoff) : {};
-  }
-
   private async routeFor(question: RouteQuestion, cutoff: number | null): Promise<{ question?: ShownQuestion }> {
     const graph = await sendRequest(this.client, MazeGraphRequest, { uri: this.gameFile.toString(), extraPairs: [] });
     return graph ? { question: { ...question, expected: expectedRoute(graph, question, cutoff) } } : {};
@@ -174,8 +164,7 @@ export class MazePanel implements vscode.Disposable {
     const changedGame = gameKey(file) !== gameKey(this.gameFile);
     this.gameFile = file;
     if (!changedGame) return;
-    this.shownRoute = undefined;
-    this.shownAnswers = undefined;
+    this.session.forget();
     void this.refresh();
   }
 
@@ -188,32 +177,20 @@ export class MazePanel implements vscode.Disposable {
     void this.panel.webview.postMessage(message);
   }
 
+  /**
+   * The graph again, then what is on show walked on it (see MazeSession.refresh). Never rejects:
+   * a failed server request or a stopped client is logged, and the view keeps what it drew.
+   */
   private async refresh(): Promise<void> {
-    const graph = await sendRequest(this.client, MazeGraphRequest, { uri: this.gameFile.toString(), extraPairs: reversePairsSetting() });
-    if (!graph) {
-      void vscode.window.showInformationMessage('Waypoint: this game has no valid edges.json yet, so there is no maze to draw.');
-      return;
+    if (this.disposed) return;
+    try {
+      await this.session.refresh();
+    } catch (error) {
+      const line = `Maze: cannot refresh ${this.gameFile.toString(true)}: ${error instanceof Error ? error.message : String(error)}`;
+      const channel = this.client.outputChannel;
+      if ('error' in channel && typeof channel.error === 'function') (channel as vscode.LogOutputChannel).error(line);
+      else channel.appendLine(line);
     }
-    this.panel.title = `Maze · ${graph.game}`;
-    this.post({ type: 'graph', graph });
-    // The route and the answers on show name edges by their index in edges.json, which an edit
-    // shifts: send them again computed on this graph (the view also skips a step whose edge no
-    // longer joins its rooms, until they arrive).
-    await Promise.all([this.rerouteShown(), this.rewalkShown()]);
-  }
-
-  private async rerouteShown(): Promise<void> {
-    const shown = this.shownRoute;
-    if (!shown) return;
-    const { question } = await this.routeFor(shown.question, shown.cutoff);
-    if (question && this.shownRoute === shown) this.post({ type: 'route', question });
-  }
-
-  private async rewalkShown(): Promise<void> {
-    const shown = this.shownAnswers;
-    if (!shown) return;
-    const [trajectory, compare] = await Promise.all(shown.map((answer) => this.check(answer)));
-    if (trajectory && this.shownAnswers === shown) this.post({ type: 'rewalk', trajectory, ...(compare ? { compare } : {}) });
   }
 
   private async highlightAt(uri: vscode.Uri, position: vscode.Position): Promise<void> {
@@ -255,6 +232,7 @@ export class MazePanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     MazePanel.current = undefined;
     clearTimeout(this.refreshTimer);
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
