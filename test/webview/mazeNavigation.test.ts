@@ -18,6 +18,13 @@ import { samplesDir, testResultsDir } from '../support/paths';
 const sampleEdges = JSON.parse(readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.edges.json'), 'utf8')) as EdgeRecord[];
 const sampleLocations = JSON.parse(readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.locations.json'), 'utf8')) as string[];
 const lighthouse = () => buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39 });
+/** Harbour road → fish market → net loft, as a model writes it. */
+const TWO_STEP_ANSWER = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";
+/** The sample with a move inserted at the top of edges.json: every edge id (an index into the file) shifts by one. */
+const lighthouseWithEdgeFirst = () =>
+  buildMazeGraph('lighthouse', [{ ...sampleEdges[0], src_node: 'net loft', action: 'jump', dst_node: 'harbour road' }, ...sampleEdges], sampleLocations, { start: 'harbour road', lastStep: 39 });
+/** The drawn line (path data) of each edge id, null where no such edge is drawn. */
+const edgeLines = (page: Page, ids: string[]) => page.evaluate((wanted) => wanted.map((id) => document.querySelector(`g[data-edge="${CSS.escape(id)}"] .edge-line`)?.getAttribute('d') ?? null), ids);
 
 interface Box {
   left: number;
@@ -148,7 +155,7 @@ describe('maze view navigation and routes', function () {
 
   it('tells the expected route, the model route and the active step apart by dash and marker, and never fades the path', async () => {
     const graph = lighthouse();
-    const answer = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";
+    const answer = TWO_STEP_ANSWER;
     const page = await openMaze(graph);
     // A stale cutoff (4): most rooms of the route are not known yet there.
     await postTrajectory(page, answerTrajectory(graph, answer, 'RF harbour road → lamp room · oracle', 'harbour road', 4), undefined, { task: 'rf', src: 'harbour road', dst: 'lamp room', actions: [] });
@@ -182,7 +189,7 @@ describe('maze view navigation and routes', function () {
 
   it('keeps the route legend while stepping and when the same answer comes again (a Play episode after each move)', async () => {
     const graph = lighthouse();
-    const answer = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";
+    const answer = TWO_STEP_ANSWER;
     const question: RouteQuestion = { task: 'rf', src: 'harbour road', dst: 'net loft', actions: [] };
     const page = await openMaze(graph);
     await postTrajectory(page, answerTrajectory(graph, answer, 'Play', 'harbour road', 39), undefined, question);
@@ -233,18 +240,16 @@ describe('maze view navigation and routes', function () {
   it('after an edit to edges.json, draws the expected route along the edges the host recomputed, never along stale edge ids', async () => {
     const before = lighthouse();
     const question: RouteQuestion = { task: 'rf', src: 'harbour road', dst: 'net loft', actions: [] };
-    const answer = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";
+    const answer = TWO_STEP_ANSWER;
     const page = await openMaze(before);
     await postTrajectory(page, answerTrajectory(before, answer, 'oracle', 'harbour road', 39), undefined, question, before);
     await page.waitForSelector('svg.maze .route-expected', { state: 'attached' });
-    // A move inserted at the top of edges.json: every edge id (an index into the file) shifts by one.
-    const inserted: EdgeRecord = { ...sampleEdges[0], src_node: 'net loft', action: 'jump', dst_node: 'harbour road' };
-    const after = buildMazeGraph('lighthouse', [inserted, ...sampleEdges], sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const after = lighthouseWithEdgeFirst();
     const stale = expectedRoute(before, question, 39).steps;
     const fresh = expectedRoute(after, question, 39).steps;
     assert.notDeepEqual(stale.map((step) => step.edgeId), fresh.map((step) => step.edgeId), 'the edit moves the route\'s edge ids');
     const bands = () => page.locator('svg.maze .route-expected').evaluateAll((paths) => paths.map((path) => path.getAttribute('d')));
-    const lines = (ids: string[]) => page.evaluate((wanted) => wanted.map((id) => document.querySelector(`g[data-edge="${CSS.escape(id)}"] .edge-line`)?.getAttribute('d') ?? null), ids);
+    const lines = (ids: string[]) => edgeLines(page, ids);
     await page.evaluate((graph) => window.postMessage({ type: 'graph', graph }, '*'), after);
     await page.waitForFunction((count) => document.querySelectorAll('svg.maze g[data-edge]').length === count, after.edges.length);
     // The redraw before the host's new route: a step whose old id now names another edge is not drawn.
@@ -261,14 +266,12 @@ describe('maze view navigation and routes', function () {
   it("after an edit to edges.json, draws the model's answers along the edges of the host's new walk, never along stale edge ids", async () => {
     const before = lighthouse();
     const question: RouteQuestion = { task: 'rf', src: 'harbour road', dst: 'net loft', actions: [] };
-    const answer = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";
+    const answer = TWO_STEP_ANSWER;
     const walk = (graph: MazeGraph, title: string) => answerTrajectory(graph, answer, title, 'harbour road', 39);
     const page = await openMaze(before);
     await postTrajectory(page, walk(before, 'A'), walk(before, 'B'), question, before);
     await page.waitForSelector('svg.maze .route-model', { state: 'attached' });
-    // A move inserted at the top of edges.json: every edge id (an index into the file) shifts by one.
-    const inserted: EdgeRecord = { ...sampleEdges[0], src_node: 'net loft', action: 'jump', dst_node: 'harbour road' };
-    const after = buildMazeGraph('lighthouse', [inserted, ...sampleEdges], sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const after = lighthouseWithEdgeFirst();
     const staleIds = walk(before, 'A').steps.map((step) => step.edgeId);
     const freshIds = walk(after, 'A').steps.map((step) => step.edgeId as string);
     assert.ok(freshIds.every((id) => id !== null), 'the answer walks edges of the maze');
@@ -276,7 +279,7 @@ describe('maze view navigation and routes', function () {
     const drawnRoutes = () =>
       page.evaluate(() => Object.fromEntries(['route-model', 'route-compare', 'route-active'].map((name) => [name, [...document.querySelectorAll(`svg.maze .${name}`)].map((path) => path.getAttribute('d'))])));
     const marked = () => page.evaluate(() => [...document.querySelectorAll('svg.maze g[data-edge].walk-valid')].map((edge) => edge.getAttribute('data-edge')).sort());
-    const lines = (ids: string[]) => page.evaluate((wanted) => wanted.map((id) => document.querySelector(`g[data-edge="${CSS.escape(id)}"] .edge-line`)?.getAttribute('d') ?? null), ids);
+    const lines = (ids: string[]) => edgeLines(page, ids);
     await page.evaluate((graph) => window.postMessage({ type: 'graph', graph }, '*'), after);
     await page.waitForFunction((count) => document.querySelectorAll('svg.maze g[data-edge]').length === count, after.edges.length);
     // The redraw before the host's new walk: a step whose old id now names another edge is not drawn.
@@ -299,15 +302,14 @@ describe('maze view navigation and routes', function () {
   it("after an edit to edges.json, applies the host's new walk of A when B could not be walked again, and keeps B as drawn", async () => {
     const before = lighthouse();
     const question: RouteQuestion = { task: 'rf', src: 'harbour road', dst: 'net loft', actions: [] };
-    const answer = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";
+    const answer = TWO_STEP_ANSWER;
     const walk = (graph: MazeGraph, title: string) => answerTrajectory(graph, answer, title, 'harbour road', 39);
     const page = await openMaze(before);
     await postTrajectory(page, walk(before, 'A'), walk(before, 'B'), question, before);
     await page.waitForSelector('svg.maze .route-compare', { state: 'attached' });
-    const inserted: EdgeRecord = { ...sampleEdges[0], src_node: 'net loft', action: 'jump', dst_node: 'harbour road' };
-    const after = buildMazeGraph('lighthouse', [inserted, ...sampleEdges], sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const after = lighthouseWithEdgeFirst();
     const freshIds = walk(after, 'A').steps.map((step) => step.edgeId as string);
-    const lines = (ids: string[]) => page.evaluate((wanted) => wanted.map((id) => document.querySelector(`g[data-edge="${CSS.escape(id)}"] .edge-line`)?.getAttribute('d') ?? null), ids);
+    const lines = (ids: string[]) => edgeLines(page, ids);
     const drawn = (name: string) => page.evaluate((cls) => [...document.querySelectorAll(`svg.maze .${cls}`)].map((path) => path.getAttribute('d')), name);
     const compareChips = () => page.evaluate(() => [...document.querySelectorAll('.trajectory-chips.compare > *')].map((chip) => chip.textContent));
     const chipsOfB = await compareChips();

@@ -1,13 +1,9 @@
 // SVG building blocks shared by the board's renderers. Data never becomes markup: every string
 // from a scene goes in through textContent or setAttribute.
 
-export const SVG_NS = 'http://www.w3.org/2000/svg';
+import { svgElement } from '../shared/svg';
 
-export function svgElement<K extends keyof SVGElementTagNameMap>(name: K, attributes: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
-  const created = document.createElementNS(SVG_NS, name);
-  for (const [key, value] of Object.entries(attributes)) created.setAttribute(key, String(value));
-  return created;
-}
+export { SVG_NS, svgElement } from '../shared/svg';
 
 export function svgText(text: string, attributes: Record<string, string | number>): SVGTextElement {
   const created = svgElement('text', attributes);

@@ -1,6 +1,7 @@
 // Export of the drawn maze as a standalone SVG (theme colours resolved into the file, so it looks
 // the same outside VS Code) or a PNG rendered from it. The host saves the file: webviews cannot
 // download.
+import { svgElement } from '../shared/svg';
 
 const STYLED_PROPERTIES = ['fill', 'fill-opacity', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-dasharray', 'opacity', 'font-size', 'font-family', 'paint-order'];
 
@@ -27,9 +28,7 @@ export function standaloneSvg(svg: SVGSVGElement, width: number, height: number,
   copy.setAttribute('viewBox', `${bounds.x} ${bounds.y} ${width} ${height}`);
   copy.setAttribute('width', String(Math.round(width)));
   copy.setAttribute('height', String(Math.round(height)));
-  const background = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
-  for (const [key, value] of [['x', bounds.x], ['y', bounds.y], ['width', width], ['height', height]] as const) background.setAttribute(key, String(value));
-  background.setAttribute('fill', getComputedStyle(document.body).backgroundColor);
+  const background = svgElement('rect', { x: bounds.x, y: bounds.y, width, height, fill: getComputedStyle(document.body).backgroundColor });
   copy.insertBefore(background, copy.firstChild);
   return new XMLSerializer().serializeToString(copy);
 }

@@ -7,6 +7,7 @@ import { mazeLevelOfDetail } from './lod';
 import { drawMapOverlay } from './mapOverlay';
 import { layoutBounds, PanZoom } from './panZoom';
 import { applyCutoff, drawMaze } from './render';
+import { svgElement } from '../shared/svg';
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
@@ -54,19 +55,12 @@ function summary(pane: MapDiffPane): HTMLElement {
   return bar;
 }
 
-const SVG = 'http://www.w3.org/2000/svg';
 
 /** A legend sample drawn with the map's own classes, so colour and dash match. */
 function sample(kind: string): SVGSVGElement {
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('class', 'maze map-diff mapdiff-sample');
-  svg.setAttribute('viewBox', '0 0 44 16');
-  svg.setAttribute('width', '44');
-  svg.setAttribute('height', '16');
-  svg.setAttribute('aria-hidden', 'true');
-  const add = (name: string, attributes: Record<string, string>, parent: Element = svg) => {
-    const created = document.createElementNS(SVG, name);
-    for (const [key, value] of Object.entries(attributes)) created.setAttribute(key, value);
+  const svg = svgElement('svg', { class: 'maze map-diff mapdiff-sample', viewBox: '0 0 44 16', width: 44, height: 16, 'aria-hidden': 'true' });
+  const add = <K extends keyof SVGElementTagNameMap>(name: K, attributes: Record<string, string>, parent: Element = svg) => {
+    const created = svgElement(name, attributes);
     parent.append(created);
     return created;
   };

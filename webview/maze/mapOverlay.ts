@@ -10,14 +10,9 @@ import { nodeWidth } from '../../src/core/mango/mazeLayout';
 import type { MapDiffCounts, MapDiffPane, MazeGraph } from '../../src/protocol/maze';
 import type { Layout } from './layout';
 import type { DrawnMaze } from './render';
+import { svgElement as element } from '../shared/svg';
 
-const SVG = 'http://www.w3.org/2000/svg';
 
-function element<K extends keyof SVGElementTagNameMap>(name: K, attributes: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
-  const created = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) created.setAttribute(key, String(value));
-  return created;
-}
 
 function titled<E extends SVGElement>(target: E, text: string): E {
   const title = element('title');

@@ -4,13 +4,7 @@
 import type { MazeGraph } from '../../src/protocol/maze';
 import type { Layout } from './layout';
 
-const SVG = 'http://www.w3.org/2000/svg';
-
-function element<K extends keyof SVGElementTagNameMap>(name: K, attributes: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
-  const created = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) created.setAttribute(key, String(value));
-  return created;
-}
+import { svgElement as element } from '../shared/svg';
 
 export interface DrawnMaze {
   svg: SVGSVGElement;

@@ -2,28 +2,14 @@
 // classes (so the same colour, dash and marker) as on the map; the ghost's sample has its own class
 // so that `.ghost-edge` counts only moves drawn on the map.
 import type { ExpectedRoute, RouteQuestion } from '../../src/protocol/maze';
+import { svgElement } from '../shared/svg';
 
-const SVG = 'http://www.w3.org/2000/svg';
 
 /** `marker`: the id of the map's marker whose shape and colour the sample ends with. */
 function sample(cls: string, marker: 'route-arrow-model' | 'route-arrow-active' | 'route-diamond-compare' | null, ghost = false): SVGSVGElement {
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('class', 'route-sample');
-  svg.setAttribute('viewBox', '0 0 40 12');
-  svg.setAttribute('width', '40');
-  svg.setAttribute('height', '12');
-  svg.setAttribute('aria-hidden', 'true');
-  const shape = document.createElementNS(SVG, ghost ? 'line' : 'path');
-  if (ghost) for (const [key, value] of [['x1', '3'], ['y1', '6'], ['x2', '37'], ['y2', '6']]) shape.setAttribute(key, value);
-  else shape.setAttribute('d', 'M 3 6 L 30 6');
-  shape.setAttribute('class', cls);
-  svg.append(shape);
-  if (marker) {
-    const head = document.createElementNS(SVG, 'path');
-    head.setAttribute('d', marker === 'route-diamond-compare' ? 'M 29 6 L 33.5 1.5 L 38 6 L 33.5 10.5 z' : 'M 29 1.5 L 38 6 L 29 10.5 z');
-    head.setAttribute('class', `marker-${marker}`);
-    svg.append(head);
-  }
+  const svg = svgElement('svg', { class: 'route-sample', viewBox: '0 0 40 12', width: 40, height: 12, 'aria-hidden': 'true' });
+  svg.append(ghost ? svgElement('line', { x1: 3, y1: 6, x2: 37, y2: 6, class: cls }) : svgElement('path', { d: 'M 3 6 L 30 6', class: cls }));
+  if (marker) svg.append(svgElement('path', { d: marker === 'route-diamond-compare' ? 'M 29 6 L 33.5 1.5 L 38 6 L 33.5 10.5 z' : 'M 29 1.5 L 38 6 L 29 10.5 z', class: `marker-${marker}` }));
   return svg;
 }
 

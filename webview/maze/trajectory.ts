@@ -8,8 +8,8 @@ import type { ExpectedRoute, MazeGraph, ShownQuestion, Trajectory, TrajectorySte
 import type { Layout } from './layout';
 import type { DrawnMaze } from './render';
 import { routeLegend } from './routeLegend';
+import { svgElement } from '../shared/svg';
 
-const SVG = 'http://www.w3.org/2000/svg';
 
 const VERDICT_TEXT: Record<TrajectoryStep['verdict'], string> = {
   valid: 'valid move',
@@ -25,11 +25,6 @@ const MARKERS: ReadonlyArray<[string, string]> = [
   ['route-diamond-compare', 'M 0 5 L 5 0 L 10 5 L 5 10 z'],
 ];
 
-function svgElement(name: string, attributes: Record<string, string | number>): SVGElement {
-  const created = document.createElementNS(SVG, name) as SVGElement;
-  for (const [key, value] of Object.entries(attributes)) created.setAttribute(key, String(value));
-  return created;
-}
 
 export class TrajectoryStepper {
   readonly element: HTMLElement;
@@ -228,7 +223,7 @@ export class TrajectoryStepper {
 
   private ensureMarkers(svg: SVGSVGElement): void {
     if (svg.querySelector('#route-arrow-model')) return;
-    const defs = svg.querySelector('defs') ?? svg.insertBefore(document.createElementNS(SVG, 'defs'), svg.firstChild);
+    const defs = svg.querySelector('defs') ?? svg.insertBefore(svgElement('defs'), svg.firstChild);
     for (const [id, d] of MARKERS) {
       const marker = svgElement('marker', { id, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' });
       marker.append(svgElement('path', { d, class: `marker-${id}` }));

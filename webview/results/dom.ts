@@ -1,5 +1,6 @@
 // Small DOM and number helpers of the results view. Every piece of record text goes in as
-// textContent (never markup); SVG is built with createElementNS.
+// textContent (never markup); SVG is built with the shared svgElement.
+import { svgElement } from '../shared/svg';
 
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
@@ -8,11 +9,8 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: st
   return element;
 }
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
 export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<string, string | number> = {}, text?: string): SVGElementTagNameMap[K] {
-  const element = document.createElementNS(SVG_NS, tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  const element = svgElement(tag, attributes);
   if (text !== undefined) element.textContent = text;
   return element;
 }
