@@ -9,6 +9,7 @@
 import { stripBom } from '../core/bom';
 import { promises as fs } from 'node:fs';
 import { readTextFile } from '../core/fileLimits';
+import { describeFsError } from '../core/walk';
 import { extname } from 'node:path';
 import { BabyAIEnv, type LevelSpec } from '../core/babyai/env';
 import { loadLevelFile } from '../core/babyai/levelFile';
@@ -54,7 +55,7 @@ async function loadInput(path: string, index: number, err: Output): Promise<Load
   try {
     text = stripBom(await readTextFile(fs, path));
   } catch (error) {
-    err(`${path}:1:1: cannot read the file: ${error instanceof Error ? error.message : String(error)}`);
+    err(`${path}: ${describeFsError(error)}`);
     return null;
   }
   const extension = extname(path).toLowerCase();
@@ -154,7 +155,7 @@ async function runScore(argv: readonly string[], out: Output, err: Output): Prom
   try {
     reply = stripBom(await readTextFile(fs, answerPath));
   } catch (error) {
-    err(`${answerPath}:1:1: cannot read the answer: ${error instanceof Error ? error.message : String(error)}`);
+    err(`${answerPath}: ${describeFsError(error)}`);
     return 1;
   }
   const record = input.record;

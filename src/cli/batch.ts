@@ -110,6 +110,8 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
   const runId = newRunId('batch');
   const records: RunRecord<QuestionBase>[] = [];
   let problems = 0;
+  // Rows whose custom_id the exported set lacks, with their line in the results file (reported located).
+  const unknownRows = new Map<RunRecord<QuestionBase>, number>();
   text.split('\n').forEach((line, index) => {
     if (line.trim() === '') return;
     let row: Record<string, unknown>;
@@ -135,7 +137,9 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
     if (!prepared) {
       const question = questionOfUnknownId[definition.id]?.(customId) ?? { benchmark: definition.id, sampleId: customId };
       const record = runRecordOf<QuestionBase>({ question, model, messages: [], parsedAnswer: null, scores: {}, mode }, reply);
-      records.push({ ...record, run_id: runId, error: `custom_id ${customId} is not a question of the exported set (check the sources and question options)` });
+      const unknown = { ...record, run_id: runId, error: `custom_id ${customId} is not a question of the exported set (check the sources and question options)` };
+      records.push(unknown);
+      unknownRows.set(unknown, index + 1);
       return;
     }
     const messages = prepared.messages.map((message) => ({ ...message }));
@@ -157,8 +161,12 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
   }
   const errors = records.filter((record) => record.error !== undefined);
   const reasons = new Map<string, number>();
-  for (const record of errors) reasons.set(record.error as string, (reasons.get(record.error as string) ?? 0) + 1);
+  for (const record of errors) if (!unknownRows.has(record)) reasons.set(record.error as string, (reasons.get(record.error as string) ?? 0) + 1);
   for (const [reason, count] of reasons) err(`${count === 1 ? '' : `${count} rows: `}${reason}`);
+  // Each unknown id is its own message: the first few located, then a count, not a line per row.
+  const SHOWN = 10;
+  [...unknownRows].slice(0, SHOWN).forEach(([record, line]) => err(`${resultsPath}:${line}: ${record.error}`));
+  if (unknownRows.size > SHOWN) err(`${resultsPath}: ${unknownRows.size - SHOWN} more rows whose custom_id is not a question of the exported set`);
   const answered = new Set(records.map((record) => record.question.sampleId));
   const unanswered = questions.filter((prepared) => !answered.has(prepared.question.sampleId)).length;
   if (json) out(JSON.stringify({ records: records.length, errors: errors.length, unanswered, mode, run_id: runId, out: outPath }));

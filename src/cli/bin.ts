@@ -43,7 +43,8 @@ function loadBundle(name: string): void {
 }
 
 const [name, command] = process.argv.slice(2).filter((argument) => argument !== '--debug');
-const small = SMALL_BUNDLES[`${name} ${command}`];
+// --help is answered by the full CLI, which holds the usage text.
+const small = process.argv.includes('--help') ? undefined : SMALL_BUNDLES[`${name} ${command}`];
 // The small bundle is a plain require of a sibling (left external by esbuild.mjs): it runs its command on load.
 if (small) require(small);
 else loadBundle('cli-main.js');

@@ -22,20 +22,20 @@ const USAGE = `usage: waypoint <command> [options]
 commands:
   validate <path>... [--json]   validate benchmark files (recursively for directories)
   run <benchmark> <source>... --out run.jsonl   ask a whole question set: --agent oracle|random | --base-url URL --model NAME | --profile F --profile-id ID;
-      [--concurrency N] [--rpm N] [--max-cost USD] [--resume] [--shard K/N] [--sample N --seed S] [--limit N] [--dry-run] [--mode M] [--no-cache] [--progress bar|json] [--json]
-      questions: mango --task df|rf|both|map --difficulty easy|hard|all --cutoff N; babyai --task T --prompt zero_shot|few_shot|cot|tot; grasp --settings all|M-C-S,... --style chat|o1-mini --indices A-B; smartplay --episodes N
+      [--api-key-env VAR] [--temperature T] [--max-tokens N] [--timeout-ms MS] [--retries N] [--concurrency N] [--rpm N] [--max-cost USD] [--resume] [--shard K/N] [--sample N --seed S] [--limit N] [--dry-run] [--mode M] [--no-cache] [--progress bar|json] [--json]
+      questions: mango --task df|rf|both|map|play --difficulty easy|hard|all --cutoff N --template release|paper; babyai --task predict|plan|decompose|play --prompt zero_shot|few_shot|cot|tot; grasp --settings all|M-C-S,... --style chat|o1-mini --indices A-B --extraction recommended|every-word [--task play]; smartplay --episodes N [--seed S]
   import mango <folder>... --out F   upstream result folders (with their game folders) as scored run records [--mode faithful|reference] [--model-name NAME] [--json]
   import grasp <file-or-folder>... --out F --grids DIR   score upstream o1-mini/Batch/baseline outputs into run records [--mode faithful|reference|pre2025|paper] [--indices A-B] [--model-name NAME] [--extraction recommended|every-word] [--workers N] [--json]
   batch export <benchmark> <source>... --model NAME   OpenAI Batch API request lines on stdout (question options as for run, e.g. grasp --settings all --indices 0-9)
   batch import <benchmark> <source>... --results F --out F   score a Batch API output file into run records [--mode ...] [--model-name NAME]
   report <run.jsonl>... [--by F,...] [--where F=V,...]   the papers' tables with 95% intervals [--json|--csv|--markdown|--html FILE [--grids|--games|--levels DIR]]
-  compare <runA.jsonl> <runB.jsonl>   paired comparison: diff, interval, McNemar / bootstrap p, flips [--pairs GAME.reskin.json] [--json]
+  compare <runA.jsonl> <runB.jsonl>   paired comparison: diff, interval, McNemar / bootstrap p, flips [--model-a M] [--model-b M] [--where F=V,...] [--pairs GAME.reskin.json] [--json|--markdown]
   mango graph|skeletons <gameDir>   maze graph [--cutoff N] [--reverse none|naive] [--json]; DF/RF skeletons --task df|rf [--cutoff N] [--limit K]
   mango prompt <gameDir> --id ID     the exact upstream prompt [--cutoff N] [--template release|paper] [--json]
   mango score <gameDir> --answers F  scores of answer records (JSONL or a folder of result files) [--mode faithful|reference] [--cutoff N] [--json]
   mango layout <gameDir>   the maze view's layout: room boxes, edge polylines, label boxes [--cutoff N] [--reverse none|naive] [--json] [--svg FILE]
   mango map-diff <gameDir> --answer F | --run R [--model M]   a model's map (or the one its route answers imply) against the maze [--cutoff N] [--json]
-  mango annotate <walkthrough>   proposed locations and move edges from the walkthrough text alone, with confidence and evidence [--json]
+  mango annotate <walkthrough|gameDir>   proposed locations and move edges from the walkthrough text alone, with confidence and evidence [--json]
   mango generate --rooms N --seed S --out DIR   a new game in the release format [--confusable 0..1] [--imputed-share 0..1] [--passages 0..1] [--corridor 0..1] [--idle 0..1] [--canary TEXT] [--json]
   mango reskin <gameDir> --out DIR   the game renamed or turned: --rename-seed S | --rotate 90|180|270 | --reflect ns|ew [--canary TEXT] [--json]
   babyai replay <level> --actions "forward,left,..."   step a level (a .level.json, an LLM-BabyBench record or Structured text) [--json]
@@ -47,7 +47,7 @@ commands:
   grasp generate --seed S --out DIR   the paper's 20 grid files (× the 8 request settings = 160 configurations) [--count N (100)] [--json]
   smartplay replay hanoi --disks 3|4 --actions "..."   replay answers in Tower of Hanoi [--json]; also replay bandits|rps|crafter --seed N
   smartplay replay messenger --level 1|2|3 --seed S --actions "..."   replay Messenger exactly for a seed [--json]
-  smartplay run <Game> --agent random|hanoi-solver    play an episode with a built-in agent, print its log [--seed N] [--max-steps N]
+  smartplay run <Game> --agent random|hanoi-solver|crafter-wood    play an episode with a built-in agent, print its log [--seed N] [--max-steps N]
   smartplay check <episode.jsonl>                     validate an episode log
   play mango <gameDir> --from ROOM --to ROOM | play babyai <level|records> [--index N] | play grasp <grids.jsonl> [--index N] [--setting 8-none-0]   an interactive episode (--agent oracle|random [--seed S] or model options as for run) [--max-steps N] [--json]
 
@@ -56,6 +56,18 @@ options:
   --help     show this help`;
 
 const subcommands: Record<string, Subcommand> = { validate: runValidate, run: runRun, import: runImport, batch: runBatch, report: runReport, compare: runCompare, mango: runMango, babyai: runBabyai, grasp: runGrasp, smartplay: runSmartplay, play: runPlay };
+
+/** `waypoint <command> --help`: that command's USAGE lines (with their indented continuations) and the common options. */
+function commandHelp(name: string): string {
+  const picked: string[] = [];
+  let inCommand = false;
+  for (const line of USAGE.split('\n')) {
+    if (/^ {2}\S/.test(line)) inCommand = line.startsWith(`  ${name} `);
+    else if (!/^ {6}\S/.test(line)) inCommand = false;
+    if (inCommand) picked.push(line);
+  }
+  return `usage: waypoint ${name} ...\n\n${picked.join('\n')}\n\noptions:\n  --debug    print stack traces of internal errors\n  --help     show this help (waypoint --help lists every command)`;
+}
 
 async function main(argv: string[]): Promise<number> {
   const debug = argv.includes('--debug');
@@ -70,6 +82,11 @@ async function main(argv: string[]): Promise<number> {
     stderrLine(`waypoint: unknown command '${name}'`);
     process.stderr.write(`${USAGE}\n`);
     return 2;
+  }
+  // Every command answers --help the same way (before its own parser, which would call it an unknown option).
+  if (subArgs.includes('--help')) {
+    process.stdout.write(`${commandHelp(name)}\n`);
+    return 0;
   }
   return runSubcommand(name, subcommand, subArgs, debug);
 }

@@ -81,6 +81,11 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
     err(`${answersPath}: ${describeFsError(error)}`);
     return 1;
   }
+  // Nothing to score is an input error, not an all-zero summary (a parent of the result folders, an empty file).
+  if (answers.length === 0) {
+    err(`${answersPath}: no answer records (give a JSON Lines file of answer records, or the folder that holds the result_sample_id_*.json files: subfolders are not searched)`);
+    return 1;
+  }
   let skeletons: SkeletonIndex;
   try {
     skeletons = await indexSkeletons(gameDir, new Set(answers.map((answer) => String(answer.record?.sample_id ?? ''))));

@@ -9,12 +9,13 @@ import { OpenAiCompatibleSource } from '../core/eval/openaiProvider';
 import { parseProfile, PROFILE_DEFAULTS } from '../core/eval/profiles';
 import type { ModelProfile } from '../core/eval/types';
 import { type PreparedQuestion, QuestionOptionError } from '../core/registry';
-import { countChatTokens, estimateBatch, resumeState, runBatch } from '../core/runs/batchRun';
+import { countChatTokens, estimateBatch, type RunFileAccess, resumeState, runBatch } from '../core/runs/batchRun';
 import { requestCostBound, type RunProgress } from '../core/runs/runner';
 import { inShard, parseShard, seededSample } from '../core/runs/selection';
 import { parseJsonWith } from '../core/schemas/parse';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
 import { escapeControls } from '../core/text';
+import { describeFsError } from '../core/walk';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 import { cliStore, nodeRunFiles, workspaceRoot } from './runFiles';
 import * as z from 'zod/mini';
@@ -47,7 +48,13 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
   if (profilePath !== undefined) {
     const id = options.get('profile-id');
     if (id === undefined) throw new UsageError('--profile needs --profile-id ID');
-    const parsed = parseJsonWith(await fs.readFile(profilePath, 'utf8'), z.array(z.unknown()));
+    let text: string;
+    try {
+      text = await fs.readFile(profilePath, 'utf8');
+    } catch (error) {
+      throw new UsageError(`${profilePath}: ${describeFsError(error)} (--profile names a JSON list of model profiles, the shape of the waypoint.models setting)`);
+    }
+    const parsed = parseJsonWith(text, z.array(z.unknown()));
     if (!parsed.ok) throw new UsageError(`${profilePath}: not a JSON list of model profiles (the shape of the waypoint.models setting)`);
     const index = parsed.value.findIndex((entry) => typeof entry === 'object' && entry !== null && (entry as { id?: unknown }).id === id);
     if (index < 0) throw new UsageError(`${profilePath}: no profile with id '${id}'`);
@@ -59,6 +66,32 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
   const model = options.get('model');
   if (!baseUrl || !model) throw new UsageError('--base-url and --model go together');
   return withOverrides({ id: model, provider: 'openai-compatible', baseUrl, model, ...PROFILE_DEFAULTS, ...(options.has('api-key-env') ? { apiKeyEnv: options.get('api-key-env') } : {}) }, options);
+}
+
+/** The run file, counting each record's `error` by reason as it is appended, so the run can say why questions failed. */
+function countingErrors(files: RunFileAccess, failures: Map<string, number>): RunFileAccess {
+  return {
+    readText: (path) => files.readText(path),
+    async openAppend(path) {
+      const sink = await files.openAppend(path);
+      return {
+        append(record) {
+          if (record.error !== undefined) failures.set(record.error, (failures.get(record.error) ?? 0) + 1);
+          return sink.append(record);
+        },
+        close: () => sink.close(),
+      };
+    },
+  };
+}
+
+/** The commonest reasons questions failed, one stderr line each: "3 errors" alone does not say what to fix. */
+function reportFailures(failures: ReadonlyMap<string, number>, outPath: string, err: Output): void {
+  const reasons = [...failures].sort((a, b) => b[1] - a[1]);
+  const SHOWN = 5;
+  for (const [reason, count] of reasons.slice(0, SHOWN)) err(escapeControls(`${outPath}: ${count === 1 ? '1 question' : `${count} questions`} failed: ${reason}`));
+  const rest = reasons.slice(SHOWN).reduce((sum, [, count]) => sum + count, 0);
+  if (rest > 0) err(`${outPath}: ${rest} more failed for ${reasons.length - SHOWN} other reasons (each record's "error" says why)`);
 }
 
 function withOverrides(profile: ModelProfile, options: Map<string, string>): ModelProfile {
@@ -180,9 +213,10 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   const cacheRoot = workspaceRoot(process.cwd());
   const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(async (chosen) => (chosen.apiKeyEnv ? process.env[chosen.apiKeyEnv] : undefined)) : undefined;
   if (profile.apiKeyEnv && process.env[profile.apiKeyEnv] === undefined) err(`waypoint run: the environment variable ${profile.apiKeyEnv} is not set; asking without a key.`);
+  const failures = new Map<string, number>();
   let summary;
   try {
-    summary = await runBatch(state, outPath as string, nodeRunFiles, {
+    summary = await runBatch(state, outPath as string, countingErrors(nodeRunFiles, failures), {
       profile, label: definition.label, source, cache: args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line))),
       mode, seed, concurrency, requestsPerMinute, maxCostUsd, countTokens: countChatTokens, signal: controller.signal,
       onProgress: (update) => progress.update(update),
@@ -191,6 +225,7 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
     progress.finish();
     process.off('SIGINT', onSigint);
   }
+  reportFailures(failures, outPath as string, err);
   const result = { run_id: runId, out: outPath, questions: questions.length + alreadyAnswered, already_answered: alreadyAnswered, answered: summary.done - summary.errors, errors: summary.errors, cached: summary.cached, cost_usd: summary.costUsd, stopped_by: summary.stoppedBy, mode };
   if (args.flags.has('json')) out(JSON.stringify(result));
   else out(`${definition.label}: ${result.answered} answered, ${result.errors} errors, ${result.cached} from the cache${alreadyAnswered ? `, ${alreadyAnswered} already in the file` : ''} → ${outPath} (run ${runId}, ${mode} scoring)${summary.stoppedBy === 'cost-cap' ? `; stopped before passing --max-cost ($${summary.costUsd.toFixed(4)} spent)` : ''}`);

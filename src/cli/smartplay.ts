@@ -10,6 +10,7 @@
 import { stripBom } from '../core/bom';
 import * as fs from 'node:fs/promises';
 import { readTextFile } from '../core/fileLimits';
+import { describeFsError } from '../core/walk';
 import { crafterWoodAgent, hanoiSolverAgent, randomAgent } from '../core/smartplay/agents';
 import type { BanditVariant } from '../core/smartplay/bandits';
 import { validateEpisodeLog } from '../core/smartplay/episodeChecks';
@@ -151,7 +152,7 @@ async function runCheck(argv: readonly string[], out: Output, err: Output): Prom
   try {
     text = stripBom(await readTextFile(fs, path));
   } catch (error) {
-    err(`${path}: cannot read: ${error instanceof Error ? error.message : String(error)}`);
+    err(`${path}: ${describeFsError(error)}`);
     return 1;
   }
   const { diagnostics } = validateEpisodeLog(text);

@@ -31,6 +31,13 @@ function isCutOff(error: unknown): boolean {
   return /terminated|ECONNRESET|socket hang up|other side closed|premature close/i.test(`${error.message} ${cause?.code ?? ''} ${cause?.message ?? ''}`);
 }
 
+/** The innermost reason a connection failed (`connect ECONNREFUSED 127.0.0.1:8000`), not the SDK's bare "Connection error.". */
+function connectionReason(error: Error): string {
+  let reason = error.message;
+  for (let cause: unknown = error.cause, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) reason = cause.message || reason;
+  return shortened(reason.replace(/\.$/, ''));
+}
+
 /** Failures a retry may cure: rate limits, server errors, lost connections. */
 function isRetryable(error: unknown): boolean {
   if (error instanceof OpenAI.APIConnectionTimeoutError) return false;
@@ -49,6 +56,9 @@ function describe(error: unknown, profile: ModelProfile, attempt: Attempt): stri
   if (error instanceof ModelCallError) return error.message;
   if (attempt.deadline.timedOut || error instanceof OpenAI.APIConnectionTimeoutError) return `${where} did not answer within ${profile.timeoutMs / 1000} s (the profile's timeoutMs, for the whole reply).`;
   if (attempt.watch.tooLarge) return `${where}: the reply exceeded ${megabytes(MAX_BODY_BYTES)} and was dropped.`;
+  // A connection that never opened is an APIConnectionError (an APIError without a status too): it
+  // is not an error the server sent, so it is told apart from an error event in the stream.
+  if (error instanceof OpenAI.APIConnectionError && !isCutOff(error)) return `${where} could not be reached (${connectionReason(error)}): check that the server is running and the base URL.`;
   if (error instanceof OpenAI.APIError && error.status === undefined) return `${where} reported an error in its stream: ${shortened(error.message)}`;
   if (error instanceof OpenAI.APIError) {
     if (error.status === 401 || error.status === 403) return `${where} refused the API key (HTTP ${error.status}). Set it with "Waypoint: Set API Key…".`;
@@ -58,7 +68,6 @@ function describe(error: unknown, profile: ModelProfile, attempt: Attempt): stri
     return `${where} answered HTTP ${error.status}: ${shortened(error.message.replace(new RegExp(`^${error.status}\\s*`), ''))}`;
   }
   if (isCutOff(error)) return `${where} closed the connection before the reply was complete (${error instanceof Error ? error.message : String(error)}).`;
-  if (error instanceof OpenAI.APIConnectionError) return `cannot reach ${profile.baseUrl ?? '?'} (${error.message}).`;
   if (error instanceof SyntaxError) return `${where} sent a reply that is not valid JSON (${error.message}).`;
   return `${where} failed: ${error instanceof Error ? error.message : String(error)}`;
 }

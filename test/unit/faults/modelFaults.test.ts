@@ -2,6 +2,7 @@
 // that misbehaves the way real gateways do. Every fault must end within a bounded time, with one
 // clear sentence that never contains the key, and nothing may reach the cache.
 import { strict as assert } from 'node:assert';
+import { type AddressInfo, createServer } from 'node:net';
 import { askModel, type ResponseCache } from '../../../src/core/eval/engine';
 import { OpenAiCompatibleSource } from '../../../src/core/eval/openaiProvider';
 import type { MangoQuestion, ModelProfile, ModelReply } from '../../../src/core/eval/types';
@@ -142,6 +143,20 @@ describe('model calls under injected faults', function () {
     it('an SSE error event quoting the key', async () => {
       const outcome = await ask([{ content: 'starting ', sseError: 'upstream rejected key {key}' }], { stream: true });
       assertFailed(outcome, /reported an error in its stream: upstream rejected key \[redacted\]/, 2000);
+    });
+
+    it('no server at the base URL: says it cannot be reached and why, not that the stream failed', async () => {
+      // A port that was free a moment ago: nothing listens there, so the connection is refused.
+      const port = await new Promise<number>((resolve) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const { port: free } = probe.address() as AddressInfo;
+          probe.close(() => resolve(free));
+        });
+      });
+      for (const stream of [false, true]) {
+        const outcome = await ask([], { baseUrl: `http://127.0.0.1:${port}/v1`, stream });
+        assertFailed(outcome, new RegExp(`^fake-model at http://127\\.0\\.0\\.1:${port}/v1 could not be reached \\(connect ECONNREFUSED 127\\.0\\.0\\.1:${port}\\): check that the server is running and the base URL\\.$`), 2000);
+      }
     });
   });
 
