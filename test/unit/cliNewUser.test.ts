@@ -4,7 +4,7 @@
 // readable line each, never as an internal error.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +70,13 @@ describe('the CLI for a new user (README walk-through)', () => {
     assert.equal(result.code, 1);
     assert.equal(result.stderr.trim(), `${out}: 2 questions failed: llama3 at http://127.0.0.1:${port}/v1 could not be reached (connect ECONNREFUSED 127.0.0.1:${port}): check that the server is running and the base URL.`);
     assert.match(result.stdout, /0 answered, 2 errors/);
+  });
+
+  it('a run whose sources give no question reports why and exits 1, without a summary or an empty --out file', () => {
+    const out = join(scratch, 'nothing.jsonl');
+    const result = waypoint('run', 'mango', 'no-such-game', '--agent', 'oracle', '--out', out);
+    assert.deepEqual([result.code, result.stdout, result.stderr.trim()], [1, '', 'no-such-game: no such file or directory']);
+    assert.equal(existsSync(out), false);
   });
 
   it('mango score with no answer records (a folder one level too high) is an input error, not an all-zero summary', () => {
