@@ -73,9 +73,14 @@ async function main(argv: string[]): Promise<number> {
   const debug = argv.includes('--debug');
   const rest = argv.filter((argument) => argument !== '--debug');
   const [name, ...subArgs] = rest;
-  if (name === undefined || name === '--help' || name === 'help') {
+  if (name === '--help' || name === 'help') {
     process.stdout.write(`${USAGE}\n`);
-    return name === undefined ? 2 : 0;
+    return 0;
+  }
+  // No command is a usage error: the usage goes to stderr with exit 2, as every other one does.
+  if (name === undefined) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
   }
   const subcommand = subcommands[name];
   if (!subcommand) {

@@ -40,6 +40,11 @@ describe('the CLI for a new user (README walk-through)', () => {
       // Only this command's lines: no other command's usage.
       for (const other of Object.keys(expected)) if (other !== command) assert.doesNotMatch(result.stdout, new RegExp(`^ {2}${other} `, 'm'), `${command} --help lists ${other}`);
     }
+    // No command at all is a usage error: the usage on stderr, exit 2; --help asks for it on stdout.
+    const bare = waypoint();
+    assert.deepEqual([bare.code, bare.stdout], [2, '']);
+    assert.match(bare.stderr, /^usage: waypoint <command>/);
+    assert.equal(waypoint('--help').code, 0);
     // With a subcommand, and for the commands served by a small bundle of their own.
     for (const argv of [['mango', 'skeletons', '--help'], ['import', 'grasp', '--help'], ['play', 'mango', '--help']]) {
       const result = waypoint(...argv);
