@@ -95,11 +95,27 @@ status.textContent = 'Loading the maze…';
 canvas.append(status);
 const legend = document.createElement('div');
 legend.className = 'maze-legend';
-for (const [cls, text] of [['explicit', 'edge from edges.json'], ['imputed', 'imputed reverse (evaluator adds it)'], ['unknown', 'not yet known at the cutoff']]) {
+// Up/down and non-compass moves are drawn in their own colours (render.ts classes dir-up, dir-down,
+// dir-other): the legend names every colour the drawing uses, and only those.
+const legendItems = new Map<string, HTMLSpanElement>();
+for (const [cls, text] of [
+  ['explicit', 'edge from edges.json'],
+  ['vertical', 'up / down'],
+  ['other', 'other move (enter, exit, …)'],
+  ['imputed', 'imputed reverse (evaluator adds it)'],
+  ['unknown', 'not yet known at the cutoff'],
+]) {
   const item = document.createElement('span');
   item.className = `legend-${cls}`;
   item.textContent = text;
+  legendItems.set(cls, item);
   legend.append(item);
+}
+function updateLegend(shown: MazeGraph): void {
+  const vertical = shown.edges.some((edge) => edge.direction === 'up' || edge.direction === 'down');
+  const other = shown.edges.some((edge) => !edge.direction);
+  (legendItems.get('vertical') as HTMLSpanElement).hidden = !vertical;
+  (legendItems.get('other') as HTMLSpanElement).hidden = !other;
 }
 const partialNotice = document.createElement('div');
 partialNotice.className = 'maze-partial';
@@ -144,7 +160,7 @@ function showStats(value: CutoffStats): void {
 function setCutoff(step: number, notify: boolean): void {
   cutoff = step;
   slider.value = String(step);
-  sliderText.textContent = `Step ${step}`;
+  sliderText.textContent = `Known at step ${step}`;
   sliderLabel.title = `Known at step ${step}: later rooms and edges are faded`;
   slider.setAttribute('aria-label', `Known at step ${step}`);
   if (graph && drawn) applyCutoff(graph, drawn, step);
@@ -207,6 +223,7 @@ async function draw(next: MazeGraph): Promise<void> {
   lastLayout = layout;
   drawn = drawMaze(next, layout);
   canvas.replaceChildren(drawn.svg);
+  updateLegend(next);
   panZoom?.dispose();
   const bounds = layoutBounds(layout.nodes.values(), layout);
   panZoom = new PanZoom(drawn.svg, bounds);
