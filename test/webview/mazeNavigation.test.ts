@@ -54,10 +54,11 @@ describe('maze view navigation and routes', function () {
   /** Two animation frames: the view applies its transform in the next one. */
   const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
-  /** The union of the drawn rooms' screen boxes, and the drawing area's. */
+  /** The union of the drawn rooms' and edge lines' screen boxes, and the drawing area's. */
   const boxes = (page: Page) =>
     page.evaluate(() => {
-      const rooms = [...document.querySelectorAll('[data-node] rect')].map((rect) => rect.getBoundingClientRect());
+      // Edge lines count: an edge that detours past the outermost room must not be cut off either.
+      const rooms = [...document.querySelectorAll('[data-node] rect, svg.maze .edge-line')].map((rect) => rect.getBoundingClientRect());
       const canvas = (document.querySelector('.maze-canvas') as HTMLElement).getBoundingClientRect();
       const union = { left: Math.min(...rooms.map((box) => box.left)), top: Math.min(...rooms.map((box) => box.top)), right: Math.max(...rooms.map((box) => box.right)), bottom: Math.max(...rooms.map((box) => box.bottom)) };
       return { union, canvas: { left: canvas.left, top: canvas.top, right: canvas.right, bottom: canvas.bottom } };
@@ -127,6 +128,10 @@ describe('maze view navigation and routes', function () {
     const shown = page.locator('svg.maze .edge-label').filter({ visible: true });
     assert.ok((await shown.count()) > 0, 'edge labels show when zoomed in');
     assert.ok(await page.locator('[data-node] text').filter({ visible: true }).count() > 10, `room names show when zoomed in (room at the centre: ${centre})`);
+    // The wheel previews the zoom by scaling the last raster; the crisp redraw follows once the
+    // wheel rests (panZoom.ts REST_MS): the picture shows what the user reads, not the preview.
+    await page.waitForFunction(() => !document.querySelector('svg.maze')?.classList.contains('moving'));
+    await settle(page);
     await page.screenshot({ path: join(testResultsDir, 'webview-maze-400-zoomed.png') });
 
     // The minimap (shown once part of the maze is out of view): a click centres the view on that point.

@@ -225,7 +225,7 @@ async function draw(next: MazeGraph): Promise<void> {
   canvas.replaceChildren(drawn.svg);
   updateLegend(next);
   panZoom?.dispose();
-  const bounds = layoutBounds(layout.nodes.values(), layout);
+  const bounds = layoutBounds(layout.nodes.values(), layout, layout.edges.values());
   panZoom = new PanZoom(drawn.svg, bounds);
   panZoom.onChange(mazeLevelOfDetail(drawn, layout, next));
   minimap = next.nodes.length >= MINIMAP_ROOMS ? new Minimap(next, layout, bounds, panZoom) : null;
@@ -266,7 +266,7 @@ search.addEventListener('input', () => {
 });
 async function exportImage(format: 'svg' | 'png'): Promise<void> {
   if (!drawn || !lastLayout) return;
-  const bounds = layoutBounds(lastLayout.nodes.values(), lastLayout);
+  const bounds = layoutBounds(lastLayout.nodes.values(), lastLayout, lastLayout.edges.values());
   const svgText = standaloneSvg(drawn.svg, bounds.width, bounds.height, bounds);
   const data = format === 'svg' ? svgText : await pngFromSvg(svgText, bounds.width, bounds.height);
   host.post({ type: 'export', format, fileName: `${graph?.game ?? 'maze'}.${format}`, data });
