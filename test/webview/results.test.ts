@@ -287,6 +287,27 @@ describe('results view webview', function () {
     await page.close();
   });
 
+  it('keeps every model column in view beside the detail in a 1000 px editor; ids keep their distinguishing end', async () => {
+    const page = await openResults(mangoBuilt.model, { viewport: { width: 1000, height: 800 } });
+    await page.locator('#tab-questions').click();
+    await page.locator('.matrix-cell').first().click();
+    await answerDetail(page, mangoBuilt.rows, 1);
+    const scroller = (await page.locator('#matrix').boundingBox()) as { x: number; width: number };
+    for (const name of mangoBuilt.model.models) {
+      const head = (await page.locator('.matrix-head .matrix-model', { hasText: name }).boundingBox()) as { x: number; width: number };
+      assert.ok(head.x + head.width <= scroller.x + scroller.width + 0.5, `the ${name} column ends at ${head.x + head.width}, the matrix at ${scroller.x + scroller.width}`);
+    }
+    // An id too long for its cell is cut in the middle: its last characters are on screen.
+    const first = page.locator('.matrix-spacer .matrix-row:not([hidden])').first();
+    const id = (await first.getAttribute('data-question')) as string;
+    assert.equal(await first.locator('.matrix-q').textContent(), id, 'the cell holds the whole id');
+    const [cell, tail] = await Promise.all([first.locator('.matrix-q').boundingBox(), first.locator('.matrix-q .q-tail').boundingBox()]);
+    assert.ok(cell && tail && tail.width > 0 && tail.x + tail.width <= cell.x + cell.width + 0.5, 'the end of the id is shown');
+    assert.equal(await first.locator('.matrix-q .q-tail').innerText(), id.slice(-10));
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-1000.png') });
+    await page.close();
+  });
+
   it('compares two models, shows the paired statistics and opens a flip in the matrix', async () => {
     const { model, rows } = mangoBuilt;
     const page = await openResults(model, { light: true });
