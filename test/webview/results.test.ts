@@ -304,6 +304,11 @@ describe('results view webview', function () {
     const [cell, tail] = await Promise.all([first.locator('.matrix-q').boundingBox(), first.locator('.matrix-q .q-tail').boundingBox()]);
     assert.ok(cell && tail && tail.width > 0 && tail.x + tail.width <= cell.x + cell.width + 0.5, 'the end of the id is shown');
     assert.equal(await first.locator('.matrix-q .q-tail').innerText(), id.slice(-10));
+    // The detail beside it fits its pane: a long diagnostic code wraps instead of pushing the
+    // buttons and the id out of sight; its timing says what it measures.
+    const overflow = await page.locator('#detail').evaluate((element) => element.scrollWidth - element.clientWidth);
+    assert.ok(overflow <= 1, `the detail is ${overflow} px wider than its pane`);
+    assert.match(await page.locator('#detail').innerText(), /model latency \d+ ms/);
     await page.screenshot({ path: join(testResultsDir, 'webview-results-1000.png') });
     await page.close();
   });
