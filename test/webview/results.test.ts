@@ -197,6 +197,12 @@ describe('results view webview', function () {
     const page = await openResults(model);
     await page.locator('#tab-failures').click();
     assert.equal(await page.locator('.failure-bar').count(), model.report.failures.length);
+    // Both counts say what they count (a bare "12×" beside "12 records" did not).
+    for (const failure of model.report.failures) {
+      const text = await page.locator(`.failure-bar[data-code="${failure.code}"]`).innerText();
+      assert.match(text, new RegExp(`${failure.records} records? · [0-9.]+% of all`), text);
+      assert.match(text, new RegExp(`${failure.count} occurrences?`), text);
+    }
     await page.screenshot({ path: join(testResultsDir, 'webview-results-failures.png') });
     for (const code of [UNKNOWN, HALLUCINATED]) {
       await page.locator('#tab-failures').click();
@@ -339,7 +345,7 @@ describe('results view webview', function () {
     assert.equal(rows[Number(request.index)].record.question.sampleId, flip.sampleId);
     assert.equal(rows[Number(request.index)].record.model.id, 'beta');
     await page.locator('#tab-compare').click();
-    // A ↔ B asks the host for both answers side by side.
+    // "Side by side" asks the host for both answers side by side.
     await page.locator(`button.flip[data-sample="${flip.sampleId}"] + button.flip-both`).click();
     assert.deepEqual(await waitFor(page, 'compareQuestion'), { type: 'compareQuestion', sampleId: flip.sampleId, a: 'beta', b: 'alpha' });
     await post(page, { type: 'compared', a: 'beta', b: 'beta', error: 'Pick two different models.' });

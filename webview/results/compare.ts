@@ -93,7 +93,7 @@ export class ComparePanel {
         open.dataset.sample = flip.sampleId;
         open.append(el('span', 'flip-id', flip.sampleId), el('span', `flip-values ${flip.b > flip.a ? 'good' : 'bad'}`, `A ${num(flip.a)} → B ${num(flip.b)}`));
         open.addEventListener('click', () => this.openFlip(flip.sampleId, message.a));
-        const both = button('A ↔ B', 'action flip-both', `${message.a}'s and ${message.b}'s answers to ${flip.sampleId} side by side in the editor`);
+        const both = button('Side by side', 'action flip-both', `${message.a}'s and ${message.b}'s answers to ${flip.sampleId} side by side in the editor`);
         both.addEventListener('click', () => this.sideBySide(flip.sampleId, message.a, message.b));
         item.append(open, both);
         list.append(item);
