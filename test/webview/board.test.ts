@@ -335,6 +335,10 @@ describe('board view webview', function () {
       assert.ok(action.scroll <= action.client && action.right <= action.viewport, `the action line is cut at ${width} px: ${JSON.stringify(action)}`);
       const [svg, png] = await Promise.all(['#export-svg', '#export-png'].map((id) => page.locator(id).boundingBox()));
       assert.ok(svg && png && Math.abs(svg.y - png.y) < 1, 'the export buttons stay on one row');
+      // The disk numbers and rod letters stay readable in the narrow panel: the drawing is only as
+      // wide as its widest disk needs (at 618 layout units it drew them 7 px high at 340 px).
+      const heights = await page.locator('svg.hanoi :is(.disk text, .rod-label)').evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect().height));
+      assert.ok(heights.length === 6 && Math.min(...heights) >= 11, `disk and rod labels are ${heights.map((h) => h.toFixed(1)).join(', ')} px high at ${width} px`);
       await page.screenshot({ path: join(testResultsDir, `webview-board-hanoi-labels-${width}.png`) });
       await page.close();
     }
