@@ -187,6 +187,14 @@ describe('results view webview', function () {
     assert.equal(await radar.locator('svg.radar').count(), 1);
     assert.equal(await radar.locator('svg.radar .radar-series').count(), 2);
     assert.equal(await radar.locator('svg.radar .radar-series[data-bar="gpt-4"] circle').count(), 4);
+    // The scale's values are painted over the models' polygons (SVG paints in document order).
+    const ticksOnTop = await radar.locator('svg.radar').evaluate((chart) => {
+      const ticks = [...chart.querySelectorAll('.plot-tick')];
+      const series = [...chart.querySelectorAll('.radar-series')];
+      return ticks.length >= 4 && ticks.every((tick) => series.every((group) => group.compareDocumentPosition(tick) & Node.DOCUMENT_POSITION_FOLLOWING));
+    });
+    assert.ok(ticksOnTop, 'the ring values are drawn above the series');
+    assert.ok((await radar.locator('svg.radar .plot-tick').allTextContents()).includes('1 (human)'));
     await radar.setViewportSize({ width: 1280, height: 1000 });
     await radar.screenshot({ path: join(testResultsDir, 'webview-results-radar.png') });
     await radar.close();

@@ -115,11 +115,14 @@ export function radarChart(plot: PlotData): SVGSVGElement | null {
     const r = (Math.max(0, value) / max) * radius;
     return [centre + r * Math.cos(angle), middle + r * Math.sin(angle)];
   };
+  // The ring values go on top of the polygons, with a halo: the first axis carries both, and a
+  // model's line through "0.75" or "1 (human)" made the scale unreadable where it matters.
+  const ticks: SVGElement[] = [];
   for (const ring of [0.25, 0.5, 0.75, 1, ...(max > 1 ? [max] : [])]) {
     const points = xs.map((_, axis) => point(axis, ring).join(',')).join(' ');
     chart.append(svg('polygon', { points, class: ring === 1 ? 'radar-ring human' : 'radar-ring' }));
     const [, y] = point(0, ring);
-    chart.append(svg('text', { x: centre + 5, y: y + 11, class: 'plot-tick' }, ring === 1 ? '1 (human)' : num(ring)));
+    ticks.push(svg('text', { x: centre + 6, y: y + 11, class: 'plot-tick radar-tick' }, ring === 1 ? '1 (human)' : num(ring)));
   }
   xs.forEach((x, axis) => {
     const [ex, ey] = point(axis, max);
@@ -142,6 +145,7 @@ export function radarChart(plot: PlotData): SVGSVGElement | null {
     });
     chart.append(group);
   });
+  chart.append(...ticks);
   return chart;
 }
 
