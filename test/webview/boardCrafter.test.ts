@@ -96,7 +96,14 @@ describe('board view webview: Crafter', function () {
     const box = await page.locator(`g.cell[data-x="${table.x}"][data-y="${table.y}"]`).boundingBox();
     assert.ok(box);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    assert.equal(await page.locator('#board-status').innerText(), `(${table.x}, ${table.y}) · table`);
+    // Axes, hover and legend all speak world coordinates (the 9×7 window's own 0…8 contradicted
+    // the legend's "at (35, 28) of the 64×64 world").
+    const origin = last.origin;
+    assert.ok(origin, 'the Crafter scene says where its window lies in the world');
+    assert.equal(await page.locator('#board-status').innerText(), `(${origin.x + table.x}, ${origin.y + table.y}) · table`);
+    const axis = await page.locator('svg.board-svg.grid .axes text').allTextContents();
+    assert.deepEqual(axis.slice(0, 9), Array.from({ length: 9 }, (_, x) => String(origin.x + x)));
+    assert.match(await swatch.innerText(), new RegExp(`at \\(${origin.x + (last.agent?.x ?? 0)}, ${origin.y + (last.agent?.y ?? 0)}\\) of the 64×64 world`));
     await page.screenshot({ path: join(testResultsDir, 'webview-board-crafter.png') });
     await page.close();
     const light = await openBoard({ type: 'timeline', timeline }, true);
