@@ -211,6 +211,10 @@ describe('board view webview', function () {
     assert.equal(await fact(page, 'steps left'), '17');
     assert.deepEqual((await sent(page)).filter((message) => message.type === 'frame').map((message) => message.index), [9, 8, 7, 6, 5, 4, 3]);
     assert.ok(await page.locator('.timeline-chip[data-frame="8"]').evaluate((chip) => chip.classList.contains('flag-invalid')));
+    // The chip styles are explained under the strip, for the flags this run has, in the same style.
+    assert.deepEqual(await page.locator('#timeline-key .key-chip').allInnerTexts(), ['invalid', 'no-op', 'blocked', 'take succeeded', 'take failed']);
+    const style = (selector: string) => page.locator(selector).evaluate((element) => [getComputedStyle(element).textDecorationLine, getComputedStyle(element).borderLeftColor]);
+    assert.deepEqual(await style('#timeline-key .key-chip.flag-invalid'), await style('.timeline-chip[data-frame="8"]'));
 
     await page.keyboard.press('Home');
     assert.equal(await page.locator('#timeline-step').innerText(), 'Start · 9 steps');
@@ -351,6 +355,7 @@ describe('board view webview', function () {
     assert.equal(await page.locator('table.board-table tbody tr').count(), 4);
     assert.equal(await page.locator('table.board-table tr.current td').nth(1).innerText(), 'pull lever 3?');
     assert.ok(await page.locator('.timeline-chip[data-frame="4"]').evaluate((chip) => chip.classList.contains('flag-invalid')));
+    assert.deepEqual(await page.locator('#timeline-key .key-chip').allInnerTexts(), ['invalid']);
     assert.ok(await page.locator('#export-svg').evaluate((button) => button.hasAttribute('disabled')));
     await page.screenshot({ path: join(testResultsDir, 'webview-board-bandits.png') });
     const observation = 'You see:\n - a goal 3 steps to your north\n - an enemy <b>here</b>';
