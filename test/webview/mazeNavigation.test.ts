@@ -183,6 +183,15 @@ describe('maze view navigation and routes', function () {
     assert.ok(faded.some(([, , onPath]) => onPath), 'some route rooms are unknown at step 4');
     for (const [name, opacity, onPath] of faded) assert.equal(Number(opacity) === 1, onPath, `${name}: opacity ${opacity}`);
     assert.ok(await page.locator('.route-legend-item').count() >= 4, 'a legend for the routes');
+    // The edge names are painted over the routes (document order): the expected route's wide dots
+    // covered "up" and "down" along the lighthouse stairs.
+    assert.ok(
+      await page.locator('svg.maze .viewport > .routes').evaluate((routes) => {
+        const labels = routes.parentElement?.querySelector(':scope > .edge-labels');
+        return !!labels && !!(routes.compareDocumentPosition(labels) & Node.DOCUMENT_POSITION_FOLLOWING);
+      }),
+      'edge labels are drawn above the routes',
+    );
     await page.keyboard.press('ArrowRight');
     await page.screenshot({ path: join(testResultsDir, 'webview-maze-routes.png') });
     // DF: the expected route is the walkthrough's actions from the start.
