@@ -357,6 +357,7 @@ describe('board view webview', function () {
     assert.ok(await page.locator('.timeline-chip[data-frame="4"]').evaluate((chip) => chip.classList.contains('flag-invalid')));
     assert.deepEqual(await page.locator('#timeline-key .key-chip').allInnerTexts(), ['invalid']);
     assert.ok(await page.locator('#export-svg').evaluate((button) => button.hasAttribute('disabled')));
+    assert.ok(await page.locator('#export-svg').isHidden(), 'no export buttons for a table');
     await page.screenshot({ path: join(testResultsDir, 'webview-board-bandits.png') });
     const observation = 'You see:\n - a goal 3 steps to your north\n - an enemy <b>here</b>';
     await post(page, { type: 'scene', scene: { kind: 'text', text: observation }, title: 'Messenger step 4' });

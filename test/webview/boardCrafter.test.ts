@@ -77,6 +77,10 @@ describe('board view webview: Crafter', function () {
       return [box('.board-mission .mission-label'), box('.board-mission .mission-text'), Number.parseFloat(getComputedStyle(observation).lineHeight) || 20];
     });
     assert.ok(text.height > 3 * lineHeight, `the observation is several lines (${text.height} px)`);
+    // Plain weight, and at most a third of the panel high (it scrolls): the board stays in view.
+    const [weight, viewportHeight] = await page.evaluate(() => [getComputedStyle(document.querySelector('.board-mission .mission-text') as Element).fontWeight, window.innerHeight]);
+    assert.equal(weight, '400');
+    assert.ok(text.height <= viewportHeight / 3 + 1, `the observation takes ${text.height} of ${viewportHeight} px`);
     assert.ok(label.top >= text.top - 1 && label.bottom <= text.top + lineHeight + 1, `the label (${label.top}–${label.bottom}) is on the first line (${text.top}–${text.top + lineHeight})`);
     // The legend names each material present with the same tile.
     const legend = await page.locator('.board-legend li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.material ?? (item as HTMLElement).dataset.symbol));

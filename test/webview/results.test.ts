@@ -177,6 +177,9 @@ describe('results view webview', function () {
     const byLength = model.plots.find((plot) => plot.x === 'path_length');
     assert.ok(byLength);
     assert.equal(byLength.cells.length, byLength.xs.length * model.models.length, 'every path length has a bar per model');
+    // Bar values print as the tables do: three decimals, then n.
+    const values = await page.locator('figure.plot .plot-value').allTextContents();
+    assert.ok(values.length > 0 && values.every((value) => /^-?\d+\.\d{3} {2}n=[\d,]+$/.test(value)), values.join(' | '));
     await page.setViewportSize({ width: 1280, height: 1000 });
     await page.screenshot({ path: join(testResultsDir, 'webview-results-plots.png') });
     await page.close();

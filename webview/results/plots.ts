@@ -2,7 +2,7 @@
 // grouped horizontal bar charts with labels, values, a legend and an axis; SmartPlay's normalised
 // scores per game also as a capability radar (one polygon per model, 1 = the human baseline).
 import type { PlotData, ResultsModel } from '../../src/protocol/results';
-import { count, el, heading, keyText, num, svg } from './dom';
+import { count, el, fixed, heading, keyText, num, svg } from './dom';
 
 const WIDTH = 760;
 const BAR = 14;
@@ -91,7 +91,8 @@ export function barChart(plot: PlotData): SVGSVGElement {
       rect.append(svg('title', {}, `${bar} · ${plot.x} ${label}: ${num(mean)} over ${count(n)} records`));
       chart.append(rect);
       const end = scale(Math.max(0, mean));
-      chart.append(svg('text', { x: end + 5, y: y + BAR - 3, class: 'plot-value' }, `${num(mean)}  n=${count(n)}`));
+      // Three decimals, as the tables print the same means: "0.5" beside "0.375" read as different precision.
+      chart.append(svg('text', { x: end + 5, y: y + BAR - 3, class: 'plot-value' }, `${fixed(mean)}  n=${count(n)}`));
     });
   });
   return chart;
