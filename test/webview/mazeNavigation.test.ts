@@ -353,6 +353,10 @@ describe('maze view navigation and routes', function () {
       assert.ok(Math.max(...rows) - Math.min(...rows) <= 4, `${width} px: toolbar items centred at ${rows.join(', ')}`);
       const overflow = await page.locator('.maze-toolbar').evaluate((bar) => bar.scrollWidth - bar.clientWidth);
       assert.ok(overflow <= 0, `${width} px: the toolbar overflows by ${overflow} px`);
+      // The cutoff slider keeps a usable width, and the label does not run under the Fit button.
+      const [slider, label, fit] = await Promise.all(['#cutoff', '.cutoff span', '#fit'].map((selector) => page.locator(selector).boundingBox()));
+      assert.ok(slider && slider.width >= 40, `${width} px: the slider is ${slider?.width} px wide`);
+      assert.ok(label && fit && label.x + label.width <= fit.x, `${width} px: the cutoff label runs under Fit`);
       // A small maze keeps every room name, even in a narrow panel.
       assert.equal(await page.locator('[data-node] text').filter({ visible: true }).count(), 13);
       if (width === 480) await page.screenshot({ path: join(testResultsDir, 'webview-maze-480.png') });

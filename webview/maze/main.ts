@@ -157,10 +157,19 @@ function showStats(value: CutoffStats): void {
   stats.textContent = `At step ${value.cutoff} · ${part('DF', value.df)} · ${part('RF', value.rf)}`;
 }
 
+// In a narrow panel the slider needs the room: "Step N" there, its tooltip still says "Known at".
+const narrowToolbar = window.matchMedia('(max-width: 560px)');
+function cutoffText(step: number): string {
+  return narrowToolbar.matches ? `Step ${step}` : `Known at step ${step}`;
+}
+narrowToolbar.addEventListener('change', () => {
+  if (cutoff !== null) sliderText.textContent = cutoffText(cutoff);
+});
+
 function setCutoff(step: number, notify: boolean): void {
   cutoff = step;
   slider.value = String(step);
-  sliderText.textContent = `Known at step ${step}`;
+  sliderText.textContent = cutoffText(step);
   sliderLabel.title = `Known at step ${step}: later rooms and edges are faded`;
   slider.setAttribute('aria-label', `Known at step ${step}`);
   if (graph && drawn) applyCutoff(graph, drawn, step);
