@@ -478,5 +478,16 @@ describe('board view webview', function () {
     assert.ok(box && box.width > 300, 'the grid keeps most of a narrow panel');
     await narrow.screenshot({ path: join(testResultsDir, 'webview-board-narrow.png') });
     await narrow.close();
+    // A short side panel (the e2e layout: the board beside two editors, the Problems panel below):
+    // the grid, not the legend, gets the height, so an energy number stays readable.
+    const short = await openBoard({ type: 'timeline', timeline: graspTimeline(), frame: 5 }, { viewport: { width: 340, height: 520 } });
+    await short.screenshot({ path: join(testResultsDir, 'webview-board-short.png') });
+    const floor = await short.locator('svg.board-svg.grid .floor').first().boundingBox();
+    const rows = Number(await short.locator('svg.board-svg.grid').getAttribute('data-rows'));
+    assert.ok(floor && floor.height / rows >= 22, `a cell is ${((floor?.height ?? 0) / rows).toFixed(1)} px high in a 340×520 panel`);
+    // Below the grid, the state and legend are scrolled to, not cut off.
+    await short.locator('.board-legend').scrollIntoViewIfNeeded();
+    assert.ok(await short.locator('.board-legend li').last().isVisible());
+    await short.close();
   });
 });
