@@ -340,6 +340,14 @@ describe('results view webview', function () {
     assert.deepEqual(await waitFor(page, 'compare'), { type: 'compare', a: 'beta', b: 'alpha' });
     const result = compareModels(mango, 'beta', 'alpha');
     await post(page, { type: 'compared', a: 'beta', b: 'alpha', result });
+    // A significant change in parse_error (not a success rate) is not coloured as better or worse;
+    // the same change in a success rate is.
+    const significant = { ...result.metrics.parse_error, diff: 0.2, p_value: 0.01 };
+    await post(page, { type: 'compared', a: 'beta', b: 'alpha', result: { ...result, metrics: { ...result.metrics, parse_error: significant, success_loose: { ...result.metrics.success_loose, diff: 0.2, p_value: 0.01 } } } });
+    const verdict = (metric: string) => page.locator(`.compare-table tr[data-metric="${metric}"] td`).nth(3).getAttribute('class');
+    assert.equal(await verdict('parse_error'), 'num significant');
+    assert.equal(await verdict('success_loose'), 'num good');
+    await post(page, { type: 'compared', a: 'beta', b: 'alpha', result });
     const strict = result.metrics.success_strict;
     const cells = await page.locator('.compare-table tr[data-metric="success_strict"] td').allInnerTexts();
     assert.deepEqual(cells.slice(0, 4), ['success_strict', strict.a.toFixed(3), strict.b.toFixed(3), `${strict.diff > 0 ? '+' : ''}${strict.diff.toFixed(3)}`]);
