@@ -94,6 +94,9 @@ export interface GridScene {
   start?: BoardPoint | null;
   /** 'xy' shows "(x, y)" (BabyAI); 'rowcol' shows "row y, col x" (GRASP stores [row, col]). */
   coordinateSystem: 'xy' | 'rowcol';
+  /** Coordinates of cell (0, 0) in a larger world, when the grid is a window onto one (Crafter's
+   *  9×7 view of its 64×64 world): axis numbers and hover positions then show world coordinates. */
+  origin?: BoardPoint;
   /** Shown above the grid, and editable in authoring mode. */
   mission?: string;
   /** What that text is, when it is not a mission (SmartPlay shows the model's observation there); `Mission` when absent. */

@@ -211,6 +211,10 @@ describe('board view webview', function () {
     assert.equal(await fact(page, 'steps left'), '17');
     assert.deepEqual((await sent(page)).filter((message) => message.type === 'frame').map((message) => message.index), [9, 8, 7, 6, 5, 4, 3]);
     assert.ok(await page.locator('.timeline-chip[data-frame="8"]').evaluate((chip) => chip.classList.contains('flag-invalid')));
+    // The chip styles are explained under the strip, for the flags this run has, in the same style.
+    assert.deepEqual(await page.locator('#timeline-key .key-chip').allInnerTexts(), ['invalid', 'no-op', 'blocked', 'take succeeded', 'take failed']);
+    const style = (selector: string) => page.locator(selector).evaluate((element) => [getComputedStyle(element).textDecorationLine, getComputedStyle(element).borderLeftColor]);
+    assert.deepEqual(await style('#timeline-key .key-chip.flag-invalid'), await style('.timeline-chip[data-frame="8"]'));
 
     await page.keyboard.press('Home');
     assert.equal(await page.locator('#timeline-step').innerText(), 'Start · 9 steps');
@@ -335,6 +339,10 @@ describe('board view webview', function () {
       assert.ok(action.scroll <= action.client && action.right <= action.viewport, `the action line is cut at ${width} px: ${JSON.stringify(action)}`);
       const [svg, png] = await Promise.all(['#export-svg', '#export-png'].map((id) => page.locator(id).boundingBox()));
       assert.ok(svg && png && Math.abs(svg.y - png.y) < 1, 'the export buttons stay on one row');
+      // The disk numbers and rod letters stay readable in the narrow panel: the drawing is only as
+      // wide as its widest disk needs (at 618 layout units it drew them 7 px high at 340 px).
+      const heights = await page.locator('svg.hanoi :is(.disk text, .rod-label)').evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect().height));
+      assert.ok(heights.length === 6 && Math.min(...heights) >= 11, `disk and rod labels are ${heights.map((h) => h.toFixed(1)).join(', ')} px high at ${width} px`);
       await page.screenshot({ path: join(testResultsDir, `webview-board-hanoi-labels-${width}.png`) });
       await page.close();
     }
@@ -347,7 +355,9 @@ describe('board view webview', function () {
     assert.equal(await page.locator('table.board-table tbody tr').count(), 4);
     assert.equal(await page.locator('table.board-table tr.current td').nth(1).innerText(), 'pull lever 3?');
     assert.ok(await page.locator('.timeline-chip[data-frame="4"]').evaluate((chip) => chip.classList.contains('flag-invalid')));
+    assert.deepEqual(await page.locator('#timeline-key .key-chip').allInnerTexts(), ['invalid']);
     assert.ok(await page.locator('#export-svg').evaluate((button) => button.hasAttribute('disabled')));
+    assert.ok(await page.locator('#export-svg').isHidden(), 'no export buttons for a table');
     await page.screenshot({ path: join(testResultsDir, 'webview-board-bandits.png') });
     const observation = 'You see:\n - a goal 3 steps to your north\n - an enemy <b>here</b>';
     await post(page, { type: 'scene', scene: { kind: 'text', text: observation }, title: 'Messenger step 4' });
@@ -468,5 +478,16 @@ describe('board view webview', function () {
     assert.ok(box && box.width > 300, 'the grid keeps most of a narrow panel');
     await narrow.screenshot({ path: join(testResultsDir, 'webview-board-narrow.png') });
     await narrow.close();
+    // A short side panel (the e2e layout: the board beside two editors, the Problems panel below):
+    // the grid, not the legend, gets the height, so an energy number stays readable.
+    const short = await openBoard({ type: 'timeline', timeline: graspTimeline(), frame: 5 }, { viewport: { width: 340, height: 520 } });
+    await short.screenshot({ path: join(testResultsDir, 'webview-board-short.png') });
+    const floor = await short.locator('svg.board-svg.grid .floor').first().boundingBox();
+    const rows = Number(await short.locator('svg.board-svg.grid').getAttribute('data-rows'));
+    assert.ok(floor && floor.height / rows >= 22, `a cell is ${((floor?.height ?? 0) / rows).toFixed(1)} px high in a 340×520 panel`);
+    // Below the grid, the state and legend are scrolled to, not cut off.
+    await short.locator('.board-legend').scrollIntoViewIfNeeded();
+    assert.ok(await short.locator('.board-legend li').last().isVisible());
+    await short.close();
   });
 });

@@ -77,6 +77,10 @@ describe('board view webview: Crafter', function () {
       return [box('.board-mission .mission-label'), box('.board-mission .mission-text'), Number.parseFloat(getComputedStyle(observation).lineHeight) || 20];
     });
     assert.ok(text.height > 3 * lineHeight, `the observation is several lines (${text.height} px)`);
+    // Plain weight, and at most a third of the panel high (it scrolls): the board stays in view.
+    const [weight, viewportHeight] = await page.evaluate(() => [getComputedStyle(document.querySelector('.board-mission .mission-text') as Element).fontWeight, window.innerHeight]);
+    assert.equal(weight, '400');
+    assert.ok(text.height <= viewportHeight / 3 + 1, `the observation takes ${text.height} of ${viewportHeight} px`);
     assert.ok(label.top >= text.top - 1 && label.bottom <= text.top + lineHeight + 1, `the label (${label.top}–${label.bottom}) is on the first line (${text.top}–${text.top + lineHeight})`);
     // The legend names each material present with the same tile.
     const legend = await page.locator('.board-legend li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.material ?? (item as HTMLElement).dataset.symbol));
@@ -96,7 +100,14 @@ describe('board view webview: Crafter', function () {
     const box = await page.locator(`g.cell[data-x="${table.x}"][data-y="${table.y}"]`).boundingBox();
     assert.ok(box);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    assert.equal(await page.locator('#board-status').innerText(), `(${table.x}, ${table.y}) · table`);
+    // Axes, hover and legend all speak world coordinates (the 9×7 window's own 0…8 contradicted
+    // the legend's "at (35, 28) of the 64×64 world").
+    const origin = last.origin;
+    assert.ok(origin, 'the Crafter scene says where its window lies in the world');
+    assert.equal(await page.locator('#board-status').innerText(), `(${origin.x + table.x}, ${origin.y + table.y}) · table`);
+    const axis = await page.locator('svg.board-svg.grid .axes text').allTextContents();
+    assert.deepEqual(axis.slice(0, 9), Array.from({ length: 9 }, (_, x) => String(origin.x + x)));
+    assert.match(await swatch.innerText(), new RegExp(`at \\(${origin.x + (last.agent?.x ?? 0)}, ${origin.y + (last.agent?.y ?? 0)}\\) of the 64×64 world`));
     await page.screenshot({ path: join(testResultsDir, 'webview-board-crafter.png') });
     await page.close();
     const light = await openBoard({ type: 'timeline', timeline }, true);

@@ -55,6 +55,27 @@ describe('maze view webview', function () {
     await page.close();
   });
 
+  it('names every edge colour it draws in the legend, and only those', async () => {
+    const visibleLegend = (page: Page) => page.locator('.maze-legend span').filter({ visible: true }).allInnerTexts();
+    // The sample has up/down (purple) and non-compass moves such as "enter boat" (orange).
+    const { page } = await openMaze(buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39 }));
+    const legend = await visibleLegend(page);
+    assert.ok(legend.includes('up / down') && legend.includes('other move (enter, exit, …)'), `legend: ${legend.join(' | ')}`);
+    const colour = (selector: string) => page.evaluate((css) => {
+      const element = document.querySelector(css) as Element;
+      const style = getComputedStyle(element, css.startsWith('.maze-legend') ? '::before' : null);
+      return css.startsWith('.maze-legend') ? style.borderTopColor : style.stroke;
+    }, selector);
+    assert.equal(await colour('.maze-legend .legend-vertical'), await colour('svg.maze .edge.dir-up .edge-line'));
+    assert.equal(await colour('.maze-legend .legend-other'), await colour('svg.maze .edge.dir-other .edge-line'));
+    await page.close();
+    // Compass moves only: no purple or orange line, so no such legend entry.
+    const compass = sampleEdges.filter((edge) => ['north', 'south', 'east', 'west'].includes(edge.action));
+    const plain = await openMaze(buildMazeGraph('lighthouse', compass, sampleLocations, { start: 'harbour road', lastStep: 39 }));
+    assert.deepEqual(await visibleLegend(plain.page), ['edge from edges.json', 'imputed reverse (evaluator adds it)', 'not yet known at the cutoff']);
+    await plain.page.close();
+  });
+
   it('dashes imputed edges and fades what is unknown at the cutoff', async () => {
     const edges = sampleEdges.filter((edge) => !(edge.src_node === 'fish market' && edge.action === 'south'));
     const graph = buildMazeGraph('lighthouse', edges, sampleLocations, { start: 'harbour road', lastStep: 39 });
@@ -64,7 +85,7 @@ describe('maze view webview', function () {
     await page.locator('#cutoff').fill('10');
     const unknownAt10 = graph.edges.filter((edge) => edge.minStep > 10).length;
     assert.equal(await page.locator('g.edge.unknown').count(), unknownAt10);
-    assert.equal(await page.locator('.cutoff span').innerText(), 'Step 10');
+    assert.equal(await page.locator('.cutoff span').innerText(), 'Known at step 10');
     assert.equal(await page.locator('#cutoff').getAttribute('aria-label'), 'Known at step 10');
     assert.deepEqual((await sent(page)).filter((message) => message.type === 'cutoff').at(-1), { type: 'cutoff', step: 10 });
     await page.screenshot({ path: join(testResultsDir, 'webview-maze-cutoff.png') });
@@ -138,7 +159,7 @@ describe('maze view webview', function () {
     await page.waitForSelector('.trajectory:not([hidden]) .chip');
     assert.deepEqual(await fadedRooms(), expectedFaded(39));
     assert.equal(await page.locator('#cutoff').inputValue(), '39');
-    assert.equal(await page.locator('.cutoff span').innerText(), 'Step 39');
+    assert.equal(await page.locator('.cutoff span').innerText(), 'Known at step 39');
     assert.deepEqual((await sent(page)).filter((message) => message.type === 'cutoff').at(-1), { type: 'cutoff', step: 39 }, 'the host updates the question counts too');
     await page.keyboard.press('ArrowLeft');
     assert.deepEqual(await fadedRooms(), expectedFaded(39), 'stepping keeps the question cutoff');

@@ -54,10 +54,11 @@ describe('maze view navigation and routes', function () {
   /** Two animation frames: the view applies its transform in the next one. */
   const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
-  /** The union of the drawn rooms' screen boxes, and the drawing area's. */
+  /** The union of the drawn rooms' and edge lines' screen boxes, and the drawing area's. */
   const boxes = (page: Page) =>
     page.evaluate(() => {
-      const rooms = [...document.querySelectorAll('[data-node] rect')].map((rect) => rect.getBoundingClientRect());
+      // Edge lines count: an edge that detours past the outermost room must not be cut off either.
+      const rooms = [...document.querySelectorAll('[data-node] rect, svg.maze .edge-line')].map((rect) => rect.getBoundingClientRect());
       const canvas = (document.querySelector('.maze-canvas') as HTMLElement).getBoundingClientRect();
       const union = { left: Math.min(...rooms.map((box) => box.left)), top: Math.min(...rooms.map((box) => box.top)), right: Math.max(...rooms.map((box) => box.right)), bottom: Math.max(...rooms.map((box) => box.bottom)) };
       return { union, canvas: { left: canvas.left, top: canvas.top, right: canvas.right, bottom: canvas.bottom } };
@@ -127,6 +128,10 @@ describe('maze view navigation and routes', function () {
     const shown = page.locator('svg.maze .edge-label').filter({ visible: true });
     assert.ok((await shown.count()) > 0, 'edge labels show when zoomed in');
     assert.ok(await page.locator('[data-node] text').filter({ visible: true }).count() > 10, `room names show when zoomed in (room at the centre: ${centre})`);
+    // The wheel previews the zoom by scaling the last raster; the crisp redraw follows once the
+    // wheel rests (panZoom.ts REST_MS): the picture shows what the user reads, not the preview.
+    await page.waitForFunction(() => !document.querySelector('svg.maze')?.classList.contains('moving'));
+    await settle(page);
     await page.screenshot({ path: join(testResultsDir, 'webview-maze-400-zoomed.png') });
 
     // The minimap (shown once part of the maze is out of view): a click centres the view on that point.
@@ -178,6 +183,15 @@ describe('maze view navigation and routes', function () {
     assert.ok(faded.some(([, , onPath]) => onPath), 'some route rooms are unknown at step 4');
     for (const [name, opacity, onPath] of faded) assert.equal(Number(opacity) === 1, onPath, `${name}: opacity ${opacity}`);
     assert.ok(await page.locator('.route-legend-item').count() >= 4, 'a legend for the routes');
+    // The edge names are painted over the routes (document order): the expected route's wide dots
+    // covered "up" and "down" along the lighthouse stairs.
+    assert.ok(
+      await page.locator('svg.maze .viewport > .routes').evaluate((routes) => {
+        const labels = routes.parentElement?.querySelector(':scope > .edge-labels');
+        return !!labels && !!(routes.compareDocumentPosition(labels) & Node.DOCUMENT_POSITION_FOLLOWING);
+      }),
+      'edge labels are drawn above the routes',
+    );
     await page.keyboard.press('ArrowRight');
     await page.screenshot({ path: join(testResultsDir, 'webview-maze-routes.png') });
     // DF: the expected route is the walkthrough's actions from the start.
@@ -339,6 +353,10 @@ describe('maze view navigation and routes', function () {
       assert.ok(Math.max(...rows) - Math.min(...rows) <= 4, `${width} px: toolbar items centred at ${rows.join(', ')}`);
       const overflow = await page.locator('.maze-toolbar').evaluate((bar) => bar.scrollWidth - bar.clientWidth);
       assert.ok(overflow <= 0, `${width} px: the toolbar overflows by ${overflow} px`);
+      // The cutoff slider keeps a usable width, and the label does not run under the Fit button.
+      const [slider, label, fit] = await Promise.all(['#cutoff', '.cutoff span', '#fit'].map((selector) => page.locator(selector).boundingBox()));
+      assert.ok(slider && slider.width >= 40, `${width} px: the slider is ${slider?.width} px wide`);
+      assert.ok(label && fit && label.x + label.width <= fit.x, `${width} px: the cutoff label runs under Fit`);
       // A small maze keeps every room name, even in a narrow panel.
       assert.equal(await page.locator('[data-node] text').filter({ visible: true }).count(), 13);
       if (width === 480) await page.screenshot({ path: join(testResultsDir, 'webview-maze-480.png') });

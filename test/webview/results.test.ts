@@ -177,6 +177,9 @@ describe('results view webview', function () {
     const byLength = model.plots.find((plot) => plot.x === 'path_length');
     assert.ok(byLength);
     assert.equal(byLength.cells.length, byLength.xs.length * model.models.length, 'every path length has a bar per model');
+    // Bar values print as the tables do: three decimals, then n.
+    const values = await page.locator('figure.plot .plot-value').allTextContents();
+    assert.ok(values.length > 0 && values.every((value) => /^-?\d+\.\d{3} {2}n=[\d,]+$/.test(value)), values.join(' | '));
     await page.setViewportSize({ width: 1280, height: 1000 });
     await page.screenshot({ path: join(testResultsDir, 'webview-results-plots.png') });
     await page.close();
@@ -187,6 +190,14 @@ describe('results view webview', function () {
     assert.equal(await radar.locator('svg.radar').count(), 1);
     assert.equal(await radar.locator('svg.radar .radar-series').count(), 2);
     assert.equal(await radar.locator('svg.radar .radar-series[data-bar="gpt-4"] circle').count(), 4);
+    // The scale's values are painted over the models' polygons (SVG paints in document order).
+    const ticksOnTop = await radar.locator('svg.radar').evaluate((chart) => {
+      const ticks = [...chart.querySelectorAll('.plot-tick')];
+      const series = [...chart.querySelectorAll('.radar-series')];
+      return ticks.length >= 4 && ticks.every((tick) => series.every((group) => group.compareDocumentPosition(tick) & Node.DOCUMENT_POSITION_FOLLOWING));
+    });
+    assert.ok(ticksOnTop, 'the ring values are drawn above the series');
+    assert.ok((await radar.locator('svg.radar .plot-tick').allTextContents()).includes('1 (human)'));
     await radar.setViewportSize({ width: 1280, height: 1000 });
     await radar.screenshot({ path: join(testResultsDir, 'webview-results-radar.png') });
     await radar.close();
@@ -197,6 +208,12 @@ describe('results view webview', function () {
     const page = await openResults(model);
     await page.locator('#tab-failures').click();
     assert.equal(await page.locator('.failure-bar').count(), model.report.failures.length);
+    // Both counts say what they count (a bare "12×" beside "12 records" did not).
+    for (const failure of model.report.failures) {
+      const text = await page.locator(`.failure-bar[data-code="${failure.code}"]`).innerText();
+      assert.match(text, new RegExp(`${failure.records} records? · [0-9.]+% of all`), text);
+      assert.match(text, new RegExp(`${failure.count} occurrences?`), text);
+    }
     await page.screenshot({ path: join(testResultsDir, 'webview-results-failures.png') });
     for (const code of [UNKNOWN, HALLUCINATED]) {
       await page.locator('#tab-failures').click();
@@ -287,6 +304,32 @@ describe('results view webview', function () {
     await page.close();
   });
 
+  it('keeps every model column in view beside the detail in a 1000 px editor; ids keep their distinguishing end', async () => {
+    const page = await openResults(mangoBuilt.model, { viewport: { width: 1000, height: 800 } });
+    await page.locator('#tab-questions').click();
+    await page.locator('.matrix-cell').first().click();
+    await answerDetail(page, mangoBuilt.rows, 1);
+    const scroller = (await page.locator('#matrix').boundingBox()) as { x: number; width: number };
+    for (const name of mangoBuilt.model.models) {
+      const head = (await page.locator('.matrix-head .matrix-model', { hasText: name }).boundingBox()) as { x: number; width: number };
+      assert.ok(head.x + head.width <= scroller.x + scroller.width + 0.5, `the ${name} column ends at ${head.x + head.width}, the matrix at ${scroller.x + scroller.width}`);
+    }
+    // An id too long for its cell is cut in the middle: its last characters are on screen.
+    const first = page.locator('.matrix-spacer .matrix-row:not([hidden])').first();
+    const id = (await first.getAttribute('data-question')) as string;
+    assert.equal(await first.locator('.matrix-q').textContent(), id, 'the cell holds the whole id');
+    const [cell, tail] = await Promise.all([first.locator('.matrix-q').boundingBox(), first.locator('.matrix-q .q-tail').boundingBox()]);
+    assert.ok(cell && tail && tail.width > 0 && tail.x + tail.width <= cell.x + cell.width + 0.5, 'the end of the id is shown');
+    assert.equal(await first.locator('.matrix-q .q-tail').innerText(), id.slice(-10));
+    // The detail beside it fits its pane: a long diagnostic code wraps instead of pushing the
+    // buttons and the id out of sight; its timing says what it measures.
+    const overflow = await page.locator('#detail').evaluate((element) => element.scrollWidth - element.clientWidth);
+    assert.ok(overflow <= 1, `the detail is ${overflow} px wider than its pane`);
+    assert.match(await page.locator('#detail').innerText(), /model latency \d+ ms/);
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-1000.png') });
+    await page.close();
+  });
+
   it('compares two models, shows the paired statistics and opens a flip in the matrix', async () => {
     const { model, rows } = mangoBuilt;
     const page = await openResults(model, { light: true });
@@ -296,6 +339,14 @@ describe('results view webview', function () {
     await page.locator('#compare-run').click();
     assert.deepEqual(await waitFor(page, 'compare'), { type: 'compare', a: 'beta', b: 'alpha' });
     const result = compareModels(mango, 'beta', 'alpha');
+    await post(page, { type: 'compared', a: 'beta', b: 'alpha', result });
+    // A significant change in parse_error (not a success rate) is not coloured as better or worse;
+    // the same change in a success rate is.
+    const significant = { ...result.metrics.parse_error, diff: 0.2, p_value: 0.01 };
+    await post(page, { type: 'compared', a: 'beta', b: 'alpha', result: { ...result, metrics: { ...result.metrics, parse_error: significant, success_loose: { ...result.metrics.success_loose, diff: 0.2, p_value: 0.01 } } } });
+    const verdict = (metric: string) => page.locator(`.compare-table tr[data-metric="${metric}"] td`).nth(3).getAttribute('class');
+    assert.equal(await verdict('parse_error'), 'num significant');
+    assert.equal(await verdict('success_loose'), 'num good');
     await post(page, { type: 'compared', a: 'beta', b: 'alpha', result });
     const strict = result.metrics.success_strict;
     const cells = await page.locator('.compare-table tr[data-metric="success_strict"] td').allInnerTexts();
@@ -313,7 +364,7 @@ describe('results view webview', function () {
     assert.equal(rows[Number(request.index)].record.question.sampleId, flip.sampleId);
     assert.equal(rows[Number(request.index)].record.model.id, 'beta');
     await page.locator('#tab-compare').click();
-    // A ↔ B asks the host for both answers side by side.
+    // "Side by side" asks the host for both answers side by side.
     await page.locator(`button.flip[data-sample="${flip.sampleId}"] + button.flip-both`).click();
     assert.deepEqual(await waitFor(page, 'compareQuestion'), { type: 'compareQuestion', sampleId: flip.sampleId, a: 'beta', b: 'alpha' });
     await post(page, { type: 'compared', a: 'beta', b: 'beta', error: 'Pick two different models.' });

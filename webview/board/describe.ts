@@ -4,8 +4,16 @@ import type { BoardObject, GridCell, GridScene } from '../../src/protocol/board'
 
 const DIRECTIONS = ['east', 'south', 'west', 'north'];
 
+/** World coordinates of the grid's cell (0, 0): (0, 0) unless the scene is a window onto a larger world. */
+export function worldOrigin(scene: GridScene): { x: number; y: number } {
+  const at = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+  return { x: at(scene.origin?.x), y: at(scene.origin?.y) };
+}
+
 export function coordinates(scene: GridScene, x: number, y: number): string {
-  return scene.coordinateSystem === 'rowcol' ? `row ${y}, col ${x}` : `(${x}, ${y})`;
+  const origin = worldOrigin(scene);
+  const [wx, wy] = [x + origin.x, y + origin.y];
+  return scene.coordinateSystem === 'rowcol' ? `row ${wy}, col ${wx}` : `(${wx}, ${wy})`;
 }
 
 export function objectText(object: BoardObject): string {

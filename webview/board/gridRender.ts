@@ -3,6 +3,7 @@
 // and authoring can find it.
 import type { BoardPathMark, GridCell, GridScene } from '../../src/protocol/board';
 import { agentSymbol, ballSymbol, boxSymbol, colorOf, doorSymbol, energySymbol, isCreature, isTerrainMaterial, keySymbol, obstacleSymbol, startSymbol, terrainSymbol, wallSymbol } from './gridSymbols';
+import { worldOrigin } from './describe';
 import { drawPath } from './pathOverlay';
 import { clampInt, svgElement, svgText } from './svg';
 
@@ -69,8 +70,10 @@ export function drawGrid(scene: GridScene, path: readonly BoardPathMark[], curre
 
   const axes = svgElement('g', { class: 'axes' });
   const step = axisStep(Math.max(columns, rows));
-  for (let x = 0; x < columns; x += step) axes.append(svgText(String(x), { x: left + x * CELL + CELL / 2, y: top - 8, 'text-anchor': 'middle' }));
-  for (let y = 0; y < rows; y += step) axes.append(svgText(String(y), { x: left - 6, y: top + y * CELL + CELL / 2, 'text-anchor': 'end', 'dominant-baseline': 'central' }));
+  // A window onto a larger world numbers its axes in world coordinates, as its legend and hover do.
+  const origin = worldOrigin(scene);
+  for (let x = 0; x < columns; x += step) axes.append(svgText(String(origin.x + x), { x: left + x * CELL + CELL / 2, y: top - 8, 'text-anchor': 'middle' }));
+  for (let y = 0; y < rows; y += step) axes.append(svgText(String(origin.y + y), { x: left - 6, y: top + y * CELL + CELL / 2, 'text-anchor': 'end', 'dominant-baseline': 'central' }));
   svg.insertBefore(axes, board);
 
   const energies = scene.cells.filter((cell) => cell.kind === 'energy').map((cell) => (cell.kind === 'energy' ? cell.value : 0));

@@ -3,9 +3,13 @@
 import type { HanoiScene } from '../../src/protocol/board';
 import { clampInt, svgElement, svgText } from './svg';
 
-const ROD_GAP = 190;
+/** Rod spacing: room for the widest disk, no more (a wide drawing shrinks its numbers in a side panel). */
+const MIN_ROD_GAP = 110;
+const MAX_ROD_GAP = 190;
 const DISK_HEIGHT = 24;
 const MARGIN = 24;
+/** The drawing grows at most this much past its own size: a 3-disk tower need not fill a 1000 px panel. */
+const MAX_SCALE = 1.6;
 
 export interface DrawnHanoi {
   svg: SVGSVGElement;
@@ -18,10 +22,13 @@ export function drawHanoi(scene: HanoiScene): DrawnHanoi {
   const allSizes = rods.flat().filter((size) => Number.isFinite(size));
   const disks = Math.max(clampInt(scene.disks, 1, 64), allSizes.length, ...allSizes.map((size) => size + 1));
   const rodHeight = (disks + 1.5) * DISK_HEIGHT;
+  // Each size is 22 units wider than the one above it, from 34 for the smallest, plus a gap.
+  const ROD_GAP = Math.min(MAX_ROD_GAP, Math.max(MIN_ROD_GAP, 34 + 22 * (disks - 1) + 26));
   const width = MARGIN * 2 + rods.length * ROD_GAP;
   const baseY = MARGIN + rodHeight;
   const height = baseY + 40;
   const svg = svgElement('svg', { class: 'board-svg hanoi', viewBox: `0 0 ${width} ${height}`, role: 'img' });
+  svg.style.maxWidth = `${Math.round(width * MAX_SCALE)}px`;
   const title = svgElement('title');
   title.textContent = `Tower of Hanoi, ${disks} disks`;
   svg.append(title, svgElement('rect', { x: MARGIN / 2, y: baseY, width: width - MARGIN, height: 8, rx: 3, class: 'hanoi-base' }));

@@ -88,6 +88,8 @@ function showMission(scene: BoardScene, editable: boolean): void {
   missionText.textContent = mission ?? '';
   // SmartPlay's text is the observation the model was shown, not a mission.
   missionLabel.textContent = (scene.kind === 'grid' ? scene.missionLabel : undefined) ?? 'Mission';
+  // A one-line mission reads as a heading; a many-line observation in bold pushed the board off screen.
+  missionText.classList.toggle('observation', scene.kind === 'grid' && typeof scene.missionLabel === 'string');
   // Do not overwrite what the user is typing when the host echoes a scene.
   const field = missionField as unknown as { value: string };
   if (editable && document.activeElement !== missionField) field.value = mission ?? '';
@@ -144,6 +146,8 @@ function show(): void {
   showMission(scene, staticScene?.editable === true);
   status.hidden = scene.kind !== 'grid';
   for (const button of [exportSvgButton, exportPngButton]) button.toggleAttribute('disabled', drawn.svg === null);
+  // A table or text scene has no picture: greyed SVG/PNG buttons only raised the question why.
+  exportGroup.hidden = drawn.svg === null;
   if (currentTimeline) host.saveState<SavedState>({ title: currentTimeline.title, frame: frameIndex });
 }
 

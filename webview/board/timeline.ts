@@ -44,6 +44,8 @@ export class Timeline {
   private readonly stepLabel: HTMLElement;
   private readonly actionLabel: HTMLElement;
   private readonly strip: HTMLElement;
+  /** What the marked chips' styles mean, for the flags this timeline has. */
+  private readonly key: HTMLElement;
   private frames: readonly BoardFrame[] = [];
   private position = 0;
 
@@ -79,7 +81,9 @@ export class Timeline {
     this.strip = htmlElement('div', 'timeline-strip');
     const controls = htmlElement('div', 'timeline-controls');
     controls.append(this.buttons.first, this.buttons.prev, this.buttons.next, this.buttons.last, this.slider, this.stepLabel, this.actionLabel);
-    this.element.append(controls, this.strip);
+    this.key = htmlElement('div', 'timeline-key');
+    this.key.id = 'timeline-key';
+    this.element.append(controls, this.strip, this.key);
     window.addEventListener('keydown', (event) => this.onKey(event));
   }
 
@@ -101,6 +105,10 @@ export class Timeline {
         return chip;
       }),
     );
+    // A struck-through, faded or red-edged chip says nothing by itself: name the styles in use.
+    const present = (Object.keys(FLAG_TEXT) as BoardFrameFlag[]).filter((flag) => frames.some((frame) => flagsOf(frame).includes(flag)));
+    this.key.hidden = present.length === 0;
+    this.key.replaceChildren(...present.map((flag) => htmlElement('span', `key-chip flag-${flag}`, FLAG_TEXT[flag])));
     this.set(position);
   }
 

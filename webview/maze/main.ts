@@ -95,11 +95,27 @@ status.textContent = 'Loading the maze…';
 canvas.append(status);
 const legend = document.createElement('div');
 legend.className = 'maze-legend';
-for (const [cls, text] of [['explicit', 'edge from edges.json'], ['imputed', 'imputed reverse (evaluator adds it)'], ['unknown', 'not yet known at the cutoff']]) {
+// Up/down and non-compass moves are drawn in their own colours (render.ts classes dir-up, dir-down,
+// dir-other): the legend names every colour the drawing uses, and only those.
+const legendItems = new Map<string, HTMLSpanElement>();
+for (const [cls, text] of [
+  ['explicit', 'edge from edges.json'],
+  ['vertical', 'up / down'],
+  ['other', 'other move (enter, exit, …)'],
+  ['imputed', 'imputed reverse (evaluator adds it)'],
+  ['unknown', 'not yet known at the cutoff'],
+]) {
   const item = document.createElement('span');
   item.className = `legend-${cls}`;
   item.textContent = text;
+  legendItems.set(cls, item);
   legend.append(item);
+}
+function updateLegend(shown: MazeGraph): void {
+  const vertical = shown.edges.some((edge) => edge.direction === 'up' || edge.direction === 'down');
+  const other = shown.edges.some((edge) => !edge.direction);
+  (legendItems.get('vertical') as HTMLSpanElement).hidden = !vertical;
+  (legendItems.get('other') as HTMLSpanElement).hidden = !other;
 }
 const partialNotice = document.createElement('div');
 partialNotice.className = 'maze-partial';
@@ -141,10 +157,19 @@ function showStats(value: CutoffStats): void {
   stats.textContent = `At step ${value.cutoff} · ${part('DF', value.df)} · ${part('RF', value.rf)}`;
 }
 
+// In a narrow panel the slider needs the room: "Step N" there, its tooltip still says "Known at".
+const narrowToolbar = window.matchMedia('(max-width: 560px)');
+function cutoffText(step: number): string {
+  return narrowToolbar.matches ? `Step ${step}` : `Known at step ${step}`;
+}
+narrowToolbar.addEventListener('change', () => {
+  if (cutoff !== null) sliderText.textContent = cutoffText(cutoff);
+});
+
 function setCutoff(step: number, notify: boolean): void {
   cutoff = step;
   slider.value = String(step);
-  sliderText.textContent = `Step ${step}`;
+  sliderText.textContent = cutoffText(step);
   sliderLabel.title = `Known at step ${step}: later rooms and edges are faded`;
   slider.setAttribute('aria-label', `Known at step ${step}`);
   if (graph && drawn) applyCutoff(graph, drawn, step);
@@ -207,8 +232,9 @@ async function draw(next: MazeGraph): Promise<void> {
   lastLayout = layout;
   drawn = drawMaze(next, layout);
   canvas.replaceChildren(drawn.svg);
+  updateLegend(next);
   panZoom?.dispose();
-  const bounds = layoutBounds(layout.nodes.values(), layout);
+  const bounds = layoutBounds(layout.nodes.values(), layout, layout.edges.values());
   panZoom = new PanZoom(drawn.svg, bounds);
   panZoom.onChange(mazeLevelOfDetail(drawn, layout, next));
   minimap = next.nodes.length >= MINIMAP_ROOMS ? new Minimap(next, layout, bounds, panZoom) : null;
@@ -249,7 +275,7 @@ search.addEventListener('input', () => {
 });
 async function exportImage(format: 'svg' | 'png'): Promise<void> {
   if (!drawn || !lastLayout) return;
-  const bounds = layoutBounds(lastLayout.nodes.values(), lastLayout);
+  const bounds = layoutBounds(lastLayout.nodes.values(), lastLayout, lastLayout.edges.values());
   const svgText = standaloneSvg(drawn.svg, bounds.width, bounds.height, bounds);
   const data = format === 'svg' ? svgText : await pngFromSvg(svgText, bounds.width, bounds.height);
   host.post({ type: 'export', format, fileName: `${graph?.game ?? 'maze'}.${format}`, data });

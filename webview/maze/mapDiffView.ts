@@ -153,7 +153,7 @@ export class MapDiffView {
       canvas.append(drawn.svg);
       applyCutoff(graph, drawn, cutoff);
       const { counts, ghosts } = drawMapOverlay(graph, drawn, layout, pane);
-      const panZoom = new PanZoom(drawn.svg, layoutBounds([...layout.nodes.values(), ...ghosts], layout));
+      const panZoom = new PanZoom(drawn.svg, layoutBounds([...layout.nodes.values(), ...ghosts], layout, layout.edges.values()));
       panZoom.onChange(mazeLevelOfDetail(drawn, layout, graph));
       this.panZooms.push(panZoom);
       return { model: pane.model, counts };

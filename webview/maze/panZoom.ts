@@ -237,13 +237,31 @@ export class PanZoom {
 }
 
 /** The layout's drawn extent: every room box, with room for self-loops and arrowheads. */
-export function layoutBounds(nodes: Iterable<{ x: number; y: number; width: number; height: number }>, fallback: { width: number; height: number }): Bounds {
+export function layoutBounds(
+  nodes: Iterable<{ x: number; y: number; width: number; height: number }>,
+  fallback: { width: number; height: number },
+  edges: Iterable<{ points: readonly (readonly [number, number])[]; label: Bounds }> = [],
+): Bounds {
   let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const node of nodes) {
     left = Math.min(left, node.x - node.width / 2);
     right = Math.max(right, node.x + node.width / 2);
     top = Math.min(top, node.y - node.height / 2);
     bottom = Math.max(bottom, node.y + node.height / 2);
+  }
+  // An edge may detour around rooms beyond the outermost room (a long "climb" around the map), and
+  // its label (a top-left box) sits beside it: fitting to the rooms alone cut those off at the edge.
+  for (const edge of edges) {
+    for (const [x, y] of edge.points) {
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+    }
+    left = Math.min(left, edge.label.x);
+    right = Math.max(right, edge.label.x + edge.label.width);
+    top = Math.min(top, edge.label.y);
+    bottom = Math.max(bottom, edge.label.y + edge.label.height);
   }
   if (!Number.isFinite(left)) return { x: 0, y: 0, width: Math.max(1, fallback.width), height: Math.max(1, fallback.height) };
   const pad = 24;

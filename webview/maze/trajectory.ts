@@ -296,7 +296,9 @@ export class TrajectoryStepper {
     const compareTaken = this.compare ? walk(this.compare, compareLayer, true) : [];
     const viewport = svg.querySelector('.viewport');
     const nodes = viewport?.querySelector(':scope > .nodes');
-    viewport?.insertBefore(routes, nodes ?? null);
+    // Under the edge labels (they have a halo): the wide expected-route dots covered "up"/"down".
+    const labels = viewport?.querySelector(':scope > .edge-labels');
+    viewport?.insertBefore(routes, labels ?? nodes ?? null);
     viewport?.insertBefore(ghosts, nodes ?? null);
     for (const room of this.rooms()) this.drawn.nodeElements.get(room)?.classList.add('on-path');
     if (this.question) this.drawn.nodeElements.get(this.question.dst)?.classList.add('destination');

@@ -26,6 +26,8 @@ export class ComparePanel {
   private readonly b = picker('compare-b', 'Model B');
   private readonly run = button('Compare', 'action primary', 'Paired statistics of waypoint compare between the two models');
   private readonly output = el('div', 'compare-output');
+  /** Success-rate metrics (higher is better); the only ones whose difference is coloured good or bad. */
+  private success: readonly string[] = [];
 
   constructor(
     private readonly request: (a: string, b: string) => void,
@@ -46,6 +48,7 @@ export class ComparePanel {
   }
 
   show(model: ResultsModel): void {
+    this.success = model.success;
     for (const { select } of [this.a, this.b]) {
       select.replaceChildren(...model.models.map((name) => {
         const option = el('option', undefined, name);
@@ -75,7 +78,12 @@ export class ComparePanel {
     for (const [metric, row] of Object.entries(result.metrics)) {
       const tr = el('tr');
       tr.dataset.metric = metric;
-      const diff = el('td', `num ${row.p_value < 0.05 ? (row.diff > 0 ? 'good' : 'bad') : ''}`, `${row.diff > 0 ? '+' : ''}${fixed(row.diff)}`);
+      // Green/red only where higher is known to be better (success rates): a significant rise in
+      // parse_error in green read as an improvement. Other metrics are marked significant, uncoloured.
+      const significant = row.p_value < 0.05;
+      const verdict = !significant ? '' : this.success.includes(metric) ? (row.diff > 0 ? 'good' : 'bad') : 'significant';
+      const diff = el('td', `num ${verdict}`, `${row.diff > 0 ? '+' : ''}${fixed(row.diff)}`);
+      if (significant) diff.title = this.success.includes(metric) ? `p < 0.05: ${row.diff > 0 ? 'B' : 'A'} is better` : 'p < 0.05 (this metric has no better direction in the report)';
       tr.append(el('td', 'key', metric), el('td', 'num', fixed(row.a)), el('td', 'num', fixed(row.b)), diff, el('td', 'num ci', ci(row.ci95) || '—'), el('td', 'num', pValue(row.p_value)), el('td', 'key', row.test), el('td', 'num', count(row.n)), el('td', 'num', row.discordant ? `${count(row.discordant.a_only)} / ${count(row.discordant.b_only)}` : '—'));
       body.append(tr);
     }
@@ -93,7 +101,7 @@ export class ComparePanel {
         open.dataset.sample = flip.sampleId;
         open.append(el('span', 'flip-id', flip.sampleId), el('span', `flip-values ${flip.b > flip.a ? 'good' : 'bad'}`, `A ${num(flip.a)} → B ${num(flip.b)}`));
         open.addEventListener('click', () => this.openFlip(flip.sampleId, message.a));
-        const both = button('A ↔ B', 'action flip-both', `${message.a}'s and ${message.b}'s answers to ${flip.sampleId} side by side in the editor`);
+        const both = button('Side by side', 'action flip-both', `${message.a}'s and ${message.b}'s answers to ${flip.sampleId} side by side in the editor`);
         both.addEventListener('click', () => this.sideBySide(flip.sampleId, message.a, message.b));
         item.append(open, both);
         list.append(item);

@@ -77,7 +77,7 @@ export class DetailPane {
     if (fields.length > 0) parts.push(section('Fields', pairs(fields, 'detail-fields')));
     const metrics = Object.entries(detail.metrics ?? {}).map(([name, value]): [string, string] => [name, num(value)]);
     const scores = Object.entries(detail.scores ?? {}).map(([name, value]): [string, string] => [name, typeof value === 'string' ? value : JSON.stringify(value) ?? '—']);
-    const timing = el('p', 'note', `${Math.round(detail.latencyMs)} ms${detail.cached ? ' · from cache' : ''}`);
+    const timing = el('p', 'note', `model latency ${Math.round(detail.latencyMs)} ms${detail.cached ? ' · from cache' : ''}`);
     parts.push(section(`Scores (${detail.mode})`, el('p', 'detail-subhead', 'Report metrics'), pairs(metrics, 'detail-metrics'), el('p', 'detail-subhead', 'As the scorer recorded them'), pairs(scores, 'detail-scores'), timing));
     const diagnostics = Array.isArray(detail.diagnostics) ? detail.diagnostics : [];
     const list = el('ul', 'detail-diagnostics');

@@ -1,7 +1,7 @@
 // The failure breakdown: a bar per answer diagnostic code (records with it, and all occurrences);
 // a bar's click opens the questions behind it in the matrix.
 import type { ResultsModel } from '../../src/protocol/results';
-import { button, count, el, heading, plural } from './dom';
+import { button, el, heading, plural } from './dom';
 
 export function renderFailures(model: ResultsModel, open: (code: number) => void): HTMLElement {
   const section = el('section', 'results-failures');
@@ -20,8 +20,9 @@ export function renderFailures(model: ResultsModel, open: (code: number) => void
     const fill = el('span', 'failure-fill');
     fill.style.width = `${Math.max(0.5, (failure.records / most) * 100)}%`;
     track.append(fill);
-    const share = records > 0 ? ` · ${((failure.records / records) * 100).toFixed(1)}%` : '';
-    bar.append(el('span', 'failure-code', failure.code), track, el('span', 'failure-count', `${plural(failure.records, 'record')}${share}`), el('span', 'failure-occurrences', `${count(failure.count)}×`));
+    // The share is of all records; a record can hold a code more than once, hence two counts.
+    const share = records > 0 ? ` · ${((failure.records / records) * 100).toFixed(1)}% of all` : '';
+    bar.append(el('span', 'failure-code', failure.code), track, el('span', 'failure-count', `${plural(failure.records, 'record')}${share}`), el('span', 'failure-occurrences', plural(failure.count, 'occurrence')));
     bar.addEventListener('click', () => open(model.strings.indexOf(failure.code)));
     list.append(bar);
   }

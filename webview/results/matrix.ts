@@ -8,6 +8,8 @@ import { FilterBar } from './filterBar';
 import { isWrong, primaryValue, QuestionFilter, type QuestionIndex } from './questions';
 
 export const ROW_HEIGHT = 28;
+/** Characters of a sample id kept whole at its end: ids of one file share a long prefix. */
+const ID_TAIL = 10;
 const OVERSCAN = 8;
 const SHOWN_FIELDS = 3;
 
@@ -63,9 +65,11 @@ export class Matrix {
     this.selectedRow = -1;
     this.selectedQuestion = -1;
     this.showLegend(model);
-    const template = ['minmax(170px, 2fr)', ...this.fields.map(() => 'minmax(90px, 1fr)'), ...model.models.map(() => 'minmax(84px, 0.8fr)')].join(' ');
+    // The model columns come right after the question (CSS `order` moves the field cells after
+    // them): in a narrow editor the answers stay in view and the fields are what scrolls away.
+    const template = ['minmax(150px, 2fr)', ...model.models.map(() => 'minmax(72px, 0.8fr)'), ...this.fields.map(() => 'minmax(80px, 1fr)')].join(' ');
     this.element.style.setProperty('--matrix-columns', template);
-    this.element.style.setProperty('--matrix-min-width', `${170 + this.fields.length * 90 + model.models.length * 84 + 24}px`);
+    this.element.style.setProperty('--matrix-min-width', `${150 + this.fields.length * 80 + model.models.length * 72 + 24}px`);
     this.head.replaceChildren(el('span', 'matrix-q', 'Question'), ...this.fields.map((at) => el('span', 'matrix-field', model.fields[at])), ...model.models.map((name) => {
       const cell = el('span', 'matrix-model', name);
       cell.title = `${name}: ${model.primary ?? 'no metric'}`;
@@ -181,8 +185,7 @@ export class Matrix {
     const firstRow = model.rows[index.first[question]];
     const children = element.children;
     const id = children[0] as HTMLElement;
-    id.textContent = index.ids[question];
-    id.title = index.ids[question];
+    showId(id, index.ids[question]);
     this.fields.forEach((field, offset) => {
       const value = firstRow.f[field];
       const cell = children[1 + offset] as HTMLElement;
@@ -225,4 +228,18 @@ export class Matrix {
     cell.classList.toggle('selected', r === this.selectedRow);
     if (this.code >= 0) cell.classList.add(this.filter?.hasCode(r, this.code) ? 'hit' : 'dim');
   }
+}
+
+/**
+ * Shows a sample id cut in the middle when it does not fit: ids such as GRASP's
+ * `outer_spiral_free.jsonl-12-3-0` share their prefix across thousands of questions and differ at
+ * the end, so an ellipsis at the end made every row read the same. The text is still the whole id.
+ */
+export function showId(cell: HTMLElement, id: string): void {
+  cell.title = id;
+  if (id.length <= ID_TAIL + 4) {
+    cell.textContent = id;
+    return;
+  }
+  cell.replaceChildren(el('span', 'q-head', id.slice(0, -ID_TAIL)), el('span', 'q-tail', id.slice(-ID_TAIL)));
 }

@@ -2,7 +2,7 @@
 // grouped horizontal bar charts with labels, values, a legend and an axis; SmartPlay's normalised
 // scores per game also as a capability radar (one polygon per model, 1 = the human baseline).
 import type { PlotData, ResultsModel } from '../../src/protocol/results';
-import { count, el, heading, keyText, num, svg } from './dom';
+import { count, el, fixed, heading, keyText, num, svg } from './dom';
 
 const WIDTH = 760;
 const BAR = 14;
@@ -91,7 +91,8 @@ export function barChart(plot: PlotData): SVGSVGElement {
       rect.append(svg('title', {}, `${bar} · ${plot.x} ${label}: ${num(mean)} over ${count(n)} records`));
       chart.append(rect);
       const end = scale(Math.max(0, mean));
-      chart.append(svg('text', { x: end + 5, y: y + BAR - 3, class: 'plot-value' }, `${num(mean)}  n=${count(n)}`));
+      // Three decimals, as the tables print the same means: "0.5" beside "0.375" read as different precision.
+      chart.append(svg('text', { x: end + 5, y: y + BAR - 3, class: 'plot-value' }, `${fixed(mean)}  n=${count(n)}`));
     });
   });
   return chart;
@@ -115,11 +116,14 @@ export function radarChart(plot: PlotData): SVGSVGElement | null {
     const r = (Math.max(0, value) / max) * radius;
     return [centre + r * Math.cos(angle), middle + r * Math.sin(angle)];
   };
+  // The ring values go on top of the polygons, with a halo: the first axis carries both, and a
+  // model's line through "0.75" or "1 (human)" made the scale unreadable where it matters.
+  const ticks: SVGElement[] = [];
   for (const ring of [0.25, 0.5, 0.75, 1, ...(max > 1 ? [max] : [])]) {
     const points = xs.map((_, axis) => point(axis, ring).join(',')).join(' ');
     chart.append(svg('polygon', { points, class: ring === 1 ? 'radar-ring human' : 'radar-ring' }));
     const [, y] = point(0, ring);
-    chart.append(svg('text', { x: centre + 5, y: y + 11, class: 'plot-tick' }, ring === 1 ? '1 (human)' : num(ring)));
+    ticks.push(svg('text', { x: centre + 6, y: y + 11, class: 'plot-tick radar-tick' }, ring === 1 ? '1 (human)' : num(ring)));
   }
   xs.forEach((x, axis) => {
     const [ex, ey] = point(axis, max);
@@ -142,6 +146,7 @@ export function radarChart(plot: PlotData): SVGSVGElement | null {
     });
     chart.append(group);
   });
+  chart.append(...ticks);
   return chart;
 }
 

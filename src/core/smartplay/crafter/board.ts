@@ -56,6 +56,7 @@ export function crafterScene(env: CrafterEnv, observation: string): GridScene {
     cells,
     agent: { x: HALF_COLUMNS, y: HALF_ROWS, dir },
     coordinateSystem: 'xy',
+    origin: { x: player.x - HALF_COLUMNS, y: player.y - HALF_ROWS },
     mission: observation,
     missionLabel: 'Observation',
     legend,
