@@ -81,23 +81,6 @@ export class LineChunks {
   }
 }
 
-/** JSON.stringify(record), with the object values that records share (profile, messages) serialised once. */
-const sharedJson = new WeakMap<object, string>();
-
-function recordLine(record: object): string {
-  let line = '{';
-  for (const [key, value] of Object.entries(record)) {
-    if (value === undefined) continue;
-    let json: string;
-    if ((key === 'model' || key === 'messages') && typeof value === 'object' && value !== null) {
-      json = sharedJson.get(value) ?? JSON.stringify(value);
-      sharedJson.set(value, json);
-    } else json = JSON.stringify(value);
-    line += `${line.length === 1 ? '' : ','}${JSON.stringify(key)}:${json}`;
-  }
-  return `${line}}`;
-}
-
 /**
  * Scores jobs on this thread, handing the output to `flush` in chunks, in order. Every thread loads
  * the same grids, so only one share (the main thread's) reports their problems: `gridProblems`
@@ -114,7 +97,7 @@ export async function scoreShare(jobs: readonly ImportJob[], gridTexts: Readonly
   const out = new LineChunks(flush, chunkBytes);
   for (const job of jobs) {
     const result = importGraspRows(job.text, job.path, job.kind, grids.byName, options, job.firstLine ?? 0, (record) => {
-      out.add(recordLine(record));
+      out.add(JSON.stringify(record));
       share.records++;
       if (record.error !== undefined) {
         share.errorCount++;

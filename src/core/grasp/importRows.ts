@@ -10,7 +10,7 @@ import { importedProfile, isJsonObject, readBatchRow } from '../eval/imported';
 import type { ChatMessage, GraspQuestion, ModelProfile, RunRecord } from '../eval/types';
 import { baseName } from '../walk';
 import type { ExtractionRule } from './answers';
-import { scoreGraspAnswer } from './evaluation';
+import { graspAnswerScores } from './evaluation';
 import type { GraspGridEntry } from './gridFile';
 import { renderGraspPrompt, type PromptStyle } from './prompt';
 import { inIndices, type LoadedGridFile } from './questionSet';
@@ -103,25 +103,36 @@ export function importGraspRows(text: string, path: string, kind: GraspImportKin
     if (!profile) profiles.set(name, (profile = importedProfile(name)));
     return profile;
   };
-  const base = (question: GraspQuestion, model: string, messages: ChatMessage[], rawAnswer: string): RunRecord<GraspQuestion> => ({
+  // Each record is built once and completed in place (no copies per row): assigning a key it has
+  // keeps the key's place, and a new key (gridPath, diagnostics, error) goes last, as a spread would put it.
+  const base = (question: GraspQuestion, model: string, messages: ChatMessage[], rawAnswer: string, promptTokens: number | null = null, completionTokens: number | null = null): RunRecord<GraspQuestion> => ({
     time: options.time, question, model: profileOf(options.modelName ?? model), messages, rawAnswer, parsedAnswer: null, scores: {}, mode: options.mode,
-    promptTokens: null, completionTokens: null, latencyMs: 0, cached: false, costUsd: null, run_id: options.runId,
+    promptTokens, completionTokens, latencyMs: 0, cached: false, costUsd: null, run_id: options.runId,
   });
-  // Scores an answer on its grid, or returns the record's error.
+  const fail = (record: RunRecord<GraspQuestion>, error: string): RunRecord<GraspQuestion> => {
+    record.error = error;
+    return record;
+  };
+  // Scores an answer on its grid, or returns the record with its error.
   const score = (record: RunRecord<GraspQuestion>, scoring: GraspSettings, tokens?: readonly string[]): RunRecord<GraspQuestion> => {
     const file = grids.get(record.question.file);
-    if (!file) return { ...record, error: `no grid file named ${record.question.file} among the --grids files; the row is not scored` };
+    if (!file) return fail(record, `no grid file named ${record.question.file} among the --grids files; the row is not scored`);
     const entry = file.byIndex.get(record.question.index);
-    if (!entry) return { ...record, error: `${file.path} has no readable grid record with index ${record.question.index}; the row is not scored` };
+    if (!entry) return fail(record, `${file.path} has no readable grid record with index ${record.question.index}; the row is not scored`);
     // Scoring needs the grid and the settings, not the prompt (the record already has its messages).
     const prepared = { grid: entry.grid, question: scoring === record.question.settings ? record.question : { ...record.question, settings: scoring } };
     // Baseline tokens are scored as stored; the text is their list, so diagnostics point into it.
-    const scored = scoreGraspAnswer(prepared, record.rawAnswer, options.mode, tokens ? { rule: 'recommended' } : { rule: options.rule });
+    const scored = graspAnswerScores(prepared, record.rawAnswer, options.mode, tokens ? { rule: 'recommended' } : { rule: options.rule });
     if (tokens && (scored.parsedAnswer.length !== tokens.length || scored.parsedAnswer.some((token, index) => token !== tokens[index]))) {
-      return { ...record, error: 'the stored answer list has tokens with commas, brackets or quotes, which cannot be scored as one list; the row is not scored' };
+      return fail(record, 'the stored answer list has tokens with commas, brackets or quotes, which cannot be scored as one list; the row is not scored');
     }
-    const scores = tokens && scoring.moves !== record.question.settings.moves ? { ...scored.scores, scored_moves: scoring.moves } : scored.scores;
-    return { ...record, question: { ...record.question, gridPath: file.path }, parsedAnswer: scored.parsedAnswer, scores, diagnostics: recordDiagnostics(scored.diagnostics) };
+    if (tokens && scoring.moves !== record.question.settings.moves) scored.scores.scored_moves = scoring.moves;
+    // The question is this row's own object (built below), so it takes its gridPath in place too.
+    record.question.gridPath = file.path;
+    record.parsedAnswer = scored.parsedAnswer;
+    record.scores = scored.scores;
+    record.diagnostics = recordDiagnostics(scored.diagnostics);
+    return record;
   };
   if (kind === 'baseline') {
     // The file is named like its grid file (results/greedy_results/inner_random_free.jsonl).
@@ -165,9 +176,8 @@ export function importGraspRows(text: string, path: string, kind: GraspImportKin
       continue;
     }
     const batch = readBatchRow(value);
-    const record = base(question, batch.model ?? stem, messages, batch.content ?? '');
-    const withTokens = { ...record, promptTokens: batch.promptTokens, completionTokens: batch.completionTokens };
-    emit(batch.error !== null ? { ...withTokens, error: batch.error } : score(withTokens, id.settings));
+    const record = base(question, batch.model ?? stem, messages, batch.content ?? '', batch.promptTokens, batch.completionTokens);
+    emit(batch.error !== null ? fail(record, batch.error) : score(record, id.settings));
   }
   return result;
 }
