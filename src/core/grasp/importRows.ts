@@ -53,12 +53,8 @@ export function graspImportKindOf(path: string, text: string): GraspImportKind |
   return null;
 }
 
-interface Row {
-  line: number;
-  value: Record<string, unknown>;
-}
-
-function* rowsOf(text: string, path: string, problems: string[], firstLine: number): Generator<Row> {
+/** Calls `row` with each line that is a JSON object (0-based line, from `firstLine`); other non-blank lines are problems. A callback, not a generator: resuming one per row cost more than the loop it ran. */
+function forEachRow(text: string, path: string, problems: string[], firstLine: number, row: (line: number, value: Record<string, unknown>) => void): void {
   let line = firstLine;
   for (const lineText of text.split('\n')) {
     const trimmed = lineText.trim();
@@ -70,7 +66,7 @@ function* rowsOf(text: string, path: string, problems: string[], firstLine: numb
         problems.push(`${path}:${line + 1}: not JSON (${error instanceof Error ? error.message : String(error)}); \`waypoint validate\` locates the problem`);
       }
       if (value !== undefined) {
-        if (isJsonObject(value)) yield { line, value };
+        if (isJsonObject(value)) row(line, value);
         else problems.push(`${path}:${line + 1}: a row must be a JSON object`);
       }
     }
@@ -137,33 +133,33 @@ export function importGraspRows(text: string, path: string, kind: GraspImportKin
   if (kind === 'baseline') {
     // The file is named like its grid file (results/greedy_results/inner_random_free.jsonl).
     const gridName = baseName(path);
-    for (const { line, value } of rowsOf(text, path, result.problems, firstLine)) {
+    forEachRow(text, path, result.problems, firstLine, (line, value) => {
       const { baseline, index, answer } = value;
       const settings = settingsFromBaselineRow(value as never, 'faithful');
       if (typeof baseline !== 'string' || typeof index !== 'number' || !Number.isInteger(index) || !Array.isArray(answer) || !answer.every((token) => typeof token === 'string') || settings === null) {
         result.problems.push(`${path}:${line + 1}: not a baseline row {"baseline","index","answer","movement_prompt" 4|8,"energy_limit_prompt" 100|2,"cost_of_step_prompt" 0|0.3}`);
-        continue;
+        return;
       }
       if (!inIndices(options.indices, index)) {
         result.skipped++;
-        continue;
+        return;
       }
       const question: GraspQuestion = { benchmark: 'grasp', file: gridName, index, settings, style: 'chat', sampleId: customIdOf(gridName, index, settings) };
       const scoring = settingsFromBaselineRow(value as never, options.mode) ?? settings;
       emit(score(base(question, baseline, [], JSON.stringify(answer)), scoring, answer as string[]));
-    }
+    });
     return result;
   }
   const stem = baseName(path).replace(/\.jsonl$/i, '');
-  for (const { line, value } of rowsOf(text, path, result.problems, firstLine)) {
+  forEachRow(text, path, result.problems, firstLine, (line, value) => {
     const id = typeof value.custom_id === 'string' ? parseCustomId(value.custom_id) : null;
     if (!id) {
       result.problems.push(`${path}:${line + 1}: no readable custom_id ("<file>.jsonl-<index>-<m>-<e>-<c>"), so the row names no question`);
-      continue;
+      return;
     }
     if (!inIndices(options.indices, id.index)) {
       result.skipped++;
-      continue;
+      return;
     }
     const o1Mini = typeof value.response === 'string';
     const style: PromptStyle = o1Mini ? 'o1-mini' : 'chat';
@@ -173,11 +169,11 @@ export function importGraspRows(text: string, path: string, kind: GraspImportKin
     if (o1Mini) {
       // o1-mini rows carry no model name: the file's stem names it.
       emit(score(base(question, stem, messages, value.response as string), id.settings));
-      continue;
+      return;
     }
     const batch = readBatchRow(value);
     const record = base(question, batch.model ?? stem, messages, batch.content ?? '', batch.promptTokens, batch.completionTokens);
     emit(batch.error !== null ? fail(record, batch.error) : score(record, id.settings));
-  }
+  });
   return result;
 }
