@@ -151,8 +151,11 @@ function commentNote(answer: string, comments: 'strip' | 'keep'): string {
   return comments === 'strip' ? ', Python comments ignored' : ', Python comments read as tokens, as in the published figures';
 }
 
+/** "(row, col)" of every cell, written once: diagnostics name cells many times per answer. */
+const CELL_NAMES: readonly string[][] = Array.from({ length: GRID_SIZE }, (_, row) => Array.from({ length: GRID_SIZE }, (_, col) => `(${row}, ${col})`));
+
 function at(position: GridPosition): string {
-  return `(${position[0]}, ${position[1]})`;
+  return CELL_NAMES[position[0]]?.[position[1]] ?? `(${position[0]}, ${position[1]})`;
 }
 
 /** The allowed moves that would change the agent's cell from `position`. */

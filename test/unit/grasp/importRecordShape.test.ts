@@ -3,9 +3,9 @@
 // JSON.stringify, scores it without the summary line and simulates on a grid copied only where
 // written: these tests hold each of those to what the general path gives (key order as the
 // copy-and-spread construction had it, scoreGraspAnswer's results, the caller's grid untouched,
-// line starts with every line-break convention) on the odd rows: non-ASCII and escaped answers,
-// failed requests, a missing grid file or record, baseline rows scored with other moves, tokens
-// that cannot be one list.
+// line starts with every line-break convention, custom_ids of every shape) on the odd rows:
+// non-ASCII and escaped answers, failed requests, a missing grid file or record, baseline rows
+// scored with other moves, tokens that cannot be one list.
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import type { GraspQuestion, RunRecord } from '../../../src/core/eval/types';
 import { graspAnswerScores, scoreGraspAnswer } from '../../../src/core/grasp/evaluation';
 import { importGraspRows, type GraspImportOptions } from '../../../src/core/grasp/importRows';
 import { loadGraspGrids } from '../../../src/core/grasp/questionSet';
+import { isPlainFileName, parseCustomId, settingsFromFlags } from '../../../src/core/grasp/settings';
 import { simulate } from '../../../src/core/grasp/simulator';
 import type { ScoringMode } from '../../../src/core/grasp/types';
 import { lineStartOffsets } from '../../../src/core/text';
@@ -151,5 +152,37 @@ describe('lineStartOffsets', () => {
     }
     assert.deepEqual(lineStartOffsets('a\nb\n'), [0, 2, 4]);
     assert.deepEqual(lineStartOffsets('\n\n'), [0, 1, 2]);
+  });
+});
+
+describe('parseCustomId', () => {
+  /** The general reading: split once at `.jsonl-`, then the rest on `-`. */
+  function reference(customId: string) {
+    const at = customId.indexOf('.jsonl-');
+    if (at < 0) return null;
+    const parts = customId.slice(at + '.jsonl-'.length).split('-');
+    if (parts.length !== 4 || !/^\d+$/.test(parts[0]) || !parts.slice(1).every((flag) => flag === '0' || flag === '1')) return null;
+    const [m, e, c] = parts.slice(1).map(Number) as Array<0 | 1>;
+    const file = customId.slice(0, at + '.jsonl'.length);
+    if (!isPlainFileName(file)) return null;
+    return { file, index: Number(parts[0]), settings: settingsFromFlags(m, e, c) };
+  }
+
+  it('the character-code reading of well-formed ids agrees with the general one on ids of every shape', () => {
+    const files = ['inner_random_free.jsonl', 'a.jsonl', '../x.jsonl', 'dir/x.jsonl', '.jsonl', 'x.jsonl-1.jsonl', 'é.jsonl', 'x*.jsonl'];
+    const tails = ['0-0-0-0', '12-1-0-1', '007-1-1-1', '199-0-1-0', '-0-0-0', '1-2-0-0', '1-0-0', '1-0-0-0-0', 'a-0-0-0', '1-0-0-01', '1--0-0', '1-0-0-0 ', '１-0-0-0', '99999999999999999999-1-1-1', '1.5-0-0-0'];
+    let checked = 0;
+    // Alternating files so the remembered last file name is both hit and replaced.
+    for (const tail of tails) {
+      for (const file of [...files, ...files.slice().reverse()]) {
+        for (const id of [`${file}-${tail}`, `${file}-${tail}`.replace('.jsonl-', '.jsonl_')]) {
+          assert.deepEqual(parseCustomId(id), reference(id), id);
+          checked++;
+        }
+      }
+    }
+    assert.equal(checked, tails.length * files.length * 4);
+    assert.deepEqual(parseCustomId('inner_random_free.jsonl-12-1-0-1'), { file: 'inner_random_free.jsonl', index: 12, settings: { moves: 8, carryLimit: 'none', stepCost: 0.3 } });
+    assert.equal(parseCustomId('../x.jsonl-0-0-0-0'), null);
   });
 });
