@@ -92,7 +92,7 @@ function promptOf(entry: GraspGridEntry, settings: GraspSettings, style: PromptS
 /** Scores one results file's rows against `grids` (by grid file name), handing each record to `emit` as it is scored (import serialises them as it goes and keeps none); `firstLine`: where `text` starts in its file, when it is a share of it. */
 export function importGraspRows(text: string, path: string, kind: GraspImportKind, grids: ReadonlyMap<string, LoadedGridFile>, options: GraspImportOptions, firstLine: number, emit: (record: RunRecord<GraspQuestion>) => void): GraspImportResult {
   const result: GraspImportResult = { problems: [], skipped: 0 };
-  // One profile object per model name: the serialiser writes a shared object once.
+  // One profile object per model name, shared by its records (not one per row).
   const profiles = new Map<string, ModelProfile>();
   const profileOf = (name: string): ModelProfile => {
     let profile = profiles.get(name);
