@@ -120,11 +120,17 @@ export function extractActions(original: string, options: ExtractionOptions = {}
   const text = options.pythonComments === 'keep' ? original : blankPythonComments(original);
   const locate = (token: string, start: number): ExtractedToken => ({ token, start, end: start + token.length, range: mapper.range(start, token.length) });
   const ruleId = options.rule ?? 'recommended';
-  const finish = (method: ExtractionMethod, located: ExtractedToken[], listRange: Range | null): ExtractedAnswer => ({
-    rule: extractionRuleLabel(ruleId), ruleId, method, tokens: located.map((item) => item.token), located,
-    unknown: located.flatMap((item, index) => (actionOf(item.token) === null ? [{ ...item, index }] : [])),
-    listRange,
-  });
+  const finish = (method: ExtractionMethod, located: ExtractedToken[], listRange: Range | null): ExtractedAnswer => {
+    // Plain loops: bulk import extracts every answer, much of it before the optimising compiler runs.
+    const tokens: string[] = [];
+    const unknown: ExtractedAnswer['unknown'] = [];
+    for (let index = 0; index < located.length; index++) {
+      const item = located[index];
+      tokens.push(item.token);
+      if (actionOf(item.token) === null) unknown.push({ ...item, index });
+    }
+    return { rule: extractionRuleLabel(ruleId), ruleId, method, tokens, located, unknown, listRange };
+  };
   if (ruleId === 'every-word') {
     const located = [...text.matchAll(EVERY_ACTION_WORD)].map((match) => locate(match[0], match.index));
     return finish(located.length > 0 ? 'every-word' : 'none', located, null);

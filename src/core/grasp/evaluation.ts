@@ -12,7 +12,7 @@ import { GraspAnswerCodes } from './codes';
 import type { GraspGridEntry } from './gridFile';
 import { renderGraspPrompt, type PromptStyle } from './prompt';
 import { customIdOf } from './settings';
-import { simulate, type GraspSimulation, type GraspStep } from './simulator';
+import { simulate, type GraspSimulation } from './simulator';
 import { carryLimitValue, GRID_SIZE, scoresFinalCell, STEP_LIMIT, type GraspGrid, type GraspGridRecord, type GraspSettings, type GridPosition, type ScoringMode } from './types';
 
 export interface PreparedGraspQuestion {
@@ -71,8 +71,28 @@ function ruleName(extraction: ExtractedAnswer): string {
   return extraction.ruleId === 'every-word' ? 'the every-action-word non-official rule' : 'the recommended non-official rule';
 }
 
+/** scoreGraspAnswer without its summary line (bulk import stores none). */
+export type GraspAnswerScores = Omit<GraspAnswerResult, 'summary'>;
+
 /** Extracts the tokens of an answer (a non-official rule), simulates them and scores them in `mode`. */
 export function scoreGraspAnswer(prepared: Pick<PreparedGraspQuestion, 'grid' | 'question'>, answer: string, mode: ScoringMode, options: ExtractionOptions = {}): GraspAnswerResult {
+  const scored = graspAnswerScores(prepared, answer, mode, options);
+  const { simulation, extraction } = scored;
+  const comments = scored.scores.extraction_comments as 'strip' | 'keep';
+  const summaryParts = [
+    `score ${simulation.score.toFixed(2)} (${mode})`,
+    plural(simulation.tokens.length, 'step'),
+    scoresFinalCell(mode) ? `${plural(scored.scores.scored_cell_energy as number, 'unit')} on the final cell` : `${plural(simulation.final.startCellEnergy, 'unit')} at start`,
+    `extracted by ${ruleName(extraction)} (${METHOD_LABELS[extraction.method]}${commentNote(answer, comments)})`,
+  ];
+  if (simulation.truncated.length > 0) summaryParts.push(`${plural(simulation.truncated.length, 'token')} beyond the ${STEP_LIMIT}-step limit ignored`);
+  // Built here, not in a getter: a getter in this literal made every result a slow object (bulk
+  // import scored at half the speed and promoted the garbage of each answer to the old space).
+  return { ...scored, summary: summaryParts.join(' · ') };
+}
+
+/** The scores and diagnostics of scoreGraspAnswer, without the summary line: what bulk import stores. */
+export function graspAnswerScores(prepared: Pick<PreparedGraspQuestion, 'grid' | 'question'>, answer: string, mode: ScoringMode, options: ExtractionOptions = {}): GraspAnswerScores {
   const { grid } = prepared;
   const { settings } = prepared.question;
   const defaults = extractionDefaultsFor(mode);
@@ -83,9 +103,17 @@ export function scoreGraspAnswer(prepared: Pick<PreparedGraspQuestion, 'grid' | 
   const initialStartEnergy = grid.cells[start[0]][start[1]].energy;
   const delivered = simulation.final.startCellEnergy - initialStartEnergy;
   // One pass over the steps for every label count.
-  const labelCounts = new Map<GraspStep['label'], number>();
-  for (const step of simulation.steps) labelCounts.set(step.label, (labelCounts.get(step.label) ?? 0) + 1);
-  const count = (labels: ReadonlyArray<GraspStep['label']>) => labels.reduce((sum, label) => sum + (labelCounts.get(label) ?? 0), 0);
+  let took = 0;
+  let diagonals = 0;
+  let blocked = 0;
+  let failedTakes = 0;
+  for (const step of simulation.steps) {
+    const label = step.label;
+    if (label === 'took') took++;
+    else if (label === 'ignored_diagonal_not_in_action_set') diagonals++;
+    else if (label === 'blocked_boundary' || label === 'blocked_obstacle') blocked++;
+    else if (label === 'take_empty_cell' || label === 'take_at_carry_limit') failedTakes++;
+  }
   const scoredCellEnergy = simulation.finalGrid.cells[simulation.scoredCell[0]][simulation.scoredCell[1]].energy;
   const scores: GraspAnswerResult['scores'] = {
     score: simulation.score,
@@ -97,7 +125,7 @@ export function scoreGraspAnswer(prepared: Pick<PreparedGraspQuestion, 'grid' | 
     start_cell_energy: simulation.final.startCellEnergy,
     start_cell_energy_initial: initialStartEnergy,
     energy_delivered: delivered,
-    units_taken: count(['took']),
+    units_taken: took,
     carried_at_end: simulation.final.carried,
     ends_at_start: simulation.final.agentPos[0] === start[0] && simulation.final.agentPos[1] === start[1],
     final_row: simulation.final.agentPos[0],
@@ -109,28 +137,12 @@ export function scoreGraspAnswer(prepared: Pick<PreparedGraspQuestion, 'grid' | 
     extraction_rule_id: extraction.ruleId,
     extraction_comments: comments,
     unknown_tokens: extraction.unknown.length,
-    ignored_diagonals: count(['ignored_diagonal_not_in_action_set']),
-    blocked_moves: count(['blocked_boundary', 'blocked_obstacle']),
-    failed_takes: count(['take_empty_cell', 'take_at_carry_limit']),
+    ignored_diagonals: diagonals,
+    blocked_moves: blocked,
+    failed_takes: failedTakes,
     truncated: simulation.truncated.length,
   };
-  const summaryParts = [
-    `score ${simulation.score.toFixed(2)} (${mode})`,
-    plural(simulation.tokens.length, 'step'),
-    scoresFinalCell(mode) ? `${plural(scoredCellEnergy, 'unit')} on the final cell` : `${plural(simulation.final.startCellEnergy, 'unit')} at start`,
-    `extracted by ${ruleName(extraction)} (${METHOD_LABELS[extraction.method]}${commentNote(answer, comments)})`,
-  ];
-  if (simulation.truncated.length > 0) summaryParts.push(`${plural(simulation.truncated.length, 'token')} beyond the ${STEP_LIMIT}-step limit ignored`);
-  // Built here, not in a getter: a getter in this literal made every result a slow object (bulk
-  // import scored at half the speed and promoted the garbage of each answer to the old space).
-  return {
-    scores,
-    diagnostics: answerDiagnostics(answer, grid, settings, mode, extraction, simulation),
-    parsedAnswer: extraction.tokens,
-    simulation,
-    extraction,
-    summary: summaryParts.join(' · '),
-  };
+  return { scores, diagnostics: answerDiagnostics(answer, grid, settings, mode, extraction, simulation), parsedAnswer: extraction.tokens, simulation, extraction };
 }
 
 /** Says what happened to Python comments, when the answer has any. */
@@ -139,8 +151,11 @@ function commentNote(answer: string, comments: 'strip' | 'keep'): string {
   return comments === 'strip' ? ', Python comments ignored' : ', Python comments read as tokens, as in the published figures';
 }
 
+/** "(row, col)" of every cell, written once: diagnostics name cells many times per answer. */
+const CELL_NAMES: readonly string[][] = Array.from({ length: GRID_SIZE }, (_, row) => Array.from({ length: GRID_SIZE }, (_, col) => `(${row}, ${col})`));
+
 function at(position: GridPosition): string {
-  return `(${position[0]}, ${position[1]})`;
+  return CELL_NAMES[position[0]]?.[position[1]] ?? `(${position[0]}, ${position[1]})`;
 }
 
 /** The allowed moves that would change the agent's cell from `position`. */

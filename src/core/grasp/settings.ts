@@ -31,12 +31,53 @@ export interface ParsedCustomId {
 export function parseCustomId(customId: string): ParsedCustomId | null {
   const at = customId.indexOf('.jsonl-');
   if (at < 0) return null;
+  const fast = wellFormedCustomId(customId, at);
+  if (fast) return fast;
   const parts = customId.slice(at + '.jsonl-'.length).split('-');
   if (parts.length !== 4 || !/^\d+$/.test(parts[0]) || !parts.slice(1).every((flag) => flag === '0' || flag === '1')) return null;
   const [m, e, c] = parts.slice(1).map(Number) as Array<0 | 1>;
   const file = customId.slice(0, at + '.jsonl'.length);
   if (!isPlainFileName(file)) return null;
   return { file, index: Number(parts[0]), settings: settingsFromFlags(m, e, c) };
+}
+
+/** `0`..`9`, `0` or `1`, `-` as char codes. */
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+const HYPHEN = 45;
+
+const isFlag = (code: number) => code === DIGIT_0 || code === DIGIT_0 + 1;
+
+/** The last file name checked by isPlainFileName and its verdict: the rows of a results file come grouped by grid file. */
+let lastFile = '';
+let lastPlain = false;
+
+/**
+ * parseCustomId for the shape every upstream id has (`<digits>-<0|1>-<0|1>-<0|1>` after `.jsonl-`),
+ * read by character codes: bulk import parses one per row. Null for any other shape, which the
+ * general reading then refuses as well (it accepts that shape only).
+ */
+function wellFormedCustomId(customId: string, at: number): ParsedCustomId | null {
+  const from = at + '.jsonl-'.length;
+  const end = customId.length;
+  // At least one digit, then three `-<flag>`.
+  if (end - from < 7) return null;
+  if (customId.charCodeAt(end - 6) !== HYPHEN || customId.charCodeAt(end - 4) !== HYPHEN || customId.charCodeAt(end - 2) !== HYPHEN) return null;
+  const m = customId.charCodeAt(end - 5);
+  const e = customId.charCodeAt(end - 3);
+  const c = customId.charCodeAt(end - 1);
+  if (!isFlag(m) || !isFlag(e) || !isFlag(c)) return null;
+  for (let index = from; index < end - 6; index++) {
+    const code = customId.charCodeAt(index);
+    if (code < DIGIT_0 || code > DIGIT_9) return null;
+  }
+  const file = customId.slice(0, from - 1);
+  if (file !== lastFile) {
+    lastPlain = isPlainFileName(file);
+    lastFile = file;
+  }
+  if (!lastPlain) return null;
+  return { file, index: Number(customId.slice(from, end - 6)), settings: settingsFromFlags((m - DIGIT_0) as 0 | 1, (e - DIGIT_0) as 0 | 1, (c - DIGIT_0) as 0 | 1) };
 }
 
 /**

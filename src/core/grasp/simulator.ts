@@ -66,6 +66,9 @@ export interface GraspSimulation {
   finalGrid: GraspGrid;
 }
 
+/** The actions each move set allows (the moves, TAKE and DROP). */
+const ALLOWED: Readonly<Record<4 | 8, ReadonlySet<GraspAction>>> = { 4: new Set([...movesOf(4), 'TAKE', 'DROP']), 8: new Set([...movesOf(8), 'TAKE', 'DROP']) };
+
 /** Cost term of a prefix of `count` tokens of which `recognised` were valid steps. */
 function costTerm(settings: GraspSettings, options: SimulationOptions, count: number, recognised: number): number {
   if (hasConstantCost(options.mode)) {
@@ -78,15 +81,16 @@ function costTerm(settings: GraspSettings, options: SimulationOptions, count: nu
 
 /** Simulates an answer's tokens on a copy of the grid and scores it in the chosen mode. */
 export function simulate(grid: GraspGrid, submitted: readonly string[], settings: GraspSettings, options: SimulationOptions): GraspSimulation {
-  // Copy on write: only the cells a TAKE or DROP changes are copied (a deep copy of the grid was a
-  // tenth of bulk scoring); the caller's grid is never changed and finalGrid is read, never written.
-  const world: GraspGrid = { cells: grid.cells.map((row) => row.slice()), start: [grid.start[0], grid.start[1]] };
+  // Copy on write: only the rows and cells a TAKE or DROP changes are copied (a deep copy of the grid
+  // was a tenth of bulk scoring); the caller's grid is never changed and finalGrid is read, never written.
+  const world: GraspGrid = { cells: grid.cells.slice(), start: [grid.start[0], grid.start[1]] };
   const writable = (row: number, col: number) => {
+    if (world.cells[row] === grid.cells[row]) world.cells[row] = grid.cells[row].slice();
     const cell = world.cells[row][col];
     if (cell !== grid.cells[row][col]) return cell;
     return (world.cells[row][col] = { ...cell });
   };
-  const allowed = new Set<GraspAction>([...movesOf(settings.moves), 'TAKE', 'DROP']);
+  const allowed = ALLOWED[settings.moves === 8 ? 8 : 4];
   const limit = carryLimitValue(settings);
   const start = world.start;
   const tokens = submitted.slice(0, STEP_LIMIT);
@@ -99,7 +103,8 @@ export function simulate(grid: GraspGrid, submitted: readonly string[], settings
     const scored = finalCell ? position : start;
     return world.cells[scored[0]][scored[1]].energy - costTerm(settings, options, count, recognised);
   };
-  tokens.forEach((token, index) => {
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index];
     const action = actionOf(token);
     const from: GridPosition = [position[0], position[1]];
     let label: TraceLabel;
@@ -135,7 +140,7 @@ export function simulate(grid: GraspGrid, submitted: readonly string[], settings
       take, carried, startCellEnergy: world.cells[start[0]][start[1]].energy, agentCellEnergy: here.energy,
       stepsLeft: STEP_LIMIT - index - 1, score: scoreNow(index + 1),
     });
-  });
+  }
   const scoredCell: GridPosition = scoresFinalCell(options.mode) ? [position[0], position[1]] : [start[0], start[1]];
   return {
     mode: options.mode, settings, tokens, truncated: submitted.slice(STEP_LIMIT), steps,

@@ -56,13 +56,14 @@ function waypoint(args: string[], limitBlocks?: number) {
 }
 
 describe('import grasp output chunks', () => {
-  it('LineChunks: any chunk size, down to one byte, gives the lines joined; a line longer than a chunk is one whole chunk', () => {
+  it('LineChunks: any chunk size, down to one byte, gives the lines joined, its buffer reused or not; a line longer than a chunk is one whole chunk', () => {
     const lines = Array.from({ length: 200 }, (_, index) => `{"n":${index},"text":"${'é🙂モ'.repeat(index % 7)}${'x'.repeat(index % 13)}"}`);
     const expected = Buffer.from(lines.map((line) => `${line}\n`).join(''), 'utf8');
-    // Every size up to 400 bytes puts the chunk end at every position of the multi-byte lines.
-    for (const size of [...Array.from({ length: 400 }, (_, index) => index + 1), 4096, CHUNK_BYTES]) {
+    // Every size up to 400 bytes puts the chunk end at every position of the multi-byte lines; with
+    // `reuse` the next lines overwrite what was flushed, so flush copies (as writeSync is done with it).
+    for (const [size, reuse] of [...Array.from({ length: 400 }, (_, index) => index + 1), 4096, CHUNK_BYTES].flatMap((size) => [[size, false], [size, true]] as const)) {
       const chunks: Uint8Array[] = [];
-      const out = new LineChunks((chunk) => chunks.push(Buffer.from(chunk)), size);
+      const out = new LineChunks((chunk) => chunks.push(Buffer.from(chunk)), size, reuse);
       for (const line of lines) out.add(line);
       out.end();
       assert.ok(concat(chunks).equals(expected), `chunk size ${size}`);
