@@ -118,7 +118,8 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
   }
   for (const problem of scored.problems) err(problem);
   // One line per missing grid file or record, not one per row.
-  for (const [reason, count] of scored.errors) err(`${count} row${count === 1 ? '' : 's'}: ${reason}`);
+  // One line per results file and reason, at its first row, so a user can open the file there.
+  for (const rows of scored.errors.values()) err(`${rows.path}:${rows.firstLine + 1}: ${rows.reason}${rows.count === 1 ? '' : ` (${rows.count} rows of this file; the first is here)`}`);
   const summary = {
     records: scored.records, errors: scored.errorCount, skipped: scored.skipped, files: jobs.map((job) => ({ path: job.path, kind: job.kind })),
     mode: options.mode, extraction: options.rule, extraction_rule: extractionRuleLabel(options.rule), run_id: options.runId, out: outPath,

@@ -25,8 +25,26 @@ export interface ScoredShare {
   errorCount: number;
   skipped: number;
   problems: string[];
-  /** Error reason → rows. */
-  errors: Map<string, number>;
+  /** Rows that became error records, by results file and reason (key `path\0reason`), with the first such row's 0-based line. */
+  errors: Map<string, ErrorRows>;
+}
+
+export interface ErrorRows {
+  path: string;
+  reason: string;
+  firstLine: number;
+  count: number;
+}
+
+/** Counts one error record under its file and reason; `into` keeps each group's first line. */
+export function countErrorRows(into: Map<string, ErrorRows>, rows: ErrorRows): void {
+  const key = `${rows.path}\0${rows.reason}`;
+  const known = into.get(key);
+  if (!known) into.set(key, { ...rows });
+  else {
+    known.count += rows.count;
+    known.firstLine = Math.min(known.firstLine, rows.firstLine);
+  }
 }
 
 /** What a worker is started with. */
@@ -39,7 +57,7 @@ export interface ImportWorkerData {
 }
 
 /** What a worker posts back: its share's counts and its output chunks (transferred, not copied). */
-type WorkerResult = Omit<ScoredShare, 'errors'> & { errors: Array<[string, number]>; chunks: Uint8Array[] };
+type WorkerResult = Omit<ScoredShare, 'errors'> & { errors: ErrorRows[]; chunks: Uint8Array[] };
 
 /** The default chunk: a few MB, so a 27 MB run file is a handful of writes. */
 export const CHUNK_BYTES = 1 << 22;
@@ -104,12 +122,12 @@ export async function scoreShare(jobs: readonly ImportJob[], gridTexts: Readonly
   const share: ScoredShare = { records: 0, errorCount: 0, skipped: 0, problems: mainThread ? [...grids.problems] : [], errors: new Map() };
   const out = new LineChunks(flush, chunkBytes, mainThread);
   for (const job of jobs) {
-    const result = importGraspRows(job.text, job.path, job.kind, grids.byName, options, job.firstLine ?? 0, (record) => {
+    const result = importGraspRows(job.text, job.path, job.kind, grids.byName, options, job.firstLine ?? 0, (record, line) => {
       out.add(JSON.stringify(record));
       share.records++;
       if (record.error !== undefined) {
         share.errorCount++;
-        share.errors.set(record.error, (share.errors.get(record.error) ?? 0) + 1);
+        countErrorRows(share.errors, { path: job.path, reason: record.error, firstLine: line, count: 1 });
       }
     });
     share.skipped += result.skipped;
@@ -185,7 +203,7 @@ export async function scoreImportJobs(jobs: readonly ImportJob[], gridTexts: Arr
     merged.errorCount += result.errorCount;
     merged.skipped += result.skipped;
     merged.problems.push(...result.problems);
-    for (const [reason, count] of result.errors) merged.errors.set(reason, (merged.errors.get(reason) ?? 0) + count);
+    for (const rows of result.errors) countErrorRows(merged.errors, rows);
   }
   return merged;
 }
@@ -194,5 +212,5 @@ export async function scoreImportJobs(jobs: readonly ImportJob[], gridTexts: Arr
 export async function runImportWorker(data: ImportWorkerData, post: (message: WorkerResult, transfer: ArrayBuffer[]) => void): Promise<void> {
   const chunks: Uint8Array[] = [];
   const share = await scoreShare(data.jobs, data.gridTexts, data.options, (chunk) => chunks.push(chunk), data.chunkBytes, false);
-  post({ ...share, errors: [...share.errors], chunks }, chunks.map((chunk) => chunk.buffer as ArrayBuffer));
+  post({ ...share, errors: [...share.errors.values()], chunks }, chunks.map((chunk) => chunk.buffer as ArrayBuffer));
 }

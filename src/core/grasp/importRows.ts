@@ -89,8 +89,8 @@ function promptOf(entry: GraspGridEntry, settings: GraspSettings, style: PromptS
   return messages;
 }
 
-/** Scores one results file's rows against `grids` (by grid file name), handing each record to `emit` as it is scored (import serialises them as it goes and keeps none); `firstLine`: where `text` starts in its file, when it is a share of it. */
-export function importGraspRows(text: string, path: string, kind: GraspImportKind, grids: ReadonlyMap<string, LoadedGridFile>, options: GraspImportOptions, firstLine: number, emit: (record: RunRecord<GraspQuestion>) => void): GraspImportResult {
+/** Scores one results file's rows against `grids` (by grid file name), handing each record to `emit` (with its 0-based line in the file) as it is scored (import serialises them as it goes and keeps none); `firstLine`: where `text` starts in its file, when it is a share of it. */
+export function importGraspRows(text: string, path: string, kind: GraspImportKind, grids: ReadonlyMap<string, LoadedGridFile>, options: GraspImportOptions, firstLine: number, emit: (record: RunRecord<GraspQuestion>, line: number) => void): GraspImportResult {
   const result: GraspImportResult = { problems: [], skipped: 0 };
   // One profile object per model name, shared by its records (not one per row).
   const profiles = new Map<string, ModelProfile>();
@@ -146,7 +146,7 @@ export function importGraspRows(text: string, path: string, kind: GraspImportKin
       }
       const question: GraspQuestion = { benchmark: 'grasp', file: gridName, index, settings, style: 'chat', sampleId: customIdOf(gridName, index, settings) };
       const scoring = settingsFromBaselineRow(value as never, options.mode) ?? settings;
-      emit(score(base(question, baseline, [], JSON.stringify(answer)), scoring, answer as string[]));
+      emit(score(base(question, baseline, [], JSON.stringify(answer)), scoring, answer as string[]), line);
     });
     return result;
   }
@@ -168,12 +168,12 @@ export function importGraspRows(text: string, path: string, kind: GraspImportKin
     const messages: ChatMessage[] = grid ? promptOf(grid, id.settings, style) : [];
     if (o1Mini) {
       // o1-mini rows carry no model name: the file's stem names it.
-      emit(score(base(question, stem, messages, value.response as string), id.settings));
+      emit(score(base(question, stem, messages, value.response as string), id.settings), line);
       return;
     }
     const batch = readBatchRow(value);
     const record = base(question, batch.model ?? stem, messages, batch.content ?? '', batch.promptTokens, batch.completionTokens);
-    emit(batch.error !== null ? fail(record, batch.error) : score(record, id.settings));
+    emit(batch.error !== null ? fail(record, batch.error) : score(record, id.settings), line);
   });
   return result;
 }

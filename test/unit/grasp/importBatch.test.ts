@@ -128,7 +128,14 @@ describe('waypoint import grasp', function () {
     assert.deepEqual([...models], ['gpt_o1_mini_output', 'gpt-4o-2024-05-13']);
     assert.equal((records.find((record) => record.model.id === 'gpt_o1_mini_output')?.question as GraspQuestion).style, 'o1-mini');
     assert.equal(JSON.parse(result.stdout).errors, records.filter((record) => record.error).length);
-    assert.match(result.stderr, /^120 rows: no grid file named inner_leftRight_free\.jsonl/m);
+    // One line per results file and reason, at the first such row: a user can open the file there.
+    for (const [file, rows] of [['gpt_o1_mini_output.jsonl', 40], ['batch_gpt4o_output.jsonl', 80]] as const) {
+      const said = new RegExp(`^(\\S*${file.replace('.', '\\.')}):(\\d+): no grid file named inner_leftRight_free\\.jsonl among the --grids files; the row is not scored \\(${rows} rows of this file; the first is here\\)$`, 'm').exec(result.stderr);
+      assert.ok(said, result.stderr);
+      const lines = readFileSync(join(results, file), 'utf8').split('\n');
+      const first = lines.findIndex((line) => line.includes('"inner_leftRight_free.jsonl-'));
+      assert.equal(Number(said[2]), first + 1);
+    }
   });
 
   it('a row scores as `waypoint grasp score` scores its extracted answer; --model-name and --indices apply', async () => {

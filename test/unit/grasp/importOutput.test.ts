@@ -187,12 +187,14 @@ describe('import grasp --workers 2 through the built CLI', function () {
 
   it('writes the same records as --workers 1, in the same order (time and run_id aside)', function () {
     needsSharedData(this);
+    const stderrs: string[] = [];
     const lines = (workers: string) => {
       const out = join(scratch, `workers-${workers}.jsonl`);
       const result = waypoint(['import', 'grasp', results, '--grids', graspDataDir, '--out', out, '--workers', workers, '--json']);
       // Exit 1: the shared results name grid files the shared data does not hold (error records).
       assert.equal(result.code, 1, result.stderr);
       assert.equal((JSON.parse(result.stdout) as { records: number }).records, 10_400);
+      stderrs.push(result.stderr);
       return readFileSync(out, 'utf8')
         .trimEnd()
         .split('\n')
@@ -207,6 +209,9 @@ describe('import grasp --workers 2 through the built CLI', function () {
     const two = lines('2');
     assert.equal(two.length, 10_400);
     assert.deepEqual(two, one);
+    // A file cut between threads still reports each reason once, at its first row.
+    assert.equal(stderrs[1], stderrs[0]);
+    assert.match(stderrs[0], /^\S*batch_gpt35_output\.jsonl:\d+: no grid file named \w+\.jsonl among the --grids files; the row is not scored \(\d+ rows of this file; the first is here\)$/m);
   });
 
   it('reports a problem of the grid files once, not once per thread', function () {
@@ -218,7 +223,7 @@ describe('import grasp --workers 2 through the built CLI', function () {
     writeFileSync(join(grids, 'inner_random_free.jsonl'), lines.join('\n'));
     const result = waypoint(['import', 'grasp', join(results, 'greedy_results', 'inner_random_free.jsonl'), '--grids', grids, '--out', join(grids, 'run.jsonl'), '--workers', '2']);
     assert.equal(result.code, 1, result.stderr);
-    const problems = result.stderr.split('\n').filter((line) => line.includes('inner_random_free.jsonl:5'));
+    const problems = result.stderr.split('\n').filter((line) => line.startsWith(`${join(grids, 'inner_random_free.jsonl')}:5`));
     assert.equal(problems.length, 1, result.stderr);
   });
 });
