@@ -6,6 +6,7 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { loadLevelFile } from '../core/babyai/levelFile';
+import { readTextFile } from '../core/fileLimits';
 import { babyaiPlayQuestion, preparedBabyaiEpisode } from '../core/babyai/episode';
 import { MissionError } from '../core/babyai/mission';
 import { readRecordFile } from '../core/babyai/recordFiles';
@@ -25,7 +26,7 @@ import { NEVER } from '../core/mango/types';
 import type { PreparedQuestion } from '../core/registry';
 import { QuestionOptionError } from '../core/registry';
 import { escapeControls } from '../core/text';
-import { baseName } from '../core/walk';
+import { baseName, describeFsError } from '../core/walk';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
 import { profileOf } from './run';
 import { cliStore, workspaceRoot } from './runFiles';
@@ -40,9 +41,10 @@ class InputError extends Error {}
 
 async function readInput(path: string): Promise<string> {
   try {
-    return (await fs.readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+    // readTextFile refuses a FIFO (a read that would wait forever) and files over the size cap.
+    return (await readTextFile(fs, path)).replace(/^\uFEFF/, '');
   } catch (error) {
-    throw new InputError(`${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error)}`);
+    throw new InputError(`${path}: ${describeFsError(error)}`);
   }
 }
 

@@ -13,7 +13,9 @@ import { countChatTokens, estimateBatch, resumeState, runBatch } from '../core/r
 import { requestCostBound, type RunProgress } from '../core/runs/runner';
 import { inShard, parseShard, seededSample } from '../core/runs/selection';
 import { parseJsonWith } from '../core/schemas/parse';
-import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
+import { InputError, nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
+import { readTextFile } from '../core/fileLimits';
+import { describeFsError } from '../core/walk';
 import { escapeControls } from '../core/text';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 import { cliStore, nodeRunFiles, workspaceRoot } from './runFiles';
@@ -47,7 +49,13 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
   if (profilePath !== undefined) {
     const id = options.get('profile-id');
     if (id === undefined) throw new UsageError('--profile needs --profile-id ID');
-    const parsed = parseJsonWith(await fs.readFile(profilePath, 'utf8'), z.array(z.unknown()));
+    let text: string;
+    try {
+      text = await readTextFile(fs, profilePath);
+    } catch (error) {
+      throw new InputError(`${profilePath}: ${describeFsError(error)}`);
+    }
+    const parsed = parseJsonWith(text, z.array(z.unknown()));
     if (!parsed.ok) throw new UsageError(`${profilePath}: not a JSON list of model profiles (the shape of the waypoint.models setting)`);
     const index = parsed.value.findIndex((entry) => typeof entry === 'object' && entry !== null && (entry as { id?: unknown }).id === id);
     if (index < 0) throw new UsageError(`${profilePath}: no profile with id '${id}'`);
@@ -100,6 +108,17 @@ function progressWriter(style: string | undefined): { update(progress: RunProgre
   };
 }
 
+/** Reading or opening the run file: its failures (a folder, a missing folder, a FIFO) are the user's path, not an internal error. */
+async function runFileStep<T>(outPath: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    const failed = error as NodeJS.ErrnoException & { path?: string };
+    if (failed?.path === outPath) throw new InputError(`${outPath}: ${describeFsError(error)}`);
+    throw error;
+  }
+}
+
 /** Runs `waypoint run ...`; returns the exit code. */
 export async function runRun(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const args = parseArgs(argv, FLAGS, VALUE_OPTIONS);
@@ -148,7 +167,7 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   if (args.options.has('limit')) questions = questions.slice(0, nonNegativeInteger(args.options.get('limit'), 'limit'));
 
   // Resume: ask only what the run file does not answer; the run keeps its id.
-  const state = resumeState(questions, profile, mode, outPath && !dryRun ? await nodeRunFiles.readText(outPath) : null, outPath ?? '');
+  const state = resumeState(questions, profile, mode, outPath && !dryRun ? await runFileStep(outPath, () => nodeRunFiles.readText(outPath)) : null, outPath ?? '');
   if (outPath && !dryRun) {
     if (state.hadRecords && !args.flags.has('resume')) throw new UsageError(`${outPath} already has records: add --resume to continue that run, or choose another --out`);
     for (const problem of state.skipped) err(`skipped: ${problem}`);
@@ -182,11 +201,11 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   if (profile.apiKeyEnv && process.env[profile.apiKeyEnv] === undefined) err(`waypoint run: the environment variable ${profile.apiKeyEnv} is not set; asking without a key.`);
   let summary;
   try {
-    summary = await runBatch(state, outPath as string, nodeRunFiles, {
+    summary = await runFileStep(outPath as string, () => runBatch(state, outPath as string, nodeRunFiles, {
       profile, label: definition.label, source, cache: args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line))),
       mode, seed, concurrency, requestsPerMinute, maxCostUsd, countTokens: countChatTokens, signal: controller.signal,
       onProgress: (update) => progress.update(update),
-    });
+    }));
   } finally {
     progress.finish();
     process.off('SIGINT', onSigint);
