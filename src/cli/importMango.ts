@@ -87,7 +87,7 @@ export async function importMango(argv: readonly string[], out: Output, err: Out
             const model = importedProfile(modelName ?? modelFromData(answer.record) ?? modelFromPath(resultPath, game));
             const record: RunRecord<MangoQuestion> = importedRecord(answer, context, mode, model, runId);
             if (record.error) {
-              err(`${answer.source}: ${record.error}`);
+              err(`${answer.source}${answer.position ?? ''}: ${record.error}`);
               errors++;
             }
             lines.push(`${JSON.stringify(record)}\n`);

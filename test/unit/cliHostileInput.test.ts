@@ -119,4 +119,22 @@ describe('waypoint whole-benchmark commands under hostile input (CLI)', function
     }
     assert.ok(readFileSync(join(dir, 'run.jsonl'), 'utf8').length > 0);
   });
+
+  it('import mango, batch import and mango skeletons name a JSON syntax error by line and column, not by quoting the bytes', () => {
+    writeFileSync(join(dir, 'broken.jsonl'), '{"sample_id": "a"}\n\u0001\u00ff garbage\n');
+    const imported = waypoint(dir, 'import', 'mango', 'broken.jsonl', lighthouse, '--out', 'imported.jsonl');
+    assert.equal(imported.code, 1);
+    assert.ok(imported.stderr.includes('broken.jsonl:2:1: not JSON: JSON syntax: unexpected character.'), imported.stderr);
+    const grid = join(samplesDir, 'grasp', 'inner_cluster_free.jsonl');
+    const batch = waypoint(dir, 'batch', 'import', 'grasp', grid, '--settings', '8-none-0', '--results', 'broken.jsonl', '--out', 'batch.jsonl');
+    assert.equal(batch.code, 1);
+    assert.ok(batch.stderr.includes('broken.jsonl:2:1: not a Batch API output row (JSON syntax: unexpected character.)'), batch.stderr);
+    const game = join(dir, 'game');
+    mkdirSync(game);
+    writeFileSync(join(game, 'game.walkthrough'), readFileSync(join(lighthouse, 'lighthouse.walkthrough')));
+    writeFileSync(join(game, 'game.edges.json'), '[\n  {"src_node": "a",\n  oops\n]');
+    const skeletons = waypoint(dir, 'mango', 'skeletons', game, '--task', 'df');
+    assert.equal(skeletons.code, 1);
+    assert.match(skeletons.stderr, /game\.edges\.json:3:3: JSON syntax: /);
+  });
 });
