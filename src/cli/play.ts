@@ -27,6 +27,7 @@ import type { PreparedQuestion } from '../core/registry';
 import { QuestionOptionError } from '../core/registry';
 import { escapeControls } from '../core/text';
 import { baseName, describeFsError } from '../core/walk';
+import type { Diagnostic } from '../core/text';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
 import { profileOf } from './run';
 import { cliStore, workspaceRoot } from './runFiles';
@@ -46,6 +47,15 @@ async function readInput(path: string): Promise<string> {
   } catch (error) {
     throw new InputError(`${path}: ${describeFsError(error)}`);
   }
+}
+
+/**
+ * `file:line:column: <first error>; ` when the file has lines that could not be read (the record
+ * asked for may be among them), else `file: `: a missing record is never blamed on --index alone.
+ */
+function whereBroken(source: string, diagnostics: readonly Diagnostic[]): string {
+  const error = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+  return error ? `${source}:${error.range.start.line + 1}:${error.range.start.character + 1}: ${error.message.replace(/\.$/, '')}; ` : `${source}: `;
 }
 
 async function mangoEpisode(source: string, options: Map<string, string>): Promise<PreparedQuestion> {
@@ -84,7 +94,7 @@ async function babyaiEpisode(source: string, options: Map<string, string>): Prom
   const index = options.has('index') ? nonNegativeInteger(options.get('index'), 'index') : 0;
   const file = readRecordFile(baseName(source), text);
   const raw = file.records[index];
-  if (!raw) throw new InputError(`${source}: no record ${index} (the file has ${file.records.length}; --index counts from 0)`);
+  if (!raw) throw new InputError(`${whereBroken(source, file.diagnostics)}no record ${index} (the file has ${file.records.length}; --index counts from 0)`);
   const loaded = loadRecord(raw);
   const error = loaded.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
   if (!loaded.spec || error) throw new InputError(`${source}:${raw.range.start.line + 1}: ${error ? error.message : 'the level cannot be built from its env_description'}`);
@@ -103,7 +113,7 @@ async function graspEpisode(source: string, options: Map<string, string>): Promi
   const file = parseGraspGridFile(await readInput(source), baseName(source));
   const index = options.has('index') ? nonNegativeInteger(options.get('index'), 'index') : 0;
   const entry = file.entries.find((candidate) => candidate.record.index === index);
-  if (!entry) throw new InputError(`${source}: no grid with index ${index}`);
+  if (!entry) throw new InputError(`${whereBroken(source, file.diagnostics)}no grid with index ${index}`);
   return preparedGraspEpisode(graspPlayQuestion(baseName(source), source, index, settings[0]), entry.grid, entry.record.obstacle === 'block');
 }
 

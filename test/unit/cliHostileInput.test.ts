@@ -137,4 +137,14 @@ describe('waypoint whole-benchmark commands under hostile input (CLI)', function
     assert.equal(skeletons.code, 1);
     assert.match(skeletons.stderr, /game\.edges\.json:3:3: JSON syntax: /);
   });
+
+  it('play names the first unreadable line of a record or grid file instead of only "no record 0"', () => {
+    const babyai = waypoint(dir, 'play', 'babyai', 'array.jsonl', '--agent', 'oracle');
+    assert.equal(babyai.code, 1);
+    assert.equal(babyai.stderr.trim(), 'waypoint play: array.jsonl:1:2: a record must be a JSON object; no record 0 (the file has 0; --index counts from 0)');
+    writeFileSync(join(dir, 'grids.jsonl'), '{"index": 0,\n');
+    const grasp = waypoint(dir, 'play', 'grasp', 'grids.jsonl', '--agent', 'oracle');
+    assert.equal(grasp.code, 1);
+    assert.match(grasp.stderr, /^waypoint play: grids\.jsonl:1:\d+: JSON syntax: [^\n]*; no grid with index 0\n$/);
+  });
 });
