@@ -170,6 +170,9 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   const state = resumeState(questions, profile, mode, outPath && !dryRun ? await runFileStep(outPath, () => nodeRunFiles.readText(outPath)) : null, outPath ?? '');
   if (outPath && !dryRun) {
     if (state.hadRecords && !args.flags.has('resume')) throw new UsageError(`${outPath} already has records: add --resume to continue that run, or choose another --out`);
+    // Appending would make a file report and compare refuse (they read one benchmark a file) and give this run another run's id.
+    const others = state.benchmarks.filter((benchmark) => benchmark !== definition.id);
+    if (others.length > 0) throw new UsageError(`${outPath} holds ${others.join(', ')} records: a ${definition.label} run cannot resume it; choose another --out`);
     for (const problem of state.skipped) err(`skipped: ${problem}`);
   }
   const { runId, alreadyAnswered } = state;

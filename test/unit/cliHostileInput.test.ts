@@ -147,4 +147,15 @@ describe('waypoint whole-benchmark commands under hostile input (CLI)', function
     assert.equal(grasp.code, 1);
     assert.match(grasp.stderr, /^waypoint play: grids\.jsonl:1:\d+: JSON syntax: [^\n]*; no grid with index 0\n$/);
   });
+
+  it('run --resume refuses a run file of another benchmark instead of appending to it', () => {
+    const grid = join(samplesDir, 'grasp', 'inner_cluster_free.jsonl');
+    const before = readFileSync(run, 'utf8');
+    const result = waypoint(dir, 'run', 'grasp', grid, '--agent', 'oracle', '--settings', '8-none-0', '--indices', '0-0', '--out', 'run.jsonl', '--resume');
+    assert.equal(result.code, 2);
+    assert.equal(result.stderr.trim(), 'waypoint run: run.jsonl holds mango records: a GRASP run cannot resume it; choose another --out');
+    assert.equal(readFileSync(run, 'utf8'), before);
+    // The same benchmark still resumes.
+    assert.equal(waypoint(dir, 'run', 'mango', lighthouse, '--agent', 'oracle', '--task', 'df', '--limit', '4', '--out', 'run.jsonl', '--resume').code, 0);
+  });
 });
