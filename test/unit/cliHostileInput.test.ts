@@ -158,4 +158,19 @@ describe('waypoint whole-benchmark commands under hostile input (CLI)', function
     // The same benchmark still resumes.
     assert.equal(waypoint(dir, 'run', 'mango', lighthouse, '--agent', 'oracle', '--task', 'df', '--limit', '4', '--out', 'run.jsonl', '--resume').code, 0);
   });
+
+  it('run smartplay: an --episodes count past any run is a usage error, not "internal error: Invalid array length"', () => {
+    for (const episodes of ['99999999999', '0']) {
+      const result = waypoint(dir, 'run', 'smartplay', 'Hanoi3Disk', '--agent', 'oracle', '--episodes', episodes, '--dry-run', '--json');
+      assert.equal(result.code, 2, result.stderr);
+      assert.equal(result.stderr.trim(), `waypoint run: --episodes must be from 1 to 10000, not ${Number(episodes)}`);
+    }
+  });
+
+  it('run babyai names an unreadable record line with its column', () => {
+    writeFileSync(join(dir, 'llm_babybench_broken.jsonl'), '  {"level_name": \n');
+    const result = waypoint(dir, 'run', 'babyai', 'llm_babybench_broken.jsonl', '--agent', 'oracle', '--task', 'predict', '--dry-run', '--json');
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /^llm_babybench_broken\.jsonl:1:\d+: /);
+  });
 });
