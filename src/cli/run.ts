@@ -66,6 +66,8 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
   const baseUrl = options.get('base-url');
   const model = options.get('model');
   if (!baseUrl || !model) throw new UsageError('--base-url and --model go together');
+  // Otherwise every question becomes a record with error "Invalid URL" and the run exits 1 as if the server had failed.
+  if (!/^https?:$/.test(URL.parse(baseUrl)?.protocol ?? '')) throw new UsageError(`--base-url must be an http:// or https:// URL, not '${baseUrl}'`);
   return withOverrides({ id: model, provider: 'openai-compatible', baseUrl, model, ...PROFILE_DEFAULTS, ...(options.has('api-key-env') ? { apiKeyEnv: options.get('api-key-env') } : {}) }, options);
 }
 

@@ -173,4 +173,13 @@ describe('waypoint whole-benchmark commands under hostile input (CLI)', function
     assert.equal(result.code, 1);
     assert.match(result.stderr, /^llm_babybench_broken\.jsonl:1:\d+: /);
   });
+
+  it('run: a --base-url that is no http(s) URL is a usage error, not one "Invalid URL" error record per question', () => {
+    for (const url of ['notaurl', 'localhost:8000']) {
+      const result = waypoint(dir, 'run', 'mango', lighthouse, '--base-url', url, '--model', 'm', '--limit', '1', '--out', 'url.jsonl');
+      assert.equal(result.code, 2, result.stderr);
+      assert.equal(result.stderr.trim(), `waypoint run: --base-url must be an http:// or https:// URL, not '${url}'`);
+      assert.equal(existsSync(join(dir, 'url.jsonl')), false);
+    }
+  });
 });
