@@ -182,4 +182,11 @@ describe('waypoint whole-benchmark commands under hostile input (CLI)', function
       assert.equal(existsSync(join(dir, 'url.jsonl')), false);
     }
   });
+
+  it('import mango of a blank answers file fails (exit 1, said on stderr) instead of succeeding with an empty run', () => {
+    writeFileSync(join(dir, 'blank.jsonl'), '  \n\t\n');
+    const result = waypoint(dir, 'import', 'mango', 'blank.jsonl', lighthouse, '--out', 'blank-run.jsonl');
+    assert.equal(result.code, 1, result.stderr);
+    assert.equal(result.stderr.trim(), 'waypoint import mango: no MANGO results in blank.jsonl');
+  });
 });
