@@ -189,4 +189,17 @@ describe('waypoint whole-benchmark commands under hostile input (CLI)', function
     assert.equal(result.code, 1, result.stderr);
     assert.equal(result.stderr.trim(), 'waypoint import mango: no MANGO results in blank.jsonl');
   });
+
+  it('report --html: a --grids/--games/--levels that is no folder is named on stderr (exit 1), not left to notes inside the HTML', () => {
+    for (const [option, folder, reason] of [
+      ['--games', 'nowhere', 'no such file or directory'],
+      ['--games', 'fifo', 'not a directory'],
+      ['--levels', 'run.jsonl', 'not a directory'],
+    ]) {
+      const result = waypoint(dir, 'report', 'run.jsonl', '--html', 'report.html', option, folder);
+      assert.equal(result.code, 1, result.stderr);
+      assert.equal(result.stderr.trim(), `${folder}: ${reason} (${option} names the folder of the files the replays need)`);
+    }
+    assert.equal(waypoint(dir, 'report', 'run.jsonl', '--html', 'report.html', '--games', join(samplesDir, 'mango')).code, 0);
+  });
 });
