@@ -3,6 +3,9 @@
 
 export class UsageError extends Error {}
 
+/** A file the user named cannot be used (missing, a folder, a FIFO, unreadable): exit 1 with this one line. */
+export class InputError extends Error {}
+
 export interface ParsedArgs {
   positionals: string[];
   flags: Set<string>;
@@ -22,7 +25,12 @@ export function parseArgs(argv: readonly string[], booleanFlags: readonly string
     if (booleanFlags.includes(name) && inlineValue === undefined) parsed.flags.add(name);
     else if (valueOptions.includes(name)) {
       const value = inlineValue ?? argv[++index];
-      if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      // `--html --json` would otherwise write a file named "--json": a value that looks like an
+      // option is the value left out (a value that really starts with -- can be given as --name=--x).
+      if (value === undefined || (inlineValue === undefined && /^--./.test(value))) throw new UsageError(`--${name} needs a value${value === undefined ? '' : `, not the option ${value}`}`);
+      // Two different values would leave one silently ignored.
+      const earlier = parsed.options.get(name);
+      if (earlier !== undefined && earlier !== value) throw new UsageError(`--${name} is given twice ('${earlier}' and '${value}'); give it once`);
       parsed.options.set(name, value);
     } else throw new UsageError(`unknown option --${name}`);
   }

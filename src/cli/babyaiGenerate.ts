@@ -4,7 +4,7 @@
 // and checked at generation), the proof's length and the difficulty label it gives. DIR must not
 // exist or be empty. These are Waypoint's own families; `--level` (babyaiGenerateLevels.ts) is the
 // exact port of MiniGrid's levels and writes LLM-BabyBench CSV rows instead.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateLevel, LEVEL_FAMILIES, LevelGenerationError, type LevelFamily } from '../core/babyai/levelGenerator';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
@@ -27,6 +27,10 @@ export function runBabyaiGenerate(argv: readonly string[], out: Output, err: Out
   const count = args.options.has('count') ? positiveInteger(args.options.get('count'), 'count') : 10;
   const distractors = args.options.has('distractors') ? nonNegativeInteger(args.options.get('distractors'), 'distractors') : 3;
   if (distractors > 12) throw new UsageError('--distractors must be at most 12');
+  if (existsSync(outDir) && !statSync(outDir).isDirectory()) {
+    err(`${outDir}: exists and is not a directory`);
+    return 1;
+  }
   if (existsSync(outDir) && readdirSync(outDir).length > 0) {
     err(`${outDir}: exists and is not empty (generate writes only into a new or empty folder)`);
     return 1;

@@ -13,6 +13,8 @@ import { parseCustomId } from '../core/grasp/settings';
 import { pythonJsonDumps } from '../core/mango/pythonJson';
 import { newRunId } from '../core/runs/runId';
 import { parseArgs, UsageError } from './args';
+import { parseJsonWith } from '../core/schemas/parse';
+import * as z from 'zod/mini';
 import { OutputFileError, writeOutputAtomically } from '../host/atomicOutput';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 
@@ -114,16 +116,15 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
   const unknownRows = new Map<RunRecord<QuestionBase>, number>();
   text.split('\n').forEach((line, index) => {
     if (line.trim() === '') return;
-    let row: Record<string, unknown>;
-    try {
-      const value: unknown = JSON.parse(line);
-      if (!isJsonObject(value)) throw new Error('not a JSON object');
-      row = value;
-    } catch (error) {
-      err(`${resultsPath}:${index + 1}: not a Batch API output row (${(error as Error).message})`);
+    // The located parse names the column of a syntax error (V8's message quotes the broken bytes).
+    const parsed = parseJsonWith(line, z.unknown(), index);
+    if (!parsed.ok || !isJsonObject(parsed.value)) {
+      const where = parsed.ok ? `${index + 1}` : `${(parsed.diagnostics[0]?.range.start.line ?? index) + 1}:${(parsed.diagnostics[0]?.range.start.character ?? 0) + 1}`;
+      err(`${resultsPath}:${where}: not a Batch API output row (${parsed.ok ? 'not a JSON object' : (parsed.diagnostics[0]?.message ?? 'not JSON')})`);
       problems++;
       return;
     }
+    const row: Record<string, unknown> = parsed.value;
     const customId = row.custom_id;
     if (typeof customId !== 'string') {
       err(`${resultsPath}:${index + 1}: the row has no "custom_id"`);

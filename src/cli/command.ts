@@ -1,7 +1,7 @@
 // What every entry of the `waypoint` executable shares: running one subcommand with failures mapped
 // to the contract's exit codes (0 ok, 1 input has errors, 2 usage error), and quiet exits when the
 // reader closes stdout early.
-import { UsageError } from './args';
+import { InputError, UsageError } from './args';
 import { stderrLine, stdoutLine } from './output';
 
 export type Subcommand = (argv: readonly string[], out: (text: string) => void, err: (text: string) => void) => Promise<number>;
@@ -14,6 +14,10 @@ export async function runSubcommand(name: string, subcommand: Subcommand, argv: 
     if (error instanceof UsageError) {
       stderrLine(`waypoint ${name}: ${error.message}`);
       return 2;
+    }
+    if (error instanceof InputError) {
+      stderrLine(`waypoint ${name}: ${error.message}`);
+      return 1;
     }
     stderrLine(`waypoint ${name}: internal error: ${error instanceof Error ? error.message : String(error)}`);
     if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);

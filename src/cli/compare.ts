@@ -2,7 +2,12 @@
 // [--model-b NAME]` (runs.md §5).
 // Each side may be several files joined by commas (the shards of one run); the two sides are
 // paired by question in core/runs/compare.
-import { readFile } from 'node:fs/promises';
+import { promises as fs } from 'node:fs';
+import * as z from 'zod/mini';
+import { stripBom } from '../core/bom';
+import { readTextFile } from '../core/fileLimits';
+import { describeProblem, parseJsonWith } from '../core/schemas/parse';
+import { describeFsError } from '../core/walk';
 import { compareRuns } from '../core/runs/compare';
 import { compareMarkdown, compareText } from '../core/runs/format';
 import { ReportUsageError } from '../core/runs/records';
@@ -16,13 +21,20 @@ const USAGE = 'usage: waypoint compare <runA.jsonl>[,shard...] <runB.jsonl>[,sha
 
 /** `--pairs FILE`: a re-skin's `<game>.reskin.json` ({"sample_ids": {B id: A id}}); null (said on stderr) when unreadable. */
 async function readPairs(path: string, err: Output): Promise<Map<string, string> | null> {
-  let parsed: unknown;
+  let text: string;
   try {
-    parsed = JSON.parse(await readFile(path, 'utf8'));
+    // readTextFile refuses a FIFO (a read that would wait forever) and files over the size cap.
+    text = stripBom(await readTextFile(fs, path));
   } catch (error) {
-    err(`${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    err(`${path}: ${describeFsError(error)}`);
     return null;
   }
+  const read = parseJsonWith(text, z.unknown());
+  if (!read.ok) {
+    err(describeProblem(path, read.diagnostics));
+    return null;
+  }
+  const parsed = read.value;
   const ids = (parsed as { sample_ids?: unknown } | null)?.sample_ids;
   if (typeof ids !== 'object' || ids === null || Object.values(ids).some((value) => typeof value !== 'string')) {
     err(`${path}: not a pairing file (expected {"sample_ids": {"<run B id>": "<run A id>", ...}}, as mango reskin writes)`);

@@ -3,7 +3,7 @@
 // (default 100, as released), named as upstream names them. With the 8 request settings that
 // `waypoint run grasp --settings all` applies (moves 4|8 × carry none|2 × step cost 0|0.3), they
 // are the paper's 160 configurations. Seeded: the same arguments give the same bytes.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateGridFile, variantFileName, type GridVariant } from '../core/grasp/generator';
 import { ENERGY_DISTRIBUTIONS } from '../core/grasp/types';
@@ -27,6 +27,10 @@ export function runGraspGenerate(argv: readonly string[], out: Output, err: Outp
   const outDir = args.options.get('out');
   if (outDir === undefined || outDir === '') throw new UsageError('--out DIR is required');
   const count = args.options.has('count') ? positiveInteger(args.options.get('count'), 'count') : 100;
+  if (existsSync(outDir) && !statSync(outDir).isDirectory()) {
+    err(`${outDir}: exists and is not a directory`);
+    return 1;
+  }
   if (existsSync(outDir) && readdirSync(outDir).length > 0) {
     err(`${outDir}: exists and is not empty (generate writes only into a new or empty folder)`);
     return 1;

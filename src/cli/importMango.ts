@@ -87,7 +87,7 @@ export async function importMango(argv: readonly string[], out: Output, err: Out
             const model = importedProfile(modelName ?? modelFromData(answer.record) ?? modelFromPath(resultPath, game));
             const record: RunRecord<MangoQuestion> = importedRecord(answer, context, mode, model, runId);
             if (record.error) {
-              err(`${answer.source}: ${record.error}`);
+              err(`${answer.source}${answer.position ?? ''}: ${record.error}`);
               errors++;
             }
             lines.push(`${JSON.stringify(record)}\n`);
@@ -105,6 +105,11 @@ export async function importMango(argv: readonly string[], out: Output, err: Out
   const summary = { records: written, errors, out: outPath, run_id: runId, mode };
   if (args.flags.has('json')) out(JSON.stringify(summary));
   else out(`imported ${written} MANGO results into ${outPath} (${mode}; ${errors} with errors)`);
+  // An empty or blank answers file imports nothing: say so and fail, as import grasp does, rather than succeed with an empty run.
+  if (written === 0 && errors === 0) {
+    err(`waypoint import mango: no MANGO results in ${sources.results.join(', ')}`);
+    return 1;
+  }
   return errors > 0 ? 1 : 0;
 }
 

@@ -7,6 +7,8 @@ import { basename, join, resolve } from 'node:path';
 import { tooDeepDiagnostic } from '../core/json/locatedJson';
 import { readTextFile, type TextFileSystem } from '../core/fileLimits';
 import { describeFsError } from '../core/walk';
+import { describeProblem, parseJsonWith } from '../core/schemas/parse';
+import * as z from 'zod/mini';
 import type { EdgeRecord } from '../core/mango/types';
 
 const STRING_FIELDS = ['src_node', 'dst_node', 'action'] as const;
@@ -48,12 +50,10 @@ export async function readGameEdges(gameDir: string): Promise<ReadResult<EdgeRec
   // Messages re-serialise parts of the value, which recurses per nesting level.
   const tooDeep = tooDeepDiagnostic(text);
   if (tooDeep) return { ok: false, message: `${path}:${tooDeep.range.start.line + 1}:${tooDeep.range.start.character + 1}: ${tooDeep.message}` };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, message: `${path}: not valid JSON (${error instanceof Error ? error.message : String(error)})` };
-  }
+  const parsed = parseJsonWith(text, z.unknown());
+  // The located parse names line and column (V8's message quotes the broken bytes instead).
+  if (!parsed.ok) return { ok: false, message: describeProblem(path, parsed.diagnostics) };
+  const value = parsed.value;
   const checked = checkEdgeRecords(value);
   if (typeof checked === 'string') return { ok: false, message: `${path}: ${checked}` };
   return { ok: true, value: checked, path };

@@ -12,7 +12,8 @@ import type { ReferenceLookup } from '../core/mango/referenceScoring';
 import { parseSkeletonLine, type SkeletonOf, type SkeletonTask } from '../core/mango/skeletonLines';
 import { questionFromSkeleton } from '../core/mango/skeletons';
 import type { DfSkeleton, RfSkeleton } from '../core/mango/types';
-import { describeProblem } from '../core/schemas/parse';
+import { describeProblem, parseJsonWith } from '../core/schemas/parse';
+import * as z from 'zod/mini';
 import { splitLines } from '../core/text';
 
 export type SkeletonEntry = { task: 'df'; line: DfSkeleton } | { task: 'rf'; line: RfSkeleton };
@@ -61,17 +62,24 @@ export interface LoadedAnswer {
   source: string;
   record: Record<string, unknown> | null;
   error?: string;
+  /** Where in the source the JSON broke (`:column` for a line of a JSONL file, `:line:column` for a whole file), to print after `source`. */
+  position?: string;
 }
 
 /** Answer records: a JSON Lines file, or a directory of upstream result_sample_id_*.json files. */
 export async function readAnswers(path: string): Promise<LoadedAnswer[]> {
-  const load = (source: string, text: string): LoadedAnswer => {
+  const load = (source: string, text: string, isLine = false): LoadedAnswer => {
     try {
       const value: unknown = JSON.parse(text);
       if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { source, record: value as Record<string, unknown> };
       return { source, record: null, error: 'not a JSON object' };
-    } catch (error) {
-      return { source, record: null, error: `not JSON: ${error instanceof Error ? error.message : String(error)}` };
+    } catch {
+      // The located parse names the column (V8's message quotes the broken bytes instead).
+      const problem = parseJsonWith(text, z.unknown());
+      const first = problem.ok ? undefined : problem.diagnostics[0];
+      if (!first) return { source, record: null, error: 'not JSON' };
+      const { line, character } = first.range.start;
+      return { source, record: null, error: `not JSON: ${first.message}`, position: isLine ? `:${character + 1}` : `:${line + 1}:${character + 1}` };
     }
   };
   const stat = await fs.stat(path);
@@ -86,7 +94,7 @@ export async function readAnswers(path: string): Promise<LoadedAnswer[]> {
     return loaded;
   }
   const lines = splitLines(stripBom(await readTextFile(fs, path)));
-  return lines.flatMap((line, index) => (line.trim() === '' ? [] : [load(`${path}:${index + 1}`, line)]));
+  return lines.flatMap((line, index) => (line.trim() === '' ? [] : [load(`${path}:${index + 1}`, line, true)]));
 }
 
 /** The pair lengths RF path_len needs: the first all2all line per pair with diff_shortest == 0. */

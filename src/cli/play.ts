@@ -6,6 +6,7 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { loadLevelFile } from '../core/babyai/levelFile';
+import { readTextFile } from '../core/fileLimits';
 import { babyaiPlayQuestion, preparedBabyaiEpisode } from '../core/babyai/episode';
 import { MissionError } from '../core/babyai/mission';
 import { readRecordFile } from '../core/babyai/recordFiles';
@@ -25,7 +26,8 @@ import { NEVER } from '../core/mango/types';
 import type { PreparedQuestion } from '../core/registry';
 import { QuestionOptionError } from '../core/registry';
 import { escapeControls } from '../core/text';
-import { baseName } from '../core/walk';
+import { baseName, describeFsError } from '../core/walk';
+import type { Diagnostic } from '../core/text';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
 import { profileOf } from './run';
 import { cliStore, workspaceRoot } from './runFiles';
@@ -40,10 +42,20 @@ class InputError extends Error {}
 
 async function readInput(path: string): Promise<string> {
   try {
-    return (await fs.readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+    // readTextFile refuses a FIFO (a read that would wait forever) and files over the size cap.
+    return (await readTextFile(fs, path)).replace(/^\uFEFF/, '');
   } catch (error) {
-    throw new InputError(`${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error)}`);
+    throw new InputError(`${path}: ${describeFsError(error)}`);
   }
+}
+
+/**
+ * `file:line:column: <first error>; ` when the file has lines that could not be read (the record
+ * asked for may be among them), else `file: `: a missing record is never blamed on --index alone.
+ */
+function whereBroken(source: string, diagnostics: readonly Diagnostic[]): string {
+  const error = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+  return error ? `${source}:${error.range.start.line + 1}:${error.range.start.character + 1}: ${error.message.replace(/\.$/, '')}; ` : `${source}: `;
 }
 
 async function mangoEpisode(source: string, options: Map<string, string>): Promise<PreparedQuestion> {
@@ -82,7 +94,7 @@ async function babyaiEpisode(source: string, options: Map<string, string>): Prom
   const index = options.has('index') ? nonNegativeInteger(options.get('index'), 'index') : 0;
   const file = readRecordFile(baseName(source), text);
   const raw = file.records[index];
-  if (!raw) throw new InputError(`${source}: no record ${index} (the file has ${file.records.length}; --index counts from 0)`);
+  if (!raw) throw new InputError(`${whereBroken(source, file.diagnostics)}no record ${index} (the file has ${file.records.length}; --index counts from 0)`);
   const loaded = loadRecord(raw);
   const error = loaded.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
   if (!loaded.spec || error) throw new InputError(`${source}:${raw.range.start.line + 1}: ${error ? error.message : 'the level cannot be built from its env_description'}`);
@@ -101,7 +113,7 @@ async function graspEpisode(source: string, options: Map<string, string>): Promi
   const file = parseGraspGridFile(await readInput(source), baseName(source));
   const index = options.has('index') ? nonNegativeInteger(options.get('index'), 'index') : 0;
   const entry = file.entries.find((candidate) => candidate.record.index === index);
-  if (!entry) throw new InputError(`${source}: no grid with index ${index}`);
+  if (!entry) throw new InputError(`${whereBroken(source, file.diagnostics)}no grid with index ${index}`);
   return preparedGraspEpisode(graspPlayQuestion(baseName(source), source, index, settings[0]), entry.grid, entry.record.obstacle === 'block');
 }
 

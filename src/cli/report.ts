@@ -42,6 +42,18 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   if (formats.length > 1) throw new UsageError(`choose one output format, not ${formats.map((name) => `--${name}`).join(' and ')}`);
   const sourceFlags = ['grids', 'games', 'levels'].filter((name) => args.options.has(name));
   if (sourceFlags.length > 0 && !args.options.has('html')) throw new UsageError(`--${sourceFlags[0]} names files for the replays of --html FILE`);
+  // A mistyped folder would only show as "not found" notes inside the HTML: say it here, before any work.
+  for (const name of sourceFlags) {
+    const folder = args.options.get(name) as string;
+    const problem = await fs.stat(folder).then(
+      (stats) => (stats.isDirectory() ? null : 'not a directory'),
+      (error: unknown) => describeFsError(error),
+    );
+    if (problem) {
+      err(`${folder}: ${problem} (--${name} names the folder of the files the replays need)`);
+      return 1;
+    }
+  }
   const read = await readRunFiles(args.positionals, err, { keepText: args.options.has('html') });
   if (!read) return 1;
   const { json, rows } = buildReport(read.set, { by: args.options.get('by'), where: args.options.get('where') });

@@ -13,9 +13,10 @@ import { countChatTokens, estimateBatch, type RunFileAccess, resumeState, runBat
 import { requestCostBound, type RunProgress } from '../core/runs/runner';
 import { inShard, parseShard, seededSample } from '../core/runs/selection';
 import { parseJsonWith } from '../core/schemas/parse';
-import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
-import { escapeControls } from '../core/text';
+import { InputError, nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
+import { readTextFile } from '../core/fileLimits';
 import { describeFsError } from '../core/walk';
+import { escapeControls } from '../core/text';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 import { cliStore, nodeRunFiles, workspaceRoot } from './runFiles';
 import * as z from 'zod/mini';
@@ -50,9 +51,9 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
     if (id === undefined) throw new UsageError('--profile needs --profile-id ID');
     let text: string;
     try {
-      text = await fs.readFile(profilePath, 'utf8');
+      text = await readTextFile(fs, profilePath);
     } catch (error) {
-      throw new UsageError(`${profilePath}: ${describeFsError(error)} (--profile names a JSON list of model profiles, the shape of the waypoint.models setting)`);
+      throw new InputError(`${profilePath}: ${describeFsError(error)} (--profile names a JSON list of model profiles, the shape of the waypoint.models setting)`);
     }
     const parsed = parseJsonWith(text, z.array(z.unknown()));
     if (!parsed.ok) throw new UsageError(`${profilePath}: not a JSON list of model profiles (the shape of the waypoint.models setting)`);
@@ -65,6 +66,8 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
   const baseUrl = options.get('base-url');
   const model = options.get('model');
   if (!baseUrl || !model) throw new UsageError('--base-url and --model go together');
+  // Otherwise every question becomes a record with error "Invalid URL" and the run exits 1 as if the server had failed.
+  if (!/^https?:$/.test(URL.parse(baseUrl)?.protocol ?? '')) throw new UsageError(`--base-url must be an http:// or https:// URL, not '${baseUrl}'`);
   return withOverrides({ id: model, provider: 'openai-compatible', baseUrl, model, ...PROFILE_DEFAULTS, ...(options.has('api-key-env') ? { apiKeyEnv: options.get('api-key-env') } : {}) }, options);
 }
 
@@ -133,6 +136,17 @@ function progressWriter(style: string | undefined): { update(progress: RunProgre
   };
 }
 
+/** Reading or opening the run file: its failures (a folder, a missing folder, a FIFO) are the user's path, not an internal error. */
+async function runFileStep<T>(outPath: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    const failed = error as NodeJS.ErrnoException & { path?: string };
+    if (failed?.path === outPath) throw new InputError(`${outPath}: ${describeFsError(error)}`);
+    throw error;
+  }
+}
+
 /** Runs `waypoint run ...`; returns the exit code. */
 export async function runRun(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const args = parseArgs(argv, FLAGS, VALUE_OPTIONS);
@@ -184,9 +198,12 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   if (args.options.has('limit')) questions = questions.slice(0, nonNegativeInteger(args.options.get('limit'), 'limit'));
 
   // Resume: ask only what the run file does not answer; the run keeps its id.
-  const state = resumeState(questions, profile, mode, outPath && !dryRun ? await nodeRunFiles.readText(outPath) : null, outPath ?? '');
+  const state = resumeState(questions, profile, mode, outPath && !dryRun ? await runFileStep(outPath, () => nodeRunFiles.readText(outPath)) : null, outPath ?? '');
   if (outPath && !dryRun) {
     if (state.hadRecords && !args.flags.has('resume')) throw new UsageError(`${outPath} already has records: add --resume to continue that run, or choose another --out`);
+    // Appending would make a file report and compare refuse (they read one benchmark a file) and give this run another run's id.
+    const others = state.benchmarks.filter((benchmark) => benchmark !== definition.id);
+    if (others.length > 0) throw new UsageError(`${outPath} holds ${others.join(', ')} records: a ${definition.label} run cannot resume it; choose another --out`);
     for (const problem of state.skipped) err(`skipped: ${problem}`);
   }
   const { runId, alreadyAnswered } = state;
@@ -219,11 +236,11 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   const failures = new Map<string, number>();
   let summary;
   try {
-    summary = await runBatch(state, outPath as string, countingErrors(nodeRunFiles, failures), {
+    summary = await runFileStep(outPath as string, () => runBatch(state, outPath as string, countingErrors(nodeRunFiles, failures), {
       profile, label: definition.label, source, cache: args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line))),
       mode, seed, concurrency, requestsPerMinute, maxCostUsd, countTokens: countChatTokens, signal: controller.signal,
       onProgress: (update) => progress.update(update),
-    });
+    }));
   } finally {
     progress.finish();
     process.off('SIGINT', onSigint);

@@ -17,7 +17,7 @@ export interface ReadRuns {
   failed: boolean;
 }
 
-/** The records of `paths`, merged; null when no file could be read at all. Usage errors (mixed benchmarks) throw UsageError. */
+/** The records of `paths`, merged; null (said on stderr) when no file could be read or none holds a record. Usage errors (mixed benchmarks) throw UsageError. */
 export async function readRunFiles(paths: readonly string[], err: (text: string) => void, options: ReadOptions = {}): Promise<ReadRuns | null> {
   const files: Array<{ file: string; records: RunRecord[] }> = [];
   let failed = false;
@@ -36,6 +36,12 @@ export async function readRunFiles(paths: readonly string[], err: (text: string)
     files.push({ file: path, records: parsed.records });
   }
   if (files.length === 0) return null;
+  // Files that hold no record (empty, or no line a run record) are input errors (exit 1), not a
+  // usage error: the command was called rightly, on files that have nothing to report.
+  if (files.every((file) => file.records.length === 0)) {
+    err(`${files.map((file) => file.file).join(', ')}: no run records (${failed ? 'no line is a run record' : 'the file is empty'})`);
+    return null;
+  }
   try {
     return { set: mergeRunFiles(files), failed };
   } catch (error) {

@@ -204,7 +204,7 @@ describe('waypoint mango errors (CLI)', () => {
   it('exits 1 with one line for invalid JSON, a non-array and a missing game', () => {
     const invalid = waypoint('mango', 'graph', gameDir('cut', '[{"src_node": "a",'), '--json');
     assert.equal(invalid.code, 1);
-    assert.match(invalid.stderr, /cut\.edges\.json: not valid JSON \(.+\)\n$/);
+    assert.match(invalid.stderr, /cut\.edges\.json:1:\d+: JSON syntax: .+\n$/);
     assert.equal(invalid.stderr.split('\n').length, 2);
     const object = waypoint('mango', 'skeletons', gameDir('object', '{}'), '--task', 'df');
     assert.match(object.stderr, /object\.edges\.json: expected a JSON array of edge records\n$/);

@@ -53,10 +53,11 @@ describe('the CLI for a new user (README walk-through)', () => {
     }
   });
 
-  it('a --profile file that does not exist is one usage line naming it, not an internal error', () => {
+  it('a --profile file that does not exist is one input-error line naming it (exit 1), not an internal error', () => {
     for (const command of [['run', 'mango', join(samplesDir, 'mango', 'lighthouse'), '--out', join(scratch, 'never.jsonl')], ['play', 'mango', join(samplesDir, 'mango', 'lighthouse'), '--from', 'harbour road', '--to', 'quay']]) {
       const result = waypoint(...command, '--profile', 'models.json', '--profile-id', 'my-model');
-      assert.equal(result.code, 2, result.stderr);
+      // The file is the problem, not how the command was typed: exit 1, as for any missing input file.
+      assert.equal(result.code, 1, result.stderr);
       assert.equal(result.stderr.split('\n')[0], `waypoint ${command[0]}: models.json: no such file or directory (--profile names a JSON list of model profiles, the shape of the waypoint.models setting)`);
       assert.doesNotMatch(result.stderr, /internal error|ENOENT/);
     }

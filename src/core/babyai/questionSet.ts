@@ -111,7 +111,7 @@ async function sourceFiles(source: string, files: QuestionSetFiles, problems: st
   return found;
 }
 
-const problemLines = (path: string, diagnostics: readonly Diagnostic[]) => diagnostics.filter((d) => d.severity === 'error').map((d) => `${path}:${d.range.start.line + 1}: ${d.message}`);
+const problemLines = (path: string, diagnostics: readonly Diagnostic[]) => diagnostics.filter((d) => d.severity === 'error').map((d) => `${path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`);
 
 /** A question prepared, or a problem at `where` when preparing it fails (the expert that supplies a level's Predict actions crashing). */
 function attempt(where: string, problems: string[], prepare: () => PreparedQuestion<BabyaiQuestion>): PreparedQuestion<BabyaiQuestion> | null {
@@ -144,7 +144,7 @@ function recordQuestions(path: string, text: string, task: BabyTask | 'play', pr
   // The file's own problems (a line that is no JSON) and the records' go out in line order.
   const found: string[] = problemLines(path, file.diagnostics);
   const questions: PreparedQuestion<BabyaiQuestion>[] = questionsOfRecords(path, file.records, task, prompt, found);
-  const lineOf = (problem: string) => Number(/^:(\d+): /.exec(problem.slice(path.length))?.[1] ?? 0);
+  const lineOf = (problem: string) => Number(/^:(\d+):/.exec(problem.slice(path.length))?.[1] ?? 0);
   problems.push(...found.sort((a, b) => lineOf(a) - lineOf(b)));
   return questions;
 }
@@ -158,12 +158,12 @@ function questionsOfRecords(path: string, records: readonly RawRecord[], task: B
     if (task !== 'play' && record.task !== null && record.task !== task) return;
     const line = raw.range.start.line + 1;
     if (task !== 'play' && record.task === null) {
-      problems.push(`${path}:${line}: the record has none of the columns that name its task (action_sequence, expert_action_sequence, help_count, mission)`);
+      problems.push(`${path}:${line}:${raw.range.start.character + 1}: the record has none of the columns that name its task (action_sequence, expert_action_sequence, help_count, mission)`);
       return;
     }
     const errors = problemLines(path, loaded.diagnostics);
     if (!loaded.spec || errors.length > 0) {
-      problems.push(...(errors.length > 0 ? errors : [`${path}:${line}: the level cannot be built from its env_description`]));
+      problems.push(...(errors.length > 0 ? errors : [`${path}:${line}:${raw.range.start.character + 1}: the level cannot be built from its env_description`]));
       return;
     }
     const spec = loaded.spec;

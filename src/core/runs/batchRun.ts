@@ -42,11 +42,13 @@ export interface ResumeState {
   hadRecords: boolean;
   /** Lines of the file that are not run records (named with file and line; they are skipped). */
   skipped: string[];
+  /** The benchmarks of the file's records (a run of another benchmark must not be appended to it). */
+  benchmarks: string[];
 }
 
 /** The resume state of `questions` asked of `profile` in `mode` against the run file's `text` (null: no file). */
 export function resumeState(questions: readonly PreparedQuestion[], profile: ModelProfile, mode: ScoringMode, text: string | null, path: string): ResumeState {
-  const fresh: ResumeState = { questions: [...questions], alreadyAnswered: 0, runId: newRunId(), spentUsd: 0, hadRecords: false, skipped: [] };
+  const fresh: ResumeState = { questions: [...questions], alreadyAnswered: 0, runId: newRunId(), spentUsd: 0, hadRecords: false, skipped: [], benchmarks: [] };
   if (text === null) return fresh;
   const previous = parseRunRecords(text, path);
   const answered = answeredKeys(previous.records);
@@ -58,6 +60,7 @@ export function resumeState(questions: readonly PreparedQuestion[], profile: Mod
     spentUsd: previous.records.reduce((sum, record) => sum + (record.costUsd ?? 0), 0),
     hadRecords: text.trim() !== '',
     skipped: previous.problems,
+    benchmarks: [...new Set(previous.records.map((record) => record.question.benchmark))],
   };
 }
 

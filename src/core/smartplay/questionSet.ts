@@ -16,6 +16,9 @@ import { normalizeScore } from './scores';
 
 export const SMARTPLAY_QUESTION_OPTIONS = ['episodes', 'seed'] as const;
 
+/** The most episodes per game one run prepares. */
+const MAX_EPISODES = 10000;
+
 function count(text: string | undefined, option: string, fallback: number): number {
   if (text === undefined) return fallback;
   if (!/^\d+$/.test(text)) throw new QuestionOptionError(`--${option} must be a non-negative integer, not '${text}'`);
@@ -118,6 +121,8 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
 /** The episodes of the named games (`all`: every game Waypoint simulates that upstream can build). */
 export async function smartplayQuestionSet(sources: readonly string[], options: QuestionSetOptions): Promise<QuestionSet<SmartplayQuestion>> {
   const episodes = count(options.episodes, 'episodes', 1);
+  // Every episode is prepared up front: a huge count would fail inside V8 ("Invalid array length") or exhaust memory.
+  if (episodes < 1 || episodes > MAX_EPISODES) throw new QuestionOptionError(`--episodes must be from 1 to ${MAX_EPISODES}, not ${episodes}`);
   const seed = count(options.seed, 'seed', 0);
   const problems: string[] = [];
   const games: string[] = [];

@@ -136,7 +136,7 @@ describe('babyai questionSet', () => {
     });
     after(() => rmSync(dir, { recursive: true, force: true }));
 
-    it('names each file or record that cannot be read (file:line: message) and keeps the good ones', async () => {
+    it('names each file or record that cannot be read (file:line:column: message) and keeps the good ones', async () => {
       const sample = readFileSync(join(babyaiDir, 'llm-babybench-sample.jsonl'), 'utf8').split('\n').filter(Boolean);
       const broken = JSON.stringify({ ...JSON.parse(sample[0]), action_sequence: 'forward, jump' });
       const taskless = JSON.stringify({ level_name: 'x', seed: 1, env_description: JSON.parse(sample[0]).env_description });
@@ -149,10 +149,11 @@ describe('babyai questionSet', () => {
       const { questions, problems } = await questionSet({ task: 'predict' }, [dir, join(dir, 'missing.level.json'), join(dir, 'notes.txt'), empty]);
       assert.deepEqual(questions.map((prepared) => [prepared.question.source.slice(dir.length + 1), prepared.question.record]), [['llm_babybench_mixed.jsonl', 0]]);
       const mixed = join(dir, 'llm_babybench_mixed.jsonl');
-      assert.ok(problems.some((problem) => problem.startsWith(`${join(dir, 'bad.level.json')}:1: `)), problems.join('\n'));
-      assert.ok(problems.includes(`${mixed}:2: unknown action 'jump' (expected left, right, forward, pickup, drop, toggle, done)`), problems.join('\n'));
-      assert.ok(problems.some((problem) => problem.startsWith(`${mixed}:3: `)), problems.join('\n'));
-      assert.ok(problems.includes(`${mixed}:5: the record has none of the columns that name its task (action_sequence, expert_action_sequence, help_count, mission)`), problems.join('\n'));
+      assert.ok(problems.some((problem) => problem.startsWith(`${join(dir, 'bad.level.json')}:1:1: `)), problems.join('\n'));
+      // file:line:column, the column where the answer names the action.
+      assert.ok(problems.some((problem) => /:2:\d+: unknown action 'jump' \(expected left, right, forward, pickup, drop, toggle, done\)$/.test(problem) && problem.startsWith(mixed)), problems.join('\n'));
+      assert.ok(problems.some((problem) => problem.startsWith(`${mixed}:3:1: `)), problems.join('\n'));
+      assert.ok(problems.includes(`${mixed}:5:1: the record has none of the columns that name its task (action_sequence, expert_action_sequence, help_count, mission)`), problems.join('\n'));
       assert.ok(problems.includes(`${join(dir, 'missing.level.json')}: no such file or directory`), problems.join('\n'));
       assert.ok(problems.some((problem) => problem.startsWith(`${join(dir, 'notes.txt')}: not a BabyAI level`)), problems.join('\n'));
       assert.ok(problems.some((problem) => problem.startsWith(`${empty}: no BabyAI level (*.level.json) or LLM-BabyBench record files`)), problems.join('\n'));
