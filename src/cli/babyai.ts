@@ -4,8 +4,11 @@
 //   `--index I` picks the I-th record, default 0), or a bare description text (.txt).
 // - replay stops after the first terminated or truncated step, as every evaluator does; the
 //   output says how many actions were not run (`not_run`).
-// - score prints `{"task","mode","level_name","seed","result"}`; a reference run that upstream
-//   would abort (parse failure, bot exception) prints `{"aborted": reason}` and exits 1.
+// - score prints `{"task","mode","level_name","seed","result"}` plus `diagnostics` (the editor's
+//   answer diagnostics, [{code,severity,line,character,message}] as in run records); a reference
+//   run that upstream would abort (parse failure, bot exception) prints `{"aborted": reason}` and
+//   exits 1. Without --json: the editor's one-line summary with the mode, then one
+//   `answer:line:col: severity message [code]` line per diagnostic.
 import { stripBom } from '../core/bom';
 import { promises as fs } from 'node:fs';
 import { readTextFile } from '../core/fileLimits';
@@ -13,6 +16,7 @@ import { describeFsError } from '../core/walk';
 import { extname } from 'node:path';
 import { BabyAIEnv, type LevelSpec } from '../core/babyai/env';
 import { loadLevelFile } from '../core/babyai/levelFile';
+import { scoreBabyaiReply } from '../core/babyai/evaluation';
 import { isAborted, scoreDecompose, scorePlan, scorePredict } from '../core/babyai/metrics';
 import { runExpert } from '../core/babyai/omnibot';
 import type { BabyTask } from '../core/babyai/prompts';
@@ -22,6 +26,7 @@ import { asciiGrid, carriedJson, initialJson } from '../core/babyai/render';
 import { levelFromDescription } from '../core/babyai/description';
 import { validateLevel } from '../core/babyai/validation';
 import { ACTION_NAMES, actionName } from '../core/babyai/world';
+import { recordDiagnostics } from '../core/eval/pipeline';
 import type { Diagnostic } from '../core/text';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
 import { diagnosticLine } from './output';
@@ -164,17 +169,26 @@ async function runScore(argv: readonly string[], out: Output, err: Output): Prom
     return 1;
   }
   let result;
+  let predictActions: number[] = [];
+  let expertActions: number[] = [];
   if (task === 'predict') {
     const actions = extraActions ?? record?.actions;
     if (!actions || (!record && !extraActions)) throw new UsageError('scoring predict on a level file needs --actions');
+    predictActions = actions;
     result = scorePredict(input.spec, actions, reply, mode);
   } else if (task === 'plan') {
-    const botActions = extraActions ?? (record && record.actions.length > 0 ? record.actions : runExpert(input.spec, { loop: 'generator' }).steps.map((s) => s.action));
-    result = scorePlan(input.spec, botActions, reply, mode);
+    expertActions = extraActions ?? (record && record.actions.length > 0 ? record.actions : runExpert(input.spec, { loop: 'generator' }).steps.map((s) => s.action));
+    result = scorePlan(input.spec, expertActions, reply, mode);
   } else result = scoreDecompose(input.spec, reply, mode, k);
-  const payload = { task, mode, level_name: record?.levelName ?? null, seed: record?.seed ?? null, ...(isAborted(result) ? { aborted: result.aborted } : { result }) };
+  // The editor's reading of the same reply (evaluation.ts): its diagnostics and summary line.
+  const shown = scoreBabyaiReply(task, { spec: input.spec, predictActions, expertActions }, reply, mode, { k });
+  const payload = { task, mode, level_name: record?.levelName ?? null, seed: record?.seed ?? null, ...(isAborted(result) ? { aborted: result.aborted } : { result }), diagnostics: recordDiagnostics(shown.diagnostics) };
   if (args.flags.has('json')) out(JSON.stringify(payload));
-  else out(JSON.stringify(payload, null, 2));
+  else {
+    const level = record?.levelName ? ` · ${record.levelName}${record.seed !== null && record.seed !== undefined ? ` seed ${record.seed}` : ''}` : '';
+    out(`${shown.summary} (${mode})${level}`);
+    for (const diagnostic of shown.diagnostics) out(diagnosticLine(answerPath, diagnostic));
+  }
   if (isAborted(result)) {
     err(`${answerPath}:1:1: the reference evaluator aborts this run: ${result.aborted}`);
     return 1;

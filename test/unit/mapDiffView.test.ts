@@ -17,16 +17,17 @@ describe('map diff view data', () => {
   it('counts what the overlay draws: dashed, wrong-action marks, red moves, ghosts and missing rooms', () => {
     const model: MapMove[] = [
       { src: 'hall', action: 'north', dst: 'library' },
-      { src: 'Hall', action: 'east', dst: 'kitchen' },
+      // A typo names the hall a second time (a split); a change of case alone does not.
+      { src: 'hal', action: 'east', dst: 'kitchen' },
       { src: 'kitchen', action: 'up', dst: 'cellar' },
       { src: 'library', action: 'east', dst: 'kitchen' },
       { src: 'library', action: 'up', dst: 'secret attic' },
-      { src: 'secret attic', action: 'down', dst: 'library' },
+      { src: 'Secret Attic', action: 'down', dst: 'library' },
       { src: 'hall', action: 'north', dst: 'library' },
     ];
     const diff = diffMap(truth, model, 10);
     const counts = expectedMapDiffCounts(diff);
-    assert.deepEqual(ghostRoomNames(diff), ['secret attic'], 'one ghost, however many moves name it');
+    assert.deepEqual(ghostRoomNames(diff), ['secret attic'], 'one ghost, however many moves name it, in whatever case');
     assert.deepEqual(counts, { correct: 2, missing: 2, wrongAction: 1, hallucinated: 3, ghostRooms: 1, missingRooms: 0, merged: 0, split: 1 });
     const pane = mapDiffPane(diff, 'model <b>', 'map.txt');
     assert.equal(pane.mode, 'faithful');

@@ -114,8 +114,9 @@ describe('map diff overlay on the maze view', function () {
     if (!records) this.skip();
     const truth = mazeAtCutoff(records, CUTOFF);
     const first = mapDiffPane(diffMap(truth, craftedMap(truth), CUTOFF), 'gpt-4o', 'maps.jsonl');
-    // A sparser map that writes one room two ways ("Temple" leaving it, "temple" entering it): a split room.
-    const sparse = truth.filter((_, index) => index % 3 !== 0).map((move) => (move.src === 'temple' ? { ...move, src: 'Temple' } : move));
+    // A sparser map that writes one room two ways ("templ", a typo, leaving it, "temple" entering it): a
+    // split room (a change of case alone would be the same room).
+    const sparse = truth.filter((_, index) => index % 3 !== 0).map((move) => (move.src === 'temple' ? { ...move, src: 'templ' } : move));
     const second = mapDiffPane(diffMap(truth, sparse, CUTOFF), 'claude-3', 'maps.jsonl');
     const { page, drawn } = await openDiff([first, second], { width: 1800, height: 950 });
     assert.deepEqual(drawn, [
@@ -128,7 +129,7 @@ describe('map diff overlay on the maze view', function () {
     assert.ok(right > left + 500, 'the panes sit side by side');
     assert.equal(await page.locator('.mapdiff-pane').nth(1).locator('g.edge.diff-missing').count(), expectedMapDiffCounts(second.overlay).missing);
     assert.equal(await page.locator('.mapdiff-pane').nth(1).locator('.diff-badge-split').count(), 1);
-    assert.match((await page.locator('.mapdiff-pane').nth(1).locator('.diff-badge-split title').textContent()) ?? '', /temple is named (Temple and temple|temple and Temple)/);
+    assert.match((await page.locator('.mapdiff-pane').nth(1).locator('.diff-badge-split title').textContent()) ?? '', /temple is named (templ and temple|temple and templ)/);
     await page.screenshot({ path: join(testResultsDir, 'webview-map-diff-side-by-side.png') });
     await page.close();
   });

@@ -5,7 +5,7 @@
 // rooms the model never names faded with a dashed outline, and badges on merged and split rooms.
 // Shape tells the statuses apart as well as colour. Every name from the model goes in through
 // textContent. Returns what it drew, counted from the SVG itself.
-import type { ModelEdgeDiff } from '../../src/core/mango/mapDiff';
+import { type ModelEdgeDiff, normalizeRoom } from '../../src/core/mango/mapDiff';
 import { nodeWidth } from '../../src/core/mango/mazeLayout';
 import type { MapDiffCounts, MapDiffPane, MazeGraph } from '../../src/protocol/maze';
 import type { Layout } from './layout';
@@ -117,10 +117,12 @@ export function drawMapOverlay(graph: MazeGraph, drawn: DrawnMaze, layout: Layou
 
   // Hallucinated moves, with ghost rooms for names of no room.
   const boxes: Box[] = [...layout.nodes.values()];
-  const ghosts = new Map<string, Box>();
+  // Keyed by the normalized name: spellings that differ only in case or spacing are one ghost (as in core's ghostRoomNames).
+  const ghosts = new Map<string, Box & { name: string }>();
+  const ghostOf = (name: string) => ghosts.get(normalizeRoom(name));
   const hallucinated = overlay.modelEdges.filter((edge) => edge.status === 'hallucinated');
   const placeGhost = (name: string, anchor: Box | null, action: string, flip: boolean) => {
-    if (ghosts.has(name)) return;
+    if (ghostOf(name)) return;
     const width = nodeWidth(name);
     const height = 30;
     const [ux, uy] = OFFSETS[action.trim().toLowerCase()] ?? [1, 1];
@@ -140,14 +142,15 @@ export function drawMapOverlay(graph: MazeGraph, drawn: DrawnMaze, layout: Layou
       spot = { x: right + 20 + width / 2, y: layout.height + 50, width, height };
     }
     boxes.push(spot);
-    ghosts.set(name, spot);
+    ghosts.set(normalizeRoom(name), { ...spot, name });
   };
   const boxOf = (name: string | null): Box | null => (name === null ? null : layout.nodes.get(name) ?? null);
   for (const edge of hallucinated) {
     if (edge.alignedSrc === null) placeGhost(edge.src, boxOf(edge.alignedDst), edge.action, true);
-    if (edge.alignedDst === null) placeGhost(edge.dst, boxOf(edge.alignedSrc) ?? ghosts.get(edge.src) ?? null, edge.action, false);
+    if (edge.alignedDst === null) placeGhost(edge.dst, boxOf(edge.alignedSrc) ?? ghostOf(edge.src) ?? null, edge.action, false);
   }
-  for (const [name, box] of ghosts) {
+  for (const box of ghosts.values()) {
+    const name = box.name;
     const group = titled(element('g', { class: 'diff-ghost-room', transform: `translate(${box.x - box.width / 2} ${box.y - box.height / 2})` }), `${name}: ${pane.model}'s name for a room the maze does not have at step ${overlay.cutoff}`);
     group.append(element('rect', { width: box.width, height: box.height, rx: 8, ry: 8 }));
     const text = element('text', { x: box.width / 2, y: box.height / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
@@ -155,7 +158,7 @@ export function drawMapOverlay(graph: MazeGraph, drawn: DrawnMaze, layout: Layou
     group.append(text);
     overlayLayer.append(group);
   }
-  for (const edge of hallucinated) drawHallucinated(edge, boxOf(edge.alignedSrc) ?? ghosts.get(edge.src), boxOf(edge.alignedDst) ?? ghosts.get(edge.dst), pane.model, overlayLayer);
+  for (const edge of hallucinated) drawHallucinated(edge, boxOf(edge.alignedSrc) ?? ghostOf(edge.src), boxOf(edge.alignedDst) ?? ghostOf(edge.dst), pane.model, overlayLayer);
 
   // Merged and split rooms: one badge per confused true room.
   const badges = new Map<string, { merged: string[]; split: string[] }>();

@@ -92,11 +92,27 @@ export function prepareBabyaiQuestion(input: BabyaiQuestionInput): PreparedBabya
 
 /** Scores a reply with the released parsers and metrics in `mode`, with diagnostics on the reply, the board's actions and a one-line summary. */
 export function scoreBabyaiAnswer(prepared: PreparedBabyaiQuestion, reply: string, mode: ScoringMode): BabyaiAnswerResult {
+  return scoreBabyaiReply(prepared.question.task, prepared, reply, mode);
+}
+
+/** What scoring a reply reads besides the reply: the level and the action lists of its task (Predict's, Plan's expert's). */
+export interface BabyaiScoringInput {
+  spec: LevelSpec;
+  predictActions: readonly number[];
+  expertActions: readonly number[];
+}
+
+/**
+ * scoreBabyaiAnswer without a prepared question (the CLI's `babyai score` has a level and actions,
+ * no prompt), so the editor and the CLI show the same diagnostics and summary. `k`: Decompose's
+ * bot-step budget per subgoal (default the metric's).
+ */
+export function scoreBabyaiReply(task: BabyaiQuestionInput['task'], input: BabyaiScoringInput, reply: string, mode: ScoringMode, options: { k?: number } = {}): BabyaiAnswerResult {
   const context = replyContext(reply, mode);
-  const result = prepared.question.task === 'predict' ? predictResult(prepared, context) : prepared.question.task === 'plan' ? planResult(prepared, context) : decomposeResult(prepared, context);
+  const result = task === 'predict' ? predictResult(input, context) : task === 'plan' ? planResult(input, context) : decomposeResult(input, context, options.k);
   // Every abort is explained by an error: the task's own checks explain parse failures and bot
   // crashes; anything else (Plan on a level without a red ball) gets the reason as it is.
-  const explained = prepared.question.task !== 'plan' && result.diagnostics.some((d) => d.severity === 'error' && ABORT_EXPLAINING_CODES.has(d.code));
+  const explained = task !== 'plan' && result.diagnostics.some((d) => d.severity === 'error' && ABORT_EXPLAINING_CODES.has(d.code));
   if (typeof result.scores.aborted === 'string' && !explained)
     result.diagnostics.push({ severity: 'error', code: BabyAnswerCodes.aborted, message: `The reference run aborts and records no score: ${result.scores.aborted}.`, range: lastNonEmptyLine(context) });
   return result;
@@ -106,8 +122,8 @@ const ABORT_EXPLAINING_CODES = new Set<string>([BabyAnswerCodes.noMarker, BabyAn
 
 const percent = (value: number) => value.toFixed(2);
 
-function predictResult(prepared: PreparedBabyaiQuestion, context: ReplyContext): BabyaiAnswerResult {
-  const { spec, predictActions } = prepared;
+function predictResult(input: BabyaiScoringInput, context: ReplyContext): BabyaiAnswerResult {
+  const { spec, predictActions } = input;
   const score = scorePredict(spec, predictActions, context.reply, context.mode);
   const { env } = runActions(spec, predictActions);
   const expected = pyPose(env.agentPos, env.agentDir);
@@ -126,8 +142,8 @@ function predictResult(prepared: PreparedBabyaiQuestion, context: ReplyContext):
   };
 }
 
-function planResult(prepared: PreparedBabyaiQuestion, context: ReplyContext): BabyaiAnswerResult {
-  const { spec, expertActions } = prepared;
+function planResult(input: BabyaiScoringInput, context: ReplyContext): BabyaiAnswerResult {
+  const { spec, expertActions } = input;
   const score = scorePlan(spec, expertActions, context.reply, context.mode);
   const parsed = parsePlan(extractAnswer(context.reply, 'plan', context.mode));
   const names = parsed.actions.map(actionName);
@@ -148,9 +164,9 @@ function planResult(prepared: PreparedBabyaiQuestion, context: ReplyContext): Ba
   };
 }
 
-function decomposeResult(prepared: PreparedBabyaiQuestion, context: ReplyContext): BabyaiAnswerResult {
-  const { spec } = prepared;
-  const score = scoreDecompose(spec, context.reply, context.mode);
+function decomposeResult(input: BabyaiScoringInput, context: ReplyContext, k?: number): BabyaiAnswerResult {
+  const { spec } = input;
+  const score = scoreDecompose(spec, context.reply, context.mode, k);
   const analysis = decomposeDiagnostics(context, spec, score);
   const base = {
     diagnostics: analysis.diagnostics,

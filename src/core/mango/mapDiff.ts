@@ -2,7 +2,9 @@
 // edge with edge_min_step <= cutoff and the rooms those edges touch. Model room names align to the
 // maze's rooms exactly, then case/spacing-insensitively, then by a small edit distance (a tie is
 // left unaligned and reported, never guessed); each alignment says which rule made it. Edges then
-// compare as (aligned src, lower-cased action, aligned dst), duplicates once.
+// compare as (aligned src, lower-cased action, aligned dst), duplicates once. Names that differ
+// only as the normalized rule ignores (case, spaces, `_`, `-`) are one room of the model's map
+// throughout: never a split, one hallucinated room, one ghost.
 //
 // The result is also the maze view's overlay data (MapOverlay below): each true edge's status
 // (missing ones drawn dashed), each model edge with its aligned endpoints (hallucinated ones red),
@@ -142,8 +144,8 @@ export function diffMap(truth: readonly MapMove[], model: readonly MapMove[], cu
   const modelEdges: ModelEdgeDiff[] = model.map((move) => {
     const alignedSrc = aligned.get(move.src) ?? null;
     const alignedDst = aligned.get(move.dst) ?? null;
-    // Unaligned endpoints keep the model's own names, so they can never equal a true edge.
-    const key = alignedSrc !== null && alignedDst !== null ? keyOf(alignedSrc, move.action, alignedDst) : keyOf(`\0${move.src}`, move.action, `\0${move.dst}`);
+    // Unaligned endpoints keep the model's own (normalized) names, so they can never equal a true edge.
+    const key = alignedSrc !== null && alignedDst !== null ? keyOf(alignedSrc, move.action, alignedDst) : keyOf(`\0${normalizeRoom(move.src)}`, move.action, `\0${normalizeRoom(move.dst)}`);
     const base = { src: move.src, action: move.action, dst: move.dst, alignedSrc, alignedDst };
     if (seenModel.has(key)) return { ...base, status: 'duplicate' };
     seenModel.add(key);
@@ -172,7 +174,7 @@ export function diffMap(truth: readonly MapMove[], model: readonly MapMove[], cu
   const { merged, split } = confusedRooms(trueKeys, modelEdges, alignment, new Set(missingRooms));
   return {
     edges: { correct, missing, hallucinated, precision, recall, f1, wrongAction: modelEdges.filter((edge) => edge.status === 'wrong-action').length },
-    rooms: { correct: named.size, missing: missingRooms.length, hallucinated: alignment.filter((entry) => entry.truth === null).length, merged: merged.length, split: split.length },
+    rooms: { correct: named.size, missing: missingRooms.length, hallucinated: new Set(alignment.filter((entry) => entry.truth === null).map((entry) => normalizeRoom(entry.model))).size, merged: merged.length, split: split.length },
     alignment,
     cutoff,
     trueEdges,
@@ -188,6 +190,8 @@ export function diffMap(truth: readonly MapMove[], model: readonly MapMove[], cu
  * structure: a model edge that is not the maze's, whose other end and action match a true edge,
  * says its model room stands for that edge's true room; standing for a room the model never names,
  * besides its own, merges them; an unaligned name standing for a named room splits that room.
+ * Model names are grouped by their normalized form first (reported by the first one written), so
+ * `North of House` and `north of house` are one name, as alignment already treats them.
  */
 function confusedRooms(trueKeys: Map<string, MapMove>, modelEdges: readonly ModelEdgeDiff[], alignment: readonly RoomAlignment[], unnamed: ReadonlySet<string>): { merged: MergedRoom[]; split: SplitRoom[] } {
   const from = new Map<string, MapMove[]>();
@@ -197,8 +201,11 @@ function confusedRooms(trueKeys: Map<string, MapMove>, modelEdges: readonly Mode
     from.set(JSON.stringify([move.src, action]), [...(from.get(JSON.stringify([move.src, action])) ?? []), move]);
     into.set(JSON.stringify([move.dst, action]), [...(into.get(JSON.stringify([move.dst, action])) ?? []), move]);
   }
+  const spelling = new Map<string, string>();
+  for (const entry of alignment) if (!spelling.has(normalizeRoom(entry.model))) spelling.set(normalizeRoom(entry.model), entry.model);
+  const written = (model: string) => spelling.get(normalizeRoom(model)) ?? model;
   const standsFor = new Map<string, Set<string>>();
-  const vote = (model: string, room: string) => standsFor.set(model, (standsFor.get(model) ?? new Set()).add(room));
+  const vote = (model: string, room: string) => standsFor.set(written(model), (standsFor.get(written(model)) ?? new Set()).add(room));
   for (const edge of modelEdges) {
     if (edge.status !== 'hallucinated' && edge.status !== 'wrong-action') continue;
     const action = edge.action.trim().toLowerCase();
@@ -208,7 +215,7 @@ function confusedRooms(trueKeys: Map<string, MapMove>, modelEdges: readonly Mode
   const truthOf = new Map(alignment.map((entry) => [entry.model, entry.truth]));
   const merged: MergedRoom[] = [];
   const splitBy = new Map<string, Set<string>>();
-  for (const entry of alignment) if (entry.truth !== null) splitBy.set(entry.truth, (splitBy.get(entry.truth) ?? new Set()).add(entry.model));
+  for (const entry of alignment) if (entry.truth !== null) splitBy.set(entry.truth, (splitBy.get(entry.truth) ?? new Set()).add(written(entry.model)));
   for (const [model, roomsStood] of standsFor) {
     const own = truthOf.get(model) ?? null;
     const extra = [...roomsStood].filter((room) => room !== own && unnamed.has(room)).sort();

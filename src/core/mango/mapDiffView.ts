@@ -1,7 +1,7 @@
 // What the maze view needs to draw one map diff (issue 17's overlay) and what it should count when
 // it has: the drawn counts are derived here from the overlay alone, so the browser test and the
 // editor's state command compare what the view drew with what core decided, not with the view.
-import type { MapDiff, MapOverlay, RoomAlignment } from './mapDiff';
+import { type MapDiff, type MapOverlay, normalizeRoom, type RoomAlignment } from './mapDiff';
 
 /** One model's map diff as the maze view draws it (one pane; two side by side for two models). */
 export interface MapDiffPane {
@@ -34,15 +34,19 @@ export function mapDiffPane(diff: MapDiff, model: string, source: string): MapDi
   return { model, source, overlay: { cutoff, trueEdges, modelEdges, missingRooms, merged, split }, edges, rooms, alignment, mode: 'faithful' };
 }
 
-/** Model names drawn as ghost rooms: an end of a hallucinated move that aligns to no room of the maze. */
+/**
+ * Model names drawn as ghost rooms: an end of a hallucinated move that aligns to no room of the
+ * maze; names that normalize alike are one ghost, under the first spelling met.
+ */
 export function ghostRoomNames(overlay: MapOverlay): string[] {
-  const names = new Set<string>();
+  const names = new Map<string, string>();
+  const add = (name: string) => names.has(normalizeRoom(name)) || names.set(normalizeRoom(name), name);
   for (const edge of overlay.modelEdges) {
     if (edge.status !== 'hallucinated') continue;
-    if (edge.alignedSrc === null) names.add(edge.src);
-    if (edge.alignedDst === null) names.add(edge.dst);
+    if (edge.alignedSrc === null) add(edge.src);
+    if (edge.alignedDst === null) add(edge.dst);
   }
-  return [...names];
+  return [...names.values()];
 }
 
 /** The counts a correct drawing of `overlay` has (one badge per confused true room). */
