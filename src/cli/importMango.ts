@@ -96,8 +96,15 @@ export async function importMango(argv: readonly string[], out: Output, err: Out
         if (lines.length > 0) write(encoder.encode(lines.join('')));
         written += lines.length;
       }
+      // Nothing to write: thrown so the temporary file is dropped and a run file of that name stays as it was.
+      if (written === 0) throw new NothingImported();
     });
   } catch (error) {
+    if (error instanceof NothingImported) {
+      // An empty or blank answers file imports nothing: say so and fail, as import grasp does.
+      if (errors === 0) err(`waypoint import mango: no MANGO results in ${sources.results.join(', ')}`);
+      return 1;
+    }
     if (!(error instanceof OutputFileError)) throw error;
     err(error.message);
     return 1;
@@ -105,13 +112,11 @@ export async function importMango(argv: readonly string[], out: Output, err: Out
   const summary = { records: written, errors, out: outPath, run_id: runId, mode };
   if (args.flags.has('json')) out(JSON.stringify(summary));
   else out(`imported ${written} MANGO results into ${outPath} (${mode}; ${errors} with errors)`);
-  // An empty or blank answers file imports nothing: say so and fail, as import grasp does, rather than succeed with an empty run.
-  if (written === 0 && errors === 0) {
-    err(`waypoint import mango: no MANGO results in ${sources.results.join(', ')}`);
-    return 1;
-  }
   return errors > 0 ? 1 : 0;
 }
+
+/** The import found no result to write (the reasons, if any, are already on stderr). */
+class NothingImported extends Error {}
 
 /** Sorts one source into the game and result folders it is or holds; returns a problem line for a source that cannot be read or holds neither. */
 async function collect(path: string, sources: Sources, depth: number): Promise<string | null> {

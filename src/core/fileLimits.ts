@@ -11,7 +11,7 @@ export const DEFAULT_MAX_FILE_SIZE_MB = 64;
 
 /** What readTextFile needs of node:fs/promises. */
 export interface TextFileSystem {
-  stat(path: string): Promise<{ size: number; isFile(): boolean; isDirectory(): boolean }>;
+  stat(path: string): Promise<{ size: number; isFile(): boolean; isDirectory(): boolean; isFIFO?(): boolean }>;
   readFile(path: string, encoding: 'utf8'): Promise<string>;
 }
 
@@ -36,11 +36,23 @@ export function maxFileSizeBytes(megabytesSetting: unknown = DEFAULT_MAX_FILE_SI
   return Math.round(value * 1048576);
 }
 
-/** Reads a UTF-8 text file, refusing files over `limitBytes` and anything that is not a regular file. */
+/** A pipe the calling shell already opened (`<(...)`, `/dev/stdin` fed by `|`): it has a writer, so reading it ends. */
+const OPEN_PIPE_PATH = /^\/(?:dev\/stdin|dev\/fd\/\d+|proc\/self\/fd\/\d+)$/;
+
+/**
+ * Reads a UTF-8 text file, refusing files over `limitBytes` and anything that is not a regular file
+ * or an already-open pipe. A FIFO on disk is refused: with no writer, reading it blocks forever.
+ */
 export async function readTextFile(fs: TextFileSystem, path: string, limitBytes: number = maxFileSizeBytes()): Promise<string> {
   const stat = await fs.stat(path);
+  if (stat.isFIFO?.() && OPEN_PIPE_PATH.test(path)) {
+    // A pipe has no size to check first: the cap applies to what was read.
+    const text = await fs.readFile(path, 'utf8');
+    if (text.length > limitBytes) throw new FileLimitError(path, `the pipe gave over ${megabytes(limitBytes)} MB, the limit`);
+    return text;
+  }
   // A directory still goes to readFile, so callers see the usual EISDIR error.
-  if (!stat.isFile() && !stat.isDirectory()) throw new FileLimitError(path, 'not a regular file (a FIFO or device is not read)');
+  if (!stat.isFile() && !stat.isDirectory()) throw new FileLimitError(path, 'not a regular file (a FIFO or device is not read; a pipe the shell opened, like <(...) or /dev/stdin, is)');
   if (stat.size > limitBytes) throw new FileLimitError(path, `file is ${megabytes(stat.size)} MB, over the ${megabytes(limitBytes)} MB limit`);
   return fs.readFile(path, 'utf8');
 }

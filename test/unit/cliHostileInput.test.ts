@@ -40,6 +40,13 @@ describe('waypoint whole-benchmark commands under hostile input (CLI)', function
     const shape = waypoint(dir, 'report', 'array.jsonl');
     assert.equal(shape.code, 1);
     assert.deepEqual(shape.stderr.trim().split('\n'), ['array.jsonl:1:1: The value must be an object, found a list.', 'array.jsonl: no run records (no line is a run record)']);
+    // Each file gives its own reason: a missing file beside an empty one does not make the empty one "unreadable".
+    const mixed = waypoint(dir, 'report', 'empty.jsonl', 'array.jsonl', 'missing.jsonl');
+    assert.equal(mixed.code, 1);
+    const said = mixed.stderr.trim().split('\n');
+    assert.ok(said.includes('empty.jsonl: no run records (the file is empty)'), mixed.stderr);
+    assert.ok(said.includes('array.jsonl: no run records (no line is a run record)'), mixed.stderr);
+    assert.ok(said.some((line) => line.startsWith('missing.jsonl: ')), mixed.stderr);
     const compared = waypoint(dir, 'compare', 'run.jsonl', 'empty.jsonl', '--json');
     assert.equal(compared.code, 1);
     assert.doesNotMatch(compared.stderr, /usage:/);
@@ -97,6 +104,17 @@ describe('waypoint whole-benchmark commands under hostile input (CLI)', function
     assert.match(broken.stderr, /^pairs\.json:1:\d+: /);
     const folder = waypoint(dir, 'compare', 'run.jsonl', 'run.jsonl', '--pairs', 'folder');
     assert.equal(folder.stderr.trim(), 'folder: is a directory');
+  });
+
+  it('compare --pairs: a pipe the shell opened (/dev/stdin, <(...)) is read, unlike a FIFO on disk', () => {
+    // The broken text proves the pipe was read: its syntax error is located in it.
+    const cli = join(distDir, 'cli.js');
+    const piped = spawnSync('bash', ['-c', `printf '{"sample_ids": {"a": "b",}}' | "${process.execPath}" "${cli}" compare run.jsonl run.jsonl --pairs /dev/stdin`], { cwd: dir, encoding: 'utf8', timeout: 15000 });
+    assert.equal(piped.status, 1, piped.stderr);
+    assert.match(piped.stderr, /^\/dev\/stdin:1:\d+: /);
+    const substituted = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" compare run.jsonl run.jsonl --pairs <(printf '{"sample_ids": {"a": "b",}}')`], { cwd: dir, encoding: 'utf8', timeout: 15000 });
+    assert.equal(substituted.status, 1, substituted.stderr);
+    assert.match(substituted.stderr, /^\/dev\/fd\/\d+:1:\d+: /);
   });
 
   it('play: a FIFO or a folder as the level is one readable line, not a hang or an EISDIR message', () => {
@@ -185,9 +203,13 @@ describe('waypoint whole-benchmark commands under hostile input (CLI)', function
 
   it('import mango of a blank answers file fails (exit 1, said on stderr) instead of succeeding with an empty run', () => {
     writeFileSync(join(dir, 'blank.jsonl'), '  \n\t\n');
+    // A run file already there is kept as it was, and nothing claims an import happened.
+    writeFileSync(join(dir, 'blank-run.jsonl'), '{"kept":1}\n');
     const result = waypoint(dir, 'import', 'mango', 'blank.jsonl', lighthouse, '--out', 'blank-run.jsonl');
     assert.equal(result.code, 1, result.stderr);
     assert.equal(result.stderr.trim(), 'waypoint import mango: no MANGO results in blank.jsonl');
+    assert.equal(result.stdout, '');
+    assert.equal(readFileSync(join(dir, 'blank-run.jsonl'), 'utf8'), '{"kept":1}\n');
   });
 
   it('report --html: a --grids/--games/--levels that is no folder is named on stderr (exit 1), not left to notes inside the HTML', () => {
