@@ -190,8 +190,9 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   }
   for (const problem of set.problems) err(problem);
   // Sources that gave no question at all (a missing folder, a mistyped file): the problems above say
-  // why; a summary of "0 answered" and an empty --out file would only hide them.
-  if (set.questions.length === 0 && set.problems.length > 0) return 1;
+  // why; a summary of "0 answered" and an empty --out file would only hide them. A dry run still
+  // prints its (empty) estimate, so `--dry-run --json` always gives its JSON.
+  if (set.questions.length === 0 && set.problems.length > 0 && !dryRun) return 1;
   let questions: PreparedQuestion[] = set.questions;
   if (shard) questions = questions.filter((prepared) => inShard(prepared.question, shard));
   if (args.options.has('sample')) questions = seededSample(questions, positiveInteger(args.options.get('sample'), 'sample'), seed);

@@ -83,6 +83,10 @@ describe('the CLI for a new user (README walk-through)', () => {
     const result = waypoint('run', 'mango', 'no-such-game', '--agent', 'oracle', '--out', out);
     assert.deepEqual([result.code, result.stdout, result.stderr.trim()], [1, '', 'no-such-game: no such file or directory']);
     assert.equal(existsSync(out), false);
+    // A dry run still answers --json with its estimate (of nothing), and still exits 1.
+    const dry = waypoint('run', 'mango', 'no-such-game', '--dry-run', '--json');
+    assert.equal(dry.code, 1);
+    assert.equal((JSON.parse(dry.stdout) as { questions: number }).questions, 0);
   });
 
   it('mango score with no answer records (a folder one level too high) is an input error, not an all-zero summary', () => {

@@ -24,17 +24,30 @@ function shortened(text: string): string {
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
-/** A reset connection surfaces from fetch as `TypeError: terminated` (cause ECONNRESET) or as a socket error. */
+/** The error and its causes, innermost last (fetch wraps a socket's error two or three levels down). */
+function causeChain(error: Error): Error[] {
+  const chain = [error];
+  for (let cause: unknown = error.cause, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) chain.push(cause);
+  return chain;
+}
+
+/** What one error says: an AggregateError (a host name with several addresses, each refused) has no message of its own. */
+function messageOf(error: Error): string {
+  if (error.message) return error.message;
+  if (error instanceof AggregateError) return error.errors.map((inner) => (inner instanceof Error ? inner.message : String(inner))).join('; ');
+  return (error as { code?: string }).code ?? '';
+}
+
+/** A connection that opened and was then dropped (reset, closed mid-reply), at any depth of the cause chain; not one that never opened. */
 function isCutOff(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return /terminated|ECONNRESET|socket hang up|other side closed|premature close/i.test(`${error.message} ${cause?.code ?? ''} ${cause?.message ?? ''}`);
+  return causeChain(error).some((link) => /terminated|ECONNRESET|socket hang up|other side closed|premature close|UND_ERR_SOCKET/i.test(`${link.message} ${(link as { code?: string }).code ?? ''}`));
 }
 
 /** The innermost reason a connection failed (`connect ECONNREFUSED 127.0.0.1:8000`), not the SDK's bare "Connection error.". */
-function connectionReason(error: Error): string {
+export function connectionReason(error: Error): string {
   let reason = error.message;
-  for (let cause: unknown = error.cause, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) reason = cause.message || reason;
+  for (const link of causeChain(error)) reason = messageOf(link) || reason;
   return shortened(reason.replace(/\.$/, ''));
 }
 
@@ -59,6 +72,8 @@ function describe(error: unknown, profile: ModelProfile, attempt: Attempt): stri
   // A connection that never opened is an APIConnectionError (an APIError without a status too): it
   // is not an error the server sent, so it is told apart from an error event in the stream.
   if (error instanceof OpenAI.APIConnectionError && !isCutOff(error)) return `${where} could not be reached (${connectionReason(error)}): check that the server is running and the base URL.`;
+  // Opened, then dropped before the reply was complete (a server crashing mid-generation).
+  if (error instanceof OpenAI.APIConnectionError) return `${where} closed the connection before the reply was complete (${connectionReason(error)}).`;
   if (error instanceof OpenAI.APIError && error.status === undefined) return `${where} reported an error in its stream: ${shortened(error.message)}`;
   if (error instanceof OpenAI.APIError) {
     if (error.status === 401 || error.status === 403) return `${where} refused the API key (HTTP ${error.status}). Set it with "Waypoint: Set API Key…".`;

@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { type AddressInfo, createServer } from 'node:net';
 import { askModel, type ResponseCache } from '../../../src/core/eval/engine';
-import { OpenAiCompatibleSource } from '../../../src/core/eval/openaiProvider';
+import { connectionReason, OpenAiCompatibleSource } from '../../../src/core/eval/openaiProvider';
 import type { MangoQuestion, ModelProfile, ModelReply } from '../../../src/core/eval/types';
 import { startFakeOpenAi, type FakeOpenAi, type ScriptedReply } from '../../support/fakeOpenAi';
 
@@ -157,6 +157,31 @@ describe('model calls under injected faults', function () {
         const outcome = await ask([], { baseUrl: `http://127.0.0.1:${port}/v1`, stream });
         assertFailed(outcome, new RegExp(`^fake-model at http://127\\.0\\.0\\.1:${port}/v1 could not be reached \\(connect ECONNREFUSED 127\\.0\\.0\\.1:${port}\\): check that the server is running and the base URL\\.$`), 2000);
       }
+    });
+  });
+
+  describe('connections that open and drop', () => {
+    it('a server that takes the request and closes the socket before answering closed the connection; it was reached', async () => {
+      const server = createServer((socket) => socket.once('data', () => socket.destroy()));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      try {
+        for (const stream of [false, true]) {
+          const outcome = await ask([], { baseUrl: `http://127.0.0.1:${port}/v1`, stream, retries: 0 });
+          assertFailed(outcome, /closed the connection before the reply was complete \(other side closed|ECONNRESET/, 2000);
+          assert.doesNotMatch(outcome.error?.message ?? '', /could not be reached|error in its stream/);
+        }
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+
+    it('a host name refused at each of its addresses (an AggregateError without a message) names the addresses, not "fetch failed"', () => {
+      // The chain Node 20's fetch gives when localhost is ::1 and 127.0.0.1 and both refuse.
+      const refused = (address: string) => Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: 'ECONNREFUSED' });
+      const inner = Object.assign(new AggregateError([refused('::1:11434'), refused('127.0.0.1:11434')], ''), { code: 'ECONNREFUSED' });
+      const error = new Error('Connection error.', { cause: new TypeError('fetch failed', { cause: inner }) });
+      assert.equal(connectionReason(error), 'connect ECONNREFUSED ::1:11434; connect ECONNREFUSED 127.0.0.1:11434');
     });
   });
 
