@@ -5,6 +5,7 @@
 import type { BoardGesture, BoardScene, BoardTimeline, BoardToolDeclaration, TextEdit } from './board';
 import type { EpisodeEnvironment, EpisodeStep } from './eval/episodes';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from './eval/types';
+import type { MetricDirection } from './runs/reportTypes';
 import type { Diagnostic } from './text';
 
 /** One kind of benchmark file, recognised by its name alone. */
@@ -195,8 +196,10 @@ export interface BenchmarkReport<Q extends QuestionBase = QuestionBase> {
   readonly fieldNames: readonly string[];
   /** The paper's main table: the `--by` fields used when none are given. */
   readonly defaultBy: readonly string[];
-  /** Every metric `metrics` may return, in display order. */
+  /** Every metric `metrics` may return, in display order (the keys of `better`: metricNamesOf). */
   readonly metricNames: readonly string[];
+  /** Each metric's better direction; every name of metricNames has one, null where it truly has none. */
+  readonly better: Readonly<Record<string, MetricDirection>>;
   /** Metrics where a missing, unparseable or errored answer counts as 0 (success rates). */
   readonly success: readonly string[];
   /** Metrics that are 0/1 per record (McNemar in compare); the first is the one whose flips compare lists. */
@@ -337,6 +340,11 @@ export function registerBenchmark(definition: BenchmarkDefinition): void {
     if (!kind.suffixes?.length && !kind.pattern) throw problem(`the file kind ${kind.id} has neither suffixes nor a pattern`);
     if (kind.examples.length === 0) throw problem(`the file kind ${kind.id} has no example name`);
     if (kind.validation === 'standalone' && !definition.validate) throw problem(`the standalone file kind ${kind.id} needs the benchmark's validate`);
+  }
+  const report = definition.report;
+  // A metric without a declared direction would be coloured by guess in comparisons.
+  for (const name of report?.metricNames ?? []) {
+    if (!report || !Object.hasOwn(report.better, name)) throw problem(`the report metric ${name} declares no better direction ('higher', 'lower' or null)`);
   }
   registered.push(definition);
 }

@@ -340,13 +340,17 @@ describe('results view webview', function () {
     assert.deepEqual(await waitFor(page, 'compare'), { type: 'compare', a: 'beta', b: 'alpha' });
     const result = compareModels(mango, 'beta', 'alpha');
     await post(page, { type: 'compared', a: 'beta', b: 'alpha', result });
-    // A significant change in parse_error (not a success rate) is not coloured as better or worse;
-    // the same change in a success rate is.
+    // Coloured by each metric's declared direction: a significant rise in parse_error (lower is
+    // better) is bad for B, the same rise in a success rate good; an insignificant one neither.
+    assert.equal(model.better.parse_error, 'lower');
     const significant = { ...result.metrics.parse_error, diff: 0.2, p_value: 0.01 };
-    await post(page, { type: 'compared', a: 'beta', b: 'alpha', result: { ...result, metrics: { ...result.metrics, parse_error: significant, success_loose: { ...result.metrics.success_loose, diff: 0.2, p_value: 0.01 } } } });
-    const verdict = (metric: string) => page.locator(`.compare-table tr[data-metric="${metric}"] td`).nth(3).getAttribute('class');
-    assert.equal(await verdict('parse_error'), 'num significant');
-    assert.equal(await verdict('success_loose'), 'num good');
+    await post(page, { type: 'compared', a: 'beta', b: 'alpha', result: { ...result, metrics: { ...result.metrics, parse_error: significant, success_loose: { ...result.metrics.success_loose, diff: 0.2, p_value: 0.01 }, reasoning: { ...result.metrics.reasoning, diff: 0.2, p_value: 0.5 } } } });
+    const diffCell = (metric: string) => page.locator(`.compare-table tr[data-metric="${metric}"] td`).nth(3);
+    assert.equal(await diffCell('parse_error').getAttribute('class'), 'num bad');
+    assert.equal(await diffCell('parse_error').getAttribute('title'), 'p < 0.05: A is better (lower parse_error is better)');
+    assert.equal(await diffCell('success_loose').getAttribute('class'), 'num good');
+    assert.equal(await diffCell('success_loose').getAttribute('title'), 'p < 0.05: B is better (higher success_loose is better)');
+    assert.equal(await diffCell('reasoning').getAttribute('class'), 'num ');
     await post(page, { type: 'compared', a: 'beta', b: 'alpha', result });
     const strict = result.metrics.success_strict;
     const cells = await page.locator('.compare-table tr[data-metric="success_strict"] td').allInnerTexts();

@@ -1,6 +1,7 @@
 // Compare: two models picked from the run, the host computes `waypoint compare` between them
 // (paired statistics per metric), and the questions that flip; a flip's click opens the question.
-import type { CompareJson, HostToResultsMessage, ResultsModel } from '../../src/protocol/results';
+import { betterOf, favours, SIGNIFICANCE } from '../../src/core/runs/better';
+import type { CompareJson, HostToResultsMessage, MetricDirection, ResultsModel } from '../../src/protocol/results';
 import { button, ci, count, el, fixed, heading, num, plural } from './dom';
 
 type ComparedMessage = Extract<HostToResultsMessage, { type: 'compared' }>;
@@ -20,14 +21,19 @@ function pValue(p: number): string {
   return p < 0.001 ? '< 0.001' : p.toFixed(3);
 }
 
+/** Green for a change to B's favour, red to A's, none where the metric has no better direction. */
+function flipClass(winner: 'a' | 'b' | null): string {
+  return winner === 'b' ? 'good' : winner === 'a' ? 'bad' : '';
+}
+
 export class ComparePanel {
   readonly element = el('section', 'results-compare');
   private readonly a = picker('compare-a', 'Model A');
   private readonly b = picker('compare-b', 'Model B');
   private readonly run = button('Compare', 'action primary', 'Paired statistics of waypoint compare between the two models');
   private readonly output = el('div', 'compare-output');
-  /** Success-rate metrics (higher is better); the only ones whose difference is coloured good or bad. */
-  private success: readonly string[] = [];
+  /** Each metric's better direction as the benchmark declares it: what colours a difference good or bad. */
+  private better: Readonly<Record<string, MetricDirection>> = {};
 
   constructor(
     private readonly request: (a: string, b: string) => void,
@@ -48,7 +54,7 @@ export class ComparePanel {
   }
 
   show(model: ResultsModel): void {
-    this.success = model.success;
+    this.better = model.better ?? {};
     for (const { select } of [this.a, this.b]) {
       select.replaceChildren(...model.models.map((name) => {
         const option = el('option', undefined, name);
@@ -78,12 +84,14 @@ export class ComparePanel {
     for (const [metric, row] of Object.entries(result.metrics)) {
       const tr = el('tr');
       tr.dataset.metric = metric;
-      // Green/red only where higher is known to be better (success rates): a significant rise in
-      // parse_error in green read as an improvement. Other metrics are marked significant, uncoloured.
-      const significant = row.p_value < 0.05;
-      const verdict = !significant ? '' : this.success.includes(metric) ? (row.diff > 0 ? 'good' : 'bad') : 'significant';
+      // Green when the significant difference favours B, red when it favours A, by the metric's
+      // declared direction (a rise in parse_error is red); bold without colour where it has none.
+      const direction = this.better[metric] ?? null;
+      const significant = row.p_value < SIGNIFICANCE && row.diff !== 0;
+      const winner = favours(row, direction);
+      const verdict = !significant ? '' : winner === null ? 'significant' : winner === 'b' ? 'good' : 'bad';
       const diff = el('td', `num ${verdict}`, `${row.diff > 0 ? '+' : ''}${fixed(row.diff)}`);
-      if (significant) diff.title = this.success.includes(metric) ? `p < 0.05: ${row.diff > 0 ? 'B' : 'A'} is better` : 'p < 0.05 (this metric has no better direction in the report)';
+      if (significant) diff.title = winner === null ? `p < ${SIGNIFICANCE} (${metric} has no better direction)` : `p < ${SIGNIFICANCE}: ${winner === 'b' ? 'B' : 'A'} is better (${direction} ${metric} is better)`;
       tr.append(el('td', 'key', metric), el('td', 'num', fixed(row.a)), el('td', 'num', fixed(row.b)), diff, el('td', 'num ci', ci(row.ci95) || '—'), el('td', 'num', pValue(row.p_value)), el('td', 'key', row.test), el('td', 'num', count(row.n)), el('td', 'num', row.discordant ? `${count(row.discordant.a_only)} / ${count(row.discordant.b_only)}` : '—'));
       body.append(tr);
     }
@@ -92,6 +100,7 @@ export class ComparePanel {
     wrap.append(table);
     const parts: HTMLElement[] = [summary, wrap];
     if (result.flips_metric !== null) {
+      const flipDirection = this.better[result.flips_metric] ?? null;
       parts.push(heading(`Questions that flip on ${result.flips_metric}`, `${plural(result.flips.length, 'question')} · click one to open it`));
       const list = el('ol', 'flip-list');
       list.id = 'flip-list';
@@ -99,7 +108,7 @@ export class ComparePanel {
         const item = el('li');
         const open = button('', 'flip', `Open ${flip.sampleId} in the question matrix`);
         open.dataset.sample = flip.sampleId;
-        open.append(el('span', 'flip-id', flip.sampleId), el('span', `flip-values ${flip.b > flip.a ? 'good' : 'bad'}`, `A ${num(flip.a)} → B ${num(flip.b)}`));
+        open.append(el('span', 'flip-id', flip.sampleId), el('span', `flip-values ${flipClass(betterOf(flip.a, flip.b, flipDirection))}`, `A ${num(flip.a)} → B ${num(flip.b)}`));
         open.addEventListener('click', () => this.openFlip(flip.sampleId, message.a));
         const both = button('Side by side', 'action flip-both', `${message.a}'s and ${message.b}'s answers to ${flip.sampleId} side by side in the editor`);
         both.addEventListener('click', () => this.sideBySide(flip.sampleId, message.a, message.b));

@@ -3,6 +3,7 @@
 // plan reaches the goal: the paper's success rate), Decompose `CR`, `PR`, `ACI`.
 import type { BabyaiQuestion, RunRecord } from '../eval/types';
 import type { BenchmarkReport } from '../registry';
+import type { MetricDirection } from '../runs/reportTypes';
 
 const numeric = (value: unknown): number | null => (typeof value === 'boolean' ? (value ? 1 : 0) : typeof value === 'number' && Number.isFinite(value) ? value : null);
 
@@ -26,11 +27,18 @@ function metricsOf(record: RunRecord<BabyaiQuestion>): Record<string, number | n
   }
 }
 
+/**
+ * The metrics in display order with their better direction: every one is a rate of the paper's,
+ * higher better; ACI = (max_help − help) / max_help is higher when the plan needed less of the expert's help.
+ */
+const better = { success: 'higher', cr: 'higher', pr: 'higher', aci: 'higher' } as const satisfies Record<string, MetricDirection>;
+
 export const babyaiReport: BenchmarkReport<BabyaiQuestion> = {
   fieldNames: ['level', 'task', 'prompt'],
   // The paper's Table 3: success per level (grouped by difficulty there) for each task.
   defaultBy: ['level', 'task'],
-  metricNames: ['success', 'cr', 'pr', 'aci'],
+  metricNames: Object.keys(better),
+  better,
   // An aborted reference run (`aborted`) or an error scores 0 on the rates; ACI (help per subgoal) has no such zero.
   success: ['success', 'cr', 'pr'],
   binary: ['success', 'cr'],

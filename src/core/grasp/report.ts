@@ -4,6 +4,7 @@
 // gave, as many as the scorer replayed: `steps`).
 import type { GraspQuestion, RunRecord } from '../eval/types';
 import type { BenchmarkReport } from '../registry';
+import type { MetricDirection } from '../runs/reportTypes';
 import { describeSettings } from './settings';
 import { variantOfFileName } from './generator';
 
@@ -16,11 +17,18 @@ function lengthOf(record: RunRecord<GraspQuestion>): number | null {
   return Array.isArray(record.parsedAnswer) ? record.parsedAnswer.length : null;
 }
 
+/**
+ * The metrics with their better direction: energy (collected, minus the step cost) higher; length
+ * none: the paper reports how many actions an answer gave, and the step cost already charges them in energy.
+ */
+const better = { energy: 'higher', length: null } as const satisfies Record<string, MetricDirection>;
+
 export const graspReport: BenchmarkReport<GraspQuestion> = {
   fieldNames: ['file', 'distribution', 'obstacles', 'start', 'moves', 'carry_limit', 'step_cost', 'setting'],
   // Table 1's first block (energy distribution); its other blocks are `--by obstacles`, `start`, `moves`, `carry_limit`, `step_cost`.
   defaultBy: ['distribution'],
-  metricNames: ['energy', 'length'],
+  metricNames: Object.keys(better),
+  better,
   success: [],
   binary: [],
   clusterName: 'file',

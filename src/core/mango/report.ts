@@ -3,6 +3,7 @@
 // names in faithful and reference mode (scoring.ts, evaluation.ts referenceScores).
 import type { MangoQuestion, RunRecord } from '../eval/types';
 import type { BenchmarkReport } from '../registry';
+import type { MetricDirection } from '../runs/reportTypes';
 
 /** easy / hard at the question's cutoff, or unanswerable there (the skeleton's labels, as the question carries them). */
 export function mangoDifficulty(question: MangoQuestion): 'easy' | 'hard' | 'unanswerable' {
@@ -12,12 +13,27 @@ export function mangoDifficulty(question: MangoQuestion): 'easy' | 'hard' | 'una
 
 const flag = (value: unknown): number | null => (typeof value === 'boolean' ? (value ? 1 : 0) : typeof value === 'number' ? value : null);
 
+/**
+ * The metrics in display order (the map task's after the route tasks': a record has only its task's)
+ * with their better direction: success, reasoning and the map's precision, recall and F1 higher;
+ * the unparseable-answer rate lower.
+ */
+const better = {
+  success_strict: 'higher',
+  success_loose: 'higher',
+  reasoning: 'higher',
+  parse_error: 'lower',
+  precision: 'higher',
+  recall: 'higher',
+  f1: 'higher',
+} as const satisfies Record<string, MetricDirection>;
+
 export const mangoReport: BenchmarkReport<MangoQuestion> = {
   fieldNames: ['game', 'task', 'difficulty', 'path_length'],
   // MANGO's main result (Figure 2): success per task, easy and hard separately.
   defaultBy: ['task', 'difficulty'],
-  // The map task's (mapTask.ts) after the route tasks': a record has only its task's metrics.
-  metricNames: ['success_strict', 'success_loose', 'reasoning', 'parse_error', 'precision', 'recall', 'f1'],
+  metricNames: Object.keys(better),
+  better,
   success: ['success_strict', 'success_loose', 'reasoning', 'f1'],
   binary: ['success_strict', 'reasoning', 'parse_error'],
   clusterName: 'game',

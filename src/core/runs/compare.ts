@@ -6,6 +6,7 @@ import type { BenchmarkReport } from '../registry';
 import { ReportUsageError, type RecordSet } from './records';
 import { type ReportRow, reportRows } from './report';
 import type { CompareJson, MetricComparison } from './reportTypes';
+import { favours } from './better';
 import { BOOTSTRAP, mcnemarExact, pairedBootstrap } from './stats';
 
 export type { CompareJson, MetricComparison } from './reportTypes';
@@ -72,7 +73,7 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
     const meanA = values.reduce((total, pair) => total + pair.a, 0) / values.length;
     const meanB = values.reduce((total, pair) => total + pair.b, 0) / values.length;
     const binary = report.binary.includes(metric) && values.every((pair) => (pair.a === 0 || pair.a === 1) && (pair.b === 0 || pair.b === 1));
-    const comparison: MetricComparison = { a: meanA, b: meanB, diff: meanB - meanA, ci95: bootstrap.ci95, p_value: bootstrap.p, test: 'paired-bootstrap', n: values.length };
+    const comparison: Omit<MetricComparison, 'favours'> = { a: meanA, b: meanB, diff: meanB - meanA, ci95: bootstrap.ci95, p_value: bootstrap.p, test: 'paired-bootstrap', n: values.length };
     if (binary) {
       const aOnly = values.filter((pair) => pair.a === 1 && pair.b === 0).length;
       const bOnly = values.filter((pair) => pair.a === 0 && pair.b === 1).length;
@@ -82,7 +83,8 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
         flips = values.filter((pair) => pair.a !== pair.b).map((pair) => ({ sampleId: pair.sampleId, a: pair.a, b: pair.b }));
       }
     }
-    metrics[metric] = comparison;
+    // Last, so the fields before it keep their order (runs.md §5: outputs gain fields, never reorder).
+    metrics[metric] = { ...comparison, favours: favours(comparison, report.better[metric] ?? null) };
   }
   const models = (rows: Map<string, ReportRow>) => [...new Set([...rows.values()].map((row) => row.record.model.id))];
   return {
@@ -94,5 +96,6 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
     metrics,
     flips_metric: flipsMetric,
     flips,
+    better: Object.fromEntries(Object.keys(metrics).map((name) => [name, report.better[name] ?? null])),
   };
 }

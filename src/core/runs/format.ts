@@ -4,6 +4,7 @@
 import type { CompareJson } from './compare';
 import type { KeyValue, ReportGroup, ReportJson } from './report';
 import { csvLine } from '../csv';
+import { betterOf, SIGNIFICANCE } from './better';
 
 /** The metrics that occur in any group, in the order the groups list them. */
 export function metricColumns(groups: readonly ReportGroup[]): string[] {
@@ -85,13 +86,32 @@ export function reportText(json: ReportJson): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The `better` cell: the run a significant difference favours by the metric's declared direction; blank when not significant. */
+function betterCell(json: CompareJson, name: string): string {
+  const metric = json.metrics[name];
+  if (metric.favours) return metric.favours.toUpperCase();
+  if (!(metric.p_value < SIGNIFICANCE) || metric.diff === 0) return '';
+  return (json.better[name] ?? null) === null ? 'no direction' : '';
+}
+
 function comparisonRows(json: CompareJson): { header: string[]; rows: string[][] } {
-  const header = ['metric', 'n', 'a', 'b', 'diff (b − a)', '95% interval', 'p', 'test'];
+  const header = ['metric', 'n', 'a', 'b', 'diff (b − a)', '95% interval', 'p', 'test', `better (p < ${SIGNIFICANCE})`];
   const rows = Object.entries(json.metrics).map(([name, metric]) => [
     name, String(metric.n), formatNumber(metric.a), formatNumber(metric.b), formatNumber(metric.diff),
     metric.ci95 ? `[${formatNumber(metric.ci95[0])}, ${formatNumber(metric.ci95[1])}]` : '—', metric.p_value < 0.001 ? metric.p_value.toExponential(2) : formatNumber(metric.p_value), metric.test,
+    betterCell(json, name),
   ]);
   return { header, rows };
+}
+
+/** How the flips split: to whose favour by the flips metric's direction (higher in B or A where it has none). */
+function flipsLine(json: CompareJson): string {
+  const metric = json.flips_metric ?? '';
+  const direction = json.better[metric] ?? null;
+  const toB = json.flips.filter((flip) => (direction === null ? flip.b > flip.a : betterOf(flip.a, flip.b, direction) === 'b')).length;
+  const toA = json.flips.length - toB;
+  const split = direction === null ? `${toB} higher in B, ${toA} higher in A` : `${toB} to B's favour, ${toA} to A's (${metric}: ${direction} is better)`;
+  return `${json.flips.length} questions flip on ${metric}: ${split}.`;
 }
 
 export function compareText(json: CompareJson): string {
@@ -101,7 +121,7 @@ export function compareText(json: CompareJson): string {
     '',
     ...alignedTable(header, rows),
   ];
-  if (json.flips_metric) lines.push('', `${json.flips.length} questions flip on ${json.flips_metric}: ${json.flips.filter((flip) => flip.b > flip.a).length} to B's favour, ${json.flips.filter((flip) => flip.a > flip.b).length} to A's.`);
+  if (json.flips_metric) lines.push('', flipsLine(json));
   return `${lines.join('\n')}\n`;
 }
 

@@ -155,6 +155,7 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     superseded: set.superseded,
     groups: groupRows(rows, by).map((group) => groupOf(report, group.key, group.rows)),
     failures: failureCounts(rows),
+    better: Object.fromEntries(report.metricNames.map((name) => [name, report.better[name] ?? null])),
   };
   return { json, rows };
 }

@@ -4,6 +4,12 @@ import type { ChatMessage, RecordDiagnostic, RunRecord, ScoringMode } from '../e
 
 export type KeyValue = string | number | null;
 
+/**
+ * Which way a metric is better: a success rate `higher`, an unparseable-answer rate `lower`, null
+ * where neither is (a count that only describes the answer, like GRASP's `length`).
+ */
+export type MetricDirection = 'higher' | 'lower' | null;
+
 export interface MetricSummary {
   /** Mean over the group's records the metric applies to; null when none has a value. */
   mean: number | null;
@@ -44,6 +50,8 @@ export interface ReportJson {
   superseded: number;
   groups: ReportGroup[];
   failures: FailureCount[];
+  /** Each reported metric's better direction, as the benchmark declares it (an added field). */
+  better: Record<string, MetricDirection>;
 }
 
 export interface MetricComparison {
@@ -57,6 +65,8 @@ export interface MetricComparison {
   n: number;
   /** McNemar only: discordant pairs, 1 → 0 (b) and 0 → 1 (c). */
   discordant?: { a_only: number; b_only: number };
+  /** The run the difference favours when it is significant (p < 0.05) and the metric has a better direction; else null. */
+  favours: 'a' | 'b' | null;
 }
 
 export interface CompareJson {
@@ -70,6 +80,8 @@ export interface CompareJson {
   /** The metric `flips` is about (the benchmark's first 0/1 metric with paired values), or null. */
   flips_metric: string | null;
   flips: Array<{ sampleId: string; a: number; b: number }>;
+  /** Each compared metric's better direction, as the benchmark declares it (an added field). */
+  better: Record<string, MetricDirection>;
 }
 
 /** One plot's numbers: a row per `x` value, a bar per model (and `series` value), each a mean over `n` records. */
@@ -117,6 +129,8 @@ export interface ResultsModel {
   success: string[];
   /** 0/1 metrics. */
   binary: string[];
+  /** Each metric's better direction (the report's `better`): what Compare colours good or bad. */
+  better: Record<string, MetricDirection>;
   /** The metric the matrix shows and flips are about (the first 0/1 metric, else the first success metric). */
   primary: string | null;
   /** Models in overall order. */

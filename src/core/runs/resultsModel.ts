@@ -12,9 +12,13 @@ import { stringTable } from './stringTable';
 
 export type { RecordDetail, ResultRow, ResultsModel } from './reportTypes';
 
+/** Not a lower-is-better metric: the matrix marks a primary value of 1 right (✓) and 0 or less wrong. */
+const upward = (report: RecordSet['report']) => (name: string) => report.better[name] !== 'lower';
+
 export function primaryMetric(set: Pick<RecordSet, 'report'>): string | null {
   const { report } = set;
-  return report.binary[0] ?? report.success[0] ?? report.metricNames[0] ?? null;
+  const usable = upward(report);
+  return report.binary.find(usable) ?? report.success.find(usable) ?? report.metricNames.find(usable) ?? null;
 }
 
 /**
@@ -24,7 +28,8 @@ export function primaryMetric(set: Pick<RecordSet, 'report'>): string | null {
 export function applicablePrimary(report: RecordSet['report'], metrics: readonly string[]): string | null {
   const primary = primaryMetric({ report });
   if (primary === null || metrics.includes(primary) || metrics.length === 0) return primary;
-  return report.success.find((name) => metrics.includes(name)) ?? report.binary.find((name) => metrics.includes(name)) ?? metrics[0];
+  const usable = upward(report);
+  return report.success.find((name) => usable(name) && metrics.includes(name)) ?? report.binary.find((name) => usable(name) && metrics.includes(name)) ?? metrics.find(usable) ?? metrics[0];
 }
 
 /** The view's model and the report rows behind it (row i of the model is rows[i]). */
@@ -69,6 +74,7 @@ export function buildResultsModel(set: RecordSet, files: readonly string[], titl
       metrics,
       success: [...report.success],
       binary: [...report.binary],
+      better: json.better,
       primary: applicablePrimary(report, metrics),
       models: overall.map((group) => String(group.key.model)),
       plots: report.plots.map((plot) => plotData(report, rows, plot)).filter((plot) => plot.xs.length > 0),

@@ -3,6 +3,7 @@
 // by the human baseline (normalizeScore: the paper's Table 2 is normalize(Table 4)).
 import type { RunRecord, SmartplayQuestion } from '../eval/types';
 import type { BenchmarkReport } from '../registry';
+import type { MetricDirection } from '../runs/reportTypes';
 import { normalizeScore } from './scores';
 
 function rawScore(record: RunRecord<SmartplayQuestion>): number | null {
@@ -11,10 +12,14 @@ function rawScore(record: RunRecord<SmartplayQuestion>): number | null {
   return typeof score === 'number' && Number.isFinite(score) ? score : null;
 }
 
+/** The metrics with their better direction: every game's score rises as it is played better (1 = the human baseline, normalised). */
+const better = { score: 'higher', normalized_score: 'higher' } as const satisfies Record<string, MetricDirection>;
+
 export const smartplayReport: BenchmarkReport<SmartplayQuestion> = {
   fieldNames: ['game'],
   defaultBy: ['game'],
-  metricNames: ['score', 'normalized_score'],
+  metricNames: Object.keys(better),
+  better,
   success: [],
   binary: [],
   clusterName: 'game',
