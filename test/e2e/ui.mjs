@@ -33,7 +33,9 @@ export async function runCommand(page, title) {
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible', timeout: 5000 });
-    await input.fill(`>${title}`);
+    // Short: a modal that makes the workbench inert (an open-external prompt) is dismissed by the
+    // next attempt's Escape, which a fill waiting the whole budget would never reach.
+    await input.fill(`>${title}`, { timeout: 5000 });
     await page.locator(`.quick-input-list .monaco-list-row[aria-label^="${title}"]`).first().waitFor({ timeout: 3000 });
     await page.keyboard.press('Enter');
   });
@@ -82,6 +84,9 @@ async function startSlowModelServer() {
 async function pickQuickItem(page, label) {
   const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
   await row.waitFor({ timeout: 10_000 });
+  // The pointer left over the previous list's row would show the hover of the row now under it,
+  // which can cover the row to click (as it covered "random" under "oracle"): move it off first.
+  await page.mouse.move(0, 0);
   await row.click();
 }
 

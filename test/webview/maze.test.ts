@@ -71,9 +71,27 @@ describe('maze view webview', function () {
     await page.close();
     // Compass moves only: no purple or orange line, so no such legend entry.
     const compass = sampleEdges.filter((edge) => ['north', 'south', 'east', 'west'].includes(edge.action));
-    const plain = await openMaze(buildMazeGraph('lighthouse', compass, sampleLocations, { start: 'harbour road', lastStep: 39 }));
-    assert.deepEqual(await visibleLegend(plain.page), ['edge from edges.json', 'imputed reverse (evaluator adds it)', 'not yet known at the cutoff']);
+    const compassGraph = buildMazeGraph('lighthouse', compass, sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const plain = await openMaze(compassGraph);
+    // Every reverse is written in edges.json: nothing imputed, nothing dashed, no dashed entry. Rooms
+    // that only non-compass moves reach are never known here, so "not yet known" stays even at the
+    // last step (it is hidden only when nothing is faded: the imputing graph below).
+    assert.equal(compassGraph.edges.filter((edge) => !edge.explicit).length, 0);
+    assert.ok(compassGraph.nodes.some((node) => node.firstStep > 39));
+    assert.deepEqual(await visibleLegend(plain.page), ['edge from edges.json', 'not yet known at the cutoff']);
+    await plain.page.locator('#cutoff').fill('10');
+    assert.deepEqual(await visibleLegend(plain.page), ['edge from edges.json', 'not yet known at the cutoff']);
     await plain.page.close();
+    // The whole game with one reverse left out: the evaluator imputes it, drawn dashed, and the
+    // legend says so; at the last step every room and edge is known, so nothing claims fading.
+    const imputing = buildMazeGraph('lighthouse', sampleEdges.filter((edge) => !(edge.src_node === 'fish market' && edge.action === 'south')), sampleLocations, { start: 'harbour road', lastStep: 39 });
+    assert.equal(imputing.edges.filter((edge) => !edge.explicit).length, 1);
+    assert.ok(!imputing.edges.some((edge) => edge.minStep > 39) && !imputing.nodes.some((node) => node.firstStep > 39));
+    const dashed = await openMaze(imputing);
+    assert.deepEqual(await visibleLegend(dashed.page), ['edge from edges.json', 'up / down', 'other move (enter, exit, …)', 'imputed reverse (evaluator adds it)']);
+    await dashed.page.locator('#cutoff').fill('10');
+    assert.ok((await visibleLegend(dashed.page)).includes('not yet known at the cutoff'));
+    await dashed.page.close();
   });
 
   it('dashes imputed edges and fades what is unknown at the cutoff', async () => {

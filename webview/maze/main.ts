@@ -116,6 +116,12 @@ function updateLegend(shown: MazeGraph): void {
   const other = shown.edges.some((edge) => !edge.direction);
   (legendItems.get('vertical') as HTMLSpanElement).hidden = !vertical;
   (legendItems.get('other') as HTMLSpanElement).hidden = !other;
+  (legendItems.get('imputed') as HTMLSpanElement).hidden = !shown.edges.some((edge) => !edge.explicit);
+}
+/** "Not yet known" only while the cutoff fades something (at the last step nothing is). */
+function updateUnknownLegend(shown: MazeGraph, step: number): void {
+  const faded = shown.edges.some((edge) => edge.minStep > step) || shown.nodes.some((node) => node.firstStep > step);
+  (legendItems.get('unknown') as HTMLSpanElement).hidden = !faded;
 }
 const partialNotice = document.createElement('div');
 partialNotice.className = 'maze-partial';
@@ -172,7 +178,10 @@ function setCutoff(step: number, notify: boolean): void {
   sliderText.textContent = cutoffText(step);
   sliderLabel.title = `Known at step ${step}: later rooms and edges are faded`;
   slider.setAttribute('aria-label', `Known at step ${step}`);
-  if (graph && drawn) applyCutoff(graph, drawn, step);
+  if (graph && drawn) {
+    applyCutoff(graph, drawn, step);
+    updateUnknownLegend(graph, step);
+  }
   host.saveState<SavedState>({ cutoff: step });
   if (notify) host.post({ type: 'cutoff', step });
 }

@@ -237,9 +237,11 @@ export class Matrix {
  */
 export function showId(cell: HTMLElement, id: string): void {
   cell.title = id;
-  if (id.length <= ID_TAIL + 4) {
+  // By code points, so a character outside the BMP (an emoji in a Batch custom_id) is never cut in two.
+  const points = Array.from(id);
+  if (points.length <= ID_TAIL + 4) {
     cell.textContent = id;
     return;
   }
-  cell.replaceChildren(el('span', 'q-head', id.slice(0, -ID_TAIL)), el('span', 'q-tail', id.slice(-ID_TAIL)));
+  cell.replaceChildren(el('span', 'q-head', points.slice(0, -ID_TAIL).join('')), el('span', 'q-tail', points.slice(-ID_TAIL).join('')));
 }
