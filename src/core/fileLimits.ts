@@ -13,6 +13,14 @@ export const DEFAULT_MAX_FILE_SIZE_MB = 64;
 export interface TextFileSystem {
   stat(path: string): Promise<{ size: number; isFile(): boolean; isDirectory(): boolean; isFIFO?(): boolean }>;
   readFile(path: string, encoding: 'utf8'): Promise<string>;
+  /** node:fs/promises' open, for reading a pipe in chunks under the cap; without it pipes are refused. */
+  open?(path: string, flags: 'r'): Promise<PipeHandle>;
+}
+
+/** What reading a pipe needs of a node:fs/promises FileHandle. */
+export interface PipeHandle {
+  read(buffer: Uint8Array, offset: number, length: number, position: null): Promise<{ bytesRead: number }>;
+  close(): Promise<void>;
 }
 
 /** A file refused before reading: too large, or not a regular file (a FIFO would block forever). */
@@ -36,7 +44,11 @@ export function maxFileSizeBytes(megabytesSetting: unknown = DEFAULT_MAX_FILE_SI
   return Math.round(value * 1048576);
 }
 
-/** A pipe the calling shell already opened (`<(...)`, `/dev/stdin` fed by `|`): it has a writer, so reading it ends. */
+/**
+ * A pipe the calling shell already opened (`<(...)`, `/dev/stdin` fed by `|`): it has a writer, so
+ * reading it ends. (Not if the shell opened a FIFO read-write, `3<>fifo`: this process then holds
+ * the writer itself. That takes a deliberate `<>`, and Ctrl+C still ends it.)
+ */
 const OPEN_PIPE_PATH = /^\/(?:dev\/stdin|dev\/fd\/\d+|proc\/self\/fd\/\d+)$/;
 
 /**
@@ -45,16 +57,39 @@ const OPEN_PIPE_PATH = /^\/(?:dev\/stdin|dev\/fd\/\d+|proc\/self\/fd\/\d+)$/;
  */
 export async function readTextFile(fs: TextFileSystem, path: string, limitBytes: number = maxFileSizeBytes()): Promise<string> {
   const stat = await fs.stat(path);
-  if (stat.isFIFO?.() && OPEN_PIPE_PATH.test(path)) {
-    // A pipe has no size to check first: the cap applies to what was read.
-    const text = await fs.readFile(path, 'utf8');
-    if (text.length > limitBytes) throw new FileLimitError(path, `the pipe gave over ${megabytes(limitBytes)} MB, the limit`);
-    return text;
-  }
+  if (stat.isFIFO?.() && OPEN_PIPE_PATH.test(path) && fs.open) return readPipe(fs.open(path, 'r'), path, limitBytes);
   // A directory still goes to readFile, so callers see the usual EISDIR error.
   if (!stat.isFile() && !stat.isDirectory()) throw new FileLimitError(path, 'not a regular file (a FIFO or device is not read; a pipe the shell opened, like <(...) or /dev/stdin, is)');
   if (stat.size > limitBytes) throw new FileLimitError(path, `file is ${megabytes(stat.size)} MB, over the ${megabytes(limitBytes)} MB limit`);
   return fs.readFile(path, 'utf8');
+}
+
+/** A pipe has no size to check first: it is read in chunks, stopped as soon as it passes the cap in bytes (`<(yes)` never ends). */
+async function readPipe(opening: Promise<PipeHandle>, path: string, limitBytes: number): Promise<string> {
+  const handle = await opening;
+  try {
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    // One read buffer, each read copied out at its length: a producer writing a line at a time
+    // gives short reads, and keeping a 64 KB buffer per read would multiply the memory.
+    const buffer = new Uint8Array(1 << 16);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      if (total > limitBytes) throw new FileLimitError(path, `the pipe gave over ${megabytes(limitBytes)} MB, the limit`);
+      chunks.push(buffer.slice(0, bytesRead));
+    }
+    const whole = new Uint8Array(total);
+    let offset = 0;
+    for (const chunk of chunks) {
+      whole.set(chunk, offset);
+      offset += chunk.length;
+    }
+    return new TextDecoder().decode(whole);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The one diagnostic of a file that could not be read: too large is a warning, anything else an error. */

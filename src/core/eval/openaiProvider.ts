@@ -41,7 +41,10 @@ function messageOf(error: Error): string {
 /** A connection that opened and was then dropped (reset, closed mid-reply), at any depth of the cause chain; not one that never opened. */
 function isCutOff(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  return causeChain(error).some((link) => /terminated|ECONNRESET|socket hang up|other side closed|premature close|UND_ERR_SOCKET/i.test(`${link.message} ${(link as { code?: string }).code ?? ''}`));
+  const chain = causeChain(error);
+  // A reset during the TLS handshake is a connection that never opened (a wrong port or scheme): "could not be reached".
+  if (chain.some((link) => /before secure TLS connection was established/i.test(link.message))) return false;
+  return chain.some((link) => /terminated|ECONNRESET|socket hang up|other side closed|premature close|UND_ERR_SOCKET/i.test(`${link.message} ${(link as { code?: string }).code ?? ''}`));
 }
 
 /** The innermost reason a connection failed (`connect ECONNREFUSED 127.0.0.1:8000`), not the SDK's bare "Connection error.". */

@@ -23,13 +23,14 @@ export function primaryMetric(set: Pick<RecordSet, 'report'>): string | null {
 
 /**
  * The benchmark's primary metric when the rows have it, else the first success, binary or other
- * metric they have (a MANGO map run has F1, not success_strict).
+ * metric they have (a MANGO map run has F1, not success_strict); null when every metric they have
+ * is lower-better (a matrix of ✓ would mark the worse answers).
  */
 export function applicablePrimary(report: RecordSet['report'], metrics: readonly string[]): string | null {
   const primary = primaryMetric({ report });
   if (primary === null || metrics.includes(primary) || metrics.length === 0) return primary;
   const usable = upward(report);
-  return report.success.find((name) => usable(name) && metrics.includes(name)) ?? report.binary.find((name) => usable(name) && metrics.includes(name)) ?? metrics.find(usable) ?? metrics[0];
+  return report.success.find((name) => usable(name) && metrics.includes(name)) ?? report.binary.find((name) => usable(name) && metrics.includes(name)) ?? metrics.find(usable) ?? null;
 }
 
 /** The view's model and the report rows behind it (row i of the model is rows[i]). */

@@ -176,6 +176,18 @@ describe('model calls under injected faults', function () {
       }
     });
 
+    it('an https base URL at a server that drops the TLS handshake could not be reached (a wrong scheme or port), not a reply cut off', async () => {
+      const server = createServer((socket) => socket.once('data', () => socket.destroy()));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      try {
+        const outcome = await ask([], { baseUrl: `https://127.0.0.1:${port}/v1`, retries: 0 });
+        assertFailed(outcome, /could not be reached \(.*TLS.*\): check that the server is running and the base URL/, 2000);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+
     it('a host name refused at each of its addresses (an AggregateError without a message) names the addresses, not "fetch failed"', () => {
       // The chain Node 20's fetch gives when localhost is ::1 and 127.0.0.1 and both refuse.
       const refused = (address: string) => Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: 'ECONNREFUSED' });
