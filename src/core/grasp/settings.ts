@@ -31,8 +31,12 @@ export interface ParsedCustomId {
 export function parseCustomId(customId: string): ParsedCustomId | null {
   const at = customId.indexOf('.jsonl-');
   if (at < 0) return null;
-  const fast = wellFormedCustomId(customId, at);
-  if (fast) return fast;
+  return wellFormedCustomId(customId, at) ?? customIdBySplitting(customId, at);
+}
+
+/** The general reading (exported so a test holds the fast path to it): the rest after `.jsonl-` split on `-`. */
+export function customIdBySplitting(customId: string, at = customId.indexOf('.jsonl-')): ParsedCustomId | null {
+  if (at < 0) return null;
   const parts = customId.slice(at + '.jsonl-'.length).split('-');
   if (parts.length !== 4 || !/^\d+$/.test(parts[0]) || !parts.slice(1).every((flag) => flag === '0' || flag === '1')) return null;
   const [m, e, c] = parts.slice(1).map(Number) as Array<0 | 1>;

@@ -13,7 +13,7 @@ import type { GraspQuestion, RunRecord } from '../../../src/core/eval/types';
 import { graspAnswerScores, scoreGraspAnswer } from '../../../src/core/grasp/evaluation';
 import { importGraspRows, type GraspImportOptions } from '../../../src/core/grasp/importRows';
 import { loadGraspGrids } from '../../../src/core/grasp/questionSet';
-import { isPlainFileName, parseCustomId, settingsFromFlags } from '../../../src/core/grasp/settings';
+import { customIdBySplitting, parseCustomId } from '../../../src/core/grasp/settings';
 import { simulate } from '../../../src/core/grasp/simulator';
 import type { ScoringMode } from '../../../src/core/grasp/types';
 import { lineStartOffsets } from '../../../src/core/text';
@@ -156,17 +156,7 @@ describe('lineStartOffsets', () => {
 });
 
 describe('parseCustomId', () => {
-  /** The general reading: split once at `.jsonl-`, then the rest on `-`. */
-  function reference(customId: string) {
-    const at = customId.indexOf('.jsonl-');
-    if (at < 0) return null;
-    const parts = customId.slice(at + '.jsonl-'.length).split('-');
-    if (parts.length !== 4 || !/^\d+$/.test(parts[0]) || !parts.slice(1).every((flag) => flag === '0' || flag === '1')) return null;
-    const [m, e, c] = parts.slice(1).map(Number) as Array<0 | 1>;
-    const file = customId.slice(0, at + '.jsonl'.length);
-    if (!isPlainFileName(file)) return null;
-    return { file, index: Number(parts[0]), settings: settingsFromFlags(m, e, c) };
-  }
+  const reference = (customId: string) => customIdBySplitting(customId);
 
   it('the character-code reading of well-formed ids agrees with the general one on ids of every shape', () => {
     const files = ['inner_random_free.jsonl', 'a.jsonl', '../x.jsonl', 'dir/x.jsonl', '.jsonl', 'x.jsonl-1.jsonl', 'é.jsonl', 'x*.jsonl'];
