@@ -4,8 +4,14 @@
 // and checked at generation), the proof's length and the difficulty label it gives. DIR must not
 // exist or be empty. These are Waypoint's own families; `--level` (babyaiGenerateLevels.ts) is the
 // exact port of MiniGrid's levels and writes LLM-BabyBench CSV rows instead.
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Levels are streamed into a temporary folder beside DIR (memory stays flat for any --count) that
+// becomes DIR only when every level and proofs.json are written; on an error or Ctrl+C the
+// temporary folder is removed and DIR is left as it was.
+import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join, resolve } from 'node:path';
+import { describeFsError } from '../core/walk';
+import { AtomicOutput, watchInterrupts } from '../host/atomicOutput';
 import { generateLevel, LEVEL_FAMILIES, LevelGenerationError, type LevelFamily } from '../core/babyai/levelGenerator';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
 import { runExactGenerate } from './babyaiGenerateLevels';
@@ -35,26 +41,91 @@ export function runBabyaiGenerate(argv: readonly string[], out: Output, err: Out
     err(`${outDir}: exists and is not empty (generate writes only into a new or empty folder)`);
     return 1;
   }
-  const levels: Array<{ file: string; text: string; entry: Record<string, unknown> }> = [];
+  return generateFamilies(outDir, families as LevelFamily[], seed, count, distractors, args.flags.has('json'), out, err);
+}
+
+/** Lets signals in between levels: a level is synchronous work, and Ctrl+C is handled only when the event loop turns. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** `text` (JSON.stringify(_, null, 2) output) indented as an element of proofs.json's `levels`. */
+const indented = (text: string) => text.replace(/^/gm, '    ');
+
+async function generateFamilies(outDir: string, families: readonly LevelFamily[], seed: string, count: number, distractors: number, json: boolean, out: Output, err: Output): Promise<number> {
+  // An existing (empty) DIR is replaced by the finished folder: through a link, the folder it names.
+  const target = existsSync(outDir) ? realpathSync(outDir) : resolve(outDir);
+  const temp = join(dirname(target), `${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.partial`);
+  let proofs: AtomicOutput;
   try {
-    for (const family of families as LevelFamily[]) {
+    mkdirSync(temp, { recursive: true });
+    proofs = await AtomicOutput.open(join(temp, 'proofs.json'));
+  } catch (error) {
+    rmSync(temp, { recursive: true, force: true });
+    err(`${outDir}: ${describeFsError(error)}`);
+    return 1;
+  }
+  const discard = () => rmSync(temp, { recursive: true, force: true });
+  const interrupts = watchInterrupts(proofs, (signal) => {
+    discard();
+    err(`babyai generate: ${signal} again: stopped; nothing was written to ${outDir}`);
+  });
+  try {
+    // proofs.json byte for byte as JSON.stringify({ seed, distractors, levels }, null, 2) wrote it whole.
+    await proofs.write(`{\n  "seed": ${JSON.stringify(seed)},\n  "distractors": ${JSON.stringify(distractors)},\n  "levels": [`);
+    const labels: Record<string, number> = {};
+    let levels = 0;
+    let lastTurn = Date.now();
+    for (const family of families) {
       for (let index = 0; index < count; index++) {
         const level = generateLevel(family, seed, index, distractors);
         const file = `${family}-${index}.level.json`;
-        levels.push({ file, text: level.text, entry: { file, family, mission: level.mission, difficulty: level.difficulty, proof_length: level.proof.length, proof: level.proof, redraws: level.redraws } });
+        writeFileSync(join(temp, file), level.text);
+        const entry = { file, family, mission: level.mission, difficulty: level.difficulty, proof_length: level.proof.length, proof: level.proof, redraws: level.redraws };
+        await proofs.write(`${levels === 0 ? '\n' : ',\n'}${indented(JSON.stringify(entry, null, 2))}`);
+        levels++;
+        labels[level.difficulty] = (labels[level.difficulty] ?? 0) + 1;
+        const now = Date.now();
+        if (now - lastTurn >= 20) {
+          lastTurn = now;
+          await nextTurn();
+        }
+        if (interrupts.signal) {
+          await proofs.abort();
+          discard();
+          err(`babyai generate: ${interrupts.signal} after ${levels} levels: stopped; nothing was written to ${outDir}`);
+          return interrupts.exitCode;
+        }
       }
     }
+    await proofs.write(levels === 0 ? ']\n}\n' : '\n  ]\n}\n');
+    await proofs.commit();
+    publish(temp, target);
+    if (json) out(JSON.stringify({ dir: outDir, levels, difficulty: labels }));
+    else out(`${outDir}: ${levels} levels (${Object.entries(labels).map(([label, n]) => `${n} ${label}`).join(', ')}), each with the expert's proof in proofs.json`);
+    return 0;
   } catch (error) {
-    if (!(error instanceof LevelGenerationError)) throw error;
-    err(`babyai generate: ${error.message}`);
+    await proofs.abort();
+    discard();
+    if (error instanceof LevelGenerationError) {
+      err(`babyai generate: ${error.message}`);
+      return 1;
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code !== 'string') throw error;
+    err(code === 'ENOTEMPTY' || code === 'EEXIST' ? `${outDir}: files appeared in it while generate ran; nothing was written` : `${outDir}: ${describeFsError(error)}; nothing was written`);
     return 1;
+  } finally {
+    interrupts.dispose();
   }
-  mkdirSync(outDir, { recursive: true });
-  for (const level of levels) writeFileSync(join(outDir, level.file), level.text);
-  const proofs = { seed, distractors, levels: levels.map((level) => level.entry) };
-  writeFileSync(join(outDir, 'proofs.json'), `${JSON.stringify(proofs, null, 2)}\n`);
-  const labels = levels.reduce<Record<string, number>>((tally, level) => ({ ...tally, [level.entry.difficulty as string]: (tally[level.entry.difficulty as string] ?? 0) + 1 }), {});
-  if (args.flags.has('json')) out(JSON.stringify({ dir: outDir, levels: levels.length, difficulty: labels }));
-  else out(`${outDir}: ${levels.length} levels (${Object.entries(labels).map(([label, n]) => `${n} ${label}`).join(', ')}), each with the expert's proof in proofs.json`);
-  return 0;
+}
+
+/** Gives the finished folder DIR's name: rename replaces an empty folder (POSIX) and fails on one that filled meanwhile. */
+function publish(temp: string, target: string): void {
+  try {
+    renameSync(temp, target);
+  } catch (error) {
+    // Windows does not rename onto a folder: remove it first, which succeeds only while it is empty.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM' || !existsSync(target)) throw error;
+    rmdirSync(target);
+    renameSync(temp, target);
+  }
 }

@@ -108,6 +108,12 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
     err(`${resultsPath}: ${(error as Error).message}`);
     return 1;
   }
+  // No row at all is the wrong file or a batch that has not finished, not a run whose every question
+  // went unanswered: say so, and leave --out as it was (a run file is written whole or not at all).
+  if (text.trim() === '') {
+    err(`${resultsPath}: no result rows (${text === '' ? 'the file is empty' : 'the file has only blank lines'})`);
+    return 1;
+  }
   const byId = new Map(questions.map((prepared) => [prepared.question.sampleId, prepared]));
   const runId = newRunId('batch');
   const records: RunRecord<QuestionBase>[] = [];

@@ -11,6 +11,7 @@ import { describeFsError } from '../core/walk';
 import { compareRuns } from '../core/runs/compare';
 import { compareMarkdown, compareText } from '../core/runs/format';
 import { ReportUsageError } from '../core/runs/records';
+import { whereMatchesNothing } from '../core/runs/report';
 import { parseArgs, UsageError } from './args';
 import { printBlock } from './report';
 import { readRunFiles } from './runFileReader';
@@ -54,6 +55,12 @@ export async function runCompare(argv: readonly string[], out: Output, err: Outp
     const pairsFile = args.options.get('pairs');
     const pairsB = pairsFile === undefined ? undefined : await readPairs(pairsFile, err);
     if (pairsB === null) return 1;
+    // A --where that keeps no record of a run is almost always a typo (runs.md: never empty tables and exit 0).
+    const unmatched = [a, b].flatMap((side, index) => whereMatchesNothing(side.set, args.options.get('where')).map((line) => `run ${'AB'[index]} (${args.positionals[index]}): ${line}`));
+    if (unmatched.length > 0) {
+      for (const line of unmatched) err(line);
+      return 1;
+    }
     const json = compareRuns(a.set, b.set, { where: args.options.get('where'), modelA: args.options.get('model-a'), modelB: args.options.get('model-b'), pairsB });
     if (args.flags.has('json')) out(JSON.stringify(json));
     else printBlock(out, args.flags.has('markdown') ? compareMarkdown(json) : compareText(json));

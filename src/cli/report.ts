@@ -2,10 +2,11 @@
 // (runs.md §4). The files are merged (the shards of a run, runs of several models); the report is
 // computed in core/runs and printed in the asked format. With --html, --grids/--games/--levels name
 // where the grid, game and level files are, for the drill-down's replays (core/runs/replays.ts). A line that is not a run record is named
-// on stderr and the exit code is 1, after the report of the readable records.
+// on stderr and the exit code is 1, after the report of the readable records. A --where that keeps no
+// record is named on stderr (with the values its field takes) and there is no report: exit 1.
 import { promises as fs } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { buildReport } from '../core/runs/report';
+import { buildReport, whereMatchesNothing } from '../core/runs/report';
 import { ReportUsageError } from '../core/runs/records';
 import { reportCsv, reportMarkdown, reportText } from '../core/runs/format';
 import { reportHtml } from '../core/runs/html';
@@ -57,6 +58,13 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   const read = await readRunFiles(args.positionals, err, { keepText: args.options.has('html') });
   if (!read) return 1;
   const { json, rows } = buildReport(read.set, { by: args.options.get('by'), where: args.options.get('where') });
+  // A filter that keeps nothing is almost always a typo: say which condition and what the field
+  // takes, and print no report (as for a file without records), rather than empty tables and exit 0.
+  const unmatched = rows.length === 0 ? whereMatchesNothing(read.set, args.options.get('where')) : [];
+  if (unmatched.length > 0) {
+    for (const line of unmatched) err(line);
+    return 1;
+  }
   const htmlPath = args.options.get('html');
   if (htmlPath !== undefined) {
     try {

@@ -1,8 +1,8 @@
 // `waypoint babyai generate`: seeded levels of the LLM-BabyBench families whose proofs of
 // solvability (the expert's actions) are replayed independently through `waypoint babyai replay`.
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { difficultyOf, LEVEL_FAMILIES } from '../../src/core/babyai/levelGenerator';
@@ -57,5 +57,58 @@ describe('waypoint babyai generate', function () {
     const dir = join(root, 'd');
     assert.equal(waypoint('babyai', 'generate', '--seed', '1', '--family', 'goto', '--count', '1', '--out', dir).code, 0);
     assert.equal(waypoint('babyai', 'generate', '--seed', '1', '--family', 'goto', '--out', dir).code, 1);
+  });
+  it('streams: 2,000 levels are written with the heap capped at 24 MB (building them all first ran out at 1,000)', () => {
+    const dir = join(root, 'many');
+    const result = spawnSync(process.execPath, ['--max-old-space-size=24', join(distDir, 'cli.js'), 'babyai', 'generate', '--seed', '7', '--family', 'goto', '--count', '2000', '--out', dir, '--json'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 100_000,
+    });
+    assert.equal(result.status, 0, result.stderr.slice(-2000));
+    assert.equal((JSON.parse(result.stdout) as { levels: number }).levels, 2000);
+    assert.equal(readdirSync(dir).length, 2001);
+    // Nothing of the temporary folder is left beside the output.
+    assert.deepEqual(readdirSync(root).filter((name) => name.includes('.partial')), []);
+    const proofs = JSON.parse(readFileSync(join(dir, 'proofs.json'), 'utf8')) as Proofs;
+    assert.equal(proofs.levels.length, 2000);
+    assert.equal(proofs.levels[1999].file, 'goto-1999.level.json');
+  });
+
+  it('writes proofs.json as the whole object printed with two-space indent, into an empty existing folder', () => {
+    const dir = join(root, 'empty');
+    mkdirSync(dir);
+    const result = waypoint('babyai', 'generate', '--seed', 'x"y', '--family', 'putnext,unlock', '--count', '4', '--distractors', '0', '--out', dir);
+    assert.equal(result.code, 0, result.stderr);
+    const text = readFileSync(join(dir, 'proofs.json'), 'utf8');
+    assert.equal(text, `${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+    const proofs = JSON.parse(text) as Proofs & { seed: string; distractors: number };
+    assert.deepEqual([proofs.seed, proofs.distractors, proofs.levels.length], ['x"y', 0, 8]);
+    assert.equal(readdirSync(dir).length, 9);
+  });
+  it('on Ctrl+C (SIGINT) removes its temporary folder, leaves --out as it was, and exits 130', async () => {
+    const parent = join(root, 'interrupted');
+    const dir = join(parent, 'levels');
+    mkdirSync(dir, { recursive: true });
+    const child = spawn(process.execPath, [join(distDir, 'cli.js'), 'babyai', 'generate', '--seed', '1', '--count', '100000', '--out', dir], { cwd: repoRoot });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const ended = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // Levels reach the temporary folder while it runs (at most 20 s: a build that does not stream fails the assertions below).
+    let streamed = 0;
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline && streamed < 50; ) {
+      const partial = readdirSync(parent).find((name) => name.endsWith('.partial'));
+      streamed = partial ? readdirSync(join(parent, partial)).length : 0;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    child.kill('SIGINT');
+    const code = await ended;
+    assert.ok(streamed >= 50, `levels reach the disk while it runs (${streamed} files)`);
+    assert.equal(code, 130, stderr);
+    assert.match(stderr, /SIGINT after \d+ levels: stopped; nothing was written to .*levels/);
+    assert.deepEqual(readdirSync(parent), ['levels']);
+    assert.deepEqual(readdirSync(dir), []);
   });
 });

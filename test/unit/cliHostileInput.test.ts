@@ -27,6 +27,9 @@ describe('waypoint whole-benchmark commands under hostile input (CLI)', function
     run = join(dir, 'run.jsonl');
     const made = waypoint(dir, 'run', 'mango', lighthouse, '--agent', 'oracle', '--task', 'df', '--limit', '3', '--out', run);
     assert.equal(made.code, 0, made.stderr);
+    // A map question has no path: its difficulty and path_length are null.
+    const map = waypoint(dir, 'run', 'mango', lighthouse, '--agent', 'oracle', '--task', 'map', '--limit', '1', '--out', join(dir, 'map.jsonl'));
+    assert.equal(map.code, 0, map.stderr);
     writeFileSync(join(dir, 'empty.jsonl'), '');
     writeFileSync(join(dir, 'array.jsonl'), '[1,2]\n');
     mkdirSync(join(dir, 'folder'));
@@ -223,5 +226,31 @@ describe('waypoint whole-benchmark commands under hostile input (CLI)', function
       assert.equal(result.stderr.trim(), `${folder}: ${reason} (${option} names the folder of the files the replays need)`);
     }
     assert.equal(waypoint(dir, 'report', 'run.jsonl', '--html', 'report.html', '--games', join(samplesDir, 'mango')).code, 0);
+  });
+  it('a --where that matches no record names the filter and the values its field takes (exit 1, no empty report)', () => {
+    for (const format of [[], ['--json'], ['--csv'], ['--markdown']]) {
+      const result = waypoint(dir, 'report', 'run.jsonl', '--where', 'game=nosuch', ...format);
+      assert.deepEqual([result.code, result.stderr.trim(), result.stdout], [1, '--where game=nosuch matches no record; game is one of: lighthouse', ''], format.join());
+    }
+    const numbers = waypoint(dir, 'report', 'run.jsonl', '--where', 'path_length=3,path_length=4,mode=faithful');
+    assert.deepEqual([numbers.code, numbers.stderr.trim()], [1, '--where path_length=3,path_length=4 matches no record; path_length is one of: 1, 2']);
+    const absent = waypoint(dir, 'report', 'map.jsonl', '--where', 'path_length=3');
+    assert.deepEqual([absent.code, absent.stderr.trim()], [1, '--where path_length=3 matches no record; no record has a value for path_length']);
+    const together = waypoint(dir, 'report', 'run.jsonl', 'map.jsonl', '--where', 'task=map,path_length=1');
+    assert.deepEqual([together.code, together.stderr.trim()], [1, '--where task=map,path_length=1 matches no record: each condition matches some record, but no record meets them all']);
+    const html = waypoint(dir, 'report', 'run.jsonl', '--where', 'game=nosuch', '--html', 'nothing.html');
+    assert.equal(html.code, 1);
+    assert.equal(existsSync(join(dir, 'nothing.html')), false);
+    // A filter that keeps some record is a report as before.
+    const kept = waypoint(dir, 'report', 'run.jsonl', '--where', 'game=lighthouse,game=nosuch', '--json');
+    const all = waypoint(dir, 'report', 'run.jsonl', '--json');
+    assert.deepEqual([kept.code, (JSON.parse(kept.stdout) as { records: number }).records], [0, (JSON.parse(all.stdout) as { records: number }).records]);
+    const compared = waypoint(dir, 'compare', 'run.jsonl', 'run.jsonl', '--where', 'game=zork1', '--json');
+    assert.deepEqual(
+      [compared.code, compared.stdout, compared.stderr.trim().split('\n')],
+      [1, '', ['run A (run.jsonl): --where game=zork1 matches no record; game is one of: lighthouse', 'run B (run.jsonl): --where game=zork1 matches no record; game is one of: lighthouse']],
+    );
+    const oneSide = waypoint(dir, 'compare', 'run.jsonl', 'map.jsonl', '--where', 'task=df');
+    assert.deepEqual([oneSide.code, oneSide.stderr.trim()], [1, 'run B (map.jsonl): --where task=df matches no record; task is one of: map']);
   });
 });

@@ -4,7 +4,7 @@
 // readable line each, never as an internal error.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,5 +117,22 @@ describe('the CLI for a new user (README walk-through)', () => {
     assert.equal(lines.length, 11, result.stderr);
     lines.slice(0, 10).forEach((line, index) => assert.equal(line, `${results}:${index + 1}: custom_id outer_random_free.jsonl-${index}-0-0-0 is not a question of the exported set (check the sources and question options)`));
     assert.equal(lines[10], `${results}: 2 more rows whose custom_id is not a question of the exported set`);
+  });
+  it('batch import of an empty results file (wrong file, or a batch not finished) is an input error that leaves --out as it was', () => {
+    const out = join(scratch, 'kept-run.jsonl');
+    writeFileSync(out, 'the previous run\n');
+    for (const [text, reason] of [
+      ['', 'the file is empty'],
+      [' \n\n\t\n', 'the file has only blank lines'],
+    ]) {
+      const results = join(scratch, 'pending_output.jsonl');
+      writeFileSync(results, text);
+      const result = waypoint('batch', 'import', 'grasp', join(samplesDir, 'grasp', 'inner_cluster_free.jsonl'), '--settings', '4-none-0', '--results', results, '--out', out, '--json');
+      assert.deepEqual([result.code, result.stderr.trim(), result.stdout], [1, `${results}: no result rows (${reason})`, '']);
+      assert.equal(readFileSync(out, 'utf8'), 'the previous run\n');
+      const fresh = join(scratch, 'never-written.jsonl');
+      assert.equal(waypoint('batch', 'import', 'grasp', join(samplesDir, 'grasp', 'inner_cluster_free.jsonl'), '--settings', '4-none-0', '--results', results, '--out', fresh).code, 1);
+      assert.equal(existsSync(fresh), false);
+    }
   });
 });

@@ -164,3 +164,44 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
 export function overallGroups(report: BenchmarkReport, rows: readonly ReportRow[]): ReportGroup[] {
   return groupRows(rows, ['model']).map((group) => groupOf(report, group.key, group.rows));
 }
+
+/** Values shown when a `--where` value matches nothing: enough to spot the typo, not a wall of ids. */
+const VALUES_SHOWN = 8;
+
+/**
+ * Why `--where` keeps no record of `records` (a filter matching nothing is almost always a typo):
+ * one line per condition whose values no record takes, naming the values the field does take (or
+ * saying no record has the field); one line for the whole filter when each condition matches some
+ * record but none meets them all. Empty when some record passes (or there is no filter or record).
+ */
+export function whereMatchesNothing(set: RecordSet, where: string | undefined): string[] {
+  const { report, records } = set;
+  const filter = parseWhere(where, report, set.benchmark);
+  if (filter.size === 0 || records.length === 0) return [];
+  const taken = new Map<string, Map<string, string | number | null>>([...filter.keys()].map((name) => [name, new Map()]));
+  for (const record of records) {
+    const fields = report.fields(record);
+    if (matchesWhere(record, fields, filter)) return [];
+    for (const [name, values] of taken) {
+      const value = fieldValue(record, fields, name);
+      values.set(String(value), value);
+    }
+  }
+  const problems: string[] = [];
+  for (const [name, wanted] of filter) {
+    const values = taken.get(name) as Map<string, string | number | null>;
+    if ([...wanted].some((value) => values.has(value))) continue;
+    const condition = `--where ${[...wanted].map((value) => `${name}=${value}`).join(',')}`;
+    const present = [...values.values()].filter((value) => value !== null);
+    if (present.length === 0) {
+      problems.push(`${condition} matches no record; no record has a value for ${name}`);
+      continue;
+    }
+    // In the report's group order: numbers numerically, then text, null last.
+    const sorted = [...values.values()].sort(compareKeyValues);
+    const more = sorted.length - VALUES_SHOWN;
+    problems.push(`${condition} matches no record; ${name} is one of: ${sorted.slice(0, VALUES_SHOWN).map(String).join(', ')}${more > 0 ? ` (… and ${more} more)` : ''}`);
+  }
+  if (problems.length === 0) problems.push(`--where ${where} matches no record: each condition matches some record, but no record meets them all`);
+  return problems;
+}
