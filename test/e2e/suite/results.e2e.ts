@@ -34,12 +34,25 @@ export function defineResultsTests(): void {
 
     it('runs the sample MANGO game with both offline agents and opens the results view, drawn under 2 s', async function () {
       this.timeout(180_000);
+      // Run Benchmark reads the game from disk, which earlier tests edit and restore: wait until the
+      // disk holds the sample's 364 questions again, so a leak from them fails here, by name.
+      const [folder] = vscode.workspace.workspaceFolders ?? [];
+      assert.ok(folder, 'the sample workspace is open');
+      const lighthouse = join(folder.uri.fsPath, 'mango', 'lighthouse');
+      let onDisk = 0;
+      await waitFor('the sample game on disk to hold its 364 questions again', async () => {
+        onDisk = (JSON.parse(waypointCli(['run', 'mango', lighthouse, '--dry-run', '--json'])) as { questions: number }).questions;
+        return onDisk === 364 ? true : undefined;
+      }, 30_000).catch((error: Error) => assert.fail(`${error.message}: ${onDisk} questions`));
       const result = await vscode.commands.executeCommand<RunBenchmarkResult | undefined>('waypoint.runBenchmark', {
         benchmark: 'mango', sources: ['mango/lighthouse'], questionOptions: {}, profiles: ['oracle', 'random'], mode: 'faithful', concurrency: 4, confirmed: true, resume: false,
       });
       assert.ok(result, 'the run finished');
+      assert.equal(result.cancelled, false, 'the run was not cancelled');
       files = result.runs.map((run) => run.file);
       assert.equal(files.length, 2);
+      // Each model's file holds the 364 answers (said with the run's own summary if not).
+      for (const run of result.runs) assert.equal(readFileSync(run.file, 'utf8').trim().split('\n').length, 364, JSON.stringify(run));
       const state = await waitFor('the results view to draw the run', async () => {
         const current = await vscode.commands.executeCommand<ResultsState | undefined>('waypoint.resultsState');
         return current?.lastRender ? current : undefined;
