@@ -51,9 +51,13 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const indented = (text: string) => text.replace(/^/gm, '    ');
 
 async function generateFamilies(outDir: string, families: readonly LevelFamily[], seed: string, count: number, distractors: number, json: boolean, out: Output, err: Output): Promise<number> {
-  // An existing (empty) DIR is replaced by the finished folder: through a link, the folder it names.
-  const target = existsSync(outDir) ? realpathSync(outDir) : resolve(outDir);
-  const temp = join(dirname(target), `${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.partial`);
+  // A new DIR is built beside it and renamed into place. An existing (empty) DIR is filled, never
+  // replaced (it may be a mount point, the shell's current folder, or carry its own owner and
+  // mode): the levels are built in a hidden folder inside it and moved up at the end.
+  const existing = existsSync(outDir);
+  const target = existing ? realpathSync(outDir) : resolve(outDir);
+  const partialName = `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.partial`;
+  const temp = existing ? join(target, partialName) : join(dirname(target), partialName);
   let proofs: AtomicOutput;
   try {
     mkdirSync(temp, { recursive: true });
@@ -98,7 +102,14 @@ async function generateFamilies(outDir: string, families: readonly LevelFamily[]
     }
     await proofs.write(levels === 0 ? ']\n}\n' : '\n  ]\n}\n');
     await proofs.commit();
-    publish(temp, target);
+    // A Ctrl+C during the last writes still means nothing is published.
+    if (interrupts.signal) {
+      discard();
+      err(`babyai generate: ${interrupts.signal} after ${levels} levels: stopped; nothing was written to ${outDir}`);
+      return interrupts.exitCode;
+    }
+    if (existing) fillFolder(temp, target);
+    else renameSync(temp, target);
     if (json) out(JSON.stringify({ dir: outDir, levels, difficulty: labels }));
     else out(`${outDir}: ${levels} levels (${Object.entries(labels).map(([label, n]) => `${n} ${label}`).join(', ')}), each with the expert's proof in proofs.json`);
     return 0;
@@ -118,14 +129,15 @@ async function generateFamilies(outDir: string, families: readonly LevelFamily[]
   }
 }
 
-/** Gives the finished folder DIR's name: rename replaces an empty folder (POSIX) and fails on one that filled meanwhile. */
-function publish(temp: string, target: string): void {
-  try {
-    renameSync(temp, target);
-  } catch (error) {
-    // Windows does not rename onto a folder: remove it first, which succeeds only while it is empty.
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM' || !existsSync(target)) throw error;
-    rmdirSync(target);
-    renameSync(temp, target);
-  }
+/**
+ * Moves the finished files from the hidden folder inside DIR up into DIR (renames within one file
+ * system), proofs.json last, then removes the hidden folder. Refused (ENOTEMPTY, nothing moved)
+ * when anything else appeared in DIR while generate ran.
+ */
+function fillFolder(temp: string, target: string): void {
+  const hidden = basename(temp);
+  if (readdirSync(target).some((name) => name !== hidden)) throw Object.assign(new Error('files appeared in it'), { code: 'ENOTEMPTY' });
+  const names = readdirSync(temp).filter((name) => name !== 'proofs.json');
+  for (const name of [...names, 'proofs.json']) renameSync(join(temp, name), join(target, name));
+  rmdirSync(temp);
 }

@@ -158,6 +158,11 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
     const record = runRecordOf<QuestionBase>({ question: prepared.question, model, messages, parsedAnswer: scored.parsedAnswer, scores: scored.scores, mode }, reply);
     records.push({ ...record, run_id: runId, diagnostics: recordDiagnostics(scored.diagnostics) });
   });
+  // Lines, but not one a result row (a CSV, another tool's output): the same wrong file, said once more.
+  if (records.length === 0) {
+    err(`${resultsPath}: no result rows (no line is a Batch API output row); ${outPath} is left as it was`);
+    return 1;
+  }
   try {
     // Written whole or not at all: a failure leaves a previous run file of that name intact.
     await writeOutputAtomically(outPath, async (write) => write(new TextEncoder().encode(records.map((record) => `${JSON.stringify(record)}\n`).join(''))));

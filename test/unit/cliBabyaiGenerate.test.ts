@@ -2,7 +2,7 @@
 // solvability (the expert's actions) are replayed independently through `waypoint babyai replay`.
 import { strict as assert } from 'node:assert';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { difficultyOf, LEVEL_FAMILIES } from '../../src/core/babyai/levelGenerator';
@@ -78,13 +78,25 @@ describe('waypoint babyai generate', function () {
   it('writes proofs.json as the whole object printed with two-space indent, into an empty existing folder', () => {
     const dir = join(root, 'empty');
     mkdirSync(dir);
+    // The folder is filled, not replaced: it keeps its inode and its mode (a shared setgid folder, a
+    // mount point, the shell's current folder would otherwise be swapped for a new one).
+    chmodSync(dir, 0o2770);
+    const before = statSync(dir);
     const result = waypoint('babyai', 'generate', '--seed', 'x"y', '--family', 'putnext,unlock', '--count', '4', '--distractors', '0', '--out', dir);
     assert.equal(result.code, 0, result.stderr);
+    const after = statSync(dir);
+    assert.deepEqual([after.ino, after.mode], [before.ino, before.mode]);
     const text = readFileSync(join(dir, 'proofs.json'), 'utf8');
     assert.equal(text, `${JSON.stringify(JSON.parse(text), null, 2)}\n`);
     const proofs = JSON.parse(text) as Proofs & { seed: string; distractors: number };
     assert.deepEqual([proofs.seed, proofs.distractors, proofs.levels.length], ['x"y', 0, 8]);
     assert.equal(readdirSync(dir).length, 9);
+    // `--out .` from inside an empty folder: the levels land in the folder the shell is in.
+    const here = join(root, 'here');
+    mkdirSync(here);
+    const dot = spawnSync(process.execPath, [join(distDir, 'cli.js'), 'babyai', 'generate', '--seed', '3', '--family', 'goto', '--count', '3', '--out', '.'], { cwd: here, encoding: 'utf8' });
+    assert.equal(dot.status, 0, dot.stderr);
+    assert.deepEqual(readdirSync(here).sort(), ['goto-0.level.json', 'goto-1.level.json', 'goto-2.level.json', 'proofs.json']);
   });
   it('on Ctrl+C (SIGINT) removes its temporary folder, leaves --out as it was, and exits 130', async () => {
     const parent = join(root, 'interrupted');
@@ -96,11 +108,12 @@ describe('waypoint babyai generate', function () {
       stderr += chunk.toString();
     });
     const ended = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    // Levels reach the temporary folder while it runs (at most 20 s: a build that does not stream fails the assertions below).
+    // Levels reach the hidden temporary folder inside the (existing) --out while it runs (at most
+    // 20 s: a build that does not stream fails the assertions below).
     let streamed = 0;
     for (const deadline = Date.now() + 20_000; Date.now() < deadline && streamed < 50; ) {
-      const partial = readdirSync(parent).find((name) => name.endsWith('.partial'));
-      streamed = partial ? readdirSync(join(parent, partial)).length : 0;
+      const partial = readdirSync(dir).find((name) => name.endsWith('.partial'));
+      streamed = partial ? readdirSync(join(dir, partial)).length : 0;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     child.kill('SIGINT');

@@ -134,5 +134,14 @@ describe('the CLI for a new user (README walk-through)', () => {
       assert.equal(waypoint('batch', 'import', 'grasp', join(samplesDir, 'grasp', 'inner_cluster_free.jsonl'), '--settings', '4-none-0', '--results', results, '--out', fresh).code, 1);
       assert.equal(existsSync(fresh), false);
     }
+    // Lines that are no result row at all (a CSV given by mistake): the same, with each line located.
+    const csv = join(scratch, 'results.csv');
+    writeFileSync(csv, 'a,b,c\n1,2,3\n');
+    const wrong = waypoint('batch', 'import', 'grasp', join(samplesDir, 'grasp', 'inner_cluster_free.jsonl'), '--settings', '4-none-0', '--results', csv, '--out', out);
+    assert.equal(wrong.code, 1);
+    const said = wrong.stderr.trim().split('\n');
+    assert.match(said[0], /results\.csv:1:\d+: not a Batch API output row/);
+    assert.equal(said.at(-1), `${csv}: no result rows (no line is a Batch API output row); ${out} is left as it was`);
+    assert.equal(readFileSync(out, 'utf8'), 'the previous run\n');
   });
 });
