@@ -277,17 +277,21 @@ describe('maze view navigation and routes', function () {
     await page.close();
   });
 
-  it("after an edit to edges.json, draws the model's answers along the edges of the host's new walk, never along stale edge ids", async () => {
+  /** Answers A and B (the same two steps) drawn over the sample, and the sample after an edit that moves their edge ids. */
+  async function twoAnswersBeforeAnEdit(drawnClass: string) {
     const before = lighthouse();
     const question: RouteQuestion = { task: 'rf', src: 'harbour road', dst: 'net loft', actions: [] };
-    const answer = TWO_STEP_ANSWER;
-    const walk = (graph: MazeGraph, title: string) => answerTrajectory(graph, answer, title, 'harbour road', 39);
+    const walk = (graph: MazeGraph, title: string) => answerTrajectory(graph, TWO_STEP_ANSWER, title, 'harbour road', 39);
     const page = await openMaze(before);
     await postTrajectory(page, walk(before, 'A'), walk(before, 'B'), question, before);
-    await page.waitForSelector('svg.maze .route-model', { state: 'attached' });
+    await page.waitForSelector(`svg.maze .${drawnClass}`, { state: 'attached' });
     const after = lighthouseWithEdgeFirst();
+    return { before, after, walk, page, freshIds: walk(after, 'A').steps.map((step) => step.edgeId as string) };
+  }
+
+  it("after an edit to edges.json, draws the model's answers along the edges of the host's new walk, never along stale edge ids", async () => {
+    const { before, after, walk, page, freshIds } = await twoAnswersBeforeAnEdit('route-model');
     const staleIds = walk(before, 'A').steps.map((step) => step.edgeId);
-    const freshIds = walk(after, 'A').steps.map((step) => step.edgeId as string);
     assert.ok(freshIds.every((id) => id !== null), 'the answer walks edges of the maze');
     assert.notDeepEqual(staleIds, freshIds, "the edit moves the answer's edge ids");
     const drawnRoutes = () =>
@@ -314,15 +318,7 @@ describe('maze view navigation and routes', function () {
   });
 
   it("after an edit to edges.json, applies the host's new walk of A when B could not be walked again, and keeps B as drawn", async () => {
-    const before = lighthouse();
-    const question: RouteQuestion = { task: 'rf', src: 'harbour road', dst: 'net loft', actions: [] };
-    const answer = TWO_STEP_ANSWER;
-    const walk = (graph: MazeGraph, title: string) => answerTrajectory(graph, answer, title, 'harbour road', 39);
-    const page = await openMaze(before);
-    await postTrajectory(page, walk(before, 'A'), walk(before, 'B'), question, before);
-    await page.waitForSelector('svg.maze .route-compare', { state: 'attached' });
-    const after = lighthouseWithEdgeFirst();
-    const freshIds = walk(after, 'A').steps.map((step) => step.edgeId as string);
+    const { before, after, walk, page, freshIds } = await twoAnswersBeforeAnEdit('route-compare');
     const lines = (ids: string[]) => edgeLines(page, ids);
     const drawn = (name: string) => page.evaluate((cls) => [...document.querySelectorAll(`svg.maze .${cls}`)].map((path) => path.getAttribute('d')), name);
     const compareChips = () => page.evaluate(() => [...document.querySelectorAll('.trajectory-chips.compare > *')].map((chip) => chip.textContent));
