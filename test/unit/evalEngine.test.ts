@@ -63,7 +63,7 @@ describe('evaluation engine', () => {
 
   it('explains 401 and 404 without ever showing the key', async () => {
     fake.script.push({ status: 401 });
-    await assert.rejects(source.reply(messages, profile(fake), question, new AbortController().signal), (error: Error) => /refused the API key \(HTTP 401\).*Set API Key/.test(error.message) && !error.message.includes(SECRET));
+    await assert.rejects(source.reply(messages, profile(fake), question, new AbortController().signal), (error: Error) => /refused the API key \(HTTP 401\): the key is missing or wrong\.$/.test(error.message) && !error.message.includes(SECRET));
     fake.script.push({ status: 404 });
     await assert.rejects(source.reply(messages, profile(fake), question, new AbortController().signal), /was not found \(HTTP 404\): check the base URL and the model name/);
   });

@@ -8,9 +8,10 @@ import type { Failure } from './failures';
 import { type BodyWatch, type Deadline, MAX_BODY_BYTES, megabytes } from './requestGuards';
 import type { ModelProfile } from './types';
 
-/** One attempt's view of its own limits: the call's deadline and what the body watch saw. */
+/** One attempt's view of its own limits: the call's deadline, the attempt's own signal (aborted with the deadline) and what the body watch saw. */
 export interface Attempt {
   deadline: Deadline;
+  signal: AbortSignal;
   watch: BodyWatch;
 }
 
@@ -102,7 +103,8 @@ export function describeFailure(error: unknown, profile: ModelProfile, attempt: 
   if (error instanceof OpenAI.APIConnectionError) return `${where} closed the connection before the reply was complete (${connectionReason(error)}).`;
   if (error instanceof OpenAI.APIError && error.status === undefined) return `${where} reported an error in its stream: ${shortened(serverError(error).message)}`;
   if (error instanceof OpenAI.APIError) {
-    if (error.status === 401 || error.status === 403) return `${where} refused the API key (HTTP ${error.status}). Set it with "Waypoint: Set API Key…".`;
+    // Each host says where the key goes (the editor offers "Set API Key…", the CLI names --api-key-env).
+    if (error.status === 401 || error.status === 403) return `${where} refused the API key (HTTP ${error.status}): the key is missing or wrong.`;
     if (error.status === 404) return `${where} was not found (HTTP 404): check the base URL and the model name.`;
     if (error.status === 429) return `${where} is rate limiting (HTTP 429) after ${profile.retries} retries.`;
     if (apiFailure(error).kind === 'loading') return `${where} was still loading its model (HTTP 503 "Loading model") when the profile's timeoutMs (${profile.timeoutMs / 1000} s) ran out: wait until the server is ready.`;

@@ -42,7 +42,7 @@ function streamLineError(text: string, headers: Headers): InstanceType<typeof Op
 type Request = { model: string; messages: Array<{ role: ChatMessage['role']; content: string }>; temperature: number; max_tokens: number };
 
 async function streamed(client: OpenAI, request: Request, profile: ModelProfile, attempt: Attempt, started: number): Promise<ModelReply> {
-  const { data: stream, response } = await client.chat.completions.create({ ...request, stream: true, stream_options: { include_usage: true } }, { signal: attempt.deadline.signal }).withResponse();
+  const { data: stream, response } = await client.chat.completions.create({ ...request, stream: true, stream_options: { include_usage: true } }, { signal: attempt.signal }).withResponse();
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('text/event-stream')) {
     stream.controller.abort();
@@ -64,15 +64,15 @@ async function streamed(client: OpenAI, request: Request, profile: ModelProfile,
     }
   }
   // The package ends the loop quietly when the request is aborted: that is not a reply.
-  if (attempt.deadline.signal.aborted) throw new Error('aborted');
+  if (attempt.signal.aborted) throw new Error('aborted');
   if (attempt.watch.streamError !== undefined) throw streamLineError(attempt.watch.streamError, response.headers);
   if (finishReason === null && !attempt.watch.sawDone) throw new ModelCallError(`${profile.model} at ${profile.baseUrl}: the stream ended before the reply was complete (no finish_reason and no [DONE]); nothing was kept.`, { kind: 'cut-off' });
   return { text, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false, finishReason, servedModel };
 }
 
 async function whole(client: OpenAI, request: Request, profile: ModelProfile, attempt: Attempt, started: number): Promise<ModelReply> {
-  const completion: unknown = await client.chat.completions.create(request, { signal: attempt.deadline.signal });
-  if (attempt.deadline.signal.aborted) throw new Error('aborted');
+  const completion: unknown = await client.chat.completions.create(request, { signal: attempt.signal });
+  if (attempt.signal.aborted) throw new Error('aborted');
   // A web page or proxy answer comes back as a string (the client only parses JSON bodies).
   if (typeof completion !== 'object' || completion === null || !Array.isArray((completion as { choices?: unknown }).choices)) {
     const preview = String(completion).replace(/\s+/g, ' ').slice(0, 60);
@@ -127,8 +127,14 @@ export class OpenAiCompatibleSource implements ReplySource {
     const budget = new RetryBudget(profile.retries);
     try {
       for (;;) {
-        const attempt: Attempt = { deadline, watch: { tooLarge: false, sawDone: false } };
         const ticket = gate ? await this.enter(gate, deadline) : undefined;
+        // Each attempt has its own signal: the client leaves a listener on the signal it is given,
+        // and a call that waits out a loading server makes dozens of attempts.
+        const attemptAbort = new AbortController();
+        const forward = () => attemptAbort.abort();
+        deadline.signal.addEventListener('abort', forward, { once: true });
+        if (deadline.signal.aborted) attemptAbort.abort();
+        const attempt: Attempt = { deadline, signal: attemptAbort.signal, watch: { tooLarge: false, sawDone: false } };
         // Local servers (Ollama, llama.cpp) take any key; the client library insists on one. Its
         // logger is off: it prints raw server data (which may quote the key) to the console.
         const client = new OpenAI({ apiKey: key ?? 'no-key', baseURL: normaliseBaseUrl(profile.baseUrl), timeout: profile.timeoutMs + 1000, maxRetries: 0, fetch: guardedFetch(attempt.watch), logLevel: 'off' });
@@ -146,6 +152,8 @@ export class OpenAiCompatibleSource implements ReplySource {
           error = caught;
           failure = failureOf(caught, attempt);
           ticket?.leave(failure);
+        } finally {
+          deadline.signal.removeEventListener('abort', forward);
         }
         if (deadline.timedOut || attempt.watch.tooLarge || !budget.allows(failure, ticket?.overlapped ?? false)) throw new ModelCallError(describeFailure(error, profile, attempt), failure);
         const wait = waitBeforeRetry(error, failure, budget.tries - 1, profile, deadline, this.random);

@@ -13,6 +13,8 @@ export interface ConcurrencyChange {
   to: number;
   /** The failure that lowered it; null when a run of successes raised it. */
   cause: Failure | null;
+  /** For a raise: the successes in a row that earned it. */
+  successes?: number;
 }
 
 /** Successes in a row before the first raise; doubled by every lowering, at most MAX_SUCCESS_RUN. */
@@ -116,7 +118,7 @@ export class AdaptiveConcurrency implements AttemptGate {
     const needed = Math.min(MAX_SUCCESS_RUN, FIRST_SUCCESS_RUN * 2 ** Math.max(0, this.lowerings - 1));
     if (this.current < this.requested && this.successes >= needed) {
       this.successes = 0;
-      this.change(this.current + 1, null);
+      this.change(this.current + 1, null, needed);
     }
   }
 
@@ -128,8 +130,8 @@ export class AdaptiveConcurrency implements AttemptGate {
     this.change(Math.max(1, Math.floor(this.current / 2)), cause);
   }
 
-  private change(to: number, cause: Failure | null): void {
-    const change = { from: this.current, to, cause };
+  private change(to: number, cause: Failure | null, successes?: number): void {
+    const change: ConcurrencyChange = { from: this.current, to, cause, ...(successes === undefined ? {} : { successes }) };
     this.current = to;
     this.lowest = Math.min(this.lowest, to);
     this.changes.push(change);

@@ -201,6 +201,24 @@ describe('the llama-server double and one model call against it', function () {
       });
     }
 
+    it('a call of many attempts leaves no listener behind (no MaxListenersExceededWarning)', async () => {
+      const double = await start({ answer: () => 'at last' });
+      for (let index = 0; index < 15; index++) double.faults.push({ status: 429, retryAfter: '0' });
+      const warnings: string[] = [];
+      const onWarning = (warning: Error) => warnings.push(warning.name);
+      process.on('warning', onWarning);
+      try {
+        const { reply } = await ask(double, promptOf(10), { retries: 20 });
+        assert.equal(reply?.text, 'at last');
+        // Warnings are emitted on the next tick.
+        await new Promise((resolve) => setImmediate(resolve));
+      } finally {
+        process.off('warning', onWarning);
+      }
+      assert.deepEqual(warnings, []);
+      assert.equal(double.counts.rateLimited, 15);
+    });
+
     it('429 after the retries is a rate-limit failure', async () => {
       const double = await start();
       double.faults.push({ status: 429, retryAfter: '0' }, { status: 429, retryAfter: '0' });
