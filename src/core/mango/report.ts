@@ -48,8 +48,8 @@ export const mangoReport: BenchmarkReport<MangoQuestion> = {
   },
   metrics: (record): Record<string, number | null> => {
     const { scores } = record;
-    // An errored record never reached the parser: it counts as unparseable.
-    const parseError = record.error !== undefined ? 1 : flag(scores.parse_error);
+    // An errored record never reached the parser: it is an error (its own column), not a parse error.
+    const parseError = record.error !== undefined ? null : flag(scores.parse_error);
     if (record.question.task === 'map') return { precision: flag(scores.precision), recall: flag(scores.recall), f1: flag(scores.f1), parse_error: parseError };
     return { success_strict: flag(scores.success_strict), success_loose: flag(scores.success_loose), reasoning: flag(scores.reasoning), parse_error: parseError };
   },

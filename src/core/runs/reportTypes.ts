@@ -27,6 +27,8 @@ export interface ReportGroup {
   /** Distinct clusters (games, levels, grid files) in the group; with one, the interval resamples records instead. */
   clusters: number;
   metrics: Record<string, MetricSummary>;
+  /** Replies the server cut at the token limit (`truncated` records): scored as given, their answers may be incomplete. */
+  truncated: number;
 }
 
 export interface FailureCount {
@@ -52,6 +54,8 @@ export interface ReportJson {
   failures: FailureCount[];
   /** Each reported metric's better direction, as the benchmark declares it (an added field). */
   better: Record<string, MetricDirection>;
+  /** Records whose reply was cut at the token limit (an added field). */
+  truncated: number;
 }
 
 export interface MetricComparison {
@@ -82,6 +86,8 @@ export interface CompareJson {
   flips: Array<{ sampleId: string; a: number; b: number }>;
   /** Each compared metric's better direction, as the benchmark declares it (an added field). */
   better: Record<string, MetricDirection>;
+  /** Records left out because the model call failed (`error`): an error is no answer, so it is never paired (an added field). */
+  errors: { a: number; b: number };
 }
 
 /** One plot's numbers: a row per `x` value, a bar per model (and `series` value), each a mean over `n` records. */

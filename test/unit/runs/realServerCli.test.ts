@@ -146,6 +146,28 @@ describe('waypoint run against a llama-server at its defaults (the double)', fun
     assert.equal(records('key.jsonl').filter((record) => record.error === undefined).length, 40);
   });
 
+  it('prompts longer than the context fail at once, and the failures are summed up by type, not by message (whose token counts differ)', async () => {
+    const sizes = await graspPromptSizes();
+    const context = 725;
+    const tooLong = sizes.filter((size) => size > context).length;
+    assert.ok(tooLong > 0 && tooLong < 40);
+    const server = await serve({ contextTokens: context });
+    const result = await runCli(graspRun(server.url, 'long.jsonl'), dir);
+    assert.equal(result.code, 1);
+    const failed = records('long.jsonl').filter((record) => record.error !== undefined);
+    assert.equal(failed.length, tooLong);
+    // Not retried: one request each.
+    assert.equal(server.counts.promptTooLong, tooLong);
+    assert.ok(failed.every((record) => record.failure?.kind === 'prompt-too-long' && record.failure.status === 400 && record.failure.type === 'exceed_context_size_error'));
+    assert.ok(new Set(failed.map((record) => record.error)).size > 1, 'the messages differ by their token counts');
+    // (The prompts that fit share the same small context: the run also lowers its concurrency and says so.)
+    const lines = result.stderr.trim().split('\n').filter((line) => / questions? failed/.test(line));
+    assert.equal(lines.length, 1, result.stderr);
+    assert.match(lines[0], new RegExp(`^long\\.jsonl: ${tooLong} questions failed \\(prompt-too-long: HTTP 400 exceed_context_size_error\\): default at .* answered HTTP 400: request \\(\\d+ tokens\\) exceeds the available context size \\(725 tokens\\)`));
+    // Not a circuit breaker matter: every question whose prompt fits was answered.
+    assert.equal(JSON.parse(result.stdout).answered, 40 - tooLong);
+  });
+
   it('replies cut at the token limit are recorded with finish_reason "length" and truncated', async () => {
     const server = await serve({ nPredict: 3, answer: () => '[UP, UP, LEFT, TAKE, DOWN, DROP]' });
     const result = await runCli([...graspRun(server.url, 'cut.jsonl'), '--limit', '4'], dir);
