@@ -97,7 +97,9 @@ function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGro
           if (record.error !== undefined) {
             const failure = record.failure as Failure | undefined;
             const key = failure ? failureKey(failure) : `message|${record.error}`;
-            const group = failures.get(key) ?? { count: 0, example: record.error, label: failure ? failureLabel(failure) : null };
+            // The kind alone ("connection") adds nothing to its message; a status and server type do.
+            const label = failure && (failure.status !== undefined || failure.type !== undefined) ? failureLabel(failure) : null;
+            const group = failures.get(key) ?? { count: 0, example: record.error, label };
             group.count++;
             failures.set(key, group);
           }
