@@ -109,8 +109,9 @@ describe('the llama-server double and one model call against it', function () {
       assert.equal(double.counts.promptTooLong, 2);
     });
 
+    // The double holds each request for 1.5 s, so the second surely arrives while the first is in its slot.
     it('requests at once that outgrow the shared context all fail: HTTP 500, or an error event after HTTP 200 in a stream', async () => {
-      const double = await start({ contextTokens: 1000, generationMs: 300 });
+      const double = await start({ contextTokens: 1000, generationMs: 1500 });
       const post = (stream: boolean) => fetch(`${double.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ messages: promptOf(600), stream }) });
       const first = post(false);
       const second = post(true);
@@ -127,7 +128,7 @@ describe('the llama-server double and one model call against it', function () {
 
     for (const streamErrors of ['data', 'field'] as const) {
       it(`a streamed call that meets the overflow (${streamErrors === 'data' ? 'data: {"error"}' : 'an older build\'s error: line'}) is retried like a non-streamed one`, async () => {
-        const double = await start({ contextTokens: 1000, generationMs: 300, streamErrors, answer: () => 'fits alone' });
+        const double = await start({ contextTokens: 1000, generationMs: 1500, streamErrors, answer: () => 'fits alone' });
         // Another client's request holds most of the context while ours arrives.
         const other = fetch(`${double.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ messages: promptOf(600, 'other') }) });
         while (double.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -142,7 +143,7 @@ describe('the llama-server double and one model call against it', function () {
 
     it('an overflow at the last try is a failure of kind context-slots, streamed or not', async () => {
       for (const stream of [false, true]) {
-        const double = await start({ contextTokens: 1000, generationMs: 300 });
+        const double = await start({ contextTokens: 1000, generationMs: 1500 });
         const other = fetch(`${double.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ messages: promptOf(600, 'other') }) });
         while (double.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
         const { error } = await ask(double, promptOf(600), { stream, retries: 0 });
