@@ -11,6 +11,7 @@ import type { BoardFrame, BoardPathMark, BoardTimeline, GridCell, GridScene, Hos
 import { useBrowserHost } from '../support/browser';
 import { parseEpisodeLog } from '../../src/core/smartplay/episodeLog';
 import { smartplayTimelineOfFile } from '../../src/core/smartplay/boardTimeline';
+import { refusedMovesTimeline } from '../support/hanoiEpisodes';
 import { samplesDir, testResultsDir } from '../support/paths';
 
 interface Sent {
@@ -346,6 +347,28 @@ describe('board view webview', function () {
       await page.screenshot({ path: join(testResultsDir, `webview-board-hanoi-labels-${width}.png`) });
       await page.close();
     }
+  });
+
+  it('marks the Hanoi moves the game refused on the step strip, with the reason on the step', async () => {
+    // Core's timeline of an episode the real game played: two refused moves, a legal one, and an
+    // answer that named no action (action 0 taken, refused as well).
+    const page = await openBoard({ type: 'timeline', timeline: await refusedMovesTimeline() }, { viewport: { width: 720, height: 640 } });
+    const chips = await page.locator('.timeline-chip').evaluateAll((elements) => elements.map((chip) => ({ text: (chip as HTMLElement).innerText, invalid: chip.classList.contains('flag-invalid'), title: chip.getAttribute('title') ?? '' })));
+    assert.deepEqual(chips.map((chip) => chip.text), ['start', '1. A → C', '2. A → C', '3. B → A', '4. A → B', '5. A → B']);
+    assert.deepEqual(chips.map((chip) => chip.invalid), [false, false, true, true, false, true]);
+    assert.match(chips[3].title, /^Move the top disk of rod B to the top of rod A · invalid · illegal move: rod B is empty/);
+    // The marked chip looks unlike a legal one, and the key under the strip names the style.
+    const style = (frame: number) => page.locator(`.timeline-chip[data-frame="${frame}"]`).evaluate((chip) => { const css = getComputedStyle(chip); return `${css.textDecorationLine} ${css.borderColor} ${css.color}`; });
+    assert.notEqual(await style(2), await style(1));
+    assert.deepEqual(await page.locator('#timeline-key .key-chip').allInnerTexts(), ['invalid']);
+    // On the refused step, the action line says so and why, and the rods have not moved.
+    await page.locator('.timeline-chip[data-frame="2"]').click();
+    assert.deepEqual(await page.locator('.timeline-action .flag-badge').allInnerTexts(), ['invalid']);
+    assert.equal(await page.locator('.timeline-action .action-note').innerText(), 'illegal move: disk 1 cannot go onto the smaller disk 0; the disks stay where they were (reward −1)');
+    const rods = () => page.locator('g.rod').evaluateAll((groups) => groups.map((group) => [...group.querySelectorAll<SVGGElement>('.disk')].map((disk) => Number(disk.dataset.size))));
+    assert.deepEqual(await rods(), [[2, 1], [], [0]]);
+    await page.screenshot({ path: join(testResultsDir, 'webview-board-hanoi-refused.png') });
+    await page.close();
   });
 
   it('shows Bandits as a running table, and a text observation verbatim', async () => {

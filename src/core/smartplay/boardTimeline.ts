@@ -3,7 +3,7 @@
 // when the log's seed re-plays them, other games (Minecraft logs) as their text observations. Each frame is the state after that step's action.
 import type { BoardFact, BoardFrame, BoardScene, BoardTimeline } from '../board';
 import { SMARTPLAY_GAMES } from './games';
-import { HANOI_MOVES, ROD_LETTERS, hanoiRods, parseHanoiConfiguration } from './hanoi';
+import { HANOI_MOVES, HANOI_REWARD_INVALID, ROD_LETTERS, hanoiMoveAllowed, hanoiRods, parseHanoiConfiguration } from './hanoi';
 import type { ParsedEpisodeLog } from './episodeLog';
 import { crafterScenes } from './crafter/board';
 import { messengerScenes } from './messenger/board';
@@ -19,6 +19,22 @@ function hanoiScene(observation: string, disks: number): BoardScene | null {
 function hanoiMoveLabel(action: number, text: string): string {
   const move = HANOI_MOVES[action];
   return move ? `${ROD_LETTERS[move[0]]} → ${ROD_LETTERS[move[1]]}` : text;
+}
+
+/**
+ * Why a Hanoi move was refused (the disks stayed put, reward −1, as upstream's move_allowed), or
+ * null for a legal move. Read from the configuration the step was shown; a log whose observation
+ * cannot be read falls back to the reward upstream gives a refused move.
+ */
+function illegalHanoiMove(observation: string, action: number, reward: number): string | null {
+  const move = HANOI_MOVES[action];
+  const state = parseHanoiConfiguration(observation);
+  if (!move || !state) return reward === HANOI_REWARD_INVALID ? 'illegal move: the disks stay where they were (reward −1)' : null;
+  if (hanoiMoveAllowed(state, action)) return null;
+  const rods = hanoiRods(state);
+  const [from, to] = move;
+  const why = rods[from].length === 0 ? `rod ${ROD_LETTERS[from]} is empty` : `disk ${Math.min(...rods[from])} cannot go onto the smaller disk ${Math.min(...rods[to])}`;
+  return `illegal move: ${why}; the disks stay where they were (reward −1)`;
 }
 
 /** What the timeline needs of a step: runner records have all of it, converted logs may not. */
@@ -64,12 +80,15 @@ export function smartplayTimeline(log: EpisodeLog | TimelineEpisode, title: stri
   log.steps.forEach((record, index) => {
     rows.push([String(record.step), actionText(record), String(record.reward), String(record.score)]);
     const last = index === log.steps.length - 1;
+    const unmatched = record.matched === false ? 'no action matched the answer; action 0 was taken, as upstream does' : null;
+    const illegal = family === 'hanoi' ? illegalHanoiMove(record.observation, record.action, record.reward) : null;
+    const notes = [unmatched, illegal].filter((note): note is string => note !== null);
     frames.push({
       scene: grids?.[index + 1] ?? sceneFor(observationAfter(index), rows.map((row) => [...row])),
       action: actionText(record),
       ...(family === 'hanoi' ? { label: hanoiMoveLabel(record.action, actionText(record)) } : {}),
-      flags: record.matched === false ? ['invalid'] : [],
-      note: record.matched === false ? 'no action matched the answer; action 0 was taken, as upstream does' : undefined,
+      flags: notes.length > 0 ? ['invalid'] : [],
+      note: notes.length > 0 ? notes.join('; ') : undefined,
       facts: stepFacts(record, last ? log.end?.normalizedScore : undefined),
     });
   });
