@@ -11,6 +11,10 @@ import type { BoardFrame, BoardPathMark, BoardTimeline, GridCell, GridScene, Hos
 import { useBrowserHost } from '../support/browser';
 import { parseEpisodeLog } from '../../src/core/smartplay/episodeLog';
 import { smartplayTimelineOfFile } from '../../src/core/smartplay/boardTimeline';
+import { graspTimeline as coreGraspTimeline } from '../../src/core/grasp/boardTimeline';
+import { greedySearch } from '../../src/core/grasp/baselines';
+import { parseGraspGridFile } from '../../src/core/grasp/gridFile';
+import { simulate } from '../../src/core/grasp/simulator';
 import { refusedMovesTimeline } from '../support/hanoiEpisodes';
 import { samplesDir, testResultsDir } from '../support/paths';
 
@@ -369,6 +373,41 @@ describe('board view webview', function () {
     assert.deepEqual(await rods(), [[2, 1], [], [0]]);
     await page.screenshot({ path: join(testResultsDir, 'webview-board-hanoi-refused.png') });
     await page.close();
+  });
+
+  it('says what the numbers mean: the GRASP score in its mode and the movement set μ2, a bandit\'s score and reward', async () => {
+    // A GRASP answer (the greedy baseline with diagonals) as core draws it for the board.
+    const file = parseGraspGridFile(readFileSync(join(samplesDir, 'grasp/outer_spiral_block.jsonl'), 'utf8'), 'outer_spiral_block.jsonl');
+    const settings = { moves: 8, carryLimit: 2, stepCost: 0.3 } as const;
+    const { grid } = file.entries[0];
+    const timeline = coreGraspTimeline(grid, simulate(grid, greedySearch(grid, settings, 1), settings, { mode: 'faithful' }), 'greedy · outer_spiral_block.jsonl #0 · μ2 (8 moves), carry 2, cost 0.3');
+    const page = await openBoard({ type: 'timeline', timeline }, { viewport: { width: 900, height: 720 } });
+    const terms = page.locator('.board-terms');
+    await terms.locator('dt').first().waitFor();
+    assert.equal(await terms.locator('h2').textContent(), 'Terms');
+    assert.deepEqual(await terms.locator('dt').allInnerTexts(), ['score', 'energy on start', 'carried', 'μ2']);
+    assert.equal(await terms.locator('dd').nth(0).innerText(), 'energy dropped on the start cell minus 0.3 for every step submitted (scoring mode faithful).');
+    assert.equal(await terms.locator('dd').nth(3).innerText(), 'Movement set μ2: 8 moves, μ1 plus the diagonals UPLEFT, UPRIGHT, DOWNLEFT and DOWNRIGHT.');
+    // The facts themselves carry the meaning as a tooltip, and look like it.
+    const scoreTerm = page.locator('.board-facts dt').filter({ hasText: /^score$/ });
+    assert.match((await scoreTerm.getAttribute('title')) ?? '', /^score: energy dropped on the start cell minus 0\.3/);
+    assert.equal(await scoreTerm.evaluate((term) => getComputedStyle(term).cursor), 'help');
+    await page.screenshot({ path: join(testResultsDir, 'webview-board-terms-grasp.png') });
+    await page.close();
+
+    // A Bandits log: its score counts pulls of the better machine, its reward is the payout.
+    const parsed = parseEpisodeLog(readFileSync(join(samplesDir, 'smartplay/bandit-highlow-random.episode.jsonl'), 'utf8'));
+    const bandits = smartplayTimelineOfFile(parsed.log, 'BanditTwoArmedHighLowFixed · random');
+    assert.ok(bandits);
+    const banditPage = await openBoard({ type: 'timeline', timeline: bandits }, { viewport: { width: 900, height: 720 } });
+    await banditPage.locator('.board-terms dt').first().waitFor();
+    await banditPage.keyboard.press('End');
+    const meaning = (term: string) => banditPage.locator('.board-terms dt').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]').innerText();
+    assert.match(await meaning('score'), /^How many times the player pulled the machine with the higher expected payout, one point each whatever it paid/);
+    assert.equal(await meaning('reward'), 'This pull: +1 when the machine paid, −1 when it did not.');
+    assert.match((await banditPage.locator('.board-facts dt').filter({ hasText: /^reward$/ }).getAttribute('title')) ?? '', /^reward: This pull/);
+    await banditPage.screenshot({ path: join(testResultsDir, 'webview-board-terms-bandits.png') });
+    await banditPage.close();
   });
 
   it('shows Bandits as a running table, and a text observation verbatim', async () => {

@@ -94,6 +94,20 @@ describe('HTML report in a browser', function () {
     assert.ok(await page.$('svg'));
   });
 
+  it('explains its columns: a tooltip on each metric and a legend of the terms, μ1 and μ2 included', async () => {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    await page.goto(pathToFileURL(path).toString());
+    const energy = page.locator('table').first().locator('th', { hasText: /^energy$/ });
+    assert.match((await energy.getAttribute('title')) ?? '', /^energy: The answer's score: the energy delivered to the start cell minus the step cost/);
+    const legend = page.locator('dl.glossary');
+    assert.ok(await legend.isVisible());
+    assert.deepEqual(await legend.locator('dt').allInnerTexts(), ['energy', 'length', 'μ1', 'μ2', 'moves']);
+    assert.equal(await legend.locator('dd').nth(3).innerText(), 'Movement set μ2: 8 moves, μ1 plus the diagonals UPLEFT, UPRIGHT, DOWNLEFT and DOWNRIGHT.');
+    await legend.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(testResultsDir, 'report-html-glossary.png') });
+    await page.close();
+  });
+
   it('opens a row\'s replay, steps it with ▶, and shows markup in the answer as text', async function () {
     if (!haveGrids) {
       console.log(`      skipped: ${sharedDataMissingReason}`);

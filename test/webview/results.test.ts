@@ -11,7 +11,7 @@ import { syntheticGraspRecords } from '../../bench/syntheticRuns';
 import '../../src/core/benchmarks';
 import type { BoardTimeline, GridCell } from '../../src/core/board';
 import { parseRunRecords } from '../../src/core/eval/recordSchemas';
-import type { RunRecord, SmartplayQuestion } from '../../src/core/eval/types';
+import type { BabyaiQuestion, RunRecord, SmartplayQuestion } from '../../src/core/eval/types';
 import { mergeRunFiles, type RecordSet } from '../../src/core/runs/records';
 import { packTimeline } from '../../src/core/runs/replayFrames';
 import { buildReport, type ReportRow } from '../../src/core/runs/report';
@@ -61,6 +61,23 @@ function smartplaySet(): RecordSet {
     });
   }
   return mergeRunFiles([{ file: 'run-smartplay.jsonl', records }]);
+}
+
+/** Decompose answers of two models on three levels: the CR, PR and ACI columns a reader must be told about. */
+function babyaiDecomposeSet(): RecordSet {
+  const records: RunRecord[] = [];
+  for (const [model, done] of [['gpt-4o', 0.7], ['llama-3', 0.3]] as const) {
+    ['BabyAI-GoToObj-v0', 'BabyAI-Pickup-v0', 'BabyAI-BossLevel-v0'].forEach((levelName, l) => {
+      for (let seed = 0; seed < 6; seed++) {
+        const base = mangoRecord({ model, game: 'x', n: 0 });
+        const question: BabyaiQuestion = { benchmark: 'babyai', task: 'decompose', source: 'LLM_BABYBENCH_Decompose.csv', record: l * 6 + seed, levelName, sampleId: `${levelName}-${seed}`, actions: [] };
+        const completed = (seed + l) / 8 < done;
+        const help = completed ? seed % 3 : 5;
+        records.push({ ...base, question, scores: { mode: 'faithful', parse_error: false, bot_error: null, subgoals: 2, help, max_help: 4, k: 30, CR: completed ? 1 : 0, PR: completed && help === 0 ? 1 : 0, ACI: completed ? (30 - help) / 30 : 0, actions: 9 }, diagnostics: [] } as RunRecord);
+      }
+    });
+  }
+  return mergeRunFiles([{ file: 'run-babyai.jsonl', records }]);
 }
 
 /** 40,000 GRASP records: 20,000 questions answered by two models that disagree on some. */
@@ -158,6 +175,50 @@ describe('results view webview', function () {
     }
     await page.screenshot({ path: join(testResultsDir, 'webview-results-tables.png') });
     await page.close();
+  });
+
+  it('explains CR, PR, ACI, μ1/μ2 and the SmartPlay score: tooltips on the columns and a legend under tables and plots', async () => {
+    // BabyAI Decompose: each metric's head says what it is, and the legend lists the three.
+    const babyai = buildResultsModel(babyaiDecomposeSet(), ['run-babyai.jsonl'], 'BabyAI · Decompose').model;
+    assert.deepEqual(babyai.metrics, ['cr', 'pr', 'aci']);
+    const page = await openResults(babyai);
+    const head = (metric: string) => page.locator('.results-table').first().locator('th.metric', { hasText: metric }).getAttribute('title');
+    assert.match((await head('cr')) ?? '', /^cr: CR, the completion rate \(Decompose\): the expert bot, starting from the model's subgoals, completed the mission/);
+    assert.match((await head('pr')) ?? '', /^pr: PR, the precision rate .*no help/);
+    assert.match((await head('aci')) ?? '', /^aci: ACI, the assistance curve integral/);
+    const legend = page.locator('#panel-tables .results-glossary');
+    assert.equal(await legend.locator('h3').innerText(), 'What the terms mean');
+    assert.deepEqual(await legend.locator('dt').allInnerTexts(), ['cr', 'pr', 'aci']);
+    assert.ok(await legend.isVisible());
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-glossary-babyai.png'), fullPage: true });
+    // The Compare tab's metric names carry the same tooltips.
+    await page.locator('#tab-compare').click();
+    await page.locator('#compare-run').click();
+    const request = await waitFor(page, 'compare');
+    await post(page, { type: 'compared', a: String(request.a), b: String(request.b), result: compareModels(babyaiDecomposeSet(), String(request.a), String(request.b)) });
+    assert.match((await page.locator('.compare-table tr[data-metric="aci"] td.key').first().getAttribute('title')) ?? '', /^aci: ACI/);
+    await page.close();
+
+    // GRASP: the settings on the plot's axis (μ1 (4 moves), …) are explained under the plot.
+    const grasp = buildResultsModel(mergeRunFiles([{ file: 'grasp.jsonl', records: syntheticGraspRecords(400, 'gpt-4o') }]), ['grasp.jsonl'], 'GRASP').model;
+    const graspPage = await openResults(grasp);
+    await graspPage.locator('#tab-plots').click();
+    const plotTerms = graspPage.locator('#panel-plots .results-glossary');
+    assert.deepEqual(await plotTerms.locator('dt').allInnerTexts(), ['energy', 'μ1', 'μ2', 'moves']);
+    assert.match(await plotTerms.locator('dd').nth(2).innerText(), /^Movement set μ2: 8 moves, μ1 plus the diagonals UPLEFT, UPRIGHT, DOWNLEFT and DOWNRIGHT\.$/);
+    await graspPage.setViewportSize({ width: 1100, height: 1400 });
+    await graspPage.screenshot({ path: join(testResultsDir, 'webview-results-glossary-grasp.png'), fullPage: true });
+    await graspPage.close();
+
+    // SmartPlay: what a bandit's score counts (good pulls, not payouts).
+    const smartplay = buildResultsModel(smartplaySet(), ['run-smartplay.jsonl'], 'SmartPlay').model;
+    const smartplayPage = await openResults(smartplay);
+    const terms = smartplayPage.locator('#panel-tables .results-glossary');
+    assert.deepEqual(await terms.locator('dt').allInnerTexts(), ['score', 'normalized_score']);
+    assert.match(await terms.locator('dd').first().innerText(), /Bandits: how many times the player pulled the machine with the higher expected payout \(whatever it paid that time\)/);
+    assert.match((await smartplayPage.locator('.results-table').first().locator('th.metric', { hasText: 'normalized_score' }).getAttribute('title')) ?? '', /human baseline/);
+    await smartplayPage.close();
   });
 
   it('draws each plot with one bar per model per x, and SmartPlay as a capability radar', async () => {
