@@ -103,6 +103,12 @@ describe('HTML report in a browser', function () {
     assert.ok(await legend.isVisible());
     assert.deepEqual(await legend.locator('dt').allInnerTexts(), ['energy', 'length', 'μ1', 'μ2', 'moves']);
     assert.equal(await legend.locator('dd').nth(3).innerText(), 'Movement set μ2: 8 moves, μ1 plus the diagonals UPLEFT, UPRIGHT, DOWNLEFT and DOWNRIGHT.');
+    // The plot's setting labels (the longest: `μ1 (4 moves), no carry limit, cost 0.3`) are whole, not cut at the left edge.
+    const clipped = await page.locator('figure svg').first().evaluate((svg) => {
+      const left = svg.getBoundingClientRect().left;
+      return [...svg.querySelectorAll('text[text-anchor="end"]')].filter((text) => text.getBoundingClientRect().left < left - 0.5).map((text) => text.textContent);
+    });
+    assert.deepEqual(clipped, []);
     await legend.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(testResultsDir, 'report-html-glossary.png') });
     await page.close();
