@@ -76,7 +76,7 @@ export async function benchServerResponsiveness(): Promise<BenchRow[]> {
     }), unit: 'ms', budget: 5000 });
 
     const denseEdges = pathToFileURL(join(workspace, 'dense', 'dense.edges.json')).toString();
-    rows.push({ name: 'server: merging two room names in a game too large to regenerate (in place)', value: await timed(() => client.connection.sendRequest('waypoint/renameLocation', { uri: denseEdges, from: 'r9b', to: 'r9', merge: true })), unit: 'ms', budget: 3000 });
+    rows.push({ name: 'server: merge two room names, game too large to regenerate (in place)', value: await timed(() => client.connection.sendRequest('waypoint/renameLocation', { uri: denseEdges, from: 'r9b', to: 'r9', merge: true })), unit: 'ms', budget: 3000 });
   } finally {
     await client.dispose();
     rmSync(workspace, { recursive: true, force: true });

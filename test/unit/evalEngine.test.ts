@@ -17,7 +17,7 @@ const messages = [{ role: 'user' as const, content: 'Find a path.' }];
 const SECRET = 'sk-test-SECRET-4242';
 
 function profile(fake: FakeOpenAi, extra: Partial<ModelProfile> = {}): ModelProfile {
-  return { id: 'local', provider: 'openai-compatible', baseUrl: fake.url, model: 'fake-model', temperature: 0, maxTokens: 512, timeoutMs: 5000, retries: 0, ...extra };
+  return { id: 'local', provider: 'openai-compatible', baseUrl: fake.url, model: 'fake-model', temperature: 0, maxTokens: 512, timeoutMs: 60_000, retries: 0, ...extra };
 }
 
 describe('evaluation engine', () => {

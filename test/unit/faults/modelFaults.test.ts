@@ -106,7 +106,7 @@ describe('model calls under injected faults', () => {
 
   describe('only complete replies are cached', () => {
     it('cancelling a streamed reply midway caches nothing, and the next ask goes to the server', async () => {
-      const cancelled = await ask([{ content: 'partial answer ', endless: true }], { stream: true, timeoutMs: 10_000 }, 300);
+      const cancelled = await ask([{ content: 'partial answer ', endless: true }], { stream: true, timeoutMs: 120_000 }, 300);
       assertFailed(cancelled, /^cancelled$/);
       const requests = fake.requests.length;
       const next = await ask([{ content: 'complete answer' }], { stream: true });
