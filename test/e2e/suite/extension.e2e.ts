@@ -327,6 +327,15 @@ export function defineExtensionTests(): void {
       } finally {
         listening.dispose();
       }
+      // VS Code saves the renamed files itself: wait until each is saved (not dirty, its text on
+      // disk), so that putting the originals back below does not race a save still being written.
+      await waitFor('the renamed files saved by VS Code', async () => {
+        for (const [uri] of edit.entries()) {
+          const document = await vscode.workspace.openTextDocument(uri);
+          if (document.isDirty || new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)) !== document.getText()) return false;
+        }
+        return true;
+      });
       const pairs = await vscode.workspace.openTextDocument(pairsUri);
       assert.ok(pairs.getText().includes('"kitchen garden"') && !pairs.getText().includes('"herb garden"'));
       const diagnostics = vscode.languages.getDiagnostics(pairs.uri);
@@ -337,6 +346,14 @@ export function defineExtensionTests(): void {
         await vscode.commands.executeCommand('workbench.action.files.revert');
         await vscode.workspace.fs.writeFile(uri, bytes);
       }
+      // Later tests read these files: wait until VS Code's documents hold the originals again.
+      await waitFor('the sample files back as they were', async () => {
+        for (const [uri, bytes] of originals) {
+          const document = await vscode.workspace.openTextDocument(uri);
+          if (document.isDirty || document.getText() !== new TextDecoder().decode(bytes)) return false;
+        }
+        return true;
+      });
     });
 
     it('previews and accepts imputed reverse edges from a user reverse pair', async () => {
