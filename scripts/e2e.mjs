@@ -4,12 +4,13 @@
 //  2. Extension host: the mocha suite in test/e2e/suite run inside code-server's extension host.
 // Prints "N passed, N failed" and exits non-zero on any failure.
 import { execSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath, prepareProfile, startCodeServer } from './lib/codeServer.mjs';
+import { runHostSuite } from './lib/hostSuite.mjs';
 import { runUiScenario } from '../test/e2e/ui.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,33 +51,13 @@ try {
   await context.close();
   uiServer.stop();
 
-  // Part 2: the mocha suite inside the extension host, on a fresh copy of the samples.
+  // Part 2: the mocha suite inside the extension host, on a fresh copy of the samples. Its time
+  // limit follows its progress (scripts/lib/hostSuite.mjs): each finished test is printed as it comes.
   console.log('e2e: extension-host suite');
   const hostWorkspace = join(scratch, 'host-workspace');
   cpSync(join(repo, 'samples'), hostWorkspace, { recursive: true });
-  const resultsFile = join(scratch, 'host-results.json');
-  const development = prepareProfile(join(scratch, 'development'));
-  const hostServer = await startCodeServer(development, hostWorkspace, { log, smokeTestDriver: true, env: { WAYPOINT_E2E_RESULTS: resultsFile } });
-  servers.push(hostServer);
-  const authority = new URL(hostServer.url).host;
-  const payload = [
-    ['extensionDevelopmentPath', `vscode-remote://${authority}${repo}`],
-    ['extensionTestsPath', `vscode-remote://${authority}${join(repo, 'dist', 'test', 'e2e', 'suite.js')}`],
-  ];
-  const hostPage = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-  const exitCode = await new Promise((resolveExit) => {
-    const timer = setTimeout(() => resolveExit('timeout'), 180_000);
-    hostPage.exposeFunction('codeAutomationLog', () => {});
-    hostPage.exposeFunction('codeAutomationExit', (code) => {
-      clearTimeout(timer);
-      resolveExit(code);
-    });
-    hostPage.goto(`${hostServer.url}/?folder=${encodeURIComponent(hostWorkspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`).catch(() => {});
-  });
-  await hostPage.screenshot({ path: join(resultsDir, 'e2e-extension-host.png') }).catch(() => {});
-  if (existsSync(resultsFile)) hostResults = JSON.parse(readFileSync(resultsFile, 'utf8'));
-  else hostResults.records.push({ title: 'extension-host suite ran', passed: false, error: `no results (exit ${exitCode})` });
-  for (const record of hostResults.records) console.log(`  ${record.passed ? '✔' : '✘'} ${record.title}${record.error ? `: ${record.error}` : ''}`);
+  const printRecord = (record) => console.log(`  ${record.passed ? '✔' : '✘'} ${record.title}${record.error ? `: ${record.error}` : ''}`);
+  hostResults = await runHostSuite({ browser, repo, workspace: hostWorkspace, scratch, log, screenshot: join(resultsDir, 'e2e-extension-host.png'), onRecord: printRecord });
 } finally {
   await browser.close().catch(() => {});
   for (const server of servers) server.stop();

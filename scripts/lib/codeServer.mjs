@@ -49,6 +49,11 @@ export function prepareProfile(root, { vsix } = {}) {
   return { tools, dirs };
 }
 
+/** Starting code-server is called stuck when it prints nothing for this long and is not ready yet. */
+const START_STALL_MS = 3 * 60_000;
+/** However steadily it prints, a start that takes longer than this has failed. */
+const START_CAP_MS = 10 * 60_000;
+
 /** Starts code-server for `folder`; resolves once /healthz answers. */
 export async function startCodeServer({ tools, dirs }, folder, { port, env = {}, smokeTestDriver = false, log = () => {} } = {}) {
   const chosenPort = port ?? (await freePort());
@@ -60,21 +65,30 @@ export async function startCodeServer({ tools, dirs }, folder, { port, env = {},
     folder,
   ];
   const child = spawn(tools.node, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  child.stdout.on('data', (chunk) => log(chunk.toString()));
-  child.stderr.on('data', (chunk) => log(chunk.toString()));
+  // The wait for readiness follows progress: each line code-server prints while it starts restarts
+  // the stall clock, so a busy machine gets the time it needs and a hung start still ends.
+  let lastOutput = Date.now();
+  const output = (chunk) => {
+    lastOutput = Date.now();
+    log(chunk.toString());
+  };
+  child.stdout.on('data', output);
+  child.stderr.on('data', output);
   const url = `http://127.0.0.1:${chosenPort}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  const started = Date.now();
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`code-server exited with ${child.exitCode} before it was ready`);
     try {
-      const response = await fetch(`${url}/healthz`);
+      // One attempt is bounded, so a connection that hangs is retried and the limits above apply.
+      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(30_000) });
       if (response.ok) break;
     } catch {
       // not listening yet
     }
+    if (Date.now() - lastOutput > START_STALL_MS) throw new Error(`code-server printed nothing for ${START_STALL_MS / 60_000} min and is not ready`);
+    if (Date.now() - started > START_CAP_MS) throw new Error(`code-server was not ready after ${START_CAP_MS / 60_000} min`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  if (Date.now() >= deadline) throw new Error('code-server did not become ready within 60 s');
   return {
     url,
     port: chosenPort,

@@ -10,7 +10,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const TIMEOUT = 30_000;
+// Every wait ends on its condition; these caps are generous so that a busy machine only makes the
+// scenario slower. ATTEMPT bounds one try inside `retry` (which then tries again until TIMEOUT).
+const TIMEOUT = 120_000;
+const ATTEMPT = 10_000;
 
 async function retry(description, action, timeoutMs = TIMEOUT) {
   const deadline = Date.now() + timeoutMs;
@@ -32,11 +35,11 @@ export async function runCommand(page, title) {
     await page.keyboard.press('Escape');
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 5000 });
-    // Short: a modal that makes the workbench inert (an open-external prompt) is dismissed by the
-    // next attempt's Escape, which a fill waiting the whole budget would never reach.
-    await input.fill(`>${title}`, { timeout: 5000 });
-    await page.locator(`.quick-input-list .monaco-list-row[aria-label^="${title}"]`).first().waitFor({ timeout: 3000 });
+    await input.waitFor({ state: 'visible', timeout: ATTEMPT });
+    // One attempt, not the whole cap: a modal that makes the workbench inert (an open-external
+    // prompt) is dismissed by the next attempt's Escape, which a fill waiting the cap would never reach.
+    await input.fill(`>${title}`, { timeout: ATTEMPT });
+    await page.locator(`.quick-input-list .monaco-list-row[aria-label^="${title}"]`).first().waitFor({ timeout: ATTEMPT });
     await page.keyboard.press('Enter');
   });
 }
@@ -48,10 +51,10 @@ async function openFile(page, relativePath) {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+P');
     const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 5000 });
-    await input.fill(relativePath);
-    await page.locator(`.quick-input-list .monaco-list-row[aria-label^="${fileName}"]`).first().click({ timeout: 3000 });
-    await page.locator(`.tabs-container .tab[aria-label^="${fileName}"]`).first().waitFor({ timeout: 5000 });
+    await input.waitFor({ state: 'visible', timeout: ATTEMPT });
+    await input.fill(relativePath, { timeout: ATTEMPT });
+    await page.locator(`.quick-input-list .monaco-list-row[aria-label^="${fileName}"]`).first().click({ timeout: ATTEMPT });
+    await page.locator(`.tabs-container .tab[aria-label^="${fileName}"]`).first().waitFor({ timeout: ATTEMPT });
   });
 }
 
@@ -67,7 +70,8 @@ async function startSlowModelServer() {
     response.on('close', () => {
       if (!response.writableEnded) state.aborted++;
     });
-    setTimeout(() => response.writableEnded || response.end('{}'), 120_000).unref();
+    // Longer than the scenario's waits may take on a busy machine: only Cancel ends it.
+    setTimeout(() => response.writableEnded || response.end('{}'), 10 * 60_000).unref();
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -83,7 +87,7 @@ async function startSlowModelServer() {
 /** Clicks the quick-pick row whose label starts with `label`. */
 async function pickQuickItem(page, label) {
   const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
-  await row.waitFor({ timeout: 10_000 });
+  await row.waitFor({ timeout: TIMEOUT });
   // The pointer left over the previous list's row would show the hover of the row now under it,
   // which can cover the row to click (as it covered "random" under "oracle"): move it off first.
   await page.mouse.move(0, 0);
@@ -100,6 +104,7 @@ async function frameWith(page, selector) {
 }
 
 export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }) {
+  page.setDefaultTimeout(TIMEOUT);
   const results = [];
   const shot = (name) => page.screenshot({ path: join(screenshotsDir, `e2e-${name}.png`) });
   async function check(name, body) {
@@ -117,7 +122,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
 
   await check('workbench opens the sample workspace', async () => {
     await page.goto(`${baseUrl}/?folder=${encodeURIComponent(workspace)}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.monaco-workbench').waitFor({ timeout: TIMEOUT });
     await page.locator('.explorer-folders-view').waitFor({ timeout: TIMEOUT });
   });
 
@@ -214,7 +219,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await openFile(page, 'mango/lighthouse/lighthouse.edges.json');
     await runCommand(page, 'Waypoint: Generate Skeletons');
     const option = page.locator('.quick-input-list .monaco-list-row[aria-label^="Route finding (RF)"]');
-    await option.waitFor({ timeout: 10_000 });
+    await option.waitFor({ timeout: TIMEOUT });
     await option.click();
     await retry('generation message', async () => {
       const text = await page.locator('.notifications-toasts').innerText();
@@ -255,7 +260,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     const slow = await startSlowModelServer();
     const settingsFile = join(workspace, '.vscode', 'settings.json');
     mkdirSync(join(workspace, '.vscode'), { recursive: true });
-    writeFileSync(settingsFile, JSON.stringify({ 'waypoint.models': [{ id: 'slow-local', provider: 'openai-compatible', baseUrl: slow.url, model: 'slow', retries: 0, timeoutMs: 120_000 }] }, null, 2));
+    writeFileSync(settingsFile, JSON.stringify({ 'waypoint.models': [{ id: 'slow-local', provider: 'openai-compatible', baseUrl: slow.url, model: 'slow', retries: 0, timeoutMs: 10 * 60_000 }] }, null, 2));
     try {
       const pick = (label) => pickQuickItem(page, label);
       await retry('the slow-local profile in the model picker', async () => {
@@ -270,7 +275,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
         if (slow.state.received === 0) throw new Error('no request yet');
       });
       const progress = page.locator('.notifications-toasts .notification-toast', { hasText: 'asking slow-local' }).first();
-      await progress.waitFor({ timeout: 10_000 });
+      await progress.waitFor({ timeout: TIMEOUT });
       await shot('run-question-slow');
       await progress.locator('.monaco-button', { hasText: 'Cancel' }).first().click();
       await retry('the HTTP request aborted by Cancel', async () => {
@@ -295,7 +300,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     };
     await runCommand(page, 'Waypoint: Run Benchmark…');
     await pick('MANGO');
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'MANGO sources' }).waitFor({ timeout: 30_000 });
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'MANGO sources' }).waitFor({ timeout: TIMEOUT });
     await page.locator('.quick-input-widget input').fill('lighthouse');
     await tick('mango/lighthouse', 1);
     await page.keyboard.press('Enter');
@@ -306,10 +311,10 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await page.keyboard.press('Enter');
     // Concurrency: the default 4. The profiles pick's input stays on screen while it gives way to
     // the input box, so wait for the box's own title before Enter (an Enter in between is lost).
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run Benchmark: concurrency' }).waitFor({ timeout: 10_000 });
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run Benchmark: concurrency' }).waitFor({ timeout: TIMEOUT });
     await page.keyboard.press('Enter');
     const dialog = page.locator('.monaco-dialog-box');
-    await dialog.waitFor({ timeout: 30_000 });
+    await dialog.waitFor({ timeout: TIMEOUT });
     const text = await dialog.innerText();
     for (const expected of ['oracle: 364 questions', 'random: 364 questions', 'prompt tokens', 'cost at most unknown']) {
       if (!text.includes(expected)) throw new Error(`the confirm lacks "${expected}": ${text.slice(0, 400)}`);
@@ -490,7 +495,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
   await check('the "▶ Score and step" lens scores a GRASP response row and draws it on the board', async () => {
     await openFile(page, 'grasp/results/waypoint_sample_output.jsonl');
     const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: '▶ Score and step' }).first();
-    await retry('the response lens', () => lens.click({ timeout: 3000 }));
+    await retry('the response lens', () => lens.click({ timeout: ATTEMPT }));
     await retry('the GRASP score message', async () => {
       const text = await page.locator('.notifications-toasts').innerText();
       if (!text.includes('inner_cluster_free.jsonl-0-0-0-0')) throw new Error(`toasts say: ${text.slice(0, 200)}`);

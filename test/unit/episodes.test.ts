@@ -92,7 +92,6 @@ describe('MANGO text adventure', () => {
   });
 
   it('the oracle walks shortest paths on the six shared games', async function () {
-    this.timeout(60_000);
     if (!SHARED_GAMES.every((game) => existsSync(join(sharedDataDir, 'mango', game)))) {
       console.log(`      skipped: ${sharedDataMissingReason}`);
       this.skip();

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { BoardFrame, BoardPathMark, BoardTimeline, GridCell, GridScene, HostToBoardMessage } from '../../src/protocol/board';
-import { useBrowserHost } from '../support/browser';
+import { postToView, useBrowserHost } from '../support/browser';
 import { parseEpisodeLog } from '../../src/core/smartplay/episodeLog';
 import { smartplayTimelineOfFile } from '../../src/core/smartplay/boardTimeline';
 import { graspTimeline as coreGraspTimeline } from '../../src/core/grasp/boardTimeline';
@@ -145,7 +145,6 @@ const LIGHT = `:root { --vscode-foreground: #3b3b3b; --vscode-editor-background:
 const HIGH_CONTRAST = `:root { --vscode-foreground: #ffffff; --vscode-editor-background: #000000; --vscode-descriptionForeground: #ffffff; --vscode-panel-border: #6fc3df; --vscode-focusBorder: #f38518; --vscode-button-secondaryBackground: #000; --vscode-button-border: #6fc3df; --vscode-list-activeSelectionBackground: #000; --vscode-list-activeSelectionForeground: #fff; }`;
 
 describe('board view webview', function () {
-  this.timeout(60_000);
   const host = useBrowserHost();
 
   async function openBoard(message: HostToBoardMessage, options: { theme?: 'light' | 'hc'; viewport?: { width: number; height: number } } = {}): Promise<Page> {
@@ -161,10 +160,7 @@ describe('board view webview', function () {
     return page;
   }
 
-  const post = async (page: Page, message: HostToBoardMessage) => {
-    await page.evaluate((data) => window.postMessage(data, '*'), message);
-    await page.waitForTimeout(30);
-  };
+  const post = (page: Page, message: HostToBoardMessage) => postToView(page, message);
   const sent = (page: Page) => page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent);
   const lastSent = async (page: Page) => (await sent(page)).at(-1);
   const fact = (page: Page, label: string) => page.locator(`.board-facts dd[data-fact="${label}"]`).innerText();

@@ -3,7 +3,8 @@
 // 40,000 records from the bench's synthetic runs, SmartPlay episodes), with the test answering the
 // view's detail and compare requests as the extension would (recordDetail, compareModels). It checks
 // the numbers against the report, the plots, the failure bars' filter, the matrix's filters, the
-// detail pane (markup as text), the inline replay, compare, and the 2 s budget at 40,000 records.
+// detail pane (markup as text), the inline replay, compare, and 40,000 records (drawn within the
+// 2 s budget: measured by `npm run bench`).
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -17,7 +18,7 @@ import { packTimeline } from '../../src/core/runs/replayFrames';
 import { buildReport, type ReportRow } from '../../src/core/runs/report';
 import { buildResultsModel, compareModels, recordDetail } from '../../src/core/runs/resultsModel';
 import type { HostToResultsMessage, ResultsModel } from '../../src/protocol/results';
-import { useBrowserHost } from '../support/browser';
+import { postToView, useBrowserHost } from '../support/browser';
 import { testResultsDir } from '../support/paths';
 import { jsonl, mangoRecord, type MangoRow } from '../unit/runs/fixtures';
 
@@ -106,17 +107,13 @@ function graspReplay() {
 const LIGHT = `:root { --vscode-foreground: #3b3b3b; --vscode-editor-background: #ffffff; --vscode-descriptionForeground: #717171; --vscode-panel-border: #e5e5e5; --vscode-list-hoverBackground: #f2f2f2; --vscode-list-activeSelectionBackground: #e4e6f1; --vscode-list-activeSelectionForeground: #000; --vscode-button-secondaryBackground: #e5e5e5; --vscode-button-secondaryForeground: #3b3b3b; --vscode-button-background: #005fb8; --vscode-button-foreground: #fff; --vscode-focusBorder: #005fb8; --vscode-charts-blue: #1a85ff; --vscode-charts-red: #e51400; --vscode-charts-green: #388a34; --vscode-charts-orange: #d18616; --vscode-charts-yellow: #bf8803; --vscode-charts-purple: #652d90; --vscode-input-background: #fff; --vscode-input-foreground: #3b3b3b; --vscode-input-border: #cecece; --vscode-badge-background: #cccccc; --vscode-badge-foreground: #3b3b3b; --vscode-textCodeBlock-background: #f3f3f3; }`;
 
 describe('results view webview', function () {
-  this.timeout(120_000);
   const host = useBrowserHost();
   const mango = mangoSet();
   const mangoBuilt = buildResultsModel(mango, ['.waypoint/runs/batch/run-mango.jsonl'], 'MANGO · sample run');
 
   const sent = (page: Page) => page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent);
   const sentOf = async (page: Page, type: string) => (await sent(page)).filter((message) => message.type === type);
-  const post = async (page: Page, message: HostToResultsMessage) => {
-    await page.evaluate((data) => window.postMessage(data, '*'), message);
-    await page.waitForTimeout(30);
-  };
+  const post = (page: Page, message: HostToResultsMessage) => postToView(page, message);
   async function waitFor(page: Page, type: string, count = 1): Promise<Sent> {
     await page.waitForFunction(({ kind, n }) => (window as unknown as { __sent: Sent[] }).__sent.filter((message) => message.type === kind).length >= n, { kind: type, n: count });
     return (await sentOf(page, type))[count - 1];
@@ -356,8 +353,17 @@ describe('results view webview', function () {
     // Narrow and short (an editor group beside another, the panel open): nothing overlaps the
     // detail's buttons, which a click would otherwise land on the matrix through.
     await page.setViewportSize({ width: 520, height: 460 });
-    await page.locator('#open-answer').click({ timeout: 3000 });
-    await page.locator('#open-replay').click({ timeout: 3000 });
+    for (const id of ['#open-answer', '#open-replay']) {
+      const button = page.locator(id);
+      await button.scrollIntoViewIfNeeded();
+      const onTop = await button.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit === element || element.contains(hit) ? 'the button' : (hit?.className ?? 'nothing');
+      });
+      assert.equal(onTop, 'the button', `${id} is covered at its centre`);
+      await button.click();
+    }
     assert.deepEqual((await sent(page)).slice(-2), [{ type: 'openAnswer', index: withDiagnostic }, { type: 'openReplay', index: withDiagnostic }]);
     const [shortMatrix, shortDetail] = await Promise.all([page.locator('section.matrix').boundingBox(), page.locator('#detail').boundingBox()]);
     assert.ok(shortMatrix && shortDetail && shortDetail.y >= shortMatrix.y + shortMatrix.height - 1, 'the detail pane starts below the whole matrix section');
@@ -437,37 +443,19 @@ describe('results view webview', function () {
     await page.close();
   });
 
-  it('renders 40,000 records in under 2 s with a bounded DOM, scrolls to the last question, and replays a record', async () => {
+  it('renders 40,000 records with a bounded DOM, scrolls to the last question, and replays a record', async () => {
+    // The 2 s budget for drawing these records (and 1 s for two filter changes) is measured by
+    // `npm run bench` (bench/webviewBench.ts), on the same records.
     const set = bigSet();
-    const started = Date.now();
     const { model, rows } = buildResultsModel(set, ['gpt-4o.jsonl', 'o1-mini.jsonl'], 'GRASP · 40,000 records');
-    const built = Date.now() - started;
     assert.equal(model.rows.length, 40_000);
     const page = await host.browser.newPage({ viewport: { width: 1280, height: 820 } });
     await page.goto(`${host.server.url}/test/webview/host.html`);
     await page.addScriptTag({ url: `${host.server.url}/dist/webview/results.js` });
     await waitFor(page, 'ready');
-    // The model is put in the page first: the time measured is the view's (postMessage included), not the test's transfer.
-    await page.evaluate((data) => {
-      (window as unknown as { __model: unknown }).__model = data;
-    }, model);
-    const wallStart = Date.now();
-    const inPage = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const w = window as unknown as { __sent: Sent[]; __model: unknown };
-          const t0 = performance.now();
-          window.postMessage({ type: 'results', model: w.__model }, '*');
-          const poll = () => (w.__sent.some((message) => message.type === 'rendered') ? resolve(performance.now() - t0) : setTimeout(poll, 2));
-          poll();
-        }),
-    );
-    const wall = Date.now() - wallStart;
-    const rendered = (await sentOf(page, 'rendered'))[0];
-    console.log(`      40,000 records: model built in ${built} ms; view reports ${rendered.milliseconds} ms, ${Math.round(inPage)} ms in the page, ${wall} ms wall`);
+    await post(page, { type: 'results', model });
+    const rendered = await waitFor(page, 'rendered');
     assert.equal(rendered.rows, 40_000);
-    assert.ok(Number(rendered.milliseconds) < 2000, `rendered in ${rendered.milliseconds} ms`);
-    assert.ok(inPage < 2000 && wall < 2000, `${inPage} ms in the page, ${wall} ms wall`);
 
     await page.locator('#tab-questions').click();
     assert.equal(await page.locator('#tab-questions').innerText(), 'Questions (20,000)');
@@ -475,15 +463,17 @@ describe('results view webview', function () {
     const allElements = await page.evaluate(() => document.querySelectorAll('*').length);
     assert.ok(matrixElements < 2000 && allElements < 4000, `${matrixElements} elements in the matrix, ${allElements} in the page`);
     const lastQuestion = model.rows[model.rows.length - 1].q;
-    const filterStart = Date.now();
     await page.locator('#filter-wrong').check();
     await page.locator('#filter-wrong').uncheck();
-    const filterMs = Date.now() - filterStart;
-    assert.ok(filterMs < 1000, `two filter changes took ${filterMs} ms`);
-    await page.locator('#matrix').evaluate((element) => {
-      element.scrollTop = element.scrollHeight;
-    });
-    await page.waitForTimeout(100);
+    // The matrix redraws in its scroll listener; scroll events are dispatched before the next
+    // frame's animation callbacks, so the redraw has happened by the second of them.
+    await page.locator('#matrix').evaluate(
+      (element) =>
+        new Promise((resolve) => {
+          element.scrollTop = element.scrollHeight;
+          requestAnimationFrame(() => requestAnimationFrame(resolve));
+        }),
+    );
     const bottom = await page.locator('#matrix').evaluate((element) => {
       const box = element.getBoundingClientRect();
       const shown = [...element.querySelectorAll<HTMLElement>('.matrix-spacer .matrix-row:not([hidden])')].filter((row) => {

@@ -44,7 +44,6 @@ export function definePlayTests(): void {
     };
 
     it('a person types the commands of lighthouse to the goal: refused moves marked, the record written, the maze following', async function () {
-      this.timeout(60_000);
       await vscode.commands.executeCommand('waypoint.playEpisode', { source: game(), from: 'Harbour Road', to: 'lamp room', player: 'human' });
       for (const command of ['east', 'dance', 'enter boat', 'row to island', 'north', 'north', 'up']) {
         await waitFor(`the panel to wait for "${command}"`, async () => (await playState())?.waitingForHuman);
@@ -84,7 +83,6 @@ export function definePlayTests(): void {
     });
 
     it('the oracle plays the same episode in the shortest number of moves, recorded and drawn', async function () {
-      this.timeout(60_000);
       await vscode.commands.executeCommand('waypoint.playEpisode', { source: game(), from: 'harbour road', to: 'lamp room', player: 'oracle' });
       const state = await waitFor('the oracle to finish', async () => {
         const current = await playState();
@@ -101,7 +99,6 @@ export function definePlayTests(): void {
     });
 
     it('plays the game as the editor has it: an unsaved edit to edges.json is in the maze it plays', async function () {
-      this.timeout(60_000);
       const edgesUri = vscode.Uri.joinPath(game(), 'lighthouse.edges.json');
       const document = await vscode.workspace.openTextDocument(edgesUri);
       const saved = document.getText();
@@ -131,7 +128,6 @@ export function definePlayTests(): void {
     });
 
     it('a scripted local model plays a BabyAI level and a GRASP grid from Play Episode: the turns it sends are played and recorded', async function () {
-      this.timeout(120_000);
       const [folder] = vscode.workspace.workspaceFolders ?? [];
       assert.ok(folder, 'the sample workspace is open');
       const cases = [
