@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath, prepareProfile, startCodeServer } from './lib/codeServer.mjs';
 import { runHostSuite } from './lib/hostSuite.mjs';
+import { missingRuntimeFiles } from './lib/installedFiles.mjs';
 import { runUiScenario } from '../test/e2e/ui.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,12 +38,19 @@ const log = (text) => serverLog.push(text);
 
 const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
 const servers = [];
+const packaging = [];
 let uiResults = [];
 let hostResults = { records: [], metrics: {} };
 try {
   // Part 1: the packaged extension, as a user installs it.
   console.log('e2e: UI scenario with the packaged .vsix');
   const installed = prepareProfile(join(scratch, 'installed'), { vsix });
+  // Before any view is opened: every bundle, worker and schema the build made for run time is in
+  // the extension as installed (a webview whose script was left out of the .vsix opens blank).
+  const missing = missingRuntimeFiles(repo, installed.dirs.extensions);
+  const complete = { name: 'the installed .vsix holds every run-time file the build made (dist/runtime-files.json)', passed: missing.length === 0, ...(missing.length ? { error: `missing: ${missing.join(', ')}` } : {}) };
+  packaging.push(complete);
+  console.log(`  ${complete.passed ? '✔' : '✘'} ${complete.name}${complete.error ? `: ${complete.error}` : ''}`);
   const uiServer = await startCodeServer(installed, workspace, { log });
   servers.push(uiServer);
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -64,11 +72,11 @@ try {
   writeFileSync(join(resultsDir, 'code-server.log'), serverLog.join(''));
 }
 
-const all = [...uiResults.map((r) => ({ title: r.name, passed: r.passed })), ...hostResults.records];
+const all = [...packaging.map((r) => ({ title: r.name, passed: r.passed })), ...uiResults.map((r) => ({ title: r.name, passed: r.passed })), ...hostResults.records];
 const passed = all.filter((r) => r.passed).length;
 const failed = all.length - passed;
 const summary = { passed, failed, wallSeconds: Math.round((Date.now() - started) / 100) / 10, vsixKiB, ...hostResults.metrics };
-writeFileSync(join(resultsDir, 'e2e-summary.json'), JSON.stringify({ summary, ui: uiResults, host: hostResults.records }, null, 2));
+writeFileSync(join(resultsDir, 'e2e-summary.json'), JSON.stringify({ summary, packaging, ui: uiResults, host: hostResults.records }, null, 2));
 console.log(`e2e: wall ${summary.wallSeconds} s, .vsix ${vsixKiB} KiB, activation ${hostResults.metrics.activationMs?.toFixed?.(1) ?? '?'} ms (loading ${hostResults.metrics.activationLoadingMs?.toFixed?.(1) ?? '?'} ms + activate ${hostResults.metrics.activationCallMs?.toFixed?.(1) ?? '?'} ms; VS Code's context wait ${hostResults.metrics.activationHostWaitMs?.toFixed?.(1) ?? '?'} ms not counted)`);
 rmSync(scratch, { recursive: true, force: true });
 console.log(`${passed} passed, ${failed} failed`);

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildMazeGraph } from '../../src/core/mango/maze';
+import { episodeRouteAnswer } from '../../src/core/mango/episodeRoute';
 import { answerTrajectory } from '../../src/core/mango/trajectory';
 import type { EdgeRecord } from '../../src/core/mango/types';
 import type { MazeGraph } from '../../src/protocol/maze';
@@ -143,6 +144,19 @@ describe('maze view webview', function () {
     await page.getByRole('button', { name: '◀ Prev' }).click();
     assert.match(await page.locator('.trajectory-detail').innerText(), /^Start at harbour road · 4 steps/);
     assert.ok(await page.getByRole('button', { name: '◀ Prev' }).isDisabled());
+    await page.close();
+  });
+
+  it('a Play episode before its first move shows its start and "no moves yet", not a parse error', async () => {
+    const graph = buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const { page } = await openMaze(graph);
+    const walk = answerTrajectory(graph, episodeRouteAnswer('harbour road', []), 'Play · lighthouse: harbour road → lamp room', 'harbour road', null, 'faithful', true);
+    await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), walk);
+    await page.waitForSelector('.trajectory:not([hidden])');
+    assert.equal(await page.locator('.trajectory-detail').innerText(), 'Start at harbour road · no moves yet');
+    assert.equal(await page.locator('.trajectory .chip').count(), 0);
+    assert.equal(await page.locator('[data-node].current').getAttribute('data-node'), 'harbour road');
+    await page.screenshot({ path: join(testResultsDir, 'webview-maze-play-start.png') });
     await page.close();
   });
 

@@ -216,7 +216,8 @@ export class TrajectoryStepper {
     [...this.chips.children].forEach((chip, index) => chip.classList.toggle('current', index === this.position - 1));
     [...this.compareChips.children].forEach((chip, index) => chip.classList.toggle('current', index === this.position - 1));
     if (trajectory.error) this.detail.textContent = trajectory.error;
-    else if (this.position === 0) this.detail.textContent = `Start at ${trajectory.start ?? steps[0]?.from ?? '?'} · ${steps.length} steps`;
+    // No step and no error: a Play episode before its first move (or with only refused commands).
+    else if (this.position === 0) this.detail.textContent = `Start at ${trajectory.start ?? steps[0]?.from ?? '?'} · ${steps.length === 0 ? 'no moves yet' : `${steps.length} step${steps.length === 1 ? '' : 's'}`}`;
     else this.detail.textContent = `Step ${this.position}/${total}: ${this.stepText(steps)}${this.compare ? ` · B: ${this.compare.error ?? this.stepText(this.compare.steps)}` : ''}`;
     this.paint();
   }

@@ -112,6 +112,15 @@ export class MazePanel implements vscode.Disposable {
   }
 
   /**
+   * A played episode's walk (episodeRouteAnswer) from `start`: Play's live map and a play record's
+   * replay. With no move yet the view shows the start and says so, never a parse error.
+   */
+  async showEpisode(walk: string, title: string, start: string, cutoff: number | null, question?: RouteQuestion): Promise<Trajectory | null> {
+    const [trajectory] = await this.session.show([{ response: walk, title, start, cutoff, episode: true }], question);
+    return trajectory ?? null;
+  }
+
+  /**
    * Steps through a trajectory already walked (a run's, as its scoring walked it on the evaluator's
    * graph), titled for the view; with `question`, the view also draws the expected route. Nothing is
    * walked again, so the maze shows exactly the walk the scores were computed on, until an edit to
@@ -139,7 +148,7 @@ export class MazePanel implements vscode.Disposable {
   }
 
   private check(answer: AnswerOnMap): Promise<Trajectory | null> {
-    return sendRequest(this.client, AnswerTrajectoryRequest, { uri: this.gameFile.toString(), response: answer.response, title: answer.title, start: answer.start, cutoff: answer.cutoff, extraPairs: reversePairsSetting(), ...(answer.mode ? { mode: answer.mode } : {}) });
+    return sendRequest(this.client, AnswerTrajectoryRequest, { uri: this.gameFile.toString(), response: answer.response, title: answer.title, start: answer.start, cutoff: answer.cutoff, extraPairs: reversePairsSetting(), ...(answer.mode ? { mode: answer.mode } : {}), ...(answer.episode ? { episode: true } : {}) });
   }
 
   /** Accept or reject, from the graph, one reverse edge the evaluator would impute. */
