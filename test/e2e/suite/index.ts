@@ -3,6 +3,7 @@
 // console that relays the host's output leaves format placeholders unformatted.
 import { writeFileSync } from 'node:fs';
 import Mocha from 'mocha';
+import { defineColumnTests } from './columns.e2e';
 import { defineExtensionTests } from './extension.e2e';
 import { defineMapDiffTests } from './mapDiff.e2e';
 import { definePlayTests } from './play.e2e';
@@ -24,6 +25,7 @@ export function run(): Promise<void> {
   defineResultsTests();
   defineMapDiffTests();
   definePlayTests();
+  defineColumnTests();
   const records: TestRecord[] = [];
   const metrics: Record<string, number> = {};
   (globalThis as { waypointE2eMetrics?: Record<string, number> }).waypointE2eMetrics = metrics;
