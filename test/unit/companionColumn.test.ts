@@ -13,10 +13,17 @@ describe('companion views open in at most two columns', () => {
     assert.equal(chooseCompanionColumn([group(1, 'results+companion')], 1), 'beside');
   });
 
-  it('joins the group that already holds an answer, a diff, the maze or the board, even when it is the active one', () => {
+  it('joins the group that already holds an answer, a diff, the maze or the board', () => {
     assert.equal(chooseCompanionColumn([group(1), group(2, 'companion')], 1), 2);
-    assert.equal(chooseCompanionColumn([group(1), group(2, 'companion')], 2), 2);
     assert.equal(chooseCompanionColumn([group(1, 'companion'), group(2)], 2), 1);
+    // The active group, when a companion is in front there (the user is reading an answer).
+    assert.equal(chooseCompanionColumn([group(1), group(2, 'companion')], 2, true), 2);
+  });
+
+  it('never covers the file the user has in front: with a file active in that group, the other group', () => {
+    // A level opened in the answers' group, then Show Board: the board beside it, and Undo still reaches the level.
+    assert.equal(chooseCompanionColumn([group(1), group(2, 'companion')], 2, false), 1);
+    assert.equal(chooseCompanionColumn([group(1, 'companion')], 1, false), 'beside');
   });
 
   it('with two groups and no companion yet, uses the other group, never a third column', () => {

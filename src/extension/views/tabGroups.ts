@@ -37,10 +37,12 @@ export function isCompanionTab(tab: vscode.Tab): boolean {
 
 /**
  * Where an answer, a comparison, the maze, the board, a map diff or the overview opens: with the
- * others of its kind, else beside the active group without ever opening a third column.
+ * others of its kind (`joins`: the tabs it goes with), else beside the active group without ever
+ * opening a third column (companionColumn.ts).
  */
-export function companionColumn(): vscode.ViewColumn {
-  const groups = vscode.window.tabGroups.all.map((group) => ({ column: group.viewColumn, companion: group.tabs.some(isCompanionTab), results: group.tabs.some((tab) => isWebviewTab(tab, 'waypoint.results')) }));
-  const chosen = chooseCompanionColumn(groups, vscode.window.tabGroups.activeTabGroup.viewColumn);
+export function companionColumn(joins: (tab: vscode.Tab) => boolean = isCompanionTab): vscode.ViewColumn {
+  const groups = vscode.window.tabGroups.all.map((group) => ({ column: group.viewColumn, companion: group.tabs.some(joins), results: group.tabs.some((tab) => isWebviewTab(tab, 'waypoint.results')) }));
+  const active = vscode.window.tabGroups.activeTabGroup;
+  const chosen = chooseCompanionColumn(groups, active.viewColumn, active.activeTab !== undefined && isCompanionTab(active.activeTab));
   return chosen === 'beside' ? vscode.ViewColumn.Beside : (chosen as vscode.ViewColumn);
 }

@@ -44,7 +44,7 @@ export function defineColumnTests(): void {
 
       // The results view of the run file, then a replay from it on the maze, with the results view active.
       await vscode.commands.executeCommand('waypoint.showResults', vscode.Uri.file(runFile));
-      await waitFor('the results view', () => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('waypoint.results'))));
+      await waitFor('the results view', () => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('waypoint.results'))), 60_000);
       assertTwoColumnsAtMost('Show Results');
       await vscode.commands.executeCommand('waypoint.showRunInMaze', { record: records[0] });
       assertTwoColumnsAtMost('a replay from the results view');
