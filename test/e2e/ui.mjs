@@ -224,6 +224,10 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await openFile(page, 'mango/answers/result_sample_id_lighthouse_rf_demo.json');
     await runCommand(page, 'Waypoint: Step Through Answer in Maze');
     const frame = await frameWith(page, '.trajectory:not([hidden]) .chip');
+    // The replay opens at its start, framed on its route; its last chip steps to the end, where the
+    // impossible fourth move shows as a ghost edge.
+    await shot('maze-answer-start');
+    await frame.locator('.trajectory .chip').last().click();
     await retry('trajectory chips and ghost edge', async () => {
       const chips = await frame.locator('.trajectory .chip').count();
       const ghosts = await frame.locator('.ghost-edge').count();

@@ -131,6 +131,11 @@ describe('maze view webview', function () {
     await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), trajectory);
     await page.waitForSelector('.trajectory:not([hidden]) .chip');
     assert.deepEqual(await page.locator('.trajectory .chip').evaluateAll((chips) => chips.map((chip) => chip.className.replace('chip ', '').replace(' current', ''))), ['verdict-valid', 'verdict-imputed', 'verdict-hallucinated-edge', 'verdict-valid']);
+    // A replay opens at its start; End goes to its last step.
+    assert.match(await page.locator('.trajectory-detail').innerText(), /^Start at harbour road · 4 steps/);
+    assert.equal(await page.locator('[data-node].current').getAttribute('data-node'), 'harbour road');
+    assert.equal(await page.locator('.ghost-edge').count(), 0);
+    await page.keyboard.press('End');
     assert.equal(await page.locator('.ghost-edge').count(), 1);
     assert.equal(await page.locator('g.edge.walk-imputed').count(), 1);
     assert.equal(await page.locator('[data-node].current').getAttribute('data-node'), 'cliff path');

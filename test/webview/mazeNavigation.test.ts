@@ -85,8 +85,9 @@ describe('maze view navigation and routes', function () {
     for (const side of ['right', 'bottom'] as const) assert.ok(union[side] <= canvas[side] + 1, `${what}: rooms cut off at the ${side}`);
     const fillX = (union.right - union.left) / (canvas.right - canvas.left);
     const fillY = (union.bottom - union.top) / (canvas.bottom - canvas.top);
-    // The margins are 16 px plus 24 layout units around the rooms: one axis fills the panel.
-    assert.ok(Math.max(fillX, fillY) > 0.85, `${what}: the maze fills ${Math.round(fillX * 100)}% × ${Math.round(fillY * 100)}% of the panel`);
+    // The margins are 16 px plus 24 layout units around the rooms, and room for the rooms at the
+    // border to grow with their names when zoomed out (lod.ts): one axis fills the panel.
+    assert.ok(Math.max(fillX, fillY) > 0.8, `${what}: the maze fills ${Math.round(fillX * 100)}% × ${Math.round(fillY * 100)}% of the panel`);
   }
 
   // As the host sends a question: with core's expected route on the graph at the trajectory's cutoff.
@@ -189,7 +190,8 @@ describe('maze view navigation and routes', function () {
     await postTrajectory(page, answerTrajectory(graph, answer, 'RF harbour road → lamp room · oracle', 'harbour road', 4), undefined, { task: 'rf', src: 'harbour road', dst: 'lamp room', actions: [] });
     // Attached, not 'visible': a straight horizontal or vertical route segment has an empty bounding box.
     await page.waitForSelector('svg.maze .route-expected', { state: 'attached' });
-    await page.keyboard.press('ArrowLeft');
+    // The replay opens at its start: one step on, the model's first move is drawn and active.
+    await page.keyboard.press('ArrowRight');
     const style = (selector: string) =>
       page.locator(selector).first().evaluate((element) => {
         const computed = getComputedStyle(element);
@@ -258,6 +260,8 @@ describe('maze view navigation and routes', function () {
     const b = answerTrajectory(graph, "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'fly', 'location_after': 'lamp room'}]", 'random', 'harbour road', 39);
     const page = await openMaze(graph);
     await postTrajectory(page, a, b, { task: 'rf', src: 'harbour road', dst: 'net loft', actions: [] });
+    await page.waitForSelector('.trajectory:not([hidden]) .chip');
+    await page.keyboard.press('End');
     // Attached, not 'visible': a straight horizontal or vertical route segment has an empty bounding box.
     await page.waitForSelector('svg.maze .route-compare', { state: 'attached' });
     assert.equal(await page.locator('svg.maze .route-model').count(), 2);
@@ -307,6 +311,8 @@ describe('maze view navigation and routes', function () {
     const walk = (graph: MazeGraph, title: string) => answerTrajectory(graph, TWO_STEP_ANSWER, title, 'harbour road', 39);
     const page = await openMaze(before);
     await postTrajectory(page, walk(before, 'A'), walk(before, 'B'), question, before);
+    await page.waitForSelector('.trajectory:not([hidden]) .chip');
+    await page.keyboard.press('End');
     await page.waitForSelector(`svg.maze .${drawnClass}`, { state: 'attached' });
     const after = lighthouseWithEdgeFirst();
     return { before, after, walk, page, freshIds: walk(after, 'A').steps.map((step) => step.edgeId as string) };

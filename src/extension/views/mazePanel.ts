@@ -21,7 +21,7 @@ import {
   MazeSelectionRequest,
 } from '../../protocol/lsp';
 import { sendRequest } from '../lspRequests';
-import { columnHolding, tabShows } from './tabGroups';
+import { companionColumn, tabShows } from './tabGroups';
 import { receiveMessage } from './webviewMessages';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 
@@ -34,10 +34,11 @@ const isAnswer = (uri: vscode.Uri) => uri.scheme === ANSWER_SCHEME || uri.scheme
 
 /**
  * Where a new maze opens: in the group that already holds answers or a comparison of two (maze and
- * answer as tabs of one group beside the editor), else beside the active editor. Never a third column.
+ * answer as tabs of one group beside the editor), unless the user's file is in front there; else
+ * beside the active group. Never a third column.
  */
 function mazeColumn(): vscode.ViewColumn {
-  return columnHolding((tab) => tabShows(tab, isAnswer)) ?? vscode.ViewColumn.Beside;
+  return companionColumn((tab) => tabShows(tab, isAnswer));
 }
 
 function gameKey(uri: vscode.Uri): string | null {

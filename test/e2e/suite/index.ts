@@ -5,6 +5,7 @@
 // (scripts/lib/hostSuite.mjs), so a slow machine is given the time it needs and a stuck test is not.
 import { appendFileSync, writeFileSync } from 'node:fs';
 import Mocha from 'mocha';
+import { defineColumnTests } from './columns.e2e';
 import { defineExtensionTests } from './extension.e2e';
 import { defineMapDiffTests } from './mapDiff.e2e';
 import { definePlayTests } from './play.e2e';
@@ -30,6 +31,7 @@ export function run(): Promise<void> {
   defineResultsTests();
   defineMapDiffTests();
   definePlayTests();
+  defineColumnTests();
   const records: TestRecord[] = [];
   const progressPath = process.env.WAYPOINT_E2E_PROGRESS;
   const finished = (record: TestRecord) => {
