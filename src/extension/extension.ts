@@ -174,6 +174,8 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     const edges = await mangoGameOrWarn(first);
     return edges ? MazePanel.show(context, getClient(), edges).showTrajectories(answerOnMap(a, first), answerOnMap(b, second)) : null;
   };
+  const showResults = (target: import('./eval/resultsPanel').ResultsTarget) =>
+    loadEvaluation(context, output).ResultsPanel.show({ context, log: output, openAnswer: openRecord, openReplay: replayRecord, replayBoth }, target);
   const runs = new RunsView((line) => output.warn(line), context.asAbsolutePath('dist/runSummaries.js'));
   void runs.refresh();
   // canSelectMany: two runs selected together are what "Compare Runs" compares.
@@ -200,14 +202,21 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     // "Show in Maze" for MANGO runs; runs of grid benchmarks step on the board instead.
     vscode.commands.registerCommand('waypoint.showRunInMaze', (node?: { record?: RunRecord }) => (node?.record ? replayRecord(node.record) : null)),
     // From the explorer, the second argument holds every selected file: several runs side by side.
-    vscode.commands.registerCommand('waypoint.showResults', (target?: import('./eval/resultsPanel').ResultsTarget, selected?: vscode.Uri[]) =>
-      loadEvaluation(context, output).ResultsPanel.show({ context, log: output, openAnswer: openRecord, openReplay: replayRecord, replayBoth }, selected && selected.length > 1 ? selected : target),
-    ),
+    vscode.commands.registerCommand('waypoint.showResults', (target?: import('./eval/resultsPanel').ResultsTarget, selected?: vscode.Uri[]) => showResults(selected && Array.isArray(selected) && selected.length > 1 ? selected : target)),
+    // The Explorer's and the editor's "Open in Results View" on a .jsonl; from the palette, the active editor's file.
+    vscode.commands.registerCommand('waypoint.openInResultsView', (target?: vscode.Uri, selected?: vscode.Uri[]) => {
+      const file = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
+      return showResults(selected && Array.isArray(selected) && selected.length > 1 ? selected : file?.scheme === 'file' ? file : undefined);
+    }),
     vscode.commands.registerCommand('waypoint.resultsState', () => {
       const panel = evaluationModule?.ResultsPanel.active;
-      return panel ? { title: panel.panel.title, files: panel.files, report: panel.model.report, models: panel.model.models, lastRender: panel.lastRender, shared: Object.fromEntries(panel.shared) } : undefined;
+      return panel
+        ? { title: panel.panel.title, files: panel.files, report: panel.model.report, models: panel.model.models, lastRender: panel.lastRender, shared: Object.fromEntries(panel.shared), lastNotice: panel.lastNotice, lastStatus: panel.lastStatus }
+        : undefined;
     }),
-    vscode.commands.registerCommand('waypoint.shareResults', (format: 'html' | 'csv' = 'html') => evaluationModule?.ResultsPanel.active?.share(format)),
+    // Test-only: Share to `target` without the save dialog; a drop of `uris` through the view's own handler.
+    vscode.commands.registerCommand('waypoint.shareResults', (format: 'html' | 'csv' = 'html', target?: string) => evaluationModule?.ResultsPanel.active?.share(format, target ? { target } : {})),
+    vscode.commands.registerCommand('waypoint.dropOnResults', (uris: string[]) => evaluationModule?.ResultsPanel.active?.addFiles(uris)),
     output,
     answers,
     vscode.workspace.registerTextDocumentContentProvider(ANSWER_SCHEME, answers),
