@@ -2,8 +2,10 @@
 // driven by playwright-core and Debian's chromium. Two parts:
 //  1. UI: the packaged .vsix installed into an isolated profile, a user's path through the workbench.
 //  2. Extension host: the mocha suite in test/e2e/suite run inside code-server's extension host.
+//  3. `npm start` twice on one profile: a model profile and its key survive (test/e2e/startPersistence.ts).
 // Prints "N passed, N failed" and exits non-zero on any failure.
 import { execSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -38,6 +40,7 @@ const browser = await chromium.launch({ executablePath: chromiumPath, headless: 
 const servers = [];
 let uiResults = [];
 let hostResults = { records: [], metrics: {} };
+let startResults = [];
 try {
   // Part 1: the packaged extension, as a user installs it.
   console.log('e2e: UI scenario with the packaged .vsix');
@@ -77,17 +80,24 @@ try {
   if (existsSync(resultsFile)) hostResults = JSON.parse(readFileSync(resultsFile, 'utf8'));
   else hostResults.records.push({ title: 'extension-host suite ran', passed: false, error: `no results (exit ${exitCode})` });
   for (const record of hostResults.records) console.log(`  ${record.passed ? '✔' : '✘'} ${record.title}${record.error ? `: ${record.error}` : ''}`);
+  await hostPage.context().close();
+  hostServer.stop();
+
+  // Part 3: `npm start` twice on one profile (it packages again): model profiles and keys survive.
+  console.log('e2e: npm start keeps profiles and keys');
+  const { runStartPersistence } = createRequire(import.meta.url)(join(repo, 'dist', 'test', 'e2e', 'startPersistence.js'));
+  startResults = await runStartPersistence();
 } finally {
   await browser.close().catch(() => {});
   for (const server of servers) server.stop();
   writeFileSync(join(resultsDir, 'code-server.log'), serverLog.join(''));
 }
 
-const all = [...uiResults.map((r) => ({ title: r.name, passed: r.passed })), ...hostResults.records];
+const all = [...uiResults.map((r) => ({ title: r.name, passed: r.passed })), ...hostResults.records, ...startResults.map((r) => ({ title: r.name, passed: r.passed, error: r.error }))];
 const passed = all.filter((r) => r.passed).length;
 const failed = all.length - passed;
 const summary = { passed, failed, wallSeconds: Math.round((Date.now() - started) / 100) / 10, vsixKiB, ...hostResults.metrics };
-writeFileSync(join(resultsDir, 'e2e-summary.json'), JSON.stringify({ summary, ui: uiResults, host: hostResults.records }, null, 2));
+writeFileSync(join(resultsDir, 'e2e-summary.json'), JSON.stringify({ summary, ui: uiResults, host: hostResults.records, start: startResults }, null, 2));
 console.log(`e2e: wall ${summary.wallSeconds} s, .vsix ${vsixKiB} KiB, activation ${hostResults.metrics.activationMs?.toFixed?.(1) ?? '?'} ms (loading ${hostResults.metrics.activationLoadingMs?.toFixed?.(1) ?? '?'} ms + activate ${hostResults.metrics.activationCallMs?.toFixed?.(1) ?? '?'} ms; VS Code's context wait ${hostResults.metrics.activationHostWaitMs?.toFixed?.(1) ?? '?'} ms not counted)`);
 rmSync(scratch, { recursive: true, force: true });
 console.log(`${passed} passed, ${failed} failed`);

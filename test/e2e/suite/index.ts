@@ -6,6 +6,7 @@ import Mocha from 'mocha';
 import { defineExtensionTests } from './extension.e2e';
 import { defineMapDiffTests } from './mapDiff.e2e';
 import { definePlayTests } from './play.e2e';
+import { defineProfileTests } from './profiles.e2e';
 import { defineResultsTests } from './results.e2e';
 import { defineReviewProposalTests } from './reviewProposals.e2e';
 
@@ -24,6 +25,7 @@ export function run(): Promise<void> {
   defineResultsTests();
   defineMapDiffTests();
   definePlayTests();
+  defineProfileTests();
   const records: TestRecord[] = [];
   const metrics: Record<string, number> = {};
   (globalThis as { waypointE2eMetrics?: Record<string, number> }).waypointE2eMetrics = metrics;
