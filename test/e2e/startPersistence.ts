@@ -130,6 +130,12 @@ function toast(page: Page, text: string) {
   return page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
 }
 
+/** A screenshot once the "testing …" progress toast has gone, so it does not cover the verdict. */
+async function shotOfVerdict(page: Page, name: string): Promise<void> {
+  await toast(page, 'Waypoint: testing').waitFor({ state: 'hidden', timeout: WAIT });
+  await page.screenshot({ path: join(testResultsDir, name) });
+}
+
 async function openWorkbench(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
@@ -204,7 +210,7 @@ export async function runStartPersistence(): Promise<CheckResult[]> {
       await saved.waitFor({ timeout: WAIT });
       await saved.locator('.monaco-button', { hasText: 'Test Connection' }).click();
       await toast(page, `${PROFILE}: OK: '${SERVED}' (asked for 'default') answered in`).waitFor({ timeout: WAIT });
-      await page.screenshot({ path: join(testResultsDir, 'e2e-start-test-connection-ok.png') });
+      await shotOfVerdict(page, 'e2e-start-test-connection-ok.png');
       const settings = readFileSync(userSettings, 'utf8');
       if (!settings.includes(`"id": "${PROFILE}"`)) throw new Error(`the user settings have no profile ${PROFILE}:\n${settings}`);
       if (settings.includes(KEY)) throw new Error('the key was written to settings.json');
@@ -228,7 +234,7 @@ export async function runStartPersistence(): Promise<CheckResult[]> {
         await runCommand(page, 'Waypoint: Test Connection');
         await pick(page, PROFILE);
         await toast(page, `${PROFILE}: OK: '${SERVED}' (asked for 'default') answered in`).waitFor({ timeout: WAIT });
-        await page.screenshot({ path: join(testResultsDir, 'e2e-start-after-restart.png') });
+        await shotOfVerdict(page, 'e2e-start-after-restart.png');
         const sent = fake.requests.slice(chats).filter((request) => request.path === '/v1/chat/completions');
         if (sent.length !== 1 || sent[0].authorization !== `Bearer ${KEY}`) throw new Error(`the restarted editor did not send the stored key (${sent.map((request) => request.authorization).join(', ')})`);
       });
@@ -241,8 +247,8 @@ export async function runStartPersistence(): Promise<CheckResult[]> {
           await openWorkbench(page, (live.started as Started).url);
           await runCommand(page, 'Waypoint: Test Connection');
           await pick(page, PROFILE);
-          await toast(page, `${PROFILE}: the server at ${fake.url}/v1 needs an API key (HTTP 401: Invalid API Key), and none was sent: no API key is set for the profile '${PROFILE}'. Set it with "Waypoint: Set API Key…".`).waitFor({ timeout: WAIT });
-          await page.screenshot({ path: join(testResultsDir, 'e2e-start-other-browser-no-key.png') });
+          await toast(page, `${PROFILE}: no API key is set for this profile, and the server at ${fake.url}/v1 needs one (HTTP 401: Invalid API Key). Set it with "Waypoint: Set API Key…".`).waitFor({ timeout: WAIT });
+          await shotOfVerdict(page, 'e2e-start-other-browser-no-key.png');
         } finally {
           await browser.close();
         }

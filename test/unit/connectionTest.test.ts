@@ -53,11 +53,11 @@ describe('testConnection (core, fake llama-server)', () => {
     fake.apiKey = 'the-right-key-123';
     const missing = await testConnection(profileAt(fake.url), undefined, { keyAdvice: advice });
     assert.equal(missing.verdict, 'no-key');
-    assert.equal(missing.message, `the server at ${fake.url}/v1 needs an API key (HTTP 401: Invalid API Key), and none was sent: no API key is set for the profile 'local'. Set it with "Waypoint: Set API Key…".`);
+    assert.equal(missing.message, `no API key is set for this profile, and the server at ${fake.url}/v1 needs one (HTTP 401: Invalid API Key). Set it with "Waypoint: Set API Key…".`);
     const blank = await testConnection(profileAt(fake.url), '   ', { keyAdvice: advice });
     assert.equal(blank.verdict, 'no-key', 'a blank key is no key');
     const fromEnv = await testConnection(profileAt(fake.url, { apiKeyEnv: 'LLAMA_KEY' }), undefined, { keyAdvice: GENERIC_KEY_ADVICE });
-    assert.match(fromEnv.message, /none was sent: the environment variable LLAMA_KEY \(the profile's apiKeyEnv\) is not set\. Set the environment variable LLAMA_KEY to the key\.$/);
+    assert.match(fromEnv.message, /^no API key is set \(the environment variable LLAMA_KEY, named by the profile's apiKeyEnv, is not set\), and the server at .* needs one \(HTTP 401: Invalid API Key\)\. Set the environment variable LLAMA_KEY to the key\.$/);
     const refused = await testConnection(profileAt(fake.url), KEY, { keyAdvice: advice });
     assert.equal(refused.verdict, 'key-refused');
     assert.equal(refused.message, `the server at ${fake.url}/v1 refused the API key (HTTP 401: Invalid API Key). Set it with "Waypoint: Set API Key…".`);
@@ -153,7 +153,7 @@ describe('a missing key in model calls (both hosts)', () => {
   it('says no key is set (not that a key was refused) when none was sent, with the host\'s advice', async () => {
     const source = new OpenAiCompatibleSource(async () => undefined, (profile) => `Give --api-key-env for ${profile.id}.`);
     await assert.rejects(source.reply(messages, profileAt(url, { model: 'gpt-4o' }), question, new AbortController().signal), (error: Error) => {
-      assert.equal(error.message, `gpt-4o at ${url} needs an API key (HTTP 401), and none was sent: no API key is set for the profile 'local'. Give --api-key-env for local.`);
+      assert.equal(error.message, `no API key is set for this profile, and gpt-4o at ${url} needs one (HTTP 401). Give --api-key-env for local.`);
       return true;
     });
   });

@@ -18,15 +18,15 @@ export function isKeySet(key: string | undefined): key is string {
 
 /** Why no key was sent: the profile names an environment variable that is not set, or it has no key at all. */
 export function missingKeyReason(profile: ModelProfile): string {
-  return profile.apiKeyEnv ? `the environment variable ${profile.apiKeyEnv} (the profile's apiKeyEnv) is not set` : `no API key is set for the profile '${profile.id}'`;
+  return profile.apiKeyEnv ? `no API key is set (the environment variable ${profile.apiKeyEnv}, named by the profile's apiKeyEnv, is not set)` : 'no API key is set for this profile';
 }
 
 /**
- * The one sentence for an HTTP 401/403 from `where` (e.g. `gpt-4o at https://…/v1`). `serverSays`
- * is the server's own reason, already shortened and free of keys, when it gave one.
+ * The one sentence for an HTTP 401/403 from `where` (e.g. `gpt-4o at https://…/v1`), the verdict
+ * first. `serverSays` is the server's own reason, already shortened and free of keys, when it gave one.
  */
 export function keyRefusalMessage(where: string, status: number, profile: ModelProfile, keySent: boolean, advice: KeyAdvice, serverSays = ''): string {
   const reason = serverSays ? `: ${serverSays}` : '';
-  if (!keySent) return `${where} needs an API key (HTTP ${status}${reason}), and none was sent: ${missingKeyReason(profile)}. ${advice(profile)}`;
+  if (!keySent) return `${missingKeyReason(profile)}, and ${where} needs one (HTTP ${status}${reason}). ${advice(profile)}`;
   return `${where} refused the API key (HTTP ${status}${reason}). ${advice(profile)}`;
 }

@@ -69,7 +69,9 @@ const idOf = (entry: unknown) => (typeof entry === 'object' && entry !== null ? 
 
 /** "Waypoint: Add Model Profile…": base URL, model, id, key, prices, where to save; undefined when cancelled. */
 export async function addModelProfileCommand(secrets: vscode.SecretStorage, options: AddProfileOptions = {}): Promise<AddProfileOutcome | undefined> {
-  const steps = 6;
+  // Without a folder there is only user settings to save to: no sixth question.
+  const hasFolder = (vscode.workspace.workspaceFolders?.length ?? 0) > 0;
+  const steps = hasFolder ? 6 : 5;
   const baseUrl =
     options.baseUrl ??
     (await ask(1, steps, {
@@ -141,7 +143,6 @@ export async function addModelProfileCommand(secrets: vscode.SecretStorage, opti
         })();
   if (prices === undefined) return undefined;
 
-  const hasFolder = (vscode.workspace.workspaceFolders?.length ?? 0) > 0;
   const target =
     options.target ??
     (hasFolder
@@ -151,7 +152,7 @@ export async function addModelProfileCommand(secrets: vscode.SecretStorage, opti
               { label: 'User settings', description: 'every workspace on this machine', target: 'user' as const },
               { label: 'Workspace settings', description: "this folder's .vscode/settings.json, shared with whoever opens it (never the key)", target: 'workspace' as const },
             ],
-            { title: `${TITLE} (6/${steps}): save '${profileId}' where?`, ignoreFocusOut: true },
+            { title: `${TITLE} (${steps}/${steps}): save '${profileId}' where?`, ignoreFocusOut: true },
           )
         )?.target
       : 'user');

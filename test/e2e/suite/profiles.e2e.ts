@@ -167,7 +167,7 @@ export function defineProfileTests(): void {
         const missing = await vscode.commands.executeCommand<ConnectionReport>('waypoint.testConnection', { profileId: PROFILE });
         assert.equal(missing.verdict, 'no-key');
         const error = await waitFor('the no-key message', () => shown.find((entry) => entry.kind === 'error'));
-        assert.equal(error.message, `Waypoint: ${PROFILE}: the server at ${fake.url}/v1 needs an API key (HTTP 401: Invalid API Key), and none was sent: no API key is set for the profile '${PROFILE}'. Set it with "Waypoint: Set API Key…".`);
+        assert.equal(error.message, `Waypoint: ${PROFILE}: no API key is set for this profile, and the server at ${fake.url}/v1 needs one (HTTP 401: Invalid API Key). Set it with "Waypoint: Set API Key…".`);
         assert.deepEqual(error.actions, ['Set API Key…', 'Show Output']);
 
         const [folder] = vscode.workspace.workspaceFolders ?? [];
@@ -177,7 +177,7 @@ export function defineProfileTests(): void {
         const outcome = await vscode.commands.executeCommand('waypoint.runQuestion', { game, task: 'rf', sampleId, profileId: PROFILE });
         assert.equal(outcome, undefined);
         const runError = await waitFor('the Run Question error', () => shown.filter((entry) => entry.kind === 'error')[1]);
-        assert.equal(runError.message, `Waypoint: model profile '${PROFILE}': default at ${fake.url}/v1 needs an API key (HTTP 401), and none was sent: no API key is set for the profile '${PROFILE}'. Set it with "Waypoint: Set API Key…".`);
+        assert.equal(runError.message, `Waypoint: model profile '${PROFILE}': no API key is set for this profile, and default at ${fake.url}/v1 needs one (HTTP 401). Set it with "Waypoint: Set API Key…".`);
         assert.ok(runError.actions.includes('Set API Key…'), runError.actions.join(', '));
         assert.doesNotMatch(runError.message, /refused/);
 
