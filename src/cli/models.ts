@@ -14,9 +14,9 @@ type Output = (text: string) => void;
 const VALUE_OPTIONS = ['profile', 'profile-id', 'base-url', 'model', 'api-key-env', 'timeout-ms', 'agent'];
 const FLAGS = ['json'];
 
-/** The one line a person reads: the profile, the verdict's sentence and where it went. */
+/** The one line a person reads: the profile (with the server when the verdict does not name it) and the verdict's sentence. */
 function line(report: ConnectionReport): string {
-  return escapeControls(`${report.profileId}: ${report.message}${report.ok ? ` (${report.baseUrl})` : ''}`);
+  return escapeControls(`${report.profileId}${report.ok ? ` (${report.baseUrl})` : ''}: ${report.message}`);
 }
 
 async function runTest(argv: readonly string[], out: Output, err: Output): Promise<number> {
