@@ -3,6 +3,8 @@
 // answer is a verdict a person can act on (no key set, key refused, not reachable, wrong URL path,
 // model still loading, …), the model the server actually serves and the round trip. Each request is
 // recorded as a step, so later checks (the context length a server reports) are one more step.
+import * as z from 'zod/mini';
+import { parseJsonWith } from '../schemas/parse';
 import { isKeySet, type KeyAdvice, keyRefusalMessage } from './apiKeyMessages';
 import { ModelCallCancelled } from './engine';
 import { connectionReason, normaliseBaseUrl } from './openaiProvider';
@@ -66,40 +68,30 @@ type Outcome = { kind: 'response'; status: number; contentType: string; body: st
 
 const CHAT_PROMPT = 'Reply with OK.';
 
+// What the test reads of a server's bodies; anything else in them is ignored.
+const errorBody = z.object({ error: z.optional(z.union([z.string(), z.object({ message: z.optional(z.string()) })])), message: z.optional(z.string()) });
+const modelList = z.object({ data: z.array(z.object({ id: z.string() })) });
+const chatCompletion = z.object({ choices: z.array(z.unknown()), model: z.optional(z.nullable(z.string())) });
+
 /** A server's error text in one short line (the `error.message` of an OpenAI-style body when there is one). */
 function serverReason(body: string): string {
-  let text = body;
-  try {
-    const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
-    const message = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message);
-    if (typeof message === 'string') text = message;
-  } catch {
-    // not JSON: an HTML page or plain text, shortened below
-  }
-  const plain = text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const parsed = parseJsonWith(body, errorBody);
+  const fromJson = parsed.ok ? (typeof parsed.value.error === 'string' ? parsed.value.error : (parsed.value.error?.message ?? parsed.value.message)) : undefined;
+  const plain = (fromJson ?? body).replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
   return plain.length > 160 ? `${plain.slice(0, 160)}…` : plain;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The ids of an OpenAI-style model list (`{"data":[{"id":…}]}`), or null when the body is not one. */
 function listedIds(body: string): string[] | null {
-  const data = (parseJson(body) as { data?: unknown } | undefined)?.data;
-  if (!Array.isArray(data)) return null;
-  return data.map((entry) => (entry as { id?: unknown })?.id).filter((id): id is string => typeof id === 'string');
+  const parsed = parseJsonWith(body, modelList);
+  return parsed.ok ? parsed.value.data.map((entry) => entry.id) : null;
 }
 
 /** A chat completion's served model, or undefined when the body is not a chat completion. */
 function chatReply(body: string): { model: string | null } | undefined {
-  const parsed = parseJson(body) as { choices?: unknown; model?: unknown } | undefined;
-  if (!parsed || !Array.isArray(parsed.choices)) return undefined;
-  return { model: typeof parsed.model === 'string' && parsed.model !== '' ? parsed.model : null };
+  const parsed = parseJsonWith(body, chatCompletion);
+  if (!parsed.ok) return undefined;
+  return { model: parsed.value.model ? parsed.value.model : null };
 }
 
 const looksLikeWebPage = (outcome: Outcome) => outcome.kind === 'response' && (/html/i.test(outcome.contentType) || /^\s*</.test(outcome.body));
