@@ -2,8 +2,10 @@
 // driven by playwright-core and Debian's chromium. Two parts:
 //  1. UI: the packaged .vsix installed into an isolated profile, a user's path through the workbench.
 //  2. Extension host: the mocha suite in test/e2e/suite run inside code-server's extension host.
+//  3. `npm start` twice on one profile: a model profile and its key survive (test/e2e/startPersistence.ts).
 // Prints "N passed, N failed" and exits non-zero on any failure.
 import { execSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -41,6 +43,7 @@ const servers = [];
 const packaging = [];
 let uiResults = [];
 let hostResults = { records: [], metrics: {} };
+let startResults = [];
 try {
   // Part 1: the packaged extension, as a user installs it.
   console.log('e2e: UI scenario with the packaged .vsix');
@@ -66,17 +69,27 @@ try {
   cpSync(join(repo, 'samples'), hostWorkspace, { recursive: true });
   const printRecord = (record) => console.log(`  ${record.passed ? '✔' : '✘'} ${record.title}${record.error ? `: ${record.error}` : ''}`);
   hostResults = await runHostSuite({ browser, repo, workspace: hostWorkspace, scratch, log, screenshot: join(resultsDir, 'e2e-extension-host.png'), onRecord: printRecord });
+
+  // Part 3: `npm start` twice on one profile (it packages again): model profiles and keys survive.
+  console.log('e2e: npm start keeps profiles and keys');
+  const { runStartPersistence } = createRequire(import.meta.url)(join(repo, 'dist', 'test', 'e2e', 'startPersistence.js'));
+  startResults = await runStartPersistence();
 } finally {
   await browser.close().catch(() => {});
   for (const server of servers) server.stop();
   writeFileSync(join(resultsDir, 'code-server.log'), serverLog.join(''));
 }
 
-const all = [...packaging.map((r) => ({ title: r.name, passed: r.passed })), ...uiResults.map((r) => ({ title: r.name, passed: r.passed })), ...hostResults.records];
+const all = [
+  ...packaging.map((r) => ({ title: r.name, passed: r.passed })),
+  ...uiResults.map((r) => ({ title: r.name, passed: r.passed })),
+  ...hostResults.records,
+  ...startResults.map((r) => ({ title: r.name, passed: r.passed, error: r.error })),
+];
 const passed = all.filter((r) => r.passed).length;
 const failed = all.length - passed;
 const summary = { passed, failed, wallSeconds: Math.round((Date.now() - started) / 100) / 10, vsixKiB, ...hostResults.metrics };
-writeFileSync(join(resultsDir, 'e2e-summary.json'), JSON.stringify({ summary, packaging, ui: uiResults, host: hostResults.records }, null, 2));
+writeFileSync(join(resultsDir, 'e2e-summary.json'), JSON.stringify({ summary, packaging, ui: uiResults, host: hostResults.records, start: startResults }, null, 2));
 console.log(`e2e: wall ${summary.wallSeconds} s, .vsix ${vsixKiB} KiB, activation ${hostResults.metrics.activationMs?.toFixed?.(1) ?? '?'} ms (loading ${hostResults.metrics.activationLoadingMs?.toFixed?.(1) ?? '?'} ms + activate ${hostResults.metrics.activationCallMs?.toFixed?.(1) ?? '?'} ms; VS Code's context wait ${hostResults.metrics.activationHostWaitMs?.toFixed?.(1) ?? '?'} ms not counted)`);
 rmSync(scratch, { recursive: true, force: true });
 console.log(`${passed} passed, ${failed} failed`);

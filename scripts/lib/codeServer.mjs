@@ -1,7 +1,7 @@
 // Starts and stops an isolated code-server (a real VS Code in the browser) on 127.0.0.1: its own
 // user-data, extensions and config directories, so nothing touches the user's ~/.config.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ensureCodeServerTools } from '../code-server-tools.mjs';
@@ -35,16 +35,21 @@ const userSettings = {
   'git.openRepositoryInParentFolders': 'never',
 };
 
-/** Prepares an isolated profile; with `vsix`, installs that extension into it. */
-export function prepareProfile(root, { vsix } = {}) {
+/**
+ * Prepares an isolated profile; with `vsix`, installs that extension into it, replacing an installed
+ * copy (same version or not). `keepUserSettings` leaves an existing settings.json as the user left it
+ * (npm start's kept profile); otherwise the test defaults are written.
+ */
+export function prepareProfile(root, { vsix, keepUserSettings = false } = {}) {
   const tools = ensureCodeServerTools();
   const dirs = { root, userData: join(root, 'user-data'), extensions: join(root, 'extensions'), config: join(root, 'config.yaml') };
   mkdirSync(join(dirs.userData, 'User'), { recursive: true });
   mkdirSync(dirs.extensions, { recursive: true });
-  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify(userSettings, null, 2));
+  const settingsFile = join(dirs.userData, 'User', 'settings.json');
+  if (!keepUserSettings || !existsSync(settingsFile)) writeFileSync(settingsFile, JSON.stringify(userSettings, null, 2));
   writeFileSync(dirs.config, 'auth: none\ncert: false\n');
   if (vsix) {
-    execFileSync(tools.node, [tools.entry, '--config', dirs.config, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--install-extension', vsix], { stdio: ['ignore', 'pipe', 'inherit'] });
+    execFileSync(tools.node, [tools.entry, '--config', dirs.config, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--install-extension', vsix, '--force'], { stdio: ['ignore', 'pipe', 'inherit'] });
   }
   return { tools, dirs };
 }

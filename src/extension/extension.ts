@@ -257,7 +257,9 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
       const board = boardsModule?.BoardPanel.active;
       return board ? { title: board.panel.title, frame: board.frame, frames: board.timeline?.frames.length ?? 0, timeline: board.timeline, scene: board.scene } : undefined;
     }),
-    vscode.commands.registerCommand('waypoint.setApiKey', (profileId?: string) => setApiKeyCommand(context.secrets, profileId)),
+    vscode.commands.registerCommand('waypoint.setApiKey', (profileId?: string, key?: string) => setApiKeyCommand(context.secrets, profileId, key)),
+    vscode.commands.registerCommand('waypoint.addModelProfile', (options?: import('./eval/profileCommands').AddProfileOptions) => loadEvaluation(context, output).addModelProfileCommand(context.secrets, options)),
+    vscode.commands.registerCommand('waypoint.testConnection', (options?: { profileId?: string } | string) => loadEvaluation(context, output).testConnectionCommand({ secrets: context.secrets, log: output }, options)),
     vscode.commands.registerCommand('waypoint.validateWorkspace', () => validateWorkspaceCommand(getClient())),
     vscode.commands.registerCommand('waypoint.showWalkthroughOverview', () => {
       const editor = vscode.window.activeTextEditor;

@@ -9,6 +9,7 @@ import { defineColumnTests } from './columns.e2e';
 import { defineExtensionTests } from './extension.e2e';
 import { defineMapDiffTests } from './mapDiff.e2e';
 import { definePlayTests } from './play.e2e';
+import { defineProfileTests } from './profiles.e2e';
 import { defineResultsTests } from './results.e2e';
 import { defineReviewProposalTests } from './reviewProposals.e2e';
 
@@ -32,6 +33,7 @@ export function run(): Promise<void> {
   defineMapDiffTests();
   definePlayTests();
   defineColumnTests();
+  defineProfileTests();
   const records: TestRecord[] = [];
   const progressPath = process.env.WAYPOINT_E2E_PROGRESS;
   const finished = (record: TestRecord) => {
