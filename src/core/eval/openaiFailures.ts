@@ -3,6 +3,7 @@
 // that never quotes the key. Servers say the same thing over HTTP and inside a stream (llama-server
 // reports "Context size has been exceeded" both ways), so both are read the same way here.
 import OpenAI from 'openai';
+import { type KeyAdvice, keyRefusalMessage } from './apiKeyMessages';
 import { ModelCallError } from './engine';
 import type { Failure } from './failures';
 import { type BodyWatch, type Deadline, MAX_BODY_BYTES, megabytes } from './requestGuards';
@@ -13,6 +14,8 @@ export interface Attempt {
   deadline: Deadline;
   signal: AbortSignal;
   watch: BodyWatch;
+  /** Whether a key went out, and how this host tells its user to set one: a 401 says which of the two went wrong. */
+  key: { sent: boolean; advice: KeyAdvice };
 }
 
 /** A server's error text in one short line: tags of HTML error pages stripped, whitespace folded, cut at 200 characters. */
@@ -103,8 +106,7 @@ export function describeFailure(error: unknown, profile: ModelProfile, attempt: 
   if (error instanceof OpenAI.APIConnectionError) return `${where} closed the connection before the reply was complete (${connectionReason(error)}).`;
   if (error instanceof OpenAI.APIError && error.status === undefined) return `${where} reported an error in its stream: ${shortened(serverError(error).message)}`;
   if (error instanceof OpenAI.APIError) {
-    // Each host says where the key goes (the editor offers "Set API Key…", the CLI names --api-key-env).
-    if (error.status === 401 || error.status === 403) return `${where} refused the API key (HTTP ${error.status}): the key is missing or wrong.`;
+    if (error.status === 401 || error.status === 403) return keyRefusalMessage(where, error.status, profile, attempt.key.sent, attempt.key.advice);
     if (error.status === 404) return `${where} was not found (HTTP 404): check the base URL and the model name.`;
     if (error.status === 429) return `${where} is rate limiting (HTTP 429) after ${profile.retries} retries.`;
     if (apiFailure(error).kind === 'loading') return `${where} was still loading its model (HTTP 503 "Loading model") when the profile's timeoutMs (${profile.timeoutMs / 1000} s) ran out: wait until the server is ready.`;

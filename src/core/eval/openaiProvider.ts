@@ -6,6 +6,7 @@
 // (requestGuards.ts), and the loop follows the one retry policy of failures.ts whether the reply
 // is streamed or not.
 import OpenAI from 'openai';
+import { GENERIC_KEY_ADVICE, isKeySet, type KeyAdvice } from './apiKeyMessages';
 import { ModelCallCancelled, ModelCallError, type ReplySource } from './engine';
 import { type AttemptGate, type AttemptTicket, backoffWithJitterMs, type Failure, RetryBudget, spreadRequestedWaitMs } from './failures';
 import { type Attempt, describeFailure, failureOf } from './openaiFailures';
@@ -109,9 +110,10 @@ function waitBeforeRetry(error: unknown, failure: Failure, tries: number, profil
 }
 
 export class OpenAiCompatibleSource implements ReplySource {
-  /** `random` spreads retries (tests pass a seeded one). */
+  /** `keyAdvice` is the host's sentence on how to set a key (the editor's command, the CLI's --api-key-env); `random` spreads retries (tests pass a seeded one). */
   constructor(
     private readonly apiKeyFor: (profile: ModelProfile) => Promise<string | undefined>,
+    private readonly keyAdvice: KeyAdvice = GENERIC_KEY_ADVICE,
     private readonly random: () => number = Math.random,
   ) {}
 
@@ -134,10 +136,10 @@ export class OpenAiCompatibleSource implements ReplySource {
         const forward = () => attemptAbort.abort();
         deadline.signal.addEventListener('abort', forward, { once: true });
         if (deadline.signal.aborted) attemptAbort.abort();
-        const attempt: Attempt = { deadline, signal: attemptAbort.signal, watch: { tooLarge: false, sawDone: false } };
+        const attempt: Attempt = { deadline, signal: attemptAbort.signal, watch: { tooLarge: false, sawDone: false }, key: { sent: isKeySet(key), advice: this.keyAdvice } };
         // Local servers (Ollama, llama.cpp) take any key; the client library insists on one. Its
         // logger is off: it prints raw server data (which may quote the key) to the console.
-        const client = new OpenAI({ apiKey: key ?? 'no-key', baseURL: normaliseBaseUrl(profile.baseUrl), timeout: profile.timeoutMs + 1000, maxRetries: 0, fetch: guardedFetch(attempt.watch), logLevel: 'off' });
+        const client = new OpenAI({ apiKey: isKeySet(key) ? key.trim() : 'no-key', baseURL: normaliseBaseUrl(profile.baseUrl), timeout: profile.timeoutMs + 1000, maxRetries: 0, fetch: guardedFetch(attempt.watch), logLevel: 'off' });
         let error: unknown;
         let failure: Failure;
         try {

@@ -3,14 +3,11 @@
 // each behaviour as a user's run would: a loading server is waited for, a context overflow is
 // retried whether streamed or not (both stream error forms), a prompt too long fails at once with
 // its kind, a reply cut at the token limit says so, the served model is the one the server names,
-// 429's Retry-After is obeyed in seconds and as a date, and refusals say what kind they are; and
-// the preflight reads what the server says about itself (served model, context, slots).
+// 429's Retry-After is obeyed in seconds and as a date, and refusals say what kind they are.
 import { strict as assert } from 'node:assert';
-import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import { ModelCallError, runRecordOf } from '../../../src/core/eval/engine';
 import { OpenAiCompatibleSource } from '../../../src/core/eval/openaiProvider';
-import { preflight } from '../../../src/core/eval/preflight';
 import type { ChatMessage, MangoQuestion, ModelProfile, ModelReply } from '../../../src/core/eval/types';
 import { type LlamaServer, type LlamaServerOptions, startLlamaServer } from '../../support/llamaServer';
 
@@ -52,7 +49,7 @@ describe('the llama-server double and one model call against it', function () {
   /** One call through the provider (a seeded spread of retries); the reply or the error. */
   async function ask(at: LlamaServer, messages: ChatMessage[], extra: Partial<ModelProfile> = {}): Promise<{ reply?: ModelReply; error?: ModelCallError }> {
     let seed = 0.37;
-    const source = new OpenAiCompatibleSource(async () => KEY, () => (seed = (seed * 9301 + 0.49297) % 1));
+    const source = new OpenAiCompatibleSource(async () => KEY, undefined, () => (seed = (seed * 9301 + 0.49297) % 1));
     try {
       return { reply: await source.reply(messages, profile(at, extra), question, new AbortController().signal) };
     } catch (error) {
@@ -246,47 +243,6 @@ describe('the llama-server double and one model call against it', function () {
       const { error } = await ask(dead, promptOf(10), { retries: 0 });
       assert.equal(error?.failure?.kind, 'connection');
       assert.match(error?.message ?? '', /could not be reached \(connect ECONNREFUSED/);
-    });
-  });
-
-  describe('preflight (what the server says about itself, and one token)', () => {
-    const preflightProfile = (baseUrl: string, extra: Partial<ModelProfile> = {}): ModelProfile => ({ id: 'local', provider: 'openai-compatible', baseUrl, model: 'default', temperature: 0, maxTokens: 512, timeoutMs: 5000, retries: 2, ...extra });
-
-    it('reads the served model, the context each request may use and the slots from llama-server, and gets one token', async () => {
-      const double = await start({ contextTokens: 8192, slots: 4, servedModel: 'models/qwen2.5-1.5b-q4.gguf', answer: () => 'OK then' });
-      const report = await preflight(preflightProfile(`${double.url}/v1/`), async () => undefined, new AbortController().signal);
-      assert.deepEqual(report, { ok: true, listedModels: ['models/qwen2.5-1.5b-q4.gguf'], servedModel: 'models/qwen2.5-1.5b-q4.gguf', contextTokens: 8192, contextFrom: 'props', slots: 4 });
-      const chat = double.requests.filter((request) => request.path === '/v1/chat/completions');
-      assert.deepEqual(chat.map((request) => request.body.max_tokens), [1]);
-    });
-
-    it('a wrong key and a stopped server are failures of their kind, with the sentence a run would print', async () => {
-      const double = await start({ apiKey: 'right' });
-      const refused = await preflight(preflightProfile(double.url), async () => 'wrong-key-123', new AbortController().signal);
-      assert.equal(refused.ok, false);
-      assert.deepEqual(refused.failure, { kind: 'auth', status: 401, type: 'authentication_error' });
-      assert.match(refused.message ?? '', /refused the API key \(HTTP 401\)/);
-      const port = await freePort();
-      const dead = await preflight(preflightProfile(`http://127.0.0.1:${port}`), async () => undefined, new AbortController().signal);
-      assert.deepEqual([dead.ok, dead.failure?.kind, dead.listedModels, dead.contextTokens], [false, 'connection', [], null]);
-    });
-
-    it("takes vLLM's max_model_len from /v1/models when there is no /props", async () => {
-      const vllm = createHttpServer((request, response) => {
-        response.setHeader('content-type', 'application/json');
-        if (request.url === '/v1/models') return response.end(JSON.stringify({ object: 'list', data: [{ id: 'Qwen/Qwen2.5-7B-Instruct', object: 'model', max_model_len: 32768 }] }));
-        if (request.url === '/v1/chat/completions') return response.end(JSON.stringify({ model: 'Qwen/Qwen2.5-7B-Instruct', choices: [{ index: 0, finish_reason: 'length', message: { role: 'assistant', content: 'O' } }] }));
-        response.statusCode = 404;
-        response.end('{"detail":"Not Found"}');
-      });
-      await new Promise<void>((resolve) => vllm.listen(0, '127.0.0.1', resolve));
-      try {
-        const report = await preflight(preflightProfile(`http://127.0.0.1:${(vllm.address() as AddressInfo).port}/v1`), async () => undefined, new AbortController().signal);
-        assert.deepEqual(report, { ok: true, listedModels: ['Qwen/Qwen2.5-7B-Instruct'], servedModel: 'Qwen/Qwen2.5-7B-Instruct', contextTokens: 32768, contextFrom: 'models', slots: null });
-      } finally {
-        vllm.closeAllConnections();
-        await new Promise((resolve) => vllm.close(resolve));
-      }
     });
   });
 });

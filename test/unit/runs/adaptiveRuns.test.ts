@@ -177,7 +177,7 @@ describe('adaptive batch runs: whole runs against the llama-server double', func
   async function run(prepared: PreparedQuestion[], model: ModelProfile, key = 'no-key'): Promise<{ summary: RunSummary; records: RunRecord<QuestionBase>[] }> {
     const records: RunRecord<QuestionBase>[] = [];
     let seed = 0.21;
-    const source = new OpenAiCompatibleSource(async () => key, () => (seed = (seed * 9301 + 0.49297) % 1));
+    const source = new OpenAiCompatibleSource(async () => key, undefined, () => (seed = (seed * 9301 + 0.49297) % 1));
     const summary = await runQuestions(prepared, { profile: model, label: 'Toy', source, cache: null, mode: 'faithful', seed: 0, runId: 'run-1', concurrency: 4, signal: never, onRecord: (record) => void records.push(record) });
     return { summary, records };
   }

@@ -138,7 +138,7 @@ describe('waypoint run against a llama-server at its defaults (the double)', fun
     assert.equal(server.counts.unauthorized, summary.errors);
     const lines = first.stderr.trim().split('\n');
     assert.equal(lines.length, 1, first.stderr);
-    assert.match(lines[0], /^waypoint run: stopped after 5 questions in a row failed the same way: .*refused the API key \(HTTP 401\).* To go on: put the right key in the environment variable that --api-key-env \(or the profile's apiKeyEnv\) names, then run the same command with --resume/);
+    assert.match(lines[0], /^waypoint run: stopped after 5 questions in a row failed the same way: .*refused the API key \(HTTP 401\)\. Set the environment variable LLAMA_KEY to the key \(export LLAMA_KEY=…\)\. To go on: correct the key, then run the same command with --resume/);
     assert.ok(!first.stderr.includes('a-wrong-key'));
 
     const second = await runCli([...args, '--resume'], dir, { LLAMA_KEY: 'the-right-key' });
