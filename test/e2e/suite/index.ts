@@ -8,6 +8,7 @@ import { defineMapDiffTests } from './mapDiff.e2e';
 import { definePlayTests } from './play.e2e';
 import { defineResultsTests } from './results.e2e';
 import { defineReviewProposalTests } from './reviewProposals.e2e';
+import { defineRunFileTests } from './runFiles.e2e';
 
 interface TestRecord {
   title: string;
@@ -22,6 +23,7 @@ export function run(): Promise<void> {
   defineExtensionTests();
   defineReviewProposalTests();
   defineResultsTests();
+  defineRunFileTests();
   defineMapDiffTests();
   definePlayTests();
   const records: TestRecord[] = [];
