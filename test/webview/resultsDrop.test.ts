@@ -39,6 +39,7 @@ describe('results view: run files dropped on it', function () {
   const host = useBrowserHost();
   const model = cliRun();
 
+  const post = (page: Page, message: HostToResultsMessage) => page.evaluate((data) => window.postMessage(data, '*'), message);
   const sentOf = async (page: Page, type: string) => (await page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent)).filter((message) => message.type === type);
 
   async function open(): Promise<Page> {
@@ -48,7 +49,7 @@ describe('results view: run files dropped on it', function () {
     await page.goto(`${host.server.url}/test/webview/host.html`);
     await page.addScriptTag({ url: `${host.server.url}/dist/webview/results.js` });
     await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'ready'));
-    await page.evaluate((data: HostToResultsMessage) => window.postMessage(data, '*'), { type: 'results', model });
+    await post(page, { type: 'results', model });
     await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'rendered'));
     assert.deepEqual(problems, []);
     return page;
@@ -133,8 +134,8 @@ describe('results view: run files dropped on it', function () {
     const page = await open();
     await drag(page, 'drop', explorerDrag(['file:///ws/cli-runs/random.jsonl']));
     const both = { ...model, files: ['cli-runs/oracle.jsonl', 'cli-runs/random.jsonl'], title: 'mango: 2 run files' };
-    await page.evaluate((data: HostToResultsMessage) => window.postMessage(data, '*'), { type: 'results', model: both });
-    await page.evaluate((data: HostToResultsMessage) => window.postMessage(data, '*'), { type: 'status', text: 'Added cli-runs/random.jsonl: the view now shows 2 run files.' });
+    await post(page, { type: 'results', model: both });
+    await post(page, { type: 'status', text: 'Added cli-runs/random.jsonl: the view now shows 2 run files.' });
     await page.waitForFunction(() => document.querySelector('.results-title')?.textContent === 'mango: 2 run files');
     assert.match(await page.locator('.results-files').innerText(), /^2 files cli-runs\/oracle\.jsonl, cli-runs\/random\.jsonl/);
     assert.equal(await page.locator('#results-status').innerText(), 'Added cli-runs/random.jsonl: the view now shows 2 run files.');
