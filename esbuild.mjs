@@ -3,7 +3,7 @@
 // Flags: --production (minify, no source maps), --watch, --tests.
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { chmodSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -46,6 +46,11 @@ const builds = [
   { ...browserCommon, entryPoints: { overview: 'webview/overview/main.ts', maze: 'webview/maze/main.ts', board: 'webview/board/main.ts', results: 'webview/results/main.ts', play: 'webview/play/main.ts' }, outdir: 'dist/webview' },
 ];
 
+// What the extension and the CLI load at run time: every output of the builds above. Written to
+// dist/runtime-files.json (with the schemas, below) so that packaging can be checked against the
+// build itself (scripts/e2e.mjs on the installed .vsix, test/unit/packaging.test.ts with vsce ls).
+const runtimeFiles = builds.flatMap((build) => Object.keys(build.entryPoints).map((name) => `${build.outdir}/${name}.js`));
+
 if (withTests) {
   const testEntries = Object.fromEntries(
     ['test/unit', 'test/server', 'test/webview']
@@ -56,7 +61,7 @@ if (withTests) {
   const testExternal = ['vscode', 'mocha', 'playwright-core', 'fast-check'];
   builds.push(
     { ...nodeCommon, entryPoints: testEntries, outdir: 'dist', external: testExternal },
-    { ...nodeCommon, entryPoints: { 'test/e2e/suite': 'test/e2e/suite/index.ts' }, outdir: 'dist', external: testExternal },
+    { ...nodeCommon, entryPoints: { 'test/e2e/suite': 'test/e2e/suite/index.ts', 'test/e2e/startPersistence': 'test/e2e/startPersistence.ts' }, outdir: 'dist', external: testExternal },
     { ...nodeCommon, entryPoints: { 'bench/run': 'bench/run.ts' }, outdir: 'dist', external: testExternal },
   );
 }
@@ -72,6 +77,12 @@ if (watch) {
 // JSON Schemas for jsonValidation, generated from the zod schemas (run once, also in watch mode).
 await esbuild.build({ ...nodeCommon, sourcemap: false, minify: false, entryPoints: ['scripts/json-schemas.ts'], outfile: 'dist/json-schemas.cjs' });
 execFileSync(process.execPath, ['dist/json-schemas.cjs', 'dist/schemas']);
+const schemaFiles = readdirSync('dist/schemas').filter((name) => name.endsWith('.schema.json')).map((name) => `dist/schemas/${name}`);
+writeFileSync('dist/runtime-files.json', `${JSON.stringify({ files: [...runtimeFiles, ...schemaFiles].sort() }, null, 2)}\n`);
+
+// package.json's "bin": executable, so `npm link` (waypoint on PATH) and `./dist/cli.js` run it even
+// after a clean build.
+chmodSync('dist/cli.js', 0o755);
 
 // V8's code cache of the CLI bundle (src/cli/bin.ts loadBundle): one command run to write it.
 if (!watch) execFileSync(process.execPath, ['dist/cli.js', '--help'], { env: { ...process.env, WAYPOINT_WRITE_COMPILE_CACHE: '1' }, stdio: 'ignore' });

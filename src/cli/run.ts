@@ -6,6 +6,7 @@ import { setMaxListeners } from 'node:events';
 import { promises as fs } from 'node:fs';
 import { benchmarks, findBenchmark } from '../core/benchmarks';
 import { OpenAiCompatibleSource } from '../core/eval/openaiProvider';
+import { cliApiKey, cliKeyAdvice } from './keyAdvice';
 import { parseProfile, PROFILE_DEFAULTS } from '../core/eval/profiles';
 import type { ModelProfile } from '../core/eval/types';
 import { type PreparedQuestion, QuestionOptionError } from '../core/registry';
@@ -99,6 +100,8 @@ function reportFailures(failures: ReadonlyMap<string, number>, outPath: string, 
 
 function withOverrides(profile: ModelProfile, options: Map<string, string>): ModelProfile {
   const result = { ...profile };
+  // Beside --profile too: the key's variable is the one thing a shared profile file cannot know.
+  if (options.has('api-key-env')) result.apiKeyEnv = options.get('api-key-env');
   if (options.has('temperature')) result.temperature = numberOption(options.get('temperature') ?? '', 'temperature');
   if (options.has('max-tokens')) result.maxTokens = positiveInteger(options.get('max-tokens'), 'max-tokens');
   if (options.has('timeout-ms')) result.timeoutMs = positiveInteger(options.get('timeout-ms'), 'timeout-ms');
@@ -232,7 +235,7 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   process.on('SIGINT', onSigint);
   const progress = progressWriter(progressStyle);
   const cacheRoot = workspaceRoot(process.cwd());
-  const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(async (chosen) => (chosen.apiKeyEnv ? process.env[chosen.apiKeyEnv] : undefined)) : undefined;
+  const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(cliApiKey, cliKeyAdvice) : undefined;
   if (profile.apiKeyEnv && process.env[profile.apiKeyEnv] === undefined) err(`waypoint run: the environment variable ${profile.apiKeyEnv} is not set; asking without a key.`);
   const failures = new Map<string, number>();
   let summary;

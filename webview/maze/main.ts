@@ -7,9 +7,10 @@ import { hostToMazeMessage, type CutoffStats, type HostToMazeMessage, type MapDi
 import { connectToHost } from '../shared/host';
 import { standaloneSvg, pngFromSvg } from './exportImage';
 import { layoutMaze, type Layout } from './layout';
+import { stretchToPanel } from './stretch';
 import { applyCutoff, drawMaze, type DrawnMaze } from './render';
 import { MapDiffView } from './mapDiffView';
-import { mazeLevelOfDetail, ROOM_LABEL_MIN_PX } from './lod';
+import { type LevelOfDetail, mazeLevelOfDetail, ROOM_LABEL_MIN_PX } from './lod';
 import { Minimap, MINIMAP_ROOMS } from './minimap';
 import { layoutBounds, PanZoom } from './panZoom';
 import { TrajectoryStepper } from './trajectory';
@@ -152,6 +153,9 @@ function leaveMapDiff(): void {
 let graph: MazeGraph | null = null;
 let drawn: DrawnMaze | null = null;
 let panZoom: PanZoom | null = null;
+let detail: LevelOfDetail | null = null;
+/** Set when an answer arrives: its routes are framed once they are drawn. */
+let routeToFrame = false;
 let minimap: Minimap | null = null;
 let lastLayout: Layout | null = null;
 const saved = host.state<SavedState>() ?? { cutoff: null };
@@ -229,6 +233,9 @@ async function showGraph(next: MazeGraph): Promise<void> {
 }
 
 async function draw(next: MazeGraph): Promise<void> {
+  // A redraw of the same rooms (an edit of the game) keeps the user's view; another maze, or the
+  // whole maze after a neighbourhood, starts fitted.
+  const sameRooms = graph !== null && graph.game === next.game && graph.nodes.length === next.nodes.length;
   graph = next;
   if (fullGraph && next === fullGraph) partialNotice.hidden = true;
   title.textContent = next.game;
@@ -237,27 +244,46 @@ async function draw(next: MazeGraph): Promise<void> {
     return;
   }
   status.textContent = `Laying out ${next.nodes.length} locations…`;
-  const layout = layoutMaze(next);
+  // Shaped for the panel it opens in (a resize later refits it, without laying it out again).
+  const layout = stretchToPanel(layoutMaze(next), canvas.clientWidth / canvas.clientHeight);
   lastLayout = layout;
   drawn = drawMaze(next, layout);
   canvas.replaceChildren(drawn.svg);
   updateLegend(next);
+  const previous = sameRooms ? panZoom?.state() : undefined;
   panZoom?.dispose();
   const bounds = layoutBounds(layout.nodes.values(), layout, layout.edges.values());
-  panZoom = new PanZoom(drawn.svg, bounds);
-  panZoom.onChange(mazeLevelOfDetail(drawn, layout, next));
+  detail = mazeLevelOfDetail(drawn, layout, next);
+  panZoom = new PanZoom(drawn.svg, bounds, { previous, extent: detail.extent });
+  panZoom.onChange(detail.apply);
   minimap = next.nodes.length >= MINIMAP_ROOMS ? new Minimap(next, layout, bounds, panZoom) : null;
   if (minimap) canvas.append(minimap.element);
   stepper.attach(drawn, layout, next);
+  if (routeToFrame) frameRoute();
   slider.max = String(next.lastStep);
   setCutoff(Math.min(cutoff ?? next.lastStep, next.lastStep), true);
   host.post({ type: 'layout', milliseconds: Math.round(layout.milliseconds), nodes: next.nodes.length, edges: next.edges.length });
 }
 
+/** A replay opens on its routes: framed with a margin, not the whole maze with the route a few pixels wide. */
+function frameRoute(): void {
+  const part = stepper.routeBounds();
+  if (!panZoom || !part) return;
+  routeToFrame = false;
+  panZoom.frame(part);
+}
+
+stepper.onPainted = (current) => {
+  detail?.refresh();
+  const room = current ? lastLayout?.nodes.get(current) : undefined;
+  if (room && panZoom) panZoom.ensureVisible(room.x, room.y);
+};
+
 function highlight(nodes: readonly string[], edges: readonly string[]): void {
   if (!drawn) return;
   for (const [name, element] of drawn.nodeElements) element.classList.toggle('highlight', nodes.includes(name));
   for (const [id, element] of drawn.edgeElements) element.classList.toggle('highlight', edges.includes(id));
+  detail?.refresh();
   const focus = nodes[0] ? lastLayout?.nodes.get(nodes[0]) : undefined;
   if (focus && panZoom) panZoom.ensureVisible(focus.x, focus.y);
 }
@@ -278,6 +304,7 @@ search.addEventListener('input', () => {
     element.classList.toggle('match', matches.includes(name));
     element.classList.toggle('found', name === matches[0]);
   }
+  detail?.refresh();
   // Fly to the first match, close enough to read its name.
   const first = matches[0] ? lastLayout?.nodes.get(matches[0]) : undefined;
   if (first && panZoom) panZoom.flyTo(first.x, first.y, READABLE_ZOOM);
@@ -332,9 +359,10 @@ host.onMessage((message) => {
     const questionCutoff = message.trajectory.cutoff;
     cutoff = questionCutoff;
     if (graph && drawn) setCutoff(Math.min(questionCutoff ?? graph.lastStep, graph.lastStep), true);
-    stepper.show(message.trajectory, message.compare ?? null, message.question ?? null);
-    // The whole maze the answer is judged on, not the neighbourhood a large maze starts on.
+    if (stepper.show(message.trajectory, message.compare ?? null, message.question ?? null) === 'new') routeToFrame = true;
+    // The whole maze the answer is judged on, not the neighbourhood a large maze starts on (framed once drawn).
     if (fullGraph && graph !== fullGraph) void draw(fullGraph).catch(layoutFailed);
+    else if (routeToFrame) frameRoute();
   }
   else showStats(message.stats);
 }, hostToMazeMessage);

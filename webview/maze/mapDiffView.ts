@@ -153,8 +153,9 @@ export class MapDiffView {
       canvas.append(drawn.svg);
       applyCutoff(graph, drawn, cutoff);
       const { counts, ghosts } = drawMapOverlay(graph, drawn, layout, pane);
-      const panZoom = new PanZoom(drawn.svg, layoutBounds([...layout.nodes.values(), ...ghosts], layout, layout.edges.values()));
-      panZoom.onChange(mazeLevelOfDetail(drawn, layout, graph));
+      const detail = mazeLevelOfDetail(drawn, layout, graph);
+      const panZoom = new PanZoom(drawn.svg, layoutBounds([...layout.nodes.values(), ...ghosts], layout, layout.edges.values()), { extent: detail.extent });
+      panZoom.onChange(detail.apply);
       this.panZooms.push(panZoom);
       return { model: pane.model, counts };
     });

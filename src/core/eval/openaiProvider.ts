@@ -4,6 +4,7 @@
 // its timeout covers only the headers and its Retry-After sleep can neither be capped nor
 // cancelled, so the deadline, the retry loop and the body cap are ours (requestGuards.ts).
 import OpenAI from 'openai';
+import { GENERIC_KEY_ADVICE, isKeySet, type KeyAdvice, keyRefusalMessage } from './apiKeyMessages';
 import { ModelCallCancelled, ModelCallError, type ReplySource } from './engine';
 import { redactSecrets, rememberSecret } from './redact';
 import { abortableSleep, backoffMs, Deadline, guardedFetch, MAX_BODY_BYTES, MAX_REPLY_CHARS, MAX_RETRY_WAIT_MS, megabytes, requestedWaitMs, type BodyWatch } from './requestGuards';
@@ -65,6 +66,8 @@ function isRetryable(error: unknown): boolean {
 interface Attempt {
   deadline: Deadline;
   watch: BodyWatch;
+  /** Whether a key went out, and how this host tells its user to set one: a 401 says which of the two went wrong. */
+  key: { sent: boolean; advice: KeyAdvice };
 }
 
 function describe(error: unknown, profile: ModelProfile, attempt: Attempt): string {
@@ -79,7 +82,7 @@ function describe(error: unknown, profile: ModelProfile, attempt: Attempt): stri
   if (error instanceof OpenAI.APIConnectionError) return `${where} closed the connection before the reply was complete (${connectionReason(error)}).`;
   if (error instanceof OpenAI.APIError && error.status === undefined) return `${where} reported an error in its stream: ${shortened(error.message)}`;
   if (error instanceof OpenAI.APIError) {
-    if (error.status === 401 || error.status === 403) return `${where} refused the API key (HTTP ${error.status}). Set it with "Waypoint: Set API Key…".`;
+    if (error.status === 401 || error.status === 403) return keyRefusalMessage(where, error.status, profile, attempt.key.sent, attempt.key.advice);
     if (error.status === 404) return `${where} was not found (HTTP 404): check the base URL and the model name.`;
     if (error.status === 429) return `${where} is rate limiting (HTTP 429) after ${profile.retries} retries.`;
     // The package prefixes the status to the server's text; say it once.
@@ -145,7 +148,11 @@ function waitBeforeRetry(error: unknown, tries: number, profile: ModelProfile, d
 }
 
 export class OpenAiCompatibleSource implements ReplySource {
-  constructor(private readonly apiKeyFor: (profile: ModelProfile) => Promise<string | undefined>) {}
+  /** `keyAdvice` is the host's sentence on how to set a key (the editor's command, the CLI's --api-key-env). */
+  constructor(
+    private readonly apiKeyFor: (profile: ModelProfile) => Promise<string | undefined>,
+    private readonly keyAdvice: KeyAdvice = GENERIC_KEY_ADVICE,
+  ) {}
 
   async reply(messages: readonly ChatMessage[], profile: ModelProfile, _question: unknown, signal: AbortSignal): Promise<ModelReply> {
     if (!profile.baseUrl || !profile.model) throw new ModelCallError(`the profile needs "baseUrl" and "model" (setting waypoint.models).`);
@@ -157,10 +164,10 @@ export class OpenAiCompatibleSource implements ReplySource {
     const deadline = new Deadline(profile.timeoutMs, signal);
     try {
       for (let tries = 0; ; tries++) {
-        const attempt: Attempt = { deadline, watch: { tooLarge: false, sawDone: false } };
+        const attempt: Attempt = { deadline, watch: { tooLarge: false, sawDone: false }, key: { sent: isKeySet(key), advice: this.keyAdvice } };
         // Local servers (Ollama, llama.cpp) take any key; the client library insists on one. Its
         // logger is off: it prints raw server data (which may quote the key) to the console.
-        const client = new OpenAI({ apiKey: key ?? 'no-key', baseURL: normaliseBaseUrl(profile.baseUrl), timeout: profile.timeoutMs + 1000, maxRetries: 0, fetch: guardedFetch(attempt.watch), logLevel: 'off' });
+        const client = new OpenAI({ apiKey: isKeySet(key) ? key.trim() : 'no-key', baseURL: normaliseBaseUrl(profile.baseUrl), timeout: profile.timeoutMs + 1000, maxRetries: 0, fetch: guardedFetch(attempt.watch), logLevel: 'off' });
         try {
           return await (profile.stream ? streamed(client, request, profile, attempt, started) : whole(client, request, profile, attempt, started));
         } catch (error) {

@@ -1,6 +1,9 @@
 // The shapes of what reports, comparisons and the results view compute: types only, with no
 // import of the benchmark registry, so protocol and webview code can name them.
 import type { ChatMessage, RecordDiagnostic, RunRecord, ScoringMode } from '../eval/types';
+import type { GlossaryEntry } from './glossary';
+
+export type { GlossaryEntry } from './glossary';
 
 export type KeyValue = string | number | null;
 
@@ -136,6 +139,8 @@ export interface ResultsModel {
   /** Models in overall order. */
   models: string[];
   plots: PlotData[];
+  /** What the metrics and the terms in the field values mean (the benchmark's glossary, only what this run shows). */
+  glossary: GlossaryEntry[];
   strings: string[];
   rows: ResultRow[];
 }

@@ -24,7 +24,7 @@ import { scoringModeSetting } from '../settings';
 import { requireTrust, workspaceStore } from './modelCall';
 import { modelProfiles } from './profiles';
 import type { ResultsPanel } from './resultsPanel';
-import { apiKeyLookup } from './secrets';
+import { apiKeyLookup, editorKeyAdvice } from './secrets';
 
 const BATCH_FOLDER = join('.waypoint', 'runs', 'batch');
 const nodeQuestionFiles = questionFilesOn(fs);
@@ -331,7 +331,7 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
         if (controller.signal.aborted) break;
         const { profile, state, file } = plan;
         deps.log.info(`Run Benchmark: ${profile.id} → ${file} (run ${state.runId}); to continue it from a terminal: ${cliResumeCommand(definition, sources, questionOptions, profile, mode, file, root)}`);
-        const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets)) : undefined;
+        const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets), editorKeyAdvice) : undefined;
         let last = 0;
         const summary = await runBatch(state, file, nodeRunFiles, {
           profile, label: definition.label, source, cache: workspaceStore(), mode, seed, concurrency, signal: controller.signal,
