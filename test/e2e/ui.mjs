@@ -563,14 +563,13 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await shot('results-cli-share-notice');
     await htmlToast.locator('.monaco-button', { hasText: 'Open' }).first().click();
     // A web window's browser cannot open the server's file: the report opens in a tab of VS Code.
-    const report = await frameWith(page, 'body:has(h1:text("Waypoint report: mango")) #rows');
-    await retry('the report in a VS Code tab', async () => {
-      const tabs = await page.locator('.tabs-container .tab').allInnerTexts();
-      if (!tabs.some((tab) => tab.includes('Report: mango-oracle+random.report.html'))) throw new Error(`tabs: ${tabs.join(' | ')}`);
-      const text = await report.locator('body').innerText();
-      if (!text.includes('728 records') || !text.includes('random')) throw new Error(`the report says: ${text.slice(0, 200)}`);
+    await views.expect('waypoint.reportPreview', 'report-preview', {
+      ready: async (report) => {
+        const tabs = await page.locator('.tabs-container .tab').allInnerTexts();
+        const text = await report.locator('body').innerText();
+        return tabs.some((tab) => tab.includes('Report: mango-oracle+random.report.html')) && text.includes('728 records') && text.includes('random');
+      },
     });
-    await shot('results-cli-report-tab');
     await page.locator('.tabs-container .tab', { hasText: 'Results:' }).first().click();
     await view.locator('#share-csv').click();
     const csv = await saveThroughDialog(page, 'Export CSV');
