@@ -733,14 +733,14 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
   await check('the Waypoint Runs view lists the runs of this session', async () => {
     await runCommand(page, 'Explorer: Focus on Waypoint Runs View');
     // Room for the view: the folder tree and the Outline above it folded.
-    for (const section of ['Explorer Section: workspace', 'Outline Section']) {
+    for (const section of ['Explorer Section', 'Outline Section']) {
       const header = page.locator(`.pane-header[aria-label^="${section}"][aria-expanded="true"]`).first();
       if ((await header.count()) > 0) await header.click();
     }
     await retry('rows of the Runs view', async () => {
       const text = await page.locator('.pane:has(.pane-header[aria-label^="Waypoint Runs"]) .monaco-list-rows').innerText();
-      // Groups by benchmark run and game: the batch run, the MANGO questions and play, the SmartPlay episodes.
-      for (const expected of ['Benchmark runs', 'lighthouse', 'SmartPlay · Hanoi4Disk']) if (!text.includes(expected)) throw new Error(`the Runs view lacks ${expected}: ${text.slice(0, 300)}`);
+      // Grouped by game: the latest SmartPlay episode (revealed when it was recorded) and the episode you played.
+      for (const expected of ['SmartPlay · Hanoi4Disk', 'lighthouse', 'PLAY harbour road → lamp room', 'human']) if (!text.includes(expected)) throw new Error(`the Runs view lacks ${expected}: ${text.slice(0, 400)}`);
     });
     await page.screenshot({ path: join(screenshotsDir, 'e2e-view-runs.png') });
   });
