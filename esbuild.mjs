@@ -3,7 +3,7 @@
 // Flags: --production (minify, no source maps), --watch, --tests.
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -81,8 +81,8 @@ const schemaFiles = readdirSync('dist/schemas').filter((name) => name.endsWith('
 writeFileSync('dist/runtime-files.json', `${JSON.stringify({ files: [...runtimeFiles, ...schemaFiles].sort() }, null, 2)}\n`);
 
 // package.json's "bin": executable, so `npm link` (waypoint on PATH) and `./dist/cli.js` run it even
-// after a clean build.
-chmodSync('dist/cli.js', 0o755);
+// after a clean build. In watch mode the first build may not have written it yet: chmod what exists.
+if (existsSync('dist/cli.js')) chmodSync('dist/cli.js', 0o755);
 
 // V8's code cache of the CLI bundle (src/cli/bin.ts loadBundle): one command run to write it.
 if (!watch) execFileSync(process.execPath, ['dist/cli.js', '--help'], { env: { ...process.env, WAYPOINT_WRITE_COMPILE_CACHE: '1' }, stdio: 'ignore' });

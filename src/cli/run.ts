@@ -99,7 +99,9 @@ function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGro
             const failure = record.failure as Failure | undefined;
             const key = failure ? failureKey(failure) : `message|${record.error}`;
             // The kind alone ("connection") adds nothing to its message; a status and server type do.
-            const label = failure && (failure.status !== undefined || failure.type !== undefined) ? failureLabel(failure) : null;
+            // Nor does a refused or missing key: its message already names the status and the fix.
+            const addsSomething = failure && failure.kind !== 'auth' && (failure.status !== undefined || failure.type !== undefined);
+            const label = failure && addsSomething ? failureLabel(failure) : null;
             const group = failures.get(key) ?? { count: 0, example: record.error, label };
             group.count++;
             failures.set(key, group);
