@@ -3,7 +3,8 @@
 // Flags: --production (minify, no source maps), --watch, --tests.
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -60,6 +61,12 @@ if (withTests) {
     { ...nodeCommon, entryPoints: { 'bench/run': 'bench/run.ts' }, outdir: 'dist', external: testExternal },
   );
 }
+
+// ELK's layout worker (the maze view's second layout), elkjs's own minified worker script as is: a
+// web worker in the view (started from a blob URL), and in Node (the CLI's --engine elk) the same
+// file exports elkjs's in-process worker (src/host/elkInProcess.ts). Nothing to bundle, one copy.
+mkdirSync('dist/webview', { recursive: true });
+copyFileSync(createRequire(import.meta.url).resolve('elkjs/lib/elk-worker.min.js'), 'dist/webview/elk-worker.js');
 
 if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
