@@ -125,7 +125,7 @@ function report(): never {
 void (async () => {
   rows.push(...(await benchServerLatency()));
   rows.push(...(await benchMazeLayout()));
-  rows.push(...benchMazeQuality());
+  rows.push(...(await benchMazeQuality()));
   rows.push(...benchAnnotate());
   rows.push(...(await benchGraspScoring()));
   rows.push(...benchGraspImport(repoRoot));

@@ -72,7 +72,7 @@ export async function runLayout(argv: readonly string[], out: Output, err: Outpu
   }
   const quality = layoutQuality(layout.nodes, layout.edges);
   out(`${game}: ${layout.nodes.length} rooms, ${layout.edges.length} edges (${layout.edges.filter((edge) => !edge.explicit).length} imputed), ${Math.round(layout.width)} × ${Math.round(layout.height)} px, ${engine === 'elk' ? 'ELK layered' : 'compass'} layout`);
-  out(`edges through a room ${quality.edgesThroughRooms}, label overlaps ${quality.labelLabelOverlaps + quality.labelRoomOverlaps}, room overlaps ${quality.roomOverlaps}, compass consistency ${quality.compassConsistent}/${quality.compassEdges}, crossings ${quality.crossings}`);
+  out(`edges through a room ${quality.edgesThroughRooms}, label overlaps ${quality.labelLabelOverlaps + quality.labelRoomOverlaps}, room overlaps ${quality.roomOverlaps}, compass consistency ${quality.compassConsistent}/${quality.compassEdges} (rooms in the move's direction ${quality.compassByPosition}), crossings ${quality.crossings}`);
   if (svgPath !== undefined) out(`wrote ${svgPath}`);
   return 0;
 }

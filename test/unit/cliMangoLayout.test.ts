@@ -110,7 +110,7 @@ describe('waypoint mango layout', () => {
     }
     const text = waypoint('mango', 'layout', dir, '--engine', 'elk');
     assert.equal(text.code, 0, text.stderr);
-    assert.match(text.stdout, /^lighthouse: 13 rooms, 25 edges \(0 imputed\), \d+ × \d+ px, ELK layered layout\nedges through a room 0, label overlaps 0, room overlaps 0, compass consistency \d+\/16, crossings \d+\n$/);
+    assert.match(text.stdout, /^lighthouse: 13 rooms, 25 edges \(0 imputed\), \d+ × \d+ px, ELK layered layout\nedges through a room 0, label overlaps 0, room overlaps 0, compass consistency \d+\/16 \(rooms in the move's direction \d+\), crossings \d+\n$/);
   });
 
   it('--engine elk on a shared game (zork1): every room placed, no overlap, deterministic; SVG written', function () {
