@@ -3,7 +3,7 @@
 // Flags: --production (minify, no source maps), --watch, --tests.
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -79,6 +79,10 @@ if (watch) {
 // JSON Schemas for jsonValidation, generated from the zod schemas (run once, also in watch mode).
 await esbuild.build({ ...nodeCommon, sourcemap: false, minify: false, entryPoints: ['scripts/json-schemas.ts'], outfile: 'dist/json-schemas.cjs' });
 execFileSync(process.execPath, ['dist/json-schemas.cjs', 'dist/schemas']);
+
+// package.json's "bin": executable, so `npm link` (waypoint on PATH) and `./dist/cli.js` run it even
+// after a clean build.
+chmodSync('dist/cli.js', 0o755);
 
 // V8's code cache of the CLI bundle (src/cli/bin.ts loadBundle): one command run to write it.
 if (!watch) execFileSync(process.execPath, ['dist/cli.js', '--help'], { env: { ...process.env, WAYPOINT_WRITE_COMPILE_CACHE: '1' }, stdio: 'ignore' });

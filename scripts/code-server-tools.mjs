@@ -3,7 +3,7 @@
 // ships (code-server 4.139 refuses Node 20). Both are pinned and cached outside the work tree so a
 // fresh clone on the same machine pays the ~3-6 minute install only once.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -72,11 +72,62 @@ function ensureCodeServer() {
   writeFileSync(codeServerMarker, `${CODE_SERVER_VERSION}\n`);
 }
 
+const sleepMs = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/**
+ * Runs `install` while holding a lock folder beside the tools, so that two test runs or an
+ * `npm start` beside `npm test` never install into the same folder at once (each one's `rm` used
+ * to pull the other's half-built native modules away). A lock whose owner died is taken over.
+ */
+function withInstallLock(install) {
+  const lock = join(toolsRoot, '.install.lock');
+  let announced = false;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      let owner = Number.NaN;
+      try {
+        owner = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+      } catch {}
+      // A lock without a pid file is one being created right now: wait for it like a live one.
+      if (Number.isInteger(owner) && owner > 0 && !processAlive(owner)) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (!announced) log(`waiting for another process (pid ${owner}) to finish installing the tools`);
+      announced = true;
+      sleepMs(1000);
+    }
+  }
+  try {
+    install();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Installs what is missing and returns the paths needed to start code-server. */
 export function ensureCodeServerTools() {
   mkdirSync(toolsRoot, { recursive: true });
-  ensureNode24();
-  ensureCodeServer();
+  if (!existsSync(node24Binary) || !existsSync(codeServerMarker)) {
+    withInstallLock(() => {
+      ensureNode24();
+      ensureCodeServer();
+    });
+  }
   return { node: node24Binary, entry: codeServerEntry };
 }
 

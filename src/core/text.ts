@@ -15,7 +15,7 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
 export interface Diagnostic {
   severity: Severity;
-  /** Stable identifier, documented in the README; tools and quick fixes key on it. */
+  /** Stable identifier, documented in docs/diagnostics.md; tools and quick fixes key on it. */
   code: string;
   message: string;
   range: Range;

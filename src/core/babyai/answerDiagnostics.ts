@@ -11,7 +11,7 @@ import { BabyAIEnv, type LevelSpec } from './env';
 import { type PlanScore, redBall } from './metrics';
 import { ACTION_NAMES, Action, actionName, DIRECTION_NAMES, type Vec, type WorldObj } from './world';
 
-/** Stable codes of reply diagnostics (documented in the README; quick fixes key on them). */
+/** Stable codes of reply diagnostics (documented in docs/diagnostics.md; quick fixes key on them). */
 export const BabyAnswerCodes = {
   noMarker: 'babyai-answer/no-marker',
   unparseableState: 'babyai-answer/unparseable-state',

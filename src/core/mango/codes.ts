@@ -1,5 +1,5 @@
 // Stable diagnostic codes for walkthrough files. They are part of the CLI's JSON output and of
-// quick-fix matching, so a code is never renamed or reused; the README lists them.
+// quick-fix matching, so a code is never renamed or reused; docs/diagnostics.md lists them.
 export const WalkthroughCodes = {
   separatorMalformed: 'walkthrough/separator-malformed',
   separatorMissing: 'walkthrough/separator-missing',
