@@ -20,7 +20,7 @@ const GAMES = ['905', 'night', 'omniquest', 'partyfoul', 'spirit', 'zork1'];
 const RUNS = 3;
 
 /** The worker script esbuild.mjs copies for the view, which the CLI loads in Node too. */
-const elkScript = resolve(__dirname, '..', 'webview', 'elk-worker.js');
+const elkScript = resolve(__dirname, '../webview/elk-worker.js');
 
 interface Measured {
   quality: LayoutQuality;

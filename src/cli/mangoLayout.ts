@@ -46,7 +46,7 @@ export async function runLayout(argv: readonly string[], out: Output, err: Outpu
   const full = buildMazeGraph(game, kept, []);
   const graph = reverse === 'none' ? { ...full, edges: full.edges.filter((edge) => edge.explicit) } : full;
   // The ELK script sits beside the CLI's bundle, in the maze view's folder (esbuild.mjs copies it there).
-  const elkScript = join(__dirname, 'webview', 'elk-worker.js');
+  const elkScript = join(__dirname, 'webview/elk-worker.js');
   if (engine === 'elk' && !existsSync(elkScript)) {
     err(`${elkScript}: missing, so --engine elk cannot run (rebuild with node esbuild.mjs)`);
     return 1;

@@ -77,7 +77,7 @@ export class MazePanel implements vscode.Disposable {
     private gameFile: vscode.Uri,
   ) {
     // The ELK worker's script is only fetched when the view lays out with ELK (webview/maze/layout.ts).
-    const elkWorker = panel.webview.asWebviewUri(vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview', 'elk-worker.js')).toString();
+    const elkWorker = panel.webview.asWebviewUri(vscode.Uri.joinPath(context.extensionUri, 'dist/webview/elk-worker.js')).toString();
     panel.webview.html = webviewHtml(panel.webview, context.extensionUri, 'maze.js', 'Maze', { layout: setting('maze.layout'), 'elk-worker': elkWorker });
     this.session = new MazeSession({
       graph: () => sendRequest(this.client, MazeGraphRequest, { uri: this.gameFile.toString(), extraPairs: reversePairsSetting() }),
