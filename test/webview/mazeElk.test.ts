@@ -192,6 +192,38 @@ describe('maze view webview: the ELK layered layout', function () {
     await page.close();
   });
 
+  it('in a narrow panel offers the layouts in the ⋯ menu instead of the toolbar, which stays on one row', async () => {
+    const graph = readGame(join(samplesDir, 'mango', 'lighthouse'), 'lighthouse');
+    const { page, problems } = await open({ viewport: { width: 480, height: 600 } });
+    await showGraph(page, graph, 'compass');
+    assert.ok(await page.locator('#layout-engine').isHidden(), 'no select in a narrow toolbar');
+    // One row: every visible item's box spans the same middle line, and none overflows another.
+    const boxes = await page.locator('.maze-toolbar > :not(.cutoff), .maze-toolbar .cutoff > *').evaluateAll((items) =>
+      items
+        .filter((item) => (item as HTMLElement).offsetParent !== null)
+        .map((item) => item.getBoundingClientRect().toJSON() as { top: number; bottom: number; left: number; right: number })
+        .sort((a, b) => a.left - b.left),
+    );
+    const middle = (boxes[0].top + boxes[0].bottom) / 2;
+    assert.ok(boxes.every((box) => box.top <= middle && box.bottom >= middle), `toolbar items on one row: ${JSON.stringify(boxes)}`);
+    assert.ok(boxes.every((box, index) => index === 0 || box.left >= boxes[index - 1].right - 0.5), `toolbar items overlap: ${JSON.stringify(boxes)}`);
+    await page.locator('#more').click();
+    assert.equal(await page.locator('#more').getAttribute('aria-label'), 'Layout and export…');
+    assert.deepEqual(await page.locator('.maze-menu-layout').evaluateAll((items) => items.map((item) => [item.textContent, item.getAttribute('aria-checked')])), [
+      ['Compass layout', 'true'],
+      ['ELK layered layout', 'false'],
+    ]);
+    await page.screenshot({ path: join(testResultsDir, 'webview-maze-elk-480-menu.png') });
+    await page.locator('#layout-elk').click();
+    await waitForLayout(page, 'elk');
+    assert.ok(await page.locator('.maze-menu').isHidden(), 'the menu closes');
+    assert.equal(await page.locator('#layout-elk').getAttribute('aria-checked'), 'true');
+    assert.equal(await page.locator('svg.maze [data-node]').count(), graph.nodes.length);
+    assert.deepEqual(problems, []);
+    await page.screenshot({ path: join(testResultsDir, 'webview-maze-elk-480.png') });
+    await page.close();
+  });
+
   it('says why when the page does not allow blob workers, and shows the compass layout instead', async () => {
     const graph = readGame(join(samplesDir, 'mango', 'lighthouse'), 'lighthouse');
     const origin = host.server.url;

@@ -50,13 +50,17 @@ function toolbarButton(id: string, label: string): HTMLElement {
   return button;
 }
 // The layout: compass (default) or ELK layered; a native select, the smallest control that says
-// which one is on show.
+// which one is on show. A narrow panel has no room for it: there the choice is in the ⋯ menu (CSS).
+const LAYOUT_CHOICES: ReadonlyArray<readonly [LayoutEngineName, string]> = [
+  ['compass', 'Compass'],
+  ['elk', 'ELK layered'],
+];
 const layoutSelect = document.createElement('select');
 layoutSelect.id = 'layout-engine';
 layoutSelect.className = 'maze-layout-select';
 layoutSelect.setAttribute('aria-label', 'Layout');
 layoutSelect.title = 'Layout: Compass puts each room where its moves point (north up). ELK layered draws the maze top to bottom in layers, edges at right angles; moves still leave by the side they name.';
-for (const [value, text] of [['compass', 'Compass'], ['elk', 'ELK layered']]) {
+for (const [value, text] of LAYOUT_CHOICES) {
   const option = document.createElement('option');
   option.value = value;
   option.textContent = text;
@@ -82,9 +86,18 @@ function menuItem(id: string, label: string): HTMLButtonElement {
   item.addEventListener('click', () => toggleMenu(false));
   return item;
 }
+const layoutItems = new Map(
+  LAYOUT_CHOICES.map(([value, text]) => {
+    const item = menuItem(`layout-${value}`, `${text} layout`);
+    item.setAttribute('role', 'menuitemradio');
+    item.classList.add('maze-menu-layout');
+    item.addEventListener('click', () => useLayout(value));
+    return [value, item] as const;
+  }),
+);
 const exportSvgButton = menuItem('export-svg', 'Export as SVG');
 const exportPngButton = menuItem('export-png', 'Export as PNG');
-menu.append(exportSvgButton, exportPngButton);
+menu.append(...layoutItems.values(), exportSvgButton, exportPngButton);
 function toggleMenu(open = menu.hidden): void {
   menu.hidden = !open;
   more.setAttribute('aria-expanded', String(open));
@@ -185,7 +198,12 @@ const saved = host.state<SavedState>() ?? { cutoff: null };
 let cutoff: number | null = saved.cutoff;
 /** The layout on show: this view's own choice, else the setting the host put in the page. */
 let engine: LayoutEngineName = saved.layout ?? (isLayoutEngineName(app.dataset.layout) ? app.dataset.layout : DEFAULT_LAYOUT_ENGINE);
-layoutSelect.value = engine;
+/** The select and the menu's radio items say which layout is on show. */
+function showEngine(): void {
+  layoutSelect.value = engine;
+  for (const [value, item] of layoutItems) item.setAttribute('aria-checked', String(value === engine));
+}
+showEngine();
 /** The ELK worker's script (dist/webview/elk-worker.js as a webview URL), fetched on ELK's first use. */
 const elkWorkerUrl = app.dataset.elkWorker ?? '';
 
@@ -203,8 +221,16 @@ const narrowToolbar = window.matchMedia('(max-width: 560px)');
 function cutoffText(step: number): string {
   return narrowToolbar.matches ? `Step ${step}` : `Known at step ${step}`;
 }
+/** The ⋯ menu holds the layout choice too in a narrow panel: its name says so. */
+function nameMoreMenu(): void {
+  const name = narrowToolbar.matches ? 'Layout and export…' : 'Export…';
+  more.title = name;
+  more.setAttribute('aria-label', name);
+}
+nameMoreMenu();
 narrowToolbar.addEventListener('change', () => {
   if (cutoff !== null) sliderText.textContent = cutoffText(cutoff);
+  nameMoreMenu();
 });
 
 function setCutoff(step: number, notify: boolean): void {
@@ -301,7 +327,7 @@ async function draw(next: MazeGraph): Promise<void> {
     layoutNotice.textContent = `The ELK layout failed (${elkFailure}); showing the compass layout.`;
     layoutNotice.hidden = false;
     engine = 'compass';
-    layoutSelect.value = engine;
+    showEngine();
   }
   lastLayout = layout;
   drawn = drawMaze(next, layout);
@@ -322,7 +348,7 @@ async function draw(next: MazeGraph): Promise<void> {
 /** Draws what is on show again with `next` as its layout. */
 function useLayout(next: LayoutEngineName): void {
   engine = next;
-  layoutSelect.value = next;
+  showEngine();
   saveState();
   if (graph && graph.nodes.length > 0) void draw(graph).catch(layoutFailed);
 }

@@ -88,7 +88,9 @@ export function elkInput(graph: MazeGraph): ElkNode {
       'elk.direction': 'DOWN',
       'elk.edgeRouting': 'ORTHOGONAL',
       'elk.padding': `[top=${MARGIN},left=${MARGIN},bottom=${MARGIN},right=${MARGIN}]`,
-      'elk.spacing.nodeNode': '40',
+      // Rooms side by side in a layer get a gap like the compass grid's: zoomed out, the view grows
+      // room names past their boxes (webview/maze/lod.ts) and hides those that would run together.
+      'elk.spacing.nodeNode': '80',
       'elk.layered.spacing.nodeNodeBetweenLayers': '40',
       'elk.spacing.edgeLabel': '3',
       'elk.spacing.edgeEdge': '10',
