@@ -60,8 +60,8 @@ export const mazeToHostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cutoff'), step: z.int() }),
   /**
    * `milliseconds`: this graph's layout by `engine` (compass: core's grid layout, in the view; elk:
-   * ELK layered in its web worker, the wait for its answer). `engineStartMs`: fetching and starting
-   * the ELK worker before that, on its first use (0 after).
+   * ELK layered in its web worker, the wait for its answer, which on the worker's first use includes
+   * compiling ELK). `engineStartMs`: fetching the worker script before that (0 once fetched).
    */
   z.object({ type: z.literal('layout'), engine: layoutEngine, milliseconds: z.number(), engineStartMs: z.optional(z.number()), nodes: z.number(), edges: z.number() }),
   /** What the map diff's panes drew, per pane (for tests and the state command). */

@@ -24,9 +24,9 @@ export interface Layout {
   edges: Map<string, LayoutEdge>;
   width: number;
   height: number;
-  /** Time to lay this graph out (for ELK: from the request to the worker's answer). */
+  /** Time to lay this graph out (for ELK: from the request to the worker's answer; a new worker compiles ELK first). */
   milliseconds: number;
-  /** Time spent fetching and starting the ELK worker first (0 once it runs, and for compass). */
+  /** Time spent fetching the ELK worker's script before that (0 once fetched, and for compass). */
   engineStartMs: number;
 }
 
