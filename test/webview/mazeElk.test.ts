@@ -12,6 +12,7 @@ import type { EdgeRecord } from '../../src/core/mango/types';
 import { webviewCsp } from '../../src/extension/views/webviewCsp';
 import type { MazeGraph } from '../../src/protocol/maze';
 import { useBrowserHost } from '../support/browser';
+import { generatedMaze } from '../support/mazes';
 import { repoRoot, samplesDir, sharedDataDir, sharedDataMissingReason, testResultsDir } from '../support/paths';
 
 interface Sent {
@@ -88,6 +89,13 @@ describe('maze view webview: the ELK layered layout', function () {
   async function waitForLayout(page: Page, engine: string, count = 1): Promise<Sent> {
     await page.waitForFunction(({ engine, count }) => (window as unknown as { __sent: Sent[] }).__sent.filter((message) => message.type === 'layout' && message.engine === engine).length >= count, { engine, count }, { timeout: 150_000 });
     return (await layouts(page)).filter((message) => message.engine === engine)[count - 1];
+  }
+
+  /** Waits (on the condition, with a generous cap) until a worker closed. */
+  async function expectWorkerClosed(closed: string[]): Promise<void> {
+    for (let waited = 0; closed.length === 0 && waited < 600; waited++) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(closed.length, 1, 'the ELK worker was ended');
+    assert.match(closed[0], /^blob:/);
   }
 
   /** Room name → box in the page, and whether any two drawn room boxes overlap. */
@@ -189,6 +197,57 @@ describe('maze view webview: the ELK layered layout', function () {
     assert.match(workers[0] ?? '', /^blob:/);
     assert.deepEqual(problems, []);
     await page.screenshot({ path: join(testResultsDir, 'webview-maze-zork1-elk.png') });
+    await page.close();
+  });
+
+  it('draws only the newest graph when two arrive during a layout, and ends a long ELK layout on a switch to compass', async () => {
+    const sample = readGame(join(samplesDir, 'mango', 'lighthouse'), 'lighthouse');
+    const { page, problems } = await open({ layout: 'elk' });
+    const closed: string[] = [];
+    page.on('worker', (worker) => worker.on('close', () => closed.push(worker.url())));
+    // Two graphs back to back (an edit right after the first): the first answer is dropped.
+    const first = { ...sample, edges: sample.edges.filter((edge) => edge.action !== 'down') };
+    await page.evaluate(([a, b]) => {
+      window.postMessage({ type: 'graph', graph: a }, '*');
+      window.postMessage({ type: 'graph', graph: b }, '*');
+    }, [first, sample]);
+    await waitForLayout(page, 'elk');
+    assert.deepEqual(
+      (await layouts(page)).map((message) => [message.engine, message.edges]),
+      [['elk', sample.edges.length]],
+      'one drawing, of the newest graph',
+    );
+    assert.equal(await page.locator('svg.maze g[data-edge]').count(), sample.edges.length);
+    assert.deepEqual(closed, [], 'a short layout is left to finish: the worker is kept');
+    // A long ELK layout (250 rooms: seconds), then the user switches to compass a frame after the
+    // busy note shows: compass is drawn and the worker, still at work, is ended; ELK never answers.
+    const large = buildMazeGraph('generated', generatedMaze(250, 520, 5), [], { lastStep: 999 });
+    const busyText = await page.evaluate(
+      (data) =>
+        new Promise<string>((resolve) => {
+          window.postMessage({ type: 'graph', graph: data }, '*');
+          const busy = document.querySelector('.maze-busy') as HTMLElement;
+          const poll = () => {
+            if (busy.hidden) return requestAnimationFrame(poll);
+            const text = busy.textContent ?? '';
+            requestAnimationFrame(() => {
+              const select = document.getElementById('layout-engine') as HTMLSelectElement;
+              select.value = 'compass';
+              select.dispatchEvent(new Event('change'));
+              resolve(text);
+            });
+          };
+          requestAnimationFrame(poll);
+        }),
+      large,
+    );
+    assert.equal(busyText, 'ELK is laying out 250 locations…');
+    await waitForLayout(page, 'compass');
+    await page.waitForFunction(() => document.querySelectorAll('svg.maze [data-node]').length === 250);
+    assert.ok(await page.locator('.maze-busy').isHidden());
+    await expectWorkerClosed(closed);
+    assert.deepEqual((await layouts(page)).map((message) => message.engine), ['elk', 'compass'], 'no late ELK drawing');
+    assert.deepEqual(problems, []);
     await page.close();
   });
 

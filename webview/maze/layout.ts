@@ -52,8 +52,14 @@ interface ElkWorker {
 
 let workerSource: Promise<string> | null = null;
 let running: ElkWorker | null = null;
-/** Layouts asked of the running worker and not yet answered. */
+/** Layouts asked of the running worker and not yet answered, and the most rooms among them. */
 let pending = 0;
+let pendingRooms = 0;
+/**
+ * From this many rooms ELK takes seconds: a newer drawing ends such a layout rather than wait for
+ * it. A smaller one is left to finish (its answer is dropped), since a new worker compiles ELK again.
+ */
+const LONG_LAYOUT_ROOMS = 100;
 
 /**
  * ELK in a web worker: its script (dist/webview/elk-worker.js, elkjs's own worker) is fetched once
@@ -100,15 +106,17 @@ function elkWorker(workerUrl: string): Promise<ElkWorker> {
 }
 
 /**
- * Stops a layout still running in the ELK worker (a newer graph or a switch back to compass wants
- * the answer instead): the worker is ended, and the next ELK layout starts a fresh one.
+ * Stops a layout still running in the ELK worker when its answer is no longer wanted: always for
+ * a switch to compass (`nextEngine`), for a newer ELK drawing only when the running one is long.
+ * The worker is ended, and the next ELK layout starts a fresh one.
  */
-export function cancelElkLayout(): void {
-  if (pending === 0) return;
+export function cancelElkLayout(nextEngine: LayoutEngineName): void {
+  if (pending === 0 || (nextEngine === 'elk' && pendingRooms < LONG_LAYOUT_ROOMS)) return;
   running?.engine.terminateWorker();
   running = null;
   // The ended worker never answers: its layouts' promises stay pending, unawaited by anyone.
   pending = 0;
+  pendingRooms = 0;
 }
 
 /** The ELK layered layout, computed in the worker (started on first use). */
@@ -117,11 +125,13 @@ export async function elkLayout(graph: MazeGraph, workerUrl: string): Promise<La
   const worker = await elkWorker(workerUrl);
   const started = performance.now();
   pending++;
+  pendingRooms = Math.max(pendingRooms, graph.nodes.length);
   let computed: MazeLayout;
   try {
     computed = await Promise.race([layoutMazeWithElk(graph, worker.engine), worker.failure]);
   } finally {
     pending = Math.max(0, pending - 1);
+    if (pending === 0) pendingRooms = 0;
   }
   return toView('elk', computed, performance.now() - started, started - waiting);
 }

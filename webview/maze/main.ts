@@ -311,7 +311,7 @@ async function draw(next: MazeGraph): Promise<void> {
   title.textContent = next.game;
   layoutNotice.hidden = true;
   // Whatever ELK was still laying out is for a drawing no longer wanted.
-  cancelElkLayout();
+  cancelElkLayout(engine);
   if (next.nodes.length === 0) {
     busy.hidden = true;
     status.textContent = 'This game has no edges yet: mark moves in its walkthrough to draw the maze.';
