@@ -13,6 +13,13 @@ import type { Box, Point } from './layoutQuality';
 import { labelSize, type LayoutEdge, type LayoutNode, type MazeLayout, NODE_HEIGHT, nodeWidth } from './mazeLayout';
 import type { MazeGraph } from './mazeView';
 
+/**
+ * A room's box, as the compass layout sizes it: the view can pass its names as measured, the same
+ * function for both layouts; without one, the size is estimated from the name (nodeWidth).
+ */
+export type RoomBox = (name: string) => { width: number; height: number };
+const estimatedBox: RoomBox = (name) => ({ width: nodeWidth(name), height: NODE_HEIGHT });
+
 /** What runs ELK: elkjs's `ELK` instance (worker-backed in the view, in-process in Node). */
 export interface ElkEngine {
   layout(graph: ElkNode): Promise<ElkNode>;
@@ -55,7 +62,7 @@ function roomNames(graph: MazeGraph): string[] {
  * direction. ELK wants one id space for rooms, ports and edges, and a room may be called "3" or
  * "3:out": ids are positions (room r<i>, edge e<i>, its ports e<i>:out / e<i>:in), names stay here.
  */
-export function elkInput(graph: MazeGraph): ElkNode {
+export function elkInput(graph: MazeGraph, roomBox: RoomBox = estimatedBox): ElkNode {
   const names = roomNames(graph);
   const roomId = new Map(names.map((name, index) => [name, `r${index}`]));
   const ports = new Map<string, ElkPort[]>();
@@ -80,7 +87,7 @@ export function elkInput(graph: MazeGraph): ElkNode {
     const label: ElkLabel = { id: `${id}:label`, text: edge.action, width: size.width, height: size.height };
     return { id, sources: [reversed ? to : from], targets: [reversed ? from : to], labels: [label], layoutOptions: { 'elk.layered.priority.direction': sense === 0 ? '0' : '10' } };
   });
-  const children: ElkNode[] = names.map((name) => ({ id: roomId.get(name) as string, width: nodeWidth(name), height: NODE_HEIGHT, ports: ports.get(name) ?? [], layoutOptions: { 'elk.portConstraints': 'FIXED_SIDE' } }));
+  const children: ElkNode[] = names.map((name) => ({ id: roomId.get(name) as string, ...roomBox(name), ports: ports.get(name) ?? [], layoutOptions: { 'elk.portConstraints': 'FIXED_SIDE' } }));
   return {
     id: 'maze',
     layoutOptions: {
@@ -115,7 +122,7 @@ export function fromElk(graph: MazeGraph, result: ElkNode): MazeLayout {
   const nodes: LayoutNode[] = roomNames(graph).map((name, index) => {
     const child = placed.get(`r${index}`);
     if (!child) throw new Error(`ELK returned no position for the room '${name}'`);
-    return { id: name, x: child.x ?? 0, y: child.y ?? 0, width: child.width ?? nodeWidth(name), height: child.height ?? NODE_HEIGHT };
+    return { id: name, x: child.x ?? 0, y: child.y ?? 0, width: child.width ?? 0, height: child.height ?? 0 };
   });
   const laidOut = new Map((result.edges ?? []).map((edge) => [edge.id, edge]));
   const edges: LayoutEdge[] = graph.edges.map((edge, index) => {
@@ -135,6 +142,6 @@ export function fromElk(graph: MazeGraph, result: ElkNode): MazeLayout {
 }
 
 /** The maze laid out by ELK layered; deterministic for the same graph (ELK's random seed is fixed). */
-export async function layoutMazeWithElk(graph: MazeGraph, engine: ElkEngine): Promise<MazeLayout> {
-  return fromElk(graph, await engine.layout(elkInput(graph)));
+export async function layoutMazeWithElk(graph: MazeGraph, engine: ElkEngine, roomBox: RoomBox = estimatedBox): Promise<MazeLayout> {
+  return fromElk(graph, await engine.layout(elkInput(graph, roomBox)));
 }
