@@ -3,7 +3,7 @@
 // Flags: --production (minify, no source maps), --watch, --tests.
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -47,6 +47,19 @@ const builds = [
   { ...browserCommon, entryPoints: { overview: 'webview/overview/main.ts', maze: 'webview/maze/main.ts', board: 'webview/board/main.ts', results: 'webview/results/main.ts', play: 'webview/play/main.ts' }, outdir: 'dist/webview' },
 ];
 
+// ELK's layout worker (the maze view's second layout), elkjs's own minified worker script as is: a
+// web worker in the view (started from a blob URL), and in Node (the CLI's --engine elk) the same
+// file exports elkjs's in-process worker (src/host/elkInProcess.ts). Nothing to bundle, one copy.
+const ELK_WORKER = 'dist/webview/elk-worker.js';
+mkdirSync('dist/webview', { recursive: true });
+copyFileSync(createRequire(import.meta.url).resolve('elkjs/lib/elk-worker.min.js'), ELK_WORKER);
+
+// What the extension and the CLI load at run time: every output of the builds above, and ELK's
+// worker. Written to
+// dist/runtime-files.json (with the schemas, below) so that packaging can be checked against the
+// build itself (scripts/e2e.mjs on the installed .vsix, test/unit/packaging.test.ts with vsce ls).
+const runtimeFiles = [...builds.flatMap((build) => Object.keys(build.entryPoints).map((name) => `${build.outdir}/${name}.js`)), ELK_WORKER];
+
 if (withTests) {
   const testEntries = Object.fromEntries(
     ['test/unit', 'test/server', 'test/webview']
@@ -57,16 +70,10 @@ if (withTests) {
   const testExternal = ['vscode', 'mocha', 'playwright-core', 'fast-check'];
   builds.push(
     { ...nodeCommon, entryPoints: testEntries, outdir: 'dist', external: testExternal },
-    { ...nodeCommon, entryPoints: { 'test/e2e/suite': 'test/e2e/suite/index.ts' }, outdir: 'dist', external: testExternal },
+    { ...nodeCommon, entryPoints: { 'test/e2e/suite': 'test/e2e/suite/index.ts', 'test/e2e/startPersistence': 'test/e2e/startPersistence.ts' }, outdir: 'dist', external: testExternal },
     { ...nodeCommon, entryPoints: { 'bench/run': 'bench/run.ts' }, outdir: 'dist', external: testExternal },
   );
 }
-
-// ELK's layout worker (the maze view's second layout), elkjs's own minified worker script as is: a
-// web worker in the view (started from a blob URL), and in Node (the CLI's --engine elk) the same
-// file exports elkjs's in-process worker (src/host/elkInProcess.ts). Nothing to bundle, one copy.
-mkdirSync('dist/webview', { recursive: true });
-copyFileSync(createRequire(import.meta.url).resolve('elkjs/lib/elk-worker.min.js'), 'dist/webview/elk-worker.js');
 
 if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
@@ -79,6 +86,8 @@ if (watch) {
 // JSON Schemas for jsonValidation, generated from the zod schemas (run once, also in watch mode).
 await esbuild.build({ ...nodeCommon, sourcemap: false, minify: false, entryPoints: ['scripts/json-schemas.ts'], outfile: 'dist/json-schemas.cjs' });
 execFileSync(process.execPath, ['dist/json-schemas.cjs', 'dist/schemas']);
+const schemaFiles = readdirSync('dist/schemas').filter((name) => name.endsWith('.schema.json')).map((name) => `dist/schemas/${name}`);
+writeFileSync('dist/runtime-files.json', `${JSON.stringify({ files: [...runtimeFiles, ...schemaFiles].sort() }, null, 2)}\n`);
 
 // package.json's "bin": executable, so `npm link` (waypoint on PATH) and `./dist/cli.js` run it even
 // after a clean build.

@@ -2,14 +2,18 @@
 // driven by playwright-core and Debian's chromium. Two parts:
 //  1. UI: the packaged .vsix installed into an isolated profile, a user's path through the workbench.
 //  2. Extension host: the mocha suite in test/e2e/suite run inside code-server's extension host.
+//  3. `npm start` twice on one profile: a model profile and its key survive (test/e2e/startPersistence.ts).
 // Prints "N passed, N failed" and exits non-zero on any failure.
 import { execSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath, prepareProfile, startCodeServer } from './lib/codeServer.mjs';
+import { runHostSuite } from './lib/hostSuite.mjs';
+import { missingRuntimeFiles } from './lib/installedFiles.mjs';
 import { runUiScenario } from '../test/e2e/ui.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,12 +40,20 @@ const log = (text) => serverLog.push(text);
 
 const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
 const servers = [];
+const packaging = [];
 let uiResults = [];
 let hostResults = { records: [], metrics: {} };
+let startResults = [];
 try {
   // Part 1: the packaged extension, as a user installs it.
   console.log('e2e: UI scenario with the packaged .vsix');
   const installed = prepareProfile(join(scratch, 'installed'), { vsix });
+  // Before any view is opened: every bundle, worker and schema the build made for run time is in
+  // the extension as installed (a webview whose script was left out of the .vsix opens blank).
+  const missing = missingRuntimeFiles(repo, installed.dirs.extensions);
+  const complete = { name: 'the installed .vsix holds every run-time file the build made (dist/runtime-files.json)', passed: missing.length === 0, ...(missing.length ? { error: `missing: ${missing.join(', ')}` } : {}) };
+  packaging.push(complete);
+  console.log(`  ${complete.passed ? '✔' : '✘'} ${complete.name}${complete.error ? `: ${complete.error}` : ''}`);
   const uiServer = await startCodeServer(installed, workspace, { log });
   servers.push(uiServer);
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -50,44 +62,34 @@ try {
   await context.close();
   uiServer.stop();
 
-  // Part 2: the mocha suite inside the extension host, on a fresh copy of the samples.
+  // Part 2: the mocha suite inside the extension host, on a fresh copy of the samples. Its time
+  // limit follows its progress (scripts/lib/hostSuite.mjs): each finished test is printed as it comes.
   console.log('e2e: extension-host suite');
   const hostWorkspace = join(scratch, 'host-workspace');
   cpSync(join(repo, 'samples'), hostWorkspace, { recursive: true });
-  const resultsFile = join(scratch, 'host-results.json');
-  const development = prepareProfile(join(scratch, 'development'));
-  const hostServer = await startCodeServer(development, hostWorkspace, { log, smokeTestDriver: true, env: { WAYPOINT_E2E_RESULTS: resultsFile } });
-  servers.push(hostServer);
-  const authority = new URL(hostServer.url).host;
-  const payload = [
-    ['extensionDevelopmentPath', `vscode-remote://${authority}${repo}`],
-    ['extensionTestsPath', `vscode-remote://${authority}${join(repo, 'dist', 'test', 'e2e', 'suite.js')}`],
-  ];
-  const hostPage = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-  const exitCode = await new Promise((resolveExit) => {
-    const timer = setTimeout(() => resolveExit('timeout'), 180_000);
-    hostPage.exposeFunction('codeAutomationLog', () => {});
-    hostPage.exposeFunction('codeAutomationExit', (code) => {
-      clearTimeout(timer);
-      resolveExit(code);
-    });
-    hostPage.goto(`${hostServer.url}/?folder=${encodeURIComponent(hostWorkspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`).catch(() => {});
-  });
-  await hostPage.screenshot({ path: join(resultsDir, 'e2e-extension-host.png') }).catch(() => {});
-  if (existsSync(resultsFile)) hostResults = JSON.parse(readFileSync(resultsFile, 'utf8'));
-  else hostResults.records.push({ title: 'extension-host suite ran', passed: false, error: `no results (exit ${exitCode})` });
-  for (const record of hostResults.records) console.log(`  ${record.passed ? '✔' : '✘'} ${record.title}${record.error ? `: ${record.error}` : ''}`);
+  const printRecord = (record) => console.log(`  ${record.passed ? '✔' : '✘'} ${record.title}${record.error ? `: ${record.error}` : ''}`);
+  hostResults = await runHostSuite({ browser, repo, workspace: hostWorkspace, scratch, log, screenshot: join(resultsDir, 'e2e-extension-host.png'), onRecord: printRecord });
+
+  // Part 3: `npm start` twice on one profile (it packages again): model profiles and keys survive.
+  console.log('e2e: npm start keeps profiles and keys');
+  const { runStartPersistence } = createRequire(import.meta.url)(join(repo, 'dist', 'test', 'e2e', 'startPersistence.js'));
+  startResults = await runStartPersistence();
 } finally {
   await browser.close().catch(() => {});
   for (const server of servers) server.stop();
   writeFileSync(join(resultsDir, 'code-server.log'), serverLog.join(''));
 }
 
-const all = [...uiResults.map((r) => ({ title: r.name, passed: r.passed })), ...hostResults.records];
+const all = [
+  ...packaging.map((r) => ({ title: r.name, passed: r.passed })),
+  ...uiResults.map((r) => ({ title: r.name, passed: r.passed })),
+  ...hostResults.records,
+  ...startResults.map((r) => ({ title: r.name, passed: r.passed, error: r.error })),
+];
 const passed = all.filter((r) => r.passed).length;
 const failed = all.length - passed;
 const summary = { passed, failed, wallSeconds: Math.round((Date.now() - started) / 100) / 10, vsixKiB, ...hostResults.metrics };
-writeFileSync(join(resultsDir, 'e2e-summary.json'), JSON.stringify({ summary, ui: uiResults, host: hostResults.records }, null, 2));
+writeFileSync(join(resultsDir, 'e2e-summary.json'), JSON.stringify({ summary, packaging, ui: uiResults, host: hostResults.records, start: startResults }, null, 2));
 console.log(`e2e: wall ${summary.wallSeconds} s, .vsix ${vsixKiB} KiB, activation ${hostResults.metrics.activationMs?.toFixed?.(1) ?? '?'} ms (loading ${hostResults.metrics.activationLoadingMs?.toFixed?.(1) ?? '?'} ms + activate ${hostResults.metrics.activationCallMs?.toFixed?.(1) ?? '?'} ms; VS Code's context wait ${hostResults.metrics.activationHostWaitMs?.toFixed?.(1) ?? '?'} ms not counted)`);
 rmSync(scratch, { recursive: true, force: true });
 console.log(`${passed} passed, ${failed} failed`);

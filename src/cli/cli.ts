@@ -9,6 +9,7 @@ import { runImport } from './import';
 import { runImportWorker, type ImportWorkerData } from './importWorkers';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { runMango } from './mango';
+import { runModels } from './models';
 import { runPlay } from './play';
 import { runReport } from './report';
 import { stderrLine } from './output';
@@ -24,6 +25,7 @@ commands:
   run <benchmark> <source>... --out run.jsonl   ask a whole question set: --agent oracle|random | --base-url URL --model NAME | --profile F --profile-id ID;
       [--api-key-env VAR] [--temperature T] [--max-tokens N] [--timeout-ms MS] [--retries N] [--concurrency N] [--rpm N] [--max-cost USD] [--resume] [--shard K/N] [--sample N --seed S] [--limit N] [--dry-run] [--mode M] [--no-cache] [--progress bar|json] [--json]
       questions: mango --task df|rf|both|map|play --difficulty easy|hard|all --cutoff N --template release|paper; babyai --task predict|plan|decompose|play --prompt zero_shot|few_shot|cot|tot; grasp --settings all|M-C-S,... --style chat|o1-mini --indices A-B --extraction recommended|every-word [--task play]; smartplay --episodes N [--seed S]
+  models test --profile F --profile-id ID | --base-url URL --model NAME   check a model profile: its server's model list and one one-token request; a verdict (OK, no key set, key refused, not reachable, wrong URL path, model loading, …), the served model and the latency [--api-key-env VAR] [--timeout-ms MS] [--json]
   import mango <folder>... --out F   upstream result folders (with their game folders) as scored run records [--mode faithful|reference] [--model-name NAME] [--json]
   import grasp <file-or-folder>... --out F --grids DIR   score upstream o1-mini/Batch/baseline outputs into run records [--mode faithful|reference|pre2025|paper] [--indices A-B] [--model-name NAME] [--extraction recommended|every-word] [--workers N] [--json]
   batch export <benchmark> <source>... --model NAME   OpenAI Batch API request lines on stdout (question options as for run, e.g. grasp --settings all --indices 0-9)
@@ -55,7 +57,7 @@ options:
   --debug    print stack traces of internal errors
   --help     show this help`;
 
-const subcommands: Record<string, Subcommand> = { validate: runValidate, run: runRun, import: runImport, batch: runBatch, report: runReport, compare: runCompare, mango: runMango, babyai: runBabyai, grasp: runGrasp, smartplay: runSmartplay, play: runPlay };
+const subcommands: Record<string, Subcommand> = { validate: runValidate, run: runRun, import: runImport, batch: runBatch, report: runReport, compare: runCompare, models: runModels, mango: runMango, babyai: runBabyai, grasp: runGrasp, smartplay: runSmartplay, play: runPlay };
 
 /** `waypoint <command> --help`: that command's USAGE lines (with their indented continuations) and the common options. */
 function commandHelp(name: string): string {

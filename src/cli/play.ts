@@ -15,6 +15,7 @@ import { ModelCallCancelled, ModelCallError } from '../core/eval/engine';
 import type { EpisodeAnswer } from '../core/eval/episodeQuestions';
 import { formatTranscript } from '../core/eval/episodes';
 import { OpenAiCompatibleSource } from '../core/eval/openaiProvider';
+import { cliApiKey, cliKeyAdvice } from './keyAdvice';
 import { answerPrepared } from '../core/eval/pipeline';
 import type { ScoringMode } from '../core/eval/types';
 import { graspPlayQuestion, preparedGraspEpisode } from '../core/grasp/episode';
@@ -161,7 +162,7 @@ export async function runPlay(argv: readonly string[], out: Output, err: Output)
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.on('SIGINT', onSigint);
-  const source_ = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(async (chosen) => (chosen.apiKeyEnv ? process.env[chosen.apiKeyEnv] : undefined)) : undefined;
+  const source_ = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(cliApiKey, cliKeyAdvice) : undefined;
   try {
     const { record } = await answerPrepared(prepared, profile, benchmark, {
       source: source_, cache: args.flags.has('no-cache') ? null : cliStore(workspaceRoot(process.cwd()), (line) => err(escapeControls(line))),

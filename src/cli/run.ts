@@ -6,10 +6,14 @@ import { setMaxListeners } from 'node:events';
 import { promises as fs } from 'node:fs';
 import { benchmarks, findBenchmark } from '../core/benchmarks';
 import { OpenAiCompatibleSource } from '../core/eval/openaiProvider';
+import { cliApiKey, cliKeyAdvice } from './keyAdvice';
 import { parseProfile, PROFILE_DEFAULTS } from '../core/eval/profiles';
 import type { ModelProfile } from '../core/eval/types';
 import { type PreparedQuestion, QuestionOptionError } from '../core/registry';
 import { countChatTokens, estimateBatch, type RunFileAccess, resumeState, runBatch } from '../core/runs/batchRun';
+import { type Failure, failureKey, failureLabel } from '../core/eval/failures';
+import { type ConcurrencyChange, concurrencyAdvice, concurrencySummary } from '../core/runs/adaptiveConcurrency';
+import type { BreakerTrip } from '../core/runs/circuitBreaker';
 import { requestCostBound, type RunProgress } from '../core/runs/runner';
 import { inShard, parseShard, seededSample } from '../core/runs/selection';
 import { parseJsonWith } from '../core/schemas/parse';
@@ -71,15 +75,35 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
   return withOverrides({ id: model, provider: 'openai-compatible', baseUrl, model, ...PROFILE_DEFAULTS, ...(options.has('api-key-env') ? { apiKeyEnv: options.get('api-key-env') } : {}) }, options);
 }
 
-/** The run file, counting each record's `error` by reason as it is appended, so the run can say why questions failed. */
-function countingErrors(files: RunFileAccess, failures: Map<string, number>): RunFileAccess {
+/** Failures of one kind (or, without a kind, of one message): how many, and the first message as the example. */
+interface FailureGroup {
+  count: number;
+  example: string;
+  label: string | null;
+}
+
+/**
+ * The run file, counting truncated replies and grouping each record's `error` as it is appended: by the failure's kind, HTTP
+ * status and server error type when the record has them (llama-server's overflow messages carry
+ * token counts, so twenty identical failures are twenty different texts), else by the text.
+ */
+function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGroup>, truncated: { count: number }): RunFileAccess {
   return {
     readText: (path) => files.readText(path),
     async openAppend(path) {
       const sink = await files.openAppend(path);
       return {
         append(record) {
-          if (record.error !== undefined) failures.set(record.error, (failures.get(record.error) ?? 0) + 1);
+          if (record.truncated) truncated.count++;
+          if (record.error !== undefined) {
+            const failure = record.failure as Failure | undefined;
+            const key = failure ? failureKey(failure) : `message|${record.error}`;
+            // The kind alone ("connection") adds nothing to its message; a status and server type do.
+            const label = failure && (failure.status !== undefined || failure.type !== undefined) ? failureLabel(failure) : null;
+            const group = failures.get(key) ?? { count: 0, example: record.error, label };
+            group.count++;
+            failures.set(key, group);
+          }
           return sink.append(record);
         },
         close: () => sink.close(),
@@ -88,17 +112,55 @@ function countingErrors(files: RunFileAccess, failures: Map<string, number>): Ru
   };
 }
 
-/** The commonest reasons questions failed, one stderr line each: "3 errors" alone does not say what to fix. */
-function reportFailures(failures: ReadonlyMap<string, number>, outPath: string, err: Output): void {
-  const reasons = [...failures].sort((a, b) => b[1] - a[1]);
+/** The commonest reasons questions failed, one stderr line each: "3 errors" alone does not say what to fix. `except`: a group the caller says otherwise. */
+function reportFailures(failures: ReadonlyMap<string, FailureGroup>, outPath: string, err: Output, except?: string): void {
+  const groups = [...failures].filter(([key]) => key !== except).sort((a, b) => b[1].count - a[1].count);
   const SHOWN = 5;
-  for (const [reason, count] of reasons.slice(0, SHOWN)) err(escapeControls(`${outPath}: ${count === 1 ? '1 question' : `${count} questions`} failed: ${reason}`));
-  const rest = reasons.slice(SHOWN).reduce((sum, [, count]) => sum + count, 0);
-  if (rest > 0) err(`${outPath}: ${rest} more failed for ${reasons.length - SHOWN} other reasons (each record's "error" says why)`);
+  for (const [, { count, example, label }] of groups.slice(0, SHOWN)) {
+    const many = count === 1 ? '1 question' : `${count} questions`;
+    err(escapeControls(`${outPath}: ${many} failed${label ? ` (${label})` : ''}: ${example}`));
+  }
+  const rest = groups.slice(SHOWN).reduce((sum, [, group]) => sum + group.count, 0);
+  if (rest > 0) err(`${outPath}: ${rest} more failed for ${groups.length - SHOWN} other reasons (each record's "error" says why)`);
+}
+
+/** What to do about a run the circuit breaker stopped, in the CLI's own options. */
+function breakerFix(failure: Failure): string {
+  switch (failure.kind) {
+    case 'connection':
+      return 'start the server, or correct --base-url';
+    case 'auth':
+      // The refusal itself already says where the key goes (cliKeyAdvice).
+      return 'correct the key';
+    case 'loading':
+      return 'wait until the server has loaded its model (llama-server: until /health answers {"status":"ok"}), or raise --timeout-ms';
+    default:
+      return 'correct --base-url (the API root, often ending in /v1) and --model';
+  }
+}
+
+/** The one message of a run the circuit breaker stopped: what failed, the fix, and what --resume will ask. */
+function breakerMessage(trip: BreakerTrip, notAsked: number, failed: number): string {
+  const unasked = notAsked === 1 ? '1 question was' : `${notAsked} questions were`;
+  return `waypoint run: stopped after ${trip.count} questions in a row failed the same way: ${trip.message} To go on: ${breakerFix(trip.failure)}, then run the same command with --resume (${unasked} not asked; the ${failed} that failed are asked again too).`;
+}
+
+/** Changes of the run's concurrency as lines; the advice for a cause is given with its first lowering only. */
+function concurrencyNotes(): (change: ConcurrencyChange) => string {
+  const advised = new Set<string>();
+  return (change) => {
+    if (change.cause === null) return `waypoint run: concurrency ${change.from}→${change.to} after ${change.successes ?? 'a run of'} answers in a row`;
+    const { reason, advice } = concurrencyAdvice(change.cause);
+    const first = !advised.has(change.cause.kind);
+    advised.add(change.cause.kind);
+    return `waypoint run: concurrency ${change.from}→${change.to} after ${reason}${first ? ` (${advice})` : ''}`;
+  };
 }
 
 function withOverrides(profile: ModelProfile, options: Map<string, string>): ModelProfile {
   const result = { ...profile };
+  // Beside --profile too: the key's variable is the one thing a shared profile file cannot know.
+  if (options.has('api-key-env')) result.apiKeyEnv = options.get('api-key-env');
   if (options.has('temperature')) result.temperature = numberOption(options.get('temperature') ?? '', 'temperature');
   if (options.has('max-tokens')) result.maxTokens = positiveInteger(options.get('max-tokens'), 'max-tokens');
   if (options.has('timeout-ms')) result.timeoutMs = positiveInteger(options.get('timeout-ms'), 'timeout-ms');
@@ -112,11 +174,12 @@ function formatDuration(seconds: number): string {
   return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
 }
 
-/** The progress line: a bar on a terminal (redrawn in place), one JSON object a line with --progress json, nothing otherwise. */
-function progressWriter(style: string | undefined): { update(progress: RunProgress): void; finish(): void } {
+/** The progress line: a bar on a terminal (redrawn in place), one JSON object a line with --progress json, nothing otherwise; notes (concurrency changes) as lines of their own. */
+function progressWriter(style: string | undefined, err: Output): { update(progress: RunProgress): void; note(change: ConcurrencyChange): void; finish(): void } {
   const stream = process.stderr;
-  if (style === 'json') return { update: (progress) => stream.write(`${JSON.stringify(progress)}\n`), finish: () => {} };
-  if (!stream.isTTY) return { update: () => {}, finish: () => {} };
+  const concurrencyNote = concurrencyNotes();
+  if (style === 'json') return { update: (progress) => stream.write(`${JSON.stringify(progress)}\n`), note: (change) => stream.write(`${JSON.stringify({ concurrency_change: change, message: concurrencyNote(change) })}\n`), finish: () => {} };
+  if (!stream.isTTY) return { update: () => {}, note: (change) => err(concurrencyNote(change)), finish: () => {} };
   let last = 0;
   let drawn = false;
   return {
@@ -131,6 +194,11 @@ function progressWriter(style: string | undefined): { update(progress: RunProgre
       const extra = [progress.errors ? `${progress.errors} errors` : '', progress.cached ? `${progress.cached} cached` : '', progress.costUsd ? `$${progress.costUsd.toFixed(4)}` : ''].filter(Boolean).join(', ');
       stream.write(`\r\x1b[2K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${progress.done}/${progress.total} ${rate}${eta}${extra ? ` (${extra})` : ''}`);
       drawn = true;
+    },
+    note(change) {
+      // Above the bar: the next update redraws it.
+      stream.write(`\r\x1b[2K${concurrencyNote(change)}\n`);
+      last = 0;
     },
     finish: () => drawn && stream.write('\n'),
   };
@@ -230,26 +298,39 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
     controller.abort();
   };
   process.on('SIGINT', onSigint);
-  const progress = progressWriter(progressStyle);
+  const progress = progressWriter(progressStyle, err);
   const cacheRoot = workspaceRoot(process.cwd());
-  const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(async (chosen) => (chosen.apiKeyEnv ? process.env[chosen.apiKeyEnv] : undefined)) : undefined;
+  const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(cliApiKey, cliKeyAdvice) : undefined;
   if (profile.apiKeyEnv && process.env[profile.apiKeyEnv] === undefined) err(`waypoint run: the environment variable ${profile.apiKeyEnv} is not set; asking without a key.`);
-  const failures = new Map<string, number>();
+  const failures = new Map<string, FailureGroup>();
+  const truncated = { count: 0 };
   let summary;
   try {
-    summary = await runFileStep(outPath as string, () => runBatch(state, outPath as string, countingErrors(nodeRunFiles, failures), {
+    summary = await runFileStep(outPath as string, () => runBatch(state, outPath as string, countingOutcomes(nodeRunFiles, failures, truncated), {
       profile, label: definition.label, source, cache: args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line))),
       mode, seed, concurrency, requestsPerMinute, maxCostUsd, countTokens: countChatTokens, signal: controller.signal,
       onProgress: (update) => progress.update(update),
+      onConcurrencyChange: (change) => progress.note(change),
     }));
   } finally {
     progress.finish();
     process.off('SIGINT', onSigint);
   }
-  reportFailures(failures, outPath as string, err);
-  const result = { run_id: runId, out: outPath, questions: questions.length + alreadyAnswered, already_answered: alreadyAnswered, answered: summary.done - summary.errors, errors: summary.errors, cached: summary.cached, cost_usd: summary.costUsd, stopped_by: summary.stoppedBy, mode };
+  const trip = summary.breaker;
+  reportFailures(failures, outPath as string, err, trip ? failureKey(trip.failure) : undefined);
+  if (trip) err(escapeControls(breakerMessage(trip, summary.notAsked, failures.get(failureKey(trip.failure))?.count ?? trip.count)));
+  // A cut reply is scored as given; its answer may be incomplete, so the run says so.
+  if (truncated.count > 0) err(`${outPath}: ${truncated.count === 1 ? '1 reply was' : `${truncated.count} replies were`} cut at the token limit (finish_reason "length"; the records say "truncated": true): raise --max-tokens, or the server's context if it stopped there`);
+  const adapted = concurrencySummary(concurrency, summary.concurrencyChanges);
+  if (adapted) err(`waypoint run: ${adapted}. --concurrency ${Math.min(...summary.concurrencyChanges.map((change) => change.to))} avoids the failed attempts.`);
+  const lowest = Math.min(concurrency, ...summary.concurrencyChanges.map((change) => change.to));
+  const result = {
+    run_id: runId, out: outPath, questions: questions.length + alreadyAnswered, already_answered: alreadyAnswered, answered: summary.done - summary.errors, errors: summary.errors, cached: summary.cached, cost_usd: summary.costUsd, stopped_by: summary.stoppedBy, mode,
+    not_asked: summary.notAsked, concurrency: { requested: concurrency, lowest, final: summary.concurrency },
+  };
+  const stopped = summary.stoppedBy === 'cost-cap' ? `; stopped before passing --max-cost ($${summary.costUsd.toFixed(4)} spent)` : summary.stoppedBy === 'circuit-breaker' ? `; stopped early, ${summary.notAsked} not asked (--resume asks them)` : '';
   if (args.flags.has('json')) out(JSON.stringify(result));
-  else out(`${definition.label}: ${result.answered} answered, ${result.errors} errors, ${result.cached} from the cache${alreadyAnswered ? `, ${alreadyAnswered} already in the file` : ''} → ${outPath} (run ${runId}, ${mode} scoring)${summary.stoppedBy === 'cost-cap' ? `; stopped before passing --max-cost ($${summary.costUsd.toFixed(4)} spent)` : ''}`);
+  else out(`${definition.label}: ${result.answered} answered, ${result.errors} errors, ${result.cached} from the cache${alreadyAnswered ? `, ${alreadyAnswered} already in the file` : ''} → ${outPath} (run ${runId}, ${mode} scoring)${stopped}`);
   if (summary.stoppedBy === 'cancelled') return 130;
-  return summary.errors > 0 || summary.stoppedBy === 'cost-cap' || set.problems.length > 0 ? 1 : 0;
+  return summary.errors > 0 || summary.stoppedBy !== 'done' || set.problems.length > 0 ? 1 : 0;
 }

@@ -2,6 +2,9 @@
 // tables and text observations) and timelines through them. Plain data only and benchmark-neutral:
 // each benchmark's core builds these shapes, src/protocol/board.ts carries them to the webview (it
 // re-exports these types; core never imports protocol).
+import type { GlossaryEntry } from './runs/glossary';
+
+export type { GlossaryEntry } from './runs/glossary';
 
 /** A cell of a grid. `x` is the column and `y` the row, both 0-based from the top-left corner,
  *  whatever the scene's `coordinateSystem` (that only decides how coordinates are shown). */
@@ -175,6 +178,11 @@ export interface BoardPathMark {
 
 export interface BoardTimeline {
   title: string;
+  /**
+   * What this timeline's facts and terms mean (a game's score, GRASP's μ2): listed under the facts
+   * and shown as each fact's tooltip, so a number is never left unexplained.
+   */
+  glossary?: GlossaryEntry[];
   /** frames[0] is the initial state; frames[i] the state after the i-th action. */
   frames: BoardFrame[];
   /** Path overlay for grid scenes. */

@@ -206,6 +206,12 @@ export interface BenchmarkReport<Q extends QuestionBase = QuestionBase> {
   readonly binary: readonly string[];
   /** What the bootstrap resamples (`game`, `level`, `file`), named in the output. */
   readonly clusterName: string;
+  /**
+   * What each metric means, and the terms field values use (GRASP's `μ1`, `μ2`), in a sentence a
+   * reader of the tables needs: the results view, the HTML report and the board show them as
+   * tooltips and a legend. Every metric of metricNames has one (registerBenchmark checks).
+   */
+  readonly glossary: Readonly<Record<string, string>>;
   cluster(record: RunRecord<Q>): string;
   fields(record: RunRecord<Q>): Record<string, string | number | null>;
   /**
@@ -345,6 +351,8 @@ export function registerBenchmark(definition: BenchmarkDefinition): void {
   // A metric without a declared direction would be coloured by guess in comparisons.
   for (const name of report?.metricNames ?? []) {
     if (!report || !Object.hasOwn(report.better, name)) throw problem(`the report metric ${name} declares no better direction ('higher', 'lower' or null)`);
+    // A metric the tables show must be explained where it is shown (tooltips, legends).
+    if (!Object.hasOwn(report.glossary, name) || report.glossary[name].trim() === '') throw problem(`the report metric ${name} has no glossary entry saying what it means`);
   }
   registered.push(definition);
 }

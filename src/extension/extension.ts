@@ -134,14 +134,18 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     return edges;
   };
   /** A MANGO run as the maze draws it: its answer, titled, with the question for the expected route. */
-  const answerOnMap = (record: RunRecord, question: MangoQuestion): AnswerOnMap => ({
+  const answerOnMap = (record: RunRecord, question: MangoQuestion): AnswerOnMap => {
     // A played episode is drawn as the route it walked (refused commands are no edge).
-    response: question.play && Array.isArray((record.parsedAnswer as EpisodeAnswer | null)?.steps) ? episodeRouteAnswer(question.src, (record.parsedAnswer as EpisodeAnswer).steps) : record.rawAnswer,
-    title: `${question.task.toUpperCase()} ${question.src} → ${question.dst} · ${record.model.id}`,
-    start: question.src,
-    cutoff: question.cutoff,
-    question: { task: question.task, src: question.src, dst: question.dst, actions: question.actionList },
-  });
+    const played = question.play && Array.isArray((record.parsedAnswer as EpisodeAnswer | null)?.steps);
+    return {
+      response: played ? episodeRouteAnswer(question.src, (record.parsedAnswer as EpisodeAnswer).steps) : record.rawAnswer,
+      ...(played ? { episode: true } : {}),
+      title: `${question.task.toUpperCase()} ${question.src} → ${question.dst} · ${record.model.id}`,
+      start: question.src,
+      cutoff: question.cutoff,
+      question: { task: question.task, src: question.src, dst: question.dst, actions: question.actionList },
+    };
+  };
   // Problems in map answer files (Show Map Diff): their own collection, cleared with each new diff of the file.
   const mapDiagnostics = vscode.languages.createDiagnosticCollection('waypoint-map');
   const mapDeps: MapDiffDeps = { context, client: getClient, diagnostics: mapDiagnostics };
@@ -157,7 +161,10 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     const edges = await mangoGameOrWarn(question);
     if (!edges) return null;
     const answer = answerOnMap(record, question);
-    return MazePanel.show(context, getClient(), edges).showTrajectory(answer.response, answer.title, answer.start, answer.cutoff, answer.question);
+    const maze = MazePanel.show(context, getClient(), edges);
+    // A played episode is a walk: one with no move (stopped at once, or only refused commands) shows its start.
+    if (answer.episode) return maze.showEpisode(answer.response as string, answer.title, question.src, answer.cutoff, answer.question);
+    return maze.showTrajectory(answer.response, answer.title, answer.start, answer.cutoff, answer.question);
   };
   /** Two MANGO answers to one question on one map (the results view's A ↔ B); other benchmarks: nothing. */
   const replayBoth = async (a: RunRecord, b: RunRecord): Promise<unknown> => {
@@ -167,6 +174,8 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     const edges = await mangoGameOrWarn(first);
     return edges ? MazePanel.show(context, getClient(), edges).showTrajectories(answerOnMap(a, first), answerOnMap(b, second)) : null;
   };
+  const showResults = (target: import('./eval/resultsPanel').ResultsTarget) =>
+    loadEvaluation(context, output).ResultsPanel.show({ context, log: output, openAnswer: openRecord, openReplay: replayRecord, replayBoth }, target);
   const runs = new RunsView((line) => output.warn(line), context.asAbsolutePath('dist/runSummaries.js'));
   void runs.refresh();
   // canSelectMany: two runs selected together are what "Compare Runs" compares.
@@ -193,14 +202,24 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     // "Show in Maze" for MANGO runs; runs of grid benchmarks step on the board instead.
     vscode.commands.registerCommand('waypoint.showRunInMaze', (node?: { record?: RunRecord }) => (node?.record ? replayRecord(node.record) : null)),
     // From the explorer, the second argument holds every selected file: several runs side by side.
-    vscode.commands.registerCommand('waypoint.showResults', (target?: import('./eval/resultsPanel').ResultsTarget, selected?: vscode.Uri[]) =>
-      loadEvaluation(context, output).ResultsPanel.show({ context, log: output, openAnswer: openRecord, openReplay: replayRecord, replayBoth }, selected && selected.length > 1 ? selected : target),
-    ),
+    vscode.commands.registerCommand('waypoint.showResults', (target?: import('./eval/resultsPanel').ResultsTarget, selected?: vscode.Uri[]) => showResults(selected && Array.isArray(selected) && selected.length > 1 ? selected : target)),
+    // The Explorer's and the editor's "Open in Results View" on a .jsonl; from the palette, the active editor's file.
+    vscode.commands.registerCommand('waypoint.openInResultsView', (target?: vscode.Uri, selected?: vscode.Uri[]) => {
+      const file = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
+      return showResults(selected && Array.isArray(selected) && selected.length > 1 ? selected : file?.scheme === 'file' ? file : undefined);
+    }),
     vscode.commands.registerCommand('waypoint.resultsState', () => {
       const panel = evaluationModule?.ResultsPanel.active;
-      return panel ? { title: panel.panel.title, files: panel.files, report: panel.model.report, models: panel.model.models, lastRender: panel.lastRender, shared: Object.fromEntries(panel.shared) } : undefined;
+      const lastLoadError = evaluationModule?.ResultsPanel.lastLoadError;
+      return panel
+        ? { title: panel.panel.title, files: panel.files, report: panel.model.report, models: panel.model.models, lastRender: panel.lastRender, shared: Object.fromEntries(panel.shared), lastNotice: panel.lastNotice, lastStatus: panel.lastStatus, lastLoadError }
+        : lastLoadError === undefined
+          ? undefined
+          : { lastLoadError };
     }),
-    vscode.commands.registerCommand('waypoint.shareResults', (format: 'html' | 'csv' = 'html') => evaluationModule?.ResultsPanel.active?.share(format)),
+    // Test-only: Share to `target` without the save dialog; a drop of `uris` through the view's own handler.
+    vscode.commands.registerCommand('waypoint.shareResults', (format: 'html' | 'csv' = 'html', target?: string) => evaluationModule?.ResultsPanel.active?.share(format, target ? { target } : {})),
+    vscode.commands.registerCommand('waypoint.dropOnResults', (uris: string[]) => evaluationModule?.ResultsPanel.active?.addFiles(uris)),
     output,
     answers,
     vscode.workspace.registerTextDocumentContentProvider(ANSWER_SCHEME, answers),
@@ -230,7 +249,7 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     // Interactive episodes (issue 17): the Play panel, with the maze (main bundle) or the board beside it.
     vscode.commands.registerCommand('waypoint.playEpisode', (options?: import('./play/playCommand').PlayEpisodeOptions | vscode.Uri) =>
       loadBoards(context, output).playEpisode(
-        { ...boardDeps(), showRoute: (edges, response, title, start) => MazePanel.show(context, getClient(), edges).showTrajectory(response, title, start, null) },
+        { ...boardDeps(), showRoute: (edges, walk, title, start) => MazePanel.show(context, getClient(), edges).showEpisode(walk, title, start, null) },
         options instanceof vscode.Uri ? { source: options } : options,
       ),
     ),
@@ -241,7 +260,9 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
       const board = boardsModule?.BoardPanel.active;
       return board ? { title: board.panel.title, frame: board.frame, frames: board.timeline?.frames.length ?? 0, timeline: board.timeline, scene: board.scene } : undefined;
     }),
-    vscode.commands.registerCommand('waypoint.setApiKey', (profileId?: string) => setApiKeyCommand(context.secrets, profileId)),
+    vscode.commands.registerCommand('waypoint.setApiKey', (profileId?: string, key?: string) => setApiKeyCommand(context.secrets, profileId, key)),
+    vscode.commands.registerCommand('waypoint.addModelProfile', (options?: import('./eval/profileCommands').AddProfileOptions) => loadEvaluation(context, output).addModelProfileCommand(context.secrets, options)),
+    vscode.commands.registerCommand('waypoint.testConnection', (options?: { profileId?: string } | string) => loadEvaluation(context, output).testConnectionCommand({ secrets: context.secrets, log: output }, options)),
     vscode.commands.registerCommand('waypoint.validateWorkspace', () => validateWorkspaceCommand(getClient())),
     vscode.commands.registerCommand('waypoint.showWalkthroughOverview', () => {
       const editor = vscode.window.activeTextEditor;

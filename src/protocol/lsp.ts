@@ -251,6 +251,8 @@ export interface AnswerTrajectoryParams {
   extraPairs: Array<[string, string]>;
   /** How the answer is read (a reference-mode run's as the released evaluator reads it); faithful when absent. */
   mode?: AnswerParseMode;
+  /** The answer is a played episode's walk: with no move yet it stands at `start` (no parse error). */
+  episode?: boolean;
 }
 
 /** A question as the Run Question picker lists it. */

@@ -17,6 +17,9 @@ const detail = z.custom<RecordDetail>((value) => isObject(value) && typeof value
 const replay = z.custom<PackedReplay>((value) => isObject(value) && Array.isArray(value.fr));
 const comparison = z.custom<CompareJson>((value) => isObject(value) && isObject(value.metrics) && Array.isArray(value.flips));
 
+/** More files than this in one drop are refused whole (a drop of a folder's thousands of files is a slip). */
+export const MAX_DROPPED_FILES = 64;
+
 export const hostToResultsMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('results'), model }),
   /** A record's detail; `replay` when the host found its files, else `replayNote` says why not. */
@@ -38,6 +41,11 @@ export const resultsToHostMessage = z.discriminatedUnion('type', [
   /** One question's answers by models a and b side by side in the editor, step by step with verdicts. */
   z.object({ type: z.literal('compareQuestion'), sampleId: z.string(), a: z.string(), b: z.string() }),
   z.object({ type: z.literal('share'), format: z.enum(['html', 'csv']) }),
+  /**
+   * Files dropped on the view (VS Code's Explorer hands a webview its drags only while Shift is
+   * held), as the URIs the drag carried: the host adds the run files among them to the view.
+   */
+  z.object({ type: z.literal('openFiles'), uris: z.array(z.string().check(z.maxLength(4096))).check(z.minLength(1), z.maxLength(MAX_DROPPED_FILES)) }),
   /** The view has drawn the model: how long it took from receiving it (the 2 s budget). */
   z.object({ type: z.literal('rendered'), milliseconds: z.number(), rows: z.int() }),
 ]);

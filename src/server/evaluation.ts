@@ -22,7 +22,7 @@ export function scoreAnswer(game: LoadedGame, params: ScoreAnswerParams): ScoreA
  * not mistaken for a move the evaluator accepts.
  */
 export function answerTrajectoryOf(game: LoadedGame, params: AnswerTrajectoryParams): Trajectory {
-  const trajectory = answerTrajectory(mazeGraphOf(game, []), params.response, params.title, params.start, params.cutoff, params.mode ?? 'faithful');
+  const trajectory = answerTrajectory(mazeGraphOf(game, []), params.response, params.title, params.start, params.cutoff, params.mode ?? 'faithful', params.episode ?? false);
   return { ...trajectory, graph: { ...trajectory.graph, note: evaluatorGraphNote(params.extraPairs) } };
 }
 

@@ -1,16 +1,21 @@
 // The user's path through a real VS Code (code-server) with the packaged Waypoint installed:
 // open the sample workspace, open a broken walkthrough, read Problems and the Outline, run Waypoint
-// commands from the palette, and read the overview webview. Each check is reported by name and a
-// screenshot is saved for every stage (test-results/e2e-*.png).
+// commands from the palette, and open every webview the extension has (views.mjs checks each one
+// rendered without an error; the last check fails if one was never opened). Each check is reported
+// by name and a screenshot is saved for every stage (test-results/e2e-*.png, e2e-view-<name>.png).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { webviewChecks } from './views.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const TIMEOUT = 30_000;
+// Every wait ends on its condition; these caps are generous so that a busy machine only makes the
+// scenario slower. ATTEMPT bounds one try inside `retry` (which then tries again until TIMEOUT).
+const TIMEOUT = 120_000;
+const ATTEMPT = 10_000;
 
 async function retry(description, action, timeoutMs = TIMEOUT) {
   const deadline = Date.now() + timeoutMs;
@@ -32,12 +37,16 @@ export async function runCommand(page, title) {
     await page.keyboard.press('Escape');
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 5000 });
-    // Short: a modal that makes the workbench inert (an open-external prompt) is dismissed by the
-    // next attempt's Escape, which a fill waiting the whole budget would never reach.
-    await input.fill(`>${title}`, { timeout: 5000 });
-    await page.locator(`.quick-input-list .monaco-list-row[aria-label^="${title}"]`).first().waitFor({ timeout: 3000 });
-    await page.keyboard.press('Enter');
+    await input.waitFor({ state: 'visible', timeout: ATTEMPT });
+    // One attempt, not the whole cap: a modal that makes the workbench inert (an open-external
+    // prompt) is dismissed by the next attempt's Escape, which a fill waiting the cap would never reach.
+    await input.fill(`>${title}`, { timeout: ATTEMPT });
+    const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${title}"]`).first();
+    await row.waitFor({ timeout: ATTEMPT });
+    // The row itself, not Enter: the palette's fuzzy match also lists similar titles, and a recently
+    // used one ("Play SmartPlay Episode…" for "Play Episode…") is put on top, where Enter would run it.
+    await page.mouse.move(0, 0);
+    await row.click({ timeout: ATTEMPT });
   });
 }
 
@@ -48,10 +57,10 @@ async function openFile(page, relativePath) {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+P');
     const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 5000 });
-    await input.fill(relativePath);
-    await page.locator(`.quick-input-list .monaco-list-row[aria-label^="${fileName}"]`).first().click({ timeout: 3000 });
-    await page.locator(`.tabs-container .tab[aria-label^="${fileName}"]`).first().waitFor({ timeout: 5000 });
+    await input.waitFor({ state: 'visible', timeout: ATTEMPT });
+    await input.fill(relativePath, { timeout: ATTEMPT });
+    await page.locator(`.quick-input-list .monaco-list-row[aria-label^="${fileName}"]`).first().click({ timeout: ATTEMPT });
+    await page.locator(`.tabs-container .tab[aria-label^="${fileName}"]`).first().waitFor({ timeout: ATTEMPT });
   });
 }
 
@@ -67,7 +76,8 @@ async function startSlowModelServer() {
     response.on('close', () => {
       if (!response.writableEnded) state.aborted++;
     });
-    setTimeout(() => response.writableEnded || response.end('{}'), 120_000).unref();
+    // Longer than the scenario's waits may take on a busy machine: only Cancel ends it.
+    setTimeout(() => response.writableEnded || response.end('{}'), 10 * 60_000).unref();
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -80,10 +90,47 @@ async function startSlowModelServer() {
   };
 }
 
+/** The row of `name` in the Explorer (a folder or file label). */
+function explorerRow(page, name) {
+  return page.locator(`.explorer-folders-view .monaco-list-row[aria-label^="${name}"]`).first();
+}
+
+/**
+ * Accepts the save dialog a Share button opened (code-server's own dialog: a path in a quick input)
+ * at the path it proposes, replacing the file if it exists; returns that path.
+ */
+async function saveThroughDialog(page, title) {
+  const dialog = page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: title }) });
+  await dialog.waitFor({ timeout: 30_000 });
+  const input = dialog.locator('input').first();
+  // The dialog fills its input once it has listed the folder.
+  const path = await retry('the proposed path', async () => {
+    const value = await input.inputValue();
+    if (!value.startsWith('/')) throw new Error(`the input says "${value}"`);
+    return value;
+  });
+  await page.keyboard.press('Enter');
+  const replace = page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Replace' }).first();
+  if (await replace.waitFor({ timeout: 3000 }).then(() => true, () => false)) await replace.click();
+  return path;
+}
+
+/** The notification Share shows: it names the file it wrote and offers Open and a way to find it. Returns the toast. */
+async function shareNotice(page, what, shownPath) {
+  const text = `wrote the ${what} to ${shownPath}`;
+  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
+  await retry(`the notification "${text}"`, async () => {
+    if ((await toast.count()) === 0) throw new Error(`toasts say: ${(await page.locator('.notifications-toasts').innerText()).slice(0, 300)}`);
+    const buttons = await toast.locator('.monaco-button').allInnerTexts();
+    if (!buttons.includes('Open') || !buttons.includes('Reveal in Explorer')) throw new Error(`its buttons: ${buttons.join(', ')}`);
+  }, 120_000);
+  return toast;
+}
+
 /** Clicks the quick-pick row whose label starts with `label`. */
 async function pickQuickItem(page, label) {
   const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
-  await row.waitFor({ timeout: 10_000 });
+  await row.waitFor({ timeout: TIMEOUT });
   // The pointer left over the previous list's row would show the hover of the row now under it,
   // which can cover the row to click (as it covered "random" under "oracle"): move it off first.
   await page.mouse.move(0, 0);
@@ -99,8 +146,18 @@ async function frameWith(page, selector) {
   });
 }
 
+/** Clicks the quick-pick row whose label is exactly `label` (a prefix would also match `lighthouse-typos`). */
+async function pickExactItem(page, label) {
+  const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).first();
+  await row.waitFor({ timeout: 10_000 });
+  await page.mouse.move(0, 0);
+  await row.click();
+}
+
 export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }) {
+  page.setDefaultTimeout(TIMEOUT);
   const results = [];
+  const views = webviewChecks(page, { repo, screenshotsDir, retry });
   const shot = (name) => page.screenshot({ path: join(screenshotsDir, `e2e-${name}.png`) });
   async function check(name, body) {
     const started = Date.now();
@@ -117,7 +174,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
 
   await check('workbench opens the sample workspace', async () => {
     await page.goto(`${baseUrl}/?folder=${encodeURIComponent(workspace)}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.monaco-workbench').waitFor({ timeout: TIMEOUT });
     await page.locator('.explorer-folders-view').waitFor({ timeout: TIMEOUT });
   });
 
@@ -164,6 +221,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
       if (count.trim() !== '40') throw new Error(`badge says ${count}`);
     });
     await shot('overview');
+    await views.expect('waypoint.walkthroughOverview', 'overview');
   });
 
   await check('annotated moves show as code lenses and inline hints', async () => {
@@ -188,6 +246,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     const nodes = await frame.locator('[data-node]').count();
     if (nodes !== 13) throw new Error(`${nodes} rooms drawn`);
     await shot('maze');
+    await views.expect('waypoint.maze', 'maze');
     await frame.locator('[data-node="lamp room"] text').click();
     const lines = readFileSync(join(workspace, 'mango/lighthouse/lighthouse.walkthrough'), 'utf8').split('\n');
     const expected = `Ln ${lines.indexOf('==>STEP NUM: 31') + 1},`;
@@ -230,6 +289,10 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await openFile(page, 'mango/answers/result_sample_id_lighthouse_rf_demo.json');
     await runCommand(page, 'Waypoint: Step Through Answer in Maze');
     const frame = await frameWith(page, '.trajectory:not([hidden]) .chip');
+    // The replay opens at its start, framed on its route; its last chip steps to the end, where the
+    // impossible fourth move shows as a ghost edge.
+    await shot('maze-answer-start');
+    await frame.locator('.trajectory .chip').last().click();
     await retry('trajectory chips and ghost edge', async () => {
       const chips = await frame.locator('.trajectory .chip').count();
       const ghosts = await frame.locator('.ghost-edge').count();
@@ -242,7 +305,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await openFile(page, 'mango/lighthouse/lighthouse.edges.json');
     await runCommand(page, 'Waypoint: Generate Skeletons');
     const option = page.locator('.quick-input-list .monaco-list-row[aria-label^="Route finding (RF)"]');
-    await option.waitFor({ timeout: 10_000 });
+    await option.waitFor({ timeout: TIMEOUT });
     await option.click();
     await retry('generation message', async () => {
       const text = await page.locator('.notifications-toasts').innerText();
@@ -283,7 +346,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     const slow = await startSlowModelServer();
     const settingsFile = join(workspace, '.vscode', 'settings.json');
     mkdirSync(join(workspace, '.vscode'), { recursive: true });
-    writeFileSync(settingsFile, JSON.stringify({ 'waypoint.models': [{ id: 'slow-local', provider: 'openai-compatible', baseUrl: slow.url, model: 'slow', retries: 0, timeoutMs: 120_000 }] }, null, 2));
+    writeFileSync(settingsFile, JSON.stringify({ 'waypoint.models': [{ id: 'slow-local', provider: 'openai-compatible', baseUrl: slow.url, model: 'slow', retries: 0, timeoutMs: 10 * 60_000 }] }, null, 2));
     try {
       const pick = (label) => pickQuickItem(page, label);
       await retry('the slow-local profile in the model picker', async () => {
@@ -298,7 +361,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
         if (slow.state.received === 0) throw new Error('no request yet');
       });
       const progress = page.locator('.notifications-toasts .notification-toast', { hasText: 'asking slow-local' }).first();
-      await progress.waitFor({ timeout: 10_000 });
+      await progress.waitFor({ timeout: TIMEOUT });
       await shot('run-question-slow');
       await progress.locator('.monaco-button', { hasText: 'Cancel' }).first().click();
       await retry('the HTTP request aborted by Cancel', async () => {
@@ -323,7 +386,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     };
     await runCommand(page, 'Waypoint: Run Benchmark…');
     await pick('MANGO');
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'MANGO sources' }).waitFor({ timeout: 30_000 });
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'MANGO sources' }).waitFor({ timeout: TIMEOUT });
     await page.locator('.quick-input-widget input').fill('lighthouse');
     await tick('mango/lighthouse', 1);
     await page.keyboard.press('Enter');
@@ -334,10 +397,10 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await page.keyboard.press('Enter');
     // Concurrency: the default 4. The profiles pick's input stays on screen while it gives way to
     // the input box, so wait for the box's own title before Enter (an Enter in between is lost).
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run Benchmark: concurrency' }).waitFor({ timeout: 10_000 });
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run Benchmark: concurrency' }).waitFor({ timeout: TIMEOUT });
     await page.keyboard.press('Enter');
     const dialog = page.locator('.monaco-dialog-box');
-    await dialog.waitFor({ timeout: 30_000 });
+    await dialog.waitFor({ timeout: TIMEOUT });
     const text = await dialog.innerText();
     for (const expected of ['oracle: 364 questions', 'random: 364 questions', 'prompt tokens', 'cost at most unknown']) {
       if (!text.includes(expected)) throw new Error(`the confirm lacks "${expected}": ${text.slice(0, 400)}`);
@@ -392,6 +455,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
       if (!tables.includes(shown)) throw new Error(`the tables lack ${shown} of group ${JSON.stringify(group.key)}`);
     }
     await shot('results-tables');
+    await views.expect('waypoint.results', 'results');
     await frame.locator('#tab-plots').click();
     await retry('the plots', async () => {
       if ((await frame.locator('#panel-plots svg').count()) === 0) throw new Error('no plot drawn');
@@ -454,12 +518,13 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await results.click();
     await frameWith(page, '.results-app #share-html');
     // Share: the self-contained HTML report beside the run files, opened offline in chromium.
+    // Share asks where to save, starting beside the run files; Run Benchmark's "Open HTML Report" wrote that file already.
     await view.locator('#share-html').click();
-    const html = await retry('the shared HTML report', async () => {
-      const name = readdirSync(folder).find((file) => file.endsWith('.report.html'));
-      if (!name) throw new Error(`no .report.html in ${readdirSync(folder).join(', ')}`);
-      return join(folder, name);
-    }, 60_000);
+    const saved = await saveThroughDialog(page, 'Share HTML');
+    if (dirname(saved) !== folder || !/^mango-oracle\+random-.*\.report\.html$/.test(basename(saved))) throw new Error(`the save dialog proposed ${saved}`);
+    await shareNotice(page, 'HTML report', `.waypoint/runs/batch/${basename(saved)}`);
+    const html = saved;
+    await shot('results-share-notice');
     const reportPage = await page.context().newPage();
     const requests = [];
     reportPage.on('request', (request) => { if (!request.url().startsWith('file:') && !request.url().startsWith('data:')) requests.push(request.url()); });
@@ -476,6 +541,105 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
   });
 
+  await check('run files the CLI wrote outside .waypoint/runs: opened from the Explorer menu, a second one Shift-dropped on the view, a file that is not one refused by its line, and Share saying where it wrote', async () => {
+    await runCommand(page, 'View: Close All Editors');
+    await runCommand(page, 'View: Show Explorer');
+    const cliRuns = join(workspace, 'cli-runs');
+    mkdirSync(cliRuns, { recursive: true });
+    for (const agent of ['oracle', 'random']) {
+      execFileSync(process.execPath, [join(repo, 'dist', 'cli.js'), 'run', 'mango', join(workspace, 'mango', 'lighthouse'), '--agent', agent, '--out', join(cliRuns, `${agent}.jsonl`)], { encoding: 'utf8' });
+    }
+    await retry('the cli-runs folder in the Explorer', async () => {
+      const folderRow = explorerRow(page, 'cli-runs');
+      if ((await folderRow.getAttribute('aria-expanded', { timeout: 2000 })) === 'false') await folderRow.click({ timeout: 2000 });
+      await explorerRow(page, 'oracle.jsonl').waitFor({ timeout: 2000 });
+      await explorerRow(page, 'random.jsonl').waitFor({ timeout: 2000 });
+    });
+    // The Explorer's context menu on a .jsonl run file.
+    await explorerRow(page, 'oracle.jsonl').click({ button: 'right' });
+    await page.locator('.context-view .action-label', { hasText: 'Open in Results View' }).first().click({ timeout: 10_000 });
+    const view = await frameWith(page, '.results-app #tab-tables');
+    await retry('the run file\'s records in the view', async () => {
+      if ((await view.locator('.results-title').innerText()) !== 'oracle') throw new Error(`title ${await view.locator('.results-title').innerText()}`);
+      const overall = await view.locator('#panel-tables .results-table').first().locator('tbody tr').allInnerTexts();
+      if (overall.length !== 1 || !/^oracle\s+364\s+364\s+0\s+1\.000/.test(overall[0])) throw new Error(`overall rows: ${overall.join(' | ')}`);
+      if (!(await view.locator('.results-files').innerText()).includes('cli-runs/oracle.jsonl')) throw new Error('the file is not named');
+    });
+    await shot('results-cli-file');
+    // A second run file dragged from the Explorer with Shift held (VS Code hands a webview drags only then).
+    const source = await explorerRow(page, 'random.jsonl').boundingBox();
+    const target = await page.locator('iframe.webview.ready').first().boundingBox();
+    await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(source.x + source.width / 2 + 30, source.y + source.height / 2 + 10, { steps: 3 });
+    await page.keyboard.down('Shift');
+    await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 15 });
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    await retry('the dropped file added to the view', async () => {
+      const status = await view.locator('#results-status').innerText();
+      if (status !== 'Added cli-runs/random.jsonl: the view now shows 2 run files.') throw new Error(`status: ${status}`);
+      const overall = await view.locator('#panel-tables .results-table').first().locator('tbody tr').allInnerTexts();
+      if (overall.length !== 2 || !overall[1].startsWith('random')) throw new Error(`overall rows: ${overall.join(' | ')}`);
+    });
+    await shot('results-cli-drop');
+    // Share HTML and Export CSV: a save dialog beside the run files, then a notification naming the file.
+    await view.locator('#share-html').click();
+    const html = await saveThroughDialog(page, 'Share HTML');
+    if (html !== join(cliRuns, 'mango-oracle+random.report.html')) throw new Error(`the save dialog proposed ${html}`);
+    const htmlToast = await shareNotice(page, 'HTML report', 'cli-runs/mango-oracle+random.report.html');
+    await shot('results-cli-share-notice');
+    await htmlToast.locator('.monaco-button', { hasText: 'Open' }).first().click();
+    // A web window's browser cannot open the server's file: the report opens in a tab of VS Code.
+    await views.expect('waypoint.reportPreview', 'report-preview', {
+      ready: async (report) => {
+        const tabs = await page.locator('.tabs-container .tab').allInnerTexts();
+        const text = await report.locator('body').innerText();
+        return tabs.some((tab) => tab.includes('Report: mango-oracle+random.report.html')) && text.includes('728 records') && text.includes('random');
+      },
+    });
+    await page.locator('.tabs-container .tab', { hasText: 'Results:' }).first().click();
+    await view.locator('#share-csv').click();
+    const csv = await saveThroughDialog(page, 'Export CSV');
+    const csvToast = await shareNotice(page, 'CSV of the report', `cli-runs/${basename(csv)}`);
+    const expected = execFileSync(process.execPath, [join(repo, 'dist', 'cli.js'), 'report', join(cliRuns, 'oracle.jsonl'), join(cliRuns, 'random.jsonl'), '--csv'], { encoding: 'utf8' });
+    if (readFileSync(csv, 'utf8').trim() !== expected.trim()) throw new Error('the CSV differs from `waypoint report --csv`');
+    await csvToast.locator('.monaco-button', { hasText: 'Reveal in Explorer' }).first().click();
+    await retry('the CSV selected in the Explorer', async () => {
+      const selected = await page.locator('.explorer-folders-view .monaco-list-row.selected').allInnerTexts();
+      if (!selected.some((name) => name.includes(basename(csv)))) throw new Error(`selected: ${selected.join(' | ')}`);
+    });
+    // Show Results from the palette: "Open a run file…" and the files opened before; a file that
+    // is not a run file is refused by its first line, and "Open File" goes there.
+    await runCommand(page, 'Waypoint: Show Results…');
+    const browse = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open a run file…' }).first();
+    await browse.waitFor({ timeout: 10_000 });
+    const rows = (await page.locator('.quick-input-list .monaco-list-row').allInnerTexts()).join(' | ');
+    for (const expectedRow of ['Benchmark runs in this workspace', 'Opened before', 'cli-runs/oracle.jsonl', 'cli-runs/random.jsonl']) {
+      if (!rows.includes(expectedRow)) throw new Error(`the picker lacks "${expectedRow}": ${rows}`);
+    }
+    await shot('results-picker');
+    await browse.click();
+    await page.keyboard.press('Enter');
+    const open = page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: 'Show Results: open run files' }) });
+    await open.waitFor({ timeout: 10_000 });
+    await open.locator('input').first().fill(join(workspace, 'mango', 'lighthouse', 'lighthouse.all_pairs.jsonl'));
+    await page.keyboard.press('Enter');
+    const refusal = page.locator('.notifications-toasts .notification-toast', { hasText: 'lighthouse.all_pairs.jsonl is not a run file: line 1, column 1' }).first();
+    await retry('the refusal naming the file and line', async () => {
+      if ((await refusal.count()) === 0) throw new Error(`toasts say: ${(await page.locator('.notifications-toasts').innerText()).slice(0, 300)}`);
+    });
+    await shot('results-not-a-run-file');
+    await refusal.locator('.monaco-button', { hasText: 'Open File' }).first().click();
+    await retry('the file open at its first line', async () => {
+      const tabs = await page.locator('.tabs-container .tab').allInnerTexts();
+      if (!tabs.some((tab) => tab.includes('lighthouse.all_pairs.jsonl'))) throw new Error(`tabs: ${tabs.join(' | ')}`);
+      const position = await page.locator('.statusbar-item[id="status.editor.selection"]').innerText();
+      if (!position.includes('Ln 1, Col 1')) throw new Error(`status bar says ${position}`);
+    });
+    await runCommand(page, 'View: Close All Editors');
+  });
+
   await check('"Waypoint: Show Board" draws a BabyAI level in the grid view', async () => {
     await openFile(page, 'babyai/locked-door-key-in-box.level.json');
     await runCommand(page, 'Waypoint: Show Board (Grid or Episode)');
@@ -485,6 +649,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     const locked = await frame.locator('g.cell-door[data-state="locked"]').count();
     if (locked !== 1) throw new Error('the door is not drawn locked');
     await shot('board-level');
+    await views.expect('waypoint.board', 'board-babyai');
   });
 
   await check('"Waypoint: Play SmartPlay Episode…" plays Hanoi with the solver and steps it on the board', async () => {
@@ -498,6 +663,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     });
     await frameWith(page, 'svg.board-svg');
     await shot('board-hanoi');
+    await views.expect('waypoint.board', 'board-smartplay');
   });
 
   await check('"Waypoint: Run BabyAI Question…" runs Plan with the built-in oracle and steps it on the board', async () => {
@@ -518,13 +684,93 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
   await check('the "▶ Score and step" lens scores a GRASP response row and draws it on the board', async () => {
     await openFile(page, 'grasp/results/waypoint_sample_output.jsonl');
     const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: '▶ Score and step' }).first();
-    await retry('the response lens', () => lens.click({ timeout: 3000 }));
+    await retry('the response lens', () => lens.click({ timeout: ATTEMPT }));
     await retry('the GRASP score message', async () => {
       const text = await page.locator('.notifications-toasts').innerText();
       if (!text.includes('inner_cluster_free.jsonl-0-0-0-0')) throw new Error(`toasts say: ${text.slice(0, 200)}`);
     });
     await frameWith(page, 'svg.board-svg.grid');
     await shot('grasp-response');
+    await views.expect('waypoint.board', 'board-grasp');
+  });
+
+  await check('"Waypoint: Play Episode…": you play lighthouse in the Play panel, the maze beside it from "no moves yet" to your first move', async () => {
+    const pick = (label) => pickQuickItem(page, label);
+    await runCommand(page, 'View: Close All Editors');
+    // The views beside each other get the window's height.
+    await runCommand(page, 'View: Hide Panel');
+    await runCommand(page, 'Waypoint: Play Episode…');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Play Episode: what to play?' }).waitFor({ timeout: 10_000 });
+    await pick('mango/lighthouse/lighthouse');
+    await pickExactItem(page, 'harbour road');
+    await pickExactItem(page, 'lamp room');
+    await pick('You (type the commands)');
+    const play = await views.expect('waypoint.play', 'play', { ready: async (frame) => !(await frame.locator('#play-input').isDisabled()) });
+    // Before any move: the start, said plainly (it once said "The answer could not be parsed").
+    const maze = await views.expect('waypoint.maze', 'play-maze-start', { ready: async (frame) => (await frame.locator('.trajectory:not([hidden]) .trajectory-detail').innerText().catch(() => '')).trim() !== '' });
+    const before = await maze.locator('.trajectory-detail').innerText();
+    if (before !== 'Start at harbour road · no moves yet') throw new Error(`before the first move the maze says: ${before}`);
+    await play.locator('#play-input').fill('east');
+    await play.locator('#play-input').press('Enter');
+    await retry('the move in the transcript and on the maze', async () => {
+      const transcript = await play.locator('#play-transcript').innerText();
+      if (!/quay/i.test(transcript)) throw new Error(`the transcript: ${transcript.slice(-300)}`);
+      const chips = await maze.locator('.trajectory .chip').allInnerTexts();
+      if (chips.length !== 1 || !chips[0].includes('east')) throw new Error(`the maze's steps: ${chips.join(' | ')}`);
+    });
+    await shot('play-moved');
+    await play.locator('.play-stop').click();
+    await retry('the episode stopped', async () => {
+      const ending = await play.locator('#play-end').innerText();
+      if (!ending.startsWith('Stopped')) throw new Error(`the panel says: ${ending}`);
+    });
+  });
+
+  await check('"Waypoint: Play Episode…" lists the SmartPlay games: Hanoi4Disk played by the solver on the board', async () => {
+    await runCommand(page, 'Waypoint: Play Episode…');
+    // Listed in Play Episode's own pick (not Play SmartPlay Episode's, which lists only games).
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Play Episode: what to play?' }).waitFor({ timeout: 10_000 });
+    await page.locator('.quick-input-widget input').fill('Hanoi4Disk');
+    await pickExactItem(page, 'Hanoi4Disk');
+    await pickQuickItem(page, 'hanoi-solver');
+    await retry('the episode result message', async () => {
+      const text = await page.locator('.notifications-toasts').innerText();
+      if (!text.includes('Hanoi4Disk with hanoi-solver: done after 15 steps')) throw new Error(`toasts say: ${text.slice(0, 200)}`);
+    });
+    await views.expect('waypoint.board', 'board-smartplay-from-play-episode', { ready: async (frame) => (await frame.locator('svg.board-svg').count()) > 0 });
+  });
+
+  await check('"Waypoint: Show Map Diff…" draws a map a model wrote over the maze', async () => {
+    const answer = join(workspace, 'mango', 'answers', 'lighthouse-map.txt');
+    writeFileSync(answer, ['harbour road --north--> fish market', 'harbour road --east--> quay', 'quay --swim--> lamp room', ''].join('\n'));
+    try {
+      await openFile(page, 'mango/answers/lighthouse-map.txt');
+      await runCommand(page, 'Waypoint: Show Map Diff…');
+      // Two games in the workspace: the one the map is of.
+      await pickExactItem(page, 'lighthouse');
+      const diff = await views.expect('waypoint.mapDiff', 'map-diff', { ready: async (frame) => (await frame.locator('[data-node]').count()) > 0 });
+      // Two moves of the maze and one made up (no swim from the quay).
+      const text = await diff.locator('#app').innerText();
+      if (!/edges: 2 correct · .* · 1 hallucinated/.test(text)) throw new Error(`the map diff's counts: ${text.slice(0, 400)}`);
+    } finally {
+      await runCommand(page, 'View: Close All Editors').catch(() => {});
+      rmSync(answer, { force: true });
+    }
+  });
+
+  await check('the Waypoint Runs view lists the runs of this session', async () => {
+    await runCommand(page, 'Explorer: Focus on Waypoint Runs View');
+    // Room for the view: the folder tree and the Outline above it folded.
+    for (const section of ['Explorer Section', 'Outline Section']) {
+      const header = page.locator(`.pane-header[aria-label^="${section}"][aria-expanded="true"]`).first();
+      if ((await header.count()) > 0) await header.click();
+    }
+    await retry('rows of the Runs view', async () => {
+      const text = await page.locator('.pane:has(.pane-header[aria-label^="Waypoint Runs"]) .monaco-list-rows').innerText();
+      // Grouped by game: the latest SmartPlay episode (revealed when it was recorded) and the episode you played.
+      for (const expected of ['SmartPlay · Hanoi4Disk', 'lighthouse', 'PLAY harbour road → lamp room', 'human']) if (!text.includes(expected)) throw new Error(`the Runs view lacks ${expected}: ${text.slice(0, 400)}`);
+    });
+    await page.screenshot({ path: join(screenshotsDir, 'e2e-view-runs.png') });
   });
 
   await check('"Waypoint: Validate Workspace" reports every file on disk', async () => {
@@ -534,6 +780,12 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
       if (!text.includes('21 files validated: 7 errors, 2 warnings')) throw new Error(`toasts say: ${text.slice(0, 200)}`);
     });
     await shot('validate-workspace');
+  });
+
+  await check('every webview the extension creates was opened from the packaged .vsix, rendered, without an error', async () => {
+    const missed = views.views.filter((view) => !views.opened.has(view.viewType)).map((view) => `${view.viewType} (${view.script ?? 'contributed in package.json'})`);
+    if (missed.length > 0) throw new Error(`never opened in this scenario: ${missed.join(', ')}`);
+    if (views.consoleErrors.length > 0) throw new Error(`webviews logged errors: ${views.consoleErrors.join(' | ').slice(0, 600)}`);
   });
 
   return results;

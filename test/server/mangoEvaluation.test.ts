@@ -106,7 +106,6 @@ describe('language server: one MANGO evaluation pipeline', () => {
       console.log(`      skipped: ${sharedDataMissingReason}`);
       this.skip();
     }
-    this.timeout(60000);
     // One directory of result files per run; the CLI reads a directory, so each run is compared on its own.
     let compared = 0;
     for (const run of readdirSync(examples)) {

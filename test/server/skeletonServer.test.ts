@@ -81,17 +81,24 @@ describe('language server: skeleton generation', () => {
     });
     const source = new CancellationTokenSource();
     const outputPath = join(workspace, 'clique.jsonl');
-    const started = Date.now();
     const pending = client.request(GenerateSkeletonsRequest, { uri: pathToFileURL(join(workspace, 'clique', 'clique.edges.json')).toString(), task: 'df', outputPath }, source.token);
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    const probeStarted = Date.now();
+    let answered = false;
+    const settled = () => {
+      answered = true;
+    };
+    pending.then(settled, settled);
+    // Under way once it reports progress with lines written (the clique's DF paths take far longer
+    // than this test: only Cancel ends the generation). Then another request is answered before it.
+    for (const cap = Date.now() + 120_000; !updates.some((update) => update.lines > 0); ) {
+      assert.ok(Date.now() < cap, 'no progress with lines written within 2 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await client.request(ImputedEdgesRequest, { uri: pathToFileURL(join(workspace, 'lighthouse', 'lighthouse.edges.json')).toString(), extraPairs: [] });
-    assert.ok(Date.now() - probeStarted < 500, 'another request is answered during generation');
+    assert.equal(answered, false, 'another request is answered while the generation runs');
     source.cancel();
     const result = await pending;
     assert.ok(result, 'the server answered null');
-    assert.equal(result.cancelled, true);
-    assert.ok(Date.now() - started < 5000, `cancellation took effect after ${Date.now() - started} ms`);
+    assert.equal(result.cancelled, true, 'the generation stopped because it was cancelled');
     assert.ok(result.lines > 0);
     assert.ok(updates.some((update) => update.totalPairs === 156 && update.lines > 0));
   });

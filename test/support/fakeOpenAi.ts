@@ -2,7 +2,10 @@
 // `openai` client path: success, streamed replies (server-sent events, as `stream: true` asks),
 // HTTP errors, non-JSON bodies, slow replies (timeouts, cancellation), and the faults a real
 // gateway produces: a body that drips, a stream that never ends, a huge Retry-After, a connection
-// reset in the middle of the body, a server that quotes the key back, an oversized reply.
+// reset in the middle of the body, a server that quotes the key back, an oversized reply. Like
+// llama-server (../shared/notes/real-servers.md) it lists the model it serves at /v1/models, names
+// it in every reply whatever the request asked for, answers 503 "Loading model" on every path while
+// `loading`, 401 without the key it was given, and 404 on paths it does not serve.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 export interface ScriptedReply {
@@ -34,6 +37,14 @@ export interface FakeOpenAi {
   script: ScriptedReply[];
   /** Requests whose client hung up before the reply was fully written. */
   hangUps: number;
+  /** The model it serves: listed at /v1/models and named in every reply's `model` (default `fake`). */
+  servedModel: string;
+  /** /v1/models answers 404, as a server without a model list does. */
+  noModelList: boolean;
+  /** Every path answers 503 "Loading model" (and /health 503), as llama-server does while it loads. */
+  loading: boolean;
+  /** When set, a request without `Authorization: Bearer <apiKey>` gets llama-server's 401 "Invalid API Key". */
+  apiKey?: string;
   /** Answers a request when `script` is empty (a model that reads its prompt); `[]` otherwise. */
   respond?: (body: { model?: string; messages?: Array<{ role: string; content: string }> }) => ScriptedReply | Promise<ScriptedReply>;
   close(): Promise<void>;
@@ -49,12 +60,12 @@ function readBody(request: IncomingMessage): Promise<string> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function chunk(delta: Record<string, string>, finishReason: string | null = null): string {
-  return `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'fake', choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+function chunk(delta: Record<string, string>, model: string, finishReason: string | null = null): string {
+  return `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
 }
 
 /** The body pieces of a reply, in order; each is written as it comes (or dripped byte by byte). */
-function* bodyOf(next: ScriptedReply, stream: boolean, key: string): Generator<string> {
+function* bodyOf(next: ScriptedReply, stream: boolean, key: string, model: string): Generator<string> {
   const status = next.status ?? 200;
   const quote = (text: string) => text.replace(/\{key\}/g, key);
   if (next.rawBody !== undefined) yield next.rawBody;
@@ -62,26 +73,26 @@ function* bodyOf(next: ScriptedReply, stream: boolean, key: string): Generator<s
   else if (stream) {
     // One chunk per word, a finish_reason chunk, then a usage chunk, as OpenAI does with stream_options.include_usage.
     const words = (next.content ?? '').split(/(?<= )/);
-    for (const word of words) yield chunk({ content: word });
+    for (const word of words) yield chunk({ content: word }, model);
     if (next.sseError !== undefined) {
       yield `event: error\ndata: ${JSON.stringify({ error: { message: quote(next.sseError), type: 'server_error' } })}\n\n`;
       return;
     }
-    if (next.endless) for (;;) yield chunk({ content: '' });
+    if (next.endless) for (;;) yield chunk({ content: '' }, model);
     if (next.noFinish) return;
-    yield chunk({}, 'stop');
-    yield `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'fake', choices: [], usage: { prompt_tokens: 12, completion_tokens: words.length, total_tokens: 12 + words.length } })}\n\n`;
+    yield chunk({}, model, 'stop');
+    yield `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model, choices: [], usage: { prompt_tokens: 12, completion_tokens: words.length, total_tokens: 12 + words.length } })}\n\n`;
     yield 'data: [DONE]\n\n';
-  } else yield JSON.stringify({ id: 'c1', object: 'chat.completion', created: 0, model: 'fake', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: next.content ?? '' } }], usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 } });
+  } else yield JSON.stringify({ id: 'c1', object: 'chat.completion', created: 0, model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: next.content ?? '' } }], usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 } });
 }
 
-async function writeReply(response: ServerResponse, next: ScriptedReply, stream: boolean, key: string): Promise<void> {
+async function writeReply(response: ServerResponse, next: ScriptedReply, stream: boolean, key: string, model: string): Promise<void> {
   const status = next.status ?? 200;
   const contentType = next.contentType ?? (next.rawBody !== undefined ? 'text/html' : stream && status === 200 ? 'text/event-stream' : 'application/json');
   response.writeHead(status, { 'content-type': contentType, ...next.headers });
   response.flushHeaders();
   let written = 0;
-  for (const piece of bodyOf(next, stream, key)) {
+  for (const piece of bodyOf(next, stream, key, model)) {
     if (response.destroyed) return;
     if (next.dripMs !== undefined) {
       for (const byte of piece) {
@@ -112,19 +123,53 @@ async function writeReply(response: ServerResponse, next: ScriptedReply, stream:
   response.end();
 }
 
+/** llama-server's error body: `{"error":{"code","message","type"}}`. */
+function sendError(response: ServerResponse, status: number, message: string, type: string): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ error: { code: status, message, type } }));
+}
+
+/** The paths besides chat completions, as llama-server answers them; true when the request was answered here. */
+function answeredBeforeChat(fake: Omit<FakeOpenAi, 'url' | 'close'>, path: string, authorization: string | undefined, response: ServerResponse): boolean {
+  if (path === '/health') {
+    if (fake.loading) sendError(response, 503, 'Loading model', 'unavailable_error');
+    else response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok' }));
+    return true;
+  }
+  if (fake.loading) {
+    sendError(response, 503, 'Loading model', 'unavailable_error');
+    return true;
+  }
+  if (fake.apiKey !== undefined && authorization !== `Bearer ${fake.apiKey}`) {
+    sendError(response, 401, 'Invalid API Key', 'authentication_error');
+    return true;
+  }
+  if (/^(\/v1)?\/models$/.test(path) && !fake.noModelList) {
+    const list = { object: 'list', data: [{ id: fake.servedModel, object: 'model', created: 0, owned_by: 'llamacpp' }] };
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list));
+    return true;
+  }
+  if (!/^(\/v1)?\/chat\/completions$/.test(path)) {
+    sendError(response, 404, 'File Not Found', 'not_found_error');
+    return true;
+  }
+  return false;
+}
+
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
-  const fake: Omit<FakeOpenAi, 'url' | 'close'> = { requests: [], script: [], hangUps: 0 };
+  const fake: Omit<FakeOpenAi, 'url' | 'close'> = { requests: [], script: [], hangUps: 0, servedModel: 'fake', noModelList: false, loading: false };
   const server: Server = createServer(async (request, response) => {
     const body = await readBody(request);
     const requested = body ? (JSON.parse(body) as FakeOpenAi['requests'][number]['body']) : {};
     fake.requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body: requested });
+    if (answeredBeforeChat(fake, (request.url ?? '').split('?')[0], request.headers.authorization, response)) return;
     response.on('close', () => {
       if (!response.writableFinished) fake.hangUps++;
     });
     const next = fake.script.shift() ?? (await fake.respond?.(requested as Parameters<NonNullable<FakeOpenAi['respond']>>[0])) ?? { content: '[]' };
     if (next.delayMs) await sleep(next.delayMs);
     if (response.destroyed) return;
-    await writeReply(response, next, requested.stream === true, (request.headers.authorization ?? '').replace(/^Bearer /, ''));
+    await writeReply(response, next, requested.stream === true, (request.headers.authorization ?? '').replace(/^Bearer /, ''), fake.servedModel);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -53,7 +53,7 @@ export class TestLspClient {
   }
 
   /** Resolves with the next diagnostics published for `uri` that satisfy `match`. */
-  nextDiagnostics(uri: string, match: (p: PublishedDiagnostics) => boolean = () => true, timeoutMs = 10000): Promise<PublishedDiagnostics> {
+  nextDiagnostics(uri: string, match: (p: PublishedDiagnostics) => boolean = () => true, timeoutMs = 120_000): Promise<PublishedDiagnostics> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms`)), timeoutMs);
       this.waiters.push({

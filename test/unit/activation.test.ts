@@ -143,6 +143,19 @@ describe('package.json activation and menus follow the benchmark registry', () =
     assert.ok(!offered('commandPalette', 'waypoint.runGraspQuestion', 'results/greedy_results/outer_spiral_block.jsonl'));
   });
 
+  // Any run file opens in the results view from the Explorer, the editor title and the palette,
+  // wherever it is; a benchmark's own .jsonl files (inputs, upstream outputs) are not offered it.
+  const runFileNames = ['run.jsonl', 'out/oracle.jsonl', 'mango-oracle-20261127T231308.jsonl', '.waypoint/runs/batch/grasp-gpt-4o-20260101T000000.jsonl', 'results/RUN.JSONL'];
+  for (const menu of ['explorer/context', 'editor/title', 'commandPalette']) {
+    it(`${menu} offers Open in Results View on run files and on no benchmark file`, () => {
+      for (const name of runFileNames) assert.ok(offered(menu, 'waypoint.openInResultsView', name), name);
+      const benchmarkJsonl = kinds.flatMap((kind) => kind.examples).filter((name) => name.toLowerCase().endsWith('.jsonl'));
+      assert.ok(benchmarkJsonl.length >= 8, `only ${benchmarkJsonl.length} .jsonl examples`);
+      for (const name of benchmarkJsonl) assert.ok(!offered(menu, 'waypoint.openInResultsView', name), name);
+      for (const name of ['zork1.walkthrough', 'run.json', 'run.jsonl.bak', 'notes.md']) assert.ok(!offered(menu, 'waypoint.openInResultsView', name), name);
+    });
+  }
+
   it('the language client hands every kind to the server (its document selector matches every example)', () => {
     const selectors = [MANGO_JSON_FILES, MANGO_SKELETON_FILES, STANDALONE_FILES].map(globToRegExp);
     // Walkthroughs go by their language id (.walkthrough), not by a glob.

@@ -14,6 +14,7 @@ import { simulate } from '../../src/core/grasp/simulator';
 import { parseEpisodeLog } from '../../src/core/smartplay/episodeLog';
 import { smartplayTimelineOfFile } from '../../src/core/smartplay/boardTimeline';
 import type { GridScene, HanoiScene } from '../../src/protocol/board';
+import { refusedMovesTimeline } from '../support/hanoiEpisodes';
 import { samplesDir } from '../support/paths';
 
 describe('board timelines', () => {
@@ -64,6 +65,18 @@ describe('board timelines', () => {
     assert.deepEqual((timeline.frames[0].scene as HanoiScene).rods, [[2, 1, 0], [], []]);
     assert.deepEqual((timeline.frames.at(-1)?.scene as HanoiScene).rods, [[], [], [2, 1, 0]]);
     assert.equal(timeline.frames.at(-1)?.facts?.find((fact) => fact.label === 'normalised score')?.value, '1');
+  });
+
+  it('marks the Hanoi moves the game refused as invalid, saying why, and no legal move', async () => {
+    const timeline = await refusedMovesTimeline();
+    // Moves: A→C, A→C (disk 1 onto 0: refused), B→A (B empty: refused), A→B, then an answer that
+    // names no action (action 0, A→B, taken: disk 2 onto 1, refused too).
+    assert.deepEqual(timeline.frames.map((frame) => frame.label ?? null), [null, 'A → C', 'A → C', 'B → A', 'A → B', 'A → B']);
+    assert.deepEqual(timeline.frames.map((frame) => frame.flags ?? []), [[], [], ['invalid'], ['invalid'], [], ['invalid']]);
+    assert.equal(timeline.frames[2].note, 'illegal move: disk 1 cannot go onto the smaller disk 0; the disks stay where they were (reward −1)');
+    assert.equal(timeline.frames[3].note, 'illegal move: rod B is empty; the disks stay where they were (reward −1)');
+    assert.equal(timeline.frames[5].note, 'no action matched the answer; action 0 was taken, as upstream does; illegal move: disk 2 cannot go onto the smaller disk 1; the disks stay where they were (reward −1)');
+    assert.deepEqual((timeline.frames[3].scene as HanoiScene).rods, (timeline.frames[1].scene as HanoiScene).rods, 'a refused move leaves the rods as they were');
   });
 
   it('draws a Bandits episode as a running table of choices and payoffs', () => {

@@ -18,15 +18,16 @@ import { Action, type ActionName } from '../../src/core/babyai/world';
 import { distDir, repoRoot } from '../support/paths';
 
 function waypoint(...args: string[]) {
-  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 60_000 });
+  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 240_000 });
   return { code: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
 }
 
 /**
  * Starts `waypoint babyai generate ...` writing into `dir`, waits until rows have reached its
  * temporary file (`*.partial` beside --out, more than the header line), runs `act`, and resolves
- * with how the process ended. Waits at most 20 s for the rows, then acts anyway (so a build that
- * does not stream fails on the assertions, not on a timeout).
+ * with how the process ended. Waits at most 2 minutes for the rows (a generous cap: a busy machine
+ * is slow, not wrong), then acts anyway (so a build that does not stream fails on the assertions,
+ * not on a timeout).
  */
 async function whileRunning(dir: string, args: string[], act: (child: ReturnType<typeof spawn>) => void) {
   const child = spawn(process.execPath, [join(distDir, 'cli.js'), 'babyai', 'generate', ...args], { cwd: repoRoot });
@@ -40,7 +41,7 @@ async function whileRunning(dir: string, args: string[], act: (child: ReturnType
     exited = true;
   });
   let streamedBytes = 0;
-  for (const deadline = Date.now() + 20_000; Date.now() < deadline && !exited; ) {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline && !exited; ) {
     const partial = readdirSync(dir).find((name) => name.endsWith('.partial'));
     streamedBytes = partial ? statSync(join(dir, partial)).size : 0;
     if (streamedBytes > 2000) break;
@@ -52,7 +53,6 @@ async function whileRunning(dir: string, args: string[], act: (child: ReturnType
 }
 
 describe('waypoint babyai generate --level (exact MiniGrid levels)', function () {
-  this.timeout(120_000);
   const root = mkdtempSync(join(tmpdir(), 'waypoint-babyai-exact-'));
   after(() => rmSync(root, { recursive: true, force: true }));
 
@@ -146,11 +146,9 @@ describe('waypoint babyai generate --level (exact MiniGrid levels)', function ()
     mkdirSync(dir);
     writeFileSync(join(dir, 'a-file'), '');
     const out = join(dir, 'a-file', 'sub', 'LLM_BABYBENCH_Predict.csv');
-    // Hours of rows if they were generated first: the folder is checked before any.
-    const started = Date.now();
+    // Hours of rows if they were generated first (the test's timeout would end it): the folder is checked before any.
     const result = waypoint('babyai', 'generate', '--level', 'all', '--seeds', '0-100000', '--task', 'predict', '--out', out);
     assert.equal(result.code, 1, result.stderr);
-    assert.ok(Date.now() - started < 30_000);
     const lines = result.stderr.trim().split('\n');
     assert.equal(lines.length, 1, result.stderr);
     assert.ok(lines[0].startsWith(`${out}: `), lines[0]);
@@ -202,7 +200,7 @@ describe('waypoint babyai generate --level (exact MiniGrid levels)', function ()
     const result = spawnSync(process.execPath, ['--max-old-space-size=64', join(distDir, 'cli.js'), 'babyai', 'generate', '--level', 'BabyAI-GoToObj-v0', '--seeds', '1-30000', '--task', 'decompose', '--columns', 'upstream', '--out', file], {
       cwd: repoRoot,
       encoding: 'utf8',
-      timeout: 100_000,
+      timeout: 240_000,
     });
     assert.equal(result.status, 0, `${result.signal ?? ''} ${result.stderr.slice(-2000)}`);
     assert.match(result.stdout, /30000 decompose rows/);

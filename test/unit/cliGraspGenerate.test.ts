@@ -13,7 +13,6 @@ function waypoint(...args: string[]) {
 }
 
 describe('waypoint grasp generate', function () {
-  this.timeout(60_000);
   const root = mkdtempSync(join(tmpdir(), 'waypoint-grasp-generate-'));
 
   it('writes the 20 upstream-named grid files, valid, seeded, and 160 configurations for the oracle', () => {

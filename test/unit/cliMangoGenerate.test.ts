@@ -45,7 +45,6 @@ function validateCounts(dir: string): { errors: number; warnings: number; files:
 }
 
 describe('waypoint mango generate', function () {
-  this.timeout(120_000);
 
   it('writes the release file set, which the real validator finds clean, for several sizes and seeds', () => {
     for (const [rooms, seed] of [['2', '1'], ['12', '5'], ['30', 'abc'], ['50', '9']]) {

@@ -57,7 +57,6 @@ function oracleScores(dir: string): Record<string, { n: number; success: number 
 const wordCount = (text: string, word: string) => (text.match(new RegExp(`(?<![A-Za-z])${word}(?![A-Za-z])`, 'gi')) ?? []).length;
 
 describe('waypoint mango reskin', function () {
-  this.timeout(120_000);
 
   beforeEach(function () {
     if (!existsSync(zork1)) {

@@ -23,7 +23,6 @@ function runCli(args: string[], cwd: string): Promise<{ code: number | null; std
 }
 
 describe('waypoint play (CLI)', function () {
-  this.timeout(30_000);
   let fake: FakeOpenAi;
   let dir: string;
 
@@ -91,14 +90,15 @@ describe('waypoint play (CLI)', function () {
   });
 
   it('Ctrl+C stops an episode mid-way: exit 130, no further turn asked', async () => {
-    fake.script.push({ content: 'north' }, { content: 'northwest', delayMs: 10_000 }, { content: 'south' });
+    // The second reply never comes within the test: only Ctrl+C ends the episode.
+    fake.script.push({ content: 'north' }, { content: 'northwest', delayMs: 10 * 60_000 }, { content: 'south' });
     const child = spawn(process.execPath, [join(distDir, 'cli.js'), 'play', 'mango', lighthouse, '--from', 'harbour road', '--to', 'net loft', '--base-url', fake.url, '--model', 'slow', '--no-cache', '--json'], { cwd: dir });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 120_000;
     while (fake.requests.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     assert.equal(fake.requests.length, 2, 'the second turn was asked');
     child.kill('SIGINT');

@@ -15,7 +15,10 @@ import type { ModelProfile } from '../../src/core/eval/types';
 import { GraspEpisode, graspEpisodeTimeline, graspOracleAgent } from '../../src/core/grasp/episode';
 import { simulate } from '../../src/core/grasp/simulator';
 import { parseGraspGridFile } from '../../src/core/grasp/gridFile';
+import { episodeRouteAnswer } from '../../src/core/mango/episodeRoute';
+import { buildMazeGraph } from '../../src/core/mango/maze';
 import { mangoQuestionSet } from '../../src/core/mango/questionSet';
+import { answerTrajectory } from '../../src/core/mango/trajectory';
 import { CANT_GO, episodeRoute, MangoTextAdventure, mangoOracleAgent, walkthroughObservations } from '../../src/core/mango/textAdventure';
 import type { EdgeRecord } from '../../src/core/mango/types';
 import { nodeQuestionFiles } from '../../src/cli/nodeQuestionFiles';
@@ -92,7 +95,6 @@ describe('MANGO text adventure', () => {
   });
 
   it('the oracle walks shortest paths on the six shared games', async function () {
-    this.timeout(60_000);
     if (!SHARED_GAMES.every((game) => existsSync(join(sharedDataDir, 'mango', game)))) {
       console.log(`      skipped: ${sharedDataMissingReason}`);
       this.skip();
@@ -114,6 +116,22 @@ describe('MANGO text adventure', () => {
     assert.deepEqual(env.step('northwest'), { observation: env.roomObservation('chapel ruins', records.find((edge) => edge.dst_node === 'chapel ruins') ?? null), done: true, valid: true });
     assert.deepEqual(env.state().path, ['harbour road', 'fish market', 'chapel ruins']);
     assert.throws(() => new MangoTextAdventure({ game, walkthrough, records, from: 'the moon', to: 'net loft' }), /--from 'the moon' is not a room of lighthouse's maze/);
+  });
+
+  it('an episode with no move yet (or only refused commands) is drawn at its start, not as an answer that could not be parsed', async () => {
+    const { game, walkthrough, records } = loadGame(lighthouse);
+    const graph = buildMazeGraph(game, records, [], { start: 'harbour road', lastStep: 39 });
+    const env = new MangoTextAdventure({ game, walkthrough, records, from: 'harbour road', to: 'lamp room', maxSteps: 2 });
+    const refusedOnly = await runEpisode(env, scripted(['dance', 'up']));
+    for (const steps of [[], refusedOnly.steps]) {
+      const walk = episodeRouteAnswer('harbour road', steps);
+      const shown = answerTrajectory(graph, walk, 'Play', 'harbour road', null, 'faithful', true);
+      assert.deepEqual([shown.steps, shown.error, shown.start], [[], null, 'harbour road']);
+      // The same empty list from a model (no `episode`) is still no answer at all.
+      assert.match(answerTrajectory(graph, walk, 'RF', 'harbour road', null).error ?? '', /could not be parsed: the answer must be a non-empty list/);
+    }
+    const moved = answerTrajectory(graph, episodeRouteAnswer('harbour road', (await runEpisode(new MangoTextAdventure({ game, walkthrough, records, from: 'harbour road', to: 'lamp room' }), scripted(['dance', 'east']))).steps), 'Play', 'harbour road', null, 'faithful', true);
+    assert.deepEqual(moved.steps.map((step) => [step.to, step.verdict]), [['quay', 'valid']]);
   });
 
   it('stops at the step budget without reaching the goal', async () => {

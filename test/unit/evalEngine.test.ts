@@ -17,7 +17,7 @@ const messages = [{ role: 'user' as const, content: 'Find a path.' }];
 const SECRET = 'sk-test-SECRET-4242';
 
 function profile(fake: FakeOpenAi, extra: Partial<ModelProfile> = {}): ModelProfile {
-  return { id: 'local', provider: 'openai-compatible', baseUrl: fake.url, model: 'fake-model', temperature: 0, maxTokens: 512, timeoutMs: 5000, retries: 0, ...extra };
+  return { id: 'local', provider: 'openai-compatible', baseUrl: fake.url, model: 'fake-model', temperature: 0, maxTokens: 512, timeoutMs: 60_000, retries: 0, ...extra };
 }
 
 describe('evaluation engine', () => {
@@ -71,12 +71,13 @@ describe('evaluation engine', () => {
   it('times out a slow server, and cancellation aborts the request', async () => {
     fake.script.push({ delayMs: 1500, content: 'late' });
     await assert.rejects(source.reply(messages, profile(fake, { timeoutMs: 300 }), question, new AbortController().signal), /did not answer within 0.3 s/);
-    fake.script.push({ delayMs: 1500, content: 'late' });
+    // A reply due in 60 s: a call that stopped at the abort ends long before it (not a speed budget).
+    fake.script.push({ delayMs: 60_000, content: 'late' });
     const controller = new AbortController();
     const started = Date.now();
     setTimeout(() => controller.abort(), 100);
-    await assert.rejects(source.reply(messages, profile(fake), question, controller.signal), /cancelled/);
-    assert.ok(Date.now() - started < 1000, 'the call stopped at once');
+    await assert.rejects(source.reply(messages, profile(fake, { timeoutMs: 120_000 }), question, controller.signal), /cancelled/);
+    assert.ok(Date.now() - started < 60_000, 'the call stopped at the abort, not when the reply came');
   });
 
   it('retries a rate-limited call', async () => {

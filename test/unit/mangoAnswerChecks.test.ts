@@ -88,7 +88,6 @@ describe('MANGO scoring of very long answers (defect 8)', () => {
   const longAnswer = `[${Array.from({ length: 6000 }, (_, index) => (index % 2 === 0 ? "{'location_before': 'harbour road', 'action': 'walk east', 'location_after': 'quay'}" : "{'location_before': 'quay', 'action': 'west', 'location_after': 'harbour road'}")).join(', ')}]`;
 
   it('scores a 6,000-step answer with hash-order ties in reference mode (the tie search no longer recurses)', function () {
-    this.timeout(20000);
     const result = referenceScorer(edges, everyIdKnown)({ sample_id: 'x', game_name: 'lighthouse', src_node: 'harbour road', dst_node: 'harbour road', model_cutoff_num: 70, min_step_total_answerable: 1, answerable: true, task: 'route_finding', response: longAnswer });
     assert.equal(result.parse_error, false);
     assert.equal(result.reasoning, 0, "'walk east' is not an edge's action");
@@ -96,7 +95,6 @@ describe('MANGO scoring of very long answers (defect 8)', () => {
   });
 
   it('`mango score --mode reference` scores every record around it and names each problem file:line', function () {
-    this.timeout(60000);
     const dir = mkdtempSync(join(tmpdir(), 'waypoint-long-'));
     const pairs = readFileSync(join(gameDir, 'lighthouse.all_pairs.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: string; src_node: string; dst_node: string });
     const pair = pairs.find((candidate) => candidate.src_node === 'harbour road' && candidate.dst_node === 'quay');

@@ -152,7 +152,6 @@ describe('waypoint mango score --mode reference, against the evaluator in Python
   });
 
   it('matches the evaluator on every shared example output (DF and RF, incl. unanswerable files)', function () {
-    this.timeout(60_000);
     const records = exampleRecords();
     assert.equal(records.length, 36);
     const { hashDependent } = compare(records, [0, 1]);
@@ -160,7 +159,6 @@ describe('waypoint mango score --mode reference, against the evaluator in Python
   });
 
   it('brackets every seed of the evaluator when abbreviations make set order decide', function () {
-    this.timeout(120_000);
     // The examples' RF answers with directions abbreviated to one letter: 'e' and 'w' tie between
     // east and west, 's' between south and east/west, and so on.
     const abbreviated = exampleRecords().filter((item) => item.task === 'route_finding' && item.response !== '').map((item) => ({

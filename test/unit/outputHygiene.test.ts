@@ -10,7 +10,7 @@ import { escapeControls } from '../../src/core/text';
 import { distDir, repoRoot, samplesDir } from '../support/paths';
 
 function waypoint(...args: string[]) {
-  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 20000 });
+  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 240_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -13,17 +13,14 @@ function failsAt(text: string, offset: number, message: RegExp, fold = false): v
 }
 
 describe('Python literal parser: size and depth', () => {
-  it('parses a 50 MB string in linear time and memory (it was built one character at a time)', function () {
-    this.timeout(20000);
+  it('parses a 50 MB string in linear memory (it was built one character at a time)', () => {
     const before = process.memoryUsage().rss;
     const body = 'ab'.repeat(25 * 1024 * 1024);
-    const started = Date.now();
     const value = parsePythonLiteral(`['${body}']`) as string[];
-    const seconds = (Date.now() - started) / 1000;
     assert.equal(value[0].length, body.length);
     assert.equal(value[0], body);
-    // The old parser took 86 s and 2.9 GB for this; slicing takes well under a second.
-    assert.ok(seconds < 5, `took ${seconds} s`);
+    // The old parser took 86 s and 2.9 GB for this: the memory shows it here, and the time (well
+    // under a second by slicing) is measured by `npm run bench`.
     assert.ok(process.memoryUsage().rss - before < 600 * 1024 * 1024, 'memory grows with the text, not with per-character ropes');
   });
 

@@ -13,6 +13,7 @@ import { renameInSkeletonLine } from '../../src/core/mango/skeletonRename';
 import { mangoResultFileSchema } from '../../src/core/schemas/mangoResult';
 import { describeProblem, parseJsonWith } from '../../src/core/schemas/parse';
 import { WorkspaceStore } from '../../src/core/eval/workspaceStore';
+import { readRecordSummaries } from '../../src/host/recordSkeleton';
 import { distDir, repoRoot, samplesDir } from '../support/paths';
 
 const lighthouse = join(samplesDir, 'mango', 'lighthouse');
@@ -110,6 +111,35 @@ describe('run records and cached replies through schemas (core/eval/recordSchema
     assert.match(problems[0], /^runs\/2026-11-23\.jsonl:2:\d+: /);
     assert.match(problems[1], /^runs\/2026-11-23\.jsonl:4:\d+: `scores\.energy`/);
     assert.match(problems[2], /^runs\/2026-11-23\.jsonl:5:\d+: `question\.benchmark`/);
+  });
+
+  it('keeps what the server said (finish_reason, served model, truncated, a failure\'s kind) and still reads records written before those fields', () => {
+    const told: RunRecord = { ...record, finish_reason: 'length', served_model: 'models/stories260K.gguf', truncated: true };
+    const failed: RunRecord = { ...record, rawAnswer: '', scores: {}, error: 'HTTP 400: request (4775 tokens) exceeds the available context size (512 tokens)', failure: { kind: 'prompt-too-long', status: 400, type: 'exceed_context_size_error' } };
+    const text = [JSON.stringify(record), JSON.stringify(told), JSON.stringify(failed)].join('\n');
+    const whole = parseRunRecords(text, 'run.jsonl');
+    assert.deepEqual(whole.problems, []);
+    assert.deepEqual(whole.records, [record, told, failed]);
+    // The table reader (reports, the results view) keeps them too.
+    const bytes = Buffer.from(text);
+    const fast = readRecordSummaries(bytes, bytes.length, 'run.jsonl', 0, 0);
+    assert.deepEqual(fast.problems, []);
+    assert.deepEqual(fast.records.map((read) => [read.finish_reason, read.served_model, read.truncated, read.failure]), [
+      [undefined, undefined, undefined, undefined],
+      ['length', 'models/stories260K.gguf', true, undefined],
+      [undefined, undefined, undefined, { kind: 'prompt-too-long', status: 400, type: 'exceed_context_size_error' }],
+    ]);
+    // A kind added by a later version still reads; a status that is not a count does not.
+    assert.equal(parseRunRecords(JSON.stringify({ ...failed, failure: { kind: 'some-future-kind' } }), 'r').records.length, 1);
+    assert.equal(parseRunRecords(JSON.stringify({ ...failed, failure: { kind: 'server', status: 'five hundred' } }), 'r').records.length, 0);
+  });
+
+  it('a cached reply keeps finish_reason and the served model; one cached before they were kept still reads', () => {
+    const reply = { text: 'hi', promptTokens: 12, completionTokens: 3, latencyMs: 3, cached: false, finishReason: 'length', servedModel: 'm.gguf' };
+    const parsed = parseJsonWith(JSON.stringify(reply), modelReplySchema);
+    assert.ok(parsed.ok);
+    assert.deepEqual(parsed.value, reply);
+    assert.ok(parseJsonWith('{"text": "hi", "promptTokens": 1, "completionTokens": null, "latencyMs": 3, "cached": true}', modelReplySchema).ok);
   });
 
   it('a reply with a wrong field is a located problem', () => {

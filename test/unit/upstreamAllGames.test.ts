@@ -15,7 +15,6 @@ interface Report {
 }
 
 describe('every upstream MANGO game (WAYPOINT_UPSTREAM_MANGO)', function () {
-  this.timeout(300_000);
   const games = upstream && existsSync(upstream) ? readdirSync(upstream).filter((name) => statSync(join(upstream, name)).isDirectory()).sort() : [];
   let report: Report | undefined;
 

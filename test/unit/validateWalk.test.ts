@@ -12,7 +12,7 @@ import { distDir, repoRoot, samplesDir } from '../support/paths';
 
 function waypoint(...args: string[]) {
   // The timeout turns the old FIFO hang into a failure instead of a stuck suite.
-  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 20000 });
+  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 240_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr, timedOut: result.error !== undefined };
 }
 

@@ -8,9 +8,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { BoardFrame, BoardPathMark, BoardTimeline, GridCell, GridScene, HostToBoardMessage } from '../../src/protocol/board';
-import { useBrowserHost } from '../support/browser';
+import { postToView, useBrowserHost } from '../support/browser';
 import { parseEpisodeLog } from '../../src/core/smartplay/episodeLog';
 import { smartplayTimelineOfFile } from '../../src/core/smartplay/boardTimeline';
+import { graspTimeline as coreGraspTimeline } from '../../src/core/grasp/boardTimeline';
+import { greedySearch } from '../../src/core/grasp/baselines';
+import { parseGraspGridFile } from '../../src/core/grasp/gridFile';
+import { simulate } from '../../src/core/grasp/simulator';
+import { refusedMovesTimeline } from '../support/hanoiEpisodes';
 import { samplesDir, testResultsDir } from '../support/paths';
 
 interface Sent {
@@ -140,7 +145,6 @@ const LIGHT = `:root { --vscode-foreground: #3b3b3b; --vscode-editor-background:
 const HIGH_CONTRAST = `:root { --vscode-foreground: #ffffff; --vscode-editor-background: #000000; --vscode-descriptionForeground: #ffffff; --vscode-panel-border: #6fc3df; --vscode-focusBorder: #f38518; --vscode-button-secondaryBackground: #000; --vscode-button-border: #6fc3df; --vscode-list-activeSelectionBackground: #000; --vscode-list-activeSelectionForeground: #fff; }`;
 
 describe('board view webview', function () {
-  this.timeout(60_000);
   const host = useBrowserHost();
 
   async function openBoard(message: HostToBoardMessage, options: { theme?: 'light' | 'hc'; viewport?: { width: number; height: number } } = {}): Promise<Page> {
@@ -156,10 +160,7 @@ describe('board view webview', function () {
     return page;
   }
 
-  const post = async (page: Page, message: HostToBoardMessage) => {
-    await page.evaluate((data) => window.postMessage(data, '*'), message);
-    await page.waitForTimeout(30);
-  };
+  const post = (page: Page, message: HostToBoardMessage) => postToView(page, message);
   const sent = (page: Page) => page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent);
   const lastSent = async (page: Page) => (await sent(page)).at(-1);
   const fact = (page: Page, label: string) => page.locator(`.board-facts dd[data-fact="${label}"]`).innerText();
@@ -346,6 +347,63 @@ describe('board view webview', function () {
       await page.screenshot({ path: join(testResultsDir, `webview-board-hanoi-labels-${width}.png`) });
       await page.close();
     }
+  });
+
+  it('marks the Hanoi moves the game refused on the step strip, with the reason on the step', async () => {
+    // Core's timeline of an episode the real game played: two refused moves, a legal one, and an
+    // answer that named no action (action 0 taken, refused as well).
+    const page = await openBoard({ type: 'timeline', timeline: await refusedMovesTimeline() }, { viewport: { width: 720, height: 640 } });
+    const chips = await page.locator('.timeline-chip').evaluateAll((elements) => elements.map((chip) => ({ text: (chip as HTMLElement).innerText, invalid: chip.classList.contains('flag-invalid'), title: chip.getAttribute('title') ?? '' })));
+    assert.deepEqual(chips.map((chip) => chip.text), ['start', '1. A → C', '2. A → C', '3. B → A', '4. A → B', '5. A → B']);
+    assert.deepEqual(chips.map((chip) => chip.invalid), [false, false, true, true, false, true]);
+    assert.match(chips[3].title, /^Move the top disk of rod B to the top of rod A · invalid · illegal move: rod B is empty/);
+    // The marked chip looks unlike a legal one, and the key under the strip names the style.
+    const style = (frame: number) => page.locator(`.timeline-chip[data-frame="${frame}"]`).evaluate((chip) => { const css = getComputedStyle(chip); return `${css.textDecorationLine} ${css.borderColor} ${css.color}`; });
+    assert.notEqual(await style(2), await style(1));
+    assert.deepEqual(await page.locator('#timeline-key .key-chip').allInnerTexts(), ['invalid']);
+    // On the refused step, the action line says so and why, and the rods have not moved.
+    await page.locator('.timeline-chip[data-frame="2"]').click();
+    assert.deepEqual(await page.locator('.timeline-action .flag-badge').allInnerTexts(), ['invalid']);
+    assert.equal(await page.locator('.timeline-action .action-note').innerText(), 'illegal move: disk 1 cannot go onto the smaller disk 0; the disks stay where they were (reward −1)');
+    const rods = () => page.locator('g.rod').evaluateAll((groups) => groups.map((group) => [...group.querySelectorAll<SVGGElement>('.disk')].map((disk) => Number(disk.dataset.size))));
+    assert.deepEqual(await rods(), [[2, 1], [], [0]]);
+    await page.screenshot({ path: join(testResultsDir, 'webview-board-hanoi-refused.png') });
+    await page.close();
+  });
+
+  it('says what the numbers mean: the GRASP score in its mode and the movement set μ2, a bandit\'s score and reward', async () => {
+    // A GRASP answer (the greedy baseline with diagonals) as core draws it for the board.
+    const file = parseGraspGridFile(readFileSync(join(samplesDir, 'grasp/outer_spiral_block.jsonl'), 'utf8'), 'outer_spiral_block.jsonl');
+    const settings = { moves: 8, carryLimit: 2, stepCost: 0.3 } as const;
+    const { grid } = file.entries[0];
+    const timeline = coreGraspTimeline(grid, simulate(grid, greedySearch(grid, settings, 1), settings, { mode: 'faithful' }), 'greedy · outer_spiral_block.jsonl #0 · μ2 (8 moves), carry 2, cost 0.3');
+    const page = await openBoard({ type: 'timeline', timeline }, { viewport: { width: 900, height: 720 } });
+    const terms = page.locator('.board-terms');
+    await terms.locator('dt').first().waitFor();
+    assert.equal(await terms.locator('h2').textContent(), 'Terms');
+    assert.deepEqual(await terms.locator('dt').allInnerTexts(), ['score', 'energy on start', 'carried', 'μ2']);
+    assert.equal(await terms.locator('dd').nth(0).innerText(), 'energy dropped on the start cell minus 0.3 for every step submitted (scoring mode faithful).');
+    assert.equal(await terms.locator('dd').nth(3).innerText(), 'Movement set μ2: 8 moves, μ1 plus the diagonals UPLEFT, UPRIGHT, DOWNLEFT and DOWNRIGHT.');
+    // The facts themselves carry the meaning as a tooltip, and look like it.
+    const scoreTerm = page.locator('.board-facts dt').filter({ hasText: /^score$/ });
+    assert.match((await scoreTerm.getAttribute('title')) ?? '', /^score: energy dropped on the start cell minus 0\.3/);
+    assert.equal(await scoreTerm.evaluate((term) => getComputedStyle(term).cursor), 'help');
+    await page.screenshot({ path: join(testResultsDir, 'webview-board-terms-grasp.png') });
+    await page.close();
+
+    // A Bandits log: its score counts pulls of the better machine, its reward is the payout.
+    const parsed = parseEpisodeLog(readFileSync(join(samplesDir, 'smartplay/bandit-highlow-random.episode.jsonl'), 'utf8'));
+    const bandits = smartplayTimelineOfFile(parsed.log, 'BanditTwoArmedHighLowFixed · random');
+    assert.ok(bandits);
+    const banditPage = await openBoard({ type: 'timeline', timeline: bandits }, { viewport: { width: 900, height: 720 } });
+    await banditPage.locator('.board-terms dt').first().waitFor();
+    await banditPage.keyboard.press('End');
+    const meaning = (term: string) => banditPage.locator('.board-terms dt').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]').innerText();
+    assert.match(await meaning('score'), /^How many times the player pulled the machine with the higher expected payout, one point each whatever it paid/);
+    assert.equal(await meaning('reward'), 'This pull: +1 when the machine paid, −1 when it did not.');
+    assert.match((await banditPage.locator('.board-facts dt').filter({ hasText: /^reward$/ }).getAttribute('title')) ?? '', /^reward: This pull/);
+    await banditPage.screenshot({ path: join(testResultsDir, 'webview-board-terms-bandits.png') });
+    await banditPage.close();
   });
 
   it('shows Bandits as a running table, and a text observation verbatim', async () => {

@@ -9,7 +9,7 @@ import { smartplayTimeline } from '../../src/core/smartplay/boardTimeline';
 import { ACTION_TEXTS } from '../../src/core/smartplay/crafter/data';
 import { CrafterEnv } from '../../src/core/smartplay/crafter/env';
 import { crafterWoodAction } from '../../src/core/smartplay/crafter/scripted';
-import { useBrowserHost } from '../support/browser';
+import { postToView, useBrowserHost } from '../support/browser';
 import { testResultsDir } from '../support/paths';
 
 // The light theme's variables as board.test.ts sets them.
@@ -31,7 +31,6 @@ function crafterTimeline(count: number): BoardTimeline {
 }
 
 describe('board view webview: Crafter', function () {
-  this.timeout(60_000);
   const host = useBrowserHost();
 
   async function openBoard(message: HostToBoardMessage, light = false): Promise<Page> {
@@ -43,8 +42,7 @@ describe('board view webview: Crafter', function () {
     }
     await page.addScriptTag({ url: `${host.server.url}/dist/webview/board.js` });
     await page.waitForFunction(() => (window as unknown as { __sent: { type: string }[] }).__sent.some((sent) => sent.type === 'ready'));
-    await page.evaluate((data) => window.postMessage(data, '*'), message);
-    await page.waitForTimeout(30);
+    await postToView(page, message);
     return page;
   }
 

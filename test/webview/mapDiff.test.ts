@@ -40,7 +40,6 @@ function craftedMap(truth: readonly MapMove[]): MapMove[] {
 }
 
 describe('map diff overlay on the maze view', function () {
-  this.timeout(60_000);
   const host = useBrowserHost();
   const dir = join(sharedDataDir, 'mango', 'zork1');
   let graph: MazeGraph;
@@ -64,7 +63,7 @@ describe('map diff overlay on the maze view', function () {
     await page.addScriptTag({ url: `${host.server.url}/dist/webview/maze.js` });
     await page.evaluate((data) => window.postMessage({ type: 'graph', graph: data }, '*'), graph);
     await page.evaluate((data) => window.postMessage({ type: 'mapDiff', panes: data }, '*'), panes);
-    await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'mapDiffDrawn'), undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'mapDiffDrawn'));
     const drawn = ((await sent(page)).find((message) => message.type === 'mapDiffDrawn') as unknown as { panes: Array<{ model: string; counts: Record<string, number> }> }).panes;
     return { page, drawn };
   }

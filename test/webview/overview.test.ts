@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import type { HostToOverviewMessage } from '../../src/protocol/overview';
 import type { StepSummary } from '../../src/protocol/overview';
-import { launchChromium } from '../support/browser';
+import { launchChromium, postToView } from '../support/browser';
 import { distDir, repoRoot, testResultsDir } from '../support/paths';
 
 const hostUrl = pathToFileURL(join(repoRoot, 'test/webview/host.html')).toString();
@@ -27,7 +27,7 @@ async function openOverview(page: Page): Promise<void> {
 }
 
 function send(page: Page, message: HostToOverviewMessage): Promise<void> {
-  return page.evaluate((data) => window.postMessage(data, '*'), message);
+  return postToView(page, message);
 }
 
 function sent(page: Page): Promise<unknown[]> {
@@ -111,14 +111,12 @@ describe('walkthrough overview webview', () => {
   });
 
   it('keeps the DOM small for 100,000 steps and scrolls to the active one', async () => {
+    // How long the 100,000 steps take to render is measured by `npm run bench` (bench/webviewBench.ts).
     // Built inside the page: shipping 100,000 objects through the test driver would dominate the time.
-    const renderMs = await page.evaluate(() => {
+    await page.evaluate(() => {
       const steps = Array.from({ length: 100_000 }, (_, index) => ({ number: index, action: index % 2 ? 'north' : 'south', location: `Room ${index % 97}`, line: index * 5 }));
-      const started = performance.now();
       window.dispatchEvent(new MessageEvent('message', { data: { type: 'steps', fileName: 'huge', steps } }));
-      return performance.now() - started;
     });
-    assert.ok(renderMs < 250, `rendering 100,000 steps took ${renderMs.toFixed(0)} ms`);
     assert.ok((await page.locator('.virtual-spacer .step-row').count()) < 80);
     await send(page, { type: 'activeStep', number: 75_000 });
     await page.waitForSelector('.step-row.active[data-step="75000"]');

@@ -11,7 +11,7 @@ import { parseEdgesFile } from '../../src/core/mango/gameFiles';
 import { mangoPlayGame } from '../../src/core/mango/playQuestions';
 import { CANT_GO, MangoTextAdventure } from '../../src/core/mango/textAdventure';
 import type { HostToPlayMessage, PlayStep } from '../../src/protocol/play';
-import { useBrowserHost } from '../support/browser';
+import { postToView, useBrowserHost } from '../support/browser';
 import { samplesDir, testResultsDir } from '../support/paths';
 
 interface Sent {
@@ -29,14 +29,10 @@ function lighthouse(): MangoTextAdventure {
 }
 
 describe('play webview', function () {
-  this.timeout(60_000);
   const host = useBrowserHost();
 
   const sentOf = async (page: Page, type: string): Promise<Sent[]> => (await page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent)).filter((message) => message.type === type);
-  const post = async (page: Page, message: HostToPlayMessage) => {
-    await page.evaluate((data) => window.postMessage(data, '*'), message);
-    await page.waitForTimeout(20);
-  };
+  const post = (page: Page, message: HostToPlayMessage) => postToView(page, message);
 
   /** The panel with an episode of lighthouse started; returns the page, the environment and its opening. */
   async function openEpisode(kind: 'human' | 'agent' = 'human'): Promise<{ page: Page; env: MangoTextAdventure; problems: string[] }> {

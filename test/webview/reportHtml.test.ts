@@ -1,5 +1,5 @@
 // The HTML report in headless Chromium: 40,000 records (GRASP-shaped, bench/syntheticRuns.ts) open
-// in under 3 s with the page's own CSP in force, make no request outside the file, and a raw answer
+// with the page's own CSP in force (how fast: `npm run bench`), make no request outside the file, and a raw answer
 // holding a <script> shows as text in the drill-down without running. The records play on the
 // shared GRASP grids, so rows carry replays (a budget keeps the file under 20 MB): a row opens its
 // replay, ▶ steps it, and markup in an answer shows in the replay as text.
@@ -36,7 +36,6 @@ function onSharedGrids(records: RunRecord[]): RunRecord[] {
 }
 
 describe('HTML report in a browser', function () {
-  this.timeout(120_000);
   let browser: Browser;
   let path = '';
   const gridsDir = join(sharedDataDir, 'grasp');
@@ -65,7 +64,7 @@ describe('HTML report in a browser', function () {
     if (path) rmSync(dirname(path), { recursive: true, force: true });
   });
 
-  it('opens 40,000 records fast, self-contained, and shows planted markup as text', async () => {
+  it('opens 40,000 records self-contained, and shows planted markup as text', async () => {
     assert.ok(statSync(path).size < 20 * 1048576, `${statSync(path).size} bytes`);
     const page = await browser.newPage();
     const outside: string[] = [];
@@ -77,11 +76,9 @@ describe('HTML report in a browser', function () {
       if (message.type() === 'error') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
-    const started = Date.now();
+    // How soon the page is ready (budget 3 s) is measured by `npm run bench` (bench/reportBench.ts).
     await page.goto(pathToFileURL(path).toString());
     await page.waitForFunction(() => /Showing 200 of 40001 matching/.test(document.getElementById('count')?.textContent ?? ''));
-    const ms = Date.now() - started;
-    assert.ok(ms < 3000, `ready after ${ms} ms`);
     await page.fill('#filter', 'planted');
     await page.waitForFunction(() => /of 1 matching/.test(document.getElementById('count')?.textContent ?? ''));
     await page.click('#rows tr');
@@ -92,6 +89,26 @@ describe('HTML report in a browser', function () {
     assert.deepEqual(outside, []);
     assert.deepEqual(problems, []);
     assert.ok(await page.$('svg'));
+  });
+
+  it('explains its columns: a tooltip on each metric and a legend of the terms, μ1 and μ2 included', async () => {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    await page.goto(pathToFileURL(path).toString());
+    const energy = page.locator('table').first().locator('th', { hasText: /^energy$/ });
+    assert.match((await energy.getAttribute('title')) ?? '', /^energy: The answer's score: the energy delivered to the start cell minus the step cost/);
+    const legend = page.locator('dl.glossary');
+    assert.ok(await legend.isVisible());
+    assert.deepEqual(await legend.locator('dt').allInnerTexts(), ['energy', 'length', 'μ1', 'μ2', 'moves']);
+    assert.equal(await legend.locator('dd').nth(3).innerText(), 'Movement set μ2: 8 moves, μ1 plus the diagonals UPLEFT, UPRIGHT, DOWNLEFT and DOWNRIGHT.');
+    // The plot's setting labels (the longest: `μ1 (4 moves), no carry limit, cost 0.3`) are whole, not cut at the left edge.
+    const clipped = await page.locator('figure svg').first().evaluate((svg) => {
+      const left = svg.getBoundingClientRect().left;
+      return [...svg.querySelectorAll('text[text-anchor="end"]')].filter((text) => text.getBoundingClientRect().left < left - 0.5).map((text) => text.textContent);
+    });
+    assert.deepEqual(clipped, []);
+    await legend.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(testResultsDir, 'report-html-glossary.png') });
+    await page.close();
   });
 
   it('opens a row\'s replay, steps it with ▶, and shows markup in the answer as text', async function () {

@@ -3,7 +3,8 @@
 // 40,000 records from the bench's synthetic runs, SmartPlay episodes), with the test answering the
 // view's detail and compare requests as the extension would (recordDetail, compareModels). It checks
 // the numbers against the report, the plots, the failure bars' filter, the matrix's filters, the
-// detail pane (markup as text), the inline replay, compare, and the 2 s budget at 40,000 records.
+// detail pane (markup as text), the inline replay, compare, and 40,000 records (drawn within the
+// 2 s budget: measured by `npm run bench`).
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -11,13 +12,13 @@ import { syntheticGraspRecords } from '../../bench/syntheticRuns';
 import '../../src/core/benchmarks';
 import type { BoardTimeline, GridCell } from '../../src/core/board';
 import { parseRunRecords } from '../../src/core/eval/recordSchemas';
-import type { RunRecord, SmartplayQuestion } from '../../src/core/eval/types';
+import type { BabyaiQuestion, RunRecord, SmartplayQuestion } from '../../src/core/eval/types';
 import { mergeRunFiles, type RecordSet } from '../../src/core/runs/records';
 import { packTimeline } from '../../src/core/runs/replayFrames';
 import { buildReport, type ReportRow } from '../../src/core/runs/report';
 import { buildResultsModel, compareModels, recordDetail } from '../../src/core/runs/resultsModel';
 import type { HostToResultsMessage, ResultsModel } from '../../src/protocol/results';
-import { useBrowserHost } from '../support/browser';
+import { postToView, useBrowserHost } from '../support/browser';
 import { testResultsDir } from '../support/paths';
 import { jsonl, mangoRecord, type MangoRow } from '../unit/runs/fixtures';
 
@@ -63,6 +64,23 @@ function smartplaySet(): RecordSet {
   return mergeRunFiles([{ file: 'run-smartplay.jsonl', records }]);
 }
 
+/** Decompose answers of two models on three levels: the CR, PR and ACI columns a reader must be told about. */
+function babyaiDecomposeSet(): RecordSet {
+  const records: RunRecord[] = [];
+  for (const [model, done] of [['gpt-4o', 0.7], ['llama-3', 0.3]] as const) {
+    ['BabyAI-GoToObj-v0', 'BabyAI-Pickup-v0', 'BabyAI-BossLevel-v0'].forEach((levelName, l) => {
+      for (let seed = 0; seed < 6; seed++) {
+        const base = mangoRecord({ model, game: 'x', n: 0 });
+        const question: BabyaiQuestion = { benchmark: 'babyai', task: 'decompose', source: 'LLM_BABYBENCH_Decompose.csv', record: l * 6 + seed, levelName, sampleId: `${levelName}-${seed}`, actions: [] };
+        const completed = (seed + l) / 8 < done;
+        const help = completed ? seed % 3 : 5;
+        records.push({ ...base, question, scores: { mode: 'faithful', parse_error: false, bot_error: null, subgoals: 2, help, max_help: 4, k: 30, CR: completed ? 1 : 0, PR: completed && help === 0 ? 1 : 0, ACI: completed ? (30 - help) / 30 : 0, actions: 9 }, diagnostics: [] } as RunRecord);
+      }
+    });
+  }
+  return mergeRunFiles([{ file: 'run-babyai.jsonl', records }]);
+}
+
 /** 40,000 GRASP records: 20,000 questions answered by two models that disagree on some. */
 function bigSet(): RecordSet {
   const first = syntheticGraspRecords(20_000, 'gpt-4o');
@@ -89,17 +107,13 @@ function graspReplay() {
 const LIGHT = `:root { --vscode-foreground: #3b3b3b; --vscode-editor-background: #ffffff; --vscode-descriptionForeground: #717171; --vscode-panel-border: #e5e5e5; --vscode-list-hoverBackground: #f2f2f2; --vscode-list-activeSelectionBackground: #e4e6f1; --vscode-list-activeSelectionForeground: #000; --vscode-button-secondaryBackground: #e5e5e5; --vscode-button-secondaryForeground: #3b3b3b; --vscode-button-background: #005fb8; --vscode-button-foreground: #fff; --vscode-focusBorder: #005fb8; --vscode-charts-blue: #1a85ff; --vscode-charts-red: #e51400; --vscode-charts-green: #388a34; --vscode-charts-orange: #d18616; --vscode-charts-yellow: #bf8803; --vscode-charts-purple: #652d90; --vscode-input-background: #fff; --vscode-input-foreground: #3b3b3b; --vscode-input-border: #cecece; --vscode-badge-background: #cccccc; --vscode-badge-foreground: #3b3b3b; --vscode-textCodeBlock-background: #f3f3f3; }`;
 
 describe('results view webview', function () {
-  this.timeout(120_000);
   const host = useBrowserHost();
   const mango = mangoSet();
   const mangoBuilt = buildResultsModel(mango, ['.waypoint/runs/batch/run-mango.jsonl'], 'MANGO · sample run');
 
   const sent = (page: Page) => page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent);
   const sentOf = async (page: Page, type: string) => (await sent(page)).filter((message) => message.type === type);
-  const post = async (page: Page, message: HostToResultsMessage) => {
-    await page.evaluate((data) => window.postMessage(data, '*'), message);
-    await page.waitForTimeout(30);
-  };
+  const post = (page: Page, message: HostToResultsMessage) => postToView(page, message);
   async function waitFor(page: Page, type: string, count = 1): Promise<Sent> {
     await page.waitForFunction(({ kind, n }) => (window as unknown as { __sent: Sent[] }).__sent.filter((message) => message.type === kind).length >= n, { kind: type, n: count });
     return (await sentOf(page, type))[count - 1];
@@ -158,6 +172,50 @@ describe('results view webview', function () {
     }
     await page.screenshot({ path: join(testResultsDir, 'webview-results-tables.png') });
     await page.close();
+  });
+
+  it('explains CR, PR, ACI, μ1/μ2 and the SmartPlay score: tooltips on the columns and a legend under tables and plots', async () => {
+    // BabyAI Decompose: each metric's head says what it is, and the legend lists the three.
+    const babyai = buildResultsModel(babyaiDecomposeSet(), ['run-babyai.jsonl'], 'BabyAI · Decompose').model;
+    assert.deepEqual(babyai.metrics, ['cr', 'pr', 'aci']);
+    const page = await openResults(babyai);
+    const head = (metric: string) => page.locator('.results-table').first().locator('th.metric', { hasText: metric }).getAttribute('title');
+    assert.match((await head('cr')) ?? '', /^cr: CR, the completion rate \(Decompose\): the expert bot, starting from the model's subgoals, completed the mission/);
+    assert.match((await head('pr')) ?? '', /^pr: PR, the precision rate .*no help/);
+    assert.match((await head('aci')) ?? '', /^aci: ACI, the assistance curve integral/);
+    const legend = page.locator('#panel-tables .results-glossary');
+    assert.equal(await legend.locator('h3').innerText(), 'What the terms mean');
+    assert.deepEqual(await legend.locator('dt').allInnerTexts(), ['cr', 'pr', 'aci']);
+    assert.ok(await legend.isVisible());
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-glossary-babyai.png'), fullPage: true });
+    // The Compare tab's metric names carry the same tooltips.
+    await page.locator('#tab-compare').click();
+    await page.locator('#compare-run').click();
+    const request = await waitFor(page, 'compare');
+    await post(page, { type: 'compared', a: String(request.a), b: String(request.b), result: compareModels(babyaiDecomposeSet(), String(request.a), String(request.b)) });
+    assert.match((await page.locator('.compare-table tr[data-metric="aci"] td.key').first().getAttribute('title')) ?? '', /^aci: ACI/);
+    await page.close();
+
+    // GRASP: the settings on the plot's axis (μ1 (4 moves), …) are explained under the plot.
+    const grasp = buildResultsModel(mergeRunFiles([{ file: 'grasp.jsonl', records: syntheticGraspRecords(400, 'gpt-4o') }]), ['grasp.jsonl'], 'GRASP').model;
+    const graspPage = await openResults(grasp);
+    await graspPage.locator('#tab-plots').click();
+    const plotTerms = graspPage.locator('#panel-plots .results-glossary');
+    assert.deepEqual(await plotTerms.locator('dt').allInnerTexts(), ['energy', 'μ1', 'μ2', 'moves']);
+    assert.match(await plotTerms.locator('dd').nth(2).innerText(), /^Movement set μ2: 8 moves, μ1 plus the diagonals UPLEFT, UPRIGHT, DOWNLEFT and DOWNRIGHT\.$/);
+    await graspPage.setViewportSize({ width: 1100, height: 1400 });
+    await graspPage.screenshot({ path: join(testResultsDir, 'webview-results-glossary-grasp.png'), fullPage: true });
+    await graspPage.close();
+
+    // SmartPlay: what a bandit's score counts (good pulls, not payouts).
+    const smartplay = buildResultsModel(smartplaySet(), ['run-smartplay.jsonl'], 'SmartPlay').model;
+    const smartplayPage = await openResults(smartplay);
+    const terms = smartplayPage.locator('#panel-tables .results-glossary');
+    assert.deepEqual(await terms.locator('dt').allInnerTexts(), ['score', 'normalized_score']);
+    assert.match(await terms.locator('dd').first().innerText(), /Bandits: how many times the player pulled the machine with the higher expected payout \(whatever it paid that time\)/);
+    assert.match((await smartplayPage.locator('.results-table').first().locator('th.metric', { hasText: 'normalized_score' }).getAttribute('title')) ?? '', /human baseline/);
+    await smartplayPage.close();
   });
 
   it('draws each plot with one bar per model per x, and SmartPlay as a capability radar', async () => {
@@ -295,8 +353,17 @@ describe('results view webview', function () {
     // Narrow and short (an editor group beside another, the panel open): nothing overlaps the
     // detail's buttons, which a click would otherwise land on the matrix through.
     await page.setViewportSize({ width: 520, height: 460 });
-    await page.locator('#open-answer').click({ timeout: 3000 });
-    await page.locator('#open-replay').click({ timeout: 3000 });
+    for (const id of ['#open-answer', '#open-replay']) {
+      const button = page.locator(id);
+      await button.scrollIntoViewIfNeeded();
+      const onTop = await button.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit === element || element.contains(hit) ? 'the button' : (hit?.className ?? 'nothing');
+      });
+      assert.equal(onTop, 'the button', `${id} is covered at its centre`);
+      await button.click();
+    }
     assert.deepEqual((await sent(page)).slice(-2), [{ type: 'openAnswer', index: withDiagnostic }, { type: 'openReplay', index: withDiagnostic }]);
     const [shortMatrix, shortDetail] = await Promise.all([page.locator('section.matrix').boundingBox(), page.locator('#detail').boundingBox()]);
     assert.ok(shortMatrix && shortDetail && shortDetail.y >= shortMatrix.y + shortMatrix.height - 1, 'the detail pane starts below the whole matrix section');
@@ -376,37 +443,19 @@ describe('results view webview', function () {
     await page.close();
   });
 
-  it('renders 40,000 records in under 2 s with a bounded DOM, scrolls to the last question, and replays a record', async () => {
+  it('renders 40,000 records with a bounded DOM, scrolls to the last question, and replays a record', async () => {
+    // The 2 s budget for drawing these records (and 1 s for two filter changes) is measured by
+    // `npm run bench` (bench/webviewBench.ts), on the same records.
     const set = bigSet();
-    const started = Date.now();
     const { model, rows } = buildResultsModel(set, ['gpt-4o.jsonl', 'o1-mini.jsonl'], 'GRASP · 40,000 records');
-    const built = Date.now() - started;
     assert.equal(model.rows.length, 40_000);
     const page = await host.browser.newPage({ viewport: { width: 1280, height: 820 } });
     await page.goto(`${host.server.url}/test/webview/host.html`);
     await page.addScriptTag({ url: `${host.server.url}/dist/webview/results.js` });
     await waitFor(page, 'ready');
-    // The model is put in the page first: the time measured is the view's (postMessage included), not the test's transfer.
-    await page.evaluate((data) => {
-      (window as unknown as { __model: unknown }).__model = data;
-    }, model);
-    const wallStart = Date.now();
-    const inPage = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const w = window as unknown as { __sent: Sent[]; __model: unknown };
-          const t0 = performance.now();
-          window.postMessage({ type: 'results', model: w.__model }, '*');
-          const poll = () => (w.__sent.some((message) => message.type === 'rendered') ? resolve(performance.now() - t0) : setTimeout(poll, 2));
-          poll();
-        }),
-    );
-    const wall = Date.now() - wallStart;
-    const rendered = (await sentOf(page, 'rendered'))[0];
-    console.log(`      40,000 records: model built in ${built} ms; view reports ${rendered.milliseconds} ms, ${Math.round(inPage)} ms in the page, ${wall} ms wall`);
+    await post(page, { type: 'results', model });
+    const rendered = await waitFor(page, 'rendered');
     assert.equal(rendered.rows, 40_000);
-    assert.ok(Number(rendered.milliseconds) < 2000, `rendered in ${rendered.milliseconds} ms`);
-    assert.ok(inPage < 2000 && wall < 2000, `${inPage} ms in the page, ${wall} ms wall`);
 
     await page.locator('#tab-questions').click();
     assert.equal(await page.locator('#tab-questions').innerText(), 'Questions (20,000)');
@@ -414,15 +463,17 @@ describe('results view webview', function () {
     const allElements = await page.evaluate(() => document.querySelectorAll('*').length);
     assert.ok(matrixElements < 2000 && allElements < 4000, `${matrixElements} elements in the matrix, ${allElements} in the page`);
     const lastQuestion = model.rows[model.rows.length - 1].q;
-    const filterStart = Date.now();
     await page.locator('#filter-wrong').check();
     await page.locator('#filter-wrong').uncheck();
-    const filterMs = Date.now() - filterStart;
-    assert.ok(filterMs < 1000, `two filter changes took ${filterMs} ms`);
-    await page.locator('#matrix').evaluate((element) => {
-      element.scrollTop = element.scrollHeight;
-    });
-    await page.waitForTimeout(100);
+    // The matrix redraws in its scroll listener; scroll events are dispatched before the next
+    // frame's animation callbacks, so the redraw has happened by the second of them.
+    await page.locator('#matrix').evaluate(
+      (element) =>
+        new Promise((resolve) => {
+          element.scrollTop = element.scrollHeight;
+          requestAnimationFrame(() => requestAnimationFrame(resolve));
+        }),
+    );
     const bottom = await page.locator('#matrix').evaluate((element) => {
       const box = element.getBoundingClientRect();
       const shown = [...element.querySelectorAll<HTMLElement>('.matrix-spacer .matrix-row:not([hidden])')].filter((row) => {

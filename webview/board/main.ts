@@ -142,7 +142,8 @@ function show(): void {
   drawn = drawScene(canvas, scene, path, frameIndex);
   canvas.classList.toggle('editable', staticScene?.editable === true);
   const frame = staticScene ? null : currentTimeline?.frames[frameIndex];
-  side.show(Array.isArray(frame?.facts) ? frame.facts : [], Array.isArray(frame?.subgoals) ? frame.subgoals : undefined, drawn.legend);
+  const glossary = !staticScene && Array.isArray(currentTimeline?.glossary) ? currentTimeline.glossary : [];
+  side.show(Array.isArray(frame?.facts) ? frame.facts : [], Array.isArray(frame?.subgoals) ? frame.subgoals : undefined, drawn.legend, glossary);
   showMission(scene, staticScene?.editable === true);
   status.hidden = scene.kind !== 'grid';
   for (const button of [exportSvgButton, exportPngButton]) button.toggleAttribute('disabled', drawn.svg === null);

@@ -1,12 +1,14 @@
 // The maze view's layouts, the same code `waypoint mango layout` runs in Node, so what the CLI
 // measures is what the view draws: compass (core's grid layout, src/core/mango/mazeLayout.ts, run
 // here at once) or ELK layered (src/core/mango/elkLayout.ts, run in a web worker started on first
-// use). Here the result is only converted to the view's shape (room centres, edge geometry by id).
+// use). Both lay out rooms sized to their names as drawn (roomLabels.ts); the result is converted to
+// the view's shape (room centres, edge geometry by edge id).
 import ELK from 'elkjs/lib/elk-api.js';
 import { type ElkEngine, layoutMazeWithElk } from '../../src/core/mango/elkLayout';
 import type { LayoutEngineName } from '../../src/core/mango/layoutEngines';
 import { layoutMaze as computeLayout, type LayoutEdge, type MazeLayout } from '../../src/core/mango/mazeLayout';
 import type { MazeGraph } from '../../src/protocol/maze';
+import { type RoomLabel, roomLabels, textMeasurer } from './roomLabels';
 
 export interface PlacedNode {
   name: string;
@@ -22,6 +24,8 @@ export interface Layout {
   nodes: Map<string, PlacedNode>;
   /** Each edge's drawn polyline and label box, by edge id. */
   edges: Map<string, LayoutEdge>;
+  /** Each room's name as drawn (its lines) and its box size, which the layout used. */
+  labels: Map<string, RoomLabel>;
   width: number;
   height: number;
   /** Time to lay this graph out (for ELK: from the request to the worker's answer; a new worker compiles ELK first). */
@@ -30,18 +34,29 @@ export interface Layout {
   engineStartMs: number;
 }
 
-function toView(engine: LayoutEngineName, computed: MazeLayout, milliseconds: number, engineStartMs: number): Layout {
+/** Every room's name as drawn; edge ends too: core places a room an edge names even when the location list lacks it. */
+function labelsOf(graph: MazeGraph, measure: (text: string) => number): Map<string, RoomLabel> {
+  return roomLabels([...graph.nodes.map((node) => node.name), ...graph.edges.flatMap((edge) => [edge.src, edge.dst])], measure);
+}
+
+function toView(engine: LayoutEngineName, computed: MazeLayout, labels: Map<string, RoomLabel>, milliseconds: number, engineStartMs: number): Layout {
   const nodes = new Map<string, PlacedNode>();
   for (const node of computed.nodes) nodes.set(node.id, { name: node.id, x: node.x + node.width / 2, y: node.y + node.height / 2, width: node.width, height: node.height });
   const edges = new Map(computed.edges.map((edge) => [edge.id, edge]));
-  return { engine, nodes, edges, width: computed.width, height: computed.height, milliseconds, engineStartMs };
+  return { engine, nodes, edges, labels, width: computed.width, height: computed.height, milliseconds, engineStartMs };
 }
 
-/** The compass layout, at once: 500 rooms take tens of milliseconds. */
-export function compassLayout(graph: MazeGraph): Layout {
+/** The compass layout, at once: 500 rooms take tens of milliseconds. Node positions are centres. */
+export function layoutMaze(graph: MazeGraph): Layout {
   const started = performance.now();
-  const computed = computeLayout(graph);
-  return toView('compass', computed, performance.now() - started, 0);
+  const layout = layoutWithLabels(graph, textMeasurer());
+  return { ...layout, milliseconds: performance.now() - started };
+}
+
+/** The compass layout with room names measured by `measure` (layout units), without the clock: testable in Node. */
+export function layoutWithLabels(graph: MazeGraph, measure: (text: string) => number): Layout {
+  const labels = labelsOf(graph, measure);
+  return toView('compass', computeLayout(graph, { roomSize: (name) => labels.get(name) as RoomLabel }), labels, 0, 0);
 }
 
 interface ElkWorker {
@@ -119,8 +134,9 @@ export function cancelElkLayout(nextEngine: LayoutEngineName): void {
   pendingRooms = 0;
 }
 
-/** The ELK layered layout, computed in the worker (started on first use). */
+/** The ELK layered layout of rooms sized as compass sizes them, computed in the worker (started on first use). */
 export async function elkLayout(graph: MazeGraph, workerUrl: string): Promise<Layout> {
+  const labels = labelsOf(graph, textMeasurer());
   const waiting = performance.now();
   const worker = await elkWorker(workerUrl);
   const started = performance.now();
@@ -128,10 +144,10 @@ export async function elkLayout(graph: MazeGraph, workerUrl: string): Promise<La
   pendingRooms = Math.max(pendingRooms, graph.nodes.length);
   let computed: MazeLayout;
   try {
-    computed = await Promise.race([layoutMazeWithElk(graph, worker.engine), worker.failure]);
+    computed = await Promise.race([layoutMazeWithElk(graph, worker.engine, (name) => labels.get(name) as RoomLabel), worker.failure]);
   } finally {
     pending = Math.max(0, pending - 1);
     if (pending === 0) pendingRooms = 0;
   }
-  return toView('elk', computed, performance.now() - started, started - waiting);
+  return toView('elk', computed, labels, performance.now() - started, started - waiting);
 }

@@ -7,10 +7,11 @@ import { hostToMazeMessage, type CutoffStats, type HostToMazeMessage, type MapDi
 import { connectToHost } from '../shared/host';
 import { standaloneSvg, pngFromSvg } from './exportImage';
 import { DEFAULT_LAYOUT_ENGINE, isLayoutEngineName, type LayoutEngineName } from '../../src/core/mango/layoutEngines';
-import { cancelElkLayout, compassLayout, elkLayout, type Layout } from './layout';
+import { cancelElkLayout, elkLayout, layoutMaze, type Layout } from './layout';
+import { stretchToPanel } from './stretch';
 import { applyCutoff, drawMaze, type DrawnMaze } from './render';
 import { MapDiffView } from './mapDiffView';
-import { mazeLevelOfDetail, ROOM_LABEL_MIN_PX } from './lod';
+import { type LevelOfDetail, mazeLevelOfDetail, ROOM_LABEL_MIN_PX } from './lod';
 import { Minimap, MINIMAP_ROOMS } from './minimap';
 import { layoutBounds, PanZoom } from './panZoom';
 import { TrajectoryStepper } from './trajectory';
@@ -191,6 +192,9 @@ function leaveMapDiff(): void {
 let graph: MazeGraph | null = null;
 let drawn: DrawnMaze | null = null;
 let panZoom: PanZoom | null = null;
+let detail: LevelOfDetail | null = null;
+/** Set when an answer arrives: its routes are framed once they are drawn. */
+let routeToFrame = false;
 let minimap: Minimap | null = null;
 let lastLayout: Layout | null = null;
 const saved = host.state<SavedState>() ?? { cutoff: null };
@@ -294,18 +298,21 @@ let drawTicket = 0;
 
 /** The layout of `next` by the engine chosen; when ELK fails, compass's and the reason. */
 async function layoutFor(next: MazeGraph): Promise<{ layout: Layout; elkFailure?: string }> {
-  if (engine === 'compass') return { layout: compassLayout(next) };
+  if (engine === 'compass') return { layout: layoutMaze(next) };
   busy.textContent = `ELK is laying out ${next.nodes.length} locations…`;
   busy.hidden = false;
   try {
     return { layout: await elkLayout(next, elkWorkerUrl) };
   } catch (error) {
-    return { layout: compassLayout(next), elkFailure: error instanceof Error ? error.message : String(error) };
+    return { layout: layoutMaze(next), elkFailure: error instanceof Error ? error.message : String(error) };
   }
 }
 
 async function draw(next: MazeGraph): Promise<void> {
   const ticket = ++drawTicket;
+  // A redraw of the same rooms (an edit of the game) keeps the user's view; another maze, or the
+  // whole maze after a neighbourhood, starts fitted.
+  const sameRooms = graph !== null && graph.game === next.game && graph.nodes.length === next.nodes.length;
   graph = next;
   if (fullGraph && next === fullGraph) partialNotice.hidden = true;
   title.textContent = next.game;
@@ -318,7 +325,7 @@ async function draw(next: MazeGraph): Promise<void> {
     return;
   }
   status.textContent = `Laying out ${next.nodes.length} locations…`;
-  const { layout, elkFailure } = await layoutFor(next);
+  const { layout: unshaped, elkFailure } = await layoutFor(next);
   if (ticket !== drawTicket) return;
   busy.hidden = true;
   if (elkFailure !== undefined) {
@@ -329,17 +336,23 @@ async function draw(next: MazeGraph): Promise<void> {
     engine = 'compass';
     showEngine();
   }
+  // Shaped for the panel it opens in (a resize later refits it, without laying it out again).
+  const layout = stretchToPanel(unshaped, canvas.clientWidth / canvas.clientHeight);
+  // The user's view is kept only over the same drawing: another layout of the same rooms starts fitted.
+  const previous = sameRooms && lastLayout?.engine === layout.engine ? panZoom?.state() : undefined;
   lastLayout = layout;
   drawn = drawMaze(next, layout);
   canvas.replaceChildren(drawn.svg, busy);
   updateLegend(next);
   panZoom?.dispose();
   const bounds = layoutBounds(layout.nodes.values(), layout, layout.edges.values());
-  panZoom = new PanZoom(drawn.svg, bounds);
-  panZoom.onChange(mazeLevelOfDetail(drawn, layout, next));
+  detail = mazeLevelOfDetail(drawn, layout, next);
+  panZoom = new PanZoom(drawn.svg, bounds, { previous, extent: detail.extent });
+  panZoom.onChange(detail.apply);
   minimap = next.nodes.length >= MINIMAP_ROOMS ? new Minimap(next, layout, bounds, panZoom) : null;
   if (minimap) canvas.append(minimap.element);
   stepper.attach(drawn, layout, next);
+  if (routeToFrame) frameRoute();
   slider.max = String(next.lastStep);
   setCutoff(Math.min(cutoff ?? next.lastStep, next.lastStep), true);
   host.post({ type: 'layout', engine: layout.engine, milliseconds: Math.round(layout.milliseconds), ...(layout.engine === 'elk' ? { engineStartMs: Math.round(layout.engineStartMs) } : {}), nodes: next.nodes.length, edges: next.edges.length });
@@ -356,10 +369,25 @@ layoutSelect.addEventListener('change', () => {
   if (isLayoutEngineName(layoutSelect.value)) useLayout(layoutSelect.value);
 });
 
+/** A replay opens on its routes: framed with a margin, not the whole maze with the route a few pixels wide. */
+function frameRoute(): void {
+  const part = stepper.routeBounds();
+  if (!panZoom || !part) return;
+  routeToFrame = false;
+  panZoom.frame(part);
+}
+
+stepper.onPainted = (current) => {
+  detail?.refresh();
+  const room = current ? lastLayout?.nodes.get(current) : undefined;
+  if (room && panZoom) panZoom.ensureVisible(room.x, room.y);
+};
+
 function highlight(nodes: readonly string[], edges: readonly string[]): void {
   if (!drawn) return;
   for (const [name, element] of drawn.nodeElements) element.classList.toggle('highlight', nodes.includes(name));
   for (const [id, element] of drawn.edgeElements) element.classList.toggle('highlight', edges.includes(id));
+  detail?.refresh();
   const focus = nodes[0] ? lastLayout?.nodes.get(nodes[0]) : undefined;
   if (focus && panZoom) panZoom.ensureVisible(focus.x, focus.y);
 }
@@ -380,6 +408,7 @@ search.addEventListener('input', () => {
     element.classList.toggle('match', matches.includes(name));
     element.classList.toggle('found', name === matches[0]);
   }
+  detail?.refresh();
   // Fly to the first match, close enough to read its name.
   const first = matches[0] ? lastLayout?.nodes.get(matches[0]) : undefined;
   if (first && panZoom) panZoom.flyTo(first.x, first.y, READABLE_ZOOM);
@@ -439,9 +468,10 @@ host.onMessage((message) => {
     const questionCutoff = message.trajectory.cutoff;
     cutoff = questionCutoff;
     if (graph && drawn) setCutoff(Math.min(questionCutoff ?? graph.lastStep, graph.lastStep), true);
-    stepper.show(message.trajectory, message.compare ?? null, message.question ?? null);
-    // The whole maze the answer is judged on, not the neighbourhood a large maze starts on.
+    if (stepper.show(message.trajectory, message.compare ?? null, message.question ?? null) === 'new') routeToFrame = true;
+    // The whole maze the answer is judged on, not the neighbourhood a large maze starts on (framed once drawn).
     if (fullGraph && graph !== fullGraph) void draw(fullGraph).catch(layoutFailed);
+    else if (routeToFrame) frameRoute();
   }
   else showStats(message.stats);
 }, hostToMazeMessage);

@@ -2,7 +2,7 @@
 // the diff's cutoff with the model's map drawn over it (mapOverlay.ts), its own pan and zoom, and a
 // summary bar (precision, recall, F1, counts, the alignments that were not exact); one legend below.
 import type { MapDiffCounts, MapDiffPane, MazeGraph } from '../../src/protocol/maze';
-import { compassLayout } from './layout';
+import { layoutMaze } from './layout';
 import { mazeLevelOfDetail } from './lod';
 import { drawMapOverlay } from './mapOverlay';
 import { layoutBounds, PanZoom } from './panZoom';
@@ -134,14 +134,14 @@ export class MapDiffView {
     this.element.hidden = false;
     const row = document.createElement('div');
     row.className = `mapdiff-panes panes-${panes.length}`;
-    const laidOut = new Map<number, { graph: MazeGraph; layout: ReturnType<typeof compassLayout> }>();
+    const laidOut = new Map<number, { graph: MazeGraph; layout: ReturnType<typeof layoutMaze> }>();
     const drawnCounts = panes.map((pane) => {
       const cutoff = pane.overlay.cutoff;
       if (!laidOut.has(cutoff)) {
         const graph = mazeAtStep(whole, cutoff);
-        laidOut.set(cutoff, { graph, layout: compassLayout(graph) });
+        laidOut.set(cutoff, { graph, layout: layoutMaze(graph) });
       }
-      const { graph, layout } = laidOut.get(cutoff) as { graph: MazeGraph; layout: ReturnType<typeof compassLayout> };
+      const { graph, layout } = laidOut.get(cutoff) as { graph: MazeGraph; layout: ReturnType<typeof layoutMaze> };
       const section = document.createElement('section');
       section.className = 'mapdiff-pane';
       section.setAttribute('aria-label', `Map diff of ${pane.model}`);
@@ -153,8 +153,9 @@ export class MapDiffView {
       canvas.append(drawn.svg);
       applyCutoff(graph, drawn, cutoff);
       const { counts, ghosts } = drawMapOverlay(graph, drawn, layout, pane);
-      const panZoom = new PanZoom(drawn.svg, layoutBounds([...layout.nodes.values(), ...ghosts], layout, layout.edges.values()));
-      panZoom.onChange(mazeLevelOfDetail(drawn, layout, graph));
+      const detail = mazeLevelOfDetail(drawn, layout, graph);
+      const panZoom = new PanZoom(drawn.svg, layoutBounds([...layout.nodes.values(), ...ghosts], layout, layout.edges.values()), { extent: detail.extent });
+      panZoom.onChange(detail.apply);
       this.panZooms.push(panZoom);
       return { model: pane.model, counts };
     });

@@ -6,10 +6,10 @@
 // Shape tells the statuses apart as well as colour. Every name from the model goes in through
 // textContent. Returns what it drew, counted from the SVG itself.
 import { type ModelEdgeDiff, normalizeRoom } from '../../src/core/mango/mapDiff';
-import { nodeWidth } from '../../src/core/mango/mazeLayout';
 import type { MapDiffCounts, MapDiffPane, MazeGraph } from '../../src/protocol/maze';
 import type { Layout } from './layout';
-import type { DrawnMaze } from './render';
+import { type DrawnMaze, roomName } from './render';
+import { type RoomLabel, roomLabels, textMeasurer } from './roomLabels';
 import { svgElement as element } from '../shared/svg';
 
 
@@ -117,14 +117,15 @@ export function drawMapOverlay(graph: MazeGraph, drawn: DrawnMaze, layout: Layou
 
   // Hallucinated moves, with ghost rooms for names of no room.
   const boxes: Box[] = [...layout.nodes.values()];
+  const ghostLabel = (name: string) => (layout.labels.get(name) ?? roomLabels([name], textMeasurer()).get(name)) as RoomLabel;
   // Keyed by the normalized name: spellings that differ only in case or spacing are one ghost (as in core's ghostRoomNames).
   const ghosts = new Map<string, Box & { name: string }>();
   const ghostOf = (name: string) => ghosts.get(normalizeRoom(name));
   const hallucinated = overlay.modelEdges.filter((edge) => edge.status === 'hallucinated');
   const placeGhost = (name: string, anchor: Box | null, action: string, flip: boolean) => {
     if (ghostOf(name)) return;
-    const width = nodeWidth(name);
-    const height = 30;
+    // Sized to its name like the maze's rooms, so the name stays inside.
+    const { width, height } = ghostLabel(name);
     const [ux, uy] = OFFSETS[action.trim().toLowerCase()] ?? [1, 1];
     const [dx, dy] = flip ? [-ux, -uy] : [ux, uy];
     let spot: Box = { x: 0, y: layout.height + 50, width, height };
@@ -152,10 +153,7 @@ export function drawMapOverlay(graph: MazeGraph, drawn: DrawnMaze, layout: Layou
   for (const box of ghosts.values()) {
     const name = box.name;
     const group = titled(element('g', { class: 'diff-ghost-room', transform: `translate(${box.x - box.width / 2} ${box.y - box.height / 2})` }), `${name}: ${pane.model}'s name for a room the maze does not have at step ${overlay.cutoff}`);
-    group.append(element('rect', { width: box.width, height: box.height, rx: 8, ry: 8 }));
-    const text = element('text', { x: box.width / 2, y: box.height / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
-    text.textContent = name;
-    group.append(text);
+    group.append(element('rect', { width: box.width, height: box.height, rx: 8, ry: 8 }), roomName(ghostLabel(name).lines, box.width / 2, box.height / 2));
     overlayLayer.append(group);
   }
   for (const edge of hallucinated) drawHallucinated(edge, boxOf(edge.alignedSrc) ?? ghostOf(edge.src), boxOf(edge.alignedDst) ?? ghostOf(edge.dst), pane.model, overlayLayer);

@@ -4,7 +4,8 @@
 // While the wheel turns, the zoom is previewed as a CSS transform of the whole <svg> (a composited
 // layer: the compositor scales the last raster, nothing is repainted) and committed to the group
 // when the wheel rests, so the drawing is rasterised once at its new scale, not every frame.
-// The view opens fitted to the panel and refits when the panel resizes, until the user moves it.
+// The view opens fitted to the panel and refits when the panel resizes, until the user moves it;
+// a replay frames its route instead (and a resize keeps the route framed, until the user moves).
 
 export interface View {
   /** Screen pixels per layout unit. */
@@ -12,6 +13,13 @@ export interface View {
   /** Screen position (relative to the SVG) of layout point (0, 0). */
   x: number;
   y: number;
+}
+
+/** A view to carry over to a redrawn maze (see PanZoom.state). */
+export interface PanZoomState {
+  view: View;
+  touched: boolean;
+  target: Bounds | null;
 }
 
 export interface Bounds {
@@ -24,6 +32,8 @@ export interface Bounds {
 /** Screen margin around the maze when fitted. */
 const FIT_MARGIN = 16;
 const MAX_ZOOM = 4;
+/** A framed route is shown at most this close: a two-room route should not fill the panel with two boxes. */
+const FRAME_MAX_ZOOM = 1.4;
 const FLY_MS = 280;
 /** A gesture has ended when no input came for this long. */
 const REST_MS = 160;
@@ -37,7 +47,9 @@ export class PanZoom {
   private dragged = false;
   /** Set by the first pan or zoom: from then on a panel resize keeps the user's view. */
   private touched = false;
-  private frame = 0;
+  /** What an untouched view keeps in the panel: the whole maze (null) or a framed part of it. */
+  private target: Bounds | null = null;
+  private pendingFrame = 0;
   private rest: ReturnType<typeof setTimeout> | undefined;
   private flight = 0;
   private readonly listeners: Array<(view: View) => void> = [];
@@ -45,10 +57,20 @@ export class PanZoom {
   private readonly resize: ResizeObserver;
   private readonly windowListeners = new AbortController();
 
+  private readonly extent: ((part: Bounds, k: number) => Bounds) | undefined;
+
+  /**
+   * `previous`: the view of the drawing this one replaces (a redraw of the same maze keeps where the
+   * user was). `extent`: what a part of the drawing covers at zoom k, when that depends on the zoom
+   * (zoomed out, rooms grow with their names: lod.ts), so fitting leaves room for the grown rooms.
+   */
   constructor(
     private readonly svg: SVGSVGElement,
     private readonly bounds: Bounds,
+    options: { previous?: PanZoomState; extent?: (part: Bounds, k: number) => Bounds } = {},
   ) {
+    const { previous } = options;
+    this.extent = options.extent;
     this.viewport = svg.querySelector('.viewport') as SVGGElement;
     // The transform does the mapping; a viewBox would scale everything a second time.
     svg.removeAttribute('viewBox');
@@ -64,17 +86,27 @@ export class PanZoom {
     window.addEventListener('pointermove', (event) => this.onDrag(event), { signal: this.windowListeners.signal });
     window.addEventListener('pointerup', () => (this.dragStart = null), { signal: this.windowListeners.signal });
     this.resize = new ResizeObserver(() => {
-      if (!this.touched) this.fit();
-      else this.schedule();
+      if (this.touched) return this.schedule();
+      this.previewing = false;
+      this.set(this.fitted());
     });
     this.resize.observe(svg);
-    this.fit();
+    if (previous?.touched) {
+      this.touched = true;
+      this.set(previous.view);
+    } else if (previous?.target) this.frame(previous.target);
+    else this.fit();
+  }
+
+  /** What a redraw of the same maze should keep: the user's view, or what was framed. */
+  state(): PanZoomState {
+    return { view: { ...this.view }, touched: this.touched, target: this.target };
   }
 
   dispose(): void {
     this.windowListeners.abort();
     this.resize.disconnect();
-    cancelAnimationFrame(this.frame);
+    cancelAnimationFrame(this.pendingFrame);
     cancelAnimationFrame(this.flight);
     clearTimeout(this.rest);
   }
@@ -112,21 +144,73 @@ export class PanZoom {
 
   /** The whole maze in the panel, centred, within a small margin; later resizes refit. */
   fit(): void {
+    this.target = null;
     this.touched = false;
     this.previewing = false;
+    cancelAnimationFrame(this.flight);
     this.set(this.fitted());
   }
 
+  /**
+   * `part` of the maze (a route, in layout units) centred in the panel, as large as fits up to a
+   * readable zoom, never smaller than the whole maze fitted; later resizes keep it framed. A part
+   * about as large as the whole maze fits the whole maze.
+   */
+  frame(part: Bounds): void {
+    const { width, height } = this.size();
+    if (width <= 0 || height <= 0) {
+      // Not laid out yet: the first resize frames it.
+      this.target = part;
+      this.touched = false;
+      return;
+    }
+    const whole = this.fittedTo(this.bounds, MAX_ZOOM);
+    const framed = this.fittedTo(part, Math.max(FRAME_MAX_ZOOM, whole.k));
+    if (framed.k <= whole.k * 1.1) return this.fit();
+    this.target = part;
+    this.touched = false;
+    this.previewing = false;
+    cancelAnimationFrame(this.flight);
+    this.set(framed);
+  }
+
   private fitted(): View {
+    if (!this.target) return this.fittedTo(this.bounds, MAX_ZOOM);
+    const whole = this.fittedTo(this.bounds, MAX_ZOOM);
+    return this.fittedTo(this.target, Math.max(FRAME_MAX_ZOOM, whole.k));
+  }
+
+  private fittedTo(part: Bounds, maxZoom: number): View {
     const { width, height } = this.size();
     if (width <= 0 || height <= 0) return this.view;
-    const k = Math.min(MAX_ZOOM, (width - 2 * FIT_MARGIN) / this.bounds.width, (height - 2 * FIT_MARGIN) / this.bounds.height);
-    return { k, x: width / 2 - (this.bounds.x + this.bounds.width / 2) * k, y: height / 2 - (this.bounds.y + this.bounds.height / 2) * k };
+    const room = { width: width - 2 * FIT_MARGIN, height: height - 2 * FIT_MARGIN };
+    let k = Math.min(maxZoom, room.width / part.width, room.height / part.height);
+    let shown = part;
+    const extent = this.extent;
+    if (extent) {
+      // Zooming out grows the rooms, so what must fit grows as k shrinks: the largest k at which
+      // the grown drawing fits, by bisection (the drawn size, extent × k, grows with k).
+      const fits = (zoom: number) => {
+        const grown = extent(part, zoom);
+        return grown.width * zoom <= room.width + 0.5 && grown.height * zoom <= room.height + 0.5;
+      };
+      if (!fits(k)) {
+        let [low, high] = [k / 4, k];
+        for (let step = 0; step < 24; step++) {
+          const middle = (low + high) / 2;
+          if (fits(middle)) low = middle;
+          else high = middle;
+        }
+        k = low;
+      }
+      shown = extent(part, k);
+    }
+    return { k, x: width / 2 - (shown.x + shown.width / 2) * k, y: height / 2 - (shown.y + shown.height / 2) * k };
   }
 
   /** Smallest zoom allowed: a little below fit, so a fitted maze can still be pulled back. */
   private minZoom(): number {
-    return Math.min(0.5, this.fitted().k * 0.5);
+    return Math.min(0.5, this.fittedTo(this.bounds, MAX_ZOOM).k * 0.5);
   }
 
   /** Centres layout point (cx, cy) immediately (the minimap's click and drag). */
@@ -157,10 +241,18 @@ export class PanZoom {
     this.flight = requestAnimationFrame(step);
   }
 
-  /** Pans so that layout point (cx, cy) is inside the view. */
+  /**
+   * Pans so that layout point (cx, cy) is inside the view (the host's highlight, a replay's step).
+   * Not a user's move: an untouched view still refits on resize. The editor's cursor highlights a
+   * room as the panel opens, before it has a size: everything is in view once it is fitted.
+   */
   ensureVisible(cx: number, cy: number): void {
+    const { width, height } = this.size();
+    if (width <= 0 || height <= 0) return;
     const seen = this.visible();
-    if (cx < seen.x || cx > seen.x + seen.width || cy < seen.y || cy > seen.y + seen.height) this.centreOn(cx, cy);
+    if (cx >= seen.x && cx <= seen.x + seen.width && cy >= seen.y && cy <= seen.y + seen.height) return;
+    this.previewing = false;
+    this.set({ k: this.view.k, x: width / 2 - cx * this.view.k, y: height / 2 - cy * this.view.k });
   }
 
   private set(view: View): void {
@@ -169,9 +261,9 @@ export class PanZoom {
   }
 
   private schedule(): void {
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
+    if (this.pendingFrame) return;
+    this.pendingFrame = requestAnimationFrame(() => {
+      this.pendingFrame = 0;
       this.apply();
     });
   }

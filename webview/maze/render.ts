@@ -3,6 +3,7 @@
 // boxes it placed; imputed edges are dashed; edges and rooms not yet known at the cutoff fade out.
 import type { MazeGraph } from '../../src/protocol/maze';
 import type { Layout } from './layout';
+import { LINE_HEIGHT, ROOM_FONT_SIZE } from './roomLabels';
 
 import { svgElement as element } from '../shared/svg';
 
@@ -58,16 +59,53 @@ export function drawMaze(graph: MazeGraph, layout: Layout): DrawnMaze {
     const placed = layout.nodes.get(node.name);
     if (!placed) continue;
     const group = element('g', { class: `node${node.name === graph.start ? ' start' : ''}`, 'data-node': node.name, transform: `translate(${placed.x - placed.width / 2} ${placed.y - placed.height / 2})` });
+    // Box and name in one group: zoomed out, the level of detail grows the name and its box with
+    // it, so a grown name stays inside its grown box (media/webview.css: .room).
+    const room = element('g', { class: 'room' });
     const box = element('rect', { width: placed.width, height: placed.height, rx: 8, ry: 8 });
-    const text = element('text', { x: placed.width / 2, y: placed.height / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
-    text.textContent = node.name;
+    const label = layout.labels.get(node.name);
+    room.append(box, roomName(label?.lines ?? [node.name], placed.width / 2, placed.height / 2));
+    if (label) {
+      // How the box grows with its name when zoomed out (media/webview.css: .lod-rooms-grown).
+      const fit = grownFit(label, placed);
+      room.style.setProperty('--fit-w', fit.width.toFixed(4));
+      room.style.setProperty('--fit-h', fit.height.toFixed(4));
+    }
     const tooltip = element('title');
     tooltip.textContent = `${node.name} · first known at step ${node.firstStep === 9999 ? 'never' : node.firstStep}`;
-    group.append(tooltip, box, text);
+    group.append(tooltip, room);
     nodeLayer.append(group);
     nodeElements.set(node.name, group);
   }
   return { svg, nodeElements, edgeElements };
+}
+
+/** A grown name's margin inside its box, in the name's own font sizes (about 2 px on screen). */
+const GROWN_PAD_X = 0.22;
+const GROWN_PAD_Y = 0.14;
+
+/**
+ * Zoomed out, a name grows by a scale s and its box to s × (text + a thin margin), never below the
+ * box's own size: these are that size over the box's, per unit of s (the thin margin keeps grown
+ * rooms small enough that more of them keep their names).
+ */
+export function grownFit(label: { textWidth: number; textHeight: number }, box: { width: number; height: number }): { width: number; height: number } {
+  return { width: (label.textWidth + 2 * GROWN_PAD_X * ROOM_FONT_SIZE) / box.width, height: (label.textHeight + 2 * GROWN_PAD_Y * ROOM_FONT_SIZE) / box.height };
+}
+
+/** A room's name centred on (cx, cy), one tspan per line when it wraps. */
+export function roomName(lines: readonly string[], cx: number, cy: number): SVGTextElement {
+  const text = element('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
+  if (lines.length === 1) {
+    text.textContent = lines[0];
+    return text;
+  }
+  lines.forEach((line, index) => {
+    const span = element('tspan', { x: cx, y: cy + (index - (lines.length - 1) / 2) * LINE_HEIGHT });
+    span.textContent = line;
+    text.append(span);
+  });
+  return text;
 }
 
 /** Fades what is not yet known at `cutoff` (step labels come from core, compared here only). */

@@ -49,6 +49,8 @@ export class TrajectoryStepper {
   private edgeEnds = new Map<string, readonly [string, string]>();
   /** Number of steps taken: 0 is the start, the longer answer's length the end. */
   private position = 0;
+  /** Told the current room after every drawing of the routes (the view keeps it in sight and its name on top). */
+  onPainted: ((current: string | null) => void) | null = null;
 
   constructor() {
     this.element = document.createElement('section');
@@ -57,10 +59,10 @@ export class TrajectoryStepper {
     this.label = document.createElement('strong');
     this.previous = document.createElement('button');
     this.previous.textContent = '◀ Prev';
-    this.previous.title = 'Previous step (←)';
+    this.previous.title = 'Previous step (←; Home: the start)';
     this.next = document.createElement('button');
     this.next.textContent = 'Next ▶';
-    this.next.title = 'Next step (→)';
+    this.next.title = 'Next step (→; End: the last step)';
     this.detail = document.createElement('span');
     this.detail.className = 'trajectory-detail';
     this.chips = document.createElement('div');
@@ -83,6 +85,8 @@ export class TrajectoryStepper {
       if (!this.trajectory || (event.target as HTMLElement).closest('input, vscode-textfield')) return;
       if (event.key === 'ArrowRight') this.go(this.position + 1);
       else if (event.key === 'ArrowLeft') this.go(this.position - 1);
+      else if (event.key === 'Home') this.go(0);
+      else if (event.key === 'End') this.go(this.length());
     });
   }
 
@@ -135,13 +139,18 @@ export class TrajectoryStepper {
     return ends !== undefined && ends[0] === step.from && ends[1] === step.to;
   }
 
-  show(trajectory: Trajectory, compare: Trajectory | null = null, question: ShownQuestion | null = null): void {
+  /**
+   * Shows an answer from its first step. The same answer grown by more steps (a Play episode sends
+   * its route again after every move) follows the newest step instead; returns whether it was one.
+   */
+  show(trajectory: Trajectory, compare: Trajectory | null = null, question: ShownQuestion | null = null): 'new' | 'continued' {
+    const continued = this.continues(trajectory, compare);
     this.trajectory = trajectory;
     this.compare = compare;
     this.question = question;
     // The host's route (core's, the oracle's): the view draws it, it does not search one itself.
     this.expected = question?.expected ?? null;
-    this.position = this.length();
+    this.position = continued ? this.length() : 0;
     this.element.hidden = false;
     // Older hosts send no graph; the note is only there when user reverse pairs are drawn too.
     const note = trajectory.graph?.note ?? null;
@@ -152,6 +161,41 @@ export class TrajectoryStepper {
     this.compareChips.replaceChildren(...(compare ? this.chipsOf(compare, 'B ') : []));
     this.updateLegend();
     this.render();
+    return continued ? 'continued' : 'new';
+  }
+
+  /** Whether `next` is the answer on show with steps added at its end (and nothing else changed). */
+  private continues(next: Trajectory, compare: Trajectory | null): boolean {
+    const shown = this.trajectory;
+    if (!shown || this.compare || compare || shown.title !== next.title || shown.start !== next.start || next.steps.length < shown.steps.length) return false;
+    return shown.steps.every((step, index) => step.from === next.steps[index].from && step.action === next.steps[index].action && step.to === next.steps[index].to);
+  }
+
+  /**
+   * The part of the maze the routes on show cover, in layout units with a margin: every room on
+   * them and every drawn step's line (a step may detour around other rooms). Null when none is drawn.
+   */
+  routeBounds(): { x: number; y: number; width: number; height: number } | null {
+    if (!this.layout) return null;
+    let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+    const include = (x: number, y: number) => {
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+    };
+    for (const room of this.rooms()) {
+      const box = this.layout.nodes.get(room);
+      if (!box) continue;
+      include(box.x - box.width / 2, box.y - box.height / 2);
+      include(box.x + box.width / 2, box.y + box.height / 2);
+    }
+    const steps = [...(this.trajectory?.steps ?? []), ...(this.compare?.steps ?? []), ...(this.expected?.steps ?? [])];
+    for (const step of steps) for (const [x, y] of (step.edgeId && this.joins(step) ? this.layout.edges.get(step.edgeId)?.points : undefined) ?? []) include(x, y);
+    if (!Number.isFinite(left)) return null;
+    // Room around the route to see where it could have turned off.
+    const margin = 40;
+    return { x: left - margin, y: top - margin, width: right - left + 2 * margin, height: bottom - top + 2 * margin };
   }
 
   /** Every room on a drawn route: never faded by the cutoff, and the reason to draw the whole maze. */
@@ -216,7 +260,8 @@ export class TrajectoryStepper {
     [...this.chips.children].forEach((chip, index) => chip.classList.toggle('current', index === this.position - 1));
     [...this.compareChips.children].forEach((chip, index) => chip.classList.toggle('current', index === this.position - 1));
     if (trajectory.error) this.detail.textContent = trajectory.error;
-    else if (this.position === 0) this.detail.textContent = `Start at ${trajectory.start ?? steps[0]?.from ?? '?'} · ${steps.length} steps`;
+    // No step and no error: a Play episode before its first move (or with only refused commands).
+    else if (this.position === 0) this.detail.textContent = `Start at ${trajectory.start ?? steps[0]?.from ?? '?'} · ${steps.length === 0 ? 'no moves yet' : `${steps.length} step${steps.length === 1 ? '' : 's'}`}`;
     else this.detail.textContent = `Step ${this.position}/${total}: ${this.stepText(steps)}${this.compare ? ` · B: ${this.compare.error ?? this.stepText(this.compare.steps)}` : ''}`;
     this.paint();
   }
@@ -309,6 +354,7 @@ export class TrajectoryStepper {
       const there = compareTaken.length > 0 ? compareTaken[compareTaken.length - 1].to : (this.compare.start ?? this.compare.steps[0]?.from);
       if (there) this.drawn.nodeElements.get(there)?.classList.add('current-b');
     }
+    this.onPainted?.(here ?? null);
   }
 
   /** Whether an answer is on show. */

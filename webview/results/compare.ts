@@ -2,7 +2,7 @@
 // (paired statistics per metric), and the questions that flip; a flip's click opens the question.
 import { betterOf, favours, SIGNIFICANCE } from '../../src/core/runs/better';
 import type { CompareJson, HostToResultsMessage, MetricDirection, ResultsModel } from '../../src/protocol/results';
-import { button, ci, count, el, fixed, heading, num, plural } from './dom';
+import { button, ci, count, el, fixed, heading, meaningOf, num, plural } from './dom';
 
 type ComparedMessage = Extract<HostToResultsMessage, { type: 'compared' }>;
 
@@ -34,6 +34,8 @@ export class ComparePanel {
   private readonly output = el('div', 'compare-output');
   /** Each metric's better direction as the benchmark declares it: what colours a difference good or bad. */
   private better: Readonly<Record<string, MetricDirection>> = {};
+  /** What each metric means (tooltips on the metric column). */
+  private glossary: ResultsModel['glossary'] = [];
 
   constructor(
     private readonly request: (a: string, b: string) => void,
@@ -55,6 +57,7 @@ export class ComparePanel {
 
   show(model: ResultsModel): void {
     this.better = model.better ?? {};
+    this.glossary = model.glossary;
     for (const { select } of [this.a, this.b]) {
       select.replaceChildren(...model.models.map((name) => {
         const option = el('option', undefined, name);
@@ -92,7 +95,10 @@ export class ComparePanel {
       const verdict = !significant ? '' : winner === null ? 'significant' : winner === 'b' ? 'good' : 'bad';
       const diff = el('td', `num ${verdict}`, `${row.diff > 0 ? '+' : ''}${fixed(row.diff)}`);
       if (significant) diff.title = winner === null ? `p < ${SIGNIFICANCE} (${metric} has no better direction)` : `p < ${SIGNIFICANCE}: ${winner === 'b' ? 'B' : 'A'} is better (${direction} ${metric} is better)`;
-      tr.append(el('td', 'key', metric), el('td', 'num', fixed(row.a)), el('td', 'num', fixed(row.b)), diff, el('td', 'num ci', ci(row.ci95) || '—'), el('td', 'num', pValue(row.p_value)), el('td', 'key', row.test), el('td', 'num', count(row.n)), el('td', 'num', row.discordant ? `${count(row.discordant.a_only)} / ${count(row.discordant.b_only)}` : '—'));
+      const name = el('td', 'key', metric);
+      const meaning = meaningOf(this.glossary, metric);
+      if (meaning) name.title = `${metric}: ${meaning}`;
+      tr.append(name, el('td', 'num', fixed(row.a)), el('td', 'num', fixed(row.b)), diff, el('td', 'num ci', ci(row.ci95) || '—'), el('td', 'num', pValue(row.p_value)), el('td', 'key', row.test), el('td', 'num', count(row.n)), el('td', 'num', row.discordant ? `${count(row.discordant.a_only)} / ${count(row.discordant.b_only)}` : '—'));
       body.append(tr);
     }
     table.append(thead, body);

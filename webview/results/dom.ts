@@ -1,5 +1,6 @@
 // Small DOM and number helpers of the results view. Every piece of record text goes in as
 // textContent (never markup); SVG is built with the shared svgElement.
+import type { GlossaryEntry } from '../../src/protocol/results';
 import { svgElement } from '../shared/svg';
 
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
@@ -55,4 +56,28 @@ export function heading(text: string, note?: string): HTMLElement {
   const head = el('h2', 'results-heading', text);
   if (note) head.append(el('span', 'results-heading-note', note));
   return head;
+}
+
+/** What a metric or term means, from the benchmark's glossary (the model's entries); '' when it has none. */
+export function meaningOf(glossary: readonly GlossaryEntry[] | undefined, term: string): string {
+  return (Array.isArray(glossary) ? glossary : []).find((entry) => entry.term === term)?.meaning ?? '';
+}
+
+/**
+ * A legend of the terms a tab shows (its metrics, then words in its field values such as μ2), so
+ * CR or a bandit's score is explained on the page, not only in a tooltip; null when none applies.
+ */
+export function glossaryLegend(glossary: readonly GlossaryEntry[] | undefined, terms: readonly string[] | null = null): HTMLElement | null {
+  const entries = (Array.isArray(glossary) ? glossary : []).filter((entry) => typeof entry?.term === 'string' && typeof entry.meaning === 'string' && (terms === null || terms.includes(entry.term)));
+  if (entries.length === 0) return null;
+  const box = el('section', 'results-glossary');
+  box.setAttribute('aria-label', 'What the terms mean');
+  const list = el('dl');
+  for (const entry of entries) {
+    const term = el('dt', undefined, entry.term);
+    term.dataset.term = entry.term;
+    list.append(term, el('dd', undefined, entry.meaning));
+  }
+  box.append(el('h3', undefined, 'What the terms mean'), list);
+  return box;
 }

@@ -1,5 +1,5 @@
 // The view's header: title, benchmark, record and error counts, the scoring mode of every record,
-// the run files, how the intervals were computed, and the Share buttons.
+// the run files (and how to add more), how the intervals were computed, and the Share buttons.
 import type { ResultsModel } from '../../src/protocol/results';
 import { button, count, el, plural } from './dom';
 
@@ -10,10 +10,11 @@ export class Header {
   private readonly notes = el('div', 'results-notes');
 
   constructor(share: (format: 'html' | 'csv') => void) {
-    const html = button('Share HTML', 'action', 'Export the view as the self-contained HTML report (waypoint report --html)');
+    // "…": each asks where to save (beside the run files by default), then says where it wrote.
+    const html = button('Share HTML…', 'action', 'Save the view as the self-contained HTML report (waypoint report --html): one file that opens offline in any browser');
     html.id = 'share-html';
     html.addEventListener('click', () => share('html'));
-    const csv = button('Export CSV', 'action', 'Export every record as CSV');
+    const csv = button('Export CSV…', 'action', "Save the report's groups as CSV, one row per group (waypoint report --csv)");
     csv.id = 'share-csv';
     csv.addEventListener('click', () => share('csv'));
     const actions = el('div', 'results-share');
@@ -44,6 +45,8 @@ export class Header {
     const shown = model.files.slice(0, 3).join(', ');
     files.append(el('span', 'results-file-list', model.files.length > 3 ? `${shown} and ${model.files.length - 3} more` : shown));
     files.title = model.files.join('\n');
+    // VS Code hands a webview a drag from its Explorer only while Shift is held: say so where the files are named.
+    files.append(el('span', 'results-drop-hint', ' · add runs by dragging their files here from the Explorer with Shift held'));
     const { bootstrap } = report;
     const boot = el('p', 'results-bootstrap', `95% intervals: ${bootstrap.interval} bootstrap, ${count(bootstrap.resamples)} resamples clustered by ${bootstrap.cluster} (seed ${bootstrap.seed}); a group with one cluster resamples records.`);
     boot.id = 'results-bootstrap';

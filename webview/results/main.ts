@@ -7,6 +7,7 @@ import { connectToHost } from '../shared/host';
 import { ComparePanel } from './compare';
 import { DetailPane } from './detail';
 import { button, count, el } from './dom';
+import { acceptRunFileDrops } from './dropFiles';
 import { renderFailures } from './failures';
 import { Header } from './header';
 import { Matrix } from './matrix';
@@ -52,6 +53,16 @@ status.id = 'results-status';
 status.setAttribute('aria-live', 'polite');
 app.append(header.element, tabBar, body, status);
 (panels.get('tables') as HTMLElement).append(el('p', 'empty', 'Waiting for results…'));
+acceptRunFileDrops(
+  app,
+  (uris) => {
+    status.textContent = `Adding ${uris.length === 1 ? 'the dropped file' : `${count(uris.length)} dropped files`}…`;
+    host.post({ type: 'openFiles', uris });
+  },
+  (text) => {
+    status.textContent = text;
+  },
+);
 
 const detail = new DetailPane((type, index) => host.post({ type, index }));
 const matrix = new Matrix((index) => {

@@ -2,7 +2,7 @@
 // grouped horizontal bar charts with labels, values, a legend and an axis; SmartPlay's normalised
 // scores per game also as a capability radar (one polygon per model, 1 = the human baseline).
 import type { PlotData, ResultsModel } from '../../src/protocol/results';
-import { count, el, fixed, heading, keyText, num, svg } from './dom';
+import { count, el, fixed, glossaryLegend, heading, keyText, num, svg } from './dom';
 
 const WIDTH = 760;
 const BAR = 14;
@@ -165,5 +165,10 @@ export function renderPlots(model: ResultsModel): HTMLElement {
     figure.append(charts);
     section.append(figure);
   }
+  // The plotted metrics, and terms in the axis labels (GRASP's settings: μ1, μ2).
+  const plotted = model.plots.flatMap((plot) => [plot.metric, plot.x, ...(plot.series ? [plot.series] : [])]);
+  const onAxes = (Array.isArray(model.glossary) ? model.glossary : []).filter((entry) => model.plots.some((plot) => plot.xs.some((x) => String(x).includes(entry.term)))).map((entry) => entry.term);
+  const terms = glossaryLegend(model.glossary, [...plotted, ...onAxes]);
+  if (terms) section.append(terms);
   return section;
 }

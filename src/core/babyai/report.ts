@@ -33,6 +33,15 @@ function metricsOf(record: RunRecord<BabyaiQuestion>): Record<string, number | n
  */
 const better = { success: 'higher', cr: 'higher', pr: 'higher', aci: 'higher' } as const satisfies Record<string, MetricDirection>;
 
+/** What the tables' metrics mean (spec babyai.md §6 and §12). */
+export const BABYAI_GLOSSARY: Readonly<Record<string, string>> = {
+  success:
+    "Predict: the predicted final position and direction are the expected ones. Plan: executing the model's actions completes the mission (Plan's CR, the paper's success rate).",
+  cr: "CR, the completion rate (Decompose): the expert bot, starting from the model's subgoals, completed the mission.",
+  pr: 'PR, the precision rate (Decompose): the mission was completed with no help, the bot adding no subgoal of its own.',
+  aci: 'ACI, the assistance curve integral (Decompose): how little help the bot needed, 0 to 1, and 0 when the mission was not completed. Faithful: 1 − help/K with K = 30, the area under success against the extra subgoals allowed. Reference: (max_help − help) / max_help, where max_help is what the bot pushes when solving alone.',
+};
+
 export const babyaiReport: BenchmarkReport<BabyaiQuestion> = {
   fieldNames: ['level', 'task', 'prompt'],
   // The paper's Table 3: success per level (grouped by difficulty there) for each task.
@@ -43,6 +52,7 @@ export const babyaiReport: BenchmarkReport<BabyaiQuestion> = {
   success: ['success', 'cr', 'pr'],
   binary: ['success', 'cr'],
   clusterName: 'level',
+  glossary: BABYAI_GLOSSARY,
   cluster: (record) => record.question.levelName,
   fields: (record) => ({ level: record.question.levelName, task: record.question.play ? 'play' : record.question.task, prompt: promptOf(record.question) }),
   metrics: metricsOf,

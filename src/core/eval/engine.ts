@@ -2,10 +2,18 @@
 // reply, then the source (a built-in agent or an HTTP provider), then the cache write. Storage
 // and the network are injected, so the same code runs in the extension, the CLI and tests.
 import { sha256Hex } from '../sha256';
+import type { AttemptGate, Failure } from './failures';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord } from './types';
 
-/** A model call that failed; the message is one sentence for the user, without any key. */
-export class ModelCallError extends Error {}
+/** A model call that failed; the message is one sentence for the user, without any key. `failure` says what kind of failure it was, when known. */
+export class ModelCallError extends Error {
+  constructor(
+    message: string,
+    readonly failure?: Failure,
+  ) {
+    super(message);
+  }
+}
 
 /** The call was cancelled by the caller: not a failure to show, and never a reply to cache or record. */
 export class ModelCallCancelled extends ModelCallError {
@@ -15,7 +23,8 @@ export class ModelCallCancelled extends ModelCallError {
 }
 
 export interface ReplySource {
-  reply(messages: readonly ChatMessage[], profile: ModelProfile, question: QuestionBase, signal: AbortSignal): Promise<ModelReply>;
+  /** `gate`: a batch run's concurrency control, entered before every attempt (sources that make no HTTP requests ignore it). */
+  reply(messages: readonly ChatMessage[], profile: ModelProfile, question: QuestionBase, signal: AbortSignal, gate?: AttemptGate): Promise<ModelReply>;
 }
 
 export interface ResponseCache {
@@ -59,10 +68,18 @@ export function costOf(profile: ModelProfile, reply: ModelReply): number | null 
   return (reply.promptTokens * profile.costPer1kInput + reply.completionTokens * profile.costPer1kOutput) / 1000;
 }
 
-/** The run record of one answered and scored question, stamped now. */
+/**
+ * The run record of one answered and scored question, stamped now. What the server said about
+ * the reply is kept as it said it: `finish_reason` (a reply cut by "length" is also flagged
+ * `truncated`, since its answer may be incomplete) and `served_model`, the model it actually ran
+ * (llama-server ignores the requested name).
+ */
 export function runRecordOf<Q extends QuestionBase>(run: Pick<RunRecord<Q>, 'question' | 'model' | 'messages' | 'parsedAnswer' | 'scores' | 'mode'>, reply: ModelReply): RunRecord<Q> {
   return {
     time: new Date().toISOString(), question: run.question, model: run.model, messages: run.messages, rawAnswer: reply.text, parsedAnswer: run.parsedAnswer, scores: run.scores, mode: run.mode,
     promptTokens: reply.promptTokens, completionTokens: reply.completionTokens, latencyMs: reply.latencyMs, cached: reply.cached, costUsd: costOf(run.model, reply),
+    ...(reply.finishReason !== undefined ? { finish_reason: reply.finishReason } : {}),
+    ...(reply.servedModel ? { served_model: reply.servedModel } : {}),
+    ...(reply.finishReason === 'length' ? { truncated: true } : {}),
   };
 }

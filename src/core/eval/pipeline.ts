@@ -71,16 +71,26 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
   const messages: ChatMessage[] = prepared.messages.map((message) => ({ ...message }));
   if (prepared.play) {
     const started = Date.now();
+    // What the server said about each turn: the record keeps the last turn's finish_reason and
+    // served model, and `truncated` when any turn's reply was cut at the token limit.
+    const turns = { truncated: false, finishReason: undefined as string | null | undefined, servedModel: undefined as string | null | undefined };
+    const askTurn = async (turn: readonly ChatMessage[]) => {
+      const reply = await askModel(source, options.cache ?? null, profile, turn, question, signal);
+      if (reply.finishReason === 'length') turns.truncated = true;
+      if (reply.finishReason !== undefined) turns.finishReason = reply.finishReason;
+      if (reply.servedModel) turns.servedModel = reply.servedModel;
+      return reply;
+    };
     let episode: PlayedEpisode;
     try {
-      episode = await prepared.play((turn) => askModel(source, options.cache ?? null, profile, turn, question, signal), mode, signal, options.episode);
+      episode = await prepared.play(askTurn, mode, signal, options.episode);
     } catch (error) {
       if (!(options.recordStopped && error instanceof EpisodeStopped)) throw error;
       episode = error.played;
     }
-    const reply: ModelReply = { text: episode.rawAnswer, promptTokens: episode.promptTokens, completionTokens: episode.completionTokens, latencyMs: Date.now() - started, cached: episode.cached };
+    const reply: ModelReply = { text: episode.rawAnswer, promptTokens: episode.promptTokens, completionTokens: episode.completionTokens, latencyMs: Date.now() - started, cached: episode.cached, finishReason: turns.finishReason, servedModel: turns.servedModel };
     const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: episode.parsedAnswer, scores: episode.scores, mode }, reply);
-    return { record: stamped(record, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };
+    return { record: stamped({ ...record, ...(turns.truncated ? { truncated: true } : {}) }, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };
   }
   const started = Date.now();
   const reply = await askModel(source, options.cache ?? null, profile, messages, question, signal);

@@ -31,7 +31,18 @@ export const modelProfileSchema = z.object({
   costPer1kOutput: z.optional(z.number()),
 });
 
-export const modelReplySchema = z.object({ text: z.string(), promptTokens: tokens, completionTokens: tokens, latencyMs: z.number().check(z.minimum(0)), cached: z.boolean() });
+export const modelReplySchema = z.object({
+  text: z.string(),
+  promptTokens: tokens,
+  completionTokens: tokens,
+  latencyMs: z.number().check(z.minimum(0)),
+  cached: z.boolean(),
+  finishReason: z.optional(z.nullable(z.string())),
+  servedModel: z.optional(z.nullable(z.string())),
+});
+
+// The kind is read as any string: a record written by a later version with a new kind still reads.
+const failureSchema = z.object({ kind: z.string(), status: z.optional(count), type: z.optional(z.string()) });
 
 const mangoQuestionSchema = z.object({
   benchmark: z.literal('mango'),
@@ -96,6 +107,10 @@ export const runRecordSchema = z.object({
   run_id: z.optional(z.string()),
   diagnostics: z.optional(z.array(recordDiagnosticSchema)),
   error: z.optional(z.string()),
+  failure: z.optional(failureSchema),
+  finish_reason: z.optional(z.nullable(z.string())),
+  served_model: z.optional(z.nullable(z.string())),
+  truncated: z.optional(z.boolean()),
 });
 
 // Same keys and mutually assignable values: compile-time only.

@@ -12,11 +12,16 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
-/** The caller's signal and the call's deadline as one signal; tells which of the two fired. */
+/**
+ * The caller's signal and the call's deadline as one signal; tells which of the two fired. The
+ * deadline can be paused while the call waits for its turn in a run (not the server's time: a
+ * question queued behind three slow ones must not time out before it is asked).
+ */
 export class Deadline {
   private readonly controller = new AbortController();
-  private readonly timer: ReturnType<typeof setTimeout>;
-  private readonly ends: number;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private ends: number;
+  private pausedWithMs: number | null = null;
   private expired = false;
   private readonly onCancel = () => this.controller.abort(this.user.reason);
 
@@ -25,12 +30,16 @@ export class Deadline {
     private readonly user: AbortSignal,
   ) {
     this.ends = Date.now() + timeoutMs;
+    this.arm(timeoutMs);
+    if (user.aborted) this.onCancel();
+    else user.addEventListener('abort', this.onCancel, { once: true });
+  }
+
+  private arm(ms: number): void {
     this.timer = setTimeout(() => {
       this.expired = true;
       this.controller.abort(new Error('deadline'));
-    }, timeoutMs);
-    if (user.aborted) this.onCancel();
-    else user.addEventListener('abort', this.onCancel, { once: true });
+    }, ms);
   }
 
   get signal(): AbortSignal {
@@ -46,12 +55,52 @@ export class Deadline {
   }
 
   remainingMs(): number {
+    if (this.pausedWithMs !== null) return this.pausedWithMs;
     return Math.max(0, this.ends - Date.now());
+  }
+
+  /** Runs `wait` with the clock stopped (cancellation still applies through `signal`). */
+  async paused<T>(wait: () => Promise<T>): Promise<T> {
+    if (this.expired || this.pausedWithMs !== null) return wait();
+    this.pausedWithMs = this.remainingMs();
+    clearTimeout(this.timer);
+    try {
+      return await wait();
+    } finally {
+      const left = this.pausedWithMs;
+      this.pausedWithMs = null;
+      this.ends = Date.now() + left;
+      if (!this.controller.signal.aborted) this.arm(left);
+    }
   }
 
   dispose(): void {
     clearTimeout(this.timer);
     this.user.removeEventListener('abort', this.onCancel);
+  }
+}
+
+/**
+ * Scans event-stream text for a line starting `error:` and records the first in `watch`. `line` is
+ * the unfinished line so far, or null once it is known not to be an error line (the rest of it is
+ * skipped, so a long content line costs nothing); returns the same for the text's last line.
+ */
+function noteErrorLines(line: string | null, text: string, watch: BodyWatch): string | null {
+  let current = line;
+  for (let from = 0; ; ) {
+    const end = text.indexOf('\n', from);
+    if (current !== null) {
+      const lineEnd = end < 0 ? text.length : end;
+      // Six characters tell whether this is an error line; only an error line is kept beyond them.
+      const head = text.slice(from, Math.min(lineEnd, from + Math.max(0, 6 - current.length)));
+      current += head;
+      if (current.length >= 6 && !current.startsWith('error:')) current = null;
+      else if (current.length >= 6) current += text.slice(from + head.length, Math.min(lineEnd, from + head.length + MAX_LINE_KEPT - current.length));
+    }
+    if (end < 0) return current;
+    if (current !== null && current.startsWith('error:') && watch.streamError === undefined) watch.streamError = current.slice('error:'.length).trim();
+    current = '';
+    from = end + 1;
   }
 }
 
@@ -83,16 +132,20 @@ export function requestedWaitMs(headers: { get(name: string): string | null } | 
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-/** Exponential backoff for a retry without Retry-After: 0.5 s, 1 s, 2 s, … at most 8 s. */
-export function backoffMs(attempt: number): number {
-  return Math.min(500 * 2 ** attempt, 8000);
-}
-
-/** What a guarded fetch saw: the body outgrew the cap; the event stream's `[DONE]` arrived. */
+/** What a guarded fetch saw: the body outgrew the cap; the event stream's `[DONE]` arrived; an `error:` line in the stream. */
 export interface BodyWatch {
   tooLarge: boolean;
   sawDone: boolean;
+  /**
+   * The text after `error:` on an event-stream line. Older llama-server builds report a failure in
+   * a stream as a line `error: {...}` (not an SSE field any client reads) followed by `[DONE]`, so
+   * without this the stream would look complete and empty.
+   */
+  streamError?: string;
 }
+
+/** Longest part of one event-stream line kept while looking for `error:` (the JSON after it is short). */
+const MAX_LINE_KEPT = 8192;
 
 /**
  * A fetch whose response bodies stop at MAX_BODY_BYTES (an error, never a silent truncation) and
@@ -113,6 +166,8 @@ export function guardedFetch(watch: BodyWatch, inner: typeof fetch = fetch): typ
     const decoder = new TextDecoder();
     let bytes = 0;
     let tail = '';
+    let line: string | null = '';
+    const streaming = (response.headers.get('content-type') ?? '').includes('text/event-stream');
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         const { done, value } = await reader.read();
@@ -124,9 +179,11 @@ export function guardedFetch(watch: BodyWatch, inner: typeof fetch = fetch): typ
           await reader.cancel().catch(() => undefined);
           return controller.error(new Error(`the response exceeded ${megabytes(MAX_BODY_BYTES)}`));
         }
+        const text = decoder.decode(value, { stream: true });
         // Only the last few characters matter for `[DONE]`, which may straddle two chunks.
-        tail = (tail + decoder.decode(value, { stream: true })).slice(-64);
+        tail = (tail + text).slice(-64);
         if (/(^|\n)data:\s*\[DONE\]/.test(tail)) watch.sawDone = true;
+        if (streaming) line = noteErrorLines(line, text, watch);
         controller.enqueue(value);
       },
       cancel: (reason) => reader.cancel(reason),

@@ -43,6 +43,10 @@ export interface ModelReply {
   completionTokens: number | null;
   latencyMs: number;
   cached: boolean;
+  /** Why the server stopped (`stop`, `length`, …; null when it said nothing); absent for built-in agents and replies cached before it was kept. */
+  finishReason?: string | null;
+  /** The model the server says produced the reply (the reply's `model`), which may differ from the one asked for. */
+  servedModel?: string | null;
 }
 
 /** A MANGO question with what an offline agent needs to answer it without reading the prompt. */
@@ -141,6 +145,21 @@ export interface RunRecord<Q extends QuestionBase = EvalQuestion> {
   diagnostics?: RecordDiagnostic[];
   /** Why the question has no answer (the model call failed, the grid or game of an imported row is missing); its scores are empty. */
   error?: string;
+  /** With `error` from a model call: its kind, HTTP status and the server's error type, for grouping failures (the message carries token counts that differ each time). */
+  failure?: RecordFailure;
+  /** Why the server stopped the reply (`stop`, `length`, …; null when it said nothing); absent for built-in agents and older records. */
+  finish_reason?: string | null;
+  /** The model the server says answered (the reply's `model`): llama-server answers with whatever model it has loaded, whatever the request named. */
+  served_model?: string | null;
+  /** The reply (or, for an episode, a turn's reply) stopped at the token limit (`finish_reason: "length"`): its answer may be cut short. */
+  truncated?: boolean;
+}
+
+/** A failed call's kind (core/eval/failures.ts names them; read as any string, so a kind added later still reads), HTTP status and server error type. */
+export interface RecordFailure {
+  kind: string;
+  status?: number;
+  type?: string;
 }
 
 /** Every mode some benchmark scores in: `faithful` (the paper's intent), `reference` (upstream's code, bugs included), GRASP's `pre2025` and `paper`. */

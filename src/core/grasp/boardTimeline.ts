@@ -4,8 +4,10 @@
 // frame's grid is the previous one with that cell's energy set from the step record.
 import type { BoardFact, BoardFrame, BoardFrameFlag, BoardPathMark, BoardTimeline, GridCell, GridScene } from '../board';
 import { MOVE_DELTAS, type MoveAction } from './actions';
+import type { GlossaryEntry } from '../runs/glossary';
+import { GRASP_GLOSSARY } from './report';
 import type { GraspSimulation, GraspStep } from './simulator';
-import { GRID_SIZE, STEP_LIMIT, type GraspGrid, type GridPosition } from './types';
+import { GRID_SIZE, STEP_LIMIT, type GraspGrid, type GraspSettings, type GridPosition, type ScoringMode } from './types';
 
 /** The grid as a board scene; `energy[row][col]` overrides the grid's energy when given. */
 export function graspScene(grid: GraspGrid, agent: GridPosition, energy?: number[][], energyMax?: number): GridScene {
@@ -69,6 +71,31 @@ function facts(carried: number, startEnergy: number, stepsLeft: number, score: n
   ];
 }
 
+/** What the score counts in each mode (spec grasp.md §8, §10), with the setting's step cost. */
+function scoreMeaning(mode: ScoringMode, cost: number): string {
+  switch (mode) {
+    case 'reference':
+      return `upstream's scorer: energy on the start cell minus ${cost} × the number of moves of the setting (its step-cost bug: not the steps taken)`;
+    case 'pre2025':
+      return `the scorer of the published papers: energy on the agent's final cell minus ${cost} × the number of moves of the setting`;
+    case 'paper':
+      return `as the paper's Table 1: energy on the agent's final cell minus ${cost} × the tokens replayed (at most 20)`;
+    default:
+      return `energy dropped on the start cell minus ${cost} for every step submitted`;
+  }
+}
+
+/** The board's terms: the score in this mode, the start cell's energy, and the setting's movement set. */
+export function graspBoardGlossary(settings: GraspSettings, mode: ScoringMode): GlossaryEntry[] {
+  const movement = settings.moves === 8 ? 'μ2' : 'μ1';
+  return [
+    { term: 'score', meaning: `${scoreMeaning(mode, settings.stepCost)} (scoring mode ${mode}).` },
+    { term: 'energy on start', meaning: 'Units of energy on the start cell, where the agent must drop what it collects.' },
+    { term: 'carried', meaning: `Units the agent carries${settings.carryLimit === 2 ? ', at most 2 at once in this setting' : ' (no limit in this setting)'}.` },
+    { term: movement, meaning: GRASP_GLOSSARY[movement] },
+  ];
+}
+
 export function graspTimeline(grid: GraspGrid, simulation: GraspSimulation, title: string): BoardTimeline {
   const energy = grid.cells.map((row) => row.map((cell) => cell.energy));
   const energyMax = Math.max(1, ...energy.flat());
@@ -87,5 +114,5 @@ export function graspTimeline(grid: GraspGrid, simulation: GraspSimulation, titl
       facts: facts(step.carried, step.startCellEnergy, step.stepsLeft, step.score),
     });
   });
-  return { title, frames, path };
+  return { title, frames, path, glossary: graspBoardGlossary(simulation.settings, simulation.mode) };
 }

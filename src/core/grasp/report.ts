@@ -23,6 +23,18 @@ function lengthOf(record: RunRecord<GraspQuestion>): number | null {
  */
 const better = { energy: 'higher', length: null } as const satisfies Record<string, MetricDirection>;
 
+/** What the tables' metrics and the setting labels mean (spec grasp.md §4, §8, §10). */
+export const GRASP_GLOSSARY: Readonly<Record<string, string>> = {
+  energy:
+    "The answer's score: the energy delivered to the start cell minus the step cost (faithful mode charges every submitted step). Reference mode is upstream's scorer with its constant step-cost bug; pre2025 counts the energy on the agent's final cell; paper mode scores as the paper's Table 1 did.",
+  length: 'How many actions the answer gave, as many as the scorer replayed (at most 20).',
+  μ1: 'Movement set μ1: 4 moves, UP, DOWN, LEFT and RIGHT.',
+  μ2: 'Movement set μ2: 8 moves, μ1 plus the diagonals UPLEFT, UPRIGHT, DOWNLEFT and DOWNRIGHT.',
+  moves: 'The movement set: 4 (μ1: up, down, left, right) or 8 (μ2: also the diagonals).',
+  carry_limit: 'How many units of energy the agent may carry at once: none (no limit) or 2.',
+  step_cost: 'Energy charged per step: 0 or 0.3.',
+};
+
 export const graspReport: BenchmarkReport<GraspQuestion> = {
   fieldNames: ['file', 'distribution', 'obstacles', 'start', 'moves', 'carry_limit', 'step_cost', 'setting'],
   // Table 1's first block (energy distribution); its other blocks are `--by obstacles`, `start`, `moves`, `carry_limit`, `step_cost`.
@@ -32,6 +44,7 @@ export const graspReport: BenchmarkReport<GraspQuestion> = {
   success: [],
   binary: [],
   clusterName: 'file',
+  glossary: GRASP_GLOSSARY,
   cluster: (record) => record.question.file,
   fields: (record) => {
     const { file, settings } = record.question;

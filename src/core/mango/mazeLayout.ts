@@ -47,6 +47,11 @@ export function nodeWidth(name: string): number {
   return Math.max(70, Math.round(name.length * CHARACTER_WIDTH + 24));
 }
 
+/** A room's box size: measured by the caller that draws it (the webview), else estimated from the name. */
+export type RoomSize = (name: string) => { width: number; height: number };
+
+const estimatedSize: RoomSize = (name) => ({ width: nodeWidth(name), height: NODE_HEIGHT });
+
 export function labelSize(action: string): { width: number; height: number } {
   return { width: Math.round(action.length * LABEL_CHARACTER_WIDTH + 8), height: LABEL_HEIGHT };
 }
@@ -55,18 +60,22 @@ interface Grid {
   columnX: number[];
   columnWidth: number[];
   rowY: number[];
+  /** Each row as tall as its tallest room (a name wrapped onto two lines makes a taller box). */
+  rowHeight: number[];
   cells: Map<string, string>;
 }
 
 /**
  * Lays the maze out. Deterministic: the same graph gives the same geometry. `searchPlacement: false`
- * keeps the greedy placement (what the tests compare the search against).
+ * keeps the greedy placement (what the tests compare the search against). `roomSize` gives each
+ * room's box as drawn (the view measures its names); without it, sizes are estimated from the names.
  */
-export function layoutMaze(graph: MazeGraph, options: { searchPlacement?: boolean } = {}): MazeLayout {
+export function layoutMaze(graph: MazeGraph, options: { searchPlacement?: boolean; roomSize?: RoomSize } = {}): MazeLayout {
+  const size = memoised(options.roomSize ?? estimatedSize);
   const greedy = placeRooms(graph);
-  const cellOf = options.searchPlacement === false ? greedy : improvePlacement(graph, greedy, placementScorer);
+  const cellOf = options.searchPlacement === false ? greedy : improvePlacement(graph, greedy, (part) => placementScorer(part, size));
   const lanes = laneOffsets(graph);
-  const placed = placeBoxes(cellOf);
+  const placed = placeBoxes(cellOf, size);
   const routed = routeEdges(graph, cellOf, placed, lanes);
   const placer = new LabelPlacer([...placed.boxes.values()]);
   const edges: LayoutEdge[] = routed.map(({ edge, points }) => ({
@@ -81,12 +90,25 @@ export function layoutMaze(graph: MazeGraph, options: { searchPlacement?: boolea
   const nodes = [...placed.boxes.values()];
   const all = [...nodes, ...edges.map((edge) => edge.label)];
   const width = Math.max(placed.right + MARGIN - GUTTER_X / 2, ...all.map((box) => box.x + box.width + MARGIN));
-  const height = Math.max(MARGIN * 2 + placed.rows * (NODE_HEIGHT + GUTTER_Y), ...all.map((box) => box.y + box.height + MARGIN));
+  const height = Math.max(placed.bottom + MARGIN - GUTTER_Y / 2, ...all.map((box) => box.y + box.height + MARGIN));
   return { nodes, edges, width, height };
 }
 
-/** Rooms' boxes for one placement: columns as wide as their widest room, gutters between all. */
-function placeBoxes(cellOf: ReadonlyMap<string, [number, number]>) {
+/** The placement search sizes every room thousands of times: measure each name once. */
+function memoised(size: RoomSize): RoomSize {
+  const known = new Map<string, { width: number; height: number }>();
+  return (name) => {
+    let found = known.get(name);
+    if (!found) {
+      found = size(name);
+      known.set(name, found);
+    }
+    return found;
+  };
+}
+
+/** Rooms' boxes for one placement: columns as wide as their widest room, rows as tall as their tallest, gutters between all. */
+function placeBoxes(cellOf: ReadonlyMap<string, [number, number]>, size: RoomSize) {
   let columns = 0;
   let rows = 0;
   for (const [column, row] of cellOf.values()) {
@@ -94,21 +116,32 @@ function placeBoxes(cellOf: ReadonlyMap<string, [number, number]>) {
     rows = Math.max(rows, row + 1);
   }
   const columnWidth = Array.from({ length: columns }, () => 70);
-  for (const [name, [column]] of cellOf) columnWidth[column] = Math.max(columnWidth[column], nodeWidth(name));
+  const rowHeight = Array.from({ length: rows }, () => NODE_HEIGHT);
+  for (const [name, [column, row]] of cellOf) {
+    const { width, height } = size(name);
+    columnWidth[column] = Math.max(columnWidth[column], width);
+    rowHeight[row] = Math.max(rowHeight[row], height);
+  }
   const columnX: number[] = [];
   let x = MARGIN + GUTTER_X / 2;
   for (let column = 0; column < columns; column++) {
     columnX.push(x);
     x += columnWidth[column] + GUTTER_X;
   }
-  const rowY = Array.from({ length: rows }, (_, row) => MARGIN + GUTTER_Y / 2 + row * (NODE_HEIGHT + GUTTER_Y));
-  const grid: Grid = { columnX, columnWidth, rowY, cells: new Map([...cellOf].map(([name, [column, row]]) => [`${column},${row}`, name])) };
+  const rowY: number[] = [];
+  let y = MARGIN + GUTTER_Y / 2;
+  for (let row = 0; row < rows; row++) {
+    rowY.push(y);
+    y += rowHeight[row] + GUTTER_Y;
+  }
+  const grid: Grid = { columnX, columnWidth, rowY, rowHeight, cells: new Map([...cellOf].map(([name, [column, row]]) => [`${column},${row}`, name])) };
   const boxes = new Map<string, LayoutNode>();
   for (const [name, [column, row]] of cellOf) {
-    const width = nodeWidth(name);
-    boxes.set(name, { id: name, x: columnX[column] + (columnWidth[column] - width) / 2, y: rowY[row], width, height: NODE_HEIGHT });
+    const { width, height } = size(name);
+    // Centred in its cell, so rooms of one row share a centre line and a straight edge joins them.
+    boxes.set(name, { id: name, x: columnX[column] + (columnWidth[column] - width) / 2, y: rowY[row] + (rowHeight[row] - height) / 2, width, height });
   }
-  return { grid, boxes, right: x, rows };
+  return { grid, boxes, right: x, bottom: y };
 }
 
 function routeEdges(graph: MazeGraph, cellOf: ReadonlyMap<string, [number, number]>, placed: ReturnType<typeof placeBoxes>, lanes: ReadonlyMap<string, number>) {
@@ -123,14 +156,14 @@ function routeEdges(graph: MazeGraph, cellOf: ReadonlyMap<string, [number, numbe
  * length (a compact map over a sprawling one). A placement already worse on compass than the bound
  * is not routed at all: most candidate moves break a compass move, and routing is the cost.
  */
-function placementScorer(graph: MazeGraph): PlacementScorer {
+function placementScorer(graph: MazeGraph, size: RoomSize): PlacementScorer {
   const lanes = laneOffsets(graph);
   const compassMoves = graph.edges.flatMap((edge) => {
     const wanted = compassAngle(edge.action);
     return wanted === null || edge.src === edge.dst ? [] : [{ edge, wanted }];
   });
   return (cellOf, bound) => {
-    const placed = placeBoxes(cellOf);
+    const placed = placeBoxes(cellOf, size);
     let compassMisses = 0;
     for (const { edge, wanted } of compassMoves) {
       const a = placed.boxes.get(edge.src);
@@ -191,7 +224,7 @@ function route(grid: Grid, cellOf: ReadonlyMap<string, [number, number]>, boxes:
   const sx = Math.sign(c2 - c1) || 1;
   const sy = Math.sign(r2 - r1) || 1;
   const gutterX = (column: number, side: number) => (side > 0 ? grid.columnX[column] + grid.columnWidth[column] + GUTTER_X / 2 : grid.columnX[column] - GUTTER_X / 2);
-  const gutterY = (row: number, side: number) => (side > 0 ? grid.rowY[row] + NODE_HEIGHT + GUTTER_Y / 2 : grid.rowY[row] - GUTTER_Y / 2);
+  const gutterY = (row: number, side: number) => (side > 0 ? grid.rowY[row] + grid.rowHeight[row] + GUTTER_Y / 2 : grid.rowY[row] - GUTTER_Y / 2);
   // The lane moves the gutter lines a little so edges sharing a gutter stay apart (within it).
   const laneX = lane + (hash(src + dst) % 5) * 4 - 8;
   const laneY = lane + (hash(dst + src) % 5) * 3 - 6;

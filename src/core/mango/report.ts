@@ -28,6 +28,19 @@ const better = {
   f1: 'higher',
 } as const satisfies Record<string, MetricDirection>;
 
+/** What the tables' metrics mean (spec mango.md §7–9; faithful and reference mode name them alike). */
+export const MANGO_GLOSSARY: Readonly<Record<string, string>> = {
+  success_strict:
+    "1 when the answer gets to the right room. Route finding: walking the answer's actions from the start reaches the destination. Destination finding: the answer's last room is where the asked actions lead (faithful; the released evaluator, reference mode, gives 1 to every valid answer here).",
+  success_loose:
+    "Like success_strict with partial credit. Route finding: each action is first mapped to the game's most similar action. Reference mode scores the name similarity (1 − edit distance / length) of the room reached to the destination, so a near miss earns a fraction.",
+  reasoning: 'The answer is a valid walk: it starts at the source and ends at the destination (exact names), every step is a move of the maze with its exact action, and the steps chain. Any valid route counts, not only the shortest.',
+  parse_error: 'The share of answers that could not be read as a list of steps (lower is better); they score 0 on the other metrics.',
+  precision: "The map task: the share of the model's moves that are moves of the maze.",
+  recall: "The map task: the share of the maze's moves (up to the cutoff) that the model wrote down.",
+  f1: 'The map task: the harmonic mean of precision and recall.',
+};
+
 export const mangoReport: BenchmarkReport<MangoQuestion> = {
   fieldNames: ['game', 'task', 'difficulty', 'path_length'],
   // MANGO's main result (Figure 2): success per task, easy and hard separately.
@@ -37,6 +50,7 @@ export const mangoReport: BenchmarkReport<MangoQuestion> = {
   success: ['success_strict', 'success_loose', 'reasoning', 'f1'],
   binary: ['success_strict', 'reasoning', 'parse_error'],
   clusterName: 'game',
+  glossary: MANGO_GLOSSARY,
   cluster: (record) => record.question.game,
   fields: (record) => {
     const { question } = record;
@@ -48,8 +62,8 @@ export const mangoReport: BenchmarkReport<MangoQuestion> = {
   },
   metrics: (record): Record<string, number | null> => {
     const { scores } = record;
-    // An errored record never reached the parser: it counts as unparseable.
-    const parseError = record.error !== undefined ? 1 : flag(scores.parse_error);
+    // An errored record never reached the parser: it is an error (its own column), not a parse error.
+    const parseError = record.error !== undefined ? null : flag(scores.parse_error);
     if (record.question.task === 'map') return { precision: flag(scores.precision), recall: flag(scores.recall), f1: flag(scores.f1), parse_error: parseError };
     return { success_strict: flag(scores.success_strict), success_loose: flag(scores.success_loose), reasoning: flag(scores.reasoning), parse_error: parseError };
   },

@@ -28,10 +28,21 @@ export function classifyTrajectory(graph: MazeGraph, steps: readonly AnswerStep[
   });
 }
 
-/** Parses a raw answer and classifies it: what the maze view steps through. */
-export function answerTrajectory(graph: MazeGraph, response: unknown, title: string, start: string | null, cutoff: number | null, mode: AnswerParseMode = 'faithful'): Trajectory {
-  const parsed = parseMangoAnswer(response, mode);
+/** A walk with no move: `[]` as episodeRouteAnswer writes it, or an empty list. */
+function isEmptyWalk(response: unknown): boolean {
+  return (Array.isArray(response) && response.length === 0) || (typeof response === 'string' && response.trim() === '[]');
+}
+
+/**
+ * Parses a raw answer and classifies it: what the maze view steps through. With `episode`, the
+ * answer is a played episode's walk (core/mango/episodeRoute.ts): one with no move yet (the start
+ * of a Play episode, or only refused commands) is a walk that stands at its start, not an answer
+ * that could not be parsed, as an empty list from a model is.
+ */
+export function answerTrajectory(graph: MazeGraph, response: unknown, title: string, start: string | null, cutoff: number | null, mode: AnswerParseMode = 'faithful', episode = false): Trajectory {
   const checkedOn = { reversePairs: graph.reversePairs.map(([a, b]): [string, string] => [a, b]), note: null };
+  if (episode && isEmptyWalk(response)) return { title, start, cutoff, steps: [], error: null, graph: checkedOn };
+  const parsed = parseMangoAnswer(response, mode);
   if (!parsed.ok) return { title, start, cutoff, steps: [], error: `The answer could not be parsed: ${parsed.error}.`, graph: checkedOn };
   return { title, start, cutoff, steps: classifyTrajectory(graph, parsed.steps), error: null, graph: checkedOn };
 }

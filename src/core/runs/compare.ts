@@ -50,8 +50,12 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
   if (a.benchmark !== b.benchmark) throw new ReportUsageError(`the runs are of different benchmarks: ${a.benchmark} (A) and ${b.benchmark} (B)`);
   const { report } = a;
   const only = (rows: ReportRow[], model: string | undefined) => (model === undefined ? rows : rows.filter((row) => row.record.model.id === model));
-  const rowsA = bySample(only(reportRows(a, options.where), options.modelA), 'A');
-  const rowsB = bySample(only(reportRows(b, options.where), options.modelB), 'B', options.pairsB);
+  // An errored record is no answer: pairing it would compare a failed call with an answer.
+  const answered = (rows: ReportRow[]) => rows.filter((row) => row.record.error === undefined);
+  const candidatesA = only(reportRows(a, options.where), options.modelA);
+  const candidatesB = only(reportRows(b, options.where), options.modelB);
+  const rowsA = bySample(answered(candidatesA), 'A');
+  const rowsB = bySample(answered(candidatesB), 'B', options.pairsB);
   const pairs: Array<[ReportRow, ReportRow]> = [];
   for (const [sampleId, row] of rowsA) {
     const other = rowsB.get(sampleId);
@@ -97,5 +101,6 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
     flips_metric: flipsMetric,
     flips,
     better: Object.fromEntries(Object.keys(metrics).map((name) => [name, report.better[name] ?? null])),
+    errors: { a: candidatesA.length - rowsA.size, b: candidatesB.length - rowsB.size },
   };
 }

@@ -28,11 +28,19 @@ function metricCell(group: ReportGroup, name: string): string {
   return `${formatNumber(metric.mean)}${interval}`;
 }
 
-/** Header and cells of the report table (shared by Markdown and the terminal). */
+/**
+ * Header and cells of the report table (shared by Markdown and the terminal). `errors` (failed
+ * model calls: no answer, never a parse error) always has its column; `truncated` (replies cut at
+ * the token limit) has one when some record is.
+ */
 export function reportTable(json: ReportJson): { header: string[]; rows: string[][] } {
   const metrics = metricColumns(json.groups);
-  const header = [...json.by, 'n', 'valid', ...metrics];
-  const rows = json.groups.map((group) => [...json.by.map((name) => keyText(group.key[name])), String(group.n), String(group.valid), ...metrics.map((name) => metricCell(group, name))]);
+  const withTruncated = json.groups.some((group) => (group.truncated ?? 0) > 0);
+  const header = [...json.by, 'n', 'valid', 'errors', ...(withTruncated ? ['truncated'] : []), ...metrics];
+  const rows = json.groups.map((group) => [
+    ...json.by.map((name) => keyText(group.key[name])), String(group.n), String(group.valid), String(group.errors), ...(withTruncated ? [String(group.truncated ?? 0)] : []),
+    ...metrics.map((name) => metricCell(group, name)),
+  ]);
   return { header, rows };
 }
 
@@ -61,7 +69,8 @@ function markdownTable(header: readonly string[], rows: readonly string[][]): st
 
 function caption(json: ReportJson): string {
   const modes = Object.entries(json.modes).map(([mode, count]) => `${mode} ${count}`).join(', ');
-  return `${json.benchmark}: ${json.records} records (${json.errors} errors; scoring mode ${modes || 'none'}). Mean [95% bootstrap interval, clustered by ${json.bootstrap.cluster}, seed ${json.bootstrap.seed}, ${json.bootstrap.resamples} resamples].`;
+  const truncated = json.truncated ? `, ${json.truncated} truncated at the token limit` : '';
+  return `${json.benchmark}: ${json.records} records (${json.errors} errors${truncated}; scoring mode ${modes || 'none'}). Mean [95% bootstrap interval, clustered by ${json.bootstrap.cluster}, seed ${json.bootstrap.seed}, ${json.bootstrap.resamples} resamples].`;
 }
 
 export function reportMarkdown(json: ReportJson): string {
@@ -117,7 +126,7 @@ function flipsLine(json: CompareJson): string {
 export function compareText(json: CompareJson): string {
   const { header, rows } = comparisonRows(json);
   const lines = [
-    `${json.benchmark}: ${json.paired} paired questions (A ${json.models.a.join(', ')}; B ${json.models.b.join(', ')}); unpaired: ${json.unpaired.a} only in A, ${json.unpaired.b} only in B.`,
+    `${json.benchmark}: ${json.paired} paired questions (A ${json.models.a.join(', ')}; B ${json.models.b.join(', ')}); unpaired: ${json.unpaired.a} only in A, ${json.unpaired.b} only in B${json.errors && json.errors.a + json.errors.b > 0 ? `; left out as errors (failed model calls): ${json.errors.a} in A, ${json.errors.b} in B` : ''}.`,
     '',
     ...alignedTable(header, rows),
   ];

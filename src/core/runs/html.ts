@@ -7,6 +7,7 @@ import type { RunRecord } from '../eval/types';
 import type { BenchmarkReport } from '../registry';
 import { sha256 } from '../sha256';
 import { formatNumber, metricColumns } from './format';
+import { type GlossaryEntry, glossaryEntries } from './glossary';
 import type { ReplayResult } from './replays';
 import { PACK_LEVELS, type PackedData, packRows } from './htmlData';
 import { DRILL_DOWN_SCRIPT } from './htmlScript';
@@ -17,6 +18,7 @@ const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222;b
 h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}table{border-collapse:collapse;margin:.5em 0}
 th,td{border:1px solid #ddd;padding:2px 8px;text-align:left;vertical-align:top}th{background:#f4f4f4}
 td.n{text-align:right;font-variant-numeric:tabular-nums}.ci{color:#777;font-size:.85em}
+th[title]{text-decoration:underline dotted;cursor:help}dl.glossary{display:grid;grid-template-columns:max-content 1fr;gap:3px 14px;max-width:60em}dl.glossary dt{font-weight:600}dl.glossary dd{margin:0;color:#444}
 figure{margin:1em 0}figcaption{font-weight:600;margin-bottom:4px}svg text{font:11px system-ui,sans-serif}svg text.v{fill:#444}
 #rows>tr{cursor:pointer}#rows>tr:hover{background:#f6f9ff}#rows>tr.expanded{cursor:auto;background:none}#rows tr.error{background:#fff0f0}#rows tr.invalid{background:#fffbe6}
 .detail pre{white-space:pre-wrap;word-break:break-word;background:#f8f8f8;padding:6px;max-height:24em;overflow:auto;margin:0 0 .5em}
@@ -89,9 +91,28 @@ function metricCell(group: ReportGroup, name: string): string {
   return `<td class="n">${formatNumber(metric.mean)}${interval}</td>`;
 }
 
-function groupTable(groups: readonly ReportGroup[], by: readonly string[]): string {
+/** A column head, with what the column means as its tooltip when the glossary says. */
+function headCell(name: string, glossary: readonly GlossaryEntry[]): string {
+  const meaning = glossary.find((entry) => entry.term === name)?.meaning;
+  return meaning ? `<th title="${escapeHtml(`${name}: ${meaning}`)}">${escapeHtml(name)}</th>` : `<th>${escapeHtml(name)}</th>`;
+}
+
+/** The terms the page shows, explained under the tables (CR, ACI, μ2, a game's score). */
+function glossaryHtml(glossary: readonly GlossaryEntry[]): string {
+  if (glossary.length === 0) return '';
+  return `<h3>What the terms mean</h3>\n<dl class="glossary">${glossary.map((entry) => `<dt>${escapeHtml(entry.term)}</dt><dd>${escapeHtml(entry.meaning)}</dd>`).join('')}</dl>`;
+}
+
+/** Every distinct field value of the rows (where terms such as GRASP's μ2 appear). */
+function fieldValues(rows: readonly ReportRow[]): Set<string> {
+  const values = new Set<string>();
+  for (const row of rows) for (const value of Object.values(row.fields)) if (value !== null && value !== undefined) values.add(String(value));
+  return values;
+}
+
+function groupTable(groups: readonly ReportGroup[], by: readonly string[], glossary: readonly GlossaryEntry[]): string {
   const metrics = metricColumns(groups);
-  const head = [...by, 'records', 'valid', 'errors', ...metrics].map((name) => `<th>${escapeHtml(name)}</th>`).join('');
+  const head = [...by, 'records', 'valid', 'errors', ...metrics].map((name) => headCell(name, glossary)).join('');
   const rows = groups.map((group) => {
     const key = by.map((name) => `<td>${escapeHtml(group.key[name] === null ? '—' : String(group.key[name]))}</td>`).join('');
     return `<tr>${key}<td class="n">${group.n}</td><td class="n">${group.valid}</td><td class="n">${group.errors}</td>${metrics.map((name) => metricCell(group, name)).join('')}</tr>`;
@@ -118,7 +139,8 @@ export function reportHtml(json: ReportJson, rows: readonly ReportRow[], report:
     data.answersCut > 0 ? `${data.answersCut} raw answers are cut to their first ${data.answerLimit} characters` : '',
   ].filter(Boolean);
   const where = Object.entries(json.where).map(([name, values]) => `${name}=${values.join('|')}`).join(', ');
-  const head = ['model', 'sample', ...report.fieldNames, ...presentMetrics(rows, report), 'valid'].map((name) => `<th>${escapeHtml(name)}</th>`).join('');
+  const glossary = glossaryEntries(report.glossary, presentMetrics(rows, report), [...json.by, ...fieldValues(rows)]);
+  const head = ['model', 'sample', ...report.fieldNames, ...presentMetrics(rows, report), 'valid'].map((name) => headCell(name, glossary)).join('');
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -129,9 +151,10 @@ export function reportHtml(json: ReportJson, rows: readonly ReportRow[], report:
 <p>${json.records} records, ${json.errors} with errors; scoring mode ${modes || 'none'}${where ? `; only ${escapeHtml(where)}` : ''}${json.superseded > 0 ? `; ${json.superseded} superseded by a later answer to the same question` : ''}.
 Means with 95% percentile bootstrap intervals (${json.bootstrap.resamples} resamples of whole ${escapeHtml(json.bootstrap.cluster)}s, seed ${json.bootstrap.seed}). Missing, unparseable and errored answers score 0 on success metrics.</p>
 <h2>Overall</h2>
-${groupTable(overallGroups(report, rows), ['model'])}
+${groupTable(overallGroups(report, rows), ['model'], glossary)}
 <h2>By ${escapeHtml(json.by.join(', '))}</h2>
-${groupTable(json.groups, json.by)}
+${groupTable(json.groups, json.by, glossary)}
+${glossaryHtml(glossary)}
 <h2>Plots</h2>
 ${plotsHtml(report, rows)}
 <h2>Failures (answer diagnostic codes)</h2>

@@ -74,7 +74,9 @@ export function plotSvg(report: BenchmarkReport, rows: readonly ReportRow[], plo
   const low = Math.min(0, ...means);
   const high = Math.max(low === 0 ? 1e-9 : 0, ...means);
   const barHeight = 11;
-  const labelWidth = 190;
+  // Wide enough for the longest x label (GRASP's `μ1 (4 moves), no carry limit, cost 0.3`), which
+  // a fixed 190 px cut off at the left edge; about 6.5 px a character at 11 px.
+  const labelWidth = Math.min(420, Math.max(190, 12 + Math.ceil(6.5 * Math.max(0, ...xs.map((x) => (x === null ? 1 : String(x).length))))));
   const plotWidth = 460;
   const legendHeight = 18 * Math.ceil(bars.length / 3) + 8;
   const rowHeight = bars.length * barHeight + 10;

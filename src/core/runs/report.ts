@@ -123,13 +123,15 @@ export function failureCounts(rows: readonly ReportRow[]): FailureCount[] {
 function groupOf(report: BenchmarkReport, key: Record<string, KeyValue>, rows: readonly ReportRow[]): ReportGroup {
   let valid = 0;
   let errors = 0;
+  let truncated = 0;
   const clusters = new Set<string>();
   for (const row of rows) {
     if (row.valid) valid++;
     if (row.record.error !== undefined) errors++;
+    if (row.record.truncated) truncated++;
     clusters.add(row.cluster);
   }
-  return { key, n: rows.length, valid, errors, clusters: clusters.size, metrics: summarise(report, rows) };
+  return { key, n: rows.length, valid, errors, clusters: clusters.size, metrics: summarise(report, rows), truncated };
 }
 
 /** The report of a record set (throws ReportUsageError for unknown `--by` / `--where` fields). */
@@ -139,9 +141,11 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
   const rows = reportRows(set, options.where);
   const modes: Partial<Record<ScoringMode, number>> = {};
   let errors = 0;
+  let truncated = 0;
   for (const row of rows) {
     modes[row.record.mode] = (modes[row.record.mode] ?? 0) + 1;
     if (row.record.error !== undefined) errors++;
+    if (row.record.truncated) truncated++;
   }
   const where = parseWhere(options.where, report, set.benchmark);
   const json: ReportJson = {
@@ -156,6 +160,7 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     groups: groupRows(rows, by).map((group) => groupOf(report, group.key, group.rows)),
     failures: failureCounts(rows),
     better: Object.fromEntries(report.metricNames.map((name) => [name, report.better[name] ?? null])),
+    truncated,
   };
   return { json, rows };
 }

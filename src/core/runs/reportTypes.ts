@@ -1,6 +1,9 @@
 // The shapes of what reports, comparisons and the results view compute: types only, with no
 // import of the benchmark registry, so protocol and webview code can name them.
 import type { ChatMessage, RecordDiagnostic, RunRecord, ScoringMode } from '../eval/types';
+import type { GlossaryEntry } from './glossary';
+
+export type { GlossaryEntry } from './glossary';
 
 export type KeyValue = string | number | null;
 
@@ -27,6 +30,8 @@ export interface ReportGroup {
   /** Distinct clusters (games, levels, grid files) in the group; with one, the interval resamples records instead. */
   clusters: number;
   metrics: Record<string, MetricSummary>;
+  /** Replies the server cut at the token limit (`truncated` records): scored as given, their answers may be incomplete. */
+  truncated: number;
 }
 
 export interface FailureCount {
@@ -52,6 +57,8 @@ export interface ReportJson {
   failures: FailureCount[];
   /** Each reported metric's better direction, as the benchmark declares it (an added field). */
   better: Record<string, MetricDirection>;
+  /** Records whose reply was cut at the token limit (an added field). */
+  truncated: number;
 }
 
 export interface MetricComparison {
@@ -82,6 +89,8 @@ export interface CompareJson {
   flips: Array<{ sampleId: string; a: number; b: number }>;
   /** Each compared metric's better direction, as the benchmark declares it (an added field). */
   better: Record<string, MetricDirection>;
+  /** Records left out because the model call failed (`error`): an error is no answer, so it is never paired (an added field). */
+  errors: { a: number; b: number };
 }
 
 /** One plot's numbers: a row per `x` value, a bar per model (and `series` value), each a mean over `n` records. */
@@ -136,6 +145,8 @@ export interface ResultsModel {
   /** Models in overall order. */
   models: string[];
   plots: PlotData[];
+  /** What the metrics and the terms in the field values mean (the benchmark's glossary, only what this run shows). */
+  glossary: GlossaryEntry[];
   strings: string[];
   rows: ResultRow[];
 }

@@ -4,6 +4,7 @@
 // rows are compact enough for 40,000 records: strings interned, no prompts or answers (the view
 // asks for one record's detail when it opens it).
 import { compareRuns, type CompareJson } from './compare';
+import { glossaryEntries } from './glossary';
 import { plotData } from './plots';
 import type { RecordSet } from './records';
 import { buildReport, overallGroups, type ReportRow } from './report';
@@ -79,6 +80,7 @@ export function buildResultsModel(set: RecordSet, files: readonly string[], titl
       primary: applicablePrimary(report, metrics),
       models: overall.map((group) => String(group.key.model)),
       plots: report.plots.map((plot) => plotData(report, rows, plot)).filter((plot) => plot.xs.length > 0),
+      glossary: glossaryEntries(report.glossary, metrics, [...json.by, ...strings]),
       strings,
       rows: resultRows,
     },

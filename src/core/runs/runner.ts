@@ -1,14 +1,18 @@
 // The batch-run engine behind `waypoint run` (and the editor's Run Benchmark): asks a list of
 // prepared questions of one model profile through the single pipeline (answerPrepared), with a
-// concurrency limit, a requests-per-minute limit, a cost cap checked before each request, and
-// cancellation that abandons only the requests in flight. Records go to the caller as answers
-// arrive (the CLI appends each as one line), so an interrupted run loses at most `concurrency`
-// questions and resumes from its file.
+// concurrency limit that adapts to the server (adaptiveConcurrency.ts), a requests-per-minute
+// limit, a cost cap checked before each request, a circuit breaker that stops a run whose every
+// question fails the same way (circuitBreaker.ts), and cancellation that abandons only the
+// requests in flight. Records go to the caller as answers arrive (the CLI appends each as one
+// line), so an interrupted run loses at most `concurrency` questions and resumes from its file.
 import type { PreparedQuestion } from '../registry';
 import { cacheKey, ModelCallCancelled, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from '../eval/engine';
+import type { AttemptGate, Failure } from '../eval/failures';
 import { answerPrepared } from '../eval/pipeline';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
 import { abortableSleep } from '../eval/requestGuards';
+import { AdaptiveConcurrency, type ConcurrencyChange } from './adaptiveConcurrency';
+import { type BreakerTrip, CircuitBreaker } from './circuitBreaker';
 
 export interface RunOptions {
   profile: ModelProfile;
@@ -33,6 +37,8 @@ export interface RunOptions {
   /** Called once per answered question, in completion order; awaited before the next record is handed over. */
   onRecord(record: RunRecord<QuestionBase>): void | Promise<void>;
   onProgress?(progress: RunProgress): void;
+  /** Called when the run lowers or raises its concurrency (model requests only). */
+  onConcurrencyChange?(change: ConcurrencyChange): void;
 }
 
 export interface RunProgress {
@@ -46,11 +52,22 @@ export interface RunProgress {
   rate: number | null;
   /** Seconds left at that rate; null when unknown. */
   etaSeconds: number | null;
+  /** Model requests allowed at once right now (lowered when the server is overwhelmed); the requested concurrency for offline agents. */
+  concurrency: number;
 }
 
 export interface RunSummary extends RunProgress {
-  /** `cost-cap`: stopped before a request would pass --max-cost; `cancelled`: the signal fired. */
-  stoppedBy: 'done' | 'cancelled' | 'cost-cap';
+  /**
+   * `cost-cap`: stopped before a request would pass --max-cost; `cancelled`: the signal fired;
+   * `circuit-breaker`: the last questions all failed the same way no later question could escape.
+   */
+  stoppedBy: 'done' | 'cancelled' | 'cost-cap' | 'circuit-breaker';
+  /** Questions given no record (not asked, or abandoned before their reply): --resume asks them. */
+  notAsked: number;
+  /** Every change of the concurrency, in order. */
+  concurrencyChanges: ConcurrencyChange[];
+  /** Why the circuit breaker stopped the run; null when it did not. */
+  breaker: BreakerTrip | null;
 }
 
 /** Thrown by the guarded source when the next request could pass the cost cap: the question gets no record. */
@@ -78,6 +95,7 @@ class LimitedSource implements ReplySource {
   constructor(
     private readonly inner: ReplySource,
     private readonly options: RunOptions,
+    private readonly gate: AttemptGate,
   ) {
     this.spent = options.spentUsd ?? 0;
   }
@@ -113,7 +131,7 @@ class LimitedSource implements ReplySource {
           throw new ModelCallCancelled();
         });
       }
-      const reply = await this.inner.reply(messages, profile, question, signal);
+      const reply = await this.inner.reply(messages, profile, question, signal, this.gate);
       const actual = reply.promptTokens !== null && reply.completionTokens !== null && profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined ? (reply.promptTokens * profile.costPer1kInput + reply.completionTokens * profile.costPer1kOutput) / 1000 : bound;
       this.spent += actual ?? 0;
       return reply;
@@ -123,17 +141,19 @@ class LimitedSource implements ReplySource {
   }
 }
 
-/** The record of a question that could not be answered: the question, the profile, the error, no scores. */
-export function errorRecord<Q extends QuestionBase>(prepared: PreparedQuestion<Q>, profile: ModelProfile, mode: ScoringMode, runId: string, message: string): RunRecord<Q> {
+/** The record of a question that could not be answered: the question, the profile, the error and its kind, no scores. */
+export function errorRecord<Q extends QuestionBase>(prepared: PreparedQuestion<Q>, profile: ModelProfile, mode: ScoringMode, runId: string, message: string, failure?: Failure): RunRecord<Q> {
   const empty: ModelReply = { text: '', promptTokens: null, completionTokens: null, latencyMs: 0, cached: false };
   const record = runRecordOf<Q>({ question: prepared.question, model: profile, messages: prepared.messages.map((message) => ({ ...message })), parsedAnswer: null, scores: {}, mode }, empty);
-  return { ...record, run_id: runId, diagnostics: [], error: message };
+  return { ...record, run_id: runId, diagnostics: [], error: message, ...(failure ? { failure: { ...failure } } : {}) };
 }
 
 /** Asks every question (in order, `concurrency` at a time) and hands each record to onRecord. */
 export async function runQuestions(questions: readonly PreparedQuestion[], options: RunOptions): Promise<RunSummary> {
   const offline = options.profile.provider === 'oracle' || options.profile.provider === 'random';
-  const limited = options.source && !offline ? new LimitedSource(options.source, options) : null;
+  const gate = new AdaptiveConcurrency(options.concurrency, (change) => options.onConcurrencyChange?.(change));
+  const limited = options.source && !offline ? new LimitedSource(options.source, options, gate) : null;
+  const breaker = new CircuitBreaker();
   const started = Date.now();
   const progress = { done: 0, errors: 0, cached: 0 };
   let next = 0;
@@ -145,13 +165,18 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
     const elapsedMs = Date.now() - started;
     const rate = progress.done > 0 && elapsedMs > 0 ? (progress.done * 1000) / elapsedMs : null;
     const left = questions.length - progress.done;
-    return { ...progress, total: questions.length, costUsd: limited?.spent ?? options.spentUsd ?? 0, elapsedMs, rate, etaSeconds: rate ? left / rate : null };
+    return { ...progress, total: questions.length, costUsd: limited?.spent ?? options.spentUsd ?? 0, elapsedMs, rate, etaSeconds: rate ? left / rate : null, concurrency: gate.limit };
   };
 
   const deliver = (record: RunRecord<QuestionBase>) => {
     progress.done++;
     if (record.error !== undefined) progress.errors++;
     if (record.cached) progress.cached++;
+    // A run of identical failures no question can escape stops the run: the rest stay unasked.
+    if (breaker.observe(record.failure as Failure | undefined, record.error) && stoppedBy === 'done') {
+      stoppedBy = 'circuit-breaker';
+      gate.close();
+    }
     sinkQueue = sinkQueue.then(() => options.onRecord(record));
     options.onProgress?.(snapshot());
     return sinkQueue;
@@ -168,10 +193,10 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
           stoppedBy = 'cost-cap';
           return;
         }
-        // Abandoned in flight: no record, so --resume asks it again.
+        // Abandoned in flight (cancelled, or turned away when the breaker stopped the run): no record, so --resume asks it again.
         if (error instanceof ModelCallCancelled || options.signal.aborted) return;
         const message = error instanceof ModelCallError ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
-        await deliver(errorRecord(prepared, options.profile, options.mode, options.runId, message));
+        await deliver(errorRecord(prepared, options.profile, options.mode, options.runId, message, error instanceof ModelCallError ? error.failure : undefined));
       }
     }
   };
@@ -179,5 +204,5 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, questions.length)) }, worker));
   await sinkQueue;
   if (options.signal.aborted) stoppedBy = 'cancelled';
-  return { ...snapshot(), stoppedBy };
+  return { ...snapshot(), stoppedBy, notAsked: questions.length - progress.done, concurrencyChanges: [...gate.changes], breaker: breaker.tripped };
 }

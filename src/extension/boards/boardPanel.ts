@@ -3,6 +3,7 @@
 // timelines built by core, and turns authoring gestures into undoable edits through a handler.
 import * as vscode from 'vscode';
 import { boardToHostMessage, type BoardScene, type BoardTimeline, type BoardTool, type BoardToHostMessage, type HostToBoardMessage } from '../../protocol/board';
+import { companionColumn } from '../views/tabGroups';
 import { receiveMessage } from '../views/webviewMessages';
 import { webviewHtml, webviewOptions } from '../views/webviewHtml';
 
@@ -23,10 +24,11 @@ export class BoardPanel implements vscode.Disposable {
 
   static show(context: vscode.ExtensionContext): BoardPanel {
     if (BoardPanel.current) {
-      BoardPanel.current.panel.reveal(vscode.ViewColumn.Beside, true);
+      // Revealed where it is: "Beside" would move it one group further right of the active editor.
+      BoardPanel.current.panel.reveal(BoardPanel.current.panel.viewColumn, true);
       return BoardPanel.current;
     }
-    const panel = vscode.window.createWebviewPanel(BoardPanel.viewType, 'Board', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true });
+    const panel = vscode.window.createWebviewPanel(BoardPanel.viewType, 'Board', { viewColumn: companionColumn(), preserveFocus: true }, { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true });
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icons', 'walkthrough.svg');
     BoardPanel.current = new BoardPanel(panel, context);
     return BoardPanel.current;

@@ -32,10 +32,14 @@ function playersFor(game: string): Player[] {
   return [...builtIns, ...models];
 }
 
+/** The games an episode can be played of (as `waypoint run smartplay all` plays them): Play SmartPlay Episode's and Play Episode's list. */
+export function playableSmartplayGames(): Array<{ game: string; description: string }> {
+  return [...SMARTPLAY_GAMES.values()].filter((info) => info.playable && info.game !== 'RockPaperScissorDifferentScore').map((info) => ({ game: info.game, description: `${info.family}, ${info.defaultSteps} steps` }));
+}
+
 export async function playSmartplay(deps: BoardEvalDeps, options: PlayOptions = {}): Promise<Record<string, unknown> | undefined> {
   const { context } = deps;
-  const games = [...SMARTPLAY_GAMES.values()].filter((info) => info.playable && info.game !== 'RockPaperScissorDifferentScore');
-  const game = options.game ?? (await vscode.window.showQuickPick(games.map((info) => ({ label: info.game, description: `${info.family}, ${info.defaultSteps} steps` })), { title: 'SmartPlay: which game?' }))?.label;
+  const game = options.game ?? (await vscode.window.showQuickPick(playableSmartplayGames().map((info) => ({ label: info.game, description: info.description })), { title: 'SmartPlay: which game?' }))?.label;
   if (!game) return undefined;
   const players = playersFor(game);
   const player = options.agent ? players.find((candidate) => candidate.label === options.agent) : await vscode.window.showQuickPick(players, { title: `SmartPlay ${game}: who plays?` });

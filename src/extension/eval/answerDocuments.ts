@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Diagnostic } from '../../core/text';
 import { toVscodeDiagnostic } from '../vscodeDiagnostics';
-import { columnHolding, groupsHolding, isWebviewTab, tabShows } from '../views/tabGroups';
+import { columnHolding, companionColumn, groupsHolding, isWebviewTab, tabShows } from '../views/tabGroups';
 
 export const ANSWER_SCHEME = 'waypoint-answer';
 export const ANSWER_LANGUAGE = 'waypoint-answer';
@@ -83,8 +83,8 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
     // Answers share one editor group: reuse the group that already holds an answer tab, visible or
     // not, so a series of runs does not keep splitting the editor; else the maze's group, so an
     // answer and its maze are tabs of one group beside the editor, not a third column.
-    const answerColumn = columnHolding((tab) => tabShows(tab, (shown) => shown.scheme === ANSWER_SCHEME)) ?? columnHolding((tab) => isWebviewTab(tab, MAZE_VIEW_TYPE));
-    await vscode.window.showTextDocument(document, { viewColumn: answerColumn ?? vscode.ViewColumn.Beside, preview: false });
+    const answerColumn = columnHolding((tab) => tabShows(tab, (shown) => shown.scheme === ANSWER_SCHEME)) ?? columnHolding((tab) => isWebviewTab(tab, MAZE_VIEW_TYPE)) ?? companionColumn();
+    await vscode.window.showTextDocument(document, { viewColumn: answerColumn, preview: false });
     return document;
   }
 

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { questionGroup, questionLabel, replaysOnMaze, runDocumentName, scoreLine } from '../../core/eval/runLabels';
 import type { RunRecord } from '../../core/eval/types';
 import type { Trajectory } from '../../protocol/maze';
+import { companionColumn } from '../views/tabGroups';
 
 export const RUN_TRAJECTORY_SCHEME = 'waypoint-run';
 
@@ -80,7 +81,8 @@ export async function compareRuns(
   }
   const [left, right] = await Promise.all(pair.map(async (record) => documents.put(`${runDocumentName(record)}-${record.time.replace(/[:.]/g, '')}`, trajectoryText(record, await trajectoryOf(record)))));
   const [a, b] = pair;
-  // Beside the view it was asked from (the Runs view's editor, the results view), not over it.
-  await vscode.commands.executeCommand('vscode.diff', left, right, `${questionLabel(a.question)}: ${a.model.id} ↔ ${b.model.id}`, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+  // Beside the view it was asked from (the Runs view's editor, the results view), not over it, and
+  // not in a third column: with the answers and the maze.
+  await vscode.commands.executeCommand('vscode.diff', left, right, `${questionLabel(a.question)}: ${a.model.id} ↔ ${b.model.id}`, { viewColumn: companionColumn(), preview: true });
   return { left, right };
 }

@@ -12,7 +12,7 @@ import { answerPrepared, type AnsweredQuestion } from '../../core/eval/pipeline'
 import { benchmarkLabel } from '../../core/eval/runLabels';
 import type { ChatMessage, EvalQuestion, ModelProfile, ModelReply, RunRecord, ScoringMode } from '../../core/eval/types';
 import type { EpisodeOptions, PreparedQuestion } from '../../core/registry';
-import { apiKeyLookup } from './secrets';
+import { apiKeyLookup, editorKeyAdvice } from './secrets';
 import { WorkspaceStore } from '../../core/eval/workspaceStore';
 
 /** What a built-in agent answers, from the question the caller prepared (never from the prompt text). */
@@ -27,7 +27,7 @@ export interface ModelRequest {
 
 /** The reply source a profile stands for. */
 function sourceFor(context: vscode.ExtensionContext, request: ModelRequest): ReplySource {
-  if (request.profile.provider === 'openai-compatible') return new OpenAiCompatibleSource(apiKeyLookup(context.secrets));
+  if (request.profile.provider === 'openai-compatible') return new OpenAiCompatibleSource(apiKeyLookup(context.secrets), editorKeyAdvice);
   return {
     async reply(): Promise<ModelReply> {
       const started = Date.now();
@@ -116,7 +116,7 @@ export interface AnswerProgressOptions {
  * (the failure is shown, as askWithProgress shows it).
  */
 export async function answerWithProgress<Q extends EvalQuestion>(context: vscode.ExtensionContext, prepared: PreparedQuestion<Q>, profile: ModelProfile, options: AnswerProgressOptions): Promise<AnsweredQuestion<Q> | undefined> {
-  const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(context.secrets)) : undefined;
+  const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(context.secrets), editorKeyAdvice) : undefined;
   try {
     return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: asking ${profile.id} (${options.title})`, cancellable: true }, (progress, token) => {
       const controller = new AbortController();

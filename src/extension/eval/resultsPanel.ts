@@ -1,9 +1,11 @@
 // "Waypoint: Show Results": the results view (webview/results) over one or several run files: the
 // report's tables with intervals, the papers' plots, the failure breakdown, the model × question
 // matrix, and a comparison of two models, all from core (resultsModel.ts: the same buildReport as
-// `waypoint report --json`). The view asks for one record at a time; opening its answer or replay
-// goes to the editor's own answer documents, maze and board. Share writes `waypoint report --html`
-// and `--csv` beside the run files. A run file that grows (a run in progress) redraws the view.
+// `waypoint report --json`). Any run file opens, wherever it is (the Explorer's menu, a file
+// dialog, a drop on the view adds files); a file that is not one is refused by its first bad line.
+// The view asks for one record at a time; opening its answer or replay goes to the editor's own
+// answer documents, maze and board. Share writes `waypoint report --html` and `--csv` where the
+// user saves them (resultsShare.ts). A run file that grows (a run in progress) redraws the view.
 import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -14,15 +16,17 @@ import { questionFilesOn } from '../../core/runs/hostFiles';
 import { reportHtml } from '../../core/runs/html';
 import { mergeRunFiles, type RecordSet, separateRunsOfOneModel } from '../../core/runs/records';
 import { buildReplays, ReplayBuilder, type ReplaySources } from '../../core/runs/replays';
-import { batchRunStart } from '../../core/runs/batchRun';
+import { notARunFile, type NotARunFile } from '../../core/runs/notARunFile';
+import { describeFsError } from '../../core/walk';
 import { buildReport, type ReportRow } from '../../core/runs/report';
 import { buildResultsModel, compareModels, recordDetail } from '../../core/runs/resultsModel';
 import { readRecordAt, readRunFile } from '../../host/runFileReader';
 import { type HostToResultsMessage, type ResultsModel, resultsToHostMessage, type ResultsToHostMessage } from '../../protocol/results';
 import { receiveMessage } from '../views/webviewMessages';
 import { webviewHtml, webviewOptions } from '../views/webviewHtml';
+import { droppedPaths, pickRunFiles, rememberRunFiles } from './runFileChoice';
+import { announceShared, askShareTarget, defaultShareTarget, openShared, type ShareFormat, type ShareNotice, shareFileName } from './resultsShare';
 
-const BATCH_GLOB = '**/.waypoint/runs/batch/*.jsonl';
 const nodeFiles = questionFilesOn(fs);
 /** A growing run file redraws the view at most this often. */
 const RELOAD_DELAY_MS = 1500;
@@ -57,17 +61,37 @@ interface RecordPlace {
   model: string;
 }
 
+/** A file asked for that holds no run record: where its first line that is not one is, and why. */
+export class NotARunFileError extends Error {
+  constructor(readonly located: NotARunFile) {
+    super(located.message);
+  }
+}
+
+const shownPath = (file: string) => vscode.workspace.asRelativePath(file, false);
+
 /**
  * Reads and merges the run files, keeping only what tables need so a 40,000-record run stays small
- * in memory (large files are parsed in worker threads); throws with the reason the files cannot be reported.
+ * in memory (large files are parsed in worker threads); throws with the reason the files cannot be
+ * reported: NotARunFileError for a file that holds no record (each file was asked for by name, so
+ * one that is not a run file is an error, not a silent omission beside the others).
  */
 async function loadResults(files: readonly string[], workerScript: string): Promise<Loaded> {
-  const read = await Promise.all(files.map(async (file) => ({ file, ...(await readRunFile(file, { workerScript, offsets: true })) })));
+  const read = await Promise.all(
+    files.map(async (file) => {
+      const contents = await readRunFile(file, { workerScript, offsets: true }).catch((error: unknown) => {
+        throw new Error(`${shownPath(file)}: ${describeFsError(error)}`);
+      });
+      return { file, ...contents };
+    }),
+  );
+  const empty = read.find((entry) => entry.records.length === 0);
+  if (empty) throw new NotARunFileError(notARunFile(empty.file, shownPath(empty.file), empty.problems));
   const parsed = separateRunsOfOneModel(read, (file) => basename(file, '.jsonl'));
   const where = new Map<RunRecord, RecordPlace>();
   parsed.forEach(({ file, records, offsets }, fileIndex) => records.forEach((record, index) => where.set(record, { file, offset: offsets[index], model: read[fileIndex].records[index].model.id })));
   const set = mergeRunFiles(parsed);
-  const names = files.map((file) => vscode.workspace.asRelativePath(file, false));
+  const names = files.map(shownPath);
   const title = files.length === 1 ? basename(files[0], '.jsonl') : `${set.benchmark}: ${files.length} run files`;
   const { model, rows } = buildResultsModel(set, names, title);
   return { set, rows, model, problems: parsed.flatMap((entry) => entry.problems), where };
@@ -88,19 +112,6 @@ async function workspaceReplaySources(records: readonly RunRecord[]): Promise<Re
   return { ...(games ? { games } : {}), ...(root ? { levels: root } : {}) };
 }
 
-async function pickRunFiles(): Promise<string[] | undefined> {
-  const found = (await vscode.workspace.findFiles(BATCH_GLOB, '**/node_modules/**')).sort((a, b) => b.fsPath.localeCompare(a.fsPath));
-  if (found.length === 0) {
-    void vscode.window.showInformationMessage('Waypoint: no benchmark runs yet. Run one with "Waypoint: Run Benchmark…" or `waypoint run`; its files go to .waypoint/runs/batch/.');
-    return undefined;
-  }
-  const picked = await vscode.window.showQuickPick(
-    found.map((uri) => ({ label: basename(uri.fsPath, '.jsonl'), description: vscode.workspace.asRelativePath(uri, false), uri })),
-    { title: 'Show Results: run files (select several to see models side by side)', canPickMany: true, matchOnDescription: true },
-  );
-  return picked && picked.length > 0 ? picked.map((item) => item.uri.fsPath) : undefined;
-}
-
 const workerScriptOf = (deps: ResultsDeps) => deps.context.asAbsolutePath(join('dist', 'runFileWorker.js'));
 
 function filesOf(target: ResultsTarget): string[] | undefined {
@@ -111,24 +122,54 @@ function filesOf(target: ResultsTarget): string[] | undefined {
   return files && files.length > 0 ? [...files] : undefined;
 }
 
+/** Says why files could not be shown; a file that is not a run file gets "Open File", at its bad line. */
+function reportLoadFailure(files: readonly string[], error: unknown): void {
+  ResultsPanel.lastLoadError = error instanceof Error ? error.message : String(error);
+  if (error instanceof NotARunFileError) {
+    const { file, line, column } = error.located;
+    void vscode.window.showErrorMessage(`Waypoint: cannot show results: ${error.message}`, 'Open File').then(async (choice) => {
+      if (!choice) return;
+      const at = new vscode.Position(Math.max(0, (line ?? 1) - 1), Math.max(0, (column ?? 1) - 1));
+      await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true, selection: new vscode.Range(at, at) });
+    });
+    return;
+  }
+  void vscode.window.showErrorMessage(`Waypoint: cannot show results of ${files.map(shownPath).join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+const keyOf = (files: readonly string[]) => [...files].sort().join('\n');
+
 export class ResultsPanel implements vscode.Disposable {
   static readonly viewType = 'waypoint.results';
   private static readonly open = new Map<string, ResultsPanel>();
   /** The panel last shown or focused (for tests and the Share command). */
   static active: ResultsPanel | undefined;
+  /** Why the last files asked for could not be shown (tests read it; they cannot read a toast). */
+  static lastLoadError: string | undefined;
 
   private readonly disposables: vscode.Disposable[] = [];
+  /** Watchers of the run files' folders, replaced when files are added. */
+  private watchers: vscode.Disposable[] = [];
   private replays: ReplayBuilder | undefined;
   private reloadTimer: NodeJS.Timeout | undefined;
   /** The view's last `rendered` report: milliseconds to draw the model, and its record count. */
   lastRender: { milliseconds: number; rows: number } | undefined;
   /** The last file Share wrote, per format. */
-  readonly shared = new Map<'html' | 'csv', string>();
+  readonly shared = new Map<ShareFormat, string>();
+  /** What Share's last notification said and offered (tests read it; they cannot click a toast). */
+  lastNotice: ShareNotice | undefined;
+  /** The last line the view's status showed (tests read it). */
+  lastStatus: string | undefined;
 
+  /**
+   * Opens the view over `target`'s files (the Explorer's menu passes the file and every selected
+   * one; the Runs view a node's files); with none, asks (runFileChoice.ts). The same files again
+   * reveal and re-read the view already showing them.
+   */
   static async show(deps: ResultsDeps, target?: ResultsTarget): Promise<ResultsPanel | undefined> {
-    const files = filesOf(target) ?? (await pickRunFiles());
+    const files = filesOf(target) ?? (await pickRunFiles(deps.context.workspaceState));
     if (!files) return undefined;
-    const key = [...files].sort().join('\n');
+    const key = keyOf(files);
     const existing = ResultsPanel.open.get(key);
     if (existing) {
       existing.panel.reveal(undefined, false);
@@ -139,9 +180,10 @@ export class ResultsPanel implements vscode.Disposable {
     try {
       loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Waypoint: reading run files' }, () => loadResults(files, workerScriptOf(deps)));
     } catch (error) {
-      void vscode.window.showErrorMessage(`Waypoint: cannot show results of ${files.map((file) => vscode.workspace.asRelativePath(file, false)).join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
+      reportLoadFailure(files, error);
       return undefined;
     }
+    await rememberRunFiles(deps.context.workspaceState, files);
     // Kept alive while hidden: a researcher's filters, selection and open tab survive a look at an answer.
     const options = { ...webviewOptions(deps.context.extensionUri), retainContextWhenHidden: true };
     // The first editor group: answers, replays and side-by-side comparisons open beside it, so the
@@ -157,23 +199,14 @@ export class ResultsPanel implements vscode.Disposable {
   private constructor(
     readonly panel: vscode.WebviewPanel,
     private readonly deps: ResultsDeps,
-    readonly files: readonly string[],
-    private readonly key: string,
+    private currentFiles: readonly string[],
+    private key: string,
     private loaded: Loaded,
   ) {
     panel.webview.html = webviewHtml(panel.webview, deps.context.extensionUri, 'results.js', `Results: ${loaded.model.title}`);
     this.logProblems();
-    // One watcher per folder of the run files (they need not be in the batch folder).
-    const watchers = [...new Set(files.map((file) => dirname(file)))].map((folder) => vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folder), '*.jsonl')));
-    const watched = new Set(files);
-    const changed = (uri: vscode.Uri) => {
-      if (!watched.has(uri.fsPath)) return;
-      clearTimeout(this.reloadTimer);
-      this.reloadTimer = setTimeout(() => void this.reload(), RELOAD_DELAY_MS);
-    };
+    this.watch();
     this.disposables.push(
-      ...watchers,
-      ...watchers.map((watcher) => watcher.onDidChange(changed)),
       panel.onDidDispose(() => this.dispose()),
       panel.onDidChangeViewState(() => {
         if (panel.active) ResultsPanel.active = this;
@@ -183,6 +216,75 @@ export class ResultsPanel implements vscode.Disposable {
         if (message) void this.onMessage(message);
       }),
     );
+  }
+
+  /** The run files shown, in the order they were opened (dropped files after). */
+  get files(): readonly string[] {
+    return this.currentFiles;
+  }
+
+  /** One watcher per folder of the run files (they need not be in the batch folder): a file that grows redraws the view. */
+  private watch(): void {
+    for (const watcher of this.watchers) watcher.dispose();
+    const watched = new Set(this.currentFiles);
+    const changed = (uri: vscode.Uri) => {
+      if (!watched.has(uri.fsPath)) return;
+      clearTimeout(this.reloadTimer);
+      this.reloadTimer = setTimeout(() => void this.reload(), RELOAD_DELAY_MS);
+    };
+    const watchers = [...new Set(this.currentFiles.map((file) => dirname(file)))].map((folder) => vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folder), '*')));
+    this.watchers = [...watchers, ...watchers.map((watcher) => watcher.onDidChange(changed))];
+  }
+
+  /**
+   * Adds files to the view (a drop of URIs on it): the run files among them are read with the ones
+   * shown and, when all can be reported together, replace the view's model; otherwise the view stays
+   * as it was and says why. Returns the files shown afterwards.
+   */
+  async addFiles(uris: readonly string[]): Promise<readonly string[]> {
+    const { paths, refused } = droppedPaths(uris);
+    const added = paths.filter((path) => !this.currentFiles.includes(path));
+    const refusal = refused.length > 0 ? ` Left out ${refused.length === 1 ? 'a drop that is not a file of this machine' : `${refused.length} drops that are not files of this machine`}: ${refused.slice(0, 3).join(', ')}.` : '';
+    if (added.length === 0) {
+      this.status(paths.length > 0 ? `The dropped ${paths.length === 1 ? 'file is' : 'files are'} already in this view.${refusal}` : `Nothing to add.${refusal}`);
+      return this.currentFiles;
+    }
+    const files = [...this.currentFiles, ...added];
+    const key = keyOf(files);
+    const other = ResultsPanel.open.get(key);
+    if (other && other !== this) {
+      other.panel.reveal(undefined, false);
+      this.status(`Another results view already shows these ${files.length} files; it is in front now.`);
+      return this.currentFiles;
+    }
+    let loaded: Loaded;
+    try {
+      loaded = await loadResults(files, workerScriptOf(this.deps));
+    } catch (error) {
+      this.status(`Could not add ${added.map(shownPath).join(', ')}: ${error instanceof Error ? error.message : String(error)}${refusal}`);
+      reportLoadFailure(added, error);
+      return this.currentFiles;
+    }
+    ResultsPanel.open.delete(this.key);
+    this.currentFiles = files;
+    this.key = key;
+    ResultsPanel.open.set(key, this);
+    this.loaded = loaded;
+    this.replays = undefined;
+    this.panel.title = `Results: ${loaded.model.title}`;
+    this.watch();
+    await rememberRunFiles(this.deps.context.workspaceState, added);
+    this.logProblems();
+    this.post({ type: 'results', model: loaded.model });
+    this.status(`Added ${added.map(shownPath).join(', ')}: the view now shows ${files.length} run files.${refusal}`);
+    this.postProblems();
+    return this.currentFiles;
+  }
+
+  /** A line on the view's status bar (kept for tests). */
+  private status(text: string): void {
+    this.lastStatus = text;
+    this.post({ type: 'status', text });
   }
 
   get model(): ResultsModel {
@@ -278,25 +380,27 @@ export class ResultsPanel implements vscode.Disposable {
         return;
       }
       case 'share':
-        await this.share(message.format);
+        await this.share(message.format, { ask: true });
+        return;
+      case 'openFiles':
+        await this.addFiles(message.uris);
         return;
     }
   }
 
   /**
-   * Writes `waypoint report --html` (with replays) or `--csv` beside the first run file and offers
-   * to reveal it; `open` opens the HTML page in the browser instead, where the browser can reach it.
+   * Writes `waypoint report --html` (with replays) or `--csv` and says where, offering to open it.
+   * `target`: that file (the test command); `ask`: a save dialog starting at the default (the
+   * view's buttons); neither: the default (resultsShare.ts). `open` opens the file at once (Run
+   * Benchmark's "Open HTML Report"). Returns the file written, undefined when cancelled or failed.
    */
-  async share(format: 'html' | 'csv', { open = false }: { open?: boolean } = {}): Promise<string | undefined> {
+  async share(format: ShareFormat, { target, ask = false, open = false }: { target?: string; ask?: boolean; open?: boolean } = {}): Promise<string | undefined> {
     const { set, model } = this.loaded;
-    // Several files: named by benchmark and models, and by the run's start when the files share it
-    // (Run Benchmark's `<benchmark>-<profile>-<date>.jsonl`), so two runs' reports do not collide.
-    const starts = new Set(this.files.map(batchRunStart));
-    const [start] = starts;
-    const stem = this.files.length === 1 ? basename(this.files[0], '.jsonl') : `${set.benchmark}-${model.models.join('+')}${starts.size === 1 && start ? `-${start}` : ''}`;
-    const target = join(dirname(this.files[0]), `${stem}.report.${format}`);
+    const proposed = target ?? (await defaultShareTarget(this.files, shareFileName(this.files, set.benchmark, model.models, format)));
+    const path = ask && !target ? await askShareTarget(format, proposed) : proposed;
+    if (!path) return undefined;
     try {
-      if (format === 'csv') await fs.writeFile(target, reportCsv(model.report));
+      if (format === 'csv') await fs.writeFile(path, reportCsv(model.report));
       else {
         // The drill-down needs every prompt and answer: read them now, as `waypoint report --html` does.
         await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Waypoint: writing the HTML report (prompts, answers and replays)' }, async () => {
@@ -304,35 +408,30 @@ export class ResultsPanel implements vscode.Disposable {
           const whole = mergeRunFiles(separateRunsOfOneModel(read, (file) => basename(file, '.jsonl')));
           const { json, rows } = buildReport(whole);
           const replays = await buildReplays(rows.map((row) => row.record), await this.replayBuilder());
-          await fs.writeFile(target, reportHtml(json, rows, whole.report, { gzip: (data) => gzipSync(data), replays }));
+          await fs.writeFile(path, reportHtml(json, rows, whole.report, { gzip: (data) => gzipSync(data), replays }));
         });
       }
     } catch (error) {
-      const text = `Could not write ${target}: ${error instanceof Error ? error.message : String(error)}`;
-      this.post({ type: 'status', text });
+      const text = `Could not write ${path}: ${describeFsError(error)}`;
+      this.status(text);
       void vscode.window.showErrorMessage(`Waypoint: ${text}`);
       return undefined;
     }
-    this.shared.set(format, target);
-    const relative = vscode.workspace.asRelativePath(target, false);
-    this.deps.log.info(`Results: ${format.toUpperCase()} written to ${target}`);
-    this.post({ type: 'status', text: `Wrote ${relative}${format === 'html' ? ': one self-contained file that opens offline in any browser' : ''}.` });
-    // A browser on this machine can open the file; in a web or remote window (code-server) the file
-    // is on the server, and asking the browser to open a file:// link only raises a dialog.
-    const local = vscode.env.uiKind === vscode.UIKind.Desktop && vscode.env.remoteName === undefined;
-    if (open && format === 'html' && local && (await vscode.env.openExternal(vscode.Uri.file(target)))) return target;
-    if (open) await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(target));
-    void vscode.window.showInformationMessage(`Waypoint: wrote ${relative}${format === 'html' ? '; it is one self-contained file (download it to open it in any browser, offline)' : ''}.`, ...(open ? [] : ['Reveal in Explorer'])).then((choice) => {
-      if (choice) void vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(target));
-    });
-    return target;
+    this.shared.set(format, path);
+    this.deps.log.info(`Results: ${format.toUpperCase()} written to ${path}`);
+    const icon = vscode.Uri.joinPath(this.deps.context.extensionUri, 'media', 'icons', 'waypoint.svg');
+    this.lastNotice = announceShared(format, path, icon);
+    // The notification may close before it is read: the view's status line keeps the path.
+    this.status(this.lastNotice.text.replace(/^Waypoint: w/, 'W'));
+    if (open) await openShared(format, path, icon);
+    return path;
   }
 
   dispose(): void {
     clearTimeout(this.reloadTimer);
     ResultsPanel.open.delete(this.key);
     if (ResultsPanel.active === this) ResultsPanel.active = undefined;
-    for (const disposable of this.disposables) disposable.dispose();
+    for (const disposable of [...this.disposables, ...this.watchers]) disposable.dispose();
     this.panel.dispose();
   }
 }

@@ -19,12 +19,14 @@ import { type BenchmarkDefinition, fileKindOf, type PreparedQuestion, QuestionOp
 import { batchReport, batchRunName, estimateBatch, isBatchRunOf, resumeState, runBatch, type BatchEstimate, type ResumeState } from '../../core/runs/batchRun';
 import { questionFilesOn, runFilesOn } from '../../core/runs/hostFiles';
 import { questionOptionHint } from '../../core/runs/optionHints';
+import { concurrencyAdvice, concurrencySummary } from '../../core/runs/adaptiveConcurrency';
+import { breakerAdvice } from '../../core/runs/circuitBreaker';
 import type { RunProgress, RunSummary } from '../../core/runs/runner';
 import { scoringModeSetting } from '../settings';
 import { requireTrust, workspaceStore } from './modelCall';
 import { modelProfiles } from './profiles';
 import type { ResultsPanel } from './resultsPanel';
-import { apiKeyLookup } from './secrets';
+import { apiKeyLookup, editorKeyAdvice } from './secrets';
 
 const BATCH_FOLDER = join('.waypoint', 'runs', 'batch');
 const nodeQuestionFiles = questionFilesOn(fs);
@@ -331,10 +333,11 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
         if (controller.signal.aborted) break;
         const { profile, state, file } = plan;
         deps.log.info(`Run Benchmark: ${profile.id} → ${file} (run ${state.runId}); to continue it from a terminal: ${cliResumeCommand(definition, sources, questionOptions, profile, mode, file, root)}`);
-        const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets)) : undefined;
+        const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets), editorKeyAdvice) : undefined;
         let last = 0;
         const summary = await runBatch(state, file, nodeRunFiles, {
           profile, label: definition.label, source, cache: workspaceStore(), mode, seed, concurrency, signal: controller.signal,
+          onConcurrencyChange: (change) => deps.log.info(`Run Benchmark: ${profile.id}: concurrency ${change.from}→${change.to}${change.cause ? ` after ${concurrencyAdvice(change.cause).reason} (${concurrencyAdvice(change.cause).advice})` : ` after ${change.successes ?? 'a run of'} answers in a row`}`),
           onProgress(update) {
             const now = Date.now();
             if (update.done < update.total && now - last < 200) return;
@@ -378,7 +381,10 @@ async function finish(deps: RunBenchmarkDeps, definition: BenchmarkDefinition, m
   const parts = runs.map((run) => {
     const { summary } = run;
     const mean = metric && run.mean !== null ? `, ${metric} ${run.mean.toFixed(3)}` : '';
-    return `${run.profile}: ${summary.done - summary.errors} answered, ${summary.errors} errors, ${summary.cached} cached${run.alreadyAnswered ? `, ${run.alreadyAnswered} already in the file` : ''}${mean}`;
+    // A run the circuit breaker stopped says why and what to fix; the questions it did not ask are asked when the run is started again.
+    const stopped = summary.breaker ? `; stopped early after ${summary.breaker.count} identical failures (${summary.breaker.message} To go on: ${breakerAdvice(summary.breaker.failure)}), ${summary.notAsked} not asked` : '';
+    const adapted = concurrencySummary(summary.concurrencyChanges[0]?.from ?? summary.concurrency, summary.concurrencyChanges);
+    return `${run.profile}: ${summary.done - summary.errors} answered, ${summary.errors} errors, ${summary.cached} cached${run.alreadyAnswered ? `, ${run.alreadyAnswered} already in the file` : ''}${mean}${stopped}${adapted ? `; ${adapted}` : ''}`;
   });
   const ending = cancelled ? ' Cancelled: run it again to resume (or `waypoint run … --resume`, see the Waypoint output).' : '';
   const files = runs.map((run) => vscode.workspace.asRelativePath(run.file, false)).join(', ');

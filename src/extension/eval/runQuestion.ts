@@ -23,6 +23,7 @@ import { answerWithProgress, appendRunRecord, requireTrust } from './modelCall';
 import { pickProfile } from './profiles';
 
 export { runBenchmark } from './runBenchmark';
+export { addModelProfileCommand, testConnectionCommand } from './profileCommands';
 export { ResultsPanel } from './resultsPanel';
 export { answerWithProgress, appendRunRecord, askQuietly, askWithProgress, reportModelError, requireTrust, useOutputChannel } from './modelCall';
 

@@ -190,8 +190,15 @@ export async function episodeSource(target: vscode.Uri, choices: SourceChoices, 
   throw new SourceError(`${vscode.workspace.asRelativePath(target)}: not a MANGO game, a BabyAI level or record file, or a GRASP grid file`);
 }
 
+/** A workspace file or folder to play, as the palette offers it. */
+export interface FileSourceItem {
+  label: string;
+  description: string;
+  uri: vscode.Uri;
+}
+
 /** The sources to offer from the palette: the workspace's MANGO games, BabyAI levels and records, GRASP grids. */
-export async function workspaceSources(): Promise<Array<{ label: string; description: string; uri: vscode.Uri }>> {
+export async function workspaceSources(): Promise<FileSourceItem[]> {
   const exclude = '**/{node_modules,.waypoint}/**';
   const [games, levels, records, grids] = await Promise.all([
     vscode.workspace.findFiles('**/*.edges.json', exclude, 200),

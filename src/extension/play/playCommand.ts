@@ -2,7 +2,9 @@
 // BabyAI level or record, a GRASP grid and setting) and who plays it — you, typing the commands;
 // a built-in agent; or a configured model profile (its key from SecretStorage, through the
 // evaluation bundle's model call and the workspace cache) — then play it in the Play panel with
-// the maze or the board live beside it.
+// the maze or the board live beside it. The SmartPlay games are listed too: SmartPlay asks two
+// questions per step (upstream's loop), so its episodes are played as Play SmartPlay Episode plays
+// them, by a built-in player or a model, turn by turn on the board.
 import * as vscode from 'vscode';
 import type { ReplySource } from '../../core/eval/engine';
 import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
@@ -10,6 +12,7 @@ import type { EvalQuestion, ModelProfile, RunRecord } from '../../core/eval/type
 import type { PlayStep } from '../../protocol/play';
 import { BoardPanel } from '../boards/boardPanel';
 import type { BoardEvalDeps } from '../boards/evalDeps';
+import { playableSmartplayGames, playSmartplay } from '../boards/smartplayCommands';
 import { modelProfiles } from '../eval/profiles';
 import { scoringModeSetting } from '../settings';
 import { episodeSource, type EpisodeSource, SourceError, workspaceSources } from './episodeSources';
@@ -18,6 +21,8 @@ import { type EpisodePlayer, PlayPanel } from './playPanel';
 export interface PlayEpisodeOptions extends Partial<Record<'from' | 'to' | 'setting', string>> {
   /** A game folder, a game's file, a BabyAI level or record file, a GRASP grid file (a URI string from a lens). */
   source?: vscode.Uri | string;
+  /** A SmartPlay game by name (Hanoi3Disk, …), played on the board; `player` then names a built-in player or a model profile. */
+  smartplay?: string;
   index?: number;
   /** `human`, a built-in agent (`oracle`, `random`) or a model profile id. */
   player?: string;
@@ -39,16 +44,25 @@ const BUILT_IN_TEXT: Record<EpisodeSource['benchmark'], { oracle: string; random
   grasp: { oracle: "GRASP's greedy baseline", random: 'seeded random actions' },
 };
 
-async function pickSource(preset: PlayEpisodeOptions['source']): Promise<vscode.Uri | undefined> {
-  if (preset) return typeof preset === 'string' ? vscode.Uri.parse(preset) : preset;
+type Picked = { uri: vscode.Uri } | { smartplay: string };
+
+/** The workspace's files to play (the active editor's first), then the SmartPlay games, which need no file. */
+async function pickSource(options: PlayEpisodeOptions): Promise<Picked | undefined> {
+  if (options.smartplay) return { smartplay: options.smartplay };
+  const preset = options.source;
+  if (preset) return { uri: typeof preset === 'string' ? vscode.Uri.parse(preset) : preset };
   const sources = await workspaceSources();
   const active = vscode.window.activeTextEditor?.document.uri;
   const activeFirst = active ? sources.sort((a, b) => Number(b.uri.toString() === active.toString()) - Number(a.uri.toString() === active.toString())) : sources;
-  if (activeFirst.length === 0) {
-    void vscode.window.showInformationMessage('Waypoint: no MANGO game, BabyAI level or record file, or GRASP grid file in this workspace to play.');
-    return undefined;
-  }
-  return (await vscode.window.showQuickPick(activeFirst, { title: 'Play Episode: what to play?', matchOnDescription: true }))?.uri;
+  const games = playableSmartplayGames().map(({ game, description }) => ({ label: game, description: `SmartPlay game · ${description} · a built-in player or a model plays it on the board`, smartplay: game }));
+  const items: Array<vscode.QuickPickItem & { uri?: vscode.Uri; smartplay?: string }> = [
+    ...(activeFirst.length > 0 ? [{ label: 'Workspace files', kind: vscode.QuickPickItemKind.Separator }, ...activeFirst] : []),
+    { label: 'SmartPlay games', kind: vscode.QuickPickItemKind.Separator },
+    ...games,
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: 'Play Episode: what to play?', matchOnDescription: true });
+  if (picked?.smartplay) return { smartplay: picked.smartplay };
+  return picked?.uri ? { uri: picked.uri } : undefined;
 }
 
 /** A model's turns through the evaluation bundle (key lookup, cache, the output channel). */
@@ -112,9 +126,12 @@ function playHost(deps: PlayDeps) {
   };
 }
 
-export async function playEpisode(deps: PlayDeps, options: PlayEpisodeOptions = {}): Promise<PlayPanel | undefined> {
-  const target = await pickSource(options.source);
-  if (!target) return undefined;
+/** What Play Episode played: the Play panel, or a SmartPlay episode's summary (Play SmartPlay Episode's). */
+export async function playEpisode(deps: PlayDeps, options: PlayEpisodeOptions = {}): Promise<PlayPanel | Record<string, unknown> | undefined> {
+  const picked = await pickSource(options);
+  if (!picked) return undefined;
+  if ('smartplay' in picked) return playSmartplay(deps, { game: picked.smartplay, agent: options.player, seed: options.seed, maxSteps: options.maxSteps });
+  const target = picked.uri;
   let source: EpisodeSource | undefined;
   try {
     source = await episodeSource(target, { from: options.from, to: options.to, index: options.index, setting: options.setting, maxSteps: options.maxSteps }, scoringModeSetting());

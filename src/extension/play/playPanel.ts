@@ -12,7 +12,7 @@ import { redactSecrets } from '../../core/eval/redact';
 import { benchmarkLabel } from '../../core/eval/runLabels';
 import type { ModelProfile, ModelReply, RunRecord } from '../../core/eval/types';
 import { type HostToPlayMessage, type PlayEnd, type PlayStep, playToHostMessage, type PlayToHostMessage } from '../../protocol/play';
-import { groupsHolding, isWebviewTab, tabShows } from '../views/tabGroups';
+import { companionColumn, groupsHolding, isWebviewTab, tabShows } from '../views/tabGroups';
 import { receiveMessage } from '../views/webviewMessages';
 import { webviewHtml, webviewOptions } from '../views/webviewHtml';
 import type { EpisodeSource } from './episodeSources';
@@ -50,11 +50,17 @@ export interface PlayState {
   map: unknown;
 }
 
-/** Columns of the groups where the map is or will open: the map's own tab, and for the maze the group of answer documents (where MazePanel opens). */
+/**
+ * Columns of the groups where the map is or will open: the map's own tab, for the maze the group of
+ * answer documents (where MazePanel opens), else the group where companion views go (tabGroups.ts).
+ */
 function mapColumns(map: EpisodeSource['map']): Set<vscode.ViewColumn> {
   const viewType = map.kind === 'maze' ? 'waypoint.maze' : 'waypoint.board';
   const holdsMap = (tab: vscode.Tab) => isWebviewTab(tab, viewType) || (map.kind === 'maze' && tabShows(tab, (uri) => ['waypoint-answer', 'waypoint-run'].includes(uri.scheme)));
-  return new Set(groupsHolding(holdsMap).map((group) => group.viewColumn));
+  const columns = new Set(groupsHolding(holdsMap).map((group) => group.viewColumn));
+  const companion = companionColumn();
+  if (columns.size === 0 && companion !== vscode.ViewColumn.Beside) columns.add(companion);
+  return columns;
 }
 
 /**

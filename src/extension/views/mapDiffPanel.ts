@@ -9,6 +9,7 @@ import { MazeGraphRequest } from '../../protocol/lsp';
 import { type HostToMazeMessage, type MapDiffPane, mazeToHostMessage } from '../../protocol/maze';
 import { sendRequest } from '../lspRequests';
 import { reversePairsSetting } from '../settings';
+import { companionColumn } from './tabGroups';
 import { receiveMessage } from './webviewMessages';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 
@@ -26,7 +27,7 @@ export class MapDiffPanel implements vscode.Disposable {
       void MapDiffPanel.active.update(gameFile, panes);
       return MapDiffPanel.active;
     }
-    const panel = vscode.window.createWebviewPanel(MapDiffPanel.viewType, 'Map diff', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true });
+    const panel = vscode.window.createWebviewPanel(MapDiffPanel.viewType, 'Map diff', { viewColumn: companionColumn(), preserveFocus: true }, { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true });
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icons', 'walkthrough.svg');
     MapDiffPanel.active = new MapDiffPanel(panel, context, client, gameFile, panes);
     return MapDiffPanel.active;

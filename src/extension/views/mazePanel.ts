@@ -22,7 +22,7 @@ import {
   MazeSelectionRequest,
 } from '../../protocol/lsp';
 import { sendRequest } from '../lspRequests';
-import { columnHolding, tabShows } from './tabGroups';
+import { companionColumn, tabShows } from './tabGroups';
 import { receiveMessage } from './webviewMessages';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 
@@ -35,10 +35,11 @@ const isAnswer = (uri: vscode.Uri) => uri.scheme === ANSWER_SCHEME || uri.scheme
 
 /**
  * Where a new maze opens: in the group that already holds answers or a comparison of two (maze and
- * answer as tabs of one group beside the editor), else beside the active editor. Never a third column.
+ * answer as tabs of one group beside the editor), unless the user's file is in front there; else
+ * beside the active group. Never a third column.
  */
 function mazeColumn(): vscode.ViewColumn {
-  return columnHolding((tab) => tabShows(tab, isAnswer)) ?? vscode.ViewColumn.Beside;
+  return companionColumn((tab) => tabShows(tab, isAnswer));
 }
 
 function gameKey(uri: vscode.Uri): string | null {
@@ -118,6 +119,15 @@ export class MazePanel implements vscode.Disposable {
   }
 
   /**
+   * A played episode's walk (episodeRouteAnswer) from `start`: Play's live map and a play record's
+   * replay. With no move yet the view shows the start and says so, never a parse error.
+   */
+  async showEpisode(walk: string, title: string, start: string, cutoff: number | null, question?: RouteQuestion): Promise<Trajectory | null> {
+    const [trajectory] = await this.session.show([{ response: walk, title, start, cutoff, episode: true }], question);
+    return trajectory ?? null;
+  }
+
+  /**
    * Steps through a trajectory already walked (a run's, as its scoring walked it on the evaluator's
    * graph), titled for the view; with `question`, the view also draws the expected route. Nothing is
    * walked again, so the maze shows exactly the walk the scores were computed on, until an edit to
@@ -145,7 +155,7 @@ export class MazePanel implements vscode.Disposable {
   }
 
   private check(answer: AnswerOnMap): Promise<Trajectory | null> {
-    return sendRequest(this.client, AnswerTrajectoryRequest, { uri: this.gameFile.toString(), response: answer.response, title: answer.title, start: answer.start, cutoff: answer.cutoff, extraPairs: reversePairsSetting(), ...(answer.mode ? { mode: answer.mode } : {}) });
+    return sendRequest(this.client, AnswerTrajectoryRequest, { uri: this.gameFile.toString(), response: answer.response, title: answer.title, start: answer.start, cutoff: answer.cutoff, extraPairs: reversePairsSetting(), ...(answer.mode ? { mode: answer.mode } : {}), ...(answer.episode ? { episode: true } : {}) });
   }
 
   /** Accept or reject, from the graph, one reverse edge the evaluator would impute. */

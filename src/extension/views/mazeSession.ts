@@ -13,6 +13,8 @@ export interface AnswerOnMap {
   question?: RouteQuestion;
   /** How the reply is read (a reference-mode run's as the released evaluator reads it); faithful when absent. */
   mode?: AnswerParseMode;
+  /** A played episode's walk (episodeRouteAnswer): before its first move it shows the start, not a parse error. */
+  episode?: boolean;
 }
 
 /** What the session needs of the panel: the server's answers and the webview. */

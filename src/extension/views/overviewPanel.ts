@@ -7,6 +7,7 @@ import { overviewToHostMessage, type HostToOverviewMessage, type StepSummary } f
 import { WalkthroughStepsRequest } from '../../protocol/lsp';
 import { sendRequest } from '../lspRequests';
 import { WALKTHROUGH_LANGUAGE } from '../documentSelectors';
+import { companionColumn } from './tabGroups';
 import { receiveMessage } from './webviewMessages';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 
@@ -24,11 +25,11 @@ export class WalkthroughOverviewPanel implements vscode.Disposable {
   /** Opens the overview (or brings it forward) for the given walkthrough. */
   static show(context: vscode.ExtensionContext, client: LanguageClient, document: vscode.TextDocument): WalkthroughOverviewPanel {
     if (WalkthroughOverviewPanel.current) {
-      WalkthroughOverviewPanel.current.panel.reveal(vscode.ViewColumn.Beside, true);
+      WalkthroughOverviewPanel.current.panel.reveal(WalkthroughOverviewPanel.current.panel.viewColumn, true);
       WalkthroughOverviewPanel.current.track(document);
       return WalkthroughOverviewPanel.current;
     }
-    const panel = vscode.window.createWebviewPanel(WalkthroughOverviewPanel.viewType, 'Walkthrough Overview', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, webviewOptions(context.extensionUri));
+    const panel = vscode.window.createWebviewPanel(WalkthroughOverviewPanel.viewType, 'Walkthrough Overview', { viewColumn: companionColumn(), preserveFocus: true }, webviewOptions(context.extensionUri));
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icons', 'walkthrough.svg');
     WalkthroughOverviewPanel.current = new WalkthroughOverviewPanel(panel, context, client, document);
     return WalkthroughOverviewPanel.current;

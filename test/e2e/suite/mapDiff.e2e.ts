@@ -37,7 +37,7 @@ export function defineMapDiffTests(): void {
       return waitFor('the map diff view to draw', async () => {
         const state = await vscode.commands.executeCommand<MapDiffState | undefined>('waypoint.mapDiffState');
         return state?.drawn && state.drawn.length === models ? state : undefined;
-      }, 30_000);
+      });
     }
 
     before(async () => {
@@ -52,7 +52,6 @@ export function defineMapDiffTests(): void {
     });
 
     it("draws a crafted map with core's counts and reports its bad line as a diagnostic", async function () {
-      this.timeout(90_000);
       const truth = mazeAtCutoff(JSON.parse(truthText) as EdgeRecord[], CUTOFF);
       const lines = [...truth.slice(2).map((move) => `${move.src} --${move.action}--> ${move.dst}`), 'harbour road --swim--> lamp room', 'the map ends --> here'];
       const text = `${lines.join('\n')}\n`;
@@ -79,7 +78,6 @@ export function defineMapDiffTests(): void {
     });
 
     it('draws two answer files side by side in one view', async function () {
-      this.timeout(90_000);
       const truth = mazeAtCutoff(JSON.parse(truthText) as EdgeRecord[], CUTOFF);
       const full = truth.map((move) => `${move.src} --${move.action}--> ${move.dst}`).join('\n');
       const half = truth.filter((_, index) => index % 2 === 0).map((move) => `${move.src} --${move.action}--> ${move.dst}`).join('\n');

@@ -53,7 +53,6 @@ const UPSTREAM_DESCRIPTIONS: Record<string, string> = {
 };
 
 describe('exact BabyAI level generation (MiniGrid @ 6e713af)', function () {
-  this.timeout(60_000);
 
   it('covers the 16 Predict/Decompose levels and the 16 Plan levels', () => {
     assert.equal(BABYAI_LEVEL_NAMES.length, 16);
@@ -101,7 +100,6 @@ describe('exact BabyAI level generation (MiniGrid @ 6e713af)', function () {
 });
 
 describe('LLM-BabyBench dataset rows of the exact levels', function () {
-  this.timeout(60_000);
   const rowsCsv = (task: 'predict' | 'plan' | 'decompose') => {
     const lines = [csvLine(UPSTREAM_COLUMNS[task])];
     for (const level of task === 'plan' ? PLAN_LEVEL_NAMES : BABYAI_LEVEL_NAMES) for (let seed = 1; seed <= 4; seed++) lines.push(csvLine(datasetRow(task, level, seed).upstream));

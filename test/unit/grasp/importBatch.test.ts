@@ -103,7 +103,6 @@ describe("GRASP's question set", () => {
 });
 
 describe('waypoint import grasp', function () {
-  this.timeout(60_000);
 
   it('o1-mini and Batch rows: scored where the grid is present, error records (exit 1) where it is not', async () => {
     const out = join(scratch, 'llm.jsonl');
@@ -201,7 +200,6 @@ describe('waypoint import grasp', function () {
 });
 
 describe('waypoint batch export|import grasp', function () {
-  this.timeout(60_000);
 
   it("export equals upstream's batch_gpt4o.jsonl line for line for the shared grids", async () => {
     const upstream = readFileSync(join(graspDataDir, 'requests', 'batch_gpt4o.jsonl'), 'utf8').split('\n').filter((line) => line !== '');

@@ -74,7 +74,6 @@ describe('import grasp output chunks', () => {
   });
 
   it('the shared results written in many small chunks equal one chunk and JSON.stringify of each record', async function () {
-    this.timeout(60_000);
     needsSharedData(this);
     const { jobs, gridTexts } = await sharedInputs();
     const grids = await loadGraspGrids(gridTexts.map((grid) => grid.path), nodeQuestionFiles, { quick: true });
@@ -99,7 +98,6 @@ describe('import grasp output chunks', () => {
 });
 
 describe('import grasp writes --out whole or not at all', function () {
-  this.timeout(120_000);
   const previous = '{"previous":"run — keep me"}\n';
 
   it('a producer that fails after writing chunks leaves the previous file byte-identical, no partial file, and its own error', async () => {
@@ -183,7 +181,6 @@ describe('import grasp writes --out whole or not at all', function () {
 });
 
 describe('import grasp --workers 2 through the built CLI', function () {
-  this.timeout(120_000);
 
   it('writes the same records as --workers 1, in the same order (time and run_id aside)', function () {
     needsSharedData(this);

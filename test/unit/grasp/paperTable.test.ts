@@ -79,7 +79,6 @@ function assertRounds(ours: number, paper: number, digits: number, what: string)
 }
 
 describe('GRASP paper mode reproduces Table 1 (import grasp --mode paper)', function () {
-  this.timeout(60_000);
 
   it('the shared baseline files, indices 0-9: the paper rule as an independent implementation computes it', async function () {
     if (!existsSync(join(graspDataDir, 'results', 'greedy_results'))) {

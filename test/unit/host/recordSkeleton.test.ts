@@ -145,7 +145,6 @@ describe('run-file skeleton read', () => {
   });
 
   it('equals the full read on a run file of every benchmark', async function () {
-    this.timeout(60_000);
     const workspace = join(directory, 'runs');
     mkdirSync(join(workspace, '.waypoint'), { recursive: true });
     const runs: Array<[string, string[]]> = [

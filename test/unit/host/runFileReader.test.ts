@@ -42,7 +42,6 @@ describe('host run-file reader', () => {
   });
 
   it('gives the same offsets when worker threads parse ranges of a large file', async function () {
-    this.timeout(60_000);
     const records = Array.from({ length: 1200 }, (_, n) => mangoRecord({ model: 'm', game: `g${n % 7}`, n, prompt: 'x'.repeat(12_000) }));
     const path = join(directory, 'large.jsonl');
     writeFileSync(path, jsonl(records));

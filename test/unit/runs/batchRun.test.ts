@@ -53,7 +53,6 @@ const records = (text: string | null | undefined, path = 'run.jsonl'): RunRecord
 };
 
 describe('batch runs: the run shared by waypoint run and the editor', function () {
-  this.timeout(60_000);
   let questions: PreparedQuestion[];
   before(async () => {
     const set = await mangoQuestionSet([game], {}, nodeQuestionFiles);

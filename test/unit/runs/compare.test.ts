@@ -5,6 +5,7 @@ import '../../../src/core/benchmarks';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
 import { compareRuns } from '../../../src/core/runs/compare';
+import { compareText } from '../../../src/core/runs/format';
 import { mergeRunFiles, ReportUsageError } from '../../../src/core/runs/records';
 import { jsonl, mangoRecord, mangoSampleId } from './fixtures';
 
@@ -38,6 +39,18 @@ describe('compare (core)', () => {
     assert.equal(json.flips_metric, 'success_strict');
     assert.equal(json.flips.length, 10);
     assert.deepEqual(json.flips[0], { sampleId: mangoSampleId(games[20 % 3], 20), a: 1, b: 0 });
+  });
+
+  it('never pairs an errored record: a failed call is no answer to compare', () => {
+    // A's first three answers failed at the server (B answered them); B's fourth failed.
+    const failedA = a.map((record, i) => (i < 3 ? mangoRecord({ model: 'model-a', game: games[i % 3], n: i, error: 'HTTP 500: Context size has been exceeded.' }) : record));
+    const failedB = b.map((record, i) => (i === 3 ? mangoRecord({ model: 'model-b', game: games[3 % 3], n: 3, error: 'could not be reached' }) : record));
+    const json = compareRuns(setOf(failedA, 'a.jsonl'), setOf(failedB, 'b.jsonl'));
+    assert.equal(json.paired, 26);
+    assert.deepEqual(json.errors, { a: 3, b: 1 });
+    assert.equal(json.metrics.success_strict.n, 26);
+    assert.ok(json.flips.every((flip) => ![0, 1, 2, 3].some((n) => flip.sampleId === mangoSampleId(games[n % 3], n))));
+    assert.match(compareText(json), /left out as errors \(failed model calls\): 3 in A, 1 in B\./);
   });
 
   it('uses the paired bootstrap for non-binary metrics', () => {

@@ -38,7 +38,6 @@ function runCli(args: string[], cwd: string, onProgress?: (done: number, kill: (
 }
 
 describe('waypoint run mango: interrupted and resumed (CLI, local server)', function () {
-  this.timeout(120_000);
   let fake: FakeOpenAi;
   let dir: string;
 

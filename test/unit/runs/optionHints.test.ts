@@ -31,7 +31,6 @@ async function questionsOf(definition: BenchmarkDefinition, options: Record<stri
 }
 
 describe('Run Benchmark: question option hints', function () {
-  this.timeout(30_000);
   const runnable = benchmarks().filter((definition) => definition.questionSet);
 
   it('describe every option the built-in benchmarks declare, with a sample source for each benchmark', () => {

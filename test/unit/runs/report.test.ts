@@ -38,7 +38,9 @@ describe('report (core)', () => {
     assert.equal(zork.errors, 1);
     assert.equal(zork.metrics.success_strict.mean, 3 / 4);
     assert.equal(zork.metrics.reasoning.mean, 2 / 4);
-    assert.equal(zork.metrics.parse_error.mean, 1 / 4);
+    // The errored record is an error (its own count), never a parse error: parse_error is over the 3 answers.
+    assert.deepEqual([zork.metrics.parse_error.mean, zork.metrics.parse_error.n], [0, 3]);
+    assert.deepEqual([detective.metrics.parse_error.mean, detective.errors], [1 / 2, 0]);
     assert.equal(detective.valid, 1);
     assert.equal(detective.metrics.success_strict.mean, 1 / 2);
     // One game per group: no between-game variation to resample, so single records are.
@@ -94,9 +96,20 @@ describe('report (core)', () => {
     assert.equal(csv[0], 'model,game,n,valid,errors,success_strict_mean,success_strict_ci95_low,success_strict_ci95_high,success_strict_n,success_loose_mean,success_loose_ci95_low,success_loose_ci95_high,success_loose_n,reasoning_mean,reasoning_ci95_low,reasoning_ci95_high,reasoning_n,parse_error_mean,parse_error_ci95_low,parse_error_ci95_high,parse_error_n');
     assert.match(csv[2], /^gpt-x,zork1,4,3,1,0\.75,/);
     const markdown = reportMarkdown(json).split('\n');
-    assert.ok(markdown.includes('| model | game | n | valid | success_strict | success_loose | reasoning | parse_error |'));
-    assert.ok(markdown.some((line) => line.startsWith('| gpt-x | zork1 | 4 | 3 | 0.75 [')));
+    assert.ok(markdown.includes('| model | game | n | valid | errors | success_strict | success_loose | reasoning | parse_error |'), markdown.join('\n'));
+    assert.ok(markdown.some((line) => line.startsWith('| gpt-x | zork1 | 4 | 3 | 1 | 0.75 [')));
     assert.ok(markdown.includes('| mango-answer/unknown-action | 3 | 2 |'));
+  });
+
+  it('counts truncated replies (a truncated column and a note in the caption) only when there are some', () => {
+    const cut = { ...mangoRecord({ model: 'gpt-x', game: 'zork1', n: 7, strict: 0 }), finish_reason: 'length', truncated: true };
+    const { json } = buildReport(mergeRunFiles([viaFile([...gptX, cut])]), { by: 'game' });
+    assert.equal(json.truncated, 1);
+    assert.deepEqual(json.groups.map((group) => [group.key.game, group.truncated]), [['detective', 0], ['zork1', 1]]);
+    const markdown = reportMarkdown(json).split('\n');
+    assert.ok(markdown.includes('| model | game | n | valid | errors | truncated | success_strict | success_loose | reasoning | parse_error |'), markdown.join('\n'));
+    assert.match(markdown[0], /7 records \(1 errors, 1 truncated at the token limit;/);
+    assert.doesNotMatch(reportMarkdown(buildReport(mergeRunFiles([viaFile(gptX)])).json), /truncated/);
   });
 
   it("the HTML page's record table has only the metrics a run's records have (a route run shows no map precision/recall/F1)", () => {
@@ -105,8 +118,9 @@ describe('report (core)', () => {
     assert.ok(set.report.metricNames.includes('f1'), 'MANGO declares the map task metrics');
     const html = reportHtml(json, rows, set.report);
     const head = /<th>model<\/th><th>sample<\/th>(.*?)<\/tr>/s.exec(html)?.[1] ?? '';
-    assert.match(head, /<th>success_strict<\/th>/);
-    assert.doesNotMatch(head, /<th>(?:precision|recall|f1)<\/th>/);
+    // A metric's head carries what it means as its tooltip.
+    assert.match(head, /<th title="success_strict: [^"]+">success_strict<\/th>/);
+    assert.doesNotMatch(head, /<th[^>]*>(?:precision|recall|f1)<\/th>/);
   });
 
   it('writes a self-contained HTML page that shows record text as text', () => {

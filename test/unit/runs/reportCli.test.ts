@@ -115,7 +115,7 @@ describe('waypoint report and compare (CLI, upstream GRASP baselines)', function
     assert.equal(lines.length, 1 + 2 * 4);
     assert.match(lines[1], /^greedy,4,2,80,/);
     const markdown = waypoint('report', ...files, '--markdown', '--where', 'step_cost=0');
-    assert.match(markdown.stdout, /\| model \| distribution \| n \| valid \| energy \| length \|/);
+    assert.match(markdown.stdout, /\| model \| distribution \| n \| valid \| errors \| energy \| length \|/);
     assert.match(markdown.stdout, /\| greedy \| cluster \| 40 \| 40 \| /);
     const htmlPath = join(directory, 'report.html');
     const html = waypoint('report', ...files, '--html', htmlPath);

@@ -41,7 +41,6 @@ function banditPlayer(fake: FakeOpenAi, delayMs: number): void {
 }
 
 describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
-  this.timeout(60_000);
   let fake: FakeOpenAi;
   let dir: string;
   beforeEach(async () => {

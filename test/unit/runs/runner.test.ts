@@ -100,10 +100,18 @@ describe('batch runs: the engine', () => {
   });
 
   it('on cancel, abandons the requests in flight without records and starts no more', async () => {
-    const { source, state } = walkingModel(40);
+    const { source: walking, state } = walkingModel(40);
     const controller = new AbortController();
     const records: RunRecord<QuestionBase>[] = [];
-    setTimeout(() => controller.abort(), 100);
+    // The abort is timed from the first call, not from the test's start: set-up slowed by a busy
+    // machine must not let it come before any answer. Calls end 40 ms after they start and their
+    // timers fire in order, so the first two calls are answered before it and two calls are in flight at it.
+    const source: ReplySource = {
+      reply(...args) {
+        if (state.calls === 0) setTimeout(() => controller.abort(), 100);
+        return walking.reply(...args);
+      },
+    };
     const summary = await runQuestions(questions(20), options(source, records, { concurrency: 2, signal: controller.signal }));
     assert.equal(summary.stoppedBy, 'cancelled');
     assert.ok(records.length >= 2 && records.length < 20, `${records.length} records`);

@@ -1,0 +1,119 @@
+// What an error of the `openai` package (or of the fetch beneath it) means: its Failure kind for
+// the retry policy, the run's concurrency and the records, and one readable sentence for the user
+// that never quotes the key. Servers say the same thing over HTTP and inside a stream (llama-server
+// reports "Context size has been exceeded" both ways), so both are read the same way here.
+import OpenAI from 'openai';
+import { type KeyAdvice, keyRefusalMessage } from './apiKeyMessages';
+import { ModelCallError } from './engine';
+import type { Failure } from './failures';
+import { type BodyWatch, type Deadline, MAX_BODY_BYTES, megabytes } from './requestGuards';
+import type { ModelProfile } from './types';
+
+/** One attempt's view of its own limits: the call's deadline, the attempt's own signal (aborted with the deadline) and what the body watch saw. */
+export interface Attempt {
+  deadline: Deadline;
+  signal: AbortSignal;
+  watch: BodyWatch;
+  /** Whether a key went out, and how this host tells its user to set one: a 401 says which of the two went wrong. */
+  key: { sent: boolean; advice: KeyAdvice };
+}
+
+/** A server's error text in one short line: tags of HTML error pages stripped, whitespace folded, cut at 200 characters. */
+export function shortened(text: string): string {
+  const plain = text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
+}
+
+/** The error and its causes, innermost last (fetch wraps a socket's error two or three levels down). */
+function causeChain(error: Error): Error[] {
+  const chain = [error];
+  for (let cause: unknown = error.cause, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) chain.push(cause);
+  return chain;
+}
+
+/** What one error says: an AggregateError (a host name with several addresses, each refused) has no message of its own. */
+function messageOf(error: Error): string {
+  if (error.message) return error.message;
+  if (error instanceof AggregateError) return error.errors.map((inner) => (inner instanceof Error ? inner.message : String(inner))).join('; ');
+  return (error as { code?: string }).code ?? '';
+}
+
+/** A connection that opened and was then dropped (reset, closed mid-reply), at any depth of the cause chain; not one that never opened. */
+function isCutOff(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const chain = causeChain(error);
+  // A reset during the TLS handshake is a connection that never opened (a wrong port or scheme): "could not be reached".
+  if (chain.some((link) => /before secure TLS connection was established/i.test(link.message))) return false;
+  return chain.some((link) => /terminated|ECONNRESET|socket hang up|other side closed|premature close|UND_ERR_SOCKET/i.test(`${link.message} ${(link as { code?: string }).code ?? ''}`));
+}
+
+/** The innermost reason a connection failed (`connect ECONNREFUSED 127.0.0.1:8000`), not the SDK's bare "Connection error.". */
+export function connectionReason(error: Error): string {
+  let reason = error.message;
+  for (const link of causeChain(error)) reason = messageOf(link) || reason;
+  return shortened(reason.replace(/\.$/, ''));
+}
+
+/** The error object a server sent (`{"error":{"code","message","type",...}}`'s inner object), over HTTP or in a stream. */
+function serverError(error: InstanceType<typeof OpenAI.APIError>): { message: string; type?: string; code?: number } {
+  const body = error.error as { message?: unknown; type?: unknown; code?: unknown } | undefined;
+  return {
+    message: typeof body?.message === 'string' ? body.message : error.message,
+    type: typeof body?.type === 'string' ? body.type : undefined,
+    code: typeof body?.code === 'number' ? body.code : undefined,
+  };
+}
+
+/** An HTTP error or stream error event as a Failure: its words decide the kind where servers share a status (llama-server's 500 and 503). */
+function apiFailure(error: InstanceType<typeof OpenAI.APIError>): Failure {
+  const sent = serverError(error);
+  const status = error.status ?? sent.code;
+  const base = { ...(status === undefined ? {} : { status }), ...(sent.type ? { type: sent.type } : {}) };
+  const text = `${sent.message} ${sent.type ?? ''} ${typeof error.code === 'string' ? error.code : ''}`;
+  if (/context size has been exceeded/i.test(text)) return { kind: 'context-slots', ...base };
+  if (/exceed_context_size_error|context_length_exceeded|exceeds the available context size|maximum context length/i.test(text)) return { kind: 'prompt-too-long', ...base };
+  if (/loading model/i.test(text) && (status === 503 || status === undefined)) return { kind: 'loading', ...base };
+  if (status === 401 || status === 403) return { kind: 'auth', ...base };
+  if (status === 404) return { kind: 'configuration', ...base };
+  if (status === 429) return { kind: 'rate-limit', ...base };
+  if (status === 503 || status === 529) return { kind: 'overloaded', ...base };
+  if (status === undefined || status === 408 || status === 409 || status >= 500) return { kind: 'server', ...base };
+  return { kind: 'request', ...base };
+}
+
+/** The kind of failure `error` is (thrown by an attempt of the call `attempt` describes). */
+export function failureOf(error: unknown, attempt: Attempt): Failure {
+  if (attempt.deadline.timedOut || error instanceof OpenAI.APIConnectionTimeoutError) return { kind: 'timeout' };
+  if (attempt.watch.tooLarge) return { kind: 'reply' };
+  if (error instanceof ModelCallError) return error.failure ?? { kind: 'reply' };
+  if (error instanceof OpenAI.APIConnectionError) return { kind: isCutOff(error) ? 'cut-off' : 'connection' };
+  if (error instanceof OpenAI.APIError) return apiFailure(error);
+  if (isCutOff(error)) return { kind: 'cut-off' };
+  if (error instanceof SyntaxError) return { kind: 'reply' };
+  return { kind: 'internal' };
+}
+
+/** One sentence for the user about `error`, naming the model and server. */
+export function describeFailure(error: unknown, profile: ModelProfile, attempt: Attempt): string {
+  const where = `${profile.model ?? '?'} at ${profile.baseUrl ?? '?'}`;
+  if (error instanceof ModelCallError) return error.message;
+  if (attempt.deadline.timedOut || error instanceof OpenAI.APIConnectionTimeoutError) return `${where} did not answer within ${profile.timeoutMs / 1000} s (the profile's timeoutMs, for the whole reply).`;
+  if (attempt.watch.tooLarge) return `${where}: the reply exceeded ${megabytes(MAX_BODY_BYTES)} and was dropped.`;
+  // A connection that never opened is an APIConnectionError (an APIError without a status too): it
+  // is not an error the server sent, so it is told apart from an error event in the stream.
+  if (error instanceof OpenAI.APIConnectionError && !isCutOff(error)) return `${where} could not be reached (${connectionReason(error)}): check that the server is running and the base URL.`;
+  // Opened, then dropped before the reply was complete (a server crashing mid-generation).
+  if (error instanceof OpenAI.APIConnectionError) return `${where} closed the connection before the reply was complete (${connectionReason(error)}).`;
+  if (error instanceof OpenAI.APIError && error.status === undefined) return `${where} reported an error in its stream: ${shortened(serverError(error).message)}`;
+  if (error instanceof OpenAI.APIError) {
+    if (error.status === 401 || error.status === 403) return keyRefusalMessage(where, error.status, profile, attempt.key.sent, attempt.key.advice);
+    if (error.status === 404) return `${where} was not found (HTTP 404): check the base URL and the model name.`;
+    if (error.status === 429) return `${where} is rate limiting (HTTP 429) after ${profile.retries} retries.`;
+    if (apiFailure(error).kind === 'loading') return `${where} was still loading its model (HTTP 503 "Loading model") when the profile's timeoutMs (${profile.timeoutMs / 1000} s) ran out: wait until the server is ready.`;
+    // The package prefixes the status to the server's text; say it once.
+    return `${where} answered HTTP ${error.status}: ${shortened(error.message.replace(new RegExp(`^${error.status}\\s*`), ''))}`;
+  }
+  if (isCutOff(error)) return `${where} closed the connection before the reply was complete (${error instanceof Error ? error.message : String(error)}).`;
+  if (error instanceof SyntaxError) return `${where} sent a reply that is not valid JSON (${error.message}).`;
+  return `${where} failed: ${error instanceof Error ? error.message : String(error)}`;
+}

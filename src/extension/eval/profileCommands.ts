@@ -1,0 +1,242 @@
+// "Waypoint: Add Model Profile…" and "Waypoint: Test Connection": a person sets up a model without
+// hand-writing `waypoint.models` JSON, and finds out in one request whether it answers. The profile
+// goes into settings through the configuration API (user or workspace), the key into SecretStorage
+// only; the test is core's testConnection, the one `waypoint models test` runs.
+import * as vscode from 'vscode';
+import { baseUrlProblem, type ConnectionReport, testConnection } from '../../core/eval/connectionTest';
+import { ModelCallCancelled } from '../../core/eval/engine';
+import { normaliseBaseUrl } from '../../core/eval/openaiProvider';
+import type { ModelProfile } from '../../core/eval/types';
+import { requireTrust } from './modelCall';
+import { modelProfiles } from './profiles';
+import { apiKeyLookup, editorKeyAdvice, secretName, storeApiKey } from './secrets';
+
+/** Each field given skips its prompt (for scripts and tests); the palette asks for all of them. */
+export interface AddProfileOptions {
+  baseUrl?: string;
+  model?: string;
+  id?: string;
+  /** The key; empty for none (a key already stored for the id is kept). */
+  apiKey?: string;
+  /** Dollars per million tokens; null for no prices. */
+  pricePer1M?: { input: number; output: number } | null;
+  target?: 'user' | 'workspace';
+}
+
+export interface AddProfileOutcome {
+  id: string;
+  target: 'user' | 'workspace';
+  /** The entry as written to `waypoint.models` (never with the key). */
+  entry: Record<string, unknown>;
+  replaced: boolean;
+  keyStored: boolean;
+}
+
+const TITLE = 'Add Model Profile';
+const BUILT_IN_IDS = new Set(['oracle', 'random']);
+
+/** Two prices per million tokens ("0.15 0.60", "0.15, 0.60", "0.15/0.60"), null for none, or why not. */
+export function parsePrices(text: string): { input: number; output: number } | null | string {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const parts = trimmed.split(/[\s,/;]+/).filter(Boolean);
+  const numbers = parts.map((part) => Number(part.replace(/^\$/, '')));
+  if (parts.length !== 2 || numbers.some((value) => !Number.isFinite(value) || value < 0)) return 'Two prices in USD per 1M tokens, input then output, e.g. 0.15 0.60 (or leave empty).';
+  return { input: numbers[0], output: numbers[1] };
+}
+
+/** A profile id made from a model name: lower case, with runs of other characters as one hyphen. */
+export function suggestedId(model: string): string {
+  const base = model.split('/').pop() ?? model;
+  const id = base.toLowerCase().replace(/\.gguf$/, '').replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  return id === '' || BUILT_IN_IDS.has(id) ? `${id || 'model'}-api` : id;
+}
+
+/** Per-1M prices as the profile's per-1k fields, without binary noise (0.15 → 0.00015, not 0.00015000000000000001). */
+const per1k = (perMillion: number) => Number((perMillion / 1000).toPrecision(12));
+
+async function ask(step: number, steps: number, options: vscode.InputBoxOptions): Promise<string | undefined> {
+  return vscode.window.showInputBox({ ignoreFocusOut: true, ...options, title: `${TITLE} (${step}/${steps}): ${options.title}` });
+}
+
+function configuredEntries(target: vscode.ConfigurationTarget): unknown[] {
+  const inspected = vscode.workspace.getConfiguration('waypoint').inspect<unknown[]>('models');
+  const value = target === vscode.ConfigurationTarget.Global ? inspected?.globalValue : inspected?.workspaceValue;
+  return Array.isArray(value) ? value : [];
+}
+
+const idOf = (entry: unknown) => (typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined);
+
+/** "Waypoint: Add Model Profile…": base URL, model, id, key, prices, where to save; undefined when cancelled. */
+export async function addModelProfileCommand(secrets: vscode.SecretStorage, options: AddProfileOptions = {}): Promise<AddProfileOutcome | undefined> {
+  // Without a folder there is only user settings to save to: no sixth question.
+  const hasFolder = (vscode.workspace.workspaceFolders?.length ?? 0) > 0;
+  const steps = hasFolder ? 6 : 5;
+  const baseUrl =
+    options.baseUrl ??
+    (await ask(1, steps, {
+      title: 'base URL',
+      value: 'http://127.0.0.1:8080/v1',
+      valueSelection: [0, 'http://127.0.0.1:8080/v1'.length],
+      prompt: "The server's API root. llama.cpp: http://127.0.0.1:8080/v1 · Ollama: http://127.0.0.1:11434/v1 · vLLM: http://127.0.0.1:8000/v1 · OpenAI: https://api.openai.com/v1",
+      validateInput: (text) => baseUrlProblem(text),
+    }));
+  if (baseUrl === undefined) return undefined;
+  const urlProblem = baseUrlProblem(baseUrl);
+  if (urlProblem) throw new Error(`Waypoint: ${urlProblem}`);
+
+  const model =
+    options.model ??
+    (await ask(2, steps, {
+      title: 'model',
+      placeHolder: 'e.g. llama3.2, gpt-4o-mini, Qwen/Qwen2.5-7B-Instruct',
+      prompt: 'The model name the server expects. llama-server serves the one model it loaded and ignores this name; Test Connection shows the name it serves.',
+      validateInput: (text) => (text.trim() === '' ? 'The model name (any text for a server that ignores it, e.g. default).' : null),
+    }));
+  if (model === undefined) return undefined;
+
+  const existingIds = new Set(modelProfiles().map((profile) => profile.id));
+  const id =
+    options.id ??
+    (await ask(3, steps, {
+      title: 'profile id',
+      value: suggestedId(model.trim()),
+      prompt: 'How the model is named in pickers, run files and `waypoint run --profile-id`.',
+      validateInput: (text) => {
+        const candidate = text.trim();
+        if (candidate === '') return 'A name for the profile, e.g. local-llama.';
+        if (BUILT_IN_IDS.has(candidate)) return `'${candidate}' is a built-in agent's name: choose another.`;
+        if (existingIds.has(candidate)) return { message: `A profile '${candidate}' exists: it will be replaced (its other settings kept).`, severity: vscode.InputBoxValidationSeverity.Warning };
+        return null;
+      },
+    }));
+  if (id === undefined) return undefined;
+  const profileId = id.trim();
+  if (profileId === '' || BUILT_IN_IDS.has(profileId)) throw new Error(`Waypoint: '${profileId}' cannot be a profile id.`);
+
+  const hadKey = (await secrets.get(secretName(profileId))) !== undefined;
+  const apiKey =
+    options.apiKey ??
+    (await ask(4, steps, {
+      title: 'API key',
+      password: true,
+      prompt: `Stored in VS Code's SecretStorage, never in settings. Leave empty for a local server that needs none${hadKey ? ` (the key already stored for '${profileId}' is kept)` : ''}.`,
+    }));
+  if (apiKey === undefined) return undefined;
+
+  const prices =
+    options.pricePer1M !== undefined
+      ? options.pricePer1M
+      : await (async () => {
+          const text = await ask(5, steps, {
+            title: 'prices (optional)',
+            placeHolder: 'e.g. 0.15 0.60',
+            prompt: 'USD per 1M input tokens and per 1M output tokens, for the cost of runs and --max-cost. Leave empty to skip.',
+            validateInput: (value) => {
+              const parsed = parsePrices(value);
+              return typeof parsed === 'string' ? parsed : null;
+            },
+          });
+          if (text === undefined) return undefined;
+          const parsed = parsePrices(text);
+          return typeof parsed === 'string' ? undefined : parsed;
+        })();
+  if (prices === undefined) return undefined;
+
+  const target =
+    options.target ??
+    (hasFolder
+      ? (
+          await vscode.window.showQuickPick(
+            [
+              { label: 'User settings', description: 'every workspace on this machine', target: 'user' as const },
+              { label: 'Workspace settings', description: "this folder's .vscode/settings.json, shared with whoever opens it (never the key)", target: 'workspace' as const },
+            ],
+            { title: `${TITLE} (${steps}/${steps}): save '${profileId}' where?`, ignoreFocusOut: true },
+          )
+        )?.target
+      : 'user');
+  if (target === undefined) return undefined;
+
+  const configurationTarget = target === 'user' ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace;
+  const entries = configuredEntries(configurationTarget);
+  const index = entries.findIndex((entry) => idOf(entry) === profileId);
+  const previous = index >= 0 && typeof entries[index] === 'object' ? (entries[index] as Record<string, unknown>) : {};
+  // A replaced profile keeps what the person wrote into it (temperature, timeoutMs, …).
+  const entry: Record<string, unknown> = { ...previous, id: profileId, provider: 'openai-compatible', baseUrl: baseUrl.trim(), model: model.trim() };
+  if (prices) Object.assign(entry, { costPer1kInput: per1k(prices.input), costPer1kOutput: per1k(prices.output) });
+  const next = index >= 0 ? entries.map((existing, at) => (at === index ? entry : existing)) : [...entries, entry];
+  await vscode.workspace.getConfiguration('waypoint').update('models', next, configurationTarget);
+  const keyStored = apiKey.trim() !== '';
+  if (keyStored) await storeApiKey(secrets, profileId, apiKey);
+
+  const where = target === 'user' ? 'user settings' : 'workspace settings';
+  const keyNote = keyStored ? ', key in SecretStorage' : hadKey ? ', stored key kept' : ', no key';
+  const testNow = 'Test Connection';
+  void vscode.window.showInformationMessage(`Waypoint: model profile '${profileId}' ${index >= 0 ? 'replaced' : 'saved'} in ${where}${keyNote}.`, testNow).then((action) => {
+    if (action === testNow) void vscode.commands.executeCommand('waypoint.testConnection', { profileId });
+  });
+  return { id: profileId, target, entry, replaced: index >= 0, keyStored };
+}
+
+/** What the Test Connection toast offers for each failure: the way out most likely to fix it. */
+function actionsFor(report: ConnectionReport): string[] {
+  if (report.verdict === 'no-key' || report.verdict === 'key-refused') return ['Set API Key…', 'Show Output'];
+  if (report.verdict === 'wrong-path' || report.verdict === 'model-not-found' || report.verdict === 'not-configured' || report.verdict === 'not-reachable') return ['Open Settings', 'Show Output'];
+  return ['Show Output'];
+}
+
+export interface TestConnectionDeps {
+  secrets: vscode.SecretStorage;
+  log: vscode.LogOutputChannel;
+}
+
+/** "Waypoint: Test Connection": pick a profile, one tiny request, a verdict; the report, or undefined when cancelled. */
+export async function testConnectionCommand(deps: TestConnectionDeps, options: { profileId?: string } | string = {}): Promise<ConnectionReport | undefined> {
+  if (!requireTrust()) return undefined;
+  const wanted = typeof options === 'string' ? options : options.profileId;
+  const candidates = modelProfiles((message) => deps.log.warn(message)).filter((profile) => profile.provider === 'openai-compatible');
+  let profile: ModelProfile | undefined;
+  if (wanted !== undefined) {
+    profile = candidates.find((candidate) => candidate.id === wanted);
+    if (!profile) {
+      void vscode.window.showErrorMessage(`Waypoint: no model profile '${wanted}' with "provider": "openai-compatible" (see the setting waypoint.models).`);
+      return undefined;
+    }
+  } else if (candidates.length === 0) {
+    const add = 'Add Model Profile…';
+    if ((await vscode.window.showInformationMessage('Waypoint: there is no model profile to test yet.', add)) === add) await vscode.commands.executeCommand('waypoint.addModelProfile');
+    return undefined;
+  } else {
+    profile = (await vscode.window.showQuickPick(
+      candidates.map((candidate) => ({ label: candidate.id, description: `${candidate.model ?? ''} · ${candidate.baseUrl ?? ''}`, profile: candidate })),
+      { title: 'Test Connection: which model profile?' },
+    ))?.profile;
+    if (!profile) return undefined;
+  }
+  const chosen = profile;
+  let report: ConnectionReport;
+  try {
+    report = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: testing ${chosen.id} (${chosen.baseUrl ? normaliseBaseUrl(chosen.baseUrl) : 'no base URL'})`, cancellable: true }, async (_progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      return testConnection(chosen, await apiKeyLookup(deps.secrets)(chosen), { keyAdvice: editorKeyAdvice, signal: controller.signal });
+    });
+  } catch (error) {
+    if (error instanceof ModelCallCancelled) return undefined;
+    throw error;
+  }
+  const steps = report.steps.map((step) => `${step.name} ${step.status ?? 'no response'} in ${step.ms} ms`).join(', ');
+  const line = `Test Connection '${report.profileId}' (${report.baseUrl}, model '${report.model}'): ${report.verdict}: ${report.message}${steps ? ` [${steps}]` : ''}`;
+  if (report.ok) deps.log.info(line);
+  else deps.log.error(line);
+  const text = `Waypoint: ${report.profileId}: ${report.message}`;
+  if (report.ok) void vscode.window.showInformationMessage(text);
+  else
+    void vscode.window.showErrorMessage(text, ...actionsFor(report)).then(async (action) => {
+      if (action === 'Set API Key…') await vscode.commands.executeCommand('waypoint.setApiKey', report.profileId);
+      else if (action === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'waypoint.models');
+      else if (action === 'Show Output') deps.log.show(true);
+    });
+  return report;
+}
