@@ -3,7 +3,8 @@
 // Flags: --production (minify, no source maps), --watch, --tests.
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -46,10 +47,18 @@ const builds = [
   { ...browserCommon, entryPoints: { overview: 'webview/overview/main.ts', maze: 'webview/maze/main.ts', board: 'webview/board/main.ts', results: 'webview/results/main.ts', play: 'webview/play/main.ts' }, outdir: 'dist/webview' },
 ];
 
-// What the extension and the CLI load at run time: every output of the builds above. Written to
+// ELK's layout worker (the maze view's second layout), elkjs's own minified worker script as is: a
+// web worker in the view (started from a blob URL), and in Node (the CLI's --engine elk) the same
+// file exports elkjs's in-process worker (src/host/elkInProcess.ts). Nothing to bundle, one copy.
+const ELK_WORKER = 'dist/webview/elk-worker.js';
+mkdirSync('dist/webview', { recursive: true });
+copyFileSync(createRequire(import.meta.url).resolve('elkjs/lib/elk-worker.min.js'), ELK_WORKER);
+
+// What the extension and the CLI load at run time: every output of the builds above, and ELK's
+// worker. Written to
 // dist/runtime-files.json (with the schemas, below) so that packaging can be checked against the
 // build itself (scripts/e2e.mjs on the installed .vsix, test/unit/packaging.test.ts with vsce ls).
-const runtimeFiles = builds.flatMap((build) => Object.keys(build.entryPoints).map((name) => `${build.outdir}/${name}.js`));
+const runtimeFiles = [...builds.flatMap((build) => Object.keys(build.entryPoints).map((name) => `${build.outdir}/${name}.js`)), ELK_WORKER];
 
 if (withTests) {
   const testEntries = Object.fromEntries(
