@@ -210,9 +210,12 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     }),
     vscode.commands.registerCommand('waypoint.resultsState', () => {
       const panel = evaluationModule?.ResultsPanel.active;
+      const lastLoadError = evaluationModule?.ResultsPanel.lastLoadError;
       return panel
-        ? { title: panel.panel.title, files: panel.files, report: panel.model.report, models: panel.model.models, lastRender: panel.lastRender, shared: Object.fromEntries(panel.shared), lastNotice: panel.lastNotice, lastStatus: panel.lastStatus }
-        : undefined;
+        ? { title: panel.panel.title, files: panel.files, report: panel.model.report, models: panel.model.models, lastRender: panel.lastRender, shared: Object.fromEntries(panel.shared), lastNotice: panel.lastNotice, lastStatus: panel.lastStatus, lastLoadError }
+        : lastLoadError === undefined
+          ? undefined
+          : { lastLoadError };
     }),
     // Test-only: Share to `target` without the save dialog; a drop of `uris` through the view's own handler.
     vscode.commands.registerCommand('waypoint.shareResults', (format: 'html' | 'csv' = 'html', target?: string) => evaluationModule?.ResultsPanel.active?.share(format, target ? { target } : {})),

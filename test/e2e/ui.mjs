@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { webviewChecks } from './views.mjs';
 
@@ -88,6 +88,43 @@ async function startSlowModelServer() {
       server.close(resolve);
     }),
   };
+}
+
+/** The row of `name` in the Explorer (a folder or file label). */
+function explorerRow(page, name) {
+  return page.locator(`.explorer-folders-view .monaco-list-row[aria-label^="${name}"]`).first();
+}
+
+/**
+ * Accepts the save dialog a Share button opened (code-server's own dialog: a path in a quick input)
+ * at the path it proposes, replacing the file if it exists; returns that path.
+ */
+async function saveThroughDialog(page, title) {
+  const dialog = page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: title }) });
+  await dialog.waitFor({ timeout: 30_000 });
+  const input = dialog.locator('input').first();
+  // The dialog fills its input once it has listed the folder.
+  const path = await retry('the proposed path', async () => {
+    const value = await input.inputValue();
+    if (!value.startsWith('/')) throw new Error(`the input says "${value}"`);
+    return value;
+  });
+  await page.keyboard.press('Enter');
+  const replace = page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Replace' }).first();
+  if (await replace.waitFor({ timeout: 3000 }).then(() => true, () => false)) await replace.click();
+  return path;
+}
+
+/** The notification Share shows: it names the file it wrote and offers Open and a way to find it. Returns the toast. */
+async function shareNotice(page, what, shownPath) {
+  const text = `wrote the ${what} to ${shownPath}`;
+  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
+  await retry(`the notification "${text}"`, async () => {
+    if ((await toast.count()) === 0) throw new Error(`toasts say: ${(await page.locator('.notifications-toasts').innerText()).slice(0, 300)}`);
+    const buttons = await toast.locator('.monaco-button').allInnerTexts();
+    if (!buttons.includes('Open') || !buttons.includes('Reveal in Explorer')) throw new Error(`its buttons: ${buttons.join(', ')}`);
+  }, 120_000);
+  return toast;
 }
 
 /** Clicks the quick-pick row whose label starts with `label`. */
@@ -453,12 +490,13 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await results.click();
     await frameWith(page, '.results-app #share-html');
     // Share: the self-contained HTML report beside the run files, opened offline in chromium.
+    // Share asks where to save, starting beside the run files; Run Benchmark's "Open HTML Report" wrote that file already.
     await view.locator('#share-html').click();
-    const html = await retry('the shared HTML report', async () => {
-      const name = readdirSync(folder).find((file) => file.endsWith('.report.html'));
-      if (!name) throw new Error(`no .report.html in ${readdirSync(folder).join(', ')}`);
-      return join(folder, name);
-    }, 60_000);
+    const saved = await saveThroughDialog(page, 'Share HTML');
+    if (dirname(saved) !== folder || !/^mango-oracle\+random-.*\.report\.html$/.test(basename(saved))) throw new Error(`the save dialog proposed ${saved}`);
+    await shareNotice(page, 'HTML report', `.waypoint/runs/batch/${basename(saved)}`);
+    const html = saved;
+    await shot('results-share-notice');
     const reportPage = await page.context().newPage();
     const requests = [];
     reportPage.on('request', (request) => { if (!request.url().startsWith('file:') && !request.url().startsWith('data:')) requests.push(request.url()); });
@@ -473,6 +511,105 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await reportPage.screenshot({ path: join(screenshotsDir, 'e2e-results-shared-html.png'), fullPage: false });
     await reportPage.close();
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+  });
+
+  await check('run files the CLI wrote outside .waypoint/runs: opened from the Explorer menu, a second one Shift-dropped on the view, a file that is not one refused by its line, and Share saying where it wrote', async () => {
+    await runCommand(page, 'View: Close All Editors');
+    await runCommand(page, 'View: Show Explorer');
+    const cliRuns = join(workspace, 'cli-runs');
+    mkdirSync(cliRuns, { recursive: true });
+    for (const agent of ['oracle', 'random']) {
+      execFileSync(process.execPath, [join(repo, 'dist', 'cli.js'), 'run', 'mango', join(workspace, 'mango', 'lighthouse'), '--agent', agent, '--out', join(cliRuns, `${agent}.jsonl`)], { encoding: 'utf8' });
+    }
+    await retry('the cli-runs folder in the Explorer', async () => {
+      const folderRow = explorerRow(page, 'cli-runs');
+      if ((await folderRow.getAttribute('aria-expanded', { timeout: 2000 })) === 'false') await folderRow.click({ timeout: 2000 });
+      await explorerRow(page, 'oracle.jsonl').waitFor({ timeout: 2000 });
+      await explorerRow(page, 'random.jsonl').waitFor({ timeout: 2000 });
+    });
+    // The Explorer's context menu on a .jsonl run file.
+    await explorerRow(page, 'oracle.jsonl').click({ button: 'right' });
+    await page.locator('.context-view .action-label', { hasText: 'Open in Results View' }).first().click({ timeout: 10_000 });
+    const view = await frameWith(page, '.results-app #tab-tables');
+    await retry('the run file\'s records in the view', async () => {
+      if ((await view.locator('.results-title').innerText()) !== 'oracle') throw new Error(`title ${await view.locator('.results-title').innerText()}`);
+      const overall = await view.locator('#panel-tables .results-table').first().locator('tbody tr').allInnerTexts();
+      if (overall.length !== 1 || !/^oracle\s+364\s+364\s+0\s+1\.000/.test(overall[0])) throw new Error(`overall rows: ${overall.join(' | ')}`);
+      if (!(await view.locator('.results-files').innerText()).includes('cli-runs/oracle.jsonl')) throw new Error('the file is not named');
+    });
+    await shot('results-cli-file');
+    // A second run file dragged from the Explorer with Shift held (VS Code hands a webview drags only then).
+    const source = await explorerRow(page, 'random.jsonl').boundingBox();
+    const target = await page.locator('iframe.webview.ready').first().boundingBox();
+    await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(source.x + source.width / 2 + 30, source.y + source.height / 2 + 10, { steps: 3 });
+    await page.keyboard.down('Shift');
+    await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 15 });
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    await retry('the dropped file added to the view', async () => {
+      const status = await view.locator('#results-status').innerText();
+      if (status !== 'Added cli-runs/random.jsonl: the view now shows 2 run files.') throw new Error(`status: ${status}`);
+      const overall = await view.locator('#panel-tables .results-table').first().locator('tbody tr').allInnerTexts();
+      if (overall.length !== 2 || !overall[1].startsWith('random')) throw new Error(`overall rows: ${overall.join(' | ')}`);
+    });
+    await shot('results-cli-drop');
+    // Share HTML and Export CSV: a save dialog beside the run files, then a notification naming the file.
+    await view.locator('#share-html').click();
+    const html = await saveThroughDialog(page, 'Share HTML');
+    if (html !== join(cliRuns, 'mango-oracle+random.report.html')) throw new Error(`the save dialog proposed ${html}`);
+    const htmlToast = await shareNotice(page, 'HTML report', 'cli-runs/mango-oracle+random.report.html');
+    await shot('results-cli-share-notice');
+    await htmlToast.locator('.monaco-button', { hasText: 'Open' }).first().click();
+    // A web window's browser cannot open the server's file: the report opens in a tab of VS Code.
+    await views.expect('waypoint.reportPreview', 'report-preview', {
+      ready: async (report) => {
+        const tabs = await page.locator('.tabs-container .tab').allInnerTexts();
+        const text = await report.locator('body').innerText();
+        return tabs.some((tab) => tab.includes('Report: mango-oracle+random.report.html')) && text.includes('728 records') && text.includes('random');
+      },
+    });
+    await page.locator('.tabs-container .tab', { hasText: 'Results:' }).first().click();
+    await view.locator('#share-csv').click();
+    const csv = await saveThroughDialog(page, 'Export CSV');
+    const csvToast = await shareNotice(page, 'CSV of the report', `cli-runs/${basename(csv)}`);
+    const expected = execFileSync(process.execPath, [join(repo, 'dist', 'cli.js'), 'report', join(cliRuns, 'oracle.jsonl'), join(cliRuns, 'random.jsonl'), '--csv'], { encoding: 'utf8' });
+    if (readFileSync(csv, 'utf8').trim() !== expected.trim()) throw new Error('the CSV differs from `waypoint report --csv`');
+    await csvToast.locator('.monaco-button', { hasText: 'Reveal in Explorer' }).first().click();
+    await retry('the CSV selected in the Explorer', async () => {
+      const selected = await page.locator('.explorer-folders-view .monaco-list-row.selected').allInnerTexts();
+      if (!selected.some((name) => name.includes(basename(csv)))) throw new Error(`selected: ${selected.join(' | ')}`);
+    });
+    // Show Results from the palette: "Open a run file…" and the files opened before; a file that
+    // is not a run file is refused by its first line, and "Open File" goes there.
+    await runCommand(page, 'Waypoint: Show Results…');
+    const browse = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open a run file…' }).first();
+    await browse.waitFor({ timeout: 10_000 });
+    const rows = (await page.locator('.quick-input-list .monaco-list-row').allInnerTexts()).join(' | ');
+    for (const expectedRow of ['Benchmark runs in this workspace', 'Opened before', 'cli-runs/oracle.jsonl', 'cli-runs/random.jsonl']) {
+      if (!rows.includes(expectedRow)) throw new Error(`the picker lacks "${expectedRow}": ${rows}`);
+    }
+    await shot('results-picker');
+    await browse.click();
+    await page.keyboard.press('Enter');
+    const open = page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: 'Show Results: open run files' }) });
+    await open.waitFor({ timeout: 10_000 });
+    await open.locator('input').first().fill(join(workspace, 'mango', 'lighthouse', 'lighthouse.all_pairs.jsonl'));
+    await page.keyboard.press('Enter');
+    const refusal = page.locator('.notifications-toasts .notification-toast', { hasText: 'lighthouse.all_pairs.jsonl is not a run file: line 1, column 1' }).first();
+    await retry('the refusal naming the file and line', async () => {
+      if ((await refusal.count()) === 0) throw new Error(`toasts say: ${(await page.locator('.notifications-toasts').innerText()).slice(0, 300)}`);
+    });
+    await shot('results-not-a-run-file');
+    await refusal.locator('.monaco-button', { hasText: 'Open File' }).first().click();
+    await retry('the file open at its first line', async () => {
+      const tabs = await page.locator('.tabs-container .tab').allInnerTexts();
+      if (!tabs.some((tab) => tab.includes('lighthouse.all_pairs.jsonl'))) throw new Error(`tabs: ${tabs.join(' | ')}`);
+      const position = await page.locator('.statusbar-item[id="status.editor.selection"]').innerText();
+      if (!position.includes('Ln 1, Col 1')) throw new Error(`status bar says ${position}`);
+    });
+    await runCommand(page, 'View: Close All Editors');
   });
 
   await check('"Waypoint: Show Board" draws a BabyAI level in the grid view', async () => {
@@ -596,14 +733,14 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
   await check('the Waypoint Runs view lists the runs of this session', async () => {
     await runCommand(page, 'Explorer: Focus on Waypoint Runs View');
     // Room for the view: the folder tree and the Outline above it folded.
-    for (const section of ['Explorer Section: workspace', 'Outline Section']) {
+    for (const section of ['Explorer Section', 'Outline Section']) {
       const header = page.locator(`.pane-header[aria-label^="${section}"][aria-expanded="true"]`).first();
       if ((await header.count()) > 0) await header.click();
     }
     await retry('rows of the Runs view', async () => {
       const text = await page.locator('.pane:has(.pane-header[aria-label^="Waypoint Runs"]) .monaco-list-rows').innerText();
-      // Groups by benchmark run and game: the batch run, the MANGO questions and play, the SmartPlay episodes.
-      for (const expected of ['Benchmark runs', 'lighthouse', 'SmartPlay · Hanoi4Disk']) if (!text.includes(expected)) throw new Error(`the Runs view lacks ${expected}: ${text.slice(0, 300)}`);
+      // Grouped by game: the latest SmartPlay episode (revealed when it was recorded) and the episode you played.
+      for (const expected of ['SmartPlay · Hanoi4Disk', 'lighthouse', 'PLAY harbour road → lamp room', 'human']) if (!text.includes(expected)) throw new Error(`the Runs view lacks ${expected}: ${text.slice(0, 400)}`);
     });
     await page.screenshot({ path: join(screenshotsDir, 'e2e-view-runs.png') });
   });

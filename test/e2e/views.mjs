@@ -22,6 +22,12 @@ export function extensionWebviews(repo) {
     if (!text.includes('createWebviewPanel(')) continue;
     const viewType = text.match(/static readonly viewType = '([\w.-]+)'/)?.[1];
     const pages = [...text.matchAll(/webviewHtml\([^;]*?'([\w.-]+\.js)',\s*(['`])(.*?)\2/g)];
+    // A panel showing a page of its own (the shared HTML report) declares that page's title instead.
+    const pageTitle = text.match(/static readonly pageTitle = '([^']+)'/)?.[1];
+    if (viewType && pages.length === 0 && pageTitle) {
+      views.push({ viewType, script: null, title: pageTitle });
+      continue;
+    }
     if (!viewType || pages.length !== 1) throw new Error(`src/${file}: expected one viewType and one webviewHtml(…, 'x.js', 'Title') beside createWebviewPanel, found ${viewType ?? 'no viewType'} and ${pages.length}`);
     const [, script, , title] = pages[0];
     views.push({ viewType, script, title: title.split('${')[0] });
@@ -71,7 +77,7 @@ export function webviewChecks(page, { repo, screenshotsDir, retry }) {
   /** The document of a view on screen: the frame whose script is dist/webview/<script> and whose title starts with the view's. */
   async function viewFrame(view) {
     for (const frame of page.frames()) {
-      const found = await frame.evaluate(({ script, title }) => [...document.scripts].some((element) => element.src.endsWith(`/dist/webview/${script}`)) && document.title.startsWith(title), view).catch(() => false);
+      const found = await frame.evaluate(({ script, title }) => (script === null || [...document.scripts].some((element) => element.src.endsWith(`/dist/webview/${script}`))) && title !== null && document.title.startsWith(title), view).catch(() => false);
       if (found && (await onScreen(frame))) return frame;
     }
     return undefined;
@@ -91,7 +97,7 @@ export function webviewChecks(page, { repo, screenshotsDir, retry }) {
         const candidate = await viewFrame(view);
         if (!candidate) throw new Error(`no visible document loading dist/webview/${view.script} titled "${view.title}…"`);
         const rendered = await candidate.evaluate(() => {
-          const app = document.getElementById('app');
+          const app = document.getElementById('app') ?? document.body;
           const box = app?.getBoundingClientRect();
           return { text: (app?.innerText ?? '').trim().length, elements: app?.querySelectorAll('*').length ?? 0, width: box?.width ?? 0, height: box?.height ?? 0 };
         });

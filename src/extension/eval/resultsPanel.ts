@@ -124,6 +124,7 @@ function filesOf(target: ResultsTarget): string[] | undefined {
 
 /** Says why files could not be shown; a file that is not a run file gets "Open File", at its bad line. */
 function reportLoadFailure(files: readonly string[], error: unknown): void {
+  ResultsPanel.lastLoadError = error instanceof Error ? error.message : String(error);
   if (error instanceof NotARunFileError) {
     const { file, line, column } = error.located;
     void vscode.window.showErrorMessage(`Waypoint: cannot show results: ${error.message}`, 'Open File').then(async (choice) => {
@@ -143,6 +144,8 @@ export class ResultsPanel implements vscode.Disposable {
   private static readonly open = new Map<string, ResultsPanel>();
   /** The panel last shown or focused (for tests and the Share command). */
   static active: ResultsPanel | undefined;
+  /** Why the last files asked for could not be shown (tests read it; they cannot read a toast). */
+  static lastLoadError: string | undefined;
 
   private readonly disposables: vscode.Disposable[] = [];
   /** Watchers of the run files' folders, replaced when files are added. */

@@ -8,7 +8,8 @@ import { constants, promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { batchRunStart } from '../../core/runs/batchRun';
-import { showReportPreview } from './reportPreview';
+import { companionColumn } from '../views/tabGroups';
+import { ReportPreview } from './reportPreview';
 
 export type ShareFormat = 'html' | 'csv';
 
@@ -59,11 +60,11 @@ function browserSeesThisDisk(): boolean {
 export async function openShared(format: ShareFormat, path: string, iconPath?: vscode.Uri): Promise<void> {
   const uri = vscode.Uri.file(path);
   if (format === 'csv') {
-    await vscode.window.showTextDocument(uri, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    await vscode.window.showTextDocument(uri, { preview: true, viewColumn: companionColumn() });
     return;
   }
   if (browserSeesThisDisk() && (await vscode.env.openExternal(uri))) return;
-  await showReportPreview(path, iconPath);
+  await ReportPreview.show(path, iconPath);
 }
 
 /** What the notification said and offered (kept for the tests that cannot click it). */

@@ -12,6 +12,7 @@ import { definePlayTests } from './play.e2e';
 import { defineProfileTests } from './profiles.e2e';
 import { defineResultsTests } from './results.e2e';
 import { defineReviewProposalTests } from './reviewProposals.e2e';
+import { defineRunFileTests } from './runFiles.e2e';
 
 interface TestRecord {
   title: string;
@@ -30,6 +31,7 @@ export function run(): Promise<void> {
   defineExtensionTests();
   defineReviewProposalTests();
   defineResultsTests();
+  defineRunFileTests();
   defineMapDiffTests();
   definePlayTests();
   defineColumnTests();
