@@ -32,8 +32,8 @@ export interface Bounds {
 /** Screen margin around the maze when fitted. */
 const FIT_MARGIN = 16;
 const MAX_ZOOM = 4;
-/** A framed route is shown at most this close: a two-room route should not fill the panel with two boxes. */
-const FRAME_MAX_ZOOM = 1.4;
+/** A framed route is shown at most at full size: a two-room route should not fill the panel with two boxes. */
+const FRAME_MAX_ZOOM = 1;
 const FLY_MS = 280;
 /** A gesture has ended when no input came for this long. */
 const REST_MS = 160;

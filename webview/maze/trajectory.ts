@@ -194,7 +194,7 @@ export class TrajectoryStepper {
     for (const step of steps) for (const [x, y] of (step.edgeId && this.joins(step) ? this.layout.edges.get(step.edgeId)?.points : undefined) ?? []) include(x, y);
     if (!Number.isFinite(left)) return null;
     // Room around the route to see where it could have turned off.
-    const margin = 40;
+    const margin = 60;
     return { x: left - margin, y: top - margin, width: right - left + 2 * margin, height: bottom - top + 2 * margin };
   }
 
