@@ -94,6 +94,8 @@ async function loadResults(files: readonly string[], workerScript: string): Prom
   const names = files.map(shownPath);
   const title = files.length === 1 ? basename(files[0], '.jsonl') : `${set.benchmark}: ${files.length} run files`;
   const { model, rows } = buildResultsModel(set, names, title);
+  // An error of an earlier attempt no longer describes what is shown.
+  ResultsPanel.lastLoadError = undefined;
   return { set, rows, model, problems: parsed.flatMap((entry) => entry.problems), where };
 }
 

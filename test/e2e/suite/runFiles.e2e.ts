@@ -132,6 +132,10 @@ export function defineRunFileTests(): void {
       const { lastLoadError } = (await state()) ?? {};
       assert.match(lastLoadError ?? '', /^grasp\/inner_cluster_free\.jsonl is not a run file: line 1, column 1: `time` is missing \(\d+ more lines are not run records either\)\. Its name is that of a GRASP benchmark file \(grasp-grids\), not of a run file\./);
       assert.equal(resultsTabs().length, 1, 'the open view is left as it was');
+      // The next files that load are shown without the refusal still standing as the last error.
+      await vscode.commands.executeCommand('waypoint.openInResultsView', vscode.Uri.file(oracle), [vscode.Uri.file(oracle), vscode.Uri.file(random)]);
+      await drawn([oracle, random], 728);
+      assert.equal((await state())?.lastLoadError, undefined, 'a successful load clears the last load error');
     });
 
     it('Share HTML and Export CSV say where they wrote and offer Open and a way to find the file', async function () {
