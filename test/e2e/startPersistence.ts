@@ -259,8 +259,14 @@ export async function runStartPersistence(): Promise<CheckResult[]> {
       await stopStart();
     }
 
-    await check('npm start -- --reset starts from an empty profile', async () => {
+    await check('npm start -- --reset starts from an empty profile and leaves other files in its folder', async () => {
+      // A file of the person's beside the profile the earlier starts made: --reset is not rm -rf.
+      if (!existsSync(join(profileRoot, '.waypoint-start-profile'))) throw new Error('the earlier starts left no marked profile to reset');
+      const ownFile = join(profileRoot, 'notes.txt');
+      writeFileSync(ownFile, 'not part of the profile');
       live.started = await npmStart(['--reset', workspace], env, port);
+      if (!existsSync(ownFile)) throw new Error('--reset deleted a file that is not part of the profile');
+      if (!existsSync(join(profileRoot, '.waypoint-start-profile'))) throw new Error('the profile has no .waypoint-start-profile mark');
       if (!/Profile: .* \(reset;/.test(live.started.output())) throw new Error(`npm start did not say it reset the profile:\n${live.started.output()}`);
       const settings = readFileSync(userSettings, 'utf8');
       if (settings.includes(PROFILE)) throw new Error('the reset profile still has the model profile');
