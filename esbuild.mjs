@@ -3,7 +3,8 @@
 // Flags: --production (minify, no source maps), --watch, --tests.
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -46,10 +47,18 @@ const builds = [
   { ...browserCommon, entryPoints: { overview: 'webview/overview/main.ts', maze: 'webview/maze/main.ts', board: 'webview/board/main.ts', results: 'webview/results/main.ts', play: 'webview/play/main.ts' }, outdir: 'dist/webview' },
 ];
 
-// What the extension and the CLI load at run time: every output of the builds above. Written to
+// ELK's layout worker (the maze view's second layout), elkjs's own minified worker script as is: a
+// web worker in the view (started from a blob URL), and in Node (the CLI's --engine elk) the same
+// file exports elkjs's in-process worker (src/host/elkInProcess.ts). Nothing to bundle, one copy.
+const ELK_WORKER = 'dist/webview/elk-worker.js';
+mkdirSync('dist/webview', { recursive: true });
+copyFileSync(createRequire(import.meta.url).resolve('elkjs/lib/elk-worker.min.js'), ELK_WORKER);
+
+// What the extension and the CLI load at run time: every output of the builds above, and ELK's
+// worker. Written to
 // dist/runtime-files.json (with the schemas, below) so that packaging can be checked against the
 // build itself (scripts/e2e.mjs on the installed .vsix, test/unit/packaging.test.ts with vsce ls).
-const runtimeFiles = builds.flatMap((build) => Object.keys(build.entryPoints).map((name) => `${build.outdir}/${name}.js`));
+const runtimeFiles = [...builds.flatMap((build) => Object.keys(build.entryPoints).map((name) => `${build.outdir}/${name}.js`)), ELK_WORKER];
 
 if (withTests) {
   const testEntries = Object.fromEntries(
@@ -81,8 +90,8 @@ const schemaFiles = readdirSync('dist/schemas').filter((name) => name.endsWith('
 writeFileSync('dist/runtime-files.json', `${JSON.stringify({ files: [...runtimeFiles, ...schemaFiles].sort() }, null, 2)}\n`);
 
 // package.json's "bin": executable, so `npm link` (waypoint on PATH) and `./dist/cli.js` run it even
-// after a clean build.
-chmodSync('dist/cli.js', 0o755);
+// after a clean build. In watch mode the first build may not have written it yet: chmod what exists.
+if (existsSync('dist/cli.js')) chmodSync('dist/cli.js', 0o755);
 
 // V8's code cache of the CLI bundle (src/cli/bin.ts loadBundle): one command run to write it.
 if (!watch) execFileSync(process.execPath, ['dist/cli.js', '--help'], { env: { ...process.env, WAYPOINT_WRITE_COMPILE_CACHE: '1' }, stdio: 'ignore' });

@@ -132,7 +132,7 @@ void (async () => {
   rows.push(...(await benchServerResponsiveness()));
   rows.push(...(await benchMazeLayout()));
   rows.push(...(await benchWebviews()));
-  rows.push(...benchMazeQuality());
+  rows.push(...(await benchMazeQuality()));
   rows.push(...benchAnnotate());
   rows.push(...(await benchGraspScoring()));
   rows.push(...benchGraspImport(repoRoot));

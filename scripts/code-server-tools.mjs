@@ -3,7 +3,7 @@
 // ships (code-server 4.139 refuses Node 20). Both are pinned and cached outside the work tree so a
 // fresh clone on the same machine pays the ~3-6 minute install only once.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -91,6 +91,7 @@ function processAlive(pid) {
 function withInstallLock(install) {
   const lock = join(toolsRoot, '.install.lock');
   let announced = false;
+  const waitingSince = Date.now();
   for (;;) {
     try {
       mkdirSync(lock);
@@ -102,13 +103,21 @@ function withInstallLock(install) {
       try {
         owner = Number(readFileSync(join(lock, 'pid'), 'utf8'));
       } catch {}
-      // A lock without a pid file is one being created right now: wait for it like a live one.
-      if (Number.isInteger(owner) && owner > 0 && !processAlive(owner)) {
+      // A lock without a pid file is one being created right now, unless it is older than a minute
+      // (its owner died between the two calls): then, like a dead owner's, it is taken over.
+      let ageMs = 0;
+      try {
+        ageMs = Date.now() - statSync(lock).mtimeMs;
+      } catch {}
+      const ownerDead = Number.isInteger(owner) && owner > 0 ? !processAlive(owner) : ageMs > 60_000;
+      if (ownerDead) {
         rmSync(lock, { recursive: true, force: true });
         continue;
       }
       if (!announced) log(`waiting for another process (pid ${owner}) to finish installing the tools`);
       announced = true;
+      // An install takes minutes; one that holds the lock for half an hour is stuck, not slow.
+      if (Date.now() - waitingSince > 30 * 60_000) throw new Error(`${lock} is held by pid ${owner} for 30 minutes; stop that process or delete the folder`);
       sleepMs(1000);
     }
   }

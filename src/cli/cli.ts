@@ -35,7 +35,7 @@ commands:
   mango graph|skeletons <gameDir>   maze graph [--cutoff N] [--reverse none|naive] [--json]; DF/RF skeletons --task df|rf [--cutoff N] [--limit K]
   mango prompt <gameDir> --id ID     the exact upstream prompt [--cutoff N] [--template release|paper] [--json]
   mango score <gameDir> --answers F  scores of answer records (JSONL or a folder of result files) [--mode faithful|reference] [--cutoff N] [--json]
-  mango layout <gameDir>   the maze view's layout: room boxes, edge polylines, label boxes [--cutoff N] [--reverse none|naive] [--json] [--svg FILE]
+  mango layout <gameDir>   the maze view's layout: room boxes, edge polylines, label boxes [--engine compass|elk] [--cutoff N] [--reverse none|naive] [--json] [--svg FILE]
   mango map-diff <gameDir> --answer F | --run R [--model M]   a model's map (or the one its route answers imply) against the maze [--cutoff N] [--json]
   mango annotate <walkthrough|gameDir>   proposed locations and move edges from the walkthrough text alone, with confidence and evidence [--json]
   mango generate --rooms N --seed S --out DIR   a new game in the release format [--confusable 0..1] [--imputed-share 0..1] [--passages 0..1] [--corridor 0..1] [--idle 0..1] [--canary TEXT] [--json]

@@ -75,17 +75,20 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
   return withOverrides({ id: model, provider: 'openai-compatible', baseUrl, model, ...PROFILE_DEFAULTS, ...(options.has('api-key-env') ? { apiKeyEnv: options.get('api-key-env') } : {}) }, options);
 }
 
-/** Failures of one kind (or, without a kind, of one message): how many, and the first message as the example. */
+/** Failures of one kind (or, without a kind, of one message): how many, the first message as the example, and whether the messages differed. */
 interface FailureGroup {
   count: number;
   example: string;
+  /** What the failures share (`prompt-too-long: HTTP 400 exceed_context_size_error`); null without a kind. */
   label: string | null;
+  varied: boolean;
 }
 
 /**
- * The run file, counting truncated replies and grouping each record's `error` as it is appended: by the failure's kind, HTTP
- * status and server error type when the record has them (llama-server's overflow messages carry
- * token counts, so twenty identical failures are twenty different texts), else by the text.
+ * The run file, counting truncated replies and grouping each record's `error` as it is appended:
+ * by the failure's kind, HTTP status and server error type when the record has them
+ * (llama-server's overflow messages carry token counts, so twenty identical failures are twenty
+ * different texts), else by the text.
  */
 function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGroup>, truncated: { count: number }): RunFileAccess {
   return {
@@ -98,10 +101,9 @@ function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGro
           if (record.error !== undefined) {
             const failure = record.failure as Failure | undefined;
             const key = failure ? failureKey(failure) : `message|${record.error}`;
-            // The kind alone ("connection") adds nothing to its message; a status and server type do.
-            const label = failure && (failure.status !== undefined || failure.type !== undefined) ? failureLabel(failure) : null;
-            const group = failures.get(key) ?? { count: 0, example: record.error, label };
+            const group = failures.get(key) ?? { count: 0, example: record.error, label: failure ? failureLabel(failure) : null, varied: false };
             group.count++;
+            if (record.error !== group.example) group.varied = true;
             failures.set(key, group);
           }
           return sink.append(record);
@@ -116,9 +118,11 @@ function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGro
 function reportFailures(failures: ReadonlyMap<string, FailureGroup>, outPath: string, err: Output, except?: string): void {
   const groups = [...failures].filter(([key]) => key !== except).sort((a, b) => b[1].count - a[1].count);
   const SHOWN = 5;
-  for (const [, { count, example, label }] of groups.slice(0, SHOWN)) {
+  for (const [, { count, example, label, varied }] of groups.slice(0, SHOWN)) {
     const many = count === 1 ? '1 question' : `${count} questions`;
-    err(escapeControls(`${outPath}: ${many} failed${label ? ` (${label})` : ''}: ${example}`));
+    // One message says it all; messages that differ (token counts) are told by what they share, with the first as example.
+    const shared = varied && label ? ` (${label}), e.g.` : '';
+    err(escapeControls(`${outPath}: ${many} failed${shared}: ${example}`));
   }
   const rest = groups.slice(SHOWN).reduce((sum, [, group]) => sum + group.count, 0);
   if (rest > 0) err(`${outPath}: ${rest} more failed for ${groups.length - SHOWN} other reasons (each record's "error" says why)`);

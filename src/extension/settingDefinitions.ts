@@ -5,6 +5,7 @@
 import { DEFAULT_MAX_FILE_SIZE_MB } from '../core/fileLimits';
 import { PROMPT_STYLES, type PromptStyle } from '../core/grasp/prompt';
 import { SCORING_MODES, type ScoringMode } from '../core/grasp/types';
+import { DEFAULT_LAYOUT_ENGINE, LAYOUT_ENGINES, type LayoutEngineName } from '../core/mango/layoutEngines';
 
 interface SettingDefinition<T> {
   default: T;
@@ -37,6 +38,8 @@ export const SETTINGS = {
   'mango.skeletonPathLimit': numberAtLeast(0, 0, true),
   'mango.cutoff': numberAtLeast(0, 70, true),
   'mango.promptTemplate': oneOf(['release', 'paper'] as const, 'release'),
+  /** The maze view's layout: compass (the default) or ELK layered. */
+  'maze.layout': oneOf<LayoutEngineName>(LAYOUT_ENGINES, DEFAULT_LAYOUT_ENGINE),
   /** MANGO and BabyAI: faithful (the paper) or reference (the released evaluator). */
   'evaluation.scoringMode': oneOf(['faithful', 'reference'] as const, 'faithful'),
   'grasp.scoringMode': oneOf<ScoringMode>(SCORING_MODES, 'faithful'),

@@ -3,6 +3,7 @@
 // test host) sends a MazeGraph built by core; the webview lays it out and draws it, and reports
 // clicks back. The drawn data is declared in src/core/mango/mazeView.ts and re-exported here.
 import * as z from 'zod/mini';
+import type { LayoutEngineName } from '../core/mango/layoutEngines';
 import type { MapDiffCounts, MapDiffPane } from '../core/mango/mapDiffView';
 import type { CutoffStats, ExpectedRoute, MazeGraph, RouteQuestion, Trajectory } from '../core/mango/mazeView';
 import { exportMessage } from './webviewMessage';
@@ -21,6 +22,9 @@ const isPane = (value: unknown): value is MapDiffPane =>
   isObject(value) && typeof value.model === 'string' && typeof value.source === 'string' && isObject(value.overlay) && Array.isArray(value.overlay.trueEdges) && Array.isArray(value.overlay.modelEdges) && isObject(value.edges) && isObject(value.rooms) && Array.isArray(value.alignment);
 const mapDiffPanes = z.custom<MapDiffPane[]>((value) => Array.isArray(value) && value.length >= 1 && value.length <= 2 && value.every(isPane));
 const mapDiffCounts = z.custom<MapDiffCounts>(isObject);
+// Every engine core names (a Record, so a new one fails to compile here until it is added).
+const LAYOUT_ENGINE_NAMES: Readonly<Record<LayoutEngineName, true>> = { compass: true, elk: true };
+const layoutEngine = z.custom<LayoutEngineName>((value) => typeof value === 'string' && Object.hasOwn(LAYOUT_ENGINE_NAMES, value));
 
 /** A question with the expected route the host computed for it (core's expectedRoute.ts, the oracle's route): the view draws it as sent. */
 export interface ShownQuestion extends RouteQuestion {
@@ -42,6 +46,8 @@ export const hostToMazeMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stats'), stats }),
   /** A model's map diffed against the maze (issue 17): drawn over it at the diff's cutoff; two panes side by side for two models. */
   z.object({ type: z.literal('mapDiff'), panes: mapDiffPanes }),
+  /** The setting `waypoint.maze.layout` changed: the view redraws with that layout. */
+  z.object({ type: z.literal('layoutEngine'), engine: layoutEngine }),
 ]);
 export type HostToMazeMessage = z.infer<typeof hostToMazeMessage>;
 
@@ -53,8 +59,12 @@ export const mazeToHostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('imputedEdge'), source: z.string(), action: z.string(), destination: z.string() }),
   exportMessage,
   z.object({ type: z.literal('cutoff'), step: z.int() }),
-  /** `milliseconds`: this graph's layout (core's grid layout, run in the view). */
-  z.object({ type: z.literal('layout'), milliseconds: z.number(), nodes: z.number(), edges: z.number() }),
+  /**
+   * `milliseconds`: this graph's layout by `engine` (compass: core's grid layout, in the view; elk:
+   * ELK layered in its web worker, the wait for its answer, which on the worker's first use includes
+   * compiling ELK). `engineStartMs`: fetching the worker script before that (0 once fetched).
+   */
+  z.object({ type: z.literal('layout'), engine: layoutEngine, milliseconds: z.number(), engineStartMs: z.optional(z.number()), nodes: z.number(), edges: z.number() }),
   /** What the map diff's panes drew, per pane (for tests and the state command). */
   z.object({ type: z.literal('mapDiffDrawn'), panes: z.array(z.object({ model: z.string(), counts: mapDiffCounts })) }),
 ]);

@@ -220,6 +220,34 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await shot('maze-reveal');
   });
 
+  await check('The maze view switches to ELK layered (its worker script from the .vsix) and back to compass', async () => {
+    const frame = await frameWith(page, '#layout-engine');
+    // The toolbar's select, or in a narrow panel (the maze beside the editor here) the ⋯ menu's items.
+    const chooseLayout = async (engine) => {
+      if (await frame.locator('#layout-engine').isVisible()) return frame.locator('#layout-engine').selectOption(engine);
+      await frame.locator('#more').click();
+      await frame.locator(`#layout-${engine}`).click();
+    };
+    // Where the layout put a room (its box's translate, in layout units; the svg's viewBox follows the panel).
+    const placed = () => frame.locator('svg.maze [data-node="harbour road"]').getAttribute('transform');
+    const compassPlace = await placed();
+    await chooseLayout('elk');
+    // Generous: the worker compiles ELK's 1.6 MB first; the wait ends as soon as the drawing is there.
+    await retry('the ELK drawing', async () => {
+      const notice = frame.locator('.maze-layout-notice');
+      if (await notice.isVisible()) throw new Error(await notice.innerText());
+      if (await frame.locator('.maze-busy').isVisible()) throw new Error('ELK is still laying out');
+      if ((await placed()) === compassPlace) throw new Error('still the compass drawing');
+      const nodes = await frame.locator('svg.maze [data-node]').count();
+      if (nodes !== 13) throw new Error(`${nodes} rooms drawn`);
+    }, 120_000);
+    await shot('maze-elk');
+    await chooseLayout('compass');
+    await retry('the compass drawing again', async () => {
+      if ((await placed()) !== compassPlace) throw new Error('not the compass drawing');
+    });
+  });
+
   await check('"Waypoint: Step Through Answer in Maze" shows a model answer on the map', async () => {
     await openFile(page, 'mango/answers/result_sample_id_lighthouse_rf_demo.json');
     await runCommand(page, 'Waypoint: Step Through Answer in Maze');

@@ -38,6 +38,26 @@ function checkShape(json: LayoutJson, edgesFile: string): void {
   }
 }
 
+/** Pairs of room boxes that overlap (touching borders aside). */
+function roomOverlaps(json: LayoutJson): string[] {
+  const pairs: string[] = [];
+  for (let i = 0; i < json.nodes.length; i++)
+    for (let j = i + 1; j < json.nodes.length; j++) {
+      const [a, b] = [json.nodes[i], json.nodes[j]];
+      if (a.x + a.width - 0.5 > b.x && b.x + b.width - 0.5 > a.x && a.y + a.height - 0.5 > b.y && b.y + b.height - 0.5 > a.y) pairs.push(`${a.id} / ${b.id}`);
+    }
+  return pairs;
+}
+
+/** `mango layout --engine elk --json` run twice: the layout, after checking both runs print the same bytes. */
+function elkLayoutOf(dir: string): LayoutJson {
+  const first = waypoint('mango', 'layout', dir, '--engine', 'elk', '--json');
+  assert.equal(first.code, 0, first.stderr);
+  const second = waypoint('mango', 'layout', dir, '--engine', 'elk', '--json');
+  assert.equal(second.stdout, first.stdout, 'the same input gives the same layout');
+  return JSON.parse(first.stdout) as LayoutJson;
+}
+
 describe('waypoint mango layout', () => {
   it('prints the layout of the sample game as the contract JSON, and writes a standalone SVG', () => {
     const svg = join(mkdtempSync(join(tmpdir(), 'waypoint-layout-')), 'map.svg');
@@ -70,6 +90,45 @@ describe('waypoint mango layout', () => {
     assert.deepEqual(new Set(early.nodes.map((node) => node.id)), new Set(known.flatMap((record) => [record.src_node, record.dst_node])));
   });
 
+  it('--engine elk on the sample game: ELK layered, every room placed, no two boxes overlapping, the same output each run', () => {
+    const dir = join(samplesDir, 'mango', 'lighthouse');
+    const json = elkLayoutOf(dir);
+    assert.equal(json.engine, 'elk');
+    checkShape(json, join(dir, 'lighthouse.edges.json'));
+    assert.deepEqual(roomOverlaps(json), []);
+    // Room boxes as the compass layout sizes them (one node-size function for both).
+    const compass = JSON.parse(waypoint('mango', 'layout', dir, '--json').stdout) as LayoutJson;
+    assert.equal(compass.engine, 'compass', 'compass is the default');
+    const size = (layout: LayoutJson) => Object.fromEntries(layout.nodes.map((node) => [node.id, [node.width, node.height]]));
+    assert.deepEqual(size(json), size(compass));
+    assert.notDeepEqual(json.nodes, compass.nodes, 'a different layout');
+    // Moves leave their room by the side they name: a north move's polyline starts upward.
+    const boxes = new Map(json.nodes.map((node) => [node.id, node]));
+    for (const edge of json.edges.filter((candidate) => candidate.action === 'north' && candidate.src !== candidate.dst)) {
+      const from = boxes.get(edge.src) as Box;
+      assert.ok(Math.abs(edge.points[0][1] - from.y) <= 3 && edge.points[1][1] < edge.points[0][1], `${edge.src} -north-> leaves by the top of its room`);
+    }
+    const text = waypoint('mango', 'layout', dir, '--engine', 'elk');
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /^lighthouse: 13 rooms, 25 edges \(0 imputed\), \d+ × \d+ px, ELK layered layout\nedges through a room 0, label overlaps 0, room overlaps 0, compass consistency \d+\/16 \(rooms in the move's direction \d+\), crossings \d+\n$/);
+  });
+
+  it('--engine elk on a shared game (zork1): every room placed, no overlap, deterministic; SVG written', function () {
+    const dir = join(sharedDataDir, 'mango', 'zork1');
+    if (!existsSync(dir)) {
+      console.log(`      skipped: ${sharedDataMissingReason}`);
+      this.skip();
+    }
+    const json = elkLayoutOf(dir);
+    checkShape(json, join(dir, 'zork1.edges.json'));
+    assert.deepEqual(roomOverlaps(json), []);
+    assert.ok(json.edges.some((edge) => !edge.explicit), 'imputed reverses by default, as compass');
+    const svg = join(mkdtempSync(join(tmpdir(), 'waypoint-layout-')), 'zork1-elk.svg');
+    const written = waypoint('mango', 'layout', dir, '--engine', 'elk', '--svg', svg);
+    assert.equal(written.code, 0, written.stderr);
+    assert.match(readFileSync(svg, 'utf8'), /<title>Maze of zork1: 19 rooms, \d+ edges \(ELK layered layout\)<\/title>/);
+  });
+
   it('missing game directory: exit 1 with the path; bad flags: exit 2', () => {
     const missing = waypoint('mango', 'layout', join(repoRoot, 'no-such-game'), '--json');
     assert.equal(missing.code, 1);
@@ -78,5 +137,8 @@ describe('waypoint mango layout', () => {
     assert.equal(waypoint('mango', 'layout', join(samplesDir, 'mango', 'lighthouse'), '--reverse', 'both').code, 2);
     assert.equal(waypoint('mango', 'layout', join(samplesDir, 'mango', 'lighthouse'), '--bogus').code, 2);
     assert.equal(waypoint('mango', 'layout').code, 2);
+    const engine = waypoint('mango', 'layout', join(samplesDir, 'mango', 'lighthouse'), '--engine', 'dagre');
+    assert.equal(engine.code, 2);
+    assert.match(engine.stderr, /--engine must be compass or elk, not 'dagre'/);
   });
 });

@@ -33,7 +33,7 @@ describe('testConnection (core, fake llama-server)', () => {
     assert.deepEqual(report.listedModels, ['model/stories260K.gguf']);
     assert.equal(report.baseUrl, `${fake.url}/v1`);
     assert.equal(typeof report.latencyMs, 'number');
-    assert.equal(report.message, `OK: 'model/stories260K.gguf' (asked for 'default') answered in ${report.latencyMs} ms.`);
+    assert.equal(report.message, `OK in ${report.latencyMs} ms: 'model/stories260K.gguf' answered (asked for 'default').`);
     assert.deepEqual(report.steps.map((step) => [step.name, step.status]), [['models', 200], ['chat', 200]]);
     const chat = fake.requests.filter((request) => request.path === '/v1/chat/completions');
     assert.equal(chat.length, 1);
@@ -44,7 +44,7 @@ describe('testConnection (core, fake llama-server)', () => {
   it('says when it answered without a key, and sends no Authorization header then', async () => {
     fake.servedModel = 'default';
     const report = await testConnection(profileAt(fake.url), undefined, { keyAdvice: advice });
-    assert.equal(report.message, `OK: 'default' answered in ${report.latencyMs} ms, without an API key.`);
+    assert.equal(report.message, `OK in ${report.latencyMs} ms: 'default' answered, without an API key.`);
     assert.equal(report.keySent, false);
     assert.ok(fake.requests.every((request) => request.authorization === undefined));
   });

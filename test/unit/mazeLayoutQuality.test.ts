@@ -44,6 +44,11 @@ describe('maze layout quality', () => {
     assert.equal(quality.labelRoomOverlaps, 1);
     assert.equal(quality.roomOverlaps, 1);
     assert.deepEqual([quality.compassConsistent, quality.compassEdges], [1, 2]);
+    assert.equal(quality.compassByPosition, 1, 'c lies east of a');
+    // "south" that leaves a downward (as ELK's ports draw it) but reaches b, east of a: consistent by
+    // its first segment, not by where the rooms are.
+    const leaving = layoutQuality(nodes.slice(0, 2), [{ src: 'a', dst: 'b', action: 'south', points: [[40, 30], [40, 60], [240, 60], [240, 30]], label: label(100, 70) }]);
+    assert.deepEqual([leaving.compassConsistent, leaving.compassByPosition, leaving.compassEdges], [1, 0, 1]);
     assert.equal(quality.crossings, 1, 'the up edge crosses the last leg of the north one');
     assert.ok(segmentEntersBox([0, 0], [100, 100], { x: 40, y: 40, width: 10, height: 10 }));
     assert.ok(!segmentEntersBox([0, 0], [100, 0], { x: 40, y: 0, width: 10, height: 10 }), 'grazing a border is not entering');

@@ -21,7 +21,8 @@ function sources(): Array<{ file: string; text: string }> {
 
 /**
  * Every bundle the code loads by name, as the path it has in the extension: a webview's script
- * (webviewHtml's third argument, under dist/webview/), `dist/x.js` as written, and `./x.js` or
+ * (webviewHtml's third argument, under dist/webview/), `dist/x.js` and `dist/webview/x.js` (the
+ * maze view's ELK worker) as written, and `./x.js` or
  * `x.js` beside the loading bundle in dist/.
  */
 function bundlesTheCodeLoads(): Map<string, string> {
@@ -29,7 +30,7 @@ function bundlesTheCodeLoads(): Map<string, string> {
   for (const { file, text } of sources()) {
     const webviewScripts = new Set([...text.matchAll(/webviewHtml\([^;]*?'([\w.-]+\.js)'/g)].map(([, script]) => script));
     for (const script of webviewScripts) loaded.set(`dist/webview/${script}`, file);
-    for (const [, literal] of text.matchAll(/['"`]((?:\.\/|dist\/)?[\w.-]+\.js)['"`]/g)) {
+    for (const [, literal] of text.matchAll(/['"`]((?:\.\/|dist\/(?:webview\/)?)?[\w.-]+\.js)['"`]/g)) {
       if (!webviewScripts.has(literal)) loaded.set(literal.startsWith('dist/') ? literal : `dist/${literal.replace(/^\.\//, '')}`, file);
     }
   }
@@ -41,7 +42,7 @@ describe('packaging: the .vsix holds every file the code loads', () => {
     const built = new Set(runtimeFiles());
     const loaded = bundlesTheCodeLoads();
     // The scan must see the loads this bug was about, or it proves nothing.
-    for (const expected of ['dist/webview/play.js', 'dist/webview/maze.js', 'dist/server.js', 'dist/boards.js', 'dist/runFileWorker.js']) assert.ok(loaded.has(expected), `the scan of src/ missed ${expected}`);
+    for (const expected of ['dist/webview/play.js', 'dist/webview/maze.js', 'dist/server.js', 'dist/boards.js', 'dist/runFileWorker.js', 'dist/webview/elk-worker.js']) assert.ok(loaded.has(expected), `the scan of src/ missed ${expected}`);
     const unbuilt = [...loaded].filter(([path]) => !built.has(path)).map(([path, file]) => `${path} (loaded in ${file})`);
     assert.deepEqual(unbuilt, [], `loaded but not built by esbuild.mjs's run-time builds: ${unbuilt.join(', ')}`);
     const unusedWebviews = [...built].filter((path) => path.startsWith('dist/webview/') && !loaded.has(path));

@@ -79,8 +79,8 @@ describe('one protocol: webview messages', () => {
     const cases: Array<[string, { safeParse(value: unknown): { success: boolean } }, unknown[]]> = [
       ['board → host', boardToHostMessage, [null, 'ready', { type: 'frame', index: 1.5 }, { type: 'cellClick', x: 1, y: 2, button: 'middle', tool: null, modifiers: { shift: false, ctrl: false, alt: false, meta: false } }, { type: 'export', format: 'gif', fileName: 'a', data: '' }, { type: 'launch' }]],
       ['host → board', hostToBoardMessage, [{ type: 'scene', title: 't', scene: { kind: 'grid', width: '3', height: 3, cells: [] } }, { type: 'timeline', timeline: { title: 't', frames: [{ scene: { kind: 'cube' } }] } }, { type: 'select' }]],
-      ['maze → host', mazeToHostMessage, [{ type: 'revealNode' }, { type: 'cutoff', step: 'twelve' }, { type: 'layout', milliseconds: 1, nodes: 2 }]],
-      ['host → maze', hostToMazeMessage, [{ type: 'graph', graph: { nodes: [], edges: {} } }, { type: 'trajectory', trajectory: { steps: [] } }, { type: 'highlight', nodes: [1], edges: [] }, { type: 'stats', stats: null }]],
+      ['maze → host', mazeToHostMessage, [{ type: 'revealNode' }, { type: 'cutoff', step: 'twelve' }, { type: 'layout', milliseconds: 1, nodes: 2 }, { type: 'layout', engine: 'dagre', milliseconds: 1, nodes: 2, edges: 3 }]],
+      ['host → maze', hostToMazeMessage, [{ type: 'graph', graph: { nodes: [], edges: {} } }, { type: 'trajectory', trajectory: { steps: [] } }, { type: 'highlight', nodes: [1], edges: [] }, { type: 'stats', stats: null }, { type: 'layoutEngine', engine: 'dot' }]],
       ['overview → host', overviewToHostMessage, [{ type: 'revealStep', line: -1 }, { type: 'revealStep', line: '3' }]],
       ['host → overview', hostToOverviewMessage, [{ type: 'steps', fileName: 'x', steps: 'not a list' }, { type: 'activeStep' }]],
     ];
@@ -94,7 +94,9 @@ describe('one protocol: webview messages', () => {
     const shown = hostToBoardMessage.parse({ type: 'timeline', timeline: { title: 't', frames: [{ scene, action: null }] }, frame: 0 });
     assert.equal(shown.type === 'timeline' && shown.timeline.frames[0].scene, scene, 'drawn data is passed through as sent');
     assert.deepEqual(hostToOverviewMessage.parse({ type: 'activeStep', number: null }), { type: 'activeStep', number: null });
-    assert.deepEqual(mazeToHostMessage.parse({ type: 'layout', milliseconds: 4, nodes: 3, edges: 2 }), { type: 'layout', milliseconds: 4, nodes: 3, edges: 2 });
+    assert.deepEqual(mazeToHostMessage.parse({ type: 'layout', engine: 'compass', milliseconds: 4, nodes: 3, edges: 2 }), { type: 'layout', engine: 'compass', milliseconds: 4, nodes: 3, edges: 2 });
+    assert.deepEqual(mazeToHostMessage.parse({ type: 'layout', engine: 'elk', milliseconds: 40, engineStartMs: 9, nodes: 3, edges: 2 }), { type: 'layout', engine: 'elk', milliseconds: 40, engineStartMs: 9, nodes: 3, edges: 2 });
+    assert.deepEqual(hostToMazeMessage.parse({ type: 'layoutEngine', engine: 'elk' }), { type: 'layoutEngine', engine: 'elk' });
   });
 
   it("the host's handler drops a malformed message and logs why", () => {

@@ -374,7 +374,8 @@ describe('maze view navigation and routes', function () {
   it('keeps the toolbar on one row at 480 px, and a small maze its room names', async () => {
     for (const width of [480, 800]) {
       const page = await openMaze(lighthouse(), { width, height: 600 });
-      const rows = await page.locator('.maze-toolbar > *').evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top + item.getBoundingClientRect().height / 2)));
+      // Items a narrow panel hides (the layout select, then in the ⋯ menu) take no row.
+      const rows = await page.locator('.maze-toolbar > *').evaluateAll((items) => items.filter((item) => item.getClientRects().length > 0).map((item) => Math.round(item.getBoundingClientRect().top + item.getBoundingClientRect().height / 2)));
       assert.ok(Math.max(...rows) - Math.min(...rows) <= 4, `${width} px: toolbar items centred at ${rows.join(', ')}`);
       const overflow = await page.locator('.maze-toolbar').evaluate((bar) => bar.scrollWidth - bar.clientWidth);
       assert.ok(overflow <= 0, `${width} px: the toolbar overflows by ${overflow} px`);

@@ -139,6 +139,11 @@ describe('results view: run files dropped on it', function () {
     await page.waitForFunction(() => document.querySelector('.results-title')?.textContent === 'mango: 2 run files');
     assert.match(await page.locator('.results-files').innerText(), /^2 files cli-runs\/oracle\.jsonl, cli-runs\/random\.jsonl/);
     assert.equal(await page.locator('#results-status').innerText(), 'Added cli-runs/random.jsonl: the view now shows 2 run files.');
+    // At half a screen's width the header wraps; nothing of it may be cut off or overlap.
+    await page.setViewportSize({ width: 640, height: 600 });
+    const overflow = await page.locator('.results-header').evaluate((header) => [...header.querySelectorAll('*')].filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflow !== 'hidden').map((element) => element.className));
+    assert.deepEqual(overflow, [], 'header elements wider than their box');
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-drop-added-narrow.png') });
     await page.close();
   });
 });

@@ -6,7 +6,8 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import { hostToMazeMessage, type CutoffStats, type HostToMazeMessage, type MapDiffPane, type MazeGraph, type MazeToHostMessage } from '../../src/protocol/maze';
 import { connectToHost } from '../shared/host';
 import { standaloneSvg, pngFromSvg } from './exportImage';
-import { layoutMaze, type Layout } from './layout';
+import { DEFAULT_LAYOUT_ENGINE, isLayoutEngineName, type LayoutEngineName } from '../../src/core/mango/layoutEngines';
+import { cancelElkLayout, elkLayout, layoutMaze, type Layout } from './layout';
 import { stretchToPanel } from './stretch';
 import { applyCutoff, drawMaze, type DrawnMaze } from './render';
 import { MapDiffView } from './mapDiffView';
@@ -17,6 +18,8 @@ import { TrajectoryStepper } from './trajectory';
 
 interface SavedState {
   cutoff: number | null;
+  /** The layout on show (chosen here, or the setting's when it last changed); absent: the setting's at the view's start (data-layout). */
+  layout?: LayoutEngineName;
 }
 
 const host = connectToHost<MazeToHostMessage, HostToMazeMessage>();
@@ -47,6 +50,23 @@ function toolbarButton(id: string, label: string): HTMLElement {
   button.textContent = label;
   return button;
 }
+// The layout: compass (default) or ELK layered; a native select, the smallest control that says
+// which one is on show. A narrow panel has no room for it: there the choice is in the ⋯ menu (CSS).
+const LAYOUT_CHOICES: ReadonlyArray<readonly [LayoutEngineName, string]> = [
+  ['compass', 'Compass'],
+  ['elk', 'ELK layered'],
+];
+const layoutSelect = document.createElement('select');
+layoutSelect.id = 'layout-engine';
+layoutSelect.className = 'maze-layout-select';
+layoutSelect.setAttribute('aria-label', 'Layout');
+layoutSelect.title = 'Layout: Compass puts each room where its moves point (north up). ELK layered draws the maze top to bottom in layers, edges at right angles; moves still leave by the side they name.';
+for (const [value, text] of LAYOUT_CHOICES) {
+  const option = document.createElement('option');
+  option.value = value;
+  option.textContent = text;
+  layoutSelect.append(option);
+}
 const fit = toolbarButton('fit', 'Fit');
 fit.title = 'Fit the whole maze in the panel';
 // Export is rare: it lives in a menu so the toolbar stays on one row in a narrow panel.
@@ -67,9 +87,18 @@ function menuItem(id: string, label: string): HTMLButtonElement {
   item.addEventListener('click', () => toggleMenu(false));
   return item;
 }
+const layoutItems = new Map(
+  LAYOUT_CHOICES.map(([value, text]) => {
+    const item = menuItem(`layout-${value}`, `${text} layout`);
+    item.setAttribute('role', 'menuitemradio');
+    item.classList.add('maze-menu-layout');
+    item.addEventListener('click', () => useLayout(value));
+    return [value, item] as const;
+  }),
+);
 const exportSvgButton = menuItem('export-svg', 'Export as SVG');
 const exportPngButton = menuItem('export-png', 'Export as PNG');
-menu.append(exportSvgButton, exportPngButton);
+menu.append(...layoutItems.values(), exportSvgButton, exportPngButton);
 function toggleMenu(open = menu.hidden): void {
   menu.hidden = !open;
   more.setAttribute('aria-expanded', String(open));
@@ -84,16 +113,26 @@ document.addEventListener('click', (event) => {
 const moreWrap = document.createElement('div');
 moreWrap.className = 'maze-more';
 moreWrap.append(more, menu);
-toolbar.append(title, search, sliderLabel, fit, moreWrap);
+toolbar.append(title, search, sliderLabel, layoutSelect, fit, moreWrap);
 
 const stats = document.createElement('div');
 stats.className = 'maze-stats';
 const canvas = document.createElement('div');
 canvas.className = 'maze-canvas';
+// Over the drawing while ELK works in its worker: the old drawing stays usable meanwhile.
+const busy = document.createElement('div');
+busy.className = 'maze-busy';
+busy.setAttribute('role', 'status');
+busy.hidden = true;
+// A layout that failed in ELK says so here, over the compass drawing shown instead.
+const layoutNotice = document.createElement('div');
+layoutNotice.className = 'maze-layout-notice';
+layoutNotice.setAttribute('role', 'alert');
+layoutNotice.hidden = true;
 const status = document.createElement('p');
 status.className = 'empty';
 status.textContent = 'Loading the maze…';
-canvas.append(status);
+canvas.append(status, busy);
 const legend = document.createElement('div');
 legend.className = 'maze-legend';
 // Up/down and non-compass moves are drawn in their own colours (render.ts classes dir-up, dir-down,
@@ -135,7 +174,7 @@ const stepper = new TrajectoryStepper();
 // A map diff (issue 17) replaces the single drawing with its panes until an answer is stepped.
 const mapDiff = new MapDiffView();
 let mapDiffPanes: readonly MapDiffPane[] | null = null;
-app.append(toolbar, stats, partialNotice, stepper.element, canvas, legend, mapDiff.element);
+app.append(toolbar, stats, partialNotice, layoutNotice, stepper.element, canvas, legend, mapDiff.element);
 
 function showMapDiff(): void {
   if (!fullGraph || !mapDiffPanes) return;
@@ -161,6 +200,20 @@ let lastLayout: Layout | null = null;
 const saved = host.state<SavedState>() ?? { cutoff: null };
 /** The cutoff on show, kept across redraws (a refresh after an edit keeps the slider where it is). */
 let cutoff: number | null = saved.cutoff;
+/** The layout on show: this view's own choice, else the setting the host put in the page. */
+let engine: LayoutEngineName = saved.layout ?? (isLayoutEngineName(app.dataset.layout) ? app.dataset.layout : DEFAULT_LAYOUT_ENGINE);
+/** The select and the menu's radio items say which layout is on show. */
+function showEngine(): void {
+  layoutSelect.value = engine;
+  for (const [value, item] of layoutItems) item.setAttribute('aria-checked', String(value === engine));
+}
+showEngine();
+/** The ELK worker's script (dist/webview/elk-worker.js as a webview URL), fetched on ELK's first use. */
+const elkWorkerUrl = app.dataset.elkWorker ?? '';
+
+function saveState(): void {
+  host.saveState<SavedState>({ cutoff, layout: engine });
+}
 
 function showStats(value: CutoffStats): void {
   const part = (name: string, counts: CutoffStats['df']) => (counts ? `${name}: ${counts.answerable}/${counts.total} answerable (${counts.easy} easy, ${counts.hard} hard)` : `${name}: no skeleton file`);
@@ -172,8 +225,16 @@ const narrowToolbar = window.matchMedia('(max-width: 560px)');
 function cutoffText(step: number): string {
   return narrowToolbar.matches ? `Step ${step}` : `Known at step ${step}`;
 }
+/** The ⋯ menu holds the layout choice too in a narrow panel: its name says so. */
+function nameMoreMenu(): void {
+  const name = narrowToolbar.matches ? 'Layout and export…' : 'Export…';
+  more.title = name;
+  more.setAttribute('aria-label', name);
+}
+nameMoreMenu();
 narrowToolbar.addEventListener('change', () => {
   if (cutoff !== null) sliderText.textContent = cutoffText(cutoff);
+  nameMoreMenu();
 });
 
 function setCutoff(step: number, notify: boolean): void {
@@ -186,7 +247,7 @@ function setCutoff(step: number, notify: boolean): void {
     applyCutoff(graph, drawn, step);
     updateUnknownLegend(graph, step);
   }
-  host.saveState<SavedState>({ cutoff: step });
+  saveState();
   if (notify) host.post({ type: 'cutoff', step });
 }
 
@@ -232,25 +293,57 @@ async function showGraph(next: MazeGraph): Promise<void> {
   showMapDiff();
 }
 
+/** Counts draws: a layout that finishes after a newer draw began is dropped. */
+let drawTicket = 0;
+
+/** The layout of `next` by the engine chosen; when ELK fails, compass's and the reason. */
+async function layoutFor(next: MazeGraph): Promise<{ layout: Layout; elkFailure?: string }> {
+  if (engine === 'compass') return { layout: layoutMaze(next) };
+  busy.textContent = `ELK is laying out ${next.nodes.length} locations…`;
+  busy.hidden = false;
+  try {
+    return { layout: await elkLayout(next, elkWorkerUrl) };
+  } catch (error) {
+    return { layout: layoutMaze(next), elkFailure: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 async function draw(next: MazeGraph): Promise<void> {
+  const ticket = ++drawTicket;
   // A redraw of the same rooms (an edit of the game) keeps the user's view; another maze, or the
   // whole maze after a neighbourhood, starts fitted.
   const sameRooms = graph !== null && graph.game === next.game && graph.nodes.length === next.nodes.length;
   graph = next;
   if (fullGraph && next === fullGraph) partialNotice.hidden = true;
   title.textContent = next.game;
+  layoutNotice.hidden = true;
+  // Whatever ELK was still laying out is for a drawing no longer wanted.
+  cancelElkLayout(engine);
   if (next.nodes.length === 0) {
+    busy.hidden = true;
     status.textContent = 'This game has no edges yet: mark moves in its walkthrough to draw the maze.';
     return;
   }
   status.textContent = `Laying out ${next.nodes.length} locations…`;
+  const { layout: unshaped, elkFailure } = await layoutFor(next);
+  if (ticket !== drawTicket) return;
+  busy.hidden = true;
+  if (elkFailure !== undefined) {
+    // Never a silent swap: the compass drawing comes with the reason, and the control says compass
+    // (choosing ELK again tries again).
+    layoutNotice.textContent = `The ELK layout failed (${elkFailure}); showing the compass layout.`;
+    layoutNotice.hidden = false;
+    engine = 'compass';
+    showEngine();
+  }
   // Shaped for the panel it opens in (a resize later refits it, without laying it out again).
-  const layout = stretchToPanel(layoutMaze(next), canvas.clientWidth / canvas.clientHeight);
+  const layout = stretchToPanel(unshaped, canvas.clientWidth / canvas.clientHeight);
+  // The user's view is kept only over the same drawing: another layout of the same rooms starts fitted.
+  const previous = sameRooms && lastLayout?.engine === layout.engine ? panZoom?.state() : undefined;
   lastLayout = layout;
   drawn = drawMaze(next, layout);
-  canvas.replaceChildren(drawn.svg);
+  canvas.replaceChildren(drawn.svg, busy);
   updateLegend(next);
-  const previous = sameRooms ? panZoom?.state() : undefined;
   panZoom?.dispose();
   const bounds = layoutBounds(layout.nodes.values(), layout, layout.edges.values());
   detail = mazeLevelOfDetail(drawn, layout, next);
@@ -262,8 +355,19 @@ async function draw(next: MazeGraph): Promise<void> {
   if (routeToFrame) frameRoute();
   slider.max = String(next.lastStep);
   setCutoff(Math.min(cutoff ?? next.lastStep, next.lastStep), true);
-  host.post({ type: 'layout', milliseconds: Math.round(layout.milliseconds), nodes: next.nodes.length, edges: next.edges.length });
+  host.post({ type: 'layout', engine: layout.engine, milliseconds: Math.round(layout.milliseconds), ...(layout.engine === 'elk' ? { engineStartMs: Math.round(layout.engineStartMs) } : {}), nodes: next.nodes.length, edges: next.edges.length });
 }
+
+/** Draws what is on show again with `next` as its layout. */
+function useLayout(next: LayoutEngineName): void {
+  engine = next;
+  showEngine();
+  saveState();
+  if (graph && graph.nodes.length > 0) void draw(graph).catch(layoutFailed);
+}
+layoutSelect.addEventListener('change', () => {
+  if (isLayoutEngineName(layoutSelect.value)) useLayout(layoutSelect.value);
+});
 
 /** A replay opens on its routes: framed with a margin, not the whole maze with the route a few pixels wide. */
 function frameRoute(): void {
@@ -336,6 +440,7 @@ canvas.addEventListener('click', (event) => {
 
 function layoutFailed(error: unknown): void {
   status.textContent = `The layout failed: ${error instanceof Error ? error.message : String(error)}`;
+  busy.hidden = true;
   canvas.replaceChildren(status);
 }
 
@@ -348,6 +453,10 @@ host.onMessage((message) => {
   else if (message.type === 'route') stepper.reroute(message.question);
   else if (message.type === 'rewalk') stepper.rewalk(message.trajectory, message.compare ?? null);
   else if (message.type === 'highlight') highlight(message.nodes, message.edges);
+  else if (message.type === 'layoutEngine') {
+    // The setting changed: it wins over this view's earlier choice.
+    if (message.engine !== engine) useLayout(message.engine);
+  }
   else if (message.type === 'mapDiff') {
     mapDiffPanes = message.panes;
     showMapDiff();

@@ -92,6 +92,8 @@ export function indexQuestions(model: ResultsModel): QuestionIndex {
       if (r < 0) continue;
       const row = rows[r];
       if (isWrong(model, row, primary, binary)) wrong[question] = 1;
+      // An errored record was never answered: like `waypoint compare`, it is no side of a flip.
+      if (row.err === 1) continue;
       const value = primaryValue(model, row, primary);
       if (seen > 0 && value !== firstValue) flipped[question] = 1;
       if (seen === 0) firstValue = value;

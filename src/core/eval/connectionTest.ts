@@ -171,7 +171,8 @@ function verdictOfChat(chat: Extract<Outcome, { kind: 'response' }>, listing: Ex
     result.servedModel = served;
     const renamed = served !== null && served !== profile.model ? ` (asked for '${profile.model}')` : '';
     const keyNote = result.keySent ? '' : ', without an API key';
-    result.message = `OK: ${served === null ? `'${profile.model}'` : `'${served}'`}${renamed} answered in ${chat.ms} ms${keyNote}.`;
+    // The latency and the served model first: a toast shows one line.
+    result.message = `OK in ${chat.ms} ms: ${served === null ? `'${profile.model}'` : `'${served}'`} answered${renamed}${keyNote}.`;
     return result;
   }
   if (status === 401 || status === 403) return report(draft.keySent ? 'key-refused' : 'no-key', keyRefusalMessage(`the server at ${where}`, status, profile, draft.keySent, advice, reason), status);

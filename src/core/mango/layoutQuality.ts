@@ -43,6 +43,13 @@ export interface LayoutQuality {
   compassConsistent: number;
   /** compassConsistent / compassEdges (1 when there are none). */
   compassShare: number;
+  /**
+   * Of the compass edges, those whose destination room itself lies within 45° of the action from the
+   * source room (centre to centre): stricter than compassConsistent, which also takes an edge that
+   * leaves its room the right way. A layered drawing (ELK) leaves by the right side but may put the
+   * room a layer further down; this tells the two apart.
+   */
+  compassByPosition: number;
   /** Pairs of edge segments that properly cross (edges sharing a room are counted too, away from it). */
   crossings: number;
 }
@@ -131,6 +138,7 @@ export function layoutQuality(nodes: readonly QualityNode[], edges: readonly Qua
   let edgesThroughRooms = 0;
   let compassEdges = 0;
   let compassConsistent = 0;
+  let compassByPosition = 0;
   for (const edge of edges) {
     const through = nodes.some((node) => node.id !== edge.src && node.id !== edge.dst && edge.points.some((point, index) => index > 0 && segmentEntersBox(edge.points[index - 1], point, node)));
     if (through) edgesThroughRooms++;
@@ -141,7 +149,9 @@ export function layoutQuality(nodes: readonly QualityNode[], edges: readonly Qua
     compassEdges++;
     const centres = drawnAngle(centre(from), centre(to));
     const first = edge.points.length >= 2 ? drawnAngle(edge.points[0], edge.points[1]) : null;
-    if ([centres, first].some((angle) => angle !== null && angleDifference(angle, wanted) <= 45 + 1e-6)) compassConsistent++;
+    const within = (angle: number | null) => angle !== null && angleDifference(angle, wanted) <= 45 + 1e-6;
+    if (within(centres) || within(first)) compassConsistent++;
+    if (within(centres)) compassByPosition++;
   }
   let labelLabelOverlaps = 0;
   for (let i = 0; i < edges.length; i++) for (let j = i + 1; j < edges.length; j++) if (boxesOverlap(edges[i].label, edges[j].label)) labelLabelOverlaps++;
@@ -159,6 +169,7 @@ export function layoutQuality(nodes: readonly QualityNode[], edges: readonly Qua
     compassEdges,
     compassConsistent,
     compassShare: compassEdges === 0 ? 1 : compassConsistent / compassEdges,
+    compassByPosition,
     crossings: countCrossings(edges.map((edge) => edge.points)),
   };
 }

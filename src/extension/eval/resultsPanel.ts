@@ -14,17 +14,17 @@ import type { RunRecord } from '../../core/eval/types';
 import { reportCsv } from '../../core/runs/format';
 import { questionFilesOn } from '../../core/runs/hostFiles';
 import { reportHtml } from '../../core/runs/html';
-import { mergeRunFiles, type RecordSet, separateRunsOfOneModel } from '../../core/runs/records';
+import { mergeRunFiles, separateRunsOfOneModel } from '../../core/runs/records';
 import { buildReplays, ReplayBuilder, type ReplaySources } from '../../core/runs/replays';
-import { notARunFile, type NotARunFile } from '../../core/runs/notARunFile';
 import { describeFsError } from '../../core/walk';
-import { buildReport, type ReportRow } from '../../core/runs/report';
-import { buildResultsModel, compareModels, recordDetail } from '../../core/runs/resultsModel';
+import { buildReport } from '../../core/runs/report';
+import { compareModels, recordDetail } from '../../core/runs/resultsModel';
 import { readRecordAt, readRunFile } from '../../host/runFileReader';
 import { type HostToResultsMessage, type ResultsModel, resultsToHostMessage, type ResultsToHostMessage } from '../../protocol/results';
 import { receiveMessage } from '../views/webviewMessages';
 import { webviewHtml, webviewOptions } from '../views/webviewHtml';
 import { droppedPaths, pickRunFiles, rememberRunFiles } from './runFileChoice';
+import { type Loaded, loadResults, shownPath, showLoadFailure } from './resultsLoad';
 import { announceShared, askShareTarget, defaultShareTarget, openShared, type ShareFormat, type ShareNotice, shareFileName } from './resultsShare';
 
 const nodeFiles = questionFilesOn(fs);
@@ -44,60 +44,6 @@ export interface ResultsDeps {
 
 /** What Show Results takes: a Runs view node (`files`), a run file, several, or nothing (then a pick). */
 export type ResultsTarget = { files?: readonly string[] } | vscode.Uri | readonly vscode.Uri[] | undefined;
-
-interface Loaded {
-  /** Records without their prompts and answers (tables need neither); `where` finds each one whole. */
-  set: RecordSet;
-  rows: ReportRow[];
-  model: ResultsModel;
-  problems: string[];
-  where: Map<RunRecord, RecordPlace>;
-}
-
-/** Where a record's line is, and the model id written there (the view may have suffixed it with the file's name). */
-interface RecordPlace {
-  file: string;
-  offset: number;
-  model: string;
-}
-
-/** A file asked for that holds no run record: where its first line that is not one is, and why. */
-export class NotARunFileError extends Error {
-  constructor(readonly located: NotARunFile) {
-    super(located.message);
-  }
-}
-
-const shownPath = (file: string) => vscode.workspace.asRelativePath(file, false);
-
-/**
- * Reads and merges the run files, keeping only what tables need so a 40,000-record run stays small
- * in memory (large files are parsed in worker threads); throws with the reason the files cannot be
- * reported: NotARunFileError for a file that holds no record (each file was asked for by name, so
- * one that is not a run file is an error, not a silent omission beside the others).
- */
-async function loadResults(files: readonly string[], workerScript: string): Promise<Loaded> {
-  const read = await Promise.all(
-    files.map(async (file) => {
-      const contents = await readRunFile(file, { workerScript, offsets: true }).catch((error: unknown) => {
-        throw new Error(`${shownPath(file)}: ${describeFsError(error)}`);
-      });
-      return { file, ...contents };
-    }),
-  );
-  const empty = read.find((entry) => entry.records.length === 0);
-  if (empty) throw new NotARunFileError(notARunFile(empty.file, shownPath(empty.file), empty.problems));
-  const parsed = separateRunsOfOneModel(read, (file) => basename(file, '.jsonl'));
-  const where = new Map<RunRecord, RecordPlace>();
-  parsed.forEach(({ file, records, offsets }, fileIndex) => records.forEach((record, index) => where.set(record, { file, offset: offsets[index], model: read[fileIndex].records[index].model.id })));
-  const set = mergeRunFiles(parsed);
-  const names = files.map(shownPath);
-  const title = files.length === 1 ? basename(files[0], '.jsonl') : `${set.benchmark}: ${files.length} run files`;
-  const { model, rows } = buildResultsModel(set, names, title);
-  // An error of an earlier attempt no longer describes what is shown.
-  ResultsPanel.lastLoadError = undefined;
-  return { set, rows, model, problems: parsed.flatMap((entry) => entry.problems), where };
-}
 
 /** Where a record's replay finds its files in the workspace: the MANGO games' folder, levels relative to the workspace. */
 async function workspaceReplaySources(records: readonly RunRecord[]): Promise<ReplaySources> {
@@ -124,22 +70,14 @@ function filesOf(target: ResultsTarget): string[] | undefined {
   return files && files.length > 0 ? [...files] : undefined;
 }
 
-/** Says why files could not be shown; a file that is not a run file gets "Open File", at its bad line. */
-function reportLoadFailure(files: readonly string[], error: unknown): void {
-  ResultsPanel.lastLoadError = error instanceof Error ? error.message : String(error);
-  if (error instanceof NotARunFileError) {
-    const { file, line, column } = error.located;
-    void vscode.window.showErrorMessage(`Waypoint: cannot show results: ${error.message}`, 'Open File').then(async (choice) => {
-      if (!choice) return;
-      const at = new vscode.Position(Math.max(0, (line ?? 1) - 1), Math.max(0, (column ?? 1) - 1));
-      await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true, selection: new vscode.Range(at, at) });
-    });
-    return;
-  }
-  void vscode.window.showErrorMessage(`Waypoint: cannot show results of ${files.map(shownPath).join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
-}
-
 const keyOf = (files: readonly string[]) => [...files].sort().join('\n');
+
+/** loadResults, and on success no last load error: one of an earlier attempt no longer describes what is shown. */
+async function loadShown(files: readonly string[], workerScript: string): Promise<Loaded> {
+  const loaded = await loadResults(files, workerScript);
+  ResultsPanel.lastLoadError = undefined;
+  return loaded;
+}
 
 export class ResultsPanel implements vscode.Disposable {
   static readonly viewType = 'waypoint.results';
@@ -180,9 +118,9 @@ export class ResultsPanel implements vscode.Disposable {
     }
     let loaded: Loaded;
     try {
-      loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Waypoint: reading run files' }, () => loadResults(files, workerScriptOf(deps)));
+      loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Waypoint: reading run files' }, () => loadShown(files, workerScriptOf(deps)));
     } catch (error) {
-      reportLoadFailure(files, error);
+      ResultsPanel.lastLoadError = showLoadFailure(files, error);
       return undefined;
     }
     await rememberRunFiles(deps.context.workspaceState, files);
@@ -261,10 +199,10 @@ export class ResultsPanel implements vscode.Disposable {
     }
     let loaded: Loaded;
     try {
-      loaded = await loadResults(files, workerScriptOf(this.deps));
+      loaded = await loadShown(files, workerScriptOf(this.deps));
     } catch (error) {
       this.status(`Could not add ${added.map(shownPath).join(', ')}: ${error instanceof Error ? error.message : String(error)}${refusal}`);
-      reportLoadFailure(added, error);
+      ResultsPanel.lastLoadError = showLoadFailure(added, error);
       return this.currentFiles;
     }
     ResultsPanel.open.delete(this.key);
@@ -310,7 +248,7 @@ export class ResultsPanel implements vscode.Disposable {
   /** Re-reads the files and redraws (a run still writing, or Show Results asked again). */
   async reload(): Promise<void> {
     try {
-      this.loaded = await loadResults(this.files, workerScriptOf(this.deps));
+      this.loaded = await loadShown(this.files, workerScriptOf(this.deps));
       this.replays = undefined;
       this.logProblems();
       this.post({ type: 'results', model: this.loaded.model });

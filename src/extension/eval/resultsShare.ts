@@ -82,7 +82,7 @@ export function announceShared(format: ShareFormat, path: string, iconPath?: vsc
   const uri = vscode.Uri.file(path);
   const inWorkspace = vscode.workspace.getWorkspaceFolder(uri) !== undefined;
   const reveal = inWorkspace ? 'Reveal in Explorer' : browserSeesThisDisk() ? 'Show in Folder' : 'Copy Path';
-  const where = inWorkspace ? vscode.workspace.asRelativePath(uri, true) : path;
+  const where = inWorkspace ? vscode.workspace.asRelativePath(uri) : path;
   const about = format === 'html' ? ': one self-contained file that opens offline in any browser' : '';
   const text = `Waypoint: wrote the ${LABELS[format].what} to ${where}${about}.`;
   const actions = ['Open', reveal];

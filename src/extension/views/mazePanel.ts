@@ -2,12 +2,13 @@
 // language server (built by core); the webview lays it out. Clicking a room or an edge reveals its
 // step or record; moving the cursor in the game's files highlights the matching room or edge.
 import * as vscode from 'vscode';
-import { reversePairsSetting } from '../settings';
+import { reversePairsSetting, setting } from '../settings';
 import { evaluatorGraphNote } from '../../core/mango/mazeView';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { mangoGameOf } from '../../core/fileKinds';
 import { expectedRoute } from '../../core/mango/expectedRoute';
 import type { AnswerParseMode } from '../../core/mango/answers';
+import type { LayoutEngineName } from '../../core/mango/layoutEngines';
 import { mazeToHostMessage, type HostToMazeMessage, type RouteQuestion, type ShownQuestion, type Trajectory } from '../../protocol/maze';
 import { MazeSession, type AnswerOnMap } from './mazeSession';
 import { ANSWER_SCHEME } from '../eval/answerDocuments';
@@ -55,7 +56,7 @@ export class MazePanel implements vscode.Disposable {
   /** What is on show, and the order of the posts that change it (late server replies never win). */
   private readonly session: MazeSession;
   /** Last layout report from the webview, for tests and the output channel. */
-  lastLayout: { milliseconds: number; nodes: number; edges: number } | undefined;
+  lastLayout: { engine: LayoutEngineName; milliseconds: number; nodes: number; edges: number } | undefined;
 
   static show(context: vscode.ExtensionContext, client: LanguageClient, gameFile: vscode.Uri): MazePanel {
     if (MazePanel.current) {
@@ -76,7 +77,9 @@ export class MazePanel implements vscode.Disposable {
     private readonly client: LanguageClient,
     private gameFile: vscode.Uri,
   ) {
-    panel.webview.html = webviewHtml(panel.webview, context.extensionUri, 'maze.js', 'Maze');
+    // The ELK worker's script is only fetched when the view lays out with ELK (webview/maze/layout.ts).
+    const elkWorker = panel.webview.asWebviewUri(vscode.Uri.joinPath(context.extensionUri, 'dist/webview/elk-worker.js')).toString();
+    panel.webview.html = webviewHtml(panel.webview, context.extensionUri, 'maze.js', 'Maze', { layout: setting('maze.layout'), 'elk-worker': elkWorker });
     this.session = new MazeSession({
       graph: () => sendRequest(this.client, MazeGraphRequest, { uri: this.gameFile.toString(), extraPairs: reversePairsSetting() }),
       check: (answer) => this.check(answer),
@@ -96,6 +99,9 @@ export class MazePanel implements vscode.Disposable {
       }),
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (gameKey(event.document.uri) === gameKey(this.gameFile)) this.scheduleRefresh();
+      }),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('waypoint.maze.layout')) this.post({ type: 'layoutEngine', engine: setting('maze.layout') });
       }),
       vscode.window.onDidChangeTextEditorSelection((event) => {
         if (gameKey(event.textEditor.document.uri) === gameKey(this.gameFile)) void this.highlightAt(event.textEditor.document.uri, event.selections[0].active);
@@ -221,7 +227,7 @@ export class MazePanel implements vscode.Disposable {
         return;
       }
       case 'layout':
-        this.lastLayout = { milliseconds: message.milliseconds, nodes: message.nodes, edges: message.edges };
+        this.lastLayout = { engine: message.engine, milliseconds: message.milliseconds, nodes: message.nodes, edges: message.edges };
         return;
       case 'imputedEdge':
         return this.offerImputedEdge(message.source, message.action, message.destination);

@@ -1,6 +1,7 @@
 // The HTML shell of every Waypoint webview: a strict CSP with a per-load nonce, scripts and styles
 // only from the extension's dist/webview and media folders, no inline handlers.
 import * as vscode from 'vscode';
+import { webviewCsp } from './webviewCsp';
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -26,15 +27,7 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, s
   const scriptNonce = nonce();
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', scriptName));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css'));
-  const csp = [
-    "default-src 'none'",
-    `style-src ${webview.cspSource} 'unsafe-inline'`,
-    `font-src ${webview.cspSource}`,
-    `img-src ${webview.cspSource} data:`,
-    `script-src 'nonce-${scriptNonce}'`,
-    `connect-src ${webview.cspSource}`,
-    'worker-src blob:',
-  ].join('; ');
+  const csp = webviewCsp(webview.cspSource, scriptNonce);
   // 'unsafe-inline' styles are needed by the lit-based @vscode-elements components (constructable
   // stylesheets fall back to <style> tags in some hosts); scripts stay nonce-only.
   return `<!DOCTYPE html>

@@ -163,7 +163,7 @@ describe('waypoint run against a llama-server at its defaults (the double)', fun
     // (The prompts that fit share the same small context: the run also lowers its concurrency and says so.)
     const lines = result.stderr.trim().split('\n').filter((line) => / questions? failed/.test(line));
     assert.equal(lines.length, 1, result.stderr);
-    assert.match(lines[0], new RegExp(`^long\\.jsonl: ${tooLong} questions failed \\(prompt-too-long: HTTP 400 exceed_context_size_error\\): default at .* answered HTTP 400: request \\(\\d+ tokens\\) exceeds the available context size \\(725 tokens\\)`));
+    assert.match(lines[0], new RegExp(`^long\\.jsonl: ${tooLong} questions failed \\(prompt-too-long: HTTP 400 exceed_context_size_error\\), e\\.g\\.: default at .* answered HTTP 400: request \\(\\d+ tokens\\) exceeds the available context size \\(725 tokens\\)`));
     // Not a circuit breaker matter: every question whose prompt fits was answered.
     assert.equal(JSON.parse(result.stdout).answered, 40 - tooLong);
   });
