@@ -2,7 +2,8 @@
 // sample workspace on 127.0.0.1. Prints the URL; Ctrl+C stops the server and its children.
 //
 // The profile is kept between starts, so settings, model profiles and API keys stay; only the
-// extension is replaced by the .vsix just built. `npm start -- --reset` deletes the profile first.
+// extension is replaced by the .vsix just built. `npm start -- --reset` deletes the profile's own
+// parts first (user-data/, extensions/, config.yaml), and refuses in a folder that is not a profile.
 // WAYPOINT_PORT picks the port (default 8123, or a free one if taken); WAYPOINT_START_PROFILE the
 // profile's folder (default ~/.cache/waypoint-tools/start-profile); a folder argument opens that
 // folder instead of samples/.
@@ -13,11 +14,12 @@
 // and the same browser opens the same address; another port, `localhost` instead of 127.0.0.1,
 // another browser or a private window, or --reset (a new key half) show no keys.
 import { execSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, prepareProfile, startCodeServer } from './lib/codeServer.mjs';
+import { markStartProfile, resetRefusal, resetStartProfile } from './lib/startProfile.mjs';
 import { ensureSystemPackages } from './system-deps.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,16 +31,23 @@ if (unknown.length > 0 || args.filter((arg) => !arg.startsWith('-')).length > 1)
 }
 const reset = args.includes('--reset');
 const folder = resolve(args.find((arg) => !arg.startsWith('-')) ?? join(repo, 'samples'));
+const profileRoot = resolve(process.env.WAYPOINT_START_PROFILE ?? join(process.env.WAYPOINT_TOOLS_DIR ?? join(homedir(), '.cache', 'waypoint-tools'), 'start-profile'));
+// Before the build: a refused --reset should not cost a minute of packaging first.
+const refusal = reset ? resetRefusal(profileRoot) : null;
+if (refusal) {
+  console.error(`npm start: ${refusal}`);
+  process.exit(2);
+}
 
 ensureSystemPackages(['libkrb5-dev']);
 console.log('Building and packaging Waypoint…');
 execSync('npm run --silent package', { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
 
-const profileRoot = resolve(process.env.WAYPOINT_START_PROFILE ?? join(process.env.WAYPOINT_TOOLS_DIR ?? join(homedir(), '.cache', 'waypoint-tools'), 'start-profile'));
 const existed = existsSync(join(profileRoot, 'user-data'));
-if (reset) rmSync(profileRoot, { recursive: true, force: true });
+if (reset) resetStartProfile(profileRoot);
 // Kept: user-data (settings, SecretStorage's key half, state). Replaced: the extension, by the .vsix just built.
 const profile = prepareProfile(profileRoot, { vsix: join(repo, 'dist', 'waypoint.vsix'), keepUserSettings: true });
+markStartProfile(profileRoot);
 
 const wanted = Number(process.env.WAYPOINT_PORT ?? 8123);
 async function choosePort() {

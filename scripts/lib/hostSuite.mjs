@@ -15,12 +15,26 @@ export const HOST_STALL_MS = 6 * 60_000;
 /** The whole suite, however steadily it progresses. */
 export const HOST_CAP_MS = 90 * 60_000;
 
-function readProgress(file) {
+/**
+ * The finished tests the progress file lists. The suite may be appending while this reads: a last
+ * line that does not parse yet is one being written, left for the next read. An earlier line that
+ * does not parse is a real fault and throws.
+ */
+export function readProgress(file) {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
+  const lines = readFileSync(file, 'utf8')
     .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line));
+    .filter((line) => line.trim() !== '');
+  const records = [];
+  for (const [index, line] of lines.entries()) {
+    try {
+      records.push(JSON.parse(line));
+    } catch (error) {
+      if (index === lines.length - 1) break;
+      throw new Error(`${file}:${index + 1}: not a JSON record (${error.message})`);
+    }
+  }
+  return records;
 }
 
 /**

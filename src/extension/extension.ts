@@ -249,7 +249,7 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     // Interactive episodes (issue 17): the Play panel, with the maze (main bundle) or the board beside it.
     vscode.commands.registerCommand('waypoint.playEpisode', (options?: import('./play/playCommand').PlayEpisodeOptions | vscode.Uri) =>
       loadBoards(context, output).playEpisode(
-        { ...boardDeps(), showRoute: (edges, walk, title, start) => MazePanel.show(context, getClient(), edges).showEpisode(walk, title, start, null) },
+        { ...boardDeps(), showRoute: (edges, walk, title, start) => MazePanel.show(context, getClient(), edges).showEpisode(walk, title, start, null, undefined, { follow: true }) },
         options instanceof vscode.Uri ? { source: options } : options,
       ),
     ),

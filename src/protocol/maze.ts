@@ -36,7 +36,8 @@ const routeQuestion = z.custom<ShownQuestion>((value) => isObject(value) && (val
 export const hostToMazeMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('graph'), graph }),
   /** `compare`: a second answer to the same question drawn on the same map (the results view's A ↔ B). */
-  z.object({ type: z.literal('trajectory'), trajectory, compare: z.optional(trajectory), question: z.optional(routeQuestion) }),
+  /** `follow`: the answer on show sent again with its newest moves (Play's route after each move): the view stays on its last step instead of opening at the first. */
+  z.object({ type: z.literal('trajectory'), trajectory, compare: z.optional(trajectory), question: z.optional(routeQuestion), follow: z.optional(z.boolean()) }),
   /** The expected route again, recomputed by the host for the answer on show after the graph changed (edge ids are edges.json indices, so an edit moves them). */
   z.object({ type: z.literal('route'), question: routeQuestion }),
   /** The answer(s) on show walked again by the host on a changed graph (their steps name edges by edges.json index too); `compare` as in `trajectory`, absent when B could not be walked again (the view keeps B as drawn). */

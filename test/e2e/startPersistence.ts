@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { startFakeOpenAi } from '../support/fakeOpenAi';
 import { repoRoot, samplesDir, testResultsDir } from '../support/paths';
+// The palette as ui.mjs drives it: the matching row is clicked, never Enter on whatever row is first.
+import { runCommand } from './palette.mjs';
 
 const KEY = 'sk-start-persist-key-1618';
 const PROFILE = 'persist-llama';
@@ -20,6 +22,13 @@ const SERVED = 'persisted-model-q4.gguf';
 /** Test Connection's verdict for the profile: OK, the latency, the model the server serves. */
 const OK_LINE = new RegExp(`${PROFILE}: OK in \\d+ ms: '${SERVED.replace(/[.]/g, '\\.')}' answered \\(asked for 'default'\\)\\.`);
 const WAIT = 60_000;
+/**
+ * From `npm start` to its URL: a build, `vsce package` and a code-server start, mostly silent, so
+ * no progress to follow; generous for a busy machine, and the wait ends at once on the URL or an exit.
+ */
+const START_CAP = 10 * 60_000;
+/** From Ctrl+C to the process group's exit (a code-server stop): then it is killed and the check fails. */
+const STOP_CAP = 120_000;
 const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
 const INSTALLED = `waypoint-bench.waypoint-${version}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -58,7 +67,15 @@ async function npmStart(args: string[], env: Record<string, string>, port: numbe
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  // Packaging on a busy machine takes minutes: the wait ends on the URL line or on exit.
+  const killGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-(child.pid as number), signal);
+    } catch {
+      // already gone
+    }
+  };
+  // Packaging on a busy machine takes minutes: the wait ends on the URL line, on exit, or at the cap.
+  const startedAt = Date.now();
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const found = /Waypoint is running in VS Code at (http:\/\/\S+)/.exec(output);
@@ -68,6 +85,10 @@ async function npmStart(args: string[], env: Record<string, string>, port: numbe
       } else if (child.exitCode !== null) {
         clearInterval(timer);
         reject(new Error(`npm start exited with ${child.exitCode}:\n${output}`));
+      } else if (Date.now() - startedAt > START_CAP) {
+        clearInterval(timer);
+        killGroup('SIGKILL');
+        reject(new Error(`npm start printed no URL within ${START_CAP / 60_000} min (killed):\n${output}`));
       }
     }, 200);
   });
@@ -75,12 +96,13 @@ async function npmStart(args: string[], env: Record<string, string>, port: numbe
     url,
     output: () => output,
     async stop() {
-      try {
-        process.kill(-(child.pid as number), 'SIGINT');
-      } catch {
-        // already gone
+      killGroup('SIGINT');
+      const stopped = await Promise.race([exited.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_CAP).unref())]);
+      if (!stopped) {
+        killGroup('SIGKILL');
+        await exited;
+        throw new Error(`npm start did not exit within ${STOP_CAP / 1000} s of Ctrl+C (killed):\n${output}`);
       }
-      await exited;
       for (let tries = 0; tries < 300; tries++) {
         const answered = await fetch(`http://127.0.0.1:${port}/healthz`).then(
           () => true,
@@ -92,25 +114,6 @@ async function npmStart(args: string[], env: Record<string, string>, port: numbe
       throw new Error(`port ${port} still answers after npm start stopped`);
     },
   };
-}
-
-/** Runs a command by its palette title; re-opens the palette until the title is listed (the list is a snapshot). */
-async function runCommand(page: Page, title: string): Promise<void> {
-  const deadline = Date.now() + WAIT;
-  for (;;) {
-    try {
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('F1');
-      const input = page.locator('.quick-input-widget input').first();
-      await input.waitFor({ state: 'visible', timeout: 5000 });
-      await input.fill(`>${title}`, { timeout: 5000 });
-      await page.locator(`.quick-input-list .monaco-list-row[aria-label^="${title}"]`).first().waitFor({ timeout: 3000 });
-      await page.keyboard.press('Enter');
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw new Error(`command "${title}" never appeared in the palette: ${String(error)}`);
-    }
-  }
 }
 
 /** Waits for the input box titled `...: <step>`, types `value` and presses Enter. */
@@ -258,8 +261,14 @@ export async function runStartPersistence(): Promise<CheckResult[]> {
       await stopStart();
     }
 
-    await check('npm start -- --reset starts from an empty profile', async () => {
+    await check('npm start -- --reset starts from an empty profile and leaves other files in its folder', async () => {
+      // A file of the person's beside the profile the earlier starts made: --reset is not rm -rf.
+      if (!existsSync(join(profileRoot, '.waypoint-start-profile'))) throw new Error('the earlier starts left no marked profile to reset');
+      const ownFile = join(profileRoot, 'notes.txt');
+      writeFileSync(ownFile, 'not part of the profile');
       live.started = await npmStart(['--reset', workspace], env, port);
+      if (!existsSync(ownFile)) throw new Error('--reset deleted a file that is not part of the profile');
+      if (!existsSync(join(profileRoot, '.waypoint-start-profile'))) throw new Error('the profile has no .waypoint-start-profile mark');
       if (!/Profile: .* \(reset;/.test(live.started.output())) throw new Error(`npm start did not say it reset the profile:\n${live.started.output()}`);
       const settings = readFileSync(userSettings, 'utf8');
       if (settings.includes(PROFILE)) throw new Error('the reset profile still has the model profile');

@@ -37,6 +37,8 @@ export interface FakeOpenAi {
   script: ScriptedReply[];
   /** Requests whose client hung up before the reply was fully written. */
   hangUps: number;
+  /** Chat replies written to their end (an error status such as a scripted 429 counts): what a test waits on before acting. */
+  answered: number;
   /** The model it serves: listed at /v1/models and named in every reply's `model` (default `fake`). */
   servedModel: string;
   /** /v1/models answers 404, as a server without a model list does. */
@@ -157,7 +159,7 @@ function answeredBeforeChat(fake: Omit<FakeOpenAi, 'url' | 'close'>, path: strin
 }
 
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
-  const fake: Omit<FakeOpenAi, 'url' | 'close'> = { requests: [], script: [], hangUps: 0, servedModel: 'fake', noModelList: false, loading: false };
+  const fake: Omit<FakeOpenAi, 'url' | 'close'> = { requests: [], script: [], hangUps: 0, answered: 0, servedModel: 'fake', noModelList: false, loading: false };
   const server: Server = createServer(async (request, response) => {
     const body = await readBody(request);
     const requested = body ? (JSON.parse(body) as FakeOpenAi['requests'][number]['body']) : {};
@@ -170,6 +172,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     if (next.delayMs) await sleep(next.delayMs);
     if (response.destroyed) return;
     await writeReply(response, next, requested.stream === true, (request.headers.authorization ?? '').replace(/^Bearer /, ''), fake.servedModel);
+    if (response.writableFinished) fake.answered++;
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

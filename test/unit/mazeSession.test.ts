@@ -65,6 +65,23 @@ const flush = () => new Promise((resolve) => setImmediate(resolve));
 const walk = (graph: MazeGraph, title: string) => answerTrajectory(graph, reply, title, 'harbour road', 39);
 
 describe('maze panel: order of server replies', () => {
+  it("marks only a show asked to follow (Play's growing route) with follow; any other show opens at its start", async () => {
+    const host = new FakeHost();
+    const played = host.session.show([answer('Play')], undefined, { follow: true });
+    await host.answer('check Play', walk(before, 'Play'));
+    await played;
+    const replayed = host.session.show([answer('replay')], undefined);
+    await host.answer('check replay', walk(before, 'replay'));
+    await replayed;
+    assert.deepEqual(
+      host.posts.map((message) => (message.type === 'trajectory' ? [message.trajectory.title, message.follow] : [message.type])),
+      [
+        ['Play', true],
+        ['replay', undefined],
+      ],
+    );
+  });
+
   it('keeps the answer on show when a new one cannot be walked, and walks that one again on refresh', async () => {
     const host = new FakeHost();
     const shown = host.session.show([answer('A')], undefined);

@@ -216,7 +216,8 @@ describe('maze view in a half-width panel', function () {
     const page = await openMaze(graph);
     const longer = walkFromStart(graph, 3);
     const firstTwo = JSON.stringify((JSON.parse(longer) as unknown[]).slice(0, 2));
-    await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), answerTrajectory(graph, firstTwo, 'Play · lighthouse', graph.start, null));
+    // As Play sends its route: after every move, with `follow`.
+    await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data, follow: true }, '*'), answerTrajectory(graph, firstTwo, 'Play · lighthouse', graph.start, null));
     await page.waitForSelector('.trajectory:not([hidden]) .chip');
     await page.setViewportSize({ width: 900, height: 700 });
     await page.waitForFunction(() => (document.querySelector('.maze-canvas')?.getBoundingClientRect().width ?? 0) > 800);
@@ -232,7 +233,7 @@ describe('maze view in a half-width panel', function () {
     // The same episode one move longer: the view follows to its newest step.
     const grown = answerTrajectory(graph, longer, 'Play · lighthouse', graph.start, null);
     assert.ok(grown.steps.length === 3);
-    await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), grown);
+    await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data, follow: true }, '*'), grown);
     await page.waitForFunction(() => document.querySelectorAll('.trajectory-chips .chip').length === 3);
     assert.match(await page.locator('.trajectory-detail').innerText(), /^Step 3\/3/);
     assert.equal(await page.locator('[data-node].current').getAttribute('data-node'), grown.steps[2].to);
@@ -240,6 +241,35 @@ describe('maze view in a half-width panel', function () {
     await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), answerTrajectory(graph, longer, 'oracle', graph.start, null));
     await page.waitForFunction(() => document.querySelector('.trajectory strong')?.textContent === 'oracle');
     assert.match(await page.locator('.trajectory-detail').innerText(), /^Start at /);
+    await page.close();
+  });
+
+  it('the same replay shown again opens at its first step, framed on its route again (only Play follows its newest step)', async () => {
+    const graph = sampleGraph();
+    const page = await openMaze(graph);
+    const replay = answerTrajectory(graph, walkFromStart(graph, 3), 'replay', graph.start, null);
+    const post = () => page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), replay);
+    await post();
+    await page.waitForSelector('.trajectory:not([hidden]) .chip');
+    await settle(page);
+    const framedFirst = await routeBox(page);
+    // The person steps to the last move and zooms out to the whole maze.
+    await page.locator('.trajectory-chips .chip').last().click();
+    await page.waitForFunction((steps) => document.querySelector('.trajectory-detail')?.textContent?.startsWith(`Step ${steps}/${steps}`), replay.steps.length);
+    await page.locator('#fit').click();
+    await settle(page);
+    const fitted = await routeBox(page);
+    assert.ok(framedFirst.right - framedFirst.left > 1.2 * (fitted.right - fitted.left), 'Fit shows the route smaller than the framing did');
+    // The same answer again (Show Answer run twice, a results row opened again): a fresh start.
+    await post();
+    await page.waitForFunction(() => document.querySelector('.trajectory-detail')?.textContent?.startsWith('Start at'));
+    assert.equal(await page.locator('[data-node].current').getAttribute('data-node'), graph.start);
+    await settle(page);
+    await settle(page);
+    const { canvas } = await drawingAndCanvas(page);
+    const again = await routeBox(page);
+    assert.ok(inside(again, canvas, 1), 'the route is in view');
+    assert.ok(Math.abs((again.right - again.left) - (framedFirst.right - framedFirst.left)) < 2, `framed on the route again (${Math.round(again.right - again.left)} px wide, ${Math.round(framedFirst.right - framedFirst.left)} px the first time, ${Math.round(fitted.right - fitted.left)} px fitted)`);
     await page.close();
   });
 

@@ -468,7 +468,7 @@ host.onMessage((message) => {
     const questionCutoff = message.trajectory.cutoff;
     cutoff = questionCutoff;
     if (graph && drawn) setCutoff(Math.min(questionCutoff ?? graph.lastStep, graph.lastStep), true);
-    if (stepper.show(message.trajectory, message.compare ?? null, message.question ?? null) === 'new') routeToFrame = true;
+    if (stepper.show(message.trajectory, message.compare ?? null, message.question ?? null, message.follow === true) === 'new') routeToFrame = true;
     // The whole maze the answer is judged on, not the neighbourhood a large maze starts on (framed once drawn).
     if (fullGraph && graph !== fullGraph) void draw(fullGraph).catch(layoutFailed);
     else if (routeToFrame) frameRoute();

@@ -140,11 +140,12 @@ export class TrajectoryStepper {
   }
 
   /**
-   * Shows an answer from its first step. The same answer grown by more steps (a Play episode sends
-   * its route again after every move) follows the newest step instead; returns whether it was one.
+   * Shows an answer from its first step. With `follow` (a Play episode sends its route again after
+   * every move), the answer on show with steps added at its end follows the newest step instead;
+   * returns whether it was one. Without it, the same answer shown again opens at its start again.
    */
-  show(trajectory: Trajectory, compare: Trajectory | null = null, question: ShownQuestion | null = null): 'new' | 'continued' {
-    const continued = this.continues(trajectory, compare);
+  show(trajectory: Trajectory, compare: Trajectory | null = null, question: ShownQuestion | null = null, follow = false): 'new' | 'continued' {
+    const continued = follow && this.continues(trajectory, compare);
     this.trajectory = trajectory;
     this.compare = compare;
     this.question = question;

@@ -21,6 +21,11 @@ export interface AddProfileOptions {
   /** Dollars per million tokens; null for no prices. */
   pricePer1M?: { input: number; output: number } | null;
   target?: 'user' | 'workspace';
+  /**
+   * When no key is typed and the key stored for the id was for another server: true keeps it for
+   * the new one, false removes it. Unset: a modal asks (the palette always asks).
+   */
+  keepKeyForNewServer?: boolean;
 }
 
 export interface AddProfileOutcome {
@@ -30,6 +35,10 @@ export interface AddProfileOutcome {
   entry: Record<string, unknown>;
   replaced: boolean;
   keyStored: boolean;
+  /** The key stored for the id was removed: it was for another server than the profile's new one. */
+  keyRemoved: boolean;
+  /** Whether the profile is in the list this window uses (user settings are hidden by a workspace's own `waypoint.models`). */
+  available: boolean;
 }
 
 const TITLE = 'Add Model Profile';
@@ -65,7 +74,41 @@ function configuredEntries(target: vscode.ConfigurationTarget): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
+/** Whether the workspace has its own `waypoint.models`: then it replaces the user list in this window (arrays are not merged). */
+function workspaceHasModels(): boolean {
+  const inspected = vscode.workspace.getConfiguration('waypoint').inspect<unknown[]>('models');
+  return inspected?.workspaceValue !== undefined || inspected?.workspaceFolderValue !== undefined;
+}
+
 const idOf = (entry: unknown) => (typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined);
+
+/** Which settings hold a profile `id` ("user settings", "workspace settings" or both), or null. */
+function scopesHolding(id: string): string | null {
+  const user = configuredEntries(vscode.ConfigurationTarget.Global).some((entry) => idOf(entry) === id);
+  const workspace = configuredEntries(vscode.ConfigurationTarget.Workspace).some((entry) => idOf(entry) === id);
+  return user && workspace ? 'user and workspace settings' : user ? 'user settings' : workspace ? 'workspace settings' : null;
+}
+
+/** The servers (scheme, host and port) the profiles named `id` point at, in any settings. */
+function serversOf(id: string): Set<string> {
+  const servers = new Set<string>();
+  for (const target of [vscode.ConfigurationTarget.Global, vscode.ConfigurationTarget.Workspace]) {
+    for (const entry of configuredEntries(target)) {
+      const baseUrl = idOf(entry) === id ? (entry as { baseUrl?: unknown }).baseUrl : undefined;
+      const server = typeof baseUrl === 'string' ? serverOf(baseUrl) : null;
+      if (server) servers.add(server);
+    }
+  }
+  return servers;
+}
+
+function serverOf(baseUrl: string): string | null {
+  try {
+    return new URL(baseUrl.trim()).origin;
+  } catch {
+    return null;
+  }
+}
 
 /** "Waypoint: Add Model Profile…": base URL, model, id, key, prices, where to save; undefined when cancelled. */
 export async function addModelProfileCommand(secrets: vscode.SecretStorage, options: AddProfileOptions = {}): Promise<AddProfileOutcome | undefined> {
@@ -106,7 +149,8 @@ export async function addModelProfileCommand(secrets: vscode.SecretStorage, opti
         const candidate = text.trim();
         if (candidate === '') return 'A name for the profile, e.g. local-llama.';
         if (BUILT_IN_IDS.has(candidate)) return `'${candidate}' is a built-in agent's name: choose another.`;
-        if (existingIds.has(candidate)) return { message: `A profile '${candidate}' exists: it will be replaced (its other settings kept).`, severity: vscode.InputBoxValidationSeverity.Warning };
+        const holding = existingIds.has(candidate) ? scopesHolding(candidate) : null;
+        if (holding) return { message: `A profile '${candidate}' is in ${holding}: saving it there replaces it (its other settings kept).`, severity: vscode.InputBoxValidationSeverity.Warning };
         return null;
       },
     }));
@@ -115,14 +159,38 @@ export async function addModelProfileCommand(secrets: vscode.SecretStorage, opti
   if (profileId === '' || BUILT_IN_IDS.has(profileId)) throw new Error(`Waypoint: '${profileId}' cannot be a profile id.`);
 
   const hadKey = (await secrets.get(secretName(profileId))) !== undefined;
+  // A key stored for this id was sent to the server(s) the id pointed at: another server (an OpenAI
+  // key, then a profile moved to someone else's host) gets it only when the person says so.
+  const newServer = serverOf(baseUrl) ?? baseUrl.trim();
+  const oldServers = [...serversOf(profileId)].filter((server) => server !== newServer);
+  const keyForOtherServer = hadKey && (oldServers.length > 0 || serversOf(profileId).size === 0);
+  const storedKeyNote = !hadKey
+    ? ''
+    : keyForOtherServer
+      ? ` (a key is stored for '${profileId}' ${oldServers.length > 0 ? `for ${oldServers.join(', ')}` : 'from an earlier profile'}: leave empty and you are asked whether ${newServer} may have it)`
+      : ` (the key already stored for '${profileId}' is kept)`;
   const apiKey =
     options.apiKey ??
     (await ask(4, steps, {
       title: 'API key',
       password: true,
-      prompt: `Stored in VS Code's SecretStorage, never in settings. Leave empty for a local server that needs none${hadKey ? ` (the key already stored for '${profileId}' is kept)` : ''}.`,
+      prompt: `Stored in VS Code's SecretStorage, never in settings. Leave empty for a local server that needs none${storedKeyNote}.`,
     }));
   if (apiKey === undefined) return undefined;
+  let removeKey = false;
+  if (apiKey.trim() === '' && keyForOtherServer) {
+    const keep = 'Keep the Key';
+    const remove = 'Remove the Key';
+    const was = oldServers.length > 0 ? `was used with ${oldServers.join(', ')}` : 'is left from an earlier profile of that name';
+    const choice =
+      options.keepKeyForNewServer !== undefined
+        ? options.keepKeyForNewServer
+          ? keep
+          : remove
+        : await vscode.window.showWarningMessage(`The API key stored for '${profileId}' ${was}. Send it to ${newServer} from now on?`, { modal: true, detail: 'A key is only for the service that issued it. Keep it only if that service also runs at the new address.' }, keep, remove);
+    if (choice === undefined) return undefined;
+    removeKey = choice === remove;
+  }
 
   const prices =
     options.pricePer1M !== undefined
@@ -143,17 +211,18 @@ export async function addModelProfileCommand(secrets: vscode.SecretStorage, opti
         })();
   if (prices === undefined) return undefined;
 
+  // A workspace with its own waypoint.models hides the user list in this window: Workspace comes first.
+  const shadowed = workspaceHasModels();
+  const userItem = { label: 'User settings', description: shadowed ? "every workspace on this machine, but not this folder: its own waypoint.models replaces the user list here" : 'every workspace on this machine', target: 'user' as const };
+  const workspaceItem = { label: 'Workspace settings', description: "this folder's .vscode/settings.json, shared with whoever opens it (never the key)", target: 'workspace' as const };
   const target =
     options.target ??
     (hasFolder
       ? (
-          await vscode.window.showQuickPick(
-            [
-              { label: 'User settings', description: 'every workspace on this machine', target: 'user' as const },
-              { label: 'Workspace settings', description: "this folder's .vscode/settings.json, shared with whoever opens it (never the key)", target: 'workspace' as const },
-            ],
-            { title: `${TITLE} (${steps}/${steps}): save '${profileId}' where?`, ignoreFocusOut: true },
-          )
+          await vscode.window.showQuickPick(shadowed ? [workspaceItem, userItem] : [userItem, workspaceItem], {
+            title: `${TITLE} (${steps}/${steps}): save '${profileId}' where?`,
+            ignoreFocusOut: true,
+          })
         )?.target
       : 'user');
   if (target === undefined) return undefined;
@@ -162,21 +231,48 @@ export async function addModelProfileCommand(secrets: vscode.SecretStorage, opti
   const entries = configuredEntries(configurationTarget);
   const index = entries.findIndex((entry) => idOf(entry) === profileId);
   const previous = index >= 0 && typeof entries[index] === 'object' ? (entries[index] as Record<string, unknown>) : {};
-  // A replaced profile keeps what the person wrote into it (temperature, timeoutMs, …).
-  const entry: Record<string, unknown> = { ...previous, id: profileId, provider: 'openai-compatible', baseUrl: baseUrl.trim(), model: model.trim() };
+  // A replaced profile keeps what the person wrote into it (temperature, timeoutMs, …), except a key
+  // variable when a key is typed: the variable would win over the key (apiKeyLookup) unnoticed.
+  const keyStored = apiKey.trim() !== '';
+  const { apiKeyEnv: previousKeyEnv, ...kept } = previous;
+  const keyEnv = keyStored || typeof previousKeyEnv !== 'string' ? undefined : previousKeyEnv;
+  const entry: Record<string, unknown> = { ...kept, id: profileId, provider: 'openai-compatible', baseUrl: baseUrl.trim(), model: model.trim(), ...(keyEnv ? { apiKeyEnv: keyEnv } : {}) };
   if (prices) Object.assign(entry, { costPer1kInput: per1k(prices.input), costPer1kOutput: per1k(prices.output) });
   const next = index >= 0 ? entries.map((existing, at) => (at === index ? entry : existing)) : [...entries, entry];
   await vscode.workspace.getConfiguration('waypoint').update('models', next, configurationTarget);
-  const keyStored = apiKey.trim() !== '';
   if (keyStored) await storeApiKey(secrets, profileId, apiKey);
+  if (removeKey) await storeApiKey(secrets, profileId, '');
 
   const where = target === 'user' ? 'user settings' : 'workspace settings';
-  const keyNote = keyStored ? ', key in SecretStorage' : hadKey ? ', stored key kept' : ', no key';
-  const testNow = 'Test Connection';
-  void vscode.window.showInformationMessage(`Waypoint: model profile '${profileId}' ${index >= 0 ? 'replaced' : 'saved'} in ${where}${keyNote}.`, testNow).then((action) => {
-    if (action === testNow) void vscode.commands.executeCommand('waypoint.testConnection', { profileId });
-  });
-  return { id: profileId, target, entry, replaced: index >= 0, keyStored };
+  const keyNote = keyStored
+    ? `, key in SecretStorage${typeof previousKeyEnv === 'string' ? ` (instead of the variable ${previousKeyEnv}, no longer named in the profile)` : ''}`
+    : keyEnv
+      ? `, key from the variable ${keyEnv}`
+      : removeKey
+        ? `, stored key removed (it was not for ${newServer})`
+        : hadKey
+          ? ', stored key kept'
+          : ', no key';
+  // What this window uses after the update: a user entry is hidden by a workspace's own list.
+  const available = modelProfiles().some((profile) => profile.id === profileId && profile.baseUrl === entry.baseUrl && profile.model === entry.model);
+  const done = `Waypoint: model profile '${profileId}' ${index >= 0 ? 'replaced' : 'saved'} in ${where}${keyNote}`;
+  if (available) {
+    const testNow = 'Test Connection';
+    void vscode.window.showInformationMessage(`${done}.`, testNow).then((action) => {
+      if (action === testNow) void vscode.commands.executeCommand('waypoint.testConnection', { profileId });
+    });
+  } else if (target === 'workspace') {
+    // A multi-root workspace's folder settings can hide the workspace's list in turn.
+    void vscode.window.showWarningMessage(`${done}, but a folder's own waypoint.models replaces the workspace list here: '${profileId}' is not available in this window.`);
+  } else {
+    const saveThere = 'Save in Workspace Settings';
+    void vscode.window
+      .showWarningMessage(`${done}, but this folder's workspace settings have their own waypoint.models, which replaces the user list here: '${profileId}' is not available in this folder.`, saveThere)
+      .then(async (action) => {
+        if (action === saveThere) await addModelProfileCommand(secrets, { baseUrl, model, id: profileId, apiKey: '', pricePer1M: prices, target: 'workspace', keepKeyForNewServer: true });
+      });
+  }
+  return { id: profileId, target, entry, replaced: index >= 0, keyStored, keyRemoved: removeKey, available };
 }
 
 /** What the Test Connection toast offers for each failure: the way out most likely to fix it. */

@@ -72,6 +72,13 @@ function filesOf(target: ResultsTarget): string[] | undefined {
 
 const keyOf = (files: readonly string[]) => [...files].sort().join('\n');
 
+/** loadResults, and on success no last load error: one of an earlier attempt no longer describes what is shown. */
+async function loadShown(files: readonly string[], workerScript: string): Promise<Loaded> {
+  const loaded = await loadResults(files, workerScript);
+  ResultsPanel.lastLoadError = undefined;
+  return loaded;
+}
+
 export class ResultsPanel implements vscode.Disposable {
   static readonly viewType = 'waypoint.results';
   private static readonly open = new Map<string, ResultsPanel>();
@@ -111,7 +118,7 @@ export class ResultsPanel implements vscode.Disposable {
     }
     let loaded: Loaded;
     try {
-      loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Waypoint: reading run files' }, () => loadResults(files, workerScriptOf(deps)));
+      loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Waypoint: reading run files' }, () => loadShown(files, workerScriptOf(deps)));
     } catch (error) {
       ResultsPanel.lastLoadError = showLoadFailure(files, error);
       return undefined;
@@ -192,7 +199,7 @@ export class ResultsPanel implements vscode.Disposable {
     }
     let loaded: Loaded;
     try {
-      loaded = await loadResults(files, workerScriptOf(this.deps));
+      loaded = await loadShown(files, workerScriptOf(this.deps));
     } catch (error) {
       this.status(`Could not add ${added.map(shownPath).join(', ')}: ${error instanceof Error ? error.message : String(error)}${refusal}`);
       ResultsPanel.lastLoadError = showLoadFailure(added, error);
@@ -241,7 +248,7 @@ export class ResultsPanel implements vscode.Disposable {
   /** Re-reads the files and redraws (a run still writing, or Show Results asked again). */
   async reload(): Promise<void> {
     try {
-      this.loaded = await loadResults(this.files, workerScriptOf(this.deps));
+      this.loaded = await loadShown(this.files, workerScriptOf(this.deps));
       this.replays = undefined;
       this.logProblems();
       this.post({ type: 'results', model: this.loaded.model });

@@ -120,10 +120,11 @@ export class MazePanel implements vscode.Disposable {
 
   /**
    * A played episode's walk (episodeRouteAnswer) from `start`: Play's live map and a play record's
-   * replay. With no move yet the view shows the start and says so, never a parse error.
+   * replay. With no move yet the view shows the start and says so, never a parse error. `follow`
+   * (Play's live map): the walk is the one on show grown by a move, so the view stays on its newest step.
    */
-  async showEpisode(walk: string, title: string, start: string, cutoff: number | null, question?: RouteQuestion): Promise<Trajectory | null> {
-    const [trajectory] = await this.session.show([{ response: walk, title, start, cutoff, episode: true }], question);
+  async showEpisode(walk: string, title: string, start: string, cutoff: number | null, question?: RouteQuestion, options: { follow?: boolean } = {}): Promise<Trajectory | null> {
+    const [trajectory] = await this.session.show([{ response: walk, title, start, cutoff, episode: true }], question, options);
     return trajectory ?? null;
   }
 

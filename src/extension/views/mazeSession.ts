@@ -63,14 +63,14 @@ export class MazeSession {
    * successful post changes what is on show: a failed walk leaves the view, and so the host's
    * record of it, at the previous answer.
    */
-  async show(answers: AnswerOnMap[], question: RouteQuestion | undefined): Promise<(Trajectory | null)[]> {
+  async show(answers: AnswerOnMap[], question: RouteQuestion | undefined, options: { follow?: boolean } = {}): Promise<(Trajectory | null)[]> {
     const ticket = ++this.showTicket;
     const walks = await Promise.all(answers.map((answer) => this.host.check(answer)));
     const [first, compare] = walks;
     if (!first) return walks;
     const route = question ? await this.host.route(question, first.cutoff) : undefined;
     if (ticket !== this.showTicket || !this.host.live()) return walks;
-    this.host.post({ type: 'trajectory', trajectory: first, ...(compare ? { compare } : {}), ...(route ? { question: route } : {}) });
+    this.host.post({ type: 'trajectory', trajectory: first, ...(compare ? { compare } : {}), ...(route ? { question: route } : {}), ...(options.follow ? { follow: true } : {}) });
     this.shownAnswers = answers;
     this.shownRoute = question ? { question, cutoff: first.cutoff } : undefined;
     return walks;

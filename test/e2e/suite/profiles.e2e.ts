@@ -13,7 +13,7 @@ const KEY = 'sk-e2e-profile-key-2718';
 const PROFILE = 'e2e-llama';
 
 interface Shown {
-  kind: 'info' | 'error';
+  kind: 'info' | 'error' | 'warning';
   message: string;
   actions: string[];
 }
@@ -23,19 +23,23 @@ interface Prompts {
   input?: (options: vscode.InputBoxOptions) => Promise<string | undefined> | string | undefined;
   /** The item picked from a quick pick (undefined: Escape). */
   pick?: (items: readonly vscode.QuickPickItem[], options: vscode.QuickPickOptions | undefined) => vscode.QuickPickItem | undefined;
+  /** The button pressed on a warning (modal or not; undefined: Escape or closed). */
+  warn?: (message: string, actions: string[]) => string | undefined;
 }
 
 /** Runs `body` with the window's prompts and messages answered and recorded here instead of on screen. */
 async function withPrompts<T>(prompts: Prompts, body: (shown: Shown[]) => Promise<T>): Promise<T> {
   const window = vscode.window as unknown as Record<string, unknown>;
-  const saved = { showInputBox: window.showInputBox, showQuickPick: window.showQuickPick, showInformationMessage: window.showInformationMessage, showErrorMessage: window.showErrorMessage };
+  const saved = { showInputBox: window.showInputBox, showQuickPick: window.showQuickPick, showInformationMessage: window.showInformationMessage, showErrorMessage: window.showErrorMessage, showWarningMessage: window.showWarningMessage };
   const shown: Shown[] = [];
-  const record = (kind: Shown['kind']) => async (message: string, ...actions: unknown[]) => {
-    shown.push({ kind, message, actions: actions.filter((action): action is string => typeof action === 'string') });
-    return undefined;
+  const record = (kind: Shown['kind']) => async (message: string, ...rest: unknown[]) => {
+    const actions = rest.filter((action): action is string => typeof action === 'string');
+    shown.push({ kind, message, actions });
+    return kind === 'warning' ? prompts.warn?.(message, actions) : undefined;
   };
   window.showInformationMessage = record('info');
   window.showErrorMessage = record('error');
+  window.showWarningMessage = record('warning');
   window.showInputBox = async (options: vscode.InputBoxOptions) => prompts.input?.(options);
   window.showQuickPick = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>, options?: vscode.QuickPickOptions) => prompts.pick?.(await items, options);
   try {
@@ -61,6 +65,8 @@ export function defineProfileTests(): void {
     });
     after(async () => {
       await vscode.workspace.getConfiguration('waypoint').update('models', undefined, vscode.ConfigurationTarget.Workspace);
+      await vscode.workspace.getConfiguration('waypoint').update('models', undefined, vscode.ConfigurationTarget.Global);
+      delete process.env.WAYPOINT_E2E_PROFILE_KEY;
       await vscode.commands.executeCommand('waypoint.setApiKey', PROFILE, '');
       await fake.close();
     });
@@ -129,7 +135,7 @@ export function defineProfileTests(): void {
       assert.match(String(rejected.onePrice), /Two prices/);
       assert.equal(rejected.empty, null, 'prices are optional');
 
-      assert.deepEqual(outcome, { id: PROFILE, target: 'workspace', entry: { id: PROFILE, provider: 'openai-compatible', baseUrl: `${fake.url}/v1`, model: 'default', costPer1kInput: 0.00015, costPer1kOutput: 0.0006 }, replaced: false, keyStored: true });
+      assert.deepEqual(outcome, { id: PROFILE, target: 'workspace', entry: { id: PROFILE, provider: 'openai-compatible', baseUrl: `${fake.url}/v1`, model: 'default', costPer1kInput: 0.00015, costPer1kOutput: 0.0006 }, replaced: false, keyStored: true, keyRemoved: false, available: true });
       const written = vscode.workspace.getConfiguration('waypoint').inspect<unknown[]>('models')?.workspaceValue;
       assert.deepEqual(written, [outcome.entry]);
       const [folder] = vscode.workspace.workspaceFolders ?? [];
@@ -202,6 +208,97 @@ export function defineProfileTests(): void {
       } finally {
         fake.loading = false;
       }
+    });
+
+    it('a key typed for a profile that named a key variable replaces the variable: Test Connection sends the typed key', async () => {
+      const workspace = vscode.ConfigurationTarget.Workspace;
+      // The variable holds a wrong key: were it still named, it would win over the stored one and be refused.
+      process.env.WAYPOINT_E2E_PROFILE_KEY = 'sk-e2e-variable-key-0000';
+      await vscode.workspace.getConfiguration('waypoint').update('models', [{ id: PROFILE, provider: 'openai-compatible', baseUrl: `${fake.url}/v1`, model: 'default', apiKeyEnv: 'WAYPOINT_E2E_PROFILE_KEY', timeoutMs: 30_000 }], workspace);
+      await withPrompts({}, async (shown) => {
+        const outcome = await vscode.commands.executeCommand<AddProfileOutcome>('waypoint.addModelProfile', { baseUrl: `${fake.url}/v1`, model: 'default', id: PROFILE, apiKey: KEY, pricePer1M: null, target: 'workspace' });
+        assert.deepEqual(outcome.entry, { id: PROFILE, provider: 'openai-compatible', baseUrl: `${fake.url}/v1`, model: 'default', timeoutMs: 30_000 }, 'the variable is gone, the rest kept');
+        const saved = await waitFor('the saved message', () => shown.find((entry) => entry.kind === 'info'));
+        assert.equal(saved.message, `Waypoint: model profile '${PROFILE}' replaced in workspace settings, key in SecretStorage (instead of the variable WAYPOINT_E2E_PROFILE_KEY, no longer named in the profile).`);
+        const report = await vscode.commands.executeCommand<ConnectionReport>('waypoint.testConnection', { profileId: PROFILE });
+        assert.equal(report.verdict, 'ok', report.message);
+        assert.equal(fake.requests.filter((request) => request.path === '/v1/chat/completions').at(-1)?.authorization, `Bearer ${KEY}`);
+      });
+    });
+
+    it('moving a profile with a stored key to another server asks first: Escape saves nothing, Remove the Key drops it', async () => {
+      const port = new URL(fake.url).port;
+      const elsewhere = `http://localhost:${port}/v1`;
+      const modelsNow = () => vscode.workspace.getConfiguration('waypoint').inspect<unknown[]>('models')?.workspaceValue;
+      const before = modelsNow();
+      let answer: string | undefined;
+      await withPrompts({ warn: () => answer }, async (shown) => {
+        const move = () => vscode.commands.executeCommand<AddProfileOutcome | undefined>('waypoint.addModelProfile', { baseUrl: elsewhere, model: 'default', id: PROFILE, apiKey: '', pricePer1M: null, target: 'workspace' });
+        assert.equal(await move(), undefined, 'Escape on the question cancels');
+        assert.deepEqual(shown, [{ kind: 'warning', message: `The API key stored for '${PROFILE}' was used with http://127.0.0.1:${port}. Send it to http://localhost:${port} from now on?`, actions: ['Keep the Key', 'Remove the Key'] }]);
+        assert.deepEqual(modelsNow(), before, 'nothing was saved');
+
+        answer = 'Remove the Key';
+        const moved = await move();
+        assert.equal(moved?.keyRemoved, true);
+        assert.equal(moved?.entry.baseUrl, elsewhere);
+        const saved = await waitFor('the saved message', () => shown.find((entry) => entry.kind === 'info'));
+        assert.equal(saved.message, `Waypoint: model profile '${PROFILE}' replaced in workspace settings, stored key removed (it was not for http://localhost:${port}).`);
+
+        // Back on the fake server: no key is stored any more, so nothing to ask, and the server says so.
+        shown.length = 0;
+        const back = await vscode.commands.executeCommand<AddProfileOutcome>('waypoint.addModelProfile', { baseUrl: `${fake.url}/v1`, model: 'default', id: PROFILE, apiKey: '', pricePer1M: null, target: 'workspace' });
+        assert.equal(back.keyRemoved, false);
+        assert.ok(!shown.some((entry) => entry.kind === 'warning'), 'no question without a stored key');
+        const report = await vscode.commands.executeCommand<ConnectionReport>('waypoint.testConnection', { profileId: PROFILE });
+        assert.equal(report.verdict, 'no-key', report.message);
+
+        // The same server again with a stored key: kept without a question.
+        await vscode.commands.executeCommand('waypoint.setApiKey', PROFILE, KEY);
+        shown.length = 0;
+        await vscode.commands.executeCommand<AddProfileOutcome>('waypoint.addModelProfile', { baseUrl: `${fake.url}/v1`, model: 'default', id: PROFILE, apiKey: '', pricePer1M: null, target: 'workspace' });
+        const kept = await waitFor('the saved message', () => shown.find((entry) => entry.kind === 'info'));
+        assert.equal(kept.message, `Waypoint: model profile '${PROFILE}' replaced in workspace settings, stored key kept.`);
+        assert.ok(!shown.some((entry) => entry.kind === 'warning'), 'no question for the same server');
+      });
+    });
+
+    it("with the workspace's own waypoint.models, Workspace is offered first, the id warning names the settings holding it, and a profile saved to User is reported hidden, with Save in Workspace Settings", async () => {
+      const other = 'e2e-user-only';
+      let idWarning: string | null | undefined;
+      let offered: string[] = [];
+      await withPrompts(
+        {
+          async input(options) {
+            if (!(options.title ?? '').endsWith('profile id')) throw new Error(`unexpected input box ${options.title}`);
+            idWarning = await validation(options, PROFILE);
+            return other;
+          },
+          pick(items) {
+            offered = items.map((item) => item.label);
+            return items.find((item) => item.label === 'User settings');
+          },
+          warn: () => 'Save in Workspace Settings',
+        },
+        async (shown) => {
+          const outcome = await vscode.commands.executeCommand<AddProfileOutcome>('waypoint.addModelProfile', { baseUrl: `${fake.url}/v1`, model: 'default', apiKey: '', pricePer1M: null });
+          assert.equal(idWarning, `A profile '${PROFILE}' is in workspace settings: saving it there replaces it (its other settings kept).`);
+          assert.deepEqual(offered, ['Workspace settings', 'User settings']);
+          assert.equal(outcome.target, 'user');
+          assert.equal(outcome.available, false);
+          const ids = (scope: 'globalValue' | 'workspaceValue') => ((vscode.workspace.getConfiguration('waypoint').inspect<unknown[]>('models')?.[scope] ?? []) as Array<{ id: string }>).map((entry) => entry.id);
+          assert.deepEqual(ids('globalValue'), [other], 'saved where asked');
+          const warning = await waitFor('the hidden-profile warning', () => shown.find((entry) => entry.kind === 'warning'));
+          assert.equal(warning.message, `Waypoint: model profile '${other}' saved in user settings, no key, but this folder's workspace settings have their own waypoint.models, which replaces the user list here: '${other}' is not available in this folder.`);
+          assert.deepEqual(warning.actions, ['Save in Workspace Settings']);
+          assert.ok(!shown.some((entry) => entry.kind === 'info'), 'no "saved" toast for a profile this window cannot use');
+          // The offer taken: the profile is in the workspace list too, and usable here.
+          await waitFor('the profile in workspace settings', () => ids('workspaceValue').includes(other));
+          const usable = await waitFor('the saved message of the workspace copy', () => shown.find((entry) => entry.kind === 'info'));
+          assert.equal(usable.message, `Waypoint: model profile '${other}' saved in workspace settings, no key.`);
+          assert.deepEqual(ids('workspaceValue'), [PROFILE, other], 'the workspace profile is kept beside it');
+        },
+      );
     });
   });
 }
