@@ -55,9 +55,9 @@ mkdirSync('dist/webview', { recursive: true });
 copyFileSync(createRequire(import.meta.url).resolve('elkjs/lib/elk-worker.min.js'), ELK_WORKER);
 
 // What the extension and the CLI load at run time: every output of the builds above, and ELK's
-// worker. Written to
-// dist/runtime-files.json (with the schemas, below) so that packaging can be checked against the
-// build itself (scripts/e2e.mjs on the installed .vsix, test/unit/packaging.test.ts with vsce ls).
+// worker. Written to dist/runtime-files.json (with the schemas, below) so that packaging can be
+// checked against the build itself (scripts/e2e.mjs on the installed .vsix,
+// test/unit/packaging.test.ts with vsce ls).
 const runtimeFiles = [...builds.flatMap((build) => Object.keys(build.entryPoints).map((name) => `${build.outdir}/${name}.js`)), ELK_WORKER];
 
 if (withTests) {
