@@ -7,6 +7,7 @@ import { type KeyAdvice, keyRefusalMessage } from './apiKeyMessages';
 import { ModelCallError } from './engine';
 import type { Failure } from './failures';
 import { type BodyWatch, type Deadline, MAX_BODY_BYTES, megabytes } from './requestGuards';
+import { redactSecrets } from './redact';
 import type { ModelProfile } from './types';
 
 /** One attempt's view of its own limits: the call's deadline, the attempt's own signal (aborted with the deadline) and what the body watch saw. */
@@ -59,9 +60,19 @@ function serverError(error: InstanceType<typeof OpenAI.APIError>): { message: st
   const body = error.error as { message?: unknown; type?: unknown; code?: unknown } | undefined;
   return {
     message: typeof body?.message === 'string' ? body.message : error.message,
-    type: typeof body?.type === 'string' ? body.type : undefined,
-    code: typeof body?.code === 'number' ? body.code : undefined,
+    type: typeof body?.type === 'string' ? errorTypeName(body.type) : undefined,
+    // Only an HTTP status: a JSON-RPC-style code (-32000) in a stream is no status, and records refuse it.
+    code: typeof body?.code === 'number' && Number.isInteger(body.code) && body.code >= 100 && body.code <= 599 ? body.code : undefined,
   };
+}
+
+/**
+ * The server's error `type` as records and summaries keep it: an identifier such as
+ * `exceed_context_size_error`. Anything else (a gateway echoing request data, a long text, a
+ * credential) is dropped, so the failure groups by kind and status alone.
+ */
+function errorTypeName(type: string): string | undefined {
+  return redactSecrets(type) === type && /^[A-Za-z0-9_.:-]{1,80}$/.test(type) ? type : undefined;
 }
 
 /** An HTTP error or stream error event as a Failure: its words decide the kind where servers share a status (llama-server's 500 and 503). */

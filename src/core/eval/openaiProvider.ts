@@ -104,7 +104,9 @@ function waitBeforeRetry(error: unknown, failure: Failure, tries: number, profil
   if (wait >= deadline.remainingMs()) {
     if (failure.kind === 'loading') throw new ModelCallError(`${where} was still loading its model (HTTP 503 "Loading model") when the profile's timeoutMs (${seconds(profile.timeoutMs)}) ran out: wait until the server is ready.`, failure);
     // The wait the server asked for, not its spread: that is the number the user can compare.
-    throw new ModelCallError(`${where} asked to retry after ${seconds(asked ?? wait)}${status}, but only ${seconds(deadline.remainingMs())} of the profile's timeoutMs (${seconds(profile.timeoutMs)}) remain.`, failure);
+    if (asked !== undefined) throw new ModelCallError(`${where} asked to retry after ${seconds(asked)}${status}, but only ${seconds(deadline.remainingMs())} of the profile's timeoutMs (${seconds(profile.timeoutMs)}) remain.`, failure);
+    // No Retry-After: the wait is Waypoint's own backoff, not something the server asked for.
+    throw new ModelCallError(`${where} failed${status}, and the next retry (in ${seconds(wait)}) would outlast the profile's timeoutMs (${seconds(profile.timeoutMs)}; ${seconds(deadline.remainingMs())} remain).`, failure);
   }
   return wait;
 }

@@ -42,7 +42,8 @@ export const modelReplySchema = z.object({
 });
 
 // The kind is read as any string: a record written by a later version with a new kind still reads.
-const failureSchema = z.object({ kind: z.string(), status: z.optional(count), type: z.optional(z.string()) });
+/** A record's `failure`: what kind of failure, and the HTTP status and server type when known. */
+export const failureSchema = z.object({ kind: z.string(), status: z.optional(count), type: z.optional(z.string()) });
 
 const mangoQuestionSchema = z.object({
   benchmark: z.literal('mango'),

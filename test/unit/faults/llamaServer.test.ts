@@ -5,9 +5,11 @@
 // its kind, a reply cut at the token limit says so, the served model is the one the server names,
 // 429's Retry-After is obeyed in seconds and as a date, and refusals say what kind they are.
 import { strict as assert } from 'node:assert';
+import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import { ModelCallError, runRecordOf } from '../../../src/core/eval/engine';
 import { OpenAiCompatibleSource } from '../../../src/core/eval/openaiProvider';
+import { failureSchema } from '../../../src/core/eval/recordSchemas';
 import type { ChatMessage, MangoQuestion, ModelProfile, ModelReply } from '../../../src/core/eval/types';
 import { type LlamaServer, type LlamaServerOptions, startLlamaServer } from '../../support/llamaServer';
 
@@ -243,6 +245,27 @@ describe('the llama-server double and one model call against it', function () {
       const { error } = await ask(dead, promptOf(10), { retries: 0 });
       assert.equal(error?.failure?.kind, 'connection');
       assert.match(error?.message ?? '', /could not be reached \(connect ECONNREFUSED/);
+    });
+
+    it('a stream error with a JSON-RPC code and a prose type keeps neither: the record stays readable', async () => {
+      // Not llama-server: a gateway that streams `{"error":{"code":-32000,...}}` and echoes text as its type.
+      const gateway = createHttpServer((_request, response) => {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.end(`data: ${JSON.stringify({ error: { code: -32000, message: 'upstream failed', type: `echo of Bearer ${KEY} and more` } })}\n\n`);
+      });
+      await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+      try {
+        const at = { url: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/v1` } as LlamaServer;
+        const { error } = await ask(at, promptOf(10), { stream: true, retries: 0 });
+        assert.ok(error?.failure, 'a failure of some kind');
+        assert.equal(error.failure.status, undefined);
+        assert.equal(error.failure.type, undefined);
+        // The record schema takes a failure's status only as an HTTP status (a non-negative integer).
+        assert.ok(failureSchema.safeParse(error.failure).success);
+        assert.doesNotMatch(`${error.message} ${JSON.stringify(error.failure)}`, new RegExp(KEY));
+      } finally {
+        await new Promise((resolve) => gateway.close(resolve));
+      }
     });
   });
 });

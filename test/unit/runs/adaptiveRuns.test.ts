@@ -189,7 +189,7 @@ describe('adaptive batch runs: whole runs against the llama-server double', func
       // Room for the largest prompt and its reply, not for two of the smallest.
       const context = Math.max(...sizes) + 20;
       assert.ok(2 * Math.min(...sizes) > context);
-      double = await startLlamaServer({ contextTokens: context, generationMs: 30, answer: walker });
+      double = await startLlamaServer({ contextTokens: context, generationMs: 250, answer: walker });
       const { summary, records } = await run(prepared, profile(double.url, { stream }));
       assert.equal(records.length, 16);
       assert.deepEqual(records.filter((record) => record.error !== undefined).map((record) => record.error), []);

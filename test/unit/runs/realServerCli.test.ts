@@ -80,7 +80,7 @@ describe('waypoint run against a llama-server at its defaults (the double)', fun
     const sizes = await graspPromptSizes();
     const context = Math.max(...sizes) + 64;
     assert.ok(2 * Math.min(...sizes) > context, `prompts of ${Math.min(...sizes)}–${Math.max(...sizes)} tokens, context ${context}`);
-    const server = await serve({ slots: 4, contextTokens: context, generationMs: 25 });
+    const server = await serve({ slots: 4, contextTokens: context, generationMs: 250 });
     const result = await runCli(graspRun(server.url, 'slots.jsonl'), dir);
     assert.equal(result.code, 0, result.stderr);
     const summary = JSON.parse(result.stdout) as { answered: number; errors: number; concurrency: { requested: number; lowest: number } };
