@@ -228,23 +228,26 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
       await frame.locator('#more').click();
       await frame.locator(`#layout-${engine}`).click();
     };
-    // Where the layout put a room (its box's translate, in layout units; the svg's viewBox follows the panel).
-    const placed = () => frame.locator('svg.maze [data-node="harbour road"]').getAttribute('transform');
-    const compassPlace = await placed();
+    // Which engine drew the maze (the svg says so; positions alone cannot tell, as each drawing is
+    // also shaped to the panel, whose proportions change when the ⋯ menu or a notice shows).
+    const drawnBy = () => frame.locator('svg.maze').first().getAttribute('data-engine');
+    if ((await drawnBy()) !== 'compass') throw new Error(`the maze opened drawn by ${await drawnBy()}, not compass`);
     await chooseLayout('elk');
     // Generous: the worker compiles ELK's 1.6 MB first; the wait ends as soon as the drawing is there.
     await retry('the ELK drawing', async () => {
       const notice = frame.locator('.maze-layout-notice');
       if (await notice.isVisible()) throw new Error(await notice.innerText());
       if (await frame.locator('.maze-busy').isVisible()) throw new Error('ELK is still laying out');
-      if ((await placed()) === compassPlace) throw new Error('still the compass drawing');
+      if ((await drawnBy()) !== 'elk') throw new Error('still the compass drawing');
       const nodes = await frame.locator('svg.maze [data-node]').count();
       if (nodes !== 13) throw new Error(`${nodes} rooms drawn`);
     }, 120_000);
     await shot('maze-elk');
     await chooseLayout('compass');
     await retry('the compass drawing again', async () => {
-      if ((await placed()) !== compassPlace) throw new Error('not the compass drawing');
+      if ((await drawnBy()) !== 'compass') throw new Error('not the compass drawing');
+      const nodes = await frame.locator('svg.maze [data-node]').count();
+      if (nodes !== 13) throw new Error(`${nodes} rooms drawn`);
     });
   });
 

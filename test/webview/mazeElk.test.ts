@@ -127,9 +127,11 @@ describe('maze view webview: the ELK layered layout', function () {
     assert.ok(!requests.some((url) => url.endsWith('/elk-worker.js')), 'the ELK worker is not fetched until ELK is chosen');
     assert.deepEqual(workers, []);
     const compassBoxes = (await drawnRooms(page)).boxes;
+    assert.equal(await page.locator('svg.maze').getAttribute('data-engine'), 'compass');
 
     await page.locator('#layout-engine').selectOption('elk');
     const report = await waitForLayout(page, 'elk');
+    assert.equal(await page.locator('svg.maze').getAttribute('data-engine'), 'elk', 'the drawing says which engine made it');
     assert.deepEqual([report.nodes, report.edges], [graph.nodes.length, graph.edges.length]);
     assert.ok(requests.some((url) => url.endsWith('/dist/webview/elk-worker.js')), 'the worker script was fetched');
     assert.equal(workers.length, 1, `one worker started: ${workers.join(', ')}`);

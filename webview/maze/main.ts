@@ -342,6 +342,9 @@ async function draw(next: MazeGraph): Promise<void> {
   const previous = sameRooms && lastLayout?.engine === layout.engine ? panZoom?.state() : undefined;
   lastLayout = layout;
   drawn = drawMaze(next, layout);
+  // Which engine drew it, for tests and for anyone reading the page: positions alone cannot tell,
+  // since each drawing is also shaped to the panel.
+  drawn.svg.dataset.engine = layout.engine;
   canvas.replaceChildren(drawn.svg, busy);
   updateLegend(next);
   panZoom?.dispose();
