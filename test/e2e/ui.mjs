@@ -74,8 +74,16 @@ async function saveThroughDialog(page, title) {
     return value;
   });
   await page.keyboard.press('Enter');
+  // Either the dialog closes (a new file) or VS Code asks to replace an existing one; on a busy
+  // machine that question can take seconds, so wait for one of the two rather than a fixed time.
   const replace = page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Replace' }).first();
-  if (await replace.waitFor({ timeout: 3000 }).then(() => true, () => false)) await replace.click();
+  await retry('the save dialog to close or ask to replace', async () => {
+    if (await replace.isVisible()) {
+      await replace.click();
+      return;
+    }
+    if (await dialog.isVisible()) throw new Error('the save dialog is still open');
+  });
   return path;
 }
 
