@@ -82,6 +82,12 @@ async function saveThroughDialog(page, title) {
       await replace.click();
       return;
     }
+    // code-server's own save dialog asks in place: "… already exists. Are you sure you want to overwrite it?"
+    const overwrite = page.locator('.quick-input-widget', { hasText: 'already exists' }).locator('.monaco-button', { hasText: 'OK' }).first();
+    if (await overwrite.isVisible()) {
+      await overwrite.click();
+      return;
+    }
     if (await dialog.isVisible()) throw new Error('the save dialog is still open');
   });
   return path;
