@@ -332,10 +332,15 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     const slow = await startSlowModelServer();
     const settingsFile = join(workspace, '.vscode', 'settings.json');
     mkdirSync(join(workspace, '.vscode'), { recursive: true });
-    writeFileSync(settingsFile, JSON.stringify({ 'waypoint.models': [{ id: 'slow-local', provider: 'openai-compatible', baseUrl: slow.url, model: 'slow', retries: 0, timeoutMs: 10 * 60_000 }] }, null, 2));
+    const settings = JSON.stringify({ 'waypoint.models': [{ id: 'slow-local', provider: 'openai-compatible', baseUrl: slow.url, model: 'slow', retries: 0, timeoutMs: 10 * 60_000 }] }, null, 2);
+    writeFileSync(settingsFile, settings);
     try {
       const pick = (label) => pickQuickItem(page, label);
+      let attempts = 0;
       await retry('the slow-local profile in the model picker', async () => {
+        // Written again, changed by a trailing newline, on each later attempt: on a busy machine the
+        // workbench has missed the first change to a settings file it already had open.
+        if (attempts++ > 0) writeFileSync(settingsFile, attempts % 2 ? settings : `${settings}\n`);
         await openFile(page, 'mango/lighthouse/lighthouse.edges.json');
         await runCommand(page, 'Waypoint: Run Question…');
         await pick('Route finding (RF)');
