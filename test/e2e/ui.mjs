@@ -93,6 +93,29 @@ async function saveThroughDialog(page, title) {
   return path;
 }
 
+/**
+ * Opens `path` through code-server's own open dialog titled `title`. The dialog fills its input
+ * with the folder once it has listed it, on a busy machine after a noticeable delay, and that fill
+ * would overwrite a path typed before it: so type only after it, and again while the dialog is open.
+ */
+async function openThroughDialog(page, title, path) {
+  const dialog = page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: title }) });
+  await dialog.waitFor({ timeout: 30_000 });
+  const input = dialog.locator('input').first();
+  await retry('the dialog listing its folder', async () => {
+    const value = await input.inputValue();
+    if (!value.startsWith('/')) throw new Error(`the input says "${value}"`);
+  });
+  await retry(`the open dialog accepting ${path}`, async () => {
+    if (!(await dialog.isVisible())) return;
+    await input.fill(path);
+    const value = await input.inputValue();
+    if (value !== path) throw new Error(`the input says "${value}"`);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
+  });
+}
+
 /** The notification Share shows: it names the file it wrote and offers Open and a way to find it. Returns the toast. */
 async function shareNotice(page, what, shownPath) {
   const text = `wrote the ${what} to ${shownPath}`;
@@ -612,10 +635,7 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     await shot('results-picker');
     await browse.click();
     await page.keyboard.press('Enter');
-    const open = page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: 'Show Results: open run files' }) });
-    await open.waitFor({ timeout: 10_000 });
-    await open.locator('input').first().fill(join(workspace, 'mango', 'lighthouse', 'lighthouse.all_pairs.jsonl'));
-    await page.keyboard.press('Enter');
+    await openThroughDialog(page, 'Show Results: open run files', join(workspace, 'mango', 'lighthouse', 'lighthouse.all_pairs.jsonl'));
     const refusal = page.locator('.notifications-toasts .notification-toast', { hasText: 'lighthouse.all_pairs.jsonl is not a run file: line 1, column 1' }).first();
     await retry('the refusal naming the file and line', async () => {
       if ((await refusal.count()) === 0) throw new Error(`toasts say: ${(await page.locator('.notifications-toasts').innerText()).slice(0, 300)}`);

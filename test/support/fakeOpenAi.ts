@@ -165,6 +165,9 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     const requested = body ? (JSON.parse(body) as FakeOpenAi['requests'][number]['body']) : {};
     fake.requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body: requested });
     if (answeredBeforeChat(fake, (request.url ?? '').split('?')[0], request.headers.authorization, response)) return;
+    // Counted on 'finish' (the reply handed to the kernel), not by reading writableFinished right
+    // after end(): on a busy machine the socket write is still pending at that moment.
+    response.on('finish', () => fake.answered++);
     response.on('close', () => {
       if (!response.writableFinished) fake.hangUps++;
     });
@@ -172,7 +175,6 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     if (next.delayMs) await sleep(next.delayMs);
     if (response.destroyed) return;
     await writeReply(response, next, requested.stream === true, (request.headers.authorization ?? '').replace(/^Bearer /, ''), fake.servedModel);
-    if (response.writableFinished) fake.answered++;
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
