@@ -377,6 +377,9 @@ export function defineExtensionTests(): void {
         assert.deepEqual(added && [added.src_node, added.action, added.seen_in_forward, added.seen_in_reversed], ['quay', 'enter', 9999, 15]);
         await vscode.window.showTextDocument(edges);
         await vscode.commands.executeCommand('workbench.action.files.revert');
+        // The next tests lay out this game: they must see the file as on disk, not the accepted edge.
+        const onDisk = new TextDecoder().decode(await vscode.workspace.fs.readFile(edgesUri));
+        await waitFor('the edges file reverted to disk', () => (!edges.isDirty && edges.getText() === onDisk ? true : undefined));
       } finally {
         await settings.update('mango.reversePairs', undefined, vscode.ConfigurationTarget.Workspace);
       }
