@@ -1,5 +1,7 @@
 // Entry point of the `waypoint` command. Dispatches to one module per subcommand and maps
 // failures to the contract's exit codes: 0 ok, 1 input has errors, 2 usage error.
+// Every command reads, names or runs the built-in benchmarks: register them once, for all of them.
+import '../core/benchmarks';
 import { runBabyai } from './babyai';
 import { runBatch } from './batch';
 import { runCompare } from './compare';

@@ -2,6 +2,7 @@
 // validated, and the hosts (CLI, language server, the manifest test) iterate the declarations
 // instead of naming benchmarks. The built-ins are registered by core/benchmarks.ts; this module
 // holds only the types and the table, so declarations can import it without a cycle.
+import type * as z from 'zod/mini';
 import type { BoardGesture, BoardScene, BoardTimeline, BoardToolDeclaration, TextEdit } from './board';
 import type { EpisodeEnvironment, EpisodeStep } from './eval/episodes';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from './eval/types';
@@ -244,6 +245,12 @@ export interface BenchmarkDefinition<Q extends QuestionBase = QuestionBase> {
   readonly label: string;
   readonly kinds: readonly FileKindDeclaration[];
   /**
+   * How this benchmark's question is read back from a run record (zod/mini, so it is light enough
+   * for the extension's activation path). The engine reads a record by its envelope (`benchmark`,
+   * `sampleId`) and hands the question to this schema; without one, the envelope is all it checks.
+   */
+  readonly questionSchema?: z.ZodMiniType<Q>;
+  /**
    * Diagnostics of one file of one of this benchmark's standalone kinds. `text` has no byte order
    * mark; `path` is a file path (not a URI), since some checks compare the content with the name.
    * May throw: the caller reports the exception as an internal error on the file.
@@ -323,7 +330,7 @@ export function preparedFromHooks<Q extends QuestionBase>(definition: BenchmarkD
   };
 }
 
-export type BenchmarkDeclaration<Q extends QuestionBase = QuestionBase> = Pick<BenchmarkDefinition<Q>, 'id' | 'label' | 'kinds' | 'runLabel' | 'succeeded' | 'runView' | 'reopenCommand'>;
+export type BenchmarkDeclaration<Q extends QuestionBase = QuestionBase> = Pick<BenchmarkDefinition<Q>, 'id' | 'label' | 'kinds' | 'questionSchema' | 'runLabel' | 'succeeded' | 'runView' | 'reopenCommand'>;
 
 /** A file kind together with the benchmark that declares it. */
 export interface RegisteredKind {
@@ -365,6 +372,22 @@ export function benchmarks(): readonly BenchmarkDefinition[] {
 /** The benchmark with this id, or null (a run recorded by a benchmark that is not registered here). */
 export function findBenchmark(id: string): BenchmarkDefinition | null {
   return registered.find((benchmark) => benchmark.id === id) ?? null;
+}
+
+/** Light declarations a host made known without registering the whole definitions (the extension's activation path). */
+const declared: BenchmarkDeclaration[] = [];
+
+/**
+ * Makes benchmarks known by their light declarations only: enough to read, name and list their run
+ * records, without loading validators. A host that registers full definitions need not call it.
+ */
+export function declareBenchmarks(declarations: readonly BenchmarkDeclaration[]): void {
+  for (const declaration of declarations) if (!declared.some((other) => other.id === declaration.id)) declared.push(declaration);
+}
+
+/** What this host knows of the benchmark with this id (its registered definition, else its declaration), or null. */
+export function findDeclaration(id: string): BenchmarkDeclaration | null {
+  return findBenchmark(id) ?? declared.find((declaration) => declaration.id === id) ?? null;
 }
 
 /** The declaration of a kind id, or null. */

@@ -6,10 +6,11 @@
 // as `gridPath` would have been) fails to compile. zod/mini, as the extension's other schemas: the
 // Runs view is in the main bundle, and full zod there slows activation past its budget.
 import * as z from 'zod/mini';
-import type { GraspSettings } from '../grasp/types';
+import { findDeclaration } from '../registry';
+import type { SchemaMatches, TypesMatch } from '../schemas/matches';
 import { describeProblem, parseJsonWith } from '../schemas/parse';
 import { splitLines } from '../text';
-import type { BabyaiQuestion, ChatMessage, GraspQuestion, MangoQuestion, ModelProfile, ModelReply, RunRecord, SmartplayQuestion } from './types';
+import type { ChatMessage, ModelProfile, ModelReply, RunRecord } from './types';
 
 const count = z.int().check(z.minimum(0));
 const tokens = z.nullable(count);
@@ -45,55 +46,35 @@ export const modelReplySchema = z.object({
 /** A record's `failure`: what kind of failure, and the HTTP status and server type when known. */
 export const failureSchema = z.object({ kind: z.string(), status: z.optional(count), type: z.optional(z.string()) });
 
-const mangoQuestionSchema = z.object({
-  benchmark: z.literal('mango'),
-  game: z.string(),
-  task: z.enum(['df', 'rf', 'map']),
-  sampleId: z.string(),
-  src: z.string(),
-  dst: z.string(),
-  actionList: z.array(z.string()),
-  answerable: z.boolean(),
-  easy: z.boolean(),
-  cutoff: count,
-  pathLength: z.optional(count),
-  play: z.optional(z.object({ maxSteps: count })),
-});
-
-const babyaiQuestionSchema = z.object({
-  benchmark: z.literal('babyai'),
-  task: z.enum(['predict', 'plan', 'decompose']),
-  source: z.string(),
-  record: z.nullable(count),
-  levelName: z.string(),
-  sampleId: z.string(),
-  actions: z.array(z.string()),
-  prompt: z.optional(z.enum(['zero_shot', 'few_shot', 'cot', 'tot'])),
-  play: z.optional(z.literal(true)),
-});
-
-const graspSettingsSchema = z.object({ moves: z.union([z.literal(4), z.literal(8)]), carryLimit: z.union([z.literal('none'), z.literal(2)]), stepCost: z.union([z.literal(0), z.literal(0.3)]) });
-
-const graspQuestionSchema = z.object({
-  benchmark: z.literal('grasp'),
-  file: z.string(),
-  gridPath: z.optional(z.string()),
-  index: count,
-  settings: graspSettingsSchema,
-  style: z.enum(['chat', 'o1-mini']),
-  sampleId: z.string(),
-  play: z.optional(z.literal(true)),
-});
-
-const smartplayQuestionSchema = z.object({ benchmark: z.literal('smartplay'), game: z.string(), step: count, question: z.union([z.literal(1), z.literal(2)]), sampleId: z.string(), episode: z.optional(count), seed: z.optional(count) });
-
 const recordDiagnosticSchema = z.object({ code: z.string(), severity: z.enum(['error', 'warning', 'information', 'hint']), line: count, character: count, message: z.string() });
 
-export const evalQuestionSchema = z.discriminatedUnion('benchmark', [mangoQuestionSchema, babyaiQuestionSchema, graspQuestionSchema, smartplayQuestionSchema]);
+/**
+ * What the engine knows of any question: which benchmark asked it and its stable id. The rest is
+ * the benchmark's own (kept as written, read by its questionSchema below).
+ */
+export const questionEnvelopeSchema = z.looseObject({ benchmark: z.string(), sampleId: z.string() });
 
-export const runRecordSchema = z.object({
+/**
+ * A record's question: the envelope, then the benchmark's own schema when this host knows the
+ * benchmark (core/registry.ts), whose reading (undeclared keys dropped) replaces it. A question of
+ * a benchmark this host does not know is kept as written: its scores and counts still report,
+ * under the benchmark's id.
+ */
+const recordQuestionSchema = z.pipe(
+  questionEnvelopeSchema,
+  z.transform((question, context) => {
+    const schema = findDeclaration(question.benchmark)?.questionSchema;
+    if (!schema) return question;
+    const read = z.safeParse(schema, question);
+    if (read.success) return read.data;
+    for (const issue of read.error.issues) context.issues.push({ ...issue, input: question } as never);
+    return question;
+  }),
+);
+
+const runRecordShape = z.object({
   time: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T/, 'must be an ISO date and time')),
-  question: evalQuestionSchema,
+  question: recordQuestionSchema,
   model: modelProfileSchema,
   messages: z.array(chatMessageSchema),
   rawAnswer: z.string(),
@@ -114,19 +95,21 @@ export const runRecordSchema = z.object({
   truncated: z.optional(z.boolean()),
 });
 
-// Same keys and mutually assignable values: compile-time only.
-type Matches<S extends z.ZodMiniType, T> = [keyof z.infer<S>, z.infer<S>] extends [keyof T, T] ? ([keyof T, T] extends [keyof z.infer<S>, z.infer<S>] ? true : false) : false;
+/**
+ * A run record. Statically its question is the built-ins' union, as everywhere records are used;
+ * at run time the question was checked by its own benchmark's schema when this host knows the
+ * benchmark, else by the envelope only, and code that reads it dispatches on `benchmark` through
+ * the registry.
+ */
+export const runRecordSchema = runRecordShape as unknown as z.ZodMiniType<RunRecord>;
+
+// Compile-time only; each benchmark checks its own question schema beside it.
 export const recordSchemasMatchTypes: [
-  Matches<typeof chatMessageSchema, ChatMessage>,
-  Matches<typeof modelProfileSchema, ModelProfile>,
-  Matches<typeof modelReplySchema, ModelReply>,
-  Matches<typeof mangoQuestionSchema, MangoQuestion>,
-  Matches<typeof babyaiQuestionSchema, BabyaiQuestion>,
-  Matches<typeof graspSettingsSchema, GraspSettings>,
-  Matches<typeof graspQuestionSchema, GraspQuestion>,
-  Matches<typeof smartplayQuestionSchema, SmartplayQuestion>,
-  Matches<typeof runRecordSchema, RunRecord>,
-] = [true, true, true, true, true, true, true, true, true];
+  SchemaMatches<typeof chatMessageSchema, ChatMessage>,
+  SchemaMatches<typeof modelProfileSchema, ModelProfile>,
+  SchemaMatches<typeof modelReplySchema, ModelReply>,
+  TypesMatch<Omit<z.infer<typeof runRecordShape>, 'question'>, Omit<RunRecord, 'question'>>,
+] = [true, true, true, true];
 
 /**
  * The run records of one `.waypoint/runs/*.jsonl` file. A line that is not a record (being written,

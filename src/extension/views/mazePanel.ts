@@ -198,10 +198,10 @@ export class MazePanel implements vscode.Disposable {
    * The graph again, then what is on show walked on it (see MazeSession.refresh). Never rejects:
    * a failed server request or a stopped client is logged, and the view keeps what it drew.
    */
-  private async refresh(): Promise<void> {
+  private async refresh(viewLoaded = false): Promise<void> {
     if (this.disposed) return;
     try {
-      await this.session.refresh();
+      await this.session.refresh(viewLoaded);
     } catch (error) {
       const line = `Maze: cannot refresh ${this.gameFile.toString(true)}: ${error instanceof Error ? error.message : String(error)}`;
       const channel = this.client.outputChannel;
@@ -220,7 +220,7 @@ export class MazePanel implements vscode.Disposable {
     if (!message) return;
     switch (message.type) {
       case 'ready':
-        return this.refresh();
+        return this.refresh(true);
       case 'cutoff': {
         const stats = await sendRequest(this.client, CutoffStatsRequest, { uri: this.gameFile.toString(), cutoff: message.step });
         if (stats) this.post({ type: 'stats', stats });

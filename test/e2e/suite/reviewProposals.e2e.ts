@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { ReviewChoice, ReviewSummary } from '../../../src/extension/commands/reviewProposals';
 import type { EdgeRecord } from '../../../src/core/mango/types';
 import { waitFor } from './extension.e2e';
+import { restoreFiles } from './restoreFiles';
 
 const NEVER = 9999;
 const SUFFIXES = ['.edges.json', '.locations.json', '.all2all.jsonl', '.all_pairs.jsonl'] as const;
@@ -27,13 +28,6 @@ export function defineReviewProposalTests(): void {
       // (files.refactoring.autoSave): the bytes on disk are kept to write back at the end.
       const originals = await Promise.all(files.map((document) => vscode.workspace.fs.readFile(document.uri)));
       const edge = (src: string, action: string) => (JSON.parse(edges.getText()) as EdgeRecord[]).find((record) => record.src_node === src && record.action === action);
-      const revertUnlike = async () => {
-        for (const [index, document] of files.entries()) {
-          if (!document.isDirty && document.getText() === onDisk[index]) continue;
-          await vscode.window.showTextDocument(document);
-          await vscode.commands.executeCommand('workbench.action.files.revert');
-        }
-      };
       const review = (choices: ReviewChoice[]) => vscode.commands.executeCommand<ReviewSummary>('waypoint.reviewAnnotationProposals', walkthrough.uri, { choices });
       try {
         // The copy-state: steps 7 (fish market → chapel ruins) and 24 (cottage → herb garden) unannotated.
@@ -67,17 +61,13 @@ export function defineReviewProposalTests(): void {
         assert.equal(back?.renamed, 1);
         assert.deepEqual(files.map((document) => document.getText()), halfAnnotated);
       } finally {
-        // Write the bytes back first, then revert: a revert reads the disk, where waiting for the
-        // file watcher to notice the writes can miss them on a busy machine.
-        for (const [index, document] of files.entries()) await vscode.workspace.fs.writeFile(document.uri, originals[index]);
-        await revertUnlike();
+        await restoreFiles(files.map((document, index) => [document, originals[index]] as const));
       }
-      let probes = 0;
-      await waitFor('the sample files as on disk', async () => {
-        if (files.every((document, index) => !document.isDirty && document.getText() === onDisk[index])) return true;
-        if (++probes % 20 === 0) await revertUnlike();
-        return undefined;
-      });
+      assert.deepEqual(
+        files.map((document) => document.getText()),
+        onDisk,
+        'the sample files are as they were',
+      );
     });
   });
 }
