@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { oracleAnswer, randomAnswer } from '../../src/core/eval/agents/mangoAgents';
+import { oracleAnswer, randomAnswer } from '../../src/core/mango/agents';
 import { askModel, cacheKey, costOf, type ResponseCache } from '../../src/core/eval/engine';
 import { normaliseBaseUrl, OpenAiCompatibleSource } from '../../src/core/eval/openaiProvider';
 import type { MangoQuestion, ModelProfile, ModelReply } from '../../src/core/eval/types';

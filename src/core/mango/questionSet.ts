@@ -8,7 +8,7 @@
 // messages are rendered when read (the runner reads them once per question), from the walkthrough
 // cut once per game, so a set never holds its prompts all at once.
 import { stripBom } from '../bom';
-import { oracleAnswer, randomAnswer } from '../eval/agents/mangoAgents';
+import { oracleAnswer, randomAnswer } from './agents';
 import type { ChatMessage, MangoQuestion, ModelProfile, ScoringMode } from '../eval/types';
 import { seededRandom } from '../random';
 import { type PreparedQuestion, QuestionOptionError, type QuestionSet, type ScoredReply, type QuestionSetFiles, type QuestionSetOptions } from '../registry';
