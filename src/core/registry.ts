@@ -311,6 +311,26 @@ export interface BenchmarkDefinition<Q extends QuestionBase = QuestionBase> {
   timeline?(question: Q, record: RunRecord<Q>): BoardTimeline | null;
   /** What reports and comparisons of this benchmark's run records group, average and resample. */
   readonly report?: BenchmarkReport<Q>;
+  /**
+   * The HTML report's and the results view's drill-down of one record: the board timeline its
+   * answer walks (scored again on the files the record names), or a sentence saying why there is none.
+   */
+  replay?(record: RunRecord<Q>, context: ReplayContext): Promise<BoardTimeline | string> | BoardTimeline | string;
+}
+
+/** What a benchmark's replay hook is given: the folders the user named, and files read once per report. */
+export interface ReplayContext {
+  /** Folders named for replays, by the option naming them (`waypoint report --grids DIR` is `grids`). */
+  readonly sources: Readonly<Record<string, string | undefined>>;
+  /**
+   * The first of `paths` that reads, its text (byte order mark removed) parsed by `parse` and kept
+   * for the report's other records; else the last failure, as a sentence. `cache` names what
+   * `parse` makes, so two readings of one file are kept apart.
+   */
+  firstFound<T>(cache: string, paths: readonly string[], parse: (text: string, path: string) => T): Promise<T | string>;
+  /** `make()` once per key for the whole report (a game's maze, built from several files). */
+  once<T>(key: string, make: () => Promise<T>): Promise<T>;
+  readText(path: string): Promise<string>;
 }
 
 /**

@@ -17,6 +17,7 @@ import { questionGroup, questionLabel, runDocumentName, runSucceeded } from '../
 import type { ModelProfile, ModelReply, RunRecord } from '../../src/core/eval/types';
 import { compareRuns } from '../../src/core/runs/compare';
 import { mergeRunFiles } from '../../src/core/runs/records';
+import { ReplayBuilder } from '../../src/core/runs/replays';
 import { buildReport } from '../../src/core/runs/report';
 import { buildResultsModel } from '../../src/core/runs/resultsModel';
 import { readRunFile } from '../../src/host/runFileReader';
@@ -202,7 +203,7 @@ describe('a toy benchmark registered through the registry alone', () => {
     assert.deepEqual([questionGroup(stranger), questionLabel(stranger), runSucceeded({ question: stranger, scores: { success: 1 } })], ['unregistered', 'abc', false], 'a run of an unregistered benchmark is still listed');
   });
 
-  it('run records of the toy are written, read back by its own schema, reported, compared and shown in the results view model', async () => {
+  it('run records of the toy are written, read back by its own schema, reported, compared, replayed and shown in the results view model', async () => {
     // Two corridors, each answered by the oracle and by `random` (which always walks left).
     const short: ToyQuestion = { ...question(), sampleId: 'short.toy.json-1-2', file: 'short.toy.json', length: 3, start: 1, goal: 2 };
     const records: RunRecord<ToyQuestion>[] = [];
@@ -237,6 +238,15 @@ describe('a toy benchmark registered through the registry alone', () => {
       assert.equal(compared.paired, 2);
       assert.deepEqual([compared.metrics.success.a, compared.metrics.success.b], [1, 0]);
       assert.equal(compared.flips_metric, 'success');
+
+      // The HTML report reads records whole (keepText) to replay their replies.
+      const whole = await readRunFile(file, { keepText: true });
+      const replayed = await new ReplayBuilder({}, { readText: () => Promise.reject(new Error('no file is read')), list: () => Promise.resolve(null) }).replay(whole.records[0]);
+      assert.ok('replay' in replayed, "the report's drill-down comes from the toy's replay hook");
+      assert.deepEqual(
+        replayed.replay.fr.map((frame) => frame.x),
+        ['[A . . . G]', '[. A . . G]', '[. . A . G]', '[. . . A G]', '[. . . . A]'],
+      );
 
       const { model } = buildResultsModel(set, [file], 'toy runs');
       assert.deepEqual([model.benchmark, model.models, model.primary, model.rows.length], ['toy', ['toy-oracle', 'toy-random'], 'success', 4]);

@@ -9,6 +9,7 @@ import { readRecordFile } from './recordFiles';
 import { loadRecord } from './records';
 import { BABYAI_QUESTION_OPTIONS, babyaiQuestionSet } from './questionSet';
 import { babyaiReport } from './report';
+import { babyaiReplay } from './reportReplay';
 
 /** The task a record's columns make it (spec §2), read without building the level. */
 function recordTask(fields: ReadonlyMap<string, unknown>): string {
@@ -19,6 +20,8 @@ function recordTask(fields: ReadonlyMap<string, unknown>): string {
 }
 
 export const babyaiBenchmark: BenchmarkDefinition<BabyaiQuestion> = {
+  // The report's drill-down (core/runs/replays.ts asks it).
+  replay: babyaiReplay,
   ...babyaiDeclaration,
   report: babyaiReport,
   validate: (kind, text, path) => {

@@ -12,8 +12,11 @@ import { GRASP_QUESTION_OPTIONS, graspQuestionSet } from './questionSet';
 import { parseGraspResultsFile } from './resultsFile';
 import { describeSettings } from './settings';
 import { graspReport } from './report';
+import { graspReplay } from './reportReplay';
 
 export const graspBenchmark: BenchmarkDefinition<GraspQuestion> = {
+  // The report's drill-down (core/runs/replays.ts asks it).
+  replay: graspReplay,
   ...graspDeclaration,
   report: graspReport,
   validate(kind, text, path) {

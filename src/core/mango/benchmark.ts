@@ -5,8 +5,11 @@ import type { BenchmarkDefinition } from '../registry';
 import { mangoDeclaration } from './declaration';
 import { mangoReport } from './report';
 import { MANGO_QUESTION_OPTIONS, mangoQuestionSet } from './questionSet';
+import { mangoReplay } from './reportReplay';
 
 export const mangoBenchmark: BenchmarkDefinition<MangoQuestion> = {
+  // The report's drill-down (core/runs/replays.ts asks it).
+  replay: mangoReplay,
   ...mangoDeclaration,
   questionOptions: MANGO_QUESTION_OPTIONS,
   questionSet: mangoQuestionSet,

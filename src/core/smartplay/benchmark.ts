@@ -7,8 +7,11 @@ import { parseEpisodeLog } from './episodeLog';
 import { validateEpisodeLog } from './episodeChecks';
 import { SMARTPLAY_QUESTION_OPTIONS, smartplayQuestionSet } from './questionSet';
 import { smartplayReport } from './report';
+import { smartplayReplay } from './reportReplay';
 
 export const smartplayBenchmark: BenchmarkDefinition<SmartplayQuestion> = {
+  // The report's drill-down (core/runs/replays.ts asks it).
+  replay: smartplayReplay,
   ...smartplayDeclaration,
   report: smartplayReport,
   validate: (_kind, text) => validateEpisodeLog(text).diagnostics,

@@ -2,7 +2,8 @@
 // exact benchmark prompt; the model (or a built-in agent) answers, with progress and Cancel; the
 // server scores it; the run is recorded in .waypoint/runs/, and the answer opens with diagnostics
 // on each wrong step, one click from its trajectory in the maze view.
-import '../../host/declareBuiltIns';
+// The evaluation bundle scores, replays and reports: the full definitions of the built-ins.
+import '../../core/benchmarks';
 import * as vscode from 'vscode';
 import { promises as fs } from 'node:fs';
 import { showFilteredQuickPick } from '../filteredQuickPick';
