@@ -63,8 +63,9 @@ export function defineReviewProposalTests(): void {
       } finally {
         await restoreFiles(files.map((document, index) => [document, originals[index]] as const));
       }
+      const now = await Promise.all(files.map((document) => vscode.workspace.openTextDocument(document.uri)));
       assert.deepEqual(
-        files.map((document) => document.getText()),
+        now.map((document) => document.getText()),
         onDisk,
         'the sample files are as they were',
       );
