@@ -19,10 +19,35 @@ export interface Attempt {
   key: { sent: boolean; advice: KeyAdvice };
 }
 
-/** A server's error text in one short line: tags of HTML error pages stripped, whitespace folded, cut at 200 characters. */
+/** Characters of a long server error kept from its start and from its end. */
+const ERROR_HEAD_CHARS = 100;
+const ERROR_TAIL_CHARS = 200;
+
+/**
+ * A server's error text in one short line: tags of HTML error pages stripped, whitespace folded,
+ * and when long, its start and its end with `…` between. Servers put the cause last (llama-server's
+ * template errors end with "Error: Jinja Exception: Conversation roles must alternate …" after the
+ * template's source), so the end is kept from a line's start where one fits.
+ */
 export function shortened(text: string): string {
-  const plain = text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-  return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
+  const lines = text
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '');
+  const plain = lines.join(' ');
+  if (plain.length <= ERROR_HEAD_CHARS + ERROR_TAIL_CHARS) return plain;
+  let tail = '';
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const longer = tail === '' ? lines[index] : `${lines[index]} ${tail}`;
+    if (longer.length > ERROR_TAIL_CHARS) break;
+    tail = longer;
+  }
+  // The last line alone is too long: its last words.
+  if (tail === '') tail = plain.slice(-ERROR_TAIL_CHARS).replace(/^\S*\s/, '');
+  const head = plain.slice(0, plain.length - tail.length).slice(0, ERROR_HEAD_CHARS).trimEnd();
+  return `${head} … ${tail}`;
 }
 
 /** The error and its causes, innermost last (fetch wraps a socket's error two or three levels down). */
