@@ -5,6 +5,7 @@
 import { setMaxListeners } from 'node:events';
 import { promises as fs } from 'node:fs';
 import { benchmarks, findBenchmark } from '../core/benchmarks';
+import { MESSAGE_LAYOUTS, type MessageLayout } from '../core/eval/messageLayout';
 import { OpenAiCompatibleSource } from '../core/eval/openaiProvider';
 import { cliApiKey, cliKeyAdvice } from './keyAdvice';
 import { parseProfile, PROFILE_DEFAULTS } from '../core/eval/profiles';
@@ -29,7 +30,7 @@ type Output = (text: string) => void;
 
 /** Question options of every registered benchmark (runs.md §2); each accepts only those it declares. `seed` is the run's own. */
 const QUESTION_OPTIONS = [...new Set(benchmarks().flatMap((definition) => definition.questionOptions ?? []))].filter((option) => option !== 'seed');
-const VALUE_OPTIONS = [...QUESTION_OPTIONS, 'out', 'agent', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'profile', 'profile-id', 'sample', 'seed', 'limit', 'concurrency', 'rpm', 'max-cost', 'shard', 'mode', 'progress', 'timeout-ms', 'retries'];
+const VALUE_OPTIONS = [...QUESTION_OPTIONS, 'out', 'agent', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'profile', 'profile-id', 'sample', 'seed', 'limit', 'concurrency', 'rpm', 'max-cost', 'shard', 'mode', 'progress', 'timeout-ms', 'retries', 'message-layout'];
 const FLAGS = ['resume', 'dry-run', 'no-cache', 'json'];
 
 function numberOption(text: string, option: string): number {
@@ -138,6 +139,8 @@ function breakerFix(failure: Failure): string {
       return 'correct the key';
     case 'loading':
       return 'wait until the server has loaded its model (llama-server: until /health answers {"status":"ok"}), or raise --timeout-ms';
+    case 'template':
+      return 'add --message-layout alternate (or "messageLayout": "alternate" in the profile)';
     default:
       return 'correct --base-url (the API root, often ending in /v1) and --model';
   }
@@ -161,6 +164,12 @@ function concurrencyNotes(): (change: ConcurrencyChange) => string {
   };
 }
 
+function messageLayoutOption(text: string | undefined): MessageLayout {
+  const layout = MESSAGE_LAYOUTS.find((candidate) => candidate === text);
+  if (!layout) throw new UsageError(`--message-layout must be ${MESSAGE_LAYOUTS.join(' or ')}, not '${text}'`);
+  return layout;
+}
+
 function withOverrides(profile: ModelProfile, options: Map<string, string>): ModelProfile {
   const result = { ...profile };
   // Beside --profile too: the key's variable is the one thing a shared profile file cannot know.
@@ -169,6 +178,7 @@ function withOverrides(profile: ModelProfile, options: Map<string, string>): Mod
   if (options.has('max-tokens')) result.maxTokens = positiveInteger(options.get('max-tokens'), 'max-tokens');
   if (options.has('timeout-ms')) result.timeoutMs = positiveInteger(options.get('timeout-ms'), 'timeout-ms');
   if (options.has('retries')) result.retries = nonNegativeInteger(options.get('retries'), 'retries');
+  if (options.has('message-layout')) result.messageLayout = messageLayoutOption(options.get('message-layout'));
   return result;
 }
 

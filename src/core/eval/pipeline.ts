@@ -7,6 +7,7 @@ import { type BenchmarkDefinition, type EpisodeOptions, type PlayedEpisode, type
 import type { Diagnostic } from '../text';
 import { askModel, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from './engine';
 import { EpisodeStopped } from './episodeQuestions';
+import { layoutMessages } from './messageLayout';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RecordDiagnostic, RunRecord, ScoringMode } from './types';
 
 export interface AnswerOptions {
@@ -68,7 +69,8 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
   const { question } = prepared;
   const promptError = prepared.promptError?.(mode);
   if (promptError) throw new PromptConstructionError(promptError);
-  const messages: ChatMessage[] = prepared.messages.map((message) => ({ ...message }));
+  // The record keeps what was sent (askModel lays out every turn the same way).
+  const messages: ChatMessage[] = layoutMessages(prepared.messages, profile.messageLayout);
   if (prepared.play) {
     const started = Date.now();
     // What the server said about each turn: the record keeps the last turn's finish_reason and

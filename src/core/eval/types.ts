@@ -35,6 +35,8 @@ export interface ModelProfile {
   /** Dollars per 1,000 tokens, for the cost line. */
   costPer1kInput?: number;
   costPer1kOutput?: number;
+  /** `alternate`: consecutive messages of one role are sent as one (for strict chat templates); `as-is` (the default): as the benchmark wrote them. */
+  messageLayout?: 'as-is' | 'alternate';
 }
 
 export interface ModelReply {
