@@ -4,6 +4,7 @@
 // holds only the types and the table, so declarations can import it without a cycle.
 import type { BoardGesture, BoardScene, BoardTimeline, BoardToolDeclaration, TextEdit } from './board';
 import type { EpisodeEnvironment, EpisodeStep } from './eval/episodes';
+import type { Failure } from './eval/failures';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from './eval/types';
 import type { MetricDirection } from './runs/reportTypes';
 import type { Diagnostic } from './text';
@@ -160,6 +161,19 @@ export interface PlayedEpisode extends ScoredReply {
   readonly promptTokens: number | null;
   readonly completionTokens: number | null;
   readonly cached: boolean;
+  /**
+   * A turn's model call failed and ended the episode (end `error`): its message and kind, and how
+   * many turns were played before it. The transcript up to then is the answer; the pipeline decides
+   * whether the record is a played episode or a question to ask again (answerPrepared).
+   */
+  readonly failed?: EpisodeFailure;
+}
+
+/** What ended an episode early: the failed turn's message, its failure kind when known, and the turns played before it. */
+export interface EpisodeFailure {
+  readonly message: string;
+  readonly failure?: Failure;
+  readonly turnsPlayed: number;
 }
 
 /** A scoring mode or question option a benchmark does not have: a usage error, not a failed question. */

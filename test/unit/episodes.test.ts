@@ -7,8 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BabyaiEpisode, babyaiEpisodeTimeline, babyaiOracleAgent } from '../../src/core/babyai/episode';
 import { loadLevelFile } from '../../src/core/babyai/levelFile';
-import { ModelCallCancelled } from '../../src/core/eval/engine';
+import { ModelCallCancelled, ModelCallError, type ReplySource } from '../../src/core/eval/engine';
+import type { EpisodeAnswer } from '../../src/core/eval/episodeQuestions';
 import { type EpisodeAgent, EpisodeCancelled, commandOf, runEpisode } from '../../src/core/eval/episodes';
+import type { Failure } from '../../src/core/eval/failures';
 import { answerPrepared } from '../../src/core/eval/pipeline';
 import { parseRunRecords } from '../../src/core/eval/recordSchemas';
 import type { ModelProfile } from '../../src/core/eval/types';
@@ -180,6 +182,68 @@ describe('MANGO text adventure', () => {
     controller.abort();
     await assert.rejects(answerPrepared(set.questions[1], oracle, 'MANGO', { signal: controller.signal }), ModelCallCancelled);
   });
+});
+
+describe('a turn that fails ends the episode with its turns', () => {
+  const lighthouseGame = join(samplesDir, 'mango', 'lighthouse');
+  const model: ModelProfile = { id: 'local', provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9', model: 'm', temperature: 0, maxTokens: 16, timeoutMs: 1000, retries: 0 };
+  /** A reply source that answers `replies` in turn, then fails with `failure`. */
+  function failingAfter(replies: string[], failure: Failure): ReplySource {
+    let turn = 0;
+    return {
+      async reply() {
+        const text = replies[turn++];
+        if (text === undefined) throw new ModelCallError(`failed at turn ${turn} (${failure.kind})`, failure);
+        return { text, promptTokens: 10, completionTokens: 1, latencyMs: 1, cached: false, finishReason: 'stop' };
+      },
+    };
+  }
+
+  it('runEpisode: a ModelCallError ends it with end "error", the reason, the failure and the turns before it; other errors propagate', async () => {
+    const { game, walkthrough, records } = loadGame(lighthouseGame);
+    const env = new MangoTextAdventure({ game, walkthrough, records, from: 'harbour road', to: 'chapel ruins' });
+    const failure: Failure = { kind: 'prompt-too-long', status: 400, type: 'exceed_context_size_error' };
+    const agent: EpisodeAgent = async (turn) => {
+      if (turn.step === 3) throw new ModelCallError('request (900 tokens) exceeds the available context size (800 tokens)', failure);
+      return 'south';
+    };
+    const transcript = await runEpisode(env, agent);
+    assert.deepEqual([transcript.end, transcript.moves, transcript.reached, transcript.steps.length], ['error', 2, false, 2]);
+    assert.equal(transcript.reason, 'request (900 tokens) exceeds the available context size (800 tokens)');
+    assert.deepEqual(transcript.failure, failure);
+    await assert.rejects(runEpisode(env, async () => Promise.reject(new TypeError('a bug'))), TypeError);
+  });
+
+  it('the pipeline: a chat that outgrew the context after some turns is a played episode (episode_error, scored, no error)', async () => {
+    const set = await mangoQuestionSet([lighthouseGame], { task: 'play' }, nodeQuestionFiles);
+    const failure: Failure = { kind: 'prompt-too-long', status: 400, type: 'exceed_context_size_error' };
+    const { record } = await answerPrepared(set.questions[0], model, 'MANGO', { source: failingAfter(['look', 'look'], failure) });
+    assert.equal(record.error, undefined);
+    assert.equal(record.episode_error, 'failed at turn 3 (prompt-too-long)');
+    assert.deepEqual(record.failure, failure);
+    const answer = record.parsedAnswer as EpisodeAnswer;
+    assert.deepEqual([answer.end, answer.moves, answer.reason], ['error', 2, 'failed at turn 3 (prompt-too-long)']);
+    assert.equal(record.scores.reached, 0);
+    assert.equal(record.scores.success_strict, 0);
+    assert.deepEqual(parseRunRecords(`${JSON.stringify(record)}\n`, 'run.jsonl').problems, []);
+  });
+
+  for (const [label, failure, turnsBefore] of [
+    ['a server that went away mid-episode', { kind: 'connection' }, 2],
+    ['a first turn already too long', { kind: 'prompt-too-long', status: 400 }, 0],
+  ] as const) {
+    it(`the pipeline: ${label} is an error (asked again on --resume), keeping the turns before it`, async () => {
+      const set = await mangoQuestionSet([lighthouseGame], { task: 'play' }, nodeQuestionFiles);
+      const { record } = await answerPrepared(set.questions[0], model, 'MANGO', { source: failingAfter(Array(turnsBefore).fill('look'), failure) });
+      assert.equal(record.error, `failed at turn ${turnsBefore + 1} (${failure.kind})`);
+      assert.equal(record.episode_error, undefined);
+      assert.deepEqual(record.failure, failure);
+      assert.deepEqual(record.scores, {});
+      const answer = record.parsedAnswer as EpisodeAnswer;
+      assert.deepEqual([answer.end, answer.moves, answer.steps.length], ['error', turnsBefore, turnsBefore]);
+      assert.match(record.rawAnswer, new RegExp(`Goal not reached after ${turnsBefore} moves \\(a turn failed: failed at turn`));
+    });
+  }
 });
 
 describe('BabyAI episodes', () => {

@@ -7,6 +7,7 @@ import { type BenchmarkDefinition, type EpisodeOptions, type PlayedEpisode, type
 import type { Diagnostic } from '../text';
 import { askModel, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from './engine';
 import { EpisodeStopped } from './episodeQuestions';
+import { OUTGROWS_CONTEXT } from './failures';
 import { layoutMessages } from './messageLayout';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RecordDiagnostic, RunRecord, ScoringMode } from './types';
 
@@ -92,13 +93,29 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
     }
     const reply: ModelReply = { text: episode.rawAnswer, promptTokens: episode.promptTokens, completionTokens: episode.completionTokens, latencyMs: Date.now() - started, cached: episode.cached, finishReason: turns.finishReason, servedModel: turns.servedModel };
     const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: episode.parsedAnswer, scores: episode.scores, mode }, reply);
-    return { record: stamped({ ...record, ...(turns.truncated ? { truncated: true } : {}) }, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };
+    return { record: stamped({ ...record, ...(turns.truncated ? { truncated: true } : {}), ...failedEpisodeFields(episode) }, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };
   }
   const started = Date.now();
   const reply = await askModel(source, options.cache ?? null, profile, messages, question, signal);
   const scored = prepared.score(reply.text, mode);
   const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: scored.parsedAnswer, scores: scored.scores, mode }, reply.cached ? reply : { ...reply, latencyMs: reply.latencyMs || Date.now() - started });
   return { record: stamped(record, scored.diagnostics, options.runId), diagnostics: scored.diagnostics, timeline: null };
+}
+
+/**
+ * The fields of an episode a failed turn ended, over the played episode's record (which keeps the
+ * transcript up to the failure either way). A chat that outgrew the context after some turns is a
+ * result: `episode_error`, scored as played (the goal not reached), not asked again on --resume.
+ * Any other failure (the server went away, a refused key, a first turn too long) is `error`
+ * without scores, as a question whose call failed: --resume asks it again, the turns before the
+ * failure coming from the cache.
+ */
+function failedEpisodeFields(episode: PlayedEpisode): Pick<RunRecord, 'episode_error' | 'error' | 'failure'> & { scores?: RunRecord['scores'] } {
+  const { failed } = episode;
+  if (!failed) return {};
+  const failure = failed.failure ? { failure: { ...failed.failure } } : {};
+  if (failed.turnsPlayed > 0 && failed.failure && OUTGROWS_CONTEXT.has(failed.failure.kind)) return { episode_error: failed.message, ...failure };
+  return { error: failed.message, ...failure, scores: {} };
 }
 
 function stamped<Q extends QuestionBase>(record: RunRecord<Q>, diagnostics: readonly Diagnostic[], runId: string | undefined): RunRecord<Q> {

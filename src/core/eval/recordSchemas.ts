@@ -113,6 +113,7 @@ export const runRecordSchema = z.object({
   finish_reason: z.optional(z.nullable(z.string())),
   served_model: z.optional(z.nullable(z.string())),
   truncated: z.optional(z.boolean()),
+  episode_error: z.optional(z.string()),
 });
 
 // Same keys and mutually assignable values: compile-time only.

@@ -147,7 +147,7 @@ export interface RunRecord<Q extends QuestionBase = EvalQuestion> {
   diagnostics?: RecordDiagnostic[];
   /** Why the question has no answer (the model call failed, the grid or game of an imported row is missing); its scores are empty. */
   error?: string;
-  /** With `error` from a model call: its kind, HTTP status and the server's error type, for grouping failures (the message carries token counts that differ each time). */
+  /** With `error` (or `episode_error`) from a model call: its kind, HTTP status and the server's error type, for grouping failures (the message carries token counts that differ each time). */
   failure?: RecordFailure;
   /** Why the server stopped the reply (`stop`, `length`, …; null when it said nothing); absent for built-in agents and older records. */
   finish_reason?: string | null;
@@ -155,6 +155,12 @@ export interface RunRecord<Q extends QuestionBase = EvalQuestion> {
   served_model?: string | null;
   /** The reply (or, for an episode, a turn's reply) stopped at the token limit (`finish_reason: "length"`): its answer may be cut short. */
   truncated?: boolean;
+  /**
+   * An episode a failed turn ended after some turns because its chat outgrew the model's context
+   * (`failure` says how): the message. The turns played are the answer and are scored (the goal not
+   * reached); unlike `error`, `--resume` does not ask it again, which would fail at the same turn.
+   */
+  episode_error?: string;
 }
 
 /** A failed call's kind (core/eval/failures.ts names them; read as any string, so a kind added later still reads), HTTP status and server error type. */

@@ -104,7 +104,10 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
       const rawAnswer = formatEpisodeLog(log);
       options.onTranscript?.(rawAnswer);
       if (log.end?.reason === 'cancelled' || failure instanceof ModelCallCancelled) throw new ModelCallCancelled();
-      if (log.end?.reason === 'error') throw failure instanceof Error ? failure : new ModelCallError(log.end.error ?? 'the episode failed');
+      // Not a model call's failure (the environment, Waypoint itself): nothing played stands.
+      if (log.end?.reason === 'error' && !(failure instanceof ModelCallError)) throw failure instanceof Error ? failure : new ModelCallError(log.end.error ?? 'the episode failed');
+      // A turn's call failed: the steps before it are the episode played (the log ends `error`).
+      const failed = failure instanceof ModelCallError ? { failed: { message: log.end?.error ?? failure.message, ...(failure.failure ? { failure: failure.failure } : {}), turnsPlayed: log.steps.length } } : {};
       return {
         rawAnswer,
         parsedAnswer: log.steps.map((step) => step.actionText),
@@ -113,6 +116,7 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
         promptTokens,
         completionTokens,
         cached: allCached,
+        ...failed,
       };
     },
   };
