@@ -36,7 +36,7 @@ import { cliStore, workspaceRoot } from './runFiles';
 
 type Output = (text: string) => void;
 
-const VALUE_OPTIONS = ['from', 'to', 'agent', 'seed', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'profile', 'profile-id', 'timeout-ms', 'retries', 'max-steps', 'index', 'setting', 'mode', 'message-layout'];
+const VALUE_OPTIONS = ['from', 'to', 'agent', 'seed', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'profile', 'profile-id', 'timeout-ms', 'retries', 'max-steps', 'index', 'setting', 'mode', 'message-layout', 'history-turns'];
 const FLAGS = ['json', 'no-cache'];
 
 /** A file the user named could not be used: exit 1 with one line. */

@@ -30,7 +30,7 @@ type Output = (text: string) => void;
 
 /** Question options of every registered benchmark (runs.md §2); each accepts only those it declares. `seed` is the run's own. */
 const QUESTION_OPTIONS = [...new Set(benchmarks().flatMap((definition) => definition.questionOptions ?? []))].filter((option) => option !== 'seed');
-const VALUE_OPTIONS = [...QUESTION_OPTIONS, 'out', 'agent', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'profile', 'profile-id', 'sample', 'seed', 'limit', 'concurrency', 'rpm', 'max-cost', 'shard', 'mode', 'progress', 'timeout-ms', 'retries', 'message-layout'];
+const VALUE_OPTIONS = [...QUESTION_OPTIONS, 'out', 'agent', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'profile', 'profile-id', 'sample', 'seed', 'limit', 'concurrency', 'rpm', 'max-cost', 'shard', 'mode', 'progress', 'timeout-ms', 'retries', 'message-layout', 'history-turns'];
 const FLAGS = ['resume', 'dry-run', 'no-cache', 'json'];
 
 function numberOption(text: string, option: string): number {
@@ -160,7 +160,7 @@ function breakerFix(failure: Failure): string {
 /** Episodes that outgrew the model's context: they are results (the goal not reached), so the run says how many and why. */
 function outgrownMessage(outPath: string, outgrown: OutgrownEpisodes): string {
   const many = outgrown.count === 1 ? '1 episode' : `${outgrown.count} episodes`;
-  return `${outPath}: ${many} ended when a turn's chat outgrew the model's context${outgrown.label ? ` (${outgrown.label})` : ''}, e.g.: ${outgrown.example}. Their turns are recorded and scored as played, the goal not reached (the records say "episode_error"; --resume does not ask them again).`;
+  return `${outPath}: ${many} ended when a turn's chat outgrew the model's context${outgrown.label ? ` (${outgrown.label})` : ''}, e.g.: ${outgrown.example}. Their turns are recorded and scored as played, the goal not reached (the records say "episode_error"; --resume does not ask them again). --history-turns N shows each turn only the last N turns, so episodes fit the context.`;
 }
 
 /** The one message of a run the circuit breaker stopped: what failed, the fix, and what --resume will ask. */
@@ -196,6 +196,7 @@ function withOverrides(profile: ModelProfile, options: Map<string, string>): Mod
   if (options.has('timeout-ms')) result.timeoutMs = positiveInteger(options.get('timeout-ms'), 'timeout-ms');
   if (options.has('retries')) result.retries = nonNegativeInteger(options.get('retries'), 'retries');
   if (options.has('message-layout')) result.messageLayout = messageLayoutOption(options.get('message-layout'));
+  if (options.has('history-turns')) result.historyTurns = positiveInteger(options.get('history-turns'), 'history-turns');
   return result;
 }
 

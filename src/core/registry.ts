@@ -5,7 +5,7 @@
 import type { BoardGesture, BoardScene, BoardTimeline, BoardToolDeclaration, TextEdit } from './board';
 import type { EpisodeEnvironment, EpisodeStep } from './eval/episodes';
 import type { Failure } from './eval/failures';
-import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from './eval/types';
+import type { ChatMessage, EpisodeHistory, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from './eval/types';
 import type { MetricDirection } from './runs/reportTypes';
 import type { Diagnostic } from './text';
 
@@ -114,6 +114,8 @@ export interface EpisodeOptions {
   readonly maxSteps?: number;
   /** Who plays, as the transcript names the player (default `model`). */
   readonly playerName?: string;
+  /** Each turn shows only the last N turns of history (SmartPlay: N observations instead of the game's window); the profile's historyTurns. */
+  readonly historyTurns?: number;
   /** Called after each step, for a progress bar. */
   onProgress?(step: number, maxSteps: number): void;
   /**
@@ -167,6 +169,8 @@ export interface PlayedEpisode extends ScoredReply {
    * whether the record is a played episode or a question to ask again (answerPrepared).
    */
   readonly failed?: EpisodeFailure;
+  /** How much history each turn showed (the record's episode_history). */
+  readonly history?: EpisodeHistory;
 }
 
 /** What ended an episode early: the failed turn's message, its failure kind when known, and the turns played before it. */

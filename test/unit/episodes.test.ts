@@ -9,11 +9,12 @@ import { BabyaiEpisode, babyaiEpisodeTimeline, babyaiOracleAgent } from '../../s
 import { loadLevelFile } from '../../src/core/babyai/levelFile';
 import { ModelCallCancelled, ModelCallError, type ReplySource } from '../../src/core/eval/engine';
 import type { EpisodeAnswer } from '../../src/core/eval/episodeQuestions';
-import { type EpisodeAgent, EpisodeCancelled, commandOf, runEpisode } from '../../src/core/eval/episodes';
+import { type EpisodeAgent, EpisodeCancelled, commandOf, historyWindow, runEpisode } from '../../src/core/eval/episodes';
 import type { Failure } from '../../src/core/eval/failures';
 import { answerPrepared } from '../../src/core/eval/pipeline';
 import { parseRunRecords } from '../../src/core/eval/recordSchemas';
-import type { ModelProfile } from '../../src/core/eval/types';
+import type { ChatMessage, ModelProfile } from '../../src/core/eval/types';
+import { createSmartPlayEnv, SMARTPLAY_GAMES } from '../../src/core/smartplay/games';
 import { GraspEpisode, graspEpisodeTimeline, graspOracleAgent } from '../../src/core/grasp/episode';
 import { simulate } from '../../src/core/grasp/simulator';
 import { parseGraspGridFile } from '../../src/core/grasp/gridFile';
@@ -244,6 +245,55 @@ describe('a turn that fails ends the episode with its turns', () => {
       assert.match(record.rawAnswer, new RegExp(`Goal not reached after ${turnsBefore} moves \\(a turn failed: failed at turn`));
     });
   }
+});
+
+describe('a window of history', () => {
+  const chat = (turns: number): ChatMessage[] => [
+    { role: 'system', content: 'goal' },
+    { role: 'user', content: 'o0' },
+    ...Array.from({ length: turns }, (_, index): ChatMessage[] => [
+      { role: 'assistant', content: `r${index + 1}` },
+      { role: 'user', content: `o${index + 1}` },
+    ]).flat(),
+  ];
+
+  it('keeps the goal, the observation before the oldest turn kept, and the last N turns; the whole chat while it is shorter or without N', () => {
+    assert.deepEqual(historyWindow(chat(5), 2).map((message) => message.content), ['goal', 'o3', 'r4', 'o4', 'r5', 'o5']);
+    assert.deepEqual(historyWindow(chat(2), 2), chat(2));
+    assert.deepEqual(historyWindow(chat(5), undefined), chat(5));
+    assert.deepEqual(historyWindow(chat(5), 1).map((message) => message.role), ['system', 'user', 'assistant', 'user']);
+  });
+
+  it('runEpisode shows each turn at most the window', async () => {
+    const { game, walkthrough, records } = loadGame(join(samplesDir, 'mango', 'lighthouse'));
+    const env = new MangoTextAdventure({ game, walkthrough, records, from: 'harbour road', to: 'chapel ruins', maxSteps: 6 });
+    const seen: number[] = [];
+    await runEpisode(env, async (turn) => {
+      seen.push(turn.messages.length);
+      return 'look';
+    }, { historyTurns: 2 });
+    assert.deepEqual(seen, [2, 4, 6, 6, 6, 6]);
+  });
+
+  it("SmartPlay: the game's own window unless the episode sets one, for every game Waypoint simulates", () => {
+    for (const info of SMARTPLAY_GAMES.values()) {
+      if (!info.playable) continue;
+      const own = createSmartPlayEnv(info.game, { seed: 3, allowNonReference: true });
+      assert.equal(own.windowSize, info.windowSize, info.game);
+      const narrow = createSmartPlayEnv(info.game, { seed: 3, allowNonReference: true });
+      narrow.setHistoryWindow(1);
+      assert.equal(narrow.windowSize, 1);
+      own.reset();
+      narrow.reset();
+      for (let step = 0; step < 3; step++) {
+        const wide = own.step(0).info.history;
+        const short = narrow.step(0).info.history;
+        assert.match(short, /^Most recent 1 steps of the player's in-game observation:/, info.game);
+        // The one observation shown is the last of the game's own window.
+        assert.ok(wide.endsWith(short.slice(short.indexOf('Player Observation Step'))), info.game);
+      }
+    }
+  });
 });
 
 describe('BabyAI episodes', () => {

@@ -6,7 +6,7 @@
 import type { EpisodeOptions, PlayedEpisode, PreparedQuestion } from '../registry';
 import { ModelCallCancelled, ModelCallError } from './engine';
 import { type EpisodeAgent, EpisodeCancelled, type EpisodeEnvironment, type EpisodeTranscript, formatTranscript, runEpisode, transcriptJson } from './episodes';
-import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, ScoringMode } from './types';
+import type { ChatMessage, EpisodeHistory, ModelProfile, ModelReply, QuestionBase, ScoringMode } from './types';
 
 export interface EpisodeQuestionSpec<Q extends QuestionBase, E extends EpisodeEnvironment> {
   readonly question: Q;
@@ -82,12 +82,14 @@ export function preparedEpisode<Q extends QuestionBase, E extends EpisodeEnviron
       const played = (transcript: EpisodeTranscript): PlayedEpisode => {
         const parsedAnswer: EpisodeAnswer = { ...transcriptJson(transcript), end: transcript.end, ...(transcript.reason !== undefined ? { reason: transcript.reason } : {}), state: env.state() };
         const failed = transcript.end === 'error' ? { failed: { message: transcript.reason ?? 'a turn failed', ...(transcript.failure ? { failure: transcript.failure } : {}), turnsPlayed: transcript.moves } } : {};
-        return { rawAnswer: formatTranscript(transcript), parsedAnswer, scores: spec.scores(transcript, env), diagnostics: [], promptTokens, completionTokens, cached: allCached, ...failed };
+        const history: EpisodeHistory = options?.historyTurns === undefined ? { mode: 'full' } : { mode: 'window', turns: options.historyTurns };
+        return { rawAnswer: formatTranscript(transcript), parsedAnswer, scores: spec.scores(transcript, env), diagnostics: [], promptTokens, completionTokens, cached: allCached, history, ...failed };
       };
       let transcript: EpisodeTranscript;
       try {
         transcript = await runEpisode(env, agent, {
           signal,
+          historyTurns: options?.historyTurns,
           onStart: (opening) => watch?.started?.(env, opening),
           onStep: (step, index) => watch?.stepped?.(step, index, env.state()),
         });

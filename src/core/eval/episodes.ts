@@ -63,7 +63,7 @@ export interface EpisodeTranscript {
   readonly failure?: Failure;
 }
 
-/** What an agent sees on its turn: the chat so far (system, opening observation, replies and observations). */
+/** What an agent sees on its turn: the chat so far (system, opening observation, replies and observations), or its last turns (historyTurns). */
 export interface EpisodeTurn {
   readonly step: number;
   readonly observation: string;
@@ -106,9 +106,22 @@ export function commandOf(reply: string): string {
 
 export interface RunEpisodeOptions {
   signal?: AbortSignal;
+  /** Each turn shows the agent the system message and only the last `historyTurns` turns (absent: every turn). */
+  historyTurns?: number;
   /** After reset, with the opening observation (before the agent's first turn). */
   onStart?: (opening: string) => void;
   onStep?: (step: EpisodeStep, index: number) => void;
+}
+
+/**
+ * The chat a turn shows when only the last `turns` turns are kept: the system message, then the
+ * observation before the oldest turn kept and each kept turn's reply and observation, so the chat
+ * still opens with the goal and alternates user/assistant. Absent `turns`: the whole chat.
+ */
+export function historyWindow(messages: readonly ChatMessage[], turns: number | undefined): ChatMessage[] {
+  const [system, ...chat] = messages;
+  if (turns === undefined || system === undefined || chat.length <= 2 * turns + 1) return messages.map((message) => ({ ...message }));
+  return [system, ...chat.slice(chat.length - (2 * turns + 1))].map((message) => ({ ...message }));
 }
 
 /**
@@ -136,7 +149,7 @@ export async function runEpisode(env: EpisodeEnvironment, agent: EpisodeAgent, o
     if (signal.aborted) throw new EpisodeCancelled(transcript('cancelled'));
     let reply: string;
     try {
-      reply = await agent({ step: steps.length + 1, observation, messages: messages.map((message) => ({ ...message })) }, signal);
+      reply = await agent({ step: steps.length + 1, observation, messages: historyWindow(messages, options.historyTurns) }, signal);
     } catch (error) {
       if (signal.aborted) throw new EpisodeCancelled(transcript('cancelled'));
       if (error instanceof EpisodeEnded) return transcript('done', error.reason);

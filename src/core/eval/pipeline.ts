@@ -86,14 +86,17 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
     };
     let episode: PlayedEpisode;
     try {
-      episode = await prepared.play(askTurn, mode, signal, options.episode);
+      // The profile's window of history, unless the host chose one for this episode.
+      const historyTurns = options.episode?.historyTurns ?? profile.historyTurns;
+      episode = await prepared.play(askTurn, mode, signal, { ...options.episode, ...(historyTurns !== undefined ? { historyTurns } : {}) });
     } catch (error) {
       if (!(options.recordStopped && error instanceof EpisodeStopped)) throw error;
       episode = error.played;
     }
     const reply: ModelReply = { text: episode.rawAnswer, promptTokens: episode.promptTokens, completionTokens: episode.completionTokens, latencyMs: Date.now() - started, cached: episode.cached, finishReason: turns.finishReason, servedModel: turns.servedModel };
     const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: episode.parsedAnswer, scores: episode.scores, mode }, reply);
-    return { record: stamped({ ...record, ...(turns.truncated ? { truncated: true } : {}), ...failedEpisodeFields(episode) }, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };
+    const history = episode.history ? { episode_history: { ...episode.history } } : {};
+    return { record: stamped({ ...record, ...(turns.truncated ? { truncated: true } : {}), ...history, ...failedEpisodeFields(episode) }, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };
   }
   const started = Date.now();
   const reply = await askModel(source, options.cache ?? null, profile, messages, question, signal);

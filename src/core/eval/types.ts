@@ -37,6 +37,8 @@ export interface ModelProfile {
   costPer1kOutput?: number;
   /** `alternate`: consecutive messages of one role are sent as one (for strict chat templates); `as-is` (the default): as the benchmark wrote them. */
   messageLayout?: 'as-is' | 'alternate';
+  /** Episodes: each turn shows the last N turns of history (SmartPlay: N observations, instead of the game's own window), so long episodes fit the context; absent, every turn (SmartPlay: the game's window). */
+  historyTurns?: number;
 }
 
 export interface ModelReply {
@@ -161,7 +163,12 @@ export interface RunRecord<Q extends QuestionBase = EvalQuestion> {
    * reached); unlike `error`, `--resume` does not ask it again, which would fail at the same turn.
    */
   episode_error?: string;
+  /** Episodes: how much history each turn showed (`full`, every turn; `window`, the profile's historyTurns; `game`, SmartPlay's own window). */
+  episode_history?: EpisodeHistory;
 }
+
+/** How much of an episode's history each turn showed: all of it, the last `turns` turns the profile asked for, or SmartPlay's own window of `turns` observations. */
+export type EpisodeHistory = { mode: 'full' } | { mode: 'window' | 'game'; turns: number };
 
 /** A failed call's kind (core/eval/failures.ts names them; read as any string, so a kind added later still reads), HTTP status and server error type. */
 export interface RecordFailure {

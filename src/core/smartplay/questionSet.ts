@@ -5,7 +5,7 @@
 // reproducible and two models meet the same draws. Messenger and Minecraft need their upstream
 // simulators and are refused with the reason.
 import { ModelCallCancelled, ModelCallError } from '../eval/engine';
-import type { ChatMessage, ModelReply, SmartplayQuestion } from '../eval/types';
+import type { ChatMessage, EpisodeHistory, ModelReply, SmartplayQuestion } from '../eval/types';
 import { type PlayedEpisode, type PreparedQuestion, QuestionOptionError, type QuestionSet, type QuestionSetOptions } from '../registry';
 import { crafterWoodAgent, hanoiSolverAgent, randomAgent } from './agents';
 import { formatEpisodeLog } from './episodeLog';
@@ -78,6 +78,8 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
     async play(ask, mode, signal, options = {}): Promise<PlayedEpisode> {
       if (mode !== 'faithful' && mode !== 'reference') throw new QuestionOptionError(`SmartPlay scores in faithful or reference mode, not ${mode}`);
       const env = createSmartPlayEnv(game, { seed, mode });
+      if (options.historyTurns !== undefined) env.setHistoryWindow(options.historyTurns);
+      const history: EpisodeHistory = { mode: options.historyTurns === undefined ? 'game' : 'window', turns: env.windowSize };
       let promptTokens: number | null = 0;
       let completionTokens: number | null = 0;
       let allCached = true;
@@ -116,6 +118,7 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
         promptTokens,
         completionTokens,
         cached: allCached,
+        history,
         ...failed,
       };
     },

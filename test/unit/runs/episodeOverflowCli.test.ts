@@ -4,7 +4,7 @@
 // before the failure, a run's record keeps them with `end: "error"` and `episode_error`, scored as
 // not reached, and `--resume` does not ask the episode again (which would fail at the same turn).
 import { strict as assert } from 'node:assert';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EpisodeAnswer } from '../../../src/core/eval/episodeQuestions';
@@ -97,6 +97,29 @@ describe('episodes that outgrow the context keep their turns (the llama-server d
     assert.equal(records('run.jsonl').length, 1);
   });
 
+  it('--history-turns keeps each turn to a window of the chat: the same episode then fits and plays to its step limit, and the record says the window', async () => {
+    const run = (url: string) => ['run', 'babyai', level, '--task', 'play', '--base-url', url, '--model', 'default', '--json'];
+    const { server } = await serverFailingAt((url) => [...run(url), '--out', 'measure.jsonl'], 6, { answer: () => 'left' });
+    const full = await runCli([...run(server.url), '--out', 'full.jsonl'], dir);
+    assert.equal(full.code, 0, full.stderr);
+    assert.deepEqual(records('full.jsonl')[0].episode_history, { mode: 'full' });
+    const asked = server.requests.length;
+    // Without the cache, to see every turn's request (a window of a periodic walk repeats itself).
+    const windowed = await runCli([...run(server.url), '--out', 'window.jsonl', '--history-turns', '2', '--no-cache'], dir);
+    assert.equal(windowed.code, 0, windowed.stderr);
+    assert.equal(JSON.parse(windowed.stdout).episode_errors, 0);
+    const [record] = records('window.jsonl');
+    assert.deepEqual([record.error, record.episode_error, record.episode_history, record.model.historyTurns], [undefined, undefined, { mode: 'window', turns: 2 }, 2]);
+    const answer = record.parsedAnswer as EpisodeAnswer;
+    assert.equal(answer.end, 'step-limit');
+    assert.ok(answer.moves > 5, `${answer.moves} moves`);
+    // Every turn sent the goal, then at most the observation before the two turns kept and their replies and observations.
+    const sent = server.requests.slice(asked).map((request) => request.body.messages ?? []);
+    assert.equal(sent.length, answer.moves);
+    assert.ok(sent.every((messages) => messages.length <= 6 && messages[0].role === 'system' && messages[1].role === 'user'));
+    assert.deepEqual(sent.at(-1)?.map((message) => message.role), ['system', 'user', 'assistant', 'user', 'assistant', 'user']);
+  });
+
   it('waypoint run smartplay: a bandit episode whose history outgrows the context keeps its steps in the episode log', async () => {
     const run = (url: string) => ['run', 'smartplay', 'BanditTwoArmedHighLowFixed', '--base-url', url, '--model', 'default', '--json'];
     // Steps are two turns (Q1, then Q2 with Q1's answer); the history grows by one observation a
@@ -116,9 +139,32 @@ describe('episodes that outgrow the context keep their turns (the llama-server d
     assert.equal(end?.reason, 'error');
     assert.match(end?.error ?? '', /exceeds the available context size/);
 
+    assert.deepEqual(record.episode_history, { mode: 'game', turns: 50 });
+
     const asked = server.requests.length;
     const second = await runCli([...run(server.url), '--out', 'sp.jsonl', '--resume'], dir);
     assert.equal(second.code, 0, second.stderr);
     assert.equal(server.requests.length, asked, 'nothing was asked again');
+
+    // SmartPlay's own history is a window of observations (50 for the bandits; the overflow came with
+    // 3 shown): one observation fits, for all 50 steps.
+    const windowed = await runCli([...run(server.url), '--out', 'window.jsonl', '--history-turns', '1'], dir);
+    assert.equal(windowed.code, 0, windowed.stderr);
+    const [played] = records('window.jsonl');
+    assert.deepEqual([played.error, played.episode_error, played.scores.steps, played.episode_history], [undefined, undefined, 50, { mode: 'window', turns: 1 }]);
+    const header = JSON.parse(played.rawAnswer.split('\n')[0]) as { settings?: { windowSize?: number } };
+    assert.equal(header.settings?.windowSize, 1);
+    assert.ok(server.requests.slice(asked).every((request) => !/Most recent ([2-9]|\d\d+) steps/.test(JSON.stringify(request.body.messages))));
+  });
+
+  it('--history-turns and the profile\'s historyTurns take a positive whole number', async () => {
+    const flag = await runCli(['run', 'babyai', level, '--task', 'play', '--base-url', 'http://127.0.0.1:9', '--model', 'm', '--history-turns', '0', '--out', 'x.jsonl'], dir);
+    assert.equal(flag.code, 2);
+    assert.match(flag.stderr, /--history-turns/);
+    const profiles = join(dir, 'models.json');
+    writeFileSync(profiles, JSON.stringify([{ id: 'local', provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9', model: 'm', historyTurns: 2.5 }]));
+    const profile = await runCli(['run', 'babyai', level, '--task', 'play', '--profile', profiles, '--profile-id', 'local', '--out', 'x.jsonl'], dir);
+    assert.equal(profile.code, 2);
+    assert.match(profile.stderr, /historyTurns/);
   });
 });
