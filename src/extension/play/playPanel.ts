@@ -243,11 +243,11 @@ export class PlayPanel implements vscode.Disposable {
     }).then(
       async ({ record }) => {
         const answer = record.parsedAnswer as EpisodeAnswer;
-        // A stopped episode with no move is nothing played: not a result.
+        // A stopped episode, or one whose first turn failed, with no move is nothing played: not a result.
         let runFile: string | null = null;
         let failed: string | undefined;
         try {
-          runFile = answer.end === 'cancelled' && answer.moves === 0 ? null : await this.host.record(record as RunRecord);
+          runFile = (answer.end === 'cancelled' || answer.end === 'error') && answer.moves === 0 ? null : await this.host.record(record as RunRecord);
         } catch (error) {
           failed = `The run record could not be written: ${error instanceof Error ? error.message : String(error)}`;
         }
