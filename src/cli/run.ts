@@ -5,6 +5,7 @@
 import { setMaxListeners } from 'node:events';
 import { promises as fs } from 'node:fs';
 import { benchmarks, findBenchmark } from '../core/benchmarks';
+import { MESSAGE_LAYOUTS, type MessageLayout } from '../core/eval/messageLayout';
 import { OpenAiCompatibleSource } from '../core/eval/openaiProvider';
 import { cliApiKey, cliKeyAdvice } from './keyAdvice';
 import { parseProfile, PROFILE_DEFAULTS } from '../core/eval/profiles';
@@ -29,7 +30,7 @@ type Output = (text: string) => void;
 
 /** Question options of every registered benchmark (runs.md §2); each accepts only those it declares. `seed` is the run's own. */
 const QUESTION_OPTIONS = [...new Set(benchmarks().flatMap((definition) => definition.questionOptions ?? []))].filter((option) => option !== 'seed');
-const VALUE_OPTIONS = [...QUESTION_OPTIONS, 'out', 'agent', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'profile', 'profile-id', 'sample', 'seed', 'limit', 'concurrency', 'rpm', 'max-cost', 'shard', 'mode', 'progress', 'timeout-ms', 'retries'];
+const VALUE_OPTIONS = [...QUESTION_OPTIONS, 'out', 'agent', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'profile', 'profile-id', 'sample', 'seed', 'limit', 'concurrency', 'rpm', 'max-cost', 'shard', 'mode', 'progress', 'timeout-ms', 'retries', 'message-layout', 'history-turns'];
 const FLAGS = ['resume', 'dry-run', 'no-cache', 'json'];
 
 function numberOption(text: string, option: string): number {
@@ -84,13 +85,20 @@ interface FailureGroup {
   varied: boolean;
 }
 
+/** Episodes whose chat outgrew the context (records with `episode_error`): how many, and the first one's failure and message. */
+interface OutgrownEpisodes {
+  count: number;
+  label: string | null;
+  example: string | null;
+}
+
 /**
- * The run file, counting truncated replies and grouping each record's `error` as it is appended:
- * by the failure's kind, HTTP status and server error type when the record has them
- * (llama-server's overflow messages carry token counts, so twenty identical failures are twenty
- * different texts), else by the text.
+ * The run file, counting truncated replies and episodes that outgrew the context, and grouping
+ * each record's `error` as it is appended: by the failure's kind, HTTP status and server error type
+ * when the record has them (llama-server's overflow messages carry token counts, so twenty
+ * identical failures are twenty different texts), else by the text.
  */
-function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGroup>, truncated: { count: number }): RunFileAccess {
+function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGroup>, truncated: { count: number }, outgrown: OutgrownEpisodes): RunFileAccess {
   return {
     readText: (path) => files.readText(path),
     async openAppend(path) {
@@ -98,6 +106,10 @@ function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGro
       return {
         append(record) {
           if (record.truncated) truncated.count++;
+          if (record.episode_error !== undefined && outgrown.count++ === 0) {
+            outgrown.example = record.episode_error;
+            outgrown.label = record.failure ? failureLabel(record.failure as Failure) : null;
+          }
           if (record.error !== undefined) {
             const failure = record.failure as Failure | undefined;
             const key = failure ? failureKey(failure) : `message|${record.error}`;
@@ -138,9 +150,17 @@ function breakerFix(failure: Failure): string {
       return 'correct the key';
     case 'loading':
       return 'wait until the server has loaded its model (llama-server: until /health answers {"status":"ok"}), or raise --timeout-ms';
+    case 'template':
+      return 'add --message-layout alternate (or "messageLayout": "alternate" in the profile)';
     default:
       return 'correct --base-url (the API root, often ending in /v1) and --model';
   }
+}
+
+/** Episodes that outgrew the model's context: they are results (the goal not reached), so the run says how many and why. */
+function outgrownMessage(outPath: string, outgrown: OutgrownEpisodes): string {
+  const many = outgrown.count === 1 ? '1 episode' : `${outgrown.count} episodes`;
+  return `${outPath}: ${many} ended when a turn's chat outgrew the model's context${outgrown.label ? ` (${outgrown.label})` : ''}, e.g.: ${outgrown.example}. Their turns are recorded and scored as played, the goal not reached (the records say "episode_error"; --resume does not ask them again). --history-turns N shows each turn only the last N turns, so episodes fit the context.`;
 }
 
 /** The one message of a run the circuit breaker stopped: what failed, the fix, and what --resume will ask. */
@@ -161,6 +181,12 @@ function concurrencyNotes(): (change: ConcurrencyChange) => string {
   };
 }
 
+function messageLayoutOption(text: string | undefined): MessageLayout {
+  const layout = MESSAGE_LAYOUTS.find((candidate) => candidate === text);
+  if (!layout) throw new UsageError(`--message-layout must be ${MESSAGE_LAYOUTS.join(' or ')}, not '${text}'`);
+  return layout;
+}
+
 function withOverrides(profile: ModelProfile, options: Map<string, string>): ModelProfile {
   const result = { ...profile };
   // Beside --profile too: the key's variable is the one thing a shared profile file cannot know.
@@ -169,6 +195,8 @@ function withOverrides(profile: ModelProfile, options: Map<string, string>): Mod
   if (options.has('max-tokens')) result.maxTokens = positiveInteger(options.get('max-tokens'), 'max-tokens');
   if (options.has('timeout-ms')) result.timeoutMs = positiveInteger(options.get('timeout-ms'), 'timeout-ms');
   if (options.has('retries')) result.retries = nonNegativeInteger(options.get('retries'), 'retries');
+  if (options.has('message-layout')) result.messageLayout = messageLayoutOption(options.get('message-layout'));
+  if (options.has('history-turns')) result.historyTurns = positiveInteger(options.get('history-turns'), 'history-turns');
   return result;
 }
 
@@ -308,9 +336,10 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   if (profile.apiKeyEnv && process.env[profile.apiKeyEnv] === undefined) err(`waypoint run: the environment variable ${profile.apiKeyEnv} is not set; asking without a key.`);
   const failures = new Map<string, FailureGroup>();
   const truncated = { count: 0 };
+  const outgrown: OutgrownEpisodes = { count: 0, label: null, example: null };
   let summary;
   try {
-    summary = await runFileStep(outPath as string, () => runBatch(state, outPath as string, countingOutcomes(nodeRunFiles, failures, truncated), {
+    summary = await runFileStep(outPath as string, () => runBatch(state, outPath as string, countingOutcomes(nodeRunFiles, failures, truncated, outgrown), {
       profile, label: definition.label, source, cache: args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line))),
       mode, seed, concurrency, requestsPerMinute, maxCostUsd, countTokens: countChatTokens, signal: controller.signal,
       onProgress: (update) => progress.update(update),
@@ -325,12 +354,14 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   if (trip) err(escapeControls(breakerMessage(trip, summary.notAsked, failures.get(failureKey(trip.failure))?.count ?? trip.count)));
   // A cut reply is scored as given; its answer may be incomplete, so the run says so.
   if (truncated.count > 0) err(`${outPath}: ${truncated.count === 1 ? '1 reply was' : `${truncated.count} replies were`} cut at the token limit (finish_reason "length"; the records say "truncated": true): raise --max-tokens, or the server's context if it stopped there`);
+  if (outgrown.count > 0) err(escapeControls(outgrownMessage(outPath as string, outgrown)));
   const adapted = concurrencySummary(concurrency, summary.concurrencyChanges);
   if (adapted) err(`waypoint run: ${adapted}. --concurrency ${Math.min(...summary.concurrencyChanges.map((change) => change.to))} avoids the failed attempts.`);
   const lowest = Math.min(concurrency, ...summary.concurrencyChanges.map((change) => change.to));
   const result = {
     run_id: runId, out: outPath, questions: questions.length + alreadyAnswered, already_answered: alreadyAnswered, answered: summary.done - summary.errors, errors: summary.errors, cached: summary.cached, cost_usd: summary.costUsd, stopped_by: summary.stoppedBy, mode,
     not_asked: summary.notAsked, concurrency: { requested: concurrency, lowest, final: summary.concurrency },
+    episode_errors: outgrown.count,
   };
   const stopped = summary.stoppedBy === 'cost-cap' ? `; stopped before passing --max-cost ($${summary.costUsd.toFixed(4)} spent)` : summary.stoppedBy === 'circuit-breaker' ? `; stopped early, ${summary.notAsked} not asked (--resume asks them)` : '';
   if (args.flags.has('json')) out(JSON.stringify(result));

@@ -5,7 +5,8 @@
 import type * as z from 'zod/mini';
 import type { BoardGesture, BoardScene, BoardTimeline, BoardToolDeclaration, TextEdit } from './board';
 import type { EpisodeEnvironment, EpisodeStep } from './eval/episodes';
-import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from './eval/types';
+import type { Failure } from './eval/failures';
+import type { ChatMessage, EpisodeHistory, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from './eval/types';
 import type { MetricDirection } from './runs/reportTypes';
 import type { Diagnostic } from './text';
 
@@ -114,6 +115,8 @@ export interface EpisodeOptions {
   readonly maxSteps?: number;
   /** Who plays, as the transcript names the player (default `model`). */
   readonly playerName?: string;
+  /** Each turn shows only the last N turns of history (SmartPlay: N observations instead of the game's window); the profile's historyTurns. */
+  readonly historyTurns?: number;
   /** Called after each step, for a progress bar. */
   onProgress?(step: number, maxSteps: number): void;
   /**
@@ -161,6 +164,21 @@ export interface PlayedEpisode extends ScoredReply {
   readonly promptTokens: number | null;
   readonly completionTokens: number | null;
   readonly cached: boolean;
+  /**
+   * A turn's model call failed and ended the episode (end `error`): its message and kind, and how
+   * many turns were played before it. The transcript up to then is the answer; the pipeline decides
+   * whether the record is a played episode or a question to ask again (answerPrepared).
+   */
+  readonly failed?: EpisodeFailure;
+  /** How much history each turn showed (the record's episode_history). */
+  readonly history?: EpisodeHistory;
+}
+
+/** What ended an episode early: the failed turn's message, its failure kind when known, and the turns played before it. */
+export interface EpisodeFailure {
+  readonly message: string;
+  readonly failure?: Failure;
+  readonly turnsPlayed: number;
 }
 
 /** A scoring mode or question option a benchmark does not have: a usage error, not a failed question. */

@@ -5,8 +5,8 @@
 // n_prompt_tokens/n_ctx), a loading phase (503 "Loading model" on every endpoint, /health and
 // /v1/models included, without Retry-After), replies cut with finish_reason "length", the served
 // model's name in replies and /v1/models whatever the request's `model` says (and changeable between
-// runs), an API key (401 authentication_error), and one-off 429s with Retry-After in seconds or as an
-// HTTP date. Error bodies are llama-server's, byte for byte in shape. Its tokenizer is a stand-in:
+// runs), an API key (401 authentication_error), one-off 429s with Retry-After in seconds or as an
+// HTTP date, and a strict (Mistral-style) chat template that refuses roles that do not alternate. Error bodies are llama-server's, byte for byte in shape. Its tokenizer is a stand-in:
 // `charsPerToken` characters a token, 4 tokens of template per message.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
@@ -30,6 +30,13 @@ export interface LlamaServerOptions {
   apiKey?: string;
   /** How a stream reports a failure: `data` (`data: {"error":{...}}`, current builds) or `field` (`error: {...}` then `data: [DONE]`, older builds). */
   streamErrors?: 'data' | 'field';
+  /**
+   * A Mistral-style chat template: after an optional first system message, roles must alternate
+   * user/assistant starting with user; anything else is refused with the template's exception
+   * (a long message whose last line is the cause). `status`: 400 as measured (invalid_request_error),
+   * or 500 server_error as some builds send it.
+   */
+  strictTemplate?: boolean | { status: 400 | 500 };
   /** Listen on this port (0: any free one). */
   port?: number;
   /** What the model says to a request (its text before any cut); default "[]". */
@@ -52,12 +59,12 @@ export interface RateLimitFault {
 export interface LlamaServer {
   url: string;
   port: number;
-  options: Required<Omit<LlamaServerOptions, 'apiKey' | 'nPredict' | 'port'>> & Pick<LlamaServerOptions, 'apiKey' | 'nPredict'>;
+  options: Required<Omit<LlamaServerOptions, 'apiKey' | 'nPredict' | 'port' | 'strictTemplate'>> & Pick<LlamaServerOptions, 'apiKey' | 'nPredict'> & { strictTemplate: false | { status: 400 | 500 } };
   /** Every request with the status it got (a stream that failed after its 200 is listed with 500). */
   requests: Array<{ method: string; path: string; authorization: string | undefined; body: ChatRequest; status: number }>;
   /** One-off faults for the next chat requests, taken in order. */
   faults: RateLimitFault[];
-  counts: { answered: number; truncated: number; contextExceeded: number; promptTooLong: number; loading: number; unauthorized: number; rateLimited: number; mostAtOnce: number };
+  counts: { answered: number; truncated: number; contextExceeded: number; promptTooLong: number; loading: number; unauthorized: number; rateLimited: number; mostAtOnce: number; templateRefused: number };
   /** Starts loading again for `ms` (a restart with another model, say). */
   load(ms: number): void;
   /** The double's token count of a chat request's prompt. */
@@ -90,6 +97,22 @@ function errorObject(code: number, message: string, type: string, extra: Record<
 }
 
 const LOADING = errorObject(503, 'Loading model', 'unavailable_error');
+
+/** The exception of a Mistral-style template (minja's report: where in the template, then the cause on the last line). */
+const ALTERNATION_EXCEPTION = [
+  '',
+  '------------',
+  'While executing CallExpression at line 1, column 386 in source:',
+  "...{%- for message in loop_messages %}↵    {%- if (message['role'] == 'user') != (loop.index0 % 2 == 0) %}↵        {{- raise_exception('Conversation roles must alternate user/assistant/user/assistant/...') }}",
+  '                                                                                                    ^',
+  'Error: Jinja Exception: Conversation roles must alternate user/assistant/user/assistant/...',
+].join('\n');
+
+/** Whether a Mistral-style template accepts the roles: an optional first system message, then user, assistant, user, … */
+function rolesAlternate(messages: ReadonlyArray<{ role: string }>): boolean {
+  const rest = messages[0]?.role === 'system' ? messages.slice(1) : messages;
+  return rest.every((message, index) => message.role === (index % 2 === 0 ? 'user' : 'assistant'));
+}
 const CONTEXT_EXCEEDED = errorObject(500, 'Context size has been exceeded.', 'server_error');
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -116,6 +139,7 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
     charsPerToken: options.charsPerToken ?? 3,
     apiKey: options.apiKey,
     streamErrors: options.streamErrors ?? 'data',
+    strictTemplate: options.strictTemplate === true ? { status: 400 } : (options.strictTemplate ?? false),
     answer: options.answer ?? (() => '[]'),
   };
   let readyAt = Date.now() + settings.loadingMs;
@@ -129,7 +153,7 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
     options: settings,
     requests: [],
     faults: [],
-    counts: { answered: 0, truncated: 0, contextExceeded: 0, promptTooLong: 0, loading: 0, unauthorized: 0, rateLimited: 0, mostAtOnce: 0 },
+    counts: { answered: 0, truncated: 0, contextExceeded: 0, promptTooLong: 0, loading: 0, unauthorized: 0, rateLimited: 0, mostAtOnce: 0, templateRefused: 0 },
     load(ms) {
       readyAt = Date.now() + ms;
     },
@@ -189,6 +213,12 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
       return sendJson(response, 429, { error: { message: 'Rate limit reached for requests', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter });
     }
     const messages = body.messages ?? [];
+    if (settings.strictTemplate && !rolesAlternate(messages)) {
+      double.counts.templateRefused++;
+      const { status } = settings.strictTemplate;
+      log.status = status;
+      return sendJson(response, status, { error: errorObject(status, ALTERNATION_EXCEPTION, status === 400 ? 'invalid_request_error' : 'server_error') });
+    }
     const prompt = promptTokens(messages);
     if (prompt > settings.contextTokens) {
       double.counts.promptTooLong++;

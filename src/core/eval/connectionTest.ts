@@ -8,6 +8,7 @@ import { parseJsonWith } from '../schemas/parse';
 import { isKeySet, type KeyAdvice, keyRefusalMessage } from './apiKeyMessages';
 import { ModelCallCancelled } from './engine';
 import { connectionReason, normaliseBaseUrl } from './openaiProvider';
+import { shortened } from './openaiFailures';
 import { redactSecrets } from './redact';
 import { Deadline, guardedFetch } from './requestGuards';
 import type { ModelProfile } from './types';
@@ -73,12 +74,11 @@ const errorBody = z.object({ error: z.optional(z.union([z.string(), z.object({ m
 const modelList = z.object({ data: z.array(z.object({ id: z.string() })) });
 const chatCompletion = z.object({ choices: z.array(z.unknown()), model: z.optional(z.nullable(z.string())) });
 
-/** A server's error text in one short line (the `error.message` of an OpenAI-style body when there is one). */
+/** A server's error text in one short line, its cause (the last line) kept (the `error.message` of an OpenAI-style body when there is one). */
 function serverReason(body: string): string {
   const parsed = parseJsonWith(body, errorBody);
   const fromJson = parsed.ok ? (typeof parsed.value.error === 'string' ? parsed.value.error : (parsed.value.error?.message ?? parsed.value.message)) : undefined;
-  const plain = (fromJson ?? body).replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-  return plain.length > 160 ? `${plain.slice(0, 160)}…` : plain;
+  return shortened(fromJson ?? body);
 }
 
 /** The ids of an OpenAI-style model list (`{"data":[{"id":…}]}`), or null when the body is not one. */

@@ -3,6 +3,7 @@
 // and the network are injected, so the same code runs in the extension, the CLI and tests.
 import { sha256Hex } from '../sha256';
 import type { AttemptGate, Failure } from './failures';
+import { layoutMessages } from './messageLayout';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord } from './types';
 
 /** A model call that failed; the message is one sentence for the user, without any key. `failure` says what kind of failure it was, when known. */
@@ -48,15 +49,18 @@ export function cacheKey(profile: ModelProfile, messages: readonly ChatMessage[]
 }
 
 /**
- * Asks the model (or the cache); a cache hit comes back with `cached: true`. Only a complete reply
+ * Asks the model (or the cache) with the messages laid out as the profile says (messageLayout); a
+ * cache hit comes back with `cached: true`. Only a complete reply
  * is cached: a source that returns after the caller cancelled (a stream cut short, an agent that
  * ignores the signal) gets ModelCallCancelled instead, so a partial text can never be served later.
  */
 export async function askModel(source: ReplySource, cache: ResponseCache | null, profile: ModelProfile, messages: readonly ChatMessage[], question: QuestionBase, signal: AbortSignal): Promise<ModelReply> {
-  const key = cacheKey(profile, messages, question);
+  // Keyed by what is sent: a folded chat is another request than the benchmark's own layout.
+  const sent = layoutMessages(messages, profile.messageLayout);
+  const key = cacheKey(profile, sent, question);
   const hit = await cache?.get(key);
   if (hit) return { ...hit, cached: true, latencyMs: 0 };
-  const reply = await source.reply(messages, profile, question, signal);
+  const reply = await source.reply(sent, profile, question, signal);
   if (signal.aborted) throw new ModelCallCancelled();
   await cache?.set(key, { ...reply, cached: false });
   return reply;

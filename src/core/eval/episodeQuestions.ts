@@ -6,7 +6,7 @@
 import type { EpisodeOptions, PlayedEpisode, PreparedQuestion } from '../registry';
 import { ModelCallCancelled, ModelCallError } from './engine';
 import { type EpisodeAgent, EpisodeCancelled, type EpisodeEnvironment, type EpisodeTranscript, formatTranscript, runEpisode, transcriptJson } from './episodes';
-import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, ScoringMode } from './types';
+import type { ChatMessage, EpisodeHistory, ModelProfile, ModelReply, QuestionBase, ScoringMode } from './types';
 
 export interface EpisodeQuestionSpec<Q extends QuestionBase, E extends EpisodeEnvironment> {
   readonly question: Q;
@@ -23,7 +23,7 @@ export interface EpisodeQuestionSpec<Q extends QuestionBase, E extends EpisodeEn
 /** The transcript a played episode's record keeps as parsedAnswer: runs.md §7's JSON, how it ended, and what to draw at the end. */
 export interface EpisodeAnswer extends ReturnType<typeof transcriptJson> {
   end: EpisodeTranscript['end'];
-  /** Why the player ended the episode without acting, when it did (EpisodeEnded). */
+  /** Why the player ended the episode without acting, when it did (EpisodeEnded); for end `error`, the failed turn's message. */
   reason?: string;
   state: unknown;
 }
@@ -81,12 +81,15 @@ export function preparedEpisode<Q extends QuestionBase, E extends EpisodeEnviron
       };
       const played = (transcript: EpisodeTranscript): PlayedEpisode => {
         const parsedAnswer: EpisodeAnswer = { ...transcriptJson(transcript), end: transcript.end, ...(transcript.reason !== undefined ? { reason: transcript.reason } : {}), state: env.state() };
-        return { rawAnswer: formatTranscript(transcript), parsedAnswer, scores: spec.scores(transcript, env), diagnostics: [], promptTokens, completionTokens, cached: allCached };
+        const failed = transcript.end === 'error' ? { failed: { message: transcript.reason ?? 'a turn failed', ...(transcript.failure ? { failure: transcript.failure } : {}), turnsPlayed: transcript.moves } } : {};
+        const history: EpisodeHistory = options?.historyTurns === undefined ? { mode: 'full' } : { mode: 'window', turns: options.historyTurns };
+        return { rawAnswer: formatTranscript(transcript), parsedAnswer, scores: spec.scores(transcript, env), diagnostics: [], promptTokens, completionTokens, cached: allCached, history, ...failed };
       };
       let transcript: EpisodeTranscript;
       try {
         transcript = await runEpisode(env, agent, {
           signal,
+          historyTurns: options?.historyTurns,
           onStart: (opening) => watch?.started?.(env, opening),
           onStep: (step, index) => watch?.stepped?.(step, index, env.state()),
         });

@@ -27,6 +27,8 @@ export type FailureKind =
   | 'auth'
   /** The base URL, model or server kind is wrong: HTTP 404, an HTML page, no event stream. */
   | 'configuration'
+  /** The server's chat template refused the messages' layout ("Conversation roles must alternate …"): the profile's messageLayout fixes it. */
+  | 'template'
   /** Another 4xx: the server refused this request. */
   | 'request'
   /** The reply came but is unusable (too large, not JSON, no content). */
@@ -50,7 +52,14 @@ const RETRYABLE: ReadonlySet<FailureKind> = new Set(['context-slots', 'loading',
 export const SLOWS_DOWN: ReadonlySet<FailureKind> = new Set(['context-slots', 'rate-limit', 'overloaded']);
 
 /** Kinds that fail every question the same way until the user fixes something: a run of them stops the run. */
-export const STOPS_A_RUN: ReadonlySet<FailureKind> = new Set(['connection', 'auth', 'configuration', 'loading']);
+export const STOPS_A_RUN: ReadonlySet<FailureKind> = new Set(['connection', 'auth', 'configuration', 'loading', 'template']);
+
+/**
+ * Kinds that say an episode's chat outgrew the model's context (it grows each turn): an episode a
+ * turn of such a failure ended after some turns is a result (the goal not reached), not a question
+ * to ask again, since asking again meets the same overflow at the same turn.
+ */
+export const OUTGROWS_CONTEXT: ReadonlySet<FailureKind> = new Set(['prompt-too-long', 'context-slots']);
 
 /** Free retries of one call (failures caused by overlapping calls): bounded, so an unlucky call still ends. */
 const MAX_FREE_RETRIES = 12;

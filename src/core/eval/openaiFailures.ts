@@ -6,6 +6,7 @@ import OpenAI from 'openai';
 import { type KeyAdvice, keyRefusalMessage } from './apiKeyMessages';
 import { ModelCallError } from './engine';
 import type { Failure } from './failures';
+import { ALTERNATE_ADVICE, isAlternationError } from './messageLayout';
 import { type BodyWatch, type Deadline, MAX_BODY_BYTES, megabytes } from './requestGuards';
 import { redactSecrets } from './redact';
 import type { ModelProfile } from './types';
@@ -19,10 +20,35 @@ export interface Attempt {
   key: { sent: boolean; advice: KeyAdvice };
 }
 
-/** A server's error text in one short line: tags of HTML error pages stripped, whitespace folded, cut at 200 characters. */
+/** Characters of a long server error kept from its start and from its end. */
+const ERROR_HEAD_CHARS = 100;
+const ERROR_TAIL_CHARS = 200;
+
+/**
+ * A server's error text in one short line: tags of HTML error pages stripped, whitespace folded,
+ * and when long, its start and its end with `…` between. Servers put the cause last (llama-server's
+ * template errors end with "Error: Jinja Exception: Conversation roles must alternate …" after the
+ * template's source), so the end is kept from a line's start where one fits.
+ */
 export function shortened(text: string): string {
-  const plain = text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-  return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
+  const lines = text
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '');
+  const plain = lines.join(' ');
+  if (plain.length <= ERROR_HEAD_CHARS + ERROR_TAIL_CHARS) return plain;
+  let tail = '';
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const longer = tail === '' ? lines[index] : `${lines[index]} ${tail}`;
+    if (longer.length > ERROR_TAIL_CHARS) break;
+    tail = longer;
+  }
+  // The last line alone is too long: its last words.
+  if (tail === '') tail = plain.slice(-ERROR_TAIL_CHARS).replace(/^\S*\s/, '');
+  const head = plain.slice(0, plain.length - tail.length).slice(0, ERROR_HEAD_CHARS).trimEnd();
+  return `${head} … ${tail}`;
 }
 
 /** The error and its causes, innermost last (fetch wraps a socket's error two or three levels down). */
@@ -82,6 +108,8 @@ function apiFailure(error: InstanceType<typeof OpenAI.APIError>): Failure {
   const base = { ...(status === undefined ? {} : { status }), ...(sent.type ? { type: sent.type } : {}) };
   const text = `${sent.message} ${sent.type ?? ''} ${typeof error.code === 'string' ? error.code : ''}`;
   if (/context size has been exceeded/i.test(text)) return { kind: 'context-slots', ...base };
+  // Some llama-server builds send a template's exception as HTTP 500 server_error: still no retry can cure it.
+  if (isAlternationError(text)) return { kind: 'template', ...base };
   if (/exceed_context_size_error|context_length_exceeded|exceeds the available context size|maximum context length/i.test(text)) return { kind: 'prompt-too-long', ...base };
   if (/loading model/i.test(text) && (status === 503 || status === undefined)) return { kind: 'loading', ...base };
   if (status === 401 || status === 403) return { kind: 'auth', ...base };
@@ -104,6 +132,12 @@ export function failureOf(error: unknown, attempt: Attempt): Failure {
   return { kind: 'internal' };
 }
 
+/** What the server said, and for a chat template refusing the messages' layout, the profile option that fixes it. */
+function withTemplateAdvice(error: InstanceType<typeof OpenAI.APIError>, said: string): string {
+  if (apiFailure(error).kind !== 'template') return said;
+  return `${said}${/[.!?]$/.test(said) ? '' : '.'} ${ALTERNATE_ADVICE}`;
+}
+
 /** One sentence for the user about `error`, naming the model and server. */
 export function describeFailure(error: unknown, profile: ModelProfile, attempt: Attempt): string {
   const where = `${profile.model ?? '?'} at ${profile.baseUrl ?? '?'}`;
@@ -115,14 +149,14 @@ export function describeFailure(error: unknown, profile: ModelProfile, attempt: 
   if (error instanceof OpenAI.APIConnectionError && !isCutOff(error)) return `${where} could not be reached (${connectionReason(error)}): check that the server is running and the base URL.`;
   // Opened, then dropped before the reply was complete (a server crashing mid-generation).
   if (error instanceof OpenAI.APIConnectionError) return `${where} closed the connection before the reply was complete (${connectionReason(error)}).`;
-  if (error instanceof OpenAI.APIError && error.status === undefined) return `${where} reported an error in its stream: ${shortened(serverError(error).message)}`;
+  if (error instanceof OpenAI.APIError && error.status === undefined) return withTemplateAdvice(error, `${where} reported an error in its stream: ${shortened(serverError(error).message)}`);
   if (error instanceof OpenAI.APIError) {
     if (error.status === 401 || error.status === 403) return keyRefusalMessage(where, error.status, profile, attempt.key.sent, attempt.key.advice);
     if (error.status === 404) return `${where} was not found (HTTP 404): check the base URL and the model name.`;
     if (error.status === 429) return `${where} is rate limiting (HTTP 429) after ${profile.retries} retries.`;
     if (apiFailure(error).kind === 'loading') return `${where} was still loading its model (HTTP 503 "Loading model") when the profile's timeoutMs (${profile.timeoutMs / 1000} s) ran out: wait until the server is ready.`;
     // The package prefixes the status to the server's text; say it once.
-    return `${where} answered HTTP ${error.status}: ${shortened(error.message.replace(new RegExp(`^${error.status}\\s*`), ''))}`;
+    return withTemplateAdvice(error, `${where} answered HTTP ${error.status}: ${shortened(error.message.replace(new RegExp(`^${error.status}\\s*`), ''))}`);
   }
   if (isCutOff(error)) return `${where} closed the connection before the reply was complete (${error instanceof Error ? error.message : String(error)}).`;
   if (error instanceof SyntaxError) return `${where} sent a reply that is not valid JSON (${error.message}).`;

@@ -7,6 +7,8 @@ import { type BenchmarkDefinition, type EpisodeOptions, type PlayedEpisode, type
 import type { Diagnostic } from '../text';
 import { askModel, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from './engine';
 import { EpisodeStopped } from './episodeQuestions';
+import { OUTGROWS_CONTEXT } from './failures';
+import { layoutMessages } from './messageLayout';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RecordDiagnostic, RunRecord, ScoringMode } from './types';
 
 export interface AnswerOptions {
@@ -68,7 +70,8 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
   const { question } = prepared;
   const promptError = prepared.promptError?.(mode);
   if (promptError) throw new PromptConstructionError(promptError);
-  const messages: ChatMessage[] = prepared.messages.map((message) => ({ ...message }));
+  // The record keeps what was sent (askModel lays out every turn the same way).
+  const messages: ChatMessage[] = layoutMessages(prepared.messages, profile.messageLayout);
   if (prepared.play) {
     const started = Date.now();
     // What the server said about each turn: the record keeps the last turn's finish_reason and
@@ -83,20 +86,39 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
     };
     let episode: PlayedEpisode;
     try {
-      episode = await prepared.play(askTurn, mode, signal, options.episode);
+      // The profile's window of history, unless the host chose one for this episode.
+      const historyTurns = options.episode?.historyTurns ?? profile.historyTurns;
+      episode = await prepared.play(askTurn, mode, signal, { ...options.episode, ...(historyTurns !== undefined ? { historyTurns } : {}) });
     } catch (error) {
       if (!(options.recordStopped && error instanceof EpisodeStopped)) throw error;
       episode = error.played;
     }
     const reply: ModelReply = { text: episode.rawAnswer, promptTokens: episode.promptTokens, completionTokens: episode.completionTokens, latencyMs: Date.now() - started, cached: episode.cached, finishReason: turns.finishReason, servedModel: turns.servedModel };
     const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: episode.parsedAnswer, scores: episode.scores, mode }, reply);
-    return { record: stamped({ ...record, ...(turns.truncated ? { truncated: true } : {}) }, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };
+    const history = episode.history ? { episode_history: { ...episode.history } } : {};
+    return { record: stamped({ ...record, ...(turns.truncated ? { truncated: true } : {}), ...history, ...failedEpisodeFields(episode) }, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };
   }
   const started = Date.now();
   const reply = await askModel(source, options.cache ?? null, profile, messages, question, signal);
   const scored = prepared.score(reply.text, mode);
   const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: scored.parsedAnswer, scores: scored.scores, mode }, reply.cached ? reply : { ...reply, latencyMs: reply.latencyMs || Date.now() - started });
   return { record: stamped(record, scored.diagnostics, options.runId), diagnostics: scored.diagnostics, timeline: null };
+}
+
+/**
+ * The fields of an episode a failed turn ended, over the played episode's record (which keeps the
+ * transcript up to the failure either way). A chat that outgrew the context after some turns is a
+ * result: `episode_error`, scored as played (the goal not reached), not asked again on --resume.
+ * Any other failure (the server went away, a refused key, a first turn too long) is `error`
+ * without scores, as a question whose call failed: --resume asks it again, the turns before the
+ * failure coming from the cache.
+ */
+function failedEpisodeFields(episode: PlayedEpisode): Pick<RunRecord, 'episode_error' | 'error' | 'failure'> & { scores?: RunRecord['scores'] } {
+  const { failed } = episode;
+  if (!failed) return {};
+  const failure = failed.failure ? { failure: { ...failed.failure } } : {};
+  if (failed.turnsPlayed > 0 && failed.failure && OUTGROWS_CONTEXT.has(failed.failure.kind)) return { episode_error: failed.message, ...failure };
+  return { error: failed.message, ...failure, scores: {} };
 }
 
 function stamped<Q extends QuestionBase>(record: RunRecord<Q>, diagnostics: readonly Diagnostic[], runId: string | undefined): RunRecord<Q> {

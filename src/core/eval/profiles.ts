@@ -25,6 +25,8 @@ const profileSchema = z.object({
   apiKeyEnv: z.optional(z.string()),
   costPer1kInput: z.optional(z.number()),
   costPer1kOutput: z.optional(z.number()),
+  messageLayout: z.optional(z.enum(['as-is', 'alternate'])),
+  historyTurns: z.optional(z.int().check(z.minimum(1))),
 });
 
 /** A configured entry as a profile with defaults filled in, or why it is not one (`where` names it, e.g. `waypoint.models[2]`). */

@@ -30,6 +30,8 @@ export const modelProfileSchema = z.object({
   apiKeyEnv: z.optional(z.string()),
   costPer1kInput: z.optional(z.number()),
   costPer1kOutput: z.optional(z.number()),
+  messageLayout: z.optional(z.enum(['as-is', 'alternate'])),
+  historyTurns: z.optional(z.number()),
 });
 
 export const modelReplySchema = z.object({
@@ -93,6 +95,8 @@ const runRecordShape = z.object({
   finish_reason: z.optional(z.nullable(z.string())),
   served_model: z.optional(z.nullable(z.string())),
   truncated: z.optional(z.boolean()),
+  episode_error: z.optional(z.string()),
+  episode_history: z.optional(z.union([z.object({ mode: z.literal('full') }), z.object({ mode: z.enum(['window', 'game']), turns: count })])),
 });
 
 /**

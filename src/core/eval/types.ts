@@ -35,6 +35,10 @@ export interface ModelProfile {
   /** Dollars per 1,000 tokens, for the cost line. */
   costPer1kInput?: number;
   costPer1kOutput?: number;
+  /** `alternate`: consecutive messages of one role are sent as one (for strict chat templates); `as-is` (the default): as the benchmark wrote them. */
+  messageLayout?: 'as-is' | 'alternate';
+  /** Episodes: each turn shows the last N turns of history (SmartPlay: N observations, instead of the game's own window), so long episodes fit the context; absent, every turn (SmartPlay: the game's window). */
+  historyTurns?: number;
 }
 
 export interface ModelReply {
@@ -145,7 +149,7 @@ export interface RunRecord<Q extends QuestionBase = EvalQuestion> {
   diagnostics?: RecordDiagnostic[];
   /** Why the question has no answer (the model call failed, the grid or game of an imported row is missing); its scores are empty. */
   error?: string;
-  /** With `error` from a model call: its kind, HTTP status and the server's error type, for grouping failures (the message carries token counts that differ each time). */
+  /** With `error` (or `episode_error`) from a model call: its kind, HTTP status and the server's error type, for grouping failures (the message carries token counts that differ each time). */
   failure?: RecordFailure;
   /** Why the server stopped the reply (`stop`, `length`, …; null when it said nothing); absent for built-in agents and older records. */
   finish_reason?: string | null;
@@ -153,7 +157,18 @@ export interface RunRecord<Q extends QuestionBase = EvalQuestion> {
   served_model?: string | null;
   /** The reply (or, for an episode, a turn's reply) stopped at the token limit (`finish_reason: "length"`): its answer may be cut short. */
   truncated?: boolean;
+  /**
+   * An episode a failed turn ended after some turns because its chat outgrew the model's context
+   * (`failure` says how): the message. The turns played are the answer and are scored (the goal not
+   * reached); unlike `error`, `--resume` does not ask it again, which would fail at the same turn.
+   */
+  episode_error?: string;
+  /** Episodes: how much history each turn showed (`full`, every turn; `window`, the profile's historyTurns; `game`, SmartPlay's own window). */
+  episode_history?: EpisodeHistory;
 }
+
+/** How much of an episode's history each turn showed: all of it, the last `turns` turns the profile asked for, or SmartPlay's own window of `turns` observations. */
+export type EpisodeHistory = { mode: 'full' } | { mode: 'window' | 'game'; turns: number };
 
 /** A failed call's kind (core/eval/failures.ts names them; read as any string, so a kind added later still reads), HTTP status and server error type. */
 export interface RecordFailure {

@@ -5,7 +5,7 @@
 // reproducible and two models meet the same draws. Messenger and Minecraft need their upstream
 // simulators and are refused with the reason.
 import { ModelCallCancelled, ModelCallError } from '../eval/engine';
-import type { ChatMessage, ModelReply, SmartplayQuestion } from '../eval/types';
+import type { ChatMessage, EpisodeHistory, ModelReply, SmartplayQuestion } from '../eval/types';
 import { type PlayedEpisode, type PreparedQuestion, QuestionOptionError, type QuestionSet, type QuestionSetOptions } from '../registry';
 import { crafterWoodAgent, hanoiSolverAgent, randomAgent } from './agents';
 import { formatEpisodeLog } from './episodeLog';
@@ -78,6 +78,8 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
     async play(ask, mode, signal, options = {}): Promise<PlayedEpisode> {
       if (mode !== 'faithful' && mode !== 'reference') throw new QuestionOptionError(`SmartPlay scores in faithful or reference mode, not ${mode}`);
       const env = createSmartPlayEnv(game, { seed, mode });
+      if (options.historyTurns !== undefined) env.setHistoryWindow(options.historyTurns);
+      const history: EpisodeHistory = { mode: options.historyTurns === undefined ? 'game' : 'window', turns: env.windowSize };
       let promptTokens: number | null = 0;
       let completionTokens: number | null = 0;
       let allCached = true;
@@ -104,7 +106,10 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
       const rawAnswer = formatEpisodeLog(log);
       options.onTranscript?.(rawAnswer);
       if (log.end?.reason === 'cancelled' || failure instanceof ModelCallCancelled) throw new ModelCallCancelled();
-      if (log.end?.reason === 'error') throw failure instanceof Error ? failure : new ModelCallError(log.end.error ?? 'the episode failed');
+      // Not a model call's failure (the environment, Waypoint itself): nothing played stands.
+      if (log.end?.reason === 'error' && !(failure instanceof ModelCallError)) throw failure instanceof Error ? failure : new ModelCallError(log.end.error ?? 'the episode failed');
+      // A turn's call failed: the steps before it are the episode played (the log ends `error`).
+      const failed = failure instanceof ModelCallError ? { failed: { message: log.end?.error ?? failure.message, ...(failure.failure ? { failure: failure.failure } : {}), turnsPlayed: log.steps.length } } : {};
       return {
         rawAnswer,
         parsedAnswer: log.steps.map((step) => step.actionText),
@@ -113,6 +118,8 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
         promptTokens,
         completionTokens,
         cached: allCached,
+        history,
+        ...failed,
       };
     },
   };

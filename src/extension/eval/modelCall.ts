@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { promises as fs } from 'node:fs';
 import { askModel, ModelCallCancelled, ModelCallError, type ReplySource } from '../../core/eval/engine';
+import type { Failure } from '../../core/eval/failures';
 import { OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
 import { redactSecrets } from '../../core/eval/redact';
 import { answerPrepared, type AnsweredQuestion } from '../../core/eval/pipeline';
@@ -113,17 +114,22 @@ export interface AnswerProgressOptions {
  * evaluation pipeline that `waypoint run` uses, with the workspace cache and a cancellable
  * progress notification: reply, parse, score, diagnostics, run record. The model is the profile's
  * OpenAI-compatible endpoint or the question's built-in agent. Undefined when cancelled or failed
- * (the failure is shown, as askWithProgress shows it).
+ * (the failure is shown, as askWithProgress shows it); an episode whose turn failed is answered
+ * with the turns before it, its failure shown too.
  */
 export async function answerWithProgress<Q extends EvalQuestion>(context: vscode.ExtensionContext, prepared: PreparedQuestion<Q>, profile: ModelProfile, options: AnswerProgressOptions): Promise<AnsweredQuestion<Q> | undefined> {
   const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(context.secrets), editorKeyAdvice) : undefined;
   try {
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: asking ${profile.id} (${options.title})`, cancellable: true }, (progress, token) => {
+    const answered = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: asking ${profile.id} (${options.title})`, cancellable: true }, (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
       const episode: EpisodeOptions | undefined = options.episode && { ...options.episode, onProgress: (step, maxSteps) => progress.report({ message: `step ${step} of at most ${maxSteps}`, increment: 100 / maxSteps }) };
       return answerPrepared(prepared, profile, benchmarkLabel(prepared.question), { source, cache: workspaceStore(), mode: options.mode, seed: options.seed ?? 0, signal: controller.signal, ...(episode ? { episode } : {}) });
     });
+    // An episode a turn's failure ended is answered with the turns played before it: shown as a result and as the failure.
+    const turnFailed = answered.record.error ?? answered.record.episode_error;
+    if (turnFailed !== undefined) void reportModelError(new ModelCallError(turnFailed, answered.record.failure as Failure | undefined), profile);
+    return answered;
   } catch (error) {
     void reportModelError(error, profile);
     return undefined;

@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
-import { ModelCallError, runRecordOf } from '../../../src/core/eval/engine';
+import { askModel, ModelCallError, runRecordOf } from '../../../src/core/eval/engine';
 import { OpenAiCompatibleSource } from '../../../src/core/eval/openaiProvider';
 import { failureSchema } from '../../../src/core/eval/recordSchemas';
 import type { ChatMessage, MangoQuestion, ModelProfile, ModelReply } from '../../../src/core/eval/types';
@@ -152,6 +152,52 @@ describe('the llama-server double and one model call against it', function () {
         await double.close();
         server = undefined;
       }
+    });
+  });
+
+  describe('strict chat templates', () => {
+    /** SmartPlay's experiment loop: three system messages (player, manual, observation), then the question. */
+    const smartplayTurn: ChatMessage[] = [
+      { role: 'system', content: 'You are a player trying to play the game.' },
+      { role: 'system', content: 'The manual.' },
+      { role: 'system', content: 'current step observation: a rod' },
+      { role: 'user', content: 'What is the best action to take?' },
+    ];
+    const CAUSE = 'Error: Jinja Exception: Conversation roles must alternate user/assistant/user/assistant/...';
+
+    for (const status of [400, 500] as const) {
+      it(`roles that do not alternate are refused (HTTP ${status}) with the cause on the last line; the call fails at once as "template", keeps the cause and names messageLayout`, async () => {
+        const double = await start({ strictTemplate: { status } });
+        const response = await fetch(`${double.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ messages: smartplayTurn }) });
+        assert.equal(response.status, status);
+        const body = (await response.json()) as { error: { code: number; message: string; type: string } };
+        assert.equal(body.error.code, status);
+        assert.ok(body.error.message.length > 200 && body.error.message.endsWith(`\n${CAUSE}`), body.error.message);
+        let error: ModelCallError | undefined;
+        try {
+          await askModel(new OpenAiCompatibleSource(async () => KEY), null, profile(double, { retries: 3 }), smartplayTurn, question, new AbortController().signal);
+        } catch (caught) {
+          error = caught as ModelCallError;
+        }
+        assert.deepEqual(error?.failure, { kind: 'template', status, type: status === 400 ? 'invalid_request_error' : 'server_error' });
+        assert.ok(error?.message.includes(CAUSE), error?.message);
+        assert.match(error?.message ?? '', /set "messageLayout": "alternate" in the model profile \(waypoint run\/play: --message-layout alternate\)/);
+        // Not retried: the same messages meet the same template.
+        assert.equal(double.counts.templateRefused, 2);
+      });
+    }
+
+    it('with messageLayout "alternate" the same turn is sent as one system and one user message, and answered', async () => {
+      const double = await start({ strictTemplate: true, answer: () => 'Move the top disk of rod A to the top of rod C' });
+      const reply = await askModel(new OpenAiCompatibleSource(async () => KEY), null, profile(double, { messageLayout: 'alternate' }), [...smartplayTurn, { role: 'assistant', content: 'Think.' }, { role: 'user', content: 'Choose.' }], question, new AbortController().signal);
+      assert.equal(reply.text, 'Move the top disk of rod A to the top of rod C');
+      assert.deepEqual(double.requests.at(-1)?.body.messages, [
+        { role: 'system', content: 'You are a player trying to play the game.\n\nThe manual.\n\ncurrent step observation: a rod' },
+        { role: 'user', content: 'What is the best action to take?' },
+        { role: 'assistant', content: 'Think.' },
+        { role: 'user', content: 'Choose.' },
+      ]);
+      assert.equal(double.counts.templateRefused, 0);
     });
   });
 
