@@ -90,7 +90,7 @@ interface FailureGroup {
  * (llama-server's overflow messages carry token counts, so twenty identical failures are twenty
  * different texts), else by the text.
  */
-function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGroup>, truncated: { count: number }): RunFileAccess {
+function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGroup>, truncated: { count: number; contextCount: number }): RunFileAccess {
   return {
     readText: (path) => files.readText(path),
     async openAppend(path) {
@@ -98,6 +98,7 @@ function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGro
       return {
         append(record) {
           if (record.truncated) truncated.count++;
+          if (record.context_truncated) truncated.contextCount++;
           if (record.error !== undefined) {
             const failure = record.failure as Failure | undefined;
             const key = failure ? failureKey(failure) : `message|${record.error}`;
@@ -307,7 +308,7 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(cliApiKey, cliKeyAdvice) : undefined;
   if (profile.apiKeyEnv && process.env[profile.apiKeyEnv] === undefined) err(`waypoint run: the environment variable ${profile.apiKeyEnv} is not set; asking without a key.`);
   const failures = new Map<string, FailureGroup>();
-  const truncated = { count: 0 };
+  const truncated = { count: 0, contextCount: 0 };
   let summary;
   try {
     summary = await runFileStep(outPath as string, () => runBatch(state, outPath as string, countingOutcomes(nodeRunFiles, failures, truncated), {
@@ -325,6 +326,8 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   if (trip) err(escapeControls(breakerMessage(trip, summary.notAsked, failures.get(failureKey(trip.failure))?.count ?? trip.count)));
   // A cut reply is scored as given; its answer may be incomplete, so the run says so.
   if (truncated.count > 0) err(`${outPath}: ${truncated.count === 1 ? '1 reply was' : `${truncated.count} replies were`} cut at the token limit (finish_reason "length"; the records say "truncated": true): raise --max-tokens, or the server's context if it stopped there`);
+  // Nothing failed, so nothing else would tell: the answers are to prompts the model saw only in part.
+  if (truncated.contextCount > 0) err(`${outPath}: ${truncated.contextCount === 1 ? "1 prompt was" : `${truncated.contextCount} prompts were`} cut by the server without an error (it counted under 80% of the prompt's cl100k tokens; the records say "context_truncated": true): give the server a larger context (Ollama: OLLAMA_CONTEXT_LENGTH, or num_ctx in a Modelfile)`);
   const adapted = concurrencySummary(concurrency, summary.concurrencyChanges);
   if (adapted) err(`waypoint run: ${adapted}. --concurrency ${Math.min(...summary.concurrencyChanges.map((change) => change.to))} avoids the failed attempts.`);
   const lowest = Math.min(concurrency, ...summary.concurrencyChanges.map((change) => change.to));

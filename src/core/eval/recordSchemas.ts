@@ -112,6 +112,7 @@ export const runRecordSchema = z.object({
   finish_reason: z.optional(z.nullable(z.string())),
   served_model: z.optional(z.nullable(z.string())),
   truncated: z.optional(z.boolean()),
+  context_truncated: z.optional(z.boolean()),
 });
 
 // Same keys and mutually assignable values: compile-time only.

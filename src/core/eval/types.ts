@@ -153,6 +153,12 @@ export interface RunRecord<Q extends QuestionBase = EvalQuestion> {
   served_model?: string | null;
   /** The reply (or, for an episode, a turn's reply) stopped at the token limit (`finish_reason: "length"`): its answer may be cut short. */
   truncated?: boolean;
+  /**
+   * The server reported a prompt far smaller than the one sent (below 80% of its cl100k count): it
+   * cut the prompt without an error (Ollama's OpenAI endpoint does, at its 2,048/4,096-token
+   * context), so the answer is to a prompt the model only partly saw (an episode: any turn's).
+   */
+  context_truncated?: boolean;
 }
 
 /** A failed call's kind (core/eval/failures.ts names them; read as any string, so a kind added later still reads), HTTP status and server error type. */

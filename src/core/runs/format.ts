@@ -35,13 +35,18 @@ function metricCell(group: ReportGroup, name: string): string {
  */
 export function reportTable(json: ReportJson): { header: string[]; rows: string[][] } {
   const metrics = metricColumns(json.groups);
-  const withTruncated = json.groups.some((group) => (group.truncated ?? 0) > 0);
-  const header = [...json.by, 'n', 'valid', 'errors', ...(withTruncated ? ['truncated'] : []), ...metrics];
+  const cuts = cutColumns(json);
+  const header = [...json.by, 'n', 'valid', 'errors', ...cuts, ...metrics];
   const rows = json.groups.map((group) => [
-    ...json.by.map((name) => keyText(group.key[name])), String(group.n), String(group.valid), String(group.errors), ...(withTruncated ? [String(group.truncated ?? 0)] : []),
+    ...json.by.map((name) => keyText(group.key[name])), String(group.n), String(group.valid), String(group.errors), ...cuts.map((name) => String(group[name] ?? 0)),
     ...metrics.map((name) => metricCell(group, name)),
   ]);
   return { header, rows };
+}
+
+/** The columns of cut records some group has: replies cut at the token limit, prompts the server cut. */
+function cutColumns(json: ReportJson): Array<'truncated' | 'context_truncated'> {
+  return (['truncated', 'context_truncated'] as const).filter((name) => json.groups.some((group) => (group[name] ?? 0) > 0));
 }
 
 /** One line per group: the key fields, counts, and per metric mean, interval bounds and n. */
@@ -69,7 +74,7 @@ function markdownTable(header: readonly string[], rows: readonly string[][]): st
 
 function caption(json: ReportJson): string {
   const modes = Object.entries(json.modes).map(([mode, count]) => `${mode} ${count}`).join(', ');
-  const truncated = json.truncated ? `, ${json.truncated} truncated at the token limit` : '';
+  const truncated = `${json.truncated ? `, ${json.truncated} truncated at the token limit` : ''}${json.context_truncated ? `, ${json.context_truncated} with the prompt cut by the server` : ''}`;
   return `${json.benchmark}: ${json.records} records (${json.errors} errors${truncated}; scoring mode ${modes || 'none'}). Mean [95% bootstrap interval, clustered by ${json.bootstrap.cluster}, seed ${json.bootstrap.seed}, ${json.bootstrap.resamples} resamples].`;
 }
 

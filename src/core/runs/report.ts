@@ -124,14 +124,16 @@ function groupOf(report: BenchmarkReport, key: Record<string, KeyValue>, rows: r
   let valid = 0;
   let errors = 0;
   let truncated = 0;
+  let contextTruncated = 0;
   const clusters = new Set<string>();
   for (const row of rows) {
     if (row.valid) valid++;
     if (row.record.error !== undefined) errors++;
     if (row.record.truncated) truncated++;
+    if (row.record.context_truncated) contextTruncated++;
     clusters.add(row.cluster);
   }
-  return { key, n: rows.length, valid, errors, clusters: clusters.size, metrics: summarise(report, rows), truncated };
+  return { key, n: rows.length, valid, errors, clusters: clusters.size, metrics: summarise(report, rows), truncated, context_truncated: contextTruncated };
 }
 
 /** The report of a record set (throws ReportUsageError for unknown `--by` / `--where` fields). */
@@ -142,10 +144,12 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
   const modes: Partial<Record<ScoringMode, number>> = {};
   let errors = 0;
   let truncated = 0;
+  let contextTruncated = 0;
   for (const row of rows) {
     modes[row.record.mode] = (modes[row.record.mode] ?? 0) + 1;
     if (row.record.error !== undefined) errors++;
     if (row.record.truncated) truncated++;
+    if (row.record.context_truncated) contextTruncated++;
   }
   const where = parseWhere(options.where, report, set.benchmark);
   const json: ReportJson = {
@@ -161,6 +165,7 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     failures: failureCounts(rows),
     better: Object.fromEntries(report.metricNames.map((name) => [name, report.better[name] ?? null])),
     truncated,
+    context_truncated: contextTruncated,
   };
   return { json, rows };
 }

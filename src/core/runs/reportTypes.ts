@@ -32,6 +32,8 @@ export interface ReportGroup {
   metrics: Record<string, MetricSummary>;
   /** Replies the server cut at the token limit (`truncated` records): scored as given, their answers may be incomplete. */
   truncated: number;
+  /** Prompts the server cut without an error (`context_truncated` records): answers to a prompt the model saw only in part. */
+  context_truncated: number;
 }
 
 export interface FailureCount {
@@ -59,6 +61,8 @@ export interface ReportJson {
   better: Record<string, MetricDirection>;
   /** Records whose reply was cut at the token limit (an added field). */
   truncated: number;
+  /** Records whose prompt the server cut without an error (an added field). */
+  context_truncated: number;
 }
 
 export interface MetricComparison {

@@ -5,7 +5,7 @@
 // when nothing can be answered, and leave the rest for --resume. No durations are asserted.
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,8 @@ import { findBenchmark } from '../../../src/core/benchmarks';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
 import { doublePromptTokens, type LlamaServer, type LlamaServerOptions, startLlamaServer } from '../../support/llamaServer';
-import { distDir, samplesDir } from '../../support/paths';
+import { countChatTokens } from '../../../src/core/runs/batchRun';
+import { distDir, samplesDir, sharedDataDir, sharedDataMissingReason } from '../../support/paths';
 
 const cli = join(distDir, 'cli.js');
 const grid = join(samplesDir, 'grasp', 'inner_cluster_free.jsonl');
@@ -166,6 +167,50 @@ describe('waypoint run against a llama-server at its defaults (the double)', fun
     assert.match(lines[0], new RegExp(`^long\\.jsonl: ${tooLong} questions failed \\(prompt-too-long: HTTP 400 exceed_context_size_error\\), e\\.g\\.: default at .* answered HTTP 400: request \\(\\d+ tokens\\) exceeds the available context size \\(725 tokens\\)`));
     // Not a circuit breaker matter: every question whose prompt fits was answered.
     assert.equal(JSON.parse(result.stdout).answered, 40 - tooLong);
+  });
+
+  describe('against Ollama, which cuts long prompts silently', () => {
+    const mangoRun = (game: string, baseUrl: string, out: string) => ['run', 'mango', game, '--task', 'rf', '--limit', '6', '--base-url', baseUrl, '--model', 'llama3.2', '--out', out, '--json'];
+
+    it("MANGO walkthrough prompts cut at Ollama's default 2,048 tokens are flagged context_truncated, said by the run and counted by report", async function () {
+      const night = join(sharedDataDir, 'mango', 'night');
+      if (!existsSync(night)) {
+        console.log(`      skipped: ${sharedDataMissingReason}`);
+        this.skip();
+      }
+      const server = await serve({ flavour: 'ollama', numCtx: 2048 });
+      const result = await runCli(mangoRun(night, server.url, 'ollama.jsonl'), dir);
+      // Nothing failed: Ollama says nothing about the cut.
+      assert.equal(JSON.parse(result.stdout).errors, 0, result.stderr);
+      const written = records('ollama.jsonl');
+      assert.equal(written.length, 6);
+      assert.equal(server.counts.promptCut, 6);
+      for (const record of written) {
+        assert.equal(record.promptTokens, 2048);
+        assert.ok(countChatTokens(record.messages) > 3000, 'a walkthrough prompt of the real game');
+        assert.equal(record.context_truncated, true);
+      }
+      assert.match(result.stderr, /ollama\.jsonl: 6 prompts were cut by the server without an error \(it counted under 80% of the prompt's cl100k tokens; the records say "context_truncated": true\): give the server a larger context \(Ollama: OLLAMA_CONTEXT_LENGTH/);
+      const report = await runCli(['report', join(dir, 'ollama.jsonl'), '--json'], dir);
+      const json = JSON.parse(report.stdout) as { context_truncated: number; groups: Array<{ context_truncated: number }> };
+      assert.equal(json.context_truncated, 6);
+      assert.equal(json.groups.reduce((sum, group) => sum + group.context_truncated, 0), 6);
+      const text = await runCli(['report', join(dir, 'ollama.jsonl')], dir);
+      assert.match(text.stdout, /6 with the prompt cut by the server/);
+      assert.match(text.stdout, /\bcontext_truncated\b/);
+    });
+
+    it('prompts that fit a 4,096-token context are not flagged (a tokenizer counting more than cl100k is no cut)', async () => {
+      const server = await serve({ flavour: 'ollama', numCtx: 4096 });
+      const result = await runCli(mangoRun(join(samplesDir, 'mango', 'lighthouse'), server.url, 'fits.jsonl'), dir);
+      assert.equal(JSON.parse(result.stdout).errors, 0, result.stderr);
+      const written = records('fits.jsonl');
+      assert.equal(written.length, 6);
+      assert.equal(server.counts.promptCut, 0);
+      // The double's tokenizer counts more than cl100k, as Llama-2's does: still no flag.
+      assert.ok(written.every((record) => (record.promptTokens ?? 0) > countChatTokens(record.messages) && record.context_truncated === undefined));
+      assert.doesNotMatch(result.stderr, /cut by the server/);
+    });
   });
 
   it('replies cut at the token limit are recorded with finish_reason "length" and truncated', async () => {
