@@ -35,7 +35,7 @@ function metricCell(group: ReportGroup, name: string): string {
  */
 export function reportTable(json: ReportJson): { header: string[]; rows: string[][] } {
   const metrics = metricColumns(json.groups);
-  const cuts = cutColumns(json);
+  const cuts = cutColumns(json.groups);
   const header = [...json.by, 'n', 'valid', 'errors', ...cuts, ...metrics];
   const rows = json.groups.map((group) => [
     ...json.by.map((name) => keyText(group.key[name])), String(group.n), String(group.valid), String(group.errors), ...cuts.map((name) => String(group[name] ?? 0)),
@@ -45,14 +45,17 @@ export function reportTable(json: ReportJson): { header: string[]; rows: string[
 }
 
 /** The columns of cut records some group has: replies cut at the token limit, prompts the server cut. */
-function cutColumns(json: ReportJson): Array<'truncated' | 'context_truncated'> {
-  return (['truncated', 'context_truncated'] as const).filter((name) => json.groups.some((group) => (group[name] ?? 0) > 0));
+export function cutColumns(groups: readonly ReportGroup[]): Array<'truncated' | 'context_truncated'> {
+  return (['truncated', 'context_truncated'] as const).filter((name) => groups.some((group) => (group[name] ?? 0) > 0));
 }
 
-/** One line per group: the key fields, counts, and per metric mean, interval bounds and n. */
+/**
+ * One line per group: the key fields, counts, and per metric mean, interval bounds and n; then the
+ * cut records and how the means treated them (last, so the columns before keep their places).
+ */
 export function reportCsv(json: ReportJson): string {
   const metrics = metricColumns(json.groups);
-  const header = [...json.by, 'n', 'valid', 'errors', ...metrics.flatMap((name) => [`${name}_mean`, `${name}_ci95_low`, `${name}_ci95_high`, `${name}_n`])];
+  const header = [...json.by, 'n', 'valid', 'errors', ...metrics.flatMap((name) => [`${name}_mean`, `${name}_ci95_low`, `${name}_ci95_high`, `${name}_n`]), 'truncated', 'context_truncated', 'truncated_treatment'];
   const lines = [csvLine(header)];
   for (const group of json.groups) {
     const numbers = metrics.flatMap((name) => {
@@ -61,7 +64,7 @@ export function reportCsv(json: ReportJson): string {
       return [metric.mean ?? '', metric.ci95?.[0] ?? '', metric.ci95?.[1] ?? '', metric.n].map(String);
     });
     const key = json.by.map((name) => (group.key[name] === null ? '' : String(group.key[name])));
-    lines.push(csvLine([...key, String(group.n), String(group.valid), String(group.errors), ...numbers]));
+    lines.push(csvLine([...key, String(group.n), String(group.valid), String(group.errors), ...numbers, String(group.truncated ?? 0), String(group.context_truncated ?? 0), treatmentOf(json)]));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -72,10 +75,20 @@ function markdownTable(header: readonly string[], rows: readonly string[][]): st
   return [`| ${header.map(markdownCell).join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(markdownCell).join(' | ')} |`)];
 }
 
+/** `excluded` for reports written before the treatment was stated: they had no cut records to treat. */
+const treatmentOf = (json: ReportJson) => json.truncated_treatment ?? 'excluded';
+
+/** Which treatment made the means, in words: every rendering says it. */
+export function treatmentSentence(json: ReportJson): string {
+  return treatmentOf(json) === 'included'
+    ? 'Means include truncated records (--include-truncated): replies cut at the token limit and prompts the server cut are scored as given.'
+    : 'Means exclude truncated records (replies cut at the token limit, prompts the server cut; counted in their own columns); --include-truncated counts them.';
+}
+
 function caption(json: ReportJson): string {
   const modes = Object.entries(json.modes).map(([mode, count]) => `${mode} ${count}`).join(', ');
   const truncated = `${json.truncated ? `, ${json.truncated} truncated at the token limit` : ''}${json.context_truncated ? `, ${json.context_truncated} with the prompt cut by the server` : ''}`;
-  return `${json.benchmark}: ${json.records} records (${json.errors} errors${truncated}; scoring mode ${modes || 'none'}). Mean [95% bootstrap interval, clustered by ${json.bootstrap.cluster}, seed ${json.bootstrap.seed}, ${json.bootstrap.resamples} resamples].`;
+  return `${json.benchmark}: ${json.records} records (${json.errors} errors${truncated}; scoring mode ${modes || 'none'}). Mean [95% bootstrap interval, clustered by ${json.bootstrap.cluster}, seed ${json.bootstrap.seed}, ${json.bootstrap.resamples} resamples]. ${treatmentSentence(json)}`;
 }
 
 export function reportMarkdown(json: ReportJson): string {

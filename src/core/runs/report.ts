@@ -23,6 +23,8 @@ export interface ReportRow {
   metrics: Record<string, number | null>;
   cluster: string;
   valid: boolean;
+  /** Whether the record counts in metric means, intervals and plots (false: a cut record left out, see `isCut`). */
+  inMeans: boolean;
 }
 
 export interface ReportOptions {
@@ -30,17 +32,32 @@ export interface ReportOptions {
   by?: string;
   /** `--where` as given. */
   where?: string;
+  /** `--include-truncated`: cut records (`isCut`) count in the means like any other. */
+  includeTruncated?: boolean;
 }
 
-/** The filtered rows of a record set, for the report and the HTML drill-down. */
-export function reportRows(set: RecordSet, where?: string): ReportRow[] {
+/**
+ * A record answered from a cut: its reply stopped at the token limit (`truncated`) or the server
+ * cut its prompt without an error (`context_truncated`). Its score measures the cut as much as the
+ * model, so by default it is left out of the means and counted in columns of its own. A record
+ * with `error` is an error first: it scores 0 on success metrics as every error does.
+ */
+export function isCut(record: RunRecord): boolean {
+  return record.error === undefined && (record.truncated === true || record.context_truncated === true);
+}
+
+/** How a report treats cut records, as every output states it. */
+export type TruncatedTreatment = 'excluded' | 'included';
+
+/** The filtered rows of a record set, for the report and the HTML drill-down; cut records are out of the means unless `includeTruncated`. */
+export function reportRows(set: RecordSet, where?: string, includeTruncated = false): ReportRow[] {
   const { report } = set;
   const filter = parseWhere(where, report, set.benchmark);
   const rows: ReportRow[] = [];
   for (const record of set.records) {
     const fields = report.fields(record);
     if (!matchesWhere(record, fields, filter)) continue;
-    rows.push({ record, fields, metrics: report.metrics(record), cluster: report.cluster(record), valid: report.valid(record) });
+    rows.push({ record, fields, metrics: report.metrics(record), cluster: report.cluster(record), valid: report.valid(record), inMeans: includeTruncated || !isCut(record) });
   }
   return rows;
 }
@@ -56,15 +73,15 @@ export function compareKeyValues(a: KeyValue, b: KeyValue): number {
   return a < b ? -1 : 1;
 }
 
-/** Summaries of each metric over `rows`; a success metric without a value counts 0, others are left out. */
-export function summarise(report: BenchmarkReport, rows: ReadonlyArray<Pick<ReportRow, 'metrics' | 'cluster'>>): Record<string, MetricSummary> {
+/** Summaries of each metric over `rows` (those not left out of the means); a success metric without a value counts 0, others are left out. */
+export function summarise(report: BenchmarkReport, rows: ReadonlyArray<Pick<ReportRow, 'metrics' | 'cluster'> & { inMeans?: boolean }>): Record<string, MetricSummary> {
   const metrics: Record<string, MetricSummary> = {};
   for (const name of report.metricNames) {
     const values: Array<{ cluster: string; value: number }> = [];
     let applies = false;
     const zeroWhenMissing = report.success.includes(name);
     for (const row of rows) {
-      if (!(name in row.metrics)) continue;
+      if (row.inMeans === false || !(name in row.metrics)) continue;
       applies = true;
       const value = row.metrics[name];
       if (value !== null) values.push({ cluster: row.cluster, value });
@@ -140,7 +157,7 @@ function groupOf(report: BenchmarkReport, key: Record<string, KeyValue>, rows: r
 export function buildReport(set: RecordSet, options: ReportOptions = {}): { json: ReportJson; rows: ReportRow[] } {
   const { report } = set;
   const by = parseBy(options.by, report, set.benchmark);
-  const rows = reportRows(set, options.where);
+  const rows = reportRows(set, options.where, options.includeTruncated);
   const modes: Partial<Record<ScoringMode, number>> = {};
   let errors = 0;
   let truncated = 0;
@@ -166,6 +183,7 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     better: Object.fromEntries(report.metricNames.map((name) => [name, report.better[name] ?? null])),
     truncated,
     context_truncated: contextTruncated,
+    truncated_treatment: options.includeTruncated ? 'included' : 'excluded',
   };
   return { json, rows };
 }

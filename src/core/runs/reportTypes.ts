@@ -63,6 +63,12 @@ export interface ReportJson {
   truncated: number;
   /** Records whose prompt the server cut without an error (an added field). */
   context_truncated: number;
+  /**
+   * How the metrics treat records with `truncated` or `context_truncated` (and no error):
+   * `excluded` (the default) leaves them out of every mean, interval and plot, counted only in the
+   * two columns; `included` (`--include-truncated`) scores them as given (an added field).
+   */
+  truncated_treatment: 'excluded' | 'included';
 }
 
 export interface MetricComparison {
@@ -123,6 +129,8 @@ export interface ResultRow {
   ok: 0 | 1;
   /** 1 when the record has an error (no answer). */
   err?: 1;
+  /** 1 when the answer came from a cut (`truncated` or `context_truncated`, without error): out of the means unless the report includes them. */
+  cut?: 1;
   /** Distinct answer diagnostic codes (indices into strings). */
   d?: number[];
 }
@@ -168,6 +176,12 @@ export interface RecordDetail {
   scores: RunRecord['scores'];
   diagnostics: RecordDiagnostic[];
   error?: string;
+  /** The reply stopped at the token limit. */
+  truncated?: true;
+  /** The server cut the prompt without an error. */
+  context_truncated?: true;
+  /** Whether the record counts in the means (a cut record does only with --include-truncated). */
+  inMeans: boolean;
   latencyMs: number;
   cached: boolean;
 }
