@@ -453,6 +453,9 @@ describe('results view webview', function () {
     assert.equal(await diffCell('success_loose').getAttribute('title'), 'p < 0.05: B is better (higher success_loose is better)');
     assert.equal(await diffCell('reasoning').getAttribute('class'), 'num ');
     await post(page, { type: 'compared', a: 'beta', b: 'alpha', result });
+    // beta's failed call on zork1 question 7 drops that pair, and the summary says so.
+    assert.deepEqual(result.dropped, { errors: 1, truncated: 0 });
+    assert.match(await page.locator('.compare-summary').innerText(), /· dropped: 1 pair for errors, 0 for truncation \(answers from cuts are not paired\) ·/);
     const strict = result.metrics.success_strict;
     const cells = await page.locator('.compare-table tr[data-metric="success_strict"] td').allInnerTexts();
     assert.deepEqual(cells.slice(0, 4), ['success_strict', strict.a.toFixed(3), strict.b.toFixed(3), `${strict.diff > 0 ? '+' : ''}${strict.diff.toFixed(3)}`]);

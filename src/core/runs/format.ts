@@ -141,18 +141,30 @@ function flipsLine(json: CompareJson): string {
   return `${json.flips.length} questions flip on ${metric}: ${split}.`;
 }
 
+/**
+ * The questions both runs have that are not pairs, and why, and how answers from cuts were
+ * treated: the same records the report scores as errors or leaves out of its means.
+ */
+function droppedSentence(json: CompareJson): string {
+  const dropped = json.dropped ?? { errors: 0, truncated: 0 };
+  const reasons = [dropped.errors > 0 ? `${dropped.errors} for errors (a failed model call on either side)` : '', dropped.truncated > 0 ? `${dropped.truncated} for truncation (an answer from a cut reply or prompt)` : ''].filter(Boolean);
+  const pairs = reasons.length > 0 ? `Pairs dropped: ${reasons.join(', ')}.` : 'No pair dropped for errors or truncation.';
+  const treatment = (json.truncated_treatment ?? 'excluded') === 'included' ? 'Answers from cuts are paired as given (--include-truncated).' : 'Answers from cuts are not paired; --include-truncated pairs them.';
+  return `${pairs} ${treatment}`;
+}
+
+function compareCaption(json: CompareJson): string {
+  return `${json.benchmark}: ${json.paired} paired questions (A ${json.models.a.join(', ')}; B ${json.models.b.join(', ')}); unpaired: ${json.unpaired.a} only in A, ${json.unpaired.b} only in B${json.errors && json.errors.a + json.errors.b > 0 ? `; left out as errors (failed model calls): ${json.errors.a} in A, ${json.errors.b} in B` : ''}. ${droppedSentence(json)}`;
+}
+
 export function compareText(json: CompareJson): string {
   const { header, rows } = comparisonRows(json);
-  const lines = [
-    `${json.benchmark}: ${json.paired} paired questions (A ${json.models.a.join(', ')}; B ${json.models.b.join(', ')}); unpaired: ${json.unpaired.a} only in A, ${json.unpaired.b} only in B${json.errors && json.errors.a + json.errors.b > 0 ? `; left out as errors (failed model calls): ${json.errors.a} in A, ${json.errors.b} in B` : ''}.`,
-    '',
-    ...alignedTable(header, rows),
-  ];
+  const lines = [compareCaption(json), '', ...alignedTable(header, rows)];
   if (json.flips_metric) lines.push('', flipsLine(json));
   return `${lines.join('\n')}\n`;
 }
 
 export function compareMarkdown(json: CompareJson): string {
   const { header, rows } = comparisonRows(json);
-  return `${[`**${markdownCell(`${json.benchmark}: ${json.paired} paired questions`)}**`, '', ...markdownTable(header, rows)].join('\n')}\n`;
+  return `${[`**${markdownCell(compareCaption(json))}**`, '', ...markdownTable(header, rows)].join('\n')}\n`;
 }

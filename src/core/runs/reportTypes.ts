@@ -89,7 +89,7 @@ export interface MetricComparison {
 export interface CompareJson {
   benchmark: string;
   paired: number;
-  /** Questions only one run answered: never part of a mean here. */
+  /** Questions only one run has a record of: never part of a mean here. */
   unpaired: { a: number; b: number };
   models: { a: string[]; b: string[] };
   bootstrap: { seed: number; resamples: number; cluster: string; interval: 'percentile' };
@@ -101,6 +101,12 @@ export interface CompareJson {
   better: Record<string, MetricDirection>;
   /** Records left out because the model call failed (`error`): an error is no answer, so it is never paired (an added field). */
   errors: { a: number; b: number };
+  /** Records answered from a cut (`truncated`, `context_truncated`) left out as the report's means leave them out; 0 when included (an added field). */
+  truncated: { a: number; b: number };
+  /** Questions both runs have that are not pairs: an error on either side, else an answer from a cut (an added field). paired + dropped + unpaired.a = A's questions. */
+  dropped: { errors: number; truncated: number };
+  /** Whether answers from cuts were paired (`included`, --include-truncated) or dropped (`excluded`), as the report treats them (an added field). */
+  truncated_treatment: 'excluded' | 'included';
 }
 
 /** One plot's numbers: a row per `x` value, a bar per model (and `series` value), each a mean over `n` records. */

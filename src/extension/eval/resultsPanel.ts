@@ -305,7 +305,7 @@ export class ResultsPanel implements vscode.Disposable {
         return;
       case 'compare':
         try {
-          this.post({ type: 'compared', a: message.a, b: message.b, result: compareModels(this.loaded.set, message.a, message.b) });
+          this.post({ type: 'compared', a: message.a, b: message.b, result: compareModels(this.loaded.set, message.a, message.b, this.includesTruncated) });
         } catch (error) {
           this.post({ type: 'compared', a: message.a, b: message.b, error: error instanceof Error ? error.message : String(error) });
         }

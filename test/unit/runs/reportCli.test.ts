@@ -255,4 +255,16 @@ describe('waypoint report on records answered from a cut (CLI)', () => {
     assert.equal(waypoint('report', file, '--html', page, '--include-truncated').code, 0);
     assert.match(readFileSync(page, 'utf8'), /<span id="truncated-treatment">Means include truncated records/);
   });
+
+  it('compare drops the pairs the report leaves out, and says how many; --include-truncated pairs them', () => {
+    const other = join(directory, 'other.jsonl');
+    writeFileSync(other, jsonl([1, 2, 3, 4, 5, 6].map((n) => mangoRecord({ model: 'gpt', game: 'zork1', n, strict: 1 }))));
+    const compared = (...args: string[]) => JSON.parse(waypoint('compare', file, other, '--json', ...args).stdout) as { paired: number; dropped: { errors: number; truncated: number }; truncated_treatment: string };
+    assert.deepEqual(compared(), { ...compared(), paired: 4, dropped: { errors: 0, truncated: 2 }, truncated_treatment: 'excluded' });
+    assert.deepEqual(compared('--include-truncated'), { ...compared('--include-truncated'), paired: 6, dropped: { errors: 0, truncated: 0 }, truncated_treatment: 'included' });
+    const text = waypoint('compare', file, other);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /Pairs dropped: 2 for truncation \(an answer from a cut reply or prompt\)\. Answers from cuts are not paired; --include-truncated pairs them\./);
+    assert.match(waypoint('compare', file, other, '--markdown').stdout, /Pairs dropped: 2 for truncation/);
+  });
 });
