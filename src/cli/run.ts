@@ -11,7 +11,8 @@ import { parseProfile, PROFILE_DEFAULTS } from '../core/eval/profiles';
 import type { ModelProfile } from '../core/eval/types';
 import { type PreparedQuestion, QuestionOptionError } from '../core/registry';
 import { countChatTokens, estimateBatch, type RunFileAccess, resumeState, runBatch } from '../core/runs/batchRun';
-import { type Failure, failureKey, failureLabel } from '../core/eval/failures';
+import { type Failure, failureKey } from '../core/eval/failures';
+import { FailureTally, failureGroupLine } from '../core/runs/failureSummary';
 import { type ConcurrencyChange, concurrencyAdvice, concurrencySummary } from '../core/runs/adaptiveConcurrency';
 import type { BreakerTrip } from '../core/runs/circuitBreaker';
 import { requestCostBound, type RunProgress } from '../core/runs/runner';
@@ -75,22 +76,11 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
   return withOverrides({ id: model, provider: 'openai-compatible', baseUrl, model, ...PROFILE_DEFAULTS, ...(options.has('api-key-env') ? { apiKeyEnv: options.get('api-key-env') } : {}) }, options);
 }
 
-/** Failures of one kind (or, without a kind, of one message): how many, the first message as the example, and whether the messages differed. */
-interface FailureGroup {
-  count: number;
-  example: string;
-  /** What the failures share (`prompt-too-long: HTTP 400 exceed_context_size_error`); null without a kind. */
-  label: string | null;
-  varied: boolean;
-}
-
 /**
- * The run file, counting truncated replies and grouping each record's `error` as it is appended:
- * by the failure's kind, HTTP status and server error type when the record has them
- * (llama-server's overflow messages carry token counts, so twenty identical failures are twenty
- * different texts), else by the text.
+ * The run file, counting truncated replies and prompts and each record's failure as it is
+ * appended (FailureTally: by kind, HTTP status and server error type, never by message text).
  */
-function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGroup>, truncated: { count: number; contextCount: number }): RunFileAccess {
+function countingOutcomes(files: RunFileAccess, failures: FailureTally, truncated: { count: number; contextCount: number }): RunFileAccess {
   return {
     readText: (path) => files.readText(path),
     async openAppend(path) {
@@ -99,14 +89,7 @@ function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGro
         append(record) {
           if (record.truncated) truncated.count++;
           if (record.context_truncated) truncated.contextCount++;
-          if (record.error !== undefined) {
-            const failure = record.failure as Failure | undefined;
-            const key = failure ? failureKey(failure) : `message|${record.error}`;
-            const group = failures.get(key) ?? { count: 0, example: record.error, label: failure ? failureLabel(failure) : null, varied: false };
-            group.count++;
-            if (record.error !== group.example) group.varied = true;
-            failures.set(key, group);
-          }
+          failures.add(record);
           return sink.append(record);
         },
         close: () => sink.close(),
@@ -116,16 +99,11 @@ function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGro
 }
 
 /** The commonest reasons questions failed, one stderr line each: "3 errors" alone does not say what to fix. `except`: a group the caller says otherwise. */
-function reportFailures(failures: ReadonlyMap<string, FailureGroup>, outPath: string, err: Output, except?: string): void {
-  const groups = [...failures].filter(([key]) => key !== except).sort((a, b) => b[1].count - a[1].count);
+function reportFailures(failures: FailureTally, outPath: string, err: Output, except?: string): void {
+  const groups = failures.sorted().filter((group) => group.key !== except);
   const SHOWN = 5;
-  for (const [, { count, example, label, varied }] of groups.slice(0, SHOWN)) {
-    const many = count === 1 ? '1 question' : `${count} questions`;
-    // One message says it all; messages that differ (token counts) are told by what they share, with the first as example.
-    const shared = varied && label ? ` (${label}), e.g.` : '';
-    err(escapeControls(`${outPath}: ${many} failed${shared}: ${example}`));
-  }
-  const rest = groups.slice(SHOWN).reduce((sum, [, group]) => sum + group.count, 0);
+  for (const group of groups.slice(0, SHOWN)) err(escapeControls(`${outPath}: ${failureGroupLine(group)}`));
+  const rest = groups.slice(SHOWN).reduce((sum, group) => sum + group.count, 0);
   if (rest > 0) err(`${outPath}: ${rest} more failed for ${groups.length - SHOWN} other reasons (each record's "error" says why)`);
 }
 
@@ -307,7 +285,7 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   const cacheRoot = workspaceRoot(process.cwd());
   const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(cliApiKey, cliKeyAdvice) : undefined;
   if (profile.apiKeyEnv && process.env[profile.apiKeyEnv] === undefined) err(`waypoint run: the environment variable ${profile.apiKeyEnv} is not set; asking without a key.`);
-  const failures = new Map<string, FailureGroup>();
+  const failures = new FailureTally();
   const truncated = { count: 0, contextCount: 0 };
   let summary;
   try {

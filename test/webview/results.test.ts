@@ -299,6 +299,8 @@ describe('results view webview', function () {
     const page = await openResults(model);
     await page.locator('#tab-failures').click();
     assert.equal(await page.locator('.failure-bar').count(), model.report.failures.length);
+    // Errors (failed calls) are listed by kind above the answer diagnostics: beta's timeout, kept before failures had kinds.
+    assert.deepEqual(await page.locator('#error-kinds tbody tr td').allInnerTexts(), ['unrecorded', '—', '—', '1 record', 'timeout after 60 s']);
     // Both counts say what they count (a bare "12×" beside "12 records" did not).
     for (const failure of model.report.failures) {
       const text = await page.locator(`.failure-bar[data-code="${failure.code}"]`).innerText();

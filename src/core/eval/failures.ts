@@ -61,13 +61,16 @@ const MAX_LOADING_POLL_MS = 2000;
 /** Longest backoff without Retry-After. */
 const MAX_BACKOFF_MS = 8000;
 
+/** A failure as records keep it: the kind read as any string (a kind added later still reads). */
+type AnyFailure = Omit<Failure, 'kind'> & { kind: string };
+
 /** One key per kind, status and server type: what "the same failure" means to summaries and the circuit breaker. */
-export function failureKey(failure: Failure): string {
+export function failureKey(failure: AnyFailure): string {
   return [failure.kind, failure.status ?? '', failure.type ?? ''].join('|');
 }
 
 /** The failure in a few words for summaries: `HTTP 400 exceed_context_size_error`, `connection`. */
-export function failureLabel(failure: Failure): string {
+export function failureLabel(failure: AnyFailure): string {
   const parts = [failure.status === undefined ? '' : `HTTP ${failure.status}`, failure.type ?? ''].filter(Boolean);
   return parts.length > 0 ? `${failure.kind}: ${parts.join(' ')}` : failure.kind;
 }

@@ -91,9 +91,26 @@ function caption(json: ReportJson): string {
   return `${json.benchmark}: ${json.records} records (${json.errors} errors${truncated}; scoring mode ${modes || 'none'}). Mean [95% bootstrap interval, clustered by ${json.bootstrap.cluster}, seed ${json.bootstrap.seed}, ${json.bootstrap.resamples} resamples]. ${treatmentSentence(json)}`;
 }
 
+/** Error examples in tables are cut here: the records keep them whole. */
+const EXAMPLE_LENGTH = 120;
+
+/** The errors by reason as table rows: kind, HTTP status, server type, records, an example message. */
+function errorKindRows(json: ReportJson): { header: string[]; rows: string[][] } {
+  const header = ['kind', 'status', 'type', 'records', 'example'];
+  const rows = (json.errors_by_kind ?? []).map((entry) => {
+    const example = entry.example.replace(/\s+/g, ' ');
+    return [entry.kind, entry.status === undefined ? '—' : String(entry.status), entry.type ?? '—', String(entry.records), example.length > EXAMPLE_LENGTH ? `${example.slice(0, EXAMPLE_LENGTH)}…` : example];
+  });
+  return { header, rows };
+}
+
 export function reportMarkdown(json: ReportJson): string {
   const { header, rows } = reportTable(json);
   const lines = [`**${markdownCell(caption(json))}**`, '', ...markdownTable(header, rows)];
+  if ((json.errors_by_kind ?? []).length > 0) {
+    const errors = errorKindRows(json);
+    lines.push('', ...markdownTable(errors.header, errors.rows));
+  }
   if (json.failures.length > 0) lines.push('', ...markdownTable(['failure code', 'occurrences', 'records'], json.failures.map((failure) => [failure.code, String(failure.count), String(failure.records)])));
   return `${lines.join('\n')}\n`;
 }
@@ -109,6 +126,10 @@ export function reportText(json: ReportJson): string {
   const { header, rows } = reportTable(json);
   const lines = [caption(json), '', ...alignedTable(header, rows)];
   if (json.superseded > 0) lines.push('', `${json.superseded} records superseded by a later answer to the same question (same model and mode).`);
+  if ((json.errors_by_kind ?? []).length > 0) {
+    const errors = errorKindRows(json);
+    lines.push('', 'Errors (failed model calls) by kind, HTTP status and server type:', ...alignedTable(errors.header, errors.rows));
+  }
   if (json.failures.length > 0) lines.push('', 'Failures (answer diagnostic codes):', ...alignedTable(['code', 'occurrences', 'records'], json.failures.map((failure) => [failure.code, String(failure.count), String(failure.records)])));
   return `${lines.join('\n')}\n`;
 }

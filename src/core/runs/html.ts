@@ -121,6 +121,14 @@ function groupTable(groups: readonly ReportGroup[], by: readonly string[], gloss
   return `<table><thead><tr>${head}</tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
 }
 
+/** The errored records by kind, HTTP status and server type (never by message), when there are some. */
+function errorKindsHtml(json: ReportJson): string {
+  const kinds = json.errors_by_kind ?? [];
+  if (kinds.length === 0) return '';
+  const rows = kinds.map((entry) => `<tr><td>${escapeHtml(entry.kind)}</td><td class="n">${entry.status ?? '—'}</td><td>${escapeHtml(entry.type ?? '—')}</td><td class="n">${entry.records}</td><td>${escapeHtml(entry.example)}</td></tr>`);
+  return `<h2>Errors (failed model calls) by kind</h2>\n<table id="error-kinds"><thead><tr><th>kind</th><th>status</th><th>type</th><th>records</th><th>example</th></tr></thead><tbody>${rows.join('')}</tbody></table>\n`;
+}
+
 /** How many records were cut, when some were: the sentence before says how the means treat them. */
 function cutCounts(json: ReportJson): string {
   const parts = [json.truncated ? `${json.truncated} truncated at the token limit` : '', json.context_truncated ? `${json.context_truncated} with the prompt cut by the server` : ''].filter(Boolean);
@@ -165,7 +173,7 @@ ${groupTable(json.groups, json.by, glossary)}
 ${glossaryHtml(glossary)}
 <h2>Plots</h2>
 ${plotsHtml(report, rows)}
-<h2>Failures (answer diagnostic codes)</h2>
+${errorKindsHtml(json)}<h2>Failures (answer diagnostic codes)</h2>
 ${failures}
 <h2>Questions</h2>
 ${omitted.length > 0 ? `<p class="note">${escapeHtml(omitted.join('; '))}; the run files have them in full.</p>` : ''}

@@ -5,11 +5,12 @@
 // benchmark.
 import type { RunRecord, ScoringMode } from '../eval/types';
 import type { BenchmarkReport } from '../registry';
+import { failureGroups } from './failureSummary';
 import { fieldValue, matchesWhere, parseBy, parseWhere, type RecordSet } from './records';
 import type { KeyValue, MetricSummary, ReportGroup, FailureCount, ReportJson } from './reportTypes';
 import { BOOTSTRAP, clusteredBootstrap } from './stats';
 
-export type { KeyValue, MetricSummary, ReportGroup, FailureCount, ReportJson } from './reportTypes';
+export type { ErrorKindCount, KeyValue, MetricSummary, ReportGroup, FailureCount, ReportJson } from './reportTypes';
 
 
 
@@ -184,6 +185,7 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     truncated,
     context_truncated: contextTruncated,
     truncated_treatment: options.includeTruncated ? 'included' : 'excluded',
+    errors_by_kind: failureGroups(rows.map((row) => row.record)).map((group) => ({ ...group.failure, records: group.count, example: group.example })),
   };
   return { json, rows };
 }

@@ -44,6 +44,17 @@ export interface FailureCount {
   records: number;
 }
 
+/** The errored records of one reason: a failure kind, HTTP status and server error type (never a message text). */
+export interface ErrorKindCount {
+  kind: string;
+  status?: number;
+  type?: string;
+  /** Records that failed so. */
+  records: number;
+  /** The first one's message. */
+  example: string;
+}
+
 export interface ReportJson {
   benchmark: string;
   records: number;
@@ -69,6 +80,8 @@ export interface ReportJson {
    * two columns; `included` (`--include-truncated`) scores them as given (an added field).
    */
   truncated_treatment: 'excluded' | 'included';
+  /** The errored records by reason (kind, status, type), commonest first; `unrecorded` for records written before failures were kept (an added field). */
+  errors_by_kind: ErrorKindCount[];
 }
 
 export interface MetricComparison {

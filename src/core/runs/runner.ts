@@ -196,7 +196,8 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
         // Abandoned in flight (cancelled, or turned away when the breaker stopped the run): no record, so --resume asks it again.
         if (error instanceof ModelCallCancelled || options.signal.aborted) return;
         const message = error instanceof ModelCallError ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
-        await deliver(errorRecord(prepared, options.profile, options.mode, options.runId, message, error instanceof ModelCallError ? error.failure : undefined));
+        // Without a kind of its own (a prompt that cannot be built, a built-in agent that cannot play, a bug) it is `internal`: every failure groups by kind.
+        await deliver(errorRecord(prepared, options.profile, options.mode, options.runId, message, (error instanceof ModelCallError ? error.failure : undefined) ?? { kind: 'internal' }));
       }
     }
   };

@@ -21,6 +21,7 @@ import { questionFilesOn, runFilesOn } from '../../core/runs/hostFiles';
 import { questionOptionHint } from '../../core/runs/optionHints';
 import { concurrencyAdvice, concurrencySummary } from '../../core/runs/adaptiveConcurrency';
 import { breakerAdvice } from '../../core/runs/circuitBreaker';
+import { failureGroupLine, failureGroups } from '../../core/runs/failureSummary';
 import type { RunProgress, RunSummary } from '../../core/runs/runner';
 import { scoringModeSetting } from '../settings';
 import { requireTrust, workspaceStore } from './modelCall';
@@ -351,9 +352,12 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
         finished += summary.done;
         runs.push({ profile: profile.id, file, runId: state.runId, asked: state.questions.length, alreadyAnswered: state.alreadyAnswered, summary, mean: null });
         if (summary.stoppedBy === 'cancelled') cancelled = true;
-        // Errors are records too (asked again on resume); the log names what went wrong.
-        const failed = summary.errors > 0 ? parseRunRecords((await nodeRunFiles.readText(file)) ?? '', file).records.find((record) => record.error !== undefined) : undefined;
-        if (failed) deps.log.warn(`Run Benchmark: ${profile.id}: ${summary.errors} questions failed; the first (${failed.question.sampleId}): ${failed.error}`);
+        // Errors are records too (asked again on resume); the log names what went wrong, one line a
+        // reason (by kind, status and server type, never by message: token counts make each differ).
+        if (summary.errors > 0) {
+          const appended = parseRunRecords((await nodeRunFiles.readText(file)) ?? '', file).records.slice(-summary.done);
+          for (const group of failureGroups(appended)) deps.log.warn(`Run Benchmark: ${profile.id}: ${failureGroupLine(group)}`);
+        }
       }
       if (controller.signal.aborted) cancelled = true;
     });
