@@ -161,7 +161,14 @@ function formatDuration(seconds: number): string {
 function progressWriter(style: string | undefined, err: Output): { update(progress: RunProgress): void; note(change: ConcurrencyChange): void; finish(): void } {
   const stream = process.stderr;
   const concurrencyNote = concurrencyNotes();
-  if (style === 'json') return { update: (progress) => stream.write(`${JSON.stringify(progress)}\n`), note: (change) => stream.write(`${JSON.stringify({ concurrency_change: change, message: concurrencyNote(change) })}\n`), finish: () => {} };
+  // `event` tells the two kinds of line apart (a concurrency line has no `done`, a progress line no `concurrency_change`).
+  if (style === 'json') {
+    return {
+      update: (progress) => stream.write(`${JSON.stringify({ event: 'progress', ...progress })}\n`),
+      note: (change) => stream.write(`${JSON.stringify({ event: 'concurrency', concurrency_change: change, message: concurrencyNote(change) })}\n`),
+      finish: () => {},
+    };
+  }
   if (!stream.isTTY) return { update: () => {}, note: (change) => err(concurrencyNote(change)), finish: () => {} };
   let last = 0;
   let drawn = false;

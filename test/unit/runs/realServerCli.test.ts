@@ -98,6 +98,25 @@ describe('waypoint run against a llama-server at its defaults (the double)', fun
     assert.match(result.stderr, /waypoint run: concurrency reduced 4→1 after 'Context size has been exceeded' \(llama-server's slots share one context; start it with -np 1 or a larger -c\)[^\n]*--concurrency 1 avoids the failed attempts\./);
   });
 
+  it('--progress json: progress and concurrency lines are told apart by "event", each keeping its fields', async () => {
+    const sizes = await graspPromptSizes();
+    const server = await serve({ slots: 4, contextTokens: Math.max(...sizes) + 64, generationMs: 250 });
+    const result = await runCli([...graspRun(server.url, 'progress.jsonl'), '--limit', '12', '--progress', 'json'], dir);
+    assert.equal(result.code, 0, result.stderr);
+    const lines = result.stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const progress = lines.filter((line) => line.event === 'progress');
+    const changes = lines.filter((line) => line.event === 'concurrency');
+    assert.equal(progress.length + changes.length, lines.length, 'every JSON line says what it is');
+    assert.equal(progress.length, 12);
+    assert.ok(progress.every((line) => typeof line.done === 'number' && typeof line.total === 'number' && typeof line.concurrency === 'number' && !('concurrency_change' in line)));
+    assert.ok(changes.length > 0, 'the shared context made the run lower its concurrency');
+    for (const change of changes) {
+      assert.ok(!('done' in change));
+      assert.deepEqual(Object.keys(change.concurrency_change as object).slice(0, 3), ['from', 'to', 'cause']);
+      assert.match(String(change.message), /^waypoint run: concurrency \d→\d after /);
+    }
+  });
+
   it('a server still loading its model is waited for: every question is answered once it is ready', async () => {
     const server = await serve({ loadingMs: 2000 });
     const result = await runCli([...graspRun(server.url, 'loading.jsonl'), '--limit', '8'], dir);
