@@ -118,8 +118,15 @@ describe('waypoint run against a llama-server at its defaults (the double)', fun
   });
 
   it('a server still loading its model is waited for: every question is answered once it is ready', async () => {
-    const server = await serve({ loadingMs: 2000 });
-    const result = await runCli([...graspRun(server.url, 'loading.jsonl'), '--limit', '8'], dir);
+    // Loaded once the run has met the loading server a few times, however long the CLI took to start.
+    const server = await serve({ loadingMs: 600_000 });
+    const ready = setInterval(() => {
+      if (server.counts.loading >= 8) {
+        server.load(0);
+        clearInterval(ready);
+      }
+    }, 20);
+    const result = await runCli([...graspRun(server.url, 'loading.jsonl'), '--limit', '8'], dir).finally(() => clearInterval(ready));
     assert.equal(result.code, 0, result.stderr);
     assert.ok(server.counts.loading > 0, 'some requests met the loading server');
     assert.doesNotMatch(result.stderr, /Warning/);
