@@ -12,6 +12,8 @@ import type { QuestionBase, RunRecord, ScoringMode } from '../core/eval/types';
 import { parseCustomId } from '../core/grasp/settings';
 import { pythonJsonDumps } from '../core/mango/pythonJson';
 import { newRunId } from '../core/runs/runId';
+import { failureGroupLine, failureGroups } from '../core/runs/failureSummary';
+import { escapeControls } from '../core/text';
 import { parseArgs, UsageError } from './args';
 import { parseJsonWith } from '../core/schemas/parse';
 import * as z from 'zod/mini';
@@ -151,7 +153,7 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
     }
     const messages = prepared.messages.map((message) => ({ ...message }));
     if (batch.error !== null) {
-      records.push({ ...runRecordOf<QuestionBase>({ question: prepared.question, model, messages, parsedAnswer: null, scores: {}, mode }, reply), run_id: runId, error: batch.error });
+      records.push({ ...runRecordOf<QuestionBase>({ question: prepared.question, model, messages, parsedAnswer: null, scores: {}, mode }, reply), run_id: runId, error: batch.error, ...(batch.failure ? { failure: batch.failure } : {}) });
       return;
     }
     const scored = prepared.score(reply.text, mode);
@@ -172,9 +174,8 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
     return 1;
   }
   const errors = records.filter((record) => record.error !== undefined);
-  const reasons = new Map<string, number>();
-  for (const record of errors) if (!unknownRows.has(record)) reasons.set(record.error as string, (reasons.get(record.error as string) ?? 0) + 1);
-  for (const [reason, count] of reasons) err(`${count === 1 ? '' : `${count} rows: `}${reason}`);
+  // One line a reason: by kind, HTTP status and the provider's error code, never by the message (it quotes each row's own error).
+  for (const group of failureGroups(errors.filter((record) => !unknownRows.has(record)))) err(escapeControls(failureGroupLine(group, 'row')));
   // Each unknown id is its own message: the first few located, then a count, not a line per row.
   const SHOWN = 10;
   [...unknownRows].slice(0, SHOWN).forEach(([record, line]) => err(`${resultsPath}:${line}: ${record.error}`));

@@ -13,6 +13,7 @@ import type { ModelProfile } from '../core/eval/types';
 import { type PreparedQuestion, QuestionOptionError } from '../core/registry';
 import { countChatTokens, estimateBatch, type RunFileAccess, resumeState, runBatch } from '../core/runs/batchRun';
 import { type Failure, failureKey, failureLabel } from '../core/eval/failures';
+import { FailureTally, failureGroupLine } from '../core/runs/failureSummary';
 import { type ConcurrencyChange, concurrencyAdvice, concurrencySummary } from '../core/runs/adaptiveConcurrency';
 import type { BreakerTrip } from '../core/runs/circuitBreaker';
 import { requestCostBound, type RunProgress } from '../core/runs/runner';
@@ -76,15 +77,6 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
   return withOverrides({ id: model, provider: 'openai-compatible', baseUrl, model, ...PROFILE_DEFAULTS, ...(options.has('api-key-env') ? { apiKeyEnv: options.get('api-key-env') } : {}) }, options);
 }
 
-/** Failures of one kind (or, without a kind, of one message): how many, the first message as the example, and whether the messages differed. */
-interface FailureGroup {
-  count: number;
-  example: string;
-  /** What the failures share (`prompt-too-long: HTTP 400 exceed_context_size_error`); null without a kind. */
-  label: string | null;
-  varied: boolean;
-}
-
 /** Episodes whose chat outgrew the context (records with `episode_error`): how many, and the first one's failure and message. */
 interface OutgrownEpisodes {
   count: number;
@@ -93,12 +85,11 @@ interface OutgrownEpisodes {
 }
 
 /**
- * The run file, counting truncated replies and episodes that outgrew the context, and grouping
- * each record's `error` as it is appended: by the failure's kind, HTTP status and server error type
- * when the record has them (llama-server's overflow messages carry token counts, so twenty
- * identical failures are twenty different texts), else by the text.
+ * The run file, counting truncated replies and prompts, episodes that outgrew the context, and each
+ * record's failure as it is appended (FailureTally: by kind, HTTP status and server error type,
+ * never by message text).
  */
-function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGroup>, truncated: { count: number }, outgrown: OutgrownEpisodes): RunFileAccess {
+function countingOutcomes(files: RunFileAccess, failures: FailureTally, truncated: { count: number; contextCount: number }, outgrown: OutgrownEpisodes): RunFileAccess {
   return {
     readText: (path) => files.readText(path),
     async openAppend(path) {
@@ -106,18 +97,12 @@ function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGro
       return {
         append(record) {
           if (record.truncated) truncated.count++;
+          if (record.context_truncated) truncated.contextCount++;
           if (record.episode_error !== undefined && outgrown.count++ === 0) {
             outgrown.example = record.episode_error;
             outgrown.label = record.failure ? failureLabel(record.failure as Failure) : null;
           }
-          if (record.error !== undefined) {
-            const failure = record.failure as Failure | undefined;
-            const key = failure ? failureKey(failure) : `message|${record.error}`;
-            const group = failures.get(key) ?? { count: 0, example: record.error, label: failure ? failureLabel(failure) : null, varied: false };
-            group.count++;
-            if (record.error !== group.example) group.varied = true;
-            failures.set(key, group);
-          }
+          failures.add(record);
           return sink.append(record);
         },
         close: () => sink.close(),
@@ -127,16 +112,11 @@ function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGro
 }
 
 /** The commonest reasons questions failed, one stderr line each: "3 errors" alone does not say what to fix. `except`: a group the caller says otherwise. */
-function reportFailures(failures: ReadonlyMap<string, FailureGroup>, outPath: string, err: Output, except?: string): void {
-  const groups = [...failures].filter(([key]) => key !== except).sort((a, b) => b[1].count - a[1].count);
+function reportFailures(failures: FailureTally, outPath: string, err: Output, except?: string): void {
+  const groups = failures.sorted().filter((group) => group.key !== except);
   const SHOWN = 5;
-  for (const [, { count, example, label, varied }] of groups.slice(0, SHOWN)) {
-    const many = count === 1 ? '1 question' : `${count} questions`;
-    // One message says it all; messages that differ (token counts) are told by what they share, with the first as example.
-    const shared = varied && label ? ` (${label}), e.g.` : '';
-    err(escapeControls(`${outPath}: ${many} failed${shared}: ${example}`));
-  }
-  const rest = groups.slice(SHOWN).reduce((sum, [, group]) => sum + group.count, 0);
+  for (const group of groups.slice(0, SHOWN)) err(escapeControls(`${outPath}: ${failureGroupLine(group)}`));
+  const rest = groups.slice(SHOWN).reduce((sum, group) => sum + group.count, 0);
   if (rest > 0) err(`${outPath}: ${rest} more failed for ${groups.length - SHOWN} other reasons (each record's "error" says why)`);
 }
 
@@ -210,7 +190,14 @@ function formatDuration(seconds: number): string {
 function progressWriter(style: string | undefined, err: Output): { update(progress: RunProgress): void; note(change: ConcurrencyChange): void; finish(): void } {
   const stream = process.stderr;
   const concurrencyNote = concurrencyNotes();
-  if (style === 'json') return { update: (progress) => stream.write(`${JSON.stringify(progress)}\n`), note: (change) => stream.write(`${JSON.stringify({ concurrency_change: change, message: concurrencyNote(change) })}\n`), finish: () => {} };
+  // `event` tells the two kinds of line apart (a concurrency line has no `done`, a progress line no `concurrency_change`).
+  if (style === 'json') {
+    return {
+      update: (progress) => stream.write(`${JSON.stringify({ event: 'progress', ...progress })}\n`),
+      note: (change) => stream.write(`${JSON.stringify({ event: 'concurrency', concurrency_change: change, message: concurrencyNote(change) })}\n`),
+      finish: () => {},
+    };
+  }
   if (!stream.isTTY) return { update: () => {}, note: (change) => err(concurrencyNote(change)), finish: () => {} };
   let last = 0;
   let drawn = false;
@@ -334,8 +321,8 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   const cacheRoot = workspaceRoot(process.cwd());
   const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(cliApiKey, cliKeyAdvice) : undefined;
   if (profile.apiKeyEnv && process.env[profile.apiKeyEnv] === undefined) err(`waypoint run: the environment variable ${profile.apiKeyEnv} is not set; asking without a key.`);
-  const failures = new Map<string, FailureGroup>();
-  const truncated = { count: 0 };
+  const failures = new FailureTally();
+  const truncated = { count: 0, contextCount: 0 };
   const outgrown: OutgrownEpisodes = { count: 0, label: null, example: null };
   let summary;
   try {
@@ -355,6 +342,8 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   // A cut reply is scored as given; its answer may be incomplete, so the run says so.
   if (truncated.count > 0) err(`${outPath}: ${truncated.count === 1 ? '1 reply was' : `${truncated.count} replies were`} cut at the token limit (finish_reason "length"; the records say "truncated": true): raise --max-tokens, or the server's context if it stopped there`);
   if (outgrown.count > 0) err(escapeControls(outgrownMessage(outPath as string, outgrown)));
+  // Nothing failed, so nothing else would tell: the answers are to prompts the model saw only in part.
+  if (truncated.contextCount > 0) err(`${outPath}: ${truncated.contextCount === 1 ? "1 prompt was" : `${truncated.contextCount} prompts were`} cut by the server without an error (it counted under 80% of the prompt's cl100k tokens; the records say "context_truncated": true): give the server a larger context (Ollama: OLLAMA_CONTEXT_LENGTH, or num_ctx in a Modelfile)`);
   const adapted = concurrencySummary(concurrency, summary.concurrencyChanges);
   if (adapted) err(`waypoint run: ${adapted}. --concurrency ${Math.min(...summary.concurrencyChanges.map((change) => change.to))} avoids the failed attempts.`);
   const lowest = Math.min(concurrency, ...summary.concurrencyChanges.map((change) => change.to));

@@ -8,6 +8,10 @@
 // runs), an API key (401 authentication_error), one-off 429s with Retry-After in seconds or as an
 // HTTP date, and a strict (Mistral-style) chat template that refuses roles that do not alternate. Error bodies are llama-server's, byte for byte in shape. Its tokenizer is a stand-in:
 // `charsPerToken` characters a token, 4 tokens of template per message.
+// With `flavour: 'ollama'` it is Ollama's /v1/chat/completions instead (notes: documented, ollama#3839):
+// a prompt longer than `numCtx` is cut silently — its start after the first few tokens dropped, no
+// error — and `usage.prompt_tokens` reports the cut prompt (numCtx), the only sign; the reply's
+// `model` is the name asked for, and each slot has its own context (none is shared).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 export interface LlamaServerOptions {
@@ -37,6 +41,10 @@ export interface LlamaServerOptions {
    * or 500 server_error as some builds send it.
    */
   strictTemplate?: boolean | { status: 400 | 500 };
+  /** Which server it is: llama-server (default) or Ollama, whose OpenAI endpoint cuts long prompts silently. */
+  flavour?: 'llama-server' | 'ollama';
+  /** Ollama's context (`num_ctx`, which its OpenAI endpoint cannot change): 2,048 tokens by default (4,096 in later versions). */
+  numCtx?: number;
   /** Listen on this port (0: any free one). */
   port?: number;
   /** What the model says to a request (its text before any cut); default "[]". */
@@ -64,7 +72,7 @@ export interface LlamaServer {
   requests: Array<{ method: string; path: string; authorization: string | undefined; body: ChatRequest; status: number }>;
   /** One-off faults for the next chat requests, taken in order. */
   faults: RateLimitFault[];
-  counts: { answered: number; truncated: number; contextExceeded: number; promptTooLong: number; loading: number; unauthorized: number; rateLimited: number; mostAtOnce: number; templateRefused: number };
+  counts: { answered: number; truncated: number; contextExceeded: number; promptTooLong: number; promptCut: number; loading: number; unauthorized: number; rateLimited: number; mostAtOnce: number; templateRefused: number };
   /** Starts loading again for `ms` (a restart with another model, say). */
   load(ms: number): void;
   /** The double's token count of a chat request's prompt. */
@@ -81,6 +89,20 @@ export function doubleTokens(text: string, charsPerToken = 3): number {
 /** The double's token count of a chat prompt: each message's text plus 4 tokens of chat template. */
 export function doublePromptTokens(messages: ReadonlyArray<{ content: string }>, charsPerToken = 3): number {
   return messages.reduce((sum, message) => sum + 4 + doubleTokens(message.content, charsPerToken), 0);
+}
+
+/** Tokens Ollama keeps at the start of a prompt it cuts (its runner's `num_keep`). */
+const OLLAMA_KEEP_TOKENS = 4;
+
+/** Ollama's cut of a prompt longer than its context: the first few tokens stay, then as much of the end as fits (its runner's "truncating input prompt"). */
+function cutLikeOllama<M extends { content: string }>(messages: readonly M[], numCtx: number, charsPerToken: number): M[] {
+  let drop = (doublePromptTokens(messages, charsPerToken) - numCtx) * charsPerToken;
+  return messages.map((message, index) => {
+    const start = index === 0 ? Math.min(OLLAMA_KEEP_TOKENS * charsPerToken, message.content.length) : 0;
+    const cut = Math.max(0, Math.min(drop, message.content.length - start));
+    drop -= cut;
+    return { ...message, content: message.content.slice(0, start) + message.content.slice(start + cut) };
+  });
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -140,6 +162,8 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
     apiKey: options.apiKey,
     streamErrors: options.streamErrors ?? 'data',
     strictTemplate: options.strictTemplate === true ? { status: 400 } : (options.strictTemplate ?? false),
+    flavour: options.flavour ?? 'llama-server',
+    numCtx: options.numCtx ?? 2048,
     answer: options.answer ?? (() => '[]'),
   };
   let readyAt = Date.now() + settings.loadingMs;
@@ -153,7 +177,7 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
     options: settings,
     requests: [],
     faults: [],
-    counts: { answered: 0, truncated: 0, contextExceeded: 0, promptTooLong: 0, loading: 0, unauthorized: 0, rateLimited: 0, mostAtOnce: 0, templateRefused: 0 },
+    counts: { answered: 0, truncated: 0, contextExceeded: 0, promptTooLong: 0, promptCut: 0, loading: 0, unauthorized: 0, rateLimited: 0, mostAtOnce: 0, templateRefused: 0 },
     load(ms) {
       readyAt = Date.now() + ms;
     },
@@ -187,7 +211,8 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
       double.counts.mostAtOnce = Math.max(double.counts.mostAtOnce, active.size);
       const used = [...active].reduce((sum, other) => sum + other.tokens, 0);
       // The KV cache is full: llama_decode fails for the whole batch, and every slot in it gets the error.
-      if (used > settings.contextTokens) for (const victim of active) victim.overflow();
+      // (Ollama gives each parallel slot a context of its own: nothing is shared.)
+      if (settings.flavour === 'llama-server' && used > settings.contextTokens) for (const victim of active) victim.overflow();
       const finished = await outcome;
       active.delete(task);
       return finished && !cancelled();
@@ -196,8 +221,8 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
     }
   }
 
-  function chunk(delta: Record<string, string>, finishReason: string | null): string {
-    return `data: ${JSON.stringify({ choices: [{ finish_reason: finishReason, index: 0, delta }], created: Math.floor(Date.now() / 1000), id: 'chatcmpl-double', model: settings.servedModel, system_fingerprint: 'b6000-double', object: 'chat.completion.chunk' })}\n\n`;
+  function chunk(delta: Record<string, string>, finishReason: string | null, model: string): string {
+    return `data: ${JSON.stringify({ choices: [{ finish_reason: finishReason, index: 0, delta }], created: Math.floor(Date.now() / 1000), id: 'chatcmpl-double', model, system_fingerprint: 'b6000-double', object: 'chat.completion.chunk' })}\n\n`;
   }
 
   function streamError(response: ServerResponse, error: Record<string, unknown>): void {
@@ -212,22 +237,33 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
       log.status = 429;
       return sendJson(response, 429, { error: { message: 'Rate limit reached for requests', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter });
     }
-    const messages = body.messages ?? [];
+    const ollama = settings.flavour === 'ollama';
+    let messages = body.messages ?? [];
     if (settings.strictTemplate && !rolesAlternate(messages)) {
       double.counts.templateRefused++;
       const { status } = settings.strictTemplate;
       log.status = status;
       return sendJson(response, status, { error: errorObject(status, ALTERNATION_EXCEPTION, status === 400 ? 'invalid_request_error' : 'server_error') });
     }
-    const prompt = promptTokens(messages);
-    if (prompt > settings.contextTokens) {
+    let prompt = promptTokens(messages);
+    // Ollama: no error, the model sees the cut prompt, and the usage counts what it saw.
+    if (ollama && prompt > settings.numCtx) {
+      double.counts.promptCut++;
+      messages = cutLikeOllama(messages, settings.numCtx, settings.charsPerToken);
+      prompt = settings.numCtx;
+    }
+    if (!ollama && prompt > settings.contextTokens) {
       double.counts.promptTooLong++;
       log.status = 400;
       const message = `request (${prompt} tokens) exceeds the available context size (${settings.contextTokens} tokens), try increasing it`;
       return sendJson(response, 400, { error: errorObject(400, message, 'exceed_context_size_error', { n_prompt_tokens: prompt, n_ctx: settings.contextTokens }) });
     }
-    const full = await settings.answer(body);
-    const allowed = Math.max(0, Math.min(body.max_tokens ?? Number.POSITIVE_INFINITY, settings.nPredict ?? Number.POSITIVE_INFINITY, settings.trainContextTokens - prompt));
+    const full = await settings.answer({ ...body, messages });
+    // Ollama shifts its context to keep generating; llama-server stops at the model's.
+    const room = ollama ? Number.POSITIVE_INFINITY : settings.trainContextTokens - prompt;
+    const allowed = Math.max(0, Math.min(body.max_tokens ?? Number.POSITIVE_INFINITY, settings.nPredict ?? Number.POSITIVE_INFINITY, room));
+    // llama-server names the GGUF it has loaded; Ollama serves models by name and answers with the one asked for.
+    const model = ollama ? (body.model ?? settings.servedModel) : settings.servedModel;
     const cut = tokensOf(full) > allowed;
     const text = cut ? full.slice(0, allowed * settings.charsPerToken) : full;
     const completion = tokensOf(text);
@@ -255,13 +291,13 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
     if (!body.stream) {
       return sendJson(response, 200, {
         choices: [{ finish_reason: finishReason, index: 0, message: { role: 'assistant', content: text } }],
-        created: Math.floor(Date.now() / 1000), model: settings.servedModel, system_fingerprint: 'b6000-double', object: 'chat.completion', usage, id: 'chatcmpl-double',
+        created: Math.floor(Date.now() / 1000), model, system_fingerprint: 'b6000-double', object: 'chat.completion', usage, id: 'chatcmpl-double',
       });
     }
     const pieces = text.match(/\S+\s*|\s+/g) ?? [];
-    for (const piece of pieces) response.write(chunk({ content: piece }, null));
-    response.write(chunk({}, finishReason));
-    response.write(`data: ${JSON.stringify({ choices: [], created: Math.floor(Date.now() / 1000), id: 'chatcmpl-double', model: settings.servedModel, object: 'chat.completion.chunk', usage })}\n\n`);
+    for (const piece of pieces) response.write(chunk({ content: piece }, null, model));
+    response.write(chunk({}, finishReason, model));
+    response.write(`data: ${JSON.stringify({ choices: [], created: Math.floor(Date.now() / 1000), id: 'chatcmpl-double', model, object: 'chat.completion.chunk', usage })}\n\n`);
     response.end('data: [DONE]\n\n');
   }
 

@@ -160,7 +160,7 @@ export class OpenAiCompatibleSource implements ReplySource {
           deadline.signal.removeEventListener('abort', forward);
         }
         if (deadline.timedOut || attempt.watch.tooLarge || !budget.allows(failure, ticket?.overlapped ?? false)) throw new ModelCallError(describeFailure(error, profile, attempt), failure);
-        const wait = waitBeforeRetry(error, failure, budget.tries - 1, profile, deadline, this.random);
+        const wait = waitBeforeRetry(error, failure, budget.backoffExponent(failure), profile, deadline, this.random);
         await abortableSleep(wait, deadline.signal).catch(() => {
           throw deadline.cancelled ? new ModelCallCancelled() : new ModelCallError(describeFailure(error, profile, attempt), failure);
         });

@@ -5,6 +5,7 @@
 import type { BoardTimeline } from '../board';
 import { type BenchmarkDefinition, type EpisodeOptions, type PlayedEpisode, type PreparedQuestion, preparedFromHooks } from '../registry';
 import type { Diagnostic } from '../text';
+import { promptWasCut } from './contextTruncation';
 import { askModel, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from './engine';
 import { EpisodeStopped } from './episodeQuestions';
 import { OUTGROWS_CONTEXT } from './failures';
@@ -26,6 +27,8 @@ export interface AnswerOptions {
   episode?: EpisodeOptions;
   /** Episodes: a stopped episode is a record of the turns played (end `cancelled`) instead of ModelCallCancelled. */
   recordStopped?: boolean;
+  /** The prompt's cl100k tokens: with it, a reply whose reported prompt is far smaller marks the record `context_truncated` (contextTruncation.ts). */
+  countPromptTokens?: (messages: readonly ChatMessage[]) => number;
 }
 
 export interface AnsweredQuestion<Q extends QuestionBase> {
@@ -76,10 +79,11 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
     const started = Date.now();
     // What the server said about each turn: the record keeps the last turn's finish_reason and
     // served model, and `truncated` when any turn's reply was cut at the token limit.
-    const turns = { truncated: false, finishReason: undefined as string | null | undefined, servedModel: undefined as string | null | undefined };
+    const turns = { truncated: false, contextTruncated: false, finishReason: undefined as string | null | undefined, servedModel: undefined as string | null | undefined };
     const askTurn = async (turn: readonly ChatMessage[]) => {
       const reply = await askModel(source, options.cache ?? null, profile, turn, question, signal);
       if (reply.finishReason === 'length') turns.truncated = true;
+      if (cutBy(reply, turn, options)) turns.contextTruncated = true;
       if (reply.finishReason !== undefined) turns.finishReason = reply.finishReason;
       if (reply.servedModel) turns.servedModel = reply.servedModel;
       return reply;
@@ -96,13 +100,18 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
     const reply: ModelReply = { text: episode.rawAnswer, promptTokens: episode.promptTokens, completionTokens: episode.completionTokens, latencyMs: Date.now() - started, cached: episode.cached, finishReason: turns.finishReason, servedModel: turns.servedModel };
     const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: episode.parsedAnswer, scores: episode.scores, mode }, reply);
     const history = episode.history ? { episode_history: { ...episode.history } } : {};
-    return { record: stamped({ ...record, ...(turns.truncated ? { truncated: true } : {}), ...history, ...failedEpisodeFields(episode) }, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };
+    return { record: stamped({ ...record, ...(turns.truncated ? { truncated: true } : {}), ...(turns.contextTruncated ? { context_truncated: true } : {}), ...history, ...failedEpisodeFields(episode) }, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };
   }
   const started = Date.now();
   const reply = await askModel(source, options.cache ?? null, profile, messages, question, signal);
   const scored = prepared.score(reply.text, mode);
   const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: scored.parsedAnswer, scores: scored.scores, mode }, reply.cached ? reply : { ...reply, latencyMs: reply.latencyMs || Date.now() - started });
-  return { record: stamped(record, scored.diagnostics, options.runId), diagnostics: scored.diagnostics, timeline: null };
+  return { record: stamped(cutBy(reply, messages, options) ? { ...record, context_truncated: true } : record, scored.diagnostics, options.runId), diagnostics: scored.diagnostics, timeline: null };
+}
+
+/** Whether the server answered `messages` having seen only part of them (judged only when the caller can count tokens). */
+function cutBy(reply: ModelReply, messages: readonly ChatMessage[], options: AnswerOptions): boolean {
+  return options.countPromptTokens !== undefined && reply.promptTokens !== null && promptWasCut(reply.promptTokens, options.countPromptTokens(messages));
 }
 
 /**

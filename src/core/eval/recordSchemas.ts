@@ -97,6 +97,7 @@ const runRecordShape = z.object({
   truncated: z.optional(z.boolean()),
   episode_error: z.optional(z.string()),
   episode_history: z.optional(z.union([z.object({ mode: z.literal('full') }), z.object({ mode: z.enum(['window', 'game']), turns: count })])),
+  context_truncated: z.optional(z.boolean()),
 });
 
 /**

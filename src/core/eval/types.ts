@@ -165,6 +165,12 @@ export interface RunRecord<Q extends QuestionBase = EvalQuestion> {
   episode_error?: string;
   /** Episodes: how much history each turn showed (`full`, every turn; `window`, the profile's historyTurns; `game`, SmartPlay's own window). */
   episode_history?: EpisodeHistory;
+  /**
+   * The server reported a prompt far smaller than the one sent (below 80% of its cl100k count): it
+   * cut the prompt without an error (Ollama's OpenAI endpoint does, at its 2,048/4,096-token
+   * context), so the answer is to a prompt the model only partly saw (an episode: any turn's).
+   */
+  context_truncated?: boolean;
 }
 
 /** How much of an episode's history each turn showed: all of it, the last `turns` turns the profile asked for, or SmartPlay's own window of `turns` observations. */

@@ -31,7 +31,7 @@ export interface RunOptions {
   maxCostUsd?: number;
   /** Dollars already spent by the records being resumed, counted against maxCostUsd. */
   spentUsd?: number;
-  /** Prompt tokens of a request (for the cost bound); the CLI passes the cl100k counter. */
+  /** Prompt tokens of a request (for the cost bound, and to notice prompts a server cut silently: `context_truncated`); hosts pass the cl100k counter. */
   countTokens?: (messages: readonly ChatMessage[]) => number;
   signal: AbortSignal;
   /** Called once per answered question, in completion order; awaited before the next record is handed over. */
@@ -186,7 +186,7 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
     while (stoppedBy === 'done' && !options.signal.aborted && next < questions.length) {
       const prepared = questions[next++];
       try {
-        const answered = await answerPrepared(prepared, options.profile, options.label, { source: limited ?? undefined, cache: options.cache, mode: options.mode, signal: options.signal, seed: options.seed, runId: options.runId });
+        const answered = await answerPrepared(prepared, options.profile, options.label, { source: limited ?? undefined, cache: options.cache, mode: options.mode, signal: options.signal, seed: options.seed, runId: options.runId, countPromptTokens: options.countTokens });
         await deliver(answered.record);
       } catch (error) {
         if (error instanceof CostCapReached) {
@@ -196,7 +196,8 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
         // Abandoned in flight (cancelled, or turned away when the breaker stopped the run): no record, so --resume asks it again.
         if (error instanceof ModelCallCancelled || options.signal.aborted) return;
         const message = error instanceof ModelCallError ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
-        await deliver(errorRecord(prepared, options.profile, options.mode, options.runId, message, error instanceof ModelCallError ? error.failure : undefined));
+        // Without a kind of its own (a prompt that cannot be built, a built-in agent that cannot play, a bug) it is `internal`: every failure groups by kind.
+        await deliver(errorRecord(prepared, options.profile, options.mode, options.runId, message, (error instanceof ModelCallError ? error.failure : undefined) ?? { kind: 'internal' }));
       }
     }
   };

@@ -16,11 +16,12 @@ import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
 import { parseRunRecords } from '../../core/eval/recordSchemas';
 import type { ModelProfile, ScoringMode } from '../../core/eval/types';
 import { type BenchmarkDefinition, fileKindOf, type PreparedQuestion, QuestionOptionError } from '../../core/registry';
-import { batchReport, batchRunName, estimateBatch, isBatchRunOf, resumeState, runBatch, type BatchEstimate, type ResumeState } from '../../core/runs/batchRun';
+import { batchReport, batchRunName, countChatTokens, estimateBatch, isBatchRunOf, resumeState, runBatch, type BatchEstimate, type ResumeState } from '../../core/runs/batchRun';
 import { questionFilesOn, runFilesOn } from '../../core/runs/hostFiles';
 import { questionOptionHint } from '../../core/runs/optionHints';
 import { concurrencyAdvice, concurrencySummary } from '../../core/runs/adaptiveConcurrency';
 import { breakerAdvice } from '../../core/runs/circuitBreaker';
+import { failureGroupLine, failureGroups } from '../../core/runs/failureSummary';
 import type { RunProgress, RunSummary } from '../../core/runs/runner';
 import { scoringModeSetting } from '../settings';
 import { requireTrust, workspaceStore } from './modelCall';
@@ -336,7 +337,7 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
         const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets), editorKeyAdvice) : undefined;
         let last = 0;
         const summary = await runBatch(state, file, nodeRunFiles, {
-          profile, label: definition.label, source, cache: workspaceStore(), mode, seed, concurrency, signal: controller.signal,
+          profile, label: definition.label, source, cache: workspaceStore(), mode, seed, concurrency, countTokens: countChatTokens, signal: controller.signal,
           onConcurrencyChange: (change) => deps.log.info(`Run Benchmark: ${profile.id}: concurrency ${change.from}→${change.to}${change.cause ? ` after ${concurrencyAdvice(change.cause).reason} (${concurrencyAdvice(change.cause).advice})` : ` after ${change.successes ?? 'a run of'} answers in a row`}`),
           onProgress(update) {
             const now = Date.now();
@@ -351,9 +352,12 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
         finished += summary.done;
         runs.push({ profile: profile.id, file, runId: state.runId, asked: state.questions.length, alreadyAnswered: state.alreadyAnswered, summary, mean: null });
         if (summary.stoppedBy === 'cancelled') cancelled = true;
-        // Errors are records too (asked again on resume); the log names what went wrong.
-        const failed = summary.errors > 0 ? parseRunRecords((await nodeRunFiles.readText(file)) ?? '', file).records.find((record) => record.error !== undefined) : undefined;
-        if (failed) deps.log.warn(`Run Benchmark: ${profile.id}: ${summary.errors} questions failed; the first (${failed.question.sampleId}): ${failed.error}`);
+        // Errors are records too (asked again on resume); the log names what went wrong, one line a
+        // reason (by kind, status and server type, never by message: token counts make each differ).
+        if (summary.errors > 0) {
+          const appended = parseRunRecords((await nodeRunFiles.readText(file)) ?? '', file).records.slice(-summary.done);
+          for (const group of failureGroups(appended)) deps.log.warn(`Run Benchmark: ${profile.id}: ${failureGroupLine(group)}`);
+        }
       }
       if (controller.signal.aborted) cancelled = true;
     });

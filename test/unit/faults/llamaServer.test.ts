@@ -238,6 +238,43 @@ describe('the llama-server double and one model call against it', function () {
     });
   });
 
+  describe('as Ollama (flavour "ollama")', () => {
+    for (const stream of [false, true]) {
+      it(`a prompt longer than num_ctx is answered without an error: the model sees it cut, and usage counts the cut prompt (${stream ? 'streamed' : 'whole'})`, async () => {
+        const seen: string[] = [];
+        const double = await start({
+          flavour: 'ollama', numCtx: 2048,
+          answer: (request) => {
+            seen.push(request.messages?.map((message) => message.content).join('\n') ?? '');
+            return 'ok';
+          },
+        });
+        const long = [{ role: 'user' as const, content: `BEGIN ${'w'.repeat(3 * 4000)} END` }];
+        const { reply, error } = await ask(double, long, { stream, model: 'llama3.2' });
+        assert.equal(error, undefined);
+        assert.equal(reply?.text, 'ok');
+        assert.equal(reply?.finishReason, 'stop');
+        assert.equal(reply?.promptTokens, 2048);
+        // Ollama answers with the model asked for (it serves models by name).
+        assert.equal(reply?.servedModel, 'llama3.2');
+        assert.equal(double.counts.promptCut, 1);
+        assert.equal(double.counts.promptTooLong, 0);
+        // Its first few tokens and its end survive; the rest of the start is gone.
+        assert.ok(seen[0].startsWith('BEGIN') && seen[0].endsWith(' END'));
+        assert.ok(seen[0].length < long[0].content.length / 1.5, `${seen[0].length} characters seen of ${long[0].content.length}`);
+      });
+    }
+
+    it('a prompt that fits is counted whole, and several at once share no context', async () => {
+      const double = await start({ flavour: 'ollama', numCtx: 4096, slots: 4, contextTokens: 1000, generationMs: 50 });
+      const messages = promptOf(900);
+      const replies = await Promise.all([1, 2, 3, 4].map(() => ask(double, messages)));
+      assert.deepEqual(replies.map((result) => result.reply?.promptTokens), Array(4).fill(double.promptTokens(messages)));
+      assert.equal(double.counts.contextExceeded, 0);
+      assert.equal(double.counts.promptCut, 0);
+    });
+  });
+
   describe('refusals', () => {
     for (const [label, retryAfter] of [['in seconds', () => '1'], ['as an HTTP date', () => new Date(Date.now() + 1000).toUTCString()]] as const) {
       it(`429 with Retry-After ${label} is waited out and the retry answers`, async () => {
