@@ -221,7 +221,7 @@ describe('model calls under injected faults', () => {
     });
 
     it('a long server error keeps its start and its last line, the cause', async () => {
-      const cause = 'Error: Jinja Exception: Conversation roles must alternate user/assistant/user/assistant/...';
+      const cause = 'Error: Jinja Exception: System role not supported';
       const message = `\n------------\nWhile executing CallExpression at line 1, column 312 in source:\n${'{%- for message in loop_messages %}'.repeat(8)}\n   ^\n${cause}`;
       const outcome = await ask([{ status: 400, rawBody: JSON.stringify({ error: { code: 400, message, type: 'invalid_request_error' } }) }]);
       assertFailed(outcome, /HTTP 400: -+ While executing CallExpression/);
