@@ -8,7 +8,7 @@ import { benchmarks, findBenchmark } from '../core/benchmarks';
 import { OpenAiCompatibleSource } from '../core/eval/openaiProvider';
 import { cliApiKey, cliKeyAdvice } from './keyAdvice';
 import { parseProfile, PROFILE_DEFAULTS } from '../core/eval/profiles';
-import type { ModelProfile } from '../core/eval/types';
+import { type ModelProfile, REASONING_EFFORTS, type ReasoningEffort } from '../core/eval/types';
 import { type PreparedQuestion, QuestionOptionError } from '../core/registry';
 import { countChatTokens, estimateBatch, type RunFileAccess, resumeState, runBatch } from '../core/runs/batchRun';
 import { type Failure, failureKey, failureLabel } from '../core/eval/failures';
@@ -29,7 +29,7 @@ type Output = (text: string) => void;
 
 /** Question options of every registered benchmark (runs.md §2); each accepts only those it declares. `seed` is the run's own. */
 const QUESTION_OPTIONS = [...new Set(benchmarks().flatMap((definition) => definition.questionOptions ?? []))].filter((option) => option !== 'seed');
-const VALUE_OPTIONS = [...QUESTION_OPTIONS, 'out', 'agent', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'profile', 'profile-id', 'sample', 'seed', 'limit', 'concurrency', 'rpm', 'max-cost', 'shard', 'mode', 'progress', 'timeout-ms', 'retries'];
+const VALUE_OPTIONS = [...QUESTION_OPTIONS, 'out', 'agent', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'max-completion-tokens', 'reasoning-effort', 'profile', 'profile-id', 'sample', 'seed', 'limit', 'concurrency', 'rpm', 'max-cost', 'shard', 'mode', 'progress', 'timeout-ms', 'retries'];
 const FLAGS = ['resume', 'dry-run', 'no-cache', 'json'];
 
 function numberOption(text: string, option: string): number {
@@ -139,6 +139,8 @@ function breakerFix(failure: Failure): string {
     case 'loading':
       return 'wait until the server has loaded its model (llama-server: until /health answers {"status":"ok"}), or raise --timeout-ms';
     default:
+      // A refused parameter (HTTP 400): the message names the profile field and option to change.
+      if (failure.status === 400) return 'change the parameter as the message says';
       return 'correct --base-url (the API root, often ending in /v1) and --model';
   }
 }
@@ -167,9 +169,17 @@ function withOverrides(profile: ModelProfile, options: Map<string, string>): Mod
   if (options.has('api-key-env')) result.apiKeyEnv = options.get('api-key-env');
   if (options.has('temperature')) result.temperature = numberOption(options.get('temperature') ?? '', 'temperature');
   if (options.has('max-tokens')) result.maxTokens = positiveInteger(options.get('max-tokens'), 'max-tokens');
+  if (options.has('max-completion-tokens')) result.maxCompletionTokens = positiveInteger(options.get('max-completion-tokens'), 'max-completion-tokens');
+  if (options.has('reasoning-effort')) result.reasoningEffort = reasoningEffortOption(options.get('reasoning-effort') ?? '');
   if (options.has('timeout-ms')) result.timeoutMs = positiveInteger(options.get('timeout-ms'), 'timeout-ms');
   if (options.has('retries')) result.retries = nonNegativeInteger(options.get('retries'), 'retries');
   return result;
+}
+
+export function reasoningEffortOption(text: string): ReasoningEffort {
+  const effort = REASONING_EFFORTS.find((candidate) => candidate === text);
+  if (!effort) throw new UsageError(`--reasoning-effort must be one of ${REASONING_EFFORTS.join(', ')}, not '${text}'`);
+  return effort;
 }
 
 function formatDuration(seconds: number): string {
@@ -324,12 +334,14 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   reportFailures(failures, outPath as string, err, trip ? failureKey(trip.failure) : undefined);
   if (trip) err(escapeControls(breakerMessage(trip, summary.notAsked, failures.get(failureKey(trip.failure))?.count ?? trip.count)));
   // A cut reply is scored as given; its answer may be incomplete, so the run says so.
-  if (truncated.count > 0) err(`${outPath}: ${truncated.count === 1 ? '1 reply was' : `${truncated.count} replies were`} cut at the token limit (finish_reason "length"; the records say "truncated": true): raise --max-tokens, or the server's context if it stopped there`);
+  if (truncated.count > 0) err(`${outPath}: ${truncated.count === 1 ? '1 reply was' : `${truncated.count} replies were`} cut at the token limit (finish_reason "length"; the records say "truncated": true): raise ${profile.maxCompletionTokens === undefined ? '--max-tokens' : '--max-completion-tokens (reasoning counts against it)'}, or the server's context if it stopped there`);
   const adapted = concurrencySummary(concurrency, summary.concurrencyChanges);
   if (adapted) err(`waypoint run: ${adapted}. --concurrency ${Math.min(...summary.concurrencyChanges.map((change) => change.to))} avoids the failed attempts.`);
   const lowest = Math.min(concurrency, ...summary.concurrencyChanges.map((change) => change.to));
   const result = {
-    run_id: runId, out: outPath, questions: questions.length + alreadyAnswered, already_answered: alreadyAnswered, answered: summary.done - summary.errors, errors: summary.errors, cached: summary.cached, cost_usd: summary.costUsd, stopped_by: summary.stoppedBy, mode,
+    run_id: runId, out: outPath, questions: questions.length + alreadyAnswered, already_answered: alreadyAnswered, answered: summary.done - summary.errors, errors: summary.errors, cached: summary.cached,
+    // Unknown (null) when some request's cost is: no prices in the profile and none reported by the provider.
+    cost_usd: summary.costUnknown > 0 ? null : summary.costUsd, cost_unknown: summary.costUnknown, stopped_by: summary.stoppedBy, mode,
     not_asked: summary.notAsked, concurrency: { requested: concurrency, lowest, final: summary.concurrency },
   };
   const stopped = summary.stoppedBy === 'cost-cap' ? `; stopped before passing --max-cost ($${summary.costUsd.toFixed(4)} spent)` : summary.stoppedBy === 'circuit-breaker' ? `; stopped early, ${summary.notAsked} not asked (--resume asks them)` : '';

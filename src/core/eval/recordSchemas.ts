@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import type { GraspSettings } from '../grasp/types';
 import { describeProblem, parseJsonWith } from '../schemas/parse';
 import { splitLines } from '../text';
-import type { BabyaiQuestion, ChatMessage, GraspQuestion, MangoQuestion, ModelProfile, ModelReply, RunRecord, SmartplayQuestion } from './types';
+import { type BabyaiQuestion, type ChatMessage, type GraspQuestion, type MangoQuestion, type ModelProfile, type ModelReply, REASONING_EFFORTS, type RunRecord, type SmartplayQuestion } from './types';
 
 const count = z.int().check(z.minimum(0));
 const tokens = z.nullable(count);
@@ -29,7 +29,12 @@ export const modelProfileSchema = z.object({
   apiKeyEnv: z.optional(z.string()),
   costPer1kInput: z.optional(z.number()),
   costPer1kOutput: z.optional(z.number()),
+  maxCompletionTokens: z.optional(z.number()),
+  reasoningEffort: z.optional(z.enum(REASONING_EFFORTS)),
 });
+
+/** The token limit and reasoning effort a request carried. */
+const sentParametersSchema = z.object({ max_tokens: z.optional(count), max_completion_tokens: z.optional(count), reasoning_effort: z.optional(z.enum(REASONING_EFFORTS)) });
 
 export const modelReplySchema = z.object({
   text: z.string(),
@@ -39,6 +44,11 @@ export const modelReplySchema = z.object({
   cached: z.boolean(),
   finishReason: z.optional(z.nullable(z.string())),
   servedModel: z.optional(z.nullable(z.string())),
+  reasoning: z.optional(z.string()),
+  reasoningTokens: z.optional(count),
+  cachedTokens: z.optional(count),
+  providerCostUsd: z.optional(z.number().check(z.minimum(0))),
+  request: z.optional(sentParametersSchema),
 });
 
 // The kind is read as any string: a record written by a later version with a new kind still reads.
@@ -112,6 +122,12 @@ export const runRecordSchema = z.object({
   finish_reason: z.optional(z.nullable(z.string())),
   served_model: z.optional(z.nullable(z.string())),
   truncated: z.optional(z.boolean()),
+  reasoning: z.optional(z.string()),
+  reasoning_turns: z.optional(z.array(z.object({ turn: count, text: z.string() }))),
+  reasoning_tokens: z.optional(count),
+  cached_tokens: z.optional(count),
+  cost_source: z.optional(z.enum(['provider', 'prices'])),
+  request: z.optional(sentParametersSchema),
 });
 
 // Same keys and mutually assignable values: compile-time only.
