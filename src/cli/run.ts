@@ -8,7 +8,7 @@ import { benchmarks, findBenchmark } from '../core/benchmarks';
 import { OpenAiCompatibleSource } from '../core/eval/openaiProvider';
 import { cliApiKey, cliKeyAdvice } from './keyAdvice';
 import { parseProfile, PROFILE_DEFAULTS } from '../core/eval/profiles';
-import { type ModelProfile, REASONING_EFFORTS, type ReasoningEffort } from '../core/eval/types';
+import type { ModelProfile } from '../core/eval/types';
 import { type PreparedQuestion, QuestionOptionError } from '../core/registry';
 import { countChatTokens, estimateBatch, type RunFileAccess, resumeState, runBatch } from '../core/runs/batchRun';
 import { type Failure, failureKey, failureLabel } from '../core/eval/failures';
@@ -17,7 +17,7 @@ import type { BreakerTrip } from '../core/runs/circuitBreaker';
 import { requestCostBound, type RunProgress } from '../core/runs/runner';
 import { inShard, parseShard, seededSample } from '../core/runs/selection';
 import { parseJsonWith } from '../core/schemas/parse';
-import { InputError, nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
+import { InputError, nonNegativeInteger, parseArgs, positiveInteger, reasoningEffortOption, UsageError } from './args';
 import { readTextFile } from '../core/fileLimits';
 import { describeFsError } from '../core/walk';
 import { escapeControls } from '../core/text';
@@ -174,12 +174,6 @@ function withOverrides(profile: ModelProfile, options: Map<string, string>): Mod
   if (options.has('timeout-ms')) result.timeoutMs = positiveInteger(options.get('timeout-ms'), 'timeout-ms');
   if (options.has('retries')) result.retries = nonNegativeInteger(options.get('retries'), 'retries');
   return result;
-}
-
-export function reasoningEffortOption(text: string): ReasoningEffort {
-  const effort = REASONING_EFFORTS.find((candidate) => candidate === text);
-  if (!effort) throw new UsageError(`--reasoning-effort must be one of ${REASONING_EFFORTS.join(', ')}, not '${text}'`);
-  return effort;
 }
 
 function formatDuration(seconds: number): string {
