@@ -28,9 +28,23 @@ export interface BatchRow {
   extras?: Pick<ModelReply, 'finishReason' | 'reasoning' | 'reasoningTokens' | 'cachedTokens' | 'providerCostUsd'>;
 }
 
-/** A row's `error` as its message says it: a string (`vllm run-batch`'s own failures) as is, an object (OpenAI's `{code, message}`, vLLM's error response) as JSON, which keeps its code. */
+/**
+ * A row's `error` as its message says it: a string (`vllm run-batch`'s own failures) as is; vLLM's
+ * error response (`{"error": {"message", "type", "code"}}`, older `{"object": "error", "message", "type"}`)
+ * as its type and message; any other object (OpenAI's `{code, message}`) as JSON, which keeps its code.
+ */
 function errorText(error: unknown): string {
-  return typeof error === 'string' ? error : JSON.stringify(error);
+  if (typeof error === 'string') return error;
+  const response = isJsonObject(error) ? error : {};
+  const inner = isJsonObject(response.error) ? response.error : response.object === 'error' ? response : null;
+  if (inner && typeof inner.message === 'string') return `${typeof inner.type === 'string' ? `${inner.type}: ` : ''}${inner.message}`;
+  return JSON.stringify(error);
+}
+
+/** A failed row's kind by its HTTP status: 404 is a model or path the server does not have (vLLM: a --model it does not serve). */
+function failureOfStatus(status: number | undefined): Failure {
+  const kind = status === 404 ? 'configuration' : status !== undefined && status >= 500 ? 'server' : 'request';
+  return { kind, ...(status !== undefined && status !== 200 ? { status } : {}) };
 }
 
 /**
@@ -53,9 +67,9 @@ export function readBatchRow(value: Record<string, unknown>): BatchRow {
     extras: { ...(choice ? { finishReason: finish } : {}), ...replyExtras(reasoning, usageDetailsOf(body?.usage)) },
   };
   const status = typeof response?.status_code === 'number' ? response.status_code : undefined;
-  if (value.error !== undefined && value.error !== null) return { ...row, error: `the request failed${status !== undefined && status !== 200 ? ` (HTTP ${status})` : ''}: ${errorText(value.error)}`, failure: { kind: status !== undefined && status >= 500 ? 'server' : 'request', ...(status !== undefined && status !== 200 ? { status } : {}) } };
+  if (value.error !== undefined && value.error !== null) return { ...row, error: `the request failed${status !== undefined && status !== 200 ? ` (HTTP ${status})` : ''}: ${errorText(value.error)}`, failure: failureOfStatus(status) };
   if (!response || typeof response !== 'object') return { ...row, error: 'the row has no "response"', failure: { kind: 'reply' } };
-  if (status !== undefined && status !== 200) return { ...row, error: `the request failed with HTTP status ${status}`, failure: { kind: status >= 500 ? 'server' : 'request', status } };
+  if (status !== undefined && status !== 200) return { ...row, error: `the request failed with HTTP status ${status}`, failure: failureOfStatus(status) };
   if (row.content === null) return { ...row, error: 'no answer text at response.body.choices[0].message.content', failure: { kind: 'reply' } };
   return row;
 }
