@@ -176,6 +176,12 @@ function withOverrides(profile: ModelProfile, options: Map<string, string>): Mod
   return result;
 }
 
+/** The cost so far on the progress line: a sum that leaves out requests of unknown cost says it is a lower bound. */
+function costText(progress: RunProgress): string {
+  if (!progress.costUsd) return '';
+  return progress.costUnknown > 0 ? `≥ $${progress.costUsd.toFixed(4)} (${progress.costUnknown} of unknown cost)` : `$${progress.costUsd.toFixed(4)}`;
+}
+
 function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds)) return '?';
   const s = Math.round(seconds);
@@ -199,7 +205,7 @@ function progressWriter(style: string | undefined, err: Output): { update(progre
       const filled = progress.total === 0 ? width : Math.round((progress.done / progress.total) * width);
       const rate = progress.rate === null ? '–' : `${progress.rate.toFixed(progress.rate < 10 ? 1 : 0)}/s`;
       const eta = progress.etaSeconds === null ? '' : ` ETA ${formatDuration(progress.etaSeconds)}`;
-      const extra = [progress.errors ? `${progress.errors} errors` : '', progress.cached ? `${progress.cached} cached` : '', progress.costUsd ? `$${progress.costUsd.toFixed(4)}` : ''].filter(Boolean).join(', ');
+      const extra = [progress.errors ? `${progress.errors} errors` : '', progress.cached ? `${progress.cached} cached` : '', costText(progress)].filter(Boolean).join(', ');
       stream.write(`\r\x1b[2K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${progress.done}/${progress.total} ${rate}${eta}${extra ? ` (${extra})` : ''}`);
       drawn = true;
     },
