@@ -19,7 +19,7 @@ import type { BreakerTrip } from '../core/runs/circuitBreaker';
 import { requestCostBound, type RunProgress } from '../core/runs/runner';
 import { inShard, parseShard, seededSample } from '../core/runs/selection';
 import { parseJsonWith } from '../core/schemas/parse';
-import { InputError, nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
+import { InputError, nonNegativeInteger, parseArgs, positiveInteger, reasoningEffortOption, UsageError } from './args';
 import { readTextFile } from '../core/fileLimits';
 import { describeFsError } from '../core/walk';
 import { escapeControls } from '../core/text';
@@ -31,7 +31,7 @@ type Output = (text: string) => void;
 
 /** Question options of every registered benchmark (runs.md §2); each accepts only those it declares. `seed` is the run's own. */
 const QUESTION_OPTIONS = [...new Set(benchmarks().flatMap((definition) => definition.questionOptions ?? []))].filter((option) => option !== 'seed');
-const VALUE_OPTIONS = [...QUESTION_OPTIONS, 'out', 'agent', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'profile', 'profile-id', 'sample', 'seed', 'limit', 'concurrency', 'rpm', 'max-cost', 'shard', 'mode', 'progress', 'timeout-ms', 'retries', 'message-layout', 'history-turns'];
+const VALUE_OPTIONS = [...QUESTION_OPTIONS, 'out', 'agent', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'max-completion-tokens', 'reasoning-effort', 'profile', 'profile-id', 'sample', 'seed', 'limit', 'concurrency', 'rpm', 'max-cost', 'shard', 'mode', 'progress', 'timeout-ms', 'retries', 'message-layout', 'history-turns'];
 const FLAGS = ['resume', 'dry-run', 'no-cache', 'json'];
 
 function numberOption(text: string, option: string): number {
@@ -133,6 +133,8 @@ function breakerFix(failure: Failure): string {
     case 'template':
       return 'add --message-layout alternate (or "messageLayout": "alternate" in the profile)';
     default:
+      // A refused parameter (HTTP 400): the message names the profile field and option to change.
+      if (failure.status === 400) return 'change the parameter as the message says';
       return 'correct --base-url (the API root, often ending in /v1) and --model';
   }
 }
@@ -173,11 +175,19 @@ function withOverrides(profile: ModelProfile, options: Map<string, string>): Mod
   if (options.has('api-key-env')) result.apiKeyEnv = options.get('api-key-env');
   if (options.has('temperature')) result.temperature = numberOption(options.get('temperature') ?? '', 'temperature');
   if (options.has('max-tokens')) result.maxTokens = positiveInteger(options.get('max-tokens'), 'max-tokens');
+  if (options.has('max-completion-tokens')) result.maxCompletionTokens = positiveInteger(options.get('max-completion-tokens'), 'max-completion-tokens');
+  if (options.has('reasoning-effort')) result.reasoningEffort = reasoningEffortOption(options.get('reasoning-effort') ?? '');
   if (options.has('timeout-ms')) result.timeoutMs = positiveInteger(options.get('timeout-ms'), 'timeout-ms');
   if (options.has('retries')) result.retries = nonNegativeInteger(options.get('retries'), 'retries');
   if (options.has('message-layout')) result.messageLayout = messageLayoutOption(options.get('message-layout'));
   if (options.has('history-turns')) result.historyTurns = positiveInteger(options.get('history-turns'), 'history-turns');
   return result;
+}
+
+/** The cost so far on the progress line: a sum that leaves out requests of unknown cost says it is a lower bound. */
+function costText(progress: RunProgress): string {
+  if (!progress.costUsd) return '';
+  return progress.costUnknown > 0 ? `≥ $${progress.costUsd.toFixed(4)} (${progress.costUnknown} of unknown cost)` : `$${progress.costUsd.toFixed(4)}`;
 }
 
 function formatDuration(seconds: number): string {
@@ -210,7 +220,7 @@ function progressWriter(style: string | undefined, err: Output): { update(progre
       const filled = progress.total === 0 ? width : Math.round((progress.done / progress.total) * width);
       const rate = progress.rate === null ? '–' : `${progress.rate.toFixed(progress.rate < 10 ? 1 : 0)}/s`;
       const eta = progress.etaSeconds === null ? '' : ` ETA ${formatDuration(progress.etaSeconds)}`;
-      const extra = [progress.errors ? `${progress.errors} errors` : '', progress.cached ? `${progress.cached} cached` : '', progress.costUsd ? `$${progress.costUsd.toFixed(4)}` : ''].filter(Boolean).join(', ');
+      const extra = [progress.errors ? `${progress.errors} errors` : '', progress.cached ? `${progress.cached} cached` : '', costText(progress)].filter(Boolean).join(', ');
       stream.write(`\r\x1b[2K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${progress.done}/${progress.total} ${rate}${eta}${extra ? ` (${extra})` : ''}`);
       drawn = true;
     },
@@ -340,7 +350,7 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   reportFailures(failures, outPath as string, err, trip ? failureKey(trip.failure) : undefined);
   if (trip) err(escapeControls(breakerMessage(trip, summary.notAsked, failures.get(failureKey(trip.failure))?.count ?? trip.count)));
   // A cut reply is scored as given; its answer may be incomplete, so the run says so.
-  if (truncated.count > 0) err(`${outPath}: ${truncated.count === 1 ? '1 reply was' : `${truncated.count} replies were`} cut at the token limit (finish_reason "length"; the records say "truncated": true): raise --max-tokens, or the server's context if it stopped there`);
+  if (truncated.count > 0) err(`${outPath}: ${truncated.count === 1 ? '1 reply was' : `${truncated.count} replies were`} cut at the token limit (finish_reason "length"; the records say "truncated": true): raise ${profile.maxCompletionTokens === undefined ? '--max-tokens' : '--max-completion-tokens (reasoning counts against it)'}, or the server's context if it stopped there`);
   if (outgrown.count > 0) err(escapeControls(outgrownMessage(outPath as string, outgrown)));
   // Nothing failed, so nothing else would tell: the answers are to prompts the model saw only in part.
   if (truncated.contextCount > 0) err(`${outPath}: ${truncated.contextCount === 1 ? "1 prompt was" : `${truncated.contextCount} prompts were`} cut by the server without an error (it counted under 80% of the prompt's cl100k tokens; the records say "context_truncated": true): give the server a larger context (Ollama: OLLAMA_CONTEXT_LENGTH, or num_ctx in a Modelfile)`);
@@ -348,7 +358,9 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   if (adapted) err(`waypoint run: ${adapted}. --concurrency ${Math.min(...summary.concurrencyChanges.map((change) => change.to))} avoids the failed attempts.`);
   const lowest = Math.min(concurrency, ...summary.concurrencyChanges.map((change) => change.to));
   const result = {
-    run_id: runId, out: outPath, questions: questions.length + alreadyAnswered, already_answered: alreadyAnswered, answered: summary.done - summary.errors, errors: summary.errors, cached: summary.cached, cost_usd: summary.costUsd, stopped_by: summary.stoppedBy, mode,
+    run_id: runId, out: outPath, questions: questions.length + alreadyAnswered, already_answered: alreadyAnswered, answered: summary.done - summary.errors, errors: summary.errors, cached: summary.cached,
+    // Unknown (null) when some request's cost is: no prices in the profile and none reported by the provider.
+    cost_usd: summary.costUnknown > 0 ? null : summary.costUsd, cost_unknown: summary.costUnknown, stopped_by: summary.stoppedBy, mode,
     not_asked: summary.notAsked, concurrency: { requested: concurrency, lowest, final: summary.concurrency },
     episode_errors: outgrown.count,
   };

@@ -12,6 +12,12 @@
 // a prompt longer than `numCtx` is cut silently — its start after the first few tokens dropped, no
 // error — and `usage.prompt_tokens` reports the cut prompt (numCtx), the only sign; the reply's
 // `model` is the name asked for, and each slot has its own context (none is shared).
+// As a reasoning model it thinks before it answers (the thought counts against the completion
+// limit, `max_tokens` or `max_completion_tokens`) and sends the thought as llama-server
+// (`reasoning_content`), vLLM (`reasoning`) or OpenRouter (`reasoning` and `reasoning_details`) do,
+// whole or as stream deltas; it can report usage details (`reasoning_tokens`, `cached_tokens` for the
+// prompt's leading messages seen in the previous request) and a price (`usage.cost`), and refuse
+// `max_tokens` as OpenAI's reasoning models do.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 export interface LlamaServerOptions {
@@ -49,6 +55,18 @@ export interface LlamaServerOptions {
   port?: number;
   /** What the model says to a request (its text before any cut); default "[]". */
   answer?: (request: ChatRequest) => string | Promise<string>;
+  /** What the model thinks before it answers (before any cut); default: nothing. */
+  reasoning?: (request: ChatRequest) => string;
+  /** Where the thought goes: llama-server's `reasoning_content` (the default), vLLM's `reasoning`, or OpenRouter's `reasoning` plus `reasoning_details`. */
+  reasoningFormat?: 'reasoning_content' | 'reasoning' | 'openrouter';
+  /** Report `completion_tokens_details.reasoning_tokens` and `prompt_tokens_details.cached_tokens` in usage, as OpenAI and OpenRouter do. */
+  usageDetails?: boolean;
+  /** Report `usage.cost` (OpenRouter) as this many USD per token, prompt and completion alike. */
+  costPerToken?: number;
+  /** Refuse requests that carry `max_tokens` or a temperature other than 1 (HTTP 400), as OpenAI's reasoning models do. */
+  refuseMaxTokens?: boolean;
+  /** Refuse requests that carry `reasoning_effort` (HTTP 400 unsupported_parameter), as OpenAI's models without reasoning do. */
+  refuseReasoningEffort?: boolean;
 }
 
 export interface ChatRequest {
@@ -56,6 +74,9 @@ export interface ChatRequest {
   messages?: Array<{ role: string; content: string }>;
   stream?: boolean;
   max_tokens?: number;
+  max_completion_tokens?: number;
+  reasoning_effort?: string;
+  temperature?: number;
 }
 
 /** A one-off failure for the next chat request: a 429 with this Retry-After (seconds or an HTTP date), or none. */
@@ -67,7 +88,7 @@ export interface RateLimitFault {
 export interface LlamaServer {
   url: string;
   port: number;
-  options: Required<Omit<LlamaServerOptions, 'apiKey' | 'nPredict' | 'port' | 'strictTemplate'>> & Pick<LlamaServerOptions, 'apiKey' | 'nPredict'> & { strictTemplate: false | { status: 400 | 500 } };
+  options: Required<Omit<LlamaServerOptions, 'apiKey' | 'nPredict' | 'port' | 'strictTemplate' | 'costPerToken'>> & Pick<LlamaServerOptions, 'apiKey' | 'nPredict' | 'costPerToken'> & { strictTemplate: false | { status: 400 | 500 } };
   /** Every request with the status it got (a stream that failed after its 200 is listed with 500). */
   requests: Array<{ method: string; path: string; authorization: string | undefined; body: ChatRequest; status: number }>;
   /** One-off faults for the next chat requests, taken in order. */
@@ -165,7 +186,15 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
     flavour: options.flavour ?? 'llama-server',
     numCtx: options.numCtx ?? 2048,
     answer: options.answer ?? (() => '[]'),
+    reasoning: options.reasoning ?? (() => ''),
+    reasoningFormat: options.reasoningFormat ?? 'reasoning_content',
+    usageDetails: options.usageDetails ?? false,
+    costPerToken: options.costPerToken,
+    refuseMaxTokens: options.refuseMaxTokens ?? false,
+    refuseReasoningEffort: options.refuseReasoningEffort ?? false,
   };
+  // The previous request's messages: its leading messages a new prompt repeats are "cached".
+  let previousMessages: ReadonlyArray<{ role: string; content: string }> = [];
   let readyAt = Date.now() + settings.loadingMs;
   const active = new Set<Task>();
   const slotWaiters: Array<() => void> = [];
@@ -221,7 +250,24 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
     }
   }
 
-  function chunk(delta: Record<string, string>, finishReason: string | null, model: string): string {
+  /** The thought as the configured server sends it, in a message or a delta. */
+  function reasoningFields(thought: string): Record<string, unknown> {
+    if (thought === '') return {};
+    if (settings.reasoningFormat === 'openrouter') return { reasoning: thought, reasoning_details: [{ type: 'reasoning.text', text: thought, format: 'unknown', index: 0 }] };
+    return { [settings.reasoningFormat]: thought };
+  }
+
+  /** Tokens of the prompt's leading messages that the previous request began with too (a prefix cache's hit). */
+  function cachedPromptTokens(messages: ReadonlyArray<{ role: string; content: string }>): number {
+    let tokens = 0;
+    for (let index = 0; index < messages.length && index < previousMessages.length; index++) {
+      if (messages[index].role !== previousMessages[index].role || messages[index].content !== previousMessages[index].content) break;
+      tokens += 4 + tokensOf(messages[index].content);
+    }
+    return tokens;
+  }
+
+  function chunk(delta: Record<string, unknown>, finishReason: string | null, model: string): string {
     return `data: ${JSON.stringify({ choices: [{ finish_reason: finishReason, index: 0, delta }], created: Math.floor(Date.now() / 1000), id: 'chatcmpl-double', model, system_fingerprint: 'b6000-double', object: 'chat.completion.chunk' })}\n\n`;
   }
 
@@ -237,6 +283,14 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
       log.status = 429;
       return sendJson(response, 429, { error: { message: 'Rate limit reached for requests', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter });
     }
+    // OpenAI's refusals of a parameter, in its error shape (not llama-server's: it accepts them all).
+    const refuse = (message: string, param: string, code: string) => {
+      log.status = 400;
+      sendJson(response, 400, { error: { message, type: 'invalid_request_error', param, code } });
+    };
+    if (settings.refuseMaxTokens && body.max_tokens !== undefined) return refuse("Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", 'max_tokens', 'unsupported_parameter');
+    if (settings.refuseMaxTokens && body.temperature !== undefined && body.temperature !== 1) return refuse(`Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`, 'temperature', 'unsupported_value');
+    if (settings.refuseReasoningEffort && body.reasoning_effort !== undefined) return refuse("Unsupported parameter: 'reasoning_effort' is not supported with this model.", 'reasoning_effort', 'unsupported_parameter');
     const ollama = settings.flavour === 'ollama';
     let messages = body.messages ?? [];
     if (settings.strictTemplate && !rolesAlternate(messages)) {
@@ -259,14 +313,24 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
       return sendJson(response, 400, { error: errorObject(400, message, 'exceed_context_size_error', { n_prompt_tokens: prompt, n_ctx: settings.contextTokens }) });
     }
     const full = await settings.answer({ ...body, messages });
+    const fullThought = settings.reasoning(body);
+    // llama-server takes either name for the limit (max_completion_tokens first, as OpenAI's API).
+    const limit = body.max_completion_tokens ?? body.max_tokens ?? Number.POSITIVE_INFINITY;
     // Ollama shifts its context to keep generating; llama-server stops at the model's.
     const room = ollama ? Number.POSITIVE_INFINITY : settings.trainContextTokens - prompt;
-    const allowed = Math.max(0, Math.min(body.max_tokens ?? Number.POSITIVE_INFINITY, settings.nPredict ?? Number.POSITIVE_INFINITY, room));
+    const allowed = Math.max(0, Math.min(limit, settings.nPredict ?? Number.POSITIVE_INFINITY, room));
     // llama-server names the GGUF it has loaded; Ollama serves models by name and answers with the one asked for.
     const model = ollama ? (body.model ?? settings.servedModel) : settings.servedModel;
-    const cut = tokensOf(full) > allowed;
-    const text = cut ? full.slice(0, allowed * settings.charsPerToken) : full;
-    const completion = tokensOf(text);
+    // The thought comes first and counts against the same limit: a long one leaves no room to answer.
+    const thoughtCut = tokensOf(fullThought) > allowed;
+    const thought = thoughtCut ? fullThought.slice(0, allowed * settings.charsPerToken) : fullThought;
+    const thoughtTokens = tokensOf(thought);
+    const left = allowed - thoughtTokens;
+    const cut = thoughtCut || tokensOf(full) > left;
+    const text = thoughtCut ? '' : cut ? full.slice(0, left * settings.charsPerToken) : full;
+    const completion = thoughtTokens + tokensOf(text);
+    const cached = cachedPromptTokens(messages);
+    previousMessages = messages;
     let hungUp = false;
     response.on('close', () => {
       if (!response.writableFinished) hungUp = true;
@@ -287,15 +351,22 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
     double.counts.answered++;
     if (cut) double.counts.truncated++;
     const finishReason = cut ? 'length' : 'stop';
-    const usage = { completion_tokens: completion, prompt_tokens: prompt, total_tokens: prompt + completion };
+    const usage = {
+      completion_tokens: completion, prompt_tokens: prompt, total_tokens: prompt + completion,
+      ...(settings.usageDetails ? { completion_tokens_details: { reasoning_tokens: thoughtTokens }, prompt_tokens_details: { cached_tokens: cached } } : {}),
+      ...(settings.costPerToken !== undefined ? { cost: (prompt + completion) * settings.costPerToken } : {}),
+    };
     if (!body.stream) {
+      // A reply that never got past its thought has no content at all (vLLM sends null).
+      const content = text === '' && thought !== '' ? null : text;
       return sendJson(response, 200, {
-        choices: [{ finish_reason: finishReason, index: 0, message: { role: 'assistant', content: text } }],
+        choices: [{ finish_reason: finishReason, index: 0, message: { role: 'assistant', content, ...reasoningFields(thought) } }],
         created: Math.floor(Date.now() / 1000), model, system_fingerprint: 'b6000-double', object: 'chat.completion', usage, id: 'chatcmpl-double',
       });
     }
-    const pieces = text.match(/\S+\s*|\s+/g) ?? [];
-    for (const piece of pieces) response.write(chunk({ content: piece }, null, model));
+    const words = (value: string) => value.match(/\S+\s*|\s+/g) ?? [];
+    for (const piece of words(thought)) response.write(chunk(reasoningFields(piece), null, model));
+    for (const piece of words(text)) response.write(chunk({ content: piece }, null, model));
     response.write(chunk({}, finishReason, model));
     response.write(`data: ${JSON.stringify({ choices: [], created: Math.floor(Date.now() / 1000), id: 'chatcmpl-double', model, object: 'chat.completion.chunk', usage })}\n\n`);
     response.end('data: [DONE]\n\n');

@@ -142,7 +142,10 @@ export async function testConnection(profile: ModelProfile, apiKey: string | und
     }
 
     const chatUrl = `${where}/chat/completions`;
-    const body = JSON.stringify({ model, messages: [{ role: 'user', content: CHAT_PROMPT }], max_tokens: 1, temperature: 0, stream: false });
+    // The run's own parameter names and temperature: a reasoning model refuses `max_tokens` and a temperature other than 1.
+    const limit = profile.maxCompletionTokens !== undefined ? { max_completion_tokens: 1 } : { max_tokens: 1 };
+    const effort = profile.reasoningEffort !== undefined ? { reasoning_effort: profile.reasoningEffort } : {};
+    const body = JSON.stringify({ model, messages: [{ role: 'user', content: CHAT_PROMPT }], ...limit, ...effort, temperature: profile.temperature, stream: false });
     const chat = await request(chatUrl, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body }, deadline);
     base.steps.push({ name: 'chat', url: chatUrl, status: chat.kind === 'response' ? chat.status : null, ms: chat.ms });
     if (chat.kind === 'no-response') return unreachable(chat);

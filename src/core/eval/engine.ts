@@ -41,6 +41,9 @@ export function cacheKey(profile: ModelProfile, messages: readonly ChatMessage[]
     model: profile.model ?? null,
     temperature: profile.temperature,
     maxTokens: profile.maxTokens,
+    // Only when set, so the keys of profiles without them (and the replies cached under those) stay as they were.
+    ...(profile.maxCompletionTokens !== undefined ? { maxCompletionTokens: profile.maxCompletionTokens } : {}),
+    ...(profile.reasoningEffort !== undefined ? { reasoningEffort: profile.reasoningEffort } : {}),
     // Offline agents answer from the question, not the text; the id keeps their entries apart.
     question: profile.provider === 'openai-compatible' ? null : question.sampleId,
     messages,
@@ -66,24 +69,36 @@ export async function askModel(source: ReplySource, cache: ResponseCache | null,
   return reply;
 }
 
-/** Dollars for a reply, when the profile has prices and the provider reported token counts. */
+/** Dollars for a reply: what the provider says it cost (OpenRouter's `usage.cost`) when it says so, else the profile's prices times the reported token counts; null when neither is known. */
 export function costOf(profile: ModelProfile, reply: ModelReply): number | null {
+  return costWithSource(profile, reply)?.usd ?? null;
+}
+
+function costWithSource(profile: ModelProfile, reply: ModelReply): { usd: number; source: 'provider' | 'prices' } | null {
+  if (reply.providerCostUsd !== undefined) return { usd: reply.providerCostUsd, source: 'provider' };
   if (profile.costPer1kInput === undefined || profile.costPer1kOutput === undefined || reply.promptTokens === null || reply.completionTokens === null) return null;
-  return (reply.promptTokens * profile.costPer1kInput + reply.completionTokens * profile.costPer1kOutput) / 1000;
+  return { usd: (reply.promptTokens * profile.costPer1kInput + reply.completionTokens * profile.costPer1kOutput) / 1000, source: 'prices' };
 }
 
 /**
  * The run record of one answered and scored question, stamped now. What the server said about
  * the reply is kept as it said it: `finish_reason` (a reply cut by "length" is also flagged
  * `truncated`, since its answer may be incomplete) and `served_model`, the model it actually ran
- * (llama-server ignores the requested name).
+ * (llama-server ignores the requested name). Reasoning text and token details are kept beside the
+ * answer, with the cost's source and the token limit and effort as sent.
  */
 export function runRecordOf<Q extends QuestionBase>(run: Pick<RunRecord<Q>, 'question' | 'model' | 'messages' | 'parsedAnswer' | 'scores' | 'mode'>, reply: ModelReply): RunRecord<Q> {
+  const cost = costWithSource(run.model, reply);
   return {
     time: new Date().toISOString(), question: run.question, model: run.model, messages: run.messages, rawAnswer: reply.text, parsedAnswer: run.parsedAnswer, scores: run.scores, mode: run.mode,
-    promptTokens: reply.promptTokens, completionTokens: reply.completionTokens, latencyMs: reply.latencyMs, cached: reply.cached, costUsd: costOf(run.model, reply),
+    promptTokens: reply.promptTokens, completionTokens: reply.completionTokens, latencyMs: reply.latencyMs, cached: reply.cached, costUsd: cost?.usd ?? null,
     ...(reply.finishReason !== undefined ? { finish_reason: reply.finishReason } : {}),
     ...(reply.servedModel ? { served_model: reply.servedModel } : {}),
     ...(reply.finishReason === 'length' ? { truncated: true } : {}),
+    ...(reply.reasoning !== undefined ? { reasoning: reply.reasoning } : {}),
+    ...(reply.reasoningTokens !== undefined ? { reasoning_tokens: reply.reasoningTokens } : {}),
+    ...(reply.cachedTokens !== undefined ? { cached_tokens: reply.cachedTokens } : {}),
+    ...(cost ? { cost_source: cost.source } : {}),
+    ...(reply.request ? { request: { ...reply.request } } : {}),
   };
 }

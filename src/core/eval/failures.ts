@@ -34,7 +34,9 @@ export type FailureKind =
   /** The reply came but is unusable (too large, not JSON, no content). */
   | 'reply'
   /** The question's prompt could not be built, or Waypoint itself failed. */
-  | 'internal';
+  | 'internal'
+  /** A provider's batch never ran the request (its `type`: `expired`, `canceled`). */
+  | 'not-run';
 
 /** How a call failed, as a record keeps it: the kind, and the server's own status and error `type` when it sent them. */
 export interface Failure {

@@ -101,6 +101,22 @@ function errorTypeName(type: string): string | undefined {
   return redactSecrets(type) === type && /^[A-Za-z0-9_.:-]{1,80}$/.test(type) ? type : undefined;
 }
 
+/**
+ * A request parameter the model refuses, and the profile change that fixes it (OpenAI's
+ * `unsupported_parameter` / `unsupported_value` errors, "Unrecognized request argument" of older
+ * gateways): reasoning models refuse `max_tokens` and any temperature but 1, other models refuse
+ * `reasoning_effort`. Null for any other error.
+ */
+function refusedParameter(error: InstanceType<typeof OpenAI.APIError>): { parameter: string; fix: string } | null {
+  const text = `${serverError(error).message} ${typeof error.code === 'string' ? error.code : ''}`;
+  if (!/unsupported[_ ](parameter|value)|unrecognized request argument|not supported with this model/i.test(text)) return null;
+  const named = typeof error.param === 'string' ? error.param : (/'(max_tokens|reasoning_effort|temperature|max_completion_tokens)'|\b(max_tokens|reasoning_effort|temperature)\b/.exec(text)?.slice(1).find(Boolean) ?? '');
+  if (named === 'max_tokens') return { parameter: named, fix: 'set "maxCompletionTokens" in the model profile (--max-completion-tokens N on the command line): this model takes max_completion_tokens, which also counts its reasoning' };
+  if (named === 'reasoning_effort') return { parameter: named, fix: 'remove "reasoningEffort" from the model profile (or --reasoning-effort): this model takes no reasoning effort' };
+  if (named === 'temperature') return { parameter: named, fix: 'set "temperature" to 1 in the model profile (--temperature 1): this model takes only its default temperature' };
+  return null;
+}
+
 /** An HTTP error or stream error event as a Failure: its words decide the kind where servers share a status (llama-server's 500 and 503). */
 function apiFailure(error: InstanceType<typeof OpenAI.APIError>): Failure {
   const sent = serverError(error);
@@ -113,6 +129,8 @@ function apiFailure(error: InstanceType<typeof OpenAI.APIError>): Failure {
   if (/exceed_context_size_error|context_length_exceeded|exceeds the available context size|maximum context length/i.test(text)) return { kind: 'prompt-too-long', ...base };
   if (/loading model/i.test(text) && (status === 503 || status === undefined)) return { kind: 'loading', ...base };
   if (status === 401 || status === 403) return { kind: 'auth', ...base };
+  // Every request of the profile is refused the same way until the profile changes: a configuration failure (it stops a run).
+  if (status === 400 && refusedParameter(error)) return { kind: 'configuration', status, type: typeof error.code === 'string' && errorTypeName(error.code) ? error.code : (sent.type ?? 'unsupported_parameter') };
   if (status === 404) return { kind: 'configuration', ...base };
   if (status === 429) return { kind: 'rate-limit', ...base };
   if (status === 503 || status === 529) return { kind: 'overloaded', ...base };
@@ -154,6 +172,8 @@ export function describeFailure(error: unknown, profile: ModelProfile, attempt: 
     if (error.status === 401 || error.status === 403) return keyRefusalMessage(where, error.status, profile, attempt.key.sent, attempt.key.advice);
     if (error.status === 404) return `${where} was not found (HTTP 404): check the base URL and the model name.`;
     if (error.status === 429) return `${where} is rate limiting (HTTP 429) after ${profile.retries} retries.`;
+    const refused = error.status === 400 ? refusedParameter(error) : null;
+    if (refused) return `${where} refused the request's ${refused.parameter} (HTTP 400: ${shortened(serverError(error).message)}): ${refused.fix}.`;
     if (apiFailure(error).kind === 'loading') return `${where} was still loading its model (HTTP 503 "Loading model") when the profile's timeoutMs (${profile.timeoutMs / 1000} s) ran out: wait until the server is ready.`;
     // The package prefixes the status to the server's text; say it once.
     return withTemplateAdvice(error, `${where} answered HTTP ${error.status}: ${shortened(error.message.replace(new RegExp(`^${error.status}\\s*`), ''))}`);

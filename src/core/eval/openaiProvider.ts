@@ -10,9 +10,11 @@ import { GENERIC_KEY_ADVICE, isKeySet, type KeyAdvice } from './apiKeyMessages';
 import { ModelCallCancelled, ModelCallError, type ReplySource } from './engine';
 import { type AttemptGate, type AttemptTicket, backoffWithJitterMs, type Failure, RetryBudget, spreadRequestedWaitMs } from './failures';
 import { type Attempt, describeFailure, failureOf } from './openaiFailures';
+import { sentParameters } from './profiles';
+import { reasoningTextOf, replyExtras, usageDetailsOf } from './replyFields';
 import { redactSecrets, rememberSecret } from './redact';
 import { abortableSleep, Deadline, guardedFetch, MAX_REPLY_CHARS, MAX_RETRY_WAIT_MS, megabytes, requestedWaitMs } from './requestGuards';
-import type { ChatMessage, ModelProfile, ModelReply } from './types';
+import type { ChatMessage, ModelProfile, ModelReply, SentParameters } from './types';
 
 export { connectionReason } from './openaiFailures';
 
@@ -40,7 +42,9 @@ function streamLineError(text: string, headers: Headers): InstanceType<typeof Op
   return new OpenAI.APIError(undefined, inner as object, undefined, headers);
 }
 
-type Request = { model: string; messages: Array<{ role: ChatMessage['role']; content: string }>; temperature: number; max_tokens: number };
+type Request = { model: string; messages: Array<{ role: ChatMessage['role']; content: string }>; temperature: number } & SentParameters;
+
+const tooLarge = (profile: ModelProfile) => new ModelCallError(`${profile.model} at ${profile.baseUrl}: the reply exceeded ${megabytes(MAX_REPLY_CHARS)} of text and was dropped.`, { kind: 'reply' });
 
 async function streamed(client: OpenAI, request: Request, profile: ModelProfile, attempt: Attempt, started: number): Promise<ModelReply> {
   const { data: stream, response } = await client.chat.completions.create({ ...request, stream: true, stream_options: { include_usage: true } }, { signal: attempt.signal }).withResponse();
@@ -50,25 +54,33 @@ async function streamed(client: OpenAI, request: Request, profile: ModelProfile,
     throw new ModelCallError(`${profile.model} at ${profile.baseUrl} answered with something that is not an event stream (${type.split(';')[0] || 'no content type'}): check that the base URL is the API root (often ending in /v1) and that the server can stream.`, CONFIGURATION);
   }
   let text = '';
+  let reasoning = '';
   let finishReason: string | null = null;
   let servedModel: string | null = null;
   let usage: { prompt_tokens: number; completion_tokens: number } | null = null;
   for await (const chunk of stream) {
     const choice = chunk.choices?.[0];
     text += choice?.delta?.content ?? '';
+    reasoning += reasoningTextOf(choice?.delta);
     if (choice?.finish_reason) finishReason = choice.finish_reason;
     if (typeof chunk.model === 'string' && chunk.model) servedModel = chunk.model;
     if (chunk.usage) usage = chunk.usage;
-    if (text.length > MAX_REPLY_CHARS) {
+    if (text.length + reasoning.length > MAX_REPLY_CHARS) {
       stream.controller.abort();
-      throw new ModelCallError(`${profile.model} at ${profile.baseUrl}: the reply exceeded ${megabytes(MAX_REPLY_CHARS)} of text and was dropped.`, { kind: 'reply' });
+      throw tooLarge(profile);
     }
   }
   // The package ends the loop quietly when the request is aborted: that is not a reply.
   if (attempt.signal.aborted) throw new Error('aborted');
   if (attempt.watch.streamError !== undefined) throw streamLineError(attempt.watch.streamError, response.headers);
   if (finishReason === null && !attempt.watch.sawDone) throw new ModelCallError(`${profile.model} at ${profile.baseUrl}: the stream ended before the reply was complete (no finish_reason and no [DONE]); nothing was kept.`, { kind: 'cut-off' });
-  return { text, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false, finishReason, servedModel };
+  return { text, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false, finishReason, servedModel, ...replyExtras(reasoning, usageDetailsOf(usage)), request: sentOf(request) };
+}
+
+/** The request's token limit and effort as sent (a copy: the request object is the client's). */
+function sentOf(request: Request): SentParameters {
+  const { max_tokens, max_completion_tokens, reasoning_effort } = request;
+  return { ...(max_tokens !== undefined ? { max_tokens } : {}), ...(max_completion_tokens !== undefined ? { max_completion_tokens } : {}), ...(reasoning_effort !== undefined ? { reasoning_effort } : {}) };
 }
 
 async function whole(client: OpenAI, request: Request, profile: ModelProfile, attempt: Attempt, started: number): Promise<ModelReply> {
@@ -80,13 +92,18 @@ async function whole(client: OpenAI, request: Request, profile: ModelProfile, at
     throw new ModelCallError(`${profile.model} at ${profile.baseUrl} answered with something that is not JSON chat completion ("${preview}"): check that the base URL is the API root (often ending in /v1).`, CONFIGURATION);
   }
   const { choices, usage, model } = completion as { choices: Array<{ message?: { content?: unknown }; finish_reason?: unknown }>; usage?: { prompt_tokens?: number; completion_tokens?: number }; model?: unknown };
-  const text = choices[0]?.message?.content;
-  if (typeof text !== 'string') throw new ModelCallError(`${profile.model} returned no message content.`, { kind: 'reply' });
-  if (text.length > MAX_REPLY_CHARS) throw new ModelCallError(`${profile.model} at ${profile.baseUrl}: the reply exceeded ${megabytes(MAX_REPLY_CHARS)} of text and was dropped.`, { kind: 'reply' });
+  const message = choices[0]?.message;
   const finish = choices[0]?.finish_reason;
+  const reasoning = reasoningTextOf(message);
+  // A reasoning model that spent its whole limit thinking (or said nothing after thinking) has no
+  // content: that is an empty answer, not a failed call; the finish reason and reasoning say why.
+  const content = message?.content ?? (finish === 'length' || reasoning !== '' ? '' : undefined);
+  if (typeof content !== 'string') throw new ModelCallError(`${profile.model} returned no message content.`, { kind: 'reply' });
+  if (content.length + reasoning.length > MAX_REPLY_CHARS) throw tooLarge(profile);
   return {
-    text, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false,
+    text: content, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false,
     finishReason: typeof finish === 'string' ? finish : null, servedModel: typeof model === 'string' && model ? model : null,
+    ...replyExtras(reasoning, usageDetailsOf(usage)), request: sentOf(request),
   };
 }
 
@@ -123,7 +140,7 @@ export class OpenAiCompatibleSource implements ReplySource {
     if (!profile.baseUrl || !profile.model) throw new ModelCallError(`the profile needs "baseUrl" and "model" (setting waypoint.models).`, CONFIGURATION);
     const key = await this.apiKeyFor(profile);
     rememberSecret(key);
-    const request: Request = { model: profile.model, messages: messages.map((message) => ({ role: message.role, content: message.content })), temperature: profile.temperature, max_tokens: profile.maxTokens };
+    const request: Request = { model: profile.model, messages: messages.map((message) => ({ role: message.role, content: message.content })), temperature: profile.temperature, ...sentParameters(profile) };
     const started = Date.now();
     // timeoutMs bounds the whole call: every attempt, its body or stream, and the waits between;
     // not the wait for the run's turn (the gate), which is no part of the server's time.

@@ -80,12 +80,14 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
     // What the server said about each turn: the record keeps the last turn's finish_reason and
     // served model, and `truncated` when any turn's reply was cut at the token limit.
     const turns = { truncated: false, contextTruncated: false, finishReason: undefined as string | null | undefined, servedModel: undefined as string | null | undefined };
+    const extras = new EpisodeExtras();
     const askTurn = async (turn: readonly ChatMessage[]) => {
       const reply = await askModel(source, options.cache ?? null, profile, turn, question, signal);
       if (reply.finishReason === 'length') turns.truncated = true;
       if (cutBy(reply, turn, options)) turns.contextTruncated = true;
       if (reply.finishReason !== undefined) turns.finishReason = reply.finishReason;
       if (reply.servedModel) turns.servedModel = reply.servedModel;
+      extras.add(reply);
       return reply;
     };
     let episode: PlayedEpisode;
@@ -97,10 +99,10 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
       if (!(options.recordStopped && error instanceof EpisodeStopped)) throw error;
       episode = error.played;
     }
-    const reply: ModelReply = { text: episode.rawAnswer, promptTokens: episode.promptTokens, completionTokens: episode.completionTokens, latencyMs: Date.now() - started, cached: episode.cached, finishReason: turns.finishReason, servedModel: turns.servedModel };
+    const reply: ModelReply = { text: episode.rawAnswer, promptTokens: episode.promptTokens, completionTokens: episode.completionTokens, latencyMs: Date.now() - started, cached: episode.cached, finishReason: turns.finishReason, servedModel: turns.servedModel, ...extras.reply() };
     const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: episode.parsedAnswer, scores: episode.scores, mode }, reply);
     const history = episode.history ? { episode_history: { ...episode.history } } : {};
-    return { record: stamped({ ...record, ...(turns.truncated ? { truncated: true } : {}), ...(turns.contextTruncated ? { context_truncated: true } : {}), ...history, ...failedEpisodeFields(episode) }, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };
+    return { record: stamped({ ...record, ...(turns.truncated ? { truncated: true } : {}), ...(turns.contextTruncated ? { context_truncated: true } : {}), ...extras.record(), ...history, ...failedEpisodeFields(episode) }, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };
   }
   const started = Date.now();
   const reply = await askModel(source, options.cache ?? null, profile, messages, question, signal);
@@ -128,6 +130,43 @@ function failedEpisodeFields(episode: PlayedEpisode): Pick<RunRecord, 'episode_e
   const failure = failed.failure ? { failure: { ...failed.failure } } : {};
   if (failed.turnsPlayed > 0 && failed.failure && OUTGROWS_CONTEXT.has(failed.failure.kind)) return { episode_error: failed.message, ...failure };
   return { error: failed.message, ...failure, scores: {} };
+}
+
+/**
+ * What an episode's turns said beyond their text: each turn's reasoning (by turn, so a reader can
+ * put it beside the move it led to), token details summed over the turns that reported them, and
+ * the provider's cost when every turn reported one (a partial sum would understate the episode).
+ */
+class EpisodeExtras {
+  private turn = 0;
+  private readonly reasoning: Array<{ turn: number; text: string }> = [];
+  private reasoningTokens: number | undefined;
+  private cachedTokens: number | undefined;
+  private providerCostUsd: number | undefined = 0;
+  private request: ModelReply['request'];
+
+  add(reply: ModelReply): void {
+    this.turn++;
+    if (reply.reasoning) this.reasoning.push({ turn: this.turn, text: reply.reasoning });
+    if (reply.reasoningTokens !== undefined) this.reasoningTokens = (this.reasoningTokens ?? 0) + reply.reasoningTokens;
+    if (reply.cachedTokens !== undefined) this.cachedTokens = (this.cachedTokens ?? 0) + reply.cachedTokens;
+    this.providerCostUsd = this.providerCostUsd !== undefined && reply.providerCostUsd !== undefined ? this.providerCostUsd + reply.providerCostUsd : undefined;
+    this.request = reply.request ?? this.request;
+  }
+
+  /** The fields of the episode's summary reply (the cost, the token details and what was sent). */
+  reply(): Partial<ModelReply> {
+    return {
+      ...(this.reasoningTokens !== undefined ? { reasoningTokens: this.reasoningTokens } : {}),
+      ...(this.cachedTokens !== undefined ? { cachedTokens: this.cachedTokens } : {}),
+      ...(this.turn > 0 && this.providerCostUsd !== undefined ? { providerCostUsd: this.providerCostUsd } : {}),
+      ...(this.request ? { request: this.request } : {}),
+    };
+  }
+
+  record(): Pick<RunRecord, 'reasoning_turns'> {
+    return this.reasoning.length > 0 ? { reasoning_turns: this.reasoning } : {};
+  }
 }
 
 function stamped<Q extends QuestionBase>(record: RunRecord<Q>, diagnostics: readonly Diagnostic[], runId: string | undefined): RunRecord<Q> {

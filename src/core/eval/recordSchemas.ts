@@ -10,7 +10,7 @@ import { findDeclaration } from '../registry';
 import type { SchemaMatches, TypesMatch } from '../schemas/matches';
 import { describeProblem, parseJsonWith } from '../schemas/parse';
 import { splitLines } from '../text';
-import type { ChatMessage, ModelProfile, ModelReply, RunRecord } from './types';
+import { type ChatMessage, type ModelProfile, type ModelReply, REASONING_EFFORTS, type RunRecord } from './types';
 
 const count = z.int().check(z.minimum(0));
 const tokens = z.nullable(count);
@@ -32,7 +32,12 @@ export const modelProfileSchema = z.object({
   costPer1kOutput: z.optional(z.number()),
   messageLayout: z.optional(z.enum(['as-is', 'alternate'])),
   historyTurns: z.optional(z.number()),
+  maxCompletionTokens: z.optional(z.number()),
+  reasoningEffort: z.optional(z.enum(REASONING_EFFORTS)),
 });
+
+/** The token limit and reasoning effort a request carried. */
+const sentParametersSchema = z.object({ max_tokens: z.optional(count), max_completion_tokens: z.optional(count), reasoning_effort: z.optional(z.enum(REASONING_EFFORTS)) });
 
 export const modelReplySchema = z.object({
   text: z.string(),
@@ -42,6 +47,11 @@ export const modelReplySchema = z.object({
   cached: z.boolean(),
   finishReason: z.optional(z.nullable(z.string())),
   servedModel: z.optional(z.nullable(z.string())),
+  reasoning: z.optional(z.string()),
+  reasoningTokens: z.optional(count),
+  cachedTokens: z.optional(count),
+  providerCostUsd: z.optional(z.number().check(z.minimum(0))),
+  request: z.optional(sentParametersSchema),
 });
 
 // The kind is read as any string: a record written by a later version with a new kind still reads.
@@ -98,6 +108,12 @@ const runRecordShape = z.object({
   episode_error: z.optional(z.string()),
   episode_history: z.optional(z.union([z.object({ mode: z.literal('full') }), z.object({ mode: z.enum(['window', 'game']), turns: count })])),
   context_truncated: z.optional(z.boolean()),
+  reasoning: z.optional(z.string()),
+  reasoning_turns: z.optional(z.array(z.object({ turn: count, text: z.string() }))),
+  reasoning_tokens: z.optional(count),
+  cached_tokens: z.optional(count),
+  cost_source: z.optional(z.enum(['provider', 'prices'])),
+  request: z.optional(sentParametersSchema),
 });
 
 /**

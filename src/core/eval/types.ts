@@ -32,13 +32,31 @@ export interface ModelProfile {
   stream?: boolean;
   /** Name of an environment variable holding the key, instead of SecretStorage. */
   apiKeyEnv?: string;
-  /** Dollars per 1,000 tokens, for the cost line. */
+  /** Dollars per 1,000 tokens, for the cost line (a cost the provider reports itself, OpenRouter's `usage.cost`, wins). */
   costPer1kInput?: number;
   costPer1kOutput?: number;
   /** `alternate`: consecutive messages of one role are sent as one (for strict chat templates); `as-is` (the default): as the benchmark wrote them. */
   messageLayout?: 'as-is' | 'alternate';
   /** Episodes: each turn shows the last N turns of history (SmartPlay: N observations, instead of the game's own window), so long episodes fit the context; absent, every turn (SmartPlay: the game's window). */
   historyTurns?: number;
+  /**
+   * Sent as `max_completion_tokens` in place of `max_tokens` (which is then not sent): reasoning
+   * models (OpenAI's o-series, gpt-5) refuse `max_tokens`, and their limit covers the reasoning too.
+   */
+  maxCompletionTokens?: number;
+  /** Sent as `reasoning_effort` (reasoning models: OpenAI, OpenRouter, vLLM's gpt-oss); servers without reasoning ignore or refuse it. */
+  reasoningEffort?: ReasoningEffort;
+}
+
+/** The `reasoning_effort` values servers take (the `openai` package's list). */
+export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'] as const;
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
+
+/** The token limit and reasoning effort a request carried, as sent: which limit applied is the one named. */
+export interface SentParameters {
+  max_tokens?: number;
+  max_completion_tokens?: number;
+  reasoning_effort?: ReasoningEffort;
 }
 
 export interface ModelReply {
@@ -51,6 +69,15 @@ export interface ModelReply {
   finishReason?: string | null;
   /** The model the server says produced the reply (the reply's `model`), which may differ from the one asked for. */
   servedModel?: string | null;
+  /** The model's reasoning, kept apart from `text` (never parsed as the answer); absent when the server sent none. */
+  reasoning?: string;
+  /** Completion tokens spent reasoning, and prompt tokens served from the provider's cache, as the server reported them. */
+  reasoningTokens?: number;
+  cachedTokens?: number;
+  /** What the provider says the call cost (OpenRouter's `usage.cost`), in USD. */
+  providerCostUsd?: number;
+  /** The token limit and reasoning effort as sent. */
+  request?: SentParameters;
 }
 
 /** A MANGO question with what an offline agent needs to answer it without reading the prompt. */
@@ -171,6 +198,18 @@ export interface RunRecord<Q extends QuestionBase = EvalQuestion> {
    * context), so the answer is to a prompt the model only partly saw (an episode: any turn's).
    */
   context_truncated?: boolean;
+  /** The model's reasoning text (`reasoning`, `reasoning_content`, `reasoning_details`), kept beside the answer and never parsed as it. */
+  reasoning?: string;
+  /** An episode's reasoning, per turn (1-based) that had any. */
+  reasoning_turns?: Array<{ turn: number; text: string }>;
+  /** Completion tokens spent reasoning (`completion_tokens_details.reasoning_tokens`; an episode: the sum over its turns that reported it). */
+  reasoning_tokens?: number;
+  /** Prompt tokens the provider served from its cache (`prompt_tokens_details.cached_tokens`; an episode: the sum). */
+  cached_tokens?: number;
+  /** Where `costUsd` comes from: the provider's own figure (`usage.cost`) or the profile's prices; absent when it is null. */
+  cost_source?: 'provider' | 'prices';
+  /** The token limit and reasoning effort as sent (the effective values; the profile in `model` has the requested ones). */
+  request?: SentParameters;
 }
 
 /** How much of an episode's history each turn showed: all of it, the last `turns` turns the profile asked for, or SmartPlay's own window of `turns` observations. */

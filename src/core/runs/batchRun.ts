@@ -4,6 +4,7 @@
 // cost), and the run itself through runQuestions with each record appended as one whole line.
 // Hosts inject the file access (core has no node:fs), so a run started in either host is resumed
 // by the other: the records, the run id and the resume rule are the same code.
+import { completionLimit } from '../eval/profiles';
 import { parseRunRecords } from '../eval/recordSchemas';
 import type { ChatMessage, ModelProfile, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
 import { cl100kCounter } from '../mango/tokenizer';
@@ -38,6 +39,8 @@ export interface ResumeState {
   runId: string;
   /** What the file's records already cost (counts against a cost cap). */
   spentUsd: number;
+  /** The file's answers from a model whose cost is unknown (no prices, no provider figure). */
+  unknownCostRecords: number;
   /** Whether the file already has records (the CLI needs --resume to continue it). */
   hadRecords: boolean;
   /** Lines of the file that are not run records (named with file and line; they are skipped). */
@@ -48,7 +51,7 @@ export interface ResumeState {
 
 /** The resume state of `questions` asked of `profile` in `mode` against the run file's `text` (null: no file). */
 export function resumeState(questions: readonly PreparedQuestion[], profile: ModelProfile, mode: ScoringMode, text: string | null, path: string): ResumeState {
-  const fresh: ResumeState = { questions: [...questions], alreadyAnswered: 0, runId: newRunId(), spentUsd: 0, hadRecords: false, skipped: [], benchmarks: [] };
+  const fresh: ResumeState = { questions: [...questions], alreadyAnswered: 0, runId: newRunId(), spentUsd: 0, unknownCostRecords: 0, hadRecords: false, skipped: [], benchmarks: [] };
   if (text === null) return fresh;
   const previous = parseRunRecords(text, path);
   const answered = answeredKeys(previous.records);
@@ -58,6 +61,7 @@ export function resumeState(questions: readonly PreparedQuestion[], profile: Mod
     alreadyAnswered: questions.length - remaining.length,
     runId: previous.records.find((record) => record.run_id)?.run_id ?? fresh.runId,
     spentUsd: previous.records.reduce((sum, record) => sum + (record.costUsd ?? 0), 0),
+    unknownCostRecords: previous.records.filter((record) => record.costUsd === null && record.error === undefined && !record.cached && record.model.provider === 'openai-compatible').length,
     hadRecords: text.trim() !== '',
     skipped: previous.problems,
     benchmarks: [...new Set(previous.records.map((record) => record.question.benchmark))],
@@ -81,21 +85,21 @@ export function countChatTokens(messages: readonly ChatMessage[]): number {
   return chatTokens.countMessages(messages);
 }
 
-/** The questions, their prompt tokens, the completion bound (maxTokens each) and the cost bound. */
+/** The questions, their prompt tokens, the completion bound (the profile's completion limit each) and the cost bound. */
 export function estimateBatch(questions: readonly PreparedQuestion[], profile: ModelProfile, countTokens: (messages: readonly ChatMessage[]) => number = countChatTokens): BatchEstimate {
   const promptTokens = questions.reduce((sum, prepared) => sum + countTokens(prepared.messages), 0);
-  const maxCompletion = questions.length * profile.maxTokens;
+  const maxCompletion = questions.length * completionLimit(profile);
   const cost = profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined ? (promptTokens * profile.costPer1kInput + maxCompletion * profile.costPer1kOutput) / 1000 : null;
   return { questions: questions.length, prompt_tokens: promptTokens, max_completion_tokens: maxCompletion, cost_usd_max: cost };
 }
 
-export type BatchOptions = Omit<RunOptions, 'onRecord' | 'runId' | 'spentUsd'>;
+export type BatchOptions = Omit<RunOptions, 'onRecord' | 'runId' | 'spentUsd' | 'unknownCostRecords'>;
 
 /** Asks `state.questions` and appends each record to `path` as it arrives; the file is closed however the run ends. */
 export async function runBatch(state: ResumeState, path: string, files: RunFileAccess, options: BatchOptions): Promise<RunSummary> {
   const sink = await files.openAppend(path);
   try {
-    return await runQuestions(state.questions, { ...options, runId: state.runId, spentUsd: state.spentUsd, onRecord: (record) => sink.append(record) });
+    return await runQuestions(state.questions, { ...options, runId: state.runId, spentUsd: state.spentUsd, unknownCostRecords: state.unknownCostRecords, onRecord: (record) => sink.append(record) });
   } finally {
     await sink.close();
   }

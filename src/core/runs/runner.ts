@@ -6,9 +6,10 @@
 // requests in flight. Records go to the caller as answers arrive (the CLI appends each as one
 // line), so an interrupted run loses at most `concurrency` questions and resumes from its file.
 import type { PreparedQuestion } from '../registry';
-import { cacheKey, ModelCallCancelled, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from '../eval/engine';
+import { cacheKey, costOf, ModelCallCancelled, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from '../eval/engine';
 import type { AttemptGate, Failure } from '../eval/failures';
 import { answerPrepared } from '../eval/pipeline';
+import { completionLimit } from '../eval/profiles';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
 import { abortableSleep } from '../eval/requestGuards';
 import { AdaptiveConcurrency, type ConcurrencyChange } from './adaptiveConcurrency';
@@ -31,6 +32,8 @@ export interface RunOptions {
   maxCostUsd?: number;
   /** Dollars already spent by the records being resumed, counted against maxCostUsd. */
   spentUsd?: number;
+  /** Records being resumed whose cost is unknown (they make the run's cost unknown too). */
+  unknownCostRecords?: number;
   /** Prompt tokens of a request (for the cost bound, and to notice prompts a server cut silently: `context_truncated`); hosts pass the cl100k counter. */
   countTokens?: (messages: readonly ChatMessage[]) => number;
   signal: AbortSignal;
@@ -46,7 +49,10 @@ export interface RunProgress {
   total: number;
   errors: number;
   cached: number;
+  /** Dollars spent on known costs (see costUnknown). */
   costUsd: number;
+  /** Model requests whose cost is unknown (no prices in the profile and none reported by the provider): when above 0 the run's cost is unknown, not costUsd. */
+  costUnknown: number;
   elapsedMs: number;
   /** Answers per second so far; null before the first. */
   rate: number | null;
@@ -73,10 +79,10 @@ export interface RunSummary extends RunProgress {
 /** Thrown by the guarded source when the next request could pass the cost cap: the question gets no record. */
 class CostCapReached extends Error {}
 
-/** The worst case of one request: its prompt at the input price and maxTokens at the output price; null without prices. */
+/** The worst case of one request: its prompt at the input price and its completion limit at the output price; null without prices. */
 export function requestCostBound(profile: ModelProfile, promptTokens: number): number | null {
   if (profile.costPer1kInput === undefined || profile.costPer1kOutput === undefined) return null;
-  return (promptTokens * profile.costPer1kInput + profile.maxTokens * profile.costPer1kOutput) / 1000;
+  return (promptTokens * profile.costPer1kInput + completionLimit(profile) * profile.costPer1kOutput) / 1000;
 }
 
 /**
@@ -91,6 +97,8 @@ class LimitedSource implements ReplySource {
   /** Requests in flight by cache key: a second identical request (two episodes reaching the same state) waits for the first instead of asking again. */
   private readonly inFlight = new Map<string, Promise<ModelReply>>();
   spent: number;
+  /** Requests whose cost nobody knows (no prices, no provider figure): `spent` leaves them out. */
+  unknownCost = 0;
 
   constructor(
     private readonly inner: ReplySource,
@@ -98,6 +106,7 @@ class LimitedSource implements ReplySource {
     private readonly gate: AttemptGate,
   ) {
     this.spent = options.spentUsd ?? 0;
+    this.unknownCost = options.unknownCostRecords ?? 0;
   }
 
   async reply(messages: readonly ChatMessage[], profile: ModelProfile, question: QuestionBase, signal: AbortSignal): Promise<ModelReply> {
@@ -132,7 +141,9 @@ class LimitedSource implements ReplySource {
         });
       }
       const reply = await this.inner.reply(messages, profile, question, signal, this.gate);
-      const actual = reply.promptTokens !== null && reply.completionTokens !== null && profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined ? (reply.promptTokens * profile.costPer1kInput + reply.completionTokens * profile.costPer1kOutput) / 1000 : bound;
+      // The provider's own figure when it gives one, else prices × reported tokens, else the bound.
+      const actual = costOf(profile, reply) ?? bound;
+      if (actual === null) this.unknownCost++;
       this.spent += actual ?? 0;
       return reply;
     } finally {
@@ -165,7 +176,7 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
     const elapsedMs = Date.now() - started;
     const rate = progress.done > 0 && elapsedMs > 0 ? (progress.done * 1000) / elapsedMs : null;
     const left = questions.length - progress.done;
-    return { ...progress, total: questions.length, costUsd: limited?.spent ?? options.spentUsd ?? 0, elapsedMs, rate, etaSeconds: rate ? left / rate : null, concurrency: gate.limit };
+    return { ...progress, total: questions.length, costUsd: limited?.spent ?? options.spentUsd ?? 0, costUnknown: limited?.unknownCost ?? options.unknownCostRecords ?? 0, elapsedMs, rate, etaSeconds: rate ? left / rate : null, concurrency: gate.limit };
   };
 
   const deliver = (record: RunRecord<QuestionBase>) => {

@@ -45,7 +45,10 @@ export function seededSample<T>(items: readonly T[], count: number, seed: number
  */
 export function answerKey(record: Pick<RunRecord<QuestionBase>, 'question' | 'model' | 'mode'>): string {
   const { model } = record;
-  return JSON.stringify([record.question.sampleId, model.id, model.provider, model.model ?? null, model.baseUrl ?? null, model.temperature, model.maxTokens, record.mode]);
+  const key: unknown[] = [record.question.sampleId, model.id, model.provider, model.model ?? null, model.baseUrl ?? null, model.temperature, model.maxTokens, record.mode];
+  // Appended only when set, so the keys of files written before these options existed still match.
+  if (model.maxCompletionTokens !== undefined || model.reasoningEffort !== undefined) key.push(model.maxCompletionTokens ?? null, model.reasoningEffort ?? null);
+  return JSON.stringify(key);
 }
 
 /** The keys a run file already answers (records with `error` are not answers: resume asks them again). */
