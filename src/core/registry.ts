@@ -231,6 +231,8 @@ export interface ReportPlot {
   readonly x: string;
   readonly metric: string;
   readonly series?: string;
+  /** The results view also draws it as a radar (one axis per `x` value, SmartPlay's per-game profile), beside the bars. */
+  readonly radar?: boolean;
 }
 
 /**
