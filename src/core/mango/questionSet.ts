@@ -17,7 +17,7 @@ import type { Diagnostic } from '../text';
 import { splitLines } from '../text';
 import { baseName, describeFsError } from '../walk';
 import { createMangoScorer, type MangoScorer, prepareMangoQuestion } from './evaluation';
-import type { Trajectory } from './mazeView';
+import type { Trajectory } from '../maze/mazeView';
 import { WalkthroughDocument } from './walkthroughDocument';
 import { type NameListFile, parseActionsFile, parseEdgesFile, parseLocationsFile } from './gameFiles';
 import { MangoGraph } from './graph';
