@@ -249,6 +249,8 @@ export interface ReportPlot {
   readonly x: string;
   readonly metric: string;
   readonly series?: string;
+  /** The results view also draws it as a radar (one axis per `x` value, SmartPlay's per-game profile), beside the bars. */
+  readonly radar?: boolean;
 }
 
 /**
@@ -289,6 +291,8 @@ export interface BenchmarkDefinition<Q extends QuestionBase = QuestionBase> {
   readonly scoringModes?: readonly ScoringMode[];
   /** The names of the options questionSet reads, so hosts can reject the others as usage errors. */
   readonly questionOptions?: readonly string[];
+  /** What a host shows for each of questionOptions (values, default, help); one without is offered as free text. */
+  readonly questionOptionHints?: Readonly<Record<string, QuestionOptionHint>>;
   /** The chat messages that ask `question` (the prompt every reply source, built-in or model, is given). Self-contained questions only (the toy); the built-ins prepare theirs in questionSet. */
   prompt?(question: Q): ChatMessage[];
   /** What the offline profiles (`oracle`, `random`) answer, computed from the question, never from the prompt text. */
@@ -334,6 +338,17 @@ export interface BenchmarkDefinition<Q extends QuestionBase = QuestionBase> {
    * answer walks (scored again on the files the record names), or a sentence saying why there is none.
    */
   replay?(record: RunRecord<Q>, context: ReplayContext): Promise<BoardTimeline | string> | BoardTimeline | string;
+}
+
+/** How a host offers one question option: `waypoint run` takes it as a flag, the editor's Run Benchmark as a pick or an input box. */
+export interface QuestionOptionHint {
+  /** The values, when the option takes one of a list. */
+  readonly choices?: readonly string[];
+  /** What the question set uses when the option is not given; none with `required`. */
+  readonly fallback?: string;
+  /** The question set refuses to build without it. */
+  readonly required?: boolean;
+  readonly help: string;
 }
 
 /** What a benchmark's replay hook is given: the folders the user named, and files read once per report. */
@@ -391,6 +406,10 @@ export function registerBenchmark(definition: BenchmarkDefinition): void {
     if (!kind.suffixes?.length && !kind.pattern) throw problem(`the file kind ${kind.id} has neither suffixes nor a pattern`);
     if (kind.examples.length === 0) throw problem(`the file kind ${kind.id} has no example name`);
     if (kind.validation === 'standalone' && !definition.validate) throw problem(`the standalone file kind ${kind.id} needs the benchmark's validate`);
+  }
+  // A hint for an option the question set does not read would offer users a flag that does nothing.
+  for (const option of Object.keys(definition.questionOptionHints ?? {})) {
+    if (!definition.questionOptions?.includes(option)) throw problem(`the option hint ${option} is for no option of questionOptions`);
   }
   const report = definition.report;
   // A metric without a declared direction would be coloured by guess in comparisons.

@@ -8,7 +8,7 @@ import { parseGraspBaselineFile } from './baselineFile';
 import { graspFileScene } from './boardHooks';
 import { graspDeclaration } from './declaration';
 import { parseGraspGridFile } from './gridFile';
-import { GRASP_QUESTION_OPTIONS, graspQuestionSet } from './questionSet';
+import { GRASP_QUESTION_OPTIONS, GRASP_QUESTION_OPTION_HINTS, graspQuestionSet } from './questionSet';
 import { parseGraspResultsFile } from './resultsFile';
 import { describeSettings } from './settings';
 import { graspReport } from './report';
@@ -36,6 +36,7 @@ export const graspBenchmark: BenchmarkDefinition<GraspQuestion> = {
   },
   questionSet: graspQuestionSet,
   questionOptions: GRASP_QUESTION_OPTIONS,
+  questionOptionHints: GRASP_QUESTION_OPTION_HINTS,
   scoringModes: SCORING_MODES,
   fileScene: graspFileScene,
 };

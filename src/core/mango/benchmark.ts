@@ -4,7 +4,7 @@ import type { MangoQuestion } from '../eval/types';
 import type { BenchmarkDefinition } from '../registry';
 import { mangoDeclaration } from './declaration';
 import { mangoReport } from './report';
-import { MANGO_QUESTION_OPTIONS, mangoQuestionSet } from './questionSet';
+import { MANGO_QUESTION_OPTIONS, MANGO_QUESTION_OPTION_HINTS, mangoQuestionSet } from './questionSet';
 import { mangoReplay } from './reportReplay';
 
 export const mangoBenchmark: BenchmarkDefinition<MangoQuestion> = {
@@ -12,6 +12,7 @@ export const mangoBenchmark: BenchmarkDefinition<MangoQuestion> = {
   replay: mangoReplay,
   ...mangoDeclaration,
   questionOptions: MANGO_QUESTION_OPTIONS,
+  questionOptionHints: MANGO_QUESTION_OPTION_HINTS,
   questionSet: mangoQuestionSet,
   scoringModes: ['faithful', 'reference'],
   report: mangoReport,

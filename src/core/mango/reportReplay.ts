@@ -7,7 +7,7 @@ import type { ReplayContext } from '../registry';
 import { describeFsError, joinPath } from '../walk';
 import { createMangoScorer, type MangoScorer } from './evaluation';
 import { parseEdgesFile, parseLocationsFile } from './gameFiles';
-import type { Trajectory } from './mazeView';
+import type { Trajectory } from '../maze/mazeView';
 import { answerTrajectory } from './trajectory';
 import { stripBom } from '../bom';
 

@@ -60,7 +60,7 @@ export function plotData(report: BenchmarkReport, rows: readonly ReportRow[], pl
       if (cell) cells.push([xi, bi, cell.total / cell.n, cell.n]);
     }),
   );
-  return { title: plot.title, x: plot.x, metric: plot.metric, ...(plot.series ? { series: plot.series } : {}), xs, bars, cells };
+  return { title: plot.title, x: plot.x, metric: plot.metric, ...(plot.series ? { series: plot.series } : {}), ...(plot.radar ? { radar: true } : {}), xs, bars, cells };
 }
 
 const round = (value: number) => String(Math.round(value * 1000) / 1000);

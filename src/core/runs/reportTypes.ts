@@ -128,6 +128,8 @@ export interface PlotData {
   x: string;
   metric: string;
   series?: string;
+  /** Also drawn as a radar (the benchmark's ReportPlot says so). */
+  radar?: boolean;
   xs: KeyValue[];
   bars: string[];
   /** [index in xs, index in bars, mean, n], only for the pairs that have records. */

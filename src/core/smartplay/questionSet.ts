@@ -6,7 +6,7 @@
 // simulators and are refused with the reason.
 import { ModelCallCancelled, ModelCallError } from '../eval/engine';
 import type { ChatMessage, EpisodeHistory, ModelReply, SmartplayQuestion } from '../eval/types';
-import { type PlayedEpisode, type PreparedQuestion, QuestionOptionError, type QuestionSet, type QuestionSetOptions } from '../registry';
+import { type PlayedEpisode, type PreparedQuestion, type QuestionOptionHint, QuestionOptionError, type QuestionSet, type QuestionSetOptions } from '../registry';
 import { crafterWoodAgent, hanoiSolverAgent, randomAgent } from './agents';
 import { formatEpisodeLog } from './episodeLog';
 import { createSmartPlayEnv, SMARTPLAY_GAMES } from './games';
@@ -15,6 +15,12 @@ import { type EpisodeLog, runEpisode, type SmartPlayAgent } from './runner';
 import { normalizeScore } from './scores';
 
 export const SMARTPLAY_QUESTION_OPTIONS = ['episodes', 'seed'] as const;
+
+/** How hosts offer the options (core/runs/optionHints.ts). */
+export const SMARTPLAY_QUESTION_OPTION_HINTS: Readonly<Record<(typeof SMARTPLAY_QUESTION_OPTIONS)[number], QuestionOptionHint>> = {
+  episodes: { fallback: '1', help: 'episodes per game' },
+  seed: { fallback: '0', help: 'the seed of the first episode (each next episode adds 1)' },
+};
 
 /** The most episodes per game one run prepares. */
 const MAX_EPISODES = 10000;

@@ -123,7 +123,7 @@ async function pickSources(definition: BenchmarkDefinition, root: string, preset
 
 /** One value of an option: its choices as a quick pick, else an input box (empty: the default). Null = use the default. */
 async function askOption(definition: BenchmarkDefinition, option: string, current: string | undefined): Promise<string | null | undefined> {
-  const hint = questionOptionHint(definition.id, option);
+  const hint = questionOptionHint(definition, option);
   if (hint.choices) {
     const picked = await vscode.window.showQuickPick(
       hint.choices.map((choice) => ({ label: choice, description: choice === hint.fallback ? 'default' : undefined, picked: choice === current })),
@@ -143,9 +143,9 @@ async function pickQuestionOptions(definition: BenchmarkDefinition, preset?: Rec
   const values: Record<string, string> = {};
   if (declared.length === 0) return values;
   for (;;) {
-    const missing = declared.filter((option) => questionOptionHint(definition.id, option).required && values[option] === undefined);
+    const missing = declared.filter((option) => questionOptionHint(definition, option).required && values[option] === undefined);
     const rows = declared.map((option) => {
-      const hint = questionOptionHint(definition.id, option);
+      const hint = questionOptionHint(definition, option);
       const value = values[option] ?? (hint.fallback ? `${hint.fallback} (default)` : hint.required ? '(required)' : '(default)');
       return { label: `--${option}`, description: value, detail: hint.help, option };
     });

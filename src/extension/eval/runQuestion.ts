@@ -12,7 +12,7 @@ import { runDocumentName } from '../../core/eval/runLabels';
 import { fileKindOf } from '../../core/fileKinds';
 import { mangoGameQuestion } from '../../core/mango/questionSet';
 import type { AnswerParseMode } from '../../core/mango/answers';
-import type { Trajectory } from '../../core/mango/mazeView';
+import type { Trajectory } from '../../core/maze/mazeView';
 import type { QuestionSetFiles } from '../../core/registry';
 import { questionFilesOn } from '../../core/runs/hostFiles';
 import { ListQuestionsRequest, type ListQuestionsResult } from '../../protocol/lsp';

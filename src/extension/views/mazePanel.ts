@@ -3,12 +3,12 @@
 // step or record; moving the cursor in the game's files highlights the matching room or edge.
 import * as vscode from 'vscode';
 import { reversePairsSetting, setting } from '../settings';
-import { evaluatorGraphNote } from '../../core/mango/mazeView';
+import { evaluatorGraphNote } from '../../core/maze/mazeView';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { mangoGameOf } from '../../core/fileKinds';
 import { expectedRoute } from '../../core/mango/expectedRoute';
 import type { AnswerParseMode } from '../../core/mango/answers';
-import type { LayoutEngineName } from '../../core/mango/layoutEngines';
+import type { LayoutEngineName } from '../../core/maze/layoutEngines';
 import { mazeToHostMessage, type HostToMazeMessage, type RouteQuestion, type ShownQuestion, type Trajectory } from '../../protocol/maze';
 import { MazeSession, type AnswerOnMap } from './mazeSession';
 import { ANSWER_SCHEME } from '../eval/answerDocuments';
