@@ -116,6 +116,16 @@ describe('run records and cached replies through schemas (core/eval/recordSchema
     assert.match(problems[2], /^runs\/2026-11-23\.jsonl:5:\d+: `question\.index`/, 'the benchmark\'s own schema, located in the line');
   });
 
+  it("takes a scoring mode its benchmark has (GRASP's pre2025), refuses one it has not, and leaves a benchmark's own names to it", () => {
+    const grasp = JSON.stringify({ ...record, mode: 'pre2025' });
+    const mango = JSON.stringify({ ...record, question: { benchmark: 'mango', game: 'lighthouse', task: 'rf', sampleId: 'x', src: 'a', dst: 'b', actionList: [], answerable: true, easy: true, cutoff: 3 }, mode: 'paper' });
+    const stranger = JSON.stringify({ ...record, question: { benchmark: 'chess', sampleId: 'opening-3' }, mode: 'blitz' });
+    const { records, problems } = parseRunRecords([grasp, mango, stranger].join('\n'), 'runs/modes.jsonl');
+    assert.deepEqual(records.map((each) => [each.question.benchmark, each.mode]), [['grasp', 'pre2025'], ['chess', 'blitz']]);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0], /^runs\/modes\.jsonl:2:\d+: `mode`: 'paper' is not a scoring mode of mango \(faithful, reference\)/);
+  });
+
   it('reads a record of a benchmark this host does not know by its envelope, keeping its question as written', () => {
     const chess = { ...record, question: { benchmark: 'chess', sampleId: 'opening-3', fen: 'rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w' } };
     const { records, problems } = parseRunRecords([JSON.stringify(chess), JSON.stringify({ ...chess, question: { benchmark: 'chess' } })].join('\n'), 'runs/chess.jsonl');

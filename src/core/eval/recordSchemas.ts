@@ -6,11 +6,11 @@
 // as `gridPath` would have been) fails to compile. zod/mini, as the extension's other schemas: the
 // Runs view is in the main bundle, and full zod there slows activation past its budget.
 import * as z from 'zod/mini';
-import { findDeclaration } from '../registry';
+import { findBenchmark, findDeclaration } from '../registry';
 import type { SchemaMatches, TypesMatch } from '../schemas/matches';
 import { describeProblem, parseJsonWith } from '../schemas/parse';
 import { splitLines } from '../text';
-import { type ChatMessage, type ModelProfile, type ModelReply, REASONING_EFFORTS, type RunRecord } from './types';
+import { type ChatMessage, type ModelProfile, type ModelReply, REASONING_EFFORTS, type RunRecord, type ScoringMode } from './types';
 
 const count = z.int().check(z.minimum(0));
 const tokens = z.nullable(count);
@@ -92,7 +92,8 @@ const runRecordShape = z.object({
   rawAnswer: z.string(),
   parsedAnswer: z.unknown(),
   scores: z.record(z.string(), z.union([z.number(), z.boolean(), z.string(), z.null()])),
-  mode: z.enum(['faithful', 'reference', 'pre2025', 'paper']),
+  // Any name here; which names are modes is the benchmark's to say (scoringModeOfItsBenchmark).
+  mode: z.custom<ScoringMode>((value) => typeof value === 'string' && /^[a-z0-9][a-z0-9_-]*$/.test(value), 'must be a scoring mode name'),
   promptTokens: tokens,
   completionTokens: tokens,
   latencyMs: z.number().check(z.minimum(0)),
@@ -114,7 +115,13 @@ const runRecordShape = z.object({
   cached_tokens: z.optional(count),
   cost_source: z.optional(z.enum(['provider', 'prices'])),
   request: z.optional(sentParametersSchema),
-});
+}).check(
+  // A mode the record's benchmark does not have (when this host has its definition) is no record of it.
+  z.superRefine((record, context) => {
+    const modes = findBenchmark(record.question.benchmark)?.scoringModes ?? null;
+    if (modes && !modes.includes(record.mode)) context.issues.push({ code: 'custom', path: ['mode'], message: `'${record.mode}' is not a scoring mode of ${record.question.benchmark} (${modes.join(', ')})`, input: record.mode });
+  }),
+);
 
 /**
  * A run record. Statically its question is the built-ins' union, as everywhere records are used;

@@ -118,7 +118,7 @@ describe('waypoint batch export|import --format anthropic (the built CLI)', func
     assert.equal(imported.code, 1, 'errors make the import exit 1');
     const summary = JSON.parse(imported.stdout) as { records: number; errors: number; unanswered: number };
     assert.deepEqual([summary.records, summary.errors, summary.unanswered], [40, 4, 0]);
-    assert.match(imported.stderr, /2 rows: the batch expired before this request was processed/);
+    assert.match(imported.stderr, /2 rows failed: the batch expired before this request was processed/);
 
     const written = records('claude.jsonl');
     const exportedIds = (await runCli(['batch', 'export', ...questionArgs, '--model', 'm'], dir)).stdout.trim().split('\n').map((line) => (JSON.parse(line) as { custom_id: string }).custom_id);

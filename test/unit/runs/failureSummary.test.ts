@@ -67,7 +67,7 @@ describe('failure summaries', () => {
     assert.deepEqual(failed.map((row) => row.failure), [{ kind: 'request', type: 'server_error' }, { kind: 'request', type: 'server_error' }, { kind: 'rate-limit', status: 429, type: 'rate_limit_exceeded' }, { kind: 'reply' }]);
     const groups = failureGroups(failed.map((row, n) => ({ ...mangoRecord({ model: 'gpt', game: 'g', n }), error: row.error ?? undefined, failure: row.failure ?? undefined })));
     assert.deepEqual(groups.map((group) => [group.label, group.count]), [['request: server_error', 2], ['rate-limit: HTTP 429 rate_limit_exceeded', 1], ['reply', 1]]);
-    assert.equal(readBatchRow({ custom_id: 'e', response: { status_code: 200, body: { choices: [{ message: { content: 'ok' } }] } } }).failure, null);
+    assert.equal(readBatchRow({ custom_id: 'e', response: { status_code: 200, body: { choices: [{ message: { content: 'ok' } }] } } }).failure, undefined);
   });
 
   it('no errors: no errors table', () => {

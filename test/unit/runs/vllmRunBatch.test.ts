@@ -63,7 +63,7 @@ describe('vllm run-batch: the OpenAI request file, offline', function () {
     const written = records('qwen.jsonl');
     for (const record of written.filter((each) => each.error !== undefined)) {
       assert.match(record.error ?? '', /^the request failed \(HTTP 400\): BadRequestError: 'max_tokens' or 'max_completion_tokens' is too large: 400\. This model's maximum context length is \d+ tokens/);
-      assert.deepEqual(record.failure, { kind: 'request', status: 400 });
+      assert.deepEqual(record.failure, { kind: 'request', status: 400, type: 'BadRequestError' });
       assert.deepEqual([record.parsedAnswer, record.scores], [null, {}], 'an error, not a parse error');
     }
     const answered = written.filter((each) => each.error === undefined);
@@ -83,7 +83,7 @@ describe('vllm run-batch: the OpenAI request file, offline', function () {
     const imported = await runCli(['batch', 'import', ...questionArgs, '--results', 'output.jsonl', '--out', 'wrong.jsonl', '--json'], dir);
     assert.equal(imported.code, 1);
     assert.equal(JSON.parse(imported.stdout).errors, 40);
-    assert.equal(imported.stderr.trim(), '40 rows: the request failed (HTTP 404): NotFoundError: The model `gpt-4o` does not exist.');
+    assert.equal(imported.stderr.trim(), '40 rows failed: the request failed (HTTP 404): NotFoundError: The model `gpt-4o` does not exist.');
     assert.ok(records('wrong.jsonl').every((record) => record.failure?.kind === 'configuration' && record.failure.status === 404));
   });
 
