@@ -6,6 +6,8 @@ import { setMaxListeners } from 'node:events';
 import { promises as fs } from 'node:fs';
 import { benchmarks, findBenchmark } from '../core/benchmarks';
 import { OpenAiCompatibleSource } from '../core/eval/openaiProvider';
+import { resolveServerModel } from '../core/eval/engine';
+import { unlistedReason } from '../core/eval/servedModel';
 import { cliApiKey, cliKeyAdvice } from './keyAdvice';
 import { parseProfile, PROFILE_DEFAULTS } from '../core/eval/profiles';
 import type { ModelProfile } from '../core/eval/types';
@@ -250,7 +252,7 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   const maxCostUsd = args.options.has('max-cost') ? numberOption(args.options.get('max-cost') ?? '', 'max-cost') : undefined;
   const progressStyle = args.options.get('progress');
   if (progressStyle !== undefined && progressStyle !== 'json' && progressStyle !== 'bar') throw new UsageError(`--progress must be bar or json, not '${progressStyle}'`);
-  const profile = await profileOf(args.options, dryRun);
+  let profile = await profileOf(args.options, dryRun);
   if (maxCostUsd !== undefined && requestCostBound(profile, 0) === null && profile.provider === 'openai-compatible') throw new UsageError('--max-cost needs prices: use --profile with costPer1kInput and costPer1kOutput');
 
   let set;
@@ -269,6 +271,16 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   if (shard) questions = questions.filter((prepared) => inShard(prepared.question, shard));
   if (args.options.has('sample')) questions = seededSample(questions, positiveInteger(args.options.get('sample'), 'sample'), seed);
   if (args.options.has('limit')) questions = questions.slice(0, nonNegativeInteger(args.options.get('limit'), 'limit'));
+
+  const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(cliApiKey, cliKeyAdvice) : undefined;
+  // The model the server serves keys the cache and resume (llama-server ignores --model): asked
+  // before the run file is read, so records of a model it served before are not taken as answers.
+  if (!dryRun) {
+    const resolved = await resolveServerModel(profile, source, new AbortController().signal);
+    profile = resolved.profile;
+    const unlisted = unlistedReason(profile, resolved.probe);
+    if (unlisted) err(escapeControls(`waypoint run: ${unlisted}; after the server changes its model, use --no-cache and another --out.`));
+  }
 
   // Resume: ask only what the run file does not answer; the run keeps its id.
   const state = resumeState(questions, profile, mode, outPath && !dryRun ? await runFileStep(outPath, () => nodeRunFiles.readText(outPath)) : null, outPath ?? '');
@@ -304,7 +316,6 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   process.on('SIGINT', onSigint);
   const progress = progressWriter(progressStyle, err);
   const cacheRoot = workspaceRoot(process.cwd());
-  const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(cliApiKey, cliKeyAdvice) : undefined;
   if (profile.apiKeyEnv && process.env[profile.apiKeyEnv] === undefined) err(`waypoint run: the environment variable ${profile.apiKeyEnv} is not set; asking without a key.`);
   const failures = new Map<string, FailureGroup>();
   const truncated = { count: 0 };

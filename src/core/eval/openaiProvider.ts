@@ -7,21 +7,18 @@
 // is streamed or not.
 import OpenAI from 'openai';
 import { GENERIC_KEY_ADVICE, isKeySet, type KeyAdvice } from './apiKeyMessages';
+import { baseUrlIdentity, normaliseBaseUrl } from './baseUrl';
 import { ModelCallCancelled, ModelCallError, type ReplySource } from './engine';
 import { type AttemptGate, type AttemptTicket, backoffWithJitterMs, type Failure, RetryBudget, spreadRequestedWaitMs } from './failures';
 import { type Attempt, describeFailure, failureOf } from './openaiFailures';
 import { redactSecrets, rememberSecret } from './redact';
+import { probeServerModel } from './servedModel';
 import { abortableSleep, Deadline, guardedFetch, MAX_REPLY_CHARS, MAX_RETRY_WAIT_MS, megabytes, requestedWaitMs } from './requestGuards';
-import type { ChatMessage, ModelProfile, ModelReply } from './types';
+import type { ChatMessage, ModelProfile, ModelReply, ServerModelProbe } from './types';
 
 export { connectionReason } from './openaiFailures';
 
-/** Accepts base URLs with or without a trailing `/` or `/v1`, as servers document them either way. */
-export function normaliseBaseUrl(baseUrl: string): string {
-  const trimmed = baseUrl.trim().replace(/\/+$/, '');
-  if (/\/v\d+$/.test(trimmed) || /\/openai(\/|$)/.test(trimmed)) return trimmed;
-  return `${trimmed}/v1`;
-}
+export { normaliseBaseUrl } from './baseUrl';
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
@@ -118,6 +115,24 @@ export class OpenAiCompatibleSource implements ReplySource {
     private readonly keyAdvice: KeyAdvice = GENERIC_KEY_ADVICE,
     private readonly random: () => number = Math.random,
   ) {}
+
+  /** The model list of each server this source asked, by base URL: an episode's turns ask it once. */
+  private readonly listings = new Map<string, Promise<ServerModelProbe>>();
+
+  serverModel(profile: ModelProfile, signal: AbortSignal): Promise<ServerModelProbe> {
+    const server = baseUrlIdentity(profile.baseUrl) ?? '';
+    let listing = this.listings.get(server);
+    if (!listing) {
+      listing = this.apiKeyFor(profile).then((key) => {
+        rememberSecret(key);
+        return probeServerModel(profile, key, signal);
+      });
+      // A cancelled look is not an answer to keep.
+      listing.catch(() => this.listings.delete(server));
+      this.listings.set(server, listing);
+    }
+    return listing;
+  }
 
   async reply(messages: readonly ChatMessage[], profile: ModelProfile, _question: unknown, signal: AbortSignal, gate?: AttemptGate): Promise<ModelReply> {
     if (!profile.baseUrl || !profile.model) throw new ModelCallError(`the profile needs "baseUrl" and "model" (setting waypoint.models).`, CONFIGURATION);

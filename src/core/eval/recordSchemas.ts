@@ -29,6 +29,7 @@ export const modelProfileSchema = z.object({
   apiKeyEnv: z.optional(z.string()),
   costPer1kInput: z.optional(z.number()),
   costPer1kOutput: z.optional(z.number()),
+  serverModel: z.optional(z.nullable(z.string())),
 });
 
 export const modelReplySchema = z.object({

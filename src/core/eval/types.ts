@@ -35,6 +35,21 @@ export interface ModelProfile {
   /** Dollars per 1,000 tokens, for the cost line. */
   costPer1kInput?: number;
   costPer1kOutput?: number;
+  /**
+   * Set by a run, never by a user: the only model the server listed at `baseUrl` when the run
+   * started (llama-server serves it whatever `model` says); null when the server lists several (it
+   * routes by `model`) or none. With the normalised base URL it keys the cache and --resume, so an
+   * answer of another served model is never reused.
+   */
+  serverModel?: string | null;
+}
+
+/** What a server's model list (`GET <base>/models`) said (servedModel.ts). */
+export interface ServerModelProbe {
+  /** The only model the server lists; null when it lists several (it routes by `model`), none, or could not be read. */
+  serverModel: string | null;
+  /** Why the list could not be read, when the server answered without one (HTTP 404, not a list); null otherwise. */
+  unlisted: string | null;
 }
 
 export interface ModelReply {
