@@ -9,7 +9,8 @@ import { OpenAiCompatibleSource } from '../core/eval/openaiProvider';
 import { resolveServerModel } from '../core/eval/engine';
 import { unlistedReason } from '../core/eval/servedModel';
 import { cliApiKey, cliKeyAdvice } from './keyAdvice';
-import { parseProfile, PROFILE_DEFAULTS } from '../core/eval/profiles';
+import { profileFromFile } from '../core/eval/profileFile';
+import { PROFILE_DEFAULTS } from '../core/eval/profiles';
 import type { ModelProfile } from '../core/eval/types';
 import { type PreparedQuestion, QuestionOptionError } from '../core/registry';
 import { countChatTokens, estimateBatch, type RunFileAccess, resumeState, runBatch } from '../core/runs/batchRun';
@@ -18,14 +19,12 @@ import { type ConcurrencyChange, concurrencyAdvice, concurrencySummary } from '.
 import type { BreakerTrip } from '../core/runs/circuitBreaker';
 import { requestCostBound, type RunProgress } from '../core/runs/runner';
 import { inShard, parseShard, seededSample } from '../core/runs/selection';
-import { parseJsonWith } from '../core/schemas/parse';
 import { InputError, nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
 import { readTextFile } from '../core/fileLimits';
 import { describeFsError } from '../core/walk';
 import { escapeControls } from '../core/text';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 import { cliStore, nodeRunFiles, workspaceRoot } from './runFiles';
-import * as z from 'zod/mini';
 
 type Output = (text: string) => void;
 
@@ -59,15 +58,14 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
     try {
       text = await readTextFile(fs, profilePath);
     } catch (error) {
-      throw new InputError(`${profilePath}: ${describeFsError(error)} (--profile names a JSON list of model profiles, the shape of the waypoint.models setting)`);
+      throw new InputError(`${profilePath}: ${describeFsError(error)} (--profile names a JSON file of model profiles, the shape of the waypoint.models setting)`);
     }
-    const parsed = parseJsonWith(text, z.array(z.unknown()));
-    if (!parsed.ok) throw new UsageError(`${profilePath}: not a JSON list of model profiles (the shape of the waypoint.models setting)`);
-    const index = parsed.value.findIndex((entry) => typeof entry === 'object' && entry !== null && (entry as { id?: unknown }).id === id);
-    if (index < 0) throw new UsageError(`${profilePath}: no profile with id '${id}'`);
-    const profile = parseProfile(parsed.value[index], `${profilePath}[${index}]`);
-    if (!profile.ok) throw new UsageError(profile.message);
-    return withOverrides(profile.profile, options);
+    const found = profileFromFile(text, id);
+    if (!found.ok) {
+      const { start } = found.problem.range;
+      throw new InputError(`${profilePath}:${start.line + 1}:${start.character + 1}: ${found.problem.message}`);
+    }
+    return withOverrides(found.profile, options);
   }
   const baseUrl = options.get('base-url');
   const model = options.get('model');

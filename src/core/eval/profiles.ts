@@ -27,6 +27,12 @@ const profileSchema = z.object({
   costPer1kOutput: z.optional(z.number()),
 });
 
+/**
+ * A profile as a --profile file may write it: the same fields, and no others. A field the schema
+ * does not know (`baseURL`, `max_tokens`) is an error there, not silently dropped.
+ */
+export const profileFileEntrySchema = z.strictObject(profileSchema.shape);
+
 /** A configured entry as a profile with defaults filled in, or why it is not one (`where` names it, e.g. `waypoint.models[2]`). */
 export function parseProfile(entry: unknown, where: string): { ok: true; profile: ModelProfile } | { ok: false; message: string } {
   const parsed = profileSchema.safeParse(entry);
