@@ -128,25 +128,26 @@ function reportFailures(failures: ReadonlyMap<string, FailureGroup>, outPath: st
   if (rest > 0) err(`${outPath}: ${rest} more failed for ${groups.length - SHOWN} other reasons (each record's "error" says why)`);
 }
 
-/** What to do about a run the circuit breaker stopped, in the CLI's own options. */
-function breakerFix(failure: Failure): string {
+/** What to do about a run the circuit breaker stopped, in the CLI's own options (or the --profile file's fields, when the model came from one). */
+function breakerFix(failure: Failure, profileFile: string | undefined): string {
+  const baseUrl = profileFile ? `"baseUrl" in ${profileFile}` : '--base-url';
   switch (failure.kind) {
     case 'connection':
-      return 'start the server, or correct --base-url';
+      return `start the server, or correct ${baseUrl}`;
     case 'auth':
       // The refusal itself already says where the key goes (cliKeyAdvice).
       return 'correct the key';
     case 'loading':
       return 'wait until the server has loaded its model (llama-server: until /health answers {"status":"ok"}), or raise --timeout-ms';
     default:
-      return 'correct --base-url (the API root, often ending in /v1) and --model';
+      return profileFile ? `correct "baseUrl" (the API root, often ending in /v1) and "model" in ${profileFile}` : 'correct --base-url (the API root, often ending in /v1) and --model';
   }
 }
 
 /** The one message of a run the circuit breaker stopped: what failed, the fix, and what --resume will ask. */
-function breakerMessage(trip: BreakerTrip, notAsked: number, failed: number): string {
+function breakerMessage(trip: BreakerTrip, notAsked: number, failed: number, profileFile: string | undefined): string {
   const unasked = notAsked === 1 ? '1 question was' : `${notAsked} questions were`;
-  return `waypoint run: stopped after ${trip.count} questions in a row failed the same way: ${trip.message} To go on: ${breakerFix(trip.failure)}, then run the same command with --resume (${unasked} not asked; the ${failed} that failed are asked again too).`;
+  return `waypoint run: stopped after ${trip.count} questions in a row failed the same way: ${trip.message} To go on: ${breakerFix(trip.failure, profileFile)}, then run the same command with --resume (${unasked} not asked; the ${failed} that failed are asked again too).`;
 }
 
 /** Changes of the run's concurrency as lines; the advice for a cause is given with its first lowering only. */
@@ -331,7 +332,7 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   }
   const trip = summary.breaker;
   reportFailures(failures, outPath as string, err, trip ? failureKey(trip.failure) : undefined);
-  if (trip) err(escapeControls(breakerMessage(trip, summary.notAsked, failures.get(failureKey(trip.failure))?.count ?? trip.count)));
+  if (trip) err(escapeControls(breakerMessage(trip, summary.notAsked, failures.get(failureKey(trip.failure))?.count ?? trip.count, args.options.get('profile'))));
   // A cut reply is scored as given; its answer may be incomplete, so the run says so.
   if (truncated.count > 0) err(`${outPath}: ${truncated.count === 1 ? '1 reply was' : `${truncated.count} replies were`} cut at the token limit (finish_reason "length"; the records say "truncated": true): raise --max-tokens, or the server's context if it stopped there`);
   const adapted = concurrencySummary(concurrency, summary.concurrencyChanges);

@@ -6,7 +6,7 @@
 // (requestGuards.ts), and the loop follows the one retry policy of failures.ts whether the reply
 // is streamed or not.
 import OpenAI from 'openai';
-import { GENERIC_KEY_ADVICE, isKeySet, type KeyAdvice } from './apiKeyMessages';
+import { GENERIC_KEY_ADVICE, isKeySet, type KeyAdvice, settingName } from './apiKeyMessages';
 import { baseUrlIdentity, normaliseBaseUrl } from './baseUrl';
 import { ModelCallCancelled, ModelCallError, type ReplySource } from './engine';
 import { type AttemptGate, type AttemptTicket, backoffWithJitterMs, type Failure, RetryBudget, spreadRequestedWaitMs } from './failures';
@@ -92,18 +92,19 @@ async function whole(client: OpenAI, request: Request, profile: ModelProfile, at
  * backoff with jitter. Throws at once when the server asks for more than Waypoint will wait or the
  * wait would outlast the call's deadline.
  */
-function waitBeforeRetry(error: unknown, failure: Failure, tries: number, profile: ModelProfile, deadline: Deadline, random: () => number): number {
+function waitBeforeRetry(error: unknown, failure: Failure, tries: number, profile: ModelProfile, deadline: Deadline, random: () => number, advice: KeyAdvice): number {
+  const timeout = settingName(advice, 'timeoutMs');
   const asked = error instanceof OpenAI.APIError ? requestedWaitMs(error.headers) : undefined;
   const where = `${profile.model ?? '?'} at ${profile.baseUrl ?? '?'}`;
   const status = failure.status === undefined ? '' : ` (HTTP ${failure.status})`;
   if (asked !== undefined && asked > MAX_RETRY_WAIT_MS) throw new ModelCallError(`${where} asked to retry after ${seconds(asked)}${status}, more than the ${seconds(MAX_RETRY_WAIT_MS)} Waypoint waits; try again later.`, failure);
   const wait = asked === undefined ? backoffWithJitterMs(tries, random, failure.kind) : spreadRequestedWaitMs(asked, random);
   if (wait >= deadline.remainingMs()) {
-    if (failure.kind === 'loading') throw new ModelCallError(`${where} was still loading its model (HTTP 503 "Loading model") when the profile's timeoutMs (${seconds(profile.timeoutMs)}) ran out: wait until the server is ready.`, failure);
+    if (failure.kind === 'loading') throw new ModelCallError(`${where} was still loading its model (HTTP 503 "Loading model") when ${timeout} (${seconds(profile.timeoutMs)}) ran out: wait until the server is ready.`, failure);
     // The wait the server asked for, not its spread: that is the number the user can compare.
-    if (asked !== undefined) throw new ModelCallError(`${where} asked to retry after ${seconds(asked)}${status}, but only ${seconds(deadline.remainingMs())} of the profile's timeoutMs (${seconds(profile.timeoutMs)}) remain.`, failure);
+    if (asked !== undefined) throw new ModelCallError(`${where} asked to retry after ${seconds(asked)}${status}, but only ${seconds(deadline.remainingMs())} of ${timeout} (${seconds(profile.timeoutMs)}) remain.`, failure);
     // No Retry-After: the wait is Waypoint's own backoff, not something the server asked for.
-    throw new ModelCallError(`${where} failed${status}, and the next retry (in ${seconds(wait)}) would outlast the profile's timeoutMs (${seconds(profile.timeoutMs)}; ${seconds(deadline.remainingMs())} remain).`, failure);
+    throw new ModelCallError(`${where} failed${status}, and the next retry (in ${seconds(wait)}) would outlast ${timeout} (${seconds(profile.timeoutMs)}; ${seconds(deadline.remainingMs())} remain).`, failure);
   }
   return wait;
 }
@@ -175,7 +176,7 @@ export class OpenAiCompatibleSource implements ReplySource {
           deadline.signal.removeEventListener('abort', forward);
         }
         if (deadline.timedOut || attempt.watch.tooLarge || !budget.allows(failure, ticket?.overlapped ?? false)) throw new ModelCallError(describeFailure(error, profile, attempt), failure);
-        const wait = waitBeforeRetry(error, failure, budget.tries - 1, profile, deadline, this.random);
+        const wait = waitBeforeRetry(error, failure, budget.tries - 1, profile, deadline, this.random, this.keyAdvice);
         await abortableSleep(wait, deadline.signal).catch(() => {
           throw deadline.cancelled ? new ModelCallCancelled() : new ModelCallError(describeFailure(error, profile, attempt), failure);
         });
