@@ -48,6 +48,8 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
   const agent = options.get('agent');
   if (agent !== undefined) {
     if (agent !== 'oracle' && agent !== 'random') throw new UsageError(`--agent must be oracle or random, not '${agent}'`);
+    // Not silently ignored: a built-in agent asks no server, so a key for it is a mistake in the command.
+    if (options.has('api-key-env')) throw new UsageError(`--api-key-env names a model server's key; the built-in agent '${agent}' asks no server`);
     return { id: agent, provider: agent, ...PROFILE_DEFAULTS };
   }
   const profilePath = options.get('profile');

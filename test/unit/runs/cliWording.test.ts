@@ -2,15 +2,17 @@
 // (beside `--profile` too, where it replaces the file's `apiKeyEnv`), a timeout is `--timeout-ms`,
 // a server to fix is the `--profile` file's "baseUrl"; never an editor command or setting.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import { freePort, runWaypoint } from '../../support/cli';
 import { type LlamaServer, type LlamaServerOptions, startLlamaServer } from '../../support/llamaServer';
 import { samplesDir } from '../../support/paths';
 
 const grid = join(samplesDir, 'grasp', 'inner_cluster_free.jsonl');
 const RIGHT = 'sk-right-key-1234';
+const WRONG = 'sk-wrong-key-9876';
 /** What only the editor says. */
 const EDITOR_WORDS = /Waypoint: |Set API Key|waypoint\.models|the profile's (apiKeyEnv|timeoutMs)|Open Settings/;
 
@@ -40,6 +42,25 @@ describe('waypoint run and models test name CLI options', function () {
   }
 
   const run = (out: string, ...extra: string[]) => ['run', 'grasp', grid, '--settings', '4-none-0', '--limit', '2', '--out', out, '--json', ...extra];
+
+  it("--api-key-env beside --profile replaces the file's apiKeyEnv: its key is sent, and the record names it", async () => {
+    const server = await serve({ apiKey: RIGHT });
+    const models = profileFile(server.url);
+    const result = await runWaypoint(run('key.jsonl', '--profile', models, '--profile-id', 'local', '--api-key-env', 'MY_KEY'), dir, { PROFILE_KEY: WRONG, MY_KEY: RIGHT });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stderr, '');
+    const chats = server.requests.filter((request) => request.path === '/v1/chat/completions');
+    assert.equal(chats.length, 2);
+    assert.ok(chats.every((request) => request.authorization === `Bearer ${RIGHT}`));
+    const records = parseRunRecords(readFileSync(join(dir, 'key.jsonl'), 'utf8'), 'key.jsonl').records;
+    assert.deepEqual(records.map((record) => [record.error, record.model.apiKeyEnv]), [[undefined, 'MY_KEY'], [undefined, 'MY_KEY']]);
+  });
+
+  it('--api-key-env beside --agent is refused, not ignored (exit 2)', async () => {
+    const result = await runWaypoint(run('agent.jsonl', '--agent', 'oracle', '--api-key-env', 'MY_KEY'), dir);
+    assert.equal(result.code, 2);
+    assert.equal(result.stderr.trim(), "waypoint run: --api-key-env names a model server's key; the built-in agent 'oracle' asks no server");
+  });
 
   it('an unset --api-key-env variable is named as the one to set, in CLI terms', async () => {
     const server = await serve({ apiKey: RIGHT });
