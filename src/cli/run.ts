@@ -50,7 +50,8 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
     if (agent !== 'oracle' && agent !== 'random') throw new UsageError(`--agent must be oracle or random, not '${agent}'`);
     // Not silently ignored: a built-in agent asks no server, so a key for it is a mistake in the command.
     if (options.has('api-key-env')) throw new UsageError(`--api-key-env names a model server's key; the built-in agent '${agent}' asks no server`);
-    return { id: agent, provider: agent, ...PROFILE_DEFAULTS };
+    // The seed is the profile's: the random agent's answers differ by it, so its cache and resume keys must too.
+    return { id: agent, provider: agent, ...PROFILE_DEFAULTS, ...seedOption(options) };
   }
   const profilePath = options.get('profile');
   if (profilePath !== undefined) {
@@ -172,7 +173,12 @@ function withOverrides(profile: ModelProfile, options: Map<string, string>): Mod
   if (options.has('max-tokens')) result.maxTokens = positiveInteger(options.get('max-tokens'), 'max-tokens');
   if (options.has('timeout-ms')) result.timeoutMs = positiveInteger(options.get('timeout-ms'), 'timeout-ms');
   if (options.has('retries')) result.retries = nonNegativeInteger(options.get('retries'), 'retries');
-  return result;
+  return { ...result, ...seedOption(options) };
+}
+
+/** `--seed N` as the profile's seed: sent as every request's `seed`, recorded, and part of the cache and resume keys. */
+function seedOption(options: Map<string, string>): { seed?: number } {
+  return options.has('seed') ? { seed: nonNegativeInteger(options.get('seed'), 'seed') } : {};
 }
 
 function formatDuration(seconds: number): string {

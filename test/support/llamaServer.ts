@@ -47,6 +47,9 @@ export interface ChatRequest {
   messages?: Array<{ role: string; content: string }>;
   stream?: boolean;
   max_tokens?: number;
+  temperature?: number;
+  /** llama-server honours it: the same seed and temperature give the same text (an `answer` can read it). */
+  seed?: number;
 }
 
 /** A one-off failure for the next chat request: a 429 with this Retry-After (seconds or an HTTP date), or none. */

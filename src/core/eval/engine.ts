@@ -47,6 +47,7 @@ export function cacheKey(profile: ModelProfile, messages: readonly ChatMessage[]
     model: profile.model ?? null,
     temperature: profile.temperature,
     maxTokens: profile.maxTokens,
+    seed: profile.seed ?? null,
     // Offline agents answer from the question, not the text; the id keeps their entries apart.
     question: profile.provider === 'openai-compatible' ? null : question.sampleId,
     messages,

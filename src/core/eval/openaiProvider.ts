@@ -37,7 +37,7 @@ function streamLineError(text: string, headers: Headers): InstanceType<typeof Op
   return new OpenAI.APIError(undefined, inner as object, undefined, headers);
 }
 
-type Request = { model: string; messages: Array<{ role: ChatMessage['role']; content: string }>; temperature: number; max_tokens: number };
+type Request = { model: string; messages: Array<{ role: ChatMessage['role']; content: string }>; temperature: number; max_tokens: number; seed?: number };
 
 async function streamed(client: OpenAI, request: Request, profile: ModelProfile, attempt: Attempt, started: number): Promise<ModelReply> {
   const { data: stream, response } = await client.chat.completions.create({ ...request, stream: true, stream_options: { include_usage: true } }, { signal: attempt.signal }).withResponse();
@@ -139,7 +139,7 @@ export class OpenAiCompatibleSource implements ReplySource {
     if (!profile.baseUrl || !profile.model) throw new ModelCallError(`the profile needs "baseUrl" and "model" (setting waypoint.models).`, CONFIGURATION);
     const key = await this.apiKeyFor(profile);
     rememberSecret(key);
-    const request: Request = { model: profile.model, messages: messages.map((message) => ({ role: message.role, content: message.content })), temperature: profile.temperature, max_tokens: profile.maxTokens };
+    const request: Request = { model: profile.model, messages: messages.map((message) => ({ role: message.role, content: message.content })), temperature: profile.temperature, max_tokens: profile.maxTokens, ...(profile.seed === undefined ? {} : { seed: profile.seed }) };
     const started = Date.now();
     // timeoutMs bounds the whole call: every attempt, its body or stream, and the waits between;
     // not the wait for the run's turn (the gate), which is no part of the server's time.

@@ -22,6 +22,7 @@ const profileSchema = z.object({
   timeoutMs: z.optional(z.int()),
   retries: z.optional(z.int()),
   stream: z.optional(z.boolean()),
+  seed: z.optional(z.int()),
   apiKeyEnv: z.optional(z.string()),
   costPer1kInput: z.optional(z.number()),
   costPer1kOutput: z.optional(z.number()),

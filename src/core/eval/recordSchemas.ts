@@ -26,6 +26,7 @@ export const modelProfileSchema = z.object({
   timeoutMs: z.number(),
   retries: z.number(),
   stream: z.optional(z.boolean()),
+  seed: z.optional(z.int()),
   apiKeyEnv: z.optional(z.string()),
   costPer1kInput: z.optional(z.number()),
   costPer1kOutput: z.optional(z.number()),

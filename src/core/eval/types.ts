@@ -30,6 +30,8 @@ export interface ModelProfile {
   retries: number;
   /** Ask for a streamed reply (server-sent events); for gateways that only stream, and long answers. */
   stream?: boolean;
+  /** Sent as the request's `seed` (same seed and temperature: the same text, on servers that honour it); absent: none is sent. */
+  seed?: number;
   /** Name of an environment variable holding the key, instead of SecretStorage. */
   apiKeyEnv?: string;
   /** Dollars per 1,000 tokens, for the cost line. */

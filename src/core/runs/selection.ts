@@ -48,7 +48,7 @@ export function seededSample<T>(items: readonly T[], count: number, seed: number
  */
 export function answerKey(record: Pick<RunRecord<QuestionBase>, 'question' | 'model' | 'mode'>): string {
   const { model } = record;
-  return JSON.stringify([record.question.sampleId, model.id, model.provider, model.model ?? null, baseUrlIdentity(model.baseUrl), model.serverModel ?? null, model.temperature, model.maxTokens, record.mode]);
+  return JSON.stringify([record.question.sampleId, model.id, model.provider, model.model ?? null, baseUrlIdentity(model.baseUrl), model.serverModel ?? null, model.temperature, model.maxTokens, model.seed ?? null, record.mode]);
 }
 
 /** The keys a run file already answers (records with `error` are not answers: resume asks them again). */

@@ -302,7 +302,10 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
 
   const now = new Date();
   const plans: ProfilePlan[] = [];
-  for (const picked of profiles) {
+  for (const chosen of profiles) {
+    // The seed option is the profile's, as `waypoint run --seed` makes it: sent with every request,
+    // recorded, and in the cache and resume keys (the random agent's answers differ by it).
+    const picked = questionOptions.seed === undefined ? chosen : { ...chosen, seed };
     // The model the server serves keys resume and the cache (llama-server ignores the profile's
     // `model`): asked before earlier run files are read, so another model's records are no answers.
     const source = picked.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets), editorKeyAdvice) : undefined;
