@@ -67,7 +67,7 @@ describe('the model a server serves', function () {
     // One look at the model list per source: an episode's turns do not ask it again.
     const source = new OpenAiCompatibleSource(async () => undefined);
     for (let turn = 0; turn < 3; turn++) await askModel(source, cache, profile(double.url), [...messages, { role: 'user', content: `turn ${turn}` }], question, new AbortController().signal);
-    assert.equal(double.requests.filter((request) => request.path === "/v1/models").length, 2, JSON.stringify(double.requests.map((r) => r.path)));
+    assert.equal(double.requests.filter((request) => request.path === '/v1/models').length, 2, JSON.stringify(double.requests.map((r) => r.path)));
   });
 
   it('a reply of another model than the one listed when the run started (a swap mid-run) is not cached under it', () => {

@@ -73,8 +73,9 @@ export async function resolveServerModel(profile: ModelProfile, source: ReplySou
  */
 export async function askModel(source: ReplySource, cache: ResponseCache | null, asked: ModelProfile, messages: readonly ChatMessage[], question: QuestionBase, signal: AbortSignal): Promise<ModelReply> {
   // A host that did not ask the server for its model yet (a single question, an episode) asks now:
-  // without it the key would match an answer of whatever model the server served before.
-  const profile = cache ? (await resolveServerModel(asked, source, signal)).profile : asked;
+  // without it the key would match an answer of whatever model the server served before. Also
+  // without a cache here: the source may keep one of its own (the editor's episodes do).
+  const { profile } = await resolveServerModel(asked, source, signal);
   const key = cacheKey(profile, messages, question);
   const hit = await cache?.get(key);
   if (hit) return { ...hit, cached: true, latencyMs: 0 };
