@@ -7,8 +7,11 @@ import { promises as fs } from 'node:fs';
 import { benchmarks, findBenchmark } from '../core/benchmarks';
 import { MESSAGE_LAYOUTS, type MessageLayout } from '../core/eval/messageLayout';
 import { OpenAiCompatibleSource } from '../core/eval/openaiProvider';
+import { resolveServerModel } from '../core/eval/engine';
+import { unlistedReason } from '../core/eval/servedModel';
 import { cliApiKey, cliKeyAdvice } from './keyAdvice';
-import { parseProfile, PROFILE_DEFAULTS } from '../core/eval/profiles';
+import { profileFromFile } from '../core/eval/profileFile';
+import { PROFILE_DEFAULTS } from '../core/eval/profiles';
 import type { ModelProfile } from '../core/eval/types';
 import { type PreparedQuestion, QuestionOptionError } from '../core/registry';
 import { countChatTokens, estimateBatch, type RunFileAccess, resumeState, runBatch } from '../core/runs/batchRun';
@@ -18,14 +21,12 @@ import { type ConcurrencyChange, concurrencyAdvice, concurrencySummary } from '.
 import type { BreakerTrip } from '../core/runs/circuitBreaker';
 import { requestCostBound, type RunProgress } from '../core/runs/runner';
 import { inShard, parseShard, seededSample } from '../core/runs/selection';
-import { parseJsonWith } from '../core/schemas/parse';
 import { InputError, nonNegativeInteger, parseArgs, positiveInteger, reasoningEffortOption, UsageError } from './args';
 import { readTextFile } from '../core/fileLimits';
 import { describeFsError } from '../core/walk';
 import { escapeControls } from '../core/text';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 import { cliStore, nodeRunFiles, workspaceRoot } from './runFiles';
-import * as z from 'zod/mini';
 
 type Output = (text: string) => void;
 
@@ -49,7 +50,10 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
   const agent = options.get('agent');
   if (agent !== undefined) {
     if (agent !== 'oracle' && agent !== 'random') throw new UsageError(`--agent must be oracle or random, not '${agent}'`);
-    return { id: agent, provider: agent, ...PROFILE_DEFAULTS };
+    // Not silently ignored: a built-in agent asks no server, so a key for it is a mistake in the command.
+    if (options.has('api-key-env')) throw new UsageError(`--api-key-env names a model server's key; the built-in agent '${agent}' asks no server`);
+    // The seed is the profile's: the random agent's answers differ by it, so its cache and resume keys must too.
+    return { id: agent, provider: agent, ...PROFILE_DEFAULTS, ...seedOption(options) };
   }
   const profilePath = options.get('profile');
   if (profilePath !== undefined) {
@@ -59,15 +63,14 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
     try {
       text = await readTextFile(fs, profilePath);
     } catch (error) {
-      throw new InputError(`${profilePath}: ${describeFsError(error)} (--profile names a JSON list of model profiles, the shape of the waypoint.models setting)`);
+      throw new InputError(`${profilePath}: ${describeFsError(error)} (--profile names a JSON file of model profiles, the shape of the waypoint.models setting)`);
     }
-    const parsed = parseJsonWith(text, z.array(z.unknown()));
-    if (!parsed.ok) throw new UsageError(`${profilePath}: not a JSON list of model profiles (the shape of the waypoint.models setting)`);
-    const index = parsed.value.findIndex((entry) => typeof entry === 'object' && entry !== null && (entry as { id?: unknown }).id === id);
-    if (index < 0) throw new UsageError(`${profilePath}: no profile with id '${id}'`);
-    const profile = parseProfile(parsed.value[index], `${profilePath}[${index}]`);
-    if (!profile.ok) throw new UsageError(profile.message);
-    return withOverrides(profile.profile, options);
+    const found = profileFromFile(text, id);
+    if (!found.ok) {
+      const { start } = found.problem.range;
+      throw new InputError(`${profilePath}:${start.line + 1}:${start.character + 1}: ${found.problem.message}`);
+    }
+    return withOverrides(found.profile, options);
   }
   const baseUrl = options.get('base-url');
   const model = options.get('model');
@@ -120,11 +123,12 @@ function reportFailures(failures: FailureTally, outPath: string, err: Output, ex
   if (rest > 0) err(`${outPath}: ${rest} more failed for ${groups.length - SHOWN} other reasons (each record's "error" says why)`);
 }
 
-/** What to do about a run the circuit breaker stopped, in the CLI's own options. */
-function breakerFix(failure: Failure): string {
+/** What to do about a run the circuit breaker stopped, in the CLI's own options (or the --profile file's fields, when the model came from one). */
+function breakerFix(failure: Failure, profileFile: string | undefined): string {
+  const baseUrl = profileFile ? `"baseUrl" in ${profileFile}` : '--base-url';
   switch (failure.kind) {
     case 'connection':
-      return 'start the server, or correct --base-url';
+      return `start the server, or correct ${baseUrl}`;
     case 'auth':
       // The refusal itself already says where the key goes (cliKeyAdvice).
       return 'correct the key';
@@ -135,7 +139,7 @@ function breakerFix(failure: Failure): string {
     default:
       // A refused parameter (HTTP 400): the message names the profile field and option to change.
       if (failure.status === 400) return 'change the parameter as the message says';
-      return 'correct --base-url (the API root, often ending in /v1) and --model';
+      return profileFile ? `correct "baseUrl" (the API root, often ending in /v1) and "model" in ${profileFile}` : 'correct --base-url (the API root, often ending in /v1) and --model';
   }
 }
 
@@ -146,9 +150,9 @@ function outgrownMessage(outPath: string, outgrown: OutgrownEpisodes): string {
 }
 
 /** The one message of a run the circuit breaker stopped: what failed, the fix, and what --resume will ask. */
-function breakerMessage(trip: BreakerTrip, notAsked: number, failed: number): string {
+function breakerMessage(trip: BreakerTrip, notAsked: number, failed: number, profileFile: string | undefined): string {
   const unasked = notAsked === 1 ? '1 question was' : `${notAsked} questions were`;
-  return `waypoint run: stopped after ${trip.count} questions in a row failed the same way: ${trip.message} To go on: ${breakerFix(trip.failure)}, then run the same command with --resume (${unasked} not asked; the ${failed} that failed are asked again too).`;
+  return `waypoint run: stopped after ${trip.count} questions in a row failed the same way: ${trip.message} To go on: ${breakerFix(trip.failure, profileFile)}, then run the same command with --resume (${unasked} not asked; the ${failed} that failed are asked again too).`;
 }
 
 /** Changes of the run's concurrency as lines; the advice for a cause is given with its first lowering only. */
@@ -181,7 +185,12 @@ function withOverrides(profile: ModelProfile, options: Map<string, string>): Mod
   if (options.has('retries')) result.retries = nonNegativeInteger(options.get('retries'), 'retries');
   if (options.has('message-layout')) result.messageLayout = messageLayoutOption(options.get('message-layout'));
   if (options.has('history-turns')) result.historyTurns = positiveInteger(options.get('history-turns'), 'history-turns');
-  return result;
+  return { ...result, ...seedOption(options) };
+}
+
+/** `--seed N` as the profile's seed: sent as every request's `seed`, recorded, and part of the cache and resume keys. */
+function seedOption(options: Map<string, string>): { seed?: number } {
+  return options.has('seed') ? { seed: nonNegativeInteger(options.get('seed'), 'seed') } : {};
 }
 
 /** The cost so far on the progress line: a sum that leaves out requests of unknown cost says it is a lower bound. */
@@ -275,7 +284,7 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   const maxCostUsd = args.options.has('max-cost') ? numberOption(args.options.get('max-cost') ?? '', 'max-cost') : undefined;
   const progressStyle = args.options.get('progress');
   if (progressStyle !== undefined && progressStyle !== 'json' && progressStyle !== 'bar') throw new UsageError(`--progress must be bar or json, not '${progressStyle}'`);
-  const profile = await profileOf(args.options, dryRun);
+  let profile = await profileOf(args.options, dryRun);
   if (maxCostUsd !== undefined && requestCostBound(profile, 0) === null && profile.provider === 'openai-compatible') throw new UsageError('--max-cost needs prices: use --profile with costPer1kInput and costPer1kOutput');
 
   let set;
@@ -294,6 +303,16 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   if (shard) questions = questions.filter((prepared) => inShard(prepared.question, shard));
   if (args.options.has('sample')) questions = seededSample(questions, positiveInteger(args.options.get('sample'), 'sample'), seed);
   if (args.options.has('limit')) questions = questions.slice(0, nonNegativeInteger(args.options.get('limit'), 'limit'));
+
+  const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(cliApiKey, cliKeyAdvice) : undefined;
+  // The model the server serves keys the cache and resume (llama-server ignores --model): asked
+  // before the run file is read, so records of a model it served before are not taken as answers.
+  if (!dryRun) {
+    const resolved = await resolveServerModel(profile, source, new AbortController().signal);
+    profile = resolved.profile;
+    const unlisted = unlistedReason(profile, resolved.probe);
+    if (unlisted) err(escapeControls(`waypoint run: ${unlisted}; after the server changes its model, use --no-cache and another --out.`));
+  }
 
   // Resume: ask only what the run file does not answer; the run keeps its id.
   const state = resumeState(questions, profile, mode, outPath && !dryRun ? await runFileStep(outPath, () => nodeRunFiles.readText(outPath)) : null, outPath ?? '');
@@ -329,7 +348,6 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   process.on('SIGINT', onSigint);
   const progress = progressWriter(progressStyle, err);
   const cacheRoot = workspaceRoot(process.cwd());
-  const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(cliApiKey, cliKeyAdvice) : undefined;
   if (profile.apiKeyEnv && process.env[profile.apiKeyEnv] === undefined) err(`waypoint run: the environment variable ${profile.apiKeyEnv} is not set; asking without a key.`);
   const failures = new FailureTally();
   const truncated = { count: 0, contextCount: 0 };
@@ -348,7 +366,7 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   }
   const trip = summary.breaker;
   reportFailures(failures, outPath as string, err, trip ? failureKey(trip.failure) : undefined);
-  if (trip) err(escapeControls(breakerMessage(trip, summary.notAsked, failures.get(failureKey(trip.failure))?.count ?? trip.count)));
+  if (trip) err(escapeControls(breakerMessage(trip, summary.notAsked, failures.get(failureKey(trip.failure))?.count ?? trip.count, args.options.get('profile'))));
   // A cut reply is scored as given; its answer may be incomplete, so the run says so.
   if (truncated.count > 0) err(`${outPath}: ${truncated.count === 1 ? '1 reply was' : `${truncated.count} replies were`} cut at the token limit (finish_reason "length"; the records say "truncated": true): raise ${profile.maxCompletionTokens === undefined ? '--max-tokens' : '--max-completion-tokens (reasoning counts against it)'}, or the server's context if it stopped there`);
   if (outgrown.count > 0) err(escapeControls(outgrownMessage(outPath as string, outgrown)));

@@ -197,3 +197,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     });
   return live;
 }
+
+/** The chat requests the fake got, in order: runs and episodes also read its model list first (GET /v1/models). */
+export function chatRequests(fake: Pick<FakeOpenAi, 'requests'>): FakeOpenAi['requests'] {
+  return fake.requests.filter((request) => /\/chat\/completions$/.test(request.path.split('?')[0]));
+}

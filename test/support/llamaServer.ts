@@ -33,6 +33,12 @@ export interface LlamaServerOptions {
   loadingMs?: number;
   /** The GGUF it serves: the `model` of every reply and of /v1/models. */
   servedModel?: string;
+  /**
+   * What /v1/models lists, for servers other than llama-server: several names (Ollama, LM Studio,
+   * a gateway: they route by the request's `model`), or null for a server without the endpoint
+   * (HTTP 404). Default: the served model alone, as llama-server.
+   */
+  models?: string[] | null;
   /** How long a request holds its slot and its share of the context, in ms. */
   generationMs?: number;
   charsPerToken?: number;
@@ -77,6 +83,8 @@ export interface ChatRequest {
   max_completion_tokens?: number;
   reasoning_effort?: string;
   temperature?: number;
+  /** llama-server honours it: the same seed and temperature give the same text (an `answer` can read it). */
+  seed?: number;
 }
 
 /** A one-off failure for the next chat request: a 429 with this Retry-After (seconds or an HTTP date), or none. */
@@ -88,7 +96,7 @@ export interface RateLimitFault {
 export interface LlamaServer {
   url: string;
   port: number;
-  options: Required<Omit<LlamaServerOptions, 'apiKey' | 'nPredict' | 'port' | 'strictTemplate' | 'costPerToken'>> & Pick<LlamaServerOptions, 'apiKey' | 'nPredict' | 'costPerToken'> & { strictTemplate: false | { status: 400 | 500 } };
+  options: Required<Omit<LlamaServerOptions, 'apiKey' | 'nPredict' | 'port' | 'strictTemplate' | 'costPerToken' | 'models'>> & Pick<LlamaServerOptions, 'apiKey' | 'nPredict' | 'costPerToken' | 'models'> & { strictTemplate: false | { status: 400 | 500 } };
   /** Every request with the status it got (a stream that failed after its 200 is listed with 500). */
   requests: Array<{ method: string; path: string; authorization: string | undefined; body: ChatRequest; status: number }>;
   /** One-off faults for the next chat requests, taken in order. */
@@ -178,6 +186,7 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
     nPredict: options.nPredict,
     loadingMs: options.loadingMs ?? 0,
     servedModel: options.servedModel ?? 'models/stories260K.gguf',
+    models: options.models,
     generationMs: options.generationMs ?? 20,
     charsPerToken: options.charsPerToken ?? 3,
     apiKey: options.apiKey,
@@ -397,8 +406,9 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
       log.status = 401;
       return sendJson(response, 401, { error: errorObject(401, 'Invalid API Key', 'authentication_error') });
     }
-    if (path === '/v1/models' || path === '/models') {
-      return sendJson(response, 200, { object: 'list', data: [{ id: settings.servedModel, object: 'model', created: Math.floor(Date.now() / 1000), owned_by: 'llamacpp', meta: { n_ctx_train: settings.trainContextTokens } }] });
+    if ((path === '/v1/models' || path === '/models') && settings.models !== null) {
+      const ids = settings.models ?? [settings.servedModel];
+      return sendJson(response, 200, { object: 'list', data: ids.map((id) => ({ id, object: 'model', created: Math.floor(Date.now() / 1000), owned_by: 'llamacpp', meta: { n_ctx_train: settings.trainContextTokens } })) });
     }
     if (path === '/props') return sendJson(response, 200, { default_generation_settings: { n_ctx: settings.contextTokens }, total_slots: settings.slots, model_path: settings.servedModel });
     if (path === '/v1/chat/completions' || path === '/chat/completions') {

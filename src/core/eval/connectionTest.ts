@@ -5,7 +5,7 @@
 // recorded as a step, so later checks (the context length a server reports) are one more step.
 import * as z from 'zod/mini';
 import { parseJsonWith } from '../schemas/parse';
-import { isKeySet, type KeyAdvice, keyRefusalMessage } from './apiKeyMessages';
+import { isKeySet, type KeyAdvice, keyRefusalMessage, settingName } from './apiKeyMessages';
 import { ModelCallCancelled } from './engine';
 import { connectionReason, normaliseBaseUrl } from './openaiProvider';
 import { shortened } from './openaiFailures';
@@ -129,7 +129,7 @@ export async function testConnection(profile: ModelProfile, apiKey: string | und
   const deadline = new Deadline(profile.timeoutMs, options.signal ?? new AbortController().signal);
   const where = base.baseUrl;
   const unreachable = (outcome: Extract<Outcome, { kind: 'no-response' }>) =>
-    outcome.timedOut ? report('timeout', `no answer from ${where} within ${seconds(profile.timeoutMs)} (the profile's timeoutMs).`, null) : report('not-reachable', `not reachable: ${where} (${outcome.reason}). Check that the server is running and the host and port of the base URL.`, null);
+    outcome.timedOut ? report('timeout', `no answer from ${where} within ${seconds(profile.timeoutMs)} (${settingName(options.keyAdvice, 'timeoutMs')}).`, null) : report('not-reachable', `not reachable: ${where} (${outcome.reason}). Check that the server is running and the host and port of the base URL.`, null);
   try {
     const modelsUrl = `${where}/models`;
     const listing = await request(modelsUrl, { method: 'GET', headers }, deadline);

@@ -3,7 +3,7 @@
 // that never quotes the key. Servers say the same thing over HTTP and inside a stream (llama-server
 // reports "Context size has been exceeded" both ways), so both are read the same way here.
 import OpenAI from 'openai';
-import { type KeyAdvice, keyRefusalMessage } from './apiKeyMessages';
+import { type KeyAdvice, keyRefusalMessage, settingName } from './apiKeyMessages';
 import { ModelCallError } from './engine';
 import type { Failure } from './failures';
 import { ALTERNATE_ADVICE, isAlternationError } from './messageLayout';
@@ -160,7 +160,7 @@ function withTemplateAdvice(error: InstanceType<typeof OpenAI.APIError>, said: s
 export function describeFailure(error: unknown, profile: ModelProfile, attempt: Attempt): string {
   const where = `${profile.model ?? '?'} at ${profile.baseUrl ?? '?'}`;
   if (error instanceof ModelCallError) return error.message;
-  if (attempt.deadline.timedOut || error instanceof OpenAI.APIConnectionTimeoutError) return `${where} did not answer within ${profile.timeoutMs / 1000} s (the profile's timeoutMs, for the whole reply).`;
+  if (attempt.deadline.timedOut || error instanceof OpenAI.APIConnectionTimeoutError) return `${where} did not answer within ${profile.timeoutMs / 1000} s (${settingName(attempt.key.advice, 'timeoutMs')}, for the whole reply).`;
   if (attempt.watch.tooLarge) return `${where}: the reply exceeded ${megabytes(MAX_BODY_BYTES)} and was dropped.`;
   // A connection that never opened is an APIConnectionError (an APIError without a status too): it
   // is not an error the server sent, so it is told apart from an error event in the stream.
@@ -174,7 +174,7 @@ export function describeFailure(error: unknown, profile: ModelProfile, attempt: 
     if (error.status === 429) return `${where} is rate limiting (HTTP 429) after ${profile.retries} retries.`;
     const refused = error.status === 400 ? refusedParameter(error) : null;
     if (refused) return `${where} refused the request's ${refused.parameter} (HTTP 400: ${shortened(serverError(error).message)}): ${refused.fix}.`;
-    if (apiFailure(error).kind === 'loading') return `${where} was still loading its model (HTTP 503 "Loading model") when the profile's timeoutMs (${profile.timeoutMs / 1000} s) ran out: wait until the server is ready.`;
+    if (apiFailure(error).kind === 'loading') return `${where} was still loading its model (HTTP 503 "Loading model") when ${settingName(attempt.key.advice, 'timeoutMs')} (${profile.timeoutMs / 1000} s) ran out: wait until the server is ready.`;
     // The package prefixes the status to the server's text; say it once.
     return withTemplateAdvice(error, `${where} answered HTTP ${error.status}: ${shortened(error.message.replace(new RegExp(`^${error.status}\\s*`), ''))}`);
   }

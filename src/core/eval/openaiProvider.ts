@@ -6,24 +6,21 @@
 // (requestGuards.ts), and the loop follows the one retry policy of failures.ts whether the reply
 // is streamed or not.
 import OpenAI from 'openai';
-import { GENERIC_KEY_ADVICE, isKeySet, type KeyAdvice } from './apiKeyMessages';
+import { GENERIC_KEY_ADVICE, isKeySet, type KeyAdvice, settingName } from './apiKeyMessages';
+import { baseUrlIdentity, normaliseBaseUrl } from './baseUrl';
 import { ModelCallCancelled, ModelCallError, type ReplySource } from './engine';
 import { type AttemptGate, type AttemptTicket, backoffWithJitterMs, type Failure, RetryBudget, spreadRequestedWaitMs } from './failures';
 import { type Attempt, describeFailure, failureOf } from './openaiFailures';
 import { sentParameters } from './profiles';
 import { reasoningTextOf, replyExtras, usageDetailsOf } from './replyFields';
 import { redactSecrets, rememberSecret } from './redact';
+import { probeServerModel } from './servedModel';
 import { abortableSleep, Deadline, guardedFetch, MAX_REPLY_CHARS, MAX_RETRY_WAIT_MS, megabytes, requestedWaitMs } from './requestGuards';
-import type { ChatMessage, ModelProfile, ModelReply, SentParameters } from './types';
+import type { ChatMessage, ModelProfile, ModelReply, SentParameters, ServerModelProbe } from './types';
 
 export { connectionReason } from './openaiFailures';
 
-/** Accepts base URLs with or without a trailing `/` or `/v1`, as servers document them either way. */
-export function normaliseBaseUrl(baseUrl: string): string {
-  const trimmed = baseUrl.trim().replace(/\/+$/, '');
-  if (/\/v\d+$/.test(trimmed) || /\/openai(\/|$)/.test(trimmed)) return trimmed;
-  return `${trimmed}/v1`;
-}
+export { normaliseBaseUrl } from './baseUrl';
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
@@ -42,7 +39,7 @@ function streamLineError(text: string, headers: Headers): InstanceType<typeof Op
   return new OpenAI.APIError(undefined, inner as object, undefined, headers);
 }
 
-type Request = { model: string; messages: Array<{ role: ChatMessage['role']; content: string }>; temperature: number } & SentParameters;
+type Request = { model: string; messages: Array<{ role: ChatMessage['role']; content: string }>; temperature: number; seed?: number } & SentParameters;
 
 const tooLarge = (profile: ModelProfile) => new ModelCallError(`${profile.model} at ${profile.baseUrl}: the reply exceeded ${megabytes(MAX_REPLY_CHARS)} of text and was dropped.`, { kind: 'reply' });
 
@@ -112,18 +109,19 @@ async function whole(client: OpenAI, request: Request, profile: ModelProfile, at
  * backoff with jitter. Throws at once when the server asks for more than Waypoint will wait or the
  * wait would outlast the call's deadline.
  */
-function waitBeforeRetry(error: unknown, failure: Failure, tries: number, profile: ModelProfile, deadline: Deadline, random: () => number): number {
+function waitBeforeRetry(error: unknown, failure: Failure, tries: number, profile: ModelProfile, deadline: Deadline, random: () => number, advice: KeyAdvice): number {
+  const timeout = settingName(advice, 'timeoutMs');
   const asked = error instanceof OpenAI.APIError ? requestedWaitMs(error.headers) : undefined;
   const where = `${profile.model ?? '?'} at ${profile.baseUrl ?? '?'}`;
   const status = failure.status === undefined ? '' : ` (HTTP ${failure.status})`;
   if (asked !== undefined && asked > MAX_RETRY_WAIT_MS) throw new ModelCallError(`${where} asked to retry after ${seconds(asked)}${status}, more than the ${seconds(MAX_RETRY_WAIT_MS)} Waypoint waits; try again later.`, failure);
   const wait = asked === undefined ? backoffWithJitterMs(tries, random, failure.kind) : spreadRequestedWaitMs(asked, random);
   if (wait >= deadline.remainingMs()) {
-    if (failure.kind === 'loading') throw new ModelCallError(`${where} was still loading its model (HTTP 503 "Loading model") when the profile's timeoutMs (${seconds(profile.timeoutMs)}) ran out: wait until the server is ready.`, failure);
+    if (failure.kind === 'loading') throw new ModelCallError(`${where} was still loading its model (HTTP 503 "Loading model") when ${timeout} (${seconds(profile.timeoutMs)}) ran out: wait until the server is ready.`, failure);
     // The wait the server asked for, not its spread: that is the number the user can compare.
-    if (asked !== undefined) throw new ModelCallError(`${where} asked to retry after ${seconds(asked)}${status}, but only ${seconds(deadline.remainingMs())} of the profile's timeoutMs (${seconds(profile.timeoutMs)}) remain.`, failure);
+    if (asked !== undefined) throw new ModelCallError(`${where} asked to retry after ${seconds(asked)}${status}, but only ${seconds(deadline.remainingMs())} of ${timeout} (${seconds(profile.timeoutMs)}) remain.`, failure);
     // No Retry-After: the wait is Waypoint's own backoff, not something the server asked for.
-    throw new ModelCallError(`${where} failed${status}, and the next retry (in ${seconds(wait)}) would outlast the profile's timeoutMs (${seconds(profile.timeoutMs)}; ${seconds(deadline.remainingMs())} remain).`, failure);
+    throw new ModelCallError(`${where} failed${status}, and the next retry (in ${seconds(wait)}) would outlast ${timeout} (${seconds(profile.timeoutMs)}; ${seconds(deadline.remainingMs())} remain).`, failure);
   }
   return wait;
 }
@@ -136,11 +134,29 @@ export class OpenAiCompatibleSource implements ReplySource {
     private readonly random: () => number = Math.random,
   ) {}
 
+  /** The model list of each server this source asked, by base URL: an episode's turns ask it once. */
+  private readonly listings = new Map<string, Promise<ServerModelProbe>>();
+
+  serverModel(profile: ModelProfile, signal: AbortSignal): Promise<ServerModelProbe> {
+    const server = baseUrlIdentity(profile.baseUrl) ?? '';
+    let listing = this.listings.get(server);
+    if (!listing) {
+      listing = this.apiKeyFor(profile).then((key) => {
+        rememberSecret(key);
+        return probeServerModel(profile, key, signal);
+      });
+      // A cancelled look is not an answer to keep.
+      listing.catch(() => this.listings.delete(server));
+      this.listings.set(server, listing);
+    }
+    return listing;
+  }
+
   async reply(messages: readonly ChatMessage[], profile: ModelProfile, _question: unknown, signal: AbortSignal, gate?: AttemptGate): Promise<ModelReply> {
     if (!profile.baseUrl || !profile.model) throw new ModelCallError(`the profile needs "baseUrl" and "model" (setting waypoint.models).`, CONFIGURATION);
     const key = await this.apiKeyFor(profile);
     rememberSecret(key);
-    const request: Request = { model: profile.model, messages: messages.map((message) => ({ role: message.role, content: message.content })), temperature: profile.temperature, ...sentParameters(profile) };
+    const request: Request = { model: profile.model, messages: messages.map((message) => ({ role: message.role, content: message.content })), temperature: profile.temperature, ...sentParameters(profile), ...(profile.seed === undefined ? {} : { seed: profile.seed }) };
     const started = Date.now();
     // timeoutMs bounds the whole call: every attempt, its body or stream, and the waits between;
     // not the wait for the run's turn (the gate), which is no part of the server's time.
@@ -177,7 +193,7 @@ export class OpenAiCompatibleSource implements ReplySource {
           deadline.signal.removeEventListener('abort', forward);
         }
         if (deadline.timedOut || attempt.watch.tooLarge || !budget.allows(failure, ticket?.overlapped ?? false)) throw new ModelCallError(describeFailure(error, profile, attempt), failure);
-        const wait = waitBeforeRetry(error, failure, budget.backoffExponent(failure), profile, deadline, this.random);
+        const wait = waitBeforeRetry(error, failure, budget.backoffExponent(failure), profile, deadline, this.random, this.keyAdvice);
         await abortableSleep(wait, deadline.signal).catch(() => {
           throw deadline.cancelled ? new ModelCallCancelled() : new ModelCallError(describeFailure(error, profile, attempt), failure);
         });

@@ -22,6 +22,7 @@ const profileSchema = z.object({
   timeoutMs: z.optional(z.int()),
   retries: z.optional(z.int()),
   stream: z.optional(z.boolean()),
+  seed: z.optional(z.int()),
   apiKeyEnv: z.optional(z.string()),
   costPer1kInput: z.optional(z.number()),
   costPer1kOutput: z.optional(z.number()),
@@ -30,6 +31,12 @@ const profileSchema = z.object({
   maxCompletionTokens: z.optional(z.int().check(z.positive())),
   reasoningEffort: z.optional(z.enum(REASONING_EFFORTS)),
 });
+
+/**
+ * A profile as a --profile file may write it: the same fields, and no others. A field the schema
+ * does not know (`baseURL`, `max_tokens`) is an error there, not silently dropped.
+ */
+export const profileFileEntrySchema = z.strictObject(profileSchema.shape);
 
 /** A configured entry as a profile with defaults filled in, or why it is not one (`where` names it, e.g. `waypoint.models[2]`). */
 export function parseProfile(entry: unknown, where: string): { ok: true; profile: ModelProfile } | { ok: false; message: string } {

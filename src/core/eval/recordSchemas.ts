@@ -27,6 +27,7 @@ export const modelProfileSchema = z.object({
   timeoutMs: z.number(),
   retries: z.number(),
   stream: z.optional(z.boolean()),
+  seed: z.optional(z.int()),
   apiKeyEnv: z.optional(z.string()),
   costPer1kInput: z.optional(z.number()),
   costPer1kOutput: z.optional(z.number()),
@@ -34,6 +35,7 @@ export const modelProfileSchema = z.object({
   historyTurns: z.optional(z.number()),
   maxCompletionTokens: z.optional(z.number()),
   reasoningEffort: z.optional(z.enum(REASONING_EFFORTS)),
+  serverModel: z.optional(z.nullable(z.string())),
 });
 
 /** The token limit and reasoning effort a request carried. */

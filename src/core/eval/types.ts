@@ -30,6 +30,8 @@ export interface ModelProfile {
   retries: number;
   /** Ask for a streamed reply (server-sent events); for gateways that only stream, and long answers. */
   stream?: boolean;
+  /** Sent as the request's `seed` (same seed and temperature: the same text, on servers that honour it); absent: none is sent. */
+  seed?: number;
   /** Name of an environment variable holding the key, instead of SecretStorage. */
   apiKeyEnv?: string;
   /** Dollars per 1,000 tokens, for the cost line (a cost the provider reports itself, OpenRouter's `usage.cost`, wins). */
@@ -46,6 +48,13 @@ export interface ModelProfile {
   maxCompletionTokens?: number;
   /** Sent as `reasoning_effort` (reasoning models: OpenAI, OpenRouter, vLLM's gpt-oss); servers without reasoning ignore or refuse it. */
   reasoningEffort?: ReasoningEffort;
+  /**
+   * Set by a run, never by a user: the only model the server listed at `baseUrl` when the run
+   * started (llama-server serves it whatever `model` says); null when the server lists several (it
+   * routes by `model`) or none. With the normalised base URL it keys the cache and --resume, so an
+   * answer of another served model is never reused.
+   */
+  serverModel?: string | null;
 }
 
 /** The `reasoning_effort` values servers take (the `openai` package's list). */
@@ -57,6 +66,14 @@ export interface SentParameters {
   max_tokens?: number;
   max_completion_tokens?: number;
   reasoning_effort?: ReasoningEffort;
+}
+
+/** What a server's model list (`GET <base>/models`) said (servedModel.ts). */
+export interface ServerModelProbe {
+  /** The only model the server lists; null when it lists several (it routes by `model`), none, or could not be read. */
+  serverModel: string | null;
+  /** Why the list could not be read, when the server answered without one (HTTP 404, not a list); null otherwise. */
+  unlisted: string | null;
 }
 
 export interface ModelReply {

@@ -6,11 +6,11 @@
 // requests in flight. Records go to the caller as answers arrive (the CLI appends each as one
 // line), so an interrupted run loses at most `concurrency` questions and resumes from its file.
 import type { PreparedQuestion } from '../registry';
-import { cacheKey, costOf, ModelCallCancelled, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from '../eval/engine';
+import { cacheKey, costOf, isCacheable, ModelCallCancelled, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from '../eval/engine';
 import type { AttemptGate, Failure } from '../eval/failures';
 import { answerPrepared } from '../eval/pipeline';
 import { completionLimit } from '../eval/profiles';
-import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
+import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode, ServerModelProbe } from '../eval/types';
 import { abortableSleep } from '../eval/requestGuards';
 import { AdaptiveConcurrency, type ConcurrencyChange } from './adaptiveConcurrency';
 import { type BreakerTrip, CircuitBreaker } from './circuitBreaker';
@@ -109,13 +109,17 @@ class LimitedSource implements ReplySource {
     this.unknownCost = options.unknownCostRecords ?? 0;
   }
 
+  serverModel(profile: ModelProfile, signal: AbortSignal): Promise<ServerModelProbe> {
+    return this.inner.serverModel ? this.inner.serverModel(profile, signal) : Promise.resolve({ serverModel: null, unlisted: null });
+  }
+
   async reply(messages: readonly ChatMessage[], profile: ModelProfile, question: QuestionBase, signal: AbortSignal): Promise<ModelReply> {
     const key = cacheKey(profile, messages, question);
     const pending = this.inFlight.get(key);
     if (pending) return { ...(await pending), cached: true, latencyMs: 0 };
     // The entry stays until the reply is in the cache too, so no later ask falls between the two.
     const request = this.limited(messages, profile, question, signal).then(async (reply) => {
-      if (!signal.aborted) await this.options.cache?.set(key, { ...reply, cached: false });
+      if (!signal.aborted && isCacheable(profile, reply)) await this.options.cache?.set(key, { ...reply, cached: false });
       return reply;
     });
     this.inFlight.set(key, request);

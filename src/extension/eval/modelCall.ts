@@ -11,7 +11,7 @@ import { OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
 import { redactSecrets } from '../../core/eval/redact';
 import { answerPrepared, type AnsweredQuestion } from '../../core/eval/pipeline';
 import { benchmarkLabel } from '../../core/eval/runLabels';
-import type { ChatMessage, EvalQuestion, ModelProfile, ModelReply, RunRecord, ScoringMode } from '../../core/eval/types';
+import type { ChatMessage, EvalQuestion, ModelProfile, ModelReply, RunRecord, ScoringMode, ServerModelProbe } from '../../core/eval/types';
 import type { EpisodeOptions, PreparedQuestion } from '../../core/registry';
 import { apiKeyLookup, editorKeyAdvice } from './secrets';
 import { WorkspaceStore } from '../../core/eval/workspaceStore';
@@ -42,6 +42,11 @@ function sourceFor(context: vscode.ExtensionContext, request: ModelRequest): Rep
 export function workspaceStore(): WorkspaceStore | null {
   const folder = vscode.workspace.workspaceFolders?.[0];
   return folder && vscode.workspace.isTrusted ? new WorkspaceStore(folder.uri.fsPath, (line) => outputChannel().warn(line), fs) : null;
+}
+
+/** What the profile's server lists as its models (the cache key's served model); a caller that asks many turns keeps the answer. */
+export function serverModelOf(context: vscode.ExtensionContext, profile: ModelProfile, signal: AbortSignal): Promise<ServerModelProbe> {
+  return new OpenAiCompatibleSource(apiKeyLookup(context.secrets), editorKeyAdvice).serverModel(profile, signal);
 }
 
 /** Asks without any UI (for loops such as a SmartPlay episode, which show their own progress); throws ModelCallError. */

@@ -11,7 +11,9 @@ import { setMaxListeners } from 'node:events';
 import { promises as fs } from 'node:fs';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { benchmarks } from '../../core/benchmarks';
+import { resolveServerModel } from '../../core/eval/engine';
 import { OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
+import { unlistedReason } from '../../core/eval/servedModel';
 import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
 import { parseRunRecords } from '../../core/eval/recordSchemas';
 import type { ModelProfile, ScoringMode } from '../../core/eval/types';
@@ -301,7 +303,17 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
 
   const now = new Date();
   const plans: ProfilePlan[] = [];
-  for (const profile of profiles) {
+  for (const chosen of profiles) {
+    // The seed option is the profile's, as `waypoint run --seed` makes it: sent with every request,
+    // recorded, and in the cache and resume keys (the random agent's answers differ by it).
+    const picked = questionOptions.seed === undefined ? chosen : { ...chosen, seed };
+    // The model the server serves keys resume and the cache (llama-server ignores the profile's
+    // `model`): asked before earlier run files are read, so another model's records are no answers.
+    const source = picked.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets), editorKeyAdvice) : undefined;
+    const resolved = source ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: asking ${picked.id}'s server which model it serves…` }, () => resolveServerModel(picked, source, new AbortController().signal)) : { profile: picked, probe: null };
+    const profile = resolved.profile;
+    const unlisted = unlistedReason(profile, resolved.probe);
+    if (unlisted) deps.log.warn(`Run Benchmark: ${profile.id}: ${unlisted}.`);
     const plan = await planProfile(root, definition, profile, set.questions, mode, now, options.resume);
     if (!plan) return undefined;
     plans.push(plan);

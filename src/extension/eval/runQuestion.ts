@@ -27,7 +27,7 @@ import { pickProfile } from './profiles';
 export { runBenchmark } from './runBenchmark';
 export { addModelProfileCommand, testConnectionCommand } from './profileCommands';
 export { ResultsPanel } from './resultsPanel';
-export { answerWithProgress, appendRunRecord, askQuietly, askWithProgress, reportModelError, requireTrust, useOutputChannel } from './modelCall';
+export { answerWithProgress, appendRunRecord, askQuietly, askWithProgress, reportModelError, requireTrust, serverModelOf, useOutputChannel } from './modelCall';
 
 /** What the built-in agents do for MANGO, shown in the model pick. */
 const MANGO_BUILT_INS = { oracle: 'shortest route / true trajectory from the maze', random: 'seeded random walk' };

@@ -176,6 +176,7 @@ export class PlayPanel implements vscode.Disposable {
   private sourceFor(prepared: ReturnType<EpisodeSource['prepare']>): ReplySource {
     const { player } = this;
     const inner = player.kind === 'human' ? null : (player.source ?? builtInSource(prepared, benchmarkLabel(prepared.question), player.seed));
+    const listModels = inner?.serverModel?.bind(inner);
     return {
       reply: (messages, profile, question, signal): Promise<ModelReply> => {
         const step = this.state.steps.length + 1;
@@ -200,6 +201,8 @@ export class PlayPanel implements vscode.Disposable {
           };
         });
       },
+      // The model's server is asked which model it serves once for the episode, not every turn.
+      ...(listModels ? { serverModel: listModels } : {}),
     };
   }
 

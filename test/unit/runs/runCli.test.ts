@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import { hanoiSolverAgent } from '../../../src/core/smartplay/agents';
 import type { ChatMessage } from '../../../src/core/smartplay/prompt';
-import { type FakeOpenAi, startFakeOpenAi } from '../../support/fakeOpenAi';
+import { chatRequests, type FakeOpenAi, startFakeOpenAi } from '../../support/fakeOpenAi';
 import { distDir, samplesDir } from '../../support/paths';
 
 const cli = join(distDir, 'cli.js');
@@ -104,7 +104,7 @@ describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
       const records = parseRunRecords(readFileSync(join(dir, 'h.jsonl'), 'utf8'), 'h.jsonl').records;
       assert.deepEqual(records.map((record) => [record.scores.completed, record.scores.steps]), [[1, 7], [1, 7], [1, 7]]);
       // 7 optimal moves × 2 questions, asked once for all three episodes.
-      assert.equal(fake.requests.length, 14);
+      assert.equal(chatRequests(fake).length, 14);
     });
   });
 
