@@ -29,6 +29,17 @@ export interface ScriptedReply {
   sseError?: string;
   /** Streamed: omit the final chunk with a finish_reason (and [DONE]), as a cut-off stream looks. */
   noFinish?: boolean;
+  /** `usage.prompt_tokens`; default: the request's prompt as counted by fakePromptTokens. */
+  promptTokens?: number;
+}
+
+/**
+ * A server's count of a prompt: 2 characters a token and 4 of chat template a message. Real
+ * servers' tokenizers count more than cl100k (llama-server measured 1.29–2.1×; Llama-2 splits
+ * every digit), so a reply never looks like a prompt cut short (`context_truncated`).
+ */
+export function fakePromptTokens(messages: ReadonlyArray<{ content?: unknown }> | undefined): number {
+  return (messages ?? []).reduce((sum: number, message) => sum + 4 + Math.ceil(String(message.content ?? '').length / 2), 0);
 }
 
 export interface FakeOpenAi {
@@ -86,15 +97,6 @@ function* bodyOf(next: ScriptedReply, stream: boolean, key: string, model: strin
     yield `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: words.length, total_tokens: promptTokens + words.length } })}\n\n`;
     yield 'data: [DONE]\n\n';
   } else yield JSON.stringify({ id: 'c1', object: 'chat.completion', created: 0, model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: next.content ?? '' } }], usage: { prompt_tokens: promptTokens, completion_tokens: 5, total_tokens: promptTokens + 5 } });
-}
-
-/**
- * What a server counts for the prompt it was sent: a Llama-style vocabulary's ~3 characters a
- * token plus a few a message. A fixed small count would read as a prompt the server cut
- * (context_truncated), which a real server that saw the whole prompt never reports.
- */
-function promptTokensOf(messages: ReadonlyArray<{ content?: unknown }> | undefined): number {
-  return (messages ?? []).reduce((sum, message) => sum + 4 + Math.ceil((typeof message.content === 'string' ? message.content.length : 0) / 3), 0);
 }
 
 async function writeReply(response: ServerResponse, next: ScriptedReply, stream: boolean, key: string, model: string, promptTokens: number): Promise<void> {
@@ -183,7 +185,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     const next = fake.script.shift() ?? (await fake.respond?.(requested as Parameters<NonNullable<FakeOpenAi['respond']>>[0])) ?? { content: '[]' };
     if (next.delayMs) await sleep(next.delayMs);
     if (response.destroyed) return;
-    await writeReply(response, next, requested.stream === true, (request.headers.authorization ?? '').replace(/^Bearer /, ''), fake.servedModel, promptTokensOf(requested.messages as ReadonlyArray<{ content?: unknown }> | undefined));
+    const promptTokens = next.promptTokens ?? fakePromptTokens(requested.messages as Array<{ content?: unknown }> | undefined);
+    await writeReply(response, next, requested.stream === true, (request.headers.authorization ?? '').replace(/^Bearer /, ''), fake.servedModel, promptTokens);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
