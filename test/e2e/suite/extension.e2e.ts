@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { restoreFiles } from './restoreFiles';
 import { waitFor } from './wait';
-import { startFakeOpenAi, type FakeOpenAi } from '../../support/fakeOpenAi';
+import { chatRequests, startFakeOpenAi, type FakeOpenAi } from '../../support/fakeOpenAi';
 import type { WaypointApi } from '../../../src/extension/extension';
 
 const EXTENSION_ID = 'waypoint-bench.waypoint';
@@ -428,7 +428,7 @@ export function defineExtensionTests(): void {
         fake.script.push({ content: `Sure: [{'location_before': '${first.src_node}', 'action': 'swim', 'location_after': '${first.dst_node}'}]` });
         const outcome = await vscode.commands.executeCommand<{ problems: number; answer: string; runFile: string }>('waypoint.runQuestion', { game, task: 'rf', sampleId, profileId: 'local-test' });
         assert.ok(outcome.problems >= 1);
-        const sent = fake.requests.at(-1)?.body.messages as Array<{ content: string }>;
+        const sent = chatRequests(fake).at(-1)?.body.messages as Array<{ content: string }>;
         assert.ok(sent.at(-1)?.content.includes(`Can you find a path from "${first.src_node}" to "${first.dst_node}"`));
         const answerDoc = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'waypoint-answer' && document.getText() === outcome.answer);
         assert.ok(answerDoc);
@@ -534,7 +534,7 @@ export function defineExtensionTests(): void {
         fake.script.push({ content: "Walk south.\nThe LLM's action sequence is: forward, fly, forward, forward" });
         const outcome = await vscode.commands.executeCommand<{ CR: number; answer: string }>('waypoint.runBabyaiQuestion', { uri, task: 'plan', profileId: 'local-test', mode: 'reference' });
         assert.equal(outcome.CR, 0);
-        const sent = fake.requests.at(-1)?.body.messages as Array<{ role: string; content: string }>;
+        const sent = chatRequests(fake).at(-1)?.body.messages as Array<{ role: string; content: string }>;
         assert.deepEqual(sent.map((message) => message.role), ['user']);
         const { answerDoc, marked, textOf } = await answerDiagnostics(outcome.answer);
         assert.deepEqual(textOf('babyai-answer/unknown-action'), ['fly']);
@@ -577,7 +577,7 @@ export function defineExtensionTests(): void {
         const uri = vscode.Uri.joinPath(folder.uri, 'grasp/inner_cluster_free.jsonl');
         fake.script.push({ content: 'I will go left first.\n["LEFT", "TAKE ENERGY", "UPLEFT", "TAKE", "RIGHT", "DROP"]' });
         const outcome = await vscode.commands.executeCommand<{ answer: string; diagnostics: string[] }>('waypoint.runGraspQuestion', { uri, index: 1, profileId: 'local-test', settings: { moves: 4, carryLimit: 2, stepCost: 0.3 } });
-        const sent = fake.requests.at(-1)?.body.messages as Array<{ role: string; content: string }>;
+        const sent = chatRequests(fake).at(-1)?.body.messages as Array<{ role: string; content: string }>;
         assert.deepEqual(sent.map((message) => message.role), ['system', 'user']);
         assert.ok(sent[0].content.includes('You can only carry two unit of energy at a time.'));
         const { answerDoc, textOf } = await answerDiagnostics(outcome.answer);
@@ -684,8 +684,8 @@ export function defineExtensionTests(): void {
         for (const move of moves) fake.script.push({ content: 'Think: smallest disk moves every other turn.' }, { content: `Move the top disk of rod ${move}` });
         const outcome = await vscode.commands.executeCommand<{ reason: string; steps: number; normalizedScore: number; unmatched: number; file: string }>('waypoint.playSmartplay', { game: 'Hanoi3Disk', agent: 'local-test' });
         assert.deepEqual([outcome.reason, outcome.steps, outcome.normalizedScore, outcome.unmatched], ['done', 7, 1, 0]);
-        assert.equal(fake.requests.length, 14);
-        const lastQuestion = fake.requests.at(-1)?.body.messages as Array<{ role: string; content: string }>;
+        assert.equal(chatRequests(fake).length, 14);
+        const lastQuestion = chatRequests(fake).at(-1)?.body.messages as Array<{ role: string; content: string }>;
         assert.equal(lastQuestion.at(-1)?.content, 'Choose the best executable action from the list of all actions. Write the exact chosen action.');
         assert.equal(lastQuestion[0].content, 'You\u2019re a player trying to play the game.');
       });
@@ -723,7 +723,7 @@ export function defineExtensionTests(): void {
               const { game, sampleId } = await firstLighthouseQuestion();
               fake.script.push({ status: 500, errorMessage: 'upstream refused {key}' });
               await vscode.commands.executeCommand('waypoint.runQuestion', { game, task: 'rf', sampleId, profileId: 'local-test' });
-              assert.equal(fake.requests.at(-1)?.authorization, `Bearer ${key}`);
+              assert.equal(chatRequests(fake).at(-1)?.authorization, `Bearer ${key}`);
               const error = await waitFor('the error notification', () => shown[0]);
               assert.match(error.message, /HTTP 500: upstream refused \[redacted\]/);
               assert.ok(!error.message.includes(key));
@@ -764,7 +764,7 @@ export function defineExtensionTests(): void {
               const outcome = await vscode.commands.executeCommand('waypoint.runQuestion', { game, task: 'rf', sampleId, profileId: 'local-test' });
               assert.equal(fake.answered, 1, 'the server answered the first request with its 429');
               assert.equal(outcome, undefined);
-              assert.equal(fake.requests.length, 1, 'no retry after Cancel');
+              assert.equal(chatRequests(fake).length, 1, 'no retry after Cancel');
               assert.deepEqual(shown, [], 'a cancelled call shows no error');
             },
             undefined,

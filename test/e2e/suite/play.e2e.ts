@@ -11,6 +11,7 @@ import type { RunRecord } from '../../../src/core/eval/types';
 import type { Trajectory } from '../../../src/core/maze/mazeView';
 import type { PlayState } from '../../../src/extension/play/playPanel';
 import { waitFor, withLocalModel } from './extension.e2e';
+import { chatRequests } from '../../support/fakeOpenAi';
 
 const playState = () => vscode.commands.executeCommand<PlayState | undefined>('waypoint.playState');
 
@@ -176,7 +177,7 @@ export function definePlayTests(): void {
           assert.deepEqual(played.steps.map((step) => step.command), commands);
           assert.equal(played.end, oracle.end);
           assert.equal(played.reached, oracle.reached);
-          assert.equal(fake.requests.length, commands.length, 'one request a turn');
+          assert.equal(chatRequests(fake).length, commands.length, 'one request a turn');
           const record = writtenRecord(played);
           assert.equal(record.model.id, 'local-test');
           assert.equal(record.question.benchmark, oracle.benchmark);
