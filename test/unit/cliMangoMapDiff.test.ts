@@ -2,6 +2,8 @@
 // contract against counts taken here from edges.json, the map implied by a run's route answers,
 // exit codes 1 (input, with file:line:col) and 2 (usage); and the draw-the-map task through the
 // question set and the pipeline with the built-in agents.
+// The built-ins registered, as every host registers them (the engine only asks the registry).
+import '../../src/core/benchmarks';
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

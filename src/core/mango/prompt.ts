@@ -6,11 +6,9 @@ import { pythonStrList } from './pythonRepr';
 
 export const SYSTEM_MESSAGE = 'You are a helpful assistant.';
 
-/** Counts and cuts tokens as upstream's tiktoken does; injected so core needs no tokenizer. */
-export interface TokenCounter {
-  encode(text: string): number[];
-  decode(tokens: number[]): string;
-}
+import type { TokenCounter } from '../util/tokenizer';
+
+export type { TokenCounter };
 
 /** The walkthrough text as the prompt shows it, and the cutoff upstream records (`model_cutoff_num`). */
 export function promptWalkthrough(raw: string, maxStep = 70, tokens?: { counter: TokenCounter; budget: number }): { text: string; modelCutoffNum: number } {

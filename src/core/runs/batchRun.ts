@@ -7,7 +7,7 @@
 import { completionLimit } from '../eval/profiles';
 import { parseRunRecords } from '../eval/recordSchemas';
 import type { ChatMessage, ModelProfile, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
-import { cl100kCounter } from '../mango/tokenizer';
+import { cl100kCounter } from '../util/tokenizer';
 import type { PreparedQuestion } from '../registry';
 import { mergeRunFiles, type RecordSet } from './records';
 import { buildReport, overallGroups, type ReportJson, type ReportRow } from './report';

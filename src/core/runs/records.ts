@@ -2,7 +2,7 @@
 // run, or runs of several models) merged into one benchmark's set, with the benchmark's report
 // declaration, and the `--by` / `--where` field vocabulary checked before anything is computed.
 import type { RunRecord } from '../eval/types';
-import { findBenchmark } from '../benchmarks';
+import { findBenchmark } from '../registry';
 import type { BenchmarkReport } from '../registry';
 
 /** A mistake in how the command was called (mixed benchmarks, an unknown field): exit 2. */

@@ -6,7 +6,7 @@
 // count is remembered. Since BPE merges only inside pre-tokens, the sum is the exact count of the
 // whole text (a test checks it against encoding the whole).
 import type { ChatMessage } from '../eval/types';
-import type { TokenCounter } from '../mango/prompt';
+import type { TokenCounter } from '../util/tokenizer';
 
 const MEMO_LIMIT = 200_000;
 

@@ -2,7 +2,8 @@
 // 40,000-record run file is parsed, scored into report metrics and bootstrapped here, never on the
 // extension host's thread. The worker keeps the per-file cache (mtime + size), so a refresh while
 // a run appends to one file re-reads only that file.
-import '../../host/declareBuiltIns';
+// Summaries use each benchmark's report hooks: the full definitions of the built-ins.
+import '../../core/benchmarks';
 import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { type FileStamp, RunSummaryCache, type RunSummary } from '../../core/runs/runGroups';

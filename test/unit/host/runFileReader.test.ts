@@ -1,6 +1,8 @@
 // The Node host's run-file reader: records read without their text keep a byte offset from which
 // readRecordAt reads each one whole again, across 1 MB chunk boundaries, worker-thread ranges, a
 // BOM, CRLF line ends, multi-byte characters and lines that are not records.
+// The built-ins registered, as every host registers them (the engine only asks the registry).
+import '../../../src/core/benchmarks';
 import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,6 +2,8 @@
 // jittered backoff, the circuit breaker, and whole runs through the real provider against the
 // llama-server double: four slots sharing a context that fits one prompt, a 429 storm, a dead
 // port and a wrong key. Assertions are on counts and record contents, never on durations.
+// The built-ins registered, as every host registers them (the engine only asks the registry).
+import '../../../src/core/benchmarks';
 import { strict as assert } from 'node:assert';
 import { type AddressInfo, createServer } from 'node:net';
 import { backoffWithJitterMs, type Failure, RetryBudget } from '../../../src/core/eval/failures';

@@ -3,6 +3,8 @@
 // keeps whole records and resumes with only the unanswered questions under the same run id; each
 // profile gets its own file and its own answers; errors are asked again on resume; and a file
 // written through the shared function and the editor's file access is resumed by the built CLI.
+// The built-ins registered, as every host registers them (the engine only asks the registry).
+import '../../../src/core/benchmarks';
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
 import { promises as fs, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,8 @@
 // plotData: the mean of a metric per (x value, bar) over report rows, x values sorted as keys sort
 // (numbers, then text, null last), bars in first-seen order, a success metric's missing value as 0
 // and another metric's missing value left out; 1 and '1' are different x values.
+// The built-ins registered, as every host registers them (the engine only asks the registry).
+import '../../../src/core/benchmarks';
 import { strict as assert } from 'node:assert';
 import type { RunRecord } from '../../../src/core/eval/types';
 import type { BenchmarkReport } from '../../../src/core/registry';

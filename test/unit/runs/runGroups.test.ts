@@ -3,6 +3,8 @@
 // numbers as `waypoint report` (buildReport) on the same records; the per-file cache re-reading only
 // what changed; rows short enough for a sidebar with every detail in the tooltip; and the built
 // worker (dist/runSummaries.js) summarising a 40,000-record run without stalling the host's thread.
+// The built-ins registered, as every host registers them (the engine only asks the registry).
+import '../../../src/core/benchmarks';
 import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,6 +2,8 @@
 // `concurrency` requests in flight, spaces requests by --rpm, stops before a request would pass
 // the cost cap, turns failed calls into error records, abandons only in-flight work when
 // cancelled, and hands records over one at a time.
+// The built-ins registered, as every host registers them (the engine only asks the registry).
+import '../../../src/core/benchmarks';
 import { strict as assert } from 'node:assert';
 import { ModelCallError, type ReplySource } from '../../../src/core/eval/engine';
 import type { ModelProfile, QuestionBase, RunRecord } from '../../../src/core/eval/types';
