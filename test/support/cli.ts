@@ -1,5 +1,6 @@
 // The built CLI run as a user runs it (`node dist/cli.js ...`), beside servers this test process
-// hosts (a synchronous spawn would block them), and a free port to restart a server on.
+// hosts (a synchronous spawn would block them), and a free port to restart a server on. The one
+// helper for it: every CLI test runs the built CLI this way.
 import { spawn } from 'node:child_process';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { EpisodeAnswer } from '../../../src/core/eval/episodeQuestions';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
-import { runCli } from '../../support/cliProcess';
+import { runWaypoint as runCli } from '../../support/cli';
 import { doublePromptTokens, type LlamaServer, type LlamaServerOptions, startLlamaServer } from '../../support/llamaServer';
 import { samplesDir } from '../../support/paths';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
-import { runCli } from '../../support/cliProcess';
+import { runWaypoint as runCli } from '../../support/cli';
 import { type LlamaServer, startLlamaServer } from '../../support/llamaServer';
 import { samplesDir } from '../../support/paths';
 
