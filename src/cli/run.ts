@@ -23,6 +23,7 @@ import { describeFsError } from '../core/walk';
 import { escapeControls } from '../core/text';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 import { cliStore, nodeRunFiles, workspaceRoot } from './runFiles';
+import { preflight, serverJson } from './runServer';
 import * as z from 'zod/mini';
 
 type Output = (text: string) => void;
@@ -302,6 +303,16 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
     controller.abort();
   };
   process.on('SIGINT', onSigint);
+  let server: Awaited<ReturnType<typeof preflight>> = { facts: null };
+  if (profile.provider === 'openai-compatible' && questions.length > 0) {
+    try {
+      server = await preflight(profile, await cliApiKey(profile), controller.signal, err);
+    } catch (error) {
+      process.off('SIGINT', onSigint);
+      if (controller.signal.aborted) return 130;
+      throw error;
+    }
+  }
   const progress = progressWriter(progressStyle, err);
   const cacheRoot = workspaceRoot(process.cwd());
   const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(cliApiKey, cliKeyAdvice) : undefined;
@@ -330,7 +341,7 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   const lowest = Math.min(concurrency, ...summary.concurrencyChanges.map((change) => change.to));
   const result = {
     run_id: runId, out: outPath, questions: questions.length + alreadyAnswered, already_answered: alreadyAnswered, answered: summary.done - summary.errors, errors: summary.errors, cached: summary.cached, cost_usd: summary.costUsd, stopped_by: summary.stoppedBy, mode,
-    not_asked: summary.notAsked, concurrency: { requested: concurrency, lowest, final: summary.concurrency },
+    not_asked: summary.notAsked, concurrency: { requested: concurrency, lowest, final: summary.concurrency }, server: serverJson(server.facts),
   };
   const stopped = summary.stoppedBy === 'cost-cap' ? `; stopped before passing --max-cost ($${summary.costUsd.toFixed(4)} spent)` : summary.stoppedBy === 'circuit-breaker' ? `; stopped early, ${summary.notAsked} not asked (--resume asks them)` : '';
   if (args.flags.has('json')) out(JSON.stringify(result));

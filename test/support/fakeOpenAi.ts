@@ -158,6 +158,14 @@ function answeredBeforeChat(fake: Omit<FakeOpenAi, 'url' | 'close'>, path: strin
   return false;
 }
 
+/** The messages `waypoint run`'s preflight sends in its one-token request (connectionTest.ts). */
+const PREFLIGHT_MESSAGES = JSON.stringify([{ role: 'user', content: 'Reply with OK.' }]);
+
+/** The chat requests that asked questions: not a run's preflight (one token of "Reply with OK."), not the requests for what the server tells (/v1/models, /props, /tokenize). */
+export function questionRequests(fake: Pick<FakeOpenAi, 'requests'>): FakeOpenAi['requests'] {
+  return fake.requests.filter((request) => /\/chat\/completions$/.test(request.path) && JSON.stringify(request.body.messages) !== PREFLIGHT_MESSAGES);
+}
+
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const fake: Omit<FakeOpenAi, 'url' | 'close'> = { requests: [], script: [], hangUps: 0, answered: 0, servedModel: 'fake', noModelList: false, loading: false };
   const server: Server = createServer(async (request, response) => {

@@ -6,8 +6,18 @@
 // /v1/models included, without Retry-After), replies cut with finish_reason "length", the served
 // model's name in replies and /v1/models whatever the request's `model` says (and changeable between
 // runs), an API key (401 authentication_error), and one-off 429s with Retry-After in seconds or as an
-// HTTP date. Error bodies are llama-server's, byte for byte in shape. Its tokenizer is a stand-in:
-// `charsPerToken` characters a token, 4 tokens of template per message.
+// HTTP date. Error bodies are llama-server's, byte for byte in shape.
+//
+// What the server tells about itself: `GET /props` (`default_generation_settings.n_ctx`,
+// `total_slots`), `/v1/models` with `meta.n_ctx_train`, and exact prompt counts through
+// `POST /apply-template` + `POST /tokenize`. As `flavour: 'vllm'` it is vLLM instead (`max_model_len`
+// in /v1/models, `/tokenize` of chat messages answering `count`, no /props), as `flavour:
+// 'openrouter'` a hosted gateway (many models with `context_length`, no counting endpoints).
+//
+// Its tokenizer is a stand-in with another vocabulary than cl100k: `charsPerToken` characters a
+// token (3, so English prompts count ~25–30% more than cl100k, as Llama vocabularies did), its chat
+// template four special tokens a message. The chat endpoint counts a prompt exactly as
+// /apply-template then /tokenize do.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 export interface LlamaServerOptions {
@@ -34,6 +44,8 @@ export interface LlamaServerOptions {
   port?: number;
   /** What the model says to a request (its text before any cut); default "[]". */
   answer?: (request: ChatRequest) => string | Promise<string>;
+  /** Which server it plays (default `llama-server`); see the header. */
+  flavour?: 'llama-server' | 'vllm' | 'openrouter';
 }
 
 export interface ChatRequest {
@@ -53,6 +65,8 @@ export interface LlamaServer {
   url: string;
   port: number;
   options: Required<Omit<LlamaServerOptions, 'apiKey' | 'nPredict' | 'port'>> & Pick<LlamaServerOptions, 'apiKey' | 'nPredict'>;
+  /** Prompt tokens the chat requests' `usage` reported, in order (what a run was charged for). */
+  usage: Array<{ prompt: number; completion: number }>;
   /** Every request with the status it got (a stream that failed after its 200 is listed with 500). */
   requests: Array<{ method: string; path: string; authorization: string | undefined; body: ChatRequest; status: number }>;
   /** One-off faults for the next chat requests, taken in order. */
@@ -61,19 +75,50 @@ export interface LlamaServer {
   /** Starts loading again for `ms` (a restart with another model, say). */
   load(ms: number): void;
   /** The double's token count of a chat request's prompt. */
-  promptTokens(messages: ReadonlyArray<{ content: string }>): number;
+  promptTokens(messages: ReadonlyArray<{ role?: string; content: string }>): number;
   close(): Promise<void>;
 }
 
 
-/** The double's token count of a text: `charsPerToken` characters a token (a stand-in for the GGUF's tokenizer). */
+/** The double's special tokens: one token each wherever they appear (llama-server parses specials in /tokenize by default). */
+const SPECIAL_TOKEN = /<\|[a-z_]+\|>/g;
+
+/** The double's tokens of a text: each special token is one (unless `parseSpecial` is false: then they are text), the text between them `charsPerToken` characters a token. */
+export function doubleTokenize(text: string, charsPerToken = 3, parseSpecial = true): string[] {
+  const pieces: string[] = [];
+  let at = 0;
+  const plain = (part: string) => {
+    for (let start = 0; start < part.length; start += charsPerToken) pieces.push(part.slice(start, start + charsPerToken));
+  };
+  for (const match of parseSpecial ? text.matchAll(SPECIAL_TOKEN) : []) {
+    plain(text.slice(at, match.index));
+    pieces.push(match[0]);
+    at = match.index + match[0].length;
+  }
+  plain(text.slice(at));
+  return pieces;
+}
+
+/** The double's token count of a text without special tokens: `charsPerToken` characters a token (a stand-in for the GGUF's tokenizer). */
 export function doubleTokens(text: string, charsPerToken = 3): number {
   return Math.ceil(text.length / charsPerToken);
 }
 
-/** The double's token count of a chat prompt: each message's text plus 4 tokens of chat template. */
-export function doublePromptTokens(messages: ReadonlyArray<{ content: string }>, charsPerToken = 3): number {
-  return messages.reduce((sum, message) => sum + 4 + doubleTokens(message.content, charsPerToken), 0);
+/** The double's chat template (what /apply-template returns): four special tokens around each message's text. */
+export function doubleTemplate(messages: ReadonlyArray<{ role?: string; content: string }>): string {
+  return messages.map((message) => `<|im_start|><|${message.role ?? 'user'}|><|content|>${message.content}<|im_end|>`).join('');
+}
+
+/** The double's token count of a chat prompt, as its chat endpoint counts it: the template applied, then tokenized (each message's text plus 4). */
+export function doublePromptTokens(messages: ReadonlyArray<{ role?: string; content: string }>, charsPerToken = 3): number {
+  return doubleTokenize(doubleTemplate(messages), charsPerToken).length;
+}
+
+/** A stable id for a token piece (the double has no vocabulary file). */
+function tokenId(piece: string): number {
+  let hash = 7;
+  for (const char of piece) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 32000;
+  return hash;
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -117,17 +162,19 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
     apiKey: options.apiKey,
     streamErrors: options.streamErrors ?? 'data',
     answer: options.answer ?? (() => '[]'),
+    flavour: options.flavour ?? 'llama-server',
   };
   let readyAt = Date.now() + settings.loadingMs;
   const active = new Set<Task>();
   const slotWaiters: Array<() => void> = [];
   let busySlots = 0;
   const tokensOf = (text: string) => doubleTokens(text, settings.charsPerToken);
-  const promptTokens = (messages: ReadonlyArray<{ content: string }>) => doublePromptTokens(messages, settings.charsPerToken);
+  const promptTokens = (messages: ReadonlyArray<{ role?: string; content: string }>) => doublePromptTokens(messages, settings.charsPerToken);
 
   const double: Omit<LlamaServer, 'url' | 'port' | 'close'> = {
     options: settings,
     requests: [],
+    usage: [],
     faults: [],
     counts: { answered: 0, truncated: 0, contextExceeded: 0, promptTooLong: 0, loading: 0, unauthorized: 0, rateLimited: 0, mostAtOnce: 0 },
     load(ms) {
@@ -222,6 +269,7 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
     if (cut) double.counts.truncated++;
     const finishReason = cut ? 'length' : 'stop';
     const usage = { completion_tokens: completion, prompt_tokens: prompt, total_tokens: prompt + completion };
+    double.usage.push({ prompt, completion });
     if (!body.stream) {
       return sendJson(response, 200, {
         choices: [{ finish_reason: finishReason, index: 0, message: { role: 'assistant', content: text } }],
@@ -233,6 +281,44 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
     response.write(chunk({}, finishReason));
     response.write(`data: ${JSON.stringify({ choices: [], created: Math.floor(Date.now() / 1000), id: 'chatcmpl-double', model: settings.servedModel, object: 'chat.completion.chunk', usage })}\n\n`);
     response.end('data: [DONE]\n\n');
+  }
+
+  /** /v1/models as the flavour lists it: llama-server its GGUF with `meta`, vLLM with `max_model_len`, OpenRouter many models with `context_length`. */
+  function modelList(): unknown {
+    const created = Math.floor(Date.now() / 1000);
+    const id = settings.servedModel;
+    if (settings.flavour === 'vllm') return { object: 'list', data: [{ id, object: 'model', created, owned_by: 'vllm', root: id, parent: null, max_model_len: settings.contextTokens, permission: [] }] };
+    if (settings.flavour === 'openrouter') {
+      const entry = (model: string, context: number) => ({ id: model, name: model, created, context_length: context, top_provider: { context_length: context, max_completion_tokens: null, is_moderated: false }, pricing: { prompt: '0.000001', completion: '0.000002' } });
+      return { data: [entry('other/large-model', 1_000_000), entry(id, settings.contextTokens), entry('other/small-model', 4096)] };
+    }
+    return { object: 'list', data: [{ id, object: 'model', created, owned_by: 'llamacpp', meta: { vocab_type: 1, n_vocab: 32000, n_ctx_train: settings.trainContextTokens, n_embd: 64, n_params: 260_000, size: 1_000_000 } }] };
+  }
+
+  /** The endpoints besides chat a flavour serves (/props, /apply-template, /tokenize); null for a path it does not serve. */
+  function serverExtras(path: string, body: Record<string, unknown>): { status: number; body: unknown } | null {
+    const messages = Array.isArray(body.messages) ? (body.messages as Array<{ role?: string; content: string }>) : null;
+    if (settings.flavour === 'llama-server') {
+      if (path === '/props') return { status: 200, body: { default_generation_settings: { id: 0, n_ctx: settings.contextTokens, params: { n_predict: settings.nPredict ?? -1 } }, total_slots: settings.slots, model_path: settings.servedModel, build_info: 'b6000-double' } };
+      if (path === '/apply-template') {
+        if (!messages) return { status: 400, body: { error: errorObject(400, "'messages' is required", 'invalid_request_error') } };
+        return { status: 200, body: { prompt: doubleTemplate(messages) } };
+      }
+      if (path === '/tokenize') {
+        if (typeof body.content !== 'string') return { status: 400, body: { error: errorObject(400, "'content' is required", 'invalid_request_error') } };
+        const pieces = doubleTokenize(body.content, settings.charsPerToken, body.parse_special !== false);
+        const ids = pieces.map(tokenId);
+        return { status: 200, body: { tokens: body.with_pieces === true ? pieces.map((piece, index) => ({ id: ids[index], piece })) : ids } };
+      }
+    }
+    // vLLM's /tokenize takes chat messages (template applied) or a plain prompt, and answers the count.
+    if (settings.flavour === 'vllm' && path === '/tokenize') {
+      const text = messages ? doubleTemplate(messages) : typeof body.prompt === 'string' ? body.prompt : null;
+      if (text === null) return { status: 400, body: { object: 'error', message: 'Field required: prompt or messages', type: 'BadRequestError', param: null, code: 400 } };
+      const tokens = doubleTokenize(text, settings.charsPerToken).map(tokenId);
+      return { status: 200, body: { count: tokens.length, max_model_len: settings.contextTokens, tokens, token_strs: null } };
+    }
+    return null;
   }
 
   const server: Server = createServer(async (request, response) => {
@@ -260,10 +346,12 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
       log.status = 401;
       return sendJson(response, 401, { error: errorObject(401, 'Invalid API Key', 'authentication_error') });
     }
-    if (path === '/v1/models' || path === '/models') {
-      return sendJson(response, 200, { object: 'list', data: [{ id: settings.servedModel, object: 'model', created: Math.floor(Date.now() / 1000), owned_by: 'llamacpp', meta: { n_ctx_train: settings.trainContextTokens } }] });
+    if (path === '/v1/models' || path === '/models') return sendJson(response, 200, modelList());
+    const extra = serverExtras(path, body as Record<string, unknown>);
+    if (extra) {
+      log.status = extra.status;
+      return sendJson(response, extra.status, extra.body);
     }
-    if (path === '/props') return sendJson(response, 200, { default_generation_settings: { n_ctx: settings.contextTokens }, total_slots: settings.slots, model_path: settings.servedModel });
     if (path === '/v1/chat/completions' || path === '/chat/completions') {
       return chat(response, body, log);
     }

@@ -6,14 +6,13 @@
 // by the other: the records, the run id and the resume rule are the same code.
 import { parseRunRecords } from '../eval/recordSchemas';
 import type { ChatMessage, ModelProfile, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
-import { cl100kCounter } from '../mango/tokenizer';
 import type { PreparedQuestion } from '../registry';
 import { mergeRunFiles, type RecordSet } from './records';
 import { buildReport, overallGroups, type ReportJson, type ReportRow } from './report';
 import { runQuestions, type RunOptions, type RunSummary } from './runner';
 import { newRunId } from './runId';
 import { answeredKeys, answerKey } from './selection';
-import { ChatTokenCounter } from './tokens';
+import { countChatTokens } from './promptCounts';
 
 /** Where records go: one whole line per record, in the order handed over. */
 export interface RecordSink {
@@ -73,13 +72,7 @@ export interface BatchEstimate {
   cost_usd_max: number | null;
 }
 
-let chatTokens: ChatTokenCounter | undefined;
-
-/** Prompt tokens as OpenAI counts a chat request: cl100k over each message plus 3 per message and 3 to prime the reply. */
-export function countChatTokens(messages: readonly ChatMessage[]): number {
-  chatTokens ??= new ChatTokenCounter(cl100kCounter());
-  return chatTokens.countMessages(messages);
-}
+export { countChatTokens };
 
 /** The questions, their prompt tokens, the completion bound (maxTokens each) and the cost bound. */
 export function estimateBatch(questions: readonly PreparedQuestion[], profile: ModelProfile, countTokens: (messages: readonly ChatMessage[]) => number = countChatTokens): BatchEstimate {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import { hanoiSolverAgent } from '../../../src/core/smartplay/agents';
 import type { ChatMessage } from '../../../src/core/smartplay/prompt';
-import { type FakeOpenAi, startFakeOpenAi } from '../../support/fakeOpenAi';
+import { type FakeOpenAi, questionRequests, startFakeOpenAi } from '../../support/fakeOpenAi';
 import { distDir, samplesDir } from '../../support/paths';
 
 const cli = join(distDir, 'cli.js');
@@ -28,6 +28,8 @@ function runAsync(args: string[], cwd: string, onStderr?: (text: string, child: 
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+const asked = questionRequests;
 
 /** The server plays Tower of Hanoi perfectly (the solver reading the prompt it was sent). */
 function hanoiPlayer(fake: FakeOpenAi): void {
@@ -73,7 +75,7 @@ describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
     const before = parseRunRecords(partial, out);
     assert.deepEqual(before.problems, []);
     assert.ok(before.records.length >= 2 && before.records.length < 6, `${before.records.length} records before resume`);
-    const requestsBefore = fake.requests.length;
+    const requestsBefore = asked(fake).length;
 
     const second = await runAsync([...args.filter((arg) => arg !== '--progress' && arg !== 'json'), '--resume', '--json'], dir);
     assert.doesNotMatch(second.stderr, /Response cache/);
@@ -87,12 +89,12 @@ describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
     // Two requests a step, 50 steps an episode; the cache (the workspace's .waypoint/) answers what the
     // first process already asked. A request asked twice is one that was in flight at Ctrl+C: at
     // most `--concurrency` of them.
-    const bodies = fake.requests.map((request) => JSON.stringify(request.body.messages));
+    const bodies = asked(fake).map((request) => JSON.stringify(request.body.messages));
     const repeated = bodies.length - new Set(bodies).size;
     assert.ok(repeated <= 2, `${repeated} requests asked twice`);
     // Bandit episodes can share their first prompts (nothing random has been shown yet); those are asked once.
     assert.ok(bodies.length <= 6 * 100 + repeated, String(bodies.length));
-    assert.ok(fake.requests.length > requestsBefore);
+    assert.ok(asked(fake).length > requestsBefore);
     assert.ok(!readFileSync(out, 'utf8').includes('sk-test-123'));
     assert.ok(fake.requests.every((request) => request.authorization === 'Bearer sk-test-123'));
   });
@@ -104,7 +106,7 @@ describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
       const records = parseRunRecords(readFileSync(join(dir, 'h.jsonl'), 'utf8'), 'h.jsonl').records;
       assert.deepEqual(records.map((record) => [record.scores.completed, record.scores.steps]), [[1, 7], [1, 7], [1, 7]]);
       // 7 optimal moves × 2 questions, asked once for all three episodes.
-      assert.equal(fake.requests.length, 14);
+      assert.equal(asked(fake).length, 14);
     });
   });
 
