@@ -10,7 +10,8 @@ import { cliApiKey, cliKeyAdvice } from './keyAdvice';
 import { parseProfile, PROFILE_DEFAULTS } from '../core/eval/profiles';
 import type { ModelProfile } from '../core/eval/types';
 import { type PreparedQuestion, QuestionOptionError } from '../core/registry';
-import { countChatTokens, estimateBatch, type RunFileAccess, resumeState, runBatch } from '../core/runs/batchRun';
+import { estimateBatch, type RunFileAccess, resumeState, runBatch } from '../core/runs/batchRun';
+import { countChatTokens } from '../core/runs/promptCounts';
 import { type Failure, failureKey, failureLabel } from '../core/eval/failures';
 import { type ConcurrencyChange, concurrencyAdvice, concurrencySummary } from '../core/runs/adaptiveConcurrency';
 import type { BreakerTrip } from '../core/runs/circuitBreaker';
@@ -23,7 +24,7 @@ import { describeFsError } from '../core/walk';
 import { escapeControls } from '../core/text';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 import { cliStore, nodeRunFiles, workspaceRoot } from './runFiles';
-import { preflight, serverJson } from './runServer';
+import { counterFor, dryRunFacts, dryRunOutput, preflight, serverJson } from './runServer';
 import * as z from 'zod/mini';
 
 type Output = (text: string) => void;
@@ -283,14 +284,6 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   const { runId, alreadyAnswered } = state;
   questions = state.questions;
 
-  if (dryRun) {
-    const summary = estimateBatch(questions, profile);
-    const { prompt_tokens: promptTokens, max_completion_tokens: maxCompletion, cost_usd_max: cost } = summary;
-    if (args.flags.has('json')) out(JSON.stringify(summary));
-    else out(`${questions.length} questions, ${promptTokens} prompt tokens (cl100k), at most ${maxCompletion} completion tokens; cost at most ${cost === null ? 'unknown (no prices in the profile)' : `$${cost.toFixed(4)}`}. Nothing was asked.`);
-    return set.problems.length > 0 ? 1 : 0;
-  }
-
   const controller = new AbortController();
   // Every request in flight listens for the run's cancel: --concurrency of them at once is by
   // design, not the listener leak Node warns about past ten.
@@ -302,11 +295,20 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
     err('waypoint run: interrupted; abandoning the requests in flight (Ctrl+C again to quit at once). --resume continues this run.');
     controller.abort();
   };
+  const apiKey = profile.provider === 'openai-compatible' ? await cliApiKey(profile) : undefined;
+  const setOf = (prepared: PreparedQuestion) => definition.runLabel?.(prepared.question).group ?? definition.label;
+
+  if (dryRun) {
+    const facts = await dryRunFacts(profile, apiKey, controller.signal, err);
+    await dryRunOutput({ estimate: estimateBatch(questions, profile), questions, setOf, profile, facts, counter: counterFor(profile, facts, apiKey, controller.signal), json: args.flags.has('json') }, out);
+    return set.problems.length > 0 ? 1 : 0;
+  }
+
   process.on('SIGINT', onSigint);
   let server: Awaited<ReturnType<typeof preflight>> = { facts: null };
   if (profile.provider === 'openai-compatible' && questions.length > 0) {
     try {
-      server = await preflight(profile, await cliApiKey(profile), controller.signal, err);
+      server = await preflight(profile, apiKey, controller.signal, err);
     } catch (error) {
       process.off('SIGINT', onSigint);
       if (controller.signal.aborted) return 130;

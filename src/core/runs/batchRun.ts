@@ -70,16 +70,22 @@ export interface BatchEstimate {
   max_completion_tokens: number;
   /** null when the profile has no prices. */
   cost_usd_max: number | null;
+  /** The tokenizer prompt_tokens are counted with (an estimate for models of other vocabularies). */
+  tokenizer: 'cl100k';
 }
 
-export { countChatTokens };
+/** One question's requests and prompt tokens. */
+export function questionTokens(prepared: PreparedQuestion, _profile: ModelProfile, countTokens: (messages: readonly ChatMessage[]) => number = countChatTokens): { requests: number; promptTokens: number; largestPromptTokens: number } {
+  const tokens = countTokens(prepared.messages);
+  return { requests: 1, promptTokens: tokens, largestPromptTokens: tokens };
+}
 
 /** The questions, their prompt tokens, the completion bound (maxTokens each) and the cost bound. */
 export function estimateBatch(questions: readonly PreparedQuestion[], profile: ModelProfile, countTokens: (messages: readonly ChatMessage[]) => number = countChatTokens): BatchEstimate {
   const promptTokens = questions.reduce((sum, prepared) => sum + countTokens(prepared.messages), 0);
   const maxCompletion = questions.length * profile.maxTokens;
   const cost = profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined ? (promptTokens * profile.costPer1kInput + maxCompletion * profile.costPer1kOutput) / 1000 : null;
-  return { questions: questions.length, prompt_tokens: promptTokens, max_completion_tokens: maxCompletion, cost_usd_max: cost };
+  return { questions: questions.length, prompt_tokens: promptTokens, max_completion_tokens: maxCompletion, cost_usd_max: cost, tokenizer: 'cl100k' };
 }
 
 export type BatchOptions = Omit<RunOptions, 'onRecord' | 'runId' | 'spentUsd'>;

@@ -1,13 +1,20 @@
 // The built CLI against the llama-server double (and its OpenRouter flavour) as a user meets it:
 // `models test` and the start of `run` say what the server serves and tells (its context, whether
-// it counts prompt tokens).
+// it counts prompt tokens); `--dry-run` puts each question set's largest prompt beside that context
+// by the server's own count, so prompts that cl100k says fit but the server would refuse are
+// flagged before anything is asked.
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type LlamaServer, type LlamaServerOptions, startLlamaServer } from '../../support/llamaServer';
-import { distDir, samplesDir } from '../../support/paths';
+import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
+import { findBenchmark } from '../../../src/core/benchmarks';
+import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
+import { countChatTokens } from '../../../src/core/runs/promptCounts';
+import type { QuestionSetFit } from '../../../src/core/runs/promptFit';
+import { doublePromptTokens, type LlamaServer, type LlamaServerOptions, startLlamaServer } from '../../support/llamaServer';
+import { distDir, samplesDir, sharedDataDir, sharedDataMissingReason } from '../../support/paths';
 
 const cli = join(distDir, 'cli.js');
 const grid = join(samplesDir, 'grasp', 'inner_cluster_free.jsonl');
@@ -21,6 +28,16 @@ function runCli(args: string[], cwd: string, env: Record<string, string> = {}): 
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+interface DryRun {
+  questions: number;
+  prompt_tokens: number;
+  max_completion_tokens: number;
+  cost_usd_max: number | null;
+  tokenizer: string;
+  server: { served_model: string | null; context_tokens: number | null; token_counting: string | null } | null;
+  question_sets: QuestionSetFit[];
 }
 
 describe('the preflight and the dry run against a llama-server (the double)', function () {
@@ -63,5 +80,73 @@ describe('the preflight and the dry run against a llama-server (the double)', fu
     const chats = server.requests.filter((request) => request.path === '/v1/chat/completions');
     assert.equal(chats.length, 6);
     assert.equal(chats[0].body.max_tokens, 1);
+  });
+
+  it('--dry-run flags, by the server\'s count, exactly the prompts the server then refuses as longer than its context', async () => {
+    const set = await findBenchmark('grasp')?.questionSet?.([grid], { settings: 'all' }, nodeQuestionFiles);
+    assert.ok(set);
+    const sizes = set.questions.map((prepared) => doublePromptTokens(prepared.messages));
+    const context = 725;
+    const refused = sizes.filter((size) => size > context).length;
+    assert.ok(refused > 0 && refused < sizes.length, `${refused} of ${sizes.length}`);
+    const server = await serve({ contextTokens: context });
+    const args = ['run', 'grasp', grid, '--settings', 'all', '--base-url', server.url, '--model', 'default'];
+    const dry = await runCli([...args, '--dry-run', '--json'], dir);
+    assert.equal(dry.code, 0, dry.stderr);
+    const estimate = JSON.parse(dry.stdout) as DryRun;
+    assert.equal(estimate.tokenizer, 'cl100k');
+    assert.deepEqual(estimate.server && [estimate.server.context_tokens, estimate.server.token_counting], [context, 'llama-server']);
+    const [fit] = estimate.question_sets;
+    assert.deepEqual([fit.set, fit.questions, fit.context_tokens, fit.too_long, fit.fit_counted_by], ['GRASP · inner_cluster_free.jsonl', 40, context, refused, 'server']);
+    assert.deepEqual([fit.largest_prompt.tokens, fit.largest_prompt.counted_by], [Math.max(...sizes), 'server']);
+    assert.equal(fit.short_of_reply_room, sizes.filter((size) => size <= context && size + 512 > context).length);
+    assert.equal(server.requests.filter((request) => request.path === '/v1/chat/completions').length, 0, 'a dry run asks nothing');
+    const text = await runCli([...args, '--dry-run'], dir);
+    assert.match(text.stdout, new RegExp(`^ {2}GRASP · inner_cluster_free\\.jsonl: 40 questions; largest prompt ${Math.max(...sizes)} tokens \\(server's count\\) of a 725-token context: ${refused} of 40 prompts will not fit; `, 'm'));
+
+    const run = await runCli([...args, '--out', 'fit.jsonl', '--json'], dir);
+    const failed = parseRunRecords(readFileSync(join(dir, 'fit.jsonl'), 'utf8'), 'fit.jsonl').records.filter((record) => record.failure?.kind === 'prompt-too-long');
+    assert.equal(failed.length, refused, run.stderr);
+  });
+
+  it('zork1 prompts that fit a 4,096-token context by cl100k overflow it by the server\'s count; a server that does not count is labelled cl100k', async function () {
+    const zork = join(sharedDataDir, 'mango', 'zork1');
+    if (!existsSync(zork)) {
+      console.log(`      skipped: ${sharedDataMissingReason}`);
+      this.skip();
+    }
+    const set = await findBenchmark('mango')?.questionSet?.([zork], { task: 'rf' }, nodeQuestionFiles);
+    assert.ok(set);
+    const questions = set.questions.slice(0, 20);
+    const byCl100k = Math.max(...questions.map((prepared) => countChatTokens(prepared.messages)));
+    const byServer = Math.max(...questions.map((prepared) => doublePromptTokens(prepared.messages)));
+    // A context between the two: cl100k says every prompt fits, the server refuses the largest.
+    const context = Math.round((byCl100k + byServer) / 2);
+    assert.ok(byCl100k < context && context < byServer, `cl100k ${byCl100k}, server ${byServer}`);
+    const args = ['run', 'mango', zork, '--task', 'rf', '--limit', '20', '--model', 'default', '--dry-run', '--json'];
+
+    const llama = await serve({ contextTokens: context });
+    const counted = JSON.parse((await runCli([...args, '--base-url', llama.url], dir)).stdout) as DryRun;
+    const [fit] = counted.question_sets;
+    assert.deepEqual([fit.set, fit.largest_prompt.tokens, fit.largest_prompt.counted_by, fit.fit_counted_by], ['zork1', byServer, 'server', 'server']);
+    assert.equal(fit.too_long, questions.filter((prepared) => doublePromptTokens(prepared.messages) > context).length);
+    assert.ok((fit.too_long ?? 0) > 0);
+    await llama.close();
+
+    const gateway = await serve({ flavour: 'openrouter', servedModel: 'default', contextTokens: context });
+    const estimated = JSON.parse((await runCli([...args, '--base-url', gateway.url], dir)).stdout) as DryRun;
+    assert.deepEqual(estimated.server?.token_counting, null);
+    const [guess] = estimated.question_sets;
+    assert.deepEqual([guess.largest_prompt.tokens, guess.largest_prompt.counted_by, guess.too_long, guess.fit_counted_by], [byCl100k, 'cl100k', 0, 'cl100k']);
+  });
+
+  it('a dry run against a server that does not answer says so and still estimates', async () => {
+    const server = await serve({ loadingMs: 60_000 });
+    const result = await runCli(['run', 'grasp', grid, '--settings', '4-none-0', '--base-url', server.url, '--model', 'default', '--dry-run', '--json'], dir);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /did not answer its model list: its context is unknown and prompt tokens are cl100k estimates/);
+    const estimate = JSON.parse(result.stdout) as DryRun;
+    assert.equal(estimate.server, null);
+    assert.deepEqual([estimate.question_sets[0].context_tokens, estimate.question_sets[0].too_long, estimate.question_sets[0].largest_prompt.counted_by], [null, null, 'cl100k']);
   });
 });
