@@ -11,11 +11,11 @@ import { parseProfile, PROFILE_DEFAULTS } from '../core/eval/profiles';
 import type { ModelProfile } from '../core/eval/types';
 import { type PreparedQuestion, QuestionOptionError } from '../core/registry';
 import { estimateBatch, type RunFileAccess, resumeState, runBatch } from '../core/runs/batchRun';
-import { countChatTokens } from '../core/runs/promptCounts';
 import { type Failure, failureKey, failureLabel } from '../core/eval/failures';
 import { type ConcurrencyChange, concurrencyAdvice, concurrencySummary } from '../core/runs/adaptiveConcurrency';
 import type { BreakerTrip } from '../core/runs/circuitBreaker';
-import { requestCostBound, type RunProgress } from '../core/runs/runner';
+import { pricesOf } from '../core/runs/costCap';
+import type { RunProgress } from '../core/runs/runner';
 import { inShard, parseShard, seededSample } from '../core/runs/selection';
 import { parseJsonWith } from '../core/schemas/parse';
 import { InputError, nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
@@ -253,7 +253,8 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   const progressStyle = args.options.get('progress');
   if (progressStyle !== undefined && progressStyle !== 'json' && progressStyle !== 'bar') throw new UsageError(`--progress must be bar or json, not '${progressStyle}'`);
   const profile = await profileOf(args.options, dryRun);
-  if (maxCostUsd !== undefined && requestCostBound(profile, 0) === null && profile.provider === 'openai-compatible') throw new UsageError('--max-cost needs prices: use --profile with costPer1kInput and costPer1kOutput');
+  // Without prices the cost is unknown, not 0: a cap on it would hold nothing.
+  if (maxCostUsd !== undefined && pricesOf(profile) === null && profile.provider === 'openai-compatible') throw new UsageError('--max-cost needs prices: use --profile with costPer1kInput and costPer1kOutput (dollars per 1,000 tokens)');
 
   let set;
   try {
@@ -305,10 +306,10 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   }
 
   process.on('SIGINT', onSigint);
-  let server: Awaited<ReturnType<typeof preflight>> = { facts: null };
+  let server: Awaited<ReturnType<typeof preflight>> = { facts: null, costUsd: 0 };
   if (profile.provider === 'openai-compatible' && questions.length > 0) {
     try {
-      server = await preflight(profile, apiKey, controller.signal, err);
+      server = await preflight(profile, apiKey, maxCostUsd, controller.signal, err);
     } catch (error) {
       process.off('SIGINT', onSigint);
       if (controller.signal.aborted) return 130;
@@ -323,9 +324,10 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   const truncated = { count: 0 };
   let summary;
   try {
-    summary = await runFileStep(outPath as string, () => runBatch(state, outPath as string, countingOutcomes(nodeRunFiles, failures, truncated), {
+    // The preflight's one-token request counts against --max-cost too.
+    summary = await runFileStep(outPath as string, () => runBatch({ ...state, spentUsd: state.spentUsd + server.costUsd }, outPath as string, countingOutcomes(nodeRunFiles, failures, truncated), {
       profile, label: definition.label, source, cache: args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line))),
-      mode, seed, concurrency, requestsPerMinute, maxCostUsd, countTokens: countChatTokens, signal: controller.signal,
+      mode, seed, concurrency, requestsPerMinute, maxCostUsd, promptCounter: counterFor(profile, server.facts, apiKey, controller.signal), signal: controller.signal,
       onProgress: (update) => progress.update(update),
       onConcurrencyChange: (change) => progress.note(change),
     }));
@@ -345,7 +347,8 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
     run_id: runId, out: outPath, questions: questions.length + alreadyAnswered, already_answered: alreadyAnswered, answered: summary.done - summary.errors, errors: summary.errors, cached: summary.cached, cost_usd: summary.costUsd, stopped_by: summary.stoppedBy, mode,
     not_asked: summary.notAsked, concurrency: { requested: concurrency, lowest, final: summary.concurrency }, server: serverJson(server.facts),
   };
-  const stopped = summary.stoppedBy === 'cost-cap' ? `; stopped before passing --max-cost ($${summary.costUsd.toFixed(4)} spent)` : summary.stoppedBy === 'circuit-breaker' ? `; stopped early, ${summary.notAsked} not asked (--resume asks them)` : '';
+  const spent = summary.costUsd === null ? 'cost unknown' : `$${summary.costUsd.toFixed(4)} spent`;
+  const stopped = summary.stoppedBy === 'cost-cap' ? `; stopped before passing --max-cost $${maxCostUsd} (${spent}, the next request's worst case would not fit)` : summary.stoppedBy === 'circuit-breaker' ? `; stopped early, ${summary.notAsked} not asked (--resume asks them)` : '';
   if (args.flags.has('json')) out(JSON.stringify(result));
   else out(`${definition.label}: ${result.answered} answered, ${result.errors} errors, ${result.cached} from the cache${alreadyAnswered ? `, ${alreadyAnswered} already in the file` : ''} → ${outPath} (run ${runId}, ${mode} scoring)${stopped}`);
   if (summary.stoppedBy === 'cancelled') return 130;

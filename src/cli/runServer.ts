@@ -3,12 +3,14 @@
 // the same check as `waypoint models test`), and for `--dry-run` the same facts without the
 // request, with each question set's largest prompt beside the context. Prompt tokens are the
 // server's count where it gives one (llama-server, vLLM), else cl100k estimates, labelled so.
+import { costOf } from '../core/eval/engine';
 import { factsSentence, readServerFacts, type ServerFacts, testConnection } from '../core/eval/connectionTest';
 import { jsonPoster, serverRoot } from '../core/eval/serverFacts';
 import type { ModelProfile } from '../core/eval/types';
 import type { PreparedQuestion } from '../core/registry';
 import type { BatchEstimate } from '../core/runs/batchRun';
-import { cl100kPromptCounter, type PromptCounter, serverPromptCounter } from '../core/runs/promptCounts';
+import { requestCostBound } from '../core/runs/costCap';
+import { cl100kPromptCounter, type PromptCounter, promptTokenCeiling, serverPromptCounter } from '../core/runs/promptCounts';
 import { promptFit, type QuestionSetFit } from '../core/runs/promptFit';
 import { escapeControls } from '../core/text';
 import { cliKeyAdvice } from './keyAdvice';
@@ -38,12 +40,25 @@ export function counterFor(profile: ModelProfile, facts: ServerFacts | null, api
   return serverPromptCounter(jsonPoster(apiKey, profile.timeoutMs, signal), serverRoot(facts.baseUrl), facts.tokenCounting, profile.model);
 }
 
-/** The start of a run: one line on stderr with what the server serves and tells. Says nothing when the check failed: the run's own failures say why. */
-export async function preflight(profile: ModelProfile, apiKey: string | undefined, signal: AbortSignal, err: Output): Promise<{ facts: ServerFacts | null }> {
+const TEST_PROMPT = [{ role: 'user' as const, content: 'Reply with OK.' }];
+
+/**
+ * The start of a run: one line on stderr with what the server serves and tells, and what the
+ * check cost (counted against --max-cost). Says nothing when the check failed: the run's own
+ * failures say why. Skipped when even its one-token request could pass --max-cost.
+ */
+export async function preflight(profile: ModelProfile, apiKey: string | undefined, maxCostUsd: number | undefined, signal: AbortSignal, err: Output): Promise<{ facts: ServerFacts | null; costUsd: number }> {
+  const testProfile = { ...profile, maxTokens: 1 };
+  const worstCase = requestCostBound(testProfile, promptTokenCeiling(TEST_PROMPT));
+  if (maxCostUsd !== undefined && worstCase !== null && worstCase > maxCostUsd) return { facts: null, costUsd: 0 };
   const report = await testConnection(profile, apiKey, { keyAdvice: cliKeyAdvice, signal });
-  if (!report.ok) return { facts: null };
+  // A refused request is not billed.
+  const chatSent = report.steps.some((step) => step.name === 'chat' && step.status === 200);
+  const billed = report.testUsage ? costOf(testProfile, { text: '', promptTokens: report.testUsage.promptTokens, completionTokens: report.testUsage.completionTokens, latencyMs: 0, cached: false }) : null;
+  const costUsd = chatSent ? (billed ?? worstCase ?? 0) : 0;
+  if (!report.ok) return { facts: null, costUsd };
   err(escapeControls(`waypoint run: ${report.message}`));
-  return { facts: report };
+  return { facts: report, costUsd };
 }
 
 /** Server facts for a dry run (no chat request); a note on stderr when the server did not answer. */

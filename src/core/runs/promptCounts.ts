@@ -51,3 +51,14 @@ export function serverPromptCounter(post: JsonPost, root: string, counting: Toke
     },
   };
 }
+
+/**
+ * The most tokens any tokenizer Waypoint meets can make of a chat prompt: byte-level BPE and
+ * SentencePiece with byte fallback never make more tokens than the text has UTF-8 bytes (one more
+ * for SentencePiece's leading space), and a chat template adds its own tokens around each message
+ * (8 allowed) and at the start (64 allowed: a BOS and a default system line, as Llama 3.1's adds).
+ */
+export function promptTokenCeiling(messages: readonly ChatMessage[]): number {
+  const encoder = new TextEncoder();
+  return messages.reduce((sum, message) => sum + encoder.encode(message.content).length + 1 + 8, 64);
+}

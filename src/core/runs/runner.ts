@@ -1,18 +1,20 @@
 // The batch-run engine behind `waypoint run` (and the editor's Run Benchmark): asks a list of
 // prepared questions of one model profile through the single pipeline (answerPrepared), with a
 // concurrency limit that adapts to the server (adaptiveConcurrency.ts), a requests-per-minute
-// limit, a cost cap checked before each request, a circuit breaker that stops a run whose every
+// limit, a cost cap that reserves each request's worst case before it is sent (costCap.ts), a circuit breaker that stops a run whose every
 // question fails the same way (circuitBreaker.ts), and cancellation that abandons only the
 // requests in flight. Records go to the caller as answers arrive (the CLI appends each as one
 // line), so an interrupted run loses at most `concurrency` questions and resumes from its file.
 import type { PreparedQuestion } from '../registry';
-import { cacheKey, ModelCallCancelled, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from '../eval/engine';
+import { cacheKey, costOf, ModelCallCancelled, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from '../eval/engine';
 import type { AttemptGate, Failure } from '../eval/failures';
 import { answerPrepared } from '../eval/pipeline';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
 import { abortableSleep } from '../eval/requestGuards';
 import { AdaptiveConcurrency, type ConcurrencyChange } from './adaptiveConcurrency';
 import { type BreakerTrip, CircuitBreaker } from './circuitBreaker';
+import { CostCap, CostCapReached, pricesOf, type Reservation } from './costCap';
+import { cl100kPromptCounter, type PromptCounter } from './promptCounts';
 
 export interface RunOptions {
   profile: ModelProfile;
@@ -27,12 +29,12 @@ export interface RunOptions {
   concurrency: number;
   /** At most this many model requests start in any minute (cache hits and built-in agents are not requests). */
   requestsPerMinute?: number;
-  /** Stop before a request whose worst-case cost would take the run past this many dollars. */
+  /** Never spend past this many dollars: each request's worst case is reserved before it is sent. */
   maxCostUsd?: number;
-  /** Dollars already spent by the records being resumed, counted against maxCostUsd. */
+  /** Dollars already spent (the records being resumed, the preflight's request), counted against maxCostUsd. */
   spentUsd?: number;
-  /** Prompt tokens of a request (for the cost bound); the CLI passes the cl100k counter. */
-  countTokens?: (messages: readonly ChatMessage[]) => number;
+  /** Prompt tokens of a request, for the cost cap's reservations: the server's count when it gives one; cl100k estimates by default. */
+  promptCounter?: PromptCounter;
   signal: AbortSignal;
   /** Called once per answered question, in completion order; awaited before the next record is handed over. */
   onRecord(record: RunRecord<QuestionBase>): void | Promise<void>;
@@ -46,7 +48,8 @@ export interface RunProgress {
   total: number;
   errors: number;
   cached: number;
-  costUsd: number;
+  /** Dollars spent so far; null when the profile has no prices (unknown, not 0). Offline agents spend 0. */
+  costUsd: number | null;
   elapsedMs: number;
   /** Answers per second so far; null before the first. */
   rate: number | null;
@@ -70,35 +73,35 @@ export interface RunSummary extends RunProgress {
   breaker: BreakerTrip | null;
 }
 
-/** Thrown by the guarded source when the next request could pass the cost cap: the question gets no record. */
-class CostCapReached extends Error {}
-
-/** The worst case of one request: its prompt at the input price and maxTokens at the output price; null without prices. */
-export function requestCostBound(profile: ModelProfile, promptTokens: number): number | null {
-  if (profile.costPer1kInput === undefined || profile.costPer1kOutput === undefined) return null;
-  return (promptTokens * profile.costPer1kInput + profile.maxTokens * profile.costPer1kOutput) / 1000;
-}
+export { requestCostBound } from './costCap';
 
 /**
  * Wraps the model source with the run's limits: requests start at most `requestsPerMinute` a
- * minute (evenly spaced, so a burst never trips a provider's limiter), and a request whose worst
- * case would pass the cost cap is not made. Its reservation is replaced by the actual cost once
- * the reply arrives (the provider's token counts), or by the bound when it reports none.
+ * minute (evenly spaced, so a burst never trips a provider's limiter), and under a cost cap each
+ * request's worst case is reserved before it is sent (costCap.ts), replaced by what it cost once
+ * it settles.
  */
 class LimitedSource implements ReplySource {
   private nextStart = 0;
-  private reserved = 0;
   /** Requests in flight by cache key: a second identical request (two episodes reaching the same state) waits for the first instead of asking again. */
   private readonly inFlight = new Map<string, Promise<ModelReply>>();
-  spent: number;
+  readonly cap: CostCap | null;
 
   constructor(
     private readonly inner: ReplySource,
     private readonly options: RunOptions,
     private readonly gate: AttemptGate,
   ) {
-    this.spent = options.spentUsd ?? 0;
+    this.cap = options.maxCostUsd === undefined ? null : new CostCap(options.maxCostUsd, options.spentUsd ?? 0);
   }
+
+  /** Dollars spent: counted under a cap; otherwise unknown without prices. */
+  get spent(): number | null {
+    if (this.cap) return this.cap.spent;
+    return pricesOf(this.options.profile) ? (this.options.spentUsd ?? 0) + this.uncappedSpend : null;
+  }
+
+  private uncappedSpend = 0;
 
   async reply(messages: readonly ChatMessage[], profile: ModelProfile, question: QuestionBase, signal: AbortSignal): Promise<ModelReply> {
     const key = cacheKey(profile, messages, question);
@@ -118,10 +121,16 @@ class LimitedSource implements ReplySource {
   }
 
   private async limited(messages: readonly ChatMessage[], profile: ModelProfile, question: QuestionBase, signal: AbortSignal): Promise<ModelReply> {
-    const { maxCostUsd, requestsPerMinute, countTokens } = this.options;
-    const bound = maxCostUsd === undefined ? null : requestCostBound(profile, countTokens ? countTokens(messages) : 0);
-    if (maxCostUsd !== undefined && bound !== null && this.spent + this.reserved + bound > maxCostUsd) throw new CostCapReached();
-    if (bound !== null) this.reserved += bound;
+    const { requestsPerMinute } = this.options;
+    let reservation: Reservation | null = null;
+    if (this.cap) {
+      const count = await (this.options.promptCounter ?? cl100kPromptCounter).count(messages);
+      reservation = await this.cap.reserve(profile, messages, count, signal).catch((error: unknown) => {
+        if (error instanceof CostCapReached) throw error;
+        throw new ModelCallCancelled();
+      });
+    }
+    let outcome: ModelReply | 'refused' | 'maybe-billed' = 'refused';
     try {
       if (requestsPerMinute) {
         const now = Date.now();
@@ -131,12 +140,19 @@ class LimitedSource implements ReplySource {
           throw new ModelCallCancelled();
         });
       }
-      const reply = await this.inner.reply(messages, profile, question, signal, this.gate);
-      const actual = reply.promptTokens !== null && reply.completionTokens !== null && profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined ? (reply.promptTokens * profile.costPer1kInput + reply.completionTokens * profile.costPer1kOutput) / 1000 : bound;
-      this.spent += actual ?? 0;
-      return reply;
+      try {
+        const reply = await this.inner.reply(messages, profile, question, signal, this.gate);
+        outcome = reply;
+        if (!this.cap) this.uncappedSpend += costOf(profile, reply) ?? 0;
+        return reply;
+      } catch (error) {
+        // A refusal is not billed; a call that timed out, was cut off or abandoned may have run on the server.
+        const kind = error instanceof ModelCallError ? error.failure?.kind : undefined;
+        if (!(error instanceof ModelCallError) || kind === 'timeout' || kind === 'cut-off') outcome = 'maybe-billed';
+        throw error;
+      }
     } finally {
-      if (bound !== null) this.reserved -= bound;
+      if (reservation && this.cap) this.cap.settle(reservation, profile, outcome);
     }
   }
 }
@@ -165,7 +181,7 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
     const elapsedMs = Date.now() - started;
     const rate = progress.done > 0 && elapsedMs > 0 ? (progress.done * 1000) / elapsedMs : null;
     const left = questions.length - progress.done;
-    return { ...progress, total: questions.length, costUsd: limited?.spent ?? options.spentUsd ?? 0, elapsedMs, rate, etaSeconds: rate ? left / rate : null, concurrency: gate.limit };
+    return { ...progress, total: questions.length, costUsd: limited ? limited.spent : offline ? 0 : null, elapsedMs, rate, etaSeconds: rate ? left / rate : null, concurrency: gate.limit };
   };
 
   const deliver = (record: RunRecord<QuestionBase>) => {

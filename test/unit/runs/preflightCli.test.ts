@@ -2,10 +2,11 @@
 // `models test` and the start of `run` say what the server serves and tells (its context, whether
 // it counts prompt tokens); `--dry-run` puts each question set's largest prompt beside that context
 // by the server's own count, so prompts that cl100k says fit but the server would refuse are
-// flagged before anything is asked.
+// flagged before anything is asked; and `--max-cost` with four requests in flight never lets the
+// server charge past the cap, whether it counts prompt tokens itself or only cl100k estimates exist.
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
@@ -32,6 +33,7 @@ function runCli(args: string[], cwd: string, env: Record<string, string> = {}): 
 
 interface DryRun {
   questions: number;
+  requests: number;
   prompt_tokens: number;
   max_completion_tokens: number;
   cost_usd_max: number | null;
@@ -148,5 +150,48 @@ describe('the preflight and the dry run against a llama-server (the double)', fu
     const estimate = JSON.parse(result.stdout) as DryRun;
     assert.equal(estimate.server, null);
     assert.deepEqual([estimate.question_sets[0].context_tokens, estimate.question_sets[0].too_long, estimate.question_sets[0].largest_prompt.counted_by], [null, null, 'cl100k']);
+  });
+});
+
+describe('--max-cost against a llama-server and a gateway (the double), four requests in flight', function () {
+  this.timeout(120_000);
+  let dir: string;
+  let double: LlamaServer | undefined;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'waypoint-cap-'));
+    mkdirSync(join(dir, '.waypoint'));
+  });
+  afterEach(async () => {
+    await double?.close();
+    double = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  // The double's vocabulary counts MANGO's walkthrough prompts ~25% above cl100k; replies are short.
+  const prices = { costPer1kInput: 1, costPer1kOutput: 1, maxTokens: 8 };
+  const lighthouse = join(samplesDir, 'mango', 'lighthouse');
+  /** What the server charged: every chat request's usage at the profile's prices (the preflight's included). */
+  const charged = (server: LlamaServer) => server.usage.reduce((sum, usage) => sum + (usage.prompt * prices.costPer1kInput + usage.completion * prices.costPer1kOutput) / 1000, 0);
+
+  for (const flavour of ['llama-server', 'openrouter'] as const) {
+    it(`${flavour === 'llama-server' ? 'a server that counts prompt tokens' : 'a gateway that does not (cl100k estimates)'}: what the server charged never passes the cap, and the summary says what it charged`, async () => {
+      const server = (double = await startLlamaServer({ flavour, servedModel: 'vendor/model', answer: () => '[]', generationMs: 60 }));
+      writeFileSync(join(dir, 'models.json'), JSON.stringify([{ id: 'priced', provider: 'openai-compatible', baseUrl: server.url, model: 'vendor/model', ...prices }]));
+      const prompt = doublePromptTokens((await findBenchmark('mango')?.questionSet?.([lighthouse], { task: 'rf' }, nodeQuestionFiles))?.questions[0].messages ?? []);
+      const cap = 7.5 * (prompt + 8) / 1000;
+      const result = await runCli(['run', 'mango', lighthouse, '--task', 'rf', '--profile', join(dir, 'models.json'), '--profile-id', 'priced', '--concurrency', '4', '--max-cost', String(cap), '--out', 'cap.jsonl', '--json'], dir);
+      const summary = JSON.parse(result.stdout) as { answered: number; cost_usd: number; stopped_by: string };
+      assert.equal(summary.stopped_by, 'cost-cap', result.stderr);
+      assert.ok(charged(server) <= cap, `the server charged $${charged(server)} of a $${cap} cap`);
+      assert.ok(summary.answered >= 5, `${summary.answered} answered`);
+      assert.ok(Math.abs(summary.cost_usd - charged(server)) < 1e-9, `${summary.cost_usd} vs ${charged(server)}`);
+      assert.ok(server.counts.mostAtOnce > 1, 'requests were in flight together');
+    });
+  }
+
+  it('--max-cost without prices is a usage error that says prices are needed (an unknown cost is not 0)', async () => {
+    const result = await runCli(['run', 'grasp', grid, '--base-url', 'http://127.0.0.1:9', '--model', 'm', '--max-cost', '1', '--out', 'x.jsonl'], dir);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /--max-cost needs prices: use --profile with costPer1kInput and costPer1kOutput/);
   });
 });
