@@ -95,7 +95,8 @@ export async function dryRunOutput(options: { estimate: BatchEstimate; questions
     return;
   }
   const cost = estimate.cost_usd_max === null ? 'unknown (no prices in the profile)' : `$${estimate.cost_usd_max.toFixed(4)}`;
-  out(`${estimate.questions === 1 ? '1 question' : `${thousands(estimate.questions)} questions`}, ${thousands(estimate.prompt_tokens)} prompt tokens (cl100k estimate), at most ${thousands(estimate.max_completion_tokens)} completion tokens; cost at most ${cost}. Nothing was asked.`);
+  const requests = estimate.requests === estimate.questions ? '' : ` (${thousands(estimate.requests)} requests: episodes ask once a turn)`;
+  out(`${estimate.questions === 1 ? '1 question' : `${thousands(estimate.questions)} questions`}${requests}, ${thousands(estimate.prompt_tokens)} prompt tokens (cl100k estimate), at most ${thousands(estimate.max_completion_tokens)} completion tokens; cost at most ${cost}. Nothing was asked.`);
   if (facts) out(escapeControls(`Server: ${facts.servedModel === null ? '' : `'${facts.servedModel}' at `}${facts.baseUrl}. ${factsSentence(facts)}`));
   for (const fit of fits) out(escapeControls(fitLine(fit, profile.maxTokens)));
 }

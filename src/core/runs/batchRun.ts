@@ -66,6 +66,8 @@ export function resumeState(questions: readonly PreparedQuestion[], profile: Mod
 /** `--dry-run`'s numbers (runs.md §2; the JSON field names are the CLI's). */
 export interface BatchEstimate {
   questions: number;
+  /** Model requests at most: one a question, an episode's turns for episodes. */
+  requests: number;
   prompt_tokens: number;
   max_completion_tokens: number;
   /** null when the profile has no prices. */
@@ -74,18 +76,25 @@ export interface BatchEstimate {
   tokenizer: 'cl100k';
 }
 
-/** One question's requests and prompt tokens. */
-export function questionTokens(prepared: PreparedQuestion, _profile: ModelProfile, countTokens: (messages: readonly ChatMessage[]) => number = countChatTokens): { requests: number; promptTokens: number; largestPromptTokens: number } {
+/** One question's requests and prompt tokens: an episode's turns × tokens per turn, else its one prompt. */
+export function questionTokens(prepared: PreparedQuestion, profile: ModelProfile, countTokens: (messages: readonly ChatMessage[]) => number = countChatTokens): { requests: number; promptTokens: number; largestPromptTokens: number } {
+  if (prepared.playEstimate) return prepared.playEstimate(countTokens, profile.maxTokens);
   const tokens = countTokens(prepared.messages);
   return { requests: 1, promptTokens: tokens, largestPromptTokens: tokens };
 }
 
-/** The questions, their prompt tokens, the completion bound (maxTokens each) and the cost bound. */
+/** The questions, their prompt tokens (episodes: every turn's), the completion bound (maxTokens a request) and the cost bound. */
 export function estimateBatch(questions: readonly PreparedQuestion[], profile: ModelProfile, countTokens: (messages: readonly ChatMessage[]) => number = countChatTokens): BatchEstimate {
-  const promptTokens = questions.reduce((sum, prepared) => sum + countTokens(prepared.messages), 0);
-  const maxCompletion = questions.length * profile.maxTokens;
+  let requests = 0;
+  let promptTokens = 0;
+  for (const prepared of questions) {
+    const counted = questionTokens(prepared, profile, countTokens);
+    requests += counted.requests;
+    promptTokens += counted.promptTokens;
+  }
+  const maxCompletion = requests * profile.maxTokens;
   const cost = profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined ? (promptTokens * profile.costPer1kInput + maxCompletion * profile.costPer1kOutput) / 1000 : null;
-  return { questions: questions.length, prompt_tokens: promptTokens, max_completion_tokens: maxCompletion, cost_usd_max: cost, tokenizer: 'cl100k' };
+  return { questions: questions.length, requests, prompt_tokens: promptTokens, max_completion_tokens: maxCompletion, cost_usd_max: cost, tokenizer: 'cl100k' };
 }
 
 export type BatchOptions = Omit<RunOptions, 'onRecord' | 'runId' | 'spentUsd'>;

@@ -4,6 +4,8 @@
 // gives one. Counting every prompt on the server would take thousands of requests, so the prompts
 // are ranked by their cl100k estimate and the server counts from the largest down, as long as one
 // could still be too long at the largest server/cl100k ratio seen (plus 10%); the rest fit.
+// Episodes are estimated (turns × tokens per turn): their largest prompt is the last turn's,
+// scaled by the server's count of the first turn where the server counts.
 import type { PreparedQuestion } from '../registry';
 import type { ModelProfile } from '../eval/types';
 import { questionTokens } from './batchRun';
@@ -44,7 +46,7 @@ export async function promptFit(questions: readonly PreparedQuestion[], setOf: (
   for (const prepared of questions) {
     const counted = questionTokens(prepared, profile);
     const list = sets.get(setOf(prepared)) ?? [];
-    list.push({ prepared, estimate: counted.largestPromptTokens, requests: counted.requests, episode: counted.requests > 1 });
+    list.push({ prepared, estimate: counted.largestPromptTokens, requests: counted.requests, episode: prepared.playEstimate !== undefined });
     sets.set(setOf(prepared), list);
   }
   const fits: QuestionSetFit[] = [];

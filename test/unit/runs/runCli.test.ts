@@ -125,11 +125,13 @@ describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
     writeFileSync(profiles, JSON.stringify([{ id: 'priced', provider: 'openai-compatible', baseUrl: fake.url, model: 'm', maxTokens: 100, costPer1kInput: 0.5, costPer1kOutput: 1.5 }]));
     const result = spawnSync(process.execPath, [cli, 'run', 'smartplay', 'Hanoi3Disk', 'Hanoi4Disk', '--episodes', '2', '--profile', profiles, '--profile-id', 'priced', '--dry-run', '--json'], { cwd: dir, encoding: 'utf8' });
     assert.equal(result.status, 0, result.stderr);
-    const dry = JSON.parse(result.stdout) as { questions: number; prompt_tokens: number; max_completion_tokens: number; cost_usd_max: number };
+    const dry = JSON.parse(result.stdout) as { questions: number; requests: number; prompt_tokens: number; max_completion_tokens: number; cost_usd_max: number };
     assert.equal(dry.questions, 4);
-    assert.equal(dry.max_completion_tokens, 400);
-    assert.ok(dry.prompt_tokens > 4 * 100, String(dry.prompt_tokens));
-    assert.ok(Math.abs(dry.cost_usd_max - (dry.prompt_tokens * 0.5 + 400 * 1.5) / 1000) < 1e-9);
+    // Episodes of 30 steps, two requests a step: every turn's prompt and reply count, not the first turn's.
+    assert.equal(dry.requests, 4 * 60);
+    assert.equal(dry.max_completion_tokens, 4 * 60 * 100);
+    assert.ok(dry.prompt_tokens > 4 * 60 * 400, String(dry.prompt_tokens));
+    assert.ok(Math.abs(dry.cost_usd_max - (dry.prompt_tokens * 0.5 + 4 * 60 * 100 * 1.5) / 1000) < 1e-9);
     // It may read what the server tells about itself (/v1/models, /props), but asks no chat request.
     assert.equal(fake.requests.filter((request) => request.path.endsWith('/chat/completions')).length, 0);
   });
