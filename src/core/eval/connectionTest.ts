@@ -235,18 +235,10 @@ async function contextAndCounting(listing: Outcome, props: Outcome, ids: Readonl
   const post: JsonPost = async (url, json) => {
     const answer = await request(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(json) }, deadline);
     steps.push({ name: url.endsWith('/apply-template') ? 'apply-template' : 'tokenize', url, status: answer.kind === 'response' ? answer.status : null, ms: answer.ms });
-    return answer.kind === 'no-response' ? null : { status: answer.status, json: jsonOrNull(answer.body) };
+    return answer.kind === 'no-response' ? null : { status: answer.status, text: answer.body };
   };
   const counted = await probeTokenCounting(post, serverRoot(where), model, [{ role: 'user', content: CHAT_PROMPT }]);
   return { ...context, slots: slotFacts?.slots ?? null, trainContextTokens: listed?.trainContextTokens ?? null, tokenCounting: counted?.counting ?? null, testPromptTokens: counted?.tokens ?? null };
-}
-
-function jsonOrNull(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
 }
 
 /** What the server told about its context and counting, in one sentence (the same facts `waypoint run` prints before it asks). */

@@ -65,8 +65,8 @@ export function contextFromModelList(body: string, ids: ReadonlyArray<string | n
 /** How a server counts prompt tokens: llama-server by /apply-template + /tokenize, vLLM by /tokenize of the messages. */
 export type TokenCounting = 'llama-server' | 'vllm';
 
-/** One JSON request to the server (the caller's fetch carries the deadline and the body limit); null when it failed or did not answer 200. */
-export type JsonPost = (url: string, body: unknown) => Promise<{ status: number | null; json: unknown } | null>;
+/** One JSON request to the server (the caller's fetch carries the deadline and the body limit): its status and body text, or null when no response came. */
+export type JsonPost = (url: string, body: unknown) => Promise<{ status: number; text: string } | null>;
 
 /** JSON requests to a server with `apiKey` (when set), each within `timeoutMs` and cancelled with `signal`. */
 export function jsonPoster(apiKey: string | undefined, timeoutMs: number, signal: AbortSignal): JsonPost {
@@ -75,12 +75,7 @@ export function jsonPoster(apiKey: string | undefined, timeoutMs: number, signal
     const deadline = new Deadline(timeoutMs, signal);
     try {
       const response = await guardedFetch({ tooLarge: false, sawDone: false })(url, { method: 'POST', headers, body: JSON.stringify(body), signal: deadline.signal });
-      const text = await response.text();
-      try {
-        return { status: response.status, json: JSON.parse(text) as unknown };
-      } catch {
-        return { status: response.status, json: null };
-      }
+      return { status: response.status, text: await response.text() };
     } finally {
       deadline.dispose();
     }
@@ -102,10 +97,10 @@ const appliedTemplate = z.object({ prompt: z.string() });
 const llamaTokens = z.object({ tokens: z.array(z.unknown()) });
 const vllmCount = z.object({ count: z.number() });
 
-function read<S extends z.core.$ZodType>(answer: { status: number | null; json: unknown } | null, schema: S): z.core.output<S> | null {
+function read<S extends z.core.$ZodType>(answer: { status: number; text: string } | null, schema: S): z.core.output<S> | null {
   if (answer?.status !== 200) return null;
-  const parsed = z.safeParse(schema, answer.json);
-  return parsed.success ? parsed.data : null;
+  const parsed = parseJsonWith(answer.text, schema);
+  return parsed.ok ? parsed.value : null;
 }
 
 /** The server's count of a chat prompt, the way `counting` says; null when the server did not count it. */
