@@ -4,11 +4,11 @@
 // layout times; generated mazes of 230 rooms (compass budget 1 s cold) and 500 rooms (3 s).
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { layoutMazeWithElk } from '../src/core/mango/elkLayout';
-import { type LayoutQuality, layoutQuality } from '../src/core/mango/layoutQuality';
+import { layoutMazeWithElk } from '../src/core/maze/elkLayout';
+import { type LayoutQuality, layoutQuality } from '../src/core/maze/layoutQuality';
 import { buildMazeGraph } from '../src/core/mango/maze';
-import { layoutMaze, type MazeLayout } from '../src/core/mango/mazeLayout';
-import type { MazeGraph } from '../src/core/mango/mazeView';
+import { layoutMaze, type MazeLayout } from '../src/core/maze/mazeLayout';
+import type { MazeGraph } from '../src/core/maze/mazeView';
 import type { EdgeRecord } from '../src/core/mango/types';
 import { elkInProcess } from '../src/host/elkInProcess';
 import { generatedMaze } from '../test/support/mazes';

@@ -1,6 +1,8 @@
 // A small argv reader: positional arguments plus `--flag` / `--option value` / `--option=value`.
 // Unknown options are usage errors (exit 2) rather than silently ignored.
 
+import { REASONING_EFFORTS, type ReasoningEffort } from '../core/eval/types';
+
 export class UsageError extends Error {}
 
 /** A file the user named cannot be used (missing, a folder, a FIFO, unreadable): exit 1 with this one line. */
@@ -48,4 +50,11 @@ export function positiveInteger(text: string | undefined, option: string): numbe
   const value = nonNegativeInteger(text, option);
   if (value === 0) throw new UsageError(`--${option} must be at least 1`);
   return value;
+}
+
+/** `--reasoning-effort`'s value: one of the efforts servers take. */
+export function reasoningEffortOption(text: string): ReasoningEffort {
+  const effort = REASONING_EFFORTS.find((candidate) => candidate === text);
+  if (!effort) throw new UsageError(`--reasoning-effort must be one of ${REASONING_EFFORTS.join(', ')}, not '${text}'`);
+  return effort;
 }

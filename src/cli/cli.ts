@@ -1,5 +1,7 @@
 // Entry point of the `waypoint` command. Dispatches to one module per subcommand and maps
 // failures to the contract's exit codes: 0 ok, 1 input has errors, 2 usage error.
+// Every command reads, names or runs the built-in benchmarks: register them once, for all of them.
+import '../core/benchmarks';
 import { runBabyai } from './babyai';
 import { runBatch } from './batch';
 import { runCompare } from './compare';
@@ -23,13 +25,14 @@ const USAGE = `usage: waypoint <command> [options]
 commands:
   validate <path>... [--json]   validate benchmark files (recursively for directories)
   run <benchmark> <source>... --out run.jsonl   ask a whole question set: --agent oracle|random | --base-url URL --model NAME | --profile F --profile-id ID;
-      [--api-key-env VAR] [--temperature T] [--max-tokens N] [--timeout-ms MS] [--retries N] [--concurrency N] [--rpm N] [--max-cost USD] [--resume] [--shard K/N] [--sample N --seed S] [--limit N] [--dry-run] [--mode M] [--no-cache] [--progress bar|json] [--json]
+      [--api-key-env VAR] [--temperature T] [--max-tokens N] [--max-completion-tokens N] [--reasoning-effort E] [--message-layout as-is|alternate] [--history-turns N] [--timeout-ms MS] [--retries N] [--concurrency N] [--rpm N] [--max-cost USD] [--resume] [--shard K/N] [--sample N] [--seed S] [--limit N] [--dry-run] [--mode M] [--no-cache] [--progress bar|json] [--json]
       questions: mango --task df|rf|both|map|play --difficulty easy|hard|all --cutoff N --template release|paper; babyai --task predict|plan|decompose|play --prompt zero_shot|few_shot|cot|tot; grasp --settings all|M-C-S,... --style chat|o1-mini --indices A-B --extraction recommended|every-word [--task play]; smartplay --episodes N [--seed S]
   models test --profile F --profile-id ID | --base-url URL --model NAME   check a model profile: its server's model list and one one-token request; a verdict (OK, no key set, key refused, not reachable, wrong URL path, model loading, …), the served model and the latency [--api-key-env VAR] [--timeout-ms MS] [--json]
   import mango <folder>... --out F   upstream result folders (with their game folders) as scored run records [--mode faithful|reference] [--model-name NAME] [--json]
   import grasp <file-or-folder>... --out F --grids DIR   score upstream o1-mini/Batch/baseline outputs into run records [--mode faithful|reference|pre2025|paper] [--indices A-B] [--model-name NAME] [--extraction recommended|every-word] [--workers N] [--json]
   batch export <benchmark> <source>... --model NAME   OpenAI Batch API request lines on stdout (question options as for run, e.g. grasp --settings all --indices 0-9)
-  batch import <benchmark> <source>... --results F --out F   score a Batch API output file into run records [--mode ...] [--model-name NAME]
+      [--format openai|anthropic] [--temperature T] [--max-tokens N] [--max-completion-tokens N] [--reasoning-effort E]
+  batch import <benchmark> <source>... --results F --out F   score an OpenAI, vllm run-batch or Anthropic results file into run records [--mode ...] [--model-name NAME]
   report <run.jsonl>... [--by F,...] [--where F=V,...]   the papers' tables with 95% intervals [--json|--csv|--markdown|--html FILE [--grids|--games|--levels DIR]]
   compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...]   paired comparison: diff, interval, McNemar / bootstrap p, flips [--model-a M] [--model-b M] [--where F=V,...] [--pairs GAME.reskin.json] [--json|--markdown]
   mango graph|skeletons <gameDir>   maze graph [--cutoff N] [--reverse none|naive] [--json]; DF/RF skeletons --task df|rf [--cutoff N] [--limit K]

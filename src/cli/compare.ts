@@ -1,7 +1,8 @@
 // `waypoint compare <runA.jsonl> <runB.jsonl> [--json|--markdown] [--where F=V,...] [--model-a NAME]
 // [--model-b NAME]` (runs.md §5).
 // Each side may be several files joined by commas (the shards of one run); the two sides are
-// paired by question in core/runs/compare.
+// paired by question in core/runs/compare, which drops pairs with an error or (unless
+// --include-truncated) an answer from a cut, as the report's means do, and says how many.
 import { promises as fs } from 'node:fs';
 import * as z from 'zod/mini';
 import { stripBom } from '../core/bom';
@@ -18,7 +19,7 @@ import { readRunFiles } from './runFileReader';
 
 type Output = (text: string) => void;
 
-const USAGE = 'usage: waypoint compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...] [--model-a NAME] [--model-b NAME] [--where FIELD=VALUE,...] [--pairs GAME.reskin.json] [--json|--markdown]';
+const USAGE = 'usage: waypoint compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...] [--model-a NAME] [--model-b NAME] [--where FIELD=VALUE,...] [--pairs GAME.reskin.json] [--include-truncated] [--json|--markdown]';
 
 /** `--pairs FILE`: a re-skin's `<game>.reskin.json` ({"sample_ids": {B id: A id}}); null (said on stderr) when unreadable. */
 async function readPairs(path: string, err: Output): Promise<Map<string, string> | null> {
@@ -47,7 +48,7 @@ async function readPairs(path: string, err: Output): Promise<Map<string, string>
 /** Runs `waypoint compare ...`; returns the exit code. */
 export async function runCompare(argv: readonly string[], out: Output, err: Output): Promise<number> {
   try {
-    const args = parseArgs(argv, ['json', 'markdown'], ['where', 'model-a', 'model-b', 'pairs']);
+    const args = parseArgs(argv, ['json', 'markdown', 'include-truncated'], ['where', 'model-a', 'model-b', 'pairs']);
     if (args.positionals.length !== 2) throw new UsageError(`compare needs exactly two runs, got ${args.positionals.length}`);
     if (args.flags.has('json') && args.flags.has('markdown')) throw new UsageError('choose one output format, not --json and --markdown');
     const [a, b] = await Promise.all(args.positionals.map((side) => readRunFiles(side.split(','), err)));
@@ -61,7 +62,7 @@ export async function runCompare(argv: readonly string[], out: Output, err: Outp
       for (const line of unmatched) err(line);
       return 1;
     }
-    const json = compareRuns(a.set, b.set, { where: args.options.get('where'), modelA: args.options.get('model-a'), modelB: args.options.get('model-b'), pairsB });
+    const json = compareRuns(a.set, b.set, { where: args.options.get('where'), modelA: args.options.get('model-a'), modelB: args.options.get('model-b'), pairsB, includeTruncated: args.flags.has('include-truncated') });
     if (args.flags.has('json')) out(JSON.stringify(json));
     else printBlock(out, args.flags.has('markdown') ? compareMarkdown(json) : compareText(json));
     return a.failed || b.failed ? 1 : 0;

@@ -2,6 +2,7 @@
 // it (same exit codes and messages), without loading the rest of the CLI (see bin.ts). The command
 // is timed end to end, start-up included, against upstream's Python (npm run bench), and the full
 // bundle's load was a tenth of it. Its scoring workers (importWorkers.ts) run this bundle too.
+import '../host/declareBuiltIns';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { exitQuietlyOnEpipe, runSubcommand } from './command';
 import { runImportGrasp } from './importGrasp';

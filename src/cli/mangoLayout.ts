@@ -4,11 +4,11 @@
 // of edges.json's edges; --cutoff keeps those with edge_min_step <= N and the rooms they touch;
 // --reverse naive (the default) adds the evaluator's imputed reverses of what is kept.
 import { existsSync, writeFileSync } from 'node:fs';
-import { layoutMazeWithElk } from '../core/mango/elkLayout';
-import { DEFAULT_LAYOUT_ENGINE, isLayoutEngineName, LAYOUT_ENGINES, type LayoutEngineName } from '../core/mango/layoutEngines';
-import { layoutQuality } from '../core/mango/layoutQuality';
+import { layoutMazeWithElk } from '../core/maze/elkLayout';
+import { DEFAULT_LAYOUT_ENGINE, isLayoutEngineName, LAYOUT_ENGINES, type LayoutEngineName } from '../core/maze/layoutEngines';
+import { layoutQuality } from '../core/maze/layoutQuality';
 import { buildMazeGraph } from '../core/mango/maze';
-import { layoutMaze } from '../core/mango/mazeLayout';
+import { layoutMaze } from '../core/maze/mazeLayout';
 import { mazeSvg } from '../core/mango/mazeSvg';
 import { basename, join, resolve } from 'node:path';
 import { elkInProcess } from '../host/elkInProcess';

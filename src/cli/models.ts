@@ -11,7 +11,7 @@ import { profileOf } from './run';
 
 type Output = (text: string) => void;
 
-const VALUE_OPTIONS = ['profile', 'profile-id', 'base-url', 'model', 'api-key-env', 'timeout-ms', 'agent'];
+const VALUE_OPTIONS = ['profile', 'profile-id', 'base-url', 'model', 'api-key-env', 'timeout-ms', 'agent', 'temperature', 'max-completion-tokens', 'reasoning-effort'];
 const FLAGS = ['json'];
 
 /** The one line a person reads: the profile (with the server when the verdict does not name it) and the verdict's sentence. */

@@ -2,7 +2,8 @@
 // built-in agent or a model (the model options `waypoint run` takes), through the same pipeline a
 // batch run's `--task play` questions go (core/eval/episodeQuestions.ts): cache, cancellation
 // (Ctrl+C: exit 130), one record's worth of transcript. Prints the transcript, or runs.md §7's
-// JSON with --json; exits 0 whether the goal was reached or not.
+// JSON with --json; exits 0 whether the goal was reached or not, and 1 (after printing the turns
+// played) when a turn's model call failed.
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { loadLevelFile } from '../core/babyai/levelFile';
@@ -35,7 +36,7 @@ import { cliStore, workspaceRoot } from './runFiles';
 
 type Output = (text: string) => void;
 
-const VALUE_OPTIONS = ['from', 'to', 'agent', 'seed', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'profile', 'profile-id', 'timeout-ms', 'retries', 'max-steps', 'index', 'setting', 'mode'];
+const VALUE_OPTIONS = ['from', 'to', 'agent', 'seed', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'profile', 'profile-id', 'timeout-ms', 'retries', 'max-steps', 'index', 'setting', 'mode', 'message-layout', 'history-turns'];
 const FLAGS = ['json', 'no-cache'];
 
 /** A file the user named could not be used: exit 1 with one line. */
@@ -169,11 +170,20 @@ export async function runPlay(argv: readonly string[], out: Output, err: Output)
       mode, seed, signal: controller.signal,
     });
     const answer = record.parsedAnswer as EpisodeAnswer;
+    const failed = record.error ?? record.episode_error;
+    // The first turn failed: nothing was played, and the failure is all there is to say.
+    if (failed !== undefined && answer.moves === 0) {
+      err(`waypoint play: ${escapeControls(failed)}`);
+      return 1;
+    }
     if (args.flags.has('json')) {
       const { reached, moves, start, steps } = answer;
-      out(JSON.stringify({ reached, moves, start, steps, end: answer.end, ...(answer.reason !== undefined ? { reason: answer.reason } : {}), scores: record.scores }));
+      out(JSON.stringify({ reached, moves, start, steps, end: answer.end, ...(answer.reason !== undefined ? { reason: answer.reason } : {}), ...(record.failure ? { failure: record.failure } : {}), scores: record.scores }));
     } else out(formatTranscript({ ...answer, steps: answer.steps }));
-    return 0;
+    // A turn's call failed: the turns before it are printed above, and the failure is the exit code's reason.
+    if (failed === undefined) return 0;
+    err(`waypoint play: the episode ended after ${answer.moves} ${answer.moves === 1 ? 'move' : 'moves'} because a turn failed: ${escapeControls(failed)}`);
+    return 1;
   } catch (error) {
     if (error instanceof ModelCallCancelled) {
       err('waypoint play: interrupted.');

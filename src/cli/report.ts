@@ -1,8 +1,10 @@
 // `waypoint report <run.jsonl>... [--by F,...] [--where F=V,...] [--json|--csv|--markdown|--html FILE]`
 // (runs.md §4). The files are merged (the shards of a run, runs of several models); the report is
-// computed in core/runs and printed in the asked format. With --html, --grids/--games/--levels name
-// where the grid, game and level files are, for the drill-down's replays (core/runs/replays.ts). A line that is not a run record is named
-// on stderr and the exit code is 1, after the report of the readable records. A --where that keeps no
+// computed in core/runs and printed in the asked format. Records answered from a cut (`truncated`,
+// `context_truncated`) are left out of the means unless --include-truncated; every format says
+// which. With --html, --grids/--games/--levels name where the grid, game and level files are, for
+// the drill-down's replays (core/runs/replays.ts). A line that is not a run record is named on
+// stderr and the exit code is 1, after the report of the readable records. A --where that keeps no
 // record is named on stderr (with the values its field takes) and there is no report: exit 1.
 import { promises as fs } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -22,7 +24,7 @@ type Output = (text: string) => void;
 /** A multi-line rendering through the CLI's writer (control characters from records escaped). */
 export const printBlock = (out: Output, text: string) => out(text.replace(/\n$/, ''));
 
-const USAGE = 'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--json|--csv|--markdown|--html FILE [--grids DIR] [--games DIR] [--levels DIR]]';
+const USAGE = 'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--include-truncated] [--json|--csv|--markdown|--html FILE [--grids DIR] [--games DIR] [--levels DIR]]';
 
 /** Runs `waypoint report ...`; returns the exit code. */
 export async function runReport(argv: readonly string[], out: Output, err: Output): Promise<number> {
@@ -37,7 +39,7 @@ export async function runReport(argv: readonly string[], out: Output, err: Outpu
 }
 
 async function report(argv: readonly string[], out: Output, err: Output): Promise<number> {
-  const args = parseArgs(argv, ['json', 'csv', 'markdown'], ['by', 'where', 'html', 'grids', 'games', 'levels']);
+  const args = parseArgs(argv, ['json', 'csv', 'markdown', 'include-truncated'], ['by', 'where', 'html', 'grids', 'games', 'levels']);
   if (args.positionals.length === 0) throw new UsageError('report needs at least one run file');
   const formats = ['json', 'csv', 'markdown'].filter((name) => args.flags.has(name)).concat(args.options.has('html') ? ['html'] : []);
   if (formats.length > 1) throw new UsageError(`choose one output format, not ${formats.map((name) => `--${name}`).join(' and ')}`);
@@ -57,7 +59,7 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   }
   const read = await readRunFiles(args.positionals, err, { keepText: args.options.has('html') });
   if (!read) return 1;
-  const { json, rows } = buildReport(read.set, { by: args.options.get('by'), where: args.options.get('where') });
+  const { json, rows } = buildReport(read.set, { by: args.options.get('by'), where: args.options.get('where'), includeTruncated: args.flags.has('include-truncated') });
   // A filter that keeps nothing is almost always a typo: say which condition and what the field
   // takes, and print no report (as for a file without records), rather than empty tables and exit 0.
   const unmatched = rows.length === 0 ? whereMatchesNothing(read.set, args.options.get('where')) : [];

@@ -5,33 +5,35 @@
 import { setMaxListeners } from 'node:events';
 import { promises as fs } from 'node:fs';
 import { benchmarks, findBenchmark } from '../core/benchmarks';
+import { MESSAGE_LAYOUTS, type MessageLayout } from '../core/eval/messageLayout';
 import { OpenAiCompatibleSource } from '../core/eval/openaiProvider';
+import { resolveServerModel } from '../core/eval/engine';
+import { unlistedReason } from '../core/eval/servedModel';
 import { cliApiKey, cliKeyAdvice } from './keyAdvice';
-import { parseProfile, PROFILE_DEFAULTS } from '../core/eval/profiles';
+import { profileFromFile } from '../core/eval/profileFile';
+import { PROFILE_DEFAULTS } from '../core/eval/profiles';
 import type { ModelProfile } from '../core/eval/types';
 import { type PreparedQuestion, QuestionOptionError } from '../core/registry';
-import { estimateBatch, type RunFileAccess, resumeState, runBatch } from '../core/runs/batchRun';
+import { countChatTokens, estimateBatch, type RunFileAccess, resumeState, runBatch } from '../core/runs/batchRun';
 import { type Failure, failureKey, failureLabel } from '../core/eval/failures';
+import { FailureTally, failureGroupLine } from '../core/runs/failureSummary';
 import { type ConcurrencyChange, concurrencyAdvice, concurrencySummary } from '../core/runs/adaptiveConcurrency';
 import type { BreakerTrip } from '../core/runs/circuitBreaker';
-import { pricesOf } from '../core/runs/costCap';
-import type { RunProgress } from '../core/runs/runner';
+import { requestCostBound, type RunProgress } from '../core/runs/runner';
 import { inShard, parseShard, seededSample } from '../core/runs/selection';
-import { parseJsonWith } from '../core/schemas/parse';
-import { InputError, nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
+import { InputError, nonNegativeInteger, parseArgs, positiveInteger, reasoningEffortOption, UsageError } from './args';
 import { readTextFile } from '../core/fileLimits';
 import { describeFsError } from '../core/walk';
 import { escapeControls } from '../core/text';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 import { cliStore, nodeRunFiles, workspaceRoot } from './runFiles';
 import { counterFor, dryRunFacts, dryRunOutput, preflight, serverJson } from './runServer';
-import * as z from 'zod/mini';
 
 type Output = (text: string) => void;
 
 /** Question options of every registered benchmark (runs.md §2); each accepts only those it declares. `seed` is the run's own. */
 const QUESTION_OPTIONS = [...new Set(benchmarks().flatMap((definition) => definition.questionOptions ?? []))].filter((option) => option !== 'seed');
-const VALUE_OPTIONS = [...QUESTION_OPTIONS, 'out', 'agent', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'profile', 'profile-id', 'sample', 'seed', 'limit', 'concurrency', 'rpm', 'max-cost', 'shard', 'mode', 'progress', 'timeout-ms', 'retries'];
+const VALUE_OPTIONS = [...QUESTION_OPTIONS, 'out', 'agent', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'max-completion-tokens', 'reasoning-effort', 'profile', 'profile-id', 'sample', 'seed', 'limit', 'concurrency', 'rpm', 'max-cost', 'shard', 'mode', 'progress', 'timeout-ms', 'retries', 'message-layout', 'history-turns'];
 const FLAGS = ['resume', 'dry-run', 'no-cache', 'json'];
 
 function numberOption(text: string, option: string): number {
@@ -49,7 +51,10 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
   const agent = options.get('agent');
   if (agent !== undefined) {
     if (agent !== 'oracle' && agent !== 'random') throw new UsageError(`--agent must be oracle or random, not '${agent}'`);
-    return { id: agent, provider: agent, ...PROFILE_DEFAULTS };
+    // Not silently ignored: a built-in agent asks no server, so a key for it is a mistake in the command.
+    if (options.has('api-key-env')) throw new UsageError(`--api-key-env names a model server's key; the built-in agent '${agent}' asks no server`);
+    // The seed is the profile's: the random agent's answers differ by it, so its cache and resume keys must too.
+    return { id: agent, provider: agent, ...PROFILE_DEFAULTS, ...seedOption(options) };
   }
   const profilePath = options.get('profile');
   if (profilePath !== undefined) {
@@ -59,15 +64,14 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
     try {
       text = await readTextFile(fs, profilePath);
     } catch (error) {
-      throw new InputError(`${profilePath}: ${describeFsError(error)} (--profile names a JSON list of model profiles, the shape of the waypoint.models setting)`);
+      throw new InputError(`${profilePath}: ${describeFsError(error)} (--profile names a JSON file of model profiles, the shape of the waypoint.models setting)`);
     }
-    const parsed = parseJsonWith(text, z.array(z.unknown()));
-    if (!parsed.ok) throw new UsageError(`${profilePath}: not a JSON list of model profiles (the shape of the waypoint.models setting)`);
-    const index = parsed.value.findIndex((entry) => typeof entry === 'object' && entry !== null && (entry as { id?: unknown }).id === id);
-    if (index < 0) throw new UsageError(`${profilePath}: no profile with id '${id}'`);
-    const profile = parseProfile(parsed.value[index], `${profilePath}[${index}]`);
-    if (!profile.ok) throw new UsageError(profile.message);
-    return withOverrides(profile.profile, options);
+    const found = profileFromFile(text, id);
+    if (!found.ok) {
+      const { start } = found.problem.range;
+      throw new InputError(`${profilePath}:${start.line + 1}:${start.character + 1}: ${found.problem.message}`);
+    }
+    return withOverrides(found.profile, options);
   }
   const baseUrl = options.get('base-url');
   const model = options.get('model');
@@ -77,22 +81,19 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
   return withOverrides({ id: model, provider: 'openai-compatible', baseUrl, model, ...PROFILE_DEFAULTS, ...(options.has('api-key-env') ? { apiKeyEnv: options.get('api-key-env') } : {}) }, options);
 }
 
-/** Failures of one kind (or, without a kind, of one message): how many, the first message as the example, and whether the messages differed. */
-interface FailureGroup {
+/** Episodes whose chat outgrew the context (records with `episode_error`): how many, and the first one's failure and message. */
+interface OutgrownEpisodes {
   count: number;
-  example: string;
-  /** What the failures share (`prompt-too-long: HTTP 400 exceed_context_size_error`); null without a kind. */
   label: string | null;
-  varied: boolean;
+  example: string | null;
 }
 
 /**
- * The run file, counting truncated replies and grouping each record's `error` as it is appended:
- * by the failure's kind, HTTP status and server error type when the record has them
- * (llama-server's overflow messages carry token counts, so twenty identical failures are twenty
- * different texts), else by the text.
+ * The run file, counting truncated replies and prompts, episodes that outgrew the context, and each
+ * record's failure as it is appended (FailureTally: by kind, HTTP status and server error type,
+ * never by message text).
  */
-function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGroup>, truncated: { count: number }): RunFileAccess {
+function countingOutcomes(files: RunFileAccess, failures: FailureTally, truncated: { count: number; contextCount: number }, outgrown: OutgrownEpisodes): RunFileAccess {
   return {
     readText: (path) => files.readText(path),
     async openAppend(path) {
@@ -100,14 +101,12 @@ function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGro
       return {
         append(record) {
           if (record.truncated) truncated.count++;
-          if (record.error !== undefined) {
-            const failure = record.failure as Failure | undefined;
-            const key = failure ? failureKey(failure) : `message|${record.error}`;
-            const group = failures.get(key) ?? { count: 0, example: record.error, label: failure ? failureLabel(failure) : null, varied: false };
-            group.count++;
-            if (record.error !== group.example) group.varied = true;
-            failures.set(key, group);
+          if (record.context_truncated) truncated.contextCount++;
+          if (record.episode_error !== undefined && outgrown.count++ === 0) {
+            outgrown.example = record.episode_error;
+            outgrown.label = record.failure ? failureLabel(record.failure as Failure) : null;
           }
+          failures.add(record);
           return sink.append(record);
         },
         close: () => sink.close(),
@@ -117,38 +116,44 @@ function countingOutcomes(files: RunFileAccess, failures: Map<string, FailureGro
 }
 
 /** The commonest reasons questions failed, one stderr line each: "3 errors" alone does not say what to fix. `except`: a group the caller says otherwise. */
-function reportFailures(failures: ReadonlyMap<string, FailureGroup>, outPath: string, err: Output, except?: string): void {
-  const groups = [...failures].filter(([key]) => key !== except).sort((a, b) => b[1].count - a[1].count);
+function reportFailures(failures: FailureTally, outPath: string, err: Output, except?: string): void {
+  const groups = failures.sorted().filter((group) => group.key !== except);
   const SHOWN = 5;
-  for (const [, { count, example, label, varied }] of groups.slice(0, SHOWN)) {
-    const many = count === 1 ? '1 question' : `${count} questions`;
-    // One message says it all; messages that differ (token counts) are told by what they share, with the first as example.
-    const shared = varied && label ? ` (${label}), e.g.` : '';
-    err(escapeControls(`${outPath}: ${many} failed${shared}: ${example}`));
-  }
-  const rest = groups.slice(SHOWN).reduce((sum, [, group]) => sum + group.count, 0);
+  for (const group of groups.slice(0, SHOWN)) err(escapeControls(`${outPath}: ${failureGroupLine(group)}`));
+  const rest = groups.slice(SHOWN).reduce((sum, group) => sum + group.count, 0);
   if (rest > 0) err(`${outPath}: ${rest} more failed for ${groups.length - SHOWN} other reasons (each record's "error" says why)`);
 }
 
-/** What to do about a run the circuit breaker stopped, in the CLI's own options. */
-function breakerFix(failure: Failure): string {
+/** What to do about a run the circuit breaker stopped, in the CLI's own options (or the --profile file's fields, when the model came from one). */
+function breakerFix(failure: Failure, profileFile: string | undefined): string {
+  const baseUrl = profileFile ? `"baseUrl" in ${profileFile}` : '--base-url';
   switch (failure.kind) {
     case 'connection':
-      return 'start the server, or correct --base-url';
+      return `start the server, or correct ${baseUrl}`;
     case 'auth':
       // The refusal itself already says where the key goes (cliKeyAdvice).
       return 'correct the key';
     case 'loading':
       return 'wait until the server has loaded its model (llama-server: until /health answers {"status":"ok"}), or raise --timeout-ms';
+    case 'template':
+      return 'add --message-layout alternate (or "messageLayout": "alternate" in the profile)';
     default:
-      return 'correct --base-url (the API root, often ending in /v1) and --model';
+      // A refused parameter (HTTP 400): the message names the profile field and option to change.
+      if (failure.status === 400) return 'change the parameter as the message says';
+      return profileFile ? `correct "baseUrl" (the API root, often ending in /v1) and "model" in ${profileFile}` : 'correct --base-url (the API root, often ending in /v1) and --model';
   }
 }
 
+/** Episodes that outgrew the model's context: they are results (the goal not reached), so the run says how many and why. */
+function outgrownMessage(outPath: string, outgrown: OutgrownEpisodes): string {
+  const many = outgrown.count === 1 ? '1 episode' : `${outgrown.count} episodes`;
+  return `${outPath}: ${many} ended when a turn's chat outgrew the model's context${outgrown.label ? ` (${outgrown.label})` : ''}, e.g.: ${outgrown.example}. Their turns are recorded and scored as played, the goal not reached (the records say "episode_error"; --resume does not ask them again). --history-turns N shows each turn only the last N turns, so episodes fit the context.`;
+}
+
 /** The one message of a run the circuit breaker stopped: what failed, the fix, and what --resume will ask. */
-function breakerMessage(trip: BreakerTrip, notAsked: number, failed: number): string {
+function breakerMessage(trip: BreakerTrip, notAsked: number, failed: number, profileFile: string | undefined): string {
   const unasked = notAsked === 1 ? '1 question was' : `${notAsked} questions were`;
-  return `waypoint run: stopped after ${trip.count} questions in a row failed the same way: ${trip.message} To go on: ${breakerFix(trip.failure)}, then run the same command with --resume (${unasked} not asked; the ${failed} that failed are asked again too).`;
+  return `waypoint run: stopped after ${trip.count} questions in a row failed the same way: ${trip.message} To go on: ${breakerFix(trip.failure, profileFile)}, then run the same command with --resume (${unasked} not asked; the ${failed} that failed are asked again too).`;
 }
 
 /** Changes of the run's concurrency as lines; the advice for a cause is given with its first lowering only. */
@@ -163,15 +168,36 @@ function concurrencyNotes(): (change: ConcurrencyChange) => string {
   };
 }
 
+function messageLayoutOption(text: string | undefined): MessageLayout {
+  const layout = MESSAGE_LAYOUTS.find((candidate) => candidate === text);
+  if (!layout) throw new UsageError(`--message-layout must be ${MESSAGE_LAYOUTS.join(' or ')}, not '${text}'`);
+  return layout;
+}
+
 function withOverrides(profile: ModelProfile, options: Map<string, string>): ModelProfile {
   const result = { ...profile };
   // Beside --profile too: the key's variable is the one thing a shared profile file cannot know.
   if (options.has('api-key-env')) result.apiKeyEnv = options.get('api-key-env');
   if (options.has('temperature')) result.temperature = numberOption(options.get('temperature') ?? '', 'temperature');
   if (options.has('max-tokens')) result.maxTokens = positiveInteger(options.get('max-tokens'), 'max-tokens');
+  if (options.has('max-completion-tokens')) result.maxCompletionTokens = positiveInteger(options.get('max-completion-tokens'), 'max-completion-tokens');
+  if (options.has('reasoning-effort')) result.reasoningEffort = reasoningEffortOption(options.get('reasoning-effort') ?? '');
   if (options.has('timeout-ms')) result.timeoutMs = positiveInteger(options.get('timeout-ms'), 'timeout-ms');
   if (options.has('retries')) result.retries = nonNegativeInteger(options.get('retries'), 'retries');
-  return result;
+  if (options.has('message-layout')) result.messageLayout = messageLayoutOption(options.get('message-layout'));
+  if (options.has('history-turns')) result.historyTurns = positiveInteger(options.get('history-turns'), 'history-turns');
+  return { ...result, ...seedOption(options) };
+}
+
+/** `--seed N` as the profile's seed: sent as every request's `seed`, recorded, and part of the cache and resume keys. */
+function seedOption(options: Map<string, string>): { seed?: number } {
+  return options.has('seed') ? { seed: nonNegativeInteger(options.get('seed'), 'seed') } : {};
+}
+
+/** The cost so far on the progress line: a sum that leaves out requests of unknown cost says it is a lower bound. */
+function costText(progress: RunProgress): string {
+  if (!progress.costUsd) return '';
+  return progress.costUnknown > 0 ? `≥ $${progress.costUsd.toFixed(4)} (${progress.costUnknown} of unknown cost)` : `$${progress.costUsd.toFixed(4)}`;
 }
 
 function formatDuration(seconds: number): string {
@@ -184,7 +210,14 @@ function formatDuration(seconds: number): string {
 function progressWriter(style: string | undefined, err: Output): { update(progress: RunProgress): void; note(change: ConcurrencyChange): void; finish(): void } {
   const stream = process.stderr;
   const concurrencyNote = concurrencyNotes();
-  if (style === 'json') return { update: (progress) => stream.write(`${JSON.stringify(progress)}\n`), note: (change) => stream.write(`${JSON.stringify({ concurrency_change: change, message: concurrencyNote(change) })}\n`), finish: () => {} };
+  // `event` tells the two kinds of line apart (a concurrency line has no `done`, a progress line no `concurrency_change`).
+  if (style === 'json') {
+    return {
+      update: (progress) => stream.write(`${JSON.stringify({ event: 'progress', ...progress })}\n`),
+      note: (change) => stream.write(`${JSON.stringify({ event: 'concurrency', concurrency_change: change, message: concurrencyNote(change) })}\n`),
+      finish: () => {},
+    };
+  }
   if (!stream.isTTY) return { update: () => {}, note: (change) => err(concurrencyNote(change)), finish: () => {} };
   let last = 0;
   let drawn = false;
@@ -197,7 +230,7 @@ function progressWriter(style: string | undefined, err: Output): { update(progre
       const filled = progress.total === 0 ? width : Math.round((progress.done / progress.total) * width);
       const rate = progress.rate === null ? '–' : `${progress.rate.toFixed(progress.rate < 10 ? 1 : 0)}/s`;
       const eta = progress.etaSeconds === null ? '' : ` ETA ${formatDuration(progress.etaSeconds)}`;
-      const extra = [progress.errors ? `${progress.errors} errors` : '', progress.cached ? `${progress.cached} cached` : '', progress.costUsd ? `$${progress.costUsd.toFixed(4)}` : ''].filter(Boolean).join(', ');
+      const extra = [progress.errors ? `${progress.errors} errors` : '', progress.cached ? `${progress.cached} cached` : '', costText(progress)].filter(Boolean).join(', ');
       stream.write(`\r\x1b[2K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${progress.done}/${progress.total} ${rate}${eta}${extra ? ` (${extra})` : ''}`);
       drawn = true;
     },
@@ -252,9 +285,8 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   const maxCostUsd = args.options.has('max-cost') ? numberOption(args.options.get('max-cost') ?? '', 'max-cost') : undefined;
   const progressStyle = args.options.get('progress');
   if (progressStyle !== undefined && progressStyle !== 'json' && progressStyle !== 'bar') throw new UsageError(`--progress must be bar or json, not '${progressStyle}'`);
-  const profile = await profileOf(args.options, dryRun);
-  // Without prices the cost is unknown, not 0: a cap on it would hold nothing.
-  if (maxCostUsd !== undefined && pricesOf(profile) === null && profile.provider === 'openai-compatible') throw new UsageError('--max-cost needs prices: use --profile with costPer1kInput and costPer1kOutput (dollars per 1,000 tokens)');
+  let profile = await profileOf(args.options, dryRun);
+  if (maxCostUsd !== undefined && requestCostBound(profile, 0) === null && profile.provider === 'openai-compatible') throw new UsageError('--max-cost needs prices: use --profile with costPer1kInput and costPer1kOutput');
 
   let set;
   try {
@@ -272,6 +304,16 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   if (shard) questions = questions.filter((prepared) => inShard(prepared.question, shard));
   if (args.options.has('sample')) questions = seededSample(questions, positiveInteger(args.options.get('sample'), 'sample'), seed);
   if (args.options.has('limit')) questions = questions.slice(0, nonNegativeInteger(args.options.get('limit'), 'limit'));
+
+  const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(cliApiKey, cliKeyAdvice) : undefined;
+  // The model the server serves keys the cache and resume (llama-server ignores --model): asked
+  // before the run file is read, so records of a model it served before are not taken as answers.
+  if (!dryRun) {
+    const resolved = await resolveServerModel(profile, source, new AbortController().signal);
+    profile = resolved.profile;
+    const unlisted = unlistedReason(profile, resolved.probe);
+    if (unlisted) err(escapeControls(`waypoint run: ${unlisted}; after the server changes its model, use --no-cache and another --out.`));
+  }
 
   // Resume: ask only what the run file does not answer; the run keeps its id.
   const state = resumeState(questions, profile, mode, outPath && !dryRun ? await runFileStep(outPath, () => nodeRunFiles.readText(outPath)) : null, outPath ?? '');
@@ -318,16 +360,16 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   }
   const progress = progressWriter(progressStyle, err);
   const cacheRoot = workspaceRoot(process.cwd());
-  const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(cliApiKey, cliKeyAdvice) : undefined;
   if (profile.apiKeyEnv && process.env[profile.apiKeyEnv] === undefined) err(`waypoint run: the environment variable ${profile.apiKeyEnv} is not set; asking without a key.`);
-  const failures = new Map<string, FailureGroup>();
-  const truncated = { count: 0 };
+  const failures = new FailureTally();
+  const truncated = { count: 0, contextCount: 0 };
+  const outgrown: OutgrownEpisodes = { count: 0, label: null, example: null };
   let summary;
   try {
     // The preflight's one-token request counts against --max-cost too.
-    summary = await runFileStep(outPath as string, () => runBatch({ ...state, spentUsd: state.spentUsd + server.costUsd }, outPath as string, countingOutcomes(nodeRunFiles, failures, truncated), {
+    summary = await runFileStep(outPath as string, () => runBatch({ ...state, spentUsd: state.spentUsd + server.costUsd }, outPath as string, countingOutcomes(nodeRunFiles, failures, truncated, outgrown), {
       profile, label: definition.label, source, cache: args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line))),
-      mode, seed, concurrency, requestsPerMinute, maxCostUsd, promptCounter: counterFor(profile, server.facts, apiKey, controller.signal), signal: controller.signal,
+      mode, seed, concurrency, requestsPerMinute, maxCostUsd, countTokens: countChatTokens, promptCounter: counterFor(profile, server.facts, apiKey, controller.signal), signal: controller.signal,
       onProgress: (update) => progress.update(update),
       onConcurrencyChange: (change) => progress.note(change),
     }));
@@ -337,18 +379,23 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   }
   const trip = summary.breaker;
   reportFailures(failures, outPath as string, err, trip ? failureKey(trip.failure) : undefined);
-  if (trip) err(escapeControls(breakerMessage(trip, summary.notAsked, failures.get(failureKey(trip.failure))?.count ?? trip.count)));
+  if (trip) err(escapeControls(breakerMessage(trip, summary.notAsked, failures.get(failureKey(trip.failure))?.count ?? trip.count, args.options.get('profile'))));
   // A cut reply is scored as given; its answer may be incomplete, so the run says so.
-  if (truncated.count > 0) err(`${outPath}: ${truncated.count === 1 ? '1 reply was' : `${truncated.count} replies were`} cut at the token limit (finish_reason "length"; the records say "truncated": true): raise --max-tokens, or the server's context if it stopped there`);
+  if (truncated.count > 0) err(`${outPath}: ${truncated.count === 1 ? '1 reply was' : `${truncated.count} replies were`} cut at the token limit (finish_reason "length"; the records say "truncated": true): raise ${profile.maxCompletionTokens === undefined ? '--max-tokens' : '--max-completion-tokens (reasoning counts against it)'}, or the server's context if it stopped there`);
+  if (outgrown.count > 0) err(escapeControls(outgrownMessage(outPath as string, outgrown)));
+  // Nothing failed, so nothing else would tell: the answers are to prompts the model saw only in part.
+  if (truncated.contextCount > 0) err(`${outPath}: ${truncated.contextCount === 1 ? "1 prompt was" : `${truncated.contextCount} prompts were`} cut by the server without an error (it counted under 80% of the prompt's cl100k tokens; the records say "context_truncated": true): give the server a larger context (Ollama: OLLAMA_CONTEXT_LENGTH, or num_ctx in a Modelfile)`);
   const adapted = concurrencySummary(concurrency, summary.concurrencyChanges);
   if (adapted) err(`waypoint run: ${adapted}. --concurrency ${Math.min(...summary.concurrencyChanges.map((change) => change.to))} avoids the failed attempts.`);
   const lowest = Math.min(concurrency, ...summary.concurrencyChanges.map((change) => change.to));
   const result = {
-    run_id: runId, out: outPath, questions: questions.length + alreadyAnswered, already_answered: alreadyAnswered, answered: summary.done - summary.errors, errors: summary.errors, cached: summary.cached, cost_usd: summary.costUsd, stopped_by: summary.stoppedBy, mode,
-    not_asked: summary.notAsked, concurrency: { requested: concurrency, lowest, final: summary.concurrency }, server: serverJson(server.facts),
+    run_id: runId, out: outPath, questions: questions.length + alreadyAnswered, already_answered: alreadyAnswered, answered: summary.done - summary.errors, errors: summary.errors, cached: summary.cached,
+    // Unknown (null) when some request's cost is: no prices in the profile and none reported by the provider.
+    cost_usd: summary.costUnknown > 0 ? null : summary.costUsd, cost_unknown: summary.costUnknown, stopped_by: summary.stoppedBy, mode,
+    not_asked: summary.notAsked, concurrency: { requested: concurrency, lowest, final: summary.concurrency },
+    episode_errors: outgrown.count, server: serverJson(server.facts),
   };
-  const spent = summary.costUsd === null ? 'cost unknown' : `$${summary.costUsd.toFixed(4)} spent`;
-  const stopped = summary.stoppedBy === 'cost-cap' ? `; stopped before passing --max-cost $${maxCostUsd} (${spent}, the next request's worst case would not fit)` : summary.stoppedBy === 'circuit-breaker' ? `; stopped early, ${summary.notAsked} not asked (--resume asks them)` : '';
+  const stopped = summary.stoppedBy === 'cost-cap' ? `; stopped before passing --max-cost $${maxCostUsd} ($${summary.costUsd.toFixed(4)} spent, the next request's worst case would not fit)` : summary.stoppedBy === 'circuit-breaker' ? `; stopped early, ${summary.notAsked} not asked (--resume asks them)` : '';
   if (args.flags.has('json')) out(JSON.stringify(result));
   else out(`${definition.label}: ${result.answered} answered, ${result.errors} errors, ${result.cached} from the cache${alreadyAnswered ? `, ${alreadyAnswered} already in the file` : ''} → ${outPath} (run ${runId}, ${mode} scoring)${stopped}`);
   if (summary.stoppedBy === 'cancelled') return 130;

@@ -2,9 +2,11 @@
 // validated, and the hosts (CLI, language server, the manifest test) iterate the declarations
 // instead of naming benchmarks. The built-ins are registered by core/benchmarks.ts; this module
 // holds only the types and the table, so declarations can import it without a cycle.
+import type * as z from 'zod/mini';
 import type { BoardGesture, BoardScene, BoardTimeline, BoardToolDeclaration, TextEdit } from './board';
 import type { EpisodeEnvironment, EpisodeStep } from './eval/episodes';
-import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from './eval/types';
+import type { Failure } from './eval/failures';
+import type { ChatMessage, EpisodeHistory, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from './eval/types';
 import type { MetricDirection } from './runs/reportTypes';
 import type { Diagnostic } from './text';
 
@@ -107,10 +109,11 @@ export interface PreparedQuestion<Q extends QuestionBase = QuestionBase> {
   play?(ask: (messages: readonly ChatMessage[]) => Promise<ModelReply>, mode: ScoringMode, signal: AbortSignal, options?: EpisodeOptions): Promise<PlayedEpisode>;
   /**
    * Multi-turn questions: what one play may ask — its model requests at most and their prompt
-   * tokens as the chat grows turn by turn, each reply taken at `maxReplyTokens` — counted with
-   * `count`, for estimates (`--dry-run`, the editor's cost line). Absent: one request of `messages`.
+   * tokens as the chat grows turn by turn (keeping `historyTurns` turns when the profile says so),
+   * each reply taken at `maxReplyTokens` — counted with `count`, for estimates (`--dry-run`, the
+   * editor's cost line). Absent: one request of `messages`.
    */
-  playEstimate?(count: (messages: readonly ChatMessage[]) => number, maxReplyTokens: number): PlayEstimate;
+  playEstimate?(count: (messages: readonly ChatMessage[]) => number, maxReplyTokens: number, historyTurns?: number): PlayEstimate;
 }
 
 /** What one play of an episode may ask at most (turns × tokens per turn, the chat growing). */
@@ -129,6 +132,8 @@ export interface EpisodeOptions {
   readonly maxSteps?: number;
   /** Who plays, as the transcript names the player (default `model`). */
   readonly playerName?: string;
+  /** Each turn shows only the last N turns of history (SmartPlay: N observations instead of the game's window); the profile's historyTurns. */
+  readonly historyTurns?: number;
   /** Called after each step, for a progress bar. */
   onProgress?(step: number, maxSteps: number): void;
   /**
@@ -176,6 +181,21 @@ export interface PlayedEpisode extends ScoredReply {
   readonly promptTokens: number | null;
   readonly completionTokens: number | null;
   readonly cached: boolean;
+  /**
+   * A turn's model call failed and ended the episode (end `error`): its message and kind, and how
+   * many turns were played before it. The transcript up to then is the answer; the pipeline decides
+   * whether the record is a played episode or a question to ask again (answerPrepared).
+   */
+  readonly failed?: EpisodeFailure;
+  /** How much history each turn showed (the record's episode_history). */
+  readonly history?: EpisodeHistory;
+}
+
+/** What ended an episode early: the failed turn's message, its failure kind when known, and the turns played before it. */
+export interface EpisodeFailure {
+  readonly message: string;
+  readonly failure?: Failure;
+  readonly turnsPlayed: number;
 }
 
 /** A scoring mode or question option a benchmark does not have: a usage error, not a failed question. */
@@ -246,6 +266,8 @@ export interface ReportPlot {
   readonly x: string;
   readonly metric: string;
   readonly series?: string;
+  /** The results view also draws it as a radar (one axis per `x` value, SmartPlay's per-game profile), beside the bars. */
+  readonly radar?: boolean;
 }
 
 /**
@@ -259,6 +281,12 @@ export interface BenchmarkDefinition<Q extends QuestionBase = QuestionBase> {
   /** What a person calls it, e.g. `LLM-BabyBench`. */
   readonly label: string;
   readonly kinds: readonly FileKindDeclaration[];
+  /**
+   * How this benchmark's question is read back from a run record (zod/mini, so it is light enough
+   * for the extension's activation path). The engine reads a record by its envelope (`benchmark`,
+   * `sampleId`) and hands the question to this schema; without one, the envelope is all it checks.
+   */
+  readonly questionSchema?: z.ZodMiniType<Q>;
   /**
    * Diagnostics of one file of one of this benchmark's standalone kinds. `text` has no byte order
    * mark; `path` is a file path (not a URI), since some checks compare the content with the name.
@@ -280,6 +308,8 @@ export interface BenchmarkDefinition<Q extends QuestionBase = QuestionBase> {
   readonly scoringModes?: readonly ScoringMode[];
   /** The names of the options questionSet reads, so hosts can reject the others as usage errors. */
   readonly questionOptions?: readonly string[];
+  /** What a host shows for each of questionOptions (values, default, help); one without is offered as free text. */
+  readonly questionOptionHints?: Readonly<Record<string, QuestionOptionHint>>;
   /** The chat messages that ask `question` (the prompt every reply source, built-in or model, is given). Self-contained questions only (the toy); the built-ins prepare theirs in questionSet. */
   prompt?(question: Q): ChatMessage[];
   /** What the offline profiles (`oracle`, `random`) answer, computed from the question, never from the prompt text. */
@@ -320,6 +350,37 @@ export interface BenchmarkDefinition<Q extends QuestionBase = QuestionBase> {
   timeline?(question: Q, record: RunRecord<Q>): BoardTimeline | null;
   /** What reports and comparisons of this benchmark's run records group, average and resample. */
   readonly report?: BenchmarkReport<Q>;
+  /**
+   * The HTML report's and the results view's drill-down of one record: the board timeline its
+   * answer walks (scored again on the files the record names), or a sentence saying why there is none.
+   */
+  replay?(record: RunRecord<Q>, context: ReplayContext): Promise<BoardTimeline | string> | BoardTimeline | string;
+}
+
+/** How a host offers one question option: `waypoint run` takes it as a flag, the editor's Run Benchmark as a pick or an input box. */
+export interface QuestionOptionHint {
+  /** The values, when the option takes one of a list. */
+  readonly choices?: readonly string[];
+  /** What the question set uses when the option is not given; none with `required`. */
+  readonly fallback?: string;
+  /** The question set refuses to build without it. */
+  readonly required?: boolean;
+  readonly help: string;
+}
+
+/** What a benchmark's replay hook is given: the folders the user named, and files read once per report. */
+export interface ReplayContext {
+  /** Folders named for replays, by the option naming them (`waypoint report --grids DIR` is `grids`). */
+  readonly sources: Readonly<Record<string, string | undefined>>;
+  /**
+   * The first of `paths` that reads, its text (byte order mark removed) parsed by `parse` and kept
+   * for the report's other records; else the last failure, as a sentence. `cache` names what
+   * `parse` makes, so two readings of one file are kept apart.
+   */
+  firstFound<T>(cache: string, paths: readonly string[], parse: (text: string, path: string) => T): Promise<T | string>;
+  /** `make()` once per key for the whole report (a game's maze, built from several files). */
+  once<T>(key: string, make: () => Promise<T>): Promise<T>;
+  readText(path: string): Promise<string>;
 }
 
 /**
@@ -339,7 +400,7 @@ export function preparedFromHooks<Q extends QuestionBase>(definition: BenchmarkD
   };
 }
 
-export type BenchmarkDeclaration<Q extends QuestionBase = QuestionBase> = Pick<BenchmarkDefinition<Q>, 'id' | 'label' | 'kinds' | 'runLabel' | 'succeeded' | 'runView' | 'reopenCommand'>;
+export type BenchmarkDeclaration<Q extends QuestionBase = QuestionBase> = Pick<BenchmarkDefinition<Q>, 'id' | 'label' | 'kinds' | 'questionSchema' | 'runLabel' | 'succeeded' | 'runView' | 'reopenCommand'>;
 
 /** A file kind together with the benchmark that declares it. */
 export interface RegisteredKind {
@@ -363,6 +424,10 @@ export function registerBenchmark(definition: BenchmarkDefinition): void {
     if (kind.examples.length === 0) throw problem(`the file kind ${kind.id} has no example name`);
     if (kind.validation === 'standalone' && !definition.validate) throw problem(`the standalone file kind ${kind.id} needs the benchmark's validate`);
   }
+  // A hint for an option the question set does not read would offer users a flag that does nothing.
+  for (const option of Object.keys(definition.questionOptionHints ?? {})) {
+    if (!definition.questionOptions?.includes(option)) throw problem(`the option hint ${option} is for no option of questionOptions`);
+  }
   const report = definition.report;
   // A metric without a declared direction would be coloured by guess in comparisons.
   for (const name of report?.metricNames ?? []) {
@@ -381,6 +446,22 @@ export function benchmarks(): readonly BenchmarkDefinition[] {
 /** The benchmark with this id, or null (a run recorded by a benchmark that is not registered here). */
 export function findBenchmark(id: string): BenchmarkDefinition | null {
   return registered.find((benchmark) => benchmark.id === id) ?? null;
+}
+
+/** Light declarations a host made known without registering the whole definitions (the extension's activation path). */
+const declared: BenchmarkDeclaration[] = [];
+
+/**
+ * Makes benchmarks known by their light declarations only: enough to read, name and list their run
+ * records, without loading validators. A host that registers full definitions need not call it.
+ */
+export function declareBenchmarks(declarations: readonly BenchmarkDeclaration[]): void {
+  for (const declaration of declarations) if (!declared.some((other) => other.id === declaration.id)) declared.push(declaration);
+}
+
+/** What this host knows of the benchmark with this id (its registered definition, else its declaration), or null. */
+export function findDeclaration(id: string): BenchmarkDeclaration | null {
+  return findBenchmark(id) ?? declared.find((declaration) => declaration.id === id) ?? null;
 }
 
 /** The declaration of a kind id, or null. */

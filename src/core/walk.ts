@@ -139,3 +139,8 @@ async function* visit(path: string, fs: WalkFs, options: WalkOptions, visited: M
     yield* visit(options.join(path, entry), fs, options, visited, [...ancestors, real], false);
   }
 }
+
+/** `name` inside `folder` (either slash; a trailing one on the folder is not doubled). */
+export function joinPath(folder: string, name: string): string {
+  return `${folder.replace(/[\\/]+$/, '')}/${name}`;
+}

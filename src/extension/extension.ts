@@ -2,6 +2,7 @@
 // validation) lives in the server process; webview code loads only when a view opens.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import '../host/declareBuiltIns';
 import { fileKindOf } from '../core/fileKinds';
 import { ScoreAnswerRequest, ValidateWorkspaceRequest, type ScoreAnswerResult } from '../protocol/lsp';
 import { sendRequest } from './lspRequests';

@@ -5,7 +5,7 @@
 import { DEFAULT_MAX_FILE_SIZE_MB } from '../core/fileLimits';
 import { PROMPT_STYLES, type PromptStyle } from '../core/grasp/prompt';
 import { SCORING_MODES, type ScoringMode } from '../core/grasp/types';
-import { DEFAULT_LAYOUT_ENGINE, LAYOUT_ENGINES, type LayoutEngineName } from '../core/mango/layoutEngines';
+import { DEFAULT_LAYOUT_ENGINE, LAYOUT_ENGINES, type LayoutEngineName } from '../core/maze/layoutEngines';
 
 interface SettingDefinition<T> {
   default: T;

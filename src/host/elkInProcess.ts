@@ -4,7 +4,7 @@
 // messages, which is how elkjs's own bundled build runs; one copy of ELK's 1.6 MB serves both.
 import ELK from 'elkjs/lib/elk-api.js';
 import { createRequire } from 'node:module';
-import type { ElkEngine } from '../core/mango/elkLayout';
+import type { ElkEngine } from '../core/maze/elkLayout';
 
 type FakeWorker = new () => Worker;
 

@@ -12,7 +12,7 @@
 import type { WorkspaceEdit } from 'vscode-languageserver-types';
 import type { MangoQuestion } from '../core/eval/types';
 import type { AnswerParseMode } from '../core/mango/answers';
-import type { CutoffStats, MazeGraph, Trajectory } from '../core/mango/mazeView';
+import type { CutoffStats, MazeGraph, Trajectory } from '../core/maze/mazeView';
 import type { Diagnostic } from '../core/text';
 import type { StepSummary } from './overview';
 

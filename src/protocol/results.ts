@@ -46,6 +46,8 @@ export const resultsToHostMessage = z.discriminatedUnion('type', [
    * held), as the URIs the drag carried: the host adds the run files among them to the view.
    */
   z.object({ type: z.literal('openFiles'), uris: z.array(z.string().check(z.maxLength(4096))).check(z.minLength(1), z.maxLength(MAX_DROPPED_FILES)) }),
+  /** Count records answered from a cut (`truncated`, `context_truncated`) in the means, or leave them out (the default): `waypoint report --include-truncated`. */
+  z.object({ type: z.literal('includeTruncated'), include: z.boolean() }),
   /** The view has drawn the model: how long it took from receiving it (the 2 s budget). */
   z.object({ type: z.literal('rendered'), milliseconds: z.number(), rows: z.int() }),
 ]);

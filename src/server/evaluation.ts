@@ -4,7 +4,7 @@
 // the evaluator's graph. (Run Question itself prepares and scores through core's question set and
 // pipeline in the extension, as `waypoint run mango` does.)
 import { createMangoScorer } from '../core/mango/evaluation';
-import { evaluatorGraphNote, type Trajectory } from '../core/mango/mazeView';
+import { evaluatorGraphNote, type Trajectory } from '../core/maze/mazeView';
 import { answerTrajectory } from '../core/mango/trajectory';
 import type { AnswerTrajectoryParams, ScoreAnswerParams, ScoreAnswerResult } from '../protocol/lsp';
 import { mangoGameData, type LoadedGame } from './games';

@@ -29,6 +29,17 @@ export interface ScriptedReply {
   sseError?: string;
   /** Streamed: omit the final chunk with a finish_reason (and [DONE]), as a cut-off stream looks. */
   noFinish?: boolean;
+  /** `usage.prompt_tokens`; default: the request's prompt as counted by fakePromptTokens. */
+  promptTokens?: number;
+}
+
+/**
+ * A server's count of a prompt: 2 characters a token and 4 of chat template a message. Real
+ * servers' tokenizers count more than cl100k (llama-server measured 1.29–2.1×; Llama-2 splits
+ * every digit), so a reply never looks like a prompt cut short (`context_truncated`).
+ */
+export function fakePromptTokens(messages: ReadonlyArray<{ content?: unknown }> | undefined): number {
+  return (messages ?? []).reduce((sum: number, message) => sum + 4 + Math.ceil(String(message.content ?? '').length / 2), 0);
 }
 
 export interface FakeOpenAi {
@@ -67,7 +78,7 @@ function chunk(delta: Record<string, string>, model: string, finishReason: strin
 }
 
 /** The body pieces of a reply, in order; each is written as it comes (or dripped byte by byte). */
-function* bodyOf(next: ScriptedReply, stream: boolean, key: string, model: string): Generator<string> {
+function* bodyOf(next: ScriptedReply, stream: boolean, key: string, model: string, promptTokens: number): Generator<string> {
   const status = next.status ?? 200;
   const quote = (text: string) => text.replace(/\{key\}/g, key);
   if (next.rawBody !== undefined) yield next.rawBody;
@@ -83,18 +94,18 @@ function* bodyOf(next: ScriptedReply, stream: boolean, key: string, model: strin
     if (next.endless) for (;;) yield chunk({ content: '' }, model);
     if (next.noFinish) return;
     yield chunk({}, model, 'stop');
-    yield `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model, choices: [], usage: { prompt_tokens: 12, completion_tokens: words.length, total_tokens: 12 + words.length } })}\n\n`;
+    yield `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: words.length, total_tokens: promptTokens + words.length } })}\n\n`;
     yield 'data: [DONE]\n\n';
-  } else yield JSON.stringify({ id: 'c1', object: 'chat.completion', created: 0, model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: next.content ?? '' } }], usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 } });
+  } else yield JSON.stringify({ id: 'c1', object: 'chat.completion', created: 0, model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: next.content ?? '' } }], usage: { prompt_tokens: promptTokens, completion_tokens: 5, total_tokens: promptTokens + 5 } });
 }
 
-async function writeReply(response: ServerResponse, next: ScriptedReply, stream: boolean, key: string, model: string): Promise<void> {
+async function writeReply(response: ServerResponse, next: ScriptedReply, stream: boolean, key: string, model: string, promptTokens: number): Promise<void> {
   const status = next.status ?? 200;
   const contentType = next.contentType ?? (next.rawBody !== undefined ? 'text/html' : stream && status === 200 ? 'text/event-stream' : 'application/json');
   response.writeHead(status, { 'content-type': contentType, ...next.headers });
   response.flushHeaders();
   let written = 0;
-  for (const piece of bodyOf(next, stream, key, model)) {
+  for (const piece of bodyOf(next, stream, key, model, promptTokens)) {
     if (response.destroyed) return;
     if (next.dripMs !== undefined) {
       for (const byte of piece) {
@@ -158,14 +169,6 @@ function answeredBeforeChat(fake: Omit<FakeOpenAi, 'url' | 'close'>, path: strin
   return false;
 }
 
-/** The messages `waypoint run`'s preflight sends in its one-token request (connectionTest.ts). */
-const PREFLIGHT_MESSAGES = JSON.stringify([{ role: 'user', content: 'Reply with OK.' }]);
-
-/** The chat requests that asked questions: not a run's preflight (one token of "Reply with OK."), not the requests for what the server tells (/v1/models, /props, /tokenize). */
-export function questionRequests(fake: Pick<FakeOpenAi, 'requests'>): FakeOpenAi['requests'] {
-  return fake.requests.filter((request) => /\/chat\/completions$/.test(request.path) && JSON.stringify(request.body.messages) !== PREFLIGHT_MESSAGES);
-}
-
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const fake: Omit<FakeOpenAi, 'url' | 'close'> = { requests: [], script: [], hangUps: 0, answered: 0, servedModel: 'fake', noModelList: false, loading: false };
   const server: Server = createServer(async (request, response) => {
@@ -182,7 +185,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     const next = fake.script.shift() ?? (await fake.respond?.(requested as Parameters<NonNullable<FakeOpenAi['respond']>>[0])) ?? { content: '[]' };
     if (next.delayMs) await sleep(next.delayMs);
     if (response.destroyed) return;
-    await writeReply(response, next, requested.stream === true, (request.headers.authorization ?? '').replace(/^Bearer /, ''), fake.servedModel);
+    const promptTokens = next.promptTokens ?? fakePromptTokens(requested.messages as Array<{ content?: unknown }> | undefined);
+    await writeReply(response, next, requested.stream === true, (request.headers.authorization ?? '').replace(/^Bearer /, ''), fake.servedModel, promptTokens);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -195,4 +199,16 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       server.close(() => resolve());
     });
   return live;
+}
+
+/** The messages `waypoint run`'s preflight sends in its one-token request (connectionTest.ts). */
+const PREFLIGHT_MESSAGES = JSON.stringify([{ role: 'user', content: 'Reply with OK.' }]);
+
+/**
+ * The chat requests that asked questions, in order: runs and episodes also read its model list
+ * first (GET /v1/models), and a run's preflight asks what the server tells (/props, /tokenize)
+ * and one token of "Reply with OK." — none of them a question.
+ */
+export function chatRequests(fake: Pick<FakeOpenAi, 'requests'>): FakeOpenAi['requests'] {
+  return fake.requests.filter((request) => /\/chat\/completions$/.test(request.path.split('?')[0]) && JSON.stringify(request.body.messages) !== PREFLIGHT_MESSAGES);
 }

@@ -67,7 +67,7 @@ describe('waypoint models test (CLI, fake llama-server)', function () {
     const unset = await waypoint(['models', 'test', '--profile', profiles, '--profile-id', 'keyed'], dir);
     assert.equal(unset.code, 1);
     assert.equal(unset.stdout, '');
-    assert.equal(unset.stderr, `waypoint models test: keyed: no API key is set (the environment variable LLAMA_KEY, named by the profile's apiKeyEnv, is not set), and the server at ${fake.url}/v1 needs one (HTTP 401: Invalid API Key). Set the environment variable LLAMA_KEY to the key (export LLAMA_KEY=…).\n`);
+    assert.equal(unset.stderr, `waypoint models test: keyed: no API key is set (the environment variable LLAMA_KEY is not set), and the server at ${fake.url}/v1 needs one (HTTP 401: Invalid API Key). Set the environment variable LLAMA_KEY to the key (export LLAMA_KEY=…).\n`);
     const set = await waypoint(['models', 'test', '--profile', profiles, '--profile-id', 'keyed', '--json'], dir, { LLAMA_KEY: KEY });
     assert.equal(set.code, 0, set.stderr);
     assert.equal((JSON.parse(set.stdout) as { keySent: boolean }).keySent, true);

@@ -58,7 +58,7 @@ describe('the CLI for a new user (README walk-through)', () => {
       const result = waypoint(...command, '--profile', 'models.json', '--profile-id', 'my-model');
       // The file is the problem, not how the command was typed: exit 1, as for any missing input file.
       assert.equal(result.code, 1, result.stderr);
-      assert.equal(result.stderr.split('\n')[0], `waypoint ${command[0]}: models.json: no such file or directory (--profile names a JSON list of model profiles, the shape of the waypoint.models setting)`);
+      assert.equal(result.stderr.split('\n')[0], `waypoint ${command[0]}: models.json: no such file or directory (--profile names a JSON file of model profiles, the shape of the waypoint.models setting)`);
       assert.doesNotMatch(result.stderr, /internal error|ENOENT/);
     }
   });

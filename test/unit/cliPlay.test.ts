@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type FakeOpenAi, startFakeOpenAi } from '../support/fakeOpenAi';
+import { chatRequests, type FakeOpenAi, startFakeOpenAi } from '../support/fakeOpenAi';
 import { distDir, samplesDir } from '../support/paths';
 
 const lighthouse = join(samplesDir, 'mango', 'lighthouse');
@@ -54,8 +54,8 @@ describe('waypoint play (CLI)', function () {
     assert.equal(json.steps[1].observation, "You can't go that way.");
     assert.match(json.steps[2].observation, /^Chapel Ruins\n/);
     // Three turns, each with the chat so far: the system goal, the opening, then reply and observation pairs.
-    assert.equal(fake.requests.length, 3);
-    const last = fake.requests[2].body.messages as Array<{ role: string; content: string }>;
+    assert.equal(chatRequests(fake).length, 3);
+    const last = chatRequests(fake)[2].body.messages as Array<{ role: string; content: string }>;
     assert.deepEqual(last.map((message) => message.role), ['system', 'user', 'assistant', 'user', 'assistant', 'user']);
     assert.match(last[0].content, /your goal is to reach chapel ruins/);
     assert.equal(last[4].content, 'dance');
@@ -69,7 +69,7 @@ describe('waypoint play (CLI)', function () {
     assert.match(result.stdout, /^Harbour Road\n/);
     assert.match(result.stdout, /> east\n/);
     assert.match(result.stdout, /Goal not reached after 2 moves \(step-limit\)\.$/m);
-    assert.equal(fake.requests.length, 2);
+    assert.equal(chatRequests(fake).length, 2);
   });
 
   it('the oracle ends a MANGO episode whose goal cannot be reached, saying why, without spending the budget', async () => {
@@ -99,13 +99,13 @@ describe('waypoint play (CLI)', function () {
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
     const deadline = Date.now() + 120_000;
-    while (fake.requests.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.equal(fake.requests.length, 2, 'the second turn was asked');
+    while (chatRequests(fake).length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(chatRequests(fake).length, 2, 'the second turn was asked');
     child.kill('SIGINT');
     assert.equal(await closed, 130);
     assert.equal(stdout, '');
     assert.match(stderr, /interrupted/);
-    assert.equal(fake.requests.length, 2);
+    assert.equal(chatRequests(fake).length, 2);
   });
 
   it('the oracle plays BabyAI and GRASP episodes', async () => {
@@ -141,7 +141,7 @@ describe('waypoint play (CLI)', function () {
       if (withRefusal) assert.equal(played.steps[0].valid, false, `${args[0]}: '${refused}' is refused`);
       assert.ok(played.steps.slice(withRefusal ? 1 : 0).every((step) => step.valid), `${args[0]}: the oracle's commands are all accepted`);
       assert.equal(played.reached, oracle.reached, args[0]);
-      assert.equal(fake.requests.length, played.steps.length, `${args[0]}: one request a turn`);
+      assert.equal(chatRequests(fake).length, played.steps.length, `${args[0]}: one request a turn`);
     }
   });
 

@@ -59,7 +59,7 @@ describe('testConnection (core, fake llama-server)', () => {
     const blank = await testConnection(profileAt(fake.url), '   ', { keyAdvice: advice });
     assert.equal(blank.verdict, 'no-key', 'a blank key is no key');
     const fromEnv = await testConnection(profileAt(fake.url, { apiKeyEnv: 'LLAMA_KEY' }), undefined, { keyAdvice: GENERIC_KEY_ADVICE });
-    assert.match(fromEnv.message, /^no API key is set \(the environment variable LLAMA_KEY, named by the profile's apiKeyEnv, is not set\), and the server at .* needs one \(HTTP 401: Invalid API Key\)\. Set the environment variable LLAMA_KEY to the key\.$/);
+    assert.match(fromEnv.message, /^no API key is set \(the environment variable LLAMA_KEY is not set\), and the server at .* needs one \(HTTP 401: Invalid API Key\)\. Set the environment variable LLAMA_KEY to the key\.$/);
     const refused = await testConnection(profileAt(fake.url), KEY, { keyAdvice: advice });
     assert.equal(refused.verdict, 'key-refused');
     assert.equal(refused.message, `the server at ${fake.url}/v1 refused the API key (HTTP 401: Invalid API Key). Set it with "Waypoint: Set API Key…".`);

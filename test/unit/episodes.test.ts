@@ -7,11 +7,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BabyaiEpisode, babyaiEpisodeTimeline, babyaiOracleAgent } from '../../src/core/babyai/episode';
 import { loadLevelFile } from '../../src/core/babyai/levelFile';
-import { ModelCallCancelled } from '../../src/core/eval/engine';
-import { type EpisodeAgent, EpisodeCancelled, commandOf, runEpisode } from '../../src/core/eval/episodes';
+import { ModelCallCancelled, ModelCallError, type ReplySource } from '../../src/core/eval/engine';
+import type { EpisodeAnswer } from '../../src/core/eval/episodeQuestions';
+import { type EpisodeAgent, EpisodeCancelled, commandOf, historyWindow, runEpisode } from '../../src/core/eval/episodes';
+import type { Failure } from '../../src/core/eval/failures';
 import { answerPrepared } from '../../src/core/eval/pipeline';
 import { parseRunRecords } from '../../src/core/eval/recordSchemas';
-import type { ModelProfile } from '../../src/core/eval/types';
+import type { ChatMessage, ModelProfile } from '../../src/core/eval/types';
+import { createSmartPlayEnv, SMARTPLAY_GAMES } from '../../src/core/smartplay/games';
 import { GraspEpisode, graspEpisodeTimeline, graspOracleAgent } from '../../src/core/grasp/episode';
 import { simulate } from '../../src/core/grasp/simulator';
 import { parseGraspGridFile } from '../../src/core/grasp/gridFile';
@@ -179,6 +182,117 @@ describe('MANGO text adventure', () => {
     const controller = new AbortController();
     controller.abort();
     await assert.rejects(answerPrepared(set.questions[1], oracle, 'MANGO', { signal: controller.signal }), ModelCallCancelled);
+  });
+});
+
+describe('a turn that fails ends the episode with its turns', () => {
+  const lighthouseGame = join(samplesDir, 'mango', 'lighthouse');
+  const model: ModelProfile = { id: 'local', provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9', model: 'm', temperature: 0, maxTokens: 16, timeoutMs: 1000, retries: 0 };
+  /** A reply source that answers `replies` in turn, then fails with `failure`. */
+  function failingAfter(replies: string[], failure: Failure): ReplySource {
+    let turn = 0;
+    return {
+      async reply() {
+        const text = replies[turn++];
+        if (text === undefined) throw new ModelCallError(`failed at turn ${turn} (${failure.kind})`, failure);
+        return { text, promptTokens: 10, completionTokens: 1, latencyMs: 1, cached: false, finishReason: 'stop' };
+      },
+    };
+  }
+
+  it('runEpisode: a ModelCallError ends it with end "error", the reason, the failure and the turns before it; other errors propagate', async () => {
+    const { game, walkthrough, records } = loadGame(lighthouseGame);
+    const env = new MangoTextAdventure({ game, walkthrough, records, from: 'harbour road', to: 'chapel ruins' });
+    const failure: Failure = { kind: 'prompt-too-long', status: 400, type: 'exceed_context_size_error' };
+    const agent: EpisodeAgent = async (turn) => {
+      if (turn.step === 3) throw new ModelCallError('request (900 tokens) exceeds the available context size (800 tokens)', failure);
+      return 'south';
+    };
+    const transcript = await runEpisode(env, agent);
+    assert.deepEqual([transcript.end, transcript.moves, transcript.reached, transcript.steps.length], ['error', 2, false, 2]);
+    assert.equal(transcript.reason, 'request (900 tokens) exceeds the available context size (800 tokens)');
+    assert.deepEqual(transcript.failure, failure);
+    await assert.rejects(runEpisode(env, async () => Promise.reject(new TypeError('a bug'))), TypeError);
+  });
+
+  it('the pipeline: a chat that outgrew the context after some turns is a played episode (episode_error, scored, no error)', async () => {
+    const set = await mangoQuestionSet([lighthouseGame], { task: 'play' }, nodeQuestionFiles);
+    const failure: Failure = { kind: 'prompt-too-long', status: 400, type: 'exceed_context_size_error' };
+    const { record } = await answerPrepared(set.questions[0], model, 'MANGO', { source: failingAfter(['look', 'look'], failure) });
+    assert.equal(record.error, undefined);
+    assert.equal(record.episode_error, 'failed at turn 3 (prompt-too-long)');
+    assert.deepEqual(record.failure, failure);
+    const answer = record.parsedAnswer as EpisodeAnswer;
+    assert.deepEqual([answer.end, answer.moves, answer.reason], ['error', 2, 'failed at turn 3 (prompt-too-long)']);
+    assert.equal(record.scores.reached, 0);
+    assert.equal(record.scores.success_strict, 0);
+    assert.deepEqual(parseRunRecords(`${JSON.stringify(record)}\n`, 'run.jsonl').problems, []);
+  });
+
+  for (const [label, failure, turnsBefore] of [
+    ['a server that went away mid-episode', { kind: 'connection' }, 2],
+    ['a first turn already too long', { kind: 'prompt-too-long', status: 400 }, 0],
+  ] as const) {
+    it(`the pipeline: ${label} is an error (asked again on --resume), keeping the turns before it`, async () => {
+      const set = await mangoQuestionSet([lighthouseGame], { task: 'play' }, nodeQuestionFiles);
+      const { record } = await answerPrepared(set.questions[0], model, 'MANGO', { source: failingAfter(Array(turnsBefore).fill('look'), failure) });
+      assert.equal(record.error, `failed at turn ${turnsBefore + 1} (${failure.kind})`);
+      assert.equal(record.episode_error, undefined);
+      assert.deepEqual(record.failure, failure);
+      assert.deepEqual(record.scores, {});
+      const answer = record.parsedAnswer as EpisodeAnswer;
+      assert.deepEqual([answer.end, answer.moves, answer.steps.length], ['error', turnsBefore, turnsBefore]);
+      assert.match(record.rawAnswer, new RegExp(`Goal not reached after ${turnsBefore} moves \\(a turn failed: failed at turn`));
+    });
+  }
+});
+
+describe('a window of history', () => {
+  const chat = (turns: number): ChatMessage[] => [
+    { role: 'system', content: 'goal' },
+    { role: 'user', content: 'o0' },
+    ...Array.from({ length: turns }, (_, index): ChatMessage[] => [
+      { role: 'assistant', content: `r${index + 1}` },
+      { role: 'user', content: `o${index + 1}` },
+    ]).flat(),
+  ];
+
+  it('keeps the goal, the observation before the oldest turn kept, and the last N turns; the whole chat while it is shorter or without N', () => {
+    assert.deepEqual(historyWindow(chat(5), 2).map((message) => message.content), ['goal', 'o3', 'r4', 'o4', 'r5', 'o5']);
+    assert.deepEqual(historyWindow(chat(2), 2), chat(2));
+    assert.deepEqual(historyWindow(chat(5), undefined), chat(5));
+    assert.deepEqual(historyWindow(chat(5), 1).map((message) => message.role), ['system', 'user', 'assistant', 'user']);
+  });
+
+  it('runEpisode shows each turn at most the window', async () => {
+    const { game, walkthrough, records } = loadGame(join(samplesDir, 'mango', 'lighthouse'));
+    const env = new MangoTextAdventure({ game, walkthrough, records, from: 'harbour road', to: 'chapel ruins', maxSteps: 6 });
+    const seen: number[] = [];
+    await runEpisode(env, async (turn) => {
+      seen.push(turn.messages.length);
+      return 'look';
+    }, { historyTurns: 2 });
+    assert.deepEqual(seen, [2, 4, 6, 6, 6, 6]);
+  });
+
+  it("SmartPlay: the game's own window unless the episode sets one, for every game Waypoint simulates", () => {
+    for (const info of SMARTPLAY_GAMES.values()) {
+      if (!info.playable) continue;
+      const own = createSmartPlayEnv(info.game, { seed: 3, allowNonReference: true });
+      assert.equal(own.windowSize, info.windowSize, info.game);
+      const narrow = createSmartPlayEnv(info.game, { seed: 3, allowNonReference: true });
+      narrow.setHistoryWindow(1);
+      assert.equal(narrow.windowSize, 1);
+      own.reset();
+      narrow.reset();
+      for (let step = 0; step < 3; step++) {
+        const wide = own.step(0).info.history;
+        const short = narrow.step(0).info.history;
+        assert.match(short, /^Most recent 1 steps of the player's in-game observation:/, info.game);
+        // The one observation shown is the last of the game's own window.
+        assert.ok(wide.endsWith(short.slice(short.indexOf('Player Observation Step'))), info.game);
+      }
+    }
   });
 });
 

@@ -3,13 +3,13 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { oracleAnswer, randomAnswer } from '../../src/core/eval/agents/mangoAgents';
+import { oracleAnswer, randomAnswer } from '../../src/core/mango/agents';
 import { askModel, cacheKey, costOf, type ResponseCache } from '../../src/core/eval/engine';
 import { normaliseBaseUrl, OpenAiCompatibleSource } from '../../src/core/eval/openaiProvider';
 import type { MangoQuestion, ModelProfile, ModelReply } from '../../src/core/eval/types';
 import { parseMangoAnswer } from '../../src/core/mango/answers';
 import type { EdgeRecord } from '../../src/core/mango/types';
-import { startFakeOpenAi, type FakeOpenAi } from '../support/fakeOpenAi';
+import { fakePromptTokens, startFakeOpenAi, type FakeOpenAi } from '../support/fakeOpenAi';
 import { samplesDir } from '../support/paths';
 
 const question: MangoQuestion = { benchmark: 'mango', game: 'lighthouse', task: 'rf', sampleId: 'x', src: 'harbour road', dst: 'lamp room', actionList: [], answerable: true, easy: true, cutoff: 70 };
@@ -32,7 +32,7 @@ describe('evaluation engine', () => {
     fake.script.push({ content: "[{'location_before': 'a', 'action': 'n', 'location_after': 'b'}]" });
     const reply = await source.reply(messages, profile(fake), question, new AbortController().signal);
     assert.equal(reply.text, "[{'location_before': 'a', 'action': 'n', 'location_after': 'b'}]");
-    assert.deepEqual([reply.promptTokens, reply.completionTokens], [12, 5]);
+    assert.deepEqual([reply.promptTokens, reply.completionTokens], [fakePromptTokens(messages), 5]);
     const request = fake.requests.at(-1);
     assert.equal(request?.path, '/v1/chat/completions');
     assert.equal(request?.authorization, `Bearer ${SECRET}`);
@@ -44,7 +44,7 @@ describe('evaluation engine', () => {
     const reply = await source.reply(messages, profile(fake, { stream: true }), question, new AbortController().signal);
     assert.equal(reply.text, "[{'location_before': 'a', 'action': 'north', 'location_after': 'b'}]");
     assert.equal(fake.requests.at(-1)?.body.stream, true);
-    assert.deepEqual([reply.promptTokens, reply.completionTokens], [12, 6]);
+    assert.deepEqual([reply.promptTokens, reply.completionTokens], [fakePromptTokens(messages), 6]);
   });
 
   it('says so when the server answers with something that is not JSON', async () => {
@@ -94,7 +94,7 @@ describe('evaluation engine', () => {
     const second = await askModel(source, cache, profile(fake), messages, question, new AbortController().signal);
     assert.deepEqual([first.cached, second.cached, second.text], [false, true, 'first']);
     assert.notEqual(cacheKey(profile(fake), messages, question), cacheKey(profile(fake, { model: 'other' }), messages, question));
-    assert.equal(costOf({ ...profile(fake), costPer1kInput: 1, costPer1kOutput: 2 }, first), (12 * 1 + 5 * 2) / 1000);
+    assert.equal(costOf({ ...profile(fake), costPer1kInput: 1, costPer1kOutput: 2 }, first), (fakePromptTokens(messages) * 1 + 5 * 2) / 1000);
   });
 });
 

@@ -1,7 +1,7 @@
 // The maze view's expected route is computed by core (expectedRoute.ts) and is the oracle's route:
 // at equal length it takes the same moves the MANGO oracle answers with, not a route of its own.
 import { strict as assert } from 'node:assert';
-import { oracleAnswer } from '../../src/core/eval/agents/mangoAgents';
+import { oracleAnswer } from '../../src/core/mango/agents';
 import type { MangoQuestion } from '../../src/core/eval/types';
 import { expectedRoute } from '../../src/core/mango/expectedRoute';
 import { buildMazeGraph } from '../../src/core/mango/maze';

@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { layoutQuality } from '../../src/core/mango/layoutQuality';
+import { layoutQuality } from '../../src/core/maze/layoutQuality';
 import { buildMazeGraph } from '../../src/core/mango/maze';
 import type { EdgeRecord } from '../../src/core/mango/types';
 import type { MazeGraph } from '../../src/protocol/maze';

@@ -65,6 +65,31 @@ const flush = () => new Promise((resolve) => setImmediate(resolve));
 const walk = (graph: MazeGraph, title: string) => answerTrajectory(graph, reply, title, 'harbour road', 39);
 
 describe('maze panel: order of server replies', () => {
+  it('a view that loads after a trajectory was posted (its script not yet listening) gets it again whole, after the graph', async () => {
+    const host = new FakeHost();
+    const played = host.session.show([answer('Play')], question, { follow: true });
+    await host.answer('check Play', walk(before, 'Play'));
+    await host.answer('route', null);
+    await played;
+    // The view's "ready": the graph, then the trajectory as first posted, then the usual walk again.
+    const loaded = host.session.refresh(true);
+    await host.answer('graph', before);
+    assert.deepEqual(host.summary(), ['trajectory Play', 'graph 25', 'trajectory Play']);
+    const reposted = host.posts[2];
+    assert.ok(reposted.type === 'trajectory' && reposted.follow === true, 'posted as first shown, follow included');
+    await host.answer('route', null);
+    await host.answer('check Play', walk(before, 'Play'));
+    await loaded;
+    assert.deepEqual(host.summary().slice(3), ['rewalk Play']);
+    // A plain refresh (an edit of the game) only walks again: the view still has the trajectory.
+    const edited = host.session.refresh();
+    await host.answer('graph', before);
+    await host.answer('route', null);
+    await host.answer('check Play', walk(before, 'Play'));
+    await edited;
+    assert.deepEqual(host.summary().slice(4), ['graph 25', 'rewalk Play']);
+  });
+
   it("marks only a show asked to follow (Play's growing route) with follow; any other show opens at its start", async () => {
     const host = new FakeHost();
     const played = host.session.show([answer('Play')], undefined, { follow: true });

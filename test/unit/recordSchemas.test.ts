@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, mkdirSync, promises as fs, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// The hosts register the built-ins; so does this test, so records are read by their benchmark's schema.
+import '../../src/core/benchmarks';
 import { modelReplySchema, parseRunRecords, runRecordSchema } from '../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../src/core/eval/types';
 import { parseSkeletonLine, readSkeletonLabels } from '../../src/core/mango/skeletonLines';
@@ -104,13 +106,32 @@ describe('run records and cached replies through schemas (core/eval/recordSchema
   it('skips and describes the lines of a run file that are not records, keeping the others', () => {
     const good = JSON.stringify(record);
     const wrongScore = JSON.stringify({ ...record, scores: { energy: [1] } });
-    const text = [good, '{"time": "2026-11-23T2', '', wrongScore, JSON.stringify({ ...record, question: { ...record.question, benchmark: 'chess' } }), good].join('\n');
+    const wrongQuestion = JSON.stringify({ ...record, question: { ...record.question, index: 'third' } });
+    const text = [good, '{"time": "2026-11-23T2', '', wrongScore, wrongQuestion, good].join('\n');
     const { records, problems } = parseRunRecords(text, 'runs/2026-11-23.jsonl');
     assert.equal(records.length, 2);
     assert.equal(problems.length, 3);
     assert.match(problems[0], /^runs\/2026-11-23\.jsonl:2:\d+: /);
     assert.match(problems[1], /^runs\/2026-11-23\.jsonl:4:\d+: `scores\.energy`/);
-    assert.match(problems[2], /^runs\/2026-11-23\.jsonl:5:\d+: `question\.benchmark`/);
+    assert.match(problems[2], /^runs\/2026-11-23\.jsonl:5:\d+: `question\.index`/, 'the benchmark\'s own schema, located in the line');
+  });
+
+  it("takes a scoring mode its benchmark has (GRASP's pre2025), refuses one it has not, and leaves a benchmark's own names to it", () => {
+    const grasp = JSON.stringify({ ...record, mode: 'pre2025' });
+    const mango = JSON.stringify({ ...record, question: { benchmark: 'mango', game: 'lighthouse', task: 'rf', sampleId: 'x', src: 'a', dst: 'b', actionList: [], answerable: true, easy: true, cutoff: 3 }, mode: 'paper' });
+    const stranger = JSON.stringify({ ...record, question: { benchmark: 'chess', sampleId: 'opening-3' }, mode: 'blitz' });
+    const { records, problems } = parseRunRecords([grasp, mango, stranger].join('\n'), 'runs/modes.jsonl');
+    assert.deepEqual(records.map((each) => [each.question.benchmark, each.mode]), [['grasp', 'pre2025'], ['chess', 'blitz']]);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0], /^runs\/modes\.jsonl:2:\d+: `mode`: 'paper' is not a scoring mode of mango \(faithful, reference\)/);
+  });
+
+  it('reads a record of a benchmark this host does not know by its envelope, keeping its question as written', () => {
+    const chess = { ...record, question: { benchmark: 'chess', sampleId: 'opening-3', fen: 'rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w' } };
+    const { records, problems } = parseRunRecords([JSON.stringify(chess), JSON.stringify({ ...chess, question: { benchmark: 'chess' } })].join('\n'), 'runs/chess.jsonl');
+    assert.deepEqual(records.map((each) => each.question), [chess.question]);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0], /^runs\/chess\.jsonl:2:\d+: `question\.sampleId`/, 'the envelope is still required');
   });
 
   it('keeps what the server said (finish_reason, served model, truncated, a failure\'s kind) and still reads records written before those fields', () => {

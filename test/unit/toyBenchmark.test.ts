@@ -5,6 +5,8 @@
 // evaluation pipeline, a scored run record, run labels and a board timeline. No host file names the
 // toy benchmark.
 import { strict as assert } from 'node:assert';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
@@ -12,7 +14,13 @@ import { runValidate } from '../../src/cli/validate';
 import { benchmarks, fileKindOf, findKind, registerBenchmark } from '../../src/core/benchmarks';
 import { answerQuestion } from '../../src/core/eval/pipeline';
 import { questionGroup, questionLabel, runDocumentName, runSucceeded } from '../../src/core/eval/runLabels';
-import type { ModelProfile, ModelReply } from '../../src/core/eval/types';
+import type { ModelProfile, ModelReply, RunRecord } from '../../src/core/eval/types';
+import { compareRuns } from '../../src/core/runs/compare';
+import { mergeRunFiles } from '../../src/core/runs/records';
+import { ReplayBuilder } from '../../src/core/runs/replays';
+import { buildReport } from '../../src/core/runs/report';
+import { buildResultsModel } from '../../src/core/runs/resultsModel';
+import { readRunFile } from '../../src/host/runFileReader';
 import { hostToBoardMessage } from '../../src/protocol/board';
 import { standaloneKindOf, validateStandalone } from '../../src/core/standaloneValidation';
 import type { Diagnostic } from '../../src/core/text';
@@ -193,6 +201,59 @@ describe('a toy benchmark registered through the registry alone', () => {
     assert.equal(runSucceeded({ ...record, scores: { success: 0 } }), false);
     const stranger = { benchmark: 'unregistered', sampleId: 'abc' };
     assert.deepEqual([questionGroup(stranger), questionLabel(stranger), runSucceeded({ question: stranger, scores: { success: 1 } })], ['unregistered', 'abc', false], 'a run of an unregistered benchmark is still listed');
+  });
+
+  it('run records of the toy are written, read back by its own schema, reported, compared, replayed and shown in the results view model', async () => {
+    // Two corridors, each answered by the oracle and by `random` (which always walks left).
+    const short: ToyQuestion = { ...question(), sampleId: 'short.toy.json-1-2', file: 'short.toy.json', length: 3, start: 1, goal: 2 };
+    const records: RunRecord<ToyQuestion>[] = [];
+    for (const provider of ['oracle', 'random'] as const) for (const asked of [question(), short]) records.push((await answerQuestion(toyBenchmark, asked, profile(provider))).record);
+    const folder = mkdtempSync(join(tmpdir(), 'waypoint-toy-runs-'));
+    try {
+      const file = join(folder, 'toy.jsonl');
+      const badQuestion = { ...records[0], question: { ...records[0].question, length: 'five' } };
+      writeFileSync(file, `${[...records, badQuestion].map((record) => JSON.stringify(record)).join('\n')}\n`);
+      const read = await readRunFile(file);
+      assert.deepEqual(
+        read.records.map((record) => record.question),
+        records.map((record) => record.question),
+        'every toy record reads back, its question whole',
+      );
+      assert.equal(read.problems.length, 1);
+      assert.match(read.problems[0], /toy\.jsonl:5:\d+: `question\.length`/, "the toy's own schema rejects a question it cannot read, located");
+
+      const set = mergeRunFiles([{ file, records: read.records }]);
+      const { json } = buildReport(set, { by: 'model' });
+      assert.equal(json.benchmark, 'toy');
+      assert.deepEqual(
+        json.groups.map((group) => [group.key.model, group.n, group.metrics.success.mean]),
+        [
+          ['toy-oracle', 2, 1],
+          ['toy-random', 2, 0],
+        ],
+      );
+      const oracleOnly = mergeRunFiles([{ file, records: read.records.filter((record) => record.model.id === 'toy-oracle') }]);
+      const randomOnly = mergeRunFiles([{ file, records: read.records.filter((record) => record.model.id === 'toy-random') }]);
+      const compared = compareRuns(oracleOnly, randomOnly);
+      assert.equal(compared.paired, 2);
+      assert.deepEqual([compared.metrics.success.a, compared.metrics.success.b], [1, 0]);
+      assert.equal(compared.flips_metric, 'success');
+
+      // The HTML report reads records whole (keepText) to replay their replies.
+      const whole = await readRunFile(file, { keepText: true });
+      const replayed = await new ReplayBuilder({}, { readText: () => Promise.reject(new Error('no file is read')), list: () => Promise.resolve(null) }).replay(whole.records[0]);
+      assert.ok('replay' in replayed, "the report's drill-down comes from the toy's replay hook");
+      assert.deepEqual(
+        replayed.replay.fr.map((frame) => frame.x),
+        ['[A . . . G]', '[. A . . G]', '[. . A . G]', '[. . . A G]', '[. . . . A]'],
+      );
+
+      const { model } = buildResultsModel(set, [file], 'toy runs');
+      assert.deepEqual([model.benchmark, model.models, model.primary, model.rows.length], ['toy', ['toy-oracle', 'toy-random'], 'success', 4]);
+      assert.deepEqual(model.report, buildReport(set).json, 'the view shows what `waypoint report --json` says');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('the registry refuses a second benchmark with a taken id or kind, and a standalone kind without a validator', () => {

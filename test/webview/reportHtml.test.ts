@@ -45,7 +45,7 @@ describe('HTML report in a browser', function () {
     browser = await launchChromium();
     const synthetic = syntheticGraspRecords(40_000);
     const records = haveGrids ? onSharedGrids(synthetic) : synthetic;
-    const planted = { ...records[0], question: { ...records[0].question, sampleId: 'planted' }, rawAnswer: '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2"> [UP, <img src=x onerror="window.__pwned=3">, LEFT, TAKE]' };
+    const planted = { ...records[0], question: { ...records[0].question, sampleId: 'planted' }, rawAnswer: '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2"> [UP, <img src=x onerror="window.__pwned=3">, LEFT, TAKE]', finish_reason: 'length', truncated: true };
     const parsed = parseRunRecords(`${[planted, ...records].map((record) => JSON.stringify(record)).join('\n')}\n`, 'run.jsonl').records;
     const set = mergeRunFiles([{ file: 'run.jsonl', records: parsed }]);
     const { json, rows } = buildReport(set);
@@ -86,6 +86,11 @@ describe('HTML report in a browser', function () {
     assert.match(detail ?? '', /<script>window.__pwned = 1<\/script><img src=x/);
     assert.match(detail ?? '', /Settings: μ1 \(4 moves\), no carry limit, cost 0/);
     assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+    // The planted reply was also cut at the token limit: its row is flagged, its detail says the means leave it out, the filter finds it.
+    assert.equal(await page.textContent('#rows tr .flag'), 'truncated');
+    assert.match(detail ?? '', /Cuttruncated \(reply cut at the token limit\); not in the means/);
+    await page.fill('#filter', 'not in the means');
+    await page.waitForFunction(() => /of 1 matching/.test(document.getElementById('count')?.textContent ?? ''));
     assert.deepEqual(outside, []);
     assert.deepEqual(problems, []);
     assert.ok(await page.$('svg'));

@@ -174,6 +174,39 @@ describe('results view webview', function () {
     await page.close();
   });
 
+  it('counts cut records in their own columns, says how the means treat them, and switches as --include-truncated', async () => {
+    const records = mango.records.map((record, index) => (index === 0 ? { ...record, truncated: true, finish_reason: 'length' } : index === 2 ? { ...record, context_truncated: true } : record));
+    const cutSet = { ...mango, records };
+    const excluded = buildResultsModel(cutSet, ['run-mango.jsonl'], 'MANGO · cut');
+    const page = await openResults(excluded.model);
+    const treatment = page.locator('#truncated-treatment');
+    assert.match(await treatment.innerText(), /^Means exclude truncated records \(counted in their own columns\): 1 reply cut at the token limit, 1 answer to prompts the server cut\./);
+    assert.match(await page.locator('#results-truncated').innerText(), /truncated \(not in means\)\s*2/);
+    const overall = page.locator('.results-table').first();
+    const head = await overall.locator('thead th').allInnerTexts();
+    assert.deepEqual(head.slice(1, 6), ['n', 'valid', 'errors', 'truncated', 'context_truncated']);
+    const alpha = excluded.model.overall.find((group) => group.key.model === 'alpha');
+    assert.ok(alpha);
+    const cells = await overall.locator('tbody tr').first().locator('td').allInnerTexts();
+    assert.deepEqual(cells.slice(0, 6), ['alpha', String(alpha.n), String(alpha.valid), String(alpha.errors), String(alpha.truncated), String(alpha.context_truncated)]);
+    // The metric's own n says how many records its mean is over.
+    assert.match(await overall.locator('tbody tr').first().locator('td[data-metric="success_strict"]').innerText(), new RegExp(`n=${alpha.metrics.success_strict.n}$`));
+    await page.locator('#include-truncated').check();
+    assert.deepEqual((await waitFor(page, 'includeTruncated')) as unknown, { type: 'includeTruncated', include: true });
+    const included = buildResultsModel(cutSet, ['run-mango.jsonl'], 'MANGO · cut', { includeTruncated: true });
+    await post(page, { type: 'results', model: included.model });
+    await waitFor(page, 'rendered', 2);
+    assert.match(await page.locator('#truncated-treatment').innerText(), /^Means include truncated records, scored as given/);
+    assert.ok(await page.locator('#include-truncated').isChecked());
+    assert.match(await page.locator('#results-truncated').innerText(), /truncated \(in means\)/);
+    // A cut record's detail says so, and whether the means count it.
+    await page.locator('#tab-questions').click();
+    await page.locator('.matrix-cell[data-row="0"]').click();
+    await answerDetail(page, included.rows, 1);
+    assert.match(await page.locator('.cut-note').innerText(), /cut at the token limit.*Counted in the means\./);
+    await page.close();
+  });
+
   it('explains CR, PR, ACI, μ1/μ2 and the SmartPlay score: tooltips on the columns and a legend under tables and plots', async () => {
     // BabyAI Decompose: each metric's head says what it is, and the legend lists the three.
     const babyai = buildResultsModel(babyaiDecomposeSet(), ['run-babyai.jsonl'], 'BabyAI · Decompose').model;
@@ -266,6 +299,8 @@ describe('results view webview', function () {
     const page = await openResults(model);
     await page.locator('#tab-failures').click();
     assert.equal(await page.locator('.failure-bar').count(), model.report.failures.length);
+    // Errors (failed calls) are listed by kind above the answer diagnostics: beta's timeout, kept before failures had kinds.
+    assert.deepEqual(await page.locator('#error-kinds tbody tr td').allInnerTexts(), ['unrecorded', '—', '—', '1 record', 'timeout after 60 s']);
     // Both counts say what they count (a bare "12×" beside "12 records" did not).
     for (const failure of model.report.failures) {
       const text = await page.locator(`.failure-bar[data-code="${failure.code}"]`).innerText();
@@ -420,6 +455,9 @@ describe('results view webview', function () {
     assert.equal(await diffCell('success_loose').getAttribute('title'), 'p < 0.05: B is better (higher success_loose is better)');
     assert.equal(await diffCell('reasoning').getAttribute('class'), 'num ');
     await post(page, { type: 'compared', a: 'beta', b: 'alpha', result });
+    // beta's failed call on zork1 question 7 drops that pair, and the summary says so.
+    assert.deepEqual(result.dropped, { errors: 1, truncated: 0 });
+    assert.match(await page.locator('.compare-summary').innerText(), /· dropped: 1 pair for errors, 0 for truncation \(answers from cuts are not paired\) ·/);
     const strict = result.metrics.success_strict;
     const cells = await page.locator('.compare-table tr[data-metric="success_strict"] td').allInnerTexts();
     assert.deepEqual(cells.slice(0, 4), ['success_strict', strict.a.toFixed(3), strict.b.toFixed(3), `${strict.diff > 0 ? '+' : ''}${strict.diff.toFixed(3)}`]);

@@ -4,9 +4,9 @@
 // use). Both lay out rooms sized to their names as drawn (roomLabels.ts); the result is converted to
 // the view's shape (room centres, edge geometry by edge id).
 import ELK from 'elkjs/lib/elk-api.js';
-import { type ElkEngine, layoutMazeWithElk } from '../../src/core/mango/elkLayout';
-import type { LayoutEngineName } from '../../src/core/mango/layoutEngines';
-import { layoutMaze as computeLayout, type LayoutEdge, type MazeLayout } from '../../src/core/mango/mazeLayout';
+import { type ElkEngine, layoutMazeWithElk } from '../../src/core/maze/elkLayout';
+import type { LayoutEngineName } from '../../src/core/maze/layoutEngines';
+import { layoutMaze as computeLayout, type LayoutEdge, type MazeLayout } from '../../src/core/maze/mazeLayout';
 import type { MazeGraph } from '../../src/protocol/maze';
 import { type RoomLabel, roomLabels, textMeasurer } from './roomLabels';
 

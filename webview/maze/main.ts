@@ -6,7 +6,7 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import { hostToMazeMessage, type CutoffStats, type HostToMazeMessage, type MapDiffPane, type MazeGraph, type MazeToHostMessage } from '../../src/protocol/maze';
 import { connectToHost } from '../shared/host';
 import { standaloneSvg, pngFromSvg } from './exportImage';
-import { DEFAULT_LAYOUT_ENGINE, isLayoutEngineName, type LayoutEngineName } from '../../src/core/mango/layoutEngines';
+import { DEFAULT_LAYOUT_ENGINE, isLayoutEngineName, type LayoutEngineName } from '../../src/core/maze/layoutEngines';
 import { cancelElkLayout, elkLayout, layoutMaze, type Layout } from './layout';
 import { stretchToPanel } from './stretch';
 import { applyCutoff, drawMaze, type DrawnMaze } from './render';

@@ -5,8 +5,8 @@
 // rooms the model never names faded with a dashed outline, and badges on merged and split rooms.
 // Shape tells the statuses apart as well as colour. Every name from the model goes in through
 // textContent. Returns what it drew, counted from the SVG itself.
-import { type ModelEdgeDiff, normalizeRoom } from '../../src/core/mango/mapDiff';
-import type { MapDiffCounts, MapDiffPane, MazeGraph } from '../../src/protocol/maze';
+import { normalizeRoom } from '../../src/core/maze/roomNames';
+import type { MapDiffCounts, MapDiffPane, MazeGraph, ModelEdgeDiff } from '../../src/protocol/maze';
 import type { Layout } from './layout';
 import { type DrawnMaze, roomName } from './render';
 import { type RoomLabel, roomLabels, textMeasurer } from './roomLabels';

@@ -8,8 +8,8 @@
 // horizontal and vertical segments stay straight. A compass move drawn its way stays so: an east
 // move between rooms a row apart turns steeper as rows part, and the stretch stops before it would
 // be drawn more than 45° off east.
-import { compassAngle } from '../../src/core/mango/layoutQuality';
-import type { LayoutEdge } from '../../src/core/mango/mazeLayout';
+import { compassAngle } from '../../src/core/maze/layoutQuality';
+import type { LayoutEdge } from '../../src/core/maze/mazeLayout';
 import type { Layout, PlacedNode } from './layout';
 
 /** Gaps between rooms grow at most this much: further stretched, a map is mostly long corridors. */

@@ -77,7 +77,9 @@ export class ComparePanel {
       return;
     }
     const result: CompareJson = message.result;
-    const summary = el('p', 'compare-summary', `${message.a} (A) vs ${message.b} (B) · ${plural(result.paired, 'paired question')} · unpaired: ${count(result.unpaired.a)} A only, ${count(result.unpaired.b)} B only · ${result.bootstrap.resamples.toLocaleString('en-US')} bootstrap resamples by ${result.bootstrap.cluster}`);
+    const dropped = result.dropped ?? { errors: 0, truncated: 0 };
+    const droppedText = dropped.errors + dropped.truncated > 0 ? ` · dropped: ${plural(dropped.errors, 'pair')} for errors, ${count(dropped.truncated)} for truncation${result.truncated_treatment === 'included' ? '' : ' (answers from cuts are not paired)'}` : '';
+    const summary = el('p', 'compare-summary', `${message.a} (A) vs ${message.b} (B) · ${plural(result.paired, 'paired question')} · unpaired: ${count(result.unpaired.a)} A only, ${count(result.unpaired.b)} B only${droppedText} · ${result.bootstrap.resamples.toLocaleString('en-US')} bootstrap resamples by ${result.bootstrap.cluster}`);
     const table = el('table', 'results-table compare-table');
     const head = el('tr');
     for (const [name, cls] of [['metric', 'key'], ['A', 'num'], ['B', 'num'], ['B − A', 'num'], ['95% CI', 'num'], ['p', 'num'], ['test', 'key'], ['n', 'num'], ['A only / B only', 'num']]) head.append(el('th', cls, name));

@@ -73,6 +73,8 @@ export class DetailPane {
     head.append(title, mode, actions);
     const parts: HTMLElement[] = [head];
     if (detail.error) parts.push(section('Error', pre(String(detail.error), 'detail-pre bad')));
+    const cuts = [detail.truncated ? 'The reply was cut at the token limit (finish_reason "length"): the answer may be incomplete.' : '', detail.context_truncated ? 'The server cut the prompt without an error: the model answered a prompt it saw only in part.' : ''].filter(Boolean);
+    if (cuts.length > 0) parts.push(section('Truncated', el('p', 'note cut-note', `${cuts.join(' ')} ${detail.inMeans ? 'Counted in the means.' : 'Not counted in the means.'}`)));
     const fields = Object.entries(detail.fields ?? {}).map(([name, value]): [string, string] => [name, value === null ? '—' : String(value)]);
     if (fields.length > 0) parts.push(section('Fields', pairs(fields, 'detail-fields')));
     const metrics = Object.entries(detail.metrics ?? {}).map(([name, value]): [string, string] => [name, num(value)]);

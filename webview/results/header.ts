@@ -39,6 +39,14 @@ export class Header {
     modeChip.id = 'results-modes';
     chips.push(modeChip);
     if (report.superseded > 0) chips.push(chip('superseded', count(report.superseded)));
+    // Cut records are their own count: out of the means unless the view includes them (Tables).
+    const cut = (report.truncated ?? 0) + (report.context_truncated ?? 0);
+    if (cut > 0) {
+      const cutChip = chip(report.truncated_treatment === 'included' ? 'truncated (in means)' : 'truncated (not in means)', count(cut), 'warn');
+      cutChip.id = 'results-truncated';
+      cutChip.title = `${count(report.truncated ?? 0)} replies cut at the token limit, ${count(report.context_truncated ?? 0)} answers to prompts the server cut`;
+      chips.push(cutChip);
+    }
     this.meta.replaceChildren(...chips);
     const files = el('p', 'results-files');
     files.append(el('span', 'meta-label', model.files.length === 1 ? 'file ' : `${plural(model.files.length, 'file')} `));

@@ -97,7 +97,7 @@ function showTab(tab: Tab): void {
 
 function showResults(model: ResultsModel, started: number): void {
   header.show(model);
-  (panels.get('tables') as HTMLElement).replaceChildren(renderTables(model));
+  (panels.get('tables') as HTMLElement).replaceChildren(renderTables(model, (include) => host.post({ type: 'includeTruncated', include })));
   (panels.get('plots') as HTMLElement).replaceChildren(renderPlots(model));
   (panels.get('failures') as HTMLElement).replaceChildren(
     renderFailures(model, (code) => {

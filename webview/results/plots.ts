@@ -158,7 +158,7 @@ export function renderPlots(model: ResultsModel): HTMLElement {
     figure.dataset.title = plot.title;
     const series = plot.series ? ` and ${plot.series}` : '';
     figure.append(heading(plot.title, `mean ${plot.metric} per ${plot.x}${series}`), legend(plot.bars, barClasses(plot)));
-    const radar = model.benchmark === 'smartplay' && (plot.x === 'game' || plot.x === 'capability') ? radarChart(plot) : null;
+    const radar = plot.radar ? radarChart(plot) : null;
     const charts = el('div', 'plot-charts');
     if (radar) charts.append(radar);
     charts.append(barChart(plot));

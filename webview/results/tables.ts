@@ -1,7 +1,7 @@
 // The report's tables: overall per model, then the `--by` groups, each metric's mean with its 95%
 // bootstrap interval. The numbers are model.report (exactly `waypoint report --json`), only formatted.
 import type { ReportGroup, ResultsModel } from '../../src/protocol/results';
-import { ci, count, el, fixed, glossaryLegend, heading, keyText, meaningOf } from './dom';
+import { ci, count, el, fixed, glossaryLegend, heading, keyText, meaningOf, plural } from './dom';
 
 /** Group tables longer than this show their first rows and say so (the CSV has them all). */
 const MAX_TABLE_ROWS = 2000;
@@ -25,6 +25,19 @@ function metricCell(group: ReportGroup, metric: string): HTMLTableCellElement {
   return cell;
 }
 
+/** What the cut columns count, as their tooltips say it. */
+const CUT_MEANING: Record<CutColumn, string> = {
+  truncated: 'Replies the server cut at the token limit (finish_reason "length"): their answers may be incomplete.',
+  context_truncated: 'Answers to prompts the server cut without an error (it counted far fewer prompt tokens than were sent; Ollama does this past its context).',
+};
+
+type CutColumn = 'truncated' | 'context_truncated';
+
+/** The cut columns some group has (none when no record was cut). */
+function cutColumns(groups: readonly ReportGroup[]): CutColumn[] {
+  return (['truncated', 'context_truncated'] as const).filter((name) => groups.some((group) => (group[name] ?? 0) > 0));
+}
+
 export function groupTable(keys: readonly string[], metrics: readonly string[], groups: readonly ReportGroup[], caption: string, glossary?: ResultsModel['glossary']): HTMLElement {
   const wrap = el('div', 'table-wrap');
   const table = el('table', 'results-table');
@@ -37,6 +50,12 @@ export function groupTable(keys: readonly string[], metrics: readonly string[], 
     head.append(th);
   }
   for (const name of ['n', 'valid', 'errors']) head.append(el('th', 'num', name));
+  const cuts = cutColumns(groups);
+  for (const name of cuts) {
+    const th = el('th', 'num cut', name);
+    th.title = `${name}: ${CUT_MEANING[name]}`;
+    head.append(th);
+  }
   for (const metric of metrics) {
     const th = el('th', 'metric');
     th.append(el('span', 'metric-name', metric), el('span', 'ci-head', 'mean [95% CI]'));
@@ -52,6 +71,7 @@ export function groupTable(keys: readonly string[], metrics: readonly string[], 
     for (const key of keys) row.append(el('td', 'key', keyText(group.key[key])));
     row.append(numberCell(count(group.n)), numberCell(count(group.valid)), numberCell(count(group.errors)));
     if (group.errors > 0) (row.lastElementChild as HTMLElement).classList.add('bad');
+    for (const name of cuts) row.append(numberCell(count(group[name] ?? 0)));
     for (const metric of metrics) row.append(metricCell(group, metric));
     body.append(row);
   }
@@ -61,9 +81,36 @@ export function groupTable(keys: readonly string[], metrics: readonly string[], 
   return wrap;
 }
 
-export function renderTables(model: ResultsModel): HTMLElement {
+/**
+ * How the means treat cut records, and the switch that changes it (`waypoint report
+ * --include-truncated`); the host recomputes the report and sends the model again.
+ */
+function truncatedTreatment(model: ResultsModel, include: (value: boolean) => void): HTMLElement {
+  const { report } = model;
+  const included = report.truncated_treatment === 'included';
+  const cut = (report.truncated ?? 0) + (report.context_truncated ?? 0);
+  const box = el('p', 'note truncated-treatment');
+  box.id = 'truncated-treatment';
+  const parts = [report.truncated ? `${plural(report.truncated, 'reply', 'replies')} cut at the token limit` : '', report.context_truncated ? `${plural(report.context_truncated, 'answer')} to prompts the server cut` : ''].filter(Boolean);
+  const said = included ? 'Means include truncated records, scored as given' : 'Means exclude truncated records (counted in their own columns)';
+  box.append(el('span', undefined, `${said}${parts.length > 0 ? `: ${parts.join(', ')}.` : '; none here.'} `));
+  const toggle = el('input');
+  toggle.type = 'checkbox';
+  toggle.id = 'include-truncated';
+  toggle.checked = included;
+  toggle.disabled = cut === 0 && !included;
+  toggle.addEventListener('change', () => include(toggle.checked));
+  const label = el('label', 'matrix-check');
+  label.title = 'As waypoint report --include-truncated: score answers to cut replies and cut prompts as given';
+  label.append(toggle, el('span', undefined, 'Count them in the means'));
+  box.append(label);
+  return box;
+}
+
+export function renderTables(model: ResultsModel, include: (value: boolean) => void = () => undefined): HTMLElement {
   const section = el('section', 'results-tables');
   const { report } = model;
+  section.append(truncatedTreatment(model, include));
   section.append(heading('Overall', `per model · ${model.report.records.toLocaleString('en-US')} records`), groupTable(['model'], model.metrics, model.overall, 'Overall per model', model.glossary));
   const sameAsOverall = report.by.length === 1 && report.by[0] === 'model';
   if (!sameAsOverall && report.groups.length > 0) {

@@ -201,8 +201,8 @@ function noOpReason(env: BabyAIEnv, action: number): string {
 /** Plan: unknown tokens, no-op actions, actions after success or truncation, a mission not achieved. */
 export function planDiagnostics(context: ReplyContext, spec: LevelSpec, score: PlanScore | null): Diagnostic[] {
   const located = locatePlanTokens(context.reply);
-  // No phrase parses as an empty plan: nothing runs and CR is 0, in both modes.
-  if (!located) return [noMarkerDiagnostic(context, PHRASES.plan, markerNearMisses('plan'), 'the plan is empty and scores CR 0')];
+  // No phrase: the released parser reads an empty plan (nothing runs, CR 0); faithful mode a parse error.
+  if (!located) return [noMarkerDiagnostic(context, PHRASES.plan, markerNearMisses('plan'), context.mode === 'faithful' ? 'faithful mode scores it as a parse error (no plan), CR 0' : 'the released evaluator reads an empty plan and scores CR 0')];
   const { tokens } = located;
   const diagnostics: Diagnostic[] = [];
   const add = (severity: Diagnostic['severity'], code: string, message: string, start: number, end: number, data?: Diagnostic['data']) =>
@@ -245,7 +245,7 @@ export function planDiagnostics(context: ReplyContext, spec: LevelSpec, score: P
     let where = `after ${plural(stoppedAt >= 0 ? stoppedAt + 1 : known.length, 'action')} the agent is at (${x}, ${y}) facing ${directionName(env.agentDir)}`;
     if (ball) where += distance !== null && distance <= 0 ? `, next to the red ball at ${at(ball)} but not facing it` : `; its distance to the red ball at ${at(ball)} is ${distance ?? '?'} (Manhattan − 1, 0 when adjacent)`;
     const what = spec.mission === 'go to the red ball' ? 'does not reach the red ball (the agent must face it)' : `does not achieve the mission '${spec.mission}'`;
-    if (tokens.length === 0) add('error', BabyAnswerCodes.missionNotAchieved, `The action list is empty: the plan ${what}.`, located.markerStart, located.markerEnd);
+    if (tokens.length === 0) add('error', BabyAnswerCodes.missionNotAchieved, `The action list is empty: the plan ${what}${context.mode === 'faithful' ? '; faithful mode scores it as a parse error (no plan)' : ''}.`, located.markerStart, located.markerEnd);
     else add('error', BabyAnswerCodes.missionNotAchieved, `The plan ${what}: ${where}${stoppedAt >= 0 ? ' (truncated)' : ''}.`, tokens[0].start, tokens[tokens.length - 1].end, ball ? { redBall: at(ball) } : undefined);
   }
   return diagnostics;

@@ -7,8 +7,9 @@ import { baseName } from '../walk';
 import { loadLevelFile } from './levelFile';
 import { readRecordFile } from './recordFiles';
 import { loadRecord } from './records';
-import { BABYAI_QUESTION_OPTIONS, babyaiQuestionSet } from './questionSet';
+import { BABYAI_QUESTION_OPTIONS, BABYAI_QUESTION_OPTION_HINTS, babyaiQuestionSet } from './questionSet';
 import { babyaiReport } from './report';
+import { babyaiReplay } from './reportReplay';
 
 /** The task a record's columns make it (spec §2), read without building the level. */
 function recordTask(fields: ReadonlyMap<string, unknown>): string {
@@ -19,6 +20,8 @@ function recordTask(fields: ReadonlyMap<string, unknown>): string {
 }
 
 export const babyaiBenchmark: BenchmarkDefinition<BabyaiQuestion> = {
+  // The report's drill-down (core/runs/replays.ts asks it).
+  replay: babyaiReplay,
   ...babyaiDeclaration,
   report: babyaiReport,
   validate: (kind, text, path) => {
@@ -29,6 +32,7 @@ export const babyaiBenchmark: BenchmarkDefinition<BabyaiQuestion> = {
   // `waypoint run babyai`: --task predict|plan|decompose (required), --prompt zero_shot|few_shot|cot|tot.
   questionSet: babyaiQuestionSet,
   questionOptions: BABYAI_QUESTION_OPTIONS,
+  questionOptionHints: BABYAI_QUESTION_OPTION_HINTS,
   scoringModes: ['faithful', 'reference'],
   // Show Board: a level file live and editable, a record file as the level of the record at the cursor.
   liveBoard: babyaiLiveBoard,

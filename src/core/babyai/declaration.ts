@@ -3,6 +3,7 @@
 // core/babyai/benchmark.ts adds validation and lenses.
 import type { BabyaiQuestion } from '../eval/types';
 import type { BenchmarkDeclaration } from '../registry';
+import { babyaiQuestionSchema } from './questionSchema';
 
 /**
  * LLM-BabyBench's record files are `LLM_BABYBENCH_<Task>.csv` upstream; Waypoint also takes JSON
@@ -13,6 +14,7 @@ const BABYBENCH_RECORD_NAME = /(?:^|[\\/])llm[-_]babybench[^\\/]*\.(?:csv|jsonl|
 export const babyaiDeclaration: BenchmarkDeclaration<BabyaiQuestion> = {
   id: 'babyai',
   label: 'LLM-BabyBench',
+  questionSchema: babyaiQuestionSchema,
   kinds: [
     { id: 'babyai-level', suffixes: ['.level.json'], schemaId: 'babyai-level', validation: 'standalone', examples: ['goto.level.json'] },
     {

@@ -149,7 +149,7 @@ function planResult(input: BabyaiScoringInput, context: ReplyContext): BabyaiAns
   const names = parsed.actions.map(actionName);
   const base = { diagnostics: planDiagnostics(context, spec, isAborted(score) ? null : score), parsedAnswer: names, timelineActions: names };
   if (isAborted(score)) return { ...base, scores: { aborted: score.aborted, mode: context.mode }, summary: `Plan: reference run aborted (${score.aborted})` };
-  const unknown = parsed.unknown.length > 0 ? ` · ${plural(parsed.unknown.length, 'unknown token')} ${score.parse_error ? 'rejected the plan' : 'dropped'}` : '';
+  const unknown = parsed.unknown.length > 0 ? ` · ${plural(parsed.unknown.length, 'unknown token')} ${score.parse_error ? 'rejected the plan' : 'dropped'}` : score.no_plan ? ' · no action list (parse error)' : '';
   return {
     ...base,
     scores: {

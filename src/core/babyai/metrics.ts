@@ -40,6 +40,8 @@ export interface PlanScore {
   mode: ScoringMode;
   parse_error: boolean;
   unknown_tokens: string[];
+  /** Faithful: the reply gave no action list at all (no phrase, or nothing after it): a parse error, not a plan of 0 actions. */
+  no_plan: boolean;
   CR: number;
   number_of_bot_actions: number;
   number_of_llm_actions: number;
@@ -63,7 +65,10 @@ export function redBall(env: ReturnType<typeof runActions>['env']): Vec | null {
 /** Scores a Plan reply against the expert's action list (the record's expert_action_sequence). */
 export function scorePlan(spec: LevelSpec, botActions: readonly number[], reply: string, mode: ScoringMode): PlanScore | Aborted {
   const parsed = parsePlan(extractAnswer(reply, 'plan', mode));
-  const invalid = mode === 'faithful' && parsed.unknown.length > 0;
+  // The released parser reads a blank or prose reply as a valid plan of 0 actions; faithful mode
+  // does not count an answer that gives no plan as one (it can never succeed: nothing runs).
+  const noPlan = mode === 'faithful' && parsed.actions.length === 0 && parsed.unknown.length === 0;
+  const invalid = mode === 'faithful' && (parsed.unknown.length > 0 || noPlan);
   const llmActions = invalid ? [] : parsed.actions;
   const bot = runActions(spec, botActions);
   const llm = runActions(spec, llmActions);
@@ -79,6 +84,7 @@ export function scorePlan(spec: LevelSpec, botActions: readonly number[], reply:
     mode,
     parse_error: invalid,
     unknown_tokens: parsed.unknown,
+    no_plan: noPlan,
     CR: llmTerminated ? 1 : 0,
     number_of_bot_actions: botActions.length,
     number_of_llm_actions: llmActions.length,

@@ -3,7 +3,7 @@
 // each bound to its level so the built-in agents answer and the reply is scored without reading
 // the file again. Files that cannot be read and records that do not load are `problems`.
 import type { BabyaiQuestion, ModelProfile } from '../eval/types';
-import { type PreparedQuestion, type QuestionSet, type QuestionSetFiles, type QuestionSetOptions, QuestionOptionError } from '../registry';
+import { type PreparedQuestion, type QuestionOptionHint, type QuestionSet, type QuestionSetFiles, type QuestionSetOptions, QuestionOptionError } from '../registry';
 import { baseName, describeFsError } from '../walk';
 import { builtInBabyaiAnswer } from './builtInAgents';
 import { babyaiPlayQuestion, preparedBabyaiEpisode } from './episode';
@@ -17,6 +17,12 @@ import { type BabyRecord, loadRecord } from './records';
 import type { Diagnostic } from '../text';
 
 export const BABYAI_QUESTION_OPTIONS = ['task', 'prompt'] as const;
+
+/** How hosts offer the options (core/runs/optionHints.ts). */
+export const BABYAI_QUESTION_OPTION_HINTS: Readonly<Record<(typeof BABYAI_QUESTION_OPTIONS)[number], QuestionOptionHint>> = {
+  task: { choices: [...BABY_TASKS, 'play'], required: true, help: 'Predict, Plan, Decompose, or play (the level as an interactive episode)' },
+  prompt: { choices: PROMPT_STRATEGIES, fallback: 'zero_shot', help: 'the prompt strategy' },
+};
 
 const LEVEL_SUFFIX = '.level.json';
 const RECORD_EXTENSION = /\.(?:csv|jsonl|ndjson|json)$/i;

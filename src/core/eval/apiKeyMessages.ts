@@ -4,8 +4,23 @@
 // --api-key-env), so the host passes that sentence in.
 import type { ModelProfile } from './types';
 
-/** The host's sentence on how to set (or replace) the key of `profile`. */
-export type KeyAdvice = (profile: ModelProfile) => string;
+/** A profile field a message may tell the user to change. */
+export type ProfileSetting = 'timeoutMs' | 'retries' | 'maxTokens';
+
+/**
+ * The host's sentence on how to set (or replace) the key of `profile`; `setting` names a profile
+ * field as the user changes it there: the command line's option (`--timeout-ms`) rather than the
+ * field. Without it, messages name the field (`the profile's timeoutMs`), as the editor does.
+ */
+export interface KeyAdvice {
+  (profile: ModelProfile): string;
+  setting?: (field: ProfileSetting) => string;
+}
+
+/** How messages from `advice`'s host name `field`. */
+export function settingName(advice: KeyAdvice, field: ProfileSetting): string {
+  return advice.setting?.(field) ?? `the profile's ${field}`;
+}
 
 /** Used when a host gives no advice of its own (tests, library use): names both ways. */
 export const GENERIC_KEY_ADVICE: KeyAdvice = (profile) =>
@@ -18,7 +33,8 @@ export function isKeySet(key: string | undefined): key is string {
 
 /** Why no key was sent: the profile names an environment variable that is not set, or it has no key at all. */
 export function missingKeyReason(profile: ModelProfile): string {
-  return profile.apiKeyEnv ? `no API key is set (the environment variable ${profile.apiKeyEnv}, named by the profile's apiKeyEnv, is not set)` : 'no API key is set for this profile';
+  // Not "named by the profile's apiKeyEnv": on the command line --api-key-env may have named it.
+  return profile.apiKeyEnv ? `no API key is set (the environment variable ${profile.apiKeyEnv} is not set)` : 'no API key is set for this profile';
 }
 
 /**

@@ -7,9 +7,10 @@
 // is recorded as a step.
 import * as z from 'zod/mini';
 import { parseJsonWith } from '../schemas/parse';
-import { isKeySet, type KeyAdvice, keyRefusalMessage } from './apiKeyMessages';
+import { isKeySet, type KeyAdvice, keyRefusalMessage, settingName } from './apiKeyMessages';
 import { ModelCallCancelled } from './engine';
 import { connectionReason, normaliseBaseUrl } from './openaiProvider';
+import { shortened } from './openaiFailures';
 import { redactSecrets } from './redact';
 import { contextFromModelList, contextFromProps, countingLabel, type JsonPost, probeTokenCounting, serverRoot, type TokenCounting } from './serverFacts';
 import { Deadline, guardedFetch } from './requestGuards';
@@ -91,12 +92,11 @@ const modelList = z.object({ data: z.array(z.object({ id: z.string() })) });
 const tokenCount = z.optional(z.nullable(z.number()));
 const chatCompletion = z.object({ choices: z.array(z.unknown()), model: z.optional(z.nullable(z.string())), usage: z.optional(z.nullable(z.object({ prompt_tokens: tokenCount, completion_tokens: tokenCount }))) });
 
-/** A server's error text in one short line (the `error.message` of an OpenAI-style body when there is one). */
+/** A server's error text in one short line, its cause (the last line) kept (the `error.message` of an OpenAI-style body when there is one). */
 function serverReason(body: string): string {
   const parsed = parseJsonWith(body, errorBody);
   const fromJson = parsed.ok ? (typeof parsed.value.error === 'string' ? parsed.value.error : (parsed.value.error?.message ?? parsed.value.message)) : undefined;
-  const plain = (fromJson ?? body).replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-  return plain.length > 160 ? `${plain.slice(0, 160)}…` : plain;
+  return shortened(fromJson ?? body);
 }
 
 /** The ids of an OpenAI-style model list (`{"data":[{"id":…}]}`), or null when the body is not one. */
@@ -151,7 +151,7 @@ export async function testConnection(profile: ModelProfile, apiKey: string | und
   const deadline = new Deadline(profile.timeoutMs, options.signal ?? new AbortController().signal);
   const where = base.baseUrl;
   const unreachable = (outcome: Extract<Outcome, { kind: 'no-response' }>) =>
-    outcome.timedOut ? report('timeout', `no answer from ${where} within ${seconds(profile.timeoutMs)} (the profile's timeoutMs).`, null) : report('not-reachable', `not reachable: ${where} (${outcome.reason}). Check that the server is running and the host and port of the base URL.`, null);
+    outcome.timedOut ? report('timeout', `no answer from ${where} within ${seconds(profile.timeoutMs)} (${settingName(options.keyAdvice, 'timeoutMs')}).`, null) : report('not-reachable', `not reachable: ${where} (${outcome.reason}). Check that the server is running and the host and port of the base URL.`, null);
   try {
     const modelsUrl = `${where}/models`;
     const listing = await request(modelsUrl, { method: 'GET', headers }, deadline);
@@ -166,7 +166,10 @@ export async function testConnection(profile: ModelProfile, apiKey: string | und
     const props = await readProps(where, headers, deadline, base.steps);
 
     const chatUrl = `${where}/chat/completions`;
-    const body = JSON.stringify({ model, messages: [{ role: 'user', content: CHAT_PROMPT }], max_tokens: 1, temperature: 0, stream: false });
+    // The run's own parameter names and temperature: a reasoning model refuses `max_tokens` and a temperature other than 1.
+    const limit = profile.maxCompletionTokens !== undefined ? { max_completion_tokens: 1 } : { max_tokens: 1 };
+    const effort = profile.reasoningEffort !== undefined ? { reasoning_effort: profile.reasoningEffort } : {};
+    const body = JSON.stringify({ model, messages: [{ role: 'user', content: CHAT_PROMPT }], ...limit, ...effort, temperature: profile.temperature, stream: false });
     const chat = await request(chatUrl, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body }, deadline);
     base.steps.push({ name: 'chat', url: chatUrl, status: chat.kind === 'response' ? chat.status : null, ms: chat.ms });
     if (chat.kind === 'no-response') return unreachable(chat);

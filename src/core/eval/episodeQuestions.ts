@@ -7,7 +7,7 @@ import type { EpisodeOptions, PlayedEpisode, PreparedQuestion } from '../registr
 import { ModelCallCancelled, ModelCallError } from './engine';
 import { type EpisodeAgent, EpisodeCancelled, type EpisodeEnvironment, type EpisodeTranscript, formatTranscript, runEpisode, transcriptJson } from './episodes';
 import { growingChatEstimate } from './playEstimates';
-import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, ScoringMode } from './types';
+import type { ChatMessage, EpisodeHistory, ModelProfile, ModelReply, QuestionBase, ScoringMode } from './types';
 
 export interface EpisodeQuestionSpec<Q extends QuestionBase, E extends EpisodeEnvironment> {
   readonly question: Q;
@@ -24,7 +24,7 @@ export interface EpisodeQuestionSpec<Q extends QuestionBase, E extends EpisodeEn
 /** The transcript a played episode's record keeps as parsedAnswer: runs.md §7's JSON, how it ended, and what to draw at the end. */
 export interface EpisodeAnswer extends ReturnType<typeof transcriptJson> {
   end: EpisodeTranscript['end'];
-  /** Why the player ended the episode without acting, when it did (EpisodeEnded). */
+  /** Why the player ended the episode without acting, when it did (EpisodeEnded); for end `error`, the failed turn's message. */
   reason?: string;
   state: unknown;
 }
@@ -55,14 +55,14 @@ export function preparedEpisode<Q extends QuestionBase, E extends EpisodeEnviron
         { role: 'user', content: first.reset() },
       ];
     },
-    playEstimate(count, maxReplyTokens) {
-      // The whole chat is carried: each turn adds the reply (at most max tokens) and an observation the size of the opening one.
+    playEstimate(count, maxReplyTokens, historyTurns) {
+      // The chat is carried (all of it, or the profile's historyTurns): each turn adds the reply (at most max tokens) and an observation the size of the opening one.
       const env = spec.makeEnv('faithful');
       const opening = env.reset();
       const first = count([{ role: 'system', content: env.instructions }, { role: 'user', content: opening }]);
       const overhead = count([]);
       const growth = count([{ role: 'assistant', content: '' }]) - overhead + maxReplyTokens + count([{ role: 'user', content: opening }]) - overhead;
-      return growingChatEstimate(env.maxSteps, first, growth);
+      return growingChatEstimate(env.maxSteps, first, growth, historyTurns);
     },
     async builtInAnswer(profile: ModelProfile, seed: number, turnMessages: readonly ChatMessage[]): Promise<string> {
       if (!playing) throw new ModelCallError('an episode is played turn by turn (play), not answered in one reply');
@@ -91,12 +91,15 @@ export function preparedEpisode<Q extends QuestionBase, E extends EpisodeEnviron
       };
       const played = (transcript: EpisodeTranscript): PlayedEpisode => {
         const parsedAnswer: EpisodeAnswer = { ...transcriptJson(transcript), end: transcript.end, ...(transcript.reason !== undefined ? { reason: transcript.reason } : {}), state: env.state() };
-        return { rawAnswer: formatTranscript(transcript), parsedAnswer, scores: spec.scores(transcript, env), diagnostics: [], promptTokens, completionTokens, cached: allCached };
+        const failed = transcript.end === 'error' ? { failed: { message: transcript.reason ?? 'a turn failed', ...(transcript.failure ? { failure: transcript.failure } : {}), turnsPlayed: transcript.moves } } : {};
+        const history: EpisodeHistory = options?.historyTurns === undefined ? { mode: 'full' } : { mode: 'window', turns: options.historyTurns };
+        return { rawAnswer: formatTranscript(transcript), parsedAnswer, scores: spec.scores(transcript, env), diagnostics: [], promptTokens, completionTokens, cached: allCached, history, ...failed };
       };
       let transcript: EpisodeTranscript;
       try {
         transcript = await runEpisode(env, agent, {
           signal,
+          historyTurns: options?.historyTurns,
           onStart: (opening) => watch?.started?.(env, opening),
           onStep: (step, index) => watch?.stepped?.(step, index, env.state()),
         });

@@ -3,6 +3,8 @@
 // built-in player, a model through the pipeline's `ask`, or a person in the editor — for a command
 // each turn and keeps the transcript. Hosts step an environment themselves (the human-play panel)
 // or hand it to runEpisode; either way the drawable state is `env.state()`.
+import { ModelCallCancelled, ModelCallError } from './engine';
+import type { Failure } from './failures';
 import type { ChatMessage } from './types';
 
 /** What one command did. */
@@ -45,7 +47,8 @@ export interface EpisodeStep {
   readonly reply?: string;
 }
 
-export type EpisodeEnd = 'success' | 'done' | 'step-limit' | 'cancelled';
+/** `error`: a turn's model call failed (the chat outgrew the context, the server went away); the turns before it stand. */
+export type EpisodeEnd = 'success' | 'done' | 'step-limit' | 'cancelled' | 'error';
 
 export interface EpisodeTranscript {
   readonly reached: boolean;
@@ -54,18 +57,20 @@ export interface EpisodeTranscript {
   readonly start: string;
   readonly steps: EpisodeStep[];
   readonly end: EpisodeEnd;
-  /** Why the player ended the episode without acting (EpisodeEnded), e.g. `no route from a to b`. */
+  /** Why the player ended the episode without acting (EpisodeEnded), e.g. `no route from a to b`; for end `error`, the failed call's message. */
   readonly reason?: string;
+  /** End `error`: what kind of failure the turn met, when known. */
+  readonly failure?: Failure;
 }
 
-/** What an agent sees on its turn: the chat so far (system, opening observation, replies and observations). */
+/** What an agent sees on its turn: the chat so far (system, opening observation, replies and observations), or its last turns (historyTurns). */
 export interface EpisodeTurn {
   readonly step: number;
   readonly observation: string;
   readonly messages: readonly ChatMessage[];
 }
 
-/** Answers a turn with a command (or a reply holding one). Throws to end the episode with an error. */
+/** Answers a turn with a command (or a reply holding one). A ModelCallError ends the episode with end `error`; other errors propagate. */
 export type EpisodeAgent = (turn: EpisodeTurn, signal: AbortSignal) => Promise<string>;
 
 /**
@@ -101,15 +106,30 @@ export function commandOf(reply: string): string {
 
 export interface RunEpisodeOptions {
   signal?: AbortSignal;
+  /** Each turn shows the agent the system message and only the last `historyTurns` turns (absent: every turn). */
+  historyTurns?: number;
   /** After reset, with the opening observation (before the agent's first turn). */
   onStart?: (opening: string) => void;
   onStep?: (step: EpisodeStep, index: number) => void;
 }
 
 /**
+ * The chat a turn shows when only the last `turns` turns are kept: the system message, then the
+ * observation before the oldest turn kept and each kept turn's reply and observation, so the chat
+ * still opens with the goal and alternates user/assistant. Absent `turns`: the whole chat.
+ */
+export function historyWindow(messages: readonly ChatMessage[], turns: number | undefined): ChatMessage[] {
+  const [system, ...chat] = messages;
+  if (turns === undefined || system === undefined || chat.length <= 2 * turns + 1) return messages.map((message) => ({ ...message }));
+  return [system, ...chat.slice(chat.length - (2 * turns + 1))].map((message) => ({ ...message }));
+}
+
+/**
  * Plays one episode from reset: asks `agent` once a turn until the environment says done or the
  * budget is spent. Throws EpisodeCancelled (with the turns so far) when `signal` aborts, before
- * or during a turn; an agent's error propagates.
+ * or during a turn. A turn whose model call fails (ModelCallError) ends the episode with end
+ * `error`, its message as `reason` and the turns played before it: a chat that outgrew the
+ * model's context at turn 40 keeps its 39 turns. Any other error of the agent propagates.
  */
 export async function runEpisode(env: EpisodeEnvironment, agent: EpisodeAgent, options: RunEpisodeOptions = {}): Promise<EpisodeTranscript> {
   const signal = options.signal ?? new AbortController().signal;
@@ -120,17 +140,20 @@ export async function runEpisode(env: EpisodeEnvironment, agent: EpisodeAgent, o
     { role: 'user', content: start },
   ];
   const steps: EpisodeStep[] = [];
-  const transcript = (end: EpisodeEnd, reason?: string): EpisodeTranscript => ({ reached: env.succeeded(), moves: steps.length, start, steps, end, ...(reason !== undefined ? { reason } : {}) });
+  const transcript = (end: EpisodeEnd, reason?: string, failure?: Failure): EpisodeTranscript => ({
+    reached: env.succeeded(), moves: steps.length, start, steps, end, ...(reason !== undefined ? { reason } : {}), ...(failure ? { failure: { ...failure } } : {}),
+  });
   let observation = start;
   let done = env.succeeded();
   while (!done && steps.length < env.maxSteps) {
     if (signal.aborted) throw new EpisodeCancelled(transcript('cancelled'));
     let reply: string;
     try {
-      reply = await agent({ step: steps.length + 1, observation, messages: messages.map((message) => ({ ...message })) }, signal);
+      reply = await agent({ step: steps.length + 1, observation, messages: historyWindow(messages, options.historyTurns) }, signal);
     } catch (error) {
       if (signal.aborted) throw new EpisodeCancelled(transcript('cancelled'));
       if (error instanceof EpisodeEnded) return transcript('done', error.reason);
+      if (error instanceof ModelCallError && !(error instanceof ModelCallCancelled)) return transcript('error', error.message, error.failure);
       throw error;
     }
     if (signal.aborted) throw new EpisodeCancelled(transcript('cancelled'));
@@ -154,7 +177,8 @@ export function formatTranscript(transcript: EpisodeTranscript): string {
   transcript.steps.forEach((step, index) => {
     lines.push(`> ${step.command}${step.valid ? '' : '   [invalid]'}`, step.observation, `  (step ${index + 1}: ${step.location})`, '');
   });
-  lines.push(transcript.reached ? `Reached the goal in ${transcript.moves} moves.` : `Goal not reached after ${transcript.moves} moves (${transcript.reason ?? transcript.end}).`);
+  const why = transcript.end === 'error' ? `a turn failed: ${transcript.reason ?? 'no reason given'}` : (transcript.reason ?? transcript.end);
+  lines.push(transcript.reached ? `Reached the goal in ${transcript.moves} moves.` : `Goal not reached after ${transcript.moves} moves (${why}).`);
   return lines.join('\n');
 }
 

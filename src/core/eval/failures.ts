@@ -27,12 +27,16 @@ export type FailureKind =
   | 'auth'
   /** The base URL, model or server kind is wrong: HTTP 404, an HTML page, no event stream. */
   | 'configuration'
+  /** The server's chat template refused the messages' layout ("Conversation roles must alternate …"): the profile's messageLayout fixes it. */
+  | 'template'
   /** Another 4xx: the server refused this request. */
   | 'request'
   /** The reply came but is unusable (too large, not JSON, no content). */
   | 'reply'
   /** The question's prompt could not be built, or Waypoint itself failed. */
-  | 'internal';
+  | 'internal'
+  /** A provider's batch never ran the request (its `type`: `expired`, `canceled`). */
+  | 'not-run';
 
 /** How a call failed, as a record keeps it: the kind, and the server's own status and error `type` when it sent them. */
 export interface Failure {
@@ -50,9 +54,16 @@ const RETRYABLE: ReadonlySet<FailureKind> = new Set(['context-slots', 'loading',
 export const SLOWS_DOWN: ReadonlySet<FailureKind> = new Set(['context-slots', 'rate-limit', 'overloaded']);
 
 /** Kinds that fail every question the same way until the user fixes something: a run of them stops the run. */
-export const STOPS_A_RUN: ReadonlySet<FailureKind> = new Set(['connection', 'auth', 'configuration', 'loading']);
+export const STOPS_A_RUN: ReadonlySet<FailureKind> = new Set(['connection', 'auth', 'configuration', 'loading', 'template']);
 
-/** Free retries of one call (failures caused by overlapping calls): bounded, so an unlucky call still ends. */
+/**
+ * Kinds that say an episode's chat outgrew the model's context (it grows each turn): an episode a
+ * turn of such a failure ended after some turns is a result (the goal not reached), not a question
+ * to ask again, since asking again meets the same overflow at the same turn.
+ */
+export const OUTGROWS_CONTEXT: ReadonlySet<FailureKind> = new Set(['prompt-too-long', 'context-slots']);
+
+/** Free retries of one call for failures caused by overlapping calls (loading waits are counted apart): bounded, so an unlucky call still ends. */
 const MAX_FREE_RETRIES = 12;
 
 /** Longest wait between two tries while a server loads its model: it turns ready between two polls. */
@@ -61,13 +72,16 @@ const MAX_LOADING_POLL_MS = 2000;
 /** Longest backoff without Retry-After. */
 const MAX_BACKOFF_MS = 8000;
 
+/** A failure as records keep it: the kind read as any string (a kind added later still reads). */
+type AnyFailure = Omit<Failure, 'kind'> & { kind: string };
+
 /** One key per kind, status and server type: what "the same failure" means to summaries and the circuit breaker. */
-export function failureKey(failure: Failure): string {
+export function failureKey(failure: AnyFailure): string {
   return [failure.kind, failure.status ?? '', failure.type ?? ''].join('|');
 }
 
 /** The failure in a few words for summaries: `HTTP 400 exceed_context_size_error`, `connection`. */
-export function failureLabel(failure: Failure): string {
+export function failureLabel(failure: AnyFailure): string {
   const parts = [failure.status === undefined ? '' : `HTTP ${failure.status}`, failure.type ?? ''].filter(Boolean);
   return parts.length > 0 ? `${failure.kind}: ${parts.join(' ')}` : failure.kind;
 }
@@ -88,28 +102,49 @@ export function spreadRequestedWaitMs(askedMs: number, random: () => number): nu
   return askedMs + random() * Math.min(1000, askedMs * 0.1);
 }
 
-/** The retry budget of one call: `retries` counted retries, plus free ones the run's own concurrency or a loading server caused. */
+/**
+ * The retry budget of one call, three counters that never share: `retries` counted retries; free
+ * retries of "too much at once" failures the run's own concurrency caused (at most 12); and
+ * waits for a loading server, bounded only by the call's deadline (which the caller enforces). A
+ * model that loads for a minute is polled some thirty times: had those polls used the free
+ * retries, the overlap retries meant for the run's concurrency would be gone before its first
+ * answer, and the backoff after loading would start at its longest.
+ */
 export class RetryBudget {
   private counted = 0;
-  private free = 0;
+  private overlapRetries = 0;
+  private loadingWaits = 0;
 
   constructor(private readonly retries: number) {}
 
-  /** Tries made so far after the first (for the backoff's exponent). */
+  /** Tries made so far after the first, of every kind. */
   get tries(): number {
-    return this.counted + this.free;
+    return this.counted + this.overlapRetries + this.loadingWaits;
+  }
+
+  /**
+   * The exponent of the backoff before the retry `allows` just granted for `failure`: loading
+   * waits count only loading waits (polled at most every 2 s), other retries only other retries,
+   * so a long load neither lengthens later backoffs nor is lengthened by earlier ones.
+   */
+  backoffExponent(failure: Failure): number {
+    return Math.max(0, (failure.kind === 'loading' ? this.loadingWaits : this.counted + this.overlapRetries) - 1);
   }
 
   /**
    * Whether to try again after `failure`. `overlapped`: other calls of the run were in flight
    * during this one, so a "too much at once" failure may be theirs as much as its own; such a
    * retry does not use the budget (the run lowers its concurrency meanwhile). A loading server is
-   * waited for until the call's deadline, which the caller enforces.
+   * waited for until the call's deadline, on its own counter.
    */
   allows(failure: Failure, overlapped: boolean): boolean {
     if (!RETRYABLE.has(failure.kind)) return false;
-    if (failure.kind === 'loading' || (overlapped && SLOWS_DOWN.has(failure.kind) && this.free < MAX_FREE_RETRIES)) {
-      this.free++;
+    if (failure.kind === 'loading') {
+      this.loadingWaits++;
+      return true;
+    }
+    if (overlapped && SLOWS_DOWN.has(failure.kind) && this.overlapRetries < MAX_FREE_RETRIES) {
+      this.overlapRetries++;
       return true;
     }
     if (this.counted >= this.retries) return false;

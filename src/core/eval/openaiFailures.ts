@@ -3,9 +3,10 @@
 // that never quotes the key. Servers say the same thing over HTTP and inside a stream (llama-server
 // reports "Context size has been exceeded" both ways), so both are read the same way here.
 import OpenAI from 'openai';
-import { type KeyAdvice, keyRefusalMessage } from './apiKeyMessages';
+import { type KeyAdvice, keyRefusalMessage, settingName } from './apiKeyMessages';
 import { ModelCallError } from './engine';
 import type { Failure } from './failures';
+import { ALTERNATE_ADVICE, isAlternationError } from './messageLayout';
 import { type BodyWatch, type Deadline, MAX_BODY_BYTES, megabytes } from './requestGuards';
 import { redactSecrets } from './redact';
 import type { ModelProfile } from './types';
@@ -19,10 +20,35 @@ export interface Attempt {
   key: { sent: boolean; advice: KeyAdvice };
 }
 
-/** A server's error text in one short line: tags of HTML error pages stripped, whitespace folded, cut at 200 characters. */
+/** Characters of a long server error kept from its start and from its end. */
+const ERROR_HEAD_CHARS = 100;
+const ERROR_TAIL_CHARS = 200;
+
+/**
+ * A server's error text in one short line: tags of HTML error pages stripped, whitespace folded,
+ * and when long, its start and its end with `…` between. Servers put the cause last (llama-server's
+ * template errors end with "Error: Jinja Exception: Conversation roles must alternate …" after the
+ * template's source), so the end is kept from a line's start where one fits.
+ */
 export function shortened(text: string): string {
-  const plain = text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-  return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
+  const lines = text
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '');
+  const plain = lines.join(' ');
+  if (plain.length <= ERROR_HEAD_CHARS + ERROR_TAIL_CHARS) return plain;
+  let tail = '';
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const longer = tail === '' ? lines[index] : `${lines[index]} ${tail}`;
+    if (longer.length > ERROR_TAIL_CHARS) break;
+    tail = longer;
+  }
+  // The last line alone is too long: its last words.
+  if (tail === '') tail = plain.slice(-ERROR_TAIL_CHARS).replace(/^\S*\s/, '');
+  const head = plain.slice(0, plain.length - tail.length).slice(0, ERROR_HEAD_CHARS).trimEnd();
+  return `${head} … ${tail}`;
 }
 
 /** The error and its causes, innermost last (fetch wraps a socket's error two or three levels down). */
@@ -75,6 +101,22 @@ function errorTypeName(type: string): string | undefined {
   return redactSecrets(type) === type && /^[A-Za-z0-9_.:-]{1,80}$/.test(type) ? type : undefined;
 }
 
+/**
+ * A request parameter the model refuses, and the profile change that fixes it (OpenAI's
+ * `unsupported_parameter` / `unsupported_value` errors, "Unrecognized request argument" of older
+ * gateways): reasoning models refuse `max_tokens` and any temperature but 1, other models refuse
+ * `reasoning_effort`. Null for any other error.
+ */
+function refusedParameter(error: InstanceType<typeof OpenAI.APIError>): { parameter: string; fix: string } | null {
+  const text = `${serverError(error).message} ${typeof error.code === 'string' ? error.code : ''}`;
+  if (!/unsupported[_ ](parameter|value)|unrecognized request argument|not supported with this model/i.test(text)) return null;
+  const named = typeof error.param === 'string' ? error.param : (/'(max_tokens|reasoning_effort|temperature|max_completion_tokens)'|\b(max_tokens|reasoning_effort|temperature)\b/.exec(text)?.slice(1).find(Boolean) ?? '');
+  if (named === 'max_tokens') return { parameter: named, fix: 'set "maxCompletionTokens" in the model profile (--max-completion-tokens N on the command line): this model takes max_completion_tokens, which also counts its reasoning' };
+  if (named === 'reasoning_effort') return { parameter: named, fix: 'remove "reasoningEffort" from the model profile (or --reasoning-effort): this model takes no reasoning effort' };
+  if (named === 'temperature') return { parameter: named, fix: 'set "temperature" to 1 in the model profile (--temperature 1): this model takes only its default temperature' };
+  return null;
+}
+
 /** An HTTP error or stream error event as a Failure: its words decide the kind where servers share a status (llama-server's 500 and 503). */
 function apiFailure(error: InstanceType<typeof OpenAI.APIError>): Failure {
   const sent = serverError(error);
@@ -82,9 +124,13 @@ function apiFailure(error: InstanceType<typeof OpenAI.APIError>): Failure {
   const base = { ...(status === undefined ? {} : { status }), ...(sent.type ? { type: sent.type } : {}) };
   const text = `${sent.message} ${sent.type ?? ''} ${typeof error.code === 'string' ? error.code : ''}`;
   if (/context size has been exceeded/i.test(text)) return { kind: 'context-slots', ...base };
+  // Some llama-server builds send a template's exception as HTTP 500 server_error: still no retry can cure it.
+  if (isAlternationError(text)) return { kind: 'template', ...base };
   if (/exceed_context_size_error|context_length_exceeded|exceeds the available context size|maximum context length/i.test(text)) return { kind: 'prompt-too-long', ...base };
   if (/loading model/i.test(text) && (status === 503 || status === undefined)) return { kind: 'loading', ...base };
   if (status === 401 || status === 403) return { kind: 'auth', ...base };
+  // Every request of the profile is refused the same way until the profile changes: a configuration failure (it stops a run).
+  if (status === 400 && refusedParameter(error)) return { kind: 'configuration', status, type: typeof error.code === 'string' && errorTypeName(error.code) ? error.code : (sent.type ?? 'unsupported_parameter') };
   if (status === 404) return { kind: 'configuration', ...base };
   if (status === 429) return { kind: 'rate-limit', ...base };
   if (status === 503 || status === 529) return { kind: 'overloaded', ...base };
@@ -104,25 +150,33 @@ export function failureOf(error: unknown, attempt: Attempt): Failure {
   return { kind: 'internal' };
 }
 
+/** What the server said, and for a chat template refusing the messages' layout, the profile option that fixes it. */
+function withTemplateAdvice(error: InstanceType<typeof OpenAI.APIError>, said: string): string {
+  if (apiFailure(error).kind !== 'template') return said;
+  return `${said}${/[.!?]$/.test(said) ? '' : '.'} ${ALTERNATE_ADVICE}`;
+}
+
 /** One sentence for the user about `error`, naming the model and server. */
 export function describeFailure(error: unknown, profile: ModelProfile, attempt: Attempt): string {
   const where = `${profile.model ?? '?'} at ${profile.baseUrl ?? '?'}`;
   if (error instanceof ModelCallError) return error.message;
-  if (attempt.deadline.timedOut || error instanceof OpenAI.APIConnectionTimeoutError) return `${where} did not answer within ${profile.timeoutMs / 1000} s (the profile's timeoutMs, for the whole reply).`;
+  if (attempt.deadline.timedOut || error instanceof OpenAI.APIConnectionTimeoutError) return `${where} did not answer within ${profile.timeoutMs / 1000} s (${settingName(attempt.key.advice, 'timeoutMs')}, for the whole reply).`;
   if (attempt.watch.tooLarge) return `${where}: the reply exceeded ${megabytes(MAX_BODY_BYTES)} and was dropped.`;
   // A connection that never opened is an APIConnectionError (an APIError without a status too): it
   // is not an error the server sent, so it is told apart from an error event in the stream.
   if (error instanceof OpenAI.APIConnectionError && !isCutOff(error)) return `${where} could not be reached (${connectionReason(error)}): check that the server is running and the base URL.`;
   // Opened, then dropped before the reply was complete (a server crashing mid-generation).
   if (error instanceof OpenAI.APIConnectionError) return `${where} closed the connection before the reply was complete (${connectionReason(error)}).`;
-  if (error instanceof OpenAI.APIError && error.status === undefined) return `${where} reported an error in its stream: ${shortened(serverError(error).message)}`;
+  if (error instanceof OpenAI.APIError && error.status === undefined) return withTemplateAdvice(error, `${where} reported an error in its stream: ${shortened(serverError(error).message)}`);
   if (error instanceof OpenAI.APIError) {
     if (error.status === 401 || error.status === 403) return keyRefusalMessage(where, error.status, profile, attempt.key.sent, attempt.key.advice);
     if (error.status === 404) return `${where} was not found (HTTP 404): check the base URL and the model name.`;
     if (error.status === 429) return `${where} is rate limiting (HTTP 429) after ${profile.retries} retries.`;
-    if (apiFailure(error).kind === 'loading') return `${where} was still loading its model (HTTP 503 "Loading model") when the profile's timeoutMs (${profile.timeoutMs / 1000} s) ran out: wait until the server is ready.`;
+    const refused = error.status === 400 ? refusedParameter(error) : null;
+    if (refused) return `${where} refused the request's ${refused.parameter} (HTTP 400: ${shortened(serverError(error).message)}): ${refused.fix}.`;
+    if (apiFailure(error).kind === 'loading') return `${where} was still loading its model (HTTP 503 "Loading model") when ${settingName(attempt.key.advice, 'timeoutMs')} (${profile.timeoutMs / 1000} s) ran out: wait until the server is ready.`;
     // The package prefixes the status to the server's text; say it once.
-    return `${where} answered HTTP ${error.status}: ${shortened(error.message.replace(new RegExp(`^${error.status}\\s*`), ''))}`;
+    return withTemplateAdvice(error, `${where} answered HTTP ${error.status}: ${shortened(error.message.replace(new RegExp(`^${error.status}\\s*`), ''))}`);
   }
   if (isCutOff(error)) return `${where} closed the connection before the reply was complete (${error instanceof Error ? error.message : String(error)}).`;
   if (error instanceof SyntaxError) return `${where} sent a reply that is not valid JSON (${error.message}).`;

@@ -6,22 +6,21 @@
 // (requestGuards.ts), and the loop follows the one retry policy of failures.ts whether the reply
 // is streamed or not.
 import OpenAI from 'openai';
-import { GENERIC_KEY_ADVICE, isKeySet, type KeyAdvice } from './apiKeyMessages';
+import { GENERIC_KEY_ADVICE, isKeySet, type KeyAdvice, settingName } from './apiKeyMessages';
+import { baseUrlIdentity, normaliseBaseUrl } from './baseUrl';
 import { ModelCallCancelled, ModelCallError, type ReplySource } from './engine';
 import { type AttemptGate, type AttemptTicket, backoffWithJitterMs, type Failure, RetryBudget, spreadRequestedWaitMs } from './failures';
 import { type Attempt, describeFailure, failureOf } from './openaiFailures';
+import { sentParameters } from './profiles';
+import { reasoningTextOf, replyExtras, usageDetailsOf } from './replyFields';
 import { redactSecrets, rememberSecret } from './redact';
+import { probeServerModel } from './servedModel';
 import { abortableSleep, Deadline, guardedFetch, MAX_REPLY_CHARS, MAX_RETRY_WAIT_MS, megabytes, requestedWaitMs } from './requestGuards';
-import type { ChatMessage, ModelProfile, ModelReply } from './types';
+import type { ChatMessage, ModelProfile, ModelReply, SentParameters, ServerModelProbe } from './types';
 
 export { connectionReason } from './openaiFailures';
 
-/** Accepts base URLs with or without a trailing `/` or `/v1`, as servers document them either way. */
-export function normaliseBaseUrl(baseUrl: string): string {
-  const trimmed = baseUrl.trim().replace(/\/+$/, '');
-  if (/\/v\d+$/.test(trimmed) || /\/openai(\/|$)/.test(trimmed)) return trimmed;
-  return `${trimmed}/v1`;
-}
+export { normaliseBaseUrl } from './baseUrl';
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
@@ -40,7 +39,9 @@ function streamLineError(text: string, headers: Headers): InstanceType<typeof Op
   return new OpenAI.APIError(undefined, inner as object, undefined, headers);
 }
 
-type Request = { model: string; messages: Array<{ role: ChatMessage['role']; content: string }>; temperature: number; max_tokens: number };
+type Request = { model: string; messages: Array<{ role: ChatMessage['role']; content: string }>; temperature: number; seed?: number } & SentParameters;
+
+const tooLarge = (profile: ModelProfile) => new ModelCallError(`${profile.model} at ${profile.baseUrl}: the reply exceeded ${megabytes(MAX_REPLY_CHARS)} of text and was dropped.`, { kind: 'reply' });
 
 async function streamed(client: OpenAI, request: Request, profile: ModelProfile, attempt: Attempt, started: number): Promise<ModelReply> {
   const { data: stream, response } = await client.chat.completions.create({ ...request, stream: true, stream_options: { include_usage: true } }, { signal: attempt.signal }).withResponse();
@@ -50,25 +51,33 @@ async function streamed(client: OpenAI, request: Request, profile: ModelProfile,
     throw new ModelCallError(`${profile.model} at ${profile.baseUrl} answered with something that is not an event stream (${type.split(';')[0] || 'no content type'}): check that the base URL is the API root (often ending in /v1) and that the server can stream.`, CONFIGURATION);
   }
   let text = '';
+  let reasoning = '';
   let finishReason: string | null = null;
   let servedModel: string | null = null;
   let usage: { prompt_tokens: number; completion_tokens: number } | null = null;
   for await (const chunk of stream) {
     const choice = chunk.choices?.[0];
     text += choice?.delta?.content ?? '';
+    reasoning += reasoningTextOf(choice?.delta);
     if (choice?.finish_reason) finishReason = choice.finish_reason;
     if (typeof chunk.model === 'string' && chunk.model) servedModel = chunk.model;
     if (chunk.usage) usage = chunk.usage;
-    if (text.length > MAX_REPLY_CHARS) {
+    if (text.length + reasoning.length > MAX_REPLY_CHARS) {
       stream.controller.abort();
-      throw new ModelCallError(`${profile.model} at ${profile.baseUrl}: the reply exceeded ${megabytes(MAX_REPLY_CHARS)} of text and was dropped.`, { kind: 'reply' });
+      throw tooLarge(profile);
     }
   }
   // The package ends the loop quietly when the request is aborted: that is not a reply.
   if (attempt.signal.aborted) throw new Error('aborted');
   if (attempt.watch.streamError !== undefined) throw streamLineError(attempt.watch.streamError, response.headers);
   if (finishReason === null && !attempt.watch.sawDone) throw new ModelCallError(`${profile.model} at ${profile.baseUrl}: the stream ended before the reply was complete (no finish_reason and no [DONE]); nothing was kept.`, { kind: 'cut-off' });
-  return { text, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false, finishReason, servedModel };
+  return { text, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false, finishReason, servedModel, ...replyExtras(reasoning, usageDetailsOf(usage)), request: sentOf(request) };
+}
+
+/** The request's token limit and effort as sent (a copy: the request object is the client's). */
+function sentOf(request: Request): SentParameters {
+  const { max_tokens, max_completion_tokens, reasoning_effort } = request;
+  return { ...(max_tokens !== undefined ? { max_tokens } : {}), ...(max_completion_tokens !== undefined ? { max_completion_tokens } : {}), ...(reasoning_effort !== undefined ? { reasoning_effort } : {}) };
 }
 
 async function whole(client: OpenAI, request: Request, profile: ModelProfile, attempt: Attempt, started: number): Promise<ModelReply> {
@@ -80,13 +89,18 @@ async function whole(client: OpenAI, request: Request, profile: ModelProfile, at
     throw new ModelCallError(`${profile.model} at ${profile.baseUrl} answered with something that is not JSON chat completion ("${preview}"): check that the base URL is the API root (often ending in /v1).`, CONFIGURATION);
   }
   const { choices, usage, model } = completion as { choices: Array<{ message?: { content?: unknown }; finish_reason?: unknown }>; usage?: { prompt_tokens?: number; completion_tokens?: number }; model?: unknown };
-  const text = choices[0]?.message?.content;
-  if (typeof text !== 'string') throw new ModelCallError(`${profile.model} returned no message content.`, { kind: 'reply' });
-  if (text.length > MAX_REPLY_CHARS) throw new ModelCallError(`${profile.model} at ${profile.baseUrl}: the reply exceeded ${megabytes(MAX_REPLY_CHARS)} of text and was dropped.`, { kind: 'reply' });
+  const message = choices[0]?.message;
   const finish = choices[0]?.finish_reason;
+  const reasoning = reasoningTextOf(message);
+  // A reasoning model that spent its whole limit thinking (or said nothing after thinking) has no
+  // content: that is an empty answer, not a failed call; the finish reason and reasoning say why.
+  const content = message?.content ?? (finish === 'length' || reasoning !== '' ? '' : undefined);
+  if (typeof content !== 'string') throw new ModelCallError(`${profile.model} returned no message content.`, { kind: 'reply' });
+  if (content.length + reasoning.length > MAX_REPLY_CHARS) throw tooLarge(profile);
   return {
-    text, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false,
+    text: content, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false,
     finishReason: typeof finish === 'string' ? finish : null, servedModel: typeof model === 'string' && model ? model : null,
+    ...replyExtras(reasoning, usageDetailsOf(usage)), request: sentOf(request),
   };
 }
 
@@ -95,18 +109,19 @@ async function whole(client: OpenAI, request: Request, profile: ModelProfile, at
  * backoff with jitter. Throws at once when the server asks for more than Waypoint will wait or the
  * wait would outlast the call's deadline.
  */
-function waitBeforeRetry(error: unknown, failure: Failure, tries: number, profile: ModelProfile, deadline: Deadline, random: () => number): number {
+function waitBeforeRetry(error: unknown, failure: Failure, tries: number, profile: ModelProfile, deadline: Deadline, random: () => number, advice: KeyAdvice): number {
+  const timeout = settingName(advice, 'timeoutMs');
   const asked = error instanceof OpenAI.APIError ? requestedWaitMs(error.headers) : undefined;
   const where = `${profile.model ?? '?'} at ${profile.baseUrl ?? '?'}`;
   const status = failure.status === undefined ? '' : ` (HTTP ${failure.status})`;
   if (asked !== undefined && asked > MAX_RETRY_WAIT_MS) throw new ModelCallError(`${where} asked to retry after ${seconds(asked)}${status}, more than the ${seconds(MAX_RETRY_WAIT_MS)} Waypoint waits; try again later.`, failure);
   const wait = asked === undefined ? backoffWithJitterMs(tries, random, failure.kind) : spreadRequestedWaitMs(asked, random);
   if (wait >= deadline.remainingMs()) {
-    if (failure.kind === 'loading') throw new ModelCallError(`${where} was still loading its model (HTTP 503 "Loading model") when the profile's timeoutMs (${seconds(profile.timeoutMs)}) ran out: wait until the server is ready.`, failure);
+    if (failure.kind === 'loading') throw new ModelCallError(`${where} was still loading its model (HTTP 503 "Loading model") when ${timeout} (${seconds(profile.timeoutMs)}) ran out: wait until the server is ready.`, failure);
     // The wait the server asked for, not its spread: that is the number the user can compare.
-    if (asked !== undefined) throw new ModelCallError(`${where} asked to retry after ${seconds(asked)}${status}, but only ${seconds(deadline.remainingMs())} of the profile's timeoutMs (${seconds(profile.timeoutMs)}) remain.`, failure);
+    if (asked !== undefined) throw new ModelCallError(`${where} asked to retry after ${seconds(asked)}${status}, but only ${seconds(deadline.remainingMs())} of ${timeout} (${seconds(profile.timeoutMs)}) remain.`, failure);
     // No Retry-After: the wait is Waypoint's own backoff, not something the server asked for.
-    throw new ModelCallError(`${where} failed${status}, and the next retry (in ${seconds(wait)}) would outlast the profile's timeoutMs (${seconds(profile.timeoutMs)}; ${seconds(deadline.remainingMs())} remain).`, failure);
+    throw new ModelCallError(`${where} failed${status}, and the next retry (in ${seconds(wait)}) would outlast ${timeout} (${seconds(profile.timeoutMs)}; ${seconds(deadline.remainingMs())} remain).`, failure);
   }
   return wait;
 }
@@ -119,11 +134,29 @@ export class OpenAiCompatibleSource implements ReplySource {
     private readonly random: () => number = Math.random,
   ) {}
 
+  /** The model list of each server this source asked, by base URL: an episode's turns ask it once. */
+  private readonly listings = new Map<string, Promise<ServerModelProbe>>();
+
+  serverModel(profile: ModelProfile, signal: AbortSignal): Promise<ServerModelProbe> {
+    const server = baseUrlIdentity(profile.baseUrl) ?? '';
+    let listing = this.listings.get(server);
+    if (!listing) {
+      listing = this.apiKeyFor(profile).then((key) => {
+        rememberSecret(key);
+        return probeServerModel(profile, key, signal);
+      });
+      // A cancelled look is not an answer to keep.
+      listing.catch(() => this.listings.delete(server));
+      this.listings.set(server, listing);
+    }
+    return listing;
+  }
+
   async reply(messages: readonly ChatMessage[], profile: ModelProfile, _question: unknown, signal: AbortSignal, gate?: AttemptGate): Promise<ModelReply> {
     if (!profile.baseUrl || !profile.model) throw new ModelCallError(`the profile needs "baseUrl" and "model" (setting waypoint.models).`, CONFIGURATION);
     const key = await this.apiKeyFor(profile);
     rememberSecret(key);
-    const request: Request = { model: profile.model, messages: messages.map((message) => ({ role: message.role, content: message.content })), temperature: profile.temperature, max_tokens: profile.maxTokens };
+    const request: Request = { model: profile.model, messages: messages.map((message) => ({ role: message.role, content: message.content })), temperature: profile.temperature, ...sentParameters(profile), ...(profile.seed === undefined ? {} : { seed: profile.seed }) };
     const started = Date.now();
     // timeoutMs bounds the whole call: every attempt, its body or stream, and the waits between;
     // not the wait for the run's turn (the gate), which is no part of the server's time.
@@ -160,7 +193,7 @@ export class OpenAiCompatibleSource implements ReplySource {
           deadline.signal.removeEventListener('abort', forward);
         }
         if (deadline.timedOut || attempt.watch.tooLarge || !budget.allows(failure, ticket?.overlapped ?? false)) throw new ModelCallError(describeFailure(error, profile, attempt), failure);
-        const wait = waitBeforeRetry(error, failure, budget.tries - 1, profile, deadline, this.random);
+        const wait = waitBeforeRetry(error, failure, budget.backoffExponent(failure), profile, deadline, this.random, this.keyAdvice);
         await abortableSleep(wait, deadline.signal).catch(() => {
           throw deadline.cancelled ? new ModelCallCancelled() : new ModelCallError(describeFailure(error, profile, attempt), failure);
         });

@@ -5,8 +5,11 @@
 import type { BoardTimeline } from '../board';
 import { type BenchmarkDefinition, type EpisodeOptions, type PlayedEpisode, type PreparedQuestion, preparedFromHooks } from '../registry';
 import type { Diagnostic } from '../text';
+import { promptWasCut } from './contextTruncation';
 import { askModel, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from './engine';
 import { EpisodeStopped } from './episodeQuestions';
+import { OUTGROWS_CONTEXT } from './failures';
+import { layoutMessages } from './messageLayout';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RecordDiagnostic, RunRecord, ScoringMode } from './types';
 
 export interface AnswerOptions {
@@ -24,6 +27,8 @@ export interface AnswerOptions {
   episode?: EpisodeOptions;
   /** Episodes: a stopped episode is a record of the turns played (end `cancelled`) instead of ModelCallCancelled. */
   recordStopped?: boolean;
+  /** The prompt's cl100k tokens: with it, a reply whose reported prompt is far smaller marks the record `context_truncated` (contextTruncation.ts). */
+  countPromptTokens?: (messages: readonly ChatMessage[]) => number;
 }
 
 export interface AnsweredQuestion<Q extends QuestionBase> {
@@ -68,35 +73,100 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
   const { question } = prepared;
   const promptError = prepared.promptError?.(mode);
   if (promptError) throw new PromptConstructionError(promptError);
-  const messages: ChatMessage[] = prepared.messages.map((message) => ({ ...message }));
+  // The record keeps what was sent (askModel lays out every turn the same way).
+  const messages: ChatMessage[] = layoutMessages(prepared.messages, profile.messageLayout);
   if (prepared.play) {
     const started = Date.now();
     // What the server said about each turn: the record keeps the last turn's finish_reason and
     // served model, and `truncated` when any turn's reply was cut at the token limit.
-    const turns = { truncated: false, finishReason: undefined as string | null | undefined, servedModel: undefined as string | null | undefined };
+    const turns = { truncated: false, contextTruncated: false, finishReason: undefined as string | null | undefined, servedModel: undefined as string | null | undefined };
+    const extras = new EpisodeExtras();
     const askTurn = async (turn: readonly ChatMessage[]) => {
       const reply = await askModel(source, options.cache ?? null, profile, turn, question, signal);
       if (reply.finishReason === 'length') turns.truncated = true;
+      if (cutBy(reply, turn, options)) turns.contextTruncated = true;
       if (reply.finishReason !== undefined) turns.finishReason = reply.finishReason;
       if (reply.servedModel) turns.servedModel = reply.servedModel;
+      extras.add(reply);
       return reply;
     };
     let episode: PlayedEpisode;
     try {
-      episode = await prepared.play(askTurn, mode, signal, options.episode);
+      // The profile's window of history, unless the host chose one for this episode.
+      const historyTurns = options.episode?.historyTurns ?? profile.historyTurns;
+      episode = await prepared.play(askTurn, mode, signal, { ...options.episode, ...(historyTurns !== undefined ? { historyTurns } : {}) });
     } catch (error) {
       if (!(options.recordStopped && error instanceof EpisodeStopped)) throw error;
       episode = error.played;
     }
-    const reply: ModelReply = { text: episode.rawAnswer, promptTokens: episode.promptTokens, completionTokens: episode.completionTokens, latencyMs: Date.now() - started, cached: episode.cached, finishReason: turns.finishReason, servedModel: turns.servedModel };
+    const reply: ModelReply = { text: episode.rawAnswer, promptTokens: episode.promptTokens, completionTokens: episode.completionTokens, latencyMs: Date.now() - started, cached: episode.cached, finishReason: turns.finishReason, servedModel: turns.servedModel, ...extras.reply() };
     const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: episode.parsedAnswer, scores: episode.scores, mode }, reply);
-    return { record: stamped({ ...record, ...(turns.truncated ? { truncated: true } : {}) }, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };
+    const history = episode.history ? { episode_history: { ...episode.history } } : {};
+    return { record: stamped({ ...record, ...(turns.truncated ? { truncated: true } : {}), ...(turns.contextTruncated ? { context_truncated: true } : {}), ...extras.record(), ...history, ...failedEpisodeFields(episode) }, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };
   }
   const started = Date.now();
   const reply = await askModel(source, options.cache ?? null, profile, messages, question, signal);
   const scored = prepared.score(reply.text, mode);
   const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: scored.parsedAnswer, scores: scored.scores, mode }, reply.cached ? reply : { ...reply, latencyMs: reply.latencyMs || Date.now() - started });
-  return { record: stamped(record, scored.diagnostics, options.runId), diagnostics: scored.diagnostics, timeline: null };
+  return { record: stamped(cutBy(reply, messages, options) ? { ...record, context_truncated: true } : record, scored.diagnostics, options.runId), diagnostics: scored.diagnostics, timeline: null };
+}
+
+/** Whether the server answered `messages` having seen only part of them (judged only when the caller can count tokens). */
+function cutBy(reply: ModelReply, messages: readonly ChatMessage[], options: AnswerOptions): boolean {
+  return options.countPromptTokens !== undefined && reply.promptTokens !== null && promptWasCut(reply.promptTokens, options.countPromptTokens(messages));
+}
+
+/**
+ * The fields of an episode a failed turn ended, over the played episode's record (which keeps the
+ * transcript up to the failure either way). A chat that outgrew the context after some turns is a
+ * result: `episode_error`, scored as played (the goal not reached), not asked again on --resume.
+ * Any other failure (the server went away, a refused key, a first turn too long) is `error`
+ * without scores, as a question whose call failed: --resume asks it again, the turns before the
+ * failure coming from the cache.
+ */
+function failedEpisodeFields(episode: PlayedEpisode): Pick<RunRecord, 'episode_error' | 'error' | 'failure'> & { scores?: RunRecord['scores'] } {
+  const { failed } = episode;
+  if (!failed) return {};
+  const failure = failed.failure ? { failure: { ...failed.failure } } : {};
+  if (failed.turnsPlayed > 0 && failed.failure && OUTGROWS_CONTEXT.has(failed.failure.kind)) return { episode_error: failed.message, ...failure };
+  return { error: failed.message, ...failure, scores: {} };
+}
+
+/**
+ * What an episode's turns said beyond their text: each turn's reasoning (by turn, so a reader can
+ * put it beside the move it led to), token details summed over the turns that reported them, and
+ * the provider's cost when every turn reported one (a partial sum would understate the episode).
+ */
+class EpisodeExtras {
+  private turn = 0;
+  private readonly reasoning: Array<{ turn: number; text: string }> = [];
+  private reasoningTokens: number | undefined;
+  private cachedTokens: number | undefined;
+  private providerCostUsd: number | undefined = 0;
+  private request: ModelReply['request'];
+
+  add(reply: ModelReply): void {
+    this.turn++;
+    if (reply.reasoning) this.reasoning.push({ turn: this.turn, text: reply.reasoning });
+    if (reply.reasoningTokens !== undefined) this.reasoningTokens = (this.reasoningTokens ?? 0) + reply.reasoningTokens;
+    if (reply.cachedTokens !== undefined) this.cachedTokens = (this.cachedTokens ?? 0) + reply.cachedTokens;
+    this.providerCostUsd = this.providerCostUsd !== undefined && reply.providerCostUsd !== undefined ? this.providerCostUsd + reply.providerCostUsd : undefined;
+    this.request = reply.request ?? this.request;
+  }
+
+  /** The fields of the episode's summary reply (the cost, the token details and what was sent). */
+  reply(): Partial<ModelReply> {
+    return {
+      ...(this.reasoningTokens !== undefined ? { reasoningTokens: this.reasoningTokens } : {}),
+      ...(this.cachedTokens !== undefined ? { cachedTokens: this.cachedTokens } : {}),
+      ...(this.turn > 0 && this.providerCostUsd !== undefined ? { providerCostUsd: this.providerCostUsd } : {}),
+      ...(this.request ? { request: this.request } : {}),
+    };
+  }
+
+  record(): Pick<RunRecord, 'reasoning_turns'> {
+    return this.reasoning.length > 0 ? { reasoning_turns: this.reasoning } : {};
+  }
 }
 
 function stamped<Q extends QuestionBase>(record: RunRecord<Q>, diagnostics: readonly Diagnostic[], runId: string | undefined): RunRecord<Q> {

@@ -6,10 +6,11 @@
 // as `gridPath` would have been) fails to compile. zod/mini, as the extension's other schemas: the
 // Runs view is in the main bundle, and full zod there slows activation past its budget.
 import * as z from 'zod/mini';
-import type { GraspSettings } from '../grasp/types';
+import { findBenchmark, findDeclaration } from '../registry';
+import type { SchemaMatches, TypesMatch } from '../schemas/matches';
 import { describeProblem, parseJsonWith } from '../schemas/parse';
 import { splitLines } from '../text';
-import type { BabyaiQuestion, ChatMessage, GraspQuestion, MangoQuestion, ModelProfile, ModelReply, RunRecord, SmartplayQuestion } from './types';
+import { type ChatMessage, type ModelProfile, type ModelReply, REASONING_EFFORTS, type RunRecord, type ScoringMode } from './types';
 
 const count = z.int().check(z.minimum(0));
 const tokens = z.nullable(count);
@@ -26,10 +27,19 @@ export const modelProfileSchema = z.object({
   timeoutMs: z.number(),
   retries: z.number(),
   stream: z.optional(z.boolean()),
+  seed: z.optional(z.int()),
   apiKeyEnv: z.optional(z.string()),
   costPer1kInput: z.optional(z.number()),
   costPer1kOutput: z.optional(z.number()),
+  messageLayout: z.optional(z.enum(['as-is', 'alternate'])),
+  historyTurns: z.optional(z.number()),
+  maxCompletionTokens: z.optional(z.number()),
+  reasoningEffort: z.optional(z.enum(REASONING_EFFORTS)),
+  serverModel: z.optional(z.nullable(z.string())),
 });
+
+/** The token limit and reasoning effort a request carried. */
+const sentParametersSchema = z.object({ max_tokens: z.optional(count), max_completion_tokens: z.optional(count), reasoning_effort: z.optional(z.enum(REASONING_EFFORTS)) });
 
 export const modelReplySchema = z.object({
   text: z.string(),
@@ -39,67 +49,53 @@ export const modelReplySchema = z.object({
   cached: z.boolean(),
   finishReason: z.optional(z.nullable(z.string())),
   servedModel: z.optional(z.nullable(z.string())),
+  reasoning: z.optional(z.string()),
+  reasoningTokens: z.optional(count),
+  cachedTokens: z.optional(count),
+  providerCostUsd: z.optional(z.number().check(z.minimum(0))),
+  request: z.optional(sentParametersSchema),
 });
 
 // The kind is read as any string: a record written by a later version with a new kind still reads.
 /** A record's `failure`: what kind of failure, and the HTTP status and server type when known. */
 export const failureSchema = z.object({ kind: z.string(), status: z.optional(count), type: z.optional(z.string()) });
 
-const mangoQuestionSchema = z.object({
-  benchmark: z.literal('mango'),
-  game: z.string(),
-  task: z.enum(['df', 'rf', 'map']),
-  sampleId: z.string(),
-  src: z.string(),
-  dst: z.string(),
-  actionList: z.array(z.string()),
-  answerable: z.boolean(),
-  easy: z.boolean(),
-  cutoff: count,
-  pathLength: z.optional(count),
-  play: z.optional(z.object({ maxSteps: count })),
-});
-
-const babyaiQuestionSchema = z.object({
-  benchmark: z.literal('babyai'),
-  task: z.enum(['predict', 'plan', 'decompose']),
-  source: z.string(),
-  record: z.nullable(count),
-  levelName: z.string(),
-  sampleId: z.string(),
-  actions: z.array(z.string()),
-  prompt: z.optional(z.enum(['zero_shot', 'few_shot', 'cot', 'tot'])),
-  play: z.optional(z.literal(true)),
-});
-
-const graspSettingsSchema = z.object({ moves: z.union([z.literal(4), z.literal(8)]), carryLimit: z.union([z.literal('none'), z.literal(2)]), stepCost: z.union([z.literal(0), z.literal(0.3)]) });
-
-const graspQuestionSchema = z.object({
-  benchmark: z.literal('grasp'),
-  file: z.string(),
-  gridPath: z.optional(z.string()),
-  index: count,
-  settings: graspSettingsSchema,
-  style: z.enum(['chat', 'o1-mini']),
-  sampleId: z.string(),
-  play: z.optional(z.literal(true)),
-});
-
-const smartplayQuestionSchema = z.object({ benchmark: z.literal('smartplay'), game: z.string(), step: count, question: z.union([z.literal(1), z.literal(2)]), sampleId: z.string(), episode: z.optional(count), seed: z.optional(count) });
-
 const recordDiagnosticSchema = z.object({ code: z.string(), severity: z.enum(['error', 'warning', 'information', 'hint']), line: count, character: count, message: z.string() });
 
-export const evalQuestionSchema = z.discriminatedUnion('benchmark', [mangoQuestionSchema, babyaiQuestionSchema, graspQuestionSchema, smartplayQuestionSchema]);
+/**
+ * What the engine knows of any question: which benchmark asked it and its stable id. The rest is
+ * the benchmark's own (kept as written, read by its questionSchema below).
+ */
+export const questionEnvelopeSchema = z.looseObject({ benchmark: z.string(), sampleId: z.string() });
 
-export const runRecordSchema = z.object({
+/**
+ * A record's question: the envelope, then the benchmark's own schema when this host knows the
+ * benchmark (core/registry.ts), whose reading (undeclared keys dropped) replaces it. A question of
+ * a benchmark this host does not know is kept as written: its scores and counts still report,
+ * under the benchmark's id.
+ */
+const recordQuestionSchema = z.pipe(
+  questionEnvelopeSchema,
+  z.transform((question, context) => {
+    const schema = findDeclaration(question.benchmark)?.questionSchema;
+    if (!schema) return question;
+    const read = z.safeParse(schema, question);
+    if (read.success) return read.data;
+    for (const issue of read.error.issues) context.issues.push({ ...issue, input: question } as never);
+    return question;
+  }),
+);
+
+const runRecordShape = z.object({
   time: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T/, 'must be an ISO date and time')),
-  question: evalQuestionSchema,
+  question: recordQuestionSchema,
   model: modelProfileSchema,
   messages: z.array(chatMessageSchema),
   rawAnswer: z.string(),
   parsedAnswer: z.unknown(),
   scores: z.record(z.string(), z.union([z.number(), z.boolean(), z.string(), z.null()])),
-  mode: z.enum(['faithful', 'reference', 'pre2025', 'paper']),
+  // Any name here; which names are modes is the benchmark's to say (scoringModeOfItsBenchmark).
+  mode: z.custom<ScoringMode>((value) => typeof value === 'string' && /^[a-z0-9][a-z0-9_-]*$/.test(value), 'must be a scoring mode name'),
   promptTokens: tokens,
   completionTokens: tokens,
   latencyMs: z.number().check(z.minimum(0)),
@@ -112,21 +108,38 @@ export const runRecordSchema = z.object({
   finish_reason: z.optional(z.nullable(z.string())),
   served_model: z.optional(z.nullable(z.string())),
   truncated: z.optional(z.boolean()),
-});
+  episode_error: z.optional(z.string()),
+  episode_history: z.optional(z.union([z.object({ mode: z.literal('full') }), z.object({ mode: z.enum(['window', 'game']), turns: count })])),
+  context_truncated: z.optional(z.boolean()),
+  reasoning: z.optional(z.string()),
+  reasoning_turns: z.optional(z.array(z.object({ turn: count, text: z.string() }))),
+  reasoning_tokens: z.optional(count),
+  cached_tokens: z.optional(count),
+  cost_source: z.optional(z.enum(['provider', 'prices'])),
+  request: z.optional(sentParametersSchema),
+}).check(
+  // A mode the record's benchmark does not have (when this host has its definition) is no record of it.
+  z.superRefine((record, context) => {
+    const modes = findBenchmark(record.question.benchmark)?.scoringModes ?? null;
+    if (modes && !modes.includes(record.mode)) context.issues.push({ code: 'custom', path: ['mode'], message: `'${record.mode}' is not a scoring mode of ${record.question.benchmark} (${modes.join(', ')})`, input: record.mode });
+  }),
+);
 
-// Same keys and mutually assignable values: compile-time only.
-type Matches<S extends z.ZodMiniType, T> = [keyof z.infer<S>, z.infer<S>] extends [keyof T, T] ? ([keyof T, T] extends [keyof z.infer<S>, z.infer<S>] ? true : false) : false;
+/**
+ * A run record. Statically its question is the built-ins' union, as everywhere records are used;
+ * at run time the question was checked by its own benchmark's schema when this host knows the
+ * benchmark, else by the envelope only, and code that reads it dispatches on `benchmark` through
+ * the registry.
+ */
+export const runRecordSchema = runRecordShape as unknown as z.ZodMiniType<RunRecord>;
+
+// Compile-time only; each benchmark checks its own question schema beside it.
 export const recordSchemasMatchTypes: [
-  Matches<typeof chatMessageSchema, ChatMessage>,
-  Matches<typeof modelProfileSchema, ModelProfile>,
-  Matches<typeof modelReplySchema, ModelReply>,
-  Matches<typeof mangoQuestionSchema, MangoQuestion>,
-  Matches<typeof babyaiQuestionSchema, BabyaiQuestion>,
-  Matches<typeof graspSettingsSchema, GraspSettings>,
-  Matches<typeof graspQuestionSchema, GraspQuestion>,
-  Matches<typeof smartplayQuestionSchema, SmartplayQuestion>,
-  Matches<typeof runRecordSchema, RunRecord>,
-] = [true, true, true, true, true, true, true, true, true];
+  SchemaMatches<typeof chatMessageSchema, ChatMessage>,
+  SchemaMatches<typeof modelProfileSchema, ModelProfile>,
+  SchemaMatches<typeof modelReplySchema, ModelReply>,
+  TypesMatch<Omit<z.infer<typeof runRecordShape>, 'question'>, Omit<RunRecord, 'question'>>,
+] = [true, true, true, true];
 
 /**
  * The run records of one `.waypoint/runs/*.jsonl` file. A line that is not a record (being written,

@@ -1,16 +1,15 @@
 // How runs of every benchmark are grouped and named in the Runs view, Compare Runs and file names:
 // one place, so a new question kind cannot be listed under one name and compared under another.
 // Each benchmark names its runs through its runLabel and succeeded hooks; this module only looks the
-// benchmark up: in the registry (a benchmark registered by this host, such as a test's toy), else in
-// the built-ins' light declarations (core/<benchmark>/declaration.ts), so the extension's runs view
-// names runs without loading any benchmark's validators.
-import { builtInDeclarations } from '../builtInDeclarations';
-import { type BenchmarkDeclaration, findBenchmark, type RunLabel } from '../registry';
+// benchmark up in what the host made known (core/registry.ts: registered definitions, or light
+// declarations, which the extension's activation path declares so its runs view names runs without
+// loading any benchmark's validators). It names no benchmark.
+import { type BenchmarkDeclaration, findDeclaration, type RunLabel } from '../registry';
 import type { MangoQuestion, QuestionBase, RunRecord } from './types';
 
 /** The registered benchmark of a question, or null for a run recorded by one that is not registered here. */
 function definitionOf(question: QuestionBase): BenchmarkDeclaration | null {
-  return findBenchmark(question.benchmark) ?? builtInDeclarations.find((declaration) => declaration.id === question.benchmark) ?? null;
+  return findDeclaration(question.benchmark);
 }
 
 /** What a person calls the question's benchmark (`LLM-BabyBench`), or its id when it is not registered here. */

@@ -30,11 +30,50 @@ export interface ModelProfile {
   retries: number;
   /** Ask for a streamed reply (server-sent events); for gateways that only stream, and long answers. */
   stream?: boolean;
+  /** Sent as the request's `seed` (same seed and temperature: the same text, on servers that honour it); absent: none is sent. */
+  seed?: number;
   /** Name of an environment variable holding the key, instead of SecretStorage. */
   apiKeyEnv?: string;
-  /** Dollars per 1,000 tokens, for the cost line. */
+  /** Dollars per 1,000 tokens, for the cost line (a cost the provider reports itself, OpenRouter's `usage.cost`, wins). */
   costPer1kInput?: number;
   costPer1kOutput?: number;
+  /** `alternate`: consecutive messages of one role are sent as one (for strict chat templates); `as-is` (the default): as the benchmark wrote them. */
+  messageLayout?: 'as-is' | 'alternate';
+  /** Episodes: each turn shows the last N turns of history (SmartPlay: N observations, instead of the game's own window), so long episodes fit the context; absent, every turn (SmartPlay: the game's window). */
+  historyTurns?: number;
+  /**
+   * Sent as `max_completion_tokens` in place of `max_tokens` (which is then not sent): reasoning
+   * models (OpenAI's o-series, gpt-5) refuse `max_tokens`, and their limit covers the reasoning too.
+   */
+  maxCompletionTokens?: number;
+  /** Sent as `reasoning_effort` (reasoning models: OpenAI, OpenRouter, vLLM's gpt-oss); servers without reasoning ignore or refuse it. */
+  reasoningEffort?: ReasoningEffort;
+  /**
+   * Set by a run, never by a user: the only model the server listed at `baseUrl` when the run
+   * started (llama-server serves it whatever `model` says); null when the server lists several (it
+   * routes by `model`) or none. With the normalised base URL it keys the cache and --resume, so an
+   * answer of another served model is never reused.
+   */
+  serverModel?: string | null;
+}
+
+/** The `reasoning_effort` values servers take (the `openai` package's list). */
+export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'] as const;
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
+
+/** The token limit and reasoning effort a request carried, as sent: which limit applied is the one named. */
+export interface SentParameters {
+  max_tokens?: number;
+  max_completion_tokens?: number;
+  reasoning_effort?: ReasoningEffort;
+}
+
+/** What a server's model list (`GET <base>/models`) said (servedModel.ts). */
+export interface ServerModelProbe {
+  /** The only model the server lists; null when it lists several (it routes by `model`), none, or could not be read. */
+  serverModel: string | null;
+  /** Why the list could not be read, when the server answered without one (HTTP 404, not a list); null otherwise. */
+  unlisted: string | null;
 }
 
 export interface ModelReply {
@@ -47,6 +86,15 @@ export interface ModelReply {
   finishReason?: string | null;
   /** The model the server says produced the reply (the reply's `model`), which may differ from the one asked for. */
   servedModel?: string | null;
+  /** The model's reasoning, kept apart from `text` (never parsed as the answer); absent when the server sent none. */
+  reasoning?: string;
+  /** Completion tokens spent reasoning, and prompt tokens served from the provider's cache, as the server reported them. */
+  reasoningTokens?: number;
+  cachedTokens?: number;
+  /** What the provider says the call cost (OpenRouter's `usage.cost`), in USD. */
+  providerCostUsd?: number;
+  /** The token limit and reasoning effort as sent. */
+  request?: SentParameters;
 }
 
 /** A MANGO question with what an offline agent needs to answer it without reading the prompt. */
@@ -145,7 +193,7 @@ export interface RunRecord<Q extends QuestionBase = EvalQuestion> {
   diagnostics?: RecordDiagnostic[];
   /** Why the question has no answer (the model call failed, the grid or game of an imported row is missing); its scores are empty. */
   error?: string;
-  /** With `error` from a model call: its kind, HTTP status and the server's error type, for grouping failures (the message carries token counts that differ each time). */
+  /** With `error` (or `episode_error`) from a model call: its kind, HTTP status and the server's error type, for grouping failures (the message carries token counts that differ each time). */
   failure?: RecordFailure;
   /** Why the server stopped the reply (`stop`, `length`, …; null when it said nothing); absent for built-in agents and older records. */
   finish_reason?: string | null;
@@ -153,7 +201,36 @@ export interface RunRecord<Q extends QuestionBase = EvalQuestion> {
   served_model?: string | null;
   /** The reply (or, for an episode, a turn's reply) stopped at the token limit (`finish_reason: "length"`): its answer may be cut short. */
   truncated?: boolean;
+  /**
+   * An episode a failed turn ended after some turns because its chat outgrew the model's context
+   * (`failure` says how): the message. The turns played are the answer and are scored (the goal not
+   * reached); unlike `error`, `--resume` does not ask it again, which would fail at the same turn.
+   */
+  episode_error?: string;
+  /** Episodes: how much history each turn showed (`full`, every turn; `window`, the profile's historyTurns; `game`, SmartPlay's own window). */
+  episode_history?: EpisodeHistory;
+  /**
+   * The server reported a prompt far smaller than the one sent (below 80% of its cl100k count): it
+   * cut the prompt without an error (Ollama's OpenAI endpoint does, at its 2,048/4,096-token
+   * context), so the answer is to a prompt the model only partly saw (an episode: any turn's).
+   */
+  context_truncated?: boolean;
+  /** The model's reasoning text (`reasoning`, `reasoning_content`, `reasoning_details`), kept beside the answer and never parsed as it. */
+  reasoning?: string;
+  /** An episode's reasoning, per turn (1-based) that had any. */
+  reasoning_turns?: Array<{ turn: number; text: string }>;
+  /** Completion tokens spent reasoning (`completion_tokens_details.reasoning_tokens`; an episode: the sum over its turns that reported it). */
+  reasoning_tokens?: number;
+  /** Prompt tokens the provider served from its cache (`prompt_tokens_details.cached_tokens`; an episode: the sum). */
+  cached_tokens?: number;
+  /** Where `costUsd` comes from: the provider's own figure (`usage.cost`) or the profile's prices; absent when it is null. */
+  cost_source?: 'provider' | 'prices';
+  /** The token limit and reasoning effort as sent (the effective values; the profile in `model` has the requested ones). */
+  request?: SentParameters;
 }
+
+/** How much of an episode's history each turn showed: all of it, the last `turns` turns the profile asked for, or SmartPlay's own window of `turns` observations. */
+export type EpisodeHistory = { mode: 'full' } | { mode: 'window' | 'game'; turns: number };
 
 /** A failed call's kind (core/eval/failures.ts names them; read as any string, so a kind added later still reads), HTTP status and server error type. */
 export interface RecordFailure {

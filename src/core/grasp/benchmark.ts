@@ -8,12 +8,15 @@ import { parseGraspBaselineFile } from './baselineFile';
 import { graspFileScene } from './boardHooks';
 import { graspDeclaration } from './declaration';
 import { parseGraspGridFile } from './gridFile';
-import { GRASP_QUESTION_OPTIONS, graspQuestionSet } from './questionSet';
+import { GRASP_QUESTION_OPTIONS, GRASP_QUESTION_OPTION_HINTS, graspQuestionSet } from './questionSet';
 import { parseGraspResultsFile } from './resultsFile';
 import { describeSettings } from './settings';
 import { graspReport } from './report';
+import { graspReplay } from './reportReplay';
 
 export const graspBenchmark: BenchmarkDefinition<GraspQuestion> = {
+  // The report's drill-down (core/runs/replays.ts asks it).
+  replay: graspReplay,
   ...graspDeclaration,
   report: graspReport,
   validate(kind, text, path) {
@@ -33,6 +36,7 @@ export const graspBenchmark: BenchmarkDefinition<GraspQuestion> = {
   },
   questionSet: graspQuestionSet,
   questionOptions: GRASP_QUESTION_OPTIONS,
+  questionOptionHints: GRASP_QUESTION_OPTION_HINTS,
   scoringModes: SCORING_MODES,
   fileScene: graspFileScene,
 };

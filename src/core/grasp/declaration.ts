@@ -3,6 +3,7 @@
 // core/grasp/benchmark.ts adds validation and lenses.
 import type { GraspQuestion } from '../eval/types';
 import type { BenchmarkDeclaration } from '../registry';
+import { graspQuestionSchema } from './questionSchema';
 
 /**
  * GRASP's released grid files are named `<inner|outer>_<distribution>_<free|block>.jsonl`; they are
@@ -25,6 +26,7 @@ const settingText = (question: GraspQuestion) =>
 export const graspDeclaration: BenchmarkDeclaration<GraspQuestion> = {
   id: 'grasp',
   label: 'GRASP',
+  questionSchema: graspQuestionSchema,
   kinds: [
     {
       id: 'grasp-grids',

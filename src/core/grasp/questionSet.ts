@@ -5,7 +5,7 @@
 // export can equal upstream's request file line for line.
 import { isJsonObject } from '../eval/imported';
 import type { GraspQuestion, ModelProfile } from '../eval/types';
-import { QuestionOptionError, type PreparedQuestion, type QuestionSet, type QuestionSetFiles, type QuestionSetOptions, type ScoredReply } from '../registry';
+import { QuestionOptionError, type PreparedQuestion, type QuestionOptionHint, type QuestionSet, type QuestionSetFiles, type QuestionSetOptions, type ScoredReply } from '../registry';
 import { parseInclusiveRange } from '../ranges';
 import { baseName } from '../walk';
 import { EXTRACTION_RULES, type ExtractionRule } from './answers';
@@ -19,6 +19,15 @@ import { graspPlayQuestion, preparedGraspEpisode } from './episode';
 import { GRID_SIZE, isGraspScoringMode, SCORING_MODES, type GraspGridRecord, type GraspSettings, type GridPosition, type ScoringMode } from './types';
 
 export const GRASP_QUESTION_OPTIONS = ['settings', 'style', 'indices', 'extraction', 'task'] as const;
+
+/** How hosts offer the options (core/runs/optionHints.ts). */
+export const GRASP_QUESTION_OPTION_HINTS: Readonly<Record<(typeof GRASP_QUESTION_OPTIONS)[number], QuestionOptionHint>> = {
+  settings: { fallback: 'all', help: 'all, or a comma list of <moves>-<carry>-<cost> such as 8-none-0.3,4-2-0' },
+  style: { choices: PROMPT_STYLES, fallback: 'chat', help: 'chat (system + user) or o1-mini (one user message)' },
+  indices: { help: 'the grid indices to ask, A-B (inclusive) or one index; every grid when empty' },
+  task: { choices: ['play'], help: 'play: each grid as an interactive episode, one action a turn; empty: one reply per grid' },
+  extraction: { choices: EXTRACTION_RULES, fallback: 'recommended', help: 'how actions are read from a reply (both non-official)' },
+};
 
 /** One grid file as read: its records by index; records with errors are left out and described in the set's problems. */
 export interface LoadedGridFile {

@@ -121,7 +121,8 @@ export function parseLocatedJson(text: string): LocatedJson {
   return { value, root, mapper, diagnostics };
 }
 
-function describeParseError(code: string): string {
+/** jsonc-parser's error code (`CommaExpected`) in words. */
+export function describeParseError(code: string): string {
   const messages: Record<string, string> = {
     InvalidSymbol: 'unexpected character',
     InvalidNumberFormat: 'invalid number',

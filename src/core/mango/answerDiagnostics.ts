@@ -2,7 +2,7 @@
 // author sees exactly where the answer went wrong; hovers carry what was expected.
 import { OffsetMapper } from '../json/locatedJson';
 import type { Diagnostic } from '../text';
-import type { MazeGraph } from './mazeView';
+import type { MazeGraph } from '../maze/mazeView';
 import { answerStepSpans, parseMangoAnswer, type AnswerParseMode } from './answers';
 import { nameSimilarity } from './scoring';
 import { classifyTrajectory } from './trajectory';

@@ -4,11 +4,15 @@ import type { MangoQuestion } from '../eval/types';
 import type { BenchmarkDefinition } from '../registry';
 import { mangoDeclaration } from './declaration';
 import { mangoReport } from './report';
-import { MANGO_QUESTION_OPTIONS, mangoQuestionSet } from './questionSet';
+import { MANGO_QUESTION_OPTIONS, MANGO_QUESTION_OPTION_HINTS, mangoQuestionSet } from './questionSet';
+import { mangoReplay } from './reportReplay';
 
 export const mangoBenchmark: BenchmarkDefinition<MangoQuestion> = {
+  // The report's drill-down (core/runs/replays.ts asks it).
+  replay: mangoReplay,
   ...mangoDeclaration,
   questionOptions: MANGO_QUESTION_OPTIONS,
+  questionOptionHints: MANGO_QUESTION_OPTION_HINTS,
   questionSet: mangoQuestionSet,
   scoringModes: ['faithful', 'reference'],
   report: mangoReport,

@@ -4,6 +4,7 @@
 // and the extension loads that on its activation path. core/mango/benchmark.ts adds question sets.
 import type { MangoQuestion } from '../eval/types';
 import type { BenchmarkDeclaration } from '../registry';
+import { mangoQuestionSchema } from './questionSchema';
 
 export type MangoKind = 'mango-walkthrough' | 'mango-edges' | 'mango-actions' | 'mango-locations' | 'mango-df' | 'mango-rf';
 
@@ -26,6 +27,7 @@ const schemaIds: Partial<Record<MangoKind, string>> = { 'mango-edges': 'mango-ed
 export const mangoDeclaration: BenchmarkDeclaration<MangoQuestion> = {
   id: 'mango',
   label: 'MANGO',
+  questionSchema: mangoQuestionSchema,
   kinds: mangoSuffixes.map(([suffix, id]) => ({
     id,
     suffixes: [suffix],

@@ -9,7 +9,7 @@ import type { ChatMessage, MangoQuestion } from '../eval/types';
 import type { Diagnostic } from '../text';
 import { answerDiagnostics } from './answerDiagnostics';
 import { buildMazeGraph } from './maze';
-import type { MazeGraph, Trajectory } from './mazeView';
+import type { MazeGraph, Trajectory } from '../maze/mazeView';
 import { renderMangoPrompt } from './prompt';
 import { referenceScorer, type ReferenceLookup, type ReferenceResult } from './referenceScoring';
 import { faithfulScorer, type MangoScore } from './scoring';

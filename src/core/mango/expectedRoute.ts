@@ -4,7 +4,7 @@
 // actions from `src`. The view used to run its own BFS over explicit and imputed edges, so at equal
 // length it could draw a route the oracle never gives.
 import { MangoGraph, type MangoEdge } from './graph';
-import type { ExpectedRoute, ExpectedRouteStep, MazeEdge, MazeGraph, RouteQuestion } from './mazeView';
+import type { ExpectedRoute, ExpectedRouteStep, MazeEdge, MazeGraph, RouteQuestion } from '../maze/mazeView';
 import { shortestRoute } from './shortestRoute';
 
 const known = (edge: MazeEdge, cutoff: number | null) => cutoff === null || edge.minStep <= cutoff;

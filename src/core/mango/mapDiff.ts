@@ -9,6 +9,7 @@
 // The result is also the maze view's overlay data (MapOverlay below): each true edge's status
 // (missing ones drawn dashed), each model edge with its aligned endpoints (hallucinated ones red),
 // and the rooms the model confused (merged or split).
+import { normalizeRoom } from '../maze/roomNames';
 import { editDistance } from './confusion';
 import type { EdgeRecord } from './types';
 
@@ -93,10 +94,6 @@ export function mazeAtCutoff(records: readonly EdgeRecord[], cutoff: number): Ma
 
 const keyOf = (src: string, action: string, dst: string) => JSON.stringify([src, action.trim().toLowerCase(), dst]);
 
-/** Case- and spacing-insensitive form of a name (spaces, underscores and hyphens ignored). */
-export function normalizeRoom(name: string): string {
-  return name.toLowerCase().replace(/[\s_-]+/g, '');
-}
 
 /** Largest edit distance that still aligns two normalized names: a quarter of the longer, at most 3. */
 export function editTolerance(a: string, b: string): number {

@@ -1,7 +1,8 @@
 // What the maze view needs to draw one map diff (issue 17's overlay) and what it should count when
 // it has: the drawn counts are derived here from the overlay alone, so the browser test and the
 // editor's state command compare what the view drew with what core decided, not with the view.
-import { type MapDiff, type MapOverlay, normalizeRoom, type RoomAlignment } from './mapDiff';
+import { normalizeRoom } from '../maze/roomNames';
+import type { MapDiff, MapOverlay, RoomAlignment } from './mapDiff';
 
 /** One model's map diff as the maze view draws it (one pane; two side by side for two models). */
 export interface MapDiffPane {

@@ -1,7 +1,7 @@
 // The maze as the maze view draws it: locations with the step they become known, explicit edges
 // from edges.json and the naive reverses the evaluator would add (dashed in the view), each with
 // the step it becomes known, so the view can show the map as it stands at any cutoff.
-import type { MazeDirection, MazeEdge, MazeGraph, MazeNode } from './mazeView';
+import type { MazeDirection, MazeEdge, MazeGraph, MazeNode } from '../maze/mazeView';
 import { OPPOSITE_DIRECTIONS } from './directions';
 import { MangoGraph } from './graph';
 import { DEFAULT_REVERSE_PAIRS, imputeReverseEdges, type ReversePair } from './imputation';

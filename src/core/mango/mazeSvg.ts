@@ -3,7 +3,7 @@
 // rooms as rounded boxes, edges with arrowheads, imputed reverses dashed, up/down and other moves in
 // their own colours, each edge's action in the label box the layout placed.
 import { escapeHtml } from '../runs/plots';
-import type { MazeLayout } from './mazeLayout';
+import type { MazeLayout } from '../maze/mazeLayout';
 
 const STYLE = `
 .room rect { fill: #f4f6fa; stroke: #44546a; stroke-width: 1.3; }

@@ -8,16 +8,16 @@
 // messages are rendered when read (the runner reads them once per question), from the walkthrough
 // cut once per game, so a set never holds its prompts all at once.
 import { stripBom } from '../bom';
-import { oracleAnswer, randomAnswer } from '../eval/agents/mangoAgents';
+import { oracleAnswer, randomAnswer } from './agents';
 import type { ChatMessage, MangoQuestion, ModelProfile, ScoringMode } from '../eval/types';
 import { seededRandom } from '../random';
-import { type PreparedQuestion, QuestionOptionError, type QuestionSet, type ScoredReply, type QuestionSetFiles, type QuestionSetOptions } from '../registry';
+import { type PreparedQuestion, type QuestionOptionHint, QuestionOptionError, type QuestionSet, type ScoredReply, type QuestionSetFiles, type QuestionSetOptions } from '../registry';
 import { describeProblem } from '../schemas/parse';
 import type { Diagnostic } from '../text';
 import { splitLines } from '../text';
 import { baseName, describeFsError } from '../walk';
 import { createMangoScorer, type MangoScorer, prepareMangoQuestion } from './evaluation';
-import type { Trajectory } from './mazeView';
+import type { Trajectory } from '../maze/mazeView';
 import { WalkthroughDocument } from './walkthroughDocument';
 import { type NameListFile, parseActionsFile, parseEdgesFile, parseLocationsFile } from './gameFiles';
 import { MangoGraph } from './graph';
@@ -31,6 +31,14 @@ import type { EdgeRecord } from './types';
 
 /** The options `waypoint run mango` reads (runs.md §2), `template` as `mango prompt` has it. */
 export const MANGO_QUESTION_OPTIONS = ['task', 'difficulty', 'cutoff', 'template'] as const;
+
+/** How hosts offer the options (core/runs/optionHints.ts). */
+export const MANGO_QUESTION_OPTION_HINTS: Readonly<Record<(typeof MANGO_QUESTION_OPTIONS)[number], QuestionOptionHint>> = {
+  task: { choices: ['both', 'df', 'rf', 'map', 'play'], fallback: 'both', help: 'destination finding (DF), route finding (RF), both, draw the map (one question per game), or play (an interactive episode per RF pair)' },
+  difficulty: { choices: ['all', 'easy', 'hard'], fallback: 'all', help: "the paper's easy/hard split" },
+  cutoff: { fallback: '70', help: 'the walkthrough step the prompt cuts at (unless the token cap comes first)' },
+  template: { choices: ['release', 'paper'], fallback: 'release', help: 'the prompt template' },
+};
 
 export interface MangoSetOptions {
   tasks: SkeletonTask[];

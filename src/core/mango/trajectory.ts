@@ -2,7 +2,7 @@
 // edges and imputed reverses), so the maze view can colour it. Callers pass the evaluator's graph
 // (core/mango/evaluation.ts), so the walk shown is the one scored. Names are compared after
 // trimming, as the released evaluator's edge check does.
-import type { MazeGraph, Trajectory, TrajectoryStep } from './mazeView';
+import type { MazeGraph, Trajectory, TrajectoryStep } from '../maze/mazeView';
 import { parseMangoAnswer, type AnswerParseMode, type AnswerStep } from './answers';
 
 /** Classifies every step of an answer against a maze graph. */

@@ -4,6 +4,7 @@
 // cost), and the run itself through runQuestions with each record appended as one whole line.
 // Hosts inject the file access (core has no node:fs), so a run started in either host is resumed
 // by the other: the records, the run id and the resume rule are the same code.
+import { completionLimit } from '../eval/profiles';
 import { parseRunRecords } from '../eval/recordSchemas';
 import type { ChatMessage, ModelProfile, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
 import type { PreparedQuestion } from '../registry';
@@ -37,6 +38,8 @@ export interface ResumeState {
   runId: string;
   /** What the file's records already cost (counts against a cost cap). */
   spentUsd: number;
+  /** The file's answers from a model whose cost is unknown (no prices, no provider figure). */
+  unknownCostRecords: number;
   /** Whether the file already has records (the CLI needs --resume to continue it). */
   hadRecords: boolean;
   /** Lines of the file that are not run records (named with file and line; they are skipped). */
@@ -47,7 +50,7 @@ export interface ResumeState {
 
 /** The resume state of `questions` asked of `profile` in `mode` against the run file's `text` (null: no file). */
 export function resumeState(questions: readonly PreparedQuestion[], profile: ModelProfile, mode: ScoringMode, text: string | null, path: string): ResumeState {
-  const fresh: ResumeState = { questions: [...questions], alreadyAnswered: 0, runId: newRunId(), spentUsd: 0, hadRecords: false, skipped: [], benchmarks: [] };
+  const fresh: ResumeState = { questions: [...questions], alreadyAnswered: 0, runId: newRunId(), spentUsd: 0, unknownCostRecords: 0, hadRecords: false, skipped: [], benchmarks: [] };
   if (text === null) return fresh;
   const previous = parseRunRecords(text, path);
   const answered = answeredKeys(previous.records);
@@ -57,11 +60,14 @@ export function resumeState(questions: readonly PreparedQuestion[], profile: Mod
     alreadyAnswered: questions.length - remaining.length,
     runId: previous.records.find((record) => record.run_id)?.run_id ?? fresh.runId,
     spentUsd: previous.records.reduce((sum, record) => sum + (record.costUsd ?? 0), 0),
+    unknownCostRecords: previous.records.filter((record) => record.costUsd === null && record.error === undefined && !record.cached && record.model.provider === 'openai-compatible').length,
     hadRecords: text.trim() !== '',
     skipped: previous.problems,
     benchmarks: [...new Set(previous.records.map((record) => record.question.benchmark))],
   };
 }
+
+export { countChatTokens };
 
 /** `--dry-run`'s numbers (runs.md §2; the JSON field names are the CLI's). */
 export interface BatchEstimate {
@@ -78,12 +84,12 @@ export interface BatchEstimate {
 
 /** One question's requests and prompt tokens: an episode's turns × tokens per turn, else its one prompt. */
 export function questionTokens(prepared: PreparedQuestion, profile: ModelProfile, countTokens: (messages: readonly ChatMessage[]) => number = countChatTokens): { requests: number; promptTokens: number; largestPromptTokens: number } {
-  if (prepared.playEstimate) return prepared.playEstimate(countTokens, profile.maxTokens);
+  if (prepared.playEstimate) return prepared.playEstimate(countTokens, completionLimit(profile), profile.historyTurns);
   const tokens = countTokens(prepared.messages);
   return { requests: 1, promptTokens: tokens, largestPromptTokens: tokens };
 }
 
-/** The questions, their prompt tokens (episodes: every turn's), the completion bound (maxTokens a request) and the cost bound. */
+/** The questions, their prompt tokens (episodes: every turn's), the completion bound (the profile's completion limit a request) and the cost bound. */
 export function estimateBatch(questions: readonly PreparedQuestion[], profile: ModelProfile, countTokens: (messages: readonly ChatMessage[]) => number = countChatTokens): BatchEstimate {
   let requests = 0;
   let promptTokens = 0;
@@ -92,18 +98,18 @@ export function estimateBatch(questions: readonly PreparedQuestion[], profile: M
     requests += counted.requests;
     promptTokens += counted.promptTokens;
   }
-  const maxCompletion = requests * profile.maxTokens;
+  const maxCompletion = requests * completionLimit(profile);
   const cost = profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined ? (promptTokens * profile.costPer1kInput + maxCompletion * profile.costPer1kOutput) / 1000 : null;
   return { questions: questions.length, requests, prompt_tokens: promptTokens, max_completion_tokens: maxCompletion, cost_usd_max: cost, tokenizer: 'cl100k' };
 }
 
-export type BatchOptions = Omit<RunOptions, 'onRecord' | 'runId' | 'spentUsd'>;
+export type BatchOptions = Omit<RunOptions, 'onRecord' | 'runId' | 'spentUsd' | 'unknownCostRecords'>;
 
 /** Asks `state.questions` and appends each record to `path` as it arrives; the file is closed however the run ends. */
 export async function runBatch(state: ResumeState, path: string, files: RunFileAccess, options: BatchOptions): Promise<RunSummary> {
   const sink = await files.openAppend(path);
   try {
-    return await runQuestions(state.questions, { ...options, runId: state.runId, spentUsd: state.spentUsd, onRecord: (record) => sink.append(record) });
+    return await runQuestions(state.questions, { ...options, runId: state.runId, spentUsd: state.spentUsd, unknownCostRecords: state.unknownCostRecords, onRecord: (record) => sink.append(record) });
   } finally {
     await sink.close();
   }

@@ -1,6 +1,7 @@
 // Stops a batch run that can only fail: when the last few questions all failed the same way, and
 // that way is one no later question can escape (no server at the base URL, a refused key, a URL
-// that is not an API, a server still loading its model after the whole timeout), asking the rest
+// that is not an API, a server still loading its model after the whole timeout, a chat template
+// that refuses the messages' layout), asking the rest
 // would write thousands of identical error records (a 7,200-question GRASP set against a stopped
 // server: about an hour of retries). The questions not asked get no record, so --resume asks them
 // once the cause is fixed.
@@ -50,6 +51,8 @@ export function breakerAdvice(failure: Failure): string {
       return 'give the server the right API key';
     case 'loading':
       return 'wait until the server has loaded its model (llama-server: until /health answers {"status":"ok"}), or raise timeoutMs';
+    case 'template':
+      return 'set "messageLayout": "alternate" in the model profile';
     default:
       return 'correct the base URL (the API root, often ending in /v1) and the model name';
   }

@@ -1,7 +1,9 @@
 // `waypoint compare` (runs.md §5): two runs of one benchmark paired by question (`sampleId`); per
 // metric the two means over the paired questions, diff = b − a with a paired, clustered bootstrap
 // interval, and a p-value: the exact McNemar test for 0/1 metrics, the paired bootstrap otherwise.
-// The questions whose primary 0/1 metric changed are listed as flips.
+// The questions whose primary 0/1 metric changed are listed as flips. A question both runs have is
+// paired only when both answered it whole: a failed call or (unless included) an answer from a cut
+// on either side drops the pair, and the result counts the dropped pairs by reason.
 import type { BenchmarkReport } from '../registry';
 import { ReportUsageError, type RecordSet } from './records';
 import { type ReportRow, reportRows } from './report';
@@ -29,6 +31,18 @@ function bySample(rows: readonly ReportRow[], label: string, pairs?: ReadonlyMap
   return samples;
 }
 
+/** Every record of each question (after re-skin renaming), without judging whether one answer per question is usable. */
+function groupBySample(rows: readonly ReportRow[], pairs?: ReadonlyMap<string, string>): Map<string, ReportRow[]> {
+  const samples = new Map<string, ReportRow[]>();
+  for (const row of rows) {
+    const sampleId = pairs?.get(row.record.question.sampleId) ?? row.record.question.sampleId;
+    const list = samples.get(sampleId);
+    if (list) list.push(row);
+    else samples.set(sampleId, [row]);
+  }
+  return samples;
+}
+
 function value(report: BenchmarkReport, row: ReportRow, metric: string): number | null | undefined {
   if (!(metric in row.metrics)) return undefined;
   const raw = row.metrics[metric];
@@ -44,23 +58,48 @@ export interface CompareOptions {
   modelB?: string;
   /** Run B's sample ids → run A's (a re-skin's `<game>.reskin.json`): questions renamed, not changed. */
   pairsB?: ReadonlyMap<string, string>;
+  /** `--include-truncated`: answers from cuts (`truncated`, `context_truncated`) are paired like any other, as the report's means then count them. */
+  includeTruncated?: boolean;
+}
+
+/**
+ * Why a question both runs have is not a pair: a failed call on either side (an error is no
+ * answer) or, unless included, an answer from a cut; the same records the report leaves out of
+ * its means or scores as errors.
+ */
+function dropReason(rows: readonly ReportRow[]): 'errors' | 'truncated' | null {
+  if (rows.some((row) => row.record.error !== undefined)) return 'errors';
+  if (rows.some((row) => !row.inMeans)) return 'truncated';
+  return null;
 }
 
 export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions = {}): CompareJson {
   if (a.benchmark !== b.benchmark) throw new ReportUsageError(`the runs are of different benchmarks: ${a.benchmark} (A) and ${b.benchmark} (B)`);
   const { report } = a;
   const only = (rows: ReportRow[], model: string | undefined) => (model === undefined ? rows : rows.filter((row) => row.record.model.id === model));
-  // An errored record is no answer: pairing it would compare a failed call with an answer.
-  const answered = (rows: ReportRow[]) => rows.filter((row) => row.record.error === undefined);
-  const candidatesA = only(reportRows(a, options.where), options.modelA);
-  const candidatesB = only(reportRows(b, options.where), options.modelB);
-  const rowsA = bySample(answered(candidatesA), 'A');
-  const rowsB = bySample(answered(candidatesB), 'B', options.pairsB);
+  // An errored record is no answer: pairing it would compare a failed call with an answer. An
+  // answer from a cut is left out as the report leaves it out of its means (unless included).
+  const usable = (rows: ReportRow[]) => rows.filter((row) => row.record.error === undefined && row.inMeans);
+  const candidatesA = only(reportRows(a, options.where, options.includeTruncated), options.modelA);
+  const candidatesB = only(reportRows(b, options.where, options.includeTruncated), options.modelB);
+  const rowsA = bySample(usable(candidatesA), 'A');
+  const rowsB = bySample(usable(candidatesB), 'B', options.pairsB);
   const pairs: Array<[ReportRow, ReportRow]> = [];
   for (const [sampleId, row] of rowsA) {
     const other = rowsB.get(sampleId);
     if (other) pairs.push([row, other]);
   }
+  // Every question each run has a record of: those both have and that are not a pair were dropped, and why.
+  const questionsA = groupBySample(candidatesA);
+  const questionsB = groupBySample(candidatesB, options.pairsB);
+  const dropped = { errors: 0, truncated: 0 };
+  for (const [sampleId, rows] of questionsA) {
+    const other = questionsB.get(sampleId);
+    const reason = other ? dropReason([...rows, ...other]) : null;
+    if (reason) dropped[reason]++;
+  }
+  const onlyIn = (one: Map<string, ReportRow[]>, other: Map<string, ReportRow[]>) => [...one.keys()].filter((sampleId) => !other.has(sampleId)).length;
+  const cut = (rows: ReportRow[]) => rows.filter((row) => row.record.error === undefined && !row.inMeans).length;
   const metrics: Record<string, MetricComparison> = {};
   let flipsMetric: string | null = null;
   let flips: CompareJson['flips'] = [];
@@ -94,13 +133,16 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
   return {
     benchmark: a.benchmark,
     paired: pairs.length,
-    unpaired: { a: rowsA.size - pairs.length, b: rowsB.size - pairs.length },
+    unpaired: { a: onlyIn(questionsA, questionsB), b: onlyIn(questionsB, questionsA) },
     models: { a: models(rowsA), b: models(rowsB) },
     bootstrap: { seed: BOOTSTRAP.seed, resamples: BOOTSTRAP.resamples, cluster: report.clusterName, interval: 'percentile' },
     metrics,
     flips_metric: flipsMetric,
     flips,
     better: Object.fromEntries(Object.keys(metrics).map((name) => [name, report.better[name] ?? null])),
-    errors: { a: candidatesA.length - rowsA.size, b: candidatesB.length - rowsB.size },
+    errors: { a: candidatesA.filter((row) => row.record.error !== undefined).length, b: candidatesB.filter((row) => row.record.error !== undefined).length },
+    truncated: { a: cut(candidatesA), b: cut(candidatesB) },
+    dropped,
+    truncated_treatment: options.includeTruncated ? 'included' : 'excluded',
   };
 }

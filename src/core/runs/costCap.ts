@@ -1,5 +1,5 @@
 // `--max-cost`: a run never spends past its cap, however many requests are in flight. Before a
-// request is sent, its worst case is reserved — its prompt tokens and max tokens of reply at the
+// request is sent, its worst case is reserved — its prompt tokens and its completion limit at the
 // profile's prices — and a request whose reservation would not fit waits for those in flight to
 // settle (each then counts what it actually cost), or, when even alone it would pass the cap, the
 // run stops. The prompt's worst case is exact when the server counted it; a cl100k estimate is
@@ -7,6 +7,7 @@
 // and before any reply by the most tokens any tokenizer makes of the text (promptTokenCeiling),
 // since another vocabulary counts a third more and cl100k would under-reserve.
 import { costOf } from '../eval/engine';
+import { completionLimit } from '../eval/profiles';
 import type { ChatMessage, ModelProfile, ModelReply } from '../eval/types';
 import { type PromptCount, promptTokenCeiling } from './promptCounts';
 
@@ -27,10 +28,10 @@ export function pricesOf(profile: ModelProfile): { input: number; output: number
   return profile.costPer1kInput === undefined || profile.costPer1kOutput === undefined ? null : { input: profile.costPer1kInput, output: profile.costPer1kOutput };
 }
 
-/** The worst case of one request: `promptTokens` at the input price and maxTokens at the output price; null without prices. */
+/** The worst case of one request: `promptTokens` at the input price and its completion limit (max tokens, or a reasoning model's max completion tokens) at the output price; null without prices. */
 export function requestCostBound(profile: ModelProfile, promptTokens: number): number | null {
   const prices = pricesOf(profile);
-  return prices === null ? null : (promptTokens * prices.input + profile.maxTokens * prices.output) / 1000;
+  return prices === null ? null : (promptTokens * prices.input + completionLimit(profile) * prices.output) / 1000;
 }
 
 export class CostCap {

@@ -35,19 +35,27 @@ function metricCell(group: ReportGroup, name: string): string {
  */
 export function reportTable(json: ReportJson): { header: string[]; rows: string[][] } {
   const metrics = metricColumns(json.groups);
-  const withTruncated = json.groups.some((group) => (group.truncated ?? 0) > 0);
-  const header = [...json.by, 'n', 'valid', 'errors', ...(withTruncated ? ['truncated'] : []), ...metrics];
+  const cuts = cutColumns(json.groups);
+  const header = [...json.by, 'n', 'valid', 'errors', ...cuts, ...metrics];
   const rows = json.groups.map((group) => [
-    ...json.by.map((name) => keyText(group.key[name])), String(group.n), String(group.valid), String(group.errors), ...(withTruncated ? [String(group.truncated ?? 0)] : []),
+    ...json.by.map((name) => keyText(group.key[name])), String(group.n), String(group.valid), String(group.errors), ...cuts.map((name) => String(group[name] ?? 0)),
     ...metrics.map((name) => metricCell(group, name)),
   ]);
   return { header, rows };
 }
 
-/** One line per group: the key fields, counts, and per metric mean, interval bounds and n. */
+/** The columns of cut records some group has: replies cut at the token limit, prompts the server cut. */
+export function cutColumns(groups: readonly ReportGroup[]): Array<'truncated' | 'context_truncated'> {
+  return (['truncated', 'context_truncated'] as const).filter((name) => groups.some((group) => (group[name] ?? 0) > 0));
+}
+
+/**
+ * One line per group: the key fields, counts, and per metric mean, interval bounds and n; then the
+ * cut records and how the means treated them (last, so the columns before keep their places).
+ */
 export function reportCsv(json: ReportJson): string {
   const metrics = metricColumns(json.groups);
-  const header = [...json.by, 'n', 'valid', 'errors', ...metrics.flatMap((name) => [`${name}_mean`, `${name}_ci95_low`, `${name}_ci95_high`, `${name}_n`])];
+  const header = [...json.by, 'n', 'valid', 'errors', ...metrics.flatMap((name) => [`${name}_mean`, `${name}_ci95_low`, `${name}_ci95_high`, `${name}_n`]), 'truncated', 'context_truncated', 'truncated_treatment'];
   const lines = [csvLine(header)];
   for (const group of json.groups) {
     const numbers = metrics.flatMap((name) => {
@@ -56,7 +64,7 @@ export function reportCsv(json: ReportJson): string {
       return [metric.mean ?? '', metric.ci95?.[0] ?? '', metric.ci95?.[1] ?? '', metric.n].map(String);
     });
     const key = json.by.map((name) => (group.key[name] === null ? '' : String(group.key[name])));
-    lines.push(csvLine([...key, String(group.n), String(group.valid), String(group.errors), ...numbers]));
+    lines.push(csvLine([...key, String(group.n), String(group.valid), String(group.errors), ...numbers, String(group.truncated ?? 0), String(group.context_truncated ?? 0), treatmentOf(json)]));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -67,15 +75,42 @@ function markdownTable(header: readonly string[], rows: readonly string[][]): st
   return [`| ${header.map(markdownCell).join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(markdownCell).join(' | ')} |`)];
 }
 
+/** `excluded` for reports written before the treatment was stated: they had no cut records to treat. */
+const treatmentOf = (json: ReportJson) => json.truncated_treatment ?? 'excluded';
+
+/** Which treatment made the means, in words: every rendering says it. */
+export function treatmentSentence(json: ReportJson): string {
+  return treatmentOf(json) === 'included'
+    ? 'Means include truncated records (--include-truncated): replies cut at the token limit and prompts the server cut are scored as given.'
+    : 'Means exclude truncated records (replies cut at the token limit, prompts the server cut; counted in their own columns); --include-truncated counts them.';
+}
+
 function caption(json: ReportJson): string {
   const modes = Object.entries(json.modes).map(([mode, count]) => `${mode} ${count}`).join(', ');
-  const truncated = json.truncated ? `, ${json.truncated} truncated at the token limit` : '';
-  return `${json.benchmark}: ${json.records} records (${json.errors} errors${truncated}; scoring mode ${modes || 'none'}). Mean [95% bootstrap interval, clustered by ${json.bootstrap.cluster}, seed ${json.bootstrap.seed}, ${json.bootstrap.resamples} resamples].`;
+  const truncated = `${json.truncated ? `, ${json.truncated} truncated at the token limit` : ''}${json.context_truncated ? `, ${json.context_truncated} with the prompt cut by the server` : ''}`;
+  return `${json.benchmark}: ${json.records} records (${json.errors} errors${truncated}; scoring mode ${modes || 'none'}). Mean [95% bootstrap interval, clustered by ${json.bootstrap.cluster}, seed ${json.bootstrap.seed}, ${json.bootstrap.resamples} resamples]. ${treatmentSentence(json)}`;
+}
+
+/** Error examples in tables are cut here: the records keep them whole. */
+const EXAMPLE_LENGTH = 120;
+
+/** The errors by reason as table rows: kind, HTTP status, server type, records, an example message. */
+function errorKindRows(json: ReportJson): { header: string[]; rows: string[][] } {
+  const header = ['kind', 'status', 'type', 'records', 'example'];
+  const rows = (json.errors_by_kind ?? []).map((entry) => {
+    const example = entry.example.replace(/\s+/g, ' ');
+    return [entry.kind, entry.status === undefined ? '—' : String(entry.status), entry.type ?? '—', String(entry.records), example.length > EXAMPLE_LENGTH ? `${example.slice(0, EXAMPLE_LENGTH)}…` : example];
+  });
+  return { header, rows };
 }
 
 export function reportMarkdown(json: ReportJson): string {
   const { header, rows } = reportTable(json);
   const lines = [`**${markdownCell(caption(json))}**`, '', ...markdownTable(header, rows)];
+  if ((json.errors_by_kind ?? []).length > 0) {
+    const errors = errorKindRows(json);
+    lines.push('', ...markdownTable(errors.header, errors.rows));
+  }
   if (json.failures.length > 0) lines.push('', ...markdownTable(['failure code', 'occurrences', 'records'], json.failures.map((failure) => [failure.code, String(failure.count), String(failure.records)])));
   return `${lines.join('\n')}\n`;
 }
@@ -91,6 +126,10 @@ export function reportText(json: ReportJson): string {
   const { header, rows } = reportTable(json);
   const lines = [caption(json), '', ...alignedTable(header, rows)];
   if (json.superseded > 0) lines.push('', `${json.superseded} records superseded by a later answer to the same question (same model and mode).`);
+  if ((json.errors_by_kind ?? []).length > 0) {
+    const errors = errorKindRows(json);
+    lines.push('', 'Errors (failed model calls) by kind, HTTP status and server type:', ...alignedTable(errors.header, errors.rows));
+  }
   if (json.failures.length > 0) lines.push('', 'Failures (answer diagnostic codes):', ...alignedTable(['code', 'occurrences', 'records'], json.failures.map((failure) => [failure.code, String(failure.count), String(failure.records)])));
   return `${lines.join('\n')}\n`;
 }
@@ -123,18 +162,30 @@ function flipsLine(json: CompareJson): string {
   return `${json.flips.length} questions flip on ${metric}: ${split}.`;
 }
 
+/**
+ * The questions both runs have that are not pairs, and why, and how answers from cuts were
+ * treated: the same records the report scores as errors or leaves out of its means.
+ */
+function droppedSentence(json: CompareJson): string {
+  const dropped = json.dropped ?? { errors: 0, truncated: 0 };
+  const reasons = [dropped.errors > 0 ? `${dropped.errors} for errors (a failed model call on either side)` : '', dropped.truncated > 0 ? `${dropped.truncated} for truncation (an answer from a cut reply or prompt)` : ''].filter(Boolean);
+  const pairs = reasons.length > 0 ? `Pairs dropped: ${reasons.join(', ')}.` : 'No pair dropped for errors or truncation.';
+  const treatment = (json.truncated_treatment ?? 'excluded') === 'included' ? 'Answers from cuts are paired as given (--include-truncated).' : 'Answers from cuts are not paired; --include-truncated pairs them.';
+  return `${pairs} ${treatment}`;
+}
+
+function compareCaption(json: CompareJson): string {
+  return `${json.benchmark}: ${json.paired} paired questions (A ${json.models.a.join(', ')}; B ${json.models.b.join(', ')}); unpaired: ${json.unpaired.a} only in A, ${json.unpaired.b} only in B${json.errors && json.errors.a + json.errors.b > 0 ? `; left out as errors (failed model calls): ${json.errors.a} in A, ${json.errors.b} in B` : ''}. ${droppedSentence(json)}`;
+}
+
 export function compareText(json: CompareJson): string {
   const { header, rows } = comparisonRows(json);
-  const lines = [
-    `${json.benchmark}: ${json.paired} paired questions (A ${json.models.a.join(', ')}; B ${json.models.b.join(', ')}); unpaired: ${json.unpaired.a} only in A, ${json.unpaired.b} only in B${json.errors && json.errors.a + json.errors.b > 0 ? `; left out as errors (failed model calls): ${json.errors.a} in A, ${json.errors.b} in B` : ''}.`,
-    '',
-    ...alignedTable(header, rows),
-  ];
+  const lines = [compareCaption(json), '', ...alignedTable(header, rows)];
   if (json.flips_metric) lines.push('', flipsLine(json));
   return `${lines.join('\n')}\n`;
 }
 
 export function compareMarkdown(json: CompareJson): string {
   const { header, rows } = comparisonRows(json);
-  return `${[`**${markdownCell(`${json.benchmark}: ${json.paired} paired questions`)}**`, '', ...markdownTable(header, rows)].join('\n')}\n`;
+  return `${[`**${markdownCell(compareCaption(json))}**`, '', ...markdownTable(header, rows)].join('\n')}\n`;
 }

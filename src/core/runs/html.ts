@@ -6,7 +6,7 @@
 import type { RunRecord } from '../eval/types';
 import type { BenchmarkReport } from '../registry';
 import { sha256 } from '../sha256';
-import { formatNumber, metricColumns } from './format';
+import { cutColumns, formatNumber, metricColumns, treatmentSentence } from './format';
 import { type GlossaryEntry, glossaryEntries } from './glossary';
 import type { ReplayResult } from './replays';
 import { PACK_LEVELS, type PackedData, packRows } from './htmlData';
@@ -112,12 +112,27 @@ function fieldValues(rows: readonly ReportRow[]): Set<string> {
 
 function groupTable(groups: readonly ReportGroup[], by: readonly string[], glossary: readonly GlossaryEntry[]): string {
   const metrics = metricColumns(groups);
-  const head = [...by, 'records', 'valid', 'errors', ...metrics].map((name) => headCell(name, glossary)).join('');
+  const cuts = cutColumns(groups);
+  const head = [...by, 'records', 'valid', 'errors', ...cuts, ...metrics].map((name) => headCell(name, glossary)).join('');
   const rows = groups.map((group) => {
     const key = by.map((name) => `<td>${escapeHtml(group.key[name] === null ? '—' : String(group.key[name]))}</td>`).join('');
-    return `<tr>${key}<td class="n">${group.n}</td><td class="n">${group.valid}</td><td class="n">${group.errors}</td>${metrics.map((name) => metricCell(group, name)).join('')}</tr>`;
+    return `<tr>${key}<td class="n">${group.n}</td><td class="n">${group.valid}</td><td class="n">${group.errors}</td>${cuts.map((name) => `<td class="n">${group[name] ?? 0}</td>`).join('')}${metrics.map((name) => metricCell(group, name)).join('')}</tr>`;
   });
   return `<table><thead><tr>${head}</tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
+}
+
+/** The errored records by kind, HTTP status and server type (never by message), when there are some. */
+function errorKindsHtml(json: ReportJson): string {
+  const kinds = json.errors_by_kind ?? [];
+  if (kinds.length === 0) return '';
+  const rows = kinds.map((entry) => `<tr><td>${escapeHtml(entry.kind)}</td><td class="n">${entry.status ?? '—'}</td><td>${escapeHtml(entry.type ?? '—')}</td><td class="n">${entry.records}</td><td>${escapeHtml(entry.example)}</td></tr>`);
+  return `<h2>Errors (failed model calls) by kind</h2>\n<table id="error-kinds"><thead><tr><th>kind</th><th>status</th><th>type</th><th>records</th><th>example</th></tr></thead><tbody>${rows.join('')}</tbody></table>\n`;
+}
+
+/** How many records were cut, when some were: the sentence before says how the means treat them. */
+function cutCounts(json: ReportJson): string {
+  const parts = [json.truncated ? `${json.truncated} truncated at the token limit` : '', json.context_truncated ? `${json.context_truncated} with the prompt cut by the server` : ''].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
 /** JSON safe inside a <script> element: `<` (hence `</script>` and `<!--`) and the line separators escaped. */
@@ -149,7 +164,8 @@ export function reportHtml(json: ReportJson, rows: readonly ReportRow[], report:
 <style>${STYLE}</style></head><body>
 <h1>${escapeHtml(`Waypoint report: ${json.benchmark}`)}</h1>
 <p>${json.records} records, ${json.errors} with errors; scoring mode ${modes || 'none'}${where ? `; only ${escapeHtml(where)}` : ''}${json.superseded > 0 ? `; ${json.superseded} superseded by a later answer to the same question` : ''}.
-Means with 95% percentile bootstrap intervals (${json.bootstrap.resamples} resamples of whole ${escapeHtml(json.bootstrap.cluster)}s, seed ${json.bootstrap.seed}). Missing, unparseable and errored answers score 0 on success metrics.</p>
+Means with 95% percentile bootstrap intervals (${json.bootstrap.resamples} resamples of whole ${escapeHtml(json.bootstrap.cluster)}s, seed ${json.bootstrap.seed}). Missing, unparseable and errored answers score 0 on success metrics.
+<span id="truncated-treatment">${escapeHtml(treatmentSentence(json))}${cutCounts(json)}</span></p>
 <h2>Overall</h2>
 ${groupTable(overallGroups(report, rows), ['model'], glossary)}
 <h2>By ${escapeHtml(json.by.join(', '))}</h2>
@@ -157,7 +173,7 @@ ${groupTable(json.groups, json.by, glossary)}
 ${glossaryHtml(glossary)}
 <h2>Plots</h2>
 ${plotsHtml(report, rows)}
-<h2>Failures (answer diagnostic codes)</h2>
+${errorKindsHtml(json)}<h2>Failures (answer diagnostic codes)</h2>
 ${failures}
 <h2>Questions</h2>
 ${omitted.length > 0 ? `<p class="note">${escapeHtml(omitted.join('; '))}; the run files have them in full.</p>` : ''}

@@ -38,6 +38,8 @@ export interface PackedRow {
   d: Array<[number, number, number, number, number]>;
   /** The replay (frames of the board or maze), when there is one. */
   rp?: PackedReplay;
+  /** Index into `strings`: how the record was cut (`truncated`, `context_truncated`) and whether the means count it. */
+  tc?: number;
   /** Index into `strings`: why there is no replay. */
   rn?: number;
 }
@@ -116,6 +118,13 @@ export const PACK_LEVELS: readonly PackLevel[] = [
 /** Said in a row without replay data at all (a caller that did not look for the files). */
 export const NO_REPLAY_SOURCES = 'replays need the files the records name: waypoint report ... --html FILE with --grids DIR (GRASP), --games DIR (MANGO) or --levels DIR (BabyAI)';
 
+/** How a record was cut, in the words its row shows (and the filter finds): `truncated`, `context_truncated`, in the means or not. */
+function cutDescription(record: RunRecord, inMeans: boolean): string | null {
+  const cuts = [record.truncated ? 'truncated (reply cut at the token limit)' : '', record.context_truncated ? 'context_truncated (prompt cut by the server)' : ''].filter(Boolean);
+  if (cuts.length === 0) return null;
+  return `${cuts.join(', ')}; ${inMeans ? 'counted in the means' : 'not in the means'}`;
+}
+
 /** Packs the rows for the drill-down at one level. */
 export function packRows(rows: readonly ReportRow[], fields: readonly string[], metrics: readonly string[], level: PackLevel = PACK_LEVELS[0], replays?: ReadonlyMap<RunRecord, ReplayResult>): PackedData {
   const { strings, intern } = stringTable();
@@ -124,7 +133,7 @@ export function packRows(rows: readonly ReportRow[], fields: readonly string[], 
   let answersCut = 0;
   let replaysOmitted = 0;
   let replaySize = 0;
-  for (const { record, fields: values, metrics: measured, valid } of rows) {
+  for (const { record, fields: values, metrics: measured, valid, inMeans } of rows) {
     const cut = record.rawAnswer.length > level.answerLimit;
     if (cut) answersCut++;
     const scoreNames = Object.keys(record.scores);
@@ -139,6 +148,8 @@ export function packRows(rows: readonly ReportRow[], fields: readonly string[], 
     if (record.parsedAnswer !== undefined && record.parsedAnswer !== null) row.parsed = record.parsedAnswer;
     if (cut) row.cut = record.rawAnswer.length;
     if (record.error !== undefined) row.err = record.error;
+    const cutNote = cutDescription(record, inMeans);
+    if (cutNote) row.tc = intern(cutNote);
     const replay = replays?.get(record);
     const size = replay && 'replay' in replay ? JSON.stringify(replay.replay).length : 0;
     if (replay && 'replay' in replay && replaySize + size <= level.replayBudget) {

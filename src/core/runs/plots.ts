@@ -20,7 +20,7 @@ interface Cell {
 }
 
 
-/** Mean of the plot's metric per (x, bar) over the rows, with the report's rule for success metrics (missing = 0). */
+/** Mean of the plot's metric per (x, bar) over the rows the means count, with the report's rule for success metrics (missing = 0). */
 export function plotData(report: BenchmarkReport, rows: readonly ReportRow[], plot: ReportPlot): PlotData {
   // Cells by x, then by bar, in maps keyed by the values themselves (a Map tells 1 from '1'):
   // nothing to build or search per row of 40,000.
@@ -30,7 +30,7 @@ export function plotData(report: BenchmarkReport, rows: readonly ReportRow[], pl
   const barSeen = new Set<string>();
   const zero = report.success.includes(plot.metric);
   for (const row of rows) {
-    if (!(plot.metric in row.metrics)) continue;
+    if (!row.inMeans || !(plot.metric in row.metrics)) continue;
     const raw = row.metrics[plot.metric];
     const value = raw ?? (zero ? 0 : null);
     if (value === null) continue;
@@ -60,7 +60,7 @@ export function plotData(report: BenchmarkReport, rows: readonly ReportRow[], pl
       if (cell) cells.push([xi, bi, cell.total / cell.n, cell.n]);
     }),
   );
-  return { title: plot.title, x: plot.x, metric: plot.metric, ...(plot.series ? { series: plot.series } : {}), xs, bars, cells };
+  return { title: plot.title, x: plot.x, metric: plot.metric, ...(plot.series ? { series: plot.series } : {}), ...(plot.radar ? { radar: true } : {}), xs, bars, cells };
 }
 
 const round = (value: number) => String(Math.round(value * 1000) / 1000);

@@ -5,11 +5,12 @@
 // benchmark.
 import type { RunRecord, ScoringMode } from '../eval/types';
 import type { BenchmarkReport } from '../registry';
+import { failureGroups } from './failureSummary';
 import { fieldValue, matchesWhere, parseBy, parseWhere, type RecordSet } from './records';
 import type { KeyValue, MetricSummary, ReportGroup, FailureCount, ReportJson } from './reportTypes';
 import { BOOTSTRAP, clusteredBootstrap } from './stats';
 
-export type { KeyValue, MetricSummary, ReportGroup, FailureCount, ReportJson } from './reportTypes';
+export type { ErrorKindCount, KeyValue, MetricSummary, ReportGroup, FailureCount, ReportJson } from './reportTypes';
 
 
 
@@ -23,6 +24,8 @@ export interface ReportRow {
   metrics: Record<string, number | null>;
   cluster: string;
   valid: boolean;
+  /** Whether the record counts in metric means, intervals and plots (false: a cut record left out, see `isCut`). */
+  inMeans: boolean;
 }
 
 export interface ReportOptions {
@@ -30,17 +33,32 @@ export interface ReportOptions {
   by?: string;
   /** `--where` as given. */
   where?: string;
+  /** `--include-truncated`: cut records (`isCut`) count in the means like any other. */
+  includeTruncated?: boolean;
 }
 
-/** The filtered rows of a record set, for the report and the HTML drill-down. */
-export function reportRows(set: RecordSet, where?: string): ReportRow[] {
+/**
+ * A record answered from a cut: its reply stopped at the token limit (`truncated`) or the server
+ * cut its prompt without an error (`context_truncated`). Its score measures the cut as much as the
+ * model, so by default it is left out of the means and counted in columns of its own. A record
+ * with `error` is an error first: it scores 0 on success metrics as every error does.
+ */
+export function isCut(record: RunRecord): boolean {
+  return record.error === undefined && (record.truncated === true || record.context_truncated === true);
+}
+
+/** How a report treats cut records, as every output states it. */
+export type TruncatedTreatment = 'excluded' | 'included';
+
+/** The filtered rows of a record set, for the report and the HTML drill-down; cut records are out of the means unless `includeTruncated`. */
+export function reportRows(set: RecordSet, where?: string, includeTruncated = false): ReportRow[] {
   const { report } = set;
   const filter = parseWhere(where, report, set.benchmark);
   const rows: ReportRow[] = [];
   for (const record of set.records) {
     const fields = report.fields(record);
     if (!matchesWhere(record, fields, filter)) continue;
-    rows.push({ record, fields, metrics: report.metrics(record), cluster: report.cluster(record), valid: report.valid(record) });
+    rows.push({ record, fields, metrics: report.metrics(record), cluster: report.cluster(record), valid: report.valid(record), inMeans: includeTruncated || !isCut(record) });
   }
   return rows;
 }
@@ -56,15 +74,15 @@ export function compareKeyValues(a: KeyValue, b: KeyValue): number {
   return a < b ? -1 : 1;
 }
 
-/** Summaries of each metric over `rows`; a success metric without a value counts 0, others are left out. */
-export function summarise(report: BenchmarkReport, rows: ReadonlyArray<Pick<ReportRow, 'metrics' | 'cluster'>>): Record<string, MetricSummary> {
+/** Summaries of each metric over `rows` (those not left out of the means); a success metric without a value counts 0, others are left out. */
+export function summarise(report: BenchmarkReport, rows: ReadonlyArray<Pick<ReportRow, 'metrics' | 'cluster'> & { inMeans?: boolean }>): Record<string, MetricSummary> {
   const metrics: Record<string, MetricSummary> = {};
   for (const name of report.metricNames) {
     const values: Array<{ cluster: string; value: number }> = [];
     let applies = false;
     const zeroWhenMissing = report.success.includes(name);
     for (const row of rows) {
-      if (!(name in row.metrics)) continue;
+      if (row.inMeans === false || !(name in row.metrics)) continue;
       applies = true;
       const value = row.metrics[name];
       if (value !== null) values.push({ cluster: row.cluster, value });
@@ -124,28 +142,32 @@ function groupOf(report: BenchmarkReport, key: Record<string, KeyValue>, rows: r
   let valid = 0;
   let errors = 0;
   let truncated = 0;
+  let contextTruncated = 0;
   const clusters = new Set<string>();
   for (const row of rows) {
     if (row.valid) valid++;
     if (row.record.error !== undefined) errors++;
     if (row.record.truncated) truncated++;
+    if (row.record.context_truncated) contextTruncated++;
     clusters.add(row.cluster);
   }
-  return { key, n: rows.length, valid, errors, clusters: clusters.size, metrics: summarise(report, rows), truncated };
+  return { key, n: rows.length, valid, errors, clusters: clusters.size, metrics: summarise(report, rows), truncated, context_truncated: contextTruncated };
 }
 
 /** The report of a record set (throws ReportUsageError for unknown `--by` / `--where` fields). */
 export function buildReport(set: RecordSet, options: ReportOptions = {}): { json: ReportJson; rows: ReportRow[] } {
   const { report } = set;
   const by = parseBy(options.by, report, set.benchmark);
-  const rows = reportRows(set, options.where);
+  const rows = reportRows(set, options.where, options.includeTruncated);
   const modes: Partial<Record<ScoringMode, number>> = {};
   let errors = 0;
   let truncated = 0;
+  let contextTruncated = 0;
   for (const row of rows) {
     modes[row.record.mode] = (modes[row.record.mode] ?? 0) + 1;
     if (row.record.error !== undefined) errors++;
     if (row.record.truncated) truncated++;
+    if (row.record.context_truncated) contextTruncated++;
   }
   const where = parseWhere(options.where, report, set.benchmark);
   const json: ReportJson = {
@@ -161,6 +183,9 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     failures: failureCounts(rows),
     better: Object.fromEntries(report.metricNames.map((name) => [name, report.better[name] ?? null])),
     truncated,
+    context_truncated: contextTruncated,
+    truncated_treatment: options.includeTruncated ? 'included' : 'excluded',
+    errors_by_kind: failureGroups(rows.map((row) => row.record)).map((group) => ({ ...group.failure, records: group.count, example: group.example })),
   };
   return { json, rows };
 }

@@ -32,6 +32,8 @@ export interface ReportGroup {
   metrics: Record<string, MetricSummary>;
   /** Replies the server cut at the token limit (`truncated` records): scored as given, their answers may be incomplete. */
   truncated: number;
+  /** Prompts the server cut without an error (`context_truncated` records): answers to a prompt the model saw only in part. */
+  context_truncated: number;
 }
 
 export interface FailureCount {
@@ -40,6 +42,17 @@ export interface FailureCount {
   count: number;
   /** Records with at least one. */
   records: number;
+}
+
+/** The errored records of one reason: a failure kind, HTTP status and server error type (never a message text). */
+export interface ErrorKindCount {
+  kind: string;
+  status?: number;
+  type?: string;
+  /** Records that failed so. */
+  records: number;
+  /** The first one's message. */
+  example: string;
 }
 
 export interface ReportJson {
@@ -59,6 +72,16 @@ export interface ReportJson {
   better: Record<string, MetricDirection>;
   /** Records whose reply was cut at the token limit (an added field). */
   truncated: number;
+  /** Records whose prompt the server cut without an error (an added field). */
+  context_truncated: number;
+  /**
+   * How the metrics treat records with `truncated` or `context_truncated` (and no error):
+   * `excluded` (the default) leaves them out of every mean, interval and plot, counted only in the
+   * two columns; `included` (`--include-truncated`) scores them as given (an added field).
+   */
+  truncated_treatment: 'excluded' | 'included';
+  /** The errored records by reason (kind, status, type), commonest first; `unrecorded` for records written before failures were kept (an added field). */
+  errors_by_kind: ErrorKindCount[];
 }
 
 export interface MetricComparison {
@@ -79,7 +102,7 @@ export interface MetricComparison {
 export interface CompareJson {
   benchmark: string;
   paired: number;
-  /** Questions only one run answered: never part of a mean here. */
+  /** Questions only one run has a record of: never part of a mean here. */
   unpaired: { a: number; b: number };
   models: { a: string[]; b: string[] };
   bootstrap: { seed: number; resamples: number; cluster: string; interval: 'percentile' };
@@ -91,6 +114,12 @@ export interface CompareJson {
   better: Record<string, MetricDirection>;
   /** Records left out because the model call failed (`error`): an error is no answer, so it is never paired (an added field). */
   errors: { a: number; b: number };
+  /** Records answered from a cut (`truncated`, `context_truncated`) left out as the report's means leave them out; 0 when included (an added field). */
+  truncated: { a: number; b: number };
+  /** Questions both runs have that are not pairs: an error on either side, else an answer from a cut (an added field). paired + dropped + unpaired.a = A's questions. */
+  dropped: { errors: number; truncated: number };
+  /** Whether answers from cuts were paired (`included`, --include-truncated) or dropped (`excluded`), as the report treats them (an added field). */
+  truncated_treatment: 'excluded' | 'included';
 }
 
 /** One plot's numbers: a row per `x` value, a bar per model (and `series` value), each a mean over `n` records. */
@@ -99,6 +128,8 @@ export interface PlotData {
   x: string;
   metric: string;
   series?: string;
+  /** Also drawn as a radar (the benchmark's ReportPlot says so). */
+  radar?: boolean;
   xs: KeyValue[];
   bars: string[];
   /** [index in xs, index in bars, mean, n], only for the pairs that have records. */
@@ -119,6 +150,8 @@ export interface ResultRow {
   ok: 0 | 1;
   /** 1 when the record has an error (no answer). */
   err?: 1;
+  /** 1 when the answer came from a cut (`truncated` or `context_truncated`, without error): out of the means unless the report includes them. */
+  cut?: 1;
   /** Distinct answer diagnostic codes (indices into strings). */
   d?: number[];
 }
@@ -164,6 +197,12 @@ export interface RecordDetail {
   scores: RunRecord['scores'];
   diagnostics: RecordDiagnostic[];
   error?: string;
+  /** The reply stopped at the token limit. */
+  truncated?: true;
+  /** The server cut the prompt without an error. */
+  context_truncated?: true;
+  /** Whether the record counts in the means (a cut record does only with --include-truncated). */
+  inMeans: boolean;
   latencyMs: number;
   cached: boolean;
 }

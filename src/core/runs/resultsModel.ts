@@ -7,7 +7,7 @@ import { compareRuns, type CompareJson } from './compare';
 import { glossaryEntries } from './glossary';
 import { plotData } from './plots';
 import type { RecordSet } from './records';
-import { buildReport, overallGroups, type ReportRow } from './report';
+import { buildReport, isCut, overallGroups, type ReportRow } from './report';
 import type { RecordDetail, ResultRow, ResultsModel } from './reportTypes';
 import { stringTable } from './stringTable';
 
@@ -34,10 +34,10 @@ export function applicablePrimary(report: RecordSet['report'], metrics: readonly
   return report.success.find((name) => usable(name) && metrics.includes(name)) ?? report.binary.find((name) => usable(name) && metrics.includes(name)) ?? metrics.find(usable) ?? null;
 }
 
-/** The view's model and the report rows behind it (row i of the model is rows[i]). */
-export function buildResultsModel(set: RecordSet, files: readonly string[], title: string): { model: ResultsModel; rows: ReportRow[] } {
+/** The view's model and the report rows behind it (row i of the model is rows[i]); `includeTruncated` as `waypoint report --include-truncated`. */
+export function buildResultsModel(set: RecordSet, files: readonly string[], title: string, options: { includeTruncated?: boolean } = {}): { model: ResultsModel; rows: ReportRow[] } {
   const { report } = set;
-  const { json, rows } = buildReport(set);
+  const { json, rows } = buildReport(set, { includeTruncated: options.includeTruncated });
   const { strings, intern } = stringTable();
   const fields = [...report.fieldNames];
   // The metrics some row has: MANGO's route and map tasks have different ones (core/mango/report.ts).
@@ -60,6 +60,7 @@ export function buildResultsModel(set: RecordSet, files: readonly string[], titl
       ok: row.valid ? 1 : 0,
     };
     if (row.record.error !== undefined) result.err = 1;
+    if (isCut(row.record)) result.cut = 1;
     const diagnostics = row.record.diagnostics ?? [];
     if (diagnostics.length > 0) result.d = [...new Set(diagnostics.map((diagnostic) => diagnostic.code))].map(intern);
     return result;
@@ -102,12 +103,15 @@ export function recordDetail(row: ReportRow): RecordDetail {
     scores: record.scores,
     diagnostics: record.diagnostics ?? [],
     ...(record.error !== undefined ? { error: record.error } : {}),
+    ...(record.truncated ? { truncated: true } : {}),
+    ...(record.context_truncated ? { context_truncated: true } : {}),
+    inMeans: row.inMeans,
     latencyMs: record.latencyMs,
     cached: record.cached,
   };
 }
 
-/** `waypoint compare` between two models of one record set (each model's records as one run). */
-export function compareModels(set: RecordSet, modelA: string, modelB: string): CompareJson {
-  return compareRuns(set, set, { modelA, modelB });
+/** `waypoint compare` between two models of one record set (each model's records as one run), treating cut records as the view's report does. */
+export function compareModels(set: RecordSet, modelA: string, modelB: string, includeTruncated = false): CompareJson {
+  return compareRuns(set, set, { modelA, modelB, includeTruncated });
 }

@@ -8,7 +8,7 @@ import { findBenchmark } from '../benchmarks';
 import { parseRunRecords } from '../eval/recordSchemas';
 import type { RunRecord, ScoringMode } from '../eval/types';
 import type { BenchmarkReport } from '../registry';
-import { summarise } from './report';
+import { isCut, summarise } from './report';
 import type { MetricSummary } from './reportTypes';
 import { applicablePrimary } from './resultsModel';
 import { BOOTSTRAP } from './stats';
@@ -25,6 +25,8 @@ export interface CompactRow {
   metrics: Record<string, number | null>;
   cluster: string;
   time: string;
+  /** False for a record answered from a cut (`truncated`, `context_truncated`): left out of the means, as `waypoint report` leaves it. */
+  inMeans: boolean;
 }
 
 /** The records of one run found in one file. */
@@ -91,6 +93,7 @@ function compactRow(record: RunRecord, report: BenchmarkReport | null): CompactR
     metrics: report ? report.metrics(record) : {},
     cluster: report ? report.cluster(record) : '',
     time: record.time,
+    inMeans: !isCut(record),
   };
 }
 

@@ -82,7 +82,7 @@ function runHeader(run: RunSummary): string[] {
 
 function footer(run: RunSummary): string[] {
   const lines: string[] = [];
-  if (run.bootstrap) lines.push('', `Means over every record (a missing or errored answer scores 0 on success metrics); 95% intervals: bootstrap over ${escapeMarkdown(run.bootstrap.cluster)} clusters, seed ${run.bootstrap.seed}, ${run.bootstrap.resamples} resamples.`);
+  if (run.bootstrap) lines.push('', `Means over every record but answers from cuts (truncated replies and prompts, left out as waypoint report leaves them); a missing or errored answer scores 0 on success metrics; 95% intervals: bootstrap over ${escapeMarkdown(run.bootstrap.cluster)} clusters, seed ${run.bootstrap.seed}, ${run.bootstrap.resamples} resamples.`);
   else lines.push('', `${escapeMarkdown(run.benchmark)} declares no report here, so only records are counted.`);
   lines.push('', `File${run.files.length === 1 ? '' : 's'}: ${run.files.map((file) => `\`${file}\``).join(', ')}`);
   return lines;

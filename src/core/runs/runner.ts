@@ -1,19 +1,20 @@
 // The batch-run engine behind `waypoint run` (and the editor's Run Benchmark): asks a list of
 // prepared questions of one model profile through the single pipeline (answerPrepared), with a
 // concurrency limit that adapts to the server (adaptiveConcurrency.ts), a requests-per-minute
-// limit, a cost cap that reserves each request's worst case before it is sent (costCap.ts), a circuit breaker that stops a run whose every
-// question fails the same way (circuitBreaker.ts), and cancellation that abandons only the
+// limit, a cost cap that reserves each request's worst case before it is sent (costCap.ts), a
+// circuit breaker that stops a run whose every question fails the same way (circuitBreaker.ts),
+// and cancellation that abandons only the
 // requests in flight. Records go to the caller as answers arrive (the CLI appends each as one
 // line), so an interrupted run loses at most `concurrency` questions and resumes from its file.
 import type { PreparedQuestion } from '../registry';
-import { cacheKey, costOf, ModelCallCancelled, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from '../eval/engine';
+import { cacheKey, costOf, isCacheable, ModelCallCancelled, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from '../eval/engine';
 import type { AttemptGate, Failure } from '../eval/failures';
 import { answerPrepared } from '../eval/pipeline';
-import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
+import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode, ServerModelProbe } from '../eval/types';
 import { abortableSleep } from '../eval/requestGuards';
 import { AdaptiveConcurrency, type ConcurrencyChange } from './adaptiveConcurrency';
 import { type BreakerTrip, CircuitBreaker } from './circuitBreaker';
-import { CostCap, CostCapReached, pricesOf, type Reservation } from './costCap';
+import { CostCap, CostCapReached, type Reservation } from './costCap';
 import { cl100kPromptCounter, type PromptCounter } from './promptCounts';
 
 export interface RunOptions {
@@ -33,7 +34,11 @@ export interface RunOptions {
   maxCostUsd?: number;
   /** Dollars already spent (the records being resumed, the preflight's request), counted against maxCostUsd. */
   spentUsd?: number;
-  /** Prompt tokens of a request, for the cost cap's reservations: the server's count when it gives one; cl100k estimates by default. */
+  /** Records being resumed whose cost is unknown (they make the run's cost unknown too). */
+  unknownCostRecords?: number;
+  /** Prompt tokens of a request (for the cost bound, and to notice prompts a server cut silently: `context_truncated`); hosts pass the cl100k counter. */
+  countTokens?: (messages: readonly ChatMessage[]) => number;
+  /** Prompt tokens of a request for the cost cap's reservations: the server's count when it gives one; cl100k estimates by default. */
   promptCounter?: PromptCounter;
   signal: AbortSignal;
   /** Called once per answered question, in completion order; awaited before the next record is handed over. */
@@ -48,8 +53,10 @@ export interface RunProgress {
   total: number;
   errors: number;
   cached: number;
-  /** Dollars spent so far; null when the profile has no prices (unknown, not 0). Offline agents spend 0. */
-  costUsd: number | null;
+  /** Dollars spent on known costs (see costUnknown). */
+  costUsd: number;
+  /** Model requests whose cost is unknown (no prices in the profile and none reported by the provider): when above 0 the run's cost is unknown, not costUsd. */
+  costUnknown: number;
   elapsedMs: number;
   /** Answers per second so far; null before the first. */
   rate: number | null;
@@ -85,23 +92,29 @@ class LimitedSource implements ReplySource {
   private nextStart = 0;
   /** Requests in flight by cache key: a second identical request (two episodes reaching the same state) waits for the first instead of asking again. */
   private readonly inFlight = new Map<string, Promise<ModelReply>>();
-  readonly cap: CostCap | null;
+  private readonly cap: CostCap | null;
+  /** Dollars spent without a cap (under one, the cap counts them). */
+  private uncappedSpent: number;
+  /** Requests whose cost nobody knows (no prices, no provider figure): `spent` leaves them out. */
+  unknownCost = 0;
 
   constructor(
     private readonly inner: ReplySource,
     private readonly options: RunOptions,
     private readonly gate: AttemptGate,
   ) {
-    this.cap = options.maxCostUsd === undefined ? null : new CostCap(options.maxCostUsd, options.spentUsd ?? 0);
+    this.uncappedSpent = options.spentUsd ?? 0;
+    this.cap = options.maxCostUsd === undefined ? null : new CostCap(options.maxCostUsd, this.uncappedSpent);
+    this.unknownCost = options.unknownCostRecords ?? 0;
   }
 
-  /** Dollars spent: counted under a cap; otherwise unknown without prices. */
-  get spent(): number | null {
-    if (this.cap) return this.cap.spent;
-    return pricesOf(this.options.profile) ? (this.options.spentUsd ?? 0) + this.uncappedSpend : null;
+  get spent(): number {
+    return this.cap ? this.cap.spent : this.uncappedSpent;
   }
 
-  private uncappedSpend = 0;
+  serverModel(profile: ModelProfile, signal: AbortSignal): Promise<ServerModelProbe> {
+    return this.inner.serverModel ? this.inner.serverModel(profile, signal) : Promise.resolve({ serverModel: null, unlisted: null });
+  }
 
   async reply(messages: readonly ChatMessage[], profile: ModelProfile, question: QuestionBase, signal: AbortSignal): Promise<ModelReply> {
     const key = cacheKey(profile, messages, question);
@@ -109,7 +122,7 @@ class LimitedSource implements ReplySource {
     if (pending) return { ...(await pending), cached: true, latencyMs: 0 };
     // The entry stays until the reply is in the cache too, so no later ask falls between the two.
     const request = this.limited(messages, profile, question, signal).then(async (reply) => {
-      if (!signal.aborted) await this.options.cache?.set(key, { ...reply, cached: false });
+      if (!signal.aborted && isCacheable(profile, reply)) await this.options.cache?.set(key, { ...reply, cached: false });
       return reply;
     });
     this.inFlight.set(key, request);
@@ -143,7 +156,10 @@ class LimitedSource implements ReplySource {
       try {
         const reply = await this.inner.reply(messages, profile, question, signal, this.gate);
         outcome = reply;
-        if (!this.cap) this.uncappedSpend += costOf(profile, reply) ?? 0;
+        // The provider's own figure when it gives one, else prices × reported tokens; under a cap, else the reservation.
+        const actual = costOf(profile, reply);
+        if (actual === null && !reservation) this.unknownCost++;
+        if (!this.cap) this.uncappedSpent += actual ?? 0;
         return reply;
       } catch (error) {
         // A refusal is not billed; a call that timed out, was cut off or abandoned may have run on the server.
@@ -181,7 +197,7 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
     const elapsedMs = Date.now() - started;
     const rate = progress.done > 0 && elapsedMs > 0 ? (progress.done * 1000) / elapsedMs : null;
     const left = questions.length - progress.done;
-    return { ...progress, total: questions.length, costUsd: limited ? limited.spent : offline ? 0 : null, elapsedMs, rate, etaSeconds: rate ? left / rate : null, concurrency: gate.limit };
+    return { ...progress, total: questions.length, costUsd: limited?.spent ?? options.spentUsd ?? 0, costUnknown: limited?.unknownCost ?? options.unknownCostRecords ?? 0, elapsedMs, rate, etaSeconds: rate ? left / rate : null, concurrency: gate.limit };
   };
 
   const deliver = (record: RunRecord<QuestionBase>) => {
@@ -202,7 +218,7 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
     while (stoppedBy === 'done' && !options.signal.aborted && next < questions.length) {
       const prepared = questions[next++];
       try {
-        const answered = await answerPrepared(prepared, options.profile, options.label, { source: limited ?? undefined, cache: options.cache, mode: options.mode, signal: options.signal, seed: options.seed, runId: options.runId });
+        const answered = await answerPrepared(prepared, options.profile, options.label, { source: limited ?? undefined, cache: options.cache, mode: options.mode, signal: options.signal, seed: options.seed, runId: options.runId, countPromptTokens: options.countTokens });
         await deliver(answered.record);
       } catch (error) {
         if (error instanceof CostCapReached) {
@@ -212,7 +228,8 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
         // Abandoned in flight (cancelled, or turned away when the breaker stopped the run): no record, so --resume asks it again.
         if (error instanceof ModelCallCancelled || options.signal.aborted) return;
         const message = error instanceof ModelCallError ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
-        await deliver(errorRecord(prepared, options.profile, options.mode, options.runId, message, error instanceof ModelCallError ? error.failure : undefined));
+        // Without a kind of its own (a prompt that cannot be built, a built-in agent that cannot play, a bug) it is `internal`: every failure groups by kind.
+        await deliver(errorRecord(prepared, options.profile, options.mode, options.runId, message, (error instanceof ModelCallError ? error.failure : undefined) ?? { kind: 'internal' }));
       }
     }
   };

@@ -2,6 +2,7 @@
 // sample (`--sample N --seed S`), a prefix (`--limit N`), and, on `--resume`, only those the run
 // file has no answer for. All keep the question set's order, so two machines with the same inputs
 // ask the same questions and `waypoint report` merges their files.
+import { baseUrlIdentity } from '../eval/baseUrl';
 import type { QuestionBase, RunRecord } from '../eval/types';
 import { seededRandom } from '../random';
 
@@ -41,11 +42,16 @@ export function seededSample<T>(items: readonly T[], count: number, seed: number
 
 /**
  * The key a run file answers a question under: the sample id and everything about the model
- * that changes its reply (runs.md §2: "never asked twice for the same question, model, parameters").
+ * that changes its reply (runs.md §2: "never asked twice for the same question, model, parameters"):
+ * the server by its normalised base URL and the model it served (`serverModel`, so a record of
+ * another model loaded under the same URL is not an answer of this one).
  */
 export function answerKey(record: Pick<RunRecord<QuestionBase>, 'question' | 'model' | 'mode'>): string {
   const { model } = record;
-  return JSON.stringify([record.question.sampleId, model.id, model.provider, model.model ?? null, model.baseUrl ?? null, model.temperature, model.maxTokens, record.mode]);
+  const key: unknown[] = [record.question.sampleId, model.id, model.provider, model.model ?? null, baseUrlIdentity(model.baseUrl), model.serverModel ?? null, model.temperature, model.maxTokens, model.seed ?? null, record.mode];
+  // Appended only when set, so the keys of files written before these options existed still match.
+  if (model.maxCompletionTokens !== undefined || model.reasoningEffort !== undefined) key.push(model.maxCompletionTokens ?? null, model.reasoningEffort ?? null);
+  return JSON.stringify(key);
 }
 
 /** The keys a run file already answers (records with `error` are not answers: resume asks them again). */

@@ -38,12 +38,19 @@ export class BanditEnv implements SmartPlayEnv {
   readonly actionList = BANDIT_ACTIONS;
   readonly defaultSteps = 50;
   readonly defaultIter = 20;
-  readonly windowSize = 50;
+  /** The history window: upstream's length for the game unless setHistoryWindow changed it. */
+  get windowSize(): number {
+    return this.history.windowSize;
+  }
+
+  setHistoryWindow(size: number): void {
+    this.history.windowSize = size;
+  }
   private probabilities: number[];
   private rewards: number[] = [1, 1];
   private optimalAction = 0;
   private scoreTracker = 0;
-  private readonly history = new HistoryTracker(this.windowSize);
+  private readonly history = new HistoryTracker(50);
 
   constructor(
     readonly variant: BanditVariant,

@@ -5,15 +5,19 @@ import { smartplayTimelineOfFile } from './boardTimeline';
 import { smartplayDeclaration } from './declaration';
 import { parseEpisodeLog } from './episodeLog';
 import { validateEpisodeLog } from './episodeChecks';
-import { SMARTPLAY_QUESTION_OPTIONS, smartplayQuestionSet } from './questionSet';
+import { SMARTPLAY_QUESTION_OPTIONS, SMARTPLAY_QUESTION_OPTION_HINTS, smartplayQuestionSet } from './questionSet';
 import { smartplayReport } from './report';
+import { smartplayReplay } from './reportReplay';
 
 export const smartplayBenchmark: BenchmarkDefinition<SmartplayQuestion> = {
+  // The report's drill-down (core/runs/replays.ts asks it).
+  replay: smartplayReplay,
   ...smartplayDeclaration,
   report: smartplayReport,
   validate: (_kind, text) => validateEpisodeLog(text).diagnostics,
   questionSet: (sources, options) => smartplayQuestionSet(sources, options),
   questionOptions: SMARTPLAY_QUESTION_OPTIONS,
+  questionOptionHints: SMARTPLAY_QUESTION_OPTION_HINTS,
   scoringModes: ['faithful', 'reference'],
   questions: (_kind, text) => (text.trim() === '' ? [] : [{ line: 0, label: 'Step Through Episode', command: 'waypoint.showBoard', argument: {} }]),
   // Show Board steps through the logged episode; a log without its header line has nothing to draw.

@@ -99,11 +99,18 @@ export class HanoiEnv implements SmartPlayEnv {
   readonly actionList = HANOI_ACTIONS;
   readonly defaultSteps = 30;
   readonly defaultIter = 10;
-  readonly windowSize = 5;
+  /** The history window: upstream's length for the game unless setHistoryWindow changed it. */
+  get windowSize(): number {
+    return this.history.windowSize;
+  }
+
+  setHistoryWindow(size: number): void {
+    this.history.windowSize = size;
+  }
   readonly manual: string;
   private stateValue: number[];
   private done = false;
-  private readonly history = new HistoryTracker(this.windowSize);
+  private readonly history = new HistoryTracker(5);
 
   constructor(readonly disks: number) {
     if (!Number.isInteger(disks) || disks < 1) throw new SmartPlayEnvError(`Hanoi needs a positive number of disks, not ${disks}`);

@@ -16,7 +16,8 @@ export class HistoryTracker {
   private observations: string[] = [];
   private gameStep = 0;
 
-  constructor(readonly windowSize: number) {}
+  /** How many observations describe() shows (upstream's max_steps); a profile's historyTurns may change it before an episode. */
+  constructor(public windowSize: number) {}
 
   reset(): void {
     this.observations = [];
@@ -25,7 +26,7 @@ export class HistoryTracker {
 
   push(observation: string): void {
     this.observations.push(observation);
-    if (this.observations.length > this.windowSize) this.observations.shift();
+    while (this.observations.length > this.windowSize) this.observations.shift();
     this.gameStep++;
   }
 

@@ -6,8 +6,8 @@
 // simulators and are refused with the reason.
 import { ModelCallCancelled, ModelCallError } from '../eval/engine';
 import { growingChatEstimate } from '../eval/playEstimates';
-import type { ChatMessage, ModelReply, SmartplayQuestion } from '../eval/types';
-import { type PlayedEpisode, type PreparedQuestion, QuestionOptionError, type QuestionSet, type QuestionSetOptions } from '../registry';
+import type { ChatMessage, EpisodeHistory, ModelReply, SmartplayQuestion } from '../eval/types';
+import { type PlayedEpisode, type PreparedQuestion, type QuestionOptionHint, QuestionOptionError, type QuestionSet, type QuestionSetOptions } from '../registry';
 import { crafterWoodAgent, hanoiSolverAgent, randomAgent } from './agents';
 import { formatEpisodeLog } from './episodeLog';
 import { createSmartPlayEnv, SMARTPLAY_GAMES } from './games';
@@ -16,6 +16,12 @@ import { type EpisodeLog, runEpisode, type SmartPlayAgent } from './runner';
 import { normalizeScore } from './scores';
 
 export const SMARTPLAY_QUESTION_OPTIONS = ['episodes', 'seed'] as const;
+
+/** How hosts offer the options (core/runs/optionHints.ts). */
+export const SMARTPLAY_QUESTION_OPTION_HINTS: Readonly<Record<(typeof SMARTPLAY_QUESTION_OPTIONS)[number], QuestionOptionHint>> = {
+  episodes: { fallback: '1', help: 'episodes per game' },
+  seed: { fallback: '0', help: 'the seed of the first episode (each next episode adds 1)' },
+};
 
 /** The most episodes per game one run prepares. */
 const MAX_EPISODES = 10000;
@@ -69,16 +75,17 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
   return {
     question,
     messages: composeMessages(firstTurn, QUESTION_1),
-    playEstimate(count, maxReplyTokens) {
-      // Two requests a step; the history keeps the last `windowSize` observations (each about the
-      // size of the first), and the second question also carries the first and its reply.
+    playEstimate(count, maxReplyTokens, historyTurns) {
+      // Two requests a step; the history keeps the last `windowSize` observations (or the profile's
+      // historyTurns), each about the size of the first, and the second question also carries the
+      // first and its reply.
       const env = createSmartPlayEnv(game, { seed });
       const info = env.reset().info;
       const first = count(composeMessages(info, QUESTION_1));
       const entry = `Player Observation Step 0:\n${info.obs}\n\n`;
       const growth = count([{ role: 'system', content: entry }]) - count([]);
       const secondExtra = count(composeMessages(info, QUESTION_2, [[QUESTION_1, '']])) - first + maxReplyTokens;
-      const steps = growingChatEstimate(env.defaultSteps, first, growth, env.windowSize);
+      const steps = growingChatEstimate(env.defaultSteps, first, growth, historyTurns ?? env.windowSize);
       return { requests: 2 * steps.requests, promptTokens: 2 * steps.promptTokens + steps.requests * secondExtra, largestPromptTokens: steps.largestPromptTokens + secondExtra };
     },
     builtInAnswer(profile, _seed, messages) {
@@ -91,6 +98,8 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
     async play(ask, mode, signal, options = {}): Promise<PlayedEpisode> {
       if (mode !== 'faithful' && mode !== 'reference') throw new QuestionOptionError(`SmartPlay scores in faithful or reference mode, not ${mode}`);
       const env = createSmartPlayEnv(game, { seed, mode });
+      if (options.historyTurns !== undefined) env.setHistoryWindow(options.historyTurns);
+      const history: EpisodeHistory = { mode: options.historyTurns === undefined ? 'game' : 'window', turns: env.windowSize };
       let promptTokens: number | null = 0;
       let completionTokens: number | null = 0;
       let allCached = true;
@@ -117,7 +126,10 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
       const rawAnswer = formatEpisodeLog(log);
       options.onTranscript?.(rawAnswer);
       if (log.end?.reason === 'cancelled' || failure instanceof ModelCallCancelled) throw new ModelCallCancelled();
-      if (log.end?.reason === 'error') throw failure instanceof Error ? failure : new ModelCallError(log.end.error ?? 'the episode failed');
+      // Not a model call's failure (the environment, Waypoint itself): nothing played stands.
+      if (log.end?.reason === 'error' && !(failure instanceof ModelCallError)) throw failure instanceof Error ? failure : new ModelCallError(log.end.error ?? 'the episode failed');
+      // A turn's call failed: the steps before it are the episode played (the log ends `error`).
+      const failed = failure instanceof ModelCallError ? { failed: { message: log.end?.error ?? failure.message, ...(failure.failure ? { failure: failure.failure } : {}), turnsPlayed: log.steps.length } } : {};
       return {
         rawAnswer,
         parsedAnswer: log.steps.map((step) => step.actionText),
@@ -126,6 +138,8 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
         promptTokens,
         completionTokens,
         cached: allCached,
+        history,
+        ...failed,
       };
     },
   };

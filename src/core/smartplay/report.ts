@@ -41,5 +41,6 @@ export const smartplayReport: BenchmarkReport<SmartplayQuestion> = {
     return { score, normalized_score: score === null ? null : normalizeScore(record.question.game.replace(/-v\d+$/, ''), score) };
   },
   valid: (record) => rawScore(record) !== null,
-  plots: [{ title: 'Normalised score per game (1 = human baseline)', x: 'game', metric: 'normalized_score' }],
+  // The paper draws the games as a radar: the model's profile over the capabilities they test.
+  plots: [{ title: 'Normalised score per game (1 = human baseline)', x: 'game', metric: 'normalized_score', radar: true }],
 };

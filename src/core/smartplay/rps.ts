@@ -62,12 +62,19 @@ export class RpsEnv implements SmartPlayEnv {
   readonly actionList = RPS_ACTIONS;
   readonly defaultSteps = 50;
   readonly defaultIter = 20;
-  readonly windowSize = 50;
+  /** The history window: upstream's length for the game unless setHistoryWindow changed it. */
+  get windowSize(): number {
+    return this.history.windowSize;
+  }
+
+  setHistoryWindow(size: number): void {
+    this.history.windowSize = size;
+  }
   private probabilities: number[];
   private rewards: number[];
   private manual: string;
   private scoreTracker = 0;
-  private readonly history = new HistoryTracker(this.windowSize);
+  private readonly history = new HistoryTracker(50);
 
   constructor(
     readonly variant: RpsVariant,

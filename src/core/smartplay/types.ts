@@ -42,6 +42,8 @@ export interface SmartPlayEnv {
   readonly defaultIter: number;
   /** History window size (`max_steps` of upstream's HistoryTracker). */
   readonly windowSize: number;
+  /** Shows the last `size` observations in `history` instead of the game's window (a profile's historyTurns, so long episodes fit a context); before reset. */
+  setHistoryWindow(size: number): void;
   /** Starts an episode; a recorded setup replaces the random one. */
   reset(setup?: EpisodeSetup): ResetResult;
   /** Plays action `action`; a recorded outcome replaces the random draw. */

@@ -69,7 +69,9 @@ export async function playSmartplay(deps: BoardEvalDeps, options: PlayOptions = 
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(transcript));
   }
   // A finished episode is a run record too (runs.md §1), so the result stays in the Runs view after the toast.
-  const runFile = answered && file ? await deps.evaluation().appendRunRecord(answered.record) : null;
+  // One whose first turn failed played nothing: its log is kept, the failure shown, no result recorded.
+  const playedNothing = answered?.record.error !== undefined && log.steps.length === 0;
+  const runFile = answered && file && !playedNothing ? await deps.evaluation().appendRunRecord(answered.record) : null;
   const timeline = smartplayTimelineOfFile(log, `${game} · ${agentName}`);
   if (timeline) BoardPanel.show(context).showTimeline(timeline, log.steps.length);
   const unmatched = log.steps.filter((step) => step.record.matched === false).length;

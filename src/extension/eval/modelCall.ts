@@ -6,11 +6,12 @@
 import * as vscode from 'vscode';
 import { promises as fs } from 'node:fs';
 import { askModel, ModelCallCancelled, ModelCallError, type ReplySource } from '../../core/eval/engine';
+import type { Failure } from '../../core/eval/failures';
 import { OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
 import { redactSecrets } from '../../core/eval/redact';
 import { answerPrepared, type AnsweredQuestion } from '../../core/eval/pipeline';
 import { benchmarkLabel } from '../../core/eval/runLabels';
-import type { ChatMessage, EvalQuestion, ModelProfile, ModelReply, RunRecord, ScoringMode } from '../../core/eval/types';
+import type { ChatMessage, EvalQuestion, ModelProfile, ModelReply, RunRecord, ScoringMode, ServerModelProbe } from '../../core/eval/types';
 import type { EpisodeOptions, PreparedQuestion } from '../../core/registry';
 import { apiKeyLookup, editorKeyAdvice } from './secrets';
 import { WorkspaceStore } from '../../core/eval/workspaceStore';
@@ -41,6 +42,11 @@ function sourceFor(context: vscode.ExtensionContext, request: ModelRequest): Rep
 export function workspaceStore(): WorkspaceStore | null {
   const folder = vscode.workspace.workspaceFolders?.[0];
   return folder && vscode.workspace.isTrusted ? new WorkspaceStore(folder.uri.fsPath, (line) => outputChannel().warn(line), fs) : null;
+}
+
+/** What the profile's server lists as its models (the cache key's served model); a caller that asks many turns keeps the answer. */
+export function serverModelOf(context: vscode.ExtensionContext, profile: ModelProfile, signal: AbortSignal): Promise<ServerModelProbe> {
+  return new OpenAiCompatibleSource(apiKeyLookup(context.secrets), editorKeyAdvice).serverModel(profile, signal);
 }
 
 /** Asks without any UI (for loops such as a SmartPlay episode, which show their own progress); throws ModelCallError. */
@@ -113,17 +119,22 @@ export interface AnswerProgressOptions {
  * evaluation pipeline that `waypoint run` uses, with the workspace cache and a cancellable
  * progress notification: reply, parse, score, diagnostics, run record. The model is the profile's
  * OpenAI-compatible endpoint or the question's built-in agent. Undefined when cancelled or failed
- * (the failure is shown, as askWithProgress shows it).
+ * (the failure is shown, as askWithProgress shows it); an episode whose turn failed is answered
+ * with the turns before it, its failure shown too.
  */
 export async function answerWithProgress<Q extends EvalQuestion>(context: vscode.ExtensionContext, prepared: PreparedQuestion<Q>, profile: ModelProfile, options: AnswerProgressOptions): Promise<AnsweredQuestion<Q> | undefined> {
   const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(context.secrets), editorKeyAdvice) : undefined;
   try {
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: asking ${profile.id} (${options.title})`, cancellable: true }, (progress, token) => {
+    const answered = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: asking ${profile.id} (${options.title})`, cancellable: true }, (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
       const episode: EpisodeOptions | undefined = options.episode && { ...options.episode, onProgress: (step, maxSteps) => progress.report({ message: `step ${step} of at most ${maxSteps}`, increment: 100 / maxSteps }) };
       return answerPrepared(prepared, profile, benchmarkLabel(prepared.question), { source, cache: workspaceStore(), mode: options.mode, seed: options.seed ?? 0, signal: controller.signal, ...(episode ? { episode } : {}) });
     });
+    // An episode a turn's failure ended is answered with the turns played before it: shown as a result and as the failure.
+    const turnFailed = answered.record.error ?? answered.record.episode_error;
+    if (turnFailed !== undefined) void reportModelError(new ModelCallError(turnFailed, answered.record.failure as Failure | undefined), profile);
+    return answered;
   } catch (error) {
     void reportModelError(error, profile);
     return undefined;

@@ -44,7 +44,7 @@ export const shownPath = (file: string) => vscode.workspace.asRelativePath(file,
  * reported: NotARunFileError for a file that holds no record (each file was asked for by name, so
  * one that is not a run file is an error, not a silent omission beside the others).
  */
-export async function loadResults(files: readonly string[], workerScript: string): Promise<Loaded> {
+export async function loadResults(files: readonly string[], workerScript: string, includeTruncated = false): Promise<Loaded> {
   const read = await Promise.all(
     files.map(async (file) => {
       const contents = await readRunFile(file, { workerScript, offsets: true }).catch((error: unknown) => {
@@ -61,8 +61,14 @@ export async function loadResults(files: readonly string[], workerScript: string
   const set = mergeRunFiles(parsed);
   const names = files.map(shownPath);
   const title = files.length === 1 ? basename(files[0], '.jsonl') : `${set.benchmark}: ${files.length} run files`;
-  const { model, rows } = buildResultsModel(set, names, title);
+  const { model, rows } = buildResultsModel(set, names, title, { includeTruncated });
   return { set, rows, model, problems: parsed.flatMap((entry) => entry.problems), where };
+}
+
+/** The same records with cut ones counted in the means or not (the view's switch): nothing is read again, and the rows keep their records and order. */
+export function withTruncatedTreatment(loaded: Loaded, includeTruncated: boolean): Loaded {
+  const { model, rows } = buildResultsModel(loaded.set, loaded.model.files, loaded.model.title, { includeTruncated });
+  return { ...loaded, model, rows };
 }
 
 /** Says why files could not be shown (and returns it); a file that is not a run file gets "Open File", at its bad line. */

@@ -24,7 +24,7 @@ import { type HostToResultsMessage, type ResultsModel, resultsToHostMessage, typ
 import { receiveMessage } from '../views/webviewMessages';
 import { webviewHtml, webviewOptions } from '../views/webviewHtml';
 import { droppedPaths, pickRunFiles, rememberRunFiles } from './runFileChoice';
-import { type Loaded, loadResults, shownPath, showLoadFailure } from './resultsLoad';
+import { type Loaded, loadResults, shownPath, showLoadFailure, withTruncatedTreatment } from './resultsLoad';
 import { announceShared, askShareTarget, defaultShareTarget, openShared, type ShareFormat, type ShareNotice, shareFileName } from './resultsShare';
 
 const nodeFiles = questionFilesOn(fs);
@@ -73,8 +73,8 @@ function filesOf(target: ResultsTarget): string[] | undefined {
 const keyOf = (files: readonly string[]) => [...files].sort().join('\n');
 
 /** loadResults, and on success no last load error: one of an earlier attempt no longer describes what is shown. */
-async function loadShown(files: readonly string[], workerScript: string): Promise<Loaded> {
-  const loaded = await loadResults(files, workerScript);
+async function loadShown(files: readonly string[], workerScript: string, includeTruncated = false): Promise<Loaded> {
+  const loaded = await loadResults(files, workerScript, includeTruncated);
   ResultsPanel.lastLoadError = undefined;
   return loaded;
 }
@@ -199,7 +199,7 @@ export class ResultsPanel implements vscode.Disposable {
     }
     let loaded: Loaded;
     try {
-      loaded = await loadShown(files, workerScriptOf(this.deps));
+      loaded = await loadShown(files, workerScriptOf(this.deps), this.includesTruncated);
     } catch (error) {
       this.status(`Could not add ${added.map(shownPath).join(', ')}: ${error instanceof Error ? error.message : String(error)}${refusal}`);
       ResultsPanel.lastLoadError = showLoadFailure(added, error);
@@ -231,6 +231,11 @@ export class ResultsPanel implements vscode.Disposable {
     return this.loaded.model;
   }
 
+  /** Whether the view counts cut records in its means (its switch; the same for Share). */
+  private get includesTruncated(): boolean {
+    return this.loaded.model.report.truncated_treatment === 'included';
+  }
+
   private post(message: HostToResultsMessage): void {
     void this.panel.webview.postMessage(message);
   }
@@ -248,7 +253,7 @@ export class ResultsPanel implements vscode.Disposable {
   /** Re-reads the files and redraws (a run still writing, or Show Results asked again). */
   async reload(): Promise<void> {
     try {
-      this.loaded = await loadShown(this.files, workerScriptOf(this.deps));
+      this.loaded = await loadShown(this.files, workerScriptOf(this.deps), this.includesTruncated);
       this.replays = undefined;
       this.logProblems();
       this.post({ type: 'results', model: this.loaded.model });
@@ -300,7 +305,7 @@ export class ResultsPanel implements vscode.Disposable {
         return;
       case 'compare':
         try {
-          this.post({ type: 'compared', a: message.a, b: message.b, result: compareModels(this.loaded.set, message.a, message.b) });
+          this.post({ type: 'compared', a: message.a, b: message.b, result: compareModels(this.loaded.set, message.a, message.b, this.includesTruncated) });
         } catch (error) {
           this.post({ type: 'compared', a: message.a, b: message.b, error: error instanceof Error ? error.message : String(error) });
         }
@@ -325,6 +330,10 @@ export class ResultsPanel implements vscode.Disposable {
       case 'openFiles':
         await this.addFiles(message.uris);
         return;
+      case 'includeTruncated':
+        this.loaded = withTruncatedTreatment(this.loaded, message.include);
+        this.post({ type: 'results', model: this.loaded.model });
+        return;
     }
   }
 
@@ -346,7 +355,7 @@ export class ResultsPanel implements vscode.Disposable {
         await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Waypoint: writing the HTML report (prompts, answers and replays)' }, async () => {
           const read = await Promise.all(this.files.map(async (file) => ({ file, ...(await readRunFile(file, { keepText: true, workerScript: workerScriptOf(this.deps) })) })));
           const whole = mergeRunFiles(separateRunsOfOneModel(read, (file) => basename(file, '.jsonl')));
-          const { json, rows } = buildReport(whole);
+          const { json, rows } = buildReport(whole, { includeTruncated: this.includesTruncated });
           const replays = await buildReplays(rows.map((row) => row.record), await this.replayBuilder());
           await fs.writeFile(path, reportHtml(json, rows, whole.report, { gzip: (data) => gzipSync(data), replays }));
         });

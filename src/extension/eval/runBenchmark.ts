@@ -11,16 +11,19 @@ import { setMaxListeners } from 'node:events';
 import { promises as fs } from 'node:fs';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { benchmarks } from '../../core/benchmarks';
+import { resolveServerModel } from '../../core/eval/engine';
 import { OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
+import { unlistedReason } from '../../core/eval/servedModel';
 import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
 import { parseRunRecords } from '../../core/eval/recordSchemas';
 import type { ModelProfile, ScoringMode } from '../../core/eval/types';
 import { type BenchmarkDefinition, fileKindOf, type PreparedQuestion, QuestionOptionError } from '../../core/registry';
-import { batchReport, batchRunName, estimateBatch, isBatchRunOf, resumeState, runBatch, type BatchEstimate, type ResumeState } from '../../core/runs/batchRun';
+import { batchReport, batchRunName, countChatTokens, estimateBatch, isBatchRunOf, resumeState, runBatch, type BatchEstimate, type ResumeState } from '../../core/runs/batchRun';
 import { questionFilesOn, runFilesOn } from '../../core/runs/hostFiles';
 import { questionOptionHint } from '../../core/runs/optionHints';
 import { concurrencyAdvice, concurrencySummary } from '../../core/runs/adaptiveConcurrency';
 import { breakerAdvice } from '../../core/runs/circuitBreaker';
+import { failureGroupLine, failureGroups } from '../../core/runs/failureSummary';
 import type { RunProgress, RunSummary } from '../../core/runs/runner';
 import { scoringModeSetting } from '../settings';
 import { requireTrust, workspaceStore } from './modelCall';
@@ -122,7 +125,7 @@ async function pickSources(definition: BenchmarkDefinition, root: string, preset
 
 /** One value of an option: its choices as a quick pick, else an input box (empty: the default). Null = use the default. */
 async function askOption(definition: BenchmarkDefinition, option: string, current: string | undefined): Promise<string | null | undefined> {
-  const hint = questionOptionHint(definition.id, option);
+  const hint = questionOptionHint(definition, option);
   if (hint.choices) {
     const picked = await vscode.window.showQuickPick(
       hint.choices.map((choice) => ({ label: choice, description: choice === hint.fallback ? 'default' : undefined, picked: choice === current })),
@@ -142,9 +145,9 @@ async function pickQuestionOptions(definition: BenchmarkDefinition, preset?: Rec
   const values: Record<string, string> = {};
   if (declared.length === 0) return values;
   for (;;) {
-    const missing = declared.filter((option) => questionOptionHint(definition.id, option).required && values[option] === undefined);
+    const missing = declared.filter((option) => questionOptionHint(definition, option).required && values[option] === undefined);
     const rows = declared.map((option) => {
-      const hint = questionOptionHint(definition.id, option);
+      const hint = questionOptionHint(definition, option);
       const value = values[option] ?? (hint.fallback ? `${hint.fallback} (default)` : hint.required ? '(required)' : '(default)');
       return { label: `--${option}`, description: value, detail: hint.help, option };
     });
@@ -255,7 +258,7 @@ function cliResumeCommand(definition: BenchmarkDefinition, sources: readonly str
   const relative = (path: string) => (path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path);
   const model =
     profile.provider === 'openai-compatible'
-      ? ['--base-url', profile.baseUrl ?? '', '--model', profile.model ?? '', '--temperature', String(profile.temperature), '--max-tokens', String(profile.maxTokens), ...(profile.apiKeyEnv ? ['--api-key-env', profile.apiKeyEnv] : [])]
+      ? ['--base-url', profile.baseUrl ?? '', '--model', profile.model ?? '', '--temperature', String(profile.temperature), '--max-tokens', String(profile.maxTokens), ...(profile.maxCompletionTokens !== undefined ? ['--max-completion-tokens', String(profile.maxCompletionTokens)] : []), ...(profile.reasoningEffort ? ['--reasoning-effort', profile.reasoningEffort] : []), ...(profile.apiKeyEnv ? ['--api-key-env', profile.apiKeyEnv] : [])]
       : ['--agent', profile.provider, ...(profile.maxTokens !== PROFILE_DEFAULTS.maxTokens ? ['--max-tokens', String(profile.maxTokens)] : [])];
   const words = ['waypoint', 'run', definition.id, ...sources.map(relative), ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, value]), ...model, '--mode', mode, '--resume', '--out', relative(file)];
   return words.map(quote).join(' ');
@@ -300,7 +303,17 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
 
   const now = new Date();
   const plans: ProfilePlan[] = [];
-  for (const profile of profiles) {
+  for (const chosen of profiles) {
+    // The seed option is the profile's, as `waypoint run --seed` makes it: sent with every request,
+    // recorded, and in the cache and resume keys (the random agent's answers differ by it).
+    const picked = questionOptions.seed === undefined ? chosen : { ...chosen, seed };
+    // The model the server serves keys resume and the cache (llama-server ignores the profile's
+    // `model`): asked before earlier run files are read, so another model's records are no answers.
+    const source = picked.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets), editorKeyAdvice) : undefined;
+    const resolved = source ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: asking ${picked.id}'s server which model it serves…` }, () => resolveServerModel(picked, source, new AbortController().signal)) : { profile: picked, probe: null };
+    const profile = resolved.profile;
+    const unlisted = unlistedReason(profile, resolved.probe);
+    if (unlisted) deps.log.warn(`Run Benchmark: ${profile.id}: ${unlisted}.`);
     const plan = await planProfile(root, definition, profile, set.questions, mode, now, options.resume);
     if (!plan) return undefined;
     plans.push(plan);
@@ -336,7 +349,7 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
         const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets), editorKeyAdvice) : undefined;
         let last = 0;
         const summary = await runBatch(state, file, nodeRunFiles, {
-          profile, label: definition.label, source, cache: workspaceStore(), mode, seed, concurrency, signal: controller.signal,
+          profile, label: definition.label, source, cache: workspaceStore(), mode, seed, concurrency, countTokens: countChatTokens, signal: controller.signal,
           onConcurrencyChange: (change) => deps.log.info(`Run Benchmark: ${profile.id}: concurrency ${change.from}→${change.to}${change.cause ? ` after ${concurrencyAdvice(change.cause).reason} (${concurrencyAdvice(change.cause).advice})` : ` after ${change.successes ?? 'a run of'} answers in a row`}`),
           onProgress(update) {
             const now = Date.now();
@@ -351,9 +364,12 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
         finished += summary.done;
         runs.push({ profile: profile.id, file, runId: state.runId, asked: state.questions.length, alreadyAnswered: state.alreadyAnswered, summary, mean: null });
         if (summary.stoppedBy === 'cancelled') cancelled = true;
-        // Errors are records too (asked again on resume); the log names what went wrong.
-        const failed = summary.errors > 0 ? parseRunRecords((await nodeRunFiles.readText(file)) ?? '', file).records.find((record) => record.error !== undefined) : undefined;
-        if (failed) deps.log.warn(`Run Benchmark: ${profile.id}: ${summary.errors} questions failed; the first (${failed.question.sampleId}): ${failed.error}`);
+        // Errors are records too (asked again on resume); the log names what went wrong, one line a
+        // reason (by kind, status and server type, never by message: token counts make each differ).
+        if (summary.errors > 0) {
+          const appended = parseRunRecords((await nodeRunFiles.readText(file)) ?? '', file).records.slice(-summary.done);
+          for (const group of failureGroups(appended)) deps.log.warn(`Run Benchmark: ${profile.id}: ${failureGroupLine(group)}`);
+        }
       }
       if (controller.signal.aborted) cancelled = true;
     });

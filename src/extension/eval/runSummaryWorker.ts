@@ -2,6 +2,7 @@
 // 40,000-record run file is parsed, scored into report metrics and bootstrapped here, never on the
 // extension host's thread. The worker keeps the per-file cache (mtime + size), so a refresh while
 // a run appends to one file re-reads only that file.
+import '../../host/declareBuiltIns';
 import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { type FileStamp, RunSummaryCache, type RunSummary } from '../../core/runs/runGroups';

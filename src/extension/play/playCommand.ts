@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { ReplySource } from '../../core/eval/engine';
 import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
-import type { EvalQuestion, ModelProfile, RunRecord } from '../../core/eval/types';
+import type { EvalQuestion, ModelProfile, RunRecord, ServerModelProbe } from '../../core/eval/types';
 import type { PlayStep } from '../../protocol/play';
 import { BoardPanel } from '../boards/boardPanel';
 import type { BoardEvalDeps } from '../boards/evalDeps';
@@ -65,10 +65,15 @@ async function pickSource(options: PlayEpisodeOptions): Promise<Picked | undefin
   return picked?.uri ? { uri: picked.uri } : undefined;
 }
 
-/** A model's turns through the evaluation bundle (key lookup, cache, the output channel). */
+/** A model's turns through the evaluation bundle (key lookup, cache, the output channel); the server's model list is read once an episode, not every turn. */
 function modelSource(deps: BoardEvalDeps): ReplySource {
+  let listing: Promise<ServerModelProbe> | undefined;
   return {
     reply: (messages, profile, question, signal) => deps.evaluation().askQuietly(deps.context, { profile, messages, question: question as EvalQuestion, builtIn: () => '' }, signal),
+    serverModel(profile, signal) {
+      listing ??= deps.evaluation().serverModelOf(deps.context, profile, signal);
+      return listing;
+    },
   };
 }
 

@@ -5,7 +5,8 @@
 // the player mid-turn through the AbortSignal; every episode that was played (reached, out of
 // steps, or stopped after at least one move) is appended to the workspace's run files.
 import * as vscode from 'vscode';
-import { ModelCallCancelled, type ReplySource } from '../../core/eval/engine';
+import { ModelCallCancelled, ModelCallError, type ReplySource } from '../../core/eval/engine';
+import type { Failure } from '../../core/eval/failures';
 import type { EpisodeAnswer } from '../../core/eval/episodeQuestions';
 import { answerPrepared, builtInSource } from '../../core/eval/pipeline';
 import { redactSecrets } from '../../core/eval/redact';
@@ -175,6 +176,7 @@ export class PlayPanel implements vscode.Disposable {
   private sourceFor(prepared: ReturnType<EpisodeSource['prepare']>): ReplySource {
     const { player } = this;
     const inner = player.kind === 'human' ? null : (player.source ?? builtInSource(prepared, benchmarkLabel(prepared.question), player.seed));
+    const listModels = inner?.serverModel?.bind(inner);
     return {
       reply: (messages, profile, question, signal): Promise<ModelReply> => {
         const step = this.state.steps.length + 1;
@@ -199,6 +201,8 @@ export class PlayPanel implements vscode.Disposable {
           };
         });
       },
+      // The model's server is asked which model it serves once for the episode, not every turn.
+      ...(listModels ? { serverModel: listModels } : {}),
     };
   }
 
@@ -242,16 +246,20 @@ export class PlayPanel implements vscode.Disposable {
     }).then(
       async ({ record }) => {
         const answer = record.parsedAnswer as EpisodeAnswer;
-        // A stopped episode with no move is nothing played: not a result.
+        // A stopped episode, or one whose first turn failed, with no move is nothing played: not a result.
         let runFile: string | null = null;
         let failed: string | undefined;
         try {
-          runFile = answer.end === 'cancelled' && answer.moves === 0 ? null : await this.host.record(record as RunRecord);
+          runFile = (answer.end === 'cancelled' || answer.end === 'error') && answer.moves === 0 ? null : await this.host.record(record as RunRecord);
         } catch (error) {
           failed = `The run record could not be written: ${error instanceof Error ? error.message : String(error)}`;
         }
         Object.assign(this.state, { end: answer.end, reached: answer.reached, record, runFile });
-        this.post({ type: 'end', end: answer.end, reached: answer.reached, moves: answer.moves, ...(runFile ? { runFile: vscode.workspace.asRelativePath(runFile) } : {}), ...(failed ? { error: failed } : {}) });
+        // A turn's call failed: the turns before it are recorded above; the failure is shown as any model error is.
+        const turnFailed = record.error ?? record.episode_error;
+        if (turnFailed !== undefined) this.host.reportError(new ModelCallError(turnFailed, record.failure as Failure | undefined), player.profile);
+        const error = failed ?? (turnFailed === undefined ? undefined : redactSecrets(turnFailed));
+        this.post({ type: 'end', end: answer.end, reached: answer.reached, moves: answer.moves, ...(runFile ? { runFile: vscode.workspace.asRelativePath(runFile) } : {}), ...(error ? { error } : {}) });
       },
       (error: unknown) => {
         const message = redactSecrets(error instanceof Error ? error.message : String(error));

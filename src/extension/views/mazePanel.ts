@@ -3,12 +3,12 @@
 // step or record; moving the cursor in the game's files highlights the matching room or edge.
 import * as vscode from 'vscode';
 import { reversePairsSetting, setting } from '../settings';
-import { evaluatorGraphNote } from '../../core/mango/mazeView';
+import { evaluatorGraphNote } from '../../core/maze/mazeView';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { mangoGameOf } from '../../core/fileKinds';
 import { expectedRoute } from '../../core/mango/expectedRoute';
 import type { AnswerParseMode } from '../../core/mango/answers';
-import type { LayoutEngineName } from '../../core/mango/layoutEngines';
+import type { LayoutEngineName } from '../../core/maze/layoutEngines';
 import { mazeToHostMessage, type HostToMazeMessage, type RouteQuestion, type ShownQuestion, type Trajectory } from '../../protocol/maze';
 import { MazeSession, type AnswerOnMap } from './mazeSession';
 import { ANSWER_SCHEME } from '../eval/answerDocuments';
@@ -198,10 +198,10 @@ export class MazePanel implements vscode.Disposable {
    * The graph again, then what is on show walked on it (see MazeSession.refresh). Never rejects:
    * a failed server request or a stopped client is logged, and the view keeps what it drew.
    */
-  private async refresh(): Promise<void> {
+  private async refresh(viewLoaded = false): Promise<void> {
     if (this.disposed) return;
     try {
-      await this.session.refresh();
+      await this.session.refresh(viewLoaded);
     } catch (error) {
       const line = `Maze: cannot refresh ${this.gameFile.toString(true)}: ${error instanceof Error ? error.message : String(error)}`;
       const channel = this.client.outputChannel;
@@ -220,7 +220,7 @@ export class MazePanel implements vscode.Disposable {
     if (!message) return;
     switch (message.type) {
       case 'ready':
-        return this.refresh();
+        return this.refresh(true);
       case 'cutoff': {
         const stats = await sendRequest(this.client, CutoffStatsRequest, { uri: this.gameFile.toString(), cutoff: message.step });
         if (stats) this.post({ type: 'stats', stats });

@@ -39,6 +39,12 @@ export class MazeSession {
   private shownRoute: { question: RouteQuestion; cutoff: number | null } | undefined;
   /** The answer(s) on show (a comparison's two), as the view has them: walked again when the graph is refreshed. */
   private shownAnswers: AnswerOnMap[] | undefined;
+  /**
+   * The last trajectory message posted, posted again when the view (re)loads: a message posted
+   * before the view's script listens (a panel just opened on a busy machine, or reloaded after
+   * being hidden) is lost, and `rewalk` only updates a trajectory the view already has.
+   */
+  private lastTrajectory: HostToMazeMessage | undefined;
   /** Bumped by every show: a show's reply posts only if no later show started meanwhile. */
   private showTicket = 0;
   /** Bumped by every refresh: a refresh's replies post only if no later refresh started meanwhile. */
@@ -56,6 +62,7 @@ export class MazeSession {
     this.showTicket++;
     this.shownRoute = undefined;
     this.shownAnswers = undefined;
+    this.lastTrajectory = undefined;
   }
 
   /**
@@ -70,7 +77,8 @@ export class MazeSession {
     if (!first) return walks;
     const route = question ? await this.host.route(question, first.cutoff) : undefined;
     if (ticket !== this.showTicket || !this.host.live()) return walks;
-    this.host.post({ type: 'trajectory', trajectory: first, ...(compare ? { compare } : {}), ...(route ? { question: route } : {}), ...(options.follow ? { follow: true } : {}) });
+    this.lastTrajectory = { type: 'trajectory', trajectory: first, ...(compare ? { compare } : {}), ...(route ? { question: route } : {}), ...(options.follow ? { follow: true } : {}) };
+    this.host.post(this.lastTrajectory);
     this.shownAnswers = answers;
     this.shownRoute = question ? { question, cutoff: first.cutoff } : undefined;
     return walks;
@@ -84,7 +92,8 @@ export class MazeSession {
     const ticket = ++this.showTicket;
     const route = question ? await this.host.route(question, trajectory.cutoff) : undefined;
     if (ticket !== this.showTicket || !this.host.live()) return;
-    this.host.post({ type: 'trajectory', trajectory, ...(route ? { question: route } : {}) });
+    this.lastTrajectory = { type: 'trajectory', trajectory, ...(route ? { question: route } : {}) };
+    this.host.post(this.lastTrajectory);
     this.shownAnswers = reply ? [reply] : undefined;
     this.shownRoute = question ? { question, cutoff: trajectory.cutoff } : undefined;
   }
@@ -92,9 +101,10 @@ export class MazeSession {
   /**
    * Draws the server's graph again, then the route and answers on show computed on it (they name
    * edges by edges.json index, which an edit shifts). A later refresh supersedes this one: none of
-   * its late replies is posted after the newer graph.
+   * its late replies is posted after the newer graph. `viewLoaded`: the view has just (re)loaded
+   * and holds nothing, so what was on show is posted whole before it is walked again.
    */
-  async refresh(): Promise<void> {
+  async refresh(viewLoaded = false): Promise<void> {
     const generation = ++this.refreshGeneration;
     const current = () => generation === this.refreshGeneration && this.host.live();
     if (!this.host.live()) return;
@@ -103,6 +113,7 @@ export class MazeSession {
     if (!graph) return this.host.noGraph();
     this.host.drawing(graph);
     this.host.post({ type: 'graph', graph });
+    if (viewLoaded && this.lastTrajectory) this.host.post(this.lastTrajectory);
     await Promise.all([this.reroute(current), this.rewalk(current)]);
   }
 

@@ -1,6 +1,8 @@
 // Waypoint exercised through the real VS Code API in a real extension host.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
+import { restoreFiles } from './restoreFiles';
+import { waitFor } from './wait';
 import { startFakeOpenAi, type FakeOpenAi } from '../../support/fakeOpenAi';
 import type { WaypointApi } from '../../../src/extension/extension';
 
@@ -10,19 +12,7 @@ function metrics(): Record<string, number> {
   return (globalThis as { waypointE2eMetrics?: Record<string, number> }).waypointE2eMetrics ?? {};
 }
 
-/**
- * Polls `probe` until it returns a value. The cap is generous: a busy machine makes a wait longer,
- * never a test fail; only a condition that does not come within minutes fails it.
- */
-export async function waitFor<T>(description: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${description}`);
-}
+export { waitFor } from './wait';
 
 async function openSample(relativePath: string): Promise<vscode.TextDocument> {
   const [folder] = vscode.workspace.workspaceFolders ?? [];
@@ -208,27 +198,8 @@ export function defineExtensionTests(): void {
       const locations = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(walkthrough.uri, '..', 'lighthouse.locations.json'));
       const original = edges.getText();
       const originalLocations = locations.getText();
-      /**
-       * Puts the sample back as it was, in the buffer and on disk, and checks it. Not "Revert File":
-       * VS Code's revert marks the file clean first and then reloads it from disk, skipping the reload
-       * when the buffer's version moved during the read. An e2e run caught the result: after the
-       * revert, edges.json was clean yet still held Mark's 'chapel vestry' edge, so Mark/Unmark below
-       * worked on that text (Unmark then "failed" to give the original back) and the later tests
-       * (skeletons, imputed edges, the maze) saw a sample with an extra edge. The test only checked
-       * `isDirty`, never the text.
-       */
-      const restore = async () => {
-        for (const [document, text] of [[locations, originalLocations], [edges, original]] as const) {
-          if (document.getText() !== text) {
-            const edit = new vscode.WorkspaceEdit();
-            edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text);
-            assert.ok(await vscode.workspace.applyEdit(edit));
-          }
-          if (document.isDirty) assert.ok(await document.save(), `${document.uri.path} saved`);
-          assert.equal(document.getText(), text, `${document.uri.path} restored`);
-          assert.ok(!document.isDirty);
-        }
-      };
+      const onDisk = await Promise.all([edges, locations].map((document) => vscode.workspace.fs.readFile(document.uri)));
+      const restore = () => restoreFiles([[edges, onDisk[0]], [locations, onDisk[1]]]);
       try {
         const stepLine = walkthrough.getText().split('\n').indexOf('==>STEP NUM: 7');
         assert.ok(await vscode.commands.executeCommand<boolean>('waypoint.unmarkStepMove', walkthrough.uri.toString(), stepLine));
@@ -272,10 +243,7 @@ export function defineExtensionTests(): void {
       await vscode.window.showTextDocument(document);
       await vscode.commands.executeCommand('undo');
       assert.equal(document.getText(), tampered);
-      await vscode.commands.executeCommand('workbench.action.files.revert');
-      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(original));
-      // Let the open editor pick up the restored file before later tests edit it.
-      await waitFor('the restored skeleton file in the editor', () => document.getText() === original && !document.isDirty);
+      await restoreFiles([[document, new TextEncoder().encode(original)]]);
     });
 
     it('replaces a skeleton file too large to undo only after its own confirmation, keeping the old file under a new backup name', async () => {
@@ -305,11 +273,9 @@ export function defineExtensionTests(): void {
         assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(backup('.bak'))), 'an older backup\n');
       } finally {
         for (const suffix of ['.bak', '.bak.1', '.bak.2']) await vscode.workspace.fs.delete(backup(suffix)).then(undefined, () => undefined);
-        await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(original));
+        // Later tests edit it in the editor: the file and its open document as they were.
+        await restoreFiles([[await vscode.workspace.openTextDocument(target), new TextEncoder().encode(original)]]);
       }
-      // Let the open editor pick up the restored file before later tests edit it.
-      const document = await vscode.workspace.openTextDocument(target);
-      await waitFor('the restored skeleton file in the editor', () => document.getText() === original && !document.isDirty);
     });
 
     it('renames a location across the game files, skeleton ids included', async () => {
@@ -370,13 +336,14 @@ export function defineExtensionTests(): void {
       await settings.update('mango.reversePairs', [['enter', 'exit']], vscode.ConfigurationTarget.Workspace);
       try {
         const edgesUri = vscode.Uri.joinPath(walkthrough.uri, '..', 'lighthouse.edges.json');
+        const onDisk = await vscode.workspace.fs.readFile(edgesUri);
         const accepted = await vscode.commands.executeCommand<number>('waypoint.previewImputedEdges', edgesUri, true);
         assert.equal(accepted, 1);
         const edges = await vscode.workspace.openTextDocument(edgesUri);
         const added = (JSON.parse(edges.getText()) as Array<{ src_node: string; action: string; seen_in_forward: number; seen_in_reversed: number }>).at(-1);
         assert.deepEqual(added && [added.src_node, added.action, added.seen_in_forward, added.seen_in_reversed], ['quay', 'enter', 9999, 15]);
-        await vscode.window.showTextDocument(edges);
-        await vscode.commands.executeCommand('workbench.action.files.revert');
+        // The next tests lay out this game: they must see the file as on disk, not the accepted edge.
+        await restoreFiles([[edges, onDisk]]);
       } finally {
         await settings.update('mango.reversePairs', undefined, vscode.ConfigurationTarget.Workspace);
       }

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { EpisodeAnswer } from '../../../src/core/eval/episodeQuestions';
 import type { RunRecord } from '../../../src/core/eval/types';
-import type { Trajectory } from '../../../src/core/mango/mazeView';
+import type { Trajectory } from '../../../src/core/maze/mazeView';
 import type { PlayState } from '../../../src/extension/play/playPanel';
 import { waitFor, withLocalModel } from './extension.e2e';
 

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { ReviewChoice, ReviewSummary } from '../../../src/extension/commands/reviewProposals';
 import type { EdgeRecord } from '../../../src/core/mango/types';
 import { waitFor } from './extension.e2e';
+import { restoreFiles } from './restoreFiles';
 
 const NEVER = 9999;
 const SUFFIXES = ['.edges.json', '.locations.json', '.all2all.jsonl', '.all_pairs.jsonl'] as const;
@@ -60,13 +61,14 @@ export function defineReviewProposalTests(): void {
         assert.equal(back?.renamed, 1);
         assert.deepEqual(files.map((document) => document.getText()), halfAnnotated);
       } finally {
-        for (const [index, document] of files.entries()) {
-          await vscode.window.showTextDocument(document);
-          await vscode.commands.executeCommand('workbench.action.files.revert');
-          await vscode.workspace.fs.writeFile(document.uri, originals[index]);
-        }
+        await restoreFiles(files.map((document, index) => [document, originals[index]] as const));
       }
-      await waitFor('the sample files as on disk', () => files.every((document, index) => !document.isDirty && document.getText() === onDisk[index]));
+      const now = await Promise.all(files.map((document) => vscode.workspace.openTextDocument(document.uri)));
+      assert.deepEqual(
+        now.map((document) => document.getText()),
+        onDisk,
+        'the sample files are as they were',
+      );
     });
   });
 }

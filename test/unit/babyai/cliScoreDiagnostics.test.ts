@@ -23,7 +23,11 @@ function waypoint(...args: string[]) {
 }
 
 const SAMPLE = join(repoRoot, 'samples', 'babyai', 'llm-babybench-sample.jsonl');
-const NO_PHRASE = `The reply never writes the phrase "The LLM's action sequence is: " (matched case-insensitively), so the parser finds no answer and the plan is empty and scores CR 0.`;
+/** Faithful mode does not read a reply without the phrase as a plan of 0 actions; the released evaluator does. */
+const NO_PHRASE: Record<string, string> = {
+  faithful: `The reply never writes the phrase "The LLM's action sequence is: " (matched case-insensitively), so the parser finds no answer and faithful mode scores it as a parse error (no plan), CR 0.`,
+  reference: `The reply never writes the phrase "The LLM's action sequence is: " (matched case-insensitively), so the parser finds no answer and the released evaluator reads an empty plan and scores CR 0.`,
+};
 
 describe('waypoint babyai score: answer diagnostics', () => {
   it('plan without the answer phrase: a summary line with the mode, then the no-marker error at 1:1', () => {
@@ -32,17 +36,20 @@ describe('waypoint babyai score: answer diagnostics', () => {
       const human = waypoint('--task', 'plan', SAMPLE, '--index', '1', '--answer', answer, '--mode', mode);
       assert.equal(human.code, 0, human.stderr);
       assert.equal(human.lines.length, 2, human.stdout);
-      assert.match(human.lines[0], new RegExp(`^Plan success 0 · efficiency 0\\.00 · 0 actions \\(expert 3\\) \\(${mode}\\) · Waypoint-GoToRedBall-Sample seed 1$`));
-      assert.equal(human.lines[1], `${answer}:1:1: error ${NO_PHRASE} [babyai-answer/no-marker]`);
+      const problem = mode === 'faithful' ? ' · no action list \\(parse error\\)' : '';
+      assert.match(human.lines[0], new RegExp(`^Plan success 0 · efficiency 0\\.00 · 0 actions \\(expert 3\\)${problem} \\(${mode}\\) · Waypoint-GoToRedBall-Sample seed 1$`));
+      assert.equal(human.lines[1], `${answer}:1:1: error ${NO_PHRASE[mode]} [babyai-answer/no-marker]`);
     }
     const json = waypoint('--task', 'plan', SAMPLE, '--index', '1', '--answer', answer, '--json');
     assert.equal(json.code, 0, json.stderr);
     const parsed = JSON.parse(json.stdout) as Record<string, unknown> & { result: Record<string, unknown> };
     assert.deepEqual(Object.keys(parsed), ['task', 'mode', 'level_name', 'seed', 'result', 'diagnostics'], 'the contract fields, then the added one');
-    assert.equal(parsed.result.parse_error, false);
+    // Faithful by default: no action list is a parse error, not a valid plan of 0 actions.
+    assert.equal(parsed.result.parse_error, true);
+    assert.equal(parsed.result.no_plan, true);
     assert.equal(parsed.result.CR, 0);
     assert.equal(parsed.result.number_of_llm_actions, 0);
-    assert.deepEqual(parsed.diagnostics, [{ code: 'babyai-answer/no-marker', severity: 'error', line: 0, character: 0, message: NO_PHRASE }]);
+    assert.deepEqual(parsed.diagnostics, [{ code: 'babyai-answer/no-marker', severity: 'error', line: 0, character: 0, message: NO_PHRASE.faithful }]);
   });
 
   it('plan with an unknown token: the diagnostic sits on the token (line 2, column 37)', () => {

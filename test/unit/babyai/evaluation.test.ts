@@ -309,6 +309,23 @@ describe('babyai evaluation: Plan diagnostics', () => {
     assert.equal(empty.code, BabyAnswerCodes.missionNotAchieved);
     assert.equal(textAt(reply, empty.range), reply);
   });
+
+  it('a blank or prose reply, or the phrase with nothing after it, is a parse error in faithful mode, a valid plan of 0 actions in reference mode', () => {
+    const prepared = recordQuestion(1, 'plan');
+    const replies = ['', '   \n', 'I cannot see a way to the red ball from here.', "The LLM's action sequence is: ", "The LLM's action sequence is: ,\n"];
+    for (const reply of replies) {
+      const faithful = scoreBabyaiAnswer(prepared, reply, 'faithful');
+      assert.deepEqual([faithful.scores.parse_error, faithful.scores.CR, faithful.scores.number_of_llm_actions], [true, 0, 0], JSON.stringify(reply));
+      assert.match(faithful.summary, / · no action list \(parse error\)$/, JSON.stringify(reply));
+      assert.ok(faithful.diagnostics.some((d) => d.severity === 'error' && /parse error \(no plan\)/.test(d.message)), JSON.stringify(reply));
+      // Upstream's evaluator reads "" as the empty plan: no parse error, CR 0.
+      const reference = scoreBabyaiAnswer(prepared, reply, 'reference');
+      assert.deepEqual([reference.scores.parse_error, reference.scores.CR, reference.scores.number_of_llm_actions], [false, 0, 0], JSON.stringify(reply));
+    }
+    // A plan that names actions is still scored as a plan in both modes.
+    const plan = scoreBabyaiAnswer(prepared, "The LLM's action sequence is: left, forward", 'faithful');
+    assert.deepEqual([plan.scores.parse_error, plan.scores.number_of_llm_actions], [false, 2]);
+  });
 });
 
 describe('babyai evaluation: Decompose diagnostics', () => {

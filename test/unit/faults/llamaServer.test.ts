@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
-import { ModelCallError, runRecordOf } from '../../../src/core/eval/engine';
+import { askModel, ModelCallError, runRecordOf } from '../../../src/core/eval/engine';
 import { OpenAiCompatibleSource } from '../../../src/core/eval/openaiProvider';
 import { failureSchema } from '../../../src/core/eval/recordSchemas';
 import type { ChatMessage, MangoQuestion, ModelProfile, ModelReply } from '../../../src/core/eval/types';
@@ -155,6 +155,52 @@ describe('the llama-server double and one model call against it', function () {
     });
   });
 
+  describe('strict chat templates', () => {
+    /** SmartPlay's experiment loop: three system messages (player, manual, observation), then the question. */
+    const smartplayTurn: ChatMessage[] = [
+      { role: 'system', content: 'You are a player trying to play the game.' },
+      { role: 'system', content: 'The manual.' },
+      { role: 'system', content: 'current step observation: a rod' },
+      { role: 'user', content: 'What is the best action to take?' },
+    ];
+    const CAUSE = 'Error: Jinja Exception: Conversation roles must alternate user/assistant/user/assistant/...';
+
+    for (const status of [400, 500] as const) {
+      it(`roles that do not alternate are refused (HTTP ${status}) with the cause on the last line; the call fails at once as "template", keeps the cause and names messageLayout`, async () => {
+        const double = await start({ strictTemplate: { status } });
+        const response = await fetch(`${double.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ messages: smartplayTurn }) });
+        assert.equal(response.status, status);
+        const body = (await response.json()) as { error: { code: number; message: string; type: string } };
+        assert.equal(body.error.code, status);
+        assert.ok(body.error.message.length > 200 && body.error.message.endsWith(`\n${CAUSE}`), body.error.message);
+        let error: ModelCallError | undefined;
+        try {
+          await askModel(new OpenAiCompatibleSource(async () => KEY), null, profile(double, { retries: 3 }), smartplayTurn, question, new AbortController().signal);
+        } catch (caught) {
+          error = caught as ModelCallError;
+        }
+        assert.deepEqual(error?.failure, { kind: 'template', status, type: status === 400 ? 'invalid_request_error' : 'server_error' });
+        assert.ok(error?.message.includes(CAUSE), error?.message);
+        assert.match(error?.message ?? '', /set "messageLayout": "alternate" in the model profile \(waypoint run\/play: --message-layout alternate\)/);
+        // Not retried: the same messages meet the same template.
+        assert.equal(double.counts.templateRefused, 2);
+      });
+    }
+
+    it('with messageLayout "alternate" the same turn is sent as one system and one user message, and answered', async () => {
+      const double = await start({ strictTemplate: true, answer: () => 'Move the top disk of rod A to the top of rod C' });
+      const reply = await askModel(new OpenAiCompatibleSource(async () => KEY), null, profile(double, { messageLayout: 'alternate' }), [...smartplayTurn, { role: 'assistant', content: 'Think.' }, { role: 'user', content: 'Choose.' }], question, new AbortController().signal);
+      assert.equal(reply.text, 'Move the top disk of rod A to the top of rod C');
+      assert.deepEqual(double.requests.at(-1)?.body.messages, [
+        { role: 'system', content: 'You are a player trying to play the game.\n\nThe manual.\n\ncurrent step observation: a rod' },
+        { role: 'user', content: 'What is the best action to take?' },
+        { role: 'assistant', content: 'Think.' },
+        { role: 'user', content: 'Choose.' },
+      ]);
+      assert.equal(double.counts.templateRefused, 0);
+    });
+  });
+
   describe('replies', () => {
     for (const stream of [false, true]) {
       it(`a reply cut at the token limit keeps finish_reason "length" and its record is flagged truncated (${stream ? 'streamed' : 'whole'})`, async () => {
@@ -189,6 +235,43 @@ describe('the llama-server double and one model call against it', function () {
       double.options.servedModel = 'models/tinyllama-q4.gguf';
       const record = runRecordOf({ question, model: profile(double), messages: [], parsedAnswer: null, scores: {}, mode: 'faithful' }, (await ask(double, promptOf(10))).reply as ModelReply);
       assert.equal(record.served_model, 'models/tinyllama-q4.gguf');
+    });
+  });
+
+  describe('as Ollama (flavour "ollama")', () => {
+    for (const stream of [false, true]) {
+      it(`a prompt longer than num_ctx is answered without an error: the model sees it cut, and usage counts the cut prompt (${stream ? 'streamed' : 'whole'})`, async () => {
+        const seen: string[] = [];
+        const double = await start({
+          flavour: 'ollama', numCtx: 2048,
+          answer: (request) => {
+            seen.push(request.messages?.map((message) => message.content).join('\n') ?? '');
+            return 'ok';
+          },
+        });
+        const long = [{ role: 'user' as const, content: `BEGIN ${'w'.repeat(3 * 4000)} END` }];
+        const { reply, error } = await ask(double, long, { stream, model: 'llama3.2' });
+        assert.equal(error, undefined);
+        assert.equal(reply?.text, 'ok');
+        assert.equal(reply?.finishReason, 'stop');
+        assert.equal(reply?.promptTokens, 2048);
+        // Ollama answers with the model asked for (it serves models by name).
+        assert.equal(reply?.servedModel, 'llama3.2');
+        assert.equal(double.counts.promptCut, 1);
+        assert.equal(double.counts.promptTooLong, 0);
+        // Its first few tokens and its end survive; the rest of the start is gone.
+        assert.ok(seen[0].startsWith('BEGIN') && seen[0].endsWith(' END'));
+        assert.ok(seen[0].length < long[0].content.length / 1.5, `${seen[0].length} characters seen of ${long[0].content.length}`);
+      });
+    }
+
+    it('a prompt that fits is counted whole, and several at once share no context', async () => {
+      const double = await start({ flavour: 'ollama', numCtx: 4096, slots: 4, contextTokens: 1000, generationMs: 50 });
+      const messages = promptOf(900);
+      const replies = await Promise.all([1, 2, 3, 4].map(() => ask(double, messages)));
+      assert.deepEqual(replies.map((result) => result.reply?.promptTokens), Array(4).fill(double.promptTokens(messages)));
+      assert.equal(double.counts.contextExceeded, 0);
+      assert.equal(double.counts.promptCut, 0);
     });
   });
 

@@ -220,6 +220,16 @@ describe('model calls under injected faults', () => {
       assertFailed(await ask([{ rawBody: '<html><body>Welcome to nginx!</body></html>' }], { stream: true }), /not an event stream \(text\/html\)/);
     });
 
+    it('a long server error keeps its start and its last line, the cause', async () => {
+      const cause = 'Error: Jinja Exception: System role not supported';
+      const message = `\n------------\nWhile executing CallExpression at line 1, column 312 in source:\n${'{%- for message in loop_messages %}'.repeat(8)}\n   ^\n${cause}`;
+      const outcome = await ask([{ status: 400, rawBody: JSON.stringify({ error: { code: 400, message, type: 'invalid_request_error' } }) }]);
+      assertFailed(outcome, /HTTP 400: -+ While executing CallExpression/);
+      assert.ok(outcome.error?.message.endsWith(cause), outcome.error?.message);
+      assert.match(outcome.error?.message ?? '', / … /);
+      assert.ok((outcome.error?.message.length ?? 0) < 400, outcome.error?.message);
+    });
+
     it('an HTML error page is shortened to its text', async () => {
       const outcome = await ask([{ status: 502, rawBody: `<html><head><title>502 Bad Gateway</title></head><body>${'<p>filler</p>'.repeat(500)}</body></html>` }]);
       assertFailed(outcome, /HTTP 502: 502 Bad Gateway filler/);

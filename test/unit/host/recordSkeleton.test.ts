@@ -8,6 +8,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { syntheticGraspRecords, syntheticMangoRecords } from '../../../bench/syntheticRuns';
+// The hosts register the built-ins; so does this test, so records are read by their benchmark's schema.
+import '../../../src/core/benchmarks';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
 import { readRecordSummaries, skeletonCuts } from '../../../src/host/recordSkeleton';

@@ -142,6 +142,25 @@ describe('adaptive batch runs: the retry policy', () => {
     assert.equal(budget.tries, 4);
     for (const kind of ['auth', 'configuration', 'prompt-too-long', 'timeout', 'request', 'reply'] as const) assert.equal(new RetryBudget(5).allows({ kind }, true), false, kind);
   });
+
+  it('a long load does not use up the free retries meant for overlapping calls, nor lengthen their backoff', () => {
+    const budget = new RetryBudget(0);
+    const loading = { kind: 'loading', status: 503, type: 'unavailable_error' } as const;
+    // A minute of loading polled every 2 s: every wait is allowed (the call's deadline ends them).
+    for (let poll = 0; poll < 30; poll++) assert.equal(budget.allows(loading, true), true, `poll ${poll}`);
+    assert.equal(budget.backoffExponent(loading), 29);
+    // Then the four slots' shared context overflows: the overlap retries are all still there, and
+    // the first backs off as a first retry does.
+    assert.equal(budget.allows(SLOTS, true), true);
+    assert.equal(budget.backoffExponent(SLOTS), 0);
+    for (let retry = 1; retry < 12; retry++) assert.equal(budget.allows(SLOTS, true), true, `overlap retry ${retry}`);
+    assert.equal(budget.backoffExponent(SLOTS), 11);
+    // Twelve free overlap retries, then the counted budget (none here).
+    assert.equal(budget.allows(SLOTS, true), false);
+    // A server that starts loading again (a restart) is still waited for.
+    assert.equal(budget.allows(loading, false), true);
+    assert.equal(budget.tries, 43);
+  });
 });
 
 describe('adaptive batch runs: the circuit breaker', () => {

@@ -51,6 +51,33 @@ describe('compare (core)', () => {
     assert.equal(json.metrics.success_strict.n, 26);
     assert.ok(json.flips.every((flip) => ![0, 1, 2, 3].some((n) => flip.sampleId === mangoSampleId(games[n % 3], n))));
     assert.match(compareText(json), /left out as errors \(failed model calls\): 3 in A, 1 in B\./);
+    // The four questions both runs have are dropped pairs, not "unpaired" ones.
+    assert.deepEqual(json.dropped, { errors: 4, truncated: 0 });
+    assert.deepEqual(json.unpaired, { a: 1, b: 2 });
+    assert.match(compareText(json), /Pairs dropped: 4 for errors \(a failed model call on either side\)\./);
+  });
+
+  it('drops pairs with an answer from a cut as the report leaves it out of its means, and says how many; --include-truncated pairs them', () => {
+    // A's reply to question 0 was cut at the token limit, B's prompt of question 1 was cut by the
+    // server, and A's question 2 failed after a cut turn (an error first).
+    const cutA = a.map((record, i) => (i === 0 ? { ...record, truncated: true, finish_reason: 'length' } : i === 2 ? { ...mangoRecord({ model: 'model-a', game: games[2], n: 2, error: 'HTTP 500' }), truncated: true } : record));
+    const cutB = b.map((record, i) => (i === 1 ? { ...record, context_truncated: true } : record));
+    const json = compareRuns(setOf(cutA, 'a.jsonl'), setOf(cutB, 'b.jsonl'));
+    assert.equal(json.truncated_treatment, 'excluded');
+    assert.equal(json.paired, 27);
+    assert.deepEqual(json.dropped, { errors: 1, truncated: 2 });
+    assert.deepEqual(json.truncated, { a: 1, b: 1 });
+    assert.deepEqual(json.errors, { a: 1, b: 0 });
+    assert.deepEqual(json.unpaired, { a: 1, b: 2 });
+    // paired + dropped + unpaired.a: every question of A is accounted for.
+    assert.equal(json.paired + json.dropped.errors + json.dropped.truncated + json.unpaired.a, 31);
+    assert.match(compareText(json), /Pairs dropped: 1 for errors \(a failed model call on either side\), 2 for truncation \(an answer from a cut reply or prompt\)\. Answers from cuts are not paired; --include-truncated pairs them\./);
+    const included = compareRuns(setOf(cutA, 'a.jsonl'), setOf(cutB, 'b.jsonl'), { includeTruncated: true });
+    assert.equal(included.truncated_treatment, 'included');
+    assert.equal(included.paired, 29);
+    assert.deepEqual(included.dropped, { errors: 1, truncated: 0 });
+    assert.deepEqual(included.truncated, { a: 0, b: 0 });
+    assert.match(compareText(included), /Answers from cuts are paired as given \(--include-truncated\)\./);
   });
 
   it('uses the paired bootstrap for non-binary metrics', () => {

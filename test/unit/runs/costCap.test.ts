@@ -53,7 +53,7 @@ describe('--max-cost: the cost cap', () => {
     const summary = await runQuestions(questions(40), { profile: tenTokens, label: 'Toy', source, cache: null, mode: 'faithful', seed: 0, runId: 'r', concurrency: 4, maxCostUsd: cap, signal: new AbortController().signal, onRecord: (record) => void records.push(record) });
     assert.equal(summary.stoppedBy, 'cost-cap');
     assert.ok(sum(state.charged) <= cap + 1e-12, `charged $${sum(state.charged)} of a $${cap} cap`);
-    assert.ok(Math.abs((summary.costUsd ?? Number.NaN) - sum(state.charged)) < 1e-9);
+    assert.ok(Math.abs(summary.costUsd - sum(state.charged)) < 1e-9);
     // Close to the cap: it stopped when the next worst case (its prompt at the learned ratio, 10 tokens of reply) no longer fitted.
     const worstCase = (Math.ceil(prompt * 1.35 * 1.1) + 10) / 1000;
     assert.ok(sum(state.charged) > cap - 2 * worstCase, `stopped at $${sum(state.charged)} of $${cap}`);
@@ -110,13 +110,16 @@ describe('--max-cost: the cost cap', () => {
     assert.ok(Math.abs(second.usd - (Math.ceil(estimate.tokens * 2 * 1.1) + 100) / 1000) < 1e-12);
   });
 
-  it('without prices the cost is unknown (null), not 0; offline agents cost 0', async () => {
+  it('without prices each request\'s cost is unknown (counted apart), not 0; offline agents cost 0', async () => {
     const { source } = otherVocabulary(1, 1);
     const { costPer1kInput: _input, costPer1kOutput: _output, ...unpriced } = priced;
     const run = (profile: ModelProfile) => runQuestions(questions(2), { profile, label: 'Toy', source, cache: null, mode: 'faithful', seed: 0, runId: 'r', concurrency: 2, signal: new AbortController().signal, onRecord: () => undefined });
-    assert.equal((await run(unpriced)).costUsd, null);
-    assert.ok(((await run(priced)).costUsd ?? 0) > 0);
-    assert.equal((await run({ ...priced, id: 'oracle', provider: 'oracle' })).costUsd, 0);
+    const unknown = await run(unpriced);
+    assert.deepEqual([unknown.costUsd, unknown.costUnknown], [0, 2]);
+    const known = await run(priced);
+    assert.ok(known.costUsd > 0 && known.costUnknown === 0);
+    const offline = await run({ ...priced, id: 'oracle', provider: 'oracle' });
+    assert.deepEqual([offline.costUsd, offline.costUnknown], [0, 0]);
   });
 
   it('a failed call releases its reservation: the failures of a run cost nothing and do not stop it', async () => {

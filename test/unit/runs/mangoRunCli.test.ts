@@ -13,7 +13,7 @@ import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { MangoQuestion, ModelProfile } from '../../../src/core/eval/types';
 import { mangoQuestionSet } from '../../../src/core/mango/questionSet';
-import { type FakeOpenAi, questionRequests, startFakeOpenAi } from '../../support/fakeOpenAi';
+import { chatRequests, type FakeOpenAi, startFakeOpenAi } from '../../support/fakeOpenAi';
 import { distDir, sharedDataDir, sharedDataMissingReason } from '../../support/paths';
 
 const games = ['905', 'zork1'].map((game) => join(sharedDataDir, 'mango', game));
@@ -88,7 +88,7 @@ describe('waypoint run mango: interrupted and resumed (CLI, local server)', func
     assert.deepEqual(problems, []);
     assert.equal(records.length, set.questions.length);
     assert.equal(new Set(records.map((record) => record.question.sampleId)).size, set.questions.length);
-    const asked = questionRequests(fake).map((request) => JSON.stringify(request.body.messages));
+    const asked = chatRequests(fake).map((request) => JSON.stringify(request.body.messages));
     assert.ok(asked.length - new Set(asked).size <= 4, `${asked.length - new Set(asked).size} questions asked twice`);
     assert.equal(new Set(asked).size, set.questions.length);
 

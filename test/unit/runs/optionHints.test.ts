@@ -20,7 +20,7 @@ const SOURCES: Record<string, string[]> = {
 /** What every set needs besides the option under test (BabyAI has no default task). */
 const required = (definition: BenchmarkDefinition): Record<string, string> =>
   Object.fromEntries((definition.questionOptions ?? []).flatMap((option) => {
-    const hint = questionOptionHint(definition.id, option);
+    const hint = questionOptionHint(definition, option);
     return hint.required && hint.choices ? [[option, hint.choices[0]]] : [];
   }));
 
@@ -36,14 +36,14 @@ describe('Run Benchmark: question option hints', function () {
   it('describe every option the built-in benchmarks declare, with a sample source for each benchmark', () => {
     assert.deepEqual(runnable.map((definition) => definition.id).sort(), Object.keys(SOURCES).sort());
     for (const definition of runnable) {
-      for (const option of definition.questionOptions ?? []) assert.doesNotMatch(questionOptionHint(definition.id, option).help, /as `waypoint run/, `${definition.id} --${option} has a hint`);
+      for (const option of definition.questionOptions ?? []) assert.doesNotMatch(questionOptionHint(definition, option).help, /as `waypoint run/, `${definition.id} --${option} has a hint`);
     }
   });
 
   it('offer only values the question sets accept, and the sets refuse a value off the list', async () => {
     for (const definition of runnable) {
       for (const option of definition.questionOptions ?? []) {
-        const hint = questionOptionHint(definition.id, option);
+        const hint = questionOptionHint(definition, option);
         if (!hint.choices) continue;
         for (const choice of hint.choices) {
           const questions = await questionsOf(definition, { ...required(definition), [option]: choice });
@@ -57,7 +57,7 @@ describe('Run Benchmark: question option hints', function () {
   it('state the defaults the question sets use when an option is not given', async () => {
     for (const definition of runnable) {
       for (const option of definition.questionOptions ?? []) {
-        const hint = questionOptionHint(definition.id, option);
+        const hint = questionOptionHint(definition, option);
         if (hint.fallback === undefined) continue;
         const base = required(definition);
         assert.deepEqual(await questionsOf(definition, { ...base, [option]: hint.fallback }), await questionsOf(definition, base), `${definition.id} --${option} defaults to ${hint.fallback}`);

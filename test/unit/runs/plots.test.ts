@@ -14,6 +14,7 @@ const row = (model: string, x: string | number | null, metrics: Record<string, n
   metrics,
   cluster: 'c',
   valid: true,
+  inMeans: true,
 });
 
 describe('plotData', () => {

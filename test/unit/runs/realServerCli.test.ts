@@ -5,7 +5,7 @@
 // when nothing can be answered, and leave the rest for --resume. No durations are asserted.
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,8 @@ import { findBenchmark } from '../../../src/core/benchmarks';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
 import { doublePromptTokens, type LlamaServer, type LlamaServerOptions, startLlamaServer } from '../../support/llamaServer';
-import { distDir, samplesDir } from '../../support/paths';
+import { countChatTokens } from '../../../src/core/runs/batchRun';
+import { distDir, samplesDir, sharedDataDir, sharedDataMissingReason } from '../../support/paths';
 
 const cli = join(distDir, 'cli.js');
 const grid = join(samplesDir, 'grasp', 'inner_cluster_free.jsonl');
@@ -97,9 +98,35 @@ describe('waypoint run against a llama-server at its defaults (the double)', fun
     assert.match(result.stderr, /waypoint run: concurrency reduced 4→1 after 'Context size has been exceeded' \(llama-server's slots share one context; start it with -np 1 or a larger -c\)[^\n]*--concurrency 1 avoids the failed attempts\./);
   });
 
+  it('--progress json: progress and concurrency lines are told apart by "event", each keeping its fields', async () => {
+    const sizes = await graspPromptSizes();
+    const server = await serve({ slots: 4, contextTokens: Math.max(...sizes) + 64, generationMs: 250 });
+    const result = await runCli([...graspRun(server.url, 'progress.jsonl'), '--limit', '12', '--progress', 'json'], dir);
+    assert.equal(result.code, 0, result.stderr);
+    const lines = result.stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const progress = lines.filter((line) => line.event === 'progress');
+    const changes = lines.filter((line) => line.event === 'concurrency');
+    assert.equal(progress.length + changes.length, lines.length, 'every JSON line says what it is');
+    assert.equal(progress.length, 12);
+    assert.ok(progress.every((line) => typeof line.done === 'number' && typeof line.total === 'number' && typeof line.concurrency === 'number' && !('concurrency_change' in line)));
+    assert.ok(changes.length > 0, 'the shared context made the run lower its concurrency');
+    for (const change of changes) {
+      assert.ok(!('done' in change));
+      assert.deepEqual(Object.keys(change.concurrency_change as object).slice(0, 3), ['from', 'to', 'cause']);
+      assert.match(String(change.message), /^waypoint run: concurrency \d→\d after /);
+    }
+  });
+
   it('a server still loading its model is waited for: every question is answered once it is ready', async () => {
-    const server = await serve({ loadingMs: 2000 });
-    const result = await runCli([...graspRun(server.url, 'loading.jsonl'), '--limit', '8'], dir);
+    // Loaded once the run has met the loading server a few times, however long the CLI took to start.
+    const server = await serve({ loadingMs: 600_000 });
+    const ready = setInterval(() => {
+      if (server.counts.loading >= 8) {
+        server.load(0);
+        clearInterval(ready);
+      }
+    }, 20);
+    const result = await runCli([...graspRun(server.url, 'loading.jsonl'), '--limit', '8'], dir).finally(() => clearInterval(ready));
     assert.equal(result.code, 0, result.stderr);
     assert.ok(server.counts.loading > 0, 'some requests met the loading server');
     assert.doesNotMatch(result.stderr, /Warning/);
@@ -167,6 +194,50 @@ describe('waypoint run against a llama-server at its defaults (the double)', fun
     assert.match(lines[0], new RegExp(`^long\\.jsonl: ${tooLong} questions failed \\(prompt-too-long: HTTP 400 exceed_context_size_error\\), e\\.g\\.: default at .* answered HTTP 400: request \\(\\d+ tokens\\) exceeds the available context size \\(725 tokens\\)`));
     // Not a circuit breaker matter: every question whose prompt fits was answered.
     assert.equal(JSON.parse(result.stdout).answered, 40 - tooLong);
+  });
+
+  describe('against Ollama, which cuts long prompts silently', () => {
+    const mangoRun = (game: string, baseUrl: string, out: string) => ['run', 'mango', game, '--task', 'rf', '--limit', '6', '--base-url', baseUrl, '--model', 'llama3.2', '--out', out, '--json'];
+
+    it("MANGO walkthrough prompts cut at Ollama's default 2,048 tokens are flagged context_truncated, said by the run and counted by report", async function () {
+      const night = join(sharedDataDir, 'mango', 'night');
+      if (!existsSync(night)) {
+        console.log(`      skipped: ${sharedDataMissingReason}`);
+        this.skip();
+      }
+      const server = await serve({ flavour: 'ollama', numCtx: 2048 });
+      const result = await runCli(mangoRun(night, server.url, 'ollama.jsonl'), dir);
+      // Nothing failed: Ollama says nothing about the cut.
+      assert.equal(JSON.parse(result.stdout).errors, 0, result.stderr);
+      const written = records('ollama.jsonl');
+      assert.equal(written.length, 6);
+      assert.equal(server.counts.promptCut, 6);
+      for (const record of written) {
+        assert.equal(record.promptTokens, 2048);
+        assert.ok(countChatTokens(record.messages) > 3000, 'a walkthrough prompt of the real game');
+        assert.equal(record.context_truncated, true);
+      }
+      assert.match(result.stderr, /ollama\.jsonl: 6 prompts were cut by the server without an error \(it counted under 80% of the prompt's cl100k tokens; the records say "context_truncated": true\): give the server a larger context \(Ollama: OLLAMA_CONTEXT_LENGTH/);
+      const report = await runCli(['report', join(dir, 'ollama.jsonl'), '--json'], dir);
+      const json = JSON.parse(report.stdout) as { context_truncated: number; groups: Array<{ context_truncated: number }> };
+      assert.equal(json.context_truncated, 6);
+      assert.equal(json.groups.reduce((sum, group) => sum + group.context_truncated, 0), 6);
+      const text = await runCli(['report', join(dir, 'ollama.jsonl')], dir);
+      assert.match(text.stdout, /6 with the prompt cut by the server/);
+      assert.match(text.stdout, /\bcontext_truncated\b/);
+    });
+
+    it('prompts that fit a 4,096-token context are not flagged (a tokenizer counting more than cl100k is no cut)', async () => {
+      const server = await serve({ flavour: 'ollama', numCtx: 4096 });
+      const result = await runCli(mangoRun(join(samplesDir, 'mango', 'lighthouse'), server.url, 'fits.jsonl'), dir);
+      assert.equal(JSON.parse(result.stdout).errors, 0, result.stderr);
+      const written = records('fits.jsonl');
+      assert.equal(written.length, 6);
+      assert.equal(server.counts.promptCut, 0);
+      // The double's tokenizer counts more than cl100k, as Llama-2's does: still no flag.
+      assert.ok(written.every((record) => (record.promptTokens ?? 0) > countChatTokens(record.messages) && record.context_truncated === undefined));
+      assert.doesNotMatch(result.stderr, /cut by the server/);
+    });
   });
 
   it('replies cut at the token limit are recorded with finish_reason "length" and truncated', async () => {

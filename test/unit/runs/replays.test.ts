@@ -5,6 +5,8 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+// Replays come from each benchmark's replay hook: the built-ins registered as the CLI registers them.
+import '../../../src/core/benchmarks';
 import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
 import { babyaiQuestionSet } from '../../../src/core/babyai/questionSet';
 import type { MangoQuestion, ModelProfile, RunRecord } from '../../../src/core/eval/types';

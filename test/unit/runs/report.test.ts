@@ -93,8 +93,9 @@ describe('report (core)', () => {
     const { json } = buildReport(mergeRunFiles([viaFile(gptX)]), { by: 'game' });
     const csv = reportCsv(json).trimEnd().split('\n');
     assert.equal(csv.length, 3);
-    assert.equal(csv[0], 'model,game,n,valid,errors,success_strict_mean,success_strict_ci95_low,success_strict_ci95_high,success_strict_n,success_loose_mean,success_loose_ci95_low,success_loose_ci95_high,success_loose_n,reasoning_mean,reasoning_ci95_low,reasoning_ci95_high,reasoning_n,parse_error_mean,parse_error_ci95_low,parse_error_ci95_high,parse_error_n');
-    assert.match(csv[2], /^gpt-x,zork1,4,3,1,0\.75,/);
+    // The cut records' columns and the treatment come last: the columns before keep their places.
+    assert.equal(csv[0], 'model,game,n,valid,errors,success_strict_mean,success_strict_ci95_low,success_strict_ci95_high,success_strict_n,success_loose_mean,success_loose_ci95_low,success_loose_ci95_high,success_loose_n,reasoning_mean,reasoning_ci95_low,reasoning_ci95_high,reasoning_n,parse_error_mean,parse_error_ci95_low,parse_error_ci95_high,parse_error_n,truncated,context_truncated,truncated_treatment');
+    assert.match(csv[2], /^gpt-x,zork1,4,3,1,0\.75,.*,0,0,excluded$/);
     const markdown = reportMarkdown(json).split('\n');
     assert.ok(markdown.includes('| model | game | n | valid | errors | success_strict | success_loose | reasoning | parse_error |'), markdown.join('\n'));
     assert.ok(markdown.some((line) => line.startsWith('| gpt-x | zork1 | 4 | 3 | 1 | 0.75 [')));
@@ -109,7 +110,68 @@ describe('report (core)', () => {
     const markdown = reportMarkdown(json).split('\n');
     assert.ok(markdown.includes('| model | game | n | valid | errors | truncated | success_strict | success_loose | reasoning | parse_error |'), markdown.join('\n'));
     assert.match(markdown[0], /7 records \(1 errors, 1 truncated at the token limit;/);
-    assert.doesNotMatch(reportMarkdown(buildReport(mergeRunFiles([viaFile(gptX)])).json), /truncated/);
+    // No cut record: no column, no count; the caption still says how the means treat them.
+    const plain = reportMarkdown(buildReport(mergeRunFiles([viaFile(gptX)])).json);
+    assert.ok(plain.split('\n').includes('| model | task | difficulty | n | valid | errors | success_strict | success_loose | reasoning | parse_error |'), plain);
+    assert.doesNotMatch(plain, /truncated at the token limit/);
+    assert.match(plain, /Means exclude truncated records/);
+  });
+
+  describe('records answered from a cut (truncated, context_truncated)', () => {
+    // zork1 without cuts: 3 right of 4 (one errored). Three more zork1 answers, all wrong: a reply cut
+    // at the token limit, a prompt the server cut, and a failed call flagged truncated by an earlier turn.
+    const cutReply = { ...mangoRecord({ model: 'gpt-x', game: 'zork1', n: 7, strict: 0 }), finish_reason: 'length', truncated: true };
+    const cutPrompt = { ...mangoRecord({ model: 'gpt-x', game: 'zork1', n: 8, strict: 0 }), context_truncated: true };
+    const erroredCut = { ...mangoRecord({ model: 'gpt-x', game: 'zork1', n: 9, error: 'HTTP 500' }), truncated: true };
+    const set = () => mergeRunFiles([viaFile([...gptX, cutReply, cutPrompt, erroredCut])]);
+    const zork = (json: ReturnType<typeof buildReport>['json']) => json.groups.find((group) => group.key.game === 'zork1');
+
+    it('are left out of the means by default and counted in their own columns; an errored one stays an error', () => {
+      const { json } = buildReport(set(), { by: 'game' });
+      assert.equal(json.truncated_treatment, 'excluded');
+      assert.equal(json.truncated, 2);
+      assert.equal(json.context_truncated, 1);
+      const group = zork(json);
+      assert.ok(group);
+      assert.deepEqual([group.n, group.errors, group.truncated, group.context_truncated], [7, 2, 2, 1]);
+      // 3 right of the 5 in the means: the 4 without cuts and the errored one (an error scores 0).
+      assert.equal(group.metrics.success_strict.mean, 3 / 5);
+      assert.equal(group.metrics.success_strict.n, 5);
+      assert.equal(group.metrics.parse_error.n, 3, 'parse errors are over answers: no errored, no cut record');
+      const text = reportMarkdown(json);
+      assert.ok(text.split('\n').includes('| model | game | n | valid | errors | truncated | context_truncated | success_strict | success_loose | reasoning | parse_error |'), text);
+      assert.match(text, /2 truncated at the token limit, 1 with the prompt cut by the server;/);
+      assert.match(text, /Means exclude truncated records \(replies cut at the token limit, prompts the server cut; counted in their own columns\); --include-truncated counts them\./);
+      const csv = reportCsv(json).trim().split('\n');
+      assert.match(csv.find((line) => line.startsWith('gpt-x,zork1,')) ?? '', /,2,1,excluded$/);
+    });
+
+    it('with includeTruncated they count as given, and every rendering says so', () => {
+      const { json } = buildReport(set(), { by: 'game', includeTruncated: true });
+      assert.equal(json.truncated_treatment, 'included');
+      const group = zork(json);
+      assert.equal(group?.metrics.success_strict.mean, 3 / 7);
+      assert.equal(group?.metrics.success_strict.n, 7);
+      assert.match(reportMarkdown(json), /Means include truncated records \(--include-truncated\)/);
+      assert.match(reportCsv(json), /,2,1,included\n/);
+    });
+
+    it('the HTML page states the treatment, has the columns, and its overall row, plots and drill-down follow it', () => {
+      for (const includeTruncated of [false, true]) {
+        const records = set();
+        const { json, rows } = buildReport(records, { includeTruncated });
+        const html = reportHtml(json, rows, records.report);
+        const treatment = /<span id="truncated-treatment">([^<]*)<\/span>/.exec(html)?.[1] ?? '';
+        assert.match(treatment, includeTruncated ? /^Means include truncated records/ : /^Means exclude truncated records/);
+        assert.match(treatment, /\(2 truncated at the token limit, 1 with the prompt cut by the server\)$/);
+        const overall = /<h2>Overall<\/h2>\n<table><thead><tr>(.*?)<\/tr><\/thead><tbody><tr>(.*?)<\/tr>/s.exec(html);
+        assert.match(overall?.[1] ?? '', /<th>errors<\/th><th>truncated<\/th><th>context_truncated<\/th>/);
+        // gpt-x overall: 4 right of 7 without the cuts (zork1 3 of 5, detective 1 of 2), 4 of 9 with them.
+        const strict = includeTruncated ? 4 / 9 : 4 / 7;
+        assert.match(overall?.[2] ?? '', new RegExp(`<td class="n">9</td><td class="n">\\d+</td><td class="n">2</td><td class="n">2</td><td class="n">1</td><td class="n">${String(Math.round(strict * 1000) / 1000).replace('.', '\\.')} `));
+        assert.equal(rows.filter((row) => !row.inMeans).length, includeTruncated ? 0 : 2);
+      }
+    });
   });
 
   it("the HTML page's record table has only the metrics a run's records have (a route run shows no map precision/recall/F1)", () => {

@@ -214,3 +214,57 @@ describe('waypoint report and compare (CLI, upstream GRASP baselines)', function
     assert.equal(waypoint('report', join(directory, 'missing.jsonl')).code, 1);
   });
 });
+
+describe('waypoint report on records answered from a cut (CLI)', () => {
+  let directory = '';
+  let file = '';
+  before(() => {
+    directory = mkdtempSync(join(tmpdir(), 'waypoint-report-cut-'));
+    file = join(directory, 'run.jsonl');
+    // Six answers, four right; the two wrong ones came from cuts: a reply stopped at the token
+    // limit and a prompt the server cut without an error.
+    const records = [1, 2, 3, 4].map((n) => mangoRecord({ model: 'llama', game: 'zork1', n, strict: 1 }));
+    records.push({ ...mangoRecord({ model: 'llama', game: 'zork1', n: 5, strict: 0 }), finish_reason: 'length', truncated: true });
+    records.push({ ...mangoRecord({ model: 'llama', game: 'zork1', n: 6, strict: 0 }), context_truncated: true });
+    writeFileSync(file, jsonl(records));
+  });
+  after(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('leaves them out of the means unless --include-truncated, and every format says which', () => {
+    const strict = (args: string[]) => {
+      const json = JSON.parse(waypoint('report', file, '--by', 'model', '--json', ...args).stdout) as { truncated_treatment: string; truncated: number; context_truncated: number; groups: GroupJson[] };
+      return [json.truncated_treatment, json.truncated, json.context_truncated, json.groups[0].n, json.groups[0].metrics.success_strict.mean, json.groups[0].metrics.success_strict.n];
+    };
+    assert.deepEqual(strict([]), ['excluded', 1, 1, 6, 1, 4]);
+    assert.deepEqual(strict(['--include-truncated']), ['included', 1, 1, 6, 4 / 6, 6]);
+    for (const [flag, excluded, included] of [
+      ['--markdown', /Means exclude truncated records/, /Means include truncated records/],
+      ['--csv', /,1,1,excluded$/m, /,1,1,included$/m],
+      [undefined, /Means exclude truncated records/, /Means include truncated records/],
+    ] as const) {
+      const format = flag ? [flag] : [];
+      const plain = waypoint('report', file, '--by', 'model', ...format);
+      assert.equal(plain.code, 0, plain.stderr);
+      assert.match(plain.stdout, excluded);
+      assert.match(waypoint('report', file, '--by', 'model', ...format, '--include-truncated').stdout, included);
+    }
+    const text = waypoint('report', file, '--by', 'model').stdout.split('\n');
+    assert.match(text.find((line) => line.startsWith('model ')) ?? '', /^model\s+n\s+valid\s+errors\s+truncated\s+context_truncated\s+success_strict/);
+    assert.match(text.find((line) => line.startsWith('llama ')) ?? '', /^llama\s+6\s+6\s+0\s+1\s+1\s+1 \[/);
+    const page = join(directory, 'report.html');
+    assert.equal(waypoint('report', file, '--html', page, '--include-truncated').code, 0);
+    assert.match(readFileSync(page, 'utf8'), /<span id="truncated-treatment">Means include truncated records/);
+  });
+
+  it('compare drops the pairs the report leaves out, and says how many; --include-truncated pairs them', () => {
+    const other = join(directory, 'other.jsonl');
+    writeFileSync(other, jsonl([1, 2, 3, 4, 5, 6].map((n) => mangoRecord({ model: 'gpt', game: 'zork1', n, strict: 1 }))));
+    const compared = (...args: string[]) => JSON.parse(waypoint('compare', file, other, '--json', ...args).stdout) as { paired: number; dropped: { errors: number; truncated: number }; truncated_treatment: string };
+    assert.deepEqual(compared(), { ...compared(), paired: 4, dropped: { errors: 0, truncated: 2 }, truncated_treatment: 'excluded' });
+    assert.deepEqual(compared('--include-truncated'), { ...compared('--include-truncated'), paired: 6, dropped: { errors: 0, truncated: 0 }, truncated_treatment: 'included' });
+    const text = waypoint('compare', file, other);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /Pairs dropped: 2 for truncation \(an answer from a cut reply or prompt\)\. Answers from cuts are not paired; --include-truncated pairs them\./);
+    assert.match(waypoint('compare', file, other, '--markdown').stdout, /Pairs dropped: 2 for truncation/);
+  });
+});

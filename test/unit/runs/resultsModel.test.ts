@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import '../../../src/core/benchmarks';
 import { mergeRunFiles, separateRunsOfOneModel } from '../../../src/core/runs/records';
 import { buildReport } from '../../../src/core/runs/report';
-import { buildResultsModel, compareModels } from '../../../src/core/runs/resultsModel';
+import { buildResultsModel, compareModels, recordDetail } from '../../../src/core/runs/resultsModel';
 import { mangoRecord } from './fixtures';
 
 describe('results view model (core)', () => {
@@ -25,6 +25,30 @@ describe('results view model (core)', () => {
       assert.equal(row.v[strict], rows[index].metrics.success_strict);
       assert.deepEqual((row.d ?? []).map((code) => model.strings[code]), rows[index].record.diagnostics?.length ? ['mango-answer/hallucinated-edge'] : []);
     });
+  });
+
+  it('marks records answered from a cut, leaves them out of the overall means, and includes them when asked (as --include-truncated)', () => {
+    const records = run('alpha', () => true);
+    records[3] = { ...records[3], truncated: true, finish_reason: 'length', scores: { ...records[3].scores, success_strict: 0 } };
+    records[4] = { ...records[4], context_truncated: true, scores: { ...records[4].scores, success_strict: 0 } };
+    const set = mergeRunFiles([{ file: 'a.jsonl', records }]);
+    const excluded = buildResultsModel(set, ['a.jsonl'], 'A');
+    assert.deepEqual(excluded.model.report, buildReport(set).json);
+    assert.equal(excluded.model.report.truncated_treatment, 'excluded');
+    assert.deepEqual(excluded.model.rows.flatMap((row, index) => (row.cut ? [index] : [])), [3, 4]);
+    assert.deepEqual([excluded.model.overall[0].metrics.success_strict.mean, excluded.model.overall[0].metrics.success_strict.n], [1, 18]);
+    assert.deepEqual([excluded.model.overall[0].truncated, excluded.model.overall[0].context_truncated], [1, 1]);
+    assert.equal(recordDetail(excluded.rows[3]).inMeans, false);
+    assert.equal(recordDetail(excluded.rows[3]).truncated, true);
+    assert.equal(recordDetail(excluded.rows[4]).context_truncated, true);
+    const included = buildResultsModel(set, ['a.jsonl'], 'A', { includeTruncated: true });
+    assert.deepEqual(included.model.report, buildReport(set, { includeTruncated: true }).json);
+    assert.equal(included.model.report.truncated_treatment, 'included');
+    assert.deepEqual([included.model.overall[0].metrics.success_strict.mean, included.model.overall[0].metrics.success_strict.n], [18 / 20, 20]);
+    assert.equal(recordDetail(included.rows[3]).inMeans, true);
+    // The plots follow the same treatment.
+    const cells = (built: typeof included) => built.model.plots.flatMap((plot) => plot.cells.map((cell) => cell[3])).reduce((sum, n) => sum + n, 0);
+    assert.equal(cells(included) - cells(excluded), 2 * included.model.plots.length);
   });
 
   it('keeps two runs of one model apart, named by file, so they compare', () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import { hanoiSolverAgent } from '../../../src/core/smartplay/agents';
 import type { ChatMessage } from '../../../src/core/smartplay/prompt';
-import { type FakeOpenAi, questionRequests, startFakeOpenAi } from '../../support/fakeOpenAi';
+import { chatRequests, type FakeOpenAi, startFakeOpenAi } from '../../support/fakeOpenAi';
 import { distDir, samplesDir } from '../../support/paths';
 
 const cli = join(distDir, 'cli.js');
@@ -29,7 +29,7 @@ function runAsync(args: string[], cwd: string, onStderr?: (text: string, child: 
   });
 }
 
-const asked = questionRequests;
+const asked = chatRequests;
 
 /** The server plays Tower of Hanoi perfectly (the solver reading the prompt it was sent). */
 function hanoiPlayer(fake: FakeOpenAi): void {
@@ -106,7 +106,7 @@ describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
       const records = parseRunRecords(readFileSync(join(dir, 'h.jsonl'), 'utf8'), 'h.jsonl').records;
       assert.deepEqual(records.map((record) => [record.scores.completed, record.scores.steps]), [[1, 7], [1, 7], [1, 7]]);
       // 7 optimal moves × 2 questions, asked once for all three episodes.
-      assert.equal(asked(fake).length, 14);
+      assert.equal(chatRequests(fake).length, 14);
     });
   });
 

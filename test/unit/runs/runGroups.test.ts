@@ -72,6 +72,9 @@ describe('Runs view: batch runs grouped by run id and summarised per model', () 
   it('each model\'s numbers are `waypoint report`\'s overall rows on the same records', () => {
     const list = [...records(rows('gpt-4o', 40, (n) => (n % 3 === 0 ? 1 : 0), { diagnostics: ['mango-answer/unknown-location'] }), 'run-A'), ...records(rows('llama', 40, (n) => (n % 5 === 0 ? 1 : 0)), 'run-A')];
     list.push(withRun(mangoRecord({ model: 'llama', game: 'game1', n: 99, error: 'rate limited' }), 'run-A'));
+    // Answers from cuts: out of the means here as in the report.
+    list.push({ ...withRun(mangoRecord({ model: 'llama', game: 'game2', n: 100, strict: 1 }), 'run-A'), truncated: true });
+    list.push({ ...withRun(mangoRecord({ model: 'gpt-4o', game: 'game2', n: 101, strict: 1 }), 'run-A'), context_truncated: true });
     const [run] = groupRuns([summariseRunFile('/w/run.jsonl', jsonl(list))]);
     const set = mergeRunFiles([{ file: '/w/run.jsonl', records: list }]);
     const expected = overallGroups(set.report, buildReport(set).rows);
@@ -82,7 +85,8 @@ describe('Runs view: batch runs grouped by run id and summarised per model', () 
       run.models.map((model) => ({ model: model.model, n: model.n, errors: model.errors, valid: model.valid, metrics: model.metrics })),
       expected.map((group) => ({ model: group.key.model, n: group.n, errors: group.errors, valid: group.valid, metrics: group.metrics })),
     );
-    assert.deepEqual(run.models.map((model) => [model.withDiagnostics, model.modes]), [[40, { faithful: 40 }], [0, { faithful: 41 }]]);
+    assert.deepEqual(run.models.map((model) => [model.withDiagnostics, model.modes]), [[40, { faithful: 41 }], [0, { faithful: 42 }]]);
+    assert.deepEqual(run.models.map((model) => [model.n, model.metrics.success_strict.n]), [[41, 40], [42, 41]]);
     assert.ok(run.models[0].metrics.success_strict.ci95 !== null);
   });
 

@@ -84,7 +84,7 @@ describe('batch runs: the engine', () => {
     // $0.11 + $0.11 + $0.11 = $0.33; a fourth could reach $0.53 > $0.50, so it is never made.
     assert.equal(state.calls, 3);
     assert.equal(records.length, 3);
-    assert.ok(Math.abs((summary.costUsd ?? Number.NaN) - 0.33) < 1e-9, String(summary.costUsd));
+    assert.ok(Math.abs(summary.costUsd - 0.33) < 1e-9, String(summary.costUsd));
   });
 
   it('turns a failed call into a record with `error` and goes on', async () => {
@@ -93,6 +93,8 @@ describe('batch runs: the engine', () => {
     const summary = await runQuestions(questions(4), options(source, records));
     const failed = records.filter((record) => record.error !== undefined);
     assert.deepEqual(failed.map((record) => [record.question.sampleId, record.error, record.scores]), [['toy-2', 'the server failed on toy-2', {}]]);
+    // A failure that says nothing of its kind is `internal`, so summaries group every failure by kind.
+    assert.deepEqual(failed[0].failure, { kind: 'internal' });
     assert.equal(summary.errors, 1);
     // An error is no answer: resume asks it again, and only it.
     const answered = answeredKeys(records);

@@ -21,10 +21,17 @@ export class CrafterSmartPlayEnv implements SmartPlayEnv {
   readonly actionList: readonly string[] = ACTION_TEXTS;
   readonly defaultSteps = 10000;
   readonly defaultIter = 10;
-  readonly windowSize = 2;
+  /** The history window: upstream's length for the game unless setHistoryWindow changed it. */
+  get windowSize(): number {
+    return this.history.windowSize;
+  }
+
+  setHistoryWindow(size: number): void {
+    this.history.windowSize = size;
+  }
   readonly manual = CRAFTER_MANUAL;
   readonly env: CrafterEnv;
-  private readonly history = new HistoryTracker(this.windowSize);
+  private readonly history = new HistoryTracker(2);
   private started = false;
 
   constructor(readonly seed: number) {

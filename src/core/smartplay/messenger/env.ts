@@ -27,10 +27,17 @@ export class MessengerEnv implements SmartPlayEnv {
   readonly actionList = MESSENGER_ACTION_LIST;
   readonly defaultSteps: number;
   readonly defaultIter = 100;
-  readonly windowSize = 2;
+  /** The history window: upstream's length for the game unless setHistoryWindow changed it. */
+  get windowSize(): number {
+    return this.history.windowSize;
+  }
+
+  setHistoryWindow(size: number): void {
+    this.history.windowSize = size;
+  }
   manual = '';
   private readonly stage: Stage;
-  private readonly history = new HistoryTracker(this.windowSize);
+  private readonly history = new HistoryTracker(2);
 
   constructor(
     readonly level: 1 | 2 | 3,

@@ -2,12 +2,12 @@
 // upper bound a perfect mapper would reach), `random` walks the maze at random (a floor). Both
 // answer in the format the prompt asks for (a Python list of dicts), so their answers go through
 // the same parser and scorer as a real model's.
-import { MangoGraph } from '../../mango/graph';
-import { formatMap } from '../../mango/mapTask';
-import { seededRandom } from '../../random';
-import { type RouteStep, shortestRoute } from '../../mango/shortestRoute';
-import type { EdgeRecord } from '../../mango/types';
-import type { MangoQuestion } from '../types';
+import { MangoGraph } from './graph';
+import { formatMap } from './mapTask';
+import { seededRandom } from '../random';
+import { type RouteStep, shortestRoute } from './shortestRoute';
+import type { EdgeRecord } from './types';
+import type { MangoQuestion } from '../eval/types';
 
 type Step = RouteStep;
 

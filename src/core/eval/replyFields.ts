@@ -1,0 +1,71 @@
+// What OpenAI-compatible servers add to a chat completion beyond its text, read defensively (the
+// `openai` package's types know few of these fields, and each server spells them its own way;
+// notes/real-servers.md): reasoning text (vLLM `reasoning`, older vLLM and llama-server
+// `reasoning_content`, OpenRouter `reasoning` and `reasoning_details`), usage details (OpenAI's
+// `completion_tokens_details.reasoning_tokens` and `prompt_tokens_details.cached_tokens`) and the
+// provider's own price of the call (OpenRouter's `usage.cost`). The same readers serve whole
+// messages, streamed deltas and batch output rows. Reasoning is kept apart from the answer text:
+// it is never what an answer is parsed from.
+
+const objectOf = (value: unknown): Record<string, unknown> | null => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+
+const countOf = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null);
+
+/**
+ * The text of OpenRouter's `reasoning_details` entries: `reasoning.text` gives its `text`,
+ * `reasoning.summary` its `summary`; `reasoning.encrypted` holds no readable text and is skipped.
+ */
+function detailsText(details: unknown): string {
+  if (!Array.isArray(details)) return '';
+  return details
+    .map((entry) => {
+      const detail = objectOf(entry);
+      if (typeof detail?.text === 'string') return detail.text;
+      if (typeof detail?.summary === 'string') return detail.summary;
+      return '';
+    })
+    .join('');
+}
+
+/**
+ * The reasoning text of a message or a streamed delta; '' when it has none. OpenRouter sends the
+ * same text both as `reasoning` and in `reasoning_details`, so the details count only when
+ * neither string field is present (else the text would be doubled).
+ */
+export function reasoningTextOf(messageOrDelta: unknown): string {
+  const part = objectOf(messageOrDelta);
+  if (!part) return '';
+  if (typeof part.reasoning === 'string') return part.reasoning;
+  if (typeof part.reasoning_content === 'string') return part.reasoning_content;
+  return detailsText(part.reasoning_details);
+}
+
+/** What a usage object says beyond prompt and completion tokens. */
+export interface UsageDetails {
+  /** Completion tokens spent on reasoning (`completion_tokens_details.reasoning_tokens`); null when not reported. */
+  reasoningTokens: number | null;
+  /** Prompt tokens served from the provider's prompt cache (`prompt_tokens_details.cached_tokens`); null when not reported. */
+  cachedTokens: number | null;
+  /** What the provider says the call cost, in USD (OpenRouter's `usage.cost`); null when not reported. */
+  costUsd: number | null;
+}
+
+export function usageDetailsOf(usage: unknown): UsageDetails {
+  const fields = objectOf(usage);
+  const cost = fields?.cost;
+  return {
+    reasoningTokens: countOf(objectOf(fields?.completion_tokens_details)?.reasoning_tokens),
+    cachedTokens: countOf(objectOf(fields?.prompt_tokens_details)?.cached_tokens),
+    costUsd: typeof cost === 'number' && Number.isFinite(cost) && cost >= 0 ? cost : null,
+  };
+}
+
+/** The ModelReply fields of what a server said beyond the text: only those it reported, so a reply without them stays as it was. */
+export function replyExtras(reasoning: string, details: UsageDetails): { reasoning?: string; reasoningTokens?: number; cachedTokens?: number; providerCostUsd?: number } {
+  return {
+    ...(reasoning !== '' ? { reasoning } : {}),
+    ...(details.reasoningTokens !== null ? { reasoningTokens: details.reasoningTokens } : {}),
+    ...(details.cachedTokens !== null ? { cachedTokens: details.cachedTokens } : {}),
+    ...(details.costUsd !== null ? { providerCostUsd: details.costUsd } : {}),
+  };
+}

@@ -1,0 +1,20 @@
+// How a GRASP question is read back from a run record (see core/eval/recordSchemas.ts).
+import * as z from 'zod/mini';
+import type { GraspQuestion } from '../eval/types';
+import type { SchemaMatches } from '../schemas/matches';
+import type { GraspSettings } from './types';
+
+const graspSettingsSchema = z.object({ moves: z.union([z.literal(4), z.literal(8)]), carryLimit: z.union([z.literal('none'), z.literal(2)]), stepCost: z.union([z.literal(0), z.literal(0.3)]) });
+
+export const graspQuestionSchema = z.object({
+  benchmark: z.literal('grasp'),
+  file: z.string(),
+  gridPath: z.optional(z.string()),
+  index: z.int().check(z.minimum(0)),
+  settings: graspSettingsSchema,
+  style: z.enum(['chat', 'o1-mini']),
+  sampleId: z.string(),
+  play: z.optional(z.literal(true)),
+});
+
+export const graspQuestionSchemaMatchesType: [SchemaMatches<typeof graspSettingsSchema, GraspSettings>, SchemaMatches<typeof graspQuestionSchema, GraspQuestion>] = [true, true];
