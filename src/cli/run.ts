@@ -27,6 +27,7 @@ import { describeFsError } from '../core/walk';
 import { escapeControls } from '../core/text';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 import { cliStore, nodeRunFiles, workspaceRoot } from './runFiles';
+import { counterFor, dryRunFacts, dryRunOutput, preflight, serverJson } from './runServer';
 
 type Output = (text: string) => void;
 
@@ -326,14 +327,6 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   const { runId, alreadyAnswered } = state;
   questions = state.questions;
 
-  if (dryRun) {
-    const summary = estimateBatch(questions, profile);
-    const { prompt_tokens: promptTokens, max_completion_tokens: maxCompletion, cost_usd_max: cost } = summary;
-    if (args.flags.has('json')) out(JSON.stringify(summary));
-    else out(`${questions.length} questions, ${promptTokens} prompt tokens (cl100k), at most ${maxCompletion} completion tokens; cost at most ${cost === null ? 'unknown (no prices in the profile)' : `$${cost.toFixed(4)}`}. Nothing was asked.`);
-    return set.problems.length > 0 ? 1 : 0;
-  }
-
   const controller = new AbortController();
   // Every request in flight listens for the run's cancel: --concurrency of them at once is by
   // design, not the listener leak Node warns about past ten.
@@ -345,7 +338,26 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
     err('waypoint run: interrupted; abandoning the requests in flight (Ctrl+C again to quit at once). --resume continues this run.');
     controller.abort();
   };
+  const apiKey = profile.provider === 'openai-compatible' ? await cliApiKey(profile) : undefined;
+  const setOf = (prepared: PreparedQuestion) => definition.runLabel?.(prepared.question).group ?? definition.label;
+
+  if (dryRun) {
+    const facts = await dryRunFacts(profile, apiKey, controller.signal, err);
+    await dryRunOutput({ estimate: estimateBatch(questions, profile), questions, setOf, profile, facts, counter: counterFor(profile, facts, apiKey, controller.signal), json: args.flags.has('json') }, out);
+    return set.problems.length > 0 ? 1 : 0;
+  }
+
   process.on('SIGINT', onSigint);
+  let server: Awaited<ReturnType<typeof preflight>> = { facts: null, costUsd: 0 };
+  if (profile.provider === 'openai-compatible' && questions.length > 0) {
+    try {
+      server = await preflight(profile, apiKey, maxCostUsd, controller.signal, err);
+    } catch (error) {
+      process.off('SIGINT', onSigint);
+      if (controller.signal.aborted) return 130;
+      throw error;
+    }
+  }
   const progress = progressWriter(progressStyle, err);
   const cacheRoot = workspaceRoot(process.cwd());
   if (profile.apiKeyEnv && process.env[profile.apiKeyEnv] === undefined) err(`waypoint run: the environment variable ${profile.apiKeyEnv} is not set; asking without a key.`);
@@ -354,9 +366,10 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   const outgrown: OutgrownEpisodes = { count: 0, label: null, example: null };
   let summary;
   try {
-    summary = await runFileStep(outPath as string, () => runBatch(state, outPath as string, countingOutcomes(nodeRunFiles, failures, truncated, outgrown), {
+    // The preflight's one-token request counts against --max-cost too.
+    summary = await runFileStep(outPath as string, () => runBatch({ ...state, spentUsd: state.spentUsd + server.costUsd }, outPath as string, countingOutcomes(nodeRunFiles, failures, truncated, outgrown), {
       profile, label: definition.label, source, cache: args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line))),
-      mode, seed, concurrency, requestsPerMinute, maxCostUsd, countTokens: countChatTokens, signal: controller.signal,
+      mode, seed, concurrency, requestsPerMinute, maxCostUsd, countTokens: countChatTokens, promptCounter: counterFor(profile, server.facts, apiKey, controller.signal), signal: controller.signal,
       onProgress: (update) => progress.update(update),
       onConcurrencyChange: (change) => progress.note(change),
     }));
@@ -380,9 +393,9 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
     // Unknown (null) when some request's cost is: no prices in the profile and none reported by the provider.
     cost_usd: summary.costUnknown > 0 ? null : summary.costUsd, cost_unknown: summary.costUnknown, stopped_by: summary.stoppedBy, mode,
     not_asked: summary.notAsked, concurrency: { requested: concurrency, lowest, final: summary.concurrency },
-    episode_errors: outgrown.count,
+    episode_errors: outgrown.count, server: serverJson(server.facts),
   };
-  const stopped = summary.stoppedBy === 'cost-cap' ? `; stopped before passing --max-cost ($${summary.costUsd.toFixed(4)} spent)` : summary.stoppedBy === 'circuit-breaker' ? `; stopped early, ${summary.notAsked} not asked (--resume asks them)` : '';
+  const stopped = summary.stoppedBy === 'cost-cap' ? `; stopped before passing --max-cost $${maxCostUsd} ($${summary.costUsd.toFixed(4)} spent, the next request's worst case would not fit)` : summary.stoppedBy === 'circuit-breaker' ? `; stopped early, ${summary.notAsked} not asked (--resume asks them)` : '';
   if (args.flags.has('json')) out(JSON.stringify(result));
   else out(`${definition.label}: ${result.answered} answered, ${result.errors} errors, ${result.cached} from the cache${alreadyAnswered ? `, ${alreadyAnswered} already in the file` : ''} → ${outPath} (run ${runId}, ${mode} scoring)${stopped}`);
   if (summary.stoppedBy === 'cancelled') return 130;

@@ -107,6 +107,23 @@ export interface PreparedQuestion<Q extends QuestionBase = QuestionBase> {
    * `watch` sees the episode as it is played (the editor's Play panel and its live map).
    */
   play?(ask: (messages: readonly ChatMessage[]) => Promise<ModelReply>, mode: ScoringMode, signal: AbortSignal, options?: EpisodeOptions): Promise<PlayedEpisode>;
+  /**
+   * Multi-turn questions: what one play may ask — its model requests at most and their prompt
+   * tokens as the chat grows turn by turn (keeping `historyTurns` turns when the profile says so),
+   * each reply taken at `maxReplyTokens` — counted with `count`, for estimates (`--dry-run`, the
+   * editor's cost line). Absent: one request of `messages`.
+   */
+  playEstimate?(count: (messages: readonly ChatMessage[]) => number, maxReplyTokens: number, historyTurns?: number): PlayEstimate;
+}
+
+/** What one play of an episode may ask at most (turns × tokens per turn, the chat growing). */
+export interface PlayEstimate {
+  /** Model requests at most (the step budget; SmartPlay asks two a step). */
+  readonly requests: number;
+  /** Prompt tokens of all of them together. */
+  readonly promptTokens: number;
+  /** Prompt tokens of the largest (usually the last) request. */
+  readonly largestPromptTokens: number;
 }
 
 /** What a host may ask of an episode beyond the benchmark's defaults (the editor's Play SmartPlay Episode). */

@@ -201,7 +201,14 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   return live;
 }
 
-/** The chat requests the fake got, in order: runs and episodes also read its model list first (GET /v1/models). */
+/** The messages `waypoint run`'s preflight sends in its one-token request (connectionTest.ts). */
+const PREFLIGHT_MESSAGES = JSON.stringify([{ role: 'user', content: 'Reply with OK.' }]);
+
+/**
+ * The chat requests that asked questions, in order: runs and episodes also read its model list
+ * first (GET /v1/models), and a run's preflight asks what the server tells (/props, /tokenize)
+ * and one token of "Reply with OK." — none of them a question.
+ */
 export function chatRequests(fake: Pick<FakeOpenAi, 'requests'>): FakeOpenAi['requests'] {
-  return fake.requests.filter((request) => /\/chat\/completions$/.test(request.path.split('?')[0]));
+  return fake.requests.filter((request) => /\/chat\/completions$/.test(request.path.split('?')[0]) && JSON.stringify(request.body.messages) !== PREFLIGHT_MESSAGES);
 }

@@ -18,6 +18,15 @@
 // whole or as stream deltas; it can report usage details (`reasoning_tokens`, `cached_tokens` for the
 // prompt's leading messages seen in the previous request) and a price (`usage.cost`), and refuse
 // `max_tokens` as OpenAI's reasoning models do.
+//
+// What the server tells about itself: `GET /props` (`default_generation_settings.n_ctx`,
+// `total_slots`), `/v1/models` with `meta.n_ctx_train`, and exact prompt counts through
+// `POST /apply-template` + `POST /tokenize`. As `flavour: 'vllm'` it is vLLM instead (`max_model_len`
+// in /v1/models, `/tokenize` of chat messages answering `count`, no /props), as `flavour:
+// 'openrouter'` a hosted gateway (many models with `context_length`, no counting endpoints).
+// The stand-in tokenizer has another vocabulary than cl100k (English prompts count ~25–30% more,
+// as Llama vocabularies did), its chat template four special tokens a message; the chat endpoint
+// counts a prompt exactly as /apply-template then /tokenize do.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 export interface LlamaServerOptions {
@@ -53,8 +62,8 @@ export interface LlamaServerOptions {
    * or 500 server_error as some builds send it.
    */
   strictTemplate?: boolean | { status: 400 | 500 };
-  /** Which server it is: llama-server (default) or Ollama, whose OpenAI endpoint cuts long prompts silently. */
-  flavour?: 'llama-server' | 'ollama';
+  /** Which server it is: llama-server (default), Ollama (whose OpenAI endpoint cuts long prompts silently), vLLM or OpenRouter (what they tell about themselves; see the header). */
+  flavour?: 'llama-server' | 'ollama' | 'vllm' | 'openrouter';
   /** Ollama's context (`num_ctx`, which its OpenAI endpoint cannot change): 2,048 tokens by default (4,096 in later versions). */
   numCtx?: number;
   /** Listen on this port (0: any free one). */
@@ -97,6 +106,8 @@ export interface LlamaServer {
   url: string;
   port: number;
   options: Required<Omit<LlamaServerOptions, 'apiKey' | 'nPredict' | 'port' | 'strictTemplate' | 'costPerToken' | 'models'>> & Pick<LlamaServerOptions, 'apiKey' | 'nPredict' | 'costPerToken' | 'models'> & { strictTemplate: false | { status: 400 | 500 } };
+  /** The tokens each chat reply's `usage` reported, in order (what a run was charged for). */
+  usage: Array<{ prompt: number; completion: number }>;
   /** Every request with the status it got (a stream that failed after its 200 is listed with 500). */
   requests: Array<{ method: string; path: string; authorization: string | undefined; body: ChatRequest; status: number }>;
   /** One-off faults for the next chat requests, taken in order. */
@@ -105,19 +116,50 @@ export interface LlamaServer {
   /** Starts loading again for `ms` (a restart with another model, say). */
   load(ms: number): void;
   /** The double's token count of a chat request's prompt. */
-  promptTokens(messages: ReadonlyArray<{ content: string }>): number;
+  promptTokens(messages: ReadonlyArray<{ role?: string; content: string }>): number;
   close(): Promise<void>;
 }
 
 
-/** The double's token count of a text: `charsPerToken` characters a token (a stand-in for the GGUF's tokenizer). */
+/** The double's special tokens: one token each wherever they appear (llama-server parses specials in /tokenize by default). */
+const SPECIAL_TOKEN = /<\|[a-z_]+\|>/g;
+
+/** The double's tokens of a text: each special token is one (unless `parseSpecial` is false: then they are text), the text between them `charsPerToken` characters a token. */
+export function doubleTokenize(text: string, charsPerToken = 3, parseSpecial = true): string[] {
+  const pieces: string[] = [];
+  let at = 0;
+  const plain = (part: string) => {
+    for (let start = 0; start < part.length; start += charsPerToken) pieces.push(part.slice(start, start + charsPerToken));
+  };
+  for (const match of parseSpecial ? text.matchAll(SPECIAL_TOKEN) : []) {
+    plain(text.slice(at, match.index));
+    pieces.push(match[0]);
+    at = match.index + match[0].length;
+  }
+  plain(text.slice(at));
+  return pieces;
+}
+
+/** The double's token count of a text without special tokens: `charsPerToken` characters a token (a stand-in for the GGUF's tokenizer). */
 export function doubleTokens(text: string, charsPerToken = 3): number {
   return Math.ceil(text.length / charsPerToken);
 }
 
-/** The double's token count of a chat prompt: each message's text plus 4 tokens of chat template. */
-export function doublePromptTokens(messages: ReadonlyArray<{ content: string }>, charsPerToken = 3): number {
-  return messages.reduce((sum, message) => sum + 4 + doubleTokens(message.content, charsPerToken), 0);
+/** The double's chat template (what /apply-template returns): four special tokens around each message's text. */
+export function doubleTemplate(messages: ReadonlyArray<{ role?: string; content: string }>): string {
+  return messages.map((message) => `<|im_start|><|${message.role ?? 'user'}|><|content|>${message.content}<|im_end|>`).join('');
+}
+
+/** The double's token count of a chat prompt, as its chat endpoint counts it: the template applied, then tokenized (each message's text plus 4). */
+export function doublePromptTokens(messages: ReadonlyArray<{ role?: string; content: string }>, charsPerToken = 3): number {
+  return doubleTokenize(doubleTemplate(messages), charsPerToken).length;
+}
+
+/** A stable id for a token piece (the double has no vocabulary file). */
+function tokenId(piece: string): number {
+  let hash = 7;
+  for (const char of piece) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 32000;
+  return hash;
 }
 
 /** Tokens Ollama keeps at the start of a prompt it cuts (its runner's `num_keep`). */
@@ -209,11 +251,12 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
   const slotWaiters: Array<() => void> = [];
   let busySlots = 0;
   const tokensOf = (text: string) => doubleTokens(text, settings.charsPerToken);
-  const promptTokens = (messages: ReadonlyArray<{ content: string }>) => doublePromptTokens(messages, settings.charsPerToken);
+  const promptTokens = (messages: ReadonlyArray<{ role?: string; content: string }>) => doublePromptTokens(messages, settings.charsPerToken);
 
   const double: Omit<LlamaServer, 'url' | 'port' | 'close'> = {
     options: settings,
     requests: [],
+    usage: [],
     faults: [],
     counts: { answered: 0, truncated: 0, contextExceeded: 0, promptTooLong: 0, promptCut: 0, loading: 0, unauthorized: 0, rateLimited: 0, mostAtOnce: 0, templateRefused: 0 },
     load(ms) {
@@ -365,6 +408,7 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
       ...(settings.usageDetails ? { completion_tokens_details: { reasoning_tokens: thoughtTokens }, prompt_tokens_details: { cached_tokens: cached } } : {}),
       ...(settings.costPerToken !== undefined ? { cost: (prompt + completion) * settings.costPerToken } : {}),
     };
+    double.usage.push({ prompt, completion });
     if (!body.stream) {
       // A reply that never got past its thought has no content at all (vLLM sends null).
       const content = text === '' && thought !== '' ? null : text;
@@ -379,6 +423,45 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
     response.write(chunk({}, finishReason, model));
     response.write(`data: ${JSON.stringify({ choices: [], created: Math.floor(Date.now() / 1000), id: 'chatcmpl-double', model, object: 'chat.completion.chunk', usage })}\n\n`);
     response.end('data: [DONE]\n\n');
+  }
+
+  /** /v1/models as the flavour lists it: llama-server its GGUF (or `models`) with `meta`, vLLM with `max_model_len`, OpenRouter many models with `context_length`. */
+  function modelList(): unknown {
+    const created = Math.floor(Date.now() / 1000);
+    const id = settings.servedModel;
+    if (settings.flavour === 'vllm') return { object: 'list', data: [{ id, object: 'model', created, owned_by: 'vllm', root: id, parent: null, max_model_len: settings.contextTokens, permission: [] }] };
+    if (settings.flavour === 'openrouter') {
+      const entry = (model: string, context: number) => ({ id: model, name: model, created, context_length: context, top_provider: { context_length: context, max_completion_tokens: null, is_moderated: false }, pricing: { prompt: '0.000001', completion: '0.000002' } });
+      return { data: [entry('other/large-model', 1_000_000), entry(id, settings.contextTokens), entry('other/small-model', 4096)] };
+    }
+    const ids = settings.models ?? [id];
+    return { object: 'list', data: ids.map((listed) => ({ id: listed, object: 'model', created, owned_by: 'llamacpp', meta: { vocab_type: 1, n_vocab: 32000, n_ctx_train: settings.trainContextTokens, n_embd: 64, n_params: 260_000, size: 1_000_000 } })) };
+  }
+
+  /** The endpoints besides chat a flavour serves (/props, /apply-template, /tokenize); null for a path it does not serve. */
+  function serverExtras(path: string, body: Record<string, unknown>): { status: number; body: unknown } | null {
+    const messages = Array.isArray(body.messages) ? (body.messages as Array<{ role?: string; content: string }>) : null;
+    if (settings.flavour === 'llama-server') {
+      if (path === '/props') return { status: 200, body: { default_generation_settings: { id: 0, n_ctx: settings.contextTokens, params: { n_predict: settings.nPredict ?? -1 } }, total_slots: settings.slots, model_path: settings.servedModel, build_info: 'b6000-double' } };
+      if (path === '/apply-template') {
+        if (!messages) return { status: 400, body: { error: errorObject(400, "'messages' is required", 'invalid_request_error') } };
+        return { status: 200, body: { prompt: doubleTemplate(messages) } };
+      }
+      if (path === '/tokenize') {
+        if (typeof body.content !== 'string') return { status: 400, body: { error: errorObject(400, "'content' is required", 'invalid_request_error') } };
+        const pieces = doubleTokenize(body.content, settings.charsPerToken, body.parse_special !== false);
+        const ids = pieces.map(tokenId);
+        return { status: 200, body: { tokens: body.with_pieces === true ? pieces.map((piece, index) => ({ id: ids[index], piece })) : ids } };
+      }
+    }
+    // vLLM's /tokenize takes chat messages (template applied) or a plain prompt, and answers the count.
+    if (settings.flavour === 'vllm' && path === '/tokenize') {
+      const text = messages ? doubleTemplate(messages) : typeof body.prompt === 'string' ? body.prompt : null;
+      if (text === null) return { status: 400, body: { object: 'error', message: 'Field required: prompt or messages', type: 'BadRequestError', param: null, code: 400 } };
+      const tokens = doubleTokenize(text, settings.charsPerToken).map(tokenId);
+      return { status: 200, body: { count: tokens.length, max_model_len: settings.contextTokens, tokens, token_strs: null } };
+    }
+    return null;
   }
 
   const server: Server = createServer(async (request, response) => {
@@ -406,11 +489,12 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
       log.status = 401;
       return sendJson(response, 401, { error: errorObject(401, 'Invalid API Key', 'authentication_error') });
     }
-    if ((path === '/v1/models' || path === '/models') && settings.models !== null) {
-      const ids = settings.models ?? [settings.servedModel];
-      return sendJson(response, 200, { object: 'list', data: ids.map((id) => ({ id, object: 'model', created: Math.floor(Date.now() / 1000), owned_by: 'llamacpp', meta: { n_ctx_train: settings.trainContextTokens } })) });
+    if ((path === '/v1/models' || path === '/models') && settings.models !== null) return sendJson(response, 200, modelList());
+    const extra = serverExtras(path, body as Record<string, unknown>);
+    if (extra) {
+      log.status = extra.status;
+      return sendJson(response, extra.status, extra.body);
     }
-    if (path === '/props') return sendJson(response, 200, { default_generation_settings: { n_ctx: settings.contextTokens }, total_slots: settings.slots, model_path: settings.servedModel });
     if (path === '/v1/chat/completions' || path === '/chat/completions') {
       return chat(response, body, log);
     }

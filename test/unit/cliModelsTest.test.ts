@@ -45,7 +45,7 @@ describe('waypoint models test (CLI, fake llama-server)', function () {
   it('prints OK with the served model and the latency for a --profile entry (exit 0), and the same as JSON', async () => {
     const text = await waypoint(['models', 'test', '--profile', profiles, '--profile-id', 'local-llama'], dir);
     assert.equal(text.code, 0, text.stderr);
-    assert.match(text.stdout.trim(), new RegExp(`^local-llama \\(${fake.url.replace(/[.]/g, '\\.')}/v1\\): OK in \\d+ ms: 'qwen2\\.5-0\\.5b-instruct-q4_k_m\\.gguf' answered \\(asked for 'default'\\), without an API key\\.$`));
+    assert.match(text.stdout.trim(), new RegExp(`^local-llama \\(${fake.url.replace(/[.]/g, '\\.')}/v1\\): OK in \\d+ ms: 'qwen2\\.5-0\\.5b-instruct-q4_k_m\\.gguf' answered \\(asked for 'default'\\), without an API key\\. The server does not tell its context length; prompt tokens are estimated with cl100k \\(the server does not count them\\)\\.$`));
     const json = await waypoint(['models', 'test', '--profile', profiles, '--profile-id', 'local-llama', '--json'], dir);
     assert.equal(json.code, 0, json.stderr);
     const report = JSON.parse(json.stdout) as Record<string, unknown>;

@@ -33,8 +33,10 @@ describe('testConnection (core, fake llama-server)', () => {
     assert.deepEqual(report.listedModels, ['model/stories260K.gguf']);
     assert.equal(report.baseUrl, `${fake.url}/v1`);
     assert.equal(typeof report.latencyMs, 'number');
-    assert.equal(report.message, `OK in ${report.latencyMs} ms: 'model/stories260K.gguf' answered (asked for 'default').`);
-    assert.deepEqual(report.steps.map((step) => [step.name, step.status]), [['models', 200], ['chat', 200]]);
+    // A server that tells neither its context nor counts tokens (no /props, /apply-template or /tokenize) is told so.
+    assert.equal(report.message, `OK in ${report.latencyMs} ms: 'model/stories260K.gguf' answered (asked for 'default'). The server does not tell its context length; prompt tokens are estimated with cl100k (the server does not count them).`);
+    assert.deepEqual(report.steps.map((step) => [step.name, step.status]), [['models', 200], ['props', 404], ['chat', 200], ['apply-template', 404], ['tokenize', 404]]);
+    assert.deepEqual([report.contextTokens, report.tokenCounting], [null, null]);
     const chat = fake.requests.filter((request) => request.path === '/v1/chat/completions');
     assert.equal(chat.length, 1);
     assert.equal((chat[0].body as { max_tokens?: number }).max_tokens, 1);
@@ -44,7 +46,7 @@ describe('testConnection (core, fake llama-server)', () => {
   it('says when it answered without a key, and sends no Authorization header then', async () => {
     fake.servedModel = 'default';
     const report = await testConnection(profileAt(fake.url), undefined, { keyAdvice: advice });
-    assert.equal(report.message, `OK in ${report.latencyMs} ms: 'default' answered, without an API key.`);
+    assert.match(report.message, new RegExp(`^OK in ${report.latencyMs} ms: 'default' answered, without an API key\\. The server does not tell`));
     assert.equal(report.keySent, false);
     assert.ok(fake.requests.every((request) => request.authorization === undefined));
   });

@@ -1,8 +1,10 @@
 // "Does this profile work?" asked once, the same way by the editor's Test Connection and by
 // `waypoint models test`: the model list (`GET /models`), then one chat request of one token. The
 // answer is a verdict a person can act on (no key set, key refused, not reachable, wrong URL path,
-// model still loading, …), the model the server actually serves and the round trip. Each request is
-// recorded as a step, so later checks (the context length a server reports) are one more step.
+// model still loading, …), the model the server actually serves and the round trip. Beside them,
+// what the server tells about itself (serverFacts.ts): the context one request may use (llama-server
+// `/props`, vLLM and OpenRouter model lists) and whether it counts prompt tokens itself. Each request
+// is recorded as a step.
 import * as z from 'zod/mini';
 import { parseJsonWith } from '../schemas/parse';
 import { isKeySet, type KeyAdvice, keyRefusalMessage, settingName } from './apiKeyMessages';
@@ -10,6 +12,7 @@ import { ModelCallCancelled } from './engine';
 import { connectionReason, normaliseBaseUrl } from './openaiProvider';
 import { shortened } from './openaiFailures';
 import { redactSecrets } from './redact';
+import { contextFromModelList, contextFromProps, countingLabel, type JsonPost, probeTokenCounting, serverRoot, type TokenCounting } from './serverFacts';
 import { Deadline, guardedFetch } from './requestGuards';
 import type { ModelProfile } from './types';
 
@@ -29,7 +32,7 @@ export type ConnectionVerdict =
 
 /** One request the test made. */
 export interface ConnectionStep {
-  name: 'models' | 'chat';
+  name: 'models' | 'props' | 'chat' | 'apply-template' | 'tokenize';
   url: string;
   /** HTTP status, or null when no response came (refused, timed out). */
   status: number | null;
@@ -56,6 +59,20 @@ export interface ConnectionReport {
   /** HTTP status of the request the verdict rests on; null when there was no response. */
   status: number | null;
   steps: ConnectionStep[];
+  /** Tokens one request may use, where the server tells it (llama-server `/props`, vLLM `max_model_len`, OpenRouter `context_length`); else null. */
+  contextTokens: number | null;
+  /** Where contextTokens was read (`/props default_generation_settings.n_ctx`, `/v1/models max_model_len`, `/v1/models context_length`); null with it. */
+  contextSource: string | null;
+  /** The model's training context (llama-server's `/v1/models` `meta.n_ctx_train`); null when not told. */
+  trainContextTokens: number | null;
+  /** Parallel slots sharing the server's context (llama-server's `/props` `total_slots`); null when not told. */
+  slots: number | null;
+  /** How the server counts prompt tokens exactly (`llama-server`: /apply-template + /tokenize; `vllm`: /tokenize); null when it does not (estimates use cl100k). */
+  tokenCounting: TokenCounting | null;
+  /** The test prompt's tokens by the server's count; null without counting. */
+  testPromptTokens: number | null;
+  /** The tokens the one-token request was billed for, as its reply's `usage` says; null when it says nothing or no reply came. */
+  testUsage: { promptTokens: number; completionTokens: number } | null;
 }
 
 export interface ConnectionTestOptions {
@@ -72,7 +89,8 @@ const CHAT_PROMPT = 'Reply with OK.';
 // What the test reads of a server's bodies; anything else in them is ignored.
 const errorBody = z.object({ error: z.optional(z.union([z.string(), z.object({ message: z.optional(z.string()) })])), message: z.optional(z.string()) });
 const modelList = z.object({ data: z.array(z.object({ id: z.string() })) });
-const chatCompletion = z.object({ choices: z.array(z.unknown()), model: z.optional(z.nullable(z.string())) });
+const tokenCount = z.optional(z.nullable(z.number()));
+const chatCompletion = z.object({ choices: z.array(z.unknown()), model: z.optional(z.nullable(z.string())), usage: z.optional(z.nullable(z.object({ prompt_tokens: tokenCount, completion_tokens: tokenCount }))) });
 
 /** A server's error text in one short line, its cause (the last line) kept (the `error.message` of an OpenAI-style body when there is one). */
 function serverReason(body: string): string {
@@ -87,11 +105,12 @@ function listedIds(body: string): string[] | null {
   return parsed.ok ? parsed.value.data.map((entry) => entry.id) : null;
 }
 
-/** A chat completion's served model, or undefined when the body is not a chat completion. */
-function chatReply(body: string): { model: string | null } | undefined {
+/** A chat completion's served model and usage, or undefined when the body is not a chat completion. */
+function chatReply(body: string): { model: string | null; usage: ConnectionReport['testUsage'] } | undefined {
   const parsed = parseJsonWith(body, chatCompletion);
   if (!parsed.ok) return undefined;
-  return { model: parsed.value.model ? parsed.value.model : null };
+  const usage = parsed.value.usage;
+  return { model: parsed.value.model ? parsed.value.model : null, usage: usage && typeof usage.prompt_tokens === 'number' && typeof usage.completion_tokens === 'number' ? { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens } : null };
 }
 
 const looksLikeWebPage = (outcome: Outcome) => outcome.kind === 'response' && (/html/i.test(outcome.contentType) || /^\s*</.test(outcome.body));
@@ -118,7 +137,10 @@ const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 export async function testConnection(profile: ModelProfile, apiKey: string | undefined, options: ConnectionTestOptions): Promise<ConnectionReport> {
   const keySent = isKeySet(apiKey);
   const model = profile.model ?? '';
-  const base: Omit<ConnectionReport, 'ok' | 'verdict' | 'message' | 'status'> = { profileId: profile.id, baseUrl: profile.baseUrl ? normaliseBaseUrl(profile.baseUrl) : '', model, servedModel: null, listedModels: null, latencyMs: null, keySent, steps: [] };
+  const base: Omit<ConnectionReport, 'ok' | 'verdict' | 'message' | 'status'> = {
+    profileId: profile.id, baseUrl: profile.baseUrl ? normaliseBaseUrl(profile.baseUrl) : '', model, servedModel: null, listedModels: null, latencyMs: null, keySent, steps: [],
+    contextTokens: null, contextSource: null, trainContextTokens: null, slots: null, tokenCounting: null, testPromptTokens: null, testUsage: null,
+  };
   const report = (verdict: ConnectionVerdict, message: string, status: number | null): ConnectionReport => ({ ...base, ok: verdict === 'ok', verdict, message: redactSecrets(message, [apiKey]), status });
   if (!profile.baseUrl || !profile.model) return report('not-configured', `the profile has no ${profile.baseUrl ? '"model"' : '"baseUrl"'}: add it to the waypoint.models entry (or the --profile file).`, null);
   const urlIssue = baseUrlIssue(profile.baseUrl);
@@ -141,6 +163,8 @@ export async function testConnection(profile: ModelProfile, apiKey: string | und
       if (base.listedModels?.length === 1) base.servedModel = base.listedModels[0];
     }
 
+    const props = await readProps(where, headers, deadline, base.steps);
+
     const chatUrl = `${where}/chat/completions`;
     // The run's own parameter names and temperature: a reasoning model refuses `max_tokens` and a temperature other than 1.
     const limit = profile.maxCompletionTokens !== undefined ? { max_completion_tokens: 1 } : { max_tokens: 1 };
@@ -150,10 +174,82 @@ export async function testConnection(profile: ModelProfile, apiKey: string | und
     base.steps.push({ name: 'chat', url: chatUrl, status: chat.kind === 'response' ? chat.status : null, ms: chat.ms });
     if (chat.kind === 'no-response') return unreachable(chat);
     base.latencyMs = chat.ms;
-    return verdictOfChat(chat, listing, profile, options.keyAdvice, report);
+    const result = verdictOfChat(chat, listing, profile, options.keyAdvice, report);
+    if (!result.ok) return result;
+    Object.assign(result, await contextAndCounting(listing, props, [result.servedModel, model], model, { where, headers, deadline, steps: result.steps }));
+    result.message = `${result.message} ${factsSentence(result)}`;
+    return result;
   } finally {
     deadline.dispose();
   }
+}
+
+/** The facts a server tells about itself, without asking the model anything (a dry run). */
+export type ServerFacts = Pick<ConnectionReport, 'baseUrl' | 'servedModel' | 'contextTokens' | 'contextSource' | 'trainContextTokens' | 'slots' | 'tokenCounting' | 'testPromptTokens' | 'steps'>;
+
+/**
+ * What the server of `profile` tells about itself — the model it lists, its context, whether it
+ * counts prompt tokens — by reading `/models` and `/props` and one count of a test prompt; no chat
+ * request is made. Null when the server did not answer the model list (not running, loading, a
+ * wrong path, a refused key). Throws ModelCallCancelled when `signal` aborts.
+ */
+export async function readServerFacts(profile: ModelProfile, apiKey: string | undefined, signal?: AbortSignal): Promise<ServerFacts | null> {
+  if (!profile.baseUrl || !profile.model || baseUrlIssue(profile.baseUrl)) return null;
+  const where = normaliseBaseUrl(profile.baseUrl);
+  const headers: Record<string, string> = { accept: 'application/json', ...(isKeySet(apiKey) ? { authorization: `Bearer ${apiKey.trim()}` } : {}) };
+  const deadline = new Deadline(profile.timeoutMs, signal ?? new AbortController().signal);
+  const steps: ConnectionStep[] = [];
+  try {
+    const modelsUrl = `${where}/models`;
+    const listing = await request(modelsUrl, { method: 'GET', headers }, deadline);
+    steps.push({ name: 'models', url: modelsUrl, status: listing.kind === 'response' ? listing.status : null, ms: listing.ms });
+    if (listing.kind === 'no-response' || listing.status !== 200) return null;
+    const listed = listedIds(listing.body);
+    const servedModel = listed?.length === 1 ? listed[0] : null;
+    const props = await readProps(where, headers, deadline, steps);
+    const facts = await contextAndCounting(listing, props, [servedModel, profile.model], profile.model, { where, headers, deadline, steps });
+    return { baseUrl: where, servedModel, ...facts, steps };
+  } finally {
+    deadline.dispose();
+  }
+}
+
+interface FactRequests {
+  where: string;
+  headers: Record<string, string>;
+  deadline: Deadline;
+  steps: ConnectionStep[];
+}
+
+/** llama-server's `/props`, which sits beside /v1 (other servers answer 404: they only do not tell). */
+async function readProps(where: string, headers: Record<string, string>, deadline: Deadline, steps: ConnectionStep[]): Promise<Outcome> {
+  const propsUrl = `${serverRoot(where)}/props`;
+  const props = await request(propsUrl, { method: 'GET', headers }, deadline);
+  steps.push({ name: 'props', url: propsUrl, status: props.kind === 'response' ? props.status : null, ms: props.ms });
+  return props;
+}
+
+/** The context (from /props, else the model list's entry for `ids`) and the server's way of counting prompt tokens, tried on the test prompt. */
+async function contextAndCounting(listing: Outcome, props: Outcome, ids: ReadonlyArray<string | null>, model: string, requests: FactRequests): Promise<Pick<ConnectionReport, 'contextTokens' | 'contextSource' | 'trainContextTokens' | 'slots' | 'tokenCounting' | 'testPromptTokens'>> {
+  const slotFacts = props.kind === 'response' && props.status === 200 ? contextFromProps(props.body) : null;
+  const listed = listing.kind === 'response' && listing.status === 200 ? contextFromModelList(listing.body, ids) : null;
+  const context = slotFacts?.contextTokens ? { contextTokens: slotFacts.contextTokens, contextSource: '/props default_generation_settings.n_ctx' } : { contextTokens: listed?.contextTokens ?? null, contextSource: listed?.contextSource ?? null };
+  const { where, headers, deadline, steps } = requests;
+  const post: JsonPost = async (url, json) => {
+    const answer = await request(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(json) }, deadline);
+    steps.push({ name: url.endsWith('/apply-template') ? 'apply-template' : 'tokenize', url, status: answer.kind === 'response' ? answer.status : null, ms: answer.ms });
+    return answer.kind === 'no-response' ? null : { status: answer.status, text: answer.body };
+  };
+  const counted = await probeTokenCounting(post, serverRoot(where), model, [{ role: 'user', content: CHAT_PROMPT }]);
+  return { ...context, slots: slotFacts?.slots ?? null, trainContextTokens: listed?.trainContextTokens ?? null, tokenCounting: counted?.counting ?? null, testPromptTokens: counted?.tokens ?? null };
+}
+
+/** What the server told about its context and counting, in one sentence (the same facts `waypoint run` prints before it asks). */
+export function factsSentence(report: Pick<ConnectionReport, 'contextTokens' | 'contextSource' | 'slots' | 'tokenCounting'>): string {
+  const shared = report.slots !== null && report.slots > 1 ? `, shared by ${report.slots} slots` : '';
+  const context = report.contextTokens === null ? 'The server does not tell its context length' : `Context: ${report.contextTokens} tokens a request (${report.contextSource}${shared})`;
+  const counting = report.tokenCounting === null ? 'prompt tokens are estimated with cl100k (the server does not count them)' : `prompt tokens are ${countingLabel(report.tokenCounting)}`;
+  return `${context}; ${counting}.`;
 }
 
 type Report = (verdict: ConnectionVerdict, message: string, status: number | null) => ConnectionReport;
@@ -172,6 +268,7 @@ function verdictOfChat(chat: Extract<Outcome, { kind: 'response' }>, listing: Ex
     const served = reply.model ?? draft.servedModel;
     const result = report('ok', '', status);
     result.servedModel = served;
+    result.testUsage = reply.usage;
     const renamed = served !== null && served !== profile.model ? ` (asked for '${profile.model}')` : '';
     const keyNote = result.keySent ? '' : ', without an API key';
     // The latency and the served model first: a toast shows one line.

@@ -6,6 +6,7 @@
 import type { EpisodeOptions, PlayedEpisode, PreparedQuestion } from '../registry';
 import { ModelCallCancelled, ModelCallError } from './engine';
 import { type EpisodeAgent, EpisodeCancelled, type EpisodeEnvironment, type EpisodeTranscript, formatTranscript, runEpisode, transcriptJson } from './episodes';
+import { growingChatEstimate } from './playEstimates';
 import type { ChatMessage, EpisodeHistory, ModelProfile, ModelReply, QuestionBase, ScoringMode } from './types';
 
 export interface EpisodeQuestionSpec<Q extends QuestionBase, E extends EpisodeEnvironment> {
@@ -53,6 +54,15 @@ export function preparedEpisode<Q extends QuestionBase, E extends EpisodeEnviron
         { role: 'system', content: first.instructions },
         { role: 'user', content: first.reset() },
       ];
+    },
+    playEstimate(count, maxReplyTokens, historyTurns) {
+      // The chat is carried (all of it, or the profile's historyTurns): each turn adds the reply (at most max tokens) and an observation the size of the opening one.
+      const env = spec.makeEnv('faithful');
+      const opening = env.reset();
+      const first = count([{ role: 'system', content: env.instructions }, { role: 'user', content: opening }]);
+      const overhead = count([]);
+      const growth = count([{ role: 'assistant', content: '' }]) - overhead + maxReplyTokens + count([{ role: 'user', content: opening }]) - overhead;
+      return growingChatEstimate(env.maxSteps, first, growth, historyTurns);
     },
     async builtInAnswer(profile: ModelProfile, seed: number, turnMessages: readonly ChatMessage[]): Promise<string> {
       if (!playing) throw new ModelCallError('an episode is played turn by turn (play), not answered in one reply');

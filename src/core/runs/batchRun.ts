@@ -7,14 +7,13 @@
 import { completionLimit } from '../eval/profiles';
 import { parseRunRecords } from '../eval/recordSchemas';
 import type { ChatMessage, ModelProfile, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
-import { cl100kCounter } from '../util/tokenizer';
 import type { PreparedQuestion } from '../registry';
 import { mergeRunFiles, type RecordSet } from './records';
 import { buildReport, overallGroups, type ReportJson, type ReportRow } from './report';
 import { runQuestions, type RunOptions, type RunSummary } from './runner';
 import { newRunId } from './runId';
 import { answeredKeys, answerKey } from './selection';
-import { ChatTokenCounter } from './tokens';
+import { countChatTokens } from './promptCounts';
 
 /** Where records go: one whole line per record, in the order handed over. */
 export interface RecordSink {
@@ -68,29 +67,40 @@ export function resumeState(questions: readonly PreparedQuestion[], profile: Mod
   };
 }
 
+export { countChatTokens };
+
 /** `--dry-run`'s numbers (runs.md §2; the JSON field names are the CLI's). */
 export interface BatchEstimate {
   questions: number;
+  /** Model requests at most: one a question, an episode's turns for episodes. */
+  requests: number;
   prompt_tokens: number;
   max_completion_tokens: number;
   /** null when the profile has no prices. */
   cost_usd_max: number | null;
+  /** The tokenizer prompt_tokens are counted with (an estimate for models of other vocabularies). */
+  tokenizer: 'cl100k';
 }
 
-let chatTokens: ChatTokenCounter | undefined;
-
-/** Prompt tokens as OpenAI counts a chat request: cl100k over each message plus 3 per message and 3 to prime the reply. */
-export function countChatTokens(messages: readonly ChatMessage[]): number {
-  chatTokens ??= new ChatTokenCounter(cl100kCounter());
-  return chatTokens.countMessages(messages);
+/** One question's requests and prompt tokens: an episode's turns × tokens per turn, else its one prompt. */
+export function questionTokens(prepared: PreparedQuestion, profile: ModelProfile, countTokens: (messages: readonly ChatMessage[]) => number = countChatTokens): { requests: number; promptTokens: number; largestPromptTokens: number } {
+  if (prepared.playEstimate) return prepared.playEstimate(countTokens, completionLimit(profile), profile.historyTurns);
+  const tokens = countTokens(prepared.messages);
+  return { requests: 1, promptTokens: tokens, largestPromptTokens: tokens };
 }
 
-/** The questions, their prompt tokens, the completion bound (the profile's completion limit each) and the cost bound. */
+/** The questions, their prompt tokens (episodes: every turn's), the completion bound (the profile's completion limit a request) and the cost bound. */
 export function estimateBatch(questions: readonly PreparedQuestion[], profile: ModelProfile, countTokens: (messages: readonly ChatMessage[]) => number = countChatTokens): BatchEstimate {
-  const promptTokens = questions.reduce((sum, prepared) => sum + countTokens(prepared.messages), 0);
-  const maxCompletion = questions.length * completionLimit(profile);
+  let requests = 0;
+  let promptTokens = 0;
+  for (const prepared of questions) {
+    const counted = questionTokens(prepared, profile, countTokens);
+    requests += counted.requests;
+    promptTokens += counted.promptTokens;
+  }
+  const maxCompletion = requests * completionLimit(profile);
   const cost = profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined ? (promptTokens * profile.costPer1kInput + maxCompletion * profile.costPer1kOutput) / 1000 : null;
-  return { questions: questions.length, prompt_tokens: promptTokens, max_completion_tokens: maxCompletion, cost_usd_max: cost };
+  return { questions: questions.length, requests, prompt_tokens: promptTokens, max_completion_tokens: maxCompletion, cost_usd_max: cost, tokenizer: 'cl100k' };
 }
 
 export type BatchOptions = Omit<RunOptions, 'onRecord' | 'runId' | 'spentUsd' | 'unknownCostRecords'>;

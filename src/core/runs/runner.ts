@@ -1,19 +1,21 @@
 // The batch-run engine behind `waypoint run` (and the editor's Run Benchmark): asks a list of
 // prepared questions of one model profile through the single pipeline (answerPrepared), with a
 // concurrency limit that adapts to the server (adaptiveConcurrency.ts), a requests-per-minute
-// limit, a cost cap checked before each request, a circuit breaker that stops a run whose every
-// question fails the same way (circuitBreaker.ts), and cancellation that abandons only the
+// limit, a cost cap that reserves each request's worst case before it is sent (costCap.ts), a
+// circuit breaker that stops a run whose every question fails the same way (circuitBreaker.ts),
+// and cancellation that abandons only the
 // requests in flight. Records go to the caller as answers arrive (the CLI appends each as one
 // line), so an interrupted run loses at most `concurrency` questions and resumes from its file.
 import type { PreparedQuestion } from '../registry';
 import { cacheKey, costOf, isCacheable, ModelCallCancelled, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from '../eval/engine';
 import type { AttemptGate, Failure } from '../eval/failures';
 import { answerPrepared } from '../eval/pipeline';
-import { completionLimit } from '../eval/profiles';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode, ServerModelProbe } from '../eval/types';
 import { abortableSleep } from '../eval/requestGuards';
 import { AdaptiveConcurrency, type ConcurrencyChange } from './adaptiveConcurrency';
 import { type BreakerTrip, CircuitBreaker } from './circuitBreaker';
+import { CostCap, CostCapReached, type Reservation } from './costCap';
+import { cl100kPromptCounter, type PromptCounter } from './promptCounts';
 
 export interface RunOptions {
   profile: ModelProfile;
@@ -28,14 +30,16 @@ export interface RunOptions {
   concurrency: number;
   /** At most this many model requests start in any minute (cache hits and built-in agents are not requests). */
   requestsPerMinute?: number;
-  /** Stop before a request whose worst-case cost would take the run past this many dollars. */
+  /** Never spend past this many dollars: each request's worst case is reserved before it is sent. */
   maxCostUsd?: number;
-  /** Dollars already spent by the records being resumed, counted against maxCostUsd. */
+  /** Dollars already spent (the records being resumed, the preflight's request), counted against maxCostUsd. */
   spentUsd?: number;
   /** Records being resumed whose cost is unknown (they make the run's cost unknown too). */
   unknownCostRecords?: number;
   /** Prompt tokens of a request (for the cost bound, and to notice prompts a server cut silently: `context_truncated`); hosts pass the cl100k counter. */
   countTokens?: (messages: readonly ChatMessage[]) => number;
+  /** Prompt tokens of a request for the cost cap's reservations: the server's count when it gives one; cl100k estimates by default. */
+  promptCounter?: PromptCounter;
   signal: AbortSignal;
   /** Called once per answered question, in completion order; awaited before the next record is handed over. */
   onRecord(record: RunRecord<QuestionBase>): void | Promise<void>;
@@ -76,27 +80,21 @@ export interface RunSummary extends RunProgress {
   breaker: BreakerTrip | null;
 }
 
-/** Thrown by the guarded source when the next request could pass the cost cap: the question gets no record. */
-class CostCapReached extends Error {}
-
-/** The worst case of one request: its prompt at the input price and its completion limit at the output price; null without prices. */
-export function requestCostBound(profile: ModelProfile, promptTokens: number): number | null {
-  if (profile.costPer1kInput === undefined || profile.costPer1kOutput === undefined) return null;
-  return (promptTokens * profile.costPer1kInput + completionLimit(profile) * profile.costPer1kOutput) / 1000;
-}
+export { requestCostBound } from './costCap';
 
 /**
  * Wraps the model source with the run's limits: requests start at most `requestsPerMinute` a
- * minute (evenly spaced, so a burst never trips a provider's limiter), and a request whose worst
- * case would pass the cost cap is not made. Its reservation is replaced by the actual cost once
- * the reply arrives (the provider's token counts), or by the bound when it reports none.
+ * minute (evenly spaced, so a burst never trips a provider's limiter), and under a cost cap each
+ * request's worst case is reserved before it is sent (costCap.ts), replaced by what it cost once
+ * it settles.
  */
 class LimitedSource implements ReplySource {
   private nextStart = 0;
-  private reserved = 0;
   /** Requests in flight by cache key: a second identical request (two episodes reaching the same state) waits for the first instead of asking again. */
   private readonly inFlight = new Map<string, Promise<ModelReply>>();
-  spent: number;
+  private readonly cap: CostCap | null;
+  /** Dollars spent without a cap (under one, the cap counts them). */
+  private uncappedSpent: number;
   /** Requests whose cost nobody knows (no prices, no provider figure): `spent` leaves them out. */
   unknownCost = 0;
 
@@ -105,8 +103,13 @@ class LimitedSource implements ReplySource {
     private readonly options: RunOptions,
     private readonly gate: AttemptGate,
   ) {
-    this.spent = options.spentUsd ?? 0;
+    this.uncappedSpent = options.spentUsd ?? 0;
+    this.cap = options.maxCostUsd === undefined ? null : new CostCap(options.maxCostUsd, this.uncappedSpent);
     this.unknownCost = options.unknownCostRecords ?? 0;
+  }
+
+  get spent(): number {
+    return this.cap ? this.cap.spent : this.uncappedSpent;
   }
 
   serverModel(profile: ModelProfile, signal: AbortSignal): Promise<ServerModelProbe> {
@@ -131,10 +134,16 @@ class LimitedSource implements ReplySource {
   }
 
   private async limited(messages: readonly ChatMessage[], profile: ModelProfile, question: QuestionBase, signal: AbortSignal): Promise<ModelReply> {
-    const { maxCostUsd, requestsPerMinute, countTokens } = this.options;
-    const bound = maxCostUsd === undefined ? null : requestCostBound(profile, countTokens ? countTokens(messages) : 0);
-    if (maxCostUsd !== undefined && bound !== null && this.spent + this.reserved + bound > maxCostUsd) throw new CostCapReached();
-    if (bound !== null) this.reserved += bound;
+    const { requestsPerMinute } = this.options;
+    let reservation: Reservation | null = null;
+    if (this.cap) {
+      const count = await (this.options.promptCounter ?? cl100kPromptCounter).count(messages);
+      reservation = await this.cap.reserve(profile, messages, count, signal).catch((error: unknown) => {
+        if (error instanceof CostCapReached) throw error;
+        throw new ModelCallCancelled();
+      });
+    }
+    let outcome: ModelReply | 'refused' | 'maybe-billed' = 'refused';
     try {
       if (requestsPerMinute) {
         const now = Date.now();
@@ -144,14 +153,22 @@ class LimitedSource implements ReplySource {
           throw new ModelCallCancelled();
         });
       }
-      const reply = await this.inner.reply(messages, profile, question, signal, this.gate);
-      // The provider's own figure when it gives one, else prices × reported tokens, else the bound.
-      const actual = costOf(profile, reply) ?? bound;
-      if (actual === null) this.unknownCost++;
-      this.spent += actual ?? 0;
-      return reply;
+      try {
+        const reply = await this.inner.reply(messages, profile, question, signal, this.gate);
+        outcome = reply;
+        // The provider's own figure when it gives one, else prices × reported tokens; under a cap, else the reservation.
+        const actual = costOf(profile, reply);
+        if (actual === null && !reservation) this.unknownCost++;
+        if (!this.cap) this.uncappedSpent += actual ?? 0;
+        return reply;
+      } catch (error) {
+        // A refusal is not billed; a call that timed out, was cut off or abandoned may have run on the server.
+        const kind = error instanceof ModelCallError ? error.failure?.kind : undefined;
+        if (!(error instanceof ModelCallError) || kind === 'timeout' || kind === 'cut-off') outcome = 'maybe-billed';
+        throw error;
+      }
     } finally {
-      if (bound !== null) this.reserved -= bound;
+      if (reservation && this.cap) this.cap.settle(reservation, profile, outcome);
     }
   }
 }

@@ -5,12 +5,13 @@
 // reproducible and two models meet the same draws. Messenger and Minecraft need their upstream
 // simulators and are refused with the reason.
 import { ModelCallCancelled, ModelCallError } from '../eval/engine';
+import { growingChatEstimate } from '../eval/playEstimates';
 import type { ChatMessage, EpisodeHistory, ModelReply, SmartplayQuestion } from '../eval/types';
 import { type PlayedEpisode, type PreparedQuestion, type QuestionOptionHint, QuestionOptionError, type QuestionSet, type QuestionSetOptions } from '../registry';
 import { crafterWoodAgent, hanoiSolverAgent, randomAgent } from './agents';
 import { formatEpisodeLog } from './episodeLog';
 import { createSmartPlayEnv, SMARTPLAY_GAMES } from './games';
-import { composeMessages, QUESTION_1 } from './prompt';
+import { composeMessages, QUESTION_1, QUESTION_2 } from './prompt';
 import { type EpisodeLog, runEpisode, type SmartPlayAgent } from './runner';
 import { normalizeScore } from './scores';
 
@@ -74,6 +75,19 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
   return {
     question,
     messages: composeMessages(firstTurn, QUESTION_1),
+    playEstimate(count, maxReplyTokens, historyTurns) {
+      // Two requests a step; the history keeps the last `windowSize` observations (or the profile's
+      // historyTurns), each about the size of the first, and the second question also carries the
+      // first and its reply.
+      const env = createSmartPlayEnv(game, { seed });
+      const info = env.reset().info;
+      const first = count(composeMessages(info, QUESTION_1));
+      const entry = `Player Observation Step 0:\n${info.obs}\n\n`;
+      const growth = count([{ role: 'system', content: entry }]) - count([]);
+      const secondExtra = count(composeMessages(info, QUESTION_2, [[QUESTION_1, '']])) - first + maxReplyTokens;
+      const steps = growingChatEstimate(env.defaultSteps, first, growth, historyTurns ?? env.windowSize);
+      return { requests: 2 * steps.requests, promptTokens: 2 * steps.promptTokens + steps.requests * secondExtra, largestPromptTokens: steps.largestPromptTokens + secondExtra };
+    },
     builtInAnswer(profile, _seed, messages) {
       agent ??= builtInAgent(game, profile.provider, seed);
       return agent(messages.map((message) => ({ ...message })));

@@ -156,7 +156,7 @@ export function defineProfileTests(): void {
         async (shown) => {
           const tested = await vscode.commands.executeCommand<ConnectionReport>('waypoint.testConnection');
           const ok = await waitFor('the OK message', () => shown.find((entry) => entry.kind === 'info'));
-          assert.equal(ok.message, `Waypoint: ${PROFILE}: OK in ${tested.latencyMs} ms: 'qwen2.5-0.5b-instruct-q4_k_m.gguf' answered (asked for 'default').`);
+          assert.equal(ok.message, `Waypoint: ${PROFILE}: OK in ${tested.latencyMs} ms: 'qwen2.5-0.5b-instruct-q4_k_m.gguf' answered (asked for 'default'). The server does not tell its context length; prompt tokens are estimated with cl100k (the server does not count them).`);
           return tested;
         },
       );

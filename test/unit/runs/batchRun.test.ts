@@ -129,7 +129,7 @@ describe('batch runs: the run shared by waypoint run and the editor', function (
     assert.equal(state.alreadyAnswered, 5);
     assert.deepEqual(state.questions.map((prepared) => prepared.question.sampleId), [subset[1].question.sampleId]);
     const estimate = estimateBatch(state.questions, oracle, (messages) => messages.length * 100);
-    assert.deepEqual(estimate, { questions: 1, prompt_tokens: subset[1].messages.length * 100, max_completion_tokens: 512, cost_usd_max: null });
+    assert.deepEqual(estimate, { questions: 1, requests: 1, prompt_tokens: subset[1].messages.length * 100, max_completion_tokens: 512, cost_usd_max: null, tokenizer: 'cl100k' });
     assert.deepEqual(resumeState(subset, oracle, 'reference', files.texts.get('run.jsonl') ?? null, 'run.jsonl').alreadyAnswered, 0, 'another scoring mode is another run');
   });
 

@@ -29,6 +29,8 @@ function runAsync(args: string[], cwd: string, onStderr?: (text: string, child: 
   });
 }
 
+const asked = chatRequests;
+
 /** The server plays Tower of Hanoi perfectly (the solver reading the prompt it was sent). */
 function hanoiPlayer(fake: FakeOpenAi): void {
   const solver = hanoiSolverAgent();
@@ -73,7 +75,7 @@ describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
     const before = parseRunRecords(partial, out);
     assert.deepEqual(before.problems, []);
     assert.ok(before.records.length >= 2 && before.records.length < 6, `${before.records.length} records before resume`);
-    const requestsBefore = fake.requests.length;
+    const requestsBefore = asked(fake).length;
 
     const second = await runAsync([...args.filter((arg) => arg !== '--progress' && arg !== 'json'), '--resume', '--json'], dir);
     assert.doesNotMatch(second.stderr, /Response cache/);
@@ -87,12 +89,12 @@ describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
     // Two requests a step, 50 steps an episode; the cache (the workspace's .waypoint/) answers what the
     // first process already asked. A request asked twice is one that was in flight at Ctrl+C: at
     // most `--concurrency` of them.
-    const bodies = fake.requests.map((request) => JSON.stringify(request.body.messages));
+    const bodies = asked(fake).map((request) => JSON.stringify(request.body.messages));
     const repeated = bodies.length - new Set(bodies).size;
     assert.ok(repeated <= 2, `${repeated} requests asked twice`);
     // Bandit episodes can share their first prompts (nothing random has been shown yet); those are asked once.
     assert.ok(bodies.length <= 6 * 100 + repeated, String(bodies.length));
-    assert.ok(fake.requests.length > requestsBefore);
+    assert.ok(asked(fake).length > requestsBefore);
     assert.ok(!readFileSync(out, 'utf8').includes('sk-test-123'));
     assert.ok(fake.requests.every((request) => request.authorization === 'Bearer sk-test-123'));
   });
@@ -123,12 +125,15 @@ describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
     writeFileSync(profiles, JSON.stringify([{ id: 'priced', provider: 'openai-compatible', baseUrl: fake.url, model: 'm', maxTokens: 100, costPer1kInput: 0.5, costPer1kOutput: 1.5 }]));
     const result = spawnSync(process.execPath, [cli, 'run', 'smartplay', 'Hanoi3Disk', 'Hanoi4Disk', '--episodes', '2', '--profile', profiles, '--profile-id', 'priced', '--dry-run', '--json'], { cwd: dir, encoding: 'utf8' });
     assert.equal(result.status, 0, result.stderr);
-    const dry = JSON.parse(result.stdout) as { questions: number; prompt_tokens: number; max_completion_tokens: number; cost_usd_max: number };
+    const dry = JSON.parse(result.stdout) as { questions: number; requests: number; prompt_tokens: number; max_completion_tokens: number; cost_usd_max: number };
     assert.equal(dry.questions, 4);
-    assert.equal(dry.max_completion_tokens, 400);
-    assert.ok(dry.prompt_tokens > 4 * 100, String(dry.prompt_tokens));
-    assert.ok(Math.abs(dry.cost_usd_max - (dry.prompt_tokens * 0.5 + 400 * 1.5) / 1000) < 1e-9);
-    assert.equal(fake.requests.length, 0);
+    // Episodes of 30 steps, two requests a step: every turn's prompt and reply count, not the first turn's.
+    assert.equal(dry.requests, 4 * 60);
+    assert.equal(dry.max_completion_tokens, 4 * 60 * 100);
+    assert.ok(dry.prompt_tokens > 4 * 60 * 400, String(dry.prompt_tokens));
+    assert.ok(Math.abs(dry.cost_usd_max - (dry.prompt_tokens * 0.5 + 4 * 60 * 100 * 1.5) / 1000) < 1e-9);
+    // It may read what the server tells about itself (/v1/models, /props), but asks no chat request.
+    assert.equal(fake.requests.filter((request) => request.path.endsWith('/chat/completions')).length, 0);
   });
 
   it('usage errors exit 2 with one line; an existing run file needs --resume', () => {

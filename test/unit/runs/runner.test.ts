@@ -81,7 +81,7 @@ describe('batch runs: the engine', () => {
     const { source, state } = walkingModel(1);
     const records: RunRecord<QuestionBase>[] = [];
     // Each request: at most (100 prompt + 100 max tokens) × $1/1k = $0.20 reserved; actual (100 + 10)/1k = $0.11.
-    const summary = await runQuestions(questions(10), options(source, records, { concurrency: 1, maxCostUsd: 0.5, countTokens: () => 100 }));
+    const summary = await runQuestions(questions(10), options(source, records, { concurrency: 1, maxCostUsd: 0.5, promptCounter: { by: 'server', count: async () => ({ tokens: 100, by: 'server' }) } }));
     assert.equal(summary.stoppedBy, 'cost-cap');
     // $0.11 + $0.11 + $0.11 = $0.33; a fourth could reach $0.53 > $0.50, so it is never made.
     assert.equal(state.calls, 3);
