@@ -25,7 +25,7 @@ const USAGE = `usage: waypoint <command> [options]
 commands:
   validate <path>... [--json]   validate benchmark files (recursively for directories)
   run <benchmark> <source>... --out run.jsonl   ask a whole question set: --agent oracle|random | --base-url URL --model NAME | --profile F --profile-id ID;
-      [--api-key-env VAR] [--temperature T] [--max-tokens N] [--max-completion-tokens N] [--reasoning-effort E] [--timeout-ms MS] [--retries N] [--concurrency N] [--rpm N] [--max-cost USD] [--resume] [--shard K/N] [--sample N --seed S] [--limit N] [--dry-run] [--mode M] [--no-cache] [--progress bar|json] [--json]
+      [--api-key-env VAR] [--temperature T] [--max-tokens N] [--max-completion-tokens N] [--reasoning-effort E] [--message-layout as-is|alternate] [--history-turns N] [--timeout-ms MS] [--retries N] [--concurrency N] [--rpm N] [--max-cost USD] [--resume] [--shard K/N] [--sample N --seed S] [--limit N] [--dry-run] [--mode M] [--no-cache] [--progress bar|json] [--json]
       questions: mango --task df|rf|both|map|play --difficulty easy|hard|all --cutoff N --template release|paper; babyai --task predict|plan|decompose|play --prompt zero_shot|few_shot|cot|tot; grasp --settings all|M-C-S,... --style chat|o1-mini --indices A-B --extraction recommended|every-word [--task play]; smartplay --episodes N [--seed S]
   models test --profile F --profile-id ID | --base-url URL --model NAME   check a model profile: its server's model list and one one-token request; a verdict (OK, no key set, key refused, not reachable, wrong URL path, model loading, …), the served model and the latency [--api-key-env VAR] [--timeout-ms MS] [--json]
   import mango <folder>... --out F   upstream result folders (with their game folders) as scored run records [--mode faithful|reference] [--model-name NAME] [--json]
@@ -33,8 +33,8 @@ commands:
   batch export <benchmark> <source>... --model NAME   OpenAI Batch API request lines on stdout (question options as for run, e.g. grasp --settings all --indices 0-9)
       [--format openai|anthropic] [--temperature T] [--max-tokens N] [--max-completion-tokens N] [--reasoning-effort E]
   batch import <benchmark> <source>... --results F --out F   score an OpenAI, vllm run-batch or Anthropic results file into run records [--mode ...] [--model-name NAME]
-  report <run.jsonl>... [--by F,...] [--where F=V,...]   the papers' tables with 95% intervals [--json|--csv|--markdown|--html FILE [--grids|--games|--levels DIR]]
-  compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...]   paired comparison: diff, interval, McNemar / bootstrap p, flips [--model-a M] [--model-b M] [--where F=V,...] [--pairs GAME.reskin.json] [--json|--markdown]
+  report <run.jsonl>... [--by F,...] [--where F=V,...]   the papers' tables with 95% intervals (cut replies left out of the means unless --include-truncated) [--json|--csv|--markdown|--html FILE [--grids|--games|--levels DIR]]
+  compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...]   paired comparison: diff, interval, McNemar / bootstrap p, flips [--model-a M] [--model-b M] [--where F=V,...] [--pairs GAME.reskin.json] [--include-truncated] [--json|--markdown]
   mango graph|skeletons <gameDir>   maze graph [--cutoff N] [--reverse none|naive] [--json]; DF/RF skeletons --task df|rf [--cutoff N] [--limit K]
   mango prompt <gameDir> --id ID     the exact upstream prompt [--cutoff N] [--template release|paper] [--json]
   mango score <gameDir> --answers F  scores of answer records (JSONL or a folder of result files) [--mode faithful|reference] [--cutoff N] [--json]
@@ -54,7 +54,7 @@ commands:
   smartplay replay messenger --level 1|2|3 --seed S --actions "..."   replay Messenger exactly for a seed [--json]
   smartplay run <Game> --agent random|hanoi-solver|crafter-wood    play an episode with a built-in agent, print its log [--seed N] [--max-steps N]
   smartplay check <episode.jsonl>                     validate an episode log
-  play mango <gameDir> --from ROOM --to ROOM | play babyai <level|records> [--index N] | play grasp <grids.jsonl> [--index N] [--setting 8-none-0]   an interactive episode (--agent oracle|random [--seed S] or model options as for run) [--max-steps N] [--json]
+  play mango <gameDir> --from ROOM --to ROOM | play babyai <level|records> [--index N] | play grasp <grids.jsonl> [--index N] [--setting 8-none-0]   an interactive episode (--agent oracle|random [--seed S] or model options as for run, e.g. [--max-completion-tokens N] [--message-layout as-is|alternate] [--history-turns N]) [--max-steps N] [--json]
 
 options:
   --debug    print stack traces of internal errors
