@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { ModelCallError, type ReplySource } from '../../../src/core/eval/engine';
 import type { ModelProfile, QuestionBase, RunRecord } from '../../../src/core/eval/types';
 import { type PreparedQuestion, preparedFromHooks } from '../../../src/core/registry';
-import { runQuestions, type RunOptions } from '../../../src/core/runs/runner';
+import { errorRecord, runQuestions, type RunOptions } from '../../../src/core/runs/runner';
 import { answeredKeys, answerKey, inShard, parseShard, seededSample } from '../../../src/core/runs/selection';
 import { toyBenchmark, type ToyQuestion } from '../../fixtures/toy/benchmark';
 
@@ -99,6 +99,13 @@ describe('batch runs: the engine', () => {
     // An error is no answer: resume asks it again, and only it.
     const answered = answeredKeys(records);
     assert.deepEqual(questions(4).filter((prepared) => !answered.has(answerKey({ question: prepared.question, model, mode: 'faithful' }))).map((prepared) => prepared.question.sampleId), ['toy-2']);
+  });
+
+  it('an error record keeps the messages as they were sent (folded under the alternate layout)', () => {
+    const prepared = { ...questions(1)[0], messages: [{ role: 'system', content: 'rules' }, { role: 'user', content: 'first' }, { role: 'user', content: 'second' }] } as PreparedQuestion;
+    const alternate = errorRecord(prepared, { ...model, messageLayout: 'alternate' }, 'faithful', 'run-1', 'HTTP 500');
+    assert.deepEqual(alternate.messages, [{ role: 'system', content: 'rules' }, { role: 'user', content: 'first\n\nsecond' }]);
+    assert.equal(errorRecord(prepared, model, 'faithful', 'run-1', 'HTTP 500').messages.length, 3);
   });
 
   it('on cancel, abandons the requests in flight without records and starts no more', async () => {
