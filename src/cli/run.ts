@@ -187,8 +187,9 @@ function withOverrides(profile: ModelProfile, options: Map<string, string>): Mod
 }
 
 /** The cost so far on the progress line: a sum that leaves out requests of unknown cost says it is a lower bound. */
-function costText(progress: RunProgress): string {
-  if (!progress.costUsd) return '';
+export function costText(progress: Pick<RunProgress, 'costUsd' | 'costUnknown'>): string {
+  // No known cost at all: say the cost is unknown rather than print nothing, which reads as free.
+  if (!progress.costUsd) return progress.costUnknown > 0 ? `cost unknown (${progress.costUnknown})` : '';
   return progress.costUnknown > 0 ? `≥ $${progress.costUsd.toFixed(4)} (${progress.costUnknown} of unknown cost)` : `$${progress.costUsd.toFixed(4)}`;
 }
 
