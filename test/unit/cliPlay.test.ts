@@ -77,8 +77,9 @@ describe('waypoint play (CLI)', function () {
     const result = await runCli(['play', 'mango', lighthouse, '--from', 'harbour road', '--to', 'chapel ruins', '--base-url', fake.url, '--model', 'scripted', '--max-steps', '1', '--no-cache', '--max-completion-tokens', '5', '--reasoning-effort', 'low'], dir);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(fake.requests.length, 1);
-    assert.equal(fake.requests[0].body.max_completion_tokens, 5);
-    assert.equal(fake.requests[0].body.reasoning_effort, 'low');
+    const body = fake.requests[0].body as Record<string, unknown>;
+    assert.equal(body.max_completion_tokens, 5);
+    assert.equal(body.reasoning_effort, 'low');
   });
 
   it('the oracle ends a MANGO episode whose goal cannot be reached, saying why, without spending the budget', async () => {
