@@ -33,8 +33,8 @@ commands:
   batch export <benchmark> <source>... --model NAME   OpenAI Batch API request lines on stdout (question options as for run, e.g. grasp --settings all --indices 0-9)
       [--format openai|anthropic] [--temperature T] [--max-tokens N] [--max-completion-tokens N] [--reasoning-effort E]
   batch import <benchmark> <source>... --results F --out F   score an OpenAI, vllm run-batch or Anthropic results file into run records [--mode ...] [--model-name NAME]
-  report <run.jsonl>... [--by F,...] [--where F=V,...]   the papers' tables with 95% intervals [--json|--csv|--markdown|--html FILE [--grids|--games|--levels DIR]]
-  compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...]   paired comparison: diff, interval, McNemar / bootstrap p, flips [--model-a M] [--model-b M] [--where F=V,...] [--pairs GAME.reskin.json] [--json|--markdown]
+  report <run.jsonl>... [--by F,...] [--where F=V,...]   the papers' tables with 95% intervals (cut replies left out of the means unless --include-truncated) [--json|--csv|--markdown|--html FILE [--grids|--games|--levels DIR]]
+  compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...]   paired comparison: diff, interval, McNemar / bootstrap p, flips [--model-a M] [--model-b M] [--where F=V,...] [--pairs GAME.reskin.json] [--include-truncated] [--json|--markdown]
   mango graph|skeletons <gameDir>   maze graph [--cutoff N] [--reverse none|naive] [--json]; DF/RF skeletons --task df|rf [--cutoff N] [--limit K]
   mango prompt <gameDir> --id ID     the exact upstream prompt [--cutoff N] [--template release|paper] [--json]
   mango score <gameDir> --answers F  scores of answer records (JSONL or a folder of result files) [--mode faithful|reference] [--cutoff N] [--json]
@@ -54,7 +54,7 @@ commands:
   smartplay replay messenger --level 1|2|3 --seed S --actions "..."   replay Messenger exactly for a seed [--json]
   smartplay run <Game> --agent random|hanoi-solver|crafter-wood    play an episode with a built-in agent, print its log [--seed N] [--max-steps N]
   smartplay check <episode.jsonl>                     validate an episode log
-  play mango <gameDir> --from ROOM --to ROOM | play babyai <level|records> [--index N] | play grasp <grids.jsonl> [--index N] [--setting 8-none-0]   an interactive episode (--agent oracle|random [--seed S] or model options as for run) [--max-steps N] [--json]
+  play mango <gameDir> --from ROOM --to ROOM | play babyai <level|records> [--index N] | play grasp <grids.jsonl> [--index N] [--setting 8-none-0]   an interactive episode (--agent oracle|random [--seed S] or model options as for run, e.g. [--max-completion-tokens N] [--message-layout as-is|alternate] [--history-turns N]) [--max-steps N] [--json]
 
 options:
   --debug    print stack traces of internal errors

@@ -7,11 +7,11 @@ import { ModelCallCancelled } from '../core/eval/engine';
 import { escapeControls } from '../core/text';
 import { parseArgs, UsageError } from './args';
 import { cliApiKey, cliKeyAdvice } from './keyAdvice';
-import { profileOf } from './run';
+import { MODEL_OPTIONS, profileOf } from './run';
 
 type Output = (text: string) => void;
 
-const VALUE_OPTIONS = ['profile', 'profile-id', 'base-url', 'model', 'api-key-env', 'timeout-ms', 'agent', 'temperature', 'max-completion-tokens', 'reasoning-effort'];
+const VALUE_OPTIONS = MODEL_OPTIONS;
 const FLAGS = ['json'];
 
 /** The one line a person reads: the profile (with the server when the verdict does not name it) and the verdict's sentence. */

@@ -31,12 +31,12 @@ import { escapeControls } from '../core/text';
 import { baseName, describeFsError } from '../core/walk';
 import type { Diagnostic } from '../core/text';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
-import { profileOf } from './run';
+import { MODEL_OPTIONS, profileOf } from './run';
 import { cliStore, workspaceRoot } from './runFiles';
 
 type Output = (text: string) => void;
 
-const VALUE_OPTIONS = ['from', 'to', 'agent', 'seed', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'profile', 'profile-id', 'timeout-ms', 'retries', 'max-steps', 'index', 'setting', 'mode', 'message-layout', 'history-turns'];
+const VALUE_OPTIONS = [...MODEL_OPTIONS, 'from', 'to', 'seed', 'max-steps', 'index', 'setting', 'mode'];
 const FLAGS = ['json', 'no-cache'];
 
 /** A file the user named could not be used: exit 1 with one line. */

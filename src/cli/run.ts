@@ -33,7 +33,9 @@ type Output = (text: string) => void;
 
 /** Question options of every registered benchmark (runs.md §2); each accepts only those it declares. `seed` is the run's own. */
 const QUESTION_OPTIONS = [...new Set(benchmarks().flatMap((definition) => definition.questionOptions ?? []))].filter((option) => option !== 'seed');
-const VALUE_OPTIONS = [...QUESTION_OPTIONS, 'out', 'agent', 'base-url', 'model', 'api-key-env', 'temperature', 'max-tokens', 'max-completion-tokens', 'reasoning-effort', 'profile', 'profile-id', 'sample', 'seed', 'limit', 'concurrency', 'rpm', 'max-cost', 'shard', 'mode', 'progress', 'timeout-ms', 'retries', 'message-layout', 'history-turns'];
+/** The flags that name a model and set how it is asked (profileOf, withOverrides): shared by run, play and models test so none of them refuses one the others take. */
+export const MODEL_OPTIONS = ['agent', 'base-url', 'model', 'api-key-env', 'profile', 'profile-id', 'temperature', 'max-tokens', 'max-completion-tokens', 'reasoning-effort', 'timeout-ms', 'retries', 'message-layout', 'history-turns'];
+const VALUE_OPTIONS = [...QUESTION_OPTIONS, ...MODEL_OPTIONS, 'out', 'sample', 'seed', 'limit', 'concurrency', 'rpm', 'max-cost', 'shard', 'mode', 'progress'];
 const FLAGS = ['resume', 'dry-run', 'no-cache', 'json'];
 
 function numberOption(text: string, option: string): number {
@@ -195,8 +197,9 @@ function seedOption(options: Map<string, string>): { seed?: number } {
 }
 
 /** The cost so far on the progress line: a sum that leaves out requests of unknown cost says it is a lower bound. */
-function costText(progress: RunProgress): string {
-  if (!progress.costUsd) return '';
+export function costText(progress: Pick<RunProgress, 'costUsd' | 'costUnknown'>): string {
+  // No known cost at all: say the cost is unknown rather than print nothing, which reads as free.
+  if (!progress.costUsd) return progress.costUnknown > 0 ? `cost unknown (${progress.costUnknown})` : '';
   return progress.costUnknown > 0 ? `≥ $${progress.costUsd.toFixed(4)} (${progress.costUnknown} of unknown cost)` : `$${progress.costUsd.toFixed(4)}`;
 }
 

@@ -72,6 +72,16 @@ describe('waypoint play (CLI)', function () {
     assert.equal(chatRequests(fake).length, 2);
   });
 
+  it('takes the per-model flags `waypoint run` takes (--max-completion-tokens, --reasoning-effort) and sends them', async () => {
+    fake.script.push({ content: 'east' });
+    const result = await runCli(['play', 'mango', lighthouse, '--from', 'harbour road', '--to', 'chapel ruins', '--base-url', fake.url, '--model', 'scripted', '--max-steps', '1', '--no-cache', '--max-completion-tokens', '5', '--reasoning-effort', 'low'], dir);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(fake.requests.length, 1);
+    const body = fake.requests[0].body as Record<string, unknown>;
+    assert.equal(body.max_completion_tokens, 5);
+    assert.equal(body.reasoning_effort, 'low');
+  });
+
   it('the oracle ends a MANGO episode whose goal cannot be reached, saying why, without spending the budget', async () => {
     // The lighthouse with every way into the chapel ruins gone: the ruins are still a room (their exits remain).
     const game = join(dir, 'lighthouse');

@@ -175,7 +175,8 @@ describe('results view webview', function () {
   });
 
   it('counts cut records in their own columns, says how the means treat them, and switches as --include-truncated', async () => {
-    const records = mango.records.map((record, index) => (index === 0 ? { ...record, truncated: true, finish_reason: 'length' } : index === 2 ? { ...record, context_truncated: true } : record));
+    // Record 4 failed after a cut turn: an error, not a third cut.
+    const records = mango.records.map((record, index) => (index === 0 ? { ...record, truncated: true, finish_reason: 'length' } : index === 2 ? { ...record, context_truncated: true } : index === 4 ? { ...record, error: 'HTTP 500', truncated: true } : record));
     const cutSet = { ...mango, records };
     const excluded = buildResultsModel(cutSet, ['run-mango.jsonl'], 'MANGO · cut');
     const page = await openResults(excluded.model);

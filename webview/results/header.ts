@@ -40,7 +40,8 @@ export class Header {
     chips.push(modeChip);
     if (report.superseded > 0) chips.push(chip('superseded', count(report.superseded)));
     // Cut records are their own count: out of the means unless the view includes them (Tables).
-    const cut = (report.truncated ?? 0) + (report.context_truncated ?? 0);
+    // Counted by row, so a record with both flags is one, and an errored one is an error only.
+    const cut = model.rows.filter((row) => row.cut === 1).length;
     if (cut > 0) {
       const cutChip = chip(report.truncated_treatment === 'included' ? 'truncated (in means)' : 'truncated (not in means)', count(cut), 'warn');
       cutChip.id = 'results-truncated';

@@ -8,7 +8,7 @@
 // exported set.
 import { sha256Hex } from '../sha256';
 import type { BatchRow } from './imported';
-import { isJsonObject } from './imported';
+import { errorName, isJsonObject } from './imported';
 import type { ChatMessage } from './types';
 
 const ANTHROPIC_CUSTOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -94,7 +94,7 @@ function succeeded(message: Record<string, unknown>): BatchRow {
 function erroredRow(error: unknown): BatchRow {
   const outer = isJsonObject(error) ? error : {};
   const inner = isJsonObject(outer.error) ? outer.error : outer;
-  const type = typeof inner.type === 'string' && /^[A-Za-z0-9_.:-]{1,80}$/.test(inner.type) ? inner.type : undefined;
+  const type = errorName(inner.type);
   const message = typeof inner.message === 'string' ? inner.message : JSON.stringify(error ?? null);
   const kind = type === 'overloaded_error' ? 'overloaded' : type === 'api_error' ? 'server' : type === 'authentication_error' || type === 'permission_error' ? 'auth' : 'request';
   return { ...EMPTY, error: `the request failed${type ? ` (${type})` : ''}: ${message}`, failure: { kind, ...(type ? { type } : {}) } };

@@ -59,9 +59,10 @@ export const STOPS_A_RUN: ReadonlySet<FailureKind> = new Set(['connection', 'aut
 /**
  * Kinds that say an episode's chat outgrew the model's context (it grows each turn): an episode a
  * turn of such a failure ended after some turns is a result (the goal not reached), not a question
- * to ask again, since asking again meets the same overflow at the same turn.
+ * to ask again, since asking again meets the same overflow at the same turn. Not `context-slots`:
+ * a shared KV cache that filled up depends on the other requests in flight, so asking again can pass.
  */
-export const OUTGROWS_CONTEXT: ReadonlySet<FailureKind> = new Set(['prompt-too-long', 'context-slots']);
+export const OUTGROWS_CONTEXT: ReadonlySet<FailureKind> = new Set(['prompt-too-long']);
 
 /** Free retries of one call for failures caused by overlapping calls (loading waits are counted apart): bounded, so an unlucky call still ends. */
 const MAX_FREE_RETRIES = 12;

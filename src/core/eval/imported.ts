@@ -29,7 +29,7 @@ export interface BatchRow {
 }
 
 /** A provider's error code or type as a record keeps it: an identifier, or nothing (prose would split one reason into many). */
-function errorName(value: unknown): string | undefined {
+export function errorName(value: unknown): string | undefined {
   return typeof value === 'string' && /^[A-Za-z0-9_.:-]{1,80}$/.test(value) ? value : undefined;
 }
 
@@ -56,8 +56,11 @@ function errorText(error: unknown): string {
 }
 
 /** A failed row's kind by its HTTP status (404: a model or path the server does not have, vLLM's --model it does not serve), with the provider's error type. */
+/** OpenAI's codes for a request its batch ended before running (as Anthropic's `expired`/`canceled` results). */
+const NOT_RUN_CODES = new Set(['batch_expired', 'batch_cancelled']);
+
 function failureOfStatus(status: number | undefined, type?: string): Failure {
-  const kind = status === undefined || status === 200 ? 'request' : statusKind(status);
+  const kind = type !== undefined && NOT_RUN_CODES.has(type) ? 'not-run' : status === undefined || status === 200 ? 'request' : statusKind(status);
   const valid = status !== undefined && status !== 200 && Number.isInteger(status) && status >= 100 && status <= 599;
   return { kind, ...(valid ? { status } : {}), ...(type ? { type } : {}) };
 }

@@ -48,6 +48,10 @@ export interface ResumeState {
   benchmarks: string[];
 }
 
+function hasPrices(profile: ModelProfile): boolean {
+  return profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined;
+}
+
 /** The resume state of `questions` asked of `profile` in `mode` against the run file's `text` (null: no file). */
 export function resumeState(questions: readonly PreparedQuestion[], profile: ModelProfile, mode: ScoringMode, text: string | null, path: string): ResumeState {
   const fresh: ResumeState = { questions: [...questions], alreadyAnswered: 0, runId: newRunId(), spentUsd: 0, unknownCostRecords: 0, hadRecords: false, skipped: [], benchmarks: [] };
@@ -60,7 +64,8 @@ export function resumeState(questions: readonly PreparedQuestion[], profile: Mod
     alreadyAnswered: questions.length - remaining.length,
     runId: previous.records.find((record) => record.run_id)?.run_id ?? fresh.runId,
     spentUsd: previous.records.reduce((sum, record) => sum + (record.costUsd ?? 0), 0),
-    unknownCostRecords: previous.records.filter((record) => record.costUsd === null && record.error === undefined && !record.cached && record.model.provider === 'openai-compatible').length,
+    // As the live count: a priced profile's request missing its token counts was counted at its bound, not as unknown.
+    unknownCostRecords: previous.records.filter((record) => record.costUsd === null && record.error === undefined && !record.cached && record.model.provider === 'openai-compatible' && !hasPrices(record.model)).length,
     hadRecords: text.trim() !== '',
     skipped: previous.problems,
     benchmarks: [...new Set(previous.records.map((record) => record.question.benchmark))],

@@ -54,6 +54,8 @@ export function breakerAdvice(failure: Failure): string {
     case 'template':
       return 'set "messageLayout": "alternate" in the model profile';
     default:
+      // A refused parameter (HTTP 400): the message names the profile field to change.
+      if (failure.status === 400) return 'change the parameter as the message says';
       return 'correct the base URL (the API root, often ending in /v1) and the model name';
   }
 }

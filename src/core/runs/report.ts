@@ -47,6 +47,16 @@ export function isCut(record: RunRecord): boolean {
   return record.error === undefined && (record.truncated === true || record.context_truncated === true);
 }
 
+/**
+ * Which column a cut record counts in: each once, so errors + cuts + the records in the means add
+ * up to n. A reply cut at the token limit is named first (raising the limit is the fix a reader
+ * can make); an errored record is an error, not a cut.
+ */
+export function cutColumn(record: RunRecord): 'truncated' | 'context_truncated' | null {
+  if (!isCut(record)) return null;
+  return record.truncated === true ? 'truncated' : 'context_truncated';
+}
+
 /** How a report treats cut records, as every output states it. */
 export type TruncatedTreatment = 'excluded' | 'included';
 
@@ -147,8 +157,9 @@ function groupOf(report: BenchmarkReport, key: Record<string, KeyValue>, rows: r
   for (const row of rows) {
     if (row.valid) valid++;
     if (row.record.error !== undefined) errors++;
-    if (row.record.truncated) truncated++;
-    if (row.record.context_truncated) contextTruncated++;
+    const column = cutColumn(row.record);
+    if (column === 'truncated') truncated++;
+    if (column === 'context_truncated') contextTruncated++;
     clusters.add(row.cluster);
   }
   return { key, n: rows.length, valid, errors, clusters: clusters.size, metrics: summarise(report, rows), truncated, context_truncated: contextTruncated };
@@ -166,8 +177,9 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
   for (const row of rows) {
     modes[row.record.mode] = (modes[row.record.mode] ?? 0) + 1;
     if (row.record.error !== undefined) errors++;
-    if (row.record.truncated) truncated++;
-    if (row.record.context_truncated) contextTruncated++;
+    const column = cutColumn(row.record);
+    if (column === 'truncated') truncated++;
+    if (column === 'context_truncated') contextTruncated++;
   }
   const where = parseWhere(options.where, report, set.benchmark);
   const json: ReportJson = {

@@ -9,6 +9,7 @@
 import type { PreparedQuestion } from '../registry';
 import { cacheKey, costOf, isCacheable, ModelCallCancelled, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from '../eval/engine';
 import type { AttemptGate, Failure } from '../eval/failures';
+import { layoutMessages } from '../eval/messageLayout';
 import { answerPrepared } from '../eval/pipeline';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode, ServerModelProbe } from '../eval/types';
 import { abortableSleep } from '../eval/requestGuards';
@@ -176,7 +177,8 @@ class LimitedSource implements ReplySource {
 /** The record of a question that could not be answered: the question, the profile, the error and its kind, no scores. */
 export function errorRecord<Q extends QuestionBase>(prepared: PreparedQuestion<Q>, profile: ModelProfile, mode: ScoringMode, runId: string, message: string, failure?: Failure): RunRecord<Q> {
   const empty: ModelReply = { text: '', promptTokens: null, completionTokens: null, latencyMs: 0, cached: false };
-  const record = runRecordOf<Q>({ question: prepared.question, model: profile, messages: prepared.messages.map((message) => ({ ...message })), parsedAnswer: null, scores: {}, mode }, empty);
+  // The messages as they were sent, as an answered record keeps them.
+  const record = runRecordOf<Q>({ question: prepared.question, model: profile, messages: layoutMessages(prepared.messages, profile.messageLayout), parsedAnswer: null, scores: {}, mode }, empty);
   return { ...record, run_id: runId, diagnostics: [], error: message, ...(failure ? { failure: { ...failure } } : {}) };
 }
 

@@ -258,7 +258,7 @@ function cliResumeCommand(definition: BenchmarkDefinition, sources: readonly str
   const relative = (path: string) => (path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path);
   const model =
     profile.provider === 'openai-compatible'
-      ? ['--base-url', profile.baseUrl ?? '', '--model', profile.model ?? '', '--temperature', String(profile.temperature), '--max-tokens', String(profile.maxTokens), ...(profile.maxCompletionTokens !== undefined ? ['--max-completion-tokens', String(profile.maxCompletionTokens)] : []), ...(profile.reasoningEffort ? ['--reasoning-effort', profile.reasoningEffort] : []), ...(profile.apiKeyEnv ? ['--api-key-env', profile.apiKeyEnv] : [])]
+      ? ['--base-url', profile.baseUrl ?? '', '--model', profile.model ?? '', '--temperature', String(profile.temperature), '--max-tokens', String(profile.maxTokens), ...(profile.maxCompletionTokens !== undefined ? ['--max-completion-tokens', String(profile.maxCompletionTokens)] : []), ...(profile.reasoningEffort ? ['--reasoning-effort', profile.reasoningEffort] : []), ...(profile.messageLayout ? ['--message-layout', profile.messageLayout] : []), ...(profile.historyTurns !== undefined ? ['--history-turns', String(profile.historyTurns)] : []), ...(profile.apiKeyEnv ? ['--api-key-env', profile.apiKeyEnv] : [])]
       : ['--agent', profile.provider, ...(profile.maxTokens !== PROFILE_DEFAULTS.maxTokens ? ['--max-tokens', String(profile.maxTokens)] : [])];
   const words = ['waypoint', 'run', definition.id, ...sources.map(relative), ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, value]), ...model, '--mode', mode, '--resume', '--out', relative(file)];
   return words.map(quote).join(' ');

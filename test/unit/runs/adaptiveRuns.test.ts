@@ -11,7 +11,7 @@ import { OpenAiCompatibleSource } from '../../../src/core/eval/openaiProvider';
 import type { ModelProfile, QuestionBase, RunRecord } from '../../../src/core/eval/types';
 import { type PreparedQuestion, preparedFromHooks } from '../../../src/core/registry';
 import { AdaptiveConcurrency, concurrencySummary } from '../../../src/core/runs/adaptiveConcurrency';
-import { BREAKER_THRESHOLD, CircuitBreaker } from '../../../src/core/runs/circuitBreaker';
+import { BREAKER_THRESHOLD, breakerAdvice, CircuitBreaker } from '../../../src/core/runs/circuitBreaker';
 import { runQuestions, type RunSummary } from '../../../src/core/runs/runner';
 import { toyBenchmark, type ToyQuestion } from '../../fixtures/toy/benchmark';
 import { type ChatRequest, doublePromptTokens, type LlamaServer, startLlamaServer } from '../../support/llamaServer';
@@ -180,6 +180,11 @@ describe('adaptive batch runs: the circuit breaker', () => {
     // Per-question failures never stop a run.
     const other = new CircuitBreaker();
     for (let index = 0; index < 20; index++) assert.equal(other.observe({ kind: 'prompt-too-long', status: 400, type: 'exceed_context_size_error' }), false);
+  });
+
+  it('advises changing a refused parameter (configuration, HTTP 400), and checking the URL and model for other configuration failures', () => {
+    assert.equal(breakerAdvice({ kind: 'configuration', status: 400, type: 'invalid_request_error' }), 'change the parameter as the message says');
+    assert.match(breakerAdvice({ kind: 'configuration', status: 404 }), /^correct the base URL/);
   });
 });
 

@@ -16,6 +16,7 @@ import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { ModelProfile, QuestionBase, RunRecord } from '../../../src/core/eval/types';
 import { mangoQuestionSet } from '../../../src/core/mango/questionSet';
 import type { PreparedQuestion } from '../../../src/core/registry';
+import { costText } from '../../../src/cli/run';
 import { batchReport, batchRunName, batchRunStart, estimateBatch, isBatchRunOf, resumeState, runBatch, type RunFileAccess } from '../../../src/core/runs/batchRun';
 import { runFilesOn } from '../../../src/core/runs/hostFiles';
 import { distDir, samplesDir } from '../../support/paths';
@@ -131,6 +132,31 @@ describe('batch runs: the run shared by waypoint run and the editor', function (
     const estimate = estimateBatch(state.questions, oracle, (messages) => messages.length * 100);
     assert.deepEqual(estimate, { questions: 1, requests: 1, prompt_tokens: subset[1].messages.length * 100, max_completion_tokens: 512, cost_usd_max: null, tokenizer: 'cl100k' });
     assert.deepEqual(resumeState(subset, oracle, 'reference', files.texts.get('run.jsonl') ?? null, 'run.jsonl').alreadyAnswered, 0, 'another scoring mode is another run');
+  });
+
+  it('on resume, an answer of unknown cost counts as unknown only when its profile had no prices', async () => {
+    const files = memoryFiles();
+    const subset = questions.slice(0, 4);
+    await run(files, 'run.jsonl', subset, oracle);
+    const priced = { costPer1kInput: 0.001, costPer1kOutput: 0.002 };
+    // Answers of a served model without cost figures: two from a profile without prices, one with them (usage missing), one with a cost.
+    const served = records(files.texts.get('run.jsonl')).map((record, index) => ({
+      ...record,
+      model: { ...record.model, provider: 'openai-compatible', ...(index === 2 ? priced : {}) },
+      cached: false,
+      costUsd: index === 3 ? 0.01 : null,
+    }));
+    const text = `${served.map((record) => JSON.stringify(record)).join('\n')}\n`;
+    const state = resumeState(subset, oracle, 'faithful', text, 'run.jsonl');
+    assert.equal(state.unknownCostRecords, 2);
+    assert.equal(state.spentUsd, 0.01);
+  });
+
+  it("the CLI's progress line says a cost nobody knows is unknown, and a partly known one a lower bound", () => {
+    assert.equal(costText({ costUsd: 0, costUnknown: 3 }), 'cost unknown (3)');
+    assert.equal(costText({ costUsd: 0.5, costUnknown: 2 }), '≥ $0.5000 (2 of unknown cost)');
+    assert.equal(costText({ costUsd: 0.5, costUnknown: 0 }), '$0.5000');
+    assert.equal(costText({ costUsd: 0, costUnknown: 0 }), '');
   });
 
   it('`waypoint run --resume` finishes a run file the editor\'s file access wrote and cancelled', async () => {

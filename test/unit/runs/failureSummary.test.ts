@@ -70,6 +70,12 @@ describe('failure summaries', () => {
     assert.equal(readBatchRow({ custom_id: 'e', response: { status_code: 200, body: { choices: [{ message: { content: 'ok' } }] } } }).failure, undefined);
   });
 
+  it("an OpenAI batch's expired or cancelled request was never run, as Anthropic's expired or canceled ones", () => {
+    const expired = readBatchRow({ custom_id: 'a', response: null, error: { code: 'batch_expired', message: 'This request could not be executed before the completion window expired.' } });
+    const cancelled = readBatchRow({ custom_id: 'b', response: null, error: { code: 'batch_cancelled', message: 'This request was cancelled.' } });
+    assert.deepEqual([expired.failure, cancelled.failure], [{ kind: 'not-run', type: 'batch_expired' }, { kind: 'not-run', type: 'batch_cancelled' }]);
+  });
+
   it('no errors: no errors table', () => {
     const { json } = buildReport(mergeRunFiles([{ file: 'run.jsonl', records: [mangoRecord({ model: 'llama', game: 'zork1', n: 1, strict: 1 })] }]));
     assert.deepEqual(json.errors_by_kind, []);

@@ -129,21 +129,23 @@ describe('report (core)', () => {
     it('are left out of the means by default and counted in their own columns; an errored one stays an error', () => {
       const { json } = buildReport(set(), { by: 'game' });
       assert.equal(json.truncated_treatment, 'excluded');
-      assert.equal(json.truncated, 2);
+      assert.equal(json.truncated, 1);
       assert.equal(json.context_truncated, 1);
       const group = zork(json);
       assert.ok(group);
-      assert.deepEqual([group.n, group.errors, group.truncated, group.context_truncated], [7, 2, 2, 1]);
+      // The errored one is an error, not a cut: the cuts and the records in the means (errors scored 0 among them) make n.
+      assert.deepEqual([group.n, group.errors, group.truncated, group.context_truncated], [7, 2, 1, 1]);
+      assert.equal(group.truncated + group.context_truncated + group.metrics.success_strict.n, group.n);
       // 3 right of the 5 in the means: the 4 without cuts and the errored one (an error scores 0).
       assert.equal(group.metrics.success_strict.mean, 3 / 5);
       assert.equal(group.metrics.success_strict.n, 5);
       assert.equal(group.metrics.parse_error.n, 3, 'parse errors are over answers: no errored, no cut record');
       const text = reportMarkdown(json);
       assert.ok(text.split('\n').includes('| model | game | n | valid | errors | truncated | context_truncated | success_strict | success_loose | reasoning | parse_error |'), text);
-      assert.match(text, /2 truncated at the token limit, 1 with the prompt cut by the server;/);
+      assert.match(text, /1 truncated at the token limit, 1 with the prompt cut by the server;/);
       assert.match(text, /Means exclude truncated records \(replies cut at the token limit, prompts the server cut; counted in their own columns\); --include-truncated counts them\./);
       const csv = reportCsv(json).trim().split('\n');
-      assert.match(csv.find((line) => line.startsWith('gpt-x,zork1,')) ?? '', /,2,1,excluded$/);
+      assert.match(csv.find((line) => line.startsWith('gpt-x,zork1,')) ?? '', /,1,1,excluded$/);
     });
 
     it('with includeTruncated they count as given, and every rendering says so', () => {
@@ -153,7 +155,7 @@ describe('report (core)', () => {
       assert.equal(group?.metrics.success_strict.mean, 3 / 7);
       assert.equal(group?.metrics.success_strict.n, 7);
       assert.match(reportMarkdown(json), /Means include truncated records \(--include-truncated\)/);
-      assert.match(reportCsv(json), /,2,1,included\n/);
+      assert.match(reportCsv(json), /,1,1,included\n/);
     });
 
     it('the HTML page states the treatment, has the columns, and its overall row, plots and drill-down follow it', () => {
@@ -163,12 +165,12 @@ describe('report (core)', () => {
         const html = reportHtml(json, rows, records.report);
         const treatment = /<span id="truncated-treatment">([^<]*)<\/span>/.exec(html)?.[1] ?? '';
         assert.match(treatment, includeTruncated ? /^Means include truncated records/ : /^Means exclude truncated records/);
-        assert.match(treatment, /\(2 truncated at the token limit, 1 with the prompt cut by the server\)$/);
+        assert.match(treatment, /\(1 truncated at the token limit, 1 with the prompt cut by the server\)$/);
         const overall = /<h2>Overall<\/h2>\n<table><thead><tr>(.*?)<\/tr><\/thead><tbody><tr>(.*?)<\/tr>/s.exec(html);
         assert.match(overall?.[1] ?? '', /<th>errors<\/th><th>truncated<\/th><th>context_truncated<\/th>/);
         // gpt-x overall: 4 right of 7 without the cuts (zork1 3 of 5, detective 1 of 2), 4 of 9 with them.
         const strict = includeTruncated ? 4 / 9 : 4 / 7;
-        assert.match(overall?.[2] ?? '', new RegExp(`<td class="n">9</td><td class="n">\\d+</td><td class="n">2</td><td class="n">2</td><td class="n">1</td><td class="n">${String(Math.round(strict * 1000) / 1000).replace('.', '\\.')} `));
+        assert.match(overall?.[2] ?? '', new RegExp(`<td class="n">9</td><td class="n">\\d+</td><td class="n">2</td><td class="n">1</td><td class="n">1</td><td class="n">${String(Math.round(strict * 1000) / 1000).replace('.', '\\.')} `));
         assert.equal(rows.filter((row) => !row.inMeans).length, includeTruncated ? 0 : 2);
       }
     });

@@ -8,7 +8,7 @@ import { strict as assert } from 'node:assert';
 import { ModelCallError, type ReplySource } from '../../../src/core/eval/engine';
 import type { ModelProfile, QuestionBase, RunRecord } from '../../../src/core/eval/types';
 import { type PreparedQuestion, preparedFromHooks } from '../../../src/core/registry';
-import { runQuestions, type RunOptions } from '../../../src/core/runs/runner';
+import { errorRecord, runQuestions, type RunOptions } from '../../../src/core/runs/runner';
 import { answeredKeys, answerKey, inShard, parseShard, seededSample } from '../../../src/core/runs/selection';
 import { toyBenchmark, type ToyQuestion } from '../../fixtures/toy/benchmark';
 
@@ -103,6 +103,13 @@ describe('batch runs: the engine', () => {
     assert.deepEqual(questions(4).filter((prepared) => !answered.has(answerKey({ question: prepared.question, model, mode: 'faithful' }))).map((prepared) => prepared.question.sampleId), ['toy-2']);
   });
 
+  it('an error record keeps the messages as they were sent (folded under the alternate layout)', () => {
+    const prepared = { ...questions(1)[0], messages: [{ role: 'system', content: 'rules' }, { role: 'user', content: 'first' }, { role: 'user', content: 'second' }] } as PreparedQuestion;
+    const alternate = errorRecord(prepared, { ...model, messageLayout: 'alternate' }, 'faithful', 'run-1', 'HTTP 500');
+    assert.deepEqual(alternate.messages, [{ role: 'system', content: 'rules' }, { role: 'user', content: 'first\n\nsecond' }]);
+    assert.equal(errorRecord(prepared, model, 'faithful', 'run-1', 'HTTP 500').messages.length, 3);
+  });
+
   it('on cancel, abandons the requests in flight without records and starts no more', async () => {
     const { source: walking, state } = walkingModel(40);
     const controller = new AbortController();
@@ -147,6 +154,15 @@ describe('batch runs: the engine', () => {
 });
 
 describe('batch runs: question selection', () => {
+  it('a resume with another message layout or history window asks again; files without them keep their keys', () => {
+    const question = questions(1)[0].question;
+    const key = (profile: ModelProfile) => answerKey({ question, model: profile, mode: 'faithful' });
+    assert.equal(key(model), JSON.stringify(['toy-0', 'toy-model', 'openai-compatible', 'toy', 'http://127.0.0.1:9', 0, 100, 'faithful']));
+    const keys = [key(model), key({ ...model, historyTurns: 2 }), key({ ...model, historyTurns: 3 }), key({ ...model, messageLayout: 'alternate' }), key({ ...model, messageLayout: 'alternate', historyTurns: 2 })];
+    assert.equal(new Set(keys).size, keys.length);
+    assert.equal(key({ ...model, historyTurns: 2 }), key({ ...model, historyTurns: 2 }));
+  });
+
   it('shards are disjoint, cover the set, and do not depend on its order', () => {
     const all = questions(200).map((prepared) => prepared.question);
     const shards = [1, 2, 3].map((index) => all.filter((question) => inShard(question, { index, count: 3 })).map((question) => question.sampleId));
