@@ -514,3 +514,23 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
       }),
   });
 }
+
+/** The messages `waypoint run`'s preflight sends in its one-token request (core/eval/connectionTest.ts). */
+const PREFLIGHT_MESSAGES = JSON.stringify([{ role: 'user', content: 'Reply with OK.' }]);
+
+/**
+ * The chat requests that asked questions, in order: a run first reads the model list and asks what
+ * the server tells (/props, /tokenize) and one token of "Reply with OK." (its preflight); none of
+ * those is a question.
+ */
+export function questionRequests(server: Pick<LlamaServer, 'requests'>): LlamaServer['requests'] {
+  return server.requests.filter((request) => /\/chat\/completions$/.test(request.path.split('?')[0]) && JSON.stringify(request.body.messages) !== PREFLIGHT_MESSAGES);
+}
+
+/** A run's stderr without its preflight's verdict line (`waypoint run: OK in … ms: …`), which every run against a server prints first. */
+export function withoutPreflight(stderr: string): string {
+  return stderr
+    .split('\n')
+    .filter((line) => !/^waypoint (run|play): OK in \d+ ms: /.test(line))
+    .join('\n');
+}
