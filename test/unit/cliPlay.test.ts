@@ -76,8 +76,8 @@ describe('waypoint play (CLI)', function () {
     fake.script.push({ content: 'east' });
     const result = await runCli(['play', 'mango', lighthouse, '--from', 'harbour road', '--to', 'chapel ruins', '--base-url', fake.url, '--model', 'scripted', '--max-steps', '1', '--no-cache', '--max-completion-tokens', '5', '--reasoning-effort', 'low'], dir);
     assert.equal(result.code, 0, result.stderr);
-    assert.equal(fake.requests.length, 1);
-    const body = fake.requests[0].body as Record<string, unknown>;
+    assert.equal(chatRequests(fake).length, 1);
+    const body = chatRequests(fake)[0].body as Record<string, unknown>;
     assert.equal(body.max_completion_tokens, 5);
     assert.equal(body.reasoning_effort, 'low');
   });

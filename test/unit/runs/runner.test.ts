@@ -157,7 +157,7 @@ describe('batch runs: question selection', () => {
   it('a resume with another message layout or history window asks again; files without them keep their keys', () => {
     const question = questions(1)[0].question;
     const key = (profile: ModelProfile) => answerKey({ question, model: profile, mode: 'faithful' });
-    assert.equal(key(model), JSON.stringify(['toy-0', 'toy-model', 'openai-compatible', 'toy', 'http://127.0.0.1:9', 0, 100, 'faithful']));
+    assert.equal(key(model), JSON.stringify(['toy-0', 'toy-model', 'openai-compatible', 'toy', 'http://127.0.0.1:9/v1', null, 0, 100, null, 'faithful']));
     const keys = [key(model), key({ ...model, historyTurns: 2 }), key({ ...model, historyTurns: 3 }), key({ ...model, messageLayout: 'alternate' }), key({ ...model, messageLayout: 'alternate', historyTurns: 2 })];
     assert.equal(new Set(keys).size, keys.length);
     assert.equal(key({ ...model, historyTurns: 2 }), key({ ...model, historyTurns: 2 }));

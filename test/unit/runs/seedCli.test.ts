@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
 import { runWaypoint } from '../../support/cli';
-import { type LlamaServer, startLlamaServer } from '../../support/llamaServer';
+import { type LlamaServer, questionRequests, startLlamaServer } from '../../support/llamaServer';
 import { samplesDir } from '../../support/paths';
 
 const grid = join(samplesDir, 'grasp', 'inner_cluster_free.jsonl');
@@ -34,7 +34,7 @@ describe('waypoint run --seed', function () {
   const summary = (stdout: string) => JSON.parse(stdout) as { answered: number; cached: number; already_answered: number };
   const run = (out: string, ...extra: string[]) => runWaypoint(['run', 'grasp', grid, '--settings', '4-none-0', '--limit', '3', '--out', out, '--json', ...extra], dir);
   const model = (...extra: string[]) => ['--base-url', double.url, '--model', 'default', ...extra];
-  const chats = () => double.requests.filter((request) => request.path === '/v1/chat/completions');
+  const chats = () => questionRequests(double);
 
   it('is sent in every request and recorded beside the temperature; without it no seed is sent', async () => {
     const seeded = await run('seeded.jsonl', ...model('--seed', '7', '--temperature', '0.8'));

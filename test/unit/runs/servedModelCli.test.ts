@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
 import { freePort, runWaypoint } from '../../support/cli';
-import { type LlamaServer, type LlamaServerOptions, startLlamaServer } from '../../support/llamaServer';
+import { type LlamaServer, type LlamaServerOptions, questionRequests, startLlamaServer, withoutPreflight } from '../../support/llamaServer';
 import { samplesDir } from '../../support/paths';
 
 const grid = join(samplesDir, 'grasp', 'inner_cluster_free.jsonl');
@@ -50,7 +50,7 @@ describe('waypoint run: cache and resume keyed by the normalised base URL and th
     const first = await serve(FIRST);
     const asked = await run(`http://127.0.0.1:${port}`, 'first.jsonl');
     assert.equal(asked.code, 0, asked.stderr);
-    assert.deepEqual([summary(asked.stdout).answered, summary(asked.stdout).cached, first.counts.answered], [4, 0, 4]);
+    assert.deepEqual([summary(asked.stdout).answered, summary(asked.stdout).cached, questionRequests(first).length], [4, 0, 4]);
 
     // The same server under the other spellings of its base URL: every answer from the cache.
     for (const [index, spelling] of [`http://127.0.0.1:${port}/`, `http://127.0.0.1:${port}/v1`, `HTTP://127.0.0.1:${port}/v1/`].entries()) {
@@ -58,13 +58,13 @@ describe('waypoint run: cache and resume keyed by the normalised base URL and th
       assert.equal(again.code, 0, again.stderr);
       assert.equal(summary(again.stdout).cached, 4, `${spelling}: ${again.stdout}`);
     }
-    assert.equal(first.counts.answered, 4, 'nothing was asked again');
+    assert.equal(questionRequests(first).length, 4, 'nothing was asked again');
 
     // llama-server restarted on the same port with another GGUF; the run still says `--model default`.
     const second = await serve(SECOND);
     const swapped = await run(`http://127.0.0.1:${port}/v1`, 'second.jsonl');
     assert.equal(swapped.code, 0, swapped.stderr);
-    assert.deepEqual([summary(swapped.stdout).answered, summary(swapped.stdout).cached, second.counts.answered], [4, 0, 4]);
+    assert.deepEqual([summary(swapped.stdout).answered, summary(swapped.stdout).cached, questionRequests(second).length], [4, 0, 4]);
     const written = records('second.jsonl');
     assert.deepEqual(
       written.map((record) => [record.rawAnswer, record.served_model, record.model.serverModel, record.cached]),
@@ -89,7 +89,7 @@ describe('waypoint run: cache and resume keyed by the normalised base URL and th
     const second = await serve(SECOND);
     const resumed = await run(`http://127.0.0.1:${port}`, 'run.jsonl', '--resume');
     assert.equal(resumed.code, 0, resumed.stderr);
-    assert.deepEqual([summary(resumed.stdout).already_answered, summary(resumed.stdout).answered, summary(resumed.stdout).cached, second.counts.answered], [0, 4, 0, 4]);
+    assert.deepEqual([summary(resumed.stdout).already_answered, summary(resumed.stdout).answered, summary(resumed.stdout).cached, questionRequests(second).length], [0, 4, 0, 4]);
     const bySecond = records('run.jsonl').filter((record) => record.served_model === SECOND);
     assert.deepEqual(bySecond.map((record) => record.rawAnswer), Array(4).fill(ANSWERS[SECOND]));
   });
@@ -99,13 +99,13 @@ describe('waypoint run: cache and resume keyed by the normalised base URL and th
     const first = await runWaypoint(['run', 'grasp', grid, '--settings', '4-none-0', '--limit', '2', '--base-url', listing.url, '--model', FIRST, '--out', 'several.jsonl', '--json'], dir);
     assert.equal(first.code, 0, first.stderr);
     assert.deepEqual(records('several.jsonl').map((record) => record.model.serverModel), [null, null]);
-    assert.equal(first.stderr, '');
+    assert.equal(withoutPreflight(first.stderr), '');
 
     const unlisted = await serve(FIRST, { models: null });
     const second = await runWaypoint(['run', 'grasp', grid, '--settings', '4-none-0', '--limit', '2', '--base-url', unlisted.url, '--model', FIRST, '--out', 'unlisted.jsonl', '--json'], dir);
     assert.equal(second.code, 0, second.stderr);
     assert.equal(
-      second.stderr.trim(),
+      withoutPreflight(second.stderr).trim(),
       `waypoint run: http://127.0.0.1:${port}/v1/models gave no model list (HTTP 404), so cached and resumed answers are told apart by the model name '${FIRST}' alone; after the server changes its model, use --no-cache and another --out.`,
     );
   });
