@@ -54,7 +54,7 @@ export async function preflight(profile: ModelProfile, apiKey: string | undefine
   const report = await testConnection(profile, apiKey, { keyAdvice: cliKeyAdvice, signal });
   // A refused request is not billed.
   const chatSent = report.steps.some((step) => step.name === 'chat' && step.status === 200);
-  const billed = report.testUsage ? costOf(testProfile, { text: '', promptTokens: report.testUsage.promptTokens, completionTokens: report.testUsage.completionTokens, latencyMs: 0, cached: false }) : null;
+  const billed = report.testUsage ? costOf(testProfile, { text: '', ...report.testUsage, latencyMs: 0, cached: false }) : null;
   const costUsd = chatSent ? (billed ?? worstCase ?? 0) : 0;
   if (!report.ok) return { facts: null, costUsd };
   err(escapeControls(`waypoint run: ${report.message}`));

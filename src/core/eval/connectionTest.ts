@@ -12,6 +12,7 @@ import { ModelCallCancelled } from './engine';
 import { connectionReason, normaliseBaseUrl } from './openaiProvider';
 import { shortened } from './openaiFailures';
 import { redactSecrets } from './redact';
+import { usageDetailsOf } from './replyFields';
 import { contextFromModelList, contextFromProps, countingLabel, type JsonPost, probeTokenCounting, serverRoot, type TokenCounting } from './serverFacts';
 import { Deadline, guardedFetch } from './requestGuards';
 import type { ModelProfile } from './types';
@@ -72,7 +73,8 @@ export interface ConnectionReport {
   /** The test prompt's tokens by the server's count; null without counting. */
   testPromptTokens: number | null;
   /** The tokens the one-token request was billed for, as its reply's `usage` says; null when it says nothing or no reply came. */
-  testUsage: { promptTokens: number; completionTokens: number } | null;
+  /** The test reply's usage; `providerCostUsd` when the provider priced it itself (OpenRouter's `usage.cost`), which wins over the profile's prices as for a record. */
+  testUsage: { promptTokens: number; completionTokens: number; providerCostUsd?: number } | null;
 }
 
 export interface ConnectionTestOptions {
@@ -90,7 +92,7 @@ const CHAT_PROMPT = 'Reply with OK.';
 const errorBody = z.object({ error: z.optional(z.union([z.string(), z.object({ message: z.optional(z.string()) })])), message: z.optional(z.string()) });
 const modelList = z.object({ data: z.array(z.object({ id: z.string() })) });
 const tokenCount = z.optional(z.nullable(z.number()));
-const chatCompletion = z.object({ choices: z.array(z.unknown()), model: z.optional(z.nullable(z.string())), usage: z.optional(z.nullable(z.object({ prompt_tokens: tokenCount, completion_tokens: tokenCount }))) });
+const chatCompletion = z.object({ choices: z.array(z.unknown()), model: z.optional(z.nullable(z.string())), usage: z.optional(z.nullable(z.object({ prompt_tokens: tokenCount, completion_tokens: tokenCount, cost: z.optional(z.unknown()) }))) });
 
 /** A server's error text in one short line, its cause (the last line) kept (the `error.message` of an OpenAI-style body when there is one). */
 function serverReason(body: string): string {
@@ -110,7 +112,9 @@ function chatReply(body: string): { model: string | null; usage: ConnectionRepor
   const parsed = parseJsonWith(body, chatCompletion);
   if (!parsed.ok) return undefined;
   const usage = parsed.value.usage;
-  return { model: parsed.value.model ? parsed.value.model : null, usage: usage && typeof usage.prompt_tokens === 'number' && typeof usage.completion_tokens === 'number' ? { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens } : null };
+  if (!usage || typeof usage.prompt_tokens !== 'number' || typeof usage.completion_tokens !== 'number') return { model: parsed.value.model ? parsed.value.model : null, usage: null };
+  const providerCost = usageDetailsOf(usage).costUsd;
+  return { model: parsed.value.model ? parsed.value.model : null, usage: { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, ...(providerCost !== null ? { providerCostUsd: providerCost } : {}) } };
 }
 
 const looksLikeWebPage = (outcome: Outcome) => outcome.kind === 'response' && (/html/i.test(outcome.contentType) || /^\s*</.test(outcome.body));

@@ -11,12 +11,14 @@ import type { EpisodeAnswer } from '../../../src/core/eval/episodeQuestions';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
 import { runWaypoint as runCli } from '../../support/cli';
-import { doublePromptTokens, type LlamaServer, type LlamaServerOptions, startLlamaServer } from '../../support/llamaServer';
+import { doublePromptTokens, type LlamaServer, type LlamaServerOptions, questionRequests, startLlamaServer } from '../../support/llamaServer';
 import { samplesDir } from '../../support/paths';
 
 const level = join(samplesDir, 'babyai', 'goto-red-ball.level.json');
-/** Chat requests a double received, in order, with their prompt sizes as it counts them. */
-const chatPrompts = (server: LlamaServer) => server.requests.filter((request) => request.path.endsWith('/chat/completions')).map((request) => doublePromptTokens(request.body.messages ?? []));
+/** The prompt sizes of the turns a double was asked, in order, as it counts them (the run's preflight is no turn). */
+const chatPrompts = (server: LlamaServer) => questionRequests(server).map((request) => doublePromptTokens(request.body.messages ?? []));
+/** The paths of the chat requests a double received from its `from`-th request on, preflight or question. */
+const chatsSince = (server: LlamaServer, from: number) => server.requests.slice(from).filter((request) => request.path.endsWith('/chat/completions')).map((request) => request.path);
 
 describe('episodes that outgrow the context keep their turns (the llama-server double)', function () {
   this.timeout(120_000);
@@ -93,7 +95,7 @@ describe('episodes that outgrow the context keep their turns (the llama-server d
     const asked = server.requests.length;
     const second = await runCli([...run(server.url), '--out', 'run.jsonl', '--resume'], dir);
     assert.equal(second.code, 0, second.stderr);
-    assert.equal(server.requests.length, asked, 'nothing was asked again');
+    assert.deepEqual(chatsSince(server, asked), [], 'nothing was asked again (not even the preflight: only the model list, which keys the resume, is read)');
     assert.equal(records('run.jsonl').length, 1);
   });
 
@@ -103,7 +105,7 @@ describe('episodes that outgrow the context keep their turns (the llama-server d
     const full = await runCli([...run(server.url), '--out', 'full.jsonl'], dir);
     assert.equal(full.code, 0, full.stderr);
     assert.deepEqual(records('full.jsonl')[0].episode_history, { mode: 'full' });
-    const asked = server.requests.length;
+    const asked = questionRequests(server).length;
     // Without the cache, to see every turn's request (a window of a periodic walk repeats itself).
     const windowed = await runCli([...run(server.url), '--out', 'window.jsonl', '--history-turns', '2', '--no-cache'], dir);
     assert.equal(windowed.code, 0, windowed.stderr);
@@ -114,7 +116,7 @@ describe('episodes that outgrow the context keep their turns (the llama-server d
     assert.equal(answer.end, 'step-limit');
     assert.ok(answer.moves > 5, `${answer.moves} moves`);
     // Every turn sent the goal, then at most the observation before the two turns kept and their replies and observations.
-    const sent = server.requests.slice(asked).map((request) => request.body.messages ?? []);
+    const sent = questionRequests(server).slice(asked).map((request) => request.body.messages ?? []);
     assert.equal(sent.length, answer.moves);
     assert.ok(sent.every((messages) => messages.length <= 6 && messages[0].role === 'system' && messages[1].role === 'user'));
     assert.deepEqual(sent.at(-1)?.map((message) => message.role), ['system', 'user', 'assistant', 'user', 'assistant', 'user']);
@@ -144,7 +146,7 @@ describe('episodes that outgrow the context keep their turns (the llama-server d
     const asked = server.requests.length;
     const second = await runCli([...run(server.url), '--out', 'sp.jsonl', '--resume'], dir);
     assert.equal(second.code, 0, second.stderr);
-    assert.equal(server.requests.length, asked, 'nothing was asked again');
+    assert.deepEqual(chatsSince(server, asked), [], 'nothing was asked again (not even the preflight: only the model list, which keys the resume, is read)');
 
     // SmartPlay's own history is a window of observations (50 for the bandits; the overflow came with
     // 3 shown): one observation fits, for all 50 steps.
@@ -164,7 +166,8 @@ describe('episodes that outgrow the context keep their turns (the llama-server d
     const profiles = join(dir, 'models.json');
     writeFileSync(profiles, JSON.stringify([{ id: 'local', provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9', model: 'm', historyTurns: 2.5 }]));
     const profile = await runCli(['run', 'babyai', level, '--task', 'play', '--profile', profiles, '--profile-id', 'local', '--out', 'x.jsonl'], dir);
-    assert.equal(profile.code, 2);
-    assert.match(profile.stderr, /historyTurns/);
+    // A profile file's bad field is bad input, named by file, line and column (exit 1, docs/models.md), not a usage error.
+    assert.equal(profile.code, 1, profile.stderr);
+    assert.match(profile.stderr, /models\.json:1:\d+: profile 'local': `historyTurns` must be a whole number, found the number 2\.5/);
   });
 });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
 import { runWaypoint as runCli } from '../../support/cli';
-import { type LlamaServer, startLlamaServer } from '../../support/llamaServer';
+import { type LlamaServer, startLlamaServer, withoutPreflight } from '../../support/llamaServer';
 import { samplesDir } from '../../support/paths';
 
 const lighthouse = join(samplesDir, 'mango', 'lighthouse');
@@ -45,7 +45,9 @@ describe('waypoint run against a strict chat template (the llama-server double)'
     const failed = records('strict.jsonl');
     assert.ok(failed.length >= 5 && failed.every((record) => record.failure?.kind === 'template'), JSON.stringify(failed.map((record) => record.failure)));
     assert.ok(failed.every((record) => record.error?.includes('Error: Jinja Exception: Conversation roles must alternate user/assistant/user/assistant/...')), failed[0]?.error);
-    const lines = first.stderr.trim().split('\n');
+    // The preflight's one user message passes a strict template; the run's own messages do not.
+    assert.match(first.stderr, /^waypoint run: OK in \d+ ms: /);
+    const lines = withoutPreflight(first.stderr).trim().split('\n');
     assert.equal(lines.length, 1, first.stderr);
     assert.match(lines[0], /stopped after 5 questions in a row failed the same way: .*To go on: add --message-layout alternate \(or "messageLayout": "alternate" in the profile\), then run the same command with --resume/);
 

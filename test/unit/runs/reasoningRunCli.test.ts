@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
-import { type LlamaServer, type LlamaServerOptions, startLlamaServer } from '../../support/llamaServer';
+import { type LlamaServer, type LlamaServerOptions, questionRequests, startLlamaServer } from '../../support/llamaServer';
 import { distDir, samplesDir } from '../../support/paths';
 
 const cli = join(distDir, 'cli.js');
@@ -56,12 +56,16 @@ describe('waypoint run with a reasoning model (the double)', function () {
     const result = await runCli(graspRun('thinker.jsonl', '--profile', 'models.json', '--profile-id', 'thinker'), dir);
     assert.equal(result.code, 0, result.stderr);
     const chats = server.requests.filter((request) => request.path === '/v1/chat/completions');
-    assert.equal(chats.length, 5);
-    for (const { body } of chats) {
+    const questions = questionRequests(server);
+    assert.equal(questions.length, 5);
+    for (const { body } of questions) {
       assert.equal(body.max_completion_tokens, 300);
       assert.equal(body.reasoning_effort, 'low');
       assert.equal('max_tokens' in body, false);
     }
+    // The preflight's one token goes under the same name, with the same effort.
+    const preflights = chats.filter((request) => !questions.includes(request));
+    assert.deepEqual(preflights.map(({ body }) => [body.max_completion_tokens, body.reasoning_effort, 'max_tokens' in body]), [[1, 'low', false]]);
     const written = records('thinker.jsonl');
     assert.equal(written.length, 5);
     for (const record of written) {
@@ -78,7 +82,13 @@ describe('waypoint run with a reasoning model (the double)', function () {
     }
     const summary = JSON.parse(result.stdout) as { cost_usd: number | null; cost_unknown: number };
     assert.equal(summary.cost_unknown, 0);
-    assert.ok(Math.abs((summary.cost_usd ?? -1) - written.reduce((sum, record) => sum + (record.costUsd ?? 0), 0)) < 1e-12, result.stdout);
+    // The run's cost is what the provider charged: the records' questions and the preflight's one token
+    // (the first chat reply; it has no record, but it was paid and counts against --max-cost).
+    assert.equal(chats[0], preflights[0]);
+    assert.equal(server.usage.length, 6);
+    const preflightCost = (server.usage[0].prompt + server.usage[0].completion) * 0.000001;
+    assert.ok(preflightCost > 0);
+    assert.ok(Math.abs((summary.cost_usd ?? -1) - (written.reduce((sum, record) => sum + (record.costUsd ?? 0), 0) + preflightCost)) < 1e-12, result.stdout);
   });
 
   it('--max-completion-tokens and --reasoning-effort beside --base-url; without prices or a provider figure the run cost is null', async () => {
@@ -120,6 +130,8 @@ describe('waypoint run with a reasoning model (the double)', function () {
     assert.match(JSON.parse(refused.stdout).message, /max_tokens/);
     const passed = await runCli(['models', 'test', '--base-url', server.url, '--model', 'o4-mini', '--max-completion-tokens', '64', '--temperature', '1', '--json'], dir);
     assert.equal(passed.code, 0, passed.stdout);
-    assert.equal(server.requests.at(-1)?.body.max_completion_tokens, 1);
+    // The chat request's limit (the server's token count of the test prompt follows it).
+    const chat = server.requests.filter((request) => request.path === '/v1/chat/completions').at(-1);
+    assert.deepEqual([chat?.body.max_completion_tokens, chat !== undefined && 'max_tokens' in chat.body], [1, false]);
   });
 });
