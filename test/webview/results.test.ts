@@ -154,7 +154,7 @@ describe('results view webview', function () {
     assert.match(await page.locator('#results-bootstrap').innerText(), /resamples clustered by game/);
     const rendered = (await sentOf(page, 'rendered'))[0];
     assert.equal(rendered.rows, 48);
-    const tables = page.locator('.results-table');
+    const tables = page.locator('.results-tables .results-table');
     assert.equal(await tables.count(), 2);
     for (const [t, groups, keys] of [[0, model.overall, ['model']], [1, byGame.report.groups, byGame.report.by]] as const) {
       const rows = tables.nth(t).locator('tbody tr');
