@@ -12,6 +12,7 @@ import type { Trajectory } from '../../../src/core/maze/mazeView';
 import type { PlayState } from '../../../src/extension/play/playPanel';
 import { waitFor, withLocalModel } from './extension.e2e';
 import { chatRequests } from '../../support/fakeOpenAi';
+import { restoreFiles } from './restoreFiles';
 
 const playState = () => vscode.commands.executeCommand<PlayState | undefined>('waypoint.playState');
 
@@ -142,13 +143,9 @@ export function definePlayTests(): void {
         assert.equal(state.end, 'success');
         assert.deepEqual(state.steps.map((step) => step.command), ['west']);
       } finally {
-        // Back as saved by replacing the text, not by "Revert File" (see the Mark/Unmark test in extension.e2e.ts).
-        const restore = new vscode.WorkspaceEdit();
-        restore.replace(edgesUri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), saved);
-        assert.ok(await vscode.workspace.applyEdit(restore));
-        assert.ok(await document.save());
+        await restoreFiles([[edgesUri, new TextEncoder().encode(saved)]]);
       }
-      assert.equal(document.getText(), saved, 'the sample is back as saved');
+      assert.equal((await vscode.workspace.openTextDocument(edgesUri)).getText(), saved, 'the sample is back as saved');
     });
 
     it('a scripted local model plays a BabyAI level and a GRASP grid from Play Episode: the turns it sends are played and recorded', async function () {
