@@ -8,18 +8,27 @@
 import * as vscode from 'vscode';
 import { waitFor } from './wait';
 
-export async function restoreFiles(files: ReadonlyArray<readonly [vscode.Uri | vscode.TextDocument, Uint8Array]>): Promise<void> {
+/**
+ * `writeFirst`: write the bytes before reverting (the documents then read them back by revert).
+ * A multi-file edit that VS Code partly saved itself (the annotation review's rename) is put back
+ * this way: reverting it first and then writing left clean documents that never reloaded.
+ */
+export async function restoreFiles(files: ReadonlyArray<readonly [vscode.Uri | vscode.TextDocument, Uint8Array]>, options: { writeFirst?: boolean } = {}): Promise<void> {
   const decoder = new TextDecoder();
   const wanted = files.map(([file, bytes]) => ({ uri: file instanceof vscode.Uri ? file : file.uri, text: decoder.decode(bytes), bytes }));
   const revert = async (document: vscode.TextDocument) => {
     await vscode.window.showTextDocument(document);
     await vscode.commands.executeCommand('workbench.action.files.revert');
   };
-  for (const { uri } of wanted) {
+  const write = async () => {
+    for (const { uri, bytes } of wanted) await vscode.workspace.fs.writeFile(uri, bytes);
+  };
+  if (options.writeFirst) await write();
+  for (const { uri, text } of wanted) {
     const document = await vscode.workspace.openTextDocument(uri);
-    if (document.isDirty) await revert(document);
+    if (document.isDirty || (options.writeFirst && document.getText() !== text)) await revert(document);
   }
-  for (const { uri, bytes } of wanted) await vscode.workspace.fs.writeFile(uri, bytes);
+  if (!options.writeFirst) await write();
   let rounds = 0;
   await waitFor(`the sample files as on disk (${wanted.map(({ uri }) => uri.path.split('/').pop()).join(', ')})`, async () => {
     let alike = true;

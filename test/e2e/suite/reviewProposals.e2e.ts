@@ -61,7 +61,10 @@ export function defineReviewProposalTests(): void {
         assert.equal(back?.renamed, 1);
         assert.deepEqual(files.map((document) => document.getText()), halfAnnotated);
       } finally {
-        await restoreFiles(files.map((document, index) => [document, originals[index]] as const));
+        await restoreFiles(
+          files.map((document, index) => [document, originals[index]] as const),
+          { writeFirst: true },
+        );
       }
       const now = await Promise.all(files.map((document) => vscode.workspace.openTextDocument(document.uri)));
       assert.deepEqual(
