@@ -2,7 +2,9 @@
 // GRASP-shaped records (5,000 grids × 8 settings over 20 grid files, each prompt a system message
 // per setting and the grid's 1,152-character text) and MANGO-shaped ones (20 games, each prompt a
 // walkthrough of about 14 KB, as the 3,600-token cap makes them, plus the question).
-import type { GraspQuestion, MangoQuestion, RunRecord } from '../src/core/eval/types';
+import type { RunRecord } from '../src/core/eval/types';
+import type { GraspQuestion } from '../src/core/grasp/questionSchema';
+import type { MangoQuestion } from '../src/core/mango/questionSchema';
 import { ALL_SETTINGS, customIdOf, describeSettings } from '../src/core/grasp/settings';
 import { seededRandom } from '../src/core/random';
 import { sha256Hex } from '../src/core/sha256';

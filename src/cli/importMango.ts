@@ -8,7 +8,8 @@
 // `error`, never a guess, and the command exits 1.
 import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { ChatMessage, MangoQuestion, ModelProfile, RunRecord } from '../core/eval/types';
+import type { ChatMessage, ModelProfile, RunRecord } from '../core/eval/types';
+import type { MangoQuestion } from '../core/mango/questionSchema';
 import { importedProfile } from '../core/eval/imported';
 import { recordDiagnostics } from '../core/eval/pipeline';
 import { newRunId } from '../core/runs/runId';

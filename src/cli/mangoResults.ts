@@ -5,7 +5,7 @@ import { createReadStream, promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { stripBom } from '../core/bom';
-import type { MangoQuestion } from '../core/eval/types';
+import type { MangoQuestion } from '../core/mango/questionSchema';
 import { readTextFile } from '../core/fileLimits';
 import type { MangoScoreOutcome, MangoScorer } from '../core/mango/evaluation';
 import type { ReferenceLookup } from '../core/mango/referenceScoring';

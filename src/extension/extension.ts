@@ -13,8 +13,12 @@ import { generateSkeletonsCommand, type GenerateSkeletonsOptions } from './comma
 import { previewImputedEdges } from './commands/imputedEdges';
 import { showAnswerInMaze } from './commands/showAnswer';
 import { ANSWER_SCHEME, AnswerDocuments } from './eval/answerDocuments';
-import { replaysOnMaze, runDocumentName } from '../core/eval/runLabels';
-import type { BabyaiQuestion, GraspQuestion, MangoQuestion, RunRecord } from '../core/eval/types';
+import { runDocumentName } from '../core/eval/runLabels';
+import { replaysOnMaze } from '../core/mango/runView';
+import type { RunRecord } from '../core/eval/types';
+import type { BabyaiQuestion } from '../core/babyai/questionSchema';
+import type { GraspQuestion } from '../core/grasp/questionSchema';
+import type { MangoQuestion } from '../core/mango/questionSchema';
 import type { EpisodeAnswer } from '../core/eval/episodeQuestions';
 import { episodeRouteAnswer } from '../core/mango/episodeRoute';
 import type { RunQuestionOptions } from './eval/runQuestion';

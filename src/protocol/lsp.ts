@@ -10,7 +10,7 @@
 // identity: "Unknown parameter structure"). So each side sends or registers through one typed
 // adapter of its own: src/extension/lspRequests.ts, src/server/lspHandlers.ts, test/support/lspClient.ts.
 import type { WorkspaceEdit } from 'vscode-languageserver-types';
-import type { MangoQuestion } from '../core/eval/types';
+import type { MangoQuestion } from '../core/mango/questionSchema';
 import type { AnswerParseMode } from '../core/mango/answers';
 import type { CutoffStats, MazeGraph, Trajectory } from '../core/maze/mazeView';
 import type { Diagnostic } from '../core/text';

@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { MangoQuestion } from '../../src/core/eval/types';
+import type { MangoQuestion } from '../../src/core/mango/questionSchema';
 import { AnswerTrajectoryRequest, ListQuestionsRequest, MazeGraphRequest, ScoreAnswerRequest } from '../../src/protocol/lsp';
 import { TestLspClient } from '../support/lspClient';
 import { distDir, repoRoot, samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/paths';

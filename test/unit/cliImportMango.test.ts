@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRunRecords } from '../../src/core/eval/recordSchemas';
-import type { MangoQuestion, RunRecord } from '../../src/core/eval/types';
+import type { RunRecord } from '../../src/core/eval/types';
+import type { MangoQuestion } from '../../src/core/mango/questionSchema';
 import { distDir, repoRoot, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
 function waypoint(...args: string[]) {

@@ -16,7 +16,8 @@ import { levelQuestionInput, preparedBabyaiQuestion, recordQuestionInput } from 
 import { readRecordFile } from '../../src/core/babyai/recordFiles';
 import { loadRecord } from '../../src/core/babyai/records';
 import { answerPrepared } from '../../src/core/eval/pipeline';
-import type { EvalQuestion, ModelProfile, ModelReply } from '../../src/core/eval/types';
+import type { ModelProfile, ModelReply } from '../../src/core/eval/types';
+import type { EvalQuestion } from '../../src/core/builtInDeclarations';
 import { graspBenchmark } from '../../src/core/grasp/benchmark';
 import { builtInGraspAnswer, prepareGraspQuestion, scoreGraspAnswer } from '../../src/core/grasp/evaluation';
 import { parseGraspGridFile } from '../../src/core/grasp/gridFile';

@@ -2,7 +2,7 @@
 // at equal length it takes the same moves the MANGO oracle answers with, not a route of its own.
 import { strict as assert } from 'node:assert';
 import { oracleAnswer } from '../../src/core/mango/agents';
-import type { MangoQuestion } from '../../src/core/eval/types';
+import type { MangoQuestion } from '../../src/core/mango/questionSchema';
 import { expectedRoute } from '../../src/core/mango/expectedRoute';
 import { buildMazeGraph } from '../../src/core/mango/maze';
 import { edge } from '../support/mangoEdges';

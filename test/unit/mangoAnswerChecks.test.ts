@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync, ftruncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { MangoQuestion } from '../../src/core/eval/types';
+import type { MangoQuestion } from '../../src/core/mango/questionSchema';
 import { answerDiagnostics } from '../../src/core/mango/answerDiagnostics';
 import { parseMangoAnswer } from '../../src/core/mango/answers';
 import { buildMazeGraph } from '../../src/core/mango/maze';

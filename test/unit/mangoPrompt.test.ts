@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MangoQuestion } from '../../src/core/eval/types';
+import type { MangoQuestion } from '../../src/core/mango/questionSchema';
 import { dfQuestion, promptWalkthrough, renderMangoPrompt, rfQuestion } from '../../src/core/mango/prompt';
 import { scoreMangoFaithful } from '../../src/core/mango/scoring';
 import type { EdgeRecord } from '../../src/core/mango/types';

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import '../../src/core/benchmarks';
 import { modelReplySchema, parseRunRecords, runRecordSchema } from '../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../src/core/eval/types';
+import type { GraspQuestion } from '../../src/core/grasp/questionSchema';
 import { parseSkeletonLine, readSkeletonLabels } from '../../src/core/mango/skeletonLines';
 import { renameInSkeletonLine } from '../../src/core/mango/skeletonRename';
 import { mangoResultFileSchema } from '../../src/core/schemas/mangoResult';
@@ -22,7 +23,7 @@ const lighthouse = join(samplesDir, 'mango', 'lighthouse');
 const dfLine = readFileSync(join(lighthouse, 'lighthouse.all2all.jsonl'), 'utf8').split('\n')[0];
 const rfLine = readFileSync(join(lighthouse, 'lighthouse.all_pairs.jsonl'), 'utf8').split('\n')[0];
 
-const record: RunRecord = {
+const record: RunRecord<GraspQuestion> = {
   time: '2026-11-23T21:00:00.000Z',
   question: { benchmark: 'grasp', file: 'inner_cluster_free.jsonl', gridPath: 'samples/grasp/inner_cluster_free.jsonl', index: 0, settings: { moves: 4, carryLimit: 'none', stepCost: 0 }, style: 'chat', sampleId: 'inner_cluster_free.jsonl-0-4-none-0' },
   model: { id: 'oracle', provider: 'oracle', temperature: 0, maxTokens: 100, timeoutMs: 1000, retries: 0 },

@@ -8,8 +8,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { benchmarks, findKind } from '../../src/core/benchmarks';
 import { builtInDeclarations } from '../../src/core/builtInDeclarations';
-import { questionGroup, questionLabel, replaysOnMaze, runDocumentName, runSucceeded } from '../../src/core/eval/runLabels';
-import type { EvalQuestion, ModelProfile } from '../../src/core/eval/types';
+import { questionGroup, questionLabel, runDocumentName, runSucceeded } from '../../src/core/eval/runLabels';
+import { replaysOnMaze } from '../../src/core/mango/runView';
+import type { ModelProfile } from '../../src/core/eval/types';
+import type { EvalQuestion } from '../../src/core/builtInDeclarations';
 import { standaloneLenses } from '../../src/server/standaloneLenses';
 import { repoRoot, samplesDir } from '../support/paths';
 

@@ -6,7 +6,8 @@ import { baseUrlIdentity } from '../../src/core/eval/baseUrl';
 import { askModel, isCacheable, type ResponseCache } from '../../src/core/eval/engine';
 import { OpenAiCompatibleSource } from '../../src/core/eval/openaiProvider';
 import { probeServerModel } from '../../src/core/eval/servedModel';
-import type { MangoQuestion, ModelProfile, ModelReply } from '../../src/core/eval/types';
+import type { ModelProfile, ModelReply } from '../../src/core/eval/types';
+import type { MangoQuestion } from '../../src/core/mango/questionSchema';
 import { freePort } from '../support/cli';
 import { type LlamaServer, startLlamaServer } from '../support/llamaServer';
 

@@ -1,5 +1,5 @@
 // BabyAI / LLM-BabyBench: Waypoint's level files and LLM-BabyBench's record files, each validated alone.
-import type { BabyaiQuestion } from '../eval/types';
+import type { BabyaiQuestion } from './questionSchema';
 import type { BenchmarkDefinition } from '../registry';
 import { babyaiFileScene, babyaiLiveBoard } from './boardHooks';
 import { babyaiDeclaration } from './declaration';

@@ -1,7 +1,7 @@
 // BabyAI / LLM-BabyBench's declaration: file kinds and run labels, without validators, so hosts that
 // only name runs (the extension's activation path, through core/builtInDeclarations.ts) stay light.
 // core/babyai/benchmark.ts adds validation and lenses.
-import type { BabyaiQuestion } from '../eval/types';
+import type { BabyaiQuestion } from './questionSchema';
 import type { BenchmarkDeclaration } from '../registry';
 import { babyaiQuestionSchema } from './questionSchema';
 

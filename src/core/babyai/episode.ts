@@ -6,7 +6,7 @@
 import type { BoardTimeline, GridScene } from '../board';
 import { ModelCallError } from '../eval/engine';
 import { preparedEpisode } from '../eval/episodeQuestions';
-import type { BabyaiQuestion } from '../eval/types';
+import type { BabyaiQuestion } from './questionSchema';
 import type { PreparedQuestion } from '../registry';
 import { type EpisodeAgent, type EpisodeEnvironment, type EpisodeStepResult, turnDraw } from '../eval/episodes';
 import { babyaiScene, babyaiTimeline } from './boardTimeline';

@@ -2,7 +2,8 @@
 // upstream prompt of a Predict, Plan or Decompose question, the built-in agents' replies, and the
 // scoring of a reply with the released parsers and metrics (metrics.ts, answers.ts) plus
 // diagnostics placed on the reply's own text and the actions to step through on the board.
-import type { BabyaiQuestion, ChatMessage } from '../eval/types';
+import type { ChatMessage } from '../eval/types';
+import type { BabyaiQuestion } from './questionSchema';
 import { sha256Hex } from '../sha256';
 import type { Diagnostic } from '../text';
 import { plural } from '../text';

@@ -2,7 +2,8 @@
 // LLM-BabyBench record of that task and per Waypoint level file, in upstream's prompt strategy,
 // each bound to its level so the built-in agents answer and the reply is scored without reading
 // the file again. Files that cannot be read and records that do not load are `problems`.
-import type { BabyaiQuestion, ModelProfile } from '../eval/types';
+import type { ModelProfile } from '../eval/types';
+import type { BabyaiQuestion } from './questionSchema';
 import { type PreparedQuestion, type QuestionOptionHint, type QuestionSet, type QuestionSetFiles, type QuestionSetOptions, QuestionOptionError } from '../registry';
 import { baseName, describeFsError } from '../walk';
 import { builtInBabyaiAnswer } from './builtInAgents';

@@ -1,7 +1,8 @@
 // What LLM-BabyBench reports read from a run record (runs.md §4): level, task and prompt strategy,
 // and the paper's metrics as evaluation.ts puts them in scores: Predict `success`, Plan `CR` (the
 // plan reaches the goal: the paper's success rate), Decompose `CR`, `PR`, `ACI`.
-import type { BabyaiQuestion, RunRecord } from '../eval/types';
+import type { RunRecord } from '../eval/types';
+import type { BabyaiQuestion } from './questionSchema';
 import type { BenchmarkReport } from '../registry';
 import type { MetricDirection } from '../runs/reportTypes';
 

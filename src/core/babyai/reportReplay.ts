@@ -1,7 +1,8 @@
 // An LLM-BabyBench record's replay for the report's drill-down: its answer scored again on the
 // level or record file it was asked from (relative to the current folder, or under `--levels DIR`).
 import type { BoardTimeline } from '../board';
-import type { BabyaiQuestion, RunRecord } from '../eval/types';
+import type { RunRecord } from '../eval/types';
+import type { BabyaiQuestion } from './questionSchema';
 import type { ReplayContext } from '../registry';
 import { baseName, joinPath } from '../walk';
 import { babyaiTimeline } from './boardTimeline';

@@ -5,7 +5,7 @@
 // declarations, which the extension's activation path declares so its runs view names runs without
 // loading any benchmark's validators). It names no benchmark.
 import { type BenchmarkDeclaration, findDeclaration, type RunLabel } from '../registry';
-import type { MangoQuestion, QuestionBase, RunRecord } from './types';
+import type { QuestionBase, RunRecord } from './types';
 
 /** The registered benchmark of a question, or null for a run recorded by one that is not registered here. */
 function definitionOf(question: QuestionBase): BenchmarkDeclaration | null {
@@ -49,13 +49,4 @@ export function scoreLine(scores: RunRecord<QuestionBase>['scores']): string {
     .filter(([, value]) => typeof value === 'number')
     .map(([name, value]) => `${name} ${Number(value).toFixed(2)}`)
     .join(' · ');
-}
-
-/**
- * Whether the question's benchmark replays its runs on the maze (runView `maze`): its questions are
- * walks between rooms of a game, shaped as MANGO's, so the maze view, Compare Runs' step verdicts
- * and the server's re-check take them. Other runs step on the board.
- */
-export function replaysOnMaze(question: QuestionBase): question is MangoQuestion {
-  return definitionOf(question)?.runView === 'maze';
 }

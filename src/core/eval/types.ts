@@ -1,7 +1,6 @@
 // The evaluation engine's vocabulary, benchmark-neutral: a question rendered to chat messages, a
 // model profile, a reply, and the run record every run appends. Each benchmark brings its own
 // question kind; the engine only needs `benchmark` and a stable `sampleId`.
-import type { GraspSettings } from '../grasp/types';
 import type { Severity } from '../text';
 
 /** What every benchmark's question has: the engine, the cache and the run labels need no more. */
@@ -97,81 +96,9 @@ export interface ModelReply {
   request?: SentParameters;
 }
 
-/** A MANGO question with what an offline agent needs to answer it without reading the prompt. */
-export interface MangoQuestion {
-  benchmark: 'mango';
-  game: string;
-  task: 'df' | 'rf' | 'map';
-  sampleId: string;
-  src: string;
-  dst: string;
-  /** DF only: the actions to follow. */
-  actionList: string[];
-  answerable: boolean;
-  easy: boolean;
-  cutoff: number;
-  /** Moves of the ground-truth route (DF: the asked path; RF: a shortest path in edges.json), for reports grouped by path_length; absent when there is none (an unreachable RF pair) or it was not computed. */
-  pathLength?: number;
-  /**
-   * Present on an interactive episode (`waypoint run mango --task play`, runs.md §7): reach dst from
-   * src by playing, within `maxSteps` commands. Such a question keeps task `rf` (its goal is RF's).
-   */
-  play?: { maxSteps: number };
-}
 
-/** A Predict, Plan or Decompose question on a BabyAI level (a level file or an LLM-BabyBench record). */
-export interface BabyaiQuestion {
-  benchmark: 'babyai';
-  task: 'predict' | 'plan' | 'decompose';
-  /** Workspace-relative path (or file name) of the level file or record file. */
-  source: string;
-  /** 0-based record number in a record file; null for a level file. */
-  record: number | null;
-  levelName: string;
-  /** Hash of what determines the question (level, task, actions): keys the cache for built-in agents. */
-  sampleId: string;
-  /** Predict only: the action names to simulate. */
-  actions: string[];
-  /** The prompt strategy (upstream's prompter); absent in records written before strategies existed: zero_shot. */
-  prompt?: 'zero_shot' | 'few_shot' | 'cot' | 'tot';
-  /** Present on an interactive episode of the level (`waypoint run babyai --task play`); such a question keeps task `plan` (its goal is Plan's). */
-  play?: true;
-}
-
-/** One GRASP grid under one agent setting, rendered in one prompt style. */
-export interface GraspQuestion {
-  benchmark: 'grasp';
-  /** The grid file's name, as upstream custom_ids spell it (`inner_cluster_free.jsonl`). */
-  file: string;
-  /** The grid file asked about, workspace-relative, so a reopened run finds this file and not a namesake. */
-  gridPath?: string;
-  index: number;
-  settings: GraspSettings;
-  style: 'chat' | 'o1-mini';
-  /** Upstream's custom_id: `<file>-<index>-<m>-<e>-<c>` (`play-` before it for an episode). */
-  sampleId: string;
-  /** Present on an interactive episode on the grid, one action a turn (`waypoint run grasp --task play`). */
-  play?: true;
-}
-
-/** One of the two questions of one SmartPlay step, or (with `episode`) a whole episode of a batch run. */
-export interface SmartplayQuestion {
-  benchmark: 'smartplay';
-  game: string;
-  /** 0 for a whole episode. */
-  step: number;
-  question: 1 | 2;
-  sampleId: string;
-  /** A whole episode, played turn by turn: its number in the run. */
-  episode?: number;
-  /** The episode's seed (the env's random draws). */
-  seed?: number;
-}
-
-export type EvalQuestion = MangoQuestion | BabyaiQuestion | GraspQuestion | SmartplayQuestion;
-
-/** One line of `.waypoint/runs/*.jsonl`; `Q` is a registered benchmark's own question type (the built-ins' by default). */
-export interface RunRecord<Q extends QuestionBase = EvalQuestion> {
+/** One line of `.waypoint/runs/*.jsonl`; `Q` is a registered benchmark's own question type (by default only the envelope the engine knows). */
+export interface RunRecord<Q extends QuestionBase = QuestionBase> {
   time: string;
   question: Q;
   /** The profile without anything secret (there is nothing secret in a profile by construction). */

@@ -1,6 +1,6 @@
 // GRASP (Tang and Kejriwal 2024): grid files, the response files of a batch run and the baseline
 // result files, each validated alone; grid files × agent settings as a question set.
-import type { GraspQuestion } from '../eval/types';
+import type { GraspQuestion } from './questionSchema';
 import type { BenchmarkDefinition } from '../registry';
 import { SCORING_MODES } from './types';
 import { baseName } from '../walk';

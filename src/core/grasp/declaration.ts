@@ -1,7 +1,7 @@
 // GRASP's declaration: file kinds and run labels, without parsers, so hosts that only name runs
 // (the extension's activation path, through core/builtInDeclarations.ts) stay light.
 // core/grasp/benchmark.ts adds validation and lenses.
-import type { GraspQuestion } from '../eval/types';
+import type { GraspQuestion } from './questionSchema';
 import type { BenchmarkDeclaration } from '../registry';
 import { graspQuestionSchema } from './questionSchema';
 

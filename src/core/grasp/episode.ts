@@ -5,7 +5,7 @@
 // episode ends with DROP on the start cell (the task's "return and drop") or after the step limit.
 import type { BoardTimeline, GridScene } from '../board';
 import { preparedEpisode } from '../eval/episodeQuestions';
-import type { GraspQuestion } from '../eval/types';
+import type { GraspQuestion } from './questionSchema';
 import type { PreparedQuestion } from '../registry';
 import { customIdOf } from './settings';
 import { type EpisodeAgent, type EpisodeEnvironment, type EpisodeStepResult, turnDraw } from '../eval/episodes';

@@ -2,7 +2,8 @@
 // built-in agents (the spec §9 baselines answering as text), and the scoring of an answer text
 // with diagnostics placed on the answer's own tokens, so an author sees which step went wrong.
 // Extraction is the spec's recommended NON-OFFICIAL rule and every result says so.
-import type { ChatMessage, GraspQuestion } from '../eval/types';
+import type { ChatMessage } from '../eval/types';
+import type { GraspQuestion } from './questionSchema';
 import type { Diagnostic, Range } from '../text';
 import { plural } from '../text';
 import { MOVE_DELTAS, movesOf, type GraspAction, type MoveAction } from './actions';

@@ -7,7 +7,8 @@
 // and a row it cannot read is reported with its line for `waypoint validate` to locate.
 import { recordDiagnostics } from '../eval/pipeline';
 import { importedProfile, isJsonObject, readBatchRow } from '../eval/imported';
-import type { ChatMessage, GraspQuestion, ModelProfile, RunRecord } from '../eval/types';
+import type { ChatMessage, ModelProfile, RunRecord } from '../eval/types';
+import type { GraspQuestion } from './questionSchema';
 import { baseName } from '../walk';
 import type { ExtractionRule } from './answers';
 import { graspAnswerScores } from './evaluation';

@@ -4,7 +4,8 @@
 // then index (batch_gpt4o.jsonl) and o1-mini by index then setting (gpt_o1_mini.jsonl), so a batch
 // export can equal upstream's request file line for line.
 import { isJsonObject } from '../eval/imported';
-import type { GraspQuestion, ModelProfile } from '../eval/types';
+import type { ModelProfile } from '../eval/types';
+import type { GraspQuestion } from './questionSchema';
 import { QuestionOptionError, type PreparedQuestion, type QuestionOptionHint, type QuestionSet, type QuestionSetFiles, type QuestionSetOptions, type ScoredReply } from '../registry';
 import { parseInclusiveRange } from '../ranges';
 import { baseName } from '../walk';

@@ -2,7 +2,8 @@
 // start region, energy distribution and obstacles), the agent setting, and the paper's two columns:
 // Energy (the record's score, in the record's mode) and Length (the number of actions the answer
 // gave, as many as the scorer replayed: `steps`).
-import type { GraspQuestion, RunRecord } from '../eval/types';
+import type { RunRecord } from '../eval/types';
+import type { GraspQuestion } from './questionSchema';
 import type { BenchmarkReport } from '../registry';
 import type { MetricDirection } from '../runs/reportTypes';
 import { describeSettings } from './settings';

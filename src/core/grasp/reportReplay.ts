@@ -2,7 +2,8 @@
 // record names the grid file and index; `--grids DIR` says where the file is when the record's own
 // path does not read).
 import type { BoardTimeline } from '../board';
-import type { GraspQuestion, RunRecord } from '../eval/types';
+import type { RunRecord } from '../eval/types';
+import type { GraspQuestion } from './questionSchema';
 import type { ReplayContext } from '../registry';
 import { baseName, joinPath } from '../walk';
 import { graspTimeline } from './boardTimeline';

@@ -7,7 +7,7 @@ import { formatMap } from './mapTask';
 import { seededRandom } from '../random';
 import { type RouteStep, shortestRoute } from './shortestRoute';
 import type { EdgeRecord } from './types';
-import type { MangoQuestion } from '../eval/types';
+import type { MangoQuestion } from './questionSchema';
 
 type Step = RouteStep;
 

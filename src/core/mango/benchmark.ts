@@ -1,6 +1,6 @@
 // MANGO's full definition: the declaration (file kinds, run labels; light, for the activation path)
 // plus question sets for `waypoint run`, `import` and `batch export` (core/mango/questionSet.ts).
-import type { MangoQuestion } from '../eval/types';
+import type { MangoQuestion } from './questionSchema';
 import type { BenchmarkDefinition } from '../registry';
 import { mangoDeclaration } from './declaration';
 import { mangoReport } from './report';

@@ -2,7 +2,7 @@
 // they are validated together (cross-file checks), so every kind is a member of the `mango-game`
 // group. This module imports no validator and no prompt renderer: core/fileKinds.ts builds on it
 // and the extension loads that on its activation path. core/mango/benchmark.ts adds question sets.
-import type { MangoQuestion } from '../eval/types';
+import type { MangoQuestion } from './questionSchema';
 import type { BenchmarkDeclaration } from '../registry';
 import { mangoQuestionSchema } from './questionSchema';
 

@@ -5,7 +5,8 @@
 // the released evaluator's G_eval (spec mango.md §3), edges.json plus the naive reverses of the
 // five default direction pairs. User reverse pairs are an authoring aid for the maze view and never
 // enter scoring, so the trajectory the maze steps through is the one the scores were computed on.
-import type { ChatMessage, MangoQuestion } from '../eval/types';
+import type { ChatMessage } from '../eval/types';
+import type { MangoQuestion } from './questionSchema';
 import type { Diagnostic } from '../text';
 import { answerDiagnostics } from './answerDiagnostics';
 import { buildMazeGraph } from './maze';

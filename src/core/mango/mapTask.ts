@@ -3,7 +3,8 @@
 // by mapAnswer.ts and diffed against the maze at the question's cutoff (mapDiff.ts), scored as
 // precision, recall and F1 of the edges. The maze at the cutoff is the question's cutoff as the
 // prompt was cut (the token cap may cut before --cutoff), so the model is judged on what it saw.
-import type { ChatMessage, MangoQuestion, ModelProfile, RunRecord, ScoringMode } from '../eval/types';
+import type { ChatMessage, ModelProfile, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
+import type { MangoQuestion } from './questionSchema';
 import { type PreparedQuestion, QuestionOptionError, type ScoredReply } from '../registry';
 import type { Diagnostic } from '../text';
 import { parseMangoAnswer } from './answers';
@@ -111,7 +112,7 @@ export function impliedMap(runRecords: readonly RunRecord[], game: string, model
   let unparsed = 0;
   for (const record of runRecords) {
     const { question } = record;
-    if (question.benchmark !== 'mango' || question.game !== game || question.task === 'map' || record.model.id !== model || record.error !== undefined) continue;
+    if (!isMangoQuestion(question) || question.game !== game || question.task === 'map' || record.model.id !== model || record.error !== undefined) continue;
     answers++;
     const parsed = parseMangoAnswer(record.rawAnswer);
     if (!parsed.ok) {
@@ -126,7 +127,7 @@ export function impliedMap(runRecords: readonly RunRecord[], game: string, model
 /** The models with route answers on a game in a run, in first-seen order. */
 export function routeModels(runRecords: readonly RunRecord[], game: string): string[] {
   const models = new Set<string>();
-  for (const record of runRecords) if (record.question.benchmark === 'mango' && record.question.game === game && record.question.task !== 'map') models.add(record.model.id);
+  for (const record of runRecords) if (isMangoQuestion(record.question) && record.question.game === game && record.question.task !== 'map') models.add(record.model.id);
   return [...models];
 }
 
@@ -157,4 +158,9 @@ export function preparedMapQuestion(game: MapGame, seedOf: (seed: number, sample
       return scored;
     },
   };
+}
+
+/** Run files mix benchmarks' records; these read only MANGO's. */
+function isMangoQuestion(question: QuestionBase): question is MangoQuestion {
+  return question.benchmark === 'mango';
 }

@@ -4,7 +4,7 @@
 // RF asks), `moves`, `shortest` (a shortest route's length over edges.json, computed here),
 // `optimal` (reached in that many moves) and `invalid_moves` ("You can't go that way.").
 import { preparedEpisode } from '../eval/episodeQuestions';
-import type { MangoQuestion } from '../eval/types';
+import type { MangoQuestion } from './questionSchema';
 import type { PreparedQuestion } from '../registry';
 import { MangoGraph } from './graph';
 import { DEFAULT_PLAY_STEPS, MangoTextAdventure, mangoOracleAgent, mangoRandomAgent, shortestActions, walkthroughObservations } from './textAdventure';

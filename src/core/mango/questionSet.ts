@@ -9,7 +9,8 @@
 // cut once per game, so a set never holds its prompts all at once.
 import { stripBom } from '../bom';
 import { oracleAnswer, randomAnswer } from './agents';
-import type { ChatMessage, MangoQuestion, ModelProfile, ScoringMode } from '../eval/types';
+import type { ChatMessage, ModelProfile, ScoringMode } from '../eval/types';
+import type { MangoQuestion } from './questionSchema';
 import { seededRandom } from '../random';
 import { type PreparedQuestion, type QuestionOptionHint, QuestionOptionError, type QuestionSet, type ScoredReply, type QuestionSetFiles, type QuestionSetOptions } from '../registry';
 import { describeProblem } from '../schemas/parse';

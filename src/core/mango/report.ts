@@ -1,7 +1,8 @@
 // What MANGO reports read from a run record (runs.md §4): the paper's breakdown by task and
 // difficulty (its Figure 2), path length, per-game rows, and the evaluator's four scores, the same
 // names in faithful and reference mode (scoring.ts, evaluation.ts referenceScores).
-import type { MangoQuestion, RunRecord } from '../eval/types';
+import type { RunRecord } from '../eval/types';
+import type { MangoQuestion } from './questionSchema';
 import type { BenchmarkReport } from '../registry';
 import type { MetricDirection } from '../runs/reportTypes';
 

@@ -2,7 +2,8 @@
 // evaluator graph (the game folder under `--games DIR`), drawn as a list of steps growing frame by
 // frame, each marked valid (✓), imputed (≈) or invalid (✗, ?).
 import type { BoardFrame, BoardTimeline } from '../board';
-import type { MangoQuestion, RunRecord } from '../eval/types';
+import type { RunRecord } from '../eval/types';
+import type { MangoQuestion } from './questionSchema';
 import type { ReplayContext } from '../registry';
 import { describeFsError, joinPath } from '../walk';
 import { createMangoScorer, type MangoScorer } from './evaluation';

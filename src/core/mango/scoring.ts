@@ -3,7 +3,7 @@
 // reverses), with deterministic tie-breaking. DF success checks the answer's final room against
 // where the asked actions really lead; RF success walks the answer's actions; reasoning accepts
 // any valid route with the exact endpoints.
-import type { MangoQuestion } from '../eval/types';
+import type { MangoQuestion } from './questionSchema';
 import { parseMangoAnswer, type AnswerStep } from './answers';
 import { editDistance } from './confusion';
 import { MangoGraph } from './graph';

@@ -12,7 +12,7 @@
 // by length, so paths of equal length come out in hash order, which varies from run to run; here
 // they keep networkx's DFS order. Lines are therefore identical except for the order of equal-length
 // paths of one pair, which only matters for games that have such paths (omniquest among the six).
-import type { MangoQuestion } from '../eval/types';
+import type { MangoQuestion } from './questionSchema';
 import { MangoGraph, type NodeAdjacency } from './graph';
 import { DfExpansionCursor } from './dfExpansions';
 import { LengthOrderedPaths, SimplePathFinder } from './paths';

@@ -1,5 +1,5 @@
 // SmartPlay (Wu et al. 2024): Waypoint's episode logs, one JSON object per step, validated alone.
-import type { SmartplayQuestion } from '../eval/types';
+import type { SmartplayQuestion } from './questionSchema';
 import type { BenchmarkDefinition } from '../registry';
 import { smartplayTimelineOfFile } from './boardTimeline';
 import { smartplayDeclaration } from './declaration';

@@ -1,7 +1,7 @@
 // SmartPlay's declaration: file kinds and run labels, without validators, so hosts that only name
 // runs (the extension's activation path, through core/builtInDeclarations.ts) stay light.
 // core/smartplay/benchmark.ts adds validation and lenses.
-import type { SmartplayQuestion } from '../eval/types';
+import type { SmartplayQuestion } from './questionSchema';
 import type { BenchmarkDeclaration } from '../registry';
 import { smartplayQuestionSchema } from './questionSchema';
 

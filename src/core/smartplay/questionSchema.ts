@@ -1,7 +1,20 @@
 // How a SmartPlay question is read back from a run record (see core/eval/recordSchemas.ts).
 import * as z from 'zod/mini';
-import type { SmartplayQuestion } from '../eval/types';
 import type { SchemaMatches } from '../schemas/matches';
+
+/** One of the two questions of one SmartPlay step, or (with `episode`) a whole episode of a batch run. */
+export interface SmartplayQuestion {
+  benchmark: 'smartplay';
+  game: string;
+  /** 0 for a whole episode. */
+  step: number;
+  question: 1 | 2;
+  sampleId: string;
+  /** A whole episode, played turn by turn: its number in the run. */
+  episode?: number;
+  /** The episode's seed (the env's random draws). */
+  seed?: number;
+}
 
 const count = z.int().check(z.minimum(0));
 

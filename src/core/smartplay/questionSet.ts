@@ -6,7 +6,8 @@
 // simulators and are refused with the reason.
 import { ModelCallCancelled, ModelCallError } from '../eval/engine';
 import { growingChatEstimate } from '../eval/playEstimates';
-import type { ChatMessage, EpisodeHistory, ModelReply, SmartplayQuestion } from '../eval/types';
+import type { ChatMessage, EpisodeHistory, ModelReply } from '../eval/types';
+import type { SmartplayQuestion } from './questionSchema';
 import { type PlayedEpisode, type PreparedQuestion, type QuestionOptionHint, QuestionOptionError, type QuestionSet, type QuestionSetOptions } from '../registry';
 import { crafterWoodAgent, hanoiSolverAgent, randomAgent } from './agents';
 import { formatEpisodeLog } from './episodeLog';

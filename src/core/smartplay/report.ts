@@ -1,7 +1,8 @@
 // What SmartPlay reports read from an episode's run record (runs.md §4): the game, the raw score
 // (`info['score']` at the episode's end, as the record's scores give it) and the score normalised
 // by the human baseline (normalizeScore: the paper's Table 2 is normalize(Table 4)).
-import type { RunRecord, SmartplayQuestion } from '../eval/types';
+import type { RunRecord } from '../eval/types';
+import type { SmartplayQuestion } from './questionSchema';
 import type { BenchmarkReport } from '../registry';
 import type { MetricDirection } from '../runs/reportTypes';
 import { normalizeScore } from './scores';

@@ -1,7 +1,8 @@
 // A SmartPlay episode record's replay for the report's drill-down: the record carries its whole
 // episode log as its answer, so nothing is read from disk.
 import type { BoardTimeline } from '../board';
-import type { RunRecord, SmartplayQuestion } from '../eval/types';
+import type { RunRecord } from '../eval/types';
+import type { SmartplayQuestion } from './questionSchema';
 import { smartplayTimelineOfFile } from './boardTimeline';
 import { parseEpisodeLog } from './episodeLog';
 

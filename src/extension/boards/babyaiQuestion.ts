@@ -13,7 +13,8 @@ import { type BabyTask, type PromptStrategy, promptConstructionError } from '../
 import { readRecordFile, recordAtLine } from '../../core/babyai/recordFiles';
 import { loadRecord, type LoadedRecord } from '../../core/babyai/records';
 import { runDocumentName } from '../../core/eval/runLabels';
-import type { BabyaiQuestion, RunRecord } from '../../core/eval/types';
+import type { RunRecord } from '../../core/eval/types';
+import type { BabyaiQuestion } from '../../core/babyai/questionSchema';
 import { pickProfile } from '../eval/profiles';
 import { BoardPanel } from './boardPanel';
 import { shownPath, type BoardEvalDeps } from './evalDeps';

@@ -5,7 +5,8 @@
 // diagnostics on each token that did nothing, and the board draws the path as the paper's Figure 2.
 import * as vscode from 'vscode';
 import { runDocumentName } from '../../core/eval/runLabels';
-import type { GraspQuestion, RunRecord } from '../../core/eval/types';
+import type { RunRecord } from '../../core/eval/types';
+import type { GraspQuestion } from '../../core/grasp/questionSchema';
 import { prepareGraspRun } from '../../core/grasp/questionSet';
 import { graspTimeline } from '../../core/grasp/boardTimeline';
 import { prepareGraspQuestion, scoreGraspAnswer, type GraspAnswerResult, type PreparedGraspQuestion } from '../../core/grasp/evaluation';

@@ -2,7 +2,9 @@
 // and SmartPlay cores are not needed to activate Waypoint.
 import * as vscode from 'vscode';
 import { findBenchmark, findKind } from '../../core/benchmarks';
-import type { BabyaiQuestion, GraspQuestion, RunRecord } from '../../core/eval/types';
+import type { RunRecord } from '../../core/eval/types';
+import type { BabyaiQuestion } from '../../core/babyai/questionSchema';
+import type { GraspQuestion } from '../../core/grasp/questionSchema';
 import { standaloneKindOf } from '../../core/standaloneValidation';
 import { BoardPanel } from './boardPanel';
 import type { BoardEvalDeps } from './evalDeps';

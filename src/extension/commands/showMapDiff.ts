@@ -7,7 +7,8 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { parseRunRecords } from '../../core/eval/recordSchemas';
-import type { MangoQuestion, RunRecord } from '../../core/eval/types';
+import type { RunRecord } from '../../core/eval/types';
+import type { MangoQuestion } from '../../core/mango/questionSchema';
 import { parseEdgesFile } from '../../core/mango/gameFiles';
 import { parseMapAnswer } from '../../core/mango/mapAnswer';
 import { diffMap, mazeAtCutoff } from '../../core/mango/mapDiff';

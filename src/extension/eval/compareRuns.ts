@@ -3,7 +3,8 @@
 // line), so where two models (or two prompts) part ways is the first highlighted line. The texts
 // are read-only virtual documents.
 import * as vscode from 'vscode';
-import { questionGroup, questionLabel, replaysOnMaze, runDocumentName, scoreLine } from '../../core/eval/runLabels';
+import { questionGroup, questionLabel, runDocumentName, scoreLine } from '../../core/eval/runLabels';
+import { replaysOnMaze } from '../../core/mango/runView';
 import type { RunRecord } from '../../core/eval/types';
 import type { Trajectory } from '../../protocol/maze';
 import { companionColumn } from '../views/tabGroups';

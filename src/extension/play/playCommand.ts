@@ -8,7 +8,8 @@
 import * as vscode from 'vscode';
 import type { ReplySource } from '../../core/eval/engine';
 import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
-import type { EvalQuestion, ModelProfile, RunRecord, ServerModelProbe } from '../../core/eval/types';
+import type { ModelProfile, RunRecord, ServerModelProbe } from '../../core/eval/types';
+import type { EvalQuestion } from '../../core/builtInDeclarations';
 import type { PlayStep } from '../../protocol/play';
 import { BoardPanel } from '../boards/boardPanel';
 import type { BoardEvalDeps } from '../boards/evalDeps';

@@ -6,7 +6,8 @@ import { strict as assert } from 'node:assert';
 import { type AddressInfo, createServer } from 'node:net';
 import { askModel, type ResponseCache } from '../../../src/core/eval/engine';
 import { connectionReason, OpenAiCompatibleSource } from '../../../src/core/eval/openaiProvider';
-import type { MangoQuestion, ModelProfile, ModelReply } from '../../../src/core/eval/types';
+import type { ModelProfile, ModelReply } from '../../../src/core/eval/types';
+import type { MangoQuestion } from '../../../src/core/mango/questionSchema';
 import { startFakeOpenAi, type FakeOpenAi, type ScriptedReply } from '../../support/fakeOpenAi';
 
 const question: MangoQuestion = { benchmark: 'mango', game: 'lighthouse', task: 'rf', sampleId: 'x', src: 'a', dst: 'b', actionList: [], answerable: true, easy: true, cutoff: 70 };

@@ -9,7 +9,8 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GraspQuestion, RunRecord } from '../../../src/core/eval/types';
+import type { RunRecord } from '../../../src/core/eval/types';
+import type { GraspQuestion } from '../../../src/core/grasp/questionSchema';
 import { graspAnswerScores, scoreGraspAnswer } from '../../../src/core/grasp/evaluation';
 import { importGraspRows, type GraspImportOptions } from '../../../src/core/grasp/importRows';
 import { loadGraspGrids } from '../../../src/core/grasp/questionSet';

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runImport } from '../../../src/cli/import';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
-import type { GraspQuestion, RunRecord } from '../../../src/core/eval/types';
+import type { RunRecord } from '../../../src/core/eval/types';
+import type { GraspQuestion } from '../../../src/core/grasp/questionSchema';
 import { graspDataDir, graspDataMissing } from './support';
 
 async function importGrasp(...argv: string[]) {

@@ -9,14 +9,16 @@ import { join } from 'node:path';
 import '../../../src/core/benchmarks';
 import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
 import { babyaiQuestionSet } from '../../../src/core/babyai/questionSet';
-import type { MangoQuestion, ModelProfile, RunRecord } from '../../../src/core/eval/types';
+import type { ModelProfile, RunRecord } from '../../../src/core/eval/types';
+import type { MangoQuestion } from '../../../src/core/mango/questionSchema';
+import type { EvalQuestion } from '../../../src/core/builtInDeclarations';
 import { ReplayBuilder } from '../../../src/core/runs/replays';
 import { smartplayQuestionSet } from '../../../src/core/smartplay/questionSet';
 import { repoRoot, sharedDataDir, sharedDataMissingReason } from '../../support/paths';
 
 const profile = (provider: 'oracle' | 'imported'): ModelProfile => ({ id: provider, provider, temperature: 0, maxTokens: 0, timeoutMs: 0, retries: 0 }) as ModelProfile;
 
-function record(question: RunRecord['question'], rawAnswer: string, mode: RunRecord['mode'] = 'faithful'): RunRecord {
+function record(question: EvalQuestion, rawAnswer: string, mode: RunRecord['mode'] = 'faithful'): RunRecord<EvalQuestion> {
   return {
     time: '2025-05-01T12:00:00.000Z', question, model: profile('imported'), messages: [], rawAnswer, parsedAnswer: null, scores: { mode }, mode,
     promptTokens: null, completionTokens: null, latencyMs: 0, cached: false, costUsd: null,

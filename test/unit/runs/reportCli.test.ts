@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import type { GraspQuestion, RunRecord } from '../../../src/core/eval/types';
+import type { RunRecord } from '../../../src/core/eval/types';
+import type { GraspQuestion } from '../../../src/core/grasp/questionSchema';
 import { recordDiagnostics } from '../../../src/core/eval/pipeline';
 import { prepareGraspQuestion, scoreGraspAnswer } from '../../../src/core/grasp/evaluation';
 import { parseGraspGridFile } from '../../../src/core/grasp/gridFile';
