@@ -3,7 +3,7 @@
 // experiment loop (three or four system messages) and MANGO's `paper` template (four user
 // messages). Without a layout option every question fails the same way and the run stops, saying
 // which option fixes it; with `--message-layout alternate` (or the profile's "messageLayout") every
-// question is answered. No durations are asserted.
+// question is answered.
 import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,8 +3,8 @@
 // 8,192-token context, 20 s of loading the model first, and replies the model would make longer
 // than the token limit (finish_reason "length"). All four benchmarks are run from the sample
 // workspace; every question whose prompt fits is answered, every cut reply is recorded as cut, and
-// `report` counts errors, cut answers and parse errors apart. No duration is asserted: the 20 s of
-// loading only make the run wait.
+// `report` counts errors, cut answers and parse errors apart. The 20 s of loading only make the
+// run wait.
 import { strict as assert } from 'node:assert';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,11 +2,9 @@
 // llama-server is by default: four slots sharing one context (here one that fits a single GRASP
 // prompt), a model that loads for a while, a stopped server, a wrong key, replies cut at the token
 // limit. Each run must answer what can be answered, say what it did, stop early with one message
-// when nothing can be answered, and leave the rest for --resume. No durations are asserted.
+// when nothing can be answered, and leave the rest for --resume.
 import { strict as assert } from 'node:assert';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
@@ -15,38 +13,12 @@ import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
 import { doublePromptTokens, type LlamaServer, type LlamaServerOptions, startLlamaServer } from '../../support/llamaServer';
 import { countChatTokens } from '../../../src/core/runs/batchRun';
-import { distDir, samplesDir, sharedDataDir, sharedDataMissingReason } from '../../support/paths';
+import { freePort, runWaypoint as runCli } from '../../support/cli';
+import { samplesDir, sharedDataDir, sharedDataMissingReason } from '../../support/paths';
 
-const cli = join(distDir, 'cli.js');
 const grid = join(samplesDir, 'grasp', 'inner_cluster_free.jsonl');
 /** A plausible GRASP answer: a short action list. */
 const ANSWER = '[UP, TAKE, DOWN, DROP]';
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliRun> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd, env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The sample grid's 40 questions (all settings) as the double counts their prompts. */
 async function graspPromptSizes(): Promise<number[]> {
