@@ -3,8 +3,8 @@
 // the time to annotate each walkthrough (median of 5). The floors are the ones the unit test asserts.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { annotateWalkthrough } from '../src/core/mango/annotate';
-import { scoreAnnotation } from '../src/core/mango/annotateScore';
+import { annotateWalkthrough } from '../src/core/benchmarks/mango/annotate/annotate';
+import { scoreAnnotation } from '../src/core/benchmarks/mango/annotate/annotateScore';
 import { sharedDataDir } from '../test/support/paths';
 import type { BenchRow } from './simplePathsBench';
 

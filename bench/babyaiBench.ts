@@ -2,10 +2,10 @@
 // rooms of size 8, doors between them, objects in every room), and the expert's planning time on
 // a 32×32 Plan grid with 180 distractors. Levels are built from a fixed seed so runs compare.
 import { performance } from 'node:perf_hooks';
-import type { LevelSpec, ObjectSpec } from '../src/core/babyai/env';
-import { BabyAIEnv } from '../src/core/babyai/env';
-import { runExpert } from '../src/core/babyai/omnibot';
-import { COLOR_NAMES, isWallLine } from '../src/core/babyai/world';
+import type { LevelSpec, ObjectSpec } from '../src/core/benchmarks/babyai/env';
+import { BabyAIEnv } from '../src/core/benchmarks/babyai/env';
+import { runExpert } from '../src/core/benchmarks/babyai/omnibot';
+import { COLOR_NAMES, isWallLine } from '../src/core/benchmarks/babyai/world';
 import type { BenchRow } from './simplePathsBench';
 
 function seeded(seed: number): () => number {

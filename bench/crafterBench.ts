@@ -6,8 +6,8 @@
 // image rendering replaced by the random draws it makes, so upstream's real step is slower still:
 // 1,990 steps/s and 994 ms per reset (the best of three runs: 1,674-1,990 steps/s, 994-1,163 ms).
 // No bench step runs Python (SmartPlay is not vendored here).
-import { ACTION_TEXTS } from '../src/core/smartplay/crafter/data';
-import { CrafterSmartPlayEnv } from '../src/core/smartplay/crafter/smartplayEnv';
+import { ACTION_TEXTS } from '../src/core/benchmarks/smartplay/crafter/data';
+import { CrafterSmartPlayEnv } from '../src/core/benchmarks/smartplay/crafter/smartplayEnv';
 import type { BenchRow } from './simplePathsBench';
 
 const UPSTREAM_STEPS_PER_SECOND = 1990;

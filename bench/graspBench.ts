@@ -3,11 +3,11 @@
 // score` does per answer. Reported as answers per second; a second row times the simulation alone.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { extractActions } from '../src/core/grasp/answers';
-import { parseGraspGridFile, type GraspGridEntry } from '../src/core/grasp/gridFile';
-import { parseCustomId } from '../src/core/grasp/settings';
-import { simulate } from '../src/core/grasp/simulator';
-import type { GraspSettings } from '../src/core/grasp/types';
+import { extractActions } from '../src/core/benchmarks/grasp/answers';
+import { parseGraspGridFile, type GraspGridEntry } from '../src/core/benchmarks/grasp/gridFile';
+import { parseCustomId } from '../src/core/benchmarks/grasp/settings';
+import { simulate } from '../src/core/benchmarks/grasp/simulator';
+import type { GraspSettings } from '../src/core/benchmarks/grasp/types';
 import type { BenchRow } from './simplePathsBench';
 
 interface Job {

@@ -4,8 +4,8 @@
 // URL on first use, as in VS Code).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildMazeGraph } from '../src/core/mango/maze';
-import type { EdgeRecord } from '../src/core/mango/types';
+import { buildMazeGraph } from '../src/core/benchmarks/mango/maze/maze';
+import type { EdgeRecord } from '../src/core/benchmarks/mango/types';
 import type { MazeGraph } from '../src/protocol/maze';
 import { launchChromium } from '../test/support/browser';
 import { generatedMaze } from '../test/support/mazes';

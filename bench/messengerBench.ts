@@ -3,8 +3,8 @@
 // (SmartPlay's messenger_env over the vendored messenger and py-vgdl, same loop, 3,000 steps,
 // measured on this machine with py-vgdl's pygame rectangles replaced by pure Python) ran L1 8,690,
 // L2 1,849 and L3 1,350 steps/s; the budget is 10× that.
-import { MessengerEnv } from '../src/core/smartplay/messenger/env';
-import { PyRandom } from '../src/core/smartplay/messenger/pyRandom';
+import { MessengerEnv } from '../src/core/benchmarks/smartplay/messenger/env';
+import { PyRandom } from '../src/core/benchmarks/smartplay/messenger/pyRandom';
 import type { BenchRow } from './simplePathsBench';
 
 const UPSTREAM_STEPS_PER_SECOND: Readonly<Record<1 | 2 | 3, number>> = { 1: 8690, 2: 1849, 3: 1350 };

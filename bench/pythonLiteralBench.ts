@@ -2,7 +2,7 @@
 // parser once built strings a character at a time (86 s and 2.9 GB for this); slicing runs makes
 // it linear. The test (test/unit/pythonLiteral.test.ts) checks the value and the memory; the time
 // is measured here (budget 5 s, in practice well under one).
-import { parsePythonLiteral } from '../src/core/pythonLiteral';
+import { parsePythonLiteral } from '../src/core/util/pythonLiteral';
 import type { BenchRow } from './simplePathsBench';
 
 export function benchPythonLiteral(): BenchRow[] {

@@ -4,9 +4,9 @@
 // splits the text on its headers).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { WalkthroughDocument } from '../src/core/mango/walkthroughDocument';
+import { WalkthroughDocument } from '../src/core/benchmarks/mango/walkthrough/walkthroughDocument';
 import { DocumentStore } from '../src/server/documents';
-import { buildGameModel, skeletonFileDiagnostics } from '../src/core/mango/game';
+import { buildGameModel, skeletonFileDiagnostics } from '../src/core/benchmarks/mango/walkthrough/game';
 import { benchActivation } from './activationBench';
 import { benchAnnotate } from './annotateBench';
 import { benchBabyai } from './babyaiBench';

@@ -6,9 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MangoGraph } from '../src/core/mango/graph';
-import { SimplePathFinder } from '../src/core/mango/paths';
-import type { EdgeRecord } from '../src/core/mango/types';
+import { MangoGraph } from '../src/core/benchmarks/mango/graph/graph';
+import { SimplePathFinder } from '../src/core/benchmarks/mango/graph/paths';
+import type { EdgeRecord } from '../src/core/benchmarks/mango/types';
 import { mazeGraph, samplePairs, type BenchGraph } from './mazeGraphs';
 
 export interface BenchRow {

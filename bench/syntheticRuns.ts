@@ -3,11 +3,11 @@
 // per setting and the grid's 1,152-character text) and MANGO-shaped ones (20 games, each prompt a
 // walkthrough of about 14 KB, as the 3,600-token cap makes them, plus the question).
 import type { RunRecord } from '../src/core/eval/types';
-import type { GraspQuestion } from '../src/core/grasp/questionSchema';
-import type { MangoQuestion } from '../src/core/mango/questionSchema';
-import { ALL_SETTINGS, customIdOf, describeSettings } from '../src/core/grasp/settings';
-import { seededRandom } from '../src/core/random';
-import { sha256Hex } from '../src/core/sha256';
+import type { GraspQuestion } from '../src/core/benchmarks/grasp/questionSchema';
+import type { MangoQuestion } from '../src/core/benchmarks/mango/questionSchema';
+import { ALL_SETTINGS, customIdOf, describeSettings } from '../src/core/benchmarks/grasp/settings';
+import { seededRandom } from '../src/core/util/random';
+import { sha256Hex } from '../src/core/util/sha256';
 
 const MOVES = ['UP', 'DOWN', 'LEFT', 'RIGHT', 'TAKE', 'DROP'];
 const CODES = ['grasp-answer/blocked-by-obstacle', 'grasp-answer/take-empty', 'grasp-answer/beyond-step-limit', 'grasp-answer/not-back-at-start'];

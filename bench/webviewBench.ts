@@ -8,7 +8,7 @@
 //  - the walkthrough overview listing 100,000 steps.
 import type { Page } from 'playwright-core';
 import '../src/core/benchmarks';
-import { buildMazeGraph } from '../src/core/mango/maze';
+import { buildMazeGraph } from '../src/core/benchmarks/mango/maze/maze';
 import { mergeRunFiles } from '../src/core/runs/records';
 import { buildResultsModel } from '../src/core/runs/resultsModel';
 import { launchChromium } from '../test/support/browser';

@@ -2,7 +2,7 @@
 // The counts issue 27 tracks, measured the same way before and after a restructure:
 //   node scripts/code-metrics.mjs [--json]
 // - imports from the engine (core/eval, core/runs, core/benchmark, core/util) and the webview into
-//   a benchmark package (core/mango, core/babyai, core/grasp, core/smartplay, core/benchmarks/*);
+//   a benchmark package (core/benchmarks/<b>/);
 // - functions longer than 50 and 80 lines, counted by biome's noExcessiveLinesPerFunction (code lines,
 //   so the figure is the one `npm run lint` can enforce);
 // - lines longer than 120 characters;
@@ -15,7 +15,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const roots = ['src', 'webview'];
-const BENCHMARK_PACKAGE = /^src\/core\/(mango|babyai|grasp|smartplay|benchmarks\/[^/]+)(\/|$)/;
+const BENCHMARK_PACKAGE = /^src\/core\/benchmarks\/[^/]+(\/|$)/;
 const ENGINE = /^(src\/core\/(eval|runs|benchmark|util)\/|webview\/)/;
 // Static and dynamic imports and re-exports with a relative specifier (the project writes one per statement).
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)'(\.{1,2}\/[^']+)'/g;

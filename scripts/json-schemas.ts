@@ -2,9 +2,9 @@
 // generated from the same zod schemas the language server and CLI validate with.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { babyaiJsonSchemas } from '../src/core/schemas/babyai';
-import { mangoJsonSchemas } from '../src/core/schemas/mango';
-import { smartplayJsonSchemas } from '../src/core/schemas/smartplay';
+import { babyaiJsonSchemas } from '../src/core/benchmarks/babyai/levelSchema';
+import { mangoJsonSchemas } from '../src/core/benchmarks/mango/walkthrough/fileSchemas';
+import { smartplayJsonSchemas } from '../src/core/benchmarks/smartplay/logSchema';
 
 const outDir = process.argv[2] ?? join('dist', 'schemas');
 mkdirSync(outDir, { recursive: true });

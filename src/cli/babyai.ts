@@ -9,25 +9,25 @@
 //   run that upstream would abort (parse failure, bot exception) prints `{"aborted": reason}` and
 //   exits 1. Without --json: the editor's one-line summary with the mode, then one
 //   `answer:line:col: severity message [code]` line per diagnostic.
-import { stripBom } from '../core/bom';
+import { stripBom } from '../core/util/bom';
 import { promises as fs } from 'node:fs';
-import { readTextFile } from '../core/fileLimits';
-import { describeFsError } from '../core/walk';
+import { readTextFile } from '../core/util/fileLimits';
+import { describeFsError } from '../core/util/walk';
 import { extname } from 'node:path';
-import { BabyAIEnv, type LevelSpec } from '../core/babyai/env';
-import { loadLevelFile } from '../core/babyai/levelFile';
-import { scoreBabyaiReply } from '../core/babyai/evaluation';
-import { isAborted, scoreDecompose, scorePlan, scorePredict } from '../core/babyai/metrics';
-import { runExpert } from '../core/babyai/omnibot';
-import type { BabyTask } from '../core/babyai/prompts';
-import { readRecordFile } from '../core/babyai/recordFiles';
-import { type BabyRecord, descriptionLocator, loadRecord, parseDescription } from '../core/babyai/records';
-import { asciiGrid, carriedJson, initialJson } from '../core/babyai/render';
-import { levelFromDescription } from '../core/babyai/description';
-import { validateLevel } from '../core/babyai/validation';
-import { ACTION_NAMES, actionName } from '../core/babyai/world';
+import { BabyAIEnv, type LevelSpec } from '../core/benchmarks/babyai/env';
+import { loadLevelFile } from '../core/benchmarks/babyai/levelFile';
+import { scoreBabyaiReply } from '../core/benchmarks/babyai/evaluation';
+import { isAborted, scoreDecompose, scorePlan, scorePredict } from '../core/benchmarks/babyai/metrics';
+import { runExpert } from '../core/benchmarks/babyai/omnibot';
+import type { BabyTask } from '../core/benchmarks/babyai/prompts';
+import { readRecordFile } from '../core/benchmarks/babyai/recordFiles';
+import { type BabyRecord, descriptionLocator, loadRecord, parseDescription } from '../core/benchmarks/babyai/records';
+import { asciiGrid, carriedJson, initialJson } from '../core/benchmarks/babyai/render';
+import { levelFromDescription } from '../core/benchmarks/babyai/description';
+import { validateLevel } from '../core/benchmarks/babyai/validation';
+import { ACTION_NAMES, actionName } from '../core/benchmarks/babyai/world';
 import { recordDiagnostics } from '../core/eval/pipeline';
-import type { Diagnostic } from '../core/text';
+import type { Diagnostic } from '../core/util/text';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
 import { diagnosticLine } from './output';
 import { runBabyaiGenerate } from './babyaiGenerate';

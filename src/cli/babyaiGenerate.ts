@@ -10,9 +10,9 @@
 import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
-import { describeFsError } from '../core/walk';
+import { describeFsError } from '../core/util/walk';
 import { AtomicOutput, watchInterrupts } from '../host/atomicOutput';
-import { generateLevel, LEVEL_FAMILIES, LevelGenerationError, type LevelFamily } from '../core/babyai/levelGenerator';
+import { generateLevel, LEVEL_FAMILIES, LevelGenerationError, type LevelFamily } from '../core/benchmarks/babyai/levelGenerator';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
 import { runExactGenerate } from './babyaiGenerateLevels';
 

@@ -1,6 +1,6 @@
 // `waypoint babyai generate --level L[,L...]|all --seeds A-B --task predict|plan|decompose --out FILE.csv
 // [--columns proof|upstream] [--json]`: LLM-BabyBench dataset rows of the exact level port
-// (core/babyai/levels): `(level, seed)` is MiniGrid's `reset(seed=seed)`, the row is what
+// (core/benchmarks/babyai/levels): `(level, seed)` is MiniGrid's `reset(seed=seed)`, the row is what
 // generate_<task>.py writes, and by default each row also carries the expert's proof columns.
 // `all` is the task's upstream list (the 16 Plan levels for plan, the 16 BabyAI levels otherwise).
 // Seeds the upstream generator would skip (the expert raised; no red ball for plan) are skipped and
@@ -9,10 +9,10 @@
 // --out only when every row is written, and never over a file, even one that appeared meanwhile
 // (host/atomicOutput.ts). On a file-system error or Ctrl+C the temporary file is removed and
 // nothing is written.
-import { BABYAI_LEVEL_NAMES, isExactLevel, PLAN_LEVEL_NAMES } from '../core/babyai/levels/catalog';
-import { DATASET_TASKS, type DatasetTask, datasetRow, PROOF_COLUMNS, RowGenerationError, UPSTREAM_COLUMNS } from '../core/babyai/levels/rows';
-import { csvLine } from '../core/csv';
-import { parseInclusiveRange } from '../core/ranges';
+import { BABYAI_LEVEL_NAMES, isExactLevel, PLAN_LEVEL_NAMES } from '../core/benchmarks/babyai/levels/catalog';
+import { DATASET_TASKS, type DatasetTask, datasetRow, PROOF_COLUMNS, RowGenerationError, UPSTREAM_COLUMNS } from '../core/benchmarks/babyai/levels/rows';
+import { csvLine } from '../core/util/csv';
+import { parseInclusiveRange } from '../core/util/ranges';
 import { AtomicOutput, OutputExistsError, watchInterrupts } from '../host/atomicOutput';
 import { parseArgs, UsageError } from './args';
 
@@ -106,7 +106,7 @@ export async function runExactGenerate(argv: readonly string[], out: Output, err
       return 1;
     }
     await output.commit();
-    // Waypoint reads record files by name (core/babyai/declaration.ts), as upstream names them.
+    // Waypoint reads record files by name (core/benchmarks/babyai/declaration.ts), as upstream names them.
     if (!/(?:^|[\\/])llm[-_]babybench[^\\/]*\.csv$/i.test(file)) err(`note: name the file LLM_BABYBENCH_<Task>.csv for 'waypoint validate' and the editor to read it as LLM-BabyBench records`);
     if (args.flags.has('json')) out(JSON.stringify({ file, task: datasetTask, levels, seeds: [from, to], rows, solved, difficulty, skipped }));
     else {

@@ -5,20 +5,20 @@
 // model, temperature, messages, max_tokens, custom_id = the question's sample id. `--format
 // anthropic` writes Message Batches request lines instead (core/eval/anthropicBatch.ts). Import
 // reads either provider's results, in any order, telling them apart row by row.
-import { findBenchmark, QuestionOptionError, type BenchmarkDefinition, type PreparedQuestion, type QuestionSetOptions } from '../core/registry';
+import { findBenchmark, QuestionOptionError, type BenchmarkDefinition, type PreparedQuestion, type QuestionSetOptions } from '../core/benchmark/registry';
 import { benchmarks } from '../core/benchmarks';
 import { runRecordOf } from '../core/eval/engine';
 import { AnthropicPromptError, anthropicCustomId, anthropicRequestLine, isAnthropicResult, readAnthropicResult } from '../core/eval/anthropicBatch';
 import { importedProfile, isJsonObject, readBatchRow } from '../core/eval/imported';
 import { recordDiagnostics } from '../core/eval/pipeline';
 import type { ModelReply, QuestionBase, RunRecord, ScoringMode } from '../core/eval/types';
-import { parseCustomId } from '../core/grasp/settings';
-import { pythonJsonDumps } from '../core/mango/pythonJson';
+import { parseCustomId } from '../core/benchmarks/grasp/settings';
+import { pythonJsonDumps } from '../core/util/pythonJson';
 import { newRunId } from '../core/runs/runId';
 import { failureGroupLine, failureGroups } from '../core/runs/failureSummary';
-import { escapeControls } from '../core/text';
+import { escapeControls } from '../core/util/text';
 import { parseArgs, positiveInteger, reasoningEffortOption, UsageError } from './args';
-import { parseJsonWith } from '../core/schemas/parse';
+import { parseJsonWith } from '../core/util/schema/parse';
 import * as z from 'zod/mini';
 import { OutputFileError, writeOutputAtomically } from '../host/atomicOutput';
 import { nodeQuestionFiles } from './nodeQuestionFiles';

@@ -5,10 +5,10 @@
 // --include-truncated) an answer from a cut, as the report's means do, and says how many.
 import { promises as fs } from 'node:fs';
 import * as z from 'zod/mini';
-import { stripBom } from '../core/bom';
-import { readTextFile } from '../core/fileLimits';
-import { describeProblem, parseJsonWith } from '../core/schemas/parse';
-import { describeFsError } from '../core/walk';
+import { stripBom } from '../core/util/bom';
+import { readTextFile } from '../core/util/fileLimits';
+import { describeProblem, parseJsonWith } from '../core/util/schema/parse';
+import { describeFsError } from '../core/util/walk';
 import { compareRuns } from '../core/runs/compare';
 import { compareMarkdown, compareText } from '../core/runs/format';
 import { ReportUsageError } from '../core/runs/records';

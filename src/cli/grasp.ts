@@ -8,18 +8,18 @@
 //   file:line:col: message (1-based, like `validate`) and the exit code is 1.
 // - prompt takes an extra --style chat|o1-mini (default chat: GPT-4o / GPT-3.5 messages).
 // Usage errors are reported here (exit 2) so the function is complete on its own.
-import { stripBom } from '../core/bom';
+import { stripBom } from '../core/util/bom';
 import { promises as fs } from 'node:fs';
-import { readTextFile } from '../core/fileLimits';
+import { readTextFile } from '../core/util/fileLimits';
 import { basename } from 'node:path';
-import { EXTRACTION_RULES, extractActions, extractionDefaultsFor, type ExtractedAnswer, type ExtractionRule } from '../core/grasp/answers';
-import { parseGraspGridFile, type GraspGridEntry } from '../core/grasp/gridFile';
-import { PROMPT_STYLES, renderGraspPrompt, type PromptStyle } from '../core/grasp/prompt';
-import { customIdOf } from '../core/grasp/settings';
-import { simulate, type GraspSimulation } from '../core/grasp/simulator';
-import { SCORING_MODES, type GraspSettings, type ScoringMode } from '../core/grasp/types';
+import { EXTRACTION_RULES, extractActions, extractionDefaultsFor, type ExtractedAnswer, type ExtractionRule } from '../core/benchmarks/grasp/answers';
+import { parseGraspGridFile, type GraspGridEntry } from '../core/benchmarks/grasp/gridFile';
+import { PROMPT_STYLES, renderGraspPrompt, type PromptStyle } from '../core/benchmarks/grasp/prompt';
+import { customIdOf } from '../core/benchmarks/grasp/settings';
+import { simulate, type GraspSimulation } from '../core/benchmarks/grasp/simulator';
+import { SCORING_MODES, type GraspSettings, type ScoringMode } from '../core/benchmarks/grasp/types';
 import { nonNegativeInteger, parseArgs, UsageError, type ParsedArgs } from './args';
-import { describeFsError } from '../core/walk';
+import { describeFsError } from '../core/util/walk';
 import { runGraspGenerate } from './graspGenerate';
 import { diagnosticLine } from './output';
 

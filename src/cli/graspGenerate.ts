@@ -5,8 +5,8 @@
 // are the paper's 160 configurations. Seeded: the same arguments give the same bytes.
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateGridFile, variantFileName, type GridVariant } from '../core/grasp/generator';
-import { ENERGY_DISTRIBUTIONS } from '../core/grasp/types';
+import { generateGridFile, variantFileName, type GridVariant } from '../core/benchmarks/grasp/generator';
+import { ENERGY_DISTRIBUTIONS } from '../core/benchmarks/grasp/types';
 import { parseArgs, positiveInteger, UsageError } from './args';
 
 type Output = (text: string) => void;

@@ -7,11 +7,11 @@
 // --out is replaced only when the import got through (atomicOutput.ts).
 import { promises as fs } from 'node:fs';
 import { join, relative } from 'node:path';
-import { extractionRuleLabel } from '../core/grasp/answers';
-import { graspImportKindOf, type GraspImportKind, type GraspImportOptions } from '../core/grasp/importRows';
-import { graspModeOf, isGridFileName, parseExtractionOption, parseIndicesOption } from '../core/grasp/questionSet';
-import { QuestionOptionError } from '../core/registry';
-import { walkFiles, type WalkFs } from '../core/walk';
+import { extractionRuleLabel } from '../core/benchmarks/grasp/answers';
+import { graspImportKindOf, type GraspImportKind, type GraspImportOptions } from '../core/benchmarks/grasp/importRows';
+import { graspModeOf, isGridFileName, parseExtractionOption, parseIndicesOption } from '../core/benchmarks/grasp/questionSet';
+import { QuestionOptionError } from '../core/benchmark/registry';
+import { walkFiles, type WalkFs } from '../core/util/walk';
 import { newRunId } from '../core/runs/runId';
 import { parseArgs, UsageError } from './args';
 import { OutputFileError, writeOutputAtomically } from '../host/atomicOutput';

@@ -9,8 +9,8 @@
 // thread and 1.18 s on two (each thread loads the grids and warms up its own JIT, and the second
 // one's output is copied back), so one thread is the default and --workers N asks for more.
 import { Worker } from 'node:worker_threads';
-import { importGraspRows, type GraspImportKind, type GraspImportOptions } from '../core/grasp/importRows';
-import { loadGraspGrids } from '../core/grasp/questionSet';
+import { importGraspRows, type GraspImportKind, type GraspImportOptions } from '../core/benchmarks/grasp/importRows';
+import { loadGraspGrids } from '../core/benchmarks/grasp/questionSet';
 
 export interface ImportJob {
   path: string;

@@ -7,11 +7,11 @@
 // - an imputed reverse's minStep is that of the edge it reverses: the naive rule assumes the way
 //   back is known as soon as the way there is.
 // - skeletons: see mangoSkeletons.ts.
-import { MangoGraph, type MangoEdge } from '../core/mango/graph';
-import { imputeReverseEdges } from '../core/mango/imputation';
-import { NEVER, type EdgeRecord } from '../core/mango/types';
+import { MangoGraph, type MangoEdge } from '../core/benchmarks/mango/graph/graph';
+import { imputeReverseEdges } from '../core/benchmarks/mango/graph/imputation';
+import { NEVER, type EdgeRecord } from '../core/benchmarks/mango/types';
 import { nonNegativeInteger, parseArgs, UsageError } from './args';
-import { escapeControls } from '../core/text';
+import { escapeControls } from '../core/util/text';
 import { runPrompt, runScore } from './mangoEval';
 import { readGameEdges } from './mangoInput';
 import { runAnnotate } from './mangoAnnotate';

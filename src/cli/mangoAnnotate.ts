@@ -5,10 +5,10 @@
 // cannot be read or holds no step, 2 for usage.
 import { readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { stripBom } from '../core/bom';
-import { annotateWalkthrough, type AnnotationProposals } from '../core/mango/annotate';
-import { escapeControls } from '../core/text';
-import { describeFsError } from '../core/walk';
+import { stripBom } from '../core/util/bom';
+import { annotateWalkthrough, type AnnotationProposals } from '../core/benchmarks/mango/annotate/annotate';
+import { escapeControls } from '../core/util/text';
+import { describeFsError } from '../core/util/walk';
 import { parseArgs, UsageError } from './args';
 
 type Output = (text: string) => void;

@@ -1,21 +1,21 @@
 // `waypoint mango prompt` and `waypoint mango score` (spec cli.md): the exact upstream prompt of
 // one skeleton line, and scores of answer records in faithful mode (the paper's definitions) or
 // reference mode (the released evaluator, defects included; hash-order ties as a min–max range).
-import { stripBom } from '../core/bom';
+import { stripBom } from '../core/util/bom';
 import { promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
-import { readTextFile } from '../core/fileLimits';
-import { parseActionsFile, parseLocationsFile, type NameListFile } from '../core/mango/gameFiles';
-import { renderMangoPrompt } from '../core/mango/prompt';
-import { createMangoScorer } from '../core/mango/evaluation';
-import { summarizeReference, type ReferenceResult } from '../core/mango/referenceScoring';
-import type { MangoScore } from '../core/mango/scoring';
-import { DEFAULT_MODEL_CUTOFF, questionFromSkeleton } from '../core/mango/skeletons';
-import { cl100kCounter, PROMPT_TOKEN_BUDGET } from '../core/mango/tokenizer';
+import { readTextFile } from '../core/util/fileLimits';
+import { parseActionsFile, parseLocationsFile, type NameListFile } from '../core/benchmarks/mango/walkthrough/gameFiles';
+import { renderMangoPrompt } from '../core/benchmarks/mango/prompt';
+import { createMangoScorer } from '../core/benchmarks/mango/scoring/evaluation';
+import { summarizeReference, type ReferenceResult } from '../core/benchmarks/mango/scoring/referenceScoring';
+import type { MangoScore } from '../core/benchmarks/mango/scoring/scoring';
+import { DEFAULT_MODEL_CUTOFF, questionFromSkeleton } from '../core/benchmarks/mango/skeletons/skeletons';
+import { cl100kCounter, PROMPT_TOKEN_BUDGET } from '../core/benchmarks/mango/tokenizer';
 import { nonNegativeInteger, parseArgs, UsageError } from './args';
 import { readGameEdges } from './mangoInput';
 import { faithfulQuestion, indexSkeletons, type LoadedAnswer, readAnswers, referenceLookupOf, resultQuestion, scoreResult, shortestPairLengths, type SkeletonIndex } from './mangoResults';
-import { describeFsError } from '../core/walk';
+import { describeFsError } from '../core/util/walk';
 
 type Output = (text: string) => void;
 
@@ -94,7 +94,7 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
     return 1;
   }
   const json = args.flags.has('json');
-  // Scored by core, as the editor's Run Question scores (core/mango/evaluation.ts).
+  // Scored by core, as the editor's Run Question scores (core/benchmarks/mango/scoring/evaluation.ts).
   const scorer = createMangoScorer({ game: basename(gameDir), records: edges.value });
   if (mode === 'reference') {
     let pairLengths: Map<string, number>;

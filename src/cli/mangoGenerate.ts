@@ -4,8 +4,8 @@
 // component; DIR must not exist or be empty, so nothing is ever overwritten.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { GenerateError, generateGame } from '../core/mango/generate';
-import { reskinGame, ReskinError, type ReskinTransform } from '../core/mango/reskin';
+import { GenerateError, generateGame } from '../core/benchmarks/mango/generate/generate';
+import { reskinGame, ReskinError, type ReskinTransform } from '../core/benchmarks/mango/generate/reskin';
 import { parseArgs, positiveInteger, UsageError } from './args';
 import { nodeSha256Hex } from './mangoSkeletons';
 

@@ -1,15 +1,15 @@
 // Reading a MANGO game directory for the `mango` subcommands: `<gameDir>/<g>.edges.json`, where g is
 // the directory's base name (upstream's `data/<g>/` layout). Problems come back as one readable
 // line (`path: reason`), never as an exception with a stack.
-import { stripBom } from '../core/bom';
+import { stripBom } from '../core/util/bom';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { tooDeepDiagnostic } from '../core/json/locatedJson';
-import { readTextFile, type TextFileSystem } from '../core/fileLimits';
-import { describeFsError } from '../core/walk';
-import { describeProblem, parseJsonWith } from '../core/schemas/parse';
+import { tooDeepDiagnostic } from '../core/util/locatedJson';
+import { readTextFile, type TextFileSystem } from '../core/util/fileLimits';
+import { describeFsError } from '../core/util/walk';
+import { describeProblem, parseJsonWith } from '../core/util/schema/parse';
 import * as z from 'zod/mini';
-import type { EdgeRecord } from '../core/mango/types';
+import type { EdgeRecord } from '../core/benchmarks/mango/types';
 
 const STRING_FIELDS = ['src_node', 'dst_node', 'action'] as const;
 const STEP_FIELDS = [

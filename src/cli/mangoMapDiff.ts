@@ -5,13 +5,13 @@
 // diffed and printed first), 2 for usage.
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { stripBom } from '../core/bom';
+import { stripBom } from '../core/util/bom';
 import { parseRunRecords } from '../core/eval/recordSchemas';
-import { parseMapAnswer } from '../core/mango/mapAnswer';
-import { diffMap, type MapDiff, mapDiffJson, type MapMove, mazeAtCutoff } from '../core/mango/mapDiff';
-import { impliedMap, routeModels } from '../core/mango/mapTask';
-import { escapeControls } from '../core/text';
-import { describeFsError } from '../core/walk';
+import { parseMapAnswer } from '../core/benchmarks/mango/scoring/mapAnswer';
+import { diffMap, type MapDiff, mapDiffJson, type MapMove, mazeAtCutoff } from '../core/benchmarks/mango/scoring/mapDiff';
+import { impliedMap, routeModels } from '../core/benchmarks/mango/scoring/mapTask';
+import { escapeControls } from '../core/util/text';
+import { describeFsError } from '../core/util/walk';
 import { nonNegativeInteger, parseArgs, UsageError } from './args';
 import { readGameEdges } from './mangoInput';
 

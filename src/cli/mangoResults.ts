@@ -4,17 +4,17 @@
 import { createReadStream, promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { stripBom } from '../core/bom';
-import type { MangoQuestion } from '../core/mango/questionSchema';
-import { readTextFile } from '../core/fileLimits';
-import type { MangoScoreOutcome, MangoScorer } from '../core/mango/evaluation';
-import type { ReferenceLookup } from '../core/mango/referenceScoring';
-import { parseSkeletonLine, type SkeletonOf, type SkeletonTask } from '../core/mango/skeletonLines';
-import { questionFromSkeleton } from '../core/mango/skeletons';
-import type { DfSkeleton, RfSkeleton } from '../core/mango/types';
-import { describeProblem, parseJsonWith } from '../core/schemas/parse';
+import { stripBom } from '../core/util/bom';
+import type { MangoQuestion } from '../core/benchmarks/mango/questionSchema';
+import { readTextFile } from '../core/util/fileLimits';
+import type { MangoScoreOutcome, MangoScorer } from '../core/benchmarks/mango/scoring/evaluation';
+import type { ReferenceLookup } from '../core/benchmarks/mango/scoring/referenceScoring';
+import { parseSkeletonLine, type SkeletonOf, type SkeletonTask } from '../core/benchmarks/mango/skeletons/skeletonLines';
+import { questionFromSkeleton } from '../core/benchmarks/mango/skeletons/skeletons';
+import type { DfSkeleton, RfSkeleton } from '../core/benchmarks/mango/types';
+import { describeProblem, parseJsonWith } from '../core/util/schema/parse';
 import * as z from 'zod/mini';
-import { splitLines } from '../core/text';
+import { splitLines } from '../core/util/text';
 
 export type SkeletonEntry = { task: 'df'; line: DfSkeleton } | { task: 'rf'; line: RfSkeleton };
 export type SkeletonIndex = Map<string, SkeletonEntry>;

@@ -10,8 +10,8 @@
 //   encoding pass (about 3 ms of a release game's 4 MB of DF lines).
 // - Ids are hashed with node:crypto (core's portable SHA-256 is the fallback for browser hosts).
 import { hash } from 'node:crypto';
-import { skeletonTextChunks } from '../core/mango/skeletonText';
-import { DEFAULT_MODEL_CUTOFF } from '../core/mango/skeletons';
+import { skeletonTextChunks } from '../core/benchmarks/mango/skeletons/skeletonText';
+import { DEFAULT_MODEL_CUTOFF } from '../core/benchmarks/mango/skeletons/skeletons';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
 import { readGameEdges } from './mangoInput';
 

@@ -4,7 +4,7 @@
 // --base-url URL --model NAME), with the key from the environment variable --api-key-env names.
 import { type ConnectionReport, testConnection } from '../core/eval/connectionTest';
 import { ModelCallCancelled } from '../core/eval/engine';
-import { escapeControls } from '../core/text';
+import { escapeControls } from '../core/util/text';
 import { parseArgs, UsageError } from './args';
 import { cliApiKey, cliKeyAdvice } from './keyAdvice';
 import { MODEL_OPTIONS, profileOf } from './run';

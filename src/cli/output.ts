@@ -1,7 +1,7 @@
 // How the CLI prints untrusted text. Every line on stderr, and every name or message inside a
-// one-line-per-item output, goes through escapeControls (core/text.ts): file names, file contents
+// one-line-per-item output, goes through escapeControls (core/util/text.ts): file names, file contents
 // and model replies can hold newlines and terminal escapes, and must not forge or restyle lines.
-import { escapeControls, type Diagnostic } from '../core/text';
+import { escapeControls, type Diagnostic } from '../core/util/text';
 
 /** `path:line:col: [severity ]message [code]`, 1-based like compilers, with path and message escaped. */
 export function diagnosticLine(path: string, diagnostic: Diagnostic, withSeverity = true): string {

@@ -14,7 +14,7 @@ import { reportCsv, reportMarkdown, reportText } from '../core/runs/format';
 import { reportHtml } from '../core/runs/html';
 import { buildReplays, ReplayBuilder } from '../core/runs/replays';
 import type { RunRecord } from '../core/eval/types';
-import { describeFsError } from '../core/walk';
+import { describeFsError } from '../core/util/walk';
 import { parseArgs, UsageError } from './args';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 import { readRunFiles } from './runFileReader';

@@ -3,7 +3,7 @@
 // and the files merged into one benchmark's record set.
 import type { RunRecord } from '../core/eval/types';
 import { mergeRunFiles, ReportUsageError, type RecordSet } from '../core/runs/records';
-import { describeFsError } from '../core/walk';
+import { describeFsError } from '../core/util/walk';
 import { type ReadOptions, readRunFile } from '../host/runFileReader';
 import { UsageError } from './args';
 

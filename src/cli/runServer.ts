@@ -7,12 +7,12 @@ import { costOf } from '../core/eval/engine';
 import { factsSentence, readServerFacts, type ServerFacts, testConnection } from '../core/eval/connectionTest';
 import { jsonPoster, serverRoot } from '../core/eval/serverFacts';
 import type { ModelProfile } from '../core/eval/types';
-import type { PreparedQuestion } from '../core/registry';
+import type { PreparedQuestion } from '../core/benchmark/registry';
 import type { BatchEstimate } from '../core/runs/batchRun';
 import { requestCostBound } from '../core/runs/costCap';
 import { cl100kPromptCounter, type PromptCounter, promptTokenCeiling, serverPromptCounter } from '../core/runs/promptCounts';
 import { promptFit, type QuestionSetFit } from '../core/runs/promptFit';
-import { escapeControls } from '../core/text';
+import { escapeControls } from '../core/util/text';
 import { cliKeyAdvice } from './keyAdvice';
 
 type Output = (text: string) => void;

@@ -7,20 +7,20 @@
 //   rps --variant different-score builds the game upstream cannot build and says "reference": false.
 // - messenger is exact for a seed under runs.md §8 (Python's generator, sorted level files).
 // - run plays a built-in agent and prints the episode log (JSON Lines); check validates one.
-import { stripBom } from '../core/bom';
+import { stripBom } from '../core/util/bom';
 import * as fs from 'node:fs/promises';
-import { readTextFile } from '../core/fileLimits';
-import { describeFsError } from '../core/walk';
-import { crafterWoodAgent, hanoiSolverAgent, randomAgent } from '../core/smartplay/agents';
-import type { BanditVariant } from '../core/smartplay/bandits';
-import { validateEpisodeLog } from '../core/smartplay/episodeChecks';
-import { formatEpisodeLog } from '../core/smartplay/episodeLog';
-import { CrafterSmartPlayEnv } from '../core/smartplay/crafter/smartplayEnv';
-import { createSmartPlayEnv, SMARTPLAY_GAMES } from '../core/smartplay/games';
-import { MessengerEnv } from '../core/smartplay/messenger/env';
-import { replayAnswers, splitAnswers, type ReplayResult } from '../core/smartplay/replay';
-import { runEpisode } from '../core/smartplay/runner';
-import { SmartPlayEnvError, type SmartPlayEnv } from '../core/smartplay/types';
+import { readTextFile } from '../core/util/fileLimits';
+import { describeFsError } from '../core/util/walk';
+import { crafterWoodAgent, hanoiSolverAgent, randomAgent } from '../core/benchmarks/smartplay/agents';
+import type { BanditVariant } from '../core/benchmarks/smartplay/bandits';
+import { validateEpisodeLog } from '../core/benchmarks/smartplay/episodeChecks';
+import { formatEpisodeLog } from '../core/benchmarks/smartplay/episodeLog';
+import { CrafterSmartPlayEnv } from '../core/benchmarks/smartplay/crafter/smartplayEnv';
+import { createSmartPlayEnv, SMARTPLAY_GAMES } from '../core/benchmarks/smartplay/games';
+import { MessengerEnv } from '../core/benchmarks/smartplay/messenger/env';
+import { replayAnswers, splitAnswers, type ReplayResult } from '../core/benchmarks/smartplay/replay';
+import { runEpisode } from '../core/benchmarks/smartplay/runner';
+import { SmartPlayEnvError, type SmartPlayEnv } from '../core/benchmarks/smartplay/types';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from './args';
 import { diagnosticLine } from './output';
 

@@ -3,13 +3,12 @@
 import { promises as fs } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileKindOf } from '../core/benchmarks';
-import { mangoGameOf, type FileKind } from '../core/fileKinds';
-import { describeFsError, walkFiles, type WalkFs } from '../core/walk';
-import { readTextFile } from '../core/fileLimits';
-import { validateStandalone } from '../core/standaloneValidation';
-import { validateGameTexts, type GameTexts } from '../core/mango/game';
-import { FileCodes } from '../core/mango/codes';
-import { plural, type Diagnostic } from '../core/text';
+import { mangoGameOf, type FileKind } from '../core/benchmarks/mango/fileKinds';
+import { describeFsError, walkFiles, type WalkFs } from '../core/util/walk';
+import { FileCodes, readTextFile } from '../core/util/fileLimits';
+import { validateStandalone } from '../core/benchmark/standaloneValidation';
+import { validateGameTexts, type GameTexts } from '../core/benchmarks/mango/walkthrough/game';
+import { plural, type Diagnostic } from '../core/util/text';
 import { parseArgs, UsageError } from './args';
 import { diagnosticLine } from './output';
 
@@ -25,7 +24,7 @@ const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 /** Node's file system as the shared walker wants it. */
 const nodeWalkFs: WalkFs = { lstat: fs.lstat, stat: fs.stat, readdir: (path) => fs.readdir(path), realpath: fs.realpath };
 
-/** Any kind of any registered benchmark (core/benchmarks.ts). */
+/** Any kind of any registered benchmark (core/benchmarks/index.ts). */
 const isBenchmarkName = (name: string) => fileKindOf(name) !== null;
 
 /** Runs the validate subcommand; returns the exit code. */

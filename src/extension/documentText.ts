@@ -1,7 +1,7 @@
 // A file's text as the editor has it: the open document's (unsaved edits included, which is what
 // the language server validates and the user sees), else the file on disk; never a BOM.
 import * as vscode from 'vscode';
-import { stripBom } from '../core/bom';
+import { stripBom } from '../core/util/bom';
 
 const diskText = async (uri: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
 

@@ -2,7 +2,7 @@
 // typed text against one field at a time, so "lamp harbour" (or a room plus "hard") found nothing.
 // Items are re-filtered on every keystroke and marked alwaysShow so VS Code's own filter keeps them.
 import * as vscode from 'vscode';
-import { filterByWords } from '../core/search';
+import { filterByWords } from '../core/util/search';
 
 export function showFilteredQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: { title: string; placeholder?: string }): Promise<T | undefined> {
   return new Promise((resolve) => {

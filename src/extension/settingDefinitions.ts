@@ -2,9 +2,9 @@
 // configured value is read. Settings are user input: shapes are checked, and a value of the wrong
 // shape reads as the default rather than flowing on as the wrong type. No vscode import here, so
 // tests can check these against package.json with a plain getter (settings.ts binds them to VS Code).
-import { DEFAULT_MAX_FILE_SIZE_MB } from '../core/fileLimits';
-import { PROMPT_STYLES, type PromptStyle } from '../core/grasp/prompt';
-import { SCORING_MODES, type ScoringMode } from '../core/grasp/types';
+import { DEFAULT_MAX_FILE_SIZE_MB } from '../core/util/fileLimits';
+import { PROMPT_STYLES, type PromptStyle } from '../core/benchmarks/grasp/prompt';
+import { SCORING_MODES, type ScoringMode } from '../core/benchmarks/grasp/types';
 import { DEFAULT_LAYOUT_ENGINE, LAYOUT_ENGINES, type LayoutEngineName } from '../core/maze/layoutEngines';
 
 interface SettingDefinition<T> {

@@ -1,7 +1,7 @@
-// Core's diagnostics (src/core/text.ts) as VS Code shows them, for the places the extension sets
+// Core's diagnostics (src/core/util/text.ts) as VS Code shows them, for the places the extension sets
 // diagnostics itself rather than through the language server (answer documents, map diffs).
 import * as vscode from 'vscode';
-import type { Diagnostic } from '../core/text';
+import type { Diagnostic } from '../core/util/text';
 
 const severities: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,

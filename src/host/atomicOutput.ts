@@ -8,7 +8,7 @@ import { closeSync, constants as fsConstants, fchmodSync, promises as fs, lstatS
 import { constants as osConstants } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { describeFsError } from '../core/walk';
+import { describeFsError } from '../core/util/walk';
 
 /** The target exists (before the work, or it appeared while the work ran). */
 export class OutputExistsError extends Error {

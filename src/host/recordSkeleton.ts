@@ -17,9 +17,9 @@
 import { compile, safeParse } from 'zod/mini';
 import { runRecordSchema } from '../core/eval/recordSchemas';
 import type { RunRecord } from '../core/eval/types';
-import { MAX_JSON_DEPTH } from '../core/json/locatedJson';
-import { describeProblem, parseJsonWith } from '../core/schemas/parse';
-import { splitLines } from '../core/text';
+import { MAX_JSON_DEPTH } from '../core/util/locatedJson';
+import { describeProblem, parseJsonWith } from '../core/util/schema/parse';
+import { splitLines } from '../core/util/text';
 
 /** Strings at most this many bytes are kept (roles, short answers): cutting them saves nothing. */
 const KEEP_BYTES = 64;

@@ -7,7 +7,7 @@
 import { promises as fs } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
-import { stripBom } from '../core/bom';
+import { stripBom } from '../core/util/bom';
 import { parseRunRecords } from '../core/eval/recordSchemas';
 import type { RunRecord } from '../core/eval/types';
 import { readRecordSummaries } from './recordSkeleton';

@@ -1,11 +1,11 @@
 // The board view's message protocol, one zod schema per direction; both sides use the inferred
 // types and the receiving side parses every message with the schema. The drawn data (scenes,
-// frames, timelines) is plain data built by core: declared in src/core/board.ts, re-exported here.
+// frames, timelines) is plain data built by core: declared in src/core/benchmark/board.ts, re-exported here.
 import * as z from 'zod/mini';
-import type { BoardColor, BoardScene, BoardTimeline } from '../core/board';
+import type { BoardColor, BoardScene, BoardTimeline } from '../core/benchmark/board';
 import { exportMessage } from './webviewMessage';
 
-export type * from '../core/board';
+export type * from '../core/benchmark/board';
 
 // A Record keyed by the core union: a colour added to or missing from BoardColor fails to compile.
 const COLORS: Record<BoardColor, true> = { red: true, green: true, blue: true, purple: true, yellow: true, grey: true };

@@ -10,10 +10,10 @@
 // identity: "Unknown parameter structure"). So each side sends or registers through one typed
 // adapter of its own: src/extension/lspRequests.ts, src/server/lspHandlers.ts, test/support/lspClient.ts.
 import type { WorkspaceEdit } from 'vscode-languageserver-types';
-import type { MangoQuestion } from '../core/mango/questionSchema';
-import type { AnswerParseMode } from '../core/mango/answers';
+import type { MangoQuestion } from '../core/benchmarks/mango/questionSchema';
+import type { AnswerParseMode } from '../core/benchmarks/mango/scoring/answers';
 import type { CutoffStats, MazeGraph, Trajectory } from '../core/maze/mazeView';
-import type { Diagnostic } from '../core/text';
+import type { Diagnostic } from '../core/util/text';
 import type { StepSummary } from './overview';
 
 /** A custom request: its method name and, for the compiler only, its parameter and result types. */
@@ -308,6 +308,6 @@ export interface GridStateResult {
   /** The open document's version the scene was drawn from; null when read from disk. */
   version: number | null;
   /** Null when the file has errors (they are in Problems) or is of no kind drawn live. */
-  scene: import('../core/board').BoardScene | null;
+  scene: import('../core/benchmark/board').BoardScene | null;
 }
 export const GridStateRequest = new LspRequest<GridStateParams, GridStateResult>('waypoint/gridState');

@@ -1,16 +1,16 @@
 // The maze view's message protocol, one zod schema per direction; both sides use the inferred types
 // and the receiving side parses every message with the schema. The host (extension, or the browser
 // test host) sends a MazeGraph built by core; the webview lays it out and draws it, and reports
-// clicks back. The drawn data is declared in src/core/mango/mazeView.ts and re-exported here.
+// clicks back. The drawn data is declared in src/core/maze/mazeView.ts and re-exported here.
 import * as z from 'zod/mini';
 import type { LayoutEngineName } from '../core/maze/layoutEngines';
-import type { MapDiffCounts, MapDiffPane } from '../core/mango/mapDiffView';
+import type { MapDiffCounts, MapDiffPane } from '../core/benchmarks/mango/maze/mapDiffView';
 import type { CutoffStats, ExpectedRoute, MazeGraph, RouteQuestion, Trajectory } from '../core/maze/mazeView';
 import { exportMessage } from './webviewMessage';
 
 export type * from '../core/maze/mazeView';
-export type { MapDiffCounts, MapDiffPane } from '../core/mango/mapDiffView';
-export type { ModelEdgeDiff } from '../core/mango/mapDiff';
+export type { MapDiffCounts, MapDiffPane } from '../core/benchmarks/mango/maze/mapDiffView';
+export type { ModelEdgeDiff } from '../core/benchmarks/mango/scoring/mapDiff';
 
 // Graphs and trajectories are checked as far as the drawing code relies on (it treats the rest
 // defensively). Plain predicates: a graph can hold thousands of edges, which zod would walk one by

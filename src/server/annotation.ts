@@ -1,11 +1,11 @@
 // Annotating walkthrough steps as moves: suggestions for "Mark step as move", and the edits that
 // write (or remove) the edge and any new location or action names. Edits are returned to the
 // client as one WorkspaceEdit, which VS Code applies as a single undoable change.
-import type { FileKind } from '../core/fileKinds';
-import { OPPOSITE_DIRECTIONS, normaliseAction } from '../core/mango/directions';
-import type { LocatedEdge } from '../core/mango/gameFiles';
-import { NEVER, type EdgeRecord } from '../core/mango/types';
-import type { WalkthroughStep } from '../core/mango/walkthroughDocument';
+import type { FileKind } from '../core/benchmarks/mango/fileKinds';
+import { OPPOSITE_DIRECTIONS, normaliseAction } from '../core/benchmarks/mango/walkthrough/directions';
+import type { LocatedEdge } from '../core/benchmarks/mango/walkthrough/gameFiles';
+import { NEVER, type EdgeRecord } from '../core/benchmarks/mango/types';
+import type { WalkthroughStep } from '../core/benchmarks/mango/walkthrough/walkthroughDocument';
 import type { GameEditResult, MarkMoveParams, MoveSuggestionResult, MoveSummary, UnmarkMoveParams } from '../protocol/lsp';
 import type { DocumentStore } from './documents';
 import { gameFileUri, type LoadedGame } from './games';

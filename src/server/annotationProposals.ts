@@ -5,9 +5,9 @@
 // second name for a room. Accepting goes through "Mark step as move" (annotation.ts), whose edit is
 // one undoable WorkspaceEdit.
 import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
-import { annotateWalkthrough, type AnnotationProposals } from '../core/mango/annotate';
-import { alignNames } from '../core/mango/annotateScore';
-import { NEVER } from '../core/mango/types';
+import { annotateWalkthrough, type AnnotationProposals } from '../core/benchmarks/mango/annotate/annotate';
+import { alignNames } from '../core/benchmarks/mango/annotate/annotateScore';
+import { NEVER } from '../core/benchmarks/mango/types';
 import type { AnnotationProposalItem, AnnotationProposalsResult } from '../protocol/lsp';
 import { stepAtLine } from './annotation';
 import type { DocumentStore } from './documents';

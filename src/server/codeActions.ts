@@ -2,9 +2,9 @@
 // undoable step; fixes that touch another file of the game (adding a name to locations.json) go
 // through the same minimal JSON edits as annotation.
 import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic, type TextEdit } from 'vscode-languageserver';
-import { MangoCodes, WalkthroughCodes } from '../core/mango/codes';
-import { BLOCK_SEPARATOR } from '../core/mango/walkthrough';
-import type { FileKind } from '../core/fileKinds';
+import { MangoCodes, WalkthroughCodes } from '../core/benchmarks/mango/walkthrough/codes';
+import { BLOCK_SEPARATOR } from '../core/benchmarks/mango/walkthrough/walkthrough';
+import type { FileKind } from '../core/benchmarks/mango/fileKinds';
 import type { DocumentStore } from './documents';
 import { gameFileUri, type LoadedGame } from './games';
 import { applyJsonChanges, GameEditBuilder, type JsonChange } from './jsonEdits';

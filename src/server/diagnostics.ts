@@ -1,7 +1,7 @@
 // Publishes diagnostics for open documents after edits settle, and converts core diagnostics to
 // LSP ones. Very broken files are capped so a 20 MB mistake cannot flood the client.
 import { CodeLensRefreshRequest, DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
-import { internalDiagnostic, type Diagnostic, type Severity } from '../core/text';
+import { internalDiagnostic, type Diagnostic, type Severity } from '../core/util/text';
 import type { DocumentStore } from './documents';
 import { gameDiagnostics, loadGame } from './games';
 

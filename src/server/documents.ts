@@ -3,8 +3,8 @@
 // the lines it touched. JSON files are small and re-parsed whole by the game checks.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { fileKindOf, type FileKind } from '../core/fileKinds';
-import { WalkthroughDocument } from '../core/mango/walkthroughDocument';
+import { fileKindOf, type FileKind } from '../core/benchmarks/mango/fileKinds';
+import { WalkthroughDocument } from '../core/benchmarks/mango/walkthrough/walkthroughDocument';
 
 export interface OpenDocument {
   text: TextDocument;

@@ -1,11 +1,11 @@
 // The server side of re-checking a recorded MANGO answer (a run reopened or compared) and of stepping
 // an answer in the maze: it has the game's files, loads them, and hands plain data to core
-// (core/mango/evaluation.ts), the same code the CLI's `mango score` runs. Every answer is checked on
+// (core/benchmarks/mango/scoring/evaluation.ts), the same code the CLI's `mango score` runs. Every answer is checked on
 // the evaluator's graph. (Run Question itself prepares and scores through core's question set and
 // pipeline in the extension, as `waypoint run mango` does.)
-import { createMangoScorer } from '../core/mango/evaluation';
+import { createMangoScorer } from '../core/benchmarks/mango/scoring/evaluation';
 import { evaluatorGraphNote, type Trajectory } from '../core/maze/mazeView';
-import { answerTrajectory } from '../core/mango/trajectory';
+import { answerTrajectory } from '../core/benchmarks/mango/maze/trajectory';
 import type { AnswerTrajectoryParams, ScoreAnswerParams, ScoreAnswerResult } from '../protocol/lsp';
 import { mangoGameData, type LoadedGame } from './games';
 import { mazeGraphOf } from './mazeData';

@@ -7,12 +7,12 @@
 // keep both mtime and size.
 import { promises as nodeFs } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { readTextFile } from '../core/fileLimits';
-import { mangoGameOf, mangoSuffixes, type FileKind } from '../core/fileKinds';
-import { isMissingFile } from '../core/walk';
-import { buildGameModel } from '../core/mango/game';
-import { stripBom } from '../core/bom';
-import type { GameModel } from '../core/mango/gameChecks';
+import { readTextFile } from '../core/util/fileLimits';
+import { mangoGameOf, mangoSuffixes, type FileKind } from '../core/benchmarks/mango/fileKinds';
+import { isMissingFile } from '../core/util/walk';
+import { buildGameModel } from '../core/benchmarks/mango/walkthrough/game';
+import { stripBom } from '../core/util/bom';
+import type { GameModel } from '../core/benchmarks/mango/walkthrough/gameChecks';
 import type { DocumentStore } from './documents';
 
 export interface GameMember {

@@ -3,15 +3,15 @@
 // Validating one member validates the game, so an edit in edges.json updates the walkthrough's
 // problems too.
 import { promises as fs } from 'node:fs';
-import { readFailureDiagnostic, readTextFile } from '../core/fileLimits';
+import { readFailureDiagnostic, readTextFile } from '../core/util/fileLimits';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { mangoSuffixes, type FileKind } from '../core/fileKinds';
-import { fileDiagnostics, skeletonDiagnosticsInChunks } from '../core/mango/game';
-import { checkGame, type GameModel } from '../core/mango/gameChecks';
-import { JsonCodes } from '../core/json/locatedJson';
-import type { Diagnostic } from '../core/text';
-import type { MangoGameData } from '../core/mango/evaluation';
-import { baseName, isMissingFile } from '../core/walk';
+import { mangoSuffixes, type FileKind } from '../core/benchmarks/mango/fileKinds';
+import { fileDiagnostics, skeletonDiagnosticsInChunks } from '../core/benchmarks/mango/walkthrough/game';
+import { checkGame, type GameModel } from '../core/benchmarks/mango/walkthrough/gameChecks';
+import { JsonCodes } from '../core/util/locatedJson';
+import type { Diagnostic } from '../core/util/text';
+import type { MangoGameData } from '../core/benchmarks/mango/scoring/evaluation';
+import { baseName, isMissingFile } from '../core/util/walk';
 import type { DocumentStore } from './documents';
 import { GameStore, type GameMember, type LoadedGame } from './gameStore';
 

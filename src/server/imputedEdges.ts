@@ -1,9 +1,9 @@
 // Previewing and accepting naive reverse edges (spec mango.md §3) for a game: the candidates the
 // evaluator would add, with the step whose move they reverse, and the edit that writes accepted
 // ones into edges.json as reverse-only edges (seen_in_forward 9999).
-import { MangoGraph } from '../core/mango/graph';
-import { DEFAULT_REVERSE_PAIRS, imputeReverseEdges, type ReversePair } from '../core/mango/imputation';
-import { NEVER, type EdgeRecord } from '../core/mango/types';
+import { MangoGraph } from '../core/benchmarks/mango/graph/graph';
+import { DEFAULT_REVERSE_PAIRS, imputeReverseEdges, type ReversePair } from '../core/benchmarks/mango/graph/imputation';
+import { NEVER, type EdgeRecord } from '../core/benchmarks/mango/types';
 import type { AcceptImputedEdgesParams, GameEditResult, ImputedEdgeCandidate } from '../protocol/lsp';
 import type { DocumentStore } from './documents';
 import { gameFileUri, type LoadedGame } from './games';

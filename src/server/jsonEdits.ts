@@ -2,7 +2,7 @@
 // single undoable WorkspaceEdit that leaves the rest of the file (and its formatting) untouched.
 import { applyEdits, modify, type JSONPath } from 'jsonc-parser';
 import type { TextDocumentEdit, CreateFile, TextEdit } from 'vscode-languageserver';
-import { OffsetMapper } from '../core/json/locatedJson';
+import { OffsetMapper } from '../core/util/locatedJson';
 
 /** Indentation of an existing JSON text (upstream writes 4 spaces), for inserted values. */
 function detectIndent(text: string): { insertSpaces: boolean; tabSize: number } {

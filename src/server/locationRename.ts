@@ -8,13 +8,13 @@
 // large to do in a request. Walkthroughs carry no location names, so they are never edited.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CancellationToken, TextDocumentEdit, TextEdit } from 'vscode-languageserver';
-import type { FileKind } from '../core/fileKinds';
+import type { FileKind } from '../core/benchmarks/mango/fileKinds';
 import { edgeKey } from './markJournal';
-import type { EdgeRecord } from '../core/mango/types';
-import { type LocatedEdge, parseEdgesFile, parseLocationsFile } from '../core/mango/gameFiles';
-import { skeletonTextChunks } from '../core/mango/skeletonText';
-import { dropMergedRepeats, estimateDfLines, skeletonFileOptions } from '../core/mango/skeletonMerge';
-import type { Diagnostic } from '../core/text';
+import type { EdgeRecord } from '../core/benchmarks/mango/types';
+import { type LocatedEdge, parseEdgesFile, parseLocationsFile } from '../core/benchmarks/mango/walkthrough/gameFiles';
+import { skeletonTextChunks } from '../core/benchmarks/mango/skeletons/skeletonText';
+import { dropMergedRepeats, estimateDfLines, skeletonFileOptions } from '../core/benchmarks/mango/skeletons/skeletonMerge';
+import type { Diagnostic } from '../core/util/text';
 import type { RenameLocationParams, RenameLocationResult } from '../protocol/lsp';
 import { LABELS, labelChanges } from './annotation';
 import type { DocumentStore } from './documents';

@@ -3,7 +3,7 @@
 // step 20, now marked at step 5) would otherwise lose the 20 for good. The journal lives as long as
 // the language server; an entry is used only while the file still holds the value the mark wrote
 // (so an undone or hand-edited mark never restores a stale value).
-import type { EdgeRecord } from '../core/mango/types';
+import type { EdgeRecord } from '../core/benchmarks/mango/types';
 
 /** The numeric label fields of an edge record. */
 export type EdgeLabel = Exclude<keyof EdgeRecord, 'src_node' | 'dst_node' | 'action'>;

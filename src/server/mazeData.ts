@@ -2,11 +2,11 @@
 // from the skeleton files' labels. Labels are cached per file version so dragging the cutoff
 // slider does not re-read megabytes of JSON Lines.
 import { promises as fs } from 'node:fs';
-import { readTextFile } from '../core/fileLimits';
+import { readTextFile } from '../core/util/fileLimits';
 import { fileURLToPath } from 'node:url';
-import { buildMazeGraph } from '../core/mango/maze';
-import { parseSkeletonLine, readSkeletonLabels } from '../core/mango/skeletonLines';
-import { splitLines } from '../core/text';
+import { buildMazeGraph } from '../core/benchmarks/mango/maze/maze';
+import { parseSkeletonLine, readSkeletonLabels } from '../core/benchmarks/mango/skeletons/skeletonLines';
+import { splitLines } from '../core/util/text';
 import type { CutoffStats, MazeGraph } from '../protocol/maze';
 import type { DocumentStore } from './documents';
 import { stepAtLine } from './annotation';

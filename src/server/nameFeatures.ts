@@ -3,7 +3,7 @@
 // refused when the new name is already taken (two locations would merge silently).
 import { fileURLToPath } from 'node:url';
 import { promises as fs } from 'node:fs';
-import { readTextFile } from '../core/fileLimits';
+import { readTextFile } from '../core/util/fileLimits';
 import {
   CompletionItemKind,
   ErrorCodes,
@@ -18,8 +18,8 @@ import {
 } from 'vscode-languageserver';
 import type { DocumentStore } from './documents';
 import { loadGame, memberText, type LoadedGame } from './games';
-import { renameInSkeletonLine } from '../core/mango/skeletonRename';
-import { splitLines } from '../core/text';
+import { renameInSkeletonLine } from '../core/benchmarks/mango/skeletons/skeletonRename';
+import { splitLines } from '../core/util/text';
 import { findNameOccurrences, firstSeenStep, nameAtPosition, type NameAt } from './names';
 
 const OBSERVATION_PREVIEW_LINES = 6;

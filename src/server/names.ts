@@ -2,11 +2,11 @@
 // occurrence is, and where a location is first seen. Completion, hover, go to definition, find
 // references and rename are built on these.
 import { getLocation, parseTree, type JSONPath, type Node } from 'jsonc-parser';
-import type { FileKind } from '../core/fileKinds';
-import { excessiveDepthOffset, OffsetMapper } from '../core/json/locatedJson';
-import { NEVER } from '../core/mango/types';
-import type { WalkthroughStep } from '../core/mango/walkthroughDocument';
-import { lineStartOffsets, splitLines, type Range } from '../core/text';
+import type { FileKind } from '../core/benchmarks/mango/fileKinds';
+import { excessiveDepthOffset, OffsetMapper } from '../core/util/locatedJson';
+import { NEVER } from '../core/benchmarks/mango/types';
+import type { WalkthroughStep } from '../core/benchmarks/mango/walkthrough/walkthroughDocument';
+import { lineStartOffsets, splitLines, type Range } from '../core/util/text';
 import type { DocumentStore } from './documents';
 import { memberText, type LoadedGame } from './games';
 

@@ -4,9 +4,9 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { parseSkeletonLine } from '../core/mango/skeletonLines';
-import { questionFromSkeleton } from '../core/mango/skeletons';
-import { splitLines } from '../core/text';
+import { parseSkeletonLine } from '../core/benchmarks/mango/skeletons/skeletonLines';
+import { questionFromSkeleton } from '../core/benchmarks/mango/skeletons/skeletons';
+import { splitLines } from '../core/util/text';
 import type { ListQuestionsResult, QuestionSummary } from '../protocol/lsp';
 import type { DocumentStore } from './documents';
 import { gameNameOf, type LoadedGame } from './games';

@@ -32,7 +32,7 @@ import { markMove, suggestMove, unmarkMove } from './annotation';
 import { MarkJournal } from './markJournal';
 import { codeActionsFor } from './codeActions';
 import { acceptProposalFixes, loadGameProposals } from './annotationProposals';
-import { MangoCodes } from '../core/mango/codes';
+import { MangoCodes } from '../core/benchmarks/mango/walkthrough/codes';
 import { listQuestions } from './questions';
 import { answerTrajectoryOf, scoreAnswer } from './evaluation';
 import { acceptImputedEdges, imputedCandidates } from './imputedEdges';

@@ -7,8 +7,8 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
-import { skeletonLineText } from '../core/mango/skeletonText';
-import { DEFAULT_MODEL_CUTOFF, dfSkeletons, rfSkeletons, skeletonGraph } from '../core/mango/skeletons';
+import { skeletonLineText } from '../core/benchmarks/mango/skeletons/skeletonText';
+import { DEFAULT_MODEL_CUTOFF, dfSkeletons, rfSkeletons, skeletonGraph } from '../core/benchmarks/mango/skeletons/skeletons';
 import { SkeletonProgressNotification, type GenerateSkeletonsParams, type GenerateSkeletonsResult } from '../protocol/lsp';
 import { serverNotification } from './lspHandlers';
 import { gameFileUri, type LoadedGame } from './games';

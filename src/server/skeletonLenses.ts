@@ -3,7 +3,7 @@
 // with a pattern rather than a JSON parse, so a 4 MB skeleton file gets its lenses in one scan;
 // lines whose id cannot be found (being edited, broken) simply get no lens.
 import type { CodeLens } from 'vscode-languageserver';
-import { lineStartOffsets } from '../core/text';
+import { lineStartOffsets } from '../core/util/text';
 
 export const RUN_QUESTION_COMMAND = 'waypoint.runQuestion';
 

@@ -2,14 +2,14 @@
 // documents and validated whole after edits settle. They have no cross-file checks, so unlike
 // MANGO games nothing else is re-validated when they change.
 import { promises as fs } from 'node:fs';
-import { readFailureDiagnostic, readTextFile } from '../core/fileLimits';
-import { isMissingFile } from '../core/walk';
+import { readFailureDiagnostic, readTextFile } from '../core/util/fileLimits';
+import { isMissingFile } from '../core/util/walk';
 import { fileURLToPath } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Connection, TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { decodeUriSafely } from '../core/fileKinds';
-import { standaloneKindOf, validateStandalone } from '../core/standaloneValidation';
-import type { Diagnostic } from '../core/text';
+import { decodeUriSafely } from '../core/util/uri';
+import { standaloneKindOf, validateStandalone } from '../core/benchmark/standaloneValidation';
+import type { Diagnostic } from '../core/util/text';
 import { findKind } from '../core/benchmarks';
 import type { GridStateResult } from '../protocol/lsp';
 import { SETTLE_MS, toLspDiagnostics } from './diagnostics';

@@ -4,7 +4,7 @@
 // named here, so a registered benchmark gets its lenses without a server edit.
 import type { CodeLens } from 'vscode-languageserver';
 import { findKind } from '../core/benchmarks';
-import { decodeUriSafely } from '../core/fileKinds';
+import { decodeUriSafely } from '../core/util/uri';
 
 /** At most this many lenses per file: beyond it VS Code spends more time drawing than it helps. */
 const LENS_LIMIT = 5000;

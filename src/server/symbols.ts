@@ -1,6 +1,6 @@
 // Outline and folding for walkthroughs: one symbol per step, `12 · north → North of House`.
 import { SymbolKind, type DocumentSymbol, type FoldingRange } from 'vscode-languageserver';
-import type { WalkthroughDocument, WalkthroughStep } from '../core/mango/walkthroughDocument';
+import type { WalkthroughDocument, WalkthroughStep } from '../core/benchmarks/mango/walkthrough/walkthroughDocument';
 
 /** The outline label of a step; the location part is omitted when the observation shows none. */
 export function stepLabel(step: Pick<WalkthroughStep, 'number' | 'action' | 'location'>): string {

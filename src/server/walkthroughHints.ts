@@ -3,7 +3,7 @@
 // "Mark step as move", annotated ones "Unmark".
 import type { CodeLens, InlayHint } from 'vscode-languageserver';
 import { InlayHintKind } from 'vscode-languageserver';
-import { NEVER } from '../core/mango/types';
+import { NEVER } from '../core/benchmarks/mango/types';
 import type { LoadedGame } from './games';
 
 export const MARK_MOVE_COMMAND = 'waypoint.markStepAsMove';

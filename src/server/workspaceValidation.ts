@@ -3,16 +3,16 @@
 // the client cancels.
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { describeFsError, walkFiles, type WalkFs } from '../core/walk';
+import { describeFsError, walkFiles, type WalkFs } from '../core/util/walk';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
 import { fileKindOf } from '../core/benchmarks';
-import { validateStandalone } from '../core/standaloneValidation';
+import { validateStandalone } from '../core/benchmark/standaloneValidation';
 import { gameDiagnostics, loadGame } from './games';
 import type { ValidateWorkspaceParams, ValidateWorkspaceResult } from '../protocol/lsp';
 import { toLspDiagnostics } from './diagnostics';
 import type { DocumentStore } from './documents';
-import type { Diagnostic } from '../core/text';
+import type { Diagnostic } from '../core/util/text';
 
 const IGNORED_DIRECTORIES = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test', '.waypoint']);
 /** Enumeration stops here: a workspace with more benchmark files than this is rare and slow to scan. */

@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { EdgeRecord } from '../../src/core/mango/types';
+import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
 import { MarkMoveRequest, MoveSuggestionRequest, UnmarkMoveRequest } from '../../src/protocol/lsp';
 import { TestLspClient } from '../support/lspClient';
 import { samplesDir } from '../support/paths';

@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { EdgeRecord } from '../../src/core/mango/types';
+import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
 import { TestLspClient } from '../support/lspClient';
 import { samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { EdgeRecord } from '../../src/core/mango/types';
+import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
 import type { MazeGraph } from '../../src/protocol/maze';
 import { TestLspClient } from '../support/lspClient';
 import { repoRoot, samplesDir } from '../support/paths';

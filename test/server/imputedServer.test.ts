@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { EdgeRecord } from '../../src/core/mango/types';
+import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
 import { AcceptImputedEdgesRequest, ImputedEdgesRequest } from '../../src/protocol/lsp';
 import { TestLspClient } from '../support/lspClient';
 import { samplesDir } from '../support/paths';

@@ -7,8 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { TestLspClient } from '../support/lspClient';
 import { samplesDir } from '../support/paths';
 import { applyTextEdits } from '../support/textEdits';
-import { skeletonTextChunks } from '../../src/core/mango/skeletonText';
-import type { EdgeRecord } from '../../src/core/mango/types';
+import { skeletonTextChunks } from '../../src/core/benchmarks/mango/skeletons/skeletonText';
+import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
 
 interface Edit {
   range: { start: { line: number; character: number }; end: { line: number; character: number } };

@@ -1,5 +1,5 @@
 // One MANGO evaluation pipeline: the editor's Run Question (the server's scoreAnswer) and the CLI's
-// `mango score` score through core/mango/evaluation.ts and must agree on every answer; and an
+// `mango score` score through core/benchmarks/mango/scoring/evaluation.ts and must agree on every answer; and an
 // answer stepped through in the maze is checked on the graph scoring uses (the evaluator's, five
 // default reverse pairs), even when the user's reverse pairs draw more edges in the view.
 import { strict as assert } from 'node:assert';
@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { MangoQuestion } from '../../src/core/mango/questionSchema';
+import type { MangoQuestion } from '../../src/core/benchmarks/mango/questionSchema';
 import { AnswerTrajectoryRequest, ListQuestionsRequest, MazeGraphRequest, ScoreAnswerRequest } from '../../src/protocol/lsp';
 import { TestLspClient } from '../support/lspClient';
 import { distDir, repoRoot, samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/paths';

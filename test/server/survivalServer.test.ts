@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { seededRandom, type Random } from '../../src/core/random';
+import { seededRandom, type Random } from '../../src/core/util/random';
 import { TestLspClient, type PublishedDiagnostics } from '../support/lspClient';
 import { applyLspChange, type LspRange } from '../support/lspText';
 import { samplesDir } from '../support/paths';

@@ -1,10 +1,10 @@
 // A Tower of Hanoi episode with refused moves, played through the real SmartPlay loop and game, for
 // the timeline's unit test and the board's browser test.
 import { strict as assert } from 'node:assert';
-import { smartplayTimeline } from '../../src/core/smartplay/boardTimeline';
-import { HANOI_ACTIONS, HanoiEnv } from '../../src/core/smartplay/hanoi';
-import { QUESTION_2 } from '../../src/core/smartplay/prompt';
-import { runEpisode, type SmartPlayAgent } from '../../src/core/smartplay/runner';
+import { smartplayTimeline } from '../../src/core/benchmarks/smartplay/boardTimeline';
+import { HANOI_ACTIONS, HanoiEnv } from '../../src/core/benchmarks/smartplay/hanoi';
+import { QUESTION_2 } from '../../src/core/benchmarks/smartplay/prompt';
+import { runEpisode, type SmartPlayAgent } from '../../src/core/benchmarks/smartplay/runner';
 import type { BoardTimeline } from '../../src/protocol/board';
 
 /** A Hanoi episode played by a scripted player that tries two refused moves and one answer that is no action. */

@@ -1,7 +1,7 @@
 // Applies one LSP content change to a string the way the protocol defines it, independently of
 // vscode-languageserver-textdocument: lines end at \r\n, \r or \n; a reversed range is ordered;
 // lines past the end mean the end of the text; characters past a line's end mean its end.
-import { lineStartOffsets } from '../../src/core/text';
+import { lineStartOffsets } from '../../src/core/util/text';
 
 export interface LspPosition {
   line: number;

@@ -1,5 +1,5 @@
 // Hand-made MANGO edge records for small test graphs.
-import { NEVER, type EdgeRecord } from '../../src/core/mango/types';
+import { NEVER, type EdgeRecord } from '../../src/core/benchmarks/mango/types';
 
 /** An edge record seen forward at `forward` and reversed at `reversed` (answerable at the same steps). */
 export function edge(src: string, action: string, dst: string, forward = 1, reversed = NEVER): EdgeRecord {

@@ -1,6 +1,6 @@
 // Generated text-adventure-like mazes: rooms on a grid joined by compass moves (a random spanning
 // tree plus a few loops), mostly two-way, with some up/down and one-way special moves.
-import type { EdgeRecord } from '../../src/core/mango/types';
+import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
 
 function random(seed: number): () => number {
   let state = seed >>> 0;

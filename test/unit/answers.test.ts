@@ -5,12 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { answerDiagnostics } from '../../src/core/mango/answerDiagnostics';
-import { answerStepSpans, parseMangoAnswer } from '../../src/core/mango/answers';
-import { classifyTrajectory } from '../../src/core/mango/trajectory';
-import { buildMazeGraph } from '../../src/core/mango/maze';
-import type { EdgeRecord } from '../../src/core/mango/types';
-import { parsePythonLiteral, PythonLiteralError } from '../../src/core/pythonLiteral';
+import { answerDiagnostics } from '../../src/core/benchmarks/mango/scoring/answerDiagnostics';
+import { answerStepSpans, parseMangoAnswer } from '../../src/core/benchmarks/mango/scoring/answers';
+import { classifyTrajectory } from '../../src/core/benchmarks/mango/maze/trajectory';
+import { buildMazeGraph } from '../../src/core/benchmarks/mango/maze/maze';
+import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
+import { parsePythonLiteral, PythonLiteralError } from '../../src/core/util/pythonLiteral';
 import { samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
 describe('Python literal parser', () => {

@@ -4,8 +4,8 @@ import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyEdits, parse, parseTree, type Edit, type JSONPath, type ParseError } from 'jsonc-parser';
-import { moveEdits, missionEdits, toggleDoorEdits, toolEdits } from '../../src/core/babyai/levelEdits';
-import { loadLevelFile } from '../../src/core/babyai/levelFile';
+import { moveEdits, missionEdits, toggleDoorEdits, toolEdits } from '../../src/core/benchmarks/babyai/levelEdits';
+import { loadLevelFile } from '../../src/core/benchmarks/babyai/levelFile';
 import { samplesDir } from '../support/paths';
 
 const gotoBall = readFileSync(join(samplesDir, 'babyai/goto-red-ball.level.json'), 'utf8');

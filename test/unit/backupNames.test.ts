@@ -1,6 +1,6 @@
 // Backup names for replacing a large skeleton file: never an existing one.
 import { strict as assert } from 'node:assert';
-import { freeBackupPath } from '../../src/core/backupNames';
+import { freeBackupPath } from '../../src/core/util/backupNames';
 
 const taken = (...paths: string[]) => async (candidate: string) => paths.includes(candidate);
 

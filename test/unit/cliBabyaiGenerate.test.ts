@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { difficultyOf, LEVEL_FAMILIES } from '../../src/core/babyai/levelGenerator';
+import { difficultyOf, LEVEL_FAMILIES } from '../../src/core/benchmarks/babyai/levelGenerator';
 import { distDir, repoRoot } from '../support/paths';
 
 function waypoint(...args: string[]) {

@@ -11,10 +11,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runActions } from '../../src/core/babyai/env';
-import { readRecordFile } from '../../src/core/babyai/recordFiles';
-import { loadRecord } from '../../src/core/babyai/records';
-import { Action, type ActionName } from '../../src/core/babyai/world';
+import { runActions } from '../../src/core/benchmarks/babyai/env';
+import { readRecordFile } from '../../src/core/benchmarks/babyai/recordFiles';
+import { loadRecord } from '../../src/core/benchmarks/babyai/records';
+import { Action, type ActionName } from '../../src/core/benchmarks/babyai/world';
 import { distDir, repoRoot } from '../support/paths';
 
 function waypoint(...args: string[]) {

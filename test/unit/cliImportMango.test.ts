@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRunRecords } from '../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../src/core/eval/types';
-import type { MangoQuestion } from '../../src/core/mango/questionSchema';
+import type { MangoQuestion } from '../../src/core/benchmarks/mango/questionSchema';
 import { distDir, repoRoot, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
 function waypoint(...args: string[]) {

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GraphJson } from '../../src/cli/mango';
 import { nodeSha256Hex } from '../../src/cli/mangoSkeletons';
-import { skeletonTextChunks } from '../../src/core/mango/skeletonText';
-import { DEFAULT_MODEL_CUTOFF } from '../../src/core/mango/skeletons';
+import { skeletonTextChunks } from '../../src/core/benchmarks/mango/skeletons/skeletonText';
+import { DEFAULT_MODEL_CUTOFF } from '../../src/core/benchmarks/mango/skeletons/skeletons';
 import { edge } from '../support/mangoEdges';
 import { distDir, repoRoot, samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OPPOSITE_DIRECTIONS } from '../../src/core/mango/directions';
+import { OPPOSITE_DIRECTIONS } from '../../src/core/benchmarks/mango/walkthrough/directions';
 import { distDir, repoRoot } from '../support/paths';
 
 function waypoint(...args: string[]) {

@@ -5,13 +5,16 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { validateText } from '../../src/core/files';
-import type { FileKind, StandaloneKind } from '../../src/core/fileKinds';
-import { excessiveDepthOffset, JsonCodes, MAX_JSON_DEPTH } from '../../src/core/json/locatedJson';
-import { validateGameTexts } from '../../src/core/mango/game';
-import { validateStandalone } from '../../src/core/standaloneValidation';
-import { renameInSkeletonLine } from '../../src/core/mango/skeletonRename';
-import { missionEdits, moveEdits, toolEdits } from '../../src/core/babyai/levelEdits';
+import { validateText } from '../../src/core/benchmarks/mango/walkthrough/files';
+import type { FileKind } from '../../src/core/benchmarks/mango/fileKinds';
+import type { StandaloneKind } from '../../src/core/benchmarks/declarations';
+import { excessiveDepthOffset, JsonCodes, MAX_JSON_DEPTH } from '../../src/core/util/locatedJson';
+import { validateGameTexts } from '../../src/core/benchmarks/mango/walkthrough/game';
+import { validateStandalone } from '../../src/core/benchmark/standaloneValidation';
+// The host registers the built-in benchmarks that validateStandalone asks.
+import '../../src/core/benchmarks';
+import { renameInSkeletonLine } from '../../src/core/benchmarks/mango/skeletons/skeletonRename';
+import { missionEdits, moveEdits, toolEdits } from '../../src/core/benchmarks/babyai/levelEdits';
 import { distDir, samplesDir } from '../support/paths';
 
 const LEVELS = 3000;

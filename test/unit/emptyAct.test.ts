@@ -2,10 +2,10 @@
 // player sent an empty line, e.g. after "[press space to continue]"). They are information, not
 // errors, and everything downstream treats the step as a step whose action is ''.
 import { strict as assert } from 'node:assert';
-import { WalkthroughCodes, MangoCodes } from '../../src/core/mango/codes';
-import { validateGameTexts } from '../../src/core/mango/game';
-import { promptWalkthrough } from '../../src/core/mango/prompt';
-import { WalkthroughDocument, validateWalkthrough } from '../../src/core/mango/walkthroughDocument';
+import { WalkthroughCodes, MangoCodes } from '../../src/core/benchmarks/mango/walkthrough/codes';
+import { validateGameTexts } from '../../src/core/benchmarks/mango/walkthrough/game';
+import { promptWalkthrough } from '../../src/core/benchmarks/mango/prompt';
+import { WalkthroughDocument, validateWalkthrough } from '../../src/core/benchmarks/mango/walkthrough/walkthroughDocument';
 import { stepLabel } from '../../src/server/symbols';
 
 const block = (number: number, act: string, observation: string) => `===========\n==>STEP NUM: ${number}\n${act}\n==>OBSERVATION: ${observation}\n\n`;

@@ -3,13 +3,13 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { oracleAnswer, randomAnswer } from '../../src/core/mango/agents';
+import { oracleAnswer, randomAnswer } from '../../src/core/benchmarks/mango/agents';
 import { askModel, cacheKey, costOf, type ResponseCache } from '../../src/core/eval/engine';
 import { normaliseBaseUrl, OpenAiCompatibleSource } from '../../src/core/eval/openaiProvider';
 import type { ModelProfile, ModelReply } from '../../src/core/eval/types';
-import type { MangoQuestion } from '../../src/core/mango/questionSchema';
-import { parseMangoAnswer } from '../../src/core/mango/answers';
-import type { EdgeRecord } from '../../src/core/mango/types';
+import type { MangoQuestion } from '../../src/core/benchmarks/mango/questionSchema';
+import { parseMangoAnswer } from '../../src/core/benchmarks/mango/scoring/answers';
+import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
 import { fakePromptTokens, startFakeOpenAi, type FakeOpenAi } from '../support/fakeOpenAi';
 import { samplesDir } from '../support/paths';
 

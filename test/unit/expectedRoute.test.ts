@@ -1,10 +1,10 @@
 // The maze view's expected route is computed by core (expectedRoute.ts) and is the oracle's route:
 // at equal length it takes the same moves the MANGO oracle answers with, not a route of its own.
 import { strict as assert } from 'node:assert';
-import { oracleAnswer } from '../../src/core/mango/agents';
-import type { MangoQuestion } from '../../src/core/mango/questionSchema';
-import { expectedRoute } from '../../src/core/mango/expectedRoute';
-import { buildMazeGraph } from '../../src/core/mango/maze';
+import { oracleAnswer } from '../../src/core/benchmarks/mango/agents';
+import type { MangoQuestion } from '../../src/core/benchmarks/mango/questionSchema';
+import { expectedRoute } from '../../src/core/benchmarks/mango/maze/expectedRoute';
+import { buildMazeGraph } from '../../src/core/benchmarks/mango/maze/maze';
 import { edge } from '../support/mangoEdges';
 
 describe('expected route (core, as the maze view draws it)', () => {

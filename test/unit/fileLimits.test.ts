@@ -1,7 +1,7 @@
 // readTextFile: regular files under the cap, pipes the shell opened read in chunks and stopped at
 // the cap in bytes (an endless `<(yes)` must not fill memory), FIFOs on disk refused.
 import { strict as assert } from 'node:assert';
-import { FileLimitError, type PipeHandle, readTextFile, type TextFileSystem } from '../../src/core/fileLimits';
+import { FileLimitError, type PipeHandle, readTextFile, type TextFileSystem } from '../../src/core/util/fileLimits';
 
 /** A file system whose every path is a pipe that yields `chunk` (UTF-8) `times` times, or forever. */
 function pipeSystem(chunk: string, times = Number.POSITIVE_INFINITY): TextFileSystem & { reads: number; closed: boolean } {

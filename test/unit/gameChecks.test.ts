@@ -2,10 +2,10 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { validateGameTexts, type GameTexts } from '../../src/core/mango/game';
-import { wordSimilarity } from '../../src/core/mango/confusion';
-import type { EdgeRecord } from '../../src/core/mango/types';
-import type { Diagnostic } from '../../src/core/text';
+import { validateGameTexts, type GameTexts } from '../../src/core/benchmarks/mango/walkthrough/game';
+import { wordSimilarity } from '../../src/core/benchmarks/mango/scoring/confusion';
+import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
+import type { Diagnostic } from '../../src/core/util/text';
 import { samplesDir } from '../support/paths';
 
 const gameDir = join(samplesDir, 'mango/lighthouse');

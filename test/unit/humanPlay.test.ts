@@ -11,10 +11,10 @@ import { answerPrepared } from '../../src/core/eval/pipeline';
 import { PROFILE_DEFAULTS } from '../../src/core/eval/profiles';
 import { parseRunRecords } from '../../src/core/eval/recordSchemas';
 import type { ModelProfile } from '../../src/core/eval/types';
-import { parseEdgesFile } from '../../src/core/mango/gameFiles';
-import { mangoPlayGame, mangoPlayQuestion, preparedMangoEpisode } from '../../src/core/mango/playQuestions';
-import { CANT_GO, type MangoPlayState } from '../../src/core/mango/textAdventure';
-import { NEVER } from '../../src/core/mango/types';
+import { parseEdgesFile } from '../../src/core/benchmarks/mango/walkthrough/gameFiles';
+import { mangoPlayGame, mangoPlayQuestion, preparedMangoEpisode } from '../../src/core/benchmarks/mango/play/playQuestions';
+import { CANT_GO, type MangoPlayState } from '../../src/core/benchmarks/mango/play/textAdventure';
+import { NEVER } from '../../src/core/benchmarks/mango/types';
 import { samplesDir } from '../support/paths';
 
 const human: ModelProfile = { id: 'human', provider: 'human', ...PROFILE_DEFAULTS };

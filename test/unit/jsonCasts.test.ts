@@ -1,4 +1,4 @@
-// Files are parsed through their schemas (src/core/schemas/parse.ts), never cast: a source scan
+// Files are parsed through their schemas (src/core/util/schema/parse.ts), never cast: a source scan
 // for `JSON.parse(...) as T` in one expression anywhere in src/ outside src/core/json.
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -41,12 +41,12 @@ describe('no JSON.parse(...) as T on file contents', () => {
     assert.deepEqual(castParses('const d: unknown = JSON.parse(text);\nconst e = parseJsonWith(text, schema);\nconst f = JSON.parse(`"${x}"`);'), []);
   });
 
-  it('src/ casts no JSON.parse result outside src/core/json', () => {
+  it('src/ casts no JSON.parse result outside src/core/util/locatedJson.ts', () => {
     const src = join(repoRoot, 'src');
     const offenders = sourceFiles(src)
       .map((path) => relative(repoRoot, path).replaceAll('\\', '/'))
-      .filter((path) => !path.startsWith('src/core/json/'))
+      .filter((path) => !path.startsWith('src/core/util/locatedJson.ts'))
       .flatMap((path) => castParses(readFileSync(join(repoRoot, path), 'utf8')).map((line) => `${path}:${line}`));
-    assert.deepEqual(offenders, [], 'parse the text through its schema (core/schemas/parse.ts parseJsonWith) instead of casting');
+    assert.deepEqual(offenders, [], 'parse the text through its schema (core/util/schema/parse.ts parseJsonWith) instead of casting');
   });
 });

@@ -1,7 +1,7 @@
 // Ranges of JSON syntax errors stay inside the document (found by the fuzz suite, issue 12): the
 // parser reports "value expected" one past the end, and errors on the `\n` of a `\r\n`.
 import { strict as assert } from 'node:assert';
-import { OffsetMapper, parseLocatedJson } from '../../src/core/json/locatedJson';
+import { OffsetMapper, parseLocatedJson } from '../../src/core/util/locatedJson';
 
 describe('JSON syntax error ranges', () => {
   it('puts an error at the end of the text on the last character position, not past it', () => {

@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { babyaiJsonSchemas, levelFileSchema } from '../../src/core/schemas/babyai';
+import { babyaiJsonSchemas, levelFileSchema } from '../../src/core/benchmarks/babyai/levelSchema';
 import { distDir, samplesDir } from '../support/paths';
 
 describe('JSON Schemas for plain JSON editing', () => {

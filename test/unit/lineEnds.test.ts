@@ -5,10 +5,13 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FileKind, StandaloneKind } from '../../src/core/fileKinds';
-import { validateGameTexts } from '../../src/core/mango/game';
-import { validateStandalone } from '../../src/core/standaloneValidation';
-import { splitLines, type Diagnostic } from '../../src/core/text';
+import type { FileKind } from '../../src/core/benchmarks/mango/fileKinds';
+import type { StandaloneKind } from '../../src/core/benchmarks/declarations';
+import { validateGameTexts } from '../../src/core/benchmarks/mango/walkthrough/game';
+import { validateStandalone } from '../../src/core/benchmark/standaloneValidation';
+// The host registers the built-in benchmarks that validateStandalone asks.
+import '../../src/core/benchmarks';
+import { splitLines, type Diagnostic } from '../../src/core/util/text';
 import { samplesDir } from '../support/paths';
 
 const read = (path: string) => readFileSync(join(samplesDir, path), 'utf8').replace(/\r\n?/g, '\n');

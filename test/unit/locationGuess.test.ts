@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { guessLocationFromObservation } from '../../src/core/mango/locationGuess';
+import { guessLocationFromObservation } from '../../src/core/benchmarks/mango/annotate/locationGuess';
 
 describe('room title guess', () => {
   it('takes a title-like first line after a move', () => {

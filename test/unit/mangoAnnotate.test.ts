@@ -9,8 +9,8 @@ import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { annotateWalkthrough } from '../../src/core/mango/annotate';
-import { scoreAnnotation } from '../../src/core/mango/annotateScore';
+import { annotateWalkthrough } from '../../src/core/benchmarks/mango/annotate/annotate';
+import { scoreAnnotation } from '../../src/core/benchmarks/mango/annotate/annotateScore';
 import { distDir, repoRoot, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
 /** game -> measured floors [exact precision, exact recall, aligned precision, aligned recall]. */

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { nodeQuestionFiles } from '../../src/cli/nodeQuestionFiles';
 import { answerPrepared } from '../../src/core/eval/pipeline';
 import type { ModelProfile, RunRecord } from '../../src/core/eval/types';
-import { DEFAULT_REVERSE_PAIRS } from '../../src/core/mango/directions';
-import { mangoGameQuestion } from '../../src/core/mango/questionSet';
+import { DEFAULT_REVERSE_PAIRS } from '../../src/core/benchmarks/mango/walkthrough/directions';
+import { mangoGameQuestion } from '../../src/core/benchmarks/mango/questionSet';
 import { readSetting } from '../../src/extension/settingDefinitions';
 import { distDir, samplesDir } from '../support/paths';
 

@@ -2,10 +2,10 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OPPOSITE_DIRECTIONS } from '../../src/core/mango/directions';
-import { MangoGraph } from '../../src/core/mango/graph';
-import { DEFAULT_REVERSE_PAIRS, evaluationGraph, imputeReverseEdges, reverseActionMap } from '../../src/core/mango/imputation';
-import type { EdgeRecord } from '../../src/core/mango/types';
+import { OPPOSITE_DIRECTIONS } from '../../src/core/benchmarks/mango/walkthrough/directions';
+import { MangoGraph } from '../../src/core/benchmarks/mango/graph/graph';
+import { DEFAULT_REVERSE_PAIRS, evaluationGraph, imputeReverseEdges, reverseActionMap } from '../../src/core/benchmarks/mango/graph/imputation';
+import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
 import { edge } from '../support/mangoEdges';
 import { sharedDataDir, sharedDataMissingReason } from '../support/paths';
 

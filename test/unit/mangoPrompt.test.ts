@@ -2,10 +2,10 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MangoQuestion } from '../../src/core/mango/questionSchema';
-import { dfQuestion, promptWalkthrough, renderMangoPrompt, rfQuestion } from '../../src/core/mango/prompt';
-import { scoreMangoFaithful } from '../../src/core/mango/scoring';
-import type { EdgeRecord } from '../../src/core/mango/types';
+import type { MangoQuestion } from '../../src/core/benchmarks/mango/questionSchema';
+import { dfQuestion, promptWalkthrough, renderMangoPrompt, rfQuestion } from '../../src/core/benchmarks/mango/prompt';
+import { scoreMangoFaithful } from '../../src/core/benchmarks/mango/scoring/scoring';
+import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
 import { samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
 describe('MANGO prompt', () => {

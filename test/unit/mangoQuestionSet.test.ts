@@ -5,12 +5,12 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mangoBenchmark } from '../../src/core/mango/benchmark';
+import { mangoBenchmark } from '../../src/core/benchmarks/mango/benchmark';
 import { answerPrepared } from '../../src/core/eval/pipeline';
 import type { ModelProfile } from '../../src/core/eval/types';
-import type { MangoQuestion } from '../../src/core/mango/questionSchema';
-import { pythonStrList } from '../../src/core/mango/pythonRepr';
-import { QuestionOptionError, type QuestionSetFiles, type QuestionSetOptions } from '../../src/core/registry';
+import type { MangoQuestion } from '../../src/core/benchmarks/mango/questionSchema';
+import { pythonStrList } from '../../src/core/util/pythonRepr';
+import { QuestionOptionError, type QuestionSetFiles, type QuestionSetOptions } from '../../src/core/benchmark/registry';
 import { sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
 const mangoData = join(sharedDataDir, 'mango');

@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { referenceScorer, summarizeReference, type ReferenceLookup, type ReferenceResult } from '../../src/core/mango/referenceScoring';
-import type { EdgeRecord } from '../../src/core/mango/types';
+import { referenceScorer, summarizeReference, type ReferenceLookup, type ReferenceResult } from '../../src/core/benchmarks/mango/scoring/referenceScoring';
+import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
 import { distDir, repoRoot, samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
 const lighthouseEdges = JSON.parse(readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.edges.json'), 'utf8')) as EdgeRecord[];

@@ -1,7 +1,7 @@
 // Reading a model's map (runs.md §7): the triple list as a Python literal or JSON with prose around
 // it, arrow lines, and malformed input reported with its line and character, never repaired.
 import { strict as assert } from 'node:assert';
-import { MapCodes, parseMapAnswer } from '../../src/core/mango/mapAnswer';
+import { MapCodes, parseMapAnswer } from '../../src/core/benchmarks/mango/scoring/mapAnswer';
 
 const moves = (text: string) => parseMapAnswer(text).edges.map(({ src, action, dst }) => [src, action, dst]);
 const at = (text: string) => parseMapAnswer(text).diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line, diagnostic.range.start.character]);

@@ -6,9 +6,9 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseMapAnswer } from '../../src/core/mango/mapAnswer';
-import { alignRoom, diffMap, mazeAtCutoff } from '../../src/core/mango/mapDiff';
-import type { EdgeRecord } from '../../src/core/mango/types';
+import { parseMapAnswer } from '../../src/core/benchmarks/mango/scoring/mapAnswer';
+import { alignRoom, diffMap, mazeAtCutoff } from '../../src/core/benchmarks/mango/scoring/mapDiff';
+import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
 import { sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
 const mangoData = join(sharedDataDir, 'mango');

@@ -7,9 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseMapAnswer } from '../../src/core/mango/mapAnswer';
-import { diffMap, type MapMove } from '../../src/core/mango/mapDiff';
-import { expectedMapDiffCounts, ghostRoomNames } from '../../src/core/mango/mapDiffView';
+import { parseMapAnswer } from '../../src/core/benchmarks/mango/scoring/mapAnswer';
+import { diffMap, type MapMove } from '../../src/core/benchmarks/mango/scoring/mapDiff';
+import { expectedMapDiffCounts, ghostRoomNames } from '../../src/core/benchmarks/mango/maze/mapDiffView';
 import { distDir, repoRoot, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
 const truth: MapMove[] = [

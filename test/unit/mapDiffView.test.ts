@@ -1,9 +1,9 @@
-// What the maze view must draw for a map diff (core/mango/mapDiffView.ts), on a small hand-made
+// What the maze view must draw for a map diff (core/benchmarks/mango/maze/mapDiffView.ts), on a small hand-made
 // maze whose answer is known by construction: ghost rooms once per unaligned name of a hallucinated
 // move, one badge per confused true room, and the pane carrying core's counts unchanged.
 import { strict as assert } from 'node:assert';
-import { diffMap, type MapMove } from '../../src/core/mango/mapDiff';
-import { expectedMapDiffCounts, ghostRoomNames, mapDiffPane } from '../../src/core/mango/mapDiffView';
+import { diffMap, type MapMove } from '../../src/core/benchmarks/mango/scoring/mapDiff';
+import { expectedMapDiffCounts, ghostRoomNames, mapDiffPane } from '../../src/core/benchmarks/mango/maze/mapDiffView';
 
 const truth: MapMove[] = [
   { src: 'hall', action: 'north', dst: 'library' },

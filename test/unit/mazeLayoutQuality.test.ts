@@ -5,10 +5,10 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type LayoutQuality, layoutQuality, segmentEntersBox } from '../../src/core/maze/layoutQuality';
-import { buildMazeGraph } from '../../src/core/mango/maze';
+import { buildMazeGraph } from '../../src/core/benchmarks/mango/maze/maze';
 import { layoutMaze } from '../../src/core/maze/mazeLayout';
 import type { MazeGraph } from '../../src/core/maze/mazeView';
-import type { EdgeRecord } from '../../src/core/mango/types';
+import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
 import { generatedMaze } from '../support/mazes';
 import { samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 

@@ -6,9 +6,9 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildMazeGraph } from '../../src/core/mango/maze';
-import { answerTrajectory } from '../../src/core/mango/trajectory';
-import type { EdgeRecord } from '../../src/core/mango/types';
+import { buildMazeGraph } from '../../src/core/benchmarks/mango/maze/maze';
+import { answerTrajectory } from '../../src/core/benchmarks/mango/maze/trajectory';
+import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
 import { type AnswerOnMap, MazeSession } from '../../src/extension/views/mazeSession';
 import type { HostToMazeMessage, MazeGraph, RouteQuestion, Trajectory } from '../../src/protocol/maze';
 import { samplesDir } from '../support/paths';

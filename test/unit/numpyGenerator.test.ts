@@ -5,7 +5,7 @@
 // 64-bit output), the full 32-bit range, 64-bit Lemire draws and doubles, so a lost buffered half
 // shifts everything after it.
 import { strict as assert } from 'node:assert';
-import { NumpyGenerator, seedSequenceState } from '../../src/core/numpyGenerator';
+import { NumpyGenerator, seedSequenceState } from '../../src/core/util/numpyGenerator';
 
 function sequence(seed: number | bigint): number[] {
   const rng = new NumpyGenerator(seed);

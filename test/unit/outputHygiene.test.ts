@@ -5,8 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { validateStandalone } from '../../src/core/standaloneValidation';
-import { escapeControls } from '../../src/core/text';
+import { validateStandalone } from '../../src/core/benchmark/standaloneValidation';
+// The host registers the built-in benchmarks that validateStandalone asks.
+import '../../src/core/benchmarks';
+import { escapeControls } from '../../src/core/util/text';
 import { distDir, repoRoot, samplesDir } from '../support/paths';
 
 function waypoint(...args: string[]) {

@@ -1,8 +1,8 @@
 // Python's json.dumps and repr, byte for byte. Expected strings were produced by CPython 3.11.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { compareCodePoints, pythonFloatRepr, pythonJsonDumps, pythonJsonString } from '../../src/core/mango/pythonJson';
-import { pythonRepr, pythonStrList } from '../../src/core/mango/pythonRepr';
+import { compareCodePoints, pythonFloatRepr, pythonJsonDumps, pythonJsonString } from '../../src/core/util/pythonJson';
+import { pythonRepr, pythonStrList } from '../../src/core/util/pythonRepr';
 
 describe('pythonJsonDumps', () => {
   it('escapes like ensure_ascii=True: lower-case \\uXXXX, surrogate pairs, short escapes', () => {

@@ -2,7 +2,7 @@
 // and 9): strings are sliced between escapes (linear memory), nesting is capped with a located
 // error, and constant expressions are folded only when asked, never executed.
 import { strict as assert } from 'node:assert';
-import { MAX_FOLDED_LENGTH, MAX_NESTING, parsePythonExpression, parsePythonLiteral, PythonLiteralError } from '../../src/core/pythonLiteral';
+import { MAX_FOLDED_LENGTH, MAX_NESTING, parsePythonExpression, parsePythonLiteral, PythonLiteralError } from '../../src/core/util/pythonLiteral';
 
 function failsAt(text: string, offset: number, message: RegExp, fold = false): void {
   assert.throws(

@@ -1,8 +1,8 @@
-// core/ranges.ts: the one `A-B` / `N` parser behind `--indices` (GRASP) and `--seeds` (BabyAI).
+// core/util/ranges.ts: the one `A-B` / `N` parser behind `--indices` (GRASP) and `--seeds` (BabyAI).
 import { strict as assert } from 'node:assert';
-import { parseIndicesOption } from '../../src/core/grasp/questionSet';
-import { parseInclusiveRange } from '../../src/core/ranges';
-import { QuestionOptionError } from '../../src/core/registry';
+import { parseIndicesOption } from '../../src/core/benchmarks/grasp/questionSet';
+import { parseInclusiveRange } from '../../src/core/util/ranges';
+import { QuestionOptionError } from '../../src/core/benchmark/registry';
 
 describe('parseInclusiveRange (A-B or N)', () => {
   const fail = (message: string) => new RangeError(message);

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import '../../src/core/benchmarks';
 import { modelReplySchema, parseRunRecords, runRecordSchema } from '../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../src/core/eval/types';
-import type { GraspQuestion } from '../../src/core/grasp/questionSchema';
-import { parseSkeletonLine, readSkeletonLabels } from '../../src/core/mango/skeletonLines';
-import { renameInSkeletonLine } from '../../src/core/mango/skeletonRename';
-import { mangoResultFileSchema } from '../../src/core/schemas/mangoResult';
-import { describeProblem, parseJsonWith } from '../../src/core/schemas/parse';
+import type { GraspQuestion } from '../../src/core/benchmarks/grasp/questionSchema';
+import { parseSkeletonLine, readSkeletonLabels } from '../../src/core/benchmarks/mango/skeletons/skeletonLines';
+import { renameInSkeletonLine } from '../../src/core/benchmarks/mango/skeletons/skeletonRename';
+import { mangoResultFileSchema } from '../../src/core/benchmarks/mango/walkthrough/resultSchema';
+import { describeProblem, parseJsonWith } from '../../src/core/util/schema/parse';
 import { WorkspaceStore } from '../../src/core/eval/workspaceStore';
 import { readRecordSummaries } from '../../src/host/recordSkeleton';
 import { distDir, repoRoot, samplesDir } from '../support/paths';
@@ -39,7 +39,7 @@ const record: RunRecord<GraspQuestion> = {
   costUsd: null,
 };
 
-describe('one skeleton line reader (core/mango/skeletonLines.ts)', () => {
+describe('one skeleton line reader (core/benchmarks/mango/skeletons/skeletonLines.ts)', () => {
   it('reads a DF and an RF line of the sample game, typed', () => {
     const df = parseSkeletonLine('df', dfLine);
     assert.ok(df.ok);
@@ -197,7 +197,7 @@ describe('the response cache (extension/eval/storage.ts)', () => {
   });
 });
 
-describe('MANGO result files (core/schemas/mangoResult.ts)', () => {
+describe('MANGO result files (core/benchmarks/mango/walkthrough/resultSchema.ts)', () => {
   it('reads the sample result file', () => {
     const parsed = parseJsonWith(readFileSync(join(samplesDir, 'mango', 'answers', 'result_sample_id_lighthouse_rf_demo.json'), 'utf8'), mangoResultFileSchema);
     assert.ok(parsed.ok);

@@ -7,11 +7,11 @@ import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { benchmarks, findKind } from '../../src/core/benchmarks';
-import { builtInDeclarations } from '../../src/core/builtInDeclarations';
+import { builtInDeclarations } from '../../src/core/benchmarks/declarations';
 import { questionGroup, questionLabel, runDocumentName, runSucceeded } from '../../src/core/eval/runLabels';
-import { replaysOnMaze } from '../../src/core/mango/runView';
+import { replaysOnMaze } from '../../src/core/benchmarks/mango/maze/runView';
 import type { ModelProfile } from '../../src/core/eval/types';
-import type { EvalQuestion } from '../../src/core/builtInDeclarations';
+import type { EvalQuestion } from '../../src/core/benchmarks/declarations';
 import { standaloneLenses } from '../../src/server/standaloneLenses';
 import { repoRoot, samplesDir } from '../support/paths';
 

@@ -1,9 +1,9 @@
 // Schema problems read as sentences about the file (issue 12, defect 11): zod's own wording
 // ("Invalid input: expected number, received undefined") never reaches the user.
 import { strict as assert } from 'node:assert';
-import { loadLevelFile } from '../../src/core/babyai/levelFile';
-import { parseDfSkeletons, parseEdgesFile, parseActionsFile } from '../../src/core/mango/gameFiles';
-import { validateEpisodeLog } from '../../src/core/smartplay/episodeChecks';
+import { loadLevelFile } from '../../src/core/benchmarks/babyai/levelFile';
+import { parseDfSkeletons, parseEdgesFile, parseActionsFile } from '../../src/core/benchmarks/mango/walkthrough/gameFiles';
+import { validateEpisodeLog } from '../../src/core/benchmarks/smartplay/episodeChecks';
 
 const edge = { src_node: 'a', dst_node: 'b', action: 'north', seen_in_forward: 1, seen_in_reversed: 9999, edge_min_step: 1, seen_in_forward_answerable: 1, seen_in_reversed_answerable: 9999, edge_min_step_answerable: 1 };
 const messagesOf = (diagnostics: ReadonlyArray<{ message: string }>) => diagnostics.map((d) => d.message);

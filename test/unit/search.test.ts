@@ -2,7 +2,7 @@
 // case-insensitively, across the label, description and detail.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { filterByWords, matchesEveryWord, queryWords } from '../../src/core/search';
+import { filterByWords, matchesEveryWord, queryWords } from '../../src/core/util/search';
 
 const questions = [
   { label: 'harbour road → lamp room', description: 'easy' },

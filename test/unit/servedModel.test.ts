@@ -7,7 +7,7 @@ import { askModel, isCacheable, type ResponseCache } from '../../src/core/eval/e
 import { OpenAiCompatibleSource } from '../../src/core/eval/openaiProvider';
 import { probeServerModel } from '../../src/core/eval/servedModel';
 import type { ModelProfile, ModelReply } from '../../src/core/eval/types';
-import type { MangoQuestion } from '../../src/core/mango/questionSchema';
+import type { MangoQuestion } from '../../src/core/benchmarks/mango/questionSchema';
 import { freePort } from '../support/cli';
 import { type LlamaServer, startLlamaServer } from '../support/llamaServer';
 

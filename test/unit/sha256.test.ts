@@ -3,8 +3,8 @@
 import { strict as assert } from 'node:assert';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { sha256Hex } from '../../src/core/sha256';
-import { dfSkeletonId, rfSkeletonId } from '../../src/core/mango/skeletons';
+import { sha256Hex } from '../../src/core/util/sha256';
+import { dfSkeletonId, rfSkeletonId } from '../../src/core/benchmarks/mango/skeletons/skeletons';
 
 describe('sha256', () => {
   it('matches the FIPS 180-4 example vectors', () => {

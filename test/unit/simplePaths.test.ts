@@ -2,8 +2,8 @@
 // in networkx's DFS order, counted without materialising, honouring limit and length bounds.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import type { NodeAdjacency } from '../../src/core/mango/graph';
-import { bucketPathsFrom, countSimplePaths, LengthOrderedPaths, SimplePathFinder, simplePaths, simplePathsByLength, simplePathsInLengthOrder } from '../../src/core/mango/paths';
+import type { NodeAdjacency } from '../../src/core/benchmarks/mango/graph/graph';
+import { bucketPathsFrom, countSimplePaths, LengthOrderedPaths, SimplePathFinder, simplePaths, simplePathsByLength, simplePathsInLengthOrder } from '../../src/core/benchmarks/mango/graph/paths';
 
 function adjacencyOf(nodeCount: number, successorLists: number[][]): NodeAdjacency {
   const offsets = new Int32Array(nodeCount + 1);

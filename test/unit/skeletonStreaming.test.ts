@@ -8,10 +8,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nodeSha256Hex } from '../../src/cli/mangoSkeletons';
-import { pythonJsonDumps } from '../../src/core/mango/pythonJson';
-import { skeletonTextChunks } from '../../src/core/mango/skeletonText';
-import { dfSkeletons, isAnswerable, isEasy, rfSkeletons } from '../../src/core/mango/skeletons';
-import type { EdgeRecord } from '../../src/core/mango/types';
+import { pythonJsonDumps } from '../../src/core/util/pythonJson';
+import { skeletonTextChunks } from '../../src/core/benchmarks/mango/skeletons/skeletonText';
+import { dfSkeletons, isAnswerable, isEasy, rfSkeletons } from '../../src/core/benchmarks/mango/skeletons/skeletons';
+import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
 import { edge } from '../support/mangoEdges';
 import { distDir, repoRoot, samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 

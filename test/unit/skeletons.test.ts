@@ -3,9 +3,9 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pythonJsonDumps } from '../../src/core/mango/pythonJson';
-import { dfSkeletons, isAnswerable, isEasy, isHard, pathStep, pathStepJson, rfSkeletons, upstreamEdgeOrder, skeletonGraph } from '../../src/core/mango/skeletons';
-import type { DfSkeleton, EdgeRecord, RfSkeleton } from '../../src/core/mango/types';
+import { pythonJsonDumps } from '../../src/core/util/pythonJson';
+import { dfSkeletons, isAnswerable, isEasy, isHard, pathStep, pathStepJson, rfSkeletons, upstreamEdgeOrder, skeletonGraph } from '../../src/core/benchmarks/mango/skeletons/skeletons';
+import type { DfSkeleton, EdgeRecord, RfSkeleton } from '../../src/core/benchmarks/mango/types';
 import { edge } from '../support/mangoEdges';
 import { sharedDataDir, sharedDataMissingReason } from '../support/paths';
 

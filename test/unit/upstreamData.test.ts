@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { WalkthroughDocument } from '../../src/core/mango/walkthroughDocument';
+import { WalkthroughDocument } from '../../src/core/benchmarks/mango/walkthrough/walkthroughDocument';
 import { sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
 const mangoDir = join(sharedDataDir, 'mango');

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, copyFileSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { walkFiles, type WalkFs, type WalkItem, type WalkStats } from '../../src/core/walk';
+import { walkFiles, type WalkFs, type WalkItem, type WalkStats } from '../../src/core/util/walk';
 import { distDir, repoRoot, samplesDir } from '../support/paths';
 
 function waypoint(...args: string[]) {

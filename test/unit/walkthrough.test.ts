@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { WalkthroughCodes } from '../../src/core/mango/codes';
-import { WalkthroughDocument, validateWalkthrough } from '../../src/core/mango/walkthroughDocument';
+import { WalkthroughCodes } from '../../src/core/benchmarks/mango/walkthrough/codes';
+import { WalkthroughDocument, validateWalkthrough } from '../../src/core/benchmarks/mango/walkthrough/walkthroughDocument';
 import { samplesDir } from '../support/paths';
 
 const block = (number: number | string, action: string, observation: string) => `===========\n==>STEP NUM: ${number}\n==>ACT: ${action}\n==>OBSERVATION: ${observation}\n\n`;

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { BoardFrame, BoardPathMark, BoardTimeline, GridCell, GridScene, HostToBoardMessage } from '../../src/protocol/board';
 import { postToView, useBrowserHost } from '../support/browser';
-import { parseEpisodeLog } from '../../src/core/smartplay/episodeLog';
-import { smartplayTimelineOfFile } from '../../src/core/smartplay/boardTimeline';
-import { graspTimeline as coreGraspTimeline } from '../../src/core/grasp/boardTimeline';
-import { greedySearch } from '../../src/core/grasp/baselines';
-import { parseGraspGridFile } from '../../src/core/grasp/gridFile';
-import { simulate } from '../../src/core/grasp/simulator';
+import { parseEpisodeLog } from '../../src/core/benchmarks/smartplay/episodeLog';
+import { smartplayTimelineOfFile } from '../../src/core/benchmarks/smartplay/boardTimeline';
+import { graspTimeline as coreGraspTimeline } from '../../src/core/benchmarks/grasp/boardTimeline';
+import { greedySearch } from '../../src/core/benchmarks/grasp/baselines';
+import { parseGraspGridFile } from '../../src/core/benchmarks/grasp/gridFile';
+import { simulate } from '../../src/core/benchmarks/grasp/simulator';
 import { refusedMovesTimeline } from '../support/hanoiEpisodes';
 import { samplesDir, testResultsDir } from '../support/paths';
 

@@ -5,10 +5,10 @@ import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { BoardTimeline, HostToBoardMessage } from '../../src/protocol/board';
-import { smartplayTimeline } from '../../src/core/smartplay/boardTimeline';
-import { ACTION_TEXTS } from '../../src/core/smartplay/crafter/data';
-import { CrafterEnv } from '../../src/core/smartplay/crafter/env';
-import { crafterWoodAction } from '../../src/core/smartplay/crafter/scripted';
+import { smartplayTimeline } from '../../src/core/benchmarks/smartplay/boardTimeline';
+import { ACTION_TEXTS } from '../../src/core/benchmarks/smartplay/crafter/data';
+import { CrafterEnv } from '../../src/core/benchmarks/smartplay/crafter/env';
+import { crafterWoodAction } from '../../src/core/benchmarks/smartplay/crafter/scripted';
 import { postToView, useBrowserHost } from '../support/browser';
 import { testResultsDir } from '../support/paths';
 

@@ -4,7 +4,7 @@
 // obstacles and the start, Crafter's tiles and creatures. Colours come from CSS classes, so every
 // theme can tune them.
 import type { BoardColor, BoardDirection, BoardObject, Creature, DoorState, TerrainMaterial } from '../../src/protocol/board';
-import { CREATURE_GLYPHS, TERRAIN_GLYPHS } from '../../src/core/board';
+import { CREATURE_GLYPHS, TERRAIN_GLYPHS } from '../../src/core/benchmark/board';
 import { BOARD_COLORS } from '../../src/protocol/board';
 import { svgElement, svgText } from './svg';
 

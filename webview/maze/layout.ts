@@ -1,6 +1,6 @@
 // The maze view's layouts, the same code `waypoint mango layout` runs in Node, so what the CLI
-// measures is what the view draws: compass (core's grid layout, src/core/mango/mazeLayout.ts, run
-// here at once) or ELK layered (src/core/mango/elkLayout.ts, run in a web worker started on first
+// measures is what the view draws: compass (core's grid layout, src/core/maze/mazeLayout.ts, run
+// here at once) or ELK layered (src/core/maze/elkLayout.ts, run in a web worker started on first
 // use). Both lay out rooms sized to their names as drawn (roomLabels.ts); the result is converted to
 // the view's shape (room centres, edge geometry by edge id).
 import ELK from 'elkjs/lib/elk-api.js';

@@ -5,7 +5,7 @@ import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import { hostToOverviewMessage, type HostToOverviewMessage, type OverviewToHostMessage } from '../../src/protocol/overview';
 import type { StepSummary } from '../../src/protocol/overview';
 import { connectToHost } from '../shared/host';
-import { matchesEveryWord } from '../../src/core/search';
+import { matchesEveryWord } from '../../src/core/util/search';
 import { VirtualList } from './virtualList';
 
 const host = connectToHost<OverviewToHostMessage, HostToOverviewMessage>();

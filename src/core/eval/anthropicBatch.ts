@@ -6,7 +6,7 @@
 // `inner_random_free.jsonl-3-0-0-0`, anything longer) is sent as a readable prefix plus a hash of
 // the whole id, which `batch import` maps back by computing the same id for each question of the
 // exported set.
-import { sha256Hex } from '../sha256';
+import { sha256Hex } from '../util/sha256';
 import type { BatchRow } from './imported';
 import { errorName, isJsonObject } from './imported';
 import type { ChatMessage } from './types';

@@ -6,7 +6,7 @@
 // `/props`, vLLM and OpenRouter model lists) and whether it counts prompt tokens itself. Each request
 // is recorded as a step.
 import * as z from 'zod/mini';
-import { parseJsonWith } from '../schemas/parse';
+import { parseJsonWith } from '../util/schema/parse';
 import { isKeySet, type KeyAdvice, keyRefusalMessage, settingName } from './apiKeyMessages';
 import { ModelCallCancelled } from './engine';
 import { connectionReason, normaliseBaseUrl } from './openaiProvider';

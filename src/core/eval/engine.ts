@@ -1,7 +1,7 @@
 // One model call as the engine makes it: cache lookup keyed by everything that determines the
 // reply, then the source (a built-in agent or an HTTP provider), then the cache write. Storage
 // and the network are injected, so the same code runs in the extension, the CLI and tests.
-import { sha256Hex } from '../sha256';
+import { sha256Hex } from '../util/sha256';
 import { baseUrlIdentity } from './baseUrl';
 import type { AttemptGate, Failure } from './failures';
 import { layoutMessages } from './messageLayout';

@@ -3,7 +3,7 @@
 // built-in agents through builtInSource) answers each turn, and the run record keeps the
 // transcript — text as rawAnswer, the §7 JSON plus the final drawable state as parsedAnswer — so
 // the results view, the maze and the board can step through it. `waypoint play` runs the same.
-import type { EpisodeOptions, PlayedEpisode, PreparedQuestion } from '../registry';
+import type { EpisodeOptions, PlayedEpisode, PreparedQuestion } from '../benchmark/registry';
 import { ModelCallCancelled, ModelCallError } from './engine';
 import { type EpisodeAgent, EpisodeCancelled, type EpisodeEnvironment, type EpisodeTranscript, formatTranscript, runEpisode, transcriptJson } from './episodes';
 import { growingChatEstimate } from './playEstimates';

@@ -2,9 +2,9 @@
 // prompt → reply (a built-in agent or a model, through the engine's cache) → parse and score →
 // diagnostics → run record → board timeline. Storage, the network and cancellation are injected,
 // so the editor, the CLI's single questions and batch runs (core/runs) run the same code.
-import type { BoardTimeline } from '../board';
-import { type BenchmarkDefinition, type EpisodeOptions, type PlayedEpisode, type PreparedQuestion, preparedFromHooks } from '../registry';
-import type { Diagnostic } from '../text';
+import type { BoardTimeline } from '../benchmark/board';
+import { type BenchmarkDefinition, type EpisodeOptions, type PlayedEpisode, type PreparedQuestion, preparedFromHooks } from '../benchmark/registry';
+import type { Diagnostic } from '../util/text';
 import { promptWasCut } from './contextTruncation';
 import { askModel, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from './engine';
 import { EpisodeStopped } from './episodeQuestions';

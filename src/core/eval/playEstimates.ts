@@ -2,7 +2,7 @@
 // (`--dry-run`, the editor's cost line). An episode is not one prompt: its chat grows each turn by
 // the model's reply and the next observation, up to the history the game keeps, so a 30-step
 // SmartPlay episode asks ~60 prompts that grow, not the first one once.
-import type { PlayEstimate } from '../registry';
+import type { PlayEstimate } from '../benchmark/registry';
 
 /**
  * Turns × tokens per turn for a chat that grows by `growth` tokens a turn (a reply and an

@@ -4,9 +4,9 @@
 // them. All are JSONC, as VS Code's settings are: comments and trailing commas are fine. Every
 // problem points at its line and column.
 import { createScanner, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { describeParseError, type LocatedJson, nodeValue, OffsetMapper, rangeAt, tooDeepDiagnostic } from '../json/locatedJson';
-import { describeSchemaIssue } from '../schemas/issues';
-import type { Range } from '../text';
+import { describeParseError, type LocatedJson, nodeValue, OffsetMapper, rangeAt, tooDeepDiagnostic } from '../util/locatedJson';
+import { describeSchemaIssue } from '../util/schema/issues';
+import type { Range } from '../util/text';
 import { safeParse } from 'zod/mini';
 import { PROFILE_DEFAULTS, profileFileEntrySchema } from './profiles';
 import type { ModelProfile } from './types';

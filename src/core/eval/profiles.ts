@@ -2,7 +2,7 @@
 // models.json`): one schema and one set of defaults for the editor and the CLI, so a profile means
 // the same model with the same parameters in both, and their cache entries agree.
 import * as z from 'zod/mini';
-import { describeSchemaIssue } from '../schemas/issues';
+import { describeSchemaIssue } from '../util/schema/issues';
 import { type ModelProfile, REASONING_EFFORTS, type SentParameters } from './types';
 
 export const PROFILE_DEFAULTS = { temperature: 0, maxTokens: 512, timeoutMs: 60_000, retries: 2 } as const;

@@ -6,10 +6,10 @@
 // as `gridPath` would have been) fails to compile. zod/mini, as the extension's other schemas: the
 // Runs view is in the main bundle, and full zod there slows activation past its budget.
 import * as z from 'zod/mini';
-import { findBenchmark, findDeclaration } from '../registry';
-import type { SchemaMatches, TypesMatch } from '../schemas/matches';
-import { describeProblem, parseJsonWith } from '../schemas/parse';
-import { splitLines } from '../text';
+import { findBenchmark, findDeclaration } from '../benchmark/registry';
+import type { SchemaMatches, TypesMatch } from '../util/schema/matches';
+import { describeProblem, parseJsonWith } from '../util/schema/parse';
+import { splitLines } from '../util/text';
 import { type ChatMessage, type ModelProfile, type ModelReply, REASONING_EFFORTS, type RunRecord, type ScoringMode } from './types';
 
 const count = z.int().check(z.minimum(0));
@@ -70,7 +70,7 @@ export const questionEnvelopeSchema = z.looseObject({ benchmark: z.string(), sam
 
 /**
  * A record's question: the envelope, then the benchmark's own schema when this host knows the
- * benchmark (core/registry.ts), whose reading (undeclared keys dropped) replaces it. A question of
+ * benchmark (core/benchmark/registry.ts), whose reading (undeclared keys dropped) replaces it. A question of
  * a benchmark this host does not know is kept as written: its scores and counts still report,
  * under the benchmark's id.
  */

@@ -1,10 +1,10 @@
 // How runs of every benchmark are grouped and named in the Runs view, Compare Runs and file names:
 // one place, so a new question kind cannot be listed under one name and compared under another.
 // Each benchmark names its runs through its runLabel and succeeded hooks; this module only looks the
-// benchmark up in what the host made known (core/registry.ts: registered definitions, or light
+// benchmark up in what the host made known (core/benchmark/registry.ts: registered definitions, or light
 // declarations, which the extension's activation path declares so its runs view names runs without
 // loading any benchmark's validators). It names no benchmark.
-import { type BenchmarkDeclaration, findDeclaration, type RunLabel } from '../registry';
+import { type BenchmarkDeclaration, findDeclaration, type RunLabel } from '../benchmark/registry';
 import type { QuestionBase, RunRecord } from './types';
 
 /** The registered benchmark of a question, or null for a run recorded by one that is not registered here. */

@@ -4,7 +4,7 @@
 // unchanged, and only its model list (`GET /models`, one entry: the loaded file) tells. A server that
 // lists several models routes by the requested name, so the name is the identity there.
 import * as z from 'zod/mini';
-import { parseJsonWith } from '../schemas/parse';
+import { parseJsonWith } from '../util/schema/parse';
 import { isKeySet } from './apiKeyMessages';
 import { normaliseBaseUrl } from './baseUrl';
 import { ModelCallCancelled } from './engine';

@@ -7,7 +7,7 @@
 // endpoints sit at the server's root, beside `/v1`, not under it. A server that tells nothing leaves
 // the fields null: Waypoint then estimates with cl100k and says so.
 import * as z from 'zod/mini';
-import { parseJsonWith } from '../schemas/parse';
+import { parseJsonWith } from '../util/schema/parse';
 import { isKeySet } from './apiKeyMessages';
 import { Deadline, guardedFetch } from './requestGuards';
 import type { ChatMessage } from './types';

@@ -1,11 +1,11 @@
 // The evaluation engine's vocabulary, benchmark-neutral: a question rendered to chat messages, a
 // model profile, a reply, and the run record every run appends. Each benchmark brings its own
 // question kind; the engine only needs `benchmark` and a stable `sampleId`.
-import type { Severity } from '../text';
+import type { Severity } from '../util/text';
 
 /** What every benchmark's question has: the engine, the cache and the run labels need no more. */
 export interface QuestionBase {
-  /** The registered benchmark's id (core/registry.ts). */
+  /** The registered benchmark's id (core/benchmark/registry.ts). */
   readonly benchmark: string;
   /** Stable over runs of the same question: keys the cache for built-in agents and names runs. */
   readonly sampleId: string;

@@ -2,8 +2,8 @@
 // records (JSON Lines, one file per day). The editor and the CLI (`waypoint run`) share it, so a
 // question answered in one is never asked again by the other. Written only in trusted workspaces.
 // The file system is passed in (node:fs/promises in both hosts), so core stays free of node:fs.
-import { describeProblem, parseJsonWith } from '../schemas/parse';
-import { describeFsError, isMissingFile } from '../walk';
+import { describeProblem, parseJsonWith } from '../util/schema/parse';
+import { describeFsError, isMissingFile } from '../util/walk';
 import type { ResponseCache } from './engine';
 import { modelReplySchema } from './recordSchemas';
 import { redactKnownSecrets } from './redact';

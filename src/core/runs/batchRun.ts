@@ -7,7 +7,7 @@
 import { completionLimit } from '../eval/profiles';
 import { parseRunRecords } from '../eval/recordSchemas';
 import type { ChatMessage, ModelProfile, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
-import type { PreparedQuestion } from '../registry';
+import type { PreparedQuestion } from '../benchmark/registry';
 import { mergeRunFiles, type RecordSet } from './records';
 import { buildReport, overallGroups, type ReportJson, type ReportRow } from './report';
 import { runQuestions, type RunOptions, type RunSummary } from './runner';

@@ -4,7 +4,7 @@
 // The questions whose primary 0/1 metric changed are listed as flips. A question both runs have is
 // paired only when both answered it whole: a failed call or (unless included) an answer from a cut
 // on either side drops the pair, and the result counts the dropped pairs by reason.
-import type { BenchmarkReport } from '../registry';
+import type { BenchmarkReport } from '../benchmark/registry';
 import { ReportUsageError, type RecordSet } from './records';
 import { type ReportRow, reportRows } from './report';
 import type { CompareJson, MetricComparison } from './reportTypes';

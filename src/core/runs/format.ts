@@ -3,7 +3,7 @@
 // CLI prints by default. Values from records (model names, game names) are escaped for each format.
 import type { CompareJson } from './compare';
 import type { KeyValue, ReportGroup, ReportJson } from './report';
-import { csvLine } from '../csv';
+import { csvLine } from '../util/csv';
 import { betterOf, SIGNIFICANCE } from './better';
 
 /** The metrics that occur in any group, in the order the groups list them. */

@@ -2,11 +2,11 @@
 // extension host), passed in so core stays free of node:fs. `waypoint run` keeps its own
 // synchronous run file (cli/runFiles.ts: Ctrl+C can strike between two writes); hosts without
 // signals append through runFilesOn, one whole line per record, each awaited before the next.
-import { stripBom } from '../bom';
+import { stripBom } from '../util/bom';
 import { redactKnownSecrets } from '../eval/redact';
-import { readTextFile, type TextFileSystem } from '../fileLimits';
-import type { QuestionSetFiles } from '../registry';
-import { describeFsError, isMissingFile } from '../walk';
+import { readTextFile, type TextFileSystem } from '../util/fileLimits';
+import type { QuestionSetFiles } from '../benchmark/registry';
+import { describeFsError, isMissingFile } from '../util/walk';
 import type { RunFileAccess } from './batchRun';
 
 export interface HostFileSystem extends TextFileSystem {

@@ -4,8 +4,8 @@
 // escaping could not run code. Everything from records is HTML-escaped here, or embedded as JSON
 // (with `<` escaped) that the script shows as text.
 import type { RunRecord } from '../eval/types';
-import type { BenchmarkReport } from '../registry';
-import { sha256 } from '../sha256';
+import type { BenchmarkReport } from '../benchmark/registry';
+import { sha256 } from '../util/sha256';
 import { cutColumns, formatNumber, metricColumns, treatmentSentence } from './format';
 import { type GlossaryEntry, glossaryEntries } from './glossary';
 import type { ReplayResult } from './replays';
@@ -64,7 +64,7 @@ export interface HtmlOptions {
   replays?: ReadonlyMap<RunRecord, ReplayResult>;
 }
 
-/** The metrics some record has: MANGO's route and map tasks score different ones (core/mango/report.ts). */
+/** The metrics some record has: MANGO's route and map tasks score different ones (core/benchmarks/mango/report.ts). */
 function presentMetrics(rows: readonly ReportRow[], report: BenchmarkReport): string[] {
   return report.metricNames.filter((name) => rows.some((row) => name in row.metrics));
 }

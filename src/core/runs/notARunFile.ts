@@ -2,7 +2,7 @@
 // file by the name they know it by, the first line that failed and why (the run-file reader's own
 // located problem), and, when the file's name is that of a benchmark's input or upstream output,
 // which kind it is, since "`time` is missing" alone does not tell a person they picked a grid file.
-import { fileKindOf } from '../registry';
+import { fileKindOf } from '../benchmark/registry';
 
 /** The first line of a file that is not a run record, located (1-based line and column). */
 export interface NotARunFile {

@@ -1,7 +1,7 @@
 // The HTML report's plots as inline SVG (no script, no external resource): one grouped horizontal
 // bar chart per plot the benchmark declares (BenchmarkReport.plots), a row per value of its `x`
 // field and a bar per model (and per `series` value), each bar labelled with its mean and count.
-import type { BenchmarkReport, ReportPlot } from '../registry';
+import type { BenchmarkReport, ReportPlot } from '../benchmark/registry';
 import { compareKeyValues, type KeyValue, type ReportRow } from './report';
 import type { PlotData } from './reportTypes';
 

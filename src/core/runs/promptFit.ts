@@ -6,7 +6,7 @@
 // could still be too long at the largest server/cl100k ratio seen (plus 10%); the rest fit.
 // Episodes are estimated (turns × tokens per turn): their largest prompt is the last turn's,
 // scaled by the server's count of the first turn where the server counts.
-import type { PreparedQuestion } from '../registry';
+import type { PreparedQuestion } from '../benchmark/registry';
 import type { ModelProfile } from '../eval/types';
 import { questionTokens } from './batchRun';
 import { countChatTokens, type PromptCounter } from './promptCounts';

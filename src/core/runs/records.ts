@@ -2,8 +2,8 @@
 // run, or runs of several models) merged into one benchmark's set, with the benchmark's report
 // declaration, and the `--by` / `--where` field vocabulary checked before anything is computed.
 import type { RunRecord } from '../eval/types';
-import { findBenchmark } from '../registry';
-import type { BenchmarkReport } from '../registry';
+import { findBenchmark } from '../benchmark/registry';
+import type { BenchmarkReport } from '../benchmark/registry';
 
 /** A mistake in how the command was called (mixed benchmarks, an unknown field): exit 2. */
 export class ReportUsageError extends Error {}

@@ -3,8 +3,8 @@
 // only two kinds, so each frame keeps a grid as rows of glyph/style character pairs and every
 // other scene as text. Two characters per cell keep a 40,000-record report's replays compact and
 // let gzip find the repeats between frames.
-import type { BoardFrame, BoardScene, BoardTimeline, GridCell, GridScene } from '../board';
-import { CREATURE_GLYPHS, TERRAIN_GLYPHS } from '../board';
+import type { BoardFrame, BoardScene, BoardTimeline, GridCell, GridScene } from '../benchmark/board';
+import { CREATURE_GLYPHS, TERRAIN_GLYPHS } from '../benchmark/board';
 
 export interface PackedFrame {
   /** The action that led here (null: the initial state). */

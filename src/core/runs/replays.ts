@@ -1,13 +1,13 @@
 // Replays for the HTML report's drill-down (runs.md §4 "maze/board replays"). Run records do not
 // carry grids, levels or games, so the report is told where they are (--grids, --games, --levels)
-// and each record is replayed by its benchmark's own `replay` hook (core/registry.ts), which scores
+// and each record is replayed by its benchmark's own `replay` hook (core/benchmark/registry.ts), which scores
 // the answer again on those files to get the frames the board and maze views show. This module
 // names no benchmark: it looks the hook up, reads each file once for all records, and packs the
 // timeline for the page. Every record gets a replay or a sentence saying why not.
-import { stripBom } from '../bom';
-import { findBenchmark, type QuestionSetFiles, type ReplayContext } from '../registry';
+import { stripBom } from '../util/bom';
+import { findBenchmark, type QuestionSetFiles, type ReplayContext } from '../benchmark/registry';
 import type { RunRecord } from '../eval/types';
-import { describeFsError } from '../walk';
+import { describeFsError } from '../util/walk';
 import { PACK_LEVELS } from './htmlData';
 import { packTimeline, type ReplayResult } from './replayFrames';
 

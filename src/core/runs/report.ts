@@ -4,7 +4,7 @@
 // metrics and clusters are the benchmark's own declaration (BenchmarkReport); nothing here names a
 // benchmark.
 import type { RunRecord, ScoringMode } from '../eval/types';
-import type { BenchmarkReport } from '../registry';
+import type { BenchmarkReport } from '../benchmark/registry';
 import { failureGroups } from './failureSummary';
 import { fieldValue, matchesWhere, parseBy, parseWhere, type RecordSet } from './records';
 import type { KeyValue, MetricSummary, ReportGroup, FailureCount, ReportJson } from './reportTypes';

@@ -40,7 +40,7 @@ export function buildResultsModel(set: RecordSet, files: readonly string[], titl
   const { json, rows } = buildReport(set, { includeTruncated: options.includeTruncated });
   const { strings, intern } = stringTable();
   const fields = [...report.fieldNames];
-  // The metrics some row has: MANGO's route and map tasks have different ones (core/mango/report.ts).
+  // The metrics some row has: MANGO's route and map tasks have different ones (core/benchmarks/mango/report.ts).
   const metrics = report.metricNames.filter((name) => rows.some((row) => name in row.metrics));
   // Each field's values interned once per value, not once per row: a row of 40,000 looks its values
   // up by themselves (numbers without String()).

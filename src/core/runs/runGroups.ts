@@ -4,10 +4,10 @@
 // intervals. A file is reduced to compact rows once (no prompts or answers kept), and the cache
 // re-reads only files whose mtime or size changed, so a refresh during a 40,000-record run reads the
 // one file being appended. Core: file access is injected.
-import { findBenchmark } from '../registry';
+import { findBenchmark } from '../benchmark/registry';
 import { parseRunRecords } from '../eval/recordSchemas';
 import type { RunRecord, ScoringMode } from '../eval/types';
-import type { BenchmarkReport } from '../registry';
+import type { BenchmarkReport } from '../benchmark/registry';
 import { isCut, summarise } from './report';
 import type { MetricSummary } from './reportTypes';
 import { applicablePrimary } from './resultsModel';

@@ -6,7 +6,7 @@
 // and cancellation that abandons only the
 // requests in flight. Records go to the caller as answers arrive (the CLI appends each as one
 // line), so an interrupted run loses at most `concurrency` questions and resumes from its file.
-import type { PreparedQuestion } from '../registry';
+import type { PreparedQuestion } from '../benchmark/registry';
 import { cacheKey, costOf, isCacheable, ModelCallCancelled, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from '../eval/engine';
 import type { AttemptGate, Failure } from '../eval/failures';
 import { layoutMessages } from '../eval/messageLayout';

@@ -4,7 +4,7 @@
 // ask the same questions and `waypoint report` merges their files.
 import { baseUrlIdentity } from '../eval/baseUrl';
 import type { QuestionBase, RunRecord } from '../eval/types';
-import { seededRandom } from '../random';
+import { seededRandom } from '../util/random';
 
 /** FNV-1a over the sample id: a shard never depends on the order or the size of the set. */
 function shardHash(sampleId: string): number {

@@ -2,7 +2,7 @@
 // (whole games, levels or grid files are resampled, since questions of one game are not independent),
 // a paired bootstrap of a mean difference, and the exact two-sided McNemar test. Everything is
 // deterministic for a seed, so a report is reproducible byte for byte.
-import { seededRandom } from '../random';
+import { seededRandom } from '../util/random';
 
 /** The fixed bootstrap settings every report states in its output. */
 export const BOOTSTRAP = { seed: 1, resamples: 2000 } as const;

@@ -5,16 +5,16 @@
 // answer makes the agent do.
 import * as vscode from 'vscode';
 import { showFilteredQuickPick } from '../filteredQuickPick';
-import { babyaiTimeline } from '../../core/babyai/boardTimeline';
-import { prepareBabyaiQuestion, scoreBabyaiAnswer, type BabyaiQuestionInput, type PreparedBabyaiQuestion } from '../../core/babyai/evaluation';
-import { levelQuestionInput, preparedBabyaiQuestion, recordQuestionInput } from '../../core/babyai/questionSet';
-import { loadLevelFile } from '../../core/babyai/levelFile';
-import { type BabyTask, type PromptStrategy, promptConstructionError } from '../../core/babyai/prompts';
-import { readRecordFile, recordAtLine } from '../../core/babyai/recordFiles';
-import { loadRecord, type LoadedRecord } from '../../core/babyai/records';
+import { babyaiTimeline } from '../../core/benchmarks/babyai/boardTimeline';
+import { prepareBabyaiQuestion, scoreBabyaiAnswer, type BabyaiQuestionInput, type PreparedBabyaiQuestion } from '../../core/benchmarks/babyai/evaluation';
+import { levelQuestionInput, preparedBabyaiQuestion, recordQuestionInput } from '../../core/benchmarks/babyai/questionSet';
+import { loadLevelFile } from '../../core/benchmarks/babyai/levelFile';
+import { type BabyTask, type PromptStrategy, promptConstructionError } from '../../core/benchmarks/babyai/prompts';
+import { readRecordFile, recordAtLine } from '../../core/benchmarks/babyai/recordFiles';
+import { loadRecord, type LoadedRecord } from '../../core/benchmarks/babyai/records';
 import { runDocumentName } from '../../core/eval/runLabels';
 import type { RunRecord } from '../../core/eval/types';
-import type { BabyaiQuestion } from '../../core/babyai/questionSchema';
+import type { BabyaiQuestion } from '../../core/benchmarks/babyai/questionSchema';
 import { pickProfile } from '../eval/profiles';
 import { BoardPanel } from './boardPanel';
 import { shownPath, type BoardEvalDeps } from './evalDeps';

@@ -3,9 +3,9 @@
 // commands. Questions on them are in babyaiQuestion.ts and graspQuestion.ts.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { TextEdit } from '../../core/board';
-import { parseGraspGridFile, type GraspGridEntry } from '../../core/grasp/gridFile';
-import type { LiveBoard } from '../../core/registry';
+import type { TextEdit } from '../../core/benchmark/board';
+import { parseGraspGridFile, type GraspGridEntry } from '../../core/benchmarks/grasp/gridFile';
+import type { LiveBoard } from '../../core/benchmark/registry';
 import { GridStateRequest } from '../../protocol/lsp';
 import { sendRequest } from '../lspRequests';
 import { BoardPanel, type AuthoringHandler } from './boardPanel';

@@ -3,9 +3,9 @@
 import * as vscode from 'vscode';
 import { findBenchmark, findKind } from '../../core/benchmarks';
 import type { RunRecord } from '../../core/eval/types';
-import type { BabyaiQuestion } from '../../core/babyai/questionSchema';
-import type { GraspQuestion } from '../../core/grasp/questionSchema';
-import { standaloneKindOf } from '../../core/standaloneValidation';
+import type { BabyaiQuestion } from '../../core/benchmarks/babyai/questionSchema';
+import type { GraspQuestion } from '../../core/benchmarks/grasp/questionSchema';
+import { standaloneKindOf } from '../../core/benchmark/standaloneValidation';
 import { BoardPanel } from './boardPanel';
 import type { BoardEvalDeps } from './evalDeps';
 import { showLiveBoard } from './gridCommands';
@@ -31,7 +31,7 @@ export { BoardPanel } from './boardPanel';
 // Map diff (issue 17) lives here, not in the activation bundle: it parses game files with zod.
 export { showMapDiff, showMapRecords } from '../commands/showMapDiff';
 export { MapDiffPanel } from '../views/mapDiffPanel';
-export { expectedMapDiffCounts } from '../../core/mango/mapDiffView';
+export { expectedMapDiffCounts } from '../../core/benchmarks/mango/maze/mapDiffView';
 export { useWebviewMessageLog } from '../views/webviewMessages';
 
 /**

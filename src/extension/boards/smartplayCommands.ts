@@ -7,10 +7,10 @@
 import * as vscode from 'vscode';
 import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
 import type { ModelProfile } from '../../core/eval/types';
-import { smartplayTimelineOfFile } from '../../core/smartplay/boardTimeline';
-import { parseEpisodeLog } from '../../core/smartplay/episodeLog';
-import { SMARTPLAY_GAMES } from '../../core/smartplay/games';
-import { builtInPlayers, prepareEpisode } from '../../core/smartplay/questionSet';
+import { smartplayTimelineOfFile } from '../../core/benchmarks/smartplay/boardTimeline';
+import { parseEpisodeLog } from '../../core/benchmarks/smartplay/episodeLog';
+import { SMARTPLAY_GAMES } from '../../core/benchmarks/smartplay/games';
+import { builtInPlayers, prepareEpisode } from '../../core/benchmarks/smartplay/questionSet';
 import { modelProfiles } from '../eval/profiles';
 import { BoardPanel } from './boardPanel';
 import type { BoardEvalDeps } from './evalDeps';

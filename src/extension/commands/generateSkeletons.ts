@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { freeBackupPath } from '../../core/backupNames';
-import { fileKindOf } from '../../core/fileKinds';
+import { freeBackupPath } from '../../core/util/backupNames';
+import { fileKindOf } from '../../core/benchmarks/mango/fileKinds';
 import { setting } from '../settings';
 import {
   GenerateSkeletonsRequest,

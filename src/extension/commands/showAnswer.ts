@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { editorText } from '../documentText';
-import { mangoResultFileSchema } from '../../core/schemas/mangoResult';
-import { describeProblem, parseJsonWith } from '../../core/schemas/parse';
+import { mangoResultFileSchema } from '../../core/benchmarks/mango/walkthrough/resultSchema';
+import { describeProblem, parseJsonWith } from '../../core/util/schema/parse';
 import type { Trajectory } from '../../protocol/maze';
 import { MazePanel } from '../views/mazePanel';
 

@@ -2,7 +2,7 @@
 // progress and cancellation, and reports the totals.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { plural } from '../../core/text';
+import { plural } from '../../core/util/text';
 import { setting } from '../settings';
 import { ValidateWorkspaceRequest, type ValidateWorkspaceParams, type ValidateWorkspaceResult } from '../../protocol/lsp';
 import { sendRequest } from '../lspRequests';

@@ -2,7 +2,7 @@
 // diagnostics on the exact text of each wrong step. The text is the model's output shown as
 // plain text: it is data, never interpreted.
 import * as vscode from 'vscode';
-import type { Diagnostic } from '../../core/text';
+import type { Diagnostic } from '../../core/util/text';
 import { toVscodeDiagnostic } from '../vscodeDiagnostics';
 import { columnHolding, companionColumn, groupsHolding, isWebviewTab, tabShows } from '../views/tabGroups';
 

@@ -4,7 +4,7 @@
 // are read-only virtual documents.
 import * as vscode from 'vscode';
 import { questionGroup, questionLabel, runDocumentName, scoreLine } from '../../core/eval/runLabels';
-import { replaysOnMaze } from '../../core/mango/runView';
+import { replaysOnMaze } from '../../core/benchmarks/mango/maze/runView';
 import type { RunRecord } from '../../core/eval/types';
 import type { Trajectory } from '../../protocol/maze';
 import { companionColumn } from '../views/tabGroups';

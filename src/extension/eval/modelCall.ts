@@ -12,8 +12,8 @@ import { redactSecrets } from '../../core/eval/redact';
 import { answerPrepared, type AnsweredQuestion } from '../../core/eval/pipeline';
 import { benchmarkLabel } from '../../core/eval/runLabels';
 import type { ChatMessage, ModelProfile, ModelReply, RunRecord, ScoringMode, ServerModelProbe } from '../../core/eval/types';
-import type { EvalQuestion } from '../../core/builtInDeclarations';
-import type { EpisodeOptions, PreparedQuestion } from '../../core/registry';
+import type { EvalQuestion } from '../../core/benchmarks/declarations';
+import type { EpisodeOptions, PreparedQuestion } from '../../core/benchmark/registry';
 import { apiKeyLookup, editorKeyAdvice } from './secrets';
 import { WorkspaceStore } from '../../core/eval/workspaceStore';
 

@@ -9,7 +9,7 @@ import { notARunFile, type NotARunFile } from '../../core/runs/notARunFile';
 import { mergeRunFiles, type RecordSet, separateRunsOfOneModel } from '../../core/runs/records';
 import type { ReportRow } from '../../core/runs/report';
 import { buildResultsModel } from '../../core/runs/resultsModel';
-import { describeFsError } from '../../core/walk';
+import { describeFsError } from '../../core/util/walk';
 import { readRunFile } from '../../host/runFileReader';
 import type { ResultsModel } from '../../protocol/results';
 

@@ -16,7 +16,7 @@ import { questionFilesOn } from '../../core/runs/hostFiles';
 import { reportHtml } from '../../core/runs/html';
 import { mergeRunFiles, separateRunsOfOneModel } from '../../core/runs/records';
 import { buildReplays, ReplayBuilder, type ReplaySources } from '../../core/runs/replays';
-import { describeFsError } from '../../core/walk';
+import { describeFsError } from '../../core/util/walk';
 import { buildReport } from '../../core/runs/report';
 import { compareModels, recordDetail } from '../../core/runs/resultsModel';
 import { readRecordAt, readRunFile } from '../../host/runFileReader';

@@ -6,7 +6,7 @@
 // Cancel: requests in flight are abandoned, the records kept, and the run resumes later, here or
 // with `waypoint run ... --resume --out <file>`). Ends with each model's mean of the primary metric.
 import * as vscode from 'vscode';
-import { isMissingFile } from '../../core/walk';
+import { isMissingFile } from '../../core/util/walk';
 import { setMaxListeners } from 'node:events';
 import { promises as fs } from 'node:fs';
 import { basename, dirname, isAbsolute, join } from 'node:path';
@@ -17,7 +17,7 @@ import { unlistedReason } from '../../core/eval/servedModel';
 import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
 import { parseRunRecords } from '../../core/eval/recordSchemas';
 import type { ModelProfile, ScoringMode } from '../../core/eval/types';
-import { type BenchmarkDefinition, fileKindOf, type PreparedQuestion, QuestionOptionError } from '../../core/registry';
+import { type BenchmarkDefinition, fileKindOf, type PreparedQuestion, QuestionOptionError } from '../../core/benchmark/registry';
 import { batchReport, batchRunName, countChatTokens, estimateBatch, isBatchRunOf, resumeState, runBatch, type BatchEstimate, type ResumeState } from '../../core/runs/batchRun';
 import { questionFilesOn, runFilesOn } from '../../core/runs/hostFiles';
 import { questionOptionHint } from '../../core/runs/optionHints';

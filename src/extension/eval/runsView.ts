@@ -13,7 +13,7 @@ import { parseRunRecords } from '../../core/eval/recordSchemas';
 import type { RunRecord } from '../../core/eval/types';
 import type { FileStamp, ModelSummary, RunSummary } from '../../core/runs/runGroups';
 import { modelDescription, modelTooltip, recordDescription, recordTooltip, runDescription, runLabel, runTooltip } from '../../core/runs/runTreeText';
-import { describeFsError, isMissingFile } from '../../core/walk';
+import { describeFsError, isMissingFile } from '../../core/util/walk';
 import type { SummaryRequest, SummaryResponse } from './runSummaryWorker';
 
 /** One model of a batch run; `files` and `runId` are its run's. */

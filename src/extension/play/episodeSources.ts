@@ -4,25 +4,27 @@
 // question per play (core's preparedEpisode), so the record is the one `waypoint run --task play`
 // writes, plus how to draw the episode so far on the maze or the board.
 import * as vscode from 'vscode';
-import { babyaiEpisodeTimeline, babyaiPlayQuestion, preparedBabyaiEpisode } from '../../core/babyai/episode';
-import { loadLevelFile } from '../../core/babyai/levelFile';
-import { MissionError } from '../../core/babyai/mission';
-import { readRecordFile } from '../../core/babyai/recordFiles';
-import { loadRecord } from '../../core/babyai/records';
-import type { BoardTimeline } from '../../core/board';
+// Play validates level and episode files, so it needs the full definitions, not only the declarations.
+import '../../core/benchmarks';
+import { babyaiEpisodeTimeline, babyaiPlayQuestion, preparedBabyaiEpisode } from '../../core/benchmarks/babyai/episode';
+import { loadLevelFile } from '../../core/benchmarks/babyai/levelFile';
+import { MissionError } from '../../core/benchmarks/babyai/mission';
+import { readRecordFile } from '../../core/benchmarks/babyai/recordFiles';
+import { loadRecord } from '../../core/benchmarks/babyai/records';
+import type { BoardTimeline } from '../../core/benchmark/board';
 import type { ScoringMode } from '../../core/eval/types';
-import { graspEpisodeTimeline, graspPlayQuestion, preparedGraspEpisode } from '../../core/grasp/episode';
-import { parseGraspGridFile } from '../../core/grasp/gridFile';
-import { parseSettingsOption } from '../../core/grasp/questionSet';
-import { mangoGameOf } from '../../core/fileKinds';
-import { parseEdgesFile } from '../../core/mango/gameFiles';
-import { type MangoPlayGame, mangoPlayGame, mangoPlayQuestion, preparedMangoEpisode } from '../../core/mango/playQuestions';
-import { episodeRouteAnswer } from '../../core/mango/episodeRoute';
-import { shortestActions } from '../../core/mango/textAdventure';
-import { NEVER } from '../../core/mango/types';
-import { QuestionOptionError, type PreparedQuestion } from '../../core/registry';
-import { standaloneKindOf } from '../../core/standaloneValidation';
-import { baseName } from '../../core/walk';
+import { graspEpisodeTimeline, graspPlayQuestion, preparedGraspEpisode } from '../../core/benchmarks/grasp/episode';
+import { parseGraspGridFile } from '../../core/benchmarks/grasp/gridFile';
+import { parseSettingsOption } from '../../core/benchmarks/grasp/questionSet';
+import { mangoGameOf } from '../../core/benchmarks/mango/fileKinds';
+import { parseEdgesFile } from '../../core/benchmarks/mango/walkthrough/gameFiles';
+import { type MangoPlayGame, mangoPlayGame, mangoPlayQuestion, preparedMangoEpisode } from '../../core/benchmarks/mango/play/playQuestions';
+import { episodeRouteAnswer } from '../../core/benchmarks/mango/play/episodeRoute';
+import { shortestActions } from '../../core/benchmarks/mango/play/textAdventure';
+import { NEVER } from '../../core/benchmarks/mango/types';
+import { QuestionOptionError, type PreparedQuestion } from '../../core/benchmark/registry';
+import { standaloneKindOf } from '../../core/benchmark/standaloneValidation';
+import { baseName } from '../../core/util/walk';
 import { editorText } from '../documentText';
 import type { PlayStep } from '../../protocol/play';
 

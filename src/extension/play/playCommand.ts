@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { ReplySource } from '../../core/eval/engine';
 import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
 import type { ModelProfile, RunRecord, ServerModelProbe } from '../../core/eval/types';
-import type { EvalQuestion } from '../../core/builtInDeclarations';
+import type { EvalQuestion } from '../../core/benchmarks/declarations';
 import type { PlayStep } from '../../protocol/play';
 import { BoardPanel } from '../boards/boardPanel';
 import type { BoardEvalDeps } from '../boards/evalDeps';

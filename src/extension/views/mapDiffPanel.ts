@@ -4,7 +4,7 @@
 // (as for the Maze panel); the overlay from core's mapDiff, computed by the command.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { MapDiffCounts } from '../../core/mango/mapDiffView';
+import type { MapDiffCounts } from '../../core/benchmarks/mango/maze/mapDiffView';
 import { MazeGraphRequest } from '../../protocol/lsp';
 import { type HostToMazeMessage, type MapDiffPane, mazeToHostMessage } from '../../protocol/maze';
 import { sendRequest } from '../lspRequests';

@@ -1,7 +1,7 @@
 // What the maze panel has on show, and the order of its asynchronous posts: every show and every
 // refresh awaits the language server, so replies can come back late and out of order. No vscode
 // here (the panel injects the server and the webview), so the ordering is unit-tested on its own.
-import type { AnswerParseMode } from '../../core/mango/answers';
+import type { AnswerParseMode } from '../../core/benchmarks/mango/scoring/answers';
 import type { HostToMazeMessage, MazeGraph, RouteQuestion, ShownQuestion, Trajectory } from '../../protocol/maze';
 
 /** One answer to draw: the raw reply, how to title it, and the question it answers (for the expected route). */

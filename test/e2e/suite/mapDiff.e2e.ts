@@ -4,10 +4,10 @@
 // overlay, and the bad line is a diagnostic on the answer file at its line and column.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { parseMapAnswer } from '../../../src/core/mango/mapAnswer';
-import { diffMap, mazeAtCutoff } from '../../../src/core/mango/mapDiff';
-import { expectedMapDiffCounts, type MapDiffCounts } from '../../../src/core/mango/mapDiffView';
-import type { EdgeRecord } from '../../../src/core/mango/types';
+import { parseMapAnswer } from '../../../src/core/benchmarks/mango/scoring/mapAnswer';
+import { diffMap, mazeAtCutoff } from '../../../src/core/benchmarks/mango/scoring/mapDiff';
+import { expectedMapDiffCounts, type MapDiffCounts } from '../../../src/core/benchmarks/mango/maze/mapDiffView';
+import type { EdgeRecord } from '../../../src/core/benchmarks/mango/types';
 import { waitFor } from './extension.e2e';
 
 interface MapDiffState {

@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { ReviewChoice, ReviewSummary } from '../../../src/extension/commands/reviewProposals';
-import type { EdgeRecord } from '../../../src/core/mango/types';
+import type { EdgeRecord } from '../../../src/core/benchmarks/mango/types';
 import { waitFor } from './extension.e2e';
 import { restoreFiles } from './restoreFiles';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBabyai } from '../../../src/cli/babyai';
 import { UsageError } from '../../../src/cli/args';
-import { loadLevelFile } from '../../../src/core/babyai/levelFile';
+import { loadLevelFile } from '../../../src/core/benchmarks/babyai/levelFile';
 import { GOTOOBJ_SEED1, SYNTHSEQ_166, SYNTHSEQ_166_MISSION } from './fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'waypoint-babyai-'));

@@ -1,4 +1,4 @@
-// The exact port of MiniGrid/BabyAI level generation (src/core/babyai/levels/). Every pinned value
+// The exact port of MiniGrid/BabyAI level generation (src/core/benchmarks/babyai/levels/). Every pinned value
 // below was produced by UPSTREAM code, not by this port: Farama-Foundation/Minigrid @ 6e713af and
 // choukrani/llm-babybench @ e9996c8 run locally with Python 3 + numpy 2.4.6 behind a tiny gymnasium
 // shim (seeding.np_random = Generator(PCG64(SeedSequence(seed)))), the env classes instantiated
@@ -8,10 +8,10 @@
 // pin seeds 1..50 per level and the rows of seeds 1..4.
 import { strict as assert } from 'node:assert';
 import { createHash } from 'node:crypto';
-import { BABYAI_LEVEL_NAMES, EXACT_LEVEL_NAMES, generateExactLevel, PLAN_LEVEL_NAMES } from '../../../src/core/babyai/levels/catalog';
-import { datasetRow, UPSTREAM_COLUMNS } from '../../../src/core/babyai/levels/rows';
-import { csvLine } from '../../../src/core/csv';
-import { formatStructured, STRUCTURED_HEADER } from '../../../src/core/babyai/structured';
+import { BABYAI_LEVEL_NAMES, EXACT_LEVEL_NAMES, generateExactLevel, PLAN_LEVEL_NAMES } from '../../../src/core/benchmarks/babyai/levels/catalog';
+import { datasetRow, UPSTREAM_COLUMNS } from '../../../src/core/benchmarks/babyai/levels/rows';
+import { csvLine } from '../../../src/core/util/csv';
+import { formatStructured, STRUCTURED_HEADER } from '../../../src/core/benchmarks/babyai/structured';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const describe50 = (level: string) => Array.from({ length: 50 }, (_, i) => formatStructured(generateExactLevel(level, i + 1).description)).join('\n---\n');

@@ -1,12 +1,12 @@
 // Spec §4–§6 and §10: prompts, answer parsing, the OmniBot expert and the three task scores.
 import { strict as assert } from 'node:assert';
-import { extractAnswer, parsePlan, parseStatePrediction, parseSubgoals, SubgoalParseError } from '../../../src/core/babyai/answers';
-import { levelFromDescription } from '../../../src/core/babyai/description';
-import { isAborted, type DecomposeScore, type PlanScore, type PredictScore, scoreDecompose, scorePlan, scorePredict } from '../../../src/core/babyai/metrics';
-import { runExpert } from '../../../src/core/babyai/omnibot';
-import { renderBabyPrompt } from '../../../src/core/babyai/prompts';
-import { parseStructured } from '../../../src/core/babyai/structured';
-import { ACTION_NAMES } from '../../../src/core/babyai/world';
+import { extractAnswer, parsePlan, parseStatePrediction, parseSubgoals, SubgoalParseError } from '../../../src/core/benchmarks/babyai/answers';
+import { levelFromDescription } from '../../../src/core/benchmarks/babyai/description';
+import { isAborted, type DecomposeScore, type PlanScore, type PredictScore, scoreDecompose, scorePlan, scorePredict } from '../../../src/core/benchmarks/babyai/metrics';
+import { runExpert } from '../../../src/core/benchmarks/babyai/omnibot';
+import { renderBabyPrompt } from '../../../src/core/benchmarks/babyai/prompts';
+import { parseStructured } from '../../../src/core/benchmarks/babyai/structured';
+import { ACTION_NAMES } from '../../../src/core/benchmarks/babyai/world';
 import { GOTOOBJ_SEED1, SYNTHSEQ_166 } from './fixtures';
 import { room, twoRooms } from './helpers';
 

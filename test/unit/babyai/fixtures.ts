@@ -1,6 +1,6 @@
 // Fixtures from the spec and the LLM-BabyBench paper (appendix B.5): the GoToObj seed 1 Structured
 // example of spec §3 and the SynthSeq seed 166 level, written in the Structured format of spec §3.
-import { STRUCTURED_HEADER } from '../../../src/core/babyai/structured';
+import { STRUCTURED_HEADER } from '../../../src/core/benchmarks/babyai/structured';
 
 export const GOTOOBJ_SEED1 =
   STRUCTURED_HEADER +

@@ -1,11 +1,11 @@
 // Spec §2–§3: the three formatters byte-exact, the readers, and LLM-BabyBench record files.
 import { strict as assert } from 'node:assert';
-import { describeEnv, levelFromDescription } from '../../../src/core/babyai/description';
-import { BabyAIEnv } from '../../../src/core/babyai/env';
-import { formatJson, formatNarrative, parseJsonDescription, parseNarrative } from '../../../src/core/babyai/otherFormats';
-import { readRecordFile } from '../../../src/core/babyai/recordFiles';
-import { loadRecord } from '../../../src/core/babyai/records';
-import { formatStructured, parseStructured } from '../../../src/core/babyai/structured';
+import { describeEnv, levelFromDescription } from '../../../src/core/benchmarks/babyai/description';
+import { BabyAIEnv } from '../../../src/core/benchmarks/babyai/env';
+import { formatJson, formatNarrative, parseJsonDescription, parseNarrative } from '../../../src/core/benchmarks/babyai/otherFormats';
+import { readRecordFile } from '../../../src/core/benchmarks/babyai/recordFiles';
+import { loadRecord } from '../../../src/core/benchmarks/babyai/records';
+import { formatStructured, parseStructured } from '../../../src/core/benchmarks/babyai/structured';
 import { SYNTHSEQ_166 } from './fixtures';
 
 // Spec §3, "Example (GoToObj, seed 1)", copied verbatim (header line, blank line, bullets).

@@ -1,6 +1,6 @@
 // Hand-built levels for the BabyAI tests: one room of a given size (walls on the border).
-import type { LevelSpec, ObjectSpec } from '../../../src/core/babyai/env';
-import type { Vec } from '../../../src/core/babyai/world';
+import type { LevelSpec, ObjectSpec } from '../../../src/core/benchmarks/babyai/env';
+import type { Vec } from '../../../src/core/benchmarks/babyai/world';
 
 export function room(size: number, objects: ObjectSpec[], agent: { pos: Vec; dir: number }, mission: string, extra: Partial<LevelSpec> = {}): LevelSpec {
   return { width: size, height: size, layout: { roomSize: size, numRows: 1, numCols: 1 }, objects, agent, mission, carrying: null, ...extra };

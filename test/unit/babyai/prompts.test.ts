@@ -3,9 +3,9 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BABY_TASKS, PROMPT_STRATEGIES, promptConstructionError, PythonFormatError, pythonFormat, renderBabyPrompt, ZERO_SHOT_TEMPLATES } from '../../../src/core/babyai/prompts';
-import { FEW_SHOT_EXAMPLES, TEMPLATES } from '../../../src/core/babyai/promptTemplates';
-import { sha256Hex } from '../../../src/core/sha256';
+import { BABY_TASKS, PROMPT_STRATEGIES, promptConstructionError, PythonFormatError, pythonFormat, renderBabyPrompt, ZERO_SHOT_TEMPLATES } from '../../../src/core/benchmarks/babyai/prompts';
+import { FEW_SHOT_EXAMPLES, TEMPLATES } from '../../../src/core/benchmarks/babyai/promptTemplates';
+import { sha256Hex } from '../../../src/core/util/sha256';
 import { repoRoot, sharedDataMissingReason } from '../../support/paths';
 import { GOTOOBJ_SEED1 } from './fixtures';
 

@@ -6,15 +6,15 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { babyaiBenchmark } from '../../../src/core/babyai/benchmark';
-import { loadLevelFile } from '../../../src/core/babyai/levelFile';
-import { runExpert } from '../../../src/core/babyai/omnibot';
-import { BABY_TASKS, PROMPT_STRATEGIES, renderBabyPrompt } from '../../../src/core/babyai/prompts';
+import { babyaiBenchmark } from '../../../src/core/benchmarks/babyai/benchmark';
+import { loadLevelFile } from '../../../src/core/benchmarks/babyai/levelFile';
+import { runExpert } from '../../../src/core/benchmarks/babyai/omnibot';
+import { BABY_TASKS, PROMPT_STRATEGIES, renderBabyPrompt } from '../../../src/core/benchmarks/babyai/prompts';
 import { answerPrepared, PromptConstructionError } from '../../../src/core/eval/pipeline';
 import type { ModelProfile } from '../../../src/core/eval/types';
-import type { BabyaiQuestion } from '../../../src/core/babyai/questionSchema';
+import type { BabyaiQuestion } from '../../../src/core/benchmarks/babyai/questionSchema';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
-import { QuestionOptionError, type QuestionSetFiles, type QuestionSetOptions } from '../../../src/core/registry';
+import { QuestionOptionError, type QuestionSetFiles, type QuestionSetOptions } from '../../../src/core/benchmark/registry';
 import { samplesDir } from '../../support/paths';
 
 const nodeFiles: QuestionSetFiles = {

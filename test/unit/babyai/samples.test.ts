@@ -3,11 +3,11 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { runActions } from '../../../src/core/babyai/env';
-import { loadLevelFile } from '../../../src/core/babyai/levelFile';
-import { runExpert } from '../../../src/core/babyai/omnibot';
-import { readRecordFile } from '../../../src/core/babyai/recordFiles';
-import { loadRecord } from '../../../src/core/babyai/records';
+import { runActions } from '../../../src/core/benchmarks/babyai/env';
+import { loadLevelFile } from '../../../src/core/benchmarks/babyai/levelFile';
+import { runExpert } from '../../../src/core/benchmarks/babyai/omnibot';
+import { readRecordFile } from '../../../src/core/benchmarks/babyai/recordFiles';
+import { loadRecord } from '../../../src/core/benchmarks/babyai/records';
 
 /** samples/babyai, found from the bundle's folder or, for bundles outside the repo, the working directory. */
 function samplesBabyai(): string {

@@ -1,8 +1,8 @@
 // Spec §7: MiniGrid step semantics, one rule per test, on hand-built grids.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { BabyAIEnv, runActions } from '../../../src/core/babyai/env';
-import { Action } from '../../../src/core/babyai/world';
+import { BabyAIEnv, runActions } from '../../../src/core/benchmarks/babyai/env';
+import { Action } from '../../../src/core/benchmarks/babyai/world';
 import { room, twoRooms } from './helpers';
 
 const { left, right, forward, pickup, drop, toggle, done } = Action;

@@ -1,8 +1,8 @@
 // Spec §8: BabyAI mission parsing and verification on hand-built grids.
 import { strict as assert } from 'node:assert';
-import { BabyAIEnv } from '../../../src/core/babyai/env';
-import { MissionError, parseMission } from '../../../src/core/babyai/mission';
-import { Action } from '../../../src/core/babyai/world';
+import { BabyAIEnv } from '../../../src/core/benchmarks/babyai/env';
+import { MissionError, parseMission } from '../../../src/core/benchmarks/babyai/mission';
+import { Action } from '../../../src/core/benchmarks/babyai/world';
 import { room, twoRooms } from './helpers';
 
 const { left, right, forward, pickup, drop, toggle, done } = Action;

@@ -11,7 +11,7 @@ import { askModel, ModelCallError, runRecordOf } from '../../../src/core/eval/en
 import { OpenAiCompatibleSource } from '../../../src/core/eval/openaiProvider';
 import { failureSchema } from '../../../src/core/eval/recordSchemas';
 import type { ChatMessage, ModelProfile, ModelReply } from '../../../src/core/eval/types';
-import type { MangoQuestion } from '../../../src/core/mango/questionSchema';
+import type { MangoQuestion } from '../../../src/core/benchmarks/mango/questionSchema';
 import { type LlamaServer, type LlamaServerOptions, startLlamaServer } from '../../support/llamaServer';
 
 const question: MangoQuestion = { benchmark: 'mango', game: 'lighthouse', task: 'rf', sampleId: 'x', src: 'a', dst: 'b', actionList: [], answerable: true, easy: true, cutoff: 70 };

@@ -7,7 +7,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { askModel, type ResponseCache } from '../../../src/core/eval/engine';
 import { connectionReason, OpenAiCompatibleSource } from '../../../src/core/eval/openaiProvider';
 import type { ModelProfile, ModelReply } from '../../../src/core/eval/types';
-import type { MangoQuestion } from '../../../src/core/mango/questionSchema';
+import type { MangoQuestion } from '../../../src/core/benchmarks/mango/questionSchema';
 import { startFakeOpenAi, type FakeOpenAi, type ScriptedReply } from '../../support/fakeOpenAi';
 
 const question: MangoQuestion = { benchmark: 'mango', game: 'lighthouse', task: 'rf', sampleId: 'x', src: 'a', dst: 'b', actionList: [], answerable: true, easy: true, cutoff: 70 };

@@ -13,7 +13,7 @@ import { answerPrepared } from '../../../src/core/eval/pipeline';
 import { parseProfile } from '../../../src/core/eval/profiles';
 import { modelReplySchema, runRecordSchema } from '../../../src/core/eval/recordSchemas';
 import type { ChatMessage, ModelProfile, ModelReply } from '../../../src/core/eval/types';
-import type { MangoQuestion } from '../../../src/core/mango/questionSchema';
+import type { MangoQuestion } from '../../../src/core/benchmarks/mango/questionSchema';
 import { type LlamaServer, type LlamaServerOptions, startLlamaServer } from '../../support/llamaServer';
 import { join } from 'node:path';
 import { samplesDir } from '../../support/paths';

@@ -2,9 +2,9 @@
 // JSON lines that stay JSON; the writers that put error text on disk apply it too.
 import { strict as assert } from 'node:assert';
 import { redactKnownSecrets, redactSecrets, rememberSecret } from '../../../src/core/eval/redact';
-import { runEpisode } from '../../../src/core/smartplay/runner';
-import { createSmartPlayEnv } from '../../../src/core/smartplay/games';
-import { formatEpisodeLog } from '../../../src/core/smartplay/episodeLog';
+import { runEpisode } from '../../../src/core/benchmarks/smartplay/runner';
+import { createSmartPlayEnv } from '../../../src/core/benchmarks/smartplay/games';
+import { formatEpisodeLog } from '../../../src/core/benchmarks/smartplay/episodeLog';
 
 describe('redactSecrets', () => {
   it('removes a key passed in, also JSON- and URL-encoded', () => {

@@ -12,7 +12,7 @@ import { GENERIC_KEY_ADVICE } from '../../../src/core/eval/apiKeyMessages';
 import { readServerFacts, testConnection } from '../../../src/core/eval/connectionTest';
 import { contextFromModelList, contextFromProps, jsonPoster, serverRoot } from '../../../src/core/eval/serverFacts';
 import type { ChatMessage, ModelProfile } from '../../../src/core/eval/types';
-import { mangoQuestionSet } from '../../../src/core/mango/questionSet';
+import { mangoQuestionSet } from '../../../src/core/benchmarks/mango/questionSet';
 import { countChatTokens, serverPromptCounter } from '../../../src/core/runs/promptCounts';
 import { type LlamaServer, type LlamaServerOptions, startLlamaServer } from '../../support/llamaServer';
 import { samplesDir, sharedDataDir } from '../../support/paths';

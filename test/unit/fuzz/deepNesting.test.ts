@@ -4,11 +4,14 @@
 // diagnostics (or, for the Python-literal parser, a PythonLiteralError), never a RangeError.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import type { FileKind, StandaloneKind } from '../../../src/core/fileKinds';
-import { validateText } from '../../../src/core/files';
-import { parseMangoAnswer } from '../../../src/core/mango/answers';
-import { parsePythonLiteral, PythonLiteralError } from '../../../src/core/pythonLiteral';
-import { validateStandalone } from '../../../src/core/standaloneValidation';
+import type { FileKind } from '../../../src/core/benchmarks/mango/fileKinds';
+import type { StandaloneKind } from '../../../src/core/benchmarks/declarations';
+import { validateText } from '../../../src/core/benchmarks/mango/walkthrough/files';
+import { parseMangoAnswer } from '../../../src/core/benchmarks/mango/scoring/answers';
+import { parsePythonLiteral, PythonLiteralError } from '../../../src/core/util/pythonLiteral';
+import { validateStandalone } from '../../../src/core/benchmark/standaloneValidation';
+// The host registers the built-in benchmarks that validateStandalone asks.
+import '../../../src/core/benchmarks';
 import { assertDiagnosticsInside, fuzz } from './fuzzSupport';
 
 /** `[[[…]]]`, `{"a":{"a":…}}` or mixed, 2,000 to 12,000 levels, closed or not. */

@@ -3,11 +3,13 @@
 // all2all/all_pairs JSONL skeletons) and each standalone kind (BabyAI level and record files, GRASP
 // grid and response files, SmartPlay episode logs), on mutated real files and generated garbage.
 import fc from 'fast-check';
-import type { FileKind } from '../../../src/core/fileKinds';
-import { validateText } from '../../../src/core/files';
-import { validateGameTexts, type GameTexts } from '../../../src/core/mango/game';
-import { validateStandalone } from '../../../src/core/standaloneValidation';
-import type { StandaloneKind } from '../../../src/core/fileKinds';
+import type { FileKind } from '../../../src/core/benchmarks/mango/fileKinds';
+import { validateText } from '../../../src/core/benchmarks/mango/walkthrough/files';
+import { validateGameTexts, type GameTexts } from '../../../src/core/benchmarks/mango/walkthrough/game';
+import { validateStandalone } from '../../../src/core/benchmark/standaloneValidation';
+// The host registers the built-in benchmarks that validateStandalone asks.
+import '../../../src/core/benchmarks';
+import type { StandaloneKind } from '../../../src/core/benchmarks/declarations';
 import { assertDiagnosticsInside, corpus, fuzz, garbage, inputs, MANGO_KINDS, mangoGames, mutated } from './fuzzSupport';
 
 describe('fuzz: MANGO game folders', () => {

@@ -2,13 +2,13 @@
 // (samples/ and, when present, the upstream data beside the repository), the mutations applied to
 // them, generated garbage, and the checks every public parse/validate entry point must pass: no
 // throw escapes, every diagnostic range lies inside the document, and no case hangs.
-import { mangoSuffixes } from '../../../src/core/fileKinds';
+import { mangoSuffixes } from '../../../src/core/benchmarks/mango/fileKinds';
 import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import type { Diagnostic } from '../../../src/core/text';
-import { splitLines } from '../../../src/core/text';
+import type { Diagnostic } from '../../../src/core/util/text';
+import { splitLines } from '../../../src/core/util/text';
 import { samplesDir, sharedDataDir, sharedDataMissingReason } from '../../support/paths';
 
 /** One seed for the whole suite, so a failure reproduces; FUZZ_SEED overrides it for exploration. */

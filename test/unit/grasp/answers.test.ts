@@ -1,6 +1,6 @@
 // The recommended, non-official extraction rule of spec §7, on answers shaped like the stored ones.
 import { strict as assert } from 'node:assert';
-import { blankPythonComments, EXTRACTION_RULE_LABEL, extractActions, pythonCommentsFor } from '../../../src/core/grasp/answers';
+import { blankPythonComments, EXTRACTION_RULE_LABEL, extractActions, pythonCommentsFor } from '../../../src/core/benchmarks/grasp/answers';
 
 describe('GRASP answer extraction', () => {
   it('takes the last [...] that contains an action word, stripping quotes and whitespace', () => {

@@ -3,10 +3,10 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { greedySearch, randomWalk } from '../../../src/core/grasp/baselines';
-import { parseGraspGridFile } from '../../../src/core/grasp/gridFile';
-import { ALL_SETTINGS } from '../../../src/core/grasp/settings';
-import { simulate } from '../../../src/core/grasp/simulator';
+import { greedySearch, randomWalk } from '../../../src/core/benchmarks/grasp/baselines';
+import { parseGraspGridFile } from '../../../src/core/benchmarks/grasp/gridFile';
+import { ALL_SETTINGS } from '../../../src/core/benchmarks/grasp/settings';
+import { simulate } from '../../../src/core/benchmarks/grasp/simulator';
 import { graspDataDir, graspDataMissing, gridOf, picture } from './support';
 
 const OPPOSITE: Record<string, string> = { up: 'down', down: 'up', left: 'right', right: 'left', upleft: 'downright', downright: 'upleft', upright: 'downleft', downleft: 'upright' };

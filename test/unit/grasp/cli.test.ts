@@ -4,9 +4,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runGrasp } from '../../../src/cli/grasp';
-import { extractActions } from '../../../src/core/grasp/answers';
-import { serializeGridRecord } from '../../../src/core/grasp/generator';
-import { renderGraspPrompt } from '../../../src/core/grasp/prompt';
+import { extractActions } from '../../../src/core/benchmarks/grasp/answers';
+import { serializeGridRecord } from '../../../src/core/benchmarks/grasp/generator';
+import { renderGraspPrompt } from '../../../src/core/benchmarks/grasp/prompt';
 import { graspDataDir, picture, recordOf } from './support';
 
 async function grasp(...argv: string[]) {

@@ -3,16 +3,16 @@
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXTRACTION_RULE_LABEL } from '../../../src/core/grasp/answers';
-import { BASELINES } from '../../../src/core/grasp/baselines';
-import { graspTimeline } from '../../../src/core/grasp/boardTimeline';
-import { builtInGraspAnswer, builtInGraspSeed, prepareGraspQuestion, scoreGraspAnswer } from '../../../src/core/grasp/evaluation';
-import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/grasp/gridFile';
-import { renderGraspPrompt } from '../../../src/core/grasp/prompt';
-import { ALL_SETTINGS, customIdOf } from '../../../src/core/grasp/settings';
-import { simulate } from '../../../src/core/grasp/simulator';
-import { SCORING_MODES, type GraspSettings } from '../../../src/core/grasp/types';
-import type { Range } from '../../../src/core/text';
+import { EXTRACTION_RULE_LABEL } from '../../../src/core/benchmarks/grasp/answers';
+import { BASELINES } from '../../../src/core/benchmarks/grasp/baselines';
+import { graspTimeline } from '../../../src/core/benchmarks/grasp/boardTimeline';
+import { builtInGraspAnswer, builtInGraspSeed, prepareGraspQuestion, scoreGraspAnswer } from '../../../src/core/benchmarks/grasp/evaluation';
+import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/benchmarks/grasp/gridFile';
+import { renderGraspPrompt } from '../../../src/core/benchmarks/grasp/prompt';
+import { ALL_SETTINGS, customIdOf } from '../../../src/core/benchmarks/grasp/settings';
+import { simulate } from '../../../src/core/benchmarks/grasp/simulator';
+import { SCORING_MODES, type GraspSettings } from '../../../src/core/benchmarks/grasp/types';
+import type { Range } from '../../../src/core/util/text';
 import { graspSamplesDir, picture, recordOf } from './support';
 
 const sampleFiles = readdirSync(graspSamplesDir).filter((name) => name.endsWith('.jsonl')).sort();

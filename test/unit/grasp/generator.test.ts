@@ -3,10 +3,10 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateGridFile, generateRecord, regionCells, serializeGridRecord, variantFileName, type GridVariant } from '../../../src/core/grasp/generator';
-import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/grasp/gridFile';
-import { seededRandom } from '../../../src/core/random';
-import { ENERGY_DISTRIBUTIONS, isInnerCell } from '../../../src/core/grasp/types';
+import { generateGridFile, generateRecord, regionCells, serializeGridRecord, variantFileName, type GridVariant } from '../../../src/core/benchmarks/grasp/generator';
+import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/benchmarks/grasp/gridFile';
+import { seededRandom } from '../../../src/core/util/random';
+import { ENERGY_DISTRIBUTIONS, isInnerCell } from '../../../src/core/benchmarks/grasp/types';
 import { graspDataDir } from './support';
 
 function generated(variant: GridVariant, seed: string | number, count = 100): GraspGridEntry[] {

@@ -3,10 +3,10 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serializeGridRecord } from '../../../src/core/grasp/generator';
-import { parseGraspGridFile } from '../../../src/core/grasp/gridFile';
-import { GRID_TEXT_LENGTH, renderGridText } from '../../../src/core/grasp/gridText';
-import type { Diagnostic } from '../../../src/core/text';
+import { serializeGridRecord } from '../../../src/core/benchmarks/grasp/generator';
+import { parseGraspGridFile } from '../../../src/core/benchmarks/grasp/gridFile';
+import { GRID_TEXT_LENGTH, renderGridText } from '../../../src/core/benchmarks/grasp/gridText';
+import type { Diagnostic } from '../../../src/core/util/text';
 import { graspDataDir, graspDataMissing, picture, recordOf } from './support';
 
 const sharedFiles = existsSync(graspDataDir) ? readdirSync(graspDataDir).filter((name) => name.endsWith('.jsonl')).sort() : [];

@@ -5,11 +5,11 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/grasp/gridFile';
-import { chooseGrid, gridTextOfPrompt, matchGrid, requestPromptFor, startMentions } from '../../../src/core/grasp/gridMatch';
-import { renderGraspPrompt } from '../../../src/core/grasp/prompt';
-import { parseGraspResultsFile } from '../../../src/core/grasp/resultsFile';
-import { ALL_SETTINGS, parseCustomId } from '../../../src/core/grasp/settings';
+import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/benchmarks/grasp/gridFile';
+import { chooseGrid, gridTextOfPrompt, matchGrid, requestPromptFor, startMentions } from '../../../src/core/benchmarks/grasp/gridMatch';
+import { renderGraspPrompt } from '../../../src/core/benchmarks/grasp/prompt';
+import { parseGraspResultsFile } from '../../../src/core/benchmarks/grasp/resultsFile';
+import { ALL_SETTINGS, parseCustomId } from '../../../src/core/benchmarks/grasp/settings';
 import { graspDataDir, graspDataMissing, graspSamplesDir, o1MiniResultsPath, picture, recordOf, sharedGridEntries } from './support';
 
 function entryOf(cells: Record<string, string>): GraspGridEntry {

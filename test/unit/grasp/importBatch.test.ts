@@ -7,16 +7,18 @@ import { join } from 'node:path';
 import { runBatch } from '../../../src/cli/batch';
 import { runImport } from '../../../src/cli/import';
 import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
-import { validateStandalone } from '../../../src/core/standaloneValidation';
+import { validateStandalone } from '../../../src/core/benchmark/standaloneValidation';
+// The host registers the built-in benchmarks that validateStandalone asks.
+import '../../../src/core/benchmarks';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { ModelProfile, RunRecord } from '../../../src/core/eval/types';
-import type { GraspQuestion } from '../../../src/core/grasp/questionSchema';
-import { extractActions } from '../../../src/core/grasp/answers';
-import { graspQuestionSet } from '../../../src/core/grasp/questionSet';
-import { simulate } from '../../../src/core/grasp/simulator';
-import { QuestionOptionError } from '../../../src/core/registry';
+import type { GraspQuestion } from '../../../src/core/benchmarks/grasp/questionSchema';
+import { extractActions } from '../../../src/core/benchmarks/grasp/answers';
+import { graspQuestionSet } from '../../../src/core/benchmarks/grasp/questionSet';
+import { simulate } from '../../../src/core/benchmarks/grasp/simulator';
+import { QuestionOptionError } from '../../../src/core/benchmark/registry';
 import { graspDataDir, picture, recordOf } from './support';
-import { gridFromChars, readGridText } from '../../../src/core/grasp/gridText';
+import { gridFromChars, readGridText } from '../../../src/core/benchmarks/grasp/gridText';
 
 async function cli(run: typeof runImport, argv: string[]) {
   const stdout: string[] = [];

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { OutputFileError, partialPathOf, writeOutputAtomically } from '../../../src/host/atomicOutput';
 import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
 import { CHUNK_BYTES, LineChunks, scoreImportJobs, type ImportJob } from '../../../src/cli/importWorkers';
-import { importGraspRows, type GraspImportOptions } from '../../../src/core/grasp/importRows';
-import { loadGraspGrids } from '../../../src/core/grasp/questionSet';
+import { importGraspRows, type GraspImportOptions } from '../../../src/core/benchmarks/grasp/importRows';
+import { loadGraspGrids } from '../../../src/core/benchmarks/grasp/questionSet';
 import { distDir, repoRoot } from '../../support/paths';
 import { graspDataDir, graspDataMissing } from './support';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { runImport } from '../../../src/cli/import';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
-import type { GraspQuestion } from '../../../src/core/grasp/questionSchema';
+import type { GraspQuestion } from '../../../src/core/benchmarks/grasp/questionSchema';
 import { graspDataDir, graspDataMissing } from './support';
 
 async function importGrasp(...argv: string[]) {

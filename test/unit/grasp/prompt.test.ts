@@ -2,9 +2,9 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { renderGridText } from '../../../src/core/grasp/gridText';
-import { fragmentIndices, graspBatchRequest, graspSystemPrompt, renderGraspPrompt, SYSTEM_FRAGMENTS } from '../../../src/core/grasp/prompt';
-import { ALL_SETTINGS, customIdOf, parseCustomId } from '../../../src/core/grasp/settings';
+import { renderGridText } from '../../../src/core/benchmarks/grasp/gridText';
+import { fragmentIndices, graspBatchRequest, graspSystemPrompt, renderGraspPrompt, SYSTEM_FRAGMENTS } from '../../../src/core/benchmarks/grasp/prompt';
+import { ALL_SETTINGS, customIdOf, parseCustomId } from '../../../src/core/benchmarks/grasp/settings';
 import { charsOf, picture, repoRoot } from './support';
 
 const specPath = resolve(repoRoot, '..', 'shared', 'spec', 'grasp.md');

@@ -3,15 +3,17 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractActions, pythonCommentsFor } from '../../../src/core/grasp/answers';
-import { prepareGraspQuestion, scoreGraspAnswer } from '../../../src/core/grasp/evaluation';
-import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/grasp/gridFile';
-import { parseGraspResultsFile } from '../../../src/core/grasp/resultsFile';
-import { simulate } from '../../../src/core/grasp/simulator';
-import { SCORING_MODES } from '../../../src/core/grasp/types';
-import { fileKindOf } from '../../../src/core/fileKinds';
-import { standaloneKindOf, validateStandalone } from '../../../src/core/standaloneValidation';
-import type { Range } from '../../../src/core/text';
+import { extractActions, pythonCommentsFor } from '../../../src/core/benchmarks/grasp/answers';
+import { prepareGraspQuestion, scoreGraspAnswer } from '../../../src/core/benchmarks/grasp/evaluation';
+import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/benchmarks/grasp/gridFile';
+import { parseGraspResultsFile } from '../../../src/core/benchmarks/grasp/resultsFile';
+import { simulate } from '../../../src/core/benchmarks/grasp/simulator';
+import { SCORING_MODES } from '../../../src/core/benchmarks/grasp/types';
+import { fileKindOf } from '../../../src/core/benchmarks/mango/fileKinds';
+import { standaloneKindOf, validateStandalone } from '../../../src/core/benchmark/standaloneValidation';
+// The host registers the built-in benchmarks that validateStandalone asks.
+import '../../../src/core/benchmarks';
+import type { Range } from '../../../src/core/util/text';
 import { checkO1MiniPaperMeans, graspDataMissing, graspSamplesDir, o1MiniResultsPath, sharedGridEntries } from './support';
 
 const ID = 'inner_random_free.jsonl-3-1-0-1';

@@ -2,12 +2,12 @@
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractActions } from '../../../src/core/grasp/answers';
-import { generateGridFile, type GridVariant } from '../../../src/core/grasp/generator';
-import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/grasp/gridFile';
-import { parseCustomId } from '../../../src/core/grasp/settings';
-import { simulate } from '../../../src/core/grasp/simulator';
-import type { EnergyDistribution, ObstacleMode, StartRegion } from '../../../src/core/grasp/types';
+import { extractActions } from '../../../src/core/benchmarks/grasp/answers';
+import { generateGridFile, type GridVariant } from '../../../src/core/benchmarks/grasp/generator';
+import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/benchmarks/grasp/gridFile';
+import { parseCustomId } from '../../../src/core/benchmarks/grasp/settings';
+import { simulate } from '../../../src/core/benchmarks/grasp/simulator';
+import type { EnergyDistribution, ObstacleMode, StartRegion } from '../../../src/core/benchmarks/grasp/types';
 import { graspSamplesDir } from './support';
 
 const gridFiles = readdirSync(graspSamplesDir).filter((name) => name.endsWith('.jsonl')).sort();

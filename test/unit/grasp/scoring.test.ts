@@ -2,10 +2,10 @@
 // properties every mode keeps (truncation, silent no-ops, carry limit before TAKE, DROP anywhere).
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { ALL_ACTIONS } from '../../../src/core/grasp/actions';
-import { referenceMovesOf, settingsFromBaselineRow } from '../../../src/core/grasp/settings';
-import { scoreActions, simulate } from '../../../src/core/grasp/simulator';
-import type { GraspSettings, ScoringMode } from '../../../src/core/grasp/types';
+import { ALL_ACTIONS } from '../../../src/core/benchmarks/grasp/actions';
+import { referenceMovesOf, settingsFromBaselineRow } from '../../../src/core/benchmarks/grasp/settings';
+import { scoreActions, simulate } from '../../../src/core/benchmarks/grasp/simulator';
+import type { GraspSettings, ScoringMode } from '../../../src/core/benchmarks/grasp/types';
 import { gridOf, picture } from './support';
 
 const MU1_COST: GraspSettings = { moves: 4, carryLimit: 'none', stepCost: 0.3 };

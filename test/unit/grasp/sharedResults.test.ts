@@ -2,9 +2,9 @@
 // statistics the spec and the paper state, and scores on the four shared grid files.
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
-import { extractActions } from '../../../src/core/grasp/answers';
-import { parseCustomId } from '../../../src/core/grasp/settings';
-import { simulate } from '../../../src/core/grasp/simulator';
+import { extractActions } from '../../../src/core/benchmarks/grasp/answers';
+import { parseCustomId } from '../../../src/core/benchmarks/grasp/settings';
+import { simulate } from '../../../src/core/benchmarks/grasp/simulator';
 import { checkO1MiniPaperMeans, graspDataMissing, o1MiniResultsPath as resultsPath } from './support';
 
 interface Row {

@@ -4,9 +4,9 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/grasp/gridFile';
-import { gridFromChars, readGridText, renderGridText, type CellChar } from '../../../src/core/grasp/gridText';
-import { SCORING_MODES, type GraspGrid, type GraspGridRecord, type GraspSettings, type ScoringMode } from '../../../src/core/grasp/types';
+import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/benchmarks/grasp/gridFile';
+import { gridFromChars, readGridText, renderGridText, type CellChar } from '../../../src/core/benchmarks/grasp/gridText';
+import { SCORING_MODES, type GraspGrid, type GraspGridRecord, type GraspSettings, type ScoringMode } from '../../../src/core/benchmarks/grasp/types';
 
 function findRoot(): string {
   for (const start of [__dirname, process.cwd()]) {

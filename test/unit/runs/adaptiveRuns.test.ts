@@ -9,7 +9,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { backoffWithJitterMs, type Failure, RetryBudget } from '../../../src/core/eval/failures';
 import { OpenAiCompatibleSource } from '../../../src/core/eval/openaiProvider';
 import type { ModelProfile, QuestionBase, RunRecord } from '../../../src/core/eval/types';
-import { type PreparedQuestion, preparedFromHooks } from '../../../src/core/registry';
+import { type PreparedQuestion, preparedFromHooks } from '../../../src/core/benchmark/registry';
 import { AdaptiveConcurrency, concurrencySummary } from '../../../src/core/runs/adaptiveConcurrency';
 import { BREAKER_THRESHOLD, breakerAdvice, CircuitBreaker } from '../../../src/core/runs/circuitBreaker';
 import { runQuestions, type RunSummary } from '../../../src/core/runs/runner';

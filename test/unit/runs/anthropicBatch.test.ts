@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { anthropicCustomId, anthropicParams, AnthropicPromptError } from '../../../src/core/eval/anthropicBatch';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
-import { seededRandom } from '../../../src/core/random';
+import { seededRandom } from '../../../src/core/util/random';
 import { distDir, samplesDir } from '../../support/paths';
 
 const cli = join(distDir, 'cli.js');

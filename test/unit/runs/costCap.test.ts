@@ -7,7 +7,7 @@ import { strict as assert } from 'node:assert';
 import type { ReplySource } from '../../../src/core/eval/engine';
 import { ModelCallError } from '../../../src/core/eval/engine';
 import type { ChatMessage, ModelProfile, QuestionBase, RunRecord } from '../../../src/core/eval/types';
-import { type PreparedQuestion, preparedFromHooks } from '../../../src/core/registry';
+import { type PreparedQuestion, preparedFromHooks } from '../../../src/core/benchmark/registry';
 import { CostCap, CostCapReached } from '../../../src/core/runs/costCap';
 import { countChatTokens, promptTokenCeiling } from '../../../src/core/runs/promptCounts';
 import { runQuestions } from '../../../src/core/runs/runner';

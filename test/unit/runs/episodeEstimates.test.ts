@@ -12,7 +12,7 @@ import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
 import { findBenchmark } from '../../../src/core/benchmarks';
 import { growingChatEstimate } from '../../../src/core/eval/playEstimates';
 import { countChatTokens } from '../../../src/core/runs/promptCounts';
-import { HANOI_ACTIONS } from '../../../src/core/smartplay/hanoi';
+import { HANOI_ACTIONS } from '../../../src/core/benchmarks/smartplay/hanoi';
 import { doublePromptTokens, type LlamaServer, startLlamaServer } from '../../support/llamaServer';
 import { distDir, samplesDir } from '../../support/paths';
 

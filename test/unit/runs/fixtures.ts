@@ -1,8 +1,8 @@
 // Run records for the report and compare tests, shaped as `waypoint run` writes them (the fields of
 // RunRecord, MANGO questions with real-looking 64-hex sample ids), serialised to JSON Lines.
 import type { RecordDiagnostic, RunRecord } from '../../../src/core/eval/types';
-import type { MangoQuestion } from '../../../src/core/mango/questionSchema';
-import { sha256Hex } from '../../../src/core/sha256';
+import type { MangoQuestion } from '../../../src/core/benchmarks/mango/questionSchema';
+import { sha256Hex } from '../../../src/core/util/sha256';
 
 export interface MangoRow {
   model: string;

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { ModelProfile } from '../../../src/core/eval/types';
-import type { MangoQuestion } from '../../../src/core/mango/questionSchema';
-import { mangoQuestionSet } from '../../../src/core/mango/questionSet';
+import type { MangoQuestion } from '../../../src/core/benchmarks/mango/questionSchema';
+import { mangoQuestionSet } from '../../../src/core/benchmarks/mango/questionSet';
 import { chatRequests, type FakeOpenAi, startFakeOpenAi } from '../../support/fakeOpenAi';
 import { distDir, sharedDataDir, sharedDataMissingReason } from '../../support/paths';
 

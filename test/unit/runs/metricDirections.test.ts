@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { benchmarks, registerBenchmark } from '../../../src/core/benchmarks';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
-import type { BenchmarkReport } from '../../../src/core/registry';
+import type { BenchmarkReport } from '../../../src/core/benchmark/registry';
 import { compareRuns } from '../../../src/core/runs/compare';
 import { compareMarkdown, compareText } from '../../../src/core/runs/format';
 import { mergeRunFiles } from '../../../src/core/runs/records';

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { syntheticGraspRecords } from '../../../bench/syntheticRuns';
 import { benchmarks, registerBenchmark } from '../../../src/core/benchmarks';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
-import type { BenchmarkReport } from '../../../src/core/registry';
+import type { BenchmarkReport } from '../../../src/core/benchmark/registry';
 import { glossaryEntries } from '../../../src/core/runs/glossary';
 import { reportHtml } from '../../../src/core/runs/html';
 import { mergeRunFiles } from '../../../src/core/runs/records';

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
 import { benchmarks } from '../../../src/core/benchmarks';
-import { type BenchmarkDefinition, QuestionOptionError } from '../../../src/core/registry';
+import { type BenchmarkDefinition, QuestionOptionError } from '../../../src/core/benchmark/registry';
 import { questionOptionHint } from '../../../src/core/runs/optionHints';
 import { samplesDir } from '../../support/paths';
 

@@ -5,7 +5,7 @@
 import '../../../src/core/benchmarks';
 import { strict as assert } from 'node:assert';
 import type { RunRecord } from '../../../src/core/eval/types';
-import type { BenchmarkReport } from '../../../src/core/registry';
+import type { BenchmarkReport } from '../../../src/core/benchmark/registry';
 import { plotData } from '../../../src/core/runs/plots';
 import type { ReportRow } from '../../../src/core/runs/report';
 import { mangoRecord } from './fixtures';

@@ -8,12 +8,12 @@ import { join } from 'node:path';
 // Replays come from each benchmark's replay hook: the built-ins registered as the CLI registers them.
 import '../../../src/core/benchmarks';
 import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
-import { babyaiQuestionSet } from '../../../src/core/babyai/questionSet';
+import { babyaiQuestionSet } from '../../../src/core/benchmarks/babyai/questionSet';
 import type { ModelProfile, RunRecord } from '../../../src/core/eval/types';
-import type { MangoQuestion } from '../../../src/core/mango/questionSchema';
-import type { EvalQuestion } from '../../../src/core/builtInDeclarations';
+import type { MangoQuestion } from '../../../src/core/benchmarks/mango/questionSchema';
+import type { EvalQuestion } from '../../../src/core/benchmarks/declarations';
 import { ReplayBuilder } from '../../../src/core/runs/replays';
-import { smartplayQuestionSet } from '../../../src/core/smartplay/questionSet';
+import { smartplayQuestionSet } from '../../../src/core/benchmarks/smartplay/questionSet';
 import { repoRoot, sharedDataDir, sharedDataMissingReason } from '../../support/paths';
 
 const profile = (provider: 'oracle' | 'imported'): ModelProfile => ({ id: provider, provider, temperature: 0, maxTokens: 0, timeoutMs: 0, retries: 0 }) as ModelProfile;

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { RunRecord } from '../../../src/core/eval/types';
-import type { GraspQuestion } from '../../../src/core/grasp/questionSchema';
+import type { GraspQuestion } from '../../../src/core/benchmarks/grasp/questionSchema';
 import { recordDiagnostics } from '../../../src/core/eval/pipeline';
-import { prepareGraspQuestion, scoreGraspAnswer } from '../../../src/core/grasp/evaluation';
-import { parseGraspGridFile } from '../../../src/core/grasp/gridFile';
+import { prepareGraspQuestion, scoreGraspAnswer } from '../../../src/core/benchmarks/grasp/evaluation';
+import { parseGraspGridFile } from '../../../src/core/benchmarks/grasp/gridFile';
 import { distDir, repoRoot, sharedDataDir, sharedDataMissingReason } from '../../support/paths';
 import { jsonl, mangoRecord } from './fixtures';
 

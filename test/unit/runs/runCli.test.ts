@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
-import { hanoiSolverAgent } from '../../../src/core/smartplay/agents';
-import type { ChatMessage } from '../../../src/core/smartplay/prompt';
+import { hanoiSolverAgent } from '../../../src/core/benchmarks/smartplay/agents';
+import type { ChatMessage } from '../../../src/core/benchmarks/smartplay/prompt';
 import { chatRequests, type FakeOpenAi, startFakeOpenAi } from '../../support/fakeOpenAi';
 import { distDir, samplesDir } from '../../support/paths';
 

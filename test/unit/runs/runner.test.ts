@@ -7,7 +7,7 @@ import '../../../src/core/benchmarks';
 import { strict as assert } from 'node:assert';
 import { ModelCallError, type ReplySource } from '../../../src/core/eval/engine';
 import type { ModelProfile, QuestionBase, RunRecord } from '../../../src/core/eval/types';
-import { type PreparedQuestion, preparedFromHooks } from '../../../src/core/registry';
+import { type PreparedQuestion, preparedFromHooks } from '../../../src/core/benchmark/registry';
 import { errorRecord, runQuestions, type RunOptions } from '../../../src/core/runs/runner';
 import { answeredKeys, answerKey, inShard, parseShard, seededSample } from '../../../src/core/runs/selection';
 import { toyBenchmark, type ToyQuestion } from '../../fixtures/toy/benchmark';

@@ -2,7 +2,7 @@
 // binomial tails for large n against exact rational arithmetic, and the clustered bootstrap's
 // determinism, its resampling unit and its coverage on a known distribution.
 import { strict as assert } from 'node:assert';
-import { seededRandom } from '../../../src/core/random';
+import { seededRandom } from '../../../src/core/util/random';
 import { binomialLowerTail, clusteredBootstrap, mcnemarExact, pairedBootstrap } from '../../../src/core/runs/stats';
 
 /** P(X ≤ k), X ~ Binomial(n, ½), as an exact fraction turned into a double at the end. */

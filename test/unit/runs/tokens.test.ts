@@ -3,10 +3,10 @@
 // and on real MANGO prompts.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { cl100kCounter } from '../../../src/core/mango/tokenizer';
+import { cl100kCounter } from '../../../src/core/benchmarks/mango/tokenizer';
 import { ChatTokenCounter } from '../../../src/core/runs/tokens';
 import { samplesDir } from '../../support/paths';
-import { mangoQuestionSet } from '../../../src/core/mango/questionSet';
+import { mangoQuestionSet } from '../../../src/core/benchmarks/mango/questionSet';
 import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
 import { join } from 'node:path';
 

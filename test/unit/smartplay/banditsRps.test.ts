@@ -2,11 +2,11 @@
 // and replay of recorded outcomes.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { BANDIT_MANUAL, BanditEnv } from '../../../src/core/smartplay/bandits';
-import { createSmartPlayEnv } from '../../../src/core/smartplay/games';
-import { SeededRandom } from '../../../src/core/smartplay/random';
-import { RPS_BASIC, RPS_DIFFERENT_SCORE, RpsEnv, rpsManual, rpsOptimalAction } from '../../../src/core/smartplay/rps';
-import { SmartPlayEnvError } from '../../../src/core/smartplay/types';
+import { BANDIT_MANUAL, BanditEnv } from '../../../src/core/benchmarks/smartplay/bandits';
+import { createSmartPlayEnv } from '../../../src/core/benchmarks/smartplay/games';
+import { SeededRandom } from '../../../src/core/benchmarks/smartplay/random';
+import { RPS_BASIC, RPS_DIFFERENT_SCORE, RpsEnv, rpsManual, rpsOptimalAction } from '../../../src/core/benchmarks/smartplay/rps';
+import { SmartPlayEnvError } from '../../../src/core/benchmarks/smartplay/types';
 
 describe('SmartPlay Bandits', () => {
   it('writes the manual and observations exactly', () => {

@@ -4,8 +4,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runSmartplay } from '../../../src/cli/smartplay';
-import { HANOI_ACTIONS } from '../../../src/core/smartplay/hanoi';
-import type { ReplayResult } from '../../../src/core/smartplay/replay';
+import { HANOI_ACTIONS } from '../../../src/core/benchmarks/smartplay/hanoi';
+import type { ReplayResult } from '../../../src/core/benchmarks/smartplay/replay';
 
 async function smartplay(...argv: string[]) {
   const stdout: string[] = [];

@@ -2,16 +2,16 @@
 // grid is the area around the player that the step's text describes (checked against an
 // independently stepped simulator and against the text's own "You see" and "You face" lines).
 import { strict as assert } from 'node:assert';
-import type { GridScene } from '../../../src/core/board';
+import type { GridScene } from '../../../src/core/benchmark/board';
 import { answerPrepared } from '../../../src/core/eval/pipeline';
 import type { ModelProfile } from '../../../src/core/eval/types';
-import { smartplayTimeline, smartplayTimelineOfFile } from '../../../src/core/smartplay/boardTimeline';
-import { parseEpisodeLog } from '../../../src/core/smartplay/episodeLog';
-import { prepareEpisode } from '../../../src/core/smartplay/questionSet';
-import { crafterScenes, facingDirection } from '../../../src/core/smartplay/crafter/board';
-import { ACTION_TEXTS } from '../../../src/core/smartplay/crafter/data';
-import { CrafterEnv } from '../../../src/core/smartplay/crafter/env';
-import { crafterWoodAction, readCrafterObservation } from '../../../src/core/smartplay/crafter/scripted';
+import { smartplayTimeline, smartplayTimelineOfFile } from '../../../src/core/benchmarks/smartplay/boardTimeline';
+import { parseEpisodeLog } from '../../../src/core/benchmarks/smartplay/episodeLog';
+import { prepareEpisode } from '../../../src/core/benchmarks/smartplay/questionSet';
+import { crafterScenes, facingDirection } from '../../../src/core/benchmarks/smartplay/crafter/board';
+import { ACTION_TEXTS } from '../../../src/core/benchmarks/smartplay/crafter/data';
+import { CrafterEnv } from '../../../src/core/benchmarks/smartplay/crafter/env';
+import { crafterWoodAction, readCrafterObservation } from '../../../src/core/benchmarks/smartplay/crafter/scripted';
 
 const SEED = 1;
 const STEPS = 60;

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { ModelCallError } from '../../../src/core/eval/engine';
 import { answerPrepared } from '../../../src/core/eval/pipeline';
 import type { ModelProfile, RunRecord } from '../../../src/core/eval/types';
-import { parseEpisodeLog } from '../../../src/core/smartplay/episodeLog';
-import { builtInPlayers, prepareEpisode } from '../../../src/core/smartplay/questionSet';
+import { parseEpisodeLog } from '../../../src/core/benchmarks/smartplay/episodeLog';
+import { builtInPlayers, prepareEpisode } from '../../../src/core/benchmarks/smartplay/questionSet';
 import { distDir } from '../../support/paths';
 
 const profile = (id: string, provider: 'oracle' | 'random'): ModelProfile => ({ id, provider, temperature: 0, maxTokens: 0, timeoutMs: 0, retries: 0 });

@@ -1,13 +1,13 @@
 // Episode logs: writing, reading with located diagnostics, replay checks, render-only games.
 import { strict as assert } from 'node:assert';
-import { hanoiSolverAgent, randomAgent } from '../../../src/core/smartplay/agents';
-import { validateEpisodeLog } from '../../../src/core/smartplay/episodeChecks';
-import { EpisodeLogCodes, episodeScore, formatEpisodeLog } from '../../../src/core/smartplay/episodeLog';
-import { createSmartPlayEnv } from '../../../src/core/smartplay/games';
-import { HanoiEnv } from '../../../src/core/smartplay/hanoi';
-import { runEpisode } from '../../../src/core/smartplay/runner';
-import { normalizeScore } from '../../../src/core/smartplay/scores';
-import type { Diagnostic } from '../../../src/core/text';
+import { hanoiSolverAgent, randomAgent } from '../../../src/core/benchmarks/smartplay/agents';
+import { validateEpisodeLog } from '../../../src/core/benchmarks/smartplay/episodeChecks';
+import { EpisodeLogCodes, episodeScore, formatEpisodeLog } from '../../../src/core/benchmarks/smartplay/episodeLog';
+import { createSmartPlayEnv } from '../../../src/core/benchmarks/smartplay/games';
+import { HanoiEnv } from '../../../src/core/benchmarks/smartplay/hanoi';
+import { runEpisode } from '../../../src/core/benchmarks/smartplay/runner';
+import { normalizeScore } from '../../../src/core/benchmarks/smartplay/scores';
+import type { Diagnostic } from '../../../src/core/util/text';
 
 async function hanoiLogLines(): Promise<string[]> {
   const log = await runEpisode(new HanoiEnv(3), hanoiSolverAgent(), { agentName: 'hanoi-solver' });

@@ -10,8 +10,8 @@ import {
   HanoiEnv,
   optimalHanoiAction,
   parseHanoiConfiguration,
-} from '../../../src/core/smartplay/hanoi';
-import { SmartPlayEnvError } from '../../../src/core/smartplay/types';
+} from '../../../src/core/benchmarks/smartplay/hanoi';
+import { SmartPlayEnvError } from '../../../src/core/benchmarks/smartplay/types';
 
 // The spec's manual, as its JSON string, followed by the action list.
 const MANUAL_3 =

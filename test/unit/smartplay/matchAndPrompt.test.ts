@@ -1,11 +1,11 @@
 // match_act (spec §4) and the per-question messages (spec §3).
 import { strict as assert } from 'node:assert';
-import { BANDIT_ACTIONS } from '../../../src/core/smartplay/bandits';
-import { CRAFTER_ACTIONS } from '../../../src/core/smartplay/games';
-import { HANOI_ACTIONS } from '../../../src/core/smartplay/hanoi';
-import { matchAction } from '../../../src/core/smartplay/matchAction';
-import { composeMessages, QUESTION_1, QUESTION_2, SYSTEM_PROMPT } from '../../../src/core/smartplay/prompt';
-import { RPS_ACTIONS } from '../../../src/core/smartplay/rps';
+import { BANDIT_ACTIONS } from '../../../src/core/benchmarks/smartplay/bandits';
+import { CRAFTER_ACTIONS } from '../../../src/core/benchmarks/smartplay/games';
+import { HANOI_ACTIONS } from '../../../src/core/benchmarks/smartplay/hanoi';
+import { matchAction } from '../../../src/core/benchmarks/smartplay/matchAction';
+import { composeMessages, QUESTION_1, QUESTION_2, SYSTEM_PROMPT } from '../../../src/core/benchmarks/smartplay/prompt';
+import { RPS_ACTIONS } from '../../../src/core/benchmarks/smartplay/rps';
 
 describe('SmartPlay answer → action (match_act)', () => {
   it('matches case-insensitively and takes the earliest occurrence', () => {

@@ -4,15 +4,15 @@
 // no test runs Python.
 import * as assert from 'node:assert/strict';
 import { runSmartplay } from '../../../src/cli/smartplay';
-import { randomAgent } from '../../../src/core/smartplay/agents';
-import { validateEpisodeLog } from '../../../src/core/smartplay/episodeChecks';
-import { EpisodeLogCodes, formatEpisodeLog } from '../../../src/core/smartplay/episodeLog';
-import { createSmartPlayEnv, SMARTPLAY_GAMES } from '../../../src/core/smartplay/games';
-import { smartplayTimeline } from '../../../src/core/smartplay/boardTimeline';
-import { runEpisode } from '../../../src/core/smartplay/runner';
-import { MessengerEnv } from '../../../src/core/smartplay/messenger/env';
-import { PyRandom } from '../../../src/core/smartplay/messenger/pyRandom';
-import { describeFrame, NO_MESSAGE_ID, WITH_MESSAGE_ID } from '../../../src/core/smartplay/messenger/text';
+import { randomAgent } from '../../../src/core/benchmarks/smartplay/agents';
+import { validateEpisodeLog } from '../../../src/core/benchmarks/smartplay/episodeChecks';
+import { EpisodeLogCodes, formatEpisodeLog } from '../../../src/core/benchmarks/smartplay/episodeLog';
+import { createSmartPlayEnv, SMARTPLAY_GAMES } from '../../../src/core/benchmarks/smartplay/games';
+import { smartplayTimeline } from '../../../src/core/benchmarks/smartplay/boardTimeline';
+import { runEpisode } from '../../../src/core/benchmarks/smartplay/runner';
+import { MessengerEnv } from '../../../src/core/benchmarks/smartplay/messenger/env';
+import { PyRandom } from '../../../src/core/benchmarks/smartplay/messenger/pyRandom';
+import { describeFrame, NO_MESSAGE_ID, WITH_MESSAGE_ID } from '../../../src/core/benchmarks/smartplay/messenger/text';
 
 interface Case {
   level: 1 | 2 | 3;

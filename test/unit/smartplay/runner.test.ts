@@ -1,11 +1,11 @@
 // The episode loop (spec §3): prompts per step, matching, stop at done or the step limit,
 // cancellation, agent failures, replay of recorded outcomes; the built-in agents.
 import { strict as assert } from 'node:assert';
-import { hanoiSolverAgent, randomAgent } from '../../../src/core/smartplay/agents';
-import { createSmartPlayEnv } from '../../../src/core/smartplay/games';
-import { HanoiEnv } from '../../../src/core/smartplay/hanoi';
-import { QUESTION_1, QUESTION_2, SYSTEM_PROMPT, type ChatMessage } from '../../../src/core/smartplay/prompt';
-import { runEpisode, type EpisodeProgress, type SmartPlayAgent } from '../../../src/core/smartplay/runner';
+import { hanoiSolverAgent, randomAgent } from '../../../src/core/benchmarks/smartplay/agents';
+import { createSmartPlayEnv } from '../../../src/core/benchmarks/smartplay/games';
+import { HanoiEnv } from '../../../src/core/benchmarks/smartplay/hanoi';
+import { QUESTION_1, QUESTION_2, SYSTEM_PROMPT, type ChatMessage } from '../../../src/core/benchmarks/smartplay/prompt';
+import { runEpisode, type EpisodeProgress, type SmartPlayAgent } from '../../../src/core/benchmarks/smartplay/runner';
 
 const constant = (answer: string): SmartPlayAgent => async () => answer;
 

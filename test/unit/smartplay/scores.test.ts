@@ -1,6 +1,6 @@
 // Normalisation by the human baselines and capability scores (spec §10).
 import { strict as assert } from 'node:assert';
-import { analyzeCapabilities, CAPABILITIES, challengeLevels, normalizeScore, RECORDED_SETTINGS } from '../../../src/core/smartplay/scores';
+import { analyzeCapabilities, CAPABILITIES, challengeLevels, normalizeScore, RECORDED_SETTINGS } from '../../../src/core/benchmarks/smartplay/scores';
 
 describe('SmartPlay scores', () => {
   it('normalises (score − min) / (human − min) with the recorded baselines', () => {

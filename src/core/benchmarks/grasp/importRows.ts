@@ -1,0 +1,180 @@
+// Upstream GRASP outputs as scored run records (runs.md §3): o1-mini rows {custom_id, response},
+// OpenAI Batch API output rows (answer in response.body.choices[0].message.content, model in
+// response.body.model) and the greedy/random baseline result files (rows named by index and
+// setting, in a file named like its grid). Each row is scored against its grid; a row whose grid
+// file or record is missing, or whose request failed, becomes a record with `error` — never a guess.
+// Rows are read with JSON.parse (not the located parser validate uses): import is the bulk path,
+// and a row it cannot read is reported with its line for `waypoint validate` to locate.
+import { recordDiagnostics } from '../../eval/pipeline';
+import { importedProfile, isJsonObject, readBatchRow } from '../../eval/imported';
+import type { ChatMessage, ModelProfile, RunRecord } from '../../eval/types';
+import type { GraspQuestion } from './questionSchema';
+import { baseName } from '../../util/walk';
+import type { ExtractionRule } from './answers';
+import { graspAnswerScores } from './evaluation';
+import type { GraspGridEntry } from './gridFile';
+import { renderGraspPrompt, type PromptStyle } from './prompt';
+import { inIndices, type LoadedGridFile } from './questionSet';
+import { customIdOf, parseCustomId, settingsFromBaselineRow } from './settings';
+import type { GraspSettings, ScoringMode } from './types';
+
+export type GraspImportKind = 'baseline' | 'responses';
+
+export interface GraspImportOptions {
+  mode: ScoringMode;
+  rule: ExtractionRule;
+  indices: { from: number; to: number } | null;
+  /** Overrides the model read from the data. */
+  modelName?: string;
+  runId: string;
+  /** Stamped on every record (one time per import, so a re-import diffs cleanly apart from it). */
+  time: string;
+}
+
+/** What importing one results file found besides its records (which go to `emit` as they are scored). */
+export interface GraspImportResult {
+  /** Lines that are no row at all (`path:line: message`): no question can be named for them. */
+  problems: string[];
+  /** Rows outside --indices. */
+  skipped: number;
+}
+
+/** The kind of a results file from its name (`*_output.jsonl`, `<x>_results/<grid>.jsonl`), else from its first row; null when neither. */
+export function graspImportKindOf(path: string, text: string): GraspImportKind | null {
+  if (/_output\.jsonl$/i.test(path)) return 'responses';
+  if (/(?:^|[\\/])[A-Za-z0-9]+_results[\\/][^\\/]+\.jsonl$/.test(path)) return 'baseline';
+  const first = text.slice(0, text.indexOf('\n') >>> 0).trim();
+  try {
+    const row: unknown = JSON.parse(first);
+    if (isJsonObject(row) && 'baseline' in row && 'answer' in row) return 'baseline';
+    if (isJsonObject(row) && 'custom_id' in row) return 'responses';
+  } catch {
+    // not JSON Lines: no kind
+  }
+  return null;
+}
+
+/** Calls `row` with each line that is a JSON object (0-based line, from `firstLine`); other non-blank lines are problems. A callback, not a generator: resuming one per row cost more than the loop it ran. */
+function forEachRow(text: string, path: string, problems: string[], firstLine: number, row: (line: number, value: Record<string, unknown>) => void): void {
+  let line = firstLine;
+  for (const lineText of text.split('\n')) {
+    const trimmed = lineText.trim();
+    if (trimmed !== '') {
+      let value: unknown;
+      try {
+        value = JSON.parse(trimmed);
+      } catch (error) {
+        problems.push(`${path}:${line + 1}: not JSON (${error instanceof Error ? error.message : String(error)}); \`waypoint validate\` locates the problem`);
+      }
+      if (value !== undefined) {
+        if (isJsonObject(value)) row(line, value);
+        else problems.push(`${path}:${line + 1}: a row must be a JSON object`);
+      }
+    }
+    line++;
+  }
+}
+
+/**
+ * The messages of one grid under one setting and style, rendered once: the Batch files of two models
+ * ask the same questions, and the records share the array (records are not changed after import).
+ */
+const promptCache = new WeakMap<GraspGridEntry, Map<string, ChatMessage[]>>();
+
+function promptOf(entry: GraspGridEntry, settings: GraspSettings, style: PromptStyle): ChatMessage[] {
+  let prompts = promptCache.get(entry);
+  if (!prompts) promptCache.set(entry, (prompts = new Map()));
+  const key = `${style} ${settings.moves} ${settings.carryLimit} ${settings.stepCost}`;
+  let messages = prompts.get(key);
+  if (!messages) prompts.set(key, (messages = renderGraspPrompt(entry.record, settings, style)));
+  return messages;
+}
+
+/** Scores one results file's rows against `grids` (by grid file name), handing each record to `emit` (with its 0-based line in the file) as it is scored (import serialises them as it goes and keeps none); `firstLine`: where `text` starts in its file, when it is a share of it. */
+export function importGraspRows(text: string, path: string, kind: GraspImportKind, grids: ReadonlyMap<string, LoadedGridFile>, options: GraspImportOptions, firstLine: number, emit: (record: RunRecord<GraspQuestion>, line: number) => void): GraspImportResult {
+  const result: GraspImportResult = { problems: [], skipped: 0 };
+  // One profile object per model name, shared by its records (not one per row).
+  const profiles = new Map<string, ModelProfile>();
+  const profileOf = (name: string): ModelProfile => {
+    let profile = profiles.get(name);
+    if (!profile) profiles.set(name, (profile = importedProfile(name)));
+    return profile;
+  };
+  // Each record is built once and completed in place (no copies per row): assigning a key it has
+  // keeps the key's place, and a new key (gridPath, diagnostics, error) goes last, as a spread would put it.
+  const base = (question: GraspQuestion, model: string, messages: ChatMessage[], rawAnswer: string, promptTokens: number | null = null, completionTokens: number | null = null): RunRecord<GraspQuestion> => ({
+    time: options.time, question, model: profileOf(options.modelName ?? model), messages, rawAnswer, parsedAnswer: null, scores: {}, mode: options.mode,
+    promptTokens, completionTokens, latencyMs: 0, cached: false, costUsd: null, run_id: options.runId,
+  });
+  const fail = (record: RunRecord<GraspQuestion>, error: string): RunRecord<GraspQuestion> => {
+    record.error = error;
+    return record;
+  };
+  // Scores an answer on its grid, or returns the record with its error.
+  const score = (record: RunRecord<GraspQuestion>, scoring: GraspSettings, tokens?: readonly string[]): RunRecord<GraspQuestion> => {
+    const file = grids.get(record.question.file);
+    if (!file) return fail(record, `no grid file named ${record.question.file} among the --grids files; the row is not scored`);
+    const entry = file.byIndex.get(record.question.index);
+    if (!entry) return fail(record, `${file.path} has no readable grid record with index ${record.question.index}; the row is not scored`);
+    // Scoring needs the grid and the settings, not the prompt (the record already has its messages).
+    const prepared = { grid: entry.grid, question: scoring === record.question.settings ? record.question : { ...record.question, settings: scoring } };
+    // Baseline tokens are scored as stored; the text is their list, so diagnostics point into it.
+    const scored = graspAnswerScores(prepared, record.rawAnswer, options.mode, tokens ? { rule: 'recommended' } : { rule: options.rule });
+    if (tokens && (scored.parsedAnswer.length !== tokens.length || scored.parsedAnswer.some((token, index) => token !== tokens[index]))) {
+      return fail(record, 'the stored answer list has tokens with commas, brackets or quotes, which cannot be scored as one list; the row is not scored');
+    }
+    if (tokens && scoring.moves !== record.question.settings.moves) scored.scores.scored_moves = scoring.moves;
+    // The question is this row's own object (built below), so it takes its gridPath in place too.
+    record.question.gridPath = file.path;
+    record.parsedAnswer = scored.parsedAnswer;
+    record.scores = scored.scores;
+    record.diagnostics = recordDiagnostics(scored.diagnostics);
+    return record;
+  };
+  if (kind === 'baseline') {
+    // The file is named like its grid file (results/greedy_results/inner_random_free.jsonl).
+    const gridName = baseName(path);
+    forEachRow(text, path, result.problems, firstLine, (line, value) => {
+      const { baseline, index, answer } = value;
+      const settings = settingsFromBaselineRow(value as never, 'faithful');
+      if (typeof baseline !== 'string' || typeof index !== 'number' || !Number.isInteger(index) || !Array.isArray(answer) || !answer.every((token) => typeof token === 'string') || settings === null) {
+        result.problems.push(`${path}:${line + 1}: not a baseline row {"baseline","index","answer","movement_prompt" 4|8,"energy_limit_prompt" 100|2,"cost_of_step_prompt" 0|0.3}`);
+        return;
+      }
+      if (!inIndices(options.indices, index)) {
+        result.skipped++;
+        return;
+      }
+      const question: GraspQuestion = { benchmark: 'grasp', file: gridName, index, settings, style: 'chat', sampleId: customIdOf(gridName, index, settings) };
+      const scoring = settingsFromBaselineRow(value as never, options.mode) ?? settings;
+      emit(score(base(question, baseline, [], JSON.stringify(answer)), scoring, answer as string[]), line);
+    });
+    return result;
+  }
+  const stem = baseName(path).replace(/\.jsonl$/i, '');
+  forEachRow(text, path, result.problems, firstLine, (line, value) => {
+    const id = typeof value.custom_id === 'string' ? parseCustomId(value.custom_id) : null;
+    if (!id) {
+      result.problems.push(`${path}:${line + 1}: no readable custom_id ("<file>.jsonl-<index>-<m>-<e>-<c>"), so the row names no question`);
+      return;
+    }
+    if (!inIndices(options.indices, id.index)) {
+      result.skipped++;
+      return;
+    }
+    const o1Mini = typeof value.response === 'string';
+    const style: PromptStyle = o1Mini ? 'o1-mini' : 'chat';
+    const question: GraspQuestion = { benchmark: 'grasp', file: id.file, index: id.index, settings: id.settings, style, sampleId: value.custom_id as string };
+    const grid = grids.get(id.file)?.byIndex.get(id.index);
+    const messages: ChatMessage[] = grid ? promptOf(grid, id.settings, style) : [];
+    if (o1Mini) {
+      // o1-mini rows carry no model name: the file's stem names it.
+      emit(score(base(question, stem, messages, value.response as string), id.settings), line);
+      return;
+    }
+    const batch = readBatchRow(value);
+    const record = base(question, batch.model ?? stem, messages, batch.content ?? '', batch.promptTokens, batch.completionTokens);
+    emit(batch.error !== null ? fail(record, batch.error) : score(record, id.settings), line);
+  });
+  return result;
+}
