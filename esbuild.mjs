@@ -43,7 +43,7 @@ const builds = [
   },
   // dist/cli.js only picks one of the two CLI bundles (see src/cli/bin.ts).
   { ...nodeCommon, entryPoints: { cli: 'src/cli/bin.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' }, external: ['./cli-main.js', './cli-skeletons.js', './cli-import-grasp.js'] },
-  { ...nodeCommon, entryPoints: { 'cli-main': 'src/cli/cli.ts', 'cli-skeletons': 'src/cli/skeletonsMain.ts', 'cli-import-grasp': 'src/cli/importGraspMain.ts' }, outdir: 'dist' },
+  { ...nodeCommon, entryPoints: { 'cli-main': 'src/cli/cli.ts', 'cli-skeletons': 'src/cli/mango/skeletonsMain.ts', 'cli-import-grasp': 'src/cli/grasp/importMain.ts' }, outdir: 'dist' },
   { ...browserCommon, entryPoints: { overview: 'webview/overview/main.ts', maze: 'webview/maze/main.ts', board: 'webview/board/main.ts', results: 'webview/results/main.ts', play: 'webview/play/main.ts' }, outdir: 'dist/webview' },
 ];
 

@@ -2,23 +2,23 @@
 // failures to the contract's exit codes: 0 ok, 1 input has errors, 2 usage error.
 // Every command reads, names or runs the built-in benchmarks: register them once, for all of them.
 import '../core/benchmarks';
-import { runBabyai } from './babyai';
-import { runBatch } from './batch';
-import { runCompare } from './compare';
+import { runBabyai } from './babyai/commands';
+import { runBatch } from './runs/batch';
+import { runCompare } from './runs/compare';
 import { exitQuietlyOnEpipe, runSubcommand, type Subcommand } from './command';
-import { runGrasp } from './grasp';
-import { runImport } from './import';
-import { runImportWorker, type ImportWorkerData } from './importWorkers';
+import { runGrasp } from './grasp/commands';
+import { runImport } from './runs/import';
+import { runImportWorker, type ImportWorkerData } from './runs/importWorkers';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { runMango } from './mango';
-import { runModels } from './models';
-import { runPlay } from './play';
-import { runReport } from './report';
+import { runMango } from './mango/commands';
+import { runModels } from './runs/models';
+import { runPlay } from './runs/play';
+import { runReport } from './runs/report';
 import { stderrLine } from './output';
-import { runRun } from './run';
-import { runSmartplay } from './smartplay';
+import { runRun } from './runs/run';
+import { runSmartplay } from './smartplay/commands';
 import { runValidate } from './validate';
-import { runFileWorker } from './runFileReader';
+import { runFileWorker } from './runs/runFileReader';
 
 const USAGE = `usage: waypoint <command> [options]
 
@@ -101,8 +101,8 @@ async function main(argv: string[]): Promise<number> {
   return runSubcommand(name, subcommand, subArgs, debug);
 }
 
-// Worker threads run this same bundle: GRASP import's scoring (cli/importWorkers.ts) and the
-// parsing of large run files for reports (cli/runFileReader.ts).
+// Worker threads run this same bundle: GRASP import's scoring (cli/runs/importWorkers.ts) and the
+// parsing of large run files for reports (cli/runs/runFileReader.ts).
 const importWorker = isMainThread ? null : (workerData as ImportWorkerData | null);
 if (importWorker?.waypointWorker === 'grasp-import') void runImportWorker(importWorker, (message, transfer) => parentPort?.postMessage(message, transfer));
 else if (!isMainThread) runFileWorker();

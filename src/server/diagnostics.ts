@@ -3,7 +3,7 @@
 import { CodeLensRefreshRequest, DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { internalDiagnostic, type Diagnostic, type Severity } from '../core/util/text';
 import type { DocumentStore } from './documents';
-import { gameDiagnostics, loadGame } from './games';
+import { gameDiagnostics, loadGame } from './mango/games';
 
 export const MAX_DIAGNOSTICS_PER_FILE = 1000;
 /** Typing pauses shorter than this re-validate once, not per keystroke. */

@@ -28,27 +28,27 @@ import {
   WalkthroughStepsRequest,
   GridStateRequest,
 } from '../protocol/lsp';
-import { markMove, suggestMove, unmarkMove } from './annotation';
-import { MarkJournal } from './markJournal';
-import { codeActionsFor } from './codeActions';
-import { acceptProposalFixes, loadGameProposals } from './annotationProposals';
+import { markMove, suggestMove, unmarkMove } from './mango/annotation';
+import { MarkJournal } from './mango/markJournal';
+import { codeActionsFor } from './mango/codeActions';
+import { acceptProposalFixes, loadGameProposals } from './mango/annotationProposals';
 import { MangoCodes } from '../core/benchmarks/mango/walkthrough/codes';
-import { listQuestions } from './questions';
-import { answerTrajectoryOf, scoreAnswer } from './evaluation';
-import { acceptImputedEdges, imputedCandidates } from './imputedEdges';
-import { generateSkeletons } from './skeletonGeneration';
-import { cutoffStats, mazeGraphOf, mazeReveal, mazeSelection } from './mazeData';
+import { listQuestions } from './mango/questions';
+import { answerTrajectoryOf, scoreAnswer } from './mango/evaluation';
+import { acceptImputedEdges, imputedCandidates } from './mango/imputedEdges';
+import { generateSkeletons } from './mango/skeletonGeneration';
+import { cutoffStats, mazeGraphOf, mazeReveal, mazeSelection } from './mango/mazeData';
 import { serverRequest } from './lspHandlers';
-import { gameStore, loadGame } from './games';
-import { registerNameFeatures } from './nameFeatures';
-import { renameLocation } from './locationRename';
-import { skeletonRunLenses } from './skeletonLenses';
+import { gameStore, loadGame } from './mango/games';
+import { registerNameFeatures } from './mango/nameFeatures';
+import { renameLocation } from './mango/locationRename';
+import { skeletonRunLenses } from './mango/skeletonLenses';
 import { StandaloneDocuments } from './standaloneDocuments';
 import { standaloneLenses } from './standaloneLenses';
-import { moveCodeLenses, moveInlayHints } from './walkthroughHints';
+import { moveCodeLenses, moveInlayHints } from './mango/walkthroughHints';
 import { DiagnosticsPublisher } from './diagnostics';
 import { DocumentStore } from './documents';
-import { documentSymbols, foldingRanges } from './symbols';
+import { documentSymbols, foldingRanges } from './mango/symbols';
 import { validateWorkspace } from './workspaceValidation';
 
 const connection = createConnection(ProposedFeatures.all);

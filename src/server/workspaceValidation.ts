@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
 import { fileKindOf } from '../core/benchmarks';
 import { validateStandalone } from '../core/benchmark/standaloneValidation';
-import { gameDiagnostics, loadGame } from './games';
+import { gameDiagnostics, loadGame } from './mango/games';
 import type { ValidateWorkspaceParams, ValidateWorkspaceResult } from '../protocol/lsp';
 import { toLspDiagnostics } from './diagnostics';
 import type { DocumentStore } from './documents';

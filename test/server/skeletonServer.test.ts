@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { CancellationTokenSource } from 'vscode-jsonrpc/node';
-import { runSkeletons } from '../../src/cli/mangoSkeletons';
+import { runSkeletons } from '../../src/cli/mango/skeletons';
 import { skeletonFileOptions } from '../../src/core/benchmarks/mango/skeletons/skeletonMerge';
 import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
 import { CutoffStatsRequest, GenerateSkeletonsRequest, ImputedEdgesRequest, MazeGraphRequest, MazeRevealRequest, MazeSelectionRequest, SkeletonProgressNotification, type SkeletonProgressParams } from '../../src/protocol/lsp';

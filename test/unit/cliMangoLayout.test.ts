@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LayoutJson } from '../../src/cli/mangoLayout';
+import type { LayoutJson } from '../../src/cli/mango/layout';
 import { distDir, repoRoot, samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
 function waypoint(...args: string[]) {

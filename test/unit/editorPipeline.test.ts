@@ -24,7 +24,7 @@ import { parseGraspGridFile } from '../../src/core/benchmarks/grasp/gridFile';
 import { prepareGraspRun } from '../../src/core/benchmarks/grasp/questionSet';
 import { SCORING_MODES, type GraspSettings } from '../../src/core/benchmarks/grasp/types';
 import type { PreparedQuestion } from '../../src/core/benchmark/registry';
-import { nodeQuestionFiles } from '../../src/cli/nodeQuestionFiles';
+import { nodeQuestionFiles } from '../../src/cli/runs/nodeQuestionFiles';
 import { samplesDir } from '../support/paths';
 
 const profile = (provider: 'oracle' | 'random'): ModelProfile => ({ id: provider, provider, temperature: 0, maxTokens: 100, timeoutMs: 1000, retries: 0 });

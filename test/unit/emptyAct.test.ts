@@ -6,7 +6,7 @@ import { WalkthroughCodes, MangoCodes } from '../../src/core/benchmarks/mango/wa
 import { validateGameTexts } from '../../src/core/benchmarks/mango/walkthrough/game';
 import { promptWalkthrough } from '../../src/core/benchmarks/mango/prompt';
 import { WalkthroughDocument, validateWalkthrough } from '../../src/core/benchmarks/mango/walkthrough/walkthroughDocument';
-import { stepLabel } from '../../src/server/symbols';
+import { stepLabel } from '../../src/server/mango/symbols';
 
 const block = (number: number, act: string, observation: string) => `===========\n==>STEP NUM: ${number}\n${act}\n==>OBSERVATION: ${observation}\n\n`;
 /** Step 2 is curses' step 487 in miniature: an empty command after a "press a key" prompt. */

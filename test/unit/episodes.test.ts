@@ -24,7 +24,7 @@ import { mangoQuestionSet } from '../../src/core/benchmarks/mango/questionSet';
 import { answerTrajectory } from '../../src/core/benchmarks/mango/maze/trajectory';
 import { CANT_GO, episodeRoute, MangoTextAdventure, mangoOracleAgent, walkthroughObservations } from '../../src/core/benchmarks/mango/play/textAdventure';
 import type { EdgeRecord } from '../../src/core/benchmarks/mango/types';
-import { nodeQuestionFiles } from '../../src/cli/nodeQuestionFiles';
+import { nodeQuestionFiles } from '../../src/cli/runs/nodeQuestionFiles';
 import { samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
 const oracle: ModelProfile = { id: 'oracle', provider: 'oracle', temperature: 0, maxTokens: 0, timeoutMs: 0, retries: 0 };

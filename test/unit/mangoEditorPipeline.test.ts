@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeQuestionFiles } from '../../src/cli/nodeQuestionFiles';
+import { nodeQuestionFiles } from '../../src/cli/runs/nodeQuestionFiles';
 import { answerPrepared } from '../../src/core/eval/pipeline';
 import type { ModelProfile, RunRecord } from '../../src/core/eval/types';
 import { DEFAULT_REVERSE_PAIRS } from '../../src/core/benchmarks/mango/walkthrough/directions';

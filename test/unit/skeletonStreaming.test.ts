@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeSha256Hex } from '../../src/cli/mangoSkeletons';
+import { nodeSha256Hex } from '../../src/cli/mango/skeletons';
 import { pythonJsonDumps } from '../../src/core/util/pythonJson';
 import { skeletonTextChunks } from '../../src/core/benchmarks/mango/skeletons/skeletonText';
 import { dfSkeletons, isAnswerable, isEasy, rfSkeletons } from '../../src/core/benchmarks/mango/skeletons/skeletons';

@@ -16,7 +16,7 @@ import { parseRunRecords } from '../../src/core/eval/recordSchemas';
 import { reportHtml } from '../../src/core/runs/html';
 import { mergeRunFiles } from '../../src/core/runs/records';
 import { buildReport } from '../../src/core/runs/report';
-import { nodeQuestionFiles } from '../../src/cli/nodeQuestionFiles';
+import { nodeQuestionFiles } from '../../src/cli/runs/nodeQuestionFiles';
 import type { RunRecord } from '../../src/core/eval/types';
 import type { GraspQuestion } from '../../src/core/benchmarks/grasp/questionSchema';
 import { customIdOf } from '../../src/core/benchmarks/grasp/settings';

@@ -1,6 +1,6 @@
 // Question-set and run-file access over a host's file system (node:fs/promises in the CLI and the
 // extension host), passed in so core stays free of node:fs. `waypoint run` keeps its own
-// synchronous run file (cli/runFiles.ts: Ctrl+C can strike between two writes); hosts without
+// synchronous run file (cli/runs/runFiles.ts: Ctrl+C can strike between two writes); hosts without
 // signals append through runFilesOn, one whole line per record, each awaited before the next.
 import { stripBom } from '../util/bom';
 import { redactKnownSecrets } from '../eval/redact';

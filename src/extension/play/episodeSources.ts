@@ -1,5 +1,5 @@
 // The episodes "Waypoint: Play Episode…" can play, built from workspace files the way `waypoint
-// play` builds them (src/cli/play.ts): a MANGO game folder with a start and a goal room, a BabyAI
+// play` builds them (src/cli/runs/play.ts): a MANGO game folder with a start and a goal room, a BabyAI
 // level or a record of a record file, a GRASP grid with its setting. Each is a fresh pipeline
 // question per play (core's preparedEpisode), so the record is the one `waypoint run --task play`
 // writes, plus how to draw the episode so far on the maze or the board.

@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBabyai } from '../../../src/cli/babyai';
+import { runBabyai } from '../../../src/cli/babyai/commands';
 import { UsageError } from '../../../src/cli/args';
 import { loadLevelFile } from '../../../src/core/benchmarks/babyai/levelFile';
 import { GOTOOBJ_SEED1, SYNTHSEQ_166, SYNTHSEQ_166_MISSION } from './fixtures';

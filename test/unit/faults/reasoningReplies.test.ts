@@ -5,7 +5,7 @@
 // reply is kept as a run record keeps it: the thought beside the answer and never parsed as it,
 // the token details, the cost with its source, and the limit and effort as sent.
 import { strict as assert } from 'node:assert';
-import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
+import { nodeQuestionFiles } from '../../../src/cli/runs/nodeQuestionFiles';
 import { findBenchmark } from '../../../src/core/benchmarks';
 import { ModelCallError, runRecordOf } from '../../../src/core/eval/engine';
 import { OpenAiCompatibleSource } from '../../../src/core/eval/openaiProvider';

@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
+import { nodeQuestionFiles } from '../../../src/cli/runs/nodeQuestionFiles';
 import { GENERIC_KEY_ADVICE } from '../../../src/core/eval/apiKeyMessages';
 import { readServerFacts, testConnection } from '../../../src/core/eval/connectionTest';
 import { contextFromModelList, contextFromProps, jsonPoster, serverRoot } from '../../../src/core/eval/serverFacts';

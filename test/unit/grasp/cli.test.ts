@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runGrasp } from '../../../src/cli/grasp';
+import { runGrasp } from '../../../src/cli/grasp/commands';
 import { extractActions } from '../../../src/core/benchmarks/grasp/answers';
 import { serializeGridRecord } from '../../../src/core/benchmarks/grasp/generator';
 import { renderGraspPrompt } from '../../../src/core/benchmarks/grasp/prompt';

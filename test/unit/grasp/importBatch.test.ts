@@ -4,9 +4,9 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBatch } from '../../../src/cli/batch';
-import { runImport } from '../../../src/cli/import';
-import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
+import { runBatch } from '../../../src/cli/runs/batch';
+import { runImport } from '../../../src/cli/runs/import';
+import { nodeQuestionFiles } from '../../../src/cli/runs/nodeQuestionFiles';
 import { validateStandalone } from '../../../src/core/benchmark/standaloneValidation';
 // The host registers the built-in benchmarks that validateStandalone asks.
 import '../../../src/core/benchmarks';

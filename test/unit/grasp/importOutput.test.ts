@@ -8,8 +8,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OutputFileError, partialPathOf, writeOutputAtomically } from '../../../src/host/atomicOutput';
-import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
-import { CHUNK_BYTES, LineChunks, scoreImportJobs, type ImportJob } from '../../../src/cli/importWorkers';
+import { nodeQuestionFiles } from '../../../src/cli/runs/nodeQuestionFiles';
+import { CHUNK_BYTES, LineChunks, scoreImportJobs, type ImportJob } from '../../../src/cli/runs/importWorkers';
 import { importGraspRows, type GraspImportOptions } from '../../../src/core/benchmarks/grasp/importRows';
 import { loadGraspGrids } from '../../../src/core/benchmarks/grasp/questionSet';
 import { distDir, repoRoot } from '../../support/paths';

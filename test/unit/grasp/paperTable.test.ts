@@ -8,7 +8,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runImport } from '../../../src/cli/import';
+import { runImport } from '../../../src/cli/runs/import';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
 import type { GraspQuestion } from '../../../src/core/benchmarks/grasp/questionSchema';

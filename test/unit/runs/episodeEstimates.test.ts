@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
+import { nodeQuestionFiles } from '../../../src/cli/runs/nodeQuestionFiles';
 import { findBenchmark } from '../../../src/core/benchmarks';
 import { growingChatEstimate } from '../../../src/core/eval/playEstimates';
 import { countChatTokens } from '../../../src/core/runs/promptCounts';

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
+import { nodeQuestionFiles } from '../../../src/cli/runs/nodeQuestionFiles';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { ModelProfile } from '../../../src/core/eval/types';
 import type { MangoQuestion } from '../../../src/core/benchmarks/mango/questionSchema';

@@ -3,7 +3,7 @@
 // off the list is refused, and the stated default builds exactly the questions of giving no value.
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
-import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
+import { nodeQuestionFiles } from '../../../src/cli/runs/nodeQuestionFiles';
 import { benchmarks } from '../../../src/core/benchmarks';
 import { type BenchmarkDefinition, QuestionOptionError } from '../../../src/core/benchmark/registry';
 import { questionOptionHint } from '../../../src/core/runs/optionHints';

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
+import { nodeQuestionFiles } from '../../../src/cli/runs/nodeQuestionFiles';
 import { findBenchmark } from '../../../src/core/benchmarks';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import { countChatTokens } from '../../../src/core/runs/promptCounts';

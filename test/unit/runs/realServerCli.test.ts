@@ -7,7 +7,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
+import { nodeQuestionFiles } from '../../../src/cli/runs/nodeQuestionFiles';
 import { findBenchmark } from '../../../src/core/benchmarks';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';

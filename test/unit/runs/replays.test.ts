@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // Replays come from each benchmark's replay hook: the built-ins registered as the CLI registers them.
 import '../../../src/core/benchmarks';
-import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
+import { nodeQuestionFiles } from '../../../src/cli/runs/nodeQuestionFiles';
 import { babyaiQuestionSet } from '../../../src/core/benchmarks/babyai/questionSet';
 import type { ModelProfile, RunRecord } from '../../../src/core/eval/types';
 import type { MangoQuestion } from '../../../src/core/benchmarks/mango/questionSchema';

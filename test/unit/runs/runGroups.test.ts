@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
+import { nodeQuestionFiles } from '../../../src/cli/runs/nodeQuestionFiles';
 import { PROFILE_DEFAULTS } from '../../../src/core/eval/profiles';
 import { scoreLine } from '../../../src/core/eval/runLabels';
 import type { ModelProfile, RunRecord } from '../../../src/core/eval/types';

@@ -7,7 +7,7 @@ import { cl100kCounter } from '../../../src/core/benchmarks/mango/tokenizer';
 import { ChatTokenCounter } from '../../../src/core/runs/tokens';
 import { samplesDir } from '../../support/paths';
 import { mangoQuestionSet } from '../../../src/core/benchmarks/mango/questionSet';
-import { nodeQuestionFiles } from '../../../src/cli/nodeQuestionFiles';
+import { nodeQuestionFiles } from '../../../src/cli/runs/nodeQuestionFiles';
 import { join } from 'node:path';
 
 describe('batch runs: prompt token counts', () => {

@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { runSmartplay } from '../../../src/cli/smartplay';
+import { runSmartplay } from '../../../src/cli/smartplay/commands';
 import { HANOI_ACTIONS } from '../../../src/core/benchmarks/smartplay/hanoi';
 import type { ReplayResult } from '../../../src/core/benchmarks/smartplay/replay';
 

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runSmartplay } from '../../../src/cli/smartplay';
+import { runSmartplay } from '../../../src/cli/smartplay/commands';
 import { ACTION_TEXTS } from '../../../src/core/benchmarks/smartplay/crafter/data';
 import { World } from '../../../src/core/benchmarks/smartplay/crafter/engine';
 import { CrafterEnv } from '../../../src/core/benchmarks/smartplay/crafter/env';

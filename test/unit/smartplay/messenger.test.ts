@@ -3,7 +3,7 @@
 // the runs.md §8 determinism choices), and CPython 3.11's `random` for PyRandom. The values are pasted;
 // no test runs Python.
 import * as assert from 'node:assert/strict';
-import { runSmartplay } from '../../../src/cli/smartplay';
+import { runSmartplay } from '../../../src/cli/smartplay/commands';
 import { randomAgent } from '../../../src/core/benchmarks/smartplay/agents';
 import { validateEpisodeLog } from '../../../src/core/benchmarks/smartplay/episodeChecks';
 import { EpisodeLogCodes, formatEpisodeLog } from '../../../src/core/benchmarks/smartplay/episodeLog';

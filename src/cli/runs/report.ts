@@ -1,0 +1,86 @@
+// `waypoint report <run.jsonl>... [--by F,...] [--where F=V,...] [--json|--csv|--markdown|--html FILE]`
+// (runs.md §4). The files are merged (the shards of a run, runs of several models); the report is
+// computed in core/runs and printed in the asked format. Records answered from a cut (`truncated`,
+// `context_truncated`) are left out of the means unless --include-truncated; every format says
+// which. With --html, --grids/--games/--levels name where the grid, game and level files are, for
+// the drill-down's replays (core/runs/replays.ts). A line that is not a run record is named on
+// stderr and the exit code is 1, after the report of the readable records. A --where that keeps no
+// record is named on stderr (with the values its field takes) and there is no report: exit 1.
+import { promises as fs } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { buildReport, whereMatchesNothing } from '../../core/runs/report';
+import { ReportUsageError } from '../../core/runs/records';
+import { reportCsv, reportMarkdown, reportText } from '../../core/runs/format';
+import { reportHtml } from '../../core/runs/html';
+import { buildReplays, ReplayBuilder } from '../../core/runs/replays';
+import type { RunRecord } from '../../core/eval/types';
+import { describeFsError } from '../../core/util/walk';
+import { parseArgs, UsageError } from '../args';
+import { nodeQuestionFiles } from './nodeQuestionFiles';
+import { readRunFiles } from './runFileReader';
+
+type Output = (text: string) => void;
+
+/** A multi-line rendering through the CLI's writer (control characters from records escaped). */
+export const printBlock = (out: Output, text: string) => out(text.replace(/\n$/, ''));
+
+const USAGE = 'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--include-truncated] [--json|--csv|--markdown|--html FILE [--grids DIR] [--games DIR] [--levels DIR]]';
+
+/** Runs `waypoint report ...`; returns the exit code. */
+export async function runReport(argv: readonly string[], out: Output, err: Output): Promise<number> {
+  try {
+    return await report(argv, out, err);
+  } catch (error) {
+    if (!(error instanceof UsageError || error instanceof ReportUsageError)) throw error;
+    err(`waypoint report: ${error.message}`);
+    err(USAGE);
+    return 2;
+  }
+}
+
+async function report(argv: readonly string[], out: Output, err: Output): Promise<number> {
+  const args = parseArgs(argv, ['json', 'csv', 'markdown', 'include-truncated'], ['by', 'where', 'html', 'grids', 'games', 'levels']);
+  if (args.positionals.length === 0) throw new UsageError('report needs at least one run file');
+  const formats = ['json', 'csv', 'markdown'].filter((name) => args.flags.has(name)).concat(args.options.has('html') ? ['html'] : []);
+  if (formats.length > 1) throw new UsageError(`choose one output format, not ${formats.map((name) => `--${name}`).join(' and ')}`);
+  const sourceFlags = ['grids', 'games', 'levels'].filter((name) => args.options.has(name));
+  if (sourceFlags.length > 0 && !args.options.has('html')) throw new UsageError(`--${sourceFlags[0]} names files for the replays of --html FILE`);
+  // A mistyped folder would only show as "not found" notes inside the HTML: say it here, before any work.
+  for (const name of sourceFlags) {
+    const folder = args.options.get(name) as string;
+    const problem = await fs.stat(folder).then(
+      (stats) => (stats.isDirectory() ? null : 'not a directory'),
+      (error: unknown) => describeFsError(error),
+    );
+    if (problem) {
+      err(`${folder}: ${problem} (--${name} names the folder of the files the replays need)`);
+      return 1;
+    }
+  }
+  const read = await readRunFiles(args.positionals, err, { keepText: args.options.has('html') });
+  if (!read) return 1;
+  const { json, rows } = buildReport(read.set, { by: args.options.get('by'), where: args.options.get('where'), includeTruncated: args.flags.has('include-truncated') });
+  // A filter that keeps nothing is almost always a typo: say which condition and what the field
+  // takes, and print no report (as for a file without records), rather than empty tables and exit 0.
+  const unmatched = rows.length === 0 ? whereMatchesNothing(read.set, args.options.get('where')) : [];
+  if (unmatched.length > 0) {
+    for (const line of unmatched) err(line);
+    return 1;
+  }
+  const htmlPath = args.options.get('html');
+  if (htmlPath !== undefined) {
+    try {
+      const replays = await buildReplays(rows.map((row) => row.record as RunRecord), new ReplayBuilder({ grids: args.options.get('grids'), games: args.options.get('games'), levels: args.options.get('levels') }, nodeQuestionFiles));
+      await fs.writeFile(htmlPath, reportHtml(json, rows, read.set.report, { gzip: (data) => gzipSync(data), replays }));
+    } catch (error) {
+      err(`${htmlPath}: ${describeFsError(error)}`);
+      return 1;
+    }
+    out(`${htmlPath}: ${json.records} records, ${json.groups.length} groups`);
+  } else if (args.flags.has('json')) out(JSON.stringify(json));
+  else if (args.flags.has('csv')) printBlock(out, reportCsv(json));
+  else if (args.flags.has('markdown')) printBlock(out, reportMarkdown(json));
+  else printBlock(out, reportText(json));
+  return read.failed ? 1 : 0;
+}
+
