@@ -1,5 +1,5 @@
 // Code lenses on standalone benchmark files, from the registry: each benchmark's `questions` hook
-// (core/<benchmark>/benchmark.ts) says what a file offers (a question to run, Show Board, …) and
+// (core/benchmarks/<benchmark>/benchmark.ts) says what a file offers (a question to run, Show Board, …) and
 // which command runs it; the lens adds the file's URI to the command's argument. No benchmark is
 // named here, so a registered benchmark gets its lenses without a server edit.
 import type { CodeLens } from 'vscode-languageserver';

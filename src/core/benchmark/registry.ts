@@ -389,7 +389,7 @@ export interface ReplayContext {
 /**
  * The cheap part of a definition: what hosts that only list and name runs need (the extension's
  * activation path, which must not load validators). The built-ins keep theirs in
- * core/<benchmark>/declaration.ts and spread it into their definition.
+ * core/benchmarks/<benchmark>/declaration.ts and spread it into their definition.
  */
 /** A self-contained question (one whose definition declares prompt and score) prepared through those hooks; null when it declares them not. */
 export function preparedFromHooks<Q extends QuestionBase>(definition: BenchmarkDefinition<Q>, question: Q): PreparedQuestion<Q> | null {
