@@ -1,4 +1,5 @@
-// Builds every bundle: extension, language server and CLI for Node; the webview app and the ELK
+// Builds every bundle: extension, language server and CLI for Node (each from its entry file,
+// src/bundles/<name>.ts -> dist/<name>.js); the webview app and the ELK
 // layout worker for the browser; with --tests also the test and bench bundles.
 // Flags: --production (minify, no source maps), --watch, --tests.
 import * as esbuild from 'esbuild';
@@ -33,17 +34,16 @@ function findFiles(dir, suffix) {
   return found;
 }
 
+/** Node bundles by name: dist/<name>.js is built from its entry file src/bundles/<name>.ts. */
+const entries = (...names) => Object.fromEntries(names.map((name) => [name, `src/bundles/${name}.ts`]));
+
 const builds = [
-  // dist/extension.js only times loading dist/extension-core.js (see src/extension/main.ts).
-  { ...nodeCommon, entryPoints: { extension: 'src/extension/main.ts' }, outdir: 'dist', external: ['vscode', './extension-core.js'] },
-  {
-    ...nodeCommon,
-    entryPoints: { 'extension-core': 'src/extension/extension.ts', languageClient: 'src/extension/client.ts', runFileWorker: 'src/host/runFileWorkerMain.ts', server: 'src/server/server.ts', evaluation: 'src/extension/eval/runQuestion.ts', boards: 'src/extension/boards/index.ts', runSummaries: 'src/extension/eval/runSummaryWorker.ts' },
-    outdir: 'dist',
-  },
-  // dist/cli.js only picks one of the two CLI bundles (see src/cli/bin.ts).
-  { ...nodeCommon, entryPoints: { cli: 'src/cli/bin.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' }, external: ['./cli-main.js', './cli-skeletons.js', './cli-import-grasp.js'] },
-  { ...nodeCommon, entryPoints: { 'cli-main': 'src/cli/cli.ts', 'cli-skeletons': 'src/cli/mango/skeletonsMain.ts', 'cli-import-grasp': 'src/cli/grasp/importMain.ts' }, outdir: 'dist' },
+  // dist/extension.js only times loading dist/extension-core.js (see src/extension/timedLoad.ts).
+  { ...nodeCommon, entryPoints: entries('extension'), outdir: 'dist', external: ['vscode', './extension-core.js'] },
+  { ...nodeCommon, entryPoints: entries('extension-core', 'languageClient', 'runFileWorker', 'server', 'evaluation', 'boards', 'runSummaries'), outdir: 'dist' },
+  // dist/cli.js only picks one of the CLI bundles (see src/cli/bin.ts).
+  { ...nodeCommon, entryPoints: entries('cli'), outdir: 'dist', banner: { js: '#!/usr/bin/env node' }, external: ['./cli-main.js', './cli-skeletons.js', './cli-import-grasp.js'] },
+  { ...nodeCommon, entryPoints: entries('cli-main', 'cli-skeletons', 'cli-import-grasp'), outdir: 'dist' },
   { ...browserCommon, entryPoints: { overview: 'webview/overview/main.ts', maze: 'webview/maze/main.ts', board: 'webview/board/main.ts', results: 'webview/results/main.ts', play: 'webview/play/main.ts' }, outdir: 'dist/webview' },
 ];
 

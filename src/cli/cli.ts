@@ -1,7 +1,6 @@
-// Entry point of the `waypoint` command. Dispatches to one module per subcommand and maps
-// failures to the contract's exit codes: 0 ok, 1 input has errors, 2 usage error.
-// Every command reads, names or runs the built-in benchmarks: register them once, for all of them.
-import '../core/benchmarks';
+// The `waypoint` command (dist/cli-main.js, entry src/bundles/cli-main.ts), run on load. Dispatches
+// to one module per subcommand and maps failures to the contract's exit codes: 0 ok, 1 input has
+// errors, 2 usage error.
 import { runBabyai } from './babyai/commands';
 import { runBatch } from './runs/batch';
 import { runCompare } from './runs/compare';

@@ -2,7 +2,6 @@
 // validation) lives in the server process; webview code loads only when a view opens.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import '../host/declareBuiltIns';
 import { fileKindOf } from '../core/benchmarks/mango/fileKinds';
 import { ScoreAnswerRequest, ValidateWorkspaceRequest, type ScoreAnswerResult } from '../protocol/lsp';
 import { sendRequest } from './lspRequests';
@@ -48,7 +47,7 @@ async function openRunFile(files: readonly string[]): Promise<vscode.TextEditor 
   return file ? vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true }) : undefined;
 }
 
-type EvaluationModule = typeof import('./eval/runQuestion');
+type EvaluationModule = typeof import('../bundles/evaluation');
 let evaluationModule: EvaluationModule | undefined;
 
 /**
@@ -65,7 +64,7 @@ function loadEvaluation(context: vscode.ExtensionContext, output: vscode.LogOutp
   return evaluationModule;
 }
 
-type BoardsModule = typeof import('./boards/index');
+type BoardsModule = typeof import('../bundles/boards');
 let boardsModule: BoardsModule | undefined;
 
 /** The board view and the grid and game benchmarks' commands: dist/boards.js, loaded on first use. */
@@ -79,7 +78,7 @@ function loadBoards(context: vscode.ExtensionContext, output: vscode.LogOutputCh
   return boardsModule;
 }
 
-type ClientModule = typeof import('./client');
+type ClientModule = typeof import('../bundles/languageClient');
 
 /**
  * The language client library is most of what the extension would otherwise load at activation, and
@@ -119,7 +118,7 @@ export async function activate(
   const getClient = (): LanguageClient => (client ??= loadClientModule(context).createLanguageClient(context, output));
 
   const answers = new AnswerDocuments();
-  const boardDeps = (): import('./boards/evalDeps').BoardEvalDeps => ({
+  const boardDeps = (): import('./board/evalDeps').BoardEvalDeps => ({
     context,
     answers,
     log: output,
@@ -343,17 +342,17 @@ export async function activate(
     ),
     vscode.commands.registerCommand(
       'waypoint.runGraspQuestion',
-      (options?: import('./boards/graspQuestion').GraspRunOptions) =>
+      (options?: import('./board/graspQuestion').GraspRunOptions) =>
         loadBoards(context, output).runGraspQuestion(boardDeps(), options),
     ),
     vscode.commands.registerCommand(
       'waypoint.scoreGraspResponse',
-      (options?: import('./boards/graspQuestion').ScoreResponseOptions) =>
+      (options?: import('./board/graspQuestion').ScoreResponseOptions) =>
         loadBoards(context, output).scoreGraspResponse(boardDeps(), options),
     ),
     vscode.commands.registerCommand(
       'waypoint.runBabyaiQuestion',
-      (options?: import('./boards/babyaiQuestion').BabyaiRunOptions) =>
+      (options?: import('./board/babyaiQuestion').BabyaiRunOptions) =>
         loadBoards(context, output).runBabyaiQuestion(boardDeps(), options),
     ),
     // Named by the BabyAI and GRASP declarations' reopenCommand: a run re-scored against its file as it is now.
@@ -365,7 +364,7 @@ export async function activate(
     ),
     vscode.commands.registerCommand(
       'waypoint.playSmartplay',
-      (options?: import('./boards/smartplayCommands').PlayOptions) =>
+      (options?: import('./board/smartplayCommands').PlayOptions) =>
         loadBoards(context, output).playSmartplay(boardDeps(), options),
     ),
     // Interactive episodes (issue 17): the Play panel, with the maze (main bundle) or the board beside it.

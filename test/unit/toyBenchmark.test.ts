@@ -194,7 +194,7 @@ describe('a toy benchmark registered through the registry alone', () => {
   });
 
   it('Show Board on a toy file draws what the registered fileTimeline hook gives, a frame the board accepts', () => {
-    // The board command's fallback for registered kinds (src/extension/boards/index.ts) looks the hook up this way.
+    // The board command's fallback for registered kinds (src/extension/board/showBoard.ts) looks the hook up this way.
     const timeline = findKind(TOY_KIND)?.benchmark.fileTimeline?.(TOY_KIND, corridorText, 'data/corridor.toy.json');
     assert.deepEqual(timeline, {
       title: 'corridor.toy.json',

@@ -1,8 +1,7 @@
-// Entry of dist/cli-import-grasp.js: `waypoint [--debug] import grasp ...` as dist/cli-main.js runs
+// dist/cli-import-grasp.js (entry src/bundles/cli-import-grasp.ts), run on load: `waypoint [--debug] import grasp ...` as dist/cli-main.js runs
 // it (same exit codes and messages), without loading the rest of the CLI (see bin.ts). The command
 // is timed end to end, start-up included, against upstream's Python (npm run bench), and the full
 // bundle's load was a tenth of it. Its scoring workers (importWorkers.ts) run this bundle too.
-import '../../host/declareBuiltIns';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { exitQuietlyOnEpipe, runSubcommand } from '../command';
 import { runImportGrasp } from './import';

@@ -1,4 +1,4 @@
-// Entry of dist/cli-skeletons.js: `waypoint [--debug] mango skeletons ...` as dist/cli-main.js runs
+// dist/cli-skeletons.js (entry src/bundles/cli-skeletons.ts), run on load: `waypoint [--debug] mango skeletons ...` as dist/cli-main.js runs
 // it (same exit codes and messages), without loading the rest of the CLI (see bin.ts).
 import { setFlagsFromString } from 'node:v8';
 import { exitQuietlyOnEpipe, runSubcommand } from '../command';

@@ -2,8 +2,6 @@
 // exact benchmark prompt; the model (or a built-in agent) answers, with progress and Cancel; the
 // server scores it; the run is recorded in .waypoint/runs/, and the answer opens with diagnostics
 // on each wrong step, one click from its trajectory in the maze view.
-// The evaluation bundle scores, replays and reports: the full definitions of the built-ins.
-import '../../core/benchmarks';
 import * as vscode from 'vscode';
 import { promises as fs } from 'node:fs';
 import { showFilteredQuickPick } from '../filteredQuickPick';
@@ -23,20 +21,6 @@ import type { AnswerDocuments } from './answerDocuments';
 import { scoringModeSetting, setting } from '../settings';
 import { answerWithProgress, appendRunRecord, requireTrust } from './modelCall';
 import { pickProfile } from './profiles';
-
-export { runBenchmark } from './runBenchmark';
-export { addModelProfileCommand, testConnectionCommand } from './profileCommands';
-export { ResultsPanel } from './resultsPanel';
-export {
-  answerWithProgress,
-  appendRunRecord,
-  askQuietly,
-  askWithProgress,
-  reportModelError,
-  requireTrust,
-  serverModelOf,
-  useOutputChannel,
-} from './modelCall';
 
 /** What the built-in agents do for MANGO, shown in the model pick. */
 const MANGO_BUILT_INS = { oracle: 'shortest route / true trajectory from the maze', random: 'seeded random walk' };

@@ -1,9 +1,8 @@
-// The Runs view's batch-run summaries, computed in a worker thread (dist/runSummaries.js): a
-// 40,000-record run file is parsed, scored into report metrics and bootstrapped here, never on the
-// extension host's thread. The worker keeps the per-file cache (mtime + size), so a refresh while
-// a run appends to one file re-reads only that file.
-// Summaries use each benchmark's report hooks: the full definitions of the built-ins.
-import '../../core/benchmarks';
+// The Runs view's batch-run summaries, computed in a worker thread (dist/runSummaries.js; its entry,
+// src/bundles/runSummaries.ts, registers the benchmarks, and loading this module starts answering
+// the thread's messages): a 40,000-record run file is parsed, scored into report metrics and
+// bootstrapped here, never on the extension host's thread. The worker keeps the per-file cache
+// (mtime + size), so a refresh while a run appends to one file re-reads only that file.
 import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { type FileStamp, RunSummaryCache, type RunSummary } from '../../core/runs/runGroups';

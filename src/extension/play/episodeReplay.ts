@@ -13,8 +13,8 @@ import { graspEpisodeTimeline } from '../../core/benchmarks/grasp/episode';
 import { parseGraspGridFile } from '../../core/benchmarks/grasp/gridFile';
 import { isGraspScoringMode } from '../../core/benchmarks/grasp/types';
 import { baseName } from '../../core/util/walk';
-import { BoardPanel } from '../boards/boardPanel';
-import type { BoardEvalDeps } from '../boards/evalDeps';
+import { BoardPanel } from '../board/boardPanel';
+import type { BoardEvalDeps } from '../board/evalDeps';
 import { episodeSource, SourceError } from './episodeSources';
 
 /** A recorded path, workspace-relative as the editor and the CLI (run from the workspace) write it; else found by name. */

@@ -4,8 +4,6 @@
 // question per play (core's preparedEpisode), so the record is the one `waypoint run --task play`
 // writes, plus how to draw the episode so far on the maze or the board.
 import * as vscode from 'vscode';
-// Play validates level and episode files, so it needs the full definitions, not only the declarations.
-import '../../core/benchmarks';
 import { babyaiEpisodeTimeline, babyaiPlayQuestion, preparedBabyaiEpisode } from '../../core/benchmarks/babyai/episode';
 import { loadLevelFile } from '../../core/benchmarks/babyai/levelFile';
 import { MissionError } from '../../core/benchmarks/babyai/mission';

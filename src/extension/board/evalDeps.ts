@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { AnswerDocuments } from '../eval/answerDocuments';
 
-export type EvaluationModule = typeof import('../eval/runQuestion');
+export type EvaluationModule = typeof import('../../bundles/evaluation');
 
 export interface BoardEvalDeps {
   context: vscode.ExtensionContext;

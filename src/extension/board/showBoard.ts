@@ -1,5 +1,5 @@
-// The board commands, bundled apart (dist/boards.js) and loaded on first use: the BabyAI, GRASP
-// and SmartPlay cores are not needed to activate Waypoint.
+// Show Board and reopening a recorded run on the board, by each benchmark's hooks. Part of the
+// boards bundle (src/bundles/boards.ts), loaded on first use.
 import * as vscode from 'vscode';
 import { findBenchmark, findKind } from '../../core/benchmarks';
 import type { RunRecord } from '../../core/eval/types';
@@ -28,17 +28,6 @@ export function reopenGraspRecord(
 ): Promise<boolean> {
   return record.question.play ? reopenGraspEpisode(deps, record) : reopenGraspRun(deps, record);
 }
-
-export { runBabyaiQuestion } from './babyaiQuestion';
-export { runGraspQuestion, scoreGraspResponse } from './graspQuestion';
-export { playSmartplay } from './smartplayCommands';
-export { playEpisode, PlayPanel } from '../play/playCommand';
-export { BoardPanel } from './boardPanel';
-// Map diff (issue 17) lives here, not in the activation bundle: it parses game files with zod.
-export { showMapDiff, showMapRecords } from '../commands/showMapDiff';
-export { MapDiffPanel } from '../views/mapDiffPanel';
-export { expectedMapDiffCounts } from '../../core/benchmarks/mango/maze/mapDiffView';
-export { useWebviewMessageLog } from '../views/webviewMessages';
 
 /**
  * "Waypoint: Show Board": the grid view of a level, an LLM-BabyBench record or a GRASP grid, an
