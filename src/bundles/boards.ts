@@ -10,7 +10,7 @@ export { runBabyaiQuestion } from '../extension/board/babyaiQuestion';
 export { runGraspQuestion, scoreGraspResponse } from '../extension/board/graspQuestion';
 export { playSmartplay } from '../extension/board/smartplayCommands';
 export { playEpisode, PlayPanel } from '../extension/play/playCommand';
-export { showMapDiff, showMapRecords } from '../extension/commands/showMapDiff';
+export { showMapDiff, showMapRecords } from '../extension/mango/showMapDiff';
 export { MapDiffPanel } from '../extension/views/mapDiffPanel';
 export { expectedMapDiffCounts } from '../core/benchmarks/mango/maze/mapDiffView';
 // The bundle has its own copy of the webview message helper: the activation bundle points it at the one log channel.

@@ -3,12 +3,14 @@
 import * as vscode from 'vscode';
 import type { Diagnostic } from '../core/util/text';
 
-const severities: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
-  error: vscode.DiagnosticSeverity.Error,
-  warning: vscode.DiagnosticSeverity.Warning,
-  information: vscode.DiagnosticSeverity.Information,
-  hint: vscode.DiagnosticSeverity.Hint,
-};
+// By name, looked up when a diagnostic is made: loading this module (in the activation bundle) then
+// needs no editor API, so the command table loads in a plain Node test (test/support/withoutEditor.ts).
+const severities = {
+  error: 'Error',
+  warning: 'Warning',
+  information: 'Information',
+  hint: 'Hint',
+} as const satisfies Record<Diagnostic['severity'], keyof typeof vscode.DiagnosticSeverity>;
 
 /** One core diagnostic as a vscode.Diagnostic: same range, message, severity and code, source 'waypoint'. */
 export function toVscodeDiagnostic(problem: Diagnostic): vscode.Diagnostic {
@@ -16,7 +18,7 @@ export function toVscodeDiagnostic(problem: Diagnostic): vscode.Diagnostic {
   const diagnostic = new vscode.Diagnostic(
     new vscode.Range(start.line, start.character, end.line, end.character),
     problem.message,
-    severities[problem.severity],
+    vscode.DiagnosticSeverity[severities[problem.severity]],
   );
   diagnostic.code = problem.code;
   diagnostic.source = 'waypoint';

@@ -3,12 +3,16 @@
 // grid names and the LLM-BabyBench CSVs were missed that way), one without a when-clause pattern has
 // no menu entry, and a declared language or schema must be the one package.json contributes. The
 // names come from each kind's `examples`, so a new built-in kind is checked without editing this test.
+// The extension's command table and package.json's commands must agree both ways: a registered
+// command missing from contributes.commands has no title in the palette and no menu, and a
+// contributed one missing from the table fails with "command not found" when run.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchmarks, fileKindOf, type FileKindDeclaration } from '../../src/core/benchmarks';
 import { MANGO_JSON_FILES, MANGO_SKELETON_FILES, STANDALONE_FILES } from '../../src/extension/documentSelectors';
 import { repoRoot } from '../support/paths';
+import { loadWithoutEditor } from '../support/withoutEditor';
 
 interface MenuItem {
   command: string;
@@ -17,6 +21,7 @@ interface MenuItem {
 interface Manifest {
   activationEvents: string[];
   contributes: {
+    commands: Array<{ command: string; title: string }>;
     menus: Record<string, MenuItem[]>;
     languages: Array<{ id: string; extensions?: string[]; filenamePatterns?: string[] }>;
     jsonValidation: Array<{ fileMatch: string | string[]; url: string }>;
@@ -198,6 +203,73 @@ describe('package.json activation and menus follow the benchmark registry', () =
   it('the glob reading above is VS Code’s: braces are alternatives, * stays inside one folder', () => {
     assert.ok(globToRegExp('**/{inner,outer}_*_{free,block}.jsonl').test('a/b/inner_x_free.jsonl'));
     assert.ok(!globToRegExp('**/*.level.json').test('a.level.json/x'));
+  });
+});
+
+/** Commands registered but not contributed, and contributed but not registered. */
+function commandMismatches(
+  registered: readonly string[],
+  contributed: readonly string[],
+): { notContributed: string[]; notRegistered: string[] } {
+  return {
+    notContributed: registered.filter((id) => !contributed.includes(id)),
+    notRegistered: contributed.filter((id) => !registered.includes(id)),
+  };
+}
+
+describe("the extension's command table and package.json's commands", () => {
+  const contributed = manifest.contributes.commands.map((entry) => entry.command);
+  let table: typeof import('../../src/extension/commandTable');
+  let registered: string[];
+  before(() => {
+    // The table as activate() registers it; making the handlers needs VS Code, listing the ids does not.
+    table = loadWithoutEditor(
+      () => require('../../src/extension/commandTable') as typeof import('../../src/extension/commandTable'),
+    );
+    registered = Object.keys(table.commands);
+  });
+
+  it('every command of the table is contributed, and every contributed command is in the table', () => {
+    assert.ok(registered.length >= 30, `the table holds ${registered.length} commands`);
+    assert.deepEqual(commandMismatches(registered, contributed), { notContributed: [], notRegistered: [] });
+    assert.equal(new Set(contributed).size, contributed.length, 'a command contributed twice');
+    for (const entry of manifest.contributes.commands) assert.ok(entry.title, `${entry.command} has no title`);
+  });
+
+  it('the comparison catches a command missing on either side', () => {
+    assert.deepEqual(commandMismatches([...registered, 'waypoint.notContributed'], contributed), {
+      notContributed: ['waypoint.notContributed'],
+      notRegistered: [],
+    });
+    assert.deepEqual(commandMismatches(registered.slice(1), contributed), {
+      notContributed: [],
+      notRegistered: [registered[0]],
+    });
+  });
+
+  it('commands called only by code are registered and contributed nowhere', () => {
+    const internal = Object.keys(table.internalCommands);
+    assert.deepEqual([...internal].sort(), [
+      'waypoint.reopenBabyaiRun',
+      'waypoint.reopenGraspRun',
+      'waypoint.revealRun',
+    ]);
+    assert.deepEqual(
+      internal.filter((id) => contributed.includes(id)),
+      [],
+    );
+    assert.deepEqual(Object.keys(table.allCommands).sort(), [...registered, ...internal].sort());
+  });
+
+  it('every command a menu names is contributed', () => {
+    const named = Object.entries(manifest.contributes.menus).flatMap(([menu, items]) =>
+      items.map((item) => `${menu}: ${item.command}`),
+    );
+    assert.ok(named.length > 20);
+    assert.deepEqual(
+      named.filter((entry) => !contributed.includes(entry.slice(entry.indexOf(': ') + 2))),
+      [],
+    );
   });
 });
 

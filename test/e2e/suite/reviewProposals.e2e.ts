@@ -5,7 +5,7 @@
 // the original sample.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { ReviewChoice, ReviewSummary } from '../../../src/extension/commands/reviewProposals';
+import type { ReviewChoice, ReviewSummary } from '../../../src/extension/mango/reviewProposals';
 import type { EdgeRecord } from '../../../src/core/benchmarks/mango/types';
 import { waitFor } from './extension.e2e';
 import { restoreFiles } from './restoreFiles';

@@ -1,15 +1,12 @@
-// "Waypoint: Validate Workspace": asks the server to validate every benchmark file on disk, with
-// progress and cancellation, and reports the totals.
+// The language server's commands: Validate Workspace (the server validates every benchmark file
+// on disk, with progress and cancellation, and the totals are reported) and Restart Server.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { plural } from '../../core/util/text';
-import { setting } from '../settings';
-import {
-  ValidateWorkspaceRequest,
-  type ValidateWorkspaceParams,
-  type ValidateWorkspaceResult,
-} from '../../protocol/lsp';
-import { sendRequest } from '../lspRequests';
+import { plural } from '../core/util/text';
+import { ValidateWorkspaceRequest, type ValidateWorkspaceParams, type ValidateWorkspaceResult } from '../protocol/lsp';
+import type { CommandTable } from './commandContext';
+import { sendRequest } from './lspRequests';
+import { setting } from './settings';
 
 export async function validateWorkspaceCommand(client: LanguageClient): Promise<ValidateWorkspaceResult | undefined> {
   const maxFileSizeMB = setting('validation.maxFileSizeMB');
@@ -37,3 +34,11 @@ export async function validateWorkspaceCommand(client: LanguageClient): Promise<
   } else void vscode.window.showInformationMessage(summary);
   return result;
 }
+
+export const serverCommands = {
+  'waypoint.validateWorkspace': (ctx) => () => validateWorkspaceCommand(ctx.client()),
+  'waypoint.restartServer': (ctx) => async () => {
+    await ctx.client().restart();
+    ctx.output.info('Language server restarted.');
+  },
+} satisfies CommandTable;
