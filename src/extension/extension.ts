@@ -16,7 +16,7 @@ import { useWebviewMessageLog } from './views/webviewMessages';
 
 let client: LanguageClient | undefined;
 
-/** How long loading took, measured by the entry (src/extension/main.ts) around its require. */
+/** How long loading took, measured by dist/extension.js (src/extension/timedLoad.ts) around its require. */
 export interface LoadTimes {
   codeLoadingMs: number;
   /** Between loading and activate(): VS Code preparing the ExtensionContext. */

@@ -1,8 +1,8 @@
-// What dist/extension.js (entry src/bundles/extension.ts) does: loads the activation bundle and times it the way VS Code's
-// Running Extensions view reports activation, code loading plus the activate() call. Timing from
-// here rather than from inside the bundle counts reading and compiling it too, and leaves out the
-// wait between loading and activate() in which VS Code prepares the ExtensionContext (storage
-// round trips to the window: its time, not ours).
+// What dist/extension.js (entry src/bundles/extension.ts) does: loads the activation bundle and
+// times it the way VS Code's Running Extensions view reports activation, code loading plus the
+// activate() call. Timing from here rather than from inside the bundle counts reading and compiling
+// it too, and leaves out the wait between loading and activate() in which VS Code prepares the
+// ExtensionContext (storage round trips to the window: its time, not ours).
 import type * as vscode from 'vscode';
 import type { WaypointApi } from './extension';
 

@@ -1,7 +1,7 @@
 // Reopening a recorded BabyAI or GRASP episode (the Runs view, the results view's replay): its
 // transcript in an answer document, and the episode stepped on the board from the level or grid as
 // it is now — the same timelines the Play panel draws live (core's babyaiEpisodeTimeline and
-// graspEpisodeTimeline over the record's commands). MANGO episodes step on the maze (extension.ts).
+// graspEpisodeTimeline over the record's commands). MANGO episodes step on the maze (eval/runReplays.ts).
 import * as vscode from 'vscode';
 import type { EpisodeAnswer } from '../../core/eval/episodeQuestions';
 import { runDocumentName } from '../../core/eval/runLabels';
