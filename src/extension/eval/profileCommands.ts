@@ -127,16 +127,10 @@ function serverOf(baseUrl: string): string | null {
   }
 }
 
-/** "Waypoint: Add Model Profile…": base URL, model, id, key, prices, where to save; undefined when cancelled. */
-export async function addModelProfileCommand(
-  secrets: vscode.SecretStorage,
-  options: AddProfileOptions = {},
-): Promise<AddProfileOutcome | undefined> {
-  // Without a folder there is only user settings to save to: no sixth question.
-  const hasFolder = (vscode.workspace.workspaceFolders?.length ?? 0) > 0;
-  const steps = hasFolder ? 6 : 5;
+/** Step 1: the server's API root, unless given; a given one that is no URL is an error. */
+async function askBaseUrl(given: string | undefined, steps: number): Promise<string | undefined> {
   const baseUrl =
-    options.baseUrl ??
+    given ??
     (await ask(1, steps, {
       title: 'base URL',
       value: 'http://127.0.0.1:8080/v1',
@@ -148,22 +142,29 @@ export async function addModelProfileCommand(
   if (baseUrl === undefined) return undefined;
   const urlProblem = baseUrlProblem(baseUrl);
   if (urlProblem) throw new Error(`Waypoint: ${urlProblem}`);
+  return baseUrl;
+}
 
-  const model =
-    options.model ??
-    (await ask(2, steps, {
+/** Step 2: the model name the server expects, unless given. */
+async function askModel(given: string | undefined, steps: number): Promise<string | undefined> {
+  return (
+    given ??
+    ask(2, steps, {
       title: 'model',
       placeHolder: 'e.g. llama3.2, gpt-4o-mini, Qwen/Qwen2.5-7B-Instruct',
       prompt:
         'The model name the server expects. llama-server serves the one model it loaded and ignores this name; Test Connection shows the name it serves.',
       validateInput: (text) =>
         text.trim() === '' ? 'The model name (any text for a server that ignores it, e.g. default).' : null,
-    }));
-  if (model === undefined) return undefined;
+    })
+  );
+}
 
+/** Step 3: the profile id, suggested from the model name, unless given; a built-in agent's name is an error. */
+async function askProfileId(given: string | undefined, steps: number, model: string): Promise<string | undefined> {
   const existingIds = new Set(modelProfiles().map((profile) => profile.id));
   const id =
-    options.id ??
+    given ??
     (await ask(3, steps, {
       title: 'profile id',
       value: suggestedId(model.trim()),
@@ -185,7 +186,52 @@ export async function addModelProfileCommand(
   const profileId = id.trim();
   if (profileId === '' || BUILT_IN_IDS.has(profileId))
     throw new Error(`Waypoint: '${profileId}' cannot be a profile id.`);
+  return profileId;
+}
 
+/** The key typed (empty for none) and what becomes of a key already stored for the id. */
+interface KeyChoice {
+  apiKey: string;
+  hadKey: boolean;
+  /** The stored key goes: it was for another server than the profile's new one. */
+  removeKey: boolean;
+  /** The profile's server (scheme, host and port). */
+  newServer: string;
+}
+
+/** Whether a stored key may go to the profile's new server: `given` (scripts, tests), else a modal asks; undefined when dismissed. */
+async function keepKeyForNewServer(
+  given: boolean | undefined,
+  profileId: string,
+  oldServers: readonly string[],
+  newServer: string,
+): Promise<boolean | undefined> {
+  if (given !== undefined) return given;
+  const keep = 'Keep the Key';
+  const remove = 'Remove the Key';
+  const was =
+    oldServers.length > 0 ? `was used with ${oldServers.join(', ')}` : 'is left from an earlier profile of that name';
+  const choice = await vscode.window.showWarningMessage(
+    `The API key stored for '${profileId}' ${was}. Send it to ${newServer} from now on?`,
+    {
+      modal: true,
+      detail:
+        'A key is only for the service that issued it. Keep it only if that service also runs at the new address.',
+    },
+    keep,
+    remove,
+  );
+  return choice === undefined ? undefined : choice === keep;
+}
+
+/** Step 4: the API key, unless given. */
+async function askKey(
+  secrets: vscode.SecretStorage,
+  options: AddProfileOptions,
+  steps: number,
+  profileId: string,
+  baseUrl: string,
+): Promise<KeyChoice | undefined> {
   const hadKey = (await secrets.get(secretName(profileId))) !== undefined;
   // A key stored for this id was sent to the server(s) the id pointed at: another server (an OpenAI
   // key, then a profile moved to someone else's host) gets it only when the person says so.
@@ -205,51 +251,40 @@ export async function addModelProfileCommand(
       prompt: `Stored in VS Code's SecretStorage, never in settings. Leave empty for a local server that needs none${storedKeyNote}.`,
     }));
   if (apiKey === undefined) return undefined;
-  let removeKey = false;
-  if (apiKey.trim() === '' && keyForOtherServer) {
-    const keep = 'Keep the Key';
-    const remove = 'Remove the Key';
-    const was =
-      oldServers.length > 0 ? `was used with ${oldServers.join(', ')}` : 'is left from an earlier profile of that name';
-    const choice =
-      options.keepKeyForNewServer !== undefined
-        ? options.keepKeyForNewServer
-          ? keep
-          : remove
-        : await vscode.window.showWarningMessage(
-            `The API key stored for '${profileId}' ${was}. Send it to ${newServer} from now on?`,
-            {
-              modal: true,
-              detail:
-                'A key is only for the service that issued it. Keep it only if that service also runs at the new address.',
-            },
-            keep,
-            remove,
-          );
-    if (choice === undefined) return undefined;
-    removeKey = choice === remove;
-  }
+  if (apiKey.trim() !== '' || !keyForOtherServer) return { apiKey, hadKey, removeKey: false, newServer };
+  const keep = await keepKeyForNewServer(options.keepKeyForNewServer, profileId, oldServers, newServer);
+  return keep === undefined ? undefined : { apiKey, hadKey, removeKey: !keep, newServer };
+}
 
-  const prices =
-    options.pricePer1M !== undefined
-      ? options.pricePer1M
-      : await (async () => {
-          const text = await ask(5, steps, {
-            title: 'prices (optional)',
-            placeHolder: 'e.g. 0.15 0.60',
-            prompt:
-              'USD per 1M input tokens and per 1M output tokens, for the cost of runs and --max-cost. Leave empty to skip.',
-            validateInput: (value) => {
-              const parsed = parsePrices(value);
-              return typeof parsed === 'string' ? parsed : null;
-            },
-          });
-          if (text === undefined) return undefined;
-          const parsed = parsePrices(text);
-          return typeof parsed === 'string' ? undefined : parsed;
-        })();
-  if (prices === undefined) return undefined;
+type Prices = { input: number; output: number } | null;
 
+/** Step 5: prices per million tokens (null for none) unless given; undefined when cancelled. */
+async function askPrices(given: Prices | undefined, steps: number): Promise<Prices | undefined> {
+  if (given !== undefined) return given;
+  const text = await ask(5, steps, {
+    title: 'prices (optional)',
+    placeHolder: 'e.g. 0.15 0.60',
+    prompt:
+      'USD per 1M input tokens and per 1M output tokens, for the cost of runs and --max-cost. Leave empty to skip.',
+    validateInput: (value) => {
+      const parsed = parsePrices(value);
+      return typeof parsed === 'string' ? parsed : null;
+    },
+  });
+  if (text === undefined) return undefined;
+  const parsed = parsePrices(text);
+  return typeof parsed === 'string' ? undefined : parsed;
+}
+
+/** Step 6 (only with a folder open): user or workspace settings, unless given. */
+async function askTarget(
+  given: 'user' | 'workspace' | undefined,
+  hasFolder: boolean,
+  steps: number,
+  profileId: string,
+): Promise<'user' | 'workspace' | undefined> {
+  if (given) return given;
+  if (!hasFolder) return 'user';
   // A workspace with its own waypoint.models hides the user list in this window: Workspace comes first.
   const shadowed = workspaceHasModels();
   const userItem = {
@@ -264,63 +299,73 @@ export async function addModelProfileCommand(
     description: "this folder's .vscode/settings.json, shared with whoever opens it (never the key)",
     target: 'workspace' as const,
   };
-  const target =
-    options.target ??
-    (hasFolder
-      ? (
-          await vscode.window.showQuickPick(shadowed ? [workspaceItem, userItem] : [userItem, workspaceItem], {
-            title: `${TITLE} (${steps}/${steps}): save '${profileId}' where?`,
-            ignoreFocusOut: true,
-          })
-        )?.target
-      : 'user');
-  if (target === undefined) return undefined;
+  const picked = await vscode.window.showQuickPick(shadowed ? [workspaceItem, userItem] : [userItem, workspaceItem], {
+    title: `${TITLE} (${steps}/${steps}): save '${profileId}' where?`,
+    ignoreFocusOut: true,
+  });
+  return picked?.target;
+}
 
+/** The profile as the person answered it. */
+interface ProfileAnswers {
+  profileId: string;
+  baseUrl: string;
+  model: string;
+  prices: Prices;
+  target: 'user' | 'workspace';
+}
+
+/** Writes the profile into the target's `waypoint.models` and the key into SecretStorage; what was written, and how to say it. */
+async function writeProfile(
+  secrets: vscode.SecretStorage,
+  answers: ProfileAnswers,
+  key: KeyChoice,
+): Promise<{ entry: Record<string, unknown>; replaced: boolean; keyStored: boolean; keyNote: string }> {
+  const { profileId, prices } = answers;
   const configurationTarget =
-    target === 'user' ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace;
+    answers.target === 'user' ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace;
   const entries = configuredEntries(configurationTarget);
   const index = entries.findIndex((entry) => idOf(entry) === profileId);
   const previous = index >= 0 && typeof entries[index] === 'object' ? (entries[index] as Record<string, unknown>) : {};
   // A replaced profile keeps what the person wrote into it (temperature, timeoutMs, …), except a key
   // variable when a key is typed: the variable would win over the key (apiKeyLookup) unnoticed.
-  const keyStored = apiKey.trim() !== '';
+  const keyStored = key.apiKey.trim() !== '';
   const { apiKeyEnv: previousKeyEnv, ...kept } = previous;
   const keyEnv = keyStored || typeof previousKeyEnv !== 'string' ? undefined : previousKeyEnv;
   const entry: Record<string, unknown> = {
     ...kept,
     id: profileId,
     provider: 'openai-compatible',
-    baseUrl: baseUrl.trim(),
-    model: model.trim(),
+    baseUrl: answers.baseUrl.trim(),
+    model: answers.model.trim(),
     ...(keyEnv ? { apiKeyEnv: keyEnv } : {}),
   };
   if (prices) Object.assign(entry, { costPer1kInput: per1k(prices.input), costPer1kOutput: per1k(prices.output) });
   const next = index >= 0 ? entries.map((existing, at) => (at === index ? entry : existing)) : [...entries, entry];
   await vscode.workspace.getConfiguration('waypoint').update('models', next, configurationTarget);
-  if (keyStored) await storeApiKey(secrets, profileId, apiKey);
-  if (removeKey) await storeApiKey(secrets, profileId, '');
-
-  const where = target === 'user' ? 'user settings' : 'workspace settings';
+  if (keyStored) await storeApiKey(secrets, profileId, key.apiKey);
+  if (key.removeKey) await storeApiKey(secrets, profileId, '');
   const keyNote = keyStored
     ? `, key in SecretStorage${typeof previousKeyEnv === 'string' ? ` (instead of the variable ${previousKeyEnv}, no longer named in the profile)` : ''}`
     : keyEnv
       ? `, key from the variable ${keyEnv}`
-      : removeKey
-        ? `, stored key removed (it was not for ${newServer})`
-        : hadKey
+      : key.removeKey
+        ? `, stored key removed (it was not for ${key.newServer})`
+        : key.hadKey
           ? ', stored key kept'
           : ', no key';
-  // What this window uses after the update: a user entry is hidden by a workspace's own list.
-  const available = modelProfiles().some(
-    (profile) => profile.id === profileId && profile.baseUrl === entry.baseUrl && profile.model === entry.model,
-  );
-  const done = `Waypoint: model profile '${profileId}' ${index >= 0 ? 'replaced' : 'saved'} in ${where}${keyNote}`;
+  return { entry, replaced: index >= 0, keyStored, keyNote };
+}
+
+/** The toast after saving: Test Connection when the window uses the profile, else why not (and, for user settings, saving it in the workspace). */
+function announceSaved(secrets: vscode.SecretStorage, answers: ProfileAnswers, done: string, available: boolean): void {
+  const { profileId } = answers;
   if (available) {
     const testNow = 'Test Connection';
     void vscode.window.showInformationMessage(`${done}.`, testNow).then((action) => {
       if (action === testNow) void vscode.commands.executeCommand('waypoint.testConnection', { profileId });
     });
-  } else if (target === 'workspace') {
+  } else if (answers.target === 'workspace') {
     // A multi-root workspace's folder settings can hide the workspace's list in turn.
     void vscode.window.showWarningMessage(
       `${done}, but a folder's own waypoint.models replaces the workspace list here: '${profileId}' is not available in this window.`,
@@ -335,17 +380,53 @@ export async function addModelProfileCommand(
       .then(async (action) => {
         if (action === saveThere)
           await addModelProfileCommand(secrets, {
-            baseUrl,
-            model,
+            baseUrl: answers.baseUrl,
+            model: answers.model,
             id: profileId,
             apiKey: '',
-            pricePer1M: prices,
+            pricePer1M: answers.prices,
             target: 'workspace',
             keepKeyForNewServer: true,
           });
       });
   }
-  return { id: profileId, target, entry, replaced: index >= 0, keyStored, keyRemoved: removeKey, available };
+}
+
+/** "Waypoint: Add Model Profile…": base URL, model, id, key, prices, where to save; undefined when cancelled. */
+export async function addModelProfileCommand(
+  secrets: vscode.SecretStorage,
+  options: AddProfileOptions = {},
+): Promise<AddProfileOutcome | undefined> {
+  // Without a folder there is only user settings to save to: no sixth question.
+  const hasFolder = (vscode.workspace.workspaceFolders?.length ?? 0) > 0;
+  const steps = hasFolder ? 6 : 5;
+  const baseUrl = await askBaseUrl(options.baseUrl, steps);
+  if (baseUrl === undefined) return undefined;
+  const model = await askModel(options.model, steps);
+  if (model === undefined) return undefined;
+  const profileId = await askProfileId(options.id, steps, model);
+  if (profileId === undefined) return undefined;
+  const key = await askKey(secrets, options, steps, profileId, baseUrl);
+  if (key === undefined) return undefined;
+  const prices = await askPrices(options.pricePer1M, steps);
+  if (prices === undefined) return undefined;
+  const target = await askTarget(options.target, hasFolder, steps, profileId);
+  if (target === undefined) return undefined;
+
+  const answers: ProfileAnswers = { profileId, baseUrl, model, prices, target };
+  const { entry, replaced, keyStored, keyNote } = await writeProfile(secrets, answers, key);
+  // What this window uses after the update: a user entry is hidden by a workspace's own list.
+  const available = modelProfiles().some(
+    (profile) => profile.id === profileId && profile.baseUrl === entry.baseUrl && profile.model === entry.model,
+  );
+  const where = target === 'user' ? 'user settings' : 'workspace settings';
+  announceSaved(
+    secrets,
+    answers,
+    `Waypoint: model profile '${profileId}' ${replaced ? 'replaced' : 'saved'} in ${where}${keyNote}`,
+    available,
+  );
+  return { id: profileId, target, entry, replaced, keyStored, keyRemoved: key.removeKey, available };
 }
 
 /** What the Test Connection toast offers for each failure: the way out most likely to fix it. */

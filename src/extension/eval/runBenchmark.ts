@@ -1,5 +1,5 @@
 // "Waypoint: Run Benchmark…": a whole question set asked of one or several model profiles, on the
-// engine and files of `waypoint run` (core/runs/batchRun.ts). Quick picks for the benchmark, its
+// engine and files of `waypoint run` (core/runs/batchRun.ts). Quick picks (benchmarkPicks.ts) for the benchmark, its
 // sources in the workspace, its question options, the profiles, the scoring mode and concurrency;
 // a modal confirm with the question count, prompt tokens and cost bound; then each profile runs
 // into its own run file in `.waypoint/runs/batch/` under one progress notification (rate, ETA,
@@ -9,20 +9,14 @@ import * as vscode from 'vscode';
 import { isMissingFile } from '../../core/util/walk';
 import { setMaxListeners } from 'node:events';
 import { promises as fs } from 'node:fs';
-import { basename, dirname, isAbsolute, join } from 'node:path';
-import { benchmarks } from '../../core/benchmarks';
+import { basename, join } from 'node:path';
 import { resolveServerModel } from '../../core/eval/engine';
 import { OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
 import { unlistedReason } from '../../core/eval/servedModel';
 import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
 import { parseRunRecords } from '../../core/eval/recordSchemas';
 import type { ModelProfile, ScoringMode } from '../../core/eval/types';
-import {
-  type BenchmarkDefinition,
-  fileKindOf,
-  type PreparedQuestion,
-  QuestionOptionError,
-} from '../../core/benchmark/registry';
+import { type BenchmarkDefinition, type PreparedQuestion, QuestionOptionError } from '../../core/benchmark/registry';
 import {
   batchReport,
   batchRunName,
@@ -35,36 +29,20 @@ import {
   type ResumeState,
 } from '../../core/runs/batchRun';
 import { questionFilesOn, runFilesOn } from '../../core/runs/hostFiles';
-import { questionOptionHint } from '../../core/runs/optionHints';
 import { concurrencyAdvice, concurrencySummary } from '../../core/runs/adaptiveConcurrency';
 import { breakerAdvice } from '../../core/runs/circuitBreaker';
 import { failureGroupLine, failureGroups } from '../../core/runs/failureSummary';
 import type { RunProgress, RunSummary } from '../../core/runs/runner';
-import { scoringModeSetting } from '../settings';
 import { requireTrust, workspaceStore } from './modelCall';
-import { modelProfiles } from './profiles';
+import { type BenchmarkChoice, chooseRun, type RunBenchmarkOptions } from './benchmarkPicks';
 import type { ResultsPanel } from './resultsPanel';
 import { apiKeyLookup, editorKeyAdvice } from './secrets';
 
 const BATCH_FOLDER = join('.waypoint', 'runs', 'batch');
 const nodeQuestionFiles = questionFilesOn(fs);
 const nodeRunFiles = runFilesOn(fs);
-const EXCLUDE = '{**/node_modules/**,**/.waypoint/**,**/.git/**}';
 
-/** Everything the pickers ask, for tests and other callers that know the answers. */
-export interface RunBenchmarkOptions {
-  benchmark?: string;
-  /** Workspace-relative or absolute paths, or names a benchmark takes (SmartPlay games). */
-  sources?: string[];
-  questionOptions?: Record<string, string>;
-  profiles?: string[];
-  mode?: ScoringMode;
-  concurrency?: number;
-  /** Skip the modal confirm. */
-  confirmed?: boolean;
-  /** What to do with a resumable run file: resume it (default when asked without UI) or start a new one. */
-  resume?: boolean;
-}
+export type { RunBenchmarkOptions };
 
 export interface BenchmarkProfileRun {
   profile: string;
@@ -87,205 +65,6 @@ export interface RunBenchmarkResult {
 export interface RunBenchmarkDeps {
   context: vscode.ExtensionContext;
   log: vscode.LogOutputChannel;
-}
-
-async function pickBenchmark(preset?: string): Promise<BenchmarkDefinition | undefined> {
-  const runnable = benchmarks().filter((definition) => definition.questionSet);
-  if (preset) return runnable.find((definition) => definition.id === preset);
-  const picked = await vscode.window.showQuickPick(
-    runnable.map((definition) => ({ label: definition.label, description: definition.id, definition })),
-    { title: 'Run Benchmark: which benchmark?' },
-  );
-  return picked?.definition;
-}
-
-/** The benchmark's files in the workspace as sources: a folder for kinds read as folder groups (a MANGO game), else the file and its folder. */
-async function sourceItems(
-  definition: BenchmarkDefinition,
-  root: string,
-): Promise<Array<vscode.QuickPickItem & { path?: string }>> {
-  const uris = await vscode.workspace.findFiles('**/*', EXCLUDE, 20_000);
-  const folders = new Map<string, number>();
-  const files: string[] = [];
-  for (const uri of uris) {
-    // Over every kind, so another benchmark's suffix wins as it does in validation.
-    const found = fileKindOf(uri.fsPath);
-    if (found?.benchmark.id !== definition.id) continue;
-    const relative = vscode.workspace.asRelativePath(uri, false);
-    if (found.kind.validation === 'standalone') files.push(relative);
-    const folder = dirname(relative);
-    folders.set(folder, (folders.get(folder) ?? 0) + 1);
-  }
-  const items: Array<vscode.QuickPickItem & { path?: string }> = [
-    ...[...folders]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([folder, count]) => ({
-        label: `$(folder) ${folder}`,
-        description: `${count} ${definition.label} file${count === 1 ? '' : 's'}`,
-        path: join(root, folder),
-      })),
-    ...files.sort().map((file) => ({ label: `$(file) ${file}`, path: join(root, file) })),
-  ];
-  items.push({
-    label: '$(edit) Other sources…',
-    description: 'names or paths as `waypoint run` takes them (e.g. SmartPlay games, or all)',
-  });
-  return items;
-}
-
-/** A typed source: a path in the workspace when there is one, else as typed (an absolute path, or a name such as a SmartPlay game). */
-async function resolveSource(root: string, source: string): Promise<string> {
-  if (isAbsolute(source)) return source;
-  const inWorkspace = join(root, source);
-  return (await fs.stat(inWorkspace).then(
-    () => true,
-    () => false,
-  ))
-    ? inWorkspace
-    : source;
-}
-
-async function pickSources(
-  definition: BenchmarkDefinition,
-  root: string,
-  preset?: string[],
-): Promise<string[] | undefined> {
-  if (preset) return Promise.all(preset.map((source) => resolveSource(root, source)));
-  const picked = await vscode.window.showQuickPick(await sourceItems(definition, root), {
-    title: `Run Benchmark: ${definition.label} sources (one or several)`,
-    canPickMany: true,
-  });
-  if (!picked || picked.length === 0) return undefined;
-  const sources = picked.flatMap((item) => (item.path ? [item.path] : []));
-  if (picked.some((item) => !item.path)) {
-    const typed = await vscode.window.showInputBox({
-      title: `Run Benchmark: ${definition.label} sources`,
-      prompt: 'Space-separated names or paths (relative to the workspace)',
-      placeHolder: 'all',
-    });
-    if (typed === undefined) return undefined;
-    sources.push(
-      ...(await Promise.all(
-        typed
-          .split(/\s+/)
-          .filter(Boolean)
-          .map((source) => resolveSource(root, source)),
-      )),
-    );
-  }
-  return sources.length > 0 ? sources : undefined;
-}
-
-/** One value of an option: its choices as a quick pick, else an input box (empty: the default). Null = use the default. */
-async function askOption(
-  definition: BenchmarkDefinition,
-  option: string,
-  current: string | undefined,
-): Promise<string | null | undefined> {
-  const hint = questionOptionHint(definition, option);
-  if (hint.choices) {
-    const picked = await vscode.window.showQuickPick(
-      hint.choices.map((choice) => ({
-        label: choice,
-        description: choice === hint.fallback ? 'default' : undefined,
-        picked: choice === current,
-      })),
-      { title: `Run Benchmark: --${option}`, placeHolder: hint.help },
-    );
-    return picked ? (picked.label === hint.fallback ? null : picked.label) : undefined;
-  }
-  const typed = await vscode.window.showInputBox({
-    title: `Run Benchmark: --${option}`,
-    prompt: hint.help,
-    value: current ?? '',
-    placeHolder: hint.fallback ? `${hint.fallback} (default)` : '',
-  });
-  if (typed === undefined) return undefined;
-  return typed.trim() === '' ? null : typed.trim();
-}
-
-/** The question options, one list with each option's value: Enter on "Continue" keeps them, a row changes one. */
-async function pickQuestionOptions(
-  definition: BenchmarkDefinition,
-  preset?: Record<string, string>,
-): Promise<Record<string, string> | undefined> {
-  const declared = definition.questionOptions ?? [];
-  if (preset) return preset;
-  const values: Record<string, string> = {};
-  if (declared.length === 0) return values;
-  for (;;) {
-    const missing = declared.filter(
-      (option) => questionOptionHint(definition, option).required && values[option] === undefined,
-    );
-    const rows = declared.map((option) => {
-      const hint = questionOptionHint(definition, option);
-      const value =
-        values[option] ?? (hint.fallback ? `${hint.fallback} (default)` : hint.required ? '(required)' : '(default)');
-      return { label: `--${option}`, description: value, detail: hint.help, option };
-    });
-    const continueRow = {
-      label: missing.length
-        ? `$(arrow-right) Continue (choose ${missing.map((option) => `--${option}`).join(', ')} first)`
-        : '$(arrow-right) Continue with these options',
-      option: undefined as string | undefined,
-    };
-    const picked = await vscode.window.showQuickPick([continueRow, ...rows], {
-      title: `Run Benchmark: ${definition.label} question options`,
-      placeHolder: 'Pick an option to change it, or Continue',
-    });
-    if (!picked) return undefined;
-    const option = picked.option ?? missing[0];
-    if (option === undefined) return values;
-    const value = await askOption(definition, option, values[option]);
-    if (value === undefined) continue;
-    if (value === null) delete values[option];
-    else values[option] = value;
-  }
-}
-
-async function pickMode(definition: BenchmarkDefinition, preset?: ScoringMode): Promise<ScoringMode | undefined> {
-  const modes = definition.scoringModes ?? ['faithful'];
-  if (preset) return modes.includes(preset) ? preset : undefined;
-  if (modes.length === 1) return modes[0];
-  const preferred = modes.includes(scoringModeSetting()) ? scoringModeSetting() : modes[0];
-  const ordered = [preferred, ...modes.filter((mode) => mode !== preferred)];
-  return (
-    await vscode.window.showQuickPick(
-      ordered.map((mode) => ({
-        label: mode,
-        description: mode === preferred ? 'the waypoint.evaluation.scoringMode setting' : undefined,
-      })),
-      { title: 'Run Benchmark: scoring mode' },
-    )
-  )?.label as ScoringMode | undefined;
-}
-
-async function pickProfiles(preset?: string[]): Promise<ModelProfile[] | undefined> {
-  const profiles = modelProfiles((message) => void vscode.window.showWarningMessage(`Waypoint: ${message}`));
-  if (preset) {
-    const found = preset.map((id) => profiles.find((profile) => profile.id === id));
-    return found.every((profile) => profile !== undefined) ? (found as ModelProfile[]) : undefined;
-  }
-  const describe = (profile: ModelProfile) =>
-    profile.provider === 'openai-compatible'
-      ? `${profile.model ?? ''} · ${profile.baseUrl ?? ''}`
-      : `built-in ${profile.provider} agent (offline)`;
-  const picked = await vscode.window.showQuickPick(
-    profiles.map((profile) => ({ label: profile.id, description: describe(profile), profile })),
-    { title: 'Run Benchmark: which models? (one or several)', canPickMany: true },
-  );
-  return picked && picked.length > 0 ? picked.map((item) => item.profile) : undefined;
-}
-
-async function pickConcurrency(preset?: number): Promise<number | undefined> {
-  if (preset !== undefined) return preset;
-  const typed = await vscode.window.showInputBox({
-    title: 'Run Benchmark: concurrency',
-    prompt: 'Requests in flight at once, per model',
-    value: '4',
-    validateInput: (text) => (/^[1-9]\d*$/.test(text.trim()) ? undefined : 'a positive integer'),
-  });
-  return typed === undefined ? undefined : Number(typed.trim());
 }
 
 /** A profile's plan: its run file (a resumable one, or a new one) and what it will ask. */
@@ -423,39 +202,14 @@ function cliResumeCommand(
   return words.map(quote).join(' ');
 }
 
-export async function runBenchmark(
-  deps: RunBenchmarkDeps,
-  options: RunBenchmarkOptions = {},
-): Promise<RunBenchmarkResult | undefined> {
-  if (!requireTrust()) return undefined;
-  const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-  if (!root) {
-    void vscode.window.showInformationMessage(
-      'Waypoint: open a folder to run a benchmark (run files go to its .waypoint/runs/batch/).',
-    );
-    return undefined;
-  }
-  const definition = await pickBenchmark(options.benchmark);
-  const questionSet = definition?.questionSet;
-  if (!definition || !questionSet) return undefined;
-  const sources = await pickSources(definition, root, options.sources);
-  if (!sources) return undefined;
-  const questionOptions = await pickQuestionOptions(definition, options.questionOptions);
-  if (!questionOptions) return undefined;
-  const mode = await pickMode(definition, options.mode);
-  if (!mode) return undefined;
-  const profiles = await pickProfiles(options.profiles);
-  if (!profiles) return undefined;
-  const concurrency = await pickConcurrency(options.concurrency);
-  if (!concurrency) return undefined;
-  // The seed of the built-in random agent and of seeded question sets, as `waypoint run --seed`.
-  const seed = Number(questionOptions.seed ?? 0);
-
+/** The question set (its source problems logged); undefined, after saying why, when it cannot be read or is empty. */
+async function readQuestions(deps: RunBenchmarkDeps, choice: BenchmarkChoice) {
+  const { definition, sources, questionOptions } = choice;
   let set;
   try {
     set = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Waypoint: reading the ${definition.label} questions…` },
-      () => questionSet.call(definition, sources, questionOptions, nodeQuestionFiles),
+      () => choice.questionSet.call(definition, sources, questionOptions, nodeQuestionFiles),
     );
   } catch (error) {
     void vscode.window.showErrorMessage(
@@ -474,13 +228,22 @@ export async function runBenchmark(
       .then((choice) => choice && deps.log.show(true));
     return undefined;
   }
+  return set;
+}
 
+/** Each profile's plan, after asking its server which model it serves; undefined when a resume question is cancelled. */
+async function planProfiles(
+  deps: RunBenchmarkDeps,
+  choice: BenchmarkChoice,
+  questions: readonly PreparedQuestion[],
+  resume: boolean | undefined,
+): Promise<ProfilePlan[] | undefined> {
   const now = new Date();
   const plans: ProfilePlan[] = [];
-  for (const chosen of profiles) {
+  for (const chosen of choice.profiles) {
     // The seed option is the profile's, as `waypoint run --seed` makes it: sent with every request,
     // recorded, and in the cache and resume keys (the random agent's answers differ by it).
-    const picked = questionOptions.seed === undefined ? chosen : { ...chosen, seed };
+    const picked = choice.questionOptions.seed === undefined ? chosen : { ...chosen, seed: choice.seed };
     // The model the server serves keys resume and the cache (llama-server ignores the profile's
     // `model`): asked before earlier run files are read, so another model's records are no answers.
     const source =
@@ -499,37 +262,124 @@ export async function runBenchmark(
     const profile = resolved.profile;
     const unlisted = unlistedReason(profile, resolved.probe);
     if (unlisted) deps.log.warn(`Run Benchmark: ${profile.id}: ${unlisted}.`);
-    const plan = await planProfile(root, definition, profile, set.questions, mode, now, options.resume);
+    const plan = await planProfile(choice.root, choice.definition, profile, questions, choice.mode, now, resume);
     if (!plan) return undefined;
     plans.push(plan);
   }
-  const total = plans.reduce((sum, plan) => sum + plan.state.questions.length, 0);
-  if (!options.confirmed) {
-    const lines = plans.map((plan) => {
-      const resumed = plan.state.alreadyAnswered
-        ? ` (resuming ${basename(plan.file)}: ${plan.state.alreadyAnswered} already answered)`
-        : '';
-      return `${plan.profile.id}: ${plan.estimate.questions} questions, ${plan.estimate.prompt_tokens.toLocaleString('en-US')} prompt tokens, at most ${plan.estimate.max_completion_tokens.toLocaleString('en-US')} completion tokens, cost at most ${formatCost(plan.estimate.cost_usd_max)}${resumed}`;
-    });
-    const problems = set.problems.length
-      ? `\n\n${set.problems.length} source problem${set.problems.length === 1 ? '' : 's'} (see the Waypoint output): ${set.problems[0]}`
-      : '';
-    const action = `Run ${total} question${total === 1 ? '' : 's'}…`;
-    const detail = `${definition.label}, ${mode} scoring, concurrency ${concurrency}, ${set.questions.length} questions per model.\n\n${lines.join('\n')}${problems}\n\nRun files go to ${BATCH_FOLDER}/. Prompt tokens are counted with cl100k.`;
-    const choice = await vscode.window.showInformationMessage(
-      `Waypoint: run ${definition.label} with ${profiles.map((profile) => profile.id).join(', ')}?`,
-      { modal: true, detail },
-      action,
-    );
-    if (choice !== action) return undefined;
-  }
+  return plans;
+}
 
+/** The modal confirm: per model, the questions, prompt tokens and cost bound. */
+async function confirmRun(
+  choice: BenchmarkChoice,
+  set: { questions: readonly PreparedQuestion[]; problems: readonly string[] },
+  plans: readonly ProfilePlan[],
+  total: number,
+): Promise<boolean> {
+  const { definition } = choice;
+  const lines = plans.map((plan) => {
+    const resumed = plan.state.alreadyAnswered
+      ? ` (resuming ${basename(plan.file)}: ${plan.state.alreadyAnswered} already answered)`
+      : '';
+    return `${plan.profile.id}: ${plan.estimate.questions} questions, ${plan.estimate.prompt_tokens.toLocaleString('en-US')} prompt tokens, at most ${plan.estimate.max_completion_tokens.toLocaleString('en-US')} completion tokens, cost at most ${formatCost(plan.estimate.cost_usd_max)}${resumed}`;
+  });
+  const problems = set.problems.length
+    ? `\n\n${set.problems.length} source problem${set.problems.length === 1 ? '' : 's'} (see the Waypoint output): ${set.problems[0]}`
+    : '';
+  const action = `Run ${total} question${total === 1 ? '' : 's'}…`;
+  const detail = `${definition.label}, ${choice.mode} scoring, concurrency ${choice.concurrency}, ${set.questions.length} questions per model.\n\n${lines.join('\n')}${problems}\n\nRun files go to ${BATCH_FOLDER}/. Prompt tokens are counted with cl100k.`;
+  const answer = await vscode.window.showInformationMessage(
+    `Waypoint: run ${definition.label} with ${choice.profiles.map((profile) => profile.id).join(', ')}?`,
+    { modal: true, detail },
+    action,
+  );
+  return answer === action;
+}
+
+/** The one progress bar over every profile's questions. */
+interface SharedProgress {
+  report(message: string, done: number): void;
+  signal: AbortSignal;
+}
+
+/** One profile's plan run into its file. */
+async function runPlan(
+  deps: RunBenchmarkDeps,
+  choice: BenchmarkChoice,
+  plan: ProfilePlan,
+  bar: SharedProgress,
+): Promise<BenchmarkProfileRun> {
+  const { definition, mode } = choice;
+  const { profile, state, file } = plan;
+  deps.log.info(
+    `Run Benchmark: ${profile.id} → ${file} (run ${state.runId}); to continue it from a terminal: ${cliResumeCommand(definition, choice.sources, choice.questionOptions, profile, mode, file, choice.root)}`,
+  );
+  const source =
+    profile.provider === 'openai-compatible'
+      ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets), editorKeyAdvice)
+      : undefined;
+  let last = 0;
+  const summary = await runBatch(state, file, nodeRunFiles, {
+    profile,
+    label: definition.label,
+    source,
+    cache: workspaceStore(),
+    mode,
+    seed: choice.seed,
+    concurrency: choice.concurrency,
+    countTokens: countChatTokens,
+    signal: bar.signal,
+    onConcurrencyChange: (change) =>
+      deps.log.info(
+        `Run Benchmark: ${profile.id}: concurrency ${change.from}→${change.to}${change.cause ? ` after ${concurrencyAdvice(change.cause).reason} (${concurrencyAdvice(change.cause).advice})` : ` after ${change.successes ?? 'a run of'} answers in a row`}`,
+      ),
+    onProgress(update) {
+      const now = Date.now();
+      if (update.done < update.total && now - last < 200) return;
+      last = now;
+      bar.report(progressText(profile, update), update.done);
+    },
+  });
+  return {
+    profile: profile.id,
+    file,
+    runId: state.runId,
+    asked: state.questions.length,
+    alreadyAnswered: state.alreadyAnswered,
+    summary,
+    mean: null,
+  };
+}
+
+/**
+ * Errors are records too (asked again on resume); the log names what went wrong, one line a reason
+ * (by kind, status and server type, never by message: token counts make each differ).
+ */
+async function logFailures(deps: RunBenchmarkDeps, run: BenchmarkProfileRun): Promise<void> {
+  const { summary, file } = run;
+  if (summary.errors === 0) return;
+  const appended = parseRunRecords((await nodeRunFiles.readText(file)) ?? '', file).records.slice(-summary.done);
+  for (const group of failureGroups(appended))
+    deps.log.warn(`Run Benchmark: ${run.profile}: ${failureGroupLine(group)}`);
+}
+
+/** Every plan in turn under one progress notification with Cancel; undefined when the first cannot even start writing. */
+async function runPlans(
+  deps: RunBenchmarkDeps,
+  choice: BenchmarkChoice,
+  plans: readonly ProfilePlan[],
+  total: number,
+): Promise<{ runs: BenchmarkProfileRun[]; cancelled: boolean } | undefined> {
   const runs: BenchmarkProfileRun[] = [];
   let cancelled = false;
   try {
-    await fs.mkdir(join(root, BATCH_FOLDER), { recursive: true });
+    await fs.mkdir(join(choice.root, BATCH_FOLDER), { recursive: true });
     await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Waypoint: ${definition.label}`, cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `Waypoint: ${choice.definition.label}`,
+        cancellable: true,
+      },
       async (progress, token) => {
         const controller = new AbortController();
         // One cancel listener per request in flight (up to the chosen concurrency) is by design.
@@ -537,61 +387,19 @@ export async function runBenchmark(
         token.onCancellationRequested(() => controller.abort());
         let shown = 0;
         let finished = 0;
+        const report = (message: string, done: number) => {
+          // The bar covers every profile's questions.
+          const percent = total === 0 ? 100 : ((finished + done) / total) * 100;
+          progress.report({ message, increment: percent - shown });
+          shown = percent;
+        };
         for (const plan of plans) {
           if (controller.signal.aborted) break;
-          const { profile, state, file } = plan;
-          deps.log.info(
-            `Run Benchmark: ${profile.id} → ${file} (run ${state.runId}); to continue it from a terminal: ${cliResumeCommand(definition, sources, questionOptions, profile, mode, file, root)}`,
-          );
-          const source =
-            profile.provider === 'openai-compatible'
-              ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets), editorKeyAdvice)
-              : undefined;
-          let last = 0;
-          const summary = await runBatch(state, file, nodeRunFiles, {
-            profile,
-            label: definition.label,
-            source,
-            cache: workspaceStore(),
-            mode,
-            seed,
-            concurrency,
-            countTokens: countChatTokens,
-            signal: controller.signal,
-            onConcurrencyChange: (change) =>
-              deps.log.info(
-                `Run Benchmark: ${profile.id}: concurrency ${change.from}→${change.to}${change.cause ? ` after ${concurrencyAdvice(change.cause).reason} (${concurrencyAdvice(change.cause).advice})` : ` after ${change.successes ?? 'a run of'} answers in a row`}`,
-              ),
-            onProgress(update) {
-              const now = Date.now();
-              if (update.done < update.total && now - last < 200) return;
-              last = now;
-              // The bar covers every profile's questions.
-              const percent = total === 0 ? 100 : ((finished + update.done) / total) * 100;
-              progress.report({ message: progressText(profile, update), increment: percent - shown });
-              shown = percent;
-            },
-          });
-          finished += summary.done;
-          runs.push({
-            profile: profile.id,
-            file,
-            runId: state.runId,
-            asked: state.questions.length,
-            alreadyAnswered: state.alreadyAnswered,
-            summary,
-            mean: null,
-          });
-          if (summary.stoppedBy === 'cancelled') cancelled = true;
-          // Errors are records too (asked again on resume); the log names what went wrong, one line a
-          // reason (by kind, status and server type, never by message: token counts make each differ).
-          if (summary.errors > 0) {
-            const appended = parseRunRecords((await nodeRunFiles.readText(file)) ?? '', file).records.slice(
-              -summary.done,
-            );
-            for (const group of failureGroups(appended))
-              deps.log.warn(`Run Benchmark: ${profile.id}: ${failureGroupLine(group)}`);
-          }
+          const run = await runPlan(deps, choice, plan, { report, signal: controller.signal });
+          finished += run.summary.done;
+          runs.push(run);
+          if (run.summary.stoppedBy === 'cancelled') cancelled = true;
+          await logFailures(deps, run);
         }
         if (controller.signal.aborted) cancelled = true;
       },
@@ -608,7 +416,24 @@ export async function runBenchmark(
     if (runs.length === 0) return undefined;
     cancelled = true;
   }
-  return finish(deps, definition, mode, runs, cancelled);
+  return { runs, cancelled };
+}
+
+export async function runBenchmark(
+  deps: RunBenchmarkDeps,
+  options: RunBenchmarkOptions = {},
+): Promise<RunBenchmarkResult | undefined> {
+  if (!requireTrust()) return undefined;
+  const choice = await chooseRun(options);
+  if (!choice) return undefined;
+  const set = await readQuestions(deps, choice);
+  if (!set) return undefined;
+  const plans = await planProfiles(deps, choice, set.questions, options.resume);
+  if (!plans) return undefined;
+  const total = plans.reduce((sum, plan) => sum + plan.state.questions.length, 0);
+  if (!options.confirmed && !(await confirmRun(choice, set, plans, total))) return undefined;
+  const ran = await runPlans(deps, choice, plans, total);
+  return ran && finish(deps, choice.definition, choice.mode, ran.runs, ran.cancelled);
 }
 
 /** The summary message (each model's counts and mean of the primary metric, with Show Results, Open Run File and Open HTML Report) and the results view. */

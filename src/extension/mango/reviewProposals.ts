@@ -109,12 +109,57 @@ function reveal(uri: string, line: number): void {
   editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
 }
 
-export async function reviewAnnotationProposals(
+/** A review in progress: the game's locations and the renames so far, as the queue shows them. */
+interface Review {
+  client: LanguageClient;
+  uri: string;
+  locations: string[];
+  /** Proposed names (and earlier renames) to the names they have now. */
+  rename: Map<string, string>;
+  summary: ReviewSummary;
+}
+
+/**
+ * Renames or merges one end of a proposal (in the game's files when they name it); the queue then
+ * shows the same proposal again with its new names. `scripted`: the answer given in advance (tests), else the prompts ask.
+ */
+async function renameEnd(
+  review: Review,
+  proposal: AnnotationProposalItem,
+  decision: Exclude<Decision, 'accept' | 'reject'>,
+  scripted: ReviewChoice | undefined,
+): Promise<void> {
+  const { client, uri, locations, rename, summary } = review;
+  const end = decision.endsWith('source') ? 'source' : 'destination';
+  const merge = decision.startsWith('merge');
+  const current = describe(proposal, rename)[end];
+  const chosen = scripted ? scripted.name?.trim().toLowerCase() : await askName(current, locations, merge);
+  if (!chosen) return;
+  const written = await sendRequest(client, RenameLocationRequest, { uri, from: current, to: chosen, merge });
+  if (!written.ok) {
+    void vscode.window.showWarningMessage(`Waypoint: ${written.message}`);
+    return;
+  }
+  if (written.edit) {
+    if (!(await applyGameEdit(client, written))) return;
+    if (merge) summary.merged++;
+    else summary.renamed++;
+    if (written.notice) void vscode.window.showInformationMessage(`Waypoint: ${written.notice}`);
+  }
+  // Every proposal naming the old room (directly or through an earlier rename) now names the new one.
+  for (const [original, renamed] of rename) if (renamed === current) rename.set(original, chosen);
+  rename.set(proposal[end], chosen);
+  rename.set(current, chosen);
+  const at = locations.indexOf(current);
+  if (at >= 0) locations.splice(at, 1);
+  if (!locations.includes(chosen)) locations.splice(at >= 0 ? at : locations.length, 0, chosen);
+}
+
+/** The open walkthrough's proposals not yet annotated, in step order; undefined (after saying why) when there is no such walkthrough. */
+async function proposalQueue(
   client: LanguageClient,
-  target?: vscode.Uri,
-  options: ReviewOptions = {},
-): Promise<ReviewSummary | undefined> {
-  const scripted = options.choices ? [...options.choices] : undefined;
+  target: vscode.Uri | undefined,
+): Promise<{ uri: string; queue: AnnotationProposalItem[]; locations: string[] } | undefined> {
   const editor = vscode.window.activeTextEditor;
   const uri =
     target?.toString() ??
@@ -128,18 +173,38 @@ export async function reviewAnnotationProposals(
     void vscode.window.showInformationMessage('Waypoint: this walkthrough is not part of a MANGO game folder.');
     return undefined;
   }
-  const queue = result.proposals.filter((proposal) => !proposal.annotated).sort((a, b) => a.step - b.step);
+  return {
+    uri,
+    queue: result.proposals.filter((proposal) => !proposal.annotated).sort((a, b) => a.step - b.step),
+    locations: [...result.locations],
+  };
+}
+
+export async function reviewAnnotationProposals(
+  client: LanguageClient,
+  target?: vscode.Uri,
+  options: ReviewOptions = {},
+): Promise<ReviewSummary | undefined> {
+  const scripted = options.choices ? [...options.choices] : undefined;
+  const found = await proposalQueue(client, target);
+  if (!found) return undefined;
+  const { uri, queue, locations } = found;
   if (queue.length === 0) {
     void vscode.window.showInformationMessage('Waypoint: every proposed move is already annotated.');
     return { accepted: 0, rejected: 0, renamed: 0, merged: 0, remaining: 0 };
   }
-  const locations = [...result.locations];
-  const rename = new Map<string, string>();
-  const summary: ReviewSummary = { accepted: 0, rejected: 0, renamed: 0, merged: 0, remaining: queue.length };
+  const review: Review = {
+    client,
+    uri,
+    locations,
+    rename: new Map(),
+    summary: { accepted: 0, rejected: 0, renamed: 0, merged: 0, remaining: queue.length },
+  };
+  const { summary } = review;
   for (let index = 0; index < queue.length; ) {
     const proposal = queue[index];
     reveal(uri, proposal.line);
-    const names = describe(proposal, rename);
+    const names = describe(proposal, review.rename);
     const choice = scripted ? scripted.shift() : undefined;
     const decision = scripted ? choice?.decision : await choose(proposal, names, index, queue.length);
     if (decision === undefined) break;
@@ -154,30 +219,7 @@ export async function reviewAnnotationProposals(
       index++;
       continue;
     }
-    // Rename or merge, then the same proposal is shown again with its new names.
-    const end = decision.endsWith('source') ? 'source' : 'destination';
-    const merge = decision.startsWith('merge');
-    const current = names[end];
-    const chosen = scripted ? choice?.name?.trim().toLowerCase() : await askName(current, locations, merge);
-    if (!chosen) continue;
-    const written = await sendRequest(client, RenameLocationRequest, { uri, from: current, to: chosen, merge });
-    if (!written.ok) {
-      void vscode.window.showWarningMessage(`Waypoint: ${written.message}`);
-      continue;
-    }
-    if (written.edit) {
-      if (!(await applyGameEdit(client, written))) continue;
-      if (merge) summary.merged++;
-      else summary.renamed++;
-      if (written.notice) void vscode.window.showInformationMessage(`Waypoint: ${written.notice}`);
-    }
-    // Every proposal naming the old room (directly or through an earlier rename) now names the new one.
-    for (const [original, renamed] of rename) if (renamed === current) rename.set(original, chosen);
-    rename.set(proposal[end], chosen);
-    rename.set(current, chosen);
-    const at = locations.indexOf(current);
-    if (at >= 0) locations.splice(at, 1);
-    if (!locations.includes(chosen)) locations.splice(at >= 0 ? at : locations.length, 0, chosen);
+    await renameEnd(review, proposal, decision, choice);
   }
   vscode.window.setStatusBarMessage(
     `Waypoint: ${summary.accepted} proposals accepted, ${summary.rejected} rejected, ${summary.renamed + summary.merged} rooms renamed or merged, ${summary.remaining} left.`,

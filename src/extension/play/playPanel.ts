@@ -305,48 +305,54 @@ export class PlayPanel implements vscode.Disposable {
       },
     })
       .then(
-        async ({ record }) => {
-          const answer = record.parsedAnswer as EpisodeAnswer;
-          // A stopped episode, or one whose first turn failed, with no move is nothing played: not a result.
-          let runFile: string | null = null;
-          let failed: string | undefined;
-          try {
-            runFile =
-              (answer.end === 'cancelled' || answer.end === 'error') && answer.moves === 0
-                ? null
-                : await this.host.record(record as RunRecord);
-          } catch (error) {
-            failed = `The run record could not be written: ${error instanceof Error ? error.message : String(error)}`;
-          }
-          Object.assign(this.state, { end: answer.end, reached: answer.reached, record, runFile });
-          // A turn's call failed: the turns before it are recorded above; the failure is shown as any model error is.
-          const turnFailed = record.error ?? record.episode_error;
-          if (turnFailed !== undefined)
-            this.host.reportError(
-              new ModelCallError(turnFailed, record.failure as Failure | undefined),
-              player.profile,
-            );
-          const error = failed ?? (turnFailed === undefined ? undefined : redactSecrets(turnFailed));
-          this.post({
-            type: 'end',
-            end: answer.end,
-            reached: answer.reached,
-            moves: answer.moves,
-            ...(runFile ? { runFile: vscode.workspace.asRelativePath(runFile) } : {}),
-            ...(error ? { error } : {}),
-          });
-        },
-        (error: unknown) => {
-          const message = redactSecrets(error instanceof Error ? error.message : String(error));
-          Object.assign(this.state, { end: 'error' });
-          this.post({ type: 'end', end: 'error', reached: false, moves: steps.length, error: message });
-          this.host.reportError(error, player.profile);
-        },
+        ({ record }) => this.ended(record, player),
+        (error: unknown) => this.crashed(error, player, steps.length),
       )
       .finally(async () => {
         await this.drawing;
         if (this.controller === controller) this.controller = null;
       });
+  }
+
+  /** The episode's end: its record written (unless nothing was played) and shown in the panel. */
+  private async ended(
+    record: Awaited<ReturnType<typeof answerPrepared>>['record'],
+    player: EpisodePlayer,
+  ): Promise<void> {
+    const answer = record.parsedAnswer as EpisodeAnswer;
+    // A stopped episode, or one whose first turn failed, with no move is nothing played: not a result.
+    let runFile: string | null = null;
+    let failed: string | undefined;
+    try {
+      runFile =
+        (answer.end === 'cancelled' || answer.end === 'error') && answer.moves === 0
+          ? null
+          : await this.host.record(record as RunRecord);
+    } catch (error) {
+      failed = `The run record could not be written: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    Object.assign(this.state, { end: answer.end, reached: answer.reached, record, runFile });
+    // A turn's call failed: the turns before it are recorded above; the failure is shown as any model error is.
+    const turnFailed = record.error ?? record.episode_error;
+    if (turnFailed !== undefined)
+      this.host.reportError(new ModelCallError(turnFailed, record.failure as Failure | undefined), player.profile);
+    const error = failed ?? (turnFailed === undefined ? undefined : redactSecrets(turnFailed));
+    this.post({
+      type: 'end',
+      end: answer.end,
+      reached: answer.reached,
+      moves: answer.moves,
+      ...(runFile ? { runFile: vscode.workspace.asRelativePath(runFile) } : {}),
+      ...(error ? { error } : {}),
+    });
+  }
+
+  /** The episode stopped by an error outside any turn (a turn's own failure is part of its record). */
+  private crashed(error: unknown, player: EpisodePlayer, moves: number): void {
+    const message = redactSecrets(error instanceof Error ? error.message : String(error));
+    Object.assign(this.state, { end: 'error' });
+    this.post({ type: 'end', end: 'error', reached: false, moves, error: message });
+    this.host.reportError(error, player.profile);
   }
 
   dispose(): void {
