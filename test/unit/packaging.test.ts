@@ -63,6 +63,19 @@ describe('packaging: the .vsix holds every file the code loads', () => {
     assert.deepEqual(unusedWebviews, [], 'webview bundles no panel loads');
   });
 
+  it('each Node bundle has one entry file, src/bundles/<name>.ts, and each entry file is built', () => {
+    const nodeBundles = runtimeFiles()
+      .filter((path) => /^dist\/[^/]+\.js$/.test(path))
+      .map((path) => path.slice('dist/'.length, -'.js'.length))
+      .sort();
+    const entries = readdirSync(join(repoRoot, 'src', 'bundles'))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => name.slice(0, -'.ts'.length))
+      .sort();
+    assert.ok(nodeBundles.includes('extension-core') && nodeBundles.includes('cli-main'), nodeBundles.join(', '));
+    assert.deepEqual(entries, nodeBundles);
+  });
+
   it('package.json names only built files: its main entry and every jsonValidation schema', () => {
     const built = new Set(runtimeFiles());
     const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
