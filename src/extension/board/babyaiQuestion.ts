@@ -152,22 +152,22 @@ function showOnBoard(
   );
 }
 
-export async function runBabyaiQuestion(
-  deps: BoardEvalDeps,
-  options: BabyaiRunOptions = {},
-): Promise<Record<string, unknown> | undefined> {
-  const evaluation = deps.evaluation();
-  if (!evaluation.requireTrust()) return undefined;
-  const given = options.uri ?? vscode.window.activeTextEditor?.document.uri;
-  const uri = typeof given === 'string' ? vscode.Uri.parse(given) : given;
-  if (!uri || !/\.(json|jsonl|ndjson|csv)$/i.test(uri.path)) {
-    void vscode.window.showInformationMessage(
-      'Waypoint: open a BabyAI level (*.level.json) or an LLM-BabyBench record file (CSV, JSON or JSONL) to run a question on it.',
-    );
-    return undefined;
-  }
-  const input = await questionSource(uri, options);
-  if (!input) return undefined;
+/** The file the question is on (given, else the active editor's); undefined, after saying what to open, for any other file. */
+function questionFile(given: BabyaiRunOptions['uri']): vscode.Uri | undefined {
+  const target = given ?? vscode.window.activeTextEditor?.document.uri;
+  const uri = typeof target === 'string' ? vscode.Uri.parse(target) : target;
+  if (uri && /\.(json|jsonl|ndjson|csv)$/i.test(uri.path)) return uri;
+  void vscode.window.showInformationMessage(
+    'Waypoint: open a BabyAI level (*.level.json) or an LLM-BabyBench record file (CSV, JSON or JSONL) to run a question on it.',
+  );
+  return undefined;
+}
+
+/** The task (the record's own, else given, else picked) and the prompt strategy; undefined when a pick is cancelled. */
+async function pickTaskAndPrompt(
+  input: QuestionSource,
+  options: BabyaiRunOptions,
+): Promise<{ task: BabyTask; prompt: PromptStrategy } | undefined> {
   const task =
     input.task ??
     options.task ??
@@ -183,7 +183,20 @@ export async function runBabyaiQuestion(
             title: `BabyAI ${task} on ${input.levelName}: which prompt?`,
           })
         )?.prompt);
-  if (!prompt) return undefined;
+  return prompt ? { task, prompt } : undefined;
+}
+
+export async function runBabyaiQuestion(
+  deps: BoardEvalDeps,
+  options: BabyaiRunOptions = {},
+): Promise<Record<string, unknown> | undefined> {
+  const evaluation = deps.evaluation();
+  if (!evaluation.requireTrust()) return undefined;
+  const uri = questionFile(options.uri);
+  const input = uri && (await questionSource(uri, options));
+  const picked = input && (await pickTaskAndPrompt(input, options));
+  if (!input || !picked) return undefined;
+  const { task, prompt } = picked;
   const mode = options.mode ?? setting('evaluation.scoringMode');
   // Said before the model pick, so nobody chooses a model for a question that cannot be asked.
   const promptError = promptConstructionError(task, prompt, mode);
@@ -191,11 +204,8 @@ export async function runBabyaiQuestion(
     void vscode.window.showErrorMessage(`Waypoint: ${promptError}. Nothing was asked.`);
     return { task, prompt, mode, error: promptError };
   }
-  const profile = await pickProfile(
-    `BabyAI ${task} on ${input.levelName}: which model?`,
-    options.profileId ?? options.agent,
-    BUILT_INS,
-  );
+  const question = `BabyAI ${task} on ${input.levelName}`;
+  const profile = await pickProfile(`${question}: which model?`, options.profileId ?? options.agent, BUILT_INS);
   if (!profile) return undefined;
   // The question set's own builder: the messages, sample id, seeds and scoring of `waypoint run babyai`.
   const prepared = preparedBabyaiQuestion(input.input(task, prompt));
@@ -206,30 +216,27 @@ export async function runBabyaiQuestion(
   if (!answered) return undefined;
   const { record, diagnostics } = answered;
   const runFile = await evaluation.appendRunRecord(record);
-  if (runFile) deps.log.info(`Run recorded in ${runFile}: BabyAI ${task} on ${input.levelName} with ${profile.id}.`);
+  if (runFile) deps.log.info(`Run recorded in ${runFile}: ${question} with ${profile.id}.`);
   await deps.answers.show(runDocumentName(record), record.rawAnswer, diagnostics);
   // The board's actions and the summary line come from the recorded answer with the pipeline's own scorer; the scores are the record's.
   const shown = scoreBabyaiAnswer(prepared.babyai, record.rawAnswer, mode);
-  showOnBoard(
-    deps.context,
-    prepared.babyai,
-    shown,
-    `${task[0].toUpperCase()}${task.slice(1)} · ${profile.id} · ${input.levelName}`,
-  );
+  const capitalised = `${task[0].toUpperCase()}${task.slice(1)}`;
+  showOnBoard(deps.context, prepared.babyai, shown, `${capitalised} · ${profile.id} · ${input.levelName}`);
+  const how = `${mode}${prompt === 'zero_shot' ? '' : `, ${prompt}`}`;
   void vscode.window.showInformationMessage(
-    `Waypoint: ${profile.id} on BabyAI ${task} · ${input.levelName} (${mode}${prompt === 'zero_shot' ? '' : `, ${prompt}`}): ${shown.summary} · ${record.cached ? 'cache hit' : `${record.latencyMs} ms`}`,
+    `Waypoint: ${profile.id} on BabyAI ${task} · ${input.levelName} (${how}): ${shown.summary} · ${record.cached ? 'cache hit' : `${record.latencyMs} ms`}`,
   );
+  const problems = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  const outcome = { cached: record.cached, runFile, answer: record.rawAnswer };
   return {
     task,
     prompt,
     profile: profile.id,
     mode,
     ...record.scores,
-    problems: diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length,
+    problems,
     diagnostics: diagnostics.length,
-    cached: record.cached,
-    runFile,
-    answer: record.rawAnswer,
+    ...outcome,
   };
 }
 

@@ -28,6 +28,7 @@ import { BoardPanel } from './boardPanel';
 import { shownPath, type BoardEvalDeps } from './evalDeps';
 import { setting } from '../settings';
 import { graspEntryAt } from './gridCommands';
+import type { GraspGridEntry } from '../../core/benchmarks/grasp/gridFile';
 
 export interface GraspRunOptions {
   uri?: vscode.Uri | string;
@@ -63,12 +64,8 @@ function showOnBoard(
   );
 }
 
-export async function runGraspQuestion(
-  deps: BoardEvalDeps,
-  options: GraspRunOptions = {},
-): Promise<Record<string, unknown> | undefined> {
-  const evaluation = deps.evaluation();
-  if (!evaluation.requireTrust()) return undefined;
+/** The grid record a question is asked on (given by index, else under the cursor, else the first) and its file. */
+async function questionGrid(options: GraspRunOptions): Promise<{ uri: vscode.Uri; entry: GraspGridEntry } | undefined> {
   const editor = vscode.window.activeTextEditor;
   const given = options.uri ?? editor?.document.uri;
   const uri = typeof given === 'string' ? vscode.Uri.parse(given) : given;
@@ -76,12 +73,22 @@ export async function runGraspQuestion(
   const document = await vscode.workspace.openTextDocument(uri);
   const cursorLine = editor?.document.uri.toString() === uri.toString() ? editor.selection.active.line : undefined;
   const entry = graspEntryAt(document, options.index, options.index === undefined ? cursorLine : undefined);
-  if (!entry) {
-    void vscode.window.showErrorMessage(
-      'Waypoint: no readable GRASP grid here; open a grid file (e.g. inner_cluster_free.jsonl) and put the cursor on a record.',
-    );
-    return undefined;
-  }
+  if (entry) return { uri, entry };
+  void vscode.window.showErrorMessage(
+    'Waypoint: no readable GRASP grid here; open a grid file (e.g. inner_cluster_free.jsonl) and put the cursor on a record.',
+  );
+  return undefined;
+}
+
+export async function runGraspQuestion(
+  deps: BoardEvalDeps,
+  options: GraspRunOptions = {},
+): Promise<Record<string, unknown> | undefined> {
+  const evaluation = deps.evaluation();
+  if (!evaluation.requireTrust()) return undefined;
+  const found = await questionGrid(options);
+  if (!found) return undefined;
+  const { uri, entry } = found;
   const settings =
     options.settings ??
     (
@@ -96,36 +103,36 @@ export async function runGraspQuestion(
   if (!profile) return undefined;
   const style = options.style ?? setting('grasp.promptStyle');
   const mode = graspMode(options.mode);
-  const file = fileNameOf(uri);
   // The question set's own builder: the messages, custom_id and scoring of `waypoint run grasp`.
   const prepared = prepareGraspRun(entry, shownPath(uri), settings, style);
   const answered = await evaluation.answerWithProgress(deps.context, prepared, profile, {
     mode,
-    title: `GRASP ${file} #${entry.record.index}`,
+    title: `GRASP ${fileNameOf(uri)} #${entry.record.index}`,
   });
   if (!answered) return undefined;
   const { record, diagnostics } = answered;
   const runFile = await evaluation.appendRunRecord(record);
   if (runFile) deps.log.info(`Run recorded in ${runFile}: GRASP ${record.question.sampleId} with ${profile.id}.`);
-  await deps.answers.show(runDocumentName(record), record.rawAnswer, [
-    gridNote(`grid ${shownPath(uri)} #${entry.record.index} (the grid the question was asked on)`),
-    ...diagnostics,
-  ]);
+  const grid = { path: shownPath(uri), index: entry.record.index };
+  const asked = gridNote(`grid ${grid.path} #${grid.index} (the grid the question was asked on)`);
+  await deps.answers.show(runDocumentName(record), record.rawAnswer, [asked, ...diagnostics]);
   // The path and the summary line are drawn from the recorded answer with the pipeline's own scorer and rule; the scores are the record's.
   const shown = scoreGraspAnswer(prepared.grasp, record.rawAnswer, mode, { rule: prepared.rule });
-  const title = `${profile.id} · ${shownPath(uri)} #${entry.record.index} · ${describeSettings(settings)}`;
+  const title = `${profile.id} · ${grid.path} #${grid.index} · ${describeSettings(settings)}`;
   showOnBoard(deps.context, prepared.grasp, shown, title);
   void vscode.window.showInformationMessage(
     `Waypoint: ${title}: ${shown.summary} · ${record.cached ? 'cache hit' : `${record.latencyMs} ms`}`,
   );
+  const codes = diagnostics.map((diagnostic) => diagnostic.code);
+  const steps = shown.simulation.steps.length;
   return {
     profile: profile.id,
     mode,
-    grid: { path: shownPath(uri), index: entry.record.index },
+    grid,
     ...record.scores,
-    steps: shown.simulation.steps.length,
+    steps,
     actions: record.parsedAnswer,
-    diagnostics: diagnostics.map((diagnostic) => diagnostic.code),
+    diagnostics: codes,
     runFile,
     answer: record.rawAnswer,
   };

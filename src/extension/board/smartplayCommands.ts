@@ -49,11 +49,8 @@ export function playableSmartplayGames(): Array<{ game: string; description: str
     .map((info) => ({ game: info.game, description: `${info.family}, ${info.defaultSteps} steps` }));
 }
 
-export async function playSmartplay(
-  deps: BoardEvalDeps,
-  options: PlayOptions = {},
-): Promise<Record<string, unknown> | undefined> {
-  const { context } = deps;
+/** The game and who plays it (given, else picked); undefined when a pick is cancelled or the given player cannot play the game. */
+async function pickGameAndPlayer(options: PlayOptions): Promise<{ game: string; player: Player } | undefined> {
   const game =
     options.game ??
     (
@@ -67,14 +64,26 @@ export async function playSmartplay(
   const player = options.agent
     ? players.find((candidate) => candidate.label === options.agent)
     : await vscode.window.showQuickPick(players, { title: `SmartPlay ${game}: who plays?` });
-  if (!player) {
-    if (options.agent)
-      void vscode.window.showErrorMessage(
-        `Waypoint: '${options.agent}' cannot play ${game}: choose ${players.map((candidate) => candidate.label).join(', ')}.`,
-      );
-    return undefined;
-  }
-  if (player.profile && !deps.evaluation().requireTrust()) return undefined;
+  if (player) return { game, player };
+  if (options.agent)
+    void vscode.window.showErrorMessage(
+      `Waypoint: '${options.agent}' cannot play ${game}: choose ${players.map((candidate) => candidate.label).join(', ')}.`,
+    );
+  return undefined;
+}
+
+/** The episode's log in the workspace's .waypoint/episodes/ (not in an untrusted workspace or without a folder). */
+async function writeEpisodeLog(game: string, agentName: string, transcript: string): Promise<vscode.Uri | undefined> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder || !vscode.workspace.isTrusted) return undefined;
+  const name = `${game}-${agentName}-${new Date().toISOString().replace(/[:.]/g, '')}.episode.jsonl`;
+  const file = vscode.Uri.joinPath(folder.uri, '.waypoint', 'episodes', name);
+  await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(transcript));
+  return file;
+}
+
+/** Plays one episode through the pipeline; its transcript (the episode log), however the episode ended. */
+async function playEpisode(deps: BoardEvalDeps, game: string, player: Player, options: PlayOptions) {
   const agentName = player.label;
   const seed = options.seed ?? 0;
   // Episode 0 at this seed: `waypoint run smartplay <game> --seed <seed>`'s first episode.
@@ -86,26 +95,31 @@ export async function playSmartplay(
     ...PROFILE_DEFAULTS,
   };
   let transcript: string | null = null;
-  const answered = await deps.evaluation().answerWithProgress(context, prepared, model, {
+  const answered = await deps.evaluation().answerWithProgress(deps.context, prepared, model, {
     mode: 'faithful',
     seed,
     title: game,
     // The transcript arrives however the episode ends: a failed or cancelled one is still written and drawn.
     episode: { maxSteps: options.maxSteps, playerName: agentName, onTranscript: (text) => void (transcript = text) },
   });
+  // Set by onTranscript during the await, which TypeScript's narrowing does not see.
+  return { answered, transcript: transcript as string | null };
+}
+
+export async function playSmartplay(
+  deps: BoardEvalDeps,
+  options: PlayOptions = {},
+): Promise<Record<string, unknown> | undefined> {
+  const { context } = deps;
+  const chosen = await pickGameAndPlayer(options);
+  if (!chosen) return undefined;
+  const { game, player } = chosen;
+  if (player.profile && !deps.evaluation().requireTrust()) return undefined;
+  const agentName = player.label;
+  const { answered, transcript } = await playEpisode(deps, game, player, options);
   const log = transcript === null ? null : parseEpisodeLog(transcript).log;
-  if (!log?.header) return undefined;
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  let file: vscode.Uri | undefined;
-  if (folder && vscode.workspace.isTrusted && transcript !== null) {
-    file = vscode.Uri.joinPath(
-      folder.uri,
-      '.waypoint',
-      'episodes',
-      `${game}-${agentName}-${new Date().toISOString().replace(/[:.]/g, '')}.episode.jsonl`,
-    );
-    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(transcript));
-  }
+  if (!log?.header || transcript === null) return undefined;
+  const file = await writeEpisodeLog(game, agentName, transcript);
   // A finished episode is a run record too (runs.md §1), so the result stays in the Runs view after the toast.
   // One whose first turn failed played nothing: its log is kept, the failure shown, no result recorded.
   const playedNothing = answered?.record.error !== undefined && log.steps.length === 0;
@@ -114,16 +128,23 @@ export async function playSmartplay(
   if (timeline) BoardPanel.show(context).showTimeline(timeline, log.steps.length);
   const unmatched = log.steps.filter((step) => step.record.matched === false).length;
   const end = log.end?.record;
+  const normalised =
+    end?.normalizedScore !== null && end?.normalizedScore !== undefined
+      ? `, normalised ${Number(end.normalizedScore.toFixed(3))}`
+      : '';
   void vscode.window.showInformationMessage(
-    `Waypoint: ${game} with ${agentName}: ${end?.reason ?? 'ended'} after ${log.steps.length} steps, score ${end?.score ?? '—'}${end?.normalizedScore !== null && end?.normalizedScore !== undefined ? `, normalised ${Number(end.normalizedScore.toFixed(3))}` : ''}${unmatched ? ` · ${unmatched} answers matched no action (action 0 taken)` : ''}`,
+    `Waypoint: ${game} with ${agentName}: ${end?.reason ?? 'ended'} after ${log.steps.length} steps, score ${end?.score ?? '—'}${normalised}${unmatched ? ` · ${unmatched} answers matched no action (action 0 taken)` : ''}`,
   );
-  return {
-    game,
-    agent: agentName,
+  const scores = {
     reason: end?.reason,
     steps: log.steps.length,
     score: end?.score,
     normalizedScore: end?.normalizedScore,
+  };
+  return {
+    game,
+    agent: agentName,
+    ...scores,
     unmatched,
     file: file?.fsPath,
     ...(runFile ? { runFile } : {}),

@@ -447,43 +447,44 @@ export interface TestConnectionDeps {
   log: vscode.LogOutputChannel;
 }
 
+/** The profile to test: the one named, else the only kind there is to pick from; undefined after saying why, or when cancelled. */
+async function profileToTest(deps: TestConnectionDeps, wanted: string | undefined): Promise<ModelProfile | undefined> {
+  const candidates = modelProfiles((message) => deps.log.warn(message)).filter(
+    (profile) => profile.provider === 'openai-compatible',
+  );
+  if (wanted !== undefined) {
+    const profile = candidates.find((candidate) => candidate.id === wanted);
+    if (!profile)
+      void vscode.window.showErrorMessage(
+        `Waypoint: no model profile '${wanted}' with "provider": "openai-compatible" (see the setting waypoint.models).`,
+      );
+    return profile;
+  }
+  if (candidates.length === 0) {
+    const add = 'Add Model Profile…';
+    if ((await vscode.window.showInformationMessage('Waypoint: there is no model profile to test yet.', add)) === add)
+      await vscode.commands.executeCommand('waypoint.addModelProfile');
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    candidates.map((candidate) => ({
+      label: candidate.id,
+      description: `${candidate.model ?? ''} · ${candidate.baseUrl ?? ''}`,
+      profile: candidate,
+    })),
+    { title: 'Test Connection: which model profile?' },
+  );
+  return picked?.profile;
+}
+
 /** "Waypoint: Test Connection": pick a profile, one tiny request, a verdict; the report, or undefined when cancelled. */
 export async function testConnectionCommand(
   deps: TestConnectionDeps,
   options: { profileId?: string } | string = {},
 ): Promise<ConnectionReport | undefined> {
   if (!requireTrust()) return undefined;
-  const wanted = typeof options === 'string' ? options : options.profileId;
-  const candidates = modelProfiles((message) => deps.log.warn(message)).filter(
-    (profile) => profile.provider === 'openai-compatible',
-  );
-  let profile: ModelProfile | undefined;
-  if (wanted !== undefined) {
-    profile = candidates.find((candidate) => candidate.id === wanted);
-    if (!profile) {
-      void vscode.window.showErrorMessage(
-        `Waypoint: no model profile '${wanted}' with "provider": "openai-compatible" (see the setting waypoint.models).`,
-      );
-      return undefined;
-    }
-  } else if (candidates.length === 0) {
-    const add = 'Add Model Profile…';
-    if ((await vscode.window.showInformationMessage('Waypoint: there is no model profile to test yet.', add)) === add)
-      await vscode.commands.executeCommand('waypoint.addModelProfile');
-    return undefined;
-  } else {
-    profile = (
-      await vscode.window.showQuickPick(
-        candidates.map((candidate) => ({
-          label: candidate.id,
-          description: `${candidate.model ?? ''} · ${candidate.baseUrl ?? ''}`,
-          profile: candidate,
-        })),
-        { title: 'Test Connection: which model profile?' },
-      )
-    )?.profile;
-    if (!profile) return undefined;
-  }
+  const profile = await profileToTest(deps, typeof options === 'string' ? options : options.profileId);
+  if (!profile) return undefined;
   const chosen = profile;
   let report: ConnectionReport;
   try {

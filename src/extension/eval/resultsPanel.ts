@@ -333,6 +333,7 @@ export class ResultsPanel implements vscode.Disposable {
     return this.replays;
   }
 
+  // Over 50 lines: one short case per message type of the results protocol, the dispatch in one place.
   private async onMessage(message: ResultsToHostMessage): Promise<void> {
     const record = 'index' in message ? await this.fullRecord(message.index) : null;
     switch (message.type) {

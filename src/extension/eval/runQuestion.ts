@@ -17,6 +17,7 @@ import { ListQuestionsRequest, type ListQuestionsResult } from '../../protocol/l
 import { editorText } from '../documentText';
 import { sendRequest } from '../lspRequests';
 import type { RouteQuestion } from '../../protocol/maze';
+import type { RunRecord } from '../../core/eval/types';
 import type { AnswerDocuments } from './answerDocuments';
 import { scoringModeSetting, setting } from '../settings';
 import { answerWithProgress, appendRunRecord, requireTrust } from './modelCall';
@@ -75,13 +76,19 @@ async function pickGame(preset: vscode.Uri | string | undefined): Promise<vscode
   return picked?.uri;
 }
 
+/** A question of the game's list, with the game's name. */
+interface PickedQuestion {
+  game: string;
+  question: ListQuestionsResult['questions'][number];
+}
+
 async function pickQuestion(
   client: LanguageClient,
   game: vscode.Uri,
   task: 'df' | 'rf',
   cutoff: number,
   preset?: string,
-): Promise<{ game: string; question: ListQuestionsResult['questions'][number] } | undefined> {
+): Promise<PickedQuestion | undefined> {
   const list = await sendRequest(client, ListQuestionsRequest, {
     uri: game.toString(),
     task,
@@ -126,33 +133,20 @@ function editorFiles(game: vscode.Uri): QuestionSetFiles {
   };
 }
 
-export async function runQuestion(
-  deps: RunQuestionDeps,
-  options: RunQuestionOptions = {},
-): Promise<RunOutcome | undefined> {
-  if (!requireTrust()) return undefined;
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  const game = await pickGame(options.game);
-  if (!game || !folder) return undefined;
-  const task =
-    options.task ??
-    (
-      await vscode.window.showQuickPick(
-        [
-          { label: 'Route finding (RF)', task: 'rf' as const },
-          { label: 'Destination finding (DF)', task: 'df' as const },
-        ],
-        { title: 'Run Question: which task?' },
-      )
-    )?.task;
-  if (!task) return undefined;
-  const cutoff = setting('mango.cutoff');
-  const picked = await pickQuestion(deps.client, game, task, cutoff, options.sampleId);
-  if (!picked) return undefined;
-  const profile = await pickProfile('Run Question: which model?', options.profileId, MANGO_BUILT_INS);
-  if (!profile) return undefined;
-  // The question set's own builder over the game's files: the messages, sample id, built-in agents
-  // and scorer of `waypoint run mango` with the same --cutoff and --template.
+async function pickTask(preset: 'df' | 'rf' | undefined): Promise<'df' | 'rf' | undefined> {
+  if (preset) return preset;
+  const tasks = [
+    { label: 'Route finding (RF)', task: 'rf' as const },
+    { label: 'Destination finding (DF)', task: 'df' as const },
+  ];
+  return (await vscode.window.showQuickPick(tasks, { title: 'Run Question: which task?' }))?.task;
+}
+
+/**
+ * The question set's own builder over the game's files: the messages, sample id, built-in agents
+ * and scorer of `waypoint run mango` with the same --cutoff and --template; undefined after saying why.
+ */
+async function prepareQuestion(game: vscode.Uri, picked: PickedQuestion, task: 'df' | 'rf', cutoff: number) {
   const gameFolder = game.path.slice(0, game.path.lastIndexOf('/'));
   const { prepared, problems } = await mangoGameQuestion(
     gameFolder,
@@ -162,12 +156,43 @@ export async function runQuestion(
     { cutoff: String(cutoff), template: setting('mango.promptTemplate') },
     editorFiles(game),
   );
-  if (!prepared) {
+  if (!prepared)
     void vscode.window.showErrorMessage(
       `Waypoint: cannot prepare the ${task.toUpperCase()} question ${picked.question.sampleId.slice(0, 12)} of ${picked.game}: ${problems[0] ?? 'its files cannot be read'}.`,
     );
-    return undefined;
-  }
+  return prepared;
+}
+
+/** A record's scores for the toast: the numbers to two places, then the hash-dependent ranges. */
+function scoreText(scores: RunRecord['scores']): string {
+  const ranges = Object.entries(scores)
+    .filter(([name, value]) => name.endsWith('_range') && typeof value === 'string')
+    .map(([name, value]) => `${name.replace(/_range$/, '')} ${String(value)}`);
+  return [
+    ...Object.entries(scores)
+      .filter(([, value]) => typeof value === 'number')
+      .map(([name, value]) => `${name} ${Number(value).toFixed(2)}`),
+    ...(ranges.length ? [`hash-dependent: ${ranges.join(', ')}`] : []),
+  ].join(' · ');
+}
+
+export async function runQuestion(
+  deps: RunQuestionDeps,
+  options: RunQuestionOptions = {},
+): Promise<RunOutcome | undefined> {
+  if (!requireTrust()) return undefined;
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  const game = await pickGame(options.game);
+  if (!game || !folder) return undefined;
+  const task = await pickTask(options.task);
+  if (!task) return undefined;
+  const cutoff = setting('mango.cutoff');
+  const picked = await pickQuestion(deps.client, game, task, cutoff, options.sampleId);
+  if (!picked) return undefined;
+  const profile = await pickProfile('Run Question: which model?', options.profileId, MANGO_BUILT_INS);
+  if (!profile) return undefined;
+  const prepared = await prepareQuestion(game, picked, task, cutoff);
+  if (!prepared) return undefined;
   const { question } = prepared;
   const mode = scoringModeSetting();
   const route = `${task.toUpperCase()} ${question.src} → ${question.dst}`;
@@ -182,31 +207,26 @@ export async function runQuestion(
   // The walk the scores were computed on (the evaluator's graph), kept from scoring, not walked again.
   const trajectory = prepared.trajectory(record.rawAnswer, mode);
   const { scores } = record;
-  const ranges = Object.entries(scores)
-    .filter(([name, value]) => name.endsWith('_range') && typeof value === 'string')
-    .map(([name, value]) => `${name.replace(/_range$/, '')} ${String(value)}`);
-  const scoreText = [
-    ...Object.entries(scores)
-      .filter(([, value]) => typeof value === 'number')
-      .map(([name, value]) => `${name} ${Number(value).toFixed(2)}`),
-    ...(ranges.length ? [`hash-dependent: ${ranges.join(', ')}`] : []),
-  ].join(' · ');
   const tokens = record.promptTokens !== null ? ` · ${record.promptTokens}+${record.completionTokens} tokens` : '';
   const cost = record.costUsd !== null ? ` · $${record.costUsd.toFixed(4)}` : '';
+  const latency = record.cached ? 'cache hit' : `${record.latencyMs} ms`;
+  const expected: RouteQuestion = {
+    task: question.task,
+    src: question.src,
+    dst: question.dst,
+    actions: question.actionList,
+  };
+  const reply = {
+    response: record.rawAnswer,
+    mode: mode === 'reference' ? ('reference' as const) : ('faithful' as const),
+  };
   void vscode.window
     .showInformationMessage(
-      `Waypoint: ${profile.id} on ${route} (${mode}): ${scoreText}${tokens} · ${record.cached ? 'cache hit' : `${record.latencyMs} ms`}${cost}`,
+      `Waypoint: ${profile.id} on ${route} (${mode}): ${scoreText(scores)}${tokens} · ${latency}${cost}`,
       'Show in Maze',
     )
     .then((choice) => {
-      if (choice)
-        deps.showInMaze(
-          game,
-          trajectory,
-          `${route} · ${profile.id}`,
-          { task: question.task, src: question.src, dst: question.dst, actions: question.actionList },
-          { response: record.rawAnswer, mode: mode === 'reference' ? 'reference' : 'faithful' },
-        );
+      if (choice) deps.showInMaze(game, trajectory, `${route} · ${profile.id}`, expected, reply);
     });
   return { scores, problems: diagnostics.length, cached: record.cached, runFile, answer: record.rawAnswer };
 }

@@ -371,6 +371,7 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     }
   }
 
+  // Over 50 lines: one case per kind of node, each the tree item VS Code draws for it.
   getTreeItem(node: Node): vscode.TreeItem {
     switch (node.kind) {
       case 'batch':

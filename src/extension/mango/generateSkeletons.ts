@@ -161,6 +161,80 @@ async function restoreBackup(backup: vscode.Uri, target: vscode.Uri): Promise<vo
   );
 }
 
+/** The server generates the skeletons into `params.outputPath`, with progress (pairs done) and Cancel. */
+function generateInServer(
+  client: LanguageClient,
+  params: GenerateSkeletonsParams,
+): Thenable<GenerateSkeletonsResult | null> {
+  return vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Waypoint: generating ${params.task.toUpperCase()} skeletons`,
+      cancellable: true,
+    },
+    async (progress, token) => {
+      let reported = 0;
+      const listener = onNotification(client, SkeletonProgressNotification, (update: SkeletonProgressParams) => {
+        if (update.outputPath !== params.outputPath || update.totalPairs === 0) return;
+        const percent = (100 * update.pairs) / update.totalPairs;
+        progress.report({
+          increment: percent - reported,
+          message: `${update.pairs}/${update.totalPairs} pairs, ${update.lines} lines`,
+        });
+        reported = percent;
+      });
+      try {
+        return await sendRequest(client, GenerateSkeletonsRequest, params, token);
+      } finally {
+        listener.dispose();
+      }
+    },
+  );
+}
+
+/** What became of the skeletons file, said in a toast (with Restore Backup when the old file was kept); the message. */
+function announcePlaced(
+  result: GenerateSkeletonsResult,
+  placed: Placed,
+  target: vscode.Uri,
+  asked: { task: 'df' | 'rf'; limit: number },
+): string {
+  const { action, backup } = placed;
+  const truncated = result.truncatedPairs > 0 ? ` (${result.truncatedPairs} pairs cut at ${asked.limit} paths)` : '';
+  const summary = {
+    created: 'written to',
+    unchanged: 'identical to',
+    replaced: 'replaced in',
+    declined: 'not written to',
+    failed: 'could not be written to',
+    cancelled: '',
+  }[action];
+  const name = vscode.workspace.asRelativePath(target);
+  const undo = backup
+    ? ` The previous file is kept as ${vscode.workspace.asRelativePath(backup)}: to undo, restore it over ${name} ("Restore Backup").`
+    : '';
+  const message = `Waypoint: ${result.lines} ${asked.task.toUpperCase()} skeletons${truncated} ${summary} ${name}.${undo}`;
+  if (backup) {
+    void vscode.window
+      .showInformationMessage(message, 'Restore Backup')
+      .then((choice) => (choice ? restoreBackup(backup, target) : undefined));
+  } else void vscode.window.showInformationMessage(message);
+  return message;
+}
+
+/** Whether a diff editor still shows the generated file (then it is left for the OS to remove). */
+async function diffStillShows(generated: vscode.Uri, options: GenerateSkeletonsOptions): Promise<boolean> {
+  return (
+    !options.replace &&
+    (await readIfExists(generated)) !== undefined &&
+    vscode.window.tabGroups.all.some((group) =>
+      group.tabs.some(
+        (tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.fsPath === generated.fsPath,
+      ),
+    )
+  );
+}
+
 export async function generateSkeletonsCommand(
   client: LanguageClient,
   uri?: vscode.Uri,
@@ -183,30 +257,7 @@ export async function generateSkeletonsCommand(
     outputPath,
     ...(limit > 0 ? { limitPerPair: limit } : {}),
   };
-  const result = await vscode.window.withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: `Waypoint: generating ${task.toUpperCase()} skeletons`,
-      cancellable: true,
-    },
-    async (progress, token) => {
-      let reported = 0;
-      const listener = onNotification(client, SkeletonProgressNotification, (update: SkeletonProgressParams) => {
-        if (update.outputPath !== outputPath || update.totalPairs === 0) return;
-        const percent = (100 * update.pairs) / update.totalPairs;
-        progress.report({
-          increment: percent - reported,
-          message: `${update.pairs}/${update.totalPairs} pairs, ${update.lines} lines`,
-        });
-        reported = percent;
-      });
-      try {
-        return await sendRequest(client, GenerateSkeletonsRequest, params, token);
-      } finally {
-        listener.dispose();
-      }
-    },
-  );
+  const result = await generateInServer(client, params);
   const generated = vscode.Uri.file(outputPath);
   try {
     if (!result) {
@@ -215,37 +266,12 @@ export async function generateSkeletonsCommand(
     }
     if (result.cancelled) return { ...result, action: 'cancelled' };
     const target = vscode.Uri.parse(result.targetUri);
-    const { action, backup } = await place(generated, target, options);
-    const truncated = result.truncatedPairs > 0 ? ` (${result.truncatedPairs} pairs cut at ${limit} paths)` : '';
-    const summary = {
-      created: 'written to',
-      unchanged: 'identical to',
-      replaced: 'replaced in',
-      declined: 'not written to',
-      failed: 'could not be written to',
-      cancelled: '',
-    }[action];
-    const name = vscode.workspace.asRelativePath(target);
-    const undo = backup
-      ? ` The previous file is kept as ${vscode.workspace.asRelativePath(backup)}: to undo, restore it over ${name} ("Restore Backup").`
-      : '';
-    const message = `Waypoint: ${result.lines} ${task.toUpperCase()} skeletons${truncated} ${summary} ${name}.${undo}`;
-    if (backup) {
-      void vscode.window
-        .showInformationMessage(message, 'Restore Backup')
-        .then((choice) => (choice ? restoreBackup(backup, target) : undefined));
-    } else void vscode.window.showInformationMessage(message);
-    return { ...result, action, message, ...(backup ? { backup: backup.fsPath } : {}) };
+    const placed = await place(generated, target, options);
+    const message = announcePlaced(result, placed, target, { task, limit });
+    return { ...result, action: placed.action, message, ...(placed.backup ? { backup: placed.backup.fsPath } : {}) };
   } finally {
     // After a diff was shown its editor still reads the temporary file: leave that one to the OS.
-    const diffShown =
-      !options.replace &&
-      (await readIfExists(generated)) !== undefined &&
-      vscode.window.tabGroups.all.some((group) =>
-        group.tabs.some(
-          (tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.fsPath === generated.fsPath,
-        ),
-      );
-    if (!diffShown) await vscode.workspace.fs.delete(generated).then(undefined, () => undefined);
+    if (!(await diffStillShows(generated, options)))
+      await vscode.workspace.fs.delete(generated).then(undefined, () => undefined);
   }
 }

@@ -132,6 +132,43 @@ async function mangoSource(target: vscode.Uri, choices: SourceChoices): Promise<
   };
 }
 
+/** A BabyAI level file as an episode. */
+function babyaiLevelSource(target: vscode.Uri, text: string, shown: string): EpisodeSource {
+  const loaded = loadLevelFile(text);
+  const error = loaded.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+  if (!loaded.spec || error)
+    throw new SourceError(
+      `${shown}${error ? `:${error.range.start.line + 1}: ${error.message}` : ': the level cannot be built'}`,
+    );
+  const spec = loaded.spec;
+  const title = `${baseName(target.path)}: ${spec.mission}`;
+  return {
+    benchmark: 'babyai',
+    title,
+    mode: 'faithful',
+    prepare: () => preparedBabyaiEpisode(babyaiPlayQuestion(shown, null, baseName(target.path)), spec),
+    map: { kind: 'board', timeline: (steps) => babyaiEpisodeTimeline(spec, steps, title) },
+  };
+}
+
+/** Which record of a record file to play: given, the only one, else picked; undefined when the pick is cancelled. */
+async function pickRecordIndex(target: vscode.Uri, file: ReturnType<typeof readRecordFile>, given: number | undefined) {
+  if (given !== undefined) return given;
+  if (file.records.length === 1) return 0;
+  const items = file.records.map((raw, i) => ({
+    label: `#${i}`,
+    description: raw.fields.get('level_name')?.value ?? '',
+    detail: raw.fields.get('mission')?.value,
+    index: i,
+  }));
+  const picked = await vscode.window.showQuickPick(items, {
+    title: `Play ${baseName(target.path)}: which record?`,
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  return picked?.index;
+}
+
 async function babyaiSource(
   target: vscode.Uri,
   levelFile: boolean,
@@ -139,44 +176,10 @@ async function babyaiSource(
 ): Promise<EpisodeSource | undefined> {
   const text = await readText(target);
   const shown = vscode.workspace.asRelativePath(target);
-  if (levelFile) {
-    const loaded = loadLevelFile(text);
-    const error = loaded.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-    if (!loaded.spec || error)
-      throw new SourceError(
-        `${shown}${error ? `:${error.range.start.line + 1}: ${error.message}` : ': the level cannot be built'}`,
-      );
-    const spec = loaded.spec;
-    const title = `${baseName(target.path)}: ${spec.mission}`;
-    return {
-      benchmark: 'babyai',
-      title,
-      mode: 'faithful',
-      prepare: () => preparedBabyaiEpisode(babyaiPlayQuestion(shown, null, baseName(target.path)), spec),
-      map: { kind: 'board', timeline: (steps) => babyaiEpisodeTimeline(spec, steps, title) },
-    };
-  }
+  if (levelFile) return babyaiLevelSource(target, text, shown);
   const file = readRecordFile(baseName(target.path), text);
   if (file.records.length === 0) throw new SourceError(`${shown}: no records`);
-  let index = choices.index;
-  if (index === undefined) {
-    const items = file.records.map((raw, i) => ({
-      label: `#${i}`,
-      description: raw.fields.get('level_name')?.value ?? '',
-      detail: raw.fields.get('mission')?.value,
-      index: i,
-    }));
-    index =
-      file.records.length === 1
-        ? 0
-        : (
-            await vscode.window.showQuickPick(items, {
-              title: `Play ${baseName(target.path)}: which record?`,
-              matchOnDescription: true,
-              matchOnDetail: true,
-            })
-          )?.index;
-  }
+  const index = await pickRecordIndex(target, file, choices.index);
   if (index === undefined) return undefined;
   const raw = file.records[index];
   if (!raw)

@@ -22,6 +22,7 @@ import {
 import { companionColumn, groupsHolding, isWebviewTab, tabShows } from '../views/tabGroups';
 import { receiveMessage } from '../views/webviewMessages';
 import { webviewHtml, webviewOptions } from '../views/webviewHtml';
+import type { EpisodeWatcher } from '../../core/benchmark/registry';
 import type { EpisodeSource } from './episodeSources';
 
 /** Who plays: a person, a built-in agent (oracle, random) or a configured model. */
@@ -255,6 +256,28 @@ export class PlayPanel implements vscode.Disposable {
     this.panel.title = `Play · ${source.title}`;
     const prepared = source.prepare();
     const steps = this.state.steps;
+    this.playing = answerPrepared(prepared, player.profile, benchmarkLabel(prepared.question), {
+      source: this.sourceFor(prepared),
+      // People are never answered from a cache, built-in agents answer at once, and a model's source caches itself.
+      cache: null,
+      mode: source.mode,
+      seed: player.seed,
+      signal: controller.signal,
+      recordStopped: true,
+      episode: { watch: this.watcher(source, player, steps) },
+    })
+      .then(
+        ({ record }) => this.ended(record, player),
+        (error: unknown) => this.crashed(error, player, steps.length),
+      )
+      .finally(async () => {
+        await this.drawing;
+        if (this.controller === controller) this.controller = null;
+      });
+  }
+
+  /** Each turn of the episode shown in the panel as it is played (`steps`: this episode's), and its map redrawn. */
+  private watcher(source: EpisodeSource, player: EpisodePlayer, steps: PlayStep[]): EpisodeWatcher {
     const redraw = () => {
       const shown = [...steps];
       // One draw at a time, in order: a slow maze check never overtakes the next turn's.
@@ -267,51 +290,32 @@ export class PlayPanel implements vscode.Disposable {
           () => undefined,
         );
     };
-    this.playing = answerPrepared(prepared, player.profile, benchmarkLabel(prepared.question), {
-      source: this.sourceFor(prepared),
-      // People are never answered from a cache, built-in agents answer at once, and a model's source caches itself.
-      cache: null,
-      mode: source.mode,
-      seed: player.seed,
-      signal: controller.signal,
-      recordStopped: true,
-      episode: {
-        watch: {
-          started: (env, opening) => {
-            this.post({
-              type: 'episode',
-              title: source.title,
-              player: { kind: player.kind, label: player.label },
-              instructions: env.instructions,
-              commands: [...env.commands],
-              maxSteps: env.maxSteps,
-              opening,
-            });
-            redraw();
-          },
-          stepped: (step, index) => {
-            const shown: PlayStep = {
-              command: step.command,
-              observation: step.observation,
-              location: step.location,
-              valid: step.valid,
-              ...(step.reply !== undefined ? { reply: step.reply } : {}),
-            };
-            steps.push(shown);
-            this.post({ type: 'step', index, step: shown });
-            redraw();
-          },
-        },
+    return {
+      started: (env, opening) => {
+        this.post({
+          type: 'episode',
+          title: source.title,
+          player: { kind: player.kind, label: player.label },
+          instructions: env.instructions,
+          commands: [...env.commands],
+          maxSteps: env.maxSteps,
+          opening,
+        });
+        redraw();
       },
-    })
-      .then(
-        ({ record }) => this.ended(record, player),
-        (error: unknown) => this.crashed(error, player, steps.length),
-      )
-      .finally(async () => {
-        await this.drawing;
-        if (this.controller === controller) this.controller = null;
-      });
+      stepped: (step, index) => {
+        const shown: PlayStep = {
+          command: step.command,
+          observation: step.observation,
+          location: step.location,
+          valid: step.valid,
+          ...(step.reply !== undefined ? { reply: step.reply } : {}),
+        };
+        steps.push(shown);
+        this.post({ type: 'step', index, step: shown });
+        redraw();
+      },
+    };
   }
 
   /** The episode's end: its record written (unless nothing was played) and shown in the panel. */
