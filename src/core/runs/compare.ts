@@ -9,6 +9,7 @@ import { ReportUsageError, type RecordSet } from './records';
 import { type ReportRow, reportRows } from './report';
 import type { CompareJson, MetricComparison } from './reportTypes';
 import { favours } from './better';
+import { costTotal } from './recordCost';
 import { BOOTSTRAP, mcnemarExact, pairedBootstrap } from './stats';
 
 export type { CompareJson, MetricComparison } from './reportTypes';
@@ -130,6 +131,9 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
     metrics[metric] = { ...comparison, favours: favours(comparison, report.better[metric] ?? null) };
   }
   const models = (rows: Map<string, ReportRow>) => [...new Set([...rows.values()].map((row) => row.record.model.id))];
+  // What each run cost: all its records, paired or not (an unpaired answer was paid for too).
+  const costA = costTotal(candidatesA.map((row) => row.record));
+  const costB = costTotal(candidatesB.map((row) => row.record));
   return {
     benchmark: a.benchmark,
     paired: pairs.length,
@@ -144,5 +148,7 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
     truncated: { a: cut(candidatesA), b: cut(candidatesB) },
     dropped,
     truncated_treatment: options.includeTruncated ? 'included' : 'excluded',
+    cost_usd: { a: costA.usd, b: costB.usd },
+    cost_unknown: { a: costA.unknown, b: costB.unknown },
   };
 }

@@ -6,6 +6,7 @@
 import type { RunRecord, ScoringMode } from '../eval/types';
 import type { BenchmarkReport } from '../registry';
 import { failureGroups } from './failureSummary';
+import { costTotal } from './recordCost';
 import { fieldValue, matchesWhere, parseBy, parseWhere, type RecordSet } from './records';
 import type { KeyValue, MetricSummary, ReportGroup, FailureCount, ReportJson } from './reportTypes';
 import { BOOTSTRAP, clusteredBootstrap } from './stats';
@@ -162,7 +163,8 @@ function groupOf(report: BenchmarkReport, key: Record<string, KeyValue>, rows: r
     if (column === 'context_truncated') contextTruncated++;
     clusters.add(row.cluster);
   }
-  return { key, n: rows.length, valid, errors, clusters: clusters.size, metrics: summarise(report, rows), truncated, context_truncated: contextTruncated };
+  const cost = costTotal(rows.map((row) => row.record));
+  return { key, n: rows.length, valid, errors, clusters: clusters.size, metrics: summarise(report, rows), truncated, context_truncated: contextTruncated, cost_usd: cost.usd, cost_unknown: cost.unknown };
 }
 
 /** The report of a record set (throws ReportUsageError for unknown `--by` / `--where` fields). */
@@ -182,6 +184,7 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     if (column === 'context_truncated') contextTruncated++;
   }
   const where = parseWhere(options.where, report, set.benchmark);
+  const cost = costTotal(rows.map((row) => row.record));
   const json: ReportJson = {
     benchmark: set.benchmark,
     records: rows.length,
@@ -198,6 +201,8 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     context_truncated: contextTruncated,
     truncated_treatment: options.includeTruncated ? 'included' : 'excluded',
     errors_by_kind: failureGroups(rows.map((row) => row.record)).map((group) => ({ ...group.failure, records: group.count, example: group.example })),
+    cost_usd: cost.usd,
+    cost_unknown: cost.unknown,
   };
   return { json, rows };
 }

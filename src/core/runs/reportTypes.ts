@@ -34,6 +34,10 @@ export interface ReportGroup {
   truncated: number;
   /** Prompts the server cut without an error (`context_truncated` records): answers to a prompt the model saw only in part. */
   context_truncated: number;
+  /** Dollars the group's records cost (recordCost.ts: cache hits and built-in agents nothing); null when any record's cost is unknown, never 0 then (an added field). */
+  cost_usd: number | null;
+  /** Records whose cost nobody knows (no prices, no provider figure, imported answers): why cost_usd is null (an added field). */
+  cost_unknown: number;
 }
 
 export interface FailureCount {
@@ -82,6 +86,10 @@ export interface ReportJson {
   truncated_treatment: 'excluded' | 'included';
   /** The errored records by reason (kind, status, type), commonest first; `unrecorded` for records written before failures were kept (an added field). */
   errors_by_kind: ErrorKindCount[];
+  /** Dollars all the records cost; null when any record's cost is unknown (an added field). */
+  cost_usd: number | null;
+  /** Records whose cost nobody knows (an added field). */
+  cost_unknown: number;
 }
 
 export interface MetricComparison {
@@ -120,6 +128,10 @@ export interface CompareJson {
   dropped: { errors: number; truncated: number };
   /** Whether answers from cuts were paired (`included`, --include-truncated) or dropped (`excluded`), as the report treats them (an added field). */
   truncated_treatment: 'excluded' | 'included';
+  /** Dollars each run's records cost (all of them, paired or not, after --where and --model-a/-b); null when any record's cost is unknown (an added field). */
+  cost_usd: { a: number | null; b: number | null };
+  /** Each run's records whose cost nobody knows (an added field). */
+  cost_unknown: { a: number; b: number };
 }
 
 /** One plot's numbers: a row per `x` value, a bar per model (and `series` value), each a mean over `n` records. */
