@@ -93,13 +93,20 @@ function markdownTable(header: readonly string[], rows: readonly string[][]): st
 }
 
 /** `excluded` for reports written before the treatment was stated: they had no cut records to treat. */
-const treatmentOf = (json: ReportJson) => json.truncated_treatment ?? 'excluded';
+const treatmentOf = (json: Pick<ReportJson, 'truncated_treatment'>) => json.truncated_treatment ?? 'excluded';
 
-/** Which treatment made the means, in words: every rendering says it. */
-export function treatmentSentence(json: ReportJson): string {
-  return treatmentOf(json) === 'included'
-    ? 'Means include truncated records (--include-truncated): replies cut at the token limit and prompts the server cut are scored as given.'
-    : 'Means exclude truncated records (replies cut at the token limit, prompts the server cut; counted in their own columns); --include-truncated counts them.';
+/** Scoring modes in words: `scoring mode paper`, `scoring modes a and b`. */
+const modesText = (modes: readonly string[]) => `scoring mode${modes.length === 1 ? '' : 's'} ${modes.join(' and ')}`;
+
+/** Which treatment made the means, in words (and why, when a scoring mode decided): every rendering says it. */
+export function treatmentSentence(json: Pick<ReportJson, 'truncated_treatment' | 'truncated_included_modes'>): string {
+  const byMode = json.truncated_included_modes ?? [];
+  if (treatmentOf(json) === 'included') {
+    if (byMode.length > 0) return `Means include truncated records: ${modesText(byMode)} is defined over every answer, replies cut at the token limit scored as given; --exclude-truncated leaves them out.`;
+    return 'Means include truncated records (--include-truncated): replies cut at the token limit and prompts the server cut are scored as given.';
+  }
+  if (byMode.length > 0) return `Means exclude truncated records (replies cut at the token limit, prompts the server cut; counted in their own columns), except those of ${modesText(byMode)}, which is defined over every answer; --include-truncated counts them all, --exclude-truncated none.`;
+  return 'Means exclude truncated records (replies cut at the token limit, prompts the server cut; counted in their own columns); --include-truncated counts them.';
 }
 
 function caption(json: ReportJson): string {
@@ -187,7 +194,11 @@ function droppedSentence(json: CompareJson): string {
   const dropped = json.dropped ?? { errors: 0, truncated: 0 };
   const reasons = [dropped.errors > 0 ? `${dropped.errors} for errors (a failed model call on either side)` : '', dropped.truncated > 0 ? `${dropped.truncated} for truncation (an answer from a cut reply or prompt)` : ''].filter(Boolean);
   const pairs = reasons.length > 0 ? `Pairs dropped: ${reasons.join(', ')}.` : 'No pair dropped for errors or truncation.';
-  const treatment = (json.truncated_treatment ?? 'excluded') === 'included' ? 'Answers from cuts are paired as given (--include-truncated).' : 'Answers from cuts are not paired; --include-truncated pairs them.';
+  const byMode = json.truncated_included_modes ?? [];
+  const treatment =
+    (json.truncated_treatment ?? 'excluded') === 'included'
+      ? byMode.length > 0 ? `Answers from cuts are paired as given (${modesText(byMode)} is defined over every answer); --exclude-truncated drops them.` : 'Answers from cuts are paired as given (--include-truncated).'
+      : byMode.length > 0 ? `Answers from cuts are not paired, except those of ${modesText(byMode)}; --include-truncated pairs them all.` : 'Answers from cuts are not paired; --include-truncated pairs them.';
   return `${pairs} ${treatment}`;
 }
 

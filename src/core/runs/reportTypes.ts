@@ -81,7 +81,8 @@ export interface ReportJson {
   /**
    * How the metrics treat records with `truncated` or `context_truncated` (and no error):
    * `excluded` (the default) leaves them out of every mean, interval and plot, counted only in the
-   * two columns; `included` (`--include-truncated`) scores them as given (an added field).
+   * two columns; `included` (`--include-truncated`, or by default for records all of a mode defined
+   * over cut answers: GRASP `paper`) scores them as given (an added field).
    */
   truncated_treatment: 'excluded' | 'included';
   /** The errored records by reason (kind, status, type), commonest first; `unrecorded` for records written before failures were kept (an added field). */
@@ -90,6 +91,12 @@ export interface ReportJson {
   cost_usd: number | null;
   /** Records whose cost nobody knows (an added field). */
   cost_unknown: number;
+  /**
+   * Scoring modes whose cut records the means count because the mode is defined over every answer
+   * (GRASP's `paper`, as the paper's Table 1), when neither --include-truncated nor
+   * --exclude-truncated decided; with only such modes, `truncated_treatment` is `included` (an added field).
+   */
+  truncated_included_modes: string[];
 }
 
 export interface MetricComparison {
@@ -132,6 +139,8 @@ export interface CompareJson {
   cost_usd: { a: number | null; b: number | null };
   /** Each run's records whose cost nobody knows (an added field). */
   cost_unknown: { a: number; b: number };
+  /** Scoring modes whose answers from cuts were paired because the mode is defined over them, as the report's `truncated_included_modes` (an added field). */
+  truncated_included_modes: string[];
 }
 
 /** One plot's numbers: a row per `x` value, a bar per model (and `series` value), each a mean over `n` records. */
