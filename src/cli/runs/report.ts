@@ -24,7 +24,17 @@ type Output = (text: string) => void;
 /** A multi-line rendering through the CLI's writer (control characters from records escaped). */
 export const printBlock = (out: Output, text: string) => out(text.replace(/\n$/, ''));
 
-const USAGE = 'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--include-truncated] [--json|--csv|--markdown|--html FILE [--grids DIR] [--games DIR] [--levels DIR]]';
+const USAGE = 'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--include-truncated|--exclude-truncated] [--json|--csv|--markdown|--html FILE [--grids DIR] [--games DIR] [--levels DIR]]';
+
+/**
+ * `--include-truncated` (true) or `--exclude-truncated` (false); neither: undefined, each scoring
+ * mode's own treatment (cut records left out, except in modes defined over them: GRASP paper).
+ */
+export function truncatedOption(flags: ReadonlySet<string>): boolean | undefined {
+  if (flags.has('include-truncated') && flags.has('exclude-truncated')) throw new UsageError('choose --include-truncated or --exclude-truncated, not both');
+  if (flags.has('include-truncated')) return true;
+  return flags.has('exclude-truncated') ? false : undefined;
+}
 
 /** Runs `waypoint report ...`; returns the exit code. */
 export async function runReport(argv: readonly string[], out: Output, err: Output): Promise<number> {
@@ -39,7 +49,7 @@ export async function runReport(argv: readonly string[], out: Output, err: Outpu
 }
 
 async function report(argv: readonly string[], out: Output, err: Output): Promise<number> {
-  const args = parseArgs(argv, ['json', 'csv', 'markdown', 'include-truncated'], ['by', 'where', 'html', 'grids', 'games', 'levels']);
+  const args = parseArgs(argv, ['json', 'csv', 'markdown', 'include-truncated', 'exclude-truncated'], ['by', 'where', 'html', 'grids', 'games', 'levels']);
   if (args.positionals.length === 0) throw new UsageError('report needs at least one run file');
   const formats = ['json', 'csv', 'markdown'].filter((name) => args.flags.has(name)).concat(args.options.has('html') ? ['html'] : []);
   if (formats.length > 1) throw new UsageError(`choose one output format, not ${formats.map((name) => `--${name}`).join(' and ')}`);
@@ -59,7 +69,7 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   }
   const read = await readRunFiles(args.positionals, err, { keepText: args.options.has('html') });
   if (!read) return 1;
-  const { json, rows } = buildReport(read.set, { by: args.options.get('by'), where: args.options.get('where'), includeTruncated: args.flags.has('include-truncated') });
+  const { json, rows } = buildReport(read.set, { by: args.options.get('by'), where: args.options.get('where'), includeTruncated: truncatedOption(args.flags) });
   // A filter that keeps nothing is almost always a typo: say which condition and what the field
   // takes, and print no report (as for a file without records), rather than empty tables and exit 0.
   const unmatched = rows.length === 0 ? whereMatchesNothing(read.set, args.options.get('where')) : [];

@@ -12,7 +12,7 @@ import { ModelCallCancelled, ModelCallError, type ReplySource } from './engine';
 import { type AttemptGate, type AttemptTicket, backoffWithJitterMs, type Failure, RetryBudget, spreadRequestedWaitMs } from './failures';
 import { type Attempt, describeFailure, failureOf } from './openaiFailures';
 import { sentParameters } from './profiles';
-import { reasoningTextOf, replyExtras, usageDetailsOf } from './replyFields';
+import { reasoningTextOf, replyExtras, usageDetailsOf, withThinkSplit } from './replyFields';
 import { redactSecrets, rememberSecret } from './redact';
 import { probeServerModel } from './servedModel';
 import { abortableSleep, Deadline, guardedFetch, MAX_REPLY_CHARS, MAX_RETRY_WAIT_MS, megabytes, requestedWaitMs } from './requestGuards';
@@ -71,7 +71,8 @@ async function streamed(client: OpenAI, request: Request, profile: ModelProfile,
   if (attempt.signal.aborted) throw new Error('aborted');
   if (attempt.watch.streamError !== undefined) throw streamLineError(attempt.watch.streamError, response.headers);
   if (finishReason === null && !attempt.watch.sawDone) throw new ModelCallError(`${profile.model} at ${profile.baseUrl}: the stream ended before the reply was complete (no finish_reason and no [DONE]); nothing was kept.`, { kind: 'cut-off' });
-  return { text, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false, finishReason, servedModel, ...replyExtras(reasoning, usageDetailsOf(usage)), request: sentOf(request) };
+  const split = withThinkSplit(text, reasoning);
+  return { text: split.text, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false, finishReason, servedModel, ...replyExtras(split.reasoning, usageDetailsOf(usage)), request: sentOf(request) };
 }
 
 /** The request's token limit and effort as sent (a copy: the request object is the client's). */
@@ -97,10 +98,11 @@ async function whole(client: OpenAI, request: Request, profile: ModelProfile, at
   const content = message?.content ?? (finish === 'length' || reasoning !== '' ? '' : undefined);
   if (typeof content !== 'string') throw new ModelCallError(`${profile.model} returned no message content.`, { kind: 'reply' });
   if (content.length + reasoning.length > MAX_REPLY_CHARS) throw tooLarge(profile);
+  const split = withThinkSplit(content, reasoning);
   return {
-    text: content, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false,
+    text: split.text, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false,
     finishReason: typeof finish === 'string' ? finish : null, servedModel: typeof model === 'string' && model ? model : null,
-    ...replyExtras(reasoning, usageDetailsOf(usage)), request: sentOf(request),
+    ...replyExtras(split.reasoning, usageDetailsOf(usage)), request: sentOf(request),
   };
 }
 

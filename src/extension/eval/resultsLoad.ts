@@ -44,7 +44,7 @@ export const shownPath = (file: string) => vscode.workspace.asRelativePath(file,
  * reported: NotARunFileError for a file that holds no record (each file was asked for by name, so
  * one that is not a run file is an error, not a silent omission beside the others).
  */
-export async function loadResults(files: readonly string[], workerScript: string, includeTruncated = false): Promise<Loaded> {
+export async function loadResults(files: readonly string[], workerScript: string, includeTruncated?: boolean): Promise<Loaded> {
   const read = await Promise.all(
     files.map(async (file) => {
       const contents = await readRunFile(file, { workerScript, offsets: true }).catch((error: unknown) => {

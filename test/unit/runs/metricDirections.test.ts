@@ -55,7 +55,7 @@ describe('metric directions', () => {
 
   it('report --json and the results model carry the directions as an added last field', () => {
     const { json } = buildReport(a);
-    assert.deepEqual(Object.keys(json), ['benchmark', 'records', 'errors', 'modes', 'by', 'where', 'bootstrap', 'superseded', 'groups', 'failures', 'better', 'truncated', 'context_truncated', 'truncated_treatment', 'errors_by_kind']);
+    assert.deepEqual(Object.keys(json), ['benchmark', 'records', 'errors', 'modes', 'by', 'where', 'bootstrap', 'superseded', 'groups', 'failures', 'better', 'truncated', 'context_truncated', 'truncated_treatment', 'errors_by_kind', 'cost_usd', 'cost_unknown', 'truncated_included_modes']);
     assert.equal(json.better.parse_error, 'lower');
     assert.equal(json.better.success_strict, 'higher');
     const { model } = buildResultsModel(a, ['a.jsonl'], 'A');

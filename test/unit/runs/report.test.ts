@@ -94,10 +94,11 @@ describe('report (core)', () => {
     const csv = reportCsv(json).trimEnd().split('\n');
     assert.equal(csv.length, 3);
     // The cut records' columns and the treatment come last: the columns before keep their places.
-    assert.equal(csv[0], 'model,game,n,valid,errors,success_strict_mean,success_strict_ci95_low,success_strict_ci95_high,success_strict_n,success_loose_mean,success_loose_ci95_low,success_loose_ci95_high,success_loose_n,reasoning_mean,reasoning_ci95_low,reasoning_ci95_high,reasoning_n,parse_error_mean,parse_error_ci95_low,parse_error_ci95_high,parse_error_n,truncated,context_truncated,truncated_treatment');
-    assert.match(csv[2], /^gpt-x,zork1,4,3,1,0\.75,.*,0,0,excluded$/);
+    assert.equal(csv[0], 'model,game,n,valid,errors,success_strict_mean,success_strict_ci95_low,success_strict_ci95_high,success_strict_n,success_loose_mean,success_loose_ci95_low,success_loose_ci95_high,success_loose_n,reasoning_mean,reasoning_ci95_low,reasoning_ci95_high,reasoning_n,parse_error_mean,parse_error_ci95_low,parse_error_ci95_high,parse_error_n,truncated,context_truncated,truncated_treatment,cost_usd,cost_unknown');
+    // A cost nobody knows (no prices in the profile) is an empty cell and a count, never 0: the 3 answers (the failed call was not billed).
+    assert.match(csv[2], /^gpt-x,zork1,4,3,1,0\.75,.*,0,0,excluded,,3$/);
     const markdown = reportMarkdown(json).split('\n');
-    assert.ok(markdown.includes('| model | game | n | valid | errors | success_strict | success_loose | reasoning | parse_error |'), markdown.join('\n'));
+    assert.ok(markdown.includes('| model | game | n | valid | errors | success_strict | success_loose | reasoning | parse_error | cost |'), markdown.join('\n'));
     assert.ok(markdown.some((line) => line.startsWith('| gpt-x | zork1 | 4 | 3 | 1 | 0.75 [')));
     assert.ok(markdown.includes('| mango-answer/unknown-action | 3 | 2 |'));
   });
@@ -108,11 +109,11 @@ describe('report (core)', () => {
     assert.equal(json.truncated, 1);
     assert.deepEqual(json.groups.map((group) => [group.key.game, group.truncated]), [['detective', 0], ['zork1', 1]]);
     const markdown = reportMarkdown(json).split('\n');
-    assert.ok(markdown.includes('| model | game | n | valid | errors | truncated | success_strict | success_loose | reasoning | parse_error |'), markdown.join('\n'));
+    assert.ok(markdown.includes('| model | game | n | valid | errors | truncated | success_strict | success_loose | reasoning | parse_error | cost |'), markdown.join('\n'));
     assert.match(markdown[0], /7 records \(1 errors, 1 truncated at the token limit;/);
     // No cut record: no column, no count; the caption still says how the means treat them.
     const plain = reportMarkdown(buildReport(mergeRunFiles([viaFile(gptX)])).json);
-    assert.ok(plain.split('\n').includes('| model | task | difficulty | n | valid | errors | success_strict | success_loose | reasoning | parse_error |'), plain);
+    assert.ok(plain.split('\n').includes('| model | task | difficulty | n | valid | errors | success_strict | success_loose | reasoning | parse_error | cost |'), plain);
     assert.doesNotMatch(plain, /truncated at the token limit/);
     assert.match(plain, /Means exclude truncated records/);
   });
@@ -141,11 +142,11 @@ describe('report (core)', () => {
       assert.equal(group.metrics.success_strict.n, 5);
       assert.equal(group.metrics.parse_error.n, 3, 'parse errors are over answers: no errored, no cut record');
       const text = reportMarkdown(json);
-      assert.ok(text.split('\n').includes('| model | game | n | valid | errors | truncated | context_truncated | success_strict | success_loose | reasoning | parse_error |'), text);
+      assert.ok(text.split('\n').includes('| model | game | n | valid | errors | truncated | context_truncated | success_strict | success_loose | reasoning | parse_error | cost |'), text);
       assert.match(text, /1 truncated at the token limit, 1 with the prompt cut by the server;/);
       assert.match(text, /Means exclude truncated records \(replies cut at the token limit, prompts the server cut; counted in their own columns\); --include-truncated counts them\./);
       const csv = reportCsv(json).trim().split('\n');
-      assert.match(csv.find((line) => line.startsWith('gpt-x,zork1,')) ?? '', /,1,1,excluded$/);
+      assert.match(csv.find((line) => line.startsWith('gpt-x,zork1,')) ?? '', /,1,1,excluded,,\d+$/);
     });
 
     it('with includeTruncated they count as given, and every rendering says so', () => {
@@ -155,7 +156,7 @@ describe('report (core)', () => {
       assert.equal(group?.metrics.success_strict.mean, 3 / 7);
       assert.equal(group?.metrics.success_strict.n, 7);
       assert.match(reportMarkdown(json), /Means include truncated records \(--include-truncated\)/);
-      assert.match(reportCsv(json), /,1,1,included\n/);
+      assert.match(reportCsv(json), /,1,1,included,,\d+\n/);
     });
 
     it('the HTML page states the treatment, has the columns, and its overall row, plots and drill-down follow it', () => {
