@@ -7,10 +7,22 @@
 // reads either provider's results, in any order, telling them apart row by row. `--seed` (or the
 // seed of a `--profile`) is each OpenAI request's `seed`, and batch import records it on the
 // records as `waypoint run` does; Anthropic's Messages API has no seed, so it is refused there.
-import { findBenchmark, QuestionOptionError, type BenchmarkDefinition, type PreparedQuestion, type QuestionSetOptions } from '../../core/benchmark/registry';
+import {
+  findBenchmark,
+  QuestionOptionError,
+  type BenchmarkDefinition,
+  type PreparedQuestion,
+  type QuestionSetOptions,
+} from '../../core/benchmark/registry';
 import { benchmarks } from '../../core/benchmarks';
 import { runRecordOf } from '../../core/eval/engine';
-import { AnthropicPromptError, anthropicCustomId, anthropicRequestLine, isAnthropicResult, readAnthropicResult } from '../../core/eval/anthropicBatch';
+import {
+  AnthropicPromptError,
+  anthropicCustomId,
+  anthropicRequestLine,
+  isAnthropicResult,
+  readAnthropicResult,
+} from '../../core/eval/anthropicBatch';
 import { importedProfile, isJsonObject, readBatchRow } from '../../core/eval/imported';
 import { recordDiagnostics } from '../../core/eval/pipeline';
 import type { ModelReply, QuestionBase, RunRecord, ScoringMode } from '../../core/eval/types';
@@ -34,12 +46,21 @@ const USAGE = [
   '       waypoint batch import <benchmark> <source>... (question options) --results output.jsonl --out run.jsonl [--mode M] [--model-name NAME] [--seed S] [--json]',
 ].join('\n');
 
-
 /** For ids no exported question has: the question an error record names, where the benchmark's ids say enough (GRASP's custom_ids do). */
 const questionOfUnknownId: Record<string, (id: string) => QuestionBase | null> = {
   grasp: (id) => {
     const parsed = parseCustomId(id);
-    return parsed && { benchmark: 'grasp', file: parsed.file, index: parsed.index, settings: parsed.settings, style: 'chat', sampleId: id } as QuestionBase;
+    return (
+      parsed &&
+      ({
+        benchmark: 'grasp',
+        file: parsed.file,
+        index: parsed.index,
+        settings: parsed.settings,
+        style: 'chat',
+        sampleId: id,
+      } as QuestionBase)
+    );
   },
 };
 
@@ -47,15 +68,40 @@ const questionOfUnknownId: Record<string, (id: string) => QuestionBase | null> =
 export async function runBatch(argv: readonly string[], out: Output, err: Output): Promise<number> {
   try {
     const [command, name, ...rest] = argv;
-    if (command !== 'export' && command !== 'import') throw new UsageError(command === undefined ? 'batch needs a command: export or import' : `unknown batch command '${command}' (export or import)`);
+    if (command !== 'export' && command !== 'import')
+      throw new UsageError(
+        command === undefined
+          ? 'batch needs a command: export or import'
+          : `unknown batch command '${command}' (export or import)`,
+      );
     const definition = name === undefined ? null : findBenchmark(name);
-    const withSets = benchmarks().filter((candidate) => candidate.questionSet).map((candidate) => candidate.id);
-    if (!definition?.questionSet) throw new UsageError(`${name === undefined ? 'name a benchmark' : `'${name}' has no question set`} (one of ${withSets.join(', ')})`);
+    const withSets = benchmarks()
+      .filter((candidate) => candidate.questionSet)
+      .map((candidate) => candidate.id);
+    if (!definition?.questionSet)
+      throw new UsageError(
+        `${name === undefined ? 'name a benchmark' : `'${name}' has no question set`} (one of ${withSets.join(', ')})`,
+      );
     const optionNames = definition.questionOptions ?? [];
-    const own = command === 'export' ? ['model', 'profile', 'profile-id', 'format', 'temperature', 'max-tokens', 'max-completion-tokens', 'reasoning-effort', 'seed'] : ['results', 'out', 'mode', 'model-name', 'seed'];
+    const own =
+      command === 'export'
+        ? [
+            'model',
+            'profile',
+            'profile-id',
+            'format',
+            'temperature',
+            'max-tokens',
+            'max-completion-tokens',
+            'reasoning-effort',
+            'seed',
+          ]
+        : ['results', 'out', 'mode', 'model-name', 'seed'];
     const args = parseArgs(rest, ['json'], [...own, ...optionNames]);
     if (args.positionals.length === 0) throw new UsageError(`batch ${command} needs at least one source`);
-    const options: QuestionSetOptions = Object.fromEntries(optionNames.map((option) => [option, args.options.get(option)]));
+    const options: QuestionSetOptions = Object.fromEntries(
+      optionNames.map((option) => [option, args.options.get(option)]),
+    );
     let set;
     try {
       set = await definition.questionSet(args.positionals, options, nodeQuestionFiles);
@@ -64,7 +110,10 @@ export async function runBatch(argv: readonly string[], out: Output, err: Output
       throw error;
     }
     for (const problem of set.problems) err(problem);
-    const code = command === 'export' ? exportRequests(set.questions, await exportSettings(args.options), out, err) : await importResults(definition, set.questions, args.options, args.flags.has('json'), out, err);
+    const code =
+      command === 'export'
+        ? exportRequests(set.questions, await exportSettings(args.options), out, err)
+        : await importResults(definition, set.questions, args.options, args.flags.has('json'), out, err);
     return set.problems.length > 0 ? Math.max(code, 1) : code;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -78,7 +127,8 @@ function numberOption(options: Map<string, string>, name: string, fallback: numb
   const text = options.get(name);
   if (text === undefined) return fallback;
   const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) throw new UsageError(`--${name} must be a non-negative ${integer ? 'integer' : 'number'}, not '${text}'`);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value)))
+    throw new UsageError(`--${name} must be a non-negative ${integer ? 'integer' : 'number'}, not '${text}'`);
   return value;
 }
 
@@ -86,14 +136,30 @@ function numberOption(options: Map<string, string>, name: string, fallback: numb
 const BATCH_LIMITS = { openai: 50_000, anthropic: 100_000 } as const;
 
 /** The token limit and effort of an OpenAI request body: max_tokens, or max_completion_tokens (reasoning models) in its place. */
-type OpenAiLimits = { max_tokens: number } | { max_completion_tokens: number; reasoning_effort?: string } | { max_tokens: number; reasoning_effort: string };
+type OpenAiLimits =
+  | { max_tokens: number }
+  | { max_completion_tokens: number; reasoning_effort?: string }
+  | { max_tokens: number; reasoning_effort: string };
 
 /**
  * One request line per question, as upstream's batch_gpt4o.jsonl writes them (the limit's key where
  * max_tokens is); a seed, when there is one, last, so the lines without one stay upstream's bytes.
  */
-export function batchRequestLine(sampleId: string, model: string, messages: PreparedQuestion['messages'], temperature: number, limits: OpenAiLimits, seed?: number): string {
-  const body = { model, temperature, messages: messages.map((message) => ({ role: message.role, content: message.content })), ...limits, ...(seed === undefined ? {} : { seed }) };
+export function batchRequestLine(
+  sampleId: string,
+  model: string,
+  messages: PreparedQuestion['messages'],
+  temperature: number,
+  limits: OpenAiLimits,
+  seed?: number,
+): string {
+  const body = {
+    model,
+    temperature,
+    messages: messages.map((message) => ({ role: message.role, content: message.content })),
+    ...limits,
+    ...(seed === undefined ? {} : { seed }),
+  };
   return pythonJsonDumps({ custom_id: sampleId, method: 'POST', url: '/v1/chat/completions', body });
 }
 
@@ -112,13 +178,29 @@ interface ExportSettings {
 
 async function exportSettings(options: Map<string, string>): Promise<ExportSettings> {
   const format = options.get('format') ?? 'openai';
-  if (format !== 'openai' && format !== 'anthropic') throw new UsageError(`--format must be openai or anthropic, not '${format}'`);
-  if (options.has('profile') === options.has('model')) throw new UsageError('batch export needs the model one way: --model NAME (the body\'s "model"), or --profile FILE --profile-id ID');
+  if (format !== 'openai' && format !== 'anthropic')
+    throw new UsageError(`--format must be openai or anthropic, not '${format}'`);
+  if (options.has('profile') === options.has('model'))
+    throw new UsageError(
+      'batch export needs the model one way: --model NAME (the body\'s "model"), or --profile FILE --profile-id ID',
+    );
   if (options.has('profile')) {
     // The profile as `waypoint run` reads it, with the options over it (its seed included).
     const profile = await profileOf(options, false);
-    if (!profile.model) throw new UsageError(`--profile-id ${profile.id} names no "model" (the body's "model"); built-in agents answer no batch`);
-    return { model: profile.model, format, temperature: profile.temperature, maxTokens: profile.maxTokens, maxCompletionTokens: profile.maxCompletionTokens, reasoningEffort: profile.reasoningEffort, seed: profile.seed, fromProfile: true };
+    if (!profile.model)
+      throw new UsageError(
+        `--profile-id ${profile.id} names no "model" (the body's "model"); built-in agents answer no batch`,
+      );
+    return {
+      model: profile.model,
+      format,
+      temperature: profile.temperature,
+      maxTokens: profile.maxTokens,
+      maxCompletionTokens: profile.maxCompletionTokens,
+      reasoningEffort: profile.reasoningEffort,
+      seed: profile.seed,
+      fromProfile: true,
+    };
   }
   return {
     model: options.get('model') as string,
@@ -126,20 +208,47 @@ async function exportSettings(options: Map<string, string>): Promise<ExportSetti
     // GRASP's requests: temperature 0, max_tokens 1000 (spec grasp.md §5).
     temperature: numberOption(options, 'temperature', 0, false),
     maxTokens: numberOption(options, 'max-tokens', 1000, true),
-    maxCompletionTokens: options.has('max-completion-tokens') ? positiveInteger(options.get('max-completion-tokens'), 'max-completion-tokens') : undefined,
-    reasoningEffort: options.has('reasoning-effort') ? reasoningEffortOption(options.get('reasoning-effort') ?? '') : undefined,
+    maxCompletionTokens: options.has('max-completion-tokens')
+      ? positiveInteger(options.get('max-completion-tokens'), 'max-completion-tokens')
+      : undefined,
+    reasoningEffort: options.has('reasoning-effort')
+      ? reasoningEffortOption(options.get('reasoning-effort') ?? '')
+      : undefined,
     seed: options.has('seed') ? nonNegativeInteger(options.get('seed'), 'seed') : undefined,
     fromProfile: false,
   };
 }
 
-function exportRequests(questions: readonly PreparedQuestion[], settings: ExportSettings, out: Output, err: Output): number {
-  const { format, model, temperature, maxTokens, maxCompletionTokens: completion, reasoningEffort: effort, seed } = settings;
-  if (questions.some((prepared) => prepared.play)) throw new UsageError('batch export asks single questions; this benchmark plays episodes (use waypoint run)');
-  if (questions.length > BATCH_LIMITS[format]) err(`waypoint batch: ${questions.length} requests; one ${format === 'openai' ? 'OpenAI batch' : 'Anthropic Message Batch'} takes at most ${BATCH_LIMITS[format].toLocaleString('en-US')}: split the set with --indices or the question options`);
+function exportRequests(
+  questions: readonly PreparedQuestion[],
+  settings: ExportSettings,
+  out: Output,
+  err: Output,
+): number {
+  const {
+    format,
+    model,
+    temperature,
+    maxTokens,
+    maxCompletionTokens: completion,
+    reasoningEffort: effort,
+    seed,
+  } = settings;
+  if (questions.some((prepared) => prepared.play))
+    throw new UsageError('batch export asks single questions; this benchmark plays episodes (use waypoint run)');
+  if (questions.length > BATCH_LIMITS[format])
+    err(
+      `waypoint batch: ${questions.length} requests; one ${format === 'openai' ? 'OpenAI batch' : 'Anthropic Message Batch'} takes at most ${BATCH_LIMITS[format].toLocaleString('en-US')}: split the set with --indices or the question options`,
+    );
   if (format === 'anthropic') return exportAnthropic(questions, settings, out, err);
-  const limits: OpenAiLimits = completion !== undefined ? { max_completion_tokens: completion, ...(effort ? { reasoning_effort: effort } : {}) } : effort ? { max_tokens: maxTokens, reasoning_effort: effort } : { max_tokens: maxTokens };
-  for (const prepared of questions) out(batchRequestLine(prepared.question.sampleId, model, prepared.messages, temperature, limits, seed));
+  const limits: OpenAiLimits =
+    completion !== undefined
+      ? { max_completion_tokens: completion, ...(effort ? { reasoning_effort: effort } : {}) }
+      : effort
+        ? { max_tokens: maxTokens, reasoning_effort: effort }
+        : { max_tokens: maxTokens };
+  for (const prepared of questions)
+    out(batchRequestLine(prepared.question.sampleId, model, prepared.messages, temperature, limits, seed));
   return 0;
 }
 
@@ -148,13 +257,27 @@ function exportRequests(questions: readonly PreparedQuestion[], settings: Export
  * cannot take, or two sample ids that would share a custom_id, leave stdout empty (a batch missing
  * some questions would look complete).
  */
-function exportAnthropic(questions: readonly PreparedQuestion[], settings: ExportSettings, out: Output, err: Output): number {
+function exportAnthropic(
+  questions: readonly PreparedQuestion[],
+  settings: ExportSettings,
+  out: Output,
+  err: Output,
+): number {
   const { model, maxTokens, temperature } = settings;
   const named = (option: string, field: string) => (settings.fromProfile ? `"${field}" (--${option})` : `--${option}`);
-  if (settings.maxCompletionTokens !== undefined) throw new UsageError(`${named('max-completion-tokens', 'maxCompletionTokens')} is an OpenAI request field; Anthropic's requests take --max-tokens`);
-  if (settings.reasoningEffort !== undefined) throw new UsageError(`${named('reasoning-effort', 'reasoningEffort')} is an OpenAI request field; Anthropic's requests take --max-tokens`);
+  if (settings.maxCompletionTokens !== undefined)
+    throw new UsageError(
+      `${named('max-completion-tokens', 'maxCompletionTokens')} is an OpenAI request field; Anthropic's requests take --max-tokens`,
+    );
+  if (settings.reasoningEffort !== undefined)
+    throw new UsageError(
+      `${named('reasoning-effort', 'reasoningEffort')} is an OpenAI request field; Anthropic's requests take --max-tokens`,
+    );
   // Not dropped in silence: the records would claim a reproducible run that is not one.
-  if (settings.seed !== undefined) throw new UsageError(`${named('seed', 'seed')}: Anthropic's Messages API has no seed, so its sampled answers cannot be drawn again; export without one`);
+  if (settings.seed !== undefined)
+    throw new UsageError(
+      `${named('seed', 'seed')}: Anthropic's Messages API has no seed, so its sampled answers cannot be drawn again; export without one`,
+    );
   if (temperature > 1) throw new UsageError(`--temperature must be between 0 and 1 for Anthropic, not ${temperature}`);
   if (maxTokens < 1) throw new UsageError('--max-tokens must be at least 1 for Anthropic');
   const lines: string[] = [];
@@ -165,7 +288,9 @@ function exportAnthropic(questions: readonly PreparedQuestion[], settings: Expor
     const customId = anthropicCustomId(sampleId);
     const owner = owners.get(customId);
     if (owner !== undefined && owner !== sampleId) {
-      err(`waypoint batch: sample ids ${owner} and ${sampleId} would both be sent as custom_id ${customId}; nothing was written`);
+      err(
+        `waypoint batch: sample ids ${owner} and ${sampleId} would both be sent as custom_id ${customId}; nothing was written`,
+      );
       failed++;
     }
     owners.set(customId, sampleId);
@@ -180,11 +305,21 @@ function exportAnthropic(questions: readonly PreparedQuestion[], settings: Expor
   if (failed > 0) return 1;
   for (const line of lines) out(line);
   const shortened = [...owners].filter(([customId, sampleId]) => customId !== sampleId).length;
-  if (shortened > 0) err(`waypoint batch: ${shortened} of ${questions.length} sample ids are not custom_ids Anthropic takes (1–64 characters of A-Z a-z 0-9 _ -) and were sent as a prefix and a hash; batch import with the same sources and options maps them back.`);
+  if (shortened > 0)
+    err(
+      `waypoint batch: ${shortened} of ${questions.length} sample ids are not custom_ids Anthropic takes (1–64 characters of A-Z a-z 0-9 _ -) and were sent as a prefix and a hash; batch import with the same sources and options maps them back.`,
+    );
   return 0;
 }
 
-async function importResults(definition: BenchmarkDefinition, questions: readonly PreparedQuestion[], options: Map<string, string>, json: boolean, out: Output, err: Output): Promise<number> {
+async function importResults(
+  definition: BenchmarkDefinition,
+  questions: readonly PreparedQuestion[],
+  options: Map<string, string>,
+  json: boolean,
+  out: Output,
+  err: Output,
+): Promise<number> {
   const resultsPath = options.get('results');
   const outPath = options.get('out');
   if (!resultsPath) throw new UsageError('batch import needs --results <provider output.jsonl>');
@@ -193,7 +328,8 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
   const modes: readonly ScoringMode[] = definition.scoringModes ?? ['faithful'];
   const modeText = options.get('mode') ?? 'faithful';
   const mode = modes.find((candidate) => candidate === modeText);
-  if (!mode) throw new UsageError(`--mode must be one of ${modes.join(', ')} for ${definition.label}, not '${modeText}'`);
+  if (!mode)
+    throw new UsageError(`--mode must be one of ${modes.join(', ')} for ${definition.label}, not '${modeText}'`);
   const modelName = options.get('model-name');
   // The export's seed: the output rows do not repeat the request, so the import is told it, as the sources and options.
   const seed = options.has('seed') ? nonNegativeInteger(options.get('seed'), 'seed') : undefined;
@@ -213,7 +349,9 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
   }
   const byId = new Map(questions.map((prepared) => [prepared.question.sampleId, prepared]));
   // Anthropic's results name a question by the custom_id export sent, which may be a shortened sample id.
-  for (const prepared of questions) if (!byId.has(anthropicCustomId(prepared.question.sampleId))) byId.set(anthropicCustomId(prepared.question.sampleId), prepared);
+  for (const prepared of questions)
+    if (!byId.has(anthropicCustomId(prepared.question.sampleId)))
+      byId.set(anthropicCustomId(prepared.question.sampleId), prepared);
   const runId = newRunId('batch');
   const records: RunRecord<QuestionBase>[] = [];
   let problems = 0;
@@ -224,8 +362,12 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
     // The located parse names the column of a syntax error (V8's message quotes the broken bytes).
     const parsed = parseJsonWith(line, z.unknown(), index);
     if (!parsed.ok || !isJsonObject(parsed.value)) {
-      const where = parsed.ok ? `${index + 1}` : `${(parsed.diagnostics[0]?.range.start.line ?? index) + 1}:${(parsed.diagnostics[0]?.range.start.character ?? 0) + 1}`;
-      err(`${resultsPath}:${where}: not a Batch API output row (${parsed.ok ? 'not a JSON object' : (parsed.diagnostics[0]?.message ?? 'not JSON')})`);
+      const where = parsed.ok
+        ? `${index + 1}`
+        : `${(parsed.diagnostics[0]?.range.start.line ?? index) + 1}:${(parsed.diagnostics[0]?.range.start.character ?? 0) + 1}`;
+      err(
+        `${resultsPath}:${where}: not a Batch API output row (${parsed.ok ? 'not a JSON object' : (parsed.diagnostics[0]?.message ?? 'not JSON')})`,
+      );
       problems++;
       return;
     }
@@ -240,9 +382,19 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
     const batch = anthropic ? readAnthropicResult(row) : readBatchRow(row);
     // Anthropic's requests carry no seed (export refuses one): their records claim none.
     if (anthropic && seed !== undefined) unseededAnthropic++;
-    const model = { ...importedProfile(modelName ?? batch.model ?? 'unknown'), ...(seed !== undefined && !anthropic ? { seed } : {}) };
+    const model = {
+      ...importedProfile(modelName ?? batch.model ?? 'unknown'),
+      ...(seed !== undefined && !anthropic ? { seed } : {}),
+    };
     const prepared = byId.get(customId);
-    const reply: ModelReply = { text: batch.content ?? '', promptTokens: batch.promptTokens, completionTokens: batch.completionTokens, latencyMs: 0, cached: false, ...(batch.error === null ? batch.extras : {}) };
+    const reply: ModelReply = {
+      text: batch.content ?? '',
+      promptTokens: batch.promptTokens,
+      completionTokens: batch.completionTokens,
+      latencyMs: 0,
+      cached: false,
+      ...(batch.error === null ? batch.extras : {}),
+    };
     if (!prepared) {
       const message = `custom_id ${customId} is not a question of the exported set (check the sources and question options)`;
       const question = questionOfUnknownId[definition.id]?.(customId);
@@ -252,7 +404,11 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
         problems++;
         return;
       }
-      const record = { ...runRecordOf<QuestionBase>({ question, model, messages: [], parsedAnswer: null, scores: {}, mode }, reply), run_id: runId, error: message };
+      const record = {
+        ...runRecordOf<QuestionBase>({ question, model, messages: [], parsedAnswer: null, scores: {}, mode }, reply),
+        run_id: runId,
+        error: message,
+      };
       records.push(record);
       unknownRows.push({ line: index + 1, message, record });
       return;
@@ -260,18 +416,32 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
     const messages = prepared.messages.map((message) => ({ ...message }));
     // Errored, expired and canceled requests are errors with their kind, never answers that failed to parse.
     if (batch.error !== null) {
-      records.push({ ...runRecordOf<QuestionBase>({ question: prepared.question, model, messages, parsedAnswer: null, scores: {}, mode }, reply), run_id: runId, error: batch.error, ...(batch.failure ? { failure: batch.failure } : {}) });
+      records.push({
+        ...runRecordOf<QuestionBase>(
+          { question: prepared.question, model, messages, parsedAnswer: null, scores: {}, mode },
+          reply,
+        ),
+        run_id: runId,
+        error: batch.error,
+        ...(batch.failure ? { failure: batch.failure } : {}),
+      });
       return;
     }
     const scored = prepared.score(reply.text, mode);
-    const record = runRecordOf<QuestionBase>({ question: prepared.question, model, messages, parsedAnswer: scored.parsedAnswer, scores: scored.scores, mode }, reply);
+    const record = runRecordOf<QuestionBase>(
+      { question: prepared.question, model, messages, parsedAnswer: scored.parsedAnswer, scores: scored.scores, mode },
+      reply,
+    );
     records.push({ ...record, run_id: runId, diagnostics: recordDiagnostics(scored.diagnostics) });
   });
   // Each unknown id is its own message: the first few located, then a count, not a line per row.
   const SHOWN = 10;
   const tellUnknown = () => {
     for (const { line, message } of unknownRows.slice(0, SHOWN)) err(`${resultsPath}:${line}: ${message}`);
-    if (unknownRows.length > SHOWN) err(`${resultsPath}: ${unknownRows.length - SHOWN} more rows whose custom_id is not a question of the exported set`);
+    if (unknownRows.length > SHOWN)
+      err(
+        `${resultsPath}: ${unknownRows.length - SHOWN} more rows whose custom_id is not a question of the exported set`,
+      );
   };
   if (records.length === 0 && unknownRows.length > 0) {
     tellUnknown();
@@ -285,7 +455,9 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
   }
   try {
     // Written whole or not at all: a failure leaves a previous run file of that name intact.
-    await writeOutputAtomically(outPath, async (write) => write(new TextEncoder().encode(records.map((record) => `${JSON.stringify(record)}\n`).join(''))));
+    await writeOutputAtomically(outPath, async (write) =>
+      write(new TextEncoder().encode(records.map((record) => `${JSON.stringify(record)}\n`).join(''))),
+    );
   } catch (error) {
     if (!(error instanceof OutputFileError)) throw error;
     err(error.message);
@@ -294,12 +466,22 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
   const errors = records.filter((record) => record.error !== undefined);
   const unknownRecords = new Set(unknownRows.map((row) => row.record));
   // One line a reason: by kind, HTTP status and the provider's error code, never by the message (it quotes each row's own error).
-  for (const group of failureGroups(errors.filter((record) => !unknownRecords.has(record)))) err(escapeControls(failureGroupLine(group, 'row')));
+  for (const group of failureGroups(errors.filter((record) => !unknownRecords.has(record))))
+    err(escapeControls(failureGroupLine(group, 'row')));
   tellUnknown();
-  if (unseededAnthropic > 0) err(`${resultsPath}: --seed is not recorded on ${unseededAnthropic} Anthropic result rows: Anthropic's Messages API has no seed`);
+  if (unseededAnthropic > 0)
+    err(
+      `${resultsPath}: --seed is not recorded on ${unseededAnthropic} Anthropic result rows: Anthropic's Messages API has no seed`,
+    );
   const answered = new Set(records.map((record) => record.question.sampleId));
   const unanswered = questions.filter((prepared) => !answered.has(prepared.question.sampleId)).length;
-  if (json) out(JSON.stringify({ records: records.length, errors: errors.length, unanswered, mode, run_id: runId, out: outPath }));
-  else out(`${records.length} records (${errors.length} with error; ${unanswered} exported questions without a row) → ${outPath} · mode ${mode} · run_id ${runId}`);
+  if (json)
+    out(
+      JSON.stringify({ records: records.length, errors: errors.length, unanswered, mode, run_id: runId, out: outPath }),
+    );
+  else
+    out(
+      `${records.length} records (${errors.length} with error; ${unanswered} exported questions without a row) → ${outPath} · mode ${mode} · run_id ${runId}`,
+    );
   return errors.length > 0 || problems > 0 ? 1 : 0;
 }

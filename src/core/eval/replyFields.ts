@@ -9,9 +9,11 @@
 // without --reasoning-format, vLLM without a reasoning parser) leaves DeepSeek-R1's and QwQ's
 // `<think>…</think>` in the content; splitThinkTags takes it out.
 
-const objectOf = (value: unknown): Record<string, unknown> | null => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const objectOf = (value: unknown): Record<string, unknown> | null =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
-const countOf = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null);
+const countOf = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
 
 /**
  * The text of OpenRouter's `reasoning_details` entries: `reasoning.text` gives its `text`,
@@ -63,7 +65,10 @@ export function usageDetailsOf(usage: unknown): UsageDetails {
 }
 
 /** The ModelReply fields of what a server said beyond the text: only those it reported, so a reply without them stays as it was. */
-export function replyExtras(reasoning: string, details: UsageDetails): { reasoning?: string; reasoningTokens?: number; cachedTokens?: number; providerCostUsd?: number } {
+export function replyExtras(
+  reasoning: string,
+  details: UsageDetails,
+): { reasoning?: string; reasoningTokens?: number; cachedTokens?: number; providerCostUsd?: number } {
   return {
     ...(reasoning !== '' ? { reasoning } : {}),
     ...(details.reasoningTokens !== null ? { reasoningTokens: details.reasoningTokens } : {}),
@@ -87,10 +92,14 @@ export function splitThinkTags(content: string): { answer: string; reasoning: st
   if (start.startsWith(THINK_OPEN)) {
     const close = start.indexOf(THINK_CLOSE, THINK_OPEN.length);
     if (close < 0) return { answer: '', reasoning: start.slice(THINK_OPEN.length).trim() };
-    return { answer: start.slice(close + THINK_CLOSE.length).trimStart(), reasoning: start.slice(THINK_OPEN.length, close).trim() };
+    return {
+      answer: start.slice(close + THINK_CLOSE.length).trimStart(),
+      reasoning: start.slice(THINK_OPEN.length, close).trim(),
+    };
   }
   const close = content.indexOf(THINK_CLOSE);
-  if (close >= 0 && !content.slice(0, close).includes(THINK_OPEN)) return { answer: content.slice(close + THINK_CLOSE.length).trimStart(), reasoning: content.slice(0, close).trim() };
+  if (close >= 0 && !content.slice(0, close).includes(THINK_OPEN))
+    return { answer: content.slice(close + THINK_CLOSE.length).trimStart(), reasoning: content.slice(0, close).trim() };
   return { answer: content, reasoning: '' };
 }
 

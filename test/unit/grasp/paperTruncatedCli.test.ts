@@ -28,10 +28,34 @@ describe('GRASP paper mode counts answers cut at max_tokens, as Table 1 did (bat
     dir = mkdtempSync(join(tmpdir(), 'waypoint-paper-cuts-'));
     // The rows of the grid files the shared data holds (the others would be errors: no grid to score against).
     const grids = new Set(['inner_random_free', 'inner_spiral_block', 'outer_cluster_block', 'outer_upDown_free']);
-    const rows = readFileSync(outputFile, 'utf8').split('\n').filter((line) => line.trim() !== '' && grids.has(String((JSON.parse(line) as { custom_id: string }).custom_id).split('.jsonl-')[0]));
+    const rows = readFileSync(outputFile, 'utf8')
+      .split('\n')
+      .filter(
+        (line) =>
+          line.trim() !== '' &&
+          grids.has(String((JSON.parse(line) as { custom_id: string }).custom_id).split('.jsonl-')[0]),
+      );
     writeFileSync(join(dir, 'gpt4o.jsonl'), `${rows.join('\n')}\n`);
     for (const mode of ['paper', 'faithful']) {
-      const imported = await runWaypoint(['batch', 'import', 'grasp', graspDataDir, '--settings', 'all', '--indices', '0-9', '--results', 'gpt4o.jsonl', '--out', `${mode}.jsonl`, '--mode', mode], dir);
+      const imported = await runWaypoint(
+        [
+          'batch',
+          'import',
+          'grasp',
+          graspDataDir,
+          '--settings',
+          'all',
+          '--indices',
+          '0-9',
+          '--results',
+          'gpt4o.jsonl',
+          '--out',
+          `${mode}.jsonl`,
+          '--mode',
+          mode,
+        ],
+        dir,
+      );
       assert.equal(imported.code, 0, imported.stderr);
     }
   });
@@ -40,7 +64,8 @@ describe('GRASP paper mode counts answers cut at max_tokens, as Table 1 did (bat
   });
 
   const records = (file: string): RunRecord[] => parseRunRecords(readFileSync(join(dir, file), 'utf8'), file).records;
-  const mean = (list: readonly RunRecord[], score: string) => list.reduce((sum, record) => sum + (record.scores[score] as number), 0) / list.length;
+  const mean = (list: readonly RunRecord[], score: string) =>
+    list.reduce((sum, record) => sum + (record.scores[score] as number), 0) / list.length;
   const report = async (...args: string[]) => {
     const result = await runWaypoint(['report', ...args], dir);
     assert.equal(result.code, 0, result.stderr);
@@ -54,16 +79,24 @@ describe('GRASP paper mode counts answers cut at max_tokens, as Table 1 did (bat
     assert.ok(cut.length > 0, 'GPT-4o answers cut at max_tokens (finish_reason "length")');
     assert.ok(all.every((record) => record.error === undefined));
     const json = JSON.parse(await report('paper.jsonl', '--by', 'model', '--json')) as ReportJson;
-    assert.deepEqual([json.truncated_treatment, json.truncated_included_modes, json.truncated], ['included', ['paper'], cut.length]);
+    assert.deepEqual(
+      [json.truncated_treatment, json.truncated_included_modes, json.truncated],
+      ['included', ['paper'], cut.length],
+    );
     const [group] = json.groups;
     // The paper rule's means over all 320 answers, as paperTable.test computes Table 1 (length: its `steps`).
     assert.equal(group.metrics.energy.n, 320);
     assert.ok(Math.abs((group.metrics.energy.mean ?? Number.NaN) - mean(all, 'score')) < 1e-12);
     assert.ok(Math.abs((group.metrics.length.mean ?? Number.NaN) - mean(all, 'steps')) < 1e-12);
-    assert.match(await report('paper.jsonl'), /Means include truncated records: scoring mode paper is defined over every answer, replies cut at the token limit scored as given; --exclude-truncated leaves them out\./);
+    assert.match(
+      await report('paper.jsonl'),
+      /Means include truncated records: scoring mode paper is defined over every answer, replies cut at the token limit scored as given; --exclude-truncated leaves them out\./,
+    );
     assert.match(await report('paper.jsonl', '--csv'), /,included,/);
 
-    const excluded = JSON.parse(await report('paper.jsonl', '--by', 'model', '--json', '--exclude-truncated')) as ReportJson;
+    const excluded = JSON.parse(
+      await report('paper.jsonl', '--by', 'model', '--json', '--exclude-truncated'),
+    ) as ReportJson;
     assert.deepEqual([excluded.truncated_treatment, excluded.truncated_included_modes], ['excluded', []]);
     const whole = all.filter((record) => record.truncated !== true);
     assert.equal(excluded.groups[0].metrics.energy.n, whole.length);
@@ -77,13 +110,21 @@ describe('GRASP paper mode counts answers cut at max_tokens, as Table 1 did (bat
   it('other modes still leave cut answers out unless --include-truncated; a report of both modes says which counts them', async () => {
     const faithful = JSON.parse(await report('faithful.jsonl', '--json')) as ReportJson;
     assert.deepEqual([faithful.truncated_treatment, faithful.truncated_included_modes], ['excluded', []]);
-    assert.equal((JSON.parse(await report('faithful.jsonl', '--json', '--include-truncated')) as ReportJson).truncated_treatment, 'included');
-    const mixed = JSON.parse(await report('paper.jsonl', 'faithful.jsonl', '--by', 'model,mode', '--json')) as ReportJson;
+    assert.equal(
+      (JSON.parse(await report('faithful.jsonl', '--json', '--include-truncated')) as ReportJson).truncated_treatment,
+      'included',
+    );
+    const mixed = JSON.parse(
+      await report('paper.jsonl', 'faithful.jsonl', '--by', 'model,mode', '--json'),
+    ) as ReportJson;
     assert.deepEqual([mixed.truncated_treatment, mixed.truncated_included_modes], ['excluded', ['paper']]);
     const n = (mode: string) => mixed.groups.find((group) => group.key.mode === mode)?.metrics.energy.n;
     const cut = records('paper.jsonl').filter((record) => record.truncated === true).length;
     assert.deepEqual([n('paper'), n('faithful')], [320, 320 - cut]);
-    assert.match(await report('paper.jsonl', 'faithful.jsonl'), /except those of scoring mode paper, which is defined over every answer/);
+    assert.match(
+      await report('paper.jsonl', 'faithful.jsonl'),
+      /except those of scoring mode paper, which is defined over every answer/,
+    );
   });
 
   it('compare pairs the cut paper answers too, unless --exclude-truncated', async () => {
@@ -91,9 +132,20 @@ describe('GRASP paper mode counts answers cut at max_tokens, as Table 1 did (bat
     const paired = await runWaypoint(['compare', 'paper.jsonl', 'paper.jsonl', '--json'], dir);
     assert.equal(paired.code, 0, paired.stderr);
     const json = JSON.parse(paired.stdout) as CompareJson;
-    assert.deepEqual([json.paired, json.dropped.truncated, json.truncated_treatment, json.truncated_included_modes], [320, 0, 'included', ['paper']]);
-    const dropped = JSON.parse((await runWaypoint(['compare', 'paper.jsonl', 'paper.jsonl', '--json', '--exclude-truncated'], dir)).stdout) as CompareJson;
-    assert.deepEqual([dropped.paired, dropped.dropped.truncated, dropped.truncated_treatment], [320 - cut, cut, 'excluded']);
-    assert.match((await runWaypoint(['compare', 'paper.jsonl', 'paper.jsonl'], dir)).stdout, /Answers from cuts are paired as given \(scoring mode paper is defined over every answer\); --exclude-truncated drops them\./);
+    assert.deepEqual(
+      [json.paired, json.dropped.truncated, json.truncated_treatment, json.truncated_included_modes],
+      [320, 0, 'included', ['paper']],
+    );
+    const dropped = JSON.parse(
+      (await runWaypoint(['compare', 'paper.jsonl', 'paper.jsonl', '--json', '--exclude-truncated'], dir)).stdout,
+    ) as CompareJson;
+    assert.deepEqual(
+      [dropped.paired, dropped.dropped.truncated, dropped.truncated_treatment],
+      [320 - cut, cut, 'excluded'],
+    );
+    assert.match(
+      (await runWaypoint(['compare', 'paper.jsonl', 'paper.jsonl'], dir)).stdout,
+      /Answers from cuts are paired as given \(scoring mode paper is defined over every answer\); --exclude-truncated drops them\./,
+    );
   });
 });

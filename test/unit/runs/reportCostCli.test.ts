@@ -25,7 +25,10 @@ describe('waypoint report and compare: what the runs cost', function () {
     priced = await startLlamaServer({ answer: () => '[UP, TAKE, DOWN, DROP]', costPerToken: PER_TOKEN });
     unpriced = await startLlamaServer({ answer: () => '[DOWN, TAKE, UP, DROP]' });
     const run = async (out: string, ...model: string[]) => {
-      const result = await runWaypoint(['run', 'grasp', grid, '--settings', '4-none-0', '--no-cache', '--out', out, '--json', ...model], dir);
+      const result = await runWaypoint(
+        ['run', 'grasp', grid, '--settings', '4-none-0', '--no-cache', '--out', out, '--json', ...model],
+        dir,
+      );
       assert.equal(result.code, 0, result.stderr);
     };
     await run('priced.jsonl', '--base-url', priced.url, '--model', 'router-model');
@@ -53,7 +56,10 @@ describe('waypoint report and compare: what the runs cost', function () {
     assert.ok(a.cost_usd !== null && Math.abs(a.cost_usd - charged()) < 1e-12, `${a.cost_usd} vs ${charged()}`);
     assert.ok(charged() > 0);
     // The preflight is part of the run's cost: the records' own costs alone fall short of it.
-    const answers = parseRunRecords(readFileSync(join(dir, 'priced.jsonl'), 'utf8'), 'priced.jsonl').records.reduce((sum, record) => sum + (record.costUsd ?? 0), 0);
+    const answers = parseRunRecords(readFileSync(join(dir, 'priced.jsonl'), 'utf8'), 'priced.jsonl').records.reduce(
+      (sum, record) => sum + (record.costUsd ?? 0),
+      0,
+    );
     assert.ok(answers < charged());
     assert.deepEqual([a.cost_unknown, b.cost_usd, b.cost_unknown], [0, null, 5]);
     assert.deepEqual([json.cost_usd, json.cost_unknown], [null, 5]);
@@ -61,7 +67,9 @@ describe('waypoint report and compare: what the runs cost', function () {
     assert.ok(alone.cost_usd !== null && Math.abs(alone.cost_usd - charged()) < 1e-12);
     // Groups below the model add up to it.
     const byFile = JSON.parse(await report('priced.jsonl', '--by', 'model,moves', '--json')) as ReportJson;
-    assert.ok(Math.abs(byFile.groups.reduce((sum, group) => sum + (group.cost_usd ?? Number.NaN), 0) - charged()) < 1e-12);
+    assert.ok(
+      Math.abs(byFile.groups.reduce((sum, group) => sum + (group.cost_usd ?? Number.NaN), 0) - charged()) < 1e-12,
+    );
   });
 
   it('text, Markdown, CSV and HTML show a cost column; unknown says so with how many records', async () => {
@@ -70,7 +78,10 @@ describe('waypoint report and compare: what the runs cost', function () {
     assert.match(header ?? '', /\bcost$/);
     assert.match(text.find((line) => line.startsWith('router-model')) ?? '', /\$0\.\d{4}$/);
     assert.match(text.find((line) => line.startsWith('local')) ?? '', /unknown \(5 of 5\)$/);
-    assert.match(await report('priced.jsonl', 'unpriced.jsonl', '--by', 'model', '--markdown'), /\| local \| 5 \|.*\| unknown \(5 of 5\) \|/);
+    assert.match(
+      await report('priced.jsonl', 'unpriced.jsonl', '--by', 'model', '--markdown'),
+      /\| local \| 5 \|.*\| unknown \(5 of 5\) \|/,
+    );
     const csv = (await report('priced.jsonl', 'unpriced.jsonl', '--by', 'model', '--csv')).split('\n');
     assert.match(csv[0], /,cost_usd,cost_unknown$/);
     const [usd, unknown] = (csv.find((line) => line.startsWith('router-model,')) ?? '').split(',').slice(-2);
@@ -89,7 +100,7 @@ describe('waypoint report and compare: what the runs cost', function () {
     assert.doesNotMatch(await report('oracle.jsonl'), /\bcost\b/);
   });
 
-  it('compare: each run\'s cost, unknown when it is, in JSON and in the text', async () => {
+  it("compare: each run's cost, unknown when it is, in JSON and in the text", async () => {
     const result = await runWaypoint(['compare', 'priced.jsonl', 'unpriced.jsonl', '--json'], dir);
     assert.equal(result.code, 0, result.stderr);
     const json = JSON.parse(result.stdout) as CompareJson;

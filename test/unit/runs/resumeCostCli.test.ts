@@ -38,34 +38,65 @@ describe('waypoint run --resume: the run total keeps what the earlier run spent'
 
   const records = (file: string): RunRecord[] => parseRunRecords(readFileSync(join(dir, file), 'utf8'), file).records;
   const run = async (out: string, ...extra: string[]) => {
-    const result = await runWaypoint(['run', 'grasp', grid, '--settings', '4-none-0', '--base-url', double.url, '--model', 'default', '--concurrency', '1', '--out', out, '--json', ...extra], dir);
+    const result = await runWaypoint(
+      [
+        'run',
+        'grasp',
+        grid,
+        '--settings',
+        '4-none-0',
+        '--base-url',
+        double.url,
+        '--model',
+        'default',
+        '--concurrency',
+        '1',
+        '--out',
+        out,
+        '--json',
+        ...extra,
+      ],
+      dir,
+    );
     assert.equal(result.code, 0, result.stderr);
     return JSON.parse(result.stdout) as Summary;
   };
   /** What the server charged for each preflight so far (its chat requests that asked no question), in order. */
   const preflightCosts = (): number[] => {
     const questions = new Set(questionRequests(double));
-    const answeredChats = double.requests.filter((request) => /\/chat\/completions$/.test(request.path) && request.status === 200);
+    const answeredChats = double.requests.filter(
+      (request) => /\/chat\/completions$/.test(request.path) && request.status === 200,
+    );
     assert.equal(answeredChats.length, double.usage.length);
-    return answeredChats.flatMap((request, index) => (questions.has(request) ? [] : [(double.usage[index].prompt + double.usage[index].completion) * PER_TOKEN]));
+    return answeredChats.flatMap((request, index) =>
+      questions.has(request) ? [] : [(double.usage[index].prompt + double.usage[index].completion) * PER_TOKEN],
+    );
   };
-  const close = (actual: number | null, expected: number, what: string) => assert.ok(actual !== null && Math.abs(actual - expected) < 1e-12, `${what}: ${actual}, expected ${expected}`);
+  const close = (actual: number | null, expected: number, what: string) =>
+    assert.ok(actual !== null && Math.abs(actual - expected) < 1e-12, `${what}: ${actual}, expected ${expected}`);
 
-  it("a run resumed after 2 of 5 questions totals every answer and both preflights", async () => {
+  it('a run resumed after 2 of 5 questions totals every answer and both preflights', async () => {
     const first = await run('p.jsonl', '--no-cache', '--limit', '2');
     const [preflightOne] = preflightCosts();
     assert.ok(preflightOne > 0);
     const answersOne = records('p.jsonl').reduce((sum, record) => sum + (record.costUsd ?? 0), 0);
     close(first.cost_usd, answersOne + preflightOne, 'the first run');
     // The preflight is kept once, on the first record the run appended.
-    assert.deepEqual(records('p.jsonl').map((record) => record.preflight_cost_usd), [preflightOne, undefined]);
+    assert.deepEqual(
+      records('p.jsonl').map((record) => record.preflight_cost_usd),
+      [preflightOne, undefined],
+    );
 
     const resumed = await run('p.jsonl', '--no-cache', '--resume');
     assert.deepEqual([resumed.already_answered, resumed.answered], [2, 3]);
     const [, preflightTwo] = preflightCosts();
     const all = records('p.jsonl');
     assert.equal(all.length, 5);
-    close(resumed.cost_usd, all.reduce((sum, record) => sum + (record.costUsd ?? 0), 0) + preflightOne + preflightTwo, 'the resumed run');
+    close(
+      resumed.cost_usd,
+      all.reduce((sum, record) => sum + (record.costUsd ?? 0), 0) + preflightOne + preflightTwo,
+      'the resumed run',
+    );
     assert.equal(all[2].preflight_cost_usd, preflightTwo);
   });
 

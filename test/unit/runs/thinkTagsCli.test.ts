@@ -13,7 +13,12 @@ import { splitThinkTags } from '../../../src/core/eval/replyFields';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { ModelReply, RunRecord } from '../../../src/core/eval/types';
 import { runWaypoint } from '../../support/cli';
-import { type LlamaServer, type LlamaServerOptions, questionRequests, startLlamaServer } from '../../support/llamaServer';
+import {
+  type LlamaServer,
+  type LlamaServerOptions,
+  questionRequests,
+  startLlamaServer,
+} from '../../support/llamaServer';
 import { samplesDir } from '../../support/paths';
 
 const grid = join(samplesDir, 'grasp', 'inner_cluster_free.jsonl');
@@ -22,7 +27,10 @@ const THOUGHT = 'Maybe [LEFT, LEFT]? No: the energy is above, so up, take it, co
 
 describe('splitThinkTags: a thought in the content', () => {
   it('takes the thought out of the content: opened and closed, only closed (the template opened it), never closed, absent', () => {
-    assert.deepEqual(splitThinkTags(`<think>\n${THOUGHT}\n</think>\n\n${ANSWER}`), { answer: ANSWER, reasoning: THOUGHT });
+    assert.deepEqual(splitThinkTags(`<think>\n${THOUGHT}\n</think>\n\n${ANSWER}`), {
+      answer: ANSWER,
+      reasoning: THOUGHT,
+    });
     assert.deepEqual(splitThinkTags(`\n <think>${THOUGHT}</think>${ANSWER}`), { answer: ANSWER, reasoning: THOUGHT });
     // DeepSeek-R1's template ends the prompt with "<think>\n": the reply starts inside the thought.
     assert.deepEqual(splitThinkTags(`${THOUGHT}\n</think>\n\n${ANSWER}`), { answer: ANSWER, reasoning: THOUGHT });
@@ -35,11 +43,34 @@ describe('splitThinkTags: a thought in the content', () => {
   });
 
   it('a reply cached before the split is split when served from the cache: its thought is never the answer', async () => {
-    const stale: ModelReply = { text: `<think>${THOUGHT}</think>\n${ANSWER}`, promptTokens: 10, completionTokens: 40, latencyMs: 5, cached: false };
+    const stale: ModelReply = {
+      text: `<think>${THOUGHT}</think>\n${ANSWER}`,
+      promptTokens: 10,
+      completionTokens: 40,
+      latencyMs: 5,
+      cached: false,
+    };
     const cache: ResponseCache = { get: async () => stale, set: async () => {} };
     const source = { reply: async () => assert.fail('the cache answers') };
-    const profile = { id: 'r1', provider: 'openai-compatible' as const, baseUrl: 'http://127.0.0.1:1/v1', model: 'r1', temperature: 0, maxTokens: 512, timeoutMs: 1000, retries: 0, serverModel: 'r1' };
-    const reply = await askModel(source, cache, profile, [{ role: 'user', content: 'go' }], { benchmark: 'grasp', sampleId: 'x' }, new AbortController().signal);
+    const profile = {
+      id: 'r1',
+      provider: 'openai-compatible' as const,
+      baseUrl: 'http://127.0.0.1:1/v1',
+      model: 'r1',
+      temperature: 0,
+      maxTokens: 512,
+      timeoutMs: 1000,
+      retries: 0,
+      serverModel: 'r1',
+    };
+    const reply = await askModel(
+      source,
+      cache,
+      profile,
+      [{ role: 'user', content: 'go' }],
+      { benchmark: 'grasp', sampleId: 'x' },
+      new AbortController().signal,
+    );
     assert.deepEqual([reply.text, reply.reasoning, reply.cached], [ANSWER, THOUGHT, true]);
   });
 });
@@ -57,14 +88,44 @@ describe('waypoint run and batch import: <think> in the content (the double as l
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const serve = async (options: LlamaServerOptions = {}) => (double = await startLlamaServer({ answer: () => ANSWER, reasoning: () => THOUGHT, reasoningFormat: 'think-tags', ...options }));
+  const serve = async (options: LlamaServerOptions = {}) =>
+    (double = await startLlamaServer({
+      answer: () => ANSWER,
+      reasoning: () => THOUGHT,
+      reasoningFormat: 'think-tags',
+      ...options,
+    }));
   const records = (file: string): RunRecord[] => parseRunRecords(readFileSync(join(dir, file), 'utf8'), file).records;
-  const run = (out: string, ...model: string[]) => runWaypoint(['run', 'grasp', grid, '--settings', '4-none-0', '--limit', '3', '--concurrency', '1', '--no-cache', '--out', out, '--json', ...model], dir);
+  const run = (out: string, ...model: string[]) =>
+    runWaypoint(
+      [
+        'run',
+        'grasp',
+        grid,
+        '--settings',
+        '4-none-0',
+        '--limit',
+        '3',
+        '--concurrency',
+        '1',
+        '--no-cache',
+        '--out',
+        out,
+        '--json',
+        ...model,
+      ],
+      dir,
+    );
 
   for (const stream of [false, true]) {
     it(`the thought goes to reasoning and the answer is parsed from the rest (${stream ? 'streamed' : 'whole'})`, async () => {
       const server = await serve();
-      writeFileSync(join(dir, 'models.json'), JSON.stringify([{ id: 'r1', provider: 'openai-compatible', baseUrl: server.url, model: 'deepseek-r1', stream }]));
+      writeFileSync(
+        join(dir, 'models.json'),
+        JSON.stringify([
+          { id: 'r1', provider: 'openai-compatible', baseUrl: server.url, model: 'deepseek-r1', stream },
+        ]),
+      );
       const result = await run('r1.jsonl', '--profile', 'models.json', '--profile-id', 'r1');
       assert.equal(result.code, 0, result.stderr);
       // The double did send the tags in the content (not in a reasoning field).
@@ -106,16 +167,60 @@ describe('waypoint run and batch import: <think> in the content (the double as l
   });
 
   it('batch import: vLLM output rows without a reasoning parser keep the thought apart from the answer', async () => {
-    const exported = await runWaypoint(['batch', 'export', 'grasp', grid, '--settings', '4-none-0', '--indices', '0-1', '--model', 'deepseek-r1'], dir);
+    const exported = await runWaypoint(
+      ['batch', 'export', 'grasp', grid, '--settings', '4-none-0', '--indices', '0-1', '--model', 'deepseek-r1'],
+      dir,
+    );
     assert.equal(exported.code, 0, exported.stderr);
-    const ids = exported.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { custom_id: string }).custom_id);
+    const ids = exported.stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { custom_id: string }).custom_id);
     const contents = [`<think>\n${THOUGHT}\n</think>\n\n${ANSWER}`, `<think>\n${THOUGHT.slice(0, 20)}`];
-    const rows = ids.map((id, index) => ({ id: `vllm-${index}`, custom_id: id, response: { status_code: 200, request_id: `vllm-batch-${index}`, body: { model: 'deepseek-r1', choices: [{ index: 0, message: { role: 'assistant', content: contents[index] }, finish_reason: index === 0 ? 'stop' : 'length' }], usage: { prompt_tokens: 300, completion_tokens: 40, total_tokens: 340 } } }, error: null }));
+    const rows = ids.map((id, index) => ({
+      id: `vllm-${index}`,
+      custom_id: id,
+      response: {
+        status_code: 200,
+        request_id: `vllm-batch-${index}`,
+        body: {
+          model: 'deepseek-r1',
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: contents[index] },
+              finish_reason: index === 0 ? 'stop' : 'length',
+            },
+          ],
+          usage: { prompt_tokens: 300, completion_tokens: 40, total_tokens: 340 },
+        },
+      },
+      error: null,
+    }));
     writeFileSync(join(dir, 'output.jsonl'), rows.map((row) => JSON.stringify(row)).join('\n'));
-    const imported = await runWaypoint(['batch', 'import', 'grasp', grid, '--settings', '4-none-0', '--indices', '0-1', '--results', 'output.jsonl', '--out', 'batch.jsonl'], dir);
+    const imported = await runWaypoint(
+      [
+        'batch',
+        'import',
+        'grasp',
+        grid,
+        '--settings',
+        '4-none-0',
+        '--indices',
+        '0-1',
+        '--results',
+        'output.jsonl',
+        '--out',
+        'batch.jsonl',
+      ],
+      dir,
+    );
     assert.equal(imported.code, 0, imported.stderr);
     const [whole, cut] = records('batch.jsonl');
-    assert.deepEqual([whole.rawAnswer, whole.reasoning, whole.parsedAnswer], [ANSWER, THOUGHT, ['UP', 'TAKE', 'DOWN', 'DROP']]);
+    assert.deepEqual(
+      [whole.rawAnswer, whole.reasoning, whole.parsedAnswer],
+      [ANSWER, THOUGHT, ['UP', 'TAKE', 'DOWN', 'DROP']],
+    );
     assert.deepEqual([cut.rawAnswer, cut.reasoning, cut.truncated], ['', THOUGHT.slice(0, 20).trim(), true]);
   });
 });
