@@ -72,8 +72,13 @@ export interface LlamaServerOptions {
   answer?: (request: ChatRequest) => string | Promise<string>;
   /** What the model thinks before it answers (before any cut); default: nothing. */
   reasoning?: (request: ChatRequest) => string;
-  /** Where the thought goes: llama-server's `reasoning_content` (the default), vLLM's `reasoning`, or OpenRouter's `reasoning` plus `reasoning_details`. */
-  reasoningFormat?: 'reasoning_content' | 'reasoning' | 'openrouter';
+  /**
+   * Where the thought goes: llama-server's `reasoning_content` (the default), vLLM's `reasoning`,
+   * OpenRouter's `reasoning` plus `reasoning_details`, or `think-tags`: inside the content as
+   * `<think>…</think>` before the answer, as llama-server sends DeepSeek-R1's and QwQ's without
+   * `--reasoning-format` (a thought cut at the limit has no `</think>`).
+   */
+  reasoningFormat?: 'reasoning_content' | 'reasoning' | 'openrouter' | 'think-tags';
   /** Report `completion_tokens_details.reasoning_tokens` and `prompt_tokens_details.cached_tokens` in usage, as OpenAI and OpenRouter do. */
   usageDetails?: boolean;
   /** Report `usage.cost` (OpenRouter) as this many USD per token, prompt and completion alike. */
@@ -353,7 +358,7 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
 
   /** The thought as the configured server sends it, in a message or a delta. */
   function reasoningFields(thought: string): Record<string, unknown> {
-    if (thought === '') return {};
+    if (thought === '' || settings.reasoningFormat === 'think-tags') return {};
     if (settings.reasoningFormat === 'openrouter')
       return {
         reasoning: thought,
@@ -511,9 +516,12 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
       ...(settings.costPerToken !== undefined ? { cost: (prompt + completion) * settings.costPerToken } : {}),
     };
     double.usage.push({ prompt, completion });
+    // In the content, the thought opens it between tags; one cut at the limit is never closed.
+    const inContent = settings.reasoningFormat === 'think-tags' && thought !== '';
+    const tagged = thoughtCut ? `<think>\n${thought}` : `<think>\n${thought}\n</think>\n\n${text}`;
     if (!body.stream) {
       // A reply that never got past its thought has no content at all (vLLM sends null).
-      const content = text === '' && thought !== '' ? null : text;
+      const content = inContent ? tagged : text === '' && thought !== '' ? null : text;
       return sendJson(response, 200, {
         choices: [
           {
@@ -531,8 +539,8 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
       });
     }
     const words = (value: string) => value.match(/\S+\s*|\s+/g) ?? [];
-    for (const piece of words(thought)) response.write(chunk(reasoningFields(piece), null, model));
-    for (const piece of words(text)) response.write(chunk({ content: piece }, null, model));
+    if (!inContent) for (const piece of words(thought)) response.write(chunk(reasoningFields(piece), null, model));
+    for (const piece of words(inContent ? tagged : text)) response.write(chunk({ content: piece }, null, model));
     response.write(chunk({}, finishReason, model));
     response.write(
       `data: ${JSON.stringify({ choices: [], created: Math.floor(Date.now() / 1000), id: 'chatcmpl-double', model, object: 'chat.completion.chunk', usage })}\n\n`,

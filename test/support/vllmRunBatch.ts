@@ -14,7 +14,8 @@ export interface RunBatchOptions {
   servedModel: string;
   /** The model's context (`--max-model-len`), in tokens. */
   maxModelLen?: number;
-  answer: (messages: ReadonlyArray<{ role: string; content: string }>) => string;
+  /** The model's text; `seed` is the request's (vLLM honours it: the same seed, the same sample). */
+  answer: (messages: ReadonlyArray<{ role: string; content: string }>, seed?: number) => string;
   reasoning?: (messages: ReadonlyArray<{ role: string; content: string }>) => string;
   /** Where the reasoning parser puts the thought. */
   reasoningField?: 'reasoning_content' | 'reasoning';
@@ -25,6 +26,7 @@ interface ChatBody {
   messages?: Array<{ role: string; content: string }>;
   max_tokens?: number;
   max_completion_tokens?: number;
+  seed?: number;
 }
 
 const tokens = (text: string) => Math.ceil(text.length / 3);
@@ -92,7 +94,7 @@ export function vllmRunBatch(input: string, options: RunBatchOptions): string {
       continue;
     }
     const fullThought = options.reasoning?.(messages) ?? '';
-    const fullText = options.answer(messages);
+    const fullText = options.answer(messages, body.seed);
     const cut = tokens(fullThought) + tokens(fullText) > limit;
     // The thought comes first and counts against the limit; cut inside it, the reply has no content (null).
     const thought = fullThought.slice(0, limit * 3);

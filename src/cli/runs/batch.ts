@@ -4,7 +4,9 @@
 // (GRASP's batch_gpt4o.jsonl) byte for byte: Python's json.dumps spacing and escaping, body keys
 // model, temperature, messages, max_tokens, custom_id = the question's sample id. `--format
 // anthropic` writes Message Batches request lines instead (core/eval/anthropicBatch.ts). Import
-// reads either provider's results, in any order, telling them apart row by row.
+// reads either provider's results, in any order, telling them apart row by row. `--seed` (or the
+// seed of a `--profile`) is each OpenAI request's `seed`, and batch import records it on the
+// records as `waypoint run` does; Anthropic's Messages API has no seed, so it is refused there.
 import {
   findBenchmark,
   QuestionOptionError,
@@ -29,7 +31,8 @@ import { pythonJsonDumps } from '../../core/util/pythonJson';
 import { newRunId } from '../../core/runs/runId';
 import { failureGroupLine, failureGroups } from '../../core/runs/failureSummary';
 import { escapeControls } from '../../core/util/text';
-import { parseArgs, positiveInteger, reasoningEffortOption, UsageError } from '../args';
+import { nonNegativeInteger, parseArgs, positiveInteger, reasoningEffortOption, UsageError } from '../args';
+import { profileOf } from './run';
 import { parseJsonWith } from '../../core/util/schema/parse';
 import * as z from 'zod/mini';
 import { OutputFileError, writeOutputAtomically } from '../../host/atomicOutput';
@@ -38,9 +41,9 @@ import { nodeQuestionFiles } from './nodeQuestionFiles';
 type Output = (text: string) => void;
 
 const USAGE = [
-  'usage: waypoint batch export <benchmark> <source>... (question options) --model NAME [--format openai|anthropic] [--temperature T] [--max-tokens N]',
-  '                               [--max-completion-tokens N] [--reasoning-effort E] > requests.jsonl',
-  '       waypoint batch import <benchmark> <source>... (question options) --results output.jsonl --out run.jsonl [--mode M] [--model-name NAME] [--json]',
+  'usage: waypoint batch export <benchmark> <source>... (question options) (--model NAME | --profile FILE --profile-id ID) [--format openai|anthropic]',
+  '                               [--temperature T] [--max-tokens N] [--max-completion-tokens N] [--reasoning-effort E] [--seed S] > requests.jsonl',
+  '       waypoint batch import <benchmark> <source>... (question options) --results output.jsonl --out run.jsonl [--mode M] [--model-name NAME] [--seed S] [--json]',
 ].join('\n');
 
 /** For ids no exported question has: the question an error record names, where the benchmark's ids say enough (GRASP's custom_ids do). */
@@ -82,8 +85,18 @@ export async function runBatch(argv: readonly string[], out: Output, err: Output
     const optionNames = definition.questionOptions ?? [];
     const own =
       command === 'export'
-        ? ['model', 'format', 'temperature', 'max-tokens', 'max-completion-tokens', 'reasoning-effort']
-        : ['results', 'out', 'mode', 'model-name'];
+        ? [
+            'model',
+            'profile',
+            'profile-id',
+            'format',
+            'temperature',
+            'max-tokens',
+            'max-completion-tokens',
+            'reasoning-effort',
+            'seed',
+          ]
+        : ['results', 'out', 'mode', 'model-name', 'seed'];
     const args = parseArgs(rest, ['json'], [...own, ...optionNames]);
     if (args.positionals.length === 0) throw new UsageError(`batch ${command} needs at least one source`);
     const options: QuestionSetOptions = Object.fromEntries(
@@ -99,7 +112,7 @@ export async function runBatch(argv: readonly string[], out: Output, err: Output
     for (const problem of set.problems) err(problem);
     const code =
       command === 'export'
-        ? exportRequests(set.questions, args.options, out, err)
+        ? exportRequests(set.questions, await exportSettings(args.options), out, err)
         : await importResults(definition, set.questions, args.options, args.flags.has('json'), out, err);
     return set.problems.length > 0 ? Math.max(code, 1) : code;
   } catch (error) {
@@ -128,50 +141,106 @@ type OpenAiLimits =
   | { max_completion_tokens: number; reasoning_effort?: string }
   | { max_tokens: number; reasoning_effort: string };
 
-/** One request line per question, as upstream's batch_gpt4o.jsonl writes them (the limit's key where max_tokens is). */
+/**
+ * One request line per question, as upstream's batch_gpt4o.jsonl writes them (the limit's key where
+ * max_tokens is); a seed, when there is one, last, so the lines without one stay upstream's bytes.
+ */
 export function batchRequestLine(
   sampleId: string,
   model: string,
   messages: PreparedQuestion['messages'],
   temperature: number,
   limits: OpenAiLimits,
+  seed?: number,
 ): string {
   const body = {
     model,
     temperature,
     messages: messages.map((message) => ({ role: message.role, content: message.content })),
     ...limits,
+    ...(seed === undefined ? {} : { seed }),
   };
   return pythonJsonDumps({ custom_id: sampleId, method: 'POST', url: '/v1/chat/completions', body });
 }
 
-function exportRequests(
-  questions: readonly PreparedQuestion[],
-  options: Map<string, string>,
-  out: Output,
-  err: Output,
-): number {
-  const model = options.get('model');
-  if (!model) throw new UsageError('batch export needs --model NAME (the body\'s "model")');
+/** What every exported request sends: from the options, or from a --profile's entry with the options over it. */
+interface ExportSettings {
+  model: string;
+  format: 'openai' | 'anthropic';
+  temperature: number;
+  maxTokens: number;
+  maxCompletionTokens?: number;
+  reasoningEffort?: string;
+  seed?: number;
+  /** Where the limits came from: a profile's fields, or the options (named in the Anthropic refusals). */
+  fromProfile: boolean;
+}
+
+async function exportSettings(options: Map<string, string>): Promise<ExportSettings> {
   const format = options.get('format') ?? 'openai';
   if (format !== 'openai' && format !== 'anthropic')
     throw new UsageError(`--format must be openai or anthropic, not '${format}'`);
-  // GRASP's requests: temperature 0, max_tokens 1000 (spec grasp.md §5).
-  const temperature = numberOption(options, 'temperature', 0, false);
-  const maxTokens = numberOption(options, 'max-tokens', 1000, true);
+  if (options.has('profile') === options.has('model'))
+    throw new UsageError(
+      'batch export needs the model one way: --model NAME (the body\'s "model"), or --profile FILE --profile-id ID',
+    );
+  if (options.has('profile')) {
+    // The profile as `waypoint run` reads it, with the options over it (its seed included).
+    const profile = await profileOf(options, false);
+    if (!profile.model)
+      throw new UsageError(
+        `--profile-id ${profile.id} names no "model" (the body's "model"); built-in agents answer no batch`,
+      );
+    return {
+      model: profile.model,
+      format,
+      temperature: profile.temperature,
+      maxTokens: profile.maxTokens,
+      maxCompletionTokens: profile.maxCompletionTokens,
+      reasoningEffort: profile.reasoningEffort,
+      seed: profile.seed,
+      fromProfile: true,
+    };
+  }
+  return {
+    model: options.get('model') as string,
+    format,
+    // GRASP's requests: temperature 0, max_tokens 1000 (spec grasp.md §5).
+    temperature: numberOption(options, 'temperature', 0, false),
+    maxTokens: numberOption(options, 'max-tokens', 1000, true),
+    maxCompletionTokens: options.has('max-completion-tokens')
+      ? positiveInteger(options.get('max-completion-tokens'), 'max-completion-tokens')
+      : undefined,
+    reasoningEffort: options.has('reasoning-effort')
+      ? reasoningEffortOption(options.get('reasoning-effort') ?? '')
+      : undefined,
+    seed: options.has('seed') ? nonNegativeInteger(options.get('seed'), 'seed') : undefined,
+    fromProfile: false,
+  };
+}
+
+function exportRequests(
+  questions: readonly PreparedQuestion[],
+  settings: ExportSettings,
+  out: Output,
+  err: Output,
+): number {
+  const {
+    format,
+    model,
+    temperature,
+    maxTokens,
+    maxCompletionTokens: completion,
+    reasoningEffort: effort,
+    seed,
+  } = settings;
   if (questions.some((prepared) => prepared.play))
     throw new UsageError('batch export asks single questions; this benchmark plays episodes (use waypoint run)');
   if (questions.length > BATCH_LIMITS[format])
     err(
       `waypoint batch: ${questions.length} requests; one ${format === 'openai' ? 'OpenAI batch' : 'Anthropic Message Batch'} takes at most ${BATCH_LIMITS[format].toLocaleString('en-US')}: split the set with --indices or the question options`,
     );
-  if (format === 'anthropic') return exportAnthropic(questions, options, model, maxTokens, temperature, out, err);
-  const completion = options.has('max-completion-tokens')
-    ? positiveInteger(options.get('max-completion-tokens'), 'max-completion-tokens')
-    : undefined;
-  const effort = options.has('reasoning-effort')
-    ? reasoningEffortOption(options.get('reasoning-effort') ?? '')
-    : undefined;
+  if (format === 'anthropic') return exportAnthropic(questions, settings, out, err);
   const limits: OpenAiLimits =
     completion !== undefined
       ? { max_completion_tokens: completion, ...(effort ? { reasoning_effort: effort } : {}) }
@@ -179,7 +248,7 @@ function exportRequests(
         ? { max_tokens: maxTokens, reasoning_effort: effort }
         : { max_tokens: maxTokens };
   for (const prepared of questions)
-    out(batchRequestLine(prepared.question.sampleId, model, prepared.messages, temperature, limits));
+    out(batchRequestLine(prepared.question.sampleId, model, prepared.messages, temperature, limits, seed));
   return 0;
 }
 
@@ -190,16 +259,25 @@ function exportRequests(
  */
 function exportAnthropic(
   questions: readonly PreparedQuestion[],
-  options: Map<string, string>,
-  model: string,
-  maxTokens: number,
-  temperature: number,
+  settings: ExportSettings,
   out: Output,
   err: Output,
 ): number {
-  for (const option of ['max-completion-tokens', 'reasoning-effort'])
-    if (options.has(option))
-      throw new UsageError(`--${option} is an OpenAI request field; Anthropic's requests take --max-tokens`);
+  const { model, maxTokens, temperature } = settings;
+  const named = (option: string, field: string) => (settings.fromProfile ? `"${field}" (--${option})` : `--${option}`);
+  if (settings.maxCompletionTokens !== undefined)
+    throw new UsageError(
+      `${named('max-completion-tokens', 'maxCompletionTokens')} is an OpenAI request field; Anthropic's requests take --max-tokens`,
+    );
+  if (settings.reasoningEffort !== undefined)
+    throw new UsageError(
+      `${named('reasoning-effort', 'reasoningEffort')} is an OpenAI request field; Anthropic's requests take --max-tokens`,
+    );
+  // Not dropped in silence: the records would claim a reproducible run that is not one.
+  if (settings.seed !== undefined)
+    throw new UsageError(
+      `${named('seed', 'seed')}: Anthropic's Messages API has no seed, so its sampled answers cannot be drawn again; export without one`,
+    );
   if (temperature > 1) throw new UsageError(`--temperature must be between 0 and 1 for Anthropic, not ${temperature}`);
   if (maxTokens < 1) throw new UsageError('--max-tokens must be at least 1 for Anthropic');
   const lines: string[] = [];
@@ -253,6 +331,9 @@ async function importResults(
   if (!mode)
     throw new UsageError(`--mode must be one of ${modes.join(', ')} for ${definition.label}, not '${modeText}'`);
   const modelName = options.get('model-name');
+  // The export's seed: the output rows do not repeat the request, so the import is told it, as the sources and options.
+  const seed = options.has('seed') ? nonNegativeInteger(options.get('seed'), 'seed') : undefined;
+  let unseededAnthropic = 0;
   let text: string;
   try {
     text = await nodeQuestionFiles.readText(resultsPath);
@@ -297,8 +378,14 @@ async function importResults(
       problems++;
       return;
     }
-    const batch = isAnthropicResult(row) ? readAnthropicResult(row) : readBatchRow(row);
-    const model = importedProfile(modelName ?? batch.model ?? 'unknown');
+    const anthropic = isAnthropicResult(row);
+    const batch = anthropic ? readAnthropicResult(row) : readBatchRow(row);
+    // Anthropic's requests carry no seed (export refuses one): their records claim none.
+    if (anthropic && seed !== undefined) unseededAnthropic++;
+    const model = {
+      ...importedProfile(modelName ?? batch.model ?? 'unknown'),
+      ...(seed !== undefined && !anthropic ? { seed } : {}),
+    };
     const prepared = byId.get(customId);
     const reply: ModelReply = {
       text: batch.content ?? '',
@@ -382,6 +469,10 @@ async function importResults(
   for (const group of failureGroups(errors.filter((record) => !unknownRecords.has(record))))
     err(escapeControls(failureGroupLine(group, 'row')));
   tellUnknown();
+  if (unseededAnthropic > 0)
+    err(
+      `${resultsPath}: --seed is not recorded on ${unseededAnthropic} Anthropic result rows: Anthropic's Messages API has no seed`,
+    );
   const answered = new Set(records.map((record) => record.question.sampleId));
   const unanswered = questions.filter((prepared) => !answered.has(prepared.question.sampleId)).length;
   if (json)

@@ -14,13 +14,13 @@ import { compareMarkdown, compareText } from '../../core/runs/format';
 import { ReportUsageError } from '../../core/runs/records';
 import { whereMatchesNothing } from '../../core/runs/report';
 import { parseArgs, UsageError } from '../args';
-import { printBlock } from './report';
+import { printBlock, truncatedOption } from './report';
 import { readRunFiles } from './runFileReader';
 
 type Output = (text: string) => void;
 
 const USAGE =
-  'usage: waypoint compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...] [--model-a NAME] [--model-b NAME] [--where FIELD=VALUE,...] [--pairs GAME.reskin.json] [--include-truncated] [--json|--markdown]';
+  'usage: waypoint compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...] [--model-a NAME] [--model-b NAME] [--where FIELD=VALUE,...] [--pairs GAME.reskin.json] [--include-truncated|--exclude-truncated] [--json|--markdown]';
 
 /** `--pairs FILE`: a re-skin's `<game>.reskin.json` ({"sample_ids": {B id: A id}}); null (said on stderr) when unreadable. */
 async function readPairs(path: string, err: Output): Promise<Map<string, string> | null> {
@@ -51,7 +51,11 @@ async function readPairs(path: string, err: Output): Promise<Map<string, string>
 /** Runs `waypoint compare ...`; returns the exit code. */
 export async function runCompare(argv: readonly string[], out: Output, err: Output): Promise<number> {
   try {
-    const args = parseArgs(argv, ['json', 'markdown', 'include-truncated'], ['where', 'model-a', 'model-b', 'pairs']);
+    const args = parseArgs(
+      argv,
+      ['json', 'markdown', 'include-truncated', 'exclude-truncated'],
+      ['where', 'model-a', 'model-b', 'pairs'],
+    );
     if (args.positionals.length !== 2)
       throw new UsageError(`compare needs exactly two runs, got ${args.positionals.length}`);
     if (args.flags.has('json') && args.flags.has('markdown'))
@@ -76,7 +80,7 @@ export async function runCompare(argv: readonly string[], out: Output, err: Outp
       modelA: args.options.get('model-a'),
       modelB: args.options.get('model-b'),
       pairsB,
-      includeTruncated: args.flags.has('include-truncated'),
+      includeTruncated: truncatedOption(args.flags),
     });
     if (args.flags.has('json')) out(JSON.stringify(json));
     else printBlock(out, args.flags.has('markdown') ? compareMarkdown(json) : compareText(json));

@@ -25,7 +25,18 @@ type Output = (text: string) => void;
 export const printBlock = (out: Output, text: string) => out(text.replace(/\n$/, ''));
 
 const USAGE =
-  'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--include-truncated] [--json|--csv|--markdown|--html FILE [--grids DIR] [--games DIR] [--levels DIR]]';
+  'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--include-truncated|--exclude-truncated] [--json|--csv|--markdown|--html FILE [--grids DIR] [--games DIR] [--levels DIR]]';
+
+/**
+ * `--include-truncated` (true) or `--exclude-truncated` (false); neither: undefined, each scoring
+ * mode's own treatment (cut records left out, except in modes defined over them: GRASP paper).
+ */
+export function truncatedOption(flags: ReadonlySet<string>): boolean | undefined {
+  if (flags.has('include-truncated') && flags.has('exclude-truncated'))
+    throw new UsageError('choose --include-truncated or --exclude-truncated, not both');
+  if (flags.has('include-truncated')) return true;
+  return flags.has('exclude-truncated') ? false : undefined;
+}
 
 /** Runs `waypoint report ...`; returns the exit code. */
 export async function runReport(argv: readonly string[], out: Output, err: Output): Promise<number> {
@@ -42,7 +53,7 @@ export async function runReport(argv: readonly string[], out: Output, err: Outpu
 async function report(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const args = parseArgs(
     argv,
-    ['json', 'csv', 'markdown', 'include-truncated'],
+    ['json', 'csv', 'markdown', 'include-truncated', 'exclude-truncated'],
     ['by', 'where', 'html', 'grids', 'games', 'levels'],
   );
   if (args.positionals.length === 0) throw new UsageError('report needs at least one run file');
@@ -71,7 +82,7 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   const { json, rows } = buildReport(read.set, {
     by: args.options.get('by'),
     where: args.options.get('where'),
-    includeTruncated: args.flags.has('include-truncated'),
+    includeTruncated: truncatedOption(args.flags),
   });
   // A filter that keeps nothing is almost always a typo: say which condition and what the field
   // takes, and print no report (as for a file without records), rather than empty tables and exit 0.

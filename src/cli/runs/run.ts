@@ -502,29 +502,25 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   const outgrown: OutgrownEpisodes = { count: 0, label: null, example: null };
   let summary;
   try {
-    // The preflight's one-token request counts against --max-cost too.
+    // The preflight's one-token request counts against --max-cost too, and (kept on the first record) on --resume.
     summary = await runFileStep(outPath as string, () =>
-      runBatch(
-        { ...state, spentUsd: state.spentUsd + server.costUsd },
-        outPath as string,
-        countingOutcomes(nodeRunFiles, failures, truncated, outgrown),
-        {
-          profile,
-          label: definition.label,
-          source,
-          cache: args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line))),
-          mode,
-          seed,
-          concurrency,
-          requestsPerMinute,
-          maxCostUsd,
-          countTokens: countChatTokens,
-          promptCounter: counterFor(profile, server.facts, apiKey, controller.signal),
-          signal: controller.signal,
-          onProgress: (update) => progress.update(update),
-          onConcurrencyChange: (change) => progress.note(change),
-        },
-      ),
+      runBatch(state, outPath as string, countingOutcomes(nodeRunFiles, failures, truncated, outgrown), {
+        preflightCostUsd: server.costUsd,
+        profile,
+        label: definition.label,
+        source,
+        cache: args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line))),
+        mode,
+        seed,
+        concurrency,
+        requestsPerMinute,
+        maxCostUsd,
+        countTokens: countChatTokens,
+        promptCounter: counterFor(profile, server.facts, apiKey, controller.signal),
+        signal: controller.signal,
+        onProgress: (update) => progress.update(update),
+        onConcurrencyChange: (change) => progress.note(change),
+      }),
     );
   } finally {
     progress.finish();

@@ -263,6 +263,13 @@ export interface BenchmarkReport<Q extends QuestionBase = QuestionBase> {
   /** What the bootstrap resamples (`game`, `level`, `file`), named in the output. */
   readonly clusterName: string;
   /**
+   * Scoring modes whose numbers are defined over every answer, those cut at the token limit
+   * included (GRASP's `paper`: Table 1 scored the answers cut at max_tokens, and the mode's
+   * extraction reads a cut list): their cut records count in the means unless a report is told to
+   * exclude them (`--exclude-truncated`). Other modes leave cut records out unless told to include them.
+   */
+  readonly modesScoringCuts?: readonly string[];
+  /**
    * What each metric means, and the terms field values use (GRASP's `μ1`, `μ2`), in a sentence a
    * reader of the tables needs: the results view, the HTML report and the board show them as
    * tooltips and a legend. Every metric of metricNames has one (registerBenchmark checks).

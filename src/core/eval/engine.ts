@@ -5,6 +5,7 @@ import { sha256Hex } from '../util/sha256';
 import { baseUrlIdentity } from './baseUrl';
 import type { AttemptGate, Failure } from './failures';
 import { layoutMessages } from './messageLayout';
+import { withThinkSplit } from './replyFields';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ServerModelProbe } from './types';
 
 /** A model call that failed; the message is one sentence for the user, without any key. `failure` says what kind of failure it was, when known. */
@@ -103,11 +104,18 @@ export async function askModel(
   const sent = layoutMessages(messages, profile.messageLayout);
   const key = cacheKey(profile, sent, question);
   const hit = await cache?.get(key);
-  if (hit) return { ...hit, cached: true, latencyMs: 0 };
+  if (hit) return { ...thinkSplitOf(hit), cached: true, latencyMs: 0 };
   const reply = await source.reply(sent, profile, question, signal);
   if (signal.aborted) throw new ModelCallCancelled();
   if (isCacheable(profile, reply)) await cache?.set(key, { ...reply, cached: false });
   return reply;
+}
+
+/** A reply cached before `<think>` thoughts were split from the content: split now, so its thought is never parsed as the answer. */
+function thinkSplitOf(reply: ModelReply): ModelReply {
+  const split = withThinkSplit(reply.text, reply.reasoning ?? '');
+  if (split.text === reply.text) return reply;
+  return { ...reply, text: split.text, ...(split.reasoning !== '' ? { reasoning: split.reasoning } : {}) };
 }
 
 /**

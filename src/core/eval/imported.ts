@@ -2,7 +2,7 @@
 // name is known (read from the data or given with --model-name), so it is provider `imported`,
 // never a configured profile, and its numbers are placeholders the data did not record.
 import type { Failure, FailureKind } from './failures';
-import { reasoningTextOf, replyExtras, usageDetailsOf } from './replyFields';
+import { reasoningTextOf, replyExtras, usageDetailsOf, withThinkSplit } from './replyFields';
 import type { ModelProfile, ModelReply } from './types';
 
 /** A JSON object (not an array, not null): what a JSON Lines row must be. */
@@ -96,13 +96,18 @@ export function readBatchRow(value: Record<string, unknown>): BatchRow {
   const finish = typeof choice?.finish_reason === 'string' ? choice.finish_reason : null;
   // A reasoning model that spent its limit thinking sends no content: an empty, truncated answer.
   const content = choice?.message?.content ?? (choice && (finish === 'length' || reasoning !== '') ? '' : undefined);
+  // vLLM without a reasoning parser leaves the thought in the content, between <think> tags.
+  const split = typeof content === 'string' ? withThinkSplit(content, reasoning) : { text: null, reasoning };
   const row: BatchRow = {
     model,
-    content: typeof content === 'string' ? content : null,
+    content: split.text,
     promptTokens: count(body?.usage?.prompt_tokens),
     completionTokens: count(body?.usage?.completion_tokens),
     error: null,
-    extras: { ...(choice ? { finishReason: finish } : {}), ...replyExtras(reasoning, usageDetailsOf(body?.usage)) },
+    extras: {
+      ...(choice ? { finishReason: finish } : {}),
+      ...replyExtras(split.reasoning, usageDetailsOf(body?.usage)),
+    },
   };
   const status = typeof response?.status_code === 'number' ? response.status_code : undefined;
   if (value.error !== undefined && value.error !== null) {

@@ -19,7 +19,7 @@ import {
 } from './failures';
 import { type Attempt, describeFailure, failureOf } from './openaiFailures';
 import { sentParameters } from './profiles';
-import { reasoningTextOf, replyExtras, usageDetailsOf } from './replyFields';
+import { reasoningTextOf, replyExtras, usageDetailsOf, withThinkSplit } from './replyFields';
 import { redactSecrets, rememberSecret } from './redact';
 import { probeServerModel } from './servedModel';
 import {
@@ -111,15 +111,16 @@ async function streamed(
       `${profile.model} at ${profile.baseUrl}: the stream ended before the reply was complete (no finish_reason and no [DONE]); nothing was kept.`,
       { kind: 'cut-off' },
     );
+  const split = withThinkSplit(text, reasoning);
   return {
-    text,
+    text: split.text,
     promptTokens: usage?.prompt_tokens ?? null,
     completionTokens: usage?.completion_tokens ?? null,
     latencyMs: Date.now() - started,
     cached: false,
     finishReason,
     servedModel,
-    ...replyExtras(reasoning, usageDetailsOf(usage)),
+    ...replyExtras(split.reasoning, usageDetailsOf(usage)),
     request: sentOf(request),
   };
 }
@@ -169,15 +170,16 @@ async function whole(
   if (typeof content !== 'string')
     throw new ModelCallError(`${profile.model} returned no message content.`, { kind: 'reply' });
   if (content.length + reasoning.length > MAX_REPLY_CHARS) throw tooLarge(profile);
+  const split = withThinkSplit(content, reasoning);
   return {
-    text: content,
+    text: split.text,
     promptTokens: usage?.prompt_tokens ?? null,
     completionTokens: usage?.completion_tokens ?? null,
     latencyMs: Date.now() - started,
     cached: false,
     finishReason: typeof finish === 'string' ? finish : null,
     servedModel: typeof model === 'string' && model ? model : null,
-    ...replyExtras(reasoning, usageDetailsOf(usage)),
+    ...replyExtras(split.reasoning, usageDetailsOf(usage)),
     request: sentOf(request),
   };
 }

@@ -122,6 +122,7 @@ const runRecordShape = z
     latencyMs: z.number().check(z.minimum(0)),
     cached: z.boolean(),
     costUsd: z.nullable(z.number()),
+    preflight_cost_usd: z.optional(z.number().check(z.minimum(0))),
     run_id: z.optional(z.string()),
     diagnostics: z.optional(z.array(recordDiagnosticSchema)),
     error: z.optional(z.string()),

@@ -5,7 +5,9 @@
 // `completion_tokens_details.reasoning_tokens` and `prompt_tokens_details.cached_tokens`) and the
 // provider's own price of the call (OpenRouter's `usage.cost`). The same readers serve whole
 // messages, streamed deltas and batch output rows. Reasoning is kept apart from the answer text:
-// it is never what an answer is parsed from.
+// it is never what an answer is parsed from. A server that does not separate the thought (llama.cpp
+// without --reasoning-format, vLLM without a reasoning parser) leaves DeepSeek-R1's and QwQ's
+// `<think>…</think>` in the content; splitThinkTags takes it out.
 
 const objectOf = (value: unknown): Record<string, unknown> | null =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -73,4 +75,37 @@ export function replyExtras(
     ...(details.cachedTokens !== null ? { cachedTokens: details.cachedTokens } : {}),
     ...(details.costUsd !== null ? { providerCostUsd: details.costUsd } : {}),
   };
+}
+
+const THINK_OPEN = '<think>';
+const THINK_CLOSE = '</think>';
+
+/**
+ * The answer and the thought of a content that carries its reasoning in `<think>…</think>`: the
+ * thought opens the content (after whitespace), or only its end is there (templates such as
+ * DeepSeek-R1's put `<think>` in the prompt, so the reply starts inside the thought). A thought
+ * never closed (the reply cut at the token limit while thinking) is all thought: the answer is
+ * empty. Content without the tags comes back as it is.
+ */
+export function splitThinkTags(content: string): { answer: string; reasoning: string } {
+  const start = content.trimStart();
+  if (start.startsWith(THINK_OPEN)) {
+    const close = start.indexOf(THINK_CLOSE, THINK_OPEN.length);
+    if (close < 0) return { answer: '', reasoning: start.slice(THINK_OPEN.length).trim() };
+    return {
+      answer: start.slice(close + THINK_CLOSE.length).trimStart(),
+      reasoning: start.slice(THINK_OPEN.length, close).trim(),
+    };
+  }
+  const close = content.indexOf(THINK_CLOSE);
+  if (close >= 0 && !content.slice(0, close).includes(THINK_OPEN))
+    return { answer: content.slice(close + THINK_CLOSE.length).trimStart(), reasoning: content.slice(0, close).trim() };
+  return { answer: content, reasoning: '' };
+}
+
+/** A reply's text and reasoning with any `<think>` thought of the text moved to the reasoning (after a thought the server sent apart, if any). */
+export function withThinkSplit(text: string, reasoning: string): { text: string; reasoning: string } {
+  const split = splitThinkTags(text);
+  if (split.reasoning === '' && split.answer === text) return { text, reasoning };
+  return { text: split.answer, reasoning: [reasoning, split.reasoning].filter((part) => part !== '').join('\n\n') };
 }

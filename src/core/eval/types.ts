@@ -113,6 +113,12 @@ export interface RunRecord<Q extends QuestionBase = QuestionBase> {
   latencyMs: number;
   cached: boolean;
   costUsd: number | null;
+  /**
+   * What the run's preflight (`waypoint run`'s one-token request before the questions) cost, on the
+   * first record that run appended: no question's cost, but the run's, so --resume keeps it in the
+   * run's total and under --max-cost. Absent when the preflight cost nothing known.
+   */
+  preflight_cost_usd?: number;
   /** One id per `waypoint run`, import or editor batch (runs.md §1); absent on single-question runs from before batch runs. */
   run_id?: string;
   /** The answer diagnostics' codes and where they point in `rawAnswer`, so reports can break failures down without re-scoring. */

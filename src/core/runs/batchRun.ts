@@ -36,7 +36,7 @@ export interface ResumeState {
   alreadyAnswered: number;
   /** The file's run id when it has one, else a fresh one. */
   runId: string;
-  /** What the file's records already cost (counts against a cost cap). */
+  /** What the file's run already cost: its answers asked of the model (not those from the cache) and its preflights (counts against a cost cap). */
   spentUsd: number;
   /** The file's answers from a model whose cost is unknown (no prices, no provider figure). */
   unknownCostRecords: number;
@@ -50,6 +50,18 @@ export interface ResumeState {
 
 function hasPrices(profile: ModelProfile): boolean {
   return profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined;
+}
+
+/**
+ * Dollars a run file's run spent, as the run counted them while it ran: each answer the model was
+ * asked for (a cache hit cost nothing then; its costUsd is what the first asking cost) and each
+ * preflight.
+ */
+export function spentOn(records: readonly RunRecord[]): number {
+  return records.reduce(
+    (sum, record) => sum + (record.cached ? 0 : (record.costUsd ?? 0)) + (record.preflight_cost_usd ?? 0),
+    0,
+  );
 }
 
 /** The resume state of `questions` asked of `profile` in `mode` against the run file's `text` (null: no file). */
@@ -80,7 +92,7 @@ export function resumeState(
     questions: remaining,
     alreadyAnswered: questions.length - remaining.length,
     runId: previous.records.find((record) => record.run_id)?.run_id ?? fresh.runId,
-    spentUsd: previous.records.reduce((sum, record) => sum + (record.costUsd ?? 0), 0),
+    spentUsd: spentOn(previous.records),
     // As the live count: a priced profile's request missing its token counts was counted at its bound, not as unknown.
     unknownCostRecords: previous.records.filter(
       (record) =>
@@ -150,7 +162,10 @@ export function estimateBatch(
   };
 }
 
-export type BatchOptions = Omit<RunOptions, 'onRecord' | 'runId' | 'spentUsd' | 'unknownCostRecords'>;
+export type BatchOptions = Omit<RunOptions, 'onRecord' | 'runId' | 'spentUsd' | 'unknownCostRecords'> & {
+  /** What the run's preflight cost (counted with the file's spend): kept on the first record appended, so --resume counts it too. */
+  preflightCostUsd?: number;
+};
 
 /** Asks `state.questions` and appends each record to `path` as it arrives; the file is closed however the run ends. */
 export async function runBatch(
@@ -159,14 +174,21 @@ export async function runBatch(
   files: RunFileAccess,
   options: BatchOptions,
 ): Promise<RunSummary> {
+  const { preflightCostUsd = 0, ...runOptions } = options;
   const sink = await files.openAppend(path);
+  let preflightKept = preflightCostUsd <= 0;
+  const append = (record: RunRecord<QuestionBase>) => {
+    if (preflightKept) return sink.append(record);
+    preflightKept = true;
+    return sink.append({ ...record, preflight_cost_usd: preflightCostUsd });
+  };
   try {
     return await runQuestions(state.questions, {
-      ...options,
+      ...runOptions,
       runId: state.runId,
-      spentUsd: state.spentUsd,
+      spentUsd: state.spentUsd + preflightCostUsd,
       unknownCostRecords: state.unknownCostRecords,
-      onRecord: (record) => sink.append(record),
+      onRecord: append,
     });
   } finally {
     await sink.close();

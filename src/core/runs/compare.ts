@@ -6,9 +6,10 @@
 // on either side drops the pair, and the result counts the dropped pairs by reason.
 import type { BenchmarkReport } from '../benchmark/registry';
 import { ReportUsageError, type RecordSet } from './records';
-import { type ReportRow, reportRows } from './report';
+import { type ReportRow, reportRows, truncatedTreatment } from './report';
 import type { CompareJson, MetricComparison } from './reportTypes';
 import { favours } from './better';
+import { costTotal } from './recordCost';
 import { BOOTSTRAP, mcnemarExact, pairedBootstrap } from './stats';
 
 export type { CompareJson, MetricComparison } from './reportTypes';
@@ -60,7 +61,7 @@ export interface CompareOptions {
   modelB?: string;
   /** Run B's sample ids → run A's (a re-skin's `<game>.reskin.json`): questions renamed, not changed. */
   pairsB?: ReadonlyMap<string, string>;
-  /** `--include-truncated`: answers from cuts (`truncated`, `context_truncated`) are paired like any other, as the report's means then count them. */
+  /** `--include-truncated` (true) / `--exclude-truncated` (false): answers from cuts (`truncated`, `context_truncated`) are paired, or not, as the report's means then count them; absent, as their scoring mode says. */
   includeTruncated?: boolean;
 }
 
@@ -151,6 +152,14 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
     metrics[metric] = { ...comparison, favours: favours(comparison, report.better[metric] ?? null) };
   }
   const models = (rows: Map<string, ReportRow>) => [...new Set([...rows.values()].map((row) => row.record.model.id))];
+  // What each run cost: all its records, paired or not (an unpaired answer was paid for too).
+  const costA = costTotal(candidatesA.map((row) => row.record));
+  const costB = costTotal(candidatesB.map((row) => row.record));
+  const treatment = truncatedTreatment(
+    report,
+    [...candidatesA, ...candidatesB].map((row) => row.record),
+    options.includeTruncated,
+  );
   return {
     benchmark: a.benchmark,
     paired: pairs.length,
@@ -172,6 +181,9 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
     },
     truncated: { a: cut(candidatesA), b: cut(candidatesB) },
     dropped,
-    truncated_treatment: options.includeTruncated ? 'included' : 'excluded',
+    truncated_treatment: treatment.treatment,
+    cost_usd: { a: costA.usd, b: costB.usd },
+    cost_unknown: { a: costA.unknown, b: costB.unknown },
+    truncated_included_modes: treatment.includedModes,
   };
 }

@@ -5,6 +5,7 @@ import type { CompareJson } from './compare';
 import type { KeyValue, ReportGroup, ReportJson } from './report';
 import { csvLine } from '../util/csv';
 import { betterOf, SIGNIFICANCE } from './better';
+import { formatUsd } from './recordCost';
 
 /** The metrics that occur in any group, in the order the groups list them. */
 export function metricColumns(groups: readonly ReportGroup[]): string[] {
@@ -37,7 +38,8 @@ function metricCell(group: ReportGroup, name: string): string {
 export function reportTable(json: ReportJson): { header: string[]; rows: string[][] } {
   const metrics = metricColumns(json.groups);
   const cuts = cutColumns(json.groups);
-  const header = [...json.by, 'n', 'valid', 'errors', ...cuts, ...metrics];
+  const cost = hasCostColumn(json.groups);
+  const header = [...json.by, 'n', 'valid', 'errors', ...cuts, ...metrics, ...(cost ? ['cost'] : [])];
   const rows = json.groups.map((group) => [
     ...json.by.map((name) => keyText(group.key[name])),
     String(group.n),
@@ -45,8 +47,22 @@ export function reportTable(json: ReportJson): { header: string[]; rows: string[
     String(group.errors),
     ...cuts.map((name) => String(group[name] ?? 0)),
     ...metrics.map((name) => metricCell(group, name)),
+    ...(cost ? [costCell(group)] : []),
   ]);
   return { header, rows };
+}
+
+/**
+ * Whether the tables show a cost column (last, so the columns before keep their places): when some
+ * group cost something or its cost is unknown; runs of built-in agents alone cost nothing to show.
+ */
+export function hasCostColumn(groups: readonly ReportGroup[]): boolean {
+  return groups.some((group) => group.cost_usd !== 0 && group.cost_usd !== undefined);
+}
+
+/** A group's cost: its dollars, or `unknown` with how many records' costs nobody knows (never a 0 that hides them). */
+export function costCell(group: ReportGroup): string {
+  return group.cost_usd === null ? `unknown (${group.cost_unknown} of ${group.n})` : formatUsd(group.cost_usd);
 }
 
 /** The columns of cut records some group has: replies cut at the token limit, prompts the server cut. */
@@ -69,6 +85,8 @@ export function reportCsv(json: ReportJson): string {
     'truncated',
     'context_truncated',
     'truncated_treatment',
+    'cost_usd',
+    'cost_unknown',
   ];
   const lines = [csvLine(header)];
   for (const group of json.groups) {
@@ -78,6 +96,11 @@ export function reportCsv(json: ReportJson): string {
       return [metric.mean ?? '', metric.ci95?.[0] ?? '', metric.ci95?.[1] ?? '', metric.n].map(String);
     });
     const key = json.by.map((name) => (group.key[name] === null ? '' : String(group.key[name])));
+    // An unknown cost is an empty cell, never 0; cost_unknown says how many records made it so.
+    const cost = [
+      group.cost_usd === null || group.cost_usd === undefined ? '' : String(group.cost_usd),
+      String(group.cost_unknown ?? 0),
+    ];
     lines.push(
       csvLine([
         ...key,
@@ -88,6 +111,7 @@ export function reportCsv(json: ReportJson): string {
         String(group.truncated ?? 0),
         String(group.context_truncated ?? 0),
         treatmentOf(json),
+        ...cost,
       ]),
     );
   }
@@ -109,13 +133,22 @@ function markdownTable(header: readonly string[], rows: readonly string[][]): st
 }
 
 /** `excluded` for reports written before the treatment was stated: they had no cut records to treat. */
-const treatmentOf = (json: ReportJson) => json.truncated_treatment ?? 'excluded';
+const treatmentOf = (json: Pick<ReportJson, 'truncated_treatment'>) => json.truncated_treatment ?? 'excluded';
 
-/** Which treatment made the means, in words: every rendering says it. */
-export function treatmentSentence(json: ReportJson): string {
-  return treatmentOf(json) === 'included'
-    ? 'Means include truncated records (--include-truncated): replies cut at the token limit and prompts the server cut are scored as given.'
-    : 'Means exclude truncated records (replies cut at the token limit, prompts the server cut; counted in their own columns); --include-truncated counts them.';
+/** Scoring modes in words: `scoring mode paper`, `scoring modes a and b`. */
+const modesText = (modes: readonly string[]) => `scoring mode${modes.length === 1 ? '' : 's'} ${modes.join(' and ')}`;
+
+/** Which treatment made the means, in words (and why, when a scoring mode decided): every rendering says it. */
+export function treatmentSentence(json: Pick<ReportJson, 'truncated_treatment' | 'truncated_included_modes'>): string {
+  const byMode = json.truncated_included_modes ?? [];
+  if (treatmentOf(json) === 'included') {
+    if (byMode.length > 0)
+      return `Means include truncated records: ${modesText(byMode)} is defined over every answer, replies cut at the token limit scored as given; --exclude-truncated leaves them out.`;
+    return 'Means include truncated records (--include-truncated): replies cut at the token limit and prompts the server cut are scored as given.';
+  }
+  if (byMode.length > 0)
+    return `Means exclude truncated records (replies cut at the token limit, prompts the server cut; counted in their own columns), except those of ${modesText(byMode)}, which is defined over every answer; --include-truncated counts them all, --exclude-truncated none.`;
+  return 'Means exclude truncated records (replies cut at the token limit, prompts the server cut; counted in their own columns); --include-truncated counts them.';
 }
 
 function caption(json: ReportJson): string {
@@ -253,15 +286,29 @@ function droppedSentence(json: CompareJson): string {
   ].filter(Boolean);
   const pairs =
     reasons.length > 0 ? `Pairs dropped: ${reasons.join(', ')}.` : 'No pair dropped for errors or truncation.';
+  const byMode = json.truncated_included_modes ?? [];
   const treatment =
     (json.truncated_treatment ?? 'excluded') === 'included'
-      ? 'Answers from cuts are paired as given (--include-truncated).'
-      : 'Answers from cuts are not paired; --include-truncated pairs them.';
+      ? byMode.length > 0
+        ? `Answers from cuts are paired as given (${modesText(byMode)} is defined over every answer); --exclude-truncated drops them.`
+        : 'Answers from cuts are paired as given (--include-truncated).'
+      : byMode.length > 0
+        ? `Answers from cuts are not paired, except those of ${modesText(byMode)}; --include-truncated pairs them all.`
+        : 'Answers from cuts are not paired; --include-truncated pairs them.';
   return `${pairs} ${treatment}`;
 }
 
+/** What each run cost, when either cost something or is unknown: a cost nobody knows says so, with how many records. */
+function costSentence(json: CompareJson): string {
+  const { cost_usd: cost, cost_unknown: unknown } = json;
+  if (!cost || (cost.a === 0 && cost.b === 0)) return '';
+  const side = (usd: number | null, records: number) =>
+    usd === null ? `unknown (${records} records of unknown cost)` : formatUsd(usd);
+  return ` Cost: A ${side(cost.a, unknown.a)}, B ${side(cost.b, unknown.b)}.`;
+}
+
 function compareCaption(json: CompareJson): string {
-  return `${json.benchmark}: ${json.paired} paired questions (A ${json.models.a.join(', ')}; B ${json.models.b.join(', ')}); unpaired: ${json.unpaired.a} only in A, ${json.unpaired.b} only in B${json.errors && json.errors.a + json.errors.b > 0 ? `; left out as errors (failed model calls): ${json.errors.a} in A, ${json.errors.b} in B` : ''}. ${droppedSentence(json)}`;
+  return `${json.benchmark}: ${json.paired} paired questions (A ${json.models.a.join(', ')}; B ${json.models.b.join(', ')}); unpaired: ${json.unpaired.a} only in A, ${json.unpaired.b} only in B${json.errors && json.errors.a + json.errors.b > 0 ? `; left out as errors (failed model calls): ${json.errors.a} in A, ${json.errors.b} in B` : ''}. ${droppedSentence(json)}${costSentence(json)}`;
 }
 
 export function compareText(json: CompareJson): string {

@@ -6,7 +6,7 @@
 import type { RunRecord } from '../eval/types';
 import type { BenchmarkReport } from '../benchmark/registry';
 import { sha256 } from '../util/sha256';
-import { cutColumns, formatNumber, metricColumns, treatmentSentence } from './format';
+import { costCell, cutColumns, formatNumber, hasCostColumn, metricColumns, treatmentSentence } from './format';
 import { type GlossaryEntry, glossaryEntries } from './glossary';
 import type { ReplayResult } from './replays';
 import { PACK_LEVELS, type PackedData, packRows } from './htmlData';
@@ -128,14 +128,16 @@ function fieldValues(rows: readonly ReportRow[]): Set<string> {
 function groupTable(groups: readonly ReportGroup[], by: readonly string[], glossary: readonly GlossaryEntry[]): string {
   const metrics = metricColumns(groups);
   const cuts = cutColumns(groups);
-  const head = [...by, 'records', 'valid', 'errors', ...cuts, ...metrics]
+  const cost = hasCostColumn(groups);
+  const head = [...by, 'records', 'valid', 'errors', ...cuts, ...metrics, ...(cost ? ['cost'] : [])]
     .map((name) => headCell(name, glossary))
     .join('');
   const rows = groups.map((group) => {
     const key = by
       .map((name) => `<td>${escapeHtml(group.key[name] === null ? '—' : String(group.key[name]))}</td>`)
       .join('');
-    return `<tr>${key}<td class="n">${group.n}</td><td class="n">${group.valid}</td><td class="n">${group.errors}</td>${cuts.map((name) => `<td class="n">${group[name] ?? 0}</td>`).join('')}${metrics.map((name) => metricCell(group, name)).join('')}</tr>`;
+    const costTd = cost ? `<td class="n cost">${escapeHtml(costCell(group))}</td>` : '';
+    return `<tr>${key}<td class="n">${group.n}</td><td class="n">${group.valid}</td><td class="n">${group.errors}</td>${cuts.map((name) => `<td class="n">${group[name] ?? 0}</td>`).join('')}${metrics.map((name) => metricCell(group, name)).join('')}${costTd}</tr>`;
   });
   return `<table><thead><tr>${head}</tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
 }

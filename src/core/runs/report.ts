@@ -6,6 +6,7 @@
 import type { RunRecord, ScoringMode } from '../eval/types';
 import type { BenchmarkReport } from '../benchmark/registry';
 import { failureGroups } from './failureSummary';
+import { costTotal } from './recordCost';
 import { fieldValue, matchesWhere, parseBy, parseWhere, type RecordSet } from './records';
 import type { KeyValue, MetricSummary, ReportGroup, FailureCount, ReportJson } from './reportTypes';
 import { BOOTSTRAP, clusteredBootstrap } from './stats';
@@ -28,7 +29,11 @@ export interface ReportOptions {
   by?: string;
   /** `--where` as given. */
   where?: string;
-  /** `--include-truncated`: cut records (`isCut`) count in the means like any other. */
+  /**
+   * `--include-truncated` (true): cut records (`isCut`) count in the means like any other;
+   * `--exclude-truncated` (false): they never do. Absent: as each record's scoring mode says
+   * (`modesScoringCuts`; otherwise left out).
+   */
   includeTruncated?: boolean;
 }
 
@@ -55,8 +60,35 @@ export function cutColumn(record: RunRecord): 'truncated' | 'context_truncated' 
 /** How a report treats cut records, as every output states it. */
 export type TruncatedTreatment = 'excluded' | 'included';
 
-/** The filtered rows of a record set, for the report and the HTML drill-down; cut records are out of the means unless `includeTruncated`. */
-export function reportRows(set: RecordSet, where?: string, includeTruncated = false): ReportRow[] {
+/** Whether the cut records of scoring mode `mode` count in the means: as the option says, else as the mode is defined (modesScoringCuts). */
+export function cutsInMeans(
+  report: Pick<BenchmarkReport, 'modesScoringCuts'>,
+  mode: string,
+  includeTruncated: boolean | undefined,
+): boolean {
+  return includeTruncated ?? report.modesScoringCuts?.includes(mode) ?? false;
+}
+
+/**
+ * How the means treated cut records, over the scoring modes of `records`: `included` when told so,
+ * or when not told and every mode scores them (GRASP paper alone); else `excluded`. `includedModes`:
+ * the modes whose cut records count because the mode is defined over them (only when not told).
+ */
+export function truncatedTreatment(
+  report: Pick<BenchmarkReport, 'modesScoringCuts'>,
+  records: Iterable<Pick<RunRecord, 'mode'>>,
+  includeTruncated: boolean | undefined,
+): { treatment: TruncatedTreatment; includedModes: string[] } {
+  if (includeTruncated !== undefined)
+    return { treatment: includeTruncated ? 'included' : 'excluded', includedModes: [] };
+  const modes = new Set<string>();
+  for (const record of records) modes.add(record.mode);
+  const includedModes = [...modes].filter((mode) => cutsInMeans(report, mode, undefined)).sort();
+  return { treatment: modes.size > 0 && includedModes.length === modes.size ? 'included' : 'excluded', includedModes };
+}
+
+/** The filtered rows of a record set, for the report and the HTML drill-down; cut records are out of the means unless `includeTruncated` or their mode says otherwise (cutsInMeans). */
+export function reportRows(set: RecordSet, where?: string, includeTruncated?: boolean): ReportRow[] {
   const { report } = set;
   const filter = parseWhere(where, report, set.benchmark);
   const rows: ReportRow[] = [];
@@ -69,7 +101,7 @@ export function reportRows(set: RecordSet, where?: string, includeTruncated = fa
       metrics: report.metrics(record),
       cluster: report.cluster(record),
       valid: report.valid(record),
-      inMeans: includeTruncated || !isCut(record),
+      inMeans: !isCut(record) || cutsInMeans(report, record.mode, includeTruncated),
     });
   }
   return rows;
@@ -174,6 +206,7 @@ function groupOf(report: BenchmarkReport, key: Record<string, KeyValue>, rows: r
     if (column === 'context_truncated') contextTruncated++;
     clusters.add(row.cluster);
   }
+  const cost = costTotal(rows.map((row) => row.record));
   return {
     key,
     n: rows.length,
@@ -183,6 +216,8 @@ function groupOf(report: BenchmarkReport, key: Record<string, KeyValue>, rows: r
     metrics: summarise(report, rows),
     truncated,
     context_truncated: contextTruncated,
+    cost_usd: cost.usd,
+    cost_unknown: cost.unknown,
   };
 }
 
@@ -203,6 +238,12 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     if (column === 'context_truncated') contextTruncated++;
   }
   const where = parseWhere(options.where, report, set.benchmark);
+  const cost = costTotal(rows.map((row) => row.record));
+  const treatment = truncatedTreatment(
+    report,
+    rows.map((row) => row.record),
+    options.includeTruncated,
+  );
   const json: ReportJson = {
     benchmark: set.benchmark,
     records: rows.length,
@@ -222,12 +263,15 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     better: Object.fromEntries(report.metricNames.map((name) => [name, report.better[name] ?? null])),
     truncated,
     context_truncated: contextTruncated,
-    truncated_treatment: options.includeTruncated ? 'included' : 'excluded',
+    truncated_treatment: treatment.treatment,
     errors_by_kind: failureGroups(rows.map((row) => row.record)).map((group) => ({
       ...group.failure,
       records: group.count,
       example: group.example,
     })),
+    cost_usd: cost.usd,
+    cost_unknown: cost.unknown,
+    truncated_included_modes: treatment.includedModes,
   };
   return { json, rows };
 }

@@ -34,6 +34,10 @@ export interface ReportGroup {
   truncated: number;
   /** Prompts the server cut without an error (`context_truncated` records): answers to a prompt the model saw only in part. */
   context_truncated: number;
+  /** Dollars the group's records cost (recordCost.ts: cache hits and built-in agents nothing); null when any record's cost is unknown, never 0 then (an added field). */
+  cost_usd: number | null;
+  /** Records whose cost nobody knows (no prices, no provider figure, imported answers): why cost_usd is null (an added field). */
+  cost_unknown: number;
 }
 
 export interface FailureCount {
@@ -77,11 +81,22 @@ export interface ReportJson {
   /**
    * How the metrics treat records with `truncated` or `context_truncated` (and no error):
    * `excluded` (the default) leaves them out of every mean, interval and plot, counted only in the
-   * two columns; `included` (`--include-truncated`) scores them as given (an added field).
+   * two columns; `included` (`--include-truncated`, or by default for records all of a mode defined
+   * over cut answers: GRASP `paper`) scores them as given (an added field).
    */
   truncated_treatment: 'excluded' | 'included';
   /** The errored records by reason (kind, status, type), commonest first; `unrecorded` for records written before failures were kept (an added field). */
   errors_by_kind: ErrorKindCount[];
+  /** Dollars all the records cost; null when any record's cost is unknown (an added field). */
+  cost_usd: number | null;
+  /** Records whose cost nobody knows (an added field). */
+  cost_unknown: number;
+  /**
+   * Scoring modes whose cut records the means count because the mode is defined over every answer
+   * (GRASP's `paper`, as the paper's Table 1), when neither --include-truncated nor
+   * --exclude-truncated decided; with only such modes, `truncated_treatment` is `included` (an added field).
+   */
+  truncated_included_modes: string[];
 }
 
 export interface MetricComparison {
@@ -120,6 +135,12 @@ export interface CompareJson {
   dropped: { errors: number; truncated: number };
   /** Whether answers from cuts were paired (`included`, --include-truncated) or dropped (`excluded`), as the report treats them (an added field). */
   truncated_treatment: 'excluded' | 'included';
+  /** Dollars each run's records cost (all of them, paired or not, after --where and --model-a/-b); null when any record's cost is unknown (an added field). */
+  cost_usd: { a: number | null; b: number | null };
+  /** Each run's records whose cost nobody knows (an added field). */
+  cost_unknown: { a: number; b: number };
+  /** Scoring modes whose answers from cuts were paired because the mode is defined over them, as the report's `truncated_included_modes` (an added field). */
+  truncated_included_modes: string[];
 }
 
 /** One plot's numbers: a row per `x` value, a bar per model (and `series` value), each a mean over `n` records. */

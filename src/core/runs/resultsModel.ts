@@ -122,6 +122,6 @@ export function recordDetail(row: ReportRow): RecordDetail {
 }
 
 /** `waypoint compare` between two models of one record set (each model's records as one run), treating cut records as the view's report does. */
-export function compareModels(set: RecordSet, modelA: string, modelB: string, includeTruncated = false): CompareJson {
+export function compareModels(set: RecordSet, modelA: string, modelB: string, includeTruncated?: boolean): CompareJson {
   return compareRuns(set, set, { modelA, modelB, includeTruncated });
 }

@@ -8,7 +8,7 @@ import { findBenchmark } from '../benchmark/registry';
 import { parseRunRecords } from '../eval/recordSchemas';
 import type { RunRecord, ScoringMode } from '../eval/types';
 import type { BenchmarkReport } from '../benchmark/registry';
-import { isCut, summarise } from './report';
+import { cutsInMeans, isCut, summarise } from './report';
 import type { MetricSummary } from './reportTypes';
 import { applicablePrimary } from './resultsModel';
 import { BOOTSTRAP } from './stats';
@@ -93,7 +93,8 @@ function compactRow(record: RunRecord, report: BenchmarkReport | null): CompactR
     metrics: report ? report.metrics(record) : {},
     cluster: report ? report.cluster(record) : '',
     time: record.time,
-    inMeans: !isCut(record),
+    // As the report's default: a mode defined over cut answers (GRASP paper) counts them.
+    inMeans: !isCut(record) || (report !== null && cutsInMeans(report, record.mode, undefined)),
   };
 }
 

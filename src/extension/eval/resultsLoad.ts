@@ -47,7 +47,7 @@ export const shownPath = (file: string) => vscode.workspace.asRelativePath(file,
 export async function loadResults(
   files: readonly string[],
   workerScript: string,
-  includeTruncated = false,
+  includeTruncated?: boolean,
 ): Promise<Loaded> {
   const read = await Promise.all(
     files.map(async (file) => {

@@ -90,7 +90,7 @@ function filesOf(target: ResultsTarget): string[] | undefined {
 const keyOf = (files: readonly string[]) => [...files].sort().join('\n');
 
 /** loadResults, and on success no last load error: one of an earlier attempt no longer describes what is shown. */
-async function loadShown(files: readonly string[], workerScript: string, includeTruncated = false): Promise<Loaded> {
+async function loadShown(files: readonly string[], workerScript: string, includeTruncated?: boolean): Promise<Loaded> {
   const loaded = await loadResults(files, workerScript, includeTruncated);
   ResultsPanel.lastLoadError = undefined;
   return loaded;

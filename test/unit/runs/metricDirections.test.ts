@@ -95,6 +95,9 @@ describe('metric directions', () => {
       'context_truncated',
       'truncated_treatment',
       'errors_by_kind',
+      'cost_usd',
+      'cost_unknown',
+      'truncated_included_modes',
     ]);
     assert.equal(json.better.parse_error, 'lower');
     assert.equal(json.better.success_strict, 'higher');

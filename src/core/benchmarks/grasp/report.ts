@@ -45,6 +45,8 @@ export const graspReport: BenchmarkReport<GraspQuestion> = {
   success: [],
   binary: [],
   clusterName: 'file',
+  // runs.md §4: paper mode is what Table 1 used, whose means include the answers cut at max_tokens.
+  modesScoringCuts: ['paper'],
   glossary: GRASP_GLOSSARY,
   cluster: (record) => record.question.file,
   fields: (record) => {
