@@ -23,7 +23,7 @@ import { parseGraspGridFile, type GraspGridEntry } from '../../core/benchmarks/g
 import { PROMPT_STYLES, renderGraspPrompt, type PromptStyle } from '../../core/benchmarks/grasp/prompt';
 import { customIdOf } from '../../core/benchmarks/grasp/settings';
 import { simulate, type GraspSimulation } from '../../core/benchmarks/grasp/simulator';
-import { SCORING_MODES, type GraspSettings, type ScoringMode } from '../../core/benchmarks/grasp/types';
+import { SCORING_MODES, type GraspSettings, type GraspScoringMode } from '../../core/benchmarks/grasp/types';
 import { nonNegativeInteger, parseArgs, UsageError, type ParsedArgs } from '../args';
 import { describeFsError } from '../../core/util/walk';
 import { runGraspGenerate } from './generate';
@@ -115,7 +115,7 @@ async function runScore(args: ParsedArgs, out: Output, err: Output): Promise<num
   const gridsPath = gridsPathOf(args, 'score');
   const index = nonNegativeInteger(args.options.get('index'), 'index');
   const settings = settingsOf(args);
-  const mode = (args.options.get('mode') ?? 'faithful') as ScoringMode;
+  const mode = (args.options.get('mode') ?? 'faithful') as GraspScoringMode;
   if (!SCORING_MODES.includes(mode))
     throw new UsageError(`--mode must be faithful, reference, pre2025 or paper, not '${mode}'`);
   const rule = extractionRuleOf(args);

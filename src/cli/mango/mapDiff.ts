@@ -15,15 +15,13 @@ import {
   type MapMove,
   mazeAtCutoff,
 } from '../../core/benchmarks/mango/scoring/mapDiff';
-import { impliedMap, routeModels } from '../../core/benchmarks/mango/scoring/mapTask';
+import { DEFAULT_MAP_CUTOFF, impliedMap, routeModels } from '../../core/benchmarks/mango/scoring/mapTask';
 import { escapeControls } from '../../core/util/text';
 import { describeFsError } from '../../core/util/walk';
 import { nonNegativeInteger, parseArgs, UsageError } from '../args';
 import { readGameEdges } from './input';
 
 type Output = (text: string) => void;
-
-export const DEFAULT_MAP_CUTOFF = 70;
 
 export async function runMapDiff(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const args = parseArgs(argv, ['json'], ['answer', 'run', 'model', 'cutoff']);

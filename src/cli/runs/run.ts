@@ -14,7 +14,7 @@ import { profileFromFile } from '../../core/eval/profileFile';
 import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
 import type { ModelProfile } from '../../core/eval/types';
 import { type PreparedQuestion, QuestionOptionError } from '../../core/benchmark/registry';
-import { countChatTokens, estimateBatch, type RunFileAccess, resumeState, runBatch } from '../../core/runs/batchRun';
+import { countChatTokens, estimateBatch, type RunFileAccess, resumeState, runIntoFile } from '../../core/runs/batchRun';
 import { type Failure, failureKey, failureLabel } from '../../core/eval/failures';
 import { FailureTally, failureGroupLine } from '../../core/runs/failureSummary';
 import { type ConcurrencyChange, concurrencyAdvice, concurrencySummary } from '../../core/runs/adaptiveConcurrency';
@@ -504,7 +504,7 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   try {
     // The preflight's one-token request counts against --max-cost too.
     summary = await runFileStep(outPath as string, () =>
-      runBatch(
+      runIntoFile(
         { ...state, spentUsd: state.spentUsd + server.costUsd },
         outPath as string,
         countingOutcomes(nodeRunFiles, failures, truncated, outgrown),

@@ -18,8 +18,8 @@ import { formatEpisodeLog } from '../../core/benchmarks/smartplay/episodeLog';
 import { CrafterSmartPlayEnv } from '../../core/benchmarks/smartplay/crafter/smartplayEnv';
 import { createSmartPlayEnv, SMARTPLAY_GAMES } from '../../core/benchmarks/smartplay/games';
 import { MessengerEnv } from '../../core/benchmarks/smartplay/messenger/env';
-import { replayAnswers, splitAnswers, type ReplayResult } from '../../core/benchmarks/smartplay/replay';
-import { runEpisode } from '../../core/benchmarks/smartplay/runner';
+import { replayAnswers, splitAnswers, type SmartPlayReplay } from '../../core/benchmarks/smartplay/replay';
+import { runSmartPlayEpisode } from '../../core/benchmarks/smartplay/runner';
 import { SmartPlayEnvError, type SmartPlayEnv } from '../../core/benchmarks/smartplay/types';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from '../args';
 import { diagnosticLine } from '../output';
@@ -162,7 +162,7 @@ function messengerReplayEnv(
   return { env: new MessengerEnv(Number(level) as 1 | 2 | 3, seed), reference: true };
 }
 
-function printReplay(result: ReplayResult, out: Output): void {
+function printReplay(result: SmartPlayReplay, out: Output): void {
   out(`${result.game}, step 0 (score ${result.initial.score}):\n${result.initial.observation}`);
   for (const step of result.steps) {
     const matched = step.matched ? '' : ' (no action matched; action 0)';
@@ -200,7 +200,7 @@ async function runAgent(argv: readonly string[], out: Output, err: Output): Prom
   const env = createSmartPlayEnv(game, { seed, mode });
   const agent =
     agentName === 'random' ? randomAgent(seed) : agentName === 'crafter-wood' ? crafterWoodAgent() : hanoiSolverAgent();
-  const log = await runEpisode(env, agent, { maxSteps, mode, seed, agentName });
+  const log = await runSmartPlayEpisode(env, agent, { maxSteps, mode, seed, agentName });
   out(formatEpisodeLog(log).trimEnd());
   if (log.end?.reason === 'error') {
     err(`the agent failed: ${log.end.error ?? ''}`);

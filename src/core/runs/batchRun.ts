@@ -10,7 +10,7 @@ import type { ChatMessage, ModelProfile, QuestionBase, RunRecord, ScoringMode } 
 import type { PreparedQuestion } from '../benchmark/registry';
 import { mergeRunFiles, type RecordSet } from './records';
 import { buildReport, overallGroups, type ReportJson, type ReportRow } from './report';
-import { runQuestions, type RunOptions, type RunSummary } from './runner';
+import { runQuestions, type RunOptions, type RunResult } from './runner';
 import { newRunId } from './runId';
 import { answeredKeys, answerKey } from './selection';
 import { countChatTokens } from './promptCounts';
@@ -153,12 +153,12 @@ export function estimateBatch(
 export type BatchOptions = Omit<RunOptions, 'onRecord' | 'runId' | 'spentUsd' | 'unknownCostRecords'>;
 
 /** Asks `state.questions` and appends each record to `path` as it arrives; the file is closed however the run ends. */
-export async function runBatch(
+export async function runIntoFile(
   state: ResumeState,
   path: string,
   files: RunFileAccess,
   options: BatchOptions,
-): Promise<RunSummary> {
+): Promise<RunResult> {
   const sink = await files.openAppend(path);
   try {
     return await runQuestions(state.questions, {
