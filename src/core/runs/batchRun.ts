@@ -4,6 +4,7 @@
 // cost), and the run itself through runQuestions with each record appended as one whole line.
 // Hosts inject the file access (core has no node:fs), so a run started in either host is resumed
 // by the other: the records, the run id and the resume rule are the same code.
+import { pricedCost, pricesOf } from '../eval/cost';
 import { completionLimit } from '../eval/profiles';
 import { parseRunRecords } from '../eval/recordSchemas';
 import type { ChatMessage, ModelProfile, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
@@ -48,10 +49,6 @@ export interface ResumeState {
   benchmarks: string[];
 }
 
-function hasPrices(profile: ModelProfile): boolean {
-  return profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined;
-}
-
 /** The resume state of `questions` asked of `profile` in `mode` against the run file's `text` (null: no file). */
 export function resumeState(
   questions: readonly PreparedQuestion[],
@@ -88,7 +85,7 @@ export function resumeState(
         record.error === undefined &&
         !record.cached &&
         record.model.provider === 'openai-compatible' &&
-        !hasPrices(record.model),
+        pricesOf(record.model) === null,
     ).length,
     hadRecords: text.trim() !== '',
     skipped: previous.problems,
@@ -136,10 +133,7 @@ export function estimateBatch(
     promptTokens += counted.promptTokens;
   }
   const maxCompletion = requests * completionLimit(profile);
-  const cost =
-    profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined
-      ? (promptTokens * profile.costPer1kInput + maxCompletion * profile.costPer1kOutput) / 1000
-      : null;
+  const cost = pricedCost(profile, promptTokens, maxCompletion);
   return {
     questions: questions.length,
     requests,

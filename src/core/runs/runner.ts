@@ -7,9 +7,9 @@
 // requests in flight. Records go to the caller as answers arrive (the CLI appends each as one
 // line), so an interrupted run loses at most `concurrency` questions and resumes from its file.
 import type { PreparedQuestion } from '../benchmark/registry';
+import { costOf } from '../eval/cost';
 import {
   cacheKey,
-  costOf,
   isCacheable,
   ModelCallCancelled,
   ModelCallError,
@@ -98,7 +98,7 @@ export interface RunResult extends RunProgress {
   breaker: BreakerTrip | null;
 }
 
-export { requestCostBound } from './costCap';
+export { requestCostBound } from '../eval/cost';
 
 /**
  * Wraps the model source with the run's limits: requests start at most `requestsPerMinute` a
