@@ -8,9 +8,6 @@
 //   file:line:col: message (1-based, like `validate`) and the exit code is 1.
 // - prompt takes an extra --style chat|o1-mini (default chat: GPT-4o / GPT-3.5 messages).
 // Usage errors are reported here (exit 2) so the function is complete on its own.
-import { stripBom } from '../../core/util/bom';
-import { promises as fs } from 'node:fs';
-import { readTextFile } from '../../core/util/fileLimits';
 import { basename } from 'node:path';
 import {
   EXTRACTION_RULES,
@@ -25,9 +22,9 @@ import { customIdOf } from '../../core/benchmarks/grasp/settings';
 import { simulate, type GraspSimulation } from '../../core/benchmarks/grasp/simulator';
 import { SCORING_MODES, type GraspSettings, type GraspScoringMode } from '../../core/benchmarks/grasp/types';
 import { nonNegativeInteger, parseArgs, UsageError, type ParsedArgs } from '../args';
-import { describeFsError } from '../../core/util/walk';
 import { runGraspGenerate } from './generate';
 import { diagnosticLine } from '../output';
+import { tryReadInputText } from '../input';
 
 type Output = (text: string) => void;
 
@@ -91,13 +88,12 @@ function gridsPathOf(args: ParsedArgs, command: string): string {
 
 /** The record with "index" I, or null after reporting why (file errors first). */
 async function selectEntry(path: string, index: number, err: Output): Promise<GraspGridEntry | null> {
-  let text: string;
-  try {
-    text = stripBom(await readTextFile(fs, path));
-  } catch (error) {
-    err(`${path}: ${describeFsError(error)}`);
+  const read = await tryReadInputText(path);
+  if (!read.ok) {
+    err(read.message);
     return null;
   }
+  const text = read.value;
   const file = parseGraspGridFile(text, basename(path));
   const errors = file.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   const entry = file.entries.find((candidate) => candidate.record.index === index);
@@ -126,15 +122,12 @@ async function runScore(args: ParsedArgs, out: Output, err: Output): Promise<num
   let extraction: ExtractedAnswer | null = null;
   let tokens: string[];
   if (answerPath !== undefined) {
-    try {
-      extraction = extractActions(stripBom(await readTextFile(fs, answerPath)), {
-        ...extractionDefaultsFor(mode),
-        rule,
-      });
-    } catch (error) {
-      err(`${answerPath}: ${describeFsError(error)}`);
+    const read = await tryReadInputText(answerPath);
+    if (!read.ok) {
+      err(read.message);
       return 1;
     }
+    extraction = extractActions(read.value, { ...extractionDefaultsFor(mode), rule });
     tokens = extraction.tokens;
   } else
     tokens = actionsText === '' || actionsText === undefined ? [] : actionsText.split(',').map((token) => token.trim());

@@ -34,6 +34,7 @@ import { parseJsonWith } from '../../core/util/schema/parse';
 import * as z from 'zod/mini';
 import { OutputFileError, writeOutputAtomically } from '../../host/atomicOutput';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
+import { tryReadInputText } from '../input';
 
 type Output = (text: string) => void;
 
@@ -253,13 +254,12 @@ async function importResults(
   if (!mode)
     throw new UsageError(`--mode must be one of ${modes.join(', ')} for ${definition.label}, not '${modeText}'`);
   const modelName = options.get('model-name');
-  let text: string;
-  try {
-    text = await nodeQuestionFiles.readText(resultsPath);
-  } catch (error) {
-    err(`${resultsPath}: ${(error as Error).message}`);
+  const read = await tryReadInputText(resultsPath);
+  if (!read.ok) {
+    err(read.message);
     return 1;
   }
+  const text = read.value;
   // No row at all is the wrong file or a batch that has not finished, not a run whose every question
   // went unanswered: say so, and leave --out as it was (a run file is written whole or not at all).
   if (text.trim() === '') {

@@ -7,10 +7,6 @@
 //   rps --variant different-score builds the game upstream cannot build and says "reference": false.
 // - messenger is exact for a seed under runs.md §8 (Python's generator, sorted level files).
 // - run plays a built-in agent and prints the episode log (JSON Lines); check validates one.
-import { stripBom } from '../../core/util/bom';
-import * as fs from 'node:fs/promises';
-import { readTextFile } from '../../core/util/fileLimits';
-import { describeFsError } from '../../core/util/walk';
 import { crafterWoodAgent, hanoiSolverAgent, randomAgent } from '../../core/benchmarks/smartplay/agents';
 import type { BanditVariant } from '../../core/benchmarks/smartplay/bandits';
 import { validateEpisodeLog } from '../../core/benchmarks/smartplay/episodeChecks';
@@ -23,6 +19,7 @@ import { runSmartPlayEpisode } from '../../core/benchmarks/smartplay/runner';
 import { SmartPlayEnvError, type SmartPlayEnv } from '../../core/benchmarks/smartplay/types';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from '../args';
 import { diagnosticLine } from '../output';
+import { tryReadInputText } from '../input';
 
 type Output = (text: string) => void;
 
@@ -213,14 +210,12 @@ async function runCheck(argv: readonly string[], out: Output, err: Output): Prom
   const args = parseArgs(argv, ['json'], []);
   if (args.positionals.length !== 1) throw new UsageError('smartplay check needs one episode log file');
   const [path] = args.positionals;
-  let text: string;
-  try {
-    text = stripBom(await readTextFile(fs, path));
-  } catch (error) {
-    err(`${path}: ${describeFsError(error)}`);
+  const read = await tryReadInputText(path);
+  if (!read.ok) {
+    err(read.message);
     return 1;
   }
-  const { diagnostics } = validateEpisodeLog(text);
+  const { diagnostics } = validateEpisodeLog(read.value);
   if (args.flags.has('json')) out(JSON.stringify({ path, diagnostics }));
   else for (const d of diagnostics) err(diagnosticLine(path, d));
   return diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 1 : 0;
