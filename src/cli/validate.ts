@@ -4,13 +4,14 @@ import { promises as fs } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileKindOf } from '../core/benchmarks';
 import { mangoGameOf, type FileKind } from '../core/benchmarks/mango/fileKinds';
-import { describeFsError, walkFiles, type WalkFs } from '../core/util/walk';
-import { FileCodes, readTextFile } from '../core/util/fileLimits';
+import { walkFiles, type WalkFs } from '../core/util/walk';
+import { FileCodes } from '../core/util/fileLimits';
 import { validateStandalone } from '../core/benchmark/standaloneValidation';
 import { validateGameTexts, type GameTexts } from '../core/benchmarks/mango/walkthrough/game';
 import { plural, type Diagnostic } from '../core/util/text';
 import { parseArgs, UsageError } from './args';
 import { diagnosticLine } from './output';
+import { tryReadInputText } from './input';
 
 interface FileReport {
   path: string;
@@ -108,6 +109,16 @@ export async function runValidate(
   return errors > 0 ? 1 : 0;
 }
 
+/** A file that could not be read: one error at its start. */
+function unreadable(reason: string): Diagnostic {
+  return {
+    severity: 'error',
+    code: FileCodes.unreadable,
+    message: reason,
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+  };
+}
+
 async function validateGameFolder(
   members: ReadonlyArray<{ path: string; kind: FileKind }>,
   err: (text: string) => void,
@@ -115,16 +126,11 @@ async function validateGameFolder(
   const texts: GameTexts = {};
   const reports: FileReport[] = [];
   for (const member of members) {
-    try {
-      texts[member.kind] = await readTextFile(fs, member.path);
-    } catch (error) {
-      err(`${member.path}: ${describeFsError(error)}`);
-      const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-      reports.push({
-        path: member.path,
-        kind: member.kind,
-        diagnostics: [{ severity: 'error', code: FileCodes.unreadable, message: describeFsError(error), range }],
-      });
+    const read = await tryReadInputText(member.path, { keepBom: true });
+    if (read.ok) texts[member.kind] = read.value;
+    else {
+      err(read.message);
+      reports.push({ path: member.path, kind: member.kind, diagnostics: [unreadable(read.reason)] });
     }
   }
   const byKind = validateGameTexts(texts);
@@ -144,18 +150,11 @@ async function validateStandaloneFile(
   kind: string,
   err: (text: string) => void,
 ): Promise<FileReport | null> {
-  let text: string;
-  try {
-    text = await readTextFile(fs, path);
-  } catch (error) {
-    err(`${path}: ${describeFsError(error)}`);
-    const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-    return {
-      path,
-      kind,
-      diagnostics: [{ severity: 'error', code: FileCodes.unreadable, message: describeFsError(error), range }],
-    };
+  const read = await tryReadInputText(path, { keepBom: true });
+  if (!read.ok) {
+    err(read.message);
+    return { path, kind, diagnostics: [unreadable(read.reason)] };
   }
-  const diagnostics = validateStandalone(kind, text, path);
+  const diagnostics = validateStandalone(kind, read.value, path);
   return diagnostics === null ? null : { path, kind, diagnostics };
 }

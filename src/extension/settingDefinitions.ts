@@ -4,7 +4,7 @@
 // tests can check these against package.json with a plain getter (settings.ts binds them to VS Code).
 import { DEFAULT_MAX_FILE_SIZE_MB } from '../core/util/fileLimits';
 import { PROMPT_STYLES, type PromptStyle } from '../core/benchmarks/grasp/prompt';
-import { SCORING_MODES, type ScoringMode } from '../core/benchmarks/grasp/types';
+import { SCORING_MODES, type GraspScoringMode } from '../core/benchmarks/grasp/types';
 import { DEFAULT_LAYOUT_ENGINE, LAYOUT_ENGINES, type LayoutEngineName } from '../core/maze/layoutEngines';
 
 interface SettingDefinition<T> {
@@ -53,7 +53,7 @@ export const SETTINGS = {
   'maze.layout': oneOf<LayoutEngineName>(LAYOUT_ENGINES, DEFAULT_LAYOUT_ENGINE),
   /** MANGO and BabyAI: faithful (the paper) or reference (the released evaluator). */
   'evaluation.scoringMode': oneOf(['faithful', 'reference'] as const, 'faithful'),
-  'grasp.scoringMode': oneOf<ScoringMode>(SCORING_MODES, 'faithful'),
+  'grasp.scoringMode': oneOf<GraspScoringMode>(SCORING_MODES, 'faithful'),
   'grasp.promptStyle': oneOf<PromptStyle>(PROMPT_STYLES, 'chat'),
   /** Model profiles; each entry is checked against the profile schema where it is used (eval/profiles.ts). */
   models: { default: [] as unknown[], read: (raw: unknown): unknown[] => (Array.isArray(raw) ? raw : []) },

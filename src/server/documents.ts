@@ -3,7 +3,7 @@
 // the lines it touched. JSON files are small and re-parsed whole by the game checks.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { fileKindOf, type FileKind } from '../core/benchmarks/mango/fileKinds';
+import { mangoFileKindOf, type FileKind } from '../core/benchmarks/mango/fileKinds';
 import { WalkthroughDocument } from '../core/benchmarks/mango/walkthrough/walkthroughDocument';
 
 export interface OpenDocument {
@@ -52,7 +52,7 @@ export class DocumentStore {
 
   /** Starts tracking a document; returns null for files Waypoint does not handle. */
   open(uri: string, languageId: string, version: number, content: string): OpenDocument | null {
-    const kind = fileKindOf(uri) ?? (languageId === 'mango-walkthrough' ? 'mango-walkthrough' : null);
+    const kind = mangoFileKindOf(uri) ?? (languageId === 'mango-walkthrough' ? 'mango-walkthrough' : null);
     if (kind === null) return null;
     const text = TextDocument.create(uri, languageId, version, content);
     // A fresh document is split once; per-line reads through TextDocument are for small edits.

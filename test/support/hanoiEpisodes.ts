@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { smartplayTimeline } from '../../src/core/benchmarks/smartplay/boardTimeline';
 import { HANOI_ACTIONS, HanoiEnv } from '../../src/core/benchmarks/smartplay/hanoi';
 import { QUESTION_2 } from '../../src/core/benchmarks/smartplay/prompt';
-import { runEpisode, type SmartPlayAgent } from '../../src/core/benchmarks/smartplay/runner';
+import { runSmartPlayEpisode, type SmartPlayAgent } from '../../src/core/benchmarks/smartplay/runner';
 import type { BoardTimeline } from '../../src/protocol/board';
 
 /** A Hanoi episode played by a scripted player that tries two refused moves and one answer that is no action. */
@@ -13,7 +13,7 @@ export async function refusedMovesTimeline(): Promise<BoardTimeline> {
   let step = 0;
   const player: SmartPlayAgent = async (messages) =>
     messages.at(-1)?.content === QUESTION_2 ? answers[step++] : 'Thinking about the rods.';
-  const log = await runEpisode(new HanoiEnv(3), player, { maxSteps: answers.length, agentName: 'scripted' });
+  const log = await runSmartPlayEpisode(new HanoiEnv(3), player, { maxSteps: answers.length, agentName: 'scripted' });
   assert.deepEqual(
     log.steps.map((record) => record.reward),
     [0, -1, -1, 0, -1],

@@ -63,7 +63,7 @@ function toView(
 }
 
 /** The compass layout, at once: 500 rooms take tens of milliseconds. Node positions are centres. */
-export function layoutMaze(graph: MazeGraph): Layout {
+export function compassLayout(graph: MazeGraph): Layout {
   const started = performance.now();
   const layout = layoutWithLabels(graph, textMeasurer());
   return { ...layout, milliseconds: performance.now() - started };

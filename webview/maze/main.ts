@@ -14,7 +14,7 @@ import {
 import { connectToHost } from '../shared/host';
 import { standaloneSvg, pngFromSvg } from './exportImage';
 import { DEFAULT_LAYOUT_ENGINE, isLayoutEngineName, type LayoutEngineName } from '../../src/core/maze/layoutEngines';
-import { cancelElkLayout, elkLayout, layoutMaze, type Layout } from './layout';
+import { cancelElkLayout, elkLayout, compassLayout, type Layout } from './layout';
 import { stretchToPanel } from './stretch';
 import { applyCutoff, drawMaze, type DrawnMaze } from './render';
 import { MapDiffView } from './mapDiffView';
@@ -314,13 +314,13 @@ let drawTicket = 0;
 
 /** The layout of `next` by the engine chosen; when ELK fails, compass's and the reason. */
 async function layoutFor(next: MazeGraph): Promise<{ layout: Layout; elkFailure?: string }> {
-  if (engine === 'compass') return { layout: layoutMaze(next) };
+  if (engine === 'compass') return { layout: compassLayout(next) };
   busy.textContent = `ELK is laying out ${next.nodes.length} locations…`;
   busy.hidden = false;
   try {
     return { layout: await elkLayout(next, elkWorkerUrl) };
   } catch (error) {
-    return { layout: layoutMaze(next), elkFailure: error instanceof Error ? error.message : String(error) };
+    return { layout: compassLayout(next), elkFailure: error instanceof Error ? error.message : String(error) };
   }
 }
 

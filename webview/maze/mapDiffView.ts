@@ -2,7 +2,7 @@
 // the diff's cutoff with the model's map drawn over it (mapOverlay.ts), its own pan and zoom, and a
 // summary bar (precision, recall, F1, counts, the alignments that were not exact); one legend below.
 import type { MapDiffCounts, MapDiffPane, MazeGraph } from '../../src/protocol/maze';
-import { layoutMaze } from './layout';
+import { compassLayout } from './layout';
 import { mazeLevelOfDetail } from './lod';
 import { drawMapOverlay } from './mapOverlay';
 import { layoutBounds, PanZoom } from './panZoom';
@@ -169,14 +169,14 @@ export class MapDiffView {
     this.element.hidden = false;
     const row = document.createElement('div');
     row.className = `mapdiff-panes panes-${panes.length}`;
-    const laidOut = new Map<number, { graph: MazeGraph; layout: ReturnType<typeof layoutMaze> }>();
+    const laidOut = new Map<number, { graph: MazeGraph; layout: ReturnType<typeof compassLayout> }>();
     const drawnCounts = panes.map((pane) => {
       const cutoff = pane.overlay.cutoff;
       if (!laidOut.has(cutoff)) {
         const graph = mazeAtStep(whole, cutoff);
-        laidOut.set(cutoff, { graph, layout: layoutMaze(graph) });
+        laidOut.set(cutoff, { graph, layout: compassLayout(graph) });
       }
-      const { graph, layout } = laidOut.get(cutoff) as { graph: MazeGraph; layout: ReturnType<typeof layoutMaze> };
+      const { graph, layout } = laidOut.get(cutoff) as { graph: MazeGraph; layout: ReturnType<typeof compassLayout> };
       const section = document.createElement('section');
       section.className = 'mapdiff-pane';
       section.setAttribute('aria-label', `Map diff of ${pane.model}`);

@@ -2,7 +2,7 @@
 // (paired statistics per metric), and the questions that flip; a flip's click opens the question.
 import { betterOf, favours, SIGNIFICANCE } from '../../src/core/runs/better';
 import type { CompareJson, HostToResultsMessage, MetricDirection, ResultsModel } from '../../src/protocol/results';
-import { button, ci, count, el, fixed, heading, meaningOf, num, plural } from './dom';
+import { button, ci, count, el, fixed, heading, meaningOf, num, countedNoun } from './dom';
 
 type ComparedMessage = Extract<HostToResultsMessage, { type: 'compared' }>;
 
@@ -88,12 +88,12 @@ export class ComparePanel {
     const dropped = result.dropped ?? { errors: 0, truncated: 0 };
     const droppedText =
       dropped.errors + dropped.truncated > 0
-        ? ` · dropped: ${plural(dropped.errors, 'pair')} for errors, ${count(dropped.truncated)} for truncation${result.truncated_treatment === 'included' ? '' : ' (answers from cuts are not paired)'}`
+        ? ` · dropped: ${countedNoun(dropped.errors, 'pair')} for errors, ${count(dropped.truncated)} for truncation${result.truncated_treatment === 'included' ? '' : ' (answers from cuts are not paired)'}`
         : '';
     const summary = el(
       'p',
       'compare-summary',
-      `${message.a} (A) vs ${message.b} (B) · ${plural(result.paired, 'paired question')} · unpaired: ${count(result.unpaired.a)} A only, ${count(result.unpaired.b)} B only${droppedText} · ${result.bootstrap.resamples.toLocaleString('en-US')} bootstrap resamples by ${result.bootstrap.cluster}`,
+      `${message.a} (A) vs ${message.b} (B) · ${countedNoun(result.paired, 'paired question')} · unpaired: ${count(result.unpaired.a)} A only, ${count(result.unpaired.b)} B only${droppedText} · ${result.bootstrap.resamples.toLocaleString('en-US')} bootstrap resamples by ${result.bootstrap.cluster}`,
     );
     const table = el('table', 'results-table compare-table');
     const head = el('tr');
@@ -152,7 +152,7 @@ export class ComparePanel {
       parts.push(
         heading(
           `Questions that flip on ${result.flips_metric}`,
-          `${plural(result.flips.length, 'question')} · click one to open it`,
+          `${countedNoun(result.flips.length, 'question')} · click one to open it`,
         ),
       );
       const list = el('ol', 'flip-list');

@@ -51,7 +51,7 @@ export function count(value: number): string {
   return value.toLocaleString('en-US');
 }
 
-export function plural(value: number, one: string, many = `${one}s`): string {
+export function countedNoun(value: number, one: string, many = `${one}s`): string {
   return `${count(value)} ${value === 1 ? one : many}`;
 }
 

@@ -1,7 +1,7 @@
 // The failure breakdown: a bar per answer diagnostic code (records with it, and all occurrences);
 // a bar's click opens the questions behind it in the matrix.
 import type { ResultsModel } from '../../src/protocol/results';
-import { button, el, heading, plural } from './dom';
+import { button, el, heading, countedNoun } from './dom';
 
 /** The errored records by kind, HTTP status and server type: what failed, never split by message text. */
 function errorKinds(model: ResultsModel): HTMLElement | null {
@@ -22,7 +22,7 @@ function errorKinds(model: ResultsModel): HTMLElement | null {
       el('td', 'key', String(entry.kind)),
       el('td', 'num', entry.status === undefined ? '—' : String(entry.status)),
       el('td', 'key', entry.type ?? '—'),
-      el('td', 'num bad', plural(entry.records, 'record')),
+      el('td', 'num bad', countedNoun(entry.records, 'record')),
       el('td', 'note', String(entry.example)),
     );
     body.append(row);
@@ -49,7 +49,7 @@ export function renderFailures(model: ResultsModel, open: (code: number) => void
     const bar = button(
       '',
       'failure-bar',
-      `Show the ${plural(failure.records, 'record')} with ${failure.code} in the question matrix`,
+      `Show the ${countedNoun(failure.records, 'record')} with ${failure.code} in the question matrix`,
     );
     bar.dataset.code = failure.code;
     const track = el('span', 'failure-track');
@@ -61,8 +61,8 @@ export function renderFailures(model: ResultsModel, open: (code: number) => void
     bar.append(
       el('span', 'failure-code', failure.code),
       track,
-      el('span', 'failure-count', `${plural(failure.records, 'record')}${share}`),
-      el('span', 'failure-occurrences', plural(failure.count, 'occurrence')),
+      el('span', 'failure-count', `${countedNoun(failure.records, 'record')}${share}`),
+      el('span', 'failure-occurrences', countedNoun(failure.count, 'occurrence')),
     );
     bar.addEventListener('click', () => open(model.strings.indexOf(failure.code)));
     list.append(bar);

@@ -1,7 +1,7 @@
 // The view's header: title, benchmark, record and error counts, the scoring mode of every record,
 // the run files (and how to add more), how the intervals were computed, and the Share buttons.
 import type { ResultsModel } from '../../src/protocol/results';
-import { button, count, el, plural } from './dom';
+import { button, count, el, countedNoun } from './dom';
 
 export class Header {
   readonly element = el('header', 'results-header');
@@ -68,7 +68,7 @@ export class Header {
     this.meta.replaceChildren(...chips);
     const files = el('p', 'results-files');
     files.append(
-      el('span', 'meta-label', model.files.length === 1 ? 'file ' : `${plural(model.files.length, 'file')} `),
+      el('span', 'meta-label', model.files.length === 1 ? 'file ' : `${countedNoun(model.files.length, 'file')} `),
     );
     const shown = model.files.slice(0, 3).join(', ');
     files.append(

@@ -3,7 +3,7 @@
 // distinct marks for errors and unparseable answers. Virtualised: only the rows in view (plus a
 // margin) exist in the DOM, so 20,000 questions scroll like 20.
 import type { ResultsModel } from '../../src/protocol/results';
-import { el, fixed, count as formatCount, plural } from './dom';
+import { el, fixed, count as formatCount, countedNoun } from './dom';
 import { FilterBar } from './filterBar';
 import { isWrong, primaryValue, QuestionFilter, type QuestionIndex } from './questions';
 
@@ -165,7 +165,7 @@ export class Matrix {
     this.spacer.style.height = `${questions.length * ROW_HEIGHT}px`;
     const total = this.index.ids.length;
     const codeText = filter.code >= 0 ? ` with ${this.model.strings[filter.code]}` : '';
-    this.summary.textContent = `${formatCount(questions.length)} of ${plural(total, 'question')} · ${plural(records, 'record')}${codeText} · cells show ${this.model.primary ?? 'no metric'}`;
+    this.summary.textContent = `${formatCount(questions.length)} of ${countedNoun(total, 'question')} · ${countedNoun(records, 'record')}${codeText} · cells show ${this.model.primary ?? 'no metric'}`;
     this.summary.dataset.questions = String(questions.length);
     this.summary.dataset.records = String(records);
     this.scroller.scrollTop = 0;

@@ -1,7 +1,7 @@
 // The report's tables: overall per model, then the `--by` groups, each metric's mean with its 95%
 // bootstrap interval. The numbers are model.report (exactly `waypoint report --json`), only formatted.
 import type { ReportGroup, ResultsModel } from '../../src/protocol/results';
-import { ci, count, el, fixed, glossaryLegend, heading, keyText, meaningOf, plural } from './dom';
+import { ci, count, el, fixed, glossaryLegend, heading, keyText, meaningOf, countedNoun } from './dom';
 
 /** Group tables longer than this show their first rows and say so (the CSV has them all). */
 const MAX_TABLE_ROWS = 2000;
@@ -102,8 +102,8 @@ function truncatedTreatment(model: ResultsModel, include: (value: boolean) => vo
   const box = el('p', 'note truncated-treatment');
   box.id = 'truncated-treatment';
   const parts = [
-    report.truncated ? `${plural(report.truncated, 'reply', 'replies')} cut at the token limit` : '',
-    report.context_truncated ? `${plural(report.context_truncated, 'answer')} to prompts the server cut` : '',
+    report.truncated ? `${countedNoun(report.truncated, 'reply', 'replies')} cut at the token limit` : '',
+    report.context_truncated ? `${countedNoun(report.context_truncated, 'answer')} to prompts the server cut` : '',
   ].filter(Boolean);
   const said = included
     ? 'Means include truncated records, scored as given'

@@ -9,10 +9,6 @@
 //   run that upstream would abort (parse failure, bot exception) prints `{"aborted": reason}` and
 //   exits 1. Without --json: the editor's one-line summary with the mode, then one
 //   `answer:line:col: severity message [code]` line per diagnostic.
-import { stripBom } from '../../core/util/bom';
-import { promises as fs } from 'node:fs';
-import { readTextFile } from '../../core/util/fileLimits';
-import { describeFsError } from '../../core/util/walk';
 import { extname } from 'node:path';
 import { BabyAIEnv, type LevelSpec } from '../../core/benchmarks/babyai/env';
 import { loadLevelFile } from '../../core/benchmarks/babyai/levelFile';
@@ -36,6 +32,7 @@ import type { Diagnostic } from '../../core/util/text';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from '../args';
 import { diagnosticLine } from '../output';
 import { runBabyaiGenerate } from './generate';
+import { tryReadInputText } from '../input';
 
 type Output = (text: string) => void;
 
@@ -65,13 +62,12 @@ function report(path: string, diagnostics: readonly Diagnostic[], err: Output): 
 
 /** Loads a level or a record; reports errors and returns null when it cannot be simulated. */
 async function loadInput(path: string, index: number, err: Output): Promise<LoadedInput | null> {
-  let text: string;
-  try {
-    text = stripBom(await readTextFile(fs, path));
-  } catch (error) {
-    err(`${path}: ${describeFsError(error)}`);
+  const read = await tryReadInputText(path);
+  if (!read.ok) {
+    err(read.message);
     return null;
   }
+  const text = read.value;
   const extension = extname(path).toLowerCase();
   const isLevelFile =
     /\.level\.json$/i.test(path) ||
@@ -172,13 +168,12 @@ async function runScore(argv: readonly string[], out: Output, err: Output): Prom
   const path = args.positionals[0];
   const input = await loadInput(path, index, err);
   if (!input) return 1;
-  let reply: string;
-  try {
-    reply = stripBom(await readTextFile(fs, answerPath));
-  } catch (error) {
-    err(`${answerPath}: ${describeFsError(error)}`);
+  const read = await tryReadInputText(answerPath);
+  if (!read.ok) {
+    err(read.message);
     return 1;
   }
+  const reply = read.value;
   const record = input.record;
   if (record?.task && record.task !== task) {
     err(`${path}:1:1: this is a ${record.task} record, not ${task}`);

@@ -8,9 +8,6 @@
 //   file:line:col: message (1-based, like `validate`) and the exit code is 1.
 // - prompt takes an extra --style chat|o1-mini (default chat: GPT-4o / GPT-3.5 messages).
 // Usage errors are reported here (exit 2) so the function is complete on its own.
-import { stripBom } from '../../core/util/bom';
-import { promises as fs } from 'node:fs';
-import { readTextFile } from '../../core/util/fileLimits';
 import { basename } from 'node:path';
 import {
   EXTRACTION_RULES,
@@ -23,11 +20,11 @@ import { parseGraspGridFile, type GraspGridEntry } from '../../core/benchmarks/g
 import { PROMPT_STYLES, renderGraspPrompt, type PromptStyle } from '../../core/benchmarks/grasp/prompt';
 import { customIdOf } from '../../core/benchmarks/grasp/settings';
 import { simulate, type GraspSimulation } from '../../core/benchmarks/grasp/simulator';
-import { SCORING_MODES, type GraspSettings, type ScoringMode } from '../../core/benchmarks/grasp/types';
+import { SCORING_MODES, type GraspSettings, type GraspScoringMode } from '../../core/benchmarks/grasp/types';
 import { nonNegativeInteger, parseArgs, UsageError, type ParsedArgs } from '../args';
-import { describeFsError } from '../../core/util/walk';
 import { runGraspGenerate } from './generate';
 import { diagnosticLine } from '../output';
+import { tryReadInputText } from '../input';
 
 type Output = (text: string) => void;
 
@@ -91,13 +88,12 @@ function gridsPathOf(args: ParsedArgs, command: string): string {
 
 /** The record with "index" I, or null after reporting why (file errors first). */
 async function selectEntry(path: string, index: number, err: Output): Promise<GraspGridEntry | null> {
-  let text: string;
-  try {
-    text = stripBom(await readTextFile(fs, path));
-  } catch (error) {
-    err(`${path}: ${describeFsError(error)}`);
+  const read = await tryReadInputText(path);
+  if (!read.ok) {
+    err(read.message);
     return null;
   }
+  const text = read.value;
   const file = parseGraspGridFile(text, basename(path));
   const errors = file.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   const entry = file.entries.find((candidate) => candidate.record.index === index);
@@ -115,7 +111,7 @@ async function runScore(args: ParsedArgs, out: Output, err: Output): Promise<num
   const gridsPath = gridsPathOf(args, 'score');
   const index = nonNegativeInteger(args.options.get('index'), 'index');
   const settings = settingsOf(args);
-  const mode = (args.options.get('mode') ?? 'faithful') as ScoringMode;
+  const mode = (args.options.get('mode') ?? 'faithful') as GraspScoringMode;
   if (!SCORING_MODES.includes(mode))
     throw new UsageError(`--mode must be faithful, reference, pre2025 or paper, not '${mode}'`);
   const rule = extractionRuleOf(args);
@@ -126,15 +122,12 @@ async function runScore(args: ParsedArgs, out: Output, err: Output): Promise<num
   let extraction: ExtractedAnswer | null = null;
   let tokens: string[];
   if (answerPath !== undefined) {
-    try {
-      extraction = extractActions(stripBom(await readTextFile(fs, answerPath)), {
-        ...extractionDefaultsFor(mode),
-        rule,
-      });
-    } catch (error) {
-      err(`${answerPath}: ${describeFsError(error)}`);
+    const read = await tryReadInputText(answerPath);
+    if (!read.ok) {
+      err(read.message);
       return 1;
     }
+    extraction = extractActions(read.value, { ...extractionDefaultsFor(mode), rule });
     tokens = extraction.tokens;
   } else
     tokens = actionsText === '' || actionsText === undefined ? [] : actionsText.split(',').map((token) => token.trim());

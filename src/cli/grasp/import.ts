@@ -26,6 +26,7 @@ import { parseArgs, UsageError } from '../args';
 import { OutputFileError, writeOutputAtomically } from '../../host/atomicOutput';
 import { scoreImportJobs, type ImportJob, type ScoredShare } from '../runs/importWorkers';
 import { nodeQuestionFiles } from '../runs/nodeQuestionFiles';
+import { tryReadInputText } from '../input';
 
 type Output = (text: string) => void;
 
@@ -86,10 +87,10 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
     return 1;
   }
   for (const path of gridPaths) {
-    try {
-      gridTexts.push({ path, text: await nodeQuestionFiles.readText(path) });
-    } catch (error) {
-      err(`${path}: ${(error as Error).message}`);
+    const read = await tryReadInputText(path);
+    if (read.ok) gridTexts.push({ path, text: read.value });
+    else {
+      err(read.message);
       failed = true;
     }
   }
@@ -106,14 +107,13 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
       const named = graspImportKindOf(item.path, '');
       // A folder holds grid and request files too: only results files are imported from it.
       if (named === null && item.path !== root) continue;
-      let text: string;
-      try {
-        text = await nodeQuestionFiles.readText(item.path);
-      } catch (error) {
-        err(`${item.path}: ${(error as Error).message}`);
+      const read = await tryReadInputText(item.path);
+      if (!read.ok) {
+        err(read.message);
         failed = true;
         continue;
       }
+      const text = read.value;
       const kind: GraspImportKind | null = named ?? graspImportKindOf(item.path, text);
       if (kind === null) {
         err(

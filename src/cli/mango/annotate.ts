@@ -3,13 +3,12 @@
 // "dst","step","confidence"}]}` with the evidence and reasons beside it; the human output is one
 // proposal a line. A game directory is accepted too (its `<g>.walkthrough`). Exit 1 when the file
 // cannot be read or holds no step, 2 for usage.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { stripBom } from '../../core/util/bom';
 import { annotateWalkthrough, type AnnotationProposals } from '../../core/benchmarks/mango/annotate/annotate';
 import { escapeControls } from '../../core/util/text';
-import { describeFsError } from '../../core/util/walk';
 import { parseArgs, UsageError } from '../args';
+import { tryReadInputText } from '../input';
 
 type Output = (text: string) => void;
 
@@ -27,13 +26,12 @@ export async function runAnnotate(argv: readonly string[], out: Output, err: Out
   if (args.positionals.length !== 1)
     throw new UsageError(`mango annotate needs exactly one walkthrough file, got ${args.positionals.length}`);
   const path = walkthroughPath(args.positionals[0]);
-  let text: string;
-  try {
-    text = stripBom(readFileSync(path, 'utf8'));
-  } catch (error) {
-    err(`${path}: ${describeFsError(error)}`);
+  const read = await tryReadInputText(path);
+  if (!read.ok) {
+    err(read.message);
     return 1;
   }
+  const text = read.value;
   if (!text.includes('==>STEP NUM:')) {
     err(`${path}:1:1: not a MANGO walkthrough (no '==>STEP NUM:' header)`);
     return 1;

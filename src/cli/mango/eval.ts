@@ -1,10 +1,7 @@
 // `waypoint mango prompt` and `waypoint mango score` (spec cli.md): the exact upstream prompt of
 // one skeleton line, and scores of answer records in faithful mode (the paper's definitions) or
 // reference mode (the released evaluator, defects included; hash-order ties as a min–max range).
-import { stripBom } from '../../core/util/bom';
-import { promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
-import { readTextFile } from '../../core/util/fileLimits';
 import {
   parseActionsFile,
   parseLocationsFile,
@@ -30,12 +27,13 @@ import {
   type SkeletonIndex,
 } from './results';
 import { describeFsError } from '../../core/util/walk';
+import { readInputText } from '../input';
 
 type Output = (text: string) => void;
 
 /** An actions or locations file, checked as `validate` checks it; the first problem, located, is thrown. */
 async function readNameList(path: string, parse: (text: string) => NameListFile): Promise<string[]> {
-  const file = parse(stripBom(await readTextFile(fs, path)));
+  const file = parse(await readInputText(path));
   const problem = file.diagnostics[0];
   if (problem)
     throw new Error(`${path}:${problem.range.start.line + 1}:${problem.range.start.character + 1}: ${problem.message}`);
@@ -63,7 +61,7 @@ export async function runPrompt(argv: readonly string[], out: Output, err: Outpu
     }
     const question = questionFromSkeleton(game, found.task, found.line, cutoff);
     const { messages, modelCutoffNum } = renderMangoPrompt({
-      walkthrough: stripBom(await readTextFile(fs, join(gameDir, `${game}.walkthrough`))),
+      walkthrough: await readInputText(join(gameDir, `${game}.walkthrough`)),
       actions: await readNameList(join(gameDir, `${game}.actions.json`), parseActionsFile),
       locations: await readNameList(join(gameDir, `${game}.locations.json`), parseLocationsFile),
       task: found.task,

@@ -2,11 +2,12 @@
 // `waypoint mango reskin <gameDir> --out DIR (--rename-seed S | --rotate 90|180|270 | --reflect ns|ew)
 // [--canary TEXT] [--json]`. Both write a game folder in the release format named after DIR's last
 // component; DIR must not exist or be empty, so nothing is ever overwritten.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { GenerateError, generateGame } from '../../core/benchmarks/mango/generate/generate';
 import { reskinGame, ReskinError, type ReskinTransform } from '../../core/benchmarks/mango/generate/reskin';
 import { parseArgs, positiveInteger, UsageError } from '../args';
+import { readInputText } from '../input';
 import { nodeSha256Hex } from './skeletons';
 
 type Output = (text: string) => void;
@@ -62,7 +63,7 @@ export function runGenerate(argv: readonly string[], out: Output, err: Output): 
 }
 
 /** Runs `waypoint mango reskin ...`; returns the exit code. */
-export function runReskin(argv: readonly string[], out: Output, err: Output): number {
+export async function runReskin(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const args = parseArgs(argv, ['json'], ['out', 'rename-seed', 'rotate', 'reflect', 'canary']);
   if (args.positionals.length !== 1)
     throw new UsageError(`mango reskin needs exactly one game directory, got ${args.positionals.length}`);
@@ -87,7 +88,7 @@ export function runReskin(argv: readonly string[], out: Output, err: Output): nu
   for (const suffix of ['walkthrough', 'edges.json']) {
     const path = join(gameDir, `${source}.${suffix}`);
     try {
-      texts[suffix] = readFileSync(path, 'utf8');
+      texts[suffix] = await readInputText(path, { keepBom: true });
     } catch (error) {
       err(
         `${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file (a game folder holds <name>.walkthrough and <name>.edges.json)' : (error as Error).message}`,

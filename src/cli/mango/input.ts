@@ -1,14 +1,9 @@
 // Reading a MANGO game directory for the `mango` subcommands: `<gameDir>/<g>.edges.json`, where g is
 // the directory's base name (upstream's `data/<g>/` layout). Problems come back as one readable
 // line (`path: reason`), never as an exception with a stack.
-import { stripBom } from '../../core/util/bom';
-import { readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { tooDeepDiagnostic } from '../../core/util/locatedJson';
-import { readTextFile, type TextFileSystem } from '../../core/util/fileLimits';
-import { describeFsError } from '../../core/util/walk';
-import { describeProblem, parseJsonWith } from '../../core/util/schema/parse';
 import * as z from 'zod/mini';
+import { type InputRead, readInputJson } from '../input';
 import type { EdgeRecord } from '../../core/benchmarks/mango/types';
 
 const STRING_FIELDS = ['src_node', 'dst_node', 'action'] as const;
@@ -21,46 +16,20 @@ const STEP_FIELDS = [
   'edge_min_step_answerable',
 ] as const;
 
-export type ReadResult<T> = { ok: true; value: T; path: string } | { ok: false; message: string };
-
-/**
- * node:fs behind readTextFile's interface, synchronously: a mango command reads one small file with
- * nothing to overlap, and loading fs/promises costs about 9 ms of every start (a tenth of
- * `mango skeletons` on a release game).
- */
-const syncFs: TextFileSystem = {
-  stat: async (path) => statSync(path),
-  readFile: async (path, encoding) => readFileSync(path, encoding),
-};
-
 /** Path of a game directory's edges file. */
 export function edgesPathOf(gameDir: string): string {
   return join(gameDir, `${basename(resolve(gameDir))}.edges.json`);
 }
 
 /** Reads and checks `<gameDir>/<g>.edges.json`; records are numbered from 1 in messages. */
-export async function readGameEdges(gameDir: string): Promise<ReadResult<EdgeRecord[]>> {
+export async function readGameEdges(gameDir: string): Promise<InputRead<EdgeRecord[]>> {
   const path = edgesPathOf(gameDir);
-  let text: string;
-  try {
-    text = stripBom(await readTextFile(syncFs, path));
-  } catch (error) {
-    return { ok: false, message: `${path}: ${describeFsError(error)}` };
-  }
-  // Messages re-serialise parts of the value, which recurses per nesting level.
-  const tooDeep = tooDeepDiagnostic(text);
-  if (tooDeep)
-    return {
-      ok: false,
-      message: `${path}:${tooDeep.range.start.line + 1}:${tooDeep.range.start.character + 1}: ${tooDeep.message}`,
-    };
-  const parsed = parseJsonWith(text, z.unknown());
-  // The located parse names line and column (V8's message quotes the broken bytes instead).
-  if (!parsed.ok) return { ok: false, message: describeProblem(path, parsed.diagnostics) };
-  const value = parsed.value;
-  const checked = checkEdgeRecords(value);
-  if (typeof checked === 'string') return { ok: false, message: `${path}: ${checked}` };
-  return { ok: true, value: checked, path };
+  // Too deep a value is refused before it is checked (messages re-serialise parts of it, which recurses per level).
+  const parsed = await readInputJson(path, z.unknown());
+  if (!parsed.ok) return parsed;
+  const checked = checkEdgeRecords(parsed.value);
+  if (typeof checked === 'string') return { ok: false, reason: checked, message: `${path}: ${checked}` };
+  return { ok: true, value: checked };
 }
 
 /** The records if `value` is an array of well-typed edge records, else the first problem found. */

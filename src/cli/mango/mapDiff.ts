@@ -3,9 +3,7 @@
 // at the cutoff (default 70). JSON is the contract's, with the overlay's fields beside it. Exit 1
 // for unreadable input (each problem as file:line:col on stderr; a map with some bad items is still
 // diffed and printed first), 2 for usage.
-import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { stripBom } from '../../core/util/bom';
 import { parseRunRecords } from '../../core/eval/recordSchemas';
 import { parseMapAnswer } from '../../core/benchmarks/mango/scoring/mapAnswer';
 import {
@@ -15,15 +13,13 @@ import {
   type MapMove,
   mazeAtCutoff,
 } from '../../core/benchmarks/mango/scoring/mapDiff';
-import { impliedMap, routeModels } from '../../core/benchmarks/mango/scoring/mapTask';
+import { DEFAULT_MAP_CUTOFF, impliedMap, routeModels } from '../../core/benchmarks/mango/scoring/mapTask';
 import { escapeControls } from '../../core/util/text';
-import { describeFsError } from '../../core/util/walk';
 import { nonNegativeInteger, parseArgs, UsageError } from '../args';
+import { tryReadInputText } from '../input';
 import { readGameEdges } from './input';
 
 type Output = (text: string) => void;
-
-export const DEFAULT_MAP_CUTOFF = 70;
 
 export async function runMapDiff(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const args = parseArgs(argv, ['json'], ['answer', 'run', 'model', 'cutoff']);
@@ -46,10 +42,15 @@ export async function runMapDiff(argv: readonly string[], out: Output, err: Outp
     return 1;
   }
   const truth = mazeAtCutoff(records.value, cutoff);
+  const read = await tryReadInputText(answer ?? (run as string));
+  if (!read.ok) {
+    err(read.message);
+    return 1;
+  }
   const input =
     answer !== undefined
-      ? readMap(answer, err)
-      : readImplied(run as string, basename(resolve(gameDir)), args.options.get('model'), err);
+      ? readMap(answer, read.value, err)
+      : readImplied(run as string, read.value, basename(resolve(gameDir)), args.options.get('model'), err);
   if (input === null) return 1;
   const diff = diffMap(truth, input.moves, cutoff);
   if (args.flags.has('json')) out(JSON.stringify({ ...mapDiffJson(diff), ...input.extra }));
@@ -65,18 +66,7 @@ interface MapInput {
   failed: boolean;
 }
 
-function readFile(path: string, err: Output): string | null {
-  try {
-    return stripBom(readFileSync(path, 'utf8'));
-  } catch (error) {
-    err(`${path}: ${describeFsError(error)}`);
-    return null;
-  }
-}
-
-function readMap(path: string, err: Output): MapInput | null {
-  const text = readFile(path, err);
-  if (text === null) return null;
+function readMap(path: string, text: string, err: Output): MapInput | null {
   const parsed = parseMapAnswer(text);
   const errors = parsed.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   for (const diagnostic of errors)
@@ -93,9 +83,13 @@ function readMap(path: string, err: Output): MapInput | null {
   };
 }
 
-function readImplied(path: string, game: string, model: string | undefined, err: Output): MapInput | null {
-  const text = readFile(path, err);
-  if (text === null) return null;
+function readImplied(
+  path: string,
+  text: string,
+  game: string,
+  model: string | undefined,
+  err: Output,
+): MapInput | null {
   const { records, problems } = parseRunRecords(text, path);
   for (const problem of problems) err(problem);
   const models = routeModels(records, game);

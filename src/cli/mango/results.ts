@@ -4,9 +4,7 @@
 import { createReadStream, promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { stripBom } from '../../core/util/bom';
 import type { MangoQuestion } from '../../core/benchmarks/mango/questionSchema';
-import { readTextFile } from '../../core/util/fileLimits';
 import type { MangoScoreOutcome, MangoScorer } from '../../core/benchmarks/mango/scoring/evaluation';
 import type { ReferenceLookup } from '../../core/benchmarks/mango/scoring/referenceScoring';
 import {
@@ -19,6 +17,7 @@ import type { DfSkeleton, RfSkeleton } from '../../core/benchmarks/mango/types';
 import { describeProblem, parseJsonWith } from '../../core/util/schema/parse';
 import * as z from 'zod/mini';
 import { splitLines } from '../../core/util/text';
+import { readInputText } from '../input';
 
 export type SkeletonEntry = { task: 'df'; line: DfSkeleton } | { task: 'rf'; line: RfSkeleton };
 export type SkeletonIndex = Map<string, SkeletonEntry>;
@@ -111,13 +110,13 @@ export async function readAnswers(path: string): Promise<LoadedAnswer[]> {
         ...(await Promise.all(
           files
             .slice(start, start + 64)
-            .map(async (name) => load(join(path, name), stripBom(await readTextFile(fs, join(path, name))))),
+            .map(async (name) => load(join(path, name), await readInputText(join(path, name)))),
         )),
       );
     }
     return loaded;
   }
-  const lines = splitLines(stripBom(await readTextFile(fs, path)));
+  const lines = splitLines(await readInputText(path));
   return lines.flatMap((line, index) => (line.trim() === '' ? [] : [load(`${path}:${index + 1}`, line, true)]));
 }
 

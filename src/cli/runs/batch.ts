@@ -37,6 +37,7 @@ import { parseJsonWith } from '../../core/util/schema/parse';
 import * as z from 'zod/mini';
 import { OutputFileError, writeOutputAtomically } from '../../host/atomicOutput';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
+import { tryReadInputText } from '../input';
 
 type Output = (text: string) => void;
 
@@ -334,13 +335,12 @@ async function importResults(
   // The export's seed: the output rows do not repeat the request, so the import is told it, as the sources and options.
   const seed = options.has('seed') ? nonNegativeInteger(options.get('seed'), 'seed') : undefined;
   let unseededAnthropic = 0;
-  let text: string;
-  try {
-    text = await nodeQuestionFiles.readText(resultsPath);
-  } catch (error) {
-    err(`${resultsPath}: ${(error as Error).message}`);
+  const read = await tryReadInputText(resultsPath);
+  if (!read.ok) {
+    err(read.message);
     return 1;
   }
+  const text = read.value;
   // No row at all is the wrong file or a batch that has not finished, not a run whose every question
   // went unanswered: say so, and leave --out as it was (a run file is written whole or not at all).
   if (text.trim() === '') {

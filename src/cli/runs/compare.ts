@@ -3,12 +3,7 @@
 // Each side may be several files joined by commas (the shards of one run); the two sides are
 // paired by question in core/runs/compare, which drops pairs with an error or (unless
 // --include-truncated) an answer from a cut, as the report's means do, and says how many.
-import { promises as fs } from 'node:fs';
 import * as z from 'zod/mini';
-import { stripBom } from '../../core/util/bom';
-import { readTextFile } from '../../core/util/fileLimits';
-import { describeProblem, parseJsonWith } from '../../core/util/schema/parse';
-import { describeFsError } from '../../core/util/walk';
 import { compareRuns } from '../../core/runs/compare';
 import { compareMarkdown, compareText } from '../../core/runs/format';
 import { ReportUsageError } from '../../core/runs/records';
@@ -16,6 +11,7 @@ import { whereMatchesNothing } from '../../core/runs/report';
 import { parseArgs, UsageError } from '../args';
 import { printBlock, truncatedOption } from './report';
 import { readRunFiles } from './runFileReader';
+import { readInputJson } from '../input';
 
 type Output = (text: string) => void;
 
@@ -24,17 +20,9 @@ const USAGE =
 
 /** `--pairs FILE`: a re-skin's `<game>.reskin.json` ({"sample_ids": {B id: A id}}); null (said on stderr) when unreadable. */
 async function readPairs(path: string, err: Output): Promise<Map<string, string> | null> {
-  let text: string;
-  try {
-    // readTextFile refuses a FIFO (a read that would wait forever) and files over the size cap.
-    text = stripBom(await readTextFile(fs, path));
-  } catch (error) {
-    err(`${path}: ${describeFsError(error)}`);
-    return null;
-  }
-  const read = parseJsonWith(text, z.unknown());
+  const read = await readInputJson(path, z.unknown());
   if (!read.ok) {
-    err(describeProblem(path, read.diagnostics));
+    err(read.message);
     return null;
   }
   const parsed = read.value;

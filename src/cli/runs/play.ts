@@ -4,10 +4,8 @@
 // (Ctrl+C: exit 130), one record's worth of transcript. Prints the transcript, or runs.md §7's
 // JSON with --json; exits 0 whether the goal was reached or not, and 1 (after printing the turns
 // played) when a turn's model call failed.
-import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { loadLevelFile } from '../../core/benchmarks/babyai/levelFile';
-import { readTextFile } from '../../core/util/fileLimits';
 import { babyaiPlayQuestion, preparedBabyaiEpisode } from '../../core/benchmarks/babyai/episode';
 import { MissionError } from '../../core/benchmarks/babyai/mission';
 import { readRecordFile } from '../../core/benchmarks/babyai/recordFiles';
@@ -28,11 +26,12 @@ import { NEVER } from '../../core/benchmarks/mango/types';
 import type { PreparedQuestion } from '../../core/benchmark/registry';
 import { QuestionOptionError } from '../../core/benchmark/registry';
 import { escapeControls } from '../../core/util/text';
-import { baseName, describeFsError } from '../../core/util/walk';
+import { baseName } from '../../core/util/walk';
 import type { Diagnostic } from '../../core/util/text';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from '../args';
 import { MODEL_OPTIONS, profileOf } from './run';
 import { cliStore, workspaceRoot } from './runFiles';
+import { tryReadInputText } from '../input';
 
 type Output = (text: string) => void;
 
@@ -43,12 +42,9 @@ const FLAGS = ['json', 'no-cache'];
 class InputError extends Error {}
 
 async function readInput(path: string): Promise<string> {
-  try {
-    // readTextFile refuses a FIFO (a read that would wait forever) and files over the size cap.
-    return (await readTextFile(fs, path)).replace(/^\uFEFF/, '');
-  } catch (error) {
-    throw new InputError(`${path}: ${describeFsError(error)}`);
-  }
+  const read = await tryReadInputText(path);
+  if (!read.ok) throw new InputError(read.message);
+  return read.value;
 }
 
 /**

@@ -3,7 +3,6 @@
 // profile, a question selection and the engine's options, and owns the terminal: the progress
 // bar, Ctrl+C (in-flight requests abandoned, exit 130), and the exit code.
 import { setMaxListeners } from 'node:events';
-import { promises as fs } from 'node:fs';
 import { benchmarks, findBenchmark } from '../../core/benchmarks';
 import { MESSAGE_LAYOUTS, type MessageLayout } from '../../core/eval/messageLayout';
 import { OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
@@ -14,7 +13,7 @@ import { profileFromFile } from '../../core/eval/profileFile';
 import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
 import type { ModelProfile } from '../../core/eval/types';
 import { type PreparedQuestion, QuestionOptionError } from '../../core/benchmark/registry';
-import { countChatTokens, estimateBatch, type RunFileAccess, resumeState, runBatch } from '../../core/runs/batchRun';
+import { countChatTokens, estimateBatch, type RunFileAccess, resumeState, runIntoFile } from '../../core/runs/batchRun';
 import { type Failure, failureKey, failureLabel } from '../../core/eval/failures';
 import { FailureTally, failureGroupLine } from '../../core/runs/failureSummary';
 import { type ConcurrencyChange, concurrencyAdvice, concurrencySummary } from '../../core/runs/adaptiveConcurrency';
@@ -22,12 +21,12 @@ import type { BreakerTrip } from '../../core/runs/circuitBreaker';
 import { requestCostBound, type RunProgress } from '../../core/runs/runner';
 import { inShard, parseShard, seededSample } from '../../core/runs/selection';
 import { InputError, nonNegativeInteger, parseArgs, positiveInteger, reasoningEffortOption, UsageError } from '../args';
-import { readTextFile } from '../../core/util/fileLimits';
 import { describeFsError } from '../../core/util/walk';
 import { escapeControls } from '../../core/util/text';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 import { cliStore, nodeRunFiles, workspaceRoot } from './runFiles';
 import { counterFor, dryRunFacts, dryRunOutput, preflight, serverJson } from './runServer';
+import { tryReadInputText } from '../input';
 
 type Output = (text: string) => void;
 
@@ -101,15 +100,12 @@ export async function profileOf(options: Map<string, string>, dryRun: boolean): 
   if (profilePath !== undefined) {
     const id = options.get('profile-id');
     if (id === undefined) throw new UsageError('--profile needs --profile-id ID');
-    let text: string;
-    try {
-      text = await readTextFile(fs, profilePath);
-    } catch (error) {
+    const read = await tryReadInputText(profilePath, { keepBom: true });
+    if (!read.ok)
       throw new InputError(
-        `${profilePath}: ${describeFsError(error)} (--profile names a JSON file of model profiles, the shape of the waypoint.models setting)`,
+        `${read.message} (--profile names a JSON file of model profiles, the shape of the waypoint.models setting)`,
       );
-    }
-    const found = profileFromFile(text, id);
+    const found = profileFromFile(read.value, id);
     if (!found.ok) {
       const { start } = found.problem.range;
       throw new InputError(`${profilePath}:${start.line + 1}:${start.character + 1}: ${found.problem.message}`);
@@ -504,7 +500,7 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   try {
     // The preflight's one-token request counts against --max-cost too, and (kept on the first record) on --resume.
     summary = await runFileStep(outPath as string, () =>
-      runBatch(state, outPath as string, countingOutcomes(nodeRunFiles, failures, truncated, outgrown), {
+      runIntoFile(state, outPath as string, countingOutcomes(nodeRunFiles, failures, truncated, outgrown), {
         preflightCostUsd: server.costUsd,
         profile,
         label: definition.label,

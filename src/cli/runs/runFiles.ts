@@ -46,7 +46,7 @@ export class RunFile {
   }
 }
 
-/** Run files on the local disk, for runBatch (the CLI and the editor's Run Benchmark); the folder must exist. */
+/** Run files on the local disk, for runIntoFile (the CLI and the editor's Run Benchmark); the folder must exist. */
 export const nodeRunFiles: RunFileAccess = {
   async readText(path) {
     try {

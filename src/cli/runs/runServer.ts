@@ -3,13 +3,12 @@
 // the same check as `waypoint models test`), and for `--dry-run` the same facts without the
 // request, with each question set's largest prompt beside the context. Prompt tokens are the
 // server's count where it gives one (llama-server, vLLM), else cl100k estimates, labelled so.
-import { costOf } from '../../core/eval/engine';
+import { costOf, requestCostBound } from '../../core/eval/cost';
 import { factsSentence, readServerFacts, type ServerFacts, testConnection } from '../../core/eval/connectionTest';
 import { jsonPoster, serverRoot } from '../../core/eval/serverFacts';
 import type { ModelProfile } from '../../core/eval/types';
 import type { PreparedQuestion } from '../../core/benchmark/registry';
 import type { BatchEstimate } from '../../core/runs/batchRun';
-import { requestCostBound } from '../../core/runs/costCap';
 import {
   cl100kPromptCounter,
   type PromptCounter,
@@ -83,9 +82,7 @@ export async function preflight(
   const report = await testConnection(profile, apiKey, { keyAdvice: cliKeyAdvice, signal });
   // A refused request is not billed.
   const chatSent = report.steps.some((step) => step.name === 'chat' && step.status === 200);
-  const billed = report.testUsage
-    ? costOf(testProfile, { text: '', ...report.testUsage, latencyMs: 0, cached: false })
-    : null;
+  const billed = report.testUsage ? costOf(testProfile, report.testUsage) : null;
   const costUsd = chatSent ? (billed ?? worstCase ?? 0) : 0;
   if (!report.ok) return { facts: null, costUsd };
   err(escapeControls(`waypoint run: ${report.message}`));

@@ -7,10 +7,6 @@
 //   rps --variant different-score builds the game upstream cannot build and says "reference": false.
 // - messenger is exact for a seed under runs.md §8 (Python's generator, sorted level files).
 // - run plays a built-in agent and prints the episode log (JSON Lines); check validates one.
-import { stripBom } from '../../core/util/bom';
-import * as fs from 'node:fs/promises';
-import { readTextFile } from '../../core/util/fileLimits';
-import { describeFsError } from '../../core/util/walk';
 import { crafterWoodAgent, hanoiSolverAgent, randomAgent } from '../../core/benchmarks/smartplay/agents';
 import type { BanditVariant } from '../../core/benchmarks/smartplay/bandits';
 import { validateEpisodeLog } from '../../core/benchmarks/smartplay/episodeChecks';
@@ -18,11 +14,12 @@ import { formatEpisodeLog } from '../../core/benchmarks/smartplay/episodeLog';
 import { CrafterSmartPlayEnv } from '../../core/benchmarks/smartplay/crafter/smartplayEnv';
 import { createSmartPlayEnv, SMARTPLAY_GAMES } from '../../core/benchmarks/smartplay/games';
 import { MessengerEnv } from '../../core/benchmarks/smartplay/messenger/env';
-import { replayAnswers, splitAnswers, type ReplayResult } from '../../core/benchmarks/smartplay/replay';
-import { runEpisode } from '../../core/benchmarks/smartplay/runner';
+import { replayAnswers, splitAnswers, type SmartPlayReplay } from '../../core/benchmarks/smartplay/replay';
+import { runSmartPlayEpisode } from '../../core/benchmarks/smartplay/runner';
 import { SmartPlayEnvError, type SmartPlayEnv } from '../../core/benchmarks/smartplay/types';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from '../args';
 import { diagnosticLine } from '../output';
+import { tryReadInputText } from '../input';
 
 type Output = (text: string) => void;
 
@@ -162,7 +159,7 @@ function messengerReplayEnv(
   return { env: new MessengerEnv(Number(level) as 1 | 2 | 3, seed), reference: true };
 }
 
-function printReplay(result: ReplayResult, out: Output): void {
+function printReplay(result: SmartPlayReplay, out: Output): void {
   out(`${result.game}, step 0 (score ${result.initial.score}):\n${result.initial.observation}`);
   for (const step of result.steps) {
     const matched = step.matched ? '' : ' (no action matched; action 0)';
@@ -200,7 +197,7 @@ async function runAgent(argv: readonly string[], out: Output, err: Output): Prom
   const env = createSmartPlayEnv(game, { seed, mode });
   const agent =
     agentName === 'random' ? randomAgent(seed) : agentName === 'crafter-wood' ? crafterWoodAgent() : hanoiSolverAgent();
-  const log = await runEpisode(env, agent, { maxSteps, mode, seed, agentName });
+  const log = await runSmartPlayEpisode(env, agent, { maxSteps, mode, seed, agentName });
   out(formatEpisodeLog(log).trimEnd());
   if (log.end?.reason === 'error') {
     err(`the agent failed: ${log.end.error ?? ''}`);
@@ -213,14 +210,12 @@ async function runCheck(argv: readonly string[], out: Output, err: Output): Prom
   const args = parseArgs(argv, ['json'], []);
   if (args.positionals.length !== 1) throw new UsageError('smartplay check needs one episode log file');
   const [path] = args.positionals;
-  let text: string;
-  try {
-    text = stripBom(await readTextFile(fs, path));
-  } catch (error) {
-    err(`${path}: ${describeFsError(error)}`);
+  const read = await tryReadInputText(path);
+  if (!read.ok) {
+    err(read.message);
     return 1;
   }
-  const { diagnostics } = validateEpisodeLog(text);
+  const { diagnostics } = validateEpisodeLog(read.value);
   if (args.flags.has('json')) out(JSON.stringify({ path, diagnostics }));
   else for (const d of diagnostics) err(diagnosticLine(path, d));
   return diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 1 : 0;

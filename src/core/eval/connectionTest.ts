@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import { parseJsonWith } from '../util/schema/parse';
 import { isKeySet, type KeyAdvice, keyRefusalMessage, settingName } from './apiKeyMessages';
+import { chatCompletionSchema } from './chatCompletion';
 import { ModelCallCancelled } from './engine';
 import { connectionReason, normaliseBaseUrl } from './openaiProvider';
 import { shortened } from './openaiFailures';
@@ -104,14 +105,6 @@ const errorBody = z.object({
   message: z.optional(z.string()),
 });
 const modelList = z.object({ data: z.array(z.object({ id: z.string() })) });
-const tokenCount = z.optional(z.nullable(z.number()));
-const chatCompletion = z.object({
-  choices: z.array(z.unknown()),
-  model: z.optional(z.nullable(z.string())),
-  usage: z.optional(
-    z.nullable(z.object({ prompt_tokens: tokenCount, completion_tokens: tokenCount, cost: z.optional(z.unknown()) })),
-  ),
-});
 
 /** A server's error text in one short line, its cause (the last line) kept (the `error.message` of an OpenAI-style body when there is one). */
 function serverReason(body: string): string {
@@ -132,7 +125,7 @@ function listedIds(body: string): string[] | null {
 
 /** A chat completion's served model and usage, or undefined when the body is not a chat completion. */
 function chatReply(body: string): { model: string | null; usage: ConnectionReport['testUsage'] } | undefined {
-  const parsed = parseJsonWith(body, chatCompletion);
+  const parsed = parseJsonWith(body, chatCompletionSchema);
   if (!parsed.ok) return undefined;
   const usage = parsed.value.usage;
   if (!usage || typeof usage.prompt_tokens !== 'number' || typeof usage.completion_tokens !== 'number')

@@ -3,6 +3,7 @@
 // and the network are injected, so the same code runs in the extension, the CLI and tests.
 import { sha256Hex } from '../util/sha256';
 import { baseUrlIdentity } from './baseUrl';
+import { costWithSource } from './cost';
 import type { AttemptGate, Failure } from './failures';
 import { layoutMessages } from './messageLayout';
 import { withThinkSplit } from './replyFields';
@@ -131,29 +132,6 @@ export function isCacheable(profile: ModelProfile, reply: ModelReply): boolean {
     served !== profile.serverModel &&
     served !== profile.model
   );
-}
-
-/** Dollars for a reply: what the provider says it cost (OpenRouter's `usage.cost`) when it says so, else the profile's prices times the reported token counts; null when neither is known. */
-export function costOf(profile: ModelProfile, reply: ModelReply): number | null {
-  return costWithSource(profile, reply)?.usd ?? null;
-}
-
-function costWithSource(
-  profile: ModelProfile,
-  reply: ModelReply,
-): { usd: number; source: 'provider' | 'prices' } | null {
-  if (reply.providerCostUsd !== undefined) return { usd: reply.providerCostUsd, source: 'provider' };
-  if (
-    profile.costPer1kInput === undefined ||
-    profile.costPer1kOutput === undefined ||
-    reply.promptTokens === null ||
-    reply.completionTokens === null
-  )
-    return null;
-  return {
-    usd: (reply.promptTokens * profile.costPer1kInput + reply.completionTokens * profile.costPer1kOutput) / 1000,
-    source: 'prices',
-  };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The model of a record read from upstream outputs (`waypoint import`, `batch import`): only its
 // name is known (read from the data or given with --model-name), so it is provider `imported`,
 // never a configured profile, and its numbers are placeholders the data did not record.
+import { readChatCompletion } from './chatCompletion';
 import type { Failure, FailureKind } from './failures';
 import { reasoningTextOf, replyExtras, usageDetailsOf, withThinkSplit } from './replyFields';
 import type { ModelProfile, ModelReply } from './types';
@@ -77,27 +78,17 @@ function failureOfStatus(status: number | undefined, type?: string): Failure {
  * says beyond its text (finish reason, reasoning, usage details, cost).
  */
 export function readBatchRow(value: Record<string, unknown>): BatchRow {
-  const response = value.response as
-    | {
-        status_code?: unknown;
-        body?: {
-          model?: unknown;
-          choices?: Array<{ message?: { content?: unknown }; finish_reason?: unknown }>;
-          usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
-        } | null;
-      }
-    | null
-    | undefined;
-  const body = response?.body;
-  const model = typeof body?.model === 'string' ? body.model : null;
-  const choice = body?.choices?.[0];
-  const count = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null);
+  const response = value.response as { status_code?: unknown; body?: unknown } | null | undefined;
+  const body = readChatCompletion(response?.body);
+  const model = body?.model ?? null;
+  const choice = body?.choices[0];
   const reasoning = reasoningTextOf(choice?.message);
   const finish = typeof choice?.finish_reason === 'string' ? choice.finish_reason : null;
   // A reasoning model that spent its limit thinking sends no content: an empty, truncated answer.
   const content = choice?.message?.content ?? (choice && (finish === 'length' || reasoning !== '') ? '' : undefined);
   // vLLM without a reasoning parser leaves the thought in the content, between <think> tags.
   const split = typeof content === 'string' ? withThinkSplit(content, reasoning) : { text: null, reasoning };
+  const count = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null);
   const row: BatchRow = {
     model,
     content: split.text,
@@ -126,7 +117,10 @@ export function readBatchRow(value: Record<string, unknown>): BatchRow {
     return {
       ...row,
       error: `the request failed with HTTP status ${status}`,
-      failure: failureOfStatus(status, errorName((body as { error?: { type?: unknown } } | undefined)?.error?.type)),
+      failure: failureOfStatus(
+        status,
+        errorName((response?.body as { error?: { type?: unknown } } | undefined)?.error?.type),
+      ),
     };
   if (row.content === null)
     return { ...row, error: 'no answer text at response.body.choices[0].message.content', failure: { kind: 'reply' } };

@@ -8,6 +8,7 @@
 import OpenAI from 'openai';
 import { GENERIC_KEY_ADVICE, isKeySet, type KeyAdvice, settingName } from './apiKeyMessages';
 import { baseUrlIdentity, normaliseBaseUrl } from './baseUrl';
+import { readChatCompletion, readChatCompletionChunk } from './chatCompletion';
 import { ModelCallCancelled, ModelCallError, type ReplySource } from './engine';
 import {
   type AttemptGate,
@@ -90,8 +91,9 @@ async function streamed(
   let reasoning = '';
   let finishReason: string | null = null;
   let servedModel: string | null = null;
-  let usage: { prompt_tokens: number; completion_tokens: number } | null = null;
-  for await (const chunk of stream) {
+  let usage: { prompt_tokens?: number | null; completion_tokens?: number | null } | null = null;
+  for await (const event of stream) {
+    const chunk = readChatCompletionChunk(event);
     const choice = chunk.choices?.[0];
     text += choice?.delta?.content ?? '';
     reasoning += reasoningTextOf(choice?.delta);
@@ -142,25 +144,18 @@ async function whole(
   attempt: Attempt,
   started: number,
 ): Promise<ModelReply> {
-  const completion: unknown = await client.chat.completions.create(request, { signal: attempt.signal });
+  const body: unknown = await client.chat.completions.create(request, { signal: attempt.signal });
   if (attempt.signal.aborted) throw new Error('aborted');
   // A web page or proxy answer comes back as a string (the client only parses JSON bodies).
-  if (
-    typeof completion !== 'object' ||
-    completion === null ||
-    !Array.isArray((completion as { choices?: unknown }).choices)
-  ) {
-    const preview = String(completion).replace(/\s+/g, ' ').slice(0, 60);
+  const completion = readChatCompletion(body);
+  if (completion === null) {
+    const preview = String(body).replace(/\s+/g, ' ').slice(0, 60);
     throw new ModelCallError(
       `${profile.model} at ${profile.baseUrl} answered with something that is not JSON chat completion ("${preview}"): check that the base URL is the API root (often ending in /v1).`,
       CONFIGURATION,
     );
   }
-  const { choices, usage, model } = completion as {
-    choices: Array<{ message?: { content?: unknown }; finish_reason?: unknown }>;
-    usage?: { prompt_tokens?: number; completion_tokens?: number };
-    model?: unknown;
-  };
+  const { choices, usage, model } = completion;
   const message = choices[0]?.message;
   const finish = choices[0]?.finish_reason;
   const reasoning = reasoningTextOf(message);

@@ -4,13 +4,14 @@
 // cost), and the run itself through runQuestions with each record appended as one whole line.
 // Hosts inject the file access (core has no node:fs), so a run started in either host is resumed
 // by the other: the records, the run id and the resume rule are the same code.
+import { pricedCost, pricesOf } from '../eval/cost';
 import { completionLimit } from '../eval/profiles';
 import { parseRunRecords } from '../eval/recordSchemas';
 import type { ChatMessage, ModelProfile, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
 import type { PreparedQuestion } from '../benchmark/registry';
 import { mergeRunFiles, type RecordSet } from './records';
 import { buildReport, overallGroups, type ReportJson, type ReportRow } from './report';
-import { runQuestions, type RunOptions, type RunSummary } from './runner';
+import { runQuestions, type RunOptions, type RunResult } from './runner';
 import { newRunId } from './runId';
 import { answeredKeys, answerKey } from './selection';
 import { countChatTokens } from './promptCounts';
@@ -46,10 +47,6 @@ export interface ResumeState {
   skipped: string[];
   /** The benchmarks of the file's records (a run of another benchmark must not be appended to it). */
   benchmarks: string[];
-}
-
-function hasPrices(profile: ModelProfile): boolean {
-  return profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined;
 }
 
 /**
@@ -100,7 +97,7 @@ export function resumeState(
         record.error === undefined &&
         !record.cached &&
         record.model.provider === 'openai-compatible' &&
-        !hasPrices(record.model),
+        pricesOf(record.model) === null,
     ).length,
     hadRecords: text.trim() !== '',
     skipped: previous.problems,
@@ -148,10 +145,7 @@ export function estimateBatch(
     promptTokens += counted.promptTokens;
   }
   const maxCompletion = requests * completionLimit(profile);
-  const cost =
-    profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined
-      ? (promptTokens * profile.costPer1kInput + maxCompletion * profile.costPer1kOutput) / 1000
-      : null;
+  const cost = pricedCost(profile, promptTokens, maxCompletion);
   return {
     questions: questions.length,
     requests,
@@ -168,12 +162,12 @@ export type BatchOptions = Omit<RunOptions, 'onRecord' | 'runId' | 'spentUsd' | 
 };
 
 /** Asks `state.questions` and appends each record to `path` as it arrives; the file is closed however the run ends. */
-export async function runBatch(
+export async function runIntoFile(
   state: ResumeState,
   path: string,
   files: RunFileAccess,
   options: BatchOptions,
-): Promise<RunSummary> {
+): Promise<RunResult> {
   const { preflightCostUsd = 0, ...runOptions } = options;
   const sink = await files.openAppend(path);
   let preflightKept = preflightCostUsd <= 0;

@@ -6,8 +6,7 @@
 // raised by the largest ratio of reported to estimated prompt tokens this run has seen (10% more),
 // and before any reply by the most tokens any tokenizer makes of the text (promptTokenCeiling),
 // since another vocabulary counts a third more and cl100k would under-reserve.
-import { costOf } from '../eval/engine';
-import { completionLimit } from '../eval/profiles';
+import { costOf, requestCostBound } from '../eval/cost';
 import type { ChatMessage, ModelProfile, ModelReply } from '../eval/types';
 import { type PromptCount, promptTokenCeiling } from './promptCounts';
 
@@ -22,19 +21,6 @@ export interface Reservation {
 }
 
 const ESTIMATE_MARGIN = 1.1;
-
-/** The profile's prices per 1,000 tokens, or null when either is missing (the cost is then unknown, never 0). */
-export function pricesOf(profile: ModelProfile): { input: number; output: number } | null {
-  return profile.costPer1kInput === undefined || profile.costPer1kOutput === undefined
-    ? null
-    : { input: profile.costPer1kInput, output: profile.costPer1kOutput };
-}
-
-/** The worst case of one request: `promptTokens` at the input price and its completion limit (max tokens, or a reasoning model's max completion tokens) at the output price; null without prices. */
-export function requestCostBound(profile: ModelProfile, promptTokens: number): number | null {
-  const prices = pricesOf(profile);
-  return prices === null ? null : (promptTokens * prices.input + completionLimit(profile) * prices.output) / 1000;
-}
 
 export class CostCap {
   private reserved = 0;

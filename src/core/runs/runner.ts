@@ -7,9 +7,9 @@
 // requests in flight. Records go to the caller as answers arrive (the CLI appends each as one
 // line), so an interrupted run loses at most `concurrency` questions and resumes from its file.
 import type { PreparedQuestion } from '../benchmark/registry';
+import { costOf } from '../eval/cost';
 import {
   cacheKey,
-  costOf,
   isCacheable,
   ModelCallCancelled,
   ModelCallError,
@@ -84,7 +84,7 @@ export interface RunProgress {
   concurrency: number;
 }
 
-export interface RunSummary extends RunProgress {
+export interface RunResult extends RunProgress {
   /**
    * `cost-cap`: stopped before a request would pass --max-cost; `cancelled`: the signal fired;
    * `circuit-breaker`: the last questions all failed the same way no later question could escape.
@@ -98,7 +98,7 @@ export interface RunSummary extends RunProgress {
   breaker: BreakerTrip | null;
 }
 
-export { requestCostBound } from './costCap';
+export { requestCostBound } from '../eval/cost';
 
 /**
  * Wraps the model source with the run's limits: requests start at most `requestsPerMinute` a
@@ -231,7 +231,7 @@ export function errorRecord<Q extends QuestionBase>(
 }
 
 /** Asks every question (in order, `concurrency` at a time) and hands each record to onRecord. */
-export async function runQuestions(questions: readonly PreparedQuestion[], options: RunOptions): Promise<RunSummary> {
+export async function runQuestions(questions: readonly PreparedQuestion[], options: RunOptions): Promise<RunResult> {
   const offline = options.profile.provider === 'oracle' || options.profile.provider === 'random';
   const gate = new AdaptiveConcurrency(options.concurrency, (change) => options.onConcurrencyChange?.(change));
   const limited = options.source && !offline ? new LimitedSource(options.source, options, gate) : null;
@@ -239,7 +239,7 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
   const started = Date.now();
   const progress = { done: 0, errors: 0, cached: 0 };
   let next = 0;
-  let stoppedBy: RunSummary['stoppedBy'] = 'done';
+  let stoppedBy: RunResult['stoppedBy'] = 'done';
   // Records are handed over one at a time, so a sink that appends to a file never interleaves lines.
   let sinkQueue: Promise<void> = Promise.resolve();
 

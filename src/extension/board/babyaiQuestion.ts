@@ -26,7 +26,7 @@ import type { RunRecord } from '../../core/eval/types';
 import type { BabyaiQuestion } from '../../core/benchmarks/babyai/questionSchema';
 import { pickProfile } from '../eval/profiles';
 import { BoardPanel } from './boardPanel';
-import { shownPath, type BoardEvalDeps } from './evalDeps';
+import { questionSourcePath, type BoardEvalDeps } from './evalDeps';
 import { setting } from '../settings';
 
 type Mode = 'faithful' | 'reference';
@@ -74,7 +74,7 @@ async function pickRecord(
   const { records } = readRecordFile(uri.path, text);
   if (records.length === 0) {
     void vscode.window.showErrorMessage(
-      `Waypoint: ${shownPath(uri)} has no readable LLM-BabyBench records (see Problems).`,
+      `Waypoint: ${questionSourcePath(uri)} has no readable LLM-BabyBench records (see Problems).`,
     );
     return undefined;
   }
@@ -110,7 +110,7 @@ interface QuestionSource {
 /** Reads the level or record the question is about. */
 async function questionSource(uri: vscode.Uri, options: BabyaiRunOptions): Promise<QuestionSource | undefined> {
   const document = await vscode.workspace.openTextDocument(uri);
-  const source = shownPath(uri);
+  const source = questionSourcePath(uri);
   if (uri.path.endsWith(LEVEL_SUFFIX)) {
     const { spec } = loadLevelFile(document.getText());
     if (!spec) {

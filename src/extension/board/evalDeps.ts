@@ -17,6 +17,6 @@ export interface BoardEvalDeps {
 }
 
 /** Where a question's source file is, relative to the workspace when it is inside it. */
-export function shownPath(uri: vscode.Uri): string {
+export function questionSourcePath(uri: vscode.Uri): string {
   return vscode.workspace.asRelativePath(uri);
 }

@@ -22,10 +22,10 @@ import { parseGraspResultsFile } from '../../core/benchmarks/grasp/resultsFile';
 import { ALL_SETTINGS, describeSettings, isPlainFileName } from '../../core/benchmarks/grasp/settings';
 import { maxFileSizeBytes } from '../../core/util/fileLimits';
 import type { Diagnostic } from '../../core/util/text';
-import { isGraspScoringMode, type GraspSettings, type ScoringMode } from '../../core/benchmarks/grasp/types';
+import { isGraspScoringMode, type GraspSettings, type GraspScoringMode } from '../../core/benchmarks/grasp/types';
 import { pickProfile } from '../eval/profiles';
 import { BoardPanel } from './boardPanel';
-import { shownPath, type BoardEvalDeps } from './evalDeps';
+import { questionSourcePath, type BoardEvalDeps } from './evalDeps';
 import { setting } from '../settings';
 import { graspEntryAt } from './gridCommands';
 import type { GraspGridEntry } from '../../core/benchmarks/grasp/gridFile';
@@ -38,13 +38,13 @@ export interface GraspRunOptions {
   profileId?: string;
   /** Older spelling of the built-ins: 'greedy' is the oracle profile, 'random' the random walk. */
   baseline?: 'greedy' | 'random';
-  mode?: ScoringMode;
+  mode?: GraspScoringMode;
   style?: PromptStyle;
 }
 
 const BUILT_INS = { oracle: 'the greedy baseline', random: 'the random-walk baseline' };
 
-function graspMode(preset?: ScoringMode): ScoringMode {
+function graspMode(preset?: GraspScoringMode): GraspScoringMode {
   return preset ?? setting('grasp.scoringMode');
 }
 
@@ -104,7 +104,7 @@ export async function runGraspQuestion(
   const style = options.style ?? setting('grasp.promptStyle');
   const mode = graspMode(options.mode);
   // The question set's own builder: the messages, custom_id and scoring of `waypoint run grasp`.
-  const prepared = prepareGraspRun(entry, shownPath(uri), settings, style);
+  const prepared = prepareGraspRun(entry, questionSourcePath(uri), settings, style);
   const answered = await evaluation.answerWithProgress(deps.context, prepared, profile, {
     mode,
     title: `GRASP ${fileNameOf(uri)} #${entry.record.index}`,
@@ -113,7 +113,7 @@ export async function runGraspQuestion(
   const { record, diagnostics } = answered;
   const runFile = await evaluation.appendRunRecord(record);
   if (runFile) deps.log.info(`Run recorded in ${runFile}: GRASP ${record.question.sampleId} with ${profile.id}.`);
-  const grid = { path: shownPath(uri), index: entry.record.index };
+  const grid = { path: questionSourcePath(uri), index: entry.record.index };
   const asked = gridNote(`grid ${grid.path} #${grid.index} (the grid the question was asked on)`);
   await deps.answers.show(runDocumentName(record), record.rawAnswer, [asked, ...diagnostics]);
   // The path and the summary line are drawn from the recorded answer with the pipeline's own scorer and rule; the scores are the record's.
@@ -161,7 +161,7 @@ async function gridCandidates(file: string, index: number, layout: readonly vsco
       return;
     }
     candidates.push({
-      path: shownPath(uri),
+      path: questionSourcePath(uri),
       layout: isLayout,
       entry: graspEntryAt(await vscode.workspace.openTextDocument(uri), index, undefined) ?? null,
     });
@@ -210,7 +210,7 @@ export interface ScoreResponseOptions {
   uri?: vscode.Uri | string;
   /** 0-based line of the response row; without it the row under the cursor. */
   line?: number;
-  mode?: ScoringMode;
+  mode?: GraspScoringMode;
 }
 
 /** Scores one row of an upstream GRASP response file against its grid, and steps through it. */
@@ -228,7 +228,7 @@ export async function scoreGraspResponse(
   const row = entries.find((entry) => entry.line === line);
   if (!row) {
     void vscode.window.showErrorMessage(
-      `Waypoint: line ${line + 1} of ${shownPath(uri)} is not a readable GRASP response row (see Problems).`,
+      `Waypoint: line ${line + 1} of ${questionSourcePath(uri)} is not a readable GRASP response row (see Problems).`,
     );
     return undefined;
   }
@@ -238,7 +238,7 @@ export async function scoreGraspResponse(
     requestPrompt: await requestPromptOf(uri, row.customId),
   });
   if (!choice.ok) {
-    void vscode.window.showErrorMessage(`Waypoint: ${shownPath(uri)} line ${line + 1}: ${choice.message}.`);
+    void vscode.window.showErrorMessage(`Waypoint: ${questionSourcePath(uri)} line ${line + 1}: ${choice.message}.`);
     return undefined;
   }
   const entry = choice.candidate.entry;
@@ -253,7 +253,7 @@ export async function scoreGraspResponse(
   const title = `${source} · ${row.customId} · ${describeSettings(row.settings)}`;
   showOnBoard(deps.context, prepared, result, title);
   void vscode.window.showInformationMessage(`Waypoint: ${title}: ${result.summary} · ${choice.summary}`);
-  deps.log.info(`GRASP ${row.customId} from ${shownPath(uri)} scored against ${choice.summary}.`);
+  deps.log.info(`GRASP ${row.customId} from ${questionSourcePath(uri)} scored against ${choice.summary}.`);
   const grid = {
     path: choice.candidate.path,
     index: row.index,

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { RunRecord } from '../../core/eval/types';
 import type { CommandContext, CommandTable } from '../commandContext';
 import { MazePanel } from '../views/mazePanel';
-import { compareRuns } from './compareRuns';
+import { openRunDiff } from './compareRuns';
 import type { AddProfileOptions } from './profileCommands';
 import type { ResultsTarget } from './resultsPanel';
 import type { RunBenchmarkOptions } from './runBenchmark';
@@ -44,7 +44,7 @@ export const runsCommands = {
     const chosen = (selected && selected.length > 0 ? selected : node ? [node] : ctx.runsTree.selection).flatMap(
       (item) => ('record' in item && item.record ? [item.record] : []),
     );
-    return compareRuns(
+    return openRunDiff(
       ctx.runTrajectories,
       chosen,
       ctx.runs.runs,

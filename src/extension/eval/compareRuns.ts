@@ -66,7 +66,7 @@ export class RunTrajectoryDocuments implements vscode.TextDocumentContentProvide
  * Opens the diff of two runs. `pickOther` is asked for the second run when only one was chosen;
  * `trajectoryOf` checks an answer against the game as it is now.
  */
-export async function compareRuns(
+export async function openRunDiff(
   documents: RunTrajectoryDocuments,
   chosen: readonly RunRecord[],
   allRuns: readonly RunRecord[],

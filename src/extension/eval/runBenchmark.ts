@@ -24,7 +24,7 @@ import {
   estimateBatch,
   isBatchRunOf,
   resumeState,
-  runBatch,
+  runIntoFile,
   type BatchEstimate,
   type ResumeState,
 } from '../../core/runs/batchRun';
@@ -32,7 +32,7 @@ import { questionFilesOn, runFilesOn } from '../../core/runs/hostFiles';
 import { concurrencyAdvice, concurrencySummary } from '../../core/runs/adaptiveConcurrency';
 import { breakerAdvice } from '../../core/runs/circuitBreaker';
 import { failureGroupLine, failureGroups } from '../../core/runs/failureSummary';
-import type { RunProgress, RunSummary } from '../../core/runs/runner';
+import type { RunProgress, RunResult } from '../../core/runs/runner';
 import { requireTrust, workspaceStore } from './modelCall';
 import { type BenchmarkChoice, chooseRun, type RunBenchmarkOptions } from './benchmarkPicks';
 import type { ResultsPanel } from './resultsPanel';
@@ -50,7 +50,7 @@ export interface BenchmarkProfileRun {
   runId: string;
   asked: number;
   alreadyAnswered: number;
-  summary: RunSummary;
+  summary: RunResult;
   mean: number | null;
 }
 
@@ -319,7 +319,7 @@ async function runPlan(
       ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets), editorKeyAdvice)
       : undefined;
   let last = 0;
-  const summary = await runBatch(state, file, nodeRunFiles, {
+  const summary = await runIntoFile(state, file, nodeRunFiles, {
     profile,
     label: definition.label,
     source,

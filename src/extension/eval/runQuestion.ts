@@ -7,7 +7,7 @@ import { promises as fs } from 'node:fs';
 import { showFilteredQuickPick } from '../filteredQuickPick';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { runDocumentName } from '../../core/eval/runLabels';
-import { fileKindOf } from '../../core/benchmarks/mango/fileKinds';
+import { mangoFileKindOf } from '../../core/benchmarks/mango/fileKinds';
 import { mangoGameQuestion } from '../../core/benchmarks/mango/questionSet';
 import type { AnswerParseMode } from '../../core/benchmarks/mango/scoring/answers';
 import type { Trajectory } from '../../core/maze/mazeView';
@@ -66,7 +66,7 @@ export interface RunQuestionDeps {
 async function pickGame(preset: vscode.Uri | string | undefined): Promise<vscode.Uri | undefined> {
   if (preset) return typeof preset === 'string' ? vscode.Uri.parse(preset) : preset;
   const active = vscode.window.activeTextEditor?.document.uri;
-  if (active && fileKindOf(active.path)) return active;
+  if (active && mangoFileKindOf(active.path)) return active;
   const games = await vscode.workspace.findFiles('**/*.edges.json', '**/node_modules/**', 200);
   if (games.length === 1) return games[0];
   const picked = await vscode.window.showQuickPick(

@@ -2,7 +2,7 @@
 // proposals, imputed edges), generating skeletons, an answer in the maze, and the map diff (its
 // code in the boards bundle: it parses game files with zod).
 import * as vscode from 'vscode';
-import { fileKindOf } from '../../core/benchmarks/mango/fileKinds';
+import { mangoFileKindOf } from '../../core/benchmarks/mango/fileKinds';
 import { type CommandContext, type CommandTable, mapDeps } from '../commandContext';
 import { WALKTHROUGH_LANGUAGE } from '../documentSelectors';
 import { MazePanel } from '../views/mazePanel';
@@ -17,12 +17,12 @@ import type { ShowMapDiffOptions } from './showMapDiff';
 /** The maze of the file or game folder given (from the explorer), else of the active editor's file. */
 async function showMaze(ctx: CommandContext, uri?: vscode.Uri): Promise<MazePanel | undefined> {
   let target = uri ?? vscode.window.activeTextEditor?.document.uri;
-  if (target && !fileKindOf(target.path)) {
+  if (target && !mangoFileKindOf(target.path)) {
     // A game folder from the explorer: its edges file stands for the game.
     const [edges] = await vscode.workspace.findFiles(new vscode.RelativePattern(target, '*.edges.json'), null, 1);
     target = edges ?? target;
   }
-  if (!target || !fileKindOf(target.path)) {
+  if (!target || !mangoFileKindOf(target.path)) {
     void vscode.window.showInformationMessage(
       'Waypoint: open a file of a MANGO game (walkthrough or edges.json) to see its maze.',
     );

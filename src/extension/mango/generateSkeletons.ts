@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { freeBackupPath } from '../../core/util/backupNames';
-import { fileKindOf } from '../../core/benchmarks/mango/fileKinds';
+import { mangoFileKindOf } from '../../core/benchmarks/mango/fileKinds';
 import { setting } from '../settings';
 import {
   GenerateSkeletonsRequest,
@@ -241,7 +241,7 @@ export async function generateSkeletonsCommand(
   options: GenerateSkeletonsOptions = {},
 ): Promise<GenerateSkeletonsOutcome> {
   const source = uri ?? vscode.window.activeTextEditor?.document.uri;
-  if (!source || !fileKindOf(source.path)) {
+  if (!source || !mangoFileKindOf(source.path)) {
     void vscode.window.showInformationMessage(
       'Waypoint: open a file of a MANGO game (its walkthrough or edges.json) first.',
     );

@@ -13,15 +13,17 @@ import { parseEdgesFile } from '../../core/benchmarks/mango/walkthrough/gameFile
 import { parseMapAnswer } from '../../core/benchmarks/mango/scoring/mapAnswer';
 import { diffMap, mazeAtCutoff } from '../../core/benchmarks/mango/scoring/mapDiff';
 import { type MapDiffPane, mapDiffPane } from '../../core/benchmarks/mango/maze/mapDiffView';
-import { impliedMap, routeModels, scoreMapReply } from '../../core/benchmarks/mango/scoring/mapTask';
+import {
+  DEFAULT_MAP_CUTOFF,
+  impliedMap,
+  routeModels,
+  scoreMapReply,
+} from '../../core/benchmarks/mango/scoring/mapTask';
 import type { EdgeRecord } from '../../core/benchmarks/mango/types';
 import { editorText } from '../documentText';
 import { toVscodeDiagnostic } from '../vscodeDiagnostics';
 import { ANSWER_SCHEME } from '../eval/answerDocuments';
 import { MapDiffPanel } from '../views/mapDiffPanel';
-
-/** The cutoff of a map with none of its own (an answer file, a run's route answers), as the CLI's `--cutoff` default. */
-export const DEFAULT_MAP_CUTOFF = 70;
 
 export interface ShowMapDiffOptions {
   /** The game's name (its `<game>.edges.json` in the workspace). */

@@ -32,7 +32,7 @@ export interface LoadedGame {
 }
 
 /** What the store needs of node:fs/promises (tests pass a counting one). */
-export interface StoreFileSystem {
+export interface GameStoreFileSystem {
   stat(path: string): Promise<{ mtimeMs: number; size: number; isFile(): boolean; isDirectory(): boolean }>;
   readFile(path: string, encoding: 'utf8'): Promise<string>;
 }
@@ -47,7 +47,7 @@ const PARSED_KINDS: ReadonlySet<FileKind> = new Set([
 
 interface StampedMember extends GameMember {
   stamp: string;
-  stat?: Awaited<ReturnType<StoreFileSystem['stat']>>;
+  stat?: Awaited<ReturnType<GameStoreFileSystem['stat']>>;
 }
 
 interface FileEntry {
@@ -68,7 +68,7 @@ export class GameStore {
 
   constructor(
     private readonly documents: DocumentStore,
-    private readonly fs: StoreFileSystem = nodeFs,
+    private readonly fs: GameStoreFileSystem = nodeFs,
   ) {}
 
   /** The game `uri` belongs to (open editors win over disk), or null for non-MANGO files. */
@@ -174,7 +174,9 @@ export class GameStore {
   private async readDisk(member: StampedMember): Promise<{ text: string | undefined; failure?: unknown }> {
     const path = fileURLToPath(member.uri);
     // The stat just taken is the one the stamp came from; readTextFile need not take another.
-    const fs: StoreFileSystem = member.stat ? { stat: async () => member.stat!, readFile: this.fs.readFile } : this.fs;
+    const fs: GameStoreFileSystem = member.stat
+      ? { stat: async () => member.stat!, readFile: this.fs.readFile }
+      : this.fs;
     try {
       return { text: await readTextFile(fs, path) };
     } catch (error) {

@@ -23,7 +23,7 @@ interface GameJournal {
   names: { 'mango-locations': Set<string>; 'mango-actions': Set<string> };
 }
 
-export type NameKind = keyof GameJournal['names'];
+export type NameListKind = keyof GameJournal['names'];
 
 export function edgeKey(record: Pick<EdgeRecord, 'src_node' | 'action' | 'dst_node'>): string {
   return `${record.src_node}\u0000${record.action}\u0000${record.dst_node}`;
@@ -53,7 +53,7 @@ export class MarkJournal {
     this.game(game).inserted.set(edge, step);
   }
 
-  recordName(game: string, kind: NameKind, name: string): void {
+  recordName(game: string, kind: NameListKind, name: string): void {
     this.game(game).names[kind].add(name);
   }
 
@@ -79,11 +79,11 @@ export class MarkJournal {
   }
 
   /** Names marks added to the list of `kind`. */
-  addedNames(game: string, kind: NameKind): ReadonlySet<string> {
+  addedNames(game: string, kind: NameListKind): ReadonlySet<string> {
     return this.games.get(game)?.names[kind] ?? new Set();
   }
 
-  forgetName(game: string, kind: NameKind, name: string): void {
+  forgetName(game: string, kind: NameListKind, name: string): void {
     this.games.get(game)?.names[kind].delete(name);
   }
 }

@@ -2,7 +2,7 @@
 // JSON lines that stay JSON; the writers that put error text on disk apply it too.
 import { strict as assert } from 'node:assert';
 import { redactKnownSecrets, redactSecrets, rememberSecret } from '../../../src/core/eval/redact';
-import { runEpisode } from '../../../src/core/benchmarks/smartplay/runner';
+import { runSmartPlayEpisode } from '../../../src/core/benchmarks/smartplay/runner';
 import { createSmartPlayEnv } from '../../../src/core/benchmarks/smartplay/games';
 import { formatEpisodeLog } from '../../../src/core/benchmarks/smartplay/episodeLog';
 
@@ -59,7 +59,7 @@ describe('redactSecrets', () => {
 
   it('a SmartPlay episode log records the error of a failed model call without the key', async () => {
     const env = createSmartPlayEnv('Hanoi3Disk', { seed: 0 });
-    const log = await runEpisode(env, async () => {
+    const log = await runSmartPlayEpisode(env, async () => {
       throw new Error('HTTP 500: upstream said Authorization: Bearer sk-live-ABCDEF123456 was rejected');
     });
     assert.equal(log.end?.reason, 'error');

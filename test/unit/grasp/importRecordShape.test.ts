@@ -16,7 +16,7 @@ import { importGraspRows, type GraspImportOptions } from '../../../src/core/benc
 import { loadGraspGrids } from '../../../src/core/benchmarks/grasp/questionSet';
 import { customIdBySplitting, parseCustomId } from '../../../src/core/benchmarks/grasp/settings';
 import { simulate } from '../../../src/core/benchmarks/grasp/simulator';
-import type { ScoringMode } from '../../../src/core/benchmarks/grasp/types';
+import type { GraspScoringMode } from '../../../src/core/benchmarks/grasp/types';
 import { lineStartOffsets } from '../../../src/core/util/text';
 import { graspDataDir, graspDataMissing } from './support';
 
@@ -59,7 +59,7 @@ async function importRows(
   text: string,
   path: string,
   kind: 'baseline' | 'responses',
-  mode: ScoringMode,
+  mode: GraspScoringMode,
 ): Promise<RunRecord<GraspQuestion>[]> {
   const grids = await loadGraspGrids(
     [join(graspDataDir, GRID)],

@@ -9,7 +9,7 @@ import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/bench
 import { parseGraspResultsFile } from '../../../src/core/benchmarks/grasp/resultsFile';
 import { simulate } from '../../../src/core/benchmarks/grasp/simulator';
 import { SCORING_MODES } from '../../../src/core/benchmarks/grasp/types';
-import { fileKindOf } from '../../../src/core/benchmarks/mango/fileKinds';
+import { mangoFileKindOf } from '../../../src/core/benchmarks/mango/fileKinds';
 import { standaloneKindOf, validateStandalone } from '../../../src/core/benchmark/standaloneValidation';
 // The host registers the built-in benchmarks that validateStandalone asks.
 import '../../../src/core/benchmarks';
@@ -189,8 +189,8 @@ describe('GRASP results files: file kind and validation', () => {
     assert.equal(standaloneKindOf('hanoi.episode.jsonl'), 'smartplay-episode');
     assert.equal(standaloneKindOf('goto.level.json'), 'babyai-level');
     assert.equal(standaloneKindOf('data/batch_gpt4o.jsonl'), null, 'request files are not response files');
-    assert.equal(fileKindOf('data/results/gpt_o1_mini_output.jsonl'), null);
-    assert.equal(fileKindOf('zork1.all2all.jsonl'), 'mango-df');
+    assert.equal(mangoFileKindOf('data/results/gpt_o1_mini_output.jsonl'), null);
+    assert.equal(mangoFileKindOf('zork1.all2all.jsonl'), 'mango-df');
   });
 
   it('the sample response file validates clean and every row names a sample grid record', () => {

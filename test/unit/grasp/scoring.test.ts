@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { ALL_ACTIONS } from '../../../src/core/benchmarks/grasp/actions';
 import { referenceMovesOf, settingsFromBaselineRow } from '../../../src/core/benchmarks/grasp/settings';
 import { scoreActions, simulate } from '../../../src/core/benchmarks/grasp/simulator';
-import type { GraspSettings, ScoringMode } from '../../../src/core/benchmarks/grasp/types';
+import type { GraspSettings, GraspScoringMode } from '../../../src/core/benchmarks/grasp/types';
 import { gridOf, picture } from './support';
 
 const MU1_COST: GraspSettings = { moves: 4, carryLimit: 'none', stepCost: 0.3 };
@@ -76,7 +76,7 @@ describe('GRASP scoring: the spec worked examples', () => {
 });
 
 describe('GRASP scoring: rules kept in every mode', () => {
-  const modes: ScoringMode[] = ['faithful', 'reference', 'pre2025'];
+  const modes: GraspScoringMode[] = ['faithful', 'reference', 'pre2025'];
 
   it('truncates to the first 20 raw tokens, junk included; faithful cost stops at 20', () => {
     const answer = [...Array<string>(19).fill('TAKE ENERGY'), 'RIGHT', 'TAKE', 'LEFT', 'DROP'];

@@ -16,7 +16,7 @@ import {
   type GraspGrid,
   type GraspGridRecord,
   type GraspSettings,
-  type ScoringMode,
+  type GraspScoringMode,
 } from '../../../src/core/benchmarks/grasp/types';
 
 function findRoot(): string {
@@ -72,7 +72,7 @@ export interface SharedAnswer {
  */
 export function checkO1MiniPaperMeans<T extends SharedAnswer>(
   answers: readonly T[],
-  scoreOf: (entry: GraspGridEntry, answer: T, mode: ScoringMode) => number,
+  scoreOf: (entry: GraspGridEntry, answer: T, mode: GraspScoringMode) => number,
 ): void {
   const entries = sharedGridEntries();
   const scores = new Map<string, number[]>(
@@ -101,7 +101,7 @@ export function checkO1MiniPaperMeans<T extends SharedAnswer>(
   assert.ok(Math.abs(mean('faithful') - -0.31) < 0.15, `faithful mean ${mean('faithful')}`);
   assert.ok(Math.abs(mean('faithful c=0') - 2.39) < 0.15);
   assert.ok(Math.abs(mean('faithful c=0.3') - -3.02) < 0.3);
-  for (const mode of ['reference', 'pre2025'] as ScoringMode[])
+  for (const mode of ['reference', 'pre2025'] as GraspScoringMode[])
     assert.ok(mean(mode) > 1, `${mode} mean ${mean(mode)} is far from the published −0.31`);
   // Without a step cost the modes differ only in the scored cell.
   assert.equal(mean('reference c=0'), mean('faithful c=0'));

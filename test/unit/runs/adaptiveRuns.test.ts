@@ -12,7 +12,7 @@ import type { ModelProfile, QuestionBase, RunRecord } from '../../../src/core/ev
 import { type PreparedQuestion, preparedFromHooks } from '../../../src/core/benchmark/registry';
 import { AdaptiveConcurrency, concurrencySummary } from '../../../src/core/runs/adaptiveConcurrency';
 import { BREAKER_THRESHOLD, breakerAdvice, CircuitBreaker } from '../../../src/core/runs/circuitBreaker';
-import { runQuestions, type RunSummary } from '../../../src/core/runs/runner';
+import { runQuestions, type RunResult } from '../../../src/core/runs/runner';
 import { toyBenchmark, type ToyQuestion } from '../../fixtures/toy/benchmark';
 import { type ChatRequest, doublePromptTokens, type LlamaServer, startLlamaServer } from '../../support/llamaServer';
 
@@ -248,7 +248,7 @@ describe('adaptive batch runs: whole runs against the llama-server double', func
     prepared: PreparedQuestion[],
     model: ModelProfile,
     key = 'no-key',
-  ): Promise<{ summary: RunSummary; records: RunRecord<QuestionBase>[] }> {
+  ): Promise<{ summary: RunResult; records: RunRecord<QuestionBase>[] }> {
     const records: RunRecord<QuestionBase>[] = [];
     let seed = 0.21;
     const source = new OpenAiCompatibleSource(

@@ -24,7 +24,7 @@ import {
   estimateBatch,
   isBatchRunOf,
   resumeState,
-  runBatch,
+  runIntoFile,
   type RunFileAccess,
 } from '../../../src/core/runs/batchRun';
 import { runFilesOn } from '../../../src/core/runs/hostFiles';
@@ -57,7 +57,7 @@ async function run(
 ) {
   const state = resumeState(questions, profile, 'faithful', await files.readText(path), path);
   const controller = new AbortController();
-  const summary = await runBatch(state, path, files, {
+  const summary = await runIntoFile(state, path, files, {
     profile,
     label: 'MANGO',
     cache: null,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import { hanoiSolverAgent } from '../../../src/core/benchmarks/smartplay/agents';
-import type { ChatMessage } from '../../../src/core/benchmarks/smartplay/prompt';
+import type { ChatMessage } from '../../../src/core/eval/types';
 import { chatRequests, type FakeOpenAi, startFakeOpenAi } from '../../support/fakeOpenAi';
 import { distDir, samplesDir } from '../../support/paths';
 

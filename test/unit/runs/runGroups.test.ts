@@ -19,8 +19,8 @@ import { mangoQuestionSet } from '../../../src/core/benchmarks/mango/questionSet
 import { hanoiSolverAgent } from '../../../src/core/benchmarks/smartplay/agents';
 import { createSmartPlayEnv } from '../../../src/core/benchmarks/smartplay/games';
 import { episodeScores, prepareEpisode } from '../../../src/core/benchmarks/smartplay/questionSet';
-import { runEpisode } from '../../../src/core/benchmarks/smartplay/runner';
-import { batchReport, resumeState, runBatch, type RunFileAccess } from '../../../src/core/runs/batchRun';
+import { runSmartPlayEpisode } from '../../../src/core/benchmarks/smartplay/runner';
+import { batchReport, resumeState, runIntoFile, type RunFileAccess } from '../../../src/core/runs/batchRun';
 import { mergeRunFiles } from '../../../src/core/runs/records';
 import { buildReport, overallGroups } from '../../../src/core/runs/report';
 import { groupRuns, RunSummaryCache, summariseRunFile, type RunSummary } from '../../../src/core/runs/runGroups';
@@ -308,7 +308,7 @@ describe('Runs view: real runs of the sample game, and a 40,000-record run off t
   const oracle: ModelProfile = { id: 'oracle', provider: 'oracle', ...PROFILE_DEFAULTS };
   const random: ModelProfile = { id: 'random', provider: 'random', ...PROFILE_DEFAULTS };
 
-  it('the oracle and random runs of lighthouse, written by runBatch, summarise as batchReport reports them', async () => {
+  it('the oracle and random runs of lighthouse, written by runIntoFile, summarise as batchReport reports them', async () => {
     const set = await mangoQuestionSet([join(samplesDir, 'mango', 'lighthouse')], {}, nodeQuestionFiles);
     const questions = set.questions.slice(0, 30);
     const texts = new Map<string, string>();
@@ -321,7 +321,7 @@ describe('Runs view: real runs of the sample game, and a 40,000-record run off t
     };
     for (const profile of [oracle, random]) {
       const path = `/w/batch/mango-${profile.id}.jsonl`;
-      await runBatch(resumeState(questions, profile, 'faithful', null, path), path, files, {
+      await runIntoFile(resumeState(questions, profile, 'faithful', null, path), path, files, {
         profile,
         label: 'MANGO',
         cache: null,
@@ -332,7 +332,7 @@ describe('Runs view: real runs of the sample game, and a 40,000-record run off t
       });
     }
     const runs = groupRuns([...texts].map(([file, text]) => summariseRunFile(file, text)));
-    assert.equal(runs.length, 2, 'each runBatch call is its own run id');
+    assert.equal(runs.length, 2, 'each runIntoFile call is its own run id');
     for (const run of runs) {
       assert.equal(run.files.length, 1);
       const report = batchReport([{ file: run.files[0], text: texts.get(run.files[0]) ?? '' }]);
@@ -404,7 +404,7 @@ describe('Runs view: a Play SmartPlay episode is recorded as `waypoint run smart
     const oracle: ModelProfile = { id: 'oracle', provider: 'oracle', ...PROFILE_DEFAULTS };
     const prepared = prepareEpisode('Hanoi3Disk', 0, 0);
     const piped = await answerPrepared(prepared, oracle, 'SmartPlay');
-    const log = await runEpisode(createSmartPlayEnv('Hanoi3Disk', { seed: 0 }), hanoiSolverAgent(), {
+    const log = await runSmartPlayEpisode(createSmartPlayEnv('Hanoi3Disk', { seed: 0 }), hanoiSolverAgent(), {
       seed: 0,
       agentName: 'hanoi-solver',
     });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runSmartplay } from '../../../src/cli/smartplay/commands';
 import { HANOI_ACTIONS } from '../../../src/core/benchmarks/smartplay/hanoi';
-import type { ReplayResult } from '../../../src/core/benchmarks/smartplay/replay';
+import type { SmartPlayReplay } from '../../../src/core/benchmarks/smartplay/replay';
 
 async function smartplay(...argv: string[]) {
   const stdout: string[] = [];
@@ -40,7 +40,7 @@ describe('waypoint smartplay replay hanoi', () => {
       '--json',
     );
     assert.equal(code, 0, stderr);
-    const result = JSON.parse(stdout) as ReplayResult;
+    const result = JSON.parse(stdout) as SmartPlayReplay;
     assert.equal(result.game, 'Hanoi3Disk');
     assert.equal(result.steps.length, 7);
     assert.deepEqual(
@@ -70,7 +70,7 @@ describe('waypoint smartplay replay hanoi', () => {
       '--json',
     );
     assert.equal(code, 0);
-    const result = JSON.parse(stdout) as ReplayResult;
+    const result = JSON.parse(stdout) as SmartPlayReplay;
     assert.equal(
       result.initial.observation,
       'Current configuration:\n- A: |bottom, [3, 2, 1, 0], top|\n- B: |bottom, [], top|\n- C: |bottom, [], top|',
@@ -96,7 +96,7 @@ describe('waypoint smartplay replay hanoi', () => {
       '--json',
     );
     assert.equal(code, 1);
-    assert.deepEqual((JSON.parse(stdout) as ReplayResult).ignored, [
+    assert.deepEqual((JSON.parse(stdout) as SmartPlayReplay).ignored, [
       { index: 7, answer: HANOI_ACTIONS[0], reason: 'after-done' },
     ]);
     assert.match(stderr, /answer 8 ignored: the episode was already done/);
@@ -140,14 +140,14 @@ describe('waypoint smartplay replay bandits|rps, run, check', () => {
     const first = await smartplay(...argv);
     assert.equal(first.code, 0);
     assert.equal(first.stdout, (await smartplay(...argv)).stdout);
-    const result = JSON.parse(first.stdout) as ReplayResult & { seed: number };
+    const result = JSON.parse(first.stdout) as SmartPlayReplay & { seed: number };
     assert.equal(result.game, 'BanditTwoArmedHighLowFixed');
     assert.deepEqual(
       result.steps.map((step) => step.action),
       [0, 1, 0],
     ); // no final period → machine 1
     assert.ok(result.steps.every((step) => step.reward === 1 || step.reward === -1));
-    const lenient = JSON.parse((await smartplay(...argv, '--optional-period')).stdout) as ReplayResult & {
+    const lenient = JSON.parse((await smartplay(...argv, '--optional-period')).stdout) as SmartPlayReplay & {
       reference?: boolean;
     };
     assert.deepEqual([lenient.steps[2].action, lenient.reference], [1, false]);
@@ -156,7 +156,7 @@ describe('waypoint smartplay replay bandits|rps, run, check', () => {
   it('replays rps, and marks different-score non-reference', async () => {
     const basic = JSON.parse(
       (await smartplay('replay', 'rps', '--seed', '1', '--actions', 'Rock;Scissors', '--json')).stdout,
-    ) as ReplayResult & { reference?: boolean };
+    ) as SmartPlayReplay & { reference?: boolean };
     assert.deepEqual(
       basic.steps.map((step) => step.action),
       [0, 2],
@@ -168,7 +168,7 @@ describe('waypoint smartplay replay bandits|rps, run, check', () => {
     assert.equal(basic.reference, undefined);
     const different = JSON.parse(
       (await smartplay('replay', 'rps', '--variant', 'different-score', '--actions', 'Paper', '--json')).stdout,
-    ) as ReplayResult & { reference?: boolean };
+    ) as SmartPlayReplay & { reference?: boolean };
     assert.deepEqual([different.game, different.reference], ['RockPaperScissorDifferentScore', false]);
   });
 

@@ -18,8 +18,8 @@ import { OpenSimplex } from '../../../src/core/benchmarks/smartplay/crafter/open
 import { crafterWorldSeed, pythonTupleHash } from '../../../src/core/benchmarks/smartplay/crafter/pythonHash';
 import { crafterWoodAction } from '../../../src/core/benchmarks/smartplay/crafter/scripted';
 import { CrafterSmartPlayEnv } from '../../../src/core/benchmarks/smartplay/crafter/smartplayEnv';
-import { describeFrame } from '../../../src/core/benchmarks/smartplay/crafter/text';
-import type { ReplayResult } from '../../../src/core/benchmarks/smartplay/replay';
+import { describeCrafterFrame } from '../../../src/core/benchmarks/smartplay/crafter/text';
+import type { SmartPlayReplay } from '../../../src/core/benchmarks/smartplay/replay';
 
 const STATUS_FULL = 'Your status:\n- health: 9/9\n- food: 9/9\n- drink: 9/9\n- energy: 9/9';
 const NOTHING = 'You have nothing in your inventory.';
@@ -268,10 +268,10 @@ describe('Crafter text observations (SmartPlay crafter_env.py)', () => {
         facing: [0, 1] as const,
       };
     };
-    assert.equal(describeFrame(world, info(2, 32), true), 'Error, you are out of the map.');
+    assert.equal(describeCrafterFrame(world, info(2, 32), true), 'Error, you are out of the map.');
     // At the east edge the slice is cut short but the centre stays at row 4: still described.
     assert.equal(
-      describeFrame(world, info(62, 32), true),
+      describeCrafterFrame(world, info(62, 32), true),
       `You took action noop.\n\nYou see:\n- grass 1 steps to your west\n- tree 1 steps to your north\n\nYou face grass at your front.\n\n${STATUS_FULL}\n\n${NOTHING}`,
     );
   });
@@ -317,7 +317,7 @@ describe('waypoint smartplay replay crafter', () => {
       (text) => stderr.push(text),
     );
     assert.equal(code, 0, stderr.join('\n'));
-    const result = JSON.parse(stdout.join('')) as ReplayResult & { seed: number };
+    const result = JSON.parse(stdout.join('')) as SmartPlayReplay & { seed: number };
     assert.equal(result.game, 'Crafter');
     assert.equal(result.seed, 1);
     assert.match(result.initial.observation, /^You see:\n- grass 1 steps to your west\n- tree 4 steps to your east\n/);

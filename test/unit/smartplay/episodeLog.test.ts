@@ -5,12 +5,12 @@ import { validateEpisodeLog } from '../../../src/core/benchmarks/smartplay/episo
 import { EpisodeLogCodes, episodeScore, formatEpisodeLog } from '../../../src/core/benchmarks/smartplay/episodeLog';
 import { createSmartPlayEnv } from '../../../src/core/benchmarks/smartplay/games';
 import { HanoiEnv } from '../../../src/core/benchmarks/smartplay/hanoi';
-import { runEpisode } from '../../../src/core/benchmarks/smartplay/runner';
+import { runSmartPlayEpisode } from '../../../src/core/benchmarks/smartplay/runner';
 import { normalizeScore } from '../../../src/core/benchmarks/smartplay/scores';
 import type { Diagnostic } from '../../../src/core/util/text';
 
 async function hanoiLogLines(): Promise<string[]> {
-  const log = await runEpisode(new HanoiEnv(3), hanoiSolverAgent(), { agentName: 'hanoi-solver' });
+  const log = await runSmartPlayEpisode(new HanoiEnv(3), hanoiSolverAgent(), { agentName: 'hanoi-solver' });
   return formatEpisodeLog(log).trimEnd().split('\n');
 }
 
@@ -44,7 +44,7 @@ describe('SmartPlay episode logs', () => {
 
   it('validates bandit and RPS logs by replaying their recorded outcomes', async () => {
     for (const game of ['BanditTwoArmedHighLowFixed', 'RockPaperScissorBasic']) {
-      const log = await runEpisode(createSmartPlayEnv(game, { seed: 8 }), randomAgent(8), { maxSteps: 12 });
+      const log = await runSmartPlayEpisode(createSmartPlayEnv(game, { seed: 8 }), randomAgent(8), { maxSteps: 12 });
       assert.deepEqual(validateEpisodeLog(formatEpisodeLog(log)).diagnostics, []);
       const lines = formatEpisodeLog(log).trimEnd().split('\n');
       const flipped = lines[5].includes('"paid":true')

@@ -9,10 +9,14 @@ import { validateEpisodeLog } from '../../../src/core/benchmarks/smartplay/episo
 import { EpisodeLogCodes, formatEpisodeLog } from '../../../src/core/benchmarks/smartplay/episodeLog';
 import { createSmartPlayEnv, SMARTPLAY_GAMES } from '../../../src/core/benchmarks/smartplay/games';
 import { smartplayTimeline } from '../../../src/core/benchmarks/smartplay/boardTimeline';
-import { runEpisode } from '../../../src/core/benchmarks/smartplay/runner';
+import { runSmartPlayEpisode } from '../../../src/core/benchmarks/smartplay/runner';
 import { MessengerEnv } from '../../../src/core/benchmarks/smartplay/messenger/env';
 import { PyRandom } from '../../../src/core/benchmarks/smartplay/messenger/pyRandom';
-import { describeFrame, NO_MESSAGE_ID, WITH_MESSAGE_ID } from '../../../src/core/benchmarks/smartplay/messenger/text';
+import {
+  describeMessengerFrame,
+  NO_MESSAGE_ID,
+  WITH_MESSAGE_ID,
+} from '../../../src/core/benchmarks/smartplay/messenger/text';
 
 interface Case {
   level: 1 | 2 | 3;
@@ -219,7 +223,7 @@ describe('Messenger PyRandom (CPython random)', () => {
 
 describe('Messenger text observation (describe_frame)', () => {
   it('lists ids in ascending order with the nearest instance, ties to the first cell in row-major order', () => {
-    const text = describeFrame(
+    const text = describeMessengerFrame(
       [
         { id: 9, y: 7, x: 3 },
         { id: 9, y: 3, x: 7 },
@@ -233,7 +237,7 @@ describe('Messenger text observation (describe_frame)', () => {
       "You (agent) don't have the message.\n\nYou see:\n- mage 0 steps with you\n- ship 4 steps to your north-east\n- queen 4 steps to your east",
     );
     assert.equal(
-      describeFrame([], { id: WITH_MESSAGE_ID, y: 0, x: 0 }),
+      describeMessengerFrame([], { id: WITH_MESSAGE_ID, y: 0, x: 0 }),
       'You (agent) already have the message.\n\nYou see nothing away from you.',
     );
   });
@@ -359,7 +363,7 @@ describe('Messenger through the SmartPlay registry', () => {
   it('plays MessengerL1–L3 with the random agent; the logs replay clean and a changed observation is caught', async () => {
     for (const game of ['MessengerL1', 'MessengerL2', 'MessengerL3']) {
       assert.equal(SMARTPLAY_GAMES.get(game)?.playable, true);
-      const log = await runEpisode(createSmartPlayEnv(game, { seed: 3 }), randomAgent(3), {
+      const log = await runSmartPlayEpisode(createSmartPlayEnv(game, { seed: 3 }), randomAgent(3), {
         seed: 3,
         agentName: 'random',
       });

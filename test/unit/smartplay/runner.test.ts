@@ -4,8 +4,13 @@ import { strict as assert } from 'node:assert';
 import { hanoiSolverAgent, randomAgent } from '../../../src/core/benchmarks/smartplay/agents';
 import { createSmartPlayEnv } from '../../../src/core/benchmarks/smartplay/games';
 import { HanoiEnv } from '../../../src/core/benchmarks/smartplay/hanoi';
-import { QUESTION_1, QUESTION_2, SYSTEM_PROMPT, type ChatMessage } from '../../../src/core/benchmarks/smartplay/prompt';
-import { runEpisode, type EpisodeProgress, type SmartPlayAgent } from '../../../src/core/benchmarks/smartplay/runner';
+import { QUESTION_1, QUESTION_2, SYSTEM_PROMPT } from '../../../src/core/benchmarks/smartplay/prompt';
+import type { ChatMessage } from '../../../src/core/eval/types';
+import {
+  runSmartPlayEpisode,
+  type EpisodeProgress,
+  type SmartPlayAgent,
+} from '../../../src/core/benchmarks/smartplay/runner';
 
 const constant =
   (answer: string): SmartPlayAgent =>
@@ -15,7 +20,7 @@ const constant =
 describe('SmartPlay episode runner', () => {
   for (const disks of [3, 4]) {
     it(`finishes Hanoi${disks}Disk with the solver in ${2 ** disks - 1} steps, score ${disks}`, async () => {
-      const log = await runEpisode(new HanoiEnv(disks), hanoiSolverAgent(), { agentName: 'hanoi-solver' });
+      const log = await runSmartPlayEpisode(new HanoiEnv(disks), hanoiSolverAgent(), { agentName: 'hanoi-solver' });
       assert.equal(log.steps.length, 2 ** disks - 1);
       assert.deepEqual(
         log.end && {
@@ -39,7 +44,7 @@ describe('SmartPlay episode runner', () => {
         ? 'thinking'
         : 'Move the top disk of rod A to the top of rod B';
     };
-    const log = await runEpisode(new HanoiEnv(3), agent, { maxSteps: 2 });
+    const log = await runSmartPlayEpisode(new HanoiEnv(3), agent, { maxSteps: 2 });
     assert.equal(seen.length, 4);
     assert.deepEqual(
       seen[0].map((message) => message.role),
@@ -66,24 +71,28 @@ describe('SmartPlay episode runner', () => {
   });
 
   it('takes action 0 for an unmatched answer and records it', async () => {
-    const log = await runEpisode(new HanoiEnv(3), constant('pass'), { maxSteps: 1 });
+    const log = await runSmartPlayEpisode(new HanoiEnv(3), constant('pass'), { maxSteps: 1 });
     assert.deepEqual([log.steps[0].action, log.steps[0].matched, log.steps[0].reward], [0, false, 0]);
   });
 
   it('stops at the step limit, by default the game default_steps', async () => {
-    const limited = await runEpisode(new HanoiEnv(3), randomAgent(1), { maxSteps: 3 });
+    const limited = await runSmartPlayEpisode(new HanoiEnv(3), randomAgent(1), { maxSteps: 3 });
     assert.deepEqual(
       [limited.steps.length, limited.end?.reason, limited.header.settings.maxSteps],
       [3, 'step-limit', 3],
     );
-    const full = await runEpisode(new HanoiEnv(3), constant('Move the top disk of rod A to the top of rod B'), {});
+    const full = await runSmartPlayEpisode(
+      new HanoiEnv(3),
+      constant('Move the top disk of rod A to the top of rod B'),
+      {},
+    );
     assert.deepEqual([full.steps.length, full.end?.reason], [30, 'step-limit']);
   });
 
   it('cancels between questions through the AbortSignal and keeps the steps played', async () => {
     const controller = new AbortController();
     const events: EpisodeProgress[] = [];
-    const log = await runEpisode(new HanoiEnv(3), hanoiSolverAgent(), {
+    const log = await runSmartPlayEpisode(new HanoiEnv(3), hanoiSolverAgent(), {
       signal: controller.signal,
       onProgress: (event) => {
         events.push(event);
@@ -107,7 +116,7 @@ describe('SmartPlay episode runner', () => {
         if (calls < 3) resolve('Move the top disk of rod A to the top of rod C');
         signal?.addEventListener('abort', () => reject(new Error('aborted by user')));
       });
-    const log = await runEpisode(new HanoiEnv(3), slow, { signal: controller.signal });
+    const log = await runSmartPlayEpisode(new HanoiEnv(3), slow, { signal: controller.signal });
     assert.deepEqual([log.steps.length, log.end?.reason, calls], [1, 'cancelled', 3]);
   });
 
@@ -115,15 +124,15 @@ describe('SmartPlay episode runner', () => {
     const failing: SmartPlayAgent = async () => {
       throw new Error('HTTP 500');
     };
-    const log = await runEpisode(new HanoiEnv(3), failing);
+    const log = await runSmartPlayEpisode(new HanoiEnv(3), failing);
     assert.deepEqual([log.steps.length, log.end?.reason, log.end?.error, log.end?.score], [0, 'error', 'HTTP 500', 0]);
   });
 
   it('replays recorded outcomes into the same episode', async () => {
-    const first = await runEpisode(createSmartPlayEnv('RockPaperScissorBasic', { seed: 1 }), randomAgent(2), {
+    const first = await runSmartPlayEpisode(createSmartPlayEnv('RockPaperScissorBasic', { seed: 1 }), randomAgent(2), {
       maxSteps: 20,
     });
-    const again = await runEpisode(createSmartPlayEnv('RockPaperScissorBasic', { seed: 99 }), randomAgent(2), {
+    const again = await runSmartPlayEpisode(createSmartPlayEnv('RockPaperScissorBasic', { seed: 99 }), randomAgent(2), {
       maxSteps: 20,
       recorded: { setup: first.header.reset.setup, outcomes: first.steps.map((step) => step.outcome) },
     });
@@ -133,7 +142,7 @@ describe('SmartPlay episode runner', () => {
 
   it('plays bandits with a seeded random agent reproducibly', async () => {
     const play = () =>
-      runEpisode(createSmartPlayEnv('BanditTwoArmedHighLowFixed', { seed: 3 }), randomAgent(3), {
+      runSmartPlayEpisode(createSmartPlayEnv('BanditTwoArmedHighLowFixed', { seed: 3 }), randomAgent(3), {
         seed: 3,
         agentName: 'random',
       });

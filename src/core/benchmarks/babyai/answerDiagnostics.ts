@@ -5,7 +5,7 @@
 import { OffsetMapper } from '../../util/locatedJson';
 import type { Diagnostic, Range } from '../../util/text';
 import { plural } from '../../util/text';
-import { extractAnswer, MARKERS, parseStatePrediction, type ScoringMode } from './answers';
+import { extractAnswer, MARKERS, parseStatePrediction, type BabyaiScoringMode } from './answers';
 import { pyPose } from './description';
 import { BabyAIEnv, type LevelSpec } from './env';
 import { type PlanScore, redBall } from './metrics';
@@ -37,11 +37,11 @@ export const BabyAnswerCodes = {
 export interface ReplyContext {
   reply: string;
   mapper: OffsetMapper;
-  mode: ScoringMode;
+  mode: BabyaiScoringMode;
 }
 
 /** The context for diagnostics on `reply` scored in `mode`. */
-export function replyContext(reply: string, mode: ScoringMode): ReplyContext {
+export function replyContext(reply: string, mode: BabyaiScoringMode): ReplyContext {
   return { reply, mapper: new OffsetMapper(reply), mode };
 }
 
@@ -66,7 +66,7 @@ export function strippedStart(reply: string, from: number): number {
 }
 
 /** What an unparseable answer costs (spec §12 #5). */
-export function parseFailure(mode: ScoringMode): string {
+export function parseFailure(mode: BabyaiScoringMode): string {
   return mode === 'reference'
     ? 'the reference run aborts and records no score'
     : 'faithful mode scores the answer as a failure (parse_error)';

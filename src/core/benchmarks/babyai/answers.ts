@@ -5,7 +5,7 @@ import type { SubgoalCall } from './omnibot';
 import type { BabyTask } from './prompts';
 import { ACTION_NAMES, type Vec } from './world';
 
-export type ScoringMode = 'faithful' | 'reference';
+export type BabyaiScoringMode = 'faithful' | 'reference';
 
 /** The phrases that open a Predict or Plan answer, lower-cased as the parser searches for them. */
 export const MARKERS: Record<'predict' | 'plan', string> = {
@@ -17,7 +17,7 @@ export const MARKERS: Record<'predict' | 'plan', string> = {
 const pyStrip = (text: string) => text.replace(/^\s+|\s+$/g, '');
 
 /** parser(): the answer part of a reply; "" when the marker is missing. */
-export function extractAnswer(output: string, task: BabyTask, mode: ScoringMode = 'reference'): string {
+export function extractAnswer(output: string, task: BabyTask, mode: BabyaiScoringMode = 'reference'): string {
   const lower = output.toLowerCase();
   if (task === 'decompose') {
     const start = lower.indexOf('<start>\n');

@@ -48,7 +48,7 @@ export interface LevelSpec {
   maxSteps?: number;
 }
 
-export interface StepResult {
+export interface BabyAIStepResult {
   reward: number;
   terminated: boolean;
   truncated: boolean;
@@ -131,7 +131,7 @@ export class BabyAIEnv implements VerifierEnv {
   }
 
   /** MiniGridEnv.step followed by RoomGridLevel's verification. */
-  step(action: number): StepResult {
+  step(action: number): BabyAIStepResult {
     this.stepCount += 1;
     let reward = 0;
     let terminated = false;
@@ -215,9 +215,9 @@ export class BabyAIEnv implements VerifierEnv {
 export function runActions(
   spec: LevelSpec,
   actions: readonly number[],
-): { env: BabyAIEnv; results: StepResult[]; totalReward: number } {
+): { env: BabyAIEnv; results: BabyAIStepResult[]; totalReward: number } {
   const env = new BabyAIEnv(spec);
-  const results: StepResult[] = [];
+  const results: BabyAIStepResult[] = [];
   let totalReward = 0;
   for (const action of actions) {
     const result = env.step(action);

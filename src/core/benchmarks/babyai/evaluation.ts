@@ -15,7 +15,7 @@ import {
   replyContext,
   type ReplyContext,
 } from './answerDiagnostics';
-import { extractAnswer, parsePlan, parseStatePrediction, type ScoringMode } from './answers';
+import { extractAnswer, parsePlan, parseStatePrediction, type BabyaiScoringMode } from './answers';
 import { decomposeDiagnostics } from './decomposeDiagnostics';
 import { describeEnv, pyPose } from './description';
 import { BabyAIEnv, type LevelSpec, runActions } from './env';
@@ -122,7 +122,7 @@ export function prepareBabyaiQuestion(input: BabyaiQuestionInput): PreparedBabya
 export function scoreBabyaiAnswer(
   prepared: PreparedBabyaiQuestion,
   reply: string,
-  mode: ScoringMode,
+  mode: BabyaiScoringMode,
 ): BabyaiAnswerResult {
   return scoreBabyaiReply(prepared.question.task, prepared, reply, mode);
 }
@@ -143,7 +143,7 @@ export function scoreBabyaiReply(
   task: BabyaiQuestionInput['task'],
   input: BabyaiScoringInput,
   reply: string,
-  mode: ScoringMode,
+  mode: BabyaiScoringMode,
   options: { k?: number } = {},
 ): BabyaiAnswerResult {
   const context = replyContext(reply, mode);

@@ -6,7 +6,7 @@ import {
   parsePlan,
   parseStatePrediction,
   parseSubgoals,
-  type ScoringMode,
+  type BabyaiScoringMode,
   SubgoalParseError,
 } from './answers';
 import { type LevelSpec, runActions } from './env';
@@ -19,7 +19,7 @@ export interface Aborted {
 }
 
 export interface PredictScore {
-  mode: ScoringMode;
+  mode: BabyaiScoringMode;
   parse_error: boolean;
   predicted: { agent_pos: Vec; agent_dir: number } | null;
   expected: { agent_pos: Vec; agent_dir: number };
@@ -34,7 +34,7 @@ export function scorePredict(
   spec: LevelSpec,
   actions: readonly number[],
   reply: string,
-  mode: ScoringMode,
+  mode: BabyaiScoringMode,
 ): PredictScore | Aborted {
   const { env } = runActions(spec, actions);
   const expected = { agent_pos: env.agentPos, agent_dir: env.agentDir };
@@ -69,7 +69,7 @@ export function scorePredict(
 }
 
 export interface PlanScore {
-  mode: ScoringMode;
+  mode: BabyaiScoringMode;
   parse_error: boolean;
   unknown_tokens: string[];
   /** Faithful: the reply gave no action list at all (no phrase, or nothing after it): a parse error, not a plan of 0 actions. */
@@ -101,7 +101,7 @@ export function scorePlan(
   spec: LevelSpec,
   botActions: readonly number[],
   reply: string,
-  mode: ScoringMode,
+  mode: BabyaiScoringMode,
 ): PlanScore | Aborted {
   const parsed = parsePlan(extractAnswer(reply, 'plan', mode));
   // The released parser reads a blank or prose reply as a valid plan of 0 actions; faithful mode
@@ -140,7 +140,7 @@ export function scorePlan(
 }
 
 export interface DecomposeScore {
-  mode: ScoringMode;
+  mode: BabyaiScoringMode;
   parse_error: boolean;
   /** The bot raised while executing the model's subgoals (faithful scores it 0). */
   bot_error: string | null;
@@ -156,7 +156,12 @@ export interface DecomposeScore {
 }
 
 /** Scores a Decompose reply: the model's subgoals as the bot's initial stack, then a fresh bot for max_help. */
-export function scoreDecompose(spec: LevelSpec, reply: string, mode: ScoringMode, k = 30): DecomposeScore | Aborted {
+export function scoreDecompose(
+  spec: LevelSpec,
+  reply: string,
+  mode: BabyaiScoringMode,
+  k = 30,
+): DecomposeScore | Aborted {
   const block = extractAnswer(reply, 'decompose', mode);
   let subgoals: SubgoalCall[];
   try {

@@ -71,12 +71,18 @@ export function formatJson(d: EnvDescription): string {
   return pythonJsonDumps({ context: STRUCTURED_HEADER, config });
 }
 
-export interface ReadResult {
+export interface DescriptionWithDiagnostics {
   description: EnvDescription | null;
   diagnostics: Diagnostic[];
 }
 
-function failure(text: string, offset: number, length: number, code: string, message: string): ReadResult {
+function failure(
+  text: string,
+  offset: number,
+  length: number,
+  code: string,
+  message: string,
+): DescriptionWithDiagnostics {
   const mapper = new OffsetMapper(text);
   return {
     description: null,
@@ -85,7 +91,7 @@ function failure(text: string, offset: number, length: number, code: string, mes
 }
 
 /** Reads a Narrative description back. */
-export function parseNarrative(text: string): ReadResult {
+export function parseNarrative(text: string): DescriptionWithDiagnostics {
   const single = /made of 1 room, this room of size (\d+)x\d+/.exec(text);
   const multi = /made of (\d+)x(\d+) rooms, each of size (\d+)x\d+/.exec(text);
   const grid = /The total grid size is thus (\d+)x(\d+)\./.exec(text);
@@ -143,7 +149,7 @@ const isPair = (value: unknown): value is [number, number] =>
   Array.isArray(value) && value.length === 2 && value.every((n) => Number.isInteger(n));
 
 /** Reads a JSON-formatter description back (the {"context", "config"} object). */
-export function parseJsonDescription(text: string): ReadResult {
+export function parseJsonDescription(text: string): DescriptionWithDiagnostics {
   // Messages below re-serialise parts of the value, which recurses per nesting level.
   const tooDeep = tooDeepDiagnostic(text);
   if (tooDeep) return { description: null, diagnostics: [tooDeep] };

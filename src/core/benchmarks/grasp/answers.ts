@@ -13,7 +13,7 @@
 import { OffsetMapper } from '../../util/locatedJson';
 import type { Range } from '../../util/text';
 import { actionOf } from './actions';
-import type { ScoringMode } from './types';
+import type { GraspScoringMode } from './types';
 
 export const EXTRACTION_RULE_LABEL =
   'Recommended non-official extraction rule (GRASP has no official answer parser; spec §7)';
@@ -75,7 +75,9 @@ export interface ExtractionOptions {
 }
 
 /** The extraction each scoring mode uses by default: the paper mode reads cut-off lists to the end. */
-export function extractionDefaultsFor(mode: ScoringMode): Pick<ExtractionOptions, 'pythonComments' | 'unclosedList'> {
+export function extractionDefaultsFor(
+  mode: GraspScoringMode,
+): Pick<ExtractionOptions, 'pythonComments' | 'unclosedList'> {
   return { pythonComments: pythonCommentsFor(mode), unclosedList: mode === 'paper' };
 }
 
@@ -90,7 +92,7 @@ const ITEM_END = /(?:[,'"`[]|(?:^|[^A-Za-z0-9_])(?:UPLEFT|UPRIGHT|DOWNLEFT|DOWNR
  * because the published o1-mini figures (mean length 18.5, mean score −0.31) come from the raw
  * rule, comment pieces counted as junk steps.
  */
-export function pythonCommentsFor(mode: ScoringMode): 'strip' | 'keep' {
+export function pythonCommentsFor(mode: GraspScoringMode): 'strip' | 'keep' {
   return mode === 'faithful' ? 'strip' : 'keep';
 }
 

@@ -21,7 +21,7 @@ import {
   type GraspGrid,
   type GraspSettings,
   type GridPosition,
-  type ScoringMode,
+  type GraspScoringMode,
 } from './types';
 
 /** The grid as a board scene; `energy[row][col]` overrides the grid's energy when given. */
@@ -97,7 +97,7 @@ function facts(carried: number, startEnergy: number, stepsLeft: number, score: n
 }
 
 /** What the score counts in each mode (spec grasp.md §8, §10), with the setting's step cost. */
-function scoreMeaning(mode: ScoringMode, cost: number): string {
+function scoreMeaning(mode: GraspScoringMode, cost: number): string {
   switch (mode) {
     case 'reference':
       return `upstream's scorer: energy on the start cell minus ${cost} × the number of moves of the setting (its step-cost bug: not the steps taken)`;
@@ -111,7 +111,7 @@ function scoreMeaning(mode: ScoringMode, cost: number): string {
 }
 
 /** The board's terms: the score in this mode, the start cell's energy, and the setting's movement set. */
-export function graspBoardGlossary(settings: GraspSettings, mode: ScoringMode): GlossaryEntry[] {
+export function graspBoardGlossary(settings: GraspSettings, mode: GraspScoringMode): GlossaryEntry[] {
   const movement = settings.moves === 8 ? 'μ2' : 'μ1';
   return [
     { term: 'score', meaning: `${scoreMeaning(mode, settings.stepCost)} (scoring mode ${mode}).` },

@@ -15,7 +15,7 @@ import { graspScene, graspTimeline } from './boardTimeline';
 import { type CellChar, renderGridText } from './gridText';
 import { graspSystemPrompt } from './prompt';
 import { type GraspSimulation, simulate, type TraceLabel } from './simulator';
-import { type GraspGrid, type GraspSettings, type GridPosition, STEP_LIMIT, type ScoringMode } from './types';
+import { type GraspGrid, type GraspSettings, type GridPosition, STEP_LIMIT, type GraspScoringMode } from './types';
 
 export interface GraspPlayState {
   readonly scene: GridScene;
@@ -52,7 +52,7 @@ export class GraspEpisode implements EpisodeEnvironment<GraspPlayState> {
     readonly grid: GraspGrid,
     readonly settings: GraspSettings,
     readonly obstacles: boolean,
-    readonly mode: ScoringMode = 'faithful',
+    readonly mode: GraspScoringMode = 'faithful',
   ) {
     this.commands = [...movesOf(settings.moves), 'TAKE', 'DROP'];
     this.simulation = simulate(grid, [], settings, { mode });
@@ -195,7 +195,7 @@ export function graspEpisodeTimeline(
   grid: GraspGrid,
   settings: GraspSettings,
   steps: ReadonlyArray<{ command: string }>,
-  mode: ScoringMode,
+  mode: GraspScoringMode,
   title: string,
 ): BoardTimeline {
   return graspTimeline(

@@ -29,7 +29,7 @@ import {
   type GraspGridRecord,
   type GraspSettings,
   type GridPosition,
-  type ScoringMode,
+  type GraspScoringMode,
 } from './types';
 
 export interface PreparedGraspQuestion {
@@ -116,7 +116,7 @@ export type GraspAnswerScores = Omit<GraspAnswerResult, 'summary'>;
 export function scoreGraspAnswer(
   prepared: Pick<PreparedGraspQuestion, 'grid' | 'question'>,
   answer: string,
-  mode: ScoringMode,
+  mode: GraspScoringMode,
   options: ExtractionOptions = {},
 ): GraspAnswerResult {
   const scored = graspAnswerScores(prepared, answer, mode, options);
@@ -141,7 +141,7 @@ export function scoreGraspAnswer(
 export function graspAnswerScores(
   prepared: Pick<PreparedGraspQuestion, 'grid' | 'question'>,
   answer: string,
-  mode: ScoringMode,
+  mode: GraspScoringMode,
   options: ExtractionOptions = {},
 ): GraspAnswerScores {
   const { grid } = prepared;
@@ -244,7 +244,7 @@ function answerDiagnostics(
   answer: string,
   grid: GraspGrid,
   settings: GraspSettings,
-  mode: ScoringMode,
+  mode: GraspScoringMode,
   extraction: ExtractedAnswer,
   simulation: GraspSimulation,
 ): Diagnostic[] {
@@ -368,7 +368,7 @@ function answerDiagnostics(
   return diagnostics;
 }
 
-function scoreMessage(simulation: GraspSimulation, extraction: ExtractedAnswer, mode: ScoringMode): string {
+function scoreMessage(simulation: GraspSimulation, extraction: ExtractedAnswer, mode: GraspScoringMode): string {
   const scored = simulation.finalGrid.cells[simulation.scoredCell[0]][simulation.scoredCell[1]].energy;
   const cell = scoresFinalCell(mode) ? `on the final cell ${at(simulation.scoredCell)}` : 'on the start cell';
   const cost =

@@ -16,12 +16,12 @@ import type { GraspGridEntry } from './gridFile';
 import { renderGraspPrompt, type PromptStyle } from './prompt';
 import { inIndices, type LoadedGridFile } from './questionSet';
 import { customIdOf, parseCustomId, settingsFromBaselineRow } from './settings';
-import type { GraspSettings, ScoringMode } from './types';
+import type { GraspSettings, GraspScoringMode } from './types';
 
 export type GraspImportKind = 'baseline' | 'responses';
 
 export interface GraspImportOptions {
-  mode: ScoringMode;
+  mode: GraspScoringMode;
   rule: ExtractionRule;
   indices: { from: number; to: number } | null;
   /** Overrides the model read from the data. */

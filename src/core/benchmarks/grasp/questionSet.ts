@@ -32,7 +32,7 @@ import {
   type GraspGridRecord,
   type GraspSettings,
   type GridPosition,
-  type ScoringMode,
+  type GraspScoringMode,
 } from './types';
 
 export const GRASP_QUESTION_OPTIONS = ['settings', 'style', 'indices', 'extraction', 'task'] as const;
@@ -258,7 +258,7 @@ export function parseExtractionOption(text: string | undefined): ExtractionRule 
 }
 
 /** A mode GRASP scores in, or a QuestionOptionError naming them. */
-export function graspModeOf(mode: string): ScoringMode {
+export function graspModeOf(mode: string): GraspScoringMode {
   if (!isGraspScoringMode(mode))
     throw new QuestionOptionError(`GRASP scores in ${SCORING_MODES.join(', ')}, not '${mode}'`);
   return mode;

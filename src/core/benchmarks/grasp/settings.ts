@@ -1,5 +1,5 @@
 // The three encodings of the agent settings (spec §4) and the eight settings in upstream order.
-import type { GraspSettings, ScoringMode } from './types';
+import type { GraspSettings, GraspScoringMode } from './types';
 
 /** The eight settings in the order baseline files and custom_ids enumerate them: (m, e, c). */
 export const ALL_SETTINGS: readonly GraspSettings[] = [4, 8].flatMap((moves) =>
@@ -111,7 +111,7 @@ export function isPlainFileName(file: string): boolean {
  */
 export function settingsFromBaselineRow(
   row: { movement_prompt: number; energy_limit_prompt: number; cost_of_step_prompt: number },
-  mode: ScoringMode,
+  mode: GraspScoringMode,
 ): GraspSettings | null {
   const { movement_prompt: movement, energy_limit_prompt: limit, cost_of_step_prompt: cost } = row;
   if ((movement !== 4 && movement !== 8) || (limit !== 100 && limit !== 2) || (cost !== 0 && cost !== 0.3)) return null;

@@ -11,7 +11,7 @@ import {
   type GraspGrid,
   type GraspSettings,
   type GridPosition,
-  type ScoringMode,
+  type GraspScoringMode,
 } from './types';
 
 export type TraceLabel =
@@ -56,12 +56,12 @@ export interface GraspStep {
 export type FaithfulCost = 'submitted' | 'recognised';
 
 export interface SimulationOptions {
-  mode: ScoringMode;
+  mode: GraspScoringMode;
   faithfulCost?: FaithfulCost;
 }
 
 export interface GraspSimulation {
-  mode: ScoringMode;
+  mode: GraspScoringMode;
   settings: GraspSettings;
   /** The tokens simulated: the first STEP_LIMIT submitted. */
   tokens: string[];

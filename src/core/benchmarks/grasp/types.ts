@@ -61,21 +61,21 @@ export interface GraspSettings {
  * first 20 tokens replayed (8 moves = diagonals too), energy on the cell where the agent ENDS,
  * minus step_cost × the number of tokens replayed. In no released code.
  */
-export type ScoringMode = 'faithful' | 'reference' | 'pre2025' | 'paper';
-export const SCORING_MODES: readonly ScoringMode[] = ['faithful', 'reference', 'pre2025', 'paper'];
+export type GraspScoringMode = 'faithful' | 'reference' | 'pre2025' | 'paper';
+export const SCORING_MODES: readonly GraspScoringMode[] = ['faithful', 'reference', 'pre2025', 'paper'];
 
 /** Modes that score the energy on the agent's final cell rather than the start cell. */
-export function scoresFinalCell(mode: ScoringMode): boolean {
+export function scoresFinalCell(mode: GraspScoringMode): boolean {
   return mode === 'pre2025' || mode === 'paper';
 }
 
 /** Modes whose cost is upstream's constant cost × 4 or × 8 (spec §8 cost bug); the others charge every replayed token. */
-export function hasConstantCost(mode: ScoringMode): boolean {
+export function hasConstantCost(mode: GraspScoringMode): boolean {
   return mode === 'reference' || mode === 'pre2025';
 }
 
 /** Whether a run record's mode is one GRASP scores in (records of other benchmarks have modes GRASP lacks). */
-export function isGraspScoringMode(mode: string): mode is ScoringMode {
+export function isGraspScoringMode(mode: string): mode is GraspScoringMode {
   return (SCORING_MODES as readonly string[]).includes(mode);
 }
 

@@ -17,7 +17,7 @@ export function upstreamBomOf(kind: FileKind): UpstreamBom | undefined {
 }
 
 /** The MANGO kind of a file from its name, or null when it is no MANGO release file. */
-export function fileKindOf(path: string): FileKind | null {
+export function mangoFileKindOf(path: string): FileKind | null {
   for (const kind of mangoDeclaration.kinds) if (matchedSuffix(kind, path) !== null) return kind.id as FileKind;
   return null;
 }

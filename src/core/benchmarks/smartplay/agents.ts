@@ -3,7 +3,8 @@
 // Both read only what a model would read (the messages), so they exercise the same prompt path.
 import { crafterWoodAction } from './crafter/scripted';
 import { HANOI_ACTIONS, optimalHanoiAction, parseHanoiConfiguration } from './hanoi';
-import { QUESTION_2, type ChatMessage } from './prompt';
+import { QUESTION_2 } from './prompt';
+import type { ChatMessage } from '../../eval/types';
 import { SeededRandom } from './random';
 import type { SmartPlayAgent } from './runner';
 

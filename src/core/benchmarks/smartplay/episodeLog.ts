@@ -10,7 +10,7 @@ import {
   type EpisodeStepLine,
 } from './logSchema';
 import { lineRange, splitLines, type Diagnostic, type Range } from '../../util/text';
-import type { EpisodeEnd, EpisodeHeader, EpisodeLog, StepRecord } from './runner';
+import type { SmartPlayEpisodeEnd, EpisodeHeader, EpisodeLog, StepRecord } from './runner';
 
 export const EpisodeLogCodes = {
   headerMissing: 'smartplay/header-missing',
@@ -39,7 +39,7 @@ export function stepLine(record: StepRecord): string {
   return JSON.stringify({ kind: 'step', ...record });
 }
 
-export function endLine(end: EpisodeEnd): string {
+export function endLine(end: SmartPlayEpisodeEnd): string {
   return JSON.stringify({ kind: 'end', ...end });
 }
 

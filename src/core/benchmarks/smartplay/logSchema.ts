@@ -3,16 +3,12 @@
 // other runs (Messenger, Crafter, MineDojo) may omit what they do not have, so only what a viewer
 // needs (observations, actions, rewards, scores) is required.
 import { z } from 'zod';
+import { chatMessageSchema } from '../../eval/recordSchemas';
 
 export const EPISODE_LOG_FORMAT = 'waypoint-smartplay-episode';
 
 const text = (description: string) => z.string().describe(description);
 const count = (description: string) => z.number().int().min(0).describe(description);
-
-export const chatMessageSchema = z.object({
-  role: z.enum(['system', 'user', 'assistant']),
-  content: z.string(),
-});
 
 export const promptRecordSchema = z.object({
   messages: z.array(chatMessageSchema).min(1).describe('The exact chat messages sent for one question.'),

@@ -1,13 +1,7 @@
 // The per-question chat messages of upstream examples/experiment.py (spec §3), byte-exact:
 // the system prompt has U+2019, Q1 a trailing space.
+import type { ChatMessage } from '../../eval/types';
 import type { StepInfo } from './types';
-
-export type ChatRole = 'system' | 'user' | 'assistant';
-
-export interface ChatMessage {
-  role: ChatRole;
-  content: string;
-}
 
 export const SYSTEM_PROMPT = 'You\u2019re a player trying to play the game.';
 export const QUESTION_1 = "What is the best action to take? Let's think step by step, ";

@@ -20,7 +20,7 @@ import { crafterWoodAgent, hanoiSolverAgent, randomAgent } from './agents';
 import { formatEpisodeLog } from './episodeLog';
 import { createSmartPlayEnv, SMARTPLAY_GAMES } from './games';
 import { composeMessages, QUESTION_1, QUESTION_2 } from './prompt';
-import { type EpisodeLog, runEpisode, type SmartPlayAgent } from './runner';
+import { type EpisodeLog, runSmartPlayEpisode, type SmartPlayAgent } from './runner';
 import { normalizeScore } from './scores';
 
 export const SMARTPLAY_QUESTION_OPTIONS = ['episodes', 'seed'] as const;
@@ -166,7 +166,7 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
         allCached &&= reply.cached;
         return reply.text;
       };
-      const log = await runEpisode(env, player, {
+      const log = await runSmartPlayEpisode(env, player, {
         signal,
         mode,
         seed,

@@ -26,7 +26,7 @@ export interface IgnoredAnswer {
   reason: 'after-done' | 'step-limit';
 }
 
-export interface ReplayResult {
+export interface SmartPlayReplay {
   game: string;
   initial: { observation: string; score: number; setup?: EpisodeSetup };
   steps: ReplayStep[];
@@ -56,7 +56,7 @@ export function replayAnswers(
   env: SmartPlayEnv,
   answers: readonly string[],
   options: ReplayOptions = {},
-): ReplayResult {
+): SmartPlayReplay {
   const maxSteps = options.maxSteps ?? env.defaultSteps;
   const reset = env.reset(options.setup);
   let info = reset.info;

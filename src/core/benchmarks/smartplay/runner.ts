@@ -3,7 +3,8 @@
 // limit or when cancelled. Everything the step showed and got back is recorded for the log.
 import { redactSecrets } from '../../eval/redact';
 import { matchAction, type MatchOptions } from './matchAction';
-import { composeMessages, QUESTION_1, QUESTION_2, type ChatMessage } from './prompt';
+import { composeMessages, QUESTION_1, QUESTION_2 } from './prompt';
+import type { ChatMessage } from '../../eval/types';
 import { normalizeScore } from './scores';
 import type { EpisodeSetup, SmartPlayEnv, StepOutcome } from './types';
 
@@ -51,7 +52,7 @@ export interface EpisodeHeader {
 
 export type EpisodeEndReason = 'done' | 'step-limit' | 'cancelled' | 'error';
 
-export interface EpisodeEnd {
+export interface SmartPlayEpisodeEnd {
   reason: EpisodeEndReason;
   steps: number;
   /** info['score'] of the last step (of the reset when no step ran). */
@@ -66,14 +67,14 @@ export interface EpisodeEnd {
 export interface EpisodeLog {
   header: EpisodeHeader;
   steps: StepRecord[];
-  end?: EpisodeEnd;
+  end?: SmartPlayEpisodeEnd;
 }
 
 export type EpisodeProgress =
   | { kind: 'asking'; step: number; maxSteps: number; question: 1 | 2 }
   | { kind: 'stepped'; step: number; maxSteps: number; record: StepRecord };
 
-export interface RunEpisodeOptions {
+export interface SmartPlayEpisodeOptions {
   /** Step limit; defaults to the game's default_steps. */
   maxSteps?: number;
   signal?: AbortSignal;
@@ -88,10 +89,10 @@ export interface RunEpisodeOptions {
 }
 
 /** Runs one episode; cancellation and agent failures end it early with the steps so far. */
-export async function runEpisode(
+export async function runSmartPlayEpisode(
   env: SmartPlayEnv,
   agent: SmartPlayAgent,
-  options: RunEpisodeOptions = {},
+  options: SmartPlayEpisodeOptions = {},
 ): Promise<EpisodeLog> {
   const maxSteps = options.maxSteps ?? env.defaultSteps;
   const mode = options.mode ?? 'faithful';

@@ -39,14 +39,14 @@ export interface MangoQuestionInput {
   walkthroughCut?: { text: string; modelCutoffNum: number };
 }
 
-export interface PreparedMangoQuestion {
+export interface PromptedMangoQuestion {
   /** `cutoff` is the rendered prompt's model_cutoff_num (the step the model actually sees). */
   question: MangoQuestion;
   messages: ChatMessage[];
 }
 
 /** The question and its exact upstream prompt (cl100k token budget, as camera-ready cuts it). */
-export function prepareMangoQuestion(input: MangoQuestionInput): PreparedMangoQuestion {
+export function prepareMangoQuestion(input: MangoQuestionInput): PromptedMangoQuestion {
   const { question } = input;
   const rendered = renderMangoPrompt({
     walkthrough: input.walkthrough,

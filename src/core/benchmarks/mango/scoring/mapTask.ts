@@ -15,6 +15,9 @@ import { pythonRepr } from '../../../util/pythonRepr';
 import { seededRandom } from '../../../util/random';
 import type { EdgeRecord } from '../types';
 
+/** The cutoff of a map with none of its own (an answer file, a run's route answers): the CLI's `--cutoff` default and the editor's. */
+export const DEFAULT_MAP_CUTOFF = 70;
+
 /** The room the walkthrough starts in: the source of the earliest-known edge. */
 export function startRoom(records: readonly EdgeRecord[]): string {
   let best: EdgeRecord | null = null;
@@ -23,7 +26,7 @@ export function startRoom(records: readonly EdgeRecord[]): string {
 }
 
 /** The one map question of a game at a cutoff; src and dst are the start room (the task has no route). Run records tell questions apart by sampleId across games, so it names the game. */
-export function mapQuestion(game: string, records: readonly EdgeRecord[], cutoff: number): MangoQuestion {
+export function mapTaskQuestion(game: string, records: readonly EdgeRecord[], cutoff: number): MangoQuestion {
   const start = startRoom(records);
   return {
     benchmark: 'mango',
@@ -195,7 +198,7 @@ export function preparedMapQuestion(
   game: MapGame,
   seedOf: (seed: number, sampleId: string) => number,
 ): PreparedQuestion<MangoQuestion> {
-  const question = mapQuestion(game.game, game.records, game.cut.modelCutoffNum);
+  const question = mapTaskQuestion(game.game, game.records, game.cut.modelCutoffNum);
   return {
     question,
     get messages(): ChatMessage[] {

@@ -10,7 +10,7 @@ import { World } from './engine';
 import { RandomState } from './mt19937';
 import { Cow, Player, Skeleton, Zombie } from './objects';
 import { crafterWorldSeed } from './pythonHash';
-import { describeFrame } from './text';
+import { describeCrafterFrame } from './text';
 import { generateWorld } from './worldgen';
 import type { Chunk, WorldObject } from './engine';
 
@@ -62,9 +62,9 @@ export class CrafterEnv {
     const info = this.frameInfo();
     return {
       ...hidden,
-      obs: describeFrame(this.world, info, false),
+      obs: describeCrafterFrame(this.world, info, false),
       score: this.score,
-      hiddenObs: describeFrame(this.world, info, true),
+      hiddenObs: describeCrafterFrame(this.world, info, true),
     };
   }
 
@@ -72,7 +72,7 @@ export class CrafterEnv {
   step(action: number): CrafterStep {
     const result = this.innerStep(action);
     this.score += this.unlockedCount();
-    return { ...result, obs: describeFrame(this.world, this.frameInfo(), true), score: this.score };
+    return { ...result, obs: describeCrafterFrame(this.world, this.frameInfo(), true), score: this.score };
   }
 
   private unlockedCount(): number {

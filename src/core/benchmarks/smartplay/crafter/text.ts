@@ -109,7 +109,7 @@ function describeStatus(info: FrameInfo): string {
 }
 
 /** `describe_frame(info, action)`; `withAction` false is the reset observation (action None). */
-export function describeFrame(world: World, info: FrameInfo, withAction: boolean): string {
+export function describeCrafterFrame(world: World, info: FrameInfo, withAction: boolean): string {
   const env = describeEnv(world, info);
   if (env === null) return 'Error, you are out of the map.';
   let result = '';

@@ -5,7 +5,7 @@ import { describeActions, HistoryTracker, pythonStrip } from '../history';
 import { SmartPlayEnvError, type ResetResult, type SmartPlayEnv, type StepInfo, type StepResult } from '../types';
 import { PyRandom } from './pyRandom';
 import { type MessengerState, StageOne } from './stageOne';
-import { DescribeError, describeFrame } from './text';
+import { DescribeError, describeMessengerFrame } from './text';
 import { VgdlStage } from './vgdlStage';
 
 export const MESSENGER_ACTION_LIST: readonly string[] = [
@@ -67,7 +67,7 @@ export class MessengerEnv implements SmartPlayEnv {
       `${GAME_CONTEXT}\n\n${manual.join('\n')}\n\n${ADVICE}\n\n${describeActions(MESSENGER_ACTION_LIST)}`,
     );
     this.history.reset();
-    const info = this.info(describeFrame(this.stage.state.entities, this.stage.state.avatar), 0, 0);
+    const info = this.info(describeMessengerFrame(this.stage.state.entities, this.stage.state.avatar), 0, 0);
     this.history.push(info.obs);
     return { info };
   }
@@ -78,7 +78,7 @@ export class MessengerEnv implements SmartPlayEnv {
     const { reward, done } = this.stage.step(action);
     let description: string;
     try {
-      description = `You took action ${MESSENGER_ACTION_LIST[action]}.\n\n${describeFrame(this.stage.state.entities, this.stage.state.avatar)}`;
+      description = `You took action ${MESSENGER_ACTION_LIST[action]}.\n\n${describeMessengerFrame(this.stage.state.entities, this.stage.state.avatar)}`;
     } catch (error) {
       // Upstream catches every exception of describe (the avatar gone once VGDL killed it).
       if (!(error instanceof DescribeError)) throw error;

@@ -13,7 +13,7 @@ export const MOVES: readonly (readonly [number, number])[] = [
   [0, 1],
   [0, 0],
 ];
-export const GRID_SIZE = 10;
+export const MESSENGER_GRID_SIZE = 10;
 
 const POSITIONS: readonly (readonly [number, number])[] = [
   [3, 5],
@@ -86,7 +86,8 @@ export class StageOne {
     const y = avatar.y + dy;
     const x = avatar.x + dx;
     // Moves off the 10×10 grid leave the avatar where it is.
-    if (y >= 0 && y < GRID_SIZE && x >= 0 && x < GRID_SIZE) this.state.avatar = { id: avatar.id, y, x };
+    if (y >= 0 && y < MESSENGER_GRID_SIZE && x >= 0 && x < MESSENGER_GRID_SIZE)
+      this.state.avatar = { id: avatar.id, y, x };
     const at = (cell: Cell) => cell.y === this.state.avatar?.y && cell.x === this.state.avatar?.x;
     const withMessage = avatar.id === WITH_MESSAGE_ID;
     if (at(this.roles.enemy)) return { reward: -1, done: true };

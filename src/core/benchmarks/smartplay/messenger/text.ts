@@ -51,7 +51,7 @@ export class DescribeError extends Error {}
  * np.argmin over the (y, x, layer) array does. `entities` must list cells in row-major order
  * (layer order only matters between cells at the same position, which give the same text).
  */
-export function describeFrame(entities: readonly Cell[], avatar: Cell | null): string {
+export function describeMessengerFrame(entities: readonly Cell[], avatar: Cell | null): string {
   if (avatar === null) throw new DescribeError('no avatar on the grid');
   const head =
     avatar.id === NO_MESSAGE_ID ? "You (agent) don't have the message." : 'You (agent) already have the message.';
