@@ -204,8 +204,13 @@ export function unmarkMove(game: LoadedGame, documents: DocumentStore, params: U
   for (const index of [...removed].sort((a, b) => b - a)) changes.push({ path: [index], value: undefined });
   const editor = new GameFileEditor(game, documents);
   editor.edit('mango-edges', changes);
-  // Names a mark added go again once no remaining edge uses them; names that were there before stay.
-  const remaining = edges.filter((edge) => !removed.has(edge.index)).map((edge) => edge.record);
+  removeUnusedNames(game, edges.filter((edge) => !removed.has(edge.index)).map((edge) => edge.record), journal, editor);
+  const kept = keptReverseOnly.map((record) => ` '${record.src_node}' —${record.action}→ '${record.dst_node}' is known only by reversing it and keeps seen_in_reversed ${step}: change or remove it by hand if that no longer holds.`);
+  return editor.result(`Step ${step}: move annotation removed.${kept.join('')}`);
+}
+
+/** Names a mark added go again once no remaining edge uses them; names that were there before stay. */
+function removeUnusedNames(game: LoadedGame, remaining: readonly EdgeRecord[], journal: MarkJournal, editor: GameFileEditor): void {
   const used = { 'mango-locations': new Set(remaining.flatMap((edge) => [edge.src_node, edge.dst_node])), 'mango-actions': new Set(remaining.map((edge) => edge.action)) };
   for (const kind of ['mango-locations', 'mango-actions'] as const) {
     const names = (kind === 'mango-locations' ? game.model.locations : game.model.actions)?.names ?? [];
@@ -214,6 +219,4 @@ export function unmarkMove(game: LoadedGame, documents: DocumentStore, params: U
     for (const { name } of unused) journal.forgetName(game.key, kind, name);
     editor.edit(kind, unused.map(({ index }) => index).sort((a, b) => b - a).map((index) => ({ path: [index], value: undefined })));
   }
-  const kept = keptReverseOnly.map((record) => ` '${record.src_node}' —${record.action}→ '${record.dst_node}' is known only by reversing it and keeps seen_in_reversed ${step}: change or remove it by hand if that no longer holds.`);
-  return editor.result(`Step ${step}: move annotation removed.${kept.join('')}`);
 }

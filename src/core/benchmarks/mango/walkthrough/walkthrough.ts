@@ -136,6 +136,8 @@ function newBlock(startLine: number, lineCount: number, opener: WalkthroughBlock
   };
 }
 
+type Report = (severity: Severity, code: string, message: string, line: number, startCharacter?: number, endCharacter?: number) => void;
+
 function parseBlock(readLine: LineAccessor, startLine: number, lineCount: number, opener: WalkthroughBlock['opener']): WalkthroughBlock {
   const block = newBlock(startLine, lineCount, opener);
   const lines: string[] = [];
@@ -147,7 +149,7 @@ function parseBlock(readLine: LineAccessor, startLine: number, lineCount: number
       break;
     }
   }
-  const report = (severity: Severity, code: string, message: string, line: number, startCharacter = 0, endCharacter = lines[line]?.length ?? 0) => {
+  const report: Report = (severity, code, message, line, startCharacter = 0, endCharacter = lines[line]?.length ?? 0) => {
     block.diagnostics.push({ severity, code, message, line, startCharacter, endCharacter: Math.max(endCharacter, startCharacter) });
   };
 
@@ -176,9 +178,14 @@ function parseBlock(readLine: LineAccessor, startLine: number, lineCount: number
     return block;
   }
   parseStepNumber(lines[cursor], cursor, block, report);
-  cursor++;
+  cursor = parseAction(lines, cursor + 1, block, report);
+  parseObservation(lines, cursor, block, report);
+  return block;
+}
 
-  if (cursor < lineCount && lines[cursor].startsWith(ACT_HEADER)) {
+/** The ACT line at `cursor`, if there; returns the line after it. */
+function parseAction(lines: readonly string[], cursor: number, block: WalkthroughBlock, report: Report): number {
+  if (cursor < lines.length && lines[cursor].startsWith(ACT_HEADER)) {
     const valueStart = valueStartAfter(lines[cursor], ACT_HEADER);
     const action = lines[cursor].slice(valueStart).trim();
     block.actionField = { line: cursor, startCharacter: valueStart, endCharacter: lines[cursor].length };
@@ -186,11 +193,15 @@ function parseBlock(readLine: LineAccessor, startLine: number, lineCount: number
     // space to continue]"); ten release steps have one, so it is information, not an error.
     if (action === '') report('information', WalkthroughCodes.actEmpty, 'Empty action: the player sent an empty command at this step.', cursor);
     block.action = action;
-    cursor++;
-  } else {
-    report('error', WalkthroughCodes.actMissing, `Step ${block.stepNumber ?? '?'} has no '${ACT_HEADER}' line after its step header.`, block.stepField?.line ?? 0);
+    return cursor + 1;
   }
+  report('error', WalkthroughCodes.actMissing, `Step ${block.stepNumber ?? '?'} has no '${ACT_HEADER}' line after its step header.`, block.stepField?.line ?? 0);
+  return cursor;
+}
 
+/** The OBSERVATION line at `cursor` and the text below it, to the block's end. */
+function parseObservation(lines: readonly string[], cursor: number, block: WalkthroughBlock, report: Report): void {
+  const lineCount = lines.length;
   if (cursor < lineCount && lines[cursor].startsWith(OBSERVATION_HEADER)) {
     const valueStart = valueStartAfter(lines[cursor], OBSERVATION_HEADER);
     block.observationField = { line: cursor, startCharacter: valueStart, endCharacter: lines[cursor].length };
@@ -207,14 +218,13 @@ function parseBlock(readLine: LineAccessor, startLine: number, lineCount: number
     const found = cursor < lineCount && lines[cursor].startsWith(HEADER_MARKER) ? ` (found '${truncate(lines[cursor])}')` : '';
     report('error', WalkthroughCodes.observationMissing, `Step ${block.stepNumber ?? '?'} has no '${OBSERVATION_HEADER}' line${found}.`, at);
   }
-  return block;
 }
 
 function parseStepNumber(
   line: string,
   relativeLine: number,
   block: WalkthroughBlock,
-  report: (severity: Severity, code: string, message: string, line: number, startCharacter?: number, endCharacter?: number) => void,
+  report: Report,
 ): void {
   const valueStart = valueStartAfter(line, STEP_HEADER);
   const raw = line.slice(valueStart);
