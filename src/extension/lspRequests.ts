@@ -11,11 +11,22 @@ export interface RequestSender {
   sendRequest(method: string, params: unknown, token?: CancellationToken): Promise<unknown>;
 }
 
-export function sendRequest<P, R>(client: RequestSender, type: LspRequest<P, R>, params: P, token?: CancellationToken): Promise<R> {
+export function sendRequest<P, R>(
+  client: RequestSender,
+  type: LspRequest<P, R>,
+  params: P,
+  token?: CancellationToken,
+): Promise<R> {
   // Never pass an undefined token: by method name, every argument counts as a parameter.
-  return (token ? client.sendRequest(type.method, params, token) : client.sendRequest(type.method, params)) as Promise<R>;
+  return (
+    token ? client.sendRequest(type.method, params, token) : client.sendRequest(type.method, params)
+  ) as Promise<R>;
 }
 
-export function onNotification<P>(client: Pick<BaseLanguageClient, 'onNotification'>, type: LspNotification<P>, handler: (params: P) => void): Disposable {
+export function onNotification<P>(
+  client: Pick<BaseLanguageClient, 'onNotification'>,
+  type: LspNotification<P>,
+  handler: (params: P) => void,
+): Disposable {
   return client.onNotification(type.method, handler as (...params: unknown[]) => void);
 }

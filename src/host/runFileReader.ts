@@ -106,7 +106,16 @@ class RangeParser {
 
   /** Tables only: the fast skeleton read on bytes (host/recordSkeleton.ts), offsets for free. */
   private parseSkeletons(data: Buffer, to: number): void {
-    const bom = this.start === 0 && this.lines === 0 && this.chunkStart === 0 && to >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0;
+    const bom =
+      this.start === 0 &&
+      this.lines === 0 &&
+      this.chunkStart === 0 &&
+      to >= 3 &&
+      data[0] === 0xef &&
+      data[1] === 0xbb &&
+      data[2] === 0xbf
+        ? 3
+        : 0;
     const read = readRecordSummaries(data.subarray(bom, to), to - bom, this.path, this.lines, this.chunkStart + bom);
     for (const record of read.records) this.records.push(record);
     if (this.options.offsets) for (const offset of read.offsets) this.offsets.push(offset);
@@ -121,12 +130,17 @@ class RangeParser {
     const text = this.start === 0 && this.lines === 0 ? stripBom(raw) : raw;
     const parsed = parseRunRecords(text, this.path);
     for (const record of parsed.records) this.records.push(record);
-    if (this.options.offsets) this.offsets.push(...recordOffsets(text, parsed.recordLines, this.chunkStart + (to - Buffer.byteLength(text))));
+    if (this.options.offsets)
+      this.offsets.push(...recordOffsets(text, parsed.recordLines, this.chunkStart + (to - Buffer.byteLength(text))));
     this.chunkStart += to;
     // parseRunRecords numbers lines from the chunk's start: move them to the range's.
     for (const problem of parsed.problems) {
       const line = /^\d+/.exec(problem.slice(prefix.length))?.[0];
-      this.problems.push(problem.startsWith(prefix) && line ? `${prefix}${Number(line) + this.lines}${problem.slice(prefix.length + line.length)}` : problem);
+      this.problems.push(
+        problem.startsWith(prefix) && line
+          ? `${prefix}${Number(line) + this.lines}${problem.slice(prefix.length + line.length)}`
+          : problem,
+      );
     }
     this.lines += countLines(data, 0, to);
   }
@@ -149,7 +163,9 @@ async function readRange(path: string, start: number, end: number, options: Rang
       const at = position;
       position += length;
       // A short read means the file was cut meanwhile: stop after it rather than skip bytes.
-      return length > 0 ? handle.read(buffer, 0, length, at).then(({ bytesRead }) => ({ bytesRead, short: bytesRead < length })) : Promise.resolve({ bytesRead: 0, short: true });
+      return length > 0
+        ? handle.read(buffer, 0, length, at).then(({ bytesRead }) => ({ bytesRead, short: bytesRead < length }))
+        : Promise.resolve({ bytesRead: 0, short: true });
     };
     let next = readNext(buffers[0]);
     for (let turn = 0; ; turn++) {
@@ -217,7 +233,13 @@ async function rangeCuts(path: string, size: number, parts: number): Promise<num
 const PARALLEL_BYTES = 8 * 1048576;
 
 /** Parses [start, end) in a worker thread of this same bundle (see runFileWorker). */
-function inWorker(script: string, path: string, start: number, end: number, options: RangeOptions): Promise<RangeResult> {
+function inWorker(
+  script: string,
+  path: string,
+  start: number,
+  end: number,
+  options: RangeOptions,
+): Promise<RangeResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(script, { workerData: { waypointRunRange: { path, start, end, options } } });
     worker.once('message', (result: RangeResult) => {
@@ -230,7 +252,9 @@ function inWorker(script: string, path: string, start: number, end: number, opti
 
 /** The worker side: the CLI's entry calls this when it starts as a worker thread. */
 export function runFileWorker(): void {
-  const range = (workerData as { waypointRunRange?: { path: string; start: number; end: number; options: RangeOptions } } | null)?.waypointRunRange;
+  const range = (
+    workerData as { waypointRunRange?: { path: string; start: number; end: number; options: RangeOptions } } | null
+  )?.waypointRunRange;
   if (!range) return;
   void readRange(range.path, range.start, range.end, range.options).then((result) => parentPort?.postMessage(result));
 }
@@ -247,13 +271,20 @@ export async function readRunFile(path: string, options: ReadOptions = {}): Prom
   // Only whole records go to workers. A summary costs the thread that receives it more to
   // deserialise than its skeleton costs to parse (measured on 40,000 GRASP records: 2.4 s with two
   // workers, 0.8 s on the calling thread), so the skeleton read stays here and yields between chunks.
-  const parts = !rangeOptions.keepText || stat.size < PARALLEL_BYTES ? 1 : Math.min(availableParallelism(), 8, Math.ceil(stat.size / PARALLEL_BYTES));
+  const parts =
+    !rangeOptions.keepText || stat.size < PARALLEL_BYTES
+      ? 1
+      : Math.min(availableParallelism(), 8, Math.ceil(stat.size / PARALLEL_BYTES));
   if (parts <= 1) {
     const { records, problems, offsets } = await readRange(path, 0, stat.size, rangeOptions);
     return { records, problems, offsets };
   }
   const cuts = await rangeCuts(path, stat.size, parts);
-  const results = await Promise.all(cuts.slice(1).map((end, index) => inWorker(options.workerScript ?? __filename, path, cuts[index], end, rangeOptions)));
+  const results = await Promise.all(
+    cuts
+      .slice(1)
+      .map((end, index) => inWorker(options.workerScript ?? __filename, path, cuts[index], end, rangeOptions)),
+  );
   const records: RunRecord[] = [];
   const offsets: number[] = [];
   const problems: string[] = [];
@@ -264,7 +295,11 @@ export async function readRunFile(path: string, options: ReadOptions = {}): Prom
     for (const offset of result.offsets) offsets.push(offset);
     for (const problem of result.problems) {
       const line = /^\d+/.exec(problem.slice(prefix.length))?.[0];
-      problems.push(problem.startsWith(prefix) && line ? `${prefix}${Number(line) + lines}${problem.slice(prefix.length + line.length)}` : problem);
+      problems.push(
+        problem.startsWith(prefix) && line
+          ? `${prefix}${Number(line) + lines}${problem.slice(prefix.length + line.length)}`
+          : problem,
+      );
     }
     lines += result.lines;
   }

@@ -57,7 +57,9 @@ const connection = createConnection(ProposedFeatures.all);
 // the server goes on serving (each publish already turns its failures into a located diagnostic).
 const logEscaped = (kind: string) => (error: unknown) => {
   try {
-    connection.console.error(`Waypoint language server: ${kind}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    connection.console.error(
+      `Waypoint language server: ${kind}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
   } catch {
     // The connection itself is gone; there is nobody left to tell.
   }
@@ -158,7 +160,9 @@ connection.onCodeAction(async ({ textDocument, context }) => {
   const moves = ours.filter((diagnostic) => diagnostic.code === MangoCodes.unannotatedMove);
   if (game && moves.length > 0) {
     const proposals = await loadGameProposals(game, documents);
-    if (proposals) for (const diagnostic of moves) actions.unshift(...acceptProposalFixes(textDocument.uri, diagnostic, game, proposals));
+    if (proposals)
+      for (const diagnostic of moves)
+        actions.unshift(...acceptProposalFixes(textDocument.uri, diagnostic, game, proposals));
   }
   return actions;
 });
@@ -167,7 +171,8 @@ connection.onCodeLens(async ({ textDocument }) => {
   const single = standalone.get(textDocument.uri);
   if (single) return standaloneLenses(single.kind, textDocument.uri, single.text);
   const open = documents.get(textDocument.uri);
-  if (open && (open.kind === 'mango-df' || open.kind === 'mango-rf')) return skeletonRunLenses(open.kind, textDocument.uri, open.text.getText());
+  if (open && (open.kind === 'mango-df' || open.kind === 'mango-rf'))
+    return skeletonRunLenses(open.kind, textDocument.uri, open.text.getText());
   const game = await walkthroughGame(textDocument.uri);
   return game ? moveCodeLenses(game, textDocument.uri) : [];
 });
@@ -192,7 +197,9 @@ connection.onRequest(serverRequest(AnnotationProposalsRequest), async (params) =
 
 connection.onRequest(serverRequest(RenameLocationRequest), async (params, token) => {
   const game = await loadGame(params.uri, documents);
-  return game ? renameLocation(game, documents, params, token) : { ok: false, edit: null, message: 'Not a MANGO game file.' };
+  return game
+    ? renameLocation(game, documents, params, token)
+    : { ok: false, edit: null, message: 'Not a MANGO game file.' };
 });
 
 connection.onRequest(serverRequest(UnmarkMoveRequest), async (params) => {
@@ -224,7 +231,10 @@ connection.onRequest(serverRequest(MazeSelectionRequest), async (params) => {
   const document = documents.get(params.uri);
   const game = document ? await loadGame(params.uri, documents) : null;
   if (!game || !document) return { nodes: [], edges: [] };
-  const lineText = document.text.getText({ start: { line: params.line, character: 0 }, end: { line: params.line + 1, character: 0 } });
+  const lineText = document.text.getText({
+    start: { line: params.line, character: 0 },
+    end: { line: params.line + 1, character: 0 },
+  });
   return mazeSelection(game, document.kind, params.line, lineText);
 });
 

@@ -76,7 +76,12 @@ export class StandaloneDocuments {
       const document = this.open.get(uri);
       if (!document) return;
       const diagnostics = validateStandalone(document.kind, document.text.getText(), decodeUriSafely(uri));
-      if (diagnostics) void this.connection.sendDiagnostics({ uri, version: document.text.version, diagnostics: toLspDiagnostics(diagnostics) });
+      if (diagnostics)
+        void this.connection.sendDiagnostics({
+          uri,
+          version: document.text.version,
+          diagnostics: toLspDiagnostics(diagnostics),
+        });
     };
     if (immediately) run();
     else this.pending.set(uri, setTimeout(run, SETTLE_MS));

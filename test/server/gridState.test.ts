@@ -34,15 +34,32 @@ describe('language server: waypoint/gridState', () => {
     assert.deepEqual([grid(fromDisk)?.agent?.x, grid(fromDisk)?.agent?.y], [2, 2]);
 
     const text = readFileSync(join(workspace, 'goto.level.json'), 'utf8');
-    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: text.replace('"pos": [2, 2]', '"pos": [3, 3]') } });
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'json', version: 1, text: text.replace('"pos": [2, 2]', '"pos": [3, 3]') },
+    });
     const opened = await state();
     assert.equal(opened.version, 1);
     assert.deepEqual([grid(opened)?.agent?.x, grid(opened)?.agent?.y], [3, 3]);
 
-    await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: '{ "width": ' }] });
-    assert.deepEqual(await state(), { version: 2, scene: null }, 'a broken level draws nothing (its errors are in Problems)');
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ text: '{ "width": ' }],
+    });
+    assert.deepEqual(
+      await state(),
+      { version: 2, scene: null },
+      'a broken level draws nothing (its errors are in Problems)',
+    );
 
-    assert.deepEqual(await state(pathToFileURL(join(workspace, 'other.json')).toString()), { version: null, scene: null }, 'not a level file');
-    assert.deepEqual(await state(pathToFileURL(join(workspace, 'llm-babybench-sample.jsonl')).toString()), { version: null, scene: null }, 'a record file is drawn at the cursor, not live');
+    assert.deepEqual(
+      await state(pathToFileURL(join(workspace, 'other.json')).toString()),
+      { version: null, scene: null },
+      'not a level file',
+    );
+    assert.deepEqual(
+      await state(pathToFileURL(join(workspace, 'llm-babybench-sample.jsonl')).toString()),
+      { version: null, scene: null },
+      'a record file is drawn at the cursor, not live',
+    );
   });
 });

@@ -28,10 +28,15 @@ export function formatStructured(d: EnvDescription): string {
   config.push(`- Effective room size (excluding walls): ${d.roomSize - 2}x${d.roomSize - 2}`);
   config.push(`- Total grid size: ${d.height}x${d.width}`);
   config.push(`- Agent initial position: ${pyTuple(d.agentPos)}`);
-  config.push(`- Agent facing direction: ${directionWord(d.agentDir)} (toward ${pyTuple(frontOf(d.agentPos, d.agentDir))})`);
+  config.push(
+    `- Agent facing direction: ${directionWord(d.agentDir)} (toward ${pyTuple(frontOf(d.agentPos, d.agentDir))})`,
+  );
   if (d.objects.length > 0) {
     config.push('- Objects in environment:');
-    for (const o of d.objects) config.push(`  - ${o.type}, color=${o.color}, position=${pyTuple(o.pos)}${o.type === 'door' ? `, locked=${pyBool(o.locked)}` : ''}`);
+    for (const o of d.objects)
+      config.push(
+        `  - ${o.type}, color=${o.color}, position=${pyTuple(o.pos)}${o.type === 'door' ? `, locked=${pyBool(o.locked)}` : ''}`,
+      );
   } else config.push('- Objects in environment: none');
   config.push(`- Mission: '${d.mission}'`);
   return STRUCTURED_HEADER + config.join('\n');
@@ -39,7 +44,9 @@ export function formatStructured(d: EnvDescription): string {
 
 /** Where each part of a parsed description was written (0-based line, UTF-16 columns). */
 export interface DescriptionSource {
-  line: (key: 'rooms' | 'roomSize' | 'gridSize' | 'agentPos' | 'agentDir' | 'mission') => { line: number; start: number; end: number } | undefined;
+  line: (
+    key: 'rooms' | 'roomSize' | 'gridSize' | 'agentPos' | 'agentDir' | 'mission',
+  ) => { line: number; start: number; end: number } | undefined;
   objects: Array<{ line: number; start: number; end: number }>;
   /** Column where the mission text starts on its line. */
   missionColumn: number;
@@ -75,8 +82,20 @@ export function parseStructured(text: string): ParsedDescription {
   const objectSource: DescriptionSource['objects'] = [];
   const objects: DescribedObject[] = [];
   const error: ReportError = (line, start, end, code, message) =>
-    diagnostics.push({ severity: 'error', code, message, range: { start: { line, character: start }, end: { line, character: end } } });
-  const fields: RequiredFields = { rooms: null, roomSize: null, grid: null, agentPos: null, agentDir: null, mission: null };
+    diagnostics.push({
+      severity: 'error',
+      code,
+      message,
+      range: { start: { line, character: start }, end: { line, character: end } },
+    });
+  const fields: RequiredFields = {
+    rooms: null,
+    roomSize: null,
+    grid: null,
+    agentPos: null,
+    agentDir: null,
+    mission: null,
+  };
   let missionColumn = 0;
   let inObjects = false;
   let bullets = false;
@@ -117,7 +136,14 @@ export function parseStructured(text: string): ParsedDescription {
       missionColumn = "- Mission: '".length;
       mark('mission');
       inObjects = false;
-    } else error(index, span.start, Math.max(span.end, span.start + 1), 'babyai/description-syntax', `unrecognised line in the environment description: '${line.slice(0, 60)}'`);
+    } else
+      error(
+        index,
+        span.start,
+        Math.max(span.end, span.start + 1),
+        'babyai/description-syntax',
+        `unrecognised line in the environment description: '${line.slice(0, 60)}'`,
+      );
   });
   const source: DescriptionSource = { line: (key) => where.get(key), objects: objectSource, missionColumn };
   reportMissing(fields, bullets, lines, error);
@@ -125,37 +151,85 @@ export function parseStructured(text: string): ParsedDescription {
 }
 
 /** An object line's object, or null (with a diagnostic) when its type or colour is unknown. */
-function readObjectLine(m: RegExpExecArray, line: string, span: Span, inObjects: boolean, error: ReportError): DescribedObject | null {
+function readObjectLine(
+  m: RegExpExecArray,
+  line: string,
+  span: Span,
+  inObjects: boolean,
+  error: ReportError,
+): DescribedObject | null {
   const index = span.line;
-  if (!inObjects) error(index, span.start, span.end, 'babyai/description-syntax', 'an object line outside "- Objects in environment:"');
+  if (!inObjects)
+    error(
+      index,
+      span.start,
+      span.end,
+      'babyai/description-syntax',
+      'an object line outside "- Objects in environment:"',
+    );
   const [, type, color, x, y, locked] = m;
   if (!isObjectType(type)) {
-    error(index, 4, 4 + type.length, 'babyai/unknown-type', `unknown object type '${type}' (expected door, key, ball or box)`);
+    error(
+      index,
+      4,
+      4 + type.length,
+      'babyai/unknown-type',
+      `unknown object type '${type}' (expected door, key, ball or box)`,
+    );
     return null;
   }
   if (!isColor(color)) {
-    error(index, line.indexOf('color=') + 6, line.indexOf('color=') + 6 + color.length, 'babyai/unknown-color', `unknown colour '${color}'`);
+    error(
+      index,
+      line.indexOf('color=') + 6,
+      line.indexOf('color=') + 6 + color.length,
+      'babyai/unknown-color',
+      `unknown colour '${color}'`,
+    );
     return null;
   }
-  if (type === 'door' && locked === undefined) error(index, span.start, span.end, 'babyai/description-syntax', 'a door line needs ", locked=True|False"');
-  if (type !== 'door' && locked !== undefined) error(index, line.indexOf(', locked'), span.end, 'babyai/description-syntax', 'only doors have a locked state');
-  return type === 'door' ? { type, color, pos: [Number(x), Number(y)], locked: locked === 'True' } : { type, color, pos: [Number(x), Number(y)] };
+  if (type === 'door' && locked === undefined)
+    error(index, span.start, span.end, 'babyai/description-syntax', 'a door line needs ", locked=True|False"');
+  if (type !== 'door' && locked !== undefined)
+    error(index, line.indexOf(', locked'), span.end, 'babyai/description-syntax', 'only doors have a locked state');
+  return type === 'door'
+    ? { type, color, pos: [Number(x), Number(y)], locked: locked === 'True' }
+    : { type, color, pos: [Number(x), Number(y)] };
 }
 
 /** The facing direction's index (-1 when unknown), warning when its "toward" cell is not the one in front. */
-function readDirection(m: RegExpExecArray, agentPos: Vec | null, span: Span, error: ReportError, diagnostics: Diagnostic[]): number {
+function readDirection(
+  m: RegExpExecArray,
+  agentPos: Vec | null,
+  span: Span,
+  error: ReportError,
+  diagnostics: Diagnostic[],
+): number {
   const index = span.line;
   const agentDir = DIRS.indexOf(m[1]);
-  if (agentDir < 0) error(index, 26, 26 + m[1].length, 'babyai/description-syntax', `unknown direction '${m[1]}' (east, south, west or north)`);
+  if (agentDir < 0)
+    error(
+      index,
+      26,
+      26 + m[1].length,
+      'babyai/description-syntax',
+      `unknown direction '${m[1]}' (east, south, west or north)`,
+    );
   else if (agentPos && !sameVec(frontOf(agentPos, agentDir), [Number(m[2]), Number(m[3])]))
-    diagnostics.push({ severity: 'warning', code: 'babyai/front-mismatch', message: `facing ${m[1]} from ${pyTuple(agentPos)} is toward ${pyTuple(frontOf(agentPos, agentDir))}, not (${m[2]}, ${m[3]})`, range: { start: { line: index, character: span.start }, end: { line: index, character: span.end } } });
+    diagnostics.push({
+      severity: 'warning',
+      code: 'babyai/front-mismatch',
+      message: `facing ${m[1]} from ${pyTuple(agentPos)} is toward ${pyTuple(frontOf(agentPos, agentDir))}, not (${m[2]}, ${m[3]})`,
+      range: { start: { line: index, character: span.start }, end: { line: index, character: span.end } },
+    });
   return agentDir;
 }
 
 /** One error on the last line per required line the description lacks. */
 function reportMissing(fields: RequiredFields, bullets: boolean, lines: readonly string[], error: ReportError): void {
   const last = Math.max(0, lines.length - 1);
-  const missing = (what: string) => error(last, 0, lines[last].length, 'babyai/description-missing', `the description has no "${what}" line`);
+  const missing = (what: string) =>
+    error(last, 0, lines[last].length, 'babyai/description-missing', `the description has no "${what}" line`);
   if (!bullets) missing('These are the specifics regarding this environment:');
   if (!fields.rooms) missing('- Number of rooms');
   if (fields.roomSize === null) missing('- Size of each room (including walls)');
@@ -168,7 +242,8 @@ function reportMissing(fields: RequiredFields, bullets: boolean, lines: readonly
 /** The description, or null when a required line is missing or the direction unknown. */
 function describe(fields: RequiredFields, objects: DescribedObject[]): EnvDescription | null {
   const { rooms, roomSize, grid, agentPos, agentDir, mission } = fields;
-  if (!rooms || roomSize === null || !grid || !agentPos || agentDir === null || agentDir < 0 || mission === null) return null;
+  if (!rooms || roomSize === null || !grid || !agentPos || agentDir === null || agentDir < 0 || mission === null)
+    return null;
   const [numRows, numCols] = rooms;
   const [height, width] = grid;
   return { numRows, numCols, roomSize, width, height, agentPos, agentDir, objects, mission };

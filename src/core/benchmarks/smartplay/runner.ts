@@ -88,7 +88,11 @@ export interface RunEpisodeOptions {
 }
 
 /** Runs one episode; cancellation and agent failures end it early with the steps so far. */
-export async function runEpisode(env: SmartPlayEnv, agent: SmartPlayAgent, options: RunEpisodeOptions = {}): Promise<EpisodeLog> {
+export async function runEpisode(
+  env: SmartPlayEnv,
+  agent: SmartPlayAgent,
+  options: RunEpisodeOptions = {},
+): Promise<EpisodeLog> {
   const maxSteps = options.maxSteps ?? env.defaultSteps;
   const mode = options.mode ?? 'faithful';
   const reset = env.reset(options.recorded?.setup);
@@ -100,7 +104,15 @@ export async function runEpisode(env: SmartPlayEnv, agent: SmartPlayAgent, optio
   const finish = (reason: EpisodeEndReason, error?: string): EpisodeLog => ({
     header,
     steps,
-    end: { reason, steps: steps.length, score: info.score, totalReward, completed: info.completed, normalizedScore: normalizeScore(env.game, info.score), ...(error !== undefined ? { error } : {}) },
+    end: {
+      reason,
+      steps: steps.length,
+      score: info.score,
+      totalReward,
+      completed: info.completed,
+      normalizedScore: normalizeScore(env.game, info.score),
+      ...(error !== undefined ? { error } : {}),
+    },
   });
 
   while (steps.length < maxSteps) {
@@ -137,11 +149,22 @@ export async function runEpisode(env: SmartPlayEnv, agent: SmartPlayAgent, optio
   return finish(done ? 'done' : 'step-limit');
 }
 
-function episodeHeader(env: SmartPlayEnv, reset: ResetResult, options: RunEpisodeOptions, maxSteps: number, mode: 'faithful' | 'reference'): EpisodeHeader {
+function episodeHeader(
+  env: SmartPlayEnv,
+  reset: ResetResult,
+  options: RunEpisodeOptions,
+  maxSteps: number,
+  mode: 'faithful' | 'reference',
+): EpisodeHeader {
   const info = reset.info;
   return {
     game: env.game,
-    settings: { maxSteps, windowSize: env.windowSize, mode, optionalFinalPeriod: options.match?.optionalFinalPeriod ?? false },
+    settings: {
+      maxSteps,
+      windowSize: env.windowSize,
+      mode,
+      optionalFinalPeriod: options.match?.optionalFinalPeriod ?? false,
+    },
     seed: options.seed ?? null,
     agent: options.agentName ?? 'agent',
     actionList: [...env.actionList],
@@ -151,13 +174,23 @@ function episodeHeader(env: SmartPlayEnv, reset: ResetResult, options: RunEpisod
 }
 
 /** One step's Q1 then Q2, each with fresh messages; or why the episode ends instead (cancelled, or the agent failed). */
-async function askBothQuestions(agent: SmartPlayAgent, info: StepInfo, stepNumber: number, maxSteps: number, options: RunEpisodeOptions): Promise<PromptRecord[] | { reason: 'cancelled' | 'error'; error?: string }> {
+async function askBothQuestions(
+  agent: SmartPlayAgent,
+  info: StepInfo,
+  stepNumber: number,
+  maxSteps: number,
+  options: RunEpisodeOptions,
+): Promise<PromptRecord[] | { reason: 'cancelled' | 'error'; error?: string }> {
   const prompts: PromptRecord[] = [];
   try {
     for (const [index, question] of [QUESTION_1, QUESTION_2].entries()) {
       if (options.signal?.aborted) return { reason: 'cancelled' };
       options.onProgress?.({ kind: 'asking', step: stepNumber, maxSteps, question: index === 0 ? 1 : 2 });
-      const messages = composeMessages(info, question, prompts.map((prompt) => [prompt.messages[prompt.messages.length - 1].content, prompt.answer] as const));
+      const messages = composeMessages(
+        info,
+        question,
+        prompts.map((prompt) => [prompt.messages[prompt.messages.length - 1].content, prompt.answer] as const),
+      );
       prompts.push({ messages, answer: await agent(messages, options.signal) });
     }
   } catch (error) {

@@ -71,8 +71,41 @@ const MAX_TITLE_WORDS = 8;
 const TITLE_SEARCH_LINES = 40;
 /** How a room's description opens ("You are in…", "This is…"), as opposed to a line listing objects. */
 const DESCRIPTION_OPENING = /^(you|you're|you've|this|here|it's|it is)\b/i;
-const COMPASS = new Set(['north', 'south', 'east', 'west', 'northeast', 'northwest', 'southeast', 'southwest', 'up', 'down', 'in', 'out']);
-const MOVE_VERBS = new Set(['go', 'walk', 'run', 'enter', 'exit', 'leave', 'climb', 'follow', 'jump', 'swim', 'crawl', 'board', 'cross', 'descend', 'ascend', 'dive', 'slide', 'ride', 'drive']);
+const COMPASS = new Set([
+  'north',
+  'south',
+  'east',
+  'west',
+  'northeast',
+  'northwest',
+  'southeast',
+  'southwest',
+  'up',
+  'down',
+  'in',
+  'out',
+]);
+const MOVE_VERBS = new Set([
+  'go',
+  'walk',
+  'run',
+  'enter',
+  'exit',
+  'leave',
+  'climb',
+  'follow',
+  'jump',
+  'swim',
+  'crawl',
+  'board',
+  'cross',
+  'descend',
+  'ascend',
+  'dive',
+  'slide',
+  'ride',
+  'drive',
+]);
 /** Commands that only look or pass time: a new title they show belongs to an earlier command when there is one. */
 const OBSERVE_VERBS = new Set(['look', 'l', 'wait', 'z']);
 const DARK_TITLES = new Set(['darkness', 'dark', 'dark place', 'it is pitch dark']);
@@ -87,7 +120,10 @@ function looksLikeRoomTitle(line: string): boolean {
   if (words.length > MAX_TITLE_WORDS) return false;
   // Title case: most words of four letters or more start with a capital; a parenthesised
   // qualifier may be in lower case (`Hallway (near your quarters)`).
-  const long = text.replace(/\(.*\)/g, ' ').split(/\s+/).filter((word) => /^[A-Za-z]{4,}/.test(word));
+  const long = text
+    .replace(/\(.*\)/g, ' ')
+    .split(/\s+/)
+    .filter((word) => /^[A-Za-z]{4,}/.test(word));
   return long.length === 0 || long.filter((word) => /^[A-Z]/.test(word)).length * 2 >= long.length;
 }
 
@@ -101,7 +137,11 @@ export function titleKey(title: string): string {
  * qualifier (`Bedroom (in bed)`, `Hall (on the sofa)`), which says where the player is in the room.
  */
 function roomName(title: string): string {
-  return title.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\s*\((in|on|sitting|lying|standing|seated)\b[^)]*\)$/, '');
+  return title
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*\((in|on|sitting|lying|standing|seated)\b[^)]*\)$/, '');
 }
 
 function actionWords(action: string): string[] {
@@ -152,7 +192,10 @@ export function annotateWalkthrough(text: string): AnnotationProposals {
  * game is in "brief" mode: there it prints a bare title on revisits, so a reprinted description is
  * a new room.
  */
-function movementTitles(steps: readonly Step[], sightings: readonly TitleSighting[][]): { roomKeys: Set<string>; briefMode: boolean } {
+function movementTitles(
+  steps: readonly Step[],
+  sightings: readonly TitleSighting[][],
+): { roomKeys: Set<string>; briefMode: boolean } {
   const roomKeys = new Set<string>();
   let bare = 0;
   let described = 0;
@@ -196,12 +239,24 @@ class Annotator {
     const isInit = step.action === 'Init' || this.current === null;
     if (this.sightings[index].length === 0) return;
     const mover = isInit || isMovement(step.action) ? undefined : this.moverBefore(index, step.action);
-    const candidates = this.sightings[index].filter((sighting) => isInit || sighting.index === 0 || isMovement(step.action) || mover !== undefined || this.roomKeys.has(titleKey(sighting.title)) || DESCRIPTION_OPENING.test(sighting.description));
+    const candidates = this.sightings[index].filter(
+      (sighting) =>
+        isInit ||
+        sighting.index === 0 ||
+        isMovement(step.action) ||
+        mover !== undefined ||
+        this.roomKeys.has(titleKey(sighting.title)) ||
+        DESCRIPTION_OPENING.test(sighting.description),
+    );
     if (candidates.length === 0) return;
     // Init opens with the game's banner, so there the last title is the starting room.
     const sighting = isInit ? candidates[candidates.length - 1] : candidates[0];
     const key = titleKey(sighting.title);
-    const evidence: AnnotationEvidence = { step: step.number, line: step.firstLine + sighting.index, text: sighting.title };
+    const evidence: AnnotationEvidence = {
+      step: step.number,
+      line: step.firstLine + sighting.index,
+      text: sighting.title,
+    };
     if (sighting.description !== '') evidence.text = `${sighting.title} / ${sighting.description.slice(0, 120)}`;
 
     // Which step made the move: this one, or the last movement-like step since the previous title.
@@ -221,9 +276,22 @@ class Annotator {
     const moveStep = this.steps[moveIndex];
     const action = normaliseAction(moveStep.action);
 
-    const { room, ambiguous } = this.resolveRoom(action, sighting, key, moveIndex === index && isMovement(step.action), evidence);
+    const { room, ambiguous } = this.resolveRoom(
+      action,
+      sighting,
+      key,
+      moveIndex === index && isMovement(step.action),
+      evidence,
+    );
     this.noteSighting(room, sighting, evidence, step.number);
-    if (this.current !== null && room !== this.current && !isInit) this.addMove(this.current, action, room, moveStep.number, { delayed, ambiguous, sighting, namedAt: step.number, evidence });
+    if (this.current !== null && room !== this.current && !isInit)
+      this.addMove(this.current, action, room, moveStep.number, {
+        delayed,
+        ambiguous,
+        sighting,
+        namedAt: step.number,
+        evidence,
+      });
     if (room !== this.current) {
       this.previous = this.current;
       this.current = room;
@@ -232,21 +300,42 @@ class Annotator {
 
   /** The step since the previous title that made a move the title at `index` shows, if any. */
   private moverBefore(index: number, action: string): { candidate: Step; at: number } | undefined {
-    const between = this.steps.slice(this.lastTitled + 1, index).map((candidate, offset) => ({ candidate, at: this.lastTitled + 1 + offset }));
-    return [...between].reverse().find(({ candidate }) => isMovement(candidate.action)) ?? (isObservation(action) ? [...between].reverse().find(({ candidate }) => !isObservation(candidate.action)) : undefined);
+    const between = this.steps
+      .slice(this.lastTitled + 1, index)
+      .map((candidate, offset) => ({ candidate, at: this.lastTitled + 1 + offset }));
+    return (
+      [...between].reverse().find(({ candidate }) => isMovement(candidate.action)) ??
+      (isObservation(action)
+        ? [...between].reverse().find(({ candidate }) => !isObservation(candidate.action))
+        : undefined)
+    );
   }
 
   /** A room seen again: its visit, description, evidence (three at most) and the spelling used. */
   private noteSighting(room: Room, sighting: TitleSighting, evidence: AnnotationEvidence, stepNumber: number): void {
     room.lastVisit = stepNumber;
     if (sighting.description !== '') room.descriptions.add(sighting.description);
-    if (room.location.evidence.length < 3 && !room.location.evidence.some((e) => e.step === stepNumber)) room.location.evidence.push(evidence);
+    if (room.location.evidence.length < 3 && !room.location.evidence.some((e) => e.step === stepNumber))
+      room.location.evidence.push(evidence);
     const alias = roomName(sighting.title);
-    if (alias !== room.name && !room.name.startsWith(`${alias} (`) && !room.location.aliases.includes(alias)) room.location.aliases.push(alias);
+    if (alias !== room.name && !room.name.startsWith(`${alias} (`) && !room.location.aliases.includes(alias))
+      room.location.aliases.push(alias);
   }
 
   /** The move from `from` to `room`: a new edge with its confidence and reason, or one more step of a known one. */
-  private addMove(from: Room, action: string, room: Room, moveStepNumber: number, how: { delayed: boolean; ambiguous: boolean; sighting: TitleSighting; namedAt: number; evidence: AnnotationEvidence }): void {
+  private addMove(
+    from: Room,
+    action: string,
+    room: Room,
+    moveStepNumber: number,
+    how: {
+      delayed: boolean;
+      ambiguous: boolean;
+      sighting: TitleSighting;
+      namedAt: number;
+      evidence: AnnotationEvidence;
+    },
+  ): void {
     const { delayed, ambiguous, sighting, namedAt, evidence } = how;
     this.known.set(`${from.name}\u0000${action}`, room);
     const edgeKey = `${from.name}\u0000${action}\u0000${room.name}`;
@@ -261,7 +350,16 @@ class Annotator {
     if (sighting.index !== 0) confidence -= 0.05;
     if (ambiguous) confidence -= 0.2;
     const reason = `${delayed ? `room named at step ${namedAt}` : 'room title'}${ambiguous ? ', one of several rooms with this title' : ''}${compass ? '' : isMovement(action) ? ', non-compass move' : ', not a movement command'}`;
-    this.edges.set(edgeKey, { src: from.name, action, dst: room.name, step: moveStepNumber, steps: [moveStepNumber], confidence: Math.round(confidence * 100) / 100, reason, evidence: [evidence] });
+    this.edges.set(edgeKey, {
+      src: from.name,
+      action,
+      dst: room.name,
+      step: moveStepNumber,
+      steps: [moveStepNumber],
+      confidence: Math.round(confidence * 100) / 100,
+      reason,
+      evidence: [evidence],
+    });
   }
 
   private newRoom(sighting: TitleSighting, key: string, evidence: AnnotationEvidence): Room {
@@ -270,18 +368,33 @@ class Annotator {
     // `title (n)`, skipping a name a game's own title already took (a room really called `Hall (2)`).
     let name = base;
     for (let n = same.length + 1; this.rooms.some((room) => room.name === name); n++) name = `${base} (${n})`;
-    const location: ProposedLocation = { name, aliases: [], title: sighting.title, firstStep: evidence.step, evidence: [evidence] };
+    const location: ProposedLocation = {
+      name,
+      aliases: [],
+      title: sighting.title,
+      firstStep: evidence.step,
+      evidence: [evidence],
+    };
     const room: Room = { name, key, descriptions: new Set(), lastVisit: evidence.step, location };
     this.rooms.push(room);
     return room;
   }
 
   private adjacent(a: Room, b: Room): boolean {
-    return [...this.known].some(([key, dst]) => (key.startsWith(`${a.name}\u0000`) && dst === b) || (key.startsWith(`${b.name}\u0000`) && dst === a));
+    return [...this.known].some(
+      ([key, dst]) =>
+        (key.startsWith(`${a.name}\u0000`) && dst === b) || (key.startsWith(`${b.name}\u0000`) && dst === a),
+    );
   }
 
   /** Which room a title names: a known one (same move, its reverse, its description, a neighbour) or a new one. */
-  private resolveRoom(action: string, sighting: TitleSighting, key: string, moved: boolean, evidence: AnnotationEvidence): { room: Room; ambiguous: boolean } {
+  private resolveRoom(
+    action: string,
+    sighting: TitleSighting,
+    key: string,
+    moved: boolean,
+    evidence: AnnotationEvidence,
+  ): { room: Room; ambiguous: boolean } {
     const from = this.current;
     const same = this.rooms.filter((room) => room.key === key);
     const fresh = () => ({ room: this.newRoom(sighting, key, { ...evidence }), ambiguous: false });
@@ -306,7 +419,9 @@ class Annotator {
     if (pool.length === 1) return { room: pool[0], ambiguous: false };
     const neighbours = from === null ? [] : pool.filter((room) => this.adjacent(room, from));
     const preferred = neighbours.filter((room) => room !== this.previous);
-    const ranked = (preferred.length > 0 ? preferred : neighbours.length > 0 ? neighbours : pool).sort((a, b) => b.lastVisit - a.lastVisit);
+    const ranked = (preferred.length > 0 ? preferred : neighbours.length > 0 ? neighbours : pool).sort(
+      (a, b) => b.lastVisit - a.lastVisit,
+    );
     return { room: ranked[0], ambiguous: true };
   }
 
@@ -315,7 +430,9 @@ class Annotator {
     const forward = this.known.get(`${from.name}\u0000${action}`);
     if (forward && forward.key === key) return forward;
     // Not in a maze (rooms alike in title and description), whose passages need not lead back.
-    const maze = same.some((room) => same.some((other) => other !== room && [...room.descriptions].some((text) => other.descriptions.has(text))));
+    const maze = same.some((room) =>
+      same.some((other) => other !== room && [...room.descriptions].some((text) => other.descriptions.has(text))),
+    );
     const opposite = OPPOSITE_DIRECTIONS[action];
     if (opposite && !maze) return same.find((room) => this.known.get(`${room.name}\u0000${opposite}`) === from);
     return undefined;

@@ -12,14 +12,9 @@ const NORM_CONSTANT3 = 103;
 // Gradients for 3D: the vertices of a rhombicuboctahedron, skewed (opensimplex/constants.py).
 
 const GRADIENTS3 = new Int32Array([
-  -11, 4, 4, -4, 11, 4, -4, 4, 11,
-  11, 4, 4, 4, 11, 4, 4, 4, 11,
-  -11, -4, 4, -4, -11, 4, -4, -4, 11,
-  11, -4, 4, 4, -11, 4, 4, -4, 11,
-  -11, 4, -4, -4, 11, -4, -4, 4, -11,
-  11, 4, -4, 4, 11, -4, 4, 4, -11,
-  -11, -4, -4, -4, -11, -4, -4, -4, -11,
-  11, -4, -4, 4, -11, -4, 4, -4, -11,
+  -11, 4, 4, -4, 11, 4, -4, 4, 11, 11, 4, 4, 4, 11, 4, 4, 4, 11, -11, -4, 4, -4, -11, 4, -4, -4, 11, 11, -4, 4, 4, -11,
+  4, 4, -4, 11, -11, 4, -4, -4, 11, -4, -4, 4, -11, 11, 4, -4, 4, 11, -4, 4, 4, -11, -11, -4, -4, -4, -11, -4, -4, -4,
+  -11, 11, -4, -4, 4, -11, -4, 4, -4, -11,
 ]);
 
 const MASK64 = (1n << 64n) - 1n;
@@ -126,16 +121,29 @@ export class OpenSimplex {
       extraVerticesInOctahedron(cell, xins, yins, zins);
       value = this.octahedron(cell);
     }
-    const { xsv_ext0, ysv_ext0, zsv_ext0, dx_ext0, dy_ext0, dz_ext0, xsv_ext1, ysv_ext1, zsv_ext1, dx_ext1, dy_ext1, dz_ext1 } = cell;
+    const {
+      xsv_ext0,
+      ysv_ext0,
+      zsv_ext0,
+      dx_ext0,
+      dy_ext0,
+      dz_ext0,
+      xsv_ext1,
+      ysv_ext1,
+      zsv_ext1,
+      dx_ext1,
+      dy_ext1,
+      dz_ext1,
+    } = cell;
     let attn_ext0 = 2 - dx_ext0 * dx_ext0 - dy_ext0 * dy_ext0 - dz_ext0 * dz_ext0;
     if (attn_ext0 > 0) {
       attn_ext0 *= attn_ext0;
-      value += (attn_ext0 * attn_ext0 * this.extrapolate3(xsv_ext0, ysv_ext0, zsv_ext0, dx_ext0, dy_ext0, dz_ext0));
+      value += attn_ext0 * attn_ext0 * this.extrapolate3(xsv_ext0, ysv_ext0, zsv_ext0, dx_ext0, dy_ext0, dz_ext0);
     }
     let attn_ext1 = 2 - dx_ext1 * dx_ext1 - dy_ext1 * dy_ext1 - dz_ext1 * dz_ext1;
     if (attn_ext1 > 0) {
       attn_ext1 *= attn_ext1;
-      value += (attn_ext1 * attn_ext1 * this.extrapolate3(xsv_ext1, ysv_ext1, zsv_ext1, dx_ext1, dy_ext1, dz_ext1));
+      value += attn_ext1 * attn_ext1 * this.extrapolate3(xsv_ext1, ysv_ext1, zsv_ext1, dx_ext1, dy_ext1, dz_ext1);
     }
     return value / NORM_CONSTANT3;
   }
@@ -443,7 +451,12 @@ function extraVerticesAwayFromFarCorner(cell: Cell, c: number): void {
 
 /** In the octahedron: the two extra lattice points depend on which side of it the closest two vertices lie. */
 function extraVerticesInOctahedron(cell: Cell, xins: number, yins: number, zins: number): void {
-  let a_point: number, a_score: number, a_is_further_side: boolean, b_point: number, b_score: number, b_is_further_side: boolean;
+  let a_point: number,
+    a_score: number,
+    a_is_further_side: boolean,
+    b_point: number,
+    b_score: number,
+    b_is_further_side: boolean;
   // Decide between point (0,0,1) and (1,1,0) as closest
   const p1 = xins + yins;
   if (p1 > 1) {
