@@ -73,70 +73,89 @@ function recordOffsets(text: string, lineIndices: readonly number[], base: numbe
   return offsets;
 }
 
-/** Parses bytes [start, end) of a run file, which begin and end at line boundaries. */
 interface RangeOptions {
   keepText: boolean;
   offsets: boolean;
 }
 
-async function readRange(
-  path: string,
-  start: number,
-  end: number,
-  { keepText, offsets: wantOffsets }: RangeOptions,
-): Promise<RangeResult> {
+/** Parses a range's chunks in order, numbering lines from the range's start and offsets from the file's. */
+class RangeParser {
+  readonly records: RunRecord[] = [];
+  readonly offsets: number[] = [];
+  readonly problems: string[] = [];
+  lines = 0;
+  private chunkStart: number;
+
+  constructor(
+    private readonly path: string,
+    private readonly start: number,
+    private readonly options: RangeOptions,
+  ) {
+    this.chunkStart = start;
+  }
+
+  /** Parses data[0, to), which ends at a line end. */
+  parse(data: Buffer, to: number): void {
+    if (this.options.keepText) this.parseRecords(data, to);
+    else this.parseSkeletons(data, to);
+  }
+
+  result(): RangeResult {
+    return { records: this.records, offsets: this.offsets, problems: this.problems, lines: this.lines };
+  }
+
+  /** Tables only: the fast skeleton read on bytes (host/recordSkeleton.ts), offsets for free. */
+  private parseSkeletons(data: Buffer, to: number): void {
+    const bom =
+      this.start === 0 &&
+      this.lines === 0 &&
+      this.chunkStart === 0 &&
+      to >= 3 &&
+      data[0] === 0xef &&
+      data[1] === 0xbb &&
+      data[2] === 0xbf
+        ? 3
+        : 0;
+    const read = readRecordSummaries(data.subarray(bom, to), to - bom, this.path, this.lines, this.chunkStart + bom);
+    for (const record of read.records) this.records.push(record);
+    if (this.options.offsets) for (const offset of read.offsets) this.offsets.push(offset);
+    for (const problem of read.problems) this.problems.push(problem);
+    this.lines += read.lines;
+    this.chunkStart += to;
+  }
+
+  private parseRecords(data: Buffer, to: number): void {
+    const prefix = `${this.path}:`;
+    const raw = data.toString('utf8', 0, to);
+    const text = this.start === 0 && this.lines === 0 ? stripBom(raw) : raw;
+    const parsed = parseRunRecords(text, this.path);
+    for (const record of parsed.records) this.records.push(record);
+    if (this.options.offsets)
+      this.offsets.push(...recordOffsets(text, parsed.recordLines, this.chunkStart + (to - Buffer.byteLength(text))));
+    this.chunkStart += to;
+    // parseRunRecords numbers lines from the chunk's start: move them to the range's.
+    for (const problem of parsed.problems) {
+      const line = /^\d+/.exec(problem.slice(prefix.length))?.[0];
+      this.problems.push(
+        problem.startsWith(prefix) && line
+          ? `${prefix}${Number(line) + this.lines}${problem.slice(prefix.length + line.length)}`
+          : problem,
+      );
+    }
+    this.lines += countLines(data, 0, to);
+  }
+}
+
+/** Parses bytes [start, end) of a run file, which begin and end at line boundaries. */
+async function readRange(path: string, start: number, end: number, options: RangeOptions): Promise<RangeResult> {
   const handle = await fs.open(path, 'r');
   /** The read in flight, settled before the handle closes (a parse that throws leaves one). */
   let pending: Promise<unknown> = Promise.resolve();
   try {
-    const records: RunRecord[] = [];
-    const offsets: number[] = [];
-    const problems: string[] = [];
-    const prefix = `${path}:`;
-    let lines = 0;
-    let chunkStart = start;
-    const parseChunk = (data: Buffer, to: number) => {
-      if (!keepText) {
-        // Tables only: the fast skeleton read on bytes (host/recordSkeleton.ts), offsets for free.
-        const bom =
-          start === 0 &&
-          lines === 0 &&
-          chunkStart === 0 &&
-          to >= 3 &&
-          data[0] === 0xef &&
-          data[1] === 0xbb &&
-          data[2] === 0xbf
-            ? 3
-            : 0;
-        const read = readRecordSummaries(data.subarray(bom, to), to - bom, path, lines, chunkStart + bom);
-        for (const record of read.records) records.push(record);
-        if (wantOffsets) for (const offset of read.offsets) offsets.push(offset);
-        for (const problem of read.problems) problems.push(problem);
-        lines += read.lines;
-        chunkStart += to;
-        return;
-      }
-      const raw = data.toString('utf8', 0, to);
-      const text = start === 0 && lines === 0 ? stripBom(raw) : raw;
-      const parsed = parseRunRecords(text, path);
-      for (const record of parsed.records) records.push(record);
-      if (wantOffsets)
-        offsets.push(...recordOffsets(text, parsed.recordLines, chunkStart + (to - Buffer.byteLength(text))));
-      chunkStart += to;
-      // parseRunRecords numbers lines from the chunk's start: move them to the range's.
-      for (const problem of parsed.problems) {
-        const line = /^\d+/.exec(problem.slice(prefix.length))?.[0];
-        problems.push(
-          problem.startsWith(prefix) && line
-            ? `${prefix}${Number(line) + lines}${problem.slice(prefix.length + line.length)}`
-            : problem,
-        );
-      }
-      lines += countLines(data, 0, to);
-    };
+    const parser = new RangeParser(path, start, options);
     let carry = Buffer.alloc(0);
     // Two buffers: the next chunk is read while this one is parsed, so the parse never waits on I/O.
-    const chunkBytes = keepText ? CHUNK_BYTES : SKELETON_CHUNK_BYTES;
+    const chunkBytes = options.keepText ? CHUNK_BYTES : SKELETON_CHUNK_BYTES;
     const buffers = [Buffer.allocUnsafe(chunkBytes), Buffer.allocUnsafe(chunkBytes)];
     let position = start;
     const readNext = (buffer: Buffer) => {
@@ -165,7 +184,7 @@ async function readRange(
           continue;
         }
         const joined = Buffer.concat([carry, data.subarray(0, newline + 1)]);
-        parseChunk(joined, joined.length);
+        parser.parse(joined, joined.length);
         carry = Buffer.alloc(0);
         data = data.subarray(newline + 1);
       }
@@ -174,11 +193,11 @@ async function readRange(
         carry = Buffer.from(data);
         continue;
       }
-      parseChunk(data, last + 1);
+      parser.parse(data, last + 1);
       carry = Buffer.from(data.subarray(last + 1));
     }
-    if (carry.length > 0) parseChunk(carry, carry.length);
-    return { records, offsets, problems, lines };
+    if (carry.length > 0) parser.parse(carry, carry.length);
+    return parser.result();
   } finally {
     await pending.catch(() => undefined);
     await handle.close();

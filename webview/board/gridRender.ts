@@ -87,15 +87,36 @@ export function drawGrid(scene: GridScene, path: readonly BoardPathMark[], curre
   title.textContent = `Grid ${columns}×${rows}`;
   const board = svgElement('g', { class: 'board', transform: `translate(${left} ${top})` });
   svg.append(title, board);
+  board.append(
+    svgElement('rect', { width: columns * CELL, height: rows * CELL, class: 'floor' }),
+    gridLines(columns, rows),
+  );
+  svg.insertBefore(axisNumbers(scene, columns, rows, left, top), board);
+  board.append(cellLayer(scene, columns, rows));
+  if (scene.start) {
+    const start = svgElement('g', {
+      class: 'start-mark',
+      'data-x': scene.start.x,
+      'data-y': scene.start.y,
+      transform: `translate(${scene.start.x * CELL} ${scene.start.y * CELL})`,
+    });
+    start.append(startSymbol(CELL));
+    board.append(start);
+  }
+  board.append(drawPath(path, currentFrame, CELL), agentLayer(scene, columns, rows));
+  return { svg, width, height, left, top, columns, rows };
+}
 
-  board.append(svgElement('rect', { width: columns * CELL, height: rows * CELL, class: 'floor' }));
+function gridLines(columns: number, rows: number): SVGGElement {
   const lines = svgElement('g', { class: 'grid-lines' });
   for (let x = 0; x <= columns; x++)
     lines.append(svgElement('line', { x1: x * CELL, y1: 0, x2: x * CELL, y2: rows * CELL }));
   for (let y = 0; y <= rows; y++)
     lines.append(svgElement('line', { x1: 0, y1: y * CELL, x2: columns * CELL, y2: y * CELL }));
-  board.append(lines);
+  return lines;
+}
 
+function axisNumbers(scene: GridScene, columns: number, rows: number, left: number, top: number): SVGGElement {
   const axes = svgElement('g', { class: 'axes' });
   const step = axisStep(Math.max(columns, rows));
   // A window onto a larger world numbers its axes in world coordinates, as its legend and hover do.
@@ -111,13 +132,16 @@ export function drawGrid(scene: GridScene, path: readonly BoardPathMark[], curre
         'dominant-baseline': 'central',
       }),
     );
-  svg.insertBefore(axes, board);
+  return axes;
+}
 
+/** The scene's cells inside the grid, each in a group carrying its position, kind and state. */
+function cellLayer(scene: GridScene, columns: number, rows: number): SVGGElement {
   const energies = scene.cells
     .filter((cell) => cell.kind === 'energy')
     .map((cell) => (cell.kind === 'energy' ? cell.value : 0));
   const energyMax = scene.energyMax && scene.energyMax > 0 ? scene.energyMax : Math.max(1, ...energies);
-  const cellLayer = svgElement('g', { class: 'cells' });
+  const layer = svgElement('g', { class: 'cells' });
   for (const cell of scene.cells) {
     const x = clampInt(cell.x, -1, columns);
     const y = clampInt(cell.y, -1, rows);
@@ -144,23 +168,14 @@ export function drawGrid(scene: GridScene, path: readonly BoardPathMark[], curre
     if (cell.kind === 'terrain') holder.setAttribute('data-material', cell.material);
     if (cell.kind === 'terrain' && cell.creature) holder.setAttribute('data-creature', cell.creature);
     holder.append(symbol);
-    cellLayer.append(holder);
+    layer.append(holder);
   }
-  board.append(cellLayer);
+  return layer;
+}
 
-  if (scene.start) {
-    const start = svgElement('g', {
-      class: 'start-mark',
-      'data-x': scene.start.x,
-      'data-y': scene.start.y,
-      transform: `translate(${scene.start.x * CELL} ${scene.start.y * CELL})`,
-    });
-    start.append(startSymbol(CELL));
-    board.append(start);
-  }
-
+function agentLayer(scene: GridScene, columns: number, rows: number): SVGGElement {
   const agent = scene.agent;
-  const agentLayer = svgElement('g', { class: 'agent-layer' });
+  const layer = svgElement('g', { class: 'agent-layer' });
   if (agent && agent.x >= 0 && agent.y >= 0 && agent.x < columns && agent.y < rows) {
     const dir = agent.dir === 0 || agent.dir === 1 || agent.dir === 2 || agent.dir === 3 ? agent.dir : undefined;
     const holder = svgElement('g', {
@@ -183,10 +198,9 @@ export function drawGrid(scene: GridScene, path: readonly BoardPathMark[], curre
           'font-size': 0.4 * CELL,
         }),
       );
-    agentLayer.append(holder);
+    layer.append(holder);
   }
-  board.append(drawPath(path, currentFrame, CELL), agentLayer);
-  return { svg, width, height, left, top, columns, rows };
+  return layer;
 }
 
 /** The cell under a client point, or null outside the grid. */

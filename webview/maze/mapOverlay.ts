@@ -72,9 +72,37 @@ export interface DrawnOverlay {
 }
 
 export function drawMapOverlay(graph: MazeGraph, drawn: DrawnMaze, layout: Layout, pane: MapDiffPane): DrawnOverlay {
-  const { overlay } = pane;
   const svg = drawn.svg;
   svg.classList.add('map-diff');
+  addHallucinatedArrowMarker(svg);
+  const edgeLayer = svg.querySelector('.edges') as SVGGElement;
+  const viewport = svg.querySelector('.viewport') as SVGGElement;
+  const overlayLayer = element('g', { class: 'diff-overlay' });
+  viewport.append(overlayLayer);
+  const statusOf = markTrueEdges(graph, drawn, pane);
+  fadeMissingRooms(drawn, pane);
+  drawWrongActionMarks(graph, layout, pane, statusOf, overlayLayer);
+  const ghosts = drawHallucinatedMoves(layout, pane, overlayLayer);
+  drawRoomBadges(layout, pane, overlayLayer);
+  edgeLayer.classList.add('diff-edges');
+
+  const count = (selector: string) => svg.querySelectorAll(selector).length;
+  return {
+    counts: {
+      correct: count('g.edge.diff-correct'),
+      missing: count('g.edge.diff-missing'),
+      wrongAction: count('.diff-wrong-mark'),
+      hallucinated: count('.diff-hallucinated'),
+      ghostRooms: count('.diff-ghost-room'),
+      missingRooms: count('.node.diff-missing-room'),
+      merged: count('.diff-badge-merged'),
+      split: count('.diff-badge-split'),
+    },
+    ghosts,
+  };
+}
+
+function addHallucinatedArrowMarker(svg: SVGSVGElement): void {
   const defs = svg.querySelector('defs') ?? svg.appendChild(element('defs'));
   const marker = element('marker', {
     id: 'diff-arrow-hallucinated',
@@ -87,19 +115,17 @@ export function drawMapOverlay(graph: MazeGraph, drawn: DrawnMaze, layout: Layou
   });
   marker.append(element('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'diff-arrow-hallucinated' }));
   defs.append(marker);
-  const edgeLayer = svg.querySelector('.edges') as SVGGElement;
-  const labelLayer = svg.querySelector('.edge-labels') as SVGGElement;
-  const viewport = svg.querySelector('.viewport') as SVGGElement;
-  const overlayLayer = element('g', { class: 'diff-overlay' });
-  viewport.append(overlayLayer);
+}
 
+/** Classes each drawn true edge and its label by its status; returns the status by the graph's edge id. */
+function markTrueEdges(graph: MazeGraph, drawn: DrawnMaze, pane: MapDiffPane): Map<string, string> {
   // True edges: the graph's explicit edge of each (src, action, dst).
   const graphEdge = new Map<string, string>();
   for (const edge of graph.edges)
     if (edge.explicit && !graphEdge.has(keyOf(edge.src, edge.action, edge.dst)))
       graphEdge.set(keyOf(edge.src, edge.action, edge.dst), edge.id);
   const statusOf = new Map<string, string>();
-  for (const edge of overlay.trueEdges) {
+  for (const edge of pane.overlay.trueEdges) {
     const id = graphEdge.get(keyOf(edge.src, edge.action, edge.dst));
     if (id !== undefined) statusOf.set(id, edge.status);
   }
@@ -110,23 +136,35 @@ export function drawMapOverlay(graph: MazeGraph, drawn: DrawnMaze, layout: Layou
     if (status && tooltip)
       tooltip.textContent = `${tooltip.textContent ?? ''} · ${pane.model}: ${status === 'correct' ? 'on the map' : status === 'missing' ? 'missing from the map' : 'on the map with another action'}`;
   }
+  const labelLayer = drawn.svg.querySelector('.edge-labels') as SVGGElement;
   for (const label of labelLayer.querySelectorAll<SVGTextElement>('.edge-label')) {
     const status = statusOf.get(label.dataset.edge ?? '');
     label.classList.add(status ? `diff-${status}` : 'diff-other');
   }
+  return statusOf;
+}
 
-  // Rooms the model never names.
-  const missingRooms = new Set(overlay.missingRooms);
+/** Rooms the model never names. */
+function fadeMissingRooms(drawn: DrawnMaze, pane: MapDiffPane): void {
+  const missingRooms = new Set(pane.overlay.missingRooms);
   for (const [name, group] of drawn.nodeElements) {
     if (!missingRooms.has(name)) continue;
     group.classList.add('diff-missing-room');
     const tooltip = group.querySelector('title');
     if (tooltip) tooltip.textContent = `${tooltip.textContent ?? ''} · ${pane.model} never names this room`;
   }
+}
 
-  // Wrong actions: a mark on the true edge between the rooms, one per model move.
+/** Wrong actions: a mark on the true edge between the rooms, one per model move. */
+function drawWrongActionMarks(
+  graph: MazeGraph,
+  layout: Layout,
+  pane: MapDiffPane,
+  statusOf: Map<string, string>,
+  overlayLayer: SVGGElement,
+): void {
   const markOffsets = new Map<string, number>();
-  for (const edge of overlay.modelEdges.filter((candidate) => candidate.status === 'wrong-action')) {
+  for (const edge of pane.overlay.modelEdges.filter((candidate) => candidate.status === 'wrong-action')) {
     const target = graph.edges.find(
       (candidate) =>
         candidate.explicit &&
@@ -154,15 +192,57 @@ export function drawMapOverlay(graph: MazeGraph, drawn: DrawnMaze, layout: Layou
     group.append(label);
     overlayLayer.append(group);
   }
+}
 
-  // Hallucinated moves, with ghost rooms for names of no room.
-  const boxes: Box[] = [...layout.nodes.values()];
+type Ghost = Box & { name: string };
+
+/** Hallucinated moves, with ghost rooms for names of no room; returns the ghosts' boxes. */
+function drawHallucinatedMoves(layout: Layout, pane: MapDiffPane, overlayLayer: SVGGElement): Ghost[] {
+  const { overlay } = pane;
   const ghostLabel = (name: string) =>
     (layout.labels.get(name) ?? roomLabels([name], textMeasurer()).get(name)) as RoomLabel;
-  // Keyed by the normalized name: spellings that differ only in case or spacing are one ghost (as in core's ghostRoomNames).
-  const ghosts = new Map<string, Box & { name: string }>();
-  const ghostOf = (name: string) => ghosts.get(normalizeRoom(name));
   const hallucinated = overlay.modelEdges.filter((edge) => edge.status === 'hallucinated');
+  const ghosts = placeGhosts(hallucinated, layout, ghostLabel);
+  const ghostOf = (name: string) => ghosts.get(normalizeRoom(name));
+  const boxOf = (name: string | null): Box | null => (name === null ? null : (layout.nodes.get(name) ?? null));
+  for (const box of ghosts.values()) {
+    const name = box.name;
+    const group = titled(
+      element('g', {
+        class: 'diff-ghost-room',
+        transform: `translate(${box.x - box.width / 2} ${box.y - box.height / 2})`,
+      }),
+      `${name}: ${pane.model}'s name for a room the maze does not have at step ${overlay.cutoff}`,
+    );
+    group.append(
+      element('rect', { width: box.width, height: box.height, rx: 8, ry: 8 }),
+      roomName(ghostLabel(name).lines, box.width / 2, box.height / 2),
+    );
+    overlayLayer.append(group);
+  }
+  for (const edge of hallucinated)
+    drawHallucinated(
+      edge,
+      boxOf(edge.alignedSrc) ?? ghostOf(edge.src),
+      boxOf(edge.alignedDst) ?? ghostOf(edge.dst),
+      pane.model,
+      overlayLayer,
+    );
+  return [...ghosts.values()];
+}
+
+/**
+ * A box for each name of a hallucinated move that aligns to no room, keyed by the normalized name:
+ * spellings that differ only in case or spacing are one ghost (as in core's ghostRoomNames).
+ */
+function placeGhosts(
+  hallucinated: ModelEdgeDiff[],
+  layout: Layout,
+  ghostLabel: (name: string) => RoomLabel,
+): Map<string, Ghost> {
+  const boxes: Box[] = [...layout.nodes.values()];
+  const ghosts = new Map<string, Ghost>();
+  const ghostOf = (name: string) => ghosts.get(normalizeRoom(name));
   const placeGhost = (name: string, anchor: Box | null, action: string, flip: boolean) => {
     if (ghostOf(name)) return;
     // Sized to its name like the maze's rooms, so the name stays inside.
@@ -197,31 +277,12 @@ export function drawMapOverlay(graph: MazeGraph, drawn: DrawnMaze, layout: Layou
     if (edge.alignedDst === null)
       placeGhost(edge.dst, boxOf(edge.alignedSrc) ?? ghostOf(edge.src) ?? null, edge.action, false);
   }
-  for (const box of ghosts.values()) {
-    const name = box.name;
-    const group = titled(
-      element('g', {
-        class: 'diff-ghost-room',
-        transform: `translate(${box.x - box.width / 2} ${box.y - box.height / 2})`,
-      }),
-      `${name}: ${pane.model}'s name for a room the maze does not have at step ${overlay.cutoff}`,
-    );
-    group.append(
-      element('rect', { width: box.width, height: box.height, rx: 8, ry: 8 }),
-      roomName(ghostLabel(name).lines, box.width / 2, box.height / 2),
-    );
-    overlayLayer.append(group);
-  }
-  for (const edge of hallucinated)
-    drawHallucinated(
-      edge,
-      boxOf(edge.alignedSrc) ?? ghostOf(edge.src),
-      boxOf(edge.alignedDst) ?? ghostOf(edge.dst),
-      pane.model,
-      overlayLayer,
-    );
+  return ghosts;
+}
 
-  // Merged and split rooms: one badge per confused true room.
+/** Merged and split rooms: one badge per confused true room. */
+function drawRoomBadges(layout: Layout, pane: MapDiffPane, overlayLayer: SVGGElement): void {
+  const { overlay } = pane;
   const badges = new Map<string, { merged: string[]; split: string[] }>();
   const badge = (room: string) =>
     badges.get(room) ??
@@ -251,22 +312,6 @@ export function drawMapOverlay(graph: MazeGraph, drawn: DrawnMaze, layout: Layou
       offset += 60;
     }
   }
-  edgeLayer.classList.add('diff-edges');
-
-  const count = (selector: string) => svg.querySelectorAll(selector).length;
-  return {
-    counts: {
-      correct: count('g.edge.diff-correct'),
-      missing: count('g.edge.diff-missing'),
-      wrongAction: count('.diff-wrong-mark'),
-      hallucinated: count('.diff-hallucinated'),
-      ghostRooms: count('.diff-ghost-room'),
-      missingRooms: count('.node.diff-missing-room'),
-      merged: count('.diff-badge-merged'),
-      split: count('.diff-badge-split'),
-    },
-    ghosts: [...ghosts.values()],
-  };
 }
 
 function centreOf(layout: Layout, name: string | null): { x: number; y: number } | null {

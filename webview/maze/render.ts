@@ -22,6 +22,18 @@ export function drawMaze(graph: MazeGraph, layout: Layout): DrawnMaze {
   const svg = element('svg', { class: 'maze', viewBox: `0 0 ${layout.width} ${layout.height}`, role: 'img' });
   const title = element('title');
   title.textContent = `Maze of ${graph.game}: ${graph.nodes.length} locations, ${graph.edges.length} edges`;
+  const edgeLayer = element('g', { class: 'edges' });
+  const labelLayer = element('g', { class: 'edge-labels' });
+  const nodeLayer = element('g', { class: 'nodes' });
+  const viewport = element('g', { class: 'viewport' });
+  viewport.append(edgeLayer, labelLayer, nodeLayer);
+  svg.append(title, arrowMarkers(), viewport);
+  const edgeElements = drawEdges(graph, layout, edgeLayer, labelLayer);
+  const nodeElements = drawRooms(graph, layout, nodeLayer);
+  return { svg, nodeElements, edgeElements };
+}
+
+function arrowMarkers(): SVGDefsElement {
   const defs = element('defs');
   for (const [id, cls] of [
     ['arrow', 'arrow'],
@@ -40,13 +52,16 @@ export function drawMaze(graph: MazeGraph, layout: Layout): DrawnMaze {
     marker.append(element('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: cls }));
     defs.append(marker);
   }
-  const edgeLayer = element('g', { class: 'edges' });
-  const labelLayer = element('g', { class: 'edge-labels' });
-  const nodeLayer = element('g', { class: 'nodes' });
-  const viewport = element('g', { class: 'viewport' });
-  viewport.append(edgeLayer, labelLayer, nodeLayer);
-  svg.append(title, defs, viewport);
+  return defs;
+}
 
+/** Each laid-out edge as a line (with a wider hit path) in `edgeLayer` and its action in `labelLayer`. */
+function drawEdges(
+  graph: MazeGraph,
+  layout: Layout,
+  edgeLayer: SVGGElement,
+  labelLayer: SVGGElement,
+): Map<string, SVGGElement> {
   const edgeElements = new Map<string, SVGGElement>();
   for (const edge of graph.edges) {
     const geometry = layout.edges.get(edge.id);
@@ -80,6 +95,10 @@ export function drawMaze(graph: MazeGraph, layout: Layout): DrawnMaze {
     labelLayer.append(label);
     edgeElements.set(edge.id, group);
   }
+  return edgeElements;
+}
+
+function drawRooms(graph: MazeGraph, layout: Layout, nodeLayer: SVGGElement): Map<string, SVGGElement> {
   const nodeElements = new Map<string, SVGGElement>();
   for (const node of graph.nodes) {
     const placed = layout.nodes.get(node.name);
@@ -107,7 +126,7 @@ export function drawMaze(graph: MazeGraph, layout: Layout): DrawnMaze {
     nodeLayer.append(group);
     nodeElements.set(node.name, group);
   }
-  return { svg, nodeElements, edgeElements };
+  return nodeElements;
 }
 
 /** A grown name's margin inside its box, in the name's own font sizes (about 2 px on screen). */

@@ -357,17 +357,9 @@ export class TrajectoryStepper {
     ].map(layer);
     // Offset so a second answer walking the same edges runs beside the first, not under it.
     compareLayer.setAttribute('transform', 'translate(5 5)');
-    const path = (target: SVGElement, d: string | null, cls: string, marker: string | null, title: string) => {
-      if (!d) return;
-      const drawn = svgElement('path', { d, class: cls, ...(marker ? { 'marker-end': `url(#${marker})` } : {}) });
-      const tooltip = svgElement('title', {});
-      tooltip.textContent = title;
-      drawn.append(tooltip);
-      target.append(drawn);
-    };
     for (const step of this.expected?.steps ?? []) {
       if (!this.joins(step)) continue;
-      path(
+      routePath(
         expectedLayer,
         this.geometry(step.from, step.to, step.edgeId),
         'route route-expected',
@@ -376,80 +368,99 @@ export class TrajectoryStepper {
       );
       this.drawn.edgeElements.get(step.edgeId)?.classList.add('on-path');
     }
-    const walk = (trajectory: Trajectory, target: SVGElement, compare: boolean) => {
-      const taken = trajectory.steps.slice(0, this.position);
-      for (const step of taken) {
-        const d = this.geometry(step.from, step.to, step.edgeId);
-        if (step.edgeId) {
-          // Walked on the graph before an edit: drawn again when the host's new walk arrives.
-          if (!this.joins(step)) continue;
-          if (!compare)
-            this.drawn?.edgeElements
-              .get(step.edgeId)
-              ?.classList.add(step.verdict === 'valid' ? 'walk-valid' : 'walk-imputed');
-          this.drawn?.edgeElements.get(step.edgeId)?.classList.add('on-path');
-          path(
-            target,
-            d,
-            `route ${compare ? 'route-compare' : 'route-model'} verdict-${step.verdict}`,
-            compare ? 'route-diamond-compare' : 'route-arrow-model',
-            `${compare ? 'B' : 'model'} step ${step.index + 1}: ${step.message}`,
-          );
-        } else if (step.verdict === 'hallucinated-edge' && d) {
-          const from = this.layout?.nodes.get(step.from);
-          const to = this.layout?.nodes.get(step.to);
-          if (!from || !to) continue;
-          const ghost = svgElement('line', {
-            x1: from.x,
-            y1: from.y,
-            x2: to.x,
-            y2: to.y,
-            class: compare ? 'ghost-edge ghost-compare' : 'ghost-edge',
-            'data-step': step.index,
-          });
-          if (compare) ghost.setAttribute('transform', 'translate(5 5)');
-          const title = svgElement('title', {});
-          title.textContent = step.message;
-          ghost.append(title);
-          ghosts.append(ghost);
-        }
-      }
-      return taken;
-    };
-    const taken = walk(this.trajectory as Trajectory, modelLayer, false);
+    const taken = this.walk(this.trajectory as Trajectory, modelLayer, ghosts, false);
     const active = taken.length === this.position ? taken.at(-1) : undefined;
     if (active && (active.edgeId === null || this.joins(active)))
-      path(
+      routePath(
         activeLayer,
         this.geometry(active.from, active.to, active.edgeId),
         'route route-active',
         'route-arrow-active',
         `active step ${active.index + 1}: ${active.message}`,
       );
-    const compareTaken = this.compare ? walk(this.compare, compareLayer, true) : [];
+    const compareTaken = this.compare ? this.walk(this.compare, compareLayer, ghosts, true) : [];
     const viewport = svg.querySelector('.viewport');
     const nodes = viewport?.querySelector(':scope > .nodes');
     // Under the edge labels (they have a halo): the wide expected-route dots covered "up"/"down".
     const labels = viewport?.querySelector(':scope > .edge-labels');
     viewport?.insertBefore(routes, labels ?? nodes ?? null);
     viewport?.insertBefore(ghosts, nodes ?? null);
-    for (const room of this.rooms()) this.drawn.nodeElements.get(room)?.classList.add('on-path');
-    if (this.question) this.drawn.nodeElements.get(this.question.dst)?.classList.add('destination');
+    this.onPainted?.(this.markRooms(taken, compareTaken) ?? null);
+  }
+
+  /** Draws an answer's steps up to the current position (A's marking the maze's edges); returns them. */
+  private walk(trajectory: Trajectory, target: SVGElement, ghosts: SVGGElement, compare: boolean): TrajectoryStep[] {
+    const taken = trajectory.steps.slice(0, this.position);
+    for (const step of taken) {
+      const d = this.geometry(step.from, step.to, step.edgeId);
+      if (step.edgeId) {
+        // Walked on the graph before an edit: drawn again when the host's new walk arrives.
+        if (!this.joins(step)) continue;
+        if (!compare)
+          this.drawn?.edgeElements
+            .get(step.edgeId)
+            ?.classList.add(step.verdict === 'valid' ? 'walk-valid' : 'walk-imputed');
+        this.drawn?.edgeElements.get(step.edgeId)?.classList.add('on-path');
+        routePath(
+          target,
+          d,
+          `route ${compare ? 'route-compare' : 'route-model'} verdict-${step.verdict}`,
+          compare ? 'route-diamond-compare' : 'route-arrow-model',
+          `${compare ? 'B' : 'model'} step ${step.index + 1}: ${step.message}`,
+        );
+      } else if (step.verdict === 'hallucinated-edge' && d) {
+        const from = this.layout?.nodes.get(step.from);
+        const to = this.layout?.nodes.get(step.to);
+        if (!from || !to) continue;
+        const ghost = svgElement('line', {
+          x1: from.x,
+          y1: from.y,
+          x2: to.x,
+          y2: to.y,
+          class: compare ? 'ghost-edge ghost-compare' : 'ghost-edge',
+          'data-step': step.index,
+        });
+        if (compare) ghost.setAttribute('transform', 'translate(5 5)');
+        const title = svgElement('title', {});
+        title.textContent = step.message;
+        ghost.append(title);
+        ghosts.append(ghost);
+      }
+    }
+    return taken;
+  }
+
+  /** Marks the rooms on the route, the destination and where A and B stand; returns where A stands. */
+  private markRooms(taken: readonly TrajectoryStep[], compareTaken: readonly TrajectoryStep[]): string | undefined {
+    const nodeElements = this.drawn?.nodeElements;
+    if (!nodeElements) return undefined;
+    for (const room of this.rooms()) nodeElements.get(room)?.classList.add('on-path');
+    if (this.question) nodeElements.get(this.question.dst)?.classList.add('destination');
     const trajectory = this.trajectory;
     const here = taken.length > 0 ? taken[taken.length - 1].to : (trajectory?.start ?? trajectory?.steps[0]?.from);
-    if (here) this.drawn.nodeElements.get(here)?.classList.add('current');
+    if (here) nodeElements.get(here)?.classList.add('current');
     if (this.compare) {
       const there =
         compareTaken.length > 0
           ? compareTaken[compareTaken.length - 1].to
           : (this.compare.start ?? this.compare.steps[0]?.from);
-      if (there) this.drawn.nodeElements.get(there)?.classList.add('current-b');
+      if (there) nodeElements.get(there)?.classList.add('current-b');
     }
-    this.onPainted?.(here ?? null);
+    return here;
   }
 
   /** Whether an answer is on show. */
   active(): boolean {
     return this.trajectory !== null;
   }
+}
+
+/** A route segment with its tooltip, or nothing when the step has no drawable shape. */
+function routePath(target: SVGElement, d: string | null, cls: string, marker: string | null, title: string): void {
+  if (!d) return;
+  const drawn = svgElement('path', { d, class: cls, ...(marker ? { 'marker-end': `url(#${marker})` } : {}) });
+  const tooltip = svgElement('title', {});
+  tooltip.textContent = title;
+  drawn.append(tooltip);
+  target.append(drawn);
 }

@@ -112,83 +112,89 @@ export class ComparePanel {
     const thead = el('thead');
     thead.append(head);
     const body = el('tbody');
-    for (const [metric, row] of Object.entries(result.metrics)) {
-      const tr = el('tr');
-      tr.dataset.metric = metric;
-      // Green when the significant difference favours B, red when it favours A, by the metric's
-      // declared direction (a rise in parse_error is red); bold without colour where it has none.
-      const direction = this.better[metric] ?? null;
-      const significant = row.p_value < SIGNIFICANCE && row.diff !== 0;
-      const winner = favours(row, direction);
-      const verdict = !significant ? '' : winner === null ? 'significant' : winner === 'b' ? 'good' : 'bad';
-      const diff = el('td', `num ${verdict}`, `${row.diff > 0 ? '+' : ''}${fixed(row.diff)}`);
-      if (significant)
-        diff.title =
-          winner === null
-            ? `p < ${SIGNIFICANCE} (${metric} has no better direction)`
-            : `p < ${SIGNIFICANCE}: ${winner === 'b' ? 'B' : 'A'} is better (${direction} ${metric} is better)`;
-      const name = el('td', 'key', metric);
-      const meaning = meaningOf(this.glossary, metric);
-      if (meaning) name.title = `${metric}: ${meaning}`;
-      tr.append(
-        name,
-        el('td', 'num', fixed(row.a)),
-        el('td', 'num', fixed(row.b)),
-        diff,
-        el('td', 'num ci', ci(row.ci95) || '—'),
-        el('td', 'num', pValue(row.p_value)),
-        el('td', 'key', row.test),
-        el('td', 'num', count(row.n)),
-        el('td', 'num', row.discordant ? `${count(row.discordant.a_only)} / ${count(row.discordant.b_only)}` : '—'),
-      );
-      body.append(tr);
-    }
+    for (const [metric, row] of Object.entries(result.metrics)) body.append(this.metricRow(metric, row));
     table.append(thead, body);
     const wrap = el('div', 'table-wrap');
     wrap.append(table);
     const parts: HTMLElement[] = [summary, wrap];
-    if (result.flips_metric !== null) {
-      const flipDirection = this.better[result.flips_metric] ?? null;
-      parts.push(
-        heading(
-          `Questions that flip on ${result.flips_metric}`,
-          `${countedNoun(result.flips.length, 'question')} · click one to open it`,
+    if (result.flips_metric !== null) parts.push(...this.flipList(result, result.flips_metric, message));
+    this.output.replaceChildren(...parts);
+  }
+
+  private metricRow(metric: string, row: CompareJson['metrics'][string]): HTMLTableRowElement {
+    const tr = el('tr');
+    tr.dataset.metric = metric;
+    // Green when the significant difference favours B, red when it favours A, by the metric's
+    // declared direction (a rise in parse_error is red); bold without colour where it has none.
+    const direction = this.better[metric] ?? null;
+    const significant = row.p_value < SIGNIFICANCE && row.diff !== 0;
+    const winner = favours(row, direction);
+    const verdict = !significant ? '' : winner === null ? 'significant' : winner === 'b' ? 'good' : 'bad';
+    const diff = el('td', `num ${verdict}`, `${row.diff > 0 ? '+' : ''}${fixed(row.diff)}`);
+    if (significant)
+      diff.title =
+        winner === null
+          ? `p < ${SIGNIFICANCE} (${metric} has no better direction)`
+          : `p < ${SIGNIFICANCE}: ${winner === 'b' ? 'B' : 'A'} is better (${direction} ${metric} is better)`;
+    const name = el('td', 'key', metric);
+    const meaning = meaningOf(this.glossary, metric);
+    if (meaning) name.title = `${metric}: ${meaning}`;
+    tr.append(
+      name,
+      el('td', 'num', fixed(row.a)),
+      el('td', 'num', fixed(row.b)),
+      diff,
+      el('td', 'num ci', ci(row.ci95) || '—'),
+      el('td', 'num', pValue(row.p_value)),
+      el('td', 'key', row.test),
+      el('td', 'num', count(row.n)),
+      el('td', 'num', row.discordant ? `${count(row.discordant.a_only)} / ${count(row.discordant.b_only)}` : '—'),
+    );
+    return tr;
+  }
+
+  /** The questions that flip between A and B, each opening the question matrix or both answers. */
+  private flipList(result: CompareJson, flipsMetric: string, message: ComparedMessage): HTMLElement[] {
+    const flipDirection = this.better[flipsMetric] ?? null;
+    const parts: HTMLElement[] = [
+      heading(
+        `Questions that flip on ${flipsMetric}`,
+        `${countedNoun(result.flips.length, 'question')} · click one to open it`,
+      ),
+    ];
+    const list = el('ol', 'flip-list');
+    list.id = 'flip-list';
+    for (const flip of result.flips.slice(0, MAX_FLIPS)) {
+      const item = el('li');
+      const open = button('', 'flip', `Open ${flip.sampleId} in the question matrix`);
+      open.dataset.sample = flip.sampleId;
+      open.append(
+        el('span', 'flip-id', flip.sampleId),
+        el(
+          'span',
+          `flip-values ${flipClass(betterOf(flip.a, flip.b, flipDirection))}`,
+          `A ${num(flip.a)} → B ${num(flip.b)}`,
         ),
       );
-      const list = el('ol', 'flip-list');
-      list.id = 'flip-list';
-      for (const flip of result.flips.slice(0, MAX_FLIPS)) {
-        const item = el('li');
-        const open = button('', 'flip', `Open ${flip.sampleId} in the question matrix`);
-        open.dataset.sample = flip.sampleId;
-        open.append(
-          el('span', 'flip-id', flip.sampleId),
-          el(
-            'span',
-            `flip-values ${flipClass(betterOf(flip.a, flip.b, flipDirection))}`,
-            `A ${num(flip.a)} → B ${num(flip.b)}`,
-          ),
-        );
-        open.addEventListener('click', () => this.openFlip(flip.sampleId, message.a));
-        const both = button(
-          'Side by side',
-          'action flip-both',
-          `${message.a}'s and ${message.b}'s answers to ${flip.sampleId} side by side in the editor`,
-        );
-        both.addEventListener('click', () => this.sideBySide(flip.sampleId, message.a, message.b));
-        item.append(open, both);
-        list.append(item);
-      }
-      parts.push(list);
-      if (result.flips.length > MAX_FLIPS)
-        parts.push(
-          el(
-            'p',
-            'note',
-            `First ${MAX_FLIPS} of ${count(result.flips.length)}; the matrix's “Flipped between models” filter shows them all.`,
-          ),
-        );
+      open.addEventListener('click', () => this.openFlip(flip.sampleId, message.a));
+      const both = button(
+        'Side by side',
+        'action flip-both',
+        `${message.a}'s and ${message.b}'s answers to ${flip.sampleId} side by side in the editor`,
+      );
+      both.addEventListener('click', () => this.sideBySide(flip.sampleId, message.a, message.b));
+      item.append(open, both);
+      list.append(item);
     }
-    this.output.replaceChildren(...parts);
+    parts.push(list);
+    if (result.flips.length > MAX_FLIPS)
+      parts.push(
+        el(
+          'p',
+          'note',
+          `First ${MAX_FLIPS} of ${count(result.flips.length)}; the matrix's “Flipped between models” filter shows them all.`,
+        ),
+      );
+    return parts;
   }
 }

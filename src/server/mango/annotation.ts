@@ -272,8 +272,26 @@ export function unmarkMove(
   for (const index of [...removed].sort((a, b) => b - a)) changes.push({ path: [index], value: undefined });
   const editor = new GameFileEditor(game, documents);
   editor.edit('mango-edges', changes);
-  // Names a mark added go again once no remaining edge uses them; names that were there before stay.
-  const remaining = edges.filter((edge) => !removed.has(edge.index)).map((edge) => edge.record);
+  removeUnusedNames(
+    game,
+    edges.filter((edge) => !removed.has(edge.index)).map((edge) => edge.record),
+    journal,
+    editor,
+  );
+  const kept = keptReverseOnly.map(
+    (record) =>
+      ` '${record.src_node}' —${record.action}→ '${record.dst_node}' is known only by reversing it and keeps seen_in_reversed ${step}: change or remove it by hand if that no longer holds.`,
+  );
+  return editor.result(`Step ${step}: move annotation removed.${kept.join('')}`);
+}
+
+/** Names a mark added go again once no remaining edge uses them; names that were there before stay. */
+function removeUnusedNames(
+  game: LoadedGame,
+  remaining: readonly EdgeRecord[],
+  journal: MarkJournal,
+  editor: GameFileEditor,
+): void {
   const used = {
     'mango-locations': new Set(remaining.flatMap((edge) => [edge.src_node, edge.dst_node])),
     'mango-actions': new Set(remaining.map((edge) => edge.action)),
@@ -293,9 +311,4 @@ export function unmarkMove(
         .map((index) => ({ path: [index], value: undefined })),
     );
   }
-  const kept = keptReverseOnly.map(
-    (record) =>
-      ` '${record.src_node}' —${record.action}→ '${record.dst_node}' is known only by reversing it and keeps seen_in_reversed ${step}: change or remove it by hand if that no longer holds.`,
-  );
-  return editor.result(`Step ${step}: move annotation removed.${kept.join('')}`);
 }

@@ -112,6 +112,33 @@ export async function renameChanges(
   return changes;
 }
 
+/** An action's edge count; a location's first step and the start of what the game showed there. */
+async function nameHover({ game, name }: { game: LoadedGame; name: NameAt }, documents: DocumentStore): Promise<Hover> {
+  if (name.kind === 'action') {
+    const uses = (game.model.edges?.edges ?? []).filter(({ record }) => record.action === name.name);
+    return {
+      range: name.range,
+      contents: {
+        kind: MarkupKind.Markdown,
+        value: `**${name.name}** (action) · ${uses.length} edge${uses.length === 1 ? '' : 's'}`,
+      },
+    };
+  }
+  const seen = firstSeenStep(game, name.name);
+  const sections = [`**${name.name}** (location)`];
+  if (seen) {
+    sections.push(`First reached at step ${seen.step.number}${seen.via ? ` (${seen.via})` : ''}.`);
+    const text = await memberText(game, documents, 'mango-walkthrough');
+    if (text && seen.step.observationStart) {
+      const observation = splitLines(text).slice(seen.step.observationStart.line, seen.step.range.end.line + 1);
+      observation[0] = observation[0]?.slice(seen.step.observationStart.character) ?? '';
+      // Observation text is game text: a code block keeps any Markdown in it inert.
+      sections.push(['```text', ...observation.slice(0, OBSERVATION_PREVIEW_LINES), '```'].join('\n'));
+    }
+  } else sections.push('Not reached in the annotated walkthrough.');
+  return { range: name.range, contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n') } };
+}
+
 export function registerNameFeatures(connection: Connection, documents: DocumentStore): void {
   connection.onCompletion(async ({ textDocument, position }): Promise<CompletionItem[]> => {
     const found = await nameAtRequest(documents, textDocument.uri, position.line, position.character);
@@ -126,31 +153,7 @@ export function registerNameFeatures(connection: Connection, documents: Document
 
   connection.onHover(async ({ textDocument, position }): Promise<Hover | null> => {
     const found = await nameAtRequest(documents, textDocument.uri, position.line, position.character);
-    if (!found) return null;
-    const { game, name } = found;
-    if (name.kind === 'action') {
-      const uses = (game.model.edges?.edges ?? []).filter(({ record }) => record.action === name.name);
-      return {
-        range: name.range,
-        contents: {
-          kind: MarkupKind.Markdown,
-          value: `**${name.name}** (action) · ${uses.length} edge${uses.length === 1 ? '' : 's'}`,
-        },
-      };
-    }
-    const seen = firstSeenStep(game, name.name);
-    const sections = [`**${name.name}** (location)`];
-    if (seen) {
-      sections.push(`First reached at step ${seen.step.number}${seen.via ? ` (${seen.via})` : ''}.`);
-      const text = await memberText(game, documents, 'mango-walkthrough');
-      if (text && seen.step.observationStart) {
-        const observation = splitLines(text).slice(seen.step.observationStart.line, seen.step.range.end.line + 1);
-        observation[0] = observation[0]?.slice(seen.step.observationStart.character) ?? '';
-        // Observation text is game text: a code block keeps any Markdown in it inert.
-        sections.push(['```text', ...observation.slice(0, OBSERVATION_PREVIEW_LINES), '```'].join('\n'));
-      }
-    } else sections.push('Not reached in the annotated walkthrough.');
-    return { range: name.range, contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n') } };
+    return found ? nameHover(found, documents) : null;
   });
 
   connection.onDefinition(async ({ textDocument, position }): Promise<Location | null> => {

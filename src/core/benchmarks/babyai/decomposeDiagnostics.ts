@@ -62,6 +62,12 @@ function blockLines(
   return lines;
 }
 
+/** Where the block's diagnostics go: the whole block, or one of its lines. */
+interface BlockRanges {
+  block: Range;
+  line(index: number): Range;
+}
+
 /** Decompose: block markers, subgoal syntax per line, then the bot's run of the accepted subgoals. */
 export function decomposeDiagnostics(
   context: ReplyContext,
@@ -82,29 +88,64 @@ export function decomposeDiagnostics(
   }
   const diagnostics: Diagnostic[] = [];
   const blockOpen = start + START.length;
-  const end = lower.indexOf(END);
-  if (end < 0) {
-    const dropped = reply.slice(-1);
-    const message =
-      mode === 'reference'
-        ? `No "<END>" on a line of its own after the block: the released parser then drops the reply's last character (${JSON.stringify(dropped)}).`
-        : 'No "<END>" on a line of its own after the block: faithful mode takes the block to the end of the reply.';
-    diagnostics.push({
-      severity: mode === 'reference' ? 'warning' : 'information',
-      code: BabyAnswerCodes.noEndMarker,
-      message,
-      range: lastNonEmptyLine(context),
-    });
-  }
+  if (lower.indexOf(END) < 0) diagnostics.push(noEndDiagnostic(context));
   const block = extractAnswer(reply, 'decompose', mode);
   const blockStart = block ? strippedStart(reply, blockOpen) : blockOpen;
-  const blockRange: Range = block
-    ? spanRange(context, blockStart, blockStart + block.length)
-    : spanRange(context, start, blockOpen - 1);
   const lines = blockLines(block, blockStart);
-  const lineRange = (index: number) => spanRange(context, lines[index].contentStart, lines[index].contentEnd);
+  const ranges: BlockRanges = {
+    block: block ? spanRange(context, blockStart, blockStart + block.length) : spanRange(context, start, blockOpen - 1),
+    line: (index) => spanRange(context, lines[index].contentStart, lines[index].contentEnd),
+  };
+  const calls = parseLines(context, block, lines, ranges, diagnostics);
+  if (calls === null) return { diagnostics, calls: null, trace: null };
 
-  // Each line on its own through the released parser, so every bad line is reported, not only the first.
+  const trace = traceBot(spec, calls);
+  diagnostics.push(...botRunDiagnostics(spec, trace, mode, lines.length, ranges));
+  if (isAborted(score)) {
+    // The model's run went through, so the abort comes from max_help: the fresh expert crashed,
+    // or it pushed nothing and the released ACI divides by zero.
+    const why = score.aborted.startsWith('ZeroDivisionError')
+      ? 'max_help is 0 and the released ACI divides by it'
+      : 'the fresh expert that computes max_help fails on this level';
+    if (!trace.error)
+      diagnostics.push({
+        severity: 'error',
+        code: BabyAnswerCodes.expertError,
+        message: `The reference run aborts and records no score: ${score.aborted} (${why}).`,
+        range: ranges.block,
+      });
+    return { diagnostics, calls, trace };
+  }
+  diagnostics.push(...helpDiagnostics(trace, score, mode, ranges));
+  return { diagnostics, calls, trace };
+}
+
+function noEndDiagnostic(context: ReplyContext): Diagnostic {
+  const { reply, mode } = context;
+  const dropped = reply.slice(-1);
+  const message =
+    mode === 'reference'
+      ? `No "<END>" on a line of its own after the block: the released parser then drops the reply's last character (${JSON.stringify(dropped)}).`
+      : 'No "<END>" on a line of its own after the block: faithful mode takes the block to the end of the reply.';
+  return {
+    severity: mode === 'reference' ? 'warning' : 'information',
+    code: BabyAnswerCodes.noEndMarker,
+    message,
+    range: lastNonEmptyLine(context),
+  };
+}
+
+/**
+ * Each line on its own through the released parser, so every bad line is reported, not only the
+ * first: the accepted subgoals, or null (and a diagnostic per bad line) when any line is rejected.
+ */
+function parseLines(
+  context: ReplyContext,
+  block: string,
+  lines: ReturnType<typeof blockLines>,
+  ranges: BlockRanges,
+  diagnostics: Diagnostic[],
+): SubgoalCall[] | null {
   const calls: SubgoalCall[] = [];
   let syntaxErrors = 0;
   for (const [index, line] of lines.entries()) {
@@ -120,14 +161,22 @@ export function decomposeDiagnostics(
       diagnostics.push({
         severity: 'error',
         code: BabyAnswerCodes.subgoalSyntax,
-        message: `${what}; ${parseFailure(mode)}.`,
-        range: block === '' ? blockRange : lineRange(index),
+        message: `${what}; ${parseFailure(context.mode)}.`,
+        range: block === '' ? ranges.block : ranges.line(index),
       });
     }
   }
-  if (syntaxErrors > 0) return { diagnostics, calls: null, trace: null };
+  return syntaxErrors > 0 ? null : calls;
+}
 
-  const trace = traceBot(spec, calls);
+/** How the bot's run of the accepted subgoals ended: a crash, an unachieved mission, or subgoals it never reached. */
+function botRunDiagnostics(
+  spec: LevelSpec,
+  trace: BotTrace,
+  mode: ReplyContext['mode'],
+  lineCount: number,
+  ranges: BlockRanges,
+): Diagnostic[] {
   const [x, y] = trace.final.pos;
   const ending = `the agent ends at (${x}, ${y}) facing ${DIRECTION_NAMES[trace.final.dir]}`;
   if (trace.error) {
@@ -140,47 +189,48 @@ export function decomposeDiagnostics(
         ? 'the reference run crashes and records no score'
         : 'faithful mode scores CR = PR = ACI = 0';
     const onLine = trace.errorOwner !== null;
-    diagnostics.push({
-      severity: 'error',
-      code: BabyAnswerCodes.botError,
-      message: `The bot fails ${onLine ? 'while executing this subgoal' : 'on these subgoals'} after ${plural(trace.steps.length, 'action')}: ${trace.error.kind}: ${trace.error.message}${unreachable}; ${consequence}.`,
-      range: onLine ? lineRange(trace.errorOwner as number) : blockRange,
-    });
-  } else if (!trace.done) {
+    return [
+      {
+        severity: 'error',
+        code: BabyAnswerCodes.botError,
+        message: `The bot fails ${onLine ? 'while executing this subgoal' : 'on these subgoals'} after ${plural(trace.steps.length, 'action')}: ${trace.error.kind}: ${trace.error.message}${unreachable}; ${consequence}.`,
+        range: onLine ? ranges.line(trace.errorOwner as number) : ranges.block,
+      },
+    ];
+  }
+  if (!trace.done) {
     const why = trace.truncated
       ? `the episode is truncated at max_steps after ${plural(trace.steps.length, 'action')}`
       : `the bot runs out of subgoals after ${plural(trace.steps.length, 'action')}`;
-    diagnostics.push({
-      severity: 'error',
-      code: BabyAnswerCodes.notDone,
-      message: `The mission '${spec.mission}' is not achieved: ${why}; ${ending}.`,
-      range: blockRange,
-    });
-  } else {
-    for (const [index] of lines.entries())
-      if (!trace.reached.has(index))
-        diagnostics.push({
-          severity: 'information',
-          code: BabyAnswerCodes.unusedSubgoal,
-          message: 'Never executed: the mission was achieved before this subgoal.',
-          range: lineRange(index),
-        });
-  }
-  if (isAborted(score)) {
-    // The model's run went through, so the abort comes from max_help: the fresh expert crashed,
-    // or it pushed nothing and the released ACI divides by zero.
-    const why = score.aborted.startsWith('ZeroDivisionError')
-      ? 'max_help is 0 and the released ACI divides by it'
-      : 'the fresh expert that computes max_help fails on this level';
-    if (!trace.error)
-      diagnostics.push({
+    return [
+      {
         severity: 'error',
-        code: BabyAnswerCodes.expertError,
-        message: `The reference run aborts and records no score: ${score.aborted} (${why}).`,
-        range: blockRange,
-      });
-    return { diagnostics, calls, trace };
+        code: BabyAnswerCodes.notDone,
+        message: `The mission '${spec.mission}' is not achieved: ${why}; ${ending}.`,
+        range: ranges.block,
+      },
+    ];
   }
+  const unused: Diagnostic[] = [];
+  for (let index = 0; index < lineCount; index++)
+    if (!trace.reached.has(index))
+      unused.push({
+        severity: 'information',
+        code: BabyAnswerCodes.unusedSubgoal,
+        message: 'Never executed: the mission was achieved before this subgoal.',
+        range: ranges.line(index),
+      });
+  return unused;
+}
+
+/** The subgoals the bot pushed of its own, per model line, and the help count against max_help. */
+function helpDiagnostics(
+  trace: BotTrace,
+  score: DecomposeScore,
+  mode: ReplyContext['mode'],
+  ranges: BlockRanges,
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
   const byOwner = new Map<number, string[]>();
   for (const help of trace.helps)
     if (help.owner !== null) byOwner.set(help.owner, [...(byOwner.get(help.owner) ?? []), help.subgoal]);
@@ -190,7 +240,7 @@ export function decomposeDiagnostics(
       severity: 'information',
       code: BabyAnswerCodes.subgoalHelp,
       message: `The bot pushed ${plural(pushed.length, 'subgoal')} of its own while executing this one: ${shown}.`,
-      range: lineRange(owner),
+      range: ranges.line(owner),
     });
   }
   if (score.help > 0) {
@@ -202,9 +252,9 @@ export function decomposeDiagnostics(
       severity: 'information',
       code: BabyAnswerCodes.help,
       message: `Help ${score.help} vs max_help ${score.max_help} (the expert's own pushes from scratch): PR needs help 0; ${aci}.`,
-      range: blockRange,
+      range: ranges.block,
       data: { help: score.help, max_help: score.max_help },
     });
   }
-  return { diagnostics, calls, trace };
+  return diagnostics;
 }

@@ -61,26 +61,41 @@ export interface ParsedDescription {
 const DIRS = ['east', 'south', 'west', 'north'];
 type Key = Parameters<DescriptionSource['line']>[0];
 
+/** The required lines' values, null until read. */
+interface RequiredFields {
+  rooms: [number, number] | null;
+  roomSize: number | null;
+  grid: [number, number] | null;
+  agentPos: Vec | null;
+  agentDir: number | null;
+  mission: string | null;
+}
+
+type Span = { line: number; start: number; end: number };
+type ReportError = (line: number, start: number, end: number, code: string, message: string) => void;
+
 /** Reads a Structured description back; null description when a required line is missing or malformed. */
 export function parseStructured(text: string): ParsedDescription {
   const lines = text.split(/\r\n|\r|\n/);
   const diagnostics: Diagnostic[] = [];
-  const where = new Map<Key, { line: number; start: number; end: number }>();
+  const where = new Map<Key, Span>();
   const objectSource: DescriptionSource['objects'] = [];
   const objects: DescribedObject[] = [];
-  const error = (line: number, start: number, end: number, code: string, message: string) =>
+  const error: ReportError = (line, start, end, code, message) =>
     diagnostics.push({
       severity: 'error',
       code,
       message,
       range: { start: { line, character: start }, end: { line, character: end } },
     });
-  let rooms: [number, number] | null = null;
-  let roomSize: number | null = null;
-  let grid: [number, number] | null = null;
-  let agentPos: Vec | null = null;
-  let agentDir: number | null = null;
-  let mission: string | null = null;
+  const fields: RequiredFields = {
+    rooms: null,
+    roomSize: null,
+    grid: null,
+    agentPos: null,
+    agentDir: null,
+    mission: null,
+  };
   let missionColumn = 0;
   let inObjects = false;
   let bullets = false;
@@ -92,78 +107,32 @@ export function parseStructured(text: string): ParsedDescription {
     if (line.startsWith('These are the specifics')) bullets = true;
     if (!bullets || line === '' || line.startsWith('These are the specifics')) return;
     if ((m = /^ {2}- (\w+), color=(\w+), position=\((-?\d+), (-?\d+)\)(?:, locked=(True|False))?$/.exec(line))) {
-      if (!inObjects)
-        error(
-          index,
-          span.start,
-          span.end,
-          'babyai/description-syntax',
-          'an object line outside "- Objects in environment:"',
-        );
-      const [, type, color, x, y, locked] = m;
-      if (!isObjectType(type))
-        return void error(
-          index,
-          4,
-          4 + type.length,
-          'babyai/unknown-type',
-          `unknown object type '${type}' (expected door, key, ball or box)`,
-        );
-      if (!isColor(color))
-        return void error(
-          index,
-          line.indexOf('color=') + 6,
-          line.indexOf('color=') + 6 + color.length,
-          'babyai/unknown-color',
-          `unknown colour '${color}'`,
-        );
-      if (type === 'door' && locked === undefined)
-        error(index, span.start, span.end, 'babyai/description-syntax', 'a door line needs ", locked=True|False"');
-      if (type !== 'door' && locked !== undefined)
-        error(index, line.indexOf(', locked'), span.end, 'babyai/description-syntax', 'only doors have a locked state');
-      objects.push(
-        type === 'door'
-          ? { type, color, pos: [Number(x), Number(y)], locked: locked === 'True' }
-          : { type, color, pos: [Number(x), Number(y)] },
-      );
+      const object = readObjectLine(m, line, span, inObjects, error);
+      if (!object) return;
+      objects.push(object);
       objectSource.push(span);
     } else if ((m = /^- Number of rooms: (?:(\d+)x(\d+)|(1))$/.exec(line))) {
-      rooms = m[3] ? [1, 1] : [Number(m[1]), Number(m[2])];
+      fields.rooms = m[3] ? [1, 1] : [Number(m[1]), Number(m[2])];
       mark('rooms');
     } else if ((m = /^- Size of each room \(including walls\): (\d+)x(\d+)$/.exec(line))) {
-      roomSize = Number(m[1]);
+      fields.roomSize = Number(m[1]);
       if (m[1] !== m[2]) error(index, span.start, span.end, 'babyai/description-syntax', 'rooms are square');
       mark('roomSize');
     } else if (/^- Effective room size \(excluding walls\): (\d+)x(\d+)$/.test(line)) {
       return;
     } else if ((m = /^- Total grid size: (\d+)x(\d+)$/.exec(line))) {
-      grid = [Number(m[1]), Number(m[2])];
+      fields.grid = [Number(m[1]), Number(m[2])];
       mark('gridSize');
     } else if ((m = /^- Agent initial position: \((-?\d+), (-?\d+)\)$/.exec(line))) {
-      agentPos = [Number(m[1]), Number(m[2])];
+      fields.agentPos = [Number(m[1]), Number(m[2])];
       mark('agentPos');
     } else if ((m = /^- Agent facing direction: (\w+) \(toward \((-?\d+), (-?\d+)\)\)$/.exec(line))) {
-      agentDir = DIRS.indexOf(m[1]);
-      if (agentDir < 0)
-        error(
-          index,
-          26,
-          26 + m[1].length,
-          'babyai/description-syntax',
-          `unknown direction '${m[1]}' (east, south, west or north)`,
-        );
-      else if (agentPos && !sameVec(frontOf(agentPos, agentDir), [Number(m[2]), Number(m[3])]))
-        diagnostics.push({
-          severity: 'warning',
-          code: 'babyai/front-mismatch',
-          message: `facing ${m[1]} from ${pyTuple(agentPos)} is toward ${pyTuple(frontOf(agentPos, agentDir))}, not (${m[2]}, ${m[3]})`,
-          range: { start: { line: index, character: span.start }, end: { line: index, character: span.end } },
-        });
+      fields.agentDir = readDirection(m, fields.agentPos, span, error, diagnostics);
       mark('agentDir');
     } else if (line === '- Objects in environment:' || line === '- Objects in environment: none') {
       inObjects = line.endsWith(':');
     } else if ((m = /^- Mission: '(.*)'$/.exec(line))) {
-      mission = m[1];
+      fields.mission = m[1];
       missionColumn = "- Mission: '".length;
       mark('mission');
       inObjects = false;
@@ -177,30 +146,105 @@ export function parseStructured(text: string): ParsedDescription {
       );
   });
   const source: DescriptionSource = { line: (key) => where.get(key), objects: objectSource, missionColumn };
+  reportMissing(fields, bullets, lines, error);
+  return { description: describe(fields, objects), source, diagnostics };
+}
+
+/** An object line's object, or null (with a diagnostic) when its type or colour is unknown. */
+function readObjectLine(
+  m: RegExpExecArray,
+  line: string,
+  span: Span,
+  inObjects: boolean,
+  error: ReportError,
+): DescribedObject | null {
+  const index = span.line;
+  if (!inObjects)
+    error(
+      index,
+      span.start,
+      span.end,
+      'babyai/description-syntax',
+      'an object line outside "- Objects in environment:"',
+    );
+  const [, type, color, x, y, locked] = m;
+  if (!isObjectType(type)) {
+    error(
+      index,
+      4,
+      4 + type.length,
+      'babyai/unknown-type',
+      `unknown object type '${type}' (expected door, key, ball or box)`,
+    );
+    return null;
+  }
+  if (!isColor(color)) {
+    error(
+      index,
+      line.indexOf('color=') + 6,
+      line.indexOf('color=') + 6 + color.length,
+      'babyai/unknown-color',
+      `unknown colour '${color}'`,
+    );
+    return null;
+  }
+  if (type === 'door' && locked === undefined)
+    error(index, span.start, span.end, 'babyai/description-syntax', 'a door line needs ", locked=True|False"');
+  if (type !== 'door' && locked !== undefined)
+    error(index, line.indexOf(', locked'), span.end, 'babyai/description-syntax', 'only doors have a locked state');
+  return type === 'door'
+    ? { type, color, pos: [Number(x), Number(y)], locked: locked === 'True' }
+    : { type, color, pos: [Number(x), Number(y)] };
+}
+
+/** The facing direction's index (-1 when unknown), warning when its "toward" cell is not the one in front. */
+function readDirection(
+  m: RegExpExecArray,
+  agentPos: Vec | null,
+  span: Span,
+  error: ReportError,
+  diagnostics: Diagnostic[],
+): number {
+  const index = span.line;
+  const agentDir = DIRS.indexOf(m[1]);
+  if (agentDir < 0)
+    error(
+      index,
+      26,
+      26 + m[1].length,
+      'babyai/description-syntax',
+      `unknown direction '${m[1]}' (east, south, west or north)`,
+    );
+  else if (agentPos && !sameVec(frontOf(agentPos, agentDir), [Number(m[2]), Number(m[3])]))
+    diagnostics.push({
+      severity: 'warning',
+      code: 'babyai/front-mismatch',
+      message: `facing ${m[1]} from ${pyTuple(agentPos)} is toward ${pyTuple(frontOf(agentPos, agentDir))}, not (${m[2]}, ${m[3]})`,
+      range: { start: { line: index, character: span.start }, end: { line: index, character: span.end } },
+    });
+  return agentDir;
+}
+
+/** One error on the last line per required line the description lacks. */
+function reportMissing(fields: RequiredFields, bullets: boolean, lines: readonly string[], error: ReportError): void {
   const last = Math.max(0, lines.length - 1);
   const missing = (what: string) =>
     error(last, 0, lines[last].length, 'babyai/description-missing', `the description has no "${what}" line`);
   if (!bullets) missing('These are the specifics regarding this environment:');
-  if (!rooms) missing('- Number of rooms');
-  if (roomSize === null) missing('- Size of each room (including walls)');
-  if (!grid) missing('- Total grid size');
-  if (!agentPos) missing('- Agent initial position');
-  if (agentDir === null) missing('- Agent facing direction');
-  if (mission === null) missing('- Mission');
+  if (!fields.rooms) missing('- Number of rooms');
+  if (fields.roomSize === null) missing('- Size of each room (including walls)');
+  if (!fields.grid) missing('- Total grid size');
+  if (!fields.agentPos) missing('- Agent initial position');
+  if (fields.agentDir === null) missing('- Agent facing direction');
+  if (fields.mission === null) missing('- Mission');
+}
+
+/** The description, or null when a required line is missing or the direction unknown. */
+function describe(fields: RequiredFields, objects: DescribedObject[]): EnvDescription | null {
+  const { rooms, roomSize, grid, agentPos, agentDir, mission } = fields;
   if (!rooms || roomSize === null || !grid || !agentPos || agentDir === null || agentDir < 0 || mission === null)
-    return { description: null, source, diagnostics };
-  const [numRows, numCols] = rooms as [number, number];
-  const [height, width] = grid as [number, number];
-  const description: EnvDescription = {
-    numRows,
-    numCols,
-    roomSize,
-    width,
-    height,
-    agentPos,
-    agentDir,
-    objects,
-    mission,
-  };
-  return { description, source, diagnostics };
+    return null;
+  const [numRows, numCols] = rooms;
+  const [height, width] = grid;
+  return { numRows, numCols, roomSize, width, height, agentPos, agentDir, objects, mission };
 }

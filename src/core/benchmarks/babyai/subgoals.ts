@@ -163,35 +163,13 @@ export class GoNextToSubgoal extends Subgoal {
 
   replanBeforeAction(): number | null {
     const bot = this.bot;
-    const env = bot.env;
-    let targetObj: WorldObj | null = null;
-    let targetPos: readonly number[];
-    if (this.datum instanceof ObjDesc) {
-      const found = bot.search.findObjPos(this.datum, this.reason === 'PutNext');
-      targetObj = found.obj;
-      if (!found.pos) {
-        this.push(new ExploreSubgoal(bot));
-        return null;
-      }
-      targetPos = found.pos;
-    } else if (this.datum !== null && !Array.isArray(this.datum)) {
-      targetObj = this.datum as WorldObj;
-      if (!targetObj.curPos) throw new BotError('invalid-subgoal', 'GoNextTo an object that has no position');
-      targetPos = targetObj.curPos;
-    } else {
-      // tuple(None) raises TypeError in the reference; a wrong arity fails on indexing.
-      if (this.datum === null) throw new BotError('invalid-subgoal', 'GoNextToSubgoal needs a position (x, y)');
-      targetPos = this.datum as readonly number[];
-      if (targetPos.length < 2)
-        throw new BotError(
-          'invalid-subgoal',
-          `GoNextToSubgoal position (${targetPos.join(', ')}) has fewer than two coordinates`,
-        );
-    }
+    const target = this.resolveTarget();
+    if (!target) return null;
+    const { obj: targetObj, pos: targetPos } = target;
 
     if (this.reason === 'Open' && targetObj && targetObj.type === 'door' && targetObj.isLocked) {
       const keyDesc = new ObjDesc('key', targetObj.color);
-      keyDesc.findMatchingObjs(env);
+      keyDesc.findMatchingObjs(bot.env);
       if (!this.carrying) {
         bot.stack.pop();
         this.push(new GoNextToSubgoal(bot, targetObj, 'Open'));
@@ -202,14 +180,7 @@ export class GoNextToSubgoal extends Subgoal {
     }
 
     // Standing on the target (PutNext: next to it): step off first.
-    if (manhattan(targetPos, this.pos) === (this.reason === 'PutNext' ? 1 : 0)) {
-      if (steppable(this.fwdCell)) return Action.forward;
-      const right = addVec(this.pos, this.rightVec);
-      if (steppable(env.grid.get(right[0], right[1]))) return Action.right;
-      const left = addVec(this.pos, this.rightVec, -1);
-      if (steppable(env.grid.get(left[0], left[1]))) return Action.left;
-      return Action.left;
-    }
+    if (manhattan(targetPos, this.pos) === (this.reason === 'PutNext' ? 1 : 0)) return this.stepOff();
 
     if (this.reason === 'PutNext') {
       if (manhattan(targetPos, this.fwdPos) === 1) {
@@ -235,10 +206,58 @@ export class GoNextToSubgoal extends Subgoal {
       this.push(new ExploreSubgoal(bot));
       return null;
     }
+    if (this.detourForLockedDoor(path, targetObj)) return null;
+    const nextCell = path[0];
+    if (sameVec(nextCell, this.fwdPos)) return this.enterCellAhead();
+    return this.turnTowards(nextCell);
+  }
 
+  /** The target's object (if any) and position; null after pushing an exploration when it is not seen yet. */
+  private resolveTarget(): { obj: WorldObj | null; pos: readonly number[] } | null {
+    if (this.datum instanceof ObjDesc) {
+      const found = this.bot.search.findObjPos(this.datum, this.reason === 'PutNext');
+      if (!found.pos) {
+        this.push(new ExploreSubgoal(this.bot));
+        return null;
+      }
+      return { obj: found.obj, pos: found.pos };
+    }
+    if (this.datum !== null && !Array.isArray(this.datum)) {
+      const targetObj = this.datum as WorldObj;
+      if (!targetObj.curPos) throw new BotError('invalid-subgoal', 'GoNextTo an object that has no position');
+      return { obj: targetObj, pos: targetObj.curPos };
+    }
+    // tuple(None) raises TypeError in the reference; a wrong arity fails on indexing.
+    if (this.datum === null) throw new BotError('invalid-subgoal', 'GoNextToSubgoal needs a position (x, y)');
+    const targetPos = this.datum as readonly number[];
+    if (targetPos.length < 2)
+      throw new BotError(
+        'invalid-subgoal',
+        `GoNextToSubgoal position (${targetPos.join(', ')}) has fewer than two coordinates`,
+      );
+    return { obj: null, pos: targetPos };
+  }
+
+  /** Off the target: forward, else a turn towards a free side. */
+  private stepOff(): number {
+    const grid = this.bot.env.grid;
+    if (steppable(this.fwdCell)) return Action.forward;
+    const right = addVec(this.pos, this.rightVec);
+    if (steppable(grid.get(right[0], right[1]))) return Action.right;
+    const left = addVec(this.pos, this.rightVec, -1);
+    if (steppable(grid.get(left[0], left[1]))) return Action.left;
+    return Action.left;
+  }
+
+  /**
+   * Whether the first locked door on the path (other than the target) needs a key the agent does
+   * not carry: then this subgoal waits behind opening that door.
+   */
+  private detourForLockedDoor(path: readonly Vec[], targetObj: WorldObj | null): boolean {
+    const bot = this.bot;
     for (const cellPos of path) {
       if (sameVec(cellPos, this.pos)) continue;
-      const cell = env.grid.get(cellPos[0], cellPos[1]);
+      const cell = bot.env.grid.get(cellPos[0], cellPos[1]);
       if (cell && cell.type === 'door' && cell.isLocked) {
         if (cell === targetObj) continue;
         const carryingKey = this.carrying?.type === 'key' && this.carrying.color === cell.color;
@@ -247,44 +266,50 @@ export class GoNextToSubgoal extends Subgoal {
           this.push(new GoNextToSubgoal(bot, this.datum, this.reason));
           this.push(new OpenSubgoal(bot, null, null));
           this.push(new GoNextToSubgoal(bot, cell, 'Open'));
-          return null;
+          return true;
         }
         break;
       }
     }
+    return false;
+  }
 
-    const nextCell = path[0];
-    if (sameVec(nextCell, this.fwdPos)) {
-      const fwd = this.fwdCell;
-      if (!fwd) return Action.forward;
-      if (fwd.type === 'door') {
-        if (fwd.isLocked) throw new BotError('assertion', 'the path goes through a locked door right ahead');
-        if (!fwd.isOpen) {
-          this.push(new OpenSubgoal(bot));
-          return null;
-        }
-        return Action.forward;
-      }
-      if (this.carrying) {
-        const dropPosCur = bot.search.findDropPos();
-        const dropPosBlock = bot.search.findDropPos(dropPosCur);
-        this.push(new PickupSubgoal(bot));
-        this.push(new GoNextToSubgoal(bot, dropPosCur));
-        this.push(new DropSubgoal(bot));
-        this.push(new GoNextToSubgoal(bot, dropPosBlock));
-        this.push(new PickupSubgoal(bot));
-        this.push(new GoNextToSubgoal(bot, this.fwdPos));
-        this.push(new DropSubgoal(bot));
-        this.push(new GoNextToSubgoal(bot, dropPosCur));
+  /** The next cell on the path is ahead: walk in, open its door, or move what blocks it out of the way. */
+  private enterCellAhead(): number | null {
+    const bot = this.bot;
+    const fwd = this.fwdCell;
+    if (!fwd) return Action.forward;
+    if (fwd.type === 'door') {
+      if (fwd.isLocked) throw new BotError('assertion', 'the path goes through a locked door right ahead');
+      if (!fwd.isOpen) {
+        this.push(new OpenSubgoal(bot));
         return null;
       }
-      const dropPos = bot.search.findDropPos();
-      this.push(new DropSubgoal(bot));
-      this.push(new GoNextToSubgoal(bot, dropPos));
+      return Action.forward;
+    }
+    if (this.carrying) {
+      const dropPosCur = bot.search.findDropPos();
+      const dropPosBlock = bot.search.findDropPos(dropPosCur);
       this.push(new PickupSubgoal(bot));
+      this.push(new GoNextToSubgoal(bot, dropPosCur));
+      this.push(new DropSubgoal(bot));
+      this.push(new GoNextToSubgoal(bot, dropPosBlock));
+      this.push(new PickupSubgoal(bot));
+      this.push(new GoNextToSubgoal(bot, this.fwdPos));
+      this.push(new DropSubgoal(bot));
+      this.push(new GoNextToSubgoal(bot, dropPosCur));
       return null;
     }
+    const dropPos = bot.search.findDropPos();
+    this.push(new DropSubgoal(bot));
+    this.push(new GoNextToSubgoal(bot, dropPos));
+    this.push(new PickupSubgoal(bot));
+    return null;
+  }
 
+  /** The next cell on the path is beside or behind: turn towards it. */
+  private turnTowards(nextCell: Vec): number {
+    const bot = this.bot;
     const delta = [nextCell[0] - this.pos[0], nextCell[1] - this.pos[1]];
     if (sameVec(delta, this.rightVec)) return Action.right;
     if (sameVec(delta, [-this.rightVec[0], -this.rightVec[1]])) return Action.left;

@@ -19,7 +19,7 @@ import { GraspAnswerCodes } from './codes';
 import type { GraspGridEntry } from './gridFile';
 import { renderGraspPrompt, type PromptStyle } from './prompt';
 import { customIdOf } from './settings';
-import { simulate, type GraspSimulation } from './simulator';
+import { simulate, type GraspSimulation, type GraspStep } from './simulator';
 import {
   carryLimitValue,
   GRID_SIZE,
@@ -259,95 +259,27 @@ function answerDiagnostics(
     const message = `${found}, so the answer scores as an empty list: ${scoreText} (${mode}).`;
     return [{ severity: 'error', code: GraspAnswerCodes.noList, message, range: lastNonEmptyLine(answer) }];
   }
-  const allowed: readonly GraspAction[] = [...movesOf(settings.moves), 'TAKE', 'DROP'];
-  const limit = carryLimitValue(settings);
+  const context: StepContext = {
+    grid,
+    settings,
+    mode,
+    simulation,
+    allowed: [...movesOf(settings.moves), 'TAKE', 'DROP'],
+    limit: carryLimitValue(settings),
+  };
   const diagnostics: Diagnostic[] = [];
   for (const step of simulation.steps) {
     // Most steps are plain moves with nothing to say.
     if (step.label === 'moved' || step.label === 'took' || step.label === 'dropped_at_start') continue;
-    const token = located[step.index];
-    const name = JSON.stringify(step.token);
-    const add = (
-      severity: Diagnostic['severity'],
-      code: string,
-      message: string,
-      data?: Record<string, string | number>,
-    ) =>
+    const note = stepNote(step, context);
+    if (note)
       diagnostics.push({
-        severity,
-        code,
-        message: `Step ${step.index + 1}: ${message}`,
-        range: token.range,
-        ...(data ? { data } : {}),
+        severity: note.severity,
+        code: note.code,
+        message: `Step ${step.index + 1}: ${note.message}`,
+        range: located[step.index].range,
+        ...(note.data ? { data: note.data } : {}),
       });
-    switch (step.label) {
-      case 'ignored_unknown_token': {
-        const words = [
-          ...new Set([...step.token.matchAll(ACTION_WORDS)].map((match) => match[0].toUpperCase() as GraspAction)),
-        ];
-        const suggestion = words.length === 1 && allowed.includes(words[0]) ? words[0] : null;
-        add(
-          'warning',
-          GraspAnswerCodes.unknownToken,
-          `${name} is not a GRASP action: the scorer ignores it, but it uses up one of the ${STEP_LIMIT} steps.${suggestion ? ` Did the model mean ${suggestion}?` : ''}`,
-          { expected: suggestion ?? allowed.join(', ') },
-        );
-        break;
-      }
-      case 'ignored_diagonal_not_in_action_set':
-        add(
-          'warning',
-          GraspAnswerCodes.diagonalNotAllowed,
-          `${name} is a diagonal move, not allowed with 4 moves (UP, DOWN, LEFT, RIGHT): the scorer ignores it, but it uses up a step; ${movesText(possibleMoves(grid, step.from, settings), step.from)}.`,
-          { expected: possibleMoves(grid, step.from, settings).join(', ') },
-        );
-        break;
-      case 'blocked_boundary':
-      case 'blocked_obstacle': {
-        const [dRow, dCol] = MOVE_DELTAS[step.action as MoveAction];
-        const target: GridPosition = [step.from[0] + dRow, step.from[1] + dCol];
-        const why =
-          step.label === 'blocked_obstacle'
-            ? `obstacle at ${at(target)}`
-            : `${at(step.from)} is on the edge of the grid`;
-        const moves = possibleMoves(grid, step.from, settings);
-        add(
-          'warning',
-          step.label === 'blocked_obstacle' ? GraspAnswerCodes.blockedByObstacle : GraspAnswerCodes.blockedByBoundary,
-          `${name} does nothing: ${why}; ${movesText(moves, step.from)}.`,
-          { expected: moves.join(', ') },
-        );
-        break;
-      }
-      case 'take_empty_cell':
-        add('warning', GraspAnswerCodes.takeEmptyCell, `${name} does nothing: there is no energy at ${at(step.from)}.`);
-        break;
-      case 'take_at_carry_limit':
-        add(
-          'warning',
-          GraspAnswerCodes.takeAtCarryLimit,
-          `${name} does nothing: the agent already carries ${limit} units, the carry limit; DROP them on the start cell ${at(grid.start)} first.`,
-        );
-        break;
-      case 'dropped_off_start': {
-        const units = plural(simulation.steps[step.index - 1]?.carried ?? 0, 'unit');
-        const counts = scoresFinalCell(mode)
-          ? ` (the ${mode} mode scores the final cell, so they count only if the agent ends here)`
-          : '';
-        add(
-          'warning',
-          GraspAnswerCodes.dropOffStart,
-          `${name} at ${at(step.from)} leaves ${units} off the start cell ${at(grid.start)}: energy dropped elsewhere does not count${counts}; it can be taken again.`,
-          { expected: `DROP on the start cell ${at(grid.start)}` },
-        );
-        break;
-      }
-      case 'drop_nothing':
-        add('information', GraspAnswerCodes.dropNothing, `${name} does nothing: the agent carries no energy.`);
-        break;
-      default:
-        break;
-    }
   }
   if (located.length > STEP_LIMIT) {
     const extra = located.length - STEP_LIMIT;
@@ -366,6 +298,91 @@ function answerDiagnostics(
     range: extraction.listRange ?? span(located[0].range, located[located.length - 1].range),
   });
   return diagnostics;
+}
+
+/** What every step's note needs besides the step. */
+interface StepContext {
+  grid: GraspGrid;
+  settings: GraspSettings;
+  mode: GraspScoringMode;
+  simulation: GraspSimulation;
+  allowed: readonly GraspAction[];
+  limit: number;
+}
+
+type StepNote = Pick<Diagnostic, 'severity' | 'code' | 'message'> & { data?: Record<string, string | number> };
+
+/** Why a step did not do what its token says (ignored, blocked, a no-op, energy left off the start), or null. */
+function stepNote(step: GraspStep, { grid, settings, mode, simulation, allowed, limit }: StepContext): StepNote | null {
+  const name = JSON.stringify(step.token);
+  switch (step.label) {
+    case 'ignored_unknown_token': {
+      const words = [
+        ...new Set([...step.token.matchAll(ACTION_WORDS)].map((match) => match[0].toUpperCase() as GraspAction)),
+      ];
+      const suggestion = words.length === 1 && allowed.includes(words[0]) ? words[0] : null;
+      return {
+        severity: 'warning',
+        code: GraspAnswerCodes.unknownToken,
+        message: `${name} is not a GRASP action: the scorer ignores it, but it uses up one of the ${STEP_LIMIT} steps.${suggestion ? ` Did the model mean ${suggestion}?` : ''}`,
+        data: { expected: suggestion ?? allowed.join(', ') },
+      };
+    }
+    case 'ignored_diagonal_not_in_action_set':
+      return {
+        severity: 'warning',
+        code: GraspAnswerCodes.diagonalNotAllowed,
+        message: `${name} is a diagonal move, not allowed with 4 moves (UP, DOWN, LEFT, RIGHT): the scorer ignores it, but it uses up a step; ${movesText(possibleMoves(grid, step.from, settings), step.from)}.`,
+        data: { expected: possibleMoves(grid, step.from, settings).join(', ') },
+      };
+    case 'blocked_boundary':
+    case 'blocked_obstacle': {
+      const [dRow, dCol] = MOVE_DELTAS[step.action as MoveAction];
+      const target: GridPosition = [step.from[0] + dRow, step.from[1] + dCol];
+      const why =
+        step.label === 'blocked_obstacle' ? `obstacle at ${at(target)}` : `${at(step.from)} is on the edge of the grid`;
+      const moves = possibleMoves(grid, step.from, settings);
+      return {
+        severity: 'warning',
+        code:
+          step.label === 'blocked_obstacle' ? GraspAnswerCodes.blockedByObstacle : GraspAnswerCodes.blockedByBoundary,
+        message: `${name} does nothing: ${why}; ${movesText(moves, step.from)}.`,
+        data: { expected: moves.join(', ') },
+      };
+    }
+    case 'take_empty_cell':
+      return {
+        severity: 'warning',
+        code: GraspAnswerCodes.takeEmptyCell,
+        message: `${name} does nothing: there is no energy at ${at(step.from)}.`,
+      };
+    case 'take_at_carry_limit':
+      return {
+        severity: 'warning',
+        code: GraspAnswerCodes.takeAtCarryLimit,
+        message: `${name} does nothing: the agent already carries ${limit} units, the carry limit; DROP them on the start cell ${at(grid.start)} first.`,
+      };
+    case 'dropped_off_start': {
+      const units = plural(simulation.steps[step.index - 1]?.carried ?? 0, 'unit');
+      const counts = scoresFinalCell(mode)
+        ? ` (the ${mode} mode scores the final cell, so they count only if the agent ends here)`
+        : '';
+      return {
+        severity: 'warning',
+        code: GraspAnswerCodes.dropOffStart,
+        message: `${name} at ${at(step.from)} leaves ${units} off the start cell ${at(grid.start)}: energy dropped elsewhere does not count${counts}; it can be taken again.`,
+        data: { expected: `DROP on the start cell ${at(grid.start)}` },
+      };
+    }
+    case 'drop_nothing':
+      return {
+        severity: 'information',
+        code: GraspAnswerCodes.dropNothing,
+        message: `${name} does nothing: the agent carries no energy.`,
+      };
+    default:
+      return null;
+  }
 }
 
 function scoreMessage(simulation: GraspSimulation, extraction: ExtractedAnswer, mode: GraspScoringMode): string {

@@ -98,6 +98,33 @@ function promptOf(entry: GraspGridEntry, settings: GraspSettings, style: PromptS
   return messages;
 }
 
+/** Builds, fails and scores the records of one import. */
+interface RecordMaker {
+  base(
+    question: GraspQuestion,
+    model: string,
+    messages: ChatMessage[],
+    rawAnswer: string,
+    promptTokens?: number | null,
+    completionTokens?: number | null,
+  ): RunRecord<GraspQuestion>;
+  fail(record: RunRecord<GraspQuestion>, error: string): RunRecord<GraspQuestion>;
+  /** Scores an answer on its grid, or returns the record with its error. */
+  score(record: RunRecord<GraspQuestion>, scoring: GraspSettings, tokens?: readonly string[]): RunRecord<GraspQuestion>;
+}
+
+/** One results file being imported: where its rows go and what they are scored against. */
+interface ImportPass {
+  text: string;
+  path: string;
+  firstLine: number;
+  grids: ReadonlyMap<string, LoadedGridFile>;
+  options: GraspImportOptions;
+  records: RecordMaker;
+  result: GraspImportResult;
+  emit: (record: RunRecord<GraspQuestion>, line: number) => void;
+}
+
 /** Scores one results file's rows against `grids` (by grid file name), handing each record to `emit` (with its 0-based line in the file) as it is scored (import serialises them as it goes and keeps none); `firstLine`: where `text` starts in its file, when it is a share of it. */
 export function importGraspRows(
   text: string,
@@ -109,6 +136,22 @@ export function importGraspRows(
   emit: (record: RunRecord<GraspQuestion>, line: number) => void,
 ): GraspImportResult {
   const result: GraspImportResult = { problems: [], skipped: 0 };
+  const pass: ImportPass = {
+    text,
+    path,
+    firstLine,
+    grids,
+    options,
+    records: recordMaker(grids, options),
+    result,
+    emit,
+  };
+  if (kind === 'baseline') importBaselineRows(pass);
+  else importResponseRows(pass);
+  return result;
+}
+
+function recordMaker(grids: ReadonlyMap<string, LoadedGridFile>, options: GraspImportOptions): RecordMaker {
   // One profile object per model name, shared by its records (not one per row).
   const profiles = new Map<string, ModelProfile>();
   const profileOf = (name: string): ModelProfile => {
@@ -145,7 +188,6 @@ export function importGraspRows(
     record.error = error;
     return record;
   };
-  // Scores an answer on its grid, or returns the record with its error.
   const score = (
     record: RunRecord<GraspQuestion>,
     scoring: GraspSettings,
@@ -190,42 +232,51 @@ export function importGraspRows(
     record.diagnostics = recordDiagnostics(scored.diagnostics);
     return record;
   };
-  if (kind === 'baseline') {
-    // The file is named like its grid file (results/greedy_results/inner_random_free.jsonl).
-    const gridName = baseName(path);
-    forEachRow(text, path, result.problems, firstLine, (line, value) => {
-      const { baseline, index, answer } = value;
-      const settings = settingsFromBaselineRow(value as never, 'faithful');
-      if (
-        typeof baseline !== 'string' ||
-        typeof index !== 'number' ||
-        !Number.isInteger(index) ||
-        !Array.isArray(answer) ||
-        !answer.every((token) => typeof token === 'string') ||
-        settings === null
-      ) {
-        result.problems.push(
-          `${path}:${line + 1}: not a baseline row {"baseline","index","answer","movement_prompt" 4|8,"energy_limit_prompt" 100|2,"cost_of_step_prompt" 0|0.3}`,
-        );
-        return;
-      }
-      if (!inIndices(options.indices, index)) {
-        result.skipped++;
-        return;
-      }
-      const question: GraspQuestion = {
-        benchmark: 'grasp',
-        file: gridName,
-        index,
-        settings,
-        style: 'chat',
-        sampleId: customIdOf(gridName, index, settings),
-      };
-      const scoring = settingsFromBaselineRow(value as never, options.mode) ?? settings;
-      emit(score(base(question, baseline, [], JSON.stringify(answer)), scoring, answer as string[]), line);
-    });
-    return result;
-  }
+  return { base, fail, score };
+}
+
+/** Greedy/random baseline rows: named by index and setting, the answer a stored token list. */
+function importBaselineRows({ text, path, firstLine, options, records, result, emit }: ImportPass): void {
+  // The file is named like its grid file (results/greedy_results/inner_random_free.jsonl).
+  const gridName = baseName(path);
+  forEachRow(text, path, result.problems, firstLine, (line, value) => {
+    const { baseline, index, answer } = value;
+    const settings = settingsFromBaselineRow(value as never, 'faithful');
+    if (
+      typeof baseline !== 'string' ||
+      typeof index !== 'number' ||
+      !Number.isInteger(index) ||
+      !Array.isArray(answer) ||
+      !answer.every((token) => typeof token === 'string') ||
+      settings === null
+    ) {
+      result.problems.push(
+        `${path}:${line + 1}: not a baseline row {"baseline","index","answer","movement_prompt" 4|8,"energy_limit_prompt" 100|2,"cost_of_step_prompt" 0|0.3}`,
+      );
+      return;
+    }
+    if (!inIndices(options.indices, index)) {
+      result.skipped++;
+      return;
+    }
+    const question: GraspQuestion = {
+      benchmark: 'grasp',
+      file: gridName,
+      index,
+      settings,
+      style: 'chat',
+      sampleId: customIdOf(gridName, index, settings),
+    };
+    const scoring = settingsFromBaselineRow(value as never, options.mode) ?? settings;
+    emit(
+      records.score(records.base(question, baseline, [], JSON.stringify(answer)), scoring, answer as string[]),
+      line,
+    );
+  });
+}
+
+/** Model rows named by custom_id: o1-mini's {custom_id, response} or OpenAI Batch API output. */
+function importResponseRows({ text, path, firstLine, grids, options, records, result, emit }: ImportPass): void {
   const stem = baseName(path).replace(/\.jsonl$/i, '');
   forEachRow(text, path, result.problems, firstLine, (line, value) => {
     const id = typeof value.custom_id === 'string' ? parseCustomId(value.custom_id) : null;
@@ -253,11 +304,11 @@ export function importGraspRows(
     const messages: ChatMessage[] = grid ? promptOf(grid, id.settings, style) : [];
     if (o1Mini) {
       // o1-mini rows carry no model name: the file's stem names it.
-      emit(score(base(question, stem, messages, value.response as string), id.settings), line);
+      emit(records.score(records.base(question, stem, messages, value.response as string), id.settings), line);
       return;
     }
     const batch = readBatchRow(value);
-    const record = base(
+    const record = records.base(
       question,
       batch.model ?? stem,
       messages,
@@ -265,7 +316,6 @@ export function importGraspRows(
       batch.promptTokens,
       batch.completionTokens,
     );
-    emit(batch.error !== null ? fail(record, batch.error) : score(record, id.settings), line);
+    emit(batch.error !== null ? records.fail(record, batch.error) : records.score(record, id.settings), line);
   });
-  return result;
 }

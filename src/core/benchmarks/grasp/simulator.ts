@@ -8,6 +8,7 @@ import {
   hasConstantCost,
   scoresFinalCell,
   STEP_LIMIT,
+  type GraspCell,
   type GraspGrid,
   type GraspSettings,
   type GridPosition,
@@ -94,15 +95,12 @@ function costTerm(settings: GraspSettings, options: SimulationOptions, count: nu
   );
 }
 
-/** Simulates an answer's tokens on a copy of the grid and scores it in the chosen mode. */
-export function simulate(
-  grid: GraspGrid,
-  submitted: readonly string[],
-  settings: GraspSettings,
-  options: SimulationOptions,
-): GraspSimulation {
-  // Copy on write: only the rows and cells a TAKE or DROP changes are copied (a deep copy of the grid
-  // was a tenth of bulk scoring); the caller's grid is never changed and finalGrid is read, never written.
+/**
+ * A copy of `grid` and the way to change one of its cells. Copy on write: only the rows and cells a
+ * TAKE or DROP changes are copied (a deep copy of the grid was a tenth of bulk scoring); the
+ * caller's grid is never changed and finalGrid is read, never written.
+ */
+function copyOnWrite(grid: GraspGrid): { world: GraspGrid; writable: (row: number, col: number) => GraspCell } {
   const world: GraspGrid = { cells: grid.cells.slice(), start: [grid.start[0], grid.start[1]] };
   const writable = (row: number, col: number) => {
     if (world.cells[row] === grid.cells[row]) world.cells[row] = grid.cells[row].slice();
@@ -110,6 +108,17 @@ export function simulate(
     if (cell !== grid.cells[row][col]) return cell;
     return (world.cells[row][col] = { ...cell });
   };
+  return { world, writable };
+}
+
+/** Simulates an answer's tokens on a copy of the grid and scores it in the chosen mode. */
+export function simulate(
+  grid: GraspGrid,
+  submitted: readonly string[],
+  settings: GraspSettings,
+  options: SimulationOptions,
+): GraspSimulation {
+  const { world, writable } = copyOnWrite(grid);
   const allowed = ALLOWED[settings.moves === 8 ? 8 : 4];
   const limit = carryLimitValue(settings);
   const start = world.start;

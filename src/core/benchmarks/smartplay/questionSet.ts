@@ -6,10 +6,12 @@
 // simulators and are refused with the reason.
 import { ModelCallCancelled, ModelCallError } from '../../eval/engine';
 import { growingChatEstimate } from '../../eval/playEstimates';
-import type { ChatMessage, EpisodeHistory, ModelReply } from '../../eval/types';
+import type { ChatMessage, EpisodeHistory, ModelReply, ScoringMode } from '../../eval/types';
 import type { SmartplayQuestion } from './questionSchema';
 import {
+  type EpisodeOptions,
   type PlayedEpisode,
+  type PlayEstimate,
   type PreparedQuestion,
   type QuestionOptionHint,
   QuestionOptionError,
@@ -113,23 +115,8 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
   return {
     question,
     messages: composeMessages(firstTurn, QUESTION_1),
-    playEstimate(count, maxReplyTokens, historyTurns) {
-      // Two requests a step; the history keeps the last `windowSize` observations (or the profile's
-      // historyTurns), each about the size of the first, and the second question also carries the
-      // first and its reply.
-      const env = createSmartPlayEnv(game, { seed });
-      const info = env.reset().info;
-      const first = count(composeMessages(info, QUESTION_1));
-      const entry = `Player Observation Step 0:\n${info.obs}\n\n`;
-      const growth = count([{ role: 'system', content: entry }]) - count([]);
-      const secondExtra = count(composeMessages(info, QUESTION_2, [[QUESTION_1, '']])) - first + maxReplyTokens;
-      const steps = growingChatEstimate(env.defaultSteps, first, growth, historyTurns ?? env.windowSize);
-      return {
-        requests: 2 * steps.requests,
-        promptTokens: 2 * steps.promptTokens + steps.requests * secondExtra,
-        largestPromptTokens: steps.largestPromptTokens + secondExtra,
-      };
-    },
+    playEstimate: (count, maxReplyTokens, historyTurns) =>
+      estimateEpisode(game, seed, count, maxReplyTokens, historyTurns),
     builtInAnswer(profile, _seed, messages) {
       agent ??= builtInAgent(game, profile.provider, seed);
       return agent(messages.map((message) => ({ ...message })));
@@ -137,74 +124,123 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
     score() {
       throw new ModelCallError('a SmartPlay episode is played turn by turn, not scored from one reply');
     },
-    async play(ask, mode, signal, options = {}): Promise<PlayedEpisode> {
-      if (mode !== 'faithful' && mode !== 'reference')
-        throw new QuestionOptionError(`SmartPlay scores in faithful or reference mode, not ${mode}`);
-      const env = createSmartPlayEnv(game, { seed, mode });
-      if (options.historyTurns !== undefined) env.setHistoryWindow(options.historyTurns);
-      const history: EpisodeHistory = {
-        mode: options.historyTurns === undefined ? 'game' : 'window',
-        turns: env.windowSize,
-      };
-      let promptTokens: number | null = 0;
-      let completionTokens: number | null = 0;
-      let allCached = true;
-      let failure: unknown = null;
-      const player: SmartPlayAgent = async (messages: ChatMessage[]) => {
-        let reply: ModelReply;
-        try {
-          reply = await ask(messages);
-        } catch (error) {
-          failure = error;
-          throw error;
-        }
-        promptTokens = reply.promptTokens === null || promptTokens === null ? null : promptTokens + reply.promptTokens;
-        completionTokens =
-          reply.completionTokens === null || completionTokens === null
-            ? null
-            : completionTokens + reply.completionTokens;
-        allCached &&= reply.cached;
-        return reply.text;
-      };
-      const log = await runSmartPlayEpisode(env, player, {
-        signal,
-        mode,
-        seed,
-        agentName: options.playerName ?? 'model',
-        maxSteps: options.maxSteps,
-        onProgress: (event) => {
-          if (event.kind === 'stepped') options.onProgress?.(event.step, event.maxSteps);
-        },
-      });
-      const rawAnswer = formatEpisodeLog(log);
-      options.onTranscript?.(rawAnswer);
-      if (log.end?.reason === 'cancelled' || failure instanceof ModelCallCancelled) throw new ModelCallCancelled();
-      // Not a model call's failure (the environment, Waypoint itself): nothing played stands.
-      if (log.end?.reason === 'error' && !(failure instanceof ModelCallError))
-        throw failure instanceof Error ? failure : new ModelCallError(log.end.error ?? 'the episode failed');
-      // A turn's call failed: the steps before it are the episode played (the log ends `error`).
-      const failed =
-        failure instanceof ModelCallError
-          ? {
-              failed: {
-                message: log.end?.error ?? failure.message,
-                ...(failure.failure ? { failure: failure.failure } : {}),
-                turnsPlayed: log.steps.length,
-              },
-            }
-          : {};
-      return {
-        rawAnswer,
-        parsedAnswer: log.steps.map((step) => step.actionText),
-        scores: episodeScores(game, log, mode),
-        diagnostics: [],
-        promptTokens,
-        completionTokens,
-        cached: allCached,
-        history,
-        ...failed,
-      };
+    play: (ask, mode, signal, options = {}) => playEpisode(game, seed, ask, mode, signal, options),
+  };
+}
+
+/**
+ * Two requests a step; the history keeps the last `windowSize` observations (or the profile's
+ * historyTurns), each about the size of the first, and the second question also carries the
+ * first and its reply.
+ */
+function estimateEpisode(
+  game: string,
+  seed: number,
+  count: (messages: readonly ChatMessage[]) => number,
+  maxReplyTokens: number,
+  historyTurns: number | undefined,
+): PlayEstimate {
+  const env = createSmartPlayEnv(game, { seed });
+  const info = env.reset().info;
+  const first = count(composeMessages(info, QUESTION_1));
+  const entry = `Player Observation Step 0:\n${info.obs}\n\n`;
+  const growth = count([{ role: 'system', content: entry }]) - count([]);
+  const secondExtra = count(composeMessages(info, QUESTION_2, [[QUESTION_1, '']])) - first + maxReplyTokens;
+  const steps = growingChatEstimate(env.defaultSteps, first, growth, historyTurns ?? env.windowSize);
+  return {
+    requests: 2 * steps.requests,
+    promptTokens: 2 * steps.promptTokens + steps.requests * secondExtra,
+    largestPromptTokens: steps.largestPromptTokens + secondExtra,
+  };
+}
+
+type Ask = (messages: readonly ChatMessage[]) => Promise<ModelReply>;
+
+/** Plays the episode through `ask`, one call per turn, and scores it. */
+async function playEpisode(
+  game: string,
+  seed: number,
+  ask: Ask,
+  mode: ScoringMode,
+  signal: AbortSignal,
+  options: EpisodeOptions,
+): Promise<PlayedEpisode> {
+  if (mode !== 'faithful' && mode !== 'reference')
+    throw new QuestionOptionError(`SmartPlay scores in faithful or reference mode, not ${mode}`);
+  const env = createSmartPlayEnv(game, { seed, mode });
+  if (options.historyTurns !== undefined) env.setHistoryWindow(options.historyTurns);
+  const history: EpisodeHistory = {
+    mode: options.historyTurns === undefined ? 'game' : 'window',
+    turns: env.windowSize,
+  };
+  const calls = new TallyingPlayer(ask);
+  const log = await runSmartPlayEpisode(env, calls.player, {
+    signal,
+    mode,
+    seed,
+    agentName: options.playerName ?? 'model',
+    maxSteps: options.maxSteps,
+    onProgress: (event) => {
+      if (event.kind === 'stepped') options.onProgress?.(event.step, event.maxSteps);
     },
+  });
+  const rawAnswer = formatEpisodeLog(log);
+  options.onTranscript?.(rawAnswer);
+  const failure = calls.failure;
+  if (log.end?.reason === 'cancelled' || failure instanceof ModelCallCancelled) throw new ModelCallCancelled();
+  // Not a model call's failure (the environment, Waypoint itself): nothing played stands.
+  if (log.end?.reason === 'error' && !(failure instanceof ModelCallError))
+    throw failure instanceof Error ? failure : new ModelCallError(log.end.error ?? 'the episode failed');
+  // A turn's call failed: the steps before it are the episode played (the log ends `error`).
+  const failed =
+    failure instanceof ModelCallError
+      ? {
+          failed: {
+            message: log.end?.error ?? failure.message,
+            ...(failure.failure ? { failure: failure.failure } : {}),
+            turnsPlayed: log.steps.length,
+          },
+        }
+      : {};
+  return {
+    rawAnswer,
+    parsedAnswer: log.steps.map((step) => step.actionText),
+    scores: episodeScores(game, log, mode),
+    diagnostics: [],
+    promptTokens: calls.promptTokens,
+    completionTokens: calls.completionTokens,
+    cached: calls.allCached,
+    history,
+    ...failed,
+  };
+}
+
+/** The episode's player: each turn a model call, whose tokens and caching it adds up and whose failure it keeps. */
+class TallyingPlayer {
+  /** Null once any reply does not report them. */
+  promptTokens: number | null = 0;
+  completionTokens: number | null = 0;
+  allCached = true;
+  failure: unknown = null;
+
+  constructor(private readonly ask: Ask) {}
+
+  readonly player: SmartPlayAgent = async (messages: ChatMessage[]) => {
+    let reply: ModelReply;
+    try {
+      reply = await this.ask(messages);
+    } catch (error) {
+      this.failure = error;
+      throw error;
+    }
+    this.promptTokens =
+      reply.promptTokens === null || this.promptTokens === null ? null : this.promptTokens + reply.promptTokens;
+    this.completionTokens =
+      reply.completionTokens === null || this.completionTokens === null
+        ? null
+        : this.completionTokens + reply.completionTokens;
+    this.allCached &&= reply.cached;
+    return reply.text;
   };
 }
 

@@ -6,7 +6,7 @@ import { matchAction, type MatchOptions } from './matchAction';
 import { composeMessages, QUESTION_1, QUESTION_2 } from './prompt';
 import type { ChatMessage } from '../../eval/types';
 import { normalizeScore } from './scores';
-import type { EpisodeSetup, SmartPlayEnv, StepOutcome } from './types';
+import type { EpisodeSetup, ResetResult, SmartPlayEnv, StepInfo, StepOutcome } from './types';
 
 /** A model or built-in player: answers the last user message of `messages`. */
 export type SmartPlayAgent = (messages: ChatMessage[], signal?: AbortSignal) => Promise<string>;
@@ -98,20 +98,7 @@ export async function runSmartPlayEpisode(
   const mode = options.mode ?? 'faithful';
   const reset = env.reset(options.recorded?.setup);
   let info = reset.info;
-  const header: EpisodeHeader = {
-    game: env.game,
-    settings: {
-      maxSteps,
-      windowSize: env.windowSize,
-      mode,
-      optionalFinalPeriod: options.match?.optionalFinalPeriod ?? false,
-    },
-    seed: options.seed ?? null,
-    agent: options.agentName ?? 'agent',
-    actionList: [...env.actionList],
-    manual: info.manual,
-    reset: { observation: info.obs, score: info.score, ...(reset.setup ? { setup: reset.setup } : {}) },
-  };
+  const header = episodeHeader(env, reset, options, maxSteps, mode);
   const steps: StepRecord[] = [];
   let totalReward = 0;
   let done = false;
@@ -132,23 +119,8 @@ export async function runSmartPlayEpisode(
   while (steps.length < maxSteps) {
     if (done) break;
     const stepNumber = steps.length + 1;
-    const prompts: PromptRecord[] = [];
-    try {
-      for (const [index, question] of [QUESTION_1, QUESTION_2].entries()) {
-        if (options.signal?.aborted) return finish('cancelled');
-        options.onProgress?.({ kind: 'asking', step: stepNumber, maxSteps, question: index === 0 ? 1 : 2 });
-        const messages = composeMessages(
-          info,
-          question,
-          prompts.map((prompt) => [prompt.messages[prompt.messages.length - 1].content, prompt.answer] as const),
-        );
-        prompts.push({ messages, answer: await agent(messages, options.signal) });
-      }
-    } catch (error) {
-      if (options.signal?.aborted) return finish('cancelled');
-      // The message goes into the episode log on disk: never with a key in it, whoever made the error.
-      return finish('error', redactSecrets(error instanceof Error ? error.message : String(error)));
-    }
+    const prompts = await askBothQuestions(agent, info, stepNumber, maxSteps, options);
+    if (!Array.isArray(prompts)) return finish(prompts.reason, prompts.error);
     if (options.signal?.aborted) return finish('cancelled');
     const match = matchAction(prompts[1].answer, env.actionList, options.match);
     const shown = info;
@@ -176,4 +148,56 @@ export async function runSmartPlayEpisode(
     options.onProgress?.({ kind: 'stepped', step: stepNumber, maxSteps, record });
   }
   return finish(done ? 'done' : 'step-limit');
+}
+
+function episodeHeader(
+  env: SmartPlayEnv,
+  reset: ResetResult,
+  options: SmartPlayEpisodeOptions,
+  maxSteps: number,
+  mode: 'faithful' | 'reference',
+): EpisodeHeader {
+  const info = reset.info;
+  return {
+    game: env.game,
+    settings: {
+      maxSteps,
+      windowSize: env.windowSize,
+      mode,
+      optionalFinalPeriod: options.match?.optionalFinalPeriod ?? false,
+    },
+    seed: options.seed ?? null,
+    agent: options.agentName ?? 'agent',
+    actionList: [...env.actionList],
+    manual: info.manual,
+    reset: { observation: info.obs, score: info.score, ...(reset.setup ? { setup: reset.setup } : {}) },
+  };
+}
+
+/** One step's Q1 then Q2, each with fresh messages; or why the episode ends instead (cancelled, or the agent failed). */
+async function askBothQuestions(
+  agent: SmartPlayAgent,
+  info: StepInfo,
+  stepNumber: number,
+  maxSteps: number,
+  options: SmartPlayEpisodeOptions,
+): Promise<PromptRecord[] | { reason: 'cancelled' | 'error'; error?: string }> {
+  const prompts: PromptRecord[] = [];
+  try {
+    for (const [index, question] of [QUESTION_1, QUESTION_2].entries()) {
+      if (options.signal?.aborted) return { reason: 'cancelled' };
+      options.onProgress?.({ kind: 'asking', step: stepNumber, maxSteps, question: index === 0 ? 1 : 2 });
+      const messages = composeMessages(
+        info,
+        question,
+        prompts.map((prompt) => [prompt.messages[prompt.messages.length - 1].content, prompt.answer] as const),
+      );
+      prompts.push({ messages, answer: await agent(messages, options.signal) });
+    }
+  } catch (error) {
+    if (options.signal?.aborted) return { reason: 'cancelled' };
+    // The message goes into the episode log on disk: never with a key in it, whoever made the error.
+    return { reason: 'error', error: redactSecrets(error instanceof Error ? error.message : String(error)) };
+  }
+  return prompts;
 }

@@ -12,7 +12,7 @@
 // game that abbreviates revisits, is a new room, named `title (2)`, `title (3)`…; a bare title is
 // resolved through the map known so far (same move made before, its reverse, a neighbour).
 import { OPPOSITE_DIRECTIONS, normaliseAction } from '../walkthrough/directions';
-import { stepsOf } from '../walkthrough/walkthrough';
+import { type Step, stepsOf } from '../walkthrough/walkthrough';
 
 export interface AnnotationEvidence {
   step: number;
@@ -179,9 +179,23 @@ function titlesIn(lines: readonly string[]): TitleSighting[] {
 export function annotateWalkthrough(text: string): AnnotationProposals {
   const steps = stepsOf(text);
   const sightings = steps.map((step) => titlesIn(step.observation));
-  // A title counts as a room when some movement command lands on it; a title shown after other
-  // commands ("Mystical Chants" when reading a prayer book) is a room only if a move shows it too,
-  // an earlier command may have moved (a dark room), or a room description follows it.
+  const annotator = new Annotator(steps, sightings);
+  steps.forEach((step, index) => annotator.visit(step, index));
+  return {
+    locations: annotator.rooms.map((room) => room.location),
+    edges: [...annotator.edges.values()].sort((a, b) => a.step - b.step),
+  };
+}
+
+/**
+ * The titles a movement command lands on (as the first line of its observation), and whether the
+ * game is in "brief" mode: there it prints a bare title on revisits, so a reprinted description is
+ * a new room.
+ */
+function movementTitles(
+  steps: readonly Step[],
+  sightings: readonly TitleSighting[][],
+): { roomKeys: Set<string>; briefMode: boolean } {
   const roomKeys = new Set<string>();
   let bare = 0;
   let described = 0;
@@ -192,59 +206,46 @@ export function annotateWalkthrough(text: string): AnnotationProposals {
     if (first.description === '') bare++;
     else described++;
   });
-  // Games in "brief" mode print a bare title on revisits; there a reprinted description is a new room.
-  const briefMode = bare * 5 >= bare + described && bare > 0;
+  return { roomKeys, briefMode: bare * 5 >= bare + described && bare > 0 };
+}
 
-  const rooms: Room[] = [];
-  const edges = new Map<string, ProposedEdge>();
-  const known = new Map<string, Room>(); // `${room}\u0000${action}` -> destination
-  const adjacent = (a: Room, b: Room) =>
-    [...known].some(
-      ([key, dst]) =>
-        (key.startsWith(`${a.name}\u0000`) && dst === b) || (key.startsWith(`${b.name}\u0000`) && dst === a),
-    );
+/** Walks the steps in order, keeping the rooms met so far and the moves between them. */
+class Annotator {
+  readonly rooms: Room[] = [];
+  readonly edges = new Map<string, ProposedEdge>();
+  /** `${room}\u0000${action}` -> destination. */
+  private readonly known = new Map<string, Room>();
+  /**
+   * A title counts as a room when some movement command lands on it; a title shown after other
+   * commands ("Mystical Chants" when reading a prayer book) is a room only if a move shows it too,
+   * an earlier command may have moved (a dark room), or a room description follows it.
+   */
+  private readonly roomKeys: Set<string>;
+  private readonly briefMode: boolean;
+  private current: Room | null = null;
+  private previous: Room | null = null;
+  private lastTitled = -1;
 
-  const newRoom = (sighting: TitleSighting, key: string, evidence: AnnotationEvidence): Room => {
-    const same = rooms.filter((room) => room.key === key);
-    const base = roomName(sighting.title);
-    // `title (n)`, skipping a name a game's own title already took (a room really called `Hall (2)`).
-    let name = base;
-    for (let n = same.length + 1; rooms.some((room) => room.name === name); n++) name = `${base} (${n})`;
-    const location: ProposedLocation = {
-      name,
-      aliases: [],
-      title: sighting.title,
-      firstStep: evidence.step,
-      evidence: [evidence],
-    };
-    const room: Room = { name, key, descriptions: new Set(), lastVisit: evidence.step, location };
-    rooms.push(room);
-    return room;
-  };
+  constructor(
+    private readonly steps: readonly Step[],
+    private readonly sightings: readonly TitleSighting[][],
+  ) {
+    const titles = movementTitles(steps, sightings);
+    this.roomKeys = titles.roomKeys;
+    this.briefMode = titles.briefMode;
+  }
 
-  let current: Room | null = null;
-  let previous: Room | null = null;
-  let lastTitled = -1;
-  steps.forEach((step, index) => {
-    const isInit = step.action === 'Init' || current === null;
-    if (sightings[index].length === 0) return;
-    const between = steps
-      .slice(lastTitled + 1, index)
-      .map((candidate, offset) => ({ candidate, at: lastTitled + 1 + offset }));
-    const mover =
-      isInit || isMovement(step.action)
-        ? undefined
-        : ([...between].reverse().find(({ candidate }) => isMovement(candidate.action)) ??
-          (isObservation(step.action)
-            ? [...between].reverse().find(({ candidate }) => !isObservation(candidate.action))
-            : undefined));
-    const candidates = sightings[index].filter(
+  visit(step: Step, index: number): void {
+    const isInit = step.action === 'Init' || this.current === null;
+    if (this.sightings[index].length === 0) return;
+    const mover = isInit || isMovement(step.action) ? undefined : this.moverBefore(index, step.action);
+    const candidates = this.sightings[index].filter(
       (sighting) =>
         isInit ||
         sighting.index === 0 ||
         isMovement(step.action) ||
         mover !== undefined ||
-        roomKeys.has(titleKey(sighting.title)) ||
+        this.roomKeys.has(titleKey(sighting.title)) ||
         DESCRIPTION_OPENING.test(sighting.description),
     );
     if (candidates.length === 0) return;
@@ -265,88 +266,142 @@ export function annotateWalkthrough(text: string): AnnotationProposals {
       if (mover) {
         moveIndex = mover.at;
         delayed = true;
-      } else if (!roomKeys.has(key) && !DESCRIPTION_OPENING.test(sighting.description)) {
+      } else if (!this.roomKeys.has(key) && !DESCRIPTION_OPENING.test(sighting.description)) {
         // A title after a command that moves nowhere, naming no room a move lands on and with no
         // room description below: a book's heading, a menu, not a room.
         return;
       }
     }
-    lastTitled = index;
-    const moveStep = steps[moveIndex];
+    this.lastTitled = index;
+    const moveStep = this.steps[moveIndex];
     const action = normaliseAction(moveStep.action);
 
-    const { room, ambiguous } = resolveRoom(
-      current,
-      previous,
+    const { room, ambiguous } = this.resolveRoom(
       action,
       sighting,
       key,
       moveIndex === index && isMovement(step.action),
       evidence,
     );
-    room.lastVisit = step.number;
+    this.noteSighting(room, sighting, evidence, step.number);
+    if (this.current !== null && room !== this.current && !isInit)
+      this.addMove(this.current, action, room, moveStep.number, {
+        delayed,
+        ambiguous,
+        sighting,
+        namedAt: step.number,
+        evidence,
+      });
+    if (room !== this.current) {
+      this.previous = this.current;
+      this.current = room;
+    }
+  }
+
+  /** The step since the previous title that made a move the title at `index` shows, if any. */
+  private moverBefore(index: number, action: string): { candidate: Step; at: number } | undefined {
+    const between = this.steps
+      .slice(this.lastTitled + 1, index)
+      .map((candidate, offset) => ({ candidate, at: this.lastTitled + 1 + offset }));
+    return (
+      [...between].reverse().find(({ candidate }) => isMovement(candidate.action)) ??
+      (isObservation(action)
+        ? [...between].reverse().find(({ candidate }) => !isObservation(candidate.action))
+        : undefined)
+    );
+  }
+
+  /** A room seen again: its visit, description, evidence (three at most) and the spelling used. */
+  private noteSighting(room: Room, sighting: TitleSighting, evidence: AnnotationEvidence, stepNumber: number): void {
+    room.lastVisit = stepNumber;
     if (sighting.description !== '') room.descriptions.add(sighting.description);
-    if (room.location.evidence.length < 3 && !room.location.evidence.some((e) => e.step === step.number))
+    if (room.location.evidence.length < 3 && !room.location.evidence.some((e) => e.step === stepNumber))
       room.location.evidence.push(evidence);
     const alias = roomName(sighting.title);
     if (alias !== room.name && !room.name.startsWith(`${alias} (`) && !room.location.aliases.includes(alias))
       room.location.aliases.push(alias);
+  }
 
-    if (current !== null && room !== current && !isInit) {
-      known.set(`${current.name}\u0000${action}`, room);
-      const edgeKey = `${current.name}\u0000${action}\u0000${room.name}`;
-      const existing = edges.get(edgeKey);
-      if (existing) existing.steps.push(moveStep.number);
-      else {
-        const compass = COMPASS.has(action);
-        let confidence = compass ? 0.95 : isMovement(action) ? 0.85 : 0.7;
-        if (delayed) confidence -= 0.15;
-        if (sighting.index !== 0) confidence -= 0.05;
-        if (ambiguous) confidence -= 0.2;
-        const reason = `${delayed ? `room named at step ${step.number}` : 'room title'}${ambiguous ? ', one of several rooms with this title' : ''}${compass ? '' : isMovement(action) ? ', non-compass move' : ', not a movement command'}`;
-        edges.set(edgeKey, {
-          src: current.name,
-          action,
-          dst: room.name,
-          step: moveStep.number,
-          steps: [moveStep.number],
-          confidence: Math.round(confidence * 100) / 100,
-          reason,
-          evidence: [evidence],
-        });
-      }
+  /** The move from `from` to `room`: a new edge with its confidence and reason, or one more step of a known one. */
+  private addMove(
+    from: Room,
+    action: string,
+    room: Room,
+    moveStepNumber: number,
+    how: {
+      delayed: boolean;
+      ambiguous: boolean;
+      sighting: TitleSighting;
+      namedAt: number;
+      evidence: AnnotationEvidence;
+    },
+  ): void {
+    const { delayed, ambiguous, sighting, namedAt, evidence } = how;
+    this.known.set(`${from.name}\u0000${action}`, room);
+    const edgeKey = `${from.name}\u0000${action}\u0000${room.name}`;
+    const existing = this.edges.get(edgeKey);
+    if (existing) {
+      existing.steps.push(moveStepNumber);
+      return;
     }
-    if (room !== current) {
-      previous = current;
-      current = room;
-    }
-  });
+    const compass = COMPASS.has(action);
+    let confidence = compass ? 0.95 : isMovement(action) ? 0.85 : 0.7;
+    if (delayed) confidence -= 0.15;
+    if (sighting.index !== 0) confidence -= 0.05;
+    if (ambiguous) confidence -= 0.2;
+    const reason = `${delayed ? `room named at step ${namedAt}` : 'room title'}${ambiguous ? ', one of several rooms with this title' : ''}${compass ? '' : isMovement(action) ? ', non-compass move' : ', not a movement command'}`;
+    this.edges.set(edgeKey, {
+      src: from.name,
+      action,
+      dst: room.name,
+      step: moveStepNumber,
+      steps: [moveStepNumber],
+      confidence: Math.round(confidence * 100) / 100,
+      reason,
+      evidence: [evidence],
+    });
+  }
 
-  function resolveRoom(
-    from: Room | null,
-    came: Room | null,
+  private newRoom(sighting: TitleSighting, key: string, evidence: AnnotationEvidence): Room {
+    const same = this.rooms.filter((room) => room.key === key);
+    const base = roomName(sighting.title);
+    // `title (n)`, skipping a name a game's own title already took (a room really called `Hall (2)`).
+    let name = base;
+    for (let n = same.length + 1; this.rooms.some((room) => room.name === name); n++) name = `${base} (${n})`;
+    const location: ProposedLocation = {
+      name,
+      aliases: [],
+      title: sighting.title,
+      firstStep: evidence.step,
+      evidence: [evidence],
+    };
+    const room: Room = { name, key, descriptions: new Set(), lastVisit: evidence.step, location };
+    this.rooms.push(room);
+    return room;
+  }
+
+  private adjacent(a: Room, b: Room): boolean {
+    return [...this.known].some(
+      ([key, dst]) =>
+        (key.startsWith(`${a.name}\u0000`) && dst === b) || (key.startsWith(`${b.name}\u0000`) && dst === a),
+    );
+  }
+
+  /** Which room a title names: a known one (same move, its reverse, its description, a neighbour) or a new one. */
+  private resolveRoom(
     action: string,
     sighting: TitleSighting,
     key: string,
     moved: boolean,
     evidence: AnnotationEvidence,
   ): { room: Room; ambiguous: boolean } {
-    const same = rooms.filter((room) => room.key === key);
-    const fresh = () => ({ room: newRoom(sighting, key, { ...evidence }), ambiguous: false });
+    const from = this.current;
+    const same = this.rooms.filter((room) => room.key === key);
+    const fresh = () => ({ room: this.newRoom(sighting, key, { ...evidence }), ambiguous: false });
     if (same.length === 0) return fresh();
     if (from !== null) {
-      // The same move made before, then the reverse of a move made before.
-      const forward = known.get(`${from.name}\u0000${action}`);
-      if (forward && forward.key === key) return { room: forward, ambiguous: false };
-      // Not in a maze (rooms alike in title and description), whose passages need not lead back.
-      const maze = same.some((room) =>
-        same.some((other) => other !== room && [...room.descriptions].some((text) => other.descriptions.has(text))),
-      );
-      const opposite = OPPOSITE_DIRECTIONS[action];
-      if (opposite && !maze) {
-        const back = same.find((room) => known.get(`${room.name}\u0000${opposite}`) === from);
-        if (back) return { room: back, ambiguous: false };
-      }
+      const known = this.knownDestination(from, action, key, same);
+      if (known) return { room: known, ambiguous: false };
     }
     const description = sighting.description;
     let pool = same;
@@ -354,7 +409,7 @@ export function annotateWalkthrough(text: string): AnnotationProposals {
       const matching = same.filter((room) => room.descriptions.has(description));
       if (matching.length === 0 && DESCRIPTION_OPENING.test(description)) return fresh();
       // A move that reprints a full description in a game that abbreviates revisits: a first visit.
-      if (matching.length > 0 && briefMode && moved) return fresh();
+      if (matching.length > 0 && this.briefMode && moved) return fresh();
       if (matching.length > 0) pool = matching;
     }
     if (moved && from !== null && pool.includes(from)) {
@@ -362,16 +417,24 @@ export function annotateWalkthrough(text: string): AnnotationProposals {
       pool = pool.filter((room) => room !== from);
     }
     if (pool.length === 1) return { room: pool[0], ambiguous: false };
-    const neighbours = from === null ? [] : pool.filter((room) => adjacent(room, from));
-    const preferred = neighbours.filter((room) => room !== came);
+    const neighbours = from === null ? [] : pool.filter((room) => this.adjacent(room, from));
+    const preferred = neighbours.filter((room) => room !== this.previous);
     const ranked = (preferred.length > 0 ? preferred : neighbours.length > 0 ? neighbours : pool).sort(
       (a, b) => b.lastVisit - a.lastVisit,
     );
     return { room: ranked[0], ambiguous: true };
   }
 
-  return {
-    locations: rooms.map((room) => room.location),
-    edges: [...edges.values()].sort((a, b) => a.step - b.step),
-  };
+  /** The same move made before, then the reverse of a move made before, when it led to a room of this title. */
+  private knownDestination(from: Room, action: string, key: string, same: readonly Room[]): Room | undefined {
+    const forward = this.known.get(`${from.name}\u0000${action}`);
+    if (forward && forward.key === key) return forward;
+    // Not in a maze (rooms alike in title and description), whose passages need not lead back.
+    const maze = same.some((room) =>
+      same.some((other) => other !== room && [...room.descriptions].some((text) => other.descriptions.has(text))),
+    );
+    const opposite = OPPOSITE_DIRECTIONS[action];
+    if (opposite && !maze) return same.find((room) => this.known.get(`${room.name}\u0000${opposite}`) === from);
+    return undefined;
+  }
 }

@@ -129,12 +129,11 @@ export function alignRoom(name: string, rooms: readonly string[]): RoomAlignment
   return { model: name, truth: null, rule: 'none' };
 }
 
-/** Diffs a model's moves against the maze's (`truth`, e.g. mazeAtCutoff). */
-export function diffMap(truth: readonly MapMove[], model: readonly MapMove[], cutoff: number): MapDiff {
-  const rooms = [...new Set(truth.flatMap((move) => [move.src, move.dst]))];
-  const names = [...new Set(model.flatMap((move) => [move.src, move.dst]))];
-  const alignment = names.map((name) => alignRoom(name, rooms));
-  const aligned = new Map(alignment.map((entry) => [entry.model, entry.truth]));
+/** The maze's moves by key (the first of each), and the actions between each pair of rooms. */
+function indexTrueMoves(truth: readonly MapMove[]): {
+  trueKeys: Map<string, MapMove>;
+  actionsBetween: Map<string, string[]>;
+} {
   const trueKeys = new Map<string, MapMove>();
   for (const move of truth)
     if (!trueKeys.has(keyOf(move.src, move.action, move.dst)))
@@ -144,6 +143,16 @@ export function diffMap(truth: readonly MapMove[], model: readonly MapMove[], cu
     const pair = JSON.stringify([move.src, move.dst]);
     actionsBetween.set(pair, [...(actionsBetween.get(pair) ?? []), move.action]);
   }
+  return { trueKeys, actionsBetween };
+}
+
+/** Diffs a model's moves against the maze's (`truth`, e.g. mazeAtCutoff). */
+export function diffMap(truth: readonly MapMove[], model: readonly MapMove[], cutoff: number): MapDiff {
+  const rooms = [...new Set(truth.flatMap((move) => [move.src, move.dst]))];
+  const names = [...new Set(model.flatMap((move) => [move.src, move.dst]))];
+  const alignment = names.map((name) => alignRoom(name, rooms));
+  const aligned = new Map(alignment.map((entry) => [entry.model, entry.truth]));
+  const { trueKeys, actionsBetween } = indexTrueMoves(truth);
 
   const matched = new Set<string>();
   const seenModel = new Set<string>();

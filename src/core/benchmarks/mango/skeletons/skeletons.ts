@@ -203,7 +203,6 @@ export function* rfSkeletons(
 ): Generator<Generated<RfSkeleton>> {
   const graph = skeletonGraph(records);
   const adjacency = graph.adjacency();
-  const { offsets, targets } = adjacency;
   const finder = new SimplePathFinder(adjacency);
   const limit = options.limitPerPair ?? Infinity;
   const hash = options.sha256Hex ?? sha256Hex;
@@ -229,38 +228,13 @@ export function* rfSkeletons(
         forwardAnswerable = fromSource.forwardAnswerable[target];
         totalAnswerable = fromSource.totalAnswerable[target];
       } else {
-        const paths = new LengthOrderedPaths(finder, source, target, false);
-        while (paths.next()) {
-          // Over the expansions of one node path, min of max = max over steps of the min over that
-          // step's parallel edges, because each step's edge is chosen independently.
-          let multiplicity = 1;
-          let pathForward = 0,
-            pathTotal = 0,
-            pathForwardAnswerable = 0,
-            pathTotalAnswerable = 0;
-          for (let index = 0; index + 1 < paths.length; index++) {
-            const u = paths.nodes[index];
-            const v = paths.nodes[index + 1];
-            let slot = offsets[u];
-            while (targets[slot] !== v) slot++;
-            multiplicity *= steps.count[slot];
-            pathForward = Math.max(pathForward, steps.forward[slot]);
-            pathTotal = Math.max(pathTotal, steps.total[slot]);
-            pathForwardAnswerable = Math.max(pathForwardAnswerable, steps.forwardAnswerable[slot]);
-            pathTotalAnswerable = Math.max(pathTotalAnswerable, steps.totalAnswerable[slot]);
-          }
-          if (numPaths + multiplicity > limit) {
-            // A node path whose expansions straddle the limit is left out whole: its best expansion
-            // is not necessarily among the first ones, so its labels would be wrong.
-            truncated = true;
-            break;
-          }
-          numPaths += multiplicity;
-          forward = Math.min(forward, pathForward);
-          total = Math.min(total, pathTotal);
-          forwardAnswerable = Math.min(forwardAnswerable, pathForwardAnswerable);
-          totalAnswerable = Math.min(totalAnswerable, pathTotalAnswerable);
-        }
+        const pair = rfAggregatesLimited(finder, adjacency, steps, source, target, limit);
+        numPaths = pair.numPaths;
+        forward = pair.forward;
+        total = pair.total;
+        forwardAnswerable = pair.forwardAnswerable;
+        totalAnswerable = pair.totalAnswerable;
+        truncated = pair.truncated;
       }
       const src = graph.nodes[source];
       const dst = graph.nodes[target];
@@ -280,6 +254,60 @@ export function* rfSkeletons(
 }
 
 type StepSummaries = ReturnType<typeof stepSummaries>;
+
+/**
+ * One pair's path count and labels over its first expanded paths, shortest first, up to `limit`
+ * (the order matters then, so each pair has its own search).
+ */
+function rfAggregatesLimited(
+  finder: SimplePathFinder,
+  adjacency: NodeAdjacency,
+  steps: StepSummaries,
+  source: number,
+  target: number,
+  limit: number,
+) {
+  const { offsets, targets } = adjacency;
+  let forward = NEVER,
+    total = NEVER,
+    forwardAnswerable = NEVER,
+    totalAnswerable = NEVER;
+  let numPaths = 0;
+  let truncated = false;
+  const paths = new LengthOrderedPaths(finder, source, target, false);
+  while (paths.next()) {
+    // Over the expansions of one node path, min of max = max over steps of the min over that
+    // step's parallel edges, because each step's edge is chosen independently.
+    let multiplicity = 1;
+    let pathForward = 0,
+      pathTotal = 0,
+      pathForwardAnswerable = 0,
+      pathTotalAnswerable = 0;
+    for (let index = 0; index + 1 < paths.length; index++) {
+      const u = paths.nodes[index];
+      const v = paths.nodes[index + 1];
+      let slot = offsets[u];
+      while (targets[slot] !== v) slot++;
+      multiplicity *= steps.count[slot];
+      pathForward = Math.max(pathForward, steps.forward[slot]);
+      pathTotal = Math.max(pathTotal, steps.total[slot]);
+      pathForwardAnswerable = Math.max(pathForwardAnswerable, steps.forwardAnswerable[slot]);
+      pathTotalAnswerable = Math.max(pathTotalAnswerable, steps.totalAnswerable[slot]);
+    }
+    if (numPaths + multiplicity > limit) {
+      // A node path whose expansions straddle the limit is left out whole: its best expansion
+      // is not necessarily among the first ones, so its labels would be wrong.
+      truncated = true;
+      break;
+    }
+    numPaths += multiplicity;
+    forward = Math.min(forward, pathForward);
+    total = Math.min(total, pathTotal);
+    forwardAnswerable = Math.min(forwardAnswerable, pathForwardAnswerable);
+    totalAnswerable = Math.min(totalAnswerable, pathTotalAnswerable);
+  }
+  return { numPaths, forward, total, forwardAnswerable, totalAnswerable, truncated };
+}
 
 /**
  * For every target at once, from one DFS over the simple paths from `source`: the number of expanded

@@ -137,6 +137,15 @@ function newBlock(startLine: number, lineCount: number, opener: WalkthroughBlock
   };
 }
 
+type Report = (
+  severity: Severity,
+  code: string,
+  message: string,
+  line: number,
+  startCharacter?: number,
+  endCharacter?: number,
+) => void;
+
 function parseBlock(
   readLine: LineAccessor,
   startLine: number,
@@ -153,11 +162,11 @@ function parseBlock(
       break;
     }
   }
-  const report = (
-    severity: Severity,
-    code: string,
-    message: string,
-    line: number,
+  const report: Report = (
+    severity,
+    code,
+    message,
+    line,
     startCharacter = 0,
     endCharacter = lines[line]?.length ?? 0,
   ) => {
@@ -211,9 +220,14 @@ function parseBlock(
     return block;
   }
   parseStepNumber(lines[cursor], cursor, block, report);
-  cursor++;
+  cursor = parseAction(lines, cursor + 1, block, report);
+  parseObservation(lines, cursor, block, report);
+  return block;
+}
 
-  if (cursor < lineCount && lines[cursor].startsWith(ACT_HEADER)) {
+/** The ACT line at `cursor`, if there; returns the line after it. */
+function parseAction(lines: readonly string[], cursor: number, block: WalkthroughBlock, report: Report): number {
+  if (cursor < lines.length && lines[cursor].startsWith(ACT_HEADER)) {
     const valueStart = valueStartAfter(lines[cursor], ACT_HEADER);
     const action = lines[cursor].slice(valueStart).trim();
     block.actionField = { line: cursor, startCharacter: valueStart, endCharacter: lines[cursor].length };
@@ -227,16 +241,20 @@ function parseBlock(
         cursor,
       );
     block.action = action;
-    cursor++;
-  } else {
-    report(
-      'error',
-      WalkthroughCodes.actMissing,
-      `Step ${block.stepNumber ?? '?'} has no '${ACT_HEADER}' line after its step header.`,
-      block.stepField?.line ?? 0,
-    );
+    return cursor + 1;
   }
+  report(
+    'error',
+    WalkthroughCodes.actMissing,
+    `Step ${block.stepNumber ?? '?'} has no '${ACT_HEADER}' line after its step header.`,
+    block.stepField?.line ?? 0,
+  );
+  return cursor;
+}
 
+/** The OBSERVATION line at `cursor` and the text below it, to the block's end. */
+function parseObservation(lines: readonly string[], cursor: number, block: WalkthroughBlock, report: Report): void {
+  const lineCount = lines.length;
   if (cursor < lineCount && lines[cursor].startsWith(OBSERVATION_HEADER)) {
     const valueStart = valueStartAfter(lines[cursor], OBSERVATION_HEADER);
     block.observationField = { line: cursor, startCharacter: valueStart, endCharacter: lines[cursor].length };
@@ -267,22 +285,9 @@ function parseBlock(
       at,
     );
   }
-  return block;
 }
 
-function parseStepNumber(
-  line: string,
-  relativeLine: number,
-  block: WalkthroughBlock,
-  report: (
-    severity: Severity,
-    code: string,
-    message: string,
-    line: number,
-    startCharacter?: number,
-    endCharacter?: number,
-  ) => void,
-): void {
+function parseStepNumber(line: string, relativeLine: number, block: WalkthroughBlock, report: Report): void {
   const valueStart = valueStartAfter(line, STEP_HEADER);
   const raw = line.slice(valueStart);
   block.stepField = { line: relativeLine, startCharacter: valueStart, endCharacter: line.length };
