@@ -29,7 +29,7 @@ type Listeners = Map<string, Set<(params: unknown) => void>>;
 
 /**
  * Calls `handler` with every `type` notification the server sends, beside any other listener of it
- * (the maze and the overview both hear `waypoint/gameChanged`); disposing removes only this one.
+ * (the maze and the overview both hear waypoint/gameChanged); disposing removes only this one.
  */
 export function onNotification<P>(client: NotificationSource, type: LspNotification<P>, handler: (params: P) => void): Disposable {
   const holder = client as NotificationSource & { [LISTENERS]?: Listeners };

@@ -22,7 +22,7 @@ function documentEdit(document: vscode.TextDocument, edits: readonly TextEdit[])
  * Shows a file of a kind its benchmark draws live (`kind`, one of `live.kinds`) in the grid view;
  * gestures edit the file (undoable), text edits redraw it. The scene comes from the language server,
  * which parses and validates such files anyway: the extension host does not parse the file again on
- * every edit, and the server says when an edit has settled (`waypoint/gridStateChanged`).
+ * every edit, and the server says when an edit has settled (waypoint/gridStateChanged).
  */
 export async function showLiveBoard(context: vscode.ExtensionContext, client: LanguageClient, document: vscode.TextDocument, kind: string, live: LiveBoard): Promise<BoardPanel> {
   const board = BoardPanel.show(context);

@@ -1,4 +1,4 @@
-// Which pushed `waypoint/gameChanged` concerns a view: the maze and the walkthrough overview redraw
+// Which pushed waypoint/gameChanged concerns a view: the maze and the walkthrough overview redraw
 // only for the game they show. No vscode here, so the matching is unit-tested on its own.
 import { mangoGameOf } from '../../core/benchmarks/mango/fileKinds';
 import { decodeUriSafely } from '../../core/util/uri';

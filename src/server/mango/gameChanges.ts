@@ -1,4 +1,4 @@
-// Pushes `waypoint/gameChanged` to the client when the game store hears that a member of a game
+// Pushes waypoint/gameChanged to the client when the game store hears that a member of a game
 // changed, so the maze and the walkthrough overview redraw when their game changes instead of each
 // keeping a timer of its own (the way sprotty's server pushes model updates). Changes are coalesced
 // per game: a burst (typing, a save that formats and writes, a checkout touching four files) is one
