@@ -69,9 +69,11 @@ process.on('unhandledRejection', logEscaped('unhandled rejection'));
 process.on('uncaughtException', logEscaped('uncaught exception'));
 const documents = new DocumentStore();
 const diagnostics = new DiagnosticsPublisher(connection, documents);
-const standalone = new StandaloneDocuments(connection, (params) => void connection.sendNotification(serverNotification(GridStateChangedNotification), params));
+/** A push that fails found the connection gone: nobody is left to tell. */
+const pushFailed = () => undefined;
+const standalone = new StandaloneDocuments(connection, (params) => void connection.sendNotification(serverNotification(GridStateChangedNotification), params).catch(pushFailed));
 // Views of a game redraw when this says it changed; they keep no timers of their own.
-new GameChangePusher(gameStore(documents), (params) => void connection.sendNotification(serverNotification(GameChangedNotification), params));
+new GameChangePusher(gameStore(documents), (params) => void connection.sendNotification(serverNotification(GameChangedNotification), params).catch(pushFailed));
 let workspaceFolders: string[] = [];
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
