@@ -3,7 +3,7 @@
 // view redraws only for the game it shows.
 import { strict as assert } from 'node:assert';
 import { pathToFileURL } from 'node:url';
-import { changeConcerns, gameKeyOfUri } from '../../src/extension/views/gameChanges';
+import { changeConcerns, changeNames, gameKeyOfUri } from '../../src/extension/views/gameChanges';
 import { onNotification, type NotificationSource } from '../../src/extension/lspRequests';
 import { GameChangedNotification, type GameChangedParams, GridStateChangedNotification } from '../../src/protocol/lsp';
 
@@ -84,5 +84,11 @@ describe('pushed changes: which game a view shows', () => {
     assert.equal(gameKeyOfUri('untitled:Untitled-1'), 'untitled:Untitled-1');
     assert.equal(changeConcerns(push(['untitled:Untitled-1']), 'untitled:Untitled-1'), true);
     assert.equal(changeConcerns(push(['untitled:Untitled-2']), 'untitled:Untitled-1'), false);
+  });
+
+  it("names the overview's walkthrough only when that file itself changed", () => {
+    const walkthrough = 'file:///w/my%20games/lighthouse.walkthrough';
+    assert.equal(changeNames(push(['file:///w/my%20games/lighthouse.edges.json', 'file:///w/my games/lighthouse.walkthrough']), walkthrough), true);
+    assert.equal(changeNames(push(['file:///w/my%20games/lighthouse.edges.json']), walkthrough), false, 'another member of its game');
   });
 });

@@ -1,5 +1,5 @@
-// Which pushed waypoint/gameChanged concerns a view: the maze and the walkthrough overview redraw
-// only for the game they show. No vscode here, so the matching is unit-tested on its own.
+// Which pushed waypoint/gameChanged concerns a view: the maze redraws only for the game it shows,
+// the walkthrough overview only for its walkthrough. No vscode here, so this is unit-tested alone.
 import { mangoGameOf } from '../../core/benchmarks/mango/fileKinds';
 import { decodeUriSafely } from '../../core/util/uri';
 import type { GameChangedParams } from '../../protocol/lsp';
@@ -20,4 +20,10 @@ export function gameKeyOfUri(uri: string): string {
 export function changeConcerns(change: Pick<GameChangedParams, 'changed'>, shownUri: string): boolean {
   const shown = gameKeyOfUri(shownUri);
   return change.changed.some((uri) => gameKeyOfUri(uri) === shown);
+}
+
+/** Whether the push names `shownUri` itself among the changed members (the overview shows one walkthrough, not the game). */
+export function changeNames(change: Pick<GameChangedParams, 'changed'>, shownUri: string): boolean {
+  const shown = decodeUriSafely(shownUri);
+  return change.changed.some((uri) => decodeUriSafely(uri) === shown);
 }

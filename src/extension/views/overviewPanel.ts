@@ -1,13 +1,13 @@
 // "Waypoint: Show Walkthrough Overview": a webview beside the editor listing every step of the
 // active walkthrough (number, action, location). Clicking a step reveals it in the editor; moving
 // the cursor highlights the step under it. The step list comes from the language server, asked
-// again when the server pushes that the walkthrough's game changed (it coalesces a burst of typing).
+// again when the server pushes that the walkthrough changed (it coalesces a burst of typing).
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { overviewToHostMessage, type HostToOverviewMessage, type StepSummary } from '../../protocol/overview';
 import { GameChangedNotification, WalkthroughStepsRequest } from '../../protocol/lsp';
 import { onNotification, sendRequest } from '../lspRequests';
-import { changeConcerns } from './gameChanges';
+import { changeNames } from './gameChanges';
 import { WALKTHROUGH_LANGUAGE } from '../documentSelectors';
 import { companionColumn } from './tabGroups';
 import { receiveMessage } from './webviewMessages';
@@ -49,7 +49,7 @@ export class WalkthroughOverviewPanel implements vscode.Disposable {
         if (editor?.document.languageId === WALKTHROUGH_LANGUAGE) this.track(editor.document);
       }),
       onNotification(client, GameChangedNotification, (change) => {
-        if (this.document && changeConcerns(change, this.document.uri.toString())) void this.refresh();
+        if (this.document && changeNames(change, this.document.uri.toString())) void this.refresh();
       }),
       vscode.window.onDidChangeTextEditorSelection((event) => {
         if (event.textEditor.document === this.document) this.postActiveStep(event.selections[0].active.line);
