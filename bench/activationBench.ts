@@ -13,7 +13,11 @@ interface Sample {
 
 export function benchActivation(repoRoot: string, runs = 3): BenchRow[] {
   const name = `activation in code-server: code loading + activate() (median of ${runs} fresh profiles)`;
-  const result = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'activation-bench.mjs'), String(runs)], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const result = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'activation-bench.mjs'), String(runs)], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = result.stdout.trim().split('\n').at(-1) ?? '';
   let parsed: { samples?: Sample[]; error?: string };
   try {
@@ -24,5 +28,13 @@ export function benchActivation(repoRoot: string, runs = 3): BenchRow[] {
   if (!parsed.samples) return [{ name, value: Number.NaN, unit: 'ms', note: `not measured: ${parsed.error}` }];
   const sorted = [...parsed.samples].sort((a, b) => a.activationMs - b.activationMs);
   const median = sorted[Math.floor(sorted.length / 2)];
-  return [{ name, value: median.activationMs, unit: 'ms', budget: 150, note: `loading ${median.activationLoadingMs.toFixed(1)} + activate ${median.activationCallMs.toFixed(1)} ms; all: ${sorted.map((sample) => sample.activationMs.toFixed(0)).join(', ')} ms` }];
+  return [
+    {
+      name,
+      value: median.activationMs,
+      unit: 'ms',
+      budget: 150,
+      note: `loading ${median.activationLoadingMs.toFixed(1)} + activate ${median.activationCallMs.toFixed(1)} ms; all: ${sorted.map((sample) => sample.activationMs.toFixed(0)).join(', ')} ms`,
+    },
+  ];
 }

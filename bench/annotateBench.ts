@@ -25,10 +25,24 @@ export function benchAnnotate(): BenchRow[] {
     }
     const score = scoreAnnotation(proposals.edges, JSON.parse(readFileSync(join(dir, `${game}.edges.json`), 'utf8')));
     const pct = (value: number) => value * 100;
-    rows.push({ name: `annotate ${game}: edge precision, aligned (exact ${pct(score.exact.precision).toFixed(1)}%)`, value: pct(score.aligned.precision), unit: '%', minimum: 90 });
-    rows.push({ name: `annotate ${game}: edge recall, aligned (exact ${pct(score.exact.recall).toFixed(1)}%)`, value: pct(score.aligned.recall), unit: '%', minimum: 90 });
+    rows.push({
+      name: `annotate ${game}: edge precision, aligned (exact ${pct(score.exact.precision).toFixed(1)}%)`,
+      value: pct(score.aligned.precision),
+      unit: '%',
+      minimum: 90,
+    });
+    rows.push({
+      name: `annotate ${game}: edge recall, aligned (exact ${pct(score.exact.recall).toFixed(1)}%)`,
+      value: pct(score.aligned.recall),
+      unit: '%',
+      minimum: 90,
+    });
     const steps = text.split('==>STEP NUM:').length - 1;
-    rows.push({ name: `annotate ${game}: time per walkthrough (${steps} steps, median)`, value: times.sort((a, b) => a - b)[2], unit: 'ms' });
+    rows.push({
+      name: `annotate ${game}: time per walkthrough (${steps} steps, median)`,
+      value: times.sort((a, b) => a - b)[2],
+      unit: 'ms',
+    });
   }
   return rows;
 }

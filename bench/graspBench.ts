@@ -23,7 +23,8 @@ function loadJobs(graspDir: string): Job[] | string {
   if (!existsSync(resultsPath)) return `skipped: ${resultsPath} not found`;
   const entries = new Map<string, GraspGridEntry>();
   for (const name of readdirSync(graspDir).filter((file) => file.endsWith('.jsonl'))) {
-    for (const entry of parseGraspGridFile(readFileSync(join(graspDir, name), 'utf8')).entries) entries.set(`${name}-${entry.record.index}`, entry);
+    for (const entry of parseGraspGridFile(readFileSync(join(graspDir, name), 'utf8')).entries)
+      entries.set(`${name}-${entry.record.index}`, entry);
   }
   const jobs: Job[] = [];
   for (const line of readFileSync(resultsPath, 'utf8').split('\n')) {
@@ -31,7 +32,8 @@ function loadJobs(graspDir: string): Job[] | string {
     const row = JSON.parse(line) as { custom_id: string; response: string };
     const id = parseCustomId(row.custom_id);
     const entry = id && entries.get(`${id.file}-${id.index}`);
-    if (id && entry) jobs.push({ entry, settings: id.settings, response: row.response, tokens: extractActions(row.response).tokens });
+    if (id && entry)
+      jobs.push({ entry, settings: id.settings, response: row.response, tokens: extractActions(row.response).tokens });
   }
   return jobs.length > 0 ? jobs : `skipped: no o1-mini answer has a grid file in ${graspDir}`;
 }
@@ -51,11 +53,20 @@ function throughput(jobs: readonly Job[], body: (job: Job) => number, minimumMs 
   return done / seconds;
 }
 
-export async function benchGraspScoring(graspDir = resolve(__dirname, '..', '..', '..', 'shared', 'data', 'grasp')): Promise<BenchRow[]> {
+export async function benchGraspScoring(
+  graspDir = resolve(__dirname, '..', '..', '..', 'shared', 'data', 'grasp'),
+): Promise<BenchRow[]> {
   const jobs = loadJobs(graspDir);
-  if (typeof jobs === 'string') return [{ name: 'GRASP: extract + score shared o1-mini answers', value: Number.NaN, unit: 'ans/s', note: jobs }];
-  const full = throughput(jobs, (job) => simulate(job.entry.grid, extractActions(job.response).tokens, job.settings, { mode: 'faithful' }).score);
-  const simulation = throughput(jobs, (job) => simulate(job.entry.grid, job.tokens, job.settings, { mode: 'faithful' }).score);
+  if (typeof jobs === 'string')
+    return [{ name: 'GRASP: extract + score shared o1-mini answers', value: Number.NaN, unit: 'ans/s', note: jobs }];
+  const full = throughput(
+    jobs,
+    (job) => simulate(job.entry.grid, extractActions(job.response).tokens, job.settings, { mode: 'faithful' }).score,
+  );
+  const simulation = throughput(
+    jobs,
+    (job) => simulate(job.entry.grid, job.tokens, job.settings, { mode: 'faithful' }).score,
+  );
   return [
     { name: `GRASP: extract + score shared o1-mini answers (${jobs.length})`, value: full, unit: 'ans/s' },
     { name: 'GRASP: simulate + score extracted actions', value: simulation, unit: 'ans/s' },

@@ -44,10 +44,23 @@ async function measure(layout: () => MazeLayout | Promise<MazeLayout>): Promise<
 function qualityRows(game: string, engine: string, { quality: q, ms }: Measured): BenchRow[] {
   return [
     { name: `maze quality ${game}, ${engine}: edges through rooms`, value: q.edgesThroughRooms, unit: '', budget: 0 },
-    { name: `maze quality ${game}, ${engine}: label overlaps (label–label + label–room)`, value: q.labelLabelOverlaps + q.labelRoomOverlaps, unit: '', budget: 0 },
+    {
+      name: `maze quality ${game}, ${engine}: label overlaps (label–label + label–room)`,
+      value: q.labelLabelOverlaps + q.labelRoomOverlaps,
+      unit: '',
+      budget: 0,
+    },
     { name: `maze quality ${game}, ${engine}: room overlaps`, value: q.roomOverlaps, unit: '', budget: 0 },
-    { name: `maze quality ${game}, ${engine}: compass consistency (${q.compassConsistent}/${q.compassEdges})`, value: q.compassShare * 100, unit: '%' },
-    { name: `maze quality ${game}, ${engine}: rooms in the move's direction (${q.compassByPosition}/${q.compassEdges})`, value: q.compassEdges === 0 ? 100 : (q.compassByPosition / q.compassEdges) * 100, unit: '%' },
+    {
+      name: `maze quality ${game}, ${engine}: compass consistency (${q.compassConsistent}/${q.compassEdges})`,
+      value: q.compassShare * 100,
+      unit: '%',
+    },
+    {
+      name: `maze quality ${game}, ${engine}: rooms in the move's direction (${q.compassByPosition}/${q.compassEdges})`,
+      value: q.compassEdges === 0 ? 100 : (q.compassByPosition / q.compassEdges) * 100,
+      unit: '%',
+    },
     { name: `maze quality ${game}, ${engine}: edge crossings`, value: q.crossings, unit: '' },
     { name: `maze layout ${game}, ${engine} (Node, median of ${RUNS} warm)`, value: ms, unit: 'ms' },
   ];
@@ -65,7 +78,9 @@ function sideBySide(measured: ReadonlyArray<{ game: string; compass: Measured; e
     const labels = (q: LayoutQuality) => q.labelLabelOverlaps + q.labelRoomOverlaps;
     const share = (q: LayoutQuality) => `${q.compassConsistent}/${q.compassEdges}`;
     const placed = (q: LayoutQuality) => `${q.compassByPosition}/${q.compassEdges}`;
-    lines.push(`${game.padEnd(10)} ${cell(c.quality.edgesThroughRooms, e.quality.edgesThroughRooms)} ${cell(labels(c.quality), labels(e.quality))} ${cell(c.quality.roomOverlaps, e.quality.roomOverlaps)} ${`${share(c.quality)} | ${share(e.quality)}`.padEnd(20)} ${`${placed(c.quality)} | ${placed(e.quality)}`.padEnd(20)} ${cell(c.quality.crossings, e.quality.crossings)} ${c.ms.toFixed(1)} | ${e.ms.toFixed(1)}`);
+    lines.push(
+      `${game.padEnd(10)} ${cell(c.quality.edgesThroughRooms, e.quality.edgesThroughRooms)} ${cell(labels(c.quality), labels(e.quality))} ${cell(c.quality.roomOverlaps, e.quality.roomOverlaps)} ${`${share(c.quality)} | ${share(e.quality)}`.padEnd(20)} ${`${placed(c.quality)} | ${placed(e.quality)}`.padEnd(20)} ${cell(c.quality.crossings, e.quality.crossings)} ${c.ms.toFixed(1)} | ${e.ms.toFixed(1)}`,
+    );
   }
   return lines.join('\n');
 }
@@ -76,7 +91,11 @@ export async function benchMazeQuality(): Promise<BenchRow[]> {
   const loadStarted = performance.now();
   const elk = elkInProcess(elkScript);
   await elk.layout({ id: 'warm-up', children: [{ id: 'a', width: 10, height: 10 }] });
-  rows.push({ name: 'ELK in Node: load elkjs and its first (tiny) layout, cold', value: performance.now() - loadStarted, unit: 'ms' });
+  rows.push({
+    name: 'ELK in Node: load elkjs and its first (tiny) layout, cold',
+    value: performance.now() - loadStarted,
+    unit: 'ms',
+  });
   const measured: Array<{ game: string; compass: Measured; elk: Measured }> = [];
   for (const game of GAMES) {
     const file = join(sharedDataDir, 'mango', game, `${game}.edges.json`);
@@ -88,14 +107,26 @@ export async function benchMazeQuality(): Promise<BenchRow[]> {
     rows.push(...qualityRows(game, 'compass', compass), ...qualityRows(game, 'ELK layered', elkMeasured));
   }
   if (measured.length > 0) console.log(`\n${sideBySide(measured)}\n`);
-  for (const [rooms, edges, budget] of [[230, 470, 1000], [500, 1000, 3000]]) {
+  for (const [rooms, edges, budget] of [
+    [230, 470, 1000],
+    [500, 1000, 3000],
+  ]) {
     const graph = buildMazeGraph('generated', generatedMaze(rooms, edges, 7), []);
     const started = performance.now();
     const layout = layoutMaze(graph);
     const ms = performance.now() - started;
     const q = layoutQuality(layout.nodes, layout.edges);
-    rows.push({ name: `maze layout (Node, cold), generated ${rooms} rooms, ${graph.edges.length} edges`, value: ms, unit: 'ms', budget });
-    rows.push({ name: `  its crossings (through rooms ${q.edgesThroughRooms}, label overlaps ${q.labelLabelOverlaps + q.labelRoomOverlaps})`, value: q.crossings, unit: '' });
+    rows.push({
+      name: `maze layout (Node, cold), generated ${rooms} rooms, ${graph.edges.length} edges`,
+      value: ms,
+      unit: 'ms',
+      budget,
+    });
+    rows.push({
+      name: `  its crossings (through rooms ${q.edgesThroughRooms}, label overlaps ${q.labelLabelOverlaps + q.labelRoomOverlaps})`,
+      value: q.crossings,
+      unit: '',
+    });
   }
   rows.push(...(await elkGenerated(elk)));
   return rows;
@@ -113,7 +144,15 @@ async function elkGenerated(elk: ReturnType<typeof elkInProcess>): Promise<Bench
   const ms = performance.now() - started;
   const q = layoutQuality(layout.nodes, layout.edges);
   return [
-    { name: `maze layout (Node), ELK layered, generated 230 rooms, ${graph.edges.length} edges`, value: ms, unit: 'ms' },
-    { name: `  its crossings (through rooms ${q.edgesThroughRooms}, label overlaps ${q.labelLabelOverlaps + q.labelRoomOverlaps}, compass ${q.compassConsistent}/${q.compassEdges})`, value: q.crossings, unit: '' },
+    {
+      name: `maze layout (Node), ELK layered, generated 230 rooms, ${graph.edges.length} edges`,
+      value: ms,
+      unit: 'ms',
+    },
+    {
+      name: `  its crossings (through rooms ${q.edgesThroughRooms}, label overlaps ${q.labelLabelOverlaps + q.labelRoomOverlaps}, compass ${q.compassConsistent}/${q.compassEdges})`,
+      value: q.crossings,
+      unit: '',
+    },
   ];
 }

@@ -43,7 +43,10 @@ function writeRecords(path: string, records: readonly RunRecord[]): void {
  */
 async function resultsViewHost(runFile: string): Promise<{ ms: number; modelMegabytes: number }> {
   const started = performance.now();
-  const read = await readRunFile(runFile, { workerScript: resolve(__dirname, '..', 'runFileWorker.js'), offsets: true });
+  const read = await readRunFile(runFile, {
+    workerScript: resolve(__dirname, '..', 'runFileWorker.js'),
+    offsets: true,
+  });
   const { model } = buildResultsModel(mergeRunFiles([{ file: runFile, records: read.records }]), [runFile], 'bench');
   const size = JSON.stringify(model).length;
   return { ms: performance.now() - started, modelMegabytes: size / 1048576 };
@@ -55,7 +58,11 @@ async function htmlReadyMs(browser: Browser, htmlFile: string, records: number):
   try {
     const started = performance.now();
     await page.goto(pathToFileURL(htmlFile).toString());
-    await page.waitForFunction((total) => new RegExp(`Showing \\d+ of ${total} matching`).test(document.getElementById('count')?.textContent ?? ''), records);
+    await page.waitForFunction(
+      (total) =>
+        new RegExp(`Showing \\d+ of ${total} matching`).test(document.getElementById('count')?.textContent ?? ''),
+      records,
+    );
     return performance.now() - started;
   } finally {
     await page.close();
@@ -67,17 +74,45 @@ export async function benchReport(): Promise<BenchRow[]> {
   const directory = mkdtempSync(join(tmpdir(), 'waypoint-report-bench-'));
   const browser = await launchChromium();
   try {
-    for (const [name, make] of [['GRASP', syntheticGraspRecords], ['MANGO', syntheticMangoRecords]] as const) {
+    for (const [name, make] of [
+      ['GRASP', syntheticGraspRecords],
+      ['MANGO', syntheticMangoRecords],
+    ] as const) {
       const runFile = join(directory, `${name}.jsonl`);
       writeRecords(runFile, make(40_000));
       const megabytes = statSync(runFile).size / 1048576;
-      rows.push({ name: `report --json, 40,000 ${name} records (${megabytes.toFixed(0)} MB run file, node start-up included)`, value: timed(['report', runFile, '--json']), unit: 'ms', budget: 2000 });
+      rows.push({
+        name: `report --json, 40,000 ${name} records (${megabytes.toFixed(0)} MB run file, node start-up included)`,
+        value: timed(['report', runFile, '--json']),
+        unit: 'ms',
+        budget: 2000,
+      });
       const host = await resultsViewHost(runFile);
-      rows.push({ name: `results view, host side: read, report and model of 40,000 ${name} records (${host.modelMegabytes.toFixed(1)} MB to the view)`, value: host.ms, unit: 'ms', budget: 1500 });
+      rows.push({
+        name: `results view, host side: read, report and model of 40,000 ${name} records (${host.modelMegabytes.toFixed(1)} MB to the view)`,
+        value: host.ms,
+        unit: 'ms',
+        budget: 1500,
+      });
       const htmlFile = join(directory, `${name}.html`);
-      rows.push({ name: `report --html, 40,000 ${name} records`, value: timed(['report', runFile, '--html', htmlFile]), unit: 'ms' });
-      rows.push({ name: `report --html file size, 40,000 ${name} records`, value: statSync(htmlFile).size / 1048576, unit: 'MB', budget: 20 });
-      if (name === 'GRASP') rows.push({ name: 'report --html, 40,000 GRASP records: page ready in headless Chromium', value: await htmlReadyMs(browser, htmlFile, 40_000), unit: 'ms', budget: 3000 });
+      rows.push({
+        name: `report --html, 40,000 ${name} records`,
+        value: timed(['report', runFile, '--html', htmlFile]),
+        unit: 'ms',
+      });
+      rows.push({
+        name: `report --html file size, 40,000 ${name} records`,
+        value: statSync(htmlFile).size / 1048576,
+        unit: 'MB',
+        budget: 20,
+      });
+      if (name === 'GRASP')
+        rows.push({
+          name: 'report --html, 40,000 GRASP records: page ready in headless Chromium',
+          value: await htmlReadyMs(browser, htmlFile, 40_000),
+          unit: 'ms',
+          budget: 3000,
+        });
       writeFileSync(runFile, '');
     }
   } finally {

@@ -30,7 +30,6 @@ import { syntheticWalkthrough } from './syntheticWalkthrough';
 const rows: BenchRow[] = [];
 const repoRoot = resolve(__dirname, '..', '..');
 
-
 function timeIt(body: () => void): number {
   const started = performance.now();
   body();
@@ -55,17 +54,26 @@ function benchEditToDiagnostics(steps: number, edits: number): number[] {
     const line = document.text.positionAt(document.text.getText().indexOf(`==>STEP NUM: ${step}\n`)).line;
     const text = edit % 2 === 0 ? String(step + 1) : String(step);
     const original = document.text.getText({ start: { line, character: 13 }, end: { line, character: 100 } });
-    samples.push(timeIt(() => {
-      store.change(uri, edit + 2, [{ range: { start: { line, character: 13 }, end: { line, character: 13 + original.length } }, text }]);
-      store.get(uri)?.walkthrough?.diagnostics();
-    }));
+    samples.push(
+      timeIt(() => {
+        store.change(uri, edit + 2, [
+          { range: { start: { line, character: 13 }, end: { line, character: 13 + original.length } }, text },
+        ]);
+        store.get(uri)?.walkthrough?.diagnostics();
+      }),
+    );
   }
   return samples;
 }
 
 // 1. Diagnostics after an edit of a 1,000-step walkthrough (budget 50 ms).
 const edit1k = benchEditToDiagnostics(1000, 200);
-rows.push({ name: 'edit → diagnostics, 1,000-step walkthrough (p95)', value: percentile(edit1k, 95), unit: 'ms', budget: 50 });
+rows.push({
+  name: 'edit → diagnostics, 1,000-step walkthrough (p95)',
+  value: percentile(edit1k, 95),
+  unit: 'ms',
+  budget: 50,
+});
 rows.push({ name: 'edit → diagnostics, 1,000-step walkthrough (median)', value: percentile(edit1k, 50), unit: 'ms' });
 
 // 2. The same on a very large walkthrough (about 20 MB): incremental re-parse keeps edits cheap.
@@ -77,17 +85,32 @@ rows.push({ name: 'walkthrough parse throughput', value: bigMB / (fullParseMs / 
 const editBig = benchEditToDiagnostics(150_000, 20);
 // No budget here: DESIGN.md budgets the 1,000-step case. The first edit also pays for V8 flattening
 // the 20 MB string inside TextDocument, which the median hides and p95 shows.
-rows.push({ name: `edit → diagnostics, ${bigMB.toFixed(0)} MB walkthrough (median)`, value: percentile(editBig, 50), unit: 'ms' });
-rows.push({ name: `edit → diagnostics, ${bigMB.toFixed(0)} MB walkthrough (p95)`, value: percentile(editBig, 95), unit: 'ms' });
+rows.push({
+  name: `edit → diagnostics, ${bigMB.toFixed(0)} MB walkthrough (median)`,
+  value: percentile(editBig, 50),
+  unit: 'ms',
+});
+rows.push({
+  name: `edit → diagnostics, ${bigMB.toFixed(0)} MB walkthrough (p95)`,
+  value: percentile(editBig, 95),
+  unit: 'ms',
+});
 
 // 3. The six shared games, as `waypoint validate` reads them.
 const mangoDir = resolve(repoRoot, '..', 'shared', 'data', 'mango');
 if (existsSync(mangoDir)) {
-  const texts = readdirSync(mangoDir).filter((game) => existsSync(join(mangoDir, game, `${game}.walkthrough`))).map((game) => readFileSync(join(mangoDir, game, `${game}.walkthrough`), 'utf8'));
+  const texts = readdirSync(mangoDir)
+    .filter((game) => existsSync(join(mangoDir, game, `${game}.walkthrough`)))
+    .map((game) => readFileSync(join(mangoDir, game, `${game}.walkthrough`), 'utf8'));
   const ms = timeIt(() => texts.forEach((text) => WalkthroughDocument.parse(text).diagnostics()));
   rows.push({ name: `validate ${texts.length} shared MANGO walkthroughs`, value: ms, unit: 'ms' });
 } else {
-  rows.push({ name: 'validate shared MANGO walkthroughs', value: Number.NaN, unit: 'ms', note: `skipped: ${mangoDir} not found` });
+  rows.push({
+    name: 'validate shared MANGO walkthroughs',
+    value: Number.NaN,
+    unit: 'ms',
+    note: `skipped: ${mangoDir} not found`,
+  });
 }
 
 // 4. JSON Lines validation throughput: the shared skeleton files, schema and cross-file checks.
@@ -96,13 +119,20 @@ if (existsSync(mangoDir)) {
   let ms = 0;
   for (const game of readdirSync(mangoDir).filter((name) => existsSync(join(mangoDir, name, `${name}.edges.json`)))) {
     const model = buildGameModel({ 'mango-edges': readFileSync(join(mangoDir, game, `${game}.edges.json`), 'utf8') });
-    for (const [suffix, kind] of [['.all2all.jsonl', 'mango-df'], ['.all_pairs.jsonl', 'mango-rf']] as const) {
+    for (const [suffix, kind] of [
+      ['.all2all.jsonl', 'mango-df'],
+      ['.all_pairs.jsonl', 'mango-rf'],
+    ] as const) {
       const text = readFileSync(join(mangoDir, game, `${game}${suffix}`), 'utf8');
       bytes += Buffer.byteLength(text);
       ms += timeIt(() => skeletonFileDiagnostics(kind, text, model));
     }
   }
-  rows.push({ name: `validate shared skeleton JSONL (${(bytes / 1048576).toFixed(1)} MB, all checks)`, value: bytes / 1048576 / (ms / 1000), unit: 'MB/s' });
+  rows.push({
+    name: `validate shared skeleton JSONL (${(bytes / 1048576).toFixed(1)} MB, all checks)`,
+    value: bytes / 1048576 / (ms / 1000),
+    unit: 'MB/s',
+  });
 }
 
 // 5. Simple-path enumeration and counting against networkx (budget: at least 10x, bounded memory).
@@ -118,7 +148,9 @@ function report(): never {
     let budget = '';
     if (row.budget !== undefined) budget = `${over ? 'OVER' : 'ok'} (< ${row.budget} ${row.unit})`;
     else if (row.minimum !== undefined) budget = `${under ? 'UNDER' : 'ok'} (> ${row.minimum} ${row.unit})`;
-    console.log(`${row.name.padEnd(72)} ${Number.isNaN(row.value) ? '—'.padStart(10) : row.value.toFixed(2).padStart(10)} ${row.unit.padEnd(5)} ${budget}${row.note ? ` ${row.note}` : ''}`);
+    console.log(
+      `${row.name.padEnd(72)} ${Number.isNaN(row.value) ? '—'.padStart(10) : row.value.toFixed(2).padStart(10)} ${row.unit.padEnd(5)} ${budget}${row.note ? ` ${row.note}` : ''}`,
+    );
   }
   console.log('e2e wall time is measured by the e2e suite (test-results/e2e-summary.json)');
   mkdirSync(join(repoRoot, 'test-results'), { recursive: true });

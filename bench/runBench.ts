@@ -25,7 +25,11 @@ function peakRss(pid: number): number {
   }
 }
 
-async function timedRun(cli: string, args: string[], cwd: string): Promise<{ ms: number; rssMb: number; code: number | null; stderr: string }> {
+async function timedRun(
+  cli: string,
+  args: string[],
+  cwd: string,
+): Promise<{ ms: number; rssMb: number; code: number | null; stderr: string }> {
   const started = performance.now();
   const child = spawn(process.execPath, [cli, ...args], { cwd });
   let rssMb = 0;
@@ -40,8 +44,20 @@ async function timedRun(cli: string, args: string[], cwd: string): Promise<{ ms:
 /** GRASP questions: the four shared grid files × 8 agent settings × 100 indices (3,200), as many as asked. */
 export async function benchRunPace(repoRoot: string): Promise<BenchRow[]> {
   const gridsDir = join(repoRoot, '..', 'shared', 'data', 'grasp');
-  const grids = existsSync(gridsDir) ? ['inner_random_free.jsonl', 'inner_spiral_block.jsonl', 'outer_cluster_block.jsonl', 'outer_upDown_free.jsonl'].map((name) => join(gridsDir, name)).filter(existsSync) : [];
-  if (grids.length === 0) return [{ name: 'waypoint run, 2,000 questions at concurrency 16', value: Number.NaN, unit: '×pace', note: `skipped: no GRASP grid files in ${gridsDir}` }];
+  const grids = existsSync(gridsDir)
+    ? ['inner_random_free.jsonl', 'inner_spiral_block.jsonl', 'outer_cluster_block.jsonl', 'outer_upDown_free.jsonl']
+        .map((name) => join(gridsDir, name))
+        .filter(existsSync)
+    : [];
+  if (grids.length === 0)
+    return [
+      {
+        name: 'waypoint run, 2,000 questions at concurrency 16',
+        value: Number.NaN,
+        unit: '×pace',
+        note: `skipped: no GRASP grid files in ${gridsDir}`,
+      },
+    ];
   const fake = await startFakeOpenAi();
   fake.respond = () => ({ content: '[UP, TAKE, DOWN, DROP]', delayMs: LATENCY_MS });
   const dir = mkdtempSync(join(tmpdir(), 'waypoint-bench-run-'));
@@ -52,14 +68,43 @@ export async function benchRunPace(repoRoot: string): Promise<BenchRow[]> {
     const sizes = [500, 2000, 3200];
     const peaks: number[] = [];
     for (const size of sizes) {
-      const args = ['run', 'grasp', ...grids, '--settings', 'all', '--base-url', fake.url, '--model', `bench-${size}`, '--concurrency', String(CONCURRENCY), '--limit', String(size), '--no-cache', '--out', join(dir, `run-${size}.jsonl`)];
+      const args = [
+        'run',
+        'grasp',
+        ...grids,
+        '--settings',
+        'all',
+        '--base-url',
+        fake.url,
+        '--model',
+        `bench-${size}`,
+        '--concurrency',
+        String(CONCURRENCY),
+        '--limit',
+        String(size),
+        '--no-cache',
+        '--out',
+        join(dir, `run-${size}.jsonl`),
+      ];
       const result = await timedRun(cli, args, dir);
       if (result.code !== 0) throw new Error(`waypoint run exited ${result.code}: ${result.stderr.slice(0, 400)}`);
       const pace = (size * LATENCY_MS) / CONCURRENCY;
       peaks.push(result.rssMb);
-      rows.push({ name: `waypoint run, ${size.toLocaleString('en')} GRASP questions at concurrency ${CONCURRENCY} (time / server pace)`, value: result.ms / pace, unit: '×', budget: size === 2000 ? PACE_BUDGET : undefined, note: `${(result.ms / 1000).toFixed(1)} s; the server's pace is ${(pace / 1000).toFixed(1)} s (${LATENCY_MS} ms a reply)` });
+      rows.push({
+        name: `waypoint run, ${size.toLocaleString('en')} GRASP questions at concurrency ${CONCURRENCY} (time / server pace)`,
+        value: result.ms / pace,
+        unit: '×',
+        budget: size === 2000 ? PACE_BUDGET : undefined,
+        note: `${(result.ms / 1000).toFixed(1)} s; the server's pace is ${(pace / 1000).toFixed(1)} s (${LATENCY_MS} ms a reply)`,
+      });
     }
-    rows.push({ name: 'waypoint run peak RSS, 3,200 vs 2,000 questions (flat: under 1.1×)', value: peaks[2] / peaks[1], unit: '×', budget: 1.1, note: `${peaks.map((peak) => peak.toFixed(0)).join(' → ')} MB at ${sizes.join(' / ')} questions` });
+    rows.push({
+      name: 'waypoint run peak RSS, 3,200 vs 2,000 questions (flat: under 1.1×)',
+      value: peaks[2] / peaks[1],
+      unit: '×',
+      budget: 1.1,
+      note: `${peaks.map((peak) => peak.toFixed(0)).join(' → ')} MB at ${sizes.join(' / ')} questions`,
+    });
   } finally {
     await fake.close();
     rmSync(dir, { recursive: true, force: true });

@@ -15,7 +15,21 @@ export async function benchRunsWorker(): Promise<BenchRow[]> {
   try {
     const path = join(dir, 'mango-big.jsonl');
     const prompt = 'You are in a text adventure. '.repeat(40);
-    writeFileSync(path, jsonl(Array.from({ length: 40_000 }, (_, n) => ({ ...mangoRecord({ model: n % 2 ? 'gpt-4o' : 'llama', game: `game${n % 53}`, n, strict: n % 3 === 0 ? 1 : 0, prompt }), run_id: 'run-big' }))));
+    writeFileSync(
+      path,
+      jsonl(
+        Array.from({ length: 40_000 }, (_, n) => ({
+          ...mangoRecord({
+            model: n % 2 ? 'gpt-4o' : 'llama',
+            game: `game${n % 53}`,
+            n,
+            strict: n % 3 === 0 ? 1 : 0,
+            prompt,
+          }),
+          run_id: 'run-big',
+        })),
+      ),
+    );
     const { mtimeMs, size } = statSync(path);
     let longestGap = 0;
     let last = performance.now();
@@ -34,7 +48,11 @@ export async function benchRunsWorker(): Promise<BenchRow[]> {
     clearInterval(probe);
     const megabytes = (size / 1048576).toFixed(1);
     return [
-      { name: `runs view: 40,000 MANGO records (${megabytes} MB) summarised in the worker`, value: elapsed, unit: 'ms' },
+      {
+        name: `runs view: 40,000 MANGO records (${megabytes} MB) summarised in the worker`,
+        value: elapsed,
+        unit: 'ms',
+      },
       { name: 'runs view: longest pause of the host thread meanwhile', value: longestGap, unit: 'ms', budget: 250 },
     ];
   } finally {

@@ -23,7 +23,9 @@ export async function benchServerLatency(edits = 60): Promise<BenchRow[]> {
   try {
     await client.initialize(workspace);
     const opened = client.nextDiagnostics(uri, (p) => p.version === 1);
-    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'mango-walkthrough', version: 1, text } });
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'mango-walkthrough', version: 1, text },
+    });
     await opened;
     const line = text.split('\n').indexOf('==>STEP NUM: 500');
     const samples: number[] = [];
@@ -34,15 +36,29 @@ export async function benchServerLatency(edits = 60): Promise<BenchRow[]> {
       // Alternate a wrong and the right step number: half the edits add a problem, half remove it.
       await client.connection.sendNotification('textDocument/didChange', {
         textDocument: { uri, version },
-        contentChanges: [{ range: { start: { line, character: 13 }, end: { line, character: 16 } }, text: edit % 2 === 0 ? '502' : '500' }],
+        contentChanges: [
+          {
+            range: { start: { line, character: 13 }, end: { line, character: 16 } },
+            text: edit % 2 === 0 ? '502' : '500',
+          },
+        ],
       });
       await published;
       samples.push(performance.now() - started - SETTLE_MS);
     }
     samples.sort((a, b) => a - b);
     return [
-      { name: 'server: edit → diagnostics, 1,000-step walkthrough with its game (median)', value: samples[Math.floor(samples.length / 2)], unit: 'ms' },
-      { name: 'server: edit → diagnostics, 1,000-step walkthrough with its game (p95)', value: samples[Math.floor(samples.length * 0.95)], unit: 'ms', budget: 50 },
+      {
+        name: 'server: edit → diagnostics, 1,000-step walkthrough with its game (median)',
+        value: samples[Math.floor(samples.length / 2)],
+        unit: 'ms',
+      },
+      {
+        name: 'server: edit → diagnostics, 1,000-step walkthrough with its game (p95)',
+        value: samples[Math.floor(samples.length * 0.95)],
+        unit: 'ms',
+        budget: 50,
+      },
     ];
   } finally {
     await client.dispose();

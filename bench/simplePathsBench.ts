@@ -95,8 +95,15 @@ function runNetworkx(workloads: readonly Workload[]): Array<{ seconds: number; p
   const directory = mkdtempSync(join(tmpdir(), 'waypoint-bench-'));
   try {
     const file = join(directory, 'graphs.json');
-    writeFileSync(file, JSON.stringify(workloads.map(({ nodeCount, successors, pairs }) => ({ nodeCount, successors, pairs }))));
-    const output = execFileSync('python3', ['-c', NETWORKX_TIMER, file], { encoding: 'utf8', timeout: 150_000, stdio: ['ignore', 'pipe', 'pipe'] });
+    writeFileSync(
+      file,
+      JSON.stringify(workloads.map(({ nodeCount, successors, pairs }) => ({ nodeCount, successors, pairs }))),
+    );
+    const output = execFileSync('python3', ['-c', NETWORKX_TIMER, file], {
+      encoding: 'utf8',
+      timeout: 150_000,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     return JSON.parse(output) as Array<{ seconds: number; paths: number }>;
   } catch (error) {
     return `networkx reference unavailable: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
@@ -106,7 +113,10 @@ function runNetworkx(workloads: readonly Workload[]): Array<{ seconds: number; p
 }
 
 /** Peak heap growth while streaming every path of the pairs, sampled every 4,096 paths. */
-function streamingPeakHeapMB(finder: SimplePathFinder, pairs: ReadonlyArray<[number, number]>): { peakMB: number; paths: number; nodes: number } {
+function streamingPeakHeapMB(
+  finder: SimplePathFinder,
+  pairs: ReadonlyArray<[number, number]>,
+): { peakMB: number; paths: number; nodes: number } {
   const baseline = process.memoryUsage().heapUsed;
   let peak = 0;
   let paths = 0;
@@ -134,12 +144,20 @@ export function benchSimplePaths(rows: BenchRow[], mangoDir: string): void {
   ];
   workloads[4].name += ', 15% one-way';
   const games = existsSync(mangoDir)
-    ? readdirSync(mangoDir).filter((game) => existsSync(join(mangoDir, game, `${game}.edges.json`))).sort()
+    ? readdirSync(mangoDir)
+        .filter((game) => existsSync(join(mangoDir, game, `${game}.edges.json`)))
+        .sort()
     : [];
-  const gameWorkloads = games.map((game) => gameWorkload(game, JSON.parse(readFileSync(join(mangoDir, game, `${game}.edges.json`), 'utf8')) as EdgeRecord[]));
+  const gameWorkloads = games.map((game) =>
+    gameWorkload(game, JSON.parse(readFileSync(join(mangoDir, game, `${game}.edges.json`), 'utf8')) as EdgeRecord[]),
+  );
 
   const reference = runNetworkx([...workloads, ...gameWorkloads]);
-  const measure = (label: string, group: readonly Workload[], referenceResults: Array<{ seconds: number; paths: number }> | undefined) => {
+  const measure = (
+    label: string,
+    group: readonly Workload[],
+    referenceResults: Array<{ seconds: number; paths: number }> | undefined,
+  ) => {
     let enumerateMs = 0;
     let countMs = 0;
     let paths = 0;
@@ -147,27 +165,56 @@ export function benchSimplePaths(rows: BenchRow[], mangoDir: string): void {
       const finder = new SimplePathFinder(adjacencyOf(workload));
       const enumerated = timeWarm(() => enumerateAll(finder, workload.pairs));
       const counted = timeWarm(() => countAll(finder, workload.pairs));
-      if (enumerated.result !== counted.result) throw new Error(`${workload.name}: enumeration found ${enumerated.result} paths, counting ${counted.result}`);
+      if (enumerated.result !== counted.result)
+        throw new Error(`${workload.name}: enumeration found ${enumerated.result} paths, counting ${counted.result}`);
       enumerateMs += enumerated.ms;
       countMs += counted.ms;
       paths += counted.result;
     }
     const pairs = group.reduce((sum, workload) => sum + workload.pairs.length, 0);
-    rows.push({ name: `paths: ${label} — enumerate`, value: enumerateMs, unit: 'ms', note: `${paths.toLocaleString('en')} paths, ${pairs} pairs` });
+    rows.push({
+      name: `paths: ${label} — enumerate`,
+      value: enumerateMs,
+      unit: 'ms',
+      note: `${paths.toLocaleString('en')} paths, ${pairs} pairs`,
+    });
     rows.push({ name: `paths: ${label} — count only`, value: countMs, unit: 'ms' });
     if (referenceResults === undefined) return;
     const pythonMs = referenceResults.reduce((sum, result) => sum + result.seconds * 1000, 0);
     const pythonPaths = referenceResults.reduce((sum, result) => sum + result.paths, 0);
     if (pythonPaths !== paths) throw new Error(`${label}: networkx found ${pythonPaths} paths, Waypoint ${paths}`);
     rows.push({ name: `paths: ${label} — networkx all_simple_paths`, value: pythonMs, unit: 'ms' });
-    rows.push({ name: `paths: ${label} — speedup enumerate`, value: pythonMs / enumerateMs, unit: 'x', minimum: SPEEDUP_MINIMUM });
-    rows.push({ name: `paths: ${label} — speedup count`, value: pythonMs / countMs, unit: 'x', minimum: SPEEDUP_MINIMUM });
+    rows.push({
+      name: `paths: ${label} — speedup enumerate`,
+      value: pythonMs / enumerateMs,
+      unit: 'x',
+      minimum: SPEEDUP_MINIMUM,
+    });
+    rows.push({
+      name: `paths: ${label} — speedup count`,
+      value: pythonMs / countMs,
+      unit: 'x',
+      minimum: SPEEDUP_MINIMUM,
+    });
   };
-  const referenceFor = (index: number, length = 1) => (typeof reference === 'string' ? undefined : reference.slice(index, index + length));
+  const referenceFor = (index: number, length = 1) =>
+    typeof reference === 'string' ? undefined : reference.slice(index, index + length);
   workloads.forEach((workload, index) => measure(workload.name, [workload], referenceFor(index)));
-  if (gameWorkloads.length > 0) measure(`${gameWorkloads.length} shared games, all pairs`, gameWorkloads, referenceFor(workloads.length, gameWorkloads.length));
-  else rows.push({ name: 'paths: shared MANGO games', value: Number.NaN, unit: 'ms', note: `skipped: ${mangoDir} not found` });
-  if (typeof reference === 'string') rows.push({ name: 'paths: speedup against networkx', value: Number.NaN, unit: 'x', note: `skipped: ${reference}` });
+  if (gameWorkloads.length > 0)
+    measure(
+      `${gameWorkloads.length} shared games, all pairs`,
+      gameWorkloads,
+      referenceFor(workloads.length, gameWorkloads.length),
+    );
+  else
+    rows.push({
+      name: 'paths: shared MANGO games',
+      value: Number.NaN,
+      unit: 'ms',
+      note: `skipped: ${mangoDir} not found`,
+    });
+  if (typeof reference === 'string')
+    rows.push({ name: 'paths: speedup against networkx', value: Number.NaN, unit: 'x', note: `skipped: ${reference}` });
 
   // Memory: stream a heavier workload than networkx could finish here and watch the heap.
   const heavy = { ...mazeGraph(230, 45, 1230, 1), pairs: samplePairs(230, 20, 237) };

@@ -11,7 +11,16 @@
 // then compete for the cores; Python has none), so read it on an idle machine.
 // Memory: the DF command behind a reader that does not read, on a game with gigabytes of lines.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchRow } from './simplePathsBench';
@@ -40,7 +49,16 @@ function run(command: string, args: string[]): string {
  */
 function timedRuns(command: string, args: string[], times: number): number {
   const started = performance.now();
-  const result = spawnSync('sh', ['-c', `for i in ${Array.from({ length: times }, (_, index) => index).join(' ')}; do "$0" "$@" > /dev/null || exit 1; done`, command, ...args], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const result = spawnSync(
+    'sh',
+    [
+      '-c',
+      `for i in ${Array.from({ length: times }, (_, index) => index).join(' ')}; do "$0" "$@" > /dev/null || exit 1; done`,
+      command,
+      ...args,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
+  );
   const ms = (performance.now() - started) / times;
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr}`);
   return ms;
@@ -58,17 +76,35 @@ function pythonUnavailable(script: string): string | undefined {
 }
 
 /** Waypoint's lines without the fields it adds after upstream's (action_list, answerable, easy). */
-const upstreamPart = (line: string) => line.replace(/(, "action_list": \[.*\])?, "answerable": (true|false), "easy": (true|false)\}$/, '}');
+const upstreamPart = (line: string) =>
+  line.replace(/(, "action_list": \[.*\])?, "answerable": (true|false), "easy": (true|false)\}$/, '}');
 const linesOf = (text: string) => text.split('\n').filter((line) => line !== '');
 
 /** Appends the skeleton rows: DF, RF and their sum against upstream, then peak RSS behind a paused reader. */
 export async function benchSkeletons(rows: BenchRow[], mangoDir: string, repoRoot: string): Promise<void> {
   const cli = join(repoRoot, 'dist', 'cli.js');
-  const games = existsSync(mangoDir) ? readdirSync(mangoDir).filter((game) => existsSync(join(mangoDir, game, `${game}.all2all.jsonl`)) && existsSync(join(mangoDir, game, `${game}.edges.json`))) : [];
-  if (games.length === 0) rows.push({ name: 'skeletons: largest shared game', value: Number.NaN, unit: 'ms', note: `skipped: no game with edges.json and all2all.jsonl in ${mangoDir}` });
+  const games = existsSync(mangoDir)
+    ? readdirSync(mangoDir).filter(
+        (game) =>
+          existsSync(join(mangoDir, game, `${game}.all2all.jsonl`)) &&
+          existsSync(join(mangoDir, game, `${game}.edges.json`)),
+      )
+    : [];
+  if (games.length === 0)
+    rows.push({
+      name: 'skeletons: largest shared game',
+      value: Number.NaN,
+      unit: 'ms',
+      note: `skipped: no game with edges.json and all2all.jsonl in ${mangoDir}`,
+    });
   else {
     // The largest game is the one upstream wrote the most DF lines for.
-    const game = games.reduce((best, name) => (statSync(join(mangoDir, name, `${name}.all2all.jsonl`)).size > statSync(join(mangoDir, best, `${best}.all2all.jsonl`)).size ? name : best));
+    const game = games.reduce((best, name) =>
+      statSync(join(mangoDir, name, `${name}.all2all.jsonl`)).size >
+      statSync(join(mangoDir, best, `${best}.all2all.jsonl`)).size
+        ? name
+        : best,
+    );
     const gameDir = join(mangoDir, game);
     const script = join(repoRoot, 'bench', 'upstreamSkeletons.py');
     const unavailable = pythonUnavailable(script);
@@ -80,25 +116,63 @@ export async function benchSkeletons(rows: BenchRow[], mangoDir: string, repoRoo
       const times = { df: [] as number[], rf: [] as number[], python: [] as number[] };
       // Interleaved rounds, so a busy machine slows both sides alike; medians of per-run means.
       for (let round = 0; round < ROUNDS; round++) {
-        times.df.push(timedRuns(process.execPath, [cli, 'mango', 'skeletons', gameDir, '--task', 'df'], RUNS_PER_ROUND));
-        times.rf.push(timedRuns(process.execPath, [cli, 'mango', 'skeletons', gameDir, '--task', 'rf'], RUNS_PER_ROUND));
-        if (unavailable === undefined) times.python.push(timedRuns('python3', [script, join(gameDir, `${game}.edges.json`), out], RUNS_PER_ROUND));
+        times.df.push(
+          timedRuns(process.execPath, [cli, 'mango', 'skeletons', gameDir, '--task', 'df'], RUNS_PER_ROUND),
+        );
+        times.rf.push(
+          timedRuns(process.execPath, [cli, 'mango', 'skeletons', gameDir, '--task', 'rf'], RUNS_PER_ROUND),
+        );
+        if (unavailable === undefined)
+          times.python.push(timedRuns('python3', [script, join(gameDir, `${game}.edges.json`), out], RUNS_PER_ROUND));
       }
       const dfMs = median(times.df);
       const rfMs = median(times.rf);
-      rows.push({ name: `skeletons: ${game} DF — waypoint (end to end)`, value: dfMs, unit: 'ms', note: `${linesOf(df).length.toLocaleString('en')} lines, median of ${ROUNDS} rounds of ${RUNS_PER_ROUND}` });
+      rows.push({
+        name: `skeletons: ${game} DF — waypoint (end to end)`,
+        value: dfMs,
+        unit: 'ms',
+        note: `${linesOf(df).length.toLocaleString('en')} lines, median of ${ROUNDS} rounds of ${RUNS_PER_ROUND}`,
+      });
       rows.push({ name: `skeletons: ${game} RF — waypoint (end to end)`, value: rfMs, unit: 'ms' });
-      if (unavailable !== undefined) rows.push({ name: 'skeletons: speedup against upstream Python', value: Number.NaN, unit: 'x', note: `skipped: ${unavailable}` });
+      if (unavailable !== undefined)
+        rows.push({
+          name: 'skeletons: speedup against upstream Python',
+          value: Number.NaN,
+          unit: 'x',
+          note: `skipped: ${unavailable}`,
+        });
       else {
         const pythonDf = linesOf(readFileSync(join(out, 'all2all.jsonl'), 'utf8'));
         const pythonRf = linesOf(readFileSync(join(out, 'all_pairs.jsonl'), 'utf8'));
-        if (linesOf(rf).map(upstreamPart).join('\n') !== pythonRf.join('\n')) throw new Error(`${game}: Waypoint's RF lines differ from upstream's`);
-        if (linesOf(df).map(upstreamPart).sort().join('\n') !== [...pythonDf].sort().join('\n')) throw new Error(`${game}: Waypoint's DF lines differ from upstream's`);
+        if (linesOf(rf).map(upstreamPart).join('\n') !== pythonRf.join('\n'))
+          throw new Error(`${game}: Waypoint's RF lines differ from upstream's`);
+        if (linesOf(df).map(upstreamPart).sort().join('\n') !== [...pythonDf].sort().join('\n'))
+          throw new Error(`${game}: Waypoint's DF lines differ from upstream's`);
         const pythonMs = median(times.python);
-        rows.push({ name: `skeletons: ${game} DF + RF — upstream Python (one run, end to end)`, value: pythonMs, unit: 'ms', note: 'upstream writes both files in one run' });
-        rows.push({ name: `skeletons: ${game} DF — speedup against upstream`, value: pythonMs / dfMs, unit: 'x', minimum: SPEEDUP_MINIMUM });
-        rows.push({ name: `skeletons: ${game} RF — speedup against upstream`, value: pythonMs / rfMs, unit: 'x', minimum: SPEEDUP_MINIMUM });
-        rows.push({ name: `skeletons: ${game} both files (two commands) — speedup`, value: pythonMs / (dfMs + rfMs), unit: 'x', note: 'two node start-ups against one Python run' });
+        rows.push({
+          name: `skeletons: ${game} DF + RF — upstream Python (one run, end to end)`,
+          value: pythonMs,
+          unit: 'ms',
+          note: 'upstream writes both files in one run',
+        });
+        rows.push({
+          name: `skeletons: ${game} DF — speedup against upstream`,
+          value: pythonMs / dfMs,
+          unit: 'x',
+          minimum: SPEEDUP_MINIMUM,
+        });
+        rows.push({
+          name: `skeletons: ${game} RF — speedup against upstream`,
+          value: pythonMs / rfMs,
+          unit: 'x',
+          minimum: SPEEDUP_MINIMUM,
+        });
+        rows.push({
+          name: `skeletons: ${game} both files (two commands) — speedup`,
+          value: pythonMs / (dfMs + rfMs),
+          unit: 'x',
+          note: 'two node start-ups against one Python run',
+        });
       }
     } finally {
       rmSync(out, { recursive: true, force: true });
@@ -110,32 +184,59 @@ export async function benchSkeletons(rows: BenchRow[], mangoDir: string, repoRoo
 /** Peak RSS of the DF command on a 5×5 two-way grid (gigabytes of lines) whose reader reads nothing for 2 s. */
 async function pausedReaderPeakRss(cli: string): Promise<BenchRow> {
   const name = 'skeletons: peak RSS behind a paused reader';
-  if (!existsSync('/proc/self/status')) return { name, value: Number.NaN, unit: 'MB', note: 'skipped: VmHWM is read from /proc (Linux only)' };
+  if (!existsSync('/proc/self/status'))
+    return { name, value: Number.NaN, unit: 'MB', note: 'skipped: VmHWM is read from /proc (Linux only)' };
   const directory = join(mkdtempSync(join(tmpdir(), 'waypoint-grid-')), 'grid');
   mkdirSync(directory);
   writeFileSync(join(directory, 'grid.edges.json'), JSON.stringify(gridRecords(5)));
-  const child = spawn(process.execPath, [cli, 'mango', 'skeletons', directory, '--task', 'df'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [cli, 'mango', 'skeletons', directory, '--task', 'df'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   child.stdout.pause();
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
   child.kill();
   rmSync(join(directory, '..'), { recursive: true, force: true });
   const peakMB = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
-  return { name, value: peakMB, unit: 'MB', budget: RSS_BUDGET_MB, note: 'before: 176 MB after 2 s, 496 MB after 10 s, growing' };
+  return {
+    name,
+    value: peakMB,
+    unit: 'MB',
+    budget: RSS_BUDGET_MB,
+    note: 'before: 176 MB after 2 s, 496 MB after 10 s, growing',
+  };
 }
 
 function gridRecords(k: number) {
   const records: object[] = [];
   const edge = (src: string, action: string, dst: string, forward: number, reversed: number) => {
     const min = Math.min(forward, reversed);
-    return { src_node: src, dst_node: dst, action, seen_in_forward: forward, seen_in_reversed: reversed, edge_min_step: min, seen_in_forward_answerable: forward, seen_in_reversed_answerable: reversed, edge_min_step_answerable: min };
+    return {
+      src_node: src,
+      dst_node: dst,
+      action,
+      seen_in_forward: forward,
+      seen_in_reversed: reversed,
+      edge_min_step: min,
+      seen_in_forward_answerable: forward,
+      seen_in_reversed_answerable: reversed,
+      edge_min_step_answerable: min,
+    };
   };
   const name = (x: number, y: number) => `room ${x},${y}`;
   for (let y = 0; y < k; y++) {
     for (let x = 0; x < k; x++) {
       const step = 2 * (y * k + x);
-      if (x + 1 < k) records.push(edge(name(x, y), 'east', name(x + 1, y), step + 1, 9999), edge(name(x + 1, y), 'west', name(x, y), 9999, step + 1));
-      if (y + 1 < k) records.push(edge(name(x, y), 'south', name(x, y + 1), step + 2, 9999), edge(name(x, y + 1), 'north', name(x, y), 9999, step + 2));
+      if (x + 1 < k)
+        records.push(
+          edge(name(x, y), 'east', name(x + 1, y), step + 1, 9999),
+          edge(name(x + 1, y), 'west', name(x, y), 9999, step + 1),
+        );
+      if (y + 1 < k)
+        records.push(
+          edge(name(x, y), 'south', name(x, y + 1), step + 2, 9999),
+          edge(name(x, y + 1), 'north', name(x, y), 9999, step + 2),
+        );
     }
   }
   return records;

@@ -10,6 +10,10 @@ const outDir = process.argv[2] ?? join('dist', 'schemas');
 mkdirSync(outDir, { recursive: true });
 // The SmartPlay schema describes one line of an episode log (JSON Lines): it is published for
 // tools and documentation, not bound with jsonValidation (which validates whole JSON documents).
-for (const [name, schema] of Object.entries({ ...mangoJsonSchemas(), ...babyaiJsonSchemas(), ...smartplayJsonSchemas() })) {
+for (const [name, schema] of Object.entries({
+  ...mangoJsonSchemas(),
+  ...babyaiJsonSchemas(),
+  ...smartplayJsonSchemas(),
+})) {
   writeFileSync(join(outDir, `${name}.schema.json`), `${JSON.stringify(schema, null, 2)}\n`);
 }

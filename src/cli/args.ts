@@ -15,7 +15,11 @@ export interface ParsedArgs {
 }
 
 /** Splits argv by the declared boolean flags and value options. */
-export function parseArgs(argv: readonly string[], booleanFlags: readonly string[], valueOptions: readonly string[]): ParsedArgs {
+export function parseArgs(
+  argv: readonly string[],
+  booleanFlags: readonly string[],
+  valueOptions: readonly string[],
+): ParsedArgs {
   const parsed: ParsedArgs = { positionals: [], flags: new Set(), options: new Map() };
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index];
@@ -29,10 +33,12 @@ export function parseArgs(argv: readonly string[], booleanFlags: readonly string
       const value = inlineValue ?? argv[++index];
       // `--html --json` would otherwise write a file named "--json": a value that looks like an
       // option is the value left out (a value that really starts with -- can be given as --name=--x).
-      if (value === undefined || (inlineValue === undefined && /^--./.test(value))) throw new UsageError(`--${name} needs a value${value === undefined ? '' : `, not the option ${value}`}`);
+      if (value === undefined || (inlineValue === undefined && /^--./.test(value)))
+        throw new UsageError(`--${name} needs a value${value === undefined ? '' : `, not the option ${value}`}`);
       // Two different values would leave one silently ignored.
       const earlier = parsed.options.get(name);
-      if (earlier !== undefined && earlier !== value) throw new UsageError(`--${name} is given twice ('${earlier}' and '${value}'); give it once`);
+      if (earlier !== undefined && earlier !== value)
+        throw new UsageError(`--${name} is given twice ('${earlier}' and '${value}'); give it once`);
       parsed.options.set(name, value);
     } else throw new UsageError(`unknown option --${name}`);
   }
@@ -41,7 +47,8 @@ export function parseArgs(argv: readonly string[], booleanFlags: readonly string
 
 /** An option that must be a non-negative integer (usage error otherwise). */
 export function nonNegativeInteger(text: string | undefined, option: string): number {
-  if (text === undefined || !/^\d+$/.test(text)) throw new UsageError(`--${option} must be a non-negative integer, not '${text ?? ''}'`);
+  if (text === undefined || !/^\d+$/.test(text))
+    throw new UsageError(`--${option} must be a non-negative integer, not '${text ?? ''}'`);
   return Number(text);
 }
 

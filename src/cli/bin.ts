@@ -11,7 +11,10 @@ import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
 /** Commands (first two words, `--debug` aside) served by a small bundle of their own. */
-const SMALL_BUNDLES: Readonly<Record<string, string>> = { 'mango skeletons': './cli-skeletons.js', 'import grasp': './cli-import-grasp.js' };
+const SMALL_BUNDLES: Readonly<Record<string, string>> = {
+  'mango skeletons': './cli-skeletons.js',
+  'import grasp': './cli-import-grasp.js',
+};
 
 /** Bytes of the source's SHA-1 at the head of a cache file: V8 itself checks only the source's length. */
 const DIGEST_BYTES = 20;
@@ -36,9 +39,11 @@ function loadBundle(name: string): void {
     // No cache (a build without it, or a read-only copy): compile from source.
   }
   const script = new Script(wrap(source), { filename: file, cachedData });
-  if (process.env.WAYPOINT_WRITE_COMPILE_CACHE === '1') process.once('exit', () => writeFileSync(cacheFile, Buffer.concat([digest, script.createCachedData()])));
+  if (process.env.WAYPOINT_WRITE_COMPILE_CACHE === '1')
+    process.once('exit', () => writeFileSync(cacheFile, Buffer.concat([digest, script.createCachedData()])));
   const bundle = { exports: {} };
-  const run: (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void = script.runInThisContext();
+  const run: (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void =
+    script.runInThisContext();
   run.call(bundle.exports, bundle.exports, createRequire(file), bundle, file, dirname(file));
 }
 

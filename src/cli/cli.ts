@@ -60,7 +60,20 @@ options:
   --debug    print stack traces of internal errors
   --help     show this help`;
 
-const subcommands: Record<string, Subcommand> = { validate: runValidate, run: runRun, import: runImport, batch: runBatch, report: runReport, compare: runCompare, models: runModels, mango: runMango, babyai: runBabyai, grasp: runGrasp, smartplay: runSmartplay, play: runPlay };
+const subcommands: Record<string, Subcommand> = {
+  validate: runValidate,
+  run: runRun,
+  import: runImport,
+  batch: runBatch,
+  report: runReport,
+  compare: runCompare,
+  models: runModels,
+  mango: runMango,
+  babyai: runBabyai,
+  grasp: runGrasp,
+  smartplay: runSmartplay,
+  play: runPlay,
+};
 
 /** `waypoint <command> --help`: that command's USAGE lines (with their indented continuations) and the common options. */
 function commandHelp(name: string): string {
@@ -104,7 +117,8 @@ async function main(argv: string[]): Promise<number> {
 // Worker threads run this same bundle: GRASP import's scoring (cli/runs/importWorkers.ts) and the
 // parsing of large run files for reports (cli/runs/runFileReader.ts).
 const importWorker = isMainThread ? null : (workerData as ImportWorkerData | null);
-if (importWorker?.waypointWorker === 'grasp-import') void runImportWorker(importWorker, (message, transfer) => parentPort?.postMessage(message, transfer));
+if (importWorker?.waypointWorker === 'grasp-import')
+  void runImportWorker(importWorker, (message, transfer) => parentPort?.postMessage(message, transfer));
 else if (!isMainThread) runFileWorker();
 else {
   exitQuietlyOnEpipe();

@@ -4,10 +4,19 @@
 import { InputError, UsageError } from './args';
 import { stderrLine, stdoutLine } from './output';
 
-export type Subcommand = (argv: readonly string[], out: (text: string) => void, err: (text: string) => void) => Promise<number>;
+export type Subcommand = (
+  argv: readonly string[],
+  out: (text: string) => void,
+  err: (text: string) => void,
+) => Promise<number>;
 
 /** Runs `waypoint <name> ...argv`; usage errors exit 2, internal errors 1 (with the stack under --debug). */
-export async function runSubcommand(name: string, subcommand: Subcommand, argv: readonly string[], debug: boolean): Promise<number> {
+export async function runSubcommand(
+  name: string,
+  subcommand: Subcommand,
+  argv: readonly string[],
+  debug: boolean,
+): Promise<number> {
   try {
     return await subcommand(argv, stdoutLine, stderrLine);
   } catch (error) {

@@ -22,13 +22,22 @@ interface FileReport {
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 
 /** Node's file system as the shared walker wants it. */
-const nodeWalkFs: WalkFs = { lstat: fs.lstat, stat: fs.stat, readdir: (path) => fs.readdir(path), realpath: fs.realpath };
+const nodeWalkFs: WalkFs = {
+  lstat: fs.lstat,
+  stat: fs.stat,
+  readdir: (path) => fs.readdir(path),
+  realpath: fs.realpath,
+};
 
 /** Any kind of any registered benchmark (core/benchmarks/index.ts). */
 const isBenchmarkName = (name: string) => fileKindOf(name) !== null;
 
 /** Runs the validate subcommand; returns the exit code. */
-export async function runValidate(argv: readonly string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
+export async function runValidate(
+  argv: readonly string[],
+  out: (text: string) => void,
+  err: (text: string) => void,
+): Promise<number> {
   const args = parseArgs(argv, ['json'], []);
   if (args.positionals.length === 0) throw new UsageError('validate needs at least one file or directory');
   const skipped: string[] = [];
@@ -38,7 +47,11 @@ export async function runValidate(argv: readonly string[], out: (text: string) =
   let unreadable = 0;
   const standaloneReports: FileReport[] = [];
   for (const root of args.positionals) {
-    const walk = walkFiles(root, nodeWalkFs, { join, wanted: isBenchmarkName, skipDirectory: (name) => SKIPPED_DIRECTORIES.has(name) });
+    const walk = walkFiles(root, nodeWalkFs, {
+      join,
+      wanted: isBenchmarkName,
+      skipDirectory: (name) => SKIPPED_DIRECTORIES.has(name),
+    });
     for await (const item of walk) {
       const shownPath = relative(process.cwd(), item.path) || item.path;
       if (item.type === 'problem') {
@@ -73,19 +86,32 @@ export async function runValidate(argv: readonly string[], out: (text: string) =
   const reports: FileReport[] = [];
   for (const members of games.values()) reports.push(...(await validateGameFolder(members, err)));
   reports.push(...standaloneReports);
-  const count = (severity: Diagnostic['severity']) => reports.reduce((sum, report) => sum + report.diagnostics.filter((d) => d.severity === severity).length, 0);
+  const count = (severity: Diagnostic['severity']) =>
+    reports.reduce((sum, report) => sum + report.diagnostics.filter((d) => d.severity === severity).length, 0);
   const errors = count('error') + unreadable;
   const warnings = count('warning');
   if (args.flags.has('json')) {
-    out(JSON.stringify({ files: reports, skippedFiles: skipped, summary: { files: reports.length, errors, warnings, skipped: skipped.length } }));
+    out(
+      JSON.stringify({
+        files: reports,
+        skippedFiles: skipped,
+        summary: { files: reports.length, errors, warnings, skipped: skipped.length },
+      }),
+    );
   } else {
-    for (const report of reports) for (const diagnostic of report.diagnostics) out(diagnosticLine(report.path, diagnostic));
-    out(`${plural(reports.length, 'file')} validated: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${skipped.length} skipped.`);
+    for (const report of reports)
+      for (const diagnostic of report.diagnostics) out(diagnosticLine(report.path, diagnostic));
+    out(
+      `${plural(reports.length, 'file')} validated: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${skipped.length} skipped.`,
+    );
   }
   return errors > 0 ? 1 : 0;
 }
 
-async function validateGameFolder(members: ReadonlyArray<{ path: string; kind: FileKind }>, err: (text: string) => void): Promise<FileReport[]> {
+async function validateGameFolder(
+  members: ReadonlyArray<{ path: string; kind: FileKind }>,
+  err: (text: string) => void,
+): Promise<FileReport[]> {
   const texts: GameTexts = {};
   const reports: FileReport[] = [];
   for (const member of members) {
@@ -94,27 +120,41 @@ async function validateGameFolder(members: ReadonlyArray<{ path: string; kind: F
     } catch (error) {
       err(`${member.path}: ${describeFsError(error)}`);
       const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-      reports.push({ path: member.path, kind: member.kind, diagnostics: [{ severity: 'error', code: FileCodes.unreadable, message: describeFsError(error), range }] });
+      reports.push({
+        path: member.path,
+        kind: member.kind,
+        diagnostics: [{ severity: 'error', code: FileCodes.unreadable, message: describeFsError(error), range }],
+      });
     }
   }
   const byKind = validateGameTexts(texts);
   for (const member of members) {
     if (texts[member.kind] === undefined) continue;
-    const diagnostics = (byKind.get(member.kind) ?? []).sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+    const diagnostics = (byKind.get(member.kind) ?? []).sort(
+      (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+    );
     reports.push({ path: member.path, kind: member.kind, diagnostics });
   }
   return reports;
 }
 
 /** A standalone file's report, or null when this kind has no validator (then it is skipped). */
-async function validateStandaloneFile(path: string, kind: string, err: (text: string) => void): Promise<FileReport | null> {
+async function validateStandaloneFile(
+  path: string,
+  kind: string,
+  err: (text: string) => void,
+): Promise<FileReport | null> {
   let text: string;
   try {
     text = await readTextFile(fs, path);
   } catch (error) {
     err(`${path}: ${describeFsError(error)}`);
     const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-    return { path, kind, diagnostics: [{ severity: 'error', code: FileCodes.unreadable, message: describeFsError(error), range }] };
+    return {
+      path,
+      kind,
+      diagnostics: [{ severity: 'error', code: FileCodes.unreadable, message: describeFsError(error), range }],
+    };
   }
   const diagnostics = validateStandalone(kind, text, path);
   return diagnostics === null ? null : { path, kind, diagnostics };

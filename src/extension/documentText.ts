@@ -10,7 +10,10 @@ const diskText = async (uri: vscode.Uri) => new TextDecoder().decode(await vscod
  * workspace.fs, decoded as UTF-8; callers with a size cap pass their own reader). Throws what
  * `fromDisk` throws.
  */
-export async function editorText(uri: vscode.Uri, fromDisk: (uri: vscode.Uri) => Promise<string> = diskText): Promise<string> {
+export async function editorText(
+  uri: vscode.Uri,
+  fromDisk: (uri: vscode.Uri) => Promise<string> = diskText,
+): Promise<string> {
   const key = uri.toString();
   const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === key);
   return stripBom(open ? open.getText() : await fromDisk(uri));

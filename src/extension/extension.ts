@@ -36,7 +36,15 @@ let client: LanguageClient | undefined;
 
 /** A batch run's file in the editor; a run over several files (shards, profiles) asks which. */
 async function openRunFile(files: readonly string[]): Promise<vscode.TextEditor | undefined> {
-  const file = files.length <= 1 ? files[0] : (await vscode.window.showQuickPick(files.map((path) => ({ label: vscode.workspace.asRelativePath(path, false), path })), { title: 'Open Run File: which file of the run?' }))?.path;
+  const file =
+    files.length <= 1
+      ? files[0]
+      : (
+          await vscode.window.showQuickPick(
+            files.map((path) => ({ label: vscode.workspace.asRelativePath(path, false), path })),
+            { title: 'Open Run File: which file of the run?' },
+          )
+        )?.path;
   return file ? vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true }) : undefined;
 }
 
@@ -99,7 +107,10 @@ export interface WaypointApi {
   languageClient: () => LanguageClient | undefined;
 }
 
-export async function activate(context: vscode.ExtensionContext, loadTimes: LoadTimes = { codeLoadingMs: 0, hostWaitMs: 0 }): Promise<WaypointApi> {
+export async function activate(
+  context: vscode.ExtensionContext,
+  loadTimes: LoadTimes = { codeLoadingMs: 0, hostWaitMs: 0 },
+): Promise<WaypointApi> {
   const activateStarted = performance.now();
   const output = vscode.window.createOutputChannel('Waypoint', { log: true });
   useWebviewMessageLog((line) => output.warn(line));
@@ -108,11 +119,19 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
   const getClient = (): LanguageClient => (client ??= loadClientModule(context).createLanguageClient(context, output));
 
   const answers = new AnswerDocuments();
-  const boardDeps = (): import('./boards/evalDeps').BoardEvalDeps => ({ context, answers, log: output, evaluation: () => loadEvaluation(context, output), client: getClient });
+  const boardDeps = (): import('./boards/evalDeps').BoardEvalDeps => ({
+    context,
+    answers,
+    log: output,
+    evaluation: () => loadEvaluation(context, output),
+    client: getClient,
+  });
   /** A MANGO game's edges file in the workspace (it stands for the game in server requests). */
-  const gameEdgesOf = async (game: string): Promise<vscode.Uri | undefined> => (await vscode.workspace.findFiles(`**/${game}.edges.json`, '**/node_modules/**', 1))[0];
+  const gameEdgesOf = async (game: string): Promise<vscode.Uri | undefined> =>
+    (await vscode.workspace.findFiles(`**/${game}.edges.json`, '**/node_modules/**', 1))[0];
   /** The question of a run the maze replays (its benchmark's runView), else null: that run steps on the board. */
-  const mangoQuestionOf = (record: RunRecord): MangoQuestion | null => (replaysOnMaze(record.question) ? record.question : null);
+  const mangoQuestionOf = (record: RunRecord): MangoQuestion | null =>
+    replaysOnMaze(record.question) ? record.question : null;
   /** A MANGO run re-checked against its game as it is now; null when the game is gone. */
   const scoreMangoRun = async (record: RunRecord): Promise<ScoreAnswerResult | null> => {
     const question = mangoQuestionOf(record);
@@ -120,7 +139,14 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     // A played episode's rawAnswer is its transcript, not a route answer: nothing to re-score.
     if (!question || record.mode === 'pre2025' || question.play) return null;
     const edges = await gameEdgesOf(question.game);
-    return edges ? sendRequest(getClient(), ScoreAnswerRequest, { uri: edges.toString(), question, response: record.rawAnswer, mode: record.mode }) : null;
+    return edges
+      ? sendRequest(getClient(), ScoreAnswerRequest, {
+          uri: edges.toString(),
+          question,
+          response: record.rawAnswer,
+          mode: record.mode,
+        })
+      : null;
   };
   /**
    * A run's answer in an answer document, re-checked against the benchmark files as they are now so
@@ -131,11 +157,17 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
       const scored = await scoreMangoRun(record);
       return answers.show(runDocumentName(record), record.rawAnswer, scored?.diagnostics ?? []);
     }
-    return (await loadBoards(context, output).reopenRun(boardDeps(), record)) || answers.show(runDocumentName(record), record.rawAnswer, []);
+    return (
+      (await loadBoards(context, output).reopenRun(boardDeps(), record)) ||
+      answers.show(runDocumentName(record), record.rawAnswer, [])
+    );
   };
   const mangoGameOrWarn = async (question: MangoQuestion): Promise<vscode.Uri | undefined> => {
     const edges = await gameEdgesOf(question.game);
-    if (!edges) void vscode.window.showWarningMessage(`Waypoint: the game ${question.game} is not in this workspace (no ${question.game}.edges.json), so its maze cannot be drawn.`);
+    if (!edges)
+      void vscode.window.showWarningMessage(
+        `Waypoint: the game ${question.game} is not in this workspace (no ${question.game}.edges.json), so its maze cannot be drawn.`,
+      );
     return edges;
   };
   /** A MANGO run as the maze draws it: its answer, titled, with the question for the expected route. */
@@ -143,7 +175,9 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     // A played episode is drawn as the route it walked (refused commands are no edge).
     const played = question.play && Array.isArray((record.parsedAnswer as EpisodeAnswer | null)?.steps);
     return {
-      response: played ? episodeRouteAnswer(question.src, (record.parsedAnswer as EpisodeAnswer).steps) : record.rawAnswer,
+      response: played
+        ? episodeRouteAnswer(question.src, (record.parsedAnswer as EpisodeAnswer).steps)
+        : record.rawAnswer,
       ...(played ? { episode: true } : {}),
       title: `${question.task.toUpperCase()} ${question.src} → ${question.dst} · ${record.model.id}`,
       start: question.src,
@@ -159,7 +193,10 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     const question = mangoQuestionOf(record);
     if (!question) {
       const shown = await loadBoards(context, output).reopenRun(boardDeps(), record);
-      if (!shown) void vscode.window.showWarningMessage(`Waypoint: no replay for ${record.question.sampleId}: ${shown === null ? 'the board does not draw this benchmark' : 'the file it was asked on is gone'}.`);
+      if (!shown)
+        void vscode.window.showWarningMessage(
+          `Waypoint: no replay for ${record.question.sampleId}: ${shown === null ? 'the board does not draw this benchmark' : 'the file it was asked on is gone'}.`,
+        );
       return shown;
     }
     if (question.task === 'map') return loadBoards(context, output).showMapRecords(mapDeps, [{ ...record, question }]);
@@ -168,19 +205,29 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     const answer = answerOnMap(record, question);
     const maze = MazePanel.show(context, getClient(), edges);
     // A played episode is a walk: one with no move (stopped at once, or only refused commands) shows its start.
-    if (answer.episode) return maze.showEpisode(answer.response as string, answer.title, question.src, answer.cutoff, answer.question);
+    if (answer.episode)
+      return maze.showEpisode(answer.response as string, answer.title, question.src, answer.cutoff, answer.question);
     return maze.showTrajectory(answer.response, answer.title, answer.start, answer.cutoff, answer.question);
   };
   /** Two MANGO answers to one question on one map (the results view's A ↔ B); other benchmarks: nothing. */
   const replayBoth = async (a: RunRecord, b: RunRecord): Promise<unknown> => {
     const [first, second] = [mangoQuestionOf(a), mangoQuestionOf(b)];
     if (!first || !second) return null;
-    if (first.task === 'map' && second.task === 'map') return loadBoards(context, output).showMapRecords(mapDeps, [{ ...a, question: first }, { ...b, question: second }]);
+    if (first.task === 'map' && second.task === 'map')
+      return loadBoards(context, output).showMapRecords(mapDeps, [
+        { ...a, question: first },
+        { ...b, question: second },
+      ]);
     const edges = await mangoGameOrWarn(first);
-    return edges ? MazePanel.show(context, getClient(), edges).showTrajectories(answerOnMap(a, first), answerOnMap(b, second)) : null;
+    return edges
+      ? MazePanel.show(context, getClient(), edges).showTrajectories(answerOnMap(a, first), answerOnMap(b, second))
+      : null;
   };
   const showResults = (target: import('./eval/resultsPanel').ResultsTarget) =>
-    loadEvaluation(context, output).ResultsPanel.show({ context, log: output, openAnswer: openRecord, openReplay: replayRecord, replayBoth }, target);
+    loadEvaluation(context, output).ResultsPanel.show(
+      { context, log: output, openAnswer: openRecord, openReplay: replayRecord, replayBoth },
+      target,
+    );
   const runs = new RunsView((line) => output.warn(line), context.asAbsolutePath('dist/runSummaries.js'));
   void runs.refresh();
   // canSelectMany: two runs selected together are what "Compare Runs" compares.
@@ -192,39 +239,79 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
     runsTree,
     vscode.commands.registerCommand('waypoint.refreshRuns', () => runs.refresh()),
     // Called by the question commands once their record is written: the result stays in view after the toast.
-    vscode.commands.registerCommand('waypoint.revealRun', (record?: RunRecord) => (record ? runs.reveal(runsTree, record) : false)),
-    vscode.commands.registerCommand('waypoint.openRunFile', (node?: { files?: string[] }) => openRunFile(node?.files ?? [])),
+    vscode.commands.registerCommand('waypoint.revealRun', (record?: RunRecord) =>
+      record ? runs.reveal(runsTree, record) : false,
+    ),
+    vscode.commands.registerCommand('waypoint.openRunFile', (node?: { files?: string[] }) =>
+      openRunFile(node?.files ?? []),
+    ),
     vscode.commands.registerCommand('waypoint.openRun', async (index: number) => {
       const record = runs.runs[index];
       if (record) await openRecord(record);
     }),
     runTrajectories,
     vscode.workspace.registerTextDocumentContentProvider(RUN_TRAJECTORY_SCHEME, runTrajectories),
-    vscode.commands.registerCommand('waypoint.compareRuns', async (node?: { record?: RunRecord }, selected?: Array<{ record?: RunRecord }>) => {
-      const chosen = (selected && selected.length > 0 ? selected : node ? [node] : runsTree.selection).flatMap((item) => ('record' in item && item.record ? [item.record] : []));
-      return compareRuns(runTrajectories, chosen, runs.runs, async (record) => (await scoreMangoRun(record))?.trajectory ?? null);
-    }),
+    vscode.commands.registerCommand(
+      'waypoint.compareRuns',
+      async (node?: { record?: RunRecord }, selected?: Array<{ record?: RunRecord }>) => {
+        const chosen = (selected && selected.length > 0 ? selected : node ? [node] : runsTree.selection).flatMap(
+          (item) => ('record' in item && item.record ? [item.record] : []),
+        );
+        return compareRuns(
+          runTrajectories,
+          chosen,
+          runs.runs,
+          async (record) => (await scoreMangoRun(record))?.trajectory ?? null,
+        );
+      },
+    ),
     // "Show in Maze" for MANGO runs; runs of grid benchmarks step on the board instead.
-    vscode.commands.registerCommand('waypoint.showRunInMaze', (node?: { record?: RunRecord }) => (node?.record ? replayRecord(node.record) : null)),
+    vscode.commands.registerCommand('waypoint.showRunInMaze', (node?: { record?: RunRecord }) =>
+      node?.record ? replayRecord(node.record) : null,
+    ),
     // From the explorer, the second argument holds every selected file: several runs side by side.
-    vscode.commands.registerCommand('waypoint.showResults', (target?: import('./eval/resultsPanel').ResultsTarget, selected?: vscode.Uri[]) => showResults(selected && Array.isArray(selected) && selected.length > 1 ? selected : target)),
+    vscode.commands.registerCommand(
+      'waypoint.showResults',
+      (target?: import('./eval/resultsPanel').ResultsTarget, selected?: vscode.Uri[]) =>
+        showResults(selected && Array.isArray(selected) && selected.length > 1 ? selected : target),
+    ),
     // The Explorer's and the editor's "Open in Results View" on a .jsonl; from the palette, the active editor's file.
     vscode.commands.registerCommand('waypoint.openInResultsView', (target?: vscode.Uri, selected?: vscode.Uri[]) => {
       const file = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
-      return showResults(selected && Array.isArray(selected) && selected.length > 1 ? selected : file?.scheme === 'file' ? file : undefined);
+      return showResults(
+        selected && Array.isArray(selected) && selected.length > 1
+          ? selected
+          : file?.scheme === 'file'
+            ? file
+            : undefined,
+      );
     }),
     vscode.commands.registerCommand('waypoint.resultsState', () => {
       const panel = evaluationModule?.ResultsPanel.active;
       const lastLoadError = evaluationModule?.ResultsPanel.lastLoadError;
       return panel
-        ? { title: panel.panel.title, files: panel.files, report: panel.model.report, models: panel.model.models, lastRender: panel.lastRender, shared: Object.fromEntries(panel.shared), lastNotice: panel.lastNotice, lastStatus: panel.lastStatus, lastLoadError }
+        ? {
+            title: panel.panel.title,
+            files: panel.files,
+            report: panel.model.report,
+            models: panel.model.models,
+            lastRender: panel.lastRender,
+            shared: Object.fromEntries(panel.shared),
+            lastNotice: panel.lastNotice,
+            lastStatus: panel.lastStatus,
+            lastLoadError,
+          }
         : lastLoadError === undefined
           ? undefined
           : { lastLoadError };
     }),
     // Test-only: Share to `target` without the save dialog; a drop of `uris` through the view's own handler.
-    vscode.commands.registerCommand('waypoint.shareResults', (format: 'html' | 'csv' = 'html', target?: string) => evaluationModule?.ResultsPanel.active?.share(format, target ? { target } : {})),
-    vscode.commands.registerCommand('waypoint.dropOnResults', (uris: string[]) => evaluationModule?.ResultsPanel.active?.addFiles(uris)),
+    vscode.commands.registerCommand('waypoint.shareResults', (format: 'html' | 'csv' = 'html', target?: string) =>
+      evaluationModule?.ResultsPanel.active?.share(format, target ? { target } : {}),
+    ),
+    vscode.commands.registerCommand('waypoint.dropOnResults', (uris: string[]) =>
+      evaluationModule?.ResultsPanel.active?.addFiles(uris),
+    ),
     output,
     answers,
     vscode.workspace.registerTextDocumentContentProvider(ANSWER_SCHEME, answers),
@@ -236,38 +323,94 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
           client: getClient(),
           answers,
           log: output,
-          showInMaze: (game, trajectory, title, route, reply) => void MazePanel.show(context, getClient(), game).showWalk(trajectory, title, route, reply),
+          showInMaze: (game, trajectory, title, route, reply) =>
+            void MazePanel.show(context, getClient(), game).showWalk(trajectory, title, route, reply),
         },
         options,
       ),
     ),
-    vscode.commands.registerCommand('waypoint.runBenchmark', (options?: import('./eval/runBenchmark').RunBenchmarkOptions) => loadEvaluation(context, output).runBenchmark({ context, log: output }, options)),
+    vscode.commands.registerCommand(
+      'waypoint.runBenchmark',
+      (options?: import('./eval/runBenchmark').RunBenchmarkOptions) =>
+        loadEvaluation(context, output).runBenchmark({ context, log: output }, options),
+    ),
     // From the editor title (a Uri) or from a lens (`{ uri }` as a string, as the server sends it).
-    vscode.commands.registerCommand('waypoint.showBoard', (target?: vscode.Uri | { uri: string }) => loadBoards(context, output).showBoard(boardDeps(), target && !(target instanceof vscode.Uri) ? vscode.Uri.parse(target.uri) : target)),
-    vscode.commands.registerCommand('waypoint.runGraspQuestion', (options?: import('./boards/graspQuestion').GraspRunOptions) => loadBoards(context, output).runGraspQuestion(boardDeps(), options)),
-    vscode.commands.registerCommand('waypoint.scoreGraspResponse', (options?: import('./boards/graspQuestion').ScoreResponseOptions) => loadBoards(context, output).scoreGraspResponse(boardDeps(), options)),
-    vscode.commands.registerCommand('waypoint.runBabyaiQuestion', (options?: import('./boards/babyaiQuestion').BabyaiRunOptions) => loadBoards(context, output).runBabyaiQuestion(boardDeps(), options)),
-    // Named by the BabyAI and GRASP declarations' reopenCommand: a run re-scored against its file as it is now.
-    vscode.commands.registerCommand('waypoint.reopenBabyaiRun', (record: RunRecord & { question: BabyaiQuestion }) => loadBoards(context, output).reopenBabyaiRecord(boardDeps(), record)),
-    vscode.commands.registerCommand('waypoint.reopenGraspRun', (record: RunRecord & { question: GraspQuestion }) => loadBoards(context, output).reopenGraspRecord(boardDeps(), record)),
-    vscode.commands.registerCommand('waypoint.playSmartplay', (options?: import('./boards/smartplayCommands').PlayOptions) => loadBoards(context, output).playSmartplay(boardDeps(), options)),
-    // Interactive episodes (issue 17): the Play panel, with the maze (main bundle) or the board beside it.
-    vscode.commands.registerCommand('waypoint.playEpisode', (options?: import('./play/playCommand').PlayEpisodeOptions | vscode.Uri) =>
-      loadBoards(context, output).playEpisode(
-        { ...boardDeps(), showRoute: (edges, walk, title, start) => MazePanel.show(context, getClient(), edges).showEpisode(walk, title, start, null, undefined, { follow: true }) },
-        options instanceof vscode.Uri ? { source: options } : options,
+    vscode.commands.registerCommand('waypoint.showBoard', (target?: vscode.Uri | { uri: string }) =>
+      loadBoards(context, output).showBoard(
+        boardDeps(),
+        target && !(target instanceof vscode.Uri) ? vscode.Uri.parse(target.uri) : target,
       ),
+    ),
+    vscode.commands.registerCommand(
+      'waypoint.runGraspQuestion',
+      (options?: import('./boards/graspQuestion').GraspRunOptions) =>
+        loadBoards(context, output).runGraspQuestion(boardDeps(), options),
+    ),
+    vscode.commands.registerCommand(
+      'waypoint.scoreGraspResponse',
+      (options?: import('./boards/graspQuestion').ScoreResponseOptions) =>
+        loadBoards(context, output).scoreGraspResponse(boardDeps(), options),
+    ),
+    vscode.commands.registerCommand(
+      'waypoint.runBabyaiQuestion',
+      (options?: import('./boards/babyaiQuestion').BabyaiRunOptions) =>
+        loadBoards(context, output).runBabyaiQuestion(boardDeps(), options),
+    ),
+    // Named by the BabyAI and GRASP declarations' reopenCommand: a run re-scored against its file as it is now.
+    vscode.commands.registerCommand('waypoint.reopenBabyaiRun', (record: RunRecord & { question: BabyaiQuestion }) =>
+      loadBoards(context, output).reopenBabyaiRecord(boardDeps(), record),
+    ),
+    vscode.commands.registerCommand('waypoint.reopenGraspRun', (record: RunRecord & { question: GraspQuestion }) =>
+      loadBoards(context, output).reopenGraspRecord(boardDeps(), record),
+    ),
+    vscode.commands.registerCommand(
+      'waypoint.playSmartplay',
+      (options?: import('./boards/smartplayCommands').PlayOptions) =>
+        loadBoards(context, output).playSmartplay(boardDeps(), options),
+    ),
+    // Interactive episodes (issue 17): the Play panel, with the maze (main bundle) or the board beside it.
+    vscode.commands.registerCommand(
+      'waypoint.playEpisode',
+      (options?: import('./play/playCommand').PlayEpisodeOptions | vscode.Uri) =>
+        loadBoards(context, output).playEpisode(
+          {
+            ...boardDeps(),
+            showRoute: (edges, walk, title, start) =>
+              MazePanel.show(context, getClient(), edges).showEpisode(walk, title, start, null, undefined, {
+                follow: true,
+              }),
+          },
+          options instanceof vscode.Uri ? { source: options } : options,
+        ),
     ),
     vscode.commands.registerCommand('waypoint.playState', () => boardsModule?.PlayPanel.active?.state),
     // Test-only: what a person types and sends in the panel, through the same handler as the webview's message.
-    vscode.commands.registerCommand('waypoint.playType', (text: string) => boardsModule?.PlayPanel.active?.receive({ type: 'command', text })),
+    vscode.commands.registerCommand('waypoint.playType', (text: string) =>
+      boardsModule?.PlayPanel.active?.receive({ type: 'command', text }),
+    ),
     vscode.commands.registerCommand('waypoint.boardState', () => {
       const board = boardsModule?.BoardPanel.active;
-      return board ? { title: board.panel.title, frame: board.frame, frames: board.timeline?.frames.length ?? 0, timeline: board.timeline, scene: board.scene } : undefined;
+      return board
+        ? {
+            title: board.panel.title,
+            frame: board.frame,
+            frames: board.timeline?.frames.length ?? 0,
+            timeline: board.timeline,
+            scene: board.scene,
+          }
+        : undefined;
     }),
-    vscode.commands.registerCommand('waypoint.setApiKey', (profileId?: string, key?: string) => setApiKeyCommand(context.secrets, profileId, key)),
-    vscode.commands.registerCommand('waypoint.addModelProfile', (options?: import('./eval/profileCommands').AddProfileOptions) => loadEvaluation(context, output).addModelProfileCommand(context.secrets, options)),
-    vscode.commands.registerCommand('waypoint.testConnection', (options?: { profileId?: string } | string) => loadEvaluation(context, output).testConnectionCommand({ secrets: context.secrets, log: output }, options)),
+    vscode.commands.registerCommand('waypoint.setApiKey', (profileId?: string, key?: string) =>
+      setApiKeyCommand(context.secrets, profileId, key),
+    ),
+    vscode.commands.registerCommand(
+      'waypoint.addModelProfile',
+      (options?: import('./eval/profileCommands').AddProfileOptions) =>
+        loadEvaluation(context, output).addModelProfileCommand(context.secrets, options),
+    ),
+    vscode.commands.registerCommand('waypoint.testConnection', (options?: { profileId?: string } | string) =>
+      loadEvaluation(context, output).testConnectionCommand({ secrets: context.secrets, log: output }, options),
+    ),
     vscode.commands.registerCommand('waypoint.validateWorkspace', () => validateWorkspaceCommand(getClient())),
     vscode.commands.registerCommand('waypoint.showWalkthroughOverview', () => {
       const editor = vscode.window.activeTextEditor;
@@ -277,11 +420,22 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
       }
       return WalkthroughOverviewPanel.show(context, getClient(), editor.document);
     }),
-    vscode.commands.registerCommand('waypoint.markStepAsMove', (uri?: unknown, line?: unknown, answers?: MoveAnswers) => markStepAsMove(getClient(), uri, line, answers)),
-    vscode.commands.registerCommand('waypoint.unmarkStepMove', (uri?: unknown, line?: unknown) => unmarkStepMove(getClient(), uri, line)),
-    vscode.commands.registerCommand('waypoint.reviewAnnotationProposals', (uri?: vscode.Uri, options?: ReviewOptions) => reviewAnnotationProposals(getClient(), uri, options)),
-    vscode.commands.registerCommand('waypoint.previewImputedEdges', (uri?: vscode.Uri, acceptAll?: boolean) => previewImputedEdges(getClient(), uri, acceptAll === true)),
-    vscode.commands.registerCommand('waypoint.generateSkeletons', (uri?: vscode.Uri, options?: GenerateSkeletonsOptions) => generateSkeletonsCommand(getClient(), uri, options)),
+    vscode.commands.registerCommand('waypoint.markStepAsMove', (uri?: unknown, line?: unknown, answers?: MoveAnswers) =>
+      markStepAsMove(getClient(), uri, line, answers),
+    ),
+    vscode.commands.registerCommand('waypoint.unmarkStepMove', (uri?: unknown, line?: unknown) =>
+      unmarkStepMove(getClient(), uri, line),
+    ),
+    vscode.commands.registerCommand('waypoint.reviewAnnotationProposals', (uri?: vscode.Uri, options?: ReviewOptions) =>
+      reviewAnnotationProposals(getClient(), uri, options),
+    ),
+    vscode.commands.registerCommand('waypoint.previewImputedEdges', (uri?: vscode.Uri, acceptAll?: boolean) =>
+      previewImputedEdges(getClient(), uri, acceptAll === true),
+    ),
+    vscode.commands.registerCommand(
+      'waypoint.generateSkeletons',
+      (uri?: vscode.Uri, options?: GenerateSkeletonsOptions) => generateSkeletonsCommand(getClient(), uri, options),
+    ),
     vscode.commands.registerCommand('waypoint.showMaze', async (uri?: vscode.Uri) => {
       let target = uri ?? vscode.window.activeTextEditor?.document.uri;
       if (target && !fileKindOf(target.path)) {
@@ -290,18 +444,39 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
         target = edges ?? target;
       }
       if (!target || !fileKindOf(target.path)) {
-        void vscode.window.showInformationMessage('Waypoint: open a file of a MANGO game (walkthrough or edges.json) to see its maze.');
+        void vscode.window.showInformationMessage(
+          'Waypoint: open a file of a MANGO game (walkthrough or edges.json) to see its maze.',
+        );
         return undefined;
       }
       return MazePanel.show(context, getClient(), target);
     }),
     mapDiagnostics,
-    vscode.commands.registerCommand('waypoint.showMapDiff', (target?: vscode.Uri | ShowMapDiffOptions, selected?: vscode.Uri[]) => loadBoards(context, output).showMapDiff(mapDeps, target, selected)),
+    vscode.commands.registerCommand(
+      'waypoint.showMapDiff',
+      (target?: vscode.Uri | ShowMapDiffOptions, selected?: vscode.Uri[]) =>
+        loadBoards(context, output).showMapDiff(mapDeps, target, selected),
+    ),
     vscode.commands.registerCommand('waypoint.mapDiffState', () => {
       const panel = boardsModule?.MapDiffPanel.active;
-      return panel ? { title: panel.panel.title, panes: panel.panes.map((pane) => ({ model: pane.model, source: pane.source, cutoff: pane.overlay.cutoff, edges: pane.edges, rooms: pane.rooms })), expected: panel.panes.map((pane) => boardsModule?.expectedMapDiffCounts(pane.overlay)), drawn: panel.drawn } : undefined;
+      return panel
+        ? {
+            title: panel.panel.title,
+            panes: panel.panes.map((pane) => ({
+              model: pane.model,
+              source: pane.source,
+              cutoff: pane.overlay.cutoff,
+              edges: pane.edges,
+              rooms: pane.rooms,
+            })),
+            expected: panel.panes.map((pane) => boardsModule?.expectedMapDiffCounts(pane.overlay)),
+            drawn: panel.drawn,
+          }
+        : undefined;
     }),
-    vscode.commands.registerCommand('waypoint.showAnswerInMaze', (uri?: vscode.Uri) => showAnswerInMaze(context, getClient(), uri)),
+    vscode.commands.registerCommand('waypoint.showAnswerInMaze', (uri?: vscode.Uri) =>
+      showAnswerInMaze(context, getClient(), uri),
+    ),
     vscode.commands.registerCommand('waypoint.restartServer', async () => {
       await getClient().restart();
       output.info('Language server restarted.');
@@ -310,25 +485,37 @@ export async function activate(context: vscode.ExtensionContext, loadTimes: Load
 
   // Starting the client is not awaited: activation returns at once and documents are validated
   // as soon as the server is up.
-  setImmediate(() => void getClient()
-    .start()
-    .then(() => {
-      // Problems should show the workspace's benchmark problems without opening each file; the
-      // server does the reading, so this costs the extension host nothing.
-      if (!setting('validation.onStartup')) return;
-      const maxFileSizeMB = setting('validation.maxFileSizeMB');
-      return sendRequest(getClient(), ValidateWorkspaceRequest, { maxFileSizeBytes: maxFileSizeMB * 1048576 }).then((result) => {
-        output.info(`Validated ${result.files} benchmark files at startup: ${result.errors} errors, ${result.warnings} warnings.`);
-      });
-    })
-    .catch((error: unknown) => output.error(`Language server failed to start: ${String(error)}`)));
+  setImmediate(
+    () =>
+      void getClient()
+        .start()
+        .then(() => {
+          // Problems should show the workspace's benchmark problems without opening each file; the
+          // server does the reading, so this costs the extension host nothing.
+          if (!setting('validation.onStartup')) return;
+          const maxFileSizeMB = setting('validation.maxFileSizeMB');
+          return sendRequest(getClient(), ValidateWorkspaceRequest, { maxFileSizeBytes: maxFileSizeMB * 1048576 }).then(
+            (result) => {
+              output.info(
+                `Validated ${result.files} benchmark files at startup: ${result.errors} errors, ${result.warnings} warnings.`,
+              );
+            },
+          );
+        })
+        .catch((error: unknown) => output.error(`Language server failed to start: ${String(error)}`)),
+  );
   const activationPhases = { ...loadTimes, activateMs: performance.now() - activateStarted };
   const activationMs = activationPhases.codeLoadingMs + activationPhases.activateMs;
   output.info(
     `Waypoint activated in ${activationMs.toFixed(1)} ms (loading ${activationPhases.codeLoadingMs.toFixed(1)} ms, activate ${activationPhases.activateMs.toFixed(1)} ms; ` +
       `VS Code prepared the extension context in ${activationPhases.hostWaitMs.toFixed(1)} ms between the two).`,
   );
-  return { activationMs, activationPhases, logFile: vscode.Uri.joinPath(context.logUri, 'Waypoint.log'), languageClient: () => client };
+  return {
+    activationMs,
+    activationPhases,
+    logFile: vscode.Uri.joinPath(context.logUri, 'Waypoint.log'),
+    languageClient: () => client,
+  };
 }
 
 export async function deactivate(): Promise<void> {

@@ -4,7 +4,10 @@
 import * as vscode from 'vscode';
 import { filterByWords } from '../core/util/search';
 
-export function showFilteredQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: { title: string; placeholder?: string }): Promise<T | undefined> {
+export function showFilteredQuickPick<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  options: { title: string; placeholder?: string },
+): Promise<T | undefined> {
   return new Promise((resolve) => {
     const pick = vscode.window.createQuickPick<T>();
     pick.title = options.title;

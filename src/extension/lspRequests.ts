@@ -11,9 +11,16 @@ export interface RequestSender {
   sendRequest(method: string, params: unknown, token?: CancellationToken): Promise<unknown>;
 }
 
-export function sendRequest<P, R>(client: RequestSender, type: LspRequest<P, R>, params: P, token?: CancellationToken): Promise<R> {
+export function sendRequest<P, R>(
+  client: RequestSender,
+  type: LspRequest<P, R>,
+  params: P,
+  token?: CancellationToken,
+): Promise<R> {
   // Never pass an undefined token: by method name, every argument counts as a parameter.
-  return (token ? client.sendRequest(type.method, params, token) : client.sendRequest(type.method, params)) as Promise<R>;
+  return (
+    token ? client.sendRequest(type.method, params, token) : client.sendRequest(type.method, params)
+  ) as Promise<R>;
 }
 
 /** What onNotification needs of a LanguageClient (tests can pass a fake). */
@@ -31,7 +38,11 @@ type Listeners = Map<string, Set<(params: unknown) => void>>;
  * Calls `handler` with every `type` notification the server sends, beside any other listener of it
  * (the maze and the overview both hear waypoint/gameChanged); disposing removes only this one.
  */
-export function onNotification<P>(client: NotificationSource, type: LspNotification<P>, handler: (params: P) => void): Disposable {
+export function onNotification<P>(
+  client: NotificationSource,
+  type: LspNotification<P>,
+  handler: (params: P) => void,
+): Disposable {
   const holder = client as NotificationSource & { [LISTENERS]?: Listeners };
   const byMethod = (holder[LISTENERS] ??= new Map());
   let listeners = byMethod.get(type.method);

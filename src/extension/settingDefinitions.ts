@@ -17,11 +17,17 @@ function setting<T>(fallback: T, accept: (raw: unknown) => raw is T): SettingDef
   return { default: fallback, read: (raw) => (accept(raw) ? raw : fallback) };
 }
 
-const oneOf = <T extends string>(allowed: readonly T[], fallback: T) => setting<T>(fallback, (raw): raw is T => (allowed as readonly unknown[]).includes(raw));
+const oneOf = <T extends string>(allowed: readonly T[], fallback: T) =>
+  setting<T>(fallback, (raw): raw is T => (allowed as readonly unknown[]).includes(raw));
 const numberAtLeast = (minimum: number, fallback: number, integer = false) =>
-  setting<number>(fallback, (raw): raw is number => typeof raw === 'number' && Number.isFinite(raw) && raw >= minimum && (!integer || Number.isInteger(raw)));
+  setting<number>(
+    fallback,
+    (raw): raw is number =>
+      typeof raw === 'number' && Number.isFinite(raw) && raw >= minimum && (!integer || Number.isInteger(raw)),
+  );
 const boolean = (fallback: boolean) => setting<boolean>(fallback, (raw): raw is boolean => typeof raw === 'boolean');
-const nonEmptyString = (fallback: string) => setting<string>(fallback, (raw): raw is string => typeof raw === 'string' && raw !== '');
+const nonEmptyString = (fallback: string) =>
+  setting<string>(fallback, (raw): raw is string => typeof raw === 'string' && raw !== '');
 
 export const SETTINGS = {
   /** Files above this are not read whole (validation, the CLI); see core/fileLimits. */
@@ -33,7 +39,12 @@ export const SETTINGS = {
   'mango.reversePairs': {
     default: [] as Array<[string, string]>,
     read: (raw: unknown): Array<[string, string]> =>
-      Array.isArray(raw) ? raw.filter((pair): pair is [string, string] => Array.isArray(pair) && pair.length === 2 && pair.every((item) => typeof item === 'string')) : [],
+      Array.isArray(raw)
+        ? raw.filter(
+            (pair): pair is [string, string] =>
+              Array.isArray(pair) && pair.length === 2 && pair.every((item) => typeof item === 'string'),
+          )
+        : [],
   },
   'mango.skeletonPathLimit': numberAtLeast(0, 0, true),
   'mango.cutoff': numberAtLeast(0, 70, true),

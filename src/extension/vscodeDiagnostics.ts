@@ -13,7 +13,11 @@ const severities: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
 /** One core diagnostic as a vscode.Diagnostic: same range, message, severity and code, source 'waypoint'. */
 export function toVscodeDiagnostic(problem: Diagnostic): vscode.Diagnostic {
   const { start, end } = problem.range;
-  const diagnostic = new vscode.Diagnostic(new vscode.Range(start.line, start.character, end.line, end.character), problem.message, severities[problem.severity]);
+  const diagnostic = new vscode.Diagnostic(
+    new vscode.Range(start.line, start.character, end.line, end.character),
+    problem.message,
+    severities[problem.severity],
+  );
   diagnostic.code = problem.code;
   diagnostic.source = 'waypoint';
   return diagnostic;

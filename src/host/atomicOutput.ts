@@ -4,7 +4,20 @@
 // failure or Ctrl+C leaves no half-written file, and a target that appeared while they ran is never
 // replaced: commit links the temporary file to the target's name, which fails if the name is taken,
 // where rename would silently replace it.
-import { closeSync, constants as fsConstants, fchmodSync, promises as fs, lstatSync, openSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants as fsConstants,
+  fchmodSync,
+  promises as fs,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -225,12 +238,17 @@ function refuseUnprotectedLink(link: string): void {
   const folder = statSync(dirname(link));
   const stickyWorldWritable = (folder.mode & 0o1000) !== 0 && (folder.mode & 0o002) !== 0;
   if (stickyWorldWritable && owner !== uid && owner !== folder.uid) {
-    throw new Error(`refusing to follow a symbolic link another user owns in the shared folder ${dirname(link)} (as Linux's protected_symlinks does)`);
+    throw new Error(
+      `refusing to follow a symbolic link another user owns in the shared folder ${dirname(link)} (as Linux's protected_symlinks does)`,
+    );
   }
 }
 
 /** Runs `produce`, writing each chunk it hands to `write` in order; `path` is replaced only if both succeed. */
-export async function writeOutputAtomically<T>(path: string, produce: (write: (chunk: Uint8Array) => void) => Promise<T>): Promise<T> {
+export async function writeOutputAtomically<T>(
+  path: string,
+  produce: (write: (chunk: Uint8Array) => void) => Promise<T>,
+): Promise<T> {
   const fail = (error: unknown) => new OutputFileError(`${path}: ${describeFsError(error)}`);
   let target: string;
   let partial: string;

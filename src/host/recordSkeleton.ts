@@ -62,7 +62,8 @@ export function stringEnd(bytes: Buffer, open: number, end: number): number {
   }
 }
 
-const isKey = (bytes: Buffer, start: number, end: number, key: Buffer) => end - start === key.length && bytes.compare(key, 0, key.length, start, end) === 0;
+const isKey = (bytes: Buffer, start: number, end: number, key: Buffer) =>
+  end - start === key.length && bytes.compare(key, 0, key.length, start, end) === 0;
 
 /**
  * The byte ranges [start, end) of the long strings' contents to cut from the line [start, end), or
@@ -145,7 +146,13 @@ function wholeLine(line: string, index: number, file: string, out: SummaryRead, 
  * `baseOffset` place the bytes in their file; the bytes begin at a line start and end at one (or at
  * the file's end), without a BOM.
  */
-export function readRecordSummaries(bytes: Buffer, length: number, file: string, firstLine: number, baseOffset: number): SummaryRead {
+export function readRecordSummaries(
+  bytes: Buffer,
+  length: number,
+  file: string,
+  firstLine: number,
+  baseOffset: number,
+): SummaryRead {
   const out: SummaryRead = { records: [], offsets: [], problems: [], lines: 0 };
   const schema = recordSchema(length);
   let nextReturn = bytes.indexOf(13);

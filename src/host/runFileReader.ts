@@ -79,7 +79,12 @@ interface RangeOptions {
   offsets: boolean;
 }
 
-async function readRange(path: string, start: number, end: number, { keepText, offsets: wantOffsets }: RangeOptions): Promise<RangeResult> {
+async function readRange(
+  path: string,
+  start: number,
+  end: number,
+  { keepText, offsets: wantOffsets }: RangeOptions,
+): Promise<RangeResult> {
   const handle = await fs.open(path, 'r');
   /** The read in flight, settled before the handle closes (a parse that throws leaves one). */
   let pending: Promise<unknown> = Promise.resolve();
@@ -93,7 +98,16 @@ async function readRange(path: string, start: number, end: number, { keepText, o
     const parseChunk = (data: Buffer, to: number) => {
       if (!keepText) {
         // Tables only: the fast skeleton read on bytes (host/recordSkeleton.ts), offsets for free.
-        const bom = start === 0 && lines === 0 && chunkStart === 0 && to >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0;
+        const bom =
+          start === 0 &&
+          lines === 0 &&
+          chunkStart === 0 &&
+          to >= 3 &&
+          data[0] === 0xef &&
+          data[1] === 0xbb &&
+          data[2] === 0xbf
+            ? 3
+            : 0;
         const read = readRecordSummaries(data.subarray(bom, to), to - bom, path, lines, chunkStart + bom);
         for (const record of read.records) records.push(record);
         if (wantOffsets) for (const offset of read.offsets) offsets.push(offset);
@@ -106,12 +120,17 @@ async function readRange(path: string, start: number, end: number, { keepText, o
       const text = start === 0 && lines === 0 ? stripBom(raw) : raw;
       const parsed = parseRunRecords(text, path);
       for (const record of parsed.records) records.push(record);
-      if (wantOffsets) offsets.push(...recordOffsets(text, parsed.recordLines, chunkStart + (to - Buffer.byteLength(text))));
+      if (wantOffsets)
+        offsets.push(...recordOffsets(text, parsed.recordLines, chunkStart + (to - Buffer.byteLength(text))));
       chunkStart += to;
       // parseRunRecords numbers lines from the chunk's start: move them to the range's.
       for (const problem of parsed.problems) {
         const line = /^\d+/.exec(problem.slice(prefix.length))?.[0];
-        problems.push(problem.startsWith(prefix) && line ? `${prefix}${Number(line) + lines}${problem.slice(prefix.length + line.length)}` : problem);
+        problems.push(
+          problem.startsWith(prefix) && line
+            ? `${prefix}${Number(line) + lines}${problem.slice(prefix.length + line.length)}`
+            : problem,
+        );
       }
       lines += countLines(data, 0, to);
     };
@@ -125,7 +144,9 @@ async function readRange(path: string, start: number, end: number, { keepText, o
       const at = position;
       position += length;
       // A short read means the file was cut meanwhile: stop after it rather than skip bytes.
-      return length > 0 ? handle.read(buffer, 0, length, at).then(({ bytesRead }) => ({ bytesRead, short: bytesRead < length })) : Promise.resolve({ bytesRead: 0, short: true });
+      return length > 0
+        ? handle.read(buffer, 0, length, at).then(({ bytesRead }) => ({ bytesRead, short: bytesRead < length }))
+        : Promise.resolve({ bytesRead: 0, short: true });
     };
     let next = readNext(buffers[0]);
     for (let turn = 0; ; turn++) {
@@ -193,7 +214,13 @@ async function rangeCuts(path: string, size: number, parts: number): Promise<num
 const PARALLEL_BYTES = 8 * 1048576;
 
 /** Parses [start, end) in a worker thread of this same bundle (see runFileWorker). */
-function inWorker(script: string, path: string, start: number, end: number, options: RangeOptions): Promise<RangeResult> {
+function inWorker(
+  script: string,
+  path: string,
+  start: number,
+  end: number,
+  options: RangeOptions,
+): Promise<RangeResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(script, { workerData: { waypointRunRange: { path, start, end, options } } });
     worker.once('message', (result: RangeResult) => {
@@ -206,7 +233,9 @@ function inWorker(script: string, path: string, start: number, end: number, opti
 
 /** The worker side: the CLI's entry calls this when it starts as a worker thread. */
 export function runFileWorker(): void {
-  const range = (workerData as { waypointRunRange?: { path: string; start: number; end: number; options: RangeOptions } } | null)?.waypointRunRange;
+  const range = (
+    workerData as { waypointRunRange?: { path: string; start: number; end: number; options: RangeOptions } } | null
+  )?.waypointRunRange;
   if (!range) return;
   void readRange(range.path, range.start, range.end, range.options).then((result) => parentPort?.postMessage(result));
 }
@@ -223,13 +252,20 @@ export async function readRunFile(path: string, options: ReadOptions = {}): Prom
   // Only whole records go to workers. A summary costs the thread that receives it more to
   // deserialise than its skeleton costs to parse (measured on 40,000 GRASP records: 2.4 s with two
   // workers, 0.8 s on the calling thread), so the skeleton read stays here and yields between chunks.
-  const parts = !rangeOptions.keepText || stat.size < PARALLEL_BYTES ? 1 : Math.min(availableParallelism(), 8, Math.ceil(stat.size / PARALLEL_BYTES));
+  const parts =
+    !rangeOptions.keepText || stat.size < PARALLEL_BYTES
+      ? 1
+      : Math.min(availableParallelism(), 8, Math.ceil(stat.size / PARALLEL_BYTES));
   if (parts <= 1) {
     const { records, problems, offsets } = await readRange(path, 0, stat.size, rangeOptions);
     return { records, problems, offsets };
   }
   const cuts = await rangeCuts(path, stat.size, parts);
-  const results = await Promise.all(cuts.slice(1).map((end, index) => inWorker(options.workerScript ?? __filename, path, cuts[index], end, rangeOptions)));
+  const results = await Promise.all(
+    cuts
+      .slice(1)
+      .map((end, index) => inWorker(options.workerScript ?? __filename, path, cuts[index], end, rangeOptions)),
+  );
   const records: RunRecord[] = [];
   const offsets: number[] = [];
   const problems: string[] = [];
@@ -240,7 +276,11 @@ export async function readRunFile(path: string, options: ReadOptions = {}): Prom
     for (const offset of result.offsets) offsets.push(offset);
     for (const problem of result.problems) {
       const line = /^\d+/.exec(problem.slice(prefix.length))?.[0];
-      problems.push(problem.startsWith(prefix) && line ? `${prefix}${Number(line) + lines}${problem.slice(prefix.length + line.length)}` : problem);
+      problems.push(
+        problem.startsWith(prefix) && line
+          ? `${prefix}${Number(line) + lines}${problem.slice(prefix.length + line.length)}`
+          : problem,
+      );
     }
     lines += result.lines;
   }

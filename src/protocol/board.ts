@@ -36,7 +36,12 @@ function isScene(value: unknown): value is BoardScene {
 function isTimeline(value: unknown): value is BoardTimeline {
   if (typeof value !== 'object' || value === null) return false;
   const frames = (value as { frames?: unknown }).frames;
-  return Array.isArray(frames) && frames.every((frame: unknown) => typeof frame === 'object' && frame !== null && isScene((frame as { scene?: unknown }).scene));
+  return (
+    Array.isArray(frames) &&
+    frames.every(
+      (frame: unknown) => typeof frame === 'object' && frame !== null && isScene((frame as { scene?: unknown }).scene),
+    )
+  );
 }
 
 const scene = z.custom<BoardScene>(isScene);
@@ -53,7 +58,13 @@ export const hostToBoardMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('timeline'), timeline, frame: z.optional(z.number()) }),
   /** Shows one static scene; `editable` turns authoring on (the host applies every edit and
    *  sends the resulting scene back: the webview never changes a scene itself). */
-  z.object({ type: z.literal('scene'), scene, title: z.string(), editable: z.optional(z.boolean()), tools: z.optional(z.array(boardTool)) }),
+  z.object({
+    type: z.literal('scene'),
+    scene,
+    title: z.string(),
+    editable: z.optional(z.boolean()),
+    tools: z.optional(z.array(boardTool)),
+  }),
   /** Moves the current timeline to `frame` (not echoed back as a `frame` message). */
   z.object({ type: z.literal('select'), frame: z.number() }),
 ]);
@@ -66,7 +77,11 @@ export const boardToHostMessage = z.discriminatedUnion('type', [
   /** Authoring: a click on a cell (not a door click without a tool, see toggleDoor). `tool` is the
    *  palette tool selected, if any; `button` is 'secondary' for a right click. */
   z.object({
-    type: z.literal('cellClick'), x: z.int(), y: z.int(), button: z.enum(['primary', 'secondary']), tool: z.nullable(z.string()),
+    type: z.literal('cellClick'),
+    x: z.int(),
+    y: z.int(),
+    button: z.enum(['primary', 'secondary']),
+    tool: z.nullable(z.string()),
     modifiers: z.object({ shift: z.boolean(), ctrl: z.boolean(), alt: z.boolean(), meta: z.boolean() }),
   }),
   /** Authoring: the agent or an object dragged from one cell to another. */

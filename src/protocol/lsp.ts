@@ -28,7 +28,9 @@ export class LspNotification<P> {
   constructor(readonly method: `waypoint/${string}`) {}
 }
 
-export const WalkthroughStepsRequest = new LspRequest<WalkthroughStepsParams, WalkthroughStepsResult | null>('waypoint/walkthroughSteps');
+export const WalkthroughStepsRequest = new LspRequest<WalkthroughStepsParams, WalkthroughStepsResult | null>(
+  'waypoint/walkthroughSteps',
+);
 export interface WalkthroughStepsParams {
   uri: string;
 }
@@ -38,7 +40,9 @@ export interface WalkthroughStepsResult {
   steps: StepSummary[];
 }
 
-export const ValidateWorkspaceRequest = new LspRequest<ValidateWorkspaceParams, ValidateWorkspaceResult>('waypoint/validateWorkspace');
+export const ValidateWorkspaceRequest = new LspRequest<ValidateWorkspaceParams, ValidateWorkspaceResult>(
+  'waypoint/validateWorkspace',
+);
 export interface ValidateWorkspaceParams {
   /** Files above this size are listed as skipped rather than read. */
   maxFileSizeBytes: number;
@@ -58,7 +62,9 @@ export interface MoveSummary {
   destination: string;
 }
 
-export const MoveSuggestionRequest = new LspRequest<MoveSuggestionParams, MoveSuggestionResult | null>('waypoint/moveSuggestion');
+export const MoveSuggestionRequest = new LspRequest<MoveSuggestionParams, MoveSuggestionResult | null>(
+  'waypoint/moveSuggestion',
+);
 export interface MoveSuggestionParams {
   /** The walkthrough. */
   uri: string;
@@ -93,7 +99,9 @@ export interface UnmarkMoveParams {
   step: number;
 }
 
-export const AnnotationProposalsRequest = new LspRequest<AnnotationProposalsParams, AnnotationProposalsResult | null>('waypoint/annotationProposals');
+export const AnnotationProposalsRequest = new LspRequest<AnnotationProposalsParams, AnnotationProposalsResult | null>(
+  'waypoint/annotationProposals',
+);
 export interface AnnotationProposalsParams {
   /** Any file of the game. */
   uri: string;
@@ -122,7 +130,9 @@ export interface AnnotationProposalsResult {
 }
 
 /** Renames a location in every file of the game, or merges it into another known one (review queue). */
-export const RenameLocationRequest = new LspRequest<RenameLocationParams, RenameLocationResult>('waypoint/renameLocation');
+export const RenameLocationRequest = new LspRequest<RenameLocationParams, RenameLocationResult>(
+  'waypoint/renameLocation',
+);
 export interface RenameLocationParams {
   /** Any file of the game. */
   uri: string;
@@ -165,12 +175,16 @@ export interface ImputedEdgesResult {
   candidates: ImputedEdgeCandidate[];
 }
 
-export const AcceptImputedEdgesRequest = new LspRequest<AcceptImputedEdgesParams, GameEditResult>('waypoint/acceptImputedEdges');
+export const AcceptImputedEdgesRequest = new LspRequest<AcceptImputedEdgesParams, GameEditResult>(
+  'waypoint/acceptImputedEdges',
+);
 export interface AcceptImputedEdgesParams extends ImputedEdgesParams {
   accept: Array<Pick<ImputedEdgeCandidate, 'source' | 'action' | 'destination'>>;
 }
 
-export const GenerateSkeletonsRequest = new LspRequest<GenerateSkeletonsParams, GenerateSkeletonsResult | null>('waypoint/generateSkeletons');
+export const GenerateSkeletonsRequest = new LspRequest<GenerateSkeletonsParams, GenerateSkeletonsResult | null>(
+  'waypoint/generateSkeletons',
+);
 export interface GenerateSkeletonsParams {
   /** Any file of the game. */
   uri: string;
@@ -255,7 +269,9 @@ export interface MazeRevealResult {
   line: number;
 }
 
-export const AnswerTrajectoryRequest = new LspRequest<AnswerTrajectoryParams, Trajectory | null>('waypoint/answerTrajectory');
+export const AnswerTrajectoryRequest = new LspRequest<AnswerTrajectoryParams, Trajectory | null>(
+  'waypoint/answerTrajectory',
+);
 export interface AnswerTrajectoryParams {
   /** Any file of the game the answer is about. */
   uri: string;
@@ -284,7 +300,9 @@ export interface QuestionSummary {
   easy: boolean;
 }
 
-export const ListQuestionsRequest = new LspRequest<ListQuestionsParams, ListQuestionsResult | null>('waypoint/listQuestions');
+export const ListQuestionsRequest = new LspRequest<ListQuestionsParams, ListQuestionsResult | null>(
+  'waypoint/listQuestions',
+);
 export interface ListQuestionsParams {
   /** Any file of the game. */
   uri: string;

@@ -16,29 +16,60 @@ export type { ModelEdgeDiff } from '../core/benchmarks/mango/scoring/mapDiff';
 // defensively). Plain predicates: a graph can hold thousands of edges, which zod would walk one by
 // one without its compiled checks (the webview's CSP forbids them).
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-const graph = z.custom<MazeGraph>((value) => isObject(value) && Array.isArray(value.nodes) && Array.isArray(value.edges));
-const trajectory = z.custom<Trajectory>((value) => isObject(value) && typeof value.title === 'string' && Array.isArray(value.steps));
+const graph = z.custom<MazeGraph>(
+  (value) => isObject(value) && Array.isArray(value.nodes) && Array.isArray(value.edges),
+);
+const trajectory = z.custom<Trajectory>(
+  (value) => isObject(value) && typeof value.title === 'string' && Array.isArray(value.steps),
+);
 const stats = z.custom<CutoffStats>(isObject);
 const isPane = (value: unknown): value is MapDiffPane =>
-  isObject(value) && typeof value.model === 'string' && typeof value.source === 'string' && isObject(value.overlay) && Array.isArray(value.overlay.trueEdges) && Array.isArray(value.overlay.modelEdges) && isObject(value.edges) && isObject(value.rooms) && Array.isArray(value.alignment);
-const mapDiffPanes = z.custom<MapDiffPane[]>((value) => Array.isArray(value) && value.length >= 1 && value.length <= 2 && value.every(isPane));
+  isObject(value) &&
+  typeof value.model === 'string' &&
+  typeof value.source === 'string' &&
+  isObject(value.overlay) &&
+  Array.isArray(value.overlay.trueEdges) &&
+  Array.isArray(value.overlay.modelEdges) &&
+  isObject(value.edges) &&
+  isObject(value.rooms) &&
+  Array.isArray(value.alignment);
+const mapDiffPanes = z.custom<MapDiffPane[]>(
+  (value) => Array.isArray(value) && value.length >= 1 && value.length <= 2 && value.every(isPane),
+);
 const mapDiffCounts = z.custom<MapDiffCounts>(isObject);
 // Every engine core names (a Record, so a new one fails to compile here until it is added).
 const LAYOUT_ENGINE_NAMES: Readonly<Record<LayoutEngineName, true>> = { compass: true, elk: true };
-const layoutEngine = z.custom<LayoutEngineName>((value) => typeof value === 'string' && Object.hasOwn(LAYOUT_ENGINE_NAMES, value));
+const layoutEngine = z.custom<LayoutEngineName>(
+  (value) => typeof value === 'string' && Object.hasOwn(LAYOUT_ENGINE_NAMES, value),
+);
 
 /** A question with the expected route the host computed for it (core's expectedRoute.ts, the oracle's route): the view draws it as sent. */
 export interface ShownQuestion extends RouteQuestion {
   expected: ExpectedRoute;
 }
-const isExpected = (value: unknown): value is ExpectedRoute => isObject(value) && Array.isArray(value.steps) && (value.problem === null || typeof value.problem === 'string');
-const routeQuestion = z.custom<ShownQuestion>((value) => isObject(value) && (value.task === 'df' || value.task === 'rf' || value.task === 'map') && typeof value.src === 'string' && typeof value.dst === 'string' && Array.isArray(value.actions) && isExpected(value.expected));
+const isExpected = (value: unknown): value is ExpectedRoute =>
+  isObject(value) && Array.isArray(value.steps) && (value.problem === null || typeof value.problem === 'string');
+const routeQuestion = z.custom<ShownQuestion>(
+  (value) =>
+    isObject(value) &&
+    (value.task === 'df' || value.task === 'rf' || value.task === 'map') &&
+    typeof value.src === 'string' &&
+    typeof value.dst === 'string' &&
+    Array.isArray(value.actions) &&
+    isExpected(value.expected),
+);
 
 export const hostToMazeMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('graph'), graph }),
   /** `compare`: a second answer to the same question drawn on the same map (the results view's A ↔ B). */
   /** `follow`: the answer on show sent again with its newest moves (Play's route after each move): the view stays on its last step instead of opening at the first. */
-  z.object({ type: z.literal('trajectory'), trajectory, compare: z.optional(trajectory), question: z.optional(routeQuestion), follow: z.optional(z.boolean()) }),
+  z.object({
+    type: z.literal('trajectory'),
+    trajectory,
+    compare: z.optional(trajectory),
+    question: z.optional(routeQuestion),
+    follow: z.optional(z.boolean()),
+  }),
   /** The expected route again, recomputed by the host for the answer on show after the graph changed (edge ids are edges.json indices, so an edit moves them). */
   z.object({ type: z.literal('route'), question: routeQuestion }),
   /** The answer(s) on show walked again by the host on a changed graph (their steps name edges by edges.json index too); `compare` as in `trajectory`, absent when B could not be walked again (the view keeps B as drawn). */
@@ -65,7 +96,14 @@ export const mazeToHostMessage = z.discriminatedUnion('type', [
    * ELK layered in its web worker, the wait for its answer, which on the worker's first use includes
    * compiling ELK). `engineStartMs`: fetching the worker script before that (0 once fetched).
    */
-  z.object({ type: z.literal('layout'), engine: layoutEngine, milliseconds: z.number(), engineStartMs: z.optional(z.number()), nodes: z.number(), edges: z.number() }),
+  z.object({
+    type: z.literal('layout'),
+    engine: layoutEngine,
+    milliseconds: z.number(),
+    engineStartMs: z.optional(z.number()),
+    nodes: z.number(),
+    edges: z.number(),
+  }),
   /** What the map diff's panes drew, per pane (for tests and the state command). */
   z.object({ type: z.literal('mapDiffDrawn'), panes: z.array(z.object({ model: z.string(), counts: mapDiffCounts })) }),
 ]);

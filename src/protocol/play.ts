@@ -37,7 +37,14 @@ export const hostToPlayMessage = z.discriminatedUnion('type', [
   /** Whose turn it is: the person's (input enabled) or the player's (waiting for its reply). */
   z.object({ type: z.literal('turn'), step: z.int(), waiting: z.enum(['human', 'player']) }),
   /** The episode is over; `runFile` when its run record was written, `error` when the player failed. */
-  z.object({ type: z.literal('end'), end: playEnd, reached: z.boolean(), moves: z.int(), runFile: z.optional(z.string()), error: z.optional(z.string()) }),
+  z.object({
+    type: z.literal('end'),
+    end: playEnd,
+    reached: z.boolean(),
+    moves: z.int(),
+    runFile: z.optional(z.string()),
+    error: z.optional(z.string()),
+  }),
 ]);
 export type HostToPlayMessage = z.infer<typeof hostToPlayMessage>;
 

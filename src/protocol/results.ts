@@ -12,10 +12,21 @@ export type { PackedFrame, PackedReplay } from '../core/runs/replayFrames';
 // Checked as far as the view relies on (it treats the rest defensively and sets all text as text).
 // Plain predicates: a model holds 40,000 rows, which zod would walk one by one.
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-const model = z.custom<ResultsModel>((value) => isObject(value) && isObject(value.report) && Array.isArray(value.rows) && Array.isArray(value.strings) && Array.isArray(value.models));
-const detail = z.custom<RecordDetail>((value) => isObject(value) && typeof value.rawAnswer === 'string' && Array.isArray(value.diagnostics));
+const model = z.custom<ResultsModel>(
+  (value) =>
+    isObject(value) &&
+    isObject(value.report) &&
+    Array.isArray(value.rows) &&
+    Array.isArray(value.strings) &&
+    Array.isArray(value.models),
+);
+const detail = z.custom<RecordDetail>(
+  (value) => isObject(value) && typeof value.rawAnswer === 'string' && Array.isArray(value.diagnostics),
+);
 const replay = z.custom<PackedReplay>((value) => isObject(value) && Array.isArray(value.fr));
-const comparison = z.custom<CompareJson>((value) => isObject(value) && isObject(value.metrics) && Array.isArray(value.flips));
+const comparison = z.custom<CompareJson>(
+  (value) => isObject(value) && isObject(value.metrics) && Array.isArray(value.flips),
+);
 
 /** More files than this in one drop are refused whole (a drop of a folder's thousands of files is a slip). */
 export const MAX_DROPPED_FILES = 64;
@@ -23,8 +34,20 @@ export const MAX_DROPPED_FILES = 64;
 export const hostToResultsMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('results'), model }),
   /** A record's detail; `replay` when the host found its files, else `replayNote` says why not. */
-  z.object({ type: z.literal('detail'), index: z.int(), detail, replay: z.optional(replay), replayNote: z.optional(z.string()) }),
-  z.object({ type: z.literal('compared'), a: z.string(), b: z.string(), result: z.optional(comparison), error: z.optional(z.string()) }),
+  z.object({
+    type: z.literal('detail'),
+    index: z.int(),
+    detail,
+    replay: z.optional(replay),
+    replayNote: z.optional(z.string()),
+  }),
+  z.object({
+    type: z.literal('compared'),
+    a: z.string(),
+    b: z.string(),
+    result: z.optional(comparison),
+    error: z.optional(z.string()),
+  }),
   /** A message for the status line (an export written, a replay that could not open). */
   z.object({ type: z.literal('status'), text: z.string() }),
 ]);
@@ -45,7 +68,10 @@ export const resultsToHostMessage = z.discriminatedUnion('type', [
    * Files dropped on the view (VS Code's Explorer hands a webview its drags only while Shift is
    * held), as the URIs the drag carried: the host adds the run files among them to the view.
    */
-  z.object({ type: z.literal('openFiles'), uris: z.array(z.string().check(z.maxLength(4096))).check(z.minLength(1), z.maxLength(MAX_DROPPED_FILES)) }),
+  z.object({
+    type: z.literal('openFiles'),
+    uris: z.array(z.string().check(z.maxLength(4096))).check(z.minLength(1), z.maxLength(MAX_DROPPED_FILES)),
+  }),
   /** Count records answered from a cut (`truncated`, `context_truncated`) in the means, or leave them out (the default): `waypoint report --include-truncated`. */
   z.object({ type: z.literal('includeTruncated'), include: z.boolean() }),
   /** The view has drawn the model: how long it took from receiving it (the 2 s budget). */

@@ -7,4 +7,9 @@ import * as z from 'zod/mini';
 export type MessageSchema<T> = z.ZodMiniType<T, unknown>;
 
 /** Export of a drawn scene or maze: `data` is SVG text, or a PNG as base64. */
-export const exportMessage = z.object({ type: z.literal('export'), format: z.enum(['svg', 'png']), fileName: z.string(), data: z.string() });
+export const exportMessage = z.object({
+  type: z.literal('export'),
+  format: z.enum(['svg', 'png']),
+  fileName: z.string(),
+  data: z.string(),
+});

@@ -1,6 +1,11 @@
 // Publishes diagnostics for open documents after edits settle, and converts core diagnostics to
 // LSP ones. Very broken files are capped so a 20 MB mistake cannot flood the client.
-import { CodeLensRefreshRequest, DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import {
+  CodeLensRefreshRequest,
+  DiagnosticSeverity,
+  type Connection,
+  type Diagnostic as LspDiagnostic,
+} from 'vscode-languageserver';
 import { internalDiagnostic, type Diagnostic, type Severity } from '../core/util/text';
 import type { DocumentStore } from './documents';
 import { gameDiagnostics, loadGame } from './mango/games';
@@ -58,10 +63,13 @@ export class DiagnosticsPublisher {
       void this.publish(uri);
       return;
     }
-    this.pending.set(uri, setTimeout(() => {
-      this.pending.delete(uri);
-      void this.publish(uri);
-    }, SETTLE_MS));
+    this.pending.set(
+      uri,
+      setTimeout(() => {
+        this.pending.delete(uri);
+        void this.publish(uri);
+      }, SETTLE_MS),
+    );
   }
 
   clear(uri: string): void {
@@ -79,10 +87,18 @@ export class DiagnosticsPublisher {
     try {
       await this.validateAndPublish(uri);
     } catch (error) {
-      this.connection.console.error(`Waypoint: checking ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.connection.console.error(
+        `Waypoint: checking ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       const open = this.documents.get(uri);
       // Failing to send here means the connection is gone; the error is already in the log above.
-      void this.connection.sendDiagnostics({ uri, version: open?.text.version, diagnostics: toLspDiagnostics([internalDiagnostic(error)]) }).catch(() => undefined);
+      void this.connection
+        .sendDiagnostics({
+          uri,
+          version: open?.text.version,
+          diagnostics: toLspDiagnostics([internalDiagnostic(error)]),
+        })
+        .catch(() => undefined);
     }
   }
 
@@ -102,13 +118,20 @@ export class DiagnosticsPublisher {
     this.lastComputeMs.set(uri, performance.now() - started);
     for (const [memberUri, diagnostics] of byUri) {
       const open = this.documents.get(memberUri);
-      void this.connection.sendDiagnostics({ uri: memberUri, version: open?.text.version, diagnostics: toLspDiagnostics(diagnostics) });
+      void this.connection.sendDiagnostics({
+        uri: memberUri,
+        version: open?.text.version,
+        diagnostics: toLspDiagnostics(diagnostics),
+      });
     }
     // Hints and lenses on the walkthrough come from edges.json: redraw them when another file changed.
     if (!this.documents.get(uri)?.walkthrough) {
       // A client may refuse a refresh (e.g. one without refresh support); the hints are then only
       // stale, so it is logged rather than published as a problem.
-      const logRefreshFailure = (what: string) => (error: unknown) => this.connection.console.warn(`Waypoint: ${what} refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+      const logRefreshFailure = (what: string) => (error: unknown) =>
+        this.connection.console.warn(
+          `Waypoint: ${what} refresh failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       this.connection.languages.inlayHint.refresh().catch(logRefreshFailure('inlay hint'));
       this.connection.sendRequest(CodeLensRefreshRequest.type).catch(logRefreshFailure('code lens'));
     }

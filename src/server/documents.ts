@@ -26,14 +26,23 @@ function lineReader(document: TextDocument): (line: number) => string | undefine
  * them. TextDocument.update applies such ranges right but updates its line table from the raw
  * line numbers, so a reversed range or one past the end left every later line misplaced.
  */
-function normalisedChange(document: TextDocument, change: TextDocumentContentChangeEvent): TextDocumentContentChangeEvent {
+function normalisedChange(
+  document: TextDocument,
+  change: TextDocumentContentChangeEvent,
+): TextDocumentContentChangeEvent {
   if (!('range' in change)) return change;
-  const [start, end] = [document.offsetAt(change.range.start), document.offsetAt(change.range.end)].sort((a, b) => a - b);
+  const [start, end] = [document.offsetAt(change.range.start), document.offsetAt(change.range.end)].sort(
+    (a, b) => a - b,
+  );
   return { range: { start: document.positionAt(start), end: document.positionAt(end) }, text: change.text };
 }
 
 /** Applies LSP content changes in order, each with a well-formed range; returns the updated document. */
-export function updateText(document: TextDocument, changes: readonly TextDocumentContentChangeEvent[], version: number): TextDocument {
+export function updateText(
+  document: TextDocument,
+  changes: readonly TextDocumentContentChangeEvent[],
+  version: number,
+): TextDocument {
   for (const change of changes) document = TextDocument.update(document, [normalisedChange(document, change)], version);
   return document;
 }
@@ -47,7 +56,11 @@ export class DocumentStore {
     if (kind === null) return null;
     const text = TextDocument.create(uri, languageId, version, content);
     // A fresh document is split once; per-line reads through TextDocument are for small edits.
-    const document: OpenDocument = { text, kind, walkthrough: kind === 'mango-walkthrough' ? WalkthroughDocument.parse(content) : undefined };
+    const document: OpenDocument = {
+      text,
+      kind,
+      walkthrough: kind === 'mango-walkthrough' ? WalkthroughDocument.parse(content) : undefined,
+    };
     this.documents.set(uri, document);
     return document;
   }
@@ -75,7 +88,13 @@ export class DocumentStore {
       const oldLineCount = document.text.lineCount;
       document.text = TextDocument.update(document.text, [change], version);
       const delta = document.text.lineCount - oldLineCount;
-      document.walkthrough?.applyLineEdit(firstLine, oldEndLine, oldEndLine + delta, lineReader(document.text), document.text.lineCount);
+      document.walkthrough?.applyLineEdit(
+        firstLine,
+        oldEndLine,
+        oldEndLine + delta,
+        lineReader(document.text),
+        document.text.lineCount,
+      );
     }
     return document;
   }

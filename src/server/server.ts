@@ -60,7 +60,9 @@ const connection = createConnection(ProposedFeatures.all);
 // the server goes on serving (each publish already turns its failures into a located diagnostic).
 const logEscaped = (kind: string) => (error: unknown) => {
   try {
-    connection.console.error(`Waypoint language server: ${kind}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    connection.console.error(
+      `Waypoint language server: ${kind}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
   } catch {
     // The connection itself is gone; there is nobody left to tell.
   }
@@ -71,9 +73,16 @@ const documents = new DocumentStore();
 const diagnostics = new DiagnosticsPublisher(connection, documents);
 /** A push that fails found the connection gone: nobody is left to tell. */
 const pushFailed = () => undefined;
-const standalone = new StandaloneDocuments(connection, (params) => void connection.sendNotification(serverNotification(GridStateChangedNotification), params).catch(pushFailed));
+const standalone = new StandaloneDocuments(
+  connection,
+  (params) =>
+    void connection.sendNotification(serverNotification(GridStateChangedNotification), params).catch(pushFailed),
+);
 // Views of a game redraw when this says it changed; they keep no timers of their own.
-new GameChangePusher(gameStore(documents), (params) => void connection.sendNotification(serverNotification(GameChangedNotification), params).catch(pushFailed));
+new GameChangePusher(
+  gameStore(documents),
+  (params) => void connection.sendNotification(serverNotification(GameChangedNotification), params).catch(pushFailed),
+);
 let workspaceFolders: string[] = [];
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -168,7 +177,9 @@ connection.onCodeAction(async ({ textDocument, context }) => {
   const moves = ours.filter((diagnostic) => diagnostic.code === MangoCodes.unannotatedMove);
   if (game && moves.length > 0) {
     const proposals = await loadGameProposals(game, documents);
-    if (proposals) for (const diagnostic of moves) actions.unshift(...acceptProposalFixes(textDocument.uri, diagnostic, game, proposals));
+    if (proposals)
+      for (const diagnostic of moves)
+        actions.unshift(...acceptProposalFixes(textDocument.uri, diagnostic, game, proposals));
   }
   return actions;
 });
@@ -177,7 +188,8 @@ connection.onCodeLens(async ({ textDocument }) => {
   const single = standalone.get(textDocument.uri);
   if (single) return standaloneLenses(single.kind, textDocument.uri, single.text);
   const open = documents.get(textDocument.uri);
-  if (open && (open.kind === 'mango-df' || open.kind === 'mango-rf')) return skeletonRunLenses(open.kind, textDocument.uri, open.text.getText());
+  if (open && (open.kind === 'mango-df' || open.kind === 'mango-rf'))
+    return skeletonRunLenses(open.kind, textDocument.uri, open.text.getText());
   const game = await walkthroughGame(textDocument.uri);
   return game ? moveCodeLenses(game, textDocument.uri) : [];
 });
@@ -202,7 +214,9 @@ connection.onRequest(serverRequest(AnnotationProposalsRequest), async (params) =
 
 connection.onRequest(serverRequest(RenameLocationRequest), async (params, token) => {
   const game = await loadGame(params.uri, documents);
-  return game ? renameLocation(game, documents, params, token) : { ok: false, edit: null, message: 'Not a MANGO game file.' };
+  return game
+    ? renameLocation(game, documents, params, token)
+    : { ok: false, edit: null, message: 'Not a MANGO game file.' };
 });
 
 connection.onRequest(serverRequest(UnmarkMoveRequest), async (params) => {
@@ -234,7 +248,10 @@ connection.onRequest(serverRequest(MazeSelectionRequest), async (params) => {
   const document = documents.get(params.uri);
   const game = document ? await loadGame(params.uri, documents) : null;
   if (!game || !document) return { nodes: [], edges: [] };
-  const lineText = document.text.getText({ start: { line: params.line, character: 0 }, end: { line: params.line + 1, character: 0 } });
+  const lineText = document.text.getText({
+    start: { line: params.line, character: 0 },
+    end: { line: params.line + 1, character: 0 },
+  });
   return mazeSelection(game, document.kind, params.line, lineText);
 });
 

@@ -81,7 +81,12 @@ export class StandaloneDocuments {
       const document = this.open.get(uri);
       if (!document) return;
       const diagnostics = validateStandalone(document.kind, document.text.getText(), decodeUriSafely(uri));
-      if (diagnostics) void this.connection.sendDiagnostics({ uri, version: document.text.version, diagnostics: toLspDiagnostics(diagnostics) });
+      if (diagnostics)
+        void this.connection.sendDiagnostics({
+          uri,
+          version: document.text.version,
+          diagnostics: toLspDiagnostics(diagnostics),
+        });
       // Opening changes nothing a board already shows; only an edit is pushed.
       if (!immediately && liveBoardOf(document.kind)) this.onLiveEdit({ uri, version: document.text.version });
     };

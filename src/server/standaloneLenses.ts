@@ -13,8 +13,11 @@ const LENS_LIMIT = 5000;
 export function standaloneLenses(kind: string, uri: string, text: string): CodeLens[] {
   const found = findKind(kind);
   if (!found?.benchmark.questions) return [];
-  return found.benchmark.questions(kind, text, decodeUriSafely(uri)).slice(0, LENS_LIMIT).map((entry) => ({
-    range: { start: { line: entry.line, character: 0 }, end: { line: entry.line, character: 0 } },
-    command: { title: entry.label, command: entry.command, arguments: [{ uri, ...entry.argument }] },
-  }));
+  return found.benchmark
+    .questions(kind, text, decodeUriSafely(uri))
+    .slice(0, LENS_LIMIT)
+    .map((entry) => ({
+      range: { start: { line: entry.line, character: 0 }, end: { line: entry.line, character: 0 } },
+      command: { title: entry.label, command: entry.command, arguments: [{ uri, ...entry.argument }] },
+    }));
 }

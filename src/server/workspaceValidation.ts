@@ -18,7 +18,12 @@ const IGNORED_DIRECTORIES = new Set(['node_modules', '.git', 'dist', 'out', '.vs
 /** Enumeration stops here: a workspace with more benchmark files than this is rare and slow to scan. */
 const MAX_FILES = 20000;
 
-const nodeWalkFs: WalkFs = { lstat: fs.lstat, stat: fs.stat, readdir: (path) => fs.readdir(path), realpath: fs.realpath };
+const nodeWalkFs: WalkFs = {
+  lstat: fs.lstat,
+  stat: fs.stat,
+  readdir: (path) => fs.readdir(path),
+  realpath: fs.realpath,
+};
 /** Any kind of any registered benchmark. */
 const isBenchmarkName = (name: string) => fileKindOf(name) !== null;
 
@@ -47,7 +52,10 @@ export async function validateWorkspace(
     if (found?.kind.validation === 'standalone') {
       const diagnostics = validateStandalone(found.kind.id, await fs.readFile(path, 'utf8'), path);
       if (diagnostics === null) return;
-      void connection.sendDiagnostics({ uri: pathToFileURL(path).toString(), diagnostics: toLspDiagnostics(diagnostics) });
+      void connection.sendDiagnostics({
+        uri: pathToFileURL(path).toString(),
+        diagnostics: toLspDiagnostics(diagnostics),
+      });
       count(diagnostics);
       return;
     }
@@ -55,12 +63,20 @@ export async function validateWorkspace(
     if (!game || validatedGames.has(game.key)) return;
     validatedGames.add(game.key);
     for (const [uri, diagnostics] of await gameDiagnostics(game, documents)) {
-      void connection.sendDiagnostics({ uri, version: documents.get(uri)?.text.version, diagnostics: toLspDiagnostics(diagnostics) });
+      void connection.sendDiagnostics({
+        uri,
+        version: documents.get(uri)?.text.version,
+        diagnostics: toLspDiagnostics(diagnostics),
+      });
       count(diagnostics);
     }
   };
   for (const folderUri of folders) {
-    const walk = walkFiles(fileURLToPath(folderUri), nodeWalkFs, { join, wanted: isBenchmarkName, skipDirectory: (name) => IGNORED_DIRECTORIES.has(name) });
+    const walk = walkFiles(fileURLToPath(folderUri), nodeWalkFs, {
+      join,
+      wanted: isBenchmarkName,
+      skipDirectory: (name) => IGNORED_DIRECTORIES.has(name),
+    });
     for await (const item of walk) {
       if (token.isCancellationRequested) return { ...result, cancelled: true };
       // Paths that cannot be read (dangling links, loops, unreadable folders, FIFOs) are listed with

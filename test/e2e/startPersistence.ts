@@ -20,7 +20,9 @@ const KEY = 'sk-start-persist-key-1618';
 const PROFILE = 'persist-llama';
 const SERVED = 'persisted-model-q4.gguf';
 /** Test Connection's verdict for the profile: OK, the latency, the model the server serves. */
-const OK_LINE = new RegExp(`${PROFILE}: OK in \\d+ ms: '${SERVED.replace(/[.]/g, '\\.')}' answered \\(asked for 'default'\\)\\.`);
+const OK_LINE = new RegExp(
+  `${PROFILE}: OK in \\d+ ms: '${SERVED.replace(/[.]/g, '\\.')}' answered \\(asked for 'default'\\)\\.`,
+);
 const WAIT = 60_000;
 /**
  * From `npm start` to its URL: a build, `vsce package` and a code-server start, mostly silent, so
@@ -32,7 +34,16 @@ const STOP_CAP = 120_000;
 const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
 const INSTALLED = `waypoint-bench.waypoint-${version}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 export interface CheckResult {
   name: string;
@@ -62,7 +73,12 @@ interface Started {
 
 /** `npm start -- [args] <folder>` in its own process group; resolves when it prints its URL. */
 async function npmStart(args: string[], env: Record<string, string>, port: number): Promise<Started> {
-  const child: ChildProcess = spawn('npm', ['start', '--', ...args], { cwd: repoRoot, env: { ...process.env, ...env, WAYPOINT_PORT: String(port) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn('npm', ['start', '--', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, WAYPOINT_PORT: String(port) },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -97,7 +113,10 @@ async function npmStart(args: string[], env: Record<string, string>, port: numbe
     output: () => output,
     async stop() {
       killGroup('SIGINT');
-      const stopped = await Promise.race([exited.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_CAP).unref())]);
+      const stopped = await Promise.race([
+        exited.then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_CAP).unref()),
+      ]);
       if (!stopped) {
         killGroup('SIGKILL');
         await exited;
@@ -174,7 +193,13 @@ export async function runStartPersistence(): Promise<CheckResult[]> {
     await live.started?.stop();
     live.started = undefined;
   };
-  const persistentBrowser = () => chromium.launchPersistentContext(browserProfile, { executablePath: chromiumPath, headless: true, args: chromiumArgs, viewport: { width: 1400, height: 900 } });
+  const persistentBrowser = () =>
+    chromium.launchPersistentContext(browserProfile, {
+      executablePath: chromiumPath,
+      headless: true,
+      args: chromiumArgs,
+      viewport: { width: 1400, height: 900 },
+    });
 
   async function check(name: string, body: () => Promise<void>): Promise<boolean> {
     const startedAt = Date.now();
@@ -188,61 +213,81 @@ export async function runStartPersistence(): Promise<CheckResult[]> {
       results.push({ name, passed: false, ms: Date.now() - startedAt, error: message });
       console.log(`  ✘ ${name}: ${message}`);
       const page = live.context?.pages()[0];
-      await page?.screenshot({ path: join(testResultsDir, `e2e-start-failure-${results.length}.png`) }).catch(() => undefined);
+      await page
+        ?.screenshot({ path: join(testResultsDir, `e2e-start-failure-${results.length}.png`) })
+        .catch(() => undefined);
       return false;
     }
   }
 
   try {
-    const added = await check('npm start: a model profile and its key added through the editor\'s prompts, checked by Test Connection', async () => {
-      live.started = await npmStart([workspace], env, port);
-      live.context = await persistentBrowser();
-      const page = live.context.pages()[0] ?? (await live.context.newPage());
-      await openWorkbench(page, live.started.url);
-      await runCommand(page, 'Waypoint: Add Model Profile…');
-      // A chat endpoint pasted as the base URL is refused as typed, with the root to use instead.
-      await page.locator('.quick-input-widget .quick-input-title', { hasText: ': base URL' }).waitFor({ timeout: WAIT });
-      await page.locator('.quick-input-widget input').first().fill(`${fake.url}/v1/chat/completions`);
-      await page.locator('.quick-input-widget .quick-input-message', { hasText: `not the API root: use ${fake.url}/v1` }).waitFor({ timeout: WAIT });
-      await page.screenshot({ path: join(testResultsDir, 'e2e-start-add-profile-url.png') });
-      await answerInput(page, 'base URL', `${fake.url}/v1`);
-      await answerInput(page, 'model', 'default');
-      await answerInput(page, 'profile id', PROFILE);
-      await answerInput(page, 'API key', KEY);
-      await answerInput(page, 'prices (optional)', '');
-      await pick(page, 'User settings');
-      const saved = toast(page, `model profile '${PROFILE}' saved in user settings, key in SecretStorage.`);
-      await saved.waitFor({ timeout: WAIT });
-      await saved.locator('.monaco-button', { hasText: 'Test Connection' }).click();
-      await toast(page, OK_LINE).waitFor({ timeout: WAIT });
-      await shotOfVerdict(page, 'e2e-start-test-connection-ok.png');
-      const settings = readFileSync(userSettings, 'utf8');
-      if (!settings.includes(`"id": "${PROFILE}"`)) throw new Error(`the user settings have no profile ${PROFILE}:\n${settings}`);
-      if (settings.includes(KEY)) throw new Error('the key was written to settings.json');
-      if (!existsSync(join(profileRoot, 'user-data', 'serve-web-key-half'))) throw new Error('code-server wrote no serve-web-key-half: the browser had nothing to seal the key with');
-    });
+    const added = await check(
+      "npm start: a model profile and its key added through the editor's prompts, checked by Test Connection",
+      async () => {
+        live.started = await npmStart([workspace], env, port);
+        live.context = await persistentBrowser();
+        const page = live.context.pages()[0] ?? (await live.context.newPage());
+        await openWorkbench(page, live.started.url);
+        await runCommand(page, 'Waypoint: Add Model Profile…');
+        // A chat endpoint pasted as the base URL is refused as typed, with the root to use instead.
+        await page
+          .locator('.quick-input-widget .quick-input-title', { hasText: ': base URL' })
+          .waitFor({ timeout: WAIT });
+        await page.locator('.quick-input-widget input').first().fill(`${fake.url}/v1/chat/completions`);
+        await page
+          .locator('.quick-input-widget .quick-input-message', { hasText: `not the API root: use ${fake.url}/v1` })
+          .waitFor({ timeout: WAIT });
+        await page.screenshot({ path: join(testResultsDir, 'e2e-start-add-profile-url.png') });
+        await answerInput(page, 'base URL', `${fake.url}/v1`);
+        await answerInput(page, 'model', 'default');
+        await answerInput(page, 'profile id', PROFILE);
+        await answerInput(page, 'API key', KEY);
+        await answerInput(page, 'prices (optional)', '');
+        await pick(page, 'User settings');
+        const saved = toast(page, `model profile '${PROFILE}' saved in user settings, key in SecretStorage.`);
+        await saved.waitFor({ timeout: WAIT });
+        await saved.locator('.monaco-button', { hasText: 'Test Connection' }).click();
+        await toast(page, OK_LINE).waitFor({ timeout: WAIT });
+        await shotOfVerdict(page, 'e2e-start-test-connection-ok.png');
+        const settings = readFileSync(userSettings, 'utf8');
+        if (!settings.includes(`"id": "${PROFILE}"`))
+          throw new Error(`the user settings have no profile ${PROFILE}:\n${settings}`);
+        if (settings.includes(KEY)) throw new Error('the key was written to settings.json');
+        if (!existsSync(join(profileRoot, 'user-data', 'serve-web-key-half')))
+          throw new Error('code-server wrote no serve-web-key-half: the browser had nothing to seal the key with');
+      },
+    );
     await closeBrowser();
     await stopStart();
 
     if (added) {
       // A mark in the installed copy: the next start must replace the whole extension with the new .vsix.
       writeFileSync(join(profileRoot, 'extensions', INSTALLED, 'STALE-INSTALL'), 'from the first start');
-      await check('npm start again: the freshly built .vsix replaces the installed copy; profile and key are still there', async () => {
-        live.started = await npmStart([workspace], env, port);
-        if (!/Profile: .* \(kept from the last start;/.test(live.started.output())) throw new Error(`npm start did not say it kept the profile:\n${live.started.output()}`);
-        if (existsSync(join(profileRoot, 'extensions', INSTALLED, 'STALE-INSTALL'))) throw new Error('the installed extension was not replaced');
-        if (sha256(installedCore) !== sha256(join(repoRoot, 'dist', 'extension-core.js'))) throw new Error('the installed extension is not the one just built');
-        live.context = await persistentBrowser();
-        const page = live.context.pages()[0] ?? (await live.context.newPage());
-        await openWorkbench(page, live.started.url);
-        const chats = fake.requests.length;
-        await runCommand(page, 'Waypoint: Test Connection');
-        await pick(page, PROFILE);
-        await toast(page, OK_LINE).waitFor({ timeout: WAIT });
-        await shotOfVerdict(page, 'e2e-start-after-restart.png');
-        const sent = fake.requests.slice(chats).filter((request) => request.path === '/v1/chat/completions');
-        if (sent.length !== 1 || sent[0].authorization !== `Bearer ${KEY}`) throw new Error(`the restarted editor did not send the stored key (${sent.map((request) => request.authorization).join(', ')})`);
-      });
+      await check(
+        'npm start again: the freshly built .vsix replaces the installed copy; profile and key are still there',
+        async () => {
+          live.started = await npmStart([workspace], env, port);
+          if (!/Profile: .* \(kept from the last start;/.test(live.started.output()))
+            throw new Error(`npm start did not say it kept the profile:\n${live.started.output()}`);
+          if (existsSync(join(profileRoot, 'extensions', INSTALLED, 'STALE-INSTALL')))
+            throw new Error('the installed extension was not replaced');
+          if (sha256(installedCore) !== sha256(join(repoRoot, 'dist', 'extension-core.js')))
+            throw new Error('the installed extension is not the one just built');
+          live.context = await persistentBrowser();
+          const page = live.context.pages()[0] ?? (await live.context.newPage());
+          await openWorkbench(page, live.started.url);
+          const chats = fake.requests.length;
+          await runCommand(page, 'Waypoint: Test Connection');
+          await pick(page, PROFILE);
+          await toast(page, OK_LINE).waitFor({ timeout: WAIT });
+          await shotOfVerdict(page, 'e2e-start-after-restart.png');
+          const sent = fake.requests.slice(chats).filter((request) => request.path === '/v1/chat/completions');
+          if (sent.length !== 1 || sent[0].authorization !== `Bearer ${KEY}`)
+            throw new Error(
+              `the restarted editor did not send the stored key (${sent.map((request) => request.authorization).join(', ')})`,
+            );
+        },
+      );
       await closeBrowser();
 
       await check('another browser on the same npm start sees the profile but no key, and is told so', async () => {
@@ -252,7 +297,10 @@ export async function runStartPersistence(): Promise<CheckResult[]> {
           await openWorkbench(page, (live.started as Started).url);
           await runCommand(page, 'Waypoint: Test Connection');
           await pick(page, PROFILE);
-          await toast(page, `${PROFILE}: no API key is set for this profile, and the server at ${fake.url}/v1 needs one (HTTP 401: Invalid API Key). Set it with "Waypoint: Set API Key…".`).waitFor({ timeout: WAIT });
+          await toast(
+            page,
+            `${PROFILE}: no API key is set for this profile, and the server at ${fake.url}/v1 needs one (HTTP 401: Invalid API Key). Set it with "Waypoint: Set API Key…".`,
+          ).waitFor({ timeout: WAIT });
           await shotOfVerdict(page, 'e2e-start-other-browser-no-key.png');
         } finally {
           await browser.close();
@@ -263,13 +311,16 @@ export async function runStartPersistence(): Promise<CheckResult[]> {
 
     await check('npm start -- --reset starts from an empty profile and leaves other files in its folder', async () => {
       // A file of the person's beside the profile the earlier starts made: --reset is not rm -rf.
-      if (!existsSync(join(profileRoot, '.waypoint-start-profile'))) throw new Error('the earlier starts left no marked profile to reset');
+      if (!existsSync(join(profileRoot, '.waypoint-start-profile')))
+        throw new Error('the earlier starts left no marked profile to reset');
       const ownFile = join(profileRoot, 'notes.txt');
       writeFileSync(ownFile, 'not part of the profile');
       live.started = await npmStart(['--reset', workspace], env, port);
       if (!existsSync(ownFile)) throw new Error('--reset deleted a file that is not part of the profile');
-      if (!existsSync(join(profileRoot, '.waypoint-start-profile'))) throw new Error('the profile has no .waypoint-start-profile mark');
-      if (!/Profile: .* \(reset;/.test(live.started.output())) throw new Error(`npm start did not say it reset the profile:\n${live.started.output()}`);
+      if (!existsSync(join(profileRoot, '.waypoint-start-profile')))
+        throw new Error('the profile has no .waypoint-start-profile mark');
+      if (!/Profile: .* \(reset;/.test(live.started.output()))
+        throw new Error(`npm start did not say it reset the profile:\n${live.started.output()}`);
       const settings = readFileSync(userSettings, 'utf8');
       if (settings.includes(PROFILE)) throw new Error('the reset profile still has the model profile');
     });

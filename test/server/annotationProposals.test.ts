@@ -31,16 +31,27 @@ describe('language server: annotation proposals', () => {
     client = new TestLspClient();
     await client.initialize(workspace);
     // The move of step 7 is forgotten: its edge and the reverse it made known.
-    const edges = (JSON.parse(readFileSync(join(gameDir, 'lighthouse.edges.json'), 'utf8')) as EdgeRecord[]).filter((edge) => edge.seen_in_forward !== 7 && edge.seen_in_reversed !== 7);
+    const edges = (JSON.parse(readFileSync(join(gameDir, 'lighthouse.edges.json'), 'utf8')) as EdgeRecord[]).filter(
+      (edge) => edge.seen_in_forward !== 7 && edge.seen_in_reversed !== 7,
+    );
     edgesText = `${JSON.stringify(edges, null, 2)}\n`;
-    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uri('.edges.json'), languageId: 'json', version: 1, text: edgesText } });
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: uri('.edges.json'), languageId: 'json', version: 1, text: edgesText },
+    });
   });
   after(() => client.dispose());
 
   it('lists the proposals with names of the game, marking the moves edges.json already has', async () => {
-    const result = (await client.connection.sendRequest('waypoint/annotationProposals', { uri: uri('.walkthrough') })) as AnnotationProposalsResult;
+    const result = (await client.connection.sendRequest('waypoint/annotationProposals', {
+      uri: uri('.walkthrough'),
+    })) as AnnotationProposalsResult;
     const step7 = result.proposals.find((proposal) => proposal.step === 7);
-    assert.deepEqual(step7 && [step7.source, step7.action, step7.destination, step7.annotated], ['fish market', 'northwest', 'chapel ruins', false]);
+    assert.deepEqual(step7 && [step7.source, step7.action, step7.destination, step7.annotated], [
+      'fish market',
+      'northwest',
+      'chapel ruins',
+      false,
+    ]);
     assert.match(step7?.evidence[0] ?? '', /^step 7, line \d+: Chapel Ruins/);
     const step2 = result.proposals.find((proposal) => proposal.step === 2);
     assert.equal(step2?.annotated, true);
@@ -48,11 +59,24 @@ describe('language server: annotation proposals', () => {
   });
 
   it('offers "Accept proposal" on the unannotated move, and accepting it writes the edge', async () => {
-    const published = client.nextDiagnostics(uri('.walkthrough'), (p) => p.diagnostics.some((d) => d.code === 'mango/unannotated-move'));
-    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uri('.walkthrough'), languageId: 'mango-walkthrough', version: 1, text: readFileSync(join(gameDir, 'lighthouse.walkthrough'), 'utf8') } });
+    const published = client.nextDiagnostics(uri('.walkthrough'), (p) =>
+      p.diagnostics.some((d) => d.code === 'mango/unannotated-move'),
+    );
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: {
+        uri: uri('.walkthrough'),
+        languageId: 'mango-walkthrough',
+        version: 1,
+        text: readFileSync(join(gameDir, 'lighthouse.walkthrough'), 'utf8'),
+      },
+    });
     const diagnostic = (await published).diagnostics.find((d) => d.code === 'mango/unannotated-move');
     assert.ok(diagnostic);
-    const actions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: uri('.walkthrough') }, range: diagnostic.range, context: { diagnostics: [diagnostic] } })) as Action[];
+    const actions = (await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: uri('.walkthrough') },
+      range: diagnostic.range,
+      context: { diagnostics: [diagnostic] },
+    })) as Action[];
     const accept = actions[0];
     assert.equal(accept.title, 'Accept proposal: fish market --northwest--> chapel ruins');
     assert.equal(accept.isPreferred, true);
@@ -60,11 +84,26 @@ describe('language server: annotation proposals', () => {
     const [target, line, answers] = accept.command?.arguments ?? [];
     assert.equal(target, uri('.walkthrough'));
     assert.equal(line, diagnostic.range.start.line);
-    const result = (await client.connection.sendRequest('waypoint/markMove', { uri: target, step: 7, ...answers })) as GameEditResult;
-    const changes = (result.edit?.documentChanges ?? []) as Array<{ textDocument?: { uri: string }; edits?: Parameters<typeof applyTextEdits>[1] }>;
+    const result = (await client.connection.sendRequest('waypoint/markMove', {
+      uri: target,
+      step: 7,
+      ...answers,
+    })) as GameEditResult;
+    const changes = (result.edit?.documentChanges ?? []) as Array<{
+      textDocument?: { uri: string };
+      edits?: Parameters<typeof applyTextEdits>[1];
+    }>;
     const change = changes.find((c) => c.textDocument?.uri === uri('.edges.json'));
     assert.ok(change?.edits, result.message);
     const written = JSON.parse(applyTextEdits(edgesText, change.edits)) as EdgeRecord[];
-    assert.ok(written.some((edge) => edge.src_node === 'fish market' && edge.action === 'northwest' && edge.dst_node === 'chapel ruins' && edge.seen_in_forward === 7));
+    assert.ok(
+      written.some(
+        (edge) =>
+          edge.src_node === 'fish market' &&
+          edge.action === 'northwest' &&
+          edge.dst_node === 'chapel ruins' &&
+          edge.seen_in_forward === 7,
+      ),
+    );
   });
 });

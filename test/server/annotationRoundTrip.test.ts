@@ -32,12 +32,21 @@ function readGame(directory: string, name: string): Texts {
   return texts;
 }
 
-const gameOf = (texts: Texts): LoadedGame => ({ key: KEY, members: [], model: buildGameModel(texts), texts, readFailures: new Map() });
+const gameOf = (texts: Texts): LoadedGame => ({
+  key: KEY,
+  members: [],
+  model: buildGameModel(texts),
+  texts,
+  readFailures: new Map(),
+});
 
 /** The texts after applying a server edit (files it creates start empty). */
 function applyResult(texts: Texts, result: GameEditResult): Texts {
   const after = { ...texts };
-  const changes = (result.edit?.documentChanges ?? []) as Array<{ textDocument?: { uri: string }; edits?: Parameters<typeof applyTextEdits>[1] }>;
+  const changes = (result.edit?.documentChanges ?? []) as Array<{
+    textDocument?: { uri: string };
+    edits?: Parameters<typeof applyTextEdits>[1];
+  }>;
   for (const change of changes) {
     if (!change.textDocument) continue;
     const kind = SUFFIXES.find(([suffix]) => change.textDocument?.uri.endsWith(`g${suffix}`))?.[1];
@@ -50,7 +59,9 @@ function applyResult(texts: Texts, result: GameEditResult): Texts {
 const edges = (texts: Texts) => JSON.parse(texts['mango-edges'] ?? '[]') as EdgeRecord[];
 const store = new DocumentStore();
 
-const games: Array<[string, Texts]> = [['sample lighthouse', readGame(join(samplesDir, 'mango/lighthouse'), 'lighthouse')]];
+const games: Array<[string, Texts]> = [
+  ['sample lighthouse', readGame(join(samplesDir, 'mango/lighthouse'), 'lighthouse')],
+];
 for (const name of ['night', '905']) {
   const directory = join(sharedDataDir, 'mango', name);
   if (existsSync(join(directory, `${name}.edges.json`))) games.push([`upstream ${name}`, readGame(directory, name)]);
@@ -64,8 +75,16 @@ describe('server: Mark and Unmark round-trip', () => {
     const freeSteps = steps.filter((step) => !labelled.has(step));
     const locations = model.locations?.names.map((name) => name.value) ?? [];
     const actions = [...(model.actions?.names.map((name) => name.value) ?? []), 'north', 'south', 'up', 'down'];
-    const name = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...locations) }, { weight: 1, arbitrary: fc.constantFrom('new room', 'attic') });
-    const move = fc.record({ step: fc.constantFrom(...freeSteps), source: name, action: fc.oneof(fc.constantFrom(...actions), fc.constant('enter booth')), destination: name });
+    const name = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...locations) },
+      { weight: 1, arbitrary: fc.constantFrom('new room', 'attic') },
+    );
+    const move = fc.record({
+      step: fc.constantFrom(...freeSteps),
+      source: name,
+      action: fc.oneof(fc.constantFrom(...actions), fc.constant('enter booth')),
+      destination: name,
+    });
 
     it(`${label}: marking moves at unannotated steps and unmarking them in reverse order gives the files back byte for byte`, () => {
       assert.ok(freeSteps.length > 0);
@@ -86,9 +105,13 @@ describe('server: Mark and Unmark round-trip', () => {
             marked++;
           }
           for (const step of doneSteps.reverse()) {
-            texts = applyResult(texts, unmarkMove(gameOf(texts), store, { uri: `file://${KEY}.walkthrough`, step }, journal));
+            texts = applyResult(
+              texts,
+              unmarkMove(gameOf(texts), store, { uri: `file://${KEY}.walkthrough`, step }, journal),
+            );
             const expected = history.pop();
-            for (const [, kind] of SUFFIXES) assert.equal(texts[kind], expected?.[kind], `${kind} after unmarking step ${step}`);
+            for (const [, kind] of SUFFIXES)
+              assert.equal(texts[kind], expected?.[kind], `${kind} after unmarking step ${step}`);
           }
         }),
         { seed: 12, numRuns: 150 },
@@ -108,19 +131,39 @@ describe('server: Mark and Unmark round-trip', () => {
     // stays as it was (cleared it would be seen at no step, an error), and the message says so.
     const result = unmarkMove(gameOf(texts), store, { uri: 'x', step: 3 }, new MarkJournal());
     const after = edges(applyResult(texts, result));
-    assert.deepEqual(after.map((record) => [record.src_node, record.seen_in_forward, record.seen_in_reversed]), [['b', NEVER, 3]]);
+    assert.deepEqual(
+      after.map((record) => [record.src_node, record.seen_in_forward, record.seen_in_reversed]),
+      [['b', NEVER, 3]],
+    );
     assert.match(result.message, /'b' —south→ 'a' is known only by reversing it and keeps seen_in_reversed 3/);
     // Marking the same move at step 2 lowers both labels; unmarking step 2 gives back 3, byte for byte.
     const journal = new MarkJournal();
-    const marked = applyResult(texts, markMove(gameOf(texts), store, { uri: 'x', step: 2, source: 'a', action: 'north', destination: 'b' }, journal));
-    assert.deepEqual(edges(marked).map((record) => [record.seen_in_forward, record.seen_in_reversed]), [[NEVER, 2], [2, NEVER]]);
+    const marked = applyResult(
+      texts,
+      markMove(gameOf(texts), store, { uri: 'x', step: 2, source: 'a', action: 'north', destination: 'b' }, journal),
+    );
+    assert.deepEqual(
+      edges(marked).map((record) => [record.seen_in_forward, record.seen_in_reversed]),
+      [
+        [NEVER, 2],
+        [2, NEVER],
+      ],
+    );
     const unmarked = applyResult(marked, unmarkMove(gameOf(marked), store, { uri: 'x', step: 2 }, journal));
     assert.equal(unmarked['mango-edges'], texts['mango-edges']);
   });
 
   it('unmarking an edge seen both ways keeps it as reverse-only', () => {
-    const texts: Texts = { 'mango-edges': JSON.stringify([edge('a', 'north', 'b', 4, 6), edge('b', 'south', 'a', 6, 4)], null, 4) };
+    const texts: Texts = {
+      'mango-edges': JSON.stringify([edge('a', 'north', 'b', 4, 6), edge('b', 'south', 'a', 6, 4)], null, 4),
+    };
     const after = edges(applyResult(texts, unmarkMove(gameOf(texts), store, { uri: 'x', step: 4 }, new MarkJournal())));
-    assert.deepEqual(after.map((record) => [record.src_node, record.seen_in_forward, record.seen_in_reversed, record.edge_min_step]), [['a', NEVER, 6, 6], ['b', 6, NEVER, 6]]);
+    assert.deepEqual(
+      after.map((record) => [record.src_node, record.seen_in_forward, record.seen_in_reversed, record.edge_min_step]),
+      [
+        ['a', NEVER, 6, 6],
+        ['b', 6, NEVER, 6],
+      ],
+    );
   });
 });

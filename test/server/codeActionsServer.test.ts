@@ -12,7 +12,10 @@ import { applyTextEdits } from '../support/textEdits';
 interface Action {
   title: string;
   isPreferred?: boolean;
-  edit: { changes?: Record<string, Parameters<typeof applyTextEdits>[1]>; documentChanges?: Array<{ textDocument: { uri: string }; edits: Parameters<typeof applyTextEdits>[1] }> };
+  edit: {
+    changes?: Record<string, Parameters<typeof applyTextEdits>[1]>;
+    documentChanges?: Array<{ textDocument: { uri: string }; edits: Parameters<typeof applyTextEdits>[1] }>;
+  };
 }
 
 describe('language server: quick fixes', () => {
@@ -23,7 +26,14 @@ describe('language server: quick fixes', () => {
 
   async function open(suffix: string, languageId: string): Promise<PublishedDiagnostics> {
     const waiting = client.nextDiagnostics(uri(suffix), (p) => p.version === 1);
-    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(suffix), languageId, version: 1, text: readFileSync(join(dir, `lighthouse-typos${suffix}`), 'utf8') } });
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: {
+        uri: uri(suffix),
+        languageId,
+        version: 1,
+        text: readFileSync(join(dir, `lighthouse-typos${suffix}`), 'utf8'),
+      },
+    });
     published[suffix] = await waiting;
     return published[suffix];
   }
@@ -31,7 +41,11 @@ describe('language server: quick fixes', () => {
   async function actionsFor(suffix: string, code: string): Promise<Action[]> {
     const diagnostic = published[suffix].diagnostics.find((d) => d.code === code);
     assert.ok(diagnostic, `a ${code} diagnostic`);
-    return (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(suffix) }, range: diagnostic.range, context: { diagnostics: [diagnostic] } })) as Action[];
+    return (await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: uri(suffix) },
+      range: diagnostic.range,
+      context: { diagnostics: [diagnostic] },
+    })) as Action[];
   }
 
   before(async () => {
@@ -57,20 +71,31 @@ describe('language server: quick fixes', () => {
 
   it('offers the closest known name, or adding it, for a misspelt location', async () => {
     const actions = await actionsFor('.edges.json', 'mango/unknown-location');
-    assert.deepEqual(actions.map((action) => action.title), ["Change to 'fish market'", "Add 'fish markt' to locations.json"]);
+    assert.deepEqual(
+      actions.map((action) => action.title),
+      ["Change to 'fish market'", "Add 'fish markt' to locations.json"],
+    );
     const text = readFileSync(join(dir, 'lighthouse-typos.edges.json'), 'utf8');
     const fixed = applyTextEdits(text, actions[0].edit.changes?.[uri('.edges.json')] ?? []);
     assert.ok(!fixed.includes('fish markt') && JSON.parse(fixed));
     const add = actions[1].edit.documentChanges?.[0];
     assert.equal(add?.textDocument.uri, uri('.locations.json'));
-    assert.ok((JSON.parse(applyTextEdits(readFileSync(join(dir, 'lighthouse-typos.locations.json'), 'utf8'), add?.edits ?? [])) as string[]).includes('fish markt'));
+    assert.ok(
+      (
+        JSON.parse(
+          applyTextEdits(readFileSync(join(dir, 'lighthouse-typos.locations.json'), 'utf8'), add?.edits ?? []),
+        ) as string[]
+      ).includes('fish markt'),
+    );
   });
 
   it('fixes a hand-edited label and removes a pasted-twice edge', async () => {
     const text = readFileSync(join(dir, 'lighthouse-typos.edges.json'), 'utf8');
     const [label] = await actionsFor('.edges.json', 'mango/step-label');
     assert.equal(label.title, 'Set edge_min_step to 4');
-    const relabelled = JSON.parse(applyTextEdits(text, label.edit.documentChanges?.[0].edits ?? [])) as Array<{ edge_min_step: number }>;
+    const relabelled = JSON.parse(applyTextEdits(text, label.edit.documentChanges?.[0].edits ?? [])) as Array<{
+      edge_min_step: number;
+    }>;
     assert.equal(relabelled[2].edge_min_step, 4);
     const [duplicate] = await actionsFor('.edges.json', 'mango/duplicate-edge');
     const deduplicated = JSON.parse(applyTextEdits(text, duplicate.edit.documentChanges?.[0].edits ?? [])) as unknown[];

@@ -22,12 +22,14 @@ describe('language server: waypoint/gameChanged', () => {
 
   const folderOf = (...parts: string[]) => join(workspace, ...parts);
   /** A member of `a/lighthouse` (the game under test), `a/lighthouse-typos` (same folder) or `b/lighthouse` (same name). */
-  const fileOf = (folder: 'a' | 'b', game: string, suffix: string) => pathToFileURL(folderOf(folder, 'lighthouse', `${game}${suffix}`)).toString();
+  const fileOf = (folder: 'a' | 'b', game: string, suffix: string) =>
+    pathToFileURL(folderOf(folder, 'lighthouse', `${game}${suffix}`)).toString();
   const lighthouse = (suffix: string) => fileOf('a', 'lighthouse', suffix);
   const barrierFile = () => fileOf('a', 'lighthouse-typos', '.edges.json');
 
   const send = (method: string, params: unknown) => client.connection.sendNotification(method, params);
-  const watched = (...changes: Array<{ uri: string; type: 1 | 2 | 3 }>) => send('workspace/didChangeWatchedFiles', { changes });
+  const watched = (...changes: Array<{ uri: string; type: 1 | 2 | 3 }>) =>
+    send('workspace/didChangeWatchedFiles', { changes });
   let versions = new Map<string, number>();
   /** An edit of an open document, the whole text replaced, at the document's next version. */
   const edit = (uri: string, text: string) => {
@@ -58,12 +60,21 @@ describe('language server: waypoint/gameChanged', () => {
 
   let lighthouseVersion = 0;
   /** The one push expected for the game under test, with its next version and these members. */
-  const oneLighthousePush = (...members: string[]): GameChangedParams[] => [{ folder: pathToFileURL(folderOf('a', 'lighthouse')).toString() + '/', game: 'lighthouse', changed: members, version: ++lighthouseVersion }];
-  const sortedChanged = (seen: GameChangedParams[]) => seen.map((push) => ({ ...push, changed: [...push.changed].sort() }));
+  const oneLighthousePush = (...members: string[]): GameChangedParams[] => [
+    {
+      folder: pathToFileURL(folderOf('a', 'lighthouse')).toString() + '/',
+      game: 'lighthouse',
+      changed: members,
+      version: ++lighthouseVersion,
+    },
+  ];
+  const sortedChanged = (seen: GameChangedParams[]) =>
+    seen.map((push) => ({ ...push, changed: [...push.changed].sort() }));
 
   before(async () => {
     workspace = mkdtempSync(join(tmpdir(), 'waypoint-pushes-'));
-    for (const folder of ['a', 'b']) cpSync(join(samplesDir, 'mango/lighthouse'), folderOf(folder, 'lighthouse'), { recursive: true });
+    for (const folder of ['a', 'b'])
+      cpSync(join(samplesDir, 'mango/lighthouse'), folderOf(folder, 'lighthouse'), { recursive: true });
     cpSync(join(samplesDir, 'mango/broken'), folderOf('a', 'lighthouse'), { recursive: true });
     mkdirSync(folderOf('a', 'lighthouse', 'notes'));
     client = new TestLspClient();
@@ -83,7 +94,11 @@ describe('language server: waypoint/gameChanged', () => {
   });
 
   it('pushes nothing when a member is only opened', async () => {
-    await open(lighthouse('.walkthrough'), readFileSync(folderOf('a', 'lighthouse', 'lighthouse.walkthrough'), 'utf8'), 'mango-walkthrough');
+    await open(
+      lighthouse('.walkthrough'),
+      readFileSync(folderOf('a', 'lighthouse', 'lighthouse.walkthrough'), 'utf8'),
+      'mango-walkthrough',
+    );
     assert.deepEqual(await pushesSoFar(), []);
   });
 
@@ -104,9 +119,15 @@ describe('language server: waypoint/gameChanged', () => {
       open(edgesUri, edges),
       edit(edgesUri, edges.replace('"action": "north"', '"action": "northward"')),
     ]);
-    assert.deepEqual(sortedChanged(await pushesSoFar()), oneLighthousePush(edgesUri, walkthrough).map((push) => ({ ...push, changed: [...push.changed].sort() })));
+    assert.deepEqual(
+      sortedChanged(await pushesSoFar()),
+      oneLighthousePush(edgesUri, walkthrough).map((push) => ({ ...push, changed: [...push.changed].sort() })),
+    );
     const graph = await client.request(MazeGraphRequest, { uri: walkthrough, extraPairs: [] });
-    assert.ok(graph?.edges.some((shown) => shown.action === 'northward'), 'a view that asks on the push sees the edit');
+    assert.ok(
+      graph?.edges.some((shown) => shown.action === 'northward'),
+      'a view that asks on the push sees the edit',
+    );
   });
 
   it('pushes one gameChanged for a save, however many ways the client reports it', async () => {
@@ -133,13 +154,23 @@ describe('language server: waypoint/gameChanged', () => {
     await watched({ uri: lighthouse('.locations.json'), type: 3 }, { uri: lighthouse('.actions.json'), type: 2 });
     writeFileSync(locations, kept);
     await watched({ uri: lighthouse('.locations.json'), type: 1 });
-    assert.deepEqual(sortedChanged(await pushesSoFar()), oneLighthousePush(lighthouse('.actions.json'), lighthouse('.locations.json')));
+    assert.deepEqual(
+      sortedChanged(await pushesSoFar()),
+      oneLighthousePush(lighthouse('.actions.json'), lighthouse('.locations.json')),
+    );
   });
 
   it('tells games apart by folder and name, and counts each game on its own', async () => {
     const other = fileOf('b', 'lighthouse', '.edges.json');
     await watched({ uri: other, type: 2 });
-    assert.deepEqual(await pushesSoFar(), [{ folder: pathToFileURL(folderOf('b', 'lighthouse')).toString() + '/', game: 'lighthouse', changed: [other], version: 1 }]);
+    assert.deepEqual(await pushesSoFar(), [
+      {
+        folder: pathToFileURL(folderOf('b', 'lighthouse')).toString() + '/',
+        game: 'lighthouse',
+        changed: [other],
+        version: 1,
+      },
+    ]);
     // A file that is no member of a game (the client's watcher does not report these; the server ignores them).
     await watched({ uri: pathToFileURL(folderOf('a', 'lighthouse', 'notes', 'lighthouse.txt')).toString(), type: 2 });
     assert.deepEqual(await pushesSoFar(), []);

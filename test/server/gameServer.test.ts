@@ -26,14 +26,19 @@ describe('language server: MANGO game folders', () => {
     const edges = JSON.parse(readFileSync(join(gameDir, 'lighthouse.edges.json'), 'utf8')) as EdgeRecord[];
     edges[0].dst_node = 'attic';
     const published = client.nextDiagnostics(uri('.edges.json'));
-    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uri('.edges.json'), languageId: 'json', version: 1, text: JSON.stringify(edges, null, 1) } });
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: uri('.edges.json'), languageId: 'json', version: 1, text: JSON.stringify(edges, null, 1) },
+    });
     const { diagnostics } = await published;
     // Sending harbour road's north edge to 'attic' also contradicts the naive reverse of the edge back.
     assert.deepEqual(diagnostics.map((d) => d.code).sort(), ['mango/imputation-conflict', 'mango/unknown-location']);
 
     const broken = client.nextDiagnostics(uri('.edges.json'), (p) => p.version === 2);
-    await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: uri('.edges.json'), version: 2 }, contentChanges: [{ text: '[{"src_node": ' }] });
-    assert.deepEqual((await broken).diagnostics, [], 'syntax errors in open JSON come from VS Code\'s JSON service');
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: uri('.edges.json'), version: 2 },
+      contentChanges: [{ text: '[{"src_node": ' }],
+    });
+    assert.deepEqual((await broken).diagnostics, [], "syntax errors in open JSON come from VS Code's JSON service");
   });
 
   it('checks a 4 MB skeleton file in slices while answering other requests', async function () {
@@ -51,23 +56,37 @@ describe('language server: MANGO game folders', () => {
     // How fast it is answered is measured by `npm run bench` (bench/serverLatency.ts).
     const underWay = client.nextDiagnostics(skeletonUri, (p) => p.version === undefined);
     let checked = false;
-    const done = client.nextDiagnostics(skeletonUri, (p) => p.version === 1).then((published) => {
-      checked = true;
-      return published;
+    const done = client
+      .nextDiagnostics(skeletonUri, (p) => p.version === 1)
+      .then((published) => {
+        checked = true;
+        return published;
+      });
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: skeletonUri, languageId: 'jsonl', version: 1, text },
     });
-    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: skeletonUri, languageId: 'jsonl', version: 1, text } });
     await underWay;
     await client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: uri('.walkthrough') } });
     assert.equal(checked, false, 'a request sent during validation was answered only after it');
     const { diagnostics } = await done;
     assert.deepEqual(diagnostics, [], 'the upstream skeletons agree with their edges');
-    assert.ok(client.published.filter((p) => p.uri === skeletonUri).length > 1, 'partial results were shown as they came');
+    assert.ok(
+      client.published.filter((p) => p.uri === skeletonUri).length > 1,
+      'partial results were shown as they came',
+    );
   });
 
   it('updates the walkthrough when an edit to edges.json removes a move', async () => {
-    const edges = (JSON.parse(readFileSync(join(gameDir, 'lighthouse.edges.json'), 'utf8')) as EdgeRecord[]).filter((edge) => edge.seen_in_forward !== 7 && edge.seen_in_reversed !== 7);
-    const walkthrough = client.nextDiagnostics(uri('.walkthrough'), (p) => p.diagnostics.some((d) => d.code === 'mango/unannotated-move'));
-    await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: uri('.edges.json'), version: 3 }, contentChanges: [{ text: JSON.stringify(edges) }] });
+    const edges = (JSON.parse(readFileSync(join(gameDir, 'lighthouse.edges.json'), 'utf8')) as EdgeRecord[]).filter(
+      (edge) => edge.seen_in_forward !== 7 && edge.seen_in_reversed !== 7,
+    );
+    const walkthrough = client.nextDiagnostics(uri('.walkthrough'), (p) =>
+      p.diagnostics.some((d) => d.code === 'mango/unannotated-move'),
+    );
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: uri('.edges.json'), version: 3 },
+      contentChanges: [{ text: JSON.stringify(edges) }],
+    });
     const { diagnostics } = await walkthrough;
     const move = diagnostics.find((d) => d.code === 'mango/unannotated-move');
     assert.equal(move?.severity, 3);

@@ -23,31 +23,67 @@ describe('language server: the game store', () => {
     const uri = (suffix: string) => pathToFileURL(join(gameDir, `lighthouse${suffix}`)).toString();
     const log = join(workspace, 'reads.log');
     writeFileSync(log, '');
-    const client = new TestLspClient({ nodeArgs: ['--require', join(repoRoot, 'test/support/countReads.cjs')], env: { WAYPOINT_READ_LOG: log } });
+    const client = new TestLspClient({
+      nodeArgs: ['--require', join(repoRoot, 'test/support/countReads.cjs')],
+      env: { WAYPOINT_READ_LOG: log },
+    });
     try {
       await client.initialize(workspace);
       const walkthrough = uri('.walkthrough');
       const opened = client.nextDiagnostics(walkthrough);
-      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: walkthrough, languageId: 'mango-walkthrough', version: 1, text: readFileSync(join(gameDir, 'lighthouse.walkthrough'), 'utf8') } });
+      await client.connection.sendNotification('textDocument/didOpen', {
+        textDocument: {
+          uri: walkthrough,
+          languageId: 'mango-walkthrough',
+          version: 1,
+          text: readFileSync(join(gameDir, 'lighthouse.walkthrough'), 'utf8'),
+        },
+      });
       await opened;
       await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri: walkthrough } });
-      await client.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri: walkthrough }, range: { start: { line: 0, character: 0 }, end: { line: 200, character: 0 } } });
+      await client.connection.sendRequest('textDocument/inlayHint', {
+        textDocument: { uri: walkthrough },
+        range: { start: { line: 0, character: 0 }, end: { line: 200, character: 0 } },
+      });
       await client.connection.sendRequest('waypoint/mazeGraph', { uri: walkthrough, extraPairs: [] });
       await client.connection.sendRequest('waypoint/cutoffStats', { uri: walkthrough, cutoff: 70 });
       const locations = uri('.locations.json');
       const locationsOpened = client.nextDiagnostics(locations);
-      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: locations, languageId: 'json', version: 1, text: readFileSync(join(gameDir, 'lighthouse.locations.json'), 'utf8') } });
+      await client.connection.sendNotification('textDocument/didOpen', {
+        textDocument: {
+          uri: locations,
+          languageId: 'json',
+          version: 1,
+          text: readFileSync(join(gameDir, 'lighthouse.locations.json'), 'utf8'),
+        },
+      });
       await locationsOpened;
-      const hover = await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: locations }, position: { line: 1, character: 8 } });
+      const hover = await client.connection.sendRequest('textDocument/hover', {
+        textDocument: { uri: locations },
+        position: { line: 1, character: 8 },
+      });
       assert.ok(hover, 'the hover found the location');
-      await client.connection.sendRequest('textDocument/completion', { textDocument: { uri: locations }, position: { line: 2, character: 8 } });
-      await client.connection.sendRequest('waypoint/listQuestions', { uri: walkthrough, task: 'df', cutoff: 70, limit: 50 });
+      await client.connection.sendRequest('textDocument/completion', {
+        textDocument: { uri: locations },
+        position: { line: 2, character: 8 },
+      });
+      await client.connection.sendRequest('waypoint/listQuestions', {
+        uri: walkthrough,
+        task: 'df',
+        cutoff: 70,
+        limit: 50,
+      });
       await client.connection.sendRequest('waypoint/mazeGraph', { uri: walkthrough, extraPairs: [] });
 
-      const lines = readFileSync(log, 'utf8').split('\n').filter((line) => line.includes(gameDir));
-      const reads = (suffix: string) => lines.filter((line) => line === `read ${join(gameDir, `lighthouse${suffix}`)}`).length;
+      const lines = readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes(gameDir));
+      const reads = (suffix: string) =>
+        lines.filter((line) => line === `read ${join(gameDir, `lighthouse${suffix}`)}`).length;
       const total = lines.filter((line) => line.startsWith('read ')).length;
-      console.log(`      ${total} file reads, ${lines.length - total} stats (edges.json read ${reads('.edges.json')}×, actions.json ${reads('.actions.json')}×)`);
+      console.log(
+        `      ${total} file reads, ${lines.length - total} stats (edges.json read ${reads('.edges.json')}×, actions.json ${reads('.actions.json')}×)`,
+      );
       // Open files are never read; each closed game file is read once and then served from the store
       // (locations.json while it was still closed). Skeleton files are read by their own checks.
       assert.equal(reads('.walkthrough'), 0);
@@ -66,7 +102,11 @@ describe('language server: the game store', () => {
     let gameDir: string;
     const uri = (suffix: string) => pathToFileURL(join(gameDir, `lighthouse${suffix}`)).toString();
     const edgesPath = () => join(gameDir, 'lighthouse.edges.json');
-    const mazeGraph = () => client.connection.sendRequest<MazeGraph | null>('waypoint/mazeGraph', { uri: uri('.walkthrough'), extraPairs: [] });
+    const mazeGraph = () =>
+      client.connection.sendRequest<MazeGraph | null>('waypoint/mazeGraph', {
+        uri: uri('.walkthrough'),
+        extraPairs: [],
+      });
     const actionOf = async (id: string) => (await mazeGraph())?.edges.find((edge) => edge.id === id)?.action;
 
     before(async () => {
@@ -84,16 +124,23 @@ describe('language server: the game store', () => {
       assert.equal(await actionOf('0'), 'north');
       const edges = JSON.parse(readFileSync(edgesPath(), 'utf8')) as EdgeRecord[];
       edges[0].action = 'northward';
-      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uri('.edges.json'), languageId: 'json', version: 1, text: JSON.stringify(edges, null, 1) } });
+      await client.connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri: uri('.edges.json'), languageId: 'json', version: 1, text: JSON.stringify(edges, null, 1) },
+      });
       assert.equal(await actionOf('0'), 'northward');
       edges[0].action = 'up north';
-      await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: uri('.edges.json'), version: 2 }, contentChanges: [{ text: JSON.stringify(edges, null, 1) }] });
+      await client.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: uri('.edges.json'), version: 2 },
+        contentChanges: [{ text: JSON.stringify(edges, null, 1) }],
+      });
       assert.equal(await actionOf('0'), 'up north');
       await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: uri('.edges.json') } });
       assert.equal(await actionOf('0'), 'north');
       // Reopened, a document starts at version 1 again: its new text still counts.
       edges[0].action = 'reopened';
-      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uri('.edges.json'), languageId: 'json', version: 1, text: JSON.stringify(edges, null, 1) } });
+      await client.connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri: uri('.edges.json'), languageId: 'json', version: 1, text: JSON.stringify(edges, null, 1) },
+      });
       assert.equal(await actionOf('0'), 'reopened');
       await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: uri('.edges.json') } });
     });
@@ -108,7 +155,9 @@ describe('language server: the game store', () => {
       const { mtime } = statSync(edgesPath());
       writeFileSync(edgesPath(), original.replace('"action": "north"', '"action": "north-east"'));
       utimesSync(edgesPath(), mtime, mtime);
-      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('.edges.json'), type: 2 }] });
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+        changes: [{ uri: uri('.edges.json'), type: 2 }],
+      });
       assert.equal(await actionOf('0'), 'north-east');
       // A member that appears or disappears changes the game too.
       rmSync(edgesPath());

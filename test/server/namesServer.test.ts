@@ -29,38 +29,56 @@ describe('language server: location and action names', () => {
     client = new TestLspClient();
     await client.initialize(workspace);
     edgesText = readFileSync(join(gameDir, 'lighthouse.edges.json'), 'utf8');
-    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uri('.edges.json'), languageId: 'json', version: 1, text: edgesText } });
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: uri('.edges.json'), languageId: 'json', version: 1, text: edgesText },
+    });
   });
   after(() => client.dispose());
 
   it('completes location names inside src_node values', async () => {
-    const items = (await client.connection.sendRequest('textDocument/completion', { textDocument: { uri: uri('.edges.json') }, position: positionOf(edgesText, '"harbour road"') })) as Array<{ label: string; detail: string }>;
+    const items = (await client.connection.sendRequest('textDocument/completion', {
+      textDocument: { uri: uri('.edges.json') },
+      position: positionOf(edgesText, '"harbour road"'),
+    })) as Array<{ label: string; detail: string }>;
     assert.equal(items.length, 13);
     assert.ok(items.some((item) => item.label === "keeper's cottage" && item.detail === 'location'));
   });
 
   it('completes action names inside action values', async () => {
-    const items = (await client.connection.sendRequest('textDocument/completion', { textDocument: { uri: uri('.edges.json') }, position: positionOf(edgesText, '"north"') })) as Array<{ label: string }>;
+    const items = (await client.connection.sendRequest('textDocument/completion', {
+      textDocument: { uri: uri('.edges.json') },
+      position: positionOf(edgesText, '"north"'),
+    })) as Array<{ label: string }>;
     assert.ok(items.some((item) => item.label === 'row to island'));
     assert.ok(!items.some((item) => item.label === 'quay'));
   });
 
   it('hovers a location with the step that first reaches it and its description', async () => {
-    const hover = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uri('.edges.json') }, position: positionOf(edgesText, '"fish market"') })) as { contents: { value: string } };
+    const hover = (await client.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: uri('.edges.json') },
+      position: positionOf(edgesText, '"fish market"'),
+    })) as { contents: { value: string } };
     assert.match(hover.contents.value, /\*\*fish market\*\* \(location\)/);
     assert.match(hover.contents.value, /First reached at step 2 \(north from harbour road\)/);
     assert.match(hover.contents.value, /```text\nFish Market\nTrestle tables sag/);
   });
 
   it('goes to the walkthrough step where a location is first reached', async () => {
-    const location = (await client.connection.sendRequest('textDocument/definition', { textDocument: { uri: uri('.edges.json') }, position: positionOf(edgesText, '"lamp room"') })) as { uri: string; range: { start: { line: number } } };
+    const location = (await client.connection.sendRequest('textDocument/definition', {
+      textDocument: { uri: uri('.edges.json') },
+      position: positionOf(edgesText, '"lamp room"'),
+    })) as { uri: string; range: { start: { line: number } } };
     assert.equal(location.uri, uri('.walkthrough'));
     const walkthrough = readFileSync(join(gameDir, 'lighthouse.walkthrough'), 'utf8').split('\n');
     assert.equal(walkthrough[location.range.start.line], '==>STEP NUM: 31');
   });
 
   it('finds every reference to a location across the game files', async () => {
-    const references = (await client.connection.sendRequest('textDocument/references', { textDocument: { uri: uri('.edges.json') }, position: positionOf(edgesText, '"quay"'), context: { includeDeclaration: true } })) as Array<{ uri: string }>;
+    const references = (await client.connection.sendRequest('textDocument/references', {
+      textDocument: { uri: uri('.edges.json') },
+      position: positionOf(edgesText, '"quay"'),
+      context: { includeDeclaration: true },
+    })) as Array<{ uri: string }>;
     const inEdges = references.filter((reference) => reference.uri === uri('.edges.json')).length;
     assert.equal(inEdges, (edgesText.match(/"quay"/g) ?? []).length);
     assert.equal(references.filter((reference) => reference.uri === uri('.locations.json')).length, 1);
@@ -68,12 +86,36 @@ describe('language server: location and action names', () => {
 
   it('renames a location in every file, and refuses a name that is taken', async () => {
     const position = positionOf(edgesText, '"quay"');
-    await assert.rejects(client.connection.sendRequest('textDocument/rename', { textDocument: { uri: uri('.edges.json') }, position, newName: 'Fish Market' }), /already a location named 'fish market'/);
-    const edit = (await client.connection.sendRequest('textDocument/rename', { textDocument: { uri: uri('.edges.json') }, position, newName: 'Harbour Quay' })) as { changes: Record<string, Array<{ range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }>> };
+    await assert.rejects(
+      client.connection.sendRequest('textDocument/rename', {
+        textDocument: { uri: uri('.edges.json') },
+        position,
+        newName: 'Fish Market',
+      }),
+      /already a location named 'fish market'/,
+    );
+    const edit = (await client.connection.sendRequest('textDocument/rename', {
+      textDocument: { uri: uri('.edges.json') },
+      position,
+      newName: 'Harbour Quay',
+    })) as {
+      changes: Record<
+        string,
+        Array<{
+          range: { start: { line: number; character: number }; end: { line: number; character: number } };
+          newText: string;
+        }>
+      >;
+    };
     const renamedEdges = applyTextEdits(edgesText, edit.changes[uri('.edges.json')]);
     assert.ok(!renamedEdges.includes('"quay"'));
     assert.equal((renamedEdges.match(/"harbour quay"/g) ?? []).length, (edgesText.match(/"quay"/g) ?? []).length);
-    const locations = JSON.parse(applyTextEdits(readFileSync(join(gameDir, 'lighthouse.locations.json'), 'utf8'), edit.changes[uri('.locations.json')])) as string[];
+    const locations = JSON.parse(
+      applyTextEdits(
+        readFileSync(join(gameDir, 'lighthouse.locations.json'), 'utf8'),
+        edit.changes[uri('.locations.json')],
+      ),
+    ) as string[];
     assert.ok(locations.includes('harbour quay') && !locations.includes('quay'));
   });
 });

@@ -29,7 +29,9 @@ describe('language server: files it cannot read', () => {
     const walkthroughUri = pathToFileURL(join(workspace, 'lighthouse', 'lighthouse.walkthrough')).toString();
     const edges = client.nextDiagnostics(pathToFileURL(edgesPath).toString());
     const text = readFileSync(join(workspace, 'lighthouse', 'lighthouse.walkthrough'), 'utf8');
-    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: walkthroughUri, languageId: 'mango-walkthrough', version: 1, text } });
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: walkthroughUri, languageId: 'mango-walkthrough', version: 1, text },
+    });
     const { diagnostics } = await edges;
     assert.deepEqual(
       diagnostics.map((d) => [d.code, d.severity, d.message]),
@@ -42,12 +44,17 @@ describe('language server: files it cannot read', () => {
     writeFileSync(levelPath, '{}');
     const uri = pathToFileURL(levelPath).toString();
     const opened = client.nextDiagnostics(uri);
-    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: '{}' } });
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'json', version: 1, text: '{}' },
+    });
     await opened;
     truncateSync(levelPath, OVER_CAP_BYTES);
     const closed = client.nextDiagnostics(uri);
     await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
     const { diagnostics } = await closed;
-    assert.deepEqual(diagnostics.map((d) => d.code), ['file/too-large']);
+    assert.deepEqual(
+      diagnostics.map((d) => d.code),
+      ['file/too-large'],
+    );
   });
 });

@@ -26,10 +26,25 @@ describe('language server: walkthroughs', () => {
 
   it('publishes located diagnostics when a broken walkthrough opens', async () => {
     const published = client.nextDiagnostics(brokenUri);
-    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: brokenUri, languageId: 'mango-walkthrough', version: 1, text: readFileSync(brokenPath, 'utf8') } });
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: {
+        uri: brokenUri,
+        languageId: 'mango-walkthrough',
+        version: 1,
+        text: readFileSync(brokenPath, 'utf8'),
+      },
+    });
     const { diagnostics, version } = await published;
     assert.equal(version, 1);
-    assert.deepEqual(diagnostics.map((d) => d.code), ['walkthrough/act-missing', 'walkthrough/step-sequence', 'walkthrough/separator-malformed', 'walkthrough/step-duplicate']);
+    assert.deepEqual(
+      diagnostics.map((d) => d.code),
+      [
+        'walkthrough/act-missing',
+        'walkthrough/step-sequence',
+        'walkthrough/separator-malformed',
+        'walkthrough/step-duplicate',
+      ],
+    );
     const sequence = diagnostics[1];
     assert.equal(sequence.severity, 1);
     assert.deepEqual(sequence.range, { start: { line: 38, character: 13 }, end: { line: 38, character: 14 } });
@@ -42,12 +57,19 @@ describe('language server: walkthroughs', () => {
       contentChanges: [{ range: { start: { line: 38, character: 13 }, end: { line: 38, character: 14 } }, text: '6' }],
     });
     const { diagnostics } = await published;
-    assert.deepEqual(diagnostics.map((d) => d.code), ['walkthrough/act-missing', 'walkthrough/separator-malformed']);
+    assert.deepEqual(
+      diagnostics.map((d) => d.code),
+      ['walkthrough/act-missing', 'walkthrough/separator-malformed'],
+    );
   });
 
   it('answers document symbols as an outline of steps', async () => {
-    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: goodUri, languageId: 'mango-walkthrough', version: 1, text: readFileSync(goodPath, 'utf8') } });
-    const symbols = (await client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: goodUri } })) as Array<{ name: string; selectionRange: { start: { line: number } } }>;
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: goodUri, languageId: 'mango-walkthrough', version: 1, text: readFileSync(goodPath, 'utf8') },
+    });
+    const symbols = (await client.connection.sendRequest('textDocument/documentSymbol', {
+      textDocument: { uri: goodUri },
+    })) as Array<{ name: string; selectionRange: { start: { line: number } } }>;
     assert.equal(symbols.length, 40);
     assert.equal(symbols[2].name, '2 · north → Fish Market');
     assert.equal(symbols[3].name, '3 · buy herring');
@@ -55,7 +77,9 @@ describe('language server: walkthroughs', () => {
   });
 
   it('answers folding ranges, one per step', async () => {
-    const ranges = (await client.connection.sendRequest('textDocument/foldingRange', { textDocument: { uri: goodUri } })) as Array<{ startLine: number; endLine: number }>;
+    const ranges = (await client.connection.sendRequest('textDocument/foldingRange', {
+      textDocument: { uri: goodUri },
+    })) as Array<{ startLine: number; endLine: number }>;
     assert.equal(ranges.length, 40);
     assert.deepEqual(ranges[0], { startLine: 0, endLine: 8, kind: 'region' });
   });
@@ -64,7 +88,12 @@ describe('language server: walkthroughs', () => {
     const result = await client.request(WalkthroughStepsRequest, { uri: goodUri });
     assert.ok(result, 'the server answered null');
     assert.equal(result.steps.length, 40);
-    assert.deepEqual(result.steps[39], { number: 39, action: 'give herring to cat', location: null, line: result.steps[39].line });
+    assert.deepEqual(result.steps[39], {
+      number: 39,
+      action: 'give herring to cat',
+      location: null,
+      line: result.steps[39].line,
+    });
   });
 
   it('validates files on disk that no editor has open', async () => {
@@ -79,11 +108,15 @@ describe('language server: walkthroughs', () => {
     const uri = 'untitled:huge.walkthrough';
     const garbage = '===========\n==>STEP NUM: x\n'.repeat(200000);
     const published = client.nextDiagnostics(uri);
-    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'mango-walkthrough', version: 1, text: garbage } });
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'mango-walkthrough', version: 1, text: garbage },
+    });
     const { diagnostics } = await published;
     assert.equal(diagnostics.length, 1001, '1,000 problems and one line saying how many more');
     assert.match(diagnostics[1000].message, /more problems/);
-    const symbols = (await client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: goodUri } })) as unknown[];
+    const symbols = (await client.connection.sendRequest('textDocument/documentSymbol', {
+      textDocument: { uri: goodUri },
+    })) as unknown[];
     assert.equal(symbols.length, 40);
   });
 });

@@ -32,7 +32,9 @@ describe('language server: Validate Workspace on bad entries', () => {
     assert.equal(result.cancelled, false);
     assert.equal(result.files, 2, 'good.walkthrough and 100%zz.grids.jsonl');
     assert.equal(result.errors, 0);
-    const reasons = Object.fromEntries(result.skipped.map(({ path, reason }) => [path.slice(workspace.length + 1), reason]));
+    const reasons = Object.fromEntries(
+      result.skipped.map(({ path, reason }) => [path.slice(workspace.length + 1), reason]),
+    );
     assert.deepEqual(reasons, {
       'dangling.walkthrough': 'dangling symbolic link (its target does not exist)',
       'fifo.walkthrough': 'not a regular file (a FIFO, socket or device), not read',

@@ -39,12 +39,19 @@ export interface ScriptedReply {
  * every digit), so a reply never looks like a prompt cut short (`context_truncated`).
  */
 export function fakePromptTokens(messages: ReadonlyArray<{ content?: unknown }> | undefined): number {
-  return (messages ?? []).reduce((sum: number, message) => sum + 4 + Math.ceil(String(message.content ?? '').length / 2), 0);
+  return (messages ?? []).reduce(
+    (sum: number, message) => sum + 4 + Math.ceil(String(message.content ?? '').length / 2),
+    0,
+  );
 }
 
 export interface FakeOpenAi {
   url: string;
-  requests: Array<{ path: string; authorization: string | undefined; body: { model?: string; messages?: unknown[]; stream?: boolean } }>;
+  requests: Array<{
+    path: string;
+    authorization: string | undefined;
+    body: { model?: string; messages?: unknown[]; stream?: boolean };
+  }>;
   script: ScriptedReply[];
   /** Requests whose client hung up before the reply was fully written. */
   hangUps: number;
@@ -59,7 +66,10 @@ export interface FakeOpenAi {
   /** When set, a request without `Authorization: Bearer <apiKey>` gets llama-server's 401 "Invalid API Key". */
   apiKey?: string;
   /** Answers a request when `script` is empty (a model that reads its prompt); `[]` otherwise. */
-  respond?: (body: { model?: string; messages?: Array<{ role: string; content: string }> }) => ScriptedReply | Promise<ScriptedReply>;
+  respond?: (body: {
+    model?: string;
+    messages?: Array<{ role: string; content: string }>;
+  }) => ScriptedReply | Promise<ScriptedReply>;
   close(): Promise<void>;
 }
 
@@ -78,11 +88,18 @@ function chunk(delta: Record<string, string>, model: string, finishReason: strin
 }
 
 /** The body pieces of a reply, in order; each is written as it comes (or dripped byte by byte). */
-function* bodyOf(next: ScriptedReply, stream: boolean, key: string, model: string, promptTokens: number): Generator<string> {
+function* bodyOf(
+  next: ScriptedReply,
+  stream: boolean,
+  key: string,
+  model: string,
+  promptTokens: number,
+): Generator<string> {
   const status = next.status ?? 200;
   const quote = (text: string) => text.replace(/\{key\}/g, key);
   if (next.rawBody !== undefined) yield next.rawBody;
-  else if (status !== 200) yield JSON.stringify({ error: { message: quote(next.errorMessage ?? `scripted ${status}`), type: 'test' } });
+  else if (status !== 200)
+    yield JSON.stringify({ error: { message: quote(next.errorMessage ?? `scripted ${status}`), type: 'test' } });
   else if (stream) {
     // One chunk per word, a finish_reason chunk, then a usage chunk, as OpenAI does with stream_options.include_usage.
     const words = (next.content ?? '').split(/(?<= )/);
@@ -96,12 +113,29 @@ function* bodyOf(next: ScriptedReply, stream: boolean, key: string, model: strin
     yield chunk({}, model, 'stop');
     yield `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: words.length, total_tokens: promptTokens + words.length } })}\n\n`;
     yield 'data: [DONE]\n\n';
-  } else yield JSON.stringify({ id: 'c1', object: 'chat.completion', created: 0, model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: next.content ?? '' } }], usage: { prompt_tokens: promptTokens, completion_tokens: 5, total_tokens: promptTokens + 5 } });
+  } else
+    yield JSON.stringify({
+      id: 'c1',
+      object: 'chat.completion',
+      created: 0,
+      model,
+      choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: next.content ?? '' } }],
+      usage: { prompt_tokens: promptTokens, completion_tokens: 5, total_tokens: promptTokens + 5 },
+    });
 }
 
-async function writeReply(response: ServerResponse, next: ScriptedReply, stream: boolean, key: string, model: string, promptTokens: number): Promise<void> {
+async function writeReply(
+  response: ServerResponse,
+  next: ScriptedReply,
+  stream: boolean,
+  key: string,
+  model: string,
+  promptTokens: number,
+): Promise<void> {
   const status = next.status ?? 200;
-  const contentType = next.contentType ?? (next.rawBody !== undefined ? 'text/html' : stream && status === 200 ? 'text/event-stream' : 'application/json');
+  const contentType =
+    next.contentType ??
+    (next.rawBody !== undefined ? 'text/html' : stream && status === 200 ? 'text/event-stream' : 'application/json');
   response.writeHead(status, { 'content-type': contentType, ...next.headers });
   response.flushHeaders();
   let written = 0;
@@ -143,7 +177,12 @@ function sendError(response: ServerResponse, status: number, message: string, ty
 }
 
 /** The paths besides chat completions, as llama-server answers them; true when the request was answered here. */
-function answeredBeforeChat(fake: Omit<FakeOpenAi, 'url' | 'close'>, path: string, authorization: string | undefined, response: ServerResponse): boolean {
+function answeredBeforeChat(
+  fake: Omit<FakeOpenAi, 'url' | 'close'>,
+  path: string,
+  authorization: string | undefined,
+  response: ServerResponse,
+): boolean {
   if (path === '/health') {
     if (fake.loading) sendError(response, 503, 'Loading model', 'unavailable_error');
     else response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok' }));
@@ -158,7 +197,10 @@ function answeredBeforeChat(fake: Omit<FakeOpenAi, 'url' | 'close'>, path: strin
     return true;
   }
   if (/^(\/v1)?\/models$/.test(path) && !fake.noModelList) {
-    const list = { object: 'list', data: [{ id: fake.servedModel, object: 'model', created: 0, owned_by: 'llamacpp' }] };
+    const list = {
+      object: 'list',
+      data: [{ id: fake.servedModel, object: 'model', created: 0, owned_by: 'llamacpp' }],
+    };
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list));
     return true;
   }
@@ -170,7 +212,15 @@ function answeredBeforeChat(fake: Omit<FakeOpenAi, 'url' | 'close'>, path: strin
 }
 
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
-  const fake: Omit<FakeOpenAi, 'url' | 'close'> = { requests: [], script: [], hangUps: 0, answered: 0, servedModel: 'fake', noModelList: false, loading: false };
+  const fake: Omit<FakeOpenAi, 'url' | 'close'> = {
+    requests: [],
+    script: [],
+    hangUps: 0,
+    answered: 0,
+    servedModel: 'fake',
+    noModelList: false,
+    loading: false,
+  };
   const server: Server = createServer(async (request, response) => {
     const body = await readBody(request);
     const requested = body ? (JSON.parse(body) as FakeOpenAi['requests'][number]['body']) : {};
@@ -182,11 +232,20 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     response.on('close', () => {
       if (!response.writableFinished) fake.hangUps++;
     });
-    const next = fake.script.shift() ?? (await fake.respond?.(requested as Parameters<NonNullable<FakeOpenAi['respond']>>[0])) ?? { content: '[]' };
+    const next = fake.script.shift() ??
+      (await fake.respond?.(requested as Parameters<NonNullable<FakeOpenAi['respond']>>[0])) ?? { content: '[]' };
     if (next.delayMs) await sleep(next.delayMs);
     if (response.destroyed) return;
-    const promptTokens = next.promptTokens ?? fakePromptTokens(requested.messages as Array<{ content?: unknown }> | undefined);
-    await writeReply(response, next, requested.stream === true, (request.headers.authorization ?? '').replace(/^Bearer /, ''), fake.servedModel, promptTokens);
+    const promptTokens =
+      next.promptTokens ?? fakePromptTokens(requested.messages as Array<{ content?: unknown }> | undefined);
+    await writeReply(
+      response,
+      next,
+      requested.stream === true,
+      (request.headers.authorization ?? '').replace(/^Bearer /, ''),
+      fake.servedModel,
+      promptTokens,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -210,5 +269,9 @@ const PREFLIGHT_MESSAGES = JSON.stringify([{ role: 'user', content: 'Reply with 
  * and one token of "Reply with OK." — none of them a question.
  */
 export function chatRequests(fake: Pick<FakeOpenAi, 'requests'>): FakeOpenAi['requests'] {
-  return fake.requests.filter((request) => /\/chat\/completions$/.test(request.path.split('?')[0]) && JSON.stringify(request.body.messages) !== PREFLIGHT_MESSAGES);
+  return fake.requests.filter(
+    (request) =>
+      /\/chat\/completions$/.test(request.path.split('?')[0]) &&
+      JSON.stringify(request.body.messages) !== PREFLIGHT_MESSAGES,
+  );
 }

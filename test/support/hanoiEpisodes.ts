@@ -11,8 +11,13 @@ import type { BoardTimeline } from '../../src/protocol/board';
 export async function refusedMovesTimeline(): Promise<BoardTimeline> {
   const answers = [HANOI_ACTIONS[1], HANOI_ACTIONS[1], HANOI_ACTIONS[2], HANOI_ACTIONS[0], 'I give up'];
   let step = 0;
-  const player: SmartPlayAgent = async (messages) => (messages.at(-1)?.content === QUESTION_2 ? answers[step++] : 'Thinking about the rods.');
+  const player: SmartPlayAgent = async (messages) =>
+    messages.at(-1)?.content === QUESTION_2 ? answers[step++] : 'Thinking about the rods.';
   const log = await runEpisode(new HanoiEnv(3), player, { maxSteps: answers.length, agentName: 'scripted' });
-  assert.deepEqual(log.steps.map((record) => record.reward), [0, -1, -1, 0, -1], 'the game refused the moves the test means to be refused');
+  assert.deepEqual(
+    log.steps.map((record) => record.reward),
+    [0, -1, -1, 0, -1],
+    'the game refused the moves the test means to be refused',
+  );
   return smartplayTimeline(log, 'Hanoi3Disk · scripted');
 }

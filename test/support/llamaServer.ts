@@ -105,21 +105,42 @@ export interface RateLimitFault {
 export interface LlamaServer {
   url: string;
   port: number;
-  options: Required<Omit<LlamaServerOptions, 'apiKey' | 'nPredict' | 'port' | 'strictTemplate' | 'costPerToken' | 'models'>> & Pick<LlamaServerOptions, 'apiKey' | 'nPredict' | 'costPerToken' | 'models'> & { strictTemplate: false | { status: 400 | 500 } };
+  options: Required<
+    Omit<LlamaServerOptions, 'apiKey' | 'nPredict' | 'port' | 'strictTemplate' | 'costPerToken' | 'models'>
+  > &
+    Pick<LlamaServerOptions, 'apiKey' | 'nPredict' | 'costPerToken' | 'models'> & {
+      strictTemplate: false | { status: 400 | 500 };
+    };
   /** The tokens each chat reply's `usage` reported, in order (what a run was charged for). */
   usage: Array<{ prompt: number; completion: number }>;
   /** Every request with the status it got (a stream that failed after its 200 is listed with 500). */
-  requests: Array<{ method: string; path: string; authorization: string | undefined; body: ChatRequest; status: number }>;
+  requests: Array<{
+    method: string;
+    path: string;
+    authorization: string | undefined;
+    body: ChatRequest;
+    status: number;
+  }>;
   /** One-off faults for the next chat requests, taken in order. */
   faults: RateLimitFault[];
-  counts: { answered: number; truncated: number; contextExceeded: number; promptTooLong: number; promptCut: number; loading: number; unauthorized: number; rateLimited: number; mostAtOnce: number; templateRefused: number };
+  counts: {
+    answered: number;
+    truncated: number;
+    contextExceeded: number;
+    promptTooLong: number;
+    promptCut: number;
+    loading: number;
+    unauthorized: number;
+    rateLimited: number;
+    mostAtOnce: number;
+    templateRefused: number;
+  };
   /** Starts loading again for `ms` (a restart with another model, say). */
   load(ms: number): void;
   /** The double's token count of a chat request's prompt. */
   promptTokens(messages: ReadonlyArray<{ role?: string; content: string }>): number;
   close(): Promise<void>;
 }
-
 
 /** The double's special tokens: one token each wherever they appear (llama-server parses specials in /tokenize by default). */
 const SPECIAL_TOKEN = /<\|[a-z_]+\|>/g;
@@ -129,7 +150,8 @@ export function doubleTokenize(text: string, charsPerToken = 3, parseSpecial = t
   const pieces: string[] = [];
   let at = 0;
   const plain = (part: string) => {
-    for (let start = 0; start < part.length; start += charsPerToken) pieces.push(part.slice(start, start + charsPerToken));
+    for (let start = 0; start < part.length; start += charsPerToken)
+      pieces.push(part.slice(start, start + charsPerToken));
   };
   for (const match of parseSpecial ? text.matchAll(SPECIAL_TOKEN) : []) {
     plain(text.slice(at, match.index));
@@ -147,11 +169,16 @@ export function doubleTokens(text: string, charsPerToken = 3): number {
 
 /** The double's chat template (what /apply-template returns): four special tokens around each message's text. */
 export function doubleTemplate(messages: ReadonlyArray<{ role?: string; content: string }>): string {
-  return messages.map((message) => `<|im_start|><|${message.role ?? 'user'}|><|content|>${message.content}<|im_end|>`).join('');
+  return messages
+    .map((message) => `<|im_start|><|${message.role ?? 'user'}|><|content|>${message.content}<|im_end|>`)
+    .join('');
 }
 
 /** The double's token count of a chat prompt, as its chat endpoint counts it: the template applied, then tokenized (each message's text plus 4). */
-export function doublePromptTokens(messages: ReadonlyArray<{ role?: string; content: string }>, charsPerToken = 3): number {
+export function doublePromptTokens(
+  messages: ReadonlyArray<{ role?: string; content: string }>,
+  charsPerToken = 3,
+): number {
   return doubleTokenize(doubleTemplate(messages), charsPerToken).length;
 }
 
@@ -166,7 +193,11 @@ function tokenId(piece: string): number {
 const OLLAMA_KEEP_TOKENS = 4;
 
 /** Ollama's cut of a prompt longer than its context: the first few tokens stay, then as much of the end as fits (its runner's "truncating input prompt"). */
-function cutLikeOllama<M extends { content: string }>(messages: readonly M[], numCtx: number, charsPerToken: number): M[] {
+function cutLikeOllama<M extends { content: string }>(
+  messages: readonly M[],
+  numCtx: number,
+  charsPerToken: number,
+): M[] {
   let drop = (doublePromptTokens(messages, charsPerToken) - numCtx) * charsPerToken;
   return messages.map((message, index) => {
     const start = index === 0 ? Math.min(OLLAMA_KEEP_TOKENS * charsPerToken, message.content.length) : 0;
@@ -185,7 +216,12 @@ function readBody(request: IncomingMessage): Promise<string> {
 }
 
 /** llama-server's error object (`format_error_response`), as it is sent inside `{"error": ...}`. */
-function errorObject(code: number, message: string, type: string, extra: Record<string, number> = {}): Record<string, unknown> {
+function errorObject(
+  code: number,
+  message: string,
+  type: string,
+  extra: Record<string, number> = {},
+): Record<string, unknown> {
   return { code, message, type, ...extra };
 }
 
@@ -251,14 +287,26 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
   const slotWaiters: Array<() => void> = [];
   let busySlots = 0;
   const tokensOf = (text: string) => doubleTokens(text, settings.charsPerToken);
-  const promptTokens = (messages: ReadonlyArray<{ role?: string; content: string }>) => doublePromptTokens(messages, settings.charsPerToken);
+  const promptTokens = (messages: ReadonlyArray<{ role?: string; content: string }>) =>
+    doublePromptTokens(messages, settings.charsPerToken);
 
   const double: Omit<LlamaServer, 'url' | 'port' | 'close'> = {
     options: settings,
     requests: [],
     usage: [],
     faults: [],
-    counts: { answered: 0, truncated: 0, contextExceeded: 0, promptTooLong: 0, promptCut: 0, loading: 0, unauthorized: 0, rateLimited: 0, mostAtOnce: 0, templateRefused: 0 },
+    counts: {
+      answered: 0,
+      truncated: 0,
+      contextExceeded: 0,
+      promptTooLong: 0,
+      promptCut: 0,
+      loading: 0,
+      unauthorized: 0,
+      rateLimited: 0,
+      mostAtOnce: 0,
+      templateRefused: 0,
+    },
     load(ms) {
       readyAt = Date.now() + ms;
     },
@@ -293,7 +341,8 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
       const used = [...active].reduce((sum, other) => sum + other.tokens, 0);
       // The KV cache is full: llama_decode fails for the whole batch, and every slot in it gets the error.
       // (Ollama gives each parallel slot a context of its own: nothing is shared.)
-      if (settings.flavour === 'llama-server' && used > settings.contextTokens) for (const victim of active) victim.overflow();
+      if (settings.flavour === 'llama-server' && used > settings.contextTokens)
+        for (const victim of active) victim.overflow();
       const finished = await outcome;
       active.delete(task);
       return finished && !cancelled();
@@ -305,7 +354,11 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
   /** The thought as the configured server sends it, in a message or a delta. */
   function reasoningFields(thought: string): Record<string, unknown> {
     if (thought === '') return {};
-    if (settings.reasoningFormat === 'openrouter') return { reasoning: thought, reasoning_details: [{ type: 'reasoning.text', text: thought, format: 'unknown', index: 0 }] };
+    if (settings.reasoningFormat === 'openrouter')
+      return {
+        reasoning: thought,
+        reasoning_details: [{ type: 'reasoning.text', text: thought, format: 'unknown', index: 0 }],
+      };
     return { [settings.reasoningFormat]: thought };
   }
 
@@ -313,7 +366,11 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
   function cachedPromptTokens(messages: ReadonlyArray<{ role: string; content: string }>): number {
     let tokens = 0;
     for (let index = 0; index < messages.length && index < previousMessages.length; index++) {
-      if (messages[index].role !== previousMessages[index].role || messages[index].content !== previousMessages[index].content) break;
+      if (
+        messages[index].role !== previousMessages[index].role ||
+        messages[index].content !== previousMessages[index].content
+      )
+        break;
       tokens += 4 + tokensOf(messages[index].content);
     }
     return tokens;
@@ -328,28 +385,61 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
     else response.end(`data: ${JSON.stringify({ error })}\n\n`);
   }
 
-  async function chat(response: ServerResponse, body: ChatRequest, log: LlamaServer['requests'][number]): Promise<void> {
+  async function chat(
+    response: ServerResponse,
+    body: ChatRequest,
+    log: LlamaServer['requests'][number],
+  ): Promise<void> {
     const fault = double.faults.shift();
     if (fault) {
       double.counts.rateLimited++;
       log.status = 429;
-      return sendJson(response, 429, { error: { message: 'Rate limit reached for requests', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter });
+      return sendJson(
+        response,
+        429,
+        {
+          error: {
+            message: 'Rate limit reached for requests',
+            type: 'requests',
+            param: null,
+            code: 'rate_limit_exceeded',
+          },
+        },
+        fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter },
+      );
     }
     // OpenAI's refusals of a parameter, in its error shape (not llama-server's: it accepts them all).
     const refuse = (message: string, param: string, code: string) => {
       log.status = 400;
       sendJson(response, 400, { error: { message, type: 'invalid_request_error', param, code } });
     };
-    if (settings.refuseMaxTokens && body.max_tokens !== undefined) return refuse("Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", 'max_tokens', 'unsupported_parameter');
-    if (settings.refuseMaxTokens && body.temperature !== undefined && body.temperature !== 1) return refuse(`Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`, 'temperature', 'unsupported_value');
-    if (settings.refuseReasoningEffort && body.reasoning_effort !== undefined) return refuse("Unsupported parameter: 'reasoning_effort' is not supported with this model.", 'reasoning_effort', 'unsupported_parameter');
+    if (settings.refuseMaxTokens && body.max_tokens !== undefined)
+      return refuse(
+        "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        'max_tokens',
+        'unsupported_parameter',
+      );
+    if (settings.refuseMaxTokens && body.temperature !== undefined && body.temperature !== 1)
+      return refuse(
+        `Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`,
+        'temperature',
+        'unsupported_value',
+      );
+    if (settings.refuseReasoningEffort && body.reasoning_effort !== undefined)
+      return refuse(
+        "Unsupported parameter: 'reasoning_effort' is not supported with this model.",
+        'reasoning_effort',
+        'unsupported_parameter',
+      );
     const ollama = settings.flavour === 'ollama';
     let messages = body.messages ?? [];
     if (settings.strictTemplate && !rolesAlternate(messages)) {
       double.counts.templateRefused++;
       const { status } = settings.strictTemplate;
       log.status = status;
-      return sendJson(response, status, { error: errorObject(status, ALTERNATION_EXCEPTION, status === 400 ? 'invalid_request_error' : 'server_error') });
+      return sendJson(response, status, {
+        error: errorObject(status, ALTERNATION_EXCEPTION, status === 400 ? 'invalid_request_error' : 'server_error'),
+      });
     }
     let prompt = promptTokens(messages);
     // Ollama: no error, the model sees the cut prompt, and the usage counts what it saw.
@@ -362,7 +452,12 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
       double.counts.promptTooLong++;
       log.status = 400;
       const message = `request (${prompt} tokens) exceeds the available context size (${settings.contextTokens} tokens), try increasing it`;
-      return sendJson(response, 400, { error: errorObject(400, message, 'exceed_context_size_error', { n_prompt_tokens: prompt, n_ctx: settings.contextTokens }) });
+      return sendJson(response, 400, {
+        error: errorObject(400, message, 'exceed_context_size_error', {
+          n_prompt_tokens: prompt,
+          n_ctx: settings.contextTokens,
+        }),
+      });
     }
     const full = await settings.answer({ ...body, messages });
     const fullThought = settings.reasoning(body);
@@ -404,8 +499,15 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
     if (cut) double.counts.truncated++;
     const finishReason = cut ? 'length' : 'stop';
     const usage = {
-      completion_tokens: completion, prompt_tokens: prompt, total_tokens: prompt + completion,
-      ...(settings.usageDetails ? { completion_tokens_details: { reasoning_tokens: thoughtTokens }, prompt_tokens_details: { cached_tokens: cached } } : {}),
+      completion_tokens: completion,
+      prompt_tokens: prompt,
+      total_tokens: prompt + completion,
+      ...(settings.usageDetails
+        ? {
+            completion_tokens_details: { reasoning_tokens: thoughtTokens },
+            prompt_tokens_details: { cached_tokens: cached },
+          }
+        : {}),
       ...(settings.costPerToken !== undefined ? { cost: (prompt + completion) * settings.costPerToken } : {}),
     };
     double.usage.push({ prompt, completion });
@@ -413,15 +515,28 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
       // A reply that never got past its thought has no content at all (vLLM sends null).
       const content = text === '' && thought !== '' ? null : text;
       return sendJson(response, 200, {
-        choices: [{ finish_reason: finishReason, index: 0, message: { role: 'assistant', content, ...reasoningFields(thought) } }],
-        created: Math.floor(Date.now() / 1000), model, system_fingerprint: 'b6000-double', object: 'chat.completion', usage, id: 'chatcmpl-double',
+        choices: [
+          {
+            finish_reason: finishReason,
+            index: 0,
+            message: { role: 'assistant', content, ...reasoningFields(thought) },
+          },
+        ],
+        created: Math.floor(Date.now() / 1000),
+        model,
+        system_fingerprint: 'b6000-double',
+        object: 'chat.completion',
+        usage,
+        id: 'chatcmpl-double',
       });
     }
     const words = (value: string) => value.match(/\S+\s*|\s+/g) ?? [];
     for (const piece of words(thought)) response.write(chunk(reasoningFields(piece), null, model));
     for (const piece of words(text)) response.write(chunk({ content: piece }, null, model));
     response.write(chunk({}, finishReason, model));
-    response.write(`data: ${JSON.stringify({ choices: [], created: Math.floor(Date.now() / 1000), id: 'chatcmpl-double', model, object: 'chat.completion.chunk', usage })}\n\n`);
+    response.write(
+      `data: ${JSON.stringify({ choices: [], created: Math.floor(Date.now() / 1000), id: 'chatcmpl-double', model, object: 'chat.completion.chunk', usage })}\n\n`,
+    );
     response.end('data: [DONE]\n\n');
   }
 
@@ -429,37 +544,112 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
   function modelList(): unknown {
     const created = Math.floor(Date.now() / 1000);
     const id = settings.servedModel;
-    if (settings.flavour === 'vllm') return { object: 'list', data: [{ id, object: 'model', created, owned_by: 'vllm', root: id, parent: null, max_model_len: settings.contextTokens, permission: [] }] };
+    if (settings.flavour === 'vllm')
+      return {
+        object: 'list',
+        data: [
+          {
+            id,
+            object: 'model',
+            created,
+            owned_by: 'vllm',
+            root: id,
+            parent: null,
+            max_model_len: settings.contextTokens,
+            permission: [],
+          },
+        ],
+      };
     if (settings.flavour === 'openrouter') {
-      const entry = (model: string, context: number) => ({ id: model, name: model, created, context_length: context, top_provider: { context_length: context, max_completion_tokens: null, is_moderated: false }, pricing: { prompt: '0.000001', completion: '0.000002' } });
-      return { data: [entry('other/large-model', 1_000_000), entry(id, settings.contextTokens), entry('other/small-model', 4096)] };
+      const entry = (model: string, context: number) => ({
+        id: model,
+        name: model,
+        created,
+        context_length: context,
+        top_provider: { context_length: context, max_completion_tokens: null, is_moderated: false },
+        pricing: { prompt: '0.000001', completion: '0.000002' },
+      });
+      return {
+        data: [
+          entry('other/large-model', 1_000_000),
+          entry(id, settings.contextTokens),
+          entry('other/small-model', 4096),
+        ],
+      };
     }
     const ids = settings.models ?? [id];
-    return { object: 'list', data: ids.map((listed) => ({ id: listed, object: 'model', created, owned_by: 'llamacpp', meta: { vocab_type: 1, n_vocab: 32000, n_ctx_train: settings.trainContextTokens, n_embd: 64, n_params: 260_000, size: 1_000_000 } })) };
+    return {
+      object: 'list',
+      data: ids.map((listed) => ({
+        id: listed,
+        object: 'model',
+        created,
+        owned_by: 'llamacpp',
+        meta: {
+          vocab_type: 1,
+          n_vocab: 32000,
+          n_ctx_train: settings.trainContextTokens,
+          n_embd: 64,
+          n_params: 260_000,
+          size: 1_000_000,
+        },
+      })),
+    };
   }
 
   /** The endpoints besides chat a flavour serves (/props, /apply-template, /tokenize); null for a path it does not serve. */
   function serverExtras(path: string, body: Record<string, unknown>): { status: number; body: unknown } | null {
     const messages = Array.isArray(body.messages) ? (body.messages as Array<{ role?: string; content: string }>) : null;
     if (settings.flavour === 'llama-server') {
-      if (path === '/props') return { status: 200, body: { default_generation_settings: { id: 0, n_ctx: settings.contextTokens, params: { n_predict: settings.nPredict ?? -1 } }, total_slots: settings.slots, model_path: settings.servedModel, build_info: 'b6000-double' } };
+      if (path === '/props')
+        return {
+          status: 200,
+          body: {
+            default_generation_settings: {
+              id: 0,
+              n_ctx: settings.contextTokens,
+              params: { n_predict: settings.nPredict ?? -1 },
+            },
+            total_slots: settings.slots,
+            model_path: settings.servedModel,
+            build_info: 'b6000-double',
+          },
+        };
       if (path === '/apply-template') {
-        if (!messages) return { status: 400, body: { error: errorObject(400, "'messages' is required", 'invalid_request_error') } };
+        if (!messages)
+          return { status: 400, body: { error: errorObject(400, "'messages' is required", 'invalid_request_error') } };
         return { status: 200, body: { prompt: doubleTemplate(messages) } };
       }
       if (path === '/tokenize') {
-        if (typeof body.content !== 'string') return { status: 400, body: { error: errorObject(400, "'content' is required", 'invalid_request_error') } };
+        if (typeof body.content !== 'string')
+          return { status: 400, body: { error: errorObject(400, "'content' is required", 'invalid_request_error') } };
         const pieces = doubleTokenize(body.content, settings.charsPerToken, body.parse_special !== false);
         const ids = pieces.map(tokenId);
-        return { status: 200, body: { tokens: body.with_pieces === true ? pieces.map((piece, index) => ({ id: ids[index], piece })) : ids } };
+        return {
+          status: 200,
+          body: { tokens: body.with_pieces === true ? pieces.map((piece, index) => ({ id: ids[index], piece })) : ids },
+        };
       }
     }
     // vLLM's /tokenize takes chat messages (template applied) or a plain prompt, and answers the count.
     if (settings.flavour === 'vllm' && path === '/tokenize') {
       const text = messages ? doubleTemplate(messages) : typeof body.prompt === 'string' ? body.prompt : null;
-      if (text === null) return { status: 400, body: { object: 'error', message: 'Field required: prompt or messages', type: 'BadRequestError', param: null, code: 400 } };
+      if (text === null)
+        return {
+          status: 400,
+          body: {
+            object: 'error',
+            message: 'Field required: prompt or messages',
+            type: 'BadRequestError',
+            param: null,
+            code: 400,
+          },
+        };
       const tokens = doubleTokenize(text, settings.charsPerToken).map(tokenId);
-      return { status: 200, body: { count: tokens.length, max_model_len: settings.contextTokens, tokens, token_strs: null } };
+      return {
+        status: 200,
+        body: { count: tokens.length, max_model_len: settings.contextTokens, tokens, token_strs: null },
+      };
     }
     return null;
   }
@@ -473,7 +663,13 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
       body = {};
     }
     const path = (request.url ?? '').split('?')[0];
-    const log = { method: request.method ?? 'GET', path, authorization: request.headers.authorization, body, status: 200 };
+    const log = {
+      method: request.method ?? 'GET',
+      path,
+      authorization: request.headers.authorization,
+      body,
+      status: 200,
+    };
     double.requests.push(log);
     // Every endpoint answers 503 while the model loads, /health included, and none says when to come back.
     if (Date.now() < readyAt) {
@@ -489,7 +685,8 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
       log.status = 401;
       return sendJson(response, 401, { error: errorObject(401, 'Invalid API Key', 'authentication_error') });
     }
-    if ((path === '/v1/models' || path === '/models') && settings.models !== null) return sendJson(response, 200, modelList());
+    if ((path === '/v1/models' || path === '/models') && settings.models !== null)
+      return sendJson(response, 200, modelList());
     const extra = serverExtras(path, body as Record<string, unknown>);
     if (extra) {
       log.status = extra.status;
@@ -524,7 +721,11 @@ const PREFLIGHT_MESSAGES = JSON.stringify([{ role: 'user', content: 'Reply with 
  * those is a question.
  */
 export function questionRequests(server: Pick<LlamaServer, 'requests'>): LlamaServer['requests'] {
-  return server.requests.filter((request) => /\/chat\/completions$/.test(request.path.split('?')[0]) && JSON.stringify(request.body.messages) !== PREFLIGHT_MESSAGES);
+  return server.requests.filter(
+    (request) =>
+      /\/chat\/completions$/.test(request.path.split('?')[0]) &&
+      JSON.stringify(request.body.messages) !== PREFLIGHT_MESSAGES,
+  );
 }
 
 /** A run's stderr without its preflight's verdict line (`waypoint run: OK in … ms: …`), which every run against a server prints first. */

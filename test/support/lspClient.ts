@@ -2,26 +2,46 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type CancellationToken, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type CancellationToken,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
 import type { LspNotification, LspRequest } from '../../src/protocol/lsp';
 import { distDir } from './paths';
 
 export interface PublishedDiagnostics {
   uri: string;
   version?: number;
-  diagnostics: Array<{ code: string; message: string; severity: number; range: { start: { line: number; character: number }; end: { line: number; character: number } } }>;
+  diagnostics: Array<{
+    code: string;
+    message: string;
+    severity: number;
+    range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  }>;
 }
 
 export class TestLspClient {
   readonly connection: MessageConnection;
   private readonly process: ChildProcess;
-  private readonly waiters: Array<{ match: (p: PublishedDiagnostics) => boolean; resolve: (p: PublishedDiagnostics) => void }> = [];
+  private readonly waiters: Array<{
+    match: (p: PublishedDiagnostics) => boolean;
+    resolve: (p: PublishedDiagnostics) => void;
+  }> = [];
   readonly published: PublishedDiagnostics[] = [];
 
   /** `nodeArgs` go before the server script (e.g. `--require` a file-read counter); `env` is added to the process's. */
   constructor(options: { nodeArgs?: string[]; env?: Record<string, string> } = {}) {
-    this.process = spawn(process.execPath, [...(options.nodeArgs ?? []), join(distDir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...options.env } });
-    this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
+    this.process = spawn(process.execPath, [...(options.nodeArgs ?? []), join(distDir, 'server.js'), '--stdio'], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, ...options.env },
+    });
+    this.connection = createMessageConnection(
+      new StreamMessageReader(this.process.stdout!),
+      new StreamMessageWriter(this.process.stdin!),
+    );
     this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishedDiagnostics) => {
       this.published.push(params);
       for (const waiter of [...this.waiters]) {
@@ -37,7 +57,9 @@ export class TestLspClient {
   /** A custom request, typed by its protocol descriptor (sent by method name, as the extension does). */
   request<P, R>(type: LspRequest<P, R>, params: P, token?: CancellationToken): Promise<R> {
     // Never pass an undefined token: by method name, every argument counts as a parameter.
-    return (token ? this.connection.sendRequest(type.method, params, token) : this.connection.sendRequest(type.method, params)) as Promise<R>;
+    return (
+      token ? this.connection.sendRequest(type.method, params, token) : this.connection.sendRequest(type.method, params)
+    ) as Promise<R>;
   }
 
   /** Listens for a custom notification, typed by its protocol descriptor. */
@@ -47,13 +69,22 @@ export class TestLspClient {
 
   async initialize(workspaceFolder: string): Promise<unknown> {
     const uri = pathToFileURL(workspaceFolder).toString();
-    const result = await this.connection.sendRequest('initialize', { processId: process.pid, rootUri: uri, capabilities: {}, workspaceFolders: [{ uri, name: 'test' }] });
+    const result = await this.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: uri,
+      capabilities: {},
+      workspaceFolders: [{ uri, name: 'test' }],
+    });
     await this.connection.sendNotification('initialized', {});
     return result;
   }
 
   /** Resolves with the next diagnostics published for `uri` that satisfy `match`. */
-  nextDiagnostics(uri: string, match: (p: PublishedDiagnostics) => boolean = () => true, timeoutMs = 120_000): Promise<PublishedDiagnostics> {
+  nextDiagnostics(
+    uri: string,
+    match: (p: PublishedDiagnostics) => boolean = () => true,
+    timeoutMs = 120_000,
+  ): Promise<PublishedDiagnostics> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms`)), timeoutMs);
       this.waiters.push({

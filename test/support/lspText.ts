@@ -17,7 +17,7 @@ export function lspOffset(text: string, position: LspPosition): number {
   if (position.line < 0) return 0;
   if (position.line >= starts.length) return text.length;
   const lineStart = starts[position.line];
-  const lineEnd = (position.line + 1 < starts.length ? starts[position.line + 1] : text.length);
+  const lineEnd = position.line + 1 < starts.length ? starts[position.line + 1] : text.length;
   let contentEnd = lineEnd;
   while (contentEnd > lineStart && (text[contentEnd - 1] === '\n' || text[contentEnd - 1] === '\r')) contentEnd--;
   return lineStart + Math.min(Math.max(position.character, 0), contentEnd - lineStart);

@@ -10,7 +10,12 @@ export type GesturePhase = 'zoom in' | 'pan' | 'zoom out';
  * (the events' clientX/Y are whole pixels, so the test can say exactly where the pointer was).
  */
 export async function canvasCentre(page: Page): Promise<{ x: number; y: number }> {
-  const canvas = (await page.locator('.maze-canvas').boundingBox()) as { x: number; y: number; width: number; height: number };
+  const canvas = (await page.locator('.maze-canvas').boundingBox()) as {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+  };
   return { x: Math.round(canvas.x + canvas.width / 2), y: Math.round(canvas.y + canvas.height / 2) };
 }
 
@@ -24,7 +29,8 @@ export async function panAndZoom(page: Page, afterPhase: (phase: GesturePhase) =
   for (let turn = 0; turn < 30; turn++) await page.mouse.wheel(0, -60);
   await afterPhase('zoom in');
   await page.mouse.down();
-  for (let move = 0; move < 60; move++) await page.mouse.move(x + Math.sin(move / 8) * 250, y + Math.cos(move / 8) * 150);
+  for (let move = 0; move < 60; move++)
+    await page.mouse.move(x + Math.sin(move / 8) * 250, y + Math.cos(move / 8) * 150);
   await page.mouse.up();
   await afterPhase('pan');
   for (let turn = 0; turn < 30; turn++) await page.mouse.wheel(0, 60);

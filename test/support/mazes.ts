@@ -27,7 +27,17 @@ export function generatedMaze(rooms: number, edgeTarget: number, seed: number): 
   const edges: EdgeRecord[] = [];
   let step = 1;
   const add = (src: string, action: string, dst: string) => {
-    edges.push({ src_node: src, dst_node: dst, action, seen_in_forward: step, seen_in_reversed: 9999, edge_min_step: step, seen_in_forward_answerable: step, seen_in_reversed_answerable: 9999, edge_min_step_answerable: step });
+    edges.push({
+      src_node: src,
+      dst_node: dst,
+      action,
+      seen_in_forward: step,
+      seen_in_reversed: 9999,
+      edge_min_step: step,
+      seen_in_forward_answerable: step,
+      seen_in_reversed_answerable: 9999,
+      edge_min_step_answerable: step,
+    });
     step++;
   };
   // Grow a tree outward from room 0 over free grid cells.

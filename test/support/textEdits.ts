@@ -17,6 +17,10 @@ function offsetAt(text: string, position: Position): number {
 export function applyTextEdits(text: string, edits: readonly TextEdit[]): string {
   const sorted = [...edits].sort((a, b) => offsetAt(text, b.range.start) - offsetAt(text, a.range.start));
   let result = text;
-  for (const edit of sorted) result = result.slice(0, offsetAt(result, edit.range.start)) + edit.newText + result.slice(offsetAt(result, edit.range.end));
+  for (const edit of sorted)
+    result =
+      result.slice(0, offsetAt(result, edit.range.start)) +
+      edit.newText +
+      result.slice(offsetAt(result, edit.range.end));
   return result;
 }

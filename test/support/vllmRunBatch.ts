@@ -35,7 +35,12 @@ function errorResponse(message: string, type: string, code: number): Record<stri
 }
 
 function output(customId: string, statusCode: number, body: unknown, error: unknown): string {
-  return JSON.stringify({ id: `vllm-${randomUUID().replace(/-/g, '')}`, custom_id: customId, response: { status_code: statusCode, request_id: `vllm-batch-${randomUUID().replace(/-/g, '')}`, body }, error });
+  return JSON.stringify({
+    id: `vllm-${randomUUID().replace(/-/g, '')}`,
+    custom_id: customId,
+    response: { status_code: statusCode, request_id: `vllm-batch-${randomUUID().replace(/-/g, '')}`, body },
+    error,
+  });
 }
 
 /** The output file's text for an input file's text, as `vllm run-batch` writes it. */
@@ -45,12 +50,26 @@ export function vllmRunBatch(input: string, options: RunBatchOptions): string {
     if (line.trim() === '') continue;
     const request = JSON.parse(line) as { custom_id: string; method: string; url: string; body: ChatBody };
     if (request.url !== '/v1/chat/completions') {
-      lines.push(output(request.custom_id, 400, null, `URL ${request.url} was used. Supported endpoints: /v1/chat/completions, /v1/embeddings, /score, /rerank.`));
+      lines.push(
+        output(
+          request.custom_id,
+          400,
+          null,
+          `URL ${request.url} was used. Supported endpoints: /v1/chat/completions, /v1/embeddings, /score, /rerank.`,
+        ),
+      );
       continue;
     }
     const { body } = request;
     if (body.model !== options.servedModel) {
-      lines.push(output(request.custom_id, 404, null, errorResponse(`The model \`${body.model}\` does not exist.`, 'NotFoundError', 404)));
+      lines.push(
+        output(
+          request.custom_id,
+          404,
+          null,
+          errorResponse(`The model \`${body.model}\` does not exist.`, 'NotFoundError', 404),
+        ),
+      );
       continue;
     }
     const messages = body.messages ?? [];
@@ -58,7 +77,18 @@ export function vllmRunBatch(input: string, options: RunBatchOptions): string {
     const limit = body.max_completion_tokens ?? body.max_tokens ?? 16;
     const context = options.maxModelLen ?? 32_768;
     if (prompt + limit > context) {
-      lines.push(output(request.custom_id, 400, null, errorResponse(`'max_tokens' or 'max_completion_tokens' is too large: ${limit}. This model's maximum context length is ${context} tokens and your request has ${prompt} input tokens (${limit} > ${context} - ${prompt}).`, 'BadRequestError', 400)));
+      lines.push(
+        output(
+          request.custom_id,
+          400,
+          null,
+          errorResponse(
+            `'max_tokens' or 'max_completion_tokens' is too large: ${limit}. This model's maximum context length is ${context} tokens and your request has ${prompt} input tokens (${limit} > ${context} - ${prompt}).`,
+            'BadRequestError',
+            400,
+          ),
+        ),
+      );
       continue;
     }
     const fullThought = options.reasoning?.(messages) ?? '';
@@ -68,14 +98,33 @@ export function vllmRunBatch(input: string, options: RunBatchOptions): string {
     const thought = fullThought.slice(0, limit * 3);
     const text = cut ? fullText.slice(0, Math.max(0, (limit - tokens(thought)) * 3)) : fullText;
     const content = text === '' && thought !== '' ? null : text;
-    const message = { role: 'assistant', content, refusal: null, annotations: null, audio: null, function_call: null, tool_calls: [], [options.reasoningField ?? 'reasoning_content']: thought === '' ? null : thought };
+    const message = {
+      role: 'assistant',
+      content,
+      refusal: null,
+      annotations: null,
+      audio: null,
+      function_call: null,
+      tool_calls: [],
+      [options.reasoningField ?? 'reasoning_content']: thought === '' ? null : thought,
+    };
     const completionTokens = Math.min(tokens(fullThought) + tokens(fullText), limit);
     const chat = {
-      id: `chatcmpl-${randomUUID().replace(/-/g, '')}`, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: options.servedModel,
+      id: `chatcmpl-${randomUUID().replace(/-/g, '')}`,
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: options.servedModel,
       choices: [{ index: 0, message, logprobs: null, finish_reason: cut ? 'length' : 'stop', stop_reason: null }],
-      service_tier: null, system_fingerprint: null,
-      usage: { prompt_tokens: prompt, total_tokens: prompt + completionTokens, completion_tokens: completionTokens, prompt_tokens_details: null },
-      prompt_logprobs: null, kv_transfer_params: null,
+      service_tier: null,
+      system_fingerprint: null,
+      usage: {
+        prompt_tokens: prompt,
+        total_tokens: prompt + completionTokens,
+        completion_tokens: completionTokens,
+        prompt_tokens_details: null,
+      },
+      prompt_logprobs: null,
+      kv_transfer_params: null,
     };
     lines.push(output(request.custom_id, 200, chat, null));
   }

@@ -43,21 +43,27 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-const activationGlobs = manifest.activationEvents.filter((event) => event.startsWith('workspaceContains:')).map((event) => globToRegExp(event.slice('workspaceContains:'.length)));
+const activationGlobs = manifest.activationEvents
+  .filter((event) => event.startsWith('workspaceContains:'))
+  .map((event) => globToRegExp(event.slice('workspaceContains:'.length)));
 
 /**
  * The `resourceFilename =~ /…/flags` and `resourcePath =~ /…/flags` alternatives of a when clause,
  * as tests of a path (`resourceFilename` sees only the last segment).
  */
 function resourcePatterns(when: string): Array<(path: string) => boolean> {
-  return [...when.matchAll(/(resourceFilename|resourcePath) =~ \/((?:[^/\\]|\\.)+)\/([a-z]*)/g)].map(([, key, source, flags]) => {
-    const pattern = new RegExp(source, flags);
-    return (path: string) => pattern.test(key === 'resourcePath' ? path : path.slice(path.lastIndexOf('/') + 1));
-  });
+  return [...when.matchAll(/(resourceFilename|resourcePath) =~ \/((?:[^/\\]|\\.)+)\/([a-z]*)/g)].map(
+    ([, key, source, flags]) => {
+      const pattern = new RegExp(source, flags);
+      return (path: string) => pattern.test(key === 'resourcePath' ? path : path.slice(path.lastIndexOf('/') + 1));
+    },
+  );
 }
 
 function whenOf(menu: string, command: string): Array<(path: string) => boolean> {
-  const item = manifest.contributes.menus[menu].find((candidate) => candidate.command === command && /resource(Filename|Path)/.test(candidate.when ?? ''));
+  const item = manifest.contributes.menus[menu].find(
+    (candidate) => candidate.command === command && /resource(Filename|Path)/.test(candidate.when ?? ''),
+  );
   assert.ok(item?.when, `no ${command} entry with a file-name pattern in menus.${menu}`);
   return resourcePatterns(item.when);
 }
@@ -68,7 +74,8 @@ function offered(menu: string, command: string, name: string): boolean {
 }
 
 const kinds: FileKindDeclaration[] = benchmarks().flatMap((benchmark) => benchmark.kinds);
-const examples = (wanted: (kind: FileKindDeclaration) => boolean) => kinds.filter(wanted).flatMap((kind) => kind.examples);
+const examples = (wanted: (kind: FileKindDeclaration) => boolean) =>
+  kinds.filter(wanted).flatMap((kind) => kind.examples);
 // Folder-group members (MANGO's game files) open in the maze; standalone files on the board.
 const mangoNames = examples((kind) => kind.validation !== 'standalone');
 const standaloneNames = examples((kind) => kind.validation === 'standalone' && kind.board !== false);
@@ -94,16 +101,26 @@ describe('package.json activation and menus follow the benchmark registry', () =
     it(`package.json contributes ${kind.id}'s language ${kind.languageId} for its names`, () => {
       const language = manifest.contributes.languages.find((candidate) => candidate.id === kind.languageId);
       assert.ok(language, `no language ${kind.languageId}`);
-      for (const name of kind.examples) assert.ok(language.extensions?.some((extension) => name.toLowerCase().endsWith(extension)), name);
+      for (const name of kind.examples)
+        assert.ok(
+          language.extensions?.some((extension) => name.toLowerCase().endsWith(extension)),
+          name,
+        );
     });
   }
 
   for (const kind of kinds.filter((candidate) => candidate.schemaId)) {
     it(`package.json binds the ${kind.schemaId} schema to ${kind.id}'s names`, () => {
-      const binding = manifest.contributes.jsonValidation.find((candidate) => candidate.url === `./dist/schemas/${kind.schemaId}.schema.json`);
+      const binding = manifest.contributes.jsonValidation.find(
+        (candidate) => candidate.url === `./dist/schemas/${kind.schemaId}.schema.json`,
+      );
       assert.ok(binding, `no jsonValidation for ${kind.schemaId}`);
       const patterns = [binding.fileMatch].flat().map(globToRegExp);
-      for (const name of kind.examples) assert.ok(patterns.some((pattern) => pattern.test(name)), name);
+      for (const name of kind.examples)
+        assert.ok(
+          patterns.some((pattern) => pattern.test(name)),
+          name,
+        );
     });
   }
 
@@ -140,19 +157,30 @@ describe('package.json activation and menus follow the benchmark registry', () =
   it('Run GRASP is offered on grid files, also inside an ordinary folder', () => {
     assert.ok(offered('commandPalette', 'waypoint.runGraspQuestion', 'inner_random_free.jsonl'));
     assert.ok(offered('commandPalette', 'waypoint.runGraspQuestion', 'grasp/data/grids/outer_spiral_block.jsonl'));
-    assert.ok(!offered('commandPalette', 'waypoint.runGraspQuestion', 'results/greedy_results/outer_spiral_block.jsonl'));
+    assert.ok(
+      !offered('commandPalette', 'waypoint.runGraspQuestion', 'results/greedy_results/outer_spiral_block.jsonl'),
+    );
   });
 
   // Any run file opens in the results view from the Explorer, the editor title and the palette,
   // wherever it is; a benchmark's own .jsonl files (inputs, upstream outputs) are not offered it.
-  const runFileNames = ['run.jsonl', 'out/oracle.jsonl', 'mango-oracle-20261127T231308.jsonl', '.waypoint/runs/batch/grasp-gpt-4o-20260101T000000.jsonl', 'results/RUN.JSONL'];
+  const runFileNames = [
+    'run.jsonl',
+    'out/oracle.jsonl',
+    'mango-oracle-20261127T231308.jsonl',
+    '.waypoint/runs/batch/grasp-gpt-4o-20260101T000000.jsonl',
+    'results/RUN.JSONL',
+  ];
   for (const menu of ['explorer/context', 'editor/title', 'commandPalette']) {
     it(`${menu} offers Open in Results View on run files and on no benchmark file`, () => {
       for (const name of runFileNames) assert.ok(offered(menu, 'waypoint.openInResultsView', name), name);
-      const benchmarkJsonl = kinds.flatMap((kind) => kind.examples).filter((name) => name.toLowerCase().endsWith('.jsonl'));
+      const benchmarkJsonl = kinds
+        .flatMap((kind) => kind.examples)
+        .filter((name) => name.toLowerCase().endsWith('.jsonl'));
       assert.ok(benchmarkJsonl.length >= 8, `only ${benchmarkJsonl.length} .jsonl examples`);
       for (const name of benchmarkJsonl) assert.ok(!offered(menu, 'waypoint.openInResultsView', name), name);
-      for (const name of ['zork1.walkthrough', 'run.json', 'run.jsonl.bak', 'notes.md']) assert.ok(!offered(menu, 'waypoint.openInResultsView', name), name);
+      for (const name of ['zork1.walkthrough', 'run.json', 'run.jsonl.bak', 'notes.md'])
+        assert.ok(!offered(menu, 'waypoint.openInResultsView', name), name);
     });
   }
 
@@ -160,7 +188,10 @@ describe('package.json activation and menus follow the benchmark registry', () =
     const selectors = [MANGO_JSON_FILES, MANGO_SKELETON_FILES, STANDALONE_FILES].map(globToRegExp);
     // Walkthroughs go by their language id (.walkthrough), not by a glob.
     for (const name of examples((kind) => kind.languageId === undefined)) {
-      assert.ok(selectors.some((selector) => selector.test(`ws/data/${name}`)), `${name}: no document selector glob in src/extension/documentSelectors.ts matches it`);
+      assert.ok(
+        selectors.some((selector) => selector.test(`ws/data/${name}`)),
+        `${name}: no document selector glob in src/extension/documentSelectors.ts matches it`,
+      );
     }
   });
 
@@ -184,6 +215,11 @@ describe('the activation bundle', () => {
       return this.skip();
     }
     assert.ok(code.length < 400_000, `dist/extension-core.js is ${Math.round(code.length / 1024)} KB`);
-    for (const heavy of ['node_modules/zod/v4/classic', 'src/core/benchmarks/mango/walkthrough/gameFiles.ts', 'src/core/benchmarks/mango/tokenizer.ts']) assert.ok(!code.includes(`// ${heavy}`), `${heavy} is in the activation bundle`);
+    for (const heavy of [
+      'node_modules/zod/v4/classic',
+      'src/core/benchmarks/mango/walkthrough/gameFiles.ts',
+      'src/core/benchmarks/mango/tokenizer.ts',
+    ])
+      assert.ok(!code.includes(`// ${heavy}`), `${heavy} is in the activation bundle`);
   });
 });

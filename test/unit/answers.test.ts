@@ -15,7 +15,10 @@ import { samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/p
 
 describe('Python literal parser', () => {
   it('reads the literals models write', () => {
-    assert.deepEqual(parsePythonLiteral(`[{'a': "b's", 'n': -1.5e2, 't': (True, None, False)}, 0x1F, 'x' "y", r'\\d', '\\u00e9\\n']`), [{ a: "b's", n: -150, t: [true, null, false] }, 31, 'xy', '\\d', 'é\n']);
+    assert.deepEqual(
+      parsePythonLiteral(`[{'a': "b's", 'n': -1.5e2, 't': (True, None, False)}, 0x1F, 'x' "y", r'\\d', '\\u00e9\\n']`),
+      [{ a: "b's", n: -150, t: [true, null, false] }, 31, 'xy', '\\d', 'é\n'],
+    );
     assert.deepEqual(parsePythonLiteral("['''tri\nple''', [], {}]"), ['tri\nple', [], {}]);
   });
 
@@ -27,24 +30,44 @@ describe('Python literal parser', () => {
   });
 
   it('refuses expressions and names with the offset of the problem', () => {
-    for (const [text, offset] of [["'ea'+'st'", 4], ['[true]', 1], ["__import__('os')", 0], ['[1, 2', 5]] as const) {
-      assert.throws(() => parsePythonLiteral(text), (error: unknown) => error instanceof PythonLiteralError && error.offset === offset, text);
+    for (const [text, offset] of [
+      ["'ea'+'st'", 4],
+      ['[true]', 1],
+      ["__import__('os')", 0],
+      ['[1, 2', 5],
+    ] as const) {
+      assert.throws(
+        () => parsePythonLiteral(text),
+        (error: unknown) => error instanceof PythonLiteralError && error.offset === offset,
+        text,
+      );
     }
   });
 
   it('agrees with JSON on JSON-like data (property)', () => {
     const jsonish = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: 'small' }, fc.string(), fc.integer(), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.string(), tie('value'), { maxKeys: 4 })),
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.string(),
+        fc.integer(),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(fc.string(), tie('value'), { maxKeys: 4 }),
+      ),
     })).value;
-    fc.assert(fc.property(jsonish, (value) => {
-      assert.equal(JSON.stringify(parsePythonLiteral(JSON.stringify(value))), JSON.stringify(value));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(jsonish, (value) => {
+        assert.equal(JSON.stringify(parsePythonLiteral(JSON.stringify(value))), JSON.stringify(value));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
 describe('MANGO answer parsing', () => {
   it('slices from the first [ to the first ], tolerating prose and JSON quotes', () => {
-    const parsed = parseMangoAnswer(' Sure! [{"location_before": "a", "action": "north", "location_after": "b"}] Done.');
+    const parsed = parseMangoAnswer(
+      ' Sure! [{"location_before": "a", "action": "north", "location_after": "b"}] Done.',
+    );
     assert.ok(parsed.ok);
     assert.deepEqual(parsed.steps, [{ location_before: 'a', action: 'north', location_after: 'b' }]);
     assert.equal(parsed.sliceStart, 7);
@@ -64,7 +87,11 @@ describe('MANGO answer parsing', () => {
       console.log(`      skipped: ${sharedDataMissingReason}`);
       this.skip();
     }
-    const files = readdirSync(examplesDir).flatMap((run) => readdirSync(join(examplesDir, run)).flatMap((game) => readdirSync(join(examplesDir, run, game)).map((file) => join(examplesDir, run, game, file))));
+    const files = readdirSync(examplesDir).flatMap((run) =>
+      readdirSync(join(examplesDir, run)).flatMap((game) =>
+        readdirSync(join(examplesDir, run, game)).map((file) => join(examplesDir, run, game, file)),
+      ),
+    );
     const script = [
       'import ast, json, sys',
       'for path in sys.argv[1:]:',
@@ -81,8 +108,13 @@ describe('MANGO answer parsing', () => {
     ].join('\n');
     const python = spawnSync('python3', ['-c', script, ...files], { encoding: 'utf8' });
     assert.equal(python.status, 0, python.stderr);
-    const expected = python.stdout.trim().split('\n').map((line) => JSON.parse(line) as boolean);
-    const ours = files.map((file) => parseMangoAnswer((JSON.parse(readFileSync(file, 'utf8')) as { response?: unknown }).response ?? '').ok);
+    const expected = python.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as boolean);
+    const ours = files.map(
+      (file) => parseMangoAnswer((JSON.parse(readFileSync(file, 'utf8')) as { response?: unknown }).response ?? '').ok,
+    );
     assert.equal(files.length, expected.length);
     assert.deepEqual(ours, expected);
     console.log(`      ${files.length} example outputs, ${ours.filter(Boolean).length} parse in both`);
@@ -90,16 +122,25 @@ describe('MANGO answer parsing', () => {
 });
 
 describe('trajectory verdicts', () => {
-  const edges = JSON.parse(readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.edges.json'), 'utf8')) as EdgeRecord[];
+  const edges = JSON.parse(
+    readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.edges.json'), 'utf8'),
+  ) as EdgeRecord[];
   it('marks valid, imputed, hallucinated and unknown steps', () => {
-    const graph = buildMazeGraph('lighthouse', edges.filter((edge) => !(edge.src_node === 'fish market' && edge.action === 'south')), []);
+    const graph = buildMazeGraph(
+      'lighthouse',
+      edges.filter((edge) => !(edge.src_node === 'fish market' && edge.action === 'south')),
+      [],
+    );
     const steps = classifyTrajectory(graph, [
       { location_before: 'harbour road', action: 'north', location_after: 'fish market' },
       { location_before: 'fish market', action: 'south', location_after: 'harbour road' },
       { location_before: 'harbour road', action: 'fly', location_after: 'lamp room' },
       { location_before: 'lamp room', action: 'down', location_after: 'the moon' },
     ]);
-    assert.deepEqual(steps.map((step) => step.verdict), ['valid', 'imputed', 'hallucinated-edge', 'unknown-location']);
+    assert.deepEqual(
+      steps.map((step) => step.verdict),
+      ['valid', 'imputed', 'hallucinated-edge', 'unknown-location'],
+    );
     assert.equal(steps[1].edgeId, 'imputed:0');
     assert.equal(steps[3].message, "'the moon' is not a location of this maze.");
   });
@@ -111,10 +152,14 @@ describe('trajectory verdicts', () => {
       { location_before: 'fish market', action: 'north', location_after: 'net lof' },
     ]);
     const diagnostics = answerDiagnostics(answer, graph, 'harbour road', 'lamp room');
-    const expected = (code: string) => String(diagnostics.find((diagnostic) => diagnostic.code === code)?.data?.expected);
+    const expected = (code: string) =>
+      String(diagnostics.find((diagnostic) => diagnostic.code === code)?.data?.expected);
     assert.match(expected('answer/hallucinated-edge'), /^Moves from 'harbour road': north → 'fish market'/);
     assert.match(expected('answer/unknown-location'), /^'net lof' is not a location; nearest: 'net loft'/);
-    assert.match(expected('answer/wrong-destination'), /^A shortest route from 'harbour road' to 'lamp room': east, enter boat, row to island, north, north, up\.$/);
+    assert.match(
+      expected('answer/wrong-destination'),
+      /^A shortest route from 'harbour road' to 'lamp room': east, enter boat, row to island, north, north, up\.$/,
+    );
   });
 });
 
@@ -124,6 +169,12 @@ describe('answer step spans', () => {
     const parsed = parseMangoAnswer(response);
     assert.ok(parsed.ok);
     const spans = answerStepSpans(response, parsed);
-    assert.deepEqual(spans?.map(({ start, end }) => response.slice(start, end)), [`{'location_before': "a {b}", 'action': 'n', 'location_after': 'c'}`, `{"location_before": 'c', "action": "it's", "location_after": 'd'}`]);
+    assert.deepEqual(
+      spans?.map(({ start, end }) => response.slice(start, end)),
+      [
+        `{'location_before': "a {b}", 'action': 'n', 'location_after': 'c'}`,
+        `{"location_before": 'c', "action": "it's", "location_after": 'd'}`,
+      ],
+    );
   });
 });

@@ -12,7 +12,11 @@ function waypoint(...args: string[]) {
 }
 
 interface ValidateJson {
-  files: Array<{ path: string; kind: string; diagnostics: Array<{ severity: string; code: string; range: { start: { line: number; character: number } } }> }>;
+  files: Array<{
+    path: string;
+    kind: string;
+    diagnostics: Array<{ severity: string; code: string; range: { start: { line: number; character: number } } }>;
+  }>;
   summary: { files: number; errors: number; warnings: number; skipped: number };
 }
 
@@ -26,11 +30,22 @@ describe('waypoint validate (CLI)', () => {
     assert.ok(broken && good);
     assert.equal(good.kind, 'mango-walkthrough');
     assert.deepEqual(good.diagnostics, []);
-    assert.deepEqual(broken.diagnostics.map((d) => d.code), ['walkthrough/act-missing', 'walkthrough/step-sequence', 'walkthrough/separator-malformed', 'walkthrough/step-duplicate']);
+    assert.deepEqual(
+      broken.diagnostics.map((d) => d.code),
+      [
+        'walkthrough/act-missing',
+        'walkthrough/step-sequence',
+        'walkthrough/separator-malformed',
+        'walkthrough/step-duplicate',
+      ],
+    );
     assert.deepEqual(broken.diagnostics[1].range.start, { line: 38, character: 13 });
     assert.equal(report.summary.errors, 7);
     const brokenEdges = report.files.find((file) => file.path.endsWith('lighthouse-typos.edges.json'));
-    assert.deepEqual(brokenEdges?.diagnostics.map((d) => d.code), ['mango/unknown-location', 'mango/imputation-conflict', 'mango/step-label', 'mango/duplicate-edge']);
+    assert.deepEqual(
+      brokenEdges?.diagnostics.map((d) => d.code),
+      ['mango/unknown-location', 'mango/imputation-conflict', 'mango/step-label', 'mango/duplicate-edge'],
+    );
     // 10 MANGO files, 3 GRASP grid files, 1 GRASP response file, 4 BabyAI levels, 1 LLM-BabyBench
     // record file, 2 SmartPlay episode logs.
     assert.equal(report.files.length, 21);
@@ -41,7 +56,10 @@ describe('waypoint validate (CLI)', () => {
     assert.equal(clean.code, 0);
     assert.match(clean.stdout, /1 file validated: 0 errors, 0 warnings/);
     const broken = waypoint('validate', 'samples/mango/broken');
-    assert.match(broken.stdout, /lighthouse-typos\.walkthrough:39:14: error Step numbers must go up by one: expected 6, found 7\. \[walkthrough\/step-sequence\]/);
+    assert.match(
+      broken.stdout,
+      /lighthouse-typos\.walkthrough:39:14: error Step numbers must go up by one: expected 6, found 7\. \[walkthrough\/step-sequence\]/,
+    );
   });
 
   it('gives one clear line for a missing path and exit 2 for usage errors', () => {
@@ -55,14 +73,20 @@ describe('waypoint validate (CLI)', () => {
 
   it('survives a binary file with a walkthrough name', () => {
     const directory = mkdtempSync(join(tmpdir(), 'waypoint-cli-'));
-    writeFileSync(join(directory, 'noise.walkthrough'), Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37) % 256)));
+    writeFileSync(
+      join(directory, 'noise.walkthrough'),
+      Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37) % 256)),
+    );
     writeFileSync(join(directory, 'notes.txt'), 'not a benchmark file');
     writeFileSync(join(directory, 'noise.edges.json'), '[{"src_node": "a",');
     const { code, stdout, stderr } = waypoint('validate', directory, '--json');
     assert.equal(code, 1);
     assert.equal(stderr, '');
     const report = JSON.parse(stdout) as ValidateJson;
-    assert.equal(report.files.find((file) => file.kind === 'mango-walkthrough')?.diagnostics[0].code, 'walkthrough/content-outside-step');
+    assert.equal(
+      report.files.find((file) => file.kind === 'mango-walkthrough')?.diagnostics[0].code,
+      'walkthrough/content-outside-step',
+    );
     assert.equal(report.files.find((file) => file.kind === 'mango-edges')?.diagnostics[0].code, 'json/syntax');
     assert.equal(report.summary.skipped, 1, 'notes.txt is listed as skipped');
   });

@@ -8,7 +8,16 @@
 import { strict as assert } from 'node:assert';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runActions } from '../../src/core/benchmarks/babyai/env';
@@ -18,7 +27,12 @@ import { Action, type ActionName } from '../../src/core/benchmarks/babyai/world'
 import { distDir, repoRoot } from '../support/paths';
 
 function waypoint(...args: string[]) {
-  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 240_000 });
+  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 240_000,
+  });
   return { code: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -35,7 +49,9 @@ async function whileRunning(dir: string, args: string[], act: (child: ReturnType
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   let exited = false;
   void ended.then(() => {
     exited = true;
@@ -58,21 +74,52 @@ describe('waypoint babyai generate --level (exact MiniGrid levels)', function ()
 
   it('writes the file upstream generate_predict.py writes (--columns upstream), byte for byte', () => {
     const file = join(root, 'LLM_BABYBENCH_Predict.csv');
-    const result = waypoint('babyai', 'generate', '--level', 'all', '--seeds', '1-4', '--task', 'predict', '--columns', 'upstream', '--out', file);
+    const result = waypoint(
+      'babyai',
+      'generate',
+      '--level',
+      'all',
+      '--seeds',
+      '1-4',
+      '--task',
+      'predict',
+      '--columns',
+      'upstream',
+      '--out',
+      file,
+    );
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /64 predict rows \(16 levels × seeds 1-4\), the expert solved 64/);
-    assert.equal(createHash('sha256').update(readFileSync(file)).digest('hex'), '8c651639c0b2f96150fc47122a591384e8ae1ef2ef5a0ee146d6e35f31ac1321');
+    assert.equal(
+      createHash('sha256').update(readFileSync(file)).digest('hex'),
+      '8c651639c0b2f96150fc47122a591384e8ae1ef2ef5a0ee146d6e35f31ac1321',
+    );
   });
 
   it('writes Decompose rows with proof columns that load, validate clean and replay to the mission', () => {
     const file = join(root, 'LLM_BABYBENCH_Decompose.csv');
-    const result = waypoint('babyai', 'generate', '--level', 'BabyAI-GoToObj-v0,BabyAI-Open-v0,BabyAI-BossLevel-v0', '--seeds', '5-9', '--task', 'decompose', '--out', file, '--json');
+    const result = waypoint(
+      'babyai',
+      'generate',
+      '--level',
+      'BabyAI-GoToObj-v0,BabyAI-Open-v0,BabyAI-BossLevel-v0',
+      '--seeds',
+      '5-9',
+      '--task',
+      'decompose',
+      '--out',
+      file,
+      '--json',
+    );
     assert.equal(result.code, 0, result.stderr);
     const summary = JSON.parse(result.stdout) as { rows: number; solved: number; skipped: unknown[] };
     assert.equal(summary.rows, 15);
     assert.deepEqual(summary.skipped, []);
     const text = readFileSync(file, 'utf8');
-    assert.equal(text.split('\n')[0], 'level_name,seed,env_description,initial_state,mission,help_count,expert_solved,solution_length,difficulty,expert_solution');
+    assert.equal(
+      text.split('\n')[0],
+      'level_name,seed,env_description,initial_state,mission,help_count,expert_solved,solution_length,difficulty,expert_solution',
+    );
     const { records, diagnostics } = readRecordFile(file, text);
     assert.deepEqual(diagnostics, []);
     assert.equal(records.length, 15);
@@ -88,12 +135,17 @@ describe('waypoint babyai generate --level (exact MiniGrid levels)', function ()
       assert.ok(loaded.spec && loaded.record.helpCount !== null && loaded.record.helpCount >= 1);
       assert.equal(loaded.record.mission, loaded.spec.mission);
       // The proof: the expert's actions, replayed from the description's level, verify the mission.
-      const actions = (raw.fields.get('expert_solution')?.value ?? '').split(', ').map((name) => Action[name as ActionName]);
+      const actions = (raw.fields.get('expert_solution')?.value ?? '')
+        .split(', ')
+        .map((name) => Action[name as ActionName]);
       assert.equal(actions.length, Number(raw.fields.get('solution_length')?.value));
       if (raw.fields.get('expert_solved')?.value === 'True') {
         solved++;
         const replay = runActions(loaded.spec, actions);
-        assert.ok(replay.results[replay.results.length - 1].terminated && replay.totalReward > 0, `${loaded.record.levelName} seed ${loaded.record.seed}`);
+        assert.ok(
+          replay.results[replay.results.length - 1].terminated && replay.totalReward > 0,
+          `${loaded.record.levelName} seed ${loaded.record.seed}`,
+        );
         assert.equal(replay.results.length, actions.length);
       }
     }
@@ -106,7 +158,22 @@ describe('waypoint babyai generate --level (exact MiniGrid levels)', function ()
   it('is deterministic, and the Plan rows name the red ball the expert reaches', () => {
     const a = join(root, 'LLM_BABYBENCH_Plan-a.csv');
     const b = join(root, 'LLM_BABYBENCH_Plan-b.csv');
-    for (const file of [a, b]) assert.equal(waypoint('babyai', 'generate', '--level', 'CustomBabyAI-GoToRedBall-Ultra-180Dists-v0', '--seeds', '7', '--task', 'plan', '--out', file).code, 0);
+    for (const file of [a, b])
+      assert.equal(
+        waypoint(
+          'babyai',
+          'generate',
+          '--level',
+          'CustomBabyAI-GoToRedBall-Ultra-180Dists-v0',
+          '--seeds',
+          '7',
+          '--task',
+          'plan',
+          '--out',
+          file,
+        ).code,
+        0,
+      );
     assert.equal(readFileSync(a, 'utf8'), readFileSync(b, 'utf8'));
     const [raw] = readRecordFile(a, readFileSync(a, 'utf8')).records;
     const loaded = loadRecord(raw);
@@ -118,23 +185,81 @@ describe('waypoint babyai generate --level (exact MiniGrid levels)', function ()
   });
 
   it('refuses unknown levels (listing the supported ones), bad seeds and an existing file', () => {
-    const unknown = waypoint('babyai', 'generate', '--level', 'BabyAI-KeyCorridor-v0', '--seeds', '1-2', '--task', 'plan', '--out', join(root, 'x.csv'));
+    const unknown = waypoint(
+      'babyai',
+      'generate',
+      '--level',
+      'BabyAI-KeyCorridor-v0',
+      '--seeds',
+      '1-2',
+      '--task',
+      'plan',
+      '--out',
+      join(root, 'x.csv'),
+    );
     assert.equal(unknown.code, 2);
-    assert.match(unknown.stderr, /unknown level 'BabyAI-KeyCorridor-v0'; supported: all, BabyAI-GoToObj-v0, .*CustomBabyAI-GoToRedBall-Ultra-180Dists-v0/);
-    assert.equal(waypoint('babyai', 'generate', '--level', 'all', '--seeds', '5-2', '--task', 'plan', '--out', join(root, 'y.csv')).code, 2);
-    assert.equal(waypoint('babyai', 'generate', '--level', 'all', '--task', 'plan', '--out', join(root, 'y.csv')).code, 2);
-    assert.equal(waypoint('babyai', 'generate', '--level', 'all', '--seeds', '1', '--task', 'solve', '--out', join(root, 'y.csv')).code, 2);
-    const tooLarge = waypoint('babyai', 'generate', '--level', 'all', '--seeds', '1-9007199254740993', '--task', 'plan', '--out', join(root, 'y.csv'));
+    assert.match(
+      unknown.stderr,
+      /unknown level 'BabyAI-KeyCorridor-v0'; supported: all, BabyAI-GoToObj-v0, .*CustomBabyAI-GoToRedBall-Ultra-180Dists-v0/,
+    );
+    assert.equal(
+      waypoint('babyai', 'generate', '--level', 'all', '--seeds', '5-2', '--task', 'plan', '--out', join(root, 'y.csv'))
+        .code,
+      2,
+    );
+    assert.equal(
+      waypoint('babyai', 'generate', '--level', 'all', '--task', 'plan', '--out', join(root, 'y.csv')).code,
+      2,
+    );
+    assert.equal(
+      waypoint('babyai', 'generate', '--level', 'all', '--seeds', '1', '--task', 'solve', '--out', join(root, 'y.csv'))
+        .code,
+      2,
+    );
+    const tooLarge = waypoint(
+      'babyai',
+      'generate',
+      '--level',
+      'all',
+      '--seeds',
+      '1-9007199254740993',
+      '--task',
+      'plan',
+      '--out',
+      join(root, 'y.csv'),
+    );
     assert.equal(tooLarge.code, 2);
     assert.match(tooLarge.stderr, /--seeds 1-9007199254740993: the values must be at most 9007199254740991/);
     const existingFile = join(root, 'LLM_BABYBENCH_Existing.csv');
     writeFileSync(existingFile, 'theirs\n');
-    const existing = waypoint('babyai', 'generate', '--level', 'BabyAI-GoToObj-v0', '--seeds', '1', '--task', 'predict', '--out', existingFile);
+    const existing = waypoint(
+      'babyai',
+      'generate',
+      '--level',
+      'BabyAI-GoToObj-v0',
+      '--seeds',
+      '1',
+      '--task',
+      'predict',
+      '--out',
+      existingFile,
+    );
     assert.equal(existing.code, 1);
     assert.match(existing.stderr, /exists/);
     assert.equal(readFileSync(existingFile, 'utf8'), 'theirs\n');
     // Plan rows need a red ball: GoToObj's levels have none, so every seed is skipped and nothing is written.
-    const none = waypoint('babyai', 'generate', '--level', 'BabyAI-GoToObj-v0', '--seeds', '1-2', '--task', 'plan', '--out', join(root, 'sub', 'LLM_BABYBENCH_Plan.csv'));
+    const none = waypoint(
+      'babyai',
+      'generate',
+      '--level',
+      'BabyAI-GoToObj-v0',
+      '--seeds',
+      '1-2',
+      '--task',
+      'plan',
+      '--out',
+      join(root, 'sub', 'LLM_BABYBENCH_Plan.csv'),
+    );
     assert.equal(none.code, 1);
     assert.match(none.stderr, /skipped BabyAI-GoToObj-v0 seed 1: Red ball not found/);
     assert.match(none.stderr, /no rows: every seed was skipped/);
@@ -147,7 +272,18 @@ describe('waypoint babyai generate --level (exact MiniGrid levels)', function ()
     writeFileSync(join(dir, 'a-file'), '');
     const out = join(dir, 'a-file', 'sub', 'LLM_BABYBENCH_Predict.csv');
     // Hours of rows if they were generated first (the test's timeout would end it): the folder is checked before any.
-    const result = waypoint('babyai', 'generate', '--level', 'all', '--seeds', '0-100000', '--task', 'predict', '--out', out);
+    const result = waypoint(
+      'babyai',
+      'generate',
+      '--level',
+      'all',
+      '--seeds',
+      '0-100000',
+      '--task',
+      'predict',
+      '--out',
+      out,
+    );
     assert.equal(result.code, 1, result.stderr);
     const lines = result.stderr.trim().split('\n');
     assert.equal(lines.length, 1, result.stderr);
@@ -159,12 +295,26 @@ describe('waypoint babyai generate --level (exact MiniGrid levels)', function ()
 
   it('writes a level named twice once', () => {
     const file = join(root, 'LLM_BABYBENCH_Predict-twice.csv');
-    const result = waypoint('babyai', 'generate', '--level', 'BabyAI-GoToObj-v0,BabyAI-Open-v0,BabyAI-GoToObj-v0', '--seeds', '1-2', '--task', 'predict', '--out', file, '--json');
+    const result = waypoint(
+      'babyai',
+      'generate',
+      '--level',
+      'BabyAI-GoToObj-v0,BabyAI-Open-v0,BabyAI-GoToObj-v0',
+      '--seeds',
+      '1-2',
+      '--task',
+      'predict',
+      '--out',
+      file,
+      '--json',
+    );
     assert.equal(result.code, 0, result.stderr);
     const summary = JSON.parse(result.stdout) as { rows: number; levels: string[] };
     assert.deepEqual(summary.levels, ['BabyAI-GoToObj-v0', 'BabyAI-Open-v0']);
     assert.equal(summary.rows, 4);
-    const keys = readRecordFile(file, readFileSync(file, 'utf8')).records.map((raw) => `${raw.fields.get('level_name')?.value} ${raw.fields.get('seed')?.value}`);
+    const keys = readRecordFile(file, readFileSync(file, 'utf8')).records.map(
+      (raw) => `${raw.fields.get('level_name')?.value} ${raw.fields.get('seed')?.value}`,
+    );
     assert.deepEqual(keys, ['BabyAI-GoToObj-v0 1', 'BabyAI-GoToObj-v0 2', 'BabyAI-Open-v0 1', 'BabyAI-Open-v0 2']);
   });
 
@@ -173,7 +323,11 @@ describe('waypoint babyai generate --level (exact MiniGrid levels)', function ()
     mkdirSync(dir);
     const out = join(dir, 'LLM_BABYBENCH_Decompose.csv');
     // BossLevel rows take ~20 ms each: the run lasts seconds after its first rows reach the disk.
-    const run = await whileRunning(dir, ['--level', 'BabyAI-BossLevel-v0', '--seeds', '1-250', '--task', 'decompose', '--out', out], () => writeFileSync(out, 'theirs\n'));
+    const run = await whileRunning(
+      dir,
+      ['--level', 'BabyAI-BossLevel-v0', '--seeds', '1-250', '--task', 'decompose', '--out', out],
+      () => writeFileSync(out, 'theirs\n'),
+    );
     assert.ok(run.streamedBytes > 2000, `rows reach the disk while it runs (${run.streamedBytes} bytes)`);
     assert.equal(run.code, 1, run.stderr);
     assert.match(run.stderr, /LLM_BABYBENCH_Decompose\.csv: exists: it appeared while generate ran/);
@@ -185,23 +339,49 @@ describe('waypoint babyai generate --level (exact MiniGrid levels)', function ()
     const dir = join(root, 'interrupted');
     mkdirSync(dir);
     const out = join(dir, 'LLM_BABYBENCH_Decompose.csv');
-    const run = await whileRunning(dir, ['--level', 'BabyAI-BossLevel-v0', '--seeds', '1-2000', '--task', 'decompose', '--out', out], (child) => child.kill('SIGINT'));
+    const run = await whileRunning(
+      dir,
+      ['--level', 'BabyAI-BossLevel-v0', '--seeds', '1-2000', '--task', 'decompose', '--out', out],
+      (child) => child.kill('SIGINT'),
+    );
     assert.ok(run.streamedBytes > 2000, `rows reach the disk while it runs (${run.streamedBytes} bytes)`);
     assert.equal(run.code, 130, `${run.signal ?? ''} ${run.stderr}`);
     const said = run.stderr.split('\n').filter((line) => /nothing was written/.test(line));
     assert.equal(said.length, 1, run.stderr);
-    assert.match(said[0], /SIGINT after \d+\/2000 rows: stopped; nothing was written to .*LLM_BABYBENCH_Decompose\.csv/);
+    assert.match(
+      said[0],
+      /SIGINT after \d+\/2000 rows: stopped; nothing was written to .*LLM_BABYBENCH_Decompose\.csv/,
+    );
     assert.deepEqual(run.left, []);
   });
 
   it('keeps memory flat: 30,000 rows (about 49 MB) are written with the heap capped at 64 MB', () => {
     // Holding the rows and joining them needs twice the file in the heap; streaming needs one row.
     const file = join(root, 'LLM_BABYBENCH_Decompose-large.csv');
-    const result = spawnSync(process.execPath, ['--max-old-space-size=64', join(distDir, 'cli.js'), 'babyai', 'generate', '--level', 'BabyAI-GoToObj-v0', '--seeds', '1-30000', '--task', 'decompose', '--columns', 'upstream', '--out', file], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      timeout: 240_000,
-    });
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--max-old-space-size=64',
+        join(distDir, 'cli.js'),
+        'babyai',
+        'generate',
+        '--level',
+        'BabyAI-GoToObj-v0',
+        '--seeds',
+        '1-30000',
+        '--task',
+        'decompose',
+        '--columns',
+        'upstream',
+        '--out',
+        file,
+      ],
+      {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        timeout: 240_000,
+      },
+    );
     assert.equal(result.status, 0, `${result.signal ?? ''} ${result.stderr.slice(-2000)}`);
     assert.match(result.stdout, /30000 decompose rows/);
     assert.ok(statSync(file).size > 40_000_000, `${statSync(file).size} bytes`);

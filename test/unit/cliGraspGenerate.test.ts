@@ -8,7 +8,11 @@ import { join } from 'node:path';
 import { distDir, repoRoot } from '../support/paths';
 
 function waypoint(...args: string[]) {
-  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -22,7 +26,9 @@ describe('waypoint grasp generate', function () {
     assert.equal((JSON.parse(result.stdout) as { configurations: number }).configurations, 160);
     const files = readdirSync(dir).sort();
     assert.equal(files.length, 20);
-    for (const start of ['inner', 'outer']) for (const energy of ['random', 'upDown', 'leftRight', 'cluster', 'spiral']) for (const obstacle of ['free', 'block']) assert.ok(files.includes(`${start}_${energy}_${obstacle}.jsonl`));
+    for (const start of ['inner', 'outer'])
+      for (const energy of ['random', 'upDown', 'leftRight', 'cluster', 'spiral'])
+        for (const obstacle of ['free', 'block']) assert.ok(files.includes(`${start}_${energy}_${obstacle}.jsonl`));
     for (const file of files) assert.equal(readFileSync(join(dir, file), 'utf8').trimEnd().split('\n').length, 2, file);
     const validation = waypoint('validate', dir);
     assert.equal(validation.code, 0, validation.stderr);
@@ -32,14 +38,37 @@ describe('waypoint grasp generate', function () {
     assert.equal(waypoint('grasp', 'generate', '--seed', '5', '--count', '2', '--out', same).code, 0);
     const other = join(root, 'c');
     assert.equal(waypoint('grasp', 'generate', '--seed', '6', '--count', '2', '--out', other).code, 0);
-    for (const file of files) assert.equal(readFileSync(join(same, file), 'utf8'), readFileSync(join(dir, file), 'utf8'), file);
+    for (const file of files)
+      assert.equal(readFileSync(join(same, file), 'utf8'), readFileSync(join(dir, file), 'utf8'), file);
     assert.ok(files.some((file) => readFileSync(join(other, file), 'utf8') !== readFileSync(join(dir, file), 'utf8')));
 
     const out = join(root, 'oracle.jsonl');
-    const run = waypoint('run', 'grasp', dir, '--settings', 'all', '--agent', 'oracle', '--indices', '0-0', '--out', out);
+    const run = waypoint(
+      'run',
+      'grasp',
+      dir,
+      '--settings',
+      'all',
+      '--agent',
+      'oracle',
+      '--indices',
+      '0-0',
+      '--out',
+      out,
+    );
     assert.equal(run.code, 0, run.stderr);
-    const records = readFileSync(out, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { question: { file: string; settings: { moves: number; carryLimit: string | number; stepCost: number } } });
-    const configurations = new Set(records.map(({ question: q }) => `${q.file}|${q.settings.moves}|${q.settings.carryLimit}|${q.settings.stepCost}`));
+    const records = readFileSync(out, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            question: { file: string; settings: { moves: number; carryLimit: string | number; stepCost: number } };
+          },
+      );
+    const configurations = new Set(
+      records.map(({ question: q }) => `${q.file}|${q.settings.moves}|${q.settings.carryLimit}|${q.settings.stepCost}`),
+    );
     assert.equal(configurations.size, 160);
     assert.equal(records.length, 160);
   });

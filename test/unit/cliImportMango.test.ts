@@ -51,24 +51,55 @@ describe('waypoint import mango (CLI)', () => {
       assert.equal(records.length, files.length);
       assert.equal(summary.records, files.length);
       assert.equal(summary.errors, 0);
-      assert.ok(records.every((record) => record.run_id === summary.run_id && record.mode === mode && record.model.provider === 'imported' && record.model.id === 'claude-instant-1' && record.question.game === '905' && record.error === undefined));
+      assert.ok(
+        records.every(
+          (record) =>
+            record.run_id === summary.run_id &&
+            record.mode === mode &&
+            record.model.provider === 'imported' &&
+            record.model.id === 'claude-instant-1' &&
+            record.question.game === '905' &&
+            record.error === undefined,
+        ),
+      );
       const byId = new Map(records.map((record) => [record.question.sampleId, record]));
       let compared = 0;
       for (const run of runs) {
-        const scored = waypoint('mango', 'score', join(mangoData, '905'), '--answers', join(examples, run, '905'), '--mode', mode, '--json');
+        const scored = waypoint(
+          'mango',
+          'score',
+          join(mangoData, '905'),
+          '--answers',
+          join(examples, run, '905'),
+          '--mode',
+          mode,
+          '--json',
+        );
         assert.equal(scored.code, 0, scored.stderr);
-        const { results } = JSON.parse(scored.stdout) as { results: Array<{ sample_id: string; parse_error: boolean; success_strict: number; success_loose: number; reasoning: number }> };
+        const { results } = JSON.parse(scored.stdout) as {
+          results: Array<{
+            sample_id: string;
+            parse_error: boolean;
+            success_strict: number;
+            success_loose: number;
+            reasoning: number;
+          }>;
+        };
         for (const result of results) {
           const record = byId.get(result.sample_id);
           assert.ok(record, result.sample_id);
           assert.equal(record.question.task, run.includes('route') ? 'rf' : 'df');
-          for (const metric of ['parse_error', 'success_strict', 'success_loose', 'reasoning'] as const) assert.equal(record.scores[metric], result[metric], `${result.sample_id} ${metric}`);
+          for (const metric of ['parse_error', 'success_strict', 'success_loose', 'reasoning'] as const)
+            assert.equal(record.scores[metric], result[metric], `${result.sample_id} ${metric}`);
           compared++;
         }
       }
       assert.equal(compared, files.length);
       // Not every answer of the example run is right, and the diagnostics say where.
-      assert.ok(records.some((record) => record.scores.success_strict === 0) && records.some((record) => record.scores.success_strict === 1));
+      assert.ok(
+        records.some((record) => record.scores.success_strict === 0) &&
+          records.some((record) => record.scores.success_strict === 1),
+      );
       assert.ok(records.some((record) => (record.diagnostics ?? []).length > 0));
     });
   }
@@ -80,7 +111,11 @@ describe('waypoint import mango (CLI)', () => {
     assert.equal(missingGame.code, 1);
     const records = readRun(alone);
     assert.equal(records.length, readdirSync(join(run, '905')).length);
-    assert.ok(records.every((record) => /the game 905 was not found/.test(record.error ?? '') && Object.keys(record.scores).length === 0));
+    assert.ok(
+      records.every(
+        (record) => /the game 905 was not found/.test(record.error ?? '') && Object.keys(record.scores).length === 0,
+      ),
+    );
     assert.equal(missingGame.stderr.trim().split('\n').length, records.length, 'one line per error');
 
     // One result whose sample id is in no skeleton file of its game.
@@ -91,7 +126,14 @@ describe('waypoint import mango (CLI)', () => {
     writeFileSync(join(folder, `result_sample_id_${'f'.repeat(64)}.json`), JSON.stringify(unknown));
     writeFileSync(join(folder, second), readFileSync(join(run, '905', second)));
     const out = join(scratch, 'unknown.jsonl');
-    const imported = waypoint('import', 'mango', join(scratch, 'gpt-x_route_finding_test'), join(mangoData, '905'), '--out', out);
+    const imported = waypoint(
+      'import',
+      'mango',
+      join(scratch, 'gpt-x_route_finding_test'),
+      join(mangoData, '905'),
+      '--out',
+      out,
+    );
     assert.equal(imported.code, 1);
     const imports = readRun(out);
     assert.equal(imports.length, 2);
@@ -102,7 +144,10 @@ describe('waypoint import mango (CLI)', () => {
     assert.equal(good.error, undefined);
     assert.equal(good.model.id, 'gpt-x', "the model named by upstream's folder layout");
     const renamed = join(scratch, 'renamed.jsonl');
-    assert.equal(waypoint('import', 'mango', folder, join(mangoData, '905'), '--out', renamed, '--model-name', 'my-model').code, 1);
+    assert.equal(
+      waypoint('import', 'mango', folder, join(mangoData, '905'), '--out', renamed, '--model-name', 'my-model').code,
+      1,
+    );
     assert.ok(readRun(renamed).every((record) => record.model.id === 'my-model'));
   });
 
@@ -113,7 +158,21 @@ describe('waypoint import mango (CLI)', () => {
     const previous = '{"previous":"run"}\n';
     writeFileSync(out, previous);
     // `ulimit -f 2` (512-byte blocks in sh): the first chunk of records is larger, so its write fails with EFBIG.
-    const result = spawnSync('sh', ['-c', 'ulimit -f 2 && exec "$0" "$@"', process.execPath, join(distDir, 'cli.js'), 'import', 'mango', mangoData, '--out', out], { cwd: repoRoot, encoding: 'utf8' });
+    const result = spawnSync(
+      'sh',
+      [
+        '-c',
+        'ulimit -f 2 && exec "$0" "$@"',
+        process.execPath,
+        join(distDir, 'cli.js'),
+        'import',
+        'mango',
+        mangoData,
+        '--out',
+        out,
+      ],
+      { cwd: repoRoot, encoding: 'utf8' },
+    );
     assert.equal(result.status, 1, result.stderr);
     assert.ok(result.stderr.includes(`${out}: EFBIG`), result.stderr);
     assert.doesNotMatch(result.stderr, /internal error/);

@@ -12,12 +12,19 @@ import { edge } from '../support/mangoEdges';
 import { distDir, repoRoot, samplesDir, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
 function waypoint(...args: string[]) {
-  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 function jsonLines<T>(stdout: string): T[] {
-  return stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as T);
+  return stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as T);
 }
 
 /** A game directory `<tmp>/<name>/<name>.edges.json` holding the given text. */
@@ -65,7 +72,9 @@ describe('waypoint mango graph (CLI)', () => {
   });
 
   it('adds no naive reverse to the lighthouse: every compass move already has its way back', () => {
-    const graph = JSON.parse(waypoint('mango', 'graph', lighthouse, '--reverse', 'naive', '--json').stdout) as GraphJson;
+    const graph = JSON.parse(
+      waypoint('mango', 'graph', lighthouse, '--reverse', 'naive', '--json').stdout,
+    ) as GraphJson;
     assert.equal(graph.edges.length, 25);
   });
 
@@ -77,14 +86,26 @@ describe('waypoint mango graph (CLI)', () => {
   });
 
   it('marks imputed reverses explicit:false with the step of the edge they reverse', () => {
-    const directory = gameDir('tiny', JSON.stringify([edge('hall', 'north', 'kitchen', 3), edge('kitchen', 'enter', 'pantry', 4), edge('pantry', 'east', 'yard', 9999, 7)]));
+    const directory = gameDir(
+      'tiny',
+      JSON.stringify([
+        edge('hall', 'north', 'kitchen', 3),
+        edge('kitchen', 'enter', 'pantry', 4),
+        edge('pantry', 'east', 'yard', 9999, 7),
+      ]),
+    );
     const graph = JSON.parse(waypoint('mango', 'graph', directory, '--reverse', 'naive', '--json').stdout) as GraphJson;
-    assert.deepEqual(graph.edges.filter((e) => !e.explicit), [
-      { src: 'kitchen', action: 'south', dst: 'hall', explicit: false, minStep: 3 },
-      { src: 'yard', action: 'west', dst: 'pantry', explicit: false, minStep: 7 },
-    ]);
+    assert.deepEqual(
+      graph.edges.filter((e) => !e.explicit),
+      [
+        { src: 'kitchen', action: 'south', dst: 'hall', explicit: false, minStep: 3 },
+        { src: 'yard', action: 'west', dst: 'pantry', explicit: false, minStep: 7 },
+      ],
+    );
     assert.deepEqual(graph.actions, ['north', 'enter', 'east', 'south', 'west']);
-    const never = JSON.parse(waypoint('mango', 'graph', gameDir('never', JSON.stringify([edge('a', 'up', 'b', 9999, 9999)])), '--json').stdout) as GraphJson;
+    const never = JSON.parse(
+      waypoint('mango', 'graph', gameDir('never', JSON.stringify([edge('a', 'up', 'b', 9999, 9999)])), '--json').stdout,
+    ) as GraphJson;
     assert.equal(never.edges[0].minStep, null);
     const human = waypoint('mango', 'graph', directory, '--reverse', 'naive');
     assert.match(human.stdout, /4 locations, 5 actions, 5 edges \(2 imputed\)/);
@@ -111,13 +132,19 @@ describe('waypoint mango skeletons (CLI)', () => {
     assert.equal(new Set(lines.map((line) => line.id)).size, lines.length);
     for (const line of lines) {
       assert.match(line.id, /^[0-9a-f]{64}$/);
-      assert.deepEqual(line.action_list, line.path_details.map((step) => step.action));
+      assert.deepEqual(
+        line.action_list,
+        line.path_details.map((step) => step.action),
+      );
       assert.equal(line.path_details[0].prev_node, line.src_node);
       assert.equal(line.path_details[line.step_count - 1].node, line.dst_node);
     }
     // One-step paths seen only as reverses are the sample's two reverse-only edges.
     assert.equal(lines.filter((line) => line.step_count === 1 && line.min_step_forward === 9999).length, 2);
-    assert.ok(lines.some((line) => line.answerable && !line.easy), 'some paths need a reverse-only edge');
+    assert.ok(
+      lines.some((line) => line.answerable && !line.easy),
+      'some paths need a reverse-only edge',
+    );
     assert.ok(stdout.startsWith('{"src_node": "'), 'upstream spacing');
   });
 
@@ -125,7 +152,9 @@ describe('waypoint mango skeletons (CLI)', () => {
     const lines = jsonLines<RfLine>(waypoint('mango', 'skeletons', lighthouse, '--task', 'rf').stdout);
     assert.equal(lines.length, 13 * 12);
     assert.ok(lines.every((line) => line.num_paths > 0 && line.answerable));
-    const early = jsonLines<RfLine>(waypoint('mango', 'skeletons', lighthouse, '--task', 'rf', '--cutoff', '10').stdout);
+    const early = jsonLines<RfLine>(
+      waypoint('mango', 'skeletons', lighthouse, '--task', 'rf', '--cutoff', '10').stdout,
+    );
     assert.ok(early.filter((line) => line.answerable).length < early.length / 2);
   });
 
@@ -138,16 +167,32 @@ describe('waypoint mango skeletons (CLI)', () => {
   });
 
   it('writes the UTF-8 bytes of the lines it generates, for names outside ASCII too (the lines go out as latin1)', () => {
-    const records = [edge('caf\u00e9', 'north', '\u{1F600} room', 2), edge('\u{1F600} room', 'south', 'caf\u00e9', 3), edge('\u{1F600} room', 'up', 'line\u2028sep', 5, 7)];
+    const records = [
+      edge('caf\u00e9', 'north', '\u{1F600} room', 2),
+      edge('\u{1F600} room', 'south', 'caf\u00e9', 3),
+      edge('\u{1F600} room', 'up', 'line\u2028sep', 5, 7),
+    ];
     const directory = gameDir('unicode', JSON.stringify(records));
     for (const task of ['df', 'rf'] as const) {
-      const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), 'mango', 'skeletons', directory, '--task', task], { cwd: repoRoot });
+      const result = spawnSync(
+        process.execPath,
+        [join(distDir, 'cli.js'), 'mango', 'skeletons', directory, '--task', task],
+        { cwd: repoRoot },
+      );
       assert.equal(result.status, 0, result.stderr.toString());
       // Nothing on stderr when it succeeds: a V8 flag the running Node does not know would print two lines here.
       assert.equal(result.stderr.toString(), '');
-      const expected = Buffer.from([...skeletonTextChunks(task, records, { labelsAtCutoff: DEFAULT_MODEL_CUTOFF, sha256Hex: nodeSha256Hex })].join(''), 'utf8');
+      const expected = Buffer.from(
+        [...skeletonTextChunks(task, records, { labelsAtCutoff: DEFAULT_MODEL_CUTOFF, sha256Hex: nodeSha256Hex })].join(
+          '',
+        ),
+        'utf8',
+      );
       assert.ok(result.stdout.equals(expected), `${task}: stdout differs from the generated lines`);
-      assert.ok(result.stdout.includes('"caf\\u00e9"') && result.stdout.includes('\\ud83d\\ude00 room'), `${task}: names escaped as Python's ensure_ascii`);
+      assert.ok(
+        result.stdout.includes('"caf\\u00e9"') && result.stdout.includes('\\ud83d\\ude00 room'),
+        `${task}: names escaped as Python's ensure_ascii`,
+      );
     }
   });
 
@@ -158,7 +203,10 @@ describe('waypoint mango skeletons (CLI)', () => {
       this.skip();
     }
     const strip = (line: string) => line.replace(/, "action_list": .*\}$/, '}').replace(/, "answerable": .*\}$/, '}');
-    for (const [task, file] of [['df', '905.all2all.jsonl'], ['rf', '905.all_pairs.jsonl']]) {
+    for (const [task, file] of [
+      ['df', '905.all2all.jsonl'],
+      ['rf', '905.all_pairs.jsonl'],
+    ]) {
       const ours = waypoint('mango', 'skeletons', game, '--task', task).stdout.split('\n').filter(Boolean).map(strip);
       assert.deepEqual(ours, readFileSync(join(game, file), 'utf8').split('\n').filter(Boolean));
     }
@@ -191,14 +239,20 @@ describe('waypoint mango errors (CLI)', () => {
   });
 
   it('exits 1 with `file: record N: reason` for a broken edges file', () => {
-    const directory = gameDir('broken', JSON.stringify([edge('a', 'north', 'b'), { ...edge('b', 'south', 'a'), action: undefined }]));
+    const directory = gameDir(
+      'broken',
+      JSON.stringify([edge('a', 'north', 'b'), { ...edge('b', 'south', 'a'), action: undefined }]),
+    );
     const file = join(directory, 'broken.edges.json');
     const graph = waypoint('mango', 'graph', directory, '--json');
     assert.equal(graph.code, 1);
     assert.equal(graph.stdout, '');
     assert.equal(graph.stderr, `${file}: record 2: missing field "action"\n`);
     const wrongType = gameDir('typed', JSON.stringify([{ ...edge('a', 'north', 'b'), seen_in_forward: '3' }]));
-    assert.equal(waypoint('mango', 'skeletons', wrongType, '--task', 'rf').stderr, `${join(wrongType, 'typed.edges.json')}: record 1: "seen_in_forward" must be a step number (an integer from 0 to 9999, 9999 meaning never), found "3"\n`);
+    assert.equal(
+      waypoint('mango', 'skeletons', wrongType, '--task', 'rf').stderr,
+      `${join(wrongType, 'typed.edges.json')}: record 1: "seen_in_forward" must be a step number (an integer from 0 to 9999, 9999 meaning never), found "3"\n`,
+    );
   });
 
   it('exits 1 with one line for invalid JSON, a non-array and a missing game', () => {

@@ -25,7 +25,11 @@ import { distDir, repoRoot, sharedDataDir, sharedDataMissingReason } from '../su
 const zork = join(sharedDataDir, 'mango', 'zork1');
 
 function waypoint(...args: string[]) {
-  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -40,7 +44,14 @@ const files: QuestionSetFiles = {
   readText: (path) => readFile(path, 'utf8'),
   list: async (path) => ((await stat(path)).isDirectory() ? readdir(path) : null),
 };
-const profile = (provider: 'oracle' | 'random'): ModelProfile => ({ id: provider, provider, temperature: 0, maxTokens: 0, timeoutMs: 0, retries: 0 });
+const profile = (provider: 'oracle' | 'random'): ModelProfile => ({
+  id: provider,
+  provider,
+  temperature: 0,
+  maxTokens: 0,
+  timeoutMs: 0,
+  retries: 0,
+});
 
 describe('waypoint mango map-diff', () => {
   let dir: string;
@@ -58,7 +69,10 @@ describe('waypoint mango map-diff', () => {
     for (const cutoff of [70, 20]) {
       const known = records.filter((record) => record.edge_min_step <= cutoff);
       const written = known.slice(0, Math.ceil(known.length / 2));
-      const lines = written.map((record, index) => `${index === 0 ? record.src_node.toUpperCase() : record.src_node} --${record.action}--> ${record.dst_node}`);
+      const lines = written.map(
+        (record, index) =>
+          `${index === 0 ? record.src_node.toUpperCase() : record.src_node} --${record.action}--> ${record.dst_node}`,
+      );
       const file = join(dir, `map-${cutoff}.txt`);
       writeFileSync(file, `My map:\n${lines.join('\n')}\nwest of house --teleport--> nowhere at all\n`);
       const result = waypoint('mango', 'map-diff', zork, '--answer', file, '--cutoff', String(cutoff), '--json');
@@ -68,19 +82,37 @@ describe('waypoint mango map-diff', () => {
       const namedRooms = new Set(written.flatMap((record) => [record.src_node, record.dst_node]));
       const precision = written.length / (written.length + 1);
       const recall = written.length / known.length;
-      assert.deepEqual(json.edges, { correct: written.length, missing: known.length - written.length, hallucinated: 1, precision, recall, f1: (2 * precision * recall) / (precision + recall), wrongAction: 0 });
+      assert.deepEqual(json.edges, {
+        correct: written.length,
+        missing: known.length - written.length,
+        hallucinated: 1,
+        precision,
+        recall,
+        f1: (2 * precision * recall) / (precision + recall),
+        wrongAction: 0,
+      });
       assert.equal(json.rooms.correct, [...namedRooms].filter((room) => rooms.has(room)).length);
       assert.equal(json.rooms.missing, rooms.size - json.rooms.correct);
       assert.equal(json.rooms.hallucinated, 1);
-      const names = new Set([...written.flatMap((record) => [record.src_node, record.dst_node]), known[0].src_node.toUpperCase(), 'nowhere at all']);
+      const names = new Set([
+        ...written.flatMap((record) => [record.src_node, record.dst_node]),
+        known[0].src_node.toUpperCase(),
+        'nowhere at all',
+      ]);
       assert.deepEqual(new Set(json.alignment.map((entry: { model: string }) => entry.model)), names);
       for (const entry of json.alignment) assert.deepEqual(Object.keys(entry).slice(0, 2), ['model', 'truth']);
       assert.equal(json.alignment.find((entry: { model: string }) => entry.model === 'nowhere at all').truth, null);
-      assert.equal(json.alignment.find((entry: { model: string }) => entry.model === known[0].src_node.toUpperCase()).truth, known[0].src_node);
+      assert.equal(
+        json.alignment.find((entry: { model: string }) => entry.model === known[0].src_node.toUpperCase()).truth,
+        known[0].src_node,
+      );
     }
     const human = waypoint('mango', 'map-diff', zork, '--answer', join(dir, 'map-70.txt'));
     assert.equal(human.code, 0);
-    assert.match(human.stdout, /^Map diff of .* against the maze at step 70 \(faithful\)\nedges: \d+ correct, \d+ missing, 1 hallucinated/);
+    assert.match(
+      human.stdout,
+      /^Map diff of .* against the maze at step 70 \(faithful\)\nedges: \d+ correct, \d+ missing, 1 hallucinated/,
+    );
     assert.match(human.stdout, /west of house --teleport--> nowhere at all/);
   });
 
@@ -88,7 +120,22 @@ describe('waypoint mango map-diff', () => {
     const run = join(dir, 'rf.jsonl');
     const parts = ['oracle', 'random'].map((agent) => {
       const out = join(dir, `rf-${agent}.jsonl`);
-      const made = waypoint('run', 'mango', zork, '--task', 'rf', '--agent', agent, '--out', out, '--limit', '40', '--no-cache', '--seed', '3');
+      const made = waypoint(
+        'run',
+        'mango',
+        zork,
+        '--task',
+        'rf',
+        '--agent',
+        agent,
+        '--out',
+        out,
+        '--limit',
+        '40',
+        '--no-cache',
+        '--seed',
+        '3',
+      );
       assert.equal(made.code, 0, made.stderr);
       return readFileSync(out, 'utf8');
     });
@@ -99,8 +146,16 @@ describe('waypoint mango map-diff', () => {
     const json = JSON.parse(result.stdout);
     // The moves the oracle's answers walk, read here with a plain pattern over the raw answers.
     const walked = new Set<string>();
-    const rows = readFileSync(run, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).filter((row) => row.model.id === 'oracle');
-    for (const row of rows) for (const match of row.rawAnswer.matchAll(/'location_before': '([^']*)', 'action': '([^']*)', 'location_after': '([^']*)'/g)) walked.add(JSON.stringify(match.slice(1)));
+    const rows = readFileSync(run, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .filter((row) => row.model.id === 'oracle');
+    for (const row of rows)
+      for (const match of row.rawAnswer.matchAll(
+        /'location_before': '([^']*)', 'action': '([^']*)', 'location_after': '([^']*)'/g,
+      ))
+        walked.add(JSON.stringify(match.slice(1)));
     assert.equal(json.implied.answers, 40);
     assert.equal(json.implied.unparsed, rows.filter((row) => row.rawAnswer === '[]').length);
     assert.equal(json.edges.correct, walked.size, 'the oracle walks only true edges');
@@ -148,33 +203,57 @@ describe('waypoint mango map-diff', () => {
     assert.match(user, /\nThe list of locations are: \[/);
     const oracle = (await answerPrepared(prepared, profile('oracle'), 'MANGO', { runId: 'map-run' })).record;
     assert.equal(oracle.mode, 'faithful');
-    assert.deepEqual([oracle.scores.precision, oracle.scores.recall, oracle.scores.f1, oracle.scores.edges_correct], [1, 1, 1, records.length]);
+    assert.deepEqual(
+      [oracle.scores.precision, oracle.scores.recall, oracle.scores.f1, oracle.scores.edges_correct],
+      [1, 1, 1, records.length],
+    );
     assert.deepEqual(oracle.diagnostics, []);
     const random = (await answerPrepared(prepared, profile('random'), 'MANGO', { seed: 5 })).record;
-    const { edges_correct: correct, edges_missing: missingEdges, edges_hallucinated: hallucinated, precision, recall } = random.scores as Record<string, number>;
+    const {
+      edges_correct: correct,
+      edges_missing: missingEdges,
+      edges_hallucinated: hallucinated,
+      precision,
+      recall,
+    } = random.scores as Record<string, number>;
     assert.equal(correct + missingEdges, records.length);
     assert.ok(hallucinated > 0 && missingEdges > 0, 'the random agent both misses and invents');
     assert.equal(precision, correct / (correct + hallucinated));
     assert.equal(recall, correct / records.length);
     // One warning per invented move, on the line the move is written.
-    const warned = (random.diagnostics ?? []).filter((diagnostic) => diagnostic.code === 'map/hallucinated-edge' || diagnostic.code === 'map/wrong-action');
+    const warned = (random.diagnostics ?? []).filter(
+      (diagnostic) => diagnostic.code === 'map/hallucinated-edge' || diagnostic.code === 'map/wrong-action',
+    );
     assert.equal(warned.length, hallucinated);
     for (const diagnostic of warned) assert.match(random.rawAnswer.split('\n')[diagnostic.line], /location_before/);
     // Reports read the map metrics, and only those, from a map record.
-    assert.deepEqual(mangoReport.metrics(oracle as RunRecord<MangoQuestion>), { precision: 1, recall: 1, f1: 1, parse_error: 0 });
+    assert.deepEqual(mangoReport.metrics(oracle as RunRecord<MangoQuestion>), {
+      precision: 1,
+      recall: 1,
+      f1: 1,
+      parse_error: 0,
+    });
     assert.equal(mangoReport.fields(oracle as RunRecord<MangoQuestion>).task, 'map');
     // The results view and batch reports of a map run lead with F1 and show no route metric.
     const recordSet = mergeRunFiles([{ file: 'maps.jsonl', records: [oracle, random] as RunRecord[] }]);
     const { model } = buildResultsModel(recordSet, ['maps.jsonl'], 'maps');
     assert.deepEqual(model.metrics, ['parse_error', 'precision', 'recall', 'f1']);
     assert.equal(model.primary, 'f1');
-    const batch = batchReport([{ file: 'maps.jsonl', text: [oracle, random].map((record) => JSON.stringify(record)).join('\n') }]);
+    const batch = batchReport([
+      { file: 'maps.jsonl', text: [oracle, random].map((record) => JSON.stringify(record)).join('\n') },
+    ]);
     assert.equal(batch.metric, 'f1');
-    assert.deepEqual(batch.models.map((entry) => entry.mean), [1, random.scores.f1]);
+    assert.deepEqual(
+      batch.models.map((entry) => entry.mean),
+      [1, random.scores.f1],
+    );
     // Records tell questions apart by sampleId, across games too.
     const two = await mangoBenchmark.questionSet?.([zork, join(sharedDataDir, 'mango', '905')], { task: 'map' }, files);
     assert.equal(new Set(two?.questions.map((question) => question.question.sampleId)).size, 2);
     assert.throws(() => prepared.score('[]', 'reference'), QuestionOptionError);
-    await assert.rejects(async () => mangoBenchmark.questionSet?.([zork], { task: 'map', difficulty: 'easy' }, files), QuestionOptionError);
+    await assert.rejects(
+      async () => mangoBenchmark.questionSet?.([zork], { task: 'map', difficulty: 'easy' }, files),
+      QuestionOptionError,
+    );
   });
 });

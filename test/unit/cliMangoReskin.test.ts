@@ -10,13 +10,24 @@ import { compassMap } from '../../src/core/benchmarks/mango/generate/reskin';
 import { distDir, repoRoot, sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
 function waypoint(...args: string[]) {
-  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 const zork1 = join(sharedDataDir, 'mango', 'zork1');
 const root = mkdtempSync(join(tmpdir(), 'waypoint-reskin-'));
-type Edge = { src_node: string; dst_node: string; action: string; seen_in_forward: number; seen_in_reversed: number; edge_min_step_answerable: number };
+type Edge = {
+  src_node: string;
+  dst_node: string;
+  action: string;
+  seen_in_forward: number;
+  seen_in_reversed: number;
+  edge_min_step_answerable: number;
+};
 
 function reskin(name: string, ...args: string[]): string {
   const dir = join(root, name);
@@ -28,14 +39,23 @@ function reskin(name: string, ...args: string[]): string {
 const read = (dir: string, suffix: string) => readFileSync(join(dir, `${dir.split(/[\\/]/).pop()}.${suffix}`), 'utf8');
 const edgesOf = (dir: string) => JSON.parse(read(dir, 'edges.json')) as Edge[];
 /** Observation text only: the ACT and header lines are left out. */
-const observations = (dir: string) => read(dir, 'walkthrough').split('\n').filter((line) => !line.startsWith('==>ACT:') && !line.startsWith('==>STEP NUM:')).join('\n');
+const observations = (dir: string) =>
+  read(dir, 'walkthrough')
+    .split('\n')
+    .filter((line) => !line.startsWith('==>ACT:') && !line.startsWith('==>STEP NUM:'))
+    .join('\n');
 
 /** Diagnostics by severity, as the real validator reports them. */
 function validation(dir: string): { errors: number; warnings: string[] } {
   const result = waypoint('validate', dir, '--json');
   assert.equal(result.code, 0, result.stderr);
-  const all = (JSON.parse(result.stdout) as { files: Array<{ diagnostics: Array<{ severity: string; code: string }> }> }).files.flatMap((file) => file.diagnostics);
-  return { errors: all.filter((d) => d.severity === 'error').length, warnings: all.filter((d) => d.severity === 'warning').map((d) => d.code) };
+  const all = (
+    JSON.parse(result.stdout) as { files: Array<{ diagnostics: Array<{ severity: string; code: string }> }> }
+  ).files.flatMap((file) => file.diagnostics);
+  return {
+    errors: all.filter((d) => d.severity === 'error').length,
+    warnings: all.filter((d) => d.severity === 'warning').map((d) => d.code),
+  };
 }
 
 /** Success rates per (task, difficulty) of the oracle on a game, through `waypoint run` and `waypoint report --json`. */
@@ -48,16 +68,25 @@ function oracleScores(dir: string): Record<string, { n: number; success: number 
   assert.equal(run.code, 0, run.stderr);
   const report = waypoint('report', out, '--json');
   assert.equal(report.code, 0, report.stderr);
-  const groups = (JSON.parse(report.stdout) as { groups: Array<{ key: Record<string, string>; n: number; metrics: { success_strict: { mean: number } } }> }).groups;
-  const scores = Object.fromEntries(groups.map((group) => [`${group.key.task}/${group.key.difficulty}`, { n: group.n, success: group.metrics.success_strict.mean }]));
+  const groups = (
+    JSON.parse(report.stdout) as {
+      groups: Array<{ key: Record<string, string>; n: number; metrics: { success_strict: { mean: number } } }>;
+    }
+  ).groups;
+  const scores = Object.fromEntries(
+    groups.map((group) => [
+      `${group.key.task}/${group.key.difficulty}`,
+      { n: group.n, success: group.metrics.success_strict.mean },
+    ]),
+  );
   scoreCache.set(dir, scores);
   return scores;
 }
 
-const wordCount = (text: string, word: string) => (text.match(new RegExp(`(?<![A-Za-z])${word}(?![A-Za-z])`, 'gi')) ?? []).length;
+const wordCount = (text: string, word: string) =>
+  (text.match(new RegExp(`(?<![A-Za-z])${word}(?![A-Za-z])`, 'gi')) ?? []).length;
 
 describe('waypoint mango reskin', function () {
-
   beforeEach(function () {
     if (!existsSync(zork1)) {
       console.log(`      skipped: ${sharedDataMissingReason}`);
@@ -67,7 +96,17 @@ describe('waypoint mango reskin', function () {
 
   it('maps compass directions as a rotation or reflection should', () => {
     const r90 = compassMap({ kind: 'rotate', degrees: 90 });
-    assert.deepEqual([r90.get('north'), r90.get('east'), r90.get('south'), r90.get('west'), r90.get('northeast'), r90.get('northwest')], ['east', 'south', 'west', 'north', 'southeast', 'northeast']);
+    assert.deepEqual(
+      [
+        r90.get('north'),
+        r90.get('east'),
+        r90.get('south'),
+        r90.get('west'),
+        r90.get('northeast'),
+        r90.get('northwest'),
+      ],
+      ['east', 'south', 'west', 'north', 'southeast', 'northeast'],
+    );
     assert.equal(compassMap({ kind: 'rotate', degrees: 180 }).get('southwest'), 'northeast');
     const ns = compassMap({ kind: 'reflect', axis: 'ns' });
     assert.deepEqual([ns.get('north'), ns.get('east'), ns.get('northeast')], ['south', 'east', 'southeast']);
@@ -92,7 +131,12 @@ describe('waypoint mango reskin', function () {
     assert.equal(unpaired.paired, 0);
     const compared = waypoint('compare', ...runs, '--pairs', join(dir, 'renamed.reskin.json'), '--json');
     assert.equal(compared.code, 0, compared.stderr);
-    const paired = JSON.parse(compared.stdout) as { paired: number; unpaired: { a: number; b: number }; metrics: Record<string, { diff: number; n: number }>; flips: unknown[] };
+    const paired = JSON.parse(compared.stdout) as {
+      paired: number;
+      unpaired: { a: number; b: number };
+      metrics: Record<string, { diff: number; n: number }>;
+      flips: unknown[];
+    };
     const records = readFileSync(runs[0], 'utf8').trimEnd().split('\n').length;
     assert.deepEqual([paired.paired, paired.unpaired], [records, { a: 0, b: 0 }]);
     assert.equal(paired.metrics.success_strict.diff, 0);
@@ -102,11 +146,16 @@ describe('waypoint mango reskin', function () {
     const newEdges = edgesOf(dir);
     const oldNames = [...new Set(oldEdges.flatMap((edge) => [edge.src_node, edge.dst_node]))];
     const text = observations(dir);
-    for (const name of oldNames) assert.equal(wordCount(text, name.replace(/ /g, '\\s+')), 0, `'${name}' leaks into the observations`);
+    for (const name of oldNames)
+      assert.equal(wordCount(text, name.replace(/ /g, '\\s+')), 0, `'${name}' leaks into the observations`);
     // The same maze: one consistent mapping takes every old edge to the new one at the same index.
     const mapping = new Map<string, string>();
     oldEdges.forEach((edge, index) => {
-      for (const [from, to] of [[edge.src_node, newEdges[index].src_node], [edge.dst_node, newEdges[index].dst_node], [edge.action, newEdges[index].action]]) {
+      for (const [from, to] of [
+        [edge.src_node, newEdges[index].src_node],
+        [edge.dst_node, newEdges[index].dst_node],
+        [edge.action, newEdges[index].action],
+      ]) {
         assert.equal(mapping.get(from) ?? to, to, `${from} maps to two names`);
         mapping.set(from, to);
       }
@@ -119,7 +168,9 @@ describe('waypoint mango reskin', function () {
     const acts = (walkthrough: string) => [...walkthrough.matchAll(/^==>ACT: (.*)$/gm)].map((match) => match[1]);
     const oldActs = acts(readFileSync(join(zork1, 'zork1.walkthrough'), 'utf8'));
     const newActs = acts(read(dir, 'walkthrough'));
-    oldActs.forEach((act, index) => assert.equal(newActs[index], act.toLowerCase() === 'pray' ? mapping.get('pray') : act));
+    oldActs.forEach((act, index) =>
+      assert.equal(newActs[index], act.toLowerCase() === 'pray' ? mapping.get('pray') : act),
+    );
   });
 
   it('rotates by 90°: north becomes east in actions, names and observations; validates; 270° more gives zork1 back', () => {
@@ -133,7 +184,10 @@ describe('waypoint mango reskin', function () {
       assert.equal(newEdges[index].action, turnWords(edge.action));
       assert.equal(newEdges[index].src_node, turnWords(edge.src_node));
     });
-    assert.ok(newEdges.some((edge) => edge.src_node === 'east of house'), 'west of house is now east of house');
+    assert.ok(
+      newEdges.some((edge) => edge.src_node === 'east of house'),
+      'west of house is now east of house',
+    );
     const before = readFileSync(join(zork1, 'zork1.walkthrough'), 'utf8');
     const after = read(dir, 'walkthrough');
     for (const [from, to] of turn) assert.equal(wordCount(after, to), wordCount(before, from), `${from} → ${to}`);
@@ -154,13 +208,20 @@ describe('waypoint mango reskin', function () {
     assert.match(after, /^Canary: WAYPOINT-CANARY c0ffee$/m);
     for (const suffix of ['all2all.jsonl', 'all_pairs.jsonl']) {
       const lines = read(dir, suffix).trimEnd().split('\n');
-      assert.ok(lines.length > 100 && lines.every((line) => (JSON.parse(line) as { canary?: string }).canary === 'WAYPOINT-CANARY c0ffee'), suffix);
+      assert.ok(
+        lines.length > 100 &&
+          lines.every((line) => (JSON.parse(line) as { canary?: string }).canary === 'WAYPOINT-CANARY c0ffee'),
+        suffix,
+      );
     }
   });
 
   it('refuses a missing option or two transforms (exit 2)', () => {
     assert.equal(waypoint('mango', 'reskin', zork1, '--out', join(root, 'none')).code, 2);
-    assert.equal(waypoint('mango', 'reskin', zork1, '--out', join(root, 'two'), '--rotate', '90', '--reflect', 'ns').code, 2);
+    assert.equal(
+      waypoint('mango', 'reskin', zork1, '--out', join(root, 'two'), '--rotate', '90', '--reflect', 'ns').code,
+      2,
+    );
     assert.equal(waypoint('mango', 'reskin', zork1, '--out', join(root, 'odd'), '--rotate', '45').code, 2);
   });
 });

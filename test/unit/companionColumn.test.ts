@@ -3,7 +3,10 @@
 import { strict as assert } from 'node:assert';
 import { chooseCompanionColumn, type GroupTabs } from '../../src/extension/views/companionColumn';
 
-const group = (column: number, kind: 'editor' | 'companion' | 'results' | 'results+companion' = 'editor'): GroupTabs => ({ column, companion: kind.includes('companion'), results: kind.startsWith('results') });
+const group = (
+  column: number,
+  kind: 'editor' | 'companion' | 'results' | 'results+companion' = 'editor',
+): GroupTabs => ({ column, companion: kind.includes('companion'), results: kind.startsWith('results') });
 
 describe('companion views open in at most two columns', () => {
   it('opens the second column beside a single group', () => {
@@ -28,10 +31,18 @@ describe('companion views open in at most two columns', () => {
 
   it('with two groups and no companion yet, uses the other group, never a third column', () => {
     assert.equal(chooseCompanionColumn([group(1), group(2)], 1), 2);
-    assert.equal(chooseCompanionColumn([group(1), group(2)], 2), 1, 'the active group is the right one: the left one, not a new third');
+    assert.equal(
+      chooseCompanionColumn([group(1), group(2)], 2),
+      1,
+      'the active group is the right one: the left one, not a new third',
+    );
     // The results view in one of them: the companion goes to the other, even the active one's neighbour on the left.
     assert.equal(chooseCompanionColumn([group(1, 'results'), group(2)], 1), 2);
-    assert.equal(chooseCompanionColumn([group(1), group(2, 'results')], 1), 2, 'only two groups: covering the results beats a third column');
+    assert.equal(
+      chooseCompanionColumn([group(1), group(2, 'results')], 1),
+      2,
+      'only two groups: covering the results beats a third column',
+    );
   });
 
   it('with three groups the user made, picks an existing one right of the active group, avoiding the results view', () => {

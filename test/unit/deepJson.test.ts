@@ -40,7 +40,11 @@ const standaloneKinds: Array<[StandaloneKind, string]> = [
 /** The deep value on line 1 after two spaces, so the reported position must be computed. */
 const fileText = (deep: string) => `\n  ${deep}\n`;
 
-function assertTooDeep(diagnostics: ReadonlyArray<{ code: string; range: { start: { line: number; character: number } } }>, deep: string, what: string) {
+function assertTooDeep(
+  diagnostics: ReadonlyArray<{ code: string; range: { start: { line: number; character: number } } }>,
+  deep: string,
+  what: string,
+) {
   const found = diagnostics.filter((d) => d.code === JsonCodes.tooDeep);
   assert.equal(found.length, 1, `${what}: ${JSON.stringify(diagnostics.map((d) => d.code))}`);
   // At the bracket that opens level MAX_JSON_DEPTH + 1.
@@ -60,14 +64,21 @@ describe('deeply nested JSON', () => {
     assert.equal(excessiveDepthOffset(deepArray), MAX_JSON_DEPTH);
   });
 
-  for (const [shape, deep] of [['arrays', deepArray], ['objects', deepObject]] as const) {
+  for (const [shape, deep] of [
+    ['arrays', deepArray],
+    ['objects', deepObject],
+  ] as const) {
     for (const [kind] of mangoKinds) {
       it(`${kind}: ${LEVELS} levels of ${shape} give a located json/too-deep error`, () => {
         const text = fileText(deep);
         assertTooDeep(validateText(kind, text), deep, kind);
         // The game folder path (cross-file checks included), as the CLI and the server run it.
         const walkthrough = '===========\n==>STEP NUM: 0\n==>ACT: Init\n==>OBSERVATION: Hall\n';
-        assertTooDeep(validateGameTexts({ [kind]: text, 'mango-walkthrough': walkthrough }).get(kind) ?? [], deep, `${kind} in a game`);
+        assertTooDeep(
+          validateGameTexts({ [kind]: text, 'mango-walkthrough': walkthrough }).get(kind) ?? [],
+          deep,
+          `${kind} in a game`,
+        );
       });
     }
     for (const [kind, name] of standaloneKinds) {
@@ -80,11 +91,18 @@ describe('deeply nested JSON', () => {
   it('an unexpected failure while checking becomes a located waypoint/internal error', () => {
     // Broken inputs no caller should pass (a missing path, a number for a text) stand in for a bug.
     const standalone = validateStandalone('grasp-grids', '{}', undefined as unknown as string) ?? [];
-    assert.deepEqual(standalone.map((d) => [d.code, d.severity, d.range.start]), [['waypoint/internal', 'error', { line: 0, character: 0 }]]);
+    assert.deepEqual(
+      standalone.map((d) => [d.code, d.severity, d.range.start]),
+      [['waypoint/internal', 'error', { line: 0, character: 0 }]],
+    );
     assert.match(standalone[0].message, /TypeError/);
     const game = validateGameTexts({ 'mango-edges': 42 as unknown as string, 'mango-actions': '[]' });
     assert.deepEqual([...game.keys()].sort(), ['mango-actions', 'mango-edges']);
-    for (const diagnostics of game.values()) assert.deepEqual(diagnostics.map((d) => d.code), ['waypoint/internal']);
+    for (const diagnostics of game.values())
+      assert.deepEqual(
+        diagnostics.map((d) => d.code),
+        ['waypoint/internal'],
+      );
   });
 
   it('edits and renames leave a too-deep file alone instead of overflowing', () => {
@@ -100,7 +118,10 @@ describe('deeply nested JSON', () => {
       mkdirSync(join(directory, 'g'));
       for (const [, name] of mangoKinds) writeFileSync(join(directory, 'g', name), fileText(deepArray));
       for (const [, name] of standaloneKinds) writeFileSync(join(directory, name), fileText(deepArray));
-      const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), 'validate', '.'], { cwd: directory, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), 'validate', '.'], {
+        cwd: directory,
+        encoding: 'utf8',
+      });
       assert.doesNotMatch(result.stderr, /internal error/);
       assert.equal(result.status, 1);
       const located = result.stdout.split('\n').filter((line) => /^\S+:2:\d+: error .*\[json\/too-deep\]$/.test(line));
@@ -119,14 +140,17 @@ describe('deeply nested JSON', () => {
       // 100,000 levels: deep enough that even JSON.stringify of the value overflows.
       const deeper = `[{"src_node": ${'['.repeat(100_000)}${']'.repeat(100_000)}}]`;
       writeFileSync(join(game, 'lighthouse.edges.json'), deeper);
-      const run = (...args: string[]) => spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: directory, encoding: 'utf8' });
+      const run = (...args: string[]) =>
+        spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: directory, encoding: 'utf8' });
       const graph = run('mango', 'graph', 'lighthouse');
       assert.equal(graph.status, 1);
       assert.match(graph.stderr, /^lighthouse\/lighthouse\.edges\.json:1:\d+: JSON nested more than 256 levels deep/m);
       assert.doesNotMatch(graph.stderr, /internal error/);
       cpSync(join(samplesDir, 'mango', 'lighthouse', 'lighthouse.edges.json'), join(game, 'lighthouse.edges.json'));
       writeFileSync(join(game, 'lighthouse.actions.json'), `\n${deepArray}`);
-      const id = (JSON.parse(readFileSync(join(game, 'lighthouse.all2all.jsonl'), 'utf8').split('\n')[0]) as { id: string }).id;
+      const id = (
+        JSON.parse(readFileSync(join(game, 'lighthouse.all2all.jsonl'), 'utf8').split('\n')[0]) as { id: string }
+      ).id;
       const prompt = run('mango', 'prompt', 'lighthouse', '--id', id);
       assert.equal(prompt.status, 1);
       assert.match(prompt.stderr, /lighthouse\/lighthouse\.actions\.json:2:257: JSON nested more than 256 levels deep/);

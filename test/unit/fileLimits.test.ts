@@ -4,7 +4,10 @@ import { strict as assert } from 'node:assert';
 import { FileLimitError, type PipeHandle, readTextFile, type TextFileSystem } from '../../src/core/util/fileLimits';
 
 /** A file system whose every path is a pipe that yields `chunk` (UTF-8) `times` times, or forever. */
-function pipeSystem(chunk: string, times = Number.POSITIVE_INFINITY): TextFileSystem & { reads: number; closed: boolean } {
+function pipeSystem(
+  chunk: string,
+  times = Number.POSITIVE_INFINITY,
+): TextFileSystem & { reads: number; closed: boolean } {
   const bytes = new TextEncoder().encode(chunk);
   const system = {
     reads: 0,
@@ -39,7 +42,10 @@ describe('readTextFile', () => {
   it('stops an endless pipe at the cap, counted in bytes, and closes it', async () => {
     // 3 bytes a character: 400 characters are 1,200 bytes, over a 1,000-byte cap though under it in UTF-16 units.
     const system = pipeSystem('€'.repeat(100));
-    await assert.rejects(readTextFile(system, '/proc/self/fd/3', 1000), (error: unknown) => error instanceof FileLimitError && /the pipe gave over/.test(error.message));
+    await assert.rejects(
+      readTextFile(system, '/proc/self/fd/3', 1000),
+      (error: unknown) => error instanceof FileLimitError && /the pipe gave over/.test(error.message),
+    );
     assert.equal(system.reads, 4);
     assert.ok(system.closed);
     // Short reads (a line at a time) are kept at their length: 100,000 two-byte reads, then the cap.

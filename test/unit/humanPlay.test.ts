@@ -12,7 +12,11 @@ import { PROFILE_DEFAULTS } from '../../src/core/eval/profiles';
 import { parseRunRecords } from '../../src/core/eval/recordSchemas';
 import type { ModelProfile } from '../../src/core/eval/types';
 import { parseEdgesFile } from '../../src/core/benchmarks/mango/walkthrough/gameFiles';
-import { mangoPlayGame, mangoPlayQuestion, preparedMangoEpisode } from '../../src/core/benchmarks/mango/play/playQuestions';
+import {
+  mangoPlayGame,
+  mangoPlayQuestion,
+  preparedMangoEpisode,
+} from '../../src/core/benchmarks/mango/play/playQuestions';
 import { CANT_GO, type MangoPlayState } from '../../src/core/benchmarks/mango/play/textAdventure';
 import { NEVER } from '../../src/core/benchmarks/mango/types';
 import { samplesDir } from '../support/paths';
@@ -22,8 +26,19 @@ const human: ModelProfile = { id: 'human', provider: 'human', ...PROFILE_DEFAULT
 function lighthouseEpisode() {
   const folder = join(samplesDir, 'mango', 'lighthouse');
   const edges = parseEdgesFile(readFileSync(join(folder, 'lighthouse.edges.json'), 'utf8'));
-  const game = mangoPlayGame('lighthouse', readFileSync(join(folder, 'lighthouse.walkthrough'), 'utf8'), edges.edges.map((edge) => edge.record));
-  const question = mangoPlayQuestion(game, { sampleId: 'play-harbour road->lamp room', src: 'harbour road', dst: 'lamp room', answerable: true, easy: false, cutoff: NEVER });
+  const game = mangoPlayGame(
+    'lighthouse',
+    readFileSync(join(folder, 'lighthouse.walkthrough'), 'utf8'),
+    edges.edges.map((edge) => edge.record),
+  );
+  const question = mangoPlayQuestion(game, {
+    sampleId: 'play-harbour road->lamp room',
+    src: 'harbour road',
+    dst: 'lamp room',
+    answerable: true,
+    easy: false,
+    cutoff: NEVER,
+  });
   return preparedMangoEpisode(game, question);
 }
 
@@ -36,7 +51,9 @@ function keyboard() {
       new Promise((resolve, reject) => {
         asked.push(messages.length);
         signal.addEventListener('abort', () => reject(new ModelCallCancelled()), { once: true });
-        waiting.push((text) => resolve({ text, promptTokens: null, completionTokens: null, latencyMs: 5, cached: false }));
+        waiting.push((text) =>
+          resolve({ text, promptTokens: null, completionTokens: null, latencyMs: 5, cached: false }),
+        );
       }),
   };
   const type = async (text: string) => {
@@ -55,7 +72,8 @@ describe('human play through the pipeline', () => {
       source,
       episode: {
         watch: {
-          started: (env, opening) => events.push(`start ${env.maxSteps} ${env.commands.length} ${opening.split('\n')[0]}`),
+          started: (env, opening) =>
+            events.push(`start ${env.maxSteps} ${env.commands.length} ${opening.split('\n')[0]}`),
           stepped: (step, index, state) => {
             events.push(`${index} ${step.command} ${step.valid ? 'ok' : 'invalid'} ${step.location}`);
             paths.push((state as MangoPlayState).path);
@@ -63,7 +81,8 @@ describe('human play through the pipeline', () => {
         },
       },
     });
-    for (const command of ['east', 'dance', 'Enter Boat.', 'row to island', 'north', 'north', 'up']) await type(command);
+    for (const command of ['east', 'dance', 'Enter Boat.', 'row to island', 'north', 'north', 'up'])
+      await type(command);
     const { record } = await playing;
     assert.deepEqual(events, [
       'start 30 15 Harbour Road',
@@ -75,11 +94,28 @@ describe('human play through the pipeline', () => {
       '5 north ok lighthouse base',
       '6 up ok lamp room',
     ]);
-    assert.deepEqual(paths[6], ['harbour road', 'quay', 'rowing boat', 'island landing', 'cliff path', 'lighthouse base', 'lamp room']);
+    assert.deepEqual(paths[6], [
+      'harbour road',
+      'quay',
+      'rowing boat',
+      'island landing',
+      'cliff path',
+      'lighthouse base',
+      'lamp room',
+    ]);
     const answer = record.parsedAnswer as EpisodeAnswer;
     assert.equal(answer.end, 'success');
     assert.equal(answer.steps[1].observation, CANT_GO);
-    assert.deepEqual(record.scores, { reached: 1, success_strict: 1, success_loose: 1, moves: 7, shortest: 6, optimal: 0, invalid_moves: 1, parse_error: false });
+    assert.deepEqual(record.scores, {
+      reached: 1,
+      success_strict: 1,
+      success_loose: 1,
+      moves: 7,
+      shortest: 6,
+      optimal: 0,
+      invalid_moves: 1,
+      parse_error: false,
+    });
     // The record file a person's episode goes to parses as run records do.
     const parsed = parseRunRecords(`${JSON.stringify(record)}\n`, 'run.jsonl');
     assert.deepEqual(parsed.problems, []);
@@ -90,7 +126,11 @@ describe('human play through the pipeline', () => {
     for (const recordStopped of [true, false]) {
       const { source, type } = keyboard();
       const controller = new AbortController();
-      const playing = answerPrepared(lighthouseEpisode(), human, 'MANGO', { source, signal: controller.signal, recordStopped });
+      const playing = answerPrepared(lighthouseEpisode(), human, 'MANGO', {
+        source,
+        signal: controller.signal,
+        recordStopped,
+      });
       await type('east');
       await type('north');
       // The person is thinking about the third move when they press Stop.
@@ -104,7 +144,13 @@ describe('human play through the pipeline', () => {
       const answer = record.parsedAnswer as EpisodeAnswer;
       assert.equal(answer.end, 'cancelled');
       assert.equal(answer.reached, false);
-      assert.deepEqual(answer.steps.map((step) => [step.command, step.valid]), [['east', true], ['north', false]]);
+      assert.deepEqual(
+        answer.steps.map((step) => [step.command, step.valid]),
+        [
+          ['east', true],
+          ['north', false],
+        ],
+      );
       assert.equal(record.scores.moves, 2);
       assert.match(record.rawAnswer, /Goal not reached after 2 moves \(cancelled\)\./);
     }

@@ -15,8 +15,21 @@ const base = readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.walkthro
 // Fragments that hit the parser's interesting cases: separators (good and damaged), headers
 // (good, malformed, out of place), blank lines and plain prose.
 const fragment = fc.constantFrom(
-  '===========', '==========', '=========== ', '=====', '==>STEP NUM: 3', '==>STEP NUM: 0', '==>STEP NUM: x',
-  '==>ACT: north', '==>ACT: ', '==>OBSERVATION: Kitchen', '==>OBS', '', 'Kitchen', 'You are in a kitchen.', 'Taken.',
+  '===========',
+  '==========',
+  '=========== ',
+  '=====',
+  '==>STEP NUM: 3',
+  '==>STEP NUM: 0',
+  '==>STEP NUM: x',
+  '==>ACT: north',
+  '==>ACT: ',
+  '==>OBSERVATION: Kitchen',
+  '==>OBS',
+  '',
+  'Kitchen',
+  'You are in a kitchen.',
+  'Taken.',
 );
 
 interface LineEdit {
@@ -61,26 +74,45 @@ describe('incremental walkthrough re-parse', () => {
   // Character-level LSP changes as editors (and broken clients) send them: lone \r, \r\n split in
   // half, reversed ranges, positions past the end, several changes per notification (each against
   // the text the previous one left, so their ranges overlap freely).
-  const piece = fc.constantFrom('\r', '\n', '\r\n', '===========', '==>STEP NUM: 1', '==>ACT: north', '==>ACT: ', '==>OBSERVATION: Yard', 'Kitchen', ' ', 'x');
+  const piece = fc.constantFrom(
+    '\r',
+    '\n',
+    '\r\n',
+    '===========',
+    '==>STEP NUM: 1',
+    '==>ACT: north',
+    '==>ACT: ',
+    '==>OBSERVATION: Yard',
+    'Kitchen',
+    ' ',
+    'x',
+  );
   const position = fc.record({ line: fc.integer({ min: -1, max: 60 }), character: fc.integer({ min: -1, max: 40 }) });
-  const change = fc.record({ range: fc.record({ start: position, end: position }), text: fc.array(piece, { maxLength: 5 }).map((pieces) => pieces.join('')) });
+  const change = fc.record({
+    range: fc.record({ start: position, end: position }),
+    text: fc.array(piece, { maxLength: 5 }).map((pieces) => pieces.join('')),
+  });
 
   it('the open document matches a full parse after LSP changes with lone \\r, reversed and out-of-range ranges', () => {
     const crBase = base.split('\n').slice(0, 40).join('\r');
     fc.assert(
-      fc.property(fc.constantFrom(base, crBase, base.replace(/\n/g, '\r\n')), fc.array(fc.array(change, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 8 }), (start: string, notifications: Array<Array<{ range: LspRange; text: string }>>) => {
-        const store = new DocumentStore();
-        const uri = 'file:///property/game.walkthrough';
-        store.open(uri, 'mango-walkthrough', 1, start);
-        let expected = start;
-        notifications.forEach((changes, index) => {
-          store.change(uri, index + 2, changes);
-          for (const { range, text } of changes) expected = applyLspChange(expected, range, text);
-        });
-        const document = store.get(uri)!;
-        assert.equal(document.text.getText(), expected);
-        assert.deepEqual(snapshot(document.walkthrough!), snapshot(WalkthroughDocument.parse(expected)));
-      }),
+      fc.property(
+        fc.constantFrom(base, crBase, base.replace(/\n/g, '\r\n')),
+        fc.array(fc.array(change, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 8 }),
+        (start: string, notifications: Array<Array<{ range: LspRange; text: string }>>) => {
+          const store = new DocumentStore();
+          const uri = 'file:///property/game.walkthrough';
+          store.open(uri, 'mango-walkthrough', 1, start);
+          let expected = start;
+          notifications.forEach((changes, index) => {
+            store.change(uri, index + 2, changes);
+            for (const { range, text } of changes) expected = applyLspChange(expected, range, text);
+          });
+          const document = store.get(uri)!;
+          assert.equal(document.text.getText(), expected);
+          assert.deepEqual(snapshot(document.walkthrough!), snapshot(WalkthroughDocument.parse(expected)));
+        },
+      ),
       { numRuns: 500, seed: 12 },
     );
   });
@@ -88,12 +120,21 @@ describe('incremental walkthrough re-parse', () => {
   it('a "\\n" typed after a lone "\\r" joins the two line ends instead of adding a line', () => {
     const store = new DocumentStore();
     const uri = 'file:///cr/game.walkthrough';
-    const step = (number: number, action: string, room: string) => `===========\r==>STEP NUM: ${number}\r==>ACT: ${action}\r==>OBSERVATION: ${room}\r\r`;
-    store.open(uri, 'mango-walkthrough', 1, `${step(0, 'Init', 'Hall')}${step(1, 'north', 'Yard')}${step(2, 'south', 'Hall')}`);
+    const step = (number: number, action: string, room: string) =>
+      `===========\r==>STEP NUM: ${number}\r==>ACT: ${action}\r==>OBSERVATION: ${room}\r\r`;
+    store.open(
+      uri,
+      'mango-walkthrough',
+      1,
+      `${step(0, 'Init', 'Hall')}${step(1, 'north', 'Yard')}${step(2, 'south', 'Hall')}`,
+    );
     // Line 6 is step 1's header, right after the separator's lone "\r".
     store.change(uri, 2, [{ range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, text: '\n' }]);
     const walkthrough = store.get(uri)!.walkthrough!;
-    assert.deepEqual(walkthrough.steps().map((step) => step.headerRange.start.line), [1, 6, 11]);
+    assert.deepEqual(
+      walkthrough.steps().map((step) => step.headerRange.start.line),
+      [1, 6, 11],
+    );
     assert.deepEqual(walkthrough.diagnostics(), []);
   });
 

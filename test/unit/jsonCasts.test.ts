@@ -36,9 +36,17 @@ function castParses(text: string): number[] {
 describe('no JSON.parse(...) as T on file contents', () => {
   it('finds the casts it is meant to find, and not the checked parses', () => {
     assert.deepEqual(castParses('const a = JSON.parse(text) as Reply;'), [1]);
-    assert.deepEqual(castParses('x;\nconst b = JSON.parse(new TextDecoder().decode(await read(uri, ")"))) as ResultFile;'), [2]);
+    assert.deepEqual(
+      castParses('x;\nconst b = JSON.parse(new TextDecoder().decode(await read(uri, ")"))) as ResultFile;'),
+      [2],
+    );
     assert.deepEqual(castParses('const c = (JSON.parse(line)\n  as unknown) as T;'), [1]);
-    assert.deepEqual(castParses('const d: unknown = JSON.parse(text);\nconst e = parseJsonWith(text, schema);\nconst f = JSON.parse(`"${x}"`);'), []);
+    assert.deepEqual(
+      castParses(
+        'const d: unknown = JSON.parse(text);\nconst e = parseJsonWith(text, schema);\nconst f = JSON.parse(`"${x}"`);',
+      ),
+      [],
+    );
   });
 
   it('src/ casts no JSON.parse result outside src/core/util/locatedJson.ts', () => {
@@ -47,6 +55,10 @@ describe('no JSON.parse(...) as T on file contents', () => {
       .map((path) => relative(repoRoot, path).replaceAll('\\', '/'))
       .filter((path) => !path.startsWith('src/core/util/locatedJson.ts'))
       .flatMap((path) => castParses(readFileSync(join(repoRoot, path), 'utf8')).map((line) => `${path}:${line}`));
-    assert.deepEqual(offenders, [], 'parse the text through its schema (core/util/schema/parse.ts parseJsonWith) instead of casting');
+    assert.deepEqual(
+      offenders,
+      [],
+      'parse the text through its schema (core/util/schema/parse.ts parseJsonWith) instead of casting',
+    );
   });
 });

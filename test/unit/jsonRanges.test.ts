@@ -5,9 +5,18 @@ import { OffsetMapper, parseLocatedJson } from '../../src/core/util/locatedJson'
 
 describe('JSON syntax error ranges', () => {
   it('puts an error at the end of the text on the last character position, not past it', () => {
-    assert.deepEqual(parseLocatedJson('').diagnostics[0].range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
-    assert.deepEqual(parseLocatedJson('[1,\n').diagnostics[0].range, { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } });
-    assert.deepEqual(parseLocatedJson('{"a":').diagnostics[0].range, { start: { line: 0, character: 5 }, end: { line: 0, character: 5 } });
+    assert.deepEqual(parseLocatedJson('').diagnostics[0].range, {
+      start: { line: 0, character: 0 },
+      end: { line: 0, character: 0 },
+    });
+    assert.deepEqual(parseLocatedJson('[1,\n').diagnostics[0].range, {
+      start: { line: 1, character: 0 },
+      end: { line: 1, character: 0 },
+    });
+    assert.deepEqual(parseLocatedJson('{"a":').diagnostics[0].range, {
+      start: { line: 0, character: 5 },
+      end: { line: 0, character: 5 },
+    });
   });
 
   it('never places a position inside a line break', () => {

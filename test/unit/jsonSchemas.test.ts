@@ -9,8 +9,11 @@ import { distDir, samplesDir } from '../support/paths';
 
 describe('JSON Schemas for plain JSON editing', () => {
   it('are written by the build for every jsonValidation entry of package.json', () => {
-    const manifest = JSON.parse(readFileSync(join(distDir, '..', 'package.json'), 'utf8')) as { contributes: { jsonValidation: Array<{ fileMatch: string; url: string }> } };
-    for (const entry of manifest.contributes.jsonValidation) assert.ok(existsSync(join(distDir, '..', entry.url)), `${entry.fileMatch}: ${entry.url}`);
+    const manifest = JSON.parse(readFileSync(join(distDir, '..', 'package.json'), 'utf8')) as {
+      contributes: { jsonValidation: Array<{ fileMatch: string; url: string }> };
+    };
+    for (const entry of manifest.contributes.jsonValidation)
+      assert.ok(existsSync(join(distDir, '..', entry.url)), `${entry.fileMatch}: ${entry.url}`);
     assert.ok(manifest.contributes.jsonValidation.some((entry) => entry.fileMatch === '*.level.json'));
   });
 
@@ -18,7 +21,11 @@ describe('JSON Schemas for plain JSON editing', () => {
     const schema = babyaiJsonSchemas()['babyai-level'] as { required: string[]; properties: Record<string, unknown> };
     assert.deepEqual([...schema.required].sort(), ['agent', 'height', 'mission', 'rooms', 'width']);
     for (const name of ['goto-red-ball', 'locked-door-key-in-box', 'put-next', 'four-rooms-sequence']) {
-      assert.ok(levelFileSchema.safeParse(JSON.parse(readFileSync(join(samplesDir, 'babyai', `${name}.level.json`), 'utf8'))).success, name);
+      assert.ok(
+        levelFileSchema.safeParse(JSON.parse(readFileSync(join(samplesDir, 'babyai', `${name}.level.json`), 'utf8')))
+          .success,
+        name,
+      );
     }
   });
 });

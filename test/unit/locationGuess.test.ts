@@ -6,7 +6,10 @@ describe('room title guess', () => {
     assert.equal(guessLocationFromObservation(['North of House', 'You are facing the north side.']), 'North of House');
   });
   it('finds a title set off by a blank line after a sentence', () => {
-    assert.equal(guessLocationFromObservation(['You get out of bed.', '', 'Bedroom', 'This bedroom is spare.']), 'Bedroom');
+    assert.equal(
+      guessLocationFromObservation(['You get out of bed.', '', 'Bedroom', 'This bedroom is spare.']),
+      'Bedroom',
+    );
   });
   it('ignores sentences, quotes and banners with colons', () => {
     assert.equal(guessLocationFromObservation(['Taken.']), null);

@@ -29,7 +29,12 @@ function skip(context: Mocha.Context): void {
 }
 
 function walkthrough(steps: Array<[string, string]>): string {
-  return steps.map(([act, observation], index) => `===========\n==>STEP NUM: ${index}\n==>ACT: ${act}\n==>OBSERVATION: ${observation}\n`).join('\n');
+  return steps
+    .map(
+      ([act, observation], index) =>
+        `===========\n==>STEP NUM: ${index}\n==>ACT: ${act}\n==>OBSERVATION: ${observation}\n`,
+    )
+    .join('\n');
 }
 
 describe('mango annotate', () => {
@@ -57,8 +62,13 @@ describe('mango annotate', () => {
     const attic = edges.find((edge) => edge.dst === 'attic');
     assert.deepEqual(attic && [attic.src, attic.action, attic.step], ['kitchen', 'up', 15]);
     assert.ok((attic?.confidence ?? 1) < 0.95, 'a move named later is less certain');
-    assert.ok(edges.some((edge) => edge.src === 'altar' && edge.action === 'pray' && edge.dst === 'forest' && edge.step === 51));
-    assert.ok(!locations.some((location) => location.name.startsWith('commandment')), 'the book read at step 57 names no room');
+    assert.ok(
+      edges.some((edge) => edge.src === 'altar' && edge.action === 'pray' && edge.dst === 'forest' && edge.step === 51),
+    );
+    assert.ok(
+      !locations.some((location) => location.name.startsWith('commandment')),
+      'the book read at step 57 names no room',
+    );
     assert.equal(locations[0].name, 'west of house');
   });
 
@@ -73,27 +83,44 @@ describe('mango annotate', () => {
       ['look', 'The Hall\nYou are in the north end of a long hall.'],
     ]);
     const { locations, edges } = annotateWalkthrough(text);
-    assert.deepEqual(locations.map((location) => location.name), ['hall', 'hall (2)', 'closet']);
+    assert.deepEqual(
+      locations.map((location) => location.name),
+      ['hall', 'hall (2)', 'closet'],
+    );
     assert.deepEqual(locations[0].aliases, ['the hall']);
-    assert.deepEqual(edges.map((edge) => [edge.src, edge.action, edge.dst, edge.step]), [
-      ['hall', 'south', 'hall (2)', 1],
-      ['hall (2)', 'north', 'hall', 3],
-      ['hall', 'enter closet', 'closet', 4],
-      ['closet', 'exit', 'hall', 5],
-    ]);
+    assert.deepEqual(
+      edges.map((edge) => [edge.src, edge.action, edge.dst, edge.step]),
+      [
+        ['hall', 'south', 'hall (2)', 1],
+        ['hall (2)', 'north', 'hall', 3],
+        ['hall', 'enter closet', 'closet', 4],
+        ['closet', 'exit', 'hall', 5],
+      ],
+    );
   });
 
   it('CLI: --json is the contract, a game folder works, and a file that is no walkthrough exits 1', function () {
     const dir = join(sharedDataDir, 'mango', '905');
     if (!existsSync(dir)) return skip(this);
-    const run = (...args: string[]) => spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8' });
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8' });
     const result = run('mango', 'annotate', join(dir, '905.walkthrough'), '--json');
     assert.equal(result.status, 0, result.stderr);
     const json = JSON.parse(result.stdout);
-    assert.ok(json.locations.every((l: { name: unknown; aliases: unknown }) => typeof l.name === 'string' && Array.isArray(l.aliases)));
+    assert.ok(
+      json.locations.every(
+        (l: { name: unknown; aliases: unknown }) => typeof l.name === 'string' && Array.isArray(l.aliases),
+      ),
+    );
     assert.deepEqual(
       json.edges.map((e: Record<string, unknown>) => [e.src, e.action, e.dst, e.step]),
-      [['bedroom', 'south', 'bathroom', 3], ['bathroom', 'north', 'bedroom', 10], ['bedroom', 'east', 'living room', 15], ['living room', 'south', 'driveway', 17], ['driveway', 'enter car', 'driving', 19]],
+      [
+        ['bedroom', 'south', 'bathroom', 3],
+        ['bathroom', 'north', 'bedroom', 10],
+        ['bedroom', 'east', 'living room', 15],
+        ['living room', 'south', 'driveway', 17],
+        ['driveway', 'enter car', 'driving', 19],
+      ],
     );
     assert.equal(run('mango', 'annotate', dir, '--json').stdout, result.stdout);
     const human = run('mango', 'annotate', dir);

@@ -18,9 +18,19 @@ import { readSetting } from '../../src/extension/settingDefinitions';
 import { distDir, samplesDir } from '../support/paths';
 
 const gameFolder = join(samplesDir, 'mango', 'lighthouse');
-const profile = (provider: 'oracle' | 'random'): ModelProfile => ({ id: provider, provider, temperature: 0, maxTokens: 0, timeoutMs: 0, retries: 0 });
+const profile = (provider: 'oracle' | 'random'): ModelProfile => ({
+  id: provider,
+  provider,
+  temperature: 0,
+  maxTokens: 0,
+  timeoutMs: 0,
+  retries: 0,
+});
 /** What the editor passes: its settings at their defaults (no configuration). */
-const editorOptions = { cutoff: String(readSetting(() => undefined, 'mango.cutoff')), template: readSetting(() => undefined, 'mango.promptTemplate') };
+const editorOptions = {
+  cutoff: String(readSetting(() => undefined, 'mango.cutoff')),
+  template: readSetting(() => undefined, 'mango.promptTemplate'),
+};
 
 function firstId(file: string): string {
   return (JSON.parse(readFileSync(join(gameFolder, file), 'utf8').split('\n')[0]) as { id: string }).id;
@@ -29,9 +39,16 @@ function firstId(file: string): string {
 /** `waypoint run mango` on the sample game: its records by sample id. */
 function cliRecords(dir: string, agent: 'oracle' | 'random', mode: 'faithful' | 'reference'): Map<string, RunRecord> {
   const out = join(dir, `${agent}-${mode}.jsonl`);
-  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), 'run', 'mango', gameFolder, '--agent', agent, '--mode', mode, '--out', out, '--no-cache'], { cwd: dir, encoding: 'utf8' });
+  const result = spawnSync(
+    process.execPath,
+    [join(distDir, 'cli.js'), 'run', 'mango', gameFolder, '--agent', agent, '--mode', mode, '--out', out, '--no-cache'],
+    { cwd: dir, encoding: 'utf8' },
+  );
   assert.equal(result.status, 0, result.stderr);
-  const records = readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as RunRecord);
+  const records = readFileSync(out, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as RunRecord);
   return new Map(records.map((record) => [record.question.sampleId, record]));
 }
 
@@ -52,14 +69,30 @@ describe("the editor's MANGO Run Question is `waypoint run mango`'s question, an
         const cli = cliRecords(dir, agent, mode);
         for (const [task, sampleId] of questions) {
           const where = `${task} ${agent} ${mode}`;
-          const { prepared, problems } = await mangoGameQuestion(gameFolder, 'lighthouse', task, sampleId, editorOptions, nodeQuestionFiles);
+          const { prepared, problems } = await mangoGameQuestion(
+            gameFolder,
+            'lighthouse',
+            task,
+            sampleId,
+            editorOptions,
+            nodeQuestionFiles,
+          );
           assert.deepEqual(problems, [], where);
           assert.ok(prepared, where);
           // Seed 0: the editor's (answerWithProgress) and `waypoint run` without --seed.
           const { record, diagnostics } = await answerPrepared(prepared, profile(agent), 'MANGO', { mode, seed: 0 });
           const expected = cli.get(sampleId);
           assert.ok(expected, `${where}: the CLI asked ${sampleId}`);
-          const fields = (run: RunRecord) => ({ messages: run.messages, sampleId: run.question.sampleId, question: run.question, scores: run.scores, parsedAnswer: run.parsedAnswer, rawAnswer: run.rawAnswer, mode: run.mode, diagnostics: run.diagnostics });
+          const fields = (run: RunRecord) => ({
+            messages: run.messages,
+            sampleId: run.question.sampleId,
+            question: run.question,
+            scores: run.scores,
+            parsedAnswer: run.parsedAnswer,
+            rawAnswer: run.rawAnswer,
+            mode: run.mode,
+            diagnostics: run.diagnostics,
+          });
           assert.deepEqual(fields(record), fields(expected), where);
           assert.equal(record.scores.mode, mode, `${where}: the scores say which mode made them`);
           if (agent === 'oracle') assert.equal(record.scores.success_strict, 1, `${where}: the oracle succeeds`);
@@ -68,8 +101,16 @@ describe("the editor's MANGO Run Question is `waypoint run mango`'s question, an
           // evaluator's graph (edges.json with the default reverse pairs only), matching the record.
           const walk = prepared.trajectory(record.rawAnswer, mode);
           assert.equal(prepared.trajectory(record.rawAnswer, mode), walk, `${where}: computed once`);
-          assert.deepEqual(walk.graph.reversePairs, DEFAULT_REVERSE_PAIRS.map((pair) => [...pair]), where);
-          assert.deepEqual(walk.steps.map(({ from, action, to }) => ({ location_before: from, action, location_after: to })), record.parsedAnswer, where);
+          assert.deepEqual(
+            walk.graph.reversePairs,
+            DEFAULT_REVERSE_PAIRS.map((pair) => [...pair]),
+            where,
+          );
+          assert.deepEqual(
+            walk.steps.map(({ from, action, to }) => ({ location_before: from, action, location_after: to })),
+            record.parsedAnswer,
+            where,
+          );
           assert.equal(diagnostics.length, record.diagnostics?.length);
         }
       }
@@ -77,7 +118,14 @@ describe("the editor's MANGO Run Question is `waypoint run mango`'s question, an
   });
 
   it('names a sample id the game does not have, instead of asking another question', async () => {
-    const { prepared, problems } = await mangoGameQuestion(gameFolder, 'lighthouse', 'rf', 'no-such-id', editorOptions, nodeQuestionFiles);
+    const { prepared, problems } = await mangoGameQuestion(
+      gameFolder,
+      'lighthouse',
+      'rf',
+      'no-such-id',
+      editorOptions,
+      nodeQuestionFiles,
+    );
     assert.equal(prepared, null);
     assert.deepEqual(problems, [`${gameFolder}/lighthouse.all_pairs.jsonl: no RF question has the id no-such-id`]);
   });

@@ -21,7 +21,14 @@ const files: QuestionSetFiles = {
   list: async (path) => ((await stat(path)).isDirectory() ? readdir(path) : null),
 };
 
-const profile = (provider: 'oracle' | 'random'): ModelProfile => ({ id: provider, provider, temperature: 0, maxTokens: 0, timeoutMs: 0, retries: 0 });
+const profile = (provider: 'oracle' | 'random'): ModelProfile => ({
+  id: provider,
+  provider,
+  temperature: 0,
+  maxTokens: 0,
+  timeoutMs: 0,
+  retries: 0,
+});
 
 interface RawLine {
   id: string;
@@ -31,7 +38,10 @@ interface RawLine {
 
 function skeletonLines(game: string, task: 'df' | 'rf'): RawLine[] {
   const text = readFileSync(join(mangoData, game, `${game}.${task === 'df' ? 'all2all' : 'all_pairs'}.jsonl`), 'utf8');
-  return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as RawLine);
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as RawLine);
 }
 
 async function questionSet(options: QuestionSetOptions, sources = games.map((game) => join(mangoData, game))) {
@@ -56,20 +66,46 @@ describe('MANGO question sets', () => {
       const tasks: Array<'df' | 'rf'> = task === 'both' ? ['df', 'rf'] : [task];
       for (const difficulty of ['all', 'easy', 'hard'] as const) {
         const keep = difficulty === 'all' ? () => true : difficulty === 'easy' ? easy : hard;
-        const expected = games.flatMap((game) => tasks.flatMap((t) => skeletonLines(game, t).filter(keep).map((line) => `${game}/${t}/${line.id}`)));
+        const expected = games.flatMap((game) =>
+          tasks.flatMap((t) =>
+            skeletonLines(game, t)
+              .filter(keep)
+              .map((line) => `${game}/${t}/${line.id}`),
+          ),
+        );
         const set = await questionSet({ task, difficulty });
         assert.deepEqual(set.problems, []);
-        assert.deepEqual(set.questions.map(({ question }) => `${question.game}/${question.task}/${question.sampleId}`), expected, `${task} ${difficulty}`);
-        if (difficulty === 'all') assert.equal(set.questions.length, games.flatMap((game) => tasks.map((t) => skeletonLines(game, t).length)).reduce((sum, n) => sum + n, 0));
+        assert.deepEqual(
+          set.questions.map(({ question }) => `${question.game}/${question.task}/${question.sampleId}`),
+          expected,
+          `${task} ${difficulty}`,
+        );
+        if (difficulty === 'all')
+          assert.equal(
+            set.questions.length,
+            games.flatMap((game) => tasks.map((t) => skeletonLines(game, t).length)).reduce((sum, n) => sum + n, 0),
+          );
       }
     }
     const all = await questionSet({});
-    assert.ok(all.questions.every(({ question }) => /^[0-9a-f]{64}$/.test(question.sampleId) && question.cutoff === 70));
-    assert.ok(all.questions.some(({ question }) => !question.answerable), 'unanswerable lines are asked by default');
+    assert.ok(
+      all.questions.every(({ question }) => /^[0-9a-f]{64}$/.test(question.sampleId) && question.cutoff === 70),
+    );
+    assert.ok(
+      all.questions.some(({ question }) => !question.answerable),
+      'unanswerable lines are asked by default',
+    );
     // DF: the asked path's length; RF: a shortest route (zork1 has unreachable pairs, which have none).
-    assert.ok(all.questions.filter(({ question }) => question.task === 'df').every(({ question }) => question.pathLength === question.actionList.length));
+    assert.ok(
+      all.questions
+        .filter(({ question }) => question.task === 'df')
+        .every(({ question }) => question.pathLength === question.actionList.length),
+    );
     const rf = all.questions.filter(({ question }) => question.task === 'rf');
-    assert.ok(rf.some(({ question }) => question.pathLength === undefined) && rf.some(({ question }) => (question.pathLength ?? 0) > 1));
+    assert.ok(
+      rf.some(({ question }) => question.pathLength === undefined) &&
+        rf.some(({ question }) => (question.pathLength ?? 0) > 1),
+    );
   });
 
   it('renders the prompt upstream sent for each shared example result, on read', async () => {
@@ -79,13 +115,20 @@ describe('MANGO question sets', () => {
     const examples = join(mangoData, 'examples');
     for (const run of readdirSync(examples)) {
       for (const file of readdirSync(join(examples, run, '905'))) {
-        const record = JSON.parse(readFileSync(join(examples, run, '905', file), 'utf8')) as Record<string, string> & { action_space_list: string[]; location_space_list: string[] };
+        const record = JSON.parse(readFileSync(join(examples, run, '905', file), 'utf8')) as Record<string, string> & {
+          action_space_list: string[];
+          location_space_list: string[];
+        };
         const prepared = byId.get(record.sample_id);
         assert.ok(prepared, `${file} is a question of the set`);
         // A few upstream files do not keep the question they asked.
         if (record.question === undefined) continue;
         const messages = prepared.messages;
-        assert.equal(messages[1].content, `!!! Here is a walkthrough of a text game:\n${record.walkthrough_text}\n\nThe allowed actions are: ${pythonStrList(record.action_space_list)}.\nThe list of locations are: ${pythonStrList(record.location_space_list)}.\n${record.question}`, file);
+        assert.equal(
+          messages[1].content,
+          `!!! Here is a walkthrough of a text game:\n${record.walkthrough_text}\n\nThe allowed actions are: ${pythonStrList(record.action_space_list)}.\nThe list of locations are: ${pythonStrList(record.location_space_list)}.\n${record.question}`,
+          file,
+        );
         assert.equal(prepared.question.cutoff, Number(record.model_cutoff_num));
         compared++;
       }
@@ -99,14 +142,23 @@ describe('MANGO question sets', () => {
     assert.ok(answerable.length > 500, `${answerable.length} answerable questions`);
     for (const prepared of answerable) {
       const { record } = await answerPrepared(prepared, profile('oracle'), 'MANGO', { runId: 'test-run' });
-      assert.equal(record.scores.success_strict, 1, `${prepared.question.game} ${prepared.question.task} ${prepared.question.sampleId}`);
+      assert.equal(
+        record.scores.success_strict,
+        1,
+        `${prepared.question.game} ${prepared.question.task} ${prepared.question.sampleId}`,
+      );
       assert.equal(record.scores.reasoning, 1);
       assert.equal(record.mode, 'faithful');
       assert.equal(record.run_id, 'test-run');
       assert.equal((record.question as MangoQuestion).pathLength, prepared.question.pathLength);
     }
     const sample = answerable.slice(0, 40);
-    const answers = async (seed: number) => Promise.all(sample.map(async (prepared) => (await answerPrepared(prepared, profile('random'), 'MANGO', { seed })).record.rawAnswer));
+    const answers = async (seed: number) =>
+      Promise.all(
+        sample.map(
+          async (prepared) => (await answerPrepared(prepared, profile('random'), 'MANGO', { seed })).record.rawAnswer,
+        ),
+      );
     const first = await answers(7);
     assert.deepEqual(await answers(7), first);
     assert.notDeepEqual(await answers(8), first);
@@ -122,12 +174,19 @@ describe('MANGO question sets', () => {
     assert.equal(reference.scores.mode, 'reference');
     assert.equal(typeof reference.scores.step_error, 'boolean');
     assert.throws(() => prepared.score('[]', 'paper'), QuestionOptionError);
-    for (const options of [{ task: 'predict' }, { difficulty: 'medium' }, { cutoff: '-3' }, { template: 'chat' }]) await assert.rejects(questionSet(options), QuestionOptionError, JSON.stringify(options));
+    for (const options of [{ task: 'predict' }, { difficulty: 'medium' }, { cutoff: '-3' }, { template: 'chat' }])
+      await assert.rejects(questionSet(options), QuestionOptionError, JSON.stringify(options));
   });
 
   it('expands a folder of games to each game, and names what it cannot read', async () => {
-    const set = await questionSet({ task: 'rf' }, [mangoData, join(mangoData, 'no-such-game'), join(mangoData, '905', '905.walkthrough')]);
-    const expected = readdirSync(mangoData).filter((name) => existsSync(join(mangoData, name, `${name}.edges.json`))).sort();
+    const set = await questionSet({ task: 'rf' }, [
+      mangoData,
+      join(mangoData, 'no-such-game'),
+      join(mangoData, '905', '905.walkthrough'),
+    ]);
+    const expected = readdirSync(mangoData)
+      .filter((name) => existsSync(join(mangoData, name, `${name}.edges.json`)))
+      .sort();
     assert.deepEqual([...new Set(set.questions.map(({ question }) => question.game))], expected);
     assert.equal(set.problems.length, 2, set.problems.join('\n'));
     assert.match(set.problems[0], /no-such-game: no such file or directory/);

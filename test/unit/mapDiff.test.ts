@@ -38,7 +38,8 @@ function distance(a: string, b: string): number {
 }
 
 const squash = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
-const key = (src: string | null, action: string, dst: string | null) => JSON.stringify([src, action.toLowerCase(), dst]);
+const key = (src: string | null, action: string, dst: string | null) =>
+  JSON.stringify([src, action.toLowerCase(), dst]);
 
 interface Crafted {
   moves: Move[];
@@ -63,7 +64,19 @@ function craft(truth: readonly Move[]): Crafted {
   // the maze has not (the evidence of the merge).
   let merge: { kept: string; gone: string } | undefined;
   for (const gone of rest.filter((room) => far(room) && squash(room).length >= 3)) {
-    const kept = [...rest, splitRoom].find((room) => room !== gone && truth.some((move) => (move.src === gone || move.dst === gone) && !truth.some((other) => key(other.src, other.action, other.dst) === key(move.src === gone ? room : move.src, move.action, move.dst === gone ? room : move.dst))));
+    const kept = [...rest, splitRoom].find(
+      (room) =>
+        room !== gone &&
+        truth.some(
+          (move) =>
+            (move.src === gone || move.dst === gone) &&
+            !truth.some(
+              (other) =>
+                key(other.src, other.action, other.dst) ===
+                key(move.src === gone ? room : move.src, move.action, move.dst === gone ? room : move.dst),
+            ),
+        ),
+    );
     if (kept) {
       merge = { kept, gone };
       break;
@@ -77,7 +90,12 @@ function craft(truth: readonly Move[]): Crafted {
   const upper = splitRoom.toUpperCase();
   const touchesGone = (move: Move) => move.src === merge.gone || move.dst === merge.gone;
   const swapIndex = truth.findIndex((move) => !touchesGone(move));
-  const dropped = new Set(truth.map((_, index) => index).filter((index) => index !== swapIndex && !touchesGone(truth[index])).slice(-2));
+  const dropped = new Set(
+    truth
+      .map((_, index) => index)
+      .filter((index) => index !== swapIndex && !touchesGone(truth[index]))
+      .slice(-2),
+  );
   const rename = (name: string) => (name === typoRoom ? typo : name === merge.gone ? merge.kept : name);
   const moves: Move[] = [];
   let upperUsed = false;
@@ -101,7 +119,13 @@ function craft(truth: readonly Move[]): Crafted {
       truthOf.set(name, name === typo ? typoRoom : name === upper ? splitRoom : name === NEW_ROOM ? null : name);
     }
   }
-  return { moves, truthOf, typo: { model: typo, truth: typoRoom }, split: { truth: splitRoom, models: [splitRoom, upper] }, merge };
+  return {
+    moves,
+    truthOf,
+    typo: { model: typo, truth: typoRoom },
+    split: { truth: splitRoom, models: [splitRoom, upper] },
+    merge,
+  };
 }
 
 function expected(truth: readonly Move[], crafted: Crafted) {
@@ -112,7 +136,10 @@ function expected(truth: readonly Move[], crafted: Crafted) {
     const src = crafted.truthOf.get(move.src) ?? null;
     const dst = crafted.truthOf.get(move.dst) ?? null;
     // A name standing for no room keeps itself apart from every true edge.
-    const k = src === null || dst === null ? key(`new:${move.src}`, move.action, `new:${move.dst}`) : key(src, move.action, dst);
+    const k =
+      src === null || dst === null
+        ? key(`new:${move.src}`, move.action, `new:${move.dst}`)
+        : key(src, move.action, dst);
     modelKeys.set(k, { src: src ?? '', action: move.action, dst: dst ?? '' });
   }
   const correct = [...modelKeys.keys()].filter((k) => trueKeys.has(k)).length;
@@ -124,15 +151,28 @@ function expected(truth: readonly Move[], crafted: Crafted) {
   const rooms = new Set(truth.flatMap((move) => [move.src, move.dst]));
   const named = new Set([...crafted.truthOf.values()].filter((room): room is string => room !== null));
   return {
-    edges: { correct, missing: trueKeys.size - correct, hallucinated, precision, recall, f1: (2 * precision * recall) / (precision + recall), wrongAction },
-    rooms: { correct: named.size, missing: [...rooms].filter((room) => !named.has(room)).length, hallucinated: [...crafted.truthOf.values()].filter((room) => room === null).length },
+    edges: {
+      correct,
+      missing: trueKeys.size - correct,
+      hallucinated,
+      precision,
+      recall,
+      f1: (2 * precision * recall) / (precision + recall),
+      wrongAction,
+    },
+    rooms: {
+      correct: named.size,
+      missing: [...rooms].filter((room) => !named.has(room)).length,
+      hallucinated: [...crafted.truthOf.values()].filter((room) => room === null).length,
+    },
   };
 }
 
 const pyString = (text: string) => JSON.stringify(text);
 const asTriples = (moves: readonly Move[]) =>
   `Sure! Here is the map I built while reading:\n[\n${moves.map((move) => `  {'location_before': ${pyString(move.src)}, 'action': ${pyString(move.action)}, 'location_after': ${pyString(move.dst)}}`).join(',\n')}\n]\nLet me know if you need more.`;
-const asArrows = (moves: readonly Move[]) => `The map:\n${moves.map((move, index) => `${index + 1}. ${move.src} --${move.action}--> ${move.dst}`).join('\n')}\n`;
+const asArrows = (moves: readonly Move[]) =>
+  `The map:\n${moves.map((move, index) => `${index + 1}. ${move.src} --${move.action}--> ${move.dst}`).join('\n')}\n`;
 
 describe('map diff on crafted maps of the six shared games', () => {
   before(function () {
@@ -145,17 +185,25 @@ describe('map diff on crafted maps of the six shared games', () => {
   for (const game of GAMES) {
     it(`${game}: counts, ratios, alignment rules, merged and split rooms equal the construction's`, () => {
       const records = JSON.parse(readFileSync(join(mangoData, game, `${game}.edges.json`), 'utf8')) as EdgeRecord[];
-      const truth = records.filter((record) => record.edge_min_step <= CUTOFF).map((record) => ({ src: record.src_node, action: record.action, dst: record.dst_node }));
+      const truth = records
+        .filter((record) => record.edge_min_step <= CUTOFF)
+        .map((record) => ({ src: record.src_node, action: record.action, dst: record.dst_node }));
       assert.deepEqual(mazeAtCutoff(records, CUTOFF), truth, 'the release has no repeated edge at the cutoff');
       const crafted = craft(truth);
       const want = expected(truth, crafted);
       for (const text of [asTriples(crafted.moves), asArrows(crafted.moves)]) {
         const parsed = parseMapAnswer(text);
         assert.deepEqual(parsed.diagnostics, []);
-        assert.deepEqual(parsed.edges.map(({ src, action, dst }) => ({ src, action, dst })), crafted.moves);
+        assert.deepEqual(
+          parsed.edges.map(({ src, action, dst }) => ({ src, action, dst })),
+          crafted.moves,
+        );
         const diff = diffMap(mazeAtCutoff(records, CUTOFF), parsed.edges, CUTOFF);
         assert.deepEqual(diff.edges, want.edges);
-        assert.deepEqual({ correct: diff.rooms.correct, missing: diff.rooms.missing, hallucinated: diff.rooms.hallucinated }, want.rooms);
+        assert.deepEqual(
+          { correct: diff.rooms.correct, missing: diff.rooms.missing, hallucinated: diff.rooms.hallucinated },
+          want.rooms,
+        );
         // Every written name is listed once, aligned to the room it stands for, by the expected rule.
         assert.deepEqual(new Map(diff.alignment.map((entry) => [entry.model, entry.truth])), crafted.truthOf);
         assert.equal(diff.alignment.length, crafted.truthOf.size);
@@ -174,15 +222,37 @@ describe('map diff on crafted maps of the six shared games', () => {
         assert.equal(diff.trueEdges.length, truth.length);
         assert.equal(diff.trueEdges.filter((edge) => edge.status === 'correct').length, want.edges.correct);
         assert.equal(diff.modelEdges.length, crafted.moves.length);
-        assert.equal(diff.modelEdges.filter((edge) => edge.status === 'duplicate').length, crafted.moves.length - new Set(crafted.moves.map((move) => key(crafted.truthOf.get(move.src) ?? `new:${move.src}`, move.action, crafted.truthOf.get(move.dst) ?? `new:${move.dst}`))).size);
+        assert.equal(
+          diff.modelEdges.filter((edge) => edge.status === 'duplicate').length,
+          crafted.moves.length -
+            new Set(
+              crafted.moves.map((move) =>
+                key(
+                  crafted.truthOf.get(move.src) ?? `new:${move.src}`,
+                  move.action,
+                  crafted.truthOf.get(move.dst) ?? `new:${move.dst}`,
+                ),
+              ),
+            ).size,
+        );
         assert.deepEqual(diff.missingRooms.includes(crafted.merge.gone), true);
       }
     });
   }
 
   it('leaves a name equally close to two rooms unaligned and says which', () => {
-    assert.deepEqual(alignRoom('hall b', ['hall a', 'hall c', 'kitchen']), { model: 'hall b', truth: null, rule: 'ambiguous', candidates: ['hall a', 'hall c'], distance: 1 });
-    assert.deepEqual(alignRoom('Hall  A', ['hall a', 'hall c']), { model: 'Hall  A', truth: 'hall a', rule: 'normalized' });
+    assert.deepEqual(alignRoom('hall b', ['hall a', 'hall c', 'kitchen']), {
+      model: 'hall b',
+      truth: null,
+      rule: 'ambiguous',
+      candidates: ['hall a', 'hall c'],
+      distance: 1,
+    });
+    assert.deepEqual(alignRoom('Hall  A', ['hall a', 'hall c']), {
+      model: 'Hall  A',
+      truth: 'hall a',
+      rule: 'normalized',
+    });
     // Too far for a typo: a quarter of the longer name, at most three edits.
     assert.equal(alignRoom('den', ['dew', 'kitchen']).truth, null);
     assert.equal(alignRoom('kitchn', ['kitchen']).rule, 'edit');
@@ -190,6 +260,14 @@ describe('map diff on crafted maps of the six shared games', () => {
 
   it('an empty map scores zero, not NaN', () => {
     const diff = diffMap([{ src: 'a', action: 'north', dst: 'b' }], [], CUTOFF);
-    assert.deepEqual(diff.edges, { correct: 0, missing: 1, hallucinated: 0, precision: 0, recall: 0, f1: 0, wrongAction: 0 });
+    assert.deepEqual(diff.edges, {
+      correct: 0,
+      missing: 1,
+      hallucinated: 0,
+      precision: 0,
+      recall: 0,
+      f1: 0,
+      wrongAction: 0,
+    });
   });
 });

@@ -35,18 +35,34 @@ describe('map diff: names that differ only in case are one room', () => {
     assert.deepEqual(diff.split, []);
     assert.deepEqual(diff.merged, []);
     assert.deepEqual(diff.rooms, { correct: 4, missing: 0, hallucinated: 1, merged: 0, split: 0 });
-    assert.deepEqual({ ...diff.edges, f1: undefined }, { correct: 3, missing: 0, hallucinated: 2, precision: 0.6, recall: 1, f1: undefined, wrongAction: 0 });
+    assert.deepEqual(
+      { ...diff.edges, f1: undefined },
+      { correct: 3, missing: 0, hallucinated: 2, precision: 0.6, recall: 1, f1: undefined, wrongAction: 0 },
+    );
     assert.ok(Math.abs(diff.edges.f1 - 0.75) < 1e-12);
     assert.deepEqual(
       diff.modelEdges.map((edge) => edge.status),
       ['correct', 'correct', 'correct', 'hallucinated', 'hallucinated', 'duplicate'],
     );
     assert.deepEqual(ghostRoomNames(diff), ['Secret Attic']);
-    assert.deepEqual(expectedMapDiffCounts(diff), { correct: 3, missing: 0, wrongAction: 0, hallucinated: 2, ghostRooms: 1, missingRooms: 0, merged: 0, split: 0 });
+    assert.deepEqual(expectedMapDiffCounts(diff), {
+      correct: 3,
+      missing: 0,
+      wrongAction: 0,
+      hallucinated: 2,
+      ghostRooms: 1,
+      missingRooms: 0,
+      merged: 0,
+      split: 0,
+    });
   });
 
   it('a name that differs by more than normalization (a typo) still splits the room', () => {
-    const diff = diffMap(truth, [...parseMapAnswer(MAP).edges, { src: 'kitchn', action: 'west', dst: 'behind house' }], 70);
+    const diff = diffMap(
+      truth,
+      [...parseMapAnswer(MAP).edges, { src: 'kitchn', action: 'west', dst: 'behind house' }],
+      70,
+    );
     assert.deepEqual(diff.split, [{ truth: 'kitchen', models: ['kitchen', 'kitchn'] }]);
   });
 
@@ -58,7 +74,11 @@ describe('map diff: names that differ only in case are one room', () => {
     }
     const file = join(mkdtempSync(join(tmpdir(), 'waypoint-mapcase-')), 'map.txt');
     writeFileSync(file, 'West of House --north--> North of House\nnorth of house --east--> kitchen\n');
-    const run = (...extra: string[]) => spawnSync(process.execPath, [join(distDir, 'cli.js'), 'mango', 'map-diff', zork, '--answer', file, ...extra], { cwd: repoRoot, encoding: 'utf8' });
+    const run = (...extra: string[]) =>
+      spawnSync(process.execPath, [join(distDir, 'cli.js'), 'mango', 'map-diff', zork, '--answer', file, ...extra], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+      });
     const human = run();
     assert.equal(human.status, 0, human.stderr);
     assert.doesNotMatch(human.stdout, /split:/);

@@ -28,7 +28,16 @@ describe('map diff view data', () => {
     const diff = diffMap(truth, model, 10);
     const counts = expectedMapDiffCounts(diff);
     assert.deepEqual(ghostRoomNames(diff), ['secret attic'], 'one ghost, however many moves name it, in whatever case');
-    assert.deepEqual(counts, { correct: 2, missing: 2, wrongAction: 1, hallucinated: 3, ghostRooms: 1, missingRooms: 0, merged: 0, split: 1 });
+    assert.deepEqual(counts, {
+      correct: 2,
+      missing: 2,
+      wrongAction: 1,
+      hallucinated: 3,
+      ghostRooms: 1,
+      missingRooms: 0,
+      merged: 0,
+      split: 1,
+    });
     const pane = mapDiffPane(diff, 'model <b>', 'map.txt');
     assert.equal(pane.mode, 'faithful');
     assert.deepEqual(pane.edges, diff.edges);

@@ -13,14 +13,28 @@ import { type AnswerOnMap, MazeSession } from '../../src/extension/views/mazeSes
 import type { HostToMazeMessage, MazeGraph, RouteQuestion, Trajectory } from '../../src/protocol/maze';
 import { samplesDir } from '../support/paths';
 
-const sampleEdges = JSON.parse(readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.edges.json'), 'utf8')) as EdgeRecord[];
-const sampleLocations = JSON.parse(readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.locations.json'), 'utf8')) as string[];
-const build = (edges: EdgeRecord[]) => buildMazeGraph('lighthouse', edges, sampleLocations, { start: 'harbour road', lastStep: 39 });
+const sampleEdges = JSON.parse(
+  readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.edges.json'), 'utf8'),
+) as EdgeRecord[];
+const sampleLocations = JSON.parse(
+  readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.locations.json'), 'utf8'),
+) as string[];
+const build = (edges: EdgeRecord[]) =>
+  buildMazeGraph('lighthouse', edges, sampleLocations, { start: 'harbour road', lastStep: 39 });
 const before = build(sampleEdges);
 // A move inserted at the top of edges.json: every edge id (an index into the file) shifts by one.
-const after = build([{ ...sampleEdges[0], src_node: 'net loft', action: 'jump', dst_node: 'harbour road' }, ...sampleEdges]);
-const reply = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";
-const answer = (title: string, response: unknown = reply): AnswerOnMap => ({ response, title, start: 'harbour road', cutoff: 39 });
+const after = build([
+  { ...sampleEdges[0], src_node: 'net loft', action: 'jump', dst_node: 'harbour road' },
+  ...sampleEdges,
+]);
+const reply =
+  "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";
+const answer = (title: string, response: unknown = reply): AnswerOnMap => ({
+  response,
+  title,
+  start: 'harbour road',
+  cutoff: 39,
+});
 const question: RouteQuestion = { task: 'rf', src: 'harbour road', dst: 'net loft', actions: [] };
 
 interface Pending<T> {
@@ -36,7 +50,9 @@ class FakeHost {
   titles: string[] = [];
   live = true;
   private ask<T>(what: string): Promise<T> {
-    return new Promise<T>((resolve, reject) => this.waiting.push({ what, resolve: resolve as (value: unknown) => void, reject }));
+    return new Promise<T>((resolve, reject) =>
+      this.waiting.push({ what, resolve: resolve as (value: unknown) => void, reject }),
+    );
   }
   readonly session = new MazeSession({
     graph: () => this.ask<MazeGraph | null>('graph'),
@@ -51,13 +67,22 @@ class FakeHost {
   async answer(what: string, value: unknown, newest = false): Promise<void> {
     const matching = this.waiting.flatMap((pending, index) => (pending.what === what ? [index] : []));
     const index = (newest ? matching.at(-1) : matching[0]) ?? -1;
-    assert.ok(index >= 0, `a ${what} request is waiting (waiting: ${this.waiting.map((pending) => pending.what).join(', ')})`);
+    assert.ok(
+      index >= 0,
+      `a ${what} request is waiting (waiting: ${this.waiting.map((pending) => pending.what).join(', ')})`,
+    );
     this.waiting.splice(index, 1)[0].resolve(value);
     await flush();
   }
   /** The posts' types, each rewalk/trajectory with the titles it carries. */
   summary(): string[] {
-    return this.posts.map((message) => (message.type === 'trajectory' || message.type === 'rewalk' ? `${message.type} ${message.trajectory.title}${message.compare ? `+${message.compare.title}` : ''}` : message.type === 'graph' ? `graph ${message.graph.edges.length}` : message.type));
+    return this.posts.map((message) =>
+      message.type === 'trajectory' || message.type === 'rewalk'
+        ? `${message.type} ${message.trajectory.title}${message.compare ? `+${message.compare.title}` : ''}`
+        : message.type === 'graph'
+          ? `graph ${message.graph.edges.length}`
+          : message.type,
+    );
   }
 }
 
@@ -99,7 +124,9 @@ describe('maze panel: order of server replies', () => {
     await host.answer('check replay', walk(before, 'replay'));
     await replayed;
     assert.deepEqual(
-      host.posts.map((message) => (message.type === 'trajectory' ? [message.trajectory.title, message.follow] : [message.type])),
+      host.posts.map((message) =>
+        message.type === 'trajectory' ? [message.trajectory.title, message.follow] : [message.type],
+      ),
       [
         ['Play', true],
         ['replay', undefined],
@@ -115,7 +142,11 @@ describe('maze panel: order of server replies', () => {
     const failed = host.session.show([answer('broken', 'not a route')], undefined);
     await host.answer('check broken', null);
     assert.deepEqual(await failed, [null]);
-    assert.deepEqual(host.session.answersOnShow()?.map((shownAnswer) => shownAnswer.title), ['A'], 'the host still tracks the answer the view shows');
+    assert.deepEqual(
+      host.session.answersOnShow()?.map((shownAnswer) => shownAnswer.title),
+      ['A'],
+      'the host still tracks the answer the view shows',
+    );
     const refreshed = host.session.refresh();
     await host.answer('graph', after);
     await host.answer('check A', walk(after, 'A'));
@@ -133,11 +164,17 @@ describe('maze panel: order of server replies', () => {
     await host.answer('route', undefined);
     await first;
     assert.deepEqual(host.summary(), ['trajectory B']);
-    assert.deepEqual(host.session.answersOnShow()?.map((shownAnswer) => shownAnswer.title), ['B']);
+    assert.deepEqual(
+      host.session.answersOnShow()?.map((shownAnswer) => shownAnswer.title),
+      ['B'],
+    );
     // The superseded show's question is not on show either: a refresh asks no route.
     const refreshed = host.session.refresh();
     await host.answer('graph', after);
-    assert.deepEqual(host.waiting.map((pending) => pending.what), ['check B']);
+    assert.deepEqual(
+      host.waiting.map((pending) => pending.what),
+      ['check B'],
+    );
     await host.answer('check B', walk(after, 'B'));
     await refreshed;
   });
@@ -159,10 +196,20 @@ describe('maze panel: order of server replies', () => {
     await host.answer('route', { ...question, expected: { steps: [], problem: null } });
     await host.answer('check A', walk(before, 'A'));
     await older;
-    assert.deepEqual(host.summary(), ['trajectory A', `graph ${before.edges.length}`, `graph ${after.edges.length}`, 'route', 'rewalk A']);
+    assert.deepEqual(host.summary(), [
+      'trajectory A',
+      `graph ${before.edges.length}`,
+      `graph ${after.edges.length}`,
+      'route',
+      'rewalk A',
+    ]);
     const rewalk = host.posts.at(-1);
     assert.ok(rewalk?.type === 'rewalk');
-    assert.deepEqual(rewalk.trajectory.steps.map((step) => step.edgeId), walk(after, 'A').steps.map((step) => step.edgeId), "the walk on the newer graph, never the old graph's edge ids");
+    assert.deepEqual(
+      rewalk.trajectory.steps.map((step) => step.edgeId),
+      walk(after, 'A').steps.map((step) => step.edgeId),
+      "the walk on the newer graph, never the old graph's edge ids",
+    );
   });
 
   it('drops a graph that arrives after a later refresh started', async () => {

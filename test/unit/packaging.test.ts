@@ -9,7 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { distDir, repoRoot } from '../support/paths';
 
-const runtimeFiles = (): string[] => (JSON.parse(readFileSync(join(distDir, 'runtime-files.json'), 'utf8')) as { files: string[] }).files;
+const runtimeFiles = (): string[] =>
+  (JSON.parse(readFileSync(join(distDir, 'runtime-files.json'), 'utf8')) as { files: string[] }).files;
 
 /** The extension's and the CLI's TypeScript sources (the code that names bundles to load). */
 function sources(): Array<{ file: string; text: string }> {
@@ -28,10 +29,13 @@ function sources(): Array<{ file: string; text: string }> {
 function bundlesTheCodeLoads(): Map<string, string> {
   const loaded = new Map<string, string>();
   for (const { file, text } of sources()) {
-    const webviewScripts = new Set([...text.matchAll(/webviewHtml\([^;]*?'([\w.-]+\.js)'/g)].map(([, script]) => script));
+    const webviewScripts = new Set(
+      [...text.matchAll(/webviewHtml\([^;]*?'([\w.-]+\.js)'/g)].map(([, script]) => script),
+    );
     for (const script of webviewScripts) loaded.set(`dist/webview/${script}`, file);
     for (const [, literal] of text.matchAll(/['"`]((?:\.\/|dist\/(?:webview\/)?)?[\w.-]+\.js)['"`]/g)) {
-      if (!webviewScripts.has(literal)) loaded.set(literal.startsWith('dist/') ? literal : `dist/${literal.replace(/^\.\//, '')}`, file);
+      if (!webviewScripts.has(literal))
+        loaded.set(literal.startsWith('dist/') ? literal : `dist/${literal.replace(/^\.\//, '')}`, file);
     }
   }
   return loaded;
@@ -42,8 +46,18 @@ describe('packaging: the .vsix holds every file the code loads', () => {
     const built = new Set(runtimeFiles());
     const loaded = bundlesTheCodeLoads();
     // The scan must see the loads this bug was about, or it proves nothing.
-    for (const expected of ['dist/webview/play.js', 'dist/webview/maze.js', 'dist/server.js', 'dist/boards.js', 'dist/runFileWorker.js', 'dist/webview/elk-worker.js']) assert.ok(loaded.has(expected), `the scan of src/ missed ${expected}`);
-    const unbuilt = [...loaded].filter(([path]) => !built.has(path)).map(([path, file]) => `${path} (loaded in ${file})`);
+    for (const expected of [
+      'dist/webview/play.js',
+      'dist/webview/maze.js',
+      'dist/server.js',
+      'dist/boards.js',
+      'dist/runFileWorker.js',
+      'dist/webview/elk-worker.js',
+    ])
+      assert.ok(loaded.has(expected), `the scan of src/ missed ${expected}`);
+    const unbuilt = [...loaded]
+      .filter(([path]) => !built.has(path))
+      .map(([path, file]) => `${path} (loaded in ${file})`);
     assert.deepEqual(unbuilt, [], `loaded but not built by esbuild.mjs's run-time builds: ${unbuilt.join(', ')}`);
     const unusedWebviews = [...built].filter((path) => path.startsWith('dist/webview/') && !loaded.has(path));
     assert.deepEqual(unusedWebviews, [], 'webview bundles no panel loads');
@@ -51,8 +65,13 @@ describe('packaging: the .vsix holds every file the code loads', () => {
 
   it('package.json names only built files: its main entry and every jsonValidation schema', () => {
     const built = new Set(runtimeFiles());
-    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { main: string; contributes: { jsonValidation: Array<{ url: string }> } };
-    const named = [manifest.main, ...manifest.contributes.jsonValidation.map((entry) => entry.url)].map((path) => path.replace(/^\.\//, ''));
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      main: string;
+      contributes: { jsonValidation: Array<{ url: string }> };
+    };
+    const named = [manifest.main, ...manifest.contributes.jsonValidation.map((entry) => entry.url)].map((path) =>
+      path.replace(/^\.\//, ''),
+    );
     assert.ok(named.length > 1);
     assert.deepEqual(
       named.filter((path) => !built.has(path)),
@@ -62,7 +81,11 @@ describe('packaging: the .vsix holds every file the code loads', () => {
 
   it('`vsce ls` (what `npm run package` puts in the .vsix) lists every run-time file, and no test, bench, source map or code cache', function () {
     this.timeout(180_000);
-    const listed = execFileSync(process.execPath, [join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls', '--no-dependencies'], { cwd: repoRoot, encoding: 'utf8' })
+    const listed = execFileSync(
+      process.execPath,
+      [join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls', '--no-dependencies'],
+      { cwd: repoRoot, encoding: 'utf8' },
+    )
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean);
@@ -74,7 +97,8 @@ describe('packaging: the .vsix holds every file the code loads', () => {
       [],
       'built for run time but left out of the .vsix (.vscodeignore)',
     );
-    for (const path of ['package.json', 'README.md', 'LICENSE', 'media/webview.css']) assert.ok(packaged.has(path), `${path} is not packaged`);
+    for (const path of ['package.json', 'README.md', 'LICENSE', 'media/webview.css'])
+      assert.ok(packaged.has(path), `${path} is not packaged`);
     assert.deepEqual(
       listed.filter((path) => /^dist\/(test|bench)\/|\.map$|\.v8cache$|^dist\/runtime-files\.json$/.test(path)),
       [],

@@ -14,7 +14,9 @@ const grid = join(samplesDir, 'grasp', 'inner_cluster_free.jsonl');
 /** The fenced blocks of a Markdown file whose text contains `marker`. */
 function codeBlocks(file: string, marker: string): string[] {
   const text = readFileSync(join(repoRoot, file), 'utf8');
-  return [...text.matchAll(/^```[a-z]*\n([\s\S]*?)^```$/gm)].map((match) => match[1]).filter((block) => block.includes(marker));
+  return [...text.matchAll(/^```[a-z]*\n([\s\S]*?)^```$/gm)]
+    .map((match) => match[1])
+    .filter((block) => block.includes(marker));
 }
 
 /** The ids a profile block names, read with a regex so the test does not lean on the parser it tests. */
@@ -30,7 +32,26 @@ describe('--profile files', function () {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const dryRun = (file: string, id: string, ...extra: string[]) => runWaypoint(['run', 'grasp', grid, '--settings', '4-none-0', '--limit', '1', '--profile', file, '--profile-id', id, '--dry-run', '--json', ...extra], dir);
+  const dryRun = (file: string, id: string, ...extra: string[]) =>
+    runWaypoint(
+      [
+        'run',
+        'grasp',
+        grid,
+        '--settings',
+        '4-none-0',
+        '--limit',
+        '1',
+        '--profile',
+        file,
+        '--profile-id',
+        id,
+        '--dry-run',
+        '--json',
+        ...extra,
+      ],
+      dir,
+    );
 
   it("the docs' own profile blocks, copied into a file, are accepted for every id they name", async () => {
     const settingsBlock = codeBlocks('docs/models.md', '"waypoint.models"');
@@ -39,7 +60,10 @@ describe('--profile files', function () {
     assert.equal(heredoc.length, 1, 'the README writes one models.json');
     const readmeList = /cat > models\.json <<'EOF'\n([\s\S]*?)\nEOF\n/.exec(heredoc[0])?.[1];
     assert.ok(readmeList);
-    for (const [name, block] of [['docs/models.md', settingsBlock[0]], ['README.md', readmeList]] as const) {
+    for (const [name, block] of [
+      ['docs/models.md', settingsBlock[0]],
+      ['README.md', readmeList],
+    ] as const) {
       const file = join(dir, `${name.replace(/\W/g, '-')}.json`);
       writeFileSync(file, block);
       const ids = idsIn(block);
@@ -74,16 +98,55 @@ describe('--profile files', function () {
   it('each problem is named with its line and column', () => {
     const cases: Array<{ text: string; at: [number, number]; message: string }> = [
       // A missing comma between two entries, on line 3.
-      { text: `[\n  ${JSON.stringify(LOCAL)}\n  {"id": "b", "provider": "oracle"}\n]`, at: [3, 3], message: "JSON syntax: ',' expected" },
+      {
+        text: `[\n  ${JSON.stringify(LOCAL)}\n  {"id": "b", "provider": "oracle"}\n]`,
+        at: [3, 3],
+        message: "JSON syntax: ',' expected",
+      },
       // The settings lines: line 2 of the file, not of the text Waypoint wraps in braces.
-      { text: `"waypoint.models": [\n  {"id": "local" "provider": "oracle"}\n]`, at: [2, 18], message: "JSON syntax: ',' expected" },
-      { text: `[\n  {"id": "local", "provider": "openai-compatible", "baseUrl": "http://h/v1", "model": "m",\n   "maxTokens": "512"}\n]`, at: [3, 17], message: "profile 'local': `maxTokens` must be a number, found the string \"512\"" },
-      { text: `[{"id": "local", "provider": "openai-compatible",\n  "baseURL": "http://h/v1", "model": "m"}]`, at: [2, 14], message: "profile 'local': `baseURL` is not a profile field (did you mean `baseUrl`?)" },
-      { text: `[{"id": "local", "provider": "openai"}]`, at: [1, 30], message: 'profile \'local\': `provider` must be one of "openai-compatible", "oracle", "random"; found the string "openai"' },
-      { text: `[\n  {"id": "local", "provider": "openai-compatible", "model": "m"}\n]`, at: [2, 3], message: "profile 'local' has no \"baseUrl\": an openai-compatible profile needs the server's base URL and the model name" },
-      { text: `[\n  {"id": "local", "provider": "oracle"},\n  {"id": "local", "provider": "random"}\n]`, at: [3, 3], message: "a second profile with id 'local' (the first is on line 2): ids must be unique" },
-      { text: `{"waypoint.models": [{"id": "gpt-4o", "provider": "oracle"}]}`, at: [1, 21], message: "no profile with id 'local' (the file has 'gpt-4o')" },
-      { text: `{"id": "local", "provider": "oracle"}`, at: [1, 1], message: 'expected a list of model profiles, {"waypoint.models": [...]} or the "waypoint.models": [...] lines of a settings file (one profile: put it in a list, [ {…} ])' },
+      {
+        text: `"waypoint.models": [\n  {"id": "local" "provider": "oracle"}\n]`,
+        at: [2, 18],
+        message: "JSON syntax: ',' expected",
+      },
+      {
+        text: `[\n  {"id": "local", "provider": "openai-compatible", "baseUrl": "http://h/v1", "model": "m",\n   "maxTokens": "512"}\n]`,
+        at: [3, 17],
+        message: 'profile \'local\': `maxTokens` must be a number, found the string "512"',
+      },
+      {
+        text: `[{"id": "local", "provider": "openai-compatible",\n  "baseURL": "http://h/v1", "model": "m"}]`,
+        at: [2, 14],
+        message: "profile 'local': `baseURL` is not a profile field (did you mean `baseUrl`?)",
+      },
+      {
+        text: `[{"id": "local", "provider": "openai"}]`,
+        at: [1, 30],
+        message:
+          'profile \'local\': `provider` must be one of "openai-compatible", "oracle", "random"; found the string "openai"',
+      },
+      {
+        text: `[\n  {"id": "local", "provider": "openai-compatible", "model": "m"}\n]`,
+        at: [2, 3],
+        message:
+          "profile 'local' has no \"baseUrl\": an openai-compatible profile needs the server's base URL and the model name",
+      },
+      {
+        text: `[\n  {"id": "local", "provider": "oracle"},\n  {"id": "local", "provider": "random"}\n]`,
+        at: [3, 3],
+        message: "a second profile with id 'local' (the first is on line 2): ids must be unique",
+      },
+      {
+        text: `{"waypoint.models": [{"id": "gpt-4o", "provider": "oracle"}]}`,
+        at: [1, 21],
+        message: "no profile with id 'local' (the file has 'gpt-4o')",
+      },
+      {
+        text: `{"id": "local", "provider": "oracle"}`,
+        at: [1, 1],
+        message:
+          'expected a list of model profiles, {"waypoint.models": [...]} or the "waypoint.models": [...] lines of a settings file (one profile: put it in a list, [ {…} ])',
+      },
       { text: '\n', at: [1, 1], message: 'the file is empty: expected a list of model profiles' },
     ];
     for (const { text, at, message } of cases) {
@@ -96,9 +159,15 @@ describe('--profile files', function () {
 
   it('the command line names the file, line and column (exit 1: the input has an error)', async () => {
     const file = join(dir, 'models.json');
-    writeFileSync(file, `// my servers\n"waypoint.models": [\n  {"id": "local", "provider": "openai-compatible", "baseUrl": "http://127.0.0.1:8080", "model": "default",\n   "max_tokens": 64},\n]\n`);
+    writeFileSync(
+      file,
+      `// my servers\n"waypoint.models": [\n  {"id": "local", "provider": "openai-compatible", "baseUrl": "http://127.0.0.1:8080", "model": "default",\n   "max_tokens": 64},\n]\n`,
+    );
     const result = await dryRun(file, 'local');
     assert.equal(result.code, 1, result.stderr);
-    assert.equal(result.stderr.trim(), `waypoint run: ${file}:4:18: profile 'local': \`max_tokens\` is not a profile field (did you mean \`maxTokens\`?)`);
+    assert.equal(
+      result.stderr.trim(),
+      `waypoint run: ${file}:4:18: profile 'local': \`max_tokens\` is not a profile field (did you mean \`maxTokens\`?)`,
+    );
   });
 });

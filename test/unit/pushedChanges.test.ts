@@ -21,7 +21,12 @@ class OneHandlerPerMethod {
   }
 }
 
-const push = (changed: string[]): GameChangedParams => ({ folder: 'file:///w/lighthouse/', game: 'lighthouse', changed, version: 1 });
+const push = (changed: string[]): GameChangedParams => ({
+  folder: 'file:///w/lighthouse/',
+  game: 'lighthouse',
+  changed,
+  version: 1,
+});
 
 describe('pushed changes: listening', () => {
   it('hands each push to every listener of its method, and to no other', () => {
@@ -65,7 +70,16 @@ describe('pushed changes: which game a view shows', () => {
     const shown = member('/w/lighthouse', 'lighthouse.edges.json');
     assert.equal(changeConcerns(push([member('/w/lighthouse', 'lighthouse.walkthrough')]), shown), true);
     assert.equal(changeConcerns(push([member('/w/lighthouse', 'lighthouse.all2all.jsonl')]), shown), true);
-    assert.equal(changeConcerns(push([member('/w/lighthouse', 'lighthouse-typos.walkthrough'), member('/w/lighthouse', 'lighthouse.actions.json')]), shown), true);
+    assert.equal(
+      changeConcerns(
+        push([
+          member('/w/lighthouse', 'lighthouse-typos.walkthrough'),
+          member('/w/lighthouse', 'lighthouse.actions.json'),
+        ]),
+        shown,
+      ),
+      true,
+    );
   });
 
   it('does not match a game of the same name in another folder, or another game in the same folder', () => {
@@ -77,7 +91,10 @@ describe('pushed changes: which game a view shows', () => {
   it('reads escaped names as the editor spells them (a space, a colon)', () => {
     // VS Code's Uri.toString() escapes more than Node's pathToFileURL; both name one game.
     assert.equal(gameKeyOfUri('file:///w/my%20games/zork%3A1.walkthrough'), 'file:///w/my games/zork:1');
-    assert.equal(changeConcerns(push(['file:///w/my%20games/zork%3A1.edges.json']), 'file:///w/my%20games/zork%3A1.walkthrough'), true);
+    assert.equal(
+      changeConcerns(push(['file:///w/my%20games/zork%3A1.edges.json']), 'file:///w/my%20games/zork%3A1.walkthrough'),
+      true,
+    );
   });
 
   it('treats a document of no game folder (an untitled walkthrough) as a game of its own', () => {
@@ -88,7 +105,17 @@ describe('pushed changes: which game a view shows', () => {
 
   it("names the overview's walkthrough only when that file itself changed", () => {
     const walkthrough = 'file:///w/my%20games/lighthouse.walkthrough';
-    assert.equal(changeNames(push(['file:///w/my%20games/lighthouse.edges.json', 'file:///w/my games/lighthouse.walkthrough']), walkthrough), true);
-    assert.equal(changeNames(push(['file:///w/my%20games/lighthouse.edges.json']), walkthrough), false, 'another member of its game');
+    assert.equal(
+      changeNames(
+        push(['file:///w/my%20games/lighthouse.edges.json', 'file:///w/my games/lighthouse.walkthrough']),
+        walkthrough,
+      ),
+      true,
+    );
+    assert.equal(
+      changeNames(push(['file:///w/my%20games/lighthouse.edges.json']), walkthrough),
+      false,
+      'another member of its game',
+    );
   });
 });

@@ -16,14 +16,26 @@ describe('pythonJsonDumps', () => {
 
   it('uses ", " and ": " and sorts keys by code point with sortKeys', () => {
     const value = { b: 1, a: [1, 2, { z: null, y: true }], '\ue000': 1, '😀': 2, é: 3 };
-    assert.equal(pythonJsonDumps(value, { sortKeys: true }), '{"a": [1, 2, {"y": true, "z": null}], "b": 1, "\\u00e9": 3, "\\ue000": 1, "\\ud83d\\ude00": 2}');
+    assert.equal(
+      pythonJsonDumps(value, { sortKeys: true }),
+      '{"a": [1, 2, {"y": true, "z": null}], "b": 1, "\\u00e9": 3, "\\ue000": 1, "\\ud83d\\ude00": 2}',
+    );
     assert.equal(pythonJsonDumps({ b: 1, a: [] }), '{"b": 1, "a": []}');
     assert.equal(pythonJsonDumps({}), '{}');
     assert.equal(pythonJsonDumps([]), '[]');
   });
 
   it('keeps insertion order without sortKeys, including a Map with integer-like keys', () => {
-    assert.equal(pythonJsonDumps(new Map<string, number>([['b', 1], ['2', 2], ['a', 3]])), '{"b": 1, "2": 2, "a": 3}');
+    assert.equal(
+      pythonJsonDumps(
+        new Map<string, number>([
+          ['b', 1],
+          ['2', 2],
+          ['a', 3],
+        ]),
+      ),
+      '{"b": 1, "2": 2, "a": 3}',
+    );
   });
 
   it('leaves out undefined properties and rejects values JSON cannot hold', () => {
@@ -34,7 +46,17 @@ describe('pythonJsonDumps', () => {
 
   it('writes integers as ints and other numbers as Python float repr', () => {
     assert.equal(pythonJsonDumps([0, 9999, -3]), '[0, 9999, -3]');
-    const floats: Array<[number, string]> = [[1.5, '1.5'], [0.1, '0.1'], [1e-5, '1e-05'], [1e-7, '1e-07'], [123456789.123, '123456789.123'], [0.0001, '0.0001'], [1.5e300, '1.5e+300'], [-2.5, '-2.5'], [1e22, '1e+22']];
+    const floats: Array<[number, string]> = [
+      [1.5, '1.5'],
+      [0.1, '0.1'],
+      [1e-5, '1e-05'],
+      [1e-7, '1e-07'],
+      [123456789.123, '123456789.123'],
+      [0.0001, '0.0001'],
+      [1.5e300, '1.5e+300'],
+      [-2.5, '-2.5'],
+      [1e22, '1e+22'],
+    ];
     for (const [value, expected] of floats) assert.equal(pythonJsonDumps(value), expected, String(value));
     assert.equal(pythonFloatRepr(3), '3.0');
     assert.equal(pythonFloatRepr(1e16), '1e+16');
@@ -42,7 +64,16 @@ describe('pythonJsonDumps', () => {
   });
 
   it('writes an upstream all_pairs line exactly', () => {
-    const line = { src_node: 'bedroom', dst_node: 'bathroom', num_paths: 1, id: '25263dd09aab39cd4bdb45c07057aa09fa6b6fab216e3f954034e052ecd05293', min_step_forward: 3, min_step_total: 3, min_step_forward_answerable: 3, min_step_total_answerable: 3 };
+    const line = {
+      src_node: 'bedroom',
+      dst_node: 'bathroom',
+      num_paths: 1,
+      id: '25263dd09aab39cd4bdb45c07057aa09fa6b6fab216e3f954034e052ecd05293',
+      min_step_forward: 3,
+      min_step_total: 3,
+      min_step_forward_answerable: 3,
+      min_step_total_answerable: 3,
+    };
     assert.equal(
       pythonJsonDumps(line),
       '{"src_node": "bedroom", "dst_node": "bathroom", "num_paths": 1, "id": "25263dd09aab39cd4bdb45c07057aa09fa6b6fab216e3f954034e052ecd05293", "min_step_forward": 3, "min_step_total": 3, "min_step_forward_answerable": 3, "min_step_total_answerable": 3}',
@@ -52,7 +83,12 @@ describe('pythonJsonDumps', () => {
   it('round-trips through JSON.parse for arbitrary strings and nesting', () => {
     const leaf = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.string({ unit: 'binary' }));
     const value = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(fc.string({ unit: 'binary' }), tie('node'), { maxKeys: 4, noNullPrototype: true })),
+      node: fc.oneof(
+        { depthSize: 'small' },
+        leaf,
+        fc.array(tie('node'), { maxLength: 4 }),
+        fc.dictionary(fc.string({ unit: 'binary' }), tie('node'), { maxKeys: 4, noNullPrototype: true }),
+      ),
     })).node;
     fc.assert(
       fc.property(value, (v) => {

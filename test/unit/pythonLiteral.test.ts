@@ -2,7 +2,13 @@
 // and 9): strings are sliced between escapes (linear memory), nesting is capped with a located
 // error, and constant expressions are folded only when asked, never executed.
 import { strict as assert } from 'node:assert';
-import { MAX_FOLDED_LENGTH, MAX_NESTING, parsePythonExpression, parsePythonLiteral, PythonLiteralError } from '../../src/core/util/pythonLiteral';
+import {
+  MAX_FOLDED_LENGTH,
+  MAX_NESTING,
+  parsePythonExpression,
+  parsePythonLiteral,
+  PythonLiteralError,
+} from '../../src/core/util/pythonLiteral';
 
 function failsAt(text: string, offset: number, message: RegExp, fold = false): void {
   assert.throws(
@@ -21,20 +27,29 @@ describe('Python literal parser: size and depth', () => {
     assert.equal(value[0], body);
     // The old parser took 86 s and 2.9 GB for this: the memory shows it here, and the time (well
     // under a second by slicing) is measured by `npm run bench`.
-    assert.ok(process.memoryUsage().rss - before < 600 * 1024 * 1024, 'memory grows with the text, not with per-character ropes');
+    assert.ok(
+      process.memoryUsage().rss - before < 600 * 1024 * 1024,
+      'memory grows with the text, not with per-character ropes',
+    );
   });
 
   it('keeps escapes, raw strings, triple quotes and implicit concatenation right with sliced runs', () => {
     const escaped = `'${'x\\n'.repeat(100000)}'`;
     assert.equal(parsePythonLiteral(escaped), 'x\n'.repeat(100000));
-    assert.deepEqual(parsePythonLiteral(String.raw`['a\tb\x41\u00e9\101\q', r'\d\'', '''it's''', """say "hi" """, 'a' "b" 'c']`), ['a\tbAé\u0041\\q', "\\d\\'", "it's", 'say "hi" ', 'abc']);
+    assert.deepEqual(
+      parsePythonLiteral(String.raw`['a\tb\x41\u00e9\101\q', r'\d\'', '''it's''', """say "hi" """, 'a' "b" 'c']`),
+      ['a\tbAé\u0041\\q', "\\d\\'", "it's", 'say "hi" ', 'abc'],
+    );
     assert.equal(parsePythonLiteral("'''a\nb'''"), 'a\nb');
     failsAt("'abc", 0, /unterminated string/);
     failsAt("'a\nb'", 2, /end of line/);
   });
 
   it('caps nesting at Python limit with a located error instead of overflowing the stack', () => {
-    assert.deepEqual(parsePythonLiteral('['.repeat(MAX_NESTING) + ']'.repeat(MAX_NESTING)), JSON.parse('['.repeat(MAX_NESTING) + ']'.repeat(MAX_NESTING)));
+    assert.deepEqual(
+      parsePythonLiteral('['.repeat(MAX_NESTING) + ']'.repeat(MAX_NESTING)),
+      JSON.parse('['.repeat(MAX_NESTING) + ']'.repeat(MAX_NESTING)),
+    );
     const deep = '['.repeat(100000) + ']'.repeat(100000);
     failsAt(deep, MAX_NESTING, /nested deeper than 200 levels/);
     failsAt('('.repeat(5000), MAX_NESTING, /nested deeper/, true);
@@ -43,7 +58,13 @@ describe('Python literal parser: size and depth', () => {
 
   it('refuses texts over the size limit up front', () => {
     const text = `'${'x'.repeat(2 * 1048576)}'`;
-    assert.throws(() => parsePythonLiteral(text, { maxLength: 1048576 }), (error: unknown) => error instanceof PythonLiteralError && error.offset === 0 && /the text is 2 MB, over the 1 MB limit/.test(error.message));
+    assert.throws(
+      () => parsePythonLiteral(text, { maxLength: 1048576 }),
+      (error: unknown) =>
+        error instanceof PythonLiteralError &&
+        error.offset === 0 &&
+        /the text is 2 MB, over the 1 MB limit/.test(error.message),
+    );
     assert.equal((parsePythonLiteral(text) as string).length, 2 * 1048576, 'the default limit is far above that');
   });
 });
@@ -53,7 +74,11 @@ describe('Python literal parser: constant expressions', () => {
     failsAt("['ea' + 'st']", 6, /'\+' makes an expression/);
     failsAt('[1 - 2]', 3, /'-' makes an expression/);
     failsAt('[x]', 1, /'x' is not a literal/);
-    assert.deepEqual(parsePythonExpression("[-1, (2), ('a',)]"), { value: [-1, 2, ['a']], folded: 0, expressions: 'reject' });
+    assert.deepEqual(parsePythonExpression("[-1, (2), ('a',)]"), {
+      value: [-1, 2, ['a']],
+      folded: 0,
+      expressions: 'reject',
+    });
   });
 
   it('repeats a long list without spreading it as call arguments (a 300,000-item list * 2)', () => {
@@ -62,7 +87,10 @@ describe('Python literal parser: constant expressions', () => {
   });
 
   it('folds string, number, tuple and list expressions when asked, and says how many operators it folded', () => {
-    const folded = parsePythonExpression("[{'action': 'ea' + 'st'}, -(2 * 3) + 1, [1] + [2], (1,) + (2,), 'ab' * 2, 3 * 'x', - - 4, True + 1]", { expressions: 'fold' });
+    const folded = parsePythonExpression(
+      "[{'action': 'ea' + 'st'}, -(2 * 3) + 1, [1] + [2], (1,) + (2,), 'ab' * 2, 3 * 'x', - - 4, True + 1]",
+      { expressions: 'fold' },
+    );
     assert.deepEqual(folded.value, [{ action: 'east' }, -5, [1, 2], [1, 2], 'abab', 'xxx', 4, 2]);
     assert.equal(folded.expressions, 'fold');
     assert.equal(folded.folded, 10);

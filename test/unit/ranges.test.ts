@@ -10,11 +10,17 @@ describe('parseInclusiveRange (A-B or N)', () => {
   it('reads A-B and a single value', () => {
     assert.deepEqual(parseInclusiveRange('3-7', '--seeds', fail), { from: 3, to: 7 });
     assert.deepEqual(parseInclusiveRange(' 5 ', '--seeds', fail), { from: 5, to: 5 });
-    assert.deepEqual(parseInclusiveRange(String(Number.MAX_SAFE_INTEGER), '--seeds', fail), { from: Number.MAX_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER });
+    assert.deepEqual(parseInclusiveRange(String(Number.MAX_SAFE_INTEGER), '--seeds', fail), {
+      from: Number.MAX_SAFE_INTEGER,
+      to: Number.MAX_SAFE_INTEGER,
+    });
   });
 
   it("refuses other text, reversed ranges and numbers Number() would round, with the caller's error", () => {
-    assert.throws(() => parseInclusiveRange('1..3', '--seeds', fail), (error: Error) => error instanceof RangeError && /--seeds must be A-B/.test(error.message));
+    assert.throws(
+      () => parseInclusiveRange('1..3', '--seeds', fail),
+      (error: Error) => error instanceof RangeError && /--seeds must be A-B/.test(error.message),
+    );
     assert.throws(() => parseInclusiveRange('-1', '--seeds', fail), RangeError);
     assert.throws(() => parseInclusiveRange('5-2', '--seeds', fail), /ends before it starts/);
     assert.throws(() => parseInclusiveRange('1-9007199254740993', '--seeds', fail), /at most 9007199254740991/);
@@ -23,6 +29,9 @@ describe('parseInclusiveRange (A-B or N)', () => {
   it('is what GRASP --indices uses (QuestionOptionError, absent = every record)', () => {
     assert.equal(parseIndicesOption(undefined), null);
     assert.deepEqual(parseIndicesOption('0-9'), { from: 0, to: 9 });
-    assert.throws(() => parseIndicesOption('99999999999999999999'), (error: Error) => error instanceof QuestionOptionError && /--indices .*at most/.test(error.message));
+    assert.throws(
+      () => parseIndicesOption('99999999999999999999'),
+      (error: Error) => error instanceof QuestionOptionError && /--indices .*at most/.test(error.message),
+    );
   });
 });

@@ -19,18 +19,30 @@ describe('word filter for questions and steps', () => {
     assert.deepEqual(labels('hard lamp'), ['fish market → lamp room']);
     assert.deepEqual(labels('lamp up'), ['fish market → lamp room'], 'the detail (a DF action list) counts too');
     assert.deepEqual(labels('harbour net'), []);
-    assert.deepEqual(labels('  '), questions.map((item) => item.label));
+    assert.deepEqual(
+      labels('  '),
+      questions.map((item) => item.label),
+    );
   });
 
   it('is the conjunction of its words, whatever the words', () => {
     const word = fc.stringMatching(/^[a-zA-Z→]{1,4}$/);
     fc.assert(
-      fc.property(fc.array(word, { maxLength: 4 }), fc.array(fc.string({ maxLength: 12 }), { maxLength: 3 }), (words, fields) => {
-        const query = words.join(' ');
-        const expected = queryWords(query).every((part) => fields.some((field) => field.toLowerCase().includes(part)));
-        assert.equal(matchesEveryWord(query, fields), expected);
-        assert.equal(matchesEveryWord(query, fields), words.every((part) => matchesEveryWord(part, fields)));
-      }),
+      fc.property(
+        fc.array(word, { maxLength: 4 }),
+        fc.array(fc.string({ maxLength: 12 }), { maxLength: 3 }),
+        (words, fields) => {
+          const query = words.join(' ');
+          const expected = queryWords(query).every((part) =>
+            fields.some((field) => field.toLowerCase().includes(part)),
+          );
+          assert.equal(matchesEveryWord(query, fields), expected);
+          assert.equal(
+            matchesEveryWord(query, fields),
+            words.every((part) => matchesEveryWord(part, fields)),
+          );
+        },
+      ),
       { seed: 6, numRuns: 500 },
     );
   });

@@ -12,7 +12,11 @@ interface Contributed {
 }
 
 function contributedSettings(): Map<string, Contributed> {
-  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, Contributed> } | Array<{ properties: Record<string, Contributed> }> } };
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+    contributes: {
+      configuration: { properties: Record<string, Contributed> } | Array<{ properties: Record<string, Contributed> }>;
+    };
+  };
   const sections = [manifest.contributes.configuration].flat();
   return new Map(sections.flatMap((section) => Object.entries(section.properties)));
 }
@@ -26,12 +30,20 @@ describe('settings', () => {
     assert.deepEqual([...contributed.keys()].sort(), names.map((name) => `waypoint.${name}`).sort());
   });
 
-  it('uses package.json\'s default when a setting is unset or malformed', () => {
+  it("uses package.json's default when a setting is unset or malformed", () => {
     for (const name of names) {
       const declared = contributed.get(`waypoint.${name}`);
       assert.deepEqual(SETTINGS[name].default, declared?.default, `default of waypoint.${name}`);
-      assert.deepEqual(readSetting(() => undefined, name), declared?.default, `unset waypoint.${name}`);
-      assert.deepEqual(readSetting(() => ({ wrong: 'shape' }), name), declared?.default, `malformed waypoint.${name}`);
+      assert.deepEqual(
+        readSetting(() => undefined, name),
+        declared?.default,
+        `unset waypoint.${name}`,
+      );
+      assert.deepEqual(
+        readSetting(() => ({ wrong: 'shape' }), name),
+        declared?.default,
+        `malformed waypoint.${name}`,
+      );
     }
   });
 
@@ -39,8 +51,16 @@ describe('settings', () => {
     for (const name of names) {
       const allowed = contributed.get(`waypoint.${name}`)?.enum;
       if (!allowed) continue;
-      for (const value of allowed) assert.equal(readSetting(() => value, name), value, `waypoint.${name} = ${String(value)}`);
-      assert.equal(readSetting(() => 'no-such-value', name), contributed.get(`waypoint.${name}`)?.default);
+      for (const value of allowed)
+        assert.equal(
+          readSetting(() => value, name),
+          value,
+          `waypoint.${name} = ${String(value)}`,
+        );
+      assert.equal(
+        readSetting(() => 'no-such-value', name),
+        contributed.get(`waypoint.${name}`)?.default,
+      );
     }
   });
 

@@ -3,7 +3,15 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import type { NodeAdjacency } from '../../src/core/benchmarks/mango/graph/graph';
-import { bucketPathsFrom, countSimplePaths, LengthOrderedPaths, SimplePathFinder, simplePaths, simplePathsByLength, simplePathsInLengthOrder } from '../../src/core/benchmarks/mango/graph/paths';
+import {
+  bucketPathsFrom,
+  countSimplePaths,
+  LengthOrderedPaths,
+  SimplePathFinder,
+  simplePaths,
+  simplePathsByLength,
+  simplePathsInLengthOrder,
+} from '../../src/core/benchmarks/mango/graph/paths';
 
 function adjacencyOf(nodeCount: number, successorLists: number[][]): NodeAdjacency {
   const offsets = new Int32Array(nodeCount + 1);
@@ -41,7 +49,10 @@ function bruteForcePaths(n: number, successorLists: number[][], source: number, 
 const smallGraph = fc.integer({ min: 1, max: 7 }).chain((n) =>
   fc.record({
     n: fc.constant(n),
-    successors: fc.array(fc.uniqueArray(fc.integer({ min: 0, max: n - 1 }), { maxLength: n }), { minLength: n, maxLength: n }),
+    successors: fc.array(fc.uniqueArray(fc.integer({ min: 0, max: n - 1 }), { maxLength: n }), {
+      minLength: n,
+      maxLength: n,
+    }),
     source: fc.integer({ min: 0, max: n - 1 }),
     target: fc.integer({ min: 0, max: n - 1 }),
   }),
@@ -62,7 +73,10 @@ describe('simple paths', () => {
     fc.assert(
       fc.property(smallGraph, ({ n, successors, source, target }) => {
         const adjacency = adjacencyOf(n, successors);
-        assert.equal(countSimplePaths(adjacency, source, target), bruteForcePaths(n, successors, source, target).length);
+        assert.equal(
+          countSimplePaths(adjacency, source, target),
+          bruteForcePaths(n, successors, source, target).length,
+        );
       }),
       { numRuns: 300 },
     );
@@ -70,15 +84,26 @@ describe('simple paths', () => {
 
   it('stops at the limit with a prefix of the full order, and honours min/max length', () => {
     fc.assert(
-      fc.property(smallGraph, fc.integer({ min: 0, max: 6 }), fc.integer({ min: 1, max: 6 }), ({ n, successors, source, target }, limit, bound) => {
-        const adjacency = adjacencyOf(n, successors);
-        const all = bruteForcePaths(n, successors, source, target);
-        const finder = new SimplePathFinder(adjacency);
-        assert.deepEqual([...finder.paths(source, target, { limit })], all.slice(0, limit));
-        assert.equal(finder.count(source, target, { limit }), Math.min(limit, all.length));
-        assert.deepEqual([...finder.paths(source, target, { maxLength: bound })], all.filter((p) => p.length - 1 <= bound));
-        assert.deepEqual([...finder.paths(source, target, { minLength: bound })], all.filter((p) => p.length - 1 >= bound));
-      }),
+      fc.property(
+        smallGraph,
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 1, max: 6 }),
+        ({ n, successors, source, target }, limit, bound) => {
+          const adjacency = adjacencyOf(n, successors);
+          const all = bruteForcePaths(n, successors, source, target);
+          const finder = new SimplePathFinder(adjacency);
+          assert.deepEqual([...finder.paths(source, target, { limit })], all.slice(0, limit));
+          assert.equal(finder.count(source, target, { limit }), Math.min(limit, all.length));
+          assert.deepEqual(
+            [...finder.paths(source, target, { maxLength: bound })],
+            all.filter((p) => p.length - 1 <= bound),
+          );
+          assert.deepEqual(
+            [...finder.paths(source, target, { minLength: bound })],
+            all.filter((p) => p.length - 1 >= bound),
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -92,7 +117,8 @@ describe('simple paths', () => {
         const seen = [...simplePathsByLength(finder, source, target)].length;
         assert.equal(seen, all.length);
         const got: number[][] = [];
-        for (const cursor of simplePathsByLength(finder, source, target, limit)) got.push(Array.from(cursor.nodes.subarray(0, cursor.length)));
+        for (const cursor of simplePathsByLength(finder, source, target, limit))
+          got.push(Array.from(cursor.nodes.subarray(0, cursor.length)));
         assert.deepEqual(got, byLength.slice(0, limit));
       }),
       { numRuns: 300 },
@@ -104,7 +130,8 @@ describe('simple paths', () => {
       fc.property(smallGraph, fc.integer({ min: 1, max: 30 }), ({ n, successors, source, target }, bufferNodes) => {
         const byLength = bruteForcePaths(n, successors, source, target).sort((a, b) => a.length - b.length);
         const finder = new SimplePathFinder(adjacencyOf(n, successors));
-        const collect = (paths: Iterable<{ nodes: Int32Array; length: number }>) => Array.from(paths, (path) => Array.from(path.nodes.subarray(0, path.length)));
+        const collect = (paths: Iterable<{ nodes: Int32Array; length: number }>) =>
+          Array.from(paths, (path) => Array.from(path.nodes.subarray(0, path.length)));
         assert.deepEqual(collect(simplePathsInLengthOrder(finder, source, target)), byLength);
         // A buffer of a few node numbers: most pairs overflow it part-way and must restart cleanly.
         assert.deepEqual(collect(simplePathsInLengthOrder(finder, source, target, bufferNodes)), byLength);
@@ -133,7 +160,12 @@ describe('simple paths', () => {
           assert.deepEqual(got, byLength, `target ${target}`);
         }
         const total = perTarget.reduce((sum, entry) => sum + entry.filled.reduce((a, b) => a + (b ?? 0), 0), 0);
-        if (total > 0) assert.equal(bucketPathsFrom(adjacency, source, total - 1), undefined, 'over the buffer: undefined, so callers search per pair');
+        if (total > 0)
+          assert.equal(
+            bucketPathsFrom(adjacency, source, total - 1),
+            undefined,
+            'over the buffer: undefined, so callers search per pair',
+          );
       }),
       { numRuns: 300 },
     );

@@ -20,18 +20,27 @@ function objectLines(task: 'df' | 'rf', records: readonly EdgeRecord[], cutoff: 
   if (task === 'df') {
     return [...dfSkeletons(records, { limitPerPair })]
       .map(({ skeleton, truncated }) => {
-        const extra = { action_list: skeleton.path_details.map((step) => step.action), answerable: isAnswerable(skeleton, cutoff), easy: isEasy(skeleton, cutoff) };
+        const extra = {
+          action_list: skeleton.path_details.map((step) => step.action),
+          answerable: isAnswerable(skeleton, cutoff),
+          easy: isEasy(skeleton, cutoff),
+        };
         return `${pythonJsonDumps({ ...skeleton, ...extra, ...(truncated ? { truncated } : {}) })}\n`;
       })
       .join('');
   }
   return [...rfSkeletons(records, { limitPerPair })]
-    .map(({ skeleton, truncated }) => `${pythonJsonDumps({ ...skeleton, answerable: isAnswerable(skeleton, cutoff), easy: isEasy(skeleton, cutoff), ...(truncated ? { truncated } : {}) })}\n`)
+    .map(
+      ({ skeleton, truncated }) =>
+        `${pythonJsonDumps({ ...skeleton, answerable: isAnswerable(skeleton, cutoff), easy: isEasy(skeleton, cutoff), ...(truncated ? { truncated } : {}) })}\n`,
+    )
     .join('');
 }
 
 function textLines(task: 'df' | 'rf', records: readonly EdgeRecord[], cutoff: number, limitPerPair?: number): string {
-  return [...skeletonTextChunks(task, records, { limitPerPair, labelsAtCutoff: cutoff, sha256Hex: nodeSha256Hex })].join('');
+  return [
+    ...skeletonTextChunks(task, records, { limitPerPair, labelsAtCutoff: cutoff, sha256Hex: nodeSha256Hex }),
+  ].join('');
 }
 
 /** A two-way k×k grid: few locations, a great many simple paths (as a large game has). */
@@ -40,8 +49,16 @@ function gridRecords(k: number): EdgeRecord[] {
   const name = (x: number, y: number) => `room ${x},${y}`;
   for (let y = 0; y < k; y++) {
     for (let x = 0; x < k; x++) {
-      if (x + 1 < k) records.push(edge(name(x, y), 'east', name(x + 1, y), 2 * (y * k + x) + 1), edge(name(x + 1, y), 'west', name(x, y), 9999, 2 * (y * k + x) + 1));
-      if (y + 1 < k) records.push(edge(name(x, y), 'south', name(x, y + 1), 2 * (y * k + x) + 2), edge(name(x, y + 1), 'north', name(x, y), 9999, 2 * (y * k + x) + 2));
+      if (x + 1 < k)
+        records.push(
+          edge(name(x, y), 'east', name(x + 1, y), 2 * (y * k + x) + 1),
+          edge(name(x + 1, y), 'west', name(x, y), 9999, 2 * (y * k + x) + 1),
+        );
+      if (y + 1 < k)
+        records.push(
+          edge(name(x, y), 'south', name(x, y + 1), 2 * (y * k + x) + 2),
+          edge(name(x, y + 1), 'north', name(x, y), 9999, 2 * (y * k + x) + 2),
+        );
     }
   }
   return records;
@@ -66,13 +83,25 @@ describe('skeleton text writer', () => {
     edge('d', 'south', 'a', 1),
     edge('c', 'up', 'café ☕', 75),
   ];
-  const lighthouse = JSON.parse(readFileSync(join(samplesDir, 'mango', 'lighthouse', 'lighthouse.edges.json'), 'utf8')) as EdgeRecord[];
+  const lighthouse = JSON.parse(
+    readFileSync(join(samplesDir, 'mango', 'lighthouse', 'lighthouse.edges.json'), 'utf8'),
+  ) as EdgeRecord[];
 
   for (const task of ['df', 'rf'] as const) {
     it(`writes the object path's ${task} lines byte for byte, with and without limits and cutoffs`, () => {
       for (const records of [handMade, lighthouse, gridRecords(3)]) {
-        for (const [cutoff, limit] of [[70, undefined], [5, undefined], [70, 1], [10, 2], [70, 7]] as const) {
-          assert.equal(textLines(task, records, cutoff, limit), objectLines(task, records, cutoff, limit), `cutoff ${cutoff}, limit ${limit}`);
+        for (const [cutoff, limit] of [
+          [70, undefined],
+          [5, undefined],
+          [70, 1],
+          [10, 2],
+          [70, 7],
+        ] as const) {
+          assert.equal(
+            textLines(task, records, cutoff, limit),
+            objectLines(task, records, cutoff, limit),
+            `cutoff ${cutoff}, limit ${limit}`,
+          );
         }
       }
     });
@@ -81,12 +110,24 @@ describe('skeleton text writer', () => {
   it('searches once per source without a limit and per pair under one, with the same lines', () => {
     // Random small games with parallel edges: a limit no pair reaches takes the per-pair, per-length
     // route (DF) and the per-pair route (RF); no limit takes the per-source search.
-    const games = fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.constantFrom('north', 'south', 'up', 'jump'), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 90 }), fc.integer({ min: 0, max: 90 })), { maxLength: 16 });
+    const games = fc.array(
+      fc.tuple(
+        fc.integer({ min: 0, max: 5 }),
+        fc.constantFrom('north', 'south', 'up', 'jump'),
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 0, max: 90 }),
+        fc.integer({ min: 0, max: 90 }),
+      ),
+      { maxLength: 16 },
+    );
     fc.assert(
       fc.property(games, (tuples) => {
-        const records = tuples.filter(([u, , v]) => u !== v).map(([u, action, v, forward, reversed]) => edge(`n${u}`, action, `n${v}`, forward, reversed));
+        const records = tuples
+          .filter(([u, , v]) => u !== v)
+          .map(([u, action, v, forward, reversed]) => edge(`n${u}`, action, `n${v}`, forward, reversed));
         const unreachable = 1e15;
-        for (const task of ['df', 'rf'] as const) assert.equal(textLines(task, records, 40), textLines(task, records, 40, unreachable), task);
+        for (const task of ['df', 'rf'] as const)
+          assert.equal(textLines(task, records, 40), textLines(task, records, 40, unreachable), task);
       }),
       { numRuns: 200 },
     );
@@ -96,7 +137,10 @@ describe('skeleton text writer', () => {
     const chunks = [...skeletonTextChunks('df', lighthouse, { chunkChars: 1000 })];
     assert.ok(chunks.length > 2);
     chunks.slice(0, -1).forEach((chunk) => assert.ok(chunk.length >= 1000 && chunk.endsWith('\n')));
-    assert.equal(chunks.join(''), [...dfSkeletons(lighthouse)].map((line) => `${pythonJsonDumps(line.skeleton)}\n`).join(''));
+    assert.equal(
+      chunks.join(''),
+      [...dfSkeletons(lighthouse)].map((line) => `${pythonJsonDumps(line.skeleton)}\n`).join(''),
+    );
   });
 
   it('reproduces the six shared games as the object path does (node:crypto ids = core ids)', function () {
@@ -107,7 +151,8 @@ describe('skeleton text writer', () => {
     }
     for (const game of ['905', 'night', 'omniquest', 'partyfoul', 'spirit', 'zork1']) {
       const records = JSON.parse(readFileSync(join(mangoDir, game, `${game}.edges.json`), 'utf8')) as EdgeRecord[];
-      for (const task of ['df', 'rf'] as const) assert.equal(textLines(task, records, 70), objectLines(task, records, 70), `${game} ${task}`);
+      for (const task of ['df', 'rf'] as const)
+        assert.equal(textLines(task, records, 70), objectLines(task, records, 70), `${game} ${task}`);
     }
   });
 });
@@ -138,7 +183,10 @@ describe('waypoint mango skeletons behind a slow or vanishing reader', () => {
   const big = gameDir('grid', gridRecords(5));
 
   function start() {
-    const child = spawn(process.execPath, [join(distDir, 'cli.js'), 'mango', 'skeletons', big, '--task', 'df'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(distDir, 'cli.js'), 'mango', 'skeletons', big, '--task', 'df'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
@@ -160,7 +208,10 @@ describe('waypoint mango skeletons behind a slow or vanishing reader', () => {
       const pid = child.pid as number;
       let idlePolls = 0;
       let lastCpu = -1;
-      for (const cap = Date.now() + 120_000; idlePolls < 5 && Date.now() < cap && (peakRssMB(pid) ?? 0) < RSS_LIMIT_MB; ) {
+      for (
+        const cap = Date.now() + 120_000;
+        idlePolls < 5 && Date.now() < cap && (peakRssMB(pid) ?? 0) < RSS_LIMIT_MB;
+      ) {
         await sleep(100);
         const { state, cpuTicks } = processState(pid);
         idlePolls = child.stdout.readableLength > 0 && state === 'S' && cpuTicks === lastCpu ? idlePolls + 1 : 0;
@@ -199,7 +250,12 @@ describe('waypoint mango skeletons behind a slow or vanishing reader', () => {
       });
       assert.equal(await exited, 0);
       assert.equal(stderr(), '');
-      assert.ok(got.startsWith('{"src_node": "room 0,0", "dst_node": "room 1,0", "diff_shortest": 0, "path_details": [{"prev_node": "room 0,0"'), got.slice(0, 120));
+      assert.ok(
+        got.startsWith(
+          '{"src_node": "room 0,0", "dst_node": "room 1,0", "diff_shortest": 0, "path_details": [{"prev_node": "room 0,0"',
+        ),
+        got.slice(0, 120),
+      );
     } finally {
       if (child.exitCode === null) child.kill();
     }

@@ -51,7 +51,12 @@ describe('npm start --reset: only a start profile, only its parts', () => {
   it('refuses a folder without the mark that holds other things, and deletes nothing in it', () => {
     const root = profileFolder('home-like', ['thesis.tex', 'photos'], false);
     const refusal = lib.resetRefusal(root);
-    assert.match(refusal ?? '', new RegExp(`^${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} does not look like a Waypoint start profile \\(no \\.waypoint-start-profile, and it holds (photos, thesis\\.tex|thesis\\.tex, photos)\\): --reset deletes nothing there\\.`));
+    assert.match(
+      refusal ?? '',
+      new RegExp(
+        `^${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} does not look like a Waypoint start profile \\(no \\.waypoint-start-profile, and it holds (photos, thesis\\.tex|thesis\\.tex, photos)\\): --reset deletes nothing there\\.`,
+      ),
+    );
     assert.throws(() => lib.resetStartProfile(root), /does not look like a Waypoint start profile/);
     assert.deepEqual(readdirSync(root).sort(), ['config.yaml', 'extensions', 'photos', 'thesis.tex', 'user-data']);
   });

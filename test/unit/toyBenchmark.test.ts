@@ -40,7 +40,10 @@ const broken = join(toyData, 'broken.toy.json');
 const goalRange = { start: { line: 3, character: 10 }, end: { line: 3, character: 11 } };
 
 /** A connection that records what the server publishes. */
-function recordingConnection(): { connection: Connection; published: Array<{ uri: string; diagnostics: Array<{ code?: unknown; range: unknown }> }> } {
+function recordingConnection(): {
+  connection: Connection;
+  published: Array<{ uri: string; diagnostics: Array<{ code?: unknown; range: unknown }> }>;
+} {
   const published: Array<{ uri: string; diagnostics: Array<{ code?: unknown; range: unknown }> }> = [];
   const connection = {
     sendDiagnostics: (params: { uri: string; diagnostics: Array<{ code?: unknown; range: unknown }> }) => {
@@ -72,7 +75,11 @@ describe('a toy benchmark registered through the registry alone', () => {
     const [start] = validateStandalone(TOY_KIND, text, 'a.toy.json') ?? [];
     assert.equal(start.code, 'toy/cell');
     assert.deepEqual(start.range, { start: { line: 0, character: 23 }, end: { line: 0, character: 25 } });
-    assert.deepEqual(validateStandalone(TOY_KIND, `\ufeff${text}`, 'a.toy.json'), [start], 'no upstream reader: the BOM is stripped without a note');
+    assert.deepEqual(
+      validateStandalone(TOY_KIND, `\ufeff${text}`, 'a.toy.json'),
+      [start],
+      'no upstream reader: the BOM is stripped without a note',
+    );
     const [syntax] = validateStandalone(TOY_KIND, '{"length": 5,', 'a.toy.json') ?? [];
     assert.equal(syntax.code, 'json/syntax');
     assert.equal(validateStandalone('no-such-kind', text, 'a.toy.json'), null);
@@ -81,20 +88,40 @@ describe('a toy benchmark registered through the registry alone', () => {
   it('waypoint validate reports the toy files with located diagnostics and fails on the broken one', async () => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runValidate([toyData, '--json'], (line) => out.push(line), (line) => err.push(line));
+    const code = await runValidate(
+      [toyData, '--json'],
+      (line) => out.push(line),
+      (line) => err.push(line),
+    );
     assert.equal(code, 1);
     assert.deepEqual(err, []);
-    const report = JSON.parse(out.join('\n')) as { files: Array<{ path: string; kind: string; diagnostics: Diagnostic[] }>; summary: { files: number; errors: number } };
+    const report = JSON.parse(out.join('\n')) as {
+      files: Array<{ path: string; kind: string; diagnostics: Diagnostic[] }>;
+      summary: { files: number; errors: number };
+    };
     assert.deepEqual(report.summary, { files: 2, errors: 1, warnings: 0, skipped: 0 });
     const byName = new Map(report.files.map((file) => [file.path.split(/[\\/]/).pop(), file]));
     assert.deepEqual(byName.get('corridor.toy.json')?.diagnostics, []);
     const [goal] = byName.get('broken.toy.json')?.diagnostics ?? [];
     assert.equal(byName.get('broken.toy.json')?.kind, TOY_KIND);
-    assert.deepEqual({ code: goal.code, range: goal.range, message: goal.message }, { code: 'toy/cell', range: goalRange, message: 'goal must be a cell of the corridor (0 to 4), not 7.' });
+    assert.deepEqual(
+      { code: goal.code, range: goal.range, message: goal.message },
+      { code: 'toy/cell', range: goalRange, message: 'goal must be a cell of the corridor (0 to 4), not 7.' },
+    );
 
     const lines: string[] = [];
-    assert.equal(await runValidate([broken], (line) => lines.push(line), () => {}), 1);
-    assert.deepEqual(lines, [`${relative(process.cwd(), broken)}:4:11: error goal must be a cell of the corridor (0 to 4), not 7. [toy/cell]`, '1 file validated: 1 error, 0 warnings, 0 skipped.']);
+    assert.equal(
+      await runValidate(
+        [broken],
+        (line) => lines.push(line),
+        () => {},
+      ),
+      1,
+    );
+    assert.deepEqual(lines, [
+      `${relative(process.cwd(), broken)}:4:11: error goal must be a cell of the corridor (0 to 4), not 7. [toy/cell]`,
+      '1 file validated: 1 error, 0 warnings, 0 skipped.',
+    ]);
   });
 
   it('the language server validates an open toy document and publishes located diagnostics', () => {
@@ -114,7 +141,13 @@ describe('a toy benchmark registered through the registry alone', () => {
   it("the server's workspace scan finds and validates the toy files", async () => {
     const { connection, published } = recordingConnection();
     const token = { isCancellationRequested: false } as CancellationToken;
-    const result = await validateWorkspace(connection, new DocumentStore(), [pathToFileURL(toyData).toString()], { maxFileSizeBytes: 1048576 }, token);
+    const result = await validateWorkspace(
+      connection,
+      new DocumentStore(),
+      [pathToFileURL(toyData).toString()],
+      { maxFileSizeBytes: 1048576 },
+      token,
+    );
     assert.deepEqual(result, { files: 2, errors: 1, warnings: 0, skipped: [], cancelled: false });
     const brokenDiagnostics = published.find((params) => params.uri === pathToFileURL(broken).toString())?.diagnostics;
     assert.deepEqual(
@@ -123,7 +156,14 @@ describe('a toy benchmark registered through the registry alone', () => {
     );
   });
 
-  const profile = (provider: ModelProfile['provider']): ModelProfile => ({ id: `toy-${provider}`, provider, temperature: 0, maxTokens: 100, timeoutMs: 1000, retries: 0 });
+  const profile = (provider: ModelProfile['provider']): ModelProfile => ({
+    id: `toy-${provider}`,
+    provider,
+    temperature: 0,
+    maxTokens: 100,
+    timeoutMs: 1000,
+    retries: 0,
+  });
   const corridorUri = pathToFileURL(join(toyData, 'corridor.toy.json')).toString();
   const corridorText = '{"length": 5, "start": 0, "goal": 4}';
   const question = (): ToyQuestion => {
@@ -137,15 +177,29 @@ describe('a toy benchmark registered through the registry alone', () => {
   it("the server's code lenses offer the toy's question, with the file's URI in the command argument", () => {
     const lenses = standaloneLenses(TOY_KIND, corridorUri, corridorText);
     assert.deepEqual(lenses, [
-      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, command: { title: '▶ Walk 0 → 4', command: 'waypoint.runToyQuestion', arguments: [{ uri: corridorUri, start: 0, goal: 4 }] } },
+      {
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        command: {
+          title: '▶ Walk 0 → 4',
+          command: 'waypoint.runToyQuestion',
+          arguments: [{ uri: corridorUri, start: 0, goal: 4 }],
+        },
+      },
     ]);
-    assert.deepEqual(standaloneLenses(TOY_KIND, corridorUri, '{"length": 5, "start": 0, "goal": 7}'), [], 'an invalid corridor offers no question');
+    assert.deepEqual(
+      standaloneLenses(TOY_KIND, corridorUri, '{"length": 5, "start": 0, "goal": 7}'),
+      [],
+      'an invalid corridor offers no question',
+    );
   });
 
   it('Show Board on a toy file draws what the registered fileTimeline hook gives, a frame the board accepts', () => {
     // The board command's fallback for registered kinds (src/extension/boards/index.ts) looks the hook up this way.
     const timeline = findKind(TOY_KIND)?.benchmark.fileTimeline?.(TOY_KIND, corridorText, 'data/corridor.toy.json');
-    assert.deepEqual(timeline, { title: 'corridor.toy.json', frames: [{ scene: { kind: 'text', text: '[A . . . G]' }, action: null }] });
+    assert.deepEqual(timeline, {
+      title: 'corridor.toy.json',
+      frames: [{ scene: { kind: 'text', text: '[A . . . G]' }, action: null }],
+    });
     assert.equal(hostToBoardMessage.safeParse({ type: 'timeline', timeline }).success, true);
     assert.equal(findKind(TOY_KIND)?.benchmark.fileTimeline?.(TOY_KIND, '{"length": 1}', 'bad.toy.json'), null);
   });
@@ -161,14 +215,35 @@ describe('a toy benchmark registered through the registry alone', () => {
     assert.deepEqual(oracle.diagnostics, []);
     assert.ok(oracle.timeline);
     assert.deepEqual(
-      oracle.timeline.frames.map((frame) => [frame.action, frame.scene.kind === 'text' ? frame.scene.text : frame.scene.kind]),
-      [[null, '[A . . . G]'], ['right', '[. A . . G]'], ['right', '[. . A . G]'], ['right', '[. . . A G]'], ['right', '[. . . . A]']],
+      oracle.timeline.frames.map((frame) => [
+        frame.action,
+        frame.scene.kind === 'text' ? frame.scene.text : frame.scene.kind,
+      ]),
+      [
+        [null, '[A . . . G]'],
+        ['right', '[. A . . G]'],
+        ['right', '[. . A . G]'],
+        ['right', '[. . . A G]'],
+        ['right', '[. . . . A]'],
+      ],
     );
-    assert.equal(hostToBoardMessage.safeParse({ type: 'timeline', timeline: oracle.timeline }).success, true, 'the board accepts the timeline as it accepts the built-ins\'');
+    assert.equal(
+      hostToBoardMessage.safeParse({ type: 'timeline', timeline: oracle.timeline }).success,
+      true,
+      "the board accepts the timeline as it accepts the built-ins'",
+    );
 
     const random = await answerQuestion(toyBenchmark, question(), profile('random'));
     assert.deepEqual(random.record.scores, { success: 0, moves: 4, optimal: 4 });
-    assert.deepEqual(random.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line]), [['toy/wall', 0], ['toy/wall', 1], ['toy/wall', 2], ['toy/wall', 3]]);
+    assert.deepEqual(
+      random.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line]),
+      [
+        ['toy/wall', 0],
+        ['toy/wall', 1],
+        ['toy/wall', 2],
+        ['toy/wall', 3],
+      ],
+    );
   });
 
   it('a model reply is scored with diagnostics on the reply, through a given source and the cache', async () => {
@@ -177,15 +252,27 @@ describe('a toy benchmark registered through the registry alone', () => {
     const source = {
       reply: () => {
         calls++;
-        return Promise.resolve({ text: 'right\nup\nright', promptTokens: 10, completionTokens: 3, latencyMs: 5, cached: false });
+        return Promise.resolve({
+          text: 'right\nup\nright',
+          promptTokens: 10,
+          completionTokens: 3,
+          latencyMs: 5,
+          cached: false,
+        });
       },
     };
-    const store = { get: (key: string) => Promise.resolve(cache.get(key)), set: (key: string, reply: ModelReply) => Promise.resolve(void cache.set(key, reply)) };
+    const store = {
+      get: (key: string) => Promise.resolve(cache.get(key)),
+      set: (key: string, reply: ModelReply) => Promise.resolve(void cache.set(key, reply)),
+    };
     const model: ModelProfile = { ...profile('openai-compatible'), model: 'm', baseUrl: 'http://localhost:1' };
     const first = await answerQuestion(toyBenchmark, question(), model, { source, cache: store, mode: 'reference' });
     assert.deepEqual(first.record.scores, { success: 0, moves: 2, optimal: 4 });
     assert.equal(first.record.mode, 'reference');
-    assert.deepEqual(first.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range]), [['toy/move', { start: { line: 1, character: 0 }, end: { line: 1, character: 2 } }]]);
+    assert.deepEqual(
+      first.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range]),
+      [['toy/move', { start: { line: 1, character: 0 }, end: { line: 1, character: 2 } }]],
+    );
     const again = await answerQuestion(toyBenchmark, question(), model, { source, cache: store });
     assert.equal(again.record.cached, true);
     assert.equal(calls, 1);
@@ -200,14 +287,27 @@ describe('a toy benchmark registered through the registry alone', () => {
     assert.equal(runSucceeded(record), true);
     assert.equal(runSucceeded({ ...record, scores: { success: 0 } }), false);
     const stranger = { benchmark: 'unregistered', sampleId: 'abc' };
-    assert.deepEqual([questionGroup(stranger), questionLabel(stranger), runSucceeded({ question: stranger, scores: { success: 1 } })], ['unregistered', 'abc', false], 'a run of an unregistered benchmark is still listed');
+    assert.deepEqual(
+      [questionGroup(stranger), questionLabel(stranger), runSucceeded({ question: stranger, scores: { success: 1 } })],
+      ['unregistered', 'abc', false],
+      'a run of an unregistered benchmark is still listed',
+    );
   });
 
   it('run records of the toy are written, read back by its own schema, reported, compared, replayed and shown in the results view model', async () => {
     // Two corridors, each answered by the oracle and by `random` (which always walks left).
-    const short: ToyQuestion = { ...question(), sampleId: 'short.toy.json-1-2', file: 'short.toy.json', length: 3, start: 1, goal: 2 };
+    const short: ToyQuestion = {
+      ...question(),
+      sampleId: 'short.toy.json-1-2',
+      file: 'short.toy.json',
+      length: 3,
+      start: 1,
+      goal: 2,
+    };
     const records: RunRecord<ToyQuestion>[] = [];
-    for (const provider of ['oracle', 'random'] as const) for (const asked of [question(), short]) records.push((await answerQuestion(toyBenchmark, asked, profile(provider))).record);
+    for (const provider of ['oracle', 'random'] as const)
+      for (const asked of [question(), short])
+        records.push((await answerQuestion(toyBenchmark, asked, profile(provider))).record);
     const folder = mkdtempSync(join(tmpdir(), 'waypoint-toy-runs-'));
     try {
       const file = join(folder, 'toy.jsonl');
@@ -220,7 +320,11 @@ describe('a toy benchmark registered through the registry alone', () => {
         'every toy record reads back, its question whole',
       );
       assert.equal(read.problems.length, 1);
-      assert.match(read.problems[0], /toy\.jsonl:5:\d+: `question\.length`/, "the toy's own schema rejects a question it cannot read, located");
+      assert.match(
+        read.problems[0],
+        /toy\.jsonl:5:\d+: `question\.length`/,
+        "the toy's own schema rejects a question it cannot read, located",
+      );
 
       const set = mergeRunFiles([{ file, records: read.records }]);
       const { json } = buildReport(set, { by: 'model' });
@@ -232,8 +336,12 @@ describe('a toy benchmark registered through the registry alone', () => {
           ['toy-random', 2, 0],
         ],
       );
-      const oracleOnly = mergeRunFiles([{ file, records: read.records.filter((record) => record.model.id === 'toy-oracle') }]);
-      const randomOnly = mergeRunFiles([{ file, records: read.records.filter((record) => record.model.id === 'toy-random') }]);
+      const oracleOnly = mergeRunFiles([
+        { file, records: read.records.filter((record) => record.model.id === 'toy-oracle') },
+      ]);
+      const randomOnly = mergeRunFiles([
+        { file, records: read.records.filter((record) => record.model.id === 'toy-random') },
+      ]);
       const compared = compareRuns(oracleOnly, randomOnly);
       assert.equal(compared.paired, 2);
       assert.deepEqual([compared.metrics.success.a, compared.metrics.success.b], [1, 0]);
@@ -241,7 +349,10 @@ describe('a toy benchmark registered through the registry alone', () => {
 
       // The HTML report reads records whole (keepText) to replay their replies.
       const whole = await readRunFile(file, { keepText: true });
-      const replayed = await new ReplayBuilder({}, { readText: () => Promise.reject(new Error('no file is read')), list: () => Promise.resolve(null) }).replay(whole.records[0]);
+      const replayed = await new ReplayBuilder(
+        {},
+        { readText: () => Promise.reject(new Error('no file is read')), list: () => Promise.resolve(null) },
+      ).replay(whole.records[0]);
       assert.ok('replay' in replayed, "the report's drill-down comes from the toy's replay hook");
       assert.deepEqual(
         replayed.replay.fr.map((frame) => frame.x),
@@ -249,7 +360,10 @@ describe('a toy benchmark registered through the registry alone', () => {
       );
 
       const { model } = buildResultsModel(set, [file], 'toy runs');
-      assert.deepEqual([model.benchmark, model.models, model.primary, model.rows.length], ['toy', ['toy-oracle', 'toy-random'], 'success', 4]);
+      assert.deepEqual(
+        [model.benchmark, model.models, model.primary, model.rows.length],
+        ['toy', ['toy-oracle', 'toy-random'], 'success', 4],
+      );
       assert.deepEqual(model.report, buildReport(set).json, 'the view shows what `waypoint report --json` says');
     } finally {
       rmSync(folder, { recursive: true, force: true });
@@ -257,11 +371,28 @@ describe('a toy benchmark registered through the registry alone', () => {
   });
 
   it('the registry refuses a second benchmark with a taken id or kind, and a standalone kind without a validator', () => {
-    assert.throws(() => registerBenchmark(toyBenchmark), /Benchmark toy: a benchmark with this id is already registered/);
-    assert.throws(() => registerBenchmark({ ...toyBenchmark, id: 'toy2' }), /the file kind toy-corridor is already declared/);
-    const kind = { id: 'toy-other', suffixes: ['.other.json'], validation: 'standalone' as const, examples: ['a.other.json'] };
-    assert.throws(() => registerBenchmark({ id: 'toy3', label: 'Toy 3', kinds: [kind] }), /needs the benchmark's validate/);
-    assert.throws(() => registerBenchmark({ id: 'toy4', label: 'Toy 4', kinds: [{ ...kind, suffixes: [] }], validate: () => [] }), /neither suffixes nor a pattern/);
+    assert.throws(
+      () => registerBenchmark(toyBenchmark),
+      /Benchmark toy: a benchmark with this id is already registered/,
+    );
+    assert.throws(
+      () => registerBenchmark({ ...toyBenchmark, id: 'toy2' }),
+      /the file kind toy-corridor is already declared/,
+    );
+    const kind = {
+      id: 'toy-other',
+      suffixes: ['.other.json'],
+      validation: 'standalone' as const,
+      examples: ['a.other.json'],
+    };
+    assert.throws(
+      () => registerBenchmark({ id: 'toy3', label: 'Toy 3', kinds: [kind] }),
+      /needs the benchmark's validate/,
+    );
+    assert.throws(
+      () => registerBenchmark({ id: 'toy4', label: 'Toy 4', kinds: [{ ...kind, suffixes: [] }], validate: () => [] }),
+      /neither suffixes nor a pattern/,
+    );
     assert.deepEqual(
       benchmarks().map((benchmark) => benchmark.id),
       ['mango', 'smartplay', 'babyai', 'grasp', 'toy'],

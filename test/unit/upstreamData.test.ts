@@ -7,7 +7,9 @@ import { WalkthroughDocument } from '../../src/core/benchmarks/mango/walkthrough
 import { sharedDataDir, sharedDataMissingReason } from '../support/paths';
 
 const mangoDir = join(sharedDataDir, 'mango');
-const games = existsSync(mangoDir) ? readdirSync(mangoDir).filter((name) => existsSync(join(mangoDir, name, `${name}.walkthrough`))) : [];
+const games = existsSync(mangoDir)
+  ? readdirSync(mangoDir).filter((name) => existsSync(join(mangoDir, name, `${name}.walkthrough`)))
+  : [];
 
 describe('upstream MANGO walkthroughs', function () {
   before(function () {
@@ -30,7 +32,10 @@ describe('upstream MANGO walkthroughs', function () {
       const upstreamLastStep = text.split('==>STEP NUM:').length - 2;
       const steps = document.steps();
       assert.equal(steps.length, upstreamLastStep + 1);
-      assert.deepEqual(steps.map((step) => step.number), steps.map((_, index) => index));
+      assert.deepEqual(
+        steps.map((step) => step.number),
+        steps.map((_, index) => index),
+      );
       assert.equal(steps[0].action, 'Init');
     });
   }
@@ -38,6 +43,13 @@ describe('upstream MANGO walkthroughs', function () {
   it('labels zork1 moves with the room title of the observation', function () {
     if (!games.includes('zork1')) this.skip();
     const steps = WalkthroughDocument.parse(readFileSync(join(mangoDir, 'zork1', 'zork1.walkthrough'), 'utf8')).steps();
-    assert.deepEqual(steps.slice(0, 3).map((step) => [step.action, step.location]), [['Init', 'West of House'], ['north', 'North of House'], ['north', 'Forest Path']]);
+    assert.deepEqual(
+      steps.slice(0, 3).map((step) => [step.action, step.location]),
+      [
+        ['Init', 'West of House'],
+        ['north', 'North of House'],
+        ['north', 'Forest Path'],
+      ],
+    );
   });
 });

@@ -4,7 +4,16 @@
 // made by injecting a failing readdir into the shared walker instead.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { closeSync, copyFileSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  ftruncateSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { walkFiles, type WalkFs, type WalkItem, type WalkStats } from '../../src/core/util/walk';
@@ -12,7 +21,11 @@ import { distDir, repoRoot, samplesDir } from '../support/paths';
 
 function waypoint(...args: string[]) {
   // The timeout turns the old FIFO hang into a failure instead of a stuck suite.
-  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 240_000 });
+  const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr, timedOut: result.error !== undefined };
 }
 
@@ -40,7 +53,9 @@ function assertGoodStillValidated(stdout: string): ValidateJson {
 
 describe('waypoint validate on bad entries', () => {
   it('reports a dangling symlink and goes on', () => {
-    const directory = treeWith((dir) => symlinkSync(join(dir, 'gone.walkthrough'), join(dir, 'a-dangling.walkthrough')));
+    const directory = treeWith((dir) =>
+      symlinkSync(join(dir, 'gone.walkthrough'), join(dir, 'a-dangling.walkthrough')),
+    );
     const { code, stdout, stderr } = waypoint('validate', directory, '--json');
     assert.equal(code, 1);
     assertGoodStillValidated(stdout);
@@ -87,7 +102,10 @@ describe('waypoint validate on bad entries', () => {
     assert.equal(code, 1);
     const report = assertGoodStillValidated(stdout);
     const huge = report.files.find((file) => file.path.endsWith('huge.grids.jsonl'));
-    assert.deepEqual(huge?.diagnostics.map((diagnostic) => diagnostic.code), ['file/unreadable']);
+    assert.deepEqual(
+      huge?.diagnostics.map((diagnostic) => diagnostic.code),
+      ['file/unreadable'],
+    );
     assert.match(stderr, /huge\.grids\.jsonl: file is 65 MB, over the 64 MB limit\n$/);
   });
 
@@ -115,7 +133,11 @@ describe('waypoint validate on bad entries', () => {
 });
 
 describe('the shared walker', () => {
-  const stats = (kind: 'file' | 'directory'): WalkStats => ({ isFile: () => kind === 'file', isDirectory: () => kind === 'directory', isSymbolicLink: () => false });
+  const stats = (kind: 'file' | 'directory'): WalkStats => ({
+    isFile: () => kind === 'file',
+    isDirectory: () => kind === 'directory',
+    isSymbolicLink: () => false,
+  });
   /** root/{a.walkthrough, locked/, z.walkthrough} where reading `locked` fails as EACCES does. */
   const injected: WalkFs = {
     lstat: async (path) => stats(path.endsWith('.walkthrough') ? 'file' : 'directory'),
@@ -129,7 +151,8 @@ describe('the shared walker', () => {
 
   it('reports an unreadable folder as one problem and walks its siblings', async () => {
     const items: WalkItem[] = [];
-    for await (const item of walkFiles('root', injected, { join: (a, b) => `${a}/${b}`, wanted: () => true })) items.push(item);
+    for await (const item of walkFiles('root', injected, { join: (a, b) => `${a}/${b}`, wanted: () => true }))
+      items.push(item);
     assert.deepEqual(items, [
       { type: 'file', path: 'root/a.walkthrough' },
       { type: 'problem', path: 'root/locked', reason: 'cannot read folder: permission denied' },

@@ -2,10 +2,14 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WalkthroughCodes } from '../../src/core/benchmarks/mango/walkthrough/codes';
-import { WalkthroughDocument, validateWalkthrough } from '../../src/core/benchmarks/mango/walkthrough/walkthroughDocument';
+import {
+  WalkthroughDocument,
+  validateWalkthrough,
+} from '../../src/core/benchmarks/mango/walkthrough/walkthroughDocument';
 import { samplesDir } from '../support/paths';
 
-const block = (number: number | string, action: string, observation: string) => `===========\n==>STEP NUM: ${number}\n==>ACT: ${action}\n==>OBSERVATION: ${observation}\n\n`;
+const block = (number: number | string, action: string, observation: string) =>
+  `===========\n==>STEP NUM: ${number}\n==>ACT: ${action}\n==>OBSERVATION: ${observation}\n\n`;
 const closing = '===========\n';
 
 function codesOf(text: string): string[] {
@@ -19,17 +23,23 @@ describe('walkthrough parser', () => {
     const steps = document.steps();
     assert.equal(steps.length, 40);
     assert.deepEqual(document.diagnostics(), []);
-    assert.deepEqual(steps.slice(0, 3).map((step) => [step.number, step.action, step.location]), [
-      [0, 'Init', 'Harbour Road'],
-      [1, 'look', 'Harbour Road'],
-      [2, 'north', 'Fish Market'],
-    ]);
+    assert.deepEqual(
+      steps.slice(0, 3).map((step) => [step.number, step.action, step.location]),
+      [
+        [0, 'Init', 'Harbour Road'],
+        [1, 'look', 'Harbour Road'],
+        [2, 'north', 'Fish Market'],
+      ],
+    );
     assert.equal(steps[3].location, null, 'a non-move observation has no room title');
     assert.deepEqual(steps[2].headerRange, { start: { line: 17, character: 0 }, end: { line: 17, character: 14 } });
   });
 
   it('keeps an observation that spans blank lines inside its step', () => {
-    const text = block(0, 'Init', 'Room\nfirst paragraph\n\nsecond paragraph\n\n\nthird') + block(1, 'wait', 'Time passes.') + closing;
+    const text =
+      block(0, 'Init', 'Room\nfirst paragraph\n\nsecond paragraph\n\n\nthird') +
+      block(1, 'wait', 'Time passes.') +
+      closing;
     const steps = WalkthroughDocument.parse(text).steps();
     assert.equal(steps.length, 2);
     assert.equal(steps[0].range.end.line, 9, 'step 0 ends at its last line with text');
@@ -45,7 +55,12 @@ describe('walkthrough parser', () => {
   });
 
   it('reports duplicates once and does not cascade sequence errors after them', () => {
-    const text = block(0, 'Init', 'Hall') + block(1, 'north', 'Yard') + block(1, 'south', 'Hall') + block(2, 'east', 'Shed') + closing;
+    const text =
+      block(0, 'Init', 'Hall') +
+      block(1, 'north', 'Yard') +
+      block(1, 'south', 'Hall') +
+      block(2, 'east', 'Shed') +
+      closing;
     assert.deepEqual(codesOf(text), [WalkthroughCodes.stepDuplicate]);
   });
 
@@ -57,18 +72,26 @@ describe('walkthrough parser', () => {
   it('reports a missing ACT line at the step header', () => {
     const text = `${block(0, 'Init', 'Hall')}===========\n==>STEP NUM: 1\n==>OBSERVATION: Yard\n\n${closing}`;
     const diagnostics = validateWalkthrough(text);
-    assert.deepEqual(diagnostics.map((d) => d.code), [WalkthroughCodes.actMissing]);
+    assert.deepEqual(
+      diagnostics.map((d) => d.code),
+      [WalkthroughCodes.actMissing],
+    );
     assert.equal(diagnostics[0].range.start.line, 6);
   });
 
   it('reports a missing OBSERVATION line', () => {
-    assert.deepEqual(codesOf(`${block(0, 'Init', 'Hall')}===========\n==>STEP NUM: 1\n==>ACT: north\n\n${closing}`), [WalkthroughCodes.observationMissing]);
+    assert.deepEqual(codesOf(`${block(0, 'Init', 'Hall')}===========\n==>STEP NUM: 1\n==>ACT: north\n\n${closing}`), [
+      WalkthroughCodes.observationMissing,
+    ]);
   });
 
   it('reports malformed and missing separators, and keeps parsing the steps after them', () => {
     const damaged = `${block(0, 'Init', 'Hall')}==========\n==>STEP NUM: 1\n==>ACT: north\n==>OBSERVATION: Yard\n\n${closing}`;
     const diagnostics = validateWalkthrough(damaged);
-    assert.deepEqual(diagnostics.map((d) => d.code), [WalkthroughCodes.separatorMalformed]);
+    assert.deepEqual(
+      diagnostics.map((d) => d.code),
+      [WalkthroughCodes.separatorMalformed],
+    );
     assert.deepEqual(diagnostics[0].range, { start: { line: 5, character: 0 }, end: { line: 5, character: 10 } });
     assert.equal(WalkthroughDocument.parse(damaged).steps().length, 2);
 
@@ -87,7 +110,9 @@ describe('walkthrough parser', () => {
     assert.equal(diagnostics[0].code, WalkthroughCodes.headerMalformed);
     assert.match(diagnostics[0].message, /'two'/);
     assert.deepEqual(diagnostics[0].range, { start: { line: 6, character: 13 }, end: { line: 6, character: 16 } });
-    assert.deepEqual(codesOf(`${block(0, 'Init', 'Hall')}===========\n==>STEP: 1\n${closing}`), [WalkthroughCodes.headerMalformed]);
+    assert.deepEqual(codesOf(`${block(0, 'Init', 'Hall')}===========\n==>STEP: 1\n${closing}`), [
+      WalkthroughCodes.headerMalformed,
+    ]);
   });
 
   it('reports text before the first separator, and an empty file', () => {

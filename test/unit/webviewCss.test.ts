@@ -7,7 +7,9 @@ import { repoRoot } from '../support/paths';
 
 describe('media/webview.css', () => {
   it('closes every block it opens, so no rule swallows the ones after it', () => {
-    const css = readFileSync(join(repoRoot, 'media', 'webview.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '));
+    const css = readFileSync(join(repoRoot, 'media', 'webview.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, (comment) =>
+      comment.replace(/[^\n]/g, ' '),
+    );
     let depth = 0;
     const lines = css.split('\n');
     lines.forEach((line, index) => {

@@ -27,7 +27,11 @@ function crafterTimeline(count: number): BoardTimeline {
     steps.push({ step: t + 1, observation, action, reward: result.reward, done: result.done, score: result.score });
     observation = result.obs;
   }
-  return smartplayTimeline({ header: { game: 'Crafter', seed: 1, actionList: ACTION_TEXTS, reset: { observation: reset, score: 0 } }, steps }, 'Crafter · crafter-wood · seed 1', observation);
+  return smartplayTimeline(
+    { header: { game: 'Crafter', seed: 1, actionList: ACTION_TEXTS, reset: { observation: reset, score: 0 } }, steps },
+    'Crafter · crafter-wood · seed 1',
+    observation,
+  );
 }
 
 describe('board view webview: Crafter', function () {
@@ -41,7 +45,9 @@ describe('board view webview: Crafter', function () {
       await page.evaluate(() => document.body.classList.add('vscode-light'));
     }
     await page.addScriptTag({ url: `${host.server.url}/dist/webview/board.js` });
-    await page.waitForFunction(() => (window as unknown as { __sent: { type: string }[] }).__sent.some((sent) => sent.type === 'ready'));
+    await page.waitForFunction(() =>
+      (window as unknown as { __sent: { type: string }[] }).__sent.some((sent) => sent.type === 'ready'),
+    );
     await postToView(page, message);
     return page;
   }
@@ -55,33 +61,74 @@ describe('board view webview: Crafter', function () {
     const last = timeline.frames[12].scene;
     assert.ok(last.kind === 'grid');
     // Every tile the scene holds is drawn with its material (and creature) and a glyph.
-    const drawn = await page.locator('g.cell[data-kind="terrain"]').evaluateAll((cells) => cells.map((cell) => [Number((cell as SVGGElement).dataset.x), Number((cell as SVGGElement).dataset.y), (cell as SVGGElement).dataset.material, (cell as SVGGElement).dataset.creature ?? null, cell.querySelector('.terrain-glyph')?.textContent]));
+    const drawn = await page
+      .locator('g.cell[data-kind="terrain"]')
+      .evaluateAll((cells) =>
+        cells.map((cell) => [
+          Number((cell as SVGGElement).dataset.x),
+          Number((cell as SVGGElement).dataset.y),
+          (cell as SVGGElement).dataset.material,
+          (cell as SVGGElement).dataset.creature ?? null,
+          cell.querySelector('.terrain-glyph')?.textContent,
+        ]),
+      );
     assert.equal(drawn.length, last.cells.length);
     for (const cell of last.cells) {
       assert.ok(cell.kind === 'terrain');
-      assert.ok(drawn.some(([x, y, material, creature, glyph]) => x === cell.x && y === cell.y && material === cell.material && creature === (cell.creature ?? null) && glyph), `cell ${JSON.stringify(cell)}`);
+      assert.ok(
+        drawn.some(
+          ([x, y, material, creature, glyph]) =>
+            x === cell.x && y === cell.y && material === cell.material && creature === (cell.creature ?? null) && glyph,
+        ),
+        `cell ${JSON.stringify(cell)}`,
+      );
     }
     // The table the agent placed is on the board, with its glyph; the agent points its way.
     assert.ok(drawn.some(([, , material, , glyph]) => material === 'table' && glyph === 'T'));
     const agent = page.locator('.agent-cell');
-    assert.deepEqual([await agent.getAttribute('data-x'), await agent.getAttribute('data-y'), await agent.locator('.sym.agent').getAttribute('data-dir')], ['4', '3', String(last.agent?.dir)]);
+    assert.deepEqual(
+      [
+        await agent.getAttribute('data-x'),
+        await agent.getAttribute('data-y'),
+        await agent.locator('.sym.agent').getAttribute('data-dir'),
+      ],
+      ['4', '3', String(last.agent?.dir)],
+    );
     // The observation the model was shown after this step is shown as text.
     assert.equal((await page.locator('.board-mission .mission-text').innerText()).trim(), (last.mission ?? '').trim());
-    assert.equal(await page.locator('.board-mission .mission-label').textContent(), 'Observation', 'labelled as the observation it is, not a mission');
+    assert.equal(
+      await page.locator('.board-mission .mission-label').textContent(),
+      'Observation',
+      'labelled as the observation it is, not a mission',
+    );
     // The label sits on the observation's first line (the text is many lines), not centred beside it.
     const [label, text, lineHeight] = await page.evaluate(() => {
       const box = (selector: string) => (document.querySelector(selector) as HTMLElement).getBoundingClientRect();
       const observation = document.querySelector('.board-mission .mission-text') as HTMLElement;
-      return [box('.board-mission .mission-label'), box('.board-mission .mission-text'), Number.parseFloat(getComputedStyle(observation).lineHeight) || 20];
+      return [
+        box('.board-mission .mission-label'),
+        box('.board-mission .mission-text'),
+        Number.parseFloat(getComputedStyle(observation).lineHeight) || 20,
+      ];
     });
     assert.ok(text.height > 3 * lineHeight, `the observation is several lines (${text.height} px)`);
     // Plain weight, and at most a third of the panel high (it scrolls): the board stays in view.
-    const [weight, viewportHeight] = await page.evaluate(() => [getComputedStyle(document.querySelector('.board-mission .mission-text') as Element).fontWeight, window.innerHeight]);
+    const [weight, viewportHeight] = await page.evaluate(() => [
+      getComputedStyle(document.querySelector('.board-mission .mission-text') as Element).fontWeight,
+      window.innerHeight,
+    ]);
     assert.equal(weight, '400');
     assert.ok(text.height <= viewportHeight / 3 + 1, `the observation takes ${text.height} of ${viewportHeight} px`);
-    assert.ok(label.top >= text.top - 1 && label.bottom <= text.top + lineHeight + 1, `the label (${label.top}–${label.bottom}) is on the first line (${text.top}–${text.top + lineHeight})`);
+    assert.ok(
+      label.top >= text.top - 1 && label.bottom <= text.top + lineHeight + 1,
+      `the label (${label.top}–${label.bottom}) is on the first line (${text.top}–${text.top + lineHeight})`,
+    );
     // The legend names each material present with the same tile.
-    const legend = await page.locator('.board-legend li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.material ?? (item as HTMLElement).dataset.symbol));
+    const legend = await page
+      .locator('.board-legend li')
+      .evaluateAll((items) =>
+        items.map((item) => (item as HTMLElement).dataset.material ?? (item as HTMLElement).dataset.symbol),
+      );
     assert.equal(legend[0], 'agent');
     // The legend's player points the way it faces, as on the grid (its label says which way).
     const facing = ['east', 'south', 'west', 'north'][last.agent?.dir ?? -1];
@@ -89,8 +136,13 @@ describe('board view webview: Crafter', function () {
     const swatch = page.locator('.board-legend li[data-symbol="agent"]');
     assert.match(await swatch.innerText(), new RegExp(`facing ${facing}`));
     assert.equal(await swatch.locator('.sym.agent').getAttribute('data-dir'), String(last.agent?.dir));
-    const angle = async (body: ReturnType<Page['locator']>) => (await body.getAttribute('transform'))?.match(/^rotate\((-?\d+)/)?.[1];
-    assert.equal(await angle(swatch.locator('.agent-body')), await angle(agent.locator('.agent-body')), "the same rotation as the grid's player");
+    const angle = async (body: ReturnType<Page['locator']>) =>
+      (await body.getAttribute('transform'))?.match(/^rotate\((-?\d+)/)?.[1];
+    assert.equal(
+      await angle(swatch.locator('.agent-body')),
+      await angle(agent.locator('.agent-body')),
+      "the same rotation as the grid's player",
+    );
     assert.ok(legend.includes('table') && legend.includes('grass'));
     // Hover: the status line names the tile.
     const table = last.cells.find((cell) => cell.kind === 'terrain' && cell.material === 'table');
@@ -102,10 +154,19 @@ describe('board view webview: Crafter', function () {
     // the legend's "at (35, 28) of the 64×64 world").
     const origin = last.origin;
     assert.ok(origin, 'the Crafter scene says where its window lies in the world');
-    assert.equal(await page.locator('#board-status').innerText(), `(${origin.x + table.x}, ${origin.y + table.y}) · table`);
+    assert.equal(
+      await page.locator('#board-status').innerText(),
+      `(${origin.x + table.x}, ${origin.y + table.y}) · table`,
+    );
     const axis = await page.locator('svg.board-svg.grid .axes text').allTextContents();
-    assert.deepEqual(axis.slice(0, 9), Array.from({ length: 9 }, (_, x) => String(origin.x + x)));
-    assert.match(await swatch.innerText(), new RegExp(`at \\(${origin.x + (last.agent?.x ?? 0)}, ${origin.y + (last.agent?.y ?? 0)}\\) of the 64×64 world`));
+    assert.deepEqual(
+      axis.slice(0, 9),
+      Array.from({ length: 9 }, (_, x) => String(origin.x + x)),
+    );
+    assert.match(
+      await swatch.innerText(),
+      new RegExp(`at \\(${origin.x + (last.agent?.x ?? 0)}, ${origin.y + (last.agent?.y ?? 0)}\\) of the 64×64 world`),
+    );
     await page.screenshot({ path: join(testResultsDir, 'webview-board-crafter.png') });
     await page.close();
     const light = await openBoard({ type: 'timeline', timeline }, true);

@@ -15,8 +15,12 @@ import { useBrowserHost } from '../support/browser';
 import { generatedMaze } from '../support/mazes';
 import { samplesDir, sharedDataDir, testResultsDir } from '../support/paths';
 
-const sampleEdges = JSON.parse(readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.edges.json'), 'utf8')) as EdgeRecord[];
-const sampleLocations = JSON.parse(readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.locations.json'), 'utf8')) as string[];
+const sampleEdges = JSON.parse(
+  readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.edges.json'), 'utf8'),
+) as EdgeRecord[];
+const sampleLocations = JSON.parse(
+  readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.locations.json'), 'utf8'),
+) as string[];
 
 interface Sent {
   type: string;
@@ -26,12 +30,17 @@ interface Sent {
 describe('maze view webview', function () {
   const host = useBrowserHost();
 
-  async function openMaze(graph: MazeGraph, viewport = { width: 1100, height: 760 }): Promise<{ page: Page; layout: Sent }> {
+  async function openMaze(
+    graph: MazeGraph,
+    viewport = { width: 1100, height: 760 },
+  ): Promise<{ page: Page; layout: Sent }> {
     const page = await host.browser.newPage({ viewport });
     await page.goto(`${host.server.url}/test/webview/host.html`);
     await page.addScriptTag({ url: `${host.server.url}/dist/webview/maze.js` });
     await page.evaluate((data) => window.postMessage({ type: 'graph', graph: data }, '*'), graph);
-    await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'layout'));
+    await page.waitForFunction(() =>
+      (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'layout'),
+    );
     const layout = (await sent(page)).find((message) => message.type === 'layout') as Sent;
     return { page, layout };
   }
@@ -43,10 +52,14 @@ describe('maze view webview', function () {
     const { page } = await openMaze(graph);
     assert.equal(await page.locator('[data-node]').count(), graph.nodes.length);
     assert.equal(await page.locator('g[data-edge]').count(), graph.edges.length);
-    const centres = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll<SVGGElement>('[data-node]')].map((node) => {
-      const box = node.getBoundingClientRect();
-      return [node.dataset.node, [box.x + box.width / 2, box.y + box.height / 2]];
-    })));
+    const centres = await page.evaluate(() =>
+      Object.fromEntries(
+        [...document.querySelectorAll<SVGGElement>('[data-node]')].map((node) => {
+          const box = node.getBoundingClientRect();
+          return [node.dataset.node, [box.x + box.width / 2, box.y + box.height / 2]];
+        }),
+      ),
+    );
     const north = graph.edges.filter((edge) => edge.direction === 'north');
     const upward = north.filter((edge) => centres[edge.dst][1] < centres[edge.src][1]);
     assert.ok(upward.length >= 0.8 * north.length, `${upward.length} of ${north.length} north edges point up`);
@@ -59,20 +72,29 @@ describe('maze view webview', function () {
   it('names every edge colour it draws in the legend, and only those', async () => {
     const visibleLegend = (page: Page) => page.locator('.maze-legend span').filter({ visible: true }).allInnerTexts();
     // The sample has up/down (purple) and non-compass moves such as "enter boat" (orange).
-    const { page } = await openMaze(buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39 }));
+    const { page } = await openMaze(
+      buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39 }),
+    );
     const legend = await visibleLegend(page);
-    assert.ok(legend.includes('up / down') && legend.includes('other move (enter, exit, …)'), `legend: ${legend.join(' | ')}`);
-    const colour = (selector: string) => page.evaluate((css) => {
-      const element = document.querySelector(css) as Element;
-      const style = getComputedStyle(element, css.startsWith('.maze-legend') ? '::before' : null);
-      return css.startsWith('.maze-legend') ? style.borderTopColor : style.stroke;
-    }, selector);
+    assert.ok(
+      legend.includes('up / down') && legend.includes('other move (enter, exit, …)'),
+      `legend: ${legend.join(' | ')}`,
+    );
+    const colour = (selector: string) =>
+      page.evaluate((css) => {
+        const element = document.querySelector(css) as Element;
+        const style = getComputedStyle(element, css.startsWith('.maze-legend') ? '::before' : null);
+        return css.startsWith('.maze-legend') ? style.borderTopColor : style.stroke;
+      }, selector);
     assert.equal(await colour('.maze-legend .legend-vertical'), await colour('svg.maze .edge.dir-up .edge-line'));
     assert.equal(await colour('.maze-legend .legend-other'), await colour('svg.maze .edge.dir-other .edge-line'));
     await page.close();
     // Compass moves only: no purple or orange line, so no such legend entry.
     const compass = sampleEdges.filter((edge) => ['north', 'south', 'east', 'west'].includes(edge.action));
-    const compassGraph = buildMazeGraph('lighthouse', compass, sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const compassGraph = buildMazeGraph('lighthouse', compass, sampleLocations, {
+      start: 'harbour road',
+      lastStep: 39,
+    });
     const plain = await openMaze(compassGraph);
     // Every reverse is written in edges.json: nothing imputed, nothing dashed, no dashed entry. Rooms
     // that only non-compass moves reach are never known here, so "not yet known" stays even at the
@@ -85,11 +107,21 @@ describe('maze view webview', function () {
     await plain.page.close();
     // The whole game with one reverse left out: the evaluator imputes it, drawn dashed, and the
     // legend says so; at the last step every room and edge is known, so nothing claims fading.
-    const imputing = buildMazeGraph('lighthouse', sampleEdges.filter((edge) => !(edge.src_node === 'fish market' && edge.action === 'south')), sampleLocations, { start: 'harbour road', lastStep: 39 });
+    const imputing = buildMazeGraph(
+      'lighthouse',
+      sampleEdges.filter((edge) => !(edge.src_node === 'fish market' && edge.action === 'south')),
+      sampleLocations,
+      { start: 'harbour road', lastStep: 39 },
+    );
     assert.equal(imputing.edges.filter((edge) => !edge.explicit).length, 1);
     assert.ok(!imputing.edges.some((edge) => edge.minStep > 39) && !imputing.nodes.some((node) => node.firstStep > 39));
     const dashed = await openMaze(imputing);
-    assert.deepEqual(await visibleLegend(dashed.page), ['edge from edges.json', 'up / down', 'other move (enter, exit, …)', 'imputed reverse (evaluator adds it)']);
+    assert.deepEqual(await visibleLegend(dashed.page), [
+      'edge from edges.json',
+      'up / down',
+      'other move (enter, exit, …)',
+      'imputed reverse (evaluator adds it)',
+    ]);
     await dashed.page.locator('#cutoff').fill('10');
     assert.ok((await visibleLegend(dashed.page)).includes('not yet known at the cutoff'));
     await dashed.page.close();
@@ -106,7 +138,10 @@ describe('maze view webview', function () {
     assert.equal(await page.locator('g.edge.unknown').count(), unknownAt10);
     assert.equal(await page.locator('.cutoff span').innerText(), 'Known at step 10');
     assert.equal(await page.locator('#cutoff').getAttribute('aria-label'), 'Known at step 10');
-    assert.deepEqual((await sent(page)).filter((message) => message.type === 'cutoff').at(-1), { type: 'cutoff', step: 10 });
+    assert.deepEqual((await sent(page)).filter((message) => message.type === 'cutoff').at(-1), {
+      type: 'cutoff',
+      step: 10,
+    });
     await page.screenshot({ path: join(testResultsDir, 'webview-maze-cutoff.png') });
     await page.close();
   });
@@ -125,12 +160,18 @@ describe('maze view webview', function () {
   it('steps through a model answer with verdict colours and a ghost for a move that does not exist', async () => {
     const edges = sampleEdges.filter((edge) => !(edge.src_node === 'fish market' && edge.action === 'south'));
     const graph = buildMazeGraph('lighthouse', edges, sampleLocations, { start: 'harbour road', lastStep: 39 });
-    const answer = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'south', 'location_after': 'harbour road'}, {'location_before': 'harbour road', 'action': 'swim', 'location_after': 'island landing'}, {'location_before': 'island landing', 'action': 'north', 'location_after': 'cliff path'}]";
+    const answer =
+      "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'south', 'location_after': 'harbour road'}, {'location_before': 'harbour road', 'action': 'swim', 'location_after': 'island landing'}, {'location_before': 'island landing', 'action': 'north', 'location_after': 'cliff path'}]";
     const trajectory = answerTrajectory(graph, answer, 'RF harbour road → cliff path', 'harbour road', 39);
     const { page } = await openMaze(graph);
     await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), trajectory);
     await page.waitForSelector('.trajectory:not([hidden]) .chip');
-    assert.deepEqual(await page.locator('.trajectory .chip').evaluateAll((chips) => chips.map((chip) => chip.className.replace('chip ', '').replace(' current', ''))), ['verdict-valid', 'verdict-imputed', 'verdict-hallucinated-edge', 'verdict-valid']);
+    assert.deepEqual(
+      await page
+        .locator('.trajectory .chip')
+        .evaluateAll((chips) => chips.map((chip) => chip.className.replace('chip ', '').replace(' current', ''))),
+      ['verdict-valid', 'verdict-imputed', 'verdict-hallucinated-edge', 'verdict-valid'],
+    );
     // A replay opens at its start; End goes to its last step.
     assert.match(await page.locator('.trajectory-detail').innerText(), /^Start at harbour road · 4 steps/);
     assert.equal(await page.locator('[data-node].current').getAttribute('data-node'), 'harbour road');
@@ -144,7 +185,10 @@ describe('maze view webview', function () {
     await page.keyboard.press('ArrowLeft');
     assert.equal(await page.locator('.ghost-edge').count(), 0, 'the ghost appears only once its step is taken');
     assert.equal(await page.locator('[data-node].current').getAttribute('data-node'), 'harbour road');
-    assert.match(await page.locator('.trajectory-detail').innerText(), /^Step 2\/4: fish market —south→ harbour road · imputed reverse/);
+    assert.match(
+      await page.locator('.trajectory-detail').innerText(),
+      /^Step 2\/4: fish market —south→ harbour road · imputed reverse/,
+    );
     await page.getByRole('button', { name: '◀ Prev' }).click();
     await page.getByRole('button', { name: '◀ Prev' }).click();
     assert.match(await page.locator('.trajectory-detail').innerText(), /^Start at harbour road · 4 steps/);
@@ -155,7 +199,15 @@ describe('maze view webview', function () {
   it('a Play episode before its first move shows its start and "no moves yet", not a parse error', async () => {
     const graph = buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39 });
     const { page } = await openMaze(graph);
-    const walk = answerTrajectory(graph, episodeRouteAnswer('harbour road', []), 'Play · lighthouse: harbour road → lamp room', 'harbour road', null, 'faithful', true);
+    const walk = answerTrajectory(
+      graph,
+      episodeRouteAnswer('harbour road', []),
+      'Play · lighthouse: harbour road → lamp room',
+      'harbour road',
+      null,
+      'faithful',
+      true,
+    );
     await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), walk);
     await page.waitForSelector('.trajectory:not([hidden])');
     assert.equal(await page.locator('.trajectory-detail').innerText(), 'Start at harbour road · no moves yet');
@@ -166,38 +218,73 @@ describe('maze view webview', function () {
   });
 
   it("says when an answer is drawn on the evaluator's graph while the view also draws user reverse pairs", async () => {
-    const view = buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39, extraPairs: [['enter', 'exit']] });
-    const evaluator = buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39 });
-    const answer = "[{'location_before': 'harbour road', 'action': 'east', 'location_after': 'quay'}, {'location_before': 'quay', 'action': 'enter', 'location_after': 'rowing boat'}]";
+    const view = buildMazeGraph('lighthouse', sampleEdges, sampleLocations, {
+      start: 'harbour road',
+      lastStep: 39,
+      extraPairs: [['enter', 'exit']],
+    });
+    const evaluator = buildMazeGraph('lighthouse', sampleEdges, sampleLocations, {
+      start: 'harbour road',
+      lastStep: 39,
+    });
+    const answer =
+      "[{'location_before': 'harbour road', 'action': 'east', 'location_after': 'quay'}, {'location_before': 'quay', 'action': 'enter', 'location_after': 'rowing boat'}]";
     const plain = answerTrajectory(evaluator, answer, 'RF harbour road → rowing boat', 'harbour road', 39);
     const { page } = await openMaze(view);
     await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), plain);
     await page.waitForSelector('.trajectory:not([hidden]) .chip');
     assert.ok(await page.locator('.trajectory-graph-note').isHidden(), 'no note without user pairs');
-    const noted = { ...plain, graph: { ...plain.graph, note: "Drawn on the evaluator's graph: your reverse pair enter/exit only adds dashed edges to the view." } };
+    const noted = {
+      ...plain,
+      graph: {
+        ...plain.graph,
+        note: "Drawn on the evaluator's graph: your reverse pair enter/exit only adds dashed edges to the view.",
+      },
+    };
     await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), noted);
     await page.waitForSelector('.trajectory-graph-note:not([hidden])');
     assert.match(await page.locator('.trajectory-graph-note').innerText(), /evaluator's graph/);
-    assert.deepEqual(await page.locator('.trajectory .chip').evaluateAll((chips) => chips.map((chip) => chip.className.replace('chip ', '').replace(' current', ''))), ['verdict-valid', 'verdict-hallucinated-edge']);
+    assert.deepEqual(
+      await page
+        .locator('.trajectory .chip')
+        .evaluateAll((chips) => chips.map((chip) => chip.className.replace('chip ', '').replace(' current', ''))),
+      ['verdict-valid', 'verdict-hallucinated-edge'],
+    );
     await page.close();
   });
 
   it('steps an answer over the maze of its own question: the question cutoff replaces a stale slider, and no cutoff fades nothing', async () => {
     const graph = buildMazeGraph('lighthouse', sampleEdges, sampleLocations, { start: 'harbour road', lastStep: 39 });
-    const answer = "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";
+    const answer =
+      "[{'location_before': 'harbour road', 'action': 'north', 'location_after': 'fish market'}, {'location_before': 'fish market', 'action': 'up', 'location_after': 'net loft'}]";
     const { page } = await openMaze(graph);
-    const fadedRooms = () => page.locator('[data-node].unknown').evaluateAll((nodes) => nodes.map((node) => (node as SVGGElement).dataset.node).sort());
-    const expectedFaded = (step: number) => graph.nodes.filter((node) => node.firstStep > step).map((node) => node.name).sort();
+    const fadedRooms = () =>
+      page
+        .locator('[data-node].unknown')
+        .evaluateAll((nodes) => nodes.map((node) => (node as SVGGElement).dataset.node).sort());
+    const expectedFaded = (step: number) =>
+      graph.nodes
+        .filter((node) => node.firstStep > step)
+        .map((node) => node.name)
+        .sort();
     // The user left the slider early in the game, where most of the rooms the answer walks are faded.
     await page.locator('#cutoff').fill('1');
     assert.ok((await fadedRooms()).includes('net loft'));
-    const post = (cutoff: number | null) => page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), answerTrajectory(graph, answer, 'DF harbour road → net loft', 'harbour road', cutoff));
+    const post = (cutoff: number | null) =>
+      page.evaluate(
+        (data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'),
+        answerTrajectory(graph, answer, 'DF harbour road → net loft', 'harbour road', cutoff),
+      );
     await post(39);
     await page.waitForSelector('.trajectory:not([hidden]) .chip');
     assert.deepEqual(await fadedRooms(), expectedFaded(39));
     assert.equal(await page.locator('#cutoff').inputValue(), '39');
     assert.equal(await page.locator('.cutoff span').innerText(), 'Known at step 39');
-    assert.deepEqual((await sent(page)).filter((message) => message.type === 'cutoff').at(-1), { type: 'cutoff', step: 39 }, 'the host updates the question counts too');
+    assert.deepEqual(
+      (await sent(page)).filter((message) => message.type === 'cutoff').at(-1),
+      { type: 'cutoff', step: 39 },
+      'the host updates the question counts too',
+    );
     await page.keyboard.press('ArrowLeft');
     assert.deepEqual(await fadedRooms(), expectedFaded(39), 'stepping keeps the question cutoff');
     await post(4);
@@ -216,11 +303,19 @@ describe('maze view webview', function () {
     const page = await host.browser.newPage({ viewport: { width: 1100, height: 760 } });
     await page.goto(`${host.server.url}/test/webview/host.html`);
     await page.addScriptTag({ url: `${host.server.url}/dist/webview/maze.js` });
-    await page.evaluate((data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'), answerTrajectory(graph, '[]', 'RF', 'harbour road', 6));
+    await page.evaluate(
+      (data) => window.postMessage({ type: 'trajectory', trajectory: data }, '*'),
+      answerTrajectory(graph, '[]', 'RF', 'harbour road', 6),
+    );
     await page.evaluate((data) => window.postMessage({ type: 'graph', graph: data }, '*'), graph);
-    await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'layout'));
+    await page.waitForFunction(() =>
+      (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'layout'),
+    );
     assert.equal(await page.locator('#cutoff').inputValue(), '6');
-    assert.equal(await page.locator('[data-node].unknown').count(), graph.nodes.filter((node) => node.firstStep > 6).length);
+    assert.equal(
+      await page.locator('[data-node].unknown').count(),
+      graph.nodes.filter((node) => node.firstStep > 6).length,
+    );
     await page.close();
   });
 
@@ -229,17 +324,27 @@ describe('maze view webview', function () {
     const graph = buildMazeGraph('lighthouse', edges, sampleLocations, { start: 'harbour road', lastStep: 39 });
     const { page } = await openMaze(graph);
     await page.locator('g.edge.imputed .edge-hit').dispatchEvent('click');
-    assert.deepEqual((await sent(page)).at(-1), { type: 'imputedEdge', source: 'fish market', action: 'south', destination: 'harbour road' });
+    assert.deepEqual((await sent(page)).at(-1), {
+      type: 'imputedEdge',
+      source: 'fish market',
+      action: 'south',
+      destination: 'harbour road',
+    });
     await page.locator('#more').click();
     await page.locator('#export-png').click();
-    await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'export'));
+    await page.waitForFunction(() =>
+      (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'export'),
+    );
     const png = (await sent(page)).find((message) => message.type === 'export') as Sent;
     assert.equal(png.fileName, 'lighthouse.png');
     assert.ok(Buffer.from(String(png.data), 'base64').subarray(1, 4).toString() === 'PNG', 'a PNG image');
     assert.ok(await page.locator('.maze-menu').isHidden(), 'the menu closes once an item is chosen');
     await page.locator('#more').click();
     await page.locator('#export-svg').click();
-    await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.filter((message) => message.type === 'export').length === 2);
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __sent: Sent[] }).__sent.filter((message) => message.type === 'export').length === 2,
+    );
     const svg = String(((await sent(page)).filter((message) => message.type === 'export')[1] as Sent).data);
     assert.match(svg, /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     assert.ok(svg.includes('lamp room') && svg.includes('stroke-dasharray'));
@@ -251,7 +356,10 @@ describe('maze view webview', function () {
     const { page } = await openMaze(graph);
     const shown = await page.locator('[data-node]').count();
     assert.ok(shown < graph.nodes.length && shown > 1, `${shown} rooms drawn first`);
-    assert.match(await page.locator('.maze-partial').innerText(), /^420 rooms: showing the \d+ within 3 moves of room 0/);
+    assert.match(
+      await page.locator('.maze-partial').innerText(),
+      /^420 rooms: showing the \d+ within 3 moves of room 0/,
+    );
     await page.getByRole('button', { name: 'Show all rooms' }).click();
     await page.waitForFunction(() => document.querySelectorAll('[data-node]').length === 420);
     assert.equal(await page.locator('.maze-partial').isVisible(), false);
@@ -285,7 +393,9 @@ describe('maze view webview', function () {
       const file = join(sharedDataDir, 'mango', game, `${game}.edges.json`);
       if (!existsSync(file)) this.skip();
       const records = JSON.parse(readFileSync(file, 'utf8')) as EdgeRecord[];
-      const locations = JSON.parse(readFileSync(join(sharedDataDir, 'mango', game, `${game}.locations.json`), 'utf8')) as string[];
+      const locations = JSON.parse(
+        readFileSync(join(sharedDataDir, 'mango', game, `${game}.locations.json`), 'utf8'),
+      ) as string[];
       const graph = buildMazeGraph(game, records, locations, { lastStep: 70 });
       const { page } = await openMaze(graph);
       assert.equal(await page.locator('[data-node]').count(), graph.nodes.length);
@@ -295,14 +405,25 @@ describe('maze view webview', function () {
       const names = await page.locator('[data-node] text').evaluateAll((texts) =>
         texts.flatMap((text) => {
           const box = text.getBoundingClientRect();
-          return getComputedStyle(text).display === 'none' || box.width === 0 ? [] : [{ name: text.textContent ?? '', x0: box.left, x1: box.right, y0: box.top, y1: box.bottom }];
+          return getComputedStyle(text).display === 'none' || box.width === 0
+            ? []
+            : [{ name: text.textContent ?? '', x0: box.left, x1: box.right, y0: box.top, y1: box.bottom }];
         }),
       );
       assert.ok(names.length >= Math.min(graph.nodes.length, 5), `${game}: only ${names.length} names drawn at fit`);
-      assert.ok(names.every((box) => box.y1 - box.y0 >= 9), `${game}: a name under 9 px high`);
-      const overlapping = names.flatMap((a, i) => names.slice(i + 1).filter((b) => a.x0 < b.x1 - 1 && b.x0 < a.x1 - 1 && a.y0 < b.y1 - 1 && b.y0 < a.y1 - 1).map((b) => `${a.name} / ${b.name}`));
+      assert.ok(
+        names.every((box) => box.y1 - box.y0 >= 9),
+        `${game}: a name under 9 px high`,
+      );
+      const overlapping = names.flatMap((a, i) =>
+        names
+          .slice(i + 1)
+          .filter((b) => a.x0 < b.x1 - 1 && b.x0 < a.x1 - 1 && a.y0 < b.y1 - 1 && b.y0 < a.y1 - 1)
+          .map((b) => `${a.name} / ${b.name}`),
+      );
       assert.deepEqual(overlapping, [], `${game}: overlapping names at fit`);
-      if (game === 'zork1' || game === 'night' || game === 'omniquest') await page.screenshot({ path: join(testResultsDir, `webview-maze-${game}.png`) });
+      if (game === 'zork1' || game === 'night' || game === 'omniquest')
+        await page.screenshot({ path: join(testResultsDir, `webview-maze-${game}.png`) });
       await page.close();
     });
   }

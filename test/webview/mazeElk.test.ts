@@ -41,10 +41,19 @@ function cspHost(origin: string, csp: string, layout: string, state: unknown): s
   const host = readFileSync(join(repoRoot, 'test/webview/host.html'), 'utf8');
   return host
     .replace('window.__state = undefined;', `window.__state = ${JSON.stringify(state) ?? 'undefined'};`)
-    .replace('<meta charset="UTF-8">', `<meta charset="UTF-8">\n<meta http-equiv="Content-Security-Policy" content="${csp}">`)
-    .replace('<link rel="stylesheet" href="../../media/webview.css">', `<link rel="stylesheet" href="${origin}/media/webview.css">`)
+    .replace(
+      '<meta charset="UTF-8">',
+      `<meta charset="UTF-8">\n<meta http-equiv="Content-Security-Policy" content="${csp}">`,
+    )
+    .replace(
+      '<link rel="stylesheet" href="../../media/webview.css">',
+      `<link rel="stylesheet" href="${origin}/media/webview.css">`,
+    )
     .replace('<script>', `<script nonce="${NONCE}">`)
-    .replace('<div id="app"></div>', `<div id="app" data-layout="${layout}" data-elk-worker="${origin}/dist/webview/elk-worker.js"></div>\n<script nonce="${NONCE}" src="${origin}/dist/webview/maze.js"></script>`);
+    .replace(
+      '<div id="app"></div>',
+      `<div id="app" data-layout="${layout}" data-elk-worker="${origin}/dist/webview/elk-worker.js"></div>\n<script nonce="${NONCE}" src="${origin}/dist/webview/maze.js"></script>`,
+    );
 }
 
 function readGame(dir: string, game: string): MazeGraph {
@@ -60,7 +69,9 @@ describe('maze view webview: the ELK layered layout', function () {
   this.timeout(180_000);
   const host = useBrowserHost();
 
-  async function open(options: { csp?: string; layout?: string; state?: unknown; viewport?: { width: number; height: number } } = {}): Promise<Watched> {
+  async function open(
+    options: { csp?: string; layout?: string; state?: unknown; viewport?: { width: number; height: number } } = {},
+  ): Promise<Watched> {
     const origin = host.server.url;
     const page = await host.browser.newPage({ viewport: options.viewport ?? { width: 1100, height: 760 } });
     const watched: Watched = { page, problems: [], workers: [], requests: [] };
@@ -72,10 +83,19 @@ describe('maze view webview: the ELK layered layout', function () {
     page.on('request', (request) => watched.requests.push(request.url()));
     await page.exposeFunction('__cspViolation', (text: string) => watched.problems.push(`CSP: ${text}`));
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { __cspViolation(text: string): void }).__cspViolation(`${event.violatedDirective} blocked ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        (window as unknown as { __cspViolation(text: string): void }).__cspViolation(
+          `${event.violatedDirective} blocked ${event.blockedURI}`,
+        ),
+      );
     });
     const url = `${origin}/test/webview/csp-host.html`;
-    await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: cspHost(origin, options.csp ?? webviewCsp(origin, NONCE), options.layout ?? 'compass', options.state) }));
+    await page.route(url, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: cspHost(origin, options.csp ?? webviewCsp(origin, NONCE), options.layout ?? 'compass', options.state),
+      }),
+    );
     await page.goto(url);
     return watched;
   }
@@ -87,19 +107,29 @@ describe('maze view webview: the ELK layered layout', function () {
 
   /** The `count`th layout report by `engine`, once the view sent it. */
   async function waitForLayout(page: Page, engine: string, count = 1): Promise<Sent> {
-    await page.waitForFunction(({ engine, count }) => (window as unknown as { __sent: Sent[] }).__sent.filter((message) => message.type === 'layout' && message.engine === engine).length >= count, { engine, count }, { timeout: 150_000 });
+    await page.waitForFunction(
+      ({ engine, count }) =>
+        (window as unknown as { __sent: Sent[] }).__sent.filter(
+          (message) => message.type === 'layout' && message.engine === engine,
+        ).length >= count,
+      { engine, count },
+      { timeout: 150_000 },
+    );
     return (await layouts(page)).filter((message) => message.engine === engine)[count - 1];
   }
 
   /** Waits (on the condition, with a generous cap) until a worker closed. */
   async function expectWorkerClosed(closed: string[]): Promise<void> {
-    for (let waited = 0; closed.length === 0 && waited < 600; waited++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; closed.length === 0 && waited < 600; waited++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(closed.length, 1, 'the ELK worker was ended');
     assert.match(closed[0], /^blob:/);
   }
 
   /** Room name → box in the page, and whether any two drawn room boxes overlap. */
-  async function drawnRooms(page: Page): Promise<{ boxes: Map<string, { x: number; y: number; width: number; height: number }>; overlaps: string[] }> {
+  async function drawnRooms(
+    page: Page,
+  ): Promise<{ boxes: Map<string, { x: number; y: number; width: number; height: number }>; overlaps: string[] }> {
     const boxes = new Map(
       await page.evaluate(() =>
         [...document.querySelectorAll<SVGGElement>('svg.maze [data-node]')].map((node) => {
@@ -114,7 +144,13 @@ describe('maze view webview: the ELK layered layout', function () {
       for (let j = i + 1; j < list.length; j++) {
         const [a, p] = list[i];
         const [b, q] = list[j];
-        if (p.x + p.width - 0.5 > q.x && q.x + q.width - 0.5 > p.x && p.y + p.height - 0.5 > q.y && q.y + q.height - 0.5 > p.y) overlaps.push(`${a} / ${b}`);
+        if (
+          p.x + p.width - 0.5 > q.x &&
+          q.x + q.width - 0.5 > p.x &&
+          p.y + p.height - 0.5 > q.y &&
+          q.y + q.height - 0.5 > p.y
+        )
+          overlaps.push(`${a} / ${b}`);
       }
     return { boxes, overlaps };
   }
@@ -124,16 +160,26 @@ describe('maze view webview: the ELK layered layout', function () {
     const { page, problems, workers, requests } = await open();
     await showGraph(page, graph, 'compass');
     assert.equal(await page.locator('#layout-engine').inputValue(), 'compass', 'compass is the default');
-    assert.ok(!requests.some((url) => url.endsWith('/elk-worker.js')), 'the ELK worker is not fetched until ELK is chosen');
+    assert.ok(
+      !requests.some((url) => url.endsWith('/elk-worker.js')),
+      'the ELK worker is not fetched until ELK is chosen',
+    );
     assert.deepEqual(workers, []);
     const compassBoxes = (await drawnRooms(page)).boxes;
     assert.equal(await page.locator('svg.maze').getAttribute('data-engine'), 'compass');
 
     await page.locator('#layout-engine').selectOption('elk');
     const report = await waitForLayout(page, 'elk');
-    assert.equal(await page.locator('svg.maze').getAttribute('data-engine'), 'elk', 'the drawing says which engine made it');
+    assert.equal(
+      await page.locator('svg.maze').getAttribute('data-engine'),
+      'elk',
+      'the drawing says which engine made it',
+    );
     assert.deepEqual([report.nodes, report.edges], [graph.nodes.length, graph.edges.length]);
-    assert.ok(requests.some((url) => url.endsWith('/dist/webview/elk-worker.js')), 'the worker script was fetched');
+    assert.ok(
+      requests.some((url) => url.endsWith('/dist/webview/elk-worker.js')),
+      'the worker script was fetched',
+    );
     assert.equal(workers.length, 1, `one worker started: ${workers.join(', ')}`);
     assert.match(workers[0], /^blob:/);
     assert.equal(await page.locator('svg.maze [data-node]').count(), graph.nodes.length);
@@ -142,11 +188,21 @@ describe('maze view webview: the ELK layered layout', function () {
     const { boxes, overlaps } = await drawnRooms(page);
     assert.deepEqual(overlaps, [], 'no two room boxes overlap');
     // Another drawing than compass's: at least one room moved.
-    assert.ok([...boxes].some(([name, box]) => Math.abs(box.x - (compassBoxes.get(name)?.x ?? box.x)) > 5 || Math.abs(box.y - (compassBoxes.get(name)?.y ?? box.y)) > 5), 'the rooms moved');
+    assert.ok(
+      [...boxes].some(
+        ([name, box]) =>
+          Math.abs(box.x - (compassBoxes.get(name)?.x ?? box.x)) > 5 ||
+          Math.abs(box.y - (compassBoxes.get(name)?.y ?? box.y)) > 5,
+      ),
+      'the rooms moved',
+    );
     assert.ok(await page.locator('.maze-busy').isHidden(), 'the busy note is gone');
     assert.ok(await page.locator('.maze-layout-notice').isHidden(), 'no failure notice');
     // The choice is kept in the view's state, beside the cutoff.
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { __state: unknown }).__state), { cutoff: graph.lastStep, layout: 'elk' });
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { __state: unknown }).__state), {
+      cutoff: graph.lastStep,
+      layout: 'elk',
+    });
     await page.screenshot({ path: join(testResultsDir, 'webview-maze-elk-sample.png') });
 
     // A new graph (an edit) is laid out by ELK again, in the same worker.
@@ -171,7 +227,11 @@ describe('maze view webview: the ELK layered layout', function () {
     await showGraph(restored.page, graph, 'elk');
     assert.equal(await restored.page.locator('#layout-engine').inputValue(), 'elk');
     assert.equal(await restored.page.locator('#cutoff').inputValue(), '12');
-    assert.deepEqual(await layouts(restored.page).then((all) => all.map((message) => message.engine)), ['elk'], 'no compass drawing first');
+    assert.deepEqual(
+      await layouts(restored.page).then((all) => all.map((message) => message.engine)),
+      ['elk'],
+      'no compass drawing first',
+    );
     assert.deepEqual(restored.problems, []);
     await restored.page.close();
     const fromSetting = await open({ layout: 'elk' });
@@ -209,10 +269,13 @@ describe('maze view webview: the ELK layered layout', function () {
     page.on('worker', (worker) => worker.on('close', () => closed.push(worker.url())));
     // Two graphs back to back (an edit right after the first): the first answer is dropped.
     const first = { ...sample, edges: sample.edges.filter((edge) => edge.action !== 'down') };
-    await page.evaluate(([a, b]) => {
-      window.postMessage({ type: 'graph', graph: a }, '*');
-      window.postMessage({ type: 'graph', graph: b }, '*');
-    }, [first, sample]);
+    await page.evaluate(
+      ([a, b]) => {
+        window.postMessage({ type: 'graph', graph: a }, '*');
+        window.postMessage({ type: 'graph', graph: b }, '*');
+      },
+      [first, sample],
+    );
     await waitForLayout(page, 'elk');
     assert.deepEqual(
       (await layouts(page)).map((message) => [message.engine, message.edges]),
@@ -248,7 +311,11 @@ describe('maze view webview: the ELK layered layout', function () {
     await page.waitForFunction(() => document.querySelectorAll('svg.maze [data-node]').length === 250);
     assert.ok(await page.locator('.maze-busy').isHidden());
     await expectWorkerClosed(closed);
-    assert.deepEqual((await layouts(page)).map((message) => message.engine), ['elk', 'compass'], 'no late ELK drawing');
+    assert.deepEqual(
+      (await layouts(page)).map((message) => message.engine),
+      ['elk', 'compass'],
+      'no late ELK drawing',
+    );
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -262,18 +329,32 @@ describe('maze view webview: the ELK layered layout', function () {
     const boxes = await page.locator('.maze-toolbar > :not(.cutoff), .maze-toolbar .cutoff > *').evaluateAll((items) =>
       items
         .filter((item) => (item as HTMLElement).offsetParent !== null)
-        .map((item) => item.getBoundingClientRect().toJSON() as { top: number; bottom: number; left: number; right: number })
+        .map(
+          (item) =>
+            item.getBoundingClientRect().toJSON() as { top: number; bottom: number; left: number; right: number },
+        )
         .sort((a, b) => a.left - b.left),
     );
     const middle = (boxes[0].top + boxes[0].bottom) / 2;
-    assert.ok(boxes.every((box) => box.top <= middle && box.bottom >= middle), `toolbar items on one row: ${JSON.stringify(boxes)}`);
-    assert.ok(boxes.every((box, index) => index === 0 || box.left >= boxes[index - 1].right - 0.5), `toolbar items overlap: ${JSON.stringify(boxes)}`);
+    assert.ok(
+      boxes.every((box) => box.top <= middle && box.bottom >= middle),
+      `toolbar items on one row: ${JSON.stringify(boxes)}`,
+    );
+    assert.ok(
+      boxes.every((box, index) => index === 0 || box.left >= boxes[index - 1].right - 0.5),
+      `toolbar items overlap: ${JSON.stringify(boxes)}`,
+    );
     await page.locator('#more').click();
     assert.equal(await page.locator('#more').getAttribute('aria-label'), 'Layout and export…');
-    assert.deepEqual(await page.locator('.maze-menu-layout').evaluateAll((items) => items.map((item) => [item.textContent, item.getAttribute('aria-checked')])), [
-      ['Compass layout', 'true'],
-      ['ELK layered layout', 'false'],
-    ]);
+    assert.deepEqual(
+      await page
+        .locator('.maze-menu-layout')
+        .evaluateAll((items) => items.map((item) => [item.textContent, item.getAttribute('aria-checked')])),
+      [
+        ['Compass layout', 'true'],
+        ['ELK layered layout', 'false'],
+      ],
+    );
     await page.screenshot({ path: join(testResultsDir, 'webview-maze-elk-480-menu.png') });
     await page.locator('#layout-elk').click();
     await waitForLayout(page, 'elk');
@@ -296,9 +377,15 @@ describe('maze view webview: the ELK layered layout', function () {
     await waitForLayout(page, 'compass', 2);
     await page.locator('.maze-layout-notice').waitFor({ state: 'visible' });
     assert.equal(await page.locator('#layout-engine').inputValue(), 'compass', 'the control says what is drawn');
-    assert.match(await page.locator('.maze-layout-notice').innerText(), /^The ELK layout failed \(.+\); showing the compass layout\.$/);
+    assert.match(
+      await page.locator('.maze-layout-notice').innerText(),
+      /^The ELK layout failed \(.+\); showing the compass layout\.$/,
+    );
     assert.equal(await page.locator('svg.maze [data-node]').count(), graph.nodes.length);
-    assert.ok(problems.some((problem) => problem.startsWith('CSP: worker-src')), `the violation is seen: ${problems.join(' | ')}`);
+    assert.ok(
+      problems.some((problem) => problem.startsWith('CSP: worker-src')),
+      `the violation is seen: ${problems.join(' | ')}`,
+    );
     await page.close();
   });
 });

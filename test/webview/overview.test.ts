@@ -114,7 +114,12 @@ describe('walkthrough overview webview', () => {
     // How long the 100,000 steps take to render is measured by `npm run bench` (bench/webviewBench.ts).
     // Built inside the page: shipping 100,000 objects through the test driver would dominate the time.
     await page.evaluate(() => {
-      const steps = Array.from({ length: 100_000 }, (_, index) => ({ number: index, action: index % 2 ? 'north' : 'south', location: `Room ${index % 97}`, line: index * 5 }));
+      const steps = Array.from({ length: 100_000 }, (_, index) => ({
+        number: index,
+        action: index % 2 ? 'north' : 'south',
+        location: `Room ${index % 97}`,
+        line: index * 5,
+      }));
       window.dispatchEvent(new MessageEvent('message', { data: { type: 'steps', fileName: 'huge', steps } }));
     });
     assert.ok((await page.locator('.virtual-spacer .step-row').count()) < 80);

@@ -24,34 +24,66 @@ const PLANTED = '<img src=x onerror="window.__pwned=1"> The harbour wall <b>glis
 function lighthouse(): MangoTextAdventure {
   const folder = join(samplesDir, 'mango', 'lighthouse');
   const edges = parseEdgesFile(readFileSync(join(folder, 'lighthouse.edges.json'), 'utf8'));
-  const game = mangoPlayGame('lighthouse', readFileSync(join(folder, 'lighthouse.walkthrough'), 'utf8'), edges.edges.map((edge) => edge.record));
+  const game = mangoPlayGame(
+    'lighthouse',
+    readFileSync(join(folder, 'lighthouse.walkthrough'), 'utf8'),
+    edges.edges.map((edge) => edge.record),
+  );
   return new MangoTextAdventure({ ...game, from: 'harbour road', to: 'lamp room' });
 }
 
 describe('play webview', function () {
   const host = useBrowserHost();
 
-  const sentOf = async (page: Page, type: string): Promise<Sent[]> => (await page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent)).filter((message) => message.type === type);
+  const sentOf = async (page: Page, type: string): Promise<Sent[]> =>
+    (await page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent)).filter(
+      (message) => message.type === type,
+    );
   const post = (page: Page, message: HostToPlayMessage) => postToView(page, message);
 
   /** The panel with an episode of lighthouse started; returns the page, the environment and its opening. */
-  async function openEpisode(kind: 'human' | 'agent' = 'human'): Promise<{ page: Page; env: MangoTextAdventure; problems: string[] }> {
+  async function openEpisode(
+    kind: 'human' | 'agent' = 'human',
+  ): Promise<{ page: Page; env: MangoTextAdventure; problems: string[] }> {
     const page = await host.browser.newPage({ viewport: { width: 720, height: 760 } });
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     await page.goto(`${host.server.url}/test/webview/host.html`);
     await page.addScriptTag({ url: `${host.server.url}/dist/webview/play.js` });
-    await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'ready'));
+    await page.waitForFunction(() =>
+      (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'ready'),
+    );
     const env = lighthouse();
     const opening = env.reset();
-    await post(page, { type: 'episode', title: 'lighthouse: harbour road → lamp room', player: { kind, label: kind === 'human' ? 'you' : 'oracle' }, instructions: env.instructions, commands: env.commands, maxSteps: env.maxSteps, opening });
+    await post(page, {
+      type: 'episode',
+      title: 'lighthouse: harbour road → lamp room',
+      player: { kind, label: kind === 'human' ? 'you' : 'oracle' },
+      instructions: env.instructions,
+      commands: env.commands,
+      maxSteps: env.maxSteps,
+      opening,
+    });
     return { page, env, problems };
   }
 
   /** One turn as the host plays it: the environment steps `command`, the view gets the step. */
-  async function play(page: Page, env: MangoTextAdventure, command: string, index: number, observation?: string, reply?: string): Promise<PlayStep> {
+  async function play(
+    page: Page,
+    env: MangoTextAdventure,
+    command: string,
+    index: number,
+    observation?: string,
+    reply?: string,
+  ): Promise<PlayStep> {
     const result = env.step(command);
-    const step: PlayStep = { command, observation: observation ?? result.observation, location: env.location(), valid: result.valid, ...(reply ? { reply } : {}) };
+    const step: PlayStep = {
+      command,
+      observation: observation ?? result.observation,
+      location: env.location(),
+      valid: result.valid,
+      ...(reply ? { reply } : {}),
+    };
     await post(page, { type: 'step', index, step });
     return step;
   }
@@ -81,7 +113,10 @@ describe('play webview', function () {
     await page.locator('.play-send').click();
     await play(page, env, 'enter boat', 1);
     await post(page, { type: 'turn', step: 3, waiting: 'human' });
-    assert.deepEqual((await sentOf(page, 'command')).map((message) => message.text), ['east', 'enter boat']);
+    assert.deepEqual(
+      (await sentOf(page, 'command')).map((message) => message.text),
+      ['east', 'enter boat'],
+    );
 
     await input.fill('row');
     await input.press('ArrowUp');
@@ -112,7 +147,10 @@ describe('play webview', function () {
     await chips.nth(0).click();
     assert.equal(await page.locator('#play-input').inputValue(), 'row to island');
     await page.locator('#play-input').press('Enter');
-    assert.deepEqual((await sentOf(page, 'command')).map((message) => message.text), ['row to island']);
+    assert.deepEqual(
+      (await sentOf(page, 'command')).map((message) => message.text),
+      ['row to island'],
+    );
     await page.close();
   });
 
@@ -128,7 +166,15 @@ describe('play webview', function () {
     assert.equal(refused.observation, CANT_GO);
     const route = ['enter boat', 'row to island', 'north', 'north', 'up'];
     // A model's whole reply, when the command was read out of it, is kept beside the command.
-    for (const [i, command] of route.entries()) await play(page, env, command, i + 2, undefined, command === 'up' ? 'I will climb: <script>window.__pwned=2</script>\nup' : undefined);
+    for (const [i, command] of route.entries())
+      await play(
+        page,
+        env,
+        command,
+        i + 2,
+        undefined,
+        command === 'up' ? 'I will climb: <script>window.__pwned=2</script>\nup' : undefined,
+      );
     assert.equal(env.succeeded(), true);
 
     const turns = page.locator('.play-turn');
@@ -148,7 +194,13 @@ describe('play webview', function () {
     assert.equal(await page.locator('#play-counter').innerText(), 'Step 7 / 30');
 
     assert.equal(await page.locator('#play-end').isHidden(), true);
-    await post(page, { type: 'end', end: 'success', reached: true, moves: 7, runFile: '.waypoint/runs/2026-11-24.jsonl' });
+    await post(page, {
+      type: 'end',
+      end: 'success',
+      reached: true,
+      moves: 7,
+      runFile: '.waypoint/runs/2026-11-24.jsonl',
+    });
     assert.equal(await page.locator('#play-end').innerText(), 'Reached the goal in 7 moves.');
     assert.equal(await page.locator('#play-end').getAttribute('data-end'), 'success');
     assert.equal(await page.locator('#play-status').innerText(), 'Recorded in .waypoint/runs/2026-11-24.jsonl.');
@@ -178,10 +230,21 @@ describe('play webview', function () {
     assert.equal(await page.locator('#play-end').innerText(), 'Step limit reached after 30 moves.');
     assert.equal(await page.locator('#play-status').innerText(), 'Not recorded.');
     await post(page, { type: 'end', end: 'error', reached: false, moves: 2, error: "model profile 'gpt': HTTP 401" });
-    assert.equal(await page.locator('#play-end').innerText(), "The player failed after 2 moves. model profile 'gpt': HTTP 401");
+    assert.equal(
+      await page.locator('#play-end').innerText(),
+      "The player failed after 2 moves. model profile 'gpt': HTTP 401",
+    );
 
     const fresh = lighthouse();
-    await post(page, { type: 'episode', title: 'again', player: { kind: 'human', label: 'you' }, instructions: fresh.instructions, commands: fresh.commands, maxSteps: 5, opening: fresh.reset() });
+    await post(page, {
+      type: 'episode',
+      title: 'again',
+      player: { kind: 'human', label: 'you' },
+      instructions: fresh.instructions,
+      commands: fresh.commands,
+      maxSteps: 5,
+      opening: fresh.reset(),
+    });
     assert.equal(await page.locator('.play-turn').count(), 0);
     assert.equal(await page.locator('#play-end').isHidden(), true);
     assert.equal(await page.locator('#play-counter').innerText(), 'Step 0 / 5');

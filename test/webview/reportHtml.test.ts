@@ -24,7 +24,12 @@ import { ReplayBuilder, type ReplayResult } from '../../src/core/runs/replays';
 import { launchChromium } from '../support/browser';
 import { sharedDataDir, sharedDataMissingReason, testResultsDir } from '../support/paths';
 
-const SHARED_GRIDS = ['inner_random_free.jsonl', 'inner_spiral_block.jsonl', 'outer_cluster_block.jsonl', 'outer_upDown_free.jsonl'];
+const SHARED_GRIDS = [
+  'inner_random_free.jsonl',
+  'inner_spiral_block.jsonl',
+  'outer_cluster_block.jsonl',
+  'outer_upDown_free.jsonl',
+];
 
 /** The synthetic records moved onto the four shared grid files (100 grids each), so they can be replayed. */
 function onSharedGrids(records: RunRecord[]): RunRecord[] {
@@ -32,7 +37,10 @@ function onSharedGrids(records: RunRecord[]): RunRecord[] {
     const question = record.question as GraspQuestion;
     const file = SHARED_GRIDS[i % 4];
     const index = Math.floor(i / 32) % 100;
-    return { ...record, question: { ...question, file, index, sampleId: `${customIdOf(file, index, question.settings)}-${i}` } };
+    return {
+      ...record,
+      question: { ...question, file, index, sampleId: `${customIdOf(file, index, question.settings)}-${i}` },
+    };
   });
 }
 
@@ -46,8 +54,18 @@ describe('HTML report in a browser', function () {
     browser = await launchChromium();
     const synthetic = syntheticGraspRecords(40_000);
     const records = haveGrids ? onSharedGrids(synthetic) : synthetic;
-    const planted = { ...records[0], question: { ...records[0].question, sampleId: 'planted' }, rawAnswer: '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2"> [UP, <img src=x onerror="window.__pwned=3">, LEFT, TAKE]', finish_reason: 'length', truncated: true };
-    const parsed = parseRunRecords(`${[planted, ...records].map((record) => JSON.stringify(record)).join('\n')}\n`, 'run.jsonl').records;
+    const planted = {
+      ...records[0],
+      question: { ...records[0].question, sampleId: 'planted' },
+      rawAnswer:
+        '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2"> [UP, <img src=x onerror="window.__pwned=3">, LEFT, TAKE]',
+      finish_reason: 'length',
+      truncated: true,
+    };
+    const parsed = parseRunRecords(
+      `${[planted, ...records].map((record) => JSON.stringify(record)).join('\n')}\n`,
+      'run.jsonl',
+    ).records;
     const set = mergeRunFiles([{ file: 'run.jsonl', records: parsed }]);
     const { json, rows } = buildReport(set);
     let replays: Map<RunRecord, ReplayResult> | undefined;
@@ -79,7 +97,9 @@ describe('HTML report in a browser', function () {
     page.on('pageerror', (error) => problems.push(error.message));
     // How soon the page is ready (budget 3 s) is measured by `npm run bench` (bench/reportBench.ts).
     await page.goto(pathToFileURL(path).toString());
-    await page.waitForFunction(() => /Showing 200 of 40001 matching/.test(document.getElementById('count')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /Showing 200 of 40001 matching/.test(document.getElementById('count')?.textContent ?? ''),
+    );
     await page.fill('#filter', 'planted');
     await page.waitForFunction(() => /of 1 matching/.test(document.getElementById('count')?.textContent ?? ''));
     await page.click('#rows tr');
@@ -100,24 +120,38 @@ describe('HTML report in a browser', function () {
   it('explains its columns: a tooltip on each metric and a legend of the terms, μ1 and μ2 included', async () => {
     const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
     await page.goto(pathToFileURL(path).toString());
-    const energy = page.locator('table').first().locator('th', { hasText: /^energy$/ });
-    assert.match((await energy.getAttribute('title')) ?? '', /^energy: The answer's score: the energy delivered to the start cell minus the step cost/);
+    const energy = page
+      .locator('table')
+      .first()
+      .locator('th', { hasText: /^energy$/ });
+    assert.match(
+      (await energy.getAttribute('title')) ?? '',
+      /^energy: The answer's score: the energy delivered to the start cell minus the step cost/,
+    );
     const legend = page.locator('dl.glossary');
     assert.ok(await legend.isVisible());
     assert.deepEqual(await legend.locator('dt').allInnerTexts(), ['energy', 'length', 'μ1', 'μ2', 'moves']);
-    assert.equal(await legend.locator('dd').nth(3).innerText(), 'Movement set μ2: 8 moves, μ1 plus the diagonals UPLEFT, UPRIGHT, DOWNLEFT and DOWNRIGHT.');
+    assert.equal(
+      await legend.locator('dd').nth(3).innerText(),
+      'Movement set μ2: 8 moves, μ1 plus the diagonals UPLEFT, UPRIGHT, DOWNLEFT and DOWNRIGHT.',
+    );
     // The plot's setting labels (the longest: `μ1 (4 moves), no carry limit, cost 0.3`) are whole, not cut at the left edge.
-    const clipped = await page.locator('figure svg').first().evaluate((svg) => {
-      const left = svg.getBoundingClientRect().left;
-      return [...svg.querySelectorAll('text[text-anchor="end"]')].filter((text) => text.getBoundingClientRect().left < left - 0.5).map((text) => text.textContent);
-    });
+    const clipped = await page
+      .locator('figure svg')
+      .first()
+      .evaluate((svg) => {
+        const left = svg.getBoundingClientRect().left;
+        return [...svg.querySelectorAll('text[text-anchor="end"]')]
+          .filter((text) => text.getBoundingClientRect().left < left - 0.5)
+          .map((text) => text.textContent);
+      });
     assert.deepEqual(clipped, []);
     await legend.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(testResultsDir, 'report-html-glossary.png') });
     await page.close();
   });
 
-  it('opens a row\'s replay, steps it with ▶, and shows markup in the answer as text', async function () {
+  it("opens a row's replay, steps it with ▶, and shows markup in the answer as text", async function () {
     if (!haveGrids) {
       console.log(`      skipped: ${sharedDataMissingReason}`);
       this.skip();

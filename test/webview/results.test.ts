@@ -38,28 +38,67 @@ function mangoSet(): RecordSet {
   const rows: MangoRow[] = [];
   for (const game of ['zork1', 'advent']) {
     for (let n = 0; n < 12; n++) {
-      const alpha: MangoRow = { model: 'alpha', game, n, easy: n % 2 === 0, strict: n % 3 !== 0 ? 1 : 0, reasoning: n % 3 !== 0 ? 1 : 0, diagnostics: n % 4 === 0 ? [UNKNOWN] : [] };
+      const alpha: MangoRow = {
+        model: 'alpha',
+        game,
+        n,
+        easy: n % 2 === 0,
+        strict: n % 3 !== 0 ? 1 : 0,
+        reasoning: n % 3 !== 0 ? 1 : 0,
+        diagnostics: n % 4 === 0 ? [UNKNOWN] : [],
+      };
       if (game === 'advent' && n === 5) alpha.parseError = true;
       if (game === 'zork1' && n === 1) alpha.raw = PLANTED;
-      const beta: MangoRow = { model: 'beta', game, n, easy: n % 2 === 0, strict: n % 2, reasoning: n % 2, diagnostics: n % 5 === 0 ? [UNKNOWN, HALLUCINATED] : [] };
+      const beta: MangoRow = {
+        model: 'beta',
+        game,
+        n,
+        easy: n % 2 === 0,
+        strict: n % 2,
+        reasoning: n % 2,
+        diagnostics: n % 5 === 0 ? [UNKNOWN, HALLUCINATED] : [],
+      };
       if (game === 'zork1' && n === 7) beta.error = 'timeout after 60 s';
       rows.push(alpha, beta);
     }
   }
   const records = rows.map(mangoRecord);
-  return mergeRunFiles([{ file: 'run-mango.jsonl', records: parseRunRecords(jsonl(records), 'run-mango.jsonl').records }]);
+  return mergeRunFiles([
+    { file: 'run-mango.jsonl', records: parseRunRecords(jsonl(records), 'run-mango.jsonl').records },
+  ]);
 }
 
 /** SmartPlay episodes of four games for two models: normalised scores for the radar. */
 function smartplaySet(): RecordSet {
-  const games: Array<[string, number]> = [['BanditTwoArmedHighLowFixed', 45], ['Hanoi3Disk', 3], ['MessengerL1', 1], ['RockPaperScissorBasic', 43]];
+  const games: Array<[string, number]> = [
+    ['BanditTwoArmedHighLowFixed', 45],
+    ['Hanoi3Disk', 3],
+    ['MessengerL1', 1],
+    ['RockPaperScissorBasic', 43],
+  ];
   const records: RunRecord[] = [];
-  for (const [model, share] of [['gpt-4', 0.8], ['llama-2', 0.35]] as const) {
+  for (const [model, share] of [
+    ['gpt-4', 0.8],
+    ['llama-2', 0.35],
+  ] as const) {
     games.forEach(([game, human], g) => {
       for (let episode = 0; episode < 3; episode++) {
         const base = mangoRecord({ model, game: 'x', n: 0 });
-        const question: SmartplayQuestion = { benchmark: 'smartplay', game, step: 0, question: 1, episode, seed: episode, sampleId: `${game}-episode${episode}-seed${episode}` };
-        records.push({ ...base, question, scores: { score: Math.round(human * share * (1 + 0.1 * ((g + episode) % 3)) * 100) / 100 }, diagnostics: [] } as RunRecord);
+        const question: SmartplayQuestion = {
+          benchmark: 'smartplay',
+          game,
+          step: 0,
+          question: 1,
+          episode,
+          seed: episode,
+          sampleId: `${game}-episode${episode}-seed${episode}`,
+        };
+        records.push({
+          ...base,
+          question,
+          scores: { score: Math.round(human * share * (1 + 0.1 * ((g + episode) % 3)) * 100) / 100 },
+          diagnostics: [],
+        } as RunRecord);
       }
     });
   }
@@ -69,14 +108,42 @@ function smartplaySet(): RecordSet {
 /** Decompose answers of two models on three levels: the CR, PR and ACI columns a reader must be told about. */
 function babyaiDecomposeSet(): RecordSet {
   const records: RunRecord[] = [];
-  for (const [model, done] of [['gpt-4o', 0.7], ['llama-3', 0.3]] as const) {
+  for (const [model, done] of [
+    ['gpt-4o', 0.7],
+    ['llama-3', 0.3],
+  ] as const) {
     ['BabyAI-GoToObj-v0', 'BabyAI-Pickup-v0', 'BabyAI-BossLevel-v0'].forEach((levelName, l) => {
       for (let seed = 0; seed < 6; seed++) {
         const base = mangoRecord({ model, game: 'x', n: 0 });
-        const question: BabyaiQuestion = { benchmark: 'babyai', task: 'decompose', source: 'LLM_BABYBENCH_Decompose.csv', record: l * 6 + seed, levelName, sampleId: `${levelName}-${seed}`, actions: [] };
+        const question: BabyaiQuestion = {
+          benchmark: 'babyai',
+          task: 'decompose',
+          source: 'LLM_BABYBENCH_Decompose.csv',
+          record: l * 6 + seed,
+          levelName,
+          sampleId: `${levelName}-${seed}`,
+          actions: [],
+        };
         const completed = (seed + l) / 8 < done;
         const help = completed ? seed % 3 : 5;
-        records.push({ ...base, question, scores: { mode: 'faithful', parse_error: false, bot_error: null, subgoals: 2, help, max_help: 4, k: 30, CR: completed ? 1 : 0, PR: completed && help === 0 ? 1 : 0, ACI: completed ? (30 - help) / 30 : 0, actions: 9 }, diagnostics: [] } as RunRecord);
+        records.push({
+          ...base,
+          question,
+          scores: {
+            mode: 'faithful',
+            parse_error: false,
+            bot_error: null,
+            subgoals: 2,
+            help,
+            max_help: 4,
+            k: 30,
+            CR: completed ? 1 : 0,
+            PR: completed && help === 0 ? 1 : 0,
+            ACI: completed ? (30 - help) / 30 : 0,
+            actions: 9,
+          },
+          diagnostics: [],
+        } as RunRecord);
       }
     });
   }
@@ -86,21 +153,43 @@ function babyaiDecomposeSet(): RecordSet {
 /** 40,000 GRASP records: 20,000 questions answered by two models that disagree on some. */
 function bigSet(): RecordSet {
   const first = syntheticGraspRecords(20_000, 'gpt-4o');
-  const second = syntheticGraspRecords(20_000, 'o1-mini').map((record, i) => (i % 7 === 0 ? { ...record, scores: { ...record.scores, score: -1 } } : record));
-  return mergeRunFiles([{ file: 'gpt-4o.jsonl', records: first }, { file: 'o1-mini.jsonl', records: second }]);
+  const second = syntheticGraspRecords(20_000, 'o1-mini').map((record, i) =>
+    i % 7 === 0 ? { ...record, scores: { ...record.scores, score: -1 } } : record,
+  );
+  return mergeRunFiles([
+    { file: 'gpt-4o.jsonl', records: first },
+    { file: 'o1-mini.jsonl', records: second },
+  ]);
 }
 
 /** A small GRASP grid timeline (core's board shapes), packed as the host packs replays. */
 function graspReplay() {
-  const cells = (taken: number): GridCell[] => [{ x: 1, y: 1, kind: 'obstacle' }, { x: 2, y: 0, kind: 'energy', value: Math.max(0, 3 - taken) }, { x: 0, y: 2, kind: 'energy', value: 2 }];
-  const scene = (x: number, y: number, taken: number) => ({ kind: 'grid' as const, width: 3, height: 3, cells: cells(taken), agent: { x, y }, start: { x: 0, y: 0 }, coordinateSystem: 'rowcol' as const });
+  const cells = (taken: number): GridCell[] => [
+    { x: 1, y: 1, kind: 'obstacle' },
+    { x: 2, y: 0, kind: 'energy', value: Math.max(0, 3 - taken) },
+    { x: 0, y: 2, kind: 'energy', value: 2 },
+  ];
+  const scene = (x: number, y: number, taken: number) => ({
+    kind: 'grid' as const,
+    width: 3,
+    height: 3,
+    cells: cells(taken),
+    agent: { x, y },
+    start: { x: 0, y: 0 },
+    coordinateSystem: 'rowcol' as const,
+  });
   const timeline: BoardTimeline = {
     title: 'GRASP grid 3 · gpt-4o',
     frames: [
       { scene: scene(0, 0, 0), action: null, facts: [{ label: 'carried', value: '0' }] },
       { scene: scene(1, 0, 0), action: 'RIGHT', facts: [{ label: 'carried', value: '0' }] },
       { scene: scene(2, 0, 0), action: 'RIGHT', facts: [{ label: 'carried', value: '0' }] },
-      { scene: scene(2, 0, 1), action: 'TAKE', flags: ['takeSucceeded'], facts: [{ label: 'carried', value: '1', tone: 'good' }] },
+      {
+        scene: scene(2, 0, 1),
+        action: 'TAKE',
+        flags: ['takeSucceeded'],
+        facts: [{ label: 'carried', value: '1', tone: 'good' }],
+      },
     ],
   };
   return packTimeline(timeline);
@@ -117,11 +206,18 @@ describe('results view webview', function () {
   const sentOf = async (page: Page, type: string) => (await sent(page)).filter((message) => message.type === type);
   const post = (page: Page, message: HostToResultsMessage) => postToView(page, message);
   async function waitFor(page: Page, type: string, count = 1): Promise<Sent> {
-    await page.waitForFunction(({ kind, n }) => (window as unknown as { __sent: Sent[] }).__sent.filter((message) => message.type === kind).length >= n, { kind: type, n: count });
+    await page.waitForFunction(
+      ({ kind, n }) =>
+        (window as unknown as { __sent: Sent[] }).__sent.filter((message) => message.type === kind).length >= n,
+      { kind: type, n: count },
+    );
     return (await sentOf(page, type))[count - 1];
   }
 
-  async function openResults(model: ResultsModel, options: { light?: boolean; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  async function openResults(
+    model: ResultsModel,
+    options: { light?: boolean; viewport?: { width: number; height: number } } = {},
+  ): Promise<Page> {
     const page = await host.browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 820 } });
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
@@ -139,10 +235,20 @@ describe('results view webview', function () {
   }
 
   /** The host's side of a cell click: the record's detail (and a replay when given). */
-  async function answerDetail(page: Page, rows: readonly ReportRow[], count: number, replay?: ReturnType<typeof graspReplay>): Promise<number> {
+  async function answerDetail(
+    page: Page,
+    rows: readonly ReportRow[],
+    count: number,
+    replay?: ReturnType<typeof graspReplay>,
+  ): Promise<number> {
     const request = await waitFor(page, 'detail', count);
     const index = Number(request.index);
-    await post(page, { type: 'detail', index, detail: recordDetail(rows[index]), ...(replay ? { replay } : { replayNote: 'MANGO answers replay on the maze view' }) });
+    await post(page, {
+      type: 'detail',
+      index,
+      detail: recordDetail(rows[index]),
+      ...(replay ? { replay } : { replayNote: 'MANGO answers replay on the maze view' }),
+    });
     return index;
   }
 
@@ -158,17 +264,31 @@ describe('results view webview', function () {
     assert.equal(rendered.rows, 48);
     const tables = page.locator('.results-tables .results-table');
     assert.equal(await tables.count(), 2);
-    for (const [t, groups, keys] of [[0, model.overall, ['model']], [1, byGame.report.groups, byGame.report.by]] as const) {
+    for (const [t, groups, keys] of [
+      [0, model.overall, ['model']],
+      [1, byGame.report.groups, byGame.report.by],
+    ] as const) {
       const rows = tables.nth(t).locator('tbody tr');
       assert.equal(await rows.count(), groups.length);
       for (const [g, group] of groups.entries()) {
         const cells = await rows.nth(g).locator('td').allInnerTexts();
-        assert.deepEqual(cells.slice(0, keys.length), keys.map((key) => String(group.key[key])));
-        assert.deepEqual(cells.slice(keys.length, keys.length + 3), [String(group.n), String(group.valid), String(group.errors)]);
+        assert.deepEqual(
+          cells.slice(0, keys.length),
+          keys.map((key) => String(group.key[key])),
+        );
+        assert.deepEqual(cells.slice(keys.length, keys.length + 3), [
+          String(group.n),
+          String(group.valid),
+          String(group.errors),
+        ]);
         for (const [name, summary] of Object.entries(group.metrics)) {
           const text = await rows.nth(g).locator(`td[data-metric="${name}"]`).innerText();
           assert.ok(text.startsWith(summary.mean === null ? '—' : summary.mean.toFixed(3)), `${name}: ${text}`);
-          if (summary.ci95) assert.ok(text.includes(`[${summary.ci95[0].toFixed(3)}, ${summary.ci95[1].toFixed(3)}]`), `${name}: ${text}`);
+          if (summary.ci95)
+            assert.ok(
+              text.includes(`[${summary.ci95[0].toFixed(3)}, ${summary.ci95[1].toFixed(3)}]`),
+              `${name}: ${text}`,
+            );
         }
       }
     }
@@ -178,12 +298,23 @@ describe('results view webview', function () {
 
   it('counts cut records in their own columns, says how the means treat them, and switches as --include-truncated', async () => {
     // Record 4 failed after a cut turn: an error, not a third cut.
-    const records = mango.records.map((record, index) => (index === 0 ? { ...record, truncated: true, finish_reason: 'length' } : index === 2 ? { ...record, context_truncated: true } : index === 4 ? { ...record, error: 'HTTP 500', truncated: true } : record));
+    const records = mango.records.map((record, index) =>
+      index === 0
+        ? { ...record, truncated: true, finish_reason: 'length' }
+        : index === 2
+          ? { ...record, context_truncated: true }
+          : index === 4
+            ? { ...record, error: 'HTTP 500', truncated: true }
+            : record,
+    );
     const cutSet = { ...mango, records };
     const excluded = buildResultsModel(cutSet, ['run-mango.jsonl'], 'MANGO · cut');
     const page = await openResults(excluded.model);
     const treatment = page.locator('#truncated-treatment');
-    assert.match(await treatment.innerText(), /^Means exclude truncated records \(counted in their own columns\): 1 reply cut at the token limit, 1 answer to prompts the server cut\./);
+    assert.match(
+      await treatment.innerText(),
+      /^Means exclude truncated records \(counted in their own columns\): 1 reply cut at the token limit, 1 answer to prompts the server cut\./,
+    );
     assert.match(await page.locator('#results-truncated').innerText(), /truncated \(not in means\)\s*2/);
     const overall = page.locator('.results-table').first();
     const head = await overall.locator('thead th').allInnerTexts();
@@ -191,15 +322,28 @@ describe('results view webview', function () {
     const alpha = excluded.model.overall.find((group) => group.key.model === 'alpha');
     assert.ok(alpha);
     const cells = await overall.locator('tbody tr').first().locator('td').allInnerTexts();
-    assert.deepEqual(cells.slice(0, 6), ['alpha', String(alpha.n), String(alpha.valid), String(alpha.errors), String(alpha.truncated), String(alpha.context_truncated)]);
+    assert.deepEqual(cells.slice(0, 6), [
+      'alpha',
+      String(alpha.n),
+      String(alpha.valid),
+      String(alpha.errors),
+      String(alpha.truncated),
+      String(alpha.context_truncated),
+    ]);
     // The metric's own n says how many records its mean is over.
-    assert.match(await overall.locator('tbody tr').first().locator('td[data-metric="success_strict"]').innerText(), new RegExp(`n=${alpha.metrics.success_strict.n}$`));
+    assert.match(
+      await overall.locator('tbody tr').first().locator('td[data-metric="success_strict"]').innerText(),
+      new RegExp(`n=${alpha.metrics.success_strict.n}$`),
+    );
     await page.locator('#include-truncated').check();
     assert.deepEqual((await waitFor(page, 'includeTruncated')) as unknown, { type: 'includeTruncated', include: true });
     const included = buildResultsModel(cutSet, ['run-mango.jsonl'], 'MANGO · cut', { includeTruncated: true });
     await post(page, { type: 'results', model: included.model });
     await waitFor(page, 'rendered', 2);
-    assert.match(await page.locator('#truncated-treatment').innerText(), /^Means include truncated records, scored as given/);
+    assert.match(
+      await page.locator('#truncated-treatment').innerText(),
+      /^Means include truncated records, scored as given/,
+    );
     assert.ok(await page.locator('#include-truncated').isChecked());
     assert.match(await page.locator('#results-truncated').innerText(), /truncated \(in means\)/);
     // A cut record's detail says so, and whether the means count it.
@@ -215,8 +359,12 @@ describe('results view webview', function () {
     const babyai = buildResultsModel(babyaiDecomposeSet(), ['run-babyai.jsonl'], 'BabyAI · Decompose').model;
     assert.deepEqual(babyai.metrics, ['cr', 'pr', 'aci']);
     const page = await openResults(babyai);
-    const head = (metric: string) => page.locator('.results-table').first().locator('th.metric', { hasText: metric }).getAttribute('title');
-    assert.match((await head('cr')) ?? '', /^cr: CR, the completion rate \(Decompose\): the expert bot, starting from the model's subgoals, completed the mission/);
+    const head = (metric: string) =>
+      page.locator('.results-table').first().locator('th.metric', { hasText: metric }).getAttribute('title');
+    assert.match(
+      (await head('cr')) ?? '',
+      /^cr: CR, the completion rate \(Decompose\): the expert bot, starting from the model's subgoals, completed the mission/,
+    );
     assert.match((await head('pr')) ?? '', /^pr: PR, the precision rate .*no help/);
     assert.match((await head('aci')) ?? '', /^aci: ACI, the assistance curve integral/);
     const legend = page.locator('#panel-tables .results-glossary');
@@ -229,17 +377,32 @@ describe('results view webview', function () {
     await page.locator('#tab-compare').click();
     await page.locator('#compare-run').click();
     const request = await waitFor(page, 'compare');
-    await post(page, { type: 'compared', a: String(request.a), b: String(request.b), result: compareModels(babyaiDecomposeSet(), String(request.a), String(request.b)) });
-    assert.match((await page.locator('.compare-table tr[data-metric="aci"] td.key').first().getAttribute('title')) ?? '', /^aci: ACI/);
+    await post(page, {
+      type: 'compared',
+      a: String(request.a),
+      b: String(request.b),
+      result: compareModels(babyaiDecomposeSet(), String(request.a), String(request.b)),
+    });
+    assert.match(
+      (await page.locator('.compare-table tr[data-metric="aci"] td.key').first().getAttribute('title')) ?? '',
+      /^aci: ACI/,
+    );
     await page.close();
 
     // GRASP: the settings on the plot's axis (μ1 (4 moves), …) are explained under the plot.
-    const grasp = buildResultsModel(mergeRunFiles([{ file: 'grasp.jsonl', records: syntheticGraspRecords(400, 'gpt-4o') }]), ['grasp.jsonl'], 'GRASP').model;
+    const grasp = buildResultsModel(
+      mergeRunFiles([{ file: 'grasp.jsonl', records: syntheticGraspRecords(400, 'gpt-4o') }]),
+      ['grasp.jsonl'],
+      'GRASP',
+    ).model;
     const graspPage = await openResults(grasp);
     await graspPage.locator('#tab-plots').click();
     const plotTerms = graspPage.locator('#panel-plots .results-glossary');
     assert.deepEqual(await plotTerms.locator('dt').allInnerTexts(), ['energy', 'μ1', 'μ2', 'moves']);
-    assert.match(await plotTerms.locator('dd').nth(2).innerText(), /^Movement set μ2: 8 moves, μ1 plus the diagonals UPLEFT, UPRIGHT, DOWNLEFT and DOWNRIGHT\.$/);
+    assert.match(
+      await plotTerms.locator('dd').nth(2).innerText(),
+      /^Movement set μ2: 8 moves, μ1 plus the diagonals UPLEFT, UPRIGHT, DOWNLEFT and DOWNRIGHT\.$/,
+    );
     await graspPage.setViewportSize({ width: 1100, height: 1400 });
     await graspPage.screenshot({ path: join(testResultsDir, 'webview-results-glossary-grasp.png'), fullPage: true });
     await graspPage.close();
@@ -249,8 +412,18 @@ describe('results view webview', function () {
     const smartplayPage = await openResults(smartplay);
     const terms = smartplayPage.locator('#panel-tables .results-glossary');
     assert.deepEqual(await terms.locator('dt').allInnerTexts(), ['score', 'normalized_score']);
-    assert.match(await terms.locator('dd').first().innerText(), /Bandits: how many times the player pulled the machine with the higher expected payout \(whatever it paid that time\)/);
-    assert.match((await smartplayPage.locator('.results-table').first().locator('th.metric', { hasText: 'normalized_score' }).getAttribute('title')) ?? '', /human baseline/);
+    assert.match(
+      await terms.locator('dd').first().innerText(),
+      /Bandits: how many times the player pulled the machine with the higher expected payout \(whatever it paid that time\)/,
+    );
+    assert.match(
+      (await smartplayPage
+        .locator('.results-table')
+        .first()
+        .locator('th.metric', { hasText: 'normalized_score' })
+        .getAttribute('title')) ?? '',
+      /human baseline/,
+    );
     await smartplayPage.close();
   });
 
@@ -263,17 +436,27 @@ describe('results view webview', function () {
       const bars = page.locator('figure.plot').nth(p).locator('rect.bar');
       assert.equal(await bars.count(), plot.cells.length);
       for (const [xi, bi, mean] of plot.cells) {
-        const bar = page.locator('figure.plot').nth(p).locator(`rect.bar[data-x="${String(plot.xs[xi])}"][data-bar="${plot.bars[bi]}"]`);
+        const bar = page
+          .locator('figure.plot')
+          .nth(p)
+          .locator(`rect.bar[data-x="${String(plot.xs[xi])}"][data-bar="${plot.bars[bi]}"]`);
         assert.equal(await bar.count(), 1);
         assert.equal(Number(await bar.getAttribute('data-mean')), mean);
       }
     }
     const byLength = model.plots.find((plot) => plot.x === 'path_length');
     assert.ok(byLength);
-    assert.equal(byLength.cells.length, byLength.xs.length * model.models.length, 'every path length has a bar per model');
+    assert.equal(
+      byLength.cells.length,
+      byLength.xs.length * model.models.length,
+      'every path length has a bar per model',
+    );
     // Bar values print as the tables do: three decimals, then n.
     const values = await page.locator('figure.plot .plot-value').allTextContents();
-    assert.ok(values.length > 0 && values.every((value) => /^-?\d+\.\d{3} {2}n=[\d,]+$/.test(value)), values.join(' | '));
+    assert.ok(
+      values.length > 0 && values.every((value) => /^-?\d+\.\d{3} {2}n=[\d,]+$/.test(value)),
+      values.join(' | '),
+    );
     await page.setViewportSize({ width: 1280, height: 1000 });
     await page.screenshot({ path: join(testResultsDir, 'webview-results-plots.png') });
     await page.close();
@@ -288,7 +471,12 @@ describe('results view webview', function () {
     const ticksOnTop = await radar.locator('svg.radar').evaluate((chart) => {
       const ticks = [...chart.querySelectorAll('.plot-tick')];
       const series = [...chart.querySelectorAll('.radar-series')];
-      return ticks.length >= 4 && ticks.every((tick) => series.every((group) => group.compareDocumentPosition(tick) & Node.DOCUMENT_POSITION_FOLLOWING));
+      return (
+        ticks.length >= 4 &&
+        ticks.every((tick) =>
+          series.every((group) => group.compareDocumentPosition(tick) & Node.DOCUMENT_POSITION_FOLLOWING),
+        )
+      );
     });
     assert.ok(ticksOnTop, 'the ring values are drawn above the series');
     assert.ok((await radar.locator('svg.radar .plot-tick').allTextContents()).includes('1 (human)'));
@@ -303,7 +491,13 @@ describe('results view webview', function () {
     await page.locator('#tab-failures').click();
     assert.equal(await page.locator('.failure-bar').count(), model.report.failures.length);
     // Errors (failed calls) are listed by kind above the answer diagnostics: beta's timeout, kept before failures had kinds.
-    assert.deepEqual(await page.locator('#error-kinds tbody tr td').allInnerTexts(), ['unrecorded', '—', '—', '1 record', 'timeout after 60 s']);
+    assert.deepEqual(await page.locator('#error-kinds tbody tr td').allInnerTexts(), [
+      'unrecorded',
+      '—',
+      '—',
+      '1 record',
+      'timeout after 60 s',
+    ]);
     // Both counts say what they count (a bare "12×" beside "12 records" did not).
     for (const failure of model.report.failures) {
       const text = await page.locator(`.failure-bar[data-code="${failure.code}"]`).innerText();
@@ -318,17 +512,28 @@ describe('results view webview', function () {
       const withCode = rows.filter((row) => row.record.diagnostics?.some((diagnostic) => diagnostic.code === code));
       const summary = page.locator('#matrix-summary');
       assert.equal(Number(await summary.getAttribute('data-records')), withCode.length);
-      assert.equal(Number(await summary.getAttribute('data-questions')), new Set(withCode.map((row) => row.record.question.sampleId)).size);
-      const hits = await page.locator('.matrix-row:not([hidden]) .matrix-cell.hit').evaluateAll((cells) => cells.map((cell) => Number((cell as HTMLElement).dataset.row)).sort((a, b) => a - b));
-      assert.deepEqual(hits, withCode.map((row) => rows.indexOf(row)).sort((a, b) => a - b));
+      assert.equal(
+        Number(await summary.getAttribute('data-questions')),
+        new Set(withCode.map((row) => row.record.question.sampleId)).size,
+      );
+      const hits = await page
+        .locator('.matrix-row:not([hidden]) .matrix-cell.hit')
+        .evaluateAll((cells) => cells.map((cell) => Number((cell as HTMLElement).dataset.row)).sort((a, b) => a - b));
+      assert.deepEqual(
+        hits,
+        withCode.map((row) => rows.indexOf(row)).sort((a, b) => a - b),
+      );
     }
     await page.selectOption('#filter-code', '-1');
 
     // Independent expectations from the report rows: wrong = error, unparseable or success_strict ≠ 1.
     const bySample = new Map<string, ReportRow[]>();
-    for (const row of rows) bySample.set(row.record.question.sampleId, [...(bySample.get(row.record.question.sampleId) ?? []), row]);
+    for (const row of rows)
+      bySample.set(row.record.question.sampleId, [...(bySample.get(row.record.question.sampleId) ?? []), row]);
     const strict = (row: ReportRow) => row.metrics.success_strict ?? 0;
-    const wrong = [...bySample.values()].filter((group) => group.some((row) => row.record.error !== undefined || !row.valid || strict(row) !== 1)).length;
+    const wrong = [...bySample.values()].filter((group) =>
+      group.some((row) => row.record.error !== undefined || !row.valid || strict(row) !== 1),
+    ).length;
     const answered = (group: ReportRow[]) => group.filter((row) => row.record.error === undefined);
     const flipped = [...bySample.values()].filter((group) => new Set(answered(group).map(strict)).size > 1).length;
     await page.locator('#filter-wrong').check();
@@ -341,7 +546,9 @@ describe('results view webview', function () {
     // A field value and the text search narrow further.
     await page.selectOption('#filter-field', { label: 'game' });
     await page.selectOption('#filter-value', { label: 'advent' });
-    const advent = [...bySample.values()].filter((group) => group[0].fields.game === 'advent' && new Set(answered(group).map(strict)).size > 1).length;
+    const advent = [...bySample.values()].filter(
+      (group) => group[0].fields.game === 'advent' && new Set(answered(group).map(strict)).size > 1,
+    ).length;
     assert.equal(Number(await page.locator('#matrix-summary').getAttribute('data-questions')), advent);
     await page.locator('#filter-flipped').uncheck();
     await page.selectOption('#filter-field', '-1');
@@ -367,10 +574,14 @@ describe('results view webview', function () {
     assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
     assert.match(await page.locator('.mode-badge').innerText(), /faithful/);
     assert.match(await page.locator('.detail').innerText(), /Scores \(faithful\)/i);
-    assert.ok(await page.locator(`.matrix-cell[data-row="${planted}"]`).evaluate((cell) => cell.classList.contains('selected')));
+    assert.ok(
+      await page.locator(`.matrix-cell[data-row="${planted}"]`).evaluate((cell) => cell.classList.contains('selected')),
+    );
     assert.match(await page.locator('.replay-none').innerText(), /maze view/);
     // Diagnostics as line:col code message (1-based), the prompt collapsed until opened.
-    const withDiagnostic = rows.findIndex((row) => row.record.model.id === 'beta' && (row.record.diagnostics?.length ?? 0) === 2);
+    const withDiagnostic = rows.findIndex(
+      (row) => row.record.model.id === 'beta' && (row.record.diagnostics?.length ?? 0) === 2,
+    );
     await page.locator(`.matrix-cell[data-row="${withDiagnostic}"]`).click();
     await answerDetail(page, rows, 2);
     assert.deepEqual(await page.locator('.detail-diagnostics .diag-pos').allInnerTexts(), ['1:1', '1:2']);
@@ -380,14 +591,23 @@ describe('results view webview', function () {
     assert.match(await page.locator('.prompt-message pre').first().innerText(), /Walkthrough of/);
     await page.locator('#open-answer').click();
     await page.locator('#open-replay').click();
-    assert.deepEqual((await sent(page)).slice(-2), [{ type: 'openAnswer', index: withDiagnostic }, { type: 'openReplay', index: withDiagnostic }]);
+    assert.deepEqual((await sent(page)).slice(-2), [
+      { type: 'openAnswer', index: withDiagnostic },
+      { type: 'openReplay', index: withDiagnostic },
+    ]);
     await post(page, { type: 'status', text: 'Replay opened on the maze.' });
     assert.equal(await page.locator('#results-status').innerText(), 'Replay opened on the maze.');
     await page.screenshot({ path: join(testResultsDir, 'webview-results-detail.png') });
     // A narrow panel (beside an editor) stacks the detail under the matrix.
     await page.setViewportSize({ width: 700, height: 900 });
-    const [matrixBox, detailBox] = await Promise.all([page.locator('#matrix').boundingBox(), page.locator('#detail').boundingBox()]);
-    assert.ok(matrixBox && detailBox && detailBox.y >= matrixBox.y + matrixBox.height - 1, 'the detail pane sits below the matrix');
+    const [matrixBox, detailBox] = await Promise.all([
+      page.locator('#matrix').boundingBox(),
+      page.locator('#detail').boundingBox(),
+    ]);
+    assert.ok(
+      matrixBox && detailBox && detailBox.y >= matrixBox.y + matrixBox.height - 1,
+      'the detail pane sits below the matrix',
+    );
     await page.screenshot({ path: join(testResultsDir, 'webview-results-narrow.png') });
     // Narrow and short (an editor group beside another, the panel open): nothing overlaps the
     // detail's buttons, which a click would otherwise land on the matrix through.
@@ -403,9 +623,18 @@ describe('results view webview', function () {
       assert.equal(onTop, 'the button', `${id} is covered at its centre`);
       await button.click();
     }
-    assert.deepEqual((await sent(page)).slice(-2), [{ type: 'openAnswer', index: withDiagnostic }, { type: 'openReplay', index: withDiagnostic }]);
-    const [shortMatrix, shortDetail] = await Promise.all([page.locator('section.matrix').boundingBox(), page.locator('#detail').boundingBox()]);
-    assert.ok(shortMatrix && shortDetail && shortDetail.y >= shortMatrix.y + shortMatrix.height - 1, 'the detail pane starts below the whole matrix section');
+    assert.deepEqual((await sent(page)).slice(-2), [
+      { type: 'openAnswer', index: withDiagnostic },
+      { type: 'openReplay', index: withDiagnostic },
+    ]);
+    const [shortMatrix, shortDetail] = await Promise.all([
+      page.locator('section.matrix').boundingBox(),
+      page.locator('#detail').boundingBox(),
+    ]);
+    assert.ok(
+      shortMatrix && shortDetail && shortDetail.y >= shortMatrix.y + shortMatrix.height - 1,
+      'the detail pane starts below the whole matrix section',
+    );
     await page.screenshot({ path: join(testResultsDir, 'webview-results-short.png') });
     await page.close();
   });
@@ -417,15 +646,27 @@ describe('results view webview', function () {
     await answerDetail(page, mangoBuilt.rows, 1);
     const scroller = (await page.locator('#matrix').boundingBox()) as { x: number; width: number };
     for (const name of mangoBuilt.model.models) {
-      const head = (await page.locator('.matrix-head .matrix-model', { hasText: name }).boundingBox()) as { x: number; width: number };
-      assert.ok(head.x + head.width <= scroller.x + scroller.width + 0.5, `the ${name} column ends at ${head.x + head.width}, the matrix at ${scroller.x + scroller.width}`);
+      const head = (await page.locator('.matrix-head .matrix-model', { hasText: name }).boundingBox()) as {
+        x: number;
+        width: number;
+      };
+      assert.ok(
+        head.x + head.width <= scroller.x + scroller.width + 0.5,
+        `the ${name} column ends at ${head.x + head.width}, the matrix at ${scroller.x + scroller.width}`,
+      );
     }
     // An id too long for its cell is cut in the middle: its last characters are on screen.
     const first = page.locator('.matrix-spacer .matrix-row:not([hidden])').first();
     const id = (await first.getAttribute('data-question')) as string;
     assert.equal(await first.locator('.matrix-q').textContent(), id, 'the cell holds the whole id');
-    const [cell, tail] = await Promise.all([first.locator('.matrix-q').boundingBox(), first.locator('.matrix-q .q-tail').boundingBox()]);
-    assert.ok(cell && tail && tail.width > 0 && tail.x + tail.width <= cell.x + cell.width + 0.5, 'the end of the id is shown');
+    const [cell, tail] = await Promise.all([
+      first.locator('.matrix-q').boundingBox(),
+      first.locator('.matrix-q .q-tail').boundingBox(),
+    ]);
+    assert.ok(
+      cell && tail && tail.width > 0 && tail.x + tail.width <= cell.x + cell.width + 0.5,
+      'the end of the id is shown',
+    );
     assert.equal(await first.locator('.matrix-q .q-tail').innerText(), id.slice(-10));
     // The detail beside it fits its pane: a long diagnostic code wraps instead of pushing the
     // buttons and the id out of sight; its timing says what it measures.
@@ -450,20 +691,47 @@ describe('results view webview', function () {
     // better) is bad for B, the same rise in a success rate good; an insignificant one neither.
     assert.equal(model.better.parse_error, 'lower');
     const significant = { ...result.metrics.parse_error, diff: 0.2, p_value: 0.01 };
-    await post(page, { type: 'compared', a: 'beta', b: 'alpha', result: { ...result, metrics: { ...result.metrics, parse_error: significant, success_loose: { ...result.metrics.success_loose, diff: 0.2, p_value: 0.01 }, reasoning: { ...result.metrics.reasoning, diff: 0.2, p_value: 0.5 } } } });
+    await post(page, {
+      type: 'compared',
+      a: 'beta',
+      b: 'alpha',
+      result: {
+        ...result,
+        metrics: {
+          ...result.metrics,
+          parse_error: significant,
+          success_loose: { ...result.metrics.success_loose, diff: 0.2, p_value: 0.01 },
+          reasoning: { ...result.metrics.reasoning, diff: 0.2, p_value: 0.5 },
+        },
+      },
+    });
     const diffCell = (metric: string) => page.locator(`.compare-table tr[data-metric="${metric}"] td`).nth(3);
     assert.equal(await diffCell('parse_error').getAttribute('class'), 'num bad');
-    assert.equal(await diffCell('parse_error').getAttribute('title'), 'p < 0.05: A is better (lower parse_error is better)');
+    assert.equal(
+      await diffCell('parse_error').getAttribute('title'),
+      'p < 0.05: A is better (lower parse_error is better)',
+    );
     assert.equal(await diffCell('success_loose').getAttribute('class'), 'num good');
-    assert.equal(await diffCell('success_loose').getAttribute('title'), 'p < 0.05: B is better (higher success_loose is better)');
+    assert.equal(
+      await diffCell('success_loose').getAttribute('title'),
+      'p < 0.05: B is better (higher success_loose is better)',
+    );
     assert.equal(await diffCell('reasoning').getAttribute('class'), 'num ');
     await post(page, { type: 'compared', a: 'beta', b: 'alpha', result });
     // beta's failed call on zork1 question 7 drops that pair, and the summary says so.
     assert.deepEqual(result.dropped, { errors: 1, truncated: 0 });
-    assert.match(await page.locator('.compare-summary').innerText(), /· dropped: 1 pair for errors, 0 for truncation \(answers from cuts are not paired\) ·/);
+    assert.match(
+      await page.locator('.compare-summary').innerText(),
+      /· dropped: 1 pair for errors, 0 for truncation \(answers from cuts are not paired\) ·/,
+    );
     const strict = result.metrics.success_strict;
     const cells = await page.locator('.compare-table tr[data-metric="success_strict"] td').allInnerTexts();
-    assert.deepEqual(cells.slice(0, 4), ['success_strict', strict.a.toFixed(3), strict.b.toFixed(3), `${strict.diff > 0 ? '+' : ''}${strict.diff.toFixed(3)}`]);
+    assert.deepEqual(cells.slice(0, 4), [
+      'success_strict',
+      strict.a.toFixed(3),
+      strict.b.toFixed(3),
+      `${strict.diff > 0 ? '+' : ''}${strict.diff.toFixed(3)}`,
+    ]);
     assert.equal(cells[6], strict.test);
     assert.equal(cells[7], String(strict.n));
     assert.equal(cells[8], `${strict.discordant?.a_only} / ${strict.discordant?.b_only}`);
@@ -479,7 +747,12 @@ describe('results view webview', function () {
     await page.locator('#tab-compare').click();
     // "Side by side" asks the host for both answers side by side.
     await page.locator(`button.flip[data-sample="${flip.sampleId}"] + button.flip-both`).click();
-    assert.deepEqual(await waitFor(page, 'compareQuestion'), { type: 'compareQuestion', sampleId: flip.sampleId, a: 'beta', b: 'alpha' });
+    assert.deepEqual(await waitFor(page, 'compareQuestion'), {
+      type: 'compareQuestion',
+      sampleId: flip.sampleId,
+      a: 'beta',
+      b: 'alpha',
+    });
     await post(page, { type: 'compared', a: 'beta', b: 'beta', error: 'Pick two different models.' });
     assert.equal(await page.locator('#compare-output .error-line').innerText(), 'Pick two different models.');
     await page.close();
@@ -503,7 +776,10 @@ describe('results view webview', function () {
     assert.equal(await page.locator('#tab-questions').innerText(), 'Questions (20,000)');
     const matrixElements = await page.locator('#matrix *').count();
     const allElements = await page.evaluate(() => document.querySelectorAll('*').length);
-    assert.ok(matrixElements < 2000 && allElements < 4000, `${matrixElements} elements in the matrix, ${allElements} in the page`);
+    assert.ok(
+      matrixElements < 2000 && allElements < 4000,
+      `${matrixElements} elements in the matrix, ${allElements} in the page`,
+    );
     const lastQuestion = model.rows[model.rows.length - 1].q;
     await page.locator('#filter-wrong').check();
     await page.locator('#filter-wrong').uncheck();
@@ -518,10 +794,12 @@ describe('results view webview', function () {
     );
     const bottom = await page.locator('#matrix').evaluate((element) => {
       const box = element.getBoundingClientRect();
-      const shown = [...element.querySelectorAll<HTMLElement>('.matrix-spacer .matrix-row:not([hidden])')].filter((row) => {
-        const r = row.getBoundingClientRect();
-        return r.top >= box.top && r.bottom <= box.bottom + 0.5;
-      });
+      const shown = [...element.querySelectorAll<HTMLElement>('.matrix-spacer .matrix-row:not([hidden])')].filter(
+        (row) => {
+          const r = row.getBoundingClientRect();
+          return r.top >= box.top && r.bottom <= box.bottom + 0.5;
+        },
+      );
       return shown.map((row) => row.dataset.question).at(-1);
     });
     assert.equal(bottom, lastQuestion);

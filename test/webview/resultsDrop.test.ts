@@ -23,8 +23,12 @@ interface Sent {
 
 /** One model on eight questions of one game, as a CLI run file outside .waypoint/runs would hold. */
 function cliRun(): ResultsModel {
-  const records = Array.from({ length: 8 }, (_, n) => mangoRecord({ model: 'oracle', game: 'lighthouse', n, strict: 1, reasoning: 1 }));
-  const set = mergeRunFiles([{ file: 'cli-runs/oracle.jsonl', records: parseRunRecords(jsonl(records), 'oracle.jsonl').records }]);
+  const records = Array.from({ length: 8 }, (_, n) =>
+    mangoRecord({ model: 'oracle', game: 'lighthouse', n, strict: 1, reasoning: 1 }),
+  );
+  const set = mergeRunFiles([
+    { file: 'cli-runs/oracle.jsonl', records: parseRunRecords(jsonl(records), 'oracle.jsonl').records },
+  ]);
   return buildResultsModel(set, ['cli-runs/oracle.jsonl'], 'oracle').model;
 }
 
@@ -39,8 +43,12 @@ describe('results view: run files dropped on it', function () {
   const host = useBrowserHost();
   const model = cliRun();
 
-  const post = (page: Page, message: HostToResultsMessage) => page.evaluate((data) => window.postMessage(data, '*'), message);
-  const sentOf = async (page: Page, type: string) => (await page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent)).filter((message) => message.type === type);
+  const post = (page: Page, message: HostToResultsMessage) =>
+    page.evaluate((data) => window.postMessage(data, '*'), message);
+  const sentOf = async (page: Page, type: string) =>
+    (await page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent)).filter(
+      (message) => message.type === type,
+    );
 
   async function open(): Promise<Page> {
     const page = await host.browser.newPage({ viewport: { width: 1200, height: 700 } });
@@ -48,15 +56,24 @@ describe('results view: run files dropped on it', function () {
     page.on('pageerror', (error) => problems.push(error.message));
     await page.goto(`${host.server.url}/test/webview/host.html`);
     await page.addScriptTag({ url: `${host.server.url}/dist/webview/results.js` });
-    await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'ready'));
+    await page.waitForFunction(() =>
+      (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'ready'),
+    );
     await post(page, { type: 'results', model });
-    await page.waitForFunction(() => (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'rendered'));
+    await page.waitForFunction(() =>
+      (window as unknown as { __sent: Sent[] }).__sent.some((message) => message.type === 'rendered'),
+    );
     assert.deepEqual(problems, []);
     return page;
   }
 
   /** Dispatches a drag event of `type` carrying `payload` on the element at `selector`. */
-  async function drag(page: Page, type: 'dragenter' | 'dragover' | 'dragleave' | 'drop', payload: Payload, selector = '#panel-tables'): Promise<boolean> {
+  async function drag(
+    page: Page,
+    type: 'dragenter' | 'dragover' | 'dragleave' | 'drop',
+    payload: Payload,
+    selector = '#panel-tables',
+  ): Promise<boolean> {
     return page.evaluate(
       ({ type, payload, selector }) => {
         const transfer = new DataTransfer();
@@ -81,10 +98,20 @@ describe('results view: run files dropped on it', function () {
 
   it('outlines the view and says what a drop does while run files are dragged over it, and posts every selected file on drop', async () => {
     const page = await open();
-    const uris = ['vscode-remote://127.0.0.1:8123/ws/cli-runs/random.jsonl', 'vscode-remote://127.0.0.1:8123/ws/cli-runs/oracle%20b.jsonl'];
-    assert.match(await page.locator('.results-files').innerText(), /add runs by dragging their files here from the Explorer with Shift held/);
+    const uris = [
+      'vscode-remote://127.0.0.1:8123/ws/cli-runs/random.jsonl',
+      'vscode-remote://127.0.0.1:8123/ws/cli-runs/oracle%20b.jsonl',
+    ];
+    assert.match(
+      await page.locator('.results-files').innerText(),
+      /add runs by dragging their files here from the Explorer with Shift held/,
+    );
     await drag(page, 'dragenter', explorerDrag(uris));
-    assert.equal(await drag(page, 'dragover', explorerDrag(uris)), true, 'dragover is accepted (preventDefault), or the browser refuses the drop');
+    assert.equal(
+      await drag(page, 'dragover', explorerDrag(uris)),
+      true,
+      'dragover is accepted (preventDefault), or the browser refuses the drop',
+    );
     assert.equal(await page.locator('.results-app.drop-active').count(), 1);
     assert.ok(await page.locator('.results-drop-note').isVisible(), 'the note shows while dragging');
     assert.equal(await page.locator('.results-drop-note').innerText(), 'Drop run files to add them to this view');
@@ -108,8 +135,15 @@ describe('results view: run files dropped on it', function () {
 
   it('reads a file manager’s text/uri-list (comments skipped) and VS Code’s ResourceURLs alone, each URI once', async () => {
     const page = await open();
-    await drag(page, 'drop', { strings: { 'text/uri-list': '# dragged from Files\r\nfile:///home/me/runs/a.jsonl\r\nfile:///home/me/runs/b.jsonl\r\nfile:///home/me/runs/a.jsonl\r\n' } });
-    await drag(page, 'drop', { strings: { ResourceURLs: JSON.stringify(['file:///w/x.jsonl', 42, 'file:///w/x.jsonl']) } });
+    await drag(page, 'drop', {
+      strings: {
+        'text/uri-list':
+          '# dragged from Files\r\nfile:///home/me/runs/a.jsonl\r\nfile:///home/me/runs/b.jsonl\r\nfile:///home/me/runs/a.jsonl\r\n',
+      },
+    });
+    await drag(page, 'drop', {
+      strings: { ResourceURLs: JSON.stringify(['file:///w/x.jsonl', 42, 'file:///w/x.jsonl']) },
+    });
     assert.deepEqual(
       (await sentOf(page, 'openFiles')).map((message) => message.uris),
       [['file:///home/me/runs/a.jsonl', 'file:///home/me/runs/b.jsonl'], ['file:///w/x.jsonl']],
@@ -123,7 +157,10 @@ describe('results view: run files dropped on it', function () {
     await drag(page, 'drop', { files: ['run.jsonl'] });
     assert.deepEqual(await sentOf(page, 'openFiles'), [], 'nothing is posted');
     const status = await page.locator('#results-status').innerText();
-    assert.match(status, /^run\.jsonl came from outside VS Code, without a path the extension can read: drag run files from VS Code's Explorer \(holding Shift\), or use "Waypoint: Show Results…" → "Open a run file…"\.$/);
+    assert.match(
+      status,
+      /^run\.jsonl came from outside VS Code, without a path the extension can read: drag run files from VS Code's Explorer \(holding Shift\), or use "Waypoint: Show Results…" → "Open a run file…"\.$/,
+    );
     // A drag of text (no file, no URI) is not the view's: it is left to VS Code.
     assert.equal(await drag(page, 'dragover', { strings: { 'text/plain': 'hello' } }), false);
     assert.equal(await page.locator('.results-app.drop-active').count(), 0);
@@ -137,11 +174,26 @@ describe('results view: run files dropped on it', function () {
     await post(page, { type: 'results', model: both });
     await post(page, { type: 'status', text: 'Added cli-runs/random.jsonl: the view now shows 2 run files.' });
     await page.waitForFunction(() => document.querySelector('.results-title')?.textContent === 'mango: 2 run files');
-    assert.match(await page.locator('.results-files').innerText(), /^2 files cli-runs\/oracle\.jsonl, cli-runs\/random\.jsonl/);
-    assert.equal(await page.locator('#results-status').innerText(), 'Added cli-runs/random.jsonl: the view now shows 2 run files.');
+    assert.match(
+      await page.locator('.results-files').innerText(),
+      /^2 files cli-runs\/oracle\.jsonl, cli-runs\/random\.jsonl/,
+    );
+    assert.equal(
+      await page.locator('#results-status').innerText(),
+      'Added cli-runs/random.jsonl: the view now shows 2 run files.',
+    );
     // At half a screen's width the header wraps; nothing of it may be cut off or overlap.
     await page.setViewportSize({ width: 640, height: 600 });
-    const overflow = await page.locator('.results-header').evaluate((header) => [...header.querySelectorAll('*')].filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflow !== 'hidden').map((element) => element.className));
+    const overflow = await page
+      .locator('.results-header')
+      .evaluate((header) =>
+        [...header.querySelectorAll('*')]
+          .filter(
+            (element) =>
+              element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflow !== 'hidden',
+          )
+          .map((element) => element.className),
+      );
     assert.deepEqual(overflow, [], 'header elements wider than their box');
     await page.screenshot({ path: join(testResultsDir, 'webview-results-drop-added-narrow.png') });
     await page.close();

@@ -53,7 +53,16 @@ export class GridPointer {
     const board = this.context()?.drawn.svg.querySelector('.board');
     board?.querySelector(`.${className}`)?.remove();
     if (!board || !point) return;
-    board.append(svgElement('rect', { x: point.x * CELL + 1, y: point.y * CELL + 1, width: CELL - 2, height: CELL - 2, class: className, 'pointer-events': 'none' }));
+    board.append(
+      svgElement('rect', {
+        x: point.x * CELL + 1,
+        y: point.y * CELL + 1,
+        width: CELL - 2,
+        height: CELL - 2,
+        class: className,
+        'pointer-events': 'none',
+      }),
+    );
   }
 
   private onMove(event: PointerEvent): void {
@@ -88,11 +97,25 @@ export class GridPointer {
       return;
     }
     const door = cellAt(context.scene, from.x, from.y);
-    if (door?.kind === 'door' && context.tool === null && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey) {
+    if (
+      door?.kind === 'door' &&
+      context.tool === null &&
+      !event.shiftKey &&
+      !event.altKey &&
+      !event.ctrlKey &&
+      !event.metaKey
+    ) {
       this.post({ type: 'toggleDoor', x: from.x, y: from.y });
       return;
     }
-    this.post({ type: 'cellClick', x: from.x, y: from.y, modifiers: modifiers(event), button: 'primary', tool: context.tool });
+    this.post({
+      type: 'cellClick',
+      x: from.x,
+      y: from.y,
+      modifiers: modifiers(event),
+      button: 'primary',
+      tool: context.tool,
+    });
   }
 
   private onContextMenu(event: MouseEvent): void {
@@ -101,7 +124,14 @@ export class GridPointer {
     const point = this.cell(event);
     if (!point) return;
     event.preventDefault();
-    this.post({ type: 'cellClick', x: point.x, y: point.y, modifiers: modifiers(event), button: 'secondary', tool: context.tool });
+    this.post({
+      type: 'cellClick',
+      x: point.x,
+      y: point.y,
+      modifiers: modifiers(event),
+      button: 'secondary',
+      tool: context.tool,
+    });
   }
 }
 

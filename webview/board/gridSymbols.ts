@@ -3,7 +3,14 @@
 // outlined square with a lid line, doors by state, the agent as a triangle), GRASP energy,
 // obstacles and the start, Crafter's tiles and creatures. Colours come from CSS classes, so every
 // theme can tune them.
-import type { BoardColor, BoardDirection, BoardObject, Creature, DoorState, TerrainMaterial } from '../../src/protocol/board';
+import type {
+  BoardColor,
+  BoardDirection,
+  BoardObject,
+  Creature,
+  DoorState,
+  TerrainMaterial,
+} from '../../src/protocol/board';
 import { CREATURE_GLYPHS, TERRAIN_GLYPHS } from '../../src/core/benchmark/board';
 import { BOARD_COLORS } from '../../src/protocol/board';
 import { svgElement, svgText } from './svg';
@@ -17,7 +24,13 @@ function group(className: string): SVGGElement {
 }
 
 function rect(x0: number, x1: number, y0: number, y1: number, size: number, className: string): SVGRectElement {
-  return svgElement('rect', { x: x0 * size, y: y0 * size, width: (x1 - x0) * size, height: (y1 - y0) * size, class: className });
+  return svgElement('rect', {
+    x: x0 * size,
+    y: y0 * size,
+    width: (x1 - x0) * size,
+    height: (y1 - y0) * size,
+    class: className,
+  });
 }
 
 export function wallSymbol(size: number): SVGGElement {
@@ -32,7 +45,13 @@ export function keySymbol(color: BoardColor, size: number): SVGGElement {
     rect(0.5, 0.63, 0.31, 0.88, size, 'fill'),
     rect(0.38, 0.5, 0.59, 0.66, size, 'fill'),
     rect(0.38, 0.5, 0.81, 0.88, size, 'fill'),
-    svgElement('circle', { cx: 0.56 * size, cy: 0.28 * size, r: 0.14 * size, class: 'ring', 'stroke-width': 0.1 * size }),
+    svgElement('circle', {
+      cx: 0.56 * size,
+      cy: 0.28 * size,
+      r: 0.14 * size,
+      class: 'ring',
+      'stroke-width': 0.1 * size,
+    }),
   );
   return drawn;
 }
@@ -46,7 +65,14 @@ export function ballSymbol(color: BoardColor, size: number): SVGGElement {
 export function boxSymbol(color: BoardColor, size: number, contains?: BoardObject | null): SVGGElement {
   const drawn = group(`sym box c-${color}`);
   drawn.append(
-    svgElement('rect', { x: 0.15 * size, y: 0.15 * size, width: 0.7 * size, height: 0.7 * size, class: 'outline', 'stroke-width': 0.06 * size }),
+    svgElement('rect', {
+      x: 0.15 * size,
+      y: 0.15 * size,
+      width: 0.7 * size,
+      height: 0.7 * size,
+      class: 'outline',
+      'stroke-width': 0.06 * size,
+    }),
     rect(0.16, 0.84, 0.47, 0.53, size, 'fill'),
   );
   if (contains) {
@@ -71,19 +97,46 @@ export function doorSymbol(color: BoardColor, state: DoorState, size: number): S
   const drawn = group(`sym door door-${state} c-${color}`);
   if (state === 'open') {
     drawn.append(
-      svgElement('rect', { x: 1.5, y: 1.5, width: size - 3, height: size - 3, class: 'outline gap', 'stroke-width': 1.5 }),
+      svgElement('rect', {
+        x: 1.5,
+        y: 1.5,
+        width: size - 3,
+        height: size - 3,
+        class: 'outline gap',
+        'stroke-width': 1.5,
+      }),
       rect(0.86, 1.0, 0.0, 1.0, size, 'fill'),
     );
   } else if (state === 'closed') {
     drawn.append(
-      svgElement('rect', { x: 0.05 * size, y: 0.05 * size, width: 0.9 * size, height: 0.9 * size, class: 'outline', 'stroke-width': 0.1 * size }),
-      svgElement('rect', { x: 0.2 * size, y: 0.2 * size, width: 0.6 * size, height: 0.6 * size, class: 'outline', 'stroke-width': 0.04 * size }),
+      svgElement('rect', {
+        x: 0.05 * size,
+        y: 0.05 * size,
+        width: 0.9 * size,
+        height: 0.9 * size,
+        class: 'outline',
+        'stroke-width': 0.1 * size,
+      }),
+      svgElement('rect', {
+        x: 0.2 * size,
+        y: 0.2 * size,
+        width: 0.6 * size,
+        height: 0.6 * size,
+        class: 'outline',
+        'stroke-width': 0.04 * size,
+      }),
       svgElement('circle', { cx: 0.72 * size, cy: 0.5 * size, r: 0.07 * size, class: 'fill' }),
     );
   } else {
     drawn.append(
       svgElement('rect', { width: size, height: size, class: 'fill' }),
-      svgElement('rect', { x: 0.07 * size, y: 0.07 * size, width: 0.86 * size, height: 0.86 * size, class: 'locked-inner' }),
+      svgElement('rect', {
+        x: 0.07 * size,
+        y: 0.07 * size,
+        width: 0.86 * size,
+        height: 0.86 * size,
+        class: 'locked-inner',
+      }),
       svgElement('circle', { cx: 0.5 * size, cy: 0.42 * size, r: 0.1 * size, class: 'fill' }),
       rect(0.46, 0.54, 0.42, 0.7, size, 'fill'),
     );
@@ -113,8 +166,27 @@ export function agentSymbol(size: number, dir?: BoardDirection): SVGGElement {
 export function energySymbol(value: number, max: number, size: number): SVGGElement {
   const drawn = group('sym energy');
   const share = max > 0 ? Math.max(0, Math.min(1, value / max)) : 0;
-  if (value > 0) drawn.append(svgElement('rect', { x: 1, y: 1, width: size - 2, height: size - 2, class: 'energy-fill', 'fill-opacity': (0.14 + 0.56 * share).toFixed(3) }));
-  drawn.append(svgText(String(value), { x: size / 2, y: size / 2, class: `energy-value${value === 0 ? ' zero' : ''}`, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 0.4 * size }));
+  if (value > 0)
+    drawn.append(
+      svgElement('rect', {
+        x: 1,
+        y: 1,
+        width: size - 2,
+        height: size - 2,
+        class: 'energy-fill',
+        'fill-opacity': (0.14 + 0.56 * share).toFixed(3),
+      }),
+    );
+  drawn.append(
+    svgText(String(value), {
+      x: size / 2,
+      y: size / 2,
+      class: `energy-value${value === 0 ? ' zero' : ''}`,
+      'text-anchor': 'middle',
+      'dominant-baseline': 'central',
+      'font-size': 0.4 * size,
+    }),
+  );
   return drawn;
 }
 
@@ -124,7 +196,15 @@ export function obstacleSymbol(size: number): SVGGElement {
   for (const offset of [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75]) {
     const a = Math.min(offset, 1);
     const b = Math.max(offset - 1, 0);
-    drawn.append(svgElement('line', { x1: (a * size).toFixed(2), y1: (b * size).toFixed(2), x2: (b * size).toFixed(2), y2: (a * size).toFixed(2), class: 'hatch' }));
+    drawn.append(
+      svgElement('line', {
+        x1: (a * size).toFixed(2),
+        y1: (b * size).toFixed(2),
+        x2: (b * size).toFixed(2),
+        y2: (a * size).toFixed(2),
+        class: 'hatch',
+      }),
+    );
   }
   return drawn;
 }
@@ -133,7 +213,14 @@ export function startSymbol(size: number): SVGGElement {
   const drawn = group('sym start');
   drawn.append(
     svgElement('rect', { x: 2.5, y: 2.5, width: size - 5, height: size - 5, rx: 3, class: 'start-frame' }),
-    svgText('S', { x: 0.2 * size, y: 0.24 * size, class: 'start-letter', 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 0.26 * size }),
+    svgText('S', {
+      x: 0.2 * size,
+      y: 0.24 * size,
+      class: 'start-letter',
+      'text-anchor': 'middle',
+      'dominant-baseline': 'central',
+      'font-size': 0.26 * size,
+    }),
   );
   return drawn;
 }
@@ -152,10 +239,28 @@ export function terrainSymbol(material: TerrainMaterial, size: number, creature?
   drawn.append(svgElement('rect', { width: size, height: size, class: 'terrain-fill' }));
   if (creature) {
     // The material's glyph moves to the corner so the creature's badge can sit in the middle.
-    drawn.append(svgText(TERRAIN_GLYPHS[material], { x: 0.2 * size, y: 0.2 * size, class: 'terrain-glyph', 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 0.28 * size }));
+    drawn.append(
+      svgText(TERRAIN_GLYPHS[material], {
+        x: 0.2 * size,
+        y: 0.2 * size,
+        class: 'terrain-glyph',
+        'text-anchor': 'middle',
+        'dominant-baseline': 'central',
+        'font-size': 0.28 * size,
+      }),
+    );
     drawn.append(creatureSymbol(creature, size));
   } else {
-    drawn.append(svgText(TERRAIN_GLYPHS[material], { x: size / 2, y: size / 2, class: 'terrain-glyph', 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 0.5 * size }));
+    drawn.append(
+      svgText(TERRAIN_GLYPHS[material], {
+        x: size / 2,
+        y: size / 2,
+        class: 'terrain-glyph',
+        'text-anchor': 'middle',
+        'dominant-baseline': 'central',
+        'font-size': 0.5 * size,
+      }),
+    );
   }
   return drawn;
 }
@@ -165,7 +270,14 @@ export function creatureSymbol(creature: Creature, size: number): SVGGElement {
   drawn.setAttribute('data-creature', creature);
   drawn.append(
     svgElement('circle', { cx: size / 2, cy: size / 2, r: 0.3 * size, class: 'creature-badge' }),
-    svgText(CREATURE_GLYPHS[creature], { x: size / 2, y: size / 2, class: 'creature-letter', 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 0.36 * size }),
+    svgText(CREATURE_GLYPHS[creature], {
+      x: size / 2,
+      y: size / 2,
+      class: 'creature-letter',
+      'text-anchor': 'middle',
+      'dominant-baseline': 'central',
+      'font-size': 0.36 * size,
+    }),
   );
   return drawn;
 }

@@ -31,7 +31,10 @@ export function drawHanoi(scene: HanoiScene): DrawnHanoi {
   svg.style.maxWidth = `${Math.round(width * MAX_SCALE)}px`;
   const title = svgElement('title');
   title.textContent = `Tower of Hanoi, ${disks} disks`;
-  svg.append(title, svgElement('rect', { x: MARGIN / 2, y: baseY, width: width - MARGIN, height: 8, rx: 3, class: 'hanoi-base' }));
+  svg.append(
+    title,
+    svgElement('rect', { x: MARGIN / 2, y: baseY, width: width - MARGIN, height: 8, rx: 3, class: 'hanoi-base' }),
+  );
   const widest = ROD_GAP - 26;
   rods.forEach((rod, index) => {
     const cx = MARGIN + ROD_GAP * (index + 0.5);
@@ -43,7 +46,12 @@ export function drawHanoi(scene: HanoiScene): DrawnHanoi {
       const disk = svgElement('g', { class: `disk disk-${clampInt(size, 0, 63) % 8}`, 'data-size': size });
       disk.append(
         svgElement('rect', { x: cx - diskWidth / 2, y: y + 1, width: diskWidth, height: DISK_HEIGHT - 2, rx: 6 }),
-        svgText(String(size), { x: cx, y: y + DISK_HEIGHT / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central' }),
+        svgText(String(size), {
+          x: cx,
+          y: y + DISK_HEIGHT / 2,
+          'text-anchor': 'middle',
+          'dominant-baseline': 'central',
+        }),
       );
       group.append(disk);
     });

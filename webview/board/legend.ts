@@ -1,14 +1,42 @@
 // The legend: the host's entries, or ones derived from what the scene and the path show. Each
 // swatch is drawn by the same code as the grid, so the legend cannot disagree with the picture.
-import type { BoardColor, BoardDirection, BoardLegendEntry, BoardLegendSymbol, BoardPathMark, GridScene } from '../../src/protocol/board';
-import { agentSymbol, ballSymbol, boxSymbol, colorOf, creatureSymbol, doorSymbol, energySymbol, isCreature, isTerrainMaterial, keySymbol, obstacleSymbol, startSymbol, terrainSymbol, wallSymbol } from './gridSymbols';
+import type {
+  BoardColor,
+  BoardDirection,
+  BoardLegendEntry,
+  BoardLegendSymbol,
+  BoardPathMark,
+  GridScene,
+} from '../../src/protocol/board';
+import {
+  agentSymbol,
+  ballSymbol,
+  boxSymbol,
+  colorOf,
+  creatureSymbol,
+  doorSymbol,
+  energySymbol,
+  isCreature,
+  isTerrainMaterial,
+  keySymbol,
+  obstacleSymbol,
+  startSymbol,
+  terrainSymbol,
+  wallSymbol,
+} from './gridSymbols';
 import { htmlElement, starPoints, svgElement } from './svg';
 
 const SIZE = 20;
 
 function swatch(entry: BoardLegendEntry, color: BoardColor, agentDir: BoardDirection | undefined): SVGSVGElement {
   const symbol = entry.symbol;
-  const svg = svgElement('svg', { class: 'board-svg legend-swatch', viewBox: `0 0 ${SIZE} ${SIZE}`, width: SIZE, height: SIZE, 'aria-hidden': 'true' });
+  const svg = svgElement('svg', {
+    class: 'board-svg legend-swatch',
+    viewBox: `0 0 ${SIZE} ${SIZE}`,
+    width: SIZE,
+    height: SIZE,
+    'aria-hidden': 'true',
+  });
   svg.append(svgElement('rect', { width: SIZE, height: SIZE, class: 'floor' }));
   const c = SIZE / 2;
   const mark = (element: SVGElement, name: string) => {
@@ -27,7 +55,8 @@ function swatch(entry: BoardLegendEntry, color: BoardColor, agentDir: BoardDirec
     obstacle: () => obstacleSymbol(SIZE),
     start: () => startSymbol(SIZE),
     agent: () => agentSymbol(SIZE, agentDir),
-    arrow: () => mark(svgElement('line', { x1: 3, y1: c, x2: SIZE - 5, y2: c, 'marker-end': 'url(#board-arrowhead)' }), 'arrow'),
+    arrow: () =>
+      mark(svgElement('line', { x1: 3, y1: c, x2: SIZE - 5, y2: c, 'marker-end': 'url(#board-arrowhead)' }), 'arrow'),
     star: () => mark(svgElement('polygon', { points: starPoints(c, c, 7) }), 'star'),
     cross: () => mark(svgElement('path', { d: `M 5 5 L 15 15 M 5 15 L 15 5` }), 'cross'),
     ring: () => mark(svgElement('circle', { cx: c, cy: c, r: 7.5 }), 'ring'),
@@ -43,11 +72,14 @@ export function deriveLegend(scene: GridScene, path: readonly BoardPathMark[]): 
   const entries: BoardLegendEntry[] = [];
   const kinds = new Set(scene.cells.map((cell) => (cell.kind === 'door' ? `door-${cell.state}` : cell.kind)));
   const firstColor = (kind: string): BoardColor => {
-    const cell = scene.cells.find((candidate) => (candidate.kind === 'door' ? `door-${candidate.state}` : candidate.kind) === kind);
+    const cell = scene.cells.find(
+      (candidate) => (candidate.kind === 'door' ? `door-${candidate.state}` : candidate.kind) === kind,
+    );
     return cell && 'color' in cell ? colorOf(cell.color) : 'grey';
   };
   const add = (symbol: BoardLegendSymbol, label: string) => entries.push({ symbol, label, color: firstColor(symbol) });
-  if (scene.agent) entries.push({ symbol: 'agent', label: scene.agent.dir === undefined ? 'agent' : 'agent (points where it faces)' });
+  if (scene.agent)
+    entries.push({ symbol: 'agent', label: scene.agent.dir === undefined ? 'agent' : 'agent (points where it faces)' });
   if (kinds.has('wall')) add('wall', 'wall');
   if (kinds.has('door-open')) add('door-open', 'open door');
   if (kinds.has('door-closed')) add('door-closed', 'closed door');
@@ -71,7 +103,10 @@ export function deriveLegend(scene: GridScene, path: readonly BoardPathMark[]): 
  * legend saying "facing north" beside a ▶ contradicted the ▲ on the board), a disc without a
  * heading. Without an agent in the scene, a host's agent entry points right.
  */
-export function drawLegend(entries: readonly BoardLegendEntry[], agent: { dir?: BoardDirection } | null = null): HTMLElement {
+export function drawLegend(
+  entries: readonly BoardLegendEntry[],
+  agent: { dir?: BoardDirection } | null = null,
+): HTMLElement {
   const agentDir = agent ? agent.dir : 0;
   const list = htmlElement('ul', 'board-legend');
   for (const entry of entries) {

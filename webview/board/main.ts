@@ -3,7 +3,14 @@
 // owns every state: this app only draws what it is sent and reports what the user does.
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
-import { hostToBoardMessage, type BoardScene, type BoardTimeline, type BoardToHostMessage, type BoardTool, type HostToBoardMessage } from '../../src/protocol/board';
+import {
+  hostToBoardMessage,
+  type BoardScene,
+  type BoardTimeline,
+  type BoardToHostMessage,
+  type BoardTool,
+  type HostToBoardMessage,
+} from '../../src/protocol/board';
 import { pngFromSvg, standaloneSvg } from '../maze/exportImage';
 import { connectToHost } from '../shared/host';
 import { GridPointer } from './authoring';
@@ -69,10 +76,17 @@ let staticScene: { scene: BoardScene; title: string; editable: boolean } | null 
 let tool: string | null = null;
 let drawn: DrawnScene | null = null;
 
-const pointer = new GridPointer(canvas, status, () => {
-  const scene = currentScene();
-  return scene?.kind === 'grid' && drawn?.grid ? { scene, drawn: drawn.grid, editable: staticScene?.editable === true, tool } : null;
-}, (message) => host.post(message));
+const pointer = new GridPointer(
+  canvas,
+  status,
+  () => {
+    const scene = currentScene();
+    return scene?.kind === 'grid' && drawn?.grid
+      ? { scene, drawn: drawn.grid, editable: staticScene?.editable === true, tool }
+      : null;
+  },
+  (message) => host.post(message),
+);
 void pointer;
 
 function currentScene(): BoardScene | null {
@@ -127,7 +141,8 @@ function showTools(tools: readonly BoardTool[] | undefined): void {
       button.setAttribute('aria-pressed', String(choice.id === tool));
       button.addEventListener('click', () => {
         tool = choice.id;
-        for (const other of palette.querySelectorAll('button')) other.setAttribute('aria-pressed', String(other === button));
+        for (const other of palette.querySelectorAll('button'))
+          other.setAttribute('aria-pressed', String(other === button));
       });
       return button;
     }),
@@ -143,7 +158,12 @@ function show(): void {
   canvas.classList.toggle('editable', staticScene?.editable === true);
   const frame = staticScene ? null : currentTimeline?.frames[frameIndex];
   const glossary = !staticScene && Array.isArray(currentTimeline?.glossary) ? currentTimeline.glossary : [];
-  side.show(Array.isArray(frame?.facts) ? frame.facts : [], Array.isArray(frame?.subgoals) ? frame.subgoals : undefined, drawn.legend, glossary);
+  side.show(
+    Array.isArray(frame?.facts) ? frame.facts : [],
+    Array.isArray(frame?.subgoals) ? frame.subgoals : undefined,
+    drawn.legend,
+    glossary,
+  );
   showMission(scene, staticScene?.editable === true);
   status.hidden = scene.kind !== 'grid';
   for (const button of [exportSvgButton, exportPngButton]) button.toggleAttribute('disabled', drawn.svg === null);
@@ -182,7 +202,9 @@ async function exportImage(format: 'svg' | 'png'): Promise<void> {
   if (!svg) return;
   const text = standaloneSvg(svg.element, svg.width, svg.height);
   const data = format === 'svg' ? text : await pngFromSvg(text, svg.width, svg.height);
-  const base = (staticScene?.title ?? currentTimeline?.title ?? 'board').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'board';
+  const base =
+    (staticScene?.title ?? currentTimeline?.title ?? 'board').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') ||
+    'board';
   const suffix = staticScene ? '' : `-step-${timeline.current}`;
   host.post({ type: 'export', format, fileName: `${base}${suffix}.${format}`, data });
 }

@@ -40,14 +40,28 @@ function cross(mark: BoardPathMark, size: number): SVGElement {
   const cx = same ? x1 : (x1 + x2) / 2;
   const cy = same ? y1 : (y1 + y2) / 2;
   const r = 0.14 * size;
-  return svgElement('path', { d: `M ${cx - r} ${cy - r} L ${cx + r} ${cy + r} M ${cx - r} ${cy + r} L ${cx + r} ${cy - r}` });
+  return svgElement('path', {
+    d: `M ${cx - r} ${cy - r} L ${cx + r} ${cy + r} M ${cx - r} ${cy + r} L ${cx + r} ${cy - r}`,
+  });
 }
 
 export function drawPath(path: readonly BoardPathMark[], currentFrame: number, size: number): SVGGElement {
   const layer = svgElement('g', { class: 'path-layer' });
   const defs = svgElement('defs');
-  for (const [id, cls] of [['board-arrowhead', 'arrowhead'], ['board-arrowhead-current', 'arrowhead current']]) {
-    const marker = svgElement('marker', { id, viewBox: '0 0 10 10', refX: 7, refY: 5, markerWidth: 4.2, markerHeight: 4.2, orient: 'auto', markerUnits: 'strokeWidth' });
+  for (const [id, cls] of [
+    ['board-arrowhead', 'arrowhead'],
+    ['board-arrowhead-current', 'arrowhead current'],
+  ]) {
+    const marker = svgElement('marker', {
+      id,
+      viewBox: '0 0 10 10',
+      refX: 7,
+      refY: 5,
+      markerWidth: 4.2,
+      markerHeight: 4.2,
+      orient: 'auto',
+      markerUnits: 'strokeWidth',
+    });
     marker.append(svgElement('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: cls }));
     defs.append(marker);
   }
@@ -67,7 +81,9 @@ export function drawPath(path: readonly BoardPathMark[], currentFrame: number, s
       const count = takesPerCell.get(key) ?? 0;
       takesPerCell.set(key, count + 1);
       const [cx, cy] = centre(mark.from, size);
-      drawn = svgElement('polygon', { points: starPoints(cx + (0.33 - Math.min(count, 3) * 0.19) * size, cy - 0.31 * size, 0.16 * size) });
+      drawn = svgElement('polygon', {
+        points: starPoints(cx + (0.33 - Math.min(count, 3) * 0.19) * size, cy - 0.31 * size, 0.16 * size),
+      });
     }
     drawn.setAttribute('class', `path-mark mark-${mark.mark}${mark.frame === currentFrame ? ' current' : ''}`);
     drawn.setAttribute('data-frame', String(mark.frame));

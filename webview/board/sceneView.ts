@@ -12,13 +12,22 @@ export interface DrawnScene {
   legend: HTMLElement | null;
 }
 
-export function drawScene(canvas: HTMLElement, scene: BoardScene, path: readonly BoardPathMark[], frame: number): DrawnScene {
+export function drawScene(
+  canvas: HTMLElement,
+  scene: BoardScene,
+  path: readonly BoardPathMark[],
+  frame: number,
+): DrawnScene {
   canvas.dataset.kind = scene.kind;
   if (scene.kind === 'grid') {
     const grid = drawGrid(scene, path, frame);
     canvas.replaceChildren(grid.svg);
     const entries = Array.isArray(scene.legend) ? scene.legend : deriveLegend(scene, path);
-    return { svg: { element: grid.svg, width: grid.width, height: grid.height }, grid, legend: entries.length > 0 ? drawLegend(entries, scene.agent ?? null) : null };
+    return {
+      svg: { element: grid.svg, width: grid.width, height: grid.height },
+      grid,
+      legend: entries.length > 0 ? drawLegend(entries, scene.agent ?? null) : null,
+    };
   }
   if (scene.kind === 'hanoi') {
     const hanoi = drawHanoi(scene);

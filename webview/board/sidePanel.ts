@@ -21,7 +21,12 @@ export class SidePanel {
     this.show([], undefined, null, []);
   }
 
-  show(facts: readonly BoardFact[], subgoals: readonly string[] | undefined, legend: HTMLElement | null, glossary: readonly GlossaryEntry[]): void {
+  show(
+    facts: readonly BoardFact[],
+    subgoals: readonly string[] | undefined,
+    legend: HTMLElement | null,
+    glossary: readonly GlossaryEntry[],
+  ): void {
     const entries = glossary.filter((entry) => typeof entry?.term === 'string' && typeof entry.meaning === 'string');
     const meaningOf = (label: string) => entries.find((entry) => entry.term === label)?.meaning;
     this.facts.hidden = facts.length === 0;
@@ -41,7 +46,8 @@ export class SidePanel {
 
     this.subgoals.hidden = subgoals === undefined;
     const stack = htmlElement('ol');
-    for (const [index, subgoal] of (subgoals ?? []).entries()) stack.append(htmlElement('li', index === 0 ? 'top' : undefined, String(subgoal)));
+    for (const [index, subgoal] of (subgoals ?? []).entries())
+      stack.append(htmlElement('li', index === 0 ? 'top' : undefined, String(subgoal)));
     if ((subgoals ?? []).length === 0) stack.append(htmlElement('li', 'empty-stack', 'empty'));
     this.subgoals.replaceChildren(htmlElement('h2', undefined, 'Subgoal stack'), stack);
 
@@ -49,7 +55,8 @@ export class SidePanel {
     this.legend.replaceChildren(...(legend ? [htmlElement('h2', undefined, 'Legend'), legend] : []));
     this.terms.hidden = entries.length === 0;
     const terms = htmlElement('dl');
-    for (const entry of entries) terms.append(htmlElement('dt', undefined, entry.term), htmlElement('dd', undefined, entry.meaning));
+    for (const entry of entries)
+      terms.append(htmlElement('dt', undefined, entry.term), htmlElement('dd', undefined, entry.meaning));
     this.terms.replaceChildren(htmlElement('h2', undefined, 'Terms'), terms);
     this.element.hidden = this.facts.hidden && this.subgoals.hidden && this.legend.hidden && this.terms.hidden;
   }

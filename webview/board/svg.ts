@@ -11,7 +11,11 @@ export function svgText(text: string, attributes: Record<string, string | number
   return created;
 }
 
-export function htmlElement<K extends keyof HTMLElementTagNameMap>(name: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+export function htmlElement<K extends keyof HTMLElementTagNameMap>(
+  name: K,
+  className?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const created = document.createElement(name);
   if (className) created.className = className;
   if (text !== undefined) created.textContent = text;

@@ -13,7 +13,13 @@ const ICONS: Record<'first' | 'prev' | 'next' | 'last', string> = {
 };
 
 function icon(name: keyof typeof ICONS): SVGSVGElement {
-  const svg = svgElement('svg', { viewBox: '0 0 16 16', width: 12, height: 12, 'aria-hidden': 'true', class: 'timeline-icon' });
+  const svg = svgElement('svg', {
+    viewBox: '0 0 16 16',
+    width: 12,
+    height: 12,
+    'aria-hidden': 'true',
+    class: 'timeline-icon',
+  });
   svg.append(svgElement('path', { d: ICONS[name] }));
   return svg;
 }
@@ -80,7 +86,15 @@ export class Timeline {
     this.actionLabel.id = 'timeline-action';
     this.strip = htmlElement('div', 'timeline-strip');
     const controls = htmlElement('div', 'timeline-controls');
-    controls.append(this.buttons.first, this.buttons.prev, this.buttons.next, this.buttons.last, this.slider, this.stepLabel, this.actionLabel);
+    controls.append(
+      this.buttons.first,
+      this.buttons.prev,
+      this.buttons.next,
+      this.buttons.last,
+      this.slider,
+      this.stepLabel,
+      this.actionLabel,
+    );
     this.key = htmlElement('div', 'timeline-key');
     this.key.id = 'timeline-key';
     this.element.append(controls, this.strip, this.key);
@@ -95,18 +109,31 @@ export class Timeline {
       ...frames.map((frame, index) => {
         const action = frame.action ?? '—';
         // A short label (a Hanoi move as `A → C`) is shown whole; a long action is cut, its tooltip whole.
-        const label = typeof frame.label === 'string' && frame.label !== '' ? frame.label : action.length > CHIP_TEXT ? `${action.slice(0, CHIP_TEXT - 1).trimEnd()}…` : action;
+        const label =
+          typeof frame.label === 'string' && frame.label !== ''
+            ? frame.label
+            : action.length > CHIP_TEXT
+              ? `${action.slice(0, CHIP_TEXT - 1).trimEnd()}…`
+              : action;
         const chip = htmlElement('button', 'timeline-chip', index === 0 ? 'start' : `${index}. ${label}`);
         for (const flag of flagsOf(frame)) chip.classList.add(`flag-${flag}`);
         chip.dataset.frame = String(index);
         chip.tabIndex = -1;
-        chip.title = [index === 0 ? 'initial state' : action, ...flagsOf(frame).map((flag) => FLAG_TEXT[flag]), frame.note ?? ''].filter(Boolean).join(' · ');
+        chip.title = [
+          index === 0 ? 'initial state' : action,
+          ...flagsOf(frame).map((flag) => FLAG_TEXT[flag]),
+          frame.note ?? '',
+        ]
+          .filter(Boolean)
+          .join(' · ');
         chip.addEventListener('click', () => this.move(index));
         return chip;
       }),
     );
     // A struck-through, faded or red-edged chip says nothing by itself: name the styles in use.
-    const present = (Object.keys(FLAG_TEXT) as BoardFrameFlag[]).filter((flag) => frames.some((frame) => flagsOf(frame).includes(flag)));
+    const present = (Object.keys(FLAG_TEXT) as BoardFrameFlag[]).filter((flag) =>
+      frames.some((frame) => flagsOf(frame).includes(flag)),
+    );
     this.key.hidden = present.length === 0;
     this.key.replaceChildren(...present.map((flag) => htmlElement('span', `key-chip flag-${flag}`, FLAG_TEXT[flag])));
     this.set(position);
@@ -130,7 +157,9 @@ export class Timeline {
     this.buttons.next.disabled = this.buttons.last.disabled = this.position === last;
     this.stepLabel.textContent = this.position === 0 ? `Start · ${last} steps` : `Step ${this.position} of ${last}`;
     const frame = this.frames[this.position];
-    const action = frame?.action ? htmlElement('strong', 'action-name', frame.action) : htmlElement('span', 'action-none', 'initial state');
+    const action = frame?.action
+      ? htmlElement('strong', 'action-name', frame.action)
+      : htmlElement('span', 'action-none', 'initial state');
     const note = frame?.note ? [htmlElement('span', 'action-note', frame.note)] : [];
     this.actionLabel.replaceChildren(action, ...(frame ? flagBadges(frame) : []), ...note);
     [...this.strip.children].forEach((chip, index) => {

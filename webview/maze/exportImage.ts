@@ -3,7 +3,18 @@
 // download.
 import { svgElement } from '../shared/svg';
 
-const STYLED_PROPERTIES = ['fill', 'fill-opacity', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-dasharray', 'opacity', 'font-size', 'font-family', 'paint-order'];
+const STYLED_PROPERTIES = [
+  'fill',
+  'fill-opacity',
+  'stroke',
+  'stroke-opacity',
+  'stroke-width',
+  'stroke-dasharray',
+  'opacity',
+  'font-size',
+  'font-family',
+  'paint-order',
+];
 
 /** A copy of the SVG with computed styles inlined and the whole drawing (`width` × `height` from `origin`, drawing units) in view. */
 export function standaloneSvg(svg: SVGSVGElement, width: number, height: number, origin = { x: 0, y: 0 }): string {
@@ -28,7 +39,13 @@ export function standaloneSvg(svg: SVGSVGElement, width: number, height: number,
   copy.setAttribute('viewBox', `${bounds.x} ${bounds.y} ${width} ${height}`);
   copy.setAttribute('width', String(Math.round(width)));
   copy.setAttribute('height', String(Math.round(height)));
-  const background = svgElement('rect', { x: bounds.x, y: bounds.y, width, height, fill: getComputedStyle(document.body).backgroundColor });
+  const background = svgElement('rect', {
+    x: bounds.x,
+    y: bounds.y,
+    width,
+    height,
+    fill: getComputedStyle(document.body).backgroundColor,
+  });
   copy.insertBefore(background, copy.firstChild);
   return new XMLSerializer().serializeToString(copy);
 }

@@ -36,12 +36,28 @@ export interface Layout {
 
 /** Every room's name as drawn; edge ends too: core places a room an edge names even when the location list lacks it. */
 function labelsOf(graph: MazeGraph, measure: (text: string) => number): Map<string, RoomLabel> {
-  return roomLabels([...graph.nodes.map((node) => node.name), ...graph.edges.flatMap((edge) => [edge.src, edge.dst])], measure);
+  return roomLabels(
+    [...graph.nodes.map((node) => node.name), ...graph.edges.flatMap((edge) => [edge.src, edge.dst])],
+    measure,
+  );
 }
 
-function toView(engine: LayoutEngineName, computed: MazeLayout, labels: Map<string, RoomLabel>, milliseconds: number, engineStartMs: number): Layout {
+function toView(
+  engine: LayoutEngineName,
+  computed: MazeLayout,
+  labels: Map<string, RoomLabel>,
+  milliseconds: number,
+  engineStartMs: number,
+): Layout {
   const nodes = new Map<string, PlacedNode>();
-  for (const node of computed.nodes) nodes.set(node.id, { name: node.id, x: node.x + node.width / 2, y: node.y + node.height / 2, width: node.width, height: node.height });
+  for (const node of computed.nodes)
+    nodes.set(node.id, {
+      name: node.id,
+      x: node.x + node.width / 2,
+      y: node.y + node.height / 2,
+      width: node.width,
+      height: node.height,
+    });
   const edges = new Map(computed.edges.map((edge) => [edge.id, edge]));
   return { engine, nodes, edges, labels, width: computed.width, height: computed.height, milliseconds, engineStartMs };
 }
@@ -84,7 +100,10 @@ const LONG_LAYOUT_ROOMS = 100;
 function elkWorker(workerUrl: string): Promise<ElkWorker> {
   if (running) return Promise.resolve(running);
   workerSource ??= fetch(workerUrl).then((response) => {
-    if (!response.ok) throw new Error(`the ELK worker script could not be loaded (${response.status} ${response.statusText || 'error'} for ${workerUrl})`);
+    if (!response.ok)
+      throw new Error(
+        `the ELK worker script could not be loaded (${response.status} ${response.statusText || 'error'} for ${workerUrl})`,
+      );
     return response.blob().then((blob) => URL.createObjectURL(new Blob([blob], { type: 'text/javascript' })));
   });
   const source = workerSource;
@@ -105,7 +124,13 @@ function elkWorker(workerUrl: string): Promise<ElkWorker> {
         const worker = new Worker(blobUrl, { name: 'elk-layout' });
         worker.addEventListener('error', (event) => {
           event.preventDefault();
-          fail(new Error(event.message ? `the ELK worker stopped: ${event.message}` : 'the ELK worker could not start (the page must allow workers from blob: URLs)'));
+          fail(
+            new Error(
+              event.message
+                ? `the ELK worker stopped: ${event.message}`
+                : 'the ELK worker could not start (the page must allow workers from blob: URLs)',
+            ),
+          );
         });
         return worker;
       },
@@ -144,7 +169,10 @@ export async function elkLayout(graph: MazeGraph, workerUrl: string): Promise<La
   pendingRooms = Math.max(pendingRooms, graph.nodes.length);
   let computed: MazeLayout;
   try {
-    computed = await Promise.race([layoutMazeWithElk(graph, worker.engine, (name) => labels.get(name) as RoomLabel), worker.failure]);
+    computed = await Promise.race([
+      layoutMazeWithElk(graph, worker.engine, (name) => labels.get(name) as RoomLabel),
+      worker.failure,
+    ]);
   } finally {
     pending = Math.max(0, pending - 1);
     if (pending === 0) pendingRooms = 0;

@@ -34,7 +34,9 @@ export interface Detail {
  * How much rooms may grow on this layout: as far as the typical room, grown, still fits in the gap
  * to its nearest neighbour, so grown rooms do not run into each other.
  */
-export function roomGrowth(nodes: ReadonlyArray<{ x: number; y: number; width: number; fit: { width: number } }>): number {
+export function roomGrowth(
+  nodes: ReadonlyArray<{ x: number; y: number; width: number; fit: { width: number } }>,
+): number {
   if (nodes.length < 2) return MAX_GROWTH;
   const fits = nodes.map((node) => {
     let nearest = Infinity;
@@ -83,7 +85,10 @@ export interface NameSpot {
 
 /** A room's box when its name grows by `scale` (as media/webview.css draws it). */
 function grownSize(spot: NameSpot, scale: number): { width: number; height: number } {
-  return { width: spot.width * Math.max(1, scale * spot.fit.width), height: spot.height * Math.max(1, scale * spot.fit.height) };
+  return {
+    width: spot.width * Math.max(1, scale * spot.fit.width),
+    height: spot.height * Math.max(1, scale * spot.fit.height),
+  };
 }
 
 /** Rooms whose names are always drawn, whatever they cover: where the user is looking. */
@@ -106,19 +111,36 @@ interface Extent {
  * touches no other room's box and no room already grown. Key rooms grow whatever they cover (they
  * are drawn on top). Returns the names left out.
  */
-export function crowdedNames(spots: readonly NameSpot[], scale: number, degree: ReadonlyMap<string, number>): Set<string> {
-  const order = [...spots].sort((a, b) => Number(isKey(b)) - Number(isKey(a)) || (degree.get(b.name) ?? 0) - (degree.get(a.name) ?? 0) || a.name.length - b.name.length || (a.name < b.name ? -1 : 1));
+export function crowdedNames(
+  spots: readonly NameSpot[],
+  scale: number,
+  degree: ReadonlyMap<string, number>,
+): Set<string> {
+  const order = [...spots].sort(
+    (a, b) =>
+      Number(isKey(b)) - Number(isKey(a)) ||
+      (degree.get(b.name) ?? 0) - (degree.get(a.name) ?? 0) ||
+      a.name.length - b.name.length ||
+      (a.name < b.name ? -1 : 1),
+  );
   // A little air between grown rooms, in proportion to their size (about 1 px on screen).
   const gap = ROOM_FONT * scale * 0.06;
   const extent = (spot: NameSpot, factor: number, margin: number): Extent => {
     const { width, height } = grownSize(spot, factor);
-    return { name: spot.name, x0: spot.x - width / 2 - margin, x1: spot.x + width / 2 + margin, y0: spot.y - height / 2 - margin, y1: spot.y + height / 2 + margin };
+    return {
+      name: spot.name,
+      x0: spot.x - width / 2 - margin,
+      x1: spot.x + width / 2 + margin,
+      y0: spot.y - height / 2 - margin,
+      y1: spot.y + height / 2 + margin,
+    };
   };
   const bucket = Math.max(1, ...spots.map((spot) => grownSize(spot, scale).width + 2 * gap));
   const taken = new Map<string, Extent[]>();
   const keys = (box: Extent) => {
     const found: string[] = [];
-    for (let bx = Math.floor(box.x0 / bucket); bx <= Math.floor(box.x1 / bucket); bx++) for (let by = Math.floor(box.y0 / bucket); by <= Math.floor(box.y1 / bucket); by++) found.push(`${bx},${by}`);
+    for (let bx = Math.floor(box.x0 / bucket); bx <= Math.floor(box.x1 / bucket); bx++)
+      for (let by = Math.floor(box.y0 / bucket); by <= Math.floor(box.y1 / bucket); by++) found.push(`${bx},${by}`);
     return found;
   };
   const take = (box: Extent) => {
@@ -129,7 +151,12 @@ export function crowdedNames(spots: readonly NameSpot[], scale: number, degree: 
   const crowded = new Set<string>();
   for (const spot of order) {
     const box = extent(spot, scale, gap);
-    const clash = keys(box).some((key) => (taken.get(key) ?? []).some((other) => other.name !== spot.name && box.x0 < other.x1 && other.x0 < box.x1 && box.y0 < other.y1 && other.y0 < box.y1));
+    const clash = keys(box).some((key) =>
+      (taken.get(key) ?? []).some(
+        (other) =>
+          other.name !== spot.name && box.x0 < other.x1 && other.x0 < box.x1 && box.y0 < other.y1 && other.y0 < box.y1,
+      ),
+    );
     if (clash && !isKey(spot)) {
       crowded.add(spot.name);
       continue;
@@ -200,7 +227,8 @@ export class LevelOfDetail {
     const grown = this.svg.classList.contains('lod-rooms-grown');
     const crowded = grown ? crowdedNames(this.spots, Number.parseFloat(this.scales), this.degree) : new Set<string>();
     for (const spot of this.spots) spot.element.classList.toggle('name-crowded', crowded.has(spot.name));
-    for (const spot of this.spots) if (isKey(spot) && spot.element.nextSibling) spot.element.parentNode?.append(spot.element);
+    for (const spot of this.spots)
+      if (isKey(spot) && spot.element.nextSibling) spot.element.parentNode?.append(spot.element);
   }
 
   private setScales(value: string): void {
@@ -224,9 +252,16 @@ export function mazeLevelOfDetail(drawn: DrawnMaze, layout: Layout, graph: MazeG
     const label = layout.labels.get(node.name);
     // Without a measured name (not drawn by render.ts), the box grows with it as a whole.
     const fit = label ? grownFit(label, node) : { width: 1, height: 1 };
-    return element ? [{ name: node.name, x: node.x, y: node.y, width: node.width, height: node.height, fit, element }] : [];
+    return element
+      ? [{ name: node.name, x: node.x, y: node.y, width: node.width, height: node.height, fit, element }]
+      : [];
   });
   const degree = new Map<string, number>();
   for (const edge of graph.edges) for (const end of [edge.src, edge.dst]) degree.set(end, (degree.get(end) ?? 0) + 1);
-  return new LevelOfDetail(drawn.svg, graph.nodes.length < MINIMAP_ROOMS ? Number.POSITIVE_INFINITY : roomGrowth(spots), spots, degree);
+  return new LevelOfDetail(
+    drawn.svg,
+    graph.nodes.length < MINIMAP_ROOMS ? Number.POSITIVE_INFINITY : roomGrowth(spots),
+    spots,
+    degree,
+  );
 }

@@ -3,7 +3,14 @@
 // the host highlights what the editor's cursor is on.
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
-import { hostToMazeMessage, type CutoffStats, type HostToMazeMessage, type MapDiffPane, type MazeGraph, type MazeToHostMessage } from '../../src/protocol/maze';
+import {
+  hostToMazeMessage,
+  type CutoffStats,
+  type HostToMazeMessage,
+  type MapDiffPane,
+  type MazeGraph,
+  type MazeToHostMessage,
+} from '../../src/protocol/maze';
 import { connectToHost } from '../shared/host';
 import { standaloneSvg, pngFromSvg } from './exportImage';
 import { DEFAULT_LAYOUT_ENGINE, isLayoutEngineName, type LayoutEngineName } from '../../src/core/maze/layoutEngines';
@@ -60,7 +67,8 @@ const layoutSelect = document.createElement('select');
 layoutSelect.id = 'layout-engine';
 layoutSelect.className = 'maze-layout-select';
 layoutSelect.setAttribute('aria-label', 'Layout');
-layoutSelect.title = 'Layout: Compass puts each room where its moves point (north up). ELK layered draws the maze top to bottom in layers, edges at right angles; moves still leave by the side they name.';
+layoutSelect.title =
+  'Layout: Compass puts each room where its moves point (north up). ELK layered draws the maze top to bottom in layers, edges at right angles; moves still leave by the side they name.';
 for (const [value, text] of LAYOUT_CHOICES) {
   const option = document.createElement('option');
   option.value = value;
@@ -201,7 +209,8 @@ const saved = host.state<SavedState>() ?? { cutoff: null };
 /** The cutoff on show, kept across redraws (a refresh after an edit keeps the slider where it is). */
 let cutoff: number | null = saved.cutoff;
 /** The layout on show: this view's own choice, else the setting the host put in the page. */
-let engine: LayoutEngineName = saved.layout ?? (isLayoutEngineName(app.dataset.layout) ? app.dataset.layout : DEFAULT_LAYOUT_ENGINE);
+let engine: LayoutEngineName =
+  saved.layout ?? (isLayoutEngineName(app.dataset.layout) ? app.dataset.layout : DEFAULT_LAYOUT_ENGINE);
 /** The select and the menu's radio items say which layout is on show. */
 function showEngine(): void {
   layoutSelect.value = engine;
@@ -216,7 +225,10 @@ function saveState(): void {
 }
 
 function showStats(value: CutoffStats): void {
-  const part = (name: string, counts: CutoffStats['df']) => (counts ? `${name}: ${counts.answerable}/${counts.total} answerable (${counts.easy} easy, ${counts.hard} hard)` : `${name}: no skeleton file`);
+  const part = (name: string, counts: CutoffStats['df']) =>
+    counts
+      ? `${name}: ${counts.answerable}/${counts.total} answerable (${counts.easy} easy, ${counts.hard} hard)`
+      : `${name}: no skeleton file`;
   stats.textContent = `At step ${value.cutoff} · ${part('DF', value.df)} · ${part('RF', value.rf)}`;
 }
 
@@ -274,7 +286,11 @@ function neighbourhood(full: MazeGraph, centre: string): MazeGraph {
       }
     }
   }
-  return { ...full, nodes: full.nodes.filter((node) => kept.has(node.name)), edges: full.edges.filter((edge) => kept.has(edge.src) && kept.has(edge.dst)) };
+  return {
+    ...full,
+    nodes: full.nodes.filter((node) => kept.has(node.name)),
+    edges: full.edges.filter((edge) => kept.has(edge.src) && kept.has(edge.dst)),
+  };
 }
 
 let fullGraph: MazeGraph | null = null;
@@ -358,7 +374,14 @@ async function draw(next: MazeGraph): Promise<void> {
   if (routeToFrame) frameRoute();
   slider.max = String(next.lastStep);
   setCutoff(Math.min(cutoff ?? next.lastStep, next.lastStep), true);
-  host.post({ type: 'layout', engine: layout.engine, milliseconds: Math.round(layout.milliseconds), ...(layout.engine === 'elk' ? { engineStartMs: Math.round(layout.engineStartMs) } : {}), nodes: next.nodes.length, edges: next.edges.length });
+  host.post({
+    type: 'layout',
+    engine: layout.engine,
+    milliseconds: Math.round(layout.milliseconds),
+    ...(layout.engine === 'elk' ? { engineStartMs: Math.round(layout.engineStartMs) } : {}),
+    nodes: next.nodes.length,
+    edges: next.edges.length,
+  });
 }
 
 /** Draws what is on show again with `next` as its layout. */
@@ -406,7 +429,8 @@ fit.addEventListener('click', () => {
 search.addEventListener('input', () => {
   const query = ((search as unknown as { value?: string }).value ?? '').trim().toLowerCase();
   if (!drawn) return;
-  const matches = query === '' ? [] : [...drawn.nodeElements.keys()].filter((name) => name.toLowerCase().includes(query));
+  const matches =
+    query === '' ? [] : [...drawn.nodeElements.keys()].filter((name) => name.toLowerCase().includes(query));
   for (const [name, element] of drawn.nodeElements) {
     element.classList.toggle('match', matches.includes(name));
     element.classList.toggle('found', name === matches[0]);
@@ -437,7 +461,8 @@ canvas.addEventListener('click', (event) => {
   const edgeId = edge?.dataset.edge;
   if (!edgeId) return;
   const imputed = graph?.edges.find((candidate) => candidate.id === edgeId && !candidate.explicit);
-  if (imputed) host.post({ type: 'imputedEdge', source: imputed.src, action: imputed.action, destination: imputed.dst });
+  if (imputed)
+    host.post({ type: 'imputedEdge', source: imputed.src, action: imputed.action, destination: imputed.dst });
   else host.post({ type: 'revealEdge', id: edgeId });
 });
 
@@ -452,15 +477,13 @@ host.onMessage((message) => {
     // A new maze ends the diff drawn on the old one: the host sends the diff again after its maze.
     leaveMapDiff();
     void showGraph(message.graph).catch(layoutFailed);
-  }
-  else if (message.type === 'route') stepper.reroute(message.question);
+  } else if (message.type === 'route') stepper.reroute(message.question);
   else if (message.type === 'rewalk') stepper.rewalk(message.trajectory, message.compare ?? null);
   else if (message.type === 'highlight') highlight(message.nodes, message.edges);
   else if (message.type === 'layoutEngine') {
     // The setting changed: it wins over this view's earlier choice.
     if (message.engine !== engine) useLayout(message.engine);
-  }
-  else if (message.type === 'mapDiff') {
+  } else if (message.type === 'mapDiff') {
     mapDiffPanes = message.panes;
     showMapDiff();
   } else if (message.type === 'trajectory') {
@@ -471,12 +494,15 @@ host.onMessage((message) => {
     const questionCutoff = message.trajectory.cutoff;
     cutoff = questionCutoff;
     if (graph && drawn) setCutoff(Math.min(questionCutoff ?? graph.lastStep, graph.lastStep), true);
-    if (stepper.show(message.trajectory, message.compare ?? null, message.question ?? null, message.follow === true) === 'new') routeToFrame = true;
+    if (
+      stepper.show(message.trajectory, message.compare ?? null, message.question ?? null, message.follow === true) ===
+      'new'
+    )
+      routeToFrame = true;
     // The whole maze the answer is judged on, not the neighbourhood a large maze starts on (framed once drawn).
     if (fullGraph && graph !== fullGraph) void draw(fullGraph).catch(layoutFailed);
     else if (routeToFrame) frameRoute();
-  }
-  else showStats(message.stats);
+  } else showStats(message.stats);
 }, hostToMazeMessage);
 
 host.post({ type: 'ready' });

@@ -24,15 +24,32 @@ function summary(pane: MapDiffPane): HTMLElement {
   bar.className = 'mapdiff-summary';
   const head = document.createElement('div');
   head.className = 'mapdiff-head';
-  head.append(span(pane.model, 'mapdiff-model'), span(` · ${pane.source} · maze at step ${pane.overlay.cutoff} · ${pane.mode}`, 'mapdiff-source'));
+  head.append(
+    span(pane.model, 'mapdiff-model'),
+    span(` · ${pane.source} · maze at step ${pane.overlay.cutoff} · ${pane.mode}`, 'mapdiff-source'),
+  );
   const { edges, rooms } = pane;
   const scores = document.createElement('div');
   scores.className = 'mapdiff-scores';
-  for (const [name, value] of [['P', edges.precision], ['R', edges.recall], ['F1', edges.f1]] as const) scores.append(span(`${name} ${percent(value)}`, 'mapdiff-score'));
+  for (const [name, value] of [
+    ['P', edges.precision],
+    ['R', edges.recall],
+    ['F1', edges.f1],
+  ] as const)
+    scores.append(span(`${name} ${percent(value)}`, 'mapdiff-score'));
   // As drawn: a wrong action is its own mark (precision and recall count it as missing and as hallucinated).
-  const edgeCounts = span(`edges: ${edges.correct} correct · ${edges.missing - edges.wrongAction} missing · ${edges.wrongAction} wrong action · ${edges.hallucinated - edges.wrongAction} hallucinated`, 'mapdiff-counts');
+  const edgeCounts = span(
+    `edges: ${edges.correct} correct · ${edges.missing - edges.wrongAction} missing · ${edges.wrongAction} wrong action · ${edges.hallucinated - edges.wrongAction} hallucinated`,
+    'mapdiff-counts',
+  );
   edgeCounts.title = `Precision and recall count a move with a wrong action as both missing and hallucinated: ${edges.missing} missing, ${edges.hallucinated} hallucinated.`;
-  scores.append(edgeCounts, span(`rooms: ${rooms.correct} correct · ${rooms.missing} never named · ${rooms.hallucinated} not in the maze · ${rooms.merged} merged · ${rooms.split} split`, 'mapdiff-counts'));
+  scores.append(
+    edgeCounts,
+    span(
+      `rooms: ${rooms.correct} correct · ${rooms.missing} never named · ${rooms.hallucinated} not in the maze · ${rooms.merged} merged · ${rooms.split} split`,
+      'mapdiff-counts',
+    ),
+  );
   bar.append(head, scores);
   // Case and spacing differences are many and harmless: counted, named in the tooltip; the guesses are listed.
   const normalized = pane.alignment.filter((entry) => entry.rule === 'normalized');
@@ -41,13 +58,21 @@ function summary(pane: MapDiffPane): HTMLElement {
     const line = document.createElement('div');
     line.className = 'mapdiff-fuzzy';
     if (normalized.length > 0) {
-      const note = span(`${normalized.length} ${normalized.length === 1 ? 'name' : 'names'} aligned ignoring case and spacing${fuzzy.length > 0 ? ' · ' : ''}`, 'mapdiff-normalized');
+      const note = span(
+        `${normalized.length} ${normalized.length === 1 ? 'name' : 'names'} aligned ignoring case and spacing${fuzzy.length > 0 ? ' · ' : ''}`,
+        'mapdiff-normalized',
+      );
       note.title = normalized.map((entry) => `${entry.model} → ${entry.truth}`).join('\n');
       line.append(note);
     }
     if (fuzzy.length > 0) line.append(span('not exact: '));
     fuzzy.forEach((entry, index) => {
-      const target = entry.truth === null ? (entry.rule === 'ambiguous' ? `ambiguous (${(entry.candidates ?? []).join(', ')})` : 'no room') : `${entry.truth} (${entry.rule}${entry.distance === undefined ? '' : ` ${entry.distance}`})`;
+      const target =
+        entry.truth === null
+          ? entry.rule === 'ambiguous'
+            ? `ambiguous (${(entry.candidates ?? []).join(', ')})`
+            : 'no room'
+          : `${entry.truth} (${entry.rule}${entry.distance === undefined ? '' : ` ${entry.distance}`})`;
       line.append(span(`${index > 0 ? ' · ' : ''}${entry.model} → ${target}`, `mapdiff-align rule-${entry.rule}`));
     });
     bar.append(line);
@@ -55,11 +80,20 @@ function summary(pane: MapDiffPane): HTMLElement {
   return bar;
 }
 
-
 /** A legend sample drawn with the map's own classes, so colour and dash match. */
 function sample(kind: string): SVGSVGElement {
-  const svg = svgElement('svg', { class: 'maze map-diff mapdiff-sample', viewBox: '0 0 44 16', width: 44, height: 16, 'aria-hidden': 'true' });
-  const add = <K extends keyof SVGElementTagNameMap>(name: K, attributes: Record<string, string>, parent: Element = svg) => {
+  const svg = svgElement('svg', {
+    class: 'maze map-diff mapdiff-sample',
+    viewBox: '0 0 44 16',
+    width: 44,
+    height: 16,
+    'aria-hidden': 'true',
+  });
+  const add = <K extends keyof SVGElementTagNameMap>(
+    name: K,
+    attributes: Record<string, string>,
+    parent: Element = svg,
+  ) => {
     const created = svgElement(name, attributes);
     parent.append(created);
     return created;
@@ -82,7 +116,8 @@ function sample(kind: string): SVGSVGElement {
   } else {
     const group = add('g', { class: `diff-badge diff-badge-${kind}`, transform: 'translate(22 8)' });
     add('rect', { x: '-19', y: '-7', width: '38', height: '14', rx: '7' }, group);
-    add('text', { 'text-anchor': 'middle', 'dominant-baseline': 'central' }, group).textContent = kind === 'merged' ? '⊕' : '⊘';
+    add('text', { 'text-anchor': 'middle', 'dominant-baseline': 'central' }, group).textContent =
+      kind === 'merged' ? '⊕' : '⊘';
   }
   return svg;
 }
@@ -154,7 +189,11 @@ export class MapDiffView {
       applyCutoff(graph, drawn, cutoff);
       const { counts, ghosts } = drawMapOverlay(graph, drawn, layout, pane);
       const detail = mazeLevelOfDetail(drawn, layout, graph);
-      const panZoom = new PanZoom(drawn.svg, layoutBounds([...layout.nodes.values(), ...ghosts], layout, layout.edges.values()), { extent: detail.extent });
+      const panZoom = new PanZoom(
+        drawn.svg,
+        layoutBounds([...layout.nodes.values(), ...ghosts], layout, layout.edges.values()),
+        { extent: detail.extent },
+      );
       panZoom.onChange(detail.apply);
       this.panZooms.push(panZoom);
       return { model: pane.model, counts };

@@ -39,7 +39,10 @@ export class Minimap {
     let dragging = false;
     const move = (event: PointerEvent) => {
       const box = this.canvas.getBoundingClientRect();
-      panZoom.centreOn(this.bounds.x + (event.clientX - box.left) / this.scale, this.bounds.y + (event.clientY - box.top) / this.scale);
+      panZoom.centreOn(
+        this.bounds.x + (event.clientX - box.left) / this.scale,
+        this.bounds.y + (event.clientY - box.top) / this.scale,
+      );
     };
     this.element.addEventListener('pointerdown', (event) => {
       dragging = true;
@@ -82,7 +85,8 @@ export class Minimap {
     }
     context.stroke();
     context.fillStyle = style.getPropertyValue('--minimap-room').trim() || '#ccc';
-    for (const node of layout.nodes.values()) context.fillRect(node.x - node.width / 2, node.y - node.height / 2, node.width, node.height);
+    for (const node of layout.nodes.values())
+      context.fillRect(node.x - node.width / 2, node.y - node.height / 2, node.width, node.height);
   }
 
   private update(view: View): void {
@@ -90,7 +94,11 @@ export class Minimap {
     const left = (-view.x / view.k - this.bounds.x) * this.scale;
     const top = (-view.y / view.k - this.bounds.y) * this.scale;
     // With the whole maze in view the overview says nothing new and would cover part of the map.
-    const whole = left <= 1 && top <= 1 && left + (width / view.k) * this.scale >= this.canvas.width / (window.devicePixelRatio || 1) - 1 && top + (height / view.k) * this.scale >= this.canvas.height / (window.devicePixelRatio || 1) - 1;
+    const whole =
+      left <= 1 &&
+      top <= 1 &&
+      left + (width / view.k) * this.scale >= this.canvas.width / (window.devicePixelRatio || 1) - 1 &&
+      top + (height / view.k) * this.scale >= this.canvas.height / (window.devicePixelRatio || 1) - 1;
     this.element.hidden = whole;
     this.frame.style.transform = `translate(${left}px, ${top}px)`;
     this.frame.style.width = `${(width / view.k) * this.scale}px`;

@@ -139,7 +139,12 @@ export class PanZoom {
   /** The part of the layout in view, in layout units. */
   visible(): Bounds {
     const { width, height } = this.size();
-    return { x: -this.view.x / this.view.k, y: -this.view.y / this.view.k, width: width / this.view.k, height: height / this.view.k };
+    return {
+      x: -this.view.x / this.view.k,
+      y: -this.view.y / this.view.k,
+      width: width / this.view.k,
+      height: height / this.view.k,
+    };
   }
 
   /** The whole maze in the panel, centred, within a small margin; later resizes refit. */
@@ -234,7 +239,11 @@ export class PanZoom {
     const step = (now: number) => {
       const t = Math.min(1, (now - started) / FLY_MS);
       const ease = t * t * (3 - 2 * t);
-      this.view = { k: from.k + (target.k - from.k) * ease, x: from.x + (target.x - from.x) * ease, y: from.y + (target.y - from.y) * ease };
+      this.view = {
+        k: from.k + (target.k - from.k) * ease,
+        x: from.x + (target.x - from.x) * ease,
+        y: from.y + (target.y - from.y) * ease,
+      };
       this.apply();
       if (t < 1) this.flight = requestAnimationFrame(step);
     };
@@ -355,7 +364,8 @@ export function layoutBounds(
     top = Math.min(top, edge.label.y);
     bottom = Math.max(bottom, edge.label.y + edge.label.height);
   }
-  if (!Number.isFinite(left)) return { x: 0, y: 0, width: Math.max(1, fallback.width), height: Math.max(1, fallback.height) };
+  if (!Number.isFinite(left))
+    return { x: 0, y: 0, width: Math.max(1, fallback.width), height: Math.max(1, fallback.height) };
   const pad = 24;
   return { x: left - pad, y: top - pad, width: right - left + 2 * pad, height: bottom - top + 2 * pad };
 }

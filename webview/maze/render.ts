@@ -23,8 +23,20 @@ export function drawMaze(graph: MazeGraph, layout: Layout): DrawnMaze {
   const title = element('title');
   title.textContent = `Maze of ${graph.game}: ${graph.nodes.length} locations, ${graph.edges.length} edges`;
   const defs = element('defs');
-  for (const [id, cls] of [['arrow', 'arrow'], ['arrow-imputed', 'arrow imputed'], ['arrow-active', 'arrow active']] as const) {
-    const marker = element('marker', { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' });
+  for (const [id, cls] of [
+    ['arrow', 'arrow'],
+    ['arrow-imputed', 'arrow imputed'],
+    ['arrow-active', 'arrow active'],
+  ] as const) {
+    const marker = element('marker', {
+      id,
+      viewBox: '0 0 10 10',
+      refX: 9,
+      refY: 5,
+      markerWidth: 7,
+      markerHeight: 7,
+      orient: 'auto-start-reverse',
+    });
     marker.append(element('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: cls }));
     defs.append(marker);
   }
@@ -42,14 +54,28 @@ export function drawMaze(graph: MazeGraph, layout: Layout): DrawnMaze {
     const d = pathData(geometry.points);
     const labelX = geometry.label.x + geometry.label.width / 2;
     const labelY = geometry.label.y + geometry.label.height / 2;
-    const group = element('g', { class: `edge ${edge.explicit ? 'explicit' : 'imputed'} ${edge.direction ? `dir-${edge.direction}` : 'dir-other'}`, 'data-edge': edge.id });
+    const group = element('g', {
+      class: `edge ${edge.explicit ? 'explicit' : 'imputed'} ${edge.direction ? `dir-${edge.direction}` : 'dir-other'}`,
+      'data-edge': edge.id,
+    });
     const hit = element('path', { d, class: 'edge-hit' });
-    const line = element('path', { d, class: 'edge-line', 'marker-end': edge.explicit ? 'url(#arrow)' : 'url(#arrow-imputed)' });
+    const line = element('path', {
+      d,
+      class: 'edge-line',
+      'marker-end': edge.explicit ? 'url(#arrow)' : 'url(#arrow-imputed)',
+    });
     const tooltip = element('title');
     tooltip.textContent = `${edge.src} —${edge.action}→ ${edge.dst}${edge.explicit ? '' : ' (imputed reverse)'} · known from step ${edge.minStep === 9999 ? 'never' : edge.minStep}`;
     group.append(tooltip, line, hit);
     edgeLayer.append(group);
-    const label = element('text', { x: labelX, y: labelY, class: 'edge-label', 'data-edge': edge.id, 'text-anchor': 'middle', 'dominant-baseline': 'middle' });
+    const label = element('text', {
+      x: labelX,
+      y: labelY,
+      class: 'edge-label',
+      'data-edge': edge.id,
+      'text-anchor': 'middle',
+      'dominant-baseline': 'middle',
+    });
     label.textContent = edge.action;
     labelLayer.append(label);
     edgeElements.set(edge.id, group);
@@ -58,7 +84,11 @@ export function drawMaze(graph: MazeGraph, layout: Layout): DrawnMaze {
   for (const node of graph.nodes) {
     const placed = layout.nodes.get(node.name);
     if (!placed) continue;
-    const group = element('g', { class: `node${node.name === graph.start ? ' start' : ''}`, 'data-node': node.name, transform: `translate(${placed.x - placed.width / 2} ${placed.y - placed.height / 2})` });
+    const group = element('g', {
+      class: `node${node.name === graph.start ? ' start' : ''}`,
+      'data-node': node.name,
+      transform: `translate(${placed.x - placed.width / 2} ${placed.y - placed.height / 2})`,
+    });
     // Box and name in one group: zoomed out, the level of detail grows the name and its box with
     // it, so a grown name stays inside its grown box (media/webview.css: .room).
     const room = element('g', { class: 'room' });
@@ -89,8 +119,14 @@ const GROWN_PAD_Y = 0.14;
  * box's own size: these are that size over the box's, per unit of s (the thin margin keeps grown
  * rooms small enough that more of them keep their names).
  */
-export function grownFit(label: { textWidth: number; textHeight: number }, box: { width: number; height: number }): { width: number; height: number } {
-  return { width: (label.textWidth + 2 * GROWN_PAD_X * ROOM_FONT_SIZE) / box.width, height: (label.textHeight + 2 * GROWN_PAD_Y * ROOM_FONT_SIZE) / box.height };
+export function grownFit(
+  label: { textWidth: number; textHeight: number },
+  box: { width: number; height: number },
+): { width: number; height: number } {
+  return {
+    width: (label.textWidth + 2 * GROWN_PAD_X * ROOM_FONT_SIZE) / box.width,
+    height: (label.textHeight + 2 * GROWN_PAD_Y * ROOM_FONT_SIZE) / box.height,
+  };
 }
 
 /** A room's name centred on (cx, cy), one tspan per line when it wraps. */
@@ -117,5 +153,6 @@ export function applyCutoff(graph: MazeGraph, drawn: DrawnMaze, cutoff: number):
     drawn.edgeElements.get(edge.id)?.classList.toggle('unknown', !known);
     labelById.get(edge.id)?.classList.toggle('unknown', !known);
   }
-  for (const node of graph.nodes) drawn.nodeElements.get(node.name)?.classList.toggle('unknown', node.firstStep > cutoff);
+  for (const node of graph.nodes)
+    drawn.nodeElements.get(node.name)?.classList.toggle('unknown', node.firstStep > cutoff);
 }

@@ -70,7 +70,13 @@ export function roomLabels(names: Iterable<string>, measure: (text: string) => n
     const lines = wrapName(name, measure);
     const textWidth = Math.max(...lines.map((line) => measure(line.trimEnd())));
     const textHeight = lines.length * LINE_HEIGHT;
-    labels.set(name, { lines, width: Math.max(MIN_WIDTH, Math.ceil(textWidth + 2 * PAD_X)), height: Math.max(MIN_HEIGHT, Math.ceil(textHeight + 2 * PAD_Y)), textWidth, textHeight });
+    labels.set(name, {
+      lines,
+      width: Math.max(MIN_WIDTH, Math.ceil(textWidth + 2 * PAD_X)),
+      height: Math.max(MIN_HEIGHT, Math.ceil(textHeight + 2 * PAD_Y)),
+      textWidth,
+      textHeight,
+    });
   }
   return labels;
 }

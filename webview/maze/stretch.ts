@@ -79,7 +79,12 @@ export function stretchToPanel(layout: Layout, aspect: number): Layout {
   const axis: Axis = layout.width / layout.height > aspect ? 'y' : 'x';
   const size = axis === 'y' ? 'height' : 'width';
   const wanted = axis === 'y' ? layout.width / aspect : layout.height * aspect;
-  const gaps = gapsBetween([...layout.nodes.values()].map((node): [number, number] => [node[axis] - node[size] / 2, node[axis] + node[size] / 2]));
+  const gaps = gapsBetween(
+    [...layout.nodes.values()].map((node): [number, number] => [
+      node[axis] - node[size] / 2,
+      node[axis] + node[size] / 2,
+    ]),
+  );
   const gapTotal = gaps.reduce((sum, [start, end]) => sum + end - start, 0);
   if (gapTotal <= 0 || wanted <= layout[size]) return layout;
   let slope = Math.min(MAX_GAP_STRETCH, 1 + (wanted - layout[size]) / gapTotal);
@@ -103,12 +108,17 @@ export function stretchToPanel(layout: Layout, aspect: number): Layout {
   const point = ([x, y]: Point): [number, number] => (axis === 'y' ? [x, map(y)] : [map(x), y]);
   const nodes = new Map<string, PlacedNode>();
   // A room moves as a whole: its near border goes where the map puts it, the rest follows.
-  for (const [name, node] of layout.nodes) nodes.set(name, { ...node, [axis]: map(node[axis] - node[size] / 2) + node[size] / 2 });
+  for (const [name, node] of layout.nodes)
+    nodes.set(name, { ...node, [axis]: map(node[axis] - node[size] / 2) + node[size] / 2 });
   const edges = new Map<string, LayoutEdge>();
   for (const [id, edge] of layout.edges) {
     const label = edge.label;
     const centre = point([label.x + label.width / 2, label.y + label.height / 2]);
-    edges.set(id, { ...edge, points: edge.points.map(point), label: { ...label, x: centre[0] - label.width / 2, y: centre[1] - label.height / 2 } });
+    edges.set(id, {
+      ...edge,
+      points: edge.points.map(point),
+      label: { ...label, x: centre[0] - label.width / 2, y: centre[1] - label.height / 2 },
+    });
   }
   return { ...layout, nodes, edges, [size]: map(layout[size]) };
 }

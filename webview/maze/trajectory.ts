@@ -10,7 +10,6 @@ import type { DrawnMaze } from './render';
 import { routeLegend } from './routeLegend';
 import { svgElement } from '../shared/svg';
 
-
 const VERDICT_TEXT: Record<TrajectoryStep['verdict'], string> = {
   valid: 'valid move',
   imputed: 'imputed reverse (accepted by the evaluator)',
@@ -24,7 +23,6 @@ const MARKERS: ReadonlyArray<[string, string]> = [
   ['route-arrow-active', 'M 0 0 L 10 5 L 0 10 z'],
   ['route-diamond-compare', 'M 0 5 L 5 0 L 10 5 L 5 10 z'],
 ];
-
 
 export class TrajectoryStepper {
   readonly element: HTMLElement;
@@ -104,7 +102,14 @@ export class TrajectoryStepper {
    */
   reroute(question: ShownQuestion): void {
     const shown = this.question;
-    if (!shown || shown.task !== question.task || shown.src !== question.src || shown.dst !== question.dst || shown.actions.join('\n') !== question.actions.join('\n')) return;
+    if (
+      !shown ||
+      shown.task !== question.task ||
+      shown.src !== question.src ||
+      shown.dst !== question.dst ||
+      shown.actions.join('\n') !== question.actions.join('\n')
+    )
+      return;
     this.question = question;
     this.expected = question.expected;
     this.updateLegend();
@@ -144,7 +149,12 @@ export class TrajectoryStepper {
    * every move), the answer on show with steps added at its end follows the newest step instead;
    * returns whether it was one. Without it, the same answer shown again opens at its start again.
    */
-  show(trajectory: Trajectory, compare: Trajectory | null = null, question: ShownQuestion | null = null, follow = false): 'new' | 'continued' {
+  show(
+    trajectory: Trajectory,
+    compare: Trajectory | null = null,
+    question: ShownQuestion | null = null,
+    follow = false,
+  ): 'new' | 'continued' {
     const continued = follow && this.continues(trajectory, compare);
     this.trajectory = trajectory;
     this.compare = compare;
@@ -168,8 +178,21 @@ export class TrajectoryStepper {
   /** Whether `next` is the answer on show with steps added at its end (and nothing else changed). */
   private continues(next: Trajectory, compare: Trajectory | null): boolean {
     const shown = this.trajectory;
-    if (!shown || this.compare || compare || shown.title !== next.title || shown.start !== next.start || next.steps.length < shown.steps.length) return false;
-    return shown.steps.every((step, index) => step.from === next.steps[index].from && step.action === next.steps[index].action && step.to === next.steps[index].to);
+    if (
+      !shown ||
+      this.compare ||
+      compare ||
+      shown.title !== next.title ||
+      shown.start !== next.start ||
+      next.steps.length < shown.steps.length
+    )
+      return false;
+    return shown.steps.every(
+      (step, index) =>
+        step.from === next.steps[index].from &&
+        step.action === next.steps[index].action &&
+        step.to === next.steps[index].to,
+    );
   }
 
   /**
@@ -192,7 +215,10 @@ export class TrajectoryStepper {
       include(box.x + box.width / 2, box.y + box.height / 2);
     }
     const steps = [...(this.trajectory?.steps ?? []), ...(this.compare?.steps ?? []), ...(this.expected?.steps ?? [])];
-    for (const step of steps) for (const [x, y] of (step.edgeId && this.joins(step) ? this.layout.edges.get(step.edgeId)?.points : undefined) ?? []) include(x, y);
+    for (const step of steps)
+      for (const [x, y] of (step.edgeId && this.joins(step) ? this.layout.edges.get(step.edgeId)?.points : undefined) ??
+        [])
+        include(x, y);
     if (!Number.isFinite(left)) return null;
     // Room around the route to see where it could have turned off.
     const margin = 60;
@@ -227,8 +253,19 @@ export class TrajectoryStepper {
    * episode sends its route again after every move, with the same legend), kept while stepping.
    */
   private updateLegend(): void {
-    const parts = { question: this.question, expected: this.expected, model: this.compare ? `A: ${this.trajectory?.title}` : 'model', compare: this.compare?.title ?? null };
-    const key = JSON.stringify([parts.question?.task ?? null, parts.expected?.problem ?? null, parts.expected !== null, parts.model, parts.compare]);
+    const parts = {
+      question: this.question,
+      expected: this.expected,
+      model: this.compare ? `A: ${this.trajectory?.title}` : 'model',
+      compare: this.compare?.title ?? null,
+    };
+    const key = JSON.stringify([
+      parts.question?.task ?? null,
+      parts.expected?.problem ?? null,
+      parts.expected !== null,
+      parts.model,
+      parts.compare,
+    ]);
     if (key === this.legendKey) return;
     this.legendKey = key;
     this.legend.replaceChildren(...routeLegend(parts));
@@ -259,11 +296,15 @@ export class TrajectoryStepper {
     this.previous.disabled = this.position === 0;
     this.next.disabled = this.position === total;
     [...this.chips.children].forEach((chip, index) => chip.classList.toggle('current', index === this.position - 1));
-    [...this.compareChips.children].forEach((chip, index) => chip.classList.toggle('current', index === this.position - 1));
+    [...this.compareChips.children].forEach((chip, index) =>
+      chip.classList.toggle('current', index === this.position - 1),
+    );
     if (trajectory.error) this.detail.textContent = trajectory.error;
     // No step and no error: a Play episode before its first move (or with only refused commands).
-    else if (this.position === 0) this.detail.textContent = `Start at ${trajectory.start ?? steps[0]?.from ?? '?'} · ${steps.length === 0 ? 'no moves yet' : `${steps.length} step${steps.length === 1 ? '' : 's'}`}`;
-    else this.detail.textContent = `Step ${this.position}/${total}: ${this.stepText(steps)}${this.compare ? ` · B: ${this.compare.error ?? this.stepText(this.compare.steps)}` : ''}`;
+    else if (this.position === 0)
+      this.detail.textContent = `Start at ${trajectory.start ?? steps[0]?.from ?? '?'} · ${steps.length === 0 ? 'no moves yet' : `${steps.length} step${steps.length === 1 ? '' : 's'}`}`;
+    else
+      this.detail.textContent = `Step ${this.position}/${total}: ${this.stepText(steps)}${this.compare ? ` · B: ${this.compare.error ?? this.stepText(this.compare.steps)}` : ''}`;
     this.paint();
   }
 
@@ -271,7 +312,15 @@ export class TrajectoryStepper {
     if (svg.querySelector('#route-arrow-model')) return;
     const defs = svg.querySelector('defs') ?? svg.insertBefore(svgElement('defs'), svg.firstChild);
     for (const [id, d] of MARKERS) {
-      const marker = svgElement('marker', { id, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' });
+      const marker = svgElement('marker', {
+        id,
+        viewBox: '0 0 10 10',
+        refX: 8,
+        refY: 5,
+        markerWidth: 4,
+        markerHeight: 4,
+        orient: 'auto-start-reverse',
+      });
       marker.append(svgElement('path', { d, class: `marker-${id}` }));
       defs.append(marker);
     }
@@ -290,13 +339,22 @@ export class TrajectoryStepper {
     if (!this.drawn || !this.layout) return;
     const svg = this.drawn.svg;
     this.ensureMarkers(svg);
-    svg.querySelectorAll('.walk-valid, .walk-imputed, .current, .current-b, .on-path, .destination').forEach((element) => element.classList.remove('walk-valid', 'walk-imputed', 'current', 'current-b', 'on-path', 'destination'));
+    svg
+      .querySelectorAll('.walk-valid, .walk-imputed, .current, .current-b, .on-path, .destination')
+      .forEach((element) =>
+        element.classList.remove('walk-valid', 'walk-imputed', 'current', 'current-b', 'on-path', 'destination'),
+      );
     svg.querySelector('.routes')?.remove();
     svg.querySelector('.ghosts')?.remove();
     const routes = svgElement('g', { class: 'routes' });
     const ghosts = svgElement('g', { class: 'ghosts' });
     const layer = (name: string) => routes.appendChild(svgElement('g', { class: name }));
-    const [expectedLayer, modelLayer, compareLayer, activeLayer] = ['route-layer-expected', 'route-layer-model', 'route-layer-compare', 'route-layer-active'].map(layer);
+    const [expectedLayer, modelLayer, compareLayer, activeLayer] = [
+      'route-layer-expected',
+      'route-layer-model',
+      'route-layer-compare',
+      'route-layer-active',
+    ].map(layer);
     // Offset so a second answer walking the same edges runs beside the first, not under it.
     compareLayer.setAttribute('transform', 'translate(5 5)');
     const path = (target: SVGElement, d: string | null, cls: string, marker: string | null, title: string) => {
@@ -309,7 +367,13 @@ export class TrajectoryStepper {
     };
     for (const step of this.expected?.steps ?? []) {
       if (!this.joins(step)) continue;
-      path(expectedLayer, this.geometry(step.from, step.to, step.edgeId), 'route route-expected', null, `expected: ${step.from} —${step.action}→ ${step.to}`);
+      path(
+        expectedLayer,
+        this.geometry(step.from, step.to, step.edgeId),
+        'route route-expected',
+        null,
+        `expected: ${step.from} —${step.action}→ ${step.to}`,
+      );
       this.drawn.edgeElements.get(step.edgeId)?.classList.add('on-path');
     }
     const walk = (trajectory: Trajectory, target: SVGElement, compare: boolean) => {
@@ -319,14 +383,30 @@ export class TrajectoryStepper {
         if (step.edgeId) {
           // Walked on the graph before an edit: drawn again when the host's new walk arrives.
           if (!this.joins(step)) continue;
-          if (!compare) this.drawn?.edgeElements.get(step.edgeId)?.classList.add(step.verdict === 'valid' ? 'walk-valid' : 'walk-imputed');
+          if (!compare)
+            this.drawn?.edgeElements
+              .get(step.edgeId)
+              ?.classList.add(step.verdict === 'valid' ? 'walk-valid' : 'walk-imputed');
           this.drawn?.edgeElements.get(step.edgeId)?.classList.add('on-path');
-          path(target, d, `route ${compare ? 'route-compare' : 'route-model'} verdict-${step.verdict}`, compare ? 'route-diamond-compare' : 'route-arrow-model', `${compare ? 'B' : 'model'} step ${step.index + 1}: ${step.message}`);
+          path(
+            target,
+            d,
+            `route ${compare ? 'route-compare' : 'route-model'} verdict-${step.verdict}`,
+            compare ? 'route-diamond-compare' : 'route-arrow-model',
+            `${compare ? 'B' : 'model'} step ${step.index + 1}: ${step.message}`,
+          );
         } else if (step.verdict === 'hallucinated-edge' && d) {
           const from = this.layout?.nodes.get(step.from);
           const to = this.layout?.nodes.get(step.to);
           if (!from || !to) continue;
-          const ghost = svgElement('line', { x1: from.x, y1: from.y, x2: to.x, y2: to.y, class: compare ? 'ghost-edge ghost-compare' : 'ghost-edge', 'data-step': step.index });
+          const ghost = svgElement('line', {
+            x1: from.x,
+            y1: from.y,
+            x2: to.x,
+            y2: to.y,
+            class: compare ? 'ghost-edge ghost-compare' : 'ghost-edge',
+            'data-step': step.index,
+          });
           if (compare) ghost.setAttribute('transform', 'translate(5 5)');
           const title = svgElement('title', {});
           title.textContent = step.message;
@@ -338,7 +418,14 @@ export class TrajectoryStepper {
     };
     const taken = walk(this.trajectory as Trajectory, modelLayer, false);
     const active = taken.length === this.position ? taken.at(-1) : undefined;
-    if (active && (active.edgeId === null || this.joins(active))) path(activeLayer, this.geometry(active.from, active.to, active.edgeId), 'route route-active', 'route-arrow-active', `active step ${active.index + 1}: ${active.message}`);
+    if (active && (active.edgeId === null || this.joins(active)))
+      path(
+        activeLayer,
+        this.geometry(active.from, active.to, active.edgeId),
+        'route route-active',
+        'route-arrow-active',
+        `active step ${active.index + 1}: ${active.message}`,
+      );
     const compareTaken = this.compare ? walk(this.compare, compareLayer, true) : [];
     const viewport = svg.querySelector('.viewport');
     const nodes = viewport?.querySelector(':scope > .nodes');
@@ -352,7 +439,10 @@ export class TrajectoryStepper {
     const here = taken.length > 0 ? taken[taken.length - 1].to : (trajectory?.start ?? trajectory?.steps[0]?.from);
     if (here) this.drawn.nodeElements.get(here)?.classList.add('current');
     if (this.compare) {
-      const there = compareTaken.length > 0 ? compareTaken[compareTaken.length - 1].to : (this.compare.start ?? this.compare.steps[0]?.from);
+      const there =
+        compareTaken.length > 0
+          ? compareTaken[compareTaken.length - 1].to
+          : (this.compare.start ?? this.compare.steps[0]?.from);
       if (there) this.drawn.nodeElements.get(there)?.classList.add('current-b');
     }
     this.onPainted?.(here ?? null);

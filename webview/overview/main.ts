@@ -2,7 +2,11 @@
 // and filled with textContent only: step text comes from user files and is never parsed as HTML.
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
-import { hostToOverviewMessage, type HostToOverviewMessage, type OverviewToHostMessage } from '../../src/protocol/overview';
+import {
+  hostToOverviewMessage,
+  type HostToOverviewMessage,
+  type OverviewToHostMessage,
+} from '../../src/protocol/overview';
 import type { StepSummary } from '../../src/protocol/overview';
 import { connectToHost } from '../shared/host';
 import { matchesEveryWord } from '../../src/core/util/search';
@@ -58,7 +62,8 @@ function renderRow(step: StepSummary, row: HTMLElement): void {
 function applyFilter(): void {
   const query = ((filter as unknown as { value?: string }).value ?? '').trim();
   // Every word must match, in the action or the location: "north market" finds a step north into the fish market.
-  const shown = query === '' ? allSteps : allSteps.filter((step) => matchesEveryWord(query, [step.action, step.location]));
+  const shown =
+    query === '' ? allSteps : allSteps.filter((step) => matchesEveryWord(query, [step.action, step.location]));
   list.setItems(shown);
   count.textContent = query === '' ? String(allSteps.length) : `${shown.length}/${allSteps.length}`;
   count.hidden = false;

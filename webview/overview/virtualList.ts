@@ -37,7 +37,8 @@ export class VirtualList<T> {
     if (index < 0) return;
     const top = index * ROW_HEIGHT;
     if (top < this.element.scrollTop) this.element.scrollTop = top;
-    else if (top + ROW_HEIGHT > this.element.scrollTop + this.element.clientHeight) this.element.scrollTop = top + ROW_HEIGHT - this.element.clientHeight;
+    else if (top + ROW_HEIGHT > this.element.scrollTop + this.element.clientHeight)
+      this.element.scrollTop = top + ROW_HEIGHT - this.element.clientHeight;
   }
 
   /** Re-renders the rows in view. */

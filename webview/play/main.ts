@@ -4,7 +4,13 @@
 // environment's commands as suggestions (Enter sends, Up/Down recall earlier commands). Stop and
 // Restart go to the host, which plays. Host-agnostic: it talks only through src/protocol/play.ts,
 // and every observation or reply is set as text.
-import { hostToPlayMessage, type HostToPlayMessage, type PlayEnd, type PlayStep, type PlayToHostMessage } from '../../src/protocol/play';
+import {
+  hostToPlayMessage,
+  type HostToPlayMessage,
+  type PlayEnd,
+  type PlayStep,
+  type PlayToHostMessage,
+} from '../../src/protocol/play';
 import { connectToHost } from '../shared/host';
 import { button, el } from '../results/dom';
 
@@ -79,7 +85,9 @@ function setInputEnabled(enabled: boolean): void {
 
 function renderSuggestions(): void {
   const typed = input.value.trim().toLowerCase();
-  const matching = commands.filter((command) => command.toLowerCase().startsWith(typed) && command.toLowerCase() !== typed);
+  const matching = commands.filter(
+    (command) => command.toLowerCase().startsWith(typed) && command.toLowerCase() !== typed,
+  );
   suggestions.replaceChildren(
     ...matching.slice(0, MAX_SUGGESTIONS).map((command) => {
       const chip = button(command, 'play-suggestion');
@@ -91,7 +99,8 @@ function renderSuggestions(): void {
       return chip;
     }),
   );
-  if (matching.length > MAX_SUGGESTIONS) suggestions.append(el('span', 'play-more', `+${matching.length - MAX_SUGGESTIONS} more`));
+  if (matching.length > MAX_SUGGESTIONS)
+    suggestions.append(el('span', 'play-more', `+${matching.length - MAX_SUGGESTIONS} more`));
   suggestions.hidden = !humanTurn;
 }
 
@@ -105,7 +114,10 @@ function stepItem(step: PlayStep, index: number): HTMLLIElement {
   const item = el('li', `play-turn${step.valid ? '' : ' play-refused'}`);
   item.dataset.index = String(index);
   const line = el('div', 'play-command');
-  line.append(el('span', 'play-step-number', `${index + 1}.`), el('code', 'play-command-text', `> ${step.command === '' ? '(empty)' : step.command}`));
+  line.append(
+    el('span', 'play-step-number', `${index + 1}.`),
+    el('code', 'play-command-text', `> ${step.command === '' ? '(empty)' : step.command}`),
+  );
   // Said as the environment reported it: the command cost a step and changed nothing.
   if (!step.valid) line.append(el('span', 'play-invalid', 'invalid'));
   line.append(el('span', 'play-location', step.location));
@@ -156,7 +168,10 @@ function onMessage(message: HostToPlayMessage): void {
       return;
     case 'turn':
       setInputEnabled(message.waiting === 'human' && !over);
-      status.textContent = message.waiting === 'human' ? `Your move (step ${message.step}).` : `Waiting for the player (step ${message.step})…`;
+      status.textContent =
+        message.waiting === 'human'
+          ? `Your move (step ${message.step}).`
+          : `Waiting for the player (step ${message.step})…`;
       renderSuggestions();
       return;
     case 'end': {

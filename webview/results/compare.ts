@@ -30,7 +30,11 @@ export class ComparePanel {
   readonly element = el('section', 'results-compare');
   private readonly a = picker('compare-a', 'Model A');
   private readonly b = picker('compare-b', 'Model B');
-  private readonly run = button('Compare', 'action primary', 'Paired statistics of waypoint compare between the two models');
+  private readonly run = button(
+    'Compare',
+    'action primary',
+    'Paired statistics of waypoint compare between the two models',
+  );
   private readonly output = el('div', 'compare-output');
   /** Each metric's better direction as the benchmark declares it: what colours a difference good or bad. */
   private better: Readonly<Record<string, MetricDirection>> = {};
@@ -59,16 +63,20 @@ export class ComparePanel {
     this.better = model.better ?? {};
     this.glossary = model.glossary;
     for (const { select } of [this.a, this.b]) {
-      select.replaceChildren(...model.models.map((name) => {
-        const option = el('option', undefined, name);
-        option.value = name;
-        return option;
-      }));
+      select.replaceChildren(
+        ...model.models.map((name) => {
+          const option = el('option', undefined, name);
+          option.value = name;
+          return option;
+        }),
+      );
     }
     this.a.select.value = model.models[0] ?? '';
     this.b.select.value = model.models[1] ?? model.models[0] ?? '';
     this.run.disabled = model.models.length < 2;
-    this.output.replaceChildren(el('p', 'note', model.models.length < 2 ? 'One model only: nothing to compare.' : 'Pick two models and Compare.'));
+    this.output.replaceChildren(
+      el('p', 'note', model.models.length < 2 ? 'One model only: nothing to compare.' : 'Pick two models and Compare.'),
+    );
   }
 
   showResult(message: ComparedMessage): void {
@@ -78,11 +86,29 @@ export class ComparePanel {
     }
     const result: CompareJson = message.result;
     const dropped = result.dropped ?? { errors: 0, truncated: 0 };
-    const droppedText = dropped.errors + dropped.truncated > 0 ? ` · dropped: ${plural(dropped.errors, 'pair')} for errors, ${count(dropped.truncated)} for truncation${result.truncated_treatment === 'included' ? '' : ' (answers from cuts are not paired)'}` : '';
-    const summary = el('p', 'compare-summary', `${message.a} (A) vs ${message.b} (B) · ${plural(result.paired, 'paired question')} · unpaired: ${count(result.unpaired.a)} A only, ${count(result.unpaired.b)} B only${droppedText} · ${result.bootstrap.resamples.toLocaleString('en-US')} bootstrap resamples by ${result.bootstrap.cluster}`);
+    const droppedText =
+      dropped.errors + dropped.truncated > 0
+        ? ` · dropped: ${plural(dropped.errors, 'pair')} for errors, ${count(dropped.truncated)} for truncation${result.truncated_treatment === 'included' ? '' : ' (answers from cuts are not paired)'}`
+        : '';
+    const summary = el(
+      'p',
+      'compare-summary',
+      `${message.a} (A) vs ${message.b} (B) · ${plural(result.paired, 'paired question')} · unpaired: ${count(result.unpaired.a)} A only, ${count(result.unpaired.b)} B only${droppedText} · ${result.bootstrap.resamples.toLocaleString('en-US')} bootstrap resamples by ${result.bootstrap.cluster}`,
+    );
     const table = el('table', 'results-table compare-table');
     const head = el('tr');
-    for (const [name, cls] of [['metric', 'key'], ['A', 'num'], ['B', 'num'], ['B − A', 'num'], ['95% CI', 'num'], ['p', 'num'], ['test', 'key'], ['n', 'num'], ['A only / B only', 'num']]) head.append(el('th', cls, name));
+    for (const [name, cls] of [
+      ['metric', 'key'],
+      ['A', 'num'],
+      ['B', 'num'],
+      ['B − A', 'num'],
+      ['95% CI', 'num'],
+      ['p', 'num'],
+      ['test', 'key'],
+      ['n', 'num'],
+      ['A only / B only', 'num'],
+    ])
+      head.append(el('th', cls, name));
     const thead = el('thead');
     thead.append(head);
     const body = el('tbody');
@@ -96,11 +122,25 @@ export class ComparePanel {
       const winner = favours(row, direction);
       const verdict = !significant ? '' : winner === null ? 'significant' : winner === 'b' ? 'good' : 'bad';
       const diff = el('td', `num ${verdict}`, `${row.diff > 0 ? '+' : ''}${fixed(row.diff)}`);
-      if (significant) diff.title = winner === null ? `p < ${SIGNIFICANCE} (${metric} has no better direction)` : `p < ${SIGNIFICANCE}: ${winner === 'b' ? 'B' : 'A'} is better (${direction} ${metric} is better)`;
+      if (significant)
+        diff.title =
+          winner === null
+            ? `p < ${SIGNIFICANCE} (${metric} has no better direction)`
+            : `p < ${SIGNIFICANCE}: ${winner === 'b' ? 'B' : 'A'} is better (${direction} ${metric} is better)`;
       const name = el('td', 'key', metric);
       const meaning = meaningOf(this.glossary, metric);
       if (meaning) name.title = `${metric}: ${meaning}`;
-      tr.append(name, el('td', 'num', fixed(row.a)), el('td', 'num', fixed(row.b)), diff, el('td', 'num ci', ci(row.ci95) || '—'), el('td', 'num', pValue(row.p_value)), el('td', 'key', row.test), el('td', 'num', count(row.n)), el('td', 'num', row.discordant ? `${count(row.discordant.a_only)} / ${count(row.discordant.b_only)}` : '—'));
+      tr.append(
+        name,
+        el('td', 'num', fixed(row.a)),
+        el('td', 'num', fixed(row.b)),
+        diff,
+        el('td', 'num ci', ci(row.ci95) || '—'),
+        el('td', 'num', pValue(row.p_value)),
+        el('td', 'key', row.test),
+        el('td', 'num', count(row.n)),
+        el('td', 'num', row.discordant ? `${count(row.discordant.a_only)} / ${count(row.discordant.b_only)}` : '—'),
+      );
       body.append(tr);
     }
     table.append(thead, body);
@@ -109,22 +149,45 @@ export class ComparePanel {
     const parts: HTMLElement[] = [summary, wrap];
     if (result.flips_metric !== null) {
       const flipDirection = this.better[result.flips_metric] ?? null;
-      parts.push(heading(`Questions that flip on ${result.flips_metric}`, `${plural(result.flips.length, 'question')} · click one to open it`));
+      parts.push(
+        heading(
+          `Questions that flip on ${result.flips_metric}`,
+          `${plural(result.flips.length, 'question')} · click one to open it`,
+        ),
+      );
       const list = el('ol', 'flip-list');
       list.id = 'flip-list';
       for (const flip of result.flips.slice(0, MAX_FLIPS)) {
         const item = el('li');
         const open = button('', 'flip', `Open ${flip.sampleId} in the question matrix`);
         open.dataset.sample = flip.sampleId;
-        open.append(el('span', 'flip-id', flip.sampleId), el('span', `flip-values ${flipClass(betterOf(flip.a, flip.b, flipDirection))}`, `A ${num(flip.a)} → B ${num(flip.b)}`));
+        open.append(
+          el('span', 'flip-id', flip.sampleId),
+          el(
+            'span',
+            `flip-values ${flipClass(betterOf(flip.a, flip.b, flipDirection))}`,
+            `A ${num(flip.a)} → B ${num(flip.b)}`,
+          ),
+        );
         open.addEventListener('click', () => this.openFlip(flip.sampleId, message.a));
-        const both = button('Side by side', 'action flip-both', `${message.a}'s and ${message.b}'s answers to ${flip.sampleId} side by side in the editor`);
+        const both = button(
+          'Side by side',
+          'action flip-both',
+          `${message.a}'s and ${message.b}'s answers to ${flip.sampleId} side by side in the editor`,
+        );
         both.addEventListener('click', () => this.sideBySide(flip.sampleId, message.a, message.b));
         item.append(open, both);
         list.append(item);
       }
       parts.push(list);
-      if (result.flips.length > MAX_FLIPS) parts.push(el('p', 'note', `First ${MAX_FLIPS} of ${count(result.flips.length)}; the matrix's “Flipped between models” filter shows them all.`));
+      if (result.flips.length > MAX_FLIPS)
+        parts.push(
+          el(
+            'p',
+            'note',
+            `First ${MAX_FLIPS} of ${count(result.flips.length)}; the matrix's “Flipped between models” filter shows them all.`,
+          ),
+        );
     }
     this.output.replaceChildren(...parts);
   }

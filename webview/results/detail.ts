@@ -44,7 +44,9 @@ export class DetailPane {
   clear(): void {
     this.index = -1;
     this.element.removeAttribute('aria-busy');
-    this.element.replaceChildren(el('p', 'empty', 'Click a cell of the matrix to see its answer, diagnostics and replay.'));
+    this.element.replaceChildren(
+      el('p', 'empty', 'Click a cell of the matrix to see its answer, diagnostics and replay.'),
+    );
   }
 
   loading(index: number): void {
@@ -73,31 +75,80 @@ export class DetailPane {
     head.append(title, mode, actions);
     const parts: HTMLElement[] = [head];
     if (detail.error) parts.push(section('Error', pre(String(detail.error), 'detail-pre bad')));
-    const cuts = [detail.truncated ? 'The reply was cut at the token limit (finish_reason "length"): the answer may be incomplete.' : '', detail.context_truncated ? 'The server cut the prompt without an error: the model answered a prompt it saw only in part.' : ''].filter(Boolean);
-    if (cuts.length > 0) parts.push(section('Truncated', el('p', 'note cut-note', `${cuts.join(' ')} ${detail.inMeans ? 'Counted in the means.' : 'Not counted in the means.'}`)));
-    const fields = Object.entries(detail.fields ?? {}).map(([name, value]): [string, string] => [name, value === null ? '—' : String(value)]);
+    const cuts = [
+      detail.truncated
+        ? 'The reply was cut at the token limit (finish_reason "length"): the answer may be incomplete.'
+        : '',
+      detail.context_truncated
+        ? 'The server cut the prompt without an error: the model answered a prompt it saw only in part.'
+        : '',
+    ].filter(Boolean);
+    if (cuts.length > 0)
+      parts.push(
+        section(
+          'Truncated',
+          el(
+            'p',
+            'note cut-note',
+            `${cuts.join(' ')} ${detail.inMeans ? 'Counted in the means.' : 'Not counted in the means.'}`,
+          ),
+        ),
+      );
+    const fields = Object.entries(detail.fields ?? {}).map(([name, value]): [string, string] => [
+      name,
+      value === null ? '—' : String(value),
+    ]);
     if (fields.length > 0) parts.push(section('Fields', pairs(fields, 'detail-fields')));
     const metrics = Object.entries(detail.metrics ?? {}).map(([name, value]): [string, string] => [name, num(value)]);
-    const scores = Object.entries(detail.scores ?? {}).map(([name, value]): [string, string] => [name, typeof value === 'string' ? value : JSON.stringify(value) ?? '—']);
-    const timing = el('p', 'note', `model latency ${Math.round(detail.latencyMs)} ms${detail.cached ? ' · from cache' : ''}`);
-    parts.push(section(`Scores (${detail.mode})`, el('p', 'detail-subhead', 'Report metrics'), pairs(metrics, 'detail-metrics'), el('p', 'detail-subhead', 'As the scorer recorded them'), pairs(scores, 'detail-scores'), timing));
+    const scores = Object.entries(detail.scores ?? {}).map(([name, value]): [string, string] => [
+      name,
+      typeof value === 'string' ? value : (JSON.stringify(value) ?? '—'),
+    ]);
+    const timing = el(
+      'p',
+      'note',
+      `model latency ${Math.round(detail.latencyMs)} ms${detail.cached ? ' · from cache' : ''}`,
+    );
+    parts.push(
+      section(
+        `Scores (${detail.mode})`,
+        el('p', 'detail-subhead', 'Report metrics'),
+        pairs(metrics, 'detail-metrics'),
+        el('p', 'detail-subhead', 'As the scorer recorded them'),
+        pairs(scores, 'detail-scores'),
+        timing,
+      ),
+    );
     const diagnostics = Array.isArray(detail.diagnostics) ? detail.diagnostics : [];
     const list = el('ul', 'detail-diagnostics');
     for (const diagnostic of diagnostics) {
       const item = el('li', `severity-${String(diagnostic.severity)}`);
-      item.append(el('span', 'diag-pos', `${diagnostic.line + 1}:${diagnostic.character + 1}`), el('code', 'diag-code', String(diagnostic.code)), el('span', 'diag-message', String(diagnostic.message)));
+      item.append(
+        el('span', 'diag-pos', `${diagnostic.line + 1}:${diagnostic.character + 1}`),
+        el('code', 'diag-code', String(diagnostic.code)),
+        el('span', 'diag-message', String(diagnostic.message)),
+      );
       list.append(item);
     }
     parts.push(section(`Diagnostics (${diagnostics.length})`, diagnostics.length ? list : el('p', 'note', 'none')));
     parts.push(section('Raw answer', pre(detail.rawAnswer || '(empty)', 'detail-pre raw-answer')));
     parts.push(section('Parsed answer', pre(pretty(detail.parsedAnswer), 'detail-pre parsed-answer')));
-    const replayBox = message.replay ? renderReplay(message.replay) : el('p', 'note replay-none', message.replayNote ? `No replay: ${message.replayNote}` : 'No replay for this record.');
+    const replayBox = message.replay
+      ? renderReplay(message.replay)
+      : el(
+          'p',
+          'note replay-none',
+          message.replayNote ? `No replay: ${message.replayNote}` : 'No replay for this record.',
+        );
     parts.push(section('Replay', replayBox));
     const prompt = el('div', 'detail-prompt');
     for (const chat of Array.isArray(detail.messages) ? detail.messages : []) {
       const item = el('details', 'prompt-message');
       const text = String(chat.content ?? '');
-      item.append(el('summary', undefined, `${chat.role} · ${text.length.toLocaleString('en-US')} characters`), pre(text));
+      item.append(
+        el('summary', undefined, `${chat.role} · ${text.length.toLocaleString('en-US')} characters`),
+        pre(text),
+      );
       prompt.append(item);
     }
     parts.push(section('Prompt', prompt));

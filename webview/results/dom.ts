@@ -3,14 +3,22 @@
 import type { GlossaryEntry } from '../../src/protocol/results';
 import { svgElement } from '../shared/svg';
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   if (className) element.className = className;
   if (text !== undefined) element.textContent = text;
   return element;
 }
 
-export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<string, string | number> = {}, text?: string): SVGElementTagNameMap[K] {
+export function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | number> = {},
+  text?: string,
+): SVGElementTagNameMap[K] {
   const element = svgElement(tag, attributes);
   if (text !== undefined) element.textContent = text;
   return element;
@@ -67,8 +75,16 @@ export function meaningOf(glossary: readonly GlossaryEntry[] | undefined, term: 
  * A legend of the terms a tab shows (its metrics, then words in its field values such as μ2), so
  * CR or a bandit's score is explained on the page, not only in a tooltip; null when none applies.
  */
-export function glossaryLegend(glossary: readonly GlossaryEntry[] | undefined, terms: readonly string[] | null = null): HTMLElement | null {
-  const entries = (Array.isArray(glossary) ? glossary : []).filter((entry) => typeof entry?.term === 'string' && typeof entry.meaning === 'string' && (terms === null || terms.includes(entry.term)));
+export function glossaryLegend(
+  glossary: readonly GlossaryEntry[] | undefined,
+  terms: readonly string[] | null = null,
+): HTMLElement | null {
+  const entries = (Array.isArray(glossary) ? glossary : []).filter(
+    (entry) =>
+      typeof entry?.term === 'string' &&
+      typeof entry.meaning === 'string' &&
+      (terms === null || terms.includes(entry.term)),
+  );
   if (entries.length === 0) return null;
   const box = el('section', 'results-glossary');
   box.setAttribute('aria-label', 'What the terms mean');

@@ -29,7 +29,8 @@ export function droppedUris(transfer: Pick<DataTransfer, 'getData' | 'types'>): 
   if (types.includes('resourceurls')) {
     try {
       const parsed: unknown = JSON.parse(transfer.getData('ResourceURLs'));
-      if (Array.isArray(parsed)) return [...new Set(parsed.filter((entry): entry is string => typeof entry === 'string'))];
+      if (Array.isArray(parsed))
+        return [...new Set(parsed.filter((entry): entry is string => typeof entry === 'string'))];
     } catch {
       // Not JSON: nothing usable in this form.
     }
@@ -48,7 +49,11 @@ function carriesFiles(transfer: DataTransfer | null): boolean {
  * Makes `app` a drop target for run files: an outline and a note while a file is dragged over it,
  * `open` with the dropped URIs, `say` when a drop holds none the host could read.
  */
-export function acceptRunFileDrops(app: HTMLElement, open: (uris: string[]) => void, say: (text: string) => void): void {
+export function acceptRunFileDrops(
+  app: HTMLElement,
+  open: (uris: string[]) => void,
+  say: (text: string) => void,
+): void {
   const note = el('div', 'results-drop-note', 'Drop run files to add them to this view');
   note.setAttribute('aria-hidden', 'true');
   app.append(note);

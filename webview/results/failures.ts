@@ -11,13 +11,20 @@ function errorKinds(model: ResultsModel): HTMLElement | null {
   table.id = 'error-kinds';
   table.append(el('caption', undefined, 'Errors (failed model calls) by kind'));
   const head = el('tr');
-  for (const name of ['kind', 'status', 'type', 'records', 'example']) head.append(el('th', name === 'records' || name === 'status' ? 'num' : 'key', name));
+  for (const name of ['kind', 'status', 'type', 'records', 'example'])
+    head.append(el('th', name === 'records' || name === 'status' ? 'num' : 'key', name));
   const thead = el('thead');
   thead.append(head);
   const body = el('tbody');
   for (const entry of kinds) {
     const row = el('tr');
-    row.append(el('td', 'key', String(entry.kind)), el('td', 'num', entry.status === undefined ? '—' : String(entry.status)), el('td', 'key', entry.type ?? '—'), el('td', 'num bad', plural(entry.records, 'record')), el('td', 'note', String(entry.example)));
+    row.append(
+      el('td', 'key', String(entry.kind)),
+      el('td', 'num', entry.status === undefined ? '—' : String(entry.status)),
+      el('td', 'key', entry.type ?? '—'),
+      el('td', 'num bad', plural(entry.records, 'record')),
+      el('td', 'note', String(entry.example)),
+    );
     body.append(row);
   }
   table.append(thead, body);
@@ -39,7 +46,11 @@ export function renderFailures(model: ResultsModel, open: (code: number) => void
   const most = Math.max(...failures.map((failure) => failure.records));
   const list = el('div', 'failure-bars');
   for (const failure of failures) {
-    const bar = button('', 'failure-bar', `Show the ${plural(failure.records, 'record')} with ${failure.code} in the question matrix`);
+    const bar = button(
+      '',
+      'failure-bar',
+      `Show the ${plural(failure.records, 'record')} with ${failure.code} in the question matrix`,
+    );
     bar.dataset.code = failure.code;
     const track = el('span', 'failure-track');
     const fill = el('span', 'failure-fill');
@@ -47,7 +58,12 @@ export function renderFailures(model: ResultsModel, open: (code: number) => void
     track.append(fill);
     // The share is of all records; a record can hold a code more than once, hence two counts.
     const share = records > 0 ? ` · ${((failure.records / records) * 100).toFixed(1)}% of all` : '';
-    bar.append(el('span', 'failure-code', failure.code), track, el('span', 'failure-count', `${plural(failure.records, 'record')}${share}`), el('span', 'failure-occurrences', plural(failure.count, 'occurrence')));
+    bar.append(
+      el('span', 'failure-code', failure.code),
+      track,
+      el('span', 'failure-count', `${plural(failure.records, 'record')}${share}`),
+      el('span', 'failure-occurrences', plural(failure.count, 'occurrence')),
+    );
     bar.addEventListener('click', () => open(model.strings.indexOf(failure.code)));
     list.append(bar);
   }

@@ -49,8 +49,16 @@ export class FilterBar {
     // The checkbox goes before its text.
     wrongLabel.prepend(this.wrong);
     flippedLabel.prepend(this.flipped);
-    this.element.append(wrongLabel, flippedLabel, labelled('Diagnostic', this.code), labelled('Field', this.field), this.value, this.search);
-    for (const control of [this.wrong, this.flipped, this.code, this.value]) control.addEventListener('change', () => this.changed());
+    this.element.append(
+      wrongLabel,
+      flippedLabel,
+      labelled('Diagnostic', this.code),
+      labelled('Field', this.field),
+      this.value,
+      this.search,
+    );
+    for (const control of [this.wrong, this.flipped, this.code, this.value])
+      control.addEventListener('change', () => this.changed());
     this.field.addEventListener('change', () => {
       this.fillValues();
       this.changed();
@@ -61,7 +69,12 @@ export class FilterBar {
   show(model: ResultsModel): void {
     this.model = model;
     this.flipped.disabled = model.models.length < 2;
-    this.code.replaceChildren(option('-1', 'Any code'), ...model.report.failures.map((failure) => option(String(model.strings.indexOf(failure.code)), `${failure.code} (${failure.records})`)));
+    this.code.replaceChildren(
+      option('-1', 'Any code'),
+      ...model.report.failures.map((failure) =>
+        option(String(model.strings.indexOf(failure.code)), `${failure.code} (${failure.records})`),
+      ),
+    );
     // Distinct values per field, from the interned strings the rows point at (one pass).
     const seen = model.fields.map(() => new Set<number>());
     for (const row of model.rows) {
@@ -69,8 +82,12 @@ export class FilterBar {
         if (value !== null && seen[at].size <= MAX_FIELD_VALUES) seen[at].add(value);
       });
     }
-    this.fieldValues = seen.map((values) => [...values].sort((a, b) => model.strings[a].localeCompare(model.strings[b], undefined, { numeric: true })));
-    const usable = model.fields.map((name, at) => ({ name, at })).filter(({ at }) => this.fieldValues[at].length > 1 && this.fieldValues[at].length <= MAX_FIELD_VALUES);
+    this.fieldValues = seen.map((values) =>
+      [...values].sort((a, b) => model.strings[a].localeCompare(model.strings[b], undefined, { numeric: true })),
+    );
+    const usable = model.fields
+      .map((name, at) => ({ name, at }))
+      .filter(({ at }) => this.fieldValues[at].length > 1 && this.fieldValues[at].length <= MAX_FIELD_VALUES);
     this.field.replaceChildren(option('-1', 'Any'), ...usable.map(({ name, at }) => option(String(at), name)));
     this.reset();
   }

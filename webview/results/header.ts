@@ -11,10 +11,18 @@ export class Header {
 
   constructor(share: (format: 'html' | 'csv') => void) {
     // "…": each asks where to save (beside the run files by default), then says where it wrote.
-    const html = button('Share HTML…', 'action', 'Save the view as the self-contained HTML report (waypoint report --html): one file that opens offline in any browser');
+    const html = button(
+      'Share HTML…',
+      'action',
+      'Save the view as the self-contained HTML report (waypoint report --html): one file that opens offline in any browser',
+    );
     html.id = 'share-html';
     html.addEventListener('click', () => share('html'));
-    const csv = button('Export CSV…', 'action', "Save the report's groups as CSV, one row per group (waypoint report --csv)");
+    const csv = button(
+      'Export CSV…',
+      'action',
+      "Save the report's groups as CSV, one row per group (waypoint report --csv)",
+    );
     csv.id = 'share-csv';
     csv.addEventListener('click', () => share('csv'));
     const actions = el('div', 'results-share');
@@ -34,7 +42,12 @@ export class Header {
       return item;
     };
     const modes = Object.entries(report.modes).map(([mode, n]) => `${mode} ${count(n ?? 0)}`);
-    const chips = [chip('benchmark', report.benchmark), chip('records', count(report.records)), chip('errors', count(report.errors), report.errors > 0 ? 'bad' : ''), chip('models', count(model.models.length))];
+    const chips = [
+      chip('benchmark', report.benchmark),
+      chip('records', count(report.records)),
+      chip('errors', count(report.errors), report.errors > 0 ? 'bad' : ''),
+      chip('models', count(model.models.length)),
+    ];
     const modeChip = chip(modes.length === 1 ? 'scoring mode' : 'scoring modes', modes.join(' · ') || 'none');
     modeChip.id = 'results-modes';
     chips.push(modeChip);
@@ -43,21 +56,35 @@ export class Header {
     // Counted by row, so a record with both flags is one, and an errored one is an error only.
     const cut = model.rows.filter((row) => row.cut === 1).length;
     if (cut > 0) {
-      const cutChip = chip(report.truncated_treatment === 'included' ? 'truncated (in means)' : 'truncated (not in means)', count(cut), 'warn');
+      const cutChip = chip(
+        report.truncated_treatment === 'included' ? 'truncated (in means)' : 'truncated (not in means)',
+        count(cut),
+        'warn',
+      );
       cutChip.id = 'results-truncated';
       cutChip.title = `${count(report.truncated ?? 0)} replies cut at the token limit, ${count(report.context_truncated ?? 0)} answers to prompts the server cut`;
       chips.push(cutChip);
     }
     this.meta.replaceChildren(...chips);
     const files = el('p', 'results-files');
-    files.append(el('span', 'meta-label', model.files.length === 1 ? 'file ' : `${plural(model.files.length, 'file')} `));
+    files.append(
+      el('span', 'meta-label', model.files.length === 1 ? 'file ' : `${plural(model.files.length, 'file')} `),
+    );
     const shown = model.files.slice(0, 3).join(', ');
-    files.append(el('span', 'results-file-list', model.files.length > 3 ? `${shown} and ${model.files.length - 3} more` : shown));
+    files.append(
+      el('span', 'results-file-list', model.files.length > 3 ? `${shown} and ${model.files.length - 3} more` : shown),
+    );
     files.title = model.files.join('\n');
     // VS Code hands a webview a drag from its Explorer only while Shift is held: say so where the files are named.
-    files.append(el('span', 'results-drop-hint', ' · add runs by dragging their files here from the Explorer with Shift held'));
+    files.append(
+      el('span', 'results-drop-hint', ' · add runs by dragging their files here from the Explorer with Shift held'),
+    );
     const { bootstrap } = report;
-    const boot = el('p', 'results-bootstrap', `95% intervals: ${bootstrap.interval} bootstrap, ${count(bootstrap.resamples)} resamples clustered by ${bootstrap.cluster} (seed ${bootstrap.seed}); a group with one cluster resamples records.`);
+    const boot = el(
+      'p',
+      'results-bootstrap',
+      `95% intervals: ${bootstrap.interval} bootstrap, ${count(bootstrap.resamples)} resamples clustered by ${bootstrap.cluster} (seed ${bootstrap.seed}); a group with one cluster resamples records.`,
+    );
     boot.id = 'results-bootstrap';
     this.notes.replaceChildren(files, boot);
   }

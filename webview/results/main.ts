@@ -2,7 +2,12 @@
 // the failure breakdown, a virtualised model × question matrix with a record's detail and replay,
 // and a comparison of two models. Host-agnostic: it draws the ResultsModel it is sent and talks
 // only through src/protocol/results.ts.
-import { hostToResultsMessage, type HostToResultsMessage, type ResultsModel, type ResultsToHostMessage } from '../../src/protocol/results';
+import {
+  hostToResultsMessage,
+  type HostToResultsMessage,
+  type ResultsModel,
+  type ResultsToHostMessage,
+} from '../../src/protocol/results';
 import { connectToHost } from '../shared/host';
 import { ComparePanel } from './compare';
 import { DetailPane } from './detail';
@@ -16,7 +21,13 @@ import { indexQuestions } from './questions';
 import { renderTables } from './tables';
 
 type Tab = 'tables' | 'plots' | 'failures' | 'questions' | 'compare';
-const TABS: Array<[Tab, string]> = [['tables', 'Tables'], ['plots', 'Plots'], ['failures', 'Failures'], ['questions', 'Questions'], ['compare', 'Compare']];
+const TABS: Array<[Tab, string]> = [
+  ['tables', 'Tables'],
+  ['plots', 'Plots'],
+  ['failures', 'Failures'],
+  ['questions', 'Questions'],
+  ['compare', 'Compare'],
+];
 
 // Registered before the host's listener, so the render time includes parsing the message.
 let receivedAt = 0;
@@ -97,7 +108,9 @@ function showTab(tab: Tab): void {
 
 function showResults(model: ResultsModel, started: number): void {
   header.show(model);
-  (panels.get('tables') as HTMLElement).replaceChildren(renderTables(model, (include) => host.post({ type: 'includeTruncated', include })));
+  (panels.get('tables') as HTMLElement).replaceChildren(
+    renderTables(model, (include) => host.post({ type: 'includeTruncated', include })),
+  );
   (panels.get('plots') as HTMLElement).replaceChildren(renderPlots(model));
   (panels.get('failures') as HTMLElement).replaceChildren(
     renderFailures(model, (code) => {
@@ -115,10 +128,17 @@ function showResults(model: ResultsModel, started: number): void {
   (tabButtons.get('plots') as HTMLElement).textContent = `Plots (${model.plots.length})`;
   const saved = host.state<{ tab?: Tab }>();
   showTab(saved?.tab && panels.has(saved.tab) ? saved.tab : current);
-  status.textContent = index.hidden > 0 ? `${count(index.hidden)} records share a model and question with another (a second scoring mode): the matrix shows the first.` : '';
+  status.textContent =
+    index.hidden > 0
+      ? `${count(index.hidden)} records share a model and question with another (a second scoring mode): the matrix shows the first.`
+      : '';
   // Reading layout forces style and layout of everything drawn, so the time covers it.
   void app.offsetHeight;
-  host.post({ type: 'rendered', milliseconds: Math.round((performance.now() - started) * 10) / 10, rows: model.rows.length });
+  host.post({
+    type: 'rendered',
+    milliseconds: Math.round((performance.now() - started) * 10) / 10,
+    rows: model.rows.length,
+  });
 }
 
 host.onMessage((message) => {

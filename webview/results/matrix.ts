@@ -67,14 +67,25 @@ export class Matrix {
     this.showLegend(model);
     // The model columns come right after the question (CSS `order` moves the field cells after
     // them): in a narrow editor the answers stay in view and the fields are what scrolls away.
-    const template = ['minmax(150px, 2fr)', ...model.models.map(() => 'minmax(72px, 0.8fr)'), ...this.fields.map(() => 'minmax(80px, 1fr)')].join(' ');
+    const template = [
+      'minmax(150px, 2fr)',
+      ...model.models.map(() => 'minmax(72px, 0.8fr)'),
+      ...this.fields.map(() => 'minmax(80px, 1fr)'),
+    ].join(' ');
     this.element.style.setProperty('--matrix-columns', template);
-    this.element.style.setProperty('--matrix-min-width', `${150 + this.fields.length * 80 + model.models.length * 72 + 24}px`);
-    this.head.replaceChildren(el('span', 'matrix-q', 'Question'), ...this.fields.map((at) => el('span', 'matrix-field', model.fields[at])), ...model.models.map((name) => {
-      const cell = el('span', 'matrix-model', name);
-      cell.title = `${name}: ${model.primary ?? 'no metric'}`;
-      return cell;
-    }));
+    this.element.style.setProperty(
+      '--matrix-min-width',
+      `${150 + this.fields.length * 80 + model.models.length * 72 + 24}px`,
+    );
+    this.head.replaceChildren(
+      el('span', 'matrix-q', 'Question'),
+      ...this.fields.map((at) => el('span', 'matrix-field', model.fields[at])),
+      ...model.models.map((name) => {
+        const cell = el('span', 'matrix-model', name);
+        cell.title = `${name}: ${model.primary ?? 'no metric'}`;
+        return cell;
+      }),
+    );
     for (const row of this.pool) row.remove();
     this.pool.length = 0;
     this.filters.show(model);
@@ -83,13 +94,27 @@ export class Matrix {
 
   /** What the marks mean: ✓/✗ for a 0/1 metric, else the number (red when not above 0). */
   private showLegend(model: ResultsModel): void {
-    const marks: Array<[string, string, string]> = this.binary ? [['✓', 'cell-right', 'right'], ['✗', 'cell-wrong', 'wrong']] : [['0.5', '', `${model.primary ?? 'value'}`], ['-1.0', 'cell-low', 'not above 0']];
-    marks.push(['⊘', 'cell-invalid', 'unparseable answer'], ['⚠', 'cell-error', 'error (no answer)'], ['·', 'cell-missing', 'not run']);
-    this.legend.replaceChildren(...marks.map(([mark, cls, text]) => {
-      const item = el('span', 'matrix-legend-item');
-      item.append(el('span', `matrix-mark ${cls}`, mark), document.createTextNode(text));
-      return item;
-    }));
+    const marks: Array<[string, string, string]> = this.binary
+      ? [
+          ['✓', 'cell-right', 'right'],
+          ['✗', 'cell-wrong', 'wrong'],
+        ]
+      : [
+          ['0.5', '', `${model.primary ?? 'value'}`],
+          ['-1.0', 'cell-low', 'not above 0'],
+        ];
+    marks.push(
+      ['⊘', 'cell-invalid', 'unparseable answer'],
+      ['⚠', 'cell-error', 'error (no answer)'],
+      ['·', 'cell-missing', 'not run'],
+    );
+    this.legend.replaceChildren(
+      ...marks.map(([mark, cls, text]) => {
+        const item = el('span', 'matrix-legend-item');
+        item.append(el('span', `matrix-mark ${cls}`, mark), document.createTextNode(text));
+        return item;
+      }),
+    );
   }
 
   /** Filters to the records with a diagnostic code (a failure bar's click). */
@@ -212,7 +237,11 @@ export class Matrix {
       if (row.err === 1) [mark, kind] = ['⚠', 'cell-error'];
       else if (row.ok === 0) [mark, kind] = ['⊘', 'cell-invalid'];
       else if (this.binary) [mark, kind] = value === 1 ? ['✓', 'cell-right'] : ['✗', 'cell-wrong'];
-      else [mark, kind] = [fixed(value), isWrong(model, row, this.primary, false) ? 'cell-number cell-low' : 'cell-number'];
+      else
+        [mark, kind] = [
+          fixed(value),
+          isWrong(model, row, this.primary, false) ? 'cell-number cell-low' : 'cell-number',
+        ];
       const codes = (row.d ?? []).map((code) => model.strings[code]);
       cell.title = `${modelName} · ${question}\n${model.primary ?? 'metric'}: ${value ?? '—'}${row.err ? '\nerror: no answer' : row.ok ? '' : '\nanswer not parseable'}${codes.length ? `\n${codes.join(', ')}` : ''}`;
     }
@@ -243,5 +272,8 @@ export function showId(cell: HTMLElement, id: string): void {
     cell.textContent = id;
     return;
   }
-  cell.replaceChildren(el('span', 'q-head', points.slice(0, -ID_TAIL).join('')), el('span', 'q-tail', points.slice(-ID_TAIL).join('')));
+  cell.replaceChildren(
+    el('span', 'q-head', points.slice(0, -ID_TAIL).join('')),
+    el('span', 'q-tail', points.slice(-ID_TAIL).join('')),
+  );
 }

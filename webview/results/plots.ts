@@ -65,7 +65,12 @@ export function barChart(plot: PlotData): SVGSVGElement {
   const groupHeight = bars.length * (BAR + BAR_GAP) - BAR_GAP;
   const top = 8;
   const height = top + xs.length * (groupHeight + GROUP_GAP) + 34;
-  const chart = svg('svg', { viewBox: `0 0 ${WIDTH} ${height}`, class: 'plot-svg bars', role: 'img', 'aria-label': plot.title });
+  const chart = svg('svg', {
+    viewBox: `0 0 ${WIDTH} ${height}`,
+    class: 'plot-svg bars',
+    role: 'img',
+    'aria-label': plot.title,
+  });
   chart.style.maxWidth = `${WIDTH}px`;
   const axisY = height - 30;
   for (const tick of marks) {
@@ -73,12 +78,22 @@ export function barChart(plot: PlotData): SVGSVGElement {
     chart.append(svg('line', { x1: x, x2: x, y1: top - 4, y2: axisY, class: tick === 0 ? 'plot-zero' : 'plot-grid' }));
     chart.append(svg('text', { x, y: axisY + 14, class: 'plot-tick', 'text-anchor': 'middle' }, num(tick)));
   }
-  chart.append(svg('text', { x: (left + right) / 2, y: axisY + 28, class: 'plot-axis-title', 'text-anchor': 'middle' }, plot.metric));
+  chart.append(
+    svg(
+      'text',
+      { x: (left + right) / 2, y: axisY + 28, class: 'plot-axis-title', 'text-anchor': 'middle' },
+      plot.metric,
+    ),
+  );
   const byCell = new Map(cells.map((cell) => [cell[0] * bars.length + cell[1], cell]));
   xs.forEach((x, xi) => {
     const y0 = top + xi * (groupHeight + GROUP_GAP);
     const label = keyText(x);
-    const text = svg('text', { x: left - 8, y: y0 + groupHeight / 2 + 4, class: 'plot-label', 'text-anchor': 'end' }, label.length > 30 ? `${label.slice(0, 29)}…` : label);
+    const text = svg(
+      'text',
+      { x: left - 8, y: y0 + groupHeight / 2 + 4, class: 'plot-label', 'text-anchor': 'end' },
+      label.length > 30 ? `${label.slice(0, 29)}…` : label,
+    );
     text.append(svg('title', {}, `${plot.x} = ${label}`));
     chart.append(text);
     bars.forEach((bar, bi) => {
@@ -87,7 +102,17 @@ export function barChart(plot: PlotData): SVGSVGElement {
       const [, , mean, n] = cell;
       const y = y0 + bi * (BAR + BAR_GAP);
       const from = scale(Math.min(0, mean));
-      const rect = svg('rect', { x: from, y, width: Math.max(1, Math.abs(scale(mean) - scale(0))), height: BAR, rx: 2, class: `bar ${classes[bi]}`, 'data-x': label, 'data-bar': bar, 'data-mean': mean });
+      const rect = svg('rect', {
+        x: from,
+        y,
+        width: Math.max(1, Math.abs(scale(mean) - scale(0))),
+        height: BAR,
+        rx: 2,
+        class: `bar ${classes[bi]}`,
+        'data-x': label,
+        'data-bar': bar,
+        'data-mean': mean,
+      });
       rect.append(svg('title', {}, `${bar} · ${plot.x} ${label}: ${num(mean)} over ${count(n)} records`));
       chart.append(rect);
       const end = scale(Math.max(0, mean));
@@ -109,7 +134,12 @@ export function radarChart(plot: PlotData): SVGSVGElement | null {
   const middle = height / 2;
   const radius = 150;
   const max = Math.max(1, ...cells.map((cell) => cell[2]));
-  const chart = svg('svg', { viewBox: `0 0 ${width} ${height}`, class: 'plot-svg radar', role: 'img', 'aria-label': `${plot.title} (radar)` });
+  const chart = svg('svg', {
+    viewBox: `0 0 ${width} ${height}`,
+    class: 'plot-svg radar',
+    role: 'img',
+    'aria-label': `${plot.title} (radar)`,
+  });
   chart.style.maxWidth = `${width}px`;
   const point = (axis: number, value: number): [number, number] => {
     const angle = -Math.PI / 2 + (axis * 2 * Math.PI) / xs.length;
@@ -123,7 +153,9 @@ export function radarChart(plot: PlotData): SVGSVGElement | null {
     const points = xs.map((_, axis) => point(axis, ring).join(',')).join(' ');
     chart.append(svg('polygon', { points, class: ring === 1 ? 'radar-ring human' : 'radar-ring' }));
     const [, y] = point(0, ring);
-    ticks.push(svg('text', { x: centre + 6, y: y + 11, class: 'plot-tick radar-tick' }, ring === 1 ? '1 (human)' : num(ring)));
+    ticks.push(
+      svg('text', { x: centre + 6, y: y + 11, class: 'plot-tick radar-tick' }, ring === 1 ? '1 (human)' : num(ring)),
+    );
   }
   xs.forEach((x, axis) => {
     const [ex, ey] = point(axis, max);
@@ -141,7 +173,13 @@ export function radarChart(plot: PlotData): SVGSVGElement | null {
     values.forEach((value, axis) => {
       const [cx, cy] = point(axis, value);
       const dot = svg('circle', { cx, cy, r: 3.5 });
-      dot.append(svg('title', {}, `${bar} · ${keyText(xs[axis])}: ${byCell.has(axis * bars.length + bi) ? num(value) : 'not played'}`));
+      dot.append(
+        svg(
+          'title',
+          {},
+          `${bar} · ${keyText(xs[axis])}: ${byCell.has(axis * bars.length + bi) ? num(value) : 'not played'}`,
+        ),
+      );
       group.append(dot);
     });
     chart.append(group);
@@ -152,12 +190,16 @@ export function radarChart(plot: PlotData): SVGSVGElement | null {
 
 export function renderPlots(model: ResultsModel): HTMLElement {
   const section = el('section', 'results-plots');
-  if (model.plots.length === 0) section.append(el('p', 'empty', 'No plots: no record has the metrics this benchmark plots.'));
+  if (model.plots.length === 0)
+    section.append(el('p', 'empty', 'No plots: no record has the metrics this benchmark plots.'));
   for (const plot of model.plots) {
     const figure = el('figure', 'plot');
     figure.dataset.title = plot.title;
     const series = plot.series ? ` and ${plot.series}` : '';
-    figure.append(heading(plot.title, `mean ${plot.metric} per ${plot.x}${series}`), legend(plot.bars, barClasses(plot)));
+    figure.append(
+      heading(plot.title, `mean ${plot.metric} per ${plot.x}${series}`),
+      legend(plot.bars, barClasses(plot)),
+    );
     const radar = plot.radar ? radarChart(plot) : null;
     const charts = el('div', 'plot-charts');
     if (radar) charts.append(radar);
@@ -167,7 +209,9 @@ export function renderPlots(model: ResultsModel): HTMLElement {
   }
   // The plotted metrics, and terms in the axis labels (GRASP's settings: μ1, μ2).
   const plotted = model.plots.flatMap((plot) => [plot.metric, plot.x, ...(plot.series ? [plot.series] : [])]);
-  const onAxes = (Array.isArray(model.glossary) ? model.glossary : []).filter((entry) => model.plots.some((plot) => plot.xs.some((x) => String(x).includes(entry.term)))).map((entry) => entry.term);
+  const onAxes = (Array.isArray(model.glossary) ? model.glossary : [])
+    .filter((entry) => model.plots.some((plot) => plot.xs.some((x) => String(x).includes(entry.term))))
+    .map((entry) => entry.term);
   const terms = glossaryLegend(model.glossary, [...plotted, ...onAxes]);
   if (terms) section.append(terms);
   return section;

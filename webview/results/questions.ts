@@ -30,7 +30,14 @@ export interface MatrixFilter {
   text: string;
 }
 
-export const NO_FILTER: MatrixFilter = { wrongOnly: false, flippedOnly: false, code: -1, field: -1, value: -1, text: '' };
+export const NO_FILTER: MatrixFilter = {
+  wrongOnly: false,
+  flippedOnly: false,
+  code: -1,
+  field: -1,
+  value: -1,
+  text: '',
+};
 
 /** The value the primary metric compares by: a missing success value counts 0, as in the report and compare. */
 export function primaryValue(model: ResultsModel, row: ResultRow, primary: number): number | null {
@@ -100,7 +107,15 @@ export function indexQuestions(model: ResultsModel): QuestionIndex {
       seen++;
     }
   }
-  return { ids, first: Int32Array.from(firstRows), cells: cells.subarray(0, count * columns), columns, wrong, flipped, hidden };
+  return {
+    ids,
+    first: Int32Array.from(firstRows),
+    cells: cells.subarray(0, count * columns),
+    columns,
+    wrong,
+    flipped,
+    hidden,
+  };
 }
 
 /** Lower-cased sample id and field values per question, built on the first text search only. */

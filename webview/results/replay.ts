@@ -5,7 +5,17 @@ import type { PackedFrame, PackedReplay } from '../../src/protocol/results';
 import { button, el } from './dom';
 
 /** Style characters (GRID_STYLES in replayFrames.ts) → cell classes. */
-const STYLE_CLASSES: Record<string, string> = { W: 'wall', A: 'agent', S: 'start', r: 'red', g: 'green', b: 'blue', p: 'purple', y: 'yellow', e: 'grey' };
+const STYLE_CLASSES: Record<string, string> = {
+  W: 'wall',
+  A: 'agent',
+  S: 'start',
+  r: 'red',
+  g: 'green',
+  b: 'blue',
+  p: 'purple',
+  y: 'yellow',
+  e: 'grey',
+};
 const BAD_FLAGS = new Set(['invalid', 'blocked', 'takeFailed']);
 
 function grid(rows: readonly string[]): HTMLElement {
@@ -24,16 +34,25 @@ function grid(rows: readonly string[]): HTMLElement {
 function side(frame: PackedFrame): HTMLElement {
   const box = el('div', 'replay-side');
   const action = el('div', 'replay-action');
-  action.append(el('span', 'replay-label', 'action'), el('code', undefined, frame.a === null ? '(start)' : String(frame.a)));
-  for (const flag of Array.isArray(frame.fl) ? frame.fl : []) action.append(el('span', `flag-badge${BAD_FLAGS.has(flag) ? ' bad' : ''}`, String(flag)));
+  action.append(
+    el('span', 'replay-label', 'action'),
+    el('code', undefined, frame.a === null ? '(start)' : String(frame.a)),
+  );
+  for (const flag of Array.isArray(frame.fl) ? frame.fl : [])
+    action.append(el('span', `flag-badge${BAD_FLAGS.has(flag) ? ' bad' : ''}`, String(flag)));
   box.append(action);
   if (frame.n) box.append(el('p', 'replay-note', String(frame.n)));
   if (Array.isArray(frame.f) && frame.f.length > 0) {
     const facts = el('dl', 'replay-facts');
-    for (const [label, value, tone] of frame.f) facts.append(el('dt', undefined, String(label)), el('dd', tone === 'good' || tone === 'bad' ? tone : undefined, String(value)));
+    for (const [label, value, tone] of frame.f)
+      facts.append(
+        el('dt', undefined, String(label)),
+        el('dd', tone === 'good' || tone === 'bad' ? tone : undefined, String(value)),
+      );
     box.append(facts);
   }
-  if (Array.isArray(frame.sg) && frame.sg.length > 0) box.append(el('p', 'replay-note', `subgoals: ${frame.sg.join(' ← ')}`));
+  if (Array.isArray(frame.sg) && frame.sg.length > 0)
+    box.append(el('p', 'replay-note', `subgoals: ${frame.sg.join(' ← ')}`));
   return box;
 }
 

@@ -28,7 +28,8 @@ function metricCell(group: ReportGroup, metric: string): HTMLTableCellElement {
 /** What the cut columns count, as their tooltips say it. */
 const CUT_MEANING: Record<CutColumn, string> = {
   truncated: 'Replies the server cut at the token limit (finish_reason "length"): their answers may be incomplete.',
-  context_truncated: 'Answers to prompts the server cut without an error (it counted far fewer prompt tokens than were sent; Ollama does this past its context).',
+  context_truncated:
+    'Answers to prompts the server cut without an error (it counted far fewer prompt tokens than were sent; Ollama does this past its context).',
 };
 
 type CutColumn = 'truncated' | 'context_truncated';
@@ -38,7 +39,13 @@ function cutColumns(groups: readonly ReportGroup[]): CutColumn[] {
   return (['truncated', 'context_truncated'] as const).filter((name) => groups.some((group) => (group[name] ?? 0) > 0));
 }
 
-export function groupTable(keys: readonly string[], metrics: readonly string[], groups: readonly ReportGroup[], caption: string, glossary?: ResultsModel['glossary']): HTMLElement {
+export function groupTable(
+  keys: readonly string[],
+  metrics: readonly string[],
+  groups: readonly ReportGroup[],
+  caption: string,
+  glossary?: ResultsModel['glossary'],
+): HTMLElement {
   const wrap = el('div', 'table-wrap');
   const table = el('table', 'results-table');
   table.append(el('caption', undefined, caption));
@@ -77,7 +84,10 @@ export function groupTable(keys: readonly string[], metrics: readonly string[], 
   }
   table.append(thead, body);
   wrap.append(table);
-  if (groups.length > MAX_TABLE_ROWS) wrap.append(el('p', 'note', `First ${count(MAX_TABLE_ROWS)} of ${count(groups.length)} groups; Share → CSV has them all.`));
+  if (groups.length > MAX_TABLE_ROWS)
+    wrap.append(
+      el('p', 'note', `First ${count(MAX_TABLE_ROWS)} of ${count(groups.length)} groups; Share → CSV has them all.`),
+    );
   return wrap;
 }
 
@@ -91,8 +101,13 @@ function truncatedTreatment(model: ResultsModel, include: (value: boolean) => vo
   const cut = (report.truncated ?? 0) + (report.context_truncated ?? 0);
   const box = el('p', 'note truncated-treatment');
   box.id = 'truncated-treatment';
-  const parts = [report.truncated ? `${plural(report.truncated, 'reply', 'replies')} cut at the token limit` : '', report.context_truncated ? `${plural(report.context_truncated, 'answer')} to prompts the server cut` : ''].filter(Boolean);
-  const said = included ? 'Means include truncated records, scored as given' : 'Means exclude truncated records (counted in their own columns)';
+  const parts = [
+    report.truncated ? `${plural(report.truncated, 'reply', 'replies')} cut at the token limit` : '',
+    report.context_truncated ? `${plural(report.context_truncated, 'answer')} to prompts the server cut` : '',
+  ].filter(Boolean);
+  const said = included
+    ? 'Means include truncated records, scored as given'
+    : 'Means exclude truncated records (counted in their own columns)';
   box.append(el('span', undefined, `${said}${parts.length > 0 ? `: ${parts.join(', ')}.` : '; none here.'} `));
   const toggle = el('input');
   toggle.type = 'checkbox';
@@ -111,13 +126,26 @@ export function renderTables(model: ResultsModel, include: (value: boolean) => v
   const section = el('section', 'results-tables');
   const { report } = model;
   section.append(truncatedTreatment(model, include));
-  section.append(heading('Overall', `per model · ${model.report.records.toLocaleString('en-US')} records`), groupTable(['model'], model.metrics, model.overall, 'Overall per model', model.glossary));
+  section.append(
+    heading('Overall', `per model · ${model.report.records.toLocaleString('en-US')} records`),
+    groupTable(['model'], model.metrics, model.overall, 'Overall per model', model.glossary),
+  );
   const sameAsOverall = report.by.length === 1 && report.by[0] === 'model';
   if (!sameAsOverall && report.groups.length > 0) {
-    section.append(heading(`By ${report.by.join(' × ')}`, `${report.groups.length.toLocaleString('en-US')} groups`), groupTable(report.by, model.metrics, report.groups, `By ${report.by.join(', ')}`, model.glossary));
+    section.append(
+      heading(`By ${report.by.join(' × ')}`, `${report.groups.length.toLocaleString('en-US')} groups`),
+      groupTable(report.by, model.metrics, report.groups, `By ${report.by.join(', ')}`, model.glossary),
+    );
   }
   const where = Object.entries(report.where);
-  if (where.length > 0) section.append(el('p', 'note', `Only records where ${where.map(([field, values]) => `${field} ∈ {${values.join(', ')}}`).join(' and ')}.`));
+  if (where.length > 0)
+    section.append(
+      el(
+        'p',
+        'note',
+        `Only records where ${where.map(([field, values]) => `${field} ∈ {${values.join(', ')}}`).join(' and ')}.`,
+      ),
+    );
   const legend = glossaryLegend(model.glossary);
   if (legend) section.append(legend);
   return section;

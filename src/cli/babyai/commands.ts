@@ -21,7 +21,12 @@ import { isAborted, scoreDecompose, scorePlan, scorePredict } from '../../core/b
 import { runExpert } from '../../core/benchmarks/babyai/omnibot';
 import type { BabyTask } from '../../core/benchmarks/babyai/prompts';
 import { readRecordFile } from '../../core/benchmarks/babyai/recordFiles';
-import { type BabyRecord, descriptionLocator, loadRecord, parseDescription } from '../../core/benchmarks/babyai/records';
+import {
+  type BabyRecord,
+  descriptionLocator,
+  loadRecord,
+  parseDescription,
+} from '../../core/benchmarks/babyai/records';
 import { asciiGrid, carriedJson, initialJson } from '../../core/benchmarks/babyai/render';
 import { levelFromDescription } from '../../core/benchmarks/babyai/description';
 import { validateLevel } from '../../core/benchmarks/babyai/validation';
@@ -40,7 +45,11 @@ export async function runBabyai(argv: readonly string[], out: Output, err: Outpu
   if (command === 'replay') return runReplay(rest, out, err);
   if (command === 'score') return runScore(rest, out, err);
   if (command === 'generate') return runBabyaiGenerate(rest, out, err);
-  throw new UsageError(command === undefined ? 'babyai needs a command: replay, score or generate' : `unknown babyai command '${command}' (expected replay, score or generate)`);
+  throw new UsageError(
+    command === undefined
+      ? 'babyai needs a command: replay, score or generate'
+      : `unknown babyai command '${command}' (expected replay, score or generate)`,
+  );
 }
 
 interface LoadedInput {
@@ -64,7 +73,9 @@ async function loadInput(path: string, index: number, err: Output): Promise<Load
     return null;
   }
   const extension = extname(path).toLowerCase();
-  const isLevelFile = /\.level\.json$/i.test(path) || (extension === '.json' && /"rooms"\s*:/.test(text) && !/"env_description"\s*:/.test(text));
+  const isLevelFile =
+    /\.level\.json$/i.test(path) ||
+    (extension === '.json' && /"rooms"\s*:/.test(text) && !/"env_description"\s*:/.test(text));
   if (isLevelFile) {
     const loaded = loadLevelFile(text);
     if (report(path, loaded.diagnostics, err) || !loaded.spec) return null;
@@ -134,7 +145,10 @@ async function runReplay(argv: readonly string[], out: Output, err: Output): Pro
   else {
     out(`mission: ${env.mission}`);
     for (const row of initial.grid) out(row);
-    for (const step of steps) out(`${step.t} ${step.action} -> (${step.agent_pos.join(', ')}) dir ${step.agent_dir}${step.changed ? '' : ' (no-op)'}${step.carrying ? ` carrying ${step.carrying.color} ${step.carrying.type}` : ''}${step.terminated ? ` terminated reward ${step.reward}` : ''}${step.truncated ? ' truncated' : ''}`);
+    for (const step of steps)
+      out(
+        `${step.t} ${step.action} -> (${step.agent_pos.join(', ')}) dir ${step.agent_dir}${step.changed ? '' : ' (no-op)'}${step.carrying ? ` carrying ${step.carrying.color} ${step.carrying.type}` : ''}${step.terminated ? ` terminated reward ${step.reward}` : ''}${step.truncated ? ' truncated' : ''}`,
+      );
     if (notRun > 0) out(`${notRun} action(s) after the episode ended were not run`);
     for (const row of asciiGrid(env)) out(row);
   }
@@ -145,11 +159,13 @@ async function runScore(argv: readonly string[], out: Output, err: Output): Prom
   const args = parseArgs(argv, ['json'], ['task', 'answer', 'mode', 'index', 'actions', 'k']);
   if (args.positionals.length !== 1) throw new UsageError('babyai score needs exactly one record file');
   const task = args.options.get('task') as BabyTask | undefined;
-  if (task !== 'predict' && task !== 'plan' && task !== 'decompose') throw new UsageError(`--task must be predict, plan or decompose, not '${task ?? ''}'`);
+  if (task !== 'predict' && task !== 'plan' && task !== 'decompose')
+    throw new UsageError(`--task must be predict, plan or decompose, not '${task ?? ''}'`);
   const answerPath = args.options.get('answer');
   if (!answerPath) throw new UsageError('babyai score needs --answer <text-file>');
   const mode = args.options.get('mode') ?? 'faithful';
-  if (mode !== 'faithful' && mode !== 'reference') throw new UsageError(`--mode must be faithful or reference, not '${mode}'`);
+  if (mode !== 'faithful' && mode !== 'reference')
+    throw new UsageError(`--mode must be faithful or reference, not '${mode}'`);
   const index = args.options.has('index') ? nonNegativeInteger(args.options.get('index'), 'index') : 0;
   const k = args.options.has('k') ? positiveInteger(args.options.get('k'), 'k') : 30;
   const extraActions = args.options.has('actions') ? parseActions(args.options.get('actions') ?? '') : null;
@@ -177,15 +193,28 @@ async function runScore(argv: readonly string[], out: Output, err: Output): Prom
     predictActions = actions;
     result = scorePredict(input.spec, actions, reply, mode);
   } else if (task === 'plan') {
-    expertActions = extraActions ?? (record && record.actions.length > 0 ? record.actions : runExpert(input.spec, { loop: 'generator' }).steps.map((s) => s.action));
+    expertActions =
+      extraActions ??
+      (record && record.actions.length > 0
+        ? record.actions
+        : runExpert(input.spec, { loop: 'generator' }).steps.map((s) => s.action));
     result = scorePlan(input.spec, expertActions, reply, mode);
   } else result = scoreDecompose(input.spec, reply, mode, k);
   // The editor's reading of the same reply (evaluation.ts): its diagnostics and summary line.
   const shown = scoreBabyaiReply(task, { spec: input.spec, predictActions, expertActions }, reply, mode, { k });
-  const payload = { task, mode, level_name: record?.levelName ?? null, seed: record?.seed ?? null, ...(isAborted(result) ? { aborted: result.aborted } : { result }), diagnostics: recordDiagnostics(shown.diagnostics) };
+  const payload = {
+    task,
+    mode,
+    level_name: record?.levelName ?? null,
+    seed: record?.seed ?? null,
+    ...(isAborted(result) ? { aborted: result.aborted } : { result }),
+    diagnostics: recordDiagnostics(shown.diagnostics),
+  };
   if (args.flags.has('json')) out(JSON.stringify(payload));
   else {
-    const level = record?.levelName ? ` · ${record.levelName}${record.seed !== null && record.seed !== undefined ? ` seed ${record.seed}` : ''}` : '';
+    const level = record?.levelName
+      ? ` · ${record.levelName}${record.seed !== null && record.seed !== undefined ? ` seed ${record.seed}` : ''}`
+      : '';
     out(`${shown.summary} (${mode})${level}`);
     for (const diagnostic of shown.diagnostics) out(diagnosticLine(answerPath, diagnostic));
   }

@@ -7,12 +7,27 @@
 // Levels are streamed into a temporary folder beside DIR (memory stays flat for any --count) that
 // becomes DIR only when every level and proofs.json are written; on an error or Ctrl+C the
 // temporary folder is removed and DIR is left as it was.
-import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { describeFsError } from '../../core/util/walk';
 import { AtomicOutput, watchInterrupts } from '../../host/atomicOutput';
-import { generateLevel, LEVEL_FAMILIES, LevelGenerationError, type LevelFamily } from '../../core/benchmarks/babyai/levelGenerator';
+import {
+  generateLevel,
+  LEVEL_FAMILIES,
+  LevelGenerationError,
+  type LevelFamily,
+} from '../../core/benchmarks/babyai/levelGenerator';
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from '../args';
 import { runExactGenerate } from './generateLevels';
 
@@ -20,18 +35,24 @@ type Output = (text: string) => void;
 
 /** Runs `waypoint babyai generate ...`; returns the exit code. */
 export function runBabyaiGenerate(argv: readonly string[], out: Output, err: Output): number | Promise<number> {
-  if (argv.some((argument) => argument === '--level' || argument.startsWith('--level='))) return runExactGenerate(argv, out, err);
+  if (argv.some((argument) => argument === '--level' || argument.startsWith('--level=')))
+    return runExactGenerate(argv, out, err);
   const args = parseArgs(argv, ['json'], ['family', 'count', 'seed', 'out', 'distractors']);
-  if (args.positionals.length > 0) throw new UsageError(`babyai generate takes no positional arguments, got '${args.positionals[0]}'`);
+  if (args.positionals.length > 0)
+    throw new UsageError(`babyai generate takes no positional arguments, got '${args.positionals[0]}'`);
   const seed = args.options.get('seed');
   if (seed === undefined || seed === '') throw new UsageError('babyai generate needs --seed S');
   const outDir = args.options.get('out');
   if (outDir === undefined || outDir === '') throw new UsageError('--out DIR is required');
   const familyText = args.options.get('family') ?? 'all';
   const families = familyText === 'all' ? [...LEVEL_FAMILIES] : familyText.split(',').map((name) => name.trim());
-  for (const family of families) if (!(LEVEL_FAMILIES as readonly string[]).includes(family)) throw new UsageError(`--family must be all or some of ${LEVEL_FAMILIES.join(', ')}, not '${family}'`);
+  for (const family of families)
+    if (!(LEVEL_FAMILIES as readonly string[]).includes(family))
+      throw new UsageError(`--family must be all or some of ${LEVEL_FAMILIES.join(', ')}, not '${family}'`);
   const count = args.options.has('count') ? positiveInteger(args.options.get('count'), 'count') : 10;
-  const distractors = args.options.has('distractors') ? nonNegativeInteger(args.options.get('distractors'), 'distractors') : 3;
+  const distractors = args.options.has('distractors')
+    ? nonNegativeInteger(args.options.get('distractors'), 'distractors')
+    : 3;
   if (distractors > 12) throw new UsageError('--distractors must be at most 12');
   if (existsSync(outDir) && !statSync(outDir).isDirectory()) {
     err(`${outDir}: exists and is not a directory`);
@@ -41,7 +62,16 @@ export function runBabyaiGenerate(argv: readonly string[], out: Output, err: Out
     err(`${outDir}: exists and is not empty (generate writes only into a new or empty folder)`);
     return 1;
   }
-  return generateFamilies(outDir, families as LevelFamily[], seed, count, distractors, args.flags.has('json'), out, err);
+  return generateFamilies(
+    outDir,
+    families as LevelFamily[],
+    seed,
+    count,
+    distractors,
+    args.flags.has('json'),
+    out,
+    err,
+  );
 }
 
 /** Lets signals in between levels: a level is synchronous work, and Ctrl+C is handled only when the event loop turns. */
@@ -50,7 +80,16 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** `text` (JSON.stringify(_, null, 2) output) indented as an element of proofs.json's `levels`. */
 const indented = (text: string) => text.replace(/^/gm, '    ');
 
-async function generateFamilies(outDir: string, families: readonly LevelFamily[], seed: string, count: number, distractors: number, json: boolean, out: Output, err: Output): Promise<number> {
+async function generateFamilies(
+  outDir: string,
+  families: readonly LevelFamily[],
+  seed: string,
+  count: number,
+  distractors: number,
+  json: boolean,
+  out: Output,
+  err: Output,
+): Promise<number> {
   // A new DIR is built beside it and renamed into place. An existing (empty) DIR is filled, never
   // replaced (it may be a mount point, the shell's current folder, or carry its own owner and
   // mode): the levels are built in a hidden folder inside it and moved up at the end.
@@ -74,7 +113,9 @@ async function generateFamilies(outDir: string, families: readonly LevelFamily[]
   });
   try {
     // proofs.json byte for byte as JSON.stringify({ seed, distractors, levels }, null, 2) wrote it whole.
-    await proofs.write(`{\n  "seed": ${JSON.stringify(seed)},\n  "distractors": ${JSON.stringify(distractors)},\n  "levels": [`);
+    await proofs.write(
+      `{\n  "seed": ${JSON.stringify(seed)},\n  "distractors": ${JSON.stringify(distractors)},\n  "levels": [`,
+    );
     const labels: Record<string, number> = {};
     let levels = 0;
     let lastTurn = Date.now();
@@ -83,7 +124,15 @@ async function generateFamilies(outDir: string, families: readonly LevelFamily[]
         const level = generateLevel(family, seed, index, distractors);
         const file = `${family}-${index}.level.json`;
         writeFileSync(join(temp, file), level.text);
-        const entry = { file, family, mission: level.mission, difficulty: level.difficulty, proof_length: level.proof.length, proof: level.proof, redraws: level.redraws };
+        const entry = {
+          file,
+          family,
+          mission: level.mission,
+          difficulty: level.difficulty,
+          proof_length: level.proof.length,
+          proof: level.proof,
+          redraws: level.redraws,
+        };
         await proofs.write(`${levels === 0 ? '\n' : ',\n'}${indented(JSON.stringify(entry, null, 2))}`);
         levels++;
         labels[level.difficulty] = (labels[level.difficulty] ?? 0) + 1;
@@ -95,7 +144,9 @@ async function generateFamilies(outDir: string, families: readonly LevelFamily[]
         if (interrupts.signal) {
           await proofs.abort();
           discard();
-          err(`babyai generate: ${interrupts.signal} after ${levels} levels: stopped; nothing was written to ${outDir}`);
+          err(
+            `babyai generate: ${interrupts.signal} after ${levels} levels: stopped; nothing was written to ${outDir}`,
+          );
           return interrupts.exitCode;
         }
       }
@@ -111,7 +162,12 @@ async function generateFamilies(outDir: string, families: readonly LevelFamily[]
     if (existing) fillFolder(temp, target);
     else renameSync(temp, target);
     if (json) out(JSON.stringify({ dir: outDir, levels, difficulty: labels }));
-    else out(`${outDir}: ${levels} levels (${Object.entries(labels).map(([label, n]) => `${n} ${label}`).join(', ')}), each with the expert's proof in proofs.json`);
+    else
+      out(
+        `${outDir}: ${levels} levels (${Object.entries(labels)
+          .map(([label, n]) => `${n} ${label}`)
+          .join(', ')}), each with the expert's proof in proofs.json`,
+      );
     return 0;
   } catch (error) {
     await proofs.abort();
@@ -122,7 +178,11 @@ async function generateFamilies(outDir: string, families: readonly LevelFamily[]
     }
     const code = (error as NodeJS.ErrnoException).code;
     if (typeof code !== 'string') throw error;
-    err(code === 'ENOTEMPTY' || code === 'EEXIST' ? `${outDir}: files appeared in it while generate ran; nothing was written` : `${outDir}: ${describeFsError(error)}; nothing was written`);
+    err(
+      code === 'ENOTEMPTY' || code === 'EEXIST'
+        ? `${outDir}: files appeared in it while generate ran; nothing was written`
+        : `${outDir}: ${describeFsError(error)}; nothing was written`,
+    );
     return 1;
   } finally {
     interrupts.dispose();
@@ -136,7 +196,8 @@ async function generateFamilies(outDir: string, families: readonly LevelFamily[]
  */
 function fillFolder(temp: string, target: string): void {
   const hidden = basename(temp);
-  if (readdirSync(target).some((name) => name !== hidden)) throw Object.assign(new Error('files appeared in it'), { code: 'ENOTEMPTY' });
+  if (readdirSync(target).some((name) => name !== hidden))
+    throw Object.assign(new Error('files appeared in it'), { code: 'ENOTEMPTY' });
   const names = readdirSync(temp).filter((name) => name !== 'proofs.json');
   for (const name of [...names, 'proofs.json']) renameSync(join(temp, name), join(target, name));
   rmdirSync(temp);

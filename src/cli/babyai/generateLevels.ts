@@ -10,7 +10,14 @@
 // (host/atomicOutput.ts). On a file-system error or Ctrl+C the temporary file is removed and
 // nothing is written.
 import { BABYAI_LEVEL_NAMES, isExactLevel, PLAN_LEVEL_NAMES } from '../../core/benchmarks/babyai/levels/catalog';
-import { DATASET_TASKS, type DatasetTask, datasetRow, PROOF_COLUMNS, RowGenerationError, UPSTREAM_COLUMNS } from '../../core/benchmarks/babyai/levels/rows';
+import {
+  DATASET_TASKS,
+  type DatasetTask,
+  datasetRow,
+  PROOF_COLUMNS,
+  RowGenerationError,
+  UPSTREAM_COLUMNS,
+} from '../../core/benchmarks/babyai/levels/rows';
 import { csvLine } from '../../core/util/csv';
 import { parseInclusiveRange } from '../../core/util/ranges';
 import { AtomicOutput, OutputExistsError, watchInterrupts } from '../../host/atomicOutput';
@@ -20,7 +27,11 @@ type Output = (text: string) => void;
 
 /** A file-system failure (errno code), reported as one `file: message` line rather than an internal error. */
 function isFileSystemError(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+  return (
+    error instanceof Error &&
+    typeof (error as NodeJS.ErrnoException).code === 'string' &&
+    typeof (error as NodeJS.ErrnoException).syscall === 'string'
+  );
 }
 
 /** Lets signals in between rows: a row is milliseconds of synchronous work, and Ctrl+C is handled only when the event loop turns. */
@@ -29,9 +40,11 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Runs the `--level` form of `waypoint babyai generate`; returns the exit code. */
 export async function runExactGenerate(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const args = parseArgs(argv, ['json'], ['level', 'seeds', 'task', 'out', 'columns']);
-  if (args.positionals.length > 0) throw new UsageError(`babyai generate takes no positional arguments, got '${args.positionals[0]}'`);
+  if (args.positionals.length > 0)
+    throw new UsageError(`babyai generate takes no positional arguments, got '${args.positionals[0]}'`);
   const task = args.options.get('task');
-  if (!(DATASET_TASKS as readonly string[]).includes(task ?? '')) throw new UsageError(`--task must be predict, plan or decompose, not '${task ?? ''}'`);
+  if (!(DATASET_TASKS as readonly string[]).includes(task ?? ''))
+    throw new UsageError(`--task must be predict, plan or decompose, not '${task ?? ''}'`);
   const datasetTask = task as DatasetTask;
   const file = args.options.get('out');
   if (file === undefined || file === '') throw new UsageError('--out FILE.csv is required');
@@ -39,12 +52,24 @@ export async function runExactGenerate(argv: readonly string[], out: Output, err
   if (seedsText === undefined) throw new UsageError('babyai generate --level needs --seeds A-B');
   const { from, to } = parseInclusiveRange(seedsText, '--seeds', (message) => new UsageError(message));
   const columns = args.options.get('columns') ?? 'proof';
-  if (columns !== 'proof' && columns !== 'upstream') throw new UsageError(`--columns must be proof or upstream, not '${columns}'`);
+  if (columns !== 'proof' && columns !== 'upstream')
+    throw new UsageError(`--columns must be proof or upstream, not '${columns}'`);
   const levelText = args.options.get('level') ?? '';
   // A level named twice would repeat its (level, seed) rows: keep the first mention.
-  const levels = [...new Set(levelText === 'all' ? (datasetTask === 'plan' ? PLAN_LEVEL_NAMES : BABYAI_LEVEL_NAMES) : levelText.split(',').map((name) => name.trim()))];
+  const levels = [
+    ...new Set(
+      levelText === 'all'
+        ? datasetTask === 'plan'
+          ? PLAN_LEVEL_NAMES
+          : BABYAI_LEVEL_NAMES
+        : levelText.split(',').map((name) => name.trim()),
+    ),
+  ];
   for (const level of levels) {
-    if (!isExactLevel(level)) throw new UsageError(`unknown level '${level}'; supported: all, ${[...BABYAI_LEVEL_NAMES, ...PLAN_LEVEL_NAMES].join(', ')}`);
+    if (!isExactLevel(level))
+      throw new UsageError(
+        `unknown level '${level}'; supported: all, ${[...BABYAI_LEVEL_NAMES, ...PLAN_LEVEL_NAMES].join(', ')}`,
+      );
   }
   let output: AtomicOutput;
   try {
@@ -56,10 +81,14 @@ export async function runExactGenerate(argv: readonly string[], out: Output, err
     else throw error;
     return 1;
   }
-  const interrupts = watchInterrupts(output, (signal) => err(`babyai generate: ${signal} again: stopped; nothing was written to ${file}`));
+  const interrupts = watchInterrupts(output, (signal) =>
+    err(`babyai generate: ${signal} again: stopped; nothing was written to ${file}`),
+  );
   try {
     const withProof = columns === 'proof';
-    await output.write(`${csvLine(withProof ? [...UPSTREAM_COLUMNS[datasetTask], ...PROOF_COLUMNS[datasetTask]] : UPSTREAM_COLUMNS[datasetTask])}\n`);
+    await output.write(
+      `${csvLine(withProof ? [...UPSTREAM_COLUMNS[datasetTask], ...PROOF_COLUMNS[datasetTask]] : UPSTREAM_COLUMNS[datasetTask])}\n`,
+    );
     const skipped: Array<{ level: string; seed: number; reason: string }> = [];
     const difficulty: Record<string, number> = {};
     let rows = 0;
@@ -90,12 +119,16 @@ export async function runExactGenerate(argv: readonly string[], out: Output, err
         }
         if (interrupts.signal) {
           await output.abort();
-          err(`babyai generate: ${interrupts.signal} after ${done}/${total} rows: stopped; nothing was written to ${file}`);
+          err(
+            `babyai generate: ${interrupts.signal} after ${done}/${total} rows: stopped; nothing was written to ${file}`,
+          );
           return interrupts.exitCode;
         }
         if (now - lastReport >= 2000) {
           lastReport = now;
-          err(`babyai generate: ${done}/${total} rows (${level} seed ${seed}), ${((now - started) / 1000).toFixed(0)} s`);
+          err(
+            `babyai generate: ${done}/${total} rows (${level} seed ${seed}), ${((now - started) / 1000).toFixed(0)} s`,
+          );
         }
       }
     }
@@ -107,17 +140,27 @@ export async function runExactGenerate(argv: readonly string[], out: Output, err
     }
     await output.commit();
     // Waypoint reads record files by name (core/benchmarks/babyai/declaration.ts), as upstream names them.
-    if (!/(?:^|[\\/])llm[-_]babybench[^\\/]*\.csv$/i.test(file)) err(`note: name the file LLM_BABYBENCH_<Task>.csv for 'waypoint validate' and the editor to read it as LLM-BabyBench records`);
-    if (args.flags.has('json')) out(JSON.stringify({ file, task: datasetTask, levels, seeds: [from, to], rows, solved, difficulty, skipped }));
+    if (!/(?:^|[\\/])llm[-_]babybench[^\\/]*\.csv$/i.test(file))
+      err(
+        `note: name the file LLM_BABYBENCH_<Task>.csv for 'waypoint validate' and the editor to read it as LLM-BabyBench records`,
+      );
+    if (args.flags.has('json'))
+      out(JSON.stringify({ file, task: datasetTask, levels, seeds: [from, to], rows, solved, difficulty, skipped }));
     else {
-      const tally = Object.entries(difficulty).map(([label, n]) => `${n} ${label}`).join(', ');
-      out(`${file}: ${rows} ${datasetTask} rows (${levels.length} level${levels.length === 1 ? '' : 's'} × seeds ${from}-${to}), the expert solved ${solved}${tally ? `; ${tally}` : ''}${skipped.length ? `; ${skipped.length} skipped` : ''}`);
+      const tally = Object.entries(difficulty)
+        .map(([label, n]) => `${n} ${label}`)
+        .join(', ');
+      out(
+        `${file}: ${rows} ${datasetTask} rows (${levels.length} level${levels.length === 1 ? '' : 's'} × seeds ${from}-${to}), the expert solved ${solved}${tally ? `; ${tally}` : ''}${skipped.length ? `; ${skipped.length} skipped` : ''}`,
+      );
     }
     return 0;
   } catch (error) {
     await output.abort();
     if (error instanceof OutputExistsError) {
-      err(`${file}: exists: it appeared while generate ran, and generate does not overwrite a file; nothing was written`);
+      err(
+        `${file}: exists: it appeared while generate ran, and generate does not overwrite a file; nothing was written`,
+      );
       return 1;
     }
     if (isFileSystemError(error)) {

@@ -12,7 +12,13 @@ import { stripBom } from '../../core/util/bom';
 import { promises as fs } from 'node:fs';
 import { readTextFile } from '../../core/util/fileLimits';
 import { basename } from 'node:path';
-import { EXTRACTION_RULES, extractActions, extractionDefaultsFor, type ExtractedAnswer, type ExtractionRule } from '../../core/benchmarks/grasp/answers';
+import {
+  EXTRACTION_RULES,
+  extractActions,
+  extractionDefaultsFor,
+  type ExtractedAnswer,
+  type ExtractionRule,
+} from '../../core/benchmarks/grasp/answers';
 import { parseGraspGridFile, type GraspGridEntry } from '../../core/benchmarks/grasp/gridFile';
 import { PROMPT_STYLES, renderGraspPrompt, type PromptStyle } from '../../core/benchmarks/grasp/prompt';
 import { customIdOf } from '../../core/benchmarks/grasp/settings';
@@ -25,17 +31,28 @@ import { diagnosticLine } from '../output';
 
 type Output = (text: string) => void;
 
-const USAGE = 'usage: waypoint grasp score|prompt <grids.jsonl> --index I --moves 4|8 --carry-limit none|2 --step-cost 0|0.3 [score: --answer FILE | --actions "UP,TAKE,..."] [--mode faithful|reference|pre2025|paper] [--extraction recommended|every-word] [prompt: --style chat|o1-mini] [--json]';
+const USAGE =
+  'usage: waypoint grasp score|prompt <grids.jsonl> --index I --moves 4|8 --carry-limit none|2 --step-cost 0|0.3 [score: --answer FILE | --actions "UP,TAKE,..."] [--mode faithful|reference|pre2025|paper] [--extraction recommended|every-word] [prompt: --style chat|o1-mini] [--json]';
 const SETTING_OPTIONS = ['index', 'moves', 'carry-limit', 'step-cost'];
 
 /** Runs `waypoint grasp <score|prompt> ...`; returns the exit code. */
 export async function runGrasp(argv: readonly string[], out: Output, err: Output): Promise<number> {
   try {
     const [command, ...rest] = argv;
-    if (command === 'score') return await runScore(parseArgs(rest, ['json'], [...SETTING_OPTIONS, 'answer', 'actions', 'mode', 'extraction']), out, err);
-    if (command === 'prompt') return await runPrompt(parseArgs(rest, ['json'], [...SETTING_OPTIONS, 'style']), out, err);
+    if (command === 'score')
+      return await runScore(
+        parseArgs(rest, ['json'], [...SETTING_OPTIONS, 'answer', 'actions', 'mode', 'extraction']),
+        out,
+        err,
+      );
+    if (command === 'prompt')
+      return await runPrompt(parseArgs(rest, ['json'], [...SETTING_OPTIONS, 'style']), out, err);
     if (command === 'generate') return runGraspGenerate(rest, out, err);
-    throw new UsageError(command === undefined ? 'grasp needs a command: score, prompt or generate' : `unknown grasp command '${command}' (score, prompt or generate)`);
+    throw new UsageError(
+      command === undefined
+        ? 'grasp needs a command: score, prompt or generate'
+        : `unknown grasp command '${command}' (score, prompt or generate)`,
+    );
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     err(`waypoint grasp: ${error.message}`);
@@ -50,20 +67,24 @@ function settingsOf(args: ParsedArgs): GraspSettings {
   const cost = args.options.get('step-cost');
   if (moves !== '4' && moves !== '8') throw new UsageError(`--moves must be 4 or 8, not '${moves ?? ''}'`);
   if (carry !== 'none' && carry !== '2') throw new UsageError(`--carry-limit must be none or 2, not '${carry ?? ''}'`);
-  if (cost === undefined || !['0', '0.3'].includes(cost)) throw new UsageError(`--step-cost must be 0 or 0.3, not '${cost ?? ''}'`);
+  if (cost === undefined || !['0', '0.3'].includes(cost))
+    throw new UsageError(`--step-cost must be 0 or 0.3, not '${cost ?? ''}'`);
   return { moves: moves === '8' ? 8 : 4, carryLimit: carry === '2' ? 2 : 'none', stepCost: cost === '0.3' ? 0.3 : 0 };
 }
 
 /** `--extraction recommended|every-word` (both non-official); only meaningful with --answer. */
 export function extractionRuleOf(args: ParsedArgs): ExtractionRule {
   const rule = (args.options.get('extraction') ?? 'recommended') as ExtractionRule;
-  if (!EXTRACTION_RULES.includes(rule)) throw new UsageError(`--extraction must be recommended or every-word, not '${rule}'`);
-  if (args.options.has('extraction') && args.options.has('actions')) throw new UsageError('--extraction applies to --answer text; --actions are scored as given');
+  if (!EXTRACTION_RULES.includes(rule))
+    throw new UsageError(`--extraction must be recommended or every-word, not '${rule}'`);
+  if (args.options.has('extraction') && args.options.has('actions'))
+    throw new UsageError('--extraction applies to --answer text; --actions are scored as given');
   return rule;
 }
 
 function gridsPathOf(args: ParsedArgs, command: string): string {
-  if (args.positionals.length !== 1) throw new UsageError(`grasp ${command} needs exactly one grid file, got ${args.positionals.length}`);
+  if (args.positionals.length !== 1)
+    throw new UsageError(`grasp ${command} needs exactly one grid file, got ${args.positionals.length}`);
   if (!args.options.has('index')) throw new UsageError(`grasp ${command} needs --index I`);
   return args.positionals[0];
 }
@@ -95,22 +116,28 @@ async function runScore(args: ParsedArgs, out: Output, err: Output): Promise<num
   const index = nonNegativeInteger(args.options.get('index'), 'index');
   const settings = settingsOf(args);
   const mode = (args.options.get('mode') ?? 'faithful') as ScoringMode;
-  if (!SCORING_MODES.includes(mode)) throw new UsageError(`--mode must be faithful, reference, pre2025 or paper, not '${mode}'`);
+  if (!SCORING_MODES.includes(mode))
+    throw new UsageError(`--mode must be faithful, reference, pre2025 or paper, not '${mode}'`);
   const rule = extractionRuleOf(args);
   const answerPath = args.options.get('answer');
   const actionsText = args.options.get('actions');
-  if ((answerPath === undefined) === (actionsText === undefined)) throw new UsageError('grasp score needs exactly one of --answer <text-file> and --actions "UP,TAKE,..."');
+  if ((answerPath === undefined) === (actionsText === undefined))
+    throw new UsageError('grasp score needs exactly one of --answer <text-file> and --actions "UP,TAKE,..."');
   let extraction: ExtractedAnswer | null = null;
   let tokens: string[];
   if (answerPath !== undefined) {
     try {
-      extraction = extractActions(stripBom(await readTextFile(fs, answerPath)), { ...extractionDefaultsFor(mode), rule });
+      extraction = extractActions(stripBom(await readTextFile(fs, answerPath)), {
+        ...extractionDefaultsFor(mode),
+        rule,
+      });
     } catch (error) {
       err(`${answerPath}: ${describeFsError(error)}`);
       return 1;
     }
     tokens = extraction.tokens;
-  } else tokens = actionsText === '' || actionsText === undefined ? [] : actionsText.split(',').map((token) => token.trim());
+  } else
+    tokens = actionsText === '' || actionsText === undefined ? [] : actionsText.split(',').map((token) => token.trim());
   const entry = await selectEntry(gridsPath, index, err);
   if (!entry) return 1;
   const simulation = simulate(entry.grid, tokens, settings, { mode });
@@ -119,9 +146,14 @@ async function runScore(args: ParsedArgs, out: Output, err: Output): Promise<num
   if (args.flags.has('json')) out(JSON.stringify(json));
   else {
     const [row, col] = simulation.final.agentPos;
-    out(`score ${simulation.score} (${mode}) · ${tokens.length} actions · ends at [${row}, ${col}] carrying ${simulation.final.carried} · start cell energy ${simulation.final.startCellEnergy} · grid ${gridsPath} #${index}`);
+    out(
+      `score ${simulation.score} (${mode}) · ${tokens.length} actions · ends at [${row}, ${col}] carrying ${simulation.final.carried} · start cell energy ${simulation.final.startCellEnergy} · grid ${gridsPath} #${index}`,
+    );
     if (extraction) out(`actions from ${extraction.method} (${extraction.rule}): ${JSON.stringify(tokens)}`);
-    for (const unknown of extraction?.unknown ?? []) out(`${answerPath}:${unknown.range.start.line + 1}:${unknown.range.start.character + 1}: token ${JSON.stringify(unknown.token)} is not a GRASP action; the scorer ignores it but it uses a step`);
+    for (const unknown of extraction?.unknown ?? [])
+      out(
+        `${answerPath}:${unknown.range.start.line + 1}:${unknown.range.start.character + 1}: token ${JSON.stringify(unknown.token)} is not a GRASP action; the scorer ignores it but it uses a step`,
+      );
   }
   return 0;
 }
@@ -134,16 +166,33 @@ function scoreJson(simulation: GraspSimulation, tokens: string[], extraction: Ex
     actions: tokens,
     final: { agent_pos: final.agentPos, carried: final.carried, start_cell_energy: final.startCellEnergy },
     trajectory: simulation.steps.map((step) => ({
-      t: step.index + 1, token: step.token, action: step.action, label: step.label, from: step.from, to: step.to,
-      blocked: step.blocked, take: step.take, carried: step.carried, start_cell_energy: step.startCellEnergy,
-      agent_cell_energy: step.agentCellEnergy, steps_left: step.stepsLeft, score: step.score,
+      t: step.index + 1,
+      token: step.token,
+      action: step.action,
+      label: step.label,
+      from: step.from,
+      to: step.to,
+      blocked: step.blocked,
+      take: step.take,
+      carried: step.carried,
+      start_cell_energy: step.startCellEnergy,
+      agent_cell_energy: step.agentCellEnergy,
+      steps_left: step.stepsLeft,
+      score: step.score,
     })),
     mode: simulation.mode,
     cost_term: simulation.costTerm,
     scored_cell: simulation.scoredCell,
     truncated: simulation.truncated,
     ...(extraction
-      ? { extraction: { rule: extraction.rule, rule_id: extraction.ruleId, method: extraction.method, unknown: extraction.unknown.map(({ index, token, range }) => ({ index, token, range })) } }
+      ? {
+          extraction: {
+            rule: extraction.rule,
+            rule_id: extraction.ruleId,
+            method: extraction.method,
+            unknown: extraction.unknown.map(({ index, token, range }) => ({ index, token, range })),
+          },
+        }
       : {}),
   };
 }
@@ -157,7 +206,8 @@ async function runPrompt(args: ParsedArgs, out: Output, err: Output): Promise<nu
   const entry = await selectEntry(gridsPath, index, err);
   if (!entry) return 1;
   const messages = renderGraspPrompt(entry.record, settings, style);
-  if (args.flags.has('json')) out(JSON.stringify({ messages, style, custom_id: customIdOf(basename(gridsPath), index, settings) }));
+  if (args.flags.has('json'))
+    out(JSON.stringify({ messages, style, custom_id: customIdOf(basename(gridsPath), index, settings) }));
   else for (const message of messages) out(`--- ${message.role}\n${message.content}`);
   return 0;
 }

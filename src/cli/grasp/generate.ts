@@ -14,14 +14,17 @@ type Output = (text: string) => void;
 /** The 20 grid variants in a fixed order: start region, energy, obstacles. */
 export function allGridVariants(): GridVariant[] {
   const variants: GridVariant[] = [];
-  for (const startPosition of ['inner', 'outer'] as const) for (const energy of ENERGY_DISTRIBUTIONS) for (const obstacle of ['free', 'block'] as const) variants.push({ startPosition, energy, obstacle });
+  for (const startPosition of ['inner', 'outer'] as const)
+    for (const energy of ENERGY_DISTRIBUTIONS)
+      for (const obstacle of ['free', 'block'] as const) variants.push({ startPosition, energy, obstacle });
   return variants;
 }
 
 /** Runs `waypoint grasp generate ...`; returns the exit code. */
 export function runGraspGenerate(argv: readonly string[], out: Output, err: Output): number {
   const args = parseArgs(argv, ['json'], ['seed', 'out', 'count']);
-  if (args.positionals.length > 0) throw new UsageError(`grasp generate takes no positional arguments, got '${args.positionals[0]}'`);
+  if (args.positionals.length > 0)
+    throw new UsageError(`grasp generate takes no positional arguments, got '${args.positionals[0]}'`);
   const seed = args.options.get('seed');
   if (seed === undefined || seed === '') throw new UsageError('grasp generate needs --seed S');
   const outDir = args.options.get('out');
@@ -42,6 +45,9 @@ export function runGraspGenerate(argv: readonly string[], out: Output, err: Outp
     return name;
   });
   if (args.flags.has('json')) out(JSON.stringify({ dir: outDir, files, count, configurations: files.length * 8 }));
-  else out(`${outDir}: ${files.length} grid files × ${count} instances; with the 8 request settings, ${files.length * 8} configurations`);
+  else
+    out(
+      `${outDir}: ${files.length} grid files × ${count} instances; with the 8 request settings, ${files.length * 8} configurations`,
+    );
   return 0;
 }

@@ -8,8 +8,17 @@
 import { promises as fs } from 'node:fs';
 import { join, relative } from 'node:path';
 import { extractionRuleLabel } from '../../core/benchmarks/grasp/answers';
-import { graspImportKindOf, type GraspImportKind, type GraspImportOptions } from '../../core/benchmarks/grasp/importRows';
-import { graspModeOf, isGridFileName, parseExtractionOption, parseIndicesOption } from '../../core/benchmarks/grasp/questionSet';
+import {
+  graspImportKindOf,
+  type GraspImportKind,
+  type GraspImportOptions,
+} from '../../core/benchmarks/grasp/importRows';
+import {
+  graspModeOf,
+  isGridFileName,
+  parseExtractionOption,
+  parseIndicesOption,
+} from '../../core/benchmarks/grasp/questionSet';
 import { QuestionOptionError } from '../../core/benchmark/registry';
 import { walkFiles, type WalkFs } from '../../core/util/walk';
 import { newRunId } from '../../core/runs/runId';
@@ -20,7 +29,12 @@ import { nodeQuestionFiles } from '../runs/nodeQuestionFiles';
 
 type Output = (text: string) => void;
 
-const nodeWalkFs: WalkFs = { lstat: fs.lstat, stat: fs.stat, readdir: (path) => fs.readdir(path), realpath: fs.realpath };
+const nodeWalkFs: WalkFs = {
+  lstat: fs.lstat,
+  stat: fs.stat,
+  readdir: (path) => fs.readdir(path),
+  realpath: fs.realpath,
+};
 
 /** Runs `waypoint import grasp ...`; returns the exit code. Usage errors are thrown as UsageError. */
 export async function runImportGrasp(argv: readonly string[], out: Output, err: Output): Promise<number> {
@@ -47,7 +61,8 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
     throw error;
   }
   const workersOption = args.options.get('workers');
-  if (workersOption !== undefined && !/^\d+$/.test(workersOption)) throw new UsageError(`--workers must be a non-negative integer, not '${workersOption}'`);
+  if (workersOption !== undefined && !/^\d+$/.test(workersOption))
+    throw new UsageError(`--workers must be a non-negative integer, not '${workersOption}'`);
 
   let failed = false;
   const gridTexts: Array<{ path: string; text: string }> = [];
@@ -57,9 +72,17 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
   });
   if (gridNames === undefined) return 1;
   // A single grid file may be named too.
-  const gridPaths = gridNames === null ? [gridsDir] : gridNames.filter(isGridFileName).sort().map((name) => join(gridsDir, name));
+  const gridPaths =
+    gridNames === null
+      ? [gridsDir]
+      : gridNames
+          .filter(isGridFileName)
+          .sort()
+          .map((name) => join(gridsDir, name));
   if (gridPaths.length === 0) {
-    err(`${gridsDir}: no GRASP grid file (*.grids.jsonl or <inner|outer>_<distribution>_<free|block>.jsonl) in this folder`);
+    err(
+      `${gridsDir}: no GRASP grid file (*.grids.jsonl or <inner|outer>_<distribution>_<free|block>.jsonl) in this folder`,
+    );
     return 1;
   }
   for (const path of gridPaths) {
@@ -93,7 +116,9 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
       }
       const kind: GraspImportKind | null = named ?? graspImportKindOf(item.path, text);
       if (kind === null) {
-        err(`${item.path}: not a GRASP results file (o1-mini or Batch API output rows with "custom_id", or baseline rows with "baseline" and "answer")`);
+        err(
+          `${item.path}: not a GRASP results file (o1-mini or Batch API output rows with "custom_id", or baseline rows with "baseline" and "answer")`,
+        );
         failed = true;
         continue;
       }
@@ -110,7 +135,9 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
   // every row is scored and written: a failed import leaves a previous run file as it was.
   let scored: ScoredShare;
   try {
-    scored = await writeOutputAtomically(outPath, (write) => scoreImportJobs(jobs, gridTexts, options, write, { threads: workers }));
+    scored = await writeOutputAtomically(outPath, (write) =>
+      scoreImportJobs(jobs, gridTexts, options, write, { threads: workers }),
+    );
   } catch (error) {
     if (!(error instanceof OutputFileError)) throw error;
     err(error.message);
@@ -119,15 +146,27 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
   for (const problem of scored.problems) err(problem);
   // One line per missing grid file or record, not one per row.
   // One line per results file and reason, at its first row, so a user can open the file there.
-  for (const rows of scored.errors.values()) err(`${rows.path}:${rows.firstLine + 1}: ${rows.reason}${rows.count === 1 ? '' : ` (${rows.count} rows of this file; the first is here)`}`);
+  for (const rows of scored.errors.values())
+    err(
+      `${rows.path}:${rows.firstLine + 1}: ${rows.reason}${rows.count === 1 ? '' : ` (${rows.count} rows of this file; the first is here)`}`,
+    );
   const summary = {
-    records: scored.records, errors: scored.errorCount, skipped: scored.skipped, files: jobs.map((job) => ({ path: job.path, kind: job.kind })),
-    mode: options.mode, extraction: options.rule, extraction_rule: extractionRuleLabel(options.rule), run_id: options.runId, out: outPath,
+    records: scored.records,
+    errors: scored.errorCount,
+    skipped: scored.skipped,
+    files: jobs.map((job) => ({ path: job.path, kind: job.kind })),
+    mode: options.mode,
+    extraction: options.rule,
+    extraction_rule: extractionRuleLabel(options.rule),
+    run_id: options.runId,
+    out: outPath,
   };
   if (args.flags.has('json')) out(JSON.stringify(summary));
   else {
     const skipped = scored.skipped > 0 ? `, ${scored.skipped} outside --indices skipped` : '';
-    out(`${scored.records} records (${scored.errorCount} with error${skipped}) from ${jobs.length} file${jobs.length === 1 ? '' : 's'} → ${outPath} · mode ${options.mode} · extraction: ${extractionRuleLabel(options.rule)} · run_id ${options.runId}`);
+    out(
+      `${scored.records} records (${scored.errorCount} with error${skipped}) from ${jobs.length} file${jobs.length === 1 ? '' : 's'} → ${outPath} · mode ${options.mode} · extraction: ${extractionRuleLabel(options.rule)} · run_id ${options.runId}`,
+    );
   }
   return failed || scored.errorCount > 0 || scored.problems.length > 0 ? 1 : 0;
 }

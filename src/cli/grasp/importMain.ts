@@ -11,13 +11,19 @@ import { runImportWorker, type ImportWorkerData } from '../runs/importWorkers';
 
 if (!isMainThread) {
   const data = workerData as ImportWorkerData | null;
-  if (data?.waypointWorker === 'grasp-import') void runImportWorker(data, (message, transfer) => parentPort?.postMessage(message, transfer));
+  if (data?.waypointWorker === 'grasp-import')
+    void runImportWorker(data, (message, transfer) => parentPort?.postMessage(message, transfer));
 } else {
   const argv = process.argv.slice(2);
   exitQuietlyOnEpipe();
   // bin.ts sends only `import grasp ...` here: drop those two words.
   const args = argv.filter((argument) => argument !== '--debug').slice(2);
-  runSubcommand('import', (_argv, out, err) => runImporter('grasp', runImportGrasp, args, out, err), args, argv.includes('--debug')).then((code) => {
+  runSubcommand(
+    'import',
+    (_argv, out, err) => runImporter('grasp', runImportGrasp, args, out, err),
+    args,
+    argv.includes('--debug'),
+  ).then((code) => {
     process.exitCode = code;
   });
 }

@@ -24,7 +24,8 @@ function walkthroughPath(path: string): string {
 
 export async function runAnnotate(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const args = parseArgs(argv, ['json'], []);
-  if (args.positionals.length !== 1) throw new UsageError(`mango annotate needs exactly one walkthrough file, got ${args.positionals.length}`);
+  if (args.positionals.length !== 1)
+    throw new UsageError(`mango annotate needs exactly one walkthrough file, got ${args.positionals.length}`);
   const path = walkthroughPath(args.positionals[0]);
   let text: string;
   try {
@@ -46,13 +47,18 @@ export async function runAnnotate(argv: readonly string[], out: Output, err: Out
 function humanLines(proposals: AnnotationProposals): string[] {
   const lines = [`${proposals.locations.length} locations:`];
   for (const location of proposals.locations) {
-    const aliases = location.aliases.length > 0 ? ` (also ${location.aliases.map((alias) => escapeControls(alias)).join(', ')})` : '';
+    const aliases =
+      location.aliases.length > 0 ? ` (also ${location.aliases.map((alias) => escapeControls(alias)).join(', ')})` : '';
     lines.push(`  ${escapeControls(location.name)}${aliases}  first seen at step ${location.firstStep}`);
   }
   lines.push(`${proposals.edges.length} moves:`);
   for (const edge of proposals.edges) {
-    const evidence = edge.evidence[0] ? `  line ${edge.evidence[0].line + 1}: ${escapeControls(edge.evidence[0].text.slice(0, 60))}` : '';
-    lines.push(`  step ${edge.step}: ${escapeControls(edge.src)} --${escapeControls(edge.action)}--> ${escapeControls(edge.dst)}  confidence ${edge.confidence.toFixed(2)} (${edge.reason})${evidence}`);
+    const evidence = edge.evidence[0]
+      ? `  line ${edge.evidence[0].line + 1}: ${escapeControls(edge.evidence[0].text.slice(0, 60))}`
+      : '';
+    lines.push(
+      `  step ${edge.step}: ${escapeControls(edge.src)} --${escapeControls(edge.action)}--> ${escapeControls(edge.dst)}  confidence ${edge.confidence.toFixed(2)} (${edge.reason})${evidence}`,
+    );
   }
   return lines;
 }

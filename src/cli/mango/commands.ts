@@ -41,7 +41,11 @@ export async function runMango(argv: readonly string[], out: Output, err: Output
   if (command === 'annotate') return runAnnotate(rest, out, err);
   if (command === 'generate') return runGenerate(rest, out, err);
   if (command === 'reskin') return runReskin(rest, out, err);
-  throw new UsageError(command === undefined ? 'mango needs a command: graph, skeletons, prompt, score, layout, map-diff, annotate, generate or reskin' : `unknown mango command '${command}' (expected graph, skeletons, prompt, score, layout, map-diff, annotate, generate or reskin)`);
+  throw new UsageError(
+    command === undefined
+      ? 'mango needs a command: graph, skeletons, prompt, score, layout, map-diff, annotate, generate or reskin'
+      : `unknown mango command '${command}' (expected graph, skeletons, prompt, score, layout, map-diff, annotate, generate or reskin)`,
+  );
 }
 
 async function runGraph(argv: readonly string[], out: Output, err: Output): Promise<number> {
@@ -49,7 +53,8 @@ async function runGraph(argv: readonly string[], out: Output, err: Output): Prom
   const gameDir = singleGameDir(args.positionals, 'graph');
   const cutoff = args.options.has('cutoff') ? nonNegativeInteger(args.options.get('cutoff'), 'cutoff') : null;
   const reverse = args.options.get('reverse') ?? 'none';
-  if (reverse !== 'none' && reverse !== 'naive') throw new UsageError(`--reverse must be none or naive, not '${reverse}'`);
+  if (reverse !== 'none' && reverse !== 'naive')
+    throw new UsageError(`--reverse must be none or naive, not '${reverse}'`);
   const edges = await readGameEdges(gameDir);
   if (!edges.ok) {
     err(edges.message);
@@ -63,8 +68,13 @@ async function runGraph(argv: readonly string[], out: Output, err: Output): Prom
   if (args.flags.has('json')) out(JSON.stringify(json));
   else {
     // One edge a line: names from the files are escaped so a newline in one cannot fake an edge.
-    for (const edge of json.edges) out(`${escapeControls(edge.src)} --${escapeControls(edge.action)}--> ${escapeControls(edge.dst)}  ${edge.explicit ? '' : '(imputed) '}step ${edge.minStep ?? 'never'}`);
-    out(`${json.locations.length} locations, ${json.actions.length} actions, ${json.edges.length} edges (${imputed.length} imputed)`);
+    for (const edge of json.edges)
+      out(
+        `${escapeControls(edge.src)} --${escapeControls(edge.action)}--> ${escapeControls(edge.dst)}  ${edge.explicit ? '' : '(imputed) '}step ${edge.minStep ?? 'never'}`,
+      );
+    out(
+      `${json.locations.length} locations, ${json.actions.length} actions, ${json.edges.length} edges (${imputed.length} imputed)`,
+    );
   }
   return 0;
 }
@@ -75,7 +85,13 @@ export function graphJson(graph: MangoGraph): GraphJson {
   return {
     locations: [...graph.nodes],
     actions,
-    edges: graph.edges.map((edge) => ({ src: edge.src, action: edge.action, dst: edge.dst, explicit: edge.explicit, minStep: minStepOf(edge) })),
+    edges: graph.edges.map((edge) => ({
+      src: edge.src,
+      action: edge.action,
+      dst: edge.dst,
+      explicit: edge.explicit,
+      minStep: minStepOf(edge),
+    })),
   };
 }
 
@@ -86,7 +102,7 @@ function minStepOf(edge: MangoEdge): number | null {
 }
 
 function singleGameDir(positionals: readonly string[], command: string): string {
-  if (positionals.length !== 1) throw new UsageError(`mango ${command} needs exactly one game directory, got ${positionals.length}`);
+  if (positionals.length !== 1)
+    throw new UsageError(`mango ${command} needs exactly one game directory, got ${positionals.length}`);
   return positionals[0];
 }
-

@@ -5,7 +5,11 @@ import { stripBom } from '../../core/util/bom';
 import { promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
 import { readTextFile } from '../../core/util/fileLimits';
-import { parseActionsFile, parseLocationsFile, type NameListFile } from '../../core/benchmarks/mango/walkthrough/gameFiles';
+import {
+  parseActionsFile,
+  parseLocationsFile,
+  type NameListFile,
+} from '../../core/benchmarks/mango/walkthrough/gameFiles';
 import { renderMangoPrompt } from '../../core/benchmarks/mango/prompt';
 import { createMangoScorer } from '../../core/benchmarks/mango/scoring/evaluation';
 import { summarizeReference, type ReferenceResult } from '../../core/benchmarks/mango/scoring/referenceScoring';
@@ -14,7 +18,17 @@ import { DEFAULT_MODEL_CUTOFF, questionFromSkeleton } from '../../core/benchmark
 import { cl100kCounter, PROMPT_TOKEN_BUDGET } from '../../core/benchmarks/mango/tokenizer';
 import { nonNegativeInteger, parseArgs, UsageError } from '../args';
 import { readGameEdges } from './input';
-import { faithfulQuestion, indexSkeletons, type LoadedAnswer, readAnswers, referenceLookupOf, resultQuestion, scoreResult, shortestPairLengths, type SkeletonIndex } from './results';
+import {
+  faithfulQuestion,
+  indexSkeletons,
+  type LoadedAnswer,
+  readAnswers,
+  referenceLookupOf,
+  resultQuestion,
+  scoreResult,
+  shortestPairLengths,
+  type SkeletonIndex,
+} from './results';
 import { describeFsError } from '../../core/util/walk';
 
 type Output = (text: string) => void;
@@ -23,7 +37,8 @@ type Output = (text: string) => void;
 async function readNameList(path: string, parse: (text: string) => NameListFile): Promise<string[]> {
   const file = parse(stripBom(await readTextFile(fs, path)));
   const problem = file.diagnostics[0];
-  if (problem) throw new Error(`${path}:${problem.range.start.line + 1}:${problem.range.start.character + 1}: ${problem.message}`);
+  if (problem)
+    throw new Error(`${path}:${problem.range.start.line + 1}:${problem.range.start.character + 1}: ${problem.message}`);
   return file.names.map((name) => name.value);
 }
 
@@ -34,8 +49,11 @@ export async function runPrompt(argv: readonly string[], out: Output, err: Outpu
   const id = args.options.get('id');
   if (!id) throw new UsageError('mango prompt needs --id <sample_id>');
   const template = args.options.get('template') ?? 'release';
-  if (template !== 'release' && template !== 'paper') throw new UsageError(`--template must be release or paper, not '${template}'`);
-  const cutoff = args.options.has('cutoff') ? nonNegativeInteger(args.options.get('cutoff'), 'cutoff') : DEFAULT_MODEL_CUTOFF;
+  if (template !== 'release' && template !== 'paper')
+    throw new UsageError(`--template must be release or paper, not '${template}'`);
+  const cutoff = args.options.has('cutoff')
+    ? nonNegativeInteger(args.options.get('cutoff'), 'cutoff')
+    : DEFAULT_MODEL_CUTOFF;
   const game = basename(gameDir);
   try {
     const found = (await indexSkeletons(gameDir, new Set([id]))).get(id);
@@ -48,7 +66,12 @@ export async function runPrompt(argv: readonly string[], out: Output, err: Outpu
       walkthrough: stripBom(await readTextFile(fs, join(gameDir, `${game}.walkthrough`))),
       actions: await readNameList(join(gameDir, `${game}.actions.json`), parseActionsFile),
       locations: await readNameList(join(gameDir, `${game}.locations.json`), parseLocationsFile),
-      task: found.task, src: question.src, dst: question.dst, actionList: question.actionList, cutoff, template,
+      task: found.task,
+      src: question.src,
+      dst: question.dst,
+      actionList: question.actionList,
+      cutoff,
+      template,
       tokens: { counter: cl100kCounter(), budget: PROMPT_TOKEN_BUDGET },
     });
     if (args.flags.has('json')) out(JSON.stringify({ messages, model_cutoff_num: modelCutoffNum }));
@@ -67,8 +90,11 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
   const answersPath = args.options.get('answers');
   if (!answersPath) throw new UsageError('mango score needs --answers <file.jsonl or directory>');
   const mode = args.options.get('mode') ?? 'faithful';
-  if (mode !== 'faithful' && mode !== 'reference') throw new UsageError(`--mode must be faithful or reference, not '${mode}'`);
-  const cutoff = args.options.has('cutoff') ? nonNegativeInteger(args.options.get('cutoff'), 'cutoff') : DEFAULT_MODEL_CUTOFF;
+  if (mode !== 'faithful' && mode !== 'reference')
+    throw new UsageError(`--mode must be faithful or reference, not '${mode}'`);
+  const cutoff = args.options.has('cutoff')
+    ? nonNegativeInteger(args.options.get('cutoff'), 'cutoff')
+    : DEFAULT_MODEL_CUTOFF;
   const edges = await readGameEdges(gameDir);
   if (!edges.ok) {
     err(edges.message);
@@ -83,7 +109,9 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
   }
   // Nothing to score is an input error, not an all-zero summary (a parent of the result folders, an empty file).
   if (answers.length === 0) {
-    err(`${answersPath}: no answer records (give a JSON Lines file of answer records, or the folder that holds the result_sample_id_*.json files: subfolders are not searched)`);
+    err(
+      `${answersPath}: no answer records (give a JSON Lines file of answer records, or the folder that holds the result_sample_id_*.json files: subfolders are not searched)`,
+    );
     return 1;
   }
   let skeletons: SkeletonIndex;
@@ -106,7 +134,8 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
     }
     const lookup = referenceLookupOf(skeletons, pairLengths);
     // The record's own fields decide the reference's labels; the question only names the game.
-    const score = (record: Record<string, unknown>) => scoreResult(scorer, record, 'reference', { question: resultQuestion(record), lookup }).raw as ReferenceResult;
+    const score = (record: Record<string, unknown>) =>
+      scoreResult(scorer, record, 'reference', { question: resultQuestion(record), lookup }).raw as ReferenceResult;
     // One record that cannot be scored gets its own located error; the others still score.
     const results = answers.map((answer): ReferenceResult & { source: string } => {
       if (!answer.record) return { ...unloadable(answer), source: answer.source };
@@ -117,11 +146,14 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
       }
     });
     const summary = summarizeReference(results);
-    for (const result of results) if (result.scoring_error) err(`${result.source}: ${result.note ?? 'could not be scored'}`);
+    for (const result of results)
+      if (result.scoring_error) err(`${result.source}: ${result.note ?? 'could not be scored'}`);
     if (json) out(JSON.stringify({ mode, results, summary }));
     else {
       const all = summary.all;
-      out(`${all.valid_task}/${all.total_task} valid · strict ${all.strict_score_average.toFixed(3)} · loose ${all.loose_score_average.toFixed(3)} · reasoning ${all.reasoning_score_average.toFixed(3)} (reference${summary.hash_dependent_files ? `; ${summary.hash_dependent_files} hash-dependent, minimum shown` : ''})`);
+      out(
+        `${all.valid_task}/${all.total_task} valid · strict ${all.strict_score_average.toFixed(3)} · loose ${all.loose_score_average.toFixed(3)} · reasoning ${all.reasoning_score_average.toFixed(3)} (reference${summary.hash_dependent_files ? `; ${summary.hash_dependent_files} hash-dependent, minimum shown` : ''})`,
+      );
     }
     return results.some((result) => result.scoring_error) ? 1 : 0;
   }
@@ -135,7 +167,15 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
     const question = faithfulQuestion(game, record, found, cutoff);
     let result: Omit<MangoScore, 'mode'> & { scoring_error?: boolean };
     try {
-      result = answer.record ? (scoreResult(scorer, record, 'faithful', { question, lookup: null }).raw as MangoScore) : { parse_error: true, success_strict: 0, success_loose: 0, reasoning: 0, note: `${answer.source}: ${answer.error ?? 'did not load'}` };
+      result = answer.record
+        ? (scoreResult(scorer, record, 'faithful', { question, lookup: null }).raw as MangoScore)
+        : {
+            parse_error: true,
+            success_strict: 0,
+            success_loose: 0,
+            reasoning: 0,
+            note: `${answer.source}: ${answer.error ?? 'did not load'}`,
+          };
     } catch (error) {
       const { note } = unscorable(answer, error);
       err(`${answer.source}: ${note}`);
@@ -143,22 +183,78 @@ export async function runScore(argv: readonly string[], out: Output, err: Output
       result = { parse_error: false, scoring_error: true, success_strict: 0, success_loose: 0, reasoning: 0, note };
     }
     const stepError = Number(record.min_step_total_answerable ?? 0) > Number(record.model_cutoff_num ?? cutoff);
-    results.push({ source: answer.source, sample_id: sampleId, parse_error: result.parse_error, ...(result.scoring_error ? { scoring_error: true } : {}), id_error: found === undefined, step_error: stepError, easy: question.easy, success_strict: result.success_strict, success_loose: result.success_loose, reasoning: result.reasoning, ...(result.note ? { note: result.note } : {}) });
+    results.push({
+      source: answer.source,
+      sample_id: sampleId,
+      parse_error: result.parse_error,
+      ...(result.scoring_error ? { scoring_error: true } : {}),
+      id_error: found === undefined,
+      step_error: stepError,
+      easy: question.easy,
+      success_strict: result.success_strict,
+      success_loose: result.success_loose,
+      reasoning: result.reasoning,
+      ...(result.note ? { note: result.note } : {}),
+    });
   }
-  const valid = results.filter((result) => !result.parse_error && !result.id_error && !result.step_error && !result.scoring_error);
-  const mean = (key: 'success_strict' | 'success_loose' | 'reasoning') => (valid.length ? valid.reduce((sum, result) => sum + result[key], 0) / valid.length : 0);
-  const summary = { total: results.length, valid: valid.length, success_strict: mean('success_strict'), success_loose: mean('success_loose'), reasoning: mean('reasoning') };
+  const valid = results.filter(
+    (result) => !result.parse_error && !result.id_error && !result.step_error && !result.scoring_error,
+  );
+  const mean = (key: 'success_strict' | 'success_loose' | 'reasoning') =>
+    valid.length ? valid.reduce((sum, result) => sum + result[key], 0) / valid.length : 0;
+  const summary = {
+    total: results.length,
+    valid: valid.length,
+    success_strict: mean('success_strict'),
+    success_loose: mean('success_loose'),
+    reasoning: mean('reasoning'),
+  };
   if (json) out(JSON.stringify({ mode, results, summary }));
-  else out(`${summary.valid}/${summary.total} valid · strict ${summary.success_strict.toFixed(3)} · loose ${summary.success_loose.toFixed(3)} · reasoning ${summary.reasoning.toFixed(3)} (${mode})`);
+  else
+    out(
+      `${summary.valid}/${summary.total} valid · strict ${summary.success_strict.toFixed(3)} · loose ${summary.success_loose.toFixed(3)} · reasoning ${summary.reasoning.toFixed(3)} (${mode})`,
+    );
   return failures > 0 ? 1 : 0;
 }
 
 /** A record whose scoring threw: the error stays with that record (its source says where). */
 function unscorable(answer: LoadedAnswer, error: unknown): ReferenceResult {
-  const reason = error instanceof RangeError ? `${error.message} (the answer is too large or too deeply nested to score)` : error instanceof Error ? error.message : String(error);
-  return { mode: 'reference', sample_id: String(answer.record?.sample_id ?? ''), task: 'df', parse_error: false, id_error: false, step_error: false, scoring_error: true, easy: null, success_strict: 0, success_loose: 0, reasoning: 0, path_len: 0, note: `could not be scored: ${reason}` };
+  const reason =
+    error instanceof RangeError
+      ? `${error.message} (the answer is too large or too deeply nested to score)`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return {
+    mode: 'reference',
+    sample_id: String(answer.record?.sample_id ?? ''),
+    task: 'df',
+    parse_error: false,
+    id_error: false,
+    step_error: false,
+    scoring_error: true,
+    easy: null,
+    success_strict: 0,
+    success_loose: 0,
+    reasoning: 0,
+    path_len: 0,
+    note: `could not be scored: ${reason}`,
+  };
 }
 
 function unloadable(answer: LoadedAnswer): ReferenceResult {
-  return { mode: 'reference', sample_id: '', task: 'df', parse_error: true, id_error: false, step_error: false, easy: null, success_strict: 0, success_loose: 0, reasoning: 0, path_len: 0, note: `${answer.source}: ${answer.error ?? 'did not load'}` };
+  return {
+    mode: 'reference',
+    sample_id: '',
+    task: 'df',
+    parse_error: true,
+    id_error: false,
+    step_error: false,
+    easy: null,
+    success_strict: 0,
+    success_loose: 0,
+    reasoning: 0,
+    path_len: 0,
+    note: `${answer.source}: ${answer.error ?? 'did not load'}`,
+  };
 }

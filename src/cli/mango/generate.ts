@@ -16,7 +16,8 @@ const KNOBS = ['confusable', 'imputed-share', 'passages', 'corridor', 'idle'] as
 /** Runs `waypoint mango generate ...`; returns the exit code. */
 export function runGenerate(argv: readonly string[], out: Output, err: Output): number {
   const args = parseArgs(argv, ['json'], ['rooms', 'seed', 'out', 'canary', ...KNOBS]);
-  if (args.positionals.length > 0) throw new UsageError(`mango generate takes no positional arguments, got '${args.positionals[0]}'`);
+  if (args.positionals.length > 0)
+    throw new UsageError(`mango generate takes no positional arguments, got '${args.positionals[0]}'`);
   const rooms = positiveInteger(args.options.get('rooms'), 'rooms');
   const seed = args.options.get('seed');
   if (seed === undefined || seed === '') throw new UsageError('mango generate needs --seed S');
@@ -25,13 +26,25 @@ export function runGenerate(argv: readonly string[], out: Output, err: Output): 
     const text = args.options.get(name);
     if (text === undefined) return undefined;
     const value = Number(text);
-    if (text.trim() === '' || !(value >= 0 && value <= 1)) throw new UsageError(`--${name} must be a number from 0 to 1, not '${text}'`);
+    if (text.trim() === '' || !(value >= 0 && value <= 1))
+      throw new UsageError(`--${name} must be a number from 0 to 1, not '${text}'`);
     return value;
   };
   const name = basename(resolve(outDir));
   let game: ReturnType<typeof generateGame>;
   try {
-    game = generateGame({ name, rooms, seed, confusable: knob('confusable'), imputedShare: knob('imputed-share'), passages: knob('passages'), corridor: knob('corridor'), idle: knob('idle'), canary: args.options.get('canary'), sha256Hex: nodeSha256Hex });
+    game = generateGame({
+      name,
+      rooms,
+      seed,
+      confusable: knob('confusable'),
+      imputedShare: knob('imputed-share'),
+      passages: knob('passages'),
+      corridor: knob('corridor'),
+      idle: knob('idle'),
+      canary: args.options.get('canary'),
+      sha256Hex: nodeSha256Hex,
+    });
   } catch (error) {
     if (error instanceof GenerateError) throw new UsageError(error.message);
     throw error;
@@ -41,7 +54,9 @@ export function runGenerate(argv: readonly string[], out: Output, err: Output): 
   if (args.flags.has('json')) out(JSON.stringify({ dir: outDir, game: name, ...game.stats }));
   else {
     const s = game.stats;
-    out(`${outDir}: ${s.rooms} rooms, ${s.edges} edges (${s.reverseOnlyEdges} reverse-only, ${s.oneWayEdges} one-way), ${s.steps} steps; imputed share ${s.imputedShare.toFixed(3)} (asked ${s.targetImputedShare}), confusable ${s.confusableShare.toFixed(3)}, mean path ${s.meanShortestPath.toFixed(2)}`);
+    out(
+      `${outDir}: ${s.rooms} rooms, ${s.edges} edges (${s.reverseOnlyEdges} reverse-only, ${s.oneWayEdges} one-way), ${s.steps} steps; imputed share ${s.imputedShare.toFixed(3)} (asked ${s.targetImputedShare}), confusable ${s.confusableShare.toFixed(3)}, mean path ${s.meanShortestPath.toFixed(2)}`,
+    );
   }
   return 0;
 }
@@ -49,15 +64,18 @@ export function runGenerate(argv: readonly string[], out: Output, err: Output): 
 /** Runs `waypoint mango reskin ...`; returns the exit code. */
 export function runReskin(argv: readonly string[], out: Output, err: Output): number {
   const args = parseArgs(argv, ['json'], ['out', 'rename-seed', 'rotate', 'reflect', 'canary']);
-  if (args.positionals.length !== 1) throw new UsageError(`mango reskin needs exactly one game directory, got ${args.positionals.length}`);
+  if (args.positionals.length !== 1)
+    throw new UsageError(`mango reskin needs exactly one game directory, got ${args.positionals.length}`);
   const outDir = requireOut(args.options.get('out'));
   const chosen = ['rename-seed', 'rotate', 'reflect'].filter((option) => args.options.has(option));
-  if (chosen.length !== 1) throw new UsageError('mango reskin needs exactly one of --rename-seed S, --rotate 90|180|270, --reflect ns|ew');
+  if (chosen.length !== 1)
+    throw new UsageError('mango reskin needs exactly one of --rename-seed S, --rotate 90|180|270, --reflect ns|ew');
   let transform: ReskinTransform;
   const value = args.options.get(chosen[0]) as string;
   if (chosen[0] === 'rename-seed') transform = { kind: 'rename', seed: value };
   else if (chosen[0] === 'rotate') {
-    if (value !== '90' && value !== '180' && value !== '270') throw new UsageError(`--rotate must be 90, 180 or 270, not '${value}'`);
+    if (value !== '90' && value !== '180' && value !== '270')
+      throw new UsageError(`--rotate must be 90, 180 or 270, not '${value}'`);
     transform = { kind: 'rotate', degrees: Number(value) as 90 | 180 | 270 };
   } else {
     if (value !== 'ns' && value !== 'ew') throw new UsageError(`--reflect must be ns or ew, not '${value}'`);
@@ -71,24 +89,37 @@ export function runReskin(argv: readonly string[], out: Output, err: Output): nu
     try {
       texts[suffix] = readFileSync(path, 'utf8');
     } catch (error) {
-      err(`${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file (a game folder holds <name>.walkthrough and <name>.edges.json)' : (error as Error).message}`);
+      err(
+        `${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file (a game folder holds <name>.walkthrough and <name>.edges.json)' : (error as Error).message}`,
+      );
       return 1;
     }
   }
   const name = basename(resolve(outDir));
   let game: ReturnType<typeof reskinGame>;
   try {
-    game = reskinGame({ name, original: source, walkthrough: texts.walkthrough, edgesJson: texts['edges.json'], transform, canary: args.options.get('canary'), sha256Hex: nodeSha256Hex });
+    game = reskinGame({
+      name,
+      original: source,
+      walkthrough: texts.walkthrough,
+      edgesJson: texts['edges.json'],
+      transform,
+      canary: args.options.get('canary'),
+      sha256Hex: nodeSha256Hex,
+    });
   } catch (error) {
     if (!(error instanceof ReskinError)) throw error;
     // Positions in the edges file are reported against its real path (file:line:column).
-    const message = error.message.startsWith('edges.json:') ? `${join(gameDir, `${source}.edges.json`)}${error.message.slice('edges.json'.length)}` : `${gameDir}: ${error.message}`;
+    const message = error.message.startsWith('edges.json:')
+      ? `${join(gameDir, `${source}.edges.json`)}${error.message.slice('edges.json'.length)}`
+      : `${gameDir}: ${error.message}`;
     err(message);
     return 1;
   }
   if (!prepareOut(outDir, err)) return 1;
   for (const file of game.files) writeFileSync(join(outDir, file.name), file.text);
-  if (args.flags.has('json')) out(JSON.stringify({ dir: outDir, game: name, renamed: Object.fromEntries(game.renamed) }));
+  if (args.flags.has('json'))
+    out(JSON.stringify({ dir: outDir, game: name, renamed: Object.fromEntries(game.renamed) }));
   else out(`${outDir}: ${game.files.length} files, ${game.renamed.size} names changed`);
   return 0;
 }

@@ -24,7 +24,18 @@ import { describeFsError } from '../../core/util/walk';
 import { parseArgs, UsageError } from '../args';
 import { OutputFileError, writeOutputAtomically } from '../../host/atomicOutput';
 import { readGameEdges } from './input';
-import { faithfulQuestion, indexSkeletons, type LoadedAnswer, readAnswers, referenceLookupOf, resultQuestion, resultResponse, resultTask, scoreResult, shortestPairLengths } from './results';
+import {
+  faithfulQuestion,
+  indexSkeletons,
+  type LoadedAnswer,
+  readAnswers,
+  referenceLookupOf,
+  resultQuestion,
+  resultResponse,
+  resultTask,
+  scoreResult,
+  shortestPairLengths,
+} from './results';
 
 type Output = (text: string) => void;
 type Mode = 'faithful' | 'reference';
@@ -43,11 +54,15 @@ interface Sources {
 
 export async function importMango(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const args = parseArgs(argv, ['json'], ['out', 'mode', 'model-name']);
-  if (args.positionals.length === 0) throw new UsageError('import mango needs result folders (result_sample_id_*.json) or answer .jsonl files, and their game folders');
+  if (args.positionals.length === 0)
+    throw new UsageError(
+      'import mango needs result folders (result_sample_id_*.json) or answer .jsonl files, and their game folders',
+    );
   const outPath = args.options.get('out');
   if (!outPath) throw new UsageError('import mango needs --out <run.jsonl>');
   const mode = args.options.get('mode') ?? 'faithful';
-  if (mode !== 'faithful' && mode !== 'reference') throw new UsageError(`--mode must be faithful or reference for MANGO, not '${mode}'`);
+  if (mode !== 'faithful' && mode !== 'reference')
+    throw new UsageError(`--mode must be faithful or reference for MANGO, not '${mode}'`);
   const modelName = args.options.get('model-name');
   if (modelName === '') throw new UsageError('--model-name needs a non-empty name');
 
@@ -60,7 +75,9 @@ export async function importMango(argv: readonly string[], out: Output, err: Out
     }
   }
   if (sources.results.length === 0) {
-    err(`${args.positionals.join(', ')}: no result files found (folders of result_sample_id_*.json, or answer .jsonl files)`);
+    err(
+      `${args.positionals.join(', ')}: no result files found (folders of result_sample_id_*.json, or answer .jsonl files)`,
+    );
     return 1;
   }
 
@@ -128,7 +145,8 @@ async function collect(path: string, sources: Sources, depth: number): Promise<s
     return `${path}: ${describeFsError(error)}`;
   }
   if (stats.isFile()) {
-    if (!path.toLowerCase().endsWith('.jsonl')) return `${path}: not a result folder, an answer .jsonl file or a game folder`;
+    if (!path.toLowerCase().endsWith('.jsonl'))
+      return `${path}: not a result folder, an answer .jsonl file or a game folder`;
     sources.results.push(path);
     return null;
   }
@@ -142,7 +160,8 @@ async function collect(path: string, sources: Sources, depth: number): Promise<s
   const name = basename(path);
   if (names.includes(`${name}.edges.json`)) {
     const earlier = sources.games.get(name);
-    if (earlier !== undefined && earlier !== path) return `${path}: a second game folder named ${name} (the first is ${earlier}); give one`;
+    if (earlier !== undefined && earlier !== path)
+      return `${path}: a second game folder named ${name} (the first is ${earlier}); give one`;
     sources.games.set(name, path);
     return null;
   }
@@ -154,13 +173,18 @@ async function collect(path: string, sources: Sources, depth: number): Promise<s
   if (depth < MAX_DEPTH) {
     for (const entry of names) {
       const child = join(path, entry);
-      const isFolder = await fs.stat(child).then((found) => found.isDirectory(), () => false);
+      const isFolder = await fs.stat(child).then(
+        (found) => found.isDirectory(),
+        () => false,
+      );
       if (!isFolder) continue;
       const problem = await collect(child, sources, depth + 1);
       if (problem) return problem;
     }
   }
-  return depth === 0 && sources.games.size + sources.results.length === before ? `${path}: no MANGO game folder or result files in it` : null;
+  return depth === 0 && sources.games.size + sources.results.length === before
+    ? `${path}: no MANGO game folder or result files in it`
+    : null;
 }
 
 function groupByGame(answers: readonly LoadedAnswer[]): Map<string, LoadedAnswer[]> {
@@ -176,12 +200,22 @@ function groupByGame(answers: readonly LoadedAnswer[]): Map<string, LoadedAnswer
 
 /** A game read for scoring, or why it cannot be (every result of it then becomes an error record). */
 type GameContext =
-  | { ok: true; game: string; scorer: MangoScorer; skeletons: Awaited<ReturnType<typeof indexSkeletons>>; lookup: ReferenceLookup | null; distance: (src: string, dst: string) => number | undefined }
+  | {
+      ok: true;
+      game: string;
+      scorer: MangoScorer;
+      skeletons: Awaited<ReturnType<typeof indexSkeletons>>;
+      lookup: ReferenceLookup | null;
+      distance: (src: string, dst: string) => number | undefined;
+    }
   | { ok: false; game: string; message: string };
 
 /** Each game read once per result source's ids (skeleton files are indexed only for the ids asked). */
 class GameCache {
-  private readonly scorers = new Map<string, { scorer: MangoScorer; distance: (src: string, dst: string) => number | undefined } | string>();
+  private readonly scorers = new Map<
+    string,
+    { scorer: MangoScorer; distance: (src: string, dst: string) => number | undefined } | string
+  >();
 
   constructor(
     private readonly folders: ReadonlyMap<string, string>,
@@ -191,17 +225,27 @@ class GameCache {
   async get(game: string, answers: readonly LoadedAnswer[]): Promise<GameContext> {
     if (game === '') return { ok: false, game, message: 'the result names no game (game_name)' };
     const folder = this.folders.get(game);
-    if (folder === undefined) return { ok: false, game, message: `the game ${game} was not found: give its game folder (${game}/ holding ${game}.edges.json and the skeleton files) among the sources` };
+    if (folder === undefined)
+      return {
+        ok: false,
+        game,
+        message: `the game ${game} was not found: give its game folder (${game}/ holding ${game}.edges.json and the skeleton files) among the sources`,
+      };
     let built = this.scorers.get(game);
     if (built === undefined) {
       const edges = await readGameEdges(folder);
       // Scored by core, as `mango score` and the editor score (one scorer per game, shared by its results).
-      built = edges.ok ? { scorer: createMangoScorer({ game, records: edges.value }), distance: shortestDistances(edges.value) } : edges.message;
+      built = edges.ok
+        ? { scorer: createMangoScorer({ game, records: edges.value }), distance: shortestDistances(edges.value) }
+        : edges.message;
       this.scorers.set(game, built);
     }
     if (typeof built === 'string') return { ok: false, game, message: built };
     try {
-      const skeletons = await indexSkeletons(folder, new Set(answers.map((answer) => String(answer.record?.sample_id ?? ''))));
+      const skeletons = await indexSkeletons(
+        folder,
+        new Set(answers.map((answer) => String(answer.record?.sample_id ?? ''))),
+      );
       const lookup = this.mode === 'reference' ? referenceLookupOf(skeletons, await shortestPairLengths(folder)) : null;
       return { ok: true, game, scorer: built.scorer, skeletons, lookup, distance: built.distance };
     } catch (error) {
@@ -210,17 +254,48 @@ class GameCache {
   }
 }
 
-function importedRecord(answer: LoadedAnswer, context: GameContext, mode: Mode, model: ModelProfile, runId: string): RunRecord<MangoQuestion> {
+function importedRecord(
+  answer: LoadedAnswer,
+  context: GameContext,
+  mode: Mode,
+  model: ModelProfile,
+  runId: string,
+): RunRecord<MangoQuestion> {
   const record = answer.record ?? {};
-  const base = { time: new Date().toISOString(), model, messages: upstreamMessages(record), rawAnswer: rawAnswerOf(record), mode, promptTokens: null, completionTokens: null, latencyMs: 0, cached: false, costUsd: null, run_id: runId };
-  const failed = (error: string, question: MangoQuestion = resultQuestion(record)): RunRecord<MangoQuestion> => ({ ...base, question, parsedAnswer: null, scores: {}, diagnostics: [], error });
+  const base = {
+    time: new Date().toISOString(),
+    model,
+    messages: upstreamMessages(record),
+    rawAnswer: rawAnswerOf(record),
+    mode,
+    promptTokens: null,
+    completionTokens: null,
+    latencyMs: 0,
+    cached: false,
+    costUsd: null,
+    run_id: runId,
+  };
+  const failed = (error: string, question: MangoQuestion = resultQuestion(record)): RunRecord<MangoQuestion> => ({
+    ...base,
+    question,
+    parsedAnswer: null,
+    scores: {},
+    diagnostics: [],
+    error,
+  });
   if (!answer.record) return failed(answer.error ?? 'did not load');
   if (!context.ok) return failed(context.message);
   const sampleId = String(record.sample_id ?? '');
   const task = resultTask(record);
   const found = context.skeletons.get(sampleId);
-  if (!found || found.task !== task) return failed(`no ${task.toUpperCase()} question with sample_id ${sampleId} in the game ${context.game} (${context.game}.${task === 'df' ? 'all2all' : 'all_pairs'}.jsonl)`);
-  const cutoff = Number.isInteger(record.model_cutoff_num) && Number(record.model_cutoff_num) >= 0 ? Number(record.model_cutoff_num) : DEFAULT_MODEL_CUTOFF;
+  if (!found || found.task !== task)
+    return failed(
+      `no ${task.toUpperCase()} question with sample_id ${sampleId} in the game ${context.game} (${context.game}.${task === 'df' ? 'all2all' : 'all_pairs'}.jsonl)`,
+    );
+  const cutoff =
+    Number.isInteger(record.model_cutoff_num) && Number(record.model_cutoff_num) >= 0
+      ? Number(record.model_cutoff_num)
+      : DEFAULT_MODEL_CUTOFF;
   const labelled = faithfulQuestion(context.game, record, found, cutoff);
   const pathLength = task === 'df' ? labelled.actionList.length : context.distance(labelled.src, labelled.dst);
   const question = pathLength === undefined ? labelled : { ...labelled, pathLength };
@@ -228,13 +303,30 @@ function importedRecord(answer: LoadedAnswer, context: GameContext, mode: Mode, 
   try {
     scores = scoreResult(context.scorer, record, mode, { question, lookup: context.lookup }).scores;
   } catch (error) {
-    const reason = error instanceof RangeError ? `${error.message} (the answer is too large or too deeply nested to score)` : error instanceof Error ? error.message : String(error);
+    const reason =
+      error instanceof RangeError
+        ? `${error.message} (the answer is too large or too deeply nested to score)`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     return failed(`could not be scored: ${reason}`, question);
   }
   const response = resultResponse(record, mode);
   const parsed = parseMangoAnswer(response, mode);
-  const diagnostics = typeof response === 'string' ? answerDiagnostics(response, context.scorer.graph, question.src, question.dst, { ...(task === 'df' ? { actionList: question.actionList } : {}), mode }) : [];
-  return { ...base, question, parsedAnswer: parsed.ok ? parsed.steps : null, scores, diagnostics: recordDiagnostics(diagnostics) };
+  const diagnostics =
+    typeof response === 'string'
+      ? answerDiagnostics(response, context.scorer.graph, question.src, question.dst, {
+          ...(task === 'df' ? { actionList: question.actionList } : {}),
+          mode,
+        })
+      : [];
+  return {
+    ...base,
+    question,
+    parsedAnswer: parsed.ok ? parsed.steps : null,
+    scores,
+    diagnostics: recordDiagnostics(diagnostics),
+  };
 }
 
 /** The reply as text: upstream keeps it under "response" (or "answer", as its inference writes it). */
@@ -246,10 +338,24 @@ function rawAnswerOf(record: Record<string, unknown>): string {
 
 /** The user message the result says was sent (spec mango.md §5), rebuilt from its fields; none when they are not all there. */
 function upstreamMessages(record: Record<string, unknown>): ChatMessage[] {
-  const { walkthrough_text: walkthrough, action_space_list: actions, location_space_list: locations, question } = record;
-  const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
-  if (typeof walkthrough !== 'string' || typeof question !== 'string' || !strings(actions) || !strings(locations)) return [];
-  const content = ['!!! Here is a walkthrough of a text game:', walkthrough, '', `The allowed actions are: ${pythonStrList(actions)}.`, `The list of locations are: ${pythonStrList(locations)}.`, question].join('\n');
+  const {
+    walkthrough_text: walkthrough,
+    action_space_list: actions,
+    location_space_list: locations,
+    question,
+  } = record;
+  const strings = (value: unknown): value is string[] =>
+    Array.isArray(value) && value.every((item) => typeof item === 'string');
+  if (typeof walkthrough !== 'string' || typeof question !== 'string' || !strings(actions) || !strings(locations))
+    return [];
+  const content = [
+    '!!! Here is a walkthrough of a text game:',
+    walkthrough,
+    '',
+    `The allowed actions are: ${pythonStrList(actions)}.`,
+    `The list of locations are: ${pythonStrList(locations)}.`,
+    question,
+  ].join('\n');
   return [{ role: 'user', content }];
 }
 
@@ -267,4 +373,3 @@ function modelFromPath(path: string, game: string): string {
   const run = own === game ? basename(dirname(path)) : own;
   return RUN_FOLDER.exec(run)?.[1] ?? run;
 }
-

@@ -49,7 +49,11 @@ export async function readGameEdges(gameDir: string): Promise<ReadResult<EdgeRec
   }
   // Messages re-serialise parts of the value, which recurses per nesting level.
   const tooDeep = tooDeepDiagnostic(text);
-  if (tooDeep) return { ok: false, message: `${path}:${tooDeep.range.start.line + 1}:${tooDeep.range.start.character + 1}: ${tooDeep.message}` };
+  if (tooDeep)
+    return {
+      ok: false,
+      message: `${path}:${tooDeep.range.start.line + 1}:${tooDeep.range.start.character + 1}: ${tooDeep.message}`,
+    };
   const parsed = parseJsonWith(text, z.unknown());
   // The located parse names line and column (V8's message quotes the broken bytes instead).
   if (!parsed.ok) return { ok: false, message: describeProblem(path, parsed.diagnostics) };
@@ -70,12 +74,14 @@ export function checkEdgeRecords(value: unknown): EdgeRecord[] | string {
 }
 
 function recordProblem(record: unknown): string | null {
-  if (record === null || typeof record !== 'object' || Array.isArray(record)) return `expected an object, found ${describeValue(record)}`;
+  if (record === null || typeof record !== 'object' || Array.isArray(record))
+    return `expected an object, found ${describeValue(record)}`;
   const fields = record as Record<string, unknown>;
   for (const field of STRING_FIELDS) {
     if (!(field in fields)) return `missing field "${field}"`;
     const found = fields[field];
-    if (typeof found !== 'string' || found === '') return `"${field}" must be a non-empty string, found ${describeValue(found)}`;
+    if (typeof found !== 'string' || found === '')
+      return `"${field}" must be a non-empty string, found ${describeValue(found)}`;
   }
   for (const field of STEP_FIELDS) {
     if (!(field in fields)) return `missing field "${field}"`;

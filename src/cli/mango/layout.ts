@@ -5,7 +5,12 @@
 // --reverse naive (the default) adds the evaluator's imputed reverses of what is kept.
 import { existsSync, writeFileSync } from 'node:fs';
 import { layoutMazeWithElk } from '../../core/maze/elkLayout';
-import { DEFAULT_LAYOUT_ENGINE, isLayoutEngineName, LAYOUT_ENGINES, type LayoutEngineName } from '../../core/maze/layoutEngines';
+import {
+  DEFAULT_LAYOUT_ENGINE,
+  isLayoutEngineName,
+  LAYOUT_ENGINES,
+  type LayoutEngineName,
+} from '../../core/maze/layoutEngines';
 import { layoutQuality } from '../../core/maze/layoutQuality';
 import { buildMazeGraph } from '../../core/benchmarks/mango/maze/maze';
 import { layoutMaze } from '../../core/maze/mazeLayout';
@@ -22,18 +27,28 @@ export interface LayoutJson {
   /** The layout that drew it: `compass` (the default) or `elk`. */
   engine: LayoutEngineName;
   nodes: Array<{ id: string; x: number; y: number; width: number; height: number }>;
-  edges: Array<{ src: string; action: string; dst: string; explicit: boolean; points: Array<[number, number]>; label: { x: number; y: number; width: number; height: number } }>;
+  edges: Array<{
+    src: string;
+    action: string;
+    dst: string;
+    explicit: boolean;
+    points: Array<[number, number]>;
+    label: { x: number; y: number; width: number; height: number };
+  }>;
 }
 
 export async function runLayout(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const args = parseArgs(argv, ['json'], ['cutoff', 'reverse', 'svg', 'engine']);
-  if (args.positionals.length !== 1) throw new UsageError(`mango layout needs exactly one game directory, got ${args.positionals.length}`);
+  if (args.positionals.length !== 1)
+    throw new UsageError(`mango layout needs exactly one game directory, got ${args.positionals.length}`);
   const gameDir = args.positionals[0];
   const cutoff = args.options.has('cutoff') ? nonNegativeInteger(args.options.get('cutoff'), 'cutoff') : null;
   const reverse = args.options.get('reverse') ?? 'naive';
-  if (reverse !== 'none' && reverse !== 'naive') throw new UsageError(`--reverse must be none or naive, not '${reverse}'`);
+  if (reverse !== 'none' && reverse !== 'naive')
+    throw new UsageError(`--reverse must be none or naive, not '${reverse}'`);
   const engine = args.options.get('engine') ?? DEFAULT_LAYOUT_ENGINE;
-  if (!isLayoutEngineName(engine)) throw new UsageError(`--engine must be ${LAYOUT_ENGINES.join(' or ')}, not '${engine}'`);
+  if (!isLayoutEngineName(engine))
+    throw new UsageError(`--engine must be ${LAYOUT_ENGINES.join(' or ')}, not '${engine}'`);
   const svgPath = args.options.get('svg');
   if (svgPath === '') throw new UsageError('--svg needs a file name');
   const records = await readGameEdges(gameDir);
@@ -65,14 +80,25 @@ export async function runLayout(argv: readonly string[], out: Output, err: Outpu
     const json: LayoutJson = {
       engine,
       nodes: layout.nodes.map(({ id, x, y, width, height }) => ({ id, x, y, width, height })),
-      edges: layout.edges.map(({ src, action, dst, explicit, points, label }) => ({ src, action, dst, explicit, points, label })),
+      edges: layout.edges.map(({ src, action, dst, explicit, points, label }) => ({
+        src,
+        action,
+        dst,
+        explicit,
+        points,
+        label,
+      })),
     };
     out(JSON.stringify(json));
     return 0;
   }
   const quality = layoutQuality(layout.nodes, layout.edges);
-  out(`${game}: ${layout.nodes.length} rooms, ${layout.edges.length} edges (${layout.edges.filter((edge) => !edge.explicit).length} imputed), ${Math.round(layout.width)} × ${Math.round(layout.height)} px, ${engine === 'elk' ? 'ELK layered' : 'compass'} layout`);
-  out(`edges through a room ${quality.edgesThroughRooms}, label overlaps ${quality.labelLabelOverlaps + quality.labelRoomOverlaps}, room overlaps ${quality.roomOverlaps}, compass consistency ${quality.compassConsistent}/${quality.compassEdges} (rooms in the move's direction ${quality.compassByPosition}), crossings ${quality.crossings}`);
+  out(
+    `${game}: ${layout.nodes.length} rooms, ${layout.edges.length} edges (${layout.edges.filter((edge) => !edge.explicit).length} imputed), ${Math.round(layout.width)} × ${Math.round(layout.height)} px, ${engine === 'elk' ? 'ELK layered' : 'compass'} layout`,
+  );
+  out(
+    `edges through a room ${quality.edgesThroughRooms}, label overlaps ${quality.labelLabelOverlaps + quality.labelRoomOverlaps}, room overlaps ${quality.roomOverlaps}, compass consistency ${quality.compassConsistent}/${quality.compassEdges} (rooms in the move's direction ${quality.compassByPosition}), crossings ${quality.crossings}`,
+  );
   if (svgPath !== undefined) out(`wrote ${svgPath}`);
   return 0;
 }

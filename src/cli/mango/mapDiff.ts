@@ -8,7 +8,13 @@ import { basename, resolve } from 'node:path';
 import { stripBom } from '../../core/util/bom';
 import { parseRunRecords } from '../../core/eval/recordSchemas';
 import { parseMapAnswer } from '../../core/benchmarks/mango/scoring/mapAnswer';
-import { diffMap, type MapDiff, mapDiffJson, type MapMove, mazeAtCutoff } from '../../core/benchmarks/mango/scoring/mapDiff';
+import {
+  diffMap,
+  type MapDiff,
+  mapDiffJson,
+  type MapMove,
+  mazeAtCutoff,
+} from '../../core/benchmarks/mango/scoring/mapDiff';
 import { impliedMap, routeModels } from '../../core/benchmarks/mango/scoring/mapTask';
 import { escapeControls } from '../../core/util/text';
 import { describeFsError } from '../../core/util/walk';
@@ -21,12 +27,18 @@ export const DEFAULT_MAP_CUTOFF = 70;
 
 export async function runMapDiff(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const args = parseArgs(argv, ['json'], ['answer', 'run', 'model', 'cutoff']);
-  if (args.positionals.length !== 1) throw new UsageError(`mango map-diff needs exactly one game directory, got ${args.positionals.length}`);
+  if (args.positionals.length !== 1)
+    throw new UsageError(`mango map-diff needs exactly one game directory, got ${args.positionals.length}`);
   const answer = args.options.get('answer');
   const run = args.options.get('run');
-  if ((answer === undefined) === (run === undefined)) throw new UsageError('mango map-diff needs one of --answer <file> (a map) or --run <run.jsonl> (the map its route answers imply)');
+  if ((answer === undefined) === (run === undefined))
+    throw new UsageError(
+      'mango map-diff needs one of --answer <file> (a map) or --run <run.jsonl> (the map its route answers imply)',
+    );
   if (answer !== undefined && args.options.has('model')) throw new UsageError('--model goes with --run');
-  const cutoff = args.options.has('cutoff') ? nonNegativeInteger(args.options.get('cutoff'), 'cutoff') : DEFAULT_MAP_CUTOFF;
+  const cutoff = args.options.has('cutoff')
+    ? nonNegativeInteger(args.options.get('cutoff'), 'cutoff')
+    : DEFAULT_MAP_CUTOFF;
   const gameDir = args.positionals[0];
   const records = await readGameEdges(gameDir);
   if (!records.ok) {
@@ -34,7 +46,10 @@ export async function runMapDiff(argv: readonly string[], out: Output, err: Outp
     return 1;
   }
   const truth = mazeAtCutoff(records.value, cutoff);
-  const input = answer !== undefined ? readMap(answer, err) : readImplied(run as string, basename(resolve(gameDir)), args.options.get('model'), err);
+  const input =
+    answer !== undefined
+      ? readMap(answer, err)
+      : readImplied(run as string, basename(resolve(gameDir)), args.options.get('model'), err);
   if (input === null) return 1;
   const diff = diffMap(truth, input.moves, cutoff);
   if (args.flags.has('json')) out(JSON.stringify({ ...mapDiffJson(diff), ...input.extra }));
@@ -64,12 +79,18 @@ function readMap(path: string, err: Output): MapInput | null {
   if (text === null) return null;
   const parsed = parseMapAnswer(text);
   const errors = parsed.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-  for (const diagnostic of errors) err(`${path}:${diagnostic.range.start.line + 1}:${diagnostic.range.start.character + 1}: ${diagnostic.message}`);
+  for (const diagnostic of errors)
+    err(`${path}:${diagnostic.range.start.line + 1}:${diagnostic.range.start.character + 1}: ${diagnostic.message}`);
   if (parsed.edges.length === 0) {
     if (errors.length === 0) err(`${path}:1:1: the map has no moves`);
     return null;
   }
-  return { moves: parsed.edges, title: `${path} (${parsed.format === 'arrows' ? 'arrow lines' : parsed.format === 'both' ? 'a triple list and arrow lines' : 'a triple list'}, ${parsed.edges.length} moves)`, extra: {}, failed: errors.length > 0 };
+  return {
+    moves: parsed.edges,
+    title: `${path} (${parsed.format === 'arrows' ? 'arrow lines' : parsed.format === 'both' ? 'a triple list and arrow lines' : 'a triple list'}, ${parsed.edges.length} moves)`,
+    extra: {},
+    failed: errors.length > 0,
+  };
 }
 
 function readImplied(path: string, game: string, model: string | undefined, err: Output): MapInput | null {
@@ -82,7 +103,10 @@ function readImplied(path: string, game: string, model: string | undefined, err:
     err(`${path}: no MANGO route answers (DF or RF) on the game ${game}`);
     return null;
   }
-  if (model === undefined && models.length > 1) throw new UsageError(`--model is needed: ${path} has route answers of ${models.length} models on ${game} (${models.join(', ')})`);
+  if (model === undefined && models.length > 1)
+    throw new UsageError(
+      `--model is needed: ${path} has route answers of ${models.length} models on ${game} (${models.join(', ')})`,
+    );
   const chosen = model ?? models[0];
   if (!models.includes(chosen)) {
     err(`${path}: no route answers of the model ${chosen} on ${game} (models there: ${models.join(', ')})`);
@@ -109,12 +133,29 @@ function summary(diff: MapDiff, title: string): string[] {
     `rooms: ${rooms.correct} correct, ${rooms.missing} missing, ${rooms.hallucinated} hallucinated, ${rooms.merged} merged, ${rooms.split} split`,
   ];
   const fuzzy = diff.alignment.filter((entry) => entry.rule !== 'exact');
-  if (fuzzy.length > 0) lines.push('alignment (not exact):', ...fuzzy.map((entry) => `  ${name(entry.model)} → ${entry.truth === null ? (entry.rule === 'ambiguous' ? `ambiguous (${(entry.candidates ?? []).map(name).join(', ')})` : 'no room of the maze') : `${name(entry.truth)} (${entry.rule}${entry.distance === undefined ? '' : `, distance ${entry.distance}`})`}`));
-  for (const room of diff.merged) lines.push(`merged: ${name(room.model)} stands for ${room.truths.map(name).join(' and ')}`);
-  for (const room of diff.split) lines.push(`split: ${name(room.truth)} is named ${room.models.map(name).join(' and ')}`);
+  if (fuzzy.length > 0)
+    lines.push(
+      'alignment (not exact):',
+      ...fuzzy.map(
+        (entry) =>
+          `  ${name(entry.model)} → ${entry.truth === null ? (entry.rule === 'ambiguous' ? `ambiguous (${(entry.candidates ?? []).map(name).join(', ')})` : 'no room of the maze') : `${name(entry.truth)} (${entry.rule}${entry.distance === undefined ? '' : `, distance ${entry.distance}`})`}`,
+      ),
+    );
+  for (const room of diff.merged)
+    lines.push(`merged: ${name(room.model)} stands for ${room.truths.map(name).join(' and ')}`);
+  for (const room of diff.split)
+    lines.push(`split: ${name(room.truth)} is named ${room.models.map(name).join(' and ')}`);
   const wrong = diff.modelEdges.filter((edge) => edge.status === 'hallucinated' || edge.status === 'wrong-action');
-  if (wrong.length > 0) lines.push('not in the maze:', ...wrong.map((edge) => `  ${name(edge.src)} --${name(edge.action)}--> ${name(edge.dst)}${edge.status === 'wrong-action' ? ` (the maze has ${(edge.trueActions ?? []).map(name).join(' or ')})` : ''}`));
+  if (wrong.length > 0)
+    lines.push(
+      'not in the maze:',
+      ...wrong.map(
+        (edge) =>
+          `  ${name(edge.src)} --${name(edge.action)}--> ${name(edge.dst)}${edge.status === 'wrong-action' ? ` (the maze has ${(edge.trueActions ?? []).map(name).join(' or ')})` : ''}`,
+      ),
+    );
   const missing = diff.trueEdges.filter((edge) => edge.status !== 'correct');
-  if (missing.length > 0) lines.push('missing:', ...missing.map((edge) => `  ${name(edge.src)} --${name(edge.action)}--> ${name(edge.dst)}`));
+  if (missing.length > 0)
+    lines.push('missing:', ...missing.map((edge) => `  ${name(edge.src)} --${name(edge.action)}--> ${name(edge.dst)}`));
   return lines;
 }

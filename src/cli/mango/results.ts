@@ -9,7 +9,11 @@ import type { MangoQuestion } from '../../core/benchmarks/mango/questionSchema';
 import { readTextFile } from '../../core/util/fileLimits';
 import type { MangoScoreOutcome, MangoScorer } from '../../core/benchmarks/mango/scoring/evaluation';
 import type { ReferenceLookup } from '../../core/benchmarks/mango/scoring/referenceScoring';
-import { parseSkeletonLine, type SkeletonOf, type SkeletonTask } from '../../core/benchmarks/mango/skeletons/skeletonLines';
+import {
+  parseSkeletonLine,
+  type SkeletonOf,
+  type SkeletonTask,
+} from '../../core/benchmarks/mango/skeletons/skeletonLines';
 import { questionFromSkeleton } from '../../core/benchmarks/mango/skeletons/skeletons';
 import type { DfSkeleton, RfSkeleton } from '../../core/benchmarks/mango/types';
 import { describeProblem, parseJsonWith } from '../../core/util/schema/parse';
@@ -22,7 +26,8 @@ export type SkeletonIndex = Map<string, SkeletonEntry>;
 /** The lines of a skeleton file with their 0-based numbers, read as a stream (files can be megabytes). */
 async function* numberedLines(path: string): AsyncGenerator<{ text: string; line: number }> {
   let line = 0;
-  for await (const text of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity })) yield { text, line: line++ };
+  for await (const text of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity }))
+    yield { text, line: line++ };
 }
 
 /** A skeleton line through its schema; a line the command needs but cannot read is a located error. */
@@ -39,7 +44,10 @@ function skeletonLineAt<K extends SkeletonTask>(path: string, task: K, text: str
 export async function indexSkeletons(gameDir: string, only?: ReadonlySet<string>): Promise<SkeletonIndex> {
   const game = basename(gameDir);
   const index: SkeletonIndex = new Map();
-  for (const [task, suffix] of [['df', 'all2all.jsonl'], ['rf', 'all_pairs.jsonl']] as const) {
+  for (const [task, suffix] of [
+    ['df', 'all2all.jsonl'],
+    ['rf', 'all_pairs.jsonl'],
+  ] as const) {
     const path = join(gameDir, `${game}.${suffix}`);
     try {
       await fs.access(path);
@@ -50,12 +58,16 @@ export async function indexSkeletons(gameDir: string, only?: ReadonlySet<string>
       // The id pattern picks the lines wanted; only those are parsed, each through the schema.
       const id = /"id": "([0-9a-f]+)"/.exec(text)?.[1];
       if (!id || (only && !only.has(id)) || index.has(id)) continue;
-      index.set(id, task === 'df' ? { task, line: skeletonLineAt(path, 'df', text, line) } : { task, line: skeletonLineAt(path, 'rf', text, line) });
+      index.set(
+        id,
+        task === 'df'
+          ? { task, line: skeletonLineAt(path, 'df', text, line) }
+          : { task, line: skeletonLineAt(path, 'rf', text, line) },
+      );
     }
   }
   return index;
 }
-
 
 /** One answer record, or why it did not load (the reference counts that as a parsing error). */
 export interface LoadedAnswer {
@@ -71,7 +83,8 @@ export async function readAnswers(path: string): Promise<LoadedAnswer[]> {
   const load = (source: string, text: string, isLine = false): LoadedAnswer => {
     try {
       const value: unknown = JSON.parse(text);
-      if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { source, record: value as Record<string, unknown> };
+      if (typeof value === 'object' && value !== null && !Array.isArray(value))
+        return { source, record: value as Record<string, unknown> };
       return { source, record: null, error: 'not a JSON object' };
     } catch {
       // The located parse names the column (V8's message quotes the broken bytes instead).
@@ -79,7 +92,12 @@ export async function readAnswers(path: string): Promise<LoadedAnswer[]> {
       const first = problem.ok ? undefined : problem.diagnostics[0];
       if (!first) return { source, record: null, error: 'not JSON' };
       const { line, character } = first.range.start;
-      return { source, record: null, error: `not JSON: ${first.message}`, position: isLine ? `:${character + 1}` : `:${line + 1}:${character + 1}` };
+      return {
+        source,
+        record: null,
+        error: `not JSON: ${first.message}`,
+        position: isLine ? `:${character + 1}` : `:${line + 1}:${character + 1}`,
+      };
     }
   };
   const stat = await fs.stat(path);
@@ -89,7 +107,13 @@ export async function readAnswers(path: string): Promise<LoadedAnswer[]> {
     // open files stay well under the process's descriptor limit.
     const loaded: LoadedAnswer[] = [];
     for (let start = 0; start < files.length; start += 64) {
-      loaded.push(...(await Promise.all(files.slice(start, start + 64).map(async (name) => load(join(path, name), stripBom(await readTextFile(fs, join(path, name))))))));
+      loaded.push(
+        ...(await Promise.all(
+          files
+            .slice(start, start + 64)
+            .map(async (name) => load(join(path, name), stripBom(await readTextFile(fs, join(path, name))))),
+        )),
+      );
     }
     return loaded;
   }
@@ -120,7 +144,12 @@ export function referenceLookupOf(skeletons: SkeletonIndex, pairLengths: Readonl
   return {
     skeleton: (task, sampleId) => {
       const found = skeletons.get(sampleId);
-      return found && found.task === task ? { min_step_forward_answerable: found.line.min_step_forward_answerable, path_length: found.task === 'df' ? found.line.path_details.length : 0 } : undefined;
+      return found && found.task === task
+        ? {
+            min_step_forward_answerable: found.line.min_step_forward_answerable,
+            path_length: found.task === 'df' ? found.line.path_details.length : 0,
+          }
+        : undefined;
     },
     shortestPathLength: (src, dst) => pairLengths.get(`${src}\u0000${dst}`) ?? 1,
   };
@@ -134,11 +163,27 @@ export function resultTask(record: Record<string, unknown>): 'df' | 'rf' {
 /** The question a result record names, from its own fields (reference mode reads the record itself; this is for the shared call). */
 export function resultQuestion(record: Record<string, unknown>): MangoQuestion {
   const actionList = Array.isArray(record.action_list) ? record.action_list.map(String) : [];
-  return { benchmark: 'mango', game: String(record.game_name ?? ''), task: resultTask(record), sampleId: String(record.sample_id ?? ''), src: String(record.src_node ?? ''), dst: String(record.dst_node ?? ''), actionList, answerable: false, easy: false, cutoff: Number(record.model_cutoff_num ?? 0) };
+  return {
+    benchmark: 'mango',
+    game: String(record.game_name ?? ''),
+    task: resultTask(record),
+    sampleId: String(record.sample_id ?? ''),
+    src: String(record.src_node ?? ''),
+    dst: String(record.dst_node ?? ''),
+    actionList,
+    answerable: false,
+    easy: false,
+    cutoff: Number(record.model_cutoff_num ?? 0),
+  };
 }
 
 /** The question faithful scoring checks a record against: the skeleton line's, labelled at `cutoff`, or the record's own fields when its id is not in the game. */
-export function faithfulQuestion(game: string, record: Record<string, unknown>, found: SkeletonEntry | undefined, cutoff: number): MangoQuestion {
+export function faithfulQuestion(
+  game: string,
+  record: Record<string, unknown>,
+  found: SkeletonEntry | undefined,
+  cutoff: number,
+): MangoQuestion {
   const task = resultTask(record);
   if (found) return questionFromSkeleton(game, task, found.line, cutoff);
   return { ...resultQuestion(record), game, answerable: false, easy: false, cutoff };
@@ -150,8 +195,16 @@ export function resultResponse(record: Record<string, unknown>, mode: 'faithful'
 }
 
 /** One record scored as `mango score` scores it. Reference mode reads the record's own labels and looks skeleton facts up; faithful checks `question`. */
-export function scoreResult(scorer: MangoScorer, record: Record<string, unknown>, mode: 'faithful' | 'reference', context: { question: MangoQuestion; lookup: ReferenceLookup | null }): MangoScoreOutcome {
+export function scoreResult(
+  scorer: MangoScorer,
+  record: Record<string, unknown>,
+  mode: 'faithful' | 'reference',
+  context: { question: MangoQuestion; lookup: ReferenceLookup | null },
+): MangoScoreOutcome {
   if (mode === 'faithful') return scorer.score(context.question, resultResponse(record, mode), 'faithful');
   if (!context.lookup) throw new Error('reference scoring needs the game skeleton lookup');
-  return scorer.score(resultQuestion(record), resultResponse(record, mode), 'reference', { record, lookup: context.lookup });
+  return scorer.score(resultQuestion(record), resultResponse(record, mode), 'reference', {
+    record,
+    lookup: context.lookup,
+  });
 }

@@ -21,19 +21,33 @@ type Output = (text: string) => void;
 export const nodeSha256Hex = (text: string): string => hash('sha256', text, 'hex');
 
 /** Runs `waypoint mango skeletons ...` writing lines to `stdout`; returns the exit code. */
-export async function runSkeletons(argv: readonly string[], err: Output, stdout: NodeJS.WritableStream = process.stdout): Promise<number> {
+export async function runSkeletons(
+  argv: readonly string[],
+  err: Output,
+  stdout: NodeJS.WritableStream = process.stdout,
+): Promise<number> {
   const args = parseArgs(argv, [], ['task', 'cutoff', 'limit']);
-  if (args.positionals.length !== 1) throw new UsageError(`mango skeletons needs exactly one game directory, got ${args.positionals.length}`);
+  if (args.positionals.length !== 1)
+    throw new UsageError(`mango skeletons needs exactly one game directory, got ${args.positionals.length}`);
   const task = args.options.get('task');
-  if (task !== 'df' && task !== 'rf') throw new UsageError(task === undefined ? 'skeletons needs --task df or --task rf' : `--task must be df or rf, not '${task}'`);
-  const cutoff = args.options.has('cutoff') ? nonNegativeInteger(args.options.get('cutoff'), 'cutoff') : DEFAULT_MODEL_CUTOFF;
+  if (task !== 'df' && task !== 'rf')
+    throw new UsageError(
+      task === undefined ? 'skeletons needs --task df or --task rf' : `--task must be df or rf, not '${task}'`,
+    );
+  const cutoff = args.options.has('cutoff')
+    ? nonNegativeInteger(args.options.get('cutoff'), 'cutoff')
+    : DEFAULT_MODEL_CUTOFF;
   const limitPerPair = args.options.has('limit') ? positiveInteger(args.options.get('limit'), 'limit') : undefined;
   const edges = await readGameEdges(args.positionals[0]);
   if (!edges.ok) {
     err(edges.message);
     return 1;
   }
-  await writeChunks(skeletonTextChunks(task, edges.value, { limitPerPair, labelsAtCutoff: cutoff, sha256Hex: nodeSha256Hex }), stdout, 'latin1');
+  await writeChunks(
+    skeletonTextChunks(task, edges.value, { limitPerPair, labelsAtCutoff: cutoff, sha256Hex: nodeSha256Hex }),
+    stdout,
+    'latin1',
+  );
   return 0;
 }
 
@@ -42,7 +56,11 @@ export async function runSkeletons(argv: readonly string[], err: Output, stdout:
  * stops early (`| head`) closes the pipe: generation stops and the promise resolves, so the command
  * ends quietly (the CLI's own EPIPE handler exits 0 too).
  */
-export async function writeChunks(chunks: Iterable<string>, stream: NodeJS.WritableStream, encoding: BufferEncoding = 'utf8'): Promise<void> {
+export async function writeChunks(
+  chunks: Iterable<string>,
+  stream: NodeJS.WritableStream,
+  encoding: BufferEncoding = 'utf8',
+): Promise<void> {
   let readerGone = false;
   const onError = (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;

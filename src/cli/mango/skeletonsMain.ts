@@ -23,9 +23,15 @@ exitQuietlyOnEpipe();
 // compile without their embedded code cache (2 ms more for node:crypto).
 // Only on the V8 this was measured on (Node 20's 11.x): later V8 replaced the interrupt budget with
 // invocation counts, and an unknown flag is not an exception but two lines on stderr on every run.
-if (Number(process.versions.v8.split('.')[0]) === 11) setFlagsFromString(`--interrupt-budget=${16 * DEFAULT_INTERRUPT_BUDGET}`);
+if (Number(process.versions.v8.split('.')[0]) === 11)
+  setFlagsFromString(`--interrupt-budget=${16 * DEFAULT_INTERRUPT_BUDGET}`);
 // bin.ts sends only `mango skeletons ...` here: drop those two words.
-runSubcommand('mango', (args, _out, err) => runSkeletons(args, err), argv.filter((argument) => argument !== '--debug').slice(2), argv.includes('--debug')).then((code) => {
+runSubcommand(
+  'mango',
+  (args, _out, err) => runSkeletons(args, err),
+  argv.filter((argument) => argument !== '--debug').slice(2),
+  argv.includes('--debug'),
+).then((code) => {
   process.exitCode = code;
   // Every line handed to the OS (stdout on a file, or on a pipe on Linux, is written synchronously;
   // this checks rather than assumes): exit now instead of tearing the heap down first, 3-5 ms of a run.

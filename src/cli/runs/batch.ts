@@ -5,10 +5,22 @@
 // model, temperature, messages, max_tokens, custom_id = the question's sample id. `--format
 // anthropic` writes Message Batches request lines instead (core/eval/anthropicBatch.ts). Import
 // reads either provider's results, in any order, telling them apart row by row.
-import { findBenchmark, QuestionOptionError, type BenchmarkDefinition, type PreparedQuestion, type QuestionSetOptions } from '../../core/benchmark/registry';
+import {
+  findBenchmark,
+  QuestionOptionError,
+  type BenchmarkDefinition,
+  type PreparedQuestion,
+  type QuestionSetOptions,
+} from '../../core/benchmark/registry';
 import { benchmarks } from '../../core/benchmarks';
 import { runRecordOf } from '../../core/eval/engine';
-import { AnthropicPromptError, anthropicCustomId, anthropicRequestLine, isAnthropicResult, readAnthropicResult } from '../../core/eval/anthropicBatch';
+import {
+  AnthropicPromptError,
+  anthropicCustomId,
+  anthropicRequestLine,
+  isAnthropicResult,
+  readAnthropicResult,
+} from '../../core/eval/anthropicBatch';
 import { importedProfile, isJsonObject, readBatchRow } from '../../core/eval/imported';
 import { recordDiagnostics } from '../../core/eval/pipeline';
 import type { ModelReply, QuestionBase, RunRecord, ScoringMode } from '../../core/eval/types';
@@ -31,12 +43,21 @@ const USAGE = [
   '       waypoint batch import <benchmark> <source>... (question options) --results output.jsonl --out run.jsonl [--mode M] [--model-name NAME] [--json]',
 ].join('\n');
 
-
 /** For ids no exported question has: the question an error record names, where the benchmark's ids say enough (GRASP's custom_ids do). */
 const questionOfUnknownId: Record<string, (id: string) => QuestionBase | null> = {
   grasp: (id) => {
     const parsed = parseCustomId(id);
-    return parsed && { benchmark: 'grasp', file: parsed.file, index: parsed.index, settings: parsed.settings, style: 'chat', sampleId: id } as QuestionBase;
+    return (
+      parsed &&
+      ({
+        benchmark: 'grasp',
+        file: parsed.file,
+        index: parsed.index,
+        settings: parsed.settings,
+        style: 'chat',
+        sampleId: id,
+      } as QuestionBase)
+    );
   },
 };
 
@@ -44,15 +65,30 @@ const questionOfUnknownId: Record<string, (id: string) => QuestionBase | null> =
 export async function runBatch(argv: readonly string[], out: Output, err: Output): Promise<number> {
   try {
     const [command, name, ...rest] = argv;
-    if (command !== 'export' && command !== 'import') throw new UsageError(command === undefined ? 'batch needs a command: export or import' : `unknown batch command '${command}' (export or import)`);
+    if (command !== 'export' && command !== 'import')
+      throw new UsageError(
+        command === undefined
+          ? 'batch needs a command: export or import'
+          : `unknown batch command '${command}' (export or import)`,
+      );
     const definition = name === undefined ? null : findBenchmark(name);
-    const withSets = benchmarks().filter((candidate) => candidate.questionSet).map((candidate) => candidate.id);
-    if (!definition?.questionSet) throw new UsageError(`${name === undefined ? 'name a benchmark' : `'${name}' has no question set`} (one of ${withSets.join(', ')})`);
+    const withSets = benchmarks()
+      .filter((candidate) => candidate.questionSet)
+      .map((candidate) => candidate.id);
+    if (!definition?.questionSet)
+      throw new UsageError(
+        `${name === undefined ? 'name a benchmark' : `'${name}' has no question set`} (one of ${withSets.join(', ')})`,
+      );
     const optionNames = definition.questionOptions ?? [];
-    const own = command === 'export' ? ['model', 'format', 'temperature', 'max-tokens', 'max-completion-tokens', 'reasoning-effort'] : ['results', 'out', 'mode', 'model-name'];
+    const own =
+      command === 'export'
+        ? ['model', 'format', 'temperature', 'max-tokens', 'max-completion-tokens', 'reasoning-effort']
+        : ['results', 'out', 'mode', 'model-name'];
     const args = parseArgs(rest, ['json'], [...own, ...optionNames]);
     if (args.positionals.length === 0) throw new UsageError(`batch ${command} needs at least one source`);
-    const options: QuestionSetOptions = Object.fromEntries(optionNames.map((option) => [option, args.options.get(option)]));
+    const options: QuestionSetOptions = Object.fromEntries(
+      optionNames.map((option) => [option, args.options.get(option)]),
+    );
     let set;
     try {
       set = await definition.questionSet(args.positionals, options, nodeQuestionFiles);
@@ -61,7 +97,10 @@ export async function runBatch(argv: readonly string[], out: Output, err: Output
       throw error;
     }
     for (const problem of set.problems) err(problem);
-    const code = command === 'export' ? exportRequests(set.questions, args.options, out, err) : await importResults(definition, set.questions, args.options, args.flags.has('json'), out, err);
+    const code =
+      command === 'export'
+        ? exportRequests(set.questions, args.options, out, err)
+        : await importResults(definition, set.questions, args.options, args.flags.has('json'), out, err);
     return set.problems.length > 0 ? Math.max(code, 1) : code;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -75,7 +114,8 @@ function numberOption(options: Map<string, string>, name: string, fallback: numb
   const text = options.get(name);
   if (text === undefined) return fallback;
   const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) throw new UsageError(`--${name} must be a non-negative ${integer ? 'integer' : 'number'}, not '${text}'`);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value)))
+    throw new UsageError(`--${name} must be a non-negative ${integer ? 'integer' : 'number'}, not '${text}'`);
   return value;
 }
 
@@ -83,29 +123,63 @@ function numberOption(options: Map<string, string>, name: string, fallback: numb
 const BATCH_LIMITS = { openai: 50_000, anthropic: 100_000 } as const;
 
 /** The token limit and effort of an OpenAI request body: max_tokens, or max_completion_tokens (reasoning models) in its place. */
-type OpenAiLimits = { max_tokens: number } | { max_completion_tokens: number; reasoning_effort?: string } | { max_tokens: number; reasoning_effort: string };
+type OpenAiLimits =
+  | { max_tokens: number }
+  | { max_completion_tokens: number; reasoning_effort?: string }
+  | { max_tokens: number; reasoning_effort: string };
 
 /** One request line per question, as upstream's batch_gpt4o.jsonl writes them (the limit's key where max_tokens is). */
-export function batchRequestLine(sampleId: string, model: string, messages: PreparedQuestion['messages'], temperature: number, limits: OpenAiLimits): string {
-  const body = { model, temperature, messages: messages.map((message) => ({ role: message.role, content: message.content })), ...limits };
+export function batchRequestLine(
+  sampleId: string,
+  model: string,
+  messages: PreparedQuestion['messages'],
+  temperature: number,
+  limits: OpenAiLimits,
+): string {
+  const body = {
+    model,
+    temperature,
+    messages: messages.map((message) => ({ role: message.role, content: message.content })),
+    ...limits,
+  };
   return pythonJsonDumps({ custom_id: sampleId, method: 'POST', url: '/v1/chat/completions', body });
 }
 
-function exportRequests(questions: readonly PreparedQuestion[], options: Map<string, string>, out: Output, err: Output): number {
+function exportRequests(
+  questions: readonly PreparedQuestion[],
+  options: Map<string, string>,
+  out: Output,
+  err: Output,
+): number {
   const model = options.get('model');
   if (!model) throw new UsageError('batch export needs --model NAME (the body\'s "model")');
   const format = options.get('format') ?? 'openai';
-  if (format !== 'openai' && format !== 'anthropic') throw new UsageError(`--format must be openai or anthropic, not '${format}'`);
+  if (format !== 'openai' && format !== 'anthropic')
+    throw new UsageError(`--format must be openai or anthropic, not '${format}'`);
   // GRASP's requests: temperature 0, max_tokens 1000 (spec grasp.md §5).
   const temperature = numberOption(options, 'temperature', 0, false);
   const maxTokens = numberOption(options, 'max-tokens', 1000, true);
-  if (questions.some((prepared) => prepared.play)) throw new UsageError('batch export asks single questions; this benchmark plays episodes (use waypoint run)');
-  if (questions.length > BATCH_LIMITS[format]) err(`waypoint batch: ${questions.length} requests; one ${format === 'openai' ? 'OpenAI batch' : 'Anthropic Message Batch'} takes at most ${BATCH_LIMITS[format].toLocaleString('en-US')}: split the set with --indices or the question options`);
+  if (questions.some((prepared) => prepared.play))
+    throw new UsageError('batch export asks single questions; this benchmark plays episodes (use waypoint run)');
+  if (questions.length > BATCH_LIMITS[format])
+    err(
+      `waypoint batch: ${questions.length} requests; one ${format === 'openai' ? 'OpenAI batch' : 'Anthropic Message Batch'} takes at most ${BATCH_LIMITS[format].toLocaleString('en-US')}: split the set with --indices or the question options`,
+    );
   if (format === 'anthropic') return exportAnthropic(questions, options, model, maxTokens, temperature, out, err);
-  const completion = options.has('max-completion-tokens') ? positiveInteger(options.get('max-completion-tokens'), 'max-completion-tokens') : undefined;
-  const effort = options.has('reasoning-effort') ? reasoningEffortOption(options.get('reasoning-effort') ?? '') : undefined;
-  const limits: OpenAiLimits = completion !== undefined ? { max_completion_tokens: completion, ...(effort ? { reasoning_effort: effort } : {}) } : effort ? { max_tokens: maxTokens, reasoning_effort: effort } : { max_tokens: maxTokens };
-  for (const prepared of questions) out(batchRequestLine(prepared.question.sampleId, model, prepared.messages, temperature, limits));
+  const completion = options.has('max-completion-tokens')
+    ? positiveInteger(options.get('max-completion-tokens'), 'max-completion-tokens')
+    : undefined;
+  const effort = options.has('reasoning-effort')
+    ? reasoningEffortOption(options.get('reasoning-effort') ?? '')
+    : undefined;
+  const limits: OpenAiLimits =
+    completion !== undefined
+      ? { max_completion_tokens: completion, ...(effort ? { reasoning_effort: effort } : {}) }
+      : effort
+        ? { max_tokens: maxTokens, reasoning_effort: effort }
+        : { max_tokens: maxTokens };
+  for (const prepared of questions)
+    out(batchRequestLine(prepared.question.sampleId, model, prepared.messages, temperature, limits));
   return 0;
 }
 
@@ -114,8 +188,18 @@ function exportRequests(questions: readonly PreparedQuestion[], options: Map<str
  * cannot take, or two sample ids that would share a custom_id, leave stdout empty (a batch missing
  * some questions would look complete).
  */
-function exportAnthropic(questions: readonly PreparedQuestion[], options: Map<string, string>, model: string, maxTokens: number, temperature: number, out: Output, err: Output): number {
-  for (const option of ['max-completion-tokens', 'reasoning-effort']) if (options.has(option)) throw new UsageError(`--${option} is an OpenAI request field; Anthropic's requests take --max-tokens`);
+function exportAnthropic(
+  questions: readonly PreparedQuestion[],
+  options: Map<string, string>,
+  model: string,
+  maxTokens: number,
+  temperature: number,
+  out: Output,
+  err: Output,
+): number {
+  for (const option of ['max-completion-tokens', 'reasoning-effort'])
+    if (options.has(option))
+      throw new UsageError(`--${option} is an OpenAI request field; Anthropic's requests take --max-tokens`);
   if (temperature > 1) throw new UsageError(`--temperature must be between 0 and 1 for Anthropic, not ${temperature}`);
   if (maxTokens < 1) throw new UsageError('--max-tokens must be at least 1 for Anthropic');
   const lines: string[] = [];
@@ -126,7 +210,9 @@ function exportAnthropic(questions: readonly PreparedQuestion[], options: Map<st
     const customId = anthropicCustomId(sampleId);
     const owner = owners.get(customId);
     if (owner !== undefined && owner !== sampleId) {
-      err(`waypoint batch: sample ids ${owner} and ${sampleId} would both be sent as custom_id ${customId}; nothing was written`);
+      err(
+        `waypoint batch: sample ids ${owner} and ${sampleId} would both be sent as custom_id ${customId}; nothing was written`,
+      );
       failed++;
     }
     owners.set(customId, sampleId);
@@ -141,11 +227,21 @@ function exportAnthropic(questions: readonly PreparedQuestion[], options: Map<st
   if (failed > 0) return 1;
   for (const line of lines) out(line);
   const shortened = [...owners].filter(([customId, sampleId]) => customId !== sampleId).length;
-  if (shortened > 0) err(`waypoint batch: ${shortened} of ${questions.length} sample ids are not custom_ids Anthropic takes (1–64 characters of A-Z a-z 0-9 _ -) and were sent as a prefix and a hash; batch import with the same sources and options maps them back.`);
+  if (shortened > 0)
+    err(
+      `waypoint batch: ${shortened} of ${questions.length} sample ids are not custom_ids Anthropic takes (1–64 characters of A-Z a-z 0-9 _ -) and were sent as a prefix and a hash; batch import with the same sources and options maps them back.`,
+    );
   return 0;
 }
 
-async function importResults(definition: BenchmarkDefinition, questions: readonly PreparedQuestion[], options: Map<string, string>, json: boolean, out: Output, err: Output): Promise<number> {
+async function importResults(
+  definition: BenchmarkDefinition,
+  questions: readonly PreparedQuestion[],
+  options: Map<string, string>,
+  json: boolean,
+  out: Output,
+  err: Output,
+): Promise<number> {
   const resultsPath = options.get('results');
   const outPath = options.get('out');
   if (!resultsPath) throw new UsageError('batch import needs --results <provider output.jsonl>');
@@ -154,7 +250,8 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
   const modes: readonly ScoringMode[] = definition.scoringModes ?? ['faithful'];
   const modeText = options.get('mode') ?? 'faithful';
   const mode = modes.find((candidate) => candidate === modeText);
-  if (!mode) throw new UsageError(`--mode must be one of ${modes.join(', ')} for ${definition.label}, not '${modeText}'`);
+  if (!mode)
+    throw new UsageError(`--mode must be one of ${modes.join(', ')} for ${definition.label}, not '${modeText}'`);
   const modelName = options.get('model-name');
   let text: string;
   try {
@@ -171,7 +268,9 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
   }
   const byId = new Map(questions.map((prepared) => [prepared.question.sampleId, prepared]));
   // Anthropic's results name a question by the custom_id export sent, which may be a shortened sample id.
-  for (const prepared of questions) if (!byId.has(anthropicCustomId(prepared.question.sampleId))) byId.set(anthropicCustomId(prepared.question.sampleId), prepared);
+  for (const prepared of questions)
+    if (!byId.has(anthropicCustomId(prepared.question.sampleId)))
+      byId.set(anthropicCustomId(prepared.question.sampleId), prepared);
   const runId = newRunId('batch');
   const records: RunRecord<QuestionBase>[] = [];
   let problems = 0;
@@ -182,8 +281,12 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
     // The located parse names the column of a syntax error (V8's message quotes the broken bytes).
     const parsed = parseJsonWith(line, z.unknown(), index);
     if (!parsed.ok || !isJsonObject(parsed.value)) {
-      const where = parsed.ok ? `${index + 1}` : `${(parsed.diagnostics[0]?.range.start.line ?? index) + 1}:${(parsed.diagnostics[0]?.range.start.character ?? 0) + 1}`;
-      err(`${resultsPath}:${where}: not a Batch API output row (${parsed.ok ? 'not a JSON object' : (parsed.diagnostics[0]?.message ?? 'not JSON')})`);
+      const where = parsed.ok
+        ? `${index + 1}`
+        : `${(parsed.diagnostics[0]?.range.start.line ?? index) + 1}:${(parsed.diagnostics[0]?.range.start.character ?? 0) + 1}`;
+      err(
+        `${resultsPath}:${where}: not a Batch API output row (${parsed.ok ? 'not a JSON object' : (parsed.diagnostics[0]?.message ?? 'not JSON')})`,
+      );
       problems++;
       return;
     }
@@ -197,7 +300,14 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
     const batch = isAnthropicResult(row) ? readAnthropicResult(row) : readBatchRow(row);
     const model = importedProfile(modelName ?? batch.model ?? 'unknown');
     const prepared = byId.get(customId);
-    const reply: ModelReply = { text: batch.content ?? '', promptTokens: batch.promptTokens, completionTokens: batch.completionTokens, latencyMs: 0, cached: false, ...(batch.error === null ? batch.extras : {}) };
+    const reply: ModelReply = {
+      text: batch.content ?? '',
+      promptTokens: batch.promptTokens,
+      completionTokens: batch.completionTokens,
+      latencyMs: 0,
+      cached: false,
+      ...(batch.error === null ? batch.extras : {}),
+    };
     if (!prepared) {
       const message = `custom_id ${customId} is not a question of the exported set (check the sources and question options)`;
       const question = questionOfUnknownId[definition.id]?.(customId);
@@ -207,7 +317,11 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
         problems++;
         return;
       }
-      const record = { ...runRecordOf<QuestionBase>({ question, model, messages: [], parsedAnswer: null, scores: {}, mode }, reply), run_id: runId, error: message };
+      const record = {
+        ...runRecordOf<QuestionBase>({ question, model, messages: [], parsedAnswer: null, scores: {}, mode }, reply),
+        run_id: runId,
+        error: message,
+      };
       records.push(record);
       unknownRows.push({ line: index + 1, message, record });
       return;
@@ -215,18 +329,32 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
     const messages = prepared.messages.map((message) => ({ ...message }));
     // Errored, expired and canceled requests are errors with their kind, never answers that failed to parse.
     if (batch.error !== null) {
-      records.push({ ...runRecordOf<QuestionBase>({ question: prepared.question, model, messages, parsedAnswer: null, scores: {}, mode }, reply), run_id: runId, error: batch.error, ...(batch.failure ? { failure: batch.failure } : {}) });
+      records.push({
+        ...runRecordOf<QuestionBase>(
+          { question: prepared.question, model, messages, parsedAnswer: null, scores: {}, mode },
+          reply,
+        ),
+        run_id: runId,
+        error: batch.error,
+        ...(batch.failure ? { failure: batch.failure } : {}),
+      });
       return;
     }
     const scored = prepared.score(reply.text, mode);
-    const record = runRecordOf<QuestionBase>({ question: prepared.question, model, messages, parsedAnswer: scored.parsedAnswer, scores: scored.scores, mode }, reply);
+    const record = runRecordOf<QuestionBase>(
+      { question: prepared.question, model, messages, parsedAnswer: scored.parsedAnswer, scores: scored.scores, mode },
+      reply,
+    );
     records.push({ ...record, run_id: runId, diagnostics: recordDiagnostics(scored.diagnostics) });
   });
   // Each unknown id is its own message: the first few located, then a count, not a line per row.
   const SHOWN = 10;
   const tellUnknown = () => {
     for (const { line, message } of unknownRows.slice(0, SHOWN)) err(`${resultsPath}:${line}: ${message}`);
-    if (unknownRows.length > SHOWN) err(`${resultsPath}: ${unknownRows.length - SHOWN} more rows whose custom_id is not a question of the exported set`);
+    if (unknownRows.length > SHOWN)
+      err(
+        `${resultsPath}: ${unknownRows.length - SHOWN} more rows whose custom_id is not a question of the exported set`,
+      );
   };
   if (records.length === 0 && unknownRows.length > 0) {
     tellUnknown();
@@ -240,7 +368,9 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
   }
   try {
     // Written whole or not at all: a failure leaves a previous run file of that name intact.
-    await writeOutputAtomically(outPath, async (write) => write(new TextEncoder().encode(records.map((record) => `${JSON.stringify(record)}\n`).join(''))));
+    await writeOutputAtomically(outPath, async (write) =>
+      write(new TextEncoder().encode(records.map((record) => `${JSON.stringify(record)}\n`).join(''))),
+    );
   } catch (error) {
     if (!(error instanceof OutputFileError)) throw error;
     err(error.message);
@@ -249,11 +379,18 @@ async function importResults(definition: BenchmarkDefinition, questions: readonl
   const errors = records.filter((record) => record.error !== undefined);
   const unknownRecords = new Set(unknownRows.map((row) => row.record));
   // One line a reason: by kind, HTTP status and the provider's error code, never by the message (it quotes each row's own error).
-  for (const group of failureGroups(errors.filter((record) => !unknownRecords.has(record)))) err(escapeControls(failureGroupLine(group, 'row')));
+  for (const group of failureGroups(errors.filter((record) => !unknownRecords.has(record))))
+    err(escapeControls(failureGroupLine(group, 'row')));
   tellUnknown();
   const answered = new Set(records.map((record) => record.question.sampleId));
   const unanswered = questions.filter((prepared) => !answered.has(prepared.question.sampleId)).length;
-  if (json) out(JSON.stringify({ records: records.length, errors: errors.length, unanswered, mode, run_id: runId, out: outPath }));
-  else out(`${records.length} records (${errors.length} with error; ${unanswered} exported questions without a row) → ${outPath} · mode ${mode} · run_id ${runId}`);
+  if (json)
+    out(
+      JSON.stringify({ records: records.length, errors: errors.length, unanswered, mode, run_id: runId, out: outPath }),
+    );
+  else
+    out(
+      `${records.length} records (${errors.length} with error; ${unanswered} exported questions without a row) → ${outPath} · mode ${mode} · run_id ${runId}`,
+    );
   return errors.length > 0 || problems > 0 ? 1 : 0;
 }

@@ -19,7 +19,8 @@ import { readRunFiles } from './runFileReader';
 
 type Output = (text: string) => void;
 
-const USAGE = 'usage: waypoint compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...] [--model-a NAME] [--model-b NAME] [--where FIELD=VALUE,...] [--pairs GAME.reskin.json] [--include-truncated] [--json|--markdown]';
+const USAGE =
+  'usage: waypoint compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...] [--model-a NAME] [--model-b NAME] [--where FIELD=VALUE,...] [--pairs GAME.reskin.json] [--include-truncated] [--json|--markdown]';
 
 /** `--pairs FILE`: a re-skin's `<game>.reskin.json` ({"sample_ids": {B id: A id}}); null (said on stderr) when unreadable. */
 async function readPairs(path: string, err: Output): Promise<Map<string, string> | null> {
@@ -39,7 +40,9 @@ async function readPairs(path: string, err: Output): Promise<Map<string, string>
   const parsed = read.value;
   const ids = (parsed as { sample_ids?: unknown } | null)?.sample_ids;
   if (typeof ids !== 'object' || ids === null || Object.values(ids).some((value) => typeof value !== 'string')) {
-    err(`${path}: not a pairing file (expected {"sample_ids": {"<run B id>": "<run A id>", ...}}, as mango reskin writes)`);
+    err(
+      `${path}: not a pairing file (expected {"sample_ids": {"<run B id>": "<run A id>", ...}}, as mango reskin writes)`,
+    );
     return null;
   }
   return new Map(Object.entries(ids as Record<string, string>));
@@ -49,20 +52,32 @@ async function readPairs(path: string, err: Output): Promise<Map<string, string>
 export async function runCompare(argv: readonly string[], out: Output, err: Output): Promise<number> {
   try {
     const args = parseArgs(argv, ['json', 'markdown', 'include-truncated'], ['where', 'model-a', 'model-b', 'pairs']);
-    if (args.positionals.length !== 2) throw new UsageError(`compare needs exactly two runs, got ${args.positionals.length}`);
-    if (args.flags.has('json') && args.flags.has('markdown')) throw new UsageError('choose one output format, not --json and --markdown');
+    if (args.positionals.length !== 2)
+      throw new UsageError(`compare needs exactly two runs, got ${args.positionals.length}`);
+    if (args.flags.has('json') && args.flags.has('markdown'))
+      throw new UsageError('choose one output format, not --json and --markdown');
     const [a, b] = await Promise.all(args.positionals.map((side) => readRunFiles(side.split(','), err)));
     if (!a || !b) return 1;
     const pairsFile = args.options.get('pairs');
     const pairsB = pairsFile === undefined ? undefined : await readPairs(pairsFile, err);
     if (pairsB === null) return 1;
     // A --where that keeps no record of a run is almost always a typo (runs.md: never empty tables and exit 0).
-    const unmatched = [a, b].flatMap((side, index) => whereMatchesNothing(side.set, args.options.get('where')).map((line) => `run ${'AB'[index]} (${args.positionals[index]}): ${line}`));
+    const unmatched = [a, b].flatMap((side, index) =>
+      whereMatchesNothing(side.set, args.options.get('where')).map(
+        (line) => `run ${'AB'[index]} (${args.positionals[index]}): ${line}`,
+      ),
+    );
     if (unmatched.length > 0) {
       for (const line of unmatched) err(line);
       return 1;
     }
-    const json = compareRuns(a.set, b.set, { where: args.options.get('where'), modelA: args.options.get('model-a'), modelB: args.options.get('model-b'), pairsB, includeTruncated: args.flags.has('include-truncated') });
+    const json = compareRuns(a.set, b.set, {
+      where: args.options.get('where'),
+      modelA: args.options.get('model-a'),
+      modelB: args.options.get('model-b'),
+      pairsB,
+      includeTruncated: args.flags.has('include-truncated'),
+    });
     if (args.flags.has('json')) out(JSON.stringify(json));
     else printBlock(out, args.flags.has('markdown') ? compareMarkdown(json) : compareText(json));
     return a.failed || b.failed ? 1 : 0;

@@ -14,7 +14,9 @@ export async function runImport(argv: readonly string[], out: Output, err: Outpu
   const [benchmark, ...rest] = argv;
   const importer = benchmark === undefined ? undefined : importers[benchmark];
   if (!importer) {
-    err(`waypoint import: ${benchmark === undefined ? 'name a benchmark' : `no importer for '${benchmark}'`} (one of ${Object.keys(importers).join(', ')})`);
+    err(
+      `waypoint import: ${benchmark === undefined ? 'name a benchmark' : `no importer for '${benchmark}'`} (one of ${Object.keys(importers).join(', ')})`,
+    );
     err(IMPORT_USAGE);
     return 2;
   }

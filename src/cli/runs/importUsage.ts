@@ -5,10 +5,17 @@ import { UsageError } from '../args';
 type Output = (text: string) => void;
 export type Importer = (argv: readonly string[], out: Output, err: Output) => Promise<number>;
 
-export const IMPORT_USAGE = 'usage: waypoint import <benchmark> <file-or-folder>... --out <run.jsonl> [--grids DIR (grasp)] [--mode ...] [--indices A-B] [--model-name NAME] [--json]';
+export const IMPORT_USAGE =
+  'usage: waypoint import <benchmark> <file-or-folder>... --out <run.jsonl> [--grids DIR (grasp)] [--mode ...] [--indices A-B] [--model-name NAME] [--json]';
 
 /** Runs one importer; a usage error is its message and the usage line, exit 2. */
-export async function runImporter(benchmark: string, importer: Importer, argv: readonly string[], out: Output, err: Output): Promise<number> {
+export async function runImporter(
+  benchmark: string,
+  importer: Importer,
+  argv: readonly string[],
+  out: Output,
+  err: Output,
+): Promise<number> {
   try {
     return await importer(argv, out, err);
   } catch (error) {

@@ -112,24 +112,45 @@ export class LineChunks {
  * `flush` must be done with a chunk when it returns (its buffer is reused); a worker's chunks are
  * transferred, so each is a buffer of its own.
  */
-export async function scoreShare(jobs: readonly ImportJob[], gridTexts: ReadonlyArray<{ path: string; text: string }>, options: GraspImportOptions, flush: (chunk: Uint8Array) => void, chunkBytes = CHUNK_BYTES, mainThread = true): Promise<ScoredShare> {
+export async function scoreShare(
+  jobs: readonly ImportJob[],
+  gridTexts: ReadonlyArray<{ path: string; text: string }>,
+  options: GraspImportOptions,
+  flush: (chunk: Uint8Array) => void,
+  chunkBytes = CHUNK_BYTES,
+  mainThread = true,
+): Promise<ScoredShare> {
   const texts = new Map(gridTexts.map((grid) => [grid.path, grid.text]));
   const grids = await loadGraspGrids(
     gridTexts.map((grid) => grid.path),
     { readText: async (path) => texts.get(path) ?? '', list: async () => null },
     { quick: true },
   );
-  const share: ScoredShare = { records: 0, errorCount: 0, skipped: 0, problems: mainThread ? [...grids.problems] : [], errors: new Map() };
+  const share: ScoredShare = {
+    records: 0,
+    errorCount: 0,
+    skipped: 0,
+    problems: mainThread ? [...grids.problems] : [],
+    errors: new Map(),
+  };
   const out = new LineChunks(flush, chunkBytes, mainThread);
   for (const job of jobs) {
-    const result = importGraspRows(job.text, job.path, job.kind, grids.byName, options, job.firstLine ?? 0, (record, line) => {
-      out.add(JSON.stringify(record));
-      share.records++;
-      if (record.error !== undefined) {
-        share.errorCount++;
-        countErrorRows(share.errors, { path: job.path, reason: record.error, firstLine: line, count: 1 });
-      }
-    });
+    const result = importGraspRows(
+      job.text,
+      job.path,
+      job.kind,
+      grids.byName,
+      options,
+      job.firstLine ?? 0,
+      (record, line) => {
+        out.add(JSON.stringify(record));
+        share.records++;
+        if (record.error !== undefined) {
+          share.errorCount++;
+          countErrorRows(share.errors, { path: job.path, reason: record.error, firstLine: line, count: 1 });
+        }
+      },
+    );
     share.skipped += result.skipped;
     share.problems.push(...result.problems);
   }
@@ -167,7 +188,13 @@ function workerScript(): string | null {
 }
 
 /** Scores every job, handing the output to `flush` in order; a `flush` or scoring error stops the other threads. */
-export async function scoreImportJobs(jobs: readonly ImportJob[], gridTexts: Array<{ path: string; text: string }>, options: GraspImportOptions, flush: (chunk: Uint8Array) => void, score: ScoreOptions = {}): Promise<ScoredShare> {
+export async function scoreImportJobs(
+  jobs: readonly ImportJob[],
+  gridTexts: Array<{ path: string; text: string }>,
+  options: GraspImportOptions,
+  flush: (chunk: Uint8Array) => void,
+  score: ScoreOptions = {},
+): Promise<ScoredShare> {
   const { threads = 1, chunkBytes = CHUNK_BYTES } = score;
   const script = workerScript();
   if (threads <= 1 || script === null) return scoreShare(jobs, gridTexts, options, flush, chunkBytes);
@@ -209,8 +236,21 @@ export async function scoreImportJobs(jobs: readonly ImportJob[], gridTexts: Arr
 }
 
 /** A worker's body: score its share and post it back, the chunks transferred. */
-export async function runImportWorker(data: ImportWorkerData, post: (message: WorkerResult, transfer: ArrayBuffer[]) => void): Promise<void> {
+export async function runImportWorker(
+  data: ImportWorkerData,
+  post: (message: WorkerResult, transfer: ArrayBuffer[]) => void,
+): Promise<void> {
   const chunks: Uint8Array[] = [];
-  const share = await scoreShare(data.jobs, data.gridTexts, data.options, (chunk) => chunks.push(chunk), data.chunkBytes, false);
-  post({ ...share, errors: [...share.errors.values()], chunks }, chunks.map((chunk) => chunk.buffer as ArrayBuffer));
+  const share = await scoreShare(
+    data.jobs,
+    data.gridTexts,
+    data.options,
+    (chunk) => chunks.push(chunk),
+    data.chunkBytes,
+    false,
+  );
+  post(
+    { ...share, errors: [...share.errors.values()], chunks },
+    chunks.map((chunk) => chunk.buffer as ArrayBuffer),
+  );
 }

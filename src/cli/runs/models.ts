@@ -21,15 +21,22 @@ function line(report: ConnectionReport): string {
 
 async function runTest(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const args = parseArgs(argv, FLAGS, VALUE_OPTIONS);
-  if (args.positionals.length > 0) throw new UsageError(`models test takes no arguments, not '${args.positionals[0]}' (name the model with --profile F --profile-id ID or --base-url URL --model NAME)`);
+  if (args.positionals.length > 0)
+    throw new UsageError(
+      `models test takes no arguments, not '${args.positionals[0]}' (name the model with --profile F --profile-id ID or --base-url URL --model NAME)`,
+    );
   const profile = await profileOf(args.options, false);
-  if (profile.provider !== 'openai-compatible') throw new UsageError(`'${profile.id}' is a built-in agent: there is no connection to test`);
+  if (profile.provider !== 'openai-compatible')
+    throw new UsageError(`'${profile.id}' is a built-in agent: there is no connection to test`);
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.on('SIGINT', onSigint);
   let report: ConnectionReport;
   try {
-    report = await testConnection(profile, await cliApiKey(profile), { keyAdvice: cliKeyAdvice, signal: controller.signal });
+    report = await testConnection(profile, await cliApiKey(profile), {
+      keyAdvice: cliKeyAdvice,
+      signal: controller.signal,
+    });
   } catch (error) {
     if (error instanceof ModelCallCancelled) {
       err('waypoint models test: interrupted.');
@@ -43,7 +50,10 @@ async function runTest(argv: readonly string[], out: Output, err: Output): Promi
   else if (report.ok) out(line(report));
   else err(`waypoint models test: ${line(report)}`);
   // A failure already says the variable is not set; a server that took no key does not.
-  if (report.ok && profile.apiKeyEnv && !report.keySent) err(`waypoint models test: the environment variable ${profile.apiKeyEnv} is not set, and this server answered without a key.`);
+  if (report.ok && profile.apiKeyEnv && !report.keySent)
+    err(
+      `waypoint models test: the environment variable ${profile.apiKeyEnv} is not set, and this server answered without a key.`,
+    );
   return report.ok ? 0 : 1;
 }
 
@@ -51,5 +61,9 @@ async function runTest(argv: readonly string[], out: Output, err: Output): Promi
 export async function runModels(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const [subcommand, ...rest] = argv;
   if (subcommand === 'test') return runTest(rest, out, err);
-  throw new UsageError(subcommand === undefined ? 'models needs a subcommand: test' : `unknown models subcommand '${subcommand}' (there is: test)`);
+  throw new UsageError(
+    subcommand === undefined
+      ? 'models needs a subcommand: test'
+      : `unknown models subcommand '${subcommand}' (there is: test)`,
+  );
 }

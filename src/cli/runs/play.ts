@@ -57,7 +57,9 @@ async function readInput(path: string): Promise<string> {
  */
 function whereBroken(source: string, diagnostics: readonly Diagnostic[]): string {
   const error = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-  return error ? `${source}:${error.range.start.line + 1}:${error.range.start.character + 1}: ${error.message.replace(/\.$/, '')}; ` : `${source}: `;
+  return error
+    ? `${source}:${error.range.start.line + 1}:${error.range.start.character + 1}: ${error.message.replace(/\.$/, '')}; `
+    : `${source}: `;
 }
 
 async function mangoEpisode(source: string, options: Map<string, string>): Promise<PreparedQuestion> {
@@ -70,8 +72,15 @@ async function mangoEpisode(source: string, options: Map<string, string>): Promi
   const edgesPath = join(folder, `${game}.edges.json`);
   const edges = parseEdgesFile(await readInput(edgesPath));
   const error = edges.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-  if (error) throw new InputError(`${edgesPath}:${error.range.start.line + 1}:${error.range.start.character + 1}: ${error.message}`);
-  const playGame = mangoPlayGame(game, walkthrough, edges.edges.map((edge) => edge.record));
+  if (error)
+    throw new InputError(
+      `${edgesPath}:${error.range.start.line + 1}:${error.range.start.character + 1}: ${error.message}`,
+    );
+  const playGame = mangoPlayGame(
+    game,
+    walkthrough,
+    edges.edges.map((edge) => edge.record),
+  );
   const room = (name: string, flag: string) => {
     const wanted = name.trim().replace(/\s+/g, ' ').toLowerCase();
     const found = playGame.graph.nodes.find((node) => node.toLowerCase() === wanted);
@@ -80,27 +89,44 @@ async function mangoEpisode(source: string, options: Map<string, string>): Promi
   };
   const maxSteps = options.has('max-steps') ? positiveInteger(options.get('max-steps'), 'max-steps') : undefined;
   const [src, dst] = [room(from, 'from'), room(to, 'to')];
-  const question = mangoPlayQuestion(playGame, { sampleId: `play-${src}->${dst}`, src, dst, answerable: true, easy: false, cutoff: NEVER }, maxSteps);
+  const question = mangoPlayQuestion(
+    playGame,
+    { sampleId: `play-${src}->${dst}`, src, dst, answerable: true, easy: false, cutoff: NEVER },
+    maxSteps,
+  );
   return preparedMangoEpisode(playGame, question);
 }
 
 async function babyaiEpisode(source: string, options: Map<string, string>): Promise<PreparedQuestion> {
   const text = await readInput(source);
   if (source.toLowerCase().endsWith('.level.json')) {
-    if (options.has('index')) throw new UsageError('--index chooses a record of a record file; a level file has one level');
+    if (options.has('index'))
+      throw new UsageError('--index chooses a record of a record file; a level file has one level');
     const loaded = loadLevelFile(text);
     const error = loaded.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-    if (!loaded.spec || error) throw new InputError(`${source}${error ? `:${error.range.start.line + 1}: ${error.message}` : ': the level cannot be built'}`);
+    if (!loaded.spec || error)
+      throw new InputError(
+        `${source}${error ? `:${error.range.start.line + 1}: ${error.message}` : ': the level cannot be built'}`,
+      );
     return preparedBabyaiEpisode(babyaiPlayQuestion(source, null, baseName(source)), loaded.spec);
   }
   const index = options.has('index') ? nonNegativeInteger(options.get('index'), 'index') : 0;
   const file = readRecordFile(baseName(source), text);
   const raw = file.records[index];
-  if (!raw) throw new InputError(`${whereBroken(source, file.diagnostics)}no record ${index} (the file has ${file.records.length}; --index counts from 0)`);
+  if (!raw)
+    throw new InputError(
+      `${whereBroken(source, file.diagnostics)}no record ${index} (the file has ${file.records.length}; --index counts from 0)`,
+    );
   const loaded = loadRecord(raw);
   const error = loaded.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-  if (!loaded.spec || error) throw new InputError(`${source}:${raw.range.start.line + 1}: ${error ? error.message : 'the level cannot be built from its env_description'}`);
-  return preparedBabyaiEpisode(babyaiPlayQuestion(source, index, loaded.record.levelName || baseName(source)), loaded.spec);
+  if (!loaded.spec || error)
+    throw new InputError(
+      `${source}:${raw.range.start.line + 1}: ${error ? error.message : 'the level cannot be built from its env_description'}`,
+    );
+  return preparedBabyaiEpisode(
+    babyaiPlayQuestion(source, index, loaded.record.levelName || baseName(source)),
+    loaded.spec,
+  );
 }
 
 async function graspEpisode(source: string, options: Map<string, string>): Promise<PreparedQuestion> {
@@ -111,12 +137,17 @@ async function graspEpisode(source: string, options: Map<string, string>): Promi
     if (error instanceof QuestionOptionError) throw new UsageError(error.message.replace('--settings', '--setting'));
     throw error;
   }
-  if (settings.length !== 1) throw new UsageError('--setting names one setting, <moves>-<carry>-<cost> such as 8-none-0.3');
+  if (settings.length !== 1)
+    throw new UsageError('--setting names one setting, <moves>-<carry>-<cost> such as 8-none-0.3');
   const file = parseGraspGridFile(await readInput(source), baseName(source));
   const index = options.has('index') ? nonNegativeInteger(options.get('index'), 'index') : 0;
   const entry = file.entries.find((candidate) => candidate.record.index === index);
   if (!entry) throw new InputError(`${whereBroken(source, file.diagnostics)}no grid with index ${index}`);
-  return preparedGraspEpisode(graspPlayQuestion(baseName(source), source, index, settings[0]), entry.grid, entry.record.obstacle === 'block');
+  return preparedGraspEpisode(
+    graspPlayQuestion(baseName(source), source, index, settings[0]),
+    entry.grid,
+    entry.record.obstacle === 'block',
+  );
 }
 
 interface EpisodeKind {
@@ -131,7 +162,12 @@ interface EpisodeKind {
 const EPISODES: Record<string, EpisodeKind> = {
   mango: { build: mangoEpisode, source: 'a game folder', own: ['from', 'to'], modes: ['faithful'] },
   babyai: { build: babyaiEpisode, source: 'a level or record file', own: ['index'], modes: ['faithful'] },
-  grasp: { build: graspEpisode, source: 'a grid file', own: ['index', 'setting'], modes: ['faithful', 'reference', 'pre2025', 'paper'] },
+  grasp: {
+    build: graspEpisode,
+    source: 'a grid file',
+    own: ['index', 'setting'],
+    modes: ['faithful', 'reference', 'pre2025', 'paper'],
+  },
 };
 const OWN_OPTIONS = ['from', 'to', 'index', 'setting'];
 
@@ -140,15 +176,20 @@ export async function runPlay(argv: readonly string[], out: Output, err: Output)
   const args = parseArgs(argv, FLAGS, VALUE_OPTIONS);
   const [benchmark, source, ...rest] = args.positionals;
   const kind = benchmark === undefined ? undefined : EPISODES[benchmark];
-  if (!kind) throw new UsageError(`play needs mango, babyai or grasp${benchmark === undefined ? '' : `, not '${benchmark}'`}`);
+  if (!kind)
+    throw new UsageError(`play needs mango, babyai or grasp${benchmark === undefined ? '' : `, not '${benchmark}'`}`);
   if (source === undefined) throw new UsageError(`play ${benchmark} needs ${kind.source}`);
   if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}'`);
   const foreign = OWN_OPTIONS.find((option) => args.options.has(option) && !kind.own.includes(option));
-  if (foreign) throw new UsageError(`play ${benchmark} takes ${kind.own.map((option) => `--${option}`).join(', ')}, not --${foreign}`);
+  if (foreign)
+    throw new UsageError(
+      `play ${benchmark} takes ${kind.own.map((option) => `--${option}`).join(', ')}, not --${foreign}`,
+    );
   const profile = await profileOf(args.options, false);
   const seed = args.options.has('seed') ? nonNegativeInteger(args.options.get('seed'), 'seed') : 0;
   const mode = (args.options.get('mode') ?? 'faithful') as ScoringMode;
-  if (!kind.modes.includes(mode)) throw new UsageError(`--mode must be ${kind.modes.join(', ')} for ${benchmark} episodes, not '${mode}'`);
+  if (!kind.modes.includes(mode))
+    throw new UsageError(`--mode must be ${kind.modes.join(', ')} for ${benchmark} episodes, not '${mode}'`);
 
   let prepared: PreparedQuestion;
   try {
@@ -163,11 +204,17 @@ export async function runPlay(argv: readonly string[], out: Output, err: Output)
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.on('SIGINT', onSigint);
-  const source_ = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(cliApiKey, cliKeyAdvice) : undefined;
+  const source_ =
+    profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(cliApiKey, cliKeyAdvice) : undefined;
   try {
     const { record } = await answerPrepared(prepared, profile, benchmark, {
-      source: source_, cache: args.flags.has('no-cache') ? null : cliStore(workspaceRoot(process.cwd()), (line) => err(escapeControls(line))),
-      mode, seed, signal: controller.signal,
+      source: source_,
+      cache: args.flags.has('no-cache')
+        ? null
+        : cliStore(workspaceRoot(process.cwd()), (line) => err(escapeControls(line))),
+      mode,
+      seed,
+      signal: controller.signal,
     });
     const answer = record.parsedAnswer as EpisodeAnswer;
     const failed = record.error ?? record.episode_error;
@@ -178,11 +225,24 @@ export async function runPlay(argv: readonly string[], out: Output, err: Output)
     }
     if (args.flags.has('json')) {
       const { reached, moves, start, steps } = answer;
-      out(JSON.stringify({ reached, moves, start, steps, end: answer.end, ...(answer.reason !== undefined ? { reason: answer.reason } : {}), ...(record.failure ? { failure: record.failure } : {}), scores: record.scores }));
+      out(
+        JSON.stringify({
+          reached,
+          moves,
+          start,
+          steps,
+          end: answer.end,
+          ...(answer.reason !== undefined ? { reason: answer.reason } : {}),
+          ...(record.failure ? { failure: record.failure } : {}),
+          scores: record.scores,
+        }),
+      );
     } else out(formatTranscript({ ...answer, steps: answer.steps }));
     // A turn's call failed: the turns before it are printed above, and the failure is the exit code's reason.
     if (failed === undefined) return 0;
-    err(`waypoint play: the episode ended after ${answer.moves} ${answer.moves === 1 ? 'move' : 'moves'} because a turn failed: ${escapeControls(failed)}`);
+    err(
+      `waypoint play: the episode ended after ${answer.moves} ${answer.moves === 1 ? 'move' : 'moves'} because a turn failed: ${escapeControls(failed)}`,
+    );
     return 1;
   } catch (error) {
     if (error instanceof ModelCallCancelled) {

@@ -24,7 +24,8 @@ type Output = (text: string) => void;
 /** A multi-line rendering through the CLI's writer (control characters from records escaped). */
 export const printBlock = (out: Output, text: string) => out(text.replace(/\n$/, ''));
 
-const USAGE = 'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--include-truncated] [--json|--csv|--markdown|--html FILE [--grids DIR] [--games DIR] [--levels DIR]]';
+const USAGE =
+  'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--include-truncated] [--json|--csv|--markdown|--html FILE [--grids DIR] [--games DIR] [--levels DIR]]';
 
 /** Runs `waypoint report ...`; returns the exit code. */
 export async function runReport(argv: readonly string[], out: Output, err: Output): Promise<number> {
@@ -39,12 +40,20 @@ export async function runReport(argv: readonly string[], out: Output, err: Outpu
 }
 
 async function report(argv: readonly string[], out: Output, err: Output): Promise<number> {
-  const args = parseArgs(argv, ['json', 'csv', 'markdown', 'include-truncated'], ['by', 'where', 'html', 'grids', 'games', 'levels']);
+  const args = parseArgs(
+    argv,
+    ['json', 'csv', 'markdown', 'include-truncated'],
+    ['by', 'where', 'html', 'grids', 'games', 'levels'],
+  );
   if (args.positionals.length === 0) throw new UsageError('report needs at least one run file');
-  const formats = ['json', 'csv', 'markdown'].filter((name) => args.flags.has(name)).concat(args.options.has('html') ? ['html'] : []);
-  if (formats.length > 1) throw new UsageError(`choose one output format, not ${formats.map((name) => `--${name}`).join(' and ')}`);
+  const formats = ['json', 'csv', 'markdown']
+    .filter((name) => args.flags.has(name))
+    .concat(args.options.has('html') ? ['html'] : []);
+  if (formats.length > 1)
+    throw new UsageError(`choose one output format, not ${formats.map((name) => `--${name}`).join(' and ')}`);
   const sourceFlags = ['grids', 'games', 'levels'].filter((name) => args.options.has(name));
-  if (sourceFlags.length > 0 && !args.options.has('html')) throw new UsageError(`--${sourceFlags[0]} names files for the replays of --html FILE`);
+  if (sourceFlags.length > 0 && !args.options.has('html'))
+    throw new UsageError(`--${sourceFlags[0]} names files for the replays of --html FILE`);
   // A mistyped folder would only show as "not found" notes inside the HTML: say it here, before any work.
   for (const name of sourceFlags) {
     const folder = args.options.get(name) as string;
@@ -59,7 +68,11 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   }
   const read = await readRunFiles(args.positionals, err, { keepText: args.options.has('html') });
   if (!read) return 1;
-  const { json, rows } = buildReport(read.set, { by: args.options.get('by'), where: args.options.get('where'), includeTruncated: args.flags.has('include-truncated') });
+  const { json, rows } = buildReport(read.set, {
+    by: args.options.get('by'),
+    where: args.options.get('where'),
+    includeTruncated: args.flags.has('include-truncated'),
+  });
   // A filter that keeps nothing is almost always a typo: say which condition and what the field
   // takes, and print no report (as for a file without records), rather than empty tables and exit 0.
   const unmatched = rows.length === 0 ? whereMatchesNothing(read.set, args.options.get('where')) : [];
@@ -70,8 +83,17 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   const htmlPath = args.options.get('html');
   if (htmlPath !== undefined) {
     try {
-      const replays = await buildReplays(rows.map((row) => row.record as RunRecord), new ReplayBuilder({ grids: args.options.get('grids'), games: args.options.get('games'), levels: args.options.get('levels') }, nodeQuestionFiles));
-      await fs.writeFile(htmlPath, reportHtml(json, rows, read.set.report, { gzip: (data) => gzipSync(data), replays }));
+      const replays = await buildReplays(
+        rows.map((row) => row.record as RunRecord),
+        new ReplayBuilder(
+          { grids: args.options.get('grids'), games: args.options.get('games'), levels: args.options.get('levels') },
+          nodeQuestionFiles,
+        ),
+      );
+      await fs.writeFile(
+        htmlPath,
+        reportHtml(json, rows, read.set.report, { gzip: (data) => gzipSync(data), replays }),
+      );
     } catch (error) {
       err(`${htmlPath}: ${describeFsError(error)}`);
       return 1;
@@ -83,4 +105,3 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   else printBlock(out, reportText(json));
   return read.failed ? 1 : 0;
 }
-

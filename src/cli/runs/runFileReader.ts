@@ -18,7 +18,11 @@ export interface ReadRuns {
 }
 
 /** The records of `paths`, merged; null (said on stderr) when no file could be read or none holds a record. Usage errors (mixed benchmarks) throw UsageError. */
-export async function readRunFiles(paths: readonly string[], err: (text: string) => void, options: ReadOptions = {}): Promise<ReadRuns | null> {
+export async function readRunFiles(
+  paths: readonly string[],
+  err: (text: string) => void,
+  options: ReadOptions = {},
+): Promise<ReadRuns | null> {
   const files: Array<{ file: string; records: RunRecord[]; problems: number }> = [];
   let failed = false;
   for (const path of paths) {
@@ -31,7 +35,8 @@ export async function readRunFiles(paths: readonly string[], err: (text: string)
       continue;
     }
     for (const problem of parsed.problems.slice(0, SHOWN_PROBLEMS)) err(problem);
-    if (parsed.problems.length > SHOWN_PROBLEMS) err(`${path}: ${parsed.problems.length - SHOWN_PROBLEMS} more lines are not run records`);
+    if (parsed.problems.length > SHOWN_PROBLEMS)
+      err(`${path}: ${parsed.problems.length - SHOWN_PROBLEMS} more lines are not run records`);
     if (parsed.problems.length > 0) failed = true;
     files.push({ file: path, records: parsed.records, problems: parsed.problems.length });
   }
@@ -40,7 +45,8 @@ export async function readRunFiles(paths: readonly string[], err: (text: string)
   // usage error: the command was called rightly, on files that have nothing to report.
   if (files.every((file) => file.records.length === 0)) {
     // Each file's own reason: another file that could not be opened says nothing about this one.
-    for (const file of files) err(`${file.file}: no run records (${file.problems > 0 ? 'no line is a run record' : 'the file is empty'})`);
+    for (const file of files)
+      err(`${file.file}: no run records (${file.problems > 0 ? 'no line is a run record' : 'the file is empty'})`);
     return null;
   }
   try {

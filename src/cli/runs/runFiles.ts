@@ -51,7 +51,8 @@ export const nodeRunFiles: RunFileAccess = {
   async readText(path) {
     try {
       // A FIFO would block the read forever (and is no file a run can append to and resume).
-      if (!(await fs.stat(path)).isFile()) throw Object.assign(new Error('not a regular file (a folder, FIFO or device is not a run file)'), { path });
+      if (!(await fs.stat(path)).isFile())
+        throw Object.assign(new Error('not a regular file (a folder, FIFO or device is not a run file)'), { path });
       return await fs.readFile(path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;

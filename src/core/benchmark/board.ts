@@ -37,7 +37,19 @@ export type GridCell =
   | { x: number; y: number; kind: 'terrain'; material: TerrainMaterial; creature?: Creature | null };
 
 /** Crafter's materials (data.yaml), each drawn as a coloured tile with its own glyph. */
-export type TerrainMaterial = 'water' | 'grass' | 'stone' | 'path' | 'sand' | 'tree' | 'lava' | 'coal' | 'iron' | 'diamond' | 'table' | 'furnace';
+export type TerrainMaterial =
+  | 'water'
+  | 'grass'
+  | 'stone'
+  | 'path'
+  | 'sand'
+  | 'tree'
+  | 'lava'
+  | 'coal'
+  | 'iron'
+  | 'diamond'
+  | 'table'
+  | 'furnace';
 
 /** Crafter's non-player objects, drawn as a lettered badge over the tile. */
 export type Creature = 'cow' | 'zombie' | 'skeleton' | 'arrow' | 'plant';
@@ -59,7 +71,13 @@ export const TERRAIN_GLYPHS: Readonly<Record<TerrainMaterial, string>> = {
 };
 
 /** Each creature's badge letter. */
-export const CREATURE_GLYPHS: Readonly<Record<Creature, string>> = { cow: 'C', zombie: 'Z', skeleton: 'S', arrow: '➜', plant: 'P' };
+export const CREATURE_GLYPHS: Readonly<Record<Creature, string>> = {
+  cow: 'C',
+  zombie: 'Z',
+  skeleton: 'S',
+  arrow: '➜',
+  plant: 'P',
+};
 
 export type GridCellKind = GridCell['kind'];
 
@@ -75,7 +93,24 @@ export interface GridAgent {
 }
 
 /** Symbols the legend can show; the same drawing code draws the grid and the legend. */
-export type BoardLegendSymbol = 'wall' | 'door-open' | 'door-closed' | 'door-locked' | 'key' | 'ball' | 'box' | 'energy' | 'obstacle' | 'start' | 'agent' | 'arrow' | 'star' | 'cross' | 'ring' | 'terrain' | 'creature';
+export type BoardLegendSymbol =
+  | 'wall'
+  | 'door-open'
+  | 'door-closed'
+  | 'door-locked'
+  | 'key'
+  | 'ball'
+  | 'box'
+  | 'energy'
+  | 'obstacle'
+  | 'start'
+  | 'agent'
+  | 'arrow'
+  | 'star'
+  | 'cross'
+  | 'ring'
+  | 'terrain'
+  | 'creature';
 
 export interface BoardLegendEntry {
   symbol: BoardLegendSymbol;

@@ -6,7 +6,15 @@ import type * as z from 'zod/mini';
 import type { BoardGesture, BoardScene, BoardTimeline, BoardToolDeclaration, TextEdit } from './board';
 import type { EpisodeEnvironment, EpisodeStep } from '../eval/episodes';
 import type { Failure } from '../eval/failures';
-import type { ChatMessage, EpisodeHistory, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
+import type {
+  ChatMessage,
+  EpisodeHistory,
+  ModelProfile,
+  ModelReply,
+  QuestionBase,
+  RunRecord,
+  ScoringMode,
+} from '../eval/types';
 import type { MetricDirection } from '../runs/reportTypes';
 import type { UpstreamBom } from '../util/bom';
 import type { Diagnostic } from '../util/text';
@@ -109,14 +117,23 @@ export interface PreparedQuestion<Q extends QuestionBase = QuestionBase> {
    * and returns the transcript and scores. The pipeline uses it instead of a single reply + score.
    * `watch` sees the episode as it is played (the editor's Play panel and its live map).
    */
-  play?(ask: (messages: readonly ChatMessage[]) => Promise<ModelReply>, mode: ScoringMode, signal: AbortSignal, options?: EpisodeOptions): Promise<PlayedEpisode>;
+  play?(
+    ask: (messages: readonly ChatMessage[]) => Promise<ModelReply>,
+    mode: ScoringMode,
+    signal: AbortSignal,
+    options?: EpisodeOptions,
+  ): Promise<PlayedEpisode>;
   /**
    * Multi-turn questions: what one play may ask — its model requests at most and their prompt
    * tokens as the chat grows turn by turn (keeping `historyTurns` turns when the profile says so),
    * each reply taken at `maxReplyTokens` — counted with `count`, for estimates (`--dry-run`, the
    * editor's cost line). Absent: one request of `messages`.
    */
-  playEstimate?(count: (messages: readonly ChatMessage[]) => number, maxReplyTokens: number, historyTurns?: number): PlayEstimate;
+  playEstimate?(
+    count: (messages: readonly ChatMessage[]) => number,
+    maxReplyTokens: number,
+    historyTurns?: number,
+  ): PlayEstimate;
 }
 
 /** What one play of an episode may ask at most (turns × tokens per turn, the chat growing). */
@@ -306,7 +323,11 @@ export interface BenchmarkDefinition<Q extends QuestionBase = QuestionBase> {
    * `batch export`) under `options`, prepared to ask. Throws QuestionOptionError for options the
    * benchmark does not have; files it cannot read become `problems`, never a silent skip.
    */
-  questionSet?(sources: readonly string[], options: QuestionSetOptions, files: QuestionSetFiles): Promise<QuestionSet<Q>>;
+  questionSet?(
+    sources: readonly string[],
+    options: QuestionSetOptions,
+    files: QuestionSetFiles,
+  ): Promise<QuestionSet<Q>>;
   /** The scoring modes `score` accepts (`faithful` when not declared). */
   readonly scoringModes?: readonly ScoringMode[];
   /** The names of the options questionSet reads, so hosts can reject the others as usage errors. */
@@ -392,18 +413,26 @@ export interface ReplayContext {
  * core/benchmarks/<benchmark>/declaration.ts and spread it into their definition.
  */
 /** A self-contained question (one whose definition declares prompt and score) prepared through those hooks; null when it declares them not. */
-export function preparedFromHooks<Q extends QuestionBase>(definition: BenchmarkDefinition<Q>, question: Q): PreparedQuestion<Q> | null {
+export function preparedFromHooks<Q extends QuestionBase>(
+  definition: BenchmarkDefinition<Q>,
+  question: Q,
+): PreparedQuestion<Q> | null {
   const { prompt, score, builtInAnswer } = definition;
   if (!prompt || !score) return null;
   return {
     question,
     messages: prompt.call(definition, question),
     score: (replyText, mode) => score.call(definition, question, replyText, mode),
-    ...(builtInAnswer ? { builtInAnswer: (profile: ModelProfile) => builtInAnswer.call(definition, question, profile) } : {}),
+    ...(builtInAnswer
+      ? { builtInAnswer: (profile: ModelProfile) => builtInAnswer.call(definition, question, profile) }
+      : {}),
   };
 }
 
-export type BenchmarkDeclaration<Q extends QuestionBase = QuestionBase> = Pick<BenchmarkDefinition<Q>, 'id' | 'label' | 'kinds' | 'questionSchema' | 'runLabel' | 'succeeded' | 'runView' | 'reopenCommand'>;
+export type BenchmarkDeclaration<Q extends QuestionBase = QuestionBase> = Pick<
+  BenchmarkDefinition<Q>,
+  'id' | 'label' | 'kinds' | 'questionSchema' | 'runLabel' | 'succeeded' | 'runView' | 'reopenCommand'
+>;
 
 /** A file kind together with the benchmark that declares it. */
 export interface RegisteredKind {
@@ -420,23 +449,30 @@ const registered: BenchmarkDefinition[] = [];
  */
 export function registerBenchmark(definition: BenchmarkDefinition): void {
   const problem = (message: string) => new Error(`Benchmark ${definition.id}: ${message}`);
-  if (registered.some((other) => other.id === definition.id)) throw problem('a benchmark with this id is already registered');
+  if (registered.some((other) => other.id === definition.id))
+    throw problem('a benchmark with this id is already registered');
   for (const kind of definition.kinds) {
-    if (findKind(kind.id) || definition.kinds.filter((other) => other.id === kind.id).length > 1) throw problem(`the file kind ${kind.id} is already declared`);
-    if (!kind.suffixes?.length && !kind.pattern) throw problem(`the file kind ${kind.id} has neither suffixes nor a pattern`);
+    if (findKind(kind.id) || definition.kinds.filter((other) => other.id === kind.id).length > 1)
+      throw problem(`the file kind ${kind.id} is already declared`);
+    if (!kind.suffixes?.length && !kind.pattern)
+      throw problem(`the file kind ${kind.id} has neither suffixes nor a pattern`);
     if (kind.examples.length === 0) throw problem(`the file kind ${kind.id} has no example name`);
-    if (kind.validation === 'standalone' && !definition.validate) throw problem(`the standalone file kind ${kind.id} needs the benchmark's validate`);
+    if (kind.validation === 'standalone' && !definition.validate)
+      throw problem(`the standalone file kind ${kind.id} needs the benchmark's validate`);
   }
   // A hint for an option the question set does not read would offer users a flag that does nothing.
   for (const option of Object.keys(definition.questionOptionHints ?? {})) {
-    if (!definition.questionOptions?.includes(option)) throw problem(`the option hint ${option} is for no option of questionOptions`);
+    if (!definition.questionOptions?.includes(option))
+      throw problem(`the option hint ${option} is for no option of questionOptions`);
   }
   const report = definition.report;
   // A metric without a declared direction would be coloured by guess in comparisons.
   for (const name of report?.metricNames ?? []) {
-    if (!report || !Object.hasOwn(report.better, name)) throw problem(`the report metric ${name} declares no better direction ('higher', 'lower' or null)`);
+    if (!report || !Object.hasOwn(report.better, name))
+      throw problem(`the report metric ${name} declares no better direction ('higher', 'lower' or null)`);
     // A metric the tables show must be explained where it is shown (tooltips, legends).
-    if (!Object.hasOwn(report.glossary, name) || report.glossary[name].trim() === '') throw problem(`the report metric ${name} has no glossary entry saying what it means`);
+    if (!Object.hasOwn(report.glossary, name) || report.glossary[name].trim() === '')
+      throw problem(`the report metric ${name} has no glossary entry saying what it means`);
   }
   registered.push(definition);
 }
@@ -459,7 +495,8 @@ const declared: BenchmarkDeclaration[] = [];
  * records, without loading validators. A host that registers full definitions need not call it.
  */
 export function declareBenchmarks(declarations: readonly BenchmarkDeclaration[]): void {
-  for (const declaration of declarations) if (!declared.some((other) => other.id === declaration.id)) declared.push(declaration);
+  for (const declaration of declarations)
+    if (!declared.some((other) => other.id === declaration.id)) declared.push(declaration);
 }
 
 /** What this host knows of the benchmark with this id (its registered definition, else its declaration), or null. */
@@ -469,7 +506,8 @@ export function findDeclaration(id: string): BenchmarkDeclaration | null {
 
 /** The declaration of a kind id, or null. */
 export function findKind(id: string): RegisteredKind | null {
-  for (const benchmark of registered) for (const kind of benchmark.kinds) if (kind.id === id) return { benchmark, kind };
+  for (const benchmark of registered)
+    for (const kind of benchmark.kinds) if (kind.id === id) return { benchmark, kind };
   return null;
 }
 
@@ -478,15 +516,20 @@ export function findKind(id: string): RegisteredKind | null {
  * patterns (over all kinds, in registration order), so a name such as `llm-babybench_output.jsonl`
  * is the suffix kind (a GRASP results file), whatever order the benchmarks are registered in.
  */
-export function fileKindOf(path: string, accept: (kind: FileKindDeclaration) => boolean = () => true): RegisteredKind | null {
+export function fileKindOf(
+  path: string,
+  accept: (kind: FileKindDeclaration) => boolean = () => true,
+): RegisteredKind | null {
   const lower = path.toLowerCase();
   for (const benchmark of registered) {
     for (const kind of benchmark.kinds) {
       if (!accept(kind)) continue;
-      for (const suffix of kind.suffixes ?? []) if (lower.endsWith(suffix) && lower.length > suffix.length) return { benchmark, kind };
+      for (const suffix of kind.suffixes ?? [])
+        if (lower.endsWith(suffix) && lower.length > suffix.length) return { benchmark, kind };
     }
   }
-  for (const benchmark of registered) for (const kind of benchmark.kinds) if (accept(kind) && kind.pattern?.test(path)) return { benchmark, kind };
+  for (const benchmark of registered)
+    for (const kind of benchmark.kinds) if (accept(kind) && kind.pattern?.test(path)) return { benchmark, kind };
   return null;
 }
 

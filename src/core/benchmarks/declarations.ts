@@ -13,7 +13,12 @@ import type { BenchmarkDeclaration } from '../benchmark/registry';
 import type { SmartplayQuestion } from './smartplay/questionSchema';
 import { smartplayDeclaration } from './smartplay/declaration';
 
-export const builtInDeclarations: readonly BenchmarkDeclaration[] = [mangoDeclaration, smartplayDeclaration, babyaiDeclaration, graspDeclaration];
+export const builtInDeclarations: readonly BenchmarkDeclaration[] = [
+  mangoDeclaration,
+  smartplayDeclaration,
+  babyaiDeclaration,
+  graspDeclaration,
+];
 
 /** A question of one of the built-in benchmarks (hosts that handle the built-ins by name narrow on `benchmark`). */
 export type EvalQuestion = MangoQuestion | BabyaiQuestion | GraspQuestion | SmartplayQuestion;
@@ -24,4 +29,10 @@ export type EvalQuestion = MangoQuestion | BabyaiQuestion | GraspQuestion | Smar
  * this union types the tests' per-kind tables. Their names are matched by
  * core/benchmark/standaloneValidation.ts's standaloneKindOf, over the registry.
  */
-export type StandaloneKind = 'smartplay-episode' | 'babyai-level' | 'babyai-records' | 'grasp-grids' | 'grasp-results' | 'grasp-baseline-results';
+export type StandaloneKind =
+  | 'smartplay-episode'
+  | 'babyai-level'
+  | 'babyai-records'
+  | 'grasp-grids'
+  | 'grasp-results'
+  | 'grasp-baseline-results';

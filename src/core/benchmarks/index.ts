@@ -16,4 +16,17 @@ registerBenchmark(smartplayBenchmark);
 registerBenchmark(babyaiBenchmark);
 registerBenchmark(graspBenchmark);
 
-export { benchmarks, findBenchmark, findKind, fileKindOf, matchedSuffix, registerBenchmark, type BenchmarkDefinition, type FileKindDeclaration, type FileQuestion, type RegisteredKind, type RunLabel, type ScoredReply } from '../benchmark/registry';
+export {
+  benchmarks,
+  findBenchmark,
+  findKind,
+  fileKindOf,
+  matchedSuffix,
+  registerBenchmark,
+  type BenchmarkDefinition,
+  type FileKindDeclaration,
+  type FileQuestion,
+  type RegisteredKind,
+  type RunLabel,
+  type ScoredReply,
+} from '../benchmark/registry';

@@ -24,7 +24,9 @@ export function settingName(advice: KeyAdvice, field: ProfileSetting): string {
 
 /** Used when a host gives no advice of its own (tests, library use): names both ways. */
 export const GENERIC_KEY_ADVICE: KeyAdvice = (profile) =>
-  profile.apiKeyEnv ? `Set the environment variable ${profile.apiKeyEnv} to the key.` : 'Set a key for the profile: "Waypoint: Set API Key…" in the editor, --api-key-env VAR on the command line.';
+  profile.apiKeyEnv
+    ? `Set the environment variable ${profile.apiKeyEnv} to the key.`
+    : 'Set a key for the profile: "Waypoint: Set API Key…" in the editor, --api-key-env VAR on the command line.';
 
 /** Whether a key goes out with the request: an empty or blank one is none. */
 export function isKeySet(key: string | undefined): key is string {
@@ -34,15 +36,25 @@ export function isKeySet(key: string | undefined): key is string {
 /** Why no key was sent: the profile names an environment variable that is not set, or it has no key at all. */
 export function missingKeyReason(profile: ModelProfile): string {
   // Not "named by the profile's apiKeyEnv": on the command line --api-key-env may have named it.
-  return profile.apiKeyEnv ? `no API key is set (the environment variable ${profile.apiKeyEnv} is not set)` : 'no API key is set for this profile';
+  return profile.apiKeyEnv
+    ? `no API key is set (the environment variable ${profile.apiKeyEnv} is not set)`
+    : 'no API key is set for this profile';
 }
 
 /**
  * The one sentence for an HTTP 401/403 from `where` (e.g. `gpt-4o at https://…/v1`), the verdict
  * first. `serverSays` is the server's own reason, already shortened and free of keys, when it gave one.
  */
-export function keyRefusalMessage(where: string, status: number, profile: ModelProfile, keySent: boolean, advice: KeyAdvice, serverSays = ''): string {
+export function keyRefusalMessage(
+  where: string,
+  status: number,
+  profile: ModelProfile,
+  keySent: boolean,
+  advice: KeyAdvice,
+  serverSays = '',
+): string {
   const reason = serverSays ? `: ${serverSays}` : '';
-  if (!keySent) return `${missingKeyReason(profile)}, and ${where} needs one (HTTP ${status}${reason}). ${advice(profile)}`;
+  if (!keySent)
+    return `${missingKeyReason(profile)}, and ${where} needs one (HTTP ${status}${reason}). ${advice(profile)}`;
   return `${where} refused the API key (HTTP ${status}${reason}). ${advice(profile)}`;
 }

@@ -13,7 +13,15 @@ import { connectionReason, normaliseBaseUrl } from './openaiProvider';
 import { shortened } from './openaiFailures';
 import { redactSecrets } from './redact';
 import { usageDetailsOf } from './replyFields';
-import { contextFromModelList, contextFromProps, countingLabel, type JsonPost, probeTokenCounting, serverRoot, type TokenCounting } from './serverFacts';
+import {
+  contextFromModelList,
+  contextFromProps,
+  countingLabel,
+  type JsonPost,
+  probeTokenCounting,
+  serverRoot,
+  type TokenCounting,
+} from './serverFacts';
 import { Deadline, guardedFetch } from './requestGuards';
 import type { ModelProfile } from './types';
 
@@ -84,20 +92,35 @@ export interface ConnectionTestOptions {
 }
 
 /** What one request brought back: a response (body read as text) or the reason there was none. */
-type Outcome = { kind: 'response'; status: number; contentType: string; body: string; ms: number } | { kind: 'no-response'; reason: string; timedOut: boolean; ms: number };
+type Outcome =
+  | { kind: 'response'; status: number; contentType: string; body: string; ms: number }
+  | { kind: 'no-response'; reason: string; timedOut: boolean; ms: number };
 
 const CHAT_PROMPT = 'Reply with OK.';
 
 // What the test reads of a server's bodies; anything else in them is ignored.
-const errorBody = z.object({ error: z.optional(z.union([z.string(), z.object({ message: z.optional(z.string()) })])), message: z.optional(z.string()) });
+const errorBody = z.object({
+  error: z.optional(z.union([z.string(), z.object({ message: z.optional(z.string()) })])),
+  message: z.optional(z.string()),
+});
 const modelList = z.object({ data: z.array(z.object({ id: z.string() })) });
 const tokenCount = z.optional(z.nullable(z.number()));
-const chatCompletion = z.object({ choices: z.array(z.unknown()), model: z.optional(z.nullable(z.string())), usage: z.optional(z.nullable(z.object({ prompt_tokens: tokenCount, completion_tokens: tokenCount, cost: z.optional(z.unknown()) }))) });
+const chatCompletion = z.object({
+  choices: z.array(z.unknown()),
+  model: z.optional(z.nullable(z.string())),
+  usage: z.optional(
+    z.nullable(z.object({ prompt_tokens: tokenCount, completion_tokens: tokenCount, cost: z.optional(z.unknown()) })),
+  ),
+});
 
 /** A server's error text in one short line, its cause (the last line) kept (the `error.message` of an OpenAI-style body when there is one). */
 function serverReason(body: string): string {
   const parsed = parseJsonWith(body, errorBody);
-  const fromJson = parsed.ok ? (typeof parsed.value.error === 'string' ? parsed.value.error : (parsed.value.error?.message ?? parsed.value.message)) : undefined;
+  const fromJson = parsed.ok
+    ? typeof parsed.value.error === 'string'
+      ? parsed.value.error
+      : (parsed.value.error?.message ?? parsed.value.message)
+    : undefined;
   return shortened(fromJson ?? body);
 }
 
@@ -112,22 +135,42 @@ function chatReply(body: string): { model: string | null; usage: ConnectionRepor
   const parsed = parseJsonWith(body, chatCompletion);
   if (!parsed.ok) return undefined;
   const usage = parsed.value.usage;
-  if (!usage || typeof usage.prompt_tokens !== 'number' || typeof usage.completion_tokens !== 'number') return { model: parsed.value.model ? parsed.value.model : null, usage: null };
+  if (!usage || typeof usage.prompt_tokens !== 'number' || typeof usage.completion_tokens !== 'number')
+    return { model: parsed.value.model ? parsed.value.model : null, usage: null };
   const providerCost = usageDetailsOf(usage).costUsd;
-  return { model: parsed.value.model ? parsed.value.model : null, usage: { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, ...(providerCost !== null ? { providerCostUsd: providerCost } : {}) } };
+  return {
+    model: parsed.value.model ? parsed.value.model : null,
+    usage: {
+      promptTokens: usage.prompt_tokens,
+      completionTokens: usage.completion_tokens,
+      ...(providerCost !== null ? { providerCostUsd: providerCost } : {}),
+    },
+  };
 }
 
-const looksLikeWebPage = (outcome: Outcome) => outcome.kind === 'response' && (/html/i.test(outcome.contentType) || /^\s*</.test(outcome.body));
+const looksLikeWebPage = (outcome: Outcome) =>
+  outcome.kind === 'response' && (/html/i.test(outcome.contentType) || /^\s*</.test(outcome.body));
 
 async function request(url: string, init: RequestInit, deadline: Deadline): Promise<Outcome> {
   const started = Date.now();
   try {
     const response = await guardedFetch({ tooLarge: false, sawDone: false })(url, { ...init, signal: deadline.signal });
     const body = await response.text();
-    return { kind: 'response', status: response.status, contentType: response.headers.get('content-type') ?? '', body, ms: Date.now() - started };
+    return {
+      kind: 'response',
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      body,
+      ms: Date.now() - started,
+    };
   } catch (error) {
     if (deadline.cancelled) throw new ModelCallCancelled();
-    return { kind: 'no-response', reason: error instanceof Error ? connectionReason(error) : String(error), timedOut: deadline.timedOut, ms: Date.now() - started };
+    return {
+      kind: 'no-response',
+      reason: error instanceof Error ? connectionReason(error) : String(error),
+      timedOut: deadline.timedOut,
+      ms: Date.now() - started,
+    };
   }
 }
 
@@ -138,30 +181,81 @@ const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
  * models, then asks for one token. Never throws for a server's failure (that is the verdict);
  * throws ModelCallCancelled when `signal` aborts.
  */
-export async function testConnection(profile: ModelProfile, apiKey: string | undefined, options: ConnectionTestOptions): Promise<ConnectionReport> {
+export async function testConnection(
+  profile: ModelProfile,
+  apiKey: string | undefined,
+  options: ConnectionTestOptions,
+): Promise<ConnectionReport> {
   const keySent = isKeySet(apiKey);
   const model = profile.model ?? '';
   const base: Omit<ConnectionReport, 'ok' | 'verdict' | 'message' | 'status'> = {
-    profileId: profile.id, baseUrl: profile.baseUrl ? normaliseBaseUrl(profile.baseUrl) : '', model, servedModel: null, listedModels: null, latencyMs: null, keySent, steps: [],
-    contextTokens: null, contextSource: null, trainContextTokens: null, slots: null, tokenCounting: null, testPromptTokens: null, testUsage: null,
+    profileId: profile.id,
+    baseUrl: profile.baseUrl ? normaliseBaseUrl(profile.baseUrl) : '',
+    model,
+    servedModel: null,
+    listedModels: null,
+    latencyMs: null,
+    keySent,
+    steps: [],
+    contextTokens: null,
+    contextSource: null,
+    trainContextTokens: null,
+    slots: null,
+    tokenCounting: null,
+    testPromptTokens: null,
+    testUsage: null,
   };
-  const report = (verdict: ConnectionVerdict, message: string, status: number | null): ConnectionReport => ({ ...base, ok: verdict === 'ok', verdict, message: redactSecrets(message, [apiKey]), status });
-  if (!profile.baseUrl || !profile.model) return report('not-configured', `the profile has no ${profile.baseUrl ? '"model"' : '"baseUrl"'}: add it to the waypoint.models entry (or the --profile file).`, null);
+  const report = (verdict: ConnectionVerdict, message: string, status: number | null): ConnectionReport => ({
+    ...base,
+    ok: verdict === 'ok',
+    verdict,
+    message: redactSecrets(message, [apiKey]),
+    status,
+  });
+  if (!profile.baseUrl || !profile.model)
+    return report(
+      'not-configured',
+      `the profile has no ${profile.baseUrl ? '"model"' : '"baseUrl"'}: add it to the waypoint.models entry (or the --profile file).`,
+      null,
+    );
   const urlIssue = baseUrlIssue(profile.baseUrl);
   if (urlIssue) return report(urlIssue.verdict, urlIssue.message, null);
 
   // Trimmed as the provider trims it: a key pasted with its line break is still the key.
-  const headers: Record<string, string> = { accept: 'application/json', ...(isKeySet(apiKey) ? { authorization: `Bearer ${apiKey.trim()}` } : {}) };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(isKeySet(apiKey) ? { authorization: `Bearer ${apiKey.trim()}` } : {}),
+  };
   const deadline = new Deadline(profile.timeoutMs, options.signal ?? new AbortController().signal);
   const where = base.baseUrl;
   const unreachable = (outcome: Extract<Outcome, { kind: 'no-response' }>) =>
-    outcome.timedOut ? report('timeout', `no answer from ${where} within ${seconds(profile.timeoutMs)} (${settingName(options.keyAdvice, 'timeoutMs')}).`, null) : report('not-reachable', `not reachable: ${where} (${outcome.reason}). Check that the server is running and the host and port of the base URL.`, null);
+    outcome.timedOut
+      ? report(
+          'timeout',
+          `no answer from ${where} within ${seconds(profile.timeoutMs)} (${settingName(options.keyAdvice, 'timeoutMs')}).`,
+          null,
+        )
+      : report(
+          'not-reachable',
+          `not reachable: ${where} (${outcome.reason}). Check that the server is running and the host and port of the base URL.`,
+          null,
+        );
   try {
     const modelsUrl = `${where}/models`;
     const listing = await request(modelsUrl, { method: 'GET', headers }, deadline);
-    base.steps.push({ name: 'models', url: modelsUrl, status: listing.kind === 'response' ? listing.status : null, ms: listing.ms });
+    base.steps.push({
+      name: 'models',
+      url: modelsUrl,
+      status: listing.kind === 'response' ? listing.status : null,
+      ms: listing.ms,
+    });
     if (listing.kind === 'no-response') return unreachable(listing);
-    if (listing.status === 503) return report('loading', `the server is up but not ready (HTTP 503: ${serverReason(listing.body) || 'unavailable'}): a model that is still loading answers so; try again in a moment.`, 503);
+    if (listing.status === 503)
+      return report(
+        'loading',
+        `the server is up but not ready (HTTP 503: ${serverReason(listing.body) || 'unavailable'}): a model that is still loading answers so; try again in a moment.`,
+        503,
+      );
     if (listing.status === 200) {
       base.listedModels = listedIds(listing.body);
       if (base.listedModels?.length === 1) base.servedModel = base.listedModels[0];
@@ -173,14 +267,33 @@ export async function testConnection(profile: ModelProfile, apiKey: string | und
     // The run's own parameter names and temperature: a reasoning model refuses `max_tokens` and a temperature other than 1.
     const limit = profile.maxCompletionTokens !== undefined ? { max_completion_tokens: 1 } : { max_tokens: 1 };
     const effort = profile.reasoningEffort !== undefined ? { reasoning_effort: profile.reasoningEffort } : {};
-    const body = JSON.stringify({ model, messages: [{ role: 'user', content: CHAT_PROMPT }], ...limit, ...effort, temperature: profile.temperature, stream: false });
-    const chat = await request(chatUrl, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body }, deadline);
+    const body = JSON.stringify({
+      model,
+      messages: [{ role: 'user', content: CHAT_PROMPT }],
+      ...limit,
+      ...effort,
+      temperature: profile.temperature,
+      stream: false,
+    });
+    const chat = await request(
+      chatUrl,
+      { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body },
+      deadline,
+    );
     base.steps.push({ name: 'chat', url: chatUrl, status: chat.kind === 'response' ? chat.status : null, ms: chat.ms });
     if (chat.kind === 'no-response') return unreachable(chat);
     base.latencyMs = chat.ms;
     const result = verdictOfChat(chat, listing, profile, options.keyAdvice, report);
     if (!result.ok) return result;
-    Object.assign(result, await contextAndCounting(listing, props, [result.servedModel, model], model, { where, headers, deadline, steps: result.steps }));
+    Object.assign(
+      result,
+      await contextAndCounting(listing, props, [result.servedModel, model], model, {
+        where,
+        headers,
+        deadline,
+        steps: result.steps,
+      }),
+    );
     result.message = `${result.message} ${factsSentence(result)}`;
     return result;
   } finally {
@@ -189,7 +302,18 @@ export async function testConnection(profile: ModelProfile, apiKey: string | und
 }
 
 /** The facts a server tells about itself, without asking the model anything (a dry run). */
-export type ServerFacts = Pick<ConnectionReport, 'baseUrl' | 'servedModel' | 'contextTokens' | 'contextSource' | 'trainContextTokens' | 'slots' | 'tokenCounting' | 'testPromptTokens' | 'steps'>;
+export type ServerFacts = Pick<
+  ConnectionReport,
+  | 'baseUrl'
+  | 'servedModel'
+  | 'contextTokens'
+  | 'contextSource'
+  | 'trainContextTokens'
+  | 'slots'
+  | 'tokenCounting'
+  | 'testPromptTokens'
+  | 'steps'
+>;
 
 /**
  * What the server of `profile` tells about itself — the model it lists, its context, whether it
@@ -197,21 +321,38 @@ export type ServerFacts = Pick<ConnectionReport, 'baseUrl' | 'servedModel' | 'co
  * request is made. Null when the server did not answer the model list (not running, loading, a
  * wrong path, a refused key). Throws ModelCallCancelled when `signal` aborts.
  */
-export async function readServerFacts(profile: ModelProfile, apiKey: string | undefined, signal?: AbortSignal): Promise<ServerFacts | null> {
+export async function readServerFacts(
+  profile: ModelProfile,
+  apiKey: string | undefined,
+  signal?: AbortSignal,
+): Promise<ServerFacts | null> {
   if (!profile.baseUrl || !profile.model || baseUrlIssue(profile.baseUrl)) return null;
   const where = normaliseBaseUrl(profile.baseUrl);
-  const headers: Record<string, string> = { accept: 'application/json', ...(isKeySet(apiKey) ? { authorization: `Bearer ${apiKey.trim()}` } : {}) };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(isKeySet(apiKey) ? { authorization: `Bearer ${apiKey.trim()}` } : {}),
+  };
   const deadline = new Deadline(profile.timeoutMs, signal ?? new AbortController().signal);
   const steps: ConnectionStep[] = [];
   try {
     const modelsUrl = `${where}/models`;
     const listing = await request(modelsUrl, { method: 'GET', headers }, deadline);
-    steps.push({ name: 'models', url: modelsUrl, status: listing.kind === 'response' ? listing.status : null, ms: listing.ms });
+    steps.push({
+      name: 'models',
+      url: modelsUrl,
+      status: listing.kind === 'response' ? listing.status : null,
+      ms: listing.ms,
+    });
     if (listing.kind === 'no-response' || listing.status !== 200) return null;
     const listed = listedIds(listing.body);
     const servedModel = listed?.length === 1 ? listed[0] : null;
     const props = await readProps(where, headers, deadline, steps);
-    const facts = await contextAndCounting(listing, props, [servedModel, profile.model], profile.model, { where, headers, deadline, steps });
+    const facts = await contextAndCounting(listing, props, [servedModel, profile.model], profile.model, {
+      where,
+      headers,
+      deadline,
+      steps,
+    });
     return { baseUrl: where, servedModel, ...facts, steps };
   } finally {
     deadline.dispose();
@@ -226,7 +367,12 @@ interface FactRequests {
 }
 
 /** llama-server's `/props`, which sits beside /v1 (other servers answer 404: they only do not tell). */
-async function readProps(where: string, headers: Record<string, string>, deadline: Deadline, steps: ConnectionStep[]): Promise<Outcome> {
+async function readProps(
+  where: string,
+  headers: Record<string, string>,
+  deadline: Deadline,
+  steps: ConnectionStep[],
+): Promise<Outcome> {
   const propsUrl = `${serverRoot(where)}/props`;
   const props = await request(propsUrl, { method: 'GET', headers }, deadline);
   steps.push({ name: 'props', url: propsUrl, status: props.kind === 'response' ? props.status : null, ms: props.ms });
@@ -234,31 +380,73 @@ async function readProps(where: string, headers: Record<string, string>, deadlin
 }
 
 /** The context (from /props, else the model list's entry for `ids`) and the server's way of counting prompt tokens, tried on the test prompt. */
-async function contextAndCounting(listing: Outcome, props: Outcome, ids: ReadonlyArray<string | null>, model: string, requests: FactRequests): Promise<Pick<ConnectionReport, 'contextTokens' | 'contextSource' | 'trainContextTokens' | 'slots' | 'tokenCounting' | 'testPromptTokens'>> {
+async function contextAndCounting(
+  listing: Outcome,
+  props: Outcome,
+  ids: ReadonlyArray<string | null>,
+  model: string,
+  requests: FactRequests,
+): Promise<
+  Pick<
+    ConnectionReport,
+    'contextTokens' | 'contextSource' | 'trainContextTokens' | 'slots' | 'tokenCounting' | 'testPromptTokens'
+  >
+> {
   const slotFacts = props.kind === 'response' && props.status === 200 ? contextFromProps(props.body) : null;
   const listed = listing.kind === 'response' && listing.status === 200 ? contextFromModelList(listing.body, ids) : null;
-  const context = slotFacts?.contextTokens ? { contextTokens: slotFacts.contextTokens, contextSource: '/props default_generation_settings.n_ctx' } : { contextTokens: listed?.contextTokens ?? null, contextSource: listed?.contextSource ?? null };
+  const context = slotFacts?.contextTokens
+    ? { contextTokens: slotFacts.contextTokens, contextSource: '/props default_generation_settings.n_ctx' }
+    : { contextTokens: listed?.contextTokens ?? null, contextSource: listed?.contextSource ?? null };
   const { where, headers, deadline, steps } = requests;
   const post: JsonPost = async (url, json) => {
-    const answer = await request(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(json) }, deadline);
-    steps.push({ name: url.endsWith('/apply-template') ? 'apply-template' : 'tokenize', url, status: answer.kind === 'response' ? answer.status : null, ms: answer.ms });
+    const answer = await request(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(json) },
+      deadline,
+    );
+    steps.push({
+      name: url.endsWith('/apply-template') ? 'apply-template' : 'tokenize',
+      url,
+      status: answer.kind === 'response' ? answer.status : null,
+      ms: answer.ms,
+    });
     return answer.kind === 'no-response' ? null : { status: answer.status, text: answer.body };
   };
   const counted = await probeTokenCounting(post, serverRoot(where), model, [{ role: 'user', content: CHAT_PROMPT }]);
-  return { ...context, slots: slotFacts?.slots ?? null, trainContextTokens: listed?.trainContextTokens ?? null, tokenCounting: counted?.counting ?? null, testPromptTokens: counted?.tokens ?? null };
+  return {
+    ...context,
+    slots: slotFacts?.slots ?? null,
+    trainContextTokens: listed?.trainContextTokens ?? null,
+    tokenCounting: counted?.counting ?? null,
+    testPromptTokens: counted?.tokens ?? null,
+  };
 }
 
 /** What the server told about its context and counting, in one sentence (the same facts `waypoint run` prints before it asks). */
-export function factsSentence(report: Pick<ConnectionReport, 'contextTokens' | 'contextSource' | 'slots' | 'tokenCounting'>): string {
+export function factsSentence(
+  report: Pick<ConnectionReport, 'contextTokens' | 'contextSource' | 'slots' | 'tokenCounting'>,
+): string {
   const shared = report.slots !== null && report.slots > 1 ? `, shared by ${report.slots} slots` : '';
-  const context = report.contextTokens === null ? 'The server does not tell its context length' : `Context: ${report.contextTokens} tokens a request (${report.contextSource}${shared})`;
-  const counting = report.tokenCounting === null ? 'prompt tokens are estimated with cl100k (the server does not count them)' : `prompt tokens are ${countingLabel(report.tokenCounting)}`;
+  const context =
+    report.contextTokens === null
+      ? 'The server does not tell its context length'
+      : `Context: ${report.contextTokens} tokens a request (${report.contextSource}${shared})`;
+  const counting =
+    report.tokenCounting === null
+      ? 'prompt tokens are estimated with cl100k (the server does not count them)'
+      : `prompt tokens are ${countingLabel(report.tokenCounting)}`;
   return `${context}; ${counting}.`;
 }
 
 type Report = (verdict: ConnectionVerdict, message: string, status: number | null) => ConnectionReport;
 
-function verdictOfChat(chat: Extract<Outcome, { kind: 'response' }>, listing: Extract<Outcome, { kind: 'response' }>, profile: ModelProfile, advice: KeyAdvice, report: Report): ConnectionReport {
+function verdictOfChat(
+  chat: Extract<Outcome, { kind: 'response' }>,
+  listing: Extract<Outcome, { kind: 'response' }>,
+  profile: ModelProfile,
+  advice: KeyAdvice,
+  report: Report,
+): ConnectionReport {
   const draft = report('ok', '', chat.status);
   const where = draft.baseUrl;
   const status = chat.status;
@@ -266,8 +454,17 @@ function verdictOfChat(chat: Extract<Outcome, { kind: 'response' }>, listing: Ex
   if (status === 200) {
     const reply = chatReply(chat.body);
     if (!reply) {
-      if (looksLikeWebPage(chat)) return report('wrong-path', `wrong URL path: ${where}/chat/completions answered with a web page, not the API. The base URL should be the API root, often ending in /v1 (e.g. http://127.0.0.1:8080/v1).`, status);
-      return report('bad-reply', `${where}/chat/completions answered HTTP 200 but not with a chat completion ("${reason.slice(0, 60)}").`, status);
+      if (looksLikeWebPage(chat))
+        return report(
+          'wrong-path',
+          `wrong URL path: ${where}/chat/completions answered with a web page, not the API. The base URL should be the API root, often ending in /v1 (e.g. http://127.0.0.1:8080/v1).`,
+          status,
+        );
+      return report(
+        'bad-reply',
+        `${where}/chat/completions answered HTTP 200 but not with a chat completion ("${reason.slice(0, 60)}").`,
+        status,
+      );
     }
     const served = reply.model ?? draft.servedModel;
     const result = report('ok', '', status);
@@ -279,20 +476,49 @@ function verdictOfChat(chat: Extract<Outcome, { kind: 'response' }>, listing: Ex
     result.message = `OK in ${chat.ms} ms: ${served === null ? `'${profile.model}'` : `'${served}'`} answered${renamed}${keyNote}.`;
     return result;
   }
-  if (status === 401 || status === 403) return report(draft.keySent ? 'key-refused' : 'no-key', keyRefusalMessage(`the server at ${where}`, status, profile, draft.keySent, advice, reason), status);
+  if (status === 401 || status === 403)
+    return report(
+      draft.keySent ? 'key-refused' : 'no-key',
+      keyRefusalMessage(`the server at ${where}`, status, profile, draft.keySent, advice, reason),
+      status,
+    );
   if (status === 404) {
     const listed = draft.listedModels;
     // A server that lists its models but not this one: the path is right, the model name is not.
     if (listed !== null && listing.status === 200) {
-      const known = listed.length > 0 ? ` It serves: ${listed.slice(0, 8).join(', ')}${listed.length > 8 ? ', …' : ''}.` : '';
-      return report('model-not-found', `the server has no model '${profile.model}' (HTTP 404${reason ? `: ${reason}` : ''}).${known}`, status);
+      const known =
+        listed.length > 0 ? ` It serves: ${listed.slice(0, 8).join(', ')}${listed.length > 8 ? ', …' : ''}.` : '';
+      return report(
+        'model-not-found',
+        `the server has no model '${profile.model}' (HTTP 404${reason ? `: ${reason}` : ''}).${known}`,
+        status,
+      );
     }
-    return report('wrong-path', `wrong URL path: ${where}/chat/completions does not exist (HTTP 404). The base URL should be the API root, often ending in /v1 (e.g. http://127.0.0.1:8080/v1).`, status);
+    return report(
+      'wrong-path',
+      `wrong URL path: ${where}/chat/completions does not exist (HTTP 404). The base URL should be the API root, often ending in /v1 (e.g. http://127.0.0.1:8080/v1).`,
+      status,
+    );
   }
-  if (status === 503) return report('loading', `the server is up but not ready (HTTP 503: ${reason || 'unavailable'}): a model that is still loading answers so; try again in a moment.`, status);
-  if (status === 429) return report('rate-limited', `the server is rate limiting (HTTP 429${reason ? `: ${reason}` : ''}); try again later.`, status);
-  if (status >= 500) return report('server-error', `the server failed (HTTP ${status}${reason ? `: ${reason}` : ''}).`, status);
-  return report('bad-reply', `the server refused the test request (HTTP ${status}${reason ? `: ${reason}` : ''}).`, status);
+  if (status === 503)
+    return report(
+      'loading',
+      `the server is up but not ready (HTTP 503: ${reason || 'unavailable'}): a model that is still loading answers so; try again in a moment.`,
+      status,
+    );
+  if (status === 429)
+    return report(
+      'rate-limited',
+      `the server is rate limiting (HTTP 429${reason ? `: ${reason}` : ''}); try again later.`,
+      status,
+    );
+  if (status >= 500)
+    return report('server-error', `the server failed (HTTP ${status}${reason ? `: ${reason}` : ''}).`, status);
+  return report(
+    'bad-reply',
+    `the server refused the test request (HTTP ${status}${reason ? `: ${reason}` : ''}).`,
+    status,
+  );
 }
 
 /** Why `text` cannot be a profile's base URL (an endpoint's URL is a wrong path; anything else is not configured), or null. */
@@ -304,13 +530,22 @@ function baseUrlIssue(text: string): { verdict: 'wrong-path' | 'not-configured';
   try {
     url = new URL(trimmed);
   } catch {
-    return notConfigured(`'${trimmed}' is not a URL: it needs http:// or https:// and a host, e.g. http://127.0.0.1:8080/v1.`);
+    return notConfigured(
+      `'${trimmed}' is not a URL: it needs http:// or https:// and a host, e.g. http://127.0.0.1:8080/v1.`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return notConfigured(`The base URL must start with http:// or https://, not ${url.protocol}//.`);
-  if (url.username || url.password) return notConfigured('Put no user name or key in the URL: the key is stored apart, in SecretStorage.');
-  if (url.search || url.hash) return notConfigured('The base URL takes no query (?…) or fragment (#…): give the API root only.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return notConfigured(`The base URL must start with http:// or https://, not ${url.protocol}//.`);
+  if (url.username || url.password)
+    return notConfigured('Put no user name or key in the URL: the key is stored apart, in SecretStorage.');
+  if (url.search || url.hash)
+    return notConfigured('The base URL takes no query (?…) or fragment (#…): give the API root only.');
   const endpoint = /\/(chat\/completions|completions|models|embeddings)\/?$/.exec(url.pathname);
-  if (endpoint) return { verdict: 'wrong-path', message: `That is the ${endpoint[1]} endpoint, not the API root: use ${trimmed.slice(0, trimmed.lastIndexOf(`/${endpoint[1]}`))}.` };
+  if (endpoint)
+    return {
+      verdict: 'wrong-path',
+      message: `That is the ${endpoint[1]} endpoint, not the API root: use ${trimmed.slice(0, trimmed.lastIndexOf(`/${endpoint[1]}`))}.`,
+    };
   return null;
 }
 

@@ -27,6 +27,7 @@ export const SMALLEST_JUDGED_PROMPT = 64;
  * cached (ollama#5370).
  */
 export function promptWasCut(reportedPromptTokens: number | null, cl100kPromptTokens: number): boolean {
-  if (reportedPromptTokens === null || reportedPromptTokens <= 0 || cl100kPromptTokens < SMALLEST_JUDGED_PROMPT) return false;
+  if (reportedPromptTokens === null || reportedPromptTokens <= 0 || cl100kPromptTokens < SMALLEST_JUDGED_PROMPT)
+    return false;
   return reportedPromptTokens < CUT_PROMPT_RATIO * cl100kPromptTokens;
 }

@@ -26,7 +26,13 @@ export class ModelCallCancelled extends ModelCallError {
 
 export interface ReplySource {
   /** `gate`: a batch run's concurrency control, entered before every attempt (sources that make no HTTP requests ignore it). */
-  reply(messages: readonly ChatMessage[], profile: ModelProfile, question: QuestionBase, signal: AbortSignal, gate?: AttemptGate): Promise<ModelReply>;
+  reply(
+    messages: readonly ChatMessage[],
+    profile: ModelProfile,
+    question: QuestionBase,
+    signal: AbortSignal,
+    gate?: AttemptGate,
+  ): Promise<ModelReply>;
   /** What the profile's server lists as its models (servedModel.ts); sources without a server have none. */
   serverModel?(profile: ModelProfile, signal: AbortSignal): Promise<ServerModelProbe>;
 }
@@ -64,8 +70,13 @@ export function cacheKey(profile: ModelProfile, messages: readonly ChatMessage[]
  * it, and what the model list said. Profiles without a server (built-in agents), sources that
  * cannot list models, and profiles already resolved come back as they are.
  */
-export async function resolveServerModel(profile: ModelProfile, source: ReplySource | undefined, signal: AbortSignal): Promise<{ profile: ModelProfile; probe: ServerModelProbe | null }> {
-  if (profile.provider !== 'openai-compatible' || profile.serverModel !== undefined || !source?.serverModel) return { profile, probe: null };
+export async function resolveServerModel(
+  profile: ModelProfile,
+  source: ReplySource | undefined,
+  signal: AbortSignal,
+): Promise<{ profile: ModelProfile; probe: ServerModelProbe | null }> {
+  if (profile.provider !== 'openai-compatible' || profile.serverModel !== undefined || !source?.serverModel)
+    return { profile, probe: null };
   const probe = await source.serverModel(profile, signal);
   return { profile: { ...profile, serverModel: probe.serverModel }, probe };
 }
@@ -76,7 +87,14 @@ export async function resolveServerModel(profile: ModelProfile, source: ReplySou
  * is cached: a source that returns after the caller cancelled (a stream cut short, an agent that
  * ignores the signal) gets ModelCallCancelled instead, so a partial text can never be served later.
  */
-export async function askModel(source: ReplySource, cache: ResponseCache | null, asked: ModelProfile, messages: readonly ChatMessage[], question: QuestionBase, signal: AbortSignal): Promise<ModelReply> {
+export async function askModel(
+  source: ReplySource,
+  cache: ResponseCache | null,
+  asked: ModelProfile,
+  messages: readonly ChatMessage[],
+  question: QuestionBase,
+  signal: AbortSignal,
+): Promise<ModelReply> {
   // A host that did not ask the server for its model yet (a single question, an episode) asks now:
   // without it the key would match an answer of whatever model the server served before. Also
   // without a cache here: the source may keep one of its own (the editor's episodes do).
@@ -99,7 +117,12 @@ export async function askModel(source: ReplySource, cache: ResponseCache | null,
  */
 export function isCacheable(profile: ModelProfile, reply: ModelReply): boolean {
   const served = reply.servedModel;
-  return !(typeof profile.serverModel === 'string' && typeof served === 'string' && served !== profile.serverModel && served !== profile.model);
+  return !(
+    typeof profile.serverModel === 'string' &&
+    typeof served === 'string' &&
+    served !== profile.serverModel &&
+    served !== profile.model
+  );
 }
 
 /** Dollars for a reply: what the provider says it cost (OpenRouter's `usage.cost`) when it says so, else the profile's prices times the reported token counts; null when neither is known. */
@@ -107,10 +130,22 @@ export function costOf(profile: ModelProfile, reply: ModelReply): number | null 
   return costWithSource(profile, reply)?.usd ?? null;
 }
 
-function costWithSource(profile: ModelProfile, reply: ModelReply): { usd: number; source: 'provider' | 'prices' } | null {
+function costWithSource(
+  profile: ModelProfile,
+  reply: ModelReply,
+): { usd: number; source: 'provider' | 'prices' } | null {
   if (reply.providerCostUsd !== undefined) return { usd: reply.providerCostUsd, source: 'provider' };
-  if (profile.costPer1kInput === undefined || profile.costPer1kOutput === undefined || reply.promptTokens === null || reply.completionTokens === null) return null;
-  return { usd: (reply.promptTokens * profile.costPer1kInput + reply.completionTokens * profile.costPer1kOutput) / 1000, source: 'prices' };
+  if (
+    profile.costPer1kInput === undefined ||
+    profile.costPer1kOutput === undefined ||
+    reply.promptTokens === null ||
+    reply.completionTokens === null
+  )
+    return null;
+  return {
+    usd: (reply.promptTokens * profile.costPer1kInput + reply.completionTokens * profile.costPer1kOutput) / 1000,
+    source: 'prices',
+  };
 }
 
 /**
@@ -120,11 +155,25 @@ function costWithSource(profile: ModelProfile, reply: ModelReply): { usd: number
  * (llama-server ignores the requested name). Reasoning text and token details are kept beside the
  * answer, with the cost's source and the token limit and effort as sent.
  */
-export function runRecordOf<Q extends QuestionBase>(run: Pick<RunRecord<Q>, 'question' | 'model' | 'messages' | 'parsedAnswer' | 'scores' | 'mode'>, reply: ModelReply): RunRecord<Q> {
+export function runRecordOf<Q extends QuestionBase>(
+  run: Pick<RunRecord<Q>, 'question' | 'model' | 'messages' | 'parsedAnswer' | 'scores' | 'mode'>,
+  reply: ModelReply,
+): RunRecord<Q> {
   const cost = costWithSource(run.model, reply);
   return {
-    time: new Date().toISOString(), question: run.question, model: run.model, messages: run.messages, rawAnswer: reply.text, parsedAnswer: run.parsedAnswer, scores: run.scores, mode: run.mode,
-    promptTokens: reply.promptTokens, completionTokens: reply.completionTokens, latencyMs: reply.latencyMs, cached: reply.cached, costUsd: cost?.usd ?? null,
+    time: new Date().toISOString(),
+    question: run.question,
+    model: run.model,
+    messages: run.messages,
+    rawAnswer: reply.text,
+    parsedAnswer: run.parsedAnswer,
+    scores: run.scores,
+    mode: run.mode,
+    promptTokens: reply.promptTokens,
+    completionTokens: reply.completionTokens,
+    latencyMs: reply.latencyMs,
+    cached: reply.cached,
+    costUsd: cost?.usd ?? null,
     ...(reply.finishReason !== undefined ? { finish_reason: reply.finishReason } : {}),
     ...(reply.servedModel ? { served_model: reply.servedModel } : {}),
     ...(reply.finishReason === 'length' ? { truncated: true } : {}),

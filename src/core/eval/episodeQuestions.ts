@@ -5,7 +5,15 @@
 // the results view, the maze and the board can step through it. `waypoint play` runs the same.
 import type { EpisodeOptions, PlayedEpisode, PreparedQuestion } from '../benchmark/registry';
 import { ModelCallCancelled, ModelCallError } from './engine';
-import { type EpisodeAgent, EpisodeCancelled, type EpisodeEnvironment, type EpisodeTranscript, formatTranscript, runEpisode, transcriptJson } from './episodes';
+import {
+  type EpisodeAgent,
+  EpisodeCancelled,
+  type EpisodeEnvironment,
+  type EpisodeTranscript,
+  formatTranscript,
+  runEpisode,
+  transcriptJson,
+} from './episodes';
 import { growingChatEstimate } from './playEstimates';
 import type { ChatMessage, EpisodeHistory, ModelProfile, ModelReply, QuestionBase, ScoringMode } from './types';
 
@@ -41,7 +49,9 @@ export class EpisodeStopped extends ModelCallCancelled {
 }
 
 /** Builds a PreparedQuestion whose `play` runs the episode turn by turn through the pipeline's `ask`. */
-export function preparedEpisode<Q extends QuestionBase, E extends EpisodeEnvironment>(spec: EpisodeQuestionSpec<Q, E>): PreparedQuestion<Q> {
+export function preparedEpisode<Q extends QuestionBase, E extends EpisodeEnvironment>(
+  spec: EpisodeQuestionSpec<Q, E>,
+): PreparedQuestion<Q> {
   // The built-in player of the episode being played: builtInAnswer is reached through the
   // pipeline's `ask`, so it needs the environment play() made (the oracle reads where it stands).
   let playing: { env: E; agent: EpisodeAgent | null; turn: number } | null = null;
@@ -59,16 +69,32 @@ export function preparedEpisode<Q extends QuestionBase, E extends EpisodeEnviron
       // The chat is carried (all of it, or the profile's historyTurns): each turn adds the reply (at most max tokens) and an observation the size of the opening one.
       const env = spec.makeEnv('faithful');
       const opening = env.reset();
-      const first = count([{ role: 'system', content: env.instructions }, { role: 'user', content: opening }]);
+      const first = count([
+        { role: 'system', content: env.instructions },
+        { role: 'user', content: opening },
+      ]);
       const overhead = count([]);
-      const growth = count([{ role: 'assistant', content: '' }]) - overhead + maxReplyTokens + count([{ role: 'user', content: opening }]) - overhead;
+      const growth =
+        count([{ role: 'assistant', content: '' }]) -
+        overhead +
+        maxReplyTokens +
+        count([{ role: 'user', content: opening }]) -
+        overhead;
       return growingChatEstimate(env.maxSteps, first, growth, historyTurns);
     },
     async builtInAnswer(profile: ModelProfile, seed: number, turnMessages: readonly ChatMessage[]): Promise<string> {
       if (!playing) throw new ModelCallError('an episode is played turn by turn (play), not answered in one reply');
-      if (profile.provider !== 'oracle' && profile.provider !== 'random') throw new ModelCallError(`no built-in player for a ${profile.provider} profile`);
+      if (profile.provider !== 'oracle' && profile.provider !== 'random')
+        throw new ModelCallError(`no built-in player for a ${profile.provider} profile`);
       playing.agent ??= spec.builtInAgent(playing.env, profile.provider, seed);
-      return playing.agent({ step: playing.turn, observation: turnMessages[turnMessages.length - 1]?.content ?? '', messages: turnMessages }, new AbortController().signal);
+      return playing.agent(
+        {
+          step: playing.turn,
+          observation: turnMessages[turnMessages.length - 1]?.content ?? '',
+          messages: turnMessages,
+        },
+        new AbortController().signal,
+      );
     },
     score() {
       throw new ModelCallError('an episode is played turn by turn, not scored from one reply');
@@ -85,15 +111,43 @@ export function preparedEpisode<Q extends QuestionBase, E extends EpisodeEnviron
         state.turn = turn.step;
         const reply: ModelReply = await ask(turn.messages);
         promptTokens = reply.promptTokens === null || promptTokens === null ? null : promptTokens + reply.promptTokens;
-        completionTokens = reply.completionTokens === null || completionTokens === null ? null : completionTokens + reply.completionTokens;
+        completionTokens =
+          reply.completionTokens === null || completionTokens === null
+            ? null
+            : completionTokens + reply.completionTokens;
         allCached &&= reply.cached;
         return reply.text;
       };
       const played = (transcript: EpisodeTranscript): PlayedEpisode => {
-        const parsedAnswer: EpisodeAnswer = { ...transcriptJson(transcript), end: transcript.end, ...(transcript.reason !== undefined ? { reason: transcript.reason } : {}), state: env.state() };
-        const failed = transcript.end === 'error' ? { failed: { message: transcript.reason ?? 'a turn failed', ...(transcript.failure ? { failure: transcript.failure } : {}), turnsPlayed: transcript.moves } } : {};
-        const history: EpisodeHistory = options?.historyTurns === undefined ? { mode: 'full' } : { mode: 'window', turns: options.historyTurns };
-        return { rawAnswer: formatTranscript(transcript), parsedAnswer, scores: spec.scores(transcript, env), diagnostics: [], promptTokens, completionTokens, cached: allCached, history, ...failed };
+        const parsedAnswer: EpisodeAnswer = {
+          ...transcriptJson(transcript),
+          end: transcript.end,
+          ...(transcript.reason !== undefined ? { reason: transcript.reason } : {}),
+          state: env.state(),
+        };
+        const failed =
+          transcript.end === 'error'
+            ? {
+                failed: {
+                  message: transcript.reason ?? 'a turn failed',
+                  ...(transcript.failure ? { failure: transcript.failure } : {}),
+                  turnsPlayed: transcript.moves,
+                },
+              }
+            : {};
+        const history: EpisodeHistory =
+          options?.historyTurns === undefined ? { mode: 'full' } : { mode: 'window', turns: options.historyTurns };
+        return {
+          rawAnswer: formatTranscript(transcript),
+          parsedAnswer,
+          scores: spec.scores(transcript, env),
+          diagnostics: [],
+          promptTokens,
+          completionTokens,
+          cached: allCached,
+          history,
+          ...failed,
+        };
       };
       let transcript: EpisodeTranscript;
       try {

@@ -120,7 +120,8 @@ export interface RunEpisodeOptions {
  */
 export function historyWindow(messages: readonly ChatMessage[], turns: number | undefined): ChatMessage[] {
   const [system, ...chat] = messages;
-  if (turns === undefined || system === undefined || chat.length <= 2 * turns + 1) return messages.map((message) => ({ ...message }));
+  if (turns === undefined || system === undefined || chat.length <= 2 * turns + 1)
+    return messages.map((message) => ({ ...message }));
   return [system, ...chat.slice(chat.length - (2 * turns + 1))].map((message) => ({ ...message }));
 }
 
@@ -131,7 +132,11 @@ export function historyWindow(messages: readonly ChatMessage[], turns: number | 
  * `error`, its message as `reason` and the turns played before it: a chat that outgrew the
  * model's context at turn 40 keeps its 39 turns. Any other error of the agent propagates.
  */
-export async function runEpisode(env: EpisodeEnvironment, agent: EpisodeAgent, options: RunEpisodeOptions = {}): Promise<EpisodeTranscript> {
+export async function runEpisode(
+  env: EpisodeEnvironment,
+  agent: EpisodeAgent,
+  options: RunEpisodeOptions = {},
+): Promise<EpisodeTranscript> {
   const signal = options.signal ?? new AbortController().signal;
   const start = env.reset();
   options.onStart?.(start);
@@ -141,7 +146,13 @@ export async function runEpisode(env: EpisodeEnvironment, agent: EpisodeAgent, o
   ];
   const steps: EpisodeStep[] = [];
   const transcript = (end: EpisodeEnd, reason?: string, failure?: Failure): EpisodeTranscript => ({
-    reached: env.succeeded(), moves: steps.length, start, steps, end, ...(reason !== undefined ? { reason } : {}), ...(failure ? { failure: { ...failure } } : {}),
+    reached: env.succeeded(),
+    moves: steps.length,
+    start,
+    steps,
+    end,
+    ...(reason !== undefined ? { reason } : {}),
+    ...(failure ? { failure: { ...failure } } : {}),
   });
   let observation = start;
   let done = env.succeeded();
@@ -149,18 +160,28 @@ export async function runEpisode(env: EpisodeEnvironment, agent: EpisodeAgent, o
     if (signal.aborted) throw new EpisodeCancelled(transcript('cancelled'));
     let reply: string;
     try {
-      reply = await agent({ step: steps.length + 1, observation, messages: historyWindow(messages, options.historyTurns) }, signal);
+      reply = await agent(
+        { step: steps.length + 1, observation, messages: historyWindow(messages, options.historyTurns) },
+        signal,
+      );
     } catch (error) {
       if (signal.aborted) throw new EpisodeCancelled(transcript('cancelled'));
       if (error instanceof EpisodeEnded) return transcript('done', error.reason);
-      if (error instanceof ModelCallError && !(error instanceof ModelCallCancelled)) return transcript('error', error.message, error.failure);
+      if (error instanceof ModelCallError && !(error instanceof ModelCallCancelled))
+        return transcript('error', error.message, error.failure);
       throw error;
     }
     if (signal.aborted) throw new EpisodeCancelled(transcript('cancelled'));
     const command = commandOf(reply);
     const result = env.step(command);
     observation = result.observation;
-    const step: EpisodeStep = { command, observation, location: env.location(), valid: result.valid, ...(reply.trim() !== command ? { reply } : {}) };
+    const step: EpisodeStep = {
+      command,
+      observation,
+      location: env.location(),
+      valid: result.valid,
+      ...(reply.trim() !== command ? { reply } : {}),
+    };
     steps.push(step);
     messages.push({ role: 'assistant', content: reply }, { role: 'user', content: observation });
     options.onStep?.(step, steps.length - 1);
@@ -175,20 +196,42 @@ export async function runEpisode(env: EpisodeEnvironment, agent: EpisodeAgent, o
 export function formatTranscript(transcript: EpisodeTranscript): string {
   const lines = [transcript.start, ''];
   transcript.steps.forEach((step, index) => {
-    lines.push(`> ${step.command}${step.valid ? '' : '   [invalid]'}`, step.observation, `  (step ${index + 1}: ${step.location})`, '');
+    lines.push(
+      `> ${step.command}${step.valid ? '' : '   [invalid]'}`,
+      step.observation,
+      `  (step ${index + 1}: ${step.location})`,
+      '',
+    );
   });
-  const why = transcript.end === 'error' ? `a turn failed: ${transcript.reason ?? 'no reason given'}` : (transcript.reason ?? transcript.end);
-  lines.push(transcript.reached ? `Reached the goal in ${transcript.moves} moves.` : `Goal not reached after ${transcript.moves} moves (${why}).`);
+  const why =
+    transcript.end === 'error'
+      ? `a turn failed: ${transcript.reason ?? 'no reason given'}`
+      : (transcript.reason ?? transcript.end);
+  lines.push(
+    transcript.reached
+      ? `Reached the goal in ${transcript.moves} moves.`
+      : `Goal not reached after ${transcript.moves} moves (${why}).`,
+  );
   return lines.join('\n');
 }
 
 /** The contract's JSON (runs.md §7): reached, moves, start, and per step command, observation and location. */
-export function transcriptJson(transcript: EpisodeTranscript): { reached: boolean; moves: number; start: string; steps: Array<{ command: string; observation: string; location: string; valid: boolean }> } {
+export function transcriptJson(transcript: EpisodeTranscript): {
+  reached: boolean;
+  moves: number;
+  start: string;
+  steps: Array<{ command: string; observation: string; location: string; valid: boolean }>;
+} {
   return {
     reached: transcript.reached,
     moves: transcript.moves,
     start: transcript.start,
-    steps: transcript.steps.map(({ command, observation, location, valid }) => ({ command, observation, location, valid })),
+    steps: transcript.steps.map(({ command, observation, location, valid }) => ({
+      command,
+      observation,
+      location,
+      valid,
+    })),
   };
 }
 

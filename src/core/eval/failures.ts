@@ -48,13 +48,27 @@ export interface Failure {
 }
 
 /** Kinds a later attempt may cure. */
-const RETRYABLE: ReadonlySet<FailureKind> = new Set(['context-slots', 'loading', 'rate-limit', 'overloaded', 'server', 'connection', 'cut-off']);
+const RETRYABLE: ReadonlySet<FailureKind> = new Set([
+  'context-slots',
+  'loading',
+  'rate-limit',
+  'overloaded',
+  'server',
+  'connection',
+  'cut-off',
+]);
 
 /** Kinds that say "too much at once": the run lowers its concurrency, and a retry of a call that overlapped others is free. */
 export const SLOWS_DOWN: ReadonlySet<FailureKind> = new Set(['context-slots', 'rate-limit', 'overloaded']);
 
 /** Kinds that fail every question the same way until the user fixes something: a run of them stops the run. */
-export const STOPS_A_RUN: ReadonlySet<FailureKind> = new Set(['connection', 'auth', 'configuration', 'loading', 'template']);
+export const STOPS_A_RUN: ReadonlySet<FailureKind> = new Set([
+  'connection',
+  'auth',
+  'configuration',
+  'loading',
+  'template',
+]);
 
 /**
  * Kinds that say an episode's chat outgrew the model's context (it grows each turn): an episode a

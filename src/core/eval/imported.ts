@@ -51,7 +51,8 @@ function errorText(error: unknown): string {
   if (typeof error === 'string') return error;
   const response = isJsonObject(error) ? error : {};
   const inner = isJsonObject(response.error) ? response.error : response.object === 'error' ? response : null;
-  if (inner && typeof inner.message === 'string') return `${typeof inner.type === 'string' ? `${inner.type}: ` : ''}${inner.message}`;
+  if (inner && typeof inner.message === 'string')
+    return `${typeof inner.type === 'string' ? `${inner.type}: ` : ''}${inner.message}`;
   return JSON.stringify(error);
 }
 
@@ -60,7 +61,12 @@ function errorText(error: unknown): string {
 const NOT_RUN_CODES = new Set(['batch_expired', 'batch_cancelled']);
 
 function failureOfStatus(status: number | undefined, type?: string): Failure {
-  const kind = type !== undefined && NOT_RUN_CODES.has(type) ? 'not-run' : status === undefined || status === 200 ? 'request' : statusKind(status);
+  const kind =
+    type !== undefined && NOT_RUN_CODES.has(type)
+      ? 'not-run'
+      : status === undefined || status === 200
+        ? 'request'
+        : statusKind(status);
   const valid = status !== undefined && status !== 200 && Number.isInteger(status) && status >= 100 && status <= 599;
   return { kind, ...(valid ? { status } : {}), ...(type ? { type } : {}) };
 }
@@ -71,7 +77,17 @@ function failureOfStatus(status: number | undefined, type?: string): Failure {
  * says beyond its text (finish reason, reasoning, usage details, cost).
  */
 export function readBatchRow(value: Record<string, unknown>): BatchRow {
-  const response = value.response as { status_code?: unknown; body?: { model?: unknown; choices?: Array<{ message?: { content?: unknown }; finish_reason?: unknown }>; usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } } | null } | null | undefined;
+  const response = value.response as
+    | {
+        status_code?: unknown;
+        body?: {
+          model?: unknown;
+          choices?: Array<{ message?: { content?: unknown }; finish_reason?: unknown }>;
+          usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
+        } | null;
+      }
+    | null
+    | undefined;
   const body = response?.body;
   const model = typeof body?.model === 'string' ? body.model : null;
   const choice = body?.choices?.[0];
@@ -81,7 +97,11 @@ export function readBatchRow(value: Record<string, unknown>): BatchRow {
   // A reasoning model that spent its limit thinking sends no content: an empty, truncated answer.
   const content = choice?.message?.content ?? (choice && (finish === 'length' || reasoning !== '') ? '' : undefined);
   const row: BatchRow = {
-    model, content: typeof content === 'string' ? content : null, promptTokens: count(body?.usage?.prompt_tokens), completionTokens: count(body?.usage?.completion_tokens), error: null,
+    model,
+    content: typeof content === 'string' ? content : null,
+    promptTokens: count(body?.usage?.prompt_tokens),
+    completionTokens: count(body?.usage?.completion_tokens),
+    error: null,
     extras: { ...(choice ? { finishReason: finish } : {}), ...replyExtras(reasoning, usageDetailsOf(body?.usage)) },
   };
   const status = typeof response?.status_code === 'number' ? response.status_code : undefined;
@@ -89,10 +109,21 @@ export function readBatchRow(value: Record<string, unknown>): BatchRow {
     // OpenAI's `{code, message}`, vLLM's `{error: {type, …}}` or `{object: "error", type}`: the identifier names the reason.
     const error = isJsonObject(value.error) ? value.error : {};
     const inner = isJsonObject(error.error) ? error.error : error;
-    return { ...row, error: `the request failed${status !== undefined && status !== 200 ? ` (HTTP ${status})` : ''}: ${errorText(value.error)}`, failure: failureOfStatus(status, errorName(inner.code) ?? errorName(inner.type)) };
+    return {
+      ...row,
+      error: `the request failed${status !== undefined && status !== 200 ? ` (HTTP ${status})` : ''}: ${errorText(value.error)}`,
+      failure: failureOfStatus(status, errorName(inner.code) ?? errorName(inner.type)),
+    };
   }
-  if (!response || typeof response !== 'object') return { ...row, error: 'the row has no "response"', failure: { kind: 'reply' } };
-  if (status !== undefined && status !== 200) return { ...row, error: `the request failed with HTTP status ${status}`, failure: failureOfStatus(status, errorName((body as { error?: { type?: unknown } } | undefined)?.error?.type)) };
-  if (row.content === null) return { ...row, error: 'no answer text at response.body.choices[0].message.content', failure: { kind: 'reply' } };
+  if (!response || typeof response !== 'object')
+    return { ...row, error: 'the row has no "response"', failure: { kind: 'reply' } };
+  if (status !== undefined && status !== 200)
+    return {
+      ...row,
+      error: `the request failed with HTTP status ${status}`,
+      failure: failureOfStatus(status, errorName((body as { error?: { type?: unknown } } | undefined)?.error?.type)),
+    };
+  if (row.content === null)
+    return { ...row, error: 'no answer text at response.body.choices[0].message.content', failure: { kind: 'reply' } };
   return row;
 }

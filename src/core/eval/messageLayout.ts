@@ -31,4 +31,5 @@ export function isAlternationError(text: string): boolean {
 }
 
 /** The advice a template error gets: the option that folds the messages, in the profile and on the command line. */
-export const ALTERNATE_ADVICE = 'The server\'s chat template wants user and assistant messages to alternate: set "messageLayout": "alternate" in the model profile (waypoint run/play: --message-layout alternate) to fold consecutive messages of one role into one.';
+export const ALTERNATE_ADVICE =
+  'The server\'s chat template wants user and assistant messages to alternate: set "messageLayout": "alternate" in the model profile (waypoint run/play: --message-layout alternate) to fold consecutive messages of one role into one.';

@@ -47,21 +47,26 @@ export function shortened(text: string): string {
   }
   // The last line alone is too long: its last words.
   if (tail === '') tail = plain.slice(-ERROR_TAIL_CHARS).replace(/^\S*\s/, '');
-  const head = plain.slice(0, plain.length - tail.length).slice(0, ERROR_HEAD_CHARS).trimEnd();
+  const head = plain
+    .slice(0, plain.length - tail.length)
+    .slice(0, ERROR_HEAD_CHARS)
+    .trimEnd();
   return `${head} … ${tail}`;
 }
 
 /** The error and its causes, innermost last (fetch wraps a socket's error two or three levels down). */
 function causeChain(error: Error): Error[] {
   const chain = [error];
-  for (let cause: unknown = error.cause, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) chain.push(cause);
+  for (let cause: unknown = error.cause, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++)
+    chain.push(cause);
   return chain;
 }
 
 /** What one error says: an AggregateError (a host name with several addresses, each refused) has no message of its own. */
 function messageOf(error: Error): string {
   if (error.message) return error.message;
-  if (error instanceof AggregateError) return error.errors.map((inner) => (inner instanceof Error ? inner.message : String(inner))).join('; ');
+  if (error instanceof AggregateError)
+    return error.errors.map((inner) => (inner instanceof Error ? inner.message : String(inner))).join('; ');
   return (error as { code?: string }).code ?? '';
 }
 
@@ -71,7 +76,11 @@ function isCutOff(error: unknown): boolean {
   const chain = causeChain(error);
   // A reset during the TLS handshake is a connection that never opened (a wrong port or scheme): "could not be reached".
   if (chain.some((link) => /before secure TLS connection was established/i.test(link.message))) return false;
-  return chain.some((link) => /terminated|ECONNRESET|socket hang up|other side closed|premature close|UND_ERR_SOCKET/i.test(`${link.message} ${(link as { code?: string }).code ?? ''}`));
+  return chain.some((link) =>
+    /terminated|ECONNRESET|socket hang up|other side closed|premature close|UND_ERR_SOCKET/i.test(
+      `${link.message} ${(link as { code?: string }).code ?? ''}`,
+    ),
+  );
 }
 
 /** The innermost reason a connection failed (`connect ECONNREFUSED 127.0.0.1:8000`), not the SDK's bare "Connection error.". */
@@ -88,7 +97,10 @@ function serverError(error: InstanceType<typeof OpenAI.APIError>): { message: st
     message: typeof body?.message === 'string' ? body.message : error.message,
     type: typeof body?.type === 'string' ? errorTypeName(body.type) : undefined,
     // Only an HTTP status: a JSON-RPC-style code (-32000) in a stream is no status, and records refuse it.
-    code: typeof body?.code === 'number' && Number.isInteger(body.code) && body.code >= 100 && body.code <= 599 ? body.code : undefined,
+    code:
+      typeof body?.code === 'number' && Number.isInteger(body.code) && body.code >= 100 && body.code <= 599
+        ? body.code
+        : undefined,
   };
 }
 
@@ -109,11 +121,30 @@ function errorTypeName(type: string): string | undefined {
  */
 function refusedParameter(error: InstanceType<typeof OpenAI.APIError>): { parameter: string; fix: string } | null {
   const text = `${serverError(error).message} ${typeof error.code === 'string' ? error.code : ''}`;
-  if (!/unsupported[_ ](parameter|value)|unrecognized request argument|not supported with this model/i.test(text)) return null;
-  const named = typeof error.param === 'string' ? error.param : (/'(max_tokens|reasoning_effort|temperature|max_completion_tokens)'|\b(max_tokens|reasoning_effort|temperature)\b/.exec(text)?.slice(1).find(Boolean) ?? '');
-  if (named === 'max_tokens') return { parameter: named, fix: 'set "maxCompletionTokens" in the model profile (--max-completion-tokens N on the command line): this model takes max_completion_tokens, which also counts its reasoning' };
-  if (named === 'reasoning_effort') return { parameter: named, fix: 'remove "reasoningEffort" from the model profile (or --reasoning-effort): this model takes no reasoning effort' };
-  if (named === 'temperature') return { parameter: named, fix: 'set "temperature" to 1 in the model profile (--temperature 1): this model takes only its default temperature' };
+  if (!/unsupported[_ ](parameter|value)|unrecognized request argument|not supported with this model/i.test(text))
+    return null;
+  const named =
+    typeof error.param === 'string'
+      ? error.param
+      : (/'(max_tokens|reasoning_effort|temperature|max_completion_tokens)'|\b(max_tokens|reasoning_effort|temperature)\b/
+          .exec(text)
+          ?.slice(1)
+          .find(Boolean) ?? '');
+  if (named === 'max_tokens')
+    return {
+      parameter: named,
+      fix: 'set "maxCompletionTokens" in the model profile (--max-completion-tokens N on the command line): this model takes max_completion_tokens, which also counts its reasoning',
+    };
+  if (named === 'reasoning_effort')
+    return {
+      parameter: named,
+      fix: 'remove "reasoningEffort" from the model profile (or --reasoning-effort): this model takes no reasoning effort',
+    };
+  if (named === 'temperature')
+    return {
+      parameter: named,
+      fix: 'set "temperature" to 1 in the model profile (--temperature 1): this model takes only its default temperature',
+    };
   return null;
 }
 
@@ -126,11 +157,24 @@ function apiFailure(error: InstanceType<typeof OpenAI.APIError>): Failure {
   if (/context size has been exceeded/i.test(text)) return { kind: 'context-slots', ...base };
   // Some llama-server builds send a template's exception as HTTP 500 server_error: still no retry can cure it.
   if (isAlternationError(text)) return { kind: 'template', ...base };
-  if (/exceed_context_size_error|context_length_exceeded|exceeds the available context size|maximum context length/i.test(text)) return { kind: 'prompt-too-long', ...base };
+  if (
+    /exceed_context_size_error|context_length_exceeded|exceeds the available context size|maximum context length/i.test(
+      text,
+    )
+  )
+    return { kind: 'prompt-too-long', ...base };
   if (/loading model/i.test(text) && (status === 503 || status === undefined)) return { kind: 'loading', ...base };
   if (status === 401 || status === 403) return { kind: 'auth', ...base };
   // Every request of the profile is refused the same way until the profile changes: a configuration failure (it stops a run).
-  if (status === 400 && refusedParameter(error)) return { kind: 'configuration', status, type: typeof error.code === 'string' && errorTypeName(error.code) ? error.code : (sent.type ?? 'unsupported_parameter') };
+  if (status === 400 && refusedParameter(error))
+    return {
+      kind: 'configuration',
+      status,
+      type:
+        typeof error.code === 'string' && errorTypeName(error.code)
+          ? error.code
+          : (sent.type ?? 'unsupported_parameter'),
+    };
   if (status === 404) return { kind: 'configuration', ...base };
   if (status === 429) return { kind: 'rate-limit', ...base };
   if (status === 503 || status === 529) return { kind: 'overloaded', ...base };
@@ -160,25 +204,39 @@ function withTemplateAdvice(error: InstanceType<typeof OpenAI.APIError>, said: s
 export function describeFailure(error: unknown, profile: ModelProfile, attempt: Attempt): string {
   const where = `${profile.model ?? '?'} at ${profile.baseUrl ?? '?'}`;
   if (error instanceof ModelCallError) return error.message;
-  if (attempt.deadline.timedOut || error instanceof OpenAI.APIConnectionTimeoutError) return `${where} did not answer within ${profile.timeoutMs / 1000} s (${settingName(attempt.key.advice, 'timeoutMs')}, for the whole reply).`;
+  if (attempt.deadline.timedOut || error instanceof OpenAI.APIConnectionTimeoutError)
+    return `${where} did not answer within ${profile.timeoutMs / 1000} s (${settingName(attempt.key.advice, 'timeoutMs')}, for the whole reply).`;
   if (attempt.watch.tooLarge) return `${where}: the reply exceeded ${megabytes(MAX_BODY_BYTES)} and was dropped.`;
   // A connection that never opened is an APIConnectionError (an APIError without a status too): it
   // is not an error the server sent, so it is told apart from an error event in the stream.
-  if (error instanceof OpenAI.APIConnectionError && !isCutOff(error)) return `${where} could not be reached (${connectionReason(error)}): check that the server is running and the base URL.`;
+  if (error instanceof OpenAI.APIConnectionError && !isCutOff(error))
+    return `${where} could not be reached (${connectionReason(error)}): check that the server is running and the base URL.`;
   // Opened, then dropped before the reply was complete (a server crashing mid-generation).
-  if (error instanceof OpenAI.APIConnectionError) return `${where} closed the connection before the reply was complete (${connectionReason(error)}).`;
-  if (error instanceof OpenAI.APIError && error.status === undefined) return withTemplateAdvice(error, `${where} reported an error in its stream: ${shortened(serverError(error).message)}`);
+  if (error instanceof OpenAI.APIConnectionError)
+    return `${where} closed the connection before the reply was complete (${connectionReason(error)}).`;
+  if (error instanceof OpenAI.APIError && error.status === undefined)
+    return withTemplateAdvice(
+      error,
+      `${where} reported an error in its stream: ${shortened(serverError(error).message)}`,
+    );
   if (error instanceof OpenAI.APIError) {
-    if (error.status === 401 || error.status === 403) return keyRefusalMessage(where, error.status, profile, attempt.key.sent, attempt.key.advice);
+    if (error.status === 401 || error.status === 403)
+      return keyRefusalMessage(where, error.status, profile, attempt.key.sent, attempt.key.advice);
     if (error.status === 404) return `${where} was not found (HTTP 404): check the base URL and the model name.`;
     if (error.status === 429) return `${where} is rate limiting (HTTP 429) after ${profile.retries} retries.`;
     const refused = error.status === 400 ? refusedParameter(error) : null;
-    if (refused) return `${where} refused the request's ${refused.parameter} (HTTP 400: ${shortened(serverError(error).message)}): ${refused.fix}.`;
-    if (apiFailure(error).kind === 'loading') return `${where} was still loading its model (HTTP 503 "Loading model") when ${settingName(attempt.key.advice, 'timeoutMs')} (${profile.timeoutMs / 1000} s) ran out: wait until the server is ready.`;
+    if (refused)
+      return `${where} refused the request's ${refused.parameter} (HTTP 400: ${shortened(serverError(error).message)}): ${refused.fix}.`;
+    if (apiFailure(error).kind === 'loading')
+      return `${where} was still loading its model (HTTP 503 "Loading model") when ${settingName(attempt.key.advice, 'timeoutMs')} (${profile.timeoutMs / 1000} s) ran out: wait until the server is ready.`;
     // The package prefixes the status to the server's text; say it once.
-    return withTemplateAdvice(error, `${where} answered HTTP ${error.status}: ${shortened(error.message.replace(new RegExp(`^${error.status}\\s*`), ''))}`);
+    return withTemplateAdvice(
+      error,
+      `${where} answered HTTP ${error.status}: ${shortened(error.message.replace(new RegExp(`^${error.status}\\s*`), ''))}`,
+    );
   }
-  if (isCutOff(error)) return `${where} closed the connection before the reply was complete (${error instanceof Error ? error.message : String(error)}).`;
+  if (isCutOff(error))
+    return `${where} closed the connection before the reply was complete (${error instanceof Error ? error.message : String(error)}).`;
   if (error instanceof SyntaxError) return `${where} sent a reply that is not valid JSON (${error.message}).`;
   return `${where} failed: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -9,13 +9,28 @@ import OpenAI from 'openai';
 import { GENERIC_KEY_ADVICE, isKeySet, type KeyAdvice, settingName } from './apiKeyMessages';
 import { baseUrlIdentity, normaliseBaseUrl } from './baseUrl';
 import { ModelCallCancelled, ModelCallError, type ReplySource } from './engine';
-import { type AttemptGate, type AttemptTicket, backoffWithJitterMs, type Failure, RetryBudget, spreadRequestedWaitMs } from './failures';
+import {
+  type AttemptGate,
+  type AttemptTicket,
+  backoffWithJitterMs,
+  type Failure,
+  RetryBudget,
+  spreadRequestedWaitMs,
+} from './failures';
 import { type Attempt, describeFailure, failureOf } from './openaiFailures';
 import { sentParameters } from './profiles';
 import { reasoningTextOf, replyExtras, usageDetailsOf } from './replyFields';
 import { redactSecrets, rememberSecret } from './redact';
 import { probeServerModel } from './servedModel';
-import { abortableSleep, Deadline, guardedFetch, MAX_REPLY_CHARS, MAX_RETRY_WAIT_MS, megabytes, requestedWaitMs } from './requestGuards';
+import {
+  abortableSleep,
+  Deadline,
+  guardedFetch,
+  MAX_REPLY_CHARS,
+  MAX_RETRY_WAIT_MS,
+  megabytes,
+  requestedWaitMs,
+} from './requestGuards';
 import type { ChatMessage, ModelProfile, ModelReply, SentParameters, ServerModelProbe } from './types';
 
 export { connectionReason } from './openaiFailures';
@@ -35,20 +50,41 @@ function streamLineError(text: string, headers: Headers): InstanceType<typeof Op
   } catch {
     body = { message: text };
   }
-  const inner = typeof body === 'object' && body !== null && 'error' in body ? (body as { error: unknown }).error : body;
+  const inner =
+    typeof body === 'object' && body !== null && 'error' in body ? (body as { error: unknown }).error : body;
   return new OpenAI.APIError(undefined, inner as object, undefined, headers);
 }
 
-type Request = { model: string; messages: Array<{ role: ChatMessage['role']; content: string }>; temperature: number; seed?: number } & SentParameters;
+type Request = {
+  model: string;
+  messages: Array<{ role: ChatMessage['role']; content: string }>;
+  temperature: number;
+  seed?: number;
+} & SentParameters;
 
-const tooLarge = (profile: ModelProfile) => new ModelCallError(`${profile.model} at ${profile.baseUrl}: the reply exceeded ${megabytes(MAX_REPLY_CHARS)} of text and was dropped.`, { kind: 'reply' });
+const tooLarge = (profile: ModelProfile) =>
+  new ModelCallError(
+    `${profile.model} at ${profile.baseUrl}: the reply exceeded ${megabytes(MAX_REPLY_CHARS)} of text and was dropped.`,
+    { kind: 'reply' },
+  );
 
-async function streamed(client: OpenAI, request: Request, profile: ModelProfile, attempt: Attempt, started: number): Promise<ModelReply> {
-  const { data: stream, response } = await client.chat.completions.create({ ...request, stream: true, stream_options: { include_usage: true } }, { signal: attempt.signal }).withResponse();
+async function streamed(
+  client: OpenAI,
+  request: Request,
+  profile: ModelProfile,
+  attempt: Attempt,
+  started: number,
+): Promise<ModelReply> {
+  const { data: stream, response } = await client.chat.completions
+    .create({ ...request, stream: true, stream_options: { include_usage: true } }, { signal: attempt.signal })
+    .withResponse();
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('text/event-stream')) {
     stream.controller.abort();
-    throw new ModelCallError(`${profile.model} at ${profile.baseUrl} answered with something that is not an event stream (${type.split(';')[0] || 'no content type'}): check that the base URL is the API root (often ending in /v1) and that the server can stream.`, CONFIGURATION);
+    throw new ModelCallError(
+      `${profile.model} at ${profile.baseUrl} answered with something that is not an event stream (${type.split(';')[0] || 'no content type'}): check that the base URL is the API root (often ending in /v1) and that the server can stream.`,
+      CONFIGURATION,
+    );
   }
   let text = '';
   let reasoning = '';
@@ -70,37 +106,79 @@ async function streamed(client: OpenAI, request: Request, profile: ModelProfile,
   // The package ends the loop quietly when the request is aborted: that is not a reply.
   if (attempt.signal.aborted) throw new Error('aborted');
   if (attempt.watch.streamError !== undefined) throw streamLineError(attempt.watch.streamError, response.headers);
-  if (finishReason === null && !attempt.watch.sawDone) throw new ModelCallError(`${profile.model} at ${profile.baseUrl}: the stream ended before the reply was complete (no finish_reason and no [DONE]); nothing was kept.`, { kind: 'cut-off' });
-  return { text, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false, finishReason, servedModel, ...replyExtras(reasoning, usageDetailsOf(usage)), request: sentOf(request) };
+  if (finishReason === null && !attempt.watch.sawDone)
+    throw new ModelCallError(
+      `${profile.model} at ${profile.baseUrl}: the stream ended before the reply was complete (no finish_reason and no [DONE]); nothing was kept.`,
+      { kind: 'cut-off' },
+    );
+  return {
+    text,
+    promptTokens: usage?.prompt_tokens ?? null,
+    completionTokens: usage?.completion_tokens ?? null,
+    latencyMs: Date.now() - started,
+    cached: false,
+    finishReason,
+    servedModel,
+    ...replyExtras(reasoning, usageDetailsOf(usage)),
+    request: sentOf(request),
+  };
 }
 
 /** The request's token limit and effort as sent (a copy: the request object is the client's). */
 function sentOf(request: Request): SentParameters {
   const { max_tokens, max_completion_tokens, reasoning_effort } = request;
-  return { ...(max_tokens !== undefined ? { max_tokens } : {}), ...(max_completion_tokens !== undefined ? { max_completion_tokens } : {}), ...(reasoning_effort !== undefined ? { reasoning_effort } : {}) };
+  return {
+    ...(max_tokens !== undefined ? { max_tokens } : {}),
+    ...(max_completion_tokens !== undefined ? { max_completion_tokens } : {}),
+    ...(reasoning_effort !== undefined ? { reasoning_effort } : {}),
+  };
 }
 
-async function whole(client: OpenAI, request: Request, profile: ModelProfile, attempt: Attempt, started: number): Promise<ModelReply> {
+async function whole(
+  client: OpenAI,
+  request: Request,
+  profile: ModelProfile,
+  attempt: Attempt,
+  started: number,
+): Promise<ModelReply> {
   const completion: unknown = await client.chat.completions.create(request, { signal: attempt.signal });
   if (attempt.signal.aborted) throw new Error('aborted');
   // A web page or proxy answer comes back as a string (the client only parses JSON bodies).
-  if (typeof completion !== 'object' || completion === null || !Array.isArray((completion as { choices?: unknown }).choices)) {
+  if (
+    typeof completion !== 'object' ||
+    completion === null ||
+    !Array.isArray((completion as { choices?: unknown }).choices)
+  ) {
     const preview = String(completion).replace(/\s+/g, ' ').slice(0, 60);
-    throw new ModelCallError(`${profile.model} at ${profile.baseUrl} answered with something that is not JSON chat completion ("${preview}"): check that the base URL is the API root (often ending in /v1).`, CONFIGURATION);
+    throw new ModelCallError(
+      `${profile.model} at ${profile.baseUrl} answered with something that is not JSON chat completion ("${preview}"): check that the base URL is the API root (often ending in /v1).`,
+      CONFIGURATION,
+    );
   }
-  const { choices, usage, model } = completion as { choices: Array<{ message?: { content?: unknown }; finish_reason?: unknown }>; usage?: { prompt_tokens?: number; completion_tokens?: number }; model?: unknown };
+  const { choices, usage, model } = completion as {
+    choices: Array<{ message?: { content?: unknown }; finish_reason?: unknown }>;
+    usage?: { prompt_tokens?: number; completion_tokens?: number };
+    model?: unknown;
+  };
   const message = choices[0]?.message;
   const finish = choices[0]?.finish_reason;
   const reasoning = reasoningTextOf(message);
   // A reasoning model that spent its whole limit thinking (or said nothing after thinking) has no
   // content: that is an empty answer, not a failed call; the finish reason and reasoning say why.
   const content = message?.content ?? (finish === 'length' || reasoning !== '' ? '' : undefined);
-  if (typeof content !== 'string') throw new ModelCallError(`${profile.model} returned no message content.`, { kind: 'reply' });
+  if (typeof content !== 'string')
+    throw new ModelCallError(`${profile.model} returned no message content.`, { kind: 'reply' });
   if (content.length + reasoning.length > MAX_REPLY_CHARS) throw tooLarge(profile);
   return {
-    text: content, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, latencyMs: Date.now() - started, cached: false,
-    finishReason: typeof finish === 'string' ? finish : null, servedModel: typeof model === 'string' && model ? model : null,
-    ...replyExtras(reasoning, usageDetailsOf(usage)), request: sentOf(request),
+    text: content,
+    promptTokens: usage?.prompt_tokens ?? null,
+    completionTokens: usage?.completion_tokens ?? null,
+    latencyMs: Date.now() - started,
+    cached: false,
+    finishReason: typeof finish === 'string' ? finish : null,
+    servedModel: typeof model === 'string' && model ? model : null,
+    ...replyExtras(reasoning, usageDetailsOf(usage)),
+    request: sentOf(request),
   };
 }
 
@@ -109,19 +187,43 @@ async function whole(client: OpenAI, request: Request, profile: ModelProfile, at
  * backoff with jitter. Throws at once when the server asks for more than Waypoint will wait or the
  * wait would outlast the call's deadline.
  */
-function waitBeforeRetry(error: unknown, failure: Failure, tries: number, profile: ModelProfile, deadline: Deadline, random: () => number, advice: KeyAdvice): number {
+function waitBeforeRetry(
+  error: unknown,
+  failure: Failure,
+  tries: number,
+  profile: ModelProfile,
+  deadline: Deadline,
+  random: () => number,
+  advice: KeyAdvice,
+): number {
   const timeout = settingName(advice, 'timeoutMs');
   const asked = error instanceof OpenAI.APIError ? requestedWaitMs(error.headers) : undefined;
   const where = `${profile.model ?? '?'} at ${profile.baseUrl ?? '?'}`;
   const status = failure.status === undefined ? '' : ` (HTTP ${failure.status})`;
-  if (asked !== undefined && asked > MAX_RETRY_WAIT_MS) throw new ModelCallError(`${where} asked to retry after ${seconds(asked)}${status}, more than the ${seconds(MAX_RETRY_WAIT_MS)} Waypoint waits; try again later.`, failure);
-  const wait = asked === undefined ? backoffWithJitterMs(tries, random, failure.kind) : spreadRequestedWaitMs(asked, random);
+  if (asked !== undefined && asked > MAX_RETRY_WAIT_MS)
+    throw new ModelCallError(
+      `${where} asked to retry after ${seconds(asked)}${status}, more than the ${seconds(MAX_RETRY_WAIT_MS)} Waypoint waits; try again later.`,
+      failure,
+    );
+  const wait =
+    asked === undefined ? backoffWithJitterMs(tries, random, failure.kind) : spreadRequestedWaitMs(asked, random);
   if (wait >= deadline.remainingMs()) {
-    if (failure.kind === 'loading') throw new ModelCallError(`${where} was still loading its model (HTTP 503 "Loading model") when ${timeout} (${seconds(profile.timeoutMs)}) ran out: wait until the server is ready.`, failure);
+    if (failure.kind === 'loading')
+      throw new ModelCallError(
+        `${where} was still loading its model (HTTP 503 "Loading model") when ${timeout} (${seconds(profile.timeoutMs)}) ran out: wait until the server is ready.`,
+        failure,
+      );
     // The wait the server asked for, not its spread: that is the number the user can compare.
-    if (asked !== undefined) throw new ModelCallError(`${where} asked to retry after ${seconds(asked)}${status}, but only ${seconds(deadline.remainingMs())} of ${timeout} (${seconds(profile.timeoutMs)}) remain.`, failure);
+    if (asked !== undefined)
+      throw new ModelCallError(
+        `${where} asked to retry after ${seconds(asked)}${status}, but only ${seconds(deadline.remainingMs())} of ${timeout} (${seconds(profile.timeoutMs)}) remain.`,
+        failure,
+      );
     // No Retry-After: the wait is Waypoint's own backoff, not something the server asked for.
-    throw new ModelCallError(`${where} failed${status}, and the next retry (in ${seconds(wait)}) would outlast ${timeout} (${seconds(profile.timeoutMs)}; ${seconds(deadline.remainingMs())} remain).`, failure);
+    throw new ModelCallError(
+      `${where} failed${status}, and the next retry (in ${seconds(wait)}) would outlast ${timeout} (${seconds(profile.timeoutMs)}; ${seconds(deadline.remainingMs())} remain).`,
+      failure,
+    );
   }
   return wait;
 }
@@ -152,11 +254,24 @@ export class OpenAiCompatibleSource implements ReplySource {
     return listing;
   }
 
-  async reply(messages: readonly ChatMessage[], profile: ModelProfile, _question: unknown, signal: AbortSignal, gate?: AttemptGate): Promise<ModelReply> {
-    if (!profile.baseUrl || !profile.model) throw new ModelCallError(`the profile needs "baseUrl" and "model" (setting waypoint.models).`, CONFIGURATION);
+  async reply(
+    messages: readonly ChatMessage[],
+    profile: ModelProfile,
+    _question: unknown,
+    signal: AbortSignal,
+    gate?: AttemptGate,
+  ): Promise<ModelReply> {
+    if (!profile.baseUrl || !profile.model)
+      throw new ModelCallError(`the profile needs "baseUrl" and "model" (setting waypoint.models).`, CONFIGURATION);
     const key = await this.apiKeyFor(profile);
     rememberSecret(key);
-    const request: Request = { model: profile.model, messages: messages.map((message) => ({ role: message.role, content: message.content })), temperature: profile.temperature, ...sentParameters(profile), ...(profile.seed === undefined ? {} : { seed: profile.seed }) };
+    const request: Request = {
+      model: profile.model,
+      messages: messages.map((message) => ({ role: message.role, content: message.content })),
+      temperature: profile.temperature,
+      ...sentParameters(profile),
+      ...(profile.seed === undefined ? {} : { seed: profile.seed }),
+    };
     const started = Date.now();
     // timeoutMs bounds the whole call: every attempt, its body or stream, and the waits between;
     // not the wait for the run's turn (the gate), which is no part of the server's time.
@@ -171,14 +286,28 @@ export class OpenAiCompatibleSource implements ReplySource {
         const forward = () => attemptAbort.abort();
         deadline.signal.addEventListener('abort', forward, { once: true });
         if (deadline.signal.aborted) attemptAbort.abort();
-        const attempt: Attempt = { deadline, signal: attemptAbort.signal, watch: { tooLarge: false, sawDone: false }, key: { sent: isKeySet(key), advice: this.keyAdvice } };
+        const attempt: Attempt = {
+          deadline,
+          signal: attemptAbort.signal,
+          watch: { tooLarge: false, sawDone: false },
+          key: { sent: isKeySet(key), advice: this.keyAdvice },
+        };
         // Local servers (Ollama, llama.cpp) take any key; the client library insists on one. Its
         // logger is off: it prints raw server data (which may quote the key) to the console.
-        const client = new OpenAI({ apiKey: isKeySet(key) ? key.trim() : 'no-key', baseURL: normaliseBaseUrl(profile.baseUrl), timeout: profile.timeoutMs + 1000, maxRetries: 0, fetch: guardedFetch(attempt.watch), logLevel: 'off' });
+        const client = new OpenAI({
+          apiKey: isKeySet(key) ? key.trim() : 'no-key',
+          baseURL: normaliseBaseUrl(profile.baseUrl),
+          timeout: profile.timeoutMs + 1000,
+          maxRetries: 0,
+          fetch: guardedFetch(attempt.watch),
+          logLevel: 'off',
+        });
         let error: unknown;
         let failure: Failure;
         try {
-          const reply = await (profile.stream ? streamed(client, request, profile, attempt, started) : whole(client, request, profile, attempt, started));
+          const reply = await (profile.stream
+            ? streamed(client, request, profile, attempt, started)
+            : whole(client, request, profile, attempt, started));
           ticket?.leave(null);
           return reply;
         } catch (caught) {
@@ -192,10 +321,21 @@ export class OpenAiCompatibleSource implements ReplySource {
         } finally {
           deadline.signal.removeEventListener('abort', forward);
         }
-        if (deadline.timedOut || attempt.watch.tooLarge || !budget.allows(failure, ticket?.overlapped ?? false)) throw new ModelCallError(describeFailure(error, profile, attempt), failure);
-        const wait = waitBeforeRetry(error, failure, budget.backoffExponent(failure), profile, deadline, this.random, this.keyAdvice);
+        if (deadline.timedOut || attempt.watch.tooLarge || !budget.allows(failure, ticket?.overlapped ?? false))
+          throw new ModelCallError(describeFailure(error, profile, attempt), failure);
+        const wait = waitBeforeRetry(
+          error,
+          failure,
+          budget.backoffExponent(failure),
+          profile,
+          deadline,
+          this.random,
+          this.keyAdvice,
+        );
         await abortableSleep(wait, deadline.signal).catch(() => {
-          throw deadline.cancelled ? new ModelCallCancelled() : new ModelCallError(describeFailure(error, profile, attempt), failure);
+          throw deadline.cancelled
+            ? new ModelCallCancelled()
+            : new ModelCallError(describeFailure(error, profile, attempt), failure);
         });
       }
     } catch (error) {
@@ -210,8 +350,10 @@ export class OpenAiCompatibleSource implements ReplySource {
 
   /** Waits for the run's turn with the deadline's clock stopped. */
   private enter(gate: AttemptGate, deadline: Deadline): Promise<AttemptTicket> {
-    return deadline.paused(() => gate.enter(deadline.signal)).catch(() => {
-      throw new ModelCallCancelled();
-    });
+    return deadline
+      .paused(() => gate.enter(deadline.signal))
+      .catch(() => {
+        throw new ModelCallCancelled();
+      });
   }
 }

@@ -3,14 +3,28 @@
 // diagnostics → run record → board timeline. Storage, the network and cancellation are injected,
 // so the editor, the CLI's single questions and batch runs (core/runs) run the same code.
 import type { BoardTimeline } from '../benchmark/board';
-import { type BenchmarkDefinition, type EpisodeOptions, type PlayedEpisode, type PreparedQuestion, preparedFromHooks } from '../benchmark/registry';
+import {
+  type BenchmarkDefinition,
+  type EpisodeOptions,
+  type PlayedEpisode,
+  type PreparedQuestion,
+  preparedFromHooks,
+} from '../benchmark/registry';
 import type { Diagnostic } from '../util/text';
 import { promptWasCut } from './contextTruncation';
 import { askModel, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from './engine';
 import { EpisodeStopped } from './episodeQuestions';
 import { OUTGROWS_CONTEXT } from './failures';
 import { layoutMessages } from './messageLayout';
-import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RecordDiagnostic, RunRecord, ScoringMode } from './types';
+import type {
+  ChatMessage,
+  ModelProfile,
+  ModelReply,
+  QuestionBase,
+  RecordDiagnostic,
+  RunRecord,
+  ScoringMode,
+} from './types';
 
 export interface AnswerOptions {
   /** Where a model's reply comes from; required for `openai-compatible` profiles (core does not construct network clients). Offline profiles default to the question's built-in agent. */
@@ -43,10 +57,15 @@ export interface AnsweredQuestion<Q extends QuestionBase> {
 export class PromptConstructionError extends ModelCallError {}
 
 /** The reply source of an offline profile: the question's built-in agent, answering from the question and its files. */
-export function builtInSource<Q extends QuestionBase>(prepared: PreparedQuestion<Q>, label: string, seed: number): ReplySource {
+export function builtInSource<Q extends QuestionBase>(
+  prepared: PreparedQuestion<Q>,
+  label: string,
+  seed: number,
+): ReplySource {
   return {
     async reply(messages, profile): Promise<ModelReply> {
-      if (!prepared.builtInAnswer) throw new ModelCallError(`${label} has no built-in agent for this question; choose a model profile.`);
+      if (!prepared.builtInAnswer)
+        throw new ModelCallError(`${label} has no built-in agent for this question; choose a model profile.`);
       const started = Date.now();
       const text = await prepared.builtInAnswer(profile, seed, messages);
       return { text, promptTokens: null, completionTokens: null, latencyMs: Date.now() - started, cached: false };
@@ -56,7 +75,13 @@ export function builtInSource<Q extends QuestionBase>(prepared: PreparedQuestion
 
 /** Diagnostics as a run record keeps them (code, severity, position, message). */
 export function recordDiagnostics(diagnostics: readonly Diagnostic[]): RecordDiagnostic[] {
-  return diagnostics.map((diagnostic) => ({ code: diagnostic.code, severity: diagnostic.severity, line: diagnostic.range.start.line, character: diagnostic.range.start.character, message: diagnostic.message }));
+  return diagnostics.map((diagnostic) => ({
+    code: diagnostic.code,
+    severity: diagnostic.severity,
+    line: diagnostic.range.start.line,
+    character: diagnostic.range.start.character,
+    message: diagnostic.message,
+  }));
 }
 
 /**
@@ -65,9 +90,21 @@ export function recordDiagnostics(diagnostics: readonly Diagnostic[]): RecordDia
  * before asking when the prompt cannot be built in `mode`); the caller decides whether
  * that is a record with `error` (batch runs) or a message (the editor).
  */
-export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQuestion<Q>, profile: ModelProfile, label: string, options: AnswerOptions = {}): Promise<AnsweredQuestion<Q>> {
-  const source = options.source ?? (profile.provider === 'oracle' || profile.provider === 'random' ? builtInSource(prepared, label, options.seed ?? 0) : null);
-  if (!source) throw new ModelCallError(`model profile '${profile.id}': no reply source was given for an ${profile.provider} profile.`);
+export async function answerPrepared<Q extends QuestionBase>(
+  prepared: PreparedQuestion<Q>,
+  profile: ModelProfile,
+  label: string,
+  options: AnswerOptions = {},
+): Promise<AnsweredQuestion<Q>> {
+  const source =
+    options.source ??
+    (profile.provider === 'oracle' || profile.provider === 'random'
+      ? builtInSource(prepared, label, options.seed ?? 0)
+      : null);
+  if (!source)
+    throw new ModelCallError(
+      `model profile '${profile.id}': no reply source was given for an ${profile.provider} profile.`,
+    );
   const mode = options.mode ?? 'faithful';
   const signal = options.signal ?? new AbortController().signal;
   const { question } = prepared;
@@ -79,7 +116,12 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
     const started = Date.now();
     // What the server said about each turn: the record keeps the last turn's finish_reason and
     // served model, and `truncated` when any turn's reply was cut at the token limit.
-    const turns = { truncated: false, contextTruncated: false, finishReason: undefined as string | null | undefined, servedModel: undefined as string | null | undefined };
+    const turns = {
+      truncated: false,
+      contextTruncated: false,
+      finishReason: undefined as string | null | undefined,
+      servedModel: undefined as string | null | undefined,
+    };
     const extras = new EpisodeExtras();
     const askTurn = async (turn: readonly ChatMessage[]) => {
       const reply = await askModel(source, options.cache ?? null, profile, turn, question, signal);
@@ -94,26 +136,71 @@ export async function answerPrepared<Q extends QuestionBase>(prepared: PreparedQ
     try {
       // The profile's window of history, unless the host chose one for this episode.
       const historyTurns = options.episode?.historyTurns ?? profile.historyTurns;
-      episode = await prepared.play(askTurn, mode, signal, { ...options.episode, ...(historyTurns !== undefined ? { historyTurns } : {}) });
+      episode = await prepared.play(askTurn, mode, signal, {
+        ...options.episode,
+        ...(historyTurns !== undefined ? { historyTurns } : {}),
+      });
     } catch (error) {
       if (!(options.recordStopped && error instanceof EpisodeStopped)) throw error;
       episode = error.played;
     }
-    const reply: ModelReply = { text: episode.rawAnswer, promptTokens: episode.promptTokens, completionTokens: episode.completionTokens, latencyMs: Date.now() - started, cached: episode.cached, finishReason: turns.finishReason, servedModel: turns.servedModel, ...extras.reply() };
-    const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: episode.parsedAnswer, scores: episode.scores, mode }, reply);
+    const reply: ModelReply = {
+      text: episode.rawAnswer,
+      promptTokens: episode.promptTokens,
+      completionTokens: episode.completionTokens,
+      latencyMs: Date.now() - started,
+      cached: episode.cached,
+      finishReason: turns.finishReason,
+      servedModel: turns.servedModel,
+      ...extras.reply(),
+    };
+    const record = runRecordOf<Q>(
+      { question, model: profile, messages, parsedAnswer: episode.parsedAnswer, scores: episode.scores, mode },
+      reply,
+    );
     const history = episode.history ? { episode_history: { ...episode.history } } : {};
-    return { record: stamped({ ...record, ...(turns.truncated ? { truncated: true } : {}), ...(turns.contextTruncated ? { context_truncated: true } : {}), ...extras.record(), ...history, ...failedEpisodeFields(episode) }, episode.diagnostics, options.runId), diagnostics: episode.diagnostics, timeline: null };
+    return {
+      record: stamped(
+        {
+          ...record,
+          ...(turns.truncated ? { truncated: true } : {}),
+          ...(turns.contextTruncated ? { context_truncated: true } : {}),
+          ...extras.record(),
+          ...history,
+          ...failedEpisodeFields(episode),
+        },
+        episode.diagnostics,
+        options.runId,
+      ),
+      diagnostics: episode.diagnostics,
+      timeline: null,
+    };
   }
   const started = Date.now();
   const reply = await askModel(source, options.cache ?? null, profile, messages, question, signal);
   const scored = prepared.score(reply.text, mode);
-  const record = runRecordOf<Q>({ question, model: profile, messages, parsedAnswer: scored.parsedAnswer, scores: scored.scores, mode }, reply.cached ? reply : { ...reply, latencyMs: reply.latencyMs || Date.now() - started });
-  return { record: stamped(cutBy(reply, messages, options) ? { ...record, context_truncated: true } : record, scored.diagnostics, options.runId), diagnostics: scored.diagnostics, timeline: null };
+  const record = runRecordOf<Q>(
+    { question, model: profile, messages, parsedAnswer: scored.parsedAnswer, scores: scored.scores, mode },
+    reply.cached ? reply : { ...reply, latencyMs: reply.latencyMs || Date.now() - started },
+  );
+  return {
+    record: stamped(
+      cutBy(reply, messages, options) ? { ...record, context_truncated: true } : record,
+      scored.diagnostics,
+      options.runId,
+    ),
+    diagnostics: scored.diagnostics,
+    timeline: null,
+  };
 }
 
 /** Whether the server answered `messages` having seen only part of them (judged only when the caller can count tokens). */
 function cutBy(reply: ModelReply, messages: readonly ChatMessage[], options: AnswerOptions): boolean {
-  return options.countPromptTokens !== undefined && reply.promptTokens !== null && promptWasCut(reply.promptTokens, options.countPromptTokens(messages));
+  return (
+    options.countPromptTokens !== undefined &&
+    reply.promptTokens !== null &&
+    promptWasCut(reply.promptTokens, options.countPromptTokens(messages))
+  );
 }
 
 /**
@@ -124,11 +211,14 @@ function cutBy(reply: ModelReply, messages: readonly ChatMessage[], options: Ans
  * without scores, as a question whose call failed: --resume asks it again, the turns before the
  * failure coming from the cache.
  */
-function failedEpisodeFields(episode: PlayedEpisode): Pick<RunRecord, 'episode_error' | 'error' | 'failure'> & { scores?: RunRecord['scores'] } {
+function failedEpisodeFields(
+  episode: PlayedEpisode,
+): Pick<RunRecord, 'episode_error' | 'error' | 'failure'> & { scores?: RunRecord['scores'] } {
   const { failed } = episode;
   if (!failed) return {};
   const failure = failed.failure ? { failure: { ...failed.failure } } : {};
-  if (failed.turnsPlayed > 0 && failed.failure && OUTGROWS_CONTEXT.has(failed.failure.kind)) return { episode_error: failed.message, ...failure };
+  if (failed.turnsPlayed > 0 && failed.failure && OUTGROWS_CONTEXT.has(failed.failure.kind))
+    return { episode_error: failed.message, ...failure };
   return { error: failed.message, ...failure, scores: {} };
 }
 
@@ -150,7 +240,10 @@ class EpisodeExtras {
     if (reply.reasoning) this.reasoning.push({ turn: this.turn, text: reply.reasoning });
     if (reply.reasoningTokens !== undefined) this.reasoningTokens = (this.reasoningTokens ?? 0) + reply.reasoningTokens;
     if (reply.cachedTokens !== undefined) this.cachedTokens = (this.cachedTokens ?? 0) + reply.cachedTokens;
-    this.providerCostUsd = this.providerCostUsd !== undefined && reply.providerCostUsd !== undefined ? this.providerCostUsd + reply.providerCostUsd : undefined;
+    this.providerCostUsd =
+      this.providerCostUsd !== undefined && reply.providerCostUsd !== undefined
+        ? this.providerCostUsd + reply.providerCostUsd
+        : undefined;
     this.request = reply.request ?? this.request;
   }
 
@@ -169,7 +262,11 @@ class EpisodeExtras {
   }
 }
 
-function stamped<Q extends QuestionBase>(record: RunRecord<Q>, diagnostics: readonly Diagnostic[], runId: string | undefined): RunRecord<Q> {
+function stamped<Q extends QuestionBase>(
+  record: RunRecord<Q>,
+  diagnostics: readonly Diagnostic[],
+  runId: string | undefined,
+): RunRecord<Q> {
   return { ...record, ...(runId ? { run_id: runId } : {}), diagnostics: recordDiagnostics(diagnostics) };
 }
 
@@ -178,10 +275,19 @@ function stamped<Q extends QuestionBase>(record: RunRecord<Q>, diagnostics: read
  * and scores the reply, with the benchmark's timeline. Throws as answerPrepared, and an Error
  * naming the benchmark when it declares no prompt or scoring.
  */
-export async function answerQuestion<Q extends QuestionBase>(definition: BenchmarkDefinition<Q>, question: Q, profile: ModelProfile, options: AnswerOptions = {}): Promise<AnsweredQuestion<Q>> {
-  if (question.benchmark !== definition.id) throw new Error(`A ${question.benchmark} question was given to the ${definition.id} benchmark.`);
+export async function answerQuestion<Q extends QuestionBase>(
+  definition: BenchmarkDefinition<Q>,
+  question: Q,
+  profile: ModelProfile,
+  options: AnswerOptions = {},
+): Promise<AnsweredQuestion<Q>> {
+  if (question.benchmark !== definition.id)
+    throw new Error(`A ${question.benchmark} question was given to the ${definition.id} benchmark.`);
   const prepared = preparedFromHooks(definition, question);
-  if (!prepared) throw new Error(`Benchmark ${definition.id} declares no ${definition.prompt ? 'score' : 'prompt'}, so its questions cannot be run.`);
+  if (!prepared)
+    throw new Error(
+      `Benchmark ${definition.id} declares no ${definition.prompt ? 'score' : 'prompt'}, so its questions cannot be run.`,
+    );
   const answered = await answerPrepared(prepared, profile, definition.label, options);
   return { ...answered, timeline: definition.timeline?.(question, answered.record) ?? null };
 }

@@ -9,10 +9,19 @@ import type { PlayEstimate } from '../benchmark/registry';
  * observation) and keeps at most `window` turns of it: `requests` prompts of `first` tokens plus
  * min(k, window) × growth for the k-th (0-based).
  */
-export function growingChatEstimate(requests: number, first: number, growth: number, window = Number.POSITIVE_INFINITY): PlayEstimate {
+export function growingChatEstimate(
+  requests: number,
+  first: number,
+  growth: number,
+  window = Number.POSITIVE_INFINITY,
+): PlayEstimate {
   const carried = (k: number) => Math.min(k, window);
   // Σ_{k<requests} min(k, window), in closed form (Crafter's budget is 10,000 steps).
   const full = Math.min(requests, window + 1);
   const carriedSum = (full * (full - 1)) / 2 + (requests > full ? (requests - full) * window : 0);
-  return { requests, promptTokens: requests * first + growth * carriedSum, largestPromptTokens: requests === 0 ? 0 : first + growth * carried(requests - 1) };
+  return {
+    requests,
+    promptTokens: requests * first + growth * carriedSum,
+    largestPromptTokens: requests === 0 ? 0 : first + growth * carried(requests - 1),
+  };
 }

@@ -4,7 +4,14 @@
 // them. All are JSONC, as VS Code's settings are: comments and trailing commas are fine. Every
 // problem points at its line and column.
 import { createScanner, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { describeParseError, type LocatedJson, nodeValue, OffsetMapper, rangeAt, tooDeepDiagnostic } from '../util/locatedJson';
+import {
+  describeParseError,
+  type LocatedJson,
+  nodeValue,
+  OffsetMapper,
+  rangeAt,
+  tooDeepDiagnostic,
+} from '../util/locatedJson';
 import { describeSchemaIssue } from '../util/schema/issues';
 import type { Range } from '../util/text';
 import { safeParse } from 'zod/mini';
@@ -54,7 +61,11 @@ function parseJsonc(text: string): LocatedJson {
   const tooDeep = tooDeepDiagnostic(parsed, mapper);
   if (tooDeep) return { value: undefined, root: undefined, mapper, diagnostics: [tooDeep] };
   const errors: ParseError[] = [];
-  const root = parseTree(parsed, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  const root = parseTree(parsed, errors, {
+    allowTrailingComma: true,
+    disallowComments: false,
+    allowEmptyContent: false,
+  });
   // The parser's recovery after the first error reports follow-on errors that mislead; keep one.
   const diagnostics = errors.slice(0, 1).map((error) => ({
     severity: 'error' as const,
@@ -77,16 +88,28 @@ function suggestField(unknown: string): string {
 }
 
 /** Where the list of profiles is in the file: the root list, or the `waypoint.models` setting's. */
-function profileList(located: LocatedJson): { ok: true; list: unknown[]; path: Array<string | number> } | { ok: false; problem: ProfileFileProblem } {
+function profileList(
+  located: LocatedJson,
+): { ok: true; list: unknown[]; path: Array<string | number> } | { ok: false; problem: ProfileFileProblem } {
   const value = located.value;
   if (Array.isArray(value)) return { ok: true, list: value, path: [] };
   if (typeof value === 'object' && value !== null && SETTING in value) {
     const list = (value as Record<string, unknown>)[SETTING];
     if (Array.isArray(list)) return { ok: true, list, path: [SETTING] };
-    return { ok: false, problem: { message: `"${SETTING}" must be a list of model profiles`, range: rangeAt(located, [SETTING]) } };
+    return {
+      ok: false,
+      problem: { message: `"${SETTING}" must be a list of model profiles`, range: rangeAt(located, [SETTING]) },
+    };
   }
-  const single = typeof value === 'object' && value !== null && 'id' in value ? ' (one profile: put it in a list, [ {…} ])' : '';
-  return { ok: false, problem: { message: `expected a list of model profiles, {"${SETTING}": [...]} or the "${SETTING}": [...] lines of a settings file${single}`, range: whole(located) } };
+  const single =
+    typeof value === 'object' && value !== null && 'id' in value ? ' (one profile: put it in a list, [ {…} ])' : '';
+  return {
+    ok: false,
+    problem: {
+      message: `expected a list of model profiles, {"${SETTING}": [...]} or the "${SETTING}": [...] lines of a settings file${single}`,
+      range: whole(located),
+    },
+  };
 }
 
 /**
@@ -96,21 +119,47 @@ function profileList(located: LocatedJson): { ok: true; list: unknown[]; path: A
  * without `baseUrl` or `model`).
  */
 export function profileFromFile(text: string, id: string): ProfileLookup {
-  if (text.trim() === '') return { ok: false, problem: { message: 'the file is empty: expected a list of model profiles', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } } };
+  if (text.trim() === '')
+    return {
+      ok: false,
+      problem: {
+        message: 'the file is empty: expected a list of model profiles',
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      },
+    };
   const located = parseJsonc(text);
-  if (located.diagnostics.length > 0) return { ok: false, problem: { message: located.diagnostics[0].message, range: located.diagnostics[0].range } };
+  if (located.diagnostics.length > 0)
+    return { ok: false, problem: { message: located.diagnostics[0].message, range: located.diagnostics[0].range } };
   const found = profileList(located);
   if (!found.ok) return found;
   const { list, path } = found;
-  const indices = list.flatMap((entry, index) => (typeof entry === 'object' && entry !== null && (entry as { id?: unknown }).id === id ? [index] : []));
+  const indices = list.flatMap((entry, index) =>
+    typeof entry === 'object' && entry !== null && (entry as { id?: unknown }).id === id ? [index] : [],
+  );
   if (indices.length === 0) {
-    const ids = list.flatMap((entry) => (typeof entry === 'object' && entry !== null && typeof (entry as { id?: unknown }).id === 'string' ? [(entry as { id: string }).id] : []));
-    return { ok: false, problem: { message: `no profile with id '${id}'${ids.length > 0 ? ` (the file has ${ids.map((known) => `'${known}'`).join(', ')})` : ''}`, range: rangeAt(located, path) } };
+    const ids = list.flatMap((entry) =>
+      typeof entry === 'object' && entry !== null && typeof (entry as { id?: unknown }).id === 'string'
+        ? [(entry as { id: string }).id]
+        : [],
+    );
+    return {
+      ok: false,
+      problem: {
+        message: `no profile with id '${id}'${ids.length > 0 ? ` (the file has ${ids.map((known) => `'${known}'`).join(', ')})` : ''}`,
+        range: rangeAt(located, path),
+      },
+    };
   }
   const at = [...path, indices[0]];
   if (indices.length > 1) {
     const first = rangeAt(located, at).start.line + 1;
-    return { ok: false, problem: { message: `a second profile with id '${id}' (the first is on line ${first}): ids must be unique`, range: rangeAt(located, [...path, indices[1]]) } };
+    return {
+      ok: false,
+      problem: {
+        message: `a second profile with id '${id}' (the first is on line ${first}): ids must be unique`,
+        range: rangeAt(located, [...path, indices[1]]),
+      },
+    };
   }
   const entry = list[indices[0]];
   const parsed = safeParse(profileFileEntrySchema, entry);
@@ -119,14 +168,33 @@ export function profileFromFile(text: string, id: string): ProfileLookup {
     const inEntry = issue.path.filter((key): key is string | number => typeof key !== 'symbol');
     if (issue.code === 'unrecognized_keys') {
       const [unknown] = issue.keys;
-      return { ok: false, problem: { message: `profile '${id}': \`${unknown}\` is not a profile field${suggestField(unknown)}`, range: rangeAt(located, [...at, ...inEntry, unknown]) } };
+      return {
+        ok: false,
+        problem: {
+          message: `profile '${id}': \`${unknown}\` is not a profile field${suggestField(unknown)}`,
+          range: rangeAt(located, [...at, ...inEntry, unknown]),
+        },
+      };
     }
-    return { ok: false, problem: { message: `profile '${id}': ${describeSchemaIssue(issue, entry, inEntry).replace(/\.$/, '')}`, range: rangeAt(located, [...at, ...inEntry]) } };
+    return {
+      ok: false,
+      problem: {
+        message: `profile '${id}': ${describeSchemaIssue(issue, entry, inEntry).replace(/\.$/, '')}`,
+        range: rangeAt(located, [...at, ...inEntry]),
+      },
+    };
   }
   const profile: ModelProfile = { ...PROFILE_DEFAULTS, ...parsed.data };
   if (profile.provider === 'openai-compatible') {
     const missing = (['baseUrl', 'model'] as const).filter((field) => !profile[field]);
-    if (missing.length > 0) return { ok: false, problem: { message: `profile '${id}' has no ${missing.map((field) => `"${field}"`).join(' and ')}: an openai-compatible profile needs the server's base URL and the model name`, range: rangeAt(located, at) } };
+    if (missing.length > 0)
+      return {
+        ok: false,
+        problem: {
+          message: `profile '${id}' has no ${missing.map((field) => `"${field}"`).join(' and ')}: an openai-compatible profile needs the server's base URL and the model name`,
+          range: rangeAt(located, at),
+        },
+      };
   }
   return { ok: true, profile };
 }

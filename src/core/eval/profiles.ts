@@ -39,9 +39,16 @@ const profileSchema = z.object({
 export const profileFileEntrySchema = z.strictObject(profileSchema.shape);
 
 /** A configured entry as a profile with defaults filled in, or why it is not one (`where` names it, e.g. `waypoint.models[2]`). */
-export function parseProfile(entry: unknown, where: string): { ok: true; profile: ModelProfile } | { ok: false; message: string } {
+export function parseProfile(
+  entry: unknown,
+  where: string,
+): { ok: true; profile: ModelProfile } | { ok: false; message: string } {
   const parsed = profileSchema.safeParse(entry);
-  if (!parsed.success) return { ok: false, message: `${where} is not a valid model profile: ${parsed.error.issues.map((issue) => describeSchemaIssue(issue, entry, issue.path as ReadonlyArray<string | number>)).join('; ')}` };
+  if (!parsed.success)
+    return {
+      ok: false,
+      message: `${where} is not a valid model profile: ${parsed.error.issues.map((issue) => describeSchemaIssue(issue, entry, issue.path as ReadonlyArray<string | number>)).join('; ')}`,
+    };
   return { ok: true, profile: { ...PROFILE_DEFAULTS, ...parsed.data } };
 }
 
@@ -53,7 +60,9 @@ export function completionLimit(profile: ModelProfile): number {
 /** The token limit and reasoning effort a request of `profile` sends, under their wire names. */
 export function sentParameters(profile: ModelProfile): SentParameters {
   return {
-    ...(profile.maxCompletionTokens !== undefined ? { max_completion_tokens: profile.maxCompletionTokens } : { max_tokens: profile.maxTokens }),
+    ...(profile.maxCompletionTokens !== undefined
+      ? { max_completion_tokens: profile.maxCompletionTokens }
+      : { max_tokens: profile.maxTokens }),
     ...(profile.reasoningEffort !== undefined ? { reasoning_effort: profile.reasoningEffort } : {}),
   };
 }

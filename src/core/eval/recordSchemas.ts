@@ -10,7 +10,14 @@ import { findBenchmark, findDeclaration } from '../benchmark/registry';
 import type { SchemaMatches, TypesMatch } from '../util/schema/matches';
 import { describeProblem, parseJsonWith } from '../util/schema/parse';
 import { splitLines } from '../util/text';
-import { type ChatMessage, type ModelProfile, type ModelReply, REASONING_EFFORTS, type RunRecord, type ScoringMode } from './types';
+import {
+  type ChatMessage,
+  type ModelProfile,
+  type ModelReply,
+  REASONING_EFFORTS,
+  type RunRecord,
+  type ScoringMode,
+} from './types';
 
 const count = z.int().check(z.minimum(0));
 const tokens = z.nullable(count);
@@ -39,7 +46,11 @@ export const modelProfileSchema = z.object({
 });
 
 /** The token limit and reasoning effort a request carried. */
-const sentParametersSchema = z.object({ max_tokens: z.optional(count), max_completion_tokens: z.optional(count), reasoning_effort: z.optional(z.enum(REASONING_EFFORTS)) });
+const sentParametersSchema = z.object({
+  max_tokens: z.optional(count),
+  max_completion_tokens: z.optional(count),
+  reasoning_effort: z.optional(z.enum(REASONING_EFFORTS)),
+});
 
 export const modelReplySchema = z.object({
   text: z.string(),
@@ -60,7 +71,13 @@ export const modelReplySchema = z.object({
 /** A record's `failure`: what kind of failure, and the HTTP status and server type when known. */
 export const failureSchema = z.object({ kind: z.string(), status: z.optional(count), type: z.optional(z.string()) });
 
-const recordDiagnosticSchema = z.object({ code: z.string(), severity: z.enum(['error', 'warning', 'information', 'hint']), line: count, character: count, message: z.string() });
+const recordDiagnosticSchema = z.object({
+  code: z.string(),
+  severity: z.enum(['error', 'warning', 'information', 'hint']),
+  line: count,
+  character: count,
+  message: z.string(),
+});
 
 /**
  * What the engine knows of any question: which benchmark asked it and its stable id. The rest is
@@ -86,44 +103,57 @@ const recordQuestionSchema = z.pipe(
   }),
 );
 
-const runRecordShape = z.object({
-  time: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T/, 'must be an ISO date and time')),
-  question: recordQuestionSchema,
-  model: modelProfileSchema,
-  messages: z.array(chatMessageSchema),
-  rawAnswer: z.string(),
-  parsedAnswer: z.unknown(),
-  scores: z.record(z.string(), z.union([z.number(), z.boolean(), z.string(), z.null()])),
-  // Any name here; which names are modes is the benchmark's to say (scoringModeOfItsBenchmark).
-  mode: z.custom<ScoringMode>((value) => typeof value === 'string' && /^[a-z0-9][a-z0-9_-]*$/.test(value), 'must be a scoring mode name'),
-  promptTokens: tokens,
-  completionTokens: tokens,
-  latencyMs: z.number().check(z.minimum(0)),
-  cached: z.boolean(),
-  costUsd: z.nullable(z.number()),
-  run_id: z.optional(z.string()),
-  diagnostics: z.optional(z.array(recordDiagnosticSchema)),
-  error: z.optional(z.string()),
-  failure: z.optional(failureSchema),
-  finish_reason: z.optional(z.nullable(z.string())),
-  served_model: z.optional(z.nullable(z.string())),
-  truncated: z.optional(z.boolean()),
-  episode_error: z.optional(z.string()),
-  episode_history: z.optional(z.union([z.object({ mode: z.literal('full') }), z.object({ mode: z.enum(['window', 'game']), turns: count })])),
-  context_truncated: z.optional(z.boolean()),
-  reasoning: z.optional(z.string()),
-  reasoning_turns: z.optional(z.array(z.object({ turn: count, text: z.string() }))),
-  reasoning_tokens: z.optional(count),
-  cached_tokens: z.optional(count),
-  cost_source: z.optional(z.enum(['provider', 'prices'])),
-  request: z.optional(sentParametersSchema),
-}).check(
-  // A mode the record's benchmark does not have (when this host has its definition) is no record of it.
-  z.superRefine((record, context) => {
-    const modes = findBenchmark(record.question.benchmark)?.scoringModes ?? null;
-    if (modes && !modes.includes(record.mode)) context.issues.push({ code: 'custom', path: ['mode'], message: `'${record.mode}' is not a scoring mode of ${record.question.benchmark} (${modes.join(', ')})`, input: record.mode });
-  }),
-);
+const runRecordShape = z
+  .object({
+    time: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T/, 'must be an ISO date and time')),
+    question: recordQuestionSchema,
+    model: modelProfileSchema,
+    messages: z.array(chatMessageSchema),
+    rawAnswer: z.string(),
+    parsedAnswer: z.unknown(),
+    scores: z.record(z.string(), z.union([z.number(), z.boolean(), z.string(), z.null()])),
+    // Any name here; which names are modes is the benchmark's to say (scoringModeOfItsBenchmark).
+    mode: z.custom<ScoringMode>(
+      (value) => typeof value === 'string' && /^[a-z0-9][a-z0-9_-]*$/.test(value),
+      'must be a scoring mode name',
+    ),
+    promptTokens: tokens,
+    completionTokens: tokens,
+    latencyMs: z.number().check(z.minimum(0)),
+    cached: z.boolean(),
+    costUsd: z.nullable(z.number()),
+    run_id: z.optional(z.string()),
+    diagnostics: z.optional(z.array(recordDiagnosticSchema)),
+    error: z.optional(z.string()),
+    failure: z.optional(failureSchema),
+    finish_reason: z.optional(z.nullable(z.string())),
+    served_model: z.optional(z.nullable(z.string())),
+    truncated: z.optional(z.boolean()),
+    episode_error: z.optional(z.string()),
+    episode_history: z.optional(
+      z.union([z.object({ mode: z.literal('full') }), z.object({ mode: z.enum(['window', 'game']), turns: count })]),
+    ),
+    context_truncated: z.optional(z.boolean()),
+    reasoning: z.optional(z.string()),
+    reasoning_turns: z.optional(z.array(z.object({ turn: count, text: z.string() }))),
+    reasoning_tokens: z.optional(count),
+    cached_tokens: z.optional(count),
+    cost_source: z.optional(z.enum(['provider', 'prices'])),
+    request: z.optional(sentParametersSchema),
+  })
+  .check(
+    // A mode the record's benchmark does not have (when this host has its definition) is no record of it.
+    z.superRefine((record, context) => {
+      const modes = findBenchmark(record.question.benchmark)?.scoringModes ?? null;
+      if (modes && !modes.includes(record.mode))
+        context.issues.push({
+          code: 'custom',
+          path: ['mode'],
+          message: `'${record.mode}' is not a scoring mode of ${record.question.benchmark} (${modes.join(', ')})`,
+          input: record.mode,
+        });
+    }),
+  );
 
 /**
  * A run record. Statically its question is the built-ins' union, as everywhere records are used;
@@ -146,7 +176,10 @@ export const recordSchemasMatchTypes: [
  * damaged by hand, from an incompatible version) is skipped and described in `problems`
  * (`file:line:column: message`), so the caller can say how many it skipped and why.
  */
-export function parseRunRecords(text: string, file: string): { records: RunRecord[]; problems: string[]; recordLines: number[] } {
+export function parseRunRecords(
+  text: string,
+  file: string,
+): { records: RunRecord[]; problems: string[]; recordLines: number[] } {
   const records: RunRecord[] = [];
   const problems: string[] = [];
   /** The 0-based line of each record (a reader that keeps only summaries can find a record again). */

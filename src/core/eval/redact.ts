@@ -21,10 +21,16 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 // Credential shapes: an Authorization header's value, a bearer token, OpenAI/Anthropic-style
 // `sk-…` keys, and `api_key=…`/`"apiKey": "…"` pairs (as query strings and JSON bodies echo them).
 const PATTERNS: ReadonlyArray<[RegExp, string]> = [
-  [/(\b(?:proxy-)?authorization\b\\?["']?\s*[:=]\s*\\?["']?)(?:(?:bearer|basic|token)\s+)?(?!\[redacted\])[^\s"'\\,;})\]]+/gi, `$1${REDACTED}`],
+  [
+    /(\b(?:proxy-)?authorization\b\\?["']?\s*[:=]\s*\\?["']?)(?:(?:bearer|basic|token)\s+)?(?!\[redacted\])[^\s"'\\,;})\]]+/gi,
+    `$1${REDACTED}`,
+  ],
   [/\b(bearer\s+)[A-Za-z0-9._~+/=-]{6,}/gi, `$1${REDACTED}`],
   [/\bsk-[A-Za-z0-9_-]{6,}/g, REDACTED],
-  [/(\b(?:api[_-]?key|access[_-]?token|x-api-key)\b\\?["']?\s*[:=]\s*\\?["']?)(?!\[redacted\])[^\s"'\\&,;})\]]+/gi, `$1${REDACTED}`],
+  [
+    /(\b(?:api[_-]?key|access[_-]?token|x-api-key)\b\\?["']?\s*[:=]\s*\\?["']?)(?!\[redacted\])[^\s"'\\&,;})\]]+/gi,
+    `$1${REDACTED}`,
+  ],
 ];
 
 /**

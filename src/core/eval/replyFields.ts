@@ -7,9 +7,11 @@
 // messages, streamed deltas and batch output rows. Reasoning is kept apart from the answer text:
 // it is never what an answer is parsed from.
 
-const objectOf = (value: unknown): Record<string, unknown> | null => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const objectOf = (value: unknown): Record<string, unknown> | null =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
-const countOf = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null);
+const countOf = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
 
 /**
  * The text of OpenRouter's `reasoning_details` entries: `reasoning.text` gives its `text`,
@@ -61,7 +63,10 @@ export function usageDetailsOf(usage: unknown): UsageDetails {
 }
 
 /** The ModelReply fields of what a server said beyond the text: only those it reported, so a reply without them stays as it was. */
-export function replyExtras(reasoning: string, details: UsageDetails): { reasoning?: string; reasoningTokens?: number; cachedTokens?: number; providerCostUsd?: number } {
+export function replyExtras(
+  reasoning: string,
+  details: UsageDetails,
+): { reasoning?: string; reasoningTokens?: number; cachedTokens?: number; providerCostUsd?: number } {
   return {
     ...(reasoning !== '' ? { reasoning } : {}),
     ...(details.reasoningTokens !== null ? { reasoningTokens: details.reasoningTokens } : {}),

@@ -95,10 +95,15 @@ function noteErrorLines(line: string | null, text: string, watch: BodyWatch): st
       const head = text.slice(from, Math.min(lineEnd, from + Math.max(0, 6 - current.length)));
       current += head;
       if (current.length >= 6 && !current.startsWith('error:')) current = null;
-      else if (current.length >= 6) current += text.slice(from + head.length, Math.min(lineEnd, from + head.length + MAX_LINE_KEPT - current.length));
+      else if (current.length >= 6)
+        current += text.slice(
+          from + head.length,
+          Math.min(lineEnd, from + head.length + MAX_LINE_KEPT - current.length),
+        );
     }
     if (end < 0) return current;
-    if (current !== null && current.startsWith('error:') && watch.streamError === undefined) watch.streamError = current.slice('error:'.length).trim();
+    if (current !== null && current.startsWith('error:') && watch.streamError === undefined)
+      watch.streamError = current.slice('error:'.length).trim();
     current = '';
     from = end + 1;
   }

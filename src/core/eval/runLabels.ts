@@ -20,7 +20,13 @@ export function benchmarkLabel(question: QuestionBase): string {
 /** The question's label from its benchmark's runLabel hook; a benchmark without one (or not registered) is grouped under its label or id and named by sample id. */
 function labelOf(question: QuestionBase): RunLabel {
   const definition = definitionOf(question);
-  return definition?.runLabel?.(question) ?? { group: definition?.label ?? question.benchmark, label: question.sampleId, documentName: question.sampleId };
+  return (
+    definition?.runLabel?.(question) ?? {
+      group: definition?.label ?? question.benchmark,
+      label: question.sampleId,
+      documentName: question.sampleId,
+    }
+  );
 }
 
 /** The group a question belongs to: a MANGO game, a BabyAI level, a GRASP grid file. */

@@ -22,11 +22,19 @@ const LOADING_POLL_MAX_MS = 2000;
  * Never throws for the server's failures (the run that follows reports them); throws
  * ModelCallCancelled when `signal` aborts.
  */
-export async function probeServerModel(profile: ModelProfile, apiKey: string | undefined, signal: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<ServerModelProbe> {
+export async function probeServerModel(
+  profile: ModelProfile,
+  apiKey: string | undefined,
+  signal: AbortSignal,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ServerModelProbe> {
   const unknown: ServerModelProbe = { serverModel: null, unlisted: null };
   if (profile.provider !== 'openai-compatible' || !profile.baseUrl) return unknown;
   const url = `${normaliseBaseUrl(profile.baseUrl)}/models`;
-  const headers: Record<string, string> = { accept: 'application/json', ...(isKeySet(apiKey) ? { authorization: `Bearer ${apiKey.trim()}` } : {}) };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(isKeySet(apiKey) ? { authorization: `Bearer ${apiKey.trim()}` } : {}),
+  };
   const deadline = new Deadline(profile.timeoutMs, signal);
   try {
     let reconnected = false;
@@ -34,7 +42,11 @@ export async function probeServerModel(profile: ModelProfile, apiKey: string | u
       let status: number;
       let body: string;
       try {
-        const response = await guardedFetch({ tooLarge: false, sawDone: false }, fetchImpl)(url, { method: 'GET', headers, signal: deadline.signal });
+        const response = await guardedFetch({ tooLarge: false, sawDone: false }, fetchImpl)(url, {
+          method: 'GET',
+          headers,
+          signal: deadline.signal,
+        });
         status = response.status;
         body = await response.text();
       } catch {

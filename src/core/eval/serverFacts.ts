@@ -31,8 +31,16 @@ export interface ContextFacts {
 
 // Any value is read, and only a positive integer counts: a server's oddity is "not told", never a failure.
 const anything = z.optional(z.unknown());
-const propsBody = z.object({ default_generation_settings: z.optional(z.object({ n_ctx: anything })), total_slots: anything });
-const listEntry = z.object({ id: z.string(), max_model_len: anything, context_length: anything, meta: z.nullable(z.optional(z.object({ n_ctx_train: anything }))) });
+const propsBody = z.object({
+  default_generation_settings: z.optional(z.object({ n_ctx: anything })),
+  total_slots: anything,
+});
+const listEntry = z.object({
+  id: z.string(),
+  max_model_len: anything,
+  context_length: anything,
+  meta: z.nullable(z.optional(z.object({ n_ctx_train: anything }))),
+});
 const listBody = z.object({ data: z.array(listEntry) });
 
 const count = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
@@ -41,7 +49,10 @@ const count = (value: unknown) => (typeof value === 'number' && Number.isInteger
 export function contextFromProps(body: string): { contextTokens: number | null; slots: number | null } | null {
   const parsed = parseJsonWith(body, propsBody);
   if (!parsed.ok || parsed.value.default_generation_settings === undefined) return null;
-  return { contextTokens: count(parsed.value.default_generation_settings.n_ctx), slots: count(parsed.value.total_slots) };
+  return {
+    contextTokens: count(parsed.value.default_generation_settings.n_ctx),
+    slots: count(parsed.value.total_slots),
+  };
 }
 
 /**
@@ -54,11 +65,20 @@ export function contextFromModelList(body: string, ids: ReadonlyArray<string | n
   const parsed = parseJsonWith(body, listBody);
   if (!parsed.ok) return none;
   const entries = parsed.value.data;
-  const entry = ids.map((id) => entries.find((candidate) => id !== null && candidate.id === id)).find((found) => found !== undefined) ?? (entries.length === 1 ? entries[0] : undefined);
+  const entry =
+    ids
+      .map((id) => entries.find((candidate) => id !== null && candidate.id === id))
+      .find((found) => found !== undefined) ?? (entries.length === 1 ? entries[0] : undefined);
   if (!entry) return none;
   const trainContextTokens = count(entry.meta?.n_ctx_train);
-  if (count(entry.max_model_len) !== null) return { contextTokens: count(entry.max_model_len), contextSource: '/v1/models max_model_len', trainContextTokens };
-  if (count(entry.context_length) !== null) return { contextTokens: count(entry.context_length), contextSource: '/v1/models context_length', trainContextTokens };
+  if (count(entry.max_model_len) !== null)
+    return { contextTokens: count(entry.max_model_len), contextSource: '/v1/models max_model_len', trainContextTokens };
+  if (count(entry.context_length) !== null)
+    return {
+      contextTokens: count(entry.context_length),
+      contextSource: '/v1/models context_length',
+      trainContextTokens,
+    };
   return { ...none, trainContextTokens };
 }
 
@@ -70,11 +90,20 @@ export type JsonPost = (url: string, body: unknown) => Promise<{ status: number;
 
 /** JSON requests to a server with `apiKey` (when set), each within `timeoutMs` and cancelled with `signal`. */
 export function jsonPoster(apiKey: string | undefined, timeoutMs: number, signal: AbortSignal): JsonPost {
-  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json', ...(isKeySet(apiKey) ? { authorization: `Bearer ${apiKey.trim()}` } : {}) };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+    ...(isKeySet(apiKey) ? { authorization: `Bearer ${apiKey.trim()}` } : {}),
+  };
   const once = async (url: string, body: unknown) => {
     const deadline = new Deadline(timeoutMs, signal);
     try {
-      const response = await guardedFetch({ tooLarge: false, sawDone: false })(url, { method: 'POST', headers, body: JSON.stringify(body), signal: deadline.signal });
+      const response = await guardedFetch({ tooLarge: false, sawDone: false })(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal: deadline.signal,
+      });
       return { status: response.status, text: await response.text() };
     } finally {
       deadline.dispose();
@@ -97,24 +126,47 @@ const appliedTemplate = z.object({ prompt: z.string() });
 const llamaTokens = z.object({ tokens: z.array(z.unknown()) });
 const vllmCount = z.object({ count: z.number() });
 
-function read<S extends z.core.$ZodType>(answer: { status: number; text: string } | null, schema: S): z.core.output<S> | null {
+function read<S extends z.core.$ZodType>(
+  answer: { status: number; text: string } | null,
+  schema: S,
+): z.core.output<S> | null {
   if (answer?.status !== 200) return null;
   const parsed = parseJsonWith(answer.text, schema);
   return parsed.ok ? parsed.value : null;
 }
 
 /** The server's count of a chat prompt, the way `counting` says; null when the server did not count it. */
-export async function serverPromptTokens(post: JsonPost, root: string, counting: TokenCounting, model: string, messages: readonly ChatMessage[]): Promise<number | null> {
+export async function serverPromptTokens(
+  post: JsonPost,
+  root: string,
+  counting: TokenCounting,
+  model: string,
+  messages: readonly ChatMessage[],
+): Promise<number | null> {
   const plain = messages.map(({ role, content }) => ({ role, content }));
-  if (counting === 'vllm') return read(await post(`${root}/tokenize`, { model, messages: plain, add_generation_prompt: true }), vllmCount)?.count ?? null;
+  if (counting === 'vllm')
+    return (
+      read(await post(`${root}/tokenize`, { model, messages: plain, add_generation_prompt: true }), vllmCount)?.count ??
+      null
+    );
   const template = read(await post(`${root}/apply-template`, { messages: plain }), appliedTemplate);
   if (!template) return null;
   // As llama-server tokenizes a chat prompt: special tokens added (BOS) and parsed in the template's text.
-  return read(await post(`${root}/tokenize`, { content: template.prompt, add_special: true, parse_special: true }), llamaTokens)?.tokens.length ?? null;
+  return (
+    read(
+      await post(`${root}/tokenize`, { content: template.prompt, add_special: true, parse_special: true }),
+      llamaTokens,
+    )?.tokens.length ?? null
+  );
 }
 
 /** Which way, if any, the server counts prompt tokens, tried on `messages`: llama-server's first, then vLLM's. */
-export async function probeTokenCounting(post: JsonPost, root: string, model: string, messages: readonly ChatMessage[]): Promise<{ counting: TokenCounting; tokens: number } | null> {
+export async function probeTokenCounting(
+  post: JsonPost,
+  root: string,
+  model: string,
+  messages: readonly ChatMessage[],
+): Promise<{ counting: TokenCounting; tokens: number } | null> {
   for (const counting of ['llama-server', 'vllm'] as const) {
     const tokens = await serverPromptTokens(post, root, counting, model, messages);
     if (tokens !== null) return { counting, tokens };
@@ -124,5 +176,7 @@ export async function probeTokenCounting(post: JsonPost, root: string, model: st
 
 /** The words a person reads for a way of counting. */
 export function countingLabel(counting: TokenCounting): string {
-  return counting === 'vllm' ? "the server's count (vLLM /tokenize)" : "the server's count (llama-server /apply-template + /tokenize)";
+  return counting === 'vllm'
+    ? "the server's count (vLLM /tokenize)"
+    : "the server's count (llama-server /apply-template + /tokenize)";
 }

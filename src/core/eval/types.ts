@@ -96,7 +96,6 @@ export interface ModelReply {
   request?: SentParameters;
 }
 
-
 /** One line of `.waypoint/runs/*.jsonl`; `Q` is a registered benchmark's own question type (by default only the envelope the engine knows). */
 export interface RunRecord<Q extends QuestionBase = QuestionBase> {
   time: string;

@@ -47,12 +47,15 @@ export class WorkspaceStore implements ResponseCache {
     try {
       text = await this.fs.readFile(path, 'utf8');
     } catch (error) {
-      if (!isMissingFile(error)) this.log(`Response cache: cannot read ${path} (${describeFsError(error)}); asking the model instead.`);
+      if (!isMissingFile(error))
+        this.log(`Response cache: cannot read ${path} (${describeFsError(error)}); asking the model instead.`);
       return undefined;
     }
     const parsed = parseJsonWith(text, modelReplySchema);
     if (parsed.ok) return parsed.value;
-    this.log(`Response cache: ${describeProblem(path, parsed.diagnostics)}; the entry is not a cached reply, so the model is asked instead.`);
+    this.log(
+      `Response cache: ${describeProblem(path, parsed.diagnostics)}; the entry is not a cached reply, so the model is asked instead.`,
+    );
     return undefined;
   }
 

@@ -54,7 +54,9 @@ const NETWORK_SIMPLEX_ROOMS = 100;
 
 /** Every room, in a fixed order: the graph's rooms, then any only an edge names. */
 function roomNames(graph: MazeGraph): string[] {
-  return [...new Set([...graph.nodes.map((node) => node.name), ...graph.edges.flatMap((edge) => [edge.src, edge.dst])])];
+  return [
+    ...new Set([...graph.nodes.map((node) => node.name), ...graph.edges.flatMap((edge) => [edge.src, edge.dst])]),
+  ];
 }
 
 /**
@@ -67,7 +69,10 @@ export function elkInput(graph: MazeGraph, roomBox: RoomBox = estimatedBox): Elk
   const roomId = new Map(names.map((name, index) => [name, `r${index}`]));
   const ports = new Map<string, ElkPort[]>();
   const port = (room: string, id: string, side: Side): string => {
-    ports.set(room, [...(ports.get(room) ?? []), { id, width: 1, height: 1, layoutOptions: { 'elk.port.side': side } }]);
+    ports.set(room, [
+      ...(ports.get(room) ?? []),
+      { id, width: 1, height: 1, layoutOptions: { 'elk.port.side': side } },
+    ]);
     return id;
   };
   const edges: ElkExtendedEdge[] = graph.edges.map((edge, index) => {
@@ -85,9 +90,20 @@ export function elkInput(graph: MazeGraph, roomBox: RoomBox = estimatedBox): Elk
     const size = labelSize(edge.action);
     // Centre labels become nodes of their own in ELK's layering, so no two labels and no label and room overlap.
     const label: ElkLabel = { id: `${id}:label`, text: edge.action, width: size.width, height: size.height };
-    return { id, sources: [reversed ? to : from], targets: [reversed ? from : to], labels: [label], layoutOptions: { 'elk.layered.priority.direction': sense === 0 ? '0' : '10' } };
+    return {
+      id,
+      sources: [reversed ? to : from],
+      targets: [reversed ? from : to],
+      labels: [label],
+      layoutOptions: { 'elk.layered.priority.direction': sense === 0 ? '0' : '10' },
+    };
   });
-  const children: ElkNode[] = names.map((name) => ({ id: roomId.get(name) as string, ...roomBox(name), ports: ports.get(name) ?? [], layoutOptions: { 'elk.portConstraints': 'FIXED_SIDE' } }));
+  const children: ElkNode[] = names.map((name) => ({
+    id: roomId.get(name) as string,
+    ...roomBox(name),
+    ports: ports.get(name) ?? [],
+    layoutOptions: { 'elk.portConstraints': 'FIXED_SIDE' },
+  }));
   return {
     id: 'maze',
     layoutOptions: {
@@ -130,18 +146,30 @@ export function fromElk(graph: MazeGraph, result: ElkNode): MazeLayout {
     // One section per edge: ELK layered joins the pieces it split the edge into (long edges, labels).
     const section = elkEdge?.sections?.[0];
     if (!section) throw new Error(`ELK returned no route for the move ${edge.src} —${edge.action}→ ${edge.dst}`);
-    let points: Point[] = [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map(({ x, y }) => [x, y]);
+    let points: Point[] = [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map(({ x, y }) => [
+      x,
+      y,
+    ]);
     // ELK drew a northward move from its destination: the polyline is read back from the source.
     if (verticalSense(edge.action) < 0) points = points.reverse();
     const elkLabel = elkEdge?.labels?.[0];
     const size = labelSize(edge.action);
-    const label: Box = { x: elkLabel?.x ?? points[0][0], y: elkLabel?.y ?? points[0][1], width: elkLabel?.width ?? size.width, height: elkLabel?.height ?? size.height };
+    const label: Box = {
+      x: elkLabel?.x ?? points[0][0],
+      y: elkLabel?.y ?? points[0][1],
+      width: elkLabel?.width ?? size.width,
+      height: elkLabel?.height ?? size.height,
+    };
     return { id: edge.id, src: edge.src, action: edge.action, dst: edge.dst, explicit: edge.explicit, points, label };
   });
   return { nodes, edges, width: result.width ?? 0, height: result.height ?? 0 };
 }
 
 /** The maze laid out by ELK layered; deterministic for the same graph (ELK's random seed is fixed). */
-export async function layoutMazeWithElk(graph: MazeGraph, engine: ElkEngine, roomBox: RoomBox = estimatedBox): Promise<MazeLayout> {
+export async function layoutMazeWithElk(
+  graph: MazeGraph,
+  engine: ElkEngine,
+  roomBox: RoomBox = estimatedBox,
+): Promise<MazeLayout> {
   return fromElk(graph, await engine.layout(elkInput(graph, roomBox)));
 }

@@ -56,7 +56,14 @@ export interface LayoutQuality {
 
 const COMPASS: Partial<Record<MazeDirection, number>> = {
   // Angles in degrees, counter-clockwise from east, with north up (so y is negated below).
-  east: 0, northeast: 45, north: 90, northwest: 135, west: 180, southwest: 225, south: 270, southeast: 315,
+  east: 0,
+  northeast: 45,
+  north: 90,
+  northwest: 135,
+  west: 180,
+  southwest: 225,
+  south: 270,
+  southeast: 315,
 };
 
 /** The compass angle of an action (north up), or null for any other action. */
@@ -68,7 +75,12 @@ export function compassAngle(action: string): number | null {
 const TOLERANCE = 0.5;
 
 export function boxesOverlap(a: Box, b: Box): boolean {
-  return a.x + a.width - TOLERANCE > b.x && b.x + b.width - TOLERANCE > a.x && a.y + a.height - TOLERANCE > b.y && b.y + b.height - TOLERANCE > a.y;
+  return (
+    a.x + a.width - TOLERANCE > b.x &&
+    b.x + b.width - TOLERANCE > a.x &&
+    a.y + a.height - TOLERANCE > b.y &&
+    b.y + b.height - TOLERANCE > a.y
+  );
 }
 
 /** Whether segment p→q enters the interior of box (shrunk by the tolerance): Liang–Barsky clipping. */
@@ -82,7 +94,12 @@ export function segmentEntersBox(p: Point, q: Point, box: Box): boolean {
   const dy = q[1] - p[1];
   let t0 = 0;
   let t1 = 1;
-  for (const [pp, qq] of [[-dx, p[0] - minX], [dx, maxX - p[0]], [-dy, p[1] - minY], [dy, maxY - p[1]]]) {
+  for (const [pp, qq] of [
+    [-dx, p[0] - minX],
+    [dx, maxX - p[0]],
+    [-dy, p[1] - minY],
+    [dy, maxY - p[1]],
+  ]) {
     if (pp === 0) {
       if (qq <= 0) return false;
       continue;
@@ -140,7 +157,12 @@ export function layoutQuality(nodes: readonly QualityNode[], edges: readonly Qua
   let compassConsistent = 0;
   let compassByPosition = 0;
   for (const edge of edges) {
-    const through = nodes.some((node) => node.id !== edge.src && node.id !== edge.dst && edge.points.some((point, index) => index > 0 && segmentEntersBox(edge.points[index - 1], point, node)));
+    const through = nodes.some(
+      (node) =>
+        node.id !== edge.src &&
+        node.id !== edge.dst &&
+        edge.points.some((point, index) => index > 0 && segmentEntersBox(edge.points[index - 1], point, node)),
+    );
     if (through) edgesThroughRooms++;
     const wanted = compassAngle(edge.action);
     const from = byId.get(edge.src);
@@ -154,11 +176,13 @@ export function layoutQuality(nodes: readonly QualityNode[], edges: readonly Qua
     if (within(centres)) compassByPosition++;
   }
   let labelLabelOverlaps = 0;
-  for (let i = 0; i < edges.length; i++) for (let j = i + 1; j < edges.length; j++) if (boxesOverlap(edges[i].label, edges[j].label)) labelLabelOverlaps++;
+  for (let i = 0; i < edges.length; i++)
+    for (let j = i + 1; j < edges.length; j++) if (boxesOverlap(edges[i].label, edges[j].label)) labelLabelOverlaps++;
   let labelRoomOverlaps = 0;
   for (const edge of edges) for (const node of nodes) if (boxesOverlap(edge.label, node)) labelRoomOverlaps++;
   let roomOverlaps = 0;
-  for (let i = 0; i < nodes.length; i++) for (let j = i + 1; j < nodes.length; j++) if (boxesOverlap(nodes[i], nodes[j])) roomOverlaps++;
+  for (let i = 0; i < nodes.length; i++)
+    for (let j = i + 1; j < nodes.length; j++) if (boxesOverlap(nodes[i], nodes[j])) roomOverlaps++;
   return {
     rooms: nodes.length,
     edges: edges.length,
@@ -181,7 +205,15 @@ export function countCrossings(polylines: readonly (readonly Point[])[]): number
     for (let k = 1; k < points.length; k++) {
       const a = points[k - 1];
       const b = points[k];
-      segments.push({ edge: index, a, b, minX: Math.min(a[0], b[0]), maxX: Math.max(a[0], b[0]), minY: Math.min(a[1], b[1]), maxY: Math.max(a[1], b[1]) });
+      segments.push({
+        edge: index,
+        a,
+        b,
+        minX: Math.min(a[0], b[0]),
+        maxX: Math.max(a[0], b[0]),
+        minY: Math.min(a[1], b[1]),
+        maxY: Math.max(a[1], b[1]),
+      });
     }
   });
   // Sweep along x so only segments whose x ranges meet are compared.

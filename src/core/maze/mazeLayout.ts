@@ -70,10 +70,14 @@ interface Grid {
  * keeps the greedy placement (what the tests compare the search against). `roomSize` gives each
  * room's box as drawn (the view measures its names); without it, sizes are estimated from the names.
  */
-export function layoutMaze(graph: MazeGraph, options: { searchPlacement?: boolean; roomSize?: RoomSize } = {}): MazeLayout {
+export function layoutMaze(
+  graph: MazeGraph,
+  options: { searchPlacement?: boolean; roomSize?: RoomSize } = {},
+): MazeLayout {
   const size = memoised(options.roomSize ?? estimatedSize);
   const greedy = placeRooms(graph);
-  const cellOf = options.searchPlacement === false ? greedy : improvePlacement(graph, greedy, (part) => placementScorer(part, size));
+  const cellOf =
+    options.searchPlacement === false ? greedy : improvePlacement(graph, greedy, (part) => placementScorer(part, size));
   const lanes = laneOffsets(graph);
   const placed = placeBoxes(cellOf, size);
   const routed = routeEdges(graph, cellOf, placed, lanes);
@@ -134,20 +138,40 @@ function placeBoxes(cellOf: ReadonlyMap<string, [number, number]>, size: RoomSiz
     rowY.push(y);
     y += rowHeight[row] + GUTTER_Y;
   }
-  const grid: Grid = { columnX, columnWidth, rowY, rowHeight, cells: new Map([...cellOf].map(([name, [column, row]]) => [`${column},${row}`, name])) };
+  const grid: Grid = {
+    columnX,
+    columnWidth,
+    rowY,
+    rowHeight,
+    cells: new Map([...cellOf].map(([name, [column, row]]) => [`${column},${row}`, name])),
+  };
   const boxes = new Map<string, LayoutNode>();
   for (const [name, [column, row]] of cellOf) {
     const { width, height } = size(name);
     // Centred in its cell, so rooms of one row share a centre line and a straight edge joins them.
-    boxes.set(name, { id: name, x: columnX[column] + (columnWidth[column] - width) / 2, y: rowY[row] + (rowHeight[row] - height) / 2, width, height });
+    boxes.set(name, {
+      id: name,
+      x: columnX[column] + (columnWidth[column] - width) / 2,
+      y: rowY[row] + (rowHeight[row] - height) / 2,
+      width,
+      height,
+    });
   }
   return { grid, boxes, right: x, bottom: y };
 }
 
-function routeEdges(graph: MazeGraph, cellOf: ReadonlyMap<string, [number, number]>, placed: ReturnType<typeof placeBoxes>, lanes: ReadonlyMap<string, number>) {
+function routeEdges(
+  graph: MazeGraph,
+  cellOf: ReadonlyMap<string, [number, number]>,
+  placed: ReturnType<typeof placeBoxes>,
+  lanes: ReadonlyMap<string, number>,
+) {
   return graph.edges
     .filter((edge) => placed.boxes.has(edge.src) && placed.boxes.has(edge.dst))
-    .map((edge) => ({ edge, points: route(placed.grid, cellOf, placed.boxes, edge.src, edge.dst, lanes.get(edge.id) ?? 0) }));
+    .map((edge) => ({
+      edge,
+      points: route(placed.grid, cellOf, placed.boxes, edge.src, edge.dst, lanes.get(edge.id) ?? 0),
+    }));
 }
 
 /**
@@ -169,14 +193,18 @@ function placementScorer(graph: MazeGraph, size: RoomSize): PlacementScorer {
       const a = placed.boxes.get(edge.src);
       const b = placed.boxes.get(edge.dst);
       if (!a || !b) continue;
-      const drawn = (Math.atan2(a.y + a.height / 2 - (b.y + b.height / 2), b.x + b.width / 2 - (a.x + a.width / 2)) * 180) / Math.PI;
+      const drawn =
+        (Math.atan2(a.y + a.height / 2 - (b.y + b.height / 2), b.x + b.width / 2 - (a.x + a.width / 2)) * 180) /
+        Math.PI;
       const difference = Math.abs(drawn - wanted) % 360;
       if (Math.min(difference, 360 - difference) > 45 + 1e-6) compassMisses++;
     }
     if (bound && compassMisses > bound[0]) return [compassMisses, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
     const routed = routeEdges(graph, cellOf, placed, lanes);
     let length = 0;
-    for (const { points } of routed) for (let index = 1; index < points.length; index++) length += Math.abs(points[index][0] - points[index - 1][0]) + Math.abs(points[index][1] - points[index - 1][1]);
+    for (const { points } of routed)
+      for (let index = 1; index < points.length; index++)
+        length += Math.abs(points[index][0] - points[index - 1][0]) + Math.abs(points[index][1] - points[index - 1][1]);
     return [compassMisses, countCrossings(routed.map(({ points }) => points)), length];
   };
 }
@@ -199,7 +227,14 @@ function laneOffsets(graph: MazeGraph): Map<string, number> {
   return lanes;
 }
 
-function route(grid: Grid, cellOf: ReadonlyMap<string, [number, number]>, boxes: ReadonlyMap<string, LayoutNode>, src: string, dst: string, lane: number): Point[] {
+function route(
+  grid: Grid,
+  cellOf: ReadonlyMap<string, [number, number]>,
+  boxes: ReadonlyMap<string, LayoutNode>,
+  src: string,
+  dst: string,
+  lane: number,
+): Point[] {
   const a = boxes.get(src) as LayoutNode;
   const b = boxes.get(dst) as LayoutNode;
   const [c1, r1] = cellOf.get(src) as [number, number];
@@ -208,23 +243,47 @@ function route(grid: Grid, cellOf: ReadonlyMap<string, [number, number]>, boxes:
     // A loop on the room's right side, in the gutter.
     const right = a.x + a.width;
     const mid = a.y + a.height / 2;
-    return [[right, mid - 8], [right + 22, mid - 14], [right + 22, mid + 14], [right, mid + 8]];
+    return [
+      [right, mid - 8],
+      [right + 22, mid - 14],
+      [right + 22, mid + 14],
+      [right, mid + 8],
+    ];
   }
   const empty = (cells: Array<[number, number]>) => cells.every(([column, row]) => !grid.cells.has(`${column},${row}`));
-  const between = (from: number, to: number) => Array.from({ length: Math.abs(to - from) - 1 }, (_, index) => from + Math.sign(to - from) * (index + 1));
+  const between = (from: number, to: number) =>
+    Array.from({ length: Math.abs(to - from) - 1 }, (_, index) => from + Math.sign(to - from) * (index + 1));
   if (r1 === r2 && empty(between(c1, c2).map((column) => [column, r1]))) {
     const y = a.y + a.height / 2 + lane * Math.sign(c2 - c1);
-    return c2 > c1 ? [[a.x + a.width, y], [b.x, y]] : [[a.x, y], [b.x + b.width, y]];
+    return c2 > c1
+      ? [
+          [a.x + a.width, y],
+          [b.x, y],
+        ]
+      : [
+          [a.x, y],
+          [b.x + b.width, y],
+        ];
   }
   if (c1 === c2 && empty(between(r1, r2).map((row) => [c1, row]))) {
     const x = a.x + a.width / 2 - lane * Math.sign(r2 - r1);
-    return r2 > r1 ? [[x, a.y + a.height], [x, b.y]] : [[x, a.y], [x, b.y + b.height]];
+    return r2 > r1
+      ? [
+          [x, a.y + a.height],
+          [x, b.y],
+        ]
+      : [
+          [x, a.y],
+          [x, b.y + b.height],
+        ];
   }
   // Leave by the corner facing the destination, run along gutter lines, arrive by its facing corner.
   const sx = Math.sign(c2 - c1) || 1;
   const sy = Math.sign(r2 - r1) || 1;
-  const gutterX = (column: number, side: number) => (side > 0 ? grid.columnX[column] + grid.columnWidth[column] + GUTTER_X / 2 : grid.columnX[column] - GUTTER_X / 2);
-  const gutterY = (row: number, side: number) => (side > 0 ? grid.rowY[row] + grid.rowHeight[row] + GUTTER_Y / 2 : grid.rowY[row] - GUTTER_Y / 2);
+  const gutterX = (column: number, side: number) =>
+    side > 0 ? grid.columnX[column] + grid.columnWidth[column] + GUTTER_X / 2 : grid.columnX[column] - GUTTER_X / 2;
+  const gutterY = (row: number, side: number) =>
+    side > 0 ? grid.rowY[row] + grid.rowHeight[row] + GUTTER_Y / 2 : grid.rowY[row] - GUTTER_Y / 2;
   // The lane moves the gutter lines a little so edges sharing a gutter stay apart (within it).
   const laneX = lane + (hash(src + dst) % 5) * 4 - 8;
   const laneY = lane + (hash(dst + src) % 5) * 3 - 6;
@@ -236,7 +295,10 @@ function route(grid: Grid, cellOf: ReadonlyMap<string, [number, number]>, boxes:
   const last: Point = [gutterX(c2, endSx) + laneX, gutterY(r2, endSy) + laneY];
   // Along the first crossing's row gutter, then down the last crossing's column gutter.
   const points: Point[] = [start, first, [last[0], first[1]], last, end];
-  return points.filter((point, index) => index === 0 || Math.hypot(point[0] - points[index - 1][0], point[1] - points[index - 1][1]) > 1e-6);
+  return points.filter(
+    (point, index) =>
+      index === 0 || Math.hypot(point[0] - points[index - 1][0], point[1] - points[index - 1][1]) > 1e-6,
+  );
 }
 
 function hash(text: string): number {
@@ -252,7 +314,8 @@ class LabelPlacer {
 
   constructor(rooms: readonly Box[]) {
     // Rooms count a little larger, so a label never touches a room's border.
-    for (const room of rooms) this.add({ x: room.x - 3, y: room.y - 3, width: room.width + 6, height: room.height + 6 });
+    for (const room of rooms)
+      this.add({ x: room.x - 3, y: room.y - 3, width: room.width + 6, height: room.height + 6 });
   }
 
   place(points: readonly Point[], size: { width: number; height: number }, lane: number): Box {
@@ -263,7 +326,12 @@ class LabelPlacer {
       const ny = ux;
       const offset = Math.abs(nx) * (size.width / 2 + 3) + Math.abs(ny) * (size.height / 2 + 3);
       for (const shift of [side * offset, -side * offset, 0]) {
-        const box = { x: px + nx * shift - size.width / 2, y: py + ny * shift - size.height / 2, width: size.width, height: size.height };
+        const box = {
+          x: px + nx * shift - size.width / 2,
+          y: py + ny * shift - size.height / 2,
+          width: size.width,
+          height: size.height,
+        };
         if (this.free(box)) return this.add(box);
       }
     }
@@ -271,7 +339,12 @@ class LabelPlacer {
     const [mx, my] = anchors(points)[0] ?? [0, 0];
     for (let radius = 8; ; radius += 8) {
       for (let angle = 0; angle < 360; angle += 15) {
-        const box = { x: mx + radius * Math.cos((angle * Math.PI) / 180) - size.width / 2, y: my + radius * Math.sin((angle * Math.PI) / 180) - size.height / 2, width: size.width, height: size.height };
+        const box = {
+          x: mx + radius * Math.cos((angle * Math.PI) / 180) - size.width / 2,
+          y: my + radius * Math.sin((angle * Math.PI) / 180) - size.height / 2,
+          width: size.width,
+          height: size.height,
+        };
         if (this.free(box)) return this.add(box);
       }
     }
@@ -280,7 +353,9 @@ class LabelPlacer {
   private keys(box: Box): string[] {
     const keys: string[] = [];
     const size = LabelPlacer.BUCKET;
-    for (let bx = Math.floor(box.x / size); bx <= Math.floor((box.x + box.width) / size); bx++) for (let by = Math.floor(box.y / size); by <= Math.floor((box.y + box.height) / size); by++) keys.push(`${bx},${by}`);
+    for (let bx = Math.floor(box.x / size); bx <= Math.floor((box.x + box.width) / size); bx++)
+      for (let by = Math.floor(box.y / size); by <= Math.floor((box.y + box.height) / size); by++)
+        keys.push(`${bx},${by}`);
     return keys;
   }
 
@@ -296,7 +371,9 @@ class LabelPlacer {
 
 /** Candidate label anchors along a polyline, nearest the source end first: [x, y, unit direction]. */
 function anchors(points: readonly Point[]): Array<[number, number, number, number]> {
-  const lengths = points.slice(1).map((point, index) => Math.hypot(point[0] - points[index][0], point[1] - points[index][1]));
+  const lengths = points
+    .slice(1)
+    .map((point, index) => Math.hypot(point[0] - points[index][0], point[1] - points[index][1]));
   const total = lengths.reduce((sum, length) => sum + length, 0);
   if (total === 0) return points.length ? [[points[0][0], points[0][1], 1, 0]] : [];
   const result: Array<[number, number, number, number]> = [];
@@ -307,7 +384,12 @@ function anchors(points: readonly Point[]): Array<[number, number, number, numbe
         const [ax, ay] = points[index];
         const [bx, by] = points[index + 1];
         const t = lengths[index] === 0 ? 0 : Math.min(1, along / lengths[index]);
-        result.push([ax + (bx - ax) * t, ay + (by - ay) * t, (bx - ax) / (lengths[index] || 1), (by - ay) / (lengths[index] || 1)]);
+        result.push([
+          ax + (bx - ax) * t,
+          ay + (by - ay) * t,
+          (bx - ax) / (lengths[index] || 1),
+          (by - ay) / (lengths[index] || 1),
+        ]);
         break;
       }
       along -= lengths[index];

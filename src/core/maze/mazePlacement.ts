@@ -10,8 +10,14 @@
 import type { MazeGraph } from './mazeView';
 
 export const COMPASS_VECTORS: Readonly<Record<string, readonly [number, number]>> = {
-  north: [0, -1], south: [0, 1], east: [1, 0], west: [-1, 0],
-  northeast: [1, -1], northwest: [-1, -1], southeast: [1, 1], southwest: [-1, 1],
+  north: [0, -1],
+  south: [0, 1],
+  east: [1, 0],
+  west: [-1, 0],
+  northeast: [1, -1],
+  northwest: [-1, -1],
+  southeast: [1, 1],
+  southwest: [-1, 1],
 };
 
 interface Link {
@@ -35,7 +41,13 @@ export function placeRooms(graph: MazeGraph): Map<string, [number, number]> {
     // Walking a move backwards goes the opposite way: a room reached only as a source still places.
     link(edge.dst, edge.src, vector ? [-vector[0], -vector[1]] : null);
   }
-  const names = [...new Set([...(graph.start ? [graph.start] : []), ...graph.nodes.map((node) => node.name), ...graph.edges.flatMap((edge) => [edge.src, edge.dst])])];
+  const names = [
+    ...new Set([
+      ...(graph.start ? [graph.start] : []),
+      ...graph.nodes.map((node) => node.name),
+      ...graph.edges.flatMap((edge) => [edge.src, edge.dst]),
+    ]),
+  ];
   const placed = new Map<string, [number, number]>();
   let nextColumn = 0;
   for (const root of names) {
@@ -78,13 +90,15 @@ function placeComponent(root: string, links: ReadonlyMap<string, Link[]>): Map<s
       for (const { to, vector } of links.get(here) ?? []) {
         if (!vector || at.has(to)) continue;
         const [column, row] = at.get(here) as [number, number];
-        const free = [1, 2, 3].find((distance) => !cells.has(key(column + vector[0] * distance, row + vector[1] * distance)));
+        const free = [1, 2, 3].find(
+          (distance) => !cells.has(key(column + vector[0] * distance, row + vector[1] * distance)),
+        );
         if (free !== undefined) claim(to, column + vector[0] * free, row + vector[1] * free);
         else {
           // Open a column on the wanted side (or a row, for north and south) right next to `here`.
           const axis = vector[0] !== 0 ? 0 : 1;
           const step = vector[axis];
-          open(axis, step > 0 ? at.get(here)?.[axis] as number + 1 : (at.get(here)?.[axis] as number));
+          open(axis, step > 0 ? (at.get(here)?.[axis] as number) + 1 : (at.get(here)?.[axis] as number));
           const [c, r] = at.get(here) as [number, number];
           claim(to, c + vector[0], r + vector[1]);
         }
@@ -93,7 +107,11 @@ function placeComponent(root: string, links: ReadonlyMap<string, Link[]>): Map<s
       }
     }
     // No compass move reaches further: attach one room by another move, at the nearest free cell.
-    const next = reached.flatMap((name) => (links.get(name) ?? []).filter((candidate) => !at.has(candidate.to)).map((candidate) => [name, candidate.to] as const))[0];
+    const next = reached.flatMap((name) =>
+      (links.get(name) ?? [])
+        .filter((candidate) => !at.has(candidate.to))
+        .map((candidate) => [name, candidate.to] as const),
+    )[0];
     if (!next) return at;
     const [from, to] = next;
     const [column, row] = at.get(from) as [number, number];
@@ -105,12 +123,23 @@ function placeComponent(root: string, links: ReadonlyMap<string, Link[]>): Map<s
 
 /** The nearest free cell around a cell, trying south-east first (where a map's "elsewhere" usually goes). */
 function nearestFree(cells: ReadonlyMap<string, string>, column: number, row: number): [number, number] {
-  const order: Array<[number, number]> = [[1, 1], [1, 0], [0, 1], [1, -1], [-1, 1], [0, -1], [-1, 0], [-1, -1]];
+  const order: Array<[number, number]> = [
+    [1, 1],
+    [1, 0],
+    [0, 1],
+    [1, -1],
+    [-1, 1],
+    [0, -1],
+    [-1, 0],
+    [-1, -1],
+  ];
   for (let radius = 1; ; radius++) {
-    for (const [dx, dy] of order) if (!cells.has(`${column + dx * radius},${row + dy * radius}`)) return [column + dx * radius, row + dy * radius];
+    for (const [dx, dy] of order)
+      if (!cells.has(`${column + dx * radius},${row + dy * radius}`)) return [column + dx * radius, row + dy * radius];
     for (let dx = -radius; dx <= radius; dx++) {
       for (let dy = -radius; dy <= radius; dy++) {
-        if (Math.max(Math.abs(dx), Math.abs(dy)) === radius && !cells.has(`${column + dx},${row + dy}`)) return [column + dx, row + dy];
+        if (Math.max(Math.abs(dx), Math.abs(dy)) === radius && !cells.has(`${column + dx},${row + dy}`))
+          return [column + dx, row + dy];
       }
     }
   }

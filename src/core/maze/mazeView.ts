@@ -3,7 +3,17 @@
 // to the webview (it re-exports these types; core never imports protocol).
 
 /** Compass and vertical directions an action can have; null for any other action. */
-export type MazeDirection = 'north' | 'south' | 'east' | 'west' | 'northeast' | 'northwest' | 'southeast' | 'southwest' | 'up' | 'down';
+export type MazeDirection =
+  | 'north'
+  | 'south'
+  | 'east'
+  | 'west'
+  | 'northeast'
+  | 'northwest'
+  | 'southeast'
+  | 'southwest'
+  | 'up'
+  | 'down';
 
 export interface MazeNode {
   name: string;

@@ -20,14 +20,24 @@ const MAX_PASSES = 8;
 const MAX_EVALUATIONS = 2500;
 const RADIUS = 2;
 
-export function improvePlacement(graph: MazeGraph, placed: ReadonlyMap<string, [number, number]>, scorerFor: (graph: MazeGraph) => PlacementScorer): Map<string, [number, number]> {
+export function improvePlacement(
+  graph: MazeGraph,
+  placed: ReadonlyMap<string, [number, number]>,
+  scorerFor: (graph: MazeGraph) => PlacementScorer,
+): Map<string, [number, number]> {
   const parts = connectedParts(graph, placed);
   const result: Cells = new Map();
   let nextColumn = 0;
   for (const names of parts) {
     const members = new Set(names);
-    const part: MazeGraph = { ...graph, nodes: graph.nodes.filter((node) => members.has(node.name)), edges: graph.edges.filter((edge) => members.has(edge.src) && members.has(edge.dst)) };
-    let cells: Cells = normalise(new Map(names.map((name) => [name, [...(placed.get(name) as [number, number])] as [number, number]])));
+    const part: MazeGraph = {
+      ...graph,
+      nodes: graph.nodes.filter((node) => members.has(node.name)),
+      edges: graph.edges.filter((edge) => members.has(edge.src) && members.has(edge.dst)),
+    };
+    let cells: Cells = normalise(
+      new Map(names.map((name) => [name, [...(placed.get(name) as [number, number])] as [number, number]])),
+    );
     if (names.length > 2 && names.length <= MAX_SEARCHED_ROOMS) cells = search(part, cells, scorerFor(part));
     let maxColumn = nextColumn;
     for (const [name, [column, row]] of cells) {
@@ -92,7 +102,8 @@ function search(graph: MazeGraph, start: Cells, score: PlacementScorer): Cells {
 }
 
 function compare(a: PlacementScore, b: PlacementScore): number {
-  for (let index = 0; index < Math.min(a.length, b.length); index++) if (a[index] !== b[index]) return a[index] - b[index];
+  for (let index = 0; index < Math.min(a.length, b.length); index++)
+    if (a[index] !== b[index]) return a[index] - b[index];
   return 0;
 }
 
@@ -109,7 +120,9 @@ function compactEmptyLines(cells: Cells): Cells {
   const used = (axis: 0 | 1) => [...new Set([...cells.values()].map((cell) => cell[axis]))].sort((a, b) => a - b);
   const columns = new Map(used(0).map((column, index) => [column, index]));
   const rows = new Map(used(1).map((row, index) => [row, index]));
-  return new Map([...cells].map(([name, [column, row]]) => [name, [columns.get(column) as number, rows.get(row) as number]]));
+  return new Map(
+    [...cells].map(([name, [column, row]]) => [name, [columns.get(column) as number, rows.get(row) as number]]),
+  );
 }
 
 /** Rooms in connected parts, each part in the order placeRooms laid the parts out (left to right). */

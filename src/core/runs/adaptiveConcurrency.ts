@@ -58,7 +58,8 @@ export class AdaptiveConcurrency implements AttemptGate {
   }
 
   enter(signal: AbortSignal): Promise<AttemptTicket> {
-    if (signal.aborted || this.closed) return Promise.reject(new Error(this.closed ? 'the run has stopped' : 'aborted'));
+    if (signal.aborted || this.closed)
+      return Promise.reject(new Error(this.closed ? 'the run has stopped' : 'aborted'));
     if (this.active.size < this.current && this.waiting.length === 0) return Promise.resolve(this.admit());
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
@@ -131,7 +132,12 @@ export class AdaptiveConcurrency implements AttemptGate {
   }
 
   private change(to: number, cause: Failure | null, successes?: number): void {
-    const change: ConcurrencyChange = { from: this.current, to, cause, ...(successes === undefined ? {} : { successes }) };
+    const change: ConcurrencyChange = {
+      from: this.current,
+      to,
+      cause,
+      ...(successes === undefined ? {} : { successes }),
+    };
     this.current = to;
     this.lowest = Math.min(this.lowest, to);
     this.changes.push(change);
@@ -157,9 +163,20 @@ class GateTicket implements AttemptTicket {
 
 /** What a lowering of concurrency says about its cause and what would avoid it. */
 export function concurrencyAdvice(cause: Failure): { reason: string; advice: string } {
-  if (cause.kind === 'context-slots') return { reason: "'Context size has been exceeded'", advice: "llama-server's slots share one context; start it with -np 1 or a larger -c" };
-  if (cause.kind === 'rate-limit') return { reason: 'HTTP 429 (rate limited)', advice: 'the server limits requests; a lower request rate avoids the retries' };
-  return { reason: `HTTP ${cause.status ?? 503} (overloaded)`, advice: 'the server is busy; fewer requests at once avoid the retries' };
+  if (cause.kind === 'context-slots')
+    return {
+      reason: "'Context size has been exceeded'",
+      advice: "llama-server's slots share one context; start it with -np 1 or a larger -c",
+    };
+  if (cause.kind === 'rate-limit')
+    return {
+      reason: 'HTTP 429 (rate limited)',
+      advice: 'the server limits requests; a lower request rate avoids the retries',
+    };
+  return {
+    reason: `HTTP ${cause.status ?? 503} (overloaded)`,
+    advice: 'the server is busy; fewer requests at once avoid the retries',
+  };
 }
 
 /** One line about a run's concurrency changes, or null when it never changed: `concurrency reduced 4→1 after …; back up to 2 by the end`. */

@@ -53,19 +53,43 @@ function hasPrices(profile: ModelProfile): boolean {
 }
 
 /** The resume state of `questions` asked of `profile` in `mode` against the run file's `text` (null: no file). */
-export function resumeState(questions: readonly PreparedQuestion[], profile: ModelProfile, mode: ScoringMode, text: string | null, path: string): ResumeState {
-  const fresh: ResumeState = { questions: [...questions], alreadyAnswered: 0, runId: newRunId(), spentUsd: 0, unknownCostRecords: 0, hadRecords: false, skipped: [], benchmarks: [] };
+export function resumeState(
+  questions: readonly PreparedQuestion[],
+  profile: ModelProfile,
+  mode: ScoringMode,
+  text: string | null,
+  path: string,
+): ResumeState {
+  const fresh: ResumeState = {
+    questions: [...questions],
+    alreadyAnswered: 0,
+    runId: newRunId(),
+    spentUsd: 0,
+    unknownCostRecords: 0,
+    hadRecords: false,
+    skipped: [],
+    benchmarks: [],
+  };
   if (text === null) return fresh;
   const previous = parseRunRecords(text, path);
   const answered = answeredKeys(previous.records);
-  const remaining = questions.filter((prepared) => !answered.has(answerKey({ question: prepared.question, model: profile, mode })));
+  const remaining = questions.filter(
+    (prepared) => !answered.has(answerKey({ question: prepared.question, model: profile, mode })),
+  );
   return {
     questions: remaining,
     alreadyAnswered: questions.length - remaining.length,
     runId: previous.records.find((record) => record.run_id)?.run_id ?? fresh.runId,
     spentUsd: previous.records.reduce((sum, record) => sum + (record.costUsd ?? 0), 0),
     // As the live count: a priced profile's request missing its token counts was counted at its bound, not as unknown.
-    unknownCostRecords: previous.records.filter((record) => record.costUsd === null && record.error === undefined && !record.cached && record.model.provider === 'openai-compatible' && !hasPrices(record.model)).length,
+    unknownCostRecords: previous.records.filter(
+      (record) =>
+        record.costUsd === null &&
+        record.error === undefined &&
+        !record.cached &&
+        record.model.provider === 'openai-compatible' &&
+        !hasPrices(record.model),
+    ).length,
     hadRecords: text.trim() !== '',
     skipped: previous.problems,
     benchmarks: [...new Set(previous.records.map((record) => record.question.benchmark))],
@@ -88,14 +112,22 @@ export interface BatchEstimate {
 }
 
 /** One question's requests and prompt tokens: an episode's turns × tokens per turn, else its one prompt. */
-export function questionTokens(prepared: PreparedQuestion, profile: ModelProfile, countTokens: (messages: readonly ChatMessage[]) => number = countChatTokens): { requests: number; promptTokens: number; largestPromptTokens: number } {
+export function questionTokens(
+  prepared: PreparedQuestion,
+  profile: ModelProfile,
+  countTokens: (messages: readonly ChatMessage[]) => number = countChatTokens,
+): { requests: number; promptTokens: number; largestPromptTokens: number } {
   if (prepared.playEstimate) return prepared.playEstimate(countTokens, completionLimit(profile), profile.historyTurns);
   const tokens = countTokens(prepared.messages);
   return { requests: 1, promptTokens: tokens, largestPromptTokens: tokens };
 }
 
 /** The questions, their prompt tokens (episodes: every turn's), the completion bound (the profile's completion limit a request) and the cost bound. */
-export function estimateBatch(questions: readonly PreparedQuestion[], profile: ModelProfile, countTokens: (messages: readonly ChatMessage[]) => number = countChatTokens): BatchEstimate {
+export function estimateBatch(
+  questions: readonly PreparedQuestion[],
+  profile: ModelProfile,
+  countTokens: (messages: readonly ChatMessage[]) => number = countChatTokens,
+): BatchEstimate {
   let requests = 0;
   let promptTokens = 0;
   for (const prepared of questions) {
@@ -104,17 +136,38 @@ export function estimateBatch(questions: readonly PreparedQuestion[], profile: M
     promptTokens += counted.promptTokens;
   }
   const maxCompletion = requests * completionLimit(profile);
-  const cost = profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined ? (promptTokens * profile.costPer1kInput + maxCompletion * profile.costPer1kOutput) / 1000 : null;
-  return { questions: questions.length, requests, prompt_tokens: promptTokens, max_completion_tokens: maxCompletion, cost_usd_max: cost, tokenizer: 'cl100k' };
+  const cost =
+    profile.costPer1kInput !== undefined && profile.costPer1kOutput !== undefined
+      ? (promptTokens * profile.costPer1kInput + maxCompletion * profile.costPer1kOutput) / 1000
+      : null;
+  return {
+    questions: questions.length,
+    requests,
+    prompt_tokens: promptTokens,
+    max_completion_tokens: maxCompletion,
+    cost_usd_max: cost,
+    tokenizer: 'cl100k',
+  };
 }
 
 export type BatchOptions = Omit<RunOptions, 'onRecord' | 'runId' | 'spentUsd' | 'unknownCostRecords'>;
 
 /** Asks `state.questions` and appends each record to `path` as it arrives; the file is closed however the run ends. */
-export async function runBatch(state: ResumeState, path: string, files: RunFileAccess, options: BatchOptions): Promise<RunSummary> {
+export async function runBatch(
+  state: ResumeState,
+  path: string,
+  files: RunFileAccess,
+  options: BatchOptions,
+): Promise<RunSummary> {
   const sink = await files.openAppend(path);
   try {
-    return await runQuestions(state.questions, { ...options, runId: state.runId, spentUsd: state.spentUsd, unknownCostRecords: state.unknownCostRecords, onRecord: (record) => sink.append(record) });
+    return await runQuestions(state.questions, {
+      ...options,
+      runId: state.runId,
+      spentUsd: state.spentUsd,
+      unknownCostRecords: state.unknownCostRecords,
+      onRecord: (record) => sink.append(record),
+    });
   } finally {
     await sink.close();
   }
@@ -150,7 +203,9 @@ export function isBatchRunOf(fileName: string, benchmark: string, profileId: str
 export function batchRunStart(file: string): string | null {
   const name = file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
   const start = name.length - '00000000-000000.jsonl'.length;
-  return start > 1 && name[start - 1] === '-' && BATCH_RUN_START.test(name.slice(start)) ? name.slice(start, start + 15) : null;
+  return start > 1 && name[start - 1] === '-' && BATCH_RUN_START.test(name.slice(start))
+    ? name.slice(start, start + 15)
+    : null;
 }
 
 /** The report of a batch's run files (one per profile) and each model's mean of the benchmark's primary metric. */
@@ -172,7 +227,16 @@ export function batchReport(files: ReadonlyArray<{ file: string; text: string }>
   const { json, rows } = buildReport(set);
   // The first success metric the records have (a MANGO map batch has F1, not success_strict).
   const present = set.report.metricNames.filter((name) => rows.some((row) => name in row.metrics));
-  const metric = set.report.success.find((name) => present.includes(name)) ?? set.report.success[0] ?? set.report.metricNames[0] ?? null;
-  const models = overallGroups(set.report, rows).map((group) => ({ model: String(group.key.model), n: group.n, errors: group.errors, mean: metric === null ? null : (group.metrics[metric]?.mean ?? null) }));
+  const metric =
+    set.report.success.find((name) => present.includes(name)) ??
+    set.report.success[0] ??
+    set.report.metricNames[0] ??
+    null;
+  const models = overallGroups(set.report, rows).map((group) => ({
+    model: String(group.key.model),
+    n: group.n,
+    errors: group.errors,
+    mean: metric === null ? null : (group.metrics[metric]?.mean ?? null),
+  }));
   return { set, json, rows, metric, models, problems: parsed.flatMap((entry) => entry.problems) };
 }

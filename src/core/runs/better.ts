@@ -9,7 +9,7 @@ export const SIGNIFICANCE = 0.05;
 /** The run whose value is better, by direction alone (null: equal values or no direction). */
 export function betterOf(a: number, b: number, direction: MetricDirection): 'a' | 'b' | null {
   if (direction === null || a === b) return null;
-  return (b > a) === (direction === 'higher') ? 'b' : 'a';
+  return b > a === (direction === 'higher') ? 'b' : 'a';
 }
 
 /** The run a paired difference (diff = b − a) favours when significant; null when not, or when the metric has no direction. */

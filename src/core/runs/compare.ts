@@ -13,10 +13,12 @@ import { BOOTSTRAP, mcnemarExact, pairedBootstrap } from './stats';
 
 export type { CompareJson, MetricComparison } from './reportTypes';
 
-
-
 /** Rows by sample id; two records for one question (two models, two modes) make the pairing ambiguous. */
-function bySample(rows: readonly ReportRow[], label: string, pairs?: ReadonlyMap<string, string>): Map<string, ReportRow> {
+function bySample(
+  rows: readonly ReportRow[],
+  label: string,
+  pairs?: ReadonlyMap<string, string>,
+): Map<string, ReportRow> {
   const samples = new Map<string, ReportRow>();
   for (const row of rows) {
     const sampleId = pairs?.get(row.record.question.sampleId) ?? row.record.question.sampleId;
@@ -74,9 +76,11 @@ function dropReason(rows: readonly ReportRow[]): 'errors' | 'truncated' | null {
 }
 
 export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions = {}): CompareJson {
-  if (a.benchmark !== b.benchmark) throw new ReportUsageError(`the runs are of different benchmarks: ${a.benchmark} (A) and ${b.benchmark} (B)`);
+  if (a.benchmark !== b.benchmark)
+    throw new ReportUsageError(`the runs are of different benchmarks: ${a.benchmark} (A) and ${b.benchmark} (B)`);
   const { report } = a;
-  const only = (rows: ReportRow[], model: string | undefined) => (model === undefined ? rows : rows.filter((row) => row.record.model.id === model));
+  const only = (rows: ReportRow[], model: string | undefined) =>
+    model === undefined ? rows : rows.filter((row) => row.record.model.id === model);
   // An errored record is no answer: pairing it would compare a failed call with an answer. An
   // answer from a cut is left out as the report leaves it out of its means (unless included).
   const usable = (rows: ReportRow[]) => rows.filter((row) => row.record.error === undefined && row.inMeans);
@@ -98,7 +102,8 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
     const reason = other ? dropReason([...rows, ...other]) : null;
     if (reason) dropped[reason]++;
   }
-  const onlyIn = (one: Map<string, ReportRow[]>, other: Map<string, ReportRow[]>) => [...one.keys()].filter((sampleId) => !other.has(sampleId)).length;
+  const onlyIn = (one: Map<string, ReportRow[]>, other: Map<string, ReportRow[]>) =>
+    [...one.keys()].filter((sampleId) => !other.has(sampleId)).length;
   const cut = (rows: ReportRow[]) => rows.filter((row) => row.record.error === undefined && !row.inMeans).length;
   const metrics: Record<string, MetricComparison> = {};
   let flipsMetric: string | null = null;
@@ -115,15 +120,31 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
     if (!bootstrap) continue;
     const meanA = values.reduce((total, pair) => total + pair.a, 0) / values.length;
     const meanB = values.reduce((total, pair) => total + pair.b, 0) / values.length;
-    const binary = report.binary.includes(metric) && values.every((pair) => (pair.a === 0 || pair.a === 1) && (pair.b === 0 || pair.b === 1));
-    const comparison: Omit<MetricComparison, 'favours'> = { a: meanA, b: meanB, diff: meanB - meanA, ci95: bootstrap.ci95, p_value: bootstrap.p, test: 'paired-bootstrap', n: values.length };
+    const binary =
+      report.binary.includes(metric) &&
+      values.every((pair) => (pair.a === 0 || pair.a === 1) && (pair.b === 0 || pair.b === 1));
+    const comparison: Omit<MetricComparison, 'favours'> = {
+      a: meanA,
+      b: meanB,
+      diff: meanB - meanA,
+      ci95: bootstrap.ci95,
+      p_value: bootstrap.p,
+      test: 'paired-bootstrap',
+      n: values.length,
+    };
     if (binary) {
       const aOnly = values.filter((pair) => pair.a === 1 && pair.b === 0).length;
       const bOnly = values.filter((pair) => pair.a === 0 && pair.b === 1).length;
-      Object.assign(comparison, { p_value: mcnemarExact(aOnly, bOnly), test: 'mcnemar-exact', discordant: { a_only: aOnly, b_only: bOnly } });
+      Object.assign(comparison, {
+        p_value: mcnemarExact(aOnly, bOnly),
+        test: 'mcnemar-exact',
+        discordant: { a_only: aOnly, b_only: bOnly },
+      });
       if (flipsMetric === null) {
         flipsMetric = metric;
-        flips = values.filter((pair) => pair.a !== pair.b).map((pair) => ({ sampleId: pair.sampleId, a: pair.a, b: pair.b }));
+        flips = values
+          .filter((pair) => pair.a !== pair.b)
+          .map((pair) => ({ sampleId: pair.sampleId, a: pair.a, b: pair.b }));
       }
     }
     // Last, so the fields before it keep their order (runs.md §5: outputs gain fields, never reorder).
@@ -135,12 +156,20 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
     paired: pairs.length,
     unpaired: { a: onlyIn(questionsA, questionsB), b: onlyIn(questionsB, questionsA) },
     models: { a: models(rowsA), b: models(rowsB) },
-    bootstrap: { seed: BOOTSTRAP.seed, resamples: BOOTSTRAP.resamples, cluster: report.clusterName, interval: 'percentile' },
+    bootstrap: {
+      seed: BOOTSTRAP.seed,
+      resamples: BOOTSTRAP.resamples,
+      cluster: report.clusterName,
+      interval: 'percentile',
+    },
     metrics,
     flips_metric: flipsMetric,
     flips,
     better: Object.fromEntries(Object.keys(metrics).map((name) => [name, report.better[name] ?? null])),
-    errors: { a: candidatesA.filter((row) => row.record.error !== undefined).length, b: candidatesB.filter((row) => row.record.error !== undefined).length },
+    errors: {
+      a: candidatesA.filter((row) => row.record.error !== undefined).length,
+      b: candidatesB.filter((row) => row.record.error !== undefined).length,
+    },
     truncated: { a: cut(candidatesA), b: cut(candidatesB) },
     dropped,
     truncated_treatment: options.includeTruncated ? 'included' : 'excluded',

@@ -25,7 +25,9 @@ const ESTIMATE_MARGIN = 1.1;
 
 /** The profile's prices per 1,000 tokens, or null when either is missing (the cost is then unknown, never 0). */
 export function pricesOf(profile: ModelProfile): { input: number; output: number } | null {
-  return profile.costPer1kInput === undefined || profile.costPer1kOutput === undefined ? null : { input: profile.costPer1kInput, output: profile.costPer1kOutput };
+  return profile.costPer1kInput === undefined || profile.costPer1kOutput === undefined
+    ? null
+    : { input: profile.costPer1kInput, output: profile.costPer1kOutput };
 }
 
 /** The worst case of one request: `promptTokens` at the input price and its completion limit (max tokens, or a reasoning model's max completion tokens) at the output price; null without prices. */
@@ -57,7 +59,12 @@ export class CostCap {
    * waiting while requests in flight leave too little room. Throws CostCapReached when the request
    * would pass the cap on its own; rejects with `signal`'s reason when the run is cancelled.
    */
-  async reserve(profile: ModelProfile, messages: readonly ChatMessage[], count: PromptCount, signal: AbortSignal): Promise<Reservation> {
+  async reserve(
+    profile: ModelProfile,
+    messages: readonly ChatMessage[],
+    count: PromptCount,
+    signal: AbortSignal,
+  ): Promise<Reservation> {
     for (;;) {
       signal.throwIfAborted();
       const usd = requestCostBound(profile, this.promptWorstCase(count, messages)) ?? 0;
@@ -87,7 +94,8 @@ export class CostCap {
     if (outcome === 'maybe-billed') this.spent += reservation.usd;
     else if (outcome !== 'refused') {
       this.spent += costOf(profile, outcome) ?? reservation.usd;
-      if (reservation.estimate !== null && reservation.estimate > 0 && outcome.promptTokens !== null) this.ratio = Math.max(this.ratio ?? 0, outcome.promptTokens / reservation.estimate);
+      if (reservation.estimate !== null && reservation.estimate > 0 && outcome.promptTokens !== null)
+        this.ratio = Math.max(this.ratio ?? 0, outcome.promptTokens / reservation.estimate);
     }
     const waiting = this.waiters;
     this.waiters = [];

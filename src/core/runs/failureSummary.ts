@@ -34,7 +34,14 @@ export class FailureTally {
     const key = failureKey(failure);
     const group = this.groups.get(key);
     if (!group) {
-      this.groups.set(key, { key, failure: { ...failure }, label: failureLabel(failure), count: 1, example: record.error, varied: false });
+      this.groups.set(key, {
+        key,
+        failure: { ...failure },
+        label: failureLabel(failure),
+        count: 1,
+        example: record.error,
+        varied: false,
+      });
       return;
     }
     group.count++;

@@ -9,7 +9,8 @@ import { betterOf, SIGNIFICANCE } from './better';
 /** The metrics that occur in any group, in the order the groups list them. */
 export function metricColumns(groups: readonly ReportGroup[]): string[] {
   const names: string[] = [];
-  for (const group of groups) for (const name of Object.keys(group.metrics)) if (!names.includes(name)) names.push(name);
+  for (const group of groups)
+    for (const name of Object.keys(group.metrics)) if (!names.includes(name)) names.push(name);
   return names;
 }
 
@@ -38,7 +39,11 @@ export function reportTable(json: ReportJson): { header: string[]; rows: string[
   const cuts = cutColumns(json.groups);
   const header = [...json.by, 'n', 'valid', 'errors', ...cuts, ...metrics];
   const rows = json.groups.map((group) => [
-    ...json.by.map((name) => keyText(group.key[name])), String(group.n), String(group.valid), String(group.errors), ...cuts.map((name) => String(group[name] ?? 0)),
+    ...json.by.map((name) => keyText(group.key[name])),
+    String(group.n),
+    String(group.valid),
+    String(group.errors),
+    ...cuts.map((name) => String(group[name] ?? 0)),
     ...metrics.map((name) => metricCell(group, name)),
   ]);
   return { header, rows };
@@ -55,7 +60,16 @@ export function cutColumns(groups: readonly ReportGroup[]): Array<'truncated' | 
  */
 export function reportCsv(json: ReportJson): string {
   const metrics = metricColumns(json.groups);
-  const header = [...json.by, 'n', 'valid', 'errors', ...metrics.flatMap((name) => [`${name}_mean`, `${name}_ci95_low`, `${name}_ci95_high`, `${name}_n`]), 'truncated', 'context_truncated', 'truncated_treatment'];
+  const header = [
+    ...json.by,
+    'n',
+    'valid',
+    'errors',
+    ...metrics.flatMap((name) => [`${name}_mean`, `${name}_ci95_low`, `${name}_ci95_high`, `${name}_n`]),
+    'truncated',
+    'context_truncated',
+    'truncated_treatment',
+  ];
   const lines = [csvLine(header)];
   for (const group of json.groups) {
     const numbers = metrics.flatMap((name) => {
@@ -64,15 +78,34 @@ export function reportCsv(json: ReportJson): string {
       return [metric.mean ?? '', metric.ci95?.[0] ?? '', metric.ci95?.[1] ?? '', metric.n].map(String);
     });
     const key = json.by.map((name) => (group.key[name] === null ? '' : String(group.key[name])));
-    lines.push(csvLine([...key, String(group.n), String(group.valid), String(group.errors), ...numbers, String(group.truncated ?? 0), String(group.context_truncated ?? 0), treatmentOf(json)]));
+    lines.push(
+      csvLine([
+        ...key,
+        String(group.n),
+        String(group.valid),
+        String(group.errors),
+        ...numbers,
+        String(group.truncated ?? 0),
+        String(group.context_truncated ?? 0),
+        treatmentOf(json),
+      ]),
+    );
   }
   return `${lines.join('\n')}\n`;
 }
 
-const markdownCell = (value: string) => value.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+const markdownCell = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ');
 
 function markdownTable(header: readonly string[], rows: readonly string[][]): string[] {
-  return [`| ${header.map(markdownCell).join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(markdownCell).join(' | ')} |`)];
+  return [
+    `| ${header.map(markdownCell).join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.map(markdownCell).join(' | ')} |`),
+  ];
 }
 
 /** `excluded` for reports written before the treatment was stated: they had no cut records to treat. */
@@ -86,7 +119,9 @@ export function treatmentSentence(json: ReportJson): string {
 }
 
 function caption(json: ReportJson): string {
-  const modes = Object.entries(json.modes).map(([mode, count]) => `${mode} ${count}`).join(', ');
+  const modes = Object.entries(json.modes)
+    .map(([mode, count]) => `${mode} ${count}`)
+    .join(', ');
   const truncated = `${json.truncated ? `, ${json.truncated} truncated at the token limit` : ''}${json.context_truncated ? `, ${json.context_truncated} with the prompt cut by the server` : ''}`;
   return `${json.benchmark}: ${json.records} records (${json.errors} errors${truncated}; scoring mode ${modes || 'none'}). Mean [95% bootstrap interval, clustered by ${json.bootstrap.cluster}, seed ${json.bootstrap.seed}, ${json.bootstrap.resamples} resamples]. ${treatmentSentence(json)}`;
 }
@@ -99,7 +134,13 @@ function errorKindRows(json: ReportJson): { header: string[]; rows: string[][] }
   const header = ['kind', 'status', 'type', 'records', 'example'];
   const rows = (json.errors_by_kind ?? []).map((entry) => {
     const example = entry.example.replace(/\s+/g, ' ');
-    return [entry.kind, entry.status === undefined ? '—' : String(entry.status), entry.type ?? '—', String(entry.records), example.length > EXAMPLE_LENGTH ? `${example.slice(0, EXAMPLE_LENGTH)}…` : example];
+    return [
+      entry.kind,
+      entry.status === undefined ? '—' : String(entry.status),
+      entry.type ?? '—',
+      String(entry.records),
+      example.length > EXAMPLE_LENGTH ? `${example.slice(0, EXAMPLE_LENGTH)}…` : example,
+    ];
   });
   return { header, rows };
 }
@@ -111,26 +152,53 @@ export function reportMarkdown(json: ReportJson): string {
     const errors = errorKindRows(json);
     lines.push('', ...markdownTable(errors.header, errors.rows));
   }
-  if (json.failures.length > 0) lines.push('', ...markdownTable(['failure code', 'occurrences', 'records'], json.failures.map((failure) => [failure.code, String(failure.count), String(failure.records)])));
+  if (json.failures.length > 0)
+    lines.push(
+      '',
+      ...markdownTable(
+        ['failure code', 'occurrences', 'records'],
+        json.failures.map((failure) => [failure.code, String(failure.count), String(failure.records)]),
+      ),
+    );
   return `${lines.join('\n')}\n`;
 }
 
 /** Columns padded to their widest cell. */
 export function alignedTable(header: readonly string[], rows: readonly string[][]): string[] {
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
 }
 
 export function reportText(json: ReportJson): string {
   const { header, rows } = reportTable(json);
   const lines = [caption(json), '', ...alignedTable(header, rows)];
-  if (json.superseded > 0) lines.push('', `${json.superseded} records superseded by a later answer to the same question (same model and mode).`);
+  if (json.superseded > 0)
+    lines.push(
+      '',
+      `${json.superseded} records superseded by a later answer to the same question (same model and mode).`,
+    );
   if ((json.errors_by_kind ?? []).length > 0) {
     const errors = errorKindRows(json);
-    lines.push('', 'Errors (failed model calls) by kind, HTTP status and server type:', ...alignedTable(errors.header, errors.rows));
+    lines.push(
+      '',
+      'Errors (failed model calls) by kind, HTTP status and server type:',
+      ...alignedTable(errors.header, errors.rows),
+    );
   }
-  if (json.failures.length > 0) lines.push('', 'Failures (answer diagnostic codes):', ...alignedTable(['code', 'occurrences', 'records'], json.failures.map((failure) => [failure.code, String(failure.count), String(failure.records)])));
+  if (json.failures.length > 0)
+    lines.push(
+      '',
+      'Failures (answer diagnostic codes):',
+      ...alignedTable(
+        ['code', 'occurrences', 'records'],
+        json.failures.map((failure) => [failure.code, String(failure.count), String(failure.records)]),
+      ),
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -145,8 +213,14 @@ function betterCell(json: CompareJson, name: string): string {
 function comparisonRows(json: CompareJson): { header: string[]; rows: string[][] } {
   const header = ['metric', 'n', 'a', 'b', 'diff (b − a)', '95% interval', 'p', 'test', `better (p < ${SIGNIFICANCE})`];
   const rows = Object.entries(json.metrics).map(([name, metric]) => [
-    name, String(metric.n), formatNumber(metric.a), formatNumber(metric.b), formatNumber(metric.diff),
-    metric.ci95 ? `[${formatNumber(metric.ci95[0])}, ${formatNumber(metric.ci95[1])}]` : '—', metric.p_value < 0.001 ? metric.p_value.toExponential(2) : formatNumber(metric.p_value), metric.test,
+    name,
+    String(metric.n),
+    formatNumber(metric.a),
+    formatNumber(metric.b),
+    formatNumber(metric.diff),
+    metric.ci95 ? `[${formatNumber(metric.ci95[0])}, ${formatNumber(metric.ci95[1])}]` : '—',
+    metric.p_value < 0.001 ? metric.p_value.toExponential(2) : formatNumber(metric.p_value),
+    metric.test,
     betterCell(json, name),
   ]);
   return { header, rows };
@@ -156,9 +230,14 @@ function comparisonRows(json: CompareJson): { header: string[]; rows: string[][]
 function flipsLine(json: CompareJson): string {
   const metric = json.flips_metric ?? '';
   const direction = json.better[metric] ?? null;
-  const toB = json.flips.filter((flip) => (direction === null ? flip.b > flip.a : betterOf(flip.a, flip.b, direction) === 'b')).length;
+  const toB = json.flips.filter((flip) =>
+    direction === null ? flip.b > flip.a : betterOf(flip.a, flip.b, direction) === 'b',
+  ).length;
   const toA = json.flips.length - toB;
-  const split = direction === null ? `${toB} higher in B, ${toA} higher in A` : `${toB} to B's favour, ${toA} to A's (${metric}: ${direction} is better)`;
+  const split =
+    direction === null
+      ? `${toB} higher in B, ${toA} higher in A`
+      : `${toB} to B's favour, ${toA} to A's (${metric}: ${direction} is better)`;
   return `${json.flips.length} questions flip on ${metric}: ${split}.`;
 }
 
@@ -168,9 +247,16 @@ function flipsLine(json: CompareJson): string {
  */
 function droppedSentence(json: CompareJson): string {
   const dropped = json.dropped ?? { errors: 0, truncated: 0 };
-  const reasons = [dropped.errors > 0 ? `${dropped.errors} for errors (a failed model call on either side)` : '', dropped.truncated > 0 ? `${dropped.truncated} for truncation (an answer from a cut reply or prompt)` : ''].filter(Boolean);
-  const pairs = reasons.length > 0 ? `Pairs dropped: ${reasons.join(', ')}.` : 'No pair dropped for errors or truncation.';
-  const treatment = (json.truncated_treatment ?? 'excluded') === 'included' ? 'Answers from cuts are paired as given (--include-truncated).' : 'Answers from cuts are not paired; --include-truncated pairs them.';
+  const reasons = [
+    dropped.errors > 0 ? `${dropped.errors} for errors (a failed model call on either side)` : '',
+    dropped.truncated > 0 ? `${dropped.truncated} for truncation (an answer from a cut reply or prompt)` : '',
+  ].filter(Boolean);
+  const pairs =
+    reasons.length > 0 ? `Pairs dropped: ${reasons.join(', ')}.` : 'No pair dropped for errors or truncation.';
+  const treatment =
+    (json.truncated_treatment ?? 'excluded') === 'included'
+      ? 'Answers from cuts are paired as given (--include-truncated).'
+      : 'Answers from cuts are not paired; --include-truncated pairs them.';
   return `${pairs} ${treatment}`;
 }
 

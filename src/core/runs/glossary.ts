@@ -12,8 +12,14 @@ export interface GlossaryEntry {
  * in one of `texts` (field names the tables group by, field values such as GRASP's
  * `μ2 (8 moves), carry 2, cost 0.3`), in glossary order.
  */
-export function glossaryEntries(glossary: Readonly<Record<string, string>>, metrics: readonly string[], texts: Iterable<string>): GlossaryEntry[] {
-  const entries: GlossaryEntry[] = metrics.filter((name) => Object.hasOwn(glossary, name)).map((term) => ({ term, meaning: glossary[term] }));
+export function glossaryEntries(
+  glossary: Readonly<Record<string, string>>,
+  metrics: readonly string[],
+  texts: Iterable<string>,
+): GlossaryEntry[] {
+  const entries: GlossaryEntry[] = metrics
+    .filter((name) => Object.hasOwn(glossary, name))
+    .map((term) => ({ term, meaning: glossary[term] }));
   const others = Object.keys(glossary).filter((term) => !metrics.includes(term));
   if (others.length === 0) return entries;
   const found = new Set<string>();

@@ -45,7 +45,11 @@ function base64(bytes: Uint8Array): string {
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
     const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    out += ALPHABET[(n >> 18) & 63] + ALPHABET[(n >> 12) & 63] + (i + 1 < bytes.length ? ALPHABET[(n >> 6) & 63] : '=') + (i + 2 < bytes.length ? ALPHABET[n & 63] : '=');
+    out +=
+      ALPHABET[(n >> 18) & 63] +
+      ALPHABET[(n >> 12) & 63] +
+      (i + 1 < bytes.length ? ALPHABET[(n >> 6) & 63] : '=') +
+      (i + 2 < bytes.length ? ALPHABET[n & 63] : '=');
     if (out.length >= 65536) {
       parts.push(out);
       out = '';
@@ -70,14 +74,20 @@ function presentMetrics(rows: readonly ReportRow[], report: BenchmarkReport): st
 }
 
 /** The drill-down data as embedded, at the first pack level that fits the budget. */
-function embeddedData(rows: readonly ReportRow[], report: BenchmarkReport, options: HtmlOptions): { data: PackedData; payload: string; encoding: 'json' | 'gzip-base64' } {
+function embeddedData(
+  rows: readonly ReportRow[],
+  report: BenchmarkReport,
+  options: HtmlOptions,
+): { data: PackedData; payload: string; encoding: 'json' | 'gzip-base64' } {
   const budget = options.dataBudget ?? 17 * 1048576;
   const encoder = new TextEncoder();
   let chosen: { data: PackedData; payload: string; encoding: 'json' | 'gzip-base64' } | null = null;
   for (const level of PACK_LEVELS) {
     const data = packRows(rows, report.fieldNames, presentMetrics(rows, report), level, options.replays);
     const json = scriptJson(data);
-    chosen = options.gzip ? { data, payload: base64(options.gzip(encoder.encode(json))), encoding: 'gzip-base64' } : { data, payload: json, encoding: 'json' };
+    chosen = options.gzip
+      ? { data, payload: base64(options.gzip(encoder.encode(json))), encoding: 'gzip-base64' }
+      : { data, payload: json, encoding: 'json' };
     if (chosen.payload.length <= budget) break;
   }
   if (!chosen) throw new Error('no pack level');
@@ -87,14 +97,18 @@ function embeddedData(rows: readonly ReportRow[], report: BenchmarkReport, optio
 function metricCell(group: ReportGroup, name: string): string {
   const metric = group.metrics[name];
   if (!metric) return '<td></td>';
-  const interval = metric.ci95 ? ` <span class="ci">[${formatNumber(metric.ci95[0])}, ${formatNumber(metric.ci95[1])}]</span>` : '';
+  const interval = metric.ci95
+    ? ` <span class="ci">[${formatNumber(metric.ci95[0])}, ${formatNumber(metric.ci95[1])}]</span>`
+    : '';
   return `<td class="n">${formatNumber(metric.mean)}${interval}</td>`;
 }
 
 /** A column head, with what the column means as its tooltip when the glossary says. */
 function headCell(name: string, glossary: readonly GlossaryEntry[]): string {
   const meaning = glossary.find((entry) => entry.term === name)?.meaning;
-  return meaning ? `<th title="${escapeHtml(`${name}: ${meaning}`)}">${escapeHtml(name)}</th>` : `<th>${escapeHtml(name)}</th>`;
+  return meaning
+    ? `<th title="${escapeHtml(`${name}: ${meaning}`)}">${escapeHtml(name)}</th>`
+    : `<th>${escapeHtml(name)}</th>`;
 }
 
 /** The terms the page shows, explained under the tables (CR, ACI, μ2, a game's score). */
@@ -106,16 +120,21 @@ function glossaryHtml(glossary: readonly GlossaryEntry[]): string {
 /** Every distinct field value of the rows (where terms such as GRASP's μ2 appear). */
 function fieldValues(rows: readonly ReportRow[]): Set<string> {
   const values = new Set<string>();
-  for (const row of rows) for (const value of Object.values(row.fields)) if (value !== null && value !== undefined) values.add(String(value));
+  for (const row of rows)
+    for (const value of Object.values(row.fields)) if (value !== null && value !== undefined) values.add(String(value));
   return values;
 }
 
 function groupTable(groups: readonly ReportGroup[], by: readonly string[], glossary: readonly GlossaryEntry[]): string {
   const metrics = metricColumns(groups);
   const cuts = cutColumns(groups);
-  const head = [...by, 'records', 'valid', 'errors', ...cuts, ...metrics].map((name) => headCell(name, glossary)).join('');
+  const head = [...by, 'records', 'valid', 'errors', ...cuts, ...metrics]
+    .map((name) => headCell(name, glossary))
+    .join('');
   const rows = groups.map((group) => {
-    const key = by.map((name) => `<td>${escapeHtml(group.key[name] === null ? '—' : String(group.key[name]))}</td>`).join('');
+    const key = by
+      .map((name) => `<td>${escapeHtml(group.key[name] === null ? '—' : String(group.key[name]))}</td>`)
+      .join('');
     return `<tr>${key}<td class="n">${group.n}</td><td class="n">${group.valid}</td><td class="n">${group.errors}</td>${cuts.map((name) => `<td class="n">${group[name] ?? 0}</td>`).join('')}${metrics.map((name) => metricCell(group, name)).join('')}</tr>`;
   });
   return `<table><thead><tr>${head}</tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
@@ -125,37 +144,58 @@ function groupTable(groups: readonly ReportGroup[], by: readonly string[], gloss
 function errorKindsHtml(json: ReportJson): string {
   const kinds = json.errors_by_kind ?? [];
   if (kinds.length === 0) return '';
-  const rows = kinds.map((entry) => `<tr><td>${escapeHtml(entry.kind)}</td><td class="n">${entry.status ?? '—'}</td><td>${escapeHtml(entry.type ?? '—')}</td><td class="n">${entry.records}</td><td>${escapeHtml(entry.example)}</td></tr>`);
+  const rows = kinds.map(
+    (entry) =>
+      `<tr><td>${escapeHtml(entry.kind)}</td><td class="n">${entry.status ?? '—'}</td><td>${escapeHtml(entry.type ?? '—')}</td><td class="n">${entry.records}</td><td>${escapeHtml(entry.example)}</td></tr>`,
+  );
   return `<h2>Errors (failed model calls) by kind</h2>\n<table id="error-kinds"><thead><tr><th>kind</th><th>status</th><th>type</th><th>records</th><th>example</th></tr></thead><tbody>${rows.join('')}</tbody></table>\n`;
 }
 
 /** How many records were cut, when some were: the sentence before says how the means treat them. */
 function cutCounts(json: ReportJson): string {
-  const parts = [json.truncated ? `${json.truncated} truncated at the token limit` : '', json.context_truncated ? `${json.context_truncated} with the prompt cut by the server` : ''].filter(Boolean);
+  const parts = [
+    json.truncated ? `${json.truncated} truncated at the token limit` : '',
+    json.context_truncated ? `${json.context_truncated} with the prompt cut by the server` : '',
+  ].filter(Boolean);
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
 /** JSON safe inside a <script> element: `<` (hence `</script>` and `<!--`) and the line separators escaped. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The whole page. */
-export function reportHtml(json: ReportJson, rows: readonly ReportRow[], report: BenchmarkReport, options: HtmlOptions = {}): string {
+export function reportHtml(
+  json: ReportJson,
+  rows: readonly ReportRow[],
+  report: BenchmarkReport,
+  options: HtmlOptions = {},
+): string {
   const scriptHash = base64(sha256(DRILL_DOWN_SCRIPT));
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src data:; base-uri 'none'; form-action 'none'`;
   const { data, payload, encoding } = embeddedData(rows, report, options);
-  const modes = Object.entries(json.modes).map(([mode, count]) => `${escapeHtml(mode)} (${count})`).join(', ');
-  const failures = json.failures.length === 0
-    ? '<p class="note">No answer diagnostics.</p>'
-    : `<table><thead><tr><th>code</th><th>occurrences</th><th>records</th></tr></thead><tbody>${json.failures.map((failure) => `<tr><td>${escapeHtml(failure.code)}</td><td class="n">${failure.count}</td><td class="n">${failure.records}</td></tr>`).join('')}</tbody></table>`;
+  const modes = Object.entries(json.modes)
+    .map(([mode, count]) => `${escapeHtml(mode)} (${count})`)
+    .join(', ');
+  const failures =
+    json.failures.length === 0
+      ? '<p class="note">No answer diagnostics.</p>'
+      : `<table><thead><tr><th>code</th><th>occurrences</th><th>records</th></tr></thead><tbody>${json.failures.map((failure) => `<tr><td>${escapeHtml(failure.code)}</td><td class="n">${failure.count}</td><td class="n">${failure.records}</td></tr>`).join('')}</tbody></table>`;
   const omitted = [
     data.promptsOmitted > 0 ? `${data.promptsOmitted} records' prompts are left out to keep this file small` : '',
     data.answersCut > 0 ? `${data.answersCut} raw answers are cut to their first ${data.answerLimit} characters` : '',
   ].filter(Boolean);
-  const where = Object.entries(json.where).map(([name, values]) => `${name}=${values.join('|')}`).join(', ');
+  const where = Object.entries(json.where)
+    .map(([name, values]) => `${name}=${values.join('|')}`)
+    .join(', ');
   const glossary = glossaryEntries(report.glossary, presentMetrics(rows, report), [...json.by, ...fieldValues(rows)]);
-  const head = ['model', 'sample', ...report.fieldNames, ...presentMetrics(rows, report), 'valid'].map((name) => headCell(name, glossary)).join('');
+  const head = ['model', 'sample', ...report.fieldNames, ...presentMetrics(rows, report), 'valid']
+    .map((name) => headCell(name, glossary))
+    .join('');
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">

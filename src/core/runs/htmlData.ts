@@ -116,17 +116,27 @@ export const PACK_LEVELS: readonly PackLevel[] = [
 ];
 
 /** Said in a row without replay data at all (a caller that did not look for the files). */
-export const NO_REPLAY_SOURCES = 'replays need the files the records name: waypoint report ... --html FILE with --grids DIR (GRASP), --games DIR (MANGO) or --levels DIR (BabyAI)';
+export const NO_REPLAY_SOURCES =
+  'replays need the files the records name: waypoint report ... --html FILE with --grids DIR (GRASP), --games DIR (MANGO) or --levels DIR (BabyAI)';
 
 /** How a record was cut, in the words its row shows (and the filter finds): `truncated`, `context_truncated`, in the means or not. */
 function cutDescription(record: RunRecord, inMeans: boolean): string | null {
-  const cuts = [record.truncated ? 'truncated (reply cut at the token limit)' : '', record.context_truncated ? 'context_truncated (prompt cut by the server)' : ''].filter(Boolean);
+  const cuts = [
+    record.truncated ? 'truncated (reply cut at the token limit)' : '',
+    record.context_truncated ? 'context_truncated (prompt cut by the server)' : '',
+  ].filter(Boolean);
   if (cuts.length === 0) return null;
   return `${cuts.join(', ')}; ${inMeans ? 'counted in the means' : 'not in the means'}`;
 }
 
 /** Packs the rows for the drill-down at one level. */
-export function packRows(rows: readonly ReportRow[], fields: readonly string[], metrics: readonly string[], level: PackLevel = PACK_LEVELS[0], replays?: ReadonlyMap<RunRecord, ReplayResult>): PackedData {
+export function packRows(
+  rows: readonly ReportRow[],
+  fields: readonly string[],
+  metrics: readonly string[],
+  level: PackLevel = PACK_LEVELS[0],
+  replays?: ReadonlyMap<RunRecord, ReplayResult>,
+): PackedData {
   const { strings, intern } = stringTable();
   const table = new TextTable();
   const packed: PackedRow[] = [];
@@ -138,12 +148,23 @@ export function packRows(rows: readonly ReportRow[], fields: readonly string[], 
     if (cut) answersCut++;
     const scoreNames = Object.keys(record.scores);
     const row: PackedRow = {
-      m: intern(record.model.id), id: record.question.sampleId,
-      f: fields.map((name) => (values[name] === null || values[name] === undefined ? null : intern(String(values[name])))),
-      v: metrics.map((name) => measured[name] ?? null), ok: valid ? 1 : 0, mode: intern(record.mode),
+      m: intern(record.model.id),
+      id: record.question.sampleId,
+      f: fields.map((name) =>
+        values[name] === null || values[name] === undefined ? null : intern(String(values[name])),
+      ),
+      v: metrics.map((name) => measured[name] ?? null),
+      ok: valid ? 1 : 0,
+      mode: intern(record.mode),
       raw: cut ? record.rawAnswer.slice(0, level.answerLimit) : record.rawAnswer,
       s: [intern(scoreNames.join('\t')), scoreNames.map((name) => record.scores[name])],
-      d: (record.diagnostics ?? []).map((d) => [d.line, d.character, intern(d.severity), intern(d.code), intern(d.message)]),
+      d: (record.diagnostics ?? []).map((d) => [
+        d.line,
+        d.character,
+        intern(d.severity),
+        intern(d.code),
+        intern(d.message),
+      ]),
     };
     if (record.parsedAnswer !== undefined && record.parsedAnswer !== null) row.parsed = record.parsedAnswer;
     if (cut) row.cut = record.rawAnswer.length;
@@ -159,8 +180,22 @@ export function packRows(rows: readonly ReportRow[], fields: readonly string[], 
       replaysOmitted++;
       row.rn = intern('this replay is left out to keep the file small');
     } else row.rn = intern(replay ? replay.note : NO_REPLAY_SOURCES);
-    if (level.prompts) row.p = record.messages.map((message, index) => [intern(message.role), table.add(message.content, `${message.role}/${index}`)]);
+    if (level.prompts)
+      row.p = record.messages.map((message, index) => [
+        intern(message.role),
+        table.add(message.content, `${message.role}/${index}`),
+      ]);
     packed.push(row);
   }
-  return { strings, fields: [...fields], metrics: [...metrics], texts: table.texts, rows: packed, promptsOmitted: level.prompts ? 0 : rows.length, answersCut, answerLimit: level.answerLimit, replaysOmitted };
+  return {
+    strings,
+    fields: [...fields],
+    metrics: [...metrics],
+    texts: table.texts,
+    rows: packed,
+    promptsOmitted: level.prompts ? 0 : rows.length,
+    answersCut,
+    answerLimit: level.answerLimit,
+    replaysOmitted,
+  };
 }

@@ -28,14 +28,22 @@ export function locateProblem(problem: string, file: string): { line: number; co
  */
 export function notARunFile(file: string, shownAs: string, problems: readonly string[]): NotARunFile {
   const registered = fileKindOf(file);
-  const kind = registered ? ` Its name is that of a ${registered.benchmark.label} benchmark file (${registered.kind.id}), not of a run file.` : '';
+  const kind = registered
+    ? ` Its name is that of a ${registered.benchmark.label} benchmark file (${registered.kind.id}), not of a run file.`
+    : '';
   const writers = ' Run files are what `waypoint run`, `waypoint import` and Run Benchmark write.';
   const [first] = problems;
   if (first === undefined) return { file, message: `${shownAs} holds no run records: the file is empty.` };
   const located = locateProblem(first, file);
   const others = problems.length - 1;
-  const more = others === 0 ? '' : ` (${others === 1 ? 'one more line is' : `${others} more lines are`} not run records either)`;
+  const more =
+    others === 0 ? '' : ` (${others === 1 ? 'one more line is' : `${others} more lines are`} not run records either)`;
   if (!located) return { file, message: `${shownAs} is not a run file: ${first}${more}.${kind}${writers}` };
   const reason = located.text.replace(/\.$/, '');
-  return { file, line: located.line, column: located.column, message: `${shownAs} is not a run file: line ${located.line}, column ${located.column}: ${reason}${more}.${kind}${writers}` };
+  return {
+    file,
+    line: located.line,
+    column: located.column,
+    message: `${shownAs} is not a run file: line ${located.line}, column ${located.column}: ${reason}${more}.${kind}${writers}`,
+  };
 }

@@ -6,6 +6,13 @@ import type { BenchmarkDefinition, QuestionOptionHint } from '../benchmark/regis
 export type { QuestionOptionHint } from '../benchmark/registry';
 
 /** The hint for `option` of `definition`; free text with no default when it declares none. */
-export function questionOptionHint(definition: Pick<BenchmarkDefinition, 'id' | 'questionOptionHints'>, option: string): QuestionOptionHint {
-  return definition.questionOptionHints?.[option] ?? { help: `--${option} as \`waypoint run ${definition.id}\` takes it; empty for its default` };
+export function questionOptionHint(
+  definition: Pick<BenchmarkDefinition, 'id' | 'questionOptionHints'>,
+  option: string,
+): QuestionOptionHint {
+  return (
+    definition.questionOptionHints?.[option] ?? {
+      help: `--${option} as \`waypoint run ${definition.id}\` takes it; empty for its default`,
+    }
+  );
 }

@@ -9,16 +9,31 @@ export type { PlotData } from './reportTypes';
 
 /** Text for HTML and SVG content and attribute values. */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
-const COLOURS = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
+const COLOURS = [
+  '#4e79a7',
+  '#f28e2b',
+  '#59a14f',
+  '#e15759',
+  '#76b7b2',
+  '#edc948',
+  '#b07aa1',
+  '#ff9da7',
+  '#9c755f',
+  '#bab0ac',
+];
 
 interface Cell {
   total: number;
   n: number;
 }
-
 
 /** Mean of the plot's metric per (x, bar) over the rows the means count, with the report's rule for success metrics (missing = 0). */
 export function plotData(report: BenchmarkReport, rows: readonly ReportRow[], plot: ReportPlot): PlotData {
@@ -35,7 +50,9 @@ export function plotData(report: BenchmarkReport, rows: readonly ReportRow[], pl
     const value = raw ?? (zero ? 0 : null);
     if (value === null) continue;
     const x = row.fields[plot.x] ?? null;
-    const bar = plot.series ? `${row.record.model.id} · ${String(row.fields[plot.series] ?? '—')}` : row.record.model.id;
+    const bar = plot.series
+      ? `${row.record.model.id} · ${String(row.fields[plot.series] ?? '—')}`
+      : row.record.model.id;
     let ofX = byX.get(x);
     if (!ofX) {
       byX.set(x, (ofX = new Map()));
@@ -60,7 +77,16 @@ export function plotData(report: BenchmarkReport, rows: readonly ReportRow[], pl
       if (cell) cells.push([xi, bi, cell.total / cell.n, cell.n]);
     }),
   );
-  return { title: plot.title, x: plot.x, metric: plot.metric, ...(plot.series ? { series: plot.series } : {}), ...(plot.radar ? { radar: true } : {}), xs, bars, cells };
+  return {
+    title: plot.title,
+    x: plot.x,
+    metric: plot.metric,
+    ...(plot.series ? { series: plot.series } : {}),
+    ...(plot.radar ? { radar: true } : {}),
+    xs,
+    bars,
+    cells,
+  };
 }
 
 const round = (value: number) => String(Math.round(value * 1000) / 1000);
@@ -76,7 +102,10 @@ export function plotSvg(report: BenchmarkReport, rows: readonly ReportRow[], plo
   const barHeight = 11;
   // Wide enough for the longest x label (GRASP's `μ1 (4 moves), no carry limit, cost 0.3`), which
   // a fixed 190 px cut off at the left edge; about 6.5 px a character at 11 px.
-  const labelWidth = Math.min(420, Math.max(190, 12 + Math.ceil(6.5 * Math.max(0, ...xs.map((x) => (x === null ? 1 : String(x).length))))));
+  const labelWidth = Math.min(
+    420,
+    Math.max(190, 12 + Math.ceil(6.5 * Math.max(0, ...xs.map((x) => (x === null ? 1 : String(x).length))))),
+  );
   const plotWidth = 460;
   const legendHeight = 18 * Math.ceil(bars.length / 3) + 8;
   const rowHeight = bars.length * barHeight + 10;
@@ -86,11 +115,15 @@ export function plotSvg(report: BenchmarkReport, rows: readonly ReportRow[], plo
   bars.forEach((bar, index) => {
     const x = 10 + (index % 3) * 250;
     const y = 8 + Math.floor(index / 3) * 18;
-    parts.push(`<rect x="${x}" y="${y}" width="10" height="10" fill="${COLOURS[index % COLOURS.length]}"/><text x="${x + 14}" y="${y + 9}">${escapeHtml(bar)}</text>`);
+    parts.push(
+      `<rect x="${x}" y="${y}" width="10" height="10" fill="${COLOURS[index % COLOURS.length]}"/><text x="${x + 14}" y="${y + 9}">${escapeHtml(bar)}</text>`,
+    );
   });
   xs.forEach((x, row) => {
     const top = legendHeight + row * rowHeight;
-    parts.push(`<text x="${labelWidth - 6}" y="${top + rowHeight / 2}" text-anchor="end">${escapeHtml(x === null ? '—' : String(x))}</text>`);
+    parts.push(
+      `<text x="${labelWidth - 6}" y="${top + rowHeight / 2}" text-anchor="end">${escapeHtml(x === null ? '—' : String(x))}</text>`,
+    );
     bars.forEach((bar, index) => {
       const cell = byPair.get(`${row} ${index}`);
       if (!cell) return;
@@ -98,13 +131,21 @@ export function plotSvg(report: BenchmarkReport, rows: readonly ReportRow[], plo
       const start = scale(Math.min(0, mean));
       const width = Math.max(1, Math.abs(scale(mean) - scale(0)));
       const y = top + 4 + index * barHeight;
-      parts.push(`<rect x="${start.toFixed(1)}" y="${y}" width="${width.toFixed(1)}" height="${barHeight - 2}" fill="${COLOURS[index % COLOURS.length]}"><title>${escapeHtml(`${bar}: ${round(mean)} (n=${cell.n})`)}</title></rect>`);
-      parts.push(`<text x="${(Math.max(scale(mean), scale(0)) + 3).toFixed(1)}" y="${y + barHeight - 3}" class="v">${round(mean)} (${cell.n})</text>`);
+      parts.push(
+        `<rect x="${start.toFixed(1)}" y="${y}" width="${width.toFixed(1)}" height="${barHeight - 2}" fill="${COLOURS[index % COLOURS.length]}"><title>${escapeHtml(`${bar}: ${round(mean)} (n=${cell.n})`)}</title></rect>`,
+      );
+      parts.push(
+        `<text x="${(Math.max(scale(mean), scale(0)) + 3).toFixed(1)}" y="${y + barHeight - 3}" class="v">${round(mean)} (${cell.n})</text>`,
+      );
     });
   });
   const axisY = legendHeight + xs.length * rowHeight;
-  parts.push(`<line x1="${scale(0).toFixed(1)}" y1="${legendHeight}" x2="${scale(0).toFixed(1)}" y2="${axisY}" stroke="#888"/>`);
-  parts.push(`<text x="${labelWidth}" y="${axisY + 16}">${round(low)}</text><text x="${labelWidth + plotWidth}" y="${axisY + 16}" text-anchor="end">${round(high)}</text>`);
+  parts.push(
+    `<line x1="${scale(0).toFixed(1)}" y1="${legendHeight}" x2="${scale(0).toFixed(1)}" y2="${axisY}" stroke="#888"/>`,
+  );
+  parts.push(
+    `<text x="${labelWidth}" y="${axisY + 16}">${round(low)}</text><text x="${labelWidth + plotWidth}" y="${axisY + 16}" text-anchor="end">${round(high)}</text>`,
+  );
   const title = `${plot.title} (${plot.metric}${plot.series ? ` by ${plot.series}` : ''})`;
   return `<figure><figcaption>${escapeHtml(title)}</figcaption><svg width="${labelWidth + plotWidth + 110}" height="${height}" role="img" aria-label="${escapeHtml(title)}">${parts.join('')}</svg></figure>`;
 }

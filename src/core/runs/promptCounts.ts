@@ -31,13 +31,21 @@ export function countChatTokens(messages: readonly ChatMessage[]): number {
 }
 
 /** Estimates only (cl100k): for servers that do not count, and offline agents. */
-export const cl100kPromptCounter: PromptCounter = { by: 'cl100k', count: async (messages) => ({ tokens: countChatTokens(messages), by: 'cl100k' }) };
+export const cl100kPromptCounter: PromptCounter = {
+  by: 'cl100k',
+  count: async (messages) => ({ tokens: countChatTokens(messages), by: 'cl100k' }),
+};
 
 /** A server that stopped answering counts this many times in a row is not asked again: the rest are estimates. */
 const GIVE_UP_AFTER = 3;
 
 /** Counts by the server at `root` the way `counting` says (probed beforehand), falling back to cl100k for a count the server did not give. */
-export function serverPromptCounter(post: JsonPost, root: string, counting: TokenCounting, model: string): PromptCounter {
+export function serverPromptCounter(
+  post: JsonPost,
+  root: string,
+  counting: TokenCounting,
+  model: string,
+): PromptCounter {
   let failuresInARow = 0;
   return {
     by: 'server',

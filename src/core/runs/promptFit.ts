@@ -41,12 +41,23 @@ interface Ranked {
 }
 
 /** The fit of each question set (`setOf` names a question's set), in the order the sets first appear. */
-export async function promptFit(questions: readonly PreparedQuestion[], setOf: (prepared: PreparedQuestion) => string, profile: ModelProfile, counter: PromptCounter, contextTokens: number | null): Promise<QuestionSetFit[]> {
+export async function promptFit(
+  questions: readonly PreparedQuestion[],
+  setOf: (prepared: PreparedQuestion) => string,
+  profile: ModelProfile,
+  counter: PromptCounter,
+  contextTokens: number | null,
+): Promise<QuestionSetFit[]> {
   const sets = new Map<string, Ranked[]>();
   for (const prepared of questions) {
     const counted = questionTokens(prepared, profile);
     const list = sets.get(setOf(prepared)) ?? [];
-    list.push({ prepared, estimate: counted.largestPromptTokens, requests: counted.requests, episode: prepared.playEstimate !== undefined });
+    list.push({
+      prepared,
+      estimate: counted.largestPromptTokens,
+      requests: counted.requests,
+      episode: prepared.playEstimate !== undefined,
+    });
     sets.set(setOf(prepared), list);
   }
   const fits: QuestionSetFit[] = [];
@@ -54,7 +65,13 @@ export async function promptFit(questions: readonly PreparedQuestion[], setOf: (
   return fits;
 }
 
-async function setFit(set: string, ranked: Ranked[], profile: ModelProfile, counter: PromptCounter, context: number | null): Promise<QuestionSetFit> {
+async function setFit(
+  set: string,
+  ranked: Ranked[],
+  profile: ModelProfile,
+  counter: PromptCounter,
+  context: number | null,
+): Promise<QuestionSetFit> {
   ranked.sort((a, b) => b.estimate - a.estimate);
   const limit = context === null ? null : context - profile.maxTokens;
   let ratio: number | null = null;
@@ -83,7 +100,13 @@ async function setFit(set: string, ranked: Ranked[], profile: ModelProfile, coun
       if (counter.by === 'server') byEstimate++;
     }
     // Ranked by the estimate: the server may count a later one larger.
-    if (largest === null || tokens > largest.tokens) largest = { sample_id: entry.prepared.question.sampleId, tokens, counted_by: countedBy, requests: entry.requests };
+    if (largest === null || tokens > largest.tokens)
+      largest = {
+        sample_id: entry.prepared.question.sampleId,
+        tokens,
+        counted_by: countedBy,
+        requests: entry.requests,
+      };
     if (context !== null && tokens > context) tooLong++;
     else if (context !== null && tokens + profile.maxTokens > context) shortOfRoom++;
   }

@@ -32,12 +32,18 @@ export function mergeRunFiles(files: ReadonlyArray<{ file: string; records: read
     for (const record of records) {
       const { benchmark } = record.question;
       if (!first) first = { benchmark, file };
-      else if (benchmark !== first.benchmark) throw new ReportUsageError(`the run files mix benchmarks: ${first.benchmark} (${first.file}) and ${benchmark} (${file}); report one benchmark at a time`);
+      else if (benchmark !== first.benchmark)
+        throw new ReportUsageError(
+          `the run files mix benchmarks: ${first.benchmark} (${first.file}) and ${benchmark} (${file}); report one benchmark at a time`,
+        );
     }
   }
   if (!first) throw new ReportUsageError('the run files hold no run records');
   const definition = findBenchmark(first.benchmark);
-  if (!definition?.report) throw new ReportUsageError(`benchmark ${first.benchmark} declares no report fields, so its runs cannot be reported`);
+  if (!definition?.report)
+    throw new ReportUsageError(
+      `benchmark ${first.benchmark} declares no report fields, so its runs cannot be reported`,
+    );
   const kept = new Map<string, RunRecord>();
   let total = 0;
   for (const { records } of files) {
@@ -51,7 +57,12 @@ export function mergeRunFiles(files: ReadonlyArray<{ file: string; records: read
       kept.set(key, record);
     }
   }
-  return { benchmark: first.benchmark, report: definition.report as BenchmarkReport, records: [...kept.values()], superseded: total - kept.size };
+  return {
+    benchmark: first.benchmark,
+    report: definition.report as BenchmarkReport,
+    records: [...kept.values()],
+    superseded: total - kept.size,
+  };
 }
 
 /**
@@ -60,19 +71,32 @@ export function mergeRunFiles(files: ReadonlyArray<{ file: string; records: read
  * view shows the runs as two series a comparison can pair, instead of the later one superseding the
  * earlier as a merge does. Files where every model is in one file come back as they are.
  */
-export function separateRunsOfOneModel<F extends { file: string; records: readonly RunRecord[] }>(files: readonly F[], nameOf: (file: string) => string): F[] {
+export function separateRunsOfOneModel<F extends { file: string; records: readonly RunRecord[] }>(
+  files: readonly F[],
+  nameOf: (file: string) => string,
+): F[] {
   const filesOfModel = new Map<string, Set<string>>();
-  for (const { file, records } of files) for (const record of records) filesOfModel.set(record.model.id, (filesOfModel.get(record.model.id) ?? new Set()).add(file));
+  for (const { file, records } of files)
+    for (const record of records)
+      filesOfModel.set(record.model.id, (filesOfModel.get(record.model.id) ?? new Set()).add(file));
   const repeated = new Set([...filesOfModel].filter(([, inFiles]) => inFiles.size > 1).map(([model]) => model));
   if (repeated.size === 0) return [...files];
   return files.map((entry) => ({
     ...entry,
-    records: entry.records.map((record) => (repeated.has(record.model.id) ? { ...record, model: { ...record.model, id: `${record.model.id} · ${nameOf(entry.file)}` } } : record)),
+    records: entry.records.map((record) =>
+      repeated.has(record.model.id)
+        ? { ...record, model: { ...record.model, id: `${record.model.id} · ${nameOf(entry.file)}` } }
+        : record,
+    ),
   }));
 }
 
 /** The value of a field of a record (`model`, `mode` or a benchmark field). */
-export function fieldValue(record: RunRecord, fields: Record<string, string | number | null>, name: string): string | number | null {
+export function fieldValue(
+  record: RunRecord,
+  fields: Record<string, string | number | null>,
+  name: string,
+): string | number | null {
   if (name === 'model') return record.model.id;
   if (name === 'mode') return record.mode;
   return name in fields ? fields[name] : null;
@@ -80,12 +104,20 @@ export function fieldValue(record: RunRecord, fields: Record<string, string | nu
 
 function checkField(report: BenchmarkReport, benchmark: string, name: string, option: string): void {
   if ((COMMON_FIELDS as readonly string[]).includes(name) || report.fieldNames.includes(name)) return;
-  throw new ReportUsageError(`${option}: ${benchmark} has no field '${name}' (fields: ${[...COMMON_FIELDS, ...report.fieldNames].join(', ')})`);
+  throw new ReportUsageError(
+    `${option}: ${benchmark} has no field '${name}' (fields: ${[...COMMON_FIELDS, ...report.fieldNames].join(', ')})`,
+  );
 }
 
 /** `--by a,b`: the grouping fields, `model` always first (an explicit `model` is not repeated). */
 export function parseBy(text: string | undefined, report: BenchmarkReport, benchmark: string): string[] {
-  const names = text === undefined ? [...report.defaultBy] : text.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names =
+    text === undefined
+      ? [...report.defaultBy]
+      : text
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name !== '');
   for (const name of names) checkField(report, benchmark, name, '--by');
   return ['model', ...names.filter((name, index) => name !== 'model' && names.indexOf(name) === index)];
 }
@@ -110,7 +142,11 @@ export function parseWhere(text: string | undefined, report: BenchmarkReport, be
 }
 
 /** Whether a record passes the filter; values compare as text (`moves=8`, `carry_limit=none`, `path_length=null`). */
-export function matchesWhere(record: RunRecord, fields: Record<string, string | number | null>, filter: WhereFilter): boolean {
+export function matchesWhere(
+  record: RunRecord,
+  fields: Record<string, string | number | null>,
+  filter: WhereFilter,
+): boolean {
   for (const [name, values] of filter) if (!values.has(String(fieldValue(record, fields, name)))) return false;
   return true;
 }

@@ -89,10 +89,19 @@ function sceneText(scene: Exclude<BoardScene, GridScene>): string {
   if (scene.kind === 'text') return scene.text;
   if (scene.kind === 'hanoi') {
     const labels = scene.rodLabels ?? scene.rods.map((_, index) => String.fromCharCode(65 + index));
-    return scene.rods.map((rod, index) => `${labels[index]}: ${rod.length ? rod.join(' ') : '—'}`).join('\n') + `\n(disks bottom to top; 0 is the smallest of ${scene.disks})`;
+    return (
+      scene.rods.map((rod, index) => `${labels[index]}: ${rod.length ? rod.join(' ') : '—'}`).join('\n') +
+      `\n(disks bottom to top; 0 is the smallest of ${scene.disks})`
+    );
   }
-  const widths = scene.columns.map((column, index) => Math.max(column.length, ...scene.rows.map((row) => (row[index] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((cell, index) => (cell ?? '').padEnd(widths[index])).join('  ').trimEnd();
+  const widths = scene.columns.map((column, index) =>
+    Math.max(column.length, ...scene.rows.map((row) => (row[index] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, index) => (cell ?? '').padEnd(widths[index]))
+      .join('  ')
+      .trimEnd();
   return [line(scene.columns), ...scene.rows.map(line)].join('\n');
 }
 

@@ -45,7 +45,12 @@ export class ReplayBuilder {
   }
 
   /** A file read and parsed once per cache name; a failure is remembered as its message. */
-  private read<T>(files: QuestionSetFiles, cache: string, path: string, parse: (text: string, path: string) => T): Promise<T | string> {
+  private read<T>(
+    files: QuestionSetFiles,
+    cache: string,
+    path: string,
+    parse: (text: string, path: string) => T,
+  ): Promise<T | string> {
     const key = `${cache}\u0000${path}`;
     let entry = this.parsed.get(key) as Promise<T | string> | undefined;
     if (!entry) {
@@ -77,7 +82,10 @@ export class ReplayBuilder {
 }
 
 /** Each record's replay, or why it has none; the files are read once each. Past the largest replay budget the rest are not built (the page could not hold them). */
-export async function buildReplays(records: readonly RunRecord[], builder: ReplayBuilder): Promise<Map<RunRecord, ReplayResult>> {
+export async function buildReplays(
+  records: readonly RunRecord[],
+  builder: ReplayBuilder,
+): Promise<Map<RunRecord, ReplayResult>> {
   const replays = new Map<RunRecord, ReplayResult>();
   const budget = Math.max(...PACK_LEVELS.map((level) => level.replayBudget));
   let size = 0;

@@ -12,11 +12,6 @@ import { BOOTSTRAP, clusteredBootstrap } from './stats';
 
 export type { ErrorKindCount, KeyValue, MetricSummary, ReportGroup, FailureCount, ReportJson } from './reportTypes';
 
-
-
-
-
-
 /** A record with its benchmark fields and metrics, computed once. */
 export interface ReportRow {
   record: RunRecord;
@@ -68,7 +63,14 @@ export function reportRows(set: RecordSet, where?: string, includeTruncated = fa
   for (const record of set.records) {
     const fields = report.fields(record);
     if (!matchesWhere(record, fields, filter)) continue;
-    rows.push({ record, fields, metrics: report.metrics(record), cluster: report.cluster(record), valid: report.valid(record), inMeans: includeTruncated || !isCut(record) });
+    rows.push({
+      record,
+      fields,
+      metrics: report.metrics(record),
+      cluster: report.cluster(record),
+      valid: report.valid(record),
+      inMeans: includeTruncated || !isCut(record),
+    });
   }
   return rows;
 }
@@ -85,7 +87,10 @@ export function compareKeyValues(a: KeyValue, b: KeyValue): number {
 }
 
 /** Summaries of each metric over `rows` (those not left out of the means); a success metric without a value counts 0, others are left out. */
-export function summarise(report: BenchmarkReport, rows: ReadonlyArray<Pick<ReportRow, 'metrics' | 'cluster'> & { inMeans?: boolean }>): Record<string, MetricSummary> {
+export function summarise(
+  report: BenchmarkReport,
+  rows: ReadonlyArray<Pick<ReportRow, 'metrics' | 'cluster'> & { inMeans?: boolean }>,
+): Record<string, MetricSummary> {
   const metrics: Record<string, MetricSummary> = {};
   for (const name of report.metricNames) {
     const values: Array<{ cluster: string; value: number }> = [];
@@ -101,13 +106,20 @@ export function summarise(report: BenchmarkReport, rows: ReadonlyArray<Pick<Repo
     if (!applies) continue;
     let total = 0;
     for (const entry of values) total += entry.value;
-    metrics[name] = { mean: values.length > 0 ? total / values.length : null, ci95: clusteredBootstrap(values).ci95, n: values.length };
+    metrics[name] = {
+      mean: values.length > 0 ? total / values.length : null,
+      ci95: clusteredBootstrap(values).ci95,
+      n: values.length,
+    };
   }
   return metrics;
 }
 
 /** Rows split by the values of `by`, in sorted key order (models in the order they first appear). */
-export function groupRows(rows: readonly ReportRow[], by: readonly string[]): Array<{ key: Record<string, KeyValue>; rows: ReportRow[] }> {
+export function groupRows(
+  rows: readonly ReportRow[],
+  by: readonly string[],
+): Array<{ key: Record<string, KeyValue>; rows: ReportRow[] }> {
   const groups = new Map<string, { key: Record<string, KeyValue>; rows: ReportRow[] }>();
   const modelOrder = new Map<string, number>();
   for (const row of rows) {
@@ -162,7 +174,16 @@ function groupOf(report: BenchmarkReport, key: Record<string, KeyValue>, rows: r
     if (column === 'context_truncated') contextTruncated++;
     clusters.add(row.cluster);
   }
-  return { key, n: rows.length, valid, errors, clusters: clusters.size, metrics: summarise(report, rows), truncated, context_truncated: contextTruncated };
+  return {
+    key,
+    n: rows.length,
+    valid,
+    errors,
+    clusters: clusters.size,
+    metrics: summarise(report, rows),
+    truncated,
+    context_truncated: contextTruncated,
+  };
 }
 
 /** The report of a record set (throws ReportUsageError for unknown `--by` / `--where` fields). */
@@ -189,7 +210,12 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     modes,
     by,
     where: Object.fromEntries([...where].map(([name, values]) => [name, [...values]])),
-    bootstrap: { seed: BOOTSTRAP.seed, resamples: BOOTSTRAP.resamples, cluster: report.clusterName, interval: 'percentile' },
+    bootstrap: {
+      seed: BOOTSTRAP.seed,
+      resamples: BOOTSTRAP.resamples,
+      cluster: report.clusterName,
+      interval: 'percentile',
+    },
     superseded: set.superseded,
     groups: groupRows(rows, by).map((group) => groupOf(report, group.key, group.rows)),
     failures: failureCounts(rows),
@@ -197,7 +223,11 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     truncated,
     context_truncated: contextTruncated,
     truncated_treatment: options.includeTruncated ? 'included' : 'excluded',
-    errors_by_kind: failureGroups(rows.map((row) => row.record)).map((group) => ({ ...group.failure, records: group.count, example: group.example })),
+    errors_by_kind: failureGroups(rows.map((row) => row.record)).map((group) => ({
+      ...group.failure,
+      records: group.count,
+      example: group.example,
+    })),
   };
   return { json, rows };
 }
@@ -220,7 +250,9 @@ export function whereMatchesNothing(set: RecordSet, where: string | undefined): 
   const { report, records } = set;
   const filter = parseWhere(where, report, set.benchmark);
   if (filter.size === 0 || records.length === 0) return [];
-  const taken = new Map<string, Map<string, string | number | null>>([...filter.keys()].map((name) => [name, new Map()]));
+  const taken = new Map<string, Map<string, string | number | null>>(
+    [...filter.keys()].map((name) => [name, new Map()]),
+  );
   for (const record of records) {
     const fields = report.fields(record);
     if (matchesWhere(record, fields, filter)) return [];
@@ -242,8 +274,13 @@ export function whereMatchesNothing(set: RecordSet, where: string | undefined): 
     // In the report's group order: numbers numerically, then text, null last.
     const sorted = [...values.values()].sort(compareKeyValues);
     const more = sorted.length - VALUES_SHOWN;
-    problems.push(`${condition} matches no record; ${name} is one of: ${sorted.slice(0, VALUES_SHOWN).map(String).join(', ')}${more > 0 ? ` (… and ${more} more)` : ''}`);
+    problems.push(
+      `${condition} matches no record; ${name} is one of: ${sorted.slice(0, VALUES_SHOWN).map(String).join(', ')}${more > 0 ? ` (… and ${more} more)` : ''}`,
+    );
   }
-  if (problems.length === 0) problems.push(`--where ${where} matches no record: each condition matches some record, but no record meets them all`);
+  if (problems.length === 0)
+    problems.push(
+      `--where ${where} matches no record: each condition matches some record, but no record meets them all`,
+    );
   return problems;
 }

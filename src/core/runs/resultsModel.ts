@@ -31,11 +31,21 @@ export function applicablePrimary(report: RecordSet['report'], metrics: readonly
   const primary = primaryMetric({ report });
   if (primary === null || metrics.includes(primary) || metrics.length === 0) return primary;
   const usable = upward(report);
-  return report.success.find((name) => usable(name) && metrics.includes(name)) ?? report.binary.find((name) => usable(name) && metrics.includes(name)) ?? metrics.find(usable) ?? null;
+  return (
+    report.success.find((name) => usable(name) && metrics.includes(name)) ??
+    report.binary.find((name) => usable(name) && metrics.includes(name)) ??
+    metrics.find(usable) ??
+    null
+  );
 }
 
 /** The view's model and the report rows behind it (row i of the model is rows[i]); `includeTruncated` as `waypoint report --include-truncated`. */
-export function buildResultsModel(set: RecordSet, files: readonly string[], title: string, options: { includeTruncated?: boolean } = {}): { model: ResultsModel; rows: ReportRow[] } {
+export function buildResultsModel(
+  set: RecordSet,
+  files: readonly string[],
+  title: string,
+  options: { includeTruncated?: boolean } = {},
+): { model: ResultsModel; rows: ReportRow[] } {
   const { report } = set;
   const { json, rows } = buildReport(set, { includeTruncated: options.includeTruncated });
   const { strings, intern } = stringTable();

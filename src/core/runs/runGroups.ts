@@ -102,7 +102,10 @@ function compactRow(record: RunRecord, report: BenchmarkReport | null): CompactR
 export type RunFileInput = string | { records: readonly RunRecord[]; problems: readonly string[] };
 
 export function summariseRunFile(file: string, input: RunFileInput): FileSummary {
-  const { records, problems } = typeof input === 'string' ? parseRunRecords(input, file) : { records: input.records, problems: [...input.problems] };
+  const { records, problems } =
+    typeof input === 'string'
+      ? parseRunRecords(input, file)
+      : { records: input.records, problems: [...input.problems] };
   const parts = new Map<string, FilePart>();
   const reports = new Map<string, BenchmarkReport | null>();
   for (const record of records) {
@@ -129,7 +132,15 @@ function summariseModel(report: BenchmarkReport | null, model: string, rows: rea
     if (row.error) errors++;
     if (row.diagnostics > 0) withDiagnostics++;
   }
-  return { model, n: rows.length, valid, errors, withDiagnostics, modes, metrics: report ? summarise(report, rows) : {} };
+  return {
+    model,
+    n: rows.length,
+    valid,
+    errors,
+    withDiagnostics,
+    modes,
+    metrics: report ? summarise(report, rows) : {},
+  };
 }
 
 /** The runs of the given files (in file order; a run's parts merge across files), newest first. */
@@ -165,7 +176,9 @@ export function groupRuns(files: readonly FileSummary[]): RunSummary[] {
     }
     const models = [...byModel].map(([model, modelRows]) => summariseModel(report, model, modelRows));
     // Only the metrics some record of the run has (a MANGO route run has no map F1, a map run no success_strict).
-    const metricNames = report ? report.metricNames.filter((name) => models.some((model) => name in model.metrics)) : [];
+    const metricNames = report
+      ? report.metricNames.filter((name) => models.some((model) => name in model.metrics))
+      : [];
     summaries.push({
       runKey: part.runKey,
       runId: part.runId,
@@ -182,7 +195,9 @@ export function groupRuns(files: readonly FileSummary[]): RunSummary[] {
       models,
     });
   }
-  return summaries.sort((a, b) => (a.started < b.started ? 1 : a.started > b.started ? -1 : a.runKey < b.runKey ? -1 : 1));
+  return summaries.sort((a, b) =>
+    a.started < b.started ? 1 : a.started > b.started ? -1 : a.runKey < b.runKey ? -1 : 1,
+  );
 }
 
 /** A file as listed, with what says whether it changed. */
@@ -219,7 +234,9 @@ export class RunSummaryCache {
         } catch (error) {
           // Removed or unreadable between listing and reading: said, and asked again next time.
           this.files.delete(stamp.path);
-          problems.push(`${stamp.path}: cannot read the run file: ${error instanceof Error ? error.message : String(error)}`);
+          problems.push(
+            `${stamp.path}: cannot read the run file: ${error instanceof Error ? error.message : String(error)}`,
+          );
           continue;
         }
         entry = { mtimeMs: stamp.mtimeMs, size: stamp.size, summary: summariseRunFile(stamp.path, text) };

@@ -18,7 +18,8 @@ export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]<>|~]/g, (character) => `\\${character}`);
 }
 
-const score = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : value.toFixed(2));
+const score = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '—' : value.toFixed(2);
 
 /** `2025-05-01 12:00` (UTC, as the records store it). */
 export function shortTime(iso: string): string {
@@ -32,7 +33,8 @@ export function runLabel(run: RunSummary): string {
   return `${run.benchmarkLabel} · ${shortTime(run.started)}${named}`;
 }
 
-const primaryMean = (run: RunSummary, model: ModelSummary): number | null => (run.primary === null ? null : (model.metrics[run.primary]?.mean ?? null));
+const primaryMean = (run: RunSummary, model: ModelSummary): number | null =>
+  run.primary === null ? null : (model.metrics[run.primary]?.mean ?? null);
 
 /** `success_strict 0.62/0.48 · 240 q`: the primary metric's mean per model and the record count, cut to fit. */
 export function runDescription(run: RunSummary): string {
@@ -48,7 +50,11 @@ export function runDescription(run: RunSummary): string {
 
 /** `success_strict 0.62 · 120 q · 3 err` for one model of a run. */
 export function modelDescription(run: RunSummary, model: ModelSummary): string {
-  const parts = [...(run.primary !== null ? [`${run.primary} ${score(primaryMean(run, model))}`] : []), `${model.n} q`, ...(model.errors > 0 ? [`${model.errors} err`] : [])];
+  const parts = [
+    ...(run.primary !== null ? [`${run.primary} ${score(primaryMean(run, model))}`] : []),
+    `${model.n} q`,
+    ...(model.errors > 0 ? [`${model.errors} err`] : []),
+  ];
   return fit(parts.join(' · '));
 }
 
@@ -66,23 +72,42 @@ function metricCell(summary: ModelSummary['metrics'][string] | undefined): strin
 
 function modelTable(run: RunSummary, models: readonly ModelSummary[]): string[] {
   const header = ['model', 'n', 'errors', 'valid', 'with diagnostics', ...run.metricNames, 'scoring mode'];
-  const lines = [`| ${header.map(escapeMarkdown).join(' | ')} |`, `|${header.map((_, index) => (index === 0 || index === header.length - 1 ? ' --- ' : ' ---: ')).join('|')}|`];
+  const lines = [
+    `| ${header.map(escapeMarkdown).join(' | ')} |`,
+    `|${header.map((_, index) => (index === 0 || index === header.length - 1 ? ' --- ' : ' ---: ')).join('|')}|`,
+  ];
   for (const model of models) {
-    const cells = [escapeMarkdown(model.model), String(model.n), String(model.errors), String(model.valid), String(model.withDiagnostics), ...run.metricNames.map((name) => metricCell(model.metrics[name])), escapeMarkdown(modesText(model.modes))];
+    const cells = [
+      escapeMarkdown(model.model),
+      String(model.n),
+      String(model.errors),
+      String(model.valid),
+      String(model.withDiagnostics),
+      ...run.metricNames.map((name) => metricCell(model.metrics[name])),
+      escapeMarkdown(modesText(model.modes)),
+    ];
     lines.push(`| ${cells.join(' | ')} |`);
   }
   return lines;
 }
 
 function runHeader(run: RunSummary): string[] {
-  const lines = [`**${escapeMarkdown(run.benchmarkLabel)}** run ${run.runId ? `\`${run.runId}\`` : '(no run id: one file)'}`, '', `${shortTime(run.started)} – ${shortTime(run.finished)} UTC · ${run.records} records${run.superseded > 0 ? ` (${run.superseded} answered again, counted once)` : ''}`];
+  const lines = [
+    `**${escapeMarkdown(run.benchmarkLabel)}** run ${run.runId ? `\`${run.runId}\`` : '(no run id: one file)'}`,
+    '',
+    `${shortTime(run.started)} – ${shortTime(run.finished)} UTC · ${run.records} records${run.superseded > 0 ? ` (${run.superseded} answered again, counted once)` : ''}`,
+  ];
   if (run.primary !== null) lines.push('', `Primary metric: ${escapeMarkdown(run.primary)}`);
   return lines;
 }
 
 function footer(run: RunSummary): string[] {
   const lines: string[] = [];
-  if (run.bootstrap) lines.push('', `Means over every record but answers from cuts (truncated replies and prompts, left out as waypoint report leaves them); a missing or errored answer scores 0 on success metrics; 95% intervals: bootstrap over ${escapeMarkdown(run.bootstrap.cluster)} clusters, seed ${run.bootstrap.seed}, ${run.bootstrap.resamples} resamples.`);
+  if (run.bootstrap)
+    lines.push(
+      '',
+      `Means over every record but answers from cuts (truncated replies and prompts, left out as waypoint report leaves them); a missing or errored answer scores 0 on success metrics; 95% intervals: bootstrap over ${escapeMarkdown(run.bootstrap.cluster)} clusters, seed ${run.bootstrap.seed}, ${run.bootstrap.resamples} resamples.`,
+    );
   else lines.push('', `${escapeMarkdown(run.benchmark)} declares no report here, so only records are counted.`);
   lines.push('', `File${run.files.length === 1 ? '' : 's'}: ${run.files.map((file) => `\`${file}\``).join(', ')}`);
   return lines;
@@ -99,9 +124,12 @@ export function modelTooltip(run: RunSummary, model: ModelSummary): string {
 }
 
 /** A single-question run's row: its first numeric score, when, and whether the reply came from the cache. */
-export function recordDescription(record: Pick<RunRecord<QuestionBase>, 'scores' | 'time' | 'cached' | 'error'>): string {
+export function recordDescription(
+  record: Pick<RunRecord<QuestionBase>, 'scores' | 'time' | 'cached' | 'error'>,
+): string {
   const first = Object.entries(record.scores).find(([, value]) => typeof value === 'number');
-  const headline = record.error !== undefined ? 'error' : first ? `${first[0]} ${Number(first[1]).toFixed(2)}` : 'no score';
+  const headline =
+    record.error !== undefined ? 'error' : first ? `${first[0]} ${Number(first[1]).toFixed(2)}` : 'no score';
   const when = record.time.slice(5, 16).replace('T', ' ');
   const full = [headline, when, ...(record.cached ? ['cached'] : [])].join(' · ');
   // The time goes first when the row is too long: the tooltip has it, and the score is the point.
@@ -122,10 +150,18 @@ export function recordTooltip(record: RunRecord<QuestionBase>, questionLabel: st
   if (record.error !== undefined) lines.push('', `Error: ${escapeMarkdown(record.error)}`);
   if (scores.length > 0) {
     lines.push('', '| score | value |', '| --- | ---: |');
-    for (const [name, value] of scores) lines.push(`| ${escapeMarkdown(name)} | ${typeof value === 'number' ? value.toFixed(2) : escapeMarkdown(String(value))} |`);
+    for (const [name, value] of scores)
+      lines.push(
+        `| ${escapeMarkdown(name)} | ${typeof value === 'number' ? value.toFixed(2) : escapeMarkdown(String(value))} |`,
+      );
   }
   const diagnostics = record.diagnostics;
-  lines.push('', diagnostics === undefined ? 'Diagnostics: not recorded (a run from before they were kept)' : `Diagnostics: ${diagnostics.length}${codes.size > 0 ? ` (${[...codes].map(([code, count]) => `${escapeMarkdown(code)} ×${count}`).join(', ')})` : ''}`);
+  lines.push(
+    '',
+    diagnostics === undefined
+      ? 'Diagnostics: not recorded (a run from before they were kept)'
+      : `Diagnostics: ${diagnostics.length}${codes.size > 0 ? ` (${[...codes].map(([code, count]) => `${escapeMarkdown(code)} ×${count}`).join(', ')})` : ''}`,
+  );
   if (record.run_id) lines.push('', `Run \`${record.run_id}\``);
   return lines.join('\n');
 }

@@ -7,11 +7,28 @@
 // requests in flight. Records go to the caller as answers arrive (the CLI appends each as one
 // line), so an interrupted run loses at most `concurrency` questions and resumes from its file.
 import type { PreparedQuestion } from '../benchmark/registry';
-import { cacheKey, costOf, isCacheable, ModelCallCancelled, ModelCallError, type ReplySource, type ResponseCache, runRecordOf } from '../eval/engine';
+import {
+  cacheKey,
+  costOf,
+  isCacheable,
+  ModelCallCancelled,
+  ModelCallError,
+  type ReplySource,
+  type ResponseCache,
+  runRecordOf,
+} from '../eval/engine';
 import type { AttemptGate, Failure } from '../eval/failures';
 import { layoutMessages } from '../eval/messageLayout';
 import { answerPrepared } from '../eval/pipeline';
-import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ScoringMode, ServerModelProbe } from '../eval/types';
+import type {
+  ChatMessage,
+  ModelProfile,
+  ModelReply,
+  QuestionBase,
+  RunRecord,
+  ScoringMode,
+  ServerModelProbe,
+} from '../eval/types';
 import { abortableSleep } from '../eval/requestGuards';
 import { AdaptiveConcurrency, type ConcurrencyChange } from './adaptiveConcurrency';
 import { type BreakerTrip, CircuitBreaker } from './circuitBreaker';
@@ -114,16 +131,24 @@ class LimitedSource implements ReplySource {
   }
 
   serverModel(profile: ModelProfile, signal: AbortSignal): Promise<ServerModelProbe> {
-    return this.inner.serverModel ? this.inner.serverModel(profile, signal) : Promise.resolve({ serverModel: null, unlisted: null });
+    return this.inner.serverModel
+      ? this.inner.serverModel(profile, signal)
+      : Promise.resolve({ serverModel: null, unlisted: null });
   }
 
-  async reply(messages: readonly ChatMessage[], profile: ModelProfile, question: QuestionBase, signal: AbortSignal): Promise<ModelReply> {
+  async reply(
+    messages: readonly ChatMessage[],
+    profile: ModelProfile,
+    question: QuestionBase,
+    signal: AbortSignal,
+  ): Promise<ModelReply> {
     const key = cacheKey(profile, messages, question);
     const pending = this.inFlight.get(key);
     if (pending) return { ...(await pending), cached: true, latencyMs: 0 };
     // The entry stays until the reply is in the cache too, so no later ask falls between the two.
     const request = this.limited(messages, profile, question, signal).then(async (reply) => {
-      if (!signal.aborted && isCacheable(profile, reply)) await this.options.cache?.set(key, { ...reply, cached: false });
+      if (!signal.aborted && isCacheable(profile, reply))
+        await this.options.cache?.set(key, { ...reply, cached: false });
       return reply;
     });
     this.inFlight.set(key, request);
@@ -134,7 +159,12 @@ class LimitedSource implements ReplySource {
     }
   }
 
-  private async limited(messages: readonly ChatMessage[], profile: ModelProfile, question: QuestionBase, signal: AbortSignal): Promise<ModelReply> {
+  private async limited(
+    messages: readonly ChatMessage[],
+    profile: ModelProfile,
+    question: QuestionBase,
+    signal: AbortSignal,
+  ): Promise<ModelReply> {
     const { requestsPerMinute } = this.options;
     let reservation: Reservation | null = null;
     if (this.cap) {
@@ -150,9 +180,10 @@ class LimitedSource implements ReplySource {
         const now = Date.now();
         const start = Math.max(now, this.nextStart);
         this.nextStart = start + 60_000 / requestsPerMinute;
-        if (start > now) await abortableSleep(start - now, signal).catch(() => {
-          throw new ModelCallCancelled();
-        });
+        if (start > now)
+          await abortableSleep(start - now, signal).catch(() => {
+            throw new ModelCallCancelled();
+          });
       }
       try {
         const reply = await this.inner.reply(messages, profile, question, signal, this.gate);
@@ -175,10 +206,27 @@ class LimitedSource implements ReplySource {
 }
 
 /** The record of a question that could not be answered: the question, the profile, the error and its kind, no scores. */
-export function errorRecord<Q extends QuestionBase>(prepared: PreparedQuestion<Q>, profile: ModelProfile, mode: ScoringMode, runId: string, message: string, failure?: Failure): RunRecord<Q> {
+export function errorRecord<Q extends QuestionBase>(
+  prepared: PreparedQuestion<Q>,
+  profile: ModelProfile,
+  mode: ScoringMode,
+  runId: string,
+  message: string,
+  failure?: Failure,
+): RunRecord<Q> {
   const empty: ModelReply = { text: '', promptTokens: null, completionTokens: null, latencyMs: 0, cached: false };
   // The messages as they were sent, as an answered record keeps them.
-  const record = runRecordOf<Q>({ question: prepared.question, model: profile, messages: layoutMessages(prepared.messages, profile.messageLayout), parsedAnswer: null, scores: {}, mode }, empty);
+  const record = runRecordOf<Q>(
+    {
+      question: prepared.question,
+      model: profile,
+      messages: layoutMessages(prepared.messages, profile.messageLayout),
+      parsedAnswer: null,
+      scores: {},
+      mode,
+    },
+    empty,
+  );
   return { ...record, run_id: runId, diagnostics: [], error: message, ...(failure ? { failure: { ...failure } } : {}) };
 }
 
@@ -199,7 +247,16 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
     const elapsedMs = Date.now() - started;
     const rate = progress.done > 0 && elapsedMs > 0 ? (progress.done * 1000) / elapsedMs : null;
     const left = questions.length - progress.done;
-    return { ...progress, total: questions.length, costUsd: limited?.spent ?? options.spentUsd ?? 0, costUnknown: limited?.unknownCost ?? options.unknownCostRecords ?? 0, elapsedMs, rate, etaSeconds: rate ? left / rate : null, concurrency: gate.limit };
+    return {
+      ...progress,
+      total: questions.length,
+      costUsd: limited?.spent ?? options.spentUsd ?? 0,
+      costUnknown: limited?.unknownCost ?? options.unknownCostRecords ?? 0,
+      elapsedMs,
+      rate,
+      etaSeconds: rate ? left / rate : null,
+      concurrency: gate.limit,
+    };
   };
 
   const deliver = (record: RunRecord<QuestionBase>) => {
@@ -220,7 +277,15 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
     while (stoppedBy === 'done' && !options.signal.aborted && next < questions.length) {
       const prepared = questions[next++];
       try {
-        const answered = await answerPrepared(prepared, options.profile, options.label, { source: limited ?? undefined, cache: options.cache, mode: options.mode, signal: options.signal, seed: options.seed, runId: options.runId, countPromptTokens: options.countTokens });
+        const answered = await answerPrepared(prepared, options.profile, options.label, {
+          source: limited ?? undefined,
+          cache: options.cache,
+          mode: options.mode,
+          signal: options.signal,
+          seed: options.seed,
+          runId: options.runId,
+          countPromptTokens: options.countTokens,
+        });
         await deliver(answered.record);
       } catch (error) {
         if (error instanceof CostCapReached) {
@@ -229,9 +294,21 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
         }
         // Abandoned in flight (cancelled, or turned away when the breaker stopped the run): no record, so --resume asks it again.
         if (error instanceof ModelCallCancelled || options.signal.aborted) return;
-        const message = error instanceof ModelCallError ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
+        const message =
+          error instanceof ModelCallError
+            ? error.message
+            : `internal error: ${error instanceof Error ? error.message : String(error)}`;
         // Without a kind of its own (a prompt that cannot be built, a built-in agent that cannot play, a bug) it is `internal`: every failure groups by kind.
-        await deliver(errorRecord(prepared, options.profile, options.mode, options.runId, message, (error instanceof ModelCallError ? error.failure : undefined) ?? { kind: 'internal' }));
+        await deliver(
+          errorRecord(
+            prepared,
+            options.profile,
+            options.mode,
+            options.runId,
+            message,
+            (error instanceof ModelCallError ? error.failure : undefined) ?? { kind: 'internal' },
+          ),
+        );
       }
     }
   };
@@ -239,5 +316,11 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, questions.length)) }, worker));
   await sinkQueue;
   if (options.signal.aborted) stoppedBy = 'cancelled';
-  return { ...snapshot(), stoppedBy, notAsked: questions.length - progress.done, concurrencyChanges: [...gate.changes], breaker: breaker.tripped };
+  return {
+    ...snapshot(),
+    stoppedBy,
+    notAsked: questions.length - progress.done,
+    concurrencyChanges: [...gate.changes],
+    breaker: breaker.tripped,
+  };
 }

@@ -48,11 +48,24 @@ export function seededSample<T>(items: readonly T[], count: number, seed: number
  */
 export function answerKey(record: Pick<RunRecord<QuestionBase>, 'question' | 'model' | 'mode'>): string {
   const { model } = record;
-  const key: unknown[] = [record.question.sampleId, model.id, model.provider, model.model ?? null, baseUrlIdentity(model.baseUrl), model.serverModel ?? null, model.temperature, model.maxTokens, model.seed ?? null, record.mode];
+  const key: unknown[] = [
+    record.question.sampleId,
+    model.id,
+    model.provider,
+    model.model ?? null,
+    baseUrlIdentity(model.baseUrl),
+    model.serverModel ?? null,
+    model.temperature,
+    model.maxTokens,
+    model.seed ?? null,
+    record.mode,
+  ];
   // Appended only when set, so the keys of files written before these options existed still match.
-  if (model.maxCompletionTokens !== undefined || model.reasoningEffort !== undefined) key.push(model.maxCompletionTokens ?? null, model.reasoningEffort ?? null);
+  if (model.maxCompletionTokens !== undefined || model.reasoningEffort !== undefined)
+    key.push(model.maxCompletionTokens ?? null, model.reasoningEffort ?? null);
   // What the model was shown changes the answer too: another layout or history window asks again.
-  if (model.messageLayout !== undefined || model.historyTurns !== undefined) key.push(model.messageLayout ?? null, model.historyTurns ?? null);
+  if (model.messageLayout !== undefined || model.historyTurns !== undefined)
+    key.push(model.messageLayout ?? null, model.historyTurns ?? null);
   return JSON.stringify(key);
 }
 

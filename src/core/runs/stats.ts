@@ -63,11 +63,18 @@ export function clusteredBootstrap(values: readonly Clustered[], options: Bootst
   if (values.length === 0) return { ci95: null, unit: 'cluster', clusters: 0 };
   const { means, clusters } = resampledMeans(values, options);
   means.sort();
-  return { ci95: [quantile(means, 0.025), quantile(means, 0.975)], unit: clusters >= 2 ? 'cluster' : 'value', clusters };
+  return {
+    ci95: [quantile(means, 0.025), quantile(means, 0.975)],
+    unit: clusters >= 2 ? 'cluster' : 'value',
+    clusters,
+  };
 }
 
 /** The means of `resamples` bootstrap resamples (by cluster when there are two or more, else by value), in draw order. */
-function resampledMeans(values: readonly Clustered[], options: BootstrapOptions): { means: Float64Array; clusters: number } {
+function resampledMeans(
+  values: readonly Clustered[],
+  options: BootstrapOptions,
+): { means: Float64Array; clusters: number } {
   const { sums, counts } = clusterTotals(values);
   const random = seededRandom(options.seed ?? BOOTSTRAP.seed);
   const resamples = options.resamples ?? BOOTSTRAP.resamples;
@@ -101,7 +108,10 @@ export interface PairedDifference extends Interval {
  * clusteredBootstrap. The p-value centres the resampled means on 0 and counts those at least as
  * far from 0 as the observed difference.
  */
-export function pairedBootstrap(pairs: ReadonlyArray<{ cluster: string; a: number; b: number }>, options: BootstrapOptions = {}): PairedDifference | null {
+export function pairedBootstrap(
+  pairs: ReadonlyArray<{ cluster: string; a: number; b: number }>,
+  options: BootstrapOptions = {},
+): PairedDifference | null {
   if (pairs.length === 0) return null;
   const differences = pairs.map((pair) => ({ cluster: pair.cluster, value: pair.b - pair.a }));
   const diff = differences.reduce((total, entry) => total + entry.value, 0) / differences.length;
@@ -111,7 +121,13 @@ export function pairedBootstrap(pairs: ReadonlyArray<{ cluster: string; a: numbe
   let extreme = 0;
   for (const resampled of means) if (Math.abs(resampled - diff) >= Math.abs(diff) - tolerance) extreme++;
   means.sort();
-  return { ci95: [quantile(means, 0.025), quantile(means, 0.975)], unit: clusters >= 2 ? 'cluster' : 'value', clusters, diff, p: Math.min(1, (1 + extreme) / (1 + means.length)) };
+  return {
+    ci95: [quantile(means, 0.025), quantile(means, 0.975)],
+    unit: clusters >= 2 ? 'cluster' : 'value',
+    clusters,
+    diff,
+    p: Math.min(1, (1 + extreme) / (1 + means.length)),
+  };
 }
 
 /** ln n!: summed exactly below 256, Stirling's series above (relative error far below 1e-15 there). */
@@ -123,7 +139,9 @@ function logFactorial(n: number): number {
   }
   const inverse = 1 / n;
   const inverse2 = inverse * inverse;
-  return n * Math.log(n) - n + 0.5 * Math.log(2 * Math.PI * n) + inverse * (1 / 12 - inverse2 * (1 / 360 - inverse2 / 1260));
+  return (
+    n * Math.log(n) - n + 0.5 * Math.log(2 * Math.PI * n) + inverse * (1 / 12 - inverse2 * (1 / 360 - inverse2 / 1260))
+  );
 }
 
 /**

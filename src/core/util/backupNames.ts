@@ -8,7 +8,11 @@ export function* backupCandidates(path: string): Generator<string> {
 }
 
 /** The first backup path of `path` that `exists` says is free (gives up after `limit` tries). */
-export async function freeBackupPath(path: string, exists: (candidate: string) => Promise<boolean>, limit = 1000): Promise<string> {
+export async function freeBackupPath(
+  path: string,
+  exists: (candidate: string) => Promise<boolean>,
+  limit = 1000,
+): Promise<string> {
   let tried = 0;
   for (const candidate of backupCandidates(path)) {
     if (!(await exists(candidate))) return candidate;

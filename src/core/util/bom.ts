@@ -26,8 +26,16 @@ export function stripBom(text: string): string {
 export type UpstreamBom = 'rejects' | 'keeps';
 
 const CONSEQUENCES: Record<UpstreamBom, { severity: Diagnostic['severity']; consequence: string }> = {
-  rejects: { severity: 'warning', consequence: "which Python's json module rejects (\"Unexpected UTF-8 BOM\"), so upstream cannot read this file: save it as UTF-8 without BOM." },
-  keeps: { severity: 'information', consequence: "which Python's open().read() keeps as an invisible U+FEFF before the first line; save it as UTF-8 without BOM." },
+  rejects: {
+    severity: 'warning',
+    consequence:
+      'which Python\'s json module rejects ("Unexpected UTF-8 BOM"), so upstream cannot read this file: save it as UTF-8 without BOM.',
+  },
+  keeps: {
+    severity: 'information',
+    consequence:
+      "which Python's open().read() keeps as an invisible U+FEFF before the first line; save it as UTF-8 without BOM.",
+  },
 };
 
 /** The file/bom diagnostic for a text that starts with a BOM, or none (also where upstream's reader does not care). */
@@ -35,11 +43,17 @@ export function bomDiagnostics(upstreamBom: UpstreamBom | undefined, text: strin
   if (!hasBom(text) || !upstreamBom) return [];
   const { severity, consequence } = CONSEQUENCES[upstreamBom];
   const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-  return [{ severity, code: BOM_CODE, message: `The file starts with a UTF-8 byte order mark (BOM), ${consequence}`, range }];
+  return [
+    { severity, code: BOM_CODE, message: `The file starts with a UTF-8 byte order mark (BOM), ${consequence}`, range },
+  ];
 }
 
 /** Validates a text with its BOM stripped and adds the file/bom diagnostic when there was one. */
-export function withoutBom<T extends Diagnostic[] | null>(upstreamBom: UpstreamBom | undefined, text: string, validate: (text: string) => T): T {
+export function withoutBom<T extends Diagnostic[] | null>(
+  upstreamBom: UpstreamBom | undefined,
+  text: string,
+  validate: (text: string) => T,
+): T {
   const diagnostics = validate(stripBom(text));
   return (diagnostics === null ? null : [...bomDiagnostics(upstreamBom, text), ...diagnostics]) as T;
 }

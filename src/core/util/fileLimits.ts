@@ -45,7 +45,10 @@ function megabytes(bytes: number): string {
 
 /** The cap in bytes from a setting in MB; invalid values fall back to the default. */
 export function maxFileSizeBytes(megabytesSetting: unknown = DEFAULT_MAX_FILE_SIZE_MB): number {
-  const value = typeof megabytesSetting === 'number' && Number.isFinite(megabytesSetting) && megabytesSetting > 0 ? megabytesSetting : DEFAULT_MAX_FILE_SIZE_MB;
+  const value =
+    typeof megabytesSetting === 'number' && Number.isFinite(megabytesSetting) && megabytesSetting > 0
+      ? megabytesSetting
+      : DEFAULT_MAX_FILE_SIZE_MB;
   return Math.round(value * 1048576);
 }
 
@@ -60,12 +63,21 @@ const OPEN_PIPE_PATH = /^\/(?:dev\/stdin|dev\/fd\/\d+|proc\/self\/fd\/\d+)$/;
  * Reads a UTF-8 text file, refusing files over `limitBytes` and anything that is not a regular file
  * or an already-open pipe. A FIFO on disk is refused: with no writer, reading it blocks forever.
  */
-export async function readTextFile(fs: TextFileSystem, path: string, limitBytes: number = maxFileSizeBytes()): Promise<string> {
+export async function readTextFile(
+  fs: TextFileSystem,
+  path: string,
+  limitBytes: number = maxFileSizeBytes(),
+): Promise<string> {
   const stat = await fs.stat(path);
   if (stat.isFIFO?.() && OPEN_PIPE_PATH.test(path) && fs.open) return readPipe(fs.open(path, 'r'), path, limitBytes);
   // A directory still goes to readFile, so callers see the usual EISDIR error.
-  if (!stat.isFile() && !stat.isDirectory()) throw new FileLimitError(path, 'not a regular file (a FIFO or device is not read; a pipe the shell opened, like <(...) or /dev/stdin, is)');
-  if (stat.size > limitBytes) throw new FileLimitError(path, `file is ${megabytes(stat.size)} MB, over the ${megabytes(limitBytes)} MB limit`);
+  if (!stat.isFile() && !stat.isDirectory())
+    throw new FileLimitError(
+      path,
+      'not a regular file (a FIFO or device is not read; a pipe the shell opened, like <(...) or /dev/stdin, is)',
+    );
+  if (stat.size > limitBytes)
+    throw new FileLimitError(path, `file is ${megabytes(stat.size)} MB, over the ${megabytes(limitBytes)} MB limit`);
   return fs.readFile(path, 'utf8');
 }
 
@@ -82,7 +94,8 @@ async function readPipe(opening: Promise<PipeHandle>, path: string, limitBytes: 
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
       if (bytesRead === 0) break;
       total += bytesRead;
-      if (total > limitBytes) throw new FileLimitError(path, `the pipe gave over ${megabytes(limitBytes)} MB, the limit`);
+      if (total > limitBytes)
+        throw new FileLimitError(path, `the pipe gave over ${megabytes(limitBytes)} MB, the limit`);
       chunks.push(buffer.slice(0, bytesRead));
     }
     const whole = new Uint8Array(total);
@@ -100,6 +113,7 @@ async function readPipe(opening: Promise<PipeHandle>, path: string, limitBytes: 
 /** The one diagnostic of a file that could not be read: too large is a warning, anything else an error. */
 export function readFailureDiagnostic(error: unknown): Diagnostic {
   const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-  if (error instanceof FileLimitError) return { severity: 'warning', code: FileCodes.tooLarge, message: `Not checked: ${error.message}.`, range };
+  if (error instanceof FileLimitError)
+    return { severity: 'warning', code: FileCodes.tooLarge, message: `Not checked: ${error.message}.`, range };
   return { severity: 'error', code: FileCodes.unreadable, message: `Not checked: ${describeFsError(error)}.`, range };
 }

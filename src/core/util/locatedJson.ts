@@ -18,7 +18,9 @@ export class OffsetMapper {
   constructor(text: string) {
     this.length = text.length;
     this.lineStarts = lineStartOffsets(text);
-    this.lineEnds = this.lineStarts.slice(1).map((next) => (text.charCodeAt(next - 1) === 10 && text.charCodeAt(next - 2) === 13 ? next - 2 : next - 1));
+    this.lineEnds = this.lineStarts
+      .slice(1)
+      .map((next) => (text.charCodeAt(next - 1) === 10 && text.charCodeAt(next - 2) === 13 ? next - 2 : next - 1));
     this.lineEnds.push(text.length);
   }
 

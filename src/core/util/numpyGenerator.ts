@@ -184,7 +184,8 @@ export class NumpyGenerator {
 
   /** `integers(low, high)` with the default int64 dtype, high exclusive (numpy raises if low >= high). */
   integers(low: number, high: number): number {
-    if (!Number.isSafeInteger(low) || !Number.isSafeInteger(high)) throw new RangeError('integers() bounds must be safe integers');
+    if (!Number.isSafeInteger(low) || !Number.isSafeInteger(high))
+      throw new RangeError('integers() bounds must be safe integers');
     if (low >= high) throw new RangeError(`integers(${low}, ${high}): low >= high`);
     const range = high - 1 - low;
     if (range === 0) return low;

@@ -61,7 +61,15 @@ function write(value: unknown, sortKeys: boolean, parts: string[]): void {
   } else throw new TypeError(`Object of type ${typeof value} is not JSON serializable`);
 }
 
-const SHORT_ESCAPES: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
+const SHORT_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
+};
 
 /** A JSON string literal as Python writes it with ensure_ascii=True (lower-case \uXXXX, UTF-16 units). */
 export function pythonJsonString(text: string): string {

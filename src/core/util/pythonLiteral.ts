@@ -42,14 +42,27 @@ export const MAX_NESTING = 200;
 /** Repetition (`'ab' * n`, `[x] * n`) may not build values longer than this. */
 export const MAX_FOLDED_LENGTH = 1_000_000;
 
-const SIMPLE_ESCAPES: Record<string, string> = { '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\n': '' };
+const SIMPLE_ESCAPES: Record<string, string> = {
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\n': '',
+};
 const HEX_DIGITS: Record<string, RegExp> = { x: /^[0-9a-fA-F]{2}$/, u: /^[0-9a-fA-F]{4}$/, U: /^[0-9a-fA-F]{8}$/ };
 const HEX_LENGTH: Record<string, number> = { x: 2, u: 4, U: 8 };
 
 // Sticky patterns: matched at lastIndex without copying the rest of the text.
 const SPACE = /(?:\s+|#[^\n]*)*/y;
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/y;
-const NUMBER = /[-+]?(?:0[xX][0-9a-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][-+]?\d+)?)/y;
+const NUMBER =
+  /[-+]?(?:0[xX][0-9a-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][-+]?\d+)?)/y;
 const STRING_START = /[rRbBuU]{0,2}['"]/y;
 const OCTAL = /[0-7]{1,3}/y;
 // Where a string's plain run ends: a backslash, the quote, or (single-quoted) a line end.
@@ -61,7 +74,16 @@ interface Operand {
   kind: Kind;
 }
 
-const PYTHON_TYPE: Record<Kind, string> = { int: 'int', float: 'float', bool: 'bool', none: 'NoneType', str: 'str', list: 'list', tuple: 'tuple', dict: 'dict' };
+const PYTHON_TYPE: Record<Kind, string> = {
+  int: 'int',
+  float: 'float',
+  bool: 'bool',
+  none: 'NoneType',
+  str: 'str',
+  list: 'list',
+  tuple: 'tuple',
+  dict: 'dict',
+};
 
 class Parser {
   private position = 0;
@@ -100,8 +122,10 @@ class Parser {
 
   private unexpectedAfterValue(where: string, expected?: string): never {
     const char = this.text[this.position];
-    if (!this.fold && '+-*/%'.includes(char)) this.fail(`'${char}' makes an expression; only literals are read, expressions are not evaluated`);
-    if (char === '.' || char === '(' || char === '[') this.fail(`'${char}' after ${where} would be an attribute, call or subscript; those are not evaluated`);
+    if (!this.fold && '+-*/%'.includes(char))
+      this.fail(`'${char}' makes an expression; only literals are read, expressions are not evaluated`);
+    if (char === '.' || char === '(' || char === '[')
+      this.fail(`'${char}' after ${where} would be an attribute, call or subscript; those are not evaluated`);
     this.fail(expected ?? `unexpected '${char}' after ${where}`);
   }
 
@@ -141,7 +165,8 @@ class Parser {
     }
     const operand = this.value();
     if (signAt < 0) return operand;
-    if (typeof operand.value !== 'number' && typeof operand.value !== 'boolean') this.fail(`bad operand type for unary sign: '${PYTHON_TYPE[operand.kind]}'`, signAt);
+    if (typeof operand.value !== 'number' && typeof operand.value !== 'boolean')
+      this.fail(`bad operand type for unary sign: '${PYTHON_TYPE[operand.kind]}'`, signAt);
     this.folded++;
     const number = Number(operand.value);
     return { value: negate ? -number : number, kind: operand.kind === 'bool' ? 'int' : operand.kind };
@@ -154,27 +179,43 @@ class Parser {
       const [a, b] = [Number(left.value), Number(right.value)];
       const value = operator === '+' ? a + b : operator === '-' ? a - b : a * b;
       const kind = left.kind === 'float' || right.kind === 'float' ? 'float' : 'int';
-      if (kind === 'int' && !Number.isSafeInteger(value)) this.fail(`the integer result of '${operator}' is too large to fold exactly`, at);
+      if (kind === 'int' && !Number.isSafeInteger(value))
+        this.fail(`the integer result of '${operator}' is too large to fold exactly`, at);
       return { value, kind };
     }
-    if (operator === '+' && left.kind === right.kind && (left.kind === 'str' || left.kind === 'list' || left.kind === 'tuple')) {
+    if (
+      operator === '+' &&
+      left.kind === right.kind &&
+      (left.kind === 'str' || left.kind === 'list' || left.kind === 'tuple')
+    ) {
       if (left.kind === 'str') return { value: (left.value as string) + (right.value as string), kind: 'str' };
       return { value: [...(left.value as PythonValue[]), ...(right.value as PythonValue[])], kind: left.kind };
     }
     if (operator === '*') {
       const [sequence, count] = numeric(left) ? [right, left] : [left, right];
-      if ((sequence.kind === 'str' || sequence.kind === 'list' || sequence.kind === 'tuple') && (count.kind === 'int' || count.kind === 'bool')) {
+      if (
+        (sequence.kind === 'str' || sequence.kind === 'list' || sequence.kind === 'tuple') &&
+        (count.kind === 'int' || count.kind === 'bool')
+      ) {
         const times = Math.max(0, Number(count.value));
         const length = (sequence.value as string | PythonValue[]).length * times;
-        if (length > MAX_FOLDED_LENGTH) this.fail(`'*' would build a ${PYTHON_TYPE[sequence.kind]} of ${length} items, over the ${MAX_FOLDED_LENGTH} limit`, at);
+        if (length > MAX_FOLDED_LENGTH)
+          this.fail(
+            `'*' would build a ${PYTHON_TYPE[sequence.kind]} of ${length} items, over the ${MAX_FOLDED_LENGTH} limit`,
+            at,
+          );
         if (sequence.kind === 'str') return { value: (sequence.value as string).repeat(times), kind: 'str' };
         const items: PythonValue[] = [];
         // A loop, not push(...items): spreading a long list as arguments overflows the stack.
-        for (let index = 0; index < times; index++) for (const item of sequence.value as PythonValue[]) items.push(item);
+        for (let index = 0; index < times; index++)
+          for (const item of sequence.value as PythonValue[]) items.push(item);
         return { value: items, kind: sequence.kind };
       }
     }
-    this.fail(`unsupported operand types for ${operator}: '${PYTHON_TYPE[left.kind]}' and '${PYTHON_TYPE[right.kind]}'`, at);
+    this.fail(
+      `unsupported operand types for ${operator}: '${PYTHON_TYPE[left.kind]}' and '${PYTHON_TYPE[right.kind]}'`,
+      at,
+    );
   }
 
   private value(): Operand {
@@ -192,7 +233,10 @@ class Parser {
       if (word === 'True' || word === 'False' || word === 'None') {
         this.position += word.length;
         operand = word === 'None' ? { value: null, kind: 'none' } : { value: word === 'True', kind: 'bool' };
-      } else if (word) this.fail(`'${word}' is not a literal (names${this.fold ? ', calls and attributes' : ' and expressions'} are not evaluated)`);
+      } else if (word)
+        this.fail(
+          `'${word}' is not a literal (names${this.fold ? ', calls and attributes' : ' and expressions'} are not evaluated)`,
+        );
       else this.fail(`unexpected '${char}'`);
     }
     if (this.fold) {
@@ -205,7 +249,8 @@ class Parser {
   }
 
   private enter(): void {
-    if (++this.depth > MAX_NESTING) this.fail(`brackets nested deeper than ${MAX_NESTING} levels (Python's parser stops there too)`);
+    if (++this.depth > MAX_NESTING)
+      this.fail(`brackets nested deeper than ${MAX_NESTING} levels (Python's parser stops there too)`);
   }
 
   /** A tuple or a parenthesised item: as in Python, `(x)` is x; `()`, `(x,)` and `(x, y)` are tuples. */
@@ -245,7 +290,8 @@ class Parser {
       this.skipSpace();
       const separator = this.text[this.position];
       if (separator === ',') this.position++;
-      else if (separator !== close) this.unexpectedAfterValue('an item', `',' or '${close}' expected in a ${open === '[' ? 'list' : 'tuple'}`);
+      else if (separator !== close)
+        this.unexpectedAfterValue('an item', `',' or '${close}' expected in a ${open === '[' ? 'list' : 'tuple'}`);
     }
   }
 
@@ -262,12 +308,18 @@ class Parser {
       }
       const keyAt = this.position;
       const key = this.item().value;
-      if (typeof key !== 'string' && typeof key !== 'number' && typeof key !== 'boolean' && key !== null) this.fail('a dict key must be a string, number, bool or None', keyAt);
+      if (typeof key !== 'string' && typeof key !== 'number' && typeof key !== 'boolean' && key !== null)
+        this.fail('a dict key must be a string, number, bool or None', keyAt);
       this.skipSpace();
       if (this.text[this.position] !== ':') this.unexpectedAfterValue('a dict key', "':' expected after a dict key");
       this.position++;
       // defineProperty, not assignment: a key named __proto__ is data like any other.
-      Object.defineProperty(object, String(key), { value: this.item().value, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(object, String(key), {
+        value: this.item().value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       this.skipSpace();
       const separator = this.text[this.position];
       if (separator === ',') this.position++;
@@ -361,7 +413,11 @@ class Parser {
 export function parsePythonExpression(text: string, options: PythonLiteralOptions = {}): PythonParseResult {
   const expressions = options.expressions ?? 'reject';
   const limit = options.maxLength ?? DEFAULT_MAX_LITERAL_LENGTH;
-  if (text.length > limit) throw new PythonLiteralError(`the text is ${megabytes(text.length)} MB, over the ${megabytes(limit)} MB limit for Python literals`, 0);
+  if (text.length > limit)
+    throw new PythonLiteralError(
+      `the text is ${megabytes(text.length)} MB, over the ${megabytes(limit)} MB limit for Python literals`,
+      0,
+    );
   const parser = new Parser(text, expressions === 'fold');
   const value = parser.parseAll();
   return { value, folded: parser.folded, expressions };

@@ -4,16 +4,24 @@
 
 /** The words of a query, lower-cased; none for a blank query. */
 export function queryWords(query: string): string[] {
-  return query.toLowerCase().split(/\s+/).filter((word) => word !== '');
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
 }
 
 /** Whether every word of `query` occurs in one of `fields` (a blank query matches everything). */
 export function matchesEveryWord(query: string, fields: ReadonlyArray<string | null | undefined>): boolean {
-  const haystacks = fields.filter((field): field is string => typeof field === 'string').map((field) => field.toLowerCase());
+  const haystacks = fields
+    .filter((field): field is string => typeof field === 'string')
+    .map((field) => field.toLowerCase());
   return queryWords(query).every((word) => haystacks.some((field) => field.includes(word)));
 }
 
 /** The items whose label, description or detail hold every word of `query`, in their order. */
-export function filterByWords<T extends { label: string; description?: string; detail?: string }>(items: readonly T[], query: string): T[] {
+export function filterByWords<T extends { label: string; description?: string; detail?: string }>(
+  items: readonly T[],
+  query: string,
+): T[] {
   return items.filter((item) => matchesEveryWord(query, [item.label, item.description, item.detail]));
 }

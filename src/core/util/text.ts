@@ -87,5 +87,8 @@ const SHORT_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': 
  * since it can overwrite a line on a terminal.
  */
 export function escapeControls(text: string, keepLineBreaks = false): string {
-  return text.replace(keepLineBreaks ? CONTROLS_BUT_LINE_BREAKS : CONTROLS, (char) => SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(
+    keepLineBreaks ? CONTROLS_BUT_LINE_BREAKS : CONTROLS,
+    (char) => SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

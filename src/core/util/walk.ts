@@ -79,7 +79,14 @@ export async function* walkFiles(root: string, fs: WalkFs, options: WalkOptions)
   yield* visit(root, fs, options, visited, [], true);
 }
 
-async function* visit(path: string, fs: WalkFs, options: WalkOptions, visited: Map<string, string>, ancestors: readonly string[], isRoot: boolean): AsyncGenerator<WalkItem> {
+async function* visit(
+  path: string,
+  fs: WalkFs,
+  options: WalkOptions,
+  visited: Map<string, string>,
+  ancestors: readonly string[],
+  isRoot: boolean,
+): AsyncGenerator<WalkItem> {
   const name = baseName(path);
   let stats: WalkStats;
   try {
@@ -89,7 +96,8 @@ async function* visit(path: string, fs: WalkFs, options: WalkOptions, visited: M
         stats = await fs.stat(path);
       } catch (error) {
         const reason = describeFsError(error);
-        const described = reason === 'no such file or directory' ? 'dangling symbolic link (its target does not exist)' : reason;
+        const described =
+          reason === 'no such file or directory' ? 'dangling symbolic link (its target does not exist)' : reason;
         if (isRoot || options.wanted(name)) yield { type: 'problem', path, reason: described };
         else yield { type: 'skipped', path, reason: described };
         return;
@@ -114,7 +122,11 @@ async function* visit(path: string, fs: WalkFs, options: WalkOptions, visited: M
   try {
     real = await fs.realpath(path);
     if (ancestors.includes(real)) {
-      yield { type: 'problem', path, reason: `symbolic link loop: leads back to ${visited.get(real) ?? real}, not followed` };
+      yield {
+        type: 'problem',
+        path,
+        reason: `symbolic link loop: leads back to ${visited.get(real) ?? real}, not followed`,
+      };
       return;
     }
     const earlier = visited.get(real);
@@ -133,7 +145,10 @@ async function* visit(path: string, fs: WalkFs, options: WalkOptions, visited: M
     if (options.skipDirectory?.(entry)) {
       // Only folders are skipped by name; a file called `dist` is still looked at.
       const entryPath = options.join(path, entry);
-      const isDirectory = await fs.lstat(entryPath).then((s) => s.isDirectory(), () => false);
+      const isDirectory = await fs.lstat(entryPath).then(
+        (s) => s.isDirectory(),
+        () => false,
+      );
       if (isDirectory) continue;
     }
     yield* visit(options.join(path, entry), fs, options, visited, [...ancestors, real], false);

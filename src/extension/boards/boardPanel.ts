@@ -2,7 +2,14 @@
 // tables, stepping through timelines. The webview draws; this side only sends scenes and
 // timelines built by core, and turns authoring gestures into undoable edits through a handler.
 import * as vscode from 'vscode';
-import { boardToHostMessage, type BoardScene, type BoardTimeline, type BoardTool, type BoardToHostMessage, type HostToBoardMessage } from '../../protocol/board';
+import {
+  boardToHostMessage,
+  type BoardScene,
+  type BoardTimeline,
+  type BoardTool,
+  type BoardToHostMessage,
+  type HostToBoardMessage,
+} from '../../protocol/board';
 import { companionColumn } from '../views/tabGroups';
 import { receiveMessage } from '../views/webviewMessages';
 import { webviewHtml, webviewOptions } from '../views/webviewHtml';
@@ -28,7 +35,12 @@ export class BoardPanel implements vscode.Disposable {
       BoardPanel.current.panel.reveal(BoardPanel.current.panel.viewColumn, true);
       return BoardPanel.current;
     }
-    const panel = vscode.window.createWebviewPanel(BoardPanel.viewType, 'Board', { viewColumn: companionColumn(), preserveFocus: true }, { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true });
+    const panel = vscode.window.createWebviewPanel(
+      BoardPanel.viewType,
+      'Board',
+      { viewColumn: companionColumn(), preserveFocus: true },
+      { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true },
+    );
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icons', 'walkthrough.svg');
     BoardPanel.current = new BoardPanel(panel, context);
     return BoardPanel.current;
@@ -89,8 +101,18 @@ export class BoardPanel implements vscode.Disposable {
         this.frame = message.index;
         return;
       case 'export': {
-        const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('.'), message.fileName), filters: message.format === 'svg' ? { SVG: ['svg'] } : { PNG: ['png'] } });
-        if (target) await vscode.workspace.fs.writeFile(target, message.format === 'svg' ? new TextEncoder().encode(message.data) : Buffer.from(message.data, 'base64'));
+        const target = await vscode.window.showSaveDialog({
+          defaultUri: vscode.Uri.joinPath(
+            vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('.'),
+            message.fileName,
+          ),
+          filters: message.format === 'svg' ? { SVG: ['svg'] } : { PNG: ['png'] },
+        });
+        if (target)
+          await vscode.workspace.fs.writeFile(
+            target,
+            message.format === 'svg' ? new TextEncoder().encode(message.data) : Buffer.from(message.data, 'base64'),
+          );
         return;
       }
       default:

@@ -14,7 +14,12 @@ let liveFollower: vscode.Disposable | undefined;
 
 function documentEdit(document: vscode.TextDocument, edits: readonly TextEdit[]): vscode.WorkspaceEdit {
   const edit = new vscode.WorkspaceEdit();
-  for (const change of edits) edit.replace(document.uri, new vscode.Range(document.positionAt(change.offset), document.positionAt(change.offset + change.length)), change.content);
+  for (const change of edits)
+    edit.replace(
+      document.uri,
+      new vscode.Range(document.positionAt(change.offset), document.positionAt(change.offset + change.length)),
+      change.content,
+    );
   return edit;
 }
 
@@ -24,7 +29,13 @@ function documentEdit(document: vscode.TextDocument, edits: readonly TextEdit[])
  * which parses and validates such files anyway: the extension host does not parse the file again on
  * every edit, and the server says when an edit has settled (waypoint/gridStateChanged).
  */
-export async function showLiveBoard(context: vscode.ExtensionContext, client: LanguageClient, document: vscode.TextDocument, kind: string, live: LiveBoard): Promise<BoardPanel> {
+export async function showLiveBoard(
+  context: vscode.ExtensionContext,
+  client: LanguageClient,
+  document: vscode.TextDocument,
+  kind: string,
+  live: LiveBoard,
+): Promise<BoardPanel> {
   const board = BoardPanel.show(context);
   const title = live.title(vscode.workspace.asRelativePath(document.uri));
   const onEdit: AuthoringHandler = (message) => {
@@ -55,7 +66,11 @@ export async function showLiveBoard(context: vscode.ExtensionContext, client: La
 }
 
 /** The grid record with "index" `index`, else the one on `line`, else the first. */
-export function graspEntryAt(document: vscode.TextDocument, index: number | undefined, line: number | undefined): GraspGridEntry | undefined {
+export function graspEntryAt(
+  document: vscode.TextDocument,
+  index: number | undefined,
+  line: number | undefined,
+): GraspGridEntry | undefined {
   const { entries } = parseGraspGridFile(document.getText(), document.uri.path.split('/').pop());
   if (index !== undefined) return entries.find((entry) => entry.record.index === index);
   return entries.find((entry) => entry.line === line) ?? entries[0];

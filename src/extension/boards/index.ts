@@ -14,12 +14,18 @@ import { reopenBabyaiRun } from './babyaiQuestion';
 import { reopenGraspRun } from './graspQuestion';
 
 /** A BabyAI run reopened against its level as it is now: a question re-scored, a played episode stepped again. */
-export function reopenBabyaiRecord(deps: BoardEvalDeps, record: RunRecord & { question: BabyaiQuestion }): Promise<boolean> {
+export function reopenBabyaiRecord(
+  deps: BoardEvalDeps,
+  record: RunRecord & { question: BabyaiQuestion },
+): Promise<boolean> {
   return record.question.play ? reopenBabyaiEpisode(deps, record) : reopenBabyaiRun(deps, record);
 }
 
 /** A GRASP run reopened against its grid as it is now: a question re-scored, a played episode stepped again. */
-export function reopenGraspRecord(deps: BoardEvalDeps, record: RunRecord & { question: GraspQuestion }): Promise<boolean> {
+export function reopenGraspRecord(
+  deps: BoardEvalDeps,
+  record: RunRecord & { question: GraspQuestion },
+): Promise<boolean> {
   return record.question.play ? reopenGraspEpisode(deps, record) : reopenGraspRun(deps, record);
 }
 
@@ -44,7 +50,9 @@ export async function showBoard(deps: BoardEvalDeps, uri?: vscode.Uri): Promise<
   const target = uri ?? editor?.document.uri;
   const kind = target ? standaloneKindOf(target.path) : null;
   if (!target || kind === null) {
-    void vscode.window.showInformationMessage('Waypoint: open a BabyAI level (*.level.json) or record file, a GRASP grid or response file, or a SmartPlay episode log (*.episode.jsonl) to show it on the board.');
+    void vscode.window.showInformationMessage(
+      'Waypoint: open a BabyAI level (*.level.json) or record file, a GRASP grid or response file, or a SmartPlay episode log (*.episode.jsonl) to show it on the board.',
+    );
     return undefined;
   }
   const document = await vscode.workspace.openTextDocument(target);
@@ -52,7 +60,10 @@ export async function showBoard(deps: BoardEvalDeps, uri?: vscode.Uri): Promise<
   const found = findKind(kind);
   // The kind's own command (a GRASP response row, scored on a grid the host finds in the workspace).
   const command = found?.kind.boardCommand;
-  if (command) return (await vscode.commands.executeCommand(command, { uri: target, line: cursorLine ?? 0 })) ? BoardPanel.active : undefined;
+  if (command)
+    return (await vscode.commands.executeCommand(command, { uri: target, line: cursorLine ?? 0 }))
+      ? BoardPanel.active
+      : undefined;
   const benchmark = found?.benchmark;
   // A file drawn live (a BabyAI level): the server's scene, redrawn on each edit, edited by gesture.
   const live = benchmark?.liveBoard;
@@ -73,7 +84,9 @@ export async function showBoard(deps: BoardEvalDeps, uri?: vscode.Uri): Promise<
   // hook draws, titled with the path as the user sees it.
   const timeline = benchmark?.fileTimeline?.(kind, document.getText(), path) ?? null;
   if (!timeline) {
-    void vscode.window.showInformationMessage(`Waypoint: the board does not draw ${kind} files${benchmark?.fileTimeline ? ' that do not validate' : ' yet'}.`);
+    void vscode.window.showInformationMessage(
+      `Waypoint: the board does not draw ${kind} files${benchmark?.fileTimeline ? ' that do not validate' : ' yet'}.`,
+    );
     return undefined;
   }
   const board = BoardPanel.show(context);
@@ -91,7 +104,8 @@ export async function reopenRun(deps: BoardEvalDeps, record: RunRecord): Promise
   const { question } = record;
   const benchmark = findBenchmark(question.benchmark);
   // Re-scoring against the file as it is now, which the timeline hook does not (yet) do.
-  if (benchmark?.reopenCommand) return (await vscode.commands.executeCommand<boolean | undefined>(benchmark.reopenCommand, record)) ?? false;
+  if (benchmark?.reopenCommand)
+    return (await vscode.commands.executeCommand<boolean | undefined>(benchmark.reopenCommand, record)) ?? false;
   const timeline = benchmark?.timeline?.(question, record) ?? null;
   if (!timeline) return null;
   BoardPanel.show(deps.context).showTimeline(timeline);

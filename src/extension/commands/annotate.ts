@@ -33,17 +33,26 @@ function targetFrom(uri: unknown, line: unknown): StepTarget | undefined {
 }
 
 /** A quick pick over known names that also accepts a new name typed by the user. */
-function pickName(title: string, suggested: string | null, known: readonly string[], suggestionNote: string): Promise<string | undefined> {
+function pickName(
+  title: string,
+  suggested: string | null,
+  known: readonly string[],
+  suggestionNote: string,
+): Promise<string | undefined> {
   return new Promise((resolve) => {
     const pick = vscode.window.createQuickPick();
     pick.title = title;
     pick.placeholder = 'Choose a location or type a new name';
     const ordered = suggested ? [suggested, ...known.filter((name) => name !== suggested)] : [...known];
-    const baseItems: vscode.QuickPickItem[] = ordered.map((name) => ({ label: name, description: name === suggested ? suggestionNote : known.includes(name) ? undefined : 'new location' }));
+    const baseItems: vscode.QuickPickItem[] = ordered.map((name) => ({
+      label: name,
+      description: name === suggested ? suggestionNote : known.includes(name) ? undefined : 'new location',
+    }));
     pick.items = baseItems;
     pick.onDidChangeValue((value) => {
       const typed = value.trim().toLowerCase();
-      pick.items = typed && !ordered.includes(typed) ? [{ label: typed, description: 'new location' }, ...baseItems] : baseItems;
+      pick.items =
+        typed && !ordered.includes(typed) ? [{ label: typed, description: 'new location' }, ...baseItems] : baseItems;
     });
     let accepted = false;
     pick.onDidAccept(() => {
@@ -60,11 +69,25 @@ function pickName(title: string, suggested: string | null, known: readonly strin
 }
 
 async function askForMove(suggestion: MoveSuggestionResult): Promise<MoveAnswers | undefined> {
-  const source = await pickName(`Step ${suggestion.step}: where does the move start?`, suggestion.source, suggestion.locations, 'where you were before this step');
+  const source = await pickName(
+    `Step ${suggestion.step}: where does the move start?`,
+    suggestion.source,
+    suggestion.locations,
+    'where you were before this step',
+  );
   if (!source) return undefined;
-  const action = await vscode.window.showInputBox({ title: `Step ${suggestion.step}: action`, value: suggestion.action, prompt: 'The action as it appears in actions.json (lower-case)' });
+  const action = await vscode.window.showInputBox({
+    title: `Step ${suggestion.step}: action`,
+    value: suggestion.action,
+    prompt: 'The action as it appears in actions.json (lower-case)',
+  });
   if (!action) return undefined;
-  const destination = await pickName(`Step ${suggestion.step}: where does '${action}' lead?`, suggestion.destination, suggestion.locations, "the room this step's observation shows");
+  const destination = await pickName(
+    `Step ${suggestion.step}: where does '${action}' lead?`,
+    suggestion.destination,
+    suggestion.locations,
+    "the room this step's observation shows",
+  );
   if (!destination) return undefined;
   return { source, action, destination };
 }
@@ -77,14 +100,22 @@ export async function applyGameEdit(client: LanguageClient, result: GameEditResu
   const edit = await client.protocol2CodeConverter.asWorkspaceEdit(result.edit);
   const applied = await vscode.workspace.applyEdit(edit);
   if (applied) vscode.window.setStatusBarMessage(`Waypoint: ${result.message}`, 5000);
-  else void vscode.window.showErrorMessage('Waypoint: the annotation could not be written (a file changed meanwhile?).');
+  else
+    void vscode.window.showErrorMessage('Waypoint: the annotation could not be written (a file changed meanwhile?).');
   return applied;
 }
 
-export async function markStepAsMove(client: LanguageClient, uri?: unknown, line?: unknown, answers?: MoveAnswers): Promise<boolean> {
+export async function markStepAsMove(
+  client: LanguageClient,
+  uri?: unknown,
+  line?: unknown,
+  answers?: MoveAnswers,
+): Promise<boolean> {
   const target = targetFrom(uri, line);
   if (!target) {
-    void vscode.window.showInformationMessage('Waypoint: put the cursor in a step of a .walkthrough file to mark it as a move.');
+    void vscode.window.showInformationMessage(
+      'Waypoint: put the cursor in a step of a .walkthrough file to mark it as a move.',
+    );
     return false;
   }
   const suggestion = await sendRequest(client, MoveSuggestionRequest, target);
@@ -100,5 +131,8 @@ export async function unmarkStepMove(client: LanguageClient, uri?: unknown, line
   if (!target) return false;
   const suggestion = await sendRequest(client, MoveSuggestionRequest, target);
   if (!suggestion) return false;
-  return applyGameEdit(client, await sendRequest(client, UnmarkMoveRequest, { uri: target.uri, step: suggestion.step }));
+  return applyGameEdit(
+    client,
+    await sendRequest(client, UnmarkMoveRequest, { uri: target.uri, step: suggestion.step }),
+  );
 }

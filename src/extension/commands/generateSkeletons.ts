@@ -45,10 +45,14 @@ export interface GenerateSkeletonsOptions {
   confirmLarge?: (message: string, detail: string, button: string) => Thenable<boolean>;
 }
 
-const askModal = async (message: string, detail: string, button: string): Promise<boolean> => (await vscode.window.showWarningMessage(message, { modal: true, detail }, button)) === button;
+const askModal = async (message: string, detail: string, button: string): Promise<boolean> =>
+  (await vscode.window.showWarningMessage(message, { modal: true, detail }, button)) === button;
 
 async function exists(uri: vscode.Uri): Promise<boolean> {
-  return vscode.workspace.fs.stat(uri).then(() => true, () => false);
+  return vscode.workspace.fs.stat(uri).then(
+    () => true,
+    () => false,
+  );
 }
 
 function megabytes(bytes: number): string {
@@ -58,7 +62,11 @@ function megabytes(bytes: number): string {
 async function chooseTask(): Promise<'df' | 'rf' | undefined> {
   const picked = await vscode.window.showQuickPick(
     [
-      { label: 'Destination finding (DF)', description: '<game>.all2all.jsonl: every simple path', task: 'df' as const },
+      {
+        label: 'Destination finding (DF)',
+        description: '<game>.all2all.jsonl: every simple path',
+        task: 'df' as const,
+      },
       { label: 'Route finding (RF)', description: '<game>.all_pairs.jsonl: every ordered pair', task: 'rf' as const },
     ],
     { title: 'Generate MANGO skeletons' },
@@ -81,8 +89,15 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 type Placed = { action: GenerateSkeletonsOutcome['action']; backup?: vscode.Uri };
 
 /** Replaces a file too large for an undoable edit: after its own confirmation, old file kept as a backup. */
-async function replaceLarge(generated: vscode.Uri, target: vscode.Uri, size: number, options: GenerateSkeletonsOptions): Promise<Placed> {
-  const backup = target.with({ path: await freeBackupPath(target.path, (candidate) => exists(target.with({ path: candidate }))) });
+async function replaceLarge(
+  generated: vscode.Uri,
+  target: vscode.Uri,
+  size: number,
+  options: GenerateSkeletonsOptions,
+): Promise<Placed> {
+  const backup = target.with({
+    path: await freeBackupPath(target.path, (candidate) => exists(target.with({ path: candidate }))),
+  });
   const name = vscode.workspace.asRelativePath(target);
   const backupName = vscode.workspace.asRelativePath(backup);
   const confirmed = await (options.confirmLarge ?? askModal)(
@@ -106,12 +121,29 @@ async function place(generated: vscode.Uri, target: vscode.Uri, options: Generat
   }
   if (sameBytes(existing, fresh)) return { action: 'unchanged' };
   if (existing.length > (options.maxEditableBytes ?? MAX_EDITABLE_BYTES)) {
-    if (!options.replace) await vscode.commands.executeCommand('vscode.diff', target, generated, `${vscode.workspace.asRelativePath(target)} ↔ generated`, { preview: true });
+    if (!options.replace)
+      await vscode.commands.executeCommand(
+        'vscode.diff',
+        target,
+        generated,
+        `${vscode.workspace.asRelativePath(target)} ↔ generated`,
+        { preview: true },
+      );
     return replaceLarge(generated, target, existing.length, options);
   }
   if (!options.replace) {
-    await vscode.commands.executeCommand('vscode.diff', target, generated, `${vscode.workspace.asRelativePath(target)} ↔ generated`, { preview: true });
-    const choice = await vscode.window.showWarningMessage(`Replace ${vscode.workspace.asRelativePath(target)} with the generated skeletons?`, { modal: true, detail: 'The diff is open. Replacing is an edit you can undo until you save.' }, 'Replace');
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      target,
+      generated,
+      `${vscode.workspace.asRelativePath(target)} ↔ generated`,
+      { preview: true },
+    );
+    const choice = await vscode.window.showWarningMessage(
+      `Replace ${vscode.workspace.asRelativePath(target)} with the generated skeletons?`,
+      { modal: true, detail: 'The diff is open. Replacing is an edit you can undo until you save.' },
+      'Replace',
+    );
     if (choice !== 'Replace') return { action: 'declined' };
   }
   const document = await vscode.workspace.openTextDocument(target);
@@ -123,28 +155,49 @@ async function place(generated: vscode.Uri, target: vscode.Uri, options: Generat
 /** Puts a backup back over the file it was made from (the undo of a replacement on disk). */
 async function restoreBackup(backup: vscode.Uri, target: vscode.Uri): Promise<void> {
   await vscode.workspace.fs.copy(backup, target, { overwrite: true });
-  vscode.window.setStatusBarMessage(`Waypoint: ${vscode.workspace.asRelativePath(target)} restored from ${vscode.workspace.asRelativePath(backup)}`, 5000);
+  vscode.window.setStatusBarMessage(
+    `Waypoint: ${vscode.workspace.asRelativePath(target)} restored from ${vscode.workspace.asRelativePath(backup)}`,
+    5000,
+  );
 }
 
-export async function generateSkeletonsCommand(client: LanguageClient, uri?: vscode.Uri, options: GenerateSkeletonsOptions = {}): Promise<GenerateSkeletonsOutcome> {
+export async function generateSkeletonsCommand(
+  client: LanguageClient,
+  uri?: vscode.Uri,
+  options: GenerateSkeletonsOptions = {},
+): Promise<GenerateSkeletonsOutcome> {
   const source = uri ?? vscode.window.activeTextEditor?.document.uri;
   if (!source || !fileKindOf(source.path)) {
-    void vscode.window.showInformationMessage('Waypoint: open a file of a MANGO game (its walkthrough or edges.json) first.');
+    void vscode.window.showInformationMessage(
+      'Waypoint: open a file of a MANGO game (its walkthrough or edges.json) first.',
+    );
     return { action: 'failed' };
   }
   const task = options.task ?? (await chooseTask());
   if (!task) return { action: 'declined' };
   const outputPath = join(tmpdir(), `waypoint-skeletons-${randomBytes(6).toString('hex')}.jsonl`);
   const limit = setting('mango.skeletonPathLimit');
-  const params: GenerateSkeletonsParams = { uri: source.toString(), task, outputPath, ...(limit > 0 ? { limitPerPair: limit } : {}) };
+  const params: GenerateSkeletonsParams = {
+    uri: source.toString(),
+    task,
+    outputPath,
+    ...(limit > 0 ? { limitPerPair: limit } : {}),
+  };
   const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Waypoint: generating ${task.toUpperCase()} skeletons`, cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Waypoint: generating ${task.toUpperCase()} skeletons`,
+      cancellable: true,
+    },
     async (progress, token) => {
       let reported = 0;
       const listener = onNotification(client, SkeletonProgressNotification, (update: SkeletonProgressParams) => {
         if (update.outputPath !== outputPath || update.totalPairs === 0) return;
         const percent = (100 * update.pairs) / update.totalPairs;
-        progress.report({ increment: percent - reported, message: `${update.pairs}/${update.totalPairs} pairs, ${update.lines} lines` });
+        progress.report({
+          increment: percent - reported,
+          message: `${update.pairs}/${update.totalPairs} pairs, ${update.lines} lines`,
+        });
         reported = percent;
       });
       try {
@@ -164,17 +217,35 @@ export async function generateSkeletonsCommand(client: LanguageClient, uri?: vsc
     const target = vscode.Uri.parse(result.targetUri);
     const { action, backup } = await place(generated, target, options);
     const truncated = result.truncatedPairs > 0 ? ` (${result.truncatedPairs} pairs cut at ${limit} paths)` : '';
-    const summary = { created: 'written to', unchanged: 'identical to', replaced: 'replaced in', declined: 'not written to', failed: 'could not be written to', cancelled: '' }[action];
+    const summary = {
+      created: 'written to',
+      unchanged: 'identical to',
+      replaced: 'replaced in',
+      declined: 'not written to',
+      failed: 'could not be written to',
+      cancelled: '',
+    }[action];
     const name = vscode.workspace.asRelativePath(target);
-    const undo = backup ? ` The previous file is kept as ${vscode.workspace.asRelativePath(backup)}: to undo, restore it over ${name} ("Restore Backup").` : '';
+    const undo = backup
+      ? ` The previous file is kept as ${vscode.workspace.asRelativePath(backup)}: to undo, restore it over ${name} ("Restore Backup").`
+      : '';
     const message = `Waypoint: ${result.lines} ${task.toUpperCase()} skeletons${truncated} ${summary} ${name}.${undo}`;
     if (backup) {
-      void vscode.window.showInformationMessage(message, 'Restore Backup').then((choice) => (choice ? restoreBackup(backup, target) : undefined));
+      void vscode.window
+        .showInformationMessage(message, 'Restore Backup')
+        .then((choice) => (choice ? restoreBackup(backup, target) : undefined));
     } else void vscode.window.showInformationMessage(message);
     return { ...result, action, message, ...(backup ? { backup: backup.fsPath } : {}) };
   } finally {
     // After a diff was shown its editor still reads the temporary file: leave that one to the OS.
-    const diffShown = !options.replace && (await readIfExists(generated)) !== undefined && vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.fsPath === generated.fsPath));
+    const diffShown =
+      !options.replace &&
+      (await readIfExists(generated)) !== undefined &&
+      vscode.window.tabGroups.all.some((group) =>
+        group.tabs.some(
+          (tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.fsPath === generated.fsPath,
+        ),
+      );
     if (!diffShown) await vscode.workspace.fs.delete(generated).then(undefined, () => undefined);
   }
 }

@@ -12,7 +12,13 @@ import { sendRequest } from '../lspRequests';
 import { WALKTHROUGH_LANGUAGE } from '../documentSelectors';
 import { applyGameEdit, markStepAsMove } from './annotate';
 
-export type Decision = 'accept' | 'reject' | 'rename-source' | 'rename-destination' | 'merge-source' | 'merge-destination';
+export type Decision =
+  | 'accept'
+  | 'reject'
+  | 'rename-source'
+  | 'rename-destination'
+  | 'merge-source'
+  | 'merge-destination';
 
 interface DecisionItem extends vscode.QuickPickItem {
   decision: Decision;
@@ -40,11 +46,22 @@ export interface ReviewOptions {
   choices?: ReviewChoice[];
 }
 
-function describe(proposal: AnnotationProposalItem, rename: ReadonlyMap<string, string>): { source: string; destination: string } {
-  return { source: rename.get(proposal.source) ?? proposal.source, destination: rename.get(proposal.destination) ?? proposal.destination };
+function describe(
+  proposal: AnnotationProposalItem,
+  rename: ReadonlyMap<string, string>,
+): { source: string; destination: string } {
+  return {
+    source: rename.get(proposal.source) ?? proposal.source,
+    destination: rename.get(proposal.destination) ?? proposal.destination,
+  };
 }
 
-async function choose(proposal: AnnotationProposalItem, names: { source: string; destination: string }, index: number, total: number): Promise<Decision | undefined> {
+async function choose(
+  proposal: AnnotationProposalItem,
+  names: { source: string; destination: string },
+  index: number,
+  total: number,
+): Promise<Decision | undefined> {
   const move = `${names.source} --${proposal.action}--> ${names.destination}`;
   const evidence = proposal.evidence.join(' · ');
   const items: DecisionItem[] = [
@@ -52,7 +69,11 @@ async function choose(proposal: AnnotationProposalItem, names: { source: string;
     { decision: 'reject', label: '$(close) Reject', description: 'leave this step unannotated' },
     { decision: 'rename-destination', label: '$(edit) Rename destination…', description: names.destination },
     { decision: 'rename-source', label: '$(edit) Rename source…', description: names.source },
-    { decision: 'merge-destination', label: '$(merge) Merge destination into a known location…', description: names.destination },
+    {
+      decision: 'merge-destination',
+      label: '$(merge) Merge destination into a known location…',
+      description: names.destination,
+    },
     { decision: 'merge-source', label: '$(merge) Merge source into a known location…', description: names.source },
   ];
   const picked = await vscode.window.showQuickPick(items, {
@@ -66,10 +87,17 @@ async function choose(proposal: AnnotationProposalItem, names: { source: string;
 
 async function askName(current: string, locations: readonly string[], merge: boolean): Promise<string | undefined> {
   if (merge) {
-    const picked = await vscode.window.showQuickPick(locations.filter((name) => name !== current), { title: `Merge '${current}' into`, placeHolder: 'A known location' });
+    const picked = await vscode.window.showQuickPick(
+      locations.filter((name) => name !== current),
+      { title: `Merge '${current}' into`, placeHolder: 'A known location' },
+    );
     return picked;
   }
-  const typed = await vscode.window.showInputBox({ title: `Rename '${current}'`, value: current, prompt: 'The location name as locations.json will hold it (lower-case)' });
+  const typed = await vscode.window.showInputBox({
+    title: `Rename '${current}'`,
+    value: current,
+    prompt: 'The location name as locations.json will hold it (lower-case)',
+  });
   return typed?.trim().toLowerCase() || undefined;
 }
 
@@ -81,10 +109,16 @@ function reveal(uri: string, line: number): void {
   editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
 }
 
-export async function reviewAnnotationProposals(client: LanguageClient, target?: vscode.Uri, options: ReviewOptions = {}): Promise<ReviewSummary | undefined> {
+export async function reviewAnnotationProposals(
+  client: LanguageClient,
+  target?: vscode.Uri,
+  options: ReviewOptions = {},
+): Promise<ReviewSummary | undefined> {
   const scripted = options.choices ? [...options.choices] : undefined;
   const editor = vscode.window.activeTextEditor;
-  const uri = target?.toString() ?? (editor?.document.languageId === WALKTHROUGH_LANGUAGE ? editor.document.uri.toString() : undefined);
+  const uri =
+    target?.toString() ??
+    (editor?.document.languageId === WALKTHROUGH_LANGUAGE ? editor.document.uri.toString() : undefined);
   if (!uri) {
     void vscode.window.showInformationMessage('Waypoint: open a .walkthrough file to review annotation proposals.');
     return undefined;
@@ -110,7 +144,11 @@ export async function reviewAnnotationProposals(client: LanguageClient, target?:
     const decision = scripted ? choice?.decision : await choose(proposal, names, index, queue.length);
     if (decision === undefined) break;
     if (decision === 'accept' || decision === 'reject') {
-      if (decision === 'accept' && (await markStepAsMove(client, uri, proposal.line, { ...names, action: proposal.action }))) summary.accepted++;
+      if (
+        decision === 'accept' &&
+        (await markStepAsMove(client, uri, proposal.line, { ...names, action: proposal.action }))
+      )
+        summary.accepted++;
       else if (decision === 'reject') summary.rejected++;
       summary.remaining--;
       index++;
@@ -141,6 +179,9 @@ export async function reviewAnnotationProposals(client: LanguageClient, target?:
     if (at >= 0) locations.splice(at, 1);
     if (!locations.includes(chosen)) locations.splice(at >= 0 ? at : locations.length, 0, chosen);
   }
-  vscode.window.setStatusBarMessage(`Waypoint: ${summary.accepted} proposals accepted, ${summary.rejected} rejected, ${summary.renamed + summary.merged} rooms renamed or merged, ${summary.remaining} left.`, 8000);
+  vscode.window.setStatusBarMessage(
+    `Waypoint: ${summary.accepted} proposals accepted, ${summary.rejected} rejected, ${summary.renamed + summary.merged} rooms renamed or merged, ${summary.remaining} left.`,
+    8000,
+  );
   return summary;
 }

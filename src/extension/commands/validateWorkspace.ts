@@ -4,14 +4,28 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { plural } from '../../core/util/text';
 import { setting } from '../settings';
-import { ValidateWorkspaceRequest, type ValidateWorkspaceParams, type ValidateWorkspaceResult } from '../../protocol/lsp';
+import {
+  ValidateWorkspaceRequest,
+  type ValidateWorkspaceParams,
+  type ValidateWorkspaceResult,
+} from '../../protocol/lsp';
 import { sendRequest } from '../lspRequests';
 
 export async function validateWorkspaceCommand(client: LanguageClient): Promise<ValidateWorkspaceResult | undefined> {
   const maxFileSizeMB = setting('validation.maxFileSizeMB');
   const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: 'Waypoint: validating benchmark files…', cancellable: true },
-    (_progress, token) => sendRequest(client, ValidateWorkspaceRequest, { maxFileSizeBytes: maxFileSizeMB * 1048576 } satisfies ValidateWorkspaceParams, token),
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: 'Waypoint: validating benchmark files…',
+      cancellable: true,
+    },
+    (_progress, token) =>
+      sendRequest(
+        client,
+        ValidateWorkspaceRequest,
+        { maxFileSizeBytes: maxFileSizeMB * 1048576 } satisfies ValidateWorkspaceParams,
+        token,
+      ),
   );
   const skipped = result.skipped.length > 0 ? `, ${result.skipped.length} skipped (${result.skipped[0].reason})` : '';
   const summary = `Waypoint: ${plural(result.files, 'file')} validated: ${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}${skipped}${result.cancelled ? ' (cancelled)' : ''}.`;

@@ -79,11 +79,17 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
     this.diagnostics.set(uri, problems.map(toVscodeDiagnostic));
     // Its own language so answers wrap (model answers are often one long line) without touching
     // the user's plain-text settings.
-    const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), ANSWER_LANGUAGE);
+    const document = await vscode.languages.setTextDocumentLanguage(
+      await vscode.workspace.openTextDocument(uri),
+      ANSWER_LANGUAGE,
+    );
     // Answers share one editor group: reuse the group that already holds an answer tab, visible or
     // not, so a series of runs does not keep splitting the editor; else the maze's group, so an
     // answer and its maze are tabs of one group beside the editor, not a third column.
-    const answerColumn = columnHolding((tab) => tabShows(tab, (shown) => shown.scheme === ANSWER_SCHEME)) ?? columnHolding((tab) => isWebviewTab(tab, MAZE_VIEW_TYPE)) ?? companionColumn();
+    const answerColumn =
+      columnHolding((tab) => tabShows(tab, (shown) => shown.scheme === ANSWER_SCHEME)) ??
+      columnHolding((tab) => isWebviewTab(tab, MAZE_VIEW_TYPE)) ??
+      companionColumn();
     await vscode.window.showTextDocument(document, { viewColumn: answerColumn, preview: false });
     return document;
   }
@@ -91,7 +97,12 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
   /** On a marked step: what went wrong and what the maze expected there. */
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
     const here = (this.problems.get(document.uri.toString()) ?? []).filter((problem) => {
-      const range = new vscode.Range(problem.range.start.line, problem.range.start.character, problem.range.end.line, problem.range.end.character);
+      const range = new vscode.Range(
+        problem.range.start.line,
+        problem.range.start.character,
+        problem.range.end.line,
+        problem.range.end.character,
+      );
       return range.contains(position);
     });
     if (here.length === 0) return undefined;

@@ -19,10 +19,16 @@ export function trajectoryText(record: RunRecord, trajectory: Trajectory | null)
     `# ${scoreLine(record.scores)}`,
   ];
   if (!replaysOnMaze(record.question)) return [...header, ...parsedLines(record.parsedAnswer)].join('\n') + '\n';
-  if (!trajectory) return [...header, '(the game was not found, so the steps could not be checked)', record.rawAnswer].join('\n') + '\n';
+  if (!trajectory)
+    return (
+      [...header, '(the game was not found, so the steps could not be checked)', record.rawAnswer].join('\n') + '\n'
+    );
   if (trajectory.error) return [...header, `unparseable answer: ${trajectory.error}`].join('\n') + '\n';
   const width = Math.max(0, ...trajectory.steps.map((step) => `${step.from} —${step.action}→ ${step.to}`.length));
-  const steps = trajectory.steps.map((step) => `${String(step.index + 1).padStart(2)}. ${`${step.from} —${step.action}→ ${step.to}`.padEnd(width)}   ${step.verdict}${step.chained ? '' : ' (does not start where the last step ended)'}`);
+  const steps = trajectory.steps.map(
+    (step) =>
+      `${String(step.index + 1).padStart(2)}. ${`${step.from} —${step.action}→ ${step.to}`.padEnd(width)}   ${step.verdict}${step.chained ? '' : ' (does not start where the last step ended)'}`,
+  );
   return [...header, ...steps].join('\n') + '\n';
 }
 
@@ -30,7 +36,9 @@ export function trajectoryText(record: RunRecord, trajectory: Trajectory | null)
 function parsedLines(parsed: unknown): string[] {
   const items = Array.isArray(parsed) ? parsed : parsed === null || parsed === undefined ? [] : [parsed];
   if (items.length === 0) return ['(no answer could be parsed)'];
-  return items.map((item, index) => `${String(index + 1).padStart(2)}. ${typeof item === 'string' ? item : JSON.stringify(item)}`);
+  return items.map(
+    (item, index) => `${String(index + 1).padStart(2)}. ${typeof item === 'string' ? item : JSON.stringify(item)}`,
+  );
 }
 
 export class RunTrajectoryDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -66,24 +74,56 @@ export async function compareRuns(
 ): Promise<{ left: vscode.Uri; right: vscode.Uri } | undefined> {
   let pair = chosen.slice(0, 2);
   if (pair.length === 0) {
-    void vscode.window.showInformationMessage('Waypoint: select a run in the Waypoint Runs view to compare it with another.');
+    void vscode.window.showInformationMessage(
+      'Waypoint: select a run in the Waypoint Runs view to compare it with another.',
+    );
     return undefined;
   }
   if (pair.length === 1) {
     const [first] = pair;
-    const others = allRuns.filter((record) => record !== first && record.question.sampleId === first.question.sampleId && questionGroup(record.question) === questionGroup(first.question));
+    const others = allRuns.filter(
+      (record) =>
+        record !== first &&
+        record.question.sampleId === first.question.sampleId &&
+        questionGroup(record.question) === questionGroup(first.question),
+    );
     if (others.length === 0) {
-      void vscode.window.showInformationMessage('Waypoint: this question has only one run; run it again with another model to compare.');
+      void vscode.window.showInformationMessage(
+        'Waypoint: this question has only one run; run it again with another model to compare.',
+      );
       return undefined;
     }
-    const picked = others.length === 1 ? { record: others[0] } : await vscode.window.showQuickPick(others.map((record) => ({ label: record.model.id, description: `${record.mode} · ${record.time.slice(0, 16).replace('T', ' ')}`, record })), { title: 'Compare with which run?' });
+    const picked =
+      others.length === 1
+        ? { record: others[0] }
+        : await vscode.window.showQuickPick(
+            others.map((record) => ({
+              label: record.model.id,
+              description: `${record.mode} · ${record.time.slice(0, 16).replace('T', ' ')}`,
+              record,
+            })),
+            { title: 'Compare with which run?' },
+          );
     if (!picked) return undefined;
     pair = [first, picked.record];
   }
-  const [left, right] = await Promise.all(pair.map(async (record) => documents.put(`${runDocumentName(record)}-${record.time.replace(/[:.]/g, '')}`, trajectoryText(record, await trajectoryOf(record)))));
+  const [left, right] = await Promise.all(
+    pair.map(async (record) =>
+      documents.put(
+        `${runDocumentName(record)}-${record.time.replace(/[:.]/g, '')}`,
+        trajectoryText(record, await trajectoryOf(record)),
+      ),
+    ),
+  );
   const [a, b] = pair;
   // Beside the view it was asked from (the Runs view's editor, the results view), not over it, and
   // not in a third column: with the answers and the maze.
-  await vscode.commands.executeCommand('vscode.diff', left, right, `${questionLabel(a.question)}: ${a.model.id} ↔ ${b.model.id}`, { viewColumn: companionColumn(), preview: true });
+  await vscode.commands.executeCommand(
+    'vscode.diff',
+    left,
+    right,
+    `${questionLabel(a.question)}: ${a.model.id} ↔ ${b.model.id}`,
+    { viewColumn: companionColumn(), preview: true },
+  );
   return { left, right };
 }

@@ -11,7 +11,14 @@ import { OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
 import { redactSecrets } from '../../core/eval/redact';
 import { answerPrepared, type AnsweredQuestion } from '../../core/eval/pipeline';
 import { benchmarkLabel } from '../../core/eval/runLabels';
-import type { ChatMessage, ModelProfile, ModelReply, RunRecord, ScoringMode, ServerModelProbe } from '../../core/eval/types';
+import type {
+  ChatMessage,
+  ModelProfile,
+  ModelReply,
+  RunRecord,
+  ScoringMode,
+  ServerModelProbe,
+} from '../../core/eval/types';
 import type { EvalQuestion } from '../../core/benchmarks/declarations';
 import type { EpisodeOptions, PreparedQuestion } from '../../core/benchmark/registry';
 import { apiKeyLookup, editorKeyAdvice } from './secrets';
@@ -29,7 +36,8 @@ export interface ModelRequest {
 
 /** The reply source a profile stands for. */
 function sourceFor(context: vscode.ExtensionContext, request: ModelRequest): ReplySource {
-  if (request.profile.provider === 'openai-compatible') return new OpenAiCompatibleSource(apiKeyLookup(context.secrets), editorKeyAdvice);
+  if (request.profile.provider === 'openai-compatible')
+    return new OpenAiCompatibleSource(apiKeyLookup(context.secrets), editorKeyAdvice);
   return {
     async reply(): Promise<ModelReply> {
       const started = Date.now();
@@ -42,17 +50,34 @@ function sourceFor(context: vscode.ExtensionContext, request: ModelRequest): Rep
 /** The workspace's response cache (shared with `waypoint run`); null in an untrusted or folder-less window. */
 export function workspaceStore(): WorkspaceStore | null {
   const folder = vscode.workspace.workspaceFolders?.[0];
-  return folder && vscode.workspace.isTrusted ? new WorkspaceStore(folder.uri.fsPath, (line) => outputChannel().warn(line), fs) : null;
+  return folder && vscode.workspace.isTrusted
+    ? new WorkspaceStore(folder.uri.fsPath, (line) => outputChannel().warn(line), fs)
+    : null;
 }
 
 /** What the profile's server lists as its models (the cache key's served model); a caller that asks many turns keeps the answer. */
-export function serverModelOf(context: vscode.ExtensionContext, profile: ModelProfile, signal: AbortSignal): Promise<ServerModelProbe> {
+export function serverModelOf(
+  context: vscode.ExtensionContext,
+  profile: ModelProfile,
+  signal: AbortSignal,
+): Promise<ServerModelProbe> {
   return new OpenAiCompatibleSource(apiKeyLookup(context.secrets), editorKeyAdvice).serverModel(profile, signal);
 }
 
 /** Asks without any UI (for loops such as a SmartPlay episode, which show their own progress); throws ModelCallError. */
-export function askQuietly(context: vscode.ExtensionContext, request: ModelRequest, signal: AbortSignal): Promise<ModelReply> {
-  return askModel(sourceFor(context, request), workspaceStore(), request.profile, request.messages, request.question, signal);
+export function askQuietly(
+  context: vscode.ExtensionContext,
+  request: ModelRequest,
+  signal: AbortSignal,
+): Promise<ModelReply> {
+  return askModel(
+    sourceFor(context, request),
+    workspaceStore(),
+    request.profile,
+    request.messages,
+    request.question,
+    signal,
+  );
 }
 
 let output: vscode.LogOutputChannel | undefined;
@@ -78,25 +103,40 @@ export function modelErrorMessage(error: unknown, profile: ModelProfile): string
 export async function reportModelError(error: unknown, profile: ModelProfile): Promise<void> {
   const message = modelErrorMessage(error, profile);
   if (message === null) return;
-  const where = profile.provider === 'openai-compatible' ? ` (${profile.model ?? '?'} at ${profile.baseUrl ?? '?'}, timeoutMs ${profile.timeoutMs}, retries ${profile.retries})` : '';
+  const where =
+    profile.provider === 'openai-compatible'
+      ? ` (${profile.model ?? '?'} at ${profile.baseUrl ?? '?'}, timeoutMs ${profile.timeoutMs}, retries ${profile.retries})`
+      : '';
   // A ModelCallError is already the whole story; anything else is unexpected, so its stack helps.
   const detail = error instanceof Error && !(error instanceof ModelCallError) && error.stack ? `\n${error.stack}` : '';
   outputChannel().error(redactSecrets(`Model call failed: ${message}${where}${detail}`));
   const actions = [...(/API key/.test(message) ? ['Set API Key…'] : []), 'Open Settings', 'Show Output'];
   const action = await vscode.window.showErrorMessage(`Waypoint: ${message}`, ...actions);
   if (action === 'Set API Key…') await vscode.commands.executeCommand('waypoint.setApiKey', profile.id);
-  else if (action === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'waypoint.models');
+  else if (action === 'Open Settings')
+    await vscode.commands.executeCommand('workbench.action.openSettings', 'waypoint.models');
   else if (action === 'Show Output') outputChannel().show(true);
 }
 
 /** Asks with a cancellable progress notification; undefined when cancelled or failed (the failure is shown). */
-export async function askWithProgress(context: vscode.ExtensionContext, request: ModelRequest, title: string): Promise<ModelReply | undefined> {
+export async function askWithProgress(
+  context: vscode.ExtensionContext,
+  request: ModelRequest,
+  title: string,
+): Promise<ModelReply | undefined> {
   try {
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: asking ${request.profile.id} (${title})`, cancellable: true }, (_progress, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      return askQuietly(context, request, controller.signal);
-    });
+    return await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `Waypoint: asking ${request.profile.id} (${title})`,
+        cancellable: true,
+      },
+      (_progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return askQuietly(context, request, controller.signal);
+      },
+    );
   } catch (error) {
     // Not awaited: the command ends now; the notification stays until the user answers it.
     void reportModelError(error, request.profile);
@@ -123,18 +163,45 @@ export interface AnswerProgressOptions {
  * (the failure is shown, as askWithProgress shows it); an episode whose turn failed is answered
  * with the turns before it, its failure shown too.
  */
-export async function answerWithProgress<Q extends EvalQuestion>(context: vscode.ExtensionContext, prepared: PreparedQuestion<Q>, profile: ModelProfile, options: AnswerProgressOptions): Promise<AnsweredQuestion<Q> | undefined> {
-  const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(context.secrets), editorKeyAdvice) : undefined;
+export async function answerWithProgress<Q extends EvalQuestion>(
+  context: vscode.ExtensionContext,
+  prepared: PreparedQuestion<Q>,
+  profile: ModelProfile,
+  options: AnswerProgressOptions,
+): Promise<AnsweredQuestion<Q> | undefined> {
+  const source =
+    profile.provider === 'openai-compatible'
+      ? new OpenAiCompatibleSource(apiKeyLookup(context.secrets), editorKeyAdvice)
+      : undefined;
   try {
-    const answered = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: asking ${profile.id} (${options.title})`, cancellable: true }, (progress, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      const episode: EpisodeOptions | undefined = options.episode && { ...options.episode, onProgress: (step, maxSteps) => progress.report({ message: `step ${step} of at most ${maxSteps}`, increment: 100 / maxSteps }) };
-      return answerPrepared(prepared, profile, benchmarkLabel(prepared.question), { source, cache: workspaceStore(), mode: options.mode, seed: options.seed ?? 0, signal: controller.signal, ...(episode ? { episode } : {}) });
-    });
+    const answered = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `Waypoint: asking ${profile.id} (${options.title})`,
+        cancellable: true,
+      },
+      (progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        const episode: EpisodeOptions | undefined = options.episode && {
+          ...options.episode,
+          onProgress: (step, maxSteps) =>
+            progress.report({ message: `step ${step} of at most ${maxSteps}`, increment: 100 / maxSteps }),
+        };
+        return answerPrepared(prepared, profile, benchmarkLabel(prepared.question), {
+          source,
+          cache: workspaceStore(),
+          mode: options.mode,
+          seed: options.seed ?? 0,
+          signal: controller.signal,
+          ...(episode ? { episode } : {}),
+        });
+      },
+    );
     // An episode a turn's failure ended is answered with the turns played before it: shown as a result and as the failure.
     const turnFailed = answered.record.error ?? answered.record.episode_error;
-    if (turnFailed !== undefined) void reportModelError(new ModelCallError(turnFailed, answered.record.failure as Failure | undefined), profile);
+    if (turnFailed !== undefined)
+      void reportModelError(new ModelCallError(turnFailed, answered.record.failure as Failure | undefined), profile);
     return answered;
   } catch (error) {
     void reportModelError(error, profile);
@@ -150,7 +217,13 @@ export async function answerWithProgress<Q extends EvalQuestion>(context: vscode
 export async function appendRunRecord(record: RunRecord): Promise<string | null> {
   const file = (await workspaceStore()?.appendRun(record)) ?? null;
   if (file) {
-    vscode.commands.executeCommand('waypoint.revealRun', record).then(undefined, (error: unknown) => outputChannel().warn(`Runs view: cannot show the new run: ${error instanceof Error ? error.message : String(error)}`));
+    vscode.commands
+      .executeCommand('waypoint.revealRun', record)
+      .then(undefined, (error: unknown) =>
+        outputChannel().warn(
+          `Runs view: cannot show the new run: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
   }
   return file;
 }
@@ -158,6 +231,8 @@ export async function appendRunRecord(record: RunRecord): Promise<string | null>
 /** Model calls and run records need a trusted workspace; says so when it is not. */
 export function requireTrust(): boolean {
   if (vscode.workspace.isTrusted) return true;
-  void vscode.window.showWarningMessage('Waypoint: model calls and run records are disabled in an untrusted workspace. Trust the workspace to run questions; validation keeps working.');
+  void vscode.window.showWarningMessage(
+    'Waypoint: model calls and run records are disabled in an untrusted workspace. Trust the workspace to run questions; validation keeps working.',
+  );
   return false;
 }

@@ -50,14 +50,20 @@ export function parsePrices(text: string): { input: number; output: number } | n
   if (trimmed === '') return null;
   const parts = trimmed.split(/[\s,/;]+/).filter(Boolean);
   const numbers = parts.map((part) => Number(part.replace(/^\$/, '')));
-  if (parts.length !== 2 || numbers.some((value) => !Number.isFinite(value) || value < 0)) return 'Two prices in USD per 1M tokens, input then output, e.g. 0.15 0.60 (or leave empty).';
+  if (parts.length !== 2 || numbers.some((value) => !Number.isFinite(value) || value < 0))
+    return 'Two prices in USD per 1M tokens, input then output, e.g. 0.15 0.60 (or leave empty).';
   return { input: numbers[0], output: numbers[1] };
 }
 
 /** A profile id made from a model name: lower case, with runs of other characters as one hyphen. */
 export function suggestedId(model: string): string {
   const base = model.split('/').pop() ?? model;
-  const id = base.toLowerCase().replace(/\.gguf$/, '').replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  const id = base
+    .toLowerCase()
+    .replace(/\.gguf$/, '')
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
   return id === '' || BUILT_IN_IDS.has(id) ? `${id || 'model'}-api` : id;
 }
 
@@ -65,7 +71,11 @@ export function suggestedId(model: string): string {
 const per1k = (perMillion: number) => Number((perMillion / 1000).toPrecision(12));
 
 async function ask(step: number, steps: number, options: vscode.InputBoxOptions): Promise<string | undefined> {
-  return vscode.window.showInputBox({ ignoreFocusOut: true, ...options, title: `${TITLE} (${step}/${steps}): ${options.title}` });
+  return vscode.window.showInputBox({
+    ignoreFocusOut: true,
+    ...options,
+    title: `${TITLE} (${step}/${steps}): ${options.title}`,
+  });
 }
 
 function configuredEntries(target: vscode.ConfigurationTarget): unknown[] {
@@ -80,13 +90,20 @@ function workspaceHasModels(): boolean {
   return inspected?.workspaceValue !== undefined || inspected?.workspaceFolderValue !== undefined;
 }
 
-const idOf = (entry: unknown) => (typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined);
+const idOf = (entry: unknown) =>
+  typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined;
 
 /** Which settings hold a profile `id` ("user settings", "workspace settings" or both), or null. */
 function scopesHolding(id: string): string | null {
   const user = configuredEntries(vscode.ConfigurationTarget.Global).some((entry) => idOf(entry) === id);
   const workspace = configuredEntries(vscode.ConfigurationTarget.Workspace).some((entry) => idOf(entry) === id);
-  return user && workspace ? 'user and workspace settings' : user ? 'user settings' : workspace ? 'workspace settings' : null;
+  return user && workspace
+    ? 'user and workspace settings'
+    : user
+      ? 'user settings'
+      : workspace
+        ? 'workspace settings'
+        : null;
 }
 
 /** The servers (scheme, host and port) the profiles named `id` point at, in any settings. */
@@ -111,7 +128,10 @@ function serverOf(baseUrl: string): string | null {
 }
 
 /** "Waypoint: Add Model Profile…": base URL, model, id, key, prices, where to save; undefined when cancelled. */
-export async function addModelProfileCommand(secrets: vscode.SecretStorage, options: AddProfileOptions = {}): Promise<AddProfileOutcome | undefined> {
+export async function addModelProfileCommand(
+  secrets: vscode.SecretStorage,
+  options: AddProfileOptions = {},
+): Promise<AddProfileOutcome | undefined> {
   // Without a folder there is only user settings to save to: no sixth question.
   const hasFolder = (vscode.workspace.workspaceFolders?.length ?? 0) > 0;
   const steps = hasFolder ? 6 : 5;
@@ -121,7 +141,8 @@ export async function addModelProfileCommand(secrets: vscode.SecretStorage, opti
       title: 'base URL',
       value: 'http://127.0.0.1:8080/v1',
       valueSelection: [0, 'http://127.0.0.1:8080/v1'.length],
-      prompt: "The server's API root. llama.cpp: http://127.0.0.1:8080/v1 · Ollama: http://127.0.0.1:11434/v1 · vLLM: http://127.0.0.1:8000/v1 · OpenAI: https://api.openai.com/v1",
+      prompt:
+        "The server's API root. llama.cpp: http://127.0.0.1:8080/v1 · Ollama: http://127.0.0.1:11434/v1 · vLLM: http://127.0.0.1:8000/v1 · OpenAI: https://api.openai.com/v1",
       validateInput: (text) => baseUrlProblem(text),
     }));
   if (baseUrl === undefined) return undefined;
@@ -133,8 +154,10 @@ export async function addModelProfileCommand(secrets: vscode.SecretStorage, opti
     (await ask(2, steps, {
       title: 'model',
       placeHolder: 'e.g. llama3.2, gpt-4o-mini, Qwen/Qwen2.5-7B-Instruct',
-      prompt: 'The model name the server expects. llama-server serves the one model it loaded and ignores this name; Test Connection shows the name it serves.',
-      validateInput: (text) => (text.trim() === '' ? 'The model name (any text for a server that ignores it, e.g. default).' : null),
+      prompt:
+        'The model name the server expects. llama-server serves the one model it loaded and ignores this name; Test Connection shows the name it serves.',
+      validateInput: (text) =>
+        text.trim() === '' ? 'The model name (any text for a server that ignores it, e.g. default).' : null,
     }));
   if (model === undefined) return undefined;
 
@@ -150,13 +173,18 @@ export async function addModelProfileCommand(secrets: vscode.SecretStorage, opti
         if (candidate === '') return 'A name for the profile, e.g. local-llama.';
         if (BUILT_IN_IDS.has(candidate)) return `'${candidate}' is a built-in agent's name: choose another.`;
         const holding = existingIds.has(candidate) ? scopesHolding(candidate) : null;
-        if (holding) return { message: `A profile '${candidate}' is in ${holding}: saving it there replaces it (its other settings kept).`, severity: vscode.InputBoxValidationSeverity.Warning };
+        if (holding)
+          return {
+            message: `A profile '${candidate}' is in ${holding}: saving it there replaces it (its other settings kept).`,
+            severity: vscode.InputBoxValidationSeverity.Warning,
+          };
         return null;
       },
     }));
   if (id === undefined) return undefined;
   const profileId = id.trim();
-  if (profileId === '' || BUILT_IN_IDS.has(profileId)) throw new Error(`Waypoint: '${profileId}' cannot be a profile id.`);
+  if (profileId === '' || BUILT_IN_IDS.has(profileId))
+    throw new Error(`Waypoint: '${profileId}' cannot be a profile id.`);
 
   const hadKey = (await secrets.get(secretName(profileId))) !== undefined;
   // A key stored for this id was sent to the server(s) the id pointed at: another server (an OpenAI
@@ -181,13 +209,23 @@ export async function addModelProfileCommand(secrets: vscode.SecretStorage, opti
   if (apiKey.trim() === '' && keyForOtherServer) {
     const keep = 'Keep the Key';
     const remove = 'Remove the Key';
-    const was = oldServers.length > 0 ? `was used with ${oldServers.join(', ')}` : 'is left from an earlier profile of that name';
+    const was =
+      oldServers.length > 0 ? `was used with ${oldServers.join(', ')}` : 'is left from an earlier profile of that name';
     const choice =
       options.keepKeyForNewServer !== undefined
         ? options.keepKeyForNewServer
           ? keep
           : remove
-        : await vscode.window.showWarningMessage(`The API key stored for '${profileId}' ${was}. Send it to ${newServer} from now on?`, { modal: true, detail: 'A key is only for the service that issued it. Keep it only if that service also runs at the new address.' }, keep, remove);
+        : await vscode.window.showWarningMessage(
+            `The API key stored for '${profileId}' ${was}. Send it to ${newServer} from now on?`,
+            {
+              modal: true,
+              detail:
+                'A key is only for the service that issued it. Keep it only if that service also runs at the new address.',
+            },
+            keep,
+            remove,
+          );
     if (choice === undefined) return undefined;
     removeKey = choice === remove;
   }
@@ -199,7 +237,8 @@ export async function addModelProfileCommand(secrets: vscode.SecretStorage, opti
           const text = await ask(5, steps, {
             title: 'prices (optional)',
             placeHolder: 'e.g. 0.15 0.60',
-            prompt: 'USD per 1M input tokens and per 1M output tokens, for the cost of runs and --max-cost. Leave empty to skip.',
+            prompt:
+              'USD per 1M input tokens and per 1M output tokens, for the cost of runs and --max-cost. Leave empty to skip.',
             validateInput: (value) => {
               const parsed = parsePrices(value);
               return typeof parsed === 'string' ? parsed : null;
@@ -213,8 +252,18 @@ export async function addModelProfileCommand(secrets: vscode.SecretStorage, opti
 
   // A workspace with its own waypoint.models hides the user list in this window: Workspace comes first.
   const shadowed = workspaceHasModels();
-  const userItem = { label: 'User settings', description: shadowed ? "every workspace on this machine, but not this folder: its own waypoint.models replaces the user list here" : 'every workspace on this machine', target: 'user' as const };
-  const workspaceItem = { label: 'Workspace settings', description: "this folder's .vscode/settings.json, shared with whoever opens it (never the key)", target: 'workspace' as const };
+  const userItem = {
+    label: 'User settings',
+    description: shadowed
+      ? 'every workspace on this machine, but not this folder: its own waypoint.models replaces the user list here'
+      : 'every workspace on this machine',
+    target: 'user' as const,
+  };
+  const workspaceItem = {
+    label: 'Workspace settings',
+    description: "this folder's .vscode/settings.json, shared with whoever opens it (never the key)",
+    target: 'workspace' as const,
+  };
   const target =
     options.target ??
     (hasFolder
@@ -227,7 +276,8 @@ export async function addModelProfileCommand(secrets: vscode.SecretStorage, opti
       : 'user');
   if (target === undefined) return undefined;
 
-  const configurationTarget = target === 'user' ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace;
+  const configurationTarget =
+    target === 'user' ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace;
   const entries = configuredEntries(configurationTarget);
   const index = entries.findIndex((entry) => idOf(entry) === profileId);
   const previous = index >= 0 && typeof entries[index] === 'object' ? (entries[index] as Record<string, unknown>) : {};
@@ -236,7 +286,14 @@ export async function addModelProfileCommand(secrets: vscode.SecretStorage, opti
   const keyStored = apiKey.trim() !== '';
   const { apiKeyEnv: previousKeyEnv, ...kept } = previous;
   const keyEnv = keyStored || typeof previousKeyEnv !== 'string' ? undefined : previousKeyEnv;
-  const entry: Record<string, unknown> = { ...kept, id: profileId, provider: 'openai-compatible', baseUrl: baseUrl.trim(), model: model.trim(), ...(keyEnv ? { apiKeyEnv: keyEnv } : {}) };
+  const entry: Record<string, unknown> = {
+    ...kept,
+    id: profileId,
+    provider: 'openai-compatible',
+    baseUrl: baseUrl.trim(),
+    model: model.trim(),
+    ...(keyEnv ? { apiKeyEnv: keyEnv } : {}),
+  };
   if (prices) Object.assign(entry, { costPer1kInput: per1k(prices.input), costPer1kOutput: per1k(prices.output) });
   const next = index >= 0 ? entries.map((existing, at) => (at === index ? entry : existing)) : [...entries, entry];
   await vscode.workspace.getConfiguration('waypoint').update('models', next, configurationTarget);
@@ -254,7 +311,9 @@ export async function addModelProfileCommand(secrets: vscode.SecretStorage, opti
           ? ', stored key kept'
           : ', no key';
   // What this window uses after the update: a user entry is hidden by a workspace's own list.
-  const available = modelProfiles().some((profile) => profile.id === profileId && profile.baseUrl === entry.baseUrl && profile.model === entry.model);
+  const available = modelProfiles().some(
+    (profile) => profile.id === profileId && profile.baseUrl === entry.baseUrl && profile.model === entry.model,
+  );
   const done = `Waypoint: model profile '${profileId}' ${index >= 0 ? 'replaced' : 'saved'} in ${where}${keyNote}`;
   if (available) {
     const testNow = 'Test Connection';
@@ -263,13 +322,27 @@ export async function addModelProfileCommand(secrets: vscode.SecretStorage, opti
     });
   } else if (target === 'workspace') {
     // A multi-root workspace's folder settings can hide the workspace's list in turn.
-    void vscode.window.showWarningMessage(`${done}, but a folder's own waypoint.models replaces the workspace list here: '${profileId}' is not available in this window.`);
+    void vscode.window.showWarningMessage(
+      `${done}, but a folder's own waypoint.models replaces the workspace list here: '${profileId}' is not available in this window.`,
+    );
   } else {
     const saveThere = 'Save in Workspace Settings';
     void vscode.window
-      .showWarningMessage(`${done}, but this folder's workspace settings have their own waypoint.models, which replaces the user list here: '${profileId}' is not available in this folder.`, saveThere)
+      .showWarningMessage(
+        `${done}, but this folder's workspace settings have their own waypoint.models, which replaces the user list here: '${profileId}' is not available in this folder.`,
+        saveThere,
+      )
       .then(async (action) => {
-        if (action === saveThere) await addModelProfileCommand(secrets, { baseUrl, model, id: profileId, apiKey: '', pricePer1M: prices, target: 'workspace', keepKeyForNewServer: true });
+        if (action === saveThere)
+          await addModelProfileCommand(secrets, {
+            baseUrl,
+            model,
+            id: profileId,
+            apiKey: '',
+            pricePer1M: prices,
+            target: 'workspace',
+            keepKeyForNewServer: true,
+          });
       });
   }
   return { id: profileId, target, entry, replaced: index >= 0, keyStored, keyRemoved: removeKey, available };
@@ -278,7 +351,13 @@ export async function addModelProfileCommand(secrets: vscode.SecretStorage, opti
 /** What the Test Connection toast offers for each failure: the way out most likely to fix it. */
 function actionsFor(report: ConnectionReport): string[] {
   if (report.verdict === 'no-key' || report.verdict === 'key-refused') return ['Set API Key…', 'Show Output'];
-  if (report.verdict === 'wrong-path' || report.verdict === 'model-not-found' || report.verdict === 'not-configured' || report.verdict === 'not-reachable') return ['Open Settings', 'Show Output'];
+  if (
+    report.verdict === 'wrong-path' ||
+    report.verdict === 'model-not-found' ||
+    report.verdict === 'not-configured' ||
+    report.verdict === 'not-reachable'
+  )
+    return ['Open Settings', 'Show Output'];
   return ['Show Output'];
 }
 
@@ -288,36 +367,60 @@ export interface TestConnectionDeps {
 }
 
 /** "Waypoint: Test Connection": pick a profile, one tiny request, a verdict; the report, or undefined when cancelled. */
-export async function testConnectionCommand(deps: TestConnectionDeps, options: { profileId?: string } | string = {}): Promise<ConnectionReport | undefined> {
+export async function testConnectionCommand(
+  deps: TestConnectionDeps,
+  options: { profileId?: string } | string = {},
+): Promise<ConnectionReport | undefined> {
   if (!requireTrust()) return undefined;
   const wanted = typeof options === 'string' ? options : options.profileId;
-  const candidates = modelProfiles((message) => deps.log.warn(message)).filter((profile) => profile.provider === 'openai-compatible');
+  const candidates = modelProfiles((message) => deps.log.warn(message)).filter(
+    (profile) => profile.provider === 'openai-compatible',
+  );
   let profile: ModelProfile | undefined;
   if (wanted !== undefined) {
     profile = candidates.find((candidate) => candidate.id === wanted);
     if (!profile) {
-      void vscode.window.showErrorMessage(`Waypoint: no model profile '${wanted}' with "provider": "openai-compatible" (see the setting waypoint.models).`);
+      void vscode.window.showErrorMessage(
+        `Waypoint: no model profile '${wanted}' with "provider": "openai-compatible" (see the setting waypoint.models).`,
+      );
       return undefined;
     }
   } else if (candidates.length === 0) {
     const add = 'Add Model Profile…';
-    if ((await vscode.window.showInformationMessage('Waypoint: there is no model profile to test yet.', add)) === add) await vscode.commands.executeCommand('waypoint.addModelProfile');
+    if ((await vscode.window.showInformationMessage('Waypoint: there is no model profile to test yet.', add)) === add)
+      await vscode.commands.executeCommand('waypoint.addModelProfile');
     return undefined;
   } else {
-    profile = (await vscode.window.showQuickPick(
-      candidates.map((candidate) => ({ label: candidate.id, description: `${candidate.model ?? ''} · ${candidate.baseUrl ?? ''}`, profile: candidate })),
-      { title: 'Test Connection: which model profile?' },
-    ))?.profile;
+    profile = (
+      await vscode.window.showQuickPick(
+        candidates.map((candidate) => ({
+          label: candidate.id,
+          description: `${candidate.model ?? ''} · ${candidate.baseUrl ?? ''}`,
+          profile: candidate,
+        })),
+        { title: 'Test Connection: which model profile?' },
+      )
+    )?.profile;
     if (!profile) return undefined;
   }
   const chosen = profile;
   let report: ConnectionReport;
   try {
-    report = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: testing ${chosen.id} (${chosen.baseUrl ? normaliseBaseUrl(chosen.baseUrl) : 'no base URL'})`, cancellable: true }, async (_progress, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      return testConnection(chosen, await apiKeyLookup(deps.secrets)(chosen), { keyAdvice: editorKeyAdvice, signal: controller.signal });
-    });
+    report = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `Waypoint: testing ${chosen.id} (${chosen.baseUrl ? normaliseBaseUrl(chosen.baseUrl) : 'no base URL'})`,
+        cancellable: true,
+      },
+      async (_progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return testConnection(chosen, await apiKeyLookup(deps.secrets)(chosen), {
+          keyAdvice: editorKeyAdvice,
+          signal: controller.signal,
+        });
+      },
+    );
   } catch (error) {
     if (error instanceof ModelCallCancelled) return undefined;
     throw error;
@@ -331,7 +434,8 @@ export async function testConnectionCommand(deps: TestConnectionDeps, options: {
   else
     void vscode.window.showErrorMessage(text, ...actionsFor(report)).then(async (action) => {
       if (action === 'Set API Key…') await vscode.commands.executeCommand('waypoint.setApiKey', report.profileId);
-      else if (action === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'waypoint.models');
+      else if (action === 'Open Settings')
+        await vscode.commands.executeCommand('workbench.action.openSettings', 'waypoint.models');
       else if (action === 'Show Output') deps.log.show(true);
     });
   return report;

@@ -26,16 +26,27 @@ export function defaultProfileId(): string {
 export type BuiltInDescriptions = Partial<Record<ModelProfile['provider'], string>>;
 
 /** A quick pick of the profiles, the default first; `preset` picks by id without asking. */
-export async function pickProfile(title: string, preset?: string, builtIns: BuiltInDescriptions = {}): Promise<ModelProfile | undefined> {
+export async function pickProfile(
+  title: string,
+  preset?: string,
+  builtIns: BuiltInDescriptions = {},
+): Promise<ModelProfile | undefined> {
   const profiles = modelProfiles();
   if (preset) {
     const found = profiles.find((profile) => profile.id === preset);
-    if (!found) void vscode.window.showErrorMessage(`Waypoint: no model profile '${preset}' (see the setting waypoint.models).`);
+    if (!found)
+      void vscode.window.showErrorMessage(`Waypoint: no model profile '${preset}' (see the setting waypoint.models).`);
     return found;
   }
   const wanted = defaultProfileId();
   const ordered = [...profiles].sort((a, b) => Number(b.id === wanted) - Number(a.id === wanted));
-  const describe = (profile: ModelProfile) => (profile.provider === 'openai-compatible' ? `${profile.model ?? ''} · ${profile.baseUrl ?? ''}` : `built-in: ${builtIns[profile.provider] ?? `${profile.provider} agent`}`);
-  const picked = await vscode.window.showQuickPick(ordered.map((profile) => ({ label: profile.id, description: describe(profile), profile })), { title });
+  const describe = (profile: ModelProfile) =>
+    profile.provider === 'openai-compatible'
+      ? `${profile.model ?? ''} · ${profile.baseUrl ?? ''}`
+      : `built-in: ${builtIns[profile.provider] ?? `${profile.provider} agent`}`;
+  const picked = await vscode.window.showQuickPick(
+    ordered.map((profile) => ({ label: profile.id, description: describe(profile), profile })),
+    { title },
+  );
   return picked?.profile;
 }

@@ -19,7 +19,11 @@ export class ReportPreview {
     let panel = ReportPreview.open.get(path);
     if (panel) panel.reveal(undefined, false);
     else {
-      panel = vscode.window.createWebviewPanel(ReportPreview.viewType, `Report: ${basename(path)}`, companionColumn(), { enableScripts: true, enableCommandUris: false, localResourceRoots: [] });
+      panel = vscode.window.createWebviewPanel(ReportPreview.viewType, `Report: ${basename(path)}`, companionColumn(), {
+        enableScripts: true,
+        enableCommandUris: false,
+        localResourceRoots: [],
+      });
       if (iconPath) panel.iconPath = iconPath;
       ReportPreview.open.set(path, panel);
       const shown = panel;

@@ -44,7 +44,11 @@ export const shownPath = (file: string) => vscode.workspace.asRelativePath(file,
  * reported: NotARunFileError for a file that holds no record (each file was asked for by name, so
  * one that is not a run file is an error, not a silent omission beside the others).
  */
-export async function loadResults(files: readonly string[], workerScript: string, includeTruncated = false): Promise<Loaded> {
+export async function loadResults(
+  files: readonly string[],
+  workerScript: string,
+  includeTruncated = false,
+): Promise<Loaded> {
   const read = await Promise.all(
     files.map(async (file) => {
       const contents = await readRunFile(file, { workerScript, offsets: true }).catch((error: unknown) => {
@@ -57,7 +61,11 @@ export async function loadResults(files: readonly string[], workerScript: string
   if (empty) throw new NotARunFileError(notARunFile(empty.file, shownPath(empty.file), empty.problems));
   const parsed = separateRunsOfOneModel(read, (file) => basename(file, '.jsonl'));
   const where = new Map<RunRecord, RecordPlace>();
-  parsed.forEach(({ file, records, offsets }, fileIndex) => records.forEach((record, index) => where.set(record, { file, offset: offsets[index], model: read[fileIndex].records[index].model.id })));
+  parsed.forEach(({ file, records, offsets }, fileIndex) =>
+    records.forEach((record, index) =>
+      where.set(record, { file, offset: offsets[index], model: read[fileIndex].records[index].model.id }),
+    ),
+  );
   const set = mergeRunFiles(parsed);
   const names = files.map(shownPath);
   const title = files.length === 1 ? basename(files[0], '.jsonl') : `${set.benchmark}: ${files.length} run files`;
@@ -76,14 +84,20 @@ export function showLoadFailure(files: readonly string[], error: unknown): strin
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof NotARunFileError) {
     const { file, line, column } = error.located;
-    void vscode.window.showErrorMessage(`Waypoint: cannot show results: ${error.message}`, 'Open File').then(async (choice) => {
-      if (!choice) return;
-      const at = new vscode.Position(Math.max(0, (line ?? 1) - 1), Math.max(0, (column ?? 1) - 1));
-      await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true, selection: new vscode.Range(at, at) });
-    });
+    void vscode.window
+      .showErrorMessage(`Waypoint: cannot show results: ${error.message}`, 'Open File')
+      .then(async (choice) => {
+        if (!choice) return;
+        const at = new vscode.Position(Math.max(0, (line ?? 1) - 1), Math.max(0, (column ?? 1) - 1));
+        await vscode.window.showTextDocument(vscode.Uri.file(file), {
+          preview: true,
+          selection: new vscode.Range(at, at),
+        });
+      });
     return message;
   }
-  void vscode.window.showErrorMessage(`Waypoint: cannot show results of ${files.map(shownPath).join(', ')}: ${message}`);
+  void vscode.window.showErrorMessage(
+    `Waypoint: cannot show results of ${files.map(shownPath).join(', ')}: ${message}`,
+  );
   return message;
 }
-

@@ -20,12 +20,25 @@ import { describeFsError } from '../../core/util/walk';
 import { buildReport } from '../../core/runs/report';
 import { compareModels, recordDetail } from '../../core/runs/resultsModel';
 import { readRecordAt, readRunFile } from '../../host/runFileReader';
-import { type HostToResultsMessage, type ResultsModel, resultsToHostMessage, type ResultsToHostMessage } from '../../protocol/results';
+import {
+  type HostToResultsMessage,
+  type ResultsModel,
+  resultsToHostMessage,
+  type ResultsToHostMessage,
+} from '../../protocol/results';
 import { receiveMessage } from '../views/webviewMessages';
 import { webviewHtml, webviewOptions } from '../views/webviewHtml';
 import { droppedPaths, pickRunFiles, rememberRunFiles } from './runFileChoice';
 import { type Loaded, loadResults, shownPath, showLoadFailure, withTruncatedTreatment } from './resultsLoad';
-import { announceShared, askShareTarget, defaultShareTarget, openShared, type ShareFormat, type ShareNotice, shareFileName } from './resultsShare';
+import {
+  announceShared,
+  askShareTarget,
+  defaultShareTarget,
+  openShared,
+  type ShareFormat,
+  type ShareNotice,
+  shareFileName,
+} from './resultsShare';
 
 const nodeFiles = questionFilesOn(fs);
 /**
@@ -54,7 +67,11 @@ async function workspaceReplaySources(records: readonly RunRecord[]): Promise<Re
   const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   // A MANGO game is a folder holding `<game>.edges.json`; the replays look for games beside it.
   let games: string | undefined;
-  for (const game of new Set(records.flatMap((record) => ('game' in record.question && typeof record.question.game === 'string' ? [record.question.game] : [])))) {
+  for (const game of new Set(
+    records.flatMap((record) =>
+      'game' in record.question && typeof record.question.game === 'string' ? [record.question.game] : [],
+    ),
+  )) {
     const [edges] = await vscode.workspace.findFiles(`**/${game}.edges.json`, '**/node_modules/**', 1);
     if (edges) {
       games = dirname(dirname(edges.fsPath));
@@ -122,7 +139,10 @@ export class ResultsPanel implements vscode.Disposable {
     }
     let loaded: Loaded;
     try {
-      loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Waypoint: reading run files' }, () => loadShown(files, workerScriptOf(deps)));
+      loaded = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: 'Waypoint: reading run files' },
+        () => loadShown(files, workerScriptOf(deps)),
+      );
     } catch (error) {
       ResultsPanel.lastLoadError = showLoadFailure(files, error);
       return undefined;
@@ -132,7 +152,12 @@ export class ResultsPanel implements vscode.Disposable {
     const options = { ...webviewOptions(deps.context.extensionUri), retainContextWhenHidden: true };
     // The first editor group: answers, replays and side-by-side comparisons open beside it, so the
     // tables stay in view while one question is looked at.
-    const panel = vscode.window.createWebviewPanel(ResultsPanel.viewType, `Results: ${loaded.model.title}`, vscode.ViewColumn.One, options);
+    const panel = vscode.window.createWebviewPanel(
+      ResultsPanel.viewType,
+      `Results: ${loaded.model.title}`,
+      vscode.ViewColumn.One,
+      options,
+    );
     panel.iconPath = vscode.Uri.joinPath(deps.context.extensionUri, 'media', 'icons', 'waypoint.svg');
     const results = new ResultsPanel(panel, deps, files, key, loaded);
     ResultsPanel.open.set(key, results);
@@ -147,7 +172,12 @@ export class ResultsPanel implements vscode.Disposable {
     private key: string,
     private loaded: Loaded,
   ) {
-    panel.webview.html = webviewHtml(panel.webview, deps.context.extensionUri, 'results.js', `Results: ${loaded.model.title}`);
+    panel.webview.html = webviewHtml(
+      panel.webview,
+      deps.context.extensionUri,
+      'results.js',
+      `Results: ${loaded.model.title}`,
+    );
     this.logProblems();
     this.watch();
     this.disposables.push(
@@ -176,7 +206,9 @@ export class ResultsPanel implements vscode.Disposable {
       clearTimeout(this.reloadTimer);
       this.reloadTimer = setTimeout(() => void this.reload(), RELOAD_DELAY_MS);
     };
-    const watchers = [...new Set(this.currentFiles.map((file) => dirname(file)))].map((folder) => vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folder), '*')));
+    const watchers = [...new Set(this.currentFiles.map((file) => dirname(file)))].map((folder) =>
+      vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folder), '*')),
+    );
     this.watchers = [...watchers, ...watchers.map((watcher) => watcher.onDidChange(changed))];
   }
 
@@ -188,9 +220,16 @@ export class ResultsPanel implements vscode.Disposable {
   async addFiles(uris: readonly string[]): Promise<readonly string[]> {
     const { paths, refused } = droppedPaths(uris);
     const added = paths.filter((path) => !this.currentFiles.includes(path));
-    const refusal = refused.length > 0 ? ` Left out ${refused.length === 1 ? 'a drop that is not a file of this machine' : `${refused.length} drops that are not files of this machine`}: ${refused.slice(0, 3).join(', ')}.` : '';
+    const refusal =
+      refused.length > 0
+        ? ` Left out ${refused.length === 1 ? 'a drop that is not a file of this machine' : `${refused.length} drops that are not files of this machine`}: ${refused.slice(0, 3).join(', ')}.`
+        : '';
     if (added.length === 0) {
-      this.status(paths.length > 0 ? `The dropped ${paths.length === 1 ? 'file is' : 'files are'} already in this view.${refusal}` : `Nothing to add.${refusal}`);
+      this.status(
+        paths.length > 0
+          ? `The dropped ${paths.length === 1 ? 'file is' : 'files are'} already in this view.${refusal}`
+          : `Nothing to add.${refusal}`,
+      );
       return this.currentFiles;
     }
     const files = [...this.currentFiles, ...added];
@@ -205,7 +244,9 @@ export class ResultsPanel implements vscode.Disposable {
     try {
       loaded = await loadShown(files, workerScriptOf(this.deps), this.includesTruncated);
     } catch (error) {
-      this.status(`Could not add ${added.map(shownPath).join(', ')}: ${error instanceof Error ? error.message : String(error)}${refusal}`);
+      this.status(
+        `Could not add ${added.map(shownPath).join(', ')}: ${error instanceof Error ? error.message : String(error)}${refusal}`,
+      );
       ResultsPanel.lastLoadError = showLoadFailure(added, error);
       return this.currentFiles;
     }
@@ -247,11 +288,16 @@ export class ResultsPanel implements vscode.Disposable {
   /** Lines that are not run records are left out of every number: the view says how many, the log says where. */
   private postProblems(): void {
     const { problems } = this.loaded;
-    if (problems.length > 0) this.post({ type: 'status', text: `${problems.length} line${problems.length === 1 ? ' is' : 's are'} not run records and left out (first: ${problems[0]}); the Waypoint output lists them all.` });
+    if (problems.length > 0)
+      this.post({
+        type: 'status',
+        text: `${problems.length} line${problems.length === 1 ? ' is' : 's are'} not run records and left out (first: ${problems[0]}); the Waypoint output lists them all.`,
+      });
   }
 
   private logProblems(): void {
-    for (const problem of this.loaded.problems) this.deps.log.warn(`Results: skipped a line that is not a run record: ${problem}`);
+    for (const problem of this.loaded.problems)
+      this.deps.log.warn(`Results: skipped a line that is not a run record: ${problem}`);
   }
 
   /** Re-reads the files and redraws (a run still writing, or Show Results asked again). */
@@ -263,7 +309,10 @@ export class ResultsPanel implements vscode.Disposable {
       this.post({ type: 'results', model: this.loaded.model });
       this.postProblems();
     } catch (error) {
-      this.post({ type: 'status', text: `Could not re-read the run files: ${error instanceof Error ? error.message : String(error)}` });
+      this.post({
+        type: 'status',
+        text: `Could not re-read the run files: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   }
 
@@ -273,8 +322,12 @@ export class ResultsPanel implements vscode.Disposable {
     const place = row && this.loaded.where.get(row.record);
     if (!row || !place) return null;
     const record = await readRecordAt(place.file, place.offset).catch(() => null);
-    if (record && record.question.sampleId === row.record.question.sampleId && record.model.id === place.model) return { ...record, model: row.record.model };
-    this.post({ type: 'status', text: `${vscode.workspace.asRelativePath(place.file, false)} changed since the view was drawn; reading it again.` });
+    if (record && record.question.sampleId === row.record.question.sampleId && record.model.id === place.model)
+      return { ...record, model: row.record.model };
+    this.post({
+      type: 'status',
+      text: `${vscode.workspace.asRelativePath(place.file, false)} changed since the view was drawn; reading it again.`,
+    });
     void this.reload();
     return null;
   }
@@ -298,7 +351,14 @@ export class ResultsPanel implements vscode.Disposable {
       case 'detail': {
         if (!record) return;
         const replay = await (await this.replayBuilder()).replay(record);
-        this.post({ type: 'detail', index: message.index, detail: recordDetail({ ...this.loaded.rows[message.index], record }), ...('replay' in replay ? { replay: replay.replay } : { replayNote: 'note' in replay ? replay.note : 'left out' }) });
+        this.post({
+          type: 'detail',
+          index: message.index,
+          detail: recordDetail({ ...this.loaded.rows[message.index], record }),
+          ...('replay' in replay
+            ? { replay: replay.replay }
+            : { replayNote: 'note' in replay ? replay.note : 'left out' }),
+        });
         return;
       }
       case 'openAnswer':
@@ -309,21 +369,41 @@ export class ResultsPanel implements vscode.Disposable {
         return;
       case 'compare':
         try {
-          this.post({ type: 'compared', a: message.a, b: message.b, result: compareModels(this.loaded.set, message.a, message.b, this.includesTruncated) });
+          this.post({
+            type: 'compared',
+            a: message.a,
+            b: message.b,
+            result: compareModels(this.loaded.set, message.a, message.b, this.includesTruncated),
+          });
         } catch (error) {
-          this.post({ type: 'compared', a: message.a, b: message.b, error: error instanceof Error ? error.message : String(error) });
+          this.post({
+            type: 'compared',
+            a: message.a,
+            b: message.b,
+            error: error instanceof Error ? error.message : String(error),
+          });
         }
         return;
       case 'compareQuestion': {
-        const pick = (model: string) => this.loaded.rows.findIndex((candidate) => candidate.record.question.sampleId === message.sampleId && candidate.record.model.id === model);
+        const pick = (model: string) =>
+          this.loaded.rows.findIndex(
+            (candidate) =>
+              candidate.record.question.sampleId === message.sampleId && candidate.record.model.id === model,
+          );
         const [a, b] = [pick(message.a), pick(message.b)];
         if (a < 0 || b < 0) {
-          this.post({ type: 'status', text: `Question ${message.sampleId} has no answer by ${a >= 0 ? message.b : message.a}.` });
+          this.post({
+            type: 'status',
+            text: `Question ${message.sampleId} has no answer by ${a >= 0 ? message.b : message.a}.`,
+          });
           return;
         }
         const [left, right] = await Promise.all([this.fullRecord(a), this.fullRecord(b)]);
         if (left && right) {
-          await vscode.commands.executeCommand('waypoint.compareRuns', undefined, [{ record: left }, { record: right }]);
+          await vscode.commands.executeCommand('waypoint.compareRuns', undefined, [
+            { record: left },
+            { record: right },
+          ]);
           await this.deps.replayBoth(left, right);
         }
         return;
@@ -347,22 +427,40 @@ export class ResultsPanel implements vscode.Disposable {
    * view's buttons); neither: the default (resultsShare.ts). `open` opens the file at once (Run
    * Benchmark's "Open HTML Report"). Returns the file written, undefined when cancelled or failed.
    */
-  async share(format: ShareFormat, { target, ask = false, open = false }: { target?: string; ask?: boolean; open?: boolean } = {}): Promise<string | undefined> {
+  async share(
+    format: ShareFormat,
+    { target, ask = false, open = false }: { target?: string; ask?: boolean; open?: boolean } = {},
+  ): Promise<string | undefined> {
     const { set, model } = this.loaded;
-    const proposed = target ?? (await defaultShareTarget(this.files, shareFileName(this.files, set.benchmark, model.models, format)));
+    const proposed =
+      target ?? (await defaultShareTarget(this.files, shareFileName(this.files, set.benchmark, model.models, format)));
     const path = ask && !target ? await askShareTarget(format, proposed) : proposed;
     if (!path) return undefined;
     try {
       if (format === 'csv') await fs.writeFile(path, reportCsv(model.report));
       else {
         // The drill-down needs every prompt and answer: read them now, as `waypoint report --html` does.
-        await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Waypoint: writing the HTML report (prompts, answers and replays)' }, async () => {
-          const read = await Promise.all(this.files.map(async (file) => ({ file, ...(await readRunFile(file, { keepText: true, workerScript: workerScriptOf(this.deps) })) })));
-          const whole = mergeRunFiles(separateRunsOfOneModel(read, (file) => basename(file, '.jsonl')));
-          const { json, rows } = buildReport(whole, { includeTruncated: this.includesTruncated });
-          const replays = await buildReplays(rows.map((row) => row.record), await this.replayBuilder());
-          await fs.writeFile(path, reportHtml(json, rows, whole.report, { gzip: (data) => gzipSync(data), replays }));
-        });
+        await vscode.window.withProgress(
+          {
+            location: vscode.ProgressLocation.Notification,
+            title: 'Waypoint: writing the HTML report (prompts, answers and replays)',
+          },
+          async () => {
+            const read = await Promise.all(
+              this.files.map(async (file) => ({
+                file,
+                ...(await readRunFile(file, { keepText: true, workerScript: workerScriptOf(this.deps) })),
+              })),
+            );
+            const whole = mergeRunFiles(separateRunsOfOneModel(read, (file) => basename(file, '.jsonl')));
+            const { json, rows } = buildReport(whole, { includeTruncated: this.includesTruncated });
+            const replays = await buildReplays(
+              rows.map((row) => row.record),
+              await this.replayBuilder(),
+            );
+            await fs.writeFile(path, reportHtml(json, rows, whole.report, { gzip: (data) => gzipSync(data), replays }));
+          },
+        );
       }
     } catch (error) {
       const text = `Could not write ${path}: ${describeFsError(error)}`;

@@ -19,17 +19,28 @@ const LABELS: Record<ShareFormat, { what: string; filter: string }> = {
 };
 
 /** The file name Share proposes for `files`' report in `format`. */
-export function shareFileName(files: readonly string[], benchmark: string, models: readonly string[], format: ShareFormat): string {
+export function shareFileName(
+  files: readonly string[],
+  benchmark: string,
+  models: readonly string[],
+  format: ShareFormat,
+): string {
   // Several files: named by benchmark and models, and by the run's start when the files share it
   // (Run Benchmark's `<benchmark>-<profile>-<date>.jsonl`), so two runs' reports do not collide.
   const starts = new Set(files.map(batchRunStart));
   const [start] = starts;
-  const stem = files.length === 1 ? basename(files[0], '.jsonl') : `${benchmark}-${models.join('+')}${starts.size === 1 && start ? `-${start}` : ''}`;
+  const stem =
+    files.length === 1
+      ? basename(files[0], '.jsonl')
+      : `${benchmark}-${models.join('+')}${starts.size === 1 && start ? `-${start}` : ''}`;
   return `${stem}.report.${format}`;
 }
 
 async function writable(folder: string): Promise<boolean> {
-  return fs.access(folder, constants.W_OK).then(() => true, () => false);
+  return fs.access(folder, constants.W_OK).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Beside the first run file when its folder can be written, else in the first workspace folder (else beside anyway: the write then says why not). */
@@ -37,13 +48,18 @@ export async function defaultShareTarget(files: readonly string[], name: string)
   const beside = dirname(files[0]);
   if (await writable(beside)) return join(beside, name);
   const workspace = vscode.workspace.workspaceFolders?.[0]?.uri;
-  return workspace?.scheme === 'file' && (await writable(workspace.fsPath)) ? join(workspace.fsPath, name) : join(beside, name);
+  return workspace?.scheme === 'file' && (await writable(workspace.fsPath))
+    ? join(workspace.fsPath, name)
+    : join(beside, name);
 }
 
 /** The save dialog of the view's buttons, starting at the default; undefined when cancelled. */
 export async function askShareTarget(format: ShareFormat, proposed: string): Promise<string | undefined> {
   const uri = await vscode.window.showSaveDialog({
-    title: format === 'html' ? 'Share HTML: save the self-contained report (one file, opens offline in any browser)' : 'Export CSV: save every group of the report as CSV',
+    title:
+      format === 'html'
+        ? 'Share HTML: save the self-contained report (one file, opens offline in any browser)'
+        : 'Export CSV: save every group of the report as CSV',
     defaultUri: vscode.Uri.file(proposed),
     saveLabel: format === 'html' ? 'Save Report' : 'Export CSV',
     filters: format === 'html' ? { [LABELS.html.filter]: ['html'] } : { [LABELS.csv.filter]: ['csv'] },

@@ -17,8 +17,23 @@ import { unlistedReason } from '../../core/eval/servedModel';
 import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
 import { parseRunRecords } from '../../core/eval/recordSchemas';
 import type { ModelProfile, ScoringMode } from '../../core/eval/types';
-import { type BenchmarkDefinition, fileKindOf, type PreparedQuestion, QuestionOptionError } from '../../core/benchmark/registry';
-import { batchReport, batchRunName, countChatTokens, estimateBatch, isBatchRunOf, resumeState, runBatch, type BatchEstimate, type ResumeState } from '../../core/runs/batchRun';
+import {
+  type BenchmarkDefinition,
+  fileKindOf,
+  type PreparedQuestion,
+  QuestionOptionError,
+} from '../../core/benchmark/registry';
+import {
+  batchReport,
+  batchRunName,
+  countChatTokens,
+  estimateBatch,
+  isBatchRunOf,
+  resumeState,
+  runBatch,
+  type BatchEstimate,
+  type ResumeState,
+} from '../../core/runs/batchRun';
 import { questionFilesOn, runFilesOn } from '../../core/runs/hostFiles';
 import { questionOptionHint } from '../../core/runs/optionHints';
 import { concurrencyAdvice, concurrencySummary } from '../../core/runs/adaptiveConcurrency';
@@ -77,12 +92,18 @@ export interface RunBenchmarkDeps {
 async function pickBenchmark(preset?: string): Promise<BenchmarkDefinition | undefined> {
   const runnable = benchmarks().filter((definition) => definition.questionSet);
   if (preset) return runnable.find((definition) => definition.id === preset);
-  const picked = await vscode.window.showQuickPick(runnable.map((definition) => ({ label: definition.label, description: definition.id, definition })), { title: 'Run Benchmark: which benchmark?' });
+  const picked = await vscode.window.showQuickPick(
+    runnable.map((definition) => ({ label: definition.label, description: definition.id, definition })),
+    { title: 'Run Benchmark: which benchmark?' },
+  );
   return picked?.definition;
 }
 
 /** The benchmark's files in the workspace as sources: a folder for kinds read as folder groups (a MANGO game), else the file and its folder. */
-async function sourceItems(definition: BenchmarkDefinition, root: string): Promise<Array<vscode.QuickPickItem & { path?: string }>> {
+async function sourceItems(
+  definition: BenchmarkDefinition,
+  root: string,
+): Promise<Array<vscode.QuickPickItem & { path?: string }>> {
   const uris = await vscode.workspace.findFiles('**/*', EXCLUDE, 20_000);
   const folders = new Map<string, number>();
   const files: string[] = [];
@@ -96,10 +117,19 @@ async function sourceItems(definition: BenchmarkDefinition, root: string): Promi
     folders.set(folder, (folders.get(folder) ?? 0) + 1);
   }
   const items: Array<vscode.QuickPickItem & { path?: string }> = [
-    ...[...folders].sort(([a], [b]) => a.localeCompare(b)).map(([folder, count]) => ({ label: `$(folder) ${folder}`, description: `${count} ${definition.label} file${count === 1 ? '' : 's'}`, path: join(root, folder) })),
+    ...[...folders]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([folder, count]) => ({
+        label: `$(folder) ${folder}`,
+        description: `${count} ${definition.label} file${count === 1 ? '' : 's'}`,
+        path: join(root, folder),
+      })),
     ...files.sort().map((file) => ({ label: `$(file) ${file}`, path: join(root, file) })),
   ];
-  items.push({ label: '$(edit) Other sources…', description: 'names or paths as `waypoint run` takes them (e.g. SmartPlay games, or all)' });
+  items.push({
+    label: '$(edit) Other sources…',
+    description: 'names or paths as `waypoint run` takes them (e.g. SmartPlay games, or all)',
+  });
   return items;
 }
 
@@ -107,52 +137,102 @@ async function sourceItems(definition: BenchmarkDefinition, root: string): Promi
 async function resolveSource(root: string, source: string): Promise<string> {
   if (isAbsolute(source)) return source;
   const inWorkspace = join(root, source);
-  return (await fs.stat(inWorkspace).then(() => true, () => false)) ? inWorkspace : source;
+  return (await fs.stat(inWorkspace).then(
+    () => true,
+    () => false,
+  ))
+    ? inWorkspace
+    : source;
 }
 
-async function pickSources(definition: BenchmarkDefinition, root: string, preset?: string[]): Promise<string[] | undefined> {
+async function pickSources(
+  definition: BenchmarkDefinition,
+  root: string,
+  preset?: string[],
+): Promise<string[] | undefined> {
   if (preset) return Promise.all(preset.map((source) => resolveSource(root, source)));
-  const picked = await vscode.window.showQuickPick(await sourceItems(definition, root), { title: `Run Benchmark: ${definition.label} sources (one or several)`, canPickMany: true });
+  const picked = await vscode.window.showQuickPick(await sourceItems(definition, root), {
+    title: `Run Benchmark: ${definition.label} sources (one or several)`,
+    canPickMany: true,
+  });
   if (!picked || picked.length === 0) return undefined;
   const sources = picked.flatMap((item) => (item.path ? [item.path] : []));
   if (picked.some((item) => !item.path)) {
-    const typed = await vscode.window.showInputBox({ title: `Run Benchmark: ${definition.label} sources`, prompt: 'Space-separated names or paths (relative to the workspace)', placeHolder: 'all' });
+    const typed = await vscode.window.showInputBox({
+      title: `Run Benchmark: ${definition.label} sources`,
+      prompt: 'Space-separated names or paths (relative to the workspace)',
+      placeHolder: 'all',
+    });
     if (typed === undefined) return undefined;
-    sources.push(...(await Promise.all(typed.split(/\s+/).filter(Boolean).map((source) => resolveSource(root, source)))));
+    sources.push(
+      ...(await Promise.all(
+        typed
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((source) => resolveSource(root, source)),
+      )),
+    );
   }
   return sources.length > 0 ? sources : undefined;
 }
 
 /** One value of an option: its choices as a quick pick, else an input box (empty: the default). Null = use the default. */
-async function askOption(definition: BenchmarkDefinition, option: string, current: string | undefined): Promise<string | null | undefined> {
+async function askOption(
+  definition: BenchmarkDefinition,
+  option: string,
+  current: string | undefined,
+): Promise<string | null | undefined> {
   const hint = questionOptionHint(definition, option);
   if (hint.choices) {
     const picked = await vscode.window.showQuickPick(
-      hint.choices.map((choice) => ({ label: choice, description: choice === hint.fallback ? 'default' : undefined, picked: choice === current })),
+      hint.choices.map((choice) => ({
+        label: choice,
+        description: choice === hint.fallback ? 'default' : undefined,
+        picked: choice === current,
+      })),
       { title: `Run Benchmark: --${option}`, placeHolder: hint.help },
     );
     return picked ? (picked.label === hint.fallback ? null : picked.label) : undefined;
   }
-  const typed = await vscode.window.showInputBox({ title: `Run Benchmark: --${option}`, prompt: hint.help, value: current ?? '', placeHolder: hint.fallback ? `${hint.fallback} (default)` : '' });
+  const typed = await vscode.window.showInputBox({
+    title: `Run Benchmark: --${option}`,
+    prompt: hint.help,
+    value: current ?? '',
+    placeHolder: hint.fallback ? `${hint.fallback} (default)` : '',
+  });
   if (typed === undefined) return undefined;
   return typed.trim() === '' ? null : typed.trim();
 }
 
 /** The question options, one list with each option's value: Enter on "Continue" keeps them, a row changes one. */
-async function pickQuestionOptions(definition: BenchmarkDefinition, preset?: Record<string, string>): Promise<Record<string, string> | undefined> {
+async function pickQuestionOptions(
+  definition: BenchmarkDefinition,
+  preset?: Record<string, string>,
+): Promise<Record<string, string> | undefined> {
   const declared = definition.questionOptions ?? [];
   if (preset) return preset;
   const values: Record<string, string> = {};
   if (declared.length === 0) return values;
   for (;;) {
-    const missing = declared.filter((option) => questionOptionHint(definition, option).required && values[option] === undefined);
+    const missing = declared.filter(
+      (option) => questionOptionHint(definition, option).required && values[option] === undefined,
+    );
     const rows = declared.map((option) => {
       const hint = questionOptionHint(definition, option);
-      const value = values[option] ?? (hint.fallback ? `${hint.fallback} (default)` : hint.required ? '(required)' : '(default)');
+      const value =
+        values[option] ?? (hint.fallback ? `${hint.fallback} (default)` : hint.required ? '(required)' : '(default)');
       return { label: `--${option}`, description: value, detail: hint.help, option };
     });
-    const continueRow = { label: missing.length ? `$(arrow-right) Continue (choose ${missing.map((option) => `--${option}`).join(', ')} first)` : '$(arrow-right) Continue with these options', option: undefined as string | undefined };
-    const picked = await vscode.window.showQuickPick([continueRow, ...rows], { title: `Run Benchmark: ${definition.label} question options`, placeHolder: 'Pick an option to change it, or Continue' });
+    const continueRow = {
+      label: missing.length
+        ? `$(arrow-right) Continue (choose ${missing.map((option) => `--${option}`).join(', ')} first)`
+        : '$(arrow-right) Continue with these options',
+      option: undefined as string | undefined,
+    };
+    const picked = await vscode.window.showQuickPick([continueRow, ...rows], {
+      title: `Run Benchmark: ${definition.label} question options`,
+      placeHolder: 'Pick an option to change it, or Continue',
+    });
     if (!picked) return undefined;
     const option = picked.option ?? missing[0];
     if (option === undefined) return values;
@@ -169,7 +249,15 @@ async function pickMode(definition: BenchmarkDefinition, preset?: ScoringMode): 
   if (modes.length === 1) return modes[0];
   const preferred = modes.includes(scoringModeSetting()) ? scoringModeSetting() : modes[0];
   const ordered = [preferred, ...modes.filter((mode) => mode !== preferred)];
-  return (await vscode.window.showQuickPick(ordered.map((mode) => ({ label: mode, description: mode === preferred ? 'the waypoint.evaluation.scoringMode setting' : undefined })), { title: 'Run Benchmark: scoring mode' }))?.label as ScoringMode | undefined;
+  return (
+    await vscode.window.showQuickPick(
+      ordered.map((mode) => ({
+        label: mode,
+        description: mode === preferred ? 'the waypoint.evaluation.scoringMode setting' : undefined,
+      })),
+      { title: 'Run Benchmark: scoring mode' },
+    )
+  )?.label as ScoringMode | undefined;
 }
 
 async function pickProfiles(preset?: string[]): Promise<ModelProfile[] | undefined> {
@@ -178,8 +266,14 @@ async function pickProfiles(preset?: string[]): Promise<ModelProfile[] | undefin
     const found = preset.map((id) => profiles.find((profile) => profile.id === id));
     return found.every((profile) => profile !== undefined) ? (found as ModelProfile[]) : undefined;
   }
-  const describe = (profile: ModelProfile) => (profile.provider === 'openai-compatible' ? `${profile.model ?? ''} · ${profile.baseUrl ?? ''}` : `built-in ${profile.provider} agent (offline)`);
-  const picked = await vscode.window.showQuickPick(profiles.map((profile) => ({ label: profile.id, description: describe(profile), profile })), { title: 'Run Benchmark: which models? (one or several)', canPickMany: true });
+  const describe = (profile: ModelProfile) =>
+    profile.provider === 'openai-compatible'
+      ? `${profile.model ?? ''} · ${profile.baseUrl ?? ''}`
+      : `built-in ${profile.provider} agent (offline)`;
+  const picked = await vscode.window.showQuickPick(
+    profiles.map((profile) => ({ label: profile.id, description: describe(profile), profile })),
+    { title: 'Run Benchmark: which models? (one or several)', canPickMany: true },
+  );
   return picked && picked.length > 0 ? picked.map((item) => item.profile) : undefined;
 }
 
@@ -206,14 +300,25 @@ interface ProfilePlan {
  * The run file of a profile: an earlier batch file of this benchmark and profile that answers some
  * of these questions (same sources, options and mode: their answer keys) is offered for resuming.
  */
-async function planProfile(root: string, definition: BenchmarkDefinition, profile: ModelProfile, questions: readonly PreparedQuestion[], mode: ScoringMode, now: Date, resume: boolean | undefined): Promise<ProfilePlan | undefined> {
+async function planProfile(
+  root: string,
+  definition: BenchmarkDefinition,
+  profile: ModelProfile,
+  questions: readonly PreparedQuestion[],
+  mode: ScoringMode,
+  now: Date,
+  resume: boolean | undefined,
+): Promise<ProfilePlan | undefined> {
   const folder = join(root, BATCH_FOLDER);
   // No batch folder yet: nothing to resume. Any other failure (permissions) is the user's to see.
   const listed = await fs.readdir(folder).catch((error: unknown) => {
     if (isMissingFile(error)) return [] as string[];
     throw error;
   });
-  const names = listed.filter((name) => isBatchRunOf(name, definition.id, profile.id)).sort().reverse();
+  const names = listed
+    .filter((name) => isBatchRunOf(name, definition.id, profile.id))
+    .sort()
+    .reverse();
   for (const name of names) {
     const file = join(folder, name);
     const state = resumeState(questions, profile, mode, await nodeRunFiles.readText(file), file);
@@ -222,8 +327,16 @@ async function planProfile(root: string, definition: BenchmarkDefinition, profil
     if (choice === undefined) {
       const picked = await vscode.window.showQuickPick(
         [
-          { label: `Resume ${name}`, description: `${state.alreadyAnswered} of ${questions.length} answered, ${state.questions.length} left`, resume: true },
-          { label: 'Start a new run file', description: 'asks every question again (the response cache still answers repeats)', resume: false },
+          {
+            label: `Resume ${name}`,
+            description: `${state.alreadyAnswered} of ${questions.length} answered, ${state.questions.length} left`,
+            resume: true,
+          },
+          {
+            label: 'Start a new run file',
+            description: 'asks every question again (the response cache still answers repeats)',
+            resume: false,
+          },
         ],
         { title: `Run Benchmark: ${profile.id} already has a run of these questions` },
       );
@@ -243,32 +356,83 @@ const formatCost = (cost: number | null) => (cost === null ? 'unknown (no prices
 function formatDuration(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds)) return '?';
   const s = Math.round(seconds);
-  return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
+  return s >= 3600
+    ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`
+    : s >= 60
+      ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`
+      : `${s}s`;
 }
 
 function progressText(profile: ModelProfile, progress: RunProgress): string {
   const rate = progress.rate === null ? '–' : `${progress.rate.toFixed(progress.rate < 10 ? 1 : 0)}/s`;
-  const extra = [progress.errors ? `${progress.errors} errors` : '', progress.cached ? `${progress.cached} cached` : ''].filter(Boolean).join(', ');
+  const extra = [progress.errors ? `${progress.errors} errors` : '', progress.cached ? `${progress.cached} cached` : '']
+    .filter(Boolean)
+    .join(', ');
   return `${profile.id}: ${progress.done}/${progress.total} · ${rate} · ETA ${formatDuration(progress.etaSeconds)}${extra ? ` · ${extra}` : ''}`;
 }
 
 /** How the CLI continues the same run file (logged, so a run started here can be finished in a terminal). */
-function cliResumeCommand(definition: BenchmarkDefinition, sources: readonly string[], options: Record<string, string>, profile: ModelProfile, mode: ScoringMode, file: string, root: string): string {
+function cliResumeCommand(
+  definition: BenchmarkDefinition,
+  sources: readonly string[],
+  options: Record<string, string>,
+  profile: ModelProfile,
+  mode: ScoringMode,
+  file: string,
+  root: string,
+): string {
   const quote = (text: string) => (/^[\w./:=@-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
   const relative = (path: string) => (path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path);
   const model =
     profile.provider === 'openai-compatible'
-      ? ['--base-url', profile.baseUrl ?? '', '--model', profile.model ?? '', '--temperature', String(profile.temperature), '--max-tokens', String(profile.maxTokens), ...(profile.maxCompletionTokens !== undefined ? ['--max-completion-tokens', String(profile.maxCompletionTokens)] : []), ...(profile.reasoningEffort ? ['--reasoning-effort', profile.reasoningEffort] : []), ...(profile.messageLayout ? ['--message-layout', profile.messageLayout] : []), ...(profile.historyTurns !== undefined ? ['--history-turns', String(profile.historyTurns)] : []), ...(profile.apiKeyEnv ? ['--api-key-env', profile.apiKeyEnv] : [])]
-      : ['--agent', profile.provider, ...(profile.maxTokens !== PROFILE_DEFAULTS.maxTokens ? ['--max-tokens', String(profile.maxTokens)] : [])];
-  const words = ['waypoint', 'run', definition.id, ...sources.map(relative), ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, value]), ...model, '--mode', mode, '--resume', '--out', relative(file)];
+      ? [
+          '--base-url',
+          profile.baseUrl ?? '',
+          '--model',
+          profile.model ?? '',
+          '--temperature',
+          String(profile.temperature),
+          '--max-tokens',
+          String(profile.maxTokens),
+          ...(profile.maxCompletionTokens !== undefined
+            ? ['--max-completion-tokens', String(profile.maxCompletionTokens)]
+            : []),
+          ...(profile.reasoningEffort ? ['--reasoning-effort', profile.reasoningEffort] : []),
+          ...(profile.messageLayout ? ['--message-layout', profile.messageLayout] : []),
+          ...(profile.historyTurns !== undefined ? ['--history-turns', String(profile.historyTurns)] : []),
+          ...(profile.apiKeyEnv ? ['--api-key-env', profile.apiKeyEnv] : []),
+        ]
+      : [
+          '--agent',
+          profile.provider,
+          ...(profile.maxTokens !== PROFILE_DEFAULTS.maxTokens ? ['--max-tokens', String(profile.maxTokens)] : []),
+        ];
+  const words = [
+    'waypoint',
+    'run',
+    definition.id,
+    ...sources.map(relative),
+    ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, value]),
+    ...model,
+    '--mode',
+    mode,
+    '--resume',
+    '--out',
+    relative(file),
+  ];
   return words.map(quote).join(' ');
 }
 
-export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmarkOptions = {}): Promise<RunBenchmarkResult | undefined> {
+export async function runBenchmark(
+  deps: RunBenchmarkDeps,
+  options: RunBenchmarkOptions = {},
+): Promise<RunBenchmarkResult | undefined> {
   if (!requireTrust()) return undefined;
   const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   if (!root) {
-    void vscode.window.showInformationMessage('Waypoint: open a folder to run a benchmark (run files go to its .waypoint/runs/batch/).');
+    void vscode.window.showInformationMessage(
+      'Waypoint: open a folder to run a benchmark (run files go to its .waypoint/runs/batch/).',
+    );
     return undefined;
   }
   const definition = await pickBenchmark(options.benchmark);
@@ -289,15 +453,25 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
 
   let set;
   try {
-    set = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: reading the ${definition.label} questions…` }, () => questionSet.call(definition, sources, questionOptions, nodeQuestionFiles));
+    set = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Waypoint: reading the ${definition.label} questions…` },
+      () => questionSet.call(definition, sources, questionOptions, nodeQuestionFiles),
+    );
   } catch (error) {
-    void vscode.window.showErrorMessage(`Waypoint: ${error instanceof QuestionOptionError || error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showErrorMessage(
+      `Waypoint: ${error instanceof QuestionOptionError || error instanceof Error ? error.message : String(error)}`,
+    );
     return undefined;
   }
   if (!set) return undefined;
   for (const problem of set.problems) deps.log.warn(`Run Benchmark: ${problem}`);
   if (set.questions.length === 0) {
-    void vscode.window.showErrorMessage(`Waypoint: no ${definition.label} questions in ${sources.join(', ')}${set.problems.length ? ` (${set.problems[0]})` : ''}.`, 'Show Output').then((choice) => choice && deps.log.show(true));
+    void vscode.window
+      .showErrorMessage(
+        `Waypoint: no ${definition.label} questions in ${sources.join(', ')}${set.problems.length ? ` (${set.problems[0]})` : ''}.`,
+        'Show Output',
+      )
+      .then((choice) => choice && deps.log.show(true));
     return undefined;
   }
 
@@ -309,8 +483,19 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
     const picked = questionOptions.seed === undefined ? chosen : { ...chosen, seed };
     // The model the server serves keys resume and the cache (llama-server ignores the profile's
     // `model`): asked before earlier run files are read, so another model's records are no answers.
-    const source = picked.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets), editorKeyAdvice) : undefined;
-    const resolved = source ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: asking ${picked.id}'s server which model it serves…` }, () => resolveServerModel(picked, source, new AbortController().signal)) : { profile: picked, probe: null };
+    const source =
+      picked.provider === 'openai-compatible'
+        ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets), editorKeyAdvice)
+        : undefined;
+    const resolved = source
+      ? await vscode.window.withProgress(
+          {
+            location: vscode.ProgressLocation.Notification,
+            title: `Waypoint: asking ${picked.id}'s server which model it serves…`,
+          },
+          () => resolveServerModel(picked, source, new AbortController().signal),
+        )
+      : { profile: picked, probe: null };
     const profile = resolved.profile;
     const unlisted = unlistedReason(profile, resolved.probe);
     if (unlisted) deps.log.warn(`Run Benchmark: ${profile.id}: ${unlisted}.`);
@@ -321,13 +506,21 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
   const total = plans.reduce((sum, plan) => sum + plan.state.questions.length, 0);
   if (!options.confirmed) {
     const lines = plans.map((plan) => {
-      const resumed = plan.state.alreadyAnswered ? ` (resuming ${basename(plan.file)}: ${plan.state.alreadyAnswered} already answered)` : '';
+      const resumed = plan.state.alreadyAnswered
+        ? ` (resuming ${basename(plan.file)}: ${plan.state.alreadyAnswered} already answered)`
+        : '';
       return `${plan.profile.id}: ${plan.estimate.questions} questions, ${plan.estimate.prompt_tokens.toLocaleString('en-US')} prompt tokens, at most ${plan.estimate.max_completion_tokens.toLocaleString('en-US')} completion tokens, cost at most ${formatCost(plan.estimate.cost_usd_max)}${resumed}`;
     });
-    const problems = set.problems.length ? `\n\n${set.problems.length} source problem${set.problems.length === 1 ? '' : 's'} (see the Waypoint output): ${set.problems[0]}` : '';
+    const problems = set.problems.length
+      ? `\n\n${set.problems.length} source problem${set.problems.length === 1 ? '' : 's'} (see the Waypoint output): ${set.problems[0]}`
+      : '';
     const action = `Run ${total} question${total === 1 ? '' : 's'}…`;
     const detail = `${definition.label}, ${mode} scoring, concurrency ${concurrency}, ${set.questions.length} questions per model.\n\n${lines.join('\n')}${problems}\n\nRun files go to ${BATCH_FOLDER}/. Prompt tokens are counted with cl100k.`;
-    const choice = await vscode.window.showInformationMessage(`Waypoint: run ${definition.label} with ${profiles.map((profile) => profile.id).join(', ')}?`, { modal: true, detail }, action);
+    const choice = await vscode.window.showInformationMessage(
+      `Waypoint: run ${definition.label} with ${profiles.map((profile) => profile.id).join(', ')}?`,
+      { modal: true, detail },
+      action,
+    );
     if (choice !== action) return undefined;
   }
 
@@ -335,48 +528,83 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
   let cancelled = false;
   try {
     await fs.mkdir(join(root, BATCH_FOLDER), { recursive: true });
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Waypoint: ${definition.label}`, cancellable: true }, async (progress, token) => {
-      const controller = new AbortController();
-      // One cancel listener per request in flight (up to the chosen concurrency) is by design.
-      setMaxListeners(0, controller.signal);
-      token.onCancellationRequested(() => controller.abort());
-      let shown = 0;
-      let finished = 0;
-      for (const plan of plans) {
-        if (controller.signal.aborted) break;
-        const { profile, state, file } = plan;
-        deps.log.info(`Run Benchmark: ${profile.id} → ${file} (run ${state.runId}); to continue it from a terminal: ${cliResumeCommand(definition, sources, questionOptions, profile, mode, file, root)}`);
-        const source = profile.provider === 'openai-compatible' ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets), editorKeyAdvice) : undefined;
-        let last = 0;
-        const summary = await runBatch(state, file, nodeRunFiles, {
-          profile, label: definition.label, source, cache: workspaceStore(), mode, seed, concurrency, countTokens: countChatTokens, signal: controller.signal,
-          onConcurrencyChange: (change) => deps.log.info(`Run Benchmark: ${profile.id}: concurrency ${change.from}→${change.to}${change.cause ? ` after ${concurrencyAdvice(change.cause).reason} (${concurrencyAdvice(change.cause).advice})` : ` after ${change.successes ?? 'a run of'} answers in a row`}`),
-          onProgress(update) {
-            const now = Date.now();
-            if (update.done < update.total && now - last < 200) return;
-            last = now;
-            // The bar covers every profile's questions.
-            const percent = total === 0 ? 100 : ((finished + update.done) / total) * 100;
-            progress.report({ message: progressText(profile, update), increment: percent - shown });
-            shown = percent;
-          },
-        });
-        finished += summary.done;
-        runs.push({ profile: profile.id, file, runId: state.runId, asked: state.questions.length, alreadyAnswered: state.alreadyAnswered, summary, mean: null });
-        if (summary.stoppedBy === 'cancelled') cancelled = true;
-        // Errors are records too (asked again on resume); the log names what went wrong, one line a
-        // reason (by kind, status and server type, never by message: token counts make each differ).
-        if (summary.errors > 0) {
-          const appended = parseRunRecords((await nodeRunFiles.readText(file)) ?? '', file).records.slice(-summary.done);
-          for (const group of failureGroups(appended)) deps.log.warn(`Run Benchmark: ${profile.id}: ${failureGroupLine(group)}`);
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Waypoint: ${definition.label}`, cancellable: true },
+      async (progress, token) => {
+        const controller = new AbortController();
+        // One cancel listener per request in flight (up to the chosen concurrency) is by design.
+        setMaxListeners(0, controller.signal);
+        token.onCancellationRequested(() => controller.abort());
+        let shown = 0;
+        let finished = 0;
+        for (const plan of plans) {
+          if (controller.signal.aborted) break;
+          const { profile, state, file } = plan;
+          deps.log.info(
+            `Run Benchmark: ${profile.id} → ${file} (run ${state.runId}); to continue it from a terminal: ${cliResumeCommand(definition, sources, questionOptions, profile, mode, file, root)}`,
+          );
+          const source =
+            profile.provider === 'openai-compatible'
+              ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets), editorKeyAdvice)
+              : undefined;
+          let last = 0;
+          const summary = await runBatch(state, file, nodeRunFiles, {
+            profile,
+            label: definition.label,
+            source,
+            cache: workspaceStore(),
+            mode,
+            seed,
+            concurrency,
+            countTokens: countChatTokens,
+            signal: controller.signal,
+            onConcurrencyChange: (change) =>
+              deps.log.info(
+                `Run Benchmark: ${profile.id}: concurrency ${change.from}→${change.to}${change.cause ? ` after ${concurrencyAdvice(change.cause).reason} (${concurrencyAdvice(change.cause).advice})` : ` after ${change.successes ?? 'a run of'} answers in a row`}`,
+              ),
+            onProgress(update) {
+              const now = Date.now();
+              if (update.done < update.total && now - last < 200) return;
+              last = now;
+              // The bar covers every profile's questions.
+              const percent = total === 0 ? 100 : ((finished + update.done) / total) * 100;
+              progress.report({ message: progressText(profile, update), increment: percent - shown });
+              shown = percent;
+            },
+          });
+          finished += summary.done;
+          runs.push({
+            profile: profile.id,
+            file,
+            runId: state.runId,
+            asked: state.questions.length,
+            alreadyAnswered: state.alreadyAnswered,
+            summary,
+            mean: null,
+          });
+          if (summary.stoppedBy === 'cancelled') cancelled = true;
+          // Errors are records too (asked again on resume); the log names what went wrong, one line a
+          // reason (by kind, status and server type, never by message: token counts make each differ).
+          if (summary.errors > 0) {
+            const appended = parseRunRecords((await nodeRunFiles.readText(file)) ?? '', file).records.slice(
+              -summary.done,
+            );
+            for (const group of failureGroups(appended))
+              deps.log.warn(`Run Benchmark: ${profile.id}: ${failureGroupLine(group)}`);
+          }
         }
-      }
-      if (controller.signal.aborted) cancelled = true;
-    });
+        if (controller.signal.aborted) cancelled = true;
+      },
+    );
   } catch (error) {
     // A run file that cannot be written (disk full, permissions): the records so far stay, and the run resumes later.
     deps.log.error(`Run Benchmark: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    void vscode.window.showErrorMessage(`Waypoint: Run Benchmark stopped: ${error instanceof Error ? error.message : String(error)}`, 'Show Output').then((choice) => choice && deps.log.show(true));
+    void vscode.window
+      .showErrorMessage(
+        `Waypoint: Run Benchmark stopped: ${error instanceof Error ? error.message : String(error)}`,
+        'Show Output',
+      )
+      .then((choice) => choice && deps.log.show(true));
     if (runs.length === 0) return undefined;
     cancelled = true;
   }
@@ -384,8 +612,16 @@ export async function runBenchmark(deps: RunBenchmarkDeps, options: RunBenchmark
 }
 
 /** The summary message (each model's counts and mean of the primary metric, with Show Results, Open Run File and Open HTML Report) and the results view. */
-async function finish(deps: RunBenchmarkDeps, definition: BenchmarkDefinition, mode: ScoringMode, runs: BenchmarkProfileRun[], cancelled: boolean): Promise<RunBenchmarkResult> {
-  const texts = await Promise.all(runs.map(async (run) => ({ file: run.file, text: (await nodeRunFiles.readText(run.file)) ?? '' })));
+async function finish(
+  deps: RunBenchmarkDeps,
+  definition: BenchmarkDefinition,
+  mode: ScoringMode,
+  runs: BenchmarkProfileRun[],
+  cancelled: boolean,
+): Promise<RunBenchmarkResult> {
+  const texts = await Promise.all(
+    runs.map(async (run) => ({ file: run.file, text: (await nodeRunFiles.readText(run.file)) ?? '' })),
+  );
   let report: ReturnType<typeof batchReport> | null = null;
   try {
     report = batchReport(texts);
@@ -398,26 +634,41 @@ async function finish(deps: RunBenchmarkDeps, definition: BenchmarkDefinition, m
     const { summary } = run;
     const mean = metric && run.mean !== null ? `, ${metric} ${run.mean.toFixed(3)}` : '';
     // A run the circuit breaker stopped says why and what to fix; the questions it did not ask are asked when the run is started again.
-    const stopped = summary.breaker ? `; stopped early after ${summary.breaker.count} identical failures (${summary.breaker.message} To go on: ${breakerAdvice(summary.breaker.failure)}), ${summary.notAsked} not asked` : '';
-    const adapted = concurrencySummary(summary.concurrencyChanges[0]?.from ?? summary.concurrency, summary.concurrencyChanges);
+    const stopped = summary.breaker
+      ? `; stopped early after ${summary.breaker.count} identical failures (${summary.breaker.message} To go on: ${breakerAdvice(summary.breaker.failure)}), ${summary.notAsked} not asked`
+      : '';
+    const adapted = concurrencySummary(
+      summary.concurrencyChanges[0]?.from ?? summary.concurrency,
+      summary.concurrencyChanges,
+    );
     return `${run.profile}: ${summary.done - summary.errors} answered, ${summary.errors} errors, ${summary.cached} cached${run.alreadyAnswered ? `, ${run.alreadyAnswered} already in the file` : ''}${mean}${stopped}${adapted ? `; ${adapted}` : ''}`;
   });
-  const ending = cancelled ? ' Cancelled: run it again to resume (or `waypoint run … --resume`, see the Waypoint output).' : '';
+  const ending = cancelled
+    ? ' Cancelled: run it again to resume (or `waypoint run … --resume`, see the Waypoint output).'
+    : '';
   const files = runs.map((run) => vscode.workspace.asRelativePath(run.file, false)).join(', ');
   const result: RunBenchmarkResult = { benchmark: definition.id, mode, metric, runs, cancelled };
   const actions = [...(report ? ['Show Results'] : []), 'Open Run File', ...(report ? ['Open HTML Report'] : [])];
-  const showResults = () => vscode.commands.executeCommand<ResultsPanel | undefined>('waypoint.showResults', { files: runs.map((run) => run.file) });
+  const showResults = () =>
+    vscode.commands.executeCommand<ResultsPanel | undefined>('waypoint.showResults', {
+      files: runs.map((run) => run.file),
+    });
   // The results view opens by itself: the tables and plots are what a finished run is for.
   if (report && report.json.records > 0) void showResults();
-  void vscode.window.showInformationMessage(`Waypoint: ${definition.label} (${mode} scoring) — ${parts.join('; ')}. Run files: ${files}.${ending}`, ...actions).then(async (choice) => {
-    if (choice === 'Show Results') await showResults();
-    else if (choice === 'Open Run File') {
-      for (const run of runs) await vscode.window.showTextDocument(vscode.Uri.file(run.file), { preview: false });
-    } else if (choice === 'Open HTML Report' && report) {
-      // The results view's Share writes it (with replays), beside the run files, and opens it.
-      const panel = await showResults();
-      await panel?.share('html', { open: true });
-    }
-  });
+  void vscode.window
+    .showInformationMessage(
+      `Waypoint: ${definition.label} (${mode} scoring) — ${parts.join('; ')}. Run files: ${files}.${ending}`,
+      ...actions,
+    )
+    .then(async (choice) => {
+      if (choice === 'Show Results') await showResults();
+      else if (choice === 'Open Run File') {
+        for (const run of runs) await vscode.window.showTextDocument(vscode.Uri.file(run.file), { preview: false });
+      } else if (choice === 'Open HTML Report' && report) {
+        // The results view's Share writes it (with replays), beside the run files, and opens it.
+        const panel = await showResults();
+        await panel?.share('html', { open: true });
+      }
+    });
   return result;
 }

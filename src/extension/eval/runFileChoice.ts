@@ -17,7 +17,10 @@ type FileItem = vscode.QuickPickItem & { path?: string; browse?: true };
 const shown = (path: string) => vscode.workspace.asRelativePath(path, false);
 
 async function isFile(path: string): Promise<boolean> {
-  return fs.stat(path).then((stat) => stat.isFile(), () => false);
+  return fs.stat(path).then(
+    (stat) => stat.isFile(),
+    () => false,
+  );
 }
 
 /** Remembers files the view opened (newest first), and their folder as where the file dialog starts. */
@@ -29,9 +32,19 @@ export async function rememberRunFiles(state: vscode.Memento, files: readonly st
 }
 
 /** The system's file dialog for run files, starting where the last one was opened. */
-export async function chooseRunFilesOnDisk(state: vscode.Memento, title = 'Show Results: open run files (select several to compare them)'): Promise<string[] | undefined> {
+export async function chooseRunFilesOnDisk(
+  state: vscode.Memento,
+  title = 'Show Results: open run files (select several to compare them)',
+): Promise<string[] | undefined> {
   const last = state.get<string>(LAST_FOLDER_KEY);
-  const start = last && (await fs.stat(last).then((stat) => stat.isDirectory(), () => false)) ? vscode.Uri.file(last) : vscode.workspace.workspaceFolders?.[0]?.uri;
+  const start =
+    last &&
+    (await fs.stat(last).then(
+      (stat) => stat.isDirectory(),
+      () => false,
+    ))
+      ? vscode.Uri.file(last)
+      : vscode.workspace.workspaceFolders?.[0]?.uri;
   const chosen = await vscode.window.showOpenDialog({
     title,
     openLabel: 'Show Results',
@@ -50,16 +63,35 @@ export async function chooseRunFilesOnDisk(state: vscode.Memento, title = 'Show 
  * Enter on a row with none ticked opens that row. With nothing to list it goes straight to the dialog.
  */
 export async function pickRunFiles(state: vscode.Memento): Promise<string[] | undefined> {
-  const batch = (await vscode.workspace.findFiles(BATCH_GLOB, '**/node_modules/**')).map((uri) => uri.fsPath).sort((a, b) => basename(b).localeCompare(basename(a)));
+  const batch = (await vscode.workspace.findFiles(BATCH_GLOB, '**/node_modules/**'))
+    .map((uri) => uri.fsPath)
+    .sort((a, b) => basename(b).localeCompare(basename(a)));
   const listed = new Set(batch);
   const recent: string[] = [];
-  for (const path of state.get<string[]>(RECENT_KEY, [])) if (!listed.has(path) && (await isFile(path))) recent.push(path);
-  if (batch.length === 0 && recent.length === 0) return chooseRunFilesOnDisk(state, 'Show Results: open run files (none in .waypoint/runs/batch yet; select several to compare them)');
+  for (const path of state.get<string[]>(RECENT_KEY, []))
+    if (!listed.has(path) && (await isFile(path))) recent.push(path);
+  if (batch.length === 0 && recent.length === 0)
+    return chooseRunFilesOnDisk(
+      state,
+      'Show Results: open run files (none in .waypoint/runs/batch yet; select several to compare them)',
+    );
   const row = (path: string): FileItem => ({ label: basename(path, '.jsonl'), description: shown(path), path });
   const items: FileItem[] = [
-    { label: '$(folder-opened) Open a run file…', description: 'any file written by waypoint run, waypoint import or Run Benchmark', alwaysShow: true, browse: true },
-    ...(batch.length > 0 ? [{ label: 'Benchmark runs in this workspace', kind: vscode.QuickPickItemKind.Separator } as FileItem, ...batch.map(row)] : []),
-    ...(recent.length > 0 ? [{ label: 'Opened before', kind: vscode.QuickPickItemKind.Separator } as FileItem, ...recent.map(row)] : []),
+    {
+      label: '$(folder-opened) Open a run file…',
+      description: 'any file written by waypoint run, waypoint import or Run Benchmark',
+      alwaysShow: true,
+      browse: true,
+    },
+    ...(batch.length > 0
+      ? [
+          { label: 'Benchmark runs in this workspace', kind: vscode.QuickPickItemKind.Separator } as FileItem,
+          ...batch.map(row),
+        ]
+      : []),
+    ...(recent.length > 0
+      ? [{ label: 'Opened before', kind: vscode.QuickPickItemKind.Separator } as FileItem, ...recent.map(row)]
+      : []),
   ];
   const picked = await new Promise<readonly FileItem[] | undefined>((resolve) => {
     const pick = vscode.window.createQuickPick<FileItem>();

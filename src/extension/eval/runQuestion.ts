@@ -27,7 +27,16 @@ import { pickProfile } from './profiles';
 export { runBenchmark } from './runBenchmark';
 export { addModelProfileCommand, testConnectionCommand } from './profileCommands';
 export { ResultsPanel } from './resultsPanel';
-export { answerWithProgress, appendRunRecord, askQuietly, askWithProgress, reportModelError, requireTrust, serverModelOf, useOutputChannel } from './modelCall';
+export {
+  answerWithProgress,
+  appendRunRecord,
+  askQuietly,
+  askWithProgress,
+  reportModelError,
+  requireTrust,
+  serverModelOf,
+  useOutputChannel,
+} from './modelCall';
 
 /** What the built-in agents do for MANGO, shown in the model pick. */
 const MANGO_BUILT_INS = { oracle: 'shortest route / true trajectory from the maze', random: 'seeded random walk' };
@@ -61,7 +70,13 @@ export interface RunQuestionDeps {
    * expected route (a shortest one for RF, the walkthrough's path for DF); `reply`: the answer and
    * how scoring read it, walked again if the game is edited while the maze shows it.
    */
-  showInMaze: (game: vscode.Uri, trajectory: Trajectory, title: string, route: RouteQuestion, reply: { response: string; mode: AnswerParseMode }) => void;
+  showInMaze: (
+    game: vscode.Uri,
+    trajectory: Trajectory,
+    title: string,
+    route: RouteQuestion,
+    reply: { response: string; mode: AnswerParseMode },
+  ) => void;
 }
 async function pickGame(preset: vscode.Uri | string | undefined): Promise<vscode.Uri | undefined> {
   if (preset) return typeof preset === 'string' ? vscode.Uri.parse(preset) : preset;
@@ -69,14 +84,30 @@ async function pickGame(preset: vscode.Uri | string | undefined): Promise<vscode
   if (active && fileKindOf(active.path)) return active;
   const games = await vscode.workspace.findFiles('**/*.edges.json', '**/node_modules/**', 200);
   if (games.length === 1) return games[0];
-  const picked = await vscode.window.showQuickPick(games.map((uri) => ({ label: vscode.workspace.asRelativePath(uri).replace(/\.edges\.json$/, ''), uri })), { title: 'Run Question: which game?' });
+  const picked = await vscode.window.showQuickPick(
+    games.map((uri) => ({ label: vscode.workspace.asRelativePath(uri).replace(/\.edges\.json$/, ''), uri })),
+    { title: 'Run Question: which game?' },
+  );
   return picked?.uri;
 }
 
-async function pickQuestion(client: LanguageClient, game: vscode.Uri, task: 'df' | 'rf', cutoff: number, preset?: string): Promise<{ game: string; question: ListQuestionsResult['questions'][number] } | undefined> {
-  const list = await sendRequest(client, ListQuestionsRequest, { uri: game.toString(), task, cutoff, limit: QUESTION_LIST_LIMIT });
+async function pickQuestion(
+  client: LanguageClient,
+  game: vscode.Uri,
+  task: 'df' | 'rf',
+  cutoff: number,
+  preset?: string,
+): Promise<{ game: string; question: ListQuestionsResult['questions'][number] } | undefined> {
+  const list = await sendRequest(client, ListQuestionsRequest, {
+    uri: game.toString(),
+    task,
+    cutoff,
+    limit: QUESTION_LIST_LIMIT,
+  });
   if (!list || list.questions.length === 0) {
-    void vscode.window.showInformationMessage(`Waypoint: this game has no ${task.toUpperCase()} skeletons yet; run "Waypoint: Generate Skeletons" first.`);
+    void vscode.window.showInformationMessage(
+      `Waypoint: this game has no ${task.toUpperCase()} skeletons yet; run "Waypoint: Generate Skeletons" first.`,
+    );
     return undefined;
   }
   const found = preset ? list.questions.find((question) => question.sampleId === preset) : undefined;
@@ -88,7 +119,10 @@ async function pickQuestion(client: LanguageClient, game: vscode.Uri, task: 'df'
       detail: question.task === 'df' ? `actions: ${question.actionList.join(', ')}` : undefined,
       question,
     })),
-    { title: `Run Question: ${task.toUpperCase()} question of ${list.game}${list.truncated ? `, first ${QUESTION_LIST_LIMIT}` : ''}`, placeholder: 'Filter by words: rooms, "easy", "hard", "unanswerable", actions (all must match)' },
+    {
+      title: `Run Question: ${task.toUpperCase()} question of ${list.game}${list.truncated ? `, first ${QUESTION_LIST_LIMIT}` : ''}`,
+      placeholder: 'Filter by words: rooms, "easy", "hard", "unanswerable", actions (all must match)',
+    },
   );
   return picked && { game: list.game, question: picked.question };
 }
@@ -108,12 +142,25 @@ function editorFiles(game: vscode.Uri): QuestionSetFiles {
   };
 }
 
-export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOptions = {}): Promise<RunOutcome | undefined> {
+export async function runQuestion(
+  deps: RunQuestionDeps,
+  options: RunQuestionOptions = {},
+): Promise<RunOutcome | undefined> {
   if (!requireTrust()) return undefined;
   const folder = vscode.workspace.workspaceFolders?.[0];
   const game = await pickGame(options.game);
   if (!game || !folder) return undefined;
-  const task = options.task ?? (await vscode.window.showQuickPick([{ label: 'Route finding (RF)', task: 'rf' as const }, { label: 'Destination finding (DF)', task: 'df' as const }], { title: 'Run Question: which task?' }))?.task;
+  const task =
+    options.task ??
+    (
+      await vscode.window.showQuickPick(
+        [
+          { label: 'Route finding (RF)', task: 'rf' as const },
+          { label: 'Destination finding (DF)', task: 'df' as const },
+        ],
+        { title: 'Run Question: which task?' },
+      )
+    )?.task;
   if (!task) return undefined;
   const cutoff = setting('mango.cutoff');
   const picked = await pickQuestion(deps.client, game, task, cutoff, options.sampleId);
@@ -123,9 +170,18 @@ export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOpt
   // The question set's own builder over the game's files: the messages, sample id, built-in agents
   // and scorer of `waypoint run mango` with the same --cutoff and --template.
   const gameFolder = game.path.slice(0, game.path.lastIndexOf('/'));
-  const { prepared, problems } = await mangoGameQuestion(gameFolder, picked.game, task, picked.question.sampleId, { cutoff: String(cutoff), template: setting('mango.promptTemplate') }, editorFiles(game));
+  const { prepared, problems } = await mangoGameQuestion(
+    gameFolder,
+    picked.game,
+    task,
+    picked.question.sampleId,
+    { cutoff: String(cutoff), template: setting('mango.promptTemplate') },
+    editorFiles(game),
+  );
   if (!prepared) {
-    void vscode.window.showErrorMessage(`Waypoint: cannot prepare the ${task.toUpperCase()} question ${picked.question.sampleId.slice(0, 12)} of ${picked.game}: ${problems[0] ?? 'its files cannot be read'}.`);
+    void vscode.window.showErrorMessage(
+      `Waypoint: cannot prepare the ${task.toUpperCase()} question ${picked.question.sampleId.slice(0, 12)} of ${picked.game}: ${problems[0] ?? 'its files cannot be read'}.`,
+    );
     return undefined;
   }
   const { question } = prepared;
@@ -135,17 +191,38 @@ export async function runQuestion(deps: RunQuestionDeps, options: RunQuestionOpt
   if (!answered) return undefined;
   const { record, diagnostics } = answered;
   const runFile = (await appendRunRecord(record)) ?? '';
-  deps.log.info(`Run recorded in ${runFile}: ${question.game} ${task} ${question.sampleId.slice(0, 12)} with ${profile.id}.`);
+  deps.log.info(
+    `Run recorded in ${runFile}: ${question.game} ${task} ${question.sampleId.slice(0, 12)} with ${profile.id}.`,
+  );
   await deps.answers.show(runDocumentName(record), record.rawAnswer, diagnostics);
   // The walk the scores were computed on (the evaluator's graph), kept from scoring, not walked again.
   const trajectory = prepared.trajectory(record.rawAnswer, mode);
   const { scores } = record;
-  const ranges = Object.entries(scores).filter(([name, value]) => name.endsWith('_range') && typeof value === 'string').map(([name, value]) => `${name.replace(/_range$/, '')} ${String(value)}`);
-  const scoreText = [...Object.entries(scores).filter(([, value]) => typeof value === 'number').map(([name, value]) => `${name} ${Number(value).toFixed(2)}`), ...(ranges.length ? [`hash-dependent: ${ranges.join(', ')}`] : [])].join(' · ');
+  const ranges = Object.entries(scores)
+    .filter(([name, value]) => name.endsWith('_range') && typeof value === 'string')
+    .map(([name, value]) => `${name.replace(/_range$/, '')} ${String(value)}`);
+  const scoreText = [
+    ...Object.entries(scores)
+      .filter(([, value]) => typeof value === 'number')
+      .map(([name, value]) => `${name} ${Number(value).toFixed(2)}`),
+    ...(ranges.length ? [`hash-dependent: ${ranges.join(', ')}`] : []),
+  ].join(' · ');
   const tokens = record.promptTokens !== null ? ` · ${record.promptTokens}+${record.completionTokens} tokens` : '';
   const cost = record.costUsd !== null ? ` · $${record.costUsd.toFixed(4)}` : '';
-  void vscode.window.showInformationMessage(`Waypoint: ${profile.id} on ${route} (${mode}): ${scoreText}${tokens} · ${record.cached ? 'cache hit' : `${record.latencyMs} ms`}${cost}`, 'Show in Maze').then((choice) => {
-    if (choice) deps.showInMaze(game, trajectory, `${route} · ${profile.id}`, { task: question.task, src: question.src, dst: question.dst, actions: question.actionList }, { response: record.rawAnswer, mode: mode === 'reference' ? 'reference' : 'faithful' });
-  });
+  void vscode.window
+    .showInformationMessage(
+      `Waypoint: ${profile.id} on ${route} (${mode}): ${scoreText}${tokens} · ${record.cached ? 'cache hit' : `${record.latencyMs} ms`}${cost}`,
+      'Show in Maze',
+    )
+    .then((choice) => {
+      if (choice)
+        deps.showInMaze(
+          game,
+          trajectory,
+          `${route} · ${profile.id}`,
+          { task: question.task, src: question.src, dst: question.dst, actions: question.actionList },
+          { response: record.rawAnswer, mode: mode === 'reference' ? 'reference' : 'faithful' },
+        );
+    });
   return { scores, problems: diagnostics.length, cached: record.cached, runFile, answer: record.rawAnswer };
 }

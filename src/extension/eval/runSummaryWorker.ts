@@ -23,6 +23,10 @@ const cache = new RunSummaryCache((path) => readRunFile(path, { workerScript: jo
 parentPort?.on('message', (request: SummaryRequest) => {
   cache.runs(request.files).then(
     (result) => parentPort?.postMessage({ id: request.id, ...result } satisfies SummaryResponse),
-    (error: unknown) => parentPort?.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies SummaryResponse),
+    (error: unknown) =>
+      parentPort?.postMessage({
+        id: request.id,
+        error: error instanceof Error ? error.message : String(error),
+      } satisfies SummaryResponse),
   );
 });

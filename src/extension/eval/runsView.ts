@@ -12,7 +12,15 @@ import { questionGroup, questionLabel, runSucceeded } from '../../core/eval/runL
 import { parseRunRecords } from '../../core/eval/recordSchemas';
 import type { RunRecord } from '../../core/eval/types';
 import type { FileStamp, ModelSummary, RunSummary } from '../../core/runs/runGroups';
-import { modelDescription, modelTooltip, recordDescription, recordTooltip, runDescription, runLabel, runTooltip } from '../../core/runs/runTreeText';
+import {
+  modelDescription,
+  modelTooltip,
+  recordDescription,
+  recordTooltip,
+  runDescription,
+  runLabel,
+  runTooltip,
+} from '../../core/runs/runTreeText';
 import { describeFsError, isMissingFile } from '../../core/util/walk';
 import type { SummaryRequest, SummaryResponse } from './runSummaryWorker';
 
@@ -53,7 +61,8 @@ type QuestionNode = { kind: 'question'; game: string; sampleId: string; label: s
 type RunNode = { kind: 'run'; record: RunRecord; index: number; parent: QuestionNode; id: string };
 type Node = BatchGroupNode | BatchRunNode | BatchModelNode | GameNode | QuestionNode | RunNode;
 
-const questionKey = (question: Pick<QuestionNode, 'game' | 'sampleId'>): string => `${question.game}\u0000${question.sampleId}`;
+const questionKey = (question: Pick<QuestionNode, 'game' | 'sampleId'>): string =>
+  `${question.game}\u0000${question.sampleId}`;
 
 /**
  * Batch runs are re-summarised at most this often while a run appends to its files. The view's own
@@ -84,7 +93,10 @@ class Serial {
 class SummaryWorker implements vscode.Disposable {
   private worker: Worker | null = null;
   private nextId = 0;
-  private readonly pending = new Map<number, { resolve: (value: { runs: RunSummary[]; problems: string[] }) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (value: { runs: RunSummary[]; problems: string[] }) => void; reject: (error: Error) => void }
+  >();
   constructor(private readonly script: string) {}
 
   summarise(files: FileStamp[]): Promise<{ runs: RunSummary[]; problems: string[] }> {
@@ -151,7 +163,8 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     this.summaries = new SummaryWorker(workerScript);
     const questions = vscode.workspace.createFileSystemWatcher('**/.waypoint/runs/*.jsonl');
     const batch = vscode.workspace.createFileSystemWatcher('**/.waypoint/runs/batch/*.jsonl');
-    for (const event of [questions.onDidChange, questions.onDidCreate, questions.onDidDelete]) event(() => void this.questionRefresh.run());
+    for (const event of [questions.onDidChange, questions.onDidCreate, questions.onDidDelete])
+      event(() => void this.questionRefresh.run());
     for (const event of [batch.onDidChange, batch.onDidCreate, batch.onDidDelete]) event(() => this.scheduleBatch());
     this.watchers = [questions, batch];
   }
@@ -174,15 +187,22 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   /** The `.jsonl` files of a directory; none when it does not exist, and a warning for any other failure. */
   private async listRunFiles(directory: string): Promise<string[]> {
     const names = await fs.readdir(directory).catch((error: unknown) => {
-      if (!isMissingFile(error)) void vscode.window.showWarningMessage(`Waypoint: cannot list the runs in ${directory}: ${describeFsError(error)}`);
+      if (!isMissingFile(error))
+        void vscode.window.showWarningMessage(
+          `Waypoint: cannot list the runs in ${directory}: ${describeFsError(error)}`,
+        );
       return [] as string[];
     });
-    return names.filter((name) => name.endsWith('.jsonl')).sort().map((name) => join(directory, name));
+    return names
+      .filter((name) => name.endsWith('.jsonl'))
+      .sort()
+      .map((name) => join(directory, name));
   }
 
   /** Logs each newly broken line once per change of what is broken, not on every refresh the watchers trigger. */
   private logProblems(before: readonly string[], now: readonly string[]): void {
-    for (const problem of now) if (!before.includes(problem)) this.log(`Runs view: skipped a line that is not a run record: ${problem}`);
+    for (const problem of now)
+      if (!before.includes(problem)) this.log(`Runs view: skipped a line that is not a run record: ${problem}`);
   }
 
   /** The single-question runs, line by line through the run record schema (a broken line is skipped, counted and logged). */
@@ -219,7 +239,9 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       try {
         result = await this.summaries.summarise(stamps);
       } catch (error) {
-        this.log(`Runs view: cannot summarise the batch runs in ${join(directory ?? '', 'batch')}: ${error instanceof Error ? error.message : String(error)}`);
+        this.log(
+          `Runs view: cannot summarise the batch runs in ${join(directory ?? '', 'batch')}: ${error instanceof Error ? error.message : String(error)}`,
+        );
         return;
       }
     }
@@ -234,13 +256,24 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     const questions = new Map<string, Map<string, QuestionNode>>();
     const leaves = new Map<string, RunNode[]>();
     const ids = new Set<string>();
-    for (const name of [...new Set(this.records.map((record) => questionGroup(record.question)))].sort()) games.set(name, { kind: 'game', game: name });
+    for (const name of [...new Set(this.records.map((record) => questionGroup(record.question)))].sort())
+      games.set(name, { kind: 'game', game: name });
     this.records.forEach((record, index) => {
       const game = games.get(questionGroup(record.question)) as GameNode;
       let byId = questions.get(game.game);
       if (!byId) questions.set(game.game, (byId = new Map()));
       let question = byId.get(record.question.sampleId);
-      if (!question) byId.set(record.question.sampleId, (question = { kind: 'question', game: game.game, sampleId: record.question.sampleId, label: questionLabel(record.question), parent: game }));
+      if (!question)
+        byId.set(
+          record.question.sampleId,
+          (question = {
+            kind: 'question',
+            game: game.game,
+            sampleId: record.question.sampleId,
+            label: questionLabel(record.question),
+            parent: game,
+          }),
+        );
       // A stable id keeps a revealed or expanded row in place when the watcher refreshes the tree.
       const base = `run/${record.question.sampleId}/${record.model.id}/${record.mode}/${record.time}`;
       let id = base;
@@ -266,7 +299,10 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   describeSkippedIn(tree: vscode.TreeView<unknown>): vscode.Disposable {
     const update = () => {
       const skipped = this.skipped;
-      tree.description = skipped > 0 ? `${skipped} unreadable line${skipped === 1 ? '' : 's'} skipped (see the Waypoint log)` : undefined;
+      tree.description =
+        skipped > 0
+          ? `${skipped} unreadable line${skipped === 1 ? '' : 's'} skipped (see the Waypoint log)`
+          : undefined;
     };
     update();
     return this.onDidChangeTreeData(update);
@@ -287,10 +323,19 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
    * (a refresh of its own, queued after any the watcher started), then selects the run's row.
    * False when the record is not in the run files.
    */
-  async reveal(tree: vscode.TreeView<Node>, record: Pick<RunRecord, 'time' | 'question' | 'model' | 'mode'>): Promise<boolean> {
+  async reveal(
+    tree: vscode.TreeView<Node>,
+    record: Pick<RunRecord, 'time' | 'question' | 'model' | 'mode'>,
+  ): Promise<boolean> {
     await this.questionRefresh.run();
     for (const list of this.leaves.values()) {
-      const leaf = list.find((candidate) => candidate.record.time === record.time && candidate.record.model.id === record.model.id && candidate.record.mode === record.mode && candidate.record.question.sampleId === record.question.sampleId);
+      const leaf = list.find(
+        (candidate) =>
+          candidate.record.time === record.time &&
+          candidate.record.model.id === record.model.id &&
+          candidate.record.mode === record.mode &&
+          candidate.record.question.sampleId === record.question.sampleId,
+      );
       if (leaf) {
         await tree.reveal(leaf, { select: true, focus: false, expand: true });
         return true;
@@ -333,14 +378,22 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   getTreeItem(node: Node): vscode.TreeItem {
     switch (node.kind) {
       case 'batch':
-        return { id: 'batch', label: 'Benchmark runs', description: `${this.batchRuns.length}`, collapsibleState: vscode.TreeItemCollapsibleState.Expanded, iconPath: new vscode.ThemeIcon('run-all') };
+        return {
+          id: 'batch',
+          label: 'Benchmark runs',
+          description: `${this.batchRuns.length}`,
+          collapsibleState: vscode.TreeItemCollapsibleState.Expanded,
+          iconPath: new vscode.ThemeIcon('run-all'),
+        };
       case 'batchRun': {
         const item = new vscode.TreeItem(runLabel(node.summary), vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `batch/${node.summary.runKey}`;
         item.description = runDescription(node.summary);
         item.tooltip = new vscode.MarkdownString(runTooltip(node.summary));
         item.contextValue = 'waypoint.batchRun';
-        item.iconPath = new vscode.ThemeIcon(node.summary.models.some((model) => model.errors > 0) ? 'warning' : 'graph');
+        item.iconPath = new vscode.ThemeIcon(
+          node.summary.models.some((model) => model.errors > 0) ? 'warning' : 'graph',
+        );
         return item;
       }
       case 'batchModel': {
@@ -353,9 +406,22 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
         return item;
       }
       case 'game':
-        return { id: `game/${node.game}`, label: node.game, collapsibleState: vscode.TreeItemCollapsibleState.Expanded, iconPath: new vscode.ThemeIcon(node.game.startsWith('GRASP') || node.game.startsWith('BabyAI') ? 'symbol-array' : 'map') };
+        return {
+          id: `game/${node.game}`,
+          label: node.game,
+          collapsibleState: vscode.TreeItemCollapsibleState.Expanded,
+          iconPath: new vscode.ThemeIcon(
+            node.game.startsWith('GRASP') || node.game.startsWith('BabyAI') ? 'symbol-array' : 'map',
+          ),
+        };
       case 'question':
-        return { id: `question/${node.game}/${node.sampleId}`, label: node.label, description: node.sampleId.slice(0, 8), tooltip: node.label, collapsibleState: vscode.TreeItemCollapsibleState.Collapsed };
+        return {
+          id: `question/${node.game}/${node.sampleId}`,
+          label: node.label,
+          description: node.sampleId.slice(0, 8),
+          tooltip: node.label,
+          collapsibleState: vscode.TreeItemCollapsibleState.Collapsed,
+        };
       case 'run': {
         const { record } = node;
         const item = new vscode.TreeItem(record.model.id);

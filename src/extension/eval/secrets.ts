@@ -36,12 +36,31 @@ export async function setApiKeyCommand(secrets: vscode.SecretStorage, profileId?
   const candidates = modelProfiles().filter((profile) => profile.provider === 'openai-compatible');
   if (candidates.length === 0) {
     const add = 'Add Model Profile…';
-    if ((await vscode.window.showInformationMessage('Waypoint: there is no model profile to set a key for yet.', add)) === add) await vscode.commands.executeCommand('waypoint.addModelProfile');
+    if (
+      (await vscode.window.showInformationMessage('Waypoint: there is no model profile to set a key for yet.', add)) ===
+      add
+    )
+      await vscode.commands.executeCommand('waypoint.addModelProfile');
     return;
   }
-  const id = profileId ?? (await vscode.window.showQuickPick(candidates.map((profile) => ({ label: profile.id, description: `${profile.model ?? ''} · ${profile.baseUrl ?? ''}` })), { title: 'Set the API key of which model profile?' }))?.label;
+  const id =
+    profileId ??
+    (
+      await vscode.window.showQuickPick(
+        candidates.map((profile) => ({
+          label: profile.id,
+          description: `${profile.model ?? ''} · ${profile.baseUrl ?? ''}`,
+        })),
+        { title: 'Set the API key of which model profile?' },
+      )
+    )?.label;
   if (!id) return;
-  const typed = await vscode.window.showInputBox({ title: `API key for ${id}`, password: true, ignoreFocusOut: true, prompt: 'Stored in VS Code SecretStorage, never in settings. Leave empty to remove the stored key.' });
+  const typed = await vscode.window.showInputBox({
+    title: `API key for ${id}`,
+    password: true,
+    ignoreFocusOut: true,
+    prompt: 'Stored in VS Code SecretStorage, never in settings. Leave empty to remove the stored key.',
+  });
   if (typed === undefined) return;
   await storeApiKey(secrets, id, typed);
   vscode.window.setStatusBarMessage(`Waypoint: API key for ${id} ${typed.trim() === '' ? 'removed' : 'saved'}.`, 4000);

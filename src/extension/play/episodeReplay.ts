@@ -23,13 +23,23 @@ async function recordedFile(path: string): Promise<vscode.Uri | undefined> {
   const plain = !path.startsWith('/') && !/^[A-Za-z]:/.test(path) && !path.split(/[/\\]/).includes('..');
   if (folder && plain) {
     const uri = vscode.Uri.joinPath(folder.uri, path);
-    if (await vscode.workspace.fs.stat(uri).then(() => true, () => false)) return uri;
+    if (
+      await vscode.workspace.fs.stat(uri).then(
+        () => true,
+        () => false,
+      )
+    )
+      return uri;
   }
   return (await vscode.workspace.findFiles(`**/${baseName(path)}`, '**/node_modules/**', 1))[0];
 }
 
 /** The transcript in an answer document and the timeline on the board; false when there is no timeline (the file is gone). */
-async function showEpisode(deps: BoardEvalDeps, record: RunRecord, timeline: (steps: EpisodeAnswer['steps'], title: string) => Promise<BoardTimeline | null>): Promise<boolean> {
+async function showEpisode(
+  deps: BoardEvalDeps,
+  record: RunRecord,
+  timeline: (steps: EpisodeAnswer['steps'], title: string) => Promise<BoardTimeline | null>,
+): Promise<boolean> {
   const answer = record.parsedAnswer as EpisodeAnswer | null;
   const steps = Array.isArray(answer?.steps) ? answer.steps : [];
   await deps.answers.show(runDocumentName(record), record.rawAnswer, []);
@@ -39,7 +49,9 @@ async function showEpisode(deps: BoardEvalDeps, record: RunRecord, timeline: (st
     drawn = await timeline(steps, title);
   } catch (error) {
     if (!(error instanceof SourceError)) throw error;
-    void vscode.window.showWarningMessage(`Waypoint: cannot step ${record.question.sampleId} on the board: ${error.message}`);
+    void vscode.window.showWarningMessage(
+      `Waypoint: cannot step ${record.question.sampleId} on the board: ${error.message}`,
+    );
     return false;
   }
   if (!drawn) return false;
@@ -48,7 +60,10 @@ async function showEpisode(deps: BoardEvalDeps, record: RunRecord, timeline: (st
 }
 
 /** A BabyAI episode on its level (a level file, or the record of a record file); false when the file is gone. */
-export function reopenBabyaiEpisode(deps: BoardEvalDeps, record: RunRecord & { question: BabyaiQuestion }): Promise<boolean> {
+export function reopenBabyaiEpisode(
+  deps: BoardEvalDeps,
+  record: RunRecord & { question: BabyaiQuestion },
+): Promise<boolean> {
   const { question } = record;
   return showEpisode(deps, record, async (steps) => {
     const file = await recordedFile(question.source);
@@ -58,11 +73,19 @@ export function reopenBabyaiEpisode(deps: BoardEvalDeps, record: RunRecord & { q
 }
 
 /** A GRASP episode on its grid under its setting, simulated in the record's mode; false when the grid is gone. */
-export function reopenGraspEpisode(deps: BoardEvalDeps, record: RunRecord & { question: GraspQuestion }): Promise<boolean> {
+export function reopenGraspEpisode(
+  deps: BoardEvalDeps,
+  record: RunRecord & { question: GraspQuestion },
+): Promise<boolean> {
   const { question } = record;
   return showEpisode(deps, record, async (steps, title) => {
     const file = await recordedFile(question.gridPath ?? question.file);
-    const entry = file ? parseGraspGridFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), question.file).entries.find((candidate) => candidate.record.index === question.index) : undefined;
+    const entry = file
+      ? parseGraspGridFile(
+          new TextDecoder().decode(await vscode.workspace.fs.readFile(file)),
+          question.file,
+        ).entries.find((candidate) => candidate.record.index === question.index)
+      : undefined;
     const mode = isGraspScoringMode(record.mode) ? record.mode : 'faithful';
     return entry ? graspEpisodeTimeline(entry.grid, question.settings, steps, mode, title) : null;
   });

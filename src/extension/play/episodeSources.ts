@@ -18,7 +18,12 @@ import { parseGraspGridFile } from '../../core/benchmarks/grasp/gridFile';
 import { parseSettingsOption } from '../../core/benchmarks/grasp/questionSet';
 import { mangoGameOf } from '../../core/benchmarks/mango/fileKinds';
 import { parseEdgesFile } from '../../core/benchmarks/mango/walkthrough/gameFiles';
-import { type MangoPlayGame, mangoPlayGame, mangoPlayQuestion, preparedMangoEpisode } from '../../core/benchmarks/mango/play/playQuestions';
+import {
+  type MangoPlayGame,
+  mangoPlayGame,
+  mangoPlayQuestion,
+  preparedMangoEpisode,
+} from '../../core/benchmarks/mango/play/playQuestions';
 import { episodeRouteAnswer } from '../../core/benchmarks/mango/play/episodeRoute';
 import { shortestActions } from '../../core/benchmarks/mango/play/textAdventure';
 import { NEVER } from '../../core/benchmarks/mango/types';
@@ -79,10 +84,20 @@ async function mangoSource(target: vscode.Uri, choices: SourceChoices): Promise<
   const where = vscode.workspace.asRelativePath(edgesUri);
   const edges = parseEdgesFile(await readText(edgesUri));
   const error = edges.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-  if (error) throw new SourceError(`${where}:${error.range.start.line + 1}:${error.range.start.character + 1}: ${error.message}`);
-  const playGame = mangoPlayGame(game, await readText(vscode.Uri.joinPath(folder, `${game}.walkthrough`)), edges.edges.map((edge) => edge.record));
+  if (error)
+    throw new SourceError(
+      `${where}:${error.range.start.line + 1}:${error.range.start.character + 1}: ${error.message}`,
+    );
+  const playGame = mangoPlayGame(
+    game,
+    await readText(vscode.Uri.joinPath(folder, `${game}.walkthrough`)),
+    edges.edges.map((edge) => edge.record),
+  );
   const rooms = playGame.graph.nodes;
-  const src = choices.from !== undefined ? roomOf(playGame, choices.from, where) : (await vscode.window.showQuickPick(rooms, { title: `Play ${game}: start in which room?` }));
+  const src =
+    choices.from !== undefined
+      ? roomOf(playGame, choices.from, where)
+      : await vscode.window.showQuickPick(rooms, { title: `Play ${game}: start in which room?` });
   if (src === undefined) return undefined;
   let dst: string | undefined;
   if (choices.to !== undefined) dst = roomOf(playGame, choices.to, where);
@@ -90,14 +105,26 @@ async function mangoSource(target: vscode.Uri, choices: SourceChoices): Promise<
     // Only goals the maze can reach from the start, nearest first, with the shortest route's length.
     const goals = rooms.flatMap((room) => {
       const route = room === src ? null : shortestActions(playGame.graph, src, room);
-      return route ? [{ label: room, description: `${route.length} move${route.length === 1 ? '' : 's'} at best`, moves: route.length }] : [];
+      return route
+        ? [
+            {
+              label: room,
+              description: `${route.length} move${route.length === 1 ? '' : 's'} at best`,
+              moves: route.length,
+            },
+          ]
+        : [];
     });
     goals.sort((a, b) => a.moves - b.moves || a.label.localeCompare(b.label));
     if (goals.length === 0) throw new SourceError(`${where}: no room can be reached from ${src}`);
     dst = (await vscode.window.showQuickPick(goals, { title: `Play ${game} from ${src}: which goal?` }))?.label;
   }
   if (dst === undefined) return undefined;
-  const question = mangoPlayQuestion(playGame, { sampleId: `play-${src}->${dst}`, src, dst, answerable: true, easy: false, cutoff: NEVER }, choices.maxSteps);
+  const question = mangoPlayQuestion(
+    playGame,
+    { sampleId: `play-${src}->${dst}`, src, dst, answerable: true, easy: false, cutoff: NEVER },
+    choices.maxSteps,
+  );
   return {
     benchmark: 'mango',
     title: `${game}: ${src} → ${dst}`,
@@ -107,53 +134,111 @@ async function mangoSource(target: vscode.Uri, choices: SourceChoices): Promise<
   };
 }
 
-async function babyaiSource(target: vscode.Uri, levelFile: boolean, choices: SourceChoices): Promise<EpisodeSource | undefined> {
+async function babyaiSource(
+  target: vscode.Uri,
+  levelFile: boolean,
+  choices: SourceChoices,
+): Promise<EpisodeSource | undefined> {
   const text = await readText(target);
   const shown = vscode.workspace.asRelativePath(target);
   if (levelFile) {
     const loaded = loadLevelFile(text);
     const error = loaded.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-    if (!loaded.spec || error) throw new SourceError(`${shown}${error ? `:${error.range.start.line + 1}: ${error.message}` : ': the level cannot be built'}`);
+    if (!loaded.spec || error)
+      throw new SourceError(
+        `${shown}${error ? `:${error.range.start.line + 1}: ${error.message}` : ': the level cannot be built'}`,
+      );
     const spec = loaded.spec;
     const title = `${baseName(target.path)}: ${spec.mission}`;
-    return { benchmark: 'babyai', title, mode: 'faithful', prepare: () => preparedBabyaiEpisode(babyaiPlayQuestion(shown, null, baseName(target.path)), spec), map: { kind: 'board', timeline: (steps) => babyaiEpisodeTimeline(spec, steps, title) } };
+    return {
+      benchmark: 'babyai',
+      title,
+      mode: 'faithful',
+      prepare: () => preparedBabyaiEpisode(babyaiPlayQuestion(shown, null, baseName(target.path)), spec),
+      map: { kind: 'board', timeline: (steps) => babyaiEpisodeTimeline(spec, steps, title) },
+    };
   }
   const file = readRecordFile(baseName(target.path), text);
   if (file.records.length === 0) throw new SourceError(`${shown}: no records`);
   let index = choices.index;
   if (index === undefined) {
-    const items = file.records.map((raw, i) => ({ label: `#${i}`, description: raw.fields.get('level_name')?.value ?? '', detail: raw.fields.get('mission')?.value, index: i }));
-    index = file.records.length === 1 ? 0 : (await vscode.window.showQuickPick(items, { title: `Play ${baseName(target.path)}: which record?`, matchOnDescription: true, matchOnDetail: true }))?.index;
+    const items = file.records.map((raw, i) => ({
+      label: `#${i}`,
+      description: raw.fields.get('level_name')?.value ?? '',
+      detail: raw.fields.get('mission')?.value,
+      index: i,
+    }));
+    index =
+      file.records.length === 1
+        ? 0
+        : (
+            await vscode.window.showQuickPick(items, {
+              title: `Play ${baseName(target.path)}: which record?`,
+              matchOnDescription: true,
+              matchOnDetail: true,
+            })
+          )?.index;
   }
   if (index === undefined) return undefined;
   const raw = file.records[index];
-  if (!raw) throw new SourceError(`${shown}: no record ${index} (the file has ${file.records.length}; records count from 0)`);
+  if (!raw)
+    throw new SourceError(`${shown}: no record ${index} (the file has ${file.records.length}; records count from 0)`);
   const loaded = loadRecord(raw);
   const error = loaded.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-  if (!loaded.spec || error) throw new SourceError(`${shown}:${raw.range.start.line + 1}: ${error ? error.message : 'the level cannot be built from its env_description'}`);
+  if (!loaded.spec || error)
+    throw new SourceError(
+      `${shown}:${raw.range.start.line + 1}: ${error ? error.message : 'the level cannot be built from its env_description'}`,
+    );
   const spec = loaded.spec;
   const levelName = loaded.record.levelName || baseName(target.path);
   const title = `${levelName} #${index}: ${spec.mission}`;
   const question = babyaiPlayQuestion(shown, index, levelName);
-  return { benchmark: 'babyai', title, mode: 'faithful', prepare: () => preparedBabyaiEpisode(question, spec), map: { kind: 'board', timeline: (steps) => babyaiEpisodeTimeline(spec, steps, title) } };
+  return {
+    benchmark: 'babyai',
+    title,
+    mode: 'faithful',
+    prepare: () => preparedBabyaiEpisode(question, spec),
+    map: { kind: 'board', timeline: (steps) => babyaiEpisodeTimeline(spec, steps, title) },
+  };
 }
 
 /** GRASP settings offered in the pick: the paper's action sets, carry limits and step costs. */
 const GRASP_SETTINGS = ['8-none-0', '4-none-0', '8-1-0', '8-none-0.3', '4-1-0.3'];
 
-async function graspSource(target: vscode.Uri, choices: SourceChoices, mode: ScoringMode): Promise<EpisodeSource | undefined> {
+async function graspSource(
+  target: vscode.Uri,
+  choices: SourceChoices,
+  mode: ScoringMode,
+): Promise<EpisodeSource | undefined> {
   const shown = vscode.workspace.asRelativePath(target);
   const file = parseGraspGridFile(await readText(target), baseName(target.path));
   if (file.entries.length === 0) throw new SourceError(`${shown}: no grids`);
   let index = choices.index;
   if (index === undefined) {
-    const items = file.entries.map((entry) => ({ label: `grid ${entry.record.index}`, description: `${entry.record.energy} energy · ${entry.record.obstacle} · ${entry.record.start_position} start`, index: entry.record.index }));
-    index = file.entries.length === 1 ? file.entries[0].record.index : (await vscode.window.showQuickPick(items, { title: `Play ${baseName(target.path)}: which grid?` }))?.index;
+    const items = file.entries.map((entry) => ({
+      label: `grid ${entry.record.index}`,
+      description: `${entry.record.energy} energy · ${entry.record.obstacle} · ${entry.record.start_position} start`,
+      index: entry.record.index,
+    }));
+    index =
+      file.entries.length === 1
+        ? file.entries[0].record.index
+        : (await vscode.window.showQuickPick(items, { title: `Play ${baseName(target.path)}: which grid?` }))?.index;
   }
   if (index === undefined) return undefined;
   const entry = file.entries.find((candidate) => candidate.record.index === index);
   if (!entry) throw new SourceError(`${shown}: no grid with index ${index}`);
-  const settingText = choices.setting ?? (await vscode.window.showQuickPick(GRASP_SETTINGS.map((label) => ({ label, description: label === '8-none-0' ? 'eight moves, no carry limit, no step cost (upstream default)' : '' })), { title: 'Play GRASP: which setting (<moves>-<carry>-<cost>)?' }))?.label;
+  const settingText =
+    choices.setting ??
+    (
+      await vscode.window.showQuickPick(
+        GRASP_SETTINGS.map((label) => ({
+          label,
+          description: label === '8-none-0' ? 'eight moves, no carry limit, no step cost (upstream default)' : '',
+        })),
+        { title: 'Play GRASP: which setting (<moves>-<carry>-<cost>)?' },
+      )
+    )?.label;
   if (settingText === undefined) return undefined;
   let settings;
   try {
@@ -162,23 +247,37 @@ async function graspSource(target: vscode.Uri, choices: SourceChoices, mode: Sco
     if (error instanceof QuestionOptionError) throw new SourceError(`setting ${settingText}: ${error.message}`);
     throw error;
   }
-  if (settings.length !== 1) throw new SourceError(`setting ${settingText}: name one setting, <moves>-<carry>-<cost> such as 8-none-0.3`);
+  if (settings.length !== 1)
+    throw new SourceError(`setting ${settingText}: name one setting, <moves>-<carry>-<cost> such as 8-none-0.3`);
   const [setting] = settings;
   const title = `${baseName(target.path)} grid ${index} · ${settingText}`;
   const question = graspPlayQuestion(baseName(target.path), shown, index, setting);
   const obstacles = entry.record.obstacle === 'block';
-  return { benchmark: 'grasp', title, mode, prepare: () => preparedGraspEpisode(question, entry.grid, obstacles), map: { kind: 'board', timeline: (steps) => graspEpisodeTimeline(entry.grid, setting, steps, mode, title) } };
+  return {
+    benchmark: 'grasp',
+    title,
+    mode,
+    prepare: () => preparedGraspEpisode(question, entry.grid, obstacles),
+    map: { kind: 'board', timeline: (steps) => graspEpisodeTimeline(entry.grid, setting, steps, mode, title) },
+  };
 }
 
 /** The standalone file kinds that can be played, as `waypoint play` reads them (one table, as the CLI's EPISODES). */
-const PLAYABLE_KINDS: Record<string, (target: vscode.Uri, choices: SourceChoices, graspMode: ScoringMode) => Promise<EpisodeSource | undefined>> = {
+const PLAYABLE_KINDS: Record<
+  string,
+  (target: vscode.Uri, choices: SourceChoices, graspMode: ScoringMode) => Promise<EpisodeSource | undefined>
+> = {
   'babyai-level': (target, choices) => babyaiSource(target, true, choices),
   'babyai-records': (target, choices) => babyaiSource(target, false, choices),
   'grasp-grids': graspSource,
 };
 
 /** The episode a file or folder stands for; undefined when a pick was dismissed. Throws SourceError for files that cannot be played. */
-export async function episodeSource(target: vscode.Uri, choices: SourceChoices, graspMode: ScoringMode): Promise<EpisodeSource | undefined> {
+export async function episodeSource(
+  target: vscode.Uri,
+  choices: SourceChoices,
+  graspMode: ScoringMode,
+): Promise<EpisodeSource | undefined> {
   try {
     if (mangoGameOf(target.path)) return await mangoSource(target, choices);
     const build = PLAYABLE_KINDS[standaloneKindOf(target.path) ?? ''];
@@ -186,10 +285,13 @@ export async function episodeSource(target: vscode.Uri, choices: SourceChoices, 
     const stat = await vscode.workspace.fs.stat(target).then(undefined, () => null);
     if (stat && stat.type & vscode.FileType.Directory) return await mangoSource(target, choices);
   } catch (error) {
-    if (error instanceof MissionError) throw new SourceError(`${vscode.workspace.asRelativePath(target)}: ${error.message}`);
+    if (error instanceof MissionError)
+      throw new SourceError(`${vscode.workspace.asRelativePath(target)}: ${error.message}`);
     throw error;
   }
-  throw new SourceError(`${vscode.workspace.asRelativePath(target)}: not a MANGO game, a BabyAI level or record file, or a GRASP grid file`);
+  throw new SourceError(
+    `${vscode.workspace.asRelativePath(target)}: not a MANGO game, a BabyAI level or record file, or a GRASP grid file`,
+  );
 }
 
 /** A workspace file or folder to play, as the palette offers it. */
@@ -209,7 +311,11 @@ export async function workspaceSources(): Promise<FileSourceItem[]> {
     vscode.workspace.findFiles('**/*.jsonl', exclude, 400),
   ]);
   const path = (uri: vscode.Uri) => vscode.workspace.asRelativePath(uri);
-  const described: Record<string, string> = { 'babyai-level': 'BabyAI level', 'babyai-records': 'LLM-BabyBench records', 'grasp-grids': 'GRASP grids' };
+  const described: Record<string, string> = {
+    'babyai-level': 'BabyAI level',
+    'babyai-records': 'LLM-BabyBench records',
+    'grasp-grids': 'GRASP grids',
+  };
   const files = [...new Map([...levels, ...records, ...grids].map((uri) => [uri.toString(), uri])).values()];
   return [
     ...games.map((uri) => ({ label: path(uri).replace(/\.edges\.json$/, ''), description: 'MANGO game', uri })),

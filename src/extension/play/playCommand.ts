@@ -54,14 +54,27 @@ async function pickSource(options: PlayEpisodeOptions): Promise<Picked | undefin
   if (preset) return { uri: typeof preset === 'string' ? vscode.Uri.parse(preset) : preset };
   const sources = await workspaceSources();
   const active = vscode.window.activeTextEditor?.document.uri;
-  const activeFirst = active ? sources.sort((a, b) => Number(b.uri.toString() === active.toString()) - Number(a.uri.toString() === active.toString())) : sources;
-  const games = playableSmartplayGames().map(({ game, description }) => ({ label: game, description: `SmartPlay game · ${description} · a built-in player or a model plays it on the board`, smartplay: game }));
+  const activeFirst = active
+    ? sources.sort(
+        (a, b) => Number(b.uri.toString() === active.toString()) - Number(a.uri.toString() === active.toString()),
+      )
+    : sources;
+  const games = playableSmartplayGames().map(({ game, description }) => ({
+    label: game,
+    description: `SmartPlay game · ${description} · a built-in player or a model plays it on the board`,
+    smartplay: game,
+  }));
   const items: Array<vscode.QuickPickItem & { uri?: vscode.Uri; smartplay?: string }> = [
-    ...(activeFirst.length > 0 ? [{ label: 'Workspace files', kind: vscode.QuickPickItemKind.Separator }, ...activeFirst] : []),
+    ...(activeFirst.length > 0
+      ? [{ label: 'Workspace files', kind: vscode.QuickPickItemKind.Separator }, ...activeFirst]
+      : []),
     { label: 'SmartPlay games', kind: vscode.QuickPickItemKind.Separator },
     ...games,
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: 'Play Episode: what to play?', matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Play Episode: what to play?',
+    matchOnDescription: true,
+  });
   if (picked?.smartplay) return { smartplay: picked.smartplay };
   return picked?.uri ? { uri: picked.uri } : undefined;
 }
@@ -70,7 +83,10 @@ async function pickSource(options: PlayEpisodeOptions): Promise<Picked | undefin
 function modelSource(deps: BoardEvalDeps): ReplySource {
   let listing: Promise<ServerModelProbe> | undefined;
   return {
-    reply: (messages, profile, question, signal) => deps.evaluation().askQuietly(deps.context, { profile, messages, question: question as EvalQuestion, builtIn: () => '' }, signal),
+    reply: (messages, profile, question, signal) =>
+      deps
+        .evaluation()
+        .askQuietly(deps.context, { profile, messages, question: question as EvalQuestion, builtIn: () => '' }, signal),
     serverModel(profile, signal) {
       listing ??= deps.evaluation().serverModelOf(deps.context, profile, signal);
       return listing;
@@ -78,13 +94,29 @@ function modelSource(deps: BoardEvalDeps): ReplySource {
   };
 }
 
-async function pickPlayer(deps: BoardEvalDeps, source: EpisodeSource, options: PlayEpisodeOptions): Promise<EpisodePlayer | undefined> {
+async function pickPlayer(
+  deps: BoardEvalDeps,
+  source: EpisodeSource,
+  options: PlayEpisodeOptions,
+): Promise<EpisodePlayer | undefined> {
   const profiles = modelProfiles();
-  const built = (profile: ModelProfile, seed: number): EpisodePlayer => ({ kind: 'agent', label: profile.provider === 'random' ? `${profile.id} (seed ${seed})` : profile.id, profile, seed });
-  const model = (profile: ModelProfile): EpisodePlayer | undefined => (deps.evaluation().requireTrust() ? { kind: 'model', label: profile.id, profile, seed: options.seed ?? 0, source: modelSource(deps) } : undefined);
+  const built = (profile: ModelProfile, seed: number): EpisodePlayer => ({
+    kind: 'agent',
+    label: profile.provider === 'random' ? `${profile.id} (seed ${seed})` : profile.id,
+    profile,
+    seed,
+  });
+  const model = (profile: ModelProfile): EpisodePlayer | undefined =>
+    deps.evaluation().requireTrust()
+      ? { kind: 'model', label: profile.id, profile, seed: options.seed ?? 0, source: modelSource(deps) }
+      : undefined;
   const seedOf = async (): Promise<number | undefined> => {
     if (options.seed !== undefined) return options.seed;
-    const text = await vscode.window.showInputBox({ title: 'Random agent: which seed?', value: '0', validateInput: (value) => (/^\d+$/.test(value.trim()) ? null : 'a whole number, 0 or more') });
+    const text = await vscode.window.showInputBox({
+      title: 'Random agent: which seed?',
+      value: '0',
+      validateInput: (value) => (/^\d+$/.test(value.trim()) ? null : 'a whole number, 0 or more'),
+    });
     return text === undefined ? undefined : Number(text.trim());
   };
   const asPlayer = async (profile: ModelProfile | 'human'): Promise<EpisodePlayer | undefined> => {
@@ -98,7 +130,10 @@ async function pickPlayer(deps: BoardEvalDeps, source: EpisodeSource, options: P
   };
   if (options.player) {
     const found = options.player === 'human' ? 'human' : profiles.find((profile) => profile.id === options.player);
-    if (!found) void vscode.window.showErrorMessage(`Waypoint: no player '${options.player}': choose human, a built-in agent or a profile of waypoint.models.`);
+    if (!found)
+      void vscode.window.showErrorMessage(
+        `Waypoint: no player '${options.player}': choose human, a built-in agent or a profile of waypoint.models.`,
+      );
     return found ? asPlayer(found) : undefined;
   }
   const text = BUILT_IN_TEXT[source.benchmark];
@@ -106,7 +141,10 @@ async function pickPlayer(deps: BoardEvalDeps, source: EpisodeSource, options: P
     { label: 'You (type the commands)', description: 'play it yourself; recorded as human', choice: 'human' as const },
     ...profiles.map((profile) => ({
       label: profile.id,
-      description: profile.provider === 'openai-compatible' ? `${profile.model ?? ''} · ${profile.baseUrl ?? ''}` : `built-in: ${profile.provider === 'oracle' ? text.oracle : profile.provider === 'random' ? text.random : profile.provider}`,
+      description:
+        profile.provider === 'openai-compatible'
+          ? `${profile.model ?? ''} · ${profile.baseUrl ?? ''}`
+          : `built-in: ${profile.provider === 'oracle' ? text.oracle : profile.provider === 'random' ? text.random : profile.provider}`,
       choice: profile,
     })),
   ];
@@ -133,14 +171,33 @@ function playHost(deps: PlayDeps) {
 }
 
 /** What Play Episode played: the Play panel, or a SmartPlay episode's summary (Play SmartPlay Episode's). */
-export async function playEpisode(deps: PlayDeps, options: PlayEpisodeOptions = {}): Promise<PlayPanel | Record<string, unknown> | undefined> {
+export async function playEpisode(
+  deps: PlayDeps,
+  options: PlayEpisodeOptions = {},
+): Promise<PlayPanel | Record<string, unknown> | undefined> {
   const picked = await pickSource(options);
   if (!picked) return undefined;
-  if ('smartplay' in picked) return playSmartplay(deps, { game: picked.smartplay, agent: options.player, seed: options.seed, maxSteps: options.maxSteps });
+  if ('smartplay' in picked)
+    return playSmartplay(deps, {
+      game: picked.smartplay,
+      agent: options.player,
+      seed: options.seed,
+      maxSteps: options.maxSteps,
+    });
   const target = picked.uri;
   let source: EpisodeSource | undefined;
   try {
-    source = await episodeSource(target, { from: options.from, to: options.to, index: options.index, setting: options.setting, maxSteps: options.maxSteps }, scoringModeSetting());
+    source = await episodeSource(
+      target,
+      {
+        from: options.from,
+        to: options.to,
+        index: options.index,
+        setting: options.setting,
+        maxSteps: options.maxSteps,
+      },
+      scoringModeSetting(),
+    );
   } catch (error) {
     if (!(error instanceof SourceError)) throw error;
     void vscode.window.showErrorMessage(`Waypoint: ${error.message}`);

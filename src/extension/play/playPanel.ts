@@ -12,7 +12,13 @@ import { answerPrepared, builtInSource } from '../../core/eval/pipeline';
 import { redactSecrets } from '../../core/eval/redact';
 import { benchmarkLabel } from '../../core/eval/runLabels';
 import type { ModelProfile, ModelReply, RunRecord } from '../../core/eval/types';
-import { type HostToPlayMessage, type PlayEnd, type PlayStep, playToHostMessage, type PlayToHostMessage } from '../../protocol/play';
+import {
+  type HostToPlayMessage,
+  type PlayEnd,
+  type PlayStep,
+  playToHostMessage,
+  type PlayToHostMessage,
+} from '../../protocol/play';
 import { companionColumn, groupsHolding, isWebviewTab, tabShows } from '../views/tabGroups';
 import { receiveMessage } from '../views/webviewMessages';
 import { webviewHtml, webviewOptions } from '../views/webviewHtml';
@@ -57,7 +63,9 @@ export interface PlayState {
  */
 function mapColumns(map: EpisodeSource['map']): Set<vscode.ViewColumn> {
   const viewType = map.kind === 'maze' ? 'waypoint.maze' : 'waypoint.board';
-  const holdsMap = (tab: vscode.Tab) => isWebviewTab(tab, viewType) || (map.kind === 'maze' && tabShows(tab, (uri) => ['waypoint-answer', 'waypoint-run'].includes(uri.scheme)));
+  const holdsMap = (tab: vscode.Tab) =>
+    isWebviewTab(tab, viewType) ||
+    (map.kind === 'maze' && tabShows(tab, (uri) => ['waypoint-answer', 'waypoint-run'].includes(uri.scheme)));
   const columns = new Set(groupsHolding(holdsMap).map((group) => group.viewColumn));
   const companion = companionColumn();
   if (columns.size === 0 && companion !== vscode.ViewColumn.Beside) columns.add(companion);
@@ -74,7 +82,10 @@ function playColumn(map: EpisodeSource['map'], current?: vscode.ViewColumn): vsc
   if (current !== undefined && !avoid.has(current)) return current;
   const active = vscode.window.tabGroups.activeTabGroup.viewColumn;
   if (!avoid.has(active)) return active;
-  return vscode.window.tabGroups.all.map((group) => group.viewColumn).find((column) => !avoid.has(column)) ?? vscode.ViewColumn.Beside;
+  return (
+    vscode.window.tabGroups.all.map((group) => group.viewColumn).find((column) => !avoid.has(column)) ??
+    vscode.ViewColumn.Beside
+  );
 }
 
 export class PlayPanel implements vscode.Disposable {
@@ -96,13 +107,23 @@ export class PlayPanel implements vscode.Disposable {
   }
 
   /** Opens the panel (in the active group: the map then goes beside it, so the window keeps two columns) and starts the episode. */
-  static async show(context: vscode.ExtensionContext, host: PlayHost, source: EpisodeSource, player: EpisodePlayer): Promise<PlayPanel> {
+  static async show(
+    context: vscode.ExtensionContext,
+    host: PlayHost,
+    source: EpisodeSource,
+    player: EpisodePlayer,
+  ): Promise<PlayPanel> {
     let panel = PlayPanel.current;
     if (panel) {
       await panel.stop();
       panel.panel.reveal(playColumn(source.map, panel.panel.viewColumn), false);
     } else {
-      const webview = vscode.window.createWebviewPanel(PlayPanel.viewType, 'Play', { viewColumn: playColumn(source.map), preserveFocus: false }, { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true });
+      const webview = vscode.window.createWebviewPanel(
+        PlayPanel.viewType,
+        'Play',
+        { viewColumn: playColumn(source.map), preserveFocus: false },
+        { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true },
+      );
       webview.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icons', 'walkthrough.svg');
       panel = new PlayPanel(webview, context);
       PlayPanel.current = panel;
@@ -131,7 +152,18 @@ export class PlayPanel implements vscode.Disposable {
   }
 
   private static emptyState(): PlayState {
-    return { title: '', player: '', benchmark: '', steps: [], end: null, reached: false, runFile: null, record: null, waitingForHuman: false, map: null };
+    return {
+      title: '',
+      player: '',
+      benchmark: '',
+      steps: [],
+      end: null,
+      reached: false,
+      runFile: null,
+      record: null,
+      waitingForHuman: false,
+      map: null,
+    };
   }
 
   /** A message as the webview sends it (also how the tests' command types into the panel). */
@@ -175,7 +207,10 @@ export class PlayPanel implements vscode.Disposable {
   /** The reply source of this play: the person's next command, or the player's, announced in the panel first. */
   private sourceFor(prepared: ReturnType<EpisodeSource['prepare']>): ReplySource {
     const { player } = this;
-    const inner = player.kind === 'human' ? null : (player.source ?? builtInSource(prepared, benchmarkLabel(prepared.question), player.seed));
+    const inner =
+      player.kind === 'human'
+        ? null
+        : (player.source ?? builtInSource(prepared, benchmarkLabel(prepared.question), player.seed));
     const listModels = inner?.serverModel?.bind(inner);
     return {
       reply: (messages, profile, question, signal): Promise<ModelReply> => {
@@ -197,7 +232,13 @@ export class PlayPanel implements vscode.Disposable {
           signal.addEventListener('abort', abort, { once: true });
           this.pendingCommand = (text) => {
             signal.removeEventListener('abort', abort);
-            resolve({ text, promptTokens: null, completionTokens: null, latencyMs: Date.now() - started, cached: false });
+            resolve({
+              text,
+              promptTokens: null,
+              completionTokens: null,
+              latencyMs: Date.now() - started,
+              cached: false,
+            });
           };
         });
       },
@@ -217,9 +258,14 @@ export class PlayPanel implements vscode.Disposable {
     const redraw = () => {
       const shown = [...steps];
       // One draw at a time, in order: a slow maze check never overtakes the next turn's.
-      this.drawing = this.drawing.then(() => this.host.draw(source, shown)).then((map) => {
-        this.state.map = map;
-      }, () => undefined);
+      this.drawing = this.drawing
+        .then(() => this.host.draw(source, shown))
+        .then(
+          (map) => {
+            this.state.map = map;
+          },
+          () => undefined,
+        );
     };
     this.playing = answerPrepared(prepared, player.profile, benchmarkLabel(prepared.question), {
       source: this.sourceFor(prepared),
@@ -232,45 +278,75 @@ export class PlayPanel implements vscode.Disposable {
       episode: {
         watch: {
           started: (env, opening) => {
-            this.post({ type: 'episode', title: source.title, player: { kind: player.kind, label: player.label }, instructions: env.instructions, commands: [...env.commands], maxSteps: env.maxSteps, opening });
+            this.post({
+              type: 'episode',
+              title: source.title,
+              player: { kind: player.kind, label: player.label },
+              instructions: env.instructions,
+              commands: [...env.commands],
+              maxSteps: env.maxSteps,
+              opening,
+            });
             redraw();
           },
           stepped: (step, index) => {
-            const shown: PlayStep = { command: step.command, observation: step.observation, location: step.location, valid: step.valid, ...(step.reply !== undefined ? { reply: step.reply } : {}) };
+            const shown: PlayStep = {
+              command: step.command,
+              observation: step.observation,
+              location: step.location,
+              valid: step.valid,
+              ...(step.reply !== undefined ? { reply: step.reply } : {}),
+            };
             steps.push(shown);
             this.post({ type: 'step', index, step: shown });
             redraw();
           },
         },
       },
-    }).then(
-      async ({ record }) => {
-        const answer = record.parsedAnswer as EpisodeAnswer;
-        // A stopped episode, or one whose first turn failed, with no move is nothing played: not a result.
-        let runFile: string | null = null;
-        let failed: string | undefined;
-        try {
-          runFile = (answer.end === 'cancelled' || answer.end === 'error') && answer.moves === 0 ? null : await this.host.record(record as RunRecord);
-        } catch (error) {
-          failed = `The run record could not be written: ${error instanceof Error ? error.message : String(error)}`;
-        }
-        Object.assign(this.state, { end: answer.end, reached: answer.reached, record, runFile });
-        // A turn's call failed: the turns before it are recorded above; the failure is shown as any model error is.
-        const turnFailed = record.error ?? record.episode_error;
-        if (turnFailed !== undefined) this.host.reportError(new ModelCallError(turnFailed, record.failure as Failure | undefined), player.profile);
-        const error = failed ?? (turnFailed === undefined ? undefined : redactSecrets(turnFailed));
-        this.post({ type: 'end', end: answer.end, reached: answer.reached, moves: answer.moves, ...(runFile ? { runFile: vscode.workspace.asRelativePath(runFile) } : {}), ...(error ? { error } : {}) });
-      },
-      (error: unknown) => {
-        const message = redactSecrets(error instanceof Error ? error.message : String(error));
-        Object.assign(this.state, { end: 'error' });
-        this.post({ type: 'end', end: 'error', reached: false, moves: steps.length, error: message });
-        this.host.reportError(error, player.profile);
-      },
-    ).finally(async () => {
-      await this.drawing;
-      if (this.controller === controller) this.controller = null;
-    });
+    })
+      .then(
+        async ({ record }) => {
+          const answer = record.parsedAnswer as EpisodeAnswer;
+          // A stopped episode, or one whose first turn failed, with no move is nothing played: not a result.
+          let runFile: string | null = null;
+          let failed: string | undefined;
+          try {
+            runFile =
+              (answer.end === 'cancelled' || answer.end === 'error') && answer.moves === 0
+                ? null
+                : await this.host.record(record as RunRecord);
+          } catch (error) {
+            failed = `The run record could not be written: ${error instanceof Error ? error.message : String(error)}`;
+          }
+          Object.assign(this.state, { end: answer.end, reached: answer.reached, record, runFile });
+          // A turn's call failed: the turns before it are recorded above; the failure is shown as any model error is.
+          const turnFailed = record.error ?? record.episode_error;
+          if (turnFailed !== undefined)
+            this.host.reportError(
+              new ModelCallError(turnFailed, record.failure as Failure | undefined),
+              player.profile,
+            );
+          const error = failed ?? (turnFailed === undefined ? undefined : redactSecrets(turnFailed));
+          this.post({
+            type: 'end',
+            end: answer.end,
+            reached: answer.reached,
+            moves: answer.moves,
+            ...(runFile ? { runFile: vscode.workspace.asRelativePath(runFile) } : {}),
+            ...(error ? { error } : {}),
+          });
+        },
+        (error: unknown) => {
+          const message = redactSecrets(error instanceof Error ? error.message : String(error));
+          Object.assign(this.state, { end: 'error' });
+          this.post({ type: 'end', end: 'error', reached: false, moves: steps.length, error: message });
+          this.host.reportError(error, player.profile);
+        },
+      )
+      .finally(async () => {
+        await this.drawing;
+        if (this.controller === controller) this.controller = null;
+      });
   }
 
   dispose(): void {

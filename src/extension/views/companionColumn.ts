@@ -19,8 +19,14 @@ export interface GroupTabs {
  * The column for a companion view, or 'beside' to open the second column. `activeTabIsCompanion`:
  * the active group's front tab is itself a companion (an answer, the maze), so another may join it.
  */
-export function chooseCompanionColumn(groups: readonly GroupTabs[], active: number, activeTabIsCompanion = false): number | 'beside' {
-  const joinable = groups.find((group) => group.companion && !group.results && (group.column !== active || activeTabIsCompanion));
+export function chooseCompanionColumn(
+  groups: readonly GroupTabs[],
+  active: number,
+  activeTabIsCompanion = false,
+): number | 'beside' {
+  const joinable = groups.find(
+    (group) => group.companion && !group.results && (group.column !== active || activeTabIsCompanion),
+  );
   if (joinable) return joinable.column;
   if (groups.length < 2) return 'beside';
   const others = groups.filter((group) => group.column !== active);

@@ -21,13 +21,23 @@ export class MapDiffPanel implements vscode.Disposable {
   /** What the view reported drawing, per pane (the state command's answer, for tests). */
   drawn: Array<{ model: string; counts: MapDiffCounts }> | undefined;
 
-  static show(context: vscode.ExtensionContext, client: LanguageClient, gameFile: vscode.Uri, panes: MapDiffPane[]): MapDiffPanel {
+  static show(
+    context: vscode.ExtensionContext,
+    client: LanguageClient,
+    gameFile: vscode.Uri,
+    panes: MapDiffPane[],
+  ): MapDiffPanel {
     if (MapDiffPanel.active) {
       MapDiffPanel.active.panel.reveal(MapDiffPanel.active.panel.viewColumn, true);
       void MapDiffPanel.active.update(gameFile, panes);
       return MapDiffPanel.active;
     }
-    const panel = vscode.window.createWebviewPanel(MapDiffPanel.viewType, 'Map diff', { viewColumn: companionColumn(), preserveFocus: true }, { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true });
+    const panel = vscode.window.createWebviewPanel(
+      MapDiffPanel.viewType,
+      'Map diff',
+      { viewColumn: companionColumn(), preserveFocus: true },
+      { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true },
+    );
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icons', 'walkthrough.svg');
     MapDiffPanel.active = new MapDiffPanel(panel, context, client, gameFile, panes);
     return MapDiffPanel.active;
@@ -59,9 +69,14 @@ export class MapDiffPanel implements vscode.Disposable {
   }
 
   private async send(): Promise<void> {
-    const graph = await sendRequest(this.client, MazeGraphRequest, { uri: this.gameFile.toString(), extraPairs: reversePairsSetting() });
+    const graph = await sendRequest(this.client, MazeGraphRequest, {
+      uri: this.gameFile.toString(),
+      extraPairs: reversePairsSetting(),
+    });
     if (!graph) {
-      void vscode.window.showWarningMessage('Waypoint: this game has no valid edges.json, so there is no maze to draw the map diff on.');
+      void vscode.window.showWarningMessage(
+        'Waypoint: this game has no valid edges.json, so there is no maze to draw the map diff on.',
+      );
       return;
     }
     this.panel.title = `Map diff · ${graph.game} · ${this.panes.map((pane) => pane.model).join(' ↔ ')}`;

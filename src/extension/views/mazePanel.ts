@@ -10,7 +10,13 @@ import { mangoGameOf } from '../../core/benchmarks/mango/fileKinds';
 import { expectedRoute } from '../../core/benchmarks/mango/maze/expectedRoute';
 import type { AnswerParseMode } from '../../core/benchmarks/mango/scoring/answers';
 import type { LayoutEngineName } from '../../core/maze/layoutEngines';
-import { mazeToHostMessage, type HostToMazeMessage, type RouteQuestion, type ShownQuestion, type Trajectory } from '../../protocol/maze';
+import {
+  mazeToHostMessage,
+  type HostToMazeMessage,
+  type RouteQuestion,
+  type ShownQuestion,
+  type Trajectory,
+} from '../../protocol/maze';
 import { MazeSession, type AnswerOnMap } from './mazeSession';
 import { ANSWER_SCHEME } from '../eval/answerDocuments';
 import { RUN_TRAJECTORY_SCHEME } from '../eval/compareRuns';
@@ -65,7 +71,12 @@ export class MazePanel implements vscode.Disposable {
       MazePanel.current.track(gameFile);
       return MazePanel.current;
     }
-    const panel = vscode.window.createWebviewPanel(MazePanel.viewType, 'Maze', { viewColumn: mazeColumn(), preserveFocus: true }, { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true });
+    const panel = vscode.window.createWebviewPanel(
+      MazePanel.viewType,
+      'Maze',
+      { viewColumn: mazeColumn(), preserveFocus: true },
+      { ...webviewOptions(context.extensionUri), retainContextWhenHidden: true },
+    );
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icons', 'walkthrough.svg');
     MazePanel.current = new MazePanel(panel, context, client, gameFile);
     return MazePanel.current;
@@ -78,17 +89,29 @@ export class MazePanel implements vscode.Disposable {
     private gameFile: vscode.Uri,
   ) {
     // The ELK worker's script is only fetched when the view lays out with ELK (webview/maze/layout.ts).
-    const elkWorker = panel.webview.asWebviewUri(vscode.Uri.joinPath(context.extensionUri, 'dist/webview/elk-worker.js')).toString();
-    panel.webview.html = webviewHtml(panel.webview, context.extensionUri, 'maze.js', 'Maze', { layout: setting('maze.layout'), 'elk-worker': elkWorker });
+    const elkWorker = panel.webview
+      .asWebviewUri(vscode.Uri.joinPath(context.extensionUri, 'dist/webview/elk-worker.js'))
+      .toString();
+    panel.webview.html = webviewHtml(panel.webview, context.extensionUri, 'maze.js', 'Maze', {
+      layout: setting('maze.layout'),
+      'elk-worker': elkWorker,
+    });
     this.session = new MazeSession({
-      graph: () => sendRequest(this.client, MazeGraphRequest, { uri: this.gameFile.toString(), extraPairs: reversePairsSetting() }),
+      graph: () =>
+        sendRequest(this.client, MazeGraphRequest, {
+          uri: this.gameFile.toString(),
+          extraPairs: reversePairsSetting(),
+        }),
       check: (answer) => this.check(answer),
       route: async (question, cutoff) => (await this.routeFor(question, cutoff)).question,
       post: (message) => this.post(message),
       drawing: (graph) => {
         this.panel.title = `Maze · ${graph.game}`;
       },
-      noGraph: () => void vscode.window.showInformationMessage('Waypoint: this game has no valid edges.json yet, so there is no maze to draw.'),
+      noGraph: () =>
+        void vscode.window.showInformationMessage(
+          'Waypoint: this game has no valid edges.json yet, so there is no maze to draw.',
+        ),
       live: () => !this.disposed,
     });
     this.disposables.push(
@@ -101,10 +124,12 @@ export class MazePanel implements vscode.Disposable {
         if (changeConcerns(change, this.gameFile.toString())) void this.refresh();
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('waypoint.maze.layout')) this.post({ type: 'layoutEngine', engine: setting('maze.layout') });
+        if (event.affectsConfiguration('waypoint.maze.layout'))
+          this.post({ type: 'layoutEngine', engine: setting('maze.layout') });
       }),
       vscode.window.onDidChangeTextEditorSelection((event) => {
-        if (gameKey(event.textEditor.document.uri) === gameKey(this.gameFile)) void this.highlightAt(event.textEditor.document.uri, event.selections[0].active);
+        if (gameKey(event.textEditor.document.uri) === gameKey(this.gameFile))
+          void this.highlightAt(event.textEditor.document.uri, event.selections[0].active);
       }),
     );
   }
@@ -113,7 +138,13 @@ export class MazePanel implements vscode.Disposable {
    * Checks an answer against this game's maze (in the server) and steps through it in the view;
    * with `question`, the view also draws the expected route.
    */
-  async showTrajectory(response: unknown, title: string, start: string | null, cutoff: number | null, question?: RouteQuestion): Promise<Trajectory | null> {
+  async showTrajectory(
+    response: unknown,
+    title: string,
+    start: string | null,
+    cutoff: number | null,
+    question?: RouteQuestion,
+  ): Promise<Trajectory | null> {
     const [trajectory] = await this.session.show([{ response, title, start, cutoff }], question);
     return trajectory ?? null;
   }
@@ -123,8 +154,19 @@ export class MazePanel implements vscode.Disposable {
    * replay. With no move yet the view shows the start and says so, never a parse error. `follow`
    * (Play's live map): the walk is the one on show grown by a move, so the view stays on its newest step.
    */
-  async showEpisode(walk: string, title: string, start: string, cutoff: number | null, question?: RouteQuestion, options: { follow?: boolean } = {}): Promise<Trajectory | null> {
-    const [trajectory] = await this.session.show([{ response: walk, title, start, cutoff, episode: true }], question, options);
+  async showEpisode(
+    walk: string,
+    title: string,
+    start: string,
+    cutoff: number | null,
+    question?: RouteQuestion,
+    options: { follow?: boolean } = {},
+  ): Promise<Trajectory | null> {
+    const [trajectory] = await this.session.show(
+      [{ response: walk, title, start, cutoff, episode: true }],
+      question,
+      options,
+    );
     return trajectory ?? null;
   }
 
@@ -134,9 +176,24 @@ export class MazePanel implements vscode.Disposable {
    * walked again, so the maze shows exactly the walk the scores were computed on, until an edit to
    * the game: then `reply` is walked again on the changed graph (read in `mode`, as scoring read it).
    */
-  async showWalk(trajectory: Trajectory, title: string, question?: RouteQuestion, reply?: { response: unknown; mode: AnswerParseMode }): Promise<Trajectory> {
-    const shown: Trajectory = { ...trajectory, title, graph: { ...trajectory.graph, note: evaluatorGraphNote(reversePairsSetting()) } };
-    await this.session.showWalked(shown, question, reply ? { response: reply.response, title, start: trajectory.start, cutoff: trajectory.cutoff, mode: reply.mode } : undefined);
+  async showWalk(
+    trajectory: Trajectory,
+    title: string,
+    question?: RouteQuestion,
+    reply?: { response: unknown; mode: AnswerParseMode },
+  ): Promise<Trajectory> {
+    const shown: Trajectory = {
+      ...trajectory,
+      title,
+      graph: { ...trajectory.graph, note: evaluatorGraphNote(reversePairsSetting()) },
+    };
+    await this.session.showWalked(
+      shown,
+      question,
+      reply
+        ? { response: reply.response, title, start: trajectory.start, cutoff: trajectory.cutoff, mode: reply.mode }
+        : undefined,
+    );
     return shown;
   }
 
@@ -156,26 +213,46 @@ export class MazePanel implements vscode.Disposable {
   }
 
   private check(answer: AnswerOnMap): Promise<Trajectory | null> {
-    return sendRequest(this.client, AnswerTrajectoryRequest, { uri: this.gameFile.toString(), response: answer.response, title: answer.title, start: answer.start, cutoff: answer.cutoff, extraPairs: reversePairsSetting(), ...(answer.mode ? { mode: answer.mode } : {}), ...(answer.episode ? { episode: true } : {}) });
+    return sendRequest(this.client, AnswerTrajectoryRequest, {
+      uri: this.gameFile.toString(),
+      response: answer.response,
+      title: answer.title,
+      start: answer.start,
+      cutoff: answer.cutoff,
+      extraPairs: reversePairsSetting(),
+      ...(answer.mode ? { mode: answer.mode } : {}),
+      ...(answer.episode ? { episode: true } : {}),
+    });
   }
 
   /** Accept or reject, from the graph, one reverse edge the evaluator would impute. */
   private async offerImputedEdge(source: string, action: string, destination: string): Promise<void> {
-    const choice = await vscode.window.showInformationMessage(`Imputed reverse edge: ${source} —${action}→ ${destination}. MANGO's evaluator adds it; write it into edges.json as a reverse-only edge?`, 'Accept', 'Reject');
+    const choice = await vscode.window.showInformationMessage(
+      `Imputed reverse edge: ${source} —${action}→ ${destination}. MANGO's evaluator adds it; write it into edges.json as a reverse-only edge?`,
+      'Accept',
+      'Reject',
+    );
     if (choice !== 'Accept') return;
-    const result = await sendRequest(this.client, AcceptImputedEdgesRequest, { uri: this.gameFile.toString(), extraPairs: reversePairsSetting(), accept: [{ source, action, destination }] });
-    if (result.edit) await vscode.workspace.applyEdit(await this.client.protocol2CodeConverter.asWorkspaceEdit(result.edit));
+    const result = await sendRequest(this.client, AcceptImputedEdgesRequest, {
+      uri: this.gameFile.toString(),
+      extraPairs: reversePairsSetting(),
+      accept: [{ source, action, destination }],
+    });
+    if (result.edit)
+      await vscode.workspace.applyEdit(await this.client.protocol2CodeConverter.asWorkspaceEdit(result.edit));
   }
 
   private async saveExport(format: 'svg' | 'png', fileName: string, data: string): Promise<void> {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const target = await vscode.window.showSaveDialog({ defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined, filters: format === 'svg' ? { 'SVG image': ['svg'] } : { 'PNG image': ['png'] } });
+    const target = await vscode.window.showSaveDialog({
+      defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,
+      filters: format === 'svg' ? { 'SVG image': ['svg'] } : { 'PNG image': ['png'] },
+    });
     if (!target) return;
     const bytes = format === 'svg' ? new TextEncoder().encode(data) : Uint8Array.from(Buffer.from(data, 'base64'));
     await vscode.workspace.fs.writeFile(target, bytes);
     vscode.window.setStatusBarMessage(`Waypoint: maze saved to ${vscode.workspace.asRelativePath(target)}`, 5000);
   }
-
 
   private track(file: vscode.Uri): void {
     const changedGame = gameKey(file) !== gameKey(this.gameFile);
@@ -206,7 +283,11 @@ export class MazePanel implements vscode.Disposable {
   }
 
   private async highlightAt(uri: vscode.Uri, position: vscode.Position): Promise<void> {
-    const selection = await sendRequest(this.client, MazeSelectionRequest, { uri: uri.toString(), line: position.line, character: position.character });
+    const selection = await sendRequest(this.client, MazeSelectionRequest, {
+      uri: uri.toString(),
+      line: position.line,
+      character: position.character,
+    });
     this.post({ type: 'highlight', nodes: selection.nodes, edges: selection.edges });
   }
 
@@ -217,12 +298,20 @@ export class MazePanel implements vscode.Disposable {
       case 'ready':
         return this.refresh(true);
       case 'cutoff': {
-        const stats = await sendRequest(this.client, CutoffStatsRequest, { uri: this.gameFile.toString(), cutoff: message.step });
+        const stats = await sendRequest(this.client, CutoffStatsRequest, {
+          uri: this.gameFile.toString(),
+          cutoff: message.step,
+        });
         if (stats) this.post({ type: 'stats', stats });
         return;
       }
       case 'layout':
-        this.lastLayout = { engine: message.engine, milliseconds: message.milliseconds, nodes: message.nodes, edges: message.edges };
+        this.lastLayout = {
+          engine: message.engine,
+          milliseconds: message.milliseconds,
+          nodes: message.nodes,
+          edges: message.edges,
+        };
         return;
       case 'imputedEdge':
         return this.offerImputedEdge(message.source, message.action, message.destination);
@@ -232,7 +321,10 @@ export class MazePanel implements vscode.Disposable {
         // Map diffs open in their own panel (mapDiffPanel.ts), which keeps what they drew.
         return;
       default: {
-        const target = await sendRequest(this.client, MazeRevealRequest, { uri: this.gameFile.toString(), ...(message.type === 'revealNode' ? { node: message.name } : { edge: message.id }) });
+        const target = await sendRequest(this.client, MazeRevealRequest, {
+          uri: this.gameFile.toString(),
+          ...(message.type === 'revealNode' ? { node: message.name } : { edge: message.id }),
+        });
         if (!target) return;
         const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(target.uri));
         const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });

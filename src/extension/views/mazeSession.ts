@@ -70,14 +70,24 @@ export class MazeSession {
    * successful post changes what is on show: a failed walk leaves the view, and so the host's
    * record of it, at the previous answer.
    */
-  async show(answers: AnswerOnMap[], question: RouteQuestion | undefined, options: { follow?: boolean } = {}): Promise<(Trajectory | null)[]> {
+  async show(
+    answers: AnswerOnMap[],
+    question: RouteQuestion | undefined,
+    options: { follow?: boolean } = {},
+  ): Promise<(Trajectory | null)[]> {
     const ticket = ++this.showTicket;
     const walks = await Promise.all(answers.map((answer) => this.host.check(answer)));
     const [first, compare] = walks;
     if (!first) return walks;
     const route = question ? await this.host.route(question, first.cutoff) : undefined;
     if (ticket !== this.showTicket || !this.host.live()) return walks;
-    this.lastTrajectory = { type: 'trajectory', trajectory: first, ...(compare ? { compare } : {}), ...(route ? { question: route } : {}), ...(options.follow ? { follow: true } : {}) };
+    this.lastTrajectory = {
+      type: 'trajectory',
+      trajectory: first,
+      ...(compare ? { compare } : {}),
+      ...(route ? { question: route } : {}),
+      ...(options.follow ? { follow: true } : {}),
+    };
     this.host.post(this.lastTrajectory);
     this.shownAnswers = answers;
     this.shownRoute = question ? { question, cutoff: first.cutoff } : undefined;
@@ -88,7 +98,11 @@ export class MazeSession {
    * Posts a trajectory already walked; `reply`, when given, is what a refresh walks again.
    * Superseded, like `show`, by a later show.
    */
-  async showWalked(trajectory: Trajectory, question: RouteQuestion | undefined, reply: AnswerOnMap | undefined): Promise<void> {
+  async showWalked(
+    trajectory: Trajectory,
+    question: RouteQuestion | undefined,
+    reply: AnswerOnMap | undefined,
+  ): Promise<void> {
     const ticket = ++this.showTicket;
     const route = question ? await this.host.route(question, trajectory.cutoff) : undefined;
     if (ticket !== this.showTicket || !this.host.live()) return;
@@ -132,6 +146,7 @@ export class MazeSession {
     const shown = this.shownAnswers;
     if (!shown) return;
     const [trajectory, compare] = await Promise.all(shown.map((answer) => this.host.check(answer)));
-    if (trajectory && current() && this.shownAnswers === shown) this.host.post({ type: 'rewalk', trajectory, ...(compare ? { compare } : {}) });
+    if (trajectory && current() && this.shownAnswers === shown)
+      this.host.post({ type: 'rewalk', trajectory, ...(compare ? { compare } : {}) });
   }
 }

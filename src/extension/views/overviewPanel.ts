@@ -22,13 +22,22 @@ export class WalkthroughOverviewPanel implements vscode.Disposable {
   private steps: StepSummary[] = [];
 
   /** Opens the overview (or brings it forward) for the given walkthrough. */
-  static show(context: vscode.ExtensionContext, client: LanguageClient, document: vscode.TextDocument): WalkthroughOverviewPanel {
+  static show(
+    context: vscode.ExtensionContext,
+    client: LanguageClient,
+    document: vscode.TextDocument,
+  ): WalkthroughOverviewPanel {
     if (WalkthroughOverviewPanel.current) {
       WalkthroughOverviewPanel.current.panel.reveal(WalkthroughOverviewPanel.current.panel.viewColumn, true);
       WalkthroughOverviewPanel.current.track(document);
       return WalkthroughOverviewPanel.current;
     }
-    const panel = vscode.window.createWebviewPanel(WalkthroughOverviewPanel.viewType, 'Walkthrough Overview', { viewColumn: companionColumn(), preserveFocus: true }, webviewOptions(context.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      WalkthroughOverviewPanel.viewType,
+      'Walkthrough Overview',
+      { viewColumn: companionColumn(), preserveFocus: true },
+      webviewOptions(context.extensionUri),
+    );
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icons', 'walkthrough.svg');
     WalkthroughOverviewPanel.current = new WalkthroughOverviewPanel(panel, context, client, document);
     return WalkthroughOverviewPanel.current;
@@ -96,7 +105,10 @@ export class WalkthroughOverviewPanel implements vscode.Disposable {
 
   private async reveal(line: number): Promise<void> {
     if (!this.document) return;
-    const editor = await vscode.window.showTextDocument(this.document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
+    const editor = await vscode.window.showTextDocument(this.document, {
+      viewColumn: vscode.ViewColumn.One,
+      preserveFocus: false,
+    });
     const position = new vscode.Position(Math.min(line, this.document.lineCount - 1), 0);
     editor.selection = new vscode.Selection(position, position);
     editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.AtTop);

@@ -32,7 +32,10 @@ const COMPANION_WEBVIEWS = ['waypoint.maze', 'waypoint.board', 'waypoint.mapDiff
 
 /** A tab of a view that accompanies an editor or the results view (see companionColumn.ts). */
 export function isCompanionTab(tab: vscode.Tab): boolean {
-  return tabShows(tab, (uri) => COMPANION_SCHEMES.includes(uri.scheme)) || COMPANION_WEBVIEWS.some((viewType) => isWebviewTab(tab, viewType));
+  return (
+    tabShows(tab, (uri) => COMPANION_SCHEMES.includes(uri.scheme)) ||
+    COMPANION_WEBVIEWS.some((viewType) => isWebviewTab(tab, viewType))
+  );
 }
 
 /**
@@ -41,8 +44,16 @@ export function isCompanionTab(tab: vscode.Tab): boolean {
  * opening a third column (companionColumn.ts).
  */
 export function companionColumn(joins: (tab: vscode.Tab) => boolean = isCompanionTab): vscode.ViewColumn {
-  const groups = vscode.window.tabGroups.all.map((group) => ({ column: group.viewColumn, companion: group.tabs.some(joins), results: group.tabs.some((tab) => isWebviewTab(tab, 'waypoint.results')) }));
+  const groups = vscode.window.tabGroups.all.map((group) => ({
+    column: group.viewColumn,
+    companion: group.tabs.some(joins),
+    results: group.tabs.some((tab) => isWebviewTab(tab, 'waypoint.results')),
+  }));
   const active = vscode.window.tabGroups.activeTabGroup;
-  const chosen = chooseCompanionColumn(groups, active.viewColumn, active.activeTab !== undefined && isCompanionTab(active.activeTab));
+  const chosen = chooseCompanionColumn(
+    groups,
+    active.viewColumn,
+    active.activeTab !== undefined && isCompanionTab(active.activeTab),
+  );
   return chosen === 'beside' ? vscode.ViewColumn.Beside : (chosen as vscode.ViewColumn);
 }

@@ -18,12 +18,21 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
   return {
     enableScripts: true,
     retainContextWhenHidden: false,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')],
+    localResourceRoots: [
+      vscode.Uri.joinPath(extensionUri, 'dist', 'webview'),
+      vscode.Uri.joinPath(extensionUri, 'media'),
+    ],
   };
 }
 
 /** `data` becomes data-* attributes of #app (values escaped), for URLs the app needs at start-up. */
-export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, scriptName: string, title: string, data: Record<string, string> = {}): string {
+export function webviewHtml(
+  webview: vscode.Webview,
+  extensionUri: vscode.Uri,
+  scriptName: string,
+  title: string,
+  data: Record<string, string> = {},
+): string {
   const scriptNonce = nonce();
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', scriptName));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css'));
@@ -40,7 +49,9 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, s
 <title>${title}</title>
 </head>
 <body>
-<div id="app"${Object.entries(data).map(([key, value]) => ` data-${key}="${escapeAttribute(value)}"`).join('')}></div>
+<div id="app"${Object.entries(data)
+    .map(([key, value]) => ` data-${key}="${escapeAttribute(value)}"`)
+    .join('')}></div>
 <script nonce="${scriptNonce}" src="${script}"></script>
 </body>
 </html>`;

@@ -15,9 +15,14 @@ export function useWebviewMessageLog(write: (line: string) => void): void {
 export function receiveMessage<T>(schema: MessageSchema<T>, raw: unknown, view: string): T | undefined {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  const type = typeof raw === 'object' && raw !== null && 'type' in raw ? JSON.stringify((raw as { type: unknown }).type)?.slice(0, 40) : undefined;
+  const type =
+    typeof raw === 'object' && raw !== null && 'type' in raw
+      ? JSON.stringify((raw as { type: unknown }).type)?.slice(0, 40)
+      : undefined;
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-  log(`Ignored a malformed message${type ? ` of type ${type}` : ''} from the ${view} view${where}: ${issue?.message ?? 'not a message'}`);
+  log(
+    `Ignored a malformed message${type ? ` of type ${type}` : ''} from the ${view} view${where}: ${issue?.message ?? 'not a message'}`,
+  );
   return undefined;
 }

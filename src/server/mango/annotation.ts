@@ -6,7 +6,13 @@ import { OPPOSITE_DIRECTIONS, normaliseAction } from '../../core/benchmarks/mang
 import type { LocatedEdge } from '../../core/benchmarks/mango/walkthrough/gameFiles';
 import { NEVER, type EdgeRecord } from '../../core/benchmarks/mango/types';
 import type { WalkthroughStep } from '../../core/benchmarks/mango/walkthrough/walkthroughDocument';
-import type { GameEditResult, MarkMoveParams, MoveSuggestionResult, MoveSummary, UnmarkMoveParams } from '../../protocol/lsp';
+import type {
+  GameEditResult,
+  MarkMoveParams,
+  MoveSuggestionResult,
+  MoveSummary,
+  UnmarkMoveParams,
+} from '../../protocol/lsp';
 import type { DocumentStore } from '../documents';
 import { gameFileUri, type LoadedGame } from './games';
 import { applyJsonChanges, GameEditBuilder, type JsonChange } from './jsonEdits';
@@ -31,7 +37,9 @@ export function stepAtLine(steps: readonly WalkthroughStep[], line: number): Wal
 /** Where the player is before each step: the last annotated destination or recognised room. */
 function roomBefore(game: LoadedGame, steps: readonly WalkthroughStep[], stepNumber: number): string | null {
   const annotatedDestination = new Map<number, string>();
-  for (const edge of game.model.edges?.edges ?? []) if (edge.record.seen_in_forward !== NEVER) annotatedDestination.set(edge.record.seen_in_forward, edge.record.dst_node);
+  for (const edge of game.model.edges?.edges ?? [])
+    if (edge.record.seen_in_forward !== NEVER)
+      annotatedDestination.set(edge.record.seen_in_forward, edge.record.dst_node);
   let room: string | null = null;
   for (const step of steps) {
     if (step.number >= stepNumber) break;
@@ -64,18 +72,35 @@ function withMinimums(record: EdgeRecord): EdgeRecord {
   };
 }
 
-export const LABELS: readonly EdgeLabel[] = ['seen_in_forward', 'seen_in_reversed', 'edge_min_step', 'seen_in_forward_answerable', 'seen_in_reversed_answerable', 'edge_min_step_answerable'];
+export const LABELS: readonly EdgeLabel[] = [
+  'seen_in_forward',
+  'seen_in_reversed',
+  'edge_min_step',
+  'seen_in_forward_answerable',
+  'seen_in_reversed_answerable',
+  'edge_min_step_answerable',
+];
 
 /**
  * Field-level changes from `before` to `after` of the record at `index`: only the changed numbers are
  * rewritten, so the record's formatting (and every other record) stays byte for byte.
  */
 export function labelChanges(index: number, before: EdgeRecord, after: EdgeRecord): JsonChange[] {
-  return LABELS.filter((field) => before[field] !== after[field]).map((field) => ({ path: [index, field], value: after[field] }));
+  return LABELS.filter((field) => before[field] !== after[field]).map((field) => ({
+    path: [index, field],
+    value: after[field],
+  }));
 }
 
-function findEdge(edges: readonly LocatedEdge[], source: string, action: string, destination: string): LocatedEdge | undefined {
-  return edges.find((edge) => edge.record.src_node === source && edge.record.action === action && edge.record.dst_node === destination);
+function findEdge(
+  edges: readonly LocatedEdge[],
+  source: string,
+  action: string,
+  destination: string,
+): LocatedEdge | undefined {
+  return edges.find(
+    (edge) => edge.record.src_node === source && edge.record.action === action && edge.record.dst_node === destination,
+  );
 }
 
 class GameFileEditor {
@@ -101,31 +126,56 @@ class GameFileEditor {
 }
 
 /** The edit that records `source —action→ destination` as first made at `step`; the journal remembers what it replaced. */
-export function markMove(game: LoadedGame, documents: DocumentStore, params: MarkMoveParams, journal: MarkJournal): GameEditResult {
+export function markMove(
+  game: LoadedGame,
+  documents: DocumentStore,
+  params: MarkMoveParams,
+  journal: MarkJournal,
+): GameEditResult {
   const source = params.source.trim().toLowerCase();
   const destination = params.destination.trim().toLowerCase();
   const action = normaliseAction(params.action);
-  if (!source || !destination || !action) return { edit: null, message: 'A move needs a source, an action and a destination.' };
+  if (!source || !destination || !action)
+    return { edit: null, message: 'A move needs a source, an action and a destination.' };
   const edges = game.model.edges?.edges ?? [];
   const editor = new GameFileEditor(game, documents);
   const edgeChanges: JsonChange[] = [];
   const update = (edge: LocatedEdge, next: EdgeRecord) => {
-    for (const field of LABELS) journal.recordLabel(game.key, edgeKey(edge.record), field, edge.record[field], next[field]);
+    for (const field of LABELS)
+      journal.recordLabel(game.key, edgeKey(edge.record), field, edge.record[field], next[field]);
     edgeChanges.push(...labelChanges(edge.index, edge.record, next));
   };
   const existing = findEdge(edges, source, action, destination);
   if (existing) {
-    if (existing.record.seen_in_forward <= params.step) return { edit: null, message: `'${source}' —${action}→ '${destination}' is already known from step ${existing.record.seen_in_forward}.` };
-    update(existing, withMinimums({ ...existing.record, seen_in_forward: params.step, seen_in_forward_answerable: Math.min(existing.record.seen_in_forward_answerable, params.step) }));
+    if (existing.record.seen_in_forward <= params.step)
+      return {
+        edit: null,
+        message: `'${source}' —${action}→ '${destination}' is already known from step ${existing.record.seen_in_forward}.`,
+      };
+    update(
+      existing,
+      withMinimums({
+        ...existing.record,
+        seen_in_forward: params.step,
+        seen_in_forward_answerable: Math.min(existing.record.seen_in_forward_answerable, params.step),
+      }),
+    );
   } else {
     // The reverse of an earlier forward move, if there is one, makes this edge known by reversal.
     const opposite = OPPOSITE_DIRECTIONS[action];
     const reverseSource = opposite ? findEdge(edges, destination, opposite, source) : undefined;
-    const reversedAt = reverseSource && reverseSource.record.seen_in_forward !== NEVER ? reverseSource.record.seen_in_forward : NEVER;
+    const reversedAt =
+      reverseSource && reverseSource.record.seen_in_forward !== NEVER ? reverseSource.record.seen_in_forward : NEVER;
     const record = withMinimums({
-      src_node: source, dst_node: destination, action,
-      seen_in_forward: params.step, seen_in_reversed: reversedAt, edge_min_step: 0,
-      seen_in_forward_answerable: params.step, seen_in_reversed_answerable: reversedAt, edge_min_step_answerable: 0,
+      src_node: source,
+      dst_node: destination,
+      action,
+      seen_in_forward: params.step,
+      seen_in_reversed: reversedAt,
+      edge_min_step: 0,
+      seen_in_forward_answerable: params.step,
+      seen_in_reversed_answerable: reversedAt,
+      edge_min_step_answerable: 0,
     });
     journal.recordInserted(game.key, edgeKey(record), params.step);
     edgeChanges.push({ path: [edges.length], value: record, insert: true });
@@ -134,13 +184,23 @@ export function markMove(game: LoadedGame, documents: DocumentStore, params: Mar
   const opposite = OPPOSITE_DIRECTIONS[action];
   const reverse = opposite ? findEdge(edges, destination, opposite, source) : undefined;
   if (reverse && reverse.record.seen_in_reversed > params.step) {
-    update(reverse, withMinimums({ ...reverse.record, seen_in_reversed: params.step, seen_in_reversed_answerable: Math.min(reverse.record.seen_in_reversed_answerable, params.step) }));
+    update(
+      reverse,
+      withMinimums({
+        ...reverse.record,
+        seen_in_reversed: params.step,
+        seen_in_reversed_answerable: Math.min(reverse.record.seen_in_reversed_answerable, params.step),
+      }),
+    );
   }
   editor.edit('mango-edges', edgeChanges);
   const knownLocations = new Set(game.model.locations?.names.map((name) => name.value));
   const newLocations = [...new Set([source, destination])].filter((name) => !knownLocations.has(name));
   for (const name of newLocations) journal.recordName(game.key, 'mango-locations', name);
-  editor.edit('mango-locations', newLocations.map((name, offset) => ({ path: [knownLocations.size + offset], value: name, insert: true })));
+  editor.edit(
+    'mango-locations',
+    newLocations.map((name, offset) => ({ path: [knownLocations.size + offset], value: name, insert: true })),
+  );
   const knownActions = new Set(game.model.actions?.names.map((name) => name.value));
   if (!knownActions.has(action)) {
     journal.recordName(game.key, 'mango-actions', action);
@@ -156,7 +216,12 @@ export function markMove(game: LoadedGame, documents: DocumentStore, params: Mar
  * knows it: an edge also seen in reverse stays as reverse-only, and an opposite edge only ever
  * loses its reversal label, since it existed before the mark.
  */
-export function unmarkMove(game: LoadedGame, documents: DocumentStore, params: UnmarkMoveParams, journal: MarkJournal): GameEditResult {
+export function unmarkMove(
+  game: LoadedGame,
+  documents: DocumentStore,
+  params: UnmarkMoveParams,
+  journal: MarkJournal,
+): GameEditResult {
   const edges = game.model.edges?.edges ?? [];
   const step = params.step;
   const next = new Map<number, EdgeRecord>();
@@ -165,7 +230,8 @@ export function unmarkMove(game: LoadedGame, documents: DocumentStore, params: U
   /** Puts back what the journal says a mark replaced, else `fallback`, for labels holding `step`. */
   const restore = (record: EdgeRecord, fields: readonly EdgeLabel[], fallback: number): EdgeRecord => {
     const result = { ...record };
-    for (const field of fields) if (record[field] === step) result[field] = journal.takeLabel(game.key, edgeKey(record), field, step) ?? fallback;
+    for (const field of fields)
+      if (record[field] === step) result[field] = journal.takeLabel(game.key, edgeKey(record), field, step) ?? fallback;
     // A minimum is rewritten only when the labels' minimum moved, so an upstream record whose stored
     // minimum disagrees with its labels keeps it.
     const minimums = withMinimums(result);
@@ -193,27 +259,43 @@ export function unmarkMove(game: LoadedGame, documents: DocumentStore, params: U
       // Known only by reversing this move, and no journal says what it held before: clearing the
       // label would leave an edge seen at no step (an error), deleting it would lose an edge that
       // existed before; so it stays as it is, and the message says so.
-      if (restored.seen_in_forward === NEVER && restored.seen_in_reversed === NEVER) keptReverseOnly.push(reverse.record);
+      if (restored.seen_in_forward === NEVER && restored.seen_in_reversed === NEVER)
+        keptReverseOnly.push(reverse.record);
       else next.set(reverse.index, restored);
     }
   }
   if (moves.length === 0) return { edit: null, message: `Step ${step} has no annotated move.` };
   const changes: JsonChange[] = [];
-  for (const [index, record] of next) if (!removed.has(index)) changes.push(...labelChanges(index, edges[index].record, record));
+  for (const [index, record] of next)
+    if (!removed.has(index)) changes.push(...labelChanges(index, edges[index].record, record));
   // Remove from the end so earlier indices stay valid.
   for (const index of [...removed].sort((a, b) => b - a)) changes.push({ path: [index], value: undefined });
   const editor = new GameFileEditor(game, documents);
   editor.edit('mango-edges', changes);
   // Names a mark added go again once no remaining edge uses them; names that were there before stay.
   const remaining = edges.filter((edge) => !removed.has(edge.index)).map((edge) => edge.record);
-  const used = { 'mango-locations': new Set(remaining.flatMap((edge) => [edge.src_node, edge.dst_node])), 'mango-actions': new Set(remaining.map((edge) => edge.action)) };
+  const used = {
+    'mango-locations': new Set(remaining.flatMap((edge) => [edge.src_node, edge.dst_node])),
+    'mango-actions': new Set(remaining.map((edge) => edge.action)),
+  };
   for (const kind of ['mango-locations', 'mango-actions'] as const) {
     const names = (kind === 'mango-locations' ? game.model.locations : game.model.actions)?.names ?? [];
     const added = journal.addedNames(game.key, kind);
-    const unused = names.map((name, index) => ({ name: name.value, index })).filter(({ name }) => added.has(name) && !used[kind].has(name));
+    const unused = names
+      .map((name, index) => ({ name: name.value, index }))
+      .filter(({ name }) => added.has(name) && !used[kind].has(name));
     for (const { name } of unused) journal.forgetName(game.key, kind, name);
-    editor.edit(kind, unused.map(({ index }) => index).sort((a, b) => b - a).map((index) => ({ path: [index], value: undefined })));
+    editor.edit(
+      kind,
+      unused
+        .map(({ index }) => index)
+        .sort((a, b) => b - a)
+        .map((index) => ({ path: [index], value: undefined })),
+    );
   }
-  const kept = keptReverseOnly.map((record) => ` '${record.src_node}' —${record.action}→ '${record.dst_node}' is known only by reversing it and keeps seen_in_reversed ${step}: change or remove it by hand if that no longer holds.`);
+  const kept = keptReverseOnly.map(
+    (record) =>
+      ` '${record.src_node}' —${record.action}→ '${record.dst_node}' is known only by reversing it and keeps seen_in_reversed ${step}: change or remove it by hand if that no longer holds.`,
+  );
   return editor.result(`Step ${step}: move annotation removed.${kept.join('')}`);
 }

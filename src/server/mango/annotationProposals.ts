@@ -34,8 +34,14 @@ export function gameProposals(game: LoadedGame, text: string): AnnotationProposa
   const records = game.model.edges?.edges.map((edge) => edge.record) ?? [];
   const rename = alignNames(proposals.edges, records);
   const named = (name: string) => rename.get(name) ?? name;
-  const annotated = new Set(records.filter((record) => record.seen_in_forward !== NEVER).map((record) => `${record.src_node}\u0000${record.action}\u0000${record.dst_node}`));
-  const headerLines = new Map((game.model.walkthrough?.steps() ?? []).map((step) => [step.number, step.headerRange.start.line]));
+  const annotated = new Set(
+    records
+      .filter((record) => record.seen_in_forward !== NEVER)
+      .map((record) => `${record.src_node}\u0000${record.action}\u0000${record.dst_node}`),
+  );
+  const headerLines = new Map(
+    (game.model.walkthrough?.steps() ?? []).map((step) => [step.number, step.headerRange.start.line]),
+  );
   const items: AnnotationProposalItem[] = proposals.edges.map((edge) => {
     const source = named(edge.src);
     const destination = named(edge.dst);
@@ -58,7 +64,10 @@ export function gameProposals(game: LoadedGame, text: string): AnnotationProposa
 }
 
 /** Reads the game's walkthrough (open editor first) and returns its proposals, or null without one. */
-export async function loadGameProposals(game: LoadedGame, documents: DocumentStore): Promise<AnnotationProposalsResult | null> {
+export async function loadGameProposals(
+  game: LoadedGame,
+  documents: DocumentStore,
+): Promise<AnnotationProposalsResult | null> {
   const text = await memberText(game, documents, 'mango-walkthrough');
   return text === undefined ? null : gameProposals(game, text);
 }
@@ -67,7 +76,12 @@ export async function loadGameProposals(game: LoadedGame, documents: DocumentSto
  * "Accept proposal: src --action--> dst" for an unannotated-move diagnostic, when annotate proposes
  * a move at that step: runs Mark Step as Move with the proposal filled in (no prompts).
  */
-export function acceptProposalFixes(uri: string, diagnostic: LspDiagnostic, game: LoadedGame, result: AnnotationProposalsResult): CodeAction[] {
+export function acceptProposalFixes(
+  uri: string,
+  diagnostic: LspDiagnostic,
+  game: LoadedGame,
+  result: AnnotationProposalsResult,
+): CodeAction[] {
   const step = stepAtLine(game.model.walkthrough?.steps() ?? [], diagnostic.range.start.line);
   if (!step) return [];
   return result.proposals
@@ -80,7 +94,11 @@ export function acceptProposalFixes(uri: string, diagnostic: LspDiagnostic, game
       command: {
         title: 'Accept proposal',
         command: MARK_MOVE_COMMAND,
-        arguments: [uri, step.headerRange.start.line, { source: proposal.source, action: proposal.action, destination: proposal.destination }],
+        arguments: [
+          uri,
+          step.headerRange.start.line,
+          { source: proposal.source, action: proposal.action, destination: proposal.destination },
+        ],
       },
     }));
 }

@@ -11,7 +11,11 @@ import { mangoGameData, type LoadedGame } from './games';
 import { mazeGraphOf } from './mazeData';
 
 export function scoreAnswer(game: LoadedGame, params: ScoreAnswerParams): ScoreAnswerResult {
-  const { scores, diagnostics, trajectory } = createMangoScorer(mangoGameData(game)).evaluate(params.question, params.response, params.mode);
+  const { scores, diagnostics, trajectory } = createMangoScorer(mangoGameData(game)).evaluate(
+    params.question,
+    params.response,
+    params.mode,
+  );
   return { scores, diagnostics, trajectory };
 }
 
@@ -22,7 +26,15 @@ export function scoreAnswer(game: LoadedGame, params: ScoreAnswerParams): ScoreA
  * not mistaken for a move the evaluator accepts.
  */
 export function answerTrajectoryOf(game: LoadedGame, params: AnswerTrajectoryParams): Trajectory {
-  const trajectory = answerTrajectory(mazeGraphOf(game, []), params.response, params.title, params.start, params.cutoff, params.mode ?? 'faithful', params.episode ?? false);
+  const trajectory = answerTrajectory(
+    mazeGraphOf(game, []),
+    params.response,
+    params.title,
+    params.start,
+    params.cutoff,
+    params.mode ?? 'faithful',
+    params.episode ?? false,
+  );
   return { ...trajectory, graph: { ...trajectory.graph, note: evaluatorGraphNote(params.extraPairs) } };
 }
 

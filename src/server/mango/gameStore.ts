@@ -52,7 +52,12 @@ export interface StoreFileSystem {
 }
 
 /** Skeleton files are large and read in slices by validation; the store does not keep their text. */
-const PARSED_KINDS: ReadonlySet<FileKind> = new Set(['mango-walkthrough', 'mango-edges', 'mango-actions', 'mango-locations']);
+const PARSED_KINDS: ReadonlySet<FileKind> = new Set([
+  'mango-walkthrough',
+  'mango-edges',
+  'mango-actions',
+  'mango-locations',
+]);
 
 interface StampedMember extends GameMember {
   stamp: string;
@@ -106,7 +111,13 @@ export class GameStore {
       if (locations) model.locations = locations;
       if (bom) model.bom = [...(model.bom ?? []), ...bom];
     }
-    const game: LoadedGame = { key: found.key, members: found.members.map(({ kind, uri: memberUri, open }) => ({ kind, uri: memberUri, open })), model, texts, readFailures };
+    const game: LoadedGame = {
+      key: found.key,
+      members: found.members.map(({ kind, uri: memberUri, open }) => ({ kind, uri: memberUri, open })),
+      model,
+      texts,
+      readFailures,
+    };
     touch(this.games, found.key, { stamp, game });
     evict(this.games, MAX_GAMES);
     return game;
@@ -140,7 +151,8 @@ export class GameStore {
    */
   forget(uri: string): void {
     this.files.delete(uri);
-    for (const [key, { game }] of this.games) if (game.key === uri || game.members.some((member) => member.uri === uri)) this.games.delete(key);
+    for (const [key, { game }] of this.games)
+      if (game.key === uri || game.members.some((member) => member.uri === uri)) this.games.delete(key);
   }
 
   /** Calls `listener` for every member change the store is told of (edited, changedOnDisk). */
@@ -167,7 +179,12 @@ export class GameStore {
    */
   identityOf(uri: string): GameIdentity | null {
     const game = uri.startsWith('file:') ? mangoGameOfUri(uri) : null;
-    if (game) return { key: `${game.directory}${game.game}`, folder: pathToFileURL(game.directory).toString(), game: game.game };
+    if (game)
+      return {
+        key: `${game.directory}${game.game}`,
+        folder: pathToFileURL(game.directory).toString(),
+        game: game.game,
+      };
     return this.documents.isOpen(uri) ? { key: uri, folder: null, game: uri } : null;
   }
 
@@ -190,7 +207,12 @@ export class GameStore {
     } else {
       const read = open ? { text: open.text.getText() } : await this.readDisk(member);
       // The model keeps the BOM note; the stored text is what the editor shows (prompts, ranges, edits).
-      entry = { stamp: member.stamp, ...read, text: read.text === undefined ? undefined : stripBom(read.text), part: read.text === undefined ? {} : buildGameModel({ [member.kind]: read.text }) };
+      entry = {
+        stamp: member.stamp,
+        ...read,
+        text: read.text === undefined ? undefined : stripBom(read.text),
+        part: read.text === undefined ? {} : buildGameModel({ [member.kind]: read.text }),
+      };
     }
     touch(this.files, member.uri, entry);
     evict(this.files, MAX_GAMES * PARSED_KINDS.size);
@@ -217,7 +239,9 @@ export class GameStore {
   private async members(uri: string): Promise<{ key: string; members: StampedMember[] } | null> {
     if (!uri.startsWith('file:')) {
       const open = this.documents.get(uri);
-      return open ? { key: uri, members: [{ kind: open.kind, uri, open: true, stamp: `v${open.text.version}` }] } : null;
+      return open
+        ? { key: uri, members: [{ kind: open.kind, uri, open: true, stamp: `v${open.text.version}` }] }
+        : null;
     }
     const game = mangoGameOf(fileURLToPath(uri));
     if (!game) return null;

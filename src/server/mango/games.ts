@@ -51,17 +51,25 @@ export function gameFileUri(game: Pick<LoadedGame, 'key'>, kind: FileKind): stri
  * and schema by its JSON language service (with Waypoint's contributed schemas), so those codes are
  * left to it there; closed files and JSON Lines get them from us.
  */
-export async function gameDiagnostics(game: LoadedGame, documents: DocumentStore, onPartial?: PartialPublisher, isStale?: () => boolean): Promise<Map<string, Diagnostic[]>> {
+export async function gameDiagnostics(
+  game: LoadedGame,
+  documents: DocumentStore,
+  onPartial?: PartialPublisher,
+  isStale?: () => boolean,
+): Promise<Map<string, Diagnostic[]>> {
   const byKind = fileDiagnostics(game.model);
-  for (const [kind, diagnostics] of checkGame(game.model)) byKind.set(kind, [...(byKind.get(kind) ?? []), ...diagnostics]);
+  for (const [kind, diagnostics] of checkGame(game.model))
+    byKind.set(kind, [...(byKind.get(kind) ?? []), ...diagnostics]);
   const byUri = new Map<string, Diagnostic[]>();
   for (const member of game.members) {
     let diagnostics = byKind.get(member.kind) ?? [];
     const failure = game.readFailures.get(member.uri);
     if (failure !== undefined) diagnostics = [readFailureDiagnostic(failure)];
-    else if (member.kind === 'mango-df' || member.kind === 'mango-rf') diagnostics = await skeletonDiagnostics(member, documents, game.model, onPartial, isStale);
+    else if (member.kind === 'mango-df' || member.kind === 'mango-rf')
+      diagnostics = await skeletonDiagnostics(member, documents, game.model, onPartial, isStale);
     const open = documents.get(member.uri);
-    if (open && open.text.languageId === 'json') diagnostics = diagnostics.filter((d) => !LEFT_TO_VSCODE_JSON.has(d.code));
+    if (open && open.text.languageId === 'json')
+      diagnostics = diagnostics.filter((d) => !LEFT_TO_VSCODE_JSON.has(d.code));
     byUri.set(member.uri, diagnostics);
   }
   return byUri;
@@ -74,7 +82,13 @@ const LEFT_TO_VSCODE_JSON: ReadonlySet<string> = new Set([JsonCodes.syntax, Json
 const SLICE_MS = 15;
 
 /** Checks a skeleton file in slices, handing partial results to `onPartial`; `isStale` stops early. */
-async function skeletonDiagnostics(member: GameMember, documents: DocumentStore, model: GameModel, onPartial?: PartialPublisher, isStale?: () => boolean): Promise<Diagnostic[]> {
+async function skeletonDiagnostics(
+  member: GameMember,
+  documents: DocumentStore,
+  model: GameModel,
+  onPartial?: PartialPublisher,
+  isStale?: () => boolean,
+): Promise<Diagnostic[]> {
   const open = documents.get(member.uri);
   let text = '';
   try {
@@ -86,7 +100,12 @@ async function skeletonDiagnostics(member: GameMember, documents: DocumentStore,
   }
   let latest: Diagnostic[] = [];
   let sliceStart = performance.now();
-  for (const sofar of skeletonDiagnosticsInChunks(member.kind === 'mango-df' ? 'mango-df' : 'mango-rf', text, model, 500)) {
+  for (const sofar of skeletonDiagnosticsInChunks(
+    member.kind === 'mango-df' ? 'mango-df' : 'mango-rf',
+    text,
+    model,
+    500,
+  )) {
     latest = sofar;
     if (performance.now() - sliceStart > SLICE_MS) {
       onPartial?.(member.uri, latest);

@@ -8,7 +8,9 @@ import { OffsetMapper } from '../../core/util/locatedJson';
 function detectIndent(text: string): { insertSpaces: boolean; tabSize: number } {
   const match = /\n([ \t]+)\S/.exec(text);
   if (!match) return { insertSpaces: true, tabSize: 4 };
-  return match[1].startsWith('\t') ? { insertSpaces: false, tabSize: 1 } : { insertSpaces: true, tabSize: match[1].length };
+  return match[1].startsWith('\t')
+    ? { insertSpaces: false, tabSize: 1 }
+    : { insertSpaces: true, tabSize: match[1].length };
 }
 
 export type JsonChange = { path: JSONPath; value: unknown; insert?: boolean };
@@ -18,7 +20,10 @@ export function applyJsonChanges(text: string, changes: readonly JsonChange[]): 
   let current = text;
   for (const change of changes) {
     const formattingOptions = { ...detectIndent(current), eol: current.includes('\r\n') ? '\r\n' : '\n' };
-    current = applyEdits(current, modify(current, change.path, change.value, { formattingOptions, isArrayInsertion: change.insert ?? false }));
+    current = applyEdits(
+      current,
+      modify(current, change.path, change.value, { formattingOptions, isArrayInsertion: change.insert ?? false }),
+    );
   }
   return current;
 }
@@ -35,7 +40,10 @@ export function minimalEdit(before: string, after: string): TextEdit | null {
     endAfter--;
   }
   const mapper = new OffsetMapper(before);
-  return { range: { start: mapper.position(start), end: mapper.position(endBefore) }, newText: after.slice(start, endAfter) };
+  return {
+    range: { start: mapper.position(start), end: mapper.position(endBefore) },
+    newText: after.slice(start, endAfter),
+  };
 }
 
 /** Collects per-file text changes into LSP documentChanges (creating files that do not exist yet). */
@@ -46,7 +54,10 @@ export class GameEditBuilder {
   change(uri: string, version: number | null, before: string | null, after: string): void {
     if (before === null) {
       this.changes.push({ kind: 'create', uri, options: { ignoreIfExists: false, overwrite: false } });
-      this.changes.push({ textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: after }] });
+      this.changes.push({
+        textDocument: { uri, version: null },
+        edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: after }],
+      });
       return;
     }
     const edit = minimalEdit(before, after);

@@ -11,9 +11,17 @@ import type { CancellationToken, TextDocumentEdit, TextEdit } from 'vscode-langu
 import type { FileKind } from '../../core/benchmarks/mango/fileKinds';
 import { edgeKey } from './markJournal';
 import type { EdgeRecord } from '../../core/benchmarks/mango/types';
-import { type LocatedEdge, parseEdgesFile, parseLocationsFile } from '../../core/benchmarks/mango/walkthrough/gameFiles';
+import {
+  type LocatedEdge,
+  parseEdgesFile,
+  parseLocationsFile,
+} from '../../core/benchmarks/mango/walkthrough/gameFiles';
 import { skeletonTextChunks } from '../../core/benchmarks/mango/skeletons/skeletonText';
-import { dropMergedRepeats, estimateDfLines, skeletonFileOptions } from '../../core/benchmarks/mango/skeletons/skeletonMerge';
+import {
+  dropMergedRepeats,
+  estimateDfLines,
+  skeletonFileOptions,
+} from '../../core/benchmarks/mango/skeletons/skeletonMerge';
 import type { Diagnostic } from '../../core/util/text';
 import type { RenameLocationParams, RenameLocationResult } from '../../protocol/lsp';
 import { LABELS, labelChanges } from './annotation';
@@ -35,7 +43,10 @@ function fileError(uri: string, diagnostics: readonly Diagnostic[]): string | un
 export function dedupeLocations(text: string, name: string): string {
   const names = parseLocationsFile(text).names.map((located) => located.value);
   const repeats = names.flatMap((value, index) => (value === name && names.indexOf(value) !== index ? [index] : []));
-  return applyJsonChanges(text, repeats.reverse().map((index): JsonChange => ({ path: [index], value: undefined })));
+  return applyJsonChanges(
+    text,
+    repeats.reverse().map((index): JsonChange => ({ path: [index], value: undefined })),
+  );
 }
 
 /** edges.json with each move once: a repeat's labels fold into the first record (the earliest step wins), then the repeat goes. */
@@ -76,7 +87,12 @@ const MAX_REGENERATED_LINES = 20_000;
  * fields), or undefined when that is too large to do in a request. Yields to the event loop between
  * chunks so the server keeps answering.
  */
-async function regeneratedSkeletons(kind: 'mango-df' | 'mango-rf', before: string, records: readonly EdgeRecord[], token?: CancellationToken): Promise<string | undefined> {
+async function regeneratedSkeletons(
+  kind: 'mango-df' | 'mango-rf',
+  before: string,
+  records: readonly EdgeRecord[],
+  token?: CancellationToken,
+): Promise<string | undefined> {
   const task = kind === 'mango-df' ? 'df' : 'rf';
   const options = skeletonFileOptions(task, before);
   const lines = estimateDfLines(records, options.limitPerPair, ESTIMATE_BUDGET);
@@ -92,26 +108,56 @@ async function regeneratedSkeletons(kind: 'mango-df' | 'mango-rf', before: strin
 }
 
 /** Shown by the review queue when a skeleton file was renamed in place rather than regenerated. */
-export const SKELETONS_IN_PLACE_NOTICE = 'too large to regenerate here: its lines were renamed in place (repeats and paths through the room twice dropped); new paths through the merged room appear after running Generate Skeletons.';
+export const SKELETONS_IN_PLACE_NOTICE =
+  'too large to regenerate here: its lines were renamed in place (repeats and paths through the room twice dropped); new paths through the merged room appear after running Generate Skeletons.';
 
-export async function renameLocation(game: LoadedGame, documents: DocumentStore, params: RenameLocationParams, token?: CancellationToken): Promise<RenameLocationResult> {
+export async function renameLocation(
+  game: LoadedGame,
+  documents: DocumentStore,
+  params: RenameLocationParams,
+  token?: CancellationToken,
+): Promise<RenameLocationResult> {
   const from = params.from.trim().toLowerCase();
   const to = params.to.trim().toLowerCase();
   if (!from || !to) return { ok: false, edit: null, message: 'A location name cannot be empty.' };
   if (from === to) return { ok: true, edit: null, message: `'${from}' already has that name.` };
   const known = namesOfKind(game, 'location');
-  if (params.merge && !known.includes(to)) return { ok: false, edit: null, message: `'${to}' is not a location of this game; only a known location can be merged into.` };
-  if (!params.merge && known.includes(to)) return { ok: false, edit: null, message: `There is already a location named '${to}'; merge '${from}' into it instead.` };
+  if (params.merge && !known.includes(to))
+    return {
+      ok: false,
+      edit: null,
+      message: `'${to}' is not a location of this game; only a known location can be merged into.`,
+    };
+  if (!params.merge && known.includes(to))
+    return {
+      ok: false,
+      edit: null,
+      message: `There is already a location named '${to}'; merge '${from}' into it instead.`,
+    };
   if ((await findNameOccurrences(game, documents, 'location', from)).length === 0) {
-    return { ok: true, edit: null, message: `'${from}' is not in the game's files yet: it is '${to}' for the rest of the review.` };
+    return {
+      ok: true,
+      edit: null,
+      message: `'${from}' is not in the game's files yet: it is '${to}' for the rest of the review.`,
+    };
   }
   const changes = await renameChanges(game, documents, 'location', from, to);
   const inPlace: string[] = [];
-  const documentChanges = params.merge ? await mergeChanges(game, documents, changes, to, inPlace, token) : Object.entries(changes).map(([uri, edits]) => ({ textDocument: { uri, version: versionOf(documents, uri) }, edits }));
+  const documentChanges = params.merge
+    ? await mergeChanges(game, documents, changes, to, inPlace, token)
+    : Object.entries(changes).map(([uri, edits]) => ({
+        textDocument: { uri, version: versionOf(documents, uri) },
+        edits,
+      }));
   if (typeof documentChanges === 'string') return { ok: false, edit: null, message: documentChanges };
   const verb = params.merge ? `Merged '${from}' into '${to}'` : `Renamed '${from}' to '${to}'`;
   const notice = inPlace.length > 0 ? `${inPlace.join(' and ')} ${SKELETONS_IN_PLACE_NOTICE}` : undefined;
-  return { ok: true, edit: { documentChanges }, message: `${verb} in ${documentChanges.length} file${documentChanges.length === 1 ? '' : 's'}.${notice ? ` ${notice}` : ''}`, ...(notice ? { notice } : {}) };
+  return {
+    ok: true,
+    edit: { documentChanges },
+    message: `${verb} in ${documentChanges.length} file${documentChanges.length === 1 ? '' : 's'}.${notice ? ` ${notice}` : ''}`,
+    ...(notice ? { notice } : {}),
+  };
 }
 
 function versionOf(documents: DocumentStore, uri: string): number | null {
@@ -124,11 +170,21 @@ function versionOf(documents: DocumentStore, uri: string): number | null {
  * lines alone would repeat paths that now coincide and keep paths that now revisit the merged room).
  * A refusal message when locations.json or edges.json has an error.
  */
-async function mergeChanges(game: LoadedGame, documents: DocumentStore, changes: Record<string, TextEdit[]>, to: string, inPlace: string[], token?: CancellationToken): Promise<TextDocumentEdit[] | string> {
+async function mergeChanges(
+  game: LoadedGame,
+  documents: DocumentStore,
+  changes: Record<string, TextEdit[]>,
+  to: string,
+  inPlace: string[],
+  token?: CancellationToken,
+): Promise<TextDocumentEdit[] | string> {
   for (const kind of ['mango-locations', 'mango-edges'] as const) {
     const text = game.texts[kind];
     if (text === undefined) continue;
-    const error = fileError(gameFileUri(game, kind), (kind === 'mango-locations' ? parseLocationsFile(text) : parseEdgesFile(text)).diagnostics);
+    const error = fileError(
+      gameFileUri(game, kind),
+      (kind === 'mango-locations' ? parseLocationsFile(text) : parseEdgesFile(text)).diagnostics,
+    );
     if (error) return `${error} (fix it, then merge).`;
   }
   const kindOf = (uri: string) => game.members.find((member) => member.uri === uri)?.kind;

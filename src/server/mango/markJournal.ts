@@ -35,7 +35,11 @@ export class MarkJournal {
   private game(key: string): GameJournal {
     let journal = this.games.get(key);
     if (!journal) {
-      journal = { labels: [], inserted: new Map(), names: { 'mango-locations': new Set(), 'mango-actions': new Set() } };
+      journal = {
+        labels: [],
+        inserted: new Map(),
+        names: { 'mango-locations': new Set(), 'mango-actions': new Set() },
+      };
       this.games.set(key, journal);
     }
     return journal;

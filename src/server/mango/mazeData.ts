@@ -24,7 +24,11 @@ const labelCache = new Map<string, { stamp: string; pairs: LabelPairs }>();
 /** The game's maze as the view draws it: the evaluator's graph plus the user's extra reverse pairs (dashed). */
 export function mazeGraphOf(game: LoadedGame, extraPairs: ReadonlyArray<[string, string]>): MazeGraph {
   const data = mangoGameData(game);
-  return buildMazeGraph(data.game, data.records, data.locations ?? [], { start: data.start ?? null, lastStep: data.lastStep, extraPairs });
+  return buildMazeGraph(data.game, data.records, data.locations ?? [], {
+    start: data.start ?? null,
+    lastStep: data.lastStep,
+    extraPairs,
+  });
 }
 
 async function labelsOf(member: GameMember, documents: DocumentStore): Promise<LabelPairs> {
@@ -82,7 +86,12 @@ function skeletonSelection(game: LoadedGame, kind: string, lineText: string): { 
   const record = parsed.value;
   const edges = game.model.edges?.edges ?? [];
   const ids = record.path_details.flatMap((step) => {
-    const match = edges.find((edge) => edge.record.src_node === step.prev_node && edge.record.action === step.action && edge.record.dst_node === step.node);
+    const match = edges.find(
+      (edge) =>
+        edge.record.src_node === step.prev_node &&
+        edge.record.action === step.action &&
+        edge.record.dst_node === step.node,
+    );
     return match ? [String(match.index)] : [];
   });
   const nodes = [...new Set([...ends(record), ...record.path_details.flatMap((step) => [step.prev_node, step.node])])];
@@ -90,7 +99,12 @@ function skeletonSelection(game: LoadedGame, kind: string, lineText: string): { 
 }
 
 /** The maze nodes and edges the cursor is on: a walkthrough step's moves, an edges.json record, or a skeleton line's path. */
-export function mazeSelection(game: LoadedGame, kind: string, line: number, lineText = ''): { nodes: string[]; edges: string[] } {
+export function mazeSelection(
+  game: LoadedGame,
+  kind: string,
+  line: number,
+  lineText = '',
+): { nodes: string[]; edges: string[] } {
   if (kind === 'mango-df' || kind === 'mango-rf') return skeletonSelection(game, kind, lineText);
   const edges = game.model.edges?.edges ?? [];
   if (kind === 'mango-walkthrough') {
@@ -99,17 +113,26 @@ export function mazeSelection(game: LoadedGame, kind: string, line: number, line
     if (!step) return { nodes: [], edges: [] };
     const moves = edges.filter((edge) => edge.record.seen_in_forward === step.number);
     const room = step.location?.toLowerCase();
-    return { nodes: moves.length > 0 ? [moves[0].record.dst_node] : room ? [room] : [], edges: moves.map((edge) => String(edge.index)) };
+    return {
+      nodes: moves.length > 0 ? [moves[0].record.dst_node] : room ? [room] : [],
+      edges: moves.map((edge) => String(edge.index)),
+    };
   }
   if (kind === 'mango-edges') {
     const edge = edges.find((candidate) => candidate.range.start.line <= line && line <= candidate.range.end.line);
-    return edge ? { nodes: [edge.record.src_node, edge.record.dst_node], edges: [String(edge.index)] } : { nodes: [], edges: [] };
+    return edge
+      ? { nodes: [edge.record.src_node, edge.record.dst_node], edges: [String(edge.index)] }
+      : { nodes: [], edges: [] };
   }
   return { nodes: [], edges: [] };
 }
 
 /** Where a maze node or edge lives in the game's files. */
-export function mazeReveal(game: LoadedGame, node: string | undefined, edgeId: string | undefined): { uri: string; line: number } | null {
+export function mazeReveal(
+  game: LoadedGame,
+  node: string | undefined,
+  edgeId: string | undefined,
+): { uri: string; line: number } | null {
   if (node !== undefined) {
     const seen = firstSeenStep(game, node);
     const walkthrough = game.members.find((member) => member.kind === 'mango-walkthrough');

@@ -24,7 +24,12 @@ import { findNameOccurrences, firstSeenStep, nameAtPosition, type NameAt } from 
 
 const OBSERVATION_PREVIEW_LINES = 6;
 
-async function nameAtRequest(documents: DocumentStore, uri: string, line: number, character: number): Promise<{ game: LoadedGame; name: NameAt } | null> {
+async function nameAtRequest(
+  documents: DocumentStore,
+  uri: string,
+  line: number,
+  character: number,
+): Promise<{ game: LoadedGame; name: NameAt } | null> {
   const document = documents.get(uri);
   if (!document || document.kind === 'mango-walkthrough') return null;
   const name = nameAtPosition(document.kind, document.text.getText(), line, character);
@@ -36,7 +41,9 @@ async function nameAtRequest(documents: DocumentStore, uri: string, line: number
 export function namesOfKind(game: LoadedGame, kind: NameAt['kind']): string[] {
   const list = kind === 'location' ? game.model.locations : game.model.actions;
   if (list) return list.names.map((name) => name.value);
-  const fromEdges = (game.model.edges?.edges ?? []).flatMap(({ record }) => (kind === 'location' ? [record.src_node, record.dst_node] : [record.action]));
+  const fromEdges = (game.model.edges?.edges ?? []).flatMap(({ record }) =>
+    kind === 'location' ? [record.src_node, record.dst_node] : [record.action],
+  );
   return [...new Set(fromEdges)];
 }
 
@@ -45,7 +52,10 @@ const fileLinesCache = new Map<string, string[]>();
 /** One line of a game file (open editor first); skeleton files are split once per rename. */
 async function lineOf(documents: DocumentStore, uri: string, line: number): Promise<string | undefined> {
   const open = documents.get(uri);
-  if (open) return open.text.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$|\r$/, '');
+  if (open)
+    return open.text
+      .getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } })
+      .replace(/\r?\n$|\r$/, '');
   let lines = fileLinesCache.get(uri);
   if (!lines) {
     lines = splitLines(await readTextFile(fs, fileURLToPath(uri)));
@@ -59,10 +69,20 @@ async function lineOf(documents: DocumentStore, uri: string, line: number): Prom
  * skeleton line whole, since its id hashes the names). Shared by rename and the review queue's
  * rename and merge (locationRename.ts); the caller checks that the rename is allowed.
  */
-export async function renameChanges(game: LoadedGame, documents: DocumentStore, kind: NameAt['kind'], from: string, target: string): Promise<Record<string, TextEdit[]>> {
+export async function renameChanges(
+  game: LoadedGame,
+  documents: DocumentStore,
+  kind: NameAt['kind'],
+  from: string,
+  target: string,
+): Promise<Record<string, TextEdit[]>> {
   fileLinesCache.clear();
   const changes: Record<string, TextEdit[]> = {};
-  const skeletonMembers = new Map(game.members.filter((member) => member.kind === 'mango-df' || member.kind === 'mango-rf').map((member) => [member.uri, member.kind]));
+  const skeletonMembers = new Map(
+    game.members
+      .filter((member) => member.kind === 'mango-df' || member.kind === 'mango-rf')
+      .map((member) => [member.uri, member.kind]),
+  );
   const rewrittenLines = new Set<string>();
   for (const occurrence of await findNameOccurrences(game, documents, kind, from)) {
     const skeletonKind = skeletonMembers.get(occurrence.uri);
@@ -75,9 +95,18 @@ export async function renameChanges(game: LoadedGame, documents: DocumentStore, 
     if (rewrittenLines.has(key)) continue;
     rewrittenLines.add(key);
     const line = await lineOf(documents, occurrence.uri, occurrence.range.start.line);
-    const renamed = line === undefined ? null : renameInSkeletonLine(line, skeletonKind === 'mango-df' ? 'df' : 'rf', kind, from, target);
+    const renamed =
+      line === undefined
+        ? null
+        : renameInSkeletonLine(line, skeletonKind === 'mango-df' ? 'df' : 'rf', kind, from, target);
     if (renamed !== null && line !== undefined) {
-      (changes[occurrence.uri] ??= []).push({ range: { start: { line: occurrence.range.start.line, character: 0 }, end: { line: occurrence.range.start.line, character: line.length } }, newText: renamed });
+      (changes[occurrence.uri] ??= []).push({
+        range: {
+          start: { line: occurrence.range.start.line, character: 0 },
+          end: { line: occurrence.range.start.line, character: line.length },
+        },
+        newText: renamed,
+      });
     }
   }
   return changes;
@@ -101,7 +130,13 @@ export function registerNameFeatures(connection: Connection, documents: Document
     const { game, name } = found;
     if (name.kind === 'action') {
       const uses = (game.model.edges?.edges ?? []).filter(({ record }) => record.action === name.name);
-      return { range: name.range, contents: { kind: MarkupKind.Markdown, value: `**${name.name}** (action) · ${uses.length} edge${uses.length === 1 ? '' : 's'}` } };
+      return {
+        range: name.range,
+        contents: {
+          kind: MarkupKind.Markdown,
+          value: `**${name.name}** (action) · ${uses.length} edge${uses.length === 1 ? '' : 's'}`,
+        },
+      };
     }
     const seen = firstSeenStep(game, name.name);
     const sections = [`**${name.name}** (location)`];
@@ -143,7 +178,10 @@ export function registerNameFeatures(connection: Connection, documents: Document
     const target = newName.trim().toLowerCase();
     if (target === '') throw new ResponseError(ErrorCodes.InvalidParams, 'A name cannot be empty.');
     if (target !== found.name.name && namesOfKind(found.game, found.name.kind).includes(target)) {
-      throw new ResponseError(ErrorCodes.InvalidParams, `There is already a ${found.name.kind} named '${target}'; renaming would merge the two.`);
+      throw new ResponseError(
+        ErrorCodes.InvalidParams,
+        `There is already a ${found.name.kind} named '${target}'; renaming would merge the two.`,
+      );
     }
     return { changes: await renameChanges(found.game, documents, found.name.kind, found.name.name, target) };
   });

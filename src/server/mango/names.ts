@@ -38,7 +38,8 @@ export function nameKindAtPath(fileKind: FileKind, path: JSONPath): NameKind | n
     case 'mango-df':
     case 'mango-rf':
       if (path.length === 1) return last === 'src_node' || last === 'dst_node' ? 'location' : null;
-      if (path.length === 3 && path[0] === 'path_details') return last === 'prev_node' || last === 'node' ? 'location' : last === 'action' ? 'action' : null;
+      if (path.length === 3 && path[0] === 'path_details')
+        return last === 'prev_node' || last === 'node' ? 'location' : last === 'action' ? 'action' : null;
       return null;
     default:
       return null;
@@ -47,7 +48,10 @@ export function nameKindAtPath(fileKind: FileKind, path: JSONPath): NameKind | n
 
 function stringContentRange(mapper: OffsetMapper, node: Node, lineOffset: number): Range {
   const range = mapper.range(node.offset + 1, Math.max(0, node.length - 2));
-  return { start: { line: range.start.line + lineOffset, character: range.start.character }, end: { line: range.end.line + lineOffset, character: range.end.character } };
+  return {
+    start: { line: range.start.line + lineOffset, character: range.start.character },
+    end: { line: range.end.line + lineOffset, character: range.end.character },
+  };
 }
 
 /** The name at a position of a MANGO JSON or JSON Lines text, or null. */
@@ -74,10 +78,19 @@ function treeOf(text: string): Node | undefined {
   return excessiveDepthOffset(text) >= 0 ? undefined : parseTree(text);
 }
 
-function collectInTree(root: Node | undefined, fileKind: FileKind, kind: NameKind, name: string, mapper: OffsetMapper, lineOffset: number, into: Range[]): void {
+function collectInTree(
+  root: Node | undefined,
+  fileKind: FileKind,
+  kind: NameKind,
+  name: string,
+  mapper: OffsetMapper,
+  lineOffset: number,
+  into: Range[],
+): void {
   if (!root) return;
   const visit = (node: Node, path: JSONPath) => {
-    if (node.type === 'string' && node.value === name && nameKindAtPath(fileKind, path) === kind) into.push(stringContentRange(mapper, node, lineOffset));
+    if (node.type === 'string' && node.value === name && nameKindAtPath(fileKind, path) === kind)
+      into.push(stringContentRange(mapper, node, lineOffset));
     if (node.type === 'array') node.children?.forEach((child, index) => visit(child, [...path, index]));
     if (node.type === 'object') {
       for (const property of node.children ?? []) {
@@ -90,7 +103,12 @@ function collectInTree(root: Node | undefined, fileKind: FileKind, kind: NameKin
 }
 
 /** Every occurrence of a name in the game's JSON and JSON Lines files. */
-export async function findNameOccurrences(game: LoadedGame, documents: DocumentStore, kind: NameKind, name: string): Promise<NameOccurrence[]> {
+export async function findNameOccurrences(
+  game: LoadedGame,
+  documents: DocumentStore,
+  kind: NameKind,
+  name: string,
+): Promise<NameOccurrence[]> {
   const occurrences: NameOccurrence[] = [];
   const quoted = JSON.stringify(name);
   for (const member of game.members) {
@@ -101,7 +119,8 @@ export async function findNameOccurrences(game: LoadedGame, documents: DocumentS
     if (member.kind === 'mango-df' || member.kind === 'mango-rf') {
       // Parse only the lines that mention the name: skeleton files run to megabytes.
       splitLines(text).forEach((line, index) => {
-        if (line.includes(quoted)) collectInTree(treeOf(line), member.kind, kind, name, new OffsetMapper(line), index, ranges);
+        if (line.includes(quoted))
+          collectInTree(treeOf(line), member.kind, kind, name, new OffsetMapper(line), index, ranges);
       });
     } else collectInTree(treeOf(text), member.kind, kind, name, new OffsetMapper(text), 0, ranges);
     for (const range of ranges) occurrences.push({ uri: member.uri, range });
@@ -110,14 +129,18 @@ export async function findNameOccurrences(game: LoadedGame, documents: DocumentS
 }
 
 /** The walkthrough step where a location is first reached (or the start), for hover and go to definition. */
-export function firstSeenStep(game: LoadedGame, location: string): { step: WalkthroughStep; via: string | null } | null {
+export function firstSeenStep(
+  game: LoadedGame,
+  location: string,
+): { step: WalkthroughStep; via: string | null } | null {
   const steps = game.model.walkthrough?.steps() ?? [];
   if (steps.length === 0) return null;
   let best: { number: number; via: string | null } | null = null;
   if (steps[0].location?.toLowerCase() === location) best = { number: steps[0].number, via: null };
   for (const { record } of game.model.edges?.edges ?? []) {
     if (record.dst_node !== location || record.seen_in_forward === NEVER) continue;
-    if (!best || record.seen_in_forward < best.number) best = { number: record.seen_in_forward, via: `${record.action} from ${record.src_node}` };
+    if (!best || record.seen_in_forward < best.number)
+      best = { number: record.seen_in_forward, via: `${record.action} from ${record.src_node}` };
   }
   if (!best) {
     // Not annotated yet: the first step whose observation shows the room.

@@ -19,13 +19,21 @@ function summaryOf(game: string, line: string, task: 'df' | 'rf', cutoff: number
   return { sampleId, task, src, dst, actionList, answerable, easy };
 }
 
-export async function listQuestions(game: LoadedGame, documents: DocumentStore, task: 'df' | 'rf', cutoff: number, limit: number): Promise<ListQuestionsResult> {
+export async function listQuestions(
+  game: LoadedGame,
+  documents: DocumentStore,
+  task: 'df' | 'rf',
+  cutoff: number,
+  limit: number,
+): Promise<ListQuestionsResult> {
   const name = gameNameOf(game);
   const member = game.members.find((candidate) => candidate.kind === (task === 'df' ? 'mango-df' : 'mango-rf'));
   const result: ListQuestionsResult = { game: name, questions: [], truncated: false };
   if (!member) return result;
   const open = documents.get(member.uri);
-  const lines: AsyncIterable<string> | Iterable<string> = open ? splitLines(open.text.getText()) : createInterface({ input: createReadStream(fileURLToPath(member.uri), 'utf8'), crlfDelay: Infinity });
+  const lines: AsyncIterable<string> | Iterable<string> = open
+    ? splitLines(open.text.getText())
+    : createInterface({ input: createReadStream(fileURLToPath(member.uri), 'utf8'), crlfDelay: Infinity });
   for await (const line of lines) {
     if (line.trim() === '') continue;
     if (result.questions.length === limit) {

@@ -8,8 +8,17 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
 import { skeletonLineText } from '../../core/benchmarks/mango/skeletons/skeletonText';
-import { DEFAULT_MODEL_CUTOFF, dfSkeletons, rfSkeletons, skeletonGraph } from '../../core/benchmarks/mango/skeletons/skeletons';
-import { SkeletonProgressNotification, type GenerateSkeletonsParams, type GenerateSkeletonsResult } from '../../protocol/lsp';
+import {
+  DEFAULT_MODEL_CUTOFF,
+  dfSkeletons,
+  rfSkeletons,
+  skeletonGraph,
+} from '../../core/benchmarks/mango/skeletons/skeletons';
+import {
+  SkeletonProgressNotification,
+  type GenerateSkeletonsParams,
+  type GenerateSkeletonsResult,
+} from '../../protocol/lsp';
 import { serverNotification } from '../lspHandlers';
 import { gameFileUri, type LoadedGame } from './games';
 
@@ -18,7 +27,12 @@ const PROGRESS = serverNotification(SkeletonProgressNotification);
 const SLICE_MS = 20;
 const PROGRESS_EVERY_MS = 200;
 
-export async function generateSkeletons(connection: Connection, game: LoadedGame, params: GenerateSkeletonsParams, token: CancellationToken): Promise<GenerateSkeletonsResult> {
+export async function generateSkeletons(
+  connection: Connection,
+  game: LoadedGame,
+  params: GenerateSkeletonsParams,
+  token: CancellationToken,
+): Promise<GenerateSkeletonsResult> {
   const records = (game.model.edges?.edges ?? []).map((edge) => edge.record);
   const locationCount = skeletonGraph(records).nodes.length;
   const totalPairs = locationCount * Math.max(0, locationCount - 1);
@@ -27,11 +41,23 @@ export async function generateSkeletons(connection: Connection, game: LoadedGame
   const labelsAtCutoff = params.limitPerPair ? DEFAULT_MODEL_CUTOFF : undefined;
   const lines = params.task === 'df' ? dfSkeletons(records, options) : rfSkeletons(records, options);
   const output = createWriteStream(params.outputPath, { encoding: 'utf8' });
-  const result: GenerateSkeletonsResult = { lines: 0, pairs: 0, truncatedPairs: 0, cancelled: false, targetUri: gameFileUri(game, params.task === 'df' ? 'mango-df' : 'mango-rf') };
+  const result: GenerateSkeletonsResult = {
+    lines: 0,
+    pairs: 0,
+    truncatedPairs: 0,
+    cancelled: false,
+    targetUri: gameFileUri(game, params.task === 'df' ? 'mango-df' : 'mango-rf'),
+  };
   let lastPair = '';
   let sliceStart = performance.now();
   let lastProgress = 0;
-  const progress = () => connection.sendNotification(PROGRESS, { outputPath: params.outputPath, pairs: result.pairs, totalPairs, lines: result.lines });
+  const progress = () =>
+    connection.sendNotification(PROGRESS, {
+      outputPath: params.outputPath,
+      pairs: result.pairs,
+      totalPairs,
+      lines: result.lines,
+    });
   for (const line of lines) {
     const { skeleton, truncated } = line;
     const pair = `${skeleton.src_node}\u0000${skeleton.dst_node}`;

@@ -23,9 +23,14 @@ export function skeletonRunLenses(kind: 'mango-df' | 'mango-rf', uri: string, te
     const id = ID_PATTERN.exec(content)?.[1];
     if (id) {
       const pair = PAIR_PATTERN.exec(content);
-      const title = pair ? `▶ Run ${task.toUpperCase()} ${JSON.parse(`"${pair[1]}"`)} → ${JSON.parse(`"${pair[2]}"`)}` : '▶ Run';
+      const title = pair
+        ? `▶ Run ${task.toUpperCase()} ${JSON.parse(`"${pair[1]}"`)} → ${JSON.parse(`"${pair[2]}"`)}`
+        : '▶ Run';
       const range = { start: { line, character: 0 }, end: { line, character: 0 } };
-      lenses.push({ range, command: { title, command: RUN_QUESTION_COMMAND, arguments: [{ game: uri, task, sampleId: id }] } });
+      lenses.push({
+        range,
+        command: { title, command: RUN_QUESTION_COMMAND, arguments: [{ game: uri, task, sampleId: id }] },
+      });
     }
   }
   return lenses;

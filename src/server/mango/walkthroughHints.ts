@@ -26,8 +26,15 @@ export function moveInlayHints(game: LoadedGame, fromLine: number, toLine: numbe
   const hints: InlayHint[] = [];
   for (const step of game.model.walkthrough?.steps() ?? []) {
     const labels = moves.get(step.number);
-    if (!labels || !step.actionRange || step.actionRange.end.line < fromLine || step.actionRange.end.line > toLine) continue;
-    hints.push({ position: step.actionRange.end, label: labels.join('; '), kind: InlayHintKind.Type, paddingLeft: true, tooltip: 'Annotated move (edges.json)' });
+    if (!labels || !step.actionRange || step.actionRange.end.line < fromLine || step.actionRange.end.line > toLine)
+      continue;
+    hints.push({
+      position: step.actionRange.end,
+      label: labels.join('; '),
+      kind: InlayHintKind.Type,
+      paddingLeft: true,
+      tooltip: 'Annotated move (edges.json)',
+    });
   }
   return hints;
 }
@@ -41,9 +48,15 @@ export function moveCodeLenses(game: LoadedGame, uri: string): CodeLens[] {
     const room = step.location?.toLowerCase() ?? null;
     const line = step.headerRange.start.line;
     if (moves.has(step.number)) {
-      lenses.push({ range: step.headerRange, command: { title: 'Unmark move', command: UNMARK_MOVE_COMMAND, arguments: [uri, line] } });
+      lenses.push({
+        range: step.headerRange,
+        command: { title: 'Unmark move', command: UNMARK_MOVE_COMMAND, arguments: [uri, line] },
+      });
     } else if (step.number > 0 && room !== null && previousRoom !== null && room !== previousRoom) {
-      lenses.push({ range: step.headerRange, command: { title: 'Mark step as move', command: MARK_MOVE_COMMAND, arguments: [uri, line] } });
+      lenses.push({
+        range: step.headerRange,
+        command: { title: 'Mark step as move', command: MARK_MOVE_COMMAND, arguments: [uri, line] },
+      });
     }
     if (room !== null) previousRoom = room;
   }

@@ -26,7 +26,13 @@ const TEST_TIMEOUT_MS = 4 * 60_000;
 
 export function run(): Promise<void> {
   const grep = process.env.WAYPOINT_E2E_GREP;
-  const mocha = new Mocha({ ui: 'bdd', timeout: TEST_TIMEOUT_MS, color: false, reporter: 'spec', ...(grep ? { grep } : {}) });
+  const mocha = new Mocha({
+    ui: 'bdd',
+    timeout: TEST_TIMEOUT_MS,
+    color: false,
+    reporter: 'spec',
+    ...(grep ? { grep } : {}),
+  });
   mocha.suite.emit('pre-require', globalThis, 'inline', mocha);
   defineExtensionTests();
   defineReviewProposalTests();
@@ -54,6 +60,13 @@ export function run(): Promise<void> {
       else resolve();
     });
     runner.on('pass', (test) => finished({ title: test.fullTitle(), passed: true, ms: test.duration ?? 0 }));
-    runner.on('fail', (test, error: Error) => finished({ title: test.fullTitle(), passed: false, error: `${error.message}\n${error.stack ?? ''}`.slice(0, 1500), ms: test.duration ?? 0 }));
+    runner.on('fail', (test, error: Error) =>
+      finished({
+        title: test.fullTitle(),
+        passed: false,
+        error: `${error.message}\n${error.stack ?? ''}`.slice(0, 1500),
+        ms: test.duration ?? 0,
+      }),
+    );
   });
 }

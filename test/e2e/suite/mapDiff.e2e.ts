@@ -43,7 +43,11 @@ export function defineMapDiffTests(): void {
     before(async () => {
       const [folder] = vscode.workspace.workspaceFolders ?? [];
       assert.ok(folder, 'the sample workspace is open');
-      truthText = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, 'mango', 'lighthouse', 'lighthouse.edges.json')));
+      truthText = new TextDecoder().decode(
+        await vscode.workspace.fs.readFile(
+          vscode.Uri.joinPath(folder.uri, 'mango', 'lighthouse', 'lighthouse.edges.json'),
+        ),
+      );
     });
 
     after(async () => {
@@ -53,7 +57,11 @@ export function defineMapDiffTests(): void {
 
     it("draws a crafted map with core's counts and reports its bad line as a diagnostic", async function () {
       const truth = mazeAtCutoff(JSON.parse(truthText) as EdgeRecord[], CUTOFF);
-      const lines = [...truth.slice(2).map((move) => `${move.src} --${move.action}--> ${move.dst}`), 'harbour road --swim--> lamp room', 'the map ends --> here'];
+      const lines = [
+        ...truth.slice(2).map((move) => `${move.src} --${move.action}--> ${move.dst}`),
+        'harbour road --swim--> lamp room',
+        'the map ends --> here',
+      ];
       const text = `${lines.join('\n')}\n`;
       const answer = await writeAnswer('crafted-map.txt', text);
       const diff = diffMap(truth, parseMapAnswer(text).edges, CUTOFF);
@@ -61,7 +69,10 @@ export function defineMapDiffTests(): void {
       assert.equal(expected.missing, 2);
       assert.equal(expected.hallucinated, 1);
 
-      await vscode.commands.executeCommand('waypoint.showMapDiff', { game: 'lighthouse', answers: [answer.toString()] });
+      await vscode.commands.executeCommand('waypoint.showMapDiff', {
+        game: 'lighthouse',
+        answers: [answer.toString()],
+      });
       const state = await drawnState(1);
       assert.deepEqual(state.drawn, [{ model: 'crafted-map', counts: expected }]);
       assert.deepEqual(state.expected, [expected]);
@@ -70,23 +81,43 @@ export function defineMapDiffTests(): void {
 
       const problems = vscode.languages.getDiagnostics(answer);
       const bad = problems.find((problem) => problem.code === 'map/bad-arrow-line');
-      assert.ok(bad, `a diagnostic for the line that is not a move (got ${problems.map((problem) => String(problem.code)).join(', ')})`);
+      assert.ok(
+        bad,
+        `a diagnostic for the line that is not a move (got ${problems.map((problem) => String(problem.code)).join(', ')})`,
+      );
       assert.equal(bad.range.start.line, lines.length - 1);
       assert.equal(bad.range.start.character, 0);
       assert.equal(bad.severity, vscode.DiagnosticSeverity.Error);
-      assert.ok(problems.some((problem) => problem.code === 'map/hallucinated-edge' && problem.range.start.line === lines.length - 2), 'the made-up move is flagged where it is written');
+      assert.ok(
+        problems.some(
+          (problem) => problem.code === 'map/hallucinated-edge' && problem.range.start.line === lines.length - 2,
+        ),
+        'the made-up move is flagged where it is written',
+      );
     });
 
     it('draws two answer files side by side in one view', async function () {
       const truth = mazeAtCutoff(JSON.parse(truthText) as EdgeRecord[], CUTOFF);
       const full = truth.map((move) => `${move.src} --${move.action}--> ${move.dst}`).join('\n');
-      const half = truth.filter((_, index) => index % 2 === 0).map((move) => `${move.src} --${move.action}--> ${move.dst}`).join('\n');
+      const half = truth
+        .filter((_, index) => index % 2 === 0)
+        .map((move) => `${move.src} --${move.action}--> ${move.dst}`)
+        .join('\n');
       const [a, b] = [await writeAnswer('model-a.txt', full), await writeAnswer('model-b.txt', half)];
-      await vscode.commands.executeCommand('waypoint.showMapDiff', { game: 'lighthouse', answers: [a.toString(), b.toString()] });
+      await vscode.commands.executeCommand('waypoint.showMapDiff', {
+        game: 'lighthouse',
+        answers: [a.toString(), b.toString()],
+      });
       const state = await drawnState(2);
-      assert.deepEqual(state.drawn?.map((pane) => pane.model), ['model-a', 'model-b']);
+      assert.deepEqual(
+        state.drawn?.map((pane) => pane.model),
+        ['model-a', 'model-b'],
+      );
       assert.equal(state.drawn?.[0].counts.missing, 0);
-      assert.equal(state.drawn?.[1].counts.missing, expectedMapDiffCounts(diffMap(truth, parseMapAnswer(half).edges, CUTOFF)).missing);
+      assert.equal(
+        state.drawn?.[1].counts.missing,
+        expectedMapDiffCounts(diffMap(truth, parseMapAnswer(half).edges, CUTOFF)).missing,
+      );
       assert.ok((state.drawn?.[1].counts.missing ?? 0) > 0);
     });
   });

@@ -25,7 +25,10 @@ interface ResultsState {
 function waypointCli(args: readonly string[]): string {
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   assert.ok(extension, 'the extension is installed');
-  return execFileSync(process.execPath, [join(extension.extensionPath, 'dist', 'cli.js'), ...args], { encoding: 'utf8', env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
+  return execFileSync(process.execPath, [join(extension.extensionPath, 'dist', 'cli.js'), ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+  });
 }
 
 export function defineResultsTests(): void {
@@ -42,7 +45,9 @@ export function defineResultsTests(): void {
       let onDisk = 'not read yet';
       await waitFor('the sample game on disk to hold its 364 questions again', async () => {
         try {
-          const questions = (JSON.parse(waypointCli(['run', 'mango', lighthouse, '--dry-run', '--json'])) as { questions: number }).questions;
+          const questions = (
+            JSON.parse(waypointCli(['run', 'mango', lighthouse, '--dry-run', '--json'])) as { questions: number }
+          ).questions;
           onDisk = `${questions} questions`;
           return questions === 364 ? true : undefined;
         } catch (error) {
@@ -51,14 +56,22 @@ export function defineResultsTests(): void {
         }
       }).catch((error: Error) => assert.fail(`${error.message}: ${onDisk}`));
       const result = await vscode.commands.executeCommand<RunBenchmarkResult | undefined>('waypoint.runBenchmark', {
-        benchmark: 'mango', sources: ['mango/lighthouse'], questionOptions: {}, profiles: ['oracle', 'random'], mode: 'faithful', concurrency: 4, confirmed: true, resume: false,
+        benchmark: 'mango',
+        sources: ['mango/lighthouse'],
+        questionOptions: {},
+        profiles: ['oracle', 'random'],
+        mode: 'faithful',
+        concurrency: 4,
+        confirmed: true,
+        resume: false,
       });
       assert.ok(result, 'the run finished');
       assert.equal(result.cancelled, false, 'the run was not cancelled');
       files = result.runs.map((run) => run.file);
       assert.equal(files.length, 2);
       // Each model's file holds the 364 answers (said with the run's own summary if not).
-      for (const run of result.runs) assert.equal(readFileSync(run.file, 'utf8').trim().split('\n').length, 364, JSON.stringify(run));
+      for (const run of result.runs)
+        assert.equal(readFileSync(run.file, 'utf8').trim().split('\n').length, 364, JSON.stringify(run));
       const state = await waitFor('the results view to draw the run', async () => {
         const current = await vscode.commands.executeCommand<ResultsState | undefined>('waypoint.resultsState');
         return current?.lastRender ? current : undefined;
@@ -67,7 +80,10 @@ export function defineResultsTests(): void {
       assert.deepEqual([...state.files].sort(), [...files].sort());
       assert.equal(state.lastRender?.rows, 728);
       // The view reports how long it took to draw; its budget is measured by `npm run bench`.
-      assert.ok(Number.isFinite(state.lastRender?.milliseconds), `the view reported its drawing time: ${state.lastRender?.milliseconds}`);
+      assert.ok(
+        Number.isFinite(state.lastRender?.milliseconds),
+        `the view reported its drawing time: ${state.lastRender?.milliseconds}`,
+      );
     });
 
     it('shows exactly the numbers of `waypoint report --json` on the same files', async () => {
@@ -78,7 +94,10 @@ export function defineResultsTests(): void {
       assert.equal(state.report.records, 728);
       assert.deepEqual(state.report.modes, { faithful: 728 });
       // The oracle answers every question right; the random walker does not.
-      const mean = (model: string) => state.report.groups.filter((group) => group.key.model === model).reduce((sum, group) => sum + (group.metrics.success_strict?.mean ?? 0) * group.n, 0) / 364;
+      const mean = (model: string) =>
+        state.report.groups
+          .filter((group) => group.key.model === model)
+          .reduce((sum, group) => sum + (group.metrics.success_strict?.mean ?? 0) * group.n, 0) / 364;
       assert.equal(mean('oracle'), 1);
       assert.ok(mean('random') < 0.5, `random's success_strict ${mean('random')}`);
     });

@@ -8,13 +8,19 @@
 // pin seeds 1..50 per level and the rows of seeds 1..4.
 import { strict as assert } from 'node:assert';
 import { createHash } from 'node:crypto';
-import { BABYAI_LEVEL_NAMES, EXACT_LEVEL_NAMES, generateExactLevel, PLAN_LEVEL_NAMES } from '../../../src/core/benchmarks/babyai/levels/catalog';
+import {
+  BABYAI_LEVEL_NAMES,
+  EXACT_LEVEL_NAMES,
+  generateExactLevel,
+  PLAN_LEVEL_NAMES,
+} from '../../../src/core/benchmarks/babyai/levels/catalog';
 import { datasetRow, UPSTREAM_COLUMNS } from '../../../src/core/benchmarks/babyai/levels/rows';
 import { csvLine } from '../../../src/core/util/csv';
 import { formatStructured, STRUCTURED_HEADER } from '../../../src/core/benchmarks/babyai/structured';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-const describe50 = (level: string) => Array.from({ length: 50 }, (_, i) => formatStructured(generateExactLevel(level, i + 1).description)).join('\n---\n');
+const describe50 = (level: string) =>
+  Array.from({ length: 50 }, (_, i) => formatStructured(generateExactLevel(level, i + 1).description)).join('\n---\n');
 
 /** sha256 of the upstream descriptions of seeds 1..50 joined with "\n---\n". */
 const UPSTREAM_DESCRIPTIONS: Record<string, string> = {
@@ -53,7 +59,6 @@ const UPSTREAM_DESCRIPTIONS: Record<string, string> = {
 };
 
 describe('exact BabyAI level generation (MiniGrid @ 6e713af)', function () {
-
   it('covers the 16 Predict/Decompose levels and the 16 Plan levels', () => {
     assert.equal(BABYAI_LEVEL_NAMES.length, 16);
     assert.equal(PLAN_LEVEL_NAMES.length, 16);
@@ -83,7 +88,9 @@ describe('exact BabyAI level generation (MiniGrid @ 6e713af)', function () {
   });
 
   it('draws the BossLevel missions upstream draws (seeds 1..6)', () => {
-    const missions = [1, 2, 3, 4, 5, 6].map((seed) => generateExactLevel('BabyAI-BossLevel-v0', seed).description.mission);
+    const missions = [1, 2, 3, 4, 5, 6].map(
+      (seed) => generateExactLevel('BabyAI-BossLevel-v0', seed).description.mission,
+    );
     assert.deepEqual(missions, [
       'pick up a purple ball and open a red door',
       'open a door and put a ball next to the purple key in front of you',
@@ -102,7 +109,8 @@ describe('exact BabyAI level generation (MiniGrid @ 6e713af)', function () {
 describe('LLM-BabyBench dataset rows of the exact levels', function () {
   const rowsCsv = (task: 'predict' | 'plan' | 'decompose') => {
     const lines = [csvLine(UPSTREAM_COLUMNS[task])];
-    for (const level of task === 'plan' ? PLAN_LEVEL_NAMES : BABYAI_LEVEL_NAMES) for (let seed = 1; seed <= 4; seed++) lines.push(csvLine(datasetRow(task, level, seed).upstream));
+    for (const level of task === 'plan' ? PLAN_LEVEL_NAMES : BABYAI_LEVEL_NAMES)
+      for (let seed = 1; seed <= 4; seed++) lines.push(csvLine(datasetRow(task, level, seed).upstream));
     return `${lines.join('\n')}\n`;
   };
 

@@ -1,8 +1,22 @@
 // Spec §4–§6 and §10: prompts, answer parsing, the OmniBot expert and the three task scores.
 import { strict as assert } from 'node:assert';
-import { extractAnswer, parsePlan, parseStatePrediction, parseSubgoals, SubgoalParseError } from '../../../src/core/benchmarks/babyai/answers';
+import {
+  extractAnswer,
+  parsePlan,
+  parseStatePrediction,
+  parseSubgoals,
+  SubgoalParseError,
+} from '../../../src/core/benchmarks/babyai/answers';
 import { levelFromDescription } from '../../../src/core/benchmarks/babyai/description';
-import { isAborted, type DecomposeScore, type PlanScore, type PredictScore, scoreDecompose, scorePlan, scorePredict } from '../../../src/core/benchmarks/babyai/metrics';
+import {
+  isAborted,
+  type DecomposeScore,
+  type PlanScore,
+  type PredictScore,
+  scoreDecompose,
+  scorePlan,
+  scorePredict,
+} from '../../../src/core/benchmarks/babyai/metrics';
 import { runExpert } from '../../../src/core/benchmarks/babyai/omnibot';
 import { renderBabyPrompt } from '../../../src/core/benchmarks/babyai/prompts';
 import { parseStructured } from '../../../src/core/benchmarks/babyai/structured';
@@ -17,8 +31,12 @@ describe('babyai prompts and answers (spec §4–§5)', () => {
   it('renders the zero-shot prompts with the description and the ", "-joined actions', () => {
     const [predict] = renderBabyPrompt('predict', 'DESC', ['left', 'forward']);
     assert.equal(predict.role, 'user');
-    assert.ok(predict.content.startsWith('You are an intelligent agent. You are given the following environment description:\nDESC\n\nPredict the final state of the agent after executing the following action sequence:\nleft, forward\n\n'));
-    assert.ok(predict.content.endsWith("Please do not write a full stop mark at the end! "));
+    assert.ok(
+      predict.content.startsWith(
+        'You are an intelligent agent. You are given the following environment description:\nDESC\n\nPredict the final state of the agent after executing the following action sequence:\nleft, forward\n\n',
+      ),
+    );
+    assert.ok(predict.content.endsWith('Please do not write a full stop mark at the end! '));
     const [plan] = renderBabyPrompt('plan', 'D {x}');
     assert.ok(plan.content.includes('D {x}\n\nSo, your goal'), 'substituted text is not re-formatted');
     assert.ok(plan.content.includes('toggle.Begin') && plan.content.includes('forward, forward, leftPlease'));
@@ -28,10 +46,21 @@ describe('babyai prompts and answers (spec §4–§5)', () => {
   });
 
   it('extracts after the first marker (case-insensitively), or the <START> block', () => {
-    assert.equal(extractAnswer("So THE AGENT'S FINAL STATE IS: ((1, 5), 1) and the agent's final state is: x", 'predict'), "((1, 5), 1) and the agent's final state is: x");
-    assert.equal(extractAnswer('The agent’s final state is: ((1, 5), 1)', 'predict'), '', 'a typographic apostrophe does not match');
+    assert.equal(
+      extractAnswer("So THE AGENT'S FINAL STATE IS: ((1, 5), 1) and the agent's final state is: x", 'predict'),
+      "((1, 5), 1) and the agent's final state is: x",
+    );
+    assert.equal(
+      extractAnswer('The agent’s final state is: ((1, 5), 1)', 'predict'),
+      '',
+      'a typographic apostrophe does not match',
+    );
     assert.equal(extractAnswer('<START>\n(PickupSubgoal)\n<END>', 'decompose'), '(PickupSubgoal)');
-    assert.equal(extractAnswer('<START>\n(PickupSubgoal)', 'decompose', 'reference'), '(PickupSubgoal', 'reference drops the last character');
+    assert.equal(
+      extractAnswer('<START>\n(PickupSubgoal)', 'decompose', 'reference'),
+      '(PickupSubgoal',
+      'reference drops the last character',
+    );
     assert.equal(extractAnswer('<START>\n(PickupSubgoal)', 'decompose', 'faithful'), '(PickupSubgoal)');
     assert.equal(extractAnswer('no block', 'decompose'), '');
   });
@@ -49,13 +78,23 @@ describe('babyai prompts and answers (spec §4–§5)', () => {
   });
 
   it('parses subgoals and rejects the formats the reference rejects', () => {
-    assert.deepEqual(parseSubgoals('(GoNextToSubgoal, (3,5))\nGoNextToSubgoal, (3, 5)\n(OpenSubgoal, (4,4))\n(PickupSubgoal)'), [
-      { name: 'GoNextToSubgoal', args: [3, 5] },
-      { name: 'GoNextToSubgoal', args: [3, 5] },
-      { name: 'OpenSubgoal', args: [4, 4] },
-      { name: 'PickupSubgoal', args: null },
-    ]);
-    for (const bad of ['GoNextToSubgoal((3,5))', '1. (GoNextToSubgoal, (3,5))', '(PickupSubgoal)\n\n(DropSubgoal)', '', '(PutNextSubgoal)']) assert.throws(() => parseSubgoals(bad), SubgoalParseError, bad);
+    assert.deepEqual(
+      parseSubgoals('(GoNextToSubgoal, (3,5))\nGoNextToSubgoal, (3, 5)\n(OpenSubgoal, (4,4))\n(PickupSubgoal)'),
+      [
+        { name: 'GoNextToSubgoal', args: [3, 5] },
+        { name: 'GoNextToSubgoal', args: [3, 5] },
+        { name: 'OpenSubgoal', args: [4, 4] },
+        { name: 'PickupSubgoal', args: null },
+      ],
+    );
+    for (const bad of [
+      'GoNextToSubgoal((3,5))',
+      '1. (GoNextToSubgoal, (3,5))',
+      '(PickupSubgoal)\n\n(DropSubgoal)',
+      '',
+      '(PutNextSubgoal)',
+    ])
+      assert.throws(() => parseSubgoals(bad), SubgoalParseError, bad);
   });
 });
 
@@ -68,15 +107,29 @@ describe('babyai OmniBot expert (spec §10)', () => {
   });
 
   it('solves SynthSeq seed 166, picking up the grey ball and dropping it at once (paper B.4)', () => {
-    const run = runExpert(levelFromDescription(parseStructured(SYNTHSEQ_166).description!), { loop: 'evaluator', recordStacks: true });
+    const run = runExpert(levelFromDescription(parseStructured(SYNTHSEQ_166).description!), {
+      loop: 'evaluator',
+      recordStacks: true,
+    });
     assert.equal(run.error, null);
     assert.equal(run.done, true);
-    assert.deepEqual(run.steps.slice(0, 3).map((s) => ACTION_NAMES[s.action]), ['forward', 'pickup', 'drop']);
+    assert.deepEqual(
+      run.steps.slice(0, 3).map((s) => ACTION_NAMES[s.action]),
+      ['forward', 'pickup', 'drop'],
+    );
     assert.ok(run.helpCount >= 9, 'mission expansion: 2 + 3 + 1 + 4 pushes at least');
   });
 
   it('fetches the key from a box-free room, unlocks a locked door and reaches the target behind it', () => {
-    const spec = twoRooms([{ type: 'door', color: 'yellow', pos: [4, 2], locked: true }, { type: 'key', color: 'yellow', pos: [1, 3] }, { type: 'ball', color: 'red', pos: [6, 2] }], { pos: [2, 2], dir: 0 }, 'go to the red ball');
+    const spec = twoRooms(
+      [
+        { type: 'door', color: 'yellow', pos: [4, 2], locked: true },
+        { type: 'key', color: 'yellow', pos: [1, 3] },
+        { type: 'ball', color: 'red', pos: [6, 2] },
+      ],
+      { pos: [2, 2], dir: 0 },
+      'go to the red ball',
+    );
     const run = runExpert(spec, { loop: 'evaluator' });
     assert.equal(run.error, null);
     assert.equal(run.done, true);
@@ -86,7 +139,15 @@ describe('babyai OmniBot expert (spec §10)', () => {
 
   it('moves a blocker out of the way when no free path exists', () => {
     // A 1-cell-wide corridor is modelled by a two-room grid whose doorway is blocked behind the door.
-    const spec = twoRooms([{ type: 'door', color: 'grey', pos: [4, 2] }, { type: 'box', color: 'grey', pos: [5, 2] }, { type: 'ball', color: 'red', pos: [7, 2] }], { pos: [3, 2], dir: 0 }, 'go to the red ball');
+    const spec = twoRooms(
+      [
+        { type: 'door', color: 'grey', pos: [4, 2] },
+        { type: 'box', color: 'grey', pos: [5, 2] },
+        { type: 'ball', color: 'red', pos: [7, 2] },
+      ],
+      { pos: [3, 2], dir: 0 },
+      'go to the red ball',
+    );
     const run = runExpert(spec, { loop: 'evaluator' });
     assert.equal(run.error, null);
     assert.equal(run.done, true);
@@ -96,10 +157,20 @@ describe('babyai OmniBot expert (spec §10)', () => {
 describe('babyai scores (spec §6, §12)', () => {
   it('Predict: success needs position and direction; Manhattan distance ignores direction', () => {
     const actions = [0, 2, 2, 0, 2];
-    const right = scorePredict(gotoObj(), actions, "The agent's final state is: ((1, 5), 1)", 'reference') as PredictScore;
+    const right = scorePredict(
+      gotoObj(),
+      actions,
+      "The agent's final state is: ((1, 5), 1)",
+      'reference',
+    ) as PredictScore;
     assert.equal(right.success, true);
     assert.deepEqual(right.expected, { agent_pos: [1, 5], agent_dir: 1 });
-    const wrongDir = scorePredict(gotoObj(), actions, "The agent's final state is: ((1, 5), 0)", 'reference') as PredictScore;
+    const wrongDir = scorePredict(
+      gotoObj(),
+      actions,
+      "The agent's final state is: ((1, 5), 0)",
+      'reference',
+    ) as PredictScore;
     assert.equal(wrongDir.success, false);
     assert.equal(wrongDir.manhattan_distance, 0);
     assert.equal(isAborted(scorePredict(gotoObj(), actions, 'no idea', 'reference')), true);
@@ -124,9 +195,19 @@ describe('babyai scores (spec §6, §12)', () => {
     const invalid = scorePlan(spec, bot, "The LLM's action sequence is: forward, jump", 'faithful') as PlanScore;
     assert.equal(invalid.parse_error, true);
     assert.equal(invalid.CR, 0);
-    const dropped = scorePlan(spec, bot, "The LLM's action sequence is: forward, jump, forward", 'reference') as PlanScore;
+    const dropped = scorePlan(
+      spec,
+      bot,
+      "The LLM's action sequence is: forward, jump, forward",
+      'reference',
+    ) as PlanScore;
     assert.equal(dropped.CR, 1);
-    const overshoot = scorePlan(room(8, [{ type: 'ball', color: 'red', pos: [3, 2] }], { pos: [2, 2], dir: 1 }, 'go to the red ball'), [0], "The LLM's action sequence is: right, right", 'reference') as PlanScore;
+    const overshoot = scorePlan(
+      room(8, [{ type: 'ball', color: 'red', pos: [3, 2] }], { pos: [2, 2], dir: 1 }, 'go to the red ball'),
+      [0],
+      "The LLM's action sequence is: right, right",
+      'reference',
+    ) as PlanScore;
     assert.equal(overshoot.llm_ball_distance, 0);
   });
 
@@ -140,7 +221,12 @@ describe('babyai scores (spec §6, §12)', () => {
     assert.equal(perfect.ACI, 1);
     const helped = scoreDecompose(spec, '<START>\n(DropSubgoal)\n<END>', 'reference') as DecomposeScore;
     assert.equal(helped.CR, 0, 'a stack that runs dry is a failure');
-    const faithful = scoreDecompose(spec, '<START>\n(GoNextToSubgoal, (1, 6))\n<END>', 'faithful', 30) as DecomposeScore;
+    const faithful = scoreDecompose(
+      spec,
+      '<START>\n(GoNextToSubgoal, (1, 6))\n<END>',
+      'faithful',
+      30,
+    ) as DecomposeScore;
     assert.equal(faithful.ACI, 1);
     assert.equal(isAborted(scoreDecompose(spec, '<START>\n1. (PickupSubgoal)\n<END>', 'reference')), true);
     const parseError = scoreDecompose(spec, '<START>\n1. (PickupSubgoal)\n<END>', 'faithful') as DecomposeScore;

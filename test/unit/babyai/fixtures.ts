@@ -49,7 +49,8 @@ export const SYNTHSEQ_166_OBJECTS = [
   '  - door, color=yellow, position=(14, 19), locked=False',
 ];
 
-export const SYNTHSEQ_166_MISSION = 'pick up a grey ball and go to the ball in front of you, then go to a box and put a purple box next to the red door';
+export const SYNTHSEQ_166_MISSION =
+  'pick up a grey ball and go to the ball in front of you, then go to a box and put a purple box next to the red door';
 
 export const SYNTHSEQ_166 =
   STRUCTURED_HEADER +

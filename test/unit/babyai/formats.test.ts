@@ -2,7 +2,12 @@
 import { strict as assert } from 'node:assert';
 import { describeEnv, levelFromDescription } from '../../../src/core/benchmarks/babyai/description';
 import { BabyAIEnv } from '../../../src/core/benchmarks/babyai/env';
-import { formatJson, formatNarrative, parseJsonDescription, parseNarrative } from '../../../src/core/benchmarks/babyai/otherFormats';
+import {
+  formatJson,
+  formatNarrative,
+  parseJsonDescription,
+  parseNarrative,
+} from '../../../src/core/benchmarks/babyai/otherFormats';
 import { readRecordFile } from '../../../src/core/benchmarks/babyai/recordFiles';
 import { loadRecord } from '../../../src/core/benchmarks/babyai/records';
 import { formatStructured, parseStructured } from '../../../src/core/benchmarks/babyai/structured';
@@ -24,7 +29,14 @@ These are the specifics regarding this environment:
 - Mission: 'go to the yellow key'`;
 
 function gotoObj() {
-  return new BabyAIEnv({ width: 8, height: 8, layout: { roomSize: 8, numRows: 1, numCols: 1 }, objects: [{ type: 'key', color: 'yellow', pos: [1, 6] }], agent: { pos: [3, 4], dir: 3 }, mission: 'go to the yellow key' });
+  return new BabyAIEnv({
+    width: 8,
+    height: 8,
+    layout: { roomSize: 8, numRows: 1, numCols: 1 },
+    objects: [{ type: 'key', color: 'yellow', pos: [1, 6] }],
+    agent: { pos: [3, 4], dir: 3 },
+    mission: 'go to the yellow key',
+  });
 }
 
 describe('babyai description formats (spec §3)', () => {
@@ -39,8 +51,19 @@ describe('babyai description formats (spec §3)', () => {
     assert.equal(text, SYNTHSEQ_166);
     assert.ok(text.includes('- Number of rooms: 3x3\n'));
     assert.ok(text.includes('  - door, color=yellow, position=(20, 14), locked=True\n'));
-    const empty = new BabyAIEnv({ width: 8, height: 8, layout: { roomSize: 8, numRows: 1, numCols: 1 }, objects: [], agent: { pos: [3, 4], dir: 0 }, mission: 'go to the yellow key' }, );
-    assert.ok(formatStructured(describeEnv(empty)).endsWith("- Agent facing direction: east (toward (4, 4))\n- Objects in environment: none\n- Mission: 'go to the yellow key'"));
+    const empty = new BabyAIEnv({
+      width: 8,
+      height: 8,
+      layout: { roomSize: 8, numRows: 1, numCols: 1 },
+      objects: [],
+      agent: { pos: [3, 4], dir: 0 },
+      mission: 'go to the yellow key',
+    });
+    assert.ok(
+      formatStructured(describeEnv(empty)).endsWith(
+        "- Agent facing direction: east (toward (4, 4))\n- Objects in environment: none\n- Mission: 'go to the yellow key'",
+      ),
+    );
   });
 
   it('reads the spec example back into the exact level', () => {
@@ -65,10 +88,16 @@ describe('babyai description formats (spec §3)', () => {
   });
 
   it('locates description errors on their line and column', () => {
-    const broken = SPEC_EXAMPLE.replace('  - key, color=yellow, position=(1, 6)', '  - key, color=pink, position=(1, 6)');
+    const broken = SPEC_EXAMPLE.replace(
+      '  - key, color=yellow, position=(1, 6)',
+      '  - key, color=pink, position=(1, 6)',
+    );
     const parsed = parseStructured(broken);
     assert.equal(parsed.diagnostics[0].code, 'babyai/unknown-color');
-    assert.deepEqual(parsed.diagnostics[0].range, { start: { line: 11, character: 15 }, end: { line: 11, character: 19 } });
+    assert.deepEqual(parsed.diagnostics[0].range, {
+      start: { line: 11, character: 15 },
+      end: { line: 11, character: 19 },
+    });
     const missing = parseStructured(SPEC_EXAMPLE.replace(/- Mission.*$/, ''));
     assert.equal(missing.description, null);
     assert.ok(missing.diagnostics.some((d) => d.message.includes('- Mission')));
@@ -82,7 +111,11 @@ describe('babyai description formats (spec §3)', () => {
     );
     const synth = describeEnv(new BabyAIEnv(levelFromDescription(parseStructured(SYNTHSEQ_166).description!)));
     const multi = formatNarrative(synth);
-    assert.ok(multi.startsWith('An agent is in a grid world made of 3x3 rooms, each of size 8x8, including the surrounding walls, meaning that effectively, each room is of size 6x6. The total grid size is thus 22x22. Rooms are separated'));
+    assert.ok(
+      multi.startsWith(
+        'An agent is in a grid world made of 3x3 rooms, each of size 8x8, including the surrounding walls, meaning that effectively, each room is of size 6x6. The total grid size is thus 22x22. Rooms are separated',
+      ),
+    );
     assert.ok(multi.includes('There is a yellow box at position (5, 1), an unlocked grey door at position (14, 1), '));
     assert.ok(multi.includes(', a locked yellow door at position (20, 14), '));
     assert.ok(multi.includes('and an unlocked yellow door at position (14, 19). The agent'));
@@ -93,7 +126,11 @@ describe('babyai description formats (spec §3)', () => {
   it('JSON is json.dumps(indent=2) of {context, config} and reads back', () => {
     const text = formatJson(describeEnv(gotoObj()));
     assert.ok(text.startsWith('{\n  "context": "An agent is in a grid world consisting of one or more rooms.'));
-    assert.ok(text.includes('\\n\\nThese are the specifics regarding this environment: \\n\\n",\n  "config": {\n    "num_rooms": 1,\n    "room_size_incl_walls": [\n      8,\n      8\n    ],'));
+    assert.ok(
+      text.includes(
+        '\\n\\nThese are the specifics regarding this environment: \\n\\n",\n  "config": {\n    "num_rooms": 1,\n    "room_size_incl_walls": [\n      8,\n      8\n    ],',
+      ),
+    );
     assert.ok(text.includes('"agent_direction": {\n      "index": 3,\n      "name": "north"\n    },'));
     assert.ok(text.endsWith('"mission": "go to the yellow key"\n  }\n}'));
     assert.deepEqual(parseJsonDescription(text).description, describeEnv(gotoObj()));
@@ -118,8 +155,22 @@ describe('babyai record files (spec §2)', () => {
   });
 
   it('reads JSONL with env_name and the Plan and Decompose columns', () => {
-    const plan = JSON.stringify({ env_name: 'CustomBabyAI-GoToRedBall-Small-4Dists-v0', seed: 1, env_description: description, initial_state: '((3, 4), 3)', target_subgoal: '(1, 6)', expert_action_sequence: 'left, forward' });
-    const decompose = JSON.stringify({ level_name: 'BabyAI-GoToObj-v0', seed: 1, env_description: description, initial_state: '((3, 4), 3)', mission: 'go to the yellow key', help_count: 1 });
+    const plan = JSON.stringify({
+      env_name: 'CustomBabyAI-GoToRedBall-Small-4Dists-v0',
+      seed: 1,
+      env_description: description,
+      initial_state: '((3, 4), 3)',
+      target_subgoal: '(1, 6)',
+      expert_action_sequence: 'left, forward',
+    });
+    const decompose = JSON.stringify({
+      level_name: 'BabyAI-GoToObj-v0',
+      seed: 1,
+      env_description: description,
+      initial_state: '((3, 4), 3)',
+      mission: 'go to the yellow key',
+      help_count: 1,
+    });
     const file = readRecordFile('x.jsonl', `${plan}\n${decompose}\n`);
     const [p, d] = file.records.map(loadRecord);
     assert.equal(p.record.task, 'plan');
@@ -131,7 +182,14 @@ describe('babyai record files (spec §2)', () => {
 
   it('points record problems at the exact character, through CSV and JSON escapes', () => {
     const bad = description.replace("'go to the yellow key'", "'go to the yellow box'");
-    const jsonl = JSON.stringify({ level_name: 'L', seed: 1, env_description: bad, initial_state: '((3, 4), 3)', mission: 'go to the yellow box', help_count: 1 });
+    const jsonl = JSON.stringify({
+      level_name: 'L',
+      seed: 1,
+      env_description: bad,
+      initial_state: '((3, 4), 3)',
+      mission: 'go to the yellow box',
+      help_count: 1,
+    });
     const loaded = loadRecord(readRecordFile('d.jsonl', jsonl).records[0]);
     const absent = loaded.diagnostics.find((d) => d.code === 'babyai/mission-object-absent');
     assert.ok(absent, JSON.stringify(loaded.diagnostics));
@@ -150,7 +208,14 @@ describe('babyai record files (spec §2)', () => {
   });
 
   it('warns when initial_state disagrees with the description', () => {
-    const jsonl = JSON.stringify({ level_name: 'L', seed: 1, env_description: description, initial_state: '((3, 4), 0)', mission: 'go to the yellow key', help_count: 1 });
+    const jsonl = JSON.stringify({
+      level_name: 'L',
+      seed: 1,
+      env_description: description,
+      initial_state: '((3, 4), 0)',
+      mission: 'go to the yellow key',
+      help_count: 1,
+    });
     const loaded = loadRecord(readRecordFile('d.jsonl', jsonl).records[0]);
     assert.equal(loaded.diagnostics[0].code, 'babyai/initial-state-mismatch');
     assert.equal(loaded.diagnostics[0].severity, 'warning');

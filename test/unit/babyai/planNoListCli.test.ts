@@ -19,7 +19,9 @@ describe('waypoint run babyai --task plan: a reply without an action list', func
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'waypoint-plan-prose-'));
     mkdirSync(join(dir, '.waypoint'));
-    double = await startLlamaServer({ answer: () => 'The red ball is somewhere to the east; I would walk there carefully.' });
+    double = await startLlamaServer({
+      answer: () => 'The red ball is somewhere to the east; I would walk there carefully.',
+    });
   });
   afterEach(async () => {
     await double.close();
@@ -27,14 +29,36 @@ describe('waypoint run babyai --task plan: a reply without an action list', func
   });
 
   it('is a parse error in the record and not a valid answer in the report', async () => {
-    const run = await runWaypoint(['run', 'babyai', records, '--task', 'plan', '--base-url', double.url, '--model', 'default', '--out', 'plan.jsonl', '--json'], dir);
+    const run = await runWaypoint(
+      [
+        'run',
+        'babyai',
+        records,
+        '--task',
+        'plan',
+        '--base-url',
+        double.url,
+        '--model',
+        'default',
+        '--out',
+        'plan.jsonl',
+        '--json',
+      ],
+      dir,
+    );
     assert.equal(run.code, 0, run.stderr);
     const written = parseRunRecords(readFileSync(join(dir, 'plan.jsonl'), 'utf8'), 'plan.jsonl').records;
     assert.ok(written.length > 0);
-    assert.deepEqual(written.map((record) => [record.scores.parse_error, record.scores.CR, record.error]), written.map(() => [true, 0, undefined]));
+    assert.deepEqual(
+      written.map((record) => [record.scores.parse_error, record.scores.CR, record.error]),
+      written.map(() => [true, 0, undefined]),
+    );
     const report = await runWaypoint(['report', 'plan.jsonl', '--json'], dir);
     assert.equal(report.code, 0, report.stderr);
     const groups = (JSON.parse(report.stdout) as { groups: Array<{ n: number; valid: number }> }).groups;
-    assert.deepEqual(groups.map((group) => [group.n, group.valid]), [[written.length, 0]]);
+    assert.deepEqual(
+      groups.map((group) => [group.n, group.valid]),
+      [[written.length, 0]],
+    );
   });
 });

@@ -3,7 +3,15 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BABY_TASKS, PROMPT_STRATEGIES, promptConstructionError, PythonFormatError, pythonFormat, renderBabyPrompt, ZERO_SHOT_TEMPLATES } from '../../../src/core/benchmarks/babyai/prompts';
+import {
+  BABY_TASKS,
+  PROMPT_STRATEGIES,
+  promptConstructionError,
+  PythonFormatError,
+  pythonFormat,
+  renderBabyPrompt,
+  ZERO_SHOT_TEMPLATES,
+} from '../../../src/core/benchmarks/babyai/prompts';
 import { FEW_SHOT_EXAMPLES, TEMPLATES } from '../../../src/core/benchmarks/babyai/promptTemplates';
 import { sha256Hex } from '../../../src/core/util/sha256';
 import { repoRoot, sharedDataMissingReason } from '../../support/paths';
@@ -34,7 +42,11 @@ const PYTHON_RENDERINGS: Record<string, [string, number]> = {
   'tot/decompose': ['fb5a50ae82a2c46eba464575ad6c627355d0af5be46c1ab25c37494ddafc85fb', 4720],
 };
 
-const render = (strategy: (typeof PROMPT_STRATEGIES)[number], task: (typeof BABY_TASKS)[number], mode: 'faithful' | 'reference' = 'faithful') => renderBabyPrompt(task, GOTOOBJ_SEED1, ACTIONS, { strategy, mode })[0].content;
+const render = (
+  strategy: (typeof PROMPT_STRATEGIES)[number],
+  task: (typeof BABY_TASKS)[number],
+  mode: 'faithful' | 'reference' = 'faithful',
+) => renderBabyPrompt(task, GOTOOBJ_SEED1, ACTIONS, { strategy, mode })[0].content;
 
 describe('babyai prompt strategies (spec §4)', () => {
   it("embeds upstream's templates and few-shot examples exactly as babyai-prompts.json has them", function () {
@@ -42,11 +54,15 @@ describe('babyai prompt strategies (spec §4)', () => {
       console.log(`      skipped: ${sharedDataMissingReason} (${promptsJson})`);
       this.skip();
     }
-    const upstream = JSON.parse(readFileSync(promptsJson, 'utf8')) as { templates: Record<string, Record<string, string>>; few_shot_examples: Record<string, string[]> };
+    const upstream = JSON.parse(readFileSync(promptsJson, 'utf8')) as {
+      templates: Record<string, Record<string, string>>;
+      few_shot_examples: Record<string, string[]>;
+    };
     assert.deepEqual(Object.keys(upstream.templates), [...PROMPT_STRATEGIES]);
     for (const strategy of PROMPT_STRATEGIES) {
       assert.deepEqual(Object.keys(upstream.templates[strategy]), [...BABY_TASKS], strategy);
-      for (const task of BABY_TASKS) assert.equal(TEMPLATES[strategy][task], upstream.templates[strategy][task], `${strategy} ${task}`);
+      for (const task of BABY_TASKS)
+        assert.equal(TEMPLATES[strategy][task], upstream.templates[strategy][task], `${strategy} ${task}`);
     }
     for (const task of BABY_TASKS) assert.deepEqual(FEW_SHOT_EXAMPLES[task], upstream.few_shot_examples[task], task);
     assert.equal(ZERO_SHOT_TEMPLATES, TEMPLATES.zero_shot);
@@ -64,24 +80,57 @@ describe('babyai prompt strategies (spec §4)', () => {
   });
 
   it('hand-checked strings: CoT Predict ends without a space, the others keep theirs, the description and actions sit where the fields were', () => {
-    assert.ok(render('cot', 'predict').endsWith("Begin this section with the phrase: 'The agent's final state is: '. Please do not write a full stop mark at the end!"));
+    assert.ok(
+      render('cot', 'predict').endsWith(
+        "Begin this section with the phrase: 'The agent's final state is: '. Please do not write a full stop mark at the end!",
+      ),
+    );
     assert.ok(render('zero_shot', 'predict').endsWith('Please do not write a full stop mark at the end! '));
     assert.ok(render('tot', 'predict').endsWith('Please do not write a full stop mark at the end! '));
-    assert.ok(render('cot', 'plan').endsWith('Example: The LLM\'s action sequence is: forward, forward, leftPlease do not write a full stop mark at the end! '));
+    assert.ok(
+      render('cot', 'plan').endsWith(
+        "Example: The LLM's action sequence is: forward, forward, leftPlease do not write a full stop mark at the end! ",
+      ),
+    );
     assert.ok(render('tot', 'decompose').endsWith('(PickupSubgoal) or (GoNextToSubgoal, (x,y)).\n\n'));
-    assert.ok(render('cot', 'predict').startsWith(`You are an intelligent agent. You are given the following environment description:\n${GOTOOBJ_SEED1}\n\nLet's think step-by-step to predict the agent's final state after executing the following action sequence:\nleft, forward, forward, left, forward\n\nStep 1. Note the agent's starting position and direction\n`));
-    assert.ok(render('cot', 'decompose').includes(`Environment Description:\n${GOTOOBJ_SEED1}\n\nStep 1. Identify the mission goal\n`));
+    assert.ok(
+      render('cot', 'predict').startsWith(
+        `You are an intelligent agent. You are given the following environment description:\n${GOTOOBJ_SEED1}\n\nLet's think step-by-step to predict the agent's final state after executing the following action sequence:\nleft, forward, forward, left, forward\n\nStep 1. Note the agent's starting position and direction\n`,
+      ),
+    );
+    assert.ok(
+      render('cot', 'decompose').includes(
+        `Environment Description:\n${GOTOOBJ_SEED1}\n\nStep 1. Identify the mission goal\n`,
+      ),
+    );
     // The faithful few-shot Predict prompt carries upstream's first example where the field was.
     const fewShot = render('few_shot', 'predict');
-    assert.ok(fewShot.includes(`Here is a successful example for your reference:\n${FEW_SHOT_EXAMPLES.predict[0]}\n\nAt the end of your response`));
+    assert.ok(
+      fewShot.includes(
+        `Here is a successful example for your reference:\n${FEW_SHOT_EXAMPLES.predict[0]}\n\nAt the end of your response`,
+      ),
+    );
     assert.ok(!fewShot.includes('{') && !FEW_SHOT_EXAMPLES.predict[0].includes('{'));
-    assert.ok(render('few_shot', 'decompose').includes('Here is an example to help you: \n\nexample1example1\n\nExample Input:'), "upstream's Decompose example is a placeholder; it is sent as upstream would");
+    assert.ok(
+      render('few_shot', 'decompose').includes(
+        'Here is an example to help you: \n\nexample1example1\n\nExample Input:',
+      ),
+      "upstream's Decompose example is a placeholder; it is sent as upstream would",
+    );
   });
 
   it('few-shot: the faithful mode substitutes FEW_SHOT_EXAMPLES[task][0]; the reference mode raises KeyError as upstream does', () => {
     for (const task of BABY_TASKS) {
-      assert.throws(() => render('few_shot', task, 'reference'), (error: unknown) => error instanceof PythonFormatError && error.message === "KeyError: 'FEW_SHOT_EXAMPLES'");
-      assert.match(promptConstructionError(task, 'few_shot', 'reference') ?? '', new RegExp(`^prompt construction error: upstream's few_shot ${task} template raises KeyError: 'FEW_SHOT_EXAMPLES'`));
+      assert.throws(
+        () => render('few_shot', task, 'reference'),
+        (error: unknown) => error instanceof PythonFormatError && error.message === "KeyError: 'FEW_SHOT_EXAMPLES'",
+      );
+      assert.match(
+        promptConstructionError(task, 'few_shot', 'reference') ?? '',
+        new RegExp(
+          `^prompt construction error: upstream's few_shot ${task} template raises KeyError: 'FEW_SHOT_EXAMPLES'`,
+        ),
+      );
       assert.equal(promptConstructionError(task, 'few_shot', 'faithful'), null);
       for (const strategy of ['zero_shot', 'cot', 'tot'] as const) {
         assert.equal(promptConstructionError(task, strategy, 'reference'), null, `${strategy} ${task}`);
@@ -91,10 +140,19 @@ describe('babyai prompt strategies (spec §4)', () => {
   });
 
   it("pythonFormat follows str.format's escapes, lookups and errors", () => {
-    assert.equal(pythonFormat('{{a}} {a} }}{{', { a: '{b}' }), '{a} {b} }{', 'escapes; substituted text is not scanned again');
+    assert.equal(
+      pythonFormat('{{a}} {a} }}{{', { a: '{b}' }),
+      '{a} {b} }{',
+      'escapes; substituted text is not scanned again',
+    );
     assert.equal(pythonFormat('{X[Task.PLAN][1]}', { X: { 'Task.PLAN': ['zero', 'one'] } }), 'one');
     assert.equal(pythonFormat('{s[2]}', { s: 'abc' }), 'c');
-    const raises = (template: string, message: string) => assert.throws(() => pythonFormat(template, { a: 'x', l: ['y'] }), (error: unknown) => error instanceof PythonFormatError && error.message === message, template);
+    const raises = (template: string, message: string) =>
+      assert.throws(
+        () => pythonFormat(template, { a: 'x', l: ['y'] }),
+        (error: unknown) => error instanceof PythonFormatError && error.message === message,
+        template,
+      );
     raises('{missing}', "KeyError: 'missing'");
     raises('a } b', "ValueError: Single '}' encountered in format string");
     raises('a {', "ValueError: Single '{' encountered in format string");

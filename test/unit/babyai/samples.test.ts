@@ -26,9 +26,17 @@ describe('babyai samples', () => {
     let keyInBox = false;
     for (const name of levels) {
       const loaded = loadLevelFile(readFileSync(join(dir, name), 'utf8'));
-      assert.deepEqual(loaded.diagnostics.filter((d) => d.severity === 'error'), [], name);
+      assert.deepEqual(
+        loaded.diagnostics.filter((d) => d.severity === 'error'),
+        [],
+        name,
+      );
       const spec = loaded.spec!;
-      if (spec.objects.some((o) => o.type === 'door' && o.locked) && spec.objects.some((o) => o.type === 'box' && o.contains?.type === 'key')) keyInBox = true;
+      if (
+        spec.objects.some((o) => o.type === 'door' && o.locked) &&
+        spec.objects.some((o) => o.type === 'box' && o.contains?.type === 'key')
+      )
+        keyInBox = true;
     }
     assert.ok(keyInBox);
   });
@@ -41,9 +49,15 @@ describe('babyai samples', () => {
   });
 
   it('the Predict, Plan and Decompose records agree with the simulator', () => {
-    const file = readRecordFile('llm-babybench-sample.jsonl', readFileSync(join(dir, 'llm-babybench-sample.jsonl'), 'utf8'));
+    const file = readRecordFile(
+      'llm-babybench-sample.jsonl',
+      readFileSync(join(dir, 'llm-babybench-sample.jsonl'), 'utf8'),
+    );
     const loaded = file.records.map(loadRecord);
-    assert.deepEqual(loaded.map((r) => r.record.task), ['predict', 'plan', 'decompose']);
+    assert.deepEqual(
+      loaded.map((r) => r.record.task),
+      ['predict', 'plan', 'decompose'],
+    );
     for (const r of loaded) assert.deepEqual(r.diagnostics, []);
     const [predict, plan, decompose] = loaded;
     const { env } = runActions(predict.spec!, predict.record.actions);

@@ -47,14 +47,18 @@ describe('babyai step semantics (spec §7)', () => {
     wall.step(forward);
     assert.deepEqual(wall.agentPos, [1, 1]);
     for (const locked of [false, true]) {
-      const env = new BabyAIEnv(twoRooms([{ type: 'door', color: 'red', pos: [4, 2], locked }, purpleBall], { pos: [3, 2], dir: 0 }, NEVER));
+      const env = new BabyAIEnv(
+        twoRooms([{ type: 'door', color: 'red', pos: [4, 2], locked }, purpleBall], { pos: [3, 2], dir: 0 }, NEVER),
+      );
       env.step(forward);
       assert.deepEqual(env.agentPos, [3, 2]);
     }
   });
 
   it('walks into an open doorway and through it', () => {
-    const env = new BabyAIEnv(twoRooms([{ type: 'door', color: 'red', pos: [4, 2] }, purpleBall], { pos: [3, 2], dir: 0 }, NEVER));
+    const env = new BabyAIEnv(
+      twoRooms([{ type: 'door', color: 'red', pos: [4, 2] }, purpleBall], { pos: [3, 2], dir: 0 }, NEVER),
+    );
     assert.equal(env.step(toggle).changed, true);
     env.step(forward);
     assert.deepEqual(env.agentPos, [4, 2]);
@@ -63,7 +67,18 @@ describe('babyai step semantics (spec §7)', () => {
   });
 
   it('picks up keys, balls and boxes only with empty hands; a carried box keeps its contents', () => {
-    const env = new BabyAIEnv(room(7, [{ type: 'box', color: 'blue', pos: [3, 2], contains: { type: 'key', color: 'red' } }, { type: 'ball', color: 'red', pos: [2, 3] }, purpleBall], { pos: [2, 2], dir: 0 }, NEVER));
+    const env = new BabyAIEnv(
+      room(
+        7,
+        [
+          { type: 'box', color: 'blue', pos: [3, 2], contains: { type: 'key', color: 'red' } },
+          { type: 'ball', color: 'red', pos: [2, 3] },
+          purpleBall,
+        ],
+        { pos: [2, 2], dir: 0 },
+        NEVER,
+      ),
+    );
     env.step(pickup);
     assert.equal(env.carrying?.type, 'box');
     assert.equal(env.carrying?.contains?.type, 'key');
@@ -76,7 +91,9 @@ describe('babyai step semantics (spec §7)', () => {
   });
 
   it('cannot pick up walls or doors', () => {
-    const env = new BabyAIEnv(twoRooms([{ type: 'door', color: 'red', pos: [4, 2] }, purpleBall], { pos: [3, 2], dir: 0 }, NEVER));
+    const env = new BabyAIEnv(
+      twoRooms([{ type: 'door', color: 'red', pos: [4, 2] }, purpleBall], { pos: [3, 2], dir: 0 }, NEVER),
+    );
     env.step(pickup);
     assert.equal(env.carrying, null);
     env.step(left);
@@ -88,9 +105,18 @@ describe('babyai step semantics (spec §7)', () => {
   });
 
   it('drops only onto an empty cell: not onto objects, walls or door cells (even open ones)', () => {
-    const env = new BabyAIEnv(twoRooms([{ type: 'door', color: 'red', pos: [4, 2], open: true }, purpleBall], { pos: [3, 2], dir: 0 }, NEVER, ), );
+    const env = new BabyAIEnv(
+      twoRooms([{ type: 'door', color: 'red', pos: [4, 2], open: true }, purpleBall], { pos: [3, 2], dir: 0 }, NEVER),
+    );
     env.carrying = null;
-    const withKey = new BabyAIEnv({ ...twoRooms([{ type: 'door', color: 'red', pos: [4, 2], open: true }, purpleBall], { pos: [3, 2], dir: 0 }, NEVER), carrying: { type: 'key', color: 'red' } });
+    const withKey = new BabyAIEnv({
+      ...twoRooms(
+        [{ type: 'door', color: 'red', pos: [4, 2], open: true }, purpleBall],
+        { pos: [3, 2], dir: 0 },
+        NEVER,
+      ),
+      carrying: { type: 'key', color: 'red' },
+    });
     assert.equal(withKey.step(drop).changed, false, 'not into an open doorway');
     withKey.step(left); // north, (3, 1) empty
     assert.equal(withKey.step(drop).changed, true);
@@ -102,11 +128,25 @@ describe('babyai step semantics (spec §7)', () => {
   });
 
   it('a locked door opens and unlocks in one toggle with the key of its colour, and the key is kept', () => {
-    const wrong = new BabyAIEnv({ ...twoRooms([{ type: 'door', color: 'red', pos: [4, 2], locked: true }, purpleBall], { pos: [3, 2], dir: 0 }, NEVER), carrying: { type: 'key', color: 'blue' } });
+    const wrong = new BabyAIEnv({
+      ...twoRooms(
+        [{ type: 'door', color: 'red', pos: [4, 2], locked: true }, purpleBall],
+        { pos: [3, 2], dir: 0 },
+        NEVER,
+      ),
+      carrying: { type: 'key', color: 'blue' },
+    });
     wrong.step(toggle);
     assert.equal(wrong.grid.get(4, 2)?.isLocked, true);
     assert.equal(wrong.grid.get(4, 2)?.isOpen, false);
-    const right = new BabyAIEnv({ ...twoRooms([{ type: 'door', color: 'red', pos: [4, 2], locked: true }, purpleBall], { pos: [3, 2], dir: 0 }, NEVER), carrying: { type: 'key', color: 'red' } });
+    const right = new BabyAIEnv({
+      ...twoRooms(
+        [{ type: 'door', color: 'red', pos: [4, 2], locked: true }, purpleBall],
+        { pos: [3, 2], dir: 0 },
+        NEVER,
+      ),
+      carrying: { type: 'key', color: 'red' },
+    });
     right.step(toggle);
     assert.equal(right.grid.get(4, 2)?.isLocked, false);
     assert.equal(right.grid.get(4, 2)?.isOpen, true);
@@ -114,7 +154,14 @@ describe('babyai step semantics (spec §7)', () => {
   });
 
   it('an unlocked door flips open and closed and never re-locks', () => {
-    const env = new BabyAIEnv({ ...twoRooms([{ type: 'door', color: 'red', pos: [4, 2], locked: true }, purpleBall], { pos: [3, 2], dir: 0 }, NEVER), carrying: { type: 'key', color: 'red' } });
+    const env = new BabyAIEnv({
+      ...twoRooms(
+        [{ type: 'door', color: 'red', pos: [4, 2], locked: true }, purpleBall],
+        { pos: [3, 2], dir: 0 },
+        NEVER,
+      ),
+      carrying: { type: 'key', color: 'red' },
+    });
     env.step(toggle);
     env.step(toggle);
     assert.equal(env.grid.get(4, 2)?.isOpen, false);
@@ -124,7 +171,19 @@ describe('babyai step semantics (spec §7)', () => {
   });
 
   it('toggling a box replaces it by its contents (an empty box vanishes); toggling keys, balls and walls does nothing', () => {
-    const env = new BabyAIEnv(room(7, [{ type: 'box', color: 'blue', pos: [3, 2], contains: { type: 'key', color: 'red' } }, { type: 'box', color: 'grey', pos: [2, 3] }, { type: 'ball', color: 'red', pos: [1, 2] }, purpleBall], { pos: [2, 2], dir: 0 }, NEVER));
+    const env = new BabyAIEnv(
+      room(
+        7,
+        [
+          { type: 'box', color: 'blue', pos: [3, 2], contains: { type: 'key', color: 'red' } },
+          { type: 'box', color: 'grey', pos: [2, 3] },
+          { type: 'ball', color: 'red', pos: [1, 2] },
+          purpleBall,
+        ],
+        { pos: [2, 2], dir: 0 },
+        NEVER,
+      ),
+    );
     env.step(toggle);
     assert.equal(env.grid.get(3, 2)?.type, 'key');
     env.step(right);
@@ -145,9 +204,31 @@ describe('babyai step semantics (spec §7)', () => {
 
   it('max_steps = room_size² · rows · cols · num_navs and truncates at step_count >= max_steps', () => {
     assert.equal(new BabyAIEnv(room(8, [purpleBall], { pos: [2, 2], dir: 0 }, NEVER)).maxSteps, 64);
-    assert.equal(new BabyAIEnv(room(8, [purpleBall, { type: 'key', color: 'red', pos: [1, 1] }], { pos: [2, 2], dir: 0 }, 'put the red key next to the purple ball')).maxSteps, 128);
-    assert.equal(new BabyAIEnv(room(8, [purpleBall, { type: 'key', color: 'red', pos: [1, 1] }], { pos: [2, 2], dir: 0 }, 'go to the red key, then put the red key next to the purple ball')).maxSteps, 192);
-    const env = new BabyAIEnv(room(4, [{ type: 'ball', color: 'purple', pos: [2, 2] }], { pos: [1, 1], dir: 2 }, NEVER));
+    assert.equal(
+      new BabyAIEnv(
+        room(
+          8,
+          [purpleBall, { type: 'key', color: 'red', pos: [1, 1] }],
+          { pos: [2, 2], dir: 0 },
+          'put the red key next to the purple ball',
+        ),
+      ).maxSteps,
+      128,
+    );
+    assert.equal(
+      new BabyAIEnv(
+        room(
+          8,
+          [purpleBall, { type: 'key', color: 'red', pos: [1, 1] }],
+          { pos: [2, 2], dir: 0 },
+          'go to the red key, then put the red key next to the purple ball',
+        ),
+      ).maxSteps,
+      192,
+    );
+    const env = new BabyAIEnv(
+      room(4, [{ type: 'ball', color: 'purple', pos: [2, 2] }], { pos: [1, 1], dir: 2 }, NEVER),
+    );
     assert.equal(env.maxSteps, 16);
     let last = env.step(left);
     for (let t = 2; t <= 16; t++) {
@@ -155,17 +236,28 @@ describe('babyai step semantics (spec §7)', () => {
       last = env.step(left);
     }
     assert.equal(last.truncated, true);
-    const run = runActions(room(4, [{ type: 'ball', color: 'purple', pos: [2, 2] }], { pos: [1, 1], dir: 2 }, NEVER), new Array(30).fill(left));
+    const run = runActions(
+      room(4, [{ type: 'ball', color: 'purple', pos: [2, 2] }], { pos: [1, 1], dir: 2 }, NEVER),
+      new Array(30).fill(left),
+    );
     assert.equal(run.results.length, 16, 'runs stop at the first truncated step');
   });
 
   it('rewards 1 − 0.9·step_count/max_steps on success; a step can be terminated and truncated at once', () => {
-    const env = new BabyAIEnv(room(8, [{ type: 'ball', color: 'red', pos: [3, 1] }], { pos: [3, 3], dir: 3 }, 'go to the red ball'));
+    const env = new BabyAIEnv(
+      room(8, [{ type: 'ball', color: 'red', pos: [3, 1] }], { pos: [3, 3], dir: 3 }, 'go to the red ball'),
+    );
     assert.equal(env.step(forward).terminated, true);
-    const result = new BabyAIEnv(room(8, [{ type: 'ball', color: 'red', pos: [3, 1] }], { pos: [3, 3], dir: 3 }, 'go to the red ball'));
+    const result = new BabyAIEnv(
+      room(8, [{ type: 'ball', color: 'red', pos: [3, 1] }], { pos: [3, 3], dir: 3 }, 'go to the red ball'),
+    );
     const r = result.step(forward);
     assert.equal(r.reward, 1 - 0.9 * (1 / 64));
-    const both = new BabyAIEnv(room(8, [{ type: 'ball', color: 'red', pos: [3, 1] }], { pos: [3, 3], dir: 3 }, 'go to the red ball', { maxSteps: 1 }));
+    const both = new BabyAIEnv(
+      room(8, [{ type: 'ball', color: 'red', pos: [3, 1] }], { pos: [3, 3], dir: 3 }, 'go to the red ball', {
+        maxSteps: 1,
+      }),
+    );
     const last = both.step(forward);
     assert.equal(last.terminated && last.truncated, true);
     assert.equal(last.reward, 1 - 0.9);
@@ -174,7 +266,18 @@ describe('babyai step semantics (spec §7)', () => {
   it('property: turning never moves the agent and forward moves it by at most one cell', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 60 }), (actions) => {
-        const env = new BabyAIEnv(room(8, [{ type: 'ball', color: 'purple', pos: [6, 6] }, { type: 'key', color: 'red', pos: [3, 3] }], { pos: [2, 2], dir: 0 }, NEVER, { maxSteps: 1000 }));
+        const env = new BabyAIEnv(
+          room(
+            8,
+            [
+              { type: 'ball', color: 'purple', pos: [6, 6] },
+              { type: 'key', color: 'red', pos: [3, 3] },
+            ],
+            { pos: [2, 2], dir: 0 },
+            NEVER,
+            { maxSteps: 1000 },
+          ),
+        );
         for (const action of actions) {
           const before = env.agentPos;
           env.step(action);

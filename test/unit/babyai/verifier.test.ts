@@ -9,13 +9,28 @@ const { left, right, forward, pickup, drop, toggle, done } = Action;
 
 describe('babyai missions (spec §8)', () => {
   it('parses the grammar with and / then / after you and nesting', () => {
-    const m = parseMission('pick up a grey ball and go to the ball in front of you, then go to a box and put a purple box next to the red door');
+    const m = parseMission(
+      'pick up a grey ball and go to the ball in front of you, then go to a box and put a purple box next to the red door',
+    );
     assert.equal(m.kind, 'before');
     if (m.kind !== 'before') return;
     assert.equal(m.a.kind, 'and');
     assert.equal(m.b.kind, 'and');
     if (m.a.kind !== 'and' || m.b.kind !== 'and') return;
-    assert.deepEqual({ ...m.a.b, span: null }, { kind: 'goto', desc: { type: 'ball', color: null, loc: 'front', article: 'the', span: m.a.b.kind === 'goto' ? m.a.b.desc.span : null }, span: null });
+    assert.deepEqual(
+      { ...m.a.b, span: null },
+      {
+        kind: 'goto',
+        desc: {
+          type: 'ball',
+          color: null,
+          loc: 'front',
+          article: 'the',
+          span: m.a.b.kind === 'goto' ? m.a.b.desc.span : null,
+        },
+        span: null,
+      },
+    );
     assert.equal(m.b.b.kind, 'putnext');
     const after = parseMission('open the red door after you pick up the blue key');
     assert.equal(after.kind, 'after');
@@ -24,7 +39,13 @@ describe('babyai missions (spec §8)', () => {
 
   it('reports mission errors with the span at fault', () => {
     const text = 'go to the pink ball';
-    assert.throws(() => parseMission(text), (error: unknown) => error instanceof MissionError && text.slice(error.span.start, error.span.end) === 'the pink ball' && /colour 'pink'/.test(error.message));
+    assert.throws(
+      () => parseMission(text),
+      (error: unknown) =>
+        error instanceof MissionError &&
+        text.slice(error.span.start, error.span.end) === 'the pink ball' &&
+        /colour 'pink'/.test(error.message),
+    );
     assert.throws(() => parseMission('pick up the red door'), /cannot be picked up/);
     assert.throws(() => parseMission('open the red ball'), /only doors/);
     assert.throws(() => parseMission('jump over the red ball'), MissionError);
@@ -36,14 +57,30 @@ describe('babyai missions (spec §8)', () => {
     assert.equal(turn.step(left).terminated, true, 'turning to face it');
     const noop = new BabyAIEnv({ ...level, agent: { pos: [2, 2], dir: 0 } });
     assert.equal(noop.step(done).terminated, true, 'done while facing');
-    const failedPickup = new BabyAIEnv({ ...level, agent: { pos: [2, 2], dir: 0 }, carrying: { type: 'key', color: 'blue' } });
+    const failedPickup = new BabyAIEnv({
+      ...level,
+      agent: { pos: [2, 2], dir: 0 },
+      carrying: { type: 'key', color: 'blue' },
+    });
     assert.equal(failedPickup.step(pickup).terminated, true, 'a failed pickup while facing');
-    const diagonal = new BabyAIEnv(room(8, [{ type: 'ball', color: 'red', pos: [3, 3] }], { pos: [2, 2], dir: 0 }, 'go to the red ball'));
+    const diagonal = new BabyAIEnv(
+      room(8, [{ type: 'ball', color: 'red', pos: [3, 3] }], { pos: [2, 2], dir: 0 }, 'go to the red ball'),
+    );
     assert.equal(diagonal.step(done).terminated, false, 'no diagonals');
   });
 
   it('GoTo keeps the reset positions: a picked-up target still counts where it was (stale obj_poss)', () => {
-    const env = new BabyAIEnv(room(8, [{ type: 'ball', color: 'red', pos: [3, 2] }, { type: 'key', color: 'blue', pos: [2, 3] }], { pos: [2, 2], dir: 0 }, 'go to the blue key, then go to the red ball'));
+    const env = new BabyAIEnv(
+      room(
+        8,
+        [
+          { type: 'ball', color: 'red', pos: [3, 2] },
+          { type: 'key', color: 'blue', pos: [2, 3] },
+        ],
+        { pos: [2, 2], dir: 0 },
+        'go to the blue key, then go to the red ball',
+      ),
+    );
     env.step(pickup); // the red ball leaves (3, 2)
     assert.equal(env.grid.get(3, 2), null);
     assert.equal(env.step(right).terminated, false, 'A: facing the blue key');
@@ -51,11 +88,32 @@ describe('babyai missions (spec §8)', () => {
   });
 
   it('a drop refreshes positions: a carried target drops out of the list', () => {
-    const env = new BabyAIEnv(room(8, [{ type: 'ball', color: 'red', pos: [3, 2] }, { type: 'key', color: 'blue', pos: [2, 3] }], { pos: [2, 2], dir: 0 }, 'go to the blue key, then go to the red ball'));
+    const env = new BabyAIEnv(
+      room(
+        8,
+        [
+          { type: 'ball', color: 'red', pos: [3, 2] },
+          { type: 'key', color: 'blue', pos: [2, 3] },
+        ],
+        { pos: [2, 2], dir: 0 },
+        'go to the blue key, then go to the red ball',
+      ),
+    );
     env.step(right); // A succeeds facing the key
     env.step(pickup); // take the key
     env.step(left); // facing the ball: success
-    const refreshed = new BabyAIEnv(room(8, [{ type: 'ball', color: 'red', pos: [3, 2] }, { type: 'key', color: 'blue', pos: [2, 3] }, { type: 'key', color: 'grey', pos: [1, 2] }], { pos: [2, 2], dir: 0 }, 'go to the blue key, then go to the red ball'));
+    const refreshed = new BabyAIEnv(
+      room(
+        8,
+        [
+          { type: 'ball', color: 'red', pos: [3, 2] },
+          { type: 'key', color: 'blue', pos: [2, 3] },
+          { type: 'key', color: 'grey', pos: [1, 2] },
+        ],
+        { pos: [2, 2], dir: 0 },
+        'go to the blue key, then go to the red ball',
+      ),
+    );
     refreshed.step(pickup); // carry the red ball
     refreshed.step(right); // A: facing the blue key
     refreshed.step(right); // west: facing the grey key
@@ -63,7 +121,17 @@ describe('babyai missions (spec §8)', () => {
     refreshed.step(left); // east: (3, 2) is empty
     refreshed.step(drop); // drop the ball at (3, 2): refresh puts it back, success on this very drop
     assert.equal(refreshed.grid.get(3, 2)?.type, 'ball');
-    const stale = new BabyAIEnv(room(8, [{ type: 'ball', color: 'red', pos: [3, 2] }, { type: 'key', color: 'blue', pos: [2, 3] }], { pos: [2, 2], dir: 0 }, 'go to the blue key, then go to the red ball'));
+    const stale = new BabyAIEnv(
+      room(
+        8,
+        [
+          { type: 'ball', color: 'red', pos: [3, 2] },
+          { type: 'key', color: 'blue', pos: [2, 3] },
+        ],
+        { pos: [2, 2], dir: 0 },
+        'go to the blue key, then go to the red ball',
+      ),
+    );
     stale.step(pickup); // carry the red ball
     stale.step(left); // north: (2, 1) empty
     stale.step(drop); // refresh: the ball is now at (2, 1) only
@@ -75,12 +143,24 @@ describe('babyai missions (spec §8)', () => {
   });
 
   it('doors can be GoTo targets', () => {
-    const env = new BabyAIEnv(twoRooms([{ type: 'door', color: 'blue', pos: [4, 2] }], { pos: [3, 2], dir: 1 }, 'go to the blue door'));
+    const env = new BabyAIEnv(
+      twoRooms([{ type: 'door', color: 'blue', pos: [4, 2] }], { pos: [3, 2], dir: 1 }, 'go to the blue door'),
+    );
     assert.equal(env.step(left).terminated, true);
   });
 
   it('Pickup succeeds on picking up a matching object with empty hands before the step', () => {
-    const env = new BabyAIEnv(room(8, [{ type: 'key', color: 'red', pos: [3, 2] }, { type: 'key', color: 'blue', pos: [2, 3] }], { pos: [2, 2], dir: 1 }, 'pick up the red key'));
+    const env = new BabyAIEnv(
+      room(
+        8,
+        [
+          { type: 'key', color: 'red', pos: [3, 2] },
+          { type: 'key', color: 'blue', pos: [2, 3] },
+        ],
+        { pos: [2, 2], dir: 1 },
+        'pick up the red key',
+      ),
+    );
     assert.equal(env.step(pickup).terminated, false, 'the blue key does not match');
     env.step(drop);
     env.step(left);
@@ -89,17 +169,44 @@ describe('babyai missions (spec §8)', () => {
   });
 
   it('Open succeeds only on the toggle that leaves the matching door open; closing is not success', () => {
-    const env = new BabyAIEnv(twoRooms([{ type: 'door', color: 'blue', pos: [4, 2], open: true }], { pos: [3, 2], dir: 0 }, 'open the blue door'));
+    const env = new BabyAIEnv(
+      twoRooms(
+        [{ type: 'door', color: 'blue', pos: [4, 2], open: true }],
+        { pos: [3, 2], dir: 0 },
+        'open the blue door',
+      ),
+    );
     assert.equal(env.step(toggle).terminated, false, 'closing an open door');
     assert.equal(env.step(toggle).terminated, true);
-    const locked = new BabyAIEnv(twoRooms([{ type: 'door', color: 'blue', pos: [4, 2], locked: true }], { pos: [3, 2], dir: 0 }, 'open the blue door'));
+    const locked = new BabyAIEnv(
+      twoRooms(
+        [{ type: 'door', color: 'blue', pos: [4, 2], locked: true }],
+        { pos: [3, 2], dir: 0 },
+        'open the blue door',
+      ),
+    );
     assert.equal(locked.step(toggle).terminated, false);
-    const withKey = new BabyAIEnv({ ...twoRooms([{ type: 'door', color: 'blue', pos: [4, 2], locked: true }], { pos: [3, 2], dir: 0 }, 'open the blue door'), carrying: { type: 'key', color: 'blue' } });
+    const withKey = new BabyAIEnv({
+      ...twoRooms(
+        [{ type: 'door', color: 'blue', pos: [4, 2], locked: true }],
+        { pos: [3, 2], dir: 0 },
+        'open the blue door',
+      ),
+      carrying: { type: 'key', color: 'blue' },
+    });
     assert.equal(withKey.step(toggle).terminated, true);
   });
 
   it('PutNext succeeds on dropping the carried object at Manhattan distance 1 from a current target position', () => {
-    const spec = room(8, [{ type: 'ball', color: 'red', pos: [3, 2] }, { type: 'key', color: 'blue', pos: [5, 2] }], { pos: [2, 2], dir: 0 }, 'put the red ball next to the blue key');
+    const spec = room(
+      8,
+      [
+        { type: 'ball', color: 'red', pos: [3, 2] },
+        { type: 'key', color: 'blue', pos: [5, 2] },
+      ],
+      { pos: [2, 2], dir: 0 },
+      'put the red ball next to the blue key',
+    );
     const env = new BabyAIEnv(spec);
     env.step(pickup);
     env.step(forward); // (3, 2)
@@ -115,7 +222,17 @@ describe('babyai missions (spec §8)', () => {
   });
 
   it('PutNext uses refreshed positions of the fixed object after it was moved by a drop', () => {
-    const env = new BabyAIEnv(room(8, [{ type: 'ball', color: 'red', pos: [1, 1] }, { type: 'key', color: 'blue', pos: [3, 2] }], { pos: [2, 2], dir: 0 }, 'put the red ball next to the blue key'));
+    const env = new BabyAIEnv(
+      room(
+        8,
+        [
+          { type: 'ball', color: 'red', pos: [1, 1] },
+          { type: 'key', color: 'blue', pos: [3, 2] },
+        ],
+        { pos: [2, 2], dir: 0 },
+        'put the red ball next to the blue key',
+      ),
+    );
     env.step(pickup); // take the key
     env.step(right); // south
     env.step(drop); // key now at (2, 3): positions refresh on drop
@@ -133,7 +250,15 @@ describe('babyai missions (spec §8)', () => {
   });
 
   it('"A, then B" checks B only after A, including on the same step; "A after you B" is the reverse', () => {
-    const spec = room(8, [{ type: 'ball', color: 'red', pos: [3, 2] }, { type: 'key', color: 'blue', pos: [2, 3] }], { pos: [2, 2], dir: 0 }, 'go to the blue key, then go to the red ball');
+    const spec = room(
+      8,
+      [
+        { type: 'ball', color: 'red', pos: [3, 2] },
+        { type: 'key', color: 'blue', pos: [2, 3] },
+      ],
+      { pos: [2, 2], dir: 0 },
+      'go to the blue key, then go to the red ball',
+    );
     const env = new BabyAIEnv(spec);
     assert.equal(env.step(done).terminated, false, 'facing the ball first does not count');
     env.step(right); // facing the key: A succeeds
@@ -147,7 +272,17 @@ describe('babyai missions (spec §8)', () => {
   });
 
   it('"A and B" needs both, each latched once achieved', () => {
-    const env = new BabyAIEnv(room(8, [{ type: 'ball', color: 'red', pos: [3, 2] }, { type: 'key', color: 'blue', pos: [2, 3] }], { pos: [2, 2], dir: 0 }, 'go to the red ball and go to the blue key'));
+    const env = new BabyAIEnv(
+      room(
+        8,
+        [
+          { type: 'ball', color: 'red', pos: [3, 2] },
+          { type: 'key', color: 'blue', pos: [2, 3] },
+        ],
+        { pos: [2, 2], dir: 0 },
+        'go to the red ball and go to the blue key',
+      ),
+    );
     assert.equal(env.step(done).terminated, false);
     assert.equal(env.step(right).terminated, true);
   });
@@ -159,7 +294,15 @@ describe('babyai missions (spec §8)', () => {
       { type: 'ball' as const, color: 'red' as const, pos: [1, 1] as const },
       { type: 'ball' as const, color: 'red' as const, pos: [6, 2] as const }, // other room
     ];
-    const spec = { width: 9, height: 5, layout: { roomSize: 5, numRows: 1, numCols: 2 }, objects, agent: { pos: [2, 2] as const, dir: 0 }, mission: 'go to the ball in front of you', carrying: null };
+    const spec = {
+      width: 9,
+      height: 5,
+      layout: { roomSize: 5, numRows: 1, numCols: 2 },
+      objects,
+      agent: { pos: [2, 2] as const, dir: 0 },
+      mission: 'go to the ball in front of you',
+      carrying: null,
+    };
     const front = new BabyAIEnv(spec);
     front.step(right); // south: facing (2, 3)
     front.step(forward); // (2, 3)

@@ -6,14 +6,26 @@ import { shortened } from '../../../src/core/eval/openaiFailures';
 
 describe('shortened server errors', () => {
   it('a short text is only folded onto one line', () => {
-    assert.equal(shortened('  request (4775 tokens)\n exceeds the available context size  '), 'request (4775 tokens) exceeds the available context size');
+    assert.equal(
+      shortened('  request (4775 tokens)\n exceeds the available context size  '),
+      'request (4775 tokens) exceeds the available context size',
+    );
   });
 
   it('a long text of many lines keeps its start and its last lines whole, with an ellipsis between', () => {
-    const lines = ['------------', 'While executing CallExpression at line 1, column 312 in source:', 'x'.repeat(400), '   ^', 'Error: Jinja Exception: Conversation roles must alternate user/assistant/user/assistant/...'];
+    const lines = [
+      '------------',
+      'While executing CallExpression at line 1, column 312 in source:',
+      'x'.repeat(400),
+      '   ^',
+      'Error: Jinja Exception: Conversation roles must alternate user/assistant/user/assistant/...',
+    ];
     const short = shortened(lines.join('\n'));
     assert.ok(short.startsWith('------------ While executing CallExpression'), short);
-    assert.ok(short.endsWith('^ Error: Jinja Exception: Conversation roles must alternate user/assistant/user/assistant/...'), short);
+    assert.ok(
+      short.endsWith('^ Error: Jinja Exception: Conversation roles must alternate user/assistant/user/assistant/...'),
+      short,
+    );
     assert.match(short, /x … \^/);
     assert.ok(short.length <= 303, `${short.length}`);
   });
@@ -28,6 +40,9 @@ describe('shortened server errors', () => {
   });
 
   it('HTML tags and scripts are dropped before measuring', () => {
-    assert.equal(shortened('<html><script>var x = 1;</script><body><h1>502 Bad Gateway</h1></body></html>'), '502 Bad Gateway');
+    assert.equal(
+      shortened('<html><script>var x = 1;</script><body><h1>502 Bad Gateway</h1></body></html>'),
+      '502 Bad Gateway',
+    );
   });
 });

@@ -14,7 +14,18 @@ import type { ChatMessage, ModelProfile, ModelReply } from '../../../src/core/ev
 import type { MangoQuestion } from '../../../src/core/benchmarks/mango/questionSchema';
 import { type LlamaServer, type LlamaServerOptions, startLlamaServer } from '../../support/llamaServer';
 
-const question: MangoQuestion = { benchmark: 'mango', game: 'lighthouse', task: 'rf', sampleId: 'x', src: 'a', dst: 'b', actionList: [], answerable: true, easy: true, cutoff: 70 };
+const question: MangoQuestion = {
+  benchmark: 'mango',
+  game: 'lighthouse',
+  task: 'rf',
+  sampleId: 'x',
+  src: 'a',
+  dst: 'b',
+  actionList: [],
+  answerable: true,
+  easy: true,
+  cutoff: 70,
+};
 const KEY = 'sk-local-double-key';
 
 /** A prompt of about `tokens` of the double's tokens (3 characters each). */
@@ -46,13 +57,31 @@ describe('the llama-server double and one model call against it', function () {
 
   function profile(at: LlamaServer, extra: Partial<ModelProfile> = {}): ModelProfile {
     // `model` is what the README's profile sends; llama-server ignores it.
-    return { id: 'local', provider: 'openai-compatible', baseUrl: at.url, model: 'default', temperature: 0, maxTokens: 512, timeoutMs: 10_000, retries: 0, ...extra };
+    return {
+      id: 'local',
+      provider: 'openai-compatible',
+      baseUrl: at.url,
+      model: 'default',
+      temperature: 0,
+      maxTokens: 512,
+      timeoutMs: 10_000,
+      retries: 0,
+      ...extra,
+    };
   }
 
   /** One call through the provider (a seeded spread of retries); the reply or the error. */
-  async function ask(at: LlamaServer, messages: ChatMessage[], extra: Partial<ModelProfile> = {}): Promise<{ reply?: ModelReply; error?: ModelCallError }> {
+  async function ask(
+    at: LlamaServer,
+    messages: ChatMessage[],
+    extra: Partial<ModelProfile> = {},
+  ): Promise<{ reply?: ModelReply; error?: ModelCallError }> {
     let seed = 0.37;
-    const source = new OpenAiCompatibleSource(async () => KEY, undefined, () => (seed = (seed * 9301 + 0.49297) % 1));
+    const source = new OpenAiCompatibleSource(
+      async () => KEY,
+      undefined,
+      () => (seed = (seed * 9301 + 0.49297) % 1),
+    );
     try {
       return { reply: await source.reply(messages, profile(at, extra), question, new AbortController().signal) };
     } catch (error) {
@@ -64,11 +93,17 @@ describe('the llama-server double and one model call against it', function () {
   describe('start-up', () => {
     it('answers 503 "Loading model" without Retry-After on every endpoint while loading, then 200 on /health', async () => {
       const double = await start({ loadingMs: 60_000 });
-      for (const [path, init] of [['/health', {}], ['/v1/models', {}], ['/v1/chat/completions', { method: 'POST', body: '{"messages":[]}' }]] as const) {
+      for (const [path, init] of [
+        ['/health', {}],
+        ['/v1/models', {}],
+        ['/v1/chat/completions', { method: 'POST', body: '{"messages":[]}' }],
+      ] as const) {
         const response = await fetch(`${double.url}${path}`, init);
         assert.equal(response.status, 503, path);
         assert.equal(response.headers.get('retry-after'), null);
-        assert.deepEqual(await response.json(), { error: { code: 503, message: 'Loading model', type: 'unavailable_error' } });
+        assert.deepEqual(await response.json(), {
+          error: { code: 503, message: 'Loading model', type: 'unavailable_error' },
+        });
       }
       double.load(0);
       const health = await fetch(`${double.url}/health`);
@@ -88,7 +123,10 @@ describe('the llama-server double and one model call against it', function () {
     it('a server still loading when timeoutMs runs out fails as "loading", saying to wait until it is ready', async () => {
       const double = await start({ loadingMs: 60_000 });
       const { error } = await ask(double, promptOf(20), { timeoutMs: 1200, retries: 5 });
-      assert.match(error?.message ?? '', /still loading its model \(HTTP 503 "Loading model"\).*wait until the server is ready/);
+      assert.match(
+        error?.message ?? '',
+        /still loading its model \(HTTP 503 "Loading model"\).*wait until the server is ready/,
+      );
       assert.deepEqual(error?.failure, { kind: 'loading', status: 503, type: 'unavailable_error' });
     });
   });
@@ -96,11 +134,20 @@ describe('the llama-server double and one model call against it', function () {
   describe('context', () => {
     it('a prompt longer than the context is HTTP 400 exceed_context_size_error with its token counts, failed at once', async () => {
       const double = await start({ contextTokens: 512 });
-      const response = await fetch(`${double.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ messages: promptOf(600) }) });
+      const response = await fetch(`${double.url}/v1/chat/completions`, {
+        method: 'POST',
+        body: JSON.stringify({ messages: promptOf(600) }),
+      });
       assert.equal(response.status, 400);
       const prompt = double.promptTokens(promptOf(600));
       assert.deepEqual(await response.json(), {
-        error: { code: 400, message: `request (${prompt} tokens) exceeds the available context size (512 tokens), try increasing it`, type: 'exceed_context_size_error', n_prompt_tokens: prompt, n_ctx: 512 },
+        error: {
+          code: 400,
+          message: `request (${prompt} tokens) exceeds the available context size (512 tokens), try increasing it`,
+          type: 'exceed_context_size_error',
+          n_prompt_tokens: prompt,
+          n_ctx: 512,
+        },
       });
       const { error } = await ask(double, promptOf(600), { retries: 3 });
       assert.deepEqual(error?.failure, { kind: 'prompt-too-long', status: 400, type: 'exceed_context_size_error' });
@@ -112,14 +159,23 @@ describe('the llama-server double and one model call against it', function () {
     // The double holds each request for 1.5 s, so the second surely arrives while the first is in its slot.
     it('requests at once that outgrow the shared context all fail: HTTP 500, or an error event after HTTP 200 in a stream', async () => {
       const double = await start({ contextTokens: 1000, generationMs: 1500 });
-      const post = (stream: boolean) => fetch(`${double.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ messages: promptOf(600), stream }) });
+      const post = (stream: boolean) =>
+        fetch(`${double.url}/v1/chat/completions`, {
+          method: 'POST',
+          body: JSON.stringify({ messages: promptOf(600), stream }),
+        });
       const first = post(false);
       const second = post(true);
       const [whole, streamed] = await Promise.all([first, second]);
       assert.equal(whole.status, 500);
-      assert.deepEqual(await whole.json(), { error: { code: 500, message: 'Context size has been exceeded.', type: 'server_error' } });
+      assert.deepEqual(await whole.json(), {
+        error: { code: 500, message: 'Context size has been exceeded.', type: 'server_error' },
+      });
       assert.equal(streamed.status, 200);
-      assert.equal(await streamed.text(), 'data: {"error":{"code":500,"message":"Context size has been exceeded.","type":"server_error"}}\n\n');
+      assert.equal(
+        await streamed.text(),
+        'data: {"error":{"code":500,"message":"Context size has been exceeded.","type":"server_error"}}\n\n',
+      );
       assert.equal(double.counts.contextExceeded, 2);
       // One at a time, both fit.
       assert.equal((await post(false)).status, 200);
@@ -127,10 +183,18 @@ describe('the llama-server double and one model call against it', function () {
     });
 
     for (const streamErrors of ['data', 'field'] as const) {
-      it(`a streamed call that meets the overflow (${streamErrors === 'data' ? 'data: {"error"}' : 'an older build\'s error: line'}) is retried like a non-streamed one`, async () => {
-        const double = await start({ contextTokens: 1000, generationMs: 1500, streamErrors, answer: () => 'fits alone' });
+      it(`a streamed call that meets the overflow (${streamErrors === 'data' ? 'data: {"error"}' : "an older build's error: line"}) is retried like a non-streamed one`, async () => {
+        const double = await start({
+          contextTokens: 1000,
+          generationMs: 1500,
+          streamErrors,
+          answer: () => 'fits alone',
+        });
         // Another client's request holds most of the context while ours arrives.
-        const other = fetch(`${double.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ messages: promptOf(600, 'other') }) });
+        const other = fetch(`${double.url}/v1/chat/completions`, {
+          method: 'POST',
+          body: JSON.stringify({ messages: promptOf(600, 'other') }),
+        });
         while (double.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
         const { reply, error } = await ask(double, promptOf(600), { stream: true, retries: 1 });
         assert.equal((await other).status, 500);
@@ -144,11 +208,18 @@ describe('the llama-server double and one model call against it', function () {
     it('an overflow at the last try is a failure of kind context-slots, streamed or not', async () => {
       for (const stream of [false, true]) {
         const double = await start({ contextTokens: 1000, generationMs: 1500 });
-        const other = fetch(`${double.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ messages: promptOf(600, 'other') }) });
+        const other = fetch(`${double.url}/v1/chat/completions`, {
+          method: 'POST',
+          body: JSON.stringify({ messages: promptOf(600, 'other') }),
+        });
         while (double.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
         const { error } = await ask(double, promptOf(600), { stream, retries: 0 });
         await other;
-        assert.deepEqual(error?.failure, { kind: 'context-slots', status: 500, type: 'server_error' }, stream ? 'streamed' : 'whole');
+        assert.deepEqual(
+          error?.failure,
+          { kind: 'context-slots', status: 500, type: 'server_error' },
+          stream ? 'streamed' : 'whole',
+        );
         assert.match(error?.message ?? '', /Context size has been exceeded/);
         await double.close();
         server = undefined;
@@ -169,31 +240,61 @@ describe('the llama-server double and one model call against it', function () {
     for (const status of [400, 500] as const) {
       it(`roles that do not alternate are refused (HTTP ${status}) with the cause on the last line; the call fails at once as "template", keeps the cause and names messageLayout`, async () => {
         const double = await start({ strictTemplate: { status } });
-        const response = await fetch(`${double.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ messages: smartplayTurn }) });
+        const response = await fetch(`${double.url}/v1/chat/completions`, {
+          method: 'POST',
+          body: JSON.stringify({ messages: smartplayTurn }),
+        });
         assert.equal(response.status, status);
         const body = (await response.json()) as { error: { code: number; message: string; type: string } };
         assert.equal(body.error.code, status);
         assert.ok(body.error.message.length > 200 && body.error.message.endsWith(`\n${CAUSE}`), body.error.message);
         let error: ModelCallError | undefined;
         try {
-          await askModel(new OpenAiCompatibleSource(async () => KEY), null, profile(double, { retries: 3 }), smartplayTurn, question, new AbortController().signal);
+          await askModel(
+            new OpenAiCompatibleSource(async () => KEY),
+            null,
+            profile(double, { retries: 3 }),
+            smartplayTurn,
+            question,
+            new AbortController().signal,
+          );
         } catch (caught) {
           error = caught as ModelCallError;
         }
-        assert.deepEqual(error?.failure, { kind: 'template', status, type: status === 400 ? 'invalid_request_error' : 'server_error' });
+        assert.deepEqual(error?.failure, {
+          kind: 'template',
+          status,
+          type: status === 400 ? 'invalid_request_error' : 'server_error',
+        });
         assert.ok(error?.message.includes(CAUSE), error?.message);
-        assert.match(error?.message ?? '', /set "messageLayout": "alternate" in the model profile \(waypoint run\/play: --message-layout alternate\)/);
+        assert.match(
+          error?.message ?? '',
+          /set "messageLayout": "alternate" in the model profile \(waypoint run\/play: --message-layout alternate\)/,
+        );
         // Not retried: the same messages meet the same template.
         assert.equal(double.counts.templateRefused, 2);
       });
     }
 
     it('with messageLayout "alternate" the same turn is sent as one system and one user message, and answered', async () => {
-      const double = await start({ strictTemplate: true, answer: () => 'Move the top disk of rod A to the top of rod C' });
-      const reply = await askModel(new OpenAiCompatibleSource(async () => KEY), null, profile(double, { messageLayout: 'alternate' }), [...smartplayTurn, { role: 'assistant', content: 'Think.' }, { role: 'user', content: 'Choose.' }], question, new AbortController().signal);
+      const double = await start({
+        strictTemplate: true,
+        answer: () => 'Move the top disk of rod A to the top of rod C',
+      });
+      const reply = await askModel(
+        new OpenAiCompatibleSource(async () => KEY),
+        null,
+        profile(double, { messageLayout: 'alternate' }),
+        [...smartplayTurn, { role: 'assistant', content: 'Think.' }, { role: 'user', content: 'Choose.' }],
+        question,
+        new AbortController().signal,
+      );
       assert.equal(reply.text, 'Move the top disk of rod A to the top of rod C');
       assert.deepEqual(double.requests.at(-1)?.body.messages, [
-        { role: 'system', content: 'You are a player trying to play the game.\n\nThe manual.\n\ncurrent step observation: a rod' },
+        {
+          role: 'system',
+          content: 'You are a player trying to play the game.\n\nThe manual.\n\ncurrent step observation: a rod',
+        },
         { role: 'user', content: 'What is the best action to take?' },
         { role: 'assistant', content: 'Think.' },
         { role: 'user', content: 'Choose.' },
@@ -211,7 +312,10 @@ describe('the llama-server double and one model call against it', function () {
         // 4 tokens of 3 characters.
         assert.equal(reply?.text, '[UP, UP, LEF');
         assert.equal(reply?.completionTokens, 4);
-        const record = runRecordOf({ question, model: profile(double), messages: [], parsedAnswer: null, scores: {}, mode: 'faithful' }, reply as ModelReply);
+        const record = runRecordOf(
+          { question, model: profile(double), messages: [], parsedAnswer: null, scores: {}, mode: 'faithful' },
+          reply as ModelReply,
+        );
         assert.equal(record.truncated, true);
         assert.equal(record.finish_reason, 'length');
         assert.equal(double.counts.truncated, 1);
@@ -222,7 +326,10 @@ describe('the llama-server double and one model call against it', function () {
       const double = await start({ answer: () => 'short' });
       const { reply } = await ask(double, promptOf(30));
       assert.equal(reply?.finishReason, 'stop');
-      const record = runRecordOf({ question, model: profile(double), messages: [], parsedAnswer: null, scores: {}, mode: 'faithful' }, reply as ModelReply);
+      const record = runRecordOf(
+        { question, model: profile(double), messages: [], parsedAnswer: null, scores: {}, mode: 'faithful' },
+        reply as ModelReply,
+      );
       assert.equal(record.truncated, undefined);
       assert.equal(record.finish_reason, 'stop');
     });
@@ -230,11 +337,21 @@ describe('the llama-server double and one model call against it', function () {
     it('the served model is the one the server has loaded, whatever the request named, and changes when it does', async () => {
       const double = await start({ servedModel: 'models/stories260K.gguf' });
       const models = (await (await fetch(`${double.url}/v1/models`)).json()) as { data: Array<{ id: string }> };
-      assert.deepEqual(models.data.map((model) => model.id), ['models/stories260K.gguf']);
-      for (const stream of [false, true]) assert.equal((await ask(double, promptOf(10), { stream, model: 'gpt-4o' })).reply?.servedModel, 'models/stories260K.gguf');
+      assert.deepEqual(
+        models.data.map((model) => model.id),
+        ['models/stories260K.gguf'],
+      );
+      for (const stream of [false, true])
+        assert.equal(
+          (await ask(double, promptOf(10), { stream, model: 'gpt-4o' })).reply?.servedModel,
+          'models/stories260K.gguf',
+        );
       assert.ok(double.requests.some((request) => request.body.model === 'gpt-4o'));
       double.options.servedModel = 'models/tinyllama-q4.gguf';
-      const record = runRecordOf({ question, model: profile(double), messages: [], parsedAnswer: null, scores: {}, mode: 'faithful' }, (await ask(double, promptOf(10))).reply as ModelReply);
+      const record = runRecordOf(
+        { question, model: profile(double), messages: [], parsedAnswer: null, scores: {}, mode: 'faithful' },
+        (await ask(double, promptOf(10))).reply as ModelReply,
+      );
       assert.equal(record.served_model, 'models/tinyllama-q4.gguf');
     });
   });
@@ -244,7 +361,8 @@ describe('the llama-server double and one model call against it', function () {
       it(`a prompt longer than num_ctx is answered without an error: the model sees it cut, and usage counts the cut prompt (${stream ? 'streamed' : 'whole'})`, async () => {
         const seen: string[] = [];
         const double = await start({
-          flavour: 'ollama', numCtx: 2048,
+          flavour: 'ollama',
+          numCtx: 2048,
           answer: (request) => {
             seen.push(request.messages?.map((message) => message.content).join('\n') ?? '');
             return 'ok';
@@ -262,7 +380,10 @@ describe('the llama-server double and one model call against it', function () {
         assert.equal(double.counts.promptTooLong, 0);
         // Its first few tokens and its end survive; the rest of the start is gone.
         assert.ok(seen[0].startsWith('BEGIN') && seen[0].endsWith(' END'));
-        assert.ok(seen[0].length < long[0].content.length / 1.5, `${seen[0].length} characters seen of ${long[0].content.length}`);
+        assert.ok(
+          seen[0].length < long[0].content.length / 1.5,
+          `${seen[0].length} characters seen of ${long[0].content.length}`,
+        );
       });
     }
 
@@ -270,21 +391,30 @@ describe('the llama-server double and one model call against it', function () {
       const double = await start({ flavour: 'ollama', numCtx: 4096, slots: 4, contextTokens: 1000, generationMs: 50 });
       const messages = promptOf(900);
       const replies = await Promise.all([1, 2, 3, 4].map(() => ask(double, messages)));
-      assert.deepEqual(replies.map((result) => result.reply?.promptTokens), Array(4).fill(double.promptTokens(messages)));
+      assert.deepEqual(
+        replies.map((result) => result.reply?.promptTokens),
+        Array(4).fill(double.promptTokens(messages)),
+      );
       assert.equal(double.counts.contextExceeded, 0);
       assert.equal(double.counts.promptCut, 0);
     });
   });
 
   describe('refusals', () => {
-    for (const [label, retryAfter] of [['in seconds', () => '1'], ['as an HTTP date', () => new Date(Date.now() + 1000).toUTCString()]] as const) {
+    for (const [label, retryAfter] of [
+      ['in seconds', () => '1'],
+      ['as an HTTP date', () => new Date(Date.now() + 1000).toUTCString()],
+    ] as const) {
       it(`429 with Retry-After ${label} is waited out and the retry answers`, async () => {
         const double = await start({ answer: () => 'after the wait' });
         double.faults.push({ status: 429, retryAfter: retryAfter() });
         const { reply, error } = await ask(double, promptOf(10), { retries: 1 });
         assert.equal(error, undefined, error?.message);
         assert.equal(reply?.text, 'after the wait');
-        assert.deepEqual(double.requests.map((request) => request.status), [429, 200]);
+        assert.deepEqual(
+          double.requests.map((request) => request.status),
+          [429, 200],
+        );
       });
     }
 
@@ -335,7 +465,9 @@ describe('the llama-server double and one model call against it', function () {
       // Not llama-server: a gateway that streams `{"error":{"code":-32000,...}}` and echoes text as its type.
       const gateway = createHttpServer((_request, response) => {
         response.writeHead(200, { 'content-type': 'text/event-stream' });
-        response.end(`data: ${JSON.stringify({ error: { code: -32000, message: 'upstream failed', type: `echo of Bearer ${KEY} and more` } })}\n\n`);
+        response.end(
+          `data: ${JSON.stringify({ error: { code: -32000, message: 'upstream failed', type: `echo of Bearer ${KEY} and more` } })}\n\n`,
+        );
       });
       await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
       try {

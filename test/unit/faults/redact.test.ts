@@ -17,9 +17,15 @@ describe('redactSecrets', () => {
 
   it('keeps game text that merely looks like a credential in data lines, removing only exact keys', () => {
     rememberSecret('data-line-key-55120');
-    const line = JSON.stringify({ prompt: 'The bearer swiftly hands you a note. Authorization: granted.', answer: 'data-line-key-55120' });
+    const line = JSON.stringify({
+      prompt: 'The bearer swiftly hands you a note. Authorization: granted.',
+      answer: 'data-line-key-55120',
+    });
     const redacted = redactKnownSecrets(line);
-    assert.deepEqual(JSON.parse(redacted), { prompt: 'The bearer swiftly hands you a note. Authorization: granted.', answer: '[redacted]' });
+    assert.deepEqual(JSON.parse(redacted), {
+      prompt: 'The bearer swiftly hands you a note. Authorization: granted.',
+      answer: '[redacted]',
+    });
     assert.notEqual(redactSecrets(line), redacted, 'error messages do lose credential shapes');
   });
 
@@ -43,7 +49,9 @@ describe('redactSecrets', () => {
   it('leaves ordinary text alone, and keeps a JSON line valid', () => {
     const text = 'go north, then take the key from the desk; sk-1 is no key';
     assert.equal(redactSecrets(text), text);
-    const line = JSON.stringify({ error: 'HTTP 400: {"error": "bad Authorization: Bearer abcdefgh", "api_key": "k123456"}' });
+    const line = JSON.stringify({
+      error: 'HTTP 400: {"error": "bad Authorization: Bearer abcdefgh", "api_key": "k123456"}',
+    });
     const redacted = redactSecrets(line);
     assert.ok(!/abcdefgh|k123456/.test(redacted), redacted);
     assert.doesNotThrow(() => JSON.parse(redacted));

@@ -17,18 +17,34 @@ import { assertDiagnosticsInside, fuzz } from './fuzzSupport';
 /** `[[[…]]]`, `{"a":{"a":…}}` or mixed, 2,000 to 12,000 levels, closed or not. */
 const deep = fc
   .tuple(fc.integer({ min: 2000, max: 12000 }), fc.constantFrom('[', '{"a":', '[{"a":'), fc.boolean())
-  .map(([depth, open, closed]) => open.repeat(depth) + '1' + (closed ? (open === '[' ? ']' : open === '{"a":' ? '}' : '}]').repeat(depth) : ''));
+  .map(
+    ([depth, open, closed]) =>
+      open.repeat(depth) + '1' + (closed ? (open === '[' ? ']' : open === '{"a":' ? '}' : '}]').repeat(depth) : ''),
+  );
 
 describe('fuzz: deep nesting (fixed by the depth work of issue 12)', () => {
   const jsonKinds: FileKind[] = ['mango-edges', 'mango-actions', 'mango-locations', 'mango-df', 'mango-rf'];
-  const standalone: StandaloneKind[] = ['babyai-level', 'babyai-records', 'grasp-grids', 'grasp-results', 'smartplay-episode'];
+  const standalone: StandaloneKind[] = [
+    'babyai-level',
+    'babyai-records',
+    'grasp-grids',
+    'grasp-results',
+    'smartplay-episode',
+  ];
 
   it('every JSON file kind reports a deep document as located diagnostics', () => {
-    fuzz('deep json', fc.tuple(deep, fc.constantFrom<FileKind | StandaloneKind>(...jsonKinds, ...standalone)), 60, ([text, kind]) => {
-      const diagnostics = (jsonKinds as string[]).includes(kind) ? validateText(kind as FileKind, text) : validateStandalone(kind as StandaloneKind, text, `/tmp/llm-babybench.${kind}.jsonl`);
-      assert.ok(diagnostics && diagnostics.length > 0, `${kind}: a deep document is not clean`);
-      assertDiagnosticsInside(text, diagnostics, kind);
-    });
+    fuzz(
+      'deep json',
+      fc.tuple(deep, fc.constantFrom<FileKind | StandaloneKind>(...jsonKinds, ...standalone)),
+      60,
+      ([text, kind]) => {
+        const diagnostics = (jsonKinds as string[]).includes(kind)
+          ? validateText(kind as FileKind, text)
+          : validateStandalone(kind as StandaloneKind, text, `/tmp/llm-babybench.${kind}.jsonl`);
+        assert.ok(diagnostics && diagnostics.length > 0, `${kind}: a deep document is not clean`);
+        assertDiagnosticsInside(text, diagnostics, kind);
+      },
+    );
   });
 
   it('the Python-literal parser and the MANGO answer parser refuse deep literals with a located error', () => {

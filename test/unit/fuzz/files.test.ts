@@ -10,7 +10,16 @@ import { validateStandalone } from '../../../src/core/benchmark/standaloneValida
 // The host registers the built-in benchmarks that validateStandalone asks.
 import '../../../src/core/benchmarks';
 import type { StandaloneKind } from '../../../src/core/benchmarks/declarations';
-import { assertDiagnosticsInside, corpus, fuzz, garbage, inputs, MANGO_KINDS, mangoGames, mutated } from './fuzzSupport';
+import {
+  assertDiagnosticsInside,
+  corpus,
+  fuzz,
+  garbage,
+  inputs,
+  MANGO_KINDS,
+  mangoGames,
+  mutated,
+} from './fuzzSupport';
 
 describe('fuzz: MANGO game folders', () => {
   const games = mangoGames();
@@ -34,7 +43,9 @@ describe('fuzz: MANGO game folders', () => {
   for (const kind of kinds) {
     const texts = games.map((game) => game[kind]).filter((text): text is string => text !== undefined);
     it(`validates a ${kind} file on its own`, () => {
-      fuzz(`${kind} alone`, inputs(texts), 300, (text) => assertDiagnosticsInside(text, validateText(kind, text), kind));
+      fuzz(`${kind} alone`, inputs(texts), 300, (text) =>
+        assertDiagnosticsInside(text, validateText(kind, text), kind),
+      );
     });
   }
 });
@@ -43,7 +54,11 @@ describe('fuzz: standalone files', () => {
   const cases: Array<[StandaloneKind, string, (name: string) => boolean]> = [
     ['babyai-level', 'four-rooms.level.json', (name) => name.endsWith('.level.json')],
     ['babyai-records', 'llm-babybench-sample.jsonl', (name) => /^llm[-_]babybench/i.test(name)],
-    ['grasp-grids', 'inner_cluster_free.jsonl', (name) => /^(inner|outer)_[A-Za-z]+_(free|block)\.jsonl$/.test(name) || name.endsWith('.grids.jsonl')],
+    [
+      'grasp-grids',
+      'inner_cluster_free.jsonl',
+      (name) => /^(inner|outer)_[A-Za-z]+_(free|block)\.jsonl$/.test(name) || name.endsWith('.grids.jsonl'),
+    ],
     ['grasp-results', 'model_output.jsonl', (name) => name.endsWith('_output.jsonl')],
     ['smartplay-episode', 'run.episode.jsonl', (name) => name.endsWith('.episode.jsonl')],
   ];

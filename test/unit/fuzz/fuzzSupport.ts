@@ -32,7 +32,11 @@ function cpuMs(): number {
  * Cases run and (survey mode) failures, by property. Each test file is its own bundle with its own
  * copy of this module, so the tallies live on globalThis and one root hook prints them once.
  */
-const shared = ((globalThis as { __waypointFuzz?: { casesRun: Map<string, number>; failures: Map<string, { count: number; example: string }> } }).__waypointFuzz ??= { casesRun: new Map(), failures: new Map() });
+const shared = ((
+  globalThis as {
+    __waypointFuzz?: { casesRun: Map<string, number>; failures: Map<string, { count: number; example: string }> };
+  }
+).__waypointFuzz ??= { casesRun: new Map(), failures: new Map() });
 export const casesRun = shared.casesRun;
 
 /**
@@ -58,7 +62,8 @@ export function fuzz<T>(name: string, arbitrary: fc.Arbitrary<T>, runs: number, 
     const started = cpuMs();
     check(value);
     const took = cpuMs() - started;
-    if (took > CASE_LIMIT_MS) throw new Error(`hang: one case took ${Math.round(took)} ms of CPU time (limit ${CASE_LIMIT_MS} ms)`);
+    if (took > CASE_LIMIT_MS)
+      throw new Error(`hang: one case took ${Math.round(took)} ms of CPU time (limit ${CASE_LIMIT_MS} ms)`);
   };
   if (SURVEY) {
     for (const value of fc.sample(arbitrary, { seed: FUZZ_SEED, numRuns: Math.round(runs * SCALE) })) {
@@ -70,7 +75,13 @@ export function fuzz<T>(name: string, arbitrary: fc.Arbitrary<T>, runs: number, 
         const message = error instanceof Error ? error.message : String(error);
         const code = /"code":"([^"]+)"/.exec(message)?.[1] ?? '';
         const head = message.split(/[{\n]/)[0].replace(/\d+/g, 'N').slice(0, 120);
-        const at = error instanceof Error ? ((error.stack ?? '').split('\n').find((line) => line.includes('/src/'))?.trim() ?? '') : '';
+        const at =
+          error instanceof Error
+            ? ((error.stack ?? '')
+                .split('\n')
+                .find((line) => line.includes('/src/'))
+                ?.trim() ?? '')
+            : '';
         const key = `${name} | ${error instanceof Error ? error.name : 'throw'}: ${head}${code ? ` [${code}]` : ''} ${at.replace(/:\d+:\d+\)?$/, '')}`;
         const entry = failures.get(key) ?? { count: 0, example: JSON.stringify(value).slice(0, 300) };
         entry.count++;
@@ -108,10 +119,21 @@ export function assertDiagnosticsInside(text: string, diagnostics: readonly Diag
     assert.ok(typeof diagnostic.code === 'string' && diagnostic.code.length > 0, `code ${where}`);
     assert.ok(typeof diagnostic.message === 'string' && diagnostic.message.length > 0, `message ${where}`);
     for (const position of [start, end]) {
-      assert.ok(Number.isInteger(position.line) && position.line >= 0 && position.line < lines.length, `line out of the document (${lines.length} lines) ${where}`);
-      assert.ok(Number.isInteger(position.character) && position.character >= 0 && position.character <= lines[position.line].length, `character out of line ${position.line} (${lines[position.line].length} long) ${where}`);
+      assert.ok(
+        Number.isInteger(position.line) && position.line >= 0 && position.line < lines.length,
+        `line out of the document (${lines.length} lines) ${where}`,
+      );
+      assert.ok(
+        Number.isInteger(position.character) &&
+          position.character >= 0 &&
+          position.character <= lines[position.line].length,
+        `character out of line ${position.line} (${lines[position.line].length} long) ${where}`,
+      );
     }
-    assert.ok(start.line < end.line || (start.line === end.line && start.character <= end.character), `range ends before it starts ${where}`);
+    assert.ok(
+      start.line < end.line || (start.line === end.line && start.character <= end.character),
+      `range ends before it starts ${where}`,
+    );
   }
 }
 
@@ -146,17 +168,27 @@ function filesUnder(directory: string, accept: (name: string) => boolean): strin
 export const upstreamDir = process.env.WAYPOINT_SHARED_DATA ?? sharedDataDir;
 /** Whether the upstream data is there; when not, only samples/ are mutated. */
 export const sharedDataPresent = existsSync(upstreamDir);
-export const sharedDataNote = sharedDataPresent ? `also mutating upstream files from ${upstreamDir}` : `mutating samples/ only: ${sharedDataMissingReason}`;
+export const sharedDataNote = sharedDataPresent
+  ? `also mutating upstream files from ${upstreamDir}`
+  : `mutating samples/ only: ${sharedDataMissingReason}`;
 
 /** Real files whose name passes `accept`, from samples/ and the upstream data, clipped. */
 export function corpus(accept: (name: string) => boolean, limit = 12, maxLines = MAX_LINES): string[] {
   const paths = [...filesUnder(samplesDir, accept), ...filesUnder(upstreamDir, accept).slice(0, limit)];
-  return paths.map((path) => (path.endsWith('.json') ? readFileSync(path, 'utf8') : clip(readFileSync(path, 'utf8'), maxLines)));
+  return paths.map((path) =>
+    path.endsWith('.json') ? readFileSync(path, 'utf8') : clip(readFileSync(path, 'utf8'), maxLines),
+  );
 }
 
 /** MANGO game folders (samples and upstream), each as the texts of its members, clipped. */
 export function mangoGames(): Array<Record<string, string>> {
-  const directories = [join(samplesDir, 'mango/lighthouse'), join(samplesDir, 'mango/broken'), ...(sharedDataPresent ? readdirSync(join(upstreamDir, 'mango')).map((name) => join(upstreamDir, 'mango', name)) : [])];
+  const directories = [
+    join(samplesDir, 'mango/lighthouse'),
+    join(samplesDir, 'mango/broken'),
+    ...(sharedDataPresent
+      ? readdirSync(join(upstreamDir, 'mango')).map((name) => join(upstreamDir, 'mango', name))
+      : []),
+  ];
   const games: Array<Record<string, string>> = [];
   for (const directory of directories) {
     if (!existsSync(directory) || !statSync(directory).isDirectory()) continue;
@@ -178,19 +210,81 @@ export const MANGO_KINDS = mangoSuffixes;
 
 /** Fragments that stress parsers: JSON and walkthrough syntax, line ends, BOM, surrogates, controls. */
 const TOKENS = [
-  '"', "'", '{', '}', '[', ']', ',', ':', '\\', '\\u', '\\ud800', '\ud800', '\udc00', '\u0000', '\u001b[31m', '\ufeff', '\u2028',
-  '\n', '\r', '\r\n', '\t', ' ', '', 'null', 'true', '-1', '1e309', '-0', '1.5', '99999999999999999999', 'NaN', '"__proto__"', '"constructor"',
-  '===========', '==>STEP NUM: ', '==>ACT: ', '==>OBSERVATION: ', '==>STEP NUM: 0', '[', '#', '```', 'Answer:', 'ANSWER:', '\u00e9', '\u{1F600}', '%zz',
-  '{"src_node": "a", "dst_node": "b", "action": "north"}', '"step_num": "x"', '"grid":', '"kind": "step"',
+  '"',
+  "'",
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  ':',
+  '\\',
+  '\\u',
+  '\\ud800',
+  '\ud800',
+  '\udc00',
+  '\u0000',
+  '\u001b[31m',
+  '\ufeff',
+  '\u2028',
+  '\n',
+  '\r',
+  '\r\n',
+  '\t',
+  ' ',
+  '',
+  'null',
+  'true',
+  '-1',
+  '1e309',
+  '-0',
+  '1.5',
+  '99999999999999999999',
+  'NaN',
+  '"__proto__"',
+  '"constructor"',
+  '===========',
+  '==>STEP NUM: ',
+  '==>ACT: ',
+  '==>OBSERVATION: ',
+  '==>STEP NUM: 0',
+  '[',
+  '#',
+  '```',
+  'Answer:',
+  'ANSWER:',
+  '\u00e9',
+  '\u{1F600}',
+  '%zz',
+  '{"src_node": "a", "dst_node": "b", "action": "north"}',
+  '"step_num": "x"',
+  '"grid":',
+  '"kind": "step"',
 ];
 
-export const tokenArbitrary = fc.oneof(fc.constantFrom(...TOKENS), fc.string({ maxLength: 6 }), fc.string({ unit: 'binary', maxLength: 4 }));
+export const tokenArbitrary = fc.oneof(
+  fc.constantFrom(...TOKENS),
+  fc.string({ maxLength: 6 }),
+  fc.string({ unit: 'binary', maxLength: 4 }),
+);
 
-type Mutation = { type: 'insert'; at: number; token: string } | { type: 'delete'; at: number; length: number } | { type: 'duplicate-line'; at: number } | { type: 'swap-lines'; at: number; other: number } | { type: 'truncate'; at: number };
+type Mutation =
+  | { type: 'insert'; at: number; token: string }
+  | { type: 'delete'; at: number; length: number }
+  | { type: 'duplicate-line'; at: number }
+  | { type: 'swap-lines'; at: number; other: number }
+  | { type: 'truncate'; at: number };
 
 const mutationArbitrary: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ type: fc.constant('insert' as const), at: fc.nat(), token: tokenArbitrary }) },
-  { weight: 3, arbitrary: fc.record({ type: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 40 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      type: fc.constant('delete' as const),
+      at: fc.nat(),
+      length: fc.integer({ min: 1, max: 40 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('duplicate-line' as const), at: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('swap-lines' as const), at: fc.nat(), other: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('truncate' as const), at: fc.nat() }) },
@@ -222,7 +316,9 @@ function applyMutation(text: string, mutation: Mutation): string {
 /** One of `texts`, with 1 to 6 random mutations applied. */
 export function mutated(texts: readonly string[]): fc.Arbitrary<string> {
   assert.ok(texts.length > 0, 'the corpus is empty');
-  return fc.tuple(fc.constantFrom(...texts), fc.array(mutationArbitrary, { minLength: 1, maxLength: 6 })).map(([text, mutations]) => mutations.reduce(applyMutation, text));
+  return fc
+    .tuple(fc.constantFrom(...texts), fc.array(mutationArbitrary, { minLength: 1, maxLength: 6 }))
+    .map(([text, mutations]) => mutations.reduce(applyMutation, text));
 }
 
 /** Generated input of no particular shape: random text, random JSON, lines of parser tokens. */

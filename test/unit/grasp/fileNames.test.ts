@@ -8,13 +8,23 @@ import '../../../src/core/benchmarks';
 
 describe('GRASP file names', () => {
   it('takes release-named files as grid files wherever they are', () => {
-    for (const path of ['inner_random_free.jsonl', 'data/inner_random_free.jsonl', '/w/grasp/outer_cluster_block.jsonl', 'C:\\g\\outer_upDown_free.jsonl', '/w/my_results_x/inner_spiral_block.jsonl']) {
+    for (const path of [
+      'inner_random_free.jsonl',
+      'data/inner_random_free.jsonl',
+      '/w/grasp/outer_cluster_block.jsonl',
+      'C:\\g\\outer_upDown_free.jsonl',
+      '/w/my_results_x/inner_spiral_block.jsonl',
+    ]) {
       assert.equal(standaloneKindOf(path), 'grasp-grids', path);
     }
   });
 
   it('takes the baseline answer files that reuse those names as result rows, never as grid files', () => {
-    for (const path of ['data/results/greedy_results/inner_random_free.jsonl', '/w/results/random_results/outer_upDown_free.jsonl', 'C:\\r\\random_results\\outer_cluster_block.jsonl']) {
+    for (const path of [
+      'data/results/greedy_results/inner_random_free.jsonl',
+      '/w/results/random_results/outer_upDown_free.jsonl',
+      'C:\\r\\random_results\\outer_cluster_block.jsonl',
+    ]) {
       assert.equal(standaloneKindOf(path), 'grasp-baseline-results', path);
     }
   });

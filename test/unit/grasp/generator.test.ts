@@ -3,7 +3,14 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateGridFile, generateRecord, regionCells, serializeGridRecord, variantFileName, type GridVariant } from '../../../src/core/benchmarks/grasp/generator';
+import {
+  generateGridFile,
+  generateRecord,
+  regionCells,
+  serializeGridRecord,
+  variantFileName,
+  type GridVariant,
+} from '../../../src/core/benchmarks/grasp/generator';
 import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/benchmarks/grasp/gridFile';
 import { seededRandom } from '../../../src/core/util/random';
 import { ENERGY_DISTRIBUTIONS, isInnerCell } from '../../../src/core/benchmarks/grasp/types';
@@ -12,7 +19,10 @@ import { graspDataDir } from './support';
 function generated(variant: GridVariant, seed: string | number, count = 100): GraspGridEntry[] {
   const text = generateGridFile(variant, seed, count);
   const file = parseGraspGridFile(text, variantFileName(variant));
-  assert.deepEqual(file.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'), []);
+  assert.deepEqual(
+    file.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'),
+    [],
+  );
   return file.entries;
 }
 
@@ -21,11 +31,13 @@ function density(entries: readonly GraspGridEntry[], inside: (row: number, col: 
   let energy = 0;
   let cells = 0;
   for (const entry of entries) {
-    entry.grid.cells.forEach((cellsOfRow, row) => cellsOfRow.forEach((cell, col) => {
-      if (!inside(row, col) || (row === entry.grid.start[0] && col === entry.grid.start[1])) return;
-      cells++;
-      if (cell.energy > 0) energy++;
-    }));
+    entry.grid.cells.forEach((cellsOfRow, row) =>
+      cellsOfRow.forEach((cell, col) => {
+        if (!inside(row, col) || (row === entry.grid.start[0] && col === entry.grid.start[1])) return;
+        cells++;
+        if (cell.energy > 0) energy++;
+      }),
+    );
   }
   return energy / cells;
 }
@@ -69,7 +81,10 @@ describe('GRASP generator', () => {
   });
 
   it('upDown skews rows 0..5 against 6..10; leftRight columns 0..5 against 6..10', () => {
-    for (const [energy, firstHalf] of [['upDown', (row: number) => row < 6], ['leftRight', (_: number, col: number) => col < 6]] as const) {
+    for (const [energy, firstHalf] of [
+      ['upDown', (row: number) => row < 6],
+      ['leftRight', (_: number, col: number) => col < 6],
+    ] as const) {
       const entries = generated({ energy, obstacle: 'free', startPosition: 'outer' }, 2, 300);
       const p = entries.map((entry) => entry.record.energy_probability);
       assert.ok(p.every((value) => (value >= 0.3 && value <= 0.4) || (value >= 0.6 && value <= 0.7)));
@@ -89,11 +104,22 @@ describe('GRASP generator', () => {
       const energy = entry.grid.cells.flat().filter((cell) => cell.energy > 0).length;
       assert.ok(energy <= 9 * entry.record.energy_probability && energy >= 3);
       // Every energy cell has an energy neighbour: clusters are 3×3 blocks (2×2 at worst in a corner).
-      entry.grid.cells.forEach((cells, row) => cells.forEach((cell, col) => {
-        if (cell.energy === 0) return;
-        const neighbours = [[-1, 0], [1, 0], [0, -1], [0, 1]].filter(([dr, dc]) => (entry.grid.cells[row + dr]?.[col + dc]?.energy ?? 0) > 0 || (row + dr === entry.grid.start[0] && col + dc === entry.grid.start[1]));
-        assert.ok(neighbours.length > 0, `isolated energy at (${row}, ${col})`);
-      }));
+      entry.grid.cells.forEach((cells, row) =>
+        cells.forEach((cell, col) => {
+          if (cell.energy === 0) return;
+          const neighbours = [
+            [-1, 0],
+            [1, 0],
+            [0, -1],
+            [0, 1],
+          ].filter(
+            ([dr, dc]) =>
+              (entry.grid.cells[row + dr]?.[col + dc]?.energy ?? 0) > 0 ||
+              (row + dr === entry.grid.start[0] && col + dc === entry.grid.start[1]),
+          );
+          assert.ok(neighbours.length > 0, `isolated energy at (${row}, ${col})`);
+        }),
+      );
     }
   });
 
@@ -104,7 +130,8 @@ describe('GRASP generator', () => {
     if (!existsSync(path)) this.skip();
     const frequencies = (list: readonly GraspGridEntry[]) => {
       const counts = Array<number>(121).fill(0);
-      for (const entry of list) entry.grid.cells.flat().forEach((cell, index) => (counts[index] += cell.energy > 0 ? 1 : 0));
+      for (const entry of list)
+        entry.grid.cells.flat().forEach((cell, index) => (counts[index] += cell.energy > 0 ? 1 : 0));
       return counts;
     };
     const shared = frequencies(parseGraspGridFile(readFileSync(path, 'utf8')).entries);
@@ -116,7 +143,9 @@ describe('GRASP generator', () => {
 
   it('obstacles: about 10% of cells in block grids, none in free grids; starts cover their region uniformly', () => {
     const block = generated({ energy: 'random', obstacle: 'block', startPosition: 'inner' }, 5, 300);
-    const share = block.reduce((sum, entry) => sum + entry.grid.cells.flat().filter((cell) => cell.obstacle).length, 0) / (300 * 121);
+    const share =
+      block.reduce((sum, entry) => sum + entry.grid.cells.flat().filter((cell) => cell.obstacle).length, 0) /
+      (300 * 121);
     assert.ok(Math.abs(share - 0.1) < 0.01, `obstacle share ${share}`);
     const starts = new Set(block.map((entry) => entry.record.start.join(',')));
     assert.equal(starts.size, regionCells('inner').length);

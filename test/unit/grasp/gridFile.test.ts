@@ -9,7 +9,11 @@ import { GRID_TEXT_LENGTH, renderGridText } from '../../../src/core/benchmarks/g
 import type { Diagnostic } from '../../../src/core/util/text';
 import { graspDataDir, graspDataMissing, picture, recordOf } from './support';
 
-const sharedFiles = existsSync(graspDataDir) ? readdirSync(graspDataDir).filter((name) => name.endsWith('.jsonl')).sort() : [];
+const sharedFiles = existsSync(graspDataDir)
+  ? readdirSync(graspDataDir)
+      .filter((name) => name.endsWith('.jsonl'))
+      .sort()
+  : [];
 
 describe('GRASP grid files: the shared upstream files', function () {
   before(function () {
@@ -20,10 +24,20 @@ describe('GRASP grid files: the shared upstream files', function () {
   });
 
   it('finds the four shared grid files', () => {
-    assert.deepEqual(sharedFiles, ['inner_random_free.jsonl', 'inner_spiral_block.jsonl', 'outer_cluster_block.jsonl', 'outer_upDown_free.jsonl']);
+    assert.deepEqual(sharedFiles, [
+      'inner_random_free.jsonl',
+      'inner_spiral_block.jsonl',
+      'outer_cluster_block.jsonl',
+      'outer_upDown_free.jsonl',
+    ]);
   });
 
-  for (const name of ['inner_random_free.jsonl', 'inner_spiral_block.jsonl', 'outer_cluster_block.jsonl', 'outer_upDown_free.jsonl']) {
+  for (const name of [
+    'inner_random_free.jsonl',
+    'inner_spiral_block.jsonl',
+    'outer_cluster_block.jsonl',
+    'outer_upDown_free.jsonl',
+  ]) {
     it(`${name}: 100 records, no diagnostics, each line re-serialised byte for byte`, function () {
       if (!sharedFiles.includes(name)) this.skip();
       const text = readFileSync(join(graspDataDir, name), 'utf8');
@@ -39,7 +53,11 @@ describe('GRASP grid files: the shared upstream files', function () {
         assert.equal(serializeGridRecord(entry.record), lines[entry.line]);
         const energy = entry.grid.cells.flat().filter((cell) => cell.energy > 0).length;
         assert.ok(energy >= 12 && energy <= 89, `energy cells ${energy} within the spec's 12..89`);
-        assert.equal(entry.grid.cells[entry.grid.start[0]][entry.grid.start[1]].energy, 0, 'the start cell loads as empty');
+        assert.equal(
+          entry.grid.cells[entry.grid.start[0]][entry.grid.start[1]].energy,
+          0,
+          'the start cell loads as empty',
+        );
       });
     });
   }
@@ -90,7 +108,11 @@ describe('GRASP grid files: located diagnostics', () => {
 
   it('a missing trailing space of the header and a short grid are layout errors', () => {
     const noSpace = lineWith({}, (grid) => grid.replace('10 \n', '10\n'));
-    assert.ok(parseGraspGridFile(noSpace).diagnostics.some((diagnostic) => diagnostic.code === 'grasp/grid-layout' && /column header/.test(diagnostic.message)));
+    assert.ok(
+      parseGraspGridFile(noSpace).diagnostics.some(
+        (diagnostic) => diagnostic.code === 'grasp/grid-layout' && /column header/.test(diagnostic.message),
+      ),
+    );
     const short = lineWith({}, (grid) => grid.slice(0, 20 * 48));
     const file = parseGraspGridFile(short);
     assert.ok(file.diagnostics.some((diagnostic) => /has 20 lines; it must have 24/.test(diagnostic.message)));
@@ -116,30 +138,63 @@ describe('GRASP grid files: located diagnostics', () => {
     assert.equal(covered(region, only(parseGraspGridFile(region).diagnostics, 'grasp/start-region')), '"outer"');
     const obstacle = lineWith({}, (grid) => grid.slice(0, 2 * 48 + 8) + 'O' + grid.slice(2 * 48 + 9));
     assert.equal(covered(obstacle, only(parseGraspGridFile(obstacle).diagnostics, 'grasp/obstacle-mismatch')), 'O');
-    for (const [energy, probability] of [['random', 0.8], ['upDown', 0.5], ['cluster', 6], ['spiral', 0]] as const) {
+    for (const [energy, probability] of [
+      ['random', 0.8],
+      ['upDown', 0.5],
+      ['cluster', 6],
+      ['spiral', 0],
+    ] as const) {
       const text = lineWith({ energy, energy_probability: probability });
-      assert.equal(covered(text, only(parseGraspGridFile(text).diagnostics, 'grasp/energy-probability')), String(probability));
+      assert.equal(
+        covered(text, only(parseGraspGridFile(text).diagnostics, 'grasp/energy-probability')),
+        String(probability),
+      );
     }
-    const crowded = lineWith({ energy: 'cluster', energy_probability: 3 }, (grid) => grid.replace(/\| {3}\|/g, '| E |'));
+    const crowded = lineWith({ energy: 'cluster', energy_probability: 3 }, (grid) =>
+      grid.replace(/\| {3}\|/g, '| E |'),
+    );
     assert.ok(parseGraspGridFile(crowded).diagnostics.some((diagnostic) => diagnostic.code === 'grasp/energy-count'));
   });
 
   it('types, missing keys, unknown keys, JSON syntax and blank lines', () => {
     const typed = lineWith({ index: -1, obstacle: 'walls', start: [5, 11] });
-    const codes = parseGraspGridFile(typed).diagnostics.map((diagnostic) => [diagnostic.code, covered(typed, diagnostic)]);
-    assert.deepEqual(codes, [['grasp/field-type', '-1'], ['grasp/field-type', '"walls"'], ['grasp/field-type', '[5,11]']]);
+    const codes = parseGraspGridFile(typed).diagnostics.map((diagnostic) => [
+      diagnostic.code,
+      covered(typed, diagnostic),
+    ]);
+    assert.deepEqual(codes, [
+      ['grasp/field-type', '-1'],
+      ['grasp/field-type', '"walls"'],
+      ['grasp/field-type', '[5,11]'],
+    ]);
     const missing = JSON.stringify({ ...JSON.parse(lineWith()), grid: undefined, colour: 'red' });
     const diagnostics = parseGraspGridFile(missing).diagnostics;
-    assert.deepEqual(diagnostics.map((diagnostic) => [diagnostic.severity, diagnostic.code]), [['error', 'grasp/field-missing'], ['warning', 'grasp/unknown-field']]);
+    assert.deepEqual(
+      diagnostics.map((diagnostic) => [diagnostic.severity, diagnostic.code]),
+      [
+        ['error', 'grasp/field-missing'],
+        ['warning', 'grasp/unknown-field'],
+      ],
+    );
     const syntax = parseGraspGridFile(`${lineWith()}\n{"index": 1,,}\n\n${lineWith()}\n`);
-    assert.deepEqual(syntax.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line]), [['json/syntax', 1], ['grasp/blank-line', 2], ['grasp/index-sequence', 3]]);
+    assert.deepEqual(
+      syntax.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line]),
+      [
+        ['json/syntax', 1],
+        ['grasp/blank-line', 2],
+        ['grasp/index-sequence', 3],
+      ],
+    );
     assert.equal(syntax.entries.length, 2);
     assert.deepEqual(syntax.diagnostics[0].range.start, { line: 1, character: 12 }, 'at the second comma');
   });
 
   it('a record that contradicts its file name is warned about at the value', () => {
     const text = lineWith();
-    const diagnostic = only(parseGraspGridFile(text, 'data/grids/inner_spiral_free.jsonl').diagnostics, 'grasp/file-name');
+    const diagnostic = only(
+      parseGraspGridFile(text, 'data/grids/inner_spiral_free.jsonl').diagnostics,
+      'grasp/file-name',
+    );
     assert.equal(covered(text, diagnostic), '"random"');
     assert.equal(diagnostic.severity, 'warning');
   });

@@ -17,10 +17,22 @@ import { graspDataDir, graspDataMissing } from './support';
 
 const scratch = mkdtempSync(join(tmpdir(), 'waypoint-grasp-output-'));
 const results = join(graspDataDir, 'results');
-const GRID_NAMES = ['inner_random_free.jsonl', 'inner_spiral_block.jsonl', 'outer_cluster_block.jsonl', 'outer_upDown_free.jsonl'];
+const GRID_NAMES = [
+  'inner_random_free.jsonl',
+  'inner_spiral_block.jsonl',
+  'outer_cluster_block.jsonl',
+  'outer_upDown_free.jsonl',
+];
 // Three-byte and four-byte (surrogate pair) characters in every record, via the model name.
 const MODEL = 'モデル-é-🙂-grasp';
-const options: GraspImportOptions = { mode: 'paper', rule: 'recommended', indices: null, modelName: MODEL, runId: 'import-test', time: '2026-11-24T00:00:00.000Z' };
+const options: GraspImportOptions = {
+  mode: 'paper',
+  rule: 'recommended',
+  indices: null,
+  modelName: MODEL,
+  runId: 'import-test',
+  time: '2026-11-24T00:00:00.000Z',
+};
 
 /** Skips a test that needs the shared GRASP data when it is absent, saying why. */
 function needsSharedData(test: Mocha.Context): void {
@@ -34,7 +46,12 @@ function concat(chunks: Uint8Array[]): Buffer {
 }
 
 async function sharedInputs(): Promise<{ jobs: ImportJob[]; gridTexts: Array<{ path: string; text: string }> }> {
-  const gridTexts = await Promise.all(GRID_NAMES.map(async (name) => ({ path: join(graspDataDir, name), text: await nodeQuestionFiles.readText(join(graspDataDir, name)) })));
+  const gridTexts = await Promise.all(
+    GRID_NAMES.map(async (name) => ({
+      path: join(graspDataDir, name),
+      text: await nodeQuestionFiles.readText(join(graspDataDir, name)),
+    })),
+  );
   const o1 = join(results, 'gpt_o1_mini_output.jsonl');
   const greedy = join(results, 'greedy_results', 'inner_random_free.jsonl');
   const jobs: ImportJob[] = [
@@ -51,17 +68,30 @@ function waypoint(args: string[], limitBlocks?: number) {
   const result =
     limitBlocks === undefined
       ? spawnSync(process.execPath, command, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-      : spawnSync('sh', ['-c', `ulimit -f ${limitBlocks} && exec "$0" "$@"`, process.execPath, ...command], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      : spawnSync('sh', ['-c', `ulimit -f ${limitBlocks} && exec "$0" "$@"`, process.execPath, ...command], {
+          cwd: repoRoot,
+          encoding: 'utf8',
+          maxBuffer: 64 * 1024 * 1024,
+        });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 describe('import grasp output chunks', () => {
   it('LineChunks: any chunk size, down to one byte, gives the lines joined, its buffer reused or not; a line longer than a chunk is one whole chunk', () => {
-    const lines = Array.from({ length: 200 }, (_, index) => `{"n":${index},"text":"${'é🙂モ'.repeat(index % 7)}${'x'.repeat(index % 13)}"}`);
+    const lines = Array.from(
+      { length: 200 },
+      (_, index) => `{"n":${index},"text":"${'é🙂モ'.repeat(index % 7)}${'x'.repeat(index % 13)}"}`,
+    );
     const expected = Buffer.from(lines.map((line) => `${line}\n`).join(''), 'utf8');
     // Every size up to 400 bytes puts the chunk end at every position of the multi-byte lines; with
     // `reuse` the next lines overwrite what was flushed, so flush copies (as writeSync is done with it).
-    for (const [size, reuse] of [...Array.from({ length: 400 }, (_, index) => index + 1), 4096, CHUNK_BYTES].flatMap((size) => [[size, false], [size, true]] as const)) {
+    for (const [size, reuse] of [...Array.from({ length: 400 }, (_, index) => index + 1), 4096, CHUNK_BYTES].flatMap(
+      (size) =>
+        [
+          [size, false],
+          [size, true],
+        ] as const,
+    )) {
       const chunks: Uint8Array[] = [];
       const out = new LineChunks((chunk) => chunks.push(Buffer.from(chunk)), size, reuse);
       for (const line of lines) out.add(line);
@@ -69,23 +99,42 @@ describe('import grasp output chunks', () => {
       assert.ok(concat(chunks).equals(expected), `chunk size ${size}`);
       // A chunk holds whole lines only: a chunk boundary never falls inside a line (or a character).
       for (const chunk of chunks) assert.equal(chunk[chunk.length - 1], 10, `chunk size ${size}`);
-      if (size === 17) assert.ok(chunks.some((chunk) => chunk.length > size), 'lines longer than the chunk are written whole');
+      if (size === 17)
+        assert.ok(
+          chunks.some((chunk) => chunk.length > size),
+          'lines longer than the chunk are written whole',
+        );
     }
   });
 
   it('the shared results written in many small chunks equal one chunk and JSON.stringify of each record', async function () {
     needsSharedData(this);
     const { jobs, gridTexts } = await sharedInputs();
-    const grids = await loadGraspGrids(gridTexts.map((grid) => grid.path), nodeQuestionFiles, { quick: true });
+    const grids = await loadGraspGrids(
+      gridTexts.map((grid) => grid.path),
+      nodeQuestionFiles,
+      { quick: true },
+    );
     let expected = '';
-    for (const job of jobs) importGraspRows(job.text, job.path, job.kind, grids.byName, options, 0, (record) => (expected += `${JSON.stringify(record)}\n`));
+    for (const job of jobs)
+      importGraspRows(
+        job.text,
+        job.path,
+        job.kind,
+        grids.byName,
+        options,
+        0,
+        (record) => (expected += `${JSON.stringify(record)}\n`),
+      );
     assert.ok(expected.includes(MODEL));
     const outputs: Buffer[] = [];
     // A record line is a few kB: 1,000 bytes makes every line longer than a chunk; 7,919 cuts
     // between lines everywhere (hundreds of chunks); then the default 4 MB (a few chunks) and one piece.
     for (const chunkBytes of [1_000, 7_919, CHUNK_BYTES, 64 * CHUNK_BYTES]) {
       const chunks: Uint8Array[] = [];
-      const scored = await scoreImportJobs(jobs, gridTexts, options, (chunk) => chunks.push(Buffer.from(chunk)), { chunkBytes });
+      const scored = await scoreImportJobs(jobs, gridTexts, options, (chunk) => chunks.push(Buffer.from(chunk)), {
+        chunkBytes,
+      });
       assert.equal(scored.records, 800 + 800);
       if (chunkBytes === 7_919) assert.ok(chunks.length > 100, `${chunks.length} chunks`);
       if (chunkBytes === CHUNK_BYTES) assert.ok(chunks.length > 1, 'more than one default chunk');
@@ -150,10 +199,16 @@ describe('import grasp writes --out whole or not at all', function () {
     let chunks = 0;
     await assert.rejects(
       writeOutputAtomically(out, (write) =>
-        scoreImportJobs(jobs, gridTexts, options, (chunk) => {
-          write(chunk);
-          if (++chunks === 3) throw new Error('a scoring failure after three chunks');
-        }, { chunkBytes: 50_000 }),
+        scoreImportJobs(
+          jobs,
+          gridTexts,
+          options,
+          (chunk) => {
+            write(chunk);
+            if (++chunks === 3) throw new Error('a scoring failure after three chunks');
+          },
+          { chunkBytes: 50_000 },
+        ),
       ),
       /a scoring failure after three chunks/,
     );
@@ -164,7 +219,8 @@ describe('import grasp writes --out whole or not at all', function () {
 
   it('the built CLI: a write that fails part way (EFBIG) exits 1 naming --out, keeps the previous run file, removes the partial file', function () {
     needsSharedData(this);
-    if (!existsSync(join(distDir, 'cli.js'))) assert.fail(`${join(distDir, 'cli.js')} missing: run node esbuild.mjs first`);
+    if (!existsSync(join(distDir, 'cli.js')))
+      assert.fail(`${join(distDir, 'cli.js')} missing: run node esbuild.mjs first`);
     const dir = join(scratch, 'efbig');
     mkdirSync(dir);
     const out = join(dir, 'run.jsonl');
@@ -181,13 +237,23 @@ describe('import grasp writes --out whole or not at all', function () {
 });
 
 describe('import grasp --workers 2 through the built CLI', function () {
-
   it('writes the same records as --workers 1, in the same order (time and run_id aside)', function () {
     needsSharedData(this);
     const stderrs: string[] = [];
     const lines = (workers: string) => {
       const out = join(scratch, `workers-${workers}.jsonl`);
-      const result = waypoint(['import', 'grasp', results, '--grids', graspDataDir, '--out', out, '--workers', workers, '--json']);
+      const result = waypoint([
+        'import',
+        'grasp',
+        results,
+        '--grids',
+        graspDataDir,
+        '--out',
+        out,
+        '--workers',
+        workers,
+        '--json',
+      ]);
       // Exit 1: the shared results name grid files the shared data does not hold (error records).
       assert.equal(result.code, 1, result.stderr);
       assert.equal((JSON.parse(result.stdout) as { records: number }).records, 10_400);
@@ -208,7 +274,10 @@ describe('import grasp --workers 2 through the built CLI', function () {
     assert.deepEqual(two, one);
     // A file cut between threads still reports each reason once, at its first row.
     assert.equal(stderrs[1], stderrs[0]);
-    assert.match(stderrs[0], /^\S*batch_gpt35_output\.jsonl:\d+: no grid file named \w+\.jsonl among the --grids files; the row is not scored \(\d+ rows of this file; the first is here\)$/m);
+    assert.match(
+      stderrs[0],
+      /^\S*batch_gpt35_output\.jsonl:\d+: no grid file named \w+\.jsonl among the --grids files; the row is not scored \(\d+ rows of this file; the first is here\)$/m,
+    );
   });
 
   it('reports a problem of the grid files once, not once per thread', function () {
@@ -218,9 +287,21 @@ describe('import grasp --workers 2 through the built CLI', function () {
     const lines = readFileSync(join(graspDataDir, 'inner_random_free.jsonl'), 'utf8').split('\n');
     lines[4] = lines[4].slice(0, 40);
     writeFileSync(join(grids, 'inner_random_free.jsonl'), lines.join('\n'));
-    const result = waypoint(['import', 'grasp', join(results, 'greedy_results', 'inner_random_free.jsonl'), '--grids', grids, '--out', join(grids, 'run.jsonl'), '--workers', '2']);
+    const result = waypoint([
+      'import',
+      'grasp',
+      join(results, 'greedy_results', 'inner_random_free.jsonl'),
+      '--grids',
+      grids,
+      '--out',
+      join(grids, 'run.jsonl'),
+      '--workers',
+      '2',
+    ]);
     assert.equal(result.code, 1, result.stderr);
-    const problems = result.stderr.split('\n').filter((line) => line.startsWith(`${join(grids, 'inner_random_free.jsonl')}:5`));
+    const problems = result.stderr
+      .split('\n')
+      .filter((line) => line.startsWith(`${join(grids, 'inner_random_free.jsonl')}:5`));
     assert.equal(problems.length, 1, result.stderr);
   });
 });

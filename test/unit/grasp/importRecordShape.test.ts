@@ -22,17 +22,57 @@ import { graspDataDir, graspDataMissing } from './support';
 
 const GRID = 'inner_random_free.jsonl';
 /** RunRecord's fields in the order every record has them; `diagnostics` or `error` follows. */
-const RECORD_KEYS = ['time', 'question', 'model', 'messages', 'rawAnswer', 'parsedAnswer', 'scores', 'mode', 'promptTokens', 'completionTokens', 'latencyMs', 'cached', 'costUsd', 'run_id'];
+const RECORD_KEYS = [
+  'time',
+  'question',
+  'model',
+  'messages',
+  'rawAnswer',
+  'parsedAnswer',
+  'scores',
+  'mode',
+  'promptTokens',
+  'completionTokens',
+  'latencyMs',
+  'cached',
+  'costUsd',
+  'run_id',
+];
 const QUESTION_KEYS = ['benchmark', 'file', 'index', 'settings', 'style', 'sampleId'];
 
 function batchRow(customId: string, content: unknown, extra: Record<string, unknown> = {}): string {
-  const body = { model: 'gpt-test', choices: [{ message: { content } }], usage: { prompt_tokens: 812, completion_tokens: 37 } };
-  return JSON.stringify({ id: 'batch_req_1', custom_id: customId, response: { status_code: 200, body }, error: null, ...extra });
+  const body = {
+    model: 'gpt-test',
+    choices: [{ message: { content } }],
+    usage: { prompt_tokens: 812, completion_tokens: 37 },
+  };
+  return JSON.stringify({
+    id: 'batch_req_1',
+    custom_id: customId,
+    response: { status_code: 200, body },
+    error: null,
+    ...extra,
+  });
 }
 
-async function importRows(text: string, path: string, kind: 'baseline' | 'responses', mode: ScoringMode): Promise<RunRecord<GraspQuestion>[]> {
-  const grids = await loadGraspGrids([join(graspDataDir, GRID)], { readText: async (file) => readFileSync(file, 'utf8'), list: async () => null }, { quick: true });
-  const options: GraspImportOptions = { mode, rule: 'recommended', indices: null, runId: 'import-shape', time: '2026-11-24T00:00:00.000Z' };
+async function importRows(
+  text: string,
+  path: string,
+  kind: 'baseline' | 'responses',
+  mode: ScoringMode,
+): Promise<RunRecord<GraspQuestion>[]> {
+  const grids = await loadGraspGrids(
+    [join(graspDataDir, GRID)],
+    { readText: async (file) => readFileSync(file, 'utf8'), list: async () => null },
+    { quick: true },
+  );
+  const options: GraspImportOptions = {
+    mode,
+    rule: 'recommended',
+    indices: null,
+    runId: 'import-shape',
+    time: '2026-11-24T00:00:00.000Z',
+  };
   const records: RunRecord<GraspQuestion>[] = [];
   const result = importGraspRows(text, path, kind, grids.byName, options, 0, (record) => records.push(record));
   assert.deepEqual(result.problems, []);
@@ -57,7 +97,12 @@ describe('import grasp record shape', () => {
       JSON.stringify({ custom_id: `${GRID}-2-1-0-1`, response: '1. UP\n2. TAKE\n3. DOWN' }),
     ].join('\r\n');
     for (const mode of ['faithful', 'reference', 'pre2025', 'paper'] as const) {
-      const [scored, failed, noFile, noRecord, o1] = await importRows(text, 'results/batch_test_output.jsonl', 'responses', mode);
+      const [scored, failed, noFile, noRecord, o1] = await importRows(
+        text,
+        'results/batch_test_output.jsonl',
+        'responses',
+        mode,
+      );
       for (const record of [scored, o1]) {
         assert.deepEqual(Object.keys(record), [...RECORD_KEYS, 'diagnostics'], mode);
         assert.deepEqual(Object.keys(record.question), [...QUESTION_KEYS, 'gridPath']);
@@ -81,19 +126,31 @@ describe('import grasp record shape', () => {
   });
 
   it('scores and diagnostics equal scoreGraspAnswer for the same answer (import only leaves the summary out)', async () => {
-    const answer = 'Sure: [UP, UPLEFT, TAKE, TAKE, "LEFT", junk, DROP, DOWN, DOWN, RIGHT, TAKE, DROP, UP, UP, UP, UP, UP, UP, UP, UP, LEFT, LEFT]';
+    const answer =
+      'Sure: [UP, UPLEFT, TAKE, TAKE, "LEFT", junk, DROP, DOWN, DOWN, RIGHT, TAKE, DROP, UP, UP, UP, UP, UP, UP, UP, UP, LEFT, LEFT]';
     for (const mode of ['faithful', 'reference', 'pre2025', 'paper'] as const) {
       const [record] = await importRows(batchRow(`${GRID}-3-0-1-1`, answer), 'x_output.jsonl', 'responses', mode);
-      const grids = await loadGraspGrids([join(graspDataDir, GRID)], { readText: async (file) => readFileSync(file, 'utf8'), list: async () => null }, { quick: true });
+      const grids = await loadGraspGrids(
+        [join(graspDataDir, GRID)],
+        { readText: async (file) => readFileSync(file, 'utf8'), list: async () => null },
+        { quick: true },
+      );
       const entry = grids.byName.get(GRID)?.byIndex.get(3);
       assert.ok(entry);
-      const { summary, ...full } = scoreGraspAnswer({ grid: entry.grid, question: record.question }, answer, mode, { rule: 'recommended' });
+      const { summary, ...full } = scoreGraspAnswer({ grid: entry.grid, question: record.question }, answer, mode, {
+        rule: 'recommended',
+      });
       assert.match(summary, new RegExp(`^score -?\\d+\\.\\d\\d \\(${mode}\\)`));
-      const lean = graspAnswerScores({ grid: entry.grid, question: record.question }, answer, mode, { rule: 'recommended' });
+      const lean = graspAnswerScores({ grid: entry.grid, question: record.question }, answer, mode, {
+        rule: 'recommended',
+      });
       assert.deepEqual(lean, full);
       assert.deepEqual(record.scores, full.scores);
       assert.deepEqual(record.parsedAnswer, full.parsedAnswer);
-      assert.deepEqual(record.diagnostics?.map((item) => item.message), full.diagnostics.map((item) => item.message));
+      assert.deepEqual(
+        record.diagnostics?.map((item) => item.message),
+        full.diagnostics.map((item) => item.message),
+      );
       // Counted labels: 4 moves allow no UPLEFT; the carry limit is 2.
       assert.equal(full.scores.ignored_diagonals, 1);
       assert.ok((full.scores.failed_takes as number) >= 1);
@@ -101,11 +158,20 @@ describe('import grasp record shape', () => {
   });
 
   it('baseline rows: scored_moves last in scores when the mode scores other moves; a token that is no list item is an error record', async () => {
-    const rows = readFileSync(join(graspDataDir, 'results', 'greedy_results', GRID), 'utf8').split('\n').filter((line) => line !== '');
-    const eight = rows.map((line) => JSON.parse(line) as { movement_prompt: number }).findIndex((row) => row.movement_prompt === 8);
+    const rows = readFileSync(join(graspDataDir, 'results', 'greedy_results', GRID), 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
+    const eight = rows
+      .map((line) => JSON.parse(line) as { movement_prompt: number })
+      .findIndex((row) => row.movement_prompt === 8);
     const broken = { ...(JSON.parse(rows[0]) as object), answer: ['up', 'take, down'] };
     const text = `${rows[eight]}\n${JSON.stringify(broken)}\n`;
-    const [reference, brokenRecord] = await importRows(text, join('results', 'greedy_results', GRID), 'baseline', 'reference');
+    const [reference, brokenRecord] = await importRows(
+      text,
+      join('results', 'greedy_results', GRID),
+      'baseline',
+      'reference',
+    );
     assert.deepEqual(Object.keys(reference.scores).slice(-2), ['truncated', 'scored_moves']);
     assert.equal(reference.scores.scored_moves, 4);
     assert.deepEqual(Object.keys(reference), [...RECORD_KEYS, 'diagnostics']);
@@ -116,10 +182,19 @@ describe('import grasp record shape', () => {
   });
 
   it('simulate changes only its copy: the caller grid keeps its energy, the final grid has the taken and dropped units', async () => {
-    const grids = await loadGraspGrids([join(graspDataDir, GRID)], { readText: async (file) => readFileSync(file, 'utf8'), list: async () => null }, { quick: true });
+    const grids = await loadGraspGrids(
+      [join(graspDataDir, GRID)],
+      { readText: async (file) => readFileSync(file, 'utf8'), list: async () => null },
+      { quick: true },
+    );
     for (const entry of grids.byName.get(GRID)?.byIndex.values() ?? []) {
       const before = JSON.stringify(entry.grid);
-      const run = simulate(entry.grid, ['TAKE', 'UP', 'TAKE', 'LEFT', 'TAKE', 'DOWN', 'TAKE', 'RIGHT', 'DROP', 'TAKE', 'DOWN', 'DROP'], { moves: 4, carryLimit: 'none', stepCost: 0 }, { mode: 'paper' });
+      const run = simulate(
+        entry.grid,
+        ['TAKE', 'UP', 'TAKE', 'LEFT', 'TAKE', 'DOWN', 'TAKE', 'RIGHT', 'DROP', 'TAKE', 'DOWN', 'DROP'],
+        { moves: 4, carryLimit: 'none', stepCost: 0 },
+        { mode: 'paper' },
+      );
       assert.equal(JSON.stringify(entry.grid), before);
       const energy = (cells: typeof entry.grid.cells) => cells.flat().reduce((sum, cell) => sum + cell.energy, 0);
       assert.equal(energy(run.finalGrid.cells) + run.final.carried, energy(entry.grid.cells));
@@ -160,8 +235,33 @@ describe('parseCustomId', () => {
   const reference = (customId: string) => customIdBySplitting(customId);
 
   it('the character-code reading of well-formed ids agrees with the general one on ids of every shape', () => {
-    const files = ['inner_random_free.jsonl', 'a.jsonl', '../x.jsonl', 'dir/x.jsonl', '.jsonl', 'x.jsonl-1.jsonl', 'é.jsonl', 'x*.jsonl'];
-    const tails = ['0-0-0-0', '12-1-0-1', '007-1-1-1', '199-0-1-0', '-0-0-0', '1-2-0-0', '1-0-0', '1-0-0-0-0', 'a-0-0-0', '1-0-0-01', '1--0-0', '1-0-0-0 ', '１-0-0-0', '99999999999999999999-1-1-1', '1.5-0-0-0'];
+    const files = [
+      'inner_random_free.jsonl',
+      'a.jsonl',
+      '../x.jsonl',
+      'dir/x.jsonl',
+      '.jsonl',
+      'x.jsonl-1.jsonl',
+      'é.jsonl',
+      'x*.jsonl',
+    ];
+    const tails = [
+      '0-0-0-0',
+      '12-1-0-1',
+      '007-1-1-1',
+      '199-0-1-0',
+      '-0-0-0',
+      '1-2-0-0',
+      '1-0-0',
+      '1-0-0-0-0',
+      'a-0-0-0',
+      '1-0-0-01',
+      '1--0-0',
+      '1-0-0-0 ',
+      '１-0-0-0',
+      '99999999999999999999-1-1-1',
+      '1.5-0-0-0',
+    ];
     let checked = 0;
     // Alternating files so the remembered last file name is both hit and replaced.
     for (const tail of tails) {
@@ -173,7 +273,11 @@ describe('parseCustomId', () => {
       }
     }
     assert.equal(checked, tails.length * files.length * 4);
-    assert.deepEqual(parseCustomId('inner_random_free.jsonl-12-1-0-1'), { file: 'inner_random_free.jsonl', index: 12, settings: { moves: 8, carryLimit: 'none', stepCost: 0.3 } });
+    assert.deepEqual(parseCustomId('inner_random_free.jsonl-12-1-0-1'), {
+      file: 'inner_random_free.jsonl',
+      index: 12,
+      settings: { moves: 8, carryLimit: 'none', stepCost: 0.3 },
+    });
     assert.equal(parseCustomId('../x.jsonl-0-0-0-0'), null);
   });
 });

@@ -19,7 +19,10 @@ describe('GRASP shared o1-mini answers', function () {
       console.log(`      skipped: ${graspDataMissing}`);
       this.skip();
     }
-    rows = readFileSync(resultsPath, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Row);
+    rows = readFileSync(resultsPath, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as Row);
   });
 
   it('800 answers: indices 0–4 × 8 settings × 20 files, each once (spec §5 coverage)', () => {
@@ -39,7 +42,9 @@ describe('GRASP shared o1-mini answers', function () {
 
   // The paper's figures come from the raw rule: pieces of Python comments count as junk steps.
   it("the mean scored length (≤ 20 tokens) rounds to the paper's 18.5 for o1-mini (Table 1)", () => {
-    const lengths = rows.map((row) => Math.min(extractActions(row.response, { pythonComments: 'keep' }).tokens.length, 20));
+    const lengths = rows.map((row) =>
+      Math.min(extractActions(row.response, { pythonComments: 'keep' }).tokens.length, 20),
+    );
     const mean = lengths.reduce((sum, length) => sum + length, 0) / lengths.length;
     assert.ok(mean >= 18.45 && mean < 18.55, `mean length ${mean}`);
   });
@@ -49,6 +54,12 @@ describe('GRASP shared o1-mini answers', function () {
       const id = parseCustomId(row.custom_id);
       return id ? [{ ...id, answer: row.response }] : [];
     });
-    checkO1MiniPaperMeans(answers, (entry, answer, mode) => simulate(entry.grid, extractActions(answer.answer, { pythonComments: 'keep' }).tokens, answer.settings, { mode }).score);
+    checkO1MiniPaperMeans(
+      answers,
+      (entry, answer, mode) =>
+        simulate(entry.grid, extractActions(answer.answer, { pythonComments: 'keep' }).tokens, answer.settings, {
+          mode,
+        }).score,
+    );
   });
 });

@@ -5,8 +5,19 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseGraspGridFile, type GraspGridEntry } from '../../../src/core/benchmarks/grasp/gridFile';
-import { gridFromChars, readGridText, renderGridText, type CellChar } from '../../../src/core/benchmarks/grasp/gridText';
-import { SCORING_MODES, type GraspGrid, type GraspGridRecord, type GraspSettings, type ScoringMode } from '../../../src/core/benchmarks/grasp/types';
+import {
+  gridFromChars,
+  readGridText,
+  renderGridText,
+  type CellChar,
+} from '../../../src/core/benchmarks/grasp/gridText';
+import {
+  SCORING_MODES,
+  type GraspGrid,
+  type GraspGridRecord,
+  type GraspSettings,
+  type ScoringMode,
+} from '../../../src/core/benchmarks/grasp/types';
 
 function findRoot(): string {
   for (const start of [__dirname, process.cwd()]) {
@@ -28,7 +39,12 @@ export const graspSamplesDir = join(repoRoot, 'samples', 'grasp');
 /** Upstream's o1-mini answers (spec §6), 800 rows. */
 export const o1MiniResultsPath = join(graspDataDir, 'results', 'gpt_o1_mini_output.jsonl');
 /** The four upstream grid files in the shared data (of the release's 20). */
-export const sharedGridFileNames = ['inner_random_free.jsonl', 'inner_spiral_block.jsonl', 'outer_cluster_block.jsonl', 'outer_upDown_free.jsonl'];
+export const sharedGridFileNames = [
+  'inner_random_free.jsonl',
+  'inner_spiral_block.jsonl',
+  'outer_cluster_block.jsonl',
+  'outer_upDown_free.jsonl',
+];
 
 /** The shared grid records keyed `<file>-<index>`. */
 export function sharedGridEntries(): Map<string, GraspGridEntry> {
@@ -36,7 +52,8 @@ export function sharedGridEntries(): Map<string, GraspGridEntry> {
   for (const name of sharedGridFileNames) {
     const path = join(graspDataDir, name);
     if (!existsSync(path)) continue;
-    for (const entry of parseGraspGridFile(readFileSync(path, 'utf8')).entries) entries.set(`${name}-${entry.record.index}`, entry);
+    for (const entry of parseGraspGridFile(readFileSync(path, 'utf8')).entries)
+      entries.set(`${name}-${entry.record.index}`, entry);
   }
   return entries;
 }
@@ -53,9 +70,18 @@ export interface SharedAnswer {
  * Scores the stored o1-mini answers that fall on the shared grid files (160 of them) with `scoreOf`
  * in every mode and checks the paper's o1-mini means, so any scoring path can be held to them.
  */
-export function checkO1MiniPaperMeans<T extends SharedAnswer>(answers: readonly T[], scoreOf: (entry: GraspGridEntry, answer: T, mode: ScoringMode) => number): void {
+export function checkO1MiniPaperMeans<T extends SharedAnswer>(
+  answers: readonly T[],
+  scoreOf: (entry: GraspGridEntry, answer: T, mode: ScoringMode) => number,
+): void {
   const entries = sharedGridEntries();
-  const scores = new Map<string, number[]>(SCORING_MODES.flatMap((mode) => [[`${mode}`, []], [`${mode} c=0`, []], [`${mode} c=0.3`, []]]));
+  const scores = new Map<string, number[]>(
+    SCORING_MODES.flatMap((mode) => [
+      [`${mode}`, []],
+      [`${mode} c=0`, []],
+      [`${mode} c=0.3`, []],
+    ]),
+  );
   for (const answer of answers) {
     const entry = entries.get(`${answer.file}-${answer.index}`);
     if (!entry) continue;
@@ -75,7 +101,8 @@ export function checkO1MiniPaperMeans<T extends SharedAnswer>(answers: readonly 
   assert.ok(Math.abs(mean('faithful') - -0.31) < 0.15, `faithful mean ${mean('faithful')}`);
   assert.ok(Math.abs(mean('faithful c=0') - 2.39) < 0.15);
   assert.ok(Math.abs(mean('faithful c=0.3') - -3.02) < 0.3);
-  for (const mode of ['reference', 'pre2025'] as ScoringMode[]) assert.ok(mean(mode) > 1, `${mode} mean ${mean(mode)} is far from the published −0.31`);
+  for (const mode of ['reference', 'pre2025'] as ScoringMode[])
+    assert.ok(mean(mode) > 1, `${mode} mean ${mean(mode)} is far from the published −0.31`);
   // Without a step cost the modes differ only in the scored cell.
   assert.equal(mean('reference c=0'), mean('faithful c=0'));
   assert.notEqual(mean('pre2025 c=0'), mean('reference c=0'));
@@ -83,7 +110,8 @@ export function checkO1MiniPaperMeans<T extends SharedAnswer>(answers: readonly 
 
 /** Cell characters from 11 strings of 11 characters ('.' may stand for an empty cell). */
 export function charsOf(picture: readonly string[]): CellChar[][] {
-  if (picture.length !== 11 || picture.some((row) => row.length !== 11)) throw new Error('a picture is 11 rows of 11 characters');
+  if (picture.length !== 11 || picture.some((row) => row.length !== 11))
+    throw new Error('a picture is 11 rows of 11 characters');
   return picture.map((row) => [...row].map((char) => (char === '.' ? ' ' : char) as CellChar));
 }
 
@@ -97,7 +125,17 @@ export function gridOf(picture: readonly string[]): GraspGrid {
 /** A valid upstream-style record for a picture. */
 export function recordOf(picture: readonly string[], overrides: Partial<GraspGridRecord> = {}): GraspGridRecord {
   const grid = gridOf(picture);
-  return { index: 0, energy: 'random', energy_probability: 0.5, obstacle: picture.join('').includes('O') ? 'block' : 'free', start_position: grid.start[0] >= 3 && grid.start[0] <= 7 && grid.start[1] >= 3 && grid.start[1] <= 7 ? 'inner' : 'outer', grid: renderGridText(charsOf(picture)), start: grid.start, ...overrides };
+  return {
+    index: 0,
+    energy: 'random',
+    energy_probability: 0.5,
+    obstacle: picture.join('').includes('O') ? 'block' : 'free',
+    start_position:
+      grid.start[0] >= 3 && grid.start[0] <= 7 && grid.start[1] >= 3 && grid.start[1] <= 7 ? 'inner' : 'outer',
+    grid: renderGridText(charsOf(picture)),
+    start: grid.start,
+    ...overrides,
+  };
 }
 
 /** 11 rows of dots with the given cells set, e.g. { '5,5': 'A', '5,6': 'E' }. */

@@ -1,10 +1,27 @@
 // host/atomicOutput.ts: the target appears whole on commit or not at all, text reaches the disk
 // while it is written (not all at the end), and a target that appeared meanwhile is never replaced.
 import { strict as assert } from 'node:assert';
-import { chmodSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lchownSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AtomicOutput, OutputExistsError, OutputFileError, writeOutputAtomically } from '../../../src/host/atomicOutput';
+import {
+  AtomicOutput,
+  OutputExistsError,
+  OutputFileError,
+  writeOutputAtomically,
+} from '../../../src/host/atomicOutput';
 
 describe('AtomicOutput (write a file whole or not at all, streaming)', () => {
   const root = mkdtempSync(join(tmpdir(), 'waypoint-atomic-'));
@@ -19,7 +36,11 @@ describe('AtomicOutput (write a file whole or not at all, streaming)', () => {
     const dir = folder();
     const target = join(dir, 'deep', 'out.csv');
     const output = await AtomicOutput.open(target);
-    assert.equal(readdirSync(join(dir, 'deep')).length, 1, 'the temporary file is made (with its folders) before any text');
+    assert.equal(
+      readdirSync(join(dir, 'deep')).length,
+      1,
+      'the temporary file is made (with its folders) before any text',
+    );
     const line = `${'x'.repeat(999)}\n`;
     for (let i = 0; i < 1000; i++) await output.write(line);
     // A million characters were written: most of them are on disk already, not held in memory.
@@ -64,7 +85,10 @@ describe('AtomicOutput (write a file whole or not at all, streaming)', () => {
     const dir = folder();
     await AtomicOutput.open(join(dir, 'placeholder')).then((output) => output.abort());
     writeFileSync(join(dir, 'file'), '');
-    await assert.rejects(AtomicOutput.open(join(dir, 'file', 'sub', 'out.csv')), (error: NodeJS.ErrnoException) => error.code === 'EEXIST' || error.code === 'ENOTDIR');
+    await assert.rejects(
+      AtomicOutput.open(join(dir, 'file', 'sub', 'out.csv')),
+      (error: NodeJS.ErrnoException) => error.code === 'EEXIST' || error.code === 'ENOTDIR',
+    );
   });
 });
 
@@ -110,7 +134,11 @@ describe('writeOutputAtomically (replace a file whole) keeps what --out names', 
     const planted = join(shared, 'run.jsonl');
     symlinkSync(victim, planted);
     lchownSync(planted, 65534, 65534);
-    await assert.rejects(writeOutputAtomically(planted, bytes('overwritten\n')), (error: Error) => error instanceof OutputFileError && /refusing to follow a symbolic link another user owns/.test(error.message));
+    await assert.rejects(
+      writeOutputAtomically(planted, bytes('overwritten\n')),
+      (error: Error) =>
+        error instanceof OutputFileError && /refusing to follow a symbolic link another user owns/.test(error.message),
+    );
     assert.equal(readFileSync(victim, 'utf8'), 'mine\n');
     assert.deepEqual(readdirSync(shared), ['run.jsonl']);
     // The same link owned by the follower (root here) is followed, as the kernel would.

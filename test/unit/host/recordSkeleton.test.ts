@@ -38,7 +38,11 @@ function assertSameAsFullRead(text: string, file = 'run.jsonl'): { records: RunR
   return fast;
 }
 
-const record = (n: number, prompt: string, rawAnswer = `[{'location_before': 'a', 'action': 'north', 'location_after': 'b'}]`) => ({ ...mangoRecord({ model: 'm', game: 'zork1', n, prompt }), rawAnswer });
+const record = (
+  n: number,
+  prompt: string,
+  rawAnswer = `[{'location_before': 'a', 'action': 'north', 'location_after': 'b'}]`,
+) => ({ ...mangoRecord({ model: 'm', game: 'zork1', n, prompt }), rawAnswer });
 
 describe('run-file skeleton read', () => {
   let directory: string;
@@ -48,7 +52,12 @@ describe('run-file skeleton read', () => {
   after(() => rmSync(directory, { recursive: true, force: true }));
 
   it('cuts only the long strings of the top-level messages and rawAnswer values', () => {
-    const line = JSON.stringify({ a: 'x'.repeat(100), messages: [{ role: 'user', content: 'y'.repeat(100) }], rawAnswer: 'z'.repeat(100), scores: { messages: 'w'.repeat(100) } });
+    const line = JSON.stringify({
+      a: 'x'.repeat(100),
+      messages: [{ role: 'user', content: 'y'.repeat(100) }],
+      rawAnswer: 'z'.repeat(100),
+      scores: { messages: 'w'.repeat(100) },
+    });
     const bytes = Buffer.from(line);
     const cuts = skeletonCuts(bytes, 0, bytes.length);
     assert.ok(cuts);
@@ -77,7 +86,11 @@ describe('run-file skeleton read', () => {
       const bytes = Buffer.from(JSON.stringify(each));
       const cuts = skeletonCuts(bytes, 0, bytes.length) ?? [];
       const cutTexts = [0, 2].map((at) => bytes.toString('utf8', cuts[at], cuts[at + 1]));
-      assert.deepEqual(cutTexts, [JSON.stringify(each.messages[0].content).slice(1, -1), JSON.stringify(each.rawAnswer).slice(1, -1)], `prompt ${n}`);
+      assert.deepEqual(
+        cutTexts,
+        [JSON.stringify(each.messages[0].content).slice(1, -1), JSON.stringify(each.rawAnswer).slice(1, -1)],
+        `prompt ${n}`,
+      );
     });
     assert.equal(fast.records[3].model.id, '模型 "α"');
   });
@@ -88,7 +101,15 @@ describe('run-file skeleton read', () => {
       ...base,
       run_id: 'messages',
       scores: { ...base.scores, messages: `kept ${'k'.repeat(100)}`, rawAnswer: `kept too ${'k'.repeat(100)}` },
-      diagnostics: [{ code: 'mango-answer/x', severity: 'warning' as const, line: 0, character: 0, message: `"messages": [ ${'m'.repeat(100)}` }],
+      diagnostics: [
+        {
+          code: 'mango-answer/x',
+          severity: 'warning' as const,
+          line: 0,
+          character: 0,
+          message: `"messages": [ ${'m'.repeat(100)}`,
+        },
+      ],
     };
     const fast = assertSameAsFullRead(`${JSON.stringify(nested)}\n`);
     assert.equal(fast.records[0].scores.messages, `kept ${'k'.repeat(100)}`);
@@ -102,12 +123,19 @@ describe('run-file skeleton read', () => {
       { ...base, question: { ...base.question, extra: 'x' } },
       { ...base, model: { ...base.model, organisation: 'y' } },
       { ...base, messages: [{ ...base.messages[0], name: 'z' }] },
-      { ...base, diagnostics: [{ code: 'c', severity: 'hint' as const, line: 0, character: 0, message: 'm', source: 'w' }] },
+      {
+        ...base,
+        diagnostics: [{ code: 'c', severity: 'hint' as const, line: 0, character: 0, message: 'm', source: 'w' }],
+      },
       { ...base, constructor: 1 },
     ];
     const fast = assertSameAsFullRead(jsonl(extra));
     assert.equal(fast.records.length, extra.length);
-    assert.ok(fast.records.every((each) => !('fromANewerVersion' in each) && !('extra' in each.question) && !Object.hasOwn(each, 'constructor')));
+    assert.ok(
+      fast.records.every(
+        (each) => !('fromANewerVersion' in each) && !('extra' in each.question) && !Object.hasOwn(each, 'constructor'),
+      ),
+    );
   });
 
   it('reports every line that is not a record with its line and column, as the full read does', () => {
@@ -137,13 +165,20 @@ describe('run-file skeleton read', () => {
 
   it('does not check escapes inside cut text; reading the record whole does', async () => {
     // The documented limit of the fast read (host/recordSkeleton.ts): `\q` is no JSON escape.
-    const line = JSON.stringify(record(0, `bad escape here ${'v'.repeat(100)}`)).replace('bad escape', 'bad \\q escape');
+    const line = JSON.stringify(record(0, `bad escape here ${'v'.repeat(100)}`)).replace(
+      'bad escape',
+      'bad \\q escape',
+    );
     const path = join(directory, 'escape.jsonl');
     writeFileSync(path, `${line}\n`);
     assert.equal(parseRunRecords(line, path).problems.length, 1, 'the full read rejects the line');
     const fast = await readRunFile(path, { offsets: true });
     assert.equal(fast.records.length, 1, 'the skeleton read counts it in the tables');
-    assert.equal(await readRecordAt(path, fast.offsets[0]), null, 'opening the record reads it whole and finds the problem');
+    assert.equal(
+      await readRecordAt(path, fast.offsets[0]),
+      null,
+      'opening the record reads it whole and finds the problem',
+    );
   });
 
   it('equals the full read on a run file of every benchmark', async function () {
@@ -151,18 +186,46 @@ describe('run-file skeleton read', () => {
     mkdirSync(join(workspace, '.waypoint'), { recursive: true });
     const runs: Array<[string, string[]]> = [
       ['mango', ['run', 'mango', join(samplesDir, 'mango', 'lighthouse'), '--agent', 'random']],
-      ['grasp', ['run', 'grasp', join(samplesDir, 'grasp', 'inner_cluster_free.jsonl'), '--agent', 'random', '--indices', '0-1']],
-      ['babyai', ['run', 'babyai', join(samplesDir, 'babyai', 'llm-babybench-sample.jsonl'), '--task', 'predict', '--agent', 'random']],
+      [
+        'grasp',
+        [
+          'run',
+          'grasp',
+          join(samplesDir, 'grasp', 'inner_cluster_free.jsonl'),
+          '--agent',
+          'random',
+          '--indices',
+          '0-1',
+        ],
+      ],
+      [
+        'babyai',
+        [
+          'run',
+          'babyai',
+          join(samplesDir, 'babyai', 'llm-babybench-sample.jsonl'),
+          '--task',
+          'predict',
+          '--agent',
+          'random',
+        ],
+      ],
       ['smartplay', ['run', 'smartplay', 'Hanoi3Disk', '--episodes', '2', '--agent', 'random']],
     ];
     const files: string[] = [];
     for (const [name, args] of runs) {
       const out = join(workspace, `${name}.jsonl`);
-      const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args, '--out', out], { cwd: workspace, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, [join(distDir, 'cli.js'), ...args, '--out', out], {
+        cwd: workspace,
+        encoding: 'utf8',
+      });
       assert.equal(result.status, 0, result.stderr);
       files.push(out);
     }
-    for (const [name, records] of [['grasp-bench', syntheticGraspRecords(400)], ['mango-bench', syntheticMangoRecords(400)]] as const) {
+    for (const [name, records] of [
+      ['grasp-bench', syntheticGraspRecords(400)],
+      ['mango-bench', syntheticMangoRecords(400)],
+    ] as const) {
       files.push(join(workspace, `${name}.jsonl`));
       writeFileSync(files[files.length - 1], jsonl(records));
     }
@@ -170,7 +233,10 @@ describe('run-file skeleton read', () => {
       const text = readFileSync(file, 'utf8');
       const full = parseRunRecords(text, file);
       assert.ok(full.records.length > 0 && full.problems.length === 0, `${file} holds records`);
-      assert.ok(full.records.some((each) => each.messages.length > 0 && each.rawAnswer !== ''), `${file} has text to cut`);
+      assert.ok(
+        full.records.some((each) => each.messages.length > 0 && each.rawAnswer !== ''),
+        `${file} has text to cut`,
+      );
       assertSameAsFullRead(text, file);
       // Through the file reader too: 4 MB chunks and the lines they cut.
       const read = await readRunFile(file, { offsets: true });

@@ -19,7 +19,15 @@ describe('host run-file reader', () => {
 
   it('reads records without their text, and each one whole again from its offset', async () => {
     // Long multi-byte prompts push the file over several 1 MB chunks, so offsets cross chunk ends.
-    const records = Array.from({ length: 300 }, (_, n) => mangoRecord({ model: n % 2 ? 'a' : 'b', game: 'zork1', n, strict: n % 3 === 0 ? 1 : 0, prompt: `Walkthrough ${n}: ${'Ünïcødé → 北 '.repeat(800)}` }));
+    const records = Array.from({ length: 300 }, (_, n) =>
+      mangoRecord({
+        model: n % 2 ? 'a' : 'b',
+        game: 'zork1',
+        n,
+        strict: n % 3 === 0 ? 1 : 0,
+        prompt: `Walkthrough ${n}: ${'Ünïcødé → 北 '.repeat(800)}`,
+      }),
+    );
     const lines = jsonl(records).split('\n');
     // A BOM, a CRLF line end, a blank line and a line that is not a record on the way.
     lines.splice(10, 0, '{"not": "a record"}');
@@ -44,15 +52,27 @@ describe('host run-file reader', () => {
   });
 
   it('gives the same offsets when worker threads parse ranges of a large file', async function () {
-    const records = Array.from({ length: 1200 }, (_, n) => mangoRecord({ model: 'm', game: `g${n % 7}`, n, prompt: 'x'.repeat(12_000) }));
+    const records = Array.from({ length: 1200 }, (_, n) =>
+      mangoRecord({ model: 'm', game: `g${n % 7}`, n, prompt: 'x'.repeat(12_000) }),
+    );
     const path = join(directory, 'large.jsonl');
     writeFileSync(path, jsonl(records));
     // The test bundle is not a worker entry: the CLI bundle is (it calls runFileWorker off the main thread).
     // Whole records (keepText) go to workers; the skeleton read of summaries stays on this thread.
-    const read = await readRunFile(path, { workerScript: resolve(__dirname, '..', '..', '..', 'cli-main.js'), offsets: true, keepText: true });
+    const read = await readRunFile(path, {
+      workerScript: resolve(__dirname, '..', '..', '..', 'cli-main.js'),
+      offsets: true,
+      keepText: true,
+    });
     assert.equal(read.records.length, 1200);
-    const single = await readRunFile(path, { workerScript: '/nonexistent', offsets: true, keepText: true }).catch(() => null);
+    const single = await readRunFile(path, { workerScript: '/nonexistent', offsets: true, keepText: true }).catch(
+      () => null,
+    );
     assert.equal(single, null, 'the large file really went to workers');
-    for (const index of [0, 599, 600, 1199]) assert.equal((await readRecordAt(path, read.offsets[index]))?.question.sampleId, records[index].question.sampleId);
+    for (const index of [0, 599, 600, 1199])
+      assert.equal(
+        (await readRecordAt(path, read.offsets[index]))?.question.sampleId,
+        records[index].question.sampleId,
+      );
   });
 });

@@ -21,7 +21,14 @@ const never = new AbortController().signal;
 
 function questions(count: number): PreparedQuestion[] {
   return Array.from({ length: count }, (_, index) => {
-    const question: ToyQuestion = { benchmark: 'toy', sampleId: `toy-${index}`, file: `c${index}.toy.json`, length: 9, start: 0, goal: 1 + (index % 8) };
+    const question: ToyQuestion = {
+      benchmark: 'toy',
+      sampleId: `toy-${index}`,
+      file: `c${index}.toy.json`,
+      length: 9,
+      start: 0,
+      goal: 1 + (index % 8),
+    };
     return preparedFromHooks(toyBenchmark, question) as PreparedQuestion;
   });
 }
@@ -51,7 +58,13 @@ describe('adaptive batch runs: the concurrency gate', () => {
     const second = await Promise.all([1, 2].map(() => gate.enter(never)));
     for (const ticket of second) ticket.leave(SLOTS);
     assert.equal(gate.limit, 1);
-    assert.deepEqual(gate.changes.map((change) => [change.from, change.to, change.cause?.kind]), [[4, 2, 'context-slots'], [2, 1, 'context-slots']]);
+    assert.deepEqual(
+      gate.changes.map((change) => [change.from, change.to, change.cause?.kind]),
+      [
+        [4, 2, 'context-slots'],
+        [2, 1, 'context-slots'],
+      ],
+    );
     // At 1 a lone attempt is not overlapped: its failure is its own (it uses the retry budget).
     const alone = await gate.enter(never);
     assert.equal(alone.overlapped, false);
@@ -111,12 +124,16 @@ describe('adaptive batch runs: the concurrency gate', () => {
     assert.equal(gate.limit, 1);
     (await gate.enter(never)).leave(null);
     assert.equal(gate.limit, 2);
-    assert.equal(concurrencySummary(4, gate.changes), `concurrency reduced 4→1 after 'Context size has been exceeded' (llama-server's slots share one context; start it with -np 1 or a larger -c); back up to 2 by the end`);
+    assert.equal(
+      concurrencySummary(4, gate.changes),
+      `concurrency reduced 4→1 after 'Context size has been exceeded' (llama-server's slots share one context; start it with -np 1 or a larger -c); back up to 2 by the end`,
+    );
   });
 
   it('failures that are not overload (a refused key, a dead port, a loading server) leave the limit alone', async () => {
     const gate = new AdaptiveConcurrency(4);
-    for (const kind of ['auth', 'connection', 'loading', 'server', 'prompt-too-long'] as const) (await gate.enter(never)).leave({ kind });
+    for (const kind of ['auth', 'connection', 'loading', 'server', 'prompt-too-long'] as const)
+      (await gate.enter(never)).leave({ kind });
     assert.equal(gate.limit, 4);
     assert.equal(concurrencySummary(4, gate.changes), null);
   });
@@ -126,9 +143,15 @@ describe('adaptive batch runs: the retry policy', () => {
   it('backoff is exponential with jitter: between half and all of 0.5 s × 2^n (8 s at most), never the same for different draws', () => {
     for (const tries of [0, 1, 2, 3, 8]) {
       const base = Math.min(8000, 500 * 2 ** tries);
-      assert.equal(backoffWithJitterMs(tries, () => 0), base / 2);
+      assert.equal(
+        backoffWithJitterMs(tries, () => 0),
+        base / 2,
+      );
       assert.equal(backoffWithJitterMs(tries, () => 0.999999) <= base, true);
-      assert.notEqual(backoffWithJitterMs(tries, () => 0.1), backoffWithJitterMs(tries, () => 0.6));
+      assert.notEqual(
+        backoffWithJitterMs(tries, () => 0.1),
+        backoffWithJitterMs(tries, () => 0.6),
+      );
     }
     // A loading server is polled at least every 2 s.
     assert.ok(backoffWithJitterMs(10, () => 0.999, 'loading') <= 2000);
@@ -142,7 +165,8 @@ describe('adaptive batch runs: the retry policy', () => {
     assert.equal(budget.allows(SLOTS, false), true);
     assert.equal(budget.allows({ kind: 'server', status: 502 }, false), false);
     assert.equal(budget.tries, 4);
-    for (const kind of ['auth', 'configuration', 'prompt-too-long', 'timeout', 'request', 'reply'] as const) assert.equal(new RetryBudget(5).allows({ kind }, true), false, kind);
+    for (const kind of ['auth', 'configuration', 'prompt-too-long', 'timeout', 'request', 'reply'] as const)
+      assert.equal(new RetryBudget(5).allows({ kind }, true), false, kind);
   });
 
   it('a long load does not use up the free retries meant for overlapping calls, nor lengthen their backoff', () => {
@@ -169,21 +193,31 @@ describe('adaptive batch runs: the circuit breaker', () => {
   it(`stops after ${BREAKER_THRESHOLD} identical connection, auth, configuration or loading failures in a row, and only then`, () => {
     const breaker = new CircuitBreaker();
     const refused = { kind: 'auth', status: 401, type: 'authentication_error' } as const;
-    for (let index = 0; index < BREAKER_THRESHOLD - 1; index++) assert.equal(breaker.observe(refused, 'refused'), false);
+    for (let index = 0; index < BREAKER_THRESHOLD - 1; index++)
+      assert.equal(breaker.observe(refused, 'refused'), false);
     // An answer in between starts the count again; so does another status.
     assert.equal(breaker.observe(null), false);
-    for (let index = 0; index < BREAKER_THRESHOLD - 1; index++) assert.equal(breaker.observe(refused, 'refused'), false);
+    for (let index = 0; index < BREAKER_THRESHOLD - 1; index++)
+      assert.equal(breaker.observe(refused, 'refused'), false);
     assert.equal(breaker.observe({ kind: 'auth', status: 403 }, 'forbidden'), false);
     for (let index = 0; index < BREAKER_THRESHOLD - 1; index++) breaker.observe({ kind: 'connection' }, 'ECONNREFUSED');
     assert.equal(breaker.observe({ kind: 'connection' }, 'ECONNREFUSED'), true);
-    assert.deepEqual(breaker.tripped, { failure: { kind: 'connection' }, message: 'ECONNREFUSED', count: BREAKER_THRESHOLD });
+    assert.deepEqual(breaker.tripped, {
+      failure: { kind: 'connection' },
+      message: 'ECONNREFUSED',
+      count: BREAKER_THRESHOLD,
+    });
     // Per-question failures never stop a run.
     const other = new CircuitBreaker();
-    for (let index = 0; index < 20; index++) assert.equal(other.observe({ kind: 'prompt-too-long', status: 400, type: 'exceed_context_size_error' }), false);
+    for (let index = 0; index < 20; index++)
+      assert.equal(other.observe({ kind: 'prompt-too-long', status: 400, type: 'exceed_context_size_error' }), false);
   });
 
   it('advises changing a refused parameter (configuration, HTTP 400), and checking the URL and model for other configuration failures', () => {
-    assert.equal(breakerAdvice({ kind: 'configuration', status: 400, type: 'invalid_request_error' }), 'change the parameter as the message says');
+    assert.equal(
+      breakerAdvice({ kind: 'configuration', status: 400, type: 'invalid_request_error' }),
+      'change the parameter as the message says',
+    );
     assert.match(breakerAdvice({ kind: 'configuration', status: 404 }), /^correct the base URL/);
   });
 });
@@ -197,14 +231,43 @@ describe('adaptive batch runs: whole runs against the llama-server double', func
   });
 
   function profile(baseUrl: string, extra: Partial<ModelProfile> = {}): ModelProfile {
-    return { id: 'local', provider: 'openai-compatible', baseUrl, model: 'default', temperature: 0, maxTokens: 64, timeoutMs: 20_000, retries: 2, ...extra };
+    return {
+      id: 'local',
+      provider: 'openai-compatible',
+      baseUrl,
+      model: 'default',
+      temperature: 0,
+      maxTokens: 64,
+      timeoutMs: 20_000,
+      retries: 2,
+      ...extra,
+    };
   }
 
-  async function run(prepared: PreparedQuestion[], model: ModelProfile, key = 'no-key'): Promise<{ summary: RunSummary; records: RunRecord<QuestionBase>[] }> {
+  async function run(
+    prepared: PreparedQuestion[],
+    model: ModelProfile,
+    key = 'no-key',
+  ): Promise<{ summary: RunSummary; records: RunRecord<QuestionBase>[] }> {
     const records: RunRecord<QuestionBase>[] = [];
     let seed = 0.21;
-    const source = new OpenAiCompatibleSource(async () => key, undefined, () => (seed = (seed * 9301 + 0.49297) % 1));
-    const summary = await runQuestions(prepared, { profile: model, label: 'Toy', source, cache: null, mode: 'faithful', seed: 0, runId: 'run-1', concurrency: 4, signal: never, onRecord: (record) => void records.push(record) });
+    const source = new OpenAiCompatibleSource(
+      async () => key,
+      undefined,
+      () => (seed = (seed * 9301 + 0.49297) % 1),
+    );
+    const summary = await runQuestions(prepared, {
+      profile: model,
+      label: 'Toy',
+      source,
+      cache: null,
+      mode: 'faithful',
+      seed: 0,
+      runId: 'run-1',
+      concurrency: 4,
+      signal: never,
+      onRecord: (record) => void records.push(record),
+    });
     return { summary, records };
   }
 
@@ -218,12 +281,25 @@ describe('adaptive batch runs: whole runs against the llama-server double', func
       double = await startLlamaServer({ contextTokens: context, generationMs: 250, answer: walker });
       const { summary, records } = await run(prepared, profile(double.url, { stream }));
       assert.equal(records.length, 16);
-      assert.deepEqual(records.filter((record) => record.error !== undefined).map((record) => record.error), []);
-      assert.ok(records.every((record) => record.scores.success === 1 && record.finish_reason === 'stop' && record.served_model === 'models/stories260K.gguf'));
+      assert.deepEqual(
+        records.filter((record) => record.error !== undefined).map((record) => record.error),
+        [],
+      );
+      assert.ok(
+        records.every(
+          (record) =>
+            record.scores.success === 1 &&
+            record.finish_reason === 'stop' &&
+            record.served_model === 'models/stories260K.gguf',
+        ),
+      );
       assert.ok(double.counts.contextExceeded > 0, 'the overflow happened');
       assert.equal(summary.stoppedBy, 'done');
       assert.equal(Math.min(...summary.concurrencyChanges.map((change) => change.to)), 1);
-      assert.match(concurrencySummary(4, summary.concurrencyChanges) ?? '', /^concurrency reduced 4→1 after 'Context size has been exceeded' \(llama-server's slots share one context; start it with -np 1 or a larger -c\)/);
+      assert.match(
+        concurrencySummary(4, summary.concurrencyChanges) ?? '',
+        /^concurrency reduced 4→1 after 'Context size has been exceeded' \(llama-server's slots share one context; start it with -np 1 or a larger -c\)/,
+      );
     });
   }
 
@@ -246,7 +322,7 @@ describe('adaptive batch runs: whole runs against the llama-server double', func
     assert.equal(summary.notAsked, 40 - records.length);
   });
 
-  it('a wrong key stops the run the same way, with the server\'s status and error type', async () => {
+  it("a wrong key stops the run the same way, with the server's status and error type", async () => {
     double = await startLlamaServer({ apiKey: 'the-right-key', answer: walker });
     const { summary, records } = await run(questions(40), profile(double.url), 'a-wrong-key');
     assert.equal(summary.stoppedBy, 'circuit-breaker');

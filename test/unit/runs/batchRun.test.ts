@@ -17,7 +17,16 @@ import type { ModelProfile, QuestionBase, RunRecord } from '../../../src/core/ev
 import { mangoQuestionSet } from '../../../src/core/benchmarks/mango/questionSet';
 import type { PreparedQuestion } from '../../../src/core/benchmark/registry';
 import { costText } from '../../../src/cli/runs/run';
-import { batchReport, batchRunName, batchRunStart, estimateBatch, isBatchRunOf, resumeState, runBatch, type RunFileAccess } from '../../../src/core/runs/batchRun';
+import {
+  batchReport,
+  batchRunName,
+  batchRunStart,
+  estimateBatch,
+  isBatchRunOf,
+  resumeState,
+  runBatch,
+  type RunFileAccess,
+} from '../../../src/core/runs/batchRun';
 import { runFilesOn } from '../../../src/core/runs/hostFiles';
 import { distDir, samplesDir } from '../../support/paths';
 
@@ -39,11 +48,23 @@ function memoryFiles(): RunFileAccess & { texts: Map<string, string> } {
 }
 
 /** A run of `questions` by `profile` into `path`, cancelled once `stopAfter` records are in (never, when undefined). */
-async function run(files: RunFileAccess, path: string, questions: readonly PreparedQuestion[], profile: ModelProfile, stopAfter?: number) {
+async function run(
+  files: RunFileAccess,
+  path: string,
+  questions: readonly PreparedQuestion[],
+  profile: ModelProfile,
+  stopAfter?: number,
+) {
   const state = resumeState(questions, profile, 'faithful', await files.readText(path), path);
   const controller = new AbortController();
   const summary = await runBatch(state, path, files, {
-    profile, label: 'MANGO', cache: null, mode: 'faithful', seed: 0, concurrency: 4, signal: controller.signal,
+    profile,
+    label: 'MANGO',
+    cache: null,
+    mode: 'faithful',
+    seed: 0,
+    concurrency: 4,
+    signal: controller.signal,
     onProgress: (progress) => stopAfter !== undefined && progress.done >= stopAfter && controller.abort(),
   });
   return { state, summary };
@@ -79,10 +100,18 @@ describe('batch runs: the run shared by waypoint run and the editor', function (
     assert.equal(second.summary.stoppedBy, 'done');
     const all = records(files.texts.get('oracle.jsonl'));
     assert.equal(all.length, questions.length);
-    assert.equal(new Set(all.map((record) => `${record.question.sampleId}/${(record.question as { task?: string }).task}`)).size, questions.length, 'no question answered twice');
+    assert.equal(
+      new Set(all.map((record) => `${record.question.sampleId}/${(record.question as { task?: string }).task}`)).size,
+      questions.length,
+      'no question answered twice',
+    );
     assert.deepEqual(new Set(all.map((record) => record.run_id)), new Set([first.state.runId]));
     // A third pass finds nothing left to ask.
-    assert.equal(resumeState(questions, oracle, 'faithful', files.texts.get('oracle.jsonl') ?? null, 'oracle.jsonl').questions.length, 0);
+    assert.equal(
+      resumeState(questions, oracle, 'faithful', files.texts.get('oracle.jsonl') ?? null, 'oracle.jsonl').questions
+        .length,
+      0,
+    );
   });
 
   it('each profile has its own run file and answers; the report ranks the oracle above the random walk', async () => {
@@ -91,31 +120,59 @@ describe('batch runs: the run shared by waypoint run and the editor', function (
     assert.deepEqual([oracleName, randomName], ['mango-oracle-20261123-235047', 'mango-random-20261123-235047']);
     assert.ok(isBatchRunOf(`${oracleName}.jsonl`, 'mango', 'oracle'));
     assert.ok(!isBatchRunOf(`${oracleName}.jsonl`, 'mango', 'random'));
-    assert.ok(!isBatchRunOf(`${oracleName}.jsonl`, 'mango', 'orac'), 'a profile whose id is a prefix of another is not confused with it');
+    assert.ok(
+      !isBatchRunOf(`${oracleName}.jsonl`, 'mango', 'orac'),
+      'a profile whose id is a prefix of another is not confused with it',
+    );
     assert.ok(!isBatchRunOf(`${oracleName}.html`, 'mango', 'oracle'));
     assert.equal(batchRunName('mango', 'openai/gpt-4o:latest', now), 'mango-openai_gpt-4o_latest-20261123-235047');
     // The results view names a report of several files by their shared start, read back from the names.
-    assert.equal(batchRunStart(`/w/.waypoint/runs/batch/${batchRunName('mango', 'openai/gpt-4o:latest', now)}.jsonl`), '20261123-235047');
+    assert.equal(
+      batchRunStart(`/w/.waypoint/runs/batch/${batchRunName('mango', 'openai/gpt-4o:latest', now)}.jsonl`),
+      '20261123-235047',
+    );
     assert.equal(batchRunStart(`C:\\w\\batch\\${randomName}.jsonl`), '20261123-235047');
-    for (const other of ['oracle.jsonl', `${oracleName}.report.html`, '20261123-235047.jsonl', 'mango-oracle-2026112-235047.jsonl']) assert.equal(batchRunStart(other), null, other);
+    for (const other of [
+      'oracle.jsonl',
+      `${oracleName}.report.html`,
+      '20261123-235047.jsonl',
+      'mango-oracle-2026112-235047.jsonl',
+    ])
+      assert.equal(batchRunStart(other), null, other);
 
     const files = memoryFiles();
     const subset = questions.slice(0, 40);
     await run(files, oracleName, subset, oracle);
     await run(files, randomName, subset, random);
     const byFile = [oracleName, randomName].map((name) => records(files.texts.get(name)));
-    assert.deepEqual(byFile.map((list) => [list.length, new Set(list.map((record) => record.model.id))]), [[40, new Set(['oracle'])], [40, new Set(['random'])]]);
+    assert.deepEqual(
+      byFile.map((list) => [list.length, new Set(list.map((record) => record.model.id))]),
+      [
+        [40, new Set(['oracle'])],
+        [40, new Set(['random'])],
+      ],
+    );
     // The oracle's file does not answer the random agent's questions: a new random run asks them all.
-    assert.equal(resumeState(subset, random, 'faithful', files.texts.get(oracleName) ?? null, oracleName).alreadyAnswered, 0);
+    assert.equal(
+      resumeState(subset, random, 'faithful', files.texts.get(oracleName) ?? null, oracleName).alreadyAnswered,
+      0,
+    );
     // Nor does a profile with other parameters resume it.
-    assert.equal(resumeState(subset, { ...oracle, maxTokens: 100 }, 'faithful', files.texts.get(oracleName) ?? null, oracleName).alreadyAnswered, 0);
+    assert.equal(
+      resumeState(subset, { ...oracle, maxTokens: 100 }, 'faithful', files.texts.get(oracleName) ?? null, oracleName)
+        .alreadyAnswered,
+      0,
+    );
 
     const report = batchReport([oracleName, randomName].map((file) => ({ file, text: files.texts.get(file) ?? '' })));
     assert.equal(report.metric, 'success_strict');
     const means = Object.fromEntries(report.models.map((model) => [model.model, model.mean]));
     assert.equal(means.oracle, 1, 'the oracle answers every answerable sample question truly');
     assert.ok((means.random ?? 1) < (means.oracle ?? 0), `random ${means.random} below the oracle`);
-    assert.deepEqual(report.models.map((model) => model.n), [40, 40]);
+    assert.deepEqual(
+      report.models.map((model) => model.n),
+      [40, 40],
+    );
   });
 
   it('records with an error are asked again on resume; the estimate counts what is left', async () => {
@@ -128,10 +185,24 @@ describe('batch runs: the run shared by waypoint run and the editor', function (
     files.texts.set('run.jsonl', `${[lines[0], JSON.stringify(failed), ...lines.slice(2)].join('\n')}\n`);
     const state = resumeState(subset, oracle, 'faithful', files.texts.get('run.jsonl') ?? null, 'run.jsonl');
     assert.equal(state.alreadyAnswered, 5);
-    assert.deepEqual(state.questions.map((prepared) => prepared.question.sampleId), [subset[1].question.sampleId]);
+    assert.deepEqual(
+      state.questions.map((prepared) => prepared.question.sampleId),
+      [subset[1].question.sampleId],
+    );
     const estimate = estimateBatch(state.questions, oracle, (messages) => messages.length * 100);
-    assert.deepEqual(estimate, { questions: 1, requests: 1, prompt_tokens: subset[1].messages.length * 100, max_completion_tokens: 512, cost_usd_max: null, tokenizer: 'cl100k' });
-    assert.deepEqual(resumeState(subset, oracle, 'reference', files.texts.get('run.jsonl') ?? null, 'run.jsonl').alreadyAnswered, 0, 'another scoring mode is another run');
+    assert.deepEqual(estimate, {
+      questions: 1,
+      requests: 1,
+      prompt_tokens: subset[1].messages.length * 100,
+      max_completion_tokens: 512,
+      cost_usd_max: null,
+      tokenizer: 'cl100k',
+    });
+    assert.deepEqual(
+      resumeState(subset, oracle, 'reference', files.texts.get('run.jsonl') ?? null, 'run.jsonl').alreadyAnswered,
+      0,
+      'another scoring mode is another run',
+    );
   });
 
   it('on resume, an answer of unknown cost counts as unknown only when its profile had no prices', async () => {
@@ -159,7 +230,7 @@ describe('batch runs: the run shared by waypoint run and the editor', function (
     assert.equal(costText({ costUsd: 0, costUnknown: 0 }), '');
   });
 
-  it('`waypoint run --resume` finishes a run file the editor\'s file access wrote and cancelled', async () => {
+  it("`waypoint run --resume` finishes a run file the editor's file access wrote and cancelled", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'waypoint-batch-'));
     try {
       mkdirSync(join(dir, '.waypoint', 'runs', 'batch'), { recursive: true });
@@ -175,7 +246,11 @@ describe('batch runs: the run shared by waypoint run and the editor', function (
       assert.ok(kept >= 50 && kept < questions.length);
 
       const cli = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [join(distDir, 'cli.js'), 'run', 'mango', game, '--agent', 'oracle', '--resume', '--out', file, '--json'], { cwd: dir });
+        const child = spawn(
+          process.execPath,
+          [join(distDir, 'cli.js'), 'run', 'mango', game, '--agent', 'oracle', '--resume', '--out', file, '--json'],
+          { cwd: dir },
+        );
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -183,7 +258,13 @@ describe('batch runs: the run shared by waypoint run and the editor', function (
         child.on('close', (code) => resolve({ code, stdout, stderr }));
       });
       assert.equal(cli.code, 0, cli.stderr);
-      const result = JSON.parse(cli.stdout) as { run_id: string; questions: number; already_answered: number; answered: number; errors: number };
+      const result = JSON.parse(cli.stdout) as {
+        run_id: string;
+        questions: number;
+        already_answered: number;
+        answered: number;
+        errors: number;
+      };
       assert.deepEqual(
         [result.run_id, result.questions, result.already_answered, result.answered, result.errors],
         [first.state.runId, questions.length, kept, questions.length - kept, 0],

@@ -9,17 +9,32 @@ import { compareText } from '../../../src/core/runs/format';
 import { mergeRunFiles, ReportUsageError } from '../../../src/core/runs/records';
 import { jsonl, mangoRecord, mangoSampleId } from './fixtures';
 
-const setOf = (records: RunRecord[], file: string) => mergeRunFiles([{ file, records: parseRunRecords(jsonl(records), file).records }]);
+const setOf = (records: RunRecord[], file: string) =>
+  mergeRunFiles([{ file, records: parseRunRecords(jsonl(records), file).records }]);
 
 describe('compare (core)', () => {
   // 30 shared questions over three games: 12 both right, 8 both wrong, 1 only A right, 9 only B right.
   // B also answers two questions A has not; A has one B has not.
   const outcome = (i: number): [number, number] => (i < 12 ? [1, 1] : i < 20 ? [0, 0] : i === 20 ? [1, 0] : [0, 1]);
   const games = ['zork1', 'detective', 'omniquest'];
-  const a = Array.from({ length: 31 }, (_, i) => mangoRecord({ model: 'model-a', game: games[i % 3], n: i, strict: i < 30 ? outcome(i)[0] : 1, loose: i < 30 ? outcome(i)[0] * 0.5 : 1 }));
+  const a = Array.from({ length: 31 }, (_, i) =>
+    mangoRecord({
+      model: 'model-a',
+      game: games[i % 3],
+      n: i,
+      strict: i < 30 ? outcome(i)[0] : 1,
+      loose: i < 30 ? outcome(i)[0] * 0.5 : 1,
+    }),
+  );
   const b = Array.from({ length: 32 }, (_, i) => {
     const n = i < 30 ? i : i + 10;
-    return mangoRecord({ model: 'model-b', game: games[n % 3], n, strict: i < 30 ? outcome(i)[1] : 0, loose: i < 30 ? outcome(i)[1] : 0 });
+    return mangoRecord({
+      model: 'model-b',
+      game: games[n % 3],
+      n,
+      strict: i < 30 ? outcome(i)[1] : 0,
+      loose: i < 30 ? outcome(i)[1] : 0,
+    });
   });
 
   it('pairs by sample id and applies the exact McNemar test to binary metrics', () => {
@@ -43,8 +58,19 @@ describe('compare (core)', () => {
 
   it('never pairs an errored record: a failed call is no answer to compare', () => {
     // A's first three answers failed at the server (B answered them); B's fourth failed.
-    const failedA = a.map((record, i) => (i < 3 ? mangoRecord({ model: 'model-a', game: games[i % 3], n: i, error: 'HTTP 500: Context size has been exceeded.' }) : record));
-    const failedB = b.map((record, i) => (i === 3 ? mangoRecord({ model: 'model-b', game: games[3 % 3], n: 3, error: 'could not be reached' }) : record));
+    const failedA = a.map((record, i) =>
+      i < 3
+        ? mangoRecord({
+            model: 'model-a',
+            game: games[i % 3],
+            n: i,
+            error: 'HTTP 500: Context size has been exceeded.',
+          })
+        : record,
+    );
+    const failedB = b.map((record, i) =>
+      i === 3 ? mangoRecord({ model: 'model-b', game: games[3 % 3], n: 3, error: 'could not be reached' }) : record,
+    );
     const json = compareRuns(setOf(failedA, 'a.jsonl'), setOf(failedB, 'b.jsonl'));
     assert.equal(json.paired, 26);
     assert.deepEqual(json.errors, { a: 3, b: 1 });
@@ -60,7 +86,13 @@ describe('compare (core)', () => {
   it('drops pairs with an answer from a cut as the report leaves it out of its means, and says how many; --include-truncated pairs them', () => {
     // A's reply to question 0 was cut at the token limit, B's prompt of question 1 was cut by the
     // server, and A's question 2 failed after a cut turn (an error first).
-    const cutA = a.map((record, i) => (i === 0 ? { ...record, truncated: true, finish_reason: 'length' } : i === 2 ? { ...mangoRecord({ model: 'model-a', game: games[2], n: 2, error: 'HTTP 500' }), truncated: true } : record));
+    const cutA = a.map((record, i) =>
+      i === 0
+        ? { ...record, truncated: true, finish_reason: 'length' }
+        : i === 2
+          ? { ...mangoRecord({ model: 'model-a', game: games[2], n: 2, error: 'HTTP 500' }), truncated: true }
+          : record,
+    );
     const cutB = b.map((record, i) => (i === 1 ? { ...record, context_truncated: true } : record));
     const json = compareRuns(setOf(cutA, 'a.jsonl'), setOf(cutB, 'b.jsonl'));
     assert.equal(json.truncated_treatment, 'excluded');
@@ -71,7 +103,10 @@ describe('compare (core)', () => {
     assert.deepEqual(json.unpaired, { a: 1, b: 2 });
     // paired + dropped + unpaired.a: every question of A is accounted for.
     assert.equal(json.paired + json.dropped.errors + json.dropped.truncated + json.unpaired.a, 31);
-    assert.match(compareText(json), /Pairs dropped: 1 for errors \(a failed model call on either side\), 2 for truncation \(an answer from a cut reply or prompt\)\. Answers from cuts are not paired; --include-truncated pairs them\./);
+    assert.match(
+      compareText(json),
+      /Pairs dropped: 1 for errors \(a failed model call on either side\), 2 for truncation \(an answer from a cut reply or prompt\)\. Answers from cuts are not paired; --include-truncated pairs them\./,
+    );
     const included = compareRuns(setOf(cutA, 'a.jsonl'), setOf(cutB, 'b.jsonl'), { includeTruncated: true });
     assert.equal(included.truncated_treatment, 'included');
     assert.equal(included.paired, 29);
@@ -97,8 +132,18 @@ describe('compare (core)', () => {
 
   it('refuses a run that answers a question twice, unless --model-a picks one model', () => {
     const both = setOf([...a, ...b], 'both.jsonl');
-    assert.throws(() => compareRuns(both, setOf(b, 'b.jsonl')), (error: Error) => error instanceof ReportUsageError && /answers question [0-9a-f]{64} twice \(model-a\/faithful and model-b\/faithful\); .*--model-a NAME/.test(error.message));
-    assert.equal(compareRuns(both, setOf(b, 'b.jsonl'), { modelA: 'model-a' }).metrics.success_strict.p_value, 0.021484375);
+    assert.throws(
+      () => compareRuns(both, setOf(b, 'b.jsonl')),
+      (error: Error) =>
+        error instanceof ReportUsageError &&
+        /answers question [0-9a-f]{64} twice \(model-a\/faithful and model-b\/faithful\); .*--model-a NAME/.test(
+          error.message,
+        ),
+    );
+    assert.equal(
+      compareRuns(both, setOf(b, 'b.jsonl'), { modelA: 'model-a' }).metrics.success_strict.p_value,
+      0.021484375,
+    );
     assert.equal(compareRuns(both, setOf(b, 'b.jsonl'), { modelA: 'model-b' }).paired, 32);
   });
 });

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { CUT_PROMPT_RATIO, promptWasCut, SMALLEST_JUDGED_PROMPT } from '../../../src/core/eval/contextTruncation';
 
 describe('a prompt cut without an error (context_truncated)', () => {
-  it('is flagged below 80% of the prompt\'s cl100k count, and not at or above it', () => {
+  it("is flagged below 80% of the prompt's cl100k count, and not at or above it", () => {
     assert.equal(CUT_PROMPT_RATIO, 0.8);
     assert.equal(promptWasCut(799, 1000), true);
     assert.equal(promptWasCut(800, 1000), false);
@@ -15,7 +15,8 @@ describe('a prompt cut without an error (context_truncated)', () => {
   it('Ollama cutting a 3,600-token MANGO prompt to 2,048 is flagged; counts of other tokenizers are not', () => {
     assert.equal(promptWasCut(2048, 3600), true);
     // llama-server measured 1.29–2.1× the cl100k count; larger vocabularies count up to about a tenth less.
-    for (const ratio of [2.1, 1.29, 1, 0.9]) assert.equal(promptWasCut(Math.round(3600 * ratio), 3600), false, `ratio ${ratio}`);
+    for (const ratio of [2.1, 1.29, 1, 0.9])
+      assert.equal(promptWasCut(Math.round(3600 * ratio), 3600), false, `ratio ${ratio}`);
   });
 
   it('says nothing without a count, for a count of 0 (a cached prompt in older Ollama) or for tiny prompts', () => {

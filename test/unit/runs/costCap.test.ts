@@ -13,13 +13,31 @@ import { countChatTokens, promptTokenCeiling } from '../../../src/core/runs/prom
 import { runQuestions } from '../../../src/core/runs/runner';
 import { toyBenchmark, type ToyQuestion } from '../../fixtures/toy/benchmark';
 
-const priced: ModelProfile = { id: 'priced', provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9', model: 'm', temperature: 0, maxTokens: 100, timeoutMs: 1000, retries: 0, costPer1kInput: 1, costPer1kOutput: 1 };
+const priced: ModelProfile = {
+  id: 'priced',
+  provider: 'openai-compatible',
+  baseUrl: 'http://127.0.0.1:9',
+  model: 'm',
+  temperature: 0,
+  maxTokens: 100,
+  timeoutMs: 1000,
+  retries: 0,
+  costPer1kInput: 1,
+  costPer1kOutput: 1,
+};
 /** Replies of exactly max tokens: the worst case of the reply is the truth, so only the prompt's count decides. */
 const tenTokens: ModelProfile = { ...priced, maxTokens: 10 };
 
 function questions(count: number): PreparedQuestion[] {
   return Array.from({ length: count }, (_, index) => {
-    const question: ToyQuestion = { benchmark: 'toy', sampleId: `toy-${index}`, file: `c${index}.toy.json`, length: 5, start: 0, goal: 1 + (index % 4) };
+    const question: ToyQuestion = {
+      benchmark: 'toy',
+      sampleId: `toy-${index}`,
+      file: `c${index}.toy.json`,
+      length: 5,
+      start: 0,
+      goal: 1 + (index % 4),
+    };
     return preparedFromHooks(toyBenchmark, question) as PreparedQuestion;
   });
 }
@@ -50,7 +68,19 @@ describe('--max-cost: the cost cap', () => {
     const actual = (Math.ceil(prompt * 1.35) + 10) / 1000;
     const cap = 12.5 * actual;
     const records: RunRecord<QuestionBase>[] = [];
-    const summary = await runQuestions(questions(40), { profile: tenTokens, label: 'Toy', source, cache: null, mode: 'faithful', seed: 0, runId: 'r', concurrency: 4, maxCostUsd: cap, signal: new AbortController().signal, onRecord: (record) => void records.push(record) });
+    const summary = await runQuestions(questions(40), {
+      profile: tenTokens,
+      label: 'Toy',
+      source,
+      cache: null,
+      mode: 'faithful',
+      seed: 0,
+      runId: 'r',
+      concurrency: 4,
+      maxCostUsd: cap,
+      signal: new AbortController().signal,
+      onRecord: (record) => void records.push(record),
+    });
     assert.equal(summary.stoppedBy, 'cost-cap');
     assert.ok(sum(state.charged) <= cap + 1e-12, `charged $${sum(state.charged)} of a $${cap} cap`);
     assert.ok(Math.abs(summary.costUsd - sum(state.charged)) < 1e-9);
@@ -66,8 +96,24 @@ describe('--max-cost: the cost cap', () => {
     const { source, state } = otherVocabulary(1.35, 20);
     const prompt = countChatTokens(questions(1)[0].messages);
     const cap = 12.5 * ((Math.ceil(prompt * 1.35) + 10) / 1000);
-    const asIfExact = { by: 'server' as const, count: async (messages: readonly ChatMessage[]) => ({ tokens: countChatTokens(messages), by: 'server' as const }) };
-    await runQuestions(questions(40), { profile: tenTokens, label: 'Toy', source, cache: null, mode: 'faithful', seed: 0, runId: 'r', concurrency: 4, maxCostUsd: cap, promptCounter: asIfExact, signal: new AbortController().signal, onRecord: () => undefined });
+    const asIfExact = {
+      by: 'server' as const,
+      count: async (messages: readonly ChatMessage[]) => ({ tokens: countChatTokens(messages), by: 'server' as const }),
+    };
+    await runQuestions(questions(40), {
+      profile: tenTokens,
+      label: 'Toy',
+      source,
+      cache: null,
+      mode: 'faithful',
+      seed: 0,
+      runId: 'r',
+      concurrency: 4,
+      maxCostUsd: cap,
+      promptCounter: asIfExact,
+      signal: new AbortController().signal,
+      onRecord: () => undefined,
+    });
     assert.ok(sum(state.charged) > cap, `charged $${sum(state.charged)} of a $${cap} cap`);
   });
 
@@ -88,7 +134,11 @@ describe('--max-cost: the cost cap', () => {
     cap.settle(first, priced, { text: '', promptTokens: 200, completionTokens: 10, latencyMs: 1, cached: false });
     const reservation = await second;
     assert.ok(Math.abs(cap.spent - 0.21) < 1e-12);
-    await assert.rejects(cap.reserve(priced, messages, exact(800), signal), CostCapReached, '0.21 + 0.9 > 1 even alone');
+    await assert.rejects(
+      cap.reserve(priced, messages, exact(800), signal),
+      CostCapReached,
+      '0.21 + 0.9 > 1 even alone',
+    );
     // A refused request is not billed; one that may have run is counted at its worst case.
     cap.settle(reservation, priced, 'refused');
     assert.ok(Math.abs(cap.spent - 0.21) < 1e-12);
@@ -105,15 +155,33 @@ describe('--max-cost: the cost cap', () => {
     const first = await cap.reserve(priced, messages, estimate, signal);
     assert.ok(Math.abs(first.usd - (promptTokenCeiling(messages) + 100) / 1000) < 1e-12);
     assert.ok(promptTokenCeiling(messages) > 350, 'UTF-8 bytes, not characters');
-    cap.settle(first, priced, { text: '', promptTokens: estimate.tokens * 2, completionTokens: 1, latencyMs: 1, cached: false });
+    cap.settle(first, priced, {
+      text: '',
+      promptTokens: estimate.tokens * 2,
+      completionTokens: 1,
+      latencyMs: 1,
+      cached: false,
+    });
     const second = await cap.reserve(priced, messages, estimate, signal);
     assert.ok(Math.abs(second.usd - (Math.ceil(estimate.tokens * 2 * 1.1) + 100) / 1000) < 1e-12);
   });
 
-  it('without prices each request\'s cost is unknown (counted apart), not 0; offline agents cost 0', async () => {
+  it("without prices each request's cost is unknown (counted apart), not 0; offline agents cost 0", async () => {
     const { source } = otherVocabulary(1, 1);
     const { costPer1kInput: _input, costPer1kOutput: _output, ...unpriced } = priced;
-    const run = (profile: ModelProfile) => runQuestions(questions(2), { profile, label: 'Toy', source, cache: null, mode: 'faithful', seed: 0, runId: 'r', concurrency: 2, signal: new AbortController().signal, onRecord: () => undefined });
+    const run = (profile: ModelProfile) =>
+      runQuestions(questions(2), {
+        profile,
+        label: 'Toy',
+        source,
+        cache: null,
+        mode: 'faithful',
+        seed: 0,
+        runId: 'r',
+        concurrency: 2,
+        signal: new AbortController().signal,
+        onRecord: () => undefined,
+      });
     const unknown = await run(unpriced);
     assert.deepEqual([unknown.costUsd, unknown.costUnknown], [0, 2]);
     const known = await run(priced);
@@ -123,8 +191,22 @@ describe('--max-cost: the cost cap', () => {
   });
 
   it('a failed call releases its reservation: the failures of a run cost nothing and do not stop it', async () => {
-    const source: ReplySource = { reply: async () => Promise.reject(new ModelCallError('refused', { kind: 'request', status: 400 })) };
-    const summary = await runQuestions(questions(6), { profile: priced, label: 'Toy', source, cache: null, mode: 'faithful', seed: 0, runId: 'r', concurrency: 3, maxCostUsd: 1, signal: new AbortController().signal, onRecord: () => undefined });
+    const source: ReplySource = {
+      reply: async () => Promise.reject(new ModelCallError('refused', { kind: 'request', status: 400 })),
+    };
+    const summary = await runQuestions(questions(6), {
+      profile: priced,
+      label: 'Toy',
+      source,
+      cache: null,
+      mode: 'faithful',
+      seed: 0,
+      runId: 'r',
+      concurrency: 3,
+      maxCostUsd: 1,
+      signal: new AbortController().signal,
+      onRecord: () => undefined,
+    });
     assert.deepEqual([summary.stoppedBy, summary.errors, summary.costUsd], ['done', 6, 0]);
   });
 });

@@ -40,11 +40,24 @@ describe('episodes are estimated as turns × tokens per turn', function () {
 
   it('the closed form equals the sum of the growing prompts, with and without a history window', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 700 }), fc.option(fc.integer({ min: 0, max: 60 }), { nil: undefined }), (requests, first, growth, window) => {
-        const prompts = Array.from({ length: requests }, (_, k) => first + growth * Math.min(k, window ?? Number.POSITIVE_INFINITY));
-        const estimate = growingChatEstimate(requests, first, growth, window);
-        assert.deepEqual(estimate, { requests, promptTokens: prompts.reduce((sum, tokens) => sum + tokens, 0), largestPromptTokens: prompts.at(-1) ?? 0 });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 300 }),
+        fc.integer({ min: 0, max: 5000 }),
+        fc.integer({ min: 0, max: 700 }),
+        fc.option(fc.integer({ min: 0, max: 60 }), { nil: undefined }),
+        (requests, first, growth, window) => {
+          const prompts = Array.from(
+            { length: requests },
+            (_, k) => first + growth * Math.min(k, window ?? Number.POSITIVE_INFINITY),
+          );
+          const estimate = growingChatEstimate(requests, first, growth, window);
+          assert.deepEqual(estimate, {
+            requests,
+            promptTokens: prompts.reduce((sum, tokens) => sum + tokens, 0),
+            largestPromptTokens: prompts.at(-1) ?? 0,
+          });
+        },
+      ),
       { numRuns: 500, seed: 28 },
     );
   });
@@ -63,7 +76,10 @@ describe('episodes are estimated as turns × tokens per turn', function () {
       const estimate = prepared.playEstimate(countChatTokens, 64);
       assert.ok(estimate.requests > 1, `${benchmark}: ${estimate.requests} requests`);
       // Every turn carries at least the first prompt, and later ones the replies (64 tokens each) and observations before them.
-      assert.ok(estimate.promptTokens >= estimate.requests * first + 64 * ((estimate.requests * (estimate.requests - 1)) / 2), benchmark);
+      assert.ok(
+        estimate.promptTokens >= estimate.requests * first + 64 * ((estimate.requests * (estimate.requests - 1)) / 2),
+        benchmark,
+      );
       assert.ok(estimate.largestPromptTokens >= first + 64 * (estimate.requests - 1), benchmark);
     }
   });
@@ -80,15 +96,28 @@ describe('episodes are estimated as turns × tokens per turn', function () {
       rmSync(dir, { recursive: true, force: true });
     });
 
-    it('the dry run counts its 60 requests and prompt tokens within a quarter of what a played episode used (at the server\'s ratio)', async () => {
+    it("the dry run counts its 60 requests and prompt tokens within a quarter of what a played episode used (at the server's ratio)", async () => {
       // A player that never solves it: all 30 steps, two requests each.
       const server = (double = await startLlamaServer({ answer: () => HANOI_ACTIONS[0], generationMs: 1 }));
-      const args = ['run', 'smartplay', 'Hanoi3Disk', '--base-url', server.url, '--model', 'default', '--max-tokens', '16'];
+      const args = [
+        'run',
+        'smartplay',
+        'Hanoi3Disk',
+        '--base-url',
+        server.url,
+        '--model',
+        'default',
+        '--max-tokens',
+        '16',
+      ];
       const dry = await runCli([...args, '--dry-run', '--json'], dir);
       assert.equal(dry.code, 0, dry.stderr);
       const estimate = JSON.parse(dry.stdout) as DryRun;
       assert.deepEqual([estimate.questions, estimate.requests, estimate.max_completion_tokens], [1, 60, 60 * 16]);
-      assert.deepEqual([estimate.question_sets[0].largest_prompt.requests, estimate.question_sets[0].largest_prompt.counted_by], [60, 'server-scaled']);
+      assert.deepEqual(
+        [estimate.question_sets[0].largest_prompt.requests, estimate.question_sets[0].largest_prompt.counted_by],
+        [60, 'server-scaled'],
+      );
 
       const played = await runCli([...args, '--out', 'hanoi.jsonl', '--json'], dir);
       assert.equal(played.code, 0, played.stderr);
@@ -97,15 +126,23 @@ describe('episodes are estimated as turns × tokens per turn', function () {
       assert.equal(used.length, 60);
       const usedTokens = used.reduce((sum, usage) => sum + usage.prompt, 0);
       // The estimate is in cl100k tokens; the double's vocabulary counts more, by the ratio of the first prompt.
-      const firstTurn = (await findBenchmark('smartplay')?.questionSet?.(['Hanoi3Disk'], {}, nodeQuestionFiles))?.questions[0].messages ?? [];
+      const firstTurn =
+        (await findBenchmark('smartplay')?.questionSet?.(['Hanoi3Disk'], {}, nodeQuestionFiles))?.questions[0]
+          .messages ?? [];
       const ratio = doublePromptTokens(firstTurn) / countChatTokens(firstTurn);
       const scaled = estimate.prompt_tokens * ratio;
-      assert.ok(Math.abs(scaled - usedTokens) < 0.25 * usedTokens, `estimated ${Math.round(scaled)} (${estimate.prompt_tokens} cl100k), used ${usedTokens}`);
+      assert.ok(
+        Math.abs(scaled - usedTokens) < 0.25 * usedTokens,
+        `estimated ${Math.round(scaled)} (${estimate.prompt_tokens} cl100k), used ${usedTokens}`,
+      );
       // One turn (what the dry run used to count) is under 2% of it.
       assert.ok(countChatTokens(firstTurn) * ratio < 0.02 * usedTokens);
       // The largest prompt the dry run foresaw is near the largest the episode sent.
       const largest = Math.max(...used.map((usage) => usage.prompt));
-      assert.ok(Math.abs(estimate.question_sets[0].largest_prompt.tokens - largest) < 0.25 * largest, `${estimate.question_sets[0].largest_prompt.tokens} vs ${largest}`);
+      assert.ok(
+        Math.abs(estimate.question_sets[0].largest_prompt.tokens - largest) < 0.25 * largest,
+        `${estimate.question_sets[0].largest_prompt.tokens} vs ${largest}`,
+      );
     });
   });
 });

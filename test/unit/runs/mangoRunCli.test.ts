@@ -18,12 +18,23 @@ import { chatRequests, type FakeOpenAi, startFakeOpenAi } from '../../support/fa
 import { distDir, sharedDataDir, sharedDataMissingReason } from '../../support/paths';
 
 const games = ['905', 'zork1'].map((game) => join(sharedDataDir, 'mango', game));
-const oracle: ModelProfile = { id: 'oracle', provider: 'oracle', temperature: 0, maxTokens: 0, timeoutMs: 0, retries: 0 };
+const oracle: ModelProfile = {
+  id: 'oracle',
+  provider: 'oracle',
+  temperature: 0,
+  maxTokens: 0,
+  timeoutMs: 0,
+  retries: 0,
+};
 
 /** Which questions the server answers truly: a fixed half, by the last hex digit of the id. */
 const answeredTruly = (sampleId: string) => Number.parseInt(sampleId.slice(-1), 16) % 2 === 0;
 
-function runCli(args: string[], cwd: string, onProgress?: (done: number, kill: () => void) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runCli(
+  args: string[],
+  cwd: string,
+  onProgress?: (done: number, kill: () => void) => void,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [join(distDir, 'cli.js'), ...args], { cwd });
     let stdout = '';
@@ -64,13 +75,32 @@ describe('waypoint run mango: interrupted and resumed (CLI, local server)', func
     const truth = new Map<string, { question: MangoQuestion; answer: string }>();
     for (const prepared of set.questions) {
       const question = prepared.question as MangoQuestion;
-      const answer = answeredTruly(question.sampleId) ? String(await prepared.builtInAnswer?.(oracle, 0, prepared.messages)) : '[]';
+      const answer = answeredTruly(question.sampleId)
+        ? String(await prepared.builtInAnswer?.(oracle, 0, prepared.messages))
+        : '[]';
       truth.set(prepared.messages[prepared.messages.length - 1].content, { question, answer });
     }
-    fake.respond = (body) => ({ content: truth.get(body.messages?.at(-1)?.content ?? '')?.answer ?? 'unknown prompt', delayMs: 3 });
+    fake.respond = (body) => ({
+      content: truth.get(body.messages?.at(-1)?.content ?? '')?.answer ?? 'unknown prompt',
+      delayMs: 3,
+    });
 
     const out = join(dir, 'mango.jsonl');
-    const args = ['run', 'mango', ...games, '--task', 'rf', '--base-url', fake.url, '--model', 'half-right', '--concurrency', '4', '--out', out];
+    const args = [
+      'run',
+      'mango',
+      ...games,
+      '--task',
+      'rf',
+      '--base-url',
+      fake.url,
+      '--model',
+      'half-right',
+      '--concurrency',
+      '4',
+      '--out',
+      out,
+    ];
     let interrupted = false;
     const first = await runCli([...args, '--progress', 'json'], dir, (done, kill) => {
       if (!interrupted && done >= 100) {
@@ -81,7 +111,10 @@ describe('waypoint run mango: interrupted and resumed (CLI, local server)', func
     assert.equal(first.code, 130, first.stderr);
     const partial = parseRunRecords(readFileSync(out, 'utf8'), out);
     assert.deepEqual(partial.problems, []);
-    assert.ok(partial.records.length >= 100 && partial.records.length < set.questions.length, `${partial.records.length} of ${set.questions.length} before resuming`);
+    assert.ok(
+      partial.records.length >= 100 && partial.records.length < set.questions.length,
+      `${partial.records.length} of ${set.questions.length} before resuming`,
+    );
 
     const second = await runCli([...args, '--resume', '--json'], dir);
     assert.equal(second.code, 0, second.stderr);
@@ -105,16 +138,29 @@ describe('waypoint run mango: interrupted and resumed (CLI, local server)', func
     // The report's table equals the same means computed here from the construction.
     const report = await runCli(['report', out, '--by', 'game', '--json'], dir);
     assert.equal(report.code, 0, report.stderr);
-    const table = JSON.parse(report.stdout) as { records: number; errors: number; groups: Array<{ key: { model: string; game: string }; n: number; metrics: Record<string, { mean: number }> }> };
+    const table = JSON.parse(report.stdout) as {
+      records: number;
+      errors: number;
+      groups: Array<{ key: { model: string; game: string }; n: number; metrics: Record<string, { mean: number }> }>;
+    };
     assert.equal(table.records, set.questions.length);
     assert.equal(table.errors, 0);
     for (const game of ['905', 'zork1']) {
-      const questions = set.questions.map((prepared) => prepared.question as MangoQuestion).filter((question) => question.game === game);
-      const expected = questions.filter((question) => answeredTruly(question.sampleId) && question.answerable).length / questions.length;
-      const group = table.groups.find((candidate) => candidate.key.game === game && candidate.key.model === 'half-right');
+      const questions = set.questions
+        .map((prepared) => prepared.question as MangoQuestion)
+        .filter((question) => question.game === game);
+      const expected =
+        questions.filter((question) => answeredTruly(question.sampleId) && question.answerable).length /
+        questions.length;
+      const group = table.groups.find(
+        (candidate) => candidate.key.game === game && candidate.key.model === 'half-right',
+      );
       assert.ok(group, `a group for ${game}`);
       assert.equal(group.n, questions.length);
-      assert.ok(Math.abs(group.metrics.success_strict.mean - expected) < 1e-12, `${game}: ${group.metrics.success_strict.mean} vs ${expected}`);
+      assert.ok(
+        Math.abs(group.metrics.success_strict.mean - expected) < 1e-12,
+        `${game}: ${group.metrics.success_strict.mean} vs ${expected}`,
+      );
     }
   });
 });

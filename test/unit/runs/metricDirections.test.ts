@@ -13,11 +13,20 @@ import { buildReport } from '../../../src/core/runs/report';
 import { buildResultsModel } from '../../../src/core/runs/resultsModel';
 import { jsonl, mangoRecord } from './fixtures';
 
-const setOf = (records: RunRecord[], file: string) => mergeRunFiles([{ file, records: parseRunRecords(jsonl(records), file).records }]);
+const setOf = (records: RunRecord[], file: string) =>
+  mergeRunFiles([{ file, records: parseRunRecords(jsonl(records), file).records }]);
 
 /** The directions as the papers read their tables (independent of the declarations under test). */
 const EXPECTED: Record<string, Record<string, 'higher' | 'lower' | null>> = {
-  mango: { success_strict: 'higher', success_loose: 'higher', reasoning: 'higher', parse_error: 'lower', precision: 'higher', recall: 'higher', f1: 'higher' },
+  mango: {
+    success_strict: 'higher',
+    success_loose: 'higher',
+    reasoning: 'higher',
+    parse_error: 'lower',
+    precision: 'higher',
+    recall: 'higher',
+    f1: 'higher',
+  },
   babyai: { success: 'higher', cr: 'higher', pr: 'higher', aci: 'higher' },
   grasp: { energy: 'higher', length: null },
   smartplay: { score: 'higher', normalized_score: 'higher' },
@@ -31,7 +40,11 @@ describe('metric directions', () => {
       const report = definition.report as BenchmarkReport;
       // Declared exactly for the metrics reported, in their display order, each higher, lower or null.
       assert.deepEqual(Object.keys(report.better), [...report.metricNames], definition.id);
-      for (const name of report.metricNames) assert.ok(['higher', 'lower', null].includes(report.better[name]), `${definition.id} ${name}: ${report.better[name]}`);
+      for (const name of report.metricNames)
+        assert.ok(
+          ['higher', 'lower', null].includes(report.better[name]),
+          `${definition.id} ${name}: ${report.better[name]}`,
+        );
       assert.deepEqual({ ...report.better }, EXPECTED[definition.id], definition.id);
       // Success rates (a missing answer counts 0) are higher-better by their nature.
       for (const name of report.success) assert.equal(report.better[name], 'higher', `${definition.id} ${name}`);
@@ -44,18 +57,45 @@ describe('metric directions', () => {
     assert.ok(mango?.report);
     const { parse_error: _dropped, ...better } = mango.report.better;
     const report = { ...mango.report, better };
-    assert.throws(() => registerBenchmark({ id: 'directionless', label: 'Directionless', kinds: [], report }), /Benchmark directionless: the report metric parse_error declares no better direction/);
+    assert.throws(
+      () => registerBenchmark({ id: 'directionless', label: 'Directionless', kinds: [], report }),
+      /Benchmark directionless: the report metric parse_error declares no better direction/,
+    );
   });
 
   // A: 10 of 30 unparseable, success 20/30; B: 25 unparseable, success 5/30. Both changes significant.
   const records = (model: string, unparseable: number) =>
-    Array.from({ length: 30 }, (_, n) => mangoRecord({ model, game: ['zork1', 'detective', 'omniquest'][n % 3], n, parseError: n < unparseable, strict: n < unparseable ? 0 : 1 }));
+    Array.from({ length: 30 }, (_, n) =>
+      mangoRecord({
+        model,
+        game: ['zork1', 'detective', 'omniquest'][n % 3],
+        n,
+        parseError: n < unparseable,
+        strict: n < unparseable ? 0 : 1,
+      }),
+    );
   const a = setOf(records('model-a', 10), 'a.jsonl');
   const b = setOf(records('model-b', 25), 'b.jsonl');
 
   it('report --json and the results model carry the directions as an added last field', () => {
     const { json } = buildReport(a);
-    assert.deepEqual(Object.keys(json), ['benchmark', 'records', 'errors', 'modes', 'by', 'where', 'bootstrap', 'superseded', 'groups', 'failures', 'better', 'truncated', 'context_truncated', 'truncated_treatment', 'errors_by_kind']);
+    assert.deepEqual(Object.keys(json), [
+      'benchmark',
+      'records',
+      'errors',
+      'modes',
+      'by',
+      'where',
+      'bootstrap',
+      'superseded',
+      'groups',
+      'failures',
+      'better',
+      'truncated',
+      'context_truncated',
+      'truncated_treatment',
+      'errors_by_kind',
+    ]);
     assert.equal(json.better.parse_error, 'lower');
     assert.equal(json.better.success_strict, 'higher');
     const { model } = buildResultsModel(a, ['a.jsonl'], 'A');
@@ -81,7 +121,10 @@ describe('metric directions', () => {
     const row = (name: string) => text.split('\n').find((line) => line.startsWith(`${name} `)) ?? '';
     assert.match(text.split('\n')[2], /test\s+better \(p < 0\.05\)$/);
     assert.match(row('parse_error'), /mcnemar-exact\s+A$/);
-    assert.match(text, /15 questions flip on success_strict: 0 to B's favour, 15 to A's \(success_strict: higher is better\)\./);
+    assert.match(
+      text,
+      /15 questions flip on success_strict: 0 to B's favour, 15 to A's \(success_strict: higher is better\)\./,
+    );
     assert.match(compareMarkdown(reversed), /\| parse_error \| 30 \| .* \| mcnemar-exact \| B \|/);
   });
 });

@@ -61,7 +61,10 @@ describe("a new user's runs against llama-server at its defaults (issue 28)", fu
   for (const { benchmark, args } of RUNS) {
     it(`waypoint run ${benchmark} answers every question that fits, records every cut reply, and report counts them apart`, async () => {
       const out = `.waypoint/runs/batch/${benchmark}-local.jsonl`;
-      const run = await runWaypoint(['run', benchmark, ...args, '--base-url', server.url, '--model', 'default', '--out', out, '--json'], dir);
+      const run = await runWaypoint(
+        ['run', benchmark, ...args, '--base-url', server.url, '--model', 'default', '--out', out, '--json'],
+        dir,
+      );
       assert.ok(run.code === 0 || run.code === 1, run.stderr);
       assert.ok(existsSync(join(dir, out)), `no run file: ${run.stderr}${run.stdout}`);
       const records: RunRecord[] = parseRunRecords(readFileSync(join(dir, out), 'utf8'), out).records;
@@ -72,26 +75,44 @@ describe("a new user's runs against llama-server at its defaults (issue 28)", fu
         if (record.error === undefined) continue;
         assert.equal(record.failure?.kind, 'prompt-too-long', `${record.question.sampleId}: ${record.error}`);
       }
-      assert.ok(records.some((record) => record.error === undefined), 'questions that fit are answered');
-      assert.ok(records.every((record) => record.error !== undefined || record.served_model === server.options.servedModel), 'each answer names the model that gave it');
+      assert.ok(
+        records.some((record) => record.error === undefined),
+        'questions that fit are answered',
+      );
+      assert.ok(
+        records.every((record) => record.error !== undefined || record.served_model === server.options.servedModel),
+        'each answer names the model that gave it',
+      );
       const cut = records.filter((record) => record.truncated === true);
       if (benchmark !== 'smartplay') {
         // One reply a record: the cut one's reason is "length" (an episode's is its last turn's).
         assert.ok(cut.every((record) => record.finish_reason === 'length'));
-        assert.ok(cut.length > 0, `some replies ran past the limit and are recorded as cut (${records.length} records: ${records.map((record) => record.rawAnswer.slice(0, 20)).join(' | ')})`);
+        assert.ok(
+          cut.length > 0,
+          `some replies ran past the limit and are recorded as cut (${records.length} records: ${records.map((record) => record.rawAnswer.slice(0, 20)).join(' | ')})`,
+        );
       }
 
       const report = await runWaypoint(['report', out, '--json'], dir);
       assert.equal(report.code, 0, report.stderr);
       const json = JSON.parse(report.stdout) as ReportJson;
       const errored = records.filter((record) => record.error !== undefined).length;
-      const cutNotErrored = records.filter((record) => record.error === undefined && (record.truncated === true || record.context_truncated === true)).length;
+      const cutNotErrored = records.filter(
+        (record) => record.error === undefined && (record.truncated === true || record.context_truncated === true),
+      ).length;
       assert.equal(json.records, records.length);
       assert.equal(json.errors, errored);
-      assert.equal(json.truncated + json.context_truncated, cutNotErrored, 'each cut answer counted once, apart from the errors');
+      assert.equal(
+        json.truncated + json.context_truncated,
+        cutNotErrored,
+        'each cut answer counted once, apart from the errors',
+      );
       assert.equal(json.truncated_treatment, 'excluded');
       // Errors are no parse errors: each group's errors are counted apart from its answers that parsed.
-      assert.equal(json.groups.reduce((sum, group) => sum + group.errors, 0), errored);
+      assert.equal(
+        json.groups.reduce((sum, group) => sum + group.errors, 0),
+        errored,
+      );
       assert.ok(json.groups.every((group) => group.valid + group.errors <= group.n));
     });
   }

@@ -28,7 +28,10 @@ describe('a file that is not a run file', () => {
     const reason = await reasonFor('notes.jsonl', 'not json\n{"time":"2026-01-01T00:00:00Z"}\n');
     assert.equal(reason.line, 1);
     assert.equal(reason.column, 1);
-    assert.match(reason.message, /^data\/notes\.jsonl is not a run file: line 1, column 1: JSON syntax: unexpected character \(one more line is not run records either\)\./);
+    assert.match(
+      reason.message,
+      /^data\/notes\.jsonl is not a run file: line 1, column 1: JSON syntax: unexpected character \(one more line is not run records either\)\./,
+    );
     assert.match(reason.message, /Run files are what `waypoint run`, `waypoint import` and Run Benchmark write\./);
     assert.doesNotMatch(reason.message, /benchmark file/, 'an unknown name is not called a benchmark file');
   });
@@ -36,7 +39,10 @@ describe('a file that is not a run file', () => {
   it('says which benchmark file kind a file of a known name is (a GRASP grid file, a SmartPlay episode)', async () => {
     const grids = await reasonFor('inner_cluster_free.jsonl', '{"grid":[[0]]}\n{"grid":[[1]]}\n{"grid":[[2]]}\n');
     assert.equal(grids.line, 1);
-    assert.match(grids.message, /inner_cluster_free\.jsonl is not a run file: line 1, column 1: `time` is missing \(2 more lines are not run records either\)\. Its name is that of a GRASP benchmark file \(grasp-grids\), not of a run file\./);
+    assert.match(
+      grids.message,
+      /inner_cluster_free\.jsonl is not a run file: line 1, column 1: `time` is missing \(2 more lines are not run records either\)\. Its name is that of a GRASP benchmark file \(grasp-grids\), not of a run file\./,
+    );
     const episode = await reasonFor('hanoi.episode.jsonl', '{"step":0}\n');
     assert.match(episode.message, /SmartPlay benchmark file \(smartplay-episode\)/);
     assert.doesNotMatch(episode.message, /more line/);
@@ -57,8 +63,12 @@ describe('a file that is not a run file', () => {
     assert.equal(reason.line, 3);
   });
 
-  it('takes the reader\'s problem form apart, and only for its own file', () => {
-    assert.deepEqual(locateProblem('/a/b.jsonl:12:5: `model` is missing.', '/a/b.jsonl'), { line: 12, column: 5, text: '`model` is missing.' });
+  it("takes the reader's problem form apart, and only for its own file", () => {
+    assert.deepEqual(locateProblem('/a/b.jsonl:12:5: `model` is missing.', '/a/b.jsonl'), {
+      line: 12,
+      column: 5,
+      text: '`model` is missing.',
+    });
     assert.equal(locateProblem('/a/c.jsonl:12:5: x', '/a/b.jsonl'), null);
     assert.equal(locateProblem('/a/b.jsonl: no line', '/a/b.jsonl'), null);
   });

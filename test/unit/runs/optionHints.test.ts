@@ -19,10 +19,12 @@ const SOURCES: Record<string, string[]> = {
 
 /** What every set needs besides the option under test (BabyAI has no default task). */
 const required = (definition: BenchmarkDefinition): Record<string, string> =>
-  Object.fromEntries((definition.questionOptions ?? []).flatMap((option) => {
-    const hint = questionOptionHint(definition, option);
-    return hint.required && hint.choices ? [[option, hint.choices[0]]] : [];
-  }));
+  Object.fromEntries(
+    (definition.questionOptions ?? []).flatMap((option) => {
+      const hint = questionOptionHint(definition, option);
+      return hint.required && hint.choices ? [[option, hint.choices[0]]] : [];
+    }),
+  );
 
 async function questionsOf(definition: BenchmarkDefinition, options: Record<string, string>) {
   const set = await definition.questionSet?.(SOURCES[definition.id], options, nodeQuestionFiles);
@@ -36,7 +38,12 @@ describe('Run Benchmark: question option hints', function () {
   it('describe every option the built-in benchmarks declare, with a sample source for each benchmark', () => {
     assert.deepEqual(runnable.map((definition) => definition.id).sort(), Object.keys(SOURCES).sort());
     for (const definition of runnable) {
-      for (const option of definition.questionOptions ?? []) assert.doesNotMatch(questionOptionHint(definition, option).help, /as `waypoint run/, `${definition.id} --${option} has a hint`);
+      for (const option of definition.questionOptions ?? [])
+        assert.doesNotMatch(
+          questionOptionHint(definition, option).help,
+          /as `waypoint run/,
+          `${definition.id} --${option} has a hint`,
+        );
     }
   });
 
@@ -49,7 +56,15 @@ describe('Run Benchmark: question option hints', function () {
           const questions = await questionsOf(definition, { ...required(definition), [option]: choice });
           assert.ok(questions.length > 0, `${definition.id} --${option} ${choice} has questions`);
         }
-        await assert.rejects(definition.questionSet?.(SOURCES[definition.id], { ...required(definition), [option]: 'no-such-value' }, nodeQuestionFiles) ?? Promise.resolve(), QuestionOptionError, `${definition.id} --${option} refuses a value off the list`);
+        await assert.rejects(
+          definition.questionSet?.(
+            SOURCES[definition.id],
+            { ...required(definition), [option]: 'no-such-value' },
+            nodeQuestionFiles,
+          ) ?? Promise.resolve(),
+          QuestionOptionError,
+          `${definition.id} --${option} refuses a value off the list`,
+        );
       }
     }
   });
@@ -60,7 +75,11 @@ describe('Run Benchmark: question option hints', function () {
         const hint = questionOptionHint(definition, option);
         if (hint.fallback === undefined) continue;
         const base = required(definition);
-        assert.deepEqual(await questionsOf(definition, { ...base, [option]: hint.fallback }), await questionsOf(definition, base), `${definition.id} --${option} defaults to ${hint.fallback}`);
+        assert.deepEqual(
+          await questionsOf(definition, { ...base, [option]: hint.fallback }),
+          await questionsOf(definition, base),
+          `${definition.id} --${option} defaults to ${hint.fallback}`,
+        );
       }
     }
   });

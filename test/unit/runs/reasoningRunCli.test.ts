@@ -10,7 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
-import { type LlamaServer, type LlamaServerOptions, questionRequests, startLlamaServer } from '../../support/llamaServer';
+import {
+  type LlamaServer,
+  type LlamaServerOptions,
+  questionRequests,
+  startLlamaServer,
+} from '../../support/llamaServer';
 import { distDir, samplesDir } from '../../support/paths';
 
 const cli = join(distDir, 'cli.js');
@@ -48,11 +53,38 @@ describe('waypoint run with a reasoning model (the double)', function () {
   }
 
   const records = (file: string): RunRecord[] => parseRunRecords(readFileSync(join(dir, file), 'utf8'), file).records;
-  const graspRun = (out: string, ...model: string[]) => ['run', 'grasp', grid, '--settings', '4-none-0', '--concurrency', '1', '--no-cache', '--out', out, '--json', ...model];
+  const graspRun = (out: string, ...model: string[]) => [
+    'run',
+    'grasp',
+    grid,
+    '--settings',
+    '4-none-0',
+    '--concurrency',
+    '1',
+    '--no-cache',
+    '--out',
+    out,
+    '--json',
+    ...model,
+  ];
 
   it('a profile file with maxCompletionTokens, reasoningEffort and prices: sent as such, the thought and details kept, the provider cost wins', async () => {
     const server = await serve({ reasoningFormat: 'reasoning', usageDetails: true, costPerToken: 0.000001 });
-    writeFileSync(join(dir, 'models.json'), JSON.stringify([{ id: 'thinker', provider: 'openai-compatible', baseUrl: server.url, model: 'gpt-oss-20b', maxCompletionTokens: 300, reasoningEffort: 'low', costPer1kInput: 5, costPer1kOutput: 5 }]));
+    writeFileSync(
+      join(dir, 'models.json'),
+      JSON.stringify([
+        {
+          id: 'thinker',
+          provider: 'openai-compatible',
+          baseUrl: server.url,
+          model: 'gpt-oss-20b',
+          maxCompletionTokens: 300,
+          reasoningEffort: 'low',
+          costPer1kInput: 5,
+          costPer1kOutput: 5,
+        },
+      ]),
+    );
     const result = await runCli(graspRun('thinker.jsonl', '--profile', 'models.json', '--profile-id', 'thinker'), dir);
     assert.equal(result.code, 0, result.stderr);
     const chats = server.requests.filter((request) => request.path === '/v1/chat/completions');
@@ -65,7 +97,10 @@ describe('waypoint run with a reasoning model (the double)', function () {
     }
     // The preflight's one token goes under the same name, with the same effort.
     const preflights = chats.filter((request) => !questions.includes(request));
-    assert.deepEqual(preflights.map(({ body }) => [body.max_completion_tokens, body.reasoning_effort, 'max_tokens' in body]), [[1, 'low', false]]);
+    assert.deepEqual(
+      preflights.map(({ body }) => [body.max_completion_tokens, body.reasoning_effort, 'max_tokens' in body]),
+      [[1, 'low', false]],
+    );
     const written = records('thinker.jsonl');
     assert.equal(written.length, 5);
     for (const record of written) {
@@ -88,12 +123,30 @@ describe('waypoint run with a reasoning model (the double)', function () {
     assert.equal(server.usage.length, 6);
     const preflightCost = (server.usage[0].prompt + server.usage[0].completion) * 0.000001;
     assert.ok(preflightCost > 0);
-    assert.ok(Math.abs((summary.cost_usd ?? -1) - (written.reduce((sum, record) => sum + (record.costUsd ?? 0), 0) + preflightCost)) < 1e-12, result.stdout);
+    assert.ok(
+      Math.abs(
+        (summary.cost_usd ?? -1) - (written.reduce((sum, record) => sum + (record.costUsd ?? 0), 0) + preflightCost),
+      ) < 1e-12,
+      result.stdout,
+    );
   });
 
   it('--max-completion-tokens and --reasoning-effort beside --base-url; without prices or a provider figure the run cost is null', async () => {
     const server = await serve();
-    const result = await runCli(graspRun('local.jsonl', '--base-url', server.url, '--model', 'default', '--max-completion-tokens', '200', '--reasoning-effort', 'medium'), dir);
+    const result = await runCli(
+      graspRun(
+        'local.jsonl',
+        '--base-url',
+        server.url,
+        '--model',
+        'default',
+        '--max-completion-tokens',
+        '200',
+        '--reasoning-effort',
+        'medium',
+      ),
+      dir,
+    );
     assert.equal(result.code, 0, result.stderr);
     assert.equal(server.requests.at(-1)?.body.max_completion_tokens, 200);
     assert.equal(server.requests.at(-1)?.body.reasoning_effort, 'medium');
@@ -101,14 +154,33 @@ describe('waypoint run with a reasoning model (the double)', function () {
     assert.equal(summary.cost_usd, null);
     assert.equal(summary.cost_unknown, 5);
     assert.ok(records('local.jsonl').every((record) => record.costUsd === null && record.reasoning === THOUGHT));
-    const bad = await runCli(graspRun('bad.jsonl', '--base-url', server.url, '--model', 'default', '--reasoning-effort', 'extreme'), dir);
+    const bad = await runCli(
+      graspRun('bad.jsonl', '--base-url', server.url, '--model', 'default', '--reasoning-effort', 'extreme'),
+      dir,
+    );
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /--reasoning-effort must be one of none, minimal, low, medium, high, xhigh, max, not 'extreme'/);
+    assert.match(
+      bad.stderr,
+      /--reasoning-effort must be one of none, minimal, low, medium, high, xhigh, max, not 'extreme'/,
+    );
   });
 
-  it('a model that refuses max_tokens (as OpenAI\'s reasoning models): the run stops early naming --max-completion-tokens, and --resume with it completes', async () => {
+  it("a model that refuses max_tokens (as OpenAI's reasoning models): the run stops early naming --max-completion-tokens, and --resume with it completes", async () => {
     const server = await serve({ refuseMaxTokens: true });
-    const run = ['run', 'grasp', grid, '--settings', 'all', '--base-url', server.url, '--model', 'o4-mini', '--out', 'o.jsonl', '--json'];
+    const run = [
+      'run',
+      'grasp',
+      grid,
+      '--settings',
+      'all',
+      '--base-url',
+      server.url,
+      '--model',
+      'o4-mini',
+      '--out',
+      'o.jsonl',
+      '--json',
+    ];
     const first = await runCli(run, dir);
     assert.equal(first.code, 1);
     const summary = JSON.parse(first.stdout) as { stopped_by: string; not_asked: number };
@@ -116,19 +188,37 @@ describe('waypoint run with a reasoning model (the double)', function () {
     assert.ok(summary.not_asked > 0);
     const lines = first.stderr.trim().split('\n');
     assert.equal(lines.length, 1, first.stderr);
-    assert.match(lines[0], /^waypoint run: stopped after 5 questions in a row failed the same way: o4-mini at .* refused the request's max_tokens \(HTTP 400: .*\): set "maxCompletionTokens" in the model profile \(--max-completion-tokens N on the command line\).* To go on: change the parameter as the message says, then run the same command with --resume/);
+    assert.match(
+      lines[0],
+      /^waypoint run: stopped after 5 questions in a row failed the same way: o4-mini at .* refused the request's max_tokens \(HTTP 400: .*\): set "maxCompletionTokens" in the model profile \(--max-completion-tokens N on the command line\).* To go on: change the parameter as the message says, then run the same command with --resume/,
+    );
     // OpenAI's reasoning models take only their default temperature as well.
     const second = await runCli([...run, '--resume', '--max-completion-tokens', '256', '--temperature', '1'], dir);
     assert.equal(second.code, 0, second.stderr);
     assert.equal(records('o.jsonl').filter((record) => record.error === undefined).length, 40);
   });
 
-  it('waypoint models test sends the profile\'s limit under its name: a model that refuses max_tokens passes with --max-completion-tokens', async () => {
+  it("waypoint models test sends the profile's limit under its name: a model that refuses max_tokens passes with --max-completion-tokens", async () => {
     const server = await serve({ refuseMaxTokens: true });
     const refused = await runCli(['models', 'test', '--base-url', server.url, '--model', 'o4-mini', '--json'], dir);
     assert.equal(refused.code, 1);
     assert.match(JSON.parse(refused.stdout).message, /max_tokens/);
-    const passed = await runCli(['models', 'test', '--base-url', server.url, '--model', 'o4-mini', '--max-completion-tokens', '64', '--temperature', '1', '--json'], dir);
+    const passed = await runCli(
+      [
+        'models',
+        'test',
+        '--base-url',
+        server.url,
+        '--model',
+        'o4-mini',
+        '--max-completion-tokens',
+        '64',
+        '--temperature',
+        '1',
+        '--json',
+      ],
+      dir,
+    );
     assert.equal(passed.code, 0, passed.stdout);
     // The chat request's limit (the server's token count of the test prompt follows it).
     const chat = server.requests.filter((request) => request.path === '/v1/chat/completions').at(-1);

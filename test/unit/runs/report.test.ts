@@ -11,16 +11,32 @@ import { buildReport } from '../../../src/core/runs/report';
 import { jsonl, mangoRecord } from './fixtures';
 
 /** Records through the file format, as the CLI reads them. */
-const viaFile = (records: RunRecord[], file = 'run.jsonl') => ({ file, records: parseRunRecords(jsonl(records), file).records });
+const viaFile = (records: RunRecord[], file = 'run.jsonl') => ({
+  file,
+  records: parseRunRecords(jsonl(records), file).records,
+});
 
 // gpt-x on two games: zork1 3/4 strict (one errored), detective 1/2 (one unparseable); easy and hard.
 const gptX = [
   mangoRecord({ model: 'gpt-x', game: 'zork1', n: 1, strict: 1, reasoning: 1 }),
-  mangoRecord({ model: 'gpt-x', game: 'zork1', n: 2, strict: 1, reasoning: 0, diagnostics: ['mango-answer/unknown-action'] }),
+  mangoRecord({
+    model: 'gpt-x',
+    game: 'zork1',
+    n: 2,
+    strict: 1,
+    reasoning: 0,
+    diagnostics: ['mango-answer/unknown-action'],
+  }),
   mangoRecord({ model: 'gpt-x', game: 'zork1', n: 3, strict: 1, reasoning: 1, easy: false }),
   mangoRecord({ model: 'gpt-x', game: 'zork1', n: 4, error: 'HTTP 500 from the server' }),
   mangoRecord({ model: 'gpt-x', game: 'detective', n: 1, strict: 1, reasoning: 1 }),
-  mangoRecord({ model: 'gpt-x', game: 'detective', n: 2, parseError: true, diagnostics: ['mango-answer/not-a-list', 'mango-answer/unknown-action', 'mango-answer/unknown-action'] }),
+  mangoRecord({
+    model: 'gpt-x',
+    game: 'detective',
+    n: 2,
+    parseError: true,
+    diagnostics: ['mango-answer/not-a-list', 'mango-answer/unknown-action', 'mango-answer/unknown-action'],
+  }),
 ];
 
 describe('report (core)', () => {
@@ -31,7 +47,13 @@ describe('report (core)', () => {
     assert.equal(json.errors, 1);
     assert.deepEqual(json.modes, { faithful: 6 });
     assert.deepEqual(json.bootstrap, { seed: 1, resamples: 2000, cluster: 'game', interval: 'percentile' });
-    assert.deepEqual(json.groups.map((group) => group.key), [{ model: 'gpt-x', game: 'detective' }, { model: 'gpt-x', game: 'zork1' }]);
+    assert.deepEqual(
+      json.groups.map((group) => group.key),
+      [
+        { model: 'gpt-x', game: 'detective' },
+        { model: 'gpt-x', game: 'zork1' },
+      ],
+    );
     const [detective, zork] = json.groups;
     assert.equal(zork.n, 4);
     assert.equal(zork.valid, 3);
@@ -61,17 +83,36 @@ describe('report (core)', () => {
     assert.deepEqual(overall.metrics.success_strict.ci95, [0.5, 0.75]);
     const byDefault = buildReport(mergeRunFiles([viaFile(gptX)])).json;
     assert.deepEqual(byDefault.by, ['model', 'task', 'difficulty']);
-    assert.deepEqual(byDefault.groups.map((group) => [group.key.difficulty, group.n]), [['easy', 5], ['hard', 1]]);
+    assert.deepEqual(
+      byDefault.groups.map((group) => [group.key.difficulty, group.n]),
+      [
+        ['easy', 5],
+        ['hard', 1],
+      ],
+    );
   });
 
   it('merges shards, counts a question answered twice once, and filters with --where', () => {
-    const gptY = [mangoRecord({ model: 'gpt-y', game: 'zork1', n: 1, strict: 0 }), mangoRecord({ model: 'gpt-y', game: 'zork1', n: 2, strict: 1 })];
+    const gptY = [
+      mangoRecord({ model: 'gpt-y', game: 'zork1', n: 1, strict: 0 }),
+      mangoRecord({ model: 'gpt-y', game: 'zork1', n: 2, strict: 1 }),
+    ];
     // The retried question: the error first, then the answer (a resumed run that retried its errors).
     const retried = mangoRecord({ model: 'gpt-x', game: 'zork1', n: 4, strict: 1, reasoning: 1 });
-    const set = mergeRunFiles([viaFile(gptX.slice(0, 3), 'shard-1.jsonl'), viaFile([...gptX.slice(3), retried], 'shard-2.jsonl'), viaFile(gptY, 'gpt-y.jsonl')]);
+    const set = mergeRunFiles([
+      viaFile(gptX.slice(0, 3), 'shard-1.jsonl'),
+      viaFile([...gptX.slice(3), retried], 'shard-2.jsonl'),
+      viaFile(gptY, 'gpt-y.jsonl'),
+    ]);
     assert.equal(set.superseded, 1);
     const { json } = buildReport(set, { by: 'model' });
-    assert.deepEqual(json.groups.map((group) => [group.key.model, group.n, group.errors, group.metrics.success_strict.mean]), [['gpt-x', 6, 0, 5 / 6], ['gpt-y', 2, 0, 1 / 2]]);
+    assert.deepEqual(
+      json.groups.map((group) => [group.key.model, group.n, group.errors, group.metrics.success_strict.mean]),
+      [
+        ['gpt-x', 6, 0, 5 / 6],
+        ['gpt-y', 2, 0, 1 / 2],
+      ],
+    );
     const only = buildReport(set, { by: 'game', where: 'game=zork1,model=gpt-y' }).json;
     assert.equal(only.records, 2);
     assert.deepEqual(only.where, { game: ['zork1'], model: ['gpt-y'] });
@@ -81,11 +122,26 @@ describe('report (core)', () => {
 
   it('refuses mixed benchmarks and unknown fields as usage errors naming them', () => {
     const babyai = JSON.parse(JSON.stringify(gptX[0])) as Record<string, unknown>;
-    babyai.question = { benchmark: 'babyai', task: 'predict', source: 'a.jsonl', record: 0, levelName: 'BabyAI-GoToObj-v0', sampleId: 'x', actions: [] };
+    babyai.question = {
+      benchmark: 'babyai',
+      task: 'predict',
+      source: 'a.jsonl',
+      record: 0,
+      levelName: 'BabyAI-GoToObj-v0',
+      sampleId: 'x',
+      actions: [],
+    };
     const mixed = parseRunRecords(`${JSON.stringify(gptX[0])}\n${JSON.stringify(babyai)}\n`, 'mixed.jsonl').records;
-    assert.throws(() => mergeRunFiles([{ file: 'mixed.jsonl', records: mixed }]), (error: Error) => error instanceof ReportUsageError && /mango \(mixed\.jsonl\) and babyai \(mixed\.jsonl\)/.test(error.message));
+    assert.throws(
+      () => mergeRunFiles([{ file: 'mixed.jsonl', records: mixed }]),
+      (error: Error) =>
+        error instanceof ReportUsageError && /mango \(mixed\.jsonl\) and babyai \(mixed\.jsonl\)/.test(error.message),
+    );
     const set = mergeRunFiles([viaFile(gptX)]);
-    assert.throws(() => buildReport(set, { by: 'colour' }), /--by: mango has no field 'colour' \(fields: model, mode, game, task, difficulty, path_length\)/);
+    assert.throws(
+      () => buildReport(set, { by: 'colour' }),
+      /--by: mango has no field 'colour' \(fields: model, mode, game, task, difficulty, path_length\)/,
+    );
     assert.throws(() => buildReport(set, { where: 'game' }), /--where: 'game' is not FIELD=VALUE/);
   });
 
@@ -94,25 +150,55 @@ describe('report (core)', () => {
     const csv = reportCsv(json).trimEnd().split('\n');
     assert.equal(csv.length, 3);
     // The cut records' columns and the treatment come last: the columns before keep their places.
-    assert.equal(csv[0], 'model,game,n,valid,errors,success_strict_mean,success_strict_ci95_low,success_strict_ci95_high,success_strict_n,success_loose_mean,success_loose_ci95_low,success_loose_ci95_high,success_loose_n,reasoning_mean,reasoning_ci95_low,reasoning_ci95_high,reasoning_n,parse_error_mean,parse_error_ci95_low,parse_error_ci95_high,parse_error_n,truncated,context_truncated,truncated_treatment');
+    assert.equal(
+      csv[0],
+      'model,game,n,valid,errors,success_strict_mean,success_strict_ci95_low,success_strict_ci95_high,success_strict_n,success_loose_mean,success_loose_ci95_low,success_loose_ci95_high,success_loose_n,reasoning_mean,reasoning_ci95_low,reasoning_ci95_high,reasoning_n,parse_error_mean,parse_error_ci95_low,parse_error_ci95_high,parse_error_n,truncated,context_truncated,truncated_treatment',
+    );
     assert.match(csv[2], /^gpt-x,zork1,4,3,1,0\.75,.*,0,0,excluded$/);
     const markdown = reportMarkdown(json).split('\n');
-    assert.ok(markdown.includes('| model | game | n | valid | errors | success_strict | success_loose | reasoning | parse_error |'), markdown.join('\n'));
+    assert.ok(
+      markdown.includes(
+        '| model | game | n | valid | errors | success_strict | success_loose | reasoning | parse_error |',
+      ),
+      markdown.join('\n'),
+    );
     assert.ok(markdown.some((line) => line.startsWith('| gpt-x | zork1 | 4 | 3 | 1 | 0.75 [')));
     assert.ok(markdown.includes('| mango-answer/unknown-action | 3 | 2 |'));
   });
 
   it('counts truncated replies (a truncated column and a note in the caption) only when there are some', () => {
-    const cut = { ...mangoRecord({ model: 'gpt-x', game: 'zork1', n: 7, strict: 0 }), finish_reason: 'length', truncated: true };
+    const cut = {
+      ...mangoRecord({ model: 'gpt-x', game: 'zork1', n: 7, strict: 0 }),
+      finish_reason: 'length',
+      truncated: true,
+    };
     const { json } = buildReport(mergeRunFiles([viaFile([...gptX, cut])]), { by: 'game' });
     assert.equal(json.truncated, 1);
-    assert.deepEqual(json.groups.map((group) => [group.key.game, group.truncated]), [['detective', 0], ['zork1', 1]]);
+    assert.deepEqual(
+      json.groups.map((group) => [group.key.game, group.truncated]),
+      [
+        ['detective', 0],
+        ['zork1', 1],
+      ],
+    );
     const markdown = reportMarkdown(json).split('\n');
-    assert.ok(markdown.includes('| model | game | n | valid | errors | truncated | success_strict | success_loose | reasoning | parse_error |'), markdown.join('\n'));
+    assert.ok(
+      markdown.includes(
+        '| model | game | n | valid | errors | truncated | success_strict | success_loose | reasoning | parse_error |',
+      ),
+      markdown.join('\n'),
+    );
     assert.match(markdown[0], /7 records \(1 errors, 1 truncated at the token limit;/);
     // No cut record: no column, no count; the caption still says how the means treat them.
     const plain = reportMarkdown(buildReport(mergeRunFiles([viaFile(gptX)])).json);
-    assert.ok(plain.split('\n').includes('| model | task | difficulty | n | valid | errors | success_strict | success_loose | reasoning | parse_error |'), plain);
+    assert.ok(
+      plain
+        .split('\n')
+        .includes(
+          '| model | task | difficulty | n | valid | errors | success_strict | success_loose | reasoning | parse_error |',
+        ),
+      plain,
+    );
     assert.doesNotMatch(plain, /truncated at the token limit/);
     assert.match(plain, /Means exclude truncated records/);
   });
@@ -120,11 +206,16 @@ describe('report (core)', () => {
   describe('records answered from a cut (truncated, context_truncated)', () => {
     // zork1 without cuts: 3 right of 4 (one errored). Three more zork1 answers, all wrong: a reply cut
     // at the token limit, a prompt the server cut, and a failed call flagged truncated by an earlier turn.
-    const cutReply = { ...mangoRecord({ model: 'gpt-x', game: 'zork1', n: 7, strict: 0 }), finish_reason: 'length', truncated: true };
+    const cutReply = {
+      ...mangoRecord({ model: 'gpt-x', game: 'zork1', n: 7, strict: 0 }),
+      finish_reason: 'length',
+      truncated: true,
+    };
     const cutPrompt = { ...mangoRecord({ model: 'gpt-x', game: 'zork1', n: 8, strict: 0 }), context_truncated: true };
     const erroredCut = { ...mangoRecord({ model: 'gpt-x', game: 'zork1', n: 9, error: 'HTTP 500' }), truncated: true };
     const set = () => mergeRunFiles([viaFile([...gptX, cutReply, cutPrompt, erroredCut])]);
-    const zork = (json: ReturnType<typeof buildReport>['json']) => json.groups.find((group) => group.key.game === 'zork1');
+    const zork = (json: ReturnType<typeof buildReport>['json']) =>
+      json.groups.find((group) => group.key.game === 'zork1');
 
     it('are left out of the means by default and counted in their own columns; an errored one stays an error', () => {
       const { json } = buildReport(set(), { by: 'game' });
@@ -141,9 +232,19 @@ describe('report (core)', () => {
       assert.equal(group.metrics.success_strict.n, 5);
       assert.equal(group.metrics.parse_error.n, 3, 'parse errors are over answers: no errored, no cut record');
       const text = reportMarkdown(json);
-      assert.ok(text.split('\n').includes('| model | game | n | valid | errors | truncated | context_truncated | success_strict | success_loose | reasoning | parse_error |'), text);
+      assert.ok(
+        text
+          .split('\n')
+          .includes(
+            '| model | game | n | valid | errors | truncated | context_truncated | success_strict | success_loose | reasoning | parse_error |',
+          ),
+        text,
+      );
       assert.match(text, /1 truncated at the token limit, 1 with the prompt cut by the server;/);
-      assert.match(text, /Means exclude truncated records \(replies cut at the token limit, prompts the server cut; counted in their own columns\); --include-truncated counts them\./);
+      assert.match(
+        text,
+        /Means exclude truncated records \(replies cut at the token limit, prompts the server cut; counted in their own columns\); --include-truncated counts them\./,
+      );
       const csv = reportCsv(json).trim().split('\n');
       assert.match(csv.find((line) => line.startsWith('gpt-x,zork1,')) ?? '', /,1,1,excluded$/);
     });
@@ -164,13 +265,21 @@ describe('report (core)', () => {
         const { json, rows } = buildReport(records, { includeTruncated });
         const html = reportHtml(json, rows, records.report);
         const treatment = /<span id="truncated-treatment">([^<]*)<\/span>/.exec(html)?.[1] ?? '';
-        assert.match(treatment, includeTruncated ? /^Means include truncated records/ : /^Means exclude truncated records/);
+        assert.match(
+          treatment,
+          includeTruncated ? /^Means include truncated records/ : /^Means exclude truncated records/,
+        );
         assert.match(treatment, /\(1 truncated at the token limit, 1 with the prompt cut by the server\)$/);
         const overall = /<h2>Overall<\/h2>\n<table><thead><tr>(.*?)<\/tr><\/thead><tbody><tr>(.*?)<\/tr>/s.exec(html);
         assert.match(overall?.[1] ?? '', /<th>errors<\/th><th>truncated<\/th><th>context_truncated<\/th>/);
         // gpt-x overall: 4 right of 7 without the cuts (zork1 3 of 5, detective 1 of 2), 4 of 9 with them.
         const strict = includeTruncated ? 4 / 9 : 4 / 7;
-        assert.match(overall?.[2] ?? '', new RegExp(`<td class="n">9</td><td class="n">\\d+</td><td class="n">2</td><td class="n">1</td><td class="n">1</td><td class="n">${String(Math.round(strict * 1000) / 1000).replace('.', '\\.')} `));
+        assert.match(
+          overall?.[2] ?? '',
+          new RegExp(
+            `<td class="n">9</td><td class="n">\\d+</td><td class="n">2</td><td class="n">1</td><td class="n">1</td><td class="n">${String(Math.round(strict * 1000) / 1000).replace('.', '\\.')} `,
+          ),
+        );
         assert.equal(rows.filter((row) => !row.inMeans).length, includeTruncated ? 0 : 2);
       }
     });
@@ -188,7 +297,14 @@ describe('report (core)', () => {
   });
 
   it('writes a self-contained HTML page that shows record text as text', () => {
-    const planted = mangoRecord({ model: 'evil</td><img src=x>', game: 'zork1', n: 9, strict: 0, raw: '<script>alert(1)</script> and </script><script>alert(2)</script>', prompt: 'prompt with <b>tags</b>' });
+    const planted = mangoRecord({
+      model: 'evil</td><img src=x>',
+      game: 'zork1',
+      n: 9,
+      strict: 0,
+      raw: '<script>alert(1)</script> and </script><script>alert(2)</script>',
+      prompt: 'prompt with <b>tags</b>',
+    });
     const set = mergeRunFiles([viaFile([...gptX, planted])]);
     const { json, rows } = buildReport(set);
     const html = reportHtml(json, rows, set.report);
@@ -200,9 +316,14 @@ describe('report (core)', () => {
     assert.doesNotMatch(html, /<b>tags/);
     assert.match(html, /evil&lt;\/td&gt;&lt;img src=x&gt;/);
     assert.match(html, /\\u003cscript>alert\(1\)\\u003c\/script>/);
-    assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-[A-Za-z0-9+/]+=*';/);
+    assert.match(
+      html,
+      /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-[A-Za-z0-9+/]+=*';/,
+    );
     // The drill-down data round-trips to the record's text.
-    const data = JSON.parse(/<script type="application\/json" id="records" data-encoding="json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as { rows: Array<{ raw: string }> };
+    const data = JSON.parse(
+      /<script type="application\/json" id="records" data-encoding="json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null',
+    ) as { rows: Array<{ raw: string }> };
     assert.equal(data.rows.at(-1)?.raw, planted.rawAnswer);
     assert.match(html, /<svg width=/);
   });

@@ -15,7 +15,11 @@ import { distDir, samplesDir } from '../../support/paths';
 
 const cli = join(distDir, 'cli.js');
 
-function runAsync(args: string[], cwd: string, onStderr?: (text: string, child: ReturnType<typeof spawn>) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runAsync(
+  args: string[],
+  cwd: string,
+  onStderr?: (text: string, child: ReturnType<typeof spawn>) => void,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [cli, ...args], { cwd, env: { ...process.env, FAKE_KEY: 'sk-test-123' } });
     let stdout = '';
@@ -39,7 +43,10 @@ function hanoiPlayer(fake: FakeOpenAi): void {
 
 /** The server always pulls the first slot machine, after `delayMs`. */
 function banditPlayer(fake: FakeOpenAi, delayMs: number): void {
-  fake.respond = (body) => ({ content: body.messages?.at(-1)?.content.startsWith('Choose') ? 'Pull slot machine 1.' : 'Machine 1 has paid well.', delayMs });
+  fake.respond = (body) => ({
+    content: body.messages?.at(-1)?.content.startsWith('Choose') ? 'Pull slot machine 1.' : 'Machine 1 has paid well.',
+    delayMs,
+  });
 }
 
 describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
@@ -60,7 +67,25 @@ describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
     // Bandit episodes differ by seed (the machines pay at random), so no two share a prompt.
     banditPlayer(fake, 2);
     const out = join(dir, 'run.jsonl');
-    const args = ['run', 'smartplay', 'BanditTwoArmedHighLowFixed', '--episodes', '6', '--base-url', fake.url, '--model', 'fake-model', '--api-key-env', 'FAKE_KEY', '--concurrency', '2', '--out', out, '--progress', 'json'];
+    const args = [
+      'run',
+      'smartplay',
+      'BanditTwoArmedHighLowFixed',
+      '--episodes',
+      '6',
+      '--base-url',
+      fake.url,
+      '--model',
+      'fake-model',
+      '--api-key-env',
+      'FAKE_KEY',
+      '--concurrency',
+      '2',
+      '--out',
+      out,
+      '--progress',
+      'json',
+    ];
     let sent = false;
     const first = await runAsync(args, dir, (text, child) => {
       // Interrupt once two episodes are recorded (progress lines count them).
@@ -74,17 +99,31 @@ describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
     assert.ok(partial.endsWith('\n'));
     const before = parseRunRecords(partial, out);
     assert.deepEqual(before.problems, []);
-    assert.ok(before.records.length >= 2 && before.records.length < 6, `${before.records.length} records before resume`);
+    assert.ok(
+      before.records.length >= 2 && before.records.length < 6,
+      `${before.records.length} records before resume`,
+    );
     const requestsBefore = asked(fake).length;
 
-    const second = await runAsync([...args.filter((arg) => arg !== '--progress' && arg !== 'json'), '--resume', '--json'], dir);
+    const second = await runAsync(
+      [...args.filter((arg) => arg !== '--progress' && arg !== 'json'), '--resume', '--json'],
+      dir,
+    );
     assert.doesNotMatch(second.stderr, /Response cache/);
     assert.equal(second.code, 0, second.stderr);
     const summary = JSON.parse(second.stdout) as { run_id: string; already_answered: number; answered: number };
     const after = parseRunRecords(readFileSync(out, 'utf8'), out);
     assert.equal(after.records.length, 6);
     assert.deepEqual(new Set(after.records.map((record) => record.question.sampleId)).size, 6);
-    assert.ok(after.records.every((record) => record.run_id === summary.run_id && typeof record.scores.score === 'number' && record.scores.steps === 50 && record.error === undefined));
+    assert.ok(
+      after.records.every(
+        (record) =>
+          record.run_id === summary.run_id &&
+          typeof record.scores.score === 'number' &&
+          record.scores.steps === 50 &&
+          record.error === undefined,
+      ),
+    );
     assert.equal(summary.already_answered, before.records.length);
     // Two requests a step, 50 steps an episode; the cache (the workspace's .waypoint/) answers what the
     // first process already asked. A request asked twice is one that was in flight at Ctrl+C: at
@@ -101,10 +140,35 @@ describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
 
   it('identical prompts asked at once go to the model once (three Hanoi episodes are the same game)', () => {
     hanoiPlayer(fake);
-    return runAsync(['run', 'smartplay', 'Hanoi3Disk', '--episodes', '3', '--concurrency', '3', '--base-url', fake.url, '--model', 'solver', '--out', join(dir, 'h.jsonl'), '--json'], dir).then((result) => {
+    return runAsync(
+      [
+        'run',
+        'smartplay',
+        'Hanoi3Disk',
+        '--episodes',
+        '3',
+        '--concurrency',
+        '3',
+        '--base-url',
+        fake.url,
+        '--model',
+        'solver',
+        '--out',
+        join(dir, 'h.jsonl'),
+        '--json',
+      ],
+      dir,
+    ).then((result) => {
       assert.equal(result.code, 0, result.stderr);
       const records = parseRunRecords(readFileSync(join(dir, 'h.jsonl'), 'utf8'), 'h.jsonl').records;
-      assert.deepEqual(records.map((record) => [record.scores.completed, record.scores.steps]), [[1, 7], [1, 7], [1, 7]]);
+      assert.deepEqual(
+        records.map((record) => [record.scores.completed, record.scores.steps]),
+        [
+          [1, 7],
+          [1, 7],
+          [1, 7],
+        ],
+      );
       // 7 optimal moves × 2 questions, asked once for all three episodes.
       assert.equal(chatRequests(fake).length, 14);
     });
@@ -113,7 +177,26 @@ describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
   it('--concurrency 16 prints no listener-leak warning (one cancel listener per request in flight is by design)', () => {
     fake.respond = () => ({ content: '[UP, TAKE, DOWN, DROP]', delayMs: 30 });
     const grid = join(samplesDir, 'grasp', 'inner_cluster_free.jsonl');
-    return runAsync(['run', 'grasp', grid, '--settings', 'all', '--concurrency', '16', '--base-url', fake.url, '--model', 'pace', '--no-cache', '--out', join(dir, 'c16.jsonl'), '--json'], dir).then((result) => {
+    return runAsync(
+      [
+        'run',
+        'grasp',
+        grid,
+        '--settings',
+        'all',
+        '--concurrency',
+        '16',
+        '--base-url',
+        fake.url,
+        '--model',
+        'pace',
+        '--no-cache',
+        '--out',
+        join(dir, 'c16.jsonl'),
+        '--json',
+      ],
+      dir,
+    ).then((result) => {
       assert.equal(result.code, 0, result.stderr);
       assert.equal(parseRunRecords(readFileSync(join(dir, 'c16.jsonl'), 'utf8'), 'c16.jsonl').records.length, 40);
       assert.doesNotMatch(result.stderr, /MaxListenersExceeded|Warning/);
@@ -122,10 +205,47 @@ describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
 
   it('--dry-run prints the question count, tokens and a cost bound, and asks nothing', () => {
     const profiles = join(dir, 'models.json');
-    writeFileSync(profiles, JSON.stringify([{ id: 'priced', provider: 'openai-compatible', baseUrl: fake.url, model: 'm', maxTokens: 100, costPer1kInput: 0.5, costPer1kOutput: 1.5 }]));
-    const result = spawnSync(process.execPath, [cli, 'run', 'smartplay', 'Hanoi3Disk', 'Hanoi4Disk', '--episodes', '2', '--profile', profiles, '--profile-id', 'priced', '--dry-run', '--json'], { cwd: dir, encoding: 'utf8' });
+    writeFileSync(
+      profiles,
+      JSON.stringify([
+        {
+          id: 'priced',
+          provider: 'openai-compatible',
+          baseUrl: fake.url,
+          model: 'm',
+          maxTokens: 100,
+          costPer1kInput: 0.5,
+          costPer1kOutput: 1.5,
+        },
+      ]),
+    );
+    const result = spawnSync(
+      process.execPath,
+      [
+        cli,
+        'run',
+        'smartplay',
+        'Hanoi3Disk',
+        'Hanoi4Disk',
+        '--episodes',
+        '2',
+        '--profile',
+        profiles,
+        '--profile-id',
+        'priced',
+        '--dry-run',
+        '--json',
+      ],
+      { cwd: dir, encoding: 'utf8' },
+    );
     assert.equal(result.status, 0, result.stderr);
-    const dry = JSON.parse(result.stdout) as { questions: number; requests: number; prompt_tokens: number; max_completion_tokens: number; cost_usd_max: number };
+    const dry = JSON.parse(result.stdout) as {
+      questions: number;
+      requests: number;
+      prompt_tokens: number;
+      max_completion_tokens: number;
+      cost_usd_max: number;
+    };
     assert.equal(dry.questions, 4);
     // Episodes of 30 steps, two requests a step: every turn's prompt and reply count, not the first turn's.
     assert.equal(dry.requests, 4 * 60);
@@ -137,11 +257,18 @@ describe('waypoint run (CLI, local OpenAI-compatible server)', function () {
   });
 
   it('usage errors exit 2 with one line; an existing run file needs --resume', () => {
-    const run = (...args: string[]) => spawnSync(process.execPath, [cli, 'run', ...args], { cwd: dir, encoding: 'utf8' });
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [cli, 'run', ...args], { cwd: dir, encoding: 'utf8' });
     const cases: Array<[string[], RegExp]> = [
       [['smartplay', 'Hanoi3Disk', '--out', 'x.jsonl'], /name the model one way/],
-      [['smartplay', 'Hanoi3Disk', '--agent', 'oracle', '--out', 'x.jsonl', '--task', 'df'], /--task is not a SmartPlay question option/],
-      [['smartplay', 'Hanoi3Disk', '--agent', 'oracle', '--out', 'x.jsonl', '--mode', 'paper'], /--mode must be one of faithful, reference/],
+      [
+        ['smartplay', 'Hanoi3Disk', '--agent', 'oracle', '--out', 'x.jsonl', '--task', 'df'],
+        /--task is not a SmartPlay question option/,
+      ],
+      [
+        ['smartplay', 'Hanoi3Disk', '--agent', 'oracle', '--out', 'x.jsonl', '--mode', 'paper'],
+        /--mode must be one of faithful, reference/,
+      ],
       [['smartplay', 'Hanoi3Disk', '--agent', 'oracle', '--out', 'x.jsonl', '--shard', '3/2'], /--shard must be K\/N/],
       [['nosuch', 'x', '--agent', 'oracle', '--out', 'x.jsonl'], /unknown benchmark 'nosuch'/],
     ];

@@ -14,7 +14,8 @@ import { samplesDir } from '../../support/paths';
 
 const grid = join(samplesDir, 'grasp', 'inner_cluster_free.jsonl');
 /** A sampled answer that the seed decides, as a model's at temperature > 0. */
-const bySeed = (seed: number | undefined) => (seed === undefined ? '[UP]' : seed % 2 === 0 ? '[LEFT, TAKE]' : '[RIGHT, TAKE]');
+const bySeed = (seed: number | undefined) =>
+  seed === undefined ? '[UP]' : seed % 2 === 0 ? '[LEFT, TAKE]' : '[RIGHT, TAKE]';
 
 describe('waypoint run --seed', function () {
   this.timeout(120_000);
@@ -31,29 +32,49 @@ describe('waypoint run --seed', function () {
   });
 
   const records = (file: string): RunRecord[] => parseRunRecords(readFileSync(join(dir, file), 'utf8'), file).records;
-  const summary = (stdout: string) => JSON.parse(stdout) as { answered: number; cached: number; already_answered: number };
-  const run = (out: string, ...extra: string[]) => runWaypoint(['run', 'grasp', grid, '--settings', '4-none-0', '--limit', '3', '--out', out, '--json', ...extra], dir);
+  const summary = (stdout: string) =>
+    JSON.parse(stdout) as { answered: number; cached: number; already_answered: number };
+  const run = (out: string, ...extra: string[]) =>
+    runWaypoint(
+      ['run', 'grasp', grid, '--settings', '4-none-0', '--limit', '3', '--out', out, '--json', ...extra],
+      dir,
+    );
   const model = (...extra: string[]) => ['--base-url', double.url, '--model', 'default', ...extra];
   const chats = () => questionRequests(double);
 
   it('is sent in every request and recorded beside the temperature; without it no seed is sent', async () => {
     const seeded = await run('seeded.jsonl', ...model('--seed', '7', '--temperature', '0.8'));
     assert.equal(seeded.code, 0, seeded.stderr);
-    assert.deepEqual(chats().map((request) => [request.body.seed, request.body.temperature]), Array(3).fill([7, 0.8]));
-    assert.deepEqual(records('seeded.jsonl').map((record) => [record.rawAnswer, record.model.seed, record.model.temperature]), Array(3).fill([bySeed(7), 7, 0.8]));
+    assert.deepEqual(
+      chats().map((request) => [request.body.seed, request.body.temperature]),
+      Array(3).fill([7, 0.8]),
+    );
+    assert.deepEqual(
+      records('seeded.jsonl').map((record) => [record.rawAnswer, record.model.seed, record.model.temperature]),
+      Array(3).fill([bySeed(7), 7, 0.8]),
+    );
 
     double.requests.length = 0;
     const unseeded = await run('unseeded.jsonl', ...model());
     assert.equal(unseeded.code, 0, unseeded.stderr);
-    assert.deepEqual(chats().map((request) => 'seed' in request.body), [false, false, false]);
-    assert.deepEqual(records('unseeded.jsonl').map((record) => ['seed' in record.model, record.model.temperature]), Array(3).fill([false, 0]));
+    assert.deepEqual(
+      chats().map((request) => 'seed' in request.body),
+      [false, false, false],
+    );
+    assert.deepEqual(
+      records('unseeded.jsonl').map((record) => ['seed' in record.model, record.model.temperature]),
+      Array(3).fill([false, 0]),
+    );
   });
 
   it('keys the cache and --resume: another seed is asked again, the same seed is not', async () => {
     assert.equal((await run('a.jsonl', ...model('--seed', '7', '--temperature', '0.8'))).code, 0);
     const other = await run('b.jsonl', ...model('--seed', '8', '--temperature', '0.8'));
     assert.deepEqual([summary(other.stdout).answered, summary(other.stdout).cached], [3, 0]);
-    assert.deepEqual(records('b.jsonl').map((record) => record.rawAnswer), Array(3).fill(bySeed(8)));
+    assert.deepEqual(
+      records('b.jsonl').map((record) => record.rawAnswer),
+      Array(3).fill(bySeed(8)),
+    );
     const same = await run('c.jsonl', ...model('--seed', '7', '--temperature', '0.8'));
     assert.equal(summary(same.stdout).cached, 3);
 
@@ -70,7 +91,13 @@ describe('waypoint run --seed', function () {
     assert.equal(first.code, 0, first.stderr);
     assert.equal(second.code, 0, second.stderr);
     assert.equal(summary(second.stdout).cached, 0);
-    assert.notDeepEqual(records('r1.jsonl').map((record) => record.rawAnswer), records('r2.jsonl').map((record) => record.rawAnswer));
-    assert.deepEqual(records('r2.jsonl').map((record) => record.model.seed), [2, 2, 2]);
+    assert.notDeepEqual(
+      records('r1.jsonl').map((record) => record.rawAnswer),
+      records('r2.jsonl').map((record) => record.rawAnswer),
+    );
+    assert.deepEqual(
+      records('r2.jsonl').map((record) => record.model.seed),
+      [2, 2, 2],
+    );
   });
 });

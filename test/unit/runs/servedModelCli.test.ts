@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import type { RunRecord } from '../../../src/core/eval/types';
 import { freePort, runWaypoint } from '../../support/cli';
-import { type LlamaServer, type LlamaServerOptions, questionRequests, startLlamaServer, withoutPreflight } from '../../support/llamaServer';
+import {
+  type LlamaServer,
+  type LlamaServerOptions,
+  questionRequests,
+  startLlamaServer,
+  withoutPreflight,
+} from '../../support/llamaServer';
 import { samplesDir } from '../../support/paths';
 
 const grid = join(samplesDir, 'grasp', 'inner_cluster_free.jsonl');
@@ -43,17 +49,46 @@ describe('waypoint run: cache and resume keyed by the normalised base URL and th
 
   const records = (file: string): RunRecord[] => parseRunRecords(readFileSync(join(dir, file), 'utf8'), file).records;
   const run = (baseUrl: string, out: string, ...extra: string[]) =>
-    runWaypoint(['run', 'grasp', grid, '--settings', '4-none-0', '--limit', '4', '--base-url', baseUrl, '--model', 'default', '--concurrency', '1', '--out', out, '--json', ...extra], dir);
-  const summary = (stdout: string) => JSON.parse(stdout) as { answered: number; cached: number; already_answered: number; errors: number };
+    runWaypoint(
+      [
+        'run',
+        'grasp',
+        grid,
+        '--settings',
+        '4-none-0',
+        '--limit',
+        '4',
+        '--base-url',
+        baseUrl,
+        '--model',
+        'default',
+        '--concurrency',
+        '1',
+        '--out',
+        out,
+        '--json',
+        ...extra,
+      ],
+      dir,
+    );
+  const summary = (stdout: string) =>
+    JSON.parse(stdout) as { answered: number; cached: number; already_answered: number; errors: number };
 
   it('after a restart with another model the answers are asked again, never served from the cache; the URL spellings share one cache', async () => {
     const first = await serve(FIRST);
     const asked = await run(`http://127.0.0.1:${port}`, 'first.jsonl');
     assert.equal(asked.code, 0, asked.stderr);
-    assert.deepEqual([summary(asked.stdout).answered, summary(asked.stdout).cached, questionRequests(first).length], [4, 0, 4]);
+    assert.deepEqual(
+      [summary(asked.stdout).answered, summary(asked.stdout).cached, questionRequests(first).length],
+      [4, 0, 4],
+    );
 
     // The same server under the other spellings of its base URL: every answer from the cache.
-    for (const [index, spelling] of [`http://127.0.0.1:${port}/`, `http://127.0.0.1:${port}/v1`, `HTTP://127.0.0.1:${port}/v1/`].entries()) {
+    for (const [index, spelling] of [
+      `http://127.0.0.1:${port}/`,
+      `http://127.0.0.1:${port}/v1`,
+      `HTTP://127.0.0.1:${port}/v1/`,
+    ].entries()) {
       const again = await run(spelling, `same-${index}.jsonl`);
       assert.equal(again.code, 0, again.stderr);
       assert.equal(summary(again.stdout).cached, 4, `${spelling}: ${again.stdout}`);
@@ -64,7 +99,10 @@ describe('waypoint run: cache and resume keyed by the normalised base URL and th
     const second = await serve(SECOND);
     const swapped = await run(`http://127.0.0.1:${port}/v1`, 'second.jsonl');
     assert.equal(swapped.code, 0, swapped.stderr);
-    assert.deepEqual([summary(swapped.stdout).answered, summary(swapped.stdout).cached, questionRequests(second).length], [4, 0, 4]);
+    assert.deepEqual(
+      [summary(swapped.stdout).answered, summary(swapped.stdout).cached, questionRequests(second).length],
+      [4, 0, 4],
+    );
     const written = records('second.jsonl');
     assert.deepEqual(
       written.map((record) => [record.rawAnswer, record.served_model, record.model.serverModel, record.cached]),
@@ -89,20 +127,70 @@ describe('waypoint run: cache and resume keyed by the normalised base URL and th
     const second = await serve(SECOND);
     const resumed = await run(`http://127.0.0.1:${port}`, 'run.jsonl', '--resume');
     assert.equal(resumed.code, 0, resumed.stderr);
-    assert.deepEqual([summary(resumed.stdout).already_answered, summary(resumed.stdout).answered, summary(resumed.stdout).cached, questionRequests(second).length], [0, 4, 0, 4]);
+    assert.deepEqual(
+      [
+        summary(resumed.stdout).already_answered,
+        summary(resumed.stdout).answered,
+        summary(resumed.stdout).cached,
+        questionRequests(second).length,
+      ],
+      [0, 4, 0, 4],
+    );
     const bySecond = records('run.jsonl').filter((record) => record.served_model === SECOND);
-    assert.deepEqual(bySecond.map((record) => record.rawAnswer), Array(4).fill(ANSWERS[SECOND]));
+    assert.deepEqual(
+      bySecond.map((record) => record.rawAnswer),
+      Array(4).fill(ANSWERS[SECOND]),
+    );
   });
 
   it('a server that lists several models routes by name: the name keys the answers, and a server without a model list is said to be told apart by name alone', async () => {
     const listing = await serve(FIRST, { models: [FIRST, SECOND] });
-    const first = await runWaypoint(['run', 'grasp', grid, '--settings', '4-none-0', '--limit', '2', '--base-url', listing.url, '--model', FIRST, '--out', 'several.jsonl', '--json'], dir);
+    const first = await runWaypoint(
+      [
+        'run',
+        'grasp',
+        grid,
+        '--settings',
+        '4-none-0',
+        '--limit',
+        '2',
+        '--base-url',
+        listing.url,
+        '--model',
+        FIRST,
+        '--out',
+        'several.jsonl',
+        '--json',
+      ],
+      dir,
+    );
     assert.equal(first.code, 0, first.stderr);
-    assert.deepEqual(records('several.jsonl').map((record) => record.model.serverModel), [null, null]);
+    assert.deepEqual(
+      records('several.jsonl').map((record) => record.model.serverModel),
+      [null, null],
+    );
     assert.equal(withoutPreflight(first.stderr), '');
 
     const unlisted = await serve(FIRST, { models: null });
-    const second = await runWaypoint(['run', 'grasp', grid, '--settings', '4-none-0', '--limit', '2', '--base-url', unlisted.url, '--model', FIRST, '--out', 'unlisted.jsonl', '--json'], dir);
+    const second = await runWaypoint(
+      [
+        'run',
+        'grasp',
+        grid,
+        '--settings',
+        '4-none-0',
+        '--limit',
+        '2',
+        '--base-url',
+        unlisted.url,
+        '--model',
+        FIRST,
+        '--out',
+        'unlisted.jsonl',
+        '--json',
+      ],
+      dir,
+    );
     assert.equal(second.code, 0, second.stderr);
     assert.equal(
       withoutPreflight(second.stderr).trim(),

@@ -33,7 +33,11 @@ describe('McNemar exact test', () => {
   });
 
   it('computes tails stably for large n (against exact rational arithmetic)', () => {
-    for (const [k, n] of [[4000, 8100], [120, 300], [49_000, 100_000]] as const) {
+    for (const [k, n] of [
+      [4000, 8100],
+      [120, 300],
+      [49_000, 100_000],
+    ] as const) {
       const exact = exactTail(k, n);
       const computed = binomialLowerTail(k, n);
       assert.ok(Number.isFinite(computed) && computed > 0, `${k}/${n}: ${computed}`);
@@ -61,7 +65,10 @@ describe('clustered bootstrap', () => {
 
   it('resamples whole clusters: two clusters with means 0 and 1 give the interval [0, 1]', () => {
     // Resampled means are 0, ½ or 1 with probabilities ¼, ½, ¼: the 2.5th percentile is 0, the 97.5th is 1.
-    const values = [...Array.from({ length: 10 }, () => ({ cluster: 'a', value: 0 })), ...Array.from({ length: 10 }, () => ({ cluster: 'b', value: 1 }))];
+    const values = [
+      ...Array.from({ length: 10 }, () => ({ cluster: 'a', value: 0 })),
+      ...Array.from({ length: 10 }, () => ({ cluster: 'b', value: 1 })),
+    ];
     assert.deepEqual(clusteredBootstrap(values).ci95, [0, 1]);
     // Resampling single values instead would give a much narrower interval around ½.
     const flat = clusteredBootstrap(values.map((v) => ({ ...v, cluster: 'one' }))).ci95;
@@ -73,7 +80,10 @@ describe('clustered bootstrap', () => {
     let covered = 0;
     const trials = 200;
     for (let trial = 0; trial < trials; trial++) {
-      const values = Array.from({ length: 400 }, (_, i) => ({ cluster: `c${i % 20}`, value: random.next() < 0.3 ? 1 : 0 }));
+      const values = Array.from({ length: 400 }, (_, i) => ({
+        cluster: `c${i % 20}`,
+        value: random.next() < 0.3 ? 1 : 0,
+      }));
       const { ci95 } = clusteredBootstrap(values, { resamples: 500, seed: trial });
       if (ci95 && ci95[0] <= 0.3 && 0.3 <= ci95[1]) covered++;
     }
@@ -88,7 +98,9 @@ describe('clustered bootstrap', () => {
     assert.deepEqual(result.ci95, [0, 0]);
     assert.equal(result.p, 1);
     // A clear shift is significant and its interval excludes 0.
-    const shifted = pairedBootstrap(Array.from({ length: 40 }, (_, i) => ({ cluster: `g${i % 8}`, a: i % 5, b: (i % 5) + 1 + (i % 3) * 0.1 })));
+    const shifted = pairedBootstrap(
+      Array.from({ length: 40 }, (_, i) => ({ cluster: `g${i % 8}`, a: i % 5, b: (i % 5) + 1 + (i % 3) * 0.1 })),
+    );
     assert.ok(shifted && shifted.p < 0.01 && shifted.ci95 && shifted.ci95[0] > 0);
   });
 });

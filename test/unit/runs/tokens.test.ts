@@ -13,7 +13,30 @@ import { join } from 'node:path';
 describe('batch runs: prompt token counts', () => {
   it('equal whole-text encoding on texts full of line breaks, spaces and punctuation', () => {
     const counter = new ChatTokenCounter(cl100kCounter());
-    const piece = fc.constantFrom('\n', '\n\n', '\r\n', ' ', '  ', '\t', '.', '!?', ' .', "'s", '==>', 'STEP', 'North', ' of', 'Höhle', '洞窟', '123', '4567', '🙂', ' \n', '.\n', '\n ');
+    const piece = fc.constantFrom(
+      '\n',
+      '\n\n',
+      '\r\n',
+      ' ',
+      '  ',
+      '\t',
+      '.',
+      '!?',
+      ' .',
+      "'s",
+      '==>',
+      'STEP',
+      'North',
+      ' of',
+      'Höhle',
+      '洞窟',
+      '123',
+      '4567',
+      '🙂',
+      ' \n',
+      '.\n',
+      '\n ',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
         const text = pieces.join('');
@@ -28,7 +51,10 @@ describe('batch runs: prompt token counts', () => {
     const set = await mangoQuestionSet([join(samplesDir, 'mango')], {}, nodeQuestionFiles);
     assert.ok(set.questions.length > 20);
     for (const prepared of set.questions.slice(0, 40)) {
-      const whole = prepared.messages.reduce((sum, message) => sum + 3 + cl100kCounter().encode(message.content).length, 3);
+      const whole = prepared.messages.reduce(
+        (sum, message) => sum + 3 + cl100kCounter().encode(message.content).length,
+        3,
+      );
       assert.equal(counter.countMessages(prepared.messages), whole, prepared.question.sampleId);
     }
   });

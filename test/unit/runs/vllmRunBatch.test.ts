@@ -46,23 +46,43 @@ describe('vllm run-batch: the OpenAI request file, offline', function () {
   };
 
   it('the exported request file runs through vLLM; its output imports as scored records, refusals as errors with their status', async () => {
-    const exported = await runCli(['batch', 'export', ...questionArgs, '--model', MODEL, '--temperature', '0.6', '--max-completion-tokens', '400'], dir);
+    const exported = await runCli(
+      ['batch', 'export', ...questionArgs, '--model', MODEL, '--temperature', '0.6', '--max-completion-tokens', '400'],
+      dir,
+    );
     assert.equal(exported.code, 0, exported.stderr);
     const requests = exported.stdout;
     // A context that fits most prompts with their 400 completion tokens, not the longest few.
-    const sizes = requests.trim().split('\n').map((line) => (JSON.parse(line) as { body: { messages: Array<{ content: string }> } }).body.messages.reduce((sum, message) => sum + 4 + Math.ceil(message.content.length / 3), 0));
+    const sizes = requests
+      .trim()
+      .split('\n')
+      .map((line) =>
+        (JSON.parse(line) as { body: { messages: Array<{ content: string }> } }).body.messages.reduce(
+          (sum, message) => sum + 4 + Math.ceil(message.content.length / 3),
+          0,
+        ),
+      );
     const maxModelLen = [...sizes].sort((a, b) => a - b)[30] + 400;
     const tooLong = sizes.filter((size) => size + 400 > maxModelLen).length;
     assert.ok(tooLong > 0 && tooLong < 40, `${tooLong} prompts too long`);
-    writeFileSync(join(dir, 'output.jsonl'), vllmRunBatch(requests, { servedModel: MODEL, maxModelLen, answer: () => ANSWER, reasoning: () => THOUGHT }));
+    writeFileSync(
+      join(dir, 'output.jsonl'),
+      vllmRunBatch(requests, { servedModel: MODEL, maxModelLen, answer: () => ANSWER, reasoning: () => THOUGHT }),
+    );
 
-    const imported = await runCli(['batch', 'import', ...questionArgs, '--results', 'output.jsonl', '--out', 'qwen.jsonl', '--json'], dir);
+    const imported = await runCli(
+      ['batch', 'import', ...questionArgs, '--results', 'output.jsonl', '--out', 'qwen.jsonl', '--json'],
+      dir,
+    );
     assert.equal(imported.code, 1, 'the refused prompts make the import exit 1');
     const summary = JSON.parse(imported.stdout) as { records: number; errors: number; unanswered: number };
     assert.deepEqual([summary.records, summary.errors, summary.unanswered], [40, tooLong, 0]);
     const written = records('qwen.jsonl');
     for (const record of written.filter((each) => each.error !== undefined)) {
-      assert.match(record.error ?? '', /^the request failed \(HTTP 400\): BadRequestError: 'max_tokens' or 'max_completion_tokens' is too large: 400\. This model's maximum context length is \d+ tokens/);
+      assert.match(
+        record.error ?? '',
+        /^the request failed \(HTTP 400\): BadRequestError: 'max_tokens' or 'max_completion_tokens' is too large: 400\. This model's maximum context length is \d+ tokens/,
+      );
       assert.deepEqual(record.failure, { kind: 'request', status: 400, type: 'BadRequestError' });
       assert.deepEqual([record.parsedAnswer, record.scores], [null, {}], 'an error, not a parse error');
     }
@@ -80,27 +100,58 @@ describe('vllm run-batch: the OpenAI request file, offline', function () {
   it('a --model vLLM does not serve fails every row the same way (HTTP 404), said once with the model named', async () => {
     const requests = (await runCli(['batch', 'export', ...questionArgs, '--model', 'gpt-4o'], dir)).stdout;
     writeFileSync(join(dir, 'output.jsonl'), vllmRunBatch(requests, { servedModel: MODEL, answer: () => ANSWER }));
-    const imported = await runCli(['batch', 'import', ...questionArgs, '--results', 'output.jsonl', '--out', 'wrong.jsonl', '--json'], dir);
+    const imported = await runCli(
+      ['batch', 'import', ...questionArgs, '--results', 'output.jsonl', '--out', 'wrong.jsonl', '--json'],
+      dir,
+    );
     assert.equal(imported.code, 1);
     assert.equal(JSON.parse(imported.stdout).errors, 40);
-    assert.equal(imported.stderr.trim(), '40 rows failed: the request failed (HTTP 404): NotFoundError: The model `gpt-4o` does not exist.');
-    assert.ok(records('wrong.jsonl').every((record) => record.failure?.kind === 'configuration' && record.failure.status === 404));
+    assert.equal(
+      imported.stderr.trim(),
+      '40 rows failed: the request failed (HTTP 404): NotFoundError: The model `gpt-4o` does not exist.',
+    );
+    assert.ok(
+      records('wrong.jsonl').every(
+        (record) => record.failure?.kind === 'configuration' && record.failure.status === 404,
+      ),
+    );
   });
 
   it("vLLM's own failures (a plain error string) and a thought that used the whole limit read as vLLM wrote them", async () => {
-    const requests = (await runCli(['batch', 'export', ...questionArgs, '--model', MODEL, '--max-tokens', '10'], dir)).stdout.trim().split('\n');
+    const requests = (
+      await runCli(['batch', 'export', ...questionArgs, '--model', MODEL, '--max-tokens', '10'], dir)
+    ).stdout
+      .trim()
+      .split('\n');
     // One request to an endpoint vLLM's run-batch does not serve.
     const odd = JSON.parse(requests[0]) as { url: string };
     odd.url = '/v1/responses';
     const input = [JSON.stringify(odd), ...requests.slice(1)].join('\n');
-    writeFileSync(join(dir, 'output.jsonl'), vllmRunBatch(input, { servedModel: MODEL, answer: () => ANSWER, reasoning: () => 'x'.repeat(60), reasoningField: 'reasoning' }));
-    const imported = await runCli(['batch', 'import', ...questionArgs, '--results', 'output.jsonl', '--out', 'mixed.jsonl', '--json'], dir);
+    writeFileSync(
+      join(dir, 'output.jsonl'),
+      vllmRunBatch(input, {
+        servedModel: MODEL,
+        answer: () => ANSWER,
+        reasoning: () => 'x'.repeat(60),
+        reasoningField: 'reasoning',
+      }),
+    );
+    const imported = await runCli(
+      ['batch', 'import', ...questionArgs, '--results', 'output.jsonl', '--out', 'mixed.jsonl', '--json'],
+      dir,
+    );
     assert.equal(imported.code, 1);
     const written = records('mixed.jsonl');
-    assert.match(written[0].error ?? '', /^the request failed \(HTTP 400\): URL \/v1\/responses was used\. Supported endpoints: /);
+    assert.match(
+      written[0].error ?? '',
+      /^the request failed \(HTTP 400\): URL \/v1\/responses was used\. Supported endpoints: /,
+    );
     for (const record of written.slice(1)) {
       // The 10-token limit went on thinking: no content, finish_reason "length", the thought kept.
-      assert.deepEqual([record.rawAnswer, record.finish_reason, record.truncated, record.error], ['', 'length', true, undefined]);
+      assert.deepEqual(
+        [record.rawAnswer, record.finish_reason, record.truncated, record.error],
+        ['', 'length', true, undefined],
+      );
       assert.equal(record.reasoning, 'x'.repeat(30));
     }
   });

@@ -5,7 +5,13 @@ import fc from 'fast-check';
 import { BANDIT_MANUAL, BanditEnv } from '../../../src/core/benchmarks/smartplay/bandits';
 import { createSmartPlayEnv } from '../../../src/core/benchmarks/smartplay/games';
 import { SeededRandom } from '../../../src/core/benchmarks/smartplay/random';
-import { RPS_BASIC, RPS_DIFFERENT_SCORE, RpsEnv, rpsManual, rpsOptimalAction } from '../../../src/core/benchmarks/smartplay/rps';
+import {
+  RPS_BASIC,
+  RPS_DIFFERENT_SCORE,
+  RpsEnv,
+  rpsManual,
+  rpsOptimalAction,
+} from '../../../src/core/benchmarks/smartplay/rps';
 import { SmartPlayEnvError } from '../../../src/core/benchmarks/smartplay/types';
 
 describe('SmartPlay Bandits', () => {
@@ -56,7 +62,11 @@ describe('SmartPlay Bandits', () => {
   });
 
   it('shuffles the arms at reset: both orders occur over seeds', () => {
-    const orders = new Set(Array.from({ length: 20 }, (_, seed) => JSON.stringify(createSmartPlayEnv('BanditTwoArmedHighLowFixed', { seed }).reset().setup?.probabilities)));
+    const orders = new Set(
+      Array.from({ length: 20 }, (_, seed) =>
+        JSON.stringify(createSmartPlayEnv('BanditTwoArmedHighLowFixed', { seed }).reset().setup?.probabilities),
+      ),
+    );
     assert.deepEqual([...orders].sort(), ['[0.2,0.8]', '[0.8,0.2]']);
   });
 
@@ -67,7 +77,11 @@ describe('SmartPlay Bandits', () => {
     // The 60th step's history is built before it is appended: the reset and steps 1..59, last 50 kept.
     for (let step = 0; step < 60; step++) history = env.step(0).info.history;
     assert.ok(history.startsWith('Most recent 50 steps'));
-    assert.ok(history.includes('Player Observation Step 10:\n') && history.includes('Player Observation Step 59:\n') && !history.includes('Player Observation Step 9:\n'));
+    assert.ok(
+      history.includes('Player Observation Step 10:\n') &&
+        history.includes('Player Observation Step 59:\n') &&
+        !history.includes('Player Observation Step 9:\n'),
+    );
   });
 });
 
@@ -84,8 +98,14 @@ describe('SmartPlay Rock-Paper-Scissors', () => {
       "For the game Rock Paper Scissors, you and the opponent choose one of three options: rock, paper, or scissors.\nAfter both players have chosen, the winner is determined as follows:\nRock crushes scissors (Rock wins, score 1)\nScissors cut paper (Scissors win, score 1)\nPaper covers rock (Paper wins, score 1)\nIf you lose, your score is the negative of the winner's score.\nIf both players choose the same option, it's a draw (score 0).\nYour goal is to maximize your score.\n\nList of all actions:\n1. Rock\n2. Paper\n3. Scissor",
     );
     // Reference mislabels unequal scores (index 1 is Paper, shown under Scissors); faithful does not.
-    assert.match(rpsManual([1, 2, 3], 'reference'), /Scissors win, score 2\)\nPaper covers rock \(Paper wins, score 3\)/);
-    assert.match(rpsManual([1, 2, 3], 'faithful'), /Scissors win, score 3\)\nPaper covers rock \(Paper wins, score 2\)/);
+    assert.match(
+      rpsManual([1, 2, 3], 'reference'),
+      /Scissors win, score 2\)\nPaper covers rock \(Paper wins, score 3\)/,
+    );
+    assert.match(
+      rpsManual([1, 2, 3], 'faithful'),
+      /Scissors win, score 3\)\nPaper covers rock \(Paper wins, score 2\)/,
+    );
   });
 
   it('scores every pairing: win reward[a], loss −reward[opp], tie 0, with the spec observation', () => {
@@ -98,9 +118,18 @@ describe('SmartPlay Rock-Paper-Scissors', () => {
       [-1, 1, 0],
     ]);
     const result = basic().step(2, { opponent: 0 });
-    assert.equal(result.info.obs, 'You chose Scissor, and the opponent chose Rock. You lost and received score -1.\nNew round begins.');
-    assert.equal(basic().step(1, { opponent: 0 }).info.obs, 'You chose Paper, and the opponent chose Rock. You won and received score 1.\nNew round begins.');
-    assert.equal(basic().step(0, { opponent: 0 }).info.obs, 'You chose Rock, and the opponent chose Rock. You tied and received score 0.\nNew round begins.');
+    assert.equal(
+      result.info.obs,
+      'You chose Scissor, and the opponent chose Rock. You lost and received score -1.\nNew round begins.',
+    );
+    assert.equal(
+      basic().step(1, { opponent: 0 }).info.obs,
+      'You chose Paper, and the opponent chose Rock. You won and received score 1.\nNew round begins.',
+    );
+    assert.equal(
+      basic().step(0, { opponent: 0 }).info.obs,
+      'You chose Rock, and the opponent chose Rock. You tied and received score 0.\nNew round begins.',
+    );
     assert.equal(basic().reset().info.obs, 'New round begins.');
   });
 
@@ -109,17 +138,28 @@ describe('SmartPlay Rock-Paper-Scissors', () => {
     assert.equal(rpsOptimalAction([0.6, 0.2, 0.2], [1, 1, 1]), 1);
     assert.equal(rpsOptimalAction([0.2, 0.6, 0.2], [1, 1, 1]), 2);
     const env = basic();
-    assert.deepEqual([0, 2, 0, 1].map((action) => env.step(action, { opponent: 2 }).info.score), [1, 1, 2, 2]);
+    assert.deepEqual(
+      [0, 2, 0, 1].map((action) => env.step(action, { opponent: 2 }).info.score),
+      [1, 1, 2, 2],
+    );
   });
 
   it('matches the true best response of the expected reward (property)', () => {
-    const probabilities = fc.tuple(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 })).map((weights) => weights.map((w) => w / (weights[0] + weights[1] + weights[2])));
+    const probabilities = fc
+      .tuple(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 }))
+      .map((weights) => weights.map((w) => w / (weights[0] + weights[1] + weights[2])));
     fc.assert(
-      fc.property(probabilities, fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 3 })), (p, r) => {
-        const expected = [0, 1, 2].map((a) => [0, 1, 2].reduce((sum, o) => sum + p[o] * ((a + 1) % 3 === o ? -r[o] : a === o ? 0 : r[a]), 0));
-        const best = rpsOptimalAction(p, r);
-        assert.ok(expected[best] >= Math.max(...expected) - 1e-9);
-      }),
+      fc.property(
+        probabilities,
+        fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 3 })),
+        (p, r) => {
+          const expected = [0, 1, 2].map((a) =>
+            [0, 1, 2].reduce((sum, o) => sum + p[o] * ((a + 1) % 3 === o ? -r[o] : a === o ? 0 : r[a]), 0),
+          );
+          const best = rpsOptimalAction(p, r);
+          assert.ok(expected[best] >= Math.max(...expected) - 1e-9);
+        },
+      ),
     );
   });
 

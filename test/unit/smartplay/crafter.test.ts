@@ -53,10 +53,19 @@ describe('Crafter generators', () => {
     assert.deepEqual(outputs(0), [2357136044, 2546248239, 3071714933, 3626093760, 2588848963]);
     assert.deepEqual(outputs(42), [1608637542, 3421126067, 4083286876, 787846414, 3143890026]);
     const random = new RandomState(42);
-    assert.deepEqual([random.uniform(), random.uniform(), random.uniform()], [0.3745401188473625, 0.9507143064099162, 0.7319939418114051]);
-    assert.deepEqual(Array.from({ length: 5 }, () => random.randint(0, 4)), [0, 0, 2, 1, 2]);
+    assert.deepEqual(
+      [random.uniform(), random.uniform(), random.uniform()],
+      [0.3745401188473625, 0.9507143064099162, 0.7319939418114051],
+    );
+    assert.deepEqual(
+      Array.from({ length: 5 }, () => random.randint(0, 4)),
+      [0, 0, 2, 1, 2],
+    );
     assert.equal(random.randint(0, 2 ** 31 - 1), 429389014);
-    assert.deepEqual(Array.from({ length: 5 }, () => random.randint(0, 7)), [2, 2, 4, 3, 2]);
+    assert.deepEqual(
+      Array.from({ length: 5 }, () => random.randint(0, 7)),
+      [2, 2, 4, 3, 2],
+    );
     assert.equal(random.randint(0, 1), 0);
     // randint(0, 1) drew nothing: the next uniform is numpy's.
     assert.equal(random.uniform(), 0.020584494295802447);
@@ -114,21 +123,31 @@ describe('Crafter text observations (SmartPlay crafter_env.py)', () => {
   it('seed 1: the reset observation and the first steps', () => {
     const env = new CrafterSmartPlayEnv(1);
     const reset = env.reset();
-    const seen = 'You see:\n- grass 1 steps to your west\n- tree 4 steps to your east\n- cow 4 steps to your north-east\n\nYou face grass at your front.';
+    const seen =
+      'You see:\n- grass 1 steps to your west\n- tree 4 steps to your east\n- cow 4 steps to your north-east\n\nYou face grass at your front.';
     assert.equal(reset.info.obs, `${seen}\n\n${STATUS_FULL}\n\n${NOTHING}`);
     assert.equal(reset.info.score, 0);
     // The hidden Noop step is already in the history window.
-    assert.match(reset.info.history, /^Most recent 1 steps of the player's in-game observation:\n\nPlayer Observation Step 0:\nYou took action noop\.\n\nYou see:/);
+    assert.match(
+      reset.info.history,
+      /^Most recent 1 steps of the player's in-game observation:\n\nPlayer Observation Step 0:\nYou took action noop\.\n\nYou see:/,
+    );
     const noop = env.step(index('Noop'));
     assert.equal(noop.info.obs, `You took action noop.\n\n${seen}\n\n${STATUS_FULL}\n\n${NOTHING}`);
     const west = env.step(index('Move West'));
-    assert.equal(west.info.obs, `You took action move_west.\n\nYou see:\n- grass 1 steps to your west\n- cow 5 steps to your north-east\n\nYou face grass at your front.\n\n${STATUS_FULL}\n\n${NOTHING}`);
+    assert.equal(
+      west.info.obs,
+      `You took action move_west.\n\nYou see:\n- grass 1 steps to your west\n- cow 5 steps to your north-east\n\nYou face grass at your front.\n\n${STATUS_FULL}\n\n${NOTHING}`,
+    );
     assert.deepEqual([west.reward, west.done, west.info.score], [0, false, 0]);
   });
 
   it('seed 42: reset, Move North, Do on grass, Move West', () => {
     const env = new CrafterSmartPlayEnv(42);
-    assert.equal(env.reset().info.obs, `You see:\n- grass 1 steps to your west\n- tree 5 steps to your north-east\n\nYou face grass at your front.\n\n${STATUS_FULL}\n\n${NOTHING}`);
+    assert.equal(
+      env.reset().info.obs,
+      `You see:\n- grass 1 steps to your west\n- tree 5 steps to your north-east\n\nYou face grass at your front.\n\n${STATUS_FULL}\n\n${NOTHING}`,
+    );
     const texts = ['Move North', 'Do', 'Move West'].map((action) => env.step(index(action)).info.obs);
     assert.deepEqual(texts, [
       `You took action move_north.\n\nYou see:\n- grass 1 steps to your west\n- tree 4 steps to your north-east\n\nYou face grass at your front.\n\n${STATUS_FULL}\n\n${NOTHING}`,
@@ -178,11 +197,20 @@ describe('Crafter text observations (SmartPlay crafter_env.py)', () => {
     assert.deepEqual([last.done, last.score, totalReward], [true, 769, 4.099999999999999]);
     assert.match(last.obs, /^You took action move_west\.You died\.\n\n\n\nYou see:\n- water 2 steps to your east\n/);
     // Every text of the episode, as upstream printed them.
-    assert.equal(createHash('sha256').update(texts.join('\u0000')).digest('hex'), '3bef55d7a94ce29875cf000666dfd466241e3e3612a654db2b82d505ba5fac08');
+    assert.equal(
+      createHash('sha256').update(texts.join('\u0000')).digest('hex'),
+      '3bef55d7a94ce29875cf000666dfd466241e3e3612a654db2b82d505ba5fac08',
+    );
   });
 
   it('seed 9, sleeping: the sleeping text, wake_up, and a zombie killing the sleeper (sleeping wins over "You died.")', () => {
-    const pattern = [...new Array<string>(3).fill('Move West'), ...new Array<string>(40).fill('Sleep'), 'Do', 'Move North', 'Place Stone'];
+    const pattern = [
+      ...new Array<string>(3).fill('Move West'),
+      ...new Array<string>(40).fill('Sleep'),
+      'Do',
+      'Move North',
+      'Place Stone',
+    ];
     const actions = Array.from({ length: 6 }, () => pattern).flat();
     const env = new CrafterEnv(9);
     const texts = [env.reset().obs];
@@ -216,28 +244,47 @@ describe('Crafter text observations (SmartPlay crafter_env.py)', () => {
     ]);
     assert.deepEqual([texts.length - 1, last.done, last.score], [166, true, 156]);
     assert.match(last.obs, /^You took action sleep\.You are sleeping, /);
-    assert.equal(createHash('sha256').update(texts.join('\u0000')).digest('hex'), '1c26e7297c03825350a5bdf5b20d4c39ee0500462d0936f91f98c3786c85db76');
+    assert.equal(
+      createHash('sha256').update(texts.join('\u0000')).digest('hex'),
+      '1c26e7297c03825350a5bdf5b20d4c39ee0500462d0936f91f98c3786c85db76',
+    );
   });
 
   it('the view near the west edge is an empty numpy slice: upstream fails to describe it', () => {
     const world = new World(64, 64);
     world.reset(new RandomState(0));
-    for (let x = 0; x < 64; x++) for (let y = 0; y < 64; y++) world.setMaterial(x, y, x === 62 && y === 31 ? 'tree' : 'grass');
+    for (let x = 0; x < 64; x++)
+      for (let y = 0; y < 64; y++) world.setMaterial(x, y, x === 62 && y === 31 ? 'tree' : 'grass');
     const info = (x: number, y: number) => {
       const player = new Player(world, x, y, []);
       world.add(player);
-      return { action: 'noop', sleeping: false, dead: false, inventory: player.inventory, x, y, facing: [0, 1] as const };
+      return {
+        action: 'noop',
+        sleeping: false,
+        dead: false,
+        inventory: player.inventory,
+        x,
+        y,
+        facing: [0, 1] as const,
+      };
     };
     assert.equal(describeFrame(world, info(2, 32), true), 'Error, you are out of the map.');
     // At the east edge the slice is cut short but the centre stays at row 4: still described.
-    assert.equal(describeFrame(world, info(62, 32), true), `You took action noop.\n\nYou see:\n- grass 1 steps to your west\n- tree 1 steps to your north\n\nYou face grass at your front.\n\n${STATUS_FULL}\n\n${NOTHING}`);
+    assert.equal(
+      describeFrame(world, info(62, 32), true),
+      `You took action noop.\n\nYou see:\n- grass 1 steps to your west\n- tree 1 steps to your north\n\nYou face grass at your front.\n\n${STATUS_FULL}\n\n${NOTHING}`,
+    );
   });
 });
 
 async function smartplay(...argv: string[]) {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  const code = await runSmartplay(argv, (text) => stdout.push(text), (text) => stderr.push(text));
+  const code = await runSmartplay(
+    argv,
+    (text) => stdout.push(text),
+    (text) => stderr.push(text),
+  );
   return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
 }
 
@@ -264,7 +311,11 @@ describe('waypoint smartplay replay crafter', () => {
   it('prints the reset observation and per step the text, reward, done and score (JSON)', async () => {
     const stdout: string[] = [];
     const stderr: string[] = [];
-    const code = await runSmartplay(['replay', 'crafter', '--seed', '1', '--actions', 'Noop; Move West', '--json'], (text) => stdout.push(text), (text) => stderr.push(text));
+    const code = await runSmartplay(
+      ['replay', 'crafter', '--seed', '1', '--actions', 'Noop; Move West', '--json'],
+      (text) => stdout.push(text),
+      (text) => stderr.push(text),
+    );
     assert.equal(code, 0, stderr.join('\n'));
     const result = JSON.parse(stdout.join('')) as ReplayResult & { seed: number };
     assert.equal(result.game, 'Crafter');
@@ -277,11 +328,18 @@ describe('waypoint smartplay replay crafter', () => {
         ['Move West', 0, false, 0],
       ],
     );
-    assert.match(result.steps[1].observation, /^You took action move_west\.\n\nYou see:\n- grass 1 steps to your west\n- cow 5 steps to your north-east\n/);
+    assert.match(
+      result.steps[1].observation,
+      /^You took action move_west\.\n\nYou see:\n- grass 1 steps to your west\n- cow 5 steps to your north-east\n/,
+    );
   });
 
   it('rejects --disks for crafter as a usage error', async () => {
-    const code = await runSmartplay(['replay', 'crafter', '--disks', '3', '--actions', 'Noop'], () => {}, () => {});
+    const code = await runSmartplay(
+      ['replay', 'crafter', '--disks', '3', '--actions', 'Noop'],
+      () => {},
+      () => {},
+    );
     assert.equal(code, 2);
   });
 });

@@ -20,7 +20,8 @@ const STEPS = 60;
 function episode() {
   const env = new CrafterEnv(SEED);
   const reset = env.reset().obs;
-  const steps: { step: number; observation: string; action: number; reward: number; done: boolean; score: number }[] = [];
+  const steps: { step: number; observation: string; action: number; reward: number; done: boolean; score: number }[] =
+    [];
   const states = [{ x: env.player.x, y: env.player.y, facing: [...env.player.facing], materials: viewMaterials(env) }];
   let observation = reset;
   for (let t = 0; t < STEPS; t++) {
@@ -35,7 +36,9 @@ function episode() {
 
 /** The materials of the 9×7 view, row by row (null outside the world). */
 function viewMaterials(env: CrafterEnv): (string | null)[][] {
-  return Array.from({ length: 7 }, (_, row) => Array.from({ length: 9 }, (_, column) => env.world.material(env.player.x - 4 + column, env.player.y - 3 + row)));
+  return Array.from({ length: 7 }, (_, row) =>
+    Array.from({ length: 9 }, (_, column) => env.world.material(env.player.x - 4 + column, env.player.y - 3 + row)),
+  );
 }
 
 /** What the text calls a grid cell: the creature over the material, the player at the centre. */
@@ -59,12 +62,23 @@ describe('Crafter on the board', () => {
     scenes.forEach((scene, index) => {
       const state = states[index];
       assert.deepEqual([scene.width, scene.height, scene.agent?.x, scene.agent?.y], [9, 7, 4, 3]);
-      assert.equal(scene.agent?.dir, facingDirection(state.facing as [number, number]), `frame ${index}: facing ${state.facing}`);
-      assert.ok(scene.legend?.[0].label.includes(`at (${state.x}, ${state.y})`), `frame ${index}: ${scene.legend?.[0].label}`);
+      assert.equal(
+        scene.agent?.dir,
+        facingDirection(state.facing as [number, number]),
+        `frame ${index}: facing ${state.facing}`,
+      );
+      assert.ok(
+        scene.legend?.[0].label.includes(`at (${state.x}, ${state.y})`),
+        `frame ${index}: ${scene.legend?.[0].label}`,
+      );
       for (let y = 0; y < 7; y++) {
         for (let x = 0; x < 9; x++) {
           const cell = scene.cells.find((candidate) => candidate.x === x && candidate.y === y);
-          assert.equal(cell?.kind === 'terrain' ? cell.material : null, state.materials[y][x], `frame ${index} cell (${x}, ${y})`);
+          assert.equal(
+            cell?.kind === 'terrain' ? cell.material : null,
+            state.materials[y][x],
+            `frame ${index} cell (${x}, ${y})`,
+          );
         }
       }
     });
@@ -84,7 +98,9 @@ describe('Crafter on the board', () => {
       assert.equal(semanticName(scene, 4 + dx[dir], 3 + dy[dir]), view.facing, `frame ${index}`);
       for (const [name, seen] of view.seen) {
         let nearest = Number.POSITIVE_INFINITY;
-        for (let y = 0; y < 7; y++) for (let x = 0; x < 9; x++) if (semanticName(scene, x, y) === name) nearest = Math.min(nearest, Math.abs(x - 4) + Math.abs(y - 3));
+        for (let y = 0; y < 7; y++)
+          for (let x = 0; x < 9; x++)
+            if (semanticName(scene, x, y) === name) nearest = Math.min(nearest, Math.abs(x - 4) + Math.abs(y - 3));
         assert.equal(nearest, seen.distance, `frame ${index}: ${name}`);
         checkedLines += 1;
       }
@@ -107,7 +123,9 @@ describe('Crafter on the board', () => {
     // Another seed's simulation does not reproduce the log's reset text: no grid is guessed.
     assert.equal(crafterScenes(SEED + 1, steps, reset), null);
     // A log whose step texts diverge from the simulation (a later step's observation altered).
-    const altered = steps.map((step, index) => (index === 10 ? { ...step, observation: `${step.observation}!` } : step));
+    const altered = steps.map((step, index) =>
+      index === 10 ? { ...step, observation: `${step.observation}!` } : step,
+    );
     assert.equal(crafterScenes(SEED, altered, reset), null);
   });
 });
@@ -115,12 +133,27 @@ describe('Crafter on the board', () => {
 describe("Crafter from the editor's Play SmartPlay Episode", () => {
   it("the pipeline's episode log (random player, 6 steps) is drawn as grids: its header carries the seed", async () => {
     let transcript: string | null = null;
-    const profile: ModelProfile = { id: 'random', provider: 'random', temperature: 0, maxTokens: 0, timeoutMs: 0, retries: 0 };
-    await answerPrepared(prepareEpisode('Crafter', 0, 3), profile, 'SmartPlay', { mode: 'faithful', seed: 3, episode: { maxSteps: 6, playerName: 'random', onTranscript: (text) => void (transcript = text) } });
+    const profile: ModelProfile = {
+      id: 'random',
+      provider: 'random',
+      temperature: 0,
+      maxTokens: 0,
+      timeoutMs: 0,
+      retries: 0,
+    };
+    await answerPrepared(prepareEpisode('Crafter', 0, 3), profile, 'SmartPlay', {
+      mode: 'faithful',
+      seed: 3,
+      episode: { maxSteps: 6, playerName: 'random', onTranscript: (text) => void (transcript = text) },
+    });
     assert.ok(transcript !== null);
     const timeline = smartplayTimelineOfFile(parseEpisodeLog(transcript).log, 'Crafter · random');
     assert.ok(timeline);
     assert.equal(timeline.frames.length, 7);
-    assert.ok(timeline.frames.every((frame) => frame.scene.kind === 'grid' && frame.scene.width === 9 && frame.scene.height === 7));
+    assert.ok(
+      timeline.frames.every(
+        (frame) => frame.scene.kind === 'grid' && frame.scene.width === 9 && frame.scene.height === 7,
+      ),
+    );
   });
 });

@@ -31,7 +31,10 @@ describe('SmartPlay episode logs', () => {
     const lines = await hanoiLogLines();
     assert.equal(lines.length, 9);
     const parsed = lines.map((line) => JSON.parse(line) as { kind: string });
-    assert.deepEqual(parsed.map((line) => line.kind), ['header', ...new Array(7).fill('step'), 'end']);
+    assert.deepEqual(
+      parsed.map((line) => line.kind),
+      ['header', ...new Array(7).fill('step'), 'end'],
+    );
     const { log, diagnostics } = validateEpisodeLog(lines.join('\n') + '\n');
     assert.deepEqual(diagnostics, []);
     assert.equal(log.steps.length, 7);
@@ -44,7 +47,16 @@ describe('SmartPlay episode logs', () => {
       const log = await runEpisode(createSmartPlayEnv(game, { seed: 8 }), randomAgent(8), { maxSteps: 12 });
       assert.deepEqual(validateEpisodeLog(formatEpisodeLog(log)).diagnostics, []);
       const lines = formatEpisodeLog(log).trimEnd().split('\n');
-      const flipped = lines[5].includes('"paid":true') ? edit(lines, 5, '"paid":true', '"paid":false') : lines[5].includes('"paid":false') ? edit(lines, 5, '"paid":false', '"paid":true') : edit(lines, 5, /"opponent":\d/.exec(lines[5])?.[0] ?? '', `"opponent":${(Number(/"opponent":(\d)/.exec(lines[5])?.[1]) + 1) % 3}`);
+      const flipped = lines[5].includes('"paid":true')
+        ? edit(lines, 5, '"paid":true', '"paid":false')
+        : lines[5].includes('"paid":false')
+          ? edit(lines, 5, '"paid":false', '"paid":true')
+          : edit(
+              lines,
+              5,
+              /"opponent":\d/.exec(lines[5])?.[0] ?? '',
+              `"opponent":${(Number(/"opponent":(\d)/.exec(lines[5])?.[1]) + 1) % 3}`,
+            );
       const mismatch = only(validateEpisodeLog(flipped).diagnostics, EpisodeLogCodes.replayMismatch);
       assert.equal(mismatch.range.start.line, 5);
     }
@@ -62,7 +74,10 @@ describe('SmartPlay episode logs', () => {
     const text = edit(lines, 3, '"reward":0', '"reward":"zero"');
     const diagnostic = only(validateEpisodeLog(text).diagnostics, 'json/schema');
     const start = lines[3].indexOf('"reward":') + '"reward":'.length;
-    assert.deepEqual(diagnostic.range, { start: { line: 3, character: start }, end: { line: 3, character: start + '"zero"'.length } });
+    assert.deepEqual(diagnostic.range, {
+      start: { line: 3, character: start },
+      end: { line: 3, character: start + '"zero"'.length },
+    });
   });
 
   it('reports a score the replay does not give, at the score value', async () => {
@@ -79,18 +94,48 @@ describe('SmartPlay episode logs', () => {
 
   it('reports step order, the observation chain, action text and answer mismatches', async () => {
     const lines = await hanoiLogLines();
-    assert.equal(only(validateEpisodeLog(edit(lines, 2, '"step":2', '"step":5')).diagnostics, EpisodeLogCodes.stepSequence).range.start.line, 2);
-    assert.equal(only(validateEpisodeLog(edit(lines, 3, '"observation":"You tried', '"observation":"We tried')).diagnostics, EpisodeLogCodes.observationChain).range.start.line, 3);
+    assert.equal(
+      only(validateEpisodeLog(edit(lines, 2, '"step":2', '"step":5')).diagnostics, EpisodeLogCodes.stepSequence).range
+        .start.line,
+      2,
+    );
+    assert.equal(
+      only(
+        validateEpisodeLog(edit(lines, 3, '"observation":"You tried', '"observation":"We tried')).diagnostics,
+        EpisodeLogCodes.observationChain,
+      ).range.start.line,
+      3,
+    );
     const step1 = JSON.parse(lines[1]) as { action: number; actionText: string };
-    assert.equal(only(validateEpisodeLog(edit(lines, 1, `"actionText":"${step1.actionText}"`, '"actionText":"Fly"')).diagnostics, EpisodeLogCodes.actionText).range.start.line, 1);
-    const mismatch = only(validateEpisodeLog(edit(lines, 1, `"action":${step1.action},`, `"action":${(step1.action + 1) % 6},`)).diagnostics, EpisodeLogCodes.actionMismatch);
+    assert.equal(
+      only(
+        validateEpisodeLog(edit(lines, 1, `"actionText":"${step1.actionText}"`, '"actionText":"Fly"')).diagnostics,
+        EpisodeLogCodes.actionText,
+      ).range.start.line,
+      1,
+    );
+    const mismatch = only(
+      validateEpisodeLog(edit(lines, 1, `"action":${step1.action},`, `"action":${(step1.action + 1) % 6},`))
+        .diagnostics,
+      EpisodeLogCodes.actionMismatch,
+    );
     assert.equal(mismatch.range.start.line, 1);
   });
 
   it('reports edited prompt messages, an end line that disagrees, and a missing header', async () => {
     const lines = await hanoiLogLines();
-    assert.equal(only(validateEpisodeLog(edit(lines, 1, 'You\u2019re a player', "You're a player")).diagnostics, EpisodeLogCodes.promptMismatch).range.start.line, 1);
-    assert.equal(only(validateEpisodeLog(edit(lines, 8, '"steps":7', '"steps":6')).diagnostics, EpisodeLogCodes.endMismatch).range.start.line, 8);
+    assert.equal(
+      only(
+        validateEpisodeLog(edit(lines, 1, 'You\u2019re a player', "You're a player")).diagnostics,
+        EpisodeLogCodes.promptMismatch,
+      ).range.start.line,
+      1,
+    );
+    assert.equal(
+      only(validateEpisodeLog(edit(lines, 8, '"steps":7', '"steps":6')).diagnostics, EpisodeLogCodes.endMismatch).range
+        .start.line,
+      8,
+    );
     const headerless = validateEpisodeLog(lines.slice(1).join('\n')).diagnostics;
     assert.equal(only(headerless, EpisodeLogCodes.headerMissing).range.start.line, 0);
     const twice = validateEpisodeLog([lines[0], ...lines].join('\n')).diagnostics;
@@ -108,8 +153,25 @@ describe('SmartPlay episode logs', () => {
   it('reads Messenger, Crafter and MineDojo logs as text observations with their scores', () => {
     const messenger = [
       { kind: 'header', format: 'waypoint-smartplay-episode', version: 1, game: 'MessengerL1' },
-      { kind: 'step', step: 1, observation: "You (agent) don't have the message.\n\nYou see:\n- airplane 3 steps to your north-west", action: 0, reward: 0, done: false, score: 0 },
-      { kind: 'step', step: 2, observation: "You took action Move North.\n\nYou (agent) already have the message.\n\nYou see:\n- queen 0 steps with you", action: 4, reward: 1, done: true, score: 1 },
+      {
+        kind: 'step',
+        step: 1,
+        observation: "You (agent) don't have the message.\n\nYou see:\n- airplane 3 steps to your north-west",
+        action: 0,
+        reward: 0,
+        done: false,
+        score: 0,
+      },
+      {
+        kind: 'step',
+        step: 2,
+        observation:
+          'You took action Move North.\n\nYou (agent) already have the message.\n\nYou see:\n- queen 0 steps with you',
+        action: 4,
+        reward: 1,
+        done: true,
+        score: 1,
+      },
     ];
     const { log, diagnostics } = validateEpisodeLog(messenger.map((line) => JSON.stringify(line)).join('\n'));
     assert.deepEqual(diagnostics, []);
@@ -120,7 +182,15 @@ describe('SmartPlay episode logs', () => {
 
     const crafter = [
       JSON.stringify({ kind: 'header', format: 'waypoint-smartplay-episode', version: 1, game: 'Crafter' }),
-      JSON.stringify({ kind: 'step', step: 1, observation: 'You see:\n- grass 1 steps to your west', action: 17, reward: 0, done: false, score: 268 }),
+      JSON.stringify({
+        kind: 'step',
+        step: 1,
+        observation: 'You see:\n- grass 1 steps to your west',
+        action: 17,
+        reward: 0,
+        done: false,
+        score: 268,
+      }),
     ].join('\n');
     const crafterDiagnostic = only(validateEpisodeLog(crafter).diagnostics, EpisodeLogCodes.actionRange);
     assert.equal(crafterDiagnostic.range.start.line, 1);
@@ -128,7 +198,16 @@ describe('SmartPlay episode logs', () => {
 
     const minedojo = [
       JSON.stringify({ kind: 'header', format: 'waypoint-smartplay-episode', version: 1, game: 'MinedojoCreative0' }),
-      JSON.stringify({ kind: 'step', step: 1, observation: 'You are in a plains biome.', action: 3, actionText: 'Move West', reward: 0, done: false, score: 1 }),
+      JSON.stringify({
+        kind: 'step',
+        step: 1,
+        observation: 'You are in a plains biome.',
+        action: 3,
+        actionText: 'Move West',
+        reward: 0,
+        done: false,
+        score: 1,
+      }),
     ].join('\n');
     const dojo = validateEpisodeLog(minedojo);
     assert.deepEqual(dojo.diagnostics, []);
@@ -136,9 +215,15 @@ describe('SmartPlay episode logs', () => {
   });
 
   it('warns about an unknown game but still reads it', () => {
-    const text = [JSON.stringify({ kind: 'header', format: 'waypoint-smartplay-episode', version: 1, game: 'Pong' }), JSON.stringify({ kind: 'step', step: 1, observation: 'ball', action: 0, reward: 1, done: false, score: 2 })].join('\n');
+    const text = [
+      JSON.stringify({ kind: 'header', format: 'waypoint-smartplay-episode', version: 1, game: 'Pong' }),
+      JSON.stringify({ kind: 'step', step: 1, observation: 'ball', action: 0, reward: 1, done: false, score: 2 }),
+    ].join('\n');
     const { log, diagnostics } = validateEpisodeLog(text);
-    assert.deepEqual(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]), [[EpisodeLogCodes.unknownGame, 'warning']]);
+    assert.deepEqual(
+      diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]),
+      [[EpisodeLogCodes.unknownGame, 'warning']],
+    );
     assert.equal(episodeScore(log).score, 2);
   });
 });

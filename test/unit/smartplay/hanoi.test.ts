@@ -14,18 +14,23 @@ import {
 import { SmartPlayEnvError } from '../../../src/core/benchmarks/smartplay/types';
 
 // The spec's manual, as its JSON string, followed by the action list.
-const MANUAL_3 =
-  JSON.parse(
-    '"The game consists of three rods (A,B,C) and a number of disks of various sizes, which can go onto any rod. \\nThe game begins with the disks stacked on rod A in order of decreasing size, the smallest at the top (righthand side). \\nThe objective is to move the entire stack to rod C, obeying the following rules:\\n\\n - Only one disk may be moved at a time.\\n - Each move consists of taking the top disk from one of the stacks and placing it on top of another stack or on an empty rod.\\n - You cannot place a bigger disk on top of a smaller disk.\\n\\nFor example, considering movements from B under the following setting:\\n- A: |bottom, [0], top|\\n- B: |bottom, [1], top|\\n- C: |bottom, [2], top|\\nYou are only allowed to move from B to C but not A, since the top of B (1) is smaller than the top of C (2) but bigger than the top of A (0).\\n\\nFinally, the starting configuration is:\\n- A: |bottom, [2, 1, 0], top|\\n- B: |bottom, [], top|\\n- C: |bottom, [], top|\\n\\nand the goal configuration is:\\n- A: |bottom, [], top|\\n- B: |bottom, [], top|\\n- C: |bottom, [2, 1, 0], top|\\nwith top on the right and bottom on the left"',
-  ) as string;
+const MANUAL_3 = JSON.parse(
+  '"The game consists of three rods (A,B,C) and a number of disks of various sizes, which can go onto any rod. \\nThe game begins with the disks stacked on rod A in order of decreasing size, the smallest at the top (righthand side). \\nThe objective is to move the entire stack to rod C, obeying the following rules:\\n\\n - Only one disk may be moved at a time.\\n - Each move consists of taking the top disk from one of the stacks and placing it on top of another stack or on an empty rod.\\n - You cannot place a bigger disk on top of a smaller disk.\\n\\nFor example, considering movements from B under the following setting:\\n- A: |bottom, [0], top|\\n- B: |bottom, [1], top|\\n- C: |bottom, [2], top|\\nYou are only allowed to move from B to C but not A, since the top of B (1) is smaller than the top of C (2) but bigger than the top of A (0).\\n\\nFinally, the starting configuration is:\\n- A: |bottom, [2, 1, 0], top|\\n- B: |bottom, [], top|\\n- C: |bottom, [], top|\\n\\nand the goal configuration is:\\n- A: |bottom, [], top|\\n- B: |bottom, [], top|\\n- C: |bottom, [2, 1, 0], top|\\nwith top on the right and bottom on the left"',
+) as string;
 const ACTION_LIST_TEXT =
   '\n\nList of all actions:\n1. Move the top disk of rod A to the top of rod B\n2. Move the top disk of rod A to the top of rod C\n3. Move the top disk of rod B to the top of rod A\n4. Move the top disk of rod B to the top of rod C\n5. Move the top disk of rod C to the top of rod A\n6. Move the top disk of rod C to the top of rod B';
-const RESET_OBS_3 = 'Current configuration:\n- A: |bottom, [2, 1, 0], top|\n- B: |bottom, [], top|\n- C: |bottom, [], top|';
+const RESET_OBS_3 =
+  'Current configuration:\n- A: |bottom, [2, 1, 0], top|\n- B: |bottom, [], top|\n- C: |bottom, [], top|';
 
 describe('SmartPlay Hanoi texts', () => {
   it('writes the 3-disk manual byte for byte, two lines ending in a space', () => {
     assert.equal(hanoiManual(3), MANUAL_3 + ACTION_LIST_TEXT);
-    assert.equal(hanoiManual(3).split('\n').filter((line) => line.endsWith(' ')).length, 2);
+    assert.equal(
+      hanoiManual(3)
+        .split('\n')
+        .filter((line) => line.endsWith(' ')).length,
+      2,
+    );
   });
 
   it('writes [3, 2, 1, 0] in the 4-disk manual', () => {
@@ -39,16 +44,25 @@ describe('SmartPlay Hanoi texts', () => {
     assert.equal(reset.info.history, '');
     assert.equal(reset.info.score, 0);
     const valid = env.step(1);
-    assert.equal(valid.info.obs, 'You tried to move the top disk of rod a to the top of rod c. Current configuration:\n- A: |bottom, [2, 1], top|\n- B: |bottom, [], top|\n- C: |bottom, [0], top|');
+    assert.equal(
+      valid.info.obs,
+      'You tried to move the top disk of rod a to the top of rod c. Current configuration:\n- A: |bottom, [2, 1], top|\n- B: |bottom, [], top|\n- C: |bottom, [0], top|',
+    );
     const invalid = env.step(3); // B is empty
-    assert.equal(invalid.info.obs, 'You tried to move the top disk of rod b to the top of rod c. Current configuration:\n- A: |bottom, [2, 1], top|\n- B: |bottom, [], top|\n- C: |bottom, [0], top|');
+    assert.equal(
+      invalid.info.obs,
+      'You tried to move the top disk of rod b to the top of rod c. Current configuration:\n- A: |bottom, [2, 1], top|\n- B: |bottom, [], top|\n- C: |bottom, [0], top|',
+    );
   });
 
   it('builds the history before appending the step, window 5, numbered from Step 0', () => {
     const env = new HanoiEnv(3);
     env.reset();
     const first = env.step(0);
-    assert.equal(first.info.history, `Most recent 1 steps of the player's in-game observation:\n\nPlayer Observation Step 0:\n${RESET_OBS_3}`);
+    assert.equal(
+      first.info.history,
+      `Most recent 1 steps of the player's in-game observation:\n\nPlayer Observation Step 0:\n${RESET_OBS_3}`,
+    );
     let last = first;
     for (let step = 2; step <= 7; step++) last = env.step(step % 2 === 0 ? 2 : 0); // B→A / A→B back and forth
     // After 7 steps the history (built before step 7 was appended) holds steps 2..6.
@@ -92,9 +106,18 @@ describe('SmartPlay Hanoi rules', () => {
     env.reset();
     const moves = [1, 0, 5, 1, 2, 3, 1];
     const results = moves.map((action) => env.step(action));
-    assert.deepEqual(results.map((result) => result.reward), [0, 0, 0, 0, 0, 0, 100]);
-    assert.deepEqual(results.map((result) => result.info.score), [1, 1, 0, 1, 1, 2, 3]);
-    assert.deepEqual(results.map((result) => result.done), [false, false, false, false, false, false, true]);
+    assert.deepEqual(
+      results.map((result) => result.reward),
+      [0, 0, 0, 0, 0, 0, 100],
+    );
+    assert.deepEqual(
+      results.map((result) => result.info.score),
+      [1, 1, 0, 1, 1, 2, 3],
+    );
+    assert.deepEqual(
+      results.map((result) => result.done),
+      [false, false, false, false, false, false, true],
+    );
     assert.equal(results[6].info.completed, 1);
     assert.equal(results[5].info.completed, 0);
     assert.throws(() => env.step(0), SmartPlayEnvError);
@@ -128,11 +151,16 @@ describe('SmartPlay Hanoi solver', () => {
         moves++;
       }
       assert.equal(moves, 2 ** disks - 1);
-      assert.equal(env.state.every((rod) => rod === 2), true);
+      assert.equal(
+        env.state.every((rod) => rod === 2),
+        true,
+      );
     });
   }
 
-  const legalState = fc.integer({ min: 1, max: 6 }).chain((disks) => fc.array(fc.integer({ min: 0, max: 2 }), { minLength: disks, maxLength: disks }));
+  const legalState = fc
+    .integer({ min: 1, max: 6 })
+    .chain((disks) => fc.array(fc.integer({ min: 0, max: 2 }), { minLength: disks, maxLength: disks }));
 
   it('reaches the goal from any state in exactly hanoiMovesToGoal valid moves, never more than 2^n − 1', () => {
     fc.assert(
@@ -144,7 +172,14 @@ describe('SmartPlay Hanoi solver', () => {
           const action = optimalHanoiAction(state);
           assert.notEqual(action, null);
           assert.ok(hanoiMoveAllowed(state, action ?? 0));
-          const [from, to] = [[0, 1], [0, 2], [1, 0], [1, 2], [2, 0], [2, 1]][action ?? 0];
+          const [from, to] = [
+            [0, 1],
+            [0, 2],
+            [1, 0],
+            [1, 2],
+            [2, 0],
+            [2, 1],
+          ][action ?? 0];
           state[state.findIndex((rod) => rod === from)] = to;
         }
         assert.ok(state.every((rod) => rod === 2));
@@ -160,7 +195,10 @@ describe('SmartPlay Hanoi solver', () => {
       }),
     );
     assert.equal(parseHanoiConfiguration('no rods here'), null);
-    assert.equal(parseHanoiConfiguration('- A: |bottom, [0], top|\n- B: |bottom, [0], top|\n- C: |bottom, [], top|'), null);
+    assert.equal(
+      parseHanoiConfiguration('- A: |bottom, [0], top|\n- B: |bottom, [0], top|\n- C: |bottom, [], top|'),
+      null,
+    );
     assert.equal(HANOI_ACTIONS.length, 6);
   });
 });

@@ -9,8 +9,14 @@ import { RPS_ACTIONS } from '../../../src/core/benchmarks/smartplay/rps';
 
 describe('SmartPlay answer → action (match_act)', () => {
   it('matches case-insensitively and takes the earliest occurrence', () => {
-    const answer = 'I would MOVE THE TOP DISK OF ROD B TO THE TOP OF ROD C, not move the top disk of rod A to the top of rod B.';
-    assert.deepEqual(matchAction(answer, HANOI_ACTIONS), { action: 3, matched: true, offset: 8, length: HANOI_ACTIONS[3].length });
+    const answer =
+      'I would MOVE THE TOP DISK OF ROD B TO THE TOP OF ROD C, not move the top disk of rod A to the top of rod B.';
+    assert.deepEqual(matchAction(answer, HANOI_ACTIONS), {
+      action: 3,
+      matched: true,
+      offset: 8,
+      length: HANOI_ACTIONS[3].length,
+    });
   });
 
   it('breaks ties at the same position by the lower index', () => {
@@ -26,10 +32,19 @@ describe('SmartPlay answer → action (match_act)', () => {
   });
 
   it('needs the final period of bandit actions unless the non-reference option is on', () => {
-    assert.deepEqual(matchAction('Pull slot machine 2', BANDIT_ACTIONS), { action: 0, matched: false, offset: -1, length: 0 });
+    assert.deepEqual(matchAction('Pull slot machine 2', BANDIT_ACTIONS), {
+      action: 0,
+      matched: false,
+      offset: -1,
+      length: 0,
+    });
     assert.equal(matchAction('Pull slot machine 2.', BANDIT_ACTIONS).action, 1);
     assert.equal(matchAction('Pull slot machine 2', BANDIT_ACTIONS, { optionalFinalPeriod: true }).action, 1);
-    assert.equal(matchAction('pull slot machine 1 then Pull slot machine 2.', BANDIT_ACTIONS, { optionalFinalPeriod: true }).action, 0);
+    assert.equal(
+      matchAction('pull slot machine 1 then Pull slot machine 2.', BANDIT_ACTIONS, { optionalFinalPeriod: true })
+        .action,
+      0,
+    );
   });
 
   it('lets Scissor match "scissors" and Do match inside other words', () => {
@@ -46,7 +61,10 @@ describe('SmartPlay prompt messages', () => {
     assert.ok(!SYSTEM_PROMPT.includes("'"));
     assert.ok(QUESTION_1.endsWith('step by step, '));
     assert.ok(QUESTION_1.includes("Let's"));
-    assert.equal(QUESTION_2, 'Choose the best executable action from the list of all actions. Write the exact chosen action.');
+    assert.equal(
+      QUESTION_2,
+      'Choose the best executable action from the list of all actions. Write the exact chosen action.',
+    );
   });
 
   it('omits an empty manual and history and adds Q1 with its answer before Q2', () => {

@@ -7,14 +7,25 @@ import { HanoiEnv } from '../../../src/core/benchmarks/smartplay/hanoi';
 import { QUESTION_1, QUESTION_2, SYSTEM_PROMPT, type ChatMessage } from '../../../src/core/benchmarks/smartplay/prompt';
 import { runEpisode, type EpisodeProgress, type SmartPlayAgent } from '../../../src/core/benchmarks/smartplay/runner';
 
-const constant = (answer: string): SmartPlayAgent => async () => answer;
+const constant =
+  (answer: string): SmartPlayAgent =>
+  async () =>
+    answer;
 
 describe('SmartPlay episode runner', () => {
   for (const disks of [3, 4]) {
     it(`finishes Hanoi${disks}Disk with the solver in ${2 ** disks - 1} steps, score ${disks}`, async () => {
       const log = await runEpisode(new HanoiEnv(disks), hanoiSolverAgent(), { agentName: 'hanoi-solver' });
       assert.equal(log.steps.length, 2 ** disks - 1);
-      assert.deepEqual(log.end && { reason: log.end.reason, score: log.end.score, completed: log.end.completed, totalReward: log.end.totalReward }, { reason: 'done', score: disks, completed: 1, totalReward: 100 });
+      assert.deepEqual(
+        log.end && {
+          reason: log.end.reason,
+          score: log.end.score,
+          completed: log.end.completed,
+          totalReward: log.end.totalReward,
+        },
+        { reason: 'done', score: disks, completed: 1, totalReward: 100 },
+      );
       assert.ok(log.steps.every((step) => step.matched && step.reward !== -1));
       assert.equal(log.end?.normalizedScore, disks === 3 ? 1 : null); // Hanoi4Disk has no recorded settings
     });
@@ -24,11 +35,16 @@ describe('SmartPlay episode runner', () => {
     const seen: ChatMessage[][] = [];
     const agent: SmartPlayAgent = async (messages) => {
       seen.push(messages);
-      return messages[messages.length - 1].content === QUESTION_1 ? 'thinking' : 'Move the top disk of rod A to the top of rod B';
+      return messages[messages.length - 1].content === QUESTION_1
+        ? 'thinking'
+        : 'Move the top disk of rod A to the top of rod B';
     };
     const log = await runEpisode(new HanoiEnv(3), agent, { maxSteps: 2 });
     assert.equal(seen.length, 4);
-    assert.deepEqual(seen[0].map((message) => message.role), ['system', 'system', 'system', 'user']);
+    assert.deepEqual(
+      seen[0].map((message) => message.role),
+      ['system', 'system', 'system', 'user'],
+    );
     assert.equal(seen[0][0].content, SYSTEM_PROMPT);
     assert.equal(seen[0][2].content, `current step observation: ${log.header.reset.observation}`);
     assert.deepEqual(seen[1].slice(-3), [
@@ -37,8 +53,15 @@ describe('SmartPlay episode runner', () => {
       { role: 'user', content: QUESTION_2 },
     ]);
     assert.equal(seen[2].length, 5); // the history message appears at index 2
-    assert.ok(seen[2][2].content.startsWith("Most recent 1 steps of the player's in-game observation:\n\nPlayer Observation Step 0:\n"));
-    assert.deepEqual(log.steps[0].prompts.map((prompt) => prompt.messages), [seen[0], seen[1]]);
+    assert.ok(
+      seen[2][2].content.startsWith(
+        "Most recent 1 steps of the player's in-game observation:\n\nPlayer Observation Step 0:\n",
+      ),
+    );
+    assert.deepEqual(
+      log.steps[0].prompts.map((prompt) => prompt.messages),
+      [seen[0], seen[1]],
+    );
     assert.equal(log.steps[1].observation, log.steps[0].nextObservation);
   });
 
@@ -49,7 +72,10 @@ describe('SmartPlay episode runner', () => {
 
   it('stops at the step limit, by default the game default_steps', async () => {
     const limited = await runEpisode(new HanoiEnv(3), randomAgent(1), { maxSteps: 3 });
-    assert.deepEqual([limited.steps.length, limited.end?.reason, limited.header.settings.maxSteps], [3, 'step-limit', 3]);
+    assert.deepEqual(
+      [limited.steps.length, limited.end?.reason, limited.header.settings.maxSteps],
+      [3, 'step-limit', 3],
+    );
     const full = await runEpisode(new HanoiEnv(3), constant('Move the top disk of rod A to the top of rod B'), {});
     assert.deepEqual([full.steps.length, full.end?.reason], [30, 'step-limit']);
   });
@@ -65,7 +91,10 @@ describe('SmartPlay episode runner', () => {
       },
     });
     assert.deepEqual([log.steps.length, log.end?.reason], [2, 'cancelled']);
-    assert.deepEqual(events.slice(0, 3).map((event) => (event.kind === 'asking' ? `ask${event.question}` : 'stepped')), ['ask1', 'ask2', 'stepped']);
+    assert.deepEqual(
+      events.slice(0, 3).map((event) => (event.kind === 'asking' ? `ask${event.question}` : 'stepped')),
+      ['ask1', 'ask2', 'stepped'],
+    );
   });
 
   it('passes the signal to the agent, so an aborted model call ends the episode as cancelled', async () => {
@@ -91,7 +120,9 @@ describe('SmartPlay episode runner', () => {
   });
 
   it('replays recorded outcomes into the same episode', async () => {
-    const first = await runEpisode(createSmartPlayEnv('RockPaperScissorBasic', { seed: 1 }), randomAgent(2), { maxSteps: 20 });
+    const first = await runEpisode(createSmartPlayEnv('RockPaperScissorBasic', { seed: 1 }), randomAgent(2), {
+      maxSteps: 20,
+    });
     const again = await runEpisode(createSmartPlayEnv('RockPaperScissorBasic', { seed: 99 }), randomAgent(2), {
       maxSteps: 20,
       recorded: { setup: first.header.reset.setup, outcomes: first.steps.map((step) => step.outcome) },
@@ -101,7 +132,11 @@ describe('SmartPlay episode runner', () => {
   });
 
   it('plays bandits with a seeded random agent reproducibly', async () => {
-    const play = () => runEpisode(createSmartPlayEnv('BanditTwoArmedHighLowFixed', { seed: 3 }), randomAgent(3), { seed: 3, agentName: 'random' });
+    const play = () =>
+      runEpisode(createSmartPlayEnv('BanditTwoArmedHighLowFixed', { seed: 3 }), randomAgent(3), {
+        seed: 3,
+        agentName: 'random',
+      });
     const [a, b] = [await play(), await play()];
     assert.deepEqual(a, b);
     assert.equal(a.steps.length, 50);

@@ -1,6 +1,12 @@
 // Normalisation by the human baselines and capability scores (spec §10).
 import { strict as assert } from 'node:assert';
-import { analyzeCapabilities, CAPABILITIES, challengeLevels, normalizeScore, RECORDED_SETTINGS } from '../../../src/core/benchmarks/smartplay/scores';
+import {
+  analyzeCapabilities,
+  CAPABILITIES,
+  challengeLevels,
+  normalizeScore,
+  RECORDED_SETTINGS,
+} from '../../../src/core/benchmarks/smartplay/scores';
 
 describe('SmartPlay scores', () => {
   it('normalises (score − min) / (human − min) with the recorded baselines', () => {
@@ -18,7 +24,10 @@ describe('SmartPlay scores', () => {
   it('gives null (faithful) or throws (reference) for games without recorded settings', () => {
     for (const game of ['Hanoi4Disk', 'BanditTwoArmedLowLowFixed', 'MessengerL3']) {
       assert.equal(normalizeScore(game, 2), null);
-      assert.throws(() => normalizeScore(game, 2, 'reference'), new RegExp(`Environment \`${game}\` does not have recorded settings`));
+      assert.throws(
+        () => normalizeScore(game, 2, 'reference'),
+        new RegExp(`Environment \`${game}\` does not have recorded settings`),
+      );
     }
   });
 

@@ -67,44 +67,73 @@ export function strippedStart(reply: string, from: number): number {
 
 /** What an unparseable answer costs (spec §12 #5). */
 export function parseFailure(mode: ScoringMode): string {
-  return mode === 'reference' ? 'the reference run aborts and records no score' : 'faithful mode scores the answer as a failure (parse_error)';
+  return mode === 'reference'
+    ? 'the reference run aborts and records no score'
+    : 'faithful mode scores the answer as a failure (parse_error)';
 }
 
 /** The printed form of a marker phrase, as the prompt asks for it. */
-const PHRASES: Record<'predict' | 'plan', string> = { predict: "The agent's final state is: ", plan: "The LLM's action sequence is: " };
+const PHRASES: Record<'predict' | 'plan', string> = {
+  predict: "The agent's final state is: ",
+  plan: "The LLM's action sequence is: ",
+};
 
 /**
  * The "phrase missing" diagnostic. A near miss (a typographic apostrophe, no colon) is reported
  * where it was written, since that is the text to fix; otherwise on the last non-empty line.
  */
-export function noMarkerDiagnostic(context: ReplyContext, expected: string, nearMisses: ReadonlyArray<{ text: string; why: string }>, consequence = parseFailure(context.mode)): Diagnostic {
+export function noMarkerDiagnostic(
+  context: ReplyContext,
+  expected: string,
+  nearMisses: ReadonlyArray<{ text: string; why: string }>,
+  consequence = parseFailure(context.mode),
+): Diagnostic {
   const lower = context.reply.toLowerCase();
   for (const miss of nearMisses) {
     const index = lower.indexOf(miss.text);
     if (index >= 0)
-      return { severity: 'error', code: BabyAnswerCodes.noMarker, message: `Expected the phrase ${JSON.stringify(expected)}: ${miss.why}, so the parser finds no answer and ${consequence}.`, range: spanRange(context, index, index + miss.text.length), data: { expected } };
+      return {
+        severity: 'error',
+        code: BabyAnswerCodes.noMarker,
+        message: `Expected the phrase ${JSON.stringify(expected)}: ${miss.why}, so the parser finds no answer and ${consequence}.`,
+        range: spanRange(context, index, index + miss.text.length),
+        data: { expected },
+      };
   }
-  return { severity: 'error', code: BabyAnswerCodes.noMarker, message: `The reply never writes the phrase ${JSON.stringify(expected)} (matched case-insensitively), so the parser finds no answer and ${consequence}.`, range: lastNonEmptyLine(context), data: { expected } };
+  return {
+    severity: 'error',
+    code: BabyAnswerCodes.noMarker,
+    message: `The reply never writes the phrase ${JSON.stringify(expected)} (matched case-insensitively), so the parser finds no answer and ${consequence}.`,
+    range: lastNonEmptyLine(context),
+    data: { expected },
+  };
 }
 
 function markerNearMisses(task: 'predict' | 'plan'): Array<{ text: string; why: string }> {
   const marker = MARKERS[task];
   return [
-    { text: marker.replace("'", '\u2019'), why: 'the reply has it with a typographic apostrophe (\u2019), which the released parser does not match' },
+    {
+      text: marker.replace("'", '\u2019'),
+      why: 'the reply has it with a typographic apostrophe (\u2019), which the released parser does not match',
+    },
     { text: marker.replace(/: $/, ':'), why: 'the colon must be followed by a space' },
     { text: marker.replace(/: $/, ''), why: 'the phrase must end with ": "' },
   ];
 }
 
 /** The answer after a Predict or Plan phrase: the same text extractAnswer returns, with its offset in the reply. */
-export function locateMarkedAnswer(reply: string, task: 'predict' | 'plan'): { markerStart: number; markerEnd: number; textStart: number; text: string } | null {
+export function locateMarkedAnswer(
+  reply: string,
+  task: 'predict' | 'plan',
+): { markerStart: number; markerEnd: number; textStart: number; text: string } | null {
   const markerStart = reply.toLowerCase().indexOf(MARKERS[task]);
   if (markerStart < 0) return null;
   const markerEnd = markerStart + MARKERS[task].length;
   return { markerStart, markerEnd, textStart: strippedStart(reply, markerEnd), text: extractAnswer(reply, task) };
 }
 
-const directionName = (dir: number) => DIRECTION_NAMES[dir] ?? `${dir} (not a direction: 0 east, 1 south, 2 west, 3 north)`;
+const directionName = (dir: number) =>
+  DIRECTION_NAMES[dir] ?? `${dir} (not a direction: 0 east, 1 south, 2 west, 3 north)`;
 
 /** Where the parser's state was written inside the answer: the ((x, y), dir) match, else the first three integers. */
 function locateState(text: string): { start: number; end: number; loose: boolean } | null {
@@ -124,19 +153,41 @@ export function predictDiagnostics(context: ReplyContext, expected: { pos: Vec; 
   const predicted = parseStatePrediction(located.text);
   const where = locateState(located.text);
   if (!predicted || !where) {
-    const range = located.text ? spanRange(context, located.textStart, located.textStart + located.text.length) : spanRange(context, located.markerStart, located.markerEnd);
-    return [{ severity: 'error', code: BabyAnswerCodes.unparseableState, message: `No state after the phrase: expected ((x, y), dir) or at least three integers, so ${parseFailure(context.mode)}. The agent's final state is ${expectedText}.`, range, data: { expected: expectedText } }];
+    const range = located.text
+      ? spanRange(context, located.textStart, located.textStart + located.text.length)
+      : spanRange(context, located.markerStart, located.markerEnd);
+    return [
+      {
+        severity: 'error',
+        code: BabyAnswerCodes.unparseableState,
+        message: `No state after the phrase: expected ((x, y), dir) or at least three integers, so ${parseFailure(context.mode)}. The agent's final state is ${expectedText}.`,
+        range,
+        data: { expected: expectedText },
+      },
+    ];
   }
   const diagnostics: Diagnostic[] = [];
   const range = spanRange(context, located.textStart + where.start, located.textStart + where.end);
-  if (where.loose) diagnostics.push({ severity: 'information', code: BabyAnswerCodes.looseState, message: `Not written as ((x, y), dir): the parser takes the first three integers, (${predicted.pos[0]}, ${predicted.pos[1]}) facing ${directionName(predicted.dir)}.`, range });
+  if (where.loose)
+    diagnostics.push({
+      severity: 'information',
+      code: BabyAnswerCodes.looseState,
+      message: `Not written as ((x, y), dir): the parser takes the first three integers, (${predicted.pos[0]}, ${predicted.pos[1]}) facing ${directionName(predicted.dir)}.`,
+      range,
+    });
   const samePos = predicted.pos[0] === expected.pos[0] && predicted.pos[1] === expected.pos[1];
   if (samePos && predicted.dir === expected.dir) return diagnostics;
   const distance = Math.abs(predicted.pos[0] - expected.pos[0]) + Math.abs(predicted.pos[1] - expected.pos[1]);
   const what = samePos
     ? `the position is right but the agent faces ${directionName(expected.dir)} (${expected.dir}), not ${directionName(predicted.dir)}`
     : `the agent ends at (${expected.pos[0]}, ${expected.pos[1]}) facing ${directionName(expected.dir)}; Manhattan distance ${distance}${predicted.dir === expected.dir ? ', direction right' : ''}`;
-  diagnostics.push({ severity: 'error', code: BabyAnswerCodes.wrongState, message: `Wrong final state: expected ${expectedText}, not ${pyPose(predicted.pos, predicted.dir)}: ${what}.`, range, data: { expected: expectedText } });
+  diagnostics.push({
+    severity: 'error',
+    code: BabyAnswerCodes.wrongState,
+    message: `Wrong final state: expected ${expectedText}, not ${pyPose(predicted.pos, predicted.dir)}: ${what}.`,
+    range,
+    data: { expected: expectedText },
+  });
   return diagnostics;
 }
 
@@ -150,7 +201,9 @@ export interface PlanToken {
 }
 
 /** The plan's tokens as str_action_seq_to_int splits them (empty tokens left out). */
-export function locatePlanTokens(reply: string): { markerStart: number; markerEnd: number; tokens: PlanToken[] } | null {
+export function locatePlanTokens(
+  reply: string,
+): { markerStart: number; markerEnd: number; tokens: PlanToken[] } | null {
   const located = locateMarkedAnswer(reply, 'plan');
   if (!located) return null;
   const tokens: PlanToken[] = [];
@@ -169,7 +222,8 @@ const at = (pos: readonly number[]) => `(${pos[0]}, ${pos[1]})`;
 
 function thing(cell: WorldObj): string {
   if (cell.type === 'wall') return 'a wall';
-  if (cell.type === 'door') return `the ${cell.isLocked ? 'locked' : cell.isOpen ? 'open' : 'closed'} ${cell.color} door`;
+  if (cell.type === 'door')
+    return `the ${cell.isLocked ? 'locked' : cell.isOpen ? 'open' : 'closed'} ${cell.color} door`;
   return `the ${cell.color} ${cell.type}`;
 }
 
@@ -191,7 +245,8 @@ function noOpReason(env: BabyAIEnv, action: number): string {
       return `the cell in front, ${at(front)}, holds ${thing(cell as WorldObj)} (drop needs an empty cell)`;
     case Action.toggle:
       if (!cell) return `there is nothing to toggle at ${at(front)}`;
-      if (cell.type === 'door' && cell.isLocked) return `${thing(cell)} at ${at(front)} needs a ${cell.color} key and the agent carries ${carried ?? 'nothing'}`;
+      if (cell.type === 'door' && cell.isLocked)
+        return `${thing(cell)} at ${at(front)} needs a ${cell.color} key and the agent carries ${carried ?? 'nothing'}`;
       return `${thing(cell)} at ${at(front)} cannot be toggled`;
     default:
       return 'MiniGrid ignores it and the episode goes on';
@@ -202,19 +257,44 @@ function noOpReason(env: BabyAIEnv, action: number): string {
 export function planDiagnostics(context: ReplyContext, spec: LevelSpec, score: PlanScore | null): Diagnostic[] {
   const located = locatePlanTokens(context.reply);
   // No phrase: the released parser reads an empty plan (nothing runs, CR 0); faithful mode a parse error.
-  if (!located) return [noMarkerDiagnostic(context, PHRASES.plan, markerNearMisses('plan'), context.mode === 'faithful' ? 'faithful mode scores it as a parse error (no plan), CR 0' : 'the released evaluator reads an empty plan and scores CR 0')];
+  if (!located)
+    return [
+      noMarkerDiagnostic(
+        context,
+        PHRASES.plan,
+        markerNearMisses('plan'),
+        context.mode === 'faithful'
+          ? 'faithful mode scores it as a parse error (no plan), CR 0'
+          : 'the released evaluator reads an empty plan and scores CR 0',
+      ),
+    ];
   const { tokens } = located;
   const diagnostics: Diagnostic[] = [];
-  const add = (severity: Diagnostic['severity'], code: string, message: string, start: number, end: number, data?: Diagnostic['data']) =>
-    diagnostics.push({ severity, code, message, range: spanRange(context, start, end), ...(data ? { data } : {}) });
+  const add = (
+    severity: Diagnostic['severity'],
+    code: string,
+    message: string,
+    start: number,
+    end: number,
+    data?: Diagnostic['data'],
+  ) => diagnostics.push({ severity, code, message, range: spanRange(context, start, end), ...(data ? { data } : {}) });
   const unknown = tokens.filter((token) => token.action === null);
   const rejected = context.mode === 'faithful' && unknown.length > 0;
   for (const token of unknown) {
     // "turn left", "forward." and "Done." are the usual near misses: suggest the action inside.
     const inside = ACTION_NAMES.filter((name) => new RegExp(`\\b${name}\\b`, 'i').test(token.text));
     const hint = inside.length === 1 ? ` Did the model mean '${inside[0]}'?` : '';
-    const consequence = rejected ? 'faithful mode rejects the whole plan (an invalid plan scores CR 0 and runs nothing)' : 'dropped by the released parser; the other actions run without it';
-    add(rejected ? 'error' : 'warning', BabyAnswerCodes.unknownAction, `'${token.text}' is not an action (${ACTION_NAMES.join(', ')}): ${consequence}.${hint}`, token.start, token.end, inside.length === 1 ? { expected: inside[0] } : undefined);
+    const consequence = rejected
+      ? 'faithful mode rejects the whole plan (an invalid plan scores CR 0 and runs nothing)'
+      : 'dropped by the released parser; the other actions run without it';
+    add(
+      rejected ? 'error' : 'warning',
+      BabyAnswerCodes.unknownAction,
+      `'${token.text}' is not an action (${ACTION_NAMES.join(', ')}): ${consequence}.${hint}`,
+      token.start,
+      token.end,
+      inside.length === 1 ? { expected: inside[0] } : undefined,
+    );
   }
   const known = tokens.filter((token) => token.action !== null);
   const env = new BabyAIEnv(spec);
@@ -223,7 +303,14 @@ export function planDiagnostics(context: ReplyContext, spec: LevelSpec, score: P
   for (const [index, token] of known.entries()) {
     const action = token.action as number;
     const result = env.step(action);
-    if (!result.changed) add('warning', BabyAnswerCodes.noOp, `${actionName(action)} does nothing: ${noOpReason(env, action)}.`, token.start, token.end);
+    if (!result.changed)
+      add(
+        'warning',
+        BabyAnswerCodes.noOp,
+        `${actionName(action)} does nothing: ${noOpReason(env, action)}.`,
+        token.start,
+        token.end,
+      );
     if (result.terminated || result.truncated) {
       stoppedAt = index;
       success = result.terminated;
@@ -234,19 +321,52 @@ export function planDiagnostics(context: ReplyContext, spec: LevelSpec, score: P
   const rest = stoppedAt >= 0 ? known.slice(stoppedAt + 1) : [];
   if (rest.length > 0) {
     const ran = stoppedAt + 1;
-    const counted = context.mode === 'reference' ? `the released evaluator still counts them: efficiency ${score ? score.llm_efficiency.toFixed(2) : '?'} instead of ${score ? (score.number_of_bot_actions / ran).toFixed(2) : '?'}` : 'faithful mode does not count them in the efficiency';
-    const why = success ? `the mission is achieved at action ${ran}` : `the episode is truncated at max_steps (${env.maxSteps}) at action ${ran}`;
-    add('information', success ? BabyAnswerCodes.afterSuccess : BabyAnswerCodes.truncated, `${plural(rest.length, 'action')} never run: ${why}; ${counted}.`, rest[0].start, rest[rest.length - 1].end);
+    const counted =
+      context.mode === 'reference'
+        ? `the released evaluator still counts them: efficiency ${score ? score.llm_efficiency.toFixed(2) : '?'} instead of ${score ? (score.number_of_bot_actions / ran).toFixed(2) : '?'}`
+        : 'faithful mode does not count them in the efficiency';
+    const why = success
+      ? `the mission is achieved at action ${ran}`
+      : `the episode is truncated at max_steps (${env.maxSteps}) at action ${ran}`;
+    add(
+      'information',
+      success ? BabyAnswerCodes.afterSuccess : BabyAnswerCodes.truncated,
+      `${plural(rest.length, 'action')} never run: ${why}; ${counted}.`,
+      rest[0].start,
+      rest[rest.length - 1].end,
+    );
   }
   if (!success) {
     const ball = redBall(env);
     const [x, y] = env.agentPos;
     const distance = score?.llm_ball_distance ?? null;
     let where = `after ${plural(stoppedAt >= 0 ? stoppedAt + 1 : known.length, 'action')} the agent is at (${x}, ${y}) facing ${directionName(env.agentDir)}`;
-    if (ball) where += distance !== null && distance <= 0 ? `, next to the red ball at ${at(ball)} but not facing it` : `; its distance to the red ball at ${at(ball)} is ${distance ?? '?'} (Manhattan − 1, 0 when adjacent)`;
-    const what = spec.mission === 'go to the red ball' ? 'does not reach the red ball (the agent must face it)' : `does not achieve the mission '${spec.mission}'`;
-    if (tokens.length === 0) add('error', BabyAnswerCodes.missionNotAchieved, `The action list is empty: the plan ${what}${context.mode === 'faithful' ? '; faithful mode scores it as a parse error (no plan)' : ''}.`, located.markerStart, located.markerEnd);
-    else add('error', BabyAnswerCodes.missionNotAchieved, `The plan ${what}: ${where}${stoppedAt >= 0 ? ' (truncated)' : ''}.`, tokens[0].start, tokens[tokens.length - 1].end, ball ? { redBall: at(ball) } : undefined);
+    if (ball)
+      where +=
+        distance !== null && distance <= 0
+          ? `, next to the red ball at ${at(ball)} but not facing it`
+          : `; its distance to the red ball at ${at(ball)} is ${distance ?? '?'} (Manhattan − 1, 0 when adjacent)`;
+    const what =
+      spec.mission === 'go to the red ball'
+        ? 'does not reach the red ball (the agent must face it)'
+        : `does not achieve the mission '${spec.mission}'`;
+    if (tokens.length === 0)
+      add(
+        'error',
+        BabyAnswerCodes.missionNotAchieved,
+        `The action list is empty: the plan ${what}${context.mode === 'faithful' ? '; faithful mode scores it as a parse error (no plan)' : ''}.`,
+        located.markerStart,
+        located.markerEnd,
+      );
+    else
+      add(
+        'error',
+        BabyAnswerCodes.missionNotAchieved,
+        `The plan ${what}: ${where}${stoppedAt >= 0 ? ' (truncated)' : ''}.`,
+        tokens[0].start,
+        tokens[tokens.length - 1].end,
+        ball ? { redBall: at(ball) } : undefined,
+      );
   }
   return diagnostics;
 }

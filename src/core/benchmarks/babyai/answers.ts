@@ -59,7 +59,14 @@ export function parsePlan(text: string): ParsedPlan {
   return { actions, unknown };
 }
 
-const SUBGOAL_NAMES = ['GoNextToSubgoal', 'OpenSubgoal', 'CloseSubgoal', 'DropSubgoal', 'PickupSubgoal', 'ExploreSubgoal'];
+const SUBGOAL_NAMES = [
+  'GoNextToSubgoal',
+  'OpenSubgoal',
+  'CloseSubgoal',
+  'DropSubgoal',
+  'PickupSubgoal',
+  'ExploreSubgoal',
+];
 
 export class SubgoalParseError extends Error {
   constructor(
@@ -84,7 +91,8 @@ export function parseSubgoals(block: string): SubgoalCall[] {
       name = pyStrip(withTuple[1]);
       const parts = withTuple[2].split(',').map(pyStrip);
       // Python int() accepts an optional sign and surrounding whitespace, nothing else here.
-      if (!parts.every((part) => /^[-+]?\d+$/.test(part))) throw new SubgoalParseError(`invalid literal for int() in ${JSON.stringify(input)}`, line);
+      if (!parts.every((part) => /^[-+]?\d+$/.test(part)))
+        throw new SubgoalParseError(`invalid literal for int() in ${JSON.stringify(input)}`, line);
       args = parts.map(Number);
     } else if (withoutTuple) name = pyStrip(withoutTuple[1]);
     else throw new SubgoalParseError(`Input string format not recognized: ${JSON.stringify(input)}`, line);

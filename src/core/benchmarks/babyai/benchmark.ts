@@ -42,14 +42,25 @@ export const babyaiBenchmark: BenchmarkDefinition<BabyaiQuestion> = {
   questions(kind, text, path) {
     if (kind === 'babyai-level') {
       return [
-        ...(['plan', 'predict', 'decompose'] as const).map((task) => ({ line: 0, label: `▶ ${task[0].toUpperCase()}${task.slice(1)}`, command: 'waypoint.runBabyaiQuestion', argument: { task } })),
+        ...(['plan', 'predict', 'decompose'] as const).map((task) => ({
+          line: 0,
+          label: `▶ ${task[0].toUpperCase()}${task.slice(1)}`,
+          command: 'waypoint.runBabyaiQuestion',
+          argument: { task },
+        })),
         { line: 0, label: 'Show Board', command: 'waypoint.showBoard', argument: {} },
       ];
     }
     return readRecordFile(baseName(path), text).records.map((record, index) => {
-      const level = record.fields.get('level_name')?.value ?? record.fields.get('env_name')?.value ?? `record ${index + 1}`;
+      const level =
+        record.fields.get('level_name')?.value ?? record.fields.get('env_name')?.value ?? `record ${index + 1}`;
       const seed = record.fields.get('seed')?.value;
-      return { line: record.range.start.line, label: `▶ Run ${recordTask(record.fields)} · ${level}${seed ? ` (seed ${seed})` : ''}`, command: 'waypoint.runBabyaiQuestion', argument: { record: index } };
+      return {
+        line: record.range.start.line,
+        label: `▶ Run ${recordTask(record.fields)} · ${level}${seed ? ` (seed ${seed})` : ''}`,
+        command: 'waypoint.runBabyaiQuestion',
+        argument: { record: index },
+      };
     });
   },
 };

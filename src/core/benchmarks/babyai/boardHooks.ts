@@ -43,5 +43,8 @@ export function babyaiFileScene(kind: string, text: string, path: string, line: 
   const index = Math.max(0, line === undefined ? 0 : recordAtLine(records, line));
   const loaded = records[index] ? loadRecord(records[index]) : null;
   if (!loaded?.spec) return { problem: 'no readable LLM-BabyBench record here (see Problems)' };
-  return { scene: babyaiScene(new BabyAIEnv(loaded.spec)), title: `${loaded.record.levelName || 'record'} · record ${index + 1} of ${path}` };
+  return {
+    scene: babyaiScene(new BabyAIEnv(loaded.spec)),
+    title: `${loaded.record.levelName || 'record'} · record ${index + 1} of ${path}`,
+  };
 }

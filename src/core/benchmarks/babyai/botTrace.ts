@@ -60,7 +60,16 @@ export function traceBot(spec: LevelSpec, plan: readonly SubgoalCall[] | null): 
   let done = false;
   let truncated = false;
   let last: number | null = null;
-  const finish = (error: BotError | null): BotTrace => ({ steps, done, truncated, helps, error, errorOwner: error ? current : null, reached, final: env.pose() });
+  const finish = (error: BotError | null): BotTrace => ({
+    steps,
+    done,
+    truncated,
+    helps,
+    error,
+    errorOwner: error ? current : null,
+    reached,
+    final: env.pose(),
+  });
   try {
     if (plan) {
       const subgoals = instantiateSubgoals(bot, plan);
@@ -88,7 +97,15 @@ export function traceBot(spec: LevelSpec, plan: readonly SubgoalCall[] | null): 
       const result = env.step(action);
       done = result.terminated;
       truncated = result.truncated;
-      steps.push({ action, terminated: result.terminated, truncated: result.truncated, stack: stack.items.map((s) => s.describe()), producer, owner: producer ? (owners.get(producer) ?? null) : null, frontAfter: env.frontPos });
+      steps.push({
+        action,
+        terminated: result.terminated,
+        truncated: result.truncated,
+        stack: stack.items.map((s) => s.describe()),
+        producer,
+        owner: producer ? (owners.get(producer) ?? null) : null,
+        frontAfter: env.frontPos,
+      });
       last = action;
     }
   } catch (error) {

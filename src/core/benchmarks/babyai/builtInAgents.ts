@@ -35,7 +35,11 @@ export function expertSubgoalCalls(spec: LevelSpec): { calls: SubgoalCall[]; tra
     env.step(step.action);
     const [fx, fy] = env.frontPos;
     const ahead = env.grid.get(fx, fy);
-    const facesLockedDoor = !!ahead && ahead.type === 'door' && ahead.isLocked && !(env.carrying?.type === 'key' && env.carrying.color === ahead.color);
+    const facesLockedDoor =
+      !!ahead &&
+      ahead.type === 'door' &&
+      ahead.isLocked &&
+      !(env.carrying?.type === 'key' && env.carrying.color === ahead.color);
     if (!step.producer) {
       // The stack ran dry and the bot said `done` (the agent started facing its target): a
       // GoNextTo the faced cell pops at once, which empties the stack the same way.
@@ -44,7 +48,10 @@ export function expertSubgoalCalls(spec: LevelSpec): { calls: SubgoalCall[]; tra
       continue;
     }
     const name = step.producer.name as SubgoalCall['name'];
-    const stretch = { call: name === 'GoNextToSubgoal' ? { name, args: [fx, fy] } : { name, args: null }, facesLockedDoor };
+    const stretch = {
+      call: name === 'GoNextToSubgoal' ? { name, args: [fx, fy] } : { name, args: null },
+      facesLockedDoor,
+    };
     // A stretch continues while the same subgoal instance keeps choosing actions; its target is
     // where the stretch ends, so the latest call replaces the previous one.
     if (step.producer === previous) stretches[stretches.length - 1] = stretch;
@@ -57,8 +64,12 @@ export function expertSubgoalCalls(spec: LevelSpec): { calls: SubgoalCall[]; tra
   // ("go to the locked door, then …") it fails, so the complete list is tried as well.
   const complete = stretches.map((stretch) => stretch.call);
   const last = stretches.length - 1;
-  const withoutDetours = stretches.filter((stretch, index) => !(stretch.call.name === 'GoNextToSubgoal' && stretch.facesLockedDoor && index < last)).map((stretch) => stretch.call);
-  const candidates = (withoutDetours.length < complete.length ? [complete, withoutDetours] : [complete]).map((calls) => shielded(spec, calls));
+  const withoutDetours = stretches
+    .filter((stretch, index) => !(stretch.call.name === 'GoNextToSubgoal' && stretch.facesLockedDoor && index < last))
+    .map((stretch) => stretch.call);
+  const candidates = (withoutDetours.length < complete.length ? [complete, withoutDetours] : [complete]).map((calls) =>
+    shielded(spec, calls),
+  );
   const outcomes = candidates.map((calls) => ({ calls, run: traceBot(spec, calls) }));
   // Success first, then fewer helps; on a tie the complete list (the first) stays.
   const rank = ({ run }: (typeof outcomes)[number]) => (run.done && !run.error ? 0 : 1_000_000) + run.helps.length;
@@ -89,7 +100,11 @@ function oracleAnswer(prepared: PreparedBabyaiQuestion): string {
     case 'decompose': {
       const { calls, trace } = expertSubgoalCalls(spec);
       // Say so when the expert itself fails: the oracle is only as good as the OmniBot.
-      const note = trace.error ? `The expert stopped with an error: ${trace.error.message}.\n` : !trace.done ? 'The expert did not achieve the mission.\n' : '';
+      const note = trace.error
+        ? `The expert stopped with an error: ${trace.error.message}.\n`
+        : !trace.done
+          ? 'The expert did not achieve the mission.\n'
+          : '';
       return `${note}The subgoals the expert executes:\n${decomposeReply(calls)}`;
     }
   }
@@ -110,13 +125,20 @@ function randomAnswer(prepared: PreparedBabyaiQuestion, seed: number): string {
       return `The LLM's action sequence is: ${moves.join(', ')}`;
     }
     case 'decompose': {
-      const calls = Array.from({ length: 1 + below(4) }, (): SubgoalCall => ({ name: 'GoNextToSubgoal', args: cell() }));
+      const calls = Array.from(
+        { length: 1 + below(4) },
+        (): SubgoalCall => ({ name: 'GoNextToSubgoal', args: cell() }),
+      );
       return decomposeReply(calls);
     }
   }
 }
 
 /** Built-in offline agents' reply texts, in the exact answer format the prompt asks for so they go through the same parser and scorer; deterministic for a given seed. */
-export function builtInBabyaiAnswer(prepared: PreparedBabyaiQuestion, agent: 'oracle' | 'random', seed: number): string {
+export function builtInBabyaiAnswer(
+  prepared: PreparedBabyaiQuestion,
+  agent: 'oracle' | 'random',
+  seed: number,
+): string {
   return agent === 'oracle' ? oracleAnswer(prepared) : randomAnswer(prepared, seed);
 }

@@ -16,12 +16,24 @@ export const babyaiDeclaration: BenchmarkDeclaration<BabyaiQuestion> = {
   label: 'LLM-BabyBench',
   questionSchema: babyaiQuestionSchema,
   kinds: [
-    { id: 'babyai-level', suffixes: ['.level.json'], schemaId: 'babyai-level', validation: 'standalone', examples: ['goto.level.json'] },
+    {
+      id: 'babyai-level',
+      suffixes: ['.level.json'],
+      schemaId: 'babyai-level',
+      validation: 'standalone',
+      examples: ['goto.level.json'],
+    },
     {
       id: 'babyai-records',
       pattern: BABYBENCH_RECORD_NAME,
       validation: 'standalone',
-      examples: ['LLM_BABYBENCH_Predict.csv', 'LLM_BABYBENCH_Decompose.csv', 'llm-babybench-sample.jsonl', 'llm_babybench_plan.json', 'llm-babybench-export.ndjson'],
+      examples: [
+        'LLM_BABYBENCH_Predict.csv',
+        'LLM_BABYBENCH_Decompose.csv',
+        'llm-babybench-sample.jsonl',
+        'llm_babybench_plan.json',
+        'llm-babybench-export.ndjson',
+      ],
     },
   ],
   // A strategy other than zero-shot (the default, and all older records) is named, so runs of one question in two strategies can be told apart.

@@ -3,7 +3,15 @@
 // crashed on, the helps it needed and for which line, a mission not achieved.
 import type { Diagnostic, Range } from '../../util/text';
 import { plural } from '../../util/text';
-import { BabyAnswerCodes, lastNonEmptyLine, noMarkerDiagnostic, parseFailure, type ReplyContext, spanRange, strippedStart } from './answerDiagnostics';
+import {
+  BabyAnswerCodes,
+  lastNonEmptyLine,
+  noMarkerDiagnostic,
+  parseFailure,
+  type ReplyContext,
+  spanRange,
+  strippedStart,
+} from './answerDiagnostics';
 import { extractAnswer, parseSubgoals, SubgoalParseError } from './answers';
 import { traceBot, type BotTrace } from './botTrace';
 import type { LevelSpec } from './env';
@@ -34,25 +42,42 @@ function lineHint(line: string, error: SubgoalParseError): string {
 }
 
 /** Lines of the stripped block with their offsets in the reply. */
-function blockLines(block: string, blockStart: number): Array<{ text: string; start: number; contentStart: number; contentEnd: number }> {
+function blockLines(
+  block: string,
+  blockStart: number,
+): Array<{ text: string; start: number; contentStart: number; contentEnd: number }> {
   const lines: Array<{ text: string; start: number; contentStart: number; contentEnd: number }> = [];
   let offset = blockStart;
   for (const text of block.split('\n')) {
     const lead = (/^\s*/.exec(text) as RegExpExecArray)[0].length;
     const content = text.replace(/^\s+|\s+$/g, '');
-    lines.push({ text, start: offset, contentStart: offset + (content ? lead : 0), contentEnd: offset + (content ? lead + content.length : 0) });
+    lines.push({
+      text,
+      start: offset,
+      contentStart: offset + (content ? lead : 0),
+      contentEnd: offset + (content ? lead + content.length : 0),
+    });
     offset += text.length + 1;
   }
   return lines;
 }
 
 /** Decompose: block markers, subgoal syntax per line, then the bot's run of the accepted subgoals. */
-export function decomposeDiagnostics(context: ReplyContext, spec: LevelSpec, score: DecomposeScore | Aborted): DecomposeAnalysis {
+export function decomposeDiagnostics(
+  context: ReplyContext,
+  spec: LevelSpec,
+  score: DecomposeScore | Aborted,
+): DecomposeAnalysis {
   const { reply, mode } = context;
   const lower = reply.toLowerCase();
   const start = lower.indexOf(START);
   if (start < 0) {
-    const nearMisses = [{ text: '<start>', why: '"<START>" must be followed directly by a line break ("\\n"; a "\\r\\n" or a space does not match)' }];
+    const nearMisses = [
+      {
+        text: '<start>',
+        why: '"<START>" must be followed directly by a line break ("\\n"; a "\\r\\n" or a space does not match)',
+      },
+    ];
     return { diagnostics: [noMarkerDiagnostic(context, '<START>', nearMisses)], calls: null, trace: null };
   }
   const diagnostics: Diagnostic[] = [];
@@ -64,11 +89,18 @@ export function decomposeDiagnostics(context: ReplyContext, spec: LevelSpec, sco
       mode === 'reference'
         ? `No "<END>" on a line of its own after the block: the released parser then drops the reply's last character (${JSON.stringify(dropped)}).`
         : 'No "<END>" on a line of its own after the block: faithful mode takes the block to the end of the reply.';
-    diagnostics.push({ severity: mode === 'reference' ? 'warning' : 'information', code: BabyAnswerCodes.noEndMarker, message, range: lastNonEmptyLine(context) });
+    diagnostics.push({
+      severity: mode === 'reference' ? 'warning' : 'information',
+      code: BabyAnswerCodes.noEndMarker,
+      message,
+      range: lastNonEmptyLine(context),
+    });
   }
   const block = extractAnswer(reply, 'decompose', mode);
   const blockStart = block ? strippedStart(reply, blockOpen) : blockOpen;
-  const blockRange: Range = block ? spanRange(context, blockStart, blockStart + block.length) : spanRange(context, start, blockOpen - 1);
+  const blockRange: Range = block
+    ? spanRange(context, blockStart, blockStart + block.length)
+    : spanRange(context, start, blockOpen - 1);
   const lines = blockLines(block, blockStart);
   const lineRange = (index: number) => spanRange(context, lines[index].contentStart, lines[index].contentEnd);
 
@@ -81,8 +113,16 @@ export function decomposeDiagnostics(context: ReplyContext, spec: LevelSpec, sco
     } catch (error) {
       if (!(error instanceof SubgoalParseError)) throw error;
       syntaxErrors++;
-      const what = block === '' ? 'The block between <START> and <END> is empty' : `Subgoal line ${index + 1} is not accepted: ${lineHint(line.text, error)}`;
-      diagnostics.push({ severity: 'error', code: BabyAnswerCodes.subgoalSyntax, message: `${what}; ${parseFailure(mode)}.`, range: block === '' ? blockRange : lineRange(index) });
+      const what =
+        block === ''
+          ? 'The block between <START> and <END> is empty'
+          : `Subgoal line ${index + 1} is not accepted: ${lineHint(line.text, error)}`;
+      diagnostics.push({
+        severity: 'error',
+        code: BabyAnswerCodes.subgoalSyntax,
+        message: `${what}; ${parseFailure(mode)}.`,
+        range: block === '' ? blockRange : lineRange(index),
+      });
     }
   }
   if (syntaxErrors > 0) return { diagnostics, calls: null, trace: null };
@@ -91,37 +131,80 @@ export function decomposeDiagnostics(context: ReplyContext, spec: LevelSpec, sco
   const [x, y] = trace.final.pos;
   const ending = `the agent ends at (${x}, ${y}) facing ${DIRECTION_NAMES[trace.final.dir]}`;
   if (trace.error) {
-    const unreachable = trace.error.message === 'nothing left to explore' ? ' (its target cannot be reached: no path, and no closed door left to open)' : '';
-    const consequence = mode === 'reference' ? 'the reference run crashes and records no score' : 'faithful mode scores CR = PR = ACI = 0';
+    const unreachable =
+      trace.error.message === 'nothing left to explore'
+        ? ' (its target cannot be reached: no path, and no closed door left to open)'
+        : '';
+    const consequence =
+      mode === 'reference'
+        ? 'the reference run crashes and records no score'
+        : 'faithful mode scores CR = PR = ACI = 0';
     const onLine = trace.errorOwner !== null;
     diagnostics.push({
-      severity: 'error', code: BabyAnswerCodes.botError,
+      severity: 'error',
+      code: BabyAnswerCodes.botError,
       message: `The bot fails ${onLine ? 'while executing this subgoal' : 'on these subgoals'} after ${plural(trace.steps.length, 'action')}: ${trace.error.kind}: ${trace.error.message}${unreachable}; ${consequence}.`,
       range: onLine ? lineRange(trace.errorOwner as number) : blockRange,
     });
   } else if (!trace.done) {
-    const why = trace.truncated ? `the episode is truncated at max_steps after ${plural(trace.steps.length, 'action')}` : `the bot runs out of subgoals after ${plural(trace.steps.length, 'action')}`;
-    diagnostics.push({ severity: 'error', code: BabyAnswerCodes.notDone, message: `The mission '${spec.mission}' is not achieved: ${why}; ${ending}.`, range: blockRange });
+    const why = trace.truncated
+      ? `the episode is truncated at max_steps after ${plural(trace.steps.length, 'action')}`
+      : `the bot runs out of subgoals after ${plural(trace.steps.length, 'action')}`;
+    diagnostics.push({
+      severity: 'error',
+      code: BabyAnswerCodes.notDone,
+      message: `The mission '${spec.mission}' is not achieved: ${why}; ${ending}.`,
+      range: blockRange,
+    });
   } else {
     for (const [index] of lines.entries())
-      if (!trace.reached.has(index)) diagnostics.push({ severity: 'information', code: BabyAnswerCodes.unusedSubgoal, message: 'Never executed: the mission was achieved before this subgoal.', range: lineRange(index) });
+      if (!trace.reached.has(index))
+        diagnostics.push({
+          severity: 'information',
+          code: BabyAnswerCodes.unusedSubgoal,
+          message: 'Never executed: the mission was achieved before this subgoal.',
+          range: lineRange(index),
+        });
   }
   if (isAborted(score)) {
     // The model's run went through, so the abort comes from max_help: the fresh expert crashed,
     // or it pushed nothing and the released ACI divides by zero.
-    const why = score.aborted.startsWith('ZeroDivisionError') ? 'max_help is 0 and the released ACI divides by it' : 'the fresh expert that computes max_help fails on this level';
-    if (!trace.error) diagnostics.push({ severity: 'error', code: BabyAnswerCodes.expertError, message: `The reference run aborts and records no score: ${score.aborted} (${why}).`, range: blockRange });
+    const why = score.aborted.startsWith('ZeroDivisionError')
+      ? 'max_help is 0 and the released ACI divides by it'
+      : 'the fresh expert that computes max_help fails on this level';
+    if (!trace.error)
+      diagnostics.push({
+        severity: 'error',
+        code: BabyAnswerCodes.expertError,
+        message: `The reference run aborts and records no score: ${score.aborted} (${why}).`,
+        range: blockRange,
+      });
     return { diagnostics, calls, trace };
   }
   const byOwner = new Map<number, string[]>();
-  for (const help of trace.helps) if (help.owner !== null) byOwner.set(help.owner, [...(byOwner.get(help.owner) ?? []), help.subgoal]);
+  for (const help of trace.helps)
+    if (help.owner !== null) byOwner.set(help.owner, [...(byOwner.get(help.owner) ?? []), help.subgoal]);
   for (const [owner, pushed] of byOwner) {
     const shown = pushed.slice(0, 4).join(', ') + (pushed.length > 4 ? `, … (${pushed.length - 4} more)` : '');
-    diagnostics.push({ severity: 'information', code: BabyAnswerCodes.subgoalHelp, message: `The bot pushed ${plural(pushed.length, 'subgoal')} of its own while executing this one: ${shown}.`, range: lineRange(owner) });
+    diagnostics.push({
+      severity: 'information',
+      code: BabyAnswerCodes.subgoalHelp,
+      message: `The bot pushed ${plural(pushed.length, 'subgoal')} of its own while executing this one: ${shown}.`,
+      range: lineRange(owner),
+    });
   }
   if (score.help > 0) {
-    const aci = mode === 'faithful' ? `ACI counts it against K = ${score.k}` : `ACI = (max_help − help) / max_help = ${score.ACI.toFixed(2)}`;
-    diagnostics.push({ severity: 'information', code: BabyAnswerCodes.help, message: `Help ${score.help} vs max_help ${score.max_help} (the expert's own pushes from scratch): PR needs help 0; ${aci}.`, range: blockRange, data: { help: score.help, max_help: score.max_help } });
+    const aci =
+      mode === 'faithful'
+        ? `ACI counts it against K = ${score.k}`
+        : `ACI = (max_help − help) / max_help = ${score.ACI.toFixed(2)}`;
+    diagnostics.push({
+      severity: 'information',
+      code: BabyAnswerCodes.help,
+      message: `Help ${score.help} vs max_help ${score.max_help} (the expert's own pushes from scratch): PR needs help 0; ${aci}.`,
+      range: blockRange,
+      data: { help: score.help, max_help: score.max_help },
+    });
   }
   return { diagnostics, calls, trace };
 }

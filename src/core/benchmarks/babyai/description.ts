@@ -31,7 +31,11 @@ export function describeEnv(env: BabyAIEnv): EnvDescription {
   env.grid.cells.forEach((cell, index) => {
     if (!cell || cell.type === 'wall') return;
     const pos: Vec = [index % env.grid.width, Math.floor(index / env.grid.width)];
-    objects.push(cell.type === 'door' ? { type: 'door', color: cell.color, pos, locked: cell.isLocked } : { type: cell.type, color: cell.color, pos });
+    objects.push(
+      cell.type === 'door'
+        ? { type: 'door', color: cell.color, pos, locked: cell.isLocked }
+        : { type: cell.type, color: cell.color, pos },
+    );
   });
   return {
     numRows: env.layout.numRows,
@@ -52,7 +56,9 @@ export function levelFromDescription(description: EnvDescription): LevelSpec {
     width: description.width,
     height: description.height,
     layout: { roomSize: description.roomSize, numRows: description.numRows, numCols: description.numCols },
-    objects: description.objects.map((object) => (object.type === 'door' ? { ...object, locked: !!object.locked, open: false } : { ...object })),
+    objects: description.objects.map((object) =>
+      object.type === 'door' ? { ...object, locked: !!object.locked, open: false } : { ...object },
+    ),
     agent: { pos: description.agentPos, dir: description.agentDir },
     carrying: null,
     mission: description.mission,

@@ -3,7 +3,19 @@
 // every step, reward 1 − 0.9·t/max_steps on success, truncation at max_steps.
 import { numNavs, parseMission, type InstrSpec } from './mission';
 import { buildInstr, type Instr, type VerifierEnv } from './verifier';
-import { Action, addVec, type CarriableType, type Color, DIR_TO_VEC, Grid, isWallLine, type ObjectType, type RoomLayout, type Vec, WorldObj } from './world';
+import {
+  Action,
+  addVec,
+  type CarriableType,
+  type Color,
+  DIR_TO_VEC,
+  Grid,
+  isWallLine,
+  type ObjectType,
+  type RoomLayout,
+  type Vec,
+  WorldObj,
+} from './world';
 
 export interface CarriedSpec {
   type: CarriableType;
@@ -52,13 +64,20 @@ function makeCarried(spec: CarriedSpec): WorldObj {
 export function buildGrid(spec: Pick<LevelSpec, 'width' | 'height' | 'layout' | 'objects'>): Grid {
   const grid = new Grid(spec.width, spec.height);
   for (let y = 0; y < spec.height; y++) {
-    for (let x = 0; x < spec.width; x++) if (isWallLine(spec.layout, x, y)) grid.set(x, y, new WorldObj('wall', 'grey'));
+    for (let x = 0; x < spec.width; x++)
+      if (isWallLine(spec.layout, x, y)) grid.set(x, y, new WorldObj('wall', 'grey'));
   }
   for (const object of spec.objects) {
     const made =
       object.type === 'door'
         ? new WorldObj('door', object.color, !!object.open && !object.locked, !!object.locked)
-        : new WorldObj(object.type, object.color, false, false, object.type === 'box' && object.contains ? makeCarried(object.contains) : null);
+        : new WorldObj(
+            object.type,
+            object.color,
+            false,
+            false,
+            object.type === 'box' && object.contains ? makeCarried(object.contains) : null,
+          );
     made.curPos = [object.pos[0], object.pos[1]];
     grid.set(object.pos[0], object.pos[1], made);
   }
@@ -193,7 +212,10 @@ export class BabyAIEnv implements VerifierEnv {
 }
 
 /** Runs actions from reset, stopping at the first terminated or truncated step (every evaluator does). */
-export function runActions(spec: LevelSpec, actions: readonly number[]): { env: BabyAIEnv; results: StepResult[]; totalReward: number } {
+export function runActions(
+  spec: LevelSpec,
+  actions: readonly number[],
+): { env: BabyAIEnv; results: StepResult[]; totalReward: number } {
   const env = new BabyAIEnv(spec);
   const results: StepResult[] = [];
   let totalReward = 0;

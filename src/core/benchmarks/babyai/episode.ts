@@ -34,7 +34,10 @@ export class BabyaiEpisode implements EpisodeEnvironment<BabyaiPlayState> {
   private status: BabyaiPlayState['status'] = 'in progress';
 
   /** Throws MissionError when the level's mission does not parse. */
-  constructor(readonly spec: LevelSpec, readonly title = 'level') {
+  constructor(
+    readonly spec: LevelSpec,
+    readonly title = 'level',
+  ) {
     this.env = new BabyAIEnv(spec);
   }
 
@@ -71,12 +74,20 @@ export class BabyaiEpisode implements EpisodeEnvironment<BabyaiPlayState> {
     if (!(ACTION_NAMES as readonly string[]).includes(name)) {
       const budgetSpent = this.stepCount >= this.maxSteps;
       if (budgetSpent) this.status = 'truncated';
-      return { observation: `'${command}' is not an action (${ACTION_NAMES.join(', ')}); nothing happened.\n${this.describe()}`, done: budgetSpent, valid: false };
+      return {
+        observation: `'${command}' is not an action (${ACTION_NAMES.join(', ')}); nothing happened.\n${this.describe()}`,
+        done: budgetSpent,
+        valid: false,
+      };
     }
     const result = this.env.step(Action[name as ActionName]);
     if (result.terminated) this.status = 'success';
     else if (result.truncated || this.stepCount >= this.maxSteps) this.status = 'truncated';
-    const outcome = result.terminated ? `${name}: mission complete (reward ${result.reward.toFixed(3)}).` : result.changed ? `${name}: done.` : `${name}: nothing changed.`;
+    const outcome = result.terminated
+      ? `${name}: mission complete (reward ${result.reward.toFixed(3)}).`
+      : result.changed
+        ? `${name}: done.`
+        : `${name}: nothing changed.`;
     return { observation: `${outcome}\n${this.describe()}`, done: this.status !== 'in progress', valid: true };
   }
 
@@ -89,7 +100,13 @@ export class BabyaiEpisode implements EpisodeEnvironment<BabyaiPlayState> {
   }
 
   state(): BabyaiPlayState {
-    return { scene: babyaiScene(this.env), mission: this.spec.mission, steps: this.stepCount, maxSteps: this.maxSteps, status: this.status };
+    return {
+      scene: babyaiScene(this.env),
+      mission: this.spec.mission,
+      steps: this.stepCount,
+      maxSteps: this.maxSteps,
+      status: this.status,
+    };
   }
 }
 
@@ -100,7 +117,10 @@ export class BabyaiEpisode implements EpisodeEnvironment<BabyaiPlayState> {
 export function babyaiOracleAgent(spec: LevelSpec): EpisodeAgent {
   const run = runExpert(spec, { loop: 'generator' });
   // The expert raising is the reference bot failing on this level (plan's oracle answers nothing there): say so, not a bare bot message.
-  if (run.error) throw new ModelCallError(`BabyAI's expert bot cannot solve this level (${run.error.message}), so the oracle has no episode to play`);
+  if (run.error)
+    throw new ModelCallError(
+      `BabyAI's expert bot cannot solve this level (${run.error.message}), so the oracle has no episode to play`,
+    );
   const actions = run.steps.map((step) => actionName(step.action));
   // By turn number, not a counter: a turn answered from the cache never calls the agent.
   return async (turn) => actions[turn.step - 1] ?? 'done';
@@ -114,7 +134,16 @@ export function babyaiRandomAgent(seed: number): EpisodeAgent {
 
 /** The question of an episode of a level (a level file, or record `record` of a record file). */
 export function babyaiPlayQuestion(source: string, record: number | null, levelName: string): BabyaiQuestion {
-  return { benchmark: 'babyai', task: 'plan', source, record, levelName, sampleId: `play-${source}${record === null ? '' : `#${record}`}`, actions: [], play: true };
+  return {
+    benchmark: 'babyai',
+    task: 'plan',
+    source,
+    record,
+    levelName,
+    sampleId: `play-${source}${record === null ? '' : `#${record}`}`,
+    actions: [],
+    play: true,
+  };
 }
 
 /** The episode as a pipeline question; scores: `success` (mission done), `steps`, `invalid_actions` and `parse_error: false` (every turn's command is read; reports count it valid). */
@@ -123,11 +152,24 @@ export function preparedBabyaiEpisode(question: BabyaiQuestion, spec: LevelSpec)
     question,
     makeEnv: () => new BabyaiEpisode(spec, question.levelName),
     builtInAgent: (_env, provider, seed) => (provider === 'oracle' ? babyaiOracleAgent(spec) : babyaiRandomAgent(seed)),
-    scores: (transcript) => ({ success: transcript.reached ? 1 : 0, steps: transcript.moves, invalid_actions: transcript.steps.filter((step) => !step.valid).length, parse_error: false }),
+    scores: (transcript) => ({
+      success: transcript.reached ? 1 : 0,
+      steps: transcript.moves,
+      invalid_actions: transcript.steps.filter((step) => !step.valid).length,
+      parse_error: false,
+    }),
   });
 }
 
 /** What the board steps through for a played episode: the level replayed with the transcript's commands (invalid ones marked, as the board marks them). */
-export function babyaiEpisodeTimeline(spec: LevelSpec, steps: ReadonlyArray<{ command: string }>, title: string): BoardTimeline {
-  return babyaiTimeline(spec, steps.map((step) => step.command), title);
+export function babyaiEpisodeTimeline(
+  spec: LevelSpec,
+  steps: ReadonlyArray<{ command: string }>,
+  title: string,
+): BoardTimeline {
+  return babyaiTimeline(
+    spec,
+    steps.map((step) => step.command),
+    title,
+  );
 }

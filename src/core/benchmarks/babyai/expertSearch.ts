@@ -53,9 +53,16 @@ export class ExpertSearch {
   }
 
   /** _breadth_first_search; `color` makes locked doors of that colour block (searching its key). */
-  private bfs(initial: ReadonlyArray<readonly [number, number, number, number]>, accept: Accept, ignoreBlockers: boolean, color: Color | null): BfsResult {
+  private bfs(
+    initial: ReadonlyArray<readonly [number, number, number, number]>,
+    accept: Accept,
+    ignoreBlockers: boolean,
+    color: Color | null,
+  ): BfsResult {
     const grid = this.env.grid;
-    const queue: Array<{ state: readonly [number, number, number, number]; prev: Vec | null }> = initial.map((state) => ({ state, prev: null }));
+    const queue: Array<{ state: readonly [number, number, number, number]; prev: Vec | null }> = initial.map(
+      (state) => ({ state, prev: null }),
+    );
     const previous = new Map<number, Visit>();
     for (let head = 0; head < queue.length; head++) {
       const { state, prev } = queue[head];
@@ -69,7 +76,8 @@ export class ExpertSearch {
       previous.set(key, { pos: [i, j], prev });
       if (accept([i, j], cell)) {
         const path: Vec[] = [];
-        for (let pos: Vec | null = [i, j]; pos; pos = previous.get(this.key(pos[0], pos[1]))?.prev ?? null) path.push(pos);
+        for (let pos: Vec | null = [i, j]; pos; pos = previous.get(this.key(pos[0], pos[1]))?.prev ?? null)
+          path.push(pos);
         return { path, finish: [i, j], previous };
       }
       if (cell) {
@@ -107,7 +115,12 @@ export class ExpertSearch {
       finish = second.finish;
       if (path) {
         const extra: Vec[] = [];
-        for (let pos: Vec | null = path[path.length - 1]; pos; pos = first.previous.get(this.key(pos[0], pos[1]))?.prev ?? null) extra.push(pos);
+        for (
+          let pos: Vec | null = path[path.length - 1];
+          pos;
+          pos = first.previous.get(this.key(pos[0], pos[1]))?.prev ?? null
+        )
+          extra.push(pos);
         path = path.concat(extra.slice(1));
       }
     }
@@ -138,12 +151,14 @@ export class ExpertSearch {
         const nb: Vec = [i + k, j + l];
         const cell = grid.get(nb[0], nb[1]);
         if (cell && cell.type === 'wall') cellClass.push(1);
-        else if ((!cell || (cell.type === 'door' && cell.isOpen) || sameVec(nb, agentPos)) && !sameVec(nb, exceptPos)) cellClass.push(0);
+        else if ((!cell || (cell.type === 'door' && cell.isOpen) || sameVec(nb, agentPos)) && !sameVec(nb, exceptPos))
+          cellClass.push(0);
         else cellClass.push(2);
       }
       let changes = 0;
       for (let n = 0; n < 8; n++) if (!!cellClass[(n + 1) % 8] !== !!cellClass[n]) changes++;
-      for (let n = 0; n < 8; n++) if (cellClass[n] === 2 && cellClass[(n + 7) % 8] !== 0 && cellClass[(n + 1) % 8] !== 0) return false;
+      for (let n = 0; n < 8; n++)
+        if (cellClass[n] === 2 && cellClass[(n + 7) % 8] !== 0 && cellClass[(n + 1) % 8] !== 0) return false;
       return changes <= 2;
     };
     const matchEmpty: Accept = (pos) => {
@@ -172,7 +187,10 @@ export class ExpertSearch {
       const objPos = desc.objPoss[index];
       if (!objPos) return;
       const accept: Accept = (pos) => sameVec(pos, objPos);
-      const found = obj.type === 'key' && desc.color !== null ? this.shortestPath(accept, true, desc.color) : this.shortestPath(accept, true);
+      const found =
+        obj.type === 'key' && desc.color !== null
+          ? this.shortestPath(accept, true, desc.color)
+          : this.shortestPath(accept, true);
       if (found.path === null) return;
       let distance = found.path.length;
       if (found.withBlockers) distance = found.path.length + (carrying ? 7 : 4);

@@ -1,7 +1,14 @@
 // Authoring a level file from the grid view: each gesture becomes minimal JSON text edits of the
 // `*.level.json` document confined to the edited object (the rest of the text, its formatting and comments stay as written), which the
 // extension applies as one undoable workspace edit. Nothing here writes files.
-import { parseTree, findNodeAtLocation, getNodeValue, type Edit, type JSONPath, type Node as JsonNode } from 'jsonc-parser';
+import {
+  parseTree,
+  findNodeAtLocation,
+  getNodeValue,
+  type Edit,
+  type JSONPath,
+  type Node as JsonNode,
+} from 'jsonc-parser';
 import { excessiveDepthOffset } from '../../util/locatedJson';
 
 const DOOR_CYCLE = { closed: 'open', open: 'locked', locked: 'closed' } as const;
@@ -10,7 +17,9 @@ export const LEVEL_COLORS = ['red', 'green', 'blue', 'purple', 'yellow', 'grey']
 /** Palette tools the grid view offers: place an object of a colour, place the agent, or delete. */
 export const LEVEL_TOOLS: ReadonlyArray<{ id: string; label: string }> = [
   { id: 'agent', label: 'Agent' },
-  ...(['key', 'ball', 'box'] as const).flatMap((type) => LEVEL_COLORS.map((color) => ({ id: `${type}:${color}`, label: `${color} ${type}` }))),
+  ...(['key', 'ball', 'box'] as const).flatMap((type) =>
+    LEVEL_COLORS.map((color) => ({ id: `${type}:${color}`, label: `${color} ${type}` })),
+  ),
   ...LEVEL_COLORS.map((color) => ({ id: `door:${color}`, label: `${color} door` })),
   { id: 'delete', label: 'Delete' },
 ];
@@ -32,7 +41,11 @@ function readLevel(text: string): { doors: Placed[]; objects: Placed[]; agent: P
   };
   const agentPos = root ? findNodeAtLocation(root, ['agent', 'pos']) : undefined;
   const agentValue = agentPos ? (getNodeValue(agentPos) as unknown) : null;
-  return { doors: list('doors'), objects: list('objects'), agent: Array.isArray(agentValue) ? { path: ['agent'], pos: agentValue as [number, number] } : null };
+  return {
+    doors: list('doors'),
+    objects: list('objects'),
+    agent: Array.isArray(agentValue) ? { path: ['agent'], pos: agentValue as [number, number] } : null,
+  };
 }
 
 /**
@@ -45,7 +58,10 @@ const at = (x: number, y: number) => (item: Placed) => item.pos[0] === x && item
 /** JSON on one line, in the sample files' style: `[3, 4]`, `{ "type": "key", "color": "red" }`. */
 function inlineJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(inlineJson).join(', ')}]`;
-  if (value && typeof value === 'object') return `{ ${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${inlineJson(item)}`).join(', ')} }`;
+  if (value && typeof value === 'object')
+    return `{ ${Object.entries(value)
+      .map(([key, item]) => `${JSON.stringify(key)}: ${inlineJson(item)}`)
+      .join(', ')} }`;
   return JSON.stringify(value);
 }
 
@@ -79,9 +95,18 @@ function appendToArray(text: string, path: ['doors' | 'objects'], value: unknown
   if (array?.type === 'array') {
     const items = array.children ?? [];
     const last = items.at(-1);
-    if (last) return [{ offset: last.offset + last.length, length: 0, content: `${memberSeparator(text, array)}${inlineJson(value)}` }];
+    if (last)
+      return [
+        {
+          offset: last.offset + last.length,
+          length: 0,
+          content: `${memberSeparator(text, array)}${inlineJson(value)}`,
+        },
+      ];
     const indent = lineIndent(text, array.offset);
-    return [{ offset: array.offset + 1, length: array.length - 2, content: `\n${indent}  ${inlineJson(value)}\n${indent}` }];
+    return [
+      { offset: array.offset + 1, length: array.length - 2, content: `\n${indent}  ${inlineJson(value)}\n${indent}` },
+    ];
   }
   if (array) return [];
   return addMember(text, root, path[0], `[${inlineJson(value)}]`);
@@ -92,7 +117,8 @@ function addMember(text: string, object: JsonNode, key: string, content: string)
   const members = object.children ?? [];
   const last = members.at(-1);
   const member = `${JSON.stringify(key)}: ${content}`;
-  if (last) return [{ offset: last.offset + last.length, length: 0, content: `${memberSeparator(text, object)}${member}` }];
+  if (last)
+    return [{ offset: last.offset + last.length, length: 0, content: `${memberSeparator(text, object)}${member}` }];
   return [{ offset: object.offset + 1, length: object.length - 2, content: ` ${member} ` }];
 }
 
@@ -117,7 +143,8 @@ function set(text: string, path: JSONPath, value: unknown): Edit[] {
   const root = parseTree(text);
   const node = root ? findNodeAtLocation(root, path) : undefined;
   if (node) return [{ offset: node.offset, length: node.length, content: inlineJson(value) }];
-  const parent = root && path.length > 0 ? (path.length === 1 ? root : findNodeAtLocation(root, path.slice(0, -1))) : undefined;
+  const parent =
+    root && path.length > 0 ? (path.length === 1 ? root : findNodeAtLocation(root, path.slice(0, -1))) : undefined;
   const key = path.at(-1);
   if (parent?.type === 'object' && typeof key === 'string') return addMember(text, parent, key, inlineJson(value));
   // A missing parent object (no "agent" yet): add it with this one member.

@@ -23,15 +23,33 @@ function carried(value: LevelFile['carrying']): CarriedSpec | null {
 /** The LevelSpec of a schema-valid level file; doors first, then objects (the locator relies on it). */
 export function levelSpecOf(file: LevelFile): LevelSpec {
   const objects: ObjectSpec[] = [
-    ...file.doors.map((door): ObjectSpec => ({ type: 'door', color: door.color, pos: door.pos, locked: door.state === 'locked', open: door.state === 'open' })),
-    ...file.objects.map((object): ObjectSpec => ({ type: object.type, color: object.color, pos: object.pos, contains: object.type === 'box' ? carried(object.contains as LevelFile['carrying']) : null })),
+    ...file.doors.map(
+      (door): ObjectSpec => ({
+        type: 'door',
+        color: door.color,
+        pos: door.pos,
+        locked: door.state === 'locked',
+        open: door.state === 'open',
+      }),
+    ),
+    ...file.objects.map(
+      (object): ObjectSpec => ({
+        type: object.type,
+        color: object.color,
+        pos: object.pos,
+        contains: object.type === 'box' ? carried(object.contains as LevelFile['carrying']) : null,
+      }),
+    ),
   ];
   return {
     width: file.width,
     height: file.height,
     layout: { roomSize: file.rooms.size, numRows: file.rooms.rows, numCols: file.rooms.cols },
     objects,
-    agent: { pos: file.agent.pos, dir: typeof file.agent.dir === 'number' ? file.agent.dir : DIRECTIONS.indexOf(file.agent.dir) },
+    agent: {
+      pos: file.agent.pos,
+      dir: typeof file.agent.dir === 'number' ? file.agent.dir : DIRECTIONS.indexOf(file.agent.dir),
+    },
     carrying: carried(file.carrying),
     mission: file.mission,
     ...(file.maxSteps !== undefined ? { maxSteps: file.maxSteps } : {}),
@@ -50,17 +68,26 @@ export function loadLevelFile(text: string): LoadedLevelFile {
   const file = parsed.data;
   const spec = levelSpecOf(file);
   const missionRange = rangeAt(located, ['mission']);
-  const missionRaw = text.slice(offsetOf(text, missionRange), offsetOf(text, { start: missionRange.end, end: missionRange.end }));
+  const missionRaw = text.slice(
+    offsetOf(text, missionRange),
+    offsetOf(text, { start: missionRange.end, end: missionRange.end }),
+  );
   // Without escapes the mission's characters sit one after the opening quote, on one line.
   const plain = missionRaw === JSON.stringify(file.mission);
   const diagnostics = validateLevel(spec, {
     whole: rangeAt(located, []),
     size: rangeAt(located, ['width']),
     agent: rangeAt(located, ['agent', 'pos']),
-    object: (index) => (index < file.doors.length ? rangeAt(located, ['doors', index, 'pos']) : rangeAt(located, ['objects', index - file.doors.length, 'pos'])),
+    object: (index) =>
+      index < file.doors.length
+        ? rangeAt(located, ['doors', index, 'pos'])
+        : rangeAt(located, ['objects', index - file.doors.length, 'pos']),
     mission: (span) =>
       plain
-        ? { start: { line: missionRange.start.line, character: missionRange.start.character + 1 + span.start }, end: { line: missionRange.start.line, character: missionRange.start.character + 1 + span.end } }
+        ? {
+            start: { line: missionRange.start.line, character: missionRange.start.character + 1 + span.start },
+            end: { line: missionRange.start.line, character: missionRange.start.character + 1 + span.end },
+          }
         : missionRange,
   });
   return { spec, file, diagnostics };

@@ -63,7 +63,14 @@ export function generateLevel(family: LevelFamily, seed: string, index: number, 
     const replay = runActions(spec, actions);
     const last = replay.results[replay.results.length - 1];
     if (!last?.terminated || replay.totalReward <= 0) continue;
-    return { text, family, mission: file.mission, proof: actions.map(actionName), difficulty: difficultyOf(actions.length), redraws };
+    return {
+      text,
+      family,
+      mission: file.mission,
+      proof: actions.map(actionName),
+      difficulty: difficultyOf(actions.length),
+      redraws,
+    };
   }
   throw new LevelGenerationError(`no solvable ${family} level in 200 draws (seed ${seed}, index ${index})`);
 }
@@ -86,7 +93,11 @@ function drawLevel(family: LevelFamily, random: Random, distractors: number, nam
   const doors: LevelJson['doors'] = [];
   if (twoRooms) {
     const doorY = random.integer(1, ROOM - 2);
-    doors.push({ pos: [ROOM - 1, doorY], color: random.choice(COLOR_NAMES), state: family === 'open' ? 'closed' : 'locked' });
+    doors.push({
+      pos: [ROOM - 1, doorY],
+      color: random.choice(COLOR_NAMES),
+      state: family === 'open' ? 'closed' : 'locked',
+    });
     // Keep the cells on both sides of the door free, as BabyAI does, so nothing blocks it.
     taken.add(`${ROOM - 2},${doorY}`).add(`${ROOM},${doorY}`);
   }
@@ -132,5 +143,14 @@ function drawLevel(family: LevelFamily, random: Random, distractors: number, nam
     mission = `go to the ${target.color} ${target.type}`;
   }
   for (let count = 0; count < distractors; count++) place(twoRooms && random.next() < 0.5 ? 1 : 0);
-  return { name, width, height: ROOM, rooms: { rows: 1, cols: twoRooms ? 2 : 1, size: ROOM }, doors, objects, agent, mission };
+  return {
+    name,
+    width,
+    height: ROOM,
+    rooms: { rows: 1, cols: twoRooms ? 2 : 1, size: ROOM },
+    doors,
+    objects,
+    agent,
+    mission,
+  };
 }

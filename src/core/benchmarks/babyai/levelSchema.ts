@@ -5,9 +5,15 @@ import { z } from 'zod';
 import { COLOR_NAMES } from './world';
 
 const color = z.enum(COLOR_NAMES).describe('One of the six MiniGrid colours.');
-const position = z.tuple([z.number().int(), z.number().int()]).describe('[x, y]: x grows east (column), y grows south (row); (0, 0) is the top-left wall.');
+const position = z
+  .tuple([z.number().int(), z.number().int()])
+  .describe('[x, y]: x grows east (column), y grows south (row); (0, 0) is the top-left wall.');
 
-const carriedSchema: z.ZodType<{ type: 'key' | 'ball' | 'box'; color: (typeof COLOR_NAMES)[number]; contains?: unknown }> = z.lazy(() =>
+const carriedSchema: z.ZodType<{
+  type: 'key' | 'ball' | 'box';
+  color: (typeof COLOR_NAMES)[number];
+  contains?: unknown;
+}> = z.lazy(() =>
   z
     .object({
       type: z.enum(['key', 'ball', 'box']).describe('A carriable object type.'),
@@ -21,7 +27,10 @@ export const levelDoorSchema = z
   .object({
     pos: position,
     color,
-    state: z.enum(['closed', 'open', 'locked']).default('closed').describe('Benchmark levels start with every door closed; a locked door needs a key of its colour.'),
+    state: z
+      .enum(['closed', 'open', 'locked'])
+      .default('closed')
+      .describe('Benchmark levels start with every door closed; a locked door needs a key of its colour.'),
   })
   .strict()
   .describe('A door in a wall between two rooms.');
@@ -31,7 +40,10 @@ export const levelObjectSchema = z
     type: z.enum(['key', 'ball', 'box']).describe('key, ball or box (doors go in "doors").'),
     color,
     pos: position,
-    contains: carriedSchema.nullable().optional().describe('Boxes only: the object that replaces the box when it is toggled.'),
+    contains: carriedSchema
+      .nullable()
+      .optional()
+      .describe('Boxes only: the object that replaces the box when it is toggled.'),
   })
   .strict();
 
@@ -54,11 +66,18 @@ export const levelFileSchema = z
     agent: z
       .object({
         pos: position,
-        dir: z.union([z.number().int().min(0).max(3), z.enum(['east', 'south', 'west', 'north'])]).describe('0 east, 1 south, 2 west, 3 north.'),
+        dir: z
+          .union([z.number().int().min(0).max(3), z.enum(['east', 'south', 'west', 'north'])])
+          .describe('0 east, 1 south, 2 west, 3 north.'),
       })
       .strict(),
-    carrying: carriedSchema.nullable().optional().describe('What the agent holds at the start (benchmark levels: nothing).'),
-    mission: z.string().describe("A BabyAI mission, e.g. 'go to the red ball' or 'open the green door, then pick up a key'."),
+    carrying: carriedSchema
+      .nullable()
+      .optional()
+      .describe('What the agent holds at the start (benchmark levels: nothing).'),
+    mission: z
+      .string()
+      .describe("A BabyAI mission, e.g. 'go to the red ball' or 'open the green door, then pick up a key'."),
     maxSteps: z.number().int().min(1).optional().describe('Overrides room size² · rows · cols · navigations.'),
   })
   .strict()

@@ -1,7 +1,14 @@
 // Predict, Plan and Decompose scores (evaluators/*.py, spec §6) in the two modes of spec §12.
 // Reference mode reproduces the released evaluator; where it would raise (parse failures, bot
 // exceptions, ZeroDivisionError) the result says `aborted` with the reason and carries no score.
-import { extractAnswer, parsePlan, parseStatePrediction, parseSubgoals, type ScoringMode, SubgoalParseError } from './answers';
+import {
+  extractAnswer,
+  parsePlan,
+  parseStatePrediction,
+  parseSubgoals,
+  type ScoringMode,
+  SubgoalParseError,
+} from './answers';
 import { type LevelSpec, runActions } from './env';
 import { runExpert, type SubgoalCall } from './omnibot';
 import type { Vec } from './world';
@@ -23,17 +30,42 @@ export interface PredictScore {
 }
 
 /** Scores a Predict reply: the pose after `actions` from reset (stopping at termination or truncation). */
-export function scorePredict(spec: LevelSpec, actions: readonly number[], reply: string, mode: ScoringMode): PredictScore | Aborted {
+export function scorePredict(
+  spec: LevelSpec,
+  actions: readonly number[],
+  reply: string,
+  mode: ScoringMode,
+): PredictScore | Aborted {
   const { env } = runActions(spec, actions);
   const expected = { agent_pos: env.agentPos, agent_dir: env.agentDir };
   const predicted = parseStatePrediction(extractAnswer(reply, 'predict', mode));
   if (!predicted) {
     if (mode === 'reference') return { aborted: 'ValueError: predicted_state cannot be None or empty.' };
-    return { mode, parse_error: true, predicted: null, expected, success: false, accuracy: 0, manhattan_distance: null };
+    return {
+      mode,
+      parse_error: true,
+      predicted: null,
+      expected,
+      success: false,
+      accuracy: 0,
+      manhattan_distance: null,
+    };
   }
-  const success = predicted.pos[0] === expected.agent_pos[0] && predicted.pos[1] === expected.agent_pos[1] && predicted.dir === expected.agent_dir;
-  const distance = Math.abs(predicted.pos[0] - expected.agent_pos[0]) + Math.abs(predicted.pos[1] - expected.agent_pos[1]);
-  return { mode, parse_error: false, predicted: { agent_pos: predicted.pos, agent_dir: predicted.dir }, expected, success, accuracy: success ? 1 : 0, manhattan_distance: distance };
+  const success =
+    predicted.pos[0] === expected.agent_pos[0] &&
+    predicted.pos[1] === expected.agent_pos[1] &&
+    predicted.dir === expected.agent_dir;
+  const distance =
+    Math.abs(predicted.pos[0] - expected.agent_pos[0]) + Math.abs(predicted.pos[1] - expected.agent_pos[1]);
+  return {
+    mode,
+    parse_error: false,
+    predicted: { agent_pos: predicted.pos, agent_dir: predicted.dir },
+    expected,
+    success,
+    accuracy: success ? 1 : 0,
+    manhattan_distance: distance,
+  };
 }
 
 export interface PlanScore {
@@ -58,12 +90,19 @@ export interface PlanScore {
 
 /** The first red ball in x-major order (the evaluator's search), or null. */
 export function redBall(env: ReturnType<typeof runActions>['env']): Vec | null {
-  for (let i = 0; i < env.grid.width; i++) for (let j = 0; j < env.grid.height; j++) if (env.grid.get(i, j)?.type === 'ball' && env.grid.get(i, j)?.color === 'red') return [i, j];
+  for (let i = 0; i < env.grid.width; i++)
+    for (let j = 0; j < env.grid.height; j++)
+      if (env.grid.get(i, j)?.type === 'ball' && env.grid.get(i, j)?.color === 'red') return [i, j];
   return null;
 }
 
 /** Scores a Plan reply against the expert's action list (the record's expert_action_sequence). */
-export function scorePlan(spec: LevelSpec, botActions: readonly number[], reply: string, mode: ScoringMode): PlanScore | Aborted {
+export function scorePlan(
+  spec: LevelSpec,
+  botActions: readonly number[],
+  reply: string,
+  mode: ScoringMode,
+): PlanScore | Aborted {
   const parsed = parsePlan(extractAnswer(reply, 'plan', mode));
   // The released parser reads a blank or prose reply as a valid plan of 0 actions; faithful mode
   // does not count an answer that gives no plan as one (it can never succeed: nothing runs).
@@ -78,7 +117,8 @@ export function scorePlan(spec: LevelSpec, botActions: readonly number[], reply:
   if (ball) {
     distance = Math.abs(llm.env.agentPos[0] - ball[0]) + Math.abs(llm.env.agentPos[1] - ball[1]) - 1;
     if (mode === 'faithful') distance = Math.max(0, distance);
-  } else if (mode === 'reference') return { aborted: 'TypeError: no red ball in the grid (the evaluator cannot compute the distance)' };
+  } else if (mode === 'reference')
+    return { aborted: 'TypeError: no red ball in the grid (the evaluator cannot compute the distance)' };
   const denominator = mode === 'reference' ? llmActions.length : llm.results.length;
   return {
     mode,
@@ -124,11 +164,24 @@ export function scoreDecompose(spec: LevelSpec, reply: string, mode: ScoringMode
   } catch (error) {
     if (!(error instanceof SubgoalParseError)) throw error;
     if (mode === 'reference') return { aborted: `ValueError: ${error.message}` };
-    return { mode, parse_error: true, bot_error: null, subgoals: [], help: 0, max_help: 0, k, CR: 0, PR: 0, ACI: 0, actions: 0 };
+    return {
+      mode,
+      parse_error: true,
+      bot_error: null,
+      subgoals: [],
+      help: 0,
+      max_help: 0,
+      k,
+      CR: 0,
+      PR: 0,
+      ACI: 0,
+      actions: 0,
+    };
   }
   const run = runExpert(spec, { loop: 'evaluator', plan: subgoals });
   const fresh = runExpert(spec, { loop: 'evaluator' });
-  if (mode === 'reference' && (run.error || fresh.error)) return { aborted: `${(run.error ?? fresh.error)!.kind}: ${(run.error ?? fresh.error)!.message}` };
+  if (mode === 'reference' && (run.error || fresh.error))
+    return { aborted: `${(run.error ?? fresh.error)!.kind}: ${(run.error ?? fresh.error)!.message}` };
   const done = run.error === null && run.done;
   const help = run.helpCount;
   const maxHelp = fresh.helpCount;

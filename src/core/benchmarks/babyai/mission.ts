@@ -28,7 +28,10 @@ export type ActionInstrSpec =
   | { kind: 'open'; desc: ObjDescSpec; span: Span }
   | { kind: 'putnext'; move: ObjDescSpec; fixed: ObjDescSpec; span: Span };
 export type AndInstrSpec = { kind: 'and'; a: ActionInstrSpec; b: ActionInstrSpec; span: Span };
-export type InstrSpec = ActionInstrSpec | AndInstrSpec | { kind: 'before' | 'after'; a: ActionInstrSpec | AndInstrSpec; b: ActionInstrSpec | AndInstrSpec; span: Span };
+export type InstrSpec =
+  | ActionInstrSpec
+  | AndInstrSpec
+  | { kind: 'before' | 'after'; a: ActionInstrSpec | AndInstrSpec; b: ActionInstrSpec | AndInstrSpec; span: Span };
 
 export class MissionError extends Error {
   constructor(
@@ -60,17 +63,30 @@ function parseDesc(text: string, offset: number): ObjDescSpec {
     }
   }
   const parts = rest.split(' ');
-  if (parts.length > 2) throw new MissionError(`'${text}' is not an object description ([colour] key|ball|box|door|object [location])`, span);
+  if (parts.length > 2)
+    throw new MissionError(
+      `'${text}' is not an object description ([colour] key|ball|box|door|object [location])`,
+      span,
+    );
   const typeWord = parts[parts.length - 1];
   const colorWord = parts.length === 2 ? parts[0] : null;
-  if (colorWord !== null && !isColor(colorWord)) throw new MissionError(`unknown colour '${colorWord}' (expected ${COLOR_NAMES.join(', ')})`, span);
-  if (!['door', 'key', 'ball', 'box', 'object'].includes(typeWord)) throw new MissionError(`unknown object type '${typeWord}' (expected key, ball, box, door or object)`, span);
-  return { type: typeWord === 'object' ? null : (typeWord as DescType), color: colorWord as Color | null, loc, article: words[1] as 'the' | 'a', span };
+  if (colorWord !== null && !isColor(colorWord))
+    throw new MissionError(`unknown colour '${colorWord}' (expected ${COLOR_NAMES.join(', ')})`, span);
+  if (!['door', 'key', 'ball', 'box', 'object'].includes(typeWord))
+    throw new MissionError(`unknown object type '${typeWord}' (expected key, ball, box, door or object)`, span);
+  return {
+    type: typeWord === 'object' ? null : (typeWord as DescType),
+    color: colorWord as Color | null,
+    loc,
+    article: words[1] as 'the' | 'a',
+    span,
+  };
 }
 
 function parseAction(text: string, offset: number): ActionInstrSpec {
   const span = { start: offset, end: offset + text.length };
-  const prefixed = (prefix: string) => (text.startsWith(prefix) ? parseDesc(text.slice(prefix.length), offset + prefix.length) : null);
+  const prefixed = (prefix: string) =>
+    text.startsWith(prefix) ? parseDesc(text.slice(prefix.length), offset + prefix.length) : null;
   if (text.startsWith('put ')) {
     const at = text.indexOf(' next to ');
     if (at < 0) throw new MissionError("'put' needs 'next to'", span);

@@ -6,7 +6,16 @@ import { BabyAIEnv, type LevelSpec } from './env';
 import { BotError, ExpertSearch } from './expertSearch';
 import { type BotContext, type Subgoal, SubgoalStack } from './subgoalBase';
 import { CloseSubgoal, DropSubgoal, ExploreSubgoal, GoNextToSubgoal, OpenSubgoal, PickupSubgoal } from './subgoals';
-import { AfterInstr, AndInstr, BeforeInstr, GoToInstr, type Instr, OpenInstr, PickupInstr, PutNextInstr } from './verifier';
+import {
+  AfterInstr,
+  AndInstr,
+  BeforeInstr,
+  GoToInstr,
+  type Instr,
+  OpenInstr,
+  PickupInstr,
+  PutNextInstr,
+} from './verifier';
 import { Action, addVec, type Vec, type WorldObj } from './world';
 
 export { BotError };
@@ -47,13 +56,15 @@ export class OmniBot implements BotContext {
 
   /** One replanning round; returns the suggested action (`done` on an empty stack). */
   replan(actionTaken: number | null = null): number {
-    if (actionTaken === Action.toggle && this.prevFwdCell?.type === 'box') throw new BotError('disappeared-box', 'A box was opened. I am not sure I can help now.');
+    if (actionTaken === Action.toggle && this.prevFwdCell?.type === 'box')
+      throw new BotError('disappeared-box', 'A box was opened. I am not sure I can help now.');
     for (const subgoal of this.stack.items) subgoal.updateAgentAttributes();
     this.stack.top()?.replanAfterAction(actionTaken);
     while (this.stack.length > 0 && this.stack.top()!.isExploratory()) this.stack.pop();
     let suggested: number | null = null;
     for (let rounds = 0; this.stack.length > 0; rounds++) {
-      if (rounds > MAX_REPLANS_PER_STEP) throw new BotError('stuck', 'the expert replanned 10000 times without choosing an action');
+      if (rounds > MAX_REPLANS_PER_STEP)
+        throw new BotError('stuck', 'the expert replanned 10000 times without choosing an action');
       suggested = this.stack.top()!.replanBeforeAction();
       if (suggested !== null) break;
     }
@@ -149,7 +160,10 @@ export type ExpertLoop = 'generator' | 'evaluator';
  * 'evaluator' is evaluators/decompose.py: replan(last), while not done, not truncated and the
  * stack is not empty. `plan` preloads model subgoals; otherwise the mission is expanded.
  */
-export function runExpert(spec: LevelSpec, options: { loop: ExpertLoop; plan?: readonly SubgoalCall[]; limit?: number; recordStacks?: boolean }): ExpertRun {
+export function runExpert(
+  spec: LevelSpec,
+  options: { loop: ExpertLoop; plan?: readonly SubgoalCall[]; limit?: number; recordStacks?: boolean },
+): ExpertRun {
   const env = new BabyAIEnv(spec);
   const bot = new OmniBot(env);
   const steps: ExpertStep[] = [];
@@ -166,7 +180,13 @@ export function runExpert(spec: LevelSpec, options: { loop: ExpertLoop; plan?: r
       const result = env.step(action);
       done = result.terminated;
       truncated = result.truncated;
-      steps.push({ action, reward: result.reward, terminated: result.terminated, truncated: result.truncated, stack: options.recordStacks ? bot.stack.items.map((s) => s.describe()) : [] });
+      steps.push({
+        action,
+        reward: result.reward,
+        terminated: result.terminated,
+        truncated: result.truncated,
+        stack: options.recordStacks ? bot.stack.items.map((s) => s.describe()) : [],
+      });
       last = action;
     }
   } catch (error) {

@@ -29,18 +29,31 @@ const pyRepr = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "
 /** Resolves `name[key][0].attr`-style field names as string.Formatter.get_field does, keyword arguments only. */
 function fieldValue(field: string, kwargs: Readonly<Record<string, FormatValue>>): FormatValue {
   const first = /^[^.[]*/.exec(field)![0];
-  if (first === '' || /^\d+$/.test(first)) throw new PythonFormatError('IndexError', `Replacement index ${first || 0} out of range for positional args tuple`);
+  if (first === '' || /^\d+$/.test(first))
+    throw new PythonFormatError('IndexError', `Replacement index ${first || 0} out of range for positional args tuple`);
   if (!Object.hasOwn(kwargs, first)) throw new PythonFormatError('KeyError', pyRepr(first));
   let value: FormatValue = kwargs[first];
   let rest = field.slice(first.length);
   while (rest !== '') {
     const index = /^\[([^\]]+)\]/.exec(rest);
-    if (!index) throw new PythonFormatError('ValueError', rest.startsWith('[') ? "Missing ']' in format string" : 'attribute access is not supported by this port');
+    if (!index)
+      throw new PythonFormatError(
+        'ValueError',
+        rest.startsWith('[') ? "Missing ']' in format string" : 'attribute access is not supported by this port',
+      );
     const key = index[1];
     if (typeof value === 'string' || Array.isArray(value)) {
-      if (!/^\d+$/.test(key)) throw new PythonFormatError('TypeError', `${typeof value === 'string' ? 'string' : 'list'} indices must be integers`);
+      if (!/^\d+$/.test(key))
+        throw new PythonFormatError(
+          'TypeError',
+          `${typeof value === 'string' ? 'string' : 'list'} indices must be integers`,
+        );
       const item: FormatValue | undefined = value[Number(key)];
-      if (item === undefined) throw new PythonFormatError('IndexError', `${typeof value === 'string' ? 'string' : 'list'} index out of range`);
+      if (item === undefined)
+        throw new PythonFormatError(
+          'IndexError',
+          `${typeof value === 'string' ? 'string' : 'list'} index out of range`,
+        );
       value = item;
     } else {
       // Python passes a non-digit key as a string, so `[Task.PREDICT]` looks up the text "Task.PREDICT".
@@ -65,7 +78,8 @@ export function pythonFormat(template: string, kwargs: Readonly<Record<string, F
     const open = template.indexOf('{', at);
     const close = template.indexOf('}', at);
     if (close >= 0 && (open < 0 || close < open)) {
-      if (template[close + 1] !== '}') throw new PythonFormatError('ValueError', "Single '}' encountered in format string");
+      if (template[close + 1] !== '}')
+        throw new PythonFormatError('ValueError', "Single '}' encountered in format string");
       out += template.slice(at, close + 1);
       at = close + 2;
       continue;
@@ -81,9 +95,17 @@ export function pythonFormat(template: string, kwargs: Readonly<Record<string, F
       continue;
     }
     const end = template.indexOf('}', open);
-    if (end < 0) throw new PythonFormatError('ValueError', open === template.length - 1 ? "Single '{' encountered in format string" : "expected '}' before end of string");
+    if (end < 0)
+      throw new PythonFormatError(
+        'ValueError',
+        open === template.length - 1 ? "Single '{' encountered in format string" : "expected '}' before end of string",
+      );
     const field = template.slice(open + 1, end);
-    if (/[!:{]/.test(field)) throw new PythonFormatError('ValueError', `conversions and format specs are not supported by this port ({${field}})`);
+    if (/[!:{]/.test(field))
+      throw new PythonFormatError(
+        'ValueError',
+        `conversions and format specs are not supported by this port ({${field}})`,
+      );
     const value = fieldValue(field, kwargs);
     if (typeof value !== 'string') throw new PythonFormatError('TypeError', `{${field}} is not text`);
     out += value;
@@ -110,10 +132,16 @@ export interface PromptOptions {
  * The single user message sent for a task (temperature 1.0, max_tokens 8192 upstream). Throws
  * PythonFormatError where upstream's str.format raises: the few-shot templates in reference mode.
  */
-export function renderBabyPrompt(task: BabyTask, description: string, actions: readonly string[] = [], options: PromptOptions = {}): { role: 'user'; content: string }[] {
+export function renderBabyPrompt(
+  task: BabyTask,
+  description: string,
+  actions: readonly string[] = [],
+  options: PromptOptions = {},
+): { role: 'user'; content: string }[] {
   const strategy = options.strategy ?? 'zero_shot';
   const kwargs: Record<string, FormatValue> = { description, str_action_seq: actions.join(', ') };
-  if (strategy === 'few_shot' && (options.mode ?? 'faithful') === 'faithful') kwargs.FEW_SHOT_EXAMPLES = FAITHFUL_FEW_SHOT;
+  if (strategy === 'few_shot' && (options.mode ?? 'faithful') === 'faithful')
+    kwargs.FEW_SHOT_EXAMPLES = FAITHFUL_FEW_SHOT;
   return [{ role: 'user', content: pythonFormat(TEMPLATES[strategy][task], kwargs) }];
 }
 

@@ -4,12 +4,24 @@
 // the file again. Files that cannot be read and records that do not load are `problems`.
 import type { ModelProfile } from '../../eval/types';
 import type { BabyaiQuestion } from './questionSchema';
-import { type PreparedQuestion, type QuestionOptionHint, type QuestionSet, type QuestionSetFiles, type QuestionSetOptions, QuestionOptionError } from '../../benchmark/registry';
+import {
+  type PreparedQuestion,
+  type QuestionOptionHint,
+  type QuestionSet,
+  type QuestionSetFiles,
+  type QuestionSetOptions,
+  QuestionOptionError,
+} from '../../benchmark/registry';
 import { baseName, describeFsError } from '../../util/walk';
 import { builtInBabyaiAnswer } from './builtInAgents';
 import { babyaiPlayQuestion, preparedBabyaiEpisode } from './episode';
 import { babyaiDeclaration } from './declaration';
-import { type BabyaiQuestionInput, type PreparedBabyaiQuestion, prepareBabyaiQuestion, scoreBabyaiAnswer } from './evaluation';
+import {
+  type BabyaiQuestionInput,
+  type PreparedBabyaiQuestion,
+  prepareBabyaiQuestion,
+  scoreBabyaiAnswer,
+} from './evaluation';
 import type { LevelSpec } from './env';
 import { loadLevelFile } from './levelFile';
 import { BABY_TASKS, type BabyTask, PROMPT_STRATEGIES, type PromptStrategy, promptConstructionError } from './prompts';
@@ -20,8 +32,14 @@ import type { Diagnostic } from '../../util/text';
 export const BABYAI_QUESTION_OPTIONS = ['task', 'prompt'] as const;
 
 /** How hosts offer the options (core/runs/optionHints.ts). */
-export const BABYAI_QUESTION_OPTION_HINTS: Readonly<Record<(typeof BABYAI_QUESTION_OPTIONS)[number], QuestionOptionHint>> = {
-  task: { choices: [...BABY_TASKS, 'play'], required: true, help: 'Predict, Plan, Decompose, or play (the level as an interactive episode)' },
+export const BABYAI_QUESTION_OPTION_HINTS: Readonly<
+  Record<(typeof BABYAI_QUESTION_OPTIONS)[number], QuestionOptionHint>
+> = {
+  task: {
+    choices: [...BABY_TASKS, 'play'],
+    required: true,
+    help: 'Predict, Plan, Decompose, or play (the level as an interactive episode)',
+  },
   prompt: { choices: PROMPT_STRATEGIES, fallback: 'zero_shot', help: 'the prompt strategy' },
 };
 
@@ -34,16 +52,21 @@ function chosen<T extends string>(name: string, value: string | undefined, allow
     if (fallback !== undefined) return fallback;
     throw new QuestionOptionError(`babyai needs --${name} ${allowed.join('|')}`);
   }
-  if (!(allowed as readonly string[]).includes(value)) throw new QuestionOptionError(`babyai --${name} must be one of ${allowed.join(', ')}, not '${value}'`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new QuestionOptionError(`babyai --${name} must be one of ${allowed.join(', ')}, not '${value}'`);
   return value as T;
 }
 
 /** The task and prompt strategy of `options`; QuestionOptionError for a missing task, a bad value or an option babyai has not. */
 export function babyaiOptions(options: QuestionSetOptions): { task: BabyTask | 'play'; prompt: PromptStrategy } {
   for (const [name, value] of Object.entries(options)) {
-    if (value !== undefined && !(BABYAI_QUESTION_OPTIONS as readonly string[]).includes(name)) throw new QuestionOptionError(`babyai has no --${name} option (it takes --task and --prompt)`);
+    if (value !== undefined && !(BABYAI_QUESTION_OPTIONS as readonly string[]).includes(name))
+      throw new QuestionOptionError(`babyai has no --${name} option (it takes --task and --prompt)`);
   }
-  return { task: chosen<BabyTask | 'play'>('task', options.task, [...BABY_TASKS, 'play']), prompt: chosen('prompt', options.prompt, PROMPT_STRATEGIES, 'zero_shot') };
+  return {
+    task: chosen<BabyTask | 'play'>('task', options.task, [...BABY_TASKS, 'play']),
+    prompt: chosen('prompt', options.prompt, PROMPT_STRATEGIES, 'zero_shot'),
+  };
 }
 
 /** A BabyAI question for the pipeline, with what it was built from: the editor steps the board on `babyai.spec`. */
@@ -52,7 +75,12 @@ export interface PreparedBabyaiRun extends PreparedQuestion<BabyaiQuestion> {
 }
 
 /** The question input of a level file at `path` (its level name is the file's name without `.level.json`); the editor and the question set both build it here. */
-export function levelQuestionInput(path: string, spec: LevelSpec, task: BabyTask, prompt: PromptStrategy): BabyaiQuestionInput {
+export function levelQuestionInput(
+  path: string,
+  spec: LevelSpec,
+  task: BabyTask,
+  prompt: PromptStrategy,
+): BabyaiQuestionInput {
   return { spec, task, levelName: baseName(path).slice(0, -LEVEL_SUFFIX.length), source: path, record: null, prompt };
 }
 
@@ -61,10 +89,23 @@ export function levelQuestionInput(path: string, spec: LevelSpec, task: BabyTask
  * `spec` was built from it. The record's actions are the question's only when the record is of
  * `task` (a record naming no task, which the editor lets the user ask anyway, has none: the expert's are used).
  */
-export function recordQuestionInput(path: string, record: BabyRecord, index: number, spec: LevelSpec, task: BabyTask, prompt: PromptStrategy): BabyaiQuestionInput {
+export function recordQuestionInput(
+  path: string,
+  record: BabyRecord,
+  index: number,
+  spec: LevelSpec,
+  task: BabyTask,
+  prompt: PromptStrategy,
+): BabyaiQuestionInput {
   const own = record.task === task;
   return {
-    spec, task, levelName: record.levelName || `record ${index + 1}`, source: path, record: index, description: record.description, prompt,
+    spec,
+    task,
+    levelName: record.levelName || `record ${index + 1}`,
+    source: path,
+    record: index,
+    description: record.description,
+    prompt,
     predictActions: own && task === 'predict' ? record.actions : undefined,
     expertActions: own && task === 'plan' ? record.actions : undefined,
   };
@@ -83,11 +124,13 @@ export function preparedBabyaiQuestion(input: BabyaiQuestionInput): PreparedBaby
     question: prepared.question,
     messages: prepared.messages,
     builtInAnswer(profile: ModelProfile, seed: number) {
-      if (profile.provider !== 'oracle' && profile.provider !== 'random') throw new Error(`BabyAI has no built-in agent for a ${profile.provider} profile`);
+      if (profile.provider !== 'oracle' && profile.provider !== 'random')
+        throw new Error(`BabyAI has no built-in agent for a ${profile.provider} profile`);
       return builtInBabyaiAnswer(prepared, profile.provider, (ownSeed ^ seed) >>> 0);
     },
     score(replyText, mode) {
-      if (mode !== 'faithful' && mode !== 'reference') throw new QuestionOptionError(`babyai scores in faithful or reference mode, not ${mode}`);
+      if (mode !== 'faithful' && mode !== 'reference')
+        throw new QuestionOptionError(`babyai scores in faithful or reference mode, not ${mode}`);
       const result = scoreBabyaiAnswer(prepared, replyText, mode);
       return { parsedAnswer: result.parsedAnswer, scores: result.scores, diagnostics: result.diagnostics };
     },
@@ -99,7 +142,12 @@ const join = (folder: string, name: string) => (/[\\/]$/.test(folder) ? `${folde
 const isBabyaiName = (name: string) => name.toLowerCase().endsWith(LEVEL_SUFFIX) || !!recordKind?.pattern?.test(name);
 
 /** The BabyAI files of a source in name order: a named file as it is, a folder's level and record files (sub-folders included). */
-async function sourceFiles(source: string, files: QuestionSetFiles, problems: string[], named = true): Promise<string[]> {
+async function sourceFiles(
+  source: string,
+  files: QuestionSetFiles,
+  problems: string[],
+  named = true,
+): Promise<string[]> {
   let names: string[] | null;
   try {
     names = await files.list(source);
@@ -114,24 +162,42 @@ async function sourceFiles(source: string, files: QuestionSetFiles, problems: st
     found.push(...(await sourceFiles(join(source, name), files, problems, false)));
   }
   // A folder the user named with nothing to ask is worth a line; its sub-folders without BabyAI files are not.
-  if (found.length === 0 && named) problems.push(`${source}: no BabyAI level (*.level.json) or LLM-BabyBench record files (llm_babybench*.csv|jsonl|ndjson|json)`);
+  if (found.length === 0 && named)
+    problems.push(
+      `${source}: no BabyAI level (*.level.json) or LLM-BabyBench record files (llm_babybench*.csv|jsonl|ndjson|json)`,
+    );
   return found;
 }
 
-const problemLines = (path: string, diagnostics: readonly Diagnostic[]) => diagnostics.filter((d) => d.severity === 'error').map((d) => `${path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`);
+const problemLines = (path: string, diagnostics: readonly Diagnostic[]) =>
+  diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => `${path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`);
 
 /** A question prepared, or a problem at `where` when preparing it fails (the expert that supplies a level's Predict actions crashing). */
-function attempt(where: string, problems: string[], prepare: () => PreparedQuestion<BabyaiQuestion>): PreparedQuestion<BabyaiQuestion> | null {
+function attempt(
+  where: string,
+  problems: string[],
+  prepare: () => PreparedQuestion<BabyaiQuestion>,
+): PreparedQuestion<BabyaiQuestion> | null {
   try {
     return prepare();
   } catch (error) {
-    problems.push(`${where}: the question cannot be prepared: ${error instanceof Error ? error.message : String(error)}`);
+    problems.push(
+      `${where}: the question cannot be prepared: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return null;
   }
 }
 
 /** The questions of one level file: one, for `task`; its level name is the file's name. */
-function levelQuestions(path: string, text: string, task: BabyTask | 'play', prompt: PromptStrategy, problems: string[]): PreparedQuestion<BabyaiQuestion>[] {
+function levelQuestions(
+  path: string,
+  text: string,
+  task: BabyTask | 'play',
+  prompt: PromptStrategy,
+  problems: string[],
+): PreparedQuestion<BabyaiQuestion>[] {
   const loaded = loadLevelFile(text);
   const errors = problemLines(path, loaded.diagnostics);
   if (!loaded.spec || errors.length > 0) {
@@ -141,12 +207,20 @@ function levelQuestions(path: string, text: string, task: BabyTask | 'play', pro
   const spec = loaded.spec;
   // `--task play`: the level as an interactive episode (episode.ts), one action a turn.
   if (task === 'play') return [preparedBabyaiEpisode(babyaiPlayQuestion(path, null, baseName(path)), spec)];
-  const question = attempt(`${path}:1`, problems, () => preparedBabyaiQuestion(levelQuestionInput(path, spec, task, prompt)));
+  const question = attempt(`${path}:1`, problems, () =>
+    preparedBabyaiQuestion(levelQuestionInput(path, spec, task, prompt)),
+  );
   return question ? [question] : [];
 }
 
 /** The questions of one record file: its records of `task`, in file order; records of the other tasks belong to other question sets. */
-function recordQuestions(path: string, text: string, task: BabyTask | 'play', prompt: PromptStrategy, problems: string[]): PreparedQuestion<BabyaiQuestion>[] {
+function recordQuestions(
+  path: string,
+  text: string,
+  task: BabyTask | 'play',
+  prompt: PromptStrategy,
+  problems: string[],
+): PreparedQuestion<BabyaiQuestion>[] {
   const file = readRecordFile(baseName(path), text);
   // The file's own problems (a line that is no JSON) and the records' go out in line order.
   const found: string[] = problemLines(path, file.diagnostics);
@@ -156,7 +230,13 @@ function recordQuestions(path: string, text: string, task: BabyTask | 'play', pr
   return questions;
 }
 
-function questionsOfRecords(path: string, records: readonly RawRecord[], task: BabyTask | 'play', prompt: PromptStrategy, problems: string[]): PreparedQuestion<BabyaiQuestion>[] {
+function questionsOfRecords(
+  path: string,
+  records: readonly RawRecord[],
+  task: BabyTask | 'play',
+  prompt: PromptStrategy,
+  problems: string[],
+): PreparedQuestion<BabyaiQuestion>[] {
   const questions: PreparedQuestion<BabyaiQuestion>[] = [];
   records.forEach((raw, index) => {
     const loaded = loadRecord(raw);
@@ -165,12 +245,18 @@ function questionsOfRecords(path: string, records: readonly RawRecord[], task: B
     if (task !== 'play' && record.task !== null && record.task !== task) return;
     const line = raw.range.start.line + 1;
     if (task !== 'play' && record.task === null) {
-      problems.push(`${path}:${line}:${raw.range.start.character + 1}: the record has none of the columns that name its task (action_sequence, expert_action_sequence, help_count, mission)`);
+      problems.push(
+        `${path}:${line}:${raw.range.start.character + 1}: the record has none of the columns that name its task (action_sequence, expert_action_sequence, help_count, mission)`,
+      );
       return;
     }
     const errors = problemLines(path, loaded.diagnostics);
     if (!loaded.spec || errors.length > 0) {
-      problems.push(...(errors.length > 0 ? errors : [`${path}:${line}:${raw.range.start.character + 1}: the level cannot be built from its env_description`]));
+      problems.push(
+        ...(errors.length > 0
+          ? errors
+          : [`${path}:${line}:${raw.range.start.character + 1}: the level cannot be built from its env_description`]),
+      );
       return;
     }
     const spec = loaded.spec;
@@ -178,14 +264,20 @@ function questionsOfRecords(path: string, records: readonly RawRecord[], task: B
       questions.push(preparedBabyaiEpisode(babyaiPlayQuestion(path, index, record.levelName || baseName(path)), spec));
       return;
     }
-    const question = attempt(`${path}:${line}`, problems, () => preparedBabyaiQuestion(recordQuestionInput(path, record, index, spec, task, prompt)));
+    const question = attempt(`${path}:${line}`, problems, () =>
+      preparedBabyaiQuestion(recordQuestionInput(path, record, index, spec, task, prompt)),
+    );
     if (question) questions.push(question);
   });
   return questions;
 }
 
 /** babyaiBenchmark.questionSet: every source's level and record files, in source, file and record order. */
-export async function babyaiQuestionSet(sources: readonly string[], options: QuestionSetOptions, files: QuestionSetFiles): Promise<QuestionSet<BabyaiQuestion>> {
+export async function babyaiQuestionSet(
+  sources: readonly string[],
+  options: QuestionSetOptions,
+  files: QuestionSetFiles,
+): Promise<QuestionSet<BabyaiQuestion>> {
   const { task, prompt } = babyaiOptions(options);
   const problems: string[] = [];
   const questions: PreparedQuestion<BabyaiQuestion>[] = [];
@@ -196,7 +288,9 @@ export async function babyaiQuestionSet(sources: readonly string[], options: Que
       seen.add(path);
       const isLevel = path.toLowerCase().endsWith(LEVEL_SUFFIX);
       if (!isLevel && !RECORD_EXTENSION.test(path)) {
-        problems.push(`${path}: not a BabyAI level (*.level.json) or an LLM-BabyBench record file (.csv, .jsonl, .ndjson, .json)`);
+        problems.push(
+          `${path}: not a BabyAI level (*.level.json) or an LLM-BabyBench record file (.csv, .jsonl, .ndjson, .json)`,
+        );
         continue;
       }
       let text: string;
@@ -206,7 +300,11 @@ export async function babyaiQuestionSet(sources: readonly string[], options: Que
         problems.push(`${path}: ${describeFsError(error)}`);
         continue;
       }
-      questions.push(...(isLevel ? levelQuestions(path, text, task, prompt, problems) : recordQuestions(path, text, task, prompt, problems)));
+      questions.push(
+        ...(isLevel
+          ? levelQuestions(path, text, task, prompt, problems)
+          : recordQuestions(path, text, task, prompt, problems)),
+      );
     }
   }
   return { questions, problems };

@@ -101,13 +101,25 @@ export function readCsvRecords(text: string): { records: RawRecord[]; diagnostic
     const fields = new Map<string, LocatedField>();
     (header ?? []).forEach((name, column) => {
       const cell = row[column];
-      if (cell) fields.set(name.value, locatedField(cell.value, escapeOffsets(cell.raw, cell.start, cell.quoted ? 'csv' : 'json'), mapper));
+      if (cell)
+        fields.set(
+          name.value,
+          locatedField(cell.value, escapeOffsets(cell.raw, cell.start, cell.quoted ? 'csv' : 'json'), mapper),
+        );
     });
     const first = row[0];
     const last = row[row.length - 1];
     if (row.length !== header?.length)
-      diagnostics.push({ severity: 'error', code: 'babyai/record-columns', message: `this row has ${row.length} fields, the header ${header?.length ?? 0}`, range: mapper.range(first.start, 1) });
-    return { fields, range: { start: mapper.position(first.start), end: mapper.position(last.start + last.raw.length) } };
+      diagnostics.push({
+        severity: 'error',
+        code: 'babyai/record-columns',
+        message: `this row has ${row.length} fields, the header ${header?.length ?? 0}`,
+        range: mapper.range(first.start, 1),
+      });
+    return {
+      fields,
+      range: { start: mapper.position(first.start), end: mapper.position(last.start + last.raw.length) },
+    };
   });
   return { records, diagnostics };
 }
@@ -120,10 +132,16 @@ function objectRecord(node: Node, text: string, base: number, mapper: OffsetMapp
     const value = nodeValue(valueNode);
     if (valueNode.type === 'string') {
       const raw = text.slice(valueNode.offset + 1, valueNode.offset + valueNode.length - 1);
-      fields.set(String(key.value), locatedField(String(value), escapeOffsets(raw, base + valueNode.offset + 1, 'json'), mapper));
+      fields.set(
+        String(key.value),
+        locatedField(String(value), escapeOffsets(raw, base + valueNode.offset + 1, 'json'), mapper),
+      );
     } else {
       const rendered = typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
-      fields.set(String(key.value), locatedField(rendered, (i) => base + valueNode.offset + Math.min(Math.max(i, 0), valueNode.length), mapper));
+      fields.set(
+        String(key.value),
+        locatedField(rendered, (i) => base + valueNode.offset + Math.min(Math.max(i, 0), valueNode.length), mapper),
+      );
     }
   }
   return { fields, range: mapper.range(base + node.offset, node.length) };
@@ -139,7 +157,9 @@ export function readJsonRecords(text: string, lines: boolean): { records: RawRec
     // LSP's line ends (\r\n, \r, \n), so every chunk's offsets map to the lines editors show.
     const starts = lineStartOffsets(text);
     starts.forEach((start, index) => {
-      const line = text.slice(start, index + 1 < starts.length ? starts[index + 1] : text.length).replace(/\r?\n$|\r$/, '');
+      const line = text
+        .slice(start, index + 1 < starts.length ? starts[index + 1] : text.length)
+        .replace(/\r?\n$|\r$/, '');
       if (line.trim() !== '') chunks.push({ offset: start, text: line });
     });
   } else chunks.push({ offset: 0, text });
@@ -154,13 +174,24 @@ export function readJsonRecords(text: string, lines: boolean): { records: RawRec
     if (errors.length > 0 || !root) {
       // One character, but never past the chunk: at the end of a line it would end inside "\r\n".
       const at = Math.min(errors[0]?.offset ?? 0, chunk.text.length);
-      diagnostics.push({ severity: 'error', code: 'json/syntax', message: 'JSON syntax error', range: mapper.range(chunk.offset + at, Math.min(1, chunk.text.length - at)) });
+      diagnostics.push({
+        severity: 'error',
+        code: 'json/syntax',
+        message: 'JSON syntax error',
+        range: mapper.range(chunk.offset + at, Math.min(1, chunk.text.length - at)),
+      });
       continue;
     }
     const objects = root.type === 'array' ? (root.children ?? []) : [root];
     for (const node of objects) {
       if (node.type === 'object') records.push(objectRecord(node, chunk.text, chunk.offset, mapper));
-      else diagnostics.push({ severity: 'error', code: 'babyai/record-shape', message: 'a record must be a JSON object', range: mapper.range(chunk.offset + node.offset, node.length) });
+      else
+        diagnostics.push({
+          severity: 'error',
+          code: 'babyai/record-shape',
+          message: 'a record must be a JSON object',
+          range: mapper.range(chunk.offset + node.offset, node.length),
+        });
     }
   }
   return { records, diagnostics };

@@ -44,7 +44,12 @@ function literal(field: LocatedField, diagnostics: Diagnostic[], what: string): 
     return parsePythonLiteral(field.value);
   } catch (error) {
     const offset = error instanceof PythonLiteralError ? error.offset : 0;
-    diagnostics.push({ severity: 'error', code: 'babyai/record-field', message: `${what}: ${error instanceof Error ? error.message : String(error)}`, range: { start: field.positionOf(offset), end: field.positionOf(offset + 1) } });
+    diagnostics.push({
+      severity: 'error',
+      code: 'babyai/record-field',
+      message: `${what}: ${error instanceof Error ? error.message : String(error)}`,
+      range: { start: field.positionOf(offset), end: field.positionOf(offset + 1) },
+    });
     return undefined;
   }
 }
@@ -52,8 +57,25 @@ function literal(field: LocatedField, diagnostics: Diagnostic[], what: string): 
 function pose(field: LocatedField | undefined, diagnostics: Diagnostic[], name: string): Pose | null {
   if (!field) return null;
   const value = literal(field, diagnostics, name);
-  if (Array.isArray(value) && value.length === 2 && Array.isArray(value[0]) && value[0].length === 2 && isInt(value[0][0]) && isInt(value[0][1]) && isInt(value[1]) && value[1] >= 0 && value[1] <= 3) return { pos: [value[0][0], value[0][1]], dir: value[1] };
-  if (value !== undefined) diagnostics.push({ severity: 'error', code: 'babyai/record-field', message: `${name} must be ((x, y), dir) with dir 0..3`, range: field.range });
+  if (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    Array.isArray(value[0]) &&
+    value[0].length === 2 &&
+    isInt(value[0][0]) &&
+    isInt(value[0][1]) &&
+    isInt(value[1]) &&
+    value[1] >= 0 &&
+    value[1] <= 3
+  )
+    return { pos: [value[0][0], value[0][1]], dir: value[1] };
+  if (value !== undefined)
+    diagnostics.push({
+      severity: 'error',
+      code: 'babyai/record-field',
+      message: `${name} must be ((x, y), dir) with dir 0..3`,
+      range: field.range,
+    });
   return null;
 }
 
@@ -65,7 +87,13 @@ function actionList(field: LocatedField | undefined, diagnostics: Diagnostic[]):
     const name = token.trim();
     const index = (ACTION_NAMES as readonly string[]).indexOf(name);
     const start = offset + token.indexOf(name);
-    if (index < 0) diagnostics.push({ severity: 'error', code: 'babyai/unknown-action', message: `unknown action '${name}' (expected ${ACTION_NAMES.join(', ')})`, range: { start: field.positionOf(start), end: field.positionOf(start + Math.max(1, name.length)) } });
+    if (index < 0)
+      diagnostics.push({
+        severity: 'error',
+        code: 'babyai/unknown-action',
+        message: `unknown action '${name}' (expected ${ACTION_NAMES.join(', ')})`,
+        range: { start: field.positionOf(start), end: field.positionOf(start + Math.max(1, name.length)) },
+      });
     else actions.push(index);
     offset += token.length + 1;
   }
@@ -88,7 +116,11 @@ export function descriptionFormat(text: string): 'structured' | 'narrative' | 'j
 }
 
 /** Parses a description of any of the three formats; diagnostics are relative to the text. */
-export function parseDescription(text: string): { description: EnvDescription | null; diagnostics: Diagnostic[]; source?: DescriptionSource } {
+export function parseDescription(text: string): {
+  description: EnvDescription | null;
+  diagnostics: Diagnostic[];
+  source?: DescriptionSource;
+} {
   const format = descriptionFormat(text);
   if (format === 'json') return parseJsonDescription(text);
   if (format === 'narrative') return parseNarrative(text);
@@ -99,12 +131,20 @@ export function parseDescription(text: string): { description: EnvDescription | 
 export function loadRecord(raw: RawRecord): LoadedRecord {
   const diagnostics: Diagnostic[] = [];
   const field = (name: string) => raw.fields.get(name);
-  const missing = (name: string, range: Range) => diagnostics.push({ severity: 'error', code: 'babyai/record-missing', message: `the record has no ${name}`, range });
+  const missing = (name: string, range: Range) =>
+    diagnostics.push({ severity: 'error', code: 'babyai/record-missing', message: `the record has no ${name}`, range });
   const levelName = (field('level_name') ?? field('env_name'))?.value ?? '';
   if (!levelName) missing('level_name (or env_name)', raw.range);
   const seedText = field('seed')?.value;
   const seed = seedText !== undefined && /^\d+$/.test(seedText.trim()) ? Number(seedText) : null;
-  const task: BabyTask | null = field('target_state') || field('action_sequence') ? 'predict' : field('expert_action_sequence') || field('target_subgoal') ? 'plan' : field('help_count') || field('mission') ? 'decompose' : null;
+  const task: BabyTask | null =
+    field('target_state') || field('action_sequence')
+      ? 'predict'
+      : field('expert_action_sequence') || field('target_subgoal')
+        ? 'plan'
+        : field('help_count') || field('mission')
+          ? 'decompose'
+          : null;
   const descriptionField = field('env_description');
   const initialState = pose(field('initial_state'), diagnostics, 'initial_state');
   const targetState = pose(field('target_state'), diagnostics, 'target_state');
@@ -112,8 +152,15 @@ export function loadRecord(raw: RawRecord): LoadedRecord {
   const subgoalField = field('target_subgoal');
   if (subgoalField) {
     const value = literal(subgoalField, diagnostics, 'target_subgoal');
-    if (Array.isArray(value) && value.length === 2 && isInt(value[0]) && isInt(value[1])) targetSubgoal = [value[0], value[1]];
-    else if (value !== undefined) diagnostics.push({ severity: 'error', code: 'babyai/record-field', message: 'target_subgoal must be (x, y)', range: subgoalField.range });
+    if (Array.isArray(value) && value.length === 2 && isInt(value[0]) && isInt(value[1]))
+      targetSubgoal = [value[0], value[1]];
+    else if (value !== undefined)
+      diagnostics.push({
+        severity: 'error',
+        code: 'babyai/record-field',
+        message: 'target_subgoal must be (x, y)',
+        range: subgoalField.range,
+      });
   }
   const actions = actionList(field('action_sequence') ?? field('expert_action_sequence'), diagnostics);
   const helpText = field('help_count')?.value;
@@ -137,13 +184,29 @@ export function loadRecord(raw: RawRecord): LoadedRecord {
   diagnostics.push(...relocate(parsed.diagnostics, descriptionField));
   if (!parsed.description) return { record, spec: null, diagnostics };
   const spec = levelFromDescription(parsed.description);
-  diagnostics.push(...relocate(validateLevel(spec, descriptionLocator(descriptionField.value, parsed.source)), descriptionField));
+  diagnostics.push(
+    ...relocate(validateLevel(spec, descriptionLocator(descriptionField.value, parsed.source)), descriptionField),
+  );
   const initialField = field('initial_state');
-  if (initialState && initialField && (!sameVec(initialState.pos, spec.agent.pos) || initialState.dir !== spec.agent.dir))
-    diagnostics.push({ severity: 'warning', code: 'babyai/initial-state-mismatch', message: `initial_state ((${initialState.pos.join(', ')}), ${initialState.dir}) differs from the description's agent ((${spec.agent.pos.join(', ')}), ${spec.agent.dir})`, range: initialField.range });
+  if (
+    initialState &&
+    initialField &&
+    (!sameVec(initialState.pos, spec.agent.pos) || initialState.dir !== spec.agent.dir)
+  )
+    diagnostics.push({
+      severity: 'warning',
+      code: 'babyai/initial-state-mismatch',
+      message: `initial_state ((${initialState.pos.join(', ')}), ${initialState.dir}) differs from the description's agent ((${spec.agent.pos.join(', ')}), ${spec.agent.dir})`,
+      range: initialField.range,
+    });
   const missionField = field('mission');
   if (record.mission !== null && missionField && record.mission !== spec.mission)
-    diagnostics.push({ severity: 'warning', code: 'babyai/mission-mismatch', message: `mission differs from the description's '${spec.mission}'`, range: missionField.range });
+    diagnostics.push({
+      severity: 'warning',
+      code: 'babyai/mission-mismatch',
+      message: `mission differs from the description's '${spec.mission}'`,
+      range: missionField.range,
+    });
   return { record, spec, diagnostics };
 }
 
@@ -152,7 +215,10 @@ export function descriptionLocator(text: string, source: DescriptionSource | und
   const lines = text.split(/\r\n|\r|\n/);
   const last = lines.length - 1;
   const whole: Range = { start: { line: 0, character: 0 }, end: { line: last, character: lines[last].length } };
-  const lineRange = (where: { line: number; start: number; end: number } | undefined): Range => (where ? { start: { line: where.line, character: where.start }, end: { line: where.line, character: where.end } } : whole);
+  const lineRange = (where: { line: number; start: number; end: number } | undefined): Range =>
+    where
+      ? { start: { line: where.line, character: where.start }, end: { line: where.line, character: where.end } }
+      : whole;
   return {
     whole,
     size: lineRange(source?.line('gridSize')),
@@ -162,7 +228,10 @@ export function descriptionLocator(text: string, source: DescriptionSource | und
       const where = source?.line('mission');
       if (!where) return whole;
       const column = source!.missionColumn;
-      return { start: { line: where.line, character: column + span.start }, end: { line: where.line, character: column + span.end } };
+      return {
+        start: { line: where.line, character: column + span.start },
+        end: { line: where.line, character: column + span.end },
+      };
     },
   };
 }

@@ -18,7 +18,8 @@ export function asciiGrid(env: BabyAIEnv): string[] {
       }
       const tile = env.grid.get(i, j);
       if (!tile) row += '  ';
-      else if (tile.type === 'door') row += tile.isOpen ? '__' : (tile.isLocked ? 'L' : 'D') + tile.color[0].toUpperCase();
+      else if (tile.type === 'door')
+        row += tile.isOpen ? '__' : (tile.isLocked ? 'L' : 'D') + tile.color[0].toUpperCase();
       else row += OBJECT_TO_STR[tile.type] + tile.color[0].toUpperCase();
     }
     rows.push(row);
@@ -43,7 +44,9 @@ export interface CarriedJson {
 
 export function carriedJson(obj: WorldObj | null): CarriedJson | null {
   if (!obj) return null;
-  return obj.contains ? { type: obj.type, color: obj.color, contains: carriedJson(obj.contains) } : { type: obj.type, color: obj.color };
+  return obj.contains
+    ? { type: obj.type, color: obj.color, contains: carriedJson(obj.contains) }
+    : { type: obj.type, color: obj.color };
 }
 
 /** Doors, keys, balls and boxes in row-major order (walls left out). */
@@ -52,8 +55,10 @@ export function objectsJson(env: BabyAIEnv): ObjectJson[] {
   env.grid.cells.forEach((cell, index) => {
     if (!cell || cell.type === 'wall') return;
     const pos: Vec = [index % env.grid.width, Math.floor(index / env.grid.width)];
-    if (cell.type === 'door') objects.push({ type: 'door', color: cell.color, pos, locked: cell.isLocked, open: cell.isOpen });
-    else if (cell.contains) objects.push({ type: cell.type, color: cell.color, pos, contains: carriedJson(cell.contains) });
+    if (cell.type === 'door')
+      objects.push({ type: 'door', color: cell.color, pos, locked: cell.isLocked, open: cell.isOpen });
+    else if (cell.contains)
+      objects.push({ type: cell.type, color: cell.color, pos, contains: carriedJson(cell.contains) });
     else objects.push({ type: cell.type, color: cell.color, pos });
   });
   return objects;

@@ -6,7 +6,8 @@ import type { BabyaiQuestion } from './questionSchema';
 import type { BenchmarkReport } from '../../benchmark/registry';
 import type { MetricDirection } from '../../runs/reportTypes';
 
-const numeric = (value: unknown): number | null => (typeof value === 'boolean' ? (value ? 1 : 0) : typeof value === 'number' && Number.isFinite(value) ? value : null);
+const numeric = (value: unknown): number | null =>
+  typeof value === 'boolean' ? (value ? 1 : 0) : typeof value === 'number' && Number.isFinite(value) ? value : null;
 
 /** The prompt strategy: questions asked before strategies existed were zero-shot. */
 function promptOf(question: BabyaiQuestion): string {
@@ -32,7 +33,10 @@ function metricsOf(record: RunRecord<BabyaiQuestion>): Record<string, number | n
  * The metrics in display order with their better direction: every one is a rate of the paper's,
  * higher better; ACI = (max_help − help) / max_help is higher when the plan needed less of the expert's help.
  */
-const better = { success: 'higher', cr: 'higher', pr: 'higher', aci: 'higher' } as const satisfies Record<string, MetricDirection>;
+const better = { success: 'higher', cr: 'higher', pr: 'higher', aci: 'higher' } as const satisfies Record<
+  string,
+  MetricDirection
+>;
 
 /** What the tables' metrics mean (spec babyai.md §6 and §12). */
 export const BABYAI_GLOSSARY: Readonly<Record<string, string>> = {
@@ -55,8 +59,13 @@ export const babyaiReport: BenchmarkReport<BabyaiQuestion> = {
   clusterName: 'level',
   glossary: BABYAI_GLOSSARY,
   cluster: (record) => record.question.levelName,
-  fields: (record) => ({ level: record.question.levelName, task: record.question.play ? 'play' : record.question.task, prompt: promptOf(record.question) }),
+  fields: (record) => ({
+    level: record.question.levelName,
+    task: record.question.play ? 'play' : record.question.task,
+    prompt: promptOf(record.question),
+  }),
   metrics: metricsOf,
-  valid: (record) => record.error === undefined && record.scores.aborted === undefined && record.scores.parse_error === false,
+  valid: (record) =>
+    record.error === undefined && record.scores.aborted === undefined && record.scores.parse_error === false,
   plots: [{ title: 'Success per level and task', x: 'level', metric: 'success', series: 'task' }],
 };

@@ -36,7 +36,8 @@ export function reachability(env: BabyAIEnv): Reachability {
         const index = ny * grid.width + nx;
         if (!grid.inside(nx, ny) || reachable.has(index)) continue;
         const cell = grid.get(nx, ny);
-        if (cell && (cell.type === 'wall' || (cell.type === 'door' && cell.isLocked && !keys.has(cell.color)))) continue;
+        if (cell && (cell.type === 'wall' || (cell.type === 'door' && cell.isLocked && !keys.has(cell.color))))
+          continue;
         reachable.add(index);
         queue.push([nx, ny]);
       }
@@ -47,7 +48,8 @@ export function reachability(env: BabyAIEnv): Reachability {
   }
   const sealedDoors: Reachability['sealedDoors'] = [];
   grid.cells.forEach((cell, index) => {
-    if (cell?.type === 'door' && cell.isLocked && !keys.has(cell.color)) sealedDoors.push({ pos: [index % grid.width, Math.floor(index / grid.width)], color: cell.color });
+    if (cell?.type === 'door' && cell.isLocked && !keys.has(cell.color))
+      sealedDoors.push({ pos: [index % grid.width, Math.floor(index / grid.width)], color: cell.color });
   });
   return { reachable, keys, sealedDoors };
 }
@@ -58,7 +60,8 @@ export interface UnsolvableClause {
 }
 
 function actionClauses(instr: InstrSpec): ActionInstrSpec[] {
-  if (instr.kind === 'goto' || instr.kind === 'pickup' || instr.kind === 'open' || instr.kind === 'putnext') return [instr];
+  if (instr.kind === 'goto' || instr.kind === 'pickup' || instr.kind === 'open' || instr.kind === 'putnext')
+    return [instr];
   return [...actionClauses(instr.a), ...actionClauses(instr.b)];
 }
 
@@ -67,27 +70,41 @@ export function unsolvableClauses(env: BabyAIEnv): UnsolvableClause[] {
   const reach = reachability(env);
   const width = env.grid.width;
   const standsOn = (pos: Vec) => reach.reachable.has(pos[1] * width + pos[0]);
-  const nextTo = (pos: Vec) => standsOn(pos) || DIR_TO_VEC.some(([dx, dy]) => env.grid.inside(pos[0] + dx, pos[1] + dy) && standsOn([pos[0] + dx, pos[1] + dy]));
-  const sealed = reach.sealedDoors.map((door) => `the locked ${door.color} door at (${door.pos[0]}, ${door.pos[1]}) has no reachable ${door.color} key`).join('; ');
+  const nextTo = (pos: Vec) =>
+    standsOn(pos) ||
+    DIR_TO_VEC.some(([dx, dy]) => env.grid.inside(pos[0] + dx, pos[1] + dy) && standsOn([pos[0] + dx, pos[1] + dy]));
+  const sealed = reach.sealedDoors
+    .map(
+      (door) => `the locked ${door.color} door at (${door.pos[0]}, ${door.pos[1]}) has no reachable ${door.color} key`,
+    )
+    .join('; ');
   const why = sealed ? ` (${sealed})` : '';
   const problems: UnsolvableClause[] = [];
   for (const clause of actionClauses(env.missionSpec)) {
     const matches = (spec: Parameters<typeof ObjDesc.of>[0]) => {
       const desc = ObjDesc.of(spec);
       desc.findMatchingObjs(env);
-      return desc.objSet.map((obj, index) => ({ obj, pos: desc.objPoss[index] })).filter(({ obj }) => obj.type !== 'wall');
+      return desc.objSet
+        .map((obj, index) => ({ obj, pos: desc.objPoss[index] }))
+        .filter(({ obj }) => obj.type !== 'wall');
     };
     if (clause.kind === 'goto') {
-      if (!matches(clause.desc).some(({ pos }) => nextTo(pos))) problems.push({ clause, message: `no object the agent can reach matches the go-to target${why}` });
+      if (!matches(clause.desc).some(({ pos }) => nextTo(pos)))
+        problems.push({ clause, message: `no object the agent can reach matches the go-to target${why}` });
     } else if (clause.kind === 'open') {
       const doors = matches(clause.desc).filter(({ pos }) => nextTo(pos));
-      if (doors.length === 0) problems.push({ clause, message: `no door the agent can reach matches the open target${why}` });
-      else if (doors.every(({ obj }) => obj.isLocked && !reach.keys.has(obj.color))) problems.push({ clause, message: `the door to open is locked and no key of its colour can be reached${why}` });
+      if (doors.length === 0)
+        problems.push({ clause, message: `no door the agent can reach matches the open target${why}` });
+      else if (doors.every(({ obj }) => obj.isLocked && !reach.keys.has(obj.color)))
+        problems.push({ clause, message: `the door to open is locked and no key of its colour can be reached${why}` });
     } else if (clause.kind === 'pickup') {
-      if (!matches(clause.desc).some(({ pos }) => standsOn(pos))) problems.push({ clause, message: `no object the agent can reach matches the pick-up target${why}` });
+      if (!matches(clause.desc).some(({ pos }) => standsOn(pos)))
+        problems.push({ clause, message: `no object the agent can reach matches the pick-up target${why}` });
     } else {
-      if (!matches(clause.move).some(({ pos }) => standsOn(pos))) problems.push({ clause, message: `no object the agent can reach matches the object to move${why}` });
-      else if (!matches(clause.fixed).some(({ pos }) => nextTo(pos))) problems.push({ clause, message: `no object the agent can reach matches the object to put it next to${why}` });
+      if (!matches(clause.move).some(({ pos }) => standsOn(pos)))
+        problems.push({ clause, message: `no object the agent can reach matches the object to move${why}` });
+      else if (!matches(clause.fixed).some(({ pos }) => nextTo(pos)))
+        problems.push({ clause, message: `no object the agent can reach matches the object to put it next to${why}` });
     }
   }
   return problems;

@@ -28,10 +28,15 @@ export function formatStructured(d: EnvDescription): string {
   config.push(`- Effective room size (excluding walls): ${d.roomSize - 2}x${d.roomSize - 2}`);
   config.push(`- Total grid size: ${d.height}x${d.width}`);
   config.push(`- Agent initial position: ${pyTuple(d.agentPos)}`);
-  config.push(`- Agent facing direction: ${directionWord(d.agentDir)} (toward ${pyTuple(frontOf(d.agentPos, d.agentDir))})`);
+  config.push(
+    `- Agent facing direction: ${directionWord(d.agentDir)} (toward ${pyTuple(frontOf(d.agentPos, d.agentDir))})`,
+  );
   if (d.objects.length > 0) {
     config.push('- Objects in environment:');
-    for (const o of d.objects) config.push(`  - ${o.type}, color=${o.color}, position=${pyTuple(o.pos)}${o.type === 'door' ? `, locked=${pyBool(o.locked)}` : ''}`);
+    for (const o of d.objects)
+      config.push(
+        `  - ${o.type}, color=${o.color}, position=${pyTuple(o.pos)}${o.type === 'door' ? `, locked=${pyBool(o.locked)}` : ''}`,
+      );
   } else config.push('- Objects in environment: none');
   config.push(`- Mission: '${d.mission}'`);
   return STRUCTURED_HEADER + config.join('\n');
@@ -39,7 +44,9 @@ export function formatStructured(d: EnvDescription): string {
 
 /** Where each part of a parsed description was written (0-based line, UTF-16 columns). */
 export interface DescriptionSource {
-  line: (key: 'rooms' | 'roomSize' | 'gridSize' | 'agentPos' | 'agentDir' | 'mission') => { line: number; start: number; end: number } | undefined;
+  line: (
+    key: 'rooms' | 'roomSize' | 'gridSize' | 'agentPos' | 'agentDir' | 'mission',
+  ) => { line: number; start: number; end: number } | undefined;
   objects: Array<{ line: number; start: number; end: number }>;
   /** Column where the mission text starts on its line. */
   missionColumn: number;
@@ -62,7 +69,12 @@ export function parseStructured(text: string): ParsedDescription {
   const objectSource: DescriptionSource['objects'] = [];
   const objects: DescribedObject[] = [];
   const error = (line: number, start: number, end: number, code: string, message: string) =>
-    diagnostics.push({ severity: 'error', code, message, range: { start: { line, character: start }, end: { line, character: end } } });
+    diagnostics.push({
+      severity: 'error',
+      code,
+      message,
+      range: { start: { line, character: start }, end: { line, character: end } },
+    });
   let rooms: [number, number] | null = null;
   let roomSize: number | null = null;
   let grid: [number, number] | null = null;
@@ -80,13 +92,40 @@ export function parseStructured(text: string): ParsedDescription {
     if (line.startsWith('These are the specifics')) bullets = true;
     if (!bullets || line === '' || line.startsWith('These are the specifics')) return;
     if ((m = /^ {2}- (\w+), color=(\w+), position=\((-?\d+), (-?\d+)\)(?:, locked=(True|False))?$/.exec(line))) {
-      if (!inObjects) error(index, span.start, span.end, 'babyai/description-syntax', 'an object line outside "- Objects in environment:"');
+      if (!inObjects)
+        error(
+          index,
+          span.start,
+          span.end,
+          'babyai/description-syntax',
+          'an object line outside "- Objects in environment:"',
+        );
       const [, type, color, x, y, locked] = m;
-      if (!isObjectType(type)) return void error(index, 4, 4 + type.length, 'babyai/unknown-type', `unknown object type '${type}' (expected door, key, ball or box)`);
-      if (!isColor(color)) return void error(index, line.indexOf('color=') + 6, line.indexOf('color=') + 6 + color.length, 'babyai/unknown-color', `unknown colour '${color}'`);
-      if (type === 'door' && locked === undefined) error(index, span.start, span.end, 'babyai/description-syntax', 'a door line needs ", locked=True|False"');
-      if (type !== 'door' && locked !== undefined) error(index, line.indexOf(', locked'), span.end, 'babyai/description-syntax', 'only doors have a locked state');
-      objects.push(type === 'door' ? { type, color, pos: [Number(x), Number(y)], locked: locked === 'True' } : { type, color, pos: [Number(x), Number(y)] });
+      if (!isObjectType(type))
+        return void error(
+          index,
+          4,
+          4 + type.length,
+          'babyai/unknown-type',
+          `unknown object type '${type}' (expected door, key, ball or box)`,
+        );
+      if (!isColor(color))
+        return void error(
+          index,
+          line.indexOf('color=') + 6,
+          line.indexOf('color=') + 6 + color.length,
+          'babyai/unknown-color',
+          `unknown colour '${color}'`,
+        );
+      if (type === 'door' && locked === undefined)
+        error(index, span.start, span.end, 'babyai/description-syntax', 'a door line needs ", locked=True|False"');
+      if (type !== 'door' && locked !== undefined)
+        error(index, line.indexOf(', locked'), span.end, 'babyai/description-syntax', 'only doors have a locked state');
+      objects.push(
+        type === 'door'
+          ? { type, color, pos: [Number(x), Number(y)], locked: locked === 'True' }
+          : { type, color, pos: [Number(x), Number(y)] },
+      );
       objectSource.push(span);
     } else if ((m = /^- Number of rooms: (?:(\d+)x(\d+)|(1))$/.exec(line))) {
       rooms = m[3] ? [1, 1] : [Number(m[1]), Number(m[2])];
@@ -105,9 +144,21 @@ export function parseStructured(text: string): ParsedDescription {
       mark('agentPos');
     } else if ((m = /^- Agent facing direction: (\w+) \(toward \((-?\d+), (-?\d+)\)\)$/.exec(line))) {
       agentDir = DIRS.indexOf(m[1]);
-      if (agentDir < 0) error(index, 26, 26 + m[1].length, 'babyai/description-syntax', `unknown direction '${m[1]}' (east, south, west or north)`);
+      if (agentDir < 0)
+        error(
+          index,
+          26,
+          26 + m[1].length,
+          'babyai/description-syntax',
+          `unknown direction '${m[1]}' (east, south, west or north)`,
+        );
       else if (agentPos && !sameVec(frontOf(agentPos, agentDir), [Number(m[2]), Number(m[3])]))
-        diagnostics.push({ severity: 'warning', code: 'babyai/front-mismatch', message: `facing ${m[1]} from ${pyTuple(agentPos)} is toward ${pyTuple(frontOf(agentPos, agentDir))}, not (${m[2]}, ${m[3]})`, range: { start: { line: index, character: span.start }, end: { line: index, character: span.end } } });
+        diagnostics.push({
+          severity: 'warning',
+          code: 'babyai/front-mismatch',
+          message: `facing ${m[1]} from ${pyTuple(agentPos)} is toward ${pyTuple(frontOf(agentPos, agentDir))}, not (${m[2]}, ${m[3]})`,
+          range: { start: { line: index, character: span.start }, end: { line: index, character: span.end } },
+        });
       mark('agentDir');
     } else if (line === '- Objects in environment:' || line === '- Objects in environment: none') {
       inObjects = line.endsWith(':');
@@ -116,11 +167,19 @@ export function parseStructured(text: string): ParsedDescription {
       missionColumn = "- Mission: '".length;
       mark('mission');
       inObjects = false;
-    } else error(index, span.start, Math.max(span.end, span.start + 1), 'babyai/description-syntax', `unrecognised line in the environment description: '${line.slice(0, 60)}'`);
+    } else
+      error(
+        index,
+        span.start,
+        Math.max(span.end, span.start + 1),
+        'babyai/description-syntax',
+        `unrecognised line in the environment description: '${line.slice(0, 60)}'`,
+      );
   });
   const source: DescriptionSource = { line: (key) => where.get(key), objects: objectSource, missionColumn };
   const last = Math.max(0, lines.length - 1);
-  const missing = (what: string) => error(last, 0, lines[last].length, 'babyai/description-missing', `the description has no "${what}" line`);
+  const missing = (what: string) =>
+    error(last, 0, lines[last].length, 'babyai/description-missing', `the description has no "${what}" line`);
   if (!bullets) missing('These are the specifics regarding this environment:');
   if (!rooms) missing('- Number of rooms');
   if (roomSize === null) missing('- Size of each room (including walls)');
@@ -128,9 +187,20 @@ export function parseStructured(text: string): ParsedDescription {
   if (!agentPos) missing('- Agent initial position');
   if (agentDir === null) missing('- Agent facing direction');
   if (mission === null) missing('- Mission');
-  if (!rooms || roomSize === null || !grid || !agentPos || agentDir === null || agentDir < 0 || mission === null) return { description: null, source, diagnostics };
+  if (!rooms || roomSize === null || !grid || !agentPos || agentDir === null || agentDir < 0 || mission === null)
+    return { description: null, source, diagnostics };
   const [numRows, numCols] = rooms as [number, number];
   const [height, width] = grid as [number, number];
-  const description: EnvDescription = { numRows, numCols, roomSize, width, height, agentPos, agentDir, objects, mission };
+  const description: EnvDescription = {
+    numRows,
+    numCols,
+    roomSize,
+    width,
+    height,
+    agentPos,
+    agentDir,
+    objects,
+    mission,
+  };
   return { description, source, diagnostics };
 }

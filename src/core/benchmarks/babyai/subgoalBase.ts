@@ -89,7 +89,8 @@ export abstract class Subgoal {
     let text = `(${this.name}`;
     const datum = this.datum;
     if (datum instanceof ObjDesc) text += `: ${datum.color ?? 'None'} ${datum.type ?? 'None'} ${datum.loc ?? 'None'}`;
-    else if (datum instanceof WorldObj) text += `: ${datum.color} ${datum.type}${datum.curPos ? ` (${datum.curPos[0]}, ${datum.curPos[1]})` : ''}`;
+    else if (datum instanceof WorldObj)
+      text += `: ${datum.color} ${datum.type}${datum.curPos ? ` (${datum.curPos[0]}, ${datum.curPos[1]})` : ''}`;
     else if (datum !== null) text += `: (${datum.join(', ')})`;
     if (this.reason !== null) text += `, reason: ${this.reason}`;
     return `${text})`;

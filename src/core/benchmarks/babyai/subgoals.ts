@@ -16,16 +16,19 @@ function planUndoAction(self: Subgoal, action: number): void {
   } else if (action === Action.left) self.push(new GoNextToSubgoal(bot, addVec(self.pos, self.rightVec)));
   else if (action === Action.right) self.push(new GoNextToSubgoal(bot, addVec(self.pos, self.rightVec, -1)));
   else if (action === Action.drop && bot.prevCarrying !== self.carrying) {
-    if (!self.fwdCell || !['key', 'box', 'ball'].includes(self.fwdCell.type)) throw new BotError('assertion', 'undoing a drop with nothing in front');
+    if (!self.fwdCell || !['key', 'box', 'ball'].includes(self.fwdCell.type))
+      throw new BotError('assertion', 'undoing a drop with nothing in front');
     self.push(new PickupSubgoal(bot));
   } else if (action === Action.pickup && bot.prevCarrying !== self.carrying) self.push(new DropSubgoal(bot));
   else if (action === Action.toggle) {
     const fwd = bot.env.grid.get(self.fwdPos[0], self.fwdPos[1]);
-    if (fwd && fwd.type === 'door' && bot.fwdDoorWasOpen !== fwd.isOpen) self.push(fwd.isOpen ? new CloseSubgoal(bot) : new OpenSubgoal(bot));
+    if (fwd && fwd.type === 'door' && bot.fwdDoorWasOpen !== fwd.isOpen)
+      self.push(fwd.isOpen ? new CloseSubgoal(bot) : new OpenSubgoal(bot));
   }
 }
 
-const isTurnOrMove = (action: number | null) => action === Action.forward || action === Action.left || action === Action.right;
+const isTurnOrMove = (action: number | null) =>
+  action === Action.forward || action === Action.left || action === Action.right;
 
 export class CloseSubgoal extends Subgoal {
   get name() {
@@ -130,9 +133,11 @@ export class ExploreSubgoal extends Subgoal {
   }
   replanBeforeAction(): number | null {
     const bot = this.bot;
-    const unopenedUnlocked = (_: Vec, cell: WorldObj | null) => !!cell && cell.type === 'door' && !cell.isLocked && !cell.isOpen;
+    const unopenedUnlocked = (_: Vec, cell: WorldObj | null) =>
+      !!cell && cell.type === 'door' && !cell.isLocked && !cell.isOpen;
     const unopened = (_: Vec, cell: WorldObj | null) => !!cell && cell.type === 'door' && !cell.isOpen;
-    const doorPos = bot.search.shortestPath(unopenedUnlocked, true).finish ?? bot.search.shortestPath(unopened, true).finish;
+    const doorPos =
+      bot.search.shortestPath(unopenedUnlocked, true).finish ?? bot.search.shortestPath(unopened, true).finish;
     if (doorPos) {
       const door = bot.env.grid.get(doorPos[0], doorPos[1]) as WorldObj;
       const gotTheKey = this.carrying?.type === 'key' && this.carrying.color === door.color;
@@ -147,7 +152,6 @@ export class ExploreSubgoal extends Subgoal {
     return true;
   }
 }
-
 
 const steppable = (cell: WorldObj | null) => cell === null || (cell.type === 'door' && cell.isOpen);
 
@@ -178,7 +182,11 @@ export class GoNextToSubgoal extends Subgoal {
       // tuple(None) raises TypeError in the reference; a wrong arity fails on indexing.
       if (this.datum === null) throw new BotError('invalid-subgoal', 'GoNextToSubgoal needs a position (x, y)');
       targetPos = this.datum as readonly number[];
-      if (targetPos.length < 2) throw new BotError('invalid-subgoal', `GoNextToSubgoal position (${targetPos.join(', ')}) has fewer than two coordinates`);
+      if (targetPos.length < 2)
+        throw new BotError(
+          'invalid-subgoal',
+          `GoNextToSubgoal position (${targetPos.join(', ')}) has fewer than two coordinates`,
+        );
     }
 
     if (this.reason === 'Open' && targetObj && targetObj.type === 'door' && targetObj.isLocked) {

@@ -34,33 +34,61 @@ export const BabyCodes = {
 /** Every problem of a level; an error-free level can be simulated and solved. */
 export function validateLevel(spec: LevelSpec, at: LevelLocator): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const add = (severity: Diagnostic['severity'], code: string, message: string, range: Range) => out.push({ severity, code, message, range });
+  const add = (severity: Diagnostic['severity'], code: string, message: string, range: Range) =>
+    out.push({ severity, code, message, range });
   const { width, height, layout } = spec;
   if (width !== gridWidth(layout) || height !== gridHeight(layout))
-    add('error', BabyCodes.size, `${layout.numRows}x${layout.numCols} rooms of size ${layout.roomSize} make a ${gridWidth(layout)}x${gridHeight(layout)} grid (width x height), not ${width}x${height}`, at.size ?? at.whole);
+    add(
+      'error',
+      BabyCodes.size,
+      `${layout.numRows}x${layout.numCols} rooms of size ${layout.roomSize} make a ${gridWidth(layout)}x${gridHeight(layout)} grid (width x height), not ${width}x${height}`,
+      at.size ?? at.whole,
+    );
   const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height;
   const border = (x: number, y: number) => x === 0 || y === 0 || x === width - 1 || y === height - 1;
   const taken = new Map<number, number>();
   spec.objects.forEach((object, index) => {
     const [x, y] = object.pos;
     const range = at.object(index);
-    if (!inside(x, y)) return add('error', BabyCodes.outOfBounds, `(${x}, ${y}) is outside the ${width}x${height} grid`, range);
+    if (!inside(x, y))
+      return add('error', BabyCodes.outOfBounds, `(${x}, ${y}) is outside the ${width}x${height} grid`, range);
     const previous = taken.get(y * width + x);
-    if (previous !== undefined) add('error', BabyCodes.overlap, `(${x}, ${y}) already holds the ${spec.objects[previous].color} ${spec.objects[previous].type}`, range);
+    if (previous !== undefined)
+      add(
+        'error',
+        BabyCodes.overlap,
+        `(${x}, ${y}) already holds the ${spec.objects[previous].color} ${spec.objects[previous].type}`,
+        range,
+      );
     else taken.set(y * width + x, index);
     const onLine = isWallLine(layout, x, y);
     const step = layout.roomSize - 1;
     if (object.type === 'door') {
-      if (!onLine || border(x, y) || (x % step === 0 && y % step === 0)) add('error', BabyCodes.doorNotInWall, `a door must sit in a wall between two rooms; (${x}, ${y}) is not such a wall cell`, range);
-    } else if (onLine) add('error', BabyCodes.inWall, `the ${object.color} ${object.type} at (${x}, ${y}) is inside a wall`, range);
+      if (!onLine || border(x, y) || (x % step === 0 && y % step === 0))
+        add(
+          'error',
+          BabyCodes.doorNotInWall,
+          `a door must sit in a wall between two rooms; (${x}, ${y}) is not such a wall cell`,
+          range,
+        );
+    } else if (onLine)
+      add('error', BabyCodes.inWall, `the ${object.color} ${object.type} at (${x}, ${y}) is inside a wall`, range);
   });
   const [ax, ay] = spec.agent.pos;
   const agentRange = at.agent ?? at.whole;
   if (!inside(ax, ay)) add('error', BabyCodes.agent, `the agent at (${ax}, ${ay}) is outside the grid`, agentRange);
-  else if (taken.has(ay * width + ax)) add('error', BabyCodes.agent, `the agent stands on the ${spec.objects[taken.get(ay * width + ax)!].type} at (${ax}, ${ay})`, agentRange);
-  else if (isWallLine(layout, ax, ay)) add('error', BabyCodes.agent, `the agent at (${ax}, ${ay}) is inside a wall`, agentRange);
+  else if (taken.has(ay * width + ax))
+    add(
+      'error',
+      BabyCodes.agent,
+      `the agent stands on the ${spec.objects[taken.get(ay * width + ax)!].type} at (${ax}, ${ay})`,
+      agentRange,
+    );
+  else if (isWallLine(layout, ax, ay))
+    add('error', BabyCodes.agent, `the agent at (${ax}, ${ay}) is inside a wall`, agentRange);
   const front = [ax + [1, 0, -1, 0][spec.agent.dir], ay + [0, 1, 0, -1][spec.agent.dir]];
-  if (inside(ax, ay) && !inside(front[0], front[1])) add('error', BabyCodes.agentFacing, `the agent faces (${front[0]}, ${front[1]}), outside the grid`, agentRange);
+  if (inside(ax, ay) && !inside(front[0], front[1]))
+    add('error', BabyCodes.agentFacing, `the agent faces (${front[0]}, ${front[1]}), outside the grid`, agentRange);
   try {
     parseMission(spec.mission);
   } catch (error) {
@@ -79,11 +107,23 @@ export function validateLevel(spec: LevelSpec, at: LevelLocator): Diagnostic[] {
       absent = true;
       add('error', BabyCodes.absent, `no object in the level matches '${text}'`, at.mission(descSpec.span));
     } else if ((descSpec.article === 'the') !== (count === 1))
-      add('warning', BabyCodes.article, `BabyAI writes 'the' when exactly one object matches and 'a' otherwise; ${count} match '${text}'`, at.mission(descSpec.span));
+      add(
+        'warning',
+        BabyCodes.article,
+        `BabyAI writes 'the' when exactly one object matches and 'a' otherwise; ${count} match '${text}'`,
+        at.mission(descSpec.span),
+      );
   }
-  if (!absent) for (const problem of unsolvableClauses(env)) add('error', BabyCodes.unsolvable, `unsolvable: ${problem.message}`, at.mission(problem.clause.span));
+  if (!absent)
+    for (const problem of unsolvableClauses(env))
+      add('error', BabyCodes.unsolvable, `unsolvable: ${problem.message}`, at.mission(problem.clause.span));
   // Spec §3: the Structured text must rebuild this very level; boxes with contents and open doors cannot be described.
   if (spec.objects.some((o) => (o.type === 'box' && o.contains) || (o.type === 'door' && o.open)) || spec.carrying)
-    add('information', 'babyai/not-describable', 'open doors, box contents and a carried object are not part of the LLM-BabyBench descriptions; prompts built from this level omit them', at.whole);
+    add(
+      'information',
+      'babyai/not-describable',
+      'open doors, box contents and a carried object are not part of the LLM-BabyBench descriptions; prompts built from this level omit them',
+      at.whole,
+    );
   return out;
 }

@@ -2,7 +2,17 @@
 // The quirks are deliberate: object positions are fixed at reset and refreshed only on drop,
 // Pickup/PutNext remember what was carried at their own last verify call, sub-successes latch.
 import type { ActionInstrSpec, AndInstrSpec, InstrSpec, LocationName, ObjDescSpec } from './mission';
-import { Action, DIR_TO_VEC, type Grid, type RoomLayout, roomContains, roomOf, sameVec, type Vec, type WorldObj } from './world';
+import {
+  Action,
+  DIR_TO_VEC,
+  type Grid,
+  type RoomLayout,
+  roomContains,
+  roomOf,
+  sameVec,
+  type Vec,
+  type WorldObj,
+} from './world';
 
 /** What the verifier reads from the environment. */
 export interface VerifierEnv {
@@ -152,7 +162,8 @@ export class PutNextInstr extends ActionInstr {
     for (const objA of this.descMove.objSet) {
       if (preCarrying !== objA || !objA.curPos) continue;
       const posA = objA.curPos;
-      if (this.descFixed.objPoss.some((posB) => Math.abs(posA[0] - posB[0]) + Math.abs(posA[1] - posB[1]) === 1)) return 'success';
+      if (this.descFixed.objPoss.some((posB) => Math.abs(posA[0] - posB[0]) + Math.abs(posA[1] - posB[1]) === 1))
+        return 'success';
     }
     return 'continue';
   }

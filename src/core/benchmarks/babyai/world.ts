@@ -120,7 +120,10 @@ export function isWallLine(layout: RoomLayout, x: number, y: number): boolean {
 /** The room (column i, row j) holding a position, as RoomGrid.room_from_pos. */
 export function roomOf(layout: RoomLayout, x: number, y: number): { i: number; j: number } {
   const step = layout.roomSize - 1;
-  return { i: Math.min(Math.floor(x / step), layout.numCols - 1), j: Math.min(Math.floor(y / step), layout.numRows - 1) };
+  return {
+    i: Math.min(Math.floor(x / step), layout.numCols - 1),
+    j: Math.min(Math.floor(y / step), layout.numRows - 1),
+  };
 }
 
 /** Room.pos_inside: the room's square including its walls. */

@@ -15,8 +15,10 @@ import type { Range } from '../../util/text';
 import { actionOf } from './actions';
 import type { ScoringMode } from './types';
 
-export const EXTRACTION_RULE_LABEL = 'Recommended non-official extraction rule (GRASP has no official answer parser; spec §7)';
-export const EVERY_WORD_RULE_LABEL = "Every-action-word NON-OFFICIAL extraction rule (every action word of the answer, in order; reproduces the paper's GPT-3.5 column, whose parser was never released)";
+export const EXTRACTION_RULE_LABEL =
+  'Recommended non-official extraction rule (GRASP has no official answer parser; spec §7)';
+export const EVERY_WORD_RULE_LABEL =
+  "Every-action-word NON-OFFICIAL extraction rule (every action word of the answer, in order; reproduces the paper's GPT-3.5 column, whose parser was never released)";
 
 /** `recommended`: spec §7 (the last list, numbered-list fallback). `every-word`: every action word in order. */
 export type ExtractionRule = 'recommended' | 'every-word';
@@ -118,7 +120,12 @@ export function blankPythonComments(text: string): string {
 export function extractActions(original: string, options: ExtractionOptions = {}): ExtractedAnswer {
   const mapper = new OffsetMapper(original);
   const text = options.pythonComments === 'keep' ? original : blankPythonComments(original);
-  const locate = (token: string, start: number): ExtractedToken => ({ token, start, end: start + token.length, range: mapper.range(start, token.length) });
+  const locate = (token: string, start: number): ExtractedToken => ({
+    token,
+    start,
+    end: start + token.length,
+    range: mapper.range(start, token.length),
+  });
   const ruleId = options.rule ?? 'recommended';
   const finish = (method: ExtractionMethod, located: ExtractedToken[], listRange: Range | null): ExtractedAnswer => {
     // Plain loops: bulk import extracts every answer, much of it before the optimising compiler runs.
@@ -136,7 +143,8 @@ export function extractActions(original: string, options: ExtractionOptions = {}
     return finish(located.length > 0 ? 'every-word' : 'none', located, null);
   }
   let chosen: { index: number; whole: string; content: string } | null = null;
-  for (const match of text.matchAll(BRACKETED)) if (ACTION_WORD.test(match[1])) chosen = { index: match.index, whole: match[0], content: match[1] };
+  for (const match of text.matchAll(BRACKETED))
+    if (ACTION_WORD.test(match[1])) chosen = { index: match.index, whole: match[0], content: match[1] };
   let method: ExtractionMethod = 'bracket-list';
   const open = options.unclosedList ? text.lastIndexOf('[') : -1;
   if (open >= 0 && !text.includes(']', open) && ACTION_WORD.test(text.slice(open + 1))) {

@@ -29,10 +29,20 @@ export const graspBenchmark: BenchmarkDefinition<GraspQuestion> = {
   // their rows name no file, so the grid is the namesake in the parent of `*_results`.
   questions(kind, text, path) {
     if (kind === 'grasp-grids') {
-      return parseGraspGridFile(text, baseName(path)).entries.map((entry) => ({ line: entry.line, label: `▶ Run GRASP #${entry.record.index}`, command: 'waypoint.runGraspQuestion', argument: { index: entry.record.index } }));
+      return parseGraspGridFile(text, baseName(path)).entries.map((entry) => ({
+        line: entry.line,
+        label: `▶ Run GRASP #${entry.record.index}`,
+        command: 'waypoint.runGraspQuestion',
+        argument: { index: entry.record.index },
+      }));
     }
     if (kind === 'grasp-baseline-results') return [];
-    return parseGraspResultsFile(text).entries.map((entry) => ({ line: entry.line, label: `▶ Score and step · ${entry.file} #${entry.index} · ${describeSettings(entry.settings)}`, command: 'waypoint.scoreGraspResponse', argument: { line: entry.line } }));
+    return parseGraspResultsFile(text).entries.map((entry) => ({
+      line: entry.line,
+      label: `▶ Score and step · ${entry.file} #${entry.index} · ${describeSettings(entry.settings)}`,
+      command: 'waypoint.scoreGraspResponse',
+      argument: { line: entry.line },
+    }));
   },
   questionSet: graspQuestionSet,
   questionOptions: GRASP_QUESTION_OPTIONS,

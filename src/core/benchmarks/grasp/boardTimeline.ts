@@ -2,12 +2,27 @@
 // path drawn as in the paper's Figure 2 (an arrow per move, a star where TAKE succeeded, a ring
 // where it failed, a cross on a blocked move). Energy changes only on the agent's cell, so each
 // frame's grid is the previous one with that cell's energy set from the step record.
-import type { BoardFact, BoardFrame, BoardFrameFlag, BoardPathMark, BoardTimeline, GridCell, GridScene } from '../../benchmark/board';
+import type {
+  BoardFact,
+  BoardFrame,
+  BoardFrameFlag,
+  BoardPathMark,
+  BoardTimeline,
+  GridCell,
+  GridScene,
+} from '../../benchmark/board';
 import { MOVE_DELTAS, type MoveAction } from './actions';
 import type { GlossaryEntry } from '../../runs/glossary';
 import { GRASP_GLOSSARY } from './report';
 import type { GraspSimulation, GraspStep } from './simulator';
-import { GRID_SIZE, STEP_LIMIT, type GraspGrid, type GraspSettings, type GridPosition, type ScoringMode } from './types';
+import {
+  GRID_SIZE,
+  STEP_LIMIT,
+  type GraspGrid,
+  type GraspSettings,
+  type GridPosition,
+  type ScoringMode,
+} from './types';
 
 /** The grid as a board scene; `energy[row][col]` overrides the grid's energy when given. */
 export function graspScene(grid: GraspGrid, agent: GridPosition, energy?: number[][], energyMax?: number): GridScene {
@@ -22,8 +37,14 @@ export function graspScene(grid: GraspGrid, agent: GridPosition, energy?: number
   }
   const initialMax = Math.max(1, ...grid.cells.flat().map((cell) => cell.energy));
   return {
-    kind: 'grid', width: GRID_SIZE, height: GRID_SIZE, cells, coordinateSystem: 'rowcol',
-    agent: { x: agent[1], y: agent[0] }, start: { x: grid.start[1], y: grid.start[0] }, energyMax: energyMax ?? initialMax,
+    kind: 'grid',
+    width: GRID_SIZE,
+    height: GRID_SIZE,
+    cells,
+    coordinateSystem: 'rowcol',
+    agent: { x: agent[1], y: agent[0] },
+    start: { x: grid.start[1], y: grid.start[0] },
+    energyMax: energyMax ?? initialMax,
   };
 }
 
@@ -67,7 +88,11 @@ function facts(carried: number, startEnergy: number, stepsLeft: number, score: n
     { label: 'carried', value: String(carried) },
     { label: 'energy on start', value: String(startEnergy) },
     { label: 'steps left', value: String(stepsLeft) },
-    { label: 'score', value: Number(score.toFixed(3)).toString(), tone: score > 0 ? 'good' : score < 0 ? 'bad' : undefined },
+    {
+      label: 'score',
+      value: Number(score.toFixed(3)).toString(),
+      tone: score > 0 ? 'good' : score < 0 ? 'bad' : undefined,
+    },
   ];
 }
 
@@ -90,8 +115,14 @@ export function graspBoardGlossary(settings: GraspSettings, mode: ScoringMode): 
   const movement = settings.moves === 8 ? 'μ2' : 'μ1';
   return [
     { term: 'score', meaning: `${scoreMeaning(mode, settings.stepCost)} (scoring mode ${mode}).` },
-    { term: 'energy on start', meaning: 'Units of energy on the start cell, where the agent must drop what it collects.' },
-    { term: 'carried', meaning: `Units the agent carries${settings.carryLimit === 2 ? ', at most 2 at once in this setting' : ' (no limit in this setting)'}.` },
+    {
+      term: 'energy on start',
+      meaning: 'Units of energy on the start cell, where the agent must drop what it collects.',
+    },
+    {
+      term: 'carried',
+      meaning: `Units the agent carries${settings.carryLimit === 2 ? ', at most 2 at once in this setting' : ' (no limit in this setting)'}.`,
+    },
     { term: movement, meaning: GRASP_GLOSSARY[movement] },
   ];
 }
@@ -99,7 +130,13 @@ export function graspBoardGlossary(settings: GraspSettings, mode: ScoringMode): 
 export function graspTimeline(grid: GraspGrid, simulation: GraspSimulation, title: string): BoardTimeline {
   const energy = grid.cells.map((row) => row.map((cell) => cell.energy));
   const energyMax = Math.max(1, ...energy.flat());
-  const frames: BoardFrame[] = [{ scene: graspScene(grid, grid.start, energy, energyMax), action: null, facts: facts(0, energy[grid.start[0]][grid.start[1]], STEP_LIMIT, 0) }];
+  const frames: BoardFrame[] = [
+    {
+      scene: graspScene(grid, grid.start, energy, energyMax),
+      action: null,
+      facts: facts(0, energy[grid.start[0]][grid.start[1]], STEP_LIMIT, 0),
+    },
+  ];
   const path: BoardPathMark[] = [];
   simulation.steps.forEach((step, index) => {
     energy[step.to[0]][step.to[1]] = step.agentCellEnergy;
@@ -107,7 +144,12 @@ export function graspTimeline(grid: GraspGrid, simulation: GraspSimulation, titl
     const mark = markOf(step, index + 1);
     if (mark) path.push(mark);
     frames.push({
-      scene: graspScene(grid, step.to, energy.map((row) => [...row]), energyMax),
+      scene: graspScene(
+        grid,
+        step.to,
+        energy.map((row) => [...row]),
+        energyMax,
+      ),
       action: step.token,
       flags: flagsOf(step),
       note: LABEL_NOTES[step.label],

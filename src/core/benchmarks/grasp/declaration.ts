@@ -18,7 +18,8 @@ export const GRASP_RELEASE_NAME = /(?:^|(?<!_results)[\\/])(?:inner|outer)_[A-Za
  * `{"baseline","index","answer","movement_prompt","energy_limit_prompt","cost_of_step_prompt"}`.
  * Validated as result rows, never as grid files (which reported about 192,000 errors on them).
  */
-export const GRASP_BASELINE_RESULTS_NAME = /(?:^|[\\/])[A-Za-z0-9]+_results[\\/](?:inner|outer)_[A-Za-z]+_(?:free|block)\.jsonl$/;
+export const GRASP_BASELINE_RESULTS_NAME =
+  /(?:^|[\\/])[A-Za-z0-9]+_results[\\/](?:inner|outer)_[A-Za-z]+_(?:free|block)\.jsonl$/;
 
 const settingText = (question: GraspQuestion) =>
   `${question.settings.moves} moves, carry ${question.settings.carryLimit === 'none' ? 'unlimited' : question.settings.carryLimit}, cost ${question.settings.stepCost}`;
@@ -39,9 +40,23 @@ export const graspDeclaration: BenchmarkDeclaration<GraspQuestion> = {
     },
     // Upstream's `data/results/*_output.jsonl`, e.g. `gpt_o1_mini_output.jsonl`.
     // Show Board scores the row at the cursor on a grid the host finds in the workspace.
-    { id: 'grasp-results', suffixes: ['_output.jsonl'], validation: 'standalone', upstreamBom: 'rejects', boardCommand: 'waypoint.scoreGraspResponse', examples: ['gpt_o1_mini_output.jsonl'] },
+    {
+      id: 'grasp-results',
+      suffixes: ['_output.jsonl'],
+      validation: 'standalone',
+      upstreamBom: 'rejects',
+      boardCommand: 'waypoint.scoreGraspResponse',
+      examples: ['gpt_o1_mini_output.jsonl'],
+    },
     // Nothing of their own to draw or run (their rows name no grid file): no Show Board, no Run.
-    { id: 'grasp-baseline-results', pattern: GRASP_BASELINE_RESULTS_NAME, validation: 'standalone', upstreamBom: 'rejects', board: false, examples: ['greedy_results/inner_random_free.jsonl', 'random_results/outer_cluster_block.jsonl'] },
+    {
+      id: 'grasp-baseline-results',
+      pattern: GRASP_BASELINE_RESULTS_NAME,
+      validation: 'standalone',
+      upstreamBom: 'rejects',
+      board: false,
+      examples: ['greedy_results/inner_random_free.jsonl', 'random_results/outer_cluster_block.jsonl'],
+    },
   ],
   runLabel: (question) => ({
     group: `GRASP · ${question.file}`,

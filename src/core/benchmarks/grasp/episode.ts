@@ -48,7 +48,12 @@ export class GraspEpisode implements EpisodeEnvironment<GraspPlayState> {
   private actions: string[] = [];
   private simulation: GraspSimulation;
 
-  constructor(readonly grid: GraspGrid, readonly settings: GraspSettings, readonly obstacles: boolean, readonly mode: ScoringMode = 'faithful') {
+  constructor(
+    readonly grid: GraspGrid,
+    readonly settings: GraspSettings,
+    readonly obstacles: boolean,
+    readonly mode: ScoringMode = 'faithful',
+  ) {
     this.commands = [...movesOf(settings.moves), 'TAKE', 'DROP'];
     this.simulation = simulate(grid, [], settings, { mode });
   }
@@ -65,7 +70,11 @@ export class GraspEpisode implements EpisodeEnvironment<GraspPlayState> {
   describe(): string {
     const world = this.simulation.finalGrid;
     const [row, col] = this.simulation.final.agentPos;
-    const chars: CellChar[][] = world.cells.map((cells, r) => cells.map((cell, c): CellChar => (r === row && c === col ? 'A' : cell.obstacle ? 'O' : cell.energy > 0 ? 'E' : ' ')));
+    const chars: CellChar[][] = world.cells.map((cells, r) =>
+      cells.map(
+        (cell, c): CellChar => (r === row && c === col ? 'A' : cell.obstacle ? 'O' : cell.energy > 0 ? 'E' : ' '),
+      ),
+    );
     const final = this.simulation.final;
     return `${renderGridText(chars)}\nYou are at (${row}, ${col}); the start cell is (${this.grid.start[0]}, ${this.grid.start[1]}). Carrying ${final.carried}; energy on the start cell ${final.startCellEnergy}; ${this.maxSteps - this.actions.length} steps left.`;
   }
@@ -81,7 +90,11 @@ export class GraspEpisode implements EpisodeEnvironment<GraspPlayState> {
     this.actions.push(command);
     this.simulation = simulate(this.grid, this.actions, this.settings, { mode: this.mode });
     const last = this.simulation.steps[this.simulation.steps.length - 1];
-    return { observation: `${LABEL_TEXT[last.label]}\n${this.describe()}`, done: this.isOver(), valid: !last.label.startsWith('ignored') };
+    return {
+      observation: `${LABEL_TEXT[last.label]}\n${this.describe()}`,
+      done: this.isOver(),
+      valid: !last.label.startsWith('ignored'),
+    };
   }
 
   private isOver(): boolean {
@@ -97,7 +110,10 @@ export class GraspEpisode implements EpisodeEnvironment<GraspPlayState> {
   /** Energy brought home: the episode ended with a drop on the start cell that left energy there. */
   succeeded(): boolean {
     const last = this.simulation.steps[this.simulation.steps.length - 1];
-    return last?.label === 'dropped_at_start' && this.simulation.final.startCellEnergy > this.grid.cells[this.grid.start[0]][this.grid.start[1]].energy;
+    return (
+      last?.label === 'dropped_at_start' &&
+      this.simulation.final.startCellEnergy > this.grid.cells[this.grid.start[0]][this.grid.start[1]].energy
+    );
   }
 
   /** The score the actions so far get in the episode's mode. */
@@ -108,7 +124,15 @@ export class GraspEpisode implements EpisodeEnvironment<GraspPlayState> {
   state(): GraspPlayState {
     const final = this.simulation.final;
     const energy = this.simulation.finalGrid.cells.map((cells) => cells.map((cell) => cell.energy));
-    return { scene: graspScene(this.simulation.finalGrid, final.agentPos, energy), agent: final.agentPos, carried: final.carried, startCellEnergy: final.startCellEnergy, score: this.simulation.score, steps: this.actions.length, maxSteps: this.maxSteps };
+    return {
+      scene: graspScene(this.simulation.finalGrid, final.agentPos, energy),
+      agent: final.agentPos,
+      carried: final.carried,
+      startCellEnergy: final.startCellEnergy,
+      score: this.simulation.score,
+      steps: this.actions.length,
+      maxSteps: this.maxSteps,
+    };
   }
 }
 
@@ -126,21 +150,62 @@ export function graspRandomAgent(settings: GraspSettings, seed: number): Episode
 }
 
 /** The question of an episode on grid `index` of `file` under `settings`; its sample id is `play-` and upstream's custom_id. */
-export function graspPlayQuestion(file: string, gridPath: string, index: number, settings: GraspSettings): GraspQuestion {
-  return { benchmark: 'grasp', file, gridPath, index, settings, style: 'chat', sampleId: `play-${customIdOf(file, index, settings)}`, play: true };
+export function graspPlayQuestion(
+  file: string,
+  gridPath: string,
+  index: number,
+  settings: GraspSettings,
+): GraspQuestion {
+  return {
+    benchmark: 'grasp',
+    file,
+    gridPath,
+    index,
+    settings,
+    style: 'chat',
+    sampleId: `play-${customIdOf(file, index, settings)}`,
+    play: true,
+  };
 }
 
 /** The episode as a pipeline question; scores: `score` (the mode's, as the same actions in one reply), `success` (energy brought home), `steps`, `invalid_actions`. */
-export function preparedGraspEpisode(question: GraspQuestion, grid: GraspGrid, obstacles: boolean): PreparedQuestion<GraspQuestion> {
+export function preparedGraspEpisode(
+  question: GraspQuestion,
+  grid: GraspGrid,
+  obstacles: boolean,
+): PreparedQuestion<GraspQuestion> {
   return preparedEpisode<GraspQuestion, GraspEpisode>({
     question,
     makeEnv: (mode) => new GraspEpisode(grid, question.settings, obstacles, mode),
-    builtInAgent: (_env, provider, seed) => (provider === 'oracle' ? graspOracleAgent(grid, question.settings, seed) : graspRandomAgent(question.settings, seed)),
-    scores: (transcript, env) => ({ score: env.score(), success: transcript.reached ? 1 : 0, steps: transcript.moves, invalid_actions: transcript.steps.filter((step) => !step.valid).length }),
+    builtInAgent: (_env, provider, seed) =>
+      provider === 'oracle'
+        ? graspOracleAgent(grid, question.settings, seed)
+        : graspRandomAgent(question.settings, seed),
+    scores: (transcript, env) => ({
+      score: env.score(),
+      success: transcript.reached ? 1 : 0,
+      steps: transcript.moves,
+      invalid_actions: transcript.steps.filter((step) => !step.valid).length,
+    }),
   });
 }
 
 /** What the board steps through for a played episode: the grid replayed with the transcript's actions through the scorer's simulation. */
-export function graspEpisodeTimeline(grid: GraspGrid, settings: GraspSettings, steps: ReadonlyArray<{ command: string }>, mode: ScoringMode, title: string): BoardTimeline {
-  return graspTimeline(grid, simulate(grid, steps.map((step) => step.command), settings, { mode }), title);
+export function graspEpisodeTimeline(
+  grid: GraspGrid,
+  settings: GraspSettings,
+  steps: ReadonlyArray<{ command: string }>,
+  mode: ScoringMode,
+  title: string,
+): BoardTimeline {
+  return graspTimeline(
+    grid,
+    simulate(
+      grid,
+      steps.map((step) => step.command),
+      settings,
+      { mode },
+    ),
+    title,
+  );
 }

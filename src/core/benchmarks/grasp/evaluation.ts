@@ -7,14 +7,30 @@ import type { GraspQuestion } from './questionSchema';
 import type { Diagnostic, Range } from '../../util/text';
 import { plural } from '../../util/text';
 import { MOVE_DELTAS, movesOf, type GraspAction, type MoveAction } from './actions';
-import { blankPythonComments, extractActions, extractionDefaultsFor, type ExtractedAnswer, type ExtractionOptions } from './answers';
+import {
+  blankPythonComments,
+  extractActions,
+  extractionDefaultsFor,
+  type ExtractedAnswer,
+  type ExtractionOptions,
+} from './answers';
 import { BASELINES } from './baselines';
 import { GraspAnswerCodes } from './codes';
 import type { GraspGridEntry } from './gridFile';
 import { renderGraspPrompt, type PromptStyle } from './prompt';
 import { customIdOf } from './settings';
 import { simulate, type GraspSimulation } from './simulator';
-import { carryLimitValue, GRID_SIZE, scoresFinalCell, STEP_LIMIT, type GraspGrid, type GraspGridRecord, type GraspSettings, type GridPosition, type ScoringMode } from './types';
+import {
+  carryLimitValue,
+  GRID_SIZE,
+  scoresFinalCell,
+  STEP_LIMIT,
+  type GraspGrid,
+  type GraspGridRecord,
+  type GraspSettings,
+  type GridPosition,
+  type ScoringMode,
+} from './types';
 
 export interface PreparedGraspQuestion {
   question: GraspQuestion;
@@ -24,12 +40,27 @@ export interface PreparedGraspQuestion {
 }
 
 /** The question, its exact messages (renderGraspPrompt) and its grid; `fileName` may be a path. */
-export function prepareGraspQuestion(entry: GraspGridEntry, fileName: string, settings: GraspSettings, style: PromptStyle): PreparedGraspQuestion {
+export function prepareGraspQuestion(
+  entry: GraspGridEntry,
+  fileName: string,
+  settings: GraspSettings,
+  style: PromptStyle,
+): PreparedGraspQuestion {
   // custom_ids name the file without its folder (`inner_cluster_free.jsonl-0-0-0-0`).
   const file = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
   const { index } = entry.record;
-  const question: GraspQuestion = { benchmark: 'grasp', file, index, settings: { ...settings }, style, sampleId: customIdOf(file, index, settings) };
-  const messages: ChatMessage[] = renderGraspPrompt(entry.record, settings, style).map((message) => ({ role: message.role, content: message.content }));
+  const question: GraspQuestion = {
+    benchmark: 'grasp',
+    file,
+    index,
+    settings: { ...settings },
+    style,
+    sampleId: customIdOf(file, index, settings),
+  };
+  const messages: ChatMessage[] = renderGraspPrompt(entry.record, settings, style).map((message) => ({
+    role: message.role,
+    content: message.content,
+  }));
   return { question, messages, grid: entry.grid, record: entry.record };
 }
 
@@ -64,36 +95,55 @@ export interface GraspAnswerResult {
 }
 
 const METHOD_LABELS: Record<ExtractedAnswer['method'], string> = {
-  'bracket-list': 'bracket list', 'unclosed-list': 'list cut off before its "]"', 'numbered-list': 'numbered list', 'every-word': 'every action word', none: 'no list found',
+  'bracket-list': 'bracket list',
+  'unclosed-list': 'list cut off before its "]"',
+  'numbered-list': 'numbered list',
+  'every-word': 'every action word',
+  none: 'no list found',
 };
 
 /** How a rule is named in one-line summaries. */
 function ruleName(extraction: ExtractedAnswer): string {
-  return extraction.ruleId === 'every-word' ? 'the every-action-word non-official rule' : 'the recommended non-official rule';
+  return extraction.ruleId === 'every-word'
+    ? 'the every-action-word non-official rule'
+    : 'the recommended non-official rule';
 }
 
 /** scoreGraspAnswer without its summary line (bulk import stores none). */
 export type GraspAnswerScores = Omit<GraspAnswerResult, 'summary'>;
 
 /** Extracts the tokens of an answer (a non-official rule), simulates them and scores them in `mode`. */
-export function scoreGraspAnswer(prepared: Pick<PreparedGraspQuestion, 'grid' | 'question'>, answer: string, mode: ScoringMode, options: ExtractionOptions = {}): GraspAnswerResult {
+export function scoreGraspAnswer(
+  prepared: Pick<PreparedGraspQuestion, 'grid' | 'question'>,
+  answer: string,
+  mode: ScoringMode,
+  options: ExtractionOptions = {},
+): GraspAnswerResult {
   const scored = graspAnswerScores(prepared, answer, mode, options);
   const { simulation, extraction } = scored;
   const comments = scored.scores.extraction_comments as 'strip' | 'keep';
   const summaryParts = [
     `score ${simulation.score.toFixed(2)} (${mode})`,
     plural(simulation.tokens.length, 'step'),
-    scoresFinalCell(mode) ? `${plural(scored.scores.scored_cell_energy as number, 'unit')} on the final cell` : `${plural(simulation.final.startCellEnergy, 'unit')} at start`,
+    scoresFinalCell(mode)
+      ? `${plural(scored.scores.scored_cell_energy as number, 'unit')} on the final cell`
+      : `${plural(simulation.final.startCellEnergy, 'unit')} at start`,
     `extracted by ${ruleName(extraction)} (${METHOD_LABELS[extraction.method]}${commentNote(answer, comments)})`,
   ];
-  if (simulation.truncated.length > 0) summaryParts.push(`${plural(simulation.truncated.length, 'token')} beyond the ${STEP_LIMIT}-step limit ignored`);
+  if (simulation.truncated.length > 0)
+    summaryParts.push(`${plural(simulation.truncated.length, 'token')} beyond the ${STEP_LIMIT}-step limit ignored`);
   // Built here, not in a getter: a getter in this literal made every result a slow object (bulk
   // import scored at half the speed and promoted the garbage of each answer to the old space).
   return { ...scored, summary: summaryParts.join(' · ') };
 }
 
 /** The scores and diagnostics of scoreGraspAnswer, without the summary line: what bulk import stores. */
-export function graspAnswerScores(prepared: Pick<PreparedGraspQuestion, 'grid' | 'question'>, answer: string, mode: ScoringMode, options: ExtractionOptions = {}): GraspAnswerScores {
+export function graspAnswerScores(
+  prepared: Pick<PreparedGraspQuestion, 'grid' | 'question'>,
+  answer: string,
+  mode: ScoringMode,
+  options: ExtractionOptions = {},
+): GraspAnswerScores {
   const { grid } = prepared;
   const { settings } = prepared.question;
   const defaults = extractionDefaultsFor(mode);
@@ -143,17 +193,27 @@ export function graspAnswerScores(prepared: Pick<PreparedGraspQuestion, 'grid' |
     failed_takes: failedTakes,
     truncated: simulation.truncated.length,
   };
-  return { scores, diagnostics: answerDiagnostics(answer, grid, settings, mode, extraction, simulation), parsedAnswer: extraction.tokens, simulation, extraction };
+  return {
+    scores,
+    diagnostics: answerDiagnostics(answer, grid, settings, mode, extraction, simulation),
+    parsedAnswer: extraction.tokens,
+    simulation,
+    extraction,
+  };
 }
 
 /** Says what happened to Python comments, when the answer has any. */
 function commentNote(answer: string, comments: 'strip' | 'keep'): string {
   if (blankPythonComments(answer) === answer) return '';
-  return comments === 'strip' ? ', Python comments ignored' : ', Python comments read as tokens, as in the published figures';
+  return comments === 'strip'
+    ? ', Python comments ignored'
+    : ', Python comments read as tokens, as in the published figures';
 }
 
 /** "(row, col)" of every cell, written once: diagnostics name cells many times per answer. */
-const CELL_NAMES: readonly string[][] = Array.from({ length: GRID_SIZE }, (_, row) => Array.from({ length: GRID_SIZE }, (_, col) => `(${row}, ${col})`));
+const CELL_NAMES: readonly string[][] = Array.from({ length: GRID_SIZE }, (_, row) =>
+  Array.from({ length: GRID_SIZE }, (_, col) => `(${row}, ${col})`),
+);
 
 function at(position: GridPosition): string {
   return CELL_NAMES[position[0]]?.[position[1]] ?? `(${position[0]}, ${position[1]})`;
@@ -169,7 +229,9 @@ function possibleMoves(grid: GraspGrid, position: GridPosition, settings: GraspS
 }
 
 function movesText(moves: readonly MoveAction[], position: GridPosition): string {
-  return moves.length > 0 ? `possible moves from ${at(position)}: ${moves.join(', ')}` : `no move is possible from ${at(position)}`;
+  return moves.length > 0
+    ? `possible moves from ${at(position)}: ${moves.join(', ')}`
+    : `no move is possible from ${at(position)}`;
 }
 
 const ACTION_WORDS = /\b(?:UPLEFT|UPRIGHT|DOWNLEFT|DOWNRIGHT|UP|DOWN|LEFT|RIGHT|TAKE|DROP)\b/gi;
@@ -178,12 +240,22 @@ function span(from: Range, to: Range): Range {
   return { start: from.start, end: to.end };
 }
 
-function answerDiagnostics(answer: string, grid: GraspGrid, settings: GraspSettings, mode: ScoringMode, extraction: ExtractedAnswer, simulation: GraspSimulation): Diagnostic[] {
+function answerDiagnostics(
+  answer: string,
+  grid: GraspGrid,
+  settings: GraspSettings,
+  mode: ScoringMode,
+  extraction: ExtractedAnswer,
+  simulation: GraspSimulation,
+): Diagnostic[] {
   const located = extraction.located;
   const scoreText = simulation.score.toFixed(2);
   if (located.length === 0) {
     // Both extraction methods yield at least one token when they find anything.
-    const found = extraction.ruleId === 'every-word' ? 'The every-action-word non-official extraction rule found no action word' : 'The recommended non-official extraction rule found no [...] list of action words and no numbered list';
+    const found =
+      extraction.ruleId === 'every-word'
+        ? 'The every-action-word non-official extraction rule found no action word'
+        : 'The recommended non-official extraction rule found no [...] list of action words and no numbered list';
     const message = `${found}, so the answer scores as an empty list: ${scoreText} (${mode}).`;
     return [{ severity: 'error', code: GraspAnswerCodes.noList, message, range: lastNonEmptyLine(answer) }];
   }
@@ -195,37 +267,79 @@ function answerDiagnostics(answer: string, grid: GraspGrid, settings: GraspSetti
     if (step.label === 'moved' || step.label === 'took' || step.label === 'dropped_at_start') continue;
     const token = located[step.index];
     const name = JSON.stringify(step.token);
-    const add = (severity: Diagnostic['severity'], code: string, message: string, data?: Record<string, string | number>) =>
-      diagnostics.push({ severity, code, message: `Step ${step.index + 1}: ${message}`, range: token.range, ...(data ? { data } : {}) });
+    const add = (
+      severity: Diagnostic['severity'],
+      code: string,
+      message: string,
+      data?: Record<string, string | number>,
+    ) =>
+      diagnostics.push({
+        severity,
+        code,
+        message: `Step ${step.index + 1}: ${message}`,
+        range: token.range,
+        ...(data ? { data } : {}),
+      });
     switch (step.label) {
       case 'ignored_unknown_token': {
-        const words = [...new Set([...step.token.matchAll(ACTION_WORDS)].map((match) => match[0].toUpperCase() as GraspAction))];
+        const words = [
+          ...new Set([...step.token.matchAll(ACTION_WORDS)].map((match) => match[0].toUpperCase() as GraspAction)),
+        ];
         const suggestion = words.length === 1 && allowed.includes(words[0]) ? words[0] : null;
-        add('warning', GraspAnswerCodes.unknownToken, `${name} is not a GRASP action: the scorer ignores it, but it uses up one of the ${STEP_LIMIT} steps.${suggestion ? ` Did the model mean ${suggestion}?` : ''}`, { expected: suggestion ?? allowed.join(', ') });
+        add(
+          'warning',
+          GraspAnswerCodes.unknownToken,
+          `${name} is not a GRASP action: the scorer ignores it, but it uses up one of the ${STEP_LIMIT} steps.${suggestion ? ` Did the model mean ${suggestion}?` : ''}`,
+          { expected: suggestion ?? allowed.join(', ') },
+        );
         break;
       }
       case 'ignored_diagonal_not_in_action_set':
-        add('warning', GraspAnswerCodes.diagonalNotAllowed, `${name} is a diagonal move, not allowed with 4 moves (UP, DOWN, LEFT, RIGHT): the scorer ignores it, but it uses up a step; ${movesText(possibleMoves(grid, step.from, settings), step.from)}.`, { expected: possibleMoves(grid, step.from, settings).join(', ') });
+        add(
+          'warning',
+          GraspAnswerCodes.diagonalNotAllowed,
+          `${name} is a diagonal move, not allowed with 4 moves (UP, DOWN, LEFT, RIGHT): the scorer ignores it, but it uses up a step; ${movesText(possibleMoves(grid, step.from, settings), step.from)}.`,
+          { expected: possibleMoves(grid, step.from, settings).join(', ') },
+        );
         break;
       case 'blocked_boundary':
       case 'blocked_obstacle': {
         const [dRow, dCol] = MOVE_DELTAS[step.action as MoveAction];
         const target: GridPosition = [step.from[0] + dRow, step.from[1] + dCol];
-        const why = step.label === 'blocked_obstacle' ? `obstacle at ${at(target)}` : `${at(step.from)} is on the edge of the grid`;
+        const why =
+          step.label === 'blocked_obstacle'
+            ? `obstacle at ${at(target)}`
+            : `${at(step.from)} is on the edge of the grid`;
         const moves = possibleMoves(grid, step.from, settings);
-        add('warning', step.label === 'blocked_obstacle' ? GraspAnswerCodes.blockedByObstacle : GraspAnswerCodes.blockedByBoundary, `${name} does nothing: ${why}; ${movesText(moves, step.from)}.`, { expected: moves.join(', ') });
+        add(
+          'warning',
+          step.label === 'blocked_obstacle' ? GraspAnswerCodes.blockedByObstacle : GraspAnswerCodes.blockedByBoundary,
+          `${name} does nothing: ${why}; ${movesText(moves, step.from)}.`,
+          { expected: moves.join(', ') },
+        );
         break;
       }
       case 'take_empty_cell':
         add('warning', GraspAnswerCodes.takeEmptyCell, `${name} does nothing: there is no energy at ${at(step.from)}.`);
         break;
       case 'take_at_carry_limit':
-        add('warning', GraspAnswerCodes.takeAtCarryLimit, `${name} does nothing: the agent already carries ${limit} units, the carry limit; DROP them on the start cell ${at(grid.start)} first.`);
+        add(
+          'warning',
+          GraspAnswerCodes.takeAtCarryLimit,
+          `${name} does nothing: the agent already carries ${limit} units, the carry limit; DROP them on the start cell ${at(grid.start)} first.`,
+        );
         break;
       case 'dropped_off_start': {
         const units = plural(simulation.steps[step.index - 1]?.carried ?? 0, 'unit');
-        const counts = scoresFinalCell(mode) ? ` (the ${mode} mode scores the final cell, so they count only if the agent ends here)` : '';
-        add('warning', GraspAnswerCodes.dropOffStart, `${name} at ${at(step.from)} leaves ${units} off the start cell ${at(grid.start)}: energy dropped elsewhere does not count${counts}; it can be taken again.`, { expected: `DROP on the start cell ${at(grid.start)}` });
+        const counts = scoresFinalCell(mode)
+          ? ` (the ${mode} mode scores the final cell, so they count only if the agent ends here)`
+          : '';
+        add(
+          'warning',
+          GraspAnswerCodes.dropOffStart,
+          `${name} at ${at(step.from)} leaves ${units} off the start cell ${at(grid.start)}: energy dropped elsewhere does not count${counts}; it can be taken again.`,
+          { expected: `DROP on the start cell ${at(grid.start)}` },
+        );
         break;
       }
       case 'drop_nothing':
@@ -238,19 +352,29 @@ function answerDiagnostics(answer: string, grid: GraspGrid, settings: GraspSetti
   if (located.length > STEP_LIMIT) {
     const extra = located.length - STEP_LIMIT;
     diagnostics.push({
-      severity: 'information', code: GraspAnswerCodes.truncated,
+      severity: 'information',
+      code: GraspAnswerCodes.truncated,
       message: `${plural(extra, 'token')} beyond the ${STEP_LIMIT}-step limit: the scorer keeps only the first ${STEP_LIMIT} and ignores ${extra === 1 ? 'this one' : 'these'}.`,
-      range: span(located[STEP_LIMIT].range, located[located.length - 1].range), data: { ignored: extra },
+      range: span(located[STEP_LIMIT].range, located[located.length - 1].range),
+      data: { ignored: extra },
     });
   }
-  diagnostics.push({ severity: 'information', code: GraspAnswerCodes.score, message: scoreMessage(simulation, extraction, mode), range: extraction.listRange ?? span(located[0].range, located[located.length - 1].range) });
+  diagnostics.push({
+    severity: 'information',
+    code: GraspAnswerCodes.score,
+    message: scoreMessage(simulation, extraction, mode),
+    range: extraction.listRange ?? span(located[0].range, located[located.length - 1].range),
+  });
   return diagnostics;
 }
 
 function scoreMessage(simulation: GraspSimulation, extraction: ExtractedAnswer, mode: ScoringMode): string {
   const scored = simulation.finalGrid.cells[simulation.scoredCell[0]][simulation.scoredCell[1]].energy;
   const cell = scoresFinalCell(mode) ? `on the final cell ${at(simulation.scoredCell)}` : 'on the start cell';
-  const cost = simulation.costTerm === 0 ? '' : ` − cost ${Number(simulation.costTerm.toFixed(6))}${mode === 'faithful' || mode === 'paper' ? ` (${simulation.settings.stepCost} × ${simulation.tokens.length} steps)` : " (upstream's constant cost term)"}`;
+  const cost =
+    simulation.costTerm === 0
+      ? ''
+      : ` − cost ${Number(simulation.costTerm.toFixed(6))}${mode === 'faithful' || mode === 'paper' ? ` (${simulation.settings.stepCost} × ${simulation.tokens.length} steps)` : " (upstream's constant cost term)"}`;
   return `Score ${simulation.score.toFixed(2)} (${mode}): ${plural(scored, 'unit')} ${cell}${cost}. ${plural(extraction.tokens.length, 'token')} extracted (${METHOD_LABELS[extraction.method]}) by ${ruleName(extraction)} (GRASP has no official answer parser).`;
 }
 

@@ -10,7 +10,15 @@
 import { pythonJsonDumps } from '../../util/pythonJson';
 import { renderGridText, type CellChar } from './gridText';
 import { seededRandom, type Random } from '../../util/random';
-import { GRID_SIZE, isInnerCell, type EnergyDistribution, type GraspGridRecord, type GridPosition, type ObstacleMode, type StartRegion } from './types';
+import {
+  GRID_SIZE,
+  isInnerCell,
+  type EnergyDistribution,
+  type GraspGridRecord,
+  type GridPosition,
+  type ObstacleMode,
+  type StartRegion,
+} from './types';
 
 export const OBSTACLE_PROBABILITY = 0.1;
 export const SPIRAL_STEPS = 121;
@@ -33,7 +41,13 @@ const FILE_NAME = /(?:^|[\\/])(inner|outer)_(random|upDown|leftRight|cluster|spi
 /** The variant an upstream-style file name stands for (`.../inner_upDown_block.jsonl`), or null. */
 export function variantOfFileName(path: string): GridVariant | null {
   const named = FILE_NAME.exec(path);
-  return named ? { startPosition: named[1] as StartRegion, energy: named[2] as EnergyDistribution, obstacle: named[3] as ObstacleMode } : null;
+  return named
+    ? {
+        startPosition: named[1] as StartRegion,
+        energy: named[2] as EnergyDistribution,
+        obstacle: named[3] as ObstacleMode,
+      }
+    : null;
 }
 
 /** Probability of a half-skewed distribution: U(0.3, 0.4) or U(0.6, 0.7), each with probability 0.5. */
@@ -44,7 +58,8 @@ function skewedProbability(random: Random): number {
 /** Places energy; returns the stored `energy_probability`. */
 function placeEnergy(energy: EnergyDistribution, chars: CellChar[][], random: Random): number {
   const fill = (probabilityAt: (row: number, col: number) => number) => {
-    for (let row = 0; row < GRID_SIZE; row++) for (let col = 0; col < GRID_SIZE; col++) if (random.next() < probabilityAt(row, col)) chars[row][col] = 'E';
+    for (let row = 0; row < GRID_SIZE; row++)
+      for (let col = 0; col < GRID_SIZE; col++) if (random.next() < probabilityAt(row, col)) chars[row][col] = 'E';
   };
   switch (energy) {
     case 'random': {
@@ -93,7 +108,9 @@ function inGrid(row: number, col: number): boolean {
 /** All cells of a start region: inner is rows and columns 3..7, outer every other cell. */
 export function regionCells(region: StartRegion): GridPosition[] {
   const cells: GridPosition[] = [];
-  for (let row = 0; row < GRID_SIZE; row++) for (let col = 0; col < GRID_SIZE; col++) if (isInnerCell(row, col) === (region === 'inner')) cells.push([row, col]);
+  for (let row = 0; row < GRID_SIZE; row++)
+    for (let col = 0; col < GRID_SIZE; col++)
+      if (isInnerCell(row, col) === (region === 'inner')) cells.push([row, col]);
   return cells;
 }
 
@@ -102,12 +119,21 @@ export function generateRecord(variant: GridVariant, index: number, random: Rand
   const chars: CellChar[][] = Array.from({ length: GRID_SIZE }, () => Array<CellChar>(GRID_SIZE).fill(' '));
   const probability = placeEnergy(variant.energy, chars, random);
   if (variant.obstacle === 'block') {
-    for (let row = 0; row < GRID_SIZE; row++) for (let col = 0; col < GRID_SIZE; col++) if (random.next() < OBSTACLE_PROBABILITY) chars[row][col] = 'O';
+    for (let row = 0; row < GRID_SIZE; row++)
+      for (let col = 0; col < GRID_SIZE; col++) if (random.next() < OBSTACLE_PROBABILITY) chars[row][col] = 'O';
   }
   // The start ignores whatever the cell held (paper, Methods).
   const start = random.choice(regionCells(variant.startPosition));
   chars[start[0]][start[1]] = 'A';
-  return { index, energy: variant.energy, energy_probability: probability, obstacle: variant.obstacle, start_position: variant.startPosition, grid: renderGridText(chars), start: [start[0], start[1]] };
+  return {
+    index,
+    energy: variant.energy,
+    energy_probability: probability,
+    obstacle: variant.obstacle,
+    start_position: variant.startPosition,
+    grid: renderGridText(chars),
+    start: [start[0], start[1]],
+  };
 }
 
 /** A record as one upstream JSONL line (Python `json.dumps`, keys in upstream order). */
@@ -120,6 +146,7 @@ export function serializeGridRecord(record: GraspGridRecord): string {
 export function generateGridFile(variant: GridVariant, seed: string | number, count = 100): string {
   const random = seededRandom(`${seed}:${variantFileName(variant)}`);
   let text = '';
-  for (let index = 0; index < count; index++) text += `${serializeGridRecord(generateRecord(variant, index, random))}\n`;
+  for (let index = 0; index < count; index++)
+    text += `${serializeGridRecord(generateRecord(variant, index, random))}\n`;
   return text;
 }

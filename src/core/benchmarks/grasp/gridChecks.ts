@@ -14,28 +14,63 @@ function cellIndex(row: number, col: number): number {
   return rowLine(row) * (GRID_LINE_LENGTH + 1) + cellColumn(col);
 }
 
-export function checkRecordSemantics(record: GraspGridRecord, read: ReadGridText, position: number, fileName: string | undefined, reporter: LineReporter): void {
+export function checkRecordSemantics(
+  record: GraspGridRecord,
+  read: ReadGridText,
+  position: number,
+  fileName: string | undefined,
+  reporter: LineReporter,
+): void {
   const [row, col] = record.start;
   if (read.agents.length === 1) {
     const [agentRow, agentCol] = read.agents[0];
     if (agentRow !== row || agentCol !== col) {
-      reporter.report('error', GraspCodes.startMismatch, `"start" is [${row}, ${col}] but the grid's 'A' is at [${agentRow}, ${agentCol}] (positions are [row, col]).`, reporter.rangeOf(['start']), { expected: `[${agentRow}, ${agentCol}]` });
+      reporter.report(
+        'error',
+        GraspCodes.startMismatch,
+        `"start" is [${row}, ${col}] but the grid's 'A' is at [${agentRow}, ${agentCol}] (positions are [row, col]).`,
+        reporter.rangeOf(['start']),
+        { expected: `[${agentRow}, ${agentCol}]` },
+      );
     }
   }
   const inner = isInnerCell(row, col);
   if ((record.start_position === 'inner') !== inner) {
-    reporter.report('error', GraspCodes.startRegion, `"start_position" is "${record.start_position}" but the start [${row}, ${col}] is ${inner ? 'inside' : 'outside'} the inner block (rows and columns 3..7).`, reporter.rangeOf(['start_position']), { expected: inner ? 'inner' : 'outer' });
+    reporter.report(
+      'error',
+      GraspCodes.startRegion,
+      `"start_position" is "${record.start_position}" but the start [${row}, ${col}] is ${inner ? 'inside' : 'outside'} the inner block (rows and columns 3..7).`,
+      reporter.rangeOf(['start_position']),
+      { expected: inner ? 'inner' : 'outer' },
+    );
   }
   checkObstacles(record, read, reporter);
   checkEnergyParameter(record, read, reporter);
   if (record.index !== position) {
-    reporter.report('warning', GraspCodes.indexSequence, `"index" is ${record.index} but this is record ${position} of the file; upstream numbers the records 0, 1, 2, ... in order.`, reporter.rangeOf(['index']), { expected: position });
+    reporter.report(
+      'warning',
+      GraspCodes.indexSequence,
+      `"index" is ${record.index} but this is record ${position} of the file; upstream numbers the records 0, 1, 2, ... in order.`,
+      reporter.rangeOf(['index']),
+      { expected: position },
+    );
   }
   const named = fileName ? variantOfFileName(fileName) : null;
   if (named) {
-    const expected: Array<[keyof GraspGridRecord, string]> = [['start_position', named.startPosition], ['energy', named.energy], ['obstacle', named.obstacle]];
+    const expected: Array<[keyof GraspGridRecord, string]> = [
+      ['start_position', named.startPosition],
+      ['energy', named.energy],
+      ['obstacle', named.obstacle],
+    ];
     for (const [key, value] of expected) {
-      if (record[key] !== value) reporter.report('warning', GraspCodes.fileName, `"${key}" is "${String(record[key])}" but the file name says "${value}".`, reporter.rangeOf([key]), { expected: value });
+      if (record[key] !== value)
+        reporter.report(
+          'warning',
+          GraspCodes.fileName,
+          `"${key}" is "${String(record[key])}" but the file name says "${value}".`,
+          reporter.rangeOf([key]),
+          { expected: value },
+        );
     }
   }
 }
@@ -45,17 +80,33 @@ function checkObstacles(record: GraspGridRecord, read: ReadGridText, reporter: L
   read.chars?.forEach((cells, row) => cells.forEach((char, col) => char === 'O' && obstacles.push([row, col])));
   if (record.obstacle === 'free') {
     for (const [row, col] of obstacles) {
-      reporter.report('error', GraspCodes.obstacleMismatch, `Obstacle at (${row}, ${col}) in a grid whose "obstacle" is "free".`, reporter.rangeInString(['grid'], cellIndex(row, col), 1));
+      reporter.report(
+        'error',
+        GraspCodes.obstacleMismatch,
+        `Obstacle at (${row}, ${col}) in a grid whose "obstacle" is "free".`,
+        reporter.rangeInString(['grid'], cellIndex(row, col), 1),
+      );
     }
   } else if (obstacles.length === 0) {
     // Each cell is an obstacle with probability 0.1, so a "block" grid without any is ~3e-6 likely.
-    reporter.report('warning', GraspCodes.obstacleMismatch, '"obstacle" is "block" but the grid has no obstacle.', reporter.rangeOf(['obstacle']));
+    reporter.report(
+      'warning',
+      GraspCodes.obstacleMismatch,
+      '"obstacle" is "block" but the grid has no obstacle.',
+      reporter.rangeOf(['obstacle']),
+    );
   }
 }
 
 function checkEnergyParameter(record: GraspGridRecord, read: ReadGridText, reporter: LineReporter): void {
   const p = record.energy_probability;
-  const bad = (expectation: string) => reporter.report('error', GraspCodes.energyProbability, `"energy_probability" is ${p}; for "${record.energy}" it must be ${expectation}.`, reporter.rangeOf(['energy_probability']));
+  const bad = (expectation: string) =>
+    reporter.report(
+      'error',
+      GraspCodes.energyProbability,
+      `"energy_probability" is ${p}; for "${record.energy}" it must be ${expectation}.`,
+      reporter.rangeOf(['energy_probability']),
+    );
   switch (record.energy) {
     case 'random':
       if (!(p >= 0.3 && p <= 0.7)) bad('a probability in 0.3..0.7 (p ~ U(0.3, 0.7))');
@@ -71,7 +122,12 @@ function checkEnergyParameter(record: GraspGridRecord, read: ReadGridText, repor
       }
       const energy = read.chars?.reduce((sum, cells) => sum + cells.filter((char) => char === 'E').length, 0) ?? 0;
       if (energy > CELLS_PER_CLUSTER * p) {
-        reporter.report('error', GraspCodes.energyCount, `The grid has ${energy} energy cells, more than ${p} clusters of 3×3 cells can hold (${CELLS_PER_CLUSTER * p}).`, reporter.rangeOf(['grid']));
+        reporter.report(
+          'error',
+          GraspCodes.energyCount,
+          `The grid has ${energy} energy cells, more than ${p} clusters of 3×3 cells can hold (${CELLS_PER_CLUSTER * p}).`,
+          reporter.rangeOf(['grid']),
+        );
       }
       break;
     }

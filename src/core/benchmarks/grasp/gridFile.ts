@@ -22,7 +22,11 @@ export interface GraspGridFile {
 }
 
 const KEYS = ['index', 'energy', 'energy_probability', 'obstacle', 'start_position', 'grid', 'start'] as const;
-const ENUMS: Record<string, readonly string[]> = { energy: ENERGY_DISTRIBUTIONS, obstacle: ['free', 'block'], start_position: ['inner', 'outer'] };
+const ENUMS: Record<string, readonly string[]> = {
+  energy: ENERGY_DISTRIBUTIONS,
+  obstacle: ['free', 'block'],
+  start_position: ['inner', 'outer'],
+};
 
 /** Parses and validates a whole grid file; `fileName` enables the file-name consistency check. */
 export function parseGraspGridFile(text: string, fileName?: string): GraspGridFile {
@@ -36,7 +40,12 @@ export function parseGraspGridFile(text: string, fileName?: string): GraspGridFi
   let position = 0;
   lines.forEach((lineText, line) => {
     if (lineText.trim() === '') {
-      diagnostics.push({ severity: 'error', code: GraspCodes.blankLine, message: "A blank line; upstream's load_jsonl parses every line as JSON and fails on it.", range: { start: { line, character: 0 }, end: { line, character: lineText.length } } });
+      diagnostics.push({
+        severity: 'error',
+        code: GraspCodes.blankLine,
+        message: "A blank line; upstream's load_jsonl parses every line as JSON and fails on it.",
+        range: { start: { line, character: 0 }, end: { line, character: lineText.length } },
+      });
       return;
     }
     const result = parseGridLine(lineText, line, position++, fileName);
@@ -47,8 +56,18 @@ export function parseGraspGridFile(text: string, fileName?: string): GraspGridFi
 }
 
 /** One record: JSON syntax, key types, the grid text, then the semantic checks of gridChecks.ts. */
-export function parseGridLine(lineText: string, line: number, position: number, fileName?: string): { entry: GraspGridEntry | null; diagnostics: Diagnostic[] } {
-  const { reporter, object: fields } = parseObjectLine(lineText, line, GraspCodes.notObject, 'A grid record is a JSON object with the keys index, energy, energy_probability, obstacle, start_position, grid and start.');
+export function parseGridLine(
+  lineText: string,
+  line: number,
+  position: number,
+  fileName?: string,
+): { entry: GraspGridEntry | null; diagnostics: Diagnostic[] } {
+  const { reporter, object: fields } = parseObjectLine(
+    lineText,
+    line,
+    GraspCodes.notObject,
+    'A grid record is a JSON object with the keys index, energy, energy_probability, obstacle, start_position, grid and start.',
+  );
   if (!fields) return { entry: null, diagnostics: reporter.diagnostics };
   let typed = true;
   for (const key of KEYS) {
@@ -58,21 +77,43 @@ export function parseGridLine(lineText: string, line: number, position: number, 
     } else if (!hasType(key, fields[key], reporter)) typed = false;
   }
   for (const key of Object.keys(fields)) {
-    if (!(KEYS as readonly string[]).includes(key)) reporter.report('warning', GraspCodes.unknownField, `Unknown key "${key}"; upstream's grid files have only ${KEYS.join(', ')}.`, reporter.rangeOf([key]), { key });
+    if (!(KEYS as readonly string[]).includes(key))
+      reporter.report(
+        'warning',
+        GraspCodes.unknownField,
+        `Unknown key "${key}"; upstream's grid files have only ${KEYS.join(', ')}.`,
+        reporter.rangeOf([key]),
+        { key },
+      );
   }
   if (!typed) return { entry: null, diagnostics: reporter.diagnostics };
   const record = fields as unknown as GraspGridRecord;
   const read = readGridText(record.grid);
-  for (const problem of read.problems) reporter.report('error', problem.code, problem.message, reporter.rangeInString(['grid'], problem.index, problem.length));
+  for (const problem of read.problems)
+    reporter.report(
+      'error',
+      problem.code,
+      problem.message,
+      reporter.rangeInString(['grid'], problem.index, problem.length),
+    );
   if (read.chars === null) return { entry: null, diagnostics: reporter.diagnostics };
   checkRecordSemantics(record, read, position, fileName, reporter);
   const start: [number, number] = [record.start[0], record.start[1]];
-  return { entry: { line, record: { ...record, start }, chars: read.chars, grid: gridFromChars(read.chars, start) }, diagnostics: reporter.diagnostics };
+  return {
+    entry: { line, record: { ...record, start }, chars: read.chars, grid: gridFromChars(read.chars, start) },
+    diagnostics: reporter.diagnostics,
+  };
 }
 
 function hasType(key: (typeof KEYS)[number], value: unknown, reporter: LineReporter): boolean {
   const wrong = (expected: string) => {
-    reporter.report('error', GraspCodes.fieldType, `"${key}" must be ${expected}, found ${JSON.stringify(value)}.`, reporter.rangeOf([key]), { key });
+    reporter.report(
+      'error',
+      GraspCodes.fieldType,
+      `"${key}" must be ${expected}, found ${JSON.stringify(value)}.`,
+      reporter.rangeOf([key]),
+      { key },
+    );
     return false;
   };
   switch (key) {
@@ -83,12 +124,19 @@ function hasType(key: (typeof KEYS)[number], value: unknown, reporter: LineRepor
     case 'grid':
       return typeof value === 'string' || wrong('the grid text (a string)');
     case 'start': {
-      const inGrid = (coordinate: unknown) => typeof coordinate === 'number' && Number.isInteger(coordinate) && coordinate >= 0 && coordinate < GRID_SIZE;
-      return (Array.isArray(value) && value.length === 2 && value.every(inGrid)) || wrong(`[row, col] with integers 0..${GRID_SIZE - 1}`);
+      const inGrid = (coordinate: unknown) =>
+        typeof coordinate === 'number' && Number.isInteger(coordinate) && coordinate >= 0 && coordinate < GRID_SIZE;
+      return (
+        (Array.isArray(value) && value.length === 2 && value.every(inGrid)) ||
+        wrong(`[row, col] with integers 0..${GRID_SIZE - 1}`)
+      );
     }
     default: {
       const allowed = ENUMS[key];
-      return (typeof value === 'string' && allowed.includes(value)) || wrong(`one of ${allowed.map((name) => `"${name}"`).join(', ')}`);
+      return (
+        (typeof value === 'string' && allowed.includes(value)) ||
+        wrong(`one of ${allowed.map((name) => `"${name}"`).join(', ')}`)
+      );
     }
   }
 }

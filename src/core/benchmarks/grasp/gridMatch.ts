@@ -34,17 +34,20 @@ export function gridTextOfPrompt(prompt: string): string | null {
 }
 
 // "starting position (4,3)", "Start at (7, 5)", "Starting Position: (7,5)", "A is at (5,5)" …
-const START_BEFORE = /\b(?:start(?:ing)?(?:\s+(?:position|cell|point|location|square))?|initial\s+position)\s*(?:\*\*)?\s*(?:is|was|at|of|:|=|-)?\s*(?:\*\*)?\s*(?:at\s+|cell\s+)?`?\((\d{1,2})\s*,\s*(\d{1,2})\)/gi;
+const START_BEFORE =
+  /\b(?:start(?:ing)?(?:\s+(?:position|cell|point|location|square))?|initial\s+position)\s*(?:\*\*)?\s*(?:is|was|at|of|:|=|-)?\s*(?:\*\*)?\s*(?:at\s+|cell\s+)?`?\((\d{1,2})\s*,\s*(\d{1,2})\)/gi;
 const A_AT = /\bA\b\s+(?:is\s+)?(?:at|located\s+at)\s*`?\((\d{1,2})\s*,\s*(\d{1,2})\)/g;
 // … and "(4,3) [Starting Position]", "(5,5) - starting position", "(7,5) (start)"; not
 // "(5,3): Start moving", where "start" is a verb.
-const START_AFTER = /\((\d{1,2})\s*,\s*(\d{1,2})\)`?\s*(?:[-–—([]\s*)*(?:\*\*)?(?:the\s+|your\s+|our\s+)?(?:start(?:ing)?\s+(?:position|cell|point|location)|start\s*[\])])/gi;
+const START_AFTER =
+  /\((\d{1,2})\s*,\s*(\d{1,2})\)`?\s*(?:[-–—([]\s*)*(?:\*\*)?(?:the\s+|your\s+|our\s+)?(?:start(?:ing)?\s+(?:position|cell|point|location)|start\s*[\])])/gi;
 
 /** The cells an answer calls its start, as the two numbers it writes (row, col or x, y). */
 export function startMentions(answer: string): Array<{ first: number; second: number; offset: number }> {
   const mentions: Array<{ first: number; second: number; offset: number }> = [];
   for (const pattern of [START_BEFORE, A_AT, START_AFTER]) {
-    for (const match of answer.matchAll(pattern)) mentions.push({ first: Number(match[1]), second: Number(match[2]), offset: match.index });
+    for (const match of answer.matchAll(pattern))
+      mentions.push({ first: Number(match[1]), second: Number(match[2]), offset: match.index });
   }
   return mentions.sort((a, b) => a.offset - b.offset);
 }
@@ -54,16 +57,20 @@ export function matchGrid(entry: GraspGridEntry, evidence: GridEvidence): GridMa
   const gridText = evidence.requestPrompt ? gridTextOfPrompt(evidence.requestPrompt) : null;
   if (gridText !== null) {
     return gridText === entry.record.grid
-      ? { verdict: 'proven', reason: 'the row\'s request shows exactly this grid' }
-      : { verdict: 'contradicted', reason: 'the row\'s request shows a different grid' };
+      ? { verdict: 'proven', reason: "the row's request shows exactly this grid" }
+      : { verdict: 'contradicted', reason: "the row's request shows a different grid" };
   }
   const [row, col] = entry.grid.start;
   const mentions = startMentions(evidence.answer);
-  if (mentions.length === 0) return { verdict: 'unknown', reason: 'the answer names no start cell and no request was found' };
+  if (mentions.length === 0)
+    return { verdict: 'unknown', reason: 'the answer names no start cell and no request was found' };
   // Models write (row, col) as the grid is labelled, some (x, y): either orientation agrees.
-  const agrees = mentions.filter((mention) => (mention.first === row && mention.second === col) || (mention.first === col && mention.second === row));
+  const agrees = mentions.filter(
+    (mention) => (mention.first === row && mention.second === col) || (mention.first === col && mention.second === row),
+  );
   const named = [...new Set(mentions.map((mention) => `(${mention.first},${mention.second})`))].join(', ');
-  if (agrees.length > 0) return { verdict: 'consistent', reason: `the answer's start cell ${named} is this grid's start (${row},${col})` };
+  if (agrees.length > 0)
+    return { verdict: 'consistent', reason: `the answer's start cell ${named} is this grid's start (${row},${col})` };
   return { verdict: 'contradicted', reason: `the answer starts at ${named}, but this grid starts at (${row},${col})` };
 }
 
@@ -81,7 +88,10 @@ export function requestPromptFor(requestsText: string, customId: string): string
       continue;
     }
     if (typeof row !== 'object' || row === null || (row as { custom_id?: unknown }).custom_id !== customId) continue;
-    const { body, prompt } = row as { body?: { messages?: Array<{ role?: unknown; content?: unknown }> }; prompt?: { content?: unknown } };
+    const { body, prompt } = row as {
+      body?: { messages?: Array<{ role?: unknown; content?: unknown }> };
+      prompt?: { content?: unknown };
+    };
     const user = body?.messages?.find((message) => message.role === 'user')?.content ?? prompt?.content;
     if (typeof user === 'string') return user;
   }
@@ -107,16 +117,42 @@ export type GridChoice =
  * upstream's folder layout when nothing contradicts it. Never a same-named file found elsewhere on
  * no evidence, and never one the evidence contradicts: then the message says why.
  */
-export function chooseGrid(customId: string, index: number, candidates: readonly GridCandidate[], evidence: GridEvidence): GridChoice {
-  if (candidates.length === 0) return { ok: false, message: `no grid file named by ${customId} was found beside the response file, one folder up, or in the workspace` };
-  const weighed = candidates.map((candidate) => ({ candidate, match: candidate.entry ? matchGrid(candidate.entry, evidence) : null }));
+export function chooseGrid(
+  customId: string,
+  index: number,
+  candidates: readonly GridCandidate[],
+  evidence: GridEvidence,
+): GridChoice {
+  if (candidates.length === 0)
+    return {
+      ok: false,
+      message: `no grid file named by ${customId} was found beside the response file, one folder up, or in the workspace`,
+    };
+  const weighed = candidates.map((candidate) => ({
+    candidate,
+    match: candidate.entry ? matchGrid(candidate.entry, evidence) : null,
+  }));
   const pick = (verdict: GridVerdict, layoutOnly = false) =>
     weighed.find((item) => item.match?.verdict === verdict && (!layoutOnly || item.candidate.layout));
   const chosen = pick('proven') ?? pick('consistent') ?? pick('unknown', true);
   if (chosen?.match && chosen.candidate.entry) {
-    const how = chosen.match.verdict === 'unknown' ? `found by upstream's folder layout; ${chosen.match.reason}` : chosen.match.reason;
-    return { ok: true, candidate: chosen.candidate as GridCandidate & { entry: GraspGridEntry }, match: chosen.match, summary: `grid ${chosen.candidate.path} #${index} (${chosen.match.verdict}: ${how})` };
+    const how =
+      chosen.match.verdict === 'unknown'
+        ? `found by upstream's folder layout; ${chosen.match.reason}`
+        : chosen.match.reason;
+    return {
+      ok: true,
+      candidate: chosen.candidate as GridCandidate & { entry: GraspGridEntry },
+      match: chosen.match,
+      summary: `grid ${chosen.candidate.path} #${index} (${chosen.match.verdict}: ${how})`,
+    };
   }
-  const reasons = weighed.map(({ candidate, match }) => `${candidate.path}: ${match ? `${match.verdict}, ${match.reason}` : `no record with "index": ${index}`}${match?.verdict === 'unknown' && !candidate.layout ? ' (found by a workspace search, so a same-named file is not trusted without evidence)' : ''}`);
-  return { ok: false, message: `no grid can be proven to be the one ${customId} was answered on: ${reasons.join('; ')}` };
+  const reasons = weighed.map(
+    ({ candidate, match }) =>
+      `${candidate.path}: ${match ? `${match.verdict}, ${match.reason}` : `no record with "index": ${index}`}${match?.verdict === 'unknown' && !candidate.layout ? ' (found by a workspace search, so a same-named file is not trusted without evidence)' : ''}`,
+  );
+  return {
+    ok: false,
+    message: `no grid can be proven to be the one ${customId} was answered on: ${reasons.join('; ')}`,
+  };
 }

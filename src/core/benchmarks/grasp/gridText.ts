@@ -28,7 +28,9 @@ function rowTemplate(row: number, chars: readonly string[]): string {
 }
 
 /** Each row line with '?' for its cells, as readGridText compares them (built once: bulk import reads hundreds of grids). */
-const ROW_PATTERNS = Array.from({ length: GRID_SIZE }, (_, row) => rowTemplate(row, Array<string>(GRID_SIZE).fill('?')));
+const ROW_PATTERNS = Array.from({ length: GRID_SIZE }, (_, row) =>
+  rowTemplate(row, Array<string>(GRID_SIZE).fill('?')),
+);
 
 /** The grid text for cell characters chars[row][col] (exactly upstream's layout). */
 export function renderGridText(chars: readonly (readonly CellChar[])[]): string {
@@ -63,11 +65,22 @@ export function readGridText(text: string): ReadGridText {
     lineStarts.push(offset);
     offset += line.length + 1;
   }
-  if (!text.endsWith('\n')) problems.push({ index: text.length, length: 0, code: 'grasp/grid-layout', message: 'The grid text must end with "\\n" (every one of its 24 lines does).' });
+  if (!text.endsWith('\n'))
+    problems.push({
+      index: text.length,
+      length: 0,
+      code: 'grasp/grid-layout',
+      message: 'The grid text must end with "\\n" (every one of its 24 lines does).',
+    });
   const lineCount = text.endsWith('\n') ? lines.length - 1 : lines.length;
   if (lineCount !== GRID_LINE_COUNT) {
     const at = Math.min(lineCount, GRID_LINE_COUNT);
-    problems.push({ index: lineStarts[at] ?? text.length, length: 0, code: 'grasp/grid-layout', message: `The grid text has ${lineCount} lines; it must have ${GRID_LINE_COUNT} (a header, then a separator after each of the ${GRID_SIZE} rows).` });
+    problems.push({
+      index: lineStarts[at] ?? text.length,
+      length: 0,
+      code: 'grasp/grid-layout',
+      message: `The grid text has ${lineCount} lines; it must have ${GRID_LINE_COUNT} (a header, then a separator after each of the ${GRID_SIZE} rows).`,
+    });
   }
   const chars: CellChar[][] = [];
   let readable = true;
@@ -83,7 +96,12 @@ export function readGridText(text: string): ReadGridText {
       const what = lineIndex === 0 ? 'column header' : isRow ? `row ${row}` : 'separator';
       const shown = mismatch < line.length ? `'${line[mismatch]}'` : 'the end of the line';
       const wanted = mismatch < expected.length ? `'${expected[mismatch]}'` : 'the end of the line';
-      problems.push({ index: start + mismatch, length: mismatch < line.length ? 1 : 0, code: 'grasp/grid-layout', message: `Grid line ${lineIndex} (${what}): expected ${wanted} at column ${mismatch}, found ${shown}. Each line is exactly ${GRID_LINE_LENGTH} characters.` });
+      problems.push({
+        index: start + mismatch,
+        length: mismatch < line.length ? 1 : 0,
+        code: 'grasp/grid-layout',
+        message: `Grid line ${lineIndex} (${what}): expected ${wanted} at column ${mismatch}, found ${shown}. Each line is exactly ${GRID_LINE_LENGTH} characters.`,
+      });
     }
     if (!isRow) continue;
     if (line.length <= cellColumn(GRID_SIZE - 1)) {
@@ -94,7 +112,12 @@ export function readGridText(text: string): ReadGridText {
     for (let col = 0; col < GRID_SIZE; col++) {
       const char = line[cellColumn(col)];
       if (!CELL_CHARS.has(char)) {
-        problems.push({ index: start + cellColumn(col), length: 1, code: 'grasp/grid-cell', message: `Cell (${row}, ${col}) is '${char}'; a cell is ' ' (empty), 'E' (energy), 'O' (obstacle) or 'A' (the start).` });
+        problems.push({
+          index: start + cellColumn(col),
+          length: 1,
+          code: 'grasp/grid-cell',
+          message: `Cell (${row}, ${col}) is '${char}'; a cell is ' ' (empty), 'E' (energy), 'O' (obstacle) or 'A' (the start).`,
+        });
         rowChars.push(' ');
         continue;
       }
@@ -104,10 +127,21 @@ export function readGridText(text: string): ReadGridText {
     chars.push(rowChars);
   }
   if (chars.length !== GRID_SIZE) readable = false;
-  if (readable && agents.length === 0) problems.push({ index: 0, length: 0, code: 'grasp/start-count', message: "The grid has no 'A'; exactly one cell must be the agent's start." });
+  if (readable && agents.length === 0)
+    problems.push({
+      index: 0,
+      length: 0,
+      code: 'grasp/start-count',
+      message: "The grid has no 'A'; exactly one cell must be the agent's start.",
+    });
   if (agents.length > 1) {
     for (const [row, col] of agents.slice(1)) {
-      problems.push({ index: lineStarts[rowLine(row)] + cellColumn(col), length: 1, code: 'grasp/start-count', message: `A second 'A' at (${row}, ${col}); exactly one cell must be the start (the first is at (${agents[0][0]}, ${agents[0][1]})).` });
+      problems.push({
+        index: lineStarts[rowLine(row)] + cellColumn(col),
+        length: 1,
+        code: 'grasp/start-count',
+        message: `A second 'A' at (${row}, ${col}); exactly one cell must be the start (the first is at (${agents[0][0]}, ${agents[0][1]})).`,
+      });
     }
   }
   return { chars: readable ? chars : null, agents, problems };
@@ -116,7 +150,8 @@ export function readGridText(text: string): ReadGridText {
 /** Index of the first character where line differs from the template ('?' matches anything). */
 function firstMismatch(line: string, template: string): number | null {
   const length = Math.min(line.length, template.length);
-  for (let index = 0; index < length; index++) if (template[index] !== '?' && line[index] !== template[index]) return index;
+  for (let index = 0; index < length; index++)
+    if (template[index] !== '?' && line[index] !== template[index]) return index;
   return line.length === template.length ? null : length;
 }
 

@@ -55,7 +55,13 @@ export function graspImportKindOf(path: string, text: string): GraspImportKind |
 }
 
 /** Calls `row` with each line that is a JSON object (0-based line, from `firstLine`); other non-blank lines are problems. A callback, not a generator: resuming one per row cost more than the loop it ran. */
-function forEachRow(text: string, path: string, problems: string[], firstLine: number, row: (line: number, value: Record<string, unknown>) => void): void {
+function forEachRow(
+  text: string,
+  path: string,
+  problems: string[],
+  firstLine: number,
+  row: (line: number, value: Record<string, unknown>) => void,
+): void {
   let line = firstLine;
   for (const lineText of text.split('\n')) {
     const trimmed = lineText.trim();
@@ -64,7 +70,9 @@ function forEachRow(text: string, path: string, problems: string[], firstLine: n
       try {
         value = JSON.parse(trimmed);
       } catch (error) {
-        problems.push(`${path}:${line + 1}: not JSON (${error instanceof Error ? error.message : String(error)}); \`waypoint validate\` locates the problem`);
+        problems.push(
+          `${path}:${line + 1}: not JSON (${error instanceof Error ? error.message : String(error)}); \`waypoint validate\` locates the problem`,
+        );
       }
       if (value !== undefined) {
         if (isJsonObject(value)) row(line, value);
@@ -91,7 +99,15 @@ function promptOf(entry: GraspGridEntry, settings: GraspSettings, style: PromptS
 }
 
 /** Scores one results file's rows against `grids` (by grid file name), handing each record to `emit` (with its 0-based line in the file) as it is scored (import serialises them as it goes and keeps none); `firstLine`: where `text` starts in its file, when it is a share of it. */
-export function importGraspRows(text: string, path: string, kind: GraspImportKind, grids: ReadonlyMap<string, LoadedGridFile>, options: GraspImportOptions, firstLine: number, emit: (record: RunRecord<GraspQuestion>, line: number) => void): GraspImportResult {
+export function importGraspRows(
+  text: string,
+  path: string,
+  kind: GraspImportKind,
+  grids: ReadonlyMap<string, LoadedGridFile>,
+  options: GraspImportOptions,
+  firstLine: number,
+  emit: (record: RunRecord<GraspQuestion>, line: number) => void,
+): GraspImportResult {
   const result: GraspImportResult = { problems: [], skipped: 0 };
   // One profile object per model name, shared by its records (not one per row).
   const profiles = new Map<string, ModelProfile>();
@@ -102,26 +118,69 @@ export function importGraspRows(text: string, path: string, kind: GraspImportKin
   };
   // Each record is built once and completed in place (no copies per row): assigning a key it has
   // keeps the key's place, and a new key (gridPath, diagnostics, error) goes last, as a spread would put it.
-  const base = (question: GraspQuestion, model: string, messages: ChatMessage[], rawAnswer: string, promptTokens: number | null = null, completionTokens: number | null = null): RunRecord<GraspQuestion> => ({
-    time: options.time, question, model: profileOf(options.modelName ?? model), messages, rawAnswer, parsedAnswer: null, scores: {}, mode: options.mode,
-    promptTokens, completionTokens, latencyMs: 0, cached: false, costUsd: null, run_id: options.runId,
+  const base = (
+    question: GraspQuestion,
+    model: string,
+    messages: ChatMessage[],
+    rawAnswer: string,
+    promptTokens: number | null = null,
+    completionTokens: number | null = null,
+  ): RunRecord<GraspQuestion> => ({
+    time: options.time,
+    question,
+    model: profileOf(options.modelName ?? model),
+    messages,
+    rawAnswer,
+    parsedAnswer: null,
+    scores: {},
+    mode: options.mode,
+    promptTokens,
+    completionTokens,
+    latencyMs: 0,
+    cached: false,
+    costUsd: null,
+    run_id: options.runId,
   });
   const fail = (record: RunRecord<GraspQuestion>, error: string): RunRecord<GraspQuestion> => {
     record.error = error;
     return record;
   };
   // Scores an answer on its grid, or returns the record with its error.
-  const score = (record: RunRecord<GraspQuestion>, scoring: GraspSettings, tokens?: readonly string[]): RunRecord<GraspQuestion> => {
+  const score = (
+    record: RunRecord<GraspQuestion>,
+    scoring: GraspSettings,
+    tokens?: readonly string[],
+  ): RunRecord<GraspQuestion> => {
     const file = grids.get(record.question.file);
-    if (!file) return fail(record, `no grid file named ${record.question.file} among the --grids files; the row is not scored`);
+    if (!file)
+      return fail(record, `no grid file named ${record.question.file} among the --grids files; the row is not scored`);
     const entry = file.byIndex.get(record.question.index);
-    if (!entry) return fail(record, `${file.path} has no readable grid record with index ${record.question.index}; the row is not scored`);
+    if (!entry)
+      return fail(
+        record,
+        `${file.path} has no readable grid record with index ${record.question.index}; the row is not scored`,
+      );
     // Scoring needs the grid and the settings, not the prompt (the record already has its messages).
-    const prepared = { grid: entry.grid, question: scoring === record.question.settings ? record.question : { ...record.question, settings: scoring } };
+    const prepared = {
+      grid: entry.grid,
+      question: scoring === record.question.settings ? record.question : { ...record.question, settings: scoring },
+    };
     // Baseline tokens are scored as stored; the text is their list, so diagnostics point into it.
-    const scored = graspAnswerScores(prepared, record.rawAnswer, options.mode, tokens ? { rule: 'recommended' } : { rule: options.rule });
-    if (tokens && (scored.parsedAnswer.length !== tokens.length || scored.parsedAnswer.some((token, index) => token !== tokens[index]))) {
-      return fail(record, 'the stored answer list has tokens with commas, brackets or quotes, which cannot be scored as one list; the row is not scored');
+    const scored = graspAnswerScores(
+      prepared,
+      record.rawAnswer,
+      options.mode,
+      tokens ? { rule: 'recommended' } : { rule: options.rule },
+    );
+    if (
+      tokens &&
+      (scored.parsedAnswer.length !== tokens.length ||
+        scored.parsedAnswer.some((token, index) => token !== tokens[index]))
+    ) {
+      return fail(
+        record,
+        'the stored answer list has tokens with commas, brackets or quotes, which cannot be scored as one list; the row is not scored',
+      );
     }
     if (tokens && scoring.moves !== record.question.settings.moves) scored.scores.scored_moves = scoring.moves;
     // The question is this row's own object (built below), so it takes its gridPath in place too.
@@ -137,15 +196,31 @@ export function importGraspRows(text: string, path: string, kind: GraspImportKin
     forEachRow(text, path, result.problems, firstLine, (line, value) => {
       const { baseline, index, answer } = value;
       const settings = settingsFromBaselineRow(value as never, 'faithful');
-      if (typeof baseline !== 'string' || typeof index !== 'number' || !Number.isInteger(index) || !Array.isArray(answer) || !answer.every((token) => typeof token === 'string') || settings === null) {
-        result.problems.push(`${path}:${line + 1}: not a baseline row {"baseline","index","answer","movement_prompt" 4|8,"energy_limit_prompt" 100|2,"cost_of_step_prompt" 0|0.3}`);
+      if (
+        typeof baseline !== 'string' ||
+        typeof index !== 'number' ||
+        !Number.isInteger(index) ||
+        !Array.isArray(answer) ||
+        !answer.every((token) => typeof token === 'string') ||
+        settings === null
+      ) {
+        result.problems.push(
+          `${path}:${line + 1}: not a baseline row {"baseline","index","answer","movement_prompt" 4|8,"energy_limit_prompt" 100|2,"cost_of_step_prompt" 0|0.3}`,
+        );
         return;
       }
       if (!inIndices(options.indices, index)) {
         result.skipped++;
         return;
       }
-      const question: GraspQuestion = { benchmark: 'grasp', file: gridName, index, settings, style: 'chat', sampleId: customIdOf(gridName, index, settings) };
+      const question: GraspQuestion = {
+        benchmark: 'grasp',
+        file: gridName,
+        index,
+        settings,
+        style: 'chat',
+        sampleId: customIdOf(gridName, index, settings),
+      };
       const scoring = settingsFromBaselineRow(value as never, options.mode) ?? settings;
       emit(score(base(question, baseline, [], JSON.stringify(answer)), scoring, answer as string[]), line);
     });
@@ -155,7 +230,9 @@ export function importGraspRows(text: string, path: string, kind: GraspImportKin
   forEachRow(text, path, result.problems, firstLine, (line, value) => {
     const id = typeof value.custom_id === 'string' ? parseCustomId(value.custom_id) : null;
     if (!id) {
-      result.problems.push(`${path}:${line + 1}: no readable custom_id ("<file>.jsonl-<index>-<m>-<e>-<c>"), so the row names no question`);
+      result.problems.push(
+        `${path}:${line + 1}: no readable custom_id ("<file>.jsonl-<index>-<m>-<e>-<c>"), so the row names no question`,
+      );
       return;
     }
     if (!inIndices(options.indices, id.index)) {
@@ -164,7 +241,14 @@ export function importGraspRows(text: string, path: string, kind: GraspImportKin
     }
     const o1Mini = typeof value.response === 'string';
     const style: PromptStyle = o1Mini ? 'o1-mini' : 'chat';
-    const question: GraspQuestion = { benchmark: 'grasp', file: id.file, index: id.index, settings: id.settings, style, sampleId: value.custom_id as string };
+    const question: GraspQuestion = {
+      benchmark: 'grasp',
+      file: id.file,
+      index: id.index,
+      settings: id.settings,
+      style,
+      sampleId: value.custom_id as string,
+    };
     const grid = grids.get(id.file)?.byIndex.get(id.index);
     const messages: ChatMessage[] = grid ? promptOf(grid, id.settings, style) : [];
     if (o1Mini) {
@@ -173,7 +257,14 @@ export function importGraspRows(text: string, path: string, kind: GraspImportKin
       return;
     }
     const batch = readBatchRow(value);
-    const record = base(question, batch.model ?? stem, messages, batch.content ?? '', batch.promptTokens, batch.completionTokens);
+    const record = base(
+      question,
+      batch.model ?? stem,
+      messages,
+      batch.content ?? '',
+      batch.promptTokens,
+      batch.completionTokens,
+    );
     emit(batch.error !== null ? fail(record, batch.error) : score(record, id.settings), line);
   });
   return result;

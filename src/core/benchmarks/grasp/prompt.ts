@@ -33,7 +33,9 @@ export function fragmentIndices(obstacles: boolean, settings: GraspSettings): nu
 }
 
 export function graspSystemPrompt(obstacles: boolean, settings: GraspSettings): string {
-  return fragmentIndices(obstacles, settings).map((index) => SYSTEM_FRAGMENTS[index]).join('');
+  return fragmentIndices(obstacles, settings)
+    .map((index) => SYSTEM_FRAGMENTS[index])
+    .join('');
 }
 
 export function graspUserPrompt(gridText: string, obstacles: boolean): string {
@@ -41,14 +43,28 @@ export function graspUserPrompt(gridText: string, obstacles: boolean): string {
 }
 
 /** The messages sent for one grid (its `grid` text and `obstacle` flag) under one setting. */
-export function renderGraspPrompt(record: { grid: string; obstacle: 'free' | 'block' }, settings: GraspSettings, style: PromptStyle = 'chat'): PromptMessage[] {
+export function renderGraspPrompt(
+  record: { grid: string; obstacle: 'free' | 'block' },
+  settings: GraspSettings,
+  style: PromptStyle = 'chat',
+): PromptMessage[] {
   const obstacles = record.obstacle === 'block';
   const system = graspSystemPrompt(obstacles, settings);
   const user = graspUserPrompt(record.grid, obstacles);
-  return style === 'o1-mini' ? [{ role: 'user', content: `${system}\n\n${user}` }] : [{ role: 'system', content: system }, { role: 'user', content: user }];
+  return style === 'o1-mini'
+    ? [{ role: 'user', content: `${system}\n\n${user}` }]
+    : [
+        { role: 'system', content: system },
+        { role: 'user', content: user },
+      ];
 }
 
 /** Request settings of the stored batch rows (spec §5): temperature 0, max_tokens 1000. */
 export function graspBatchRequest(customId: string, model: string, messages: PromptMessage[]): Record<string, unknown> {
-  return { custom_id: customId, method: 'POST', url: '/v1/chat/completions', body: { model, temperature: 0, messages, max_tokens: 1000 } };
+  return {
+    custom_id: customId,
+    method: 'POST',
+    url: '/v1/chat/completions',
+    body: { model, temperature: 0, messages, max_tokens: 1000 },
+  };
 }

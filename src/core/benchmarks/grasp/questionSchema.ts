@@ -19,7 +19,11 @@ export interface GraspQuestion {
   play?: true;
 }
 
-const graspSettingsSchema = z.object({ moves: z.union([z.literal(4), z.literal(8)]), carryLimit: z.union([z.literal('none'), z.literal(2)]), stepCost: z.union([z.literal(0), z.literal(0.3)]) });
+const graspSettingsSchema = z.object({
+  moves: z.union([z.literal(4), z.literal(8)]),
+  carryLimit: z.union([z.literal('none'), z.literal(2)]),
+  stepCost: z.union([z.literal(0), z.literal(0.3)]),
+});
 
 export const graspQuestionSchema = z.object({
   benchmark: z.literal('grasp'),
@@ -32,4 +36,7 @@ export const graspQuestionSchema = z.object({
   play: z.optional(z.literal(true)),
 });
 
-export const graspQuestionSchemaMatchesType: [SchemaMatches<typeof graspSettingsSchema, GraspSettings>, SchemaMatches<typeof graspQuestionSchema, GraspQuestion>] = [true, true];
+export const graspQuestionSchemaMatchesType: [
+  SchemaMatches<typeof graspSettingsSchema, GraspSettings>,
+  SchemaMatches<typeof graspQuestionSchema, GraspQuestion>,
+] = [true, true];

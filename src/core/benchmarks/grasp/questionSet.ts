@@ -6,7 +6,15 @@
 import { isJsonObject } from '../../eval/imported';
 import type { ModelProfile } from '../../eval/types';
 import type { GraspQuestion } from './questionSchema';
-import { QuestionOptionError, type PreparedQuestion, type QuestionOptionHint, type QuestionSet, type QuestionSetFiles, type QuestionSetOptions, type ScoredReply } from '../../benchmark/registry';
+import {
+  QuestionOptionError,
+  type PreparedQuestion,
+  type QuestionOptionHint,
+  type QuestionSet,
+  type QuestionSetFiles,
+  type QuestionSetOptions,
+  type ScoredReply,
+} from '../../benchmark/registry';
 import { parseInclusiveRange } from '../../util/ranges';
 import { baseName } from '../../util/walk';
 import { EXTRACTION_RULES, type ExtractionRule } from './answers';
@@ -17,17 +25,34 @@ import { PROMPT_STYLES, type PromptStyle } from './prompt';
 import { ALL_SETTINGS, settingsFlags } from './settings';
 import { gridFromChars, readGridText } from './gridText';
 import { graspPlayQuestion, preparedGraspEpisode } from './episode';
-import { GRID_SIZE, isGraspScoringMode, SCORING_MODES, type GraspGridRecord, type GraspSettings, type GridPosition, type ScoringMode } from './types';
+import {
+  GRID_SIZE,
+  isGraspScoringMode,
+  SCORING_MODES,
+  type GraspGridRecord,
+  type GraspSettings,
+  type GridPosition,
+  type ScoringMode,
+} from './types';
 
 export const GRASP_QUESTION_OPTIONS = ['settings', 'style', 'indices', 'extraction', 'task'] as const;
 
 /** How hosts offer the options (core/runs/optionHints.ts). */
-export const GRASP_QUESTION_OPTION_HINTS: Readonly<Record<(typeof GRASP_QUESTION_OPTIONS)[number], QuestionOptionHint>> = {
+export const GRASP_QUESTION_OPTION_HINTS: Readonly<
+  Record<(typeof GRASP_QUESTION_OPTIONS)[number], QuestionOptionHint>
+> = {
   settings: { fallback: 'all', help: 'all, or a comma list of <moves>-<carry>-<cost> such as 8-none-0.3,4-2-0' },
   style: { choices: PROMPT_STYLES, fallback: 'chat', help: 'chat (system + user) or o1-mini (one user message)' },
   indices: { help: 'the grid indices to ask, A-B (inclusive) or one index; every grid when empty' },
-  task: { choices: ['play'], help: 'play: each grid as an interactive episode, one action a turn; empty: one reply per grid' },
-  extraction: { choices: EXTRACTION_RULES, fallback: 'recommended', help: 'how actions are read from a reply (both non-official)' },
+  task: {
+    choices: ['play'],
+    help: 'play: each grid as an interactive episode, one action a turn; empty: one reply per grid',
+  },
+  extraction: {
+    choices: EXTRACTION_RULES,
+    fallback: 'recommended',
+    help: 'how actions are read from a reply (both non-official)',
+  },
 };
 
 /** One grid file as read: its records by index; records with errors are left out and described in the set's problems. */
@@ -60,7 +85,11 @@ function joinPath(folder: string, name: string): string {
  * message`), never a silent skip; two files of one name would give one custom_id two grids, so the
  * second is refused.
  */
-export async function loadGraspGrids(sources: readonly string[], files: QuestionSetFiles, options: { quick?: boolean } = {}): Promise<LoadedGrids> {
+export async function loadGraspGrids(
+  sources: readonly string[],
+  files: QuestionSetFiles,
+  options: { quick?: boolean } = {},
+): Promise<LoadedGrids> {
   const loaded: LoadedGrids = { files: [], byName: new Map(), problems: [] };
   for (const source of sources) {
     let names: string[] | null;
@@ -70,8 +99,17 @@ export async function loadGraspGrids(sources: readonly string[], files: Question
       loaded.problems.push(`${source}: ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }
-    const paths = names === null ? [source] : names.filter(isGridFileName).sort().map((name) => joinPath(source, name));
-    if (names !== null && paths.length === 0) loaded.problems.push(`${source}: no GRASP grid file (*.grids.jsonl or <inner|outer>_<distribution>_<free|block>.jsonl) in this folder`);
+    const paths =
+      names === null
+        ? [source]
+        : names
+            .filter(isGridFileName)
+            .sort()
+            .map((name) => joinPath(source, name));
+    if (names !== null && paths.length === 0)
+      loaded.problems.push(
+        `${source}: no GRASP grid file (*.grids.jsonl or <inner|outer>_<distribution>_<free|block>.jsonl) in this folder`,
+      );
     for (const path of paths) await loadOne(path, files, loaded, options.quick === true);
   }
   return loaded;
@@ -81,7 +119,10 @@ async function loadOne(path: string, files: QuestionSetFiles, loaded: LoadedGrid
   const name = baseName(path);
   const other = loaded.byName.get(name);
   if (other) {
-    if (other.path !== path) loaded.problems.push(`${path}: another grid file named ${name} was read first (${other.path}); custom_ids name files without their folder, so only the first is used`);
+    if (other.path !== path)
+      loaded.problems.push(
+        `${path}: another grid file named ${name} was read first (${other.path}); custom_ids name files without their folder, so only the first is used`,
+      );
     return;
   }
   let text: string;
@@ -93,7 +134,12 @@ async function loadOne(path: string, files: QuestionSetFiles, loaded: LoadedGrid
   }
   const fast = quick ? quickEntries(text) : null;
   if (fast) {
-    loaded.files.push({ name, path, entries: fast, byIndex: new Map(fast.map((entry) => [entry.record.index, entry])) });
+    loaded.files.push({
+      name,
+      path,
+      entries: fast,
+      byIndex: new Map(fast.map((entry) => [entry.record.index, entry])),
+    });
     loaded.byName.set(name, loaded.files[loaded.files.length - 1]);
     return;
   }
@@ -102,10 +148,17 @@ async function loadOne(path: string, files: QuestionSetFiles, loaded: LoadedGrid
   for (const diagnostic of parsed.diagnostics) {
     if (diagnostic.severity !== 'error') continue;
     badLines.add(diagnostic.range.start.line);
-    loaded.problems.push(`${path}:${diagnostic.range.start.line + 1}:${diagnostic.range.start.character + 1}: ${diagnostic.message}`);
+    loaded.problems.push(
+      `${path}:${diagnostic.range.start.line + 1}:${diagnostic.range.start.character + 1}: ${diagnostic.message}`,
+    );
   }
   const entries = parsed.entries.filter((entry) => !badLines.has(entry.line));
-  const file: LoadedGridFile = { name, path, entries, byIndex: new Map(entries.map((entry) => [entry.record.index, entry])) };
+  const file: LoadedGridFile = {
+    name,
+    path,
+    entries,
+    byIndex: new Map(entries.map((entry) => [entry.record.index, entry])),
+  };
   loaded.files.push(file);
   loaded.byName.set(name, file);
 }
@@ -142,8 +195,18 @@ function quickEntries(text: string): GraspGridEntry[] | null {
 function isQuickRecord(value: unknown): value is GraspGridRecord {
   if (!isJsonObject(value)) return false;
   const { index, grid, obstacle, start } = value;
-  const inGrid = (coordinate: unknown) => typeof coordinate === 'number' && Number.isInteger(coordinate) && coordinate >= 0 && coordinate < GRID_SIZE;
-  return typeof index === 'number' && Number.isInteger(index) && index >= 0 && typeof grid === 'string' && (obstacle === 'free' || obstacle === 'block') && Array.isArray(start) && start.length === 2 && start.every(inGrid);
+  const inGrid = (coordinate: unknown) =>
+    typeof coordinate === 'number' && Number.isInteger(coordinate) && coordinate >= 0 && coordinate < GRID_SIZE;
+  return (
+    typeof index === 'number' &&
+    Number.isInteger(index) &&
+    index >= 0 &&
+    typeof grid === 'string' &&
+    (obstacle === 'free' || obstacle === 'block') &&
+    Array.isArray(start) &&
+    start.length === 2 &&
+    start.every(inGrid)
+  );
 }
 
 /** `all` (default) or a comma list of `<moves>-<carry>-<cost>` (`8-none-0.3`), in upstream's setting order. */
@@ -152,14 +215,26 @@ export function parseSettingsOption(text: string | undefined): GraspSettings[] {
   const wanted = new Set<string>();
   for (const item of text.split(',').map((part) => part.trim())) {
     const match = /^(4|8)-(none|2)-(0|0\.3)$/.exec(item);
-    if (!match) throw new QuestionOptionError(`--settings: '${item}' is not <moves>-<carry>-<cost> with moves 4|8, carry none|2, cost 0|0.3 (e.g. 8-none-0.3), nor 'all'`);
-    wanted.add(settingsFlags({ moves: match[1] === '8' ? 8 : 4, carryLimit: match[2] === '2' ? 2 : 'none', stepCost: match[3] === '0.3' ? 0.3 : 0 }).join(''));
+    if (!match)
+      throw new QuestionOptionError(
+        `--settings: '${item}' is not <moves>-<carry>-<cost> with moves 4|8, carry none|2, cost 0|0.3 (e.g. 8-none-0.3), nor 'all'`,
+      );
+    wanted.add(
+      settingsFlags({
+        moves: match[1] === '8' ? 8 : 4,
+        carryLimit: match[2] === '2' ? 2 : 'none',
+        stepCost: match[3] === '0.3' ? 0.3 : 0,
+      }).join(''),
+    );
   }
   return ALL_SETTINGS.filter((settings) => wanted.has(settingsFlags(settings).join('')));
 }
 
 /** `A-B` (inclusive) or a single index; null = every record. */
-export function parseIndicesOption(text: string | undefined, option = '--indices'): { from: number; to: number } | null {
+export function parseIndicesOption(
+  text: string | undefined,
+  option = '--indices',
+): { from: number; to: number } | null {
   if (text === undefined) return null;
   return parseInclusiveRange(text, option, (message) => new QuestionOptionError(message));
 }
@@ -177,13 +252,15 @@ export function parseStyleOption(text: string | undefined): PromptStyle {
 
 export function parseExtractionOption(text: string | undefined): ExtractionRule {
   const rule = (text ?? 'recommended') as ExtractionRule;
-  if (!EXTRACTION_RULES.includes(rule)) throw new QuestionOptionError(`--extraction must be recommended or every-word (both non-official), not '${text}'`);
+  if (!EXTRACTION_RULES.includes(rule))
+    throw new QuestionOptionError(`--extraction must be recommended or every-word (both non-official), not '${text}'`);
   return rule;
 }
 
 /** A mode GRASP scores in, or a QuestionOptionError naming them. */
 export function graspModeOf(mode: string): ScoringMode {
-  if (!isGraspScoringMode(mode)) throw new QuestionOptionError(`GRASP scores in ${SCORING_MODES.join(', ')}, not '${mode}'`);
+  if (!isGraspScoringMode(mode))
+    throw new QuestionOptionError(`GRASP scores in ${SCORING_MODES.join(', ')}, not '${mode}'`);
   return mode;
 }
 
@@ -194,14 +271,20 @@ export interface PreparedGraspRun extends PreparedQuestion<GraspQuestion> {
 }
 
 /** A prepared GRASP question for the pipeline: built-in agents, scoring in any GRASP mode with the chosen extraction rule. */
-export function preparedGraspQuestion(prepared: PreparedGraspQuestion, rule: ExtractionRule = 'recommended'): PreparedGraspRun {
+export function preparedGraspQuestion(
+  prepared: PreparedGraspQuestion,
+  rule: ExtractionRule = 'recommended',
+): PreparedGraspRun {
   return {
     grasp: prepared,
     rule,
     question: prepared.question,
     messages: prepared.messages,
     builtInAnswer(profile: ModelProfile, seed: number): string {
-      if (profile.provider !== 'oracle' && profile.provider !== 'random') throw new Error(`GRASP's built-in agents are oracle (greedy) and random (random walk), not ${profile.provider}`);
+      if (profile.provider !== 'oracle' && profile.provider !== 'random')
+        throw new Error(
+          `GRASP's built-in agents are oracle (greedy) and random (random walk), not ${profile.provider}`,
+        );
       return builtInGraspAnswer(prepared, profile.provider, seed);
     },
     score(replyText: string, mode: string): ScoredReply {
@@ -216,27 +299,51 @@ export function preparedGraspQuestion(prepared: PreparedGraspQuestion, rule: Ext
  * Run GRASP Question uses this too, so both send the same messages under the same custom_id and
  * score alike). `path` is the grid file as the user sees it: recorded as gridPath, its name in the custom_id.
  */
-export function prepareGraspRun(entry: GraspGridEntry, path: string, settings: GraspSettings, style: PromptStyle, rule: ExtractionRule = 'recommended'): PreparedGraspRun {
+export function prepareGraspRun(
+  entry: GraspGridEntry,
+  path: string,
+  settings: GraspSettings,
+  style: PromptStyle,
+  rule: ExtractionRule = 'recommended',
+): PreparedGraspRun {
   const prepared = prepareGraspQuestion(entry, path, settings, style);
   return preparedGraspQuestion({ ...prepared, question: { ...prepared.question, gridPath: path } }, rule);
 }
 
 /** The question set of runs.md §2: every readable record of every grid file in `indices` × `settings`. */
-export async function graspQuestionSet(sources: readonly string[], options: QuestionSetOptions, files: QuestionSetFiles): Promise<QuestionSet<GraspQuestion>> {
+export async function graspQuestionSet(
+  sources: readonly string[],
+  options: QuestionSetOptions,
+  files: QuestionSetFiles,
+): Promise<QuestionSet<GraspQuestion>> {
   const settings = parseSettingsOption(options.settings);
   const style = parseStyleOption(options.style);
   const indices = parseIndicesOption(options.indices);
   const rule = parseExtractionOption(options.extraction);
-  if (options.task !== undefined && options.task !== 'play') throw new QuestionOptionError(`GRASP's only --task is play (an interactive episode); without it each grid is asked in one reply, not '${options.task}'`);
+  if (options.task !== undefined && options.task !== 'play')
+    throw new QuestionOptionError(
+      `GRASP's only --task is play (an interactive episode); without it each grid is asked in one reply, not '${options.task}'`,
+    );
   const grids = await loadGraspGrids(sources, files);
   const questions: PreparedQuestion<GraspQuestion>[] = [];
   for (const file of grids.files) {
-    const entries = file.entries.filter((entry) => inIndices(indices, entry.record.index)).sort((a, b) => a.record.index - b.record.index);
+    const entries = file.entries
+      .filter((entry) => inIndices(indices, entry.record.index))
+      .sort((a, b) => a.record.index - b.record.index);
     if (options.task === 'play') {
-      for (const setting of settings) for (const entry of entries) questions.push(preparedGraspEpisode(graspPlayQuestion(baseName(file.path), file.path, entry.record.index, setting), entry.grid, entry.record.obstacle === 'block'));
+      for (const setting of settings)
+        for (const entry of entries)
+          questions.push(
+            preparedGraspEpisode(
+              graspPlayQuestion(baseName(file.path), file.path, entry.record.index, setting),
+              entry.grid,
+              entry.record.obstacle === 'block',
+            ),
+          );
       continue;
     }
-    const prepare = (entry: GraspGridEntry, setting: GraspSettings) => questions.push(prepareGraspRun(entry, file.path, setting, style, rule));
+    const prepare = (entry: GraspGridEntry, setting: GraspSettings) =>
+      questions.push(prepareGraspRun(entry, file.path, setting, style, rule));
     if (style === 'chat') for (const setting of settings) for (const entry of entries) prepare(entry, setting);
     else for (const entry of entries) for (const setting of settings) prepare(entry, setting);
   }

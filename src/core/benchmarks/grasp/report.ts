@@ -61,7 +61,10 @@ export const graspReport: BenchmarkReport<GraspQuestion> = {
       setting: describeSettings(settings),
     };
   },
-  metrics: (record) => ({ energy: record.error !== undefined ? null : numeric(record.scores.score), length: lengthOf(record) }),
+  metrics: (record) => ({
+    energy: record.error !== undefined ? null : numeric(record.scores.score),
+    length: lengthOf(record),
+  }),
   valid: (record) => record.error === undefined && record.scores.extraction_method !== 'none',
   plots: [{ title: 'Energy per agent setting', x: 'setting', metric: 'energy' }],
 };

@@ -10,12 +10,23 @@ import { graspTimeline } from './boardTimeline';
 import { scoreGraspAnswer } from './evaluation';
 import { parseGraspGridFile } from './gridFile';
 
-export async function graspReplay(record: RunRecord<GraspQuestion>, context: ReplayContext): Promise<BoardTimeline | string> {
+export async function graspReplay(
+  record: RunRecord<GraspQuestion>,
+  context: ReplayContext,
+): Promise<BoardTimeline | string> {
   const question = record.question;
   const grids = context.sources.grids;
-  const candidates = [...(question.gridPath ? [question.gridPath] : []), ...(grids ? [joinPath(grids, question.file)] : [])];
+  const candidates = [
+    ...(question.gridPath ? [question.gridPath] : []),
+    ...(grids ? [joinPath(grids, question.file)] : []),
+  ];
   if (candidates.length === 0) return 'replays need --grids DIR (the folder of the GRASP grid files)';
-  const entries = await context.firstFound('grasp-grids', candidates, (text, path) => new Map(parseGraspGridFile(text, baseName(path)).entries.map((entry) => [entry.record.index, entry])));
+  const entries = await context.firstFound(
+    'grasp-grids',
+    candidates,
+    (text, path) =>
+      new Map(parseGraspGridFile(text, baseName(path)).entries.map((entry) => [entry.record.index, entry])),
+  );
   if (typeof entries === 'string') return `grid file not found: ${entries}`;
   const entry = entries.get(question.index);
   if (!entry) return `${question.file} has no grid with index ${question.index}`;

@@ -3,7 +3,9 @@ import type { GraspSettings, ScoringMode } from './types';
 
 /** The eight settings in the order baseline files and custom_ids enumerate them: (m, e, c). */
 export const ALL_SETTINGS: readonly GraspSettings[] = [4, 8].flatMap((moves) =>
-  (['none', 2] as const).flatMap((carryLimit) => ([0, 0.3] as const).map((stepCost) => ({ moves: moves as 4 | 8, carryLimit, stepCost }))),
+  (['none', 2] as const).flatMap((carryLimit) =>
+    ([0, 0.3] as const).map((stepCost) => ({ moves: moves as 4 | 8, carryLimit, stepCost })),
+  ),
 );
 
 /** The custom_id flags m, e, c (0 or 1 each). */
@@ -38,7 +40,8 @@ export function parseCustomId(customId: string): ParsedCustomId | null {
 export function customIdBySplitting(customId: string, at = customId.indexOf('.jsonl-')): ParsedCustomId | null {
   if (at < 0) return null;
   const parts = customId.slice(at + '.jsonl-'.length).split('-');
-  if (parts.length !== 4 || !/^\d+$/.test(parts[0]) || !parts.slice(1).every((flag) => flag === '0' || flag === '1')) return null;
+  if (parts.length !== 4 || !/^\d+$/.test(parts[0]) || !parts.slice(1).every((flag) => flag === '0' || flag === '1'))
+    return null;
   const [m, e, c] = parts.slice(1).map(Number) as Array<0 | 1>;
   const file = customId.slice(0, at + '.jsonl'.length);
   if (!isPlainFileName(file)) return null;
@@ -66,7 +69,12 @@ function wellFormedCustomId(customId: string, at: number): ParsedCustomId | null
   const end = customId.length;
   // At least one digit, then three `-<flag>`.
   if (end - from < 7) return null;
-  if (customId.charCodeAt(end - 6) !== HYPHEN || customId.charCodeAt(end - 4) !== HYPHEN || customId.charCodeAt(end - 2) !== HYPHEN) return null;
+  if (
+    customId.charCodeAt(end - 6) !== HYPHEN ||
+    customId.charCodeAt(end - 4) !== HYPHEN ||
+    customId.charCodeAt(end - 2) !== HYPHEN
+  )
+    return null;
   const m = customId.charCodeAt(end - 5);
   const e = customId.charCodeAt(end - 3);
   const c = customId.charCodeAt(end - 1);
@@ -81,7 +89,11 @@ function wellFormedCustomId(customId: string, at: number): ParsedCustomId | null
     lastFile = file;
   }
   if (!lastPlain) return null;
-  return { file, index: Number(customId.slice(from, end - 6)), settings: settingsFromFlags((m - DIGIT_0) as 0 | 1, (e - DIGIT_0) as 0 | 1, (c - DIGIT_0) as 0 | 1) };
+  return {
+    file,
+    index: Number(customId.slice(from, end - 6)),
+    settings: settingsFromFlags((m - DIGIT_0) as 0 | 1, (e - DIGIT_0) as 0 | 1, (c - DIGIT_0) as 0 | 1),
+  };
 }
 
 /**
@@ -97,7 +109,10 @@ export function isPlainFileName(file: string): boolean {
  * `cost_of_step_prompt` 0/0.3). In reference and pre2025 modes the movement value goes to the scorer's
  * `action_set` as stored, and only 1 selects μ2 there, so 8 scores as μ1 (spec §10 item 4).
  */
-export function settingsFromBaselineRow(row: { movement_prompt: number; energy_limit_prompt: number; cost_of_step_prompt: number }, mode: ScoringMode): GraspSettings | null {
+export function settingsFromBaselineRow(
+  row: { movement_prompt: number; energy_limit_prompt: number; cost_of_step_prompt: number },
+  mode: ScoringMode,
+): GraspSettings | null {
   const { movement_prompt: movement, energy_limit_prompt: limit, cost_of_step_prompt: cost } = row;
   if ((movement !== 4 && movement !== 8) || (limit !== 100 && limit !== 2) || (cost !== 0 && cost !== 0.3)) return null;
   // The paper mode reads 8 as μ2 too: its Table 1 is reproduced only with the diagonals allowed.

@@ -2,7 +2,17 @@
 // modes: they differ only in the cost term and in which cell's energy is scored, so every step
 // carries the state the grid view draws plus the running score of the chosen mode.
 import { actionOf, MOVE_DELTAS, movesOf, type GraspAction, type MoveAction } from './actions';
-import { carryLimitValue, GRID_SIZE, hasConstantCost, scoresFinalCell, STEP_LIMIT, type GraspGrid, type GraspSettings, type GridPosition, type ScoringMode } from './types';
+import {
+  carryLimitValue,
+  GRID_SIZE,
+  hasConstantCost,
+  scoresFinalCell,
+  STEP_LIMIT,
+  type GraspGrid,
+  type GraspSettings,
+  type GridPosition,
+  type ScoringMode,
+} from './types';
 
 export type TraceLabel =
   | 'moved'
@@ -67,7 +77,10 @@ export interface GraspSimulation {
 }
 
 /** The actions each move set allows (the moves, TAKE and DROP). */
-const ALLOWED: Readonly<Record<4 | 8, ReadonlySet<GraspAction>>> = { 4: new Set([...movesOf(4), 'TAKE', 'DROP']), 8: new Set([...movesOf(8), 'TAKE', 'DROP']) };
+const ALLOWED: Readonly<Record<4 | 8, ReadonlySet<GraspAction>>> = {
+  4: new Set([...movesOf(4), 'TAKE', 'DROP']),
+  8: new Set([...movesOf(8), 'TAKE', 'DROP']),
+};
 
 /** Cost term of a prefix of `count` tokens of which `recognised` were valid steps. */
 function costTerm(settings: GraspSettings, options: SimulationOptions, count: number, recognised: number): number {
@@ -76,11 +89,18 @@ function costTerm(settings: GraspSettings, options: SimulationOptions, count: nu
     return count === 0 ? 0 : settings.stepCost * movesOf(settings.moves).length;
   }
   // The paper mode charges every replayed token (what reproduces Table 1); only faithful offers the variant.
-  return settings.stepCost * (options.mode === 'faithful' && options.faithfulCost === 'recognised' ? recognised : count);
+  return (
+    settings.stepCost * (options.mode === 'faithful' && options.faithfulCost === 'recognised' ? recognised : count)
+  );
 }
 
 /** Simulates an answer's tokens on a copy of the grid and scores it in the chosen mode. */
-export function simulate(grid: GraspGrid, submitted: readonly string[], settings: GraspSettings, options: SimulationOptions): GraspSimulation {
+export function simulate(
+  grid: GraspGrid,
+  submitted: readonly string[],
+  settings: GraspSettings,
+  options: SimulationOptions,
+): GraspSimulation {
   // Copy on write: only the rows and cells a TAKE or DROP changes are copied (a deep copy of the grid
   // was a tenth of bulk scoring); the caller's grid is never changed and finalGrid is read, never written.
   const world: GraspGrid = { cells: grid.cells.slice(), start: [grid.start[0], grid.start[1]] };
@@ -121,7 +141,12 @@ export function simulate(grid: GraspGrid, submitted: readonly string[], settings
         carried += 1;
       }
     } else if (action === 'DROP') {
-      label = carried === 0 ? 'drop_nothing' : position[0] === start[0] && position[1] === start[1] ? 'dropped_at_start' : 'dropped_off_start';
+      label =
+        carried === 0
+          ? 'drop_nothing'
+          : position[0] === start[0] && position[1] === start[1]
+            ? 'dropped_at_start'
+            : 'dropped_off_start';
       if (carried > 0) writable(position[0], position[1]).energy += carried;
       carried = 0;
     } else {
@@ -135,22 +160,47 @@ export function simulate(grid: GraspGrid, submitted: readonly string[], settings
     if (action !== null && allowed.has(action)) recognised += 1;
     const here = world.cells[position[0]][position[1]];
     steps.push({
-      index, token, action, label, from, to: [position[0], position[1]],
+      index,
+      token,
+      action,
+      label,
+      from,
+      to: [position[0], position[1]],
       blocked: label === 'blocked_boundary' || label === 'blocked_obstacle',
-      take, carried, startCellEnergy: world.cells[start[0]][start[1]].energy, agentCellEnergy: here.energy,
-      stepsLeft: STEP_LIMIT - index - 1, score: scoreNow(index + 1),
+      take,
+      carried,
+      startCellEnergy: world.cells[start[0]][start[1]].energy,
+      agentCellEnergy: here.energy,
+      stepsLeft: STEP_LIMIT - index - 1,
+      score: scoreNow(index + 1),
     });
   }
   const scoredCell: GridPosition = scoresFinalCell(options.mode) ? [position[0], position[1]] : [start[0], start[1]];
   return {
-    mode: options.mode, settings, tokens, truncated: submitted.slice(STEP_LIMIT), steps,
-    final: { agentPos: [position[0], position[1]], carried, startCellEnergy: world.cells[start[0]][start[1]].energy, agentCellEnergy: world.cells[position[0]][position[1]].energy },
-    costTerm: costTerm(settings, options, tokens.length, recognised), scoredCell, score: scoreNow(tokens.length), finalGrid: world,
+    mode: options.mode,
+    settings,
+    tokens,
+    truncated: submitted.slice(STEP_LIMIT),
+    steps,
+    final: {
+      agentPos: [position[0], position[1]],
+      carried,
+      startCellEnergy: world.cells[start[0]][start[1]].energy,
+      agentCellEnergy: world.cells[position[0]][position[1]].energy,
+    },
+    costTerm: costTerm(settings, options, tokens.length, recognised),
+    scoredCell,
+    score: scoreNow(tokens.length),
+    finalGrid: world,
   };
 }
 
 /** A move: only the target cell is checked, so diagonals may cut corners past obstacles (spec §8). */
-function tryMove(world: GraspGrid, position: GridPosition, move: MoveAction): GridPosition | 'blocked_boundary' | 'blocked_obstacle' {
+function tryMove(
+  world: GraspGrid,
+  position: GridPosition,
+  move: MoveAction,
+): GridPosition | 'blocked_boundary' | 'blocked_obstacle' {
   const [dRow, dCol] = MOVE_DELTAS[move];
   const row = position[0] + dRow;
   const col = position[1] + dCol;
@@ -160,6 +210,11 @@ function tryMove(world: GraspGrid, position: GridPosition, move: MoveAction): Gr
 }
 
 /** Just the score (what upstream's `check_energy_result` returns, in the chosen mode). */
-export function scoreActions(grid: GraspGrid, tokens: readonly string[], settings: GraspSettings, options: SimulationOptions): number {
+export function scoreActions(
+  grid: GraspGrid,
+  tokens: readonly string[],
+  settings: GraspSettings,
+  options: SimulationOptions,
+): number {
   return simulate(grid, tokens, settings, options).score;
 }

@@ -10,7 +10,13 @@ export const UNLIMITED_CARRY = 100;
 export type GridPosition = [row: number, col: number];
 
 export type EnergyDistribution = 'random' | 'upDown' | 'leftRight' | 'cluster' | 'spiral';
-export const ENERGY_DISTRIBUTIONS: readonly EnergyDistribution[] = ['random', 'upDown', 'leftRight', 'cluster', 'spiral'];
+export const ENERGY_DISTRIBUTIONS: readonly EnergyDistribution[] = [
+  'random',
+  'upDown',
+  'leftRight',
+  'cluster',
+  'spiral',
+];
 export type ObstacleMode = 'free' | 'block';
 export type StartRegion = 'inner' | 'outer';
 

@@ -32,7 +32,10 @@ function follow(graph: MangoGraph, src: string, actions: readonly string[]): Ste
 /** The oracle's answer: the true route (RF) or the true trajectory (DF). */
 export function oracleAnswer(records: readonly EdgeRecord[], question: MangoQuestion): string {
   const graph = MangoGraph.fromRecords(records);
-  const steps = question.task === 'rf' ? shortestRoute(graph, question.src, question.dst) : follow(graph, question.src, question.actionList);
+  const steps =
+    question.task === 'rf'
+      ? shortestRoute(graph, question.src, question.dst)
+      : follow(graph, question.src, question.actionList);
   return steps && steps.length > 0 ? format(steps) : '[]';
 }
 

@@ -6,7 +6,13 @@ import type { MangoQuestion } from './questionSchema';
 import type { BenchmarkDeclaration } from '../../benchmark/registry';
 import { mangoQuestionSchema } from './questionSchema';
 
-export type MangoKind = 'mango-walkthrough' | 'mango-edges' | 'mango-actions' | 'mango-locations' | 'mango-df' | 'mango-rf';
+export type MangoKind =
+  | 'mango-walkthrough'
+  | 'mango-edges'
+  | 'mango-actions'
+  | 'mango-locations'
+  | 'mango-df'
+  | 'mango-rf';
 
 /** The folder group MANGO's files belong to. */
 export const MANGO_GAME_GROUP = 'mango-game';
@@ -22,7 +28,11 @@ export const mangoSuffixes: ReadonlyArray<readonly [string, MangoKind]> = [
 ];
 
 /** JSON schemas published for the kinds (scripts/json-schemas.ts writes them, package.json binds them). */
-const schemaIds: Partial<Record<MangoKind, string>> = { 'mango-edges': 'mango-edges', 'mango-actions': 'mango-actions', 'mango-locations': 'mango-locations' };
+const schemaIds: Partial<Record<MangoKind, string>> = {
+  'mango-edges': 'mango-edges',
+  'mango-actions': 'mango-actions',
+  'mango-locations': 'mango-locations',
+};
 
 export const mangoDeclaration: BenchmarkDeclaration<MangoQuestion> = {
   id: 'mango',
@@ -39,7 +49,14 @@ export const mangoDeclaration: BenchmarkDeclaration<MangoQuestion> = {
     upstreamBom: id === 'mango-walkthrough' ? 'keeps' : 'rejects',
     examples: [`zork1${suffix}`],
   })),
-  runLabel: (question) => ({ group: question.game, label: question.task === 'map' ? `MAP ${question.game} at step ${question.cutoff}` : `${question.play ? 'PLAY' : question.task.toUpperCase()} ${question.src} → ${question.dst}`, documentName: `${question.game}-${question.task}-${question.sampleId.slice(0, 8)}` }),
+  runLabel: (question) => ({
+    group: question.game,
+    label:
+      question.task === 'map'
+        ? `MAP ${question.game} at step ${question.cutoff}`
+        : `${question.play ? 'PLAY' : question.task.toUpperCase()} ${question.src} → ${question.dst}`,
+    documentName: `${question.game}-${question.task}-${question.sampleId.slice(0, 8)}`,
+  }),
   // A map counts as a success only when it is the maze exactly (F1 1).
   succeeded: (scores, question) => (question.task === 'map' ? scores.f1 === 1 : scores.success_strict === 1),
   // A run is a walk between rooms: replayed on the game's maze.

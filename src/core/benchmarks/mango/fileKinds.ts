@@ -29,7 +29,11 @@ export function mangoGameOf(path: string): { directory: string; game: string; ki
     if (suffix === null) continue;
     const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
     const base = path.slice(slash + 1);
-    return { directory: path.slice(0, slash + 1), game: base.slice(0, base.length - suffix.length), kind: declaration.id as FileKind };
+    return {
+      directory: path.slice(0, slash + 1),
+      game: base.slice(0, base.length - suffix.length),
+      kind: declaration.id as FileKind,
+    };
   }
   return null;
 }

@@ -11,7 +11,11 @@ import type { TokenCounter } from '../../util/tokenizer';
 export type { TokenCounter };
 
 /** The walkthrough text as the prompt shows it, and the cutoff upstream records (`model_cutoff_num`). */
-export function promptWalkthrough(raw: string, maxStep = 70, tokens?: { counter: TokenCounter; budget: number }): { text: string; modelCutoffNum: number } {
+export function promptWalkthrough(
+  raw: string,
+  maxStep = 70,
+  tokens?: { counter: TokenCounter; budget: number },
+): { text: string; modelCutoffNum: number } {
   const text = raw.trim().split('===========').join('');
   let cutoff = maxStep;
   if (tokens) {
@@ -67,7 +71,12 @@ export interface PromptInput {
 /** The chat messages for one question, and the cutoff the walkthrough was cut at. */
 export function renderMangoPrompt(input: PromptInput): { messages: ChatMessage[]; modelCutoffNum: number } {
   const { text, modelCutoffNum } = input.cut ?? promptWalkthrough(input.walkthrough, input.cutoff, input.tokens);
-  const question = input.task === 'rf' ? rfQuestion(input.src, input.dst) : input.task === 'df' ? dfQuestion(input.src, input.actionList) : mapQuestion();
+  const question =
+    input.task === 'rf'
+      ? rfQuestion(input.src, input.dst)
+      : input.task === 'df'
+        ? dfQuestion(input.src, input.actionList)
+        : mapQuestion();
   if (input.template === 'paper') {
     // Paper era: four user messages, and "places" for the location list.
     return {
@@ -89,5 +98,11 @@ export function renderMangoPrompt(input: PromptInput): { messages: ChatMessage[]
     `The list of locations are: ${pythonStrList(input.locations)}.`,
     question,
   ].join('\n');
-  return { modelCutoffNum, messages: [{ role: 'system', content: SYSTEM_MESSAGE }, { role: 'user', content: user }] };
+  return {
+    modelCutoffNum,
+    messages: [
+      { role: 'system', content: SYSTEM_MESSAGE },
+      { role: 'user', content: user },
+    ],
+  };
 }

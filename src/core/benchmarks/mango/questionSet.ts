@@ -12,7 +12,15 @@ import { oracleAnswer, randomAnswer } from './agents';
 import type { ChatMessage, ModelProfile, ScoringMode } from '../../eval/types';
 import type { MangoQuestion } from './questionSchema';
 import { seededRandom } from '../../util/random';
-import { type PreparedQuestion, type QuestionOptionHint, QuestionOptionError, type QuestionSet, type ScoredReply, type QuestionSetFiles, type QuestionSetOptions } from '../../benchmark/registry';
+import {
+  type PreparedQuestion,
+  type QuestionOptionHint,
+  QuestionOptionError,
+  type QuestionSet,
+  type ScoredReply,
+  type QuestionSetFiles,
+  type QuestionSetOptions,
+} from '../../benchmark/registry';
 import { describeProblem } from '../../util/schema/parse';
 import type { Diagnostic } from '../../util/text';
 import { splitLines } from '../../util/text';
@@ -34,8 +42,14 @@ import type { EdgeRecord } from './types';
 export const MANGO_QUESTION_OPTIONS = ['task', 'difficulty', 'cutoff', 'template'] as const;
 
 /** How hosts offer the options (core/runs/optionHints.ts). */
-export const MANGO_QUESTION_OPTION_HINTS: Readonly<Record<(typeof MANGO_QUESTION_OPTIONS)[number], QuestionOptionHint>> = {
-  task: { choices: ['both', 'df', 'rf', 'map', 'play'], fallback: 'both', help: 'destination finding (DF), route finding (RF), both, draw the map (one question per game), or play (an interactive episode per RF pair)' },
+export const MANGO_QUESTION_OPTION_HINTS: Readonly<
+  Record<(typeof MANGO_QUESTION_OPTIONS)[number], QuestionOptionHint>
+> = {
+  task: {
+    choices: ['both', 'df', 'rf', 'map', 'play'],
+    fallback: 'both',
+    help: 'destination finding (DF), route finding (RF), both, draw the map (one question per game), or play (an interactive episode per RF pair)',
+  },
   difficulty: { choices: ['all', 'easy', 'hard'], fallback: 'all', help: "the paper's easy/hard split" },
   cutoff: { fallback: '70', help: 'the walkthrough step the prompt cuts at (unless the token cap comes first)' },
   template: { choices: ['release', 'paper'], fallback: 'release', help: 'the prompt template' },
@@ -57,19 +71,38 @@ export interface MangoSetOptions {
 export function mangoSetOptions(options: QuestionSetOptions): MangoSetOptions {
   // Options of other benchmarks are the host's to reject (questionOptions); these are MANGO's.
   const { task = 'both', difficulty = 'all', cutoff, template = 'release' } = options;
-  if (task !== 'df' && task !== 'rf' && task !== 'both' && task !== 'map' && task !== 'play') throw new QuestionOptionError(`--task must be df, rf, both, map or play for MANGO, not '${task}'`);
-  if (task === 'map' && difficulty !== 'all') throw new QuestionOptionError('--difficulty applies to df, rf and play questions; the map task has one question per game');
-  if (difficulty !== 'easy' && difficulty !== 'hard' && difficulty !== 'all') throw new QuestionOptionError(`--difficulty must be easy, hard or all, not '${difficulty}'`);
-  if (cutoff !== undefined && !/^\d+$/.test(cutoff)) throw new QuestionOptionError(`--cutoff must be a non-negative integer, not '${cutoff}'`);
-  if (template !== 'release' && template !== 'paper') throw new QuestionOptionError(`--template must be release or paper, not '${template}'`);
-  const tasks: SkeletonTask[] = task === 'both' ? ['df', 'rf'] : task === 'play' ? ['rf'] : task === 'map' ? [] : [task];
-  return { tasks, play: task === 'play', map: task === 'map', difficulty, cutoff: cutoff === undefined ? DEFAULT_MODEL_CUTOFF : Number(cutoff), template };
+  if (task !== 'df' && task !== 'rf' && task !== 'both' && task !== 'map' && task !== 'play')
+    throw new QuestionOptionError(`--task must be df, rf, both, map or play for MANGO, not '${task}'`);
+  if (task === 'map' && difficulty !== 'all')
+    throw new QuestionOptionError(
+      '--difficulty applies to df, rf and play questions; the map task has one question per game',
+    );
+  if (difficulty !== 'easy' && difficulty !== 'hard' && difficulty !== 'all')
+    throw new QuestionOptionError(`--difficulty must be easy, hard or all, not '${difficulty}'`);
+  if (cutoff !== undefined && !/^\d+$/.test(cutoff))
+    throw new QuestionOptionError(`--cutoff must be a non-negative integer, not '${cutoff}'`);
+  if (template !== 'release' && template !== 'paper')
+    throw new QuestionOptionError(`--template must be release or paper, not '${template}'`);
+  const tasks: SkeletonTask[] =
+    task === 'both' ? ['df', 'rf'] : task === 'play' ? ['rf'] : task === 'map' ? [] : [task];
+  return {
+    tasks,
+    play: task === 'play',
+    map: task === 'map',
+    difficulty,
+    cutoff: cutoff === undefined ? DEFAULT_MODEL_CUTOFF : Number(cutoff),
+    template,
+  };
 }
 
 const SKELETON_SUFFIX: Record<SkeletonTask, string> = { df: 'all2all.jsonl', rf: 'all_pairs.jsonl' };
 
 /** The questions of MANGO game folders (or folders of game folders), in source order, DF before RF, lines in file order. */
-export async function mangoQuestionSet(sources: readonly string[], options: QuestionSetOptions, files: QuestionSetFiles): Promise<QuestionSet<MangoQuestion>> {
+export async function mangoQuestionSet(
+  sources: readonly string[],
+  options: QuestionSetOptions,
+  files: QuestionSetFiles,
+): Promise<QuestionSet<MangoQuestion>> {
   const settings = mangoSetOptions(options);
   const problems: string[] = [];
   const questions: PreparedQuestion<MangoQuestion>[] = [];
@@ -109,7 +142,9 @@ async function gameFolders(source: string, files: QuestionSetFiles, problems: st
     return [];
   }
   if (names === null) {
-    problems.push(`${source}: not a MANGO game folder (give the folder <game>/ holding <game>.walkthrough, <game>.edges.json and the skeleton files, or a folder of such folders)`);
+    problems.push(
+      `${source}: not a MANGO game folder (give the folder <game>/ holding <game>.walkthrough, <game>.edges.json and the skeleton files, or a folder of such folders)`,
+    );
     return [];
   }
   if (isGameFolder(folder, names)) return [folder];
@@ -125,7 +160,10 @@ async function gameFolders(source: string, files: QuestionSetFiles, problems: st
     }
     if (inner !== null && isGameFolder(child, inner)) found.push(child);
   }
-  if (found.length === 0) problems.push(`${source}: no MANGO game folder here (a folder <game>/ holding <game>.walkthrough and <game>.edges.json)`);
+  if (found.length === 0)
+    problems.push(
+      `${source}: no MANGO game folder here (a folder <game>/ holding <game>.walkthrough and <game>.edges.json)`,
+    );
   return found;
 }
 
@@ -145,7 +183,12 @@ interface GameContext {
   scorer(): MangoScorer;
 }
 
-async function gameQuestions(folder: string, settings: MangoSetOptions, files: QuestionSetFiles, problems: string[]): Promise<PreparedQuestion<MangoQuestion>[]> {
+async function gameQuestions(
+  folder: string,
+  settings: MangoSetOptions,
+  files: QuestionSetFiles,
+  problems: string[],
+): Promise<PreparedQuestion<MangoQuestion>[]> {
   const context = await readGame(folder, baseName(folder), settings, files, problems);
   if (!context) return [];
   const playGame = settings.play ? mangoPlayGame(context.game, context.walkthrough, context.records) : null;
@@ -156,7 +199,13 @@ async function gameQuestions(folder: string, settings: MangoSetOptions, files: Q
     if (!file) continue;
     skeletonQuestions(context, task, file, settings, problems, (question) => {
       // --task play: the same route pairs, each played as an episode instead of asked in one reply.
-      if (playGame) prepared.push(preparedMangoEpisode(playGame, mangoPlayQuestion(playGame, { ...question.question, sampleId: `play-${question.question.sampleId}` })));
+      if (playGame)
+        prepared.push(
+          preparedMangoEpisode(
+            playGame,
+            mangoPlayQuestion(playGame, { ...question.question, sampleId: `play-${question.question.sampleId}` }),
+          ),
+        );
       else prepared.push(question);
     });
   }
@@ -169,19 +218,42 @@ async function gameQuestions(folder: string, settings: MangoSetOptions, files: Q
  * `folder` holds the game's files `<game>.*` (in the editor the folder need not be named after the
  * game). Null with `problems` when the game's files cannot be read or no skeleton line has the id.
  */
-export async function mangoGameQuestion(folder: string, game: string, task: SkeletonTask, sampleId: string, options: QuestionSetOptions, files: QuestionSetFiles): Promise<{ prepared: PreparedMangoQuestion | null; problems: string[] }> {
+export async function mangoGameQuestion(
+  folder: string,
+  game: string,
+  task: SkeletonTask,
+  sampleId: string,
+  options: QuestionSetOptions,
+  files: QuestionSetFiles,
+): Promise<{ prepared: PreparedMangoQuestion | null; problems: string[] }> {
   const settings = { ...mangoSetOptions(options), tasks: [task], difficulty: 'all' as const };
   const problems: string[] = [];
   const context = await readGame(folder, game, settings, files, problems);
   const file = context ? await context.read(SKELETON_SUFFIX[task]) : null;
   let found: PreparedMangoQuestion | null = null;
   // Only lines that mention the id are parsed: a release game's skeleton file has ~100k lines.
-  if (context && file) skeletonQuestions(context, task, file, settings, problems, (question) => void (found ??= question), (text) => text.includes(sampleId));
-  if (context && file && !found) problems.push(`${file.path}: no ${task.toUpperCase()} question has the id ${sampleId}`);
+  if (context && file)
+    skeletonQuestions(
+      context,
+      task,
+      file,
+      settings,
+      problems,
+      (question) => void (found ??= question),
+      (text) => text.includes(sampleId),
+    );
+  if (context && file && !found)
+    problems.push(`${file.path}: no ${task.toUpperCase()} question has the id ${sampleId}`);
   return { prepared: found, problems };
 }
 
-async function readGame(folder: string, game: string, settings: MangoSetOptions, files: QuestionSetFiles, problems: string[]): Promise<GameContext | null> {
+async function readGame(
+  folder: string,
+  game: string,
+  settings: MangoSetOptions,
+  files: QuestionSetFiles,
+  problems: string[],
+): Promise<GameContext | null> {
   const read = async (suffix: string): Promise<{ path: string; text: string } | null> => {
     const path = joinPath(folder, `${game}.${suffix}`);
     try {
@@ -205,29 +277,61 @@ async function readGame(folder: string, game: string, settings: MangoSetOptions,
   const edges = parseEdgesFile(edgesFile.text);
   const actions = parseActionsFile(actionsFile.text);
   const locations = parseLocationsFile(locationsFile.text);
-  if (firstError(edgesFile.path, edges.diagnostics) || firstError(actionsFile.path, actions.diagnostics) || firstError(locationsFile.path, locations.diagnostics)) return null;
+  if (
+    firstError(edgesFile.path, edges.diagnostics) ||
+    firstError(actionsFile.path, actions.diagnostics) ||
+    firstError(locationsFile.path, locations.diagnostics)
+  )
+    return null;
   const records = edges.edges.map((edge) => edge.record);
   // The prompt's walkthrough, cut once: its cutoff (the token cap can come before --cutoff) is the
   // record's cutoff, and the answerable/easy labels are taken at it, as the result files are.
-  const cut = promptWalkthrough(walkthrough.text, settings.cutoff, { counter: cl100kCounter(), budget: PROMPT_TOKEN_BUDGET });
+  const cut = promptWalkthrough(walkthrough.text, settings.cutoff, {
+    counter: cl100kCounter(),
+    budget: PROMPT_TOKEN_BUDGET,
+  });
   let scorer: MangoScorer | undefined;
   return {
-    game, walkthrough: walkthrough.text, cut, records, template: settings.template,
-    actions: names(actions), locations: names(locations), read, distances: shortestDistances(records),
+    game,
+    walkthrough: walkthrough.text,
+    cut,
+    records,
+    template: settings.template,
+    actions: names(actions),
+    locations: names(locations),
+    read,
+    distances: shortestDistances(records),
     // The maze view's graph without the user's reverse pairs (start and last step as the server's
     // maze has them), so a run's trajectory is the one Show in Maze draws.
-    scorer: () => (scorer ??= createMangoScorer({ game, records, locations: names(locations), ...walkthroughEnds(walkthrough.text) })),
+    scorer: () =>
+      (scorer ??= createMangoScorer({
+        game,
+        records,
+        locations: names(locations),
+        ...walkthroughEnds(walkthrough.text),
+      })),
   };
 }
 
 /** Where the walkthrough starts and its last step, as the maze view places them. */
 function walkthroughEnds(text: string): { start: string | null; lastStep: number | undefined } {
   const document = WalkthroughDocument.parse(text);
-  return { start: document.steps()[0]?.location?.toLowerCase() ?? null, lastStep: document.lastStepNumber() ?? undefined };
+  return {
+    start: document.steps()[0]?.location?.toLowerCase() ?? null,
+    lastStep: document.lastStepNumber() ?? undefined,
+  };
 }
 
 /** The questions of one skeleton file in line order, first of each id, filtered by difficulty; `mayMatch` skips lines before parsing. */
-function skeletonQuestions(context: GameContext, task: SkeletonTask, file: { path: string; text: string }, settings: MangoSetOptions, problems: string[], add: (question: PreparedMangoQuestion) => void, mayMatch?: (text: string) => boolean): void {
+function skeletonQuestions(
+  context: GameContext,
+  task: SkeletonTask,
+  file: { path: string; text: string },
+  settings: MangoSetOptions,
+  problems: string[],
+  add: (question: PreparedMangoQuestion) => void,
+  mayMatch?: (text: string) => boolean,
+): void {
   const seen = new Map<string, number>();
   splitLines(file.text).forEach((text, line) => {
     if (text.trim() === '' || (mayMatch && !mayMatch(text))) return;
@@ -297,23 +401,35 @@ export class PreparedMangoQuestion implements PreparedQuestion<MangoQuestion> {
   get messages(): ChatMessage[] {
     const { context, question } = this;
     return prepareMangoQuestion({
-      game: context.game, walkthrough: context.walkthrough, actions: context.actions, locations: context.locations,
-      question, cutoff: question.cutoff, template: context.template, walkthroughCut: context.cut,
+      game: context.game,
+      walkthrough: context.walkthrough,
+      actions: context.actions,
+      locations: context.locations,
+      question,
+      cutoff: question.cutoff,
+      template: context.template,
+      walkthroughCut: context.cut,
     }).messages;
   }
 
   builtInAnswer(profile: ModelProfile, seed: number): string {
     if (profile.provider === 'oracle') return oracleAnswer(this.context.records, this.question);
-    if (profile.provider === 'random') return randomAnswer(this.context.records, this.question, questionSeed(seed, this.question.sampleId));
+    if (profile.provider === 'random')
+      return randomAnswer(this.context.records, this.question, questionSeed(seed, this.question.sampleId));
     throw new Error(`MANGO has no built-in agent for a ${profile.provider} profile`);
   }
 
   score(replyText: string, mode: ScoringMode): ScoredReply {
-    if (mode !== 'faithful' && mode !== 'reference') throw new QuestionOptionError(`MANGO scores in faithful or reference mode, not ${mode}`);
+    if (mode !== 'faithful' && mode !== 'reference')
+      throw new QuestionOptionError(`MANGO scores in faithful or reference mode, not ${mode}`);
     const result = this.context.scorer().evaluate(this.question, replyText, mode);
     this.last = { replyText, mode, trajectory: result.trajectory };
     // As the editor records a MANGO run: the reply's steps as walked on the evaluator's graph.
-    const parsedAnswer = result.trajectory.steps.map(({ from, action, to }) => ({ location_before: from, action, location_after: to }));
+    const parsedAnswer = result.trajectory.steps.map(({ from, action, to }) => ({
+      location_before: from,
+      action,
+      location_after: to,
+    }));
     return { parsedAnswer, scores: result.scores, diagnostics: result.diagnostics };
   }
 

@@ -12,7 +12,8 @@ export function mangoDifficulty(question: MangoQuestion): 'easy' | 'hard' | 'una
   return question.easy ? 'easy' : 'hard';
 }
 
-const flag = (value: unknown): number | null => (typeof value === 'boolean' ? (value ? 1 : 0) : typeof value === 'number' ? value : null);
+const flag = (value: unknown): number | null =>
+  typeof value === 'boolean' ? (value ? 1 : 0) : typeof value === 'number' ? value : null;
 
 /**
  * The metrics in display order (the map task's after the route tasks': a record has only its task's)
@@ -35,8 +36,10 @@ export const MANGO_GLOSSARY: Readonly<Record<string, string>> = {
     "1 when the answer gets to the right room. Route finding: walking the answer's actions from the start reaches the destination. Destination finding: the answer's last room is where the asked actions lead (faithful; the released evaluator, reference mode, gives 1 to every valid answer here).",
   success_loose:
     "Like success_strict with partial credit. Route finding: each action is first mapped to the game's most similar action. Reference mode scores the name similarity (1 − edit distance / length) of the room reached to the destination, so a near miss earns a fraction.",
-  reasoning: 'The answer is a valid walk: it starts at the source and ends at the destination (exact names), every step is a move of the maze with its exact action, and the steps chain. Any valid route counts, not only the shortest.',
-  parse_error: 'The share of answers that could not be read as a list of steps (lower is better); they score 0 on the other metrics.',
+  reasoning:
+    'The answer is a valid walk: it starts at the source and ends at the destination (exact names), every step is a move of the maze with its exact action, and the steps chain. Any valid route counts, not only the shortest.',
+  parse_error:
+    'The share of answers that could not be read as a list of steps (lower is better); they score 0 on the other metrics.',
   precision: "The map task: the share of the model's moves that are moves of the maze.",
   recall: "The map task: the share of the maze's moves (up to the cutoff) that the model wrote down.",
   f1: 'The map task: the harmonic mean of precision and recall.',
@@ -58,15 +61,32 @@ export const mangoReport: BenchmarkReport<MangoQuestion> = {
     // DF asks to follow its action list; RF's route length is known only when the question carries it.
     const pathLength = question.task === 'df' ? question.actionList.length : (question.pathLength ?? null);
     // A map question has no route, so no difficulty or path length.
-    if (question.task === 'map') return { game: question.game, task: question.task, difficulty: null, path_length: null };
-    return { game: question.game, task: question.play ? 'play' : question.task, difficulty: mangoDifficulty(question), path_length: pathLength };
+    if (question.task === 'map')
+      return { game: question.game, task: question.task, difficulty: null, path_length: null };
+    return {
+      game: question.game,
+      task: question.play ? 'play' : question.task,
+      difficulty: mangoDifficulty(question),
+      path_length: pathLength,
+    };
   },
   metrics: (record): Record<string, number | null> => {
     const { scores } = record;
     // An errored record never reached the parser: it is an error (its own column), not a parse error.
     const parseError = record.error !== undefined ? null : flag(scores.parse_error);
-    if (record.question.task === 'map') return { precision: flag(scores.precision), recall: flag(scores.recall), f1: flag(scores.f1), parse_error: parseError };
-    return { success_strict: flag(scores.success_strict), success_loose: flag(scores.success_loose), reasoning: flag(scores.reasoning), parse_error: parseError };
+    if (record.question.task === 'map')
+      return {
+        precision: flag(scores.precision),
+        recall: flag(scores.recall),
+        f1: flag(scores.f1),
+        parse_error: parseError,
+      };
+    return {
+      success_strict: flag(scores.success_strict),
+      success_loose: flag(scores.success_loose),
+      reasoning: flag(scores.reasoning),
+      parse_error: parseError,
+    };
   },
   valid: (record) => record.error === undefined && scoresParsed(record),
   plots: [

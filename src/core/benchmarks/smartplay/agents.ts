@@ -10,7 +10,9 @@ import type { SmartPlayAgent } from './runner';
 const OBSERVATION_PREFIX = 'current step observation: ';
 
 function currentObservation(messages: readonly ChatMessage[]): string {
-  const message = [...messages].reverse().find((candidate) => candidate.role === 'system' && candidate.content.startsWith(OBSERVATION_PREFIX));
+  const message = [...messages]
+    .reverse()
+    .find((candidate) => candidate.role === 'system' && candidate.content.startsWith(OBSERVATION_PREFIX));
   return message ? message.content.slice(OBSERVATION_PREFIX.length) : '';
 }
 
@@ -38,7 +40,8 @@ export function hanoiSolverAgent(): SmartPlayAgent {
     throwIfAborted(signal);
     const state = parseHanoiConfiguration(currentObservation(messages));
     const action = state === null ? null : optimalHanoiAction(state);
-    if (action === null) return state === null ? 'I cannot read a Tower of Hanoi configuration.' : 'Every disk is already on rod C.';
+    if (action === null)
+      return state === null ? 'I cannot read a Tower of Hanoi configuration.' : 'Every disk is already on rod C.';
     const text = HANOI_ACTIONS[action];
     return asksForAction(messages) ? text : `The optimal next move is to ${text.toLowerCase()}.`;
   };

@@ -3,7 +3,15 @@
 // recorded setup/outcome (upstream draws them from unseeded Python `random` and global numpy).
 import { describeActions, HistoryTracker } from './history';
 import type { SeededRandom } from './random';
-import { SmartPlayEnvError, type EpisodeSetup, type ResetResult, type SmartPlayEnv, type StepInfo, type StepOutcome, type StepResult } from './types';
+import {
+  SmartPlayEnvError,
+  type EpisodeSetup,
+  type ResetResult,
+  type SmartPlayEnv,
+  type StepInfo,
+  type StepOutcome,
+  type StepResult,
+} from './types';
 
 export type BanditVariant = 'Deterministic' | 'HighLow' | 'HighHigh' | 'LowLow';
 
@@ -17,7 +25,8 @@ export const BANDIT_PROBABILITIES: Readonly<Record<BanditVariant, readonly numbe
 export const BANDIT_ACTIONS: readonly string[] = ['Pull slot machine 1.', 'Pull slot machine 2.'];
 
 export const BANDIT_MANUAL =
-  'You are in the casino with 2 slot machines in front of you. Your goal is to try to earn the most from those slot machines.\n\n' + describeActions(BANDIT_ACTIONS);
+  'You are in the casino with 2 slot machines in front of you. Your goal is to try to earn the most from those slot machines.\n\n' +
+  describeActions(BANDIT_ACTIONS);
 
 /** Index of the first maximum, like np.argmax. */
 export function argmax(values: readonly number[]): number {
@@ -67,7 +76,10 @@ export class BanditEnv implements SmartPlayEnv {
 
   reset(setup?: EpisodeSetup): ResetResult {
     if (setup) {
-      if (!isPermutationOf(setup.probabilities, BANDIT_PROBABILITIES[this.variant]) || !isPermutationOf(setup.rewards, [1, 1])) {
+      if (
+        !isPermutationOf(setup.probabilities, BANDIT_PROBABILITIES[this.variant]) ||
+        !isPermutationOf(setup.rewards, [1, 1])
+      ) {
         throw new SmartPlayEnvError(`recorded setup is not a shuffle of ${this.game}'s arms`);
       }
       this.probabilities = [...setup.probabilities];
@@ -88,7 +100,8 @@ export class BanditEnv implements SmartPlayEnv {
 
   step(action: number, outcome?: StepOutcome): StepResult {
     if (action !== 0 && action !== 1) throw new SmartPlayEnvError(`bandit action must be 0 or 1, not ${action}`);
-    if (outcome && !('paid' in outcome)) throw new SmartPlayEnvError('a bandit step replays a {"paid": boolean} outcome');
+    if (outcome && !('paid' in outcome))
+      throw new SmartPlayEnvError('a bandit step replays a {"paid": boolean} outcome');
     const paid = outcome ? outcome.paid : this.random.uniform() < this.probabilities[action];
     const reward = paid ? this.rewards[action] : -1;
     this.scoreTracker += action === this.optimalAction ? 1 : 0;

@@ -19,7 +19,8 @@ export const smartplayBenchmark: BenchmarkDefinition<SmartplayQuestion> = {
   questionOptions: SMARTPLAY_QUESTION_OPTIONS,
   questionOptionHints: SMARTPLAY_QUESTION_OPTION_HINTS,
   scoringModes: ['faithful', 'reference'],
-  questions: (_kind, text) => (text.trim() === '' ? [] : [{ line: 0, label: 'Step Through Episode', command: 'waypoint.showBoard', argument: {} }]),
+  questions: (_kind, text) =>
+    text.trim() === '' ? [] : [{ line: 0, label: 'Step Through Episode', command: 'waypoint.showBoard', argument: {} }],
   // Show Board steps through the logged episode; a log without its header line has nothing to draw.
   fileTimeline: (_kind, text, path) => smartplayTimelineOfFile(parseEpisodeLog(text).log, `Episode: ${path}`),
 };

@@ -20,14 +20,25 @@ export function validateEpisodeLog(text: string): { log: ParsedEpisodeLog; diagn
 /** Semantic checks; assumes every line already passed the schema. */
 export function checkEpisodeLog(log: ParsedEpisodeLog): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const report: Report = (code, message, range, severity = 'error') => diagnostics.push({ severity, code, message, range });
+  const report: Report = (code, message, range, severity = 'error') =>
+    diagnostics.push({ severity, code, message, range });
   const header = log.header;
   if (!header) return diagnostics;
   const game = SMARTPLAY_GAMES.get(header.record.game);
-  if (!game) report(EpisodeLogCodes.unknownGame, `Unknown SmartPlay game '${header.record.game}'; observations and scores are shown as they are.`, header.rangeAt(['game']), 'warning');
+  if (!game)
+    report(
+      EpisodeLogCodes.unknownGame,
+      `Unknown SmartPlay game '${header.record.game}'; observations and scores are shown as they are.`,
+      header.rangeAt(['game']),
+      'warning',
+    );
   const actionList = header.record.actionList ?? game?.actionList;
   if (game && header.record.actionList && header.record.actionList.join('\n') !== game.actionList.join('\n')) {
-    report(EpisodeLogCodes.actionText, `${game.game}'s actions are ${JSON.stringify(game.actionList)}.`, header.rangeAt(['actionList']));
+    report(
+      EpisodeLogCodes.actionText,
+      `${game.game}'s actions are ${JSON.stringify(game.actionList)}.`,
+      header.rangeAt(['actionList']),
+    );
   }
   const maxSteps = header.record.settings?.maxSteps ?? game?.defaultSteps;
   const optionalFinalPeriod = header.record.settings?.optionalFinalPeriod ?? false;
@@ -36,24 +47,48 @@ export function checkEpisodeLog(log: ParsedEpisodeLog): Diagnostic[] {
 
   log.steps.forEach((step, index) => {
     const { record } = step;
-    if (record.step !== index + 1) report(EpisodeLogCodes.stepSequence, `Expected step ${index + 1}, found ${record.step}.`, step.rangeAt(['step']));
-    if (doneAt !== null && index === doneAt + 1) report(EpisodeLogCodes.stepAfterDone, `The episode ended at step ${doneAt + 1}; upstream raises on further steps.`, step.rangeAt([]));
+    if (record.step !== index + 1)
+      report(EpisodeLogCodes.stepSequence, `Expected step ${index + 1}, found ${record.step}.`, step.rangeAt(['step']));
+    if (doneAt !== null && index === doneAt + 1)
+      report(
+        EpisodeLogCodes.stepAfterDone,
+        `The episode ended at step ${doneAt + 1}; upstream raises on further steps.`,
+        step.rangeAt([]),
+      );
     if (record.done && doneAt === null) doneAt = index;
-    if (maxSteps !== undefined && index === maxSteps) report(EpisodeLogCodes.stepLimit, `More steps than the limit of ${maxSteps}.`, step.rangeAt([]), 'warning');
+    if (maxSteps !== undefined && index === maxSteps)
+      report(EpisodeLogCodes.stepLimit, `More steps than the limit of ${maxSteps}.`, step.rangeAt([]), 'warning');
     if (previousObservation !== undefined && record.observation !== previousObservation) {
-      report(EpisodeLogCodes.observationChain, 'This observation differs from the one the previous step (or the reset) produced.', step.rangeAt(['observation']));
+      report(
+        EpisodeLogCodes.observationChain,
+        'This observation differs from the one the previous step (or the reset) produced.',
+        step.rangeAt(['observation']),
+      );
     }
     previousObservation = record.nextObservation;
     if (actionList) {
-      if (record.action >= actionList.length) report(EpisodeLogCodes.actionRange, `Action ${record.action} is outside the ${actionList.length} actions.`, step.rangeAt(['action']));
+      if (record.action >= actionList.length)
+        report(
+          EpisodeLogCodes.actionRange,
+          `Action ${record.action} is outside the ${actionList.length} actions.`,
+          step.rangeAt(['action']),
+        );
       else if (record.actionText !== undefined && record.actionText !== actionList[record.action]) {
-        report(EpisodeLogCodes.actionText, `Action ${record.action} is '${actionList[record.action]}'.`, step.rangeAt(['actionText']));
+        report(
+          EpisodeLogCodes.actionText,
+          `Action ${record.action} is '${actionList[record.action]}'.`,
+          step.rangeAt(['actionText']),
+        );
       }
       const answer = record.prompts?.[record.prompts.length - 1]?.answer;
       if (answer !== undefined) {
         const match = matchAction(answer, actionList, { optionalFinalPeriod });
         if (match.action !== record.action || (record.matched !== undefined && match.matched !== record.matched)) {
-          report(EpisodeLogCodes.actionMismatch, `The answer maps to action ${match.action} (${match.matched ? `'${actionList[match.action]}'` : 'no match, action 0'}), not ${record.action}.`, step.rangeAt(['action']));
+          report(
+            EpisodeLogCodes.actionMismatch,
+            `The answer maps to action ${match.action} (${match.matched ? `'${actionList[match.action]}'` : 'no match, action 0'}), not ${record.action}.`,
+            step.rangeAt(['action']),
+          );
         }
       }
     }
@@ -72,7 +107,11 @@ function checkPrompts(manual: string | undefined, step: LocatedRecord<EpisodeSte
   prompts.forEach((prompt, index) => {
     const expected = composeMessages({ manual, history, obs: observation }, QUESTIONS[index] ?? '', past);
     if (JSON.stringify(expected) !== JSON.stringify(prompt.messages)) {
-      report(EpisodeLogCodes.promptMismatch, `The messages of question ${index + 1} are not the ones the SmartPlay loop sends for this step.`, step.rangeAt(['prompts', index, 'messages']));
+      report(
+        EpisodeLogCodes.promptMismatch,
+        `The messages of question ${index + 1} are not the ones the SmartPlay loop sends for this step.`,
+        step.rangeAt(['prompts', index, 'messages']),
+      );
     }
     past.push([QUESTIONS[index] ?? '', prompt.answer]);
   });
@@ -82,11 +121,22 @@ function checkEnd(log: ParsedEpisodeLog, report: Report): void {
   if (!log.end) return;
   const { record } = log.end;
   const last = log.steps[log.steps.length - 1]?.record;
-  if (record.steps !== log.steps.length) report(EpisodeLogCodes.endMismatch, `The log has ${log.steps.length} steps, not ${record.steps}.`, log.end.rangeAt(['steps']));
+  if (record.steps !== log.steps.length)
+    report(
+      EpisodeLogCodes.endMismatch,
+      `The log has ${log.steps.length} steps, not ${record.steps}.`,
+      log.end.rangeAt(['steps']),
+    );
   const score = last?.score ?? log.header?.record.reset?.score;
-  if (score !== undefined && record.score !== score) report(EpisodeLogCodes.endMismatch, `The episode score is the last step's score, ${score}.`, log.end.rangeAt(['score']));
+  if (score !== undefined && record.score !== score)
+    report(
+      EpisodeLogCodes.endMismatch,
+      `The episode score is the last step's score, ${score}.`,
+      log.end.rangeAt(['score']),
+    );
   const total = log.steps.reduce((sum, step) => sum + step.record.reward, 0);
-  if (Math.abs(record.totalReward - total) > 1e-9) report(EpisodeLogCodes.endMismatch, `The rewards add up to ${total}.`, log.end.rangeAt(['totalReward']));
+  if (Math.abs(record.totalReward - total) > 1e-9)
+    report(EpisodeLogCodes.endMismatch, `The rewards add up to ${total}.`, log.end.rangeAt(['totalReward']));
 }
 
 /** Re-plays the actions (and recorded outcomes) and compares every produced value with the log. */
@@ -97,7 +147,12 @@ function replayLog(log: ParsedEpisodeLog, report: Report): void {
   try {
     // Crafter's world is its seed (Crafter(seed=S), runs.md §8): a log without one cannot be replayed.
     if (header.record.game === 'Crafter' && typeof header.record.seed !== 'number') {
-      report(EpisodeLogCodes.replayImpossible, 'Without the seed the Crafter world cannot be rebuilt; rewards and scores are not checked.', header.rangeAt(['game']), 'information');
+      report(
+        EpisodeLogCodes.replayImpossible,
+        'Without the seed the Crafter world cannot be rebuilt; rewards and scores are not checked.',
+        header.rangeAt(['game']),
+        'information',
+      );
       return;
     }
     // Messenger is exact only for a seed with Waypoint's meaning; logs without one (upstream's) are not replayed.
@@ -105,11 +160,20 @@ function replayLog(log: ParsedEpisodeLog, report: Report): void {
     const seed = header.record.seed ?? undefined;
     if (messenger && seed === undefined) return;
     const seeded = header.record.game === 'Crafter' ? (header.record.seed ?? 0) : messenger ? seed : undefined;
-    env = createSmartPlayEnv(header.record.game, { mode: header.record.settings?.mode, allowNonReference: true, ...(seeded !== undefined ? { seed: seeded } : {}) });
+    env = createSmartPlayEnv(header.record.game, {
+      mode: header.record.settings?.mode,
+      allowNonReference: true,
+      ...(seeded !== undefined ? { seed: seeded } : {}),
+    });
     const needsOutcomes = env.game.startsWith('Bandit') || env.game.startsWith('RockPaper');
     const setup = header.record.reset?.setup;
     if (needsOutcomes && (!setup || log.steps.some((step) => !step.record.outcome))) {
-      report(EpisodeLogCodes.replayImpossible, 'Without the recorded setup and per-step outcomes the random draws cannot be replayed; rewards and scores are not checked.', header.rangeAt(['reset']), 'information');
+      report(
+        EpisodeLogCodes.replayImpossible,
+        'Without the recorded setup and per-step outcomes the random draws cannot be replayed; rewards and scores are not checked.',
+        header.rangeAt(['reset']),
+        'information',
+      );
       return;
     }
     const reset = env.reset(setup);
@@ -119,7 +183,15 @@ function replayLog(log: ParsedEpisodeLog, report: Report): void {
       return false;
     };
     if (!compare(header.record.manual, reset.info.manual, () => header.rangeAt(['manual']), 'the manual')) return;
-    if (!compare(header.record.reset?.observation, reset.info.obs, () => header.rangeAt(['reset', 'observation']), 'the reset observation')) return;
+    if (
+      !compare(
+        header.record.reset?.observation,
+        reset.info.obs,
+        () => header.rangeAt(['reset', 'observation']),
+        'the reset observation',
+      )
+    )
+      return;
     let shown = reset.info;
     for (const step of log.steps) {
       const { record } = step;
@@ -134,7 +206,8 @@ function replayLog(log: ParsedEpisodeLog, report: Report): void {
         ['completed', result.info.completed, 'completed ='],
       ];
       // The first difference explains the rest; later steps would only repeat it.
-      for (const [field, expected, what] of checks) if (!compare(record[field], expected, () => step.rangeAt([field]), what)) return;
+      for (const [field, expected, what] of checks)
+        if (!compare(record[field], expected, () => step.rangeAt([field]), what)) return;
       shown = result.info;
       if (result.done) return;
     }

@@ -1,7 +1,14 @@
 // Episode logs as JSON Lines (schema: core/benchmarks/smartplay/logSchema.ts): writing a runner's episode, and
 // reading any log line by line with located diagnostics. Semantic checks are in episodeChecks.ts.
 import { forEachJsonLine } from '../mango/walkthrough/gameFiles';
-import { EPISODE_LOG_FORMAT, episodeLineSchema, type EpisodeEndLine, type EpisodeHeaderLine, type EpisodeLine, type EpisodeStepLine } from './logSchema';
+import {
+  EPISODE_LOG_FORMAT,
+  episodeLineSchema,
+  type EpisodeEndLine,
+  type EpisodeHeaderLine,
+  type EpisodeLine,
+  type EpisodeStepLine,
+} from './logSchema';
 import { lineRange, splitLines, type Diagnostic, type Range } from '../../util/text';
 import type { EpisodeEnd, EpisodeHeader, EpisodeLog, StepRecord } from './runner';
 
@@ -76,7 +83,12 @@ export function parseEpisodeLog(text: string): { log: ParsedEpisodeLog; diagnost
   const headerDiagnosed = diagnostics.some((diagnostic) => diagnostic.range.start.line === firstLine);
   if (!log.header && !headerDiagnosed) {
     const line = Math.max(firstLine, 0);
-    diagnostics.push({ severity: 'error', code: EpisodeLogCodes.headerMissing, message: `A SmartPlay episode log starts with a {"kind":"header","format":"${EPISODE_LOG_FORMAT}",...} line.`, range: lineRange(line, 0, splitLines(text)[line]?.length ?? 0) });
+    diagnostics.push({
+      severity: 'error',
+      code: EpisodeLogCodes.headerMissing,
+      message: `A SmartPlay episode log starts with a {"kind":"header","format":"${EPISODE_LOG_FORMAT}",...} line.`,
+      range: lineRange(line, 0, splitLines(text)[line]?.length ?? 0),
+    });
   }
   return { log, diagnostics };
 }

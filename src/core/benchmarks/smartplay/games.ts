@@ -22,10 +22,31 @@ export interface GameInfo {
   playable: boolean;
 }
 
-export const MESSENGER_ACTIONS: readonly string[] = ['Move North', 'Move South', 'Move West', 'Move East', 'Do Nothing'];
+export const MESSENGER_ACTIONS: readonly string[] = [
+  'Move North',
+  'Move South',
+  'Move West',
+  'Move East',
+  'Do Nothing',
+];
 export const CRAFTER_ACTIONS: readonly string[] = [
-  'Noop', 'Move West', 'Move East', 'Move North', 'Move South', 'Do', 'Sleep', 'Place Stone', 'Place Table', 'Place Furnace', 'Place Plant',
-  'Make Wood Pickaxe', 'Make Stone Pickaxe', 'Make Iron Pickaxe', 'Make Wood Sword', 'Make Stone Sword', 'Make Iron Sword',
+  'Noop',
+  'Move West',
+  'Move East',
+  'Move North',
+  'Move South',
+  'Do',
+  'Sleep',
+  'Place Stone',
+  'Place Table',
+  'Place Furnace',
+  'Place Plant',
+  'Make Wood Pickaxe',
+  'Make Stone Pickaxe',
+  'Make Iron Pickaxe',
+  'Make Wood Sword',
+  'Make Stone Sword',
+  'Make Iron Sword',
 ];
 export const MINEDOJO_ACTIONS: readonly string[] = ['Move North', 'Move East', 'Move South', 'Move West'];
 
@@ -34,20 +55,82 @@ const MINEDOJO_TASKS = [0, 1, 2, 4, 5, 7, 8, 9];
 
 function games(): GameInfo[] {
   const list: GameInfo[] = [];
-  for (const variant of BANDIT_VARIANTS) list.push({ game: `BanditTwoArmed${variant}Fixed`, family: 'bandits', actionList: BANDIT_ACTIONS, defaultSteps: 50, defaultIter: 20, windowSize: 50, playable: true });
-  for (const game of [RPS_BASIC.game, RPS_DIFFERENT_SCORE.game]) list.push({ game, family: 'rps', actionList: RPS_ACTIONS, defaultSteps: 50, defaultIter: 20, windowSize: 50, playable: true });
-  for (const disks of [3, 4]) list.push({ game: `Hanoi${disks}Disk`, family: 'hanoi', actionList: HANOI_ACTIONS, defaultSteps: 30, defaultIter: 10, windowSize: 5, playable: true });
-  [4, 64, 128].forEach((defaultSteps, index) => list.push({ game: `MessengerL${index + 1}`, family: 'messenger', actionList: MESSENGER_ACTIONS, defaultSteps, defaultIter: 100, windowSize: 2, playable: true }));
-  list.push({ game: 'Crafter', family: 'crafter', actionList: CRAFTER_ACTIONS, defaultSteps: 10000, defaultIter: 10, windowSize: 2, playable: true });
+  for (const variant of BANDIT_VARIANTS)
+    list.push({
+      game: `BanditTwoArmed${variant}Fixed`,
+      family: 'bandits',
+      actionList: BANDIT_ACTIONS,
+      defaultSteps: 50,
+      defaultIter: 20,
+      windowSize: 50,
+      playable: true,
+    });
+  for (const game of [RPS_BASIC.game, RPS_DIFFERENT_SCORE.game])
+    list.push({
+      game,
+      family: 'rps',
+      actionList: RPS_ACTIONS,
+      defaultSteps: 50,
+      defaultIter: 20,
+      windowSize: 50,
+      playable: true,
+    });
+  for (const disks of [3, 4])
+    list.push({
+      game: `Hanoi${disks}Disk`,
+      family: 'hanoi',
+      actionList: HANOI_ACTIONS,
+      defaultSteps: 30,
+      defaultIter: 10,
+      windowSize: 5,
+      playable: true,
+    });
+  [4, 64, 128].forEach((defaultSteps, index) =>
+    list.push({
+      game: `MessengerL${index + 1}`,
+      family: 'messenger',
+      actionList: MESSENGER_ACTIONS,
+      defaultSteps,
+      defaultIter: 100,
+      windowSize: 2,
+      playable: true,
+    }),
+  );
+  list.push({
+    game: 'Crafter',
+    family: 'crafter',
+    actionList: CRAFTER_ACTIONS,
+    defaultSteps: 10000,
+    defaultIter: 10,
+    windowSize: 2,
+    playable: true,
+  });
   // MinedojoCreative0's 200 steps and 20 episodes are its recorded settings (spec §10).
-  for (const task of MINEDOJO_TASKS) list.push({ game: `MinedojoCreative${task}`, family: 'minedojo', actionList: MINEDOJO_ACTIONS, defaultSteps: 200, defaultIter: 20, windowSize: 2, playable: false });
+  for (const task of MINEDOJO_TASKS)
+    list.push({
+      game: `MinedojoCreative${task}`,
+      family: 'minedojo',
+      actionList: MINEDOJO_ACTIONS,
+      defaultSteps: 200,
+      defaultIter: 20,
+      windowSize: 2,
+      playable: false,
+    });
   return list;
 }
 
 export const SMARTPLAY_GAMES: ReadonlyMap<string, GameInfo> = new Map(games().map((info) => [info.game, info]));
 
 /** spec §2: benchmark_games_v0. */
-export const BENCHMARK_GAMES_V0: readonly string[] = ['RockPaperScissorBasic', 'BanditTwoArmedHighLowFixed', 'MessengerL1', 'MessengerL2', 'Hanoi3Disk', 'Crafter', 'MinedojoCreative0'];
+export const BENCHMARK_GAMES_V0: readonly string[] = [
+  'RockPaperScissorBasic',
+  'BanditTwoArmedHighLowFixed',
+  'MessengerL1',
+  'MessengerL2',
+  'Hanoi3Disk',
+  'Crafter',
+  'MinedojoCreative0',
+];
 
 export interface CreateEnvOptions {
   /** Seed of the SeededRandom that draws shuffles and outcomes (default 0). */
@@ -70,9 +153,15 @@ export function createSmartPlayEnv(game: string, options: CreateEnvOptions = {})
       return new BanditEnv(game.slice('BanditTwoArmed'.length, -'Fixed'.length) as BanditVariant, random);
     case 'rps':
       if (game === RPS_DIFFERENT_SCORE.game && !options.allowNonReference) {
-        throw new SmartPlayEnvError("RockPaperScissorDifferentScore cannot be built upstream: RPSEnv.__init__() got an unexpected keyword argument 'p_dist'");
+        throw new SmartPlayEnvError(
+          "RockPaperScissorDifferentScore cannot be built upstream: RPSEnv.__init__() got an unexpected keyword argument 'p_dist'",
+        );
       }
-      return new RpsEnv(game === RPS_BASIC.game ? RPS_BASIC : RPS_DIFFERENT_SCORE, random, options.mode === 'reference' ? 'reference' : 'faithful');
+      return new RpsEnv(
+        game === RPS_BASIC.game ? RPS_BASIC : RPS_DIFFERENT_SCORE,
+        random,
+        options.mode === 'reference' ? 'reference' : 'faithful',
+      );
     case 'crafter':
       // The seed is Crafter(seed=S): the world and every creature's draws (runs.md §8).
       return new CrafterSmartPlayEnv(options.seed ?? 0);

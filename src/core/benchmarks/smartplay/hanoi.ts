@@ -58,7 +58,10 @@ export function hanoiRods(state: readonly number[]): number[][] {
 
 /** The observation: `Current configuration:` (after reset) or `You tried to ....` plus three rod lines. */
 export function describeHanoi(state: readonly number[], action?: number): string {
-  let result = action === undefined ? 'Current configuration:' : `You tried to ${HANOI_ACTIONS[action].toLowerCase()}. Current configuration:`;
+  let result =
+    action === undefined
+      ? 'Current configuration:'
+      : `You tried to ${HANOI_ACTIONS[action].toLowerCase()}. Current configuration:`;
   hanoiRods(state).forEach((disks, rod) => {
     result += `\n- ${ROD_LETTERS[rod]}: |bottom, ${pythonIntList([...disks].reverse())}, top|`;
   });
@@ -113,7 +116,8 @@ export class HanoiEnv implements SmartPlayEnv {
   private readonly history = new HistoryTracker(5);
 
   constructor(readonly disks: number) {
-    if (!Number.isInteger(disks) || disks < 1) throw new SmartPlayEnvError(`Hanoi needs a positive number of disks, not ${disks}`);
+    if (!Number.isInteger(disks) || disks < 1)
+      throw new SmartPlayEnvError(`Hanoi needs a positive number of disks, not ${disks}`);
     this.game = `Hanoi${disks}Disk`;
     this.manual = hanoiManual(disks);
     this.stateValue = new Array<number>(disks).fill(0);
@@ -135,7 +139,8 @@ export class HanoiEnv implements SmartPlayEnv {
 
   step(action: number): StepResult {
     if (this.done) throw new SmartPlayEnvError('Episode has finished. Call env.reset() to start a new episode.');
-    if (!Number.isInteger(action) || action < 0 || action >= HANOI_MOVES.length) throw new SmartPlayEnvError(`Hanoi action must be 0..5, not ${action}`);
+    if (!Number.isInteger(action) || action < 0 || action >= HANOI_MOVES.length)
+      throw new SmartPlayEnvError(`Hanoi action must be 0..5, not ${action}`);
     const valid = hanoiMoveAllowed(this.stateValue, action);
     if (valid) {
       const [from, to] = HANOI_MOVES[action];
@@ -152,7 +157,13 @@ export class HanoiEnv implements SmartPlayEnv {
   }
 
   private info(obs: string): StepInfo {
-    return { manual: this.manual, obs, history: this.history.describe(), score: hanoiRods(this.stateValue)[2].length, completed: this.done ? 1 : 0 };
+    return {
+      manual: this.manual,
+      obs,
+      history: this.history.describe(),
+      score: hanoiRods(this.stateValue)[2].length,
+      completed: this.done ? 1 : 0,
+    };
   }
 }
 

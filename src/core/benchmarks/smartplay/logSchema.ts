@@ -35,13 +35,19 @@ export const episodeHeaderLineSchema = z
     kind: z.literal('header'),
     format: z.literal(EPISODE_LOG_FORMAT),
     version: z.literal(1),
-    game: z.string().min(1).describe('Upstream env name, e.g. Hanoi3Disk, BanditTwoArmedHighLowFixed, MessengerL1, Crafter.'),
+    game: z
+      .string()
+      .min(1)
+      .describe('Upstream env name, e.g. Hanoi3Disk, BanditTwoArmedHighLowFixed, MessengerL1, Crafter.'),
     settings: z
       .object({
         maxSteps: count('Step limit of the episode.').optional(),
         windowSize: count('History window size.').optional(),
         mode: z.enum(['faithful', 'reference']).optional(),
-        optionalFinalPeriod: z.boolean().optional().describe('Non-reference matching of actions without their final period.'),
+        optionalFinalPeriod: z
+          .boolean()
+          .optional()
+          .describe('Non-reference matching of actions without their final period.'),
       })
       .optional(),
     seed: z.number().int().nullable().optional(),
@@ -85,7 +91,11 @@ export const episodeEndLineSchema = z
   })
   .describe('Last line of a finished SmartPlay episode log.');
 
-export const episodeLineSchema = z.discriminatedUnion('kind', [episodeHeaderLineSchema, episodeStepLineSchema, episodeEndLineSchema]);
+export const episodeLineSchema = z.discriminatedUnion('kind', [
+  episodeHeaderLineSchema,
+  episodeStepLineSchema,
+  episodeEndLineSchema,
+]);
 
 export type EpisodeHeaderLine = z.infer<typeof episodeHeaderLineSchema>;
 export type EpisodeStepLine = z.infer<typeof episodeStepLineSchema>;

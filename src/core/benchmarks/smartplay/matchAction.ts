@@ -29,7 +29,8 @@ export function matchAction(answer: string, actionList: readonly string[], optio
     for (const candidate of candidates) {
       const offset = text.indexOf(candidate);
       if (offset < 0) continue;
-      if (!best.matched || offset < best.offset) best = { action: index, matched: true, offset, length: candidate.length };
+      if (!best.matched || offset < best.offset)
+        best = { action: index, matched: true, offset, length: candidate.length };
       break;
     }
   });

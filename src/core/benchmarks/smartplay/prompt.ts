@@ -11,13 +11,18 @@ export interface ChatMessage {
 
 export const SYSTEM_PROMPT = 'You\u2019re a player trying to play the game.';
 export const QUESTION_1 = "What is the best action to take? Let's think step by step, ";
-export const QUESTION_2 = 'Choose the best executable action from the list of all actions. Write the exact chosen action.';
+export const QUESTION_2 =
+  'Choose the best executable action from the list of all actions. Write the exact chosen action.';
 export const QUESTIONS: readonly string[] = [QUESTION_1, QUESTION_2];
 /** Index of the message a model wrapper may truncate when the context is too long (upstream returns 2). */
 export const TRUNCATABLE_MESSAGE_INDEX = 2;
 
 /** Messages for one question; `pastAnswers` are the earlier questions of this step with their answers. */
-export function composeMessages(info: Pick<StepInfo, 'manual' | 'history' | 'obs'>, question: string, pastAnswers: ReadonlyArray<readonly [string, string]> = []): ChatMessage[] {
+export function composeMessages(
+  info: Pick<StepInfo, 'manual' | 'history' | 'obs'>,
+  question: string,
+  pastAnswers: ReadonlyArray<readonly [string, string]> = [],
+): ChatMessage[] {
   const messages: ChatMessage[] = [{ role: 'system', content: SYSTEM_PROMPT }];
   if (info.manual.length > 0) messages.push({ role: 'system', content: info.manual });
   if (info.history.length > 0) messages.push({ role: 'system', content: info.history });

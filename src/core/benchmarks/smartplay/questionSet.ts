@@ -8,7 +8,14 @@ import { ModelCallCancelled, ModelCallError } from '../../eval/engine';
 import { growingChatEstimate } from '../../eval/playEstimates';
 import type { ChatMessage, EpisodeHistory, ModelReply } from '../../eval/types';
 import type { SmartplayQuestion } from './questionSchema';
-import { type PlayedEpisode, type PreparedQuestion, type QuestionOptionHint, QuestionOptionError, type QuestionSet, type QuestionSetOptions } from '../../benchmark/registry';
+import {
+  type PlayedEpisode,
+  type PreparedQuestion,
+  type QuestionOptionHint,
+  QuestionOptionError,
+  type QuestionSet,
+  type QuestionSetOptions,
+} from '../../benchmark/registry';
 import { crafterWoodAgent, hanoiSolverAgent, randomAgent } from './agents';
 import { formatEpisodeLog } from './episodeLog';
 import { createSmartPlayEnv, SMARTPLAY_GAMES } from './games';
@@ -19,7 +26,9 @@ import { normalizeScore } from './scores';
 export const SMARTPLAY_QUESTION_OPTIONS = ['episodes', 'seed'] as const;
 
 /** How hosts offer the options (core/runs/optionHints.ts). */
-export const SMARTPLAY_QUESTION_OPTION_HINTS: Readonly<Record<(typeof SMARTPLAY_QUESTION_OPTIONS)[number], QuestionOptionHint>> = {
+export const SMARTPLAY_QUESTION_OPTION_HINTS: Readonly<
+  Record<(typeof SMARTPLAY_QUESTION_OPTIONS)[number], QuestionOptionHint>
+> = {
   episodes: { fallback: '1', help: 'episodes per game' },
   seed: { fallback: '0', help: 'the seed of the first episode (each next episode adds 1)' },
 };
@@ -37,7 +46,10 @@ function count(text: string | undefined, option: string, fallback: number): numb
 function builtInAgent(game: string, provider: string, seed: number): SmartPlayAgent {
   if (provider === 'oracle') {
     if (game === 'Crafter') return crafterWoodAgent();
-    if (!game.startsWith('Hanoi')) throw new ModelCallError(`SmartPlay's oracle plays Tower of Hanoi (the optimal solver) and Crafter (the scripted wood collector) only; use --agent random or a model for ${game}.`);
+    if (!game.startsWith('Hanoi'))
+      throw new ModelCallError(
+        `SmartPlay's oracle plays Tower of Hanoi (the optimal solver) and Crafter (the scripted wood collector) only; use --agent random or a model for ${game}.`,
+      );
     return hanoiSolverAgent();
   }
   return randomAgent(seed);
@@ -55,21 +67,46 @@ export function builtInPlayers(game: string): BuiltInPlayer[] {
   const oracle: BuiltInPlayer[] = game.startsWith('Hanoi')
     ? [{ name: 'hanoi-solver', description: 'built-in: the optimal solver', provider: 'oracle' }]
     : game === 'Crafter'
-      ? [{ name: 'crafter-wood', description: 'built-in: a scripted player that collects wood and builds a table', provider: 'oracle' }]
+      ? [
+          {
+            name: 'crafter-wood',
+            description: 'built-in: a scripted player that collects wood and builds a table',
+            provider: 'oracle',
+          },
+        ]
       : [];
   return [...oracle, { name: 'random', description: 'built-in: a seeded random player', provider: 'random' }];
 }
 
 /** A played episode's scores, as a run record keeps them (the board's Play SmartPlay records the same). */
-export function episodeScores(game: string, log: EpisodeLog, mode: 'faithful' | 'reference'): Record<string, number | null> {
+export function episodeScores(
+  game: string,
+  log: EpisodeLog,
+  mode: 'faithful' | 'reference',
+): Record<string, number | null> {
   const end = log.end;
   const score = end?.score ?? 0;
-  return { score, normalized_score: normalizeScore(game, score, mode), completed: end?.completed ?? 0, steps: log.steps.length, total_reward: end?.totalReward ?? 0, unmatched: log.steps.filter((step) => !step.matched).length };
+  return {
+    score,
+    normalized_score: normalizeScore(game, score, mode),
+    completed: end?.completed ?? 0,
+    steps: log.steps.length,
+    total_reward: end?.totalReward ?? 0,
+    unmatched: log.steps.filter((step) => !step.matched).length,
+  };
 }
 
 /** Episode `episode` of `game` as a question: its id, seed and first messages. */
 export function prepareEpisode(game: string, episode: number, seed: number): PreparedQuestion<SmartplayQuestion> {
-  const question: SmartplayQuestion = { benchmark: 'smartplay', game, step: 0, question: 1, episode, seed, sampleId: `${game}-episode${episode}-seed${seed}` };
+  const question: SmartplayQuestion = {
+    benchmark: 'smartplay',
+    game,
+    step: 0,
+    question: 1,
+    episode,
+    seed,
+    sampleId: `${game}-episode${episode}-seed${seed}`,
+  };
   const firstTurn = createSmartPlayEnv(game, { seed }).reset().info;
   // One built-in agent per episode: the random player's draws continue from turn to turn.
   let agent: SmartPlayAgent | null = null;
@@ -87,7 +124,11 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
       const growth = count([{ role: 'system', content: entry }]) - count([]);
       const secondExtra = count(composeMessages(info, QUESTION_2, [[QUESTION_1, '']])) - first + maxReplyTokens;
       const steps = growingChatEstimate(env.defaultSteps, first, growth, historyTurns ?? env.windowSize);
-      return { requests: 2 * steps.requests, promptTokens: 2 * steps.promptTokens + steps.requests * secondExtra, largestPromptTokens: steps.largestPromptTokens + secondExtra };
+      return {
+        requests: 2 * steps.requests,
+        promptTokens: 2 * steps.promptTokens + steps.requests * secondExtra,
+        largestPromptTokens: steps.largestPromptTokens + secondExtra,
+      };
     },
     builtInAnswer(profile, _seed, messages) {
       agent ??= builtInAgent(game, profile.provider, seed);
@@ -97,10 +138,14 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
       throw new ModelCallError('a SmartPlay episode is played turn by turn, not scored from one reply');
     },
     async play(ask, mode, signal, options = {}): Promise<PlayedEpisode> {
-      if (mode !== 'faithful' && mode !== 'reference') throw new QuestionOptionError(`SmartPlay scores in faithful or reference mode, not ${mode}`);
+      if (mode !== 'faithful' && mode !== 'reference')
+        throw new QuestionOptionError(`SmartPlay scores in faithful or reference mode, not ${mode}`);
       const env = createSmartPlayEnv(game, { seed, mode });
       if (options.historyTurns !== undefined) env.setHistoryWindow(options.historyTurns);
-      const history: EpisodeHistory = { mode: options.historyTurns === undefined ? 'game' : 'window', turns: env.windowSize };
+      const history: EpisodeHistory = {
+        mode: options.historyTurns === undefined ? 'game' : 'window',
+        turns: env.windowSize,
+      };
       let promptTokens: number | null = 0;
       let completionTokens: number | null = 0;
       let allCached = true;
@@ -114,12 +159,19 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
           throw error;
         }
         promptTokens = reply.promptTokens === null || promptTokens === null ? null : promptTokens + reply.promptTokens;
-        completionTokens = reply.completionTokens === null || completionTokens === null ? null : completionTokens + reply.completionTokens;
+        completionTokens =
+          reply.completionTokens === null || completionTokens === null
+            ? null
+            : completionTokens + reply.completionTokens;
         allCached &&= reply.cached;
         return reply.text;
       };
       const log = await runEpisode(env, player, {
-        signal, mode, seed, agentName: options.playerName ?? 'model', maxSteps: options.maxSteps,
+        signal,
+        mode,
+        seed,
+        agentName: options.playerName ?? 'model',
+        maxSteps: options.maxSteps,
         onProgress: (event) => {
           if (event.kind === 'stepped') options.onProgress?.(event.step, event.maxSteps);
         },
@@ -128,9 +180,19 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
       options.onTranscript?.(rawAnswer);
       if (log.end?.reason === 'cancelled' || failure instanceof ModelCallCancelled) throw new ModelCallCancelled();
       // Not a model call's failure (the environment, Waypoint itself): nothing played stands.
-      if (log.end?.reason === 'error' && !(failure instanceof ModelCallError)) throw failure instanceof Error ? failure : new ModelCallError(log.end.error ?? 'the episode failed');
+      if (log.end?.reason === 'error' && !(failure instanceof ModelCallError))
+        throw failure instanceof Error ? failure : new ModelCallError(log.end.error ?? 'the episode failed');
       // A turn's call failed: the steps before it are the episode played (the log ends `error`).
-      const failed = failure instanceof ModelCallError ? { failed: { message: log.end?.error ?? failure.message, ...(failure.failure ? { failure: failure.failure } : {}), turnsPlayed: log.steps.length } } : {};
+      const failed =
+        failure instanceof ModelCallError
+          ? {
+              failed: {
+                message: log.end?.error ?? failure.message,
+                ...(failure.failure ? { failure: failure.failure } : {}),
+                turnsPlayed: log.steps.length,
+              },
+            }
+          : {};
       return {
         rawAnswer,
         parsedAnswer: log.steps.map((step) => step.actionText),
@@ -147,23 +209,31 @@ export function prepareEpisode(game: string, episode: number, seed: number): Pre
 }
 
 /** The episodes of the named games (`all`: every game Waypoint simulates that upstream can build). */
-export async function smartplayQuestionSet(sources: readonly string[], options: QuestionSetOptions): Promise<QuestionSet<SmartplayQuestion>> {
+export async function smartplayQuestionSet(
+  sources: readonly string[],
+  options: QuestionSetOptions,
+): Promise<QuestionSet<SmartplayQuestion>> {
   const episodes = count(options.episodes, 'episodes', 1);
   // Every episode is prepared up front: a huge count would fail inside V8 ("Invalid array length") or exhaust memory.
-  if (episodes < 1 || episodes > MAX_EPISODES) throw new QuestionOptionError(`--episodes must be from 1 to ${MAX_EPISODES}, not ${episodes}`);
+  if (episodes < 1 || episodes > MAX_EPISODES)
+    throw new QuestionOptionError(`--episodes must be from 1 to ${MAX_EPISODES}, not ${episodes}`);
   const seed = count(options.seed, 'seed', 0);
   const problems: string[] = [];
   const games: string[] = [];
   for (const source of sources) {
     if (source === 'all') {
-      for (const info of SMARTPLAY_GAMES.values()) if (info.playable && info.game !== 'RockPaperScissorDifferentScore') games.push(info.game);
+      for (const info of SMARTPLAY_GAMES.values())
+        if (info.playable && info.game !== 'RockPaperScissorDifferentScore') games.push(info.game);
       continue;
     }
     const info = SMARTPLAY_GAMES.get(source);
     if (!info) problems.push(`${source}: not a SmartPlay game (${[...SMARTPLAY_GAMES.keys()].join(', ')}, or all)`);
-    else if (!info.playable) problems.push(`${source}: Waypoint does not simulate ${source} yet (its episode logs can be viewed, not played)`);
+    else if (!info.playable)
+      problems.push(`${source}: Waypoint does not simulate ${source} yet (its episode logs can be viewed, not played)`);
     else games.push(info.game);
   }
-  const questions = [...new Set(games)].flatMap((game) => Array.from({ length: episodes }, (_, episode) => prepareEpisode(game, episode, seed + episode)));
+  const questions = [...new Set(games)].flatMap((game) =>
+    Array.from({ length: episodes }, (_, episode) => prepareEpisode(game, episode, seed + episode)),
+  );
   return { questions, problems };
 }

@@ -52,7 +52,11 @@ export interface ReplayOptions {
 }
 
 /** Plays the answers in order from a fresh reset. */
-export function replayAnswers(env: SmartPlayEnv, answers: readonly string[], options: ReplayOptions = {}): ReplayResult {
+export function replayAnswers(
+  env: SmartPlayEnv,
+  answers: readonly string[],
+  options: ReplayOptions = {},
+): ReplayResult {
   const maxSteps = options.maxSteps ?? env.defaultSteps;
   const reset = env.reset(options.setup);
   let info = reset.info;
@@ -89,6 +93,12 @@ export function replayAnswers(env: SmartPlayEnv, answers: readonly string[], opt
     initial: { observation: reset.info.obs, score: reset.info.score, ...(reset.setup ? { setup: reset.setup } : {}) },
     steps,
     ignored,
-    final: { score: info.score, totalReward, done, completed: info.completed, normalizedScore: normalizeScore(env.game, info.score) },
+    final: {
+      score: info.score,
+      totalReward,
+      done,
+      completed: info.completed,
+      normalizedScore: normalizeScore(env.game, info.score),
+    },
   };
 }

@@ -21,7 +21,7 @@ export const SMARTPLAY_GLOSSARY: Readonly<Record<string, string>> = {
   score:
     "The game's own score at the end of the episode. Bandits: how many times the player pulled the machine with the higher expected payout (whatever it paid that time). Rock Paper Scissors: rounds where the player chose the best move against the opponent's odds. Tower of Hanoi: disks on rod C. Messenger: the last step's reward (1 message delivered, −1 failed). Crafter: achievements unlocked, summed over the steps.",
   normalized_score:
-    "The score against the human baseline: (score − min) / (human − min), so 1 plays like a person (Bandits: 45 good pulls in 50; Hanoi: all 3 disks on C), 0 like the minimum, and more than 1 is possible. Games without a recorded baseline (Hanoi with 4 disks, bandits other than HighLow) have none.",
+    'The score against the human baseline: (score − min) / (human − min), so 1 plays like a person (Bandits: 45 good pulls in 50; Hanoi: all 3 disks on C), 0 like the minimum, and more than 1 is possible. Games without a recorded baseline (Hanoi with 4 disks, bandits other than HighLow) have none.',
 };
 
 export const smartplayReport: BenchmarkReport<SmartplayQuestion> = {
@@ -39,9 +39,14 @@ export const smartplayReport: BenchmarkReport<SmartplayQuestion> = {
   metrics: (record) => {
     const score = rawScore(record);
     // Gym ids (`Hanoi3Disk-v0`) name the same game as the settings table's keys.
-    return { score, normalized_score: score === null ? null : normalizeScore(record.question.game.replace(/-v\d+$/, ''), score) };
+    return {
+      score,
+      normalized_score: score === null ? null : normalizeScore(record.question.game.replace(/-v\d+$/, ''), score),
+    };
   },
   valid: (record) => rawScore(record) !== null,
   // The paper draws the games as a radar: the model's profile over the capabilities they test.
-  plots: [{ title: 'Normalised score per game (1 = human baseline)', x: 'game', metric: 'normalized_score', radar: true }],
+  plots: [
+    { title: 'Normalised score per game (1 = human baseline)', x: 'game', metric: 'normalized_score', radar: true },
+  ],
 };

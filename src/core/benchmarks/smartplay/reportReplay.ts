@@ -8,7 +8,11 @@ import { parseEpisodeLog } from './episodeLog';
 
 export function smartplayReplay(record: RunRecord<SmartplayQuestion>): BoardTimeline | string {
   const question = record.question;
-  if (question.episode === undefined) return 'only whole-episode records carry a replay (their answer is the episode log)';
+  if (question.episode === undefined)
+    return 'only whole-episode records carry a replay (their answer is the episode log)';
   const { log } = parseEpisodeLog(record.rawAnswer);
-  return smartplayTimelineOfFile(log, `${question.game}, episode ${question.episode}`) ?? 'the episode log has no header line';
+  return (
+    smartplayTimelineOfFile(log, `${question.game}, episode ${question.episode}`) ??
+    'the episode log has no header line'
+  );
 }

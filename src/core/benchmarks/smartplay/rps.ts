@@ -4,7 +4,15 @@
 import { argmax, isPermutationOf } from './bandits';
 import { describeActions, HistoryTracker } from './history';
 import type { SeededRandom } from './random';
-import { SmartPlayEnvError, type EpisodeSetup, type ResetResult, type SmartPlayEnv, type StepInfo, type StepOutcome, type StepResult } from './types';
+import {
+  SmartPlayEnvError,
+  type EpisodeSetup,
+  type ResetResult,
+  type SmartPlayEnv,
+  type StepInfo,
+  type StepOutcome,
+  type StepResult,
+} from './types';
 
 export const RPS_ACTIONS: readonly string[] = ['Rock', 'Paper', 'Scissor'];
 
@@ -16,8 +24,18 @@ export interface RpsVariant {
   reference: boolean;
 }
 
-export const RPS_BASIC: RpsVariant = { game: 'RockPaperScissorBasic', probabilities: [0.2, 0.2, 0.6], rewards: [1, 1, 1], reference: true };
-export const RPS_DIFFERENT_SCORE: RpsVariant = { game: 'RockPaperScissorDifferentScore', probabilities: [0.3, 0.3, 0.4], rewards: [1, 2, 1], reference: false };
+export const RPS_BASIC: RpsVariant = {
+  game: 'RockPaperScissorBasic',
+  probabilities: [0.2, 0.2, 0.6],
+  rewards: [1, 1, 1],
+  reference: true,
+};
+export const RPS_DIFFERENT_SCORE: RpsVariant = {
+  game: 'RockPaperScissorDifferentScore',
+  probabilities: [0.3, 0.3, 0.4],
+  rewards: [1, 2, 1],
+  reference: false,
+};
 
 /** Whether action `a` loses to `b`: rock to paper, paper to scissor, scissor to rock. */
 export function rpsLoses(a: number, b: number): boolean {
@@ -29,7 +47,8 @@ export function rpsLoses(a: number, b: number): boolean {
  * lines (upstream's mislabel); `faithful` gives each line its own action's score. Same for Basic.
  */
 export function rpsManual(rewards: readonly number[], labels: 'reference' | 'faithful'): string {
-  const [rock, scissors, paper] = labels === 'reference' ? [rewards[0], rewards[1], rewards[2]] : [rewards[0], rewards[2], rewards[1]];
+  const [rock, scissors, paper] =
+    labels === 'reference' ? [rewards[0], rewards[1], rewards[2]] : [rewards[0], rewards[2], rewards[1]];
   return (
     'For the game Rock Paper Scissors, you and the opponent choose one of three options: rock, paper, or scissors.\n' +
     'After both players have chosen, the winner is determined as follows:\n' +
@@ -88,8 +107,17 @@ export class RpsEnv implements SmartPlayEnv {
 
   reset(setup?: EpisodeSetup): ResetResult {
     if (setup) {
-      const pairs = (probabilities: readonly number[], rewards: readonly number[]) => probabilities.map((p, index) => `${p}:${rewards[index]}`).sort().join(',');
-      if (setup.probabilities.length !== 3 || setup.rewards.length !== 3 || !isPermutationOf(setup.probabilities, this.variant.probabilities) || pairs(setup.probabilities, setup.rewards) !== pairs(this.variant.probabilities, this.variant.rewards)) {
+      const pairs = (probabilities: readonly number[], rewards: readonly number[]) =>
+        probabilities
+          .map((p, index) => `${p}:${rewards[index]}`)
+          .sort()
+          .join(',');
+      if (
+        setup.probabilities.length !== 3 ||
+        setup.rewards.length !== 3 ||
+        !isPermutationOf(setup.probabilities, this.variant.probabilities) ||
+        pairs(setup.probabilities, setup.rewards) !== pairs(this.variant.probabilities, this.variant.rewards)
+      ) {
         throw new SmartPlayEnvError(`recorded setup is not a shuffle of ${this.game}'s (prob, reward) pairs`);
       }
       this.probabilities = [...setup.probabilities];
@@ -104,10 +132,13 @@ export class RpsEnv implements SmartPlayEnv {
   }
 
   step(action: number, outcome?: StepOutcome): StepResult {
-    if (!Number.isInteger(action) || action < 0 || action > 2) throw new SmartPlayEnvError(`RPS action must be 0..2, not ${action}`);
-    if (outcome && !('opponent' in outcome)) throw new SmartPlayEnvError('an RPS step replays an {"opponent": 0|1|2} outcome');
+    if (!Number.isInteger(action) || action < 0 || action > 2)
+      throw new SmartPlayEnvError(`RPS action must be 0..2, not ${action}`);
+    if (outcome && !('opponent' in outcome))
+      throw new SmartPlayEnvError('an RPS step replays an {"opponent": 0|1|2} outcome');
     const opponent = outcome ? outcome.opponent : this.random.choice(this.probabilities);
-    if (!Number.isInteger(opponent) || opponent < 0 || opponent > 2) throw new SmartPlayEnvError(`recorded opponent action must be 0..2, not ${opponent}`);
+    if (!Number.isInteger(opponent) || opponent < 0 || opponent > 2)
+      throw new SmartPlayEnvError(`recorded opponent action must be 0..2, not ${opponent}`);
     const result = rpsLoses(action, opponent) ? 'lost' : action === opponent ? 'tied' : 'won';
     const reward = result === 'won' ? this.rewards[action] : result === 'lost' ? -this.rewards[opponent] : 0;
     this.scoreTracker += action === rpsOptimalAction(this.probabilities, this.rewards) ? 1 : 0;

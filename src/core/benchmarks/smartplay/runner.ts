@@ -88,14 +88,23 @@ export interface RunEpisodeOptions {
 }
 
 /** Runs one episode; cancellation and agent failures end it early with the steps so far. */
-export async function runEpisode(env: SmartPlayEnv, agent: SmartPlayAgent, options: RunEpisodeOptions = {}): Promise<EpisodeLog> {
+export async function runEpisode(
+  env: SmartPlayEnv,
+  agent: SmartPlayAgent,
+  options: RunEpisodeOptions = {},
+): Promise<EpisodeLog> {
   const maxSteps = options.maxSteps ?? env.defaultSteps;
   const mode = options.mode ?? 'faithful';
   const reset = env.reset(options.recorded?.setup);
   let info = reset.info;
   const header: EpisodeHeader = {
     game: env.game,
-    settings: { maxSteps, windowSize: env.windowSize, mode, optionalFinalPeriod: options.match?.optionalFinalPeriod ?? false },
+    settings: {
+      maxSteps,
+      windowSize: env.windowSize,
+      mode,
+      optionalFinalPeriod: options.match?.optionalFinalPeriod ?? false,
+    },
     seed: options.seed ?? null,
     agent: options.agentName ?? 'agent',
     actionList: [...env.actionList],
@@ -108,7 +117,15 @@ export async function runEpisode(env: SmartPlayEnv, agent: SmartPlayAgent, optio
   const finish = (reason: EpisodeEndReason, error?: string): EpisodeLog => ({
     header,
     steps,
-    end: { reason, steps: steps.length, score: info.score, totalReward, completed: info.completed, normalizedScore: normalizeScore(env.game, info.score), ...(error !== undefined ? { error } : {}) },
+    end: {
+      reason,
+      steps: steps.length,
+      score: info.score,
+      totalReward,
+      completed: info.completed,
+      normalizedScore: normalizeScore(env.game, info.score),
+      ...(error !== undefined ? { error } : {}),
+    },
   });
 
   while (steps.length < maxSteps) {
@@ -119,7 +136,11 @@ export async function runEpisode(env: SmartPlayEnv, agent: SmartPlayAgent, optio
       for (const [index, question] of [QUESTION_1, QUESTION_2].entries()) {
         if (options.signal?.aborted) return finish('cancelled');
         options.onProgress?.({ kind: 'asking', step: stepNumber, maxSteps, question: index === 0 ? 1 : 2 });
-        const messages = composeMessages(info, question, prompts.map((prompt) => [prompt.messages[prompt.messages.length - 1].content, prompt.answer] as const));
+        const messages = composeMessages(
+          info,
+          question,
+          prompts.map((prompt) => [prompt.messages[prompt.messages.length - 1].content, prompt.answer] as const),
+        );
         prompts.push({ messages, answer: await agent(messages, options.signal) });
       }
     } catch (error) {

@@ -22,7 +22,11 @@ export const RECORDED_SETTINGS: Readonly<Record<string, RecordedSetting>> = {
  * (score − min) / (human − min); may exceed 1. A game without recorded settings gives null in
  * faithful mode (show the raw score) and throws, as upstream's ValueError, in reference mode.
  */
-export function normalizeScore(game: string, score: number, mode: 'faithful' | 'reference' = 'faithful'): number | null {
+export function normalizeScore(
+  game: string,
+  score: number,
+  mode: 'faithful' | 'reference' = 'faithful',
+): number | null {
   const setting = RECORDED_SETTINGS[game];
   if (setting) return (score - setting.min) / (setting.human - setting.min);
   if (mode === 'reference') throw new Error(`Environment \`${game}\` does not have recorded settings.`);

@@ -12,7 +12,9 @@ type Key = string | number;
 /** `path_details[2].action`; the file itself when the path is empty. */
 export function fieldName(path: readonly Key[]): string {
   if (path.length === 0) return 'The value';
-  const text = path.map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`)).join('');
+  const text = path
+    .map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`))
+    .join('');
   return `\`${text}\``;
 }
 
@@ -86,23 +88,33 @@ export function describeSchemaIssue(issue: Issue, root: unknown, path: readonly 
     case 'too_big': {
       const small = issue.code === 'too_small';
       const limit = Number(small ? (issue as { minimum: unknown }).minimum : (issue as { maximum: unknown }).maximum);
-      if (issue.origin === 'string') return small && limit === 1 ? `${field} must not be empty.` : `${field} must have ${small ? 'at least' : 'at most'} ${limit} characters.`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `${field} must have ${small ? 'at least' : 'at most'} ${limit} item${limit === 1 ? '' : 's'}, found ${Array.isArray(found) ? found.length : 0}.`;
+      if (issue.origin === 'string')
+        return small && limit === 1
+          ? `${field} must not be empty.`
+          : `${field} must have ${small ? 'at least' : 'at most'} ${limit} characters.`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `${field} must have ${small ? 'at least' : 'at most'} ${limit} item${limit === 1 ? '' : 's'}, found ${Array.isArray(found) ? found.length : 0}.`;
       const bound = small ? (issue.inclusive ? 'at least' : 'greater than') : issue.inclusive ? 'at most' : 'less than';
       return `${field} must be ${bound} ${limit}, found ${describeFound(found)}.`;
     }
     case 'invalid_value':
-      return issue.values.length === 1 ? `${field} must be ${quote(issue.values[0])}, found ${describeFound(found)}.` : `${field} must be one of ${issue.values.map(quote).join(', ')}; found ${describeFound(found)}.`;
+      return issue.values.length === 1
+        ? `${field} must be ${quote(issue.values[0])}, found ${describeFound(found)}.`
+        : `${field} must be one of ${issue.values.map(quote).join(', ')}; found ${describeFound(found)}.`;
     case 'invalid_format':
       // A schema's own message ("must be 64 lower-case hex digits") is kept; zod's default starts "Invalid".
-      return issue.message.startsWith('Invalid') ? `${field} is not a valid ${issue.format}.` : `${field} ${issue.message}.`;
+      return issue.message.startsWith('Invalid')
+        ? `${field} is not a valid ${issue.format}.`
+        : `${field} ${issue.message}.`;
     case 'not_multiple_of':
       return `${field} must be a multiple of ${String(issue.divisor)}, found ${describeFound(found)}.`;
     case 'unrecognized_keys':
       return `${path.length === 0 ? 'The object' : field} has ${issue.keys.length === 1 ? 'an unknown field' : 'unknown fields'} ${issue.keys.map((key) => `\`${key}\``).join(', ')}.`;
     case 'invalid_union': {
       const options = alternatives(issue);
-      return options ? `${field} must be ${options}, found ${describeFound(found)}.` : `${field} does not match any of the allowed forms.`;
+      return options
+        ? `${field} must be ${options}, found ${describeFound(found)}.`
+        : `${field} does not match any of the allowed forms.`;
     }
     default:
       return `${field}: ${issue.message}.`;
@@ -110,9 +122,18 @@ export function describeSchemaIssue(issue: Issue, root: unknown, path: readonly 
 }
 
 /** Located diagnostics for a value's schema issues; `prefix` is where the validated value sits in the file. */
-export function schemaDiagnostics(located: Pick<LocatedJson, 'root' | 'mapper' | 'value'>, issues: readonly Issue[], prefix: readonly Key[] = []): Diagnostic[] {
+export function schemaDiagnostics(
+  located: Pick<LocatedJson, 'root' | 'mapper' | 'value'>,
+  issues: readonly Issue[],
+  prefix: readonly Key[] = [],
+): Diagnostic[] {
   return issues.map((issue) => {
     const path = [...prefix, ...issue.path.filter((key): key is Key => typeof key !== 'symbol')];
-    return { severity: 'error', code: JsonCodes.schema, message: describeSchemaIssue(issue, located.value, path), range: rangeAt(located, path) };
+    return {
+      severity: 'error',
+      code: JsonCodes.schema,
+      message: describeSchemaIssue(issue, located.value, path),
+      range: rangeAt(located, path),
+    };
   });
 }

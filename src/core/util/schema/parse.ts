@@ -24,7 +24,11 @@ export type Parsed<T> =
  * `text` parsed and checked against `schema`. Problems are located in `text`, with their lines
  * moved down by `firstLine` (a JSON Lines line passes its own line number).
  */
-export function parseJsonWith<S extends z.core.$ZodType>(text: string, schema: S, firstLine = 0): Parsed<z.core.output<S>> {
+export function parseJsonWith<S extends z.core.$ZodType>(
+  text: string,
+  schema: S,
+  firstLine = 0,
+): Parsed<z.core.output<S>> {
   const tooDeep = tooDeepDiagnostic(text);
   if (tooDeep) return { ok: false, diagnostics: [shifted(tooDeep, firstLine)] };
   let value: unknown;
@@ -37,13 +41,17 @@ export function parseJsonWith<S extends z.core.$ZodType>(text: string, schema: S
   const parsed = syntaxOk ? safeParse(schema, value) : undefined;
   if (parsed?.success) return { ok: true, value: parsed.data, json: value };
   const located = parseLocatedJson(text);
-  const problems = located.diagnostics.length > 0 ? located.diagnostics : schemaDiagnostics(located, parsed?.error?.issues ?? []);
+  const problems =
+    located.diagnostics.length > 0 ? located.diagnostics : schemaDiagnostics(located, parsed?.error?.issues ?? []);
   return { ok: false, diagnostics: problems.map((problem) => shifted(problem, firstLine)) };
 }
 
 function shifted(diagnostic: Diagnostic, lines: number): Diagnostic {
   if (lines === 0) return diagnostic;
-  const move = (range: Range): Range => ({ start: { line: range.start.line + lines, character: range.start.character }, end: { line: range.end.line + lines, character: range.end.character } });
+  const move = (range: Range): Range => ({
+    start: { line: range.start.line + lines, character: range.start.character },
+    end: { line: range.end.line + lines, character: range.end.character },
+  });
   return { ...diagnostic, range: move(diagnostic.range) };
 }
 

@@ -4,12 +4,32 @@
 // `generateExactLevel(name, seed)` is `gym.make(name).reset(seed=seed)`: the same grid, pose and mission.
 import type { EnvDescription } from '../description';
 import { surface } from './instructions';
-import { GoToLevel, GoToObjLevel, GoToRedBallLevel, type InstrLevel, LevelGenLevel, type LevelGenOptions, OpenLevel, PickupLevel, PutNextLocalLevel } from './levels';
+import {
+  GoToLevel,
+  GoToObjLevel,
+  GoToRedBallLevel,
+  type InstrLevel,
+  LevelGenLevel,
+  type LevelGenOptions,
+  OpenLevel,
+  PickupLevel,
+  PutNextLocalLevel,
+} from './levels';
 
 const ALL_ACTIONS = ['goto', 'pickup', 'open', 'putnext'] as const;
 const ALL_INSTRS = ['action', 'and', 'seq'] as const;
 const levelGen = (options: Partial<LevelGenOptions>) => (seed: number) =>
-  new LevelGenLevel(seed, { rooms: 3, numDists: 18, lockedRoomProb: 0.5, locations: true, unblocking: true, implicitUnlock: true, actionKinds: ALL_ACTIONS, instrKinds: ALL_INSTRS, ...options });
+  new LevelGenLevel(seed, {
+    rooms: 3,
+    numDists: 18,
+    lockedRoomProb: 0.5,
+    locations: true,
+    unblocking: true,
+    implicitUnlock: true,
+    actionKinds: ALL_ACTIONS,
+    instrKinds: ALL_INSTRS,
+    ...options,
+  });
 
 const BABYAI_LEVELS: Record<string, (seed: number) => InstrLevel> = {
   'BabyAI-GoToObj-v0': (seed) => new GoToObjLevel(seed),
@@ -17,7 +37,15 @@ const BABYAI_LEVELS: Record<string, (seed: number) => InstrLevel> = {
   'BabyAI-GoToRedBall-v0': (seed) => new GoToRedBallLevel(seed, 7, false),
   'BabyAI-GoToLocal-v0': (seed) => new GoToLevel(seed, 1, 8),
   'BabyAI-PutNextLocal-v0': (seed) => new PutNextLocalLevel(seed),
-  'BabyAI-PickupLoc-v0': levelGen({ rooms: 1, numDists: 8, actionKinds: ['pickup'], instrKinds: ['action'], lockedRoomProb: 0, locations: true, unblocking: false }),
+  'BabyAI-PickupLoc-v0': levelGen({
+    rooms: 1,
+    numDists: 8,
+    actionKinds: ['pickup'],
+    instrKinds: ['action'],
+    lockedRoomProb: 0,
+    locations: true,
+    unblocking: false,
+  }),
   'BabyAI-GoToObjMaze-v0': (seed) => new GoToLevel(seed, 3, 1),
   'BabyAI-GoTo-v0': (seed) => new GoToLevel(seed, 3, 18),
   'BabyAI-Pickup-v0': (seed) => new PickupLevel(seed, false),
@@ -37,7 +65,12 @@ const PLAN_SIZES: ReadonlyArray<[string, number, readonly number[]]> = [
   ['Ultra', 32, [120, 140, 160, 180]],
 ];
 const PLAN_LEVELS: Record<string, (seed: number) => InstrLevel> = Object.fromEntries(
-  PLAN_SIZES.flatMap(([name, size, dists]) => dists.map((n) => [`CustomBabyAI-GoToRedBall-${name}-${n}Dists-v0`, (seed: number) => new GoToRedBallLevel(seed, n, true, size)])),
+  PLAN_SIZES.flatMap(([name, size, dists]) =>
+    dists.map((n) => [
+      `CustomBabyAI-GoToRedBall-${name}-${n}Dists-v0`,
+      (seed: number) => new GoToRedBallLevel(seed, n, true, size),
+    ]),
+  ),
 );
 
 /** The Predict/Decompose levels, in generate_predict.py's order. */
@@ -61,7 +94,11 @@ export interface ExactLevel {
 
 /** `gym.make(level).reset(seed=seed)`, as the Structured formatter then sees it. */
 export function generateExactLevel(level: string, seed: number): ExactLevel {
-  const make = Object.hasOwn(BABYAI_LEVELS, level) ? BABYAI_LEVELS[level] : Object.hasOwn(PLAN_LEVELS, level) ? PLAN_LEVELS[level] : undefined;
+  const make = Object.hasOwn(BABYAI_LEVELS, level)
+    ? BABYAI_LEVELS[level]
+    : Object.hasOwn(PLAN_LEVELS, level)
+      ? PLAN_LEVELS[level]
+      : undefined;
   if (!make) throw new RangeError(`unknown level '${level}'`);
   if (!Number.isSafeInteger(seed) || seed < 0) throw new RangeError(`seed must be a non-negative integer, not ${seed}`);
   const env = make(seed);
@@ -71,7 +108,11 @@ export function generateExactLevel(level: string, seed: number): ExactLevel {
   env.grid.cells.forEach((cell, index) => {
     if (!cell || cell.type === 'wall') return;
     const pos = [index % env.grid.width, Math.floor(index / env.grid.width)] as const;
-    objects.push(cell.type === 'door' ? { type: 'door', color: cell.color, pos, locked: cell.isLocked } : { type: cell.type, color: cell.color, pos });
+    objects.push(
+      cell.type === 'door'
+        ? { type: 'door', color: cell.color, pos, locked: cell.isLocked }
+        : { type: cell.type, color: cell.color, pos },
+    );
   });
   const description: EnvDescription = {
     numRows: env.numRows,

@@ -17,7 +17,13 @@ export function descSurface(desc: ObjDesc, env: VerifierEnv): string {
   if (desc.objSet.length === 0) throw new Error('no object matching description');
   let s = desc.type ?? 'object';
   if (desc.color) s = `${desc.color} ${s}`;
-  if (desc.loc) s = desc.loc === 'front' ? `${s} in front of you` : desc.loc === 'behind' ? `${s} behind you` : `${s} on your ${desc.loc}`;
+  if (desc.loc)
+    s =
+      desc.loc === 'front'
+        ? `${s} in front of you`
+        : desc.loc === 'behind'
+          ? `${s} behind you`
+          : `${s} on your ${desc.loc}`;
   return desc.objSet.length > 1 ? `a ${s}` : `the ${s}`;
 }
 
@@ -45,7 +51,12 @@ export function surface(instr: GenInstr, env: VerifierEnv): string {
  * RoomGridLevel.validate_instrs. `lockedDoorColors` is only gathered (and the key check only runs)
  * when the level has `unblocking` set, as in the reference.
  */
-export function validateInstr(instr: GenInstr, env: VerifierEnv, unblocking: boolean, lockedDoorColors: readonly Color[]): void {
+export function validateInstr(
+  instr: GenInstr,
+  env: VerifierEnv,
+  unblocking: boolean,
+  lockedDoorColors: readonly Color[],
+): void {
   if (instr.kind === 'and' || instr.kind === 'before' || instr.kind === 'after') {
     validateInstr(instr.a, env, unblocking, lockedDoorColors);
     validateInstr(instr.b, env, unblocking, lockedDoorColors);
@@ -54,15 +65,26 @@ export function validateInstr(instr: GenInstr, env: VerifierEnv, unblocking: boo
   if (instr.kind === 'putnext') {
     instr.move.findMatchingObjs(env);
     instr.fixed.findMatchingObjs(env);
-    if (instr.move.objSet.some((obj) => instr.fixed.objSet.includes(obj))) throw new RejectSampling('there are objects that match both lhs and rhs of PutNext');
-    const next = instr.move.objSet.some((obj) => instr.fixed.objPoss.some((pos) => obj.curPos !== null && Math.abs(obj.curPos[0] - pos[0]) + Math.abs(obj.curPos[1] - pos[1]) === 1));
+    if (instr.move.objSet.some((obj) => instr.fixed.objSet.includes(obj)))
+      throw new RejectSampling('there are objects that match both lhs and rhs of PutNext');
+    const next = instr.move.objSet.some((obj) =>
+      instr.fixed.objPoss.some(
+        (pos) => obj.curPos !== null && Math.abs(obj.curPos[0] - pos[0]) + Math.abs(obj.curPos[1] - pos[1]) === 1,
+      ),
+    );
     if (next) throw new RejectSampling('objs already next to each other');
-    if (instr.move.objSet.length === 1 && instr.fixed.objSet.length === 1 && instr.move.objSet[0] === instr.fixed.objSet[0]) throw new RejectSampling('cannot move an object next to itself');
+    if (
+      instr.move.objSet.length === 1 &&
+      instr.fixed.objSet.length === 1 &&
+      instr.move.objSet[0] === instr.fixed.objSet[0]
+    )
+      throw new RejectSampling('cannot move an object next to itself');
   }
   if (!unblocking) return;
   const descs = instr.kind === 'putnext' ? [instr.move, instr.fixed] : [(instr as { desc: ObjDesc }).desc];
   for (const desc of descs) {
-    if (desc.type === 'key' && desc.color !== null && lockedDoorColors.includes(desc.color)) throw new RejectSampling('cannot do anything with/to a key that can be used to open a door');
+    if (desc.type === 'key' && desc.color !== null && lockedDoorColors.includes(desc.color))
+      throw new RejectSampling('cannot do anything with/to a key that can be used to open a door');
   }
 }
 

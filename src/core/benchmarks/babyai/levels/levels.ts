@@ -27,7 +27,9 @@ export abstract class InstrLevel extends RoomGridLevel {
     const lockedColors: Color[] = [];
     if (this.unblocking) {
       for (let i = 0; i < this.numCols; i++) {
-        for (let j = 0; j < this.numRows; j++) for (const door of this.getRoom(i, j).doors) if (door && door !== true && door.isLocked) lockedColors.push(door.color);
+        for (let j = 0; j < this.numRows; j++)
+          for (const door of this.getRoom(i, j).doors)
+            if (door && door !== true && door.isLocked) lockedColors.push(door.color);
       }
     }
     validateInstr(instr, this, this.unblocking, lockedColors);
@@ -234,4 +236,3 @@ export class LevelGenLevel extends InstrLevel {
     return { kind: this.randElem(['before', 'after'] as const), a, b };
   }
 }
-

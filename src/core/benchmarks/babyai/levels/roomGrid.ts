@@ -39,7 +39,8 @@ export class Room {
 type RejectFn = (env: RoomGridLevel, pos: Vec) => boolean;
 
 /** reject_next_to: refuse cells at Manhattan distance < 2 from the agent. */
-const rejectNextTo: RejectFn = (env, pos) => Math.abs(env.agentPos[0] - pos[0]) + Math.abs(env.agentPos[1] - pos[1]) < 2;
+const rejectNextTo: RejectFn = (env, pos) =>
+  Math.abs(env.agentPos[0] - pos[0]) + Math.abs(env.agentPos[1] - pos[1]) < 2;
 
 /** RoomGridLevel: subclasses implement genMission (and validateInstrs through LevelGen). */
 export abstract class RoomGridLevel implements VerifierEnv {
@@ -130,7 +131,13 @@ export abstract class RoomGridLevel implements VerifierEnv {
   }
 
   /** MiniGridEnv.place_obj: uniform cells of the rectangle until one is empty, not the agent's, not rejected. */
-  placeObj(obj: WorldObj | null, top: Vec, size: Vec, rejectFn: RejectFn | null, maxTries = Number.POSITIVE_INFINITY): Vec {
+  placeObj(
+    obj: WorldObj | null,
+    top: Vec,
+    size: Vec,
+    rejectFn: RejectFn | null,
+    maxTries = Number.POSITIVE_INFINITY,
+  ): Vec {
     const from: Vec = [Math.max(top[0], 0), Math.max(top[1], 0)];
     let tries = 0;
     let pos: Vec;
@@ -187,7 +194,10 @@ export abstract class RoomGridLevel implements VerifierEnv {
         }
       }
     }
-    this.agentPos = [Math.floor(this.numCols / 2) * step + Math.floor(this.roomSize / 2), Math.floor(this.numRows / 2) * step + Math.floor(this.roomSize / 2)];
+    this.agentPos = [
+      Math.floor(this.numCols / 2) * step + Math.floor(this.roomSize / 2),
+      Math.floor(this.numRows / 2) * step + Math.floor(this.roomSize / 2),
+    ];
     this.agentDir = 0;
   }
 
@@ -302,7 +312,8 @@ export abstract class RoomGridLevel implements VerifierEnv {
   /** add_distractors: colour then kind per draw (the reverse of add_object), then the room if not given. */
   addDistractors(i: number | undefined, j: number | undefined, count: number, allUnique: boolean): WorldObj[] {
     const existing: string[] = [];
-    for (const row of this.roomGrid) for (const room of row) for (const obj of room.objs) existing.push(`${obj.type} ${obj.color}`);
+    for (const row of this.roomGrid)
+      for (const room of row) for (const obj of room.objs) existing.push(`${obj.type} ${obj.color}`);
     const dists: WorldObj[] = [];
     while (dists.length < count) {
       const color = this.randElem(SORTED_COLOR_NAMES);
@@ -362,7 +373,8 @@ export abstract class RoomGridLevel implements VerifierEnv {
   allDoors(): WorldObj[] {
     const doors: WorldObj[] = [];
     for (let i = 0; i < this.numCols; i++) {
-      for (let j = 0; j < this.numRows; j++) for (const door of this.getRoom(i, j).doors) if (door && door !== true) doors.push(door);
+      for (let j = 0; j < this.numRows; j++)
+        for (const door of this.getRoom(i, j).doors) if (door && door !== true) doors.push(door);
     }
     return doors;
   }

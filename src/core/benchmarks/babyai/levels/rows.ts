@@ -53,7 +53,18 @@ export function datasetRow(task: DatasetTask, level: string, seed: number): Data
   const head = [level, String(seed), description, initial];
   if (task === 'decompose') {
     const run = decomposeRun(spec, level, seed);
-    return { level, seed, upstream: [...head, exact.description.mission, String(run.helpCount)], proof: [pyBool(run.solved), String(run.actions.length), difficultyOf(run.actions.length), joinActions(run.actions)], solved: run.solved };
+    return {
+      level,
+      seed,
+      upstream: [...head, exact.description.mission, String(run.helpCount)],
+      proof: [
+        pyBool(run.solved),
+        String(run.actions.length),
+        difficultyOf(run.actions.length),
+        joinActions(run.actions),
+      ],
+      solved: run.solved,
+    };
   }
   // OmniscientBabyAIBotProcessor.process: replan() until terminated or truncated, at most 1000 actions.
   const run = runExpert(spec, { loop: 'generator', limit: 1000 });
@@ -67,7 +78,13 @@ export function datasetRow(task: DatasetTask, level: string, seed: number): Data
       const result = env.step(action);
       if (result.terminated || result.truncated) break;
     }
-    return { level, seed, upstream: [...head, joinActions(actions), pyPose(env.agentPos, env.agentDir)], proof, solved: run.done };
+    return {
+      level,
+      seed,
+      upstream: [...head, joinActions(actions), pyPose(env.agentPos, env.agentDir)],
+      proof,
+      solved: run.done,
+    };
   }
   const ball = redBall(spec);
   if (!ball) throw new RowGenerationError(`${level} seed ${seed}: Red ball not found (unexpected condition).`);
@@ -75,7 +92,11 @@ export function datasetRow(task: DatasetTask, level: string, seed: number): Data
 }
 
 /** generate_decompose.py: a fresh bot on the reset env, replan() and step 1000 times or until success (not truncation). */
-function decomposeRun(spec: LevelSpec, level: string, seed: number): { helpCount: number; actions: number[]; solved: boolean } {
+function decomposeRun(
+  spec: LevelSpec,
+  level: string,
+  seed: number,
+): { helpCount: number; actions: number[]; solved: boolean } {
   const env = new BabyAIEnv(spec);
   const bot = new OmniBot(env);
   const actions: number[] = [];
@@ -91,7 +112,8 @@ function decomposeRun(spec: LevelSpec, level: string, seed: number): { helpCount
       }
     }
   } catch (error) {
-    if (error instanceof BotError) throw new RowGenerationError(`${level} seed ${seed}: the expert raised: ${error.message}`);
+    if (error instanceof BotError)
+      throw new RowGenerationError(`${level} seed ${seed}: the expert raised: ${error.message}`);
     throw error;
   }
   return { helpCount: bot.helpCount, actions, solved };
@@ -99,7 +121,9 @@ function decomposeRun(spec: LevelSpec, level: string, seed: number): { helpCount
 
 /** get_red_ball_pos: the first red ball scanning x outer, y inner. */
 function redBall(spec: LevelSpec): [number, number] | null {
-  const balls = spec.objects.filter((o) => o.type === 'ball' && o.color === 'red').sort((a, b) => a.pos[0] - b.pos[0] || a.pos[1] - b.pos[1]);
+  const balls = spec.objects
+    .filter((o) => o.type === 'ball' && o.color === 'red')
+    .sort((a, b) => a.pos[0] - b.pos[0] || a.pos[1] - b.pos[1]);
   return balls.length > 0 ? [balls[0].pos[0], balls[0].pos[1]] : null;
 }
 

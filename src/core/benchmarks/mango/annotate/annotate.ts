@@ -71,8 +71,41 @@ const MAX_TITLE_WORDS = 8;
 const TITLE_SEARCH_LINES = 40;
 /** How a room's description opens ("You are in…", "This is…"), as opposed to a line listing objects. */
 const DESCRIPTION_OPENING = /^(you|you're|you've|this|here|it's|it is)\b/i;
-const COMPASS = new Set(['north', 'south', 'east', 'west', 'northeast', 'northwest', 'southeast', 'southwest', 'up', 'down', 'in', 'out']);
-const MOVE_VERBS = new Set(['go', 'walk', 'run', 'enter', 'exit', 'leave', 'climb', 'follow', 'jump', 'swim', 'crawl', 'board', 'cross', 'descend', 'ascend', 'dive', 'slide', 'ride', 'drive']);
+const COMPASS = new Set([
+  'north',
+  'south',
+  'east',
+  'west',
+  'northeast',
+  'northwest',
+  'southeast',
+  'southwest',
+  'up',
+  'down',
+  'in',
+  'out',
+]);
+const MOVE_VERBS = new Set([
+  'go',
+  'walk',
+  'run',
+  'enter',
+  'exit',
+  'leave',
+  'climb',
+  'follow',
+  'jump',
+  'swim',
+  'crawl',
+  'board',
+  'cross',
+  'descend',
+  'ascend',
+  'dive',
+  'slide',
+  'ride',
+  'drive',
+]);
 /** Commands that only look or pass time: a new title they show belongs to an earlier command when there is one. */
 const OBSERVE_VERBS = new Set(['look', 'l', 'wait', 'z']);
 const DARK_TITLES = new Set(['darkness', 'dark', 'dark place', 'it is pitch dark']);
@@ -87,7 +120,10 @@ function looksLikeRoomTitle(line: string): boolean {
   if (words.length > MAX_TITLE_WORDS) return false;
   // Title case: most words of four letters or more start with a capital; a parenthesised
   // qualifier may be in lower case (`Hallway (near your quarters)`).
-  const long = text.replace(/\(.*\)/g, ' ').split(/\s+/).filter((word) => /^[A-Za-z]{4,}/.test(word));
+  const long = text
+    .replace(/\(.*\)/g, ' ')
+    .split(/\s+/)
+    .filter((word) => /^[A-Za-z]{4,}/.test(word));
   return long.length === 0 || long.filter((word) => /^[A-Z]/.test(word)).length * 2 >= long.length;
 }
 
@@ -101,7 +137,11 @@ export function titleKey(title: string): string {
  * qualifier (`Bedroom (in bed)`, `Hall (on the sofa)`), which says where the player is in the room.
  */
 function roomName(title: string): string {
-  return title.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\s*\((in|on|sitting|lying|standing|seated)\b[^)]*\)$/, '');
+  return title
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*\((in|on|sitting|lying|standing|seated)\b[^)]*\)$/, '');
 }
 
 function actionWords(action: string): string[] {
@@ -158,7 +198,11 @@ export function annotateWalkthrough(text: string): AnnotationProposals {
   const rooms: Room[] = [];
   const edges = new Map<string, ProposedEdge>();
   const known = new Map<string, Room>(); // `${room}\u0000${action}` -> destination
-  const adjacent = (a: Room, b: Room) => [...known].some(([key, dst]) => (key.startsWith(`${a.name}\u0000`) && dst === b) || (key.startsWith(`${b.name}\u0000`) && dst === a));
+  const adjacent = (a: Room, b: Room) =>
+    [...known].some(
+      ([key, dst]) =>
+        (key.startsWith(`${a.name}\u0000`) && dst === b) || (key.startsWith(`${b.name}\u0000`) && dst === a),
+    );
 
   const newRoom = (sighting: TitleSighting, key: string, evidence: AnnotationEvidence): Room => {
     const same = rooms.filter((room) => room.key === key);
@@ -166,7 +210,13 @@ export function annotateWalkthrough(text: string): AnnotationProposals {
     // `title (n)`, skipping a name a game's own title already took (a room really called `Hall (2)`).
     let name = base;
     for (let n = same.length + 1; rooms.some((room) => room.name === name); n++) name = `${base} (${n})`;
-    const location: ProposedLocation = { name, aliases: [], title: sighting.title, firstStep: evidence.step, evidence: [evidence] };
+    const location: ProposedLocation = {
+      name,
+      aliases: [],
+      title: sighting.title,
+      firstStep: evidence.step,
+      evidence: [evidence],
+    };
     const room: Room = { name, key, descriptions: new Set(), lastVisit: evidence.step, location };
     rooms.push(room);
     return room;
@@ -178,14 +228,34 @@ export function annotateWalkthrough(text: string): AnnotationProposals {
   steps.forEach((step, index) => {
     const isInit = step.action === 'Init' || current === null;
     if (sightings[index].length === 0) return;
-    const between = steps.slice(lastTitled + 1, index).map((candidate, offset) => ({ candidate, at: lastTitled + 1 + offset }));
-    const mover = isInit || isMovement(step.action) ? undefined : ([...between].reverse().find(({ candidate }) => isMovement(candidate.action)) ?? (isObservation(step.action) ? [...between].reverse().find(({ candidate }) => !isObservation(candidate.action)) : undefined));
-    const candidates = sightings[index].filter((sighting) => isInit || sighting.index === 0 || isMovement(step.action) || mover !== undefined || roomKeys.has(titleKey(sighting.title)) || DESCRIPTION_OPENING.test(sighting.description));
+    const between = steps
+      .slice(lastTitled + 1, index)
+      .map((candidate, offset) => ({ candidate, at: lastTitled + 1 + offset }));
+    const mover =
+      isInit || isMovement(step.action)
+        ? undefined
+        : ([...between].reverse().find(({ candidate }) => isMovement(candidate.action)) ??
+          (isObservation(step.action)
+            ? [...between].reverse().find(({ candidate }) => !isObservation(candidate.action))
+            : undefined));
+    const candidates = sightings[index].filter(
+      (sighting) =>
+        isInit ||
+        sighting.index === 0 ||
+        isMovement(step.action) ||
+        mover !== undefined ||
+        roomKeys.has(titleKey(sighting.title)) ||
+        DESCRIPTION_OPENING.test(sighting.description),
+    );
     if (candidates.length === 0) return;
     // Init opens with the game's banner, so there the last title is the starting room.
     const sighting = isInit ? candidates[candidates.length - 1] : candidates[0];
     const key = titleKey(sighting.title);
-    const evidence: AnnotationEvidence = { step: step.number, line: step.firstLine + sighting.index, text: sighting.title };
+    const evidence: AnnotationEvidence = {
+      step: step.number,
+      line: step.firstLine + sighting.index,
+      text: sighting.title,
+    };
     if (sighting.description !== '') evidence.text = `${sighting.title} / ${sighting.description.slice(0, 120)}`;
 
     // Which step made the move: this one, or the last movement-like step since the previous title.
@@ -205,12 +275,22 @@ export function annotateWalkthrough(text: string): AnnotationProposals {
     const moveStep = steps[moveIndex];
     const action = normaliseAction(moveStep.action);
 
-    const { room, ambiguous } = resolveRoom(current, previous, action, sighting, key, moveIndex === index && isMovement(step.action), evidence);
+    const { room, ambiguous } = resolveRoom(
+      current,
+      previous,
+      action,
+      sighting,
+      key,
+      moveIndex === index && isMovement(step.action),
+      evidence,
+    );
     room.lastVisit = step.number;
     if (sighting.description !== '') room.descriptions.add(sighting.description);
-    if (room.location.evidence.length < 3 && !room.location.evidence.some((e) => e.step === step.number)) room.location.evidence.push(evidence);
+    if (room.location.evidence.length < 3 && !room.location.evidence.some((e) => e.step === step.number))
+      room.location.evidence.push(evidence);
     const alias = roomName(sighting.title);
-    if (alias !== room.name && !room.name.startsWith(`${alias} (`) && !room.location.aliases.includes(alias)) room.location.aliases.push(alias);
+    if (alias !== room.name && !room.name.startsWith(`${alias} (`) && !room.location.aliases.includes(alias))
+      room.location.aliases.push(alias);
 
     if (current !== null && room !== current && !isInit) {
       known.set(`${current.name}\u0000${action}`, room);
@@ -224,7 +304,16 @@ export function annotateWalkthrough(text: string): AnnotationProposals {
         if (sighting.index !== 0) confidence -= 0.05;
         if (ambiguous) confidence -= 0.2;
         const reason = `${delayed ? `room named at step ${step.number}` : 'room title'}${ambiguous ? ', one of several rooms with this title' : ''}${compass ? '' : isMovement(action) ? ', non-compass move' : ', not a movement command'}`;
-        edges.set(edgeKey, { src: current.name, action, dst: room.name, step: moveStep.number, steps: [moveStep.number], confidence: Math.round(confidence * 100) / 100, reason, evidence: [evidence] });
+        edges.set(edgeKey, {
+          src: current.name,
+          action,
+          dst: room.name,
+          step: moveStep.number,
+          steps: [moveStep.number],
+          confidence: Math.round(confidence * 100) / 100,
+          reason,
+          evidence: [evidence],
+        });
       }
     }
     if (room !== current) {
@@ -233,7 +322,15 @@ export function annotateWalkthrough(text: string): AnnotationProposals {
     }
   });
 
-  function resolveRoom(from: Room | null, came: Room | null, action: string, sighting: TitleSighting, key: string, moved: boolean, evidence: AnnotationEvidence): { room: Room; ambiguous: boolean } {
+  function resolveRoom(
+    from: Room | null,
+    came: Room | null,
+    action: string,
+    sighting: TitleSighting,
+    key: string,
+    moved: boolean,
+    evidence: AnnotationEvidence,
+  ): { room: Room; ambiguous: boolean } {
     const same = rooms.filter((room) => room.key === key);
     const fresh = () => ({ room: newRoom(sighting, key, { ...evidence }), ambiguous: false });
     if (same.length === 0) return fresh();
@@ -242,7 +339,9 @@ export function annotateWalkthrough(text: string): AnnotationProposals {
       const forward = known.get(`${from.name}\u0000${action}`);
       if (forward && forward.key === key) return { room: forward, ambiguous: false };
       // Not in a maze (rooms alike in title and description), whose passages need not lead back.
-      const maze = same.some((room) => same.some((other) => other !== room && [...room.descriptions].some((text) => other.descriptions.has(text))));
+      const maze = same.some((room) =>
+        same.some((other) => other !== room && [...room.descriptions].some((text) => other.descriptions.has(text))),
+      );
       const opposite = OPPOSITE_DIRECTIONS[action];
       if (opposite && !maze) {
         const back = same.find((room) => known.get(`${room.name}\u0000${opposite}`) === from);
@@ -265,7 +364,9 @@ export function annotateWalkthrough(text: string): AnnotationProposals {
     if (pool.length === 1) return { room: pool[0], ambiguous: false };
     const neighbours = from === null ? [] : pool.filter((room) => adjacent(room, from));
     const preferred = neighbours.filter((room) => room !== came);
-    const ranked = (preferred.length > 0 ? preferred : neighbours.length > 0 ? neighbours : pool).sort((a, b) => b.lastVisit - a.lastVisit);
+    const ranked = (preferred.length > 0 ? preferred : neighbours.length > 0 ? neighbours : pool).sort(
+      (a, b) => b.lastVisit - a.lastVisit,
+    );
     return { room: ranked[0], ambiguous: true };
   }
 

@@ -31,21 +31,43 @@ const clean = (name: string) => name.trim().toLowerCase();
 
 function score(proposed: ReadonlySet<string>, truth: ReadonlySet<string>): EdgeScore {
   const correct = [...proposed].filter((key) => truth.has(key)).length;
-  return { correct, proposed: proposed.size, truth: truth.size, precision: proposed.size === 0 ? 0 : correct / proposed.size, recall: truth.size === 0 ? 0 : correct / truth.size };
+  return {
+    correct,
+    proposed: proposed.size,
+    truth: truth.size,
+    precision: proposed.size === 0 ? 0 : correct / proposed.size,
+    recall: truth.size === 0 ? 0 : correct / truth.size,
+  };
 }
 
 /** Scores proposals against the human edges; `cutoff` defaults to the last step the human labelled, at least 70. */
-export function scoreAnnotation(proposals: readonly ProposedEdge[], human: readonly EdgeRecord[], cutoff?: number): AnnotationScore {
+export function scoreAnnotation(
+  proposals: readonly ProposedEdge[],
+  human: readonly EdgeRecord[],
+  cutoff?: number,
+): AnnotationScore {
   const forward = human.filter((edge) => edge.seen_in_forward < NEVER);
   const limit = cutoff ?? Math.max(70, ...forward.map((edge) => edge.seen_in_forward));
-  const truth = new Set(forward.map((edge) => tripleKey(clean(edge.src_node), normaliseAction(edge.action), clean(edge.dst_node))));
-  const kept = proposals.filter((edge) => edge.step <= limit).map((edge) => ({ ...edge, steps: edge.steps.filter((step) => step <= limit) }));
-  const exact = score(new Set(kept.map((edge) => tripleKey(clean(edge.src), normaliseAction(edge.action), clean(edge.dst)))), truth);
+  const truth = new Set(
+    forward.map((edge) => tripleKey(clean(edge.src_node), normaliseAction(edge.action), clean(edge.dst_node))),
+  );
+  const kept = proposals
+    .filter((edge) => edge.step <= limit)
+    .map((edge) => ({ ...edge, steps: edge.steps.filter((step) => step <= limit) }));
+  const exact = score(
+    new Set(kept.map((edge) => tripleKey(clean(edge.src), normaliseAction(edge.action), clean(edge.dst)))),
+    truth,
+  );
 
   const rename = alignNames(kept, forward);
   const renamed = (name: string) => rename.get(clean(name)) ?? clean(name);
-  const aligned = score(new Set(kept.map((edge) => tripleKey(renamed(edge.src), normaliseAction(edge.action), renamed(edge.dst)))), truth);
-  const alignment = [...rename].filter(([from, to]) => from !== to).map(([proposed, truthName]) => ({ proposed, truth: truthName }));
+  const aligned = score(
+    new Set(kept.map((edge) => tripleKey(renamed(edge.src), normaliseAction(edge.action), renamed(edge.dst)))),
+    truth,
+  );
+  const alignment = [...rename]
+    .filter(([from, to]) => from !== to)
+    .map(([proposed, truthName]) => ({ proposed, truth: truthName }));
   return { cutoff: limit, exact, aligned, alignment };
 }
 
@@ -64,7 +86,8 @@ export function alignNames(proposals: readonly ProposedEdge[], human: readonly E
     votes.set(key, entry);
   };
   const humanByStep = new Map<number, EdgeRecord[]>();
-  for (const edge of forward) humanByStep.set(edge.seen_in_forward, [...(humanByStep.get(edge.seen_in_forward) ?? []), edge]);
+  for (const edge of forward)
+    humanByStep.set(edge.seen_in_forward, [...(humanByStep.get(edge.seen_in_forward) ?? []), edge]);
   const truthNames = new Set(forward.flatMap((edge) => [clean(edge.src_node), clean(edge.dst_node)]));
   for (const edge of proposals) {
     for (const step of edge.steps) {
@@ -77,7 +100,9 @@ export function alignNames(proposals: readonly ProposedEdge[], human: readonly E
   }
   const rename = new Map<string, string>();
   const taken = new Set<string>();
-  for (const { proposed, truth: truthName } of [...votes.values()].sort((a, b) => b.count - a.count || a.proposed.localeCompare(b.proposed))) {
+  for (const { proposed, truth: truthName } of [...votes.values()].sort(
+    (a, b) => b.count - a.count || a.proposed.localeCompare(b.proposed),
+  )) {
     if (rename.has(proposed) || taken.has(truthName)) continue;
     rename.set(proposed, truthName);
     taken.add(truthName);

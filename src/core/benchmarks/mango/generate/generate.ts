@@ -16,10 +16,24 @@
 import type { Random } from '../../../util/random';
 import { seededRandom } from '../../../util/random';
 import { OPPOSITE_DIRECTIONS } from '../walkthrough/directions';
-import { FEATURE_SENTENCES, IDLE_OBJECTS, ONE_WAY_ACTIONS, PASSAGE_PAIRS, ROOM_ADJECTIVES, ROOM_NOUNS } from './generateWords';
+import {
+  FEATURE_SENTENCES,
+  IDLE_OBJECTS,
+  ONE_WAY_ACTIONS,
+  PASSAGE_PAIRS,
+  ROOM_ADJECTIVES,
+  ROOM_NOUNS,
+} from './generateWords';
 import { skeletonTextChunks } from '../skeletons/skeletonText';
 import { NEVER, type EdgeRecord } from '../types';
-import { formatWalkthrough, indentedJson, measureGame, routeMeasures, type GameMeasures, type WalkStep } from './generatedFiles';
+import {
+  formatWalkthrough,
+  indentedJson,
+  measureGame,
+  routeMeasures,
+  type GameMeasures,
+  type WalkStep,
+} from './generatedFiles';
 
 export interface GenerateOptions {
   /** The game's name: files are `<name>.edges.json` etc. */
@@ -55,7 +69,22 @@ export const MAX_GENERATED_ROOMS = Math.min(ROOM_ADJECTIVES.length, ROOM_NOUNS.l
 /** A game whose DF file would pass this many lines is refused (simple paths grow with cycles). */
 const MAX_DF_LINES = 400_000;
 
-const DIRECTION_POOL = ['north', 'south', 'east', 'west', 'northeast', 'northwest', 'southeast', 'southwest', 'north', 'south', 'east', 'west', 'up', 'down'];
+const DIRECTION_POOL = [
+  'north',
+  'south',
+  'east',
+  'west',
+  'northeast',
+  'northwest',
+  'southeast',
+  'southwest',
+  'north',
+  'south',
+  'east',
+  'west',
+  'up',
+  'down',
+];
 
 interface Link {
   from: number;
@@ -73,7 +102,8 @@ export interface Move {
 /** Generates a game; same options, same bytes. */
 export function generateGame(options: GenerateOptions): GeneratedGame {
   const count = options.rooms;
-  if (!Number.isInteger(count) || count < 2 || count > MAX_GENERATED_ROOMS) throw new GenerateError(`--rooms must be an integer from 2 to ${MAX_GENERATED_ROOMS}, not ${count}`);
+  if (!Number.isInteger(count) || count < 2 || count > MAX_GENERATED_ROOMS)
+    throw new GenerateError(`--rooms must be an integer from 2 to ${MAX_GENERATED_ROOMS}, not ${count}`);
   const confusable = fraction(options.confusable ?? 0.25, 'confusable');
   const target = fraction(options.imputedShare ?? 0.2, 'imputed-share');
   const passages = fraction(options.passages ?? 0.2, 'passages');
@@ -88,23 +118,38 @@ export function generateGame(options: GenerateOptions): GeneratedGame {
   const evaluate = (variant: Maze, trapdoor: number | null) => (skipped: ReadonlySet<string>) => {
     const moves = tour(variant, skipped, oneWay, trapdoor);
     // Only the routes change from one candidate tour to the next: the rooms, names and their confusable share do not.
-    return { moves, share: routeMeasures(edgeRecords(moves.map((move, index) => ({ move, step: index + 2 })), names), names).imputedShare };
+    return {
+      moves,
+      share: routeMeasures(
+        edgeRecords(
+          moves.map((move, index) => ({ move, step: index + 2 })),
+          names,
+        ),
+        names,
+      ).imputedShare,
+    };
   };
   // First the tour's ending: which branch of the start room comes last, and where the trapdoor at
   // the end leads (or none). A trapdoor to a room first reached late leaves every room finished
   // before it without a walked way back, so its targets give shares from 0 (the start) upwards.
   let ending: { variant: Maze; trapdoor: number | null; share: number } | null = null;
   for (const last of maze.children[0]) {
-    const variant: Maze = { ...maze, children: maze.children.map((list, room) => (room === 0 ? [...list.filter((link) => link !== last), last] : list)) };
+    const variant: Maze = {
+      ...maze,
+      children: maze.children.map((list, room) =>
+        room === 0 ? [...list.filter((link) => link !== last), last] : list,
+      ),
+    };
     for (const trapdoor of [null, ...names.keys()]) {
       const { share } = evaluate(variant, trapdoor)(new Set());
-      if (ending === null || Math.abs(share - target) < Math.abs(ending.share - target) - 1e-12) ending = { variant, trapdoor, share };
+      if (ending === null || Math.abs(share - target) < Math.abs(ending.share - target) - 1e-12)
+        ending = { variant, trapdoor, share };
     }
   }
   const { variant, trapdoor } = ending as { variant: Maze; trapdoor: number | null };
   const chosen = calibrate(candidates, target, evaluate(variant, trapdoor));
   const steps = walkSteps(chosen.moves, maze, names, oneWay, prose, idle, options);
-    const moveSteps = steps.flatMap((step) => (step.move ? [{ move: step.move, step: step.number }] : []));
+  const moveSteps = steps.flatMap((step) => (step.move ? [{ move: step.move, step: step.number }] : []));
   const records = edgeRecords(moveSteps, names);
   const measures = measureGame(records);
   const actions = [...new Set(records.map((record) => record.action))];
@@ -122,7 +167,12 @@ export function generateGame(options: GenerateOptions): GeneratedGame {
       { name: `${g}.all2all.jsonl`, text: df },
       { name: `${g}.all_pairs.jsonl`, text: rf },
     ],
-    stats: { ...measures, steps: steps.length, oneWayEdges: records.filter((record) => ONE_WAY_ACTIONS.includes(record.action)).length, targetImputedShare: target },
+    stats: {
+      ...measures,
+      steps: steps.length,
+      oneWayEdges: records.filter((record) => ONE_WAY_ACTIONS.includes(record.action)).length,
+      targetImputedShare: target,
+    },
   };
 }
 
@@ -130,7 +180,11 @@ export function generateGame(options: GenerateOptions): GeneratedGame {
  * Greedy: from no skipped return, keep adding the candidate that brings the share closest to the
  * target, as long as that is no farther than before. Candidates come in a seeded order, so ties break the same way.
  */
-function calibrate(candidates: readonly string[], target: number, evaluate: (skipped: ReadonlySet<string>) => { moves: Move[]; share: number }): { moves: Move[]; share: number } {
+function calibrate(
+  candidates: readonly string[],
+  target: number,
+  evaluate: (skipped: ReadonlySet<string>) => { moves: Move[]; share: number },
+): { moves: Move[]; share: number } {
   const skipped = new Set<string>();
   let best = evaluate(skipped);
   for (;;) {
@@ -143,7 +197,11 @@ function calibrate(candidates: readonly string[], target: number, evaluate: (ski
       const distance = Math.abs(result.share - target);
       // Ties are taken too: a jump that leaves the share as it is still adds a one-way move and
       // leaves edges unwalked, which is the point of a tour that does not cover the maze.
-      if (distance <= Math.abs((step?.result ?? best).share - target) + 1e-12 && (step === null || distance < Math.abs(step.result.share - target) - 1e-12)) step = { candidate, result };
+      if (
+        distance <= Math.abs((step?.result ?? best).share - target) + 1e-12 &&
+        (step === null || distance < Math.abs(step.result.share - target) - 1e-12)
+      )
+        step = { candidate, result };
     }
     if (step === null) return best;
     skipped.add(step.candidate);
@@ -157,13 +215,21 @@ function fraction(value: number, option: string): number {
 }
 
 /** Skeleton lines as upstream writes them; a canary rides along as an extra field the schema ignores. */
-export function skeletonFile(task: 'df' | 'rf', records: readonly EdgeRecord[], options: { sha256Hex?: (text: string) => string }, canary?: string): string {
+export function skeletonFile(
+  task: 'df' | 'rf',
+  records: readonly EdgeRecord[],
+  options: { sha256Hex?: (text: string) => string },
+  canary?: string,
+): string {
   let text = '';
   let lines = 0;
   for (const chunk of skeletonTextChunks(task, records, options)) {
     text += chunk;
     lines += chunk.split('\n').length - 1;
-    if (lines > MAX_DF_LINES) throw new GenerateError(`the ${task === 'df' ? 'all2all' : 'all_pairs'} file would pass ${MAX_DF_LINES} lines: use fewer rooms or a lower --imputed-share (one-way moves add cycles)`);
+    if (lines > MAX_DF_LINES)
+      throw new GenerateError(
+        `the ${task === 'df' ? 'all2all' : 'all_pairs'} file would pass ${MAX_DF_LINES} lines: use fewer rooms or a lower --imputed-share (one-way moves add cycles)`,
+      );
   }
   if (canary === undefined) return text;
   const field = `, "canary": ${JSON.stringify(canary)}}`;
@@ -229,14 +295,22 @@ function growTree(random: Random, count: number, names: readonly string[], passa
   return maze;
 }
 
-function tryLink(random: Random, maze: Maze, parent: number, room: number, names: readonly string[], passages: number): Link | null {
+function tryLink(
+  random: Random,
+  maze: Maze,
+  parent: number,
+  room: number,
+  names: readonly string[],
+  passages: number,
+): Link | null {
   if (random.next() < passages) {
     const [there, back] = random.choice(PASSAGE_PAIRS);
     const action = there.replace('{noun}', names[room].split(' ')[1]);
     if (!maze.exits[parent].has(action)) return { from: parent, to: room, action, back };
   }
   for (const direction of random.shuffled(DIRECTION_POOL)) {
-    if (!maze.exits[parent].has(direction)) return { from: parent, to: room, action: direction, back: OPPOSITE_DIRECTIONS[direction] };
+    if (!maze.exits[parent].has(direction))
+      return { from: parent, to: room, action: direction, back: OPPOSITE_DIRECTIONS[direction] };
   }
   return null;
 }
@@ -244,12 +318,18 @@ function tryLink(random: Random, maze: Maze, parent: number, room: number, names
 /** Candidate skipped returns: "the child after <room>" (jump there one-way instead of walking back). */
 function returnCandidates(children: readonly Link[][]): string[] {
   const result: string[] = [];
-  for (const list of children) for (let index = 0; index + 1 < list.length; index++) result.push(`jump:${list[index].to}`);
+  for (const list of children)
+    for (let index = 0; index + 1 < list.length; index++) result.push(`jump:${list[index].to}`);
   return result;
 }
 
 /** The depth-first tour with the given returns skipped, ending with a trapdoor to `trapdoor` (null: none). */
-export function tour(maze: Maze, skipped: ReadonlySet<string>, oneWay: readonly string[], trapdoor: number | null): Move[] {
+export function tour(
+  maze: Maze,
+  skipped: ReadonlySet<string>,
+  oneWay: readonly string[],
+  trapdoor: number | null,
+): Move[] {
   const moves: Move[] = [];
   const climb = (from: number, to: number) => {
     for (let at = from; at !== to; ) {
@@ -263,7 +343,8 @@ export function tour(maze: Maze, skipped: ReadonlySet<string>, oneWay: readonly 
     const kids = maze.children[room];
     for (let index = 0; index < kids.length; index++) {
       const link = kids[index];
-      if (index > 0 && skipped.has(`jump:${kids[index - 1].to}`)) moves.push({ from: at, action: oneWay[at], to: link.to });
+      if (index > 0 && skipped.has(`jump:${kids[index - 1].to}`))
+        moves.push({ from: at, action: oneWay[at], to: link.to });
       else {
         climb(at, room);
         moves.push({ from: room, action: link.action, to: link.to });
@@ -278,7 +359,10 @@ export function tour(maze: Maze, skipped: ReadonlySet<string>, oneWay: readonly 
 }
 
 /** Edge records from the numbered moves: forward where walked, reversed where a compass move's opposite. */
-export function edgeRecords(moves: ReadonlyArray<{ move: Move; step: number }>, names: readonly string[]): EdgeRecord[] {
+export function edgeRecords(
+  moves: ReadonlyArray<{ move: Move; step: number }>,
+  names: readonly string[],
+): EdgeRecord[] {
   const forward = new Map<string, number>();
   const reversed = new Map<string, number>();
   const triples = new Map<string, [string, string, string]>();
@@ -296,11 +380,25 @@ export function edgeRecords(moves: ReadonlyArray<{ move: Move; step: number }>, 
     const seenForward = forward.get(key) ?? NEVER;
     const seenReversed = reversed.get(key) ?? NEVER;
     const min = Math.min(seenForward, seenReversed);
-    return { src_node: src, dst_node: dst, action, seen_in_forward: seenForward, seen_in_reversed: seenReversed, edge_min_step: min, seen_in_forward_answerable: seenForward, seen_in_reversed_answerable: seenReversed, edge_min_step_answerable: min };
+    return {
+      src_node: src,
+      dst_node: dst,
+      action,
+      seen_in_forward: seenForward,
+      seen_in_reversed: seenReversed,
+      edge_min_step: min,
+      seen_in_forward_answerable: seenForward,
+      seen_in_reversed_answerable: seenReversed,
+      edge_min_step_answerable: min,
+    };
   });
   // Upstream's insertion order (see skeletons.ts upstreamEdgeOrder): forward edges by step, then reverse-only ones.
-  const walked = records.filter((record) => record.seen_in_forward < NEVER).sort((a, b) => a.seen_in_forward - b.seen_in_forward);
-  const reverseOnly = records.filter((record) => record.seen_in_forward >= NEVER).sort((a, b) => a.seen_in_reversed - b.seen_in_reversed);
+  const walked = records
+    .filter((record) => record.seen_in_forward < NEVER)
+    .sort((a, b) => a.seen_in_forward - b.seen_in_forward);
+  const reverseOnly = records
+    .filter((record) => record.seen_in_forward >= NEVER)
+    .sort((a, b) => a.seen_in_reversed - b.seen_in_reversed);
   return [...walked, ...reverseOnly];
 }
 
@@ -308,7 +406,15 @@ function titleCase(name: string): string {
   return name.replace(/(^|[\s-])([a-z])/g, (_, space: string, letter: string) => space + letter.toUpperCase());
 }
 
-function walkSteps(moves: readonly Move[], maze: Maze, names: readonly string[], oneWay: readonly string[], random: Random, idle: number, options: GenerateOptions): WalkStep[] {
+function walkSteps(
+  moves: readonly Move[],
+  maze: Maze,
+  names: readonly string[],
+  oneWay: readonly string[],
+  random: Random,
+  idle: number,
+  options: GenerateOptions,
+): WalkStep[] {
   const features = names.map(() => random.choice(FEATURE_SENTENCES));
   // One-way exits the tour actually uses, so the prose can mention them.
   const oneWayUsed = new Set(moves.filter((move) => move.action === oneWay[move.from]).map((move) => move.from));
@@ -318,7 +424,8 @@ function walkSteps(moves: readonly Move[], maze: Maze, names: readonly string[],
     const other = exits.filter(([action]) => !(action in OPPOSITE_DIRECTIONS)).map(([action]) => action);
     if (oneWayUsed.has(room)) other.push(oneWay[room]);
     const sentences = [features[room]];
-    if (compass.length > 0) sentences.push(`${compass.length === 1 ? 'An exit leads' : 'Exits lead'} ${listWords(compass)}.`);
+    if (compass.length > 0)
+      sentences.push(`${compass.length === 1 ? 'An exit leads' : 'Exits lead'} ${listWords(compass)}.`);
     for (const action of other) sentences.push(`You could ${action} from here.`);
     const [direction, neighbour] = exits.find(([action]) => action in OPPOSITE_DIRECTIONS) ?? [];
     if (direction !== undefined && neighbour !== undefined) {
@@ -327,7 +434,12 @@ function walkSteps(moves: readonly Move[], maze: Maze, names: readonly string[],
     }
     return `${titleCase(names[room])}\n${sentences.join(' ')}`;
   };
-  const banner = [titleCase(options.name), `A maze generated by Waypoint from seed ${options.seed}.`, ...(options.canary === undefined ? [] : [`Canary: ${options.canary}`]), 'Release 1'].join('\n');
+  const banner = [
+    titleCase(options.name),
+    `A maze generated by Waypoint from seed ${options.seed}.`,
+    ...(options.canary === undefined ? [] : [`Canary: ${options.canary}`]),
+    'Release 1',
+  ].join('\n');
   const steps: WalkStep[] = [
     { number: 0, action: 'Init', observation: `${banner}\n\n${describe(0)}` },
     { number: 1, action: 'look', observation: describe(0) },
@@ -337,7 +449,11 @@ function walkSteps(moves: readonly Move[], maze: Maze, names: readonly string[],
     steps.push({ number: steps.length, action: move.action, observation: describe(move.to), move });
     if (!seen.has(move.to) && random.next() < idle) {
       const thing = random.choice(IDLE_OBJECTS);
-      steps.push({ number: steps.length, action: `examine ${thing}`, observation: `You see nothing unusual about the ${thing}.` });
+      steps.push({
+        number: steps.length,
+        action: `examine ${thing}`,
+        observation: `You see nothing unusual about the ${thing}.`,
+      });
     }
     seen.add(move.to);
   }

@@ -12,14 +12,20 @@ export interface WalkStep {
 
 /** The release's walkthrough layout: `===========` blocks of STEP NUM / ACT / OBSERVATION, closed by a rule. */
 export function formatWalkthrough(steps: ReadonlyArray<Pick<WalkStep, 'number' | 'action' | 'observation'>>): string {
-  const blocks = steps.map((step) => `===========\n==>STEP NUM: ${step.number}\n==>ACT: ${step.action}\n==>OBSERVATION: ${step.observation}\n\n`);
+  const blocks = steps.map(
+    (step) =>
+      `===========\n==>STEP NUM: ${step.number}\n==>ACT: ${step.action}\n==>OBSERVATION: ${step.observation}\n\n`,
+  );
   return `${blocks.join('')}===========\n`;
 }
 
 /** Python's `json.dump(value, indent=4)` for ASCII data (the release's edges/actions/locations files). */
 export function indentedJson(value: unknown): string {
   // JSON.stringify escapes like Python's ensure_ascii only for ASCII text; non-ASCII is escaped here.
-  return JSON.stringify(value, null, 4).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value, null, 4).replace(
+    /[\u007f-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 export interface GameMeasures {
@@ -60,7 +66,10 @@ export function measureGame(records: readonly EdgeRecord[]): GameMeasures {
  * what the generator's calibration loop needs for each candidate tour, whose rooms and names stay put.
  * `names` must hold every room the records name (more are harmless: a room without edges reaches nothing).
  */
-export function routeMeasures(records: readonly EdgeRecord[], names: readonly string[]): Pick<GameMeasures, 'reachablePairs' | 'imputedShare' | 'meanShortestPath'> {
+export function routeMeasures(
+  records: readonly EdgeRecord[],
+  names: readonly string[],
+): Pick<GameMeasures, 'reachablePairs' | 'imputedShare' | 'meanShortestPath'> {
   const index = new Map(names.map((name, position) => [name, position]));
   const all: number[][] = names.map(() => []);
   const walked: number[][] = names.map(() => []);
@@ -83,7 +92,11 @@ export function routeMeasures(records: readonly EdgeRecord[], names: readonly st
       if (forward[target] < 0) needReverse++;
     }
   }
-  return { reachablePairs: reachable, imputedShare: reachable === 0 ? 0 : needReverse / reachable, meanShortestPath: reachable === 0 ? 0 : lengths / reachable };
+  return {
+    reachablePairs: reachable,
+    imputedShare: reachable === 0 ? 0 : needReverse / reachable,
+    meanShortestPath: reachable === 0 ? 0 : lengths / reachable,
+  };
 }
 
 /** Breadth-first distances from `source` (-1: unreachable). */
@@ -108,7 +121,12 @@ export function confusableShare(names: readonly string[]): number {
   const words = names.map((name) => name.split(/\s+/));
   let count = 0;
   for (let a = 0; a < words.length; a++) {
-    const hasPartner = words.some((other, b) => b !== a && other.length === words[a].length && other.filter((word, position) => word !== words[a][position]).length === 1);
+    const hasPartner = words.some(
+      (other, b) =>
+        b !== a &&
+        other.length === words[a].length &&
+        other.filter((word, position) => word !== words[a][position]).length === 1,
+    );
     if (hasPartner) count++;
   }
   return count / names.length;

@@ -19,7 +19,10 @@ import { indentedJson } from './generatedFiles';
 import { parseSkeletonLine } from '../skeletons/skeletonLines';
 import type { EdgeRecord } from '../types';
 
-export type ReskinTransform = { kind: 'rename'; seed: string } | { kind: 'rotate'; degrees: 90 | 180 | 270 } | { kind: 'reflect'; axis: 'ns' | 'ew' };
+export type ReskinTransform =
+  | { kind: 'rename'; seed: string }
+  | { kind: 'rotate'; degrees: 90 | 180 | 270 }
+  | { kind: 'reflect'; axis: 'ns' | 'ew' };
 
 export interface ReskinInput {
   /** The original game's name, recorded in the pairing file. */
@@ -36,7 +39,16 @@ export interface ReskinInput {
 export class ReskinError extends Error {}
 
 const COMPASS = ['north', 'northeast', 'east', 'southeast', 'south', 'southwest', 'west', 'northwest'];
-const ABBREVIATION: Record<string, string> = { north: 'n', northeast: 'ne', east: 'e', southeast: 'se', south: 's', southwest: 'sw', west: 'w', northwest: 'nw' };
+const ABBREVIATION: Record<string, string> = {
+  north: 'n',
+  northeast: 'ne',
+  east: 'e',
+  southeast: 'se',
+  south: 's',
+  southwest: 'sw',
+  west: 'w',
+  northwest: 'nw',
+};
 
 /** The compass map of a rotation (clockwise) or reflection: north → east for 90°. */
 export function compassMap(transform: Exclude<ReskinTransform, { kind: 'rename' }>): Map<string, string> {
@@ -57,7 +69,11 @@ export function compassMap(transform: Exclude<ReskinTransform, { kind: 'rename' 
  * ids are hashes of the (renamed) rooms and actions, so they differ. Line i of both regenerated
  * skeleton files is the same question (the edges keep their order). The validator skips the file.
  */
-function pairingFile(input: ReskinInput, records: readonly EdgeRecord[], written: { df: string; rf: string }): { original: string | null; transform: ReskinTransform; sample_ids: Record<string, string> } {
+function pairingFile(
+  input: ReskinInput,
+  records: readonly EdgeRecord[],
+  written: { df: string; rf: string },
+): { original: string | null; transform: ReskinTransform; sample_ids: Record<string, string> } {
   const sampleIds: Record<string, string> = {};
   // Our own generator's lines, read back through the skeleton line parser (never a cast JSON.parse).
   const ids = (task: 'df' | 'rf', text: string) =>
@@ -81,12 +97,18 @@ function pairingFile(input: ReskinInput, records: readonly EdgeRecord[], written
 }
 
 /** Builds the re-skinned game's files. */
-export function reskinGame(input: ReskinInput): { files: Array<{ name: string; text: string }>; renamed: Map<string, string> } {
+export function reskinGame(input: ReskinInput): {
+  files: Array<{ name: string; text: string }>;
+  renamed: Map<string, string>;
+} {
   if (input.canary !== undefined && /[\r\n]/.test(input.canary)) throw new ReskinError('the canary must be one line');
   // The validator's own parser: a broken file is refused with the position of its first error.
   const parsed = parseEdgesFile(stripBom(input.edgesJson));
   const problem = parsed.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-  if (problem) throw new ReskinError(`edges.json:${problem.range.start.line + 1}:${problem.range.start.character + 1}: ${problem.message}`);
+  if (problem)
+    throw new ReskinError(
+      `edges.json:${problem.range.start.line + 1}:${problem.range.start.character + 1}: ${problem.message}`,
+    );
   const records: EdgeRecord[] = parsed.edges.map((edge) => edge.record);
   const locations = [...new Set(records.flatMap((record) => [record.src_node, record.dst_node]))];
   const actions = [...new Set(records.map((record) => record.action))];
@@ -111,20 +133,36 @@ export function reskinGame(input: ReskinInput): { files: Array<{ name: string; t
     mapName = words;
     mapAction = words;
     mapText = words;
-    const abbreviations = new Map(COMPASS.map((direction) => [ABBREVIATION[direction], ABBREVIATION[compass.get(direction) as string]]));
-    mapAct = (act) => words(act).replace(/(?<![A-Za-z])(ne|nw|se|sw|n|e|s|w)(?![A-Za-z])/gi, (match) => keepCase(match, abbreviations.get(match.toLowerCase()) as string));
+    const abbreviations = new Map(
+      COMPASS.map((direction) => [ABBREVIATION[direction], ABBREVIATION[compass.get(direction) as string]]),
+    );
+    mapAct = (act) =>
+      words(act).replace(/(?<![A-Za-z])(ne|nw|se|sw|n|e|s|w)(?![A-Za-z])/gi, (match) =>
+        keepCase(match, abbreviations.get(match.toLowerCase()) as string),
+      );
     for (const name of [...locations, ...actions]) if (words(name) !== name) renamed.set(name, words(name));
   }
-  const newRecords = records.map((record) => ({ ...record, src_node: mapName(record.src_node), dst_node: mapName(record.dst_node), action: mapAction(record.action) }));
+  const newRecords = records.map((record) => ({
+    ...record,
+    src_node: mapName(record.src_node),
+    dst_node: mapName(record.dst_node),
+    action: mapAction(record.action),
+  }));
   const walkthrough = mapWalkthrough(input.walkthrough, mapText, mapAct, input.canary);
   const g = input.name;
-  const skeletons = { df: skeletonFile('df', newRecords, { sha256Hex: input.sha256Hex }, input.canary), rf: skeletonFile('rf', newRecords, { sha256Hex: input.sha256Hex }, input.canary) };
+  const skeletons = {
+    df: skeletonFile('df', newRecords, { sha256Hex: input.sha256Hex }, input.canary),
+    rf: skeletonFile('rf', newRecords, { sha256Hex: input.sha256Hex }, input.canary),
+  };
   return {
     files: [
       { name: `${g}.walkthrough`, text: walkthrough },
       { name: `${g}.edges.json`, text: indentedJson(newRecords) },
       { name: `${g}.actions.json`, text: indentedJson([...new Set(newRecords.map((record) => record.action))]) },
-      { name: `${g}.locations.json`, text: indentedJson([...new Set(newRecords.flatMap((record) => [record.src_node, record.dst_node]))]) },
+      {
+        name: `${g}.locations.json`,
+        text: indentedJson([...new Set(newRecords.flatMap((record) => [record.src_node, record.dst_node]))]),
+      },
       { name: `${g}.all2all.jsonl`, text: skeletons.df },
       { name: `${g}.all_pairs.jsonl`, text: skeletons.rf },
       { name: `${g}.reskin.json`, text: indentedJson(pairingFile(input, records, skeletons)) },
@@ -134,7 +172,12 @@ export function reskinGame(input: ReskinInput): { files: Array<{ name: string; t
 }
 
 /** ACT lines through `mapAct`, every other line (observations) through `mapText`; headers kept. */
-function mapWalkthrough(text: string, mapText: (text: string) => string, mapAct: (act: string) => string, canary: string | undefined): string {
+function mapWalkthrough(
+  text: string,
+  mapText: (text: string) => string,
+  mapAct: (act: string) => string,
+  canary: string | undefined,
+): string {
   let canaryPending = canary !== undefined;
   return text
     .split('\n')
@@ -155,7 +198,8 @@ function mapWalkthrough(text: string, mapText: (text: string) => string, mapAct:
 
 function keepCase(original: string, replacement: string): string {
   if (original === original.toUpperCase() && original !== original.toLowerCase()) return replacement.toUpperCase();
-  if (original[0] !== original[0].toLowerCase()) return replacement.replace(/(^|[\s-])([a-z])/g, (_, space: string, letter: string) => space + letter.toUpperCase());
+  if (original[0] !== original[0].toLowerCase())
+    return replacement.replace(/(^|[\s-])([a-z])/g, (_, space: string, letter: string) => space + letter.toUpperCase());
   return replacement;
 }
 
@@ -168,31 +212,45 @@ function nameReplacer(names: ReadonlyMap<string, string>): (text: string) => str
   const ordered = [...names.keys()].sort((a, b) => b.length - a.length);
   if (ordered.length === 0) return (text) => text;
   // Spaces in a name match any run of spaces (titles and prose wrap differently).
-  const pattern = new RegExp(`(?<![A-Za-z0-9])(${ordered.map((name) => escapeRegExp(name).replace(/ /g, '\\s+')).join('|')})(?![A-Za-z0-9])`, 'gi');
+  const pattern = new RegExp(
+    `(?<![A-Za-z0-9])(${ordered.map((name) => escapeRegExp(name).replace(/ /g, '\\s+')).join('|')})(?![A-Za-z0-9])`,
+    'gi',
+  );
   const byKey = new Map([...names].map(([from, to]) => [from.toLowerCase(), to]));
-  return (text) => text.replace(pattern, (match) => keepCase(match, byKey.get(match.toLowerCase().replace(/\s+/g, ' ')) ?? match));
+  return (text) =>
+    text.replace(pattern, (match) => keepCase(match, byKey.get(match.toLowerCase().replace(/\s+/g, ' ')) ?? match));
 }
 
 /** Maps compass words (north, North-East, NORTHERN, westward...) through `compass`. */
 function compassReplacer(compass: ReadonlyMap<string, string>): (text: string) => string {
   const pattern = /(?<![A-Za-z])(north|south)?(-?)(east|west)?(ern|erly|wards|ward)?(?![A-Za-z])/gi;
   return (text) =>
-    text.replace(pattern, (match, first: string | undefined, hyphen: string, second: string | undefined, ending: string | undefined) => {
-      if (first === undefined && second === undefined) return match;
-      // A hyphen joins a compound (north-east) only after north/south; otherwise it is kept as it is.
-      const compound = first !== undefined && second !== undefined;
-      const before = first === undefined ? hyphen : '';
-      const after = first !== undefined && second === undefined ? hyphen : '';
-      const lettersOnly = `${first ?? ''}${second ?? ''}`;
-      const target = compass.get(lettersOnly.toLowerCase());
-      if (target === undefined) return match;
-      const spelled = compound && hyphen !== '' && /^(north|south)(east|west)$/.test(target) ? target.replace(/^(north|south)/, '$1-') : target;
-      return `${before}${keepCase(lettersOnly, spelled)}${after}${ending ?? ''}`;
-    });
+    text.replace(
+      pattern,
+      (match, first: string | undefined, hyphen: string, second: string | undefined, ending: string | undefined) => {
+        if (first === undefined && second === undefined) return match;
+        // A hyphen joins a compound (north-east) only after north/south; otherwise it is kept as it is.
+        const compound = first !== undefined && second !== undefined;
+        const before = first === undefined ? hyphen : '';
+        const after = first !== undefined && second === undefined ? hyphen : '';
+        const lettersOnly = `${first ?? ''}${second ?? ''}`;
+        const target = compass.get(lettersOnly.toLowerCase());
+        if (target === undefined) return match;
+        const spelled =
+          compound && hyphen !== '' && /^(north|south)(east|west)$/.test(target)
+            ? target.replace(/^(north|south)/, '$1-')
+            : target;
+        return `${before}${keepCase(lettersOnly, spelled)}${after}${ending ?? ''}`;
+      },
+    );
 }
 
 /** Seeded fresh names: locations "<adjective> <noun>", actions from RENAMED_ACTIONS; no original word reused. */
-function freshNames(seed: string, locations: readonly string[], actions: readonly string[]): { locations: string[]; actions: Array<[string, string]> } {
+function freshNames(
+  seed: string,
+  locations: readonly string[],
+  actions: readonly string[],
+): { locations: string[]; actions: Array<[string, string]> } {
   const random = seededRandom(`reskin:${seed}`);
   const used = new Set([...locations, ...actions].flatMap((name) => name.toLowerCase().split(/[\s-]+/)));
   const adjectives = random.shuffled(ROOM_ADJECTIVES.filter((word) => !used.has(word)));
@@ -200,7 +258,8 @@ function freshNames(seed: string, locations: readonly string[], actions: readonl
   const combinations: string[] = [];
   const chosen = new Set<string>();
   for (let index = 0; combinations.length < locations.length; index++) {
-    if (index >= adjectives.length * nouns.length) throw new ReskinError(`too many locations (${locations.length}) for the word lists`);
+    if (index >= adjectives.length * nouns.length)
+      throw new ReskinError(`too many locations (${locations.length}) for the word lists`);
     // Walk the grid diagonally so consecutive names share neither word.
     const adjective = adjectives[index % adjectives.length];
     const noun = nouns[(index + Math.floor(index / adjectives.length)) % nouns.length];
@@ -215,7 +274,10 @@ function freshNames(seed: string, locations: readonly string[], actions: readonl
     if (action in OPPOSITE_DIRECTIONS) continue;
     let fresh: string;
     do {
-      fresh = RENAMED_ACTIONS[next % RENAMED_ACTIONS.length].replace('{noun}', nouns[(nouns.length - 1 - Math.floor(next / RENAMED_ACTIONS.length)) % nouns.length]);
+      fresh = RENAMED_ACTIONS[next % RENAMED_ACTIONS.length].replace(
+        '{noun}',
+        nouns[(nouns.length - 1 - Math.floor(next / RENAMED_ACTIONS.length)) % nouns.length],
+      );
       next++;
     } while (taken.has(fresh));
     taken.add(fresh);

@@ -14,7 +14,10 @@ export { DEFAULT_REVERSE_PAIRS, reverseActionMap, type ReversePair } from '../wa
  * evaluator; matching is exact (case-sensitive), as its dictionary lookup is. Extra pairs such as
  * enter/exit are a Waypoint extension and make the result differ from the reference.
  */
-export function imputeReverseEdges(graph: MangoGraph, pairs: readonly ReversePair[] = DEFAULT_REVERSE_PAIRS): MangoEdge[] {
+export function imputeReverseEdges(
+  graph: MangoGraph,
+  pairs: readonly ReversePair[] = DEFAULT_REVERSE_PAIRS,
+): MangoEdge[] {
   const reverses = reverseActionMap(pairs);
   const added: MangoEdge[] = [];
   const addedKeys = new Set<string>();

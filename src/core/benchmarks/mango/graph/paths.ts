@@ -52,7 +52,8 @@ export class SimplePathCursor {
     this.maxLength = Math.min(options.maxLength ?? n - 1, n - 1);
     this.minLength = Math.max(options.minLength ?? 1, 1);
     this.limit = options.limit ?? Infinity;
-    const searchable = source !== target && source >= 0 && target >= 0 && source < n && target < n && canReachTarget[source] === 1;
+    const searchable =
+      source !== target && source >= 0 && target >= 0 && source < n && target < n && canReachTarget[source] === 1;
     this.depth = searchable && this.maxLength >= 1 ? 0 : -1;
     if (this.depth === 0) {
       this.nodes[0] = source;
@@ -133,7 +134,8 @@ export class SimplePathFinder {
     for (let v = 0; v < nodeCount; v++) this.reverseOffsets[v + 1] += this.reverseOffsets[v];
     this.reverseSources = new Int32Array(targets.length);
     const fill = this.reverseOffsets.slice(0, nodeCount);
-    for (let u = 0; u < nodeCount; u++) for (let slot = offsets[u]; slot < offsets[u + 1]; slot++) this.reverseSources[fill[targets[slot]]++] = u;
+    for (let u = 0; u < nodeCount; u++)
+      for (let slot = offsets[u]; slot < offsets[u + 1]; slot++) this.reverseSources[fill[targets[slot]]++] = u;
     this.reach = new Uint8Array(nodeCount);
   }
 
@@ -183,12 +185,22 @@ export class SimplePathFinder {
 }
 
 /** Simple paths from source to target as node-number arrays, streamed (see SimplePathFinder). */
-export function simplePaths(adjacency: NodeAdjacency, source: number, target: number, options: SimplePathOptions = {}): Generator<number[]> {
+export function simplePaths(
+  adjacency: NodeAdjacency,
+  source: number,
+  target: number,
+  options: SimplePathOptions = {},
+): Generator<number[]> {
   return new SimplePathFinder(adjacency).paths(source, target, options);
 }
 
 /** Number of simple paths from source to target, counted without allocating a path each. */
-export function countSimplePaths(adjacency: NodeAdjacency, source: number, target: number, options: SimplePathOptions = {}): number {
+export function countSimplePaths(
+  adjacency: NodeAdjacency,
+  source: number,
+  target: number,
+  options: SimplePathOptions = {},
+): number {
   return new SimplePathFinder(adjacency).count(source, target, options);
 }
 
@@ -198,7 +210,12 @@ export function countSimplePaths(adjacency: NodeAdjacency, source: number, targe
  * instead of buffering the pair's paths; each pass costs at most the unlimited search, so
  * the whole costs at most (longest length) times it, and stops early at `limit`.
  */
-export function* simplePathsByLength(finder: SimplePathFinder, source: number, target: number, limit = Infinity): Generator<SimplePathCursor> {
+export function* simplePathsByLength(
+  finder: SimplePathFinder,
+  source: number,
+  target: number,
+  limit = Infinity,
+): Generator<SimplePathCursor> {
   let reported = 0;
   for (let length = 1; length < finder.adjacency.nodeCount && reported < limit; length++) {
     const cursor = finder.cursor(source, target, { minLength: length, maxLength: length, limit: limit - reported });
@@ -229,7 +246,11 @@ export interface PathBuckets {
  * one search per source serves all its pairs. Undefined when they hold more than `bufferNodes` node
  * numbers (then search per pair).
  */
-export function bucketPathsFrom(adjacency: NodeAdjacency, source: number, bufferNodes = LENGTH_ORDER_BUFFER_NODES): PathBuckets[] | undefined {
+export function bucketPathsFrom(
+  adjacency: NodeAdjacency,
+  source: number,
+  bufferNodes = LENGTH_ORDER_BUFFER_NODES,
+): PathBuckets[] | undefined {
   const { nodeCount, offsets, targets } = adjacency;
   const perTarget: PathBuckets[] = [];
   for (let v = 0; v < nodeCount; v++) perTarget.push({ buckets: [], filled: [] });
@@ -369,7 +390,10 @@ export class LengthOrderedPaths implements PathView {
       if (this.pass !== undefined && !this.pass.cutAtMaxLength) return this.finish();
       this.passLength++;
       if (this.passLength >= this.finder.adjacency.nodeCount) return this.finish();
-      this.pass = this.finder.cursor(this.source, this.target, { minLength: this.passLength, maxLength: this.passLength });
+      this.pass = this.finder.cursor(this.source, this.target, {
+        minLength: this.passLength,
+        maxLength: this.passLength,
+      });
     }
   }
 
@@ -381,7 +405,12 @@ export class LengthOrderedPaths implements PathView {
 }
 
 /** LengthOrderedPaths (buffered) as a generator; the view is reused, so copy what you keep. */
-export function* simplePathsInLengthOrder(finder: SimplePathFinder, source: number, target: number, bufferNodes = LENGTH_ORDER_BUFFER_NODES): Generator<PathView> {
+export function* simplePathsInLengthOrder(
+  finder: SimplePathFinder,
+  source: number,
+  target: number,
+  bufferNodes = LENGTH_ORDER_BUFFER_NODES,
+): Generator<PathView> {
   const paths = new LengthOrderedPaths(finder, source, target, true, bufferNodes);
   while (paths.next()) yield paths;
 }

@@ -8,7 +8,12 @@ import type { ExpectedRoute, ExpectedRouteStep, MazeEdge, MazeGraph, RouteQuesti
 import { shortestRoute } from '../graph/shortestRoute';
 
 const known = (edge: MazeEdge, cutoff: number | null) => cutoff === null || edge.minStep <= cutoff;
-const stepOf = (edge: MazeEdge): ExpectedRouteStep => ({ from: edge.src, action: edge.action, to: edge.dst, edgeId: edge.id });
+const stepOf = (edge: MazeEdge): ExpectedRouteStep => ({
+  from: edge.src,
+  action: edge.action,
+  to: edge.dst,
+  edgeId: edge.id,
+});
 
 /** The route to draw for `question` on `graph`, at the question's cutoff (null: the whole maze). */
 export function expectedRoute(graph: MazeGraph, question: RouteQuestion, cutoff: number | null): ExpectedRoute {
@@ -18,7 +23,9 @@ export function expectedRoute(graph: MazeGraph, question: RouteQuestion, cutoff:
   // A cutoff that does not match the maze as it is now (an edited game, a record from other data):
   // still show a route, and say it needs moves learnt later.
   const anyTime = oracleRoute(graph, question.src, question.dst, null);
-  return anyTime.problem === null ? { steps: anyTime.steps, problem: `needs moves known only after step ${cutoff}` } : atCutoff;
+  return anyTime.problem === null
+    ? { steps: anyTime.steps, problem: `needs moves known only after step ${cutoff}` }
+    : atCutoff;
 }
 
 /**
@@ -28,10 +35,20 @@ export function expectedRoute(graph: MazeGraph, question: RouteQuestion, cutoff:
 export function oracleRoute(graph: MazeGraph, src: string, dst: string, cutoff: number | null): ExpectedRoute {
   const explicit = graph.edges.filter((edge) => edge.explicit && known(edge, cutoff));
   const byKey = new Map(explicit.map((edge) => [JSON.stringify([edge.src, edge.action, edge.dst]), edge]));
-  const edges: MangoEdge[] = explicit.map((edge) => ({ src: edge.src, action: edge.action, dst: edge.dst, explicit: true, record: null }));
+  const edges: MangoEdge[] = explicit.map((edge) => ({
+    src: edge.src,
+    action: edge.action,
+    dst: edge.dst,
+    explicit: true,
+    record: null,
+  }));
   const route = shortestRoute(MangoGraph.fromEdges(edges), src, dst);
-  if (route === null) return { steps: [], problem: `no route from ${src} to ${dst}${cutoff === null ? '' : ` at step ${cutoff}`}` };
-  return { steps: route.map((step) => stepOf(byKey.get(JSON.stringify([step.before, step.action, step.after])) as MazeEdge)), problem: null };
+  if (route === null)
+    return { steps: [], problem: `no route from ${src} to ${dst}${cutoff === null ? '' : ` at step ${cutoff}`}` };
+  return {
+    steps: route.map((step) => stepOf(byKey.get(JSON.stringify([step.before, step.action, step.after])) as MazeEdge)),
+    problem: null,
+  };
 }
 
 /** The DF path: each action taken from where the last one ended. */
@@ -40,7 +57,9 @@ export function walkthroughRoute(graph: MazeGraph, src: string, actions: readonl
   let here = src;
   for (const action of actions) {
     const wanted = action.trim().toLowerCase();
-    const edge = graph.edges.find((candidate) => candidate.src === here && candidate.action.trim().toLowerCase() === wanted);
+    const edge = graph.edges.find(
+      (candidate) => candidate.src === here && candidate.action.trim().toLowerCase() === wanted,
+    );
     if (!edge) return { steps, problem: `no '${action}' move from ${here}` };
     steps.push(stepOf(edge));
     here = edge.dst;

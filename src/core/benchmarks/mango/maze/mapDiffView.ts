@@ -32,7 +32,15 @@ export interface MapDiffCounts {
 
 export function mapDiffPane(diff: MapDiff, model: string, source: string): MapDiffPane {
   const { edges, rooms, alignment, cutoff, trueEdges, modelEdges, missingRooms, merged, split } = diff;
-  return { model, source, overlay: { cutoff, trueEdges, modelEdges, missingRooms, merged, split }, edges, rooms, alignment, mode: 'faithful' };
+  return {
+    model,
+    source,
+    overlay: { cutoff, trueEdges, modelEdges, missingRooms, merged, split },
+    edges,
+    rooms,
+    alignment,
+    mode: 'faithful',
+  };
 }
 
 /**

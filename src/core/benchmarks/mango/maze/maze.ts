@@ -12,7 +12,12 @@ function directionOf(action: string): MazeDirection | null {
 }
 
 /** Builds the view's graph from edges.json records (and the location list, for isolated rooms). */
-export function buildMazeGraph(game: string, records: readonly EdgeRecord[], locations: readonly string[], options: { start?: string | null; lastStep?: number; extraPairs?: readonly ReversePair[] } = {}): MazeGraph {
+export function buildMazeGraph(
+  game: string,
+  records: readonly EdgeRecord[],
+  locations: readonly string[],
+  options: { start?: string | null; lastStep?: number; extraPairs?: readonly ReversePair[] } = {},
+): MazeGraph {
   const graph = MangoGraph.fromRecords(records);
   const edges: MazeEdge[] = graph.edges.map((edge, index) => ({
     id: String(index),
@@ -27,9 +32,15 @@ export function buildMazeGraph(game: string, records: readonly EdgeRecord[], loc
   const extraPairs = options.extraPairs ?? [];
   // The evaluator's reverses first, then those only user pairs add (see MazeEdge.id).
   const evaluatorReverses = imputeReverseEdges(graph, DEFAULT_REVERSE_PAIRS);
-  const keyOf = (edge: { src: string; action: string; dst: string }) => JSON.stringify([edge.src, edge.action, edge.dst]);
+  const keyOf = (edge: { src: string; action: string; dst: string }) =>
+    JSON.stringify([edge.src, edge.action, edge.dst]);
   const evaluatorKeys = new Set(evaluatorReverses.map(keyOf));
-  const userReverses = extraPairs.length > 0 ? imputeReverseEdges(graph, [...DEFAULT_REVERSE_PAIRS, ...extraPairs]).filter((edge) => !evaluatorKeys.has(keyOf(edge))) : [];
+  const userReverses =
+    extraPairs.length > 0
+      ? imputeReverseEdges(graph, [...DEFAULT_REVERSE_PAIRS, ...extraPairs]).filter(
+          (edge) => !evaluatorKeys.has(keyOf(edge)),
+        )
+      : [];
   [...evaluatorReverses, ...userReverses].forEach((edge, index) => {
     edges.push({
       id: `imputed:${index}`,
@@ -45,13 +56,15 @@ export function buildMazeGraph(game: string, records: readonly EdgeRecord[], loc
   const firstStep = new Map<string, number>();
   const note = (name: string, step: number) => firstStep.set(name, Math.min(firstStep.get(name) ?? NEVER, step));
   if (options.start) note(options.start, 0);
-  for (const edge of edges) if (edge.explicit) {
-    note(edge.dst, edge.minStep);
-    note(edge.src, edge.minStep);
-  }
+  for (const edge of edges)
+    if (edge.explicit) {
+      note(edge.dst, edge.minStep);
+      note(edge.src, edge.minStep);
+    }
   const names = [...new Set([...locations, ...graph.nodes])];
   const nodes: MazeNode[] = names.map((name) => ({ name, firstStep: firstStep.get(name) ?? NEVER }));
-  const lastStep = options.lastStep ?? Math.max(0, ...edges.map((edge) => edge.minStep).filter((step) => step !== NEVER));
+  const lastStep =
+    options.lastStep ?? Math.max(0, ...edges.map((edge) => edge.minStep).filter((step) => step !== NEVER));
   const reversePairs = [...DEFAULT_REVERSE_PAIRS, ...extraPairs].map(([a, b]): [string, string] => [a, b]);
   return { game, start: options.start ?? null, lastStep, nodes, edges, reversePairs };
 }

@@ -35,7 +35,10 @@ export function mazeSvg(layout: MazeLayout, title: string, start: string | null 
     `<title>${xmlText(title)}</title>`,
     `<style>${STYLE}</style>`,
     '<defs>',
-    ...['arrow', 'arrow-imputed'].map((id) => `<marker id="${id}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" class="${id === 'arrow' ? 'arrow' : 'arrow imputed'}"/></marker>`),
+    ...['arrow', 'arrow-imputed'].map(
+      (id) =>
+        `<marker id="${id}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" class="${id === 'arrow' ? 'arrow' : 'arrow imputed'}"/></marker>`,
+    ),
     '</defs>',
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
     '<g class="edges">',
@@ -43,12 +46,16 @@ export function mazeSvg(layout: MazeLayout, title: string, start: string | null 
   for (const edge of layout.edges) {
     const kind = VERTICAL.has(edge.action) ? ' vertical' : COMPASS.has(edge.action) ? '' : ' other';
     const d = edge.points.map(([x, y], index) => `${index === 0 ? 'M' : 'L'} ${round(x)} ${round(y)}`).join(' ');
-    lines.push(`<path class="edge${kind}${edge.explicit ? '' : ' imputed'}" d="${d}" marker-end="url(#${edge.explicit ? 'arrow' : 'arrow-imputed'})"><title>${xmlText(`${edge.src} —${edge.action}→ ${edge.dst}${edge.explicit ? '' : ' (imputed reverse)'}`)}</title></path>`);
+    lines.push(
+      `<path class="edge${kind}${edge.explicit ? '' : ' imputed'}" d="${d}" marker-end="url(#${edge.explicit ? 'arrow' : 'arrow-imputed'})"><title>${xmlText(`${edge.src} —${edge.action}→ ${edge.dst}${edge.explicit ? '' : ' (imputed reverse)'}`)}</title></path>`,
+    );
   }
   lines.push('</g>', '<g class="labels">');
   for (const edge of layout.edges) {
     const { x, y, width: w, height: h } = edge.label;
-    lines.push(`<text class="label" x="${round(x + w / 2)}" y="${round(y + h / 2)}" text-anchor="middle" dominant-baseline="central">${xmlText(edge.action)}</text>`);
+    lines.push(
+      `<text class="label" x="${round(x + w / 2)}" y="${round(y + h / 2)}" text-anchor="middle" dominant-baseline="central">${xmlText(edge.action)}</text>`,
+    );
   }
   lines.push('</g>', '<g class="rooms">');
   for (const node of layout.nodes) {

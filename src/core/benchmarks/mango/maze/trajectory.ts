@@ -16,21 +16,40 @@ export function classifyTrajectory(graph: MazeGraph, steps: readonly AnswerStep[
     const base = { index, from, action, to, chained };
     const unknown = [from, to].filter((name) => !known.has(name));
     if (unknown.length > 0) {
-      return { ...base, verdict: 'unknown-location', edgeId: null, message: `${unknown.map((name) => `'${name}'`).join(' and ')} ${unknown.length === 1 ? 'is not a location' : 'are not locations'} of this maze.` };
+      return {
+        ...base,
+        verdict: 'unknown-location',
+        edgeId: null,
+        message: `${unknown.map((name) => `'${name}'`).join(' and ')} ${unknown.length === 1 ? 'is not a location' : 'are not locations'} of this maze.`,
+      };
     }
-    const edge = graph.edges.find((candidate) => candidate.src === from && candidate.dst === to && candidate.action === action);
+    const edge = graph.edges.find(
+      (candidate) => candidate.src === from && candidate.dst === to && candidate.action === action,
+    );
     if (!edge) {
-      return { ...base, verdict: 'hallucinated-edge', edgeId: null, message: `There is no '${action}' move from '${from}' to '${to}'.` };
+      return {
+        ...base,
+        verdict: 'hallucinated-edge',
+        edgeId: null,
+        message: `There is no '${action}' move from '${from}' to '${to}'.`,
+      };
     }
     return edge.explicit
       ? { ...base, verdict: 'valid', edgeId: edge.id, message: `'${from}' —${action}→ '${to}' is in the maze.` }
-      : { ...base, verdict: 'imputed', edgeId: edge.id, message: `'${from}' —${action}→ '${to}' is only an imputed reverse; the evaluator accepts it.` };
+      : {
+          ...base,
+          verdict: 'imputed',
+          edgeId: edge.id,
+          message: `'${from}' —${action}→ '${to}' is only an imputed reverse; the evaluator accepts it.`,
+        };
   });
 }
 
 /** A walk with no move: `[]` as episodeRouteAnswer writes it, or an empty list. */
 function isEmptyWalk(response: unknown): boolean {
-  return (Array.isArray(response) && response.length === 0) || (typeof response === 'string' && response.trim() === '[]');
+  return (
+    (Array.isArray(response) && response.length === 0) || (typeof response === 'string' && response.trim() === '[]')
+  );
 }
 
 /**
@@ -39,10 +58,26 @@ function isEmptyWalk(response: unknown): boolean {
  * of a Play episode, or only refused commands) is a walk that stands at its start, not an answer
  * that could not be parsed, as an empty list from a model is.
  */
-export function answerTrajectory(graph: MazeGraph, response: unknown, title: string, start: string | null, cutoff: number | null, mode: AnswerParseMode = 'faithful', episode = false): Trajectory {
+export function answerTrajectory(
+  graph: MazeGraph,
+  response: unknown,
+  title: string,
+  start: string | null,
+  cutoff: number | null,
+  mode: AnswerParseMode = 'faithful',
+  episode = false,
+): Trajectory {
   const checkedOn = { reversePairs: graph.reversePairs.map(([a, b]): [string, string] => [a, b]), note: null };
   if (episode && isEmptyWalk(response)) return { title, start, cutoff, steps: [], error: null, graph: checkedOn };
   const parsed = parseMangoAnswer(response, mode);
-  if (!parsed.ok) return { title, start, cutoff, steps: [], error: `The answer could not be parsed: ${parsed.error}.`, graph: checkedOn };
+  if (!parsed.ok)
+    return {
+      title,
+      start,
+      cutoff,
+      steps: [],
+      error: `The answer could not be parsed: ${parsed.error}.`,
+      graph: checkedOn,
+    };
   return { title, start, cutoff, steps: classifyTrajectory(graph, parsed.steps), error: null, graph: checkedOn };
 }

@@ -7,7 +7,14 @@ import { preparedEpisode } from '../../../eval/episodeQuestions';
 import type { MangoQuestion } from '../questionSchema';
 import type { PreparedQuestion } from '../../../benchmark/registry';
 import { MangoGraph } from '../graph/graph';
-import { DEFAULT_PLAY_STEPS, MangoTextAdventure, mangoOracleAgent, mangoRandomAgent, shortestActions, walkthroughObservations } from './textAdventure';
+import {
+  DEFAULT_PLAY_STEPS,
+  MangoTextAdventure,
+  mangoOracleAgent,
+  mangoRandomAgent,
+  shortestActions,
+  walkthroughObservations,
+} from './textAdventure';
 import type { EdgeRecord } from '../types';
 
 /** One game's files as its episodes share them (parsed once). */
@@ -20,36 +27,67 @@ export interface MangoPlayGame {
 }
 
 export function mangoPlayGame(game: string, walkthrough: string, records: readonly EdgeRecord[]): MangoPlayGame {
-  return { game, walkthrough, records, graph: MangoGraph.fromRecords(records), observations: walkthroughObservations(walkthrough) };
+  return {
+    game,
+    walkthrough,
+    records,
+    graph: MangoGraph.fromRecords(records),
+    observations: walkthroughObservations(walkthrough),
+  };
 }
 
 /** The question of an episode from `from` to `to` (room names as the maze spells them); its sample id is `play-<id>`. */
-export function mangoPlayQuestion(game: MangoPlayGame, base: Pick<MangoQuestion, 'sampleId' | 'src' | 'dst' | 'answerable' | 'easy' | 'cutoff' | 'pathLength'>, maxSteps = DEFAULT_PLAY_STEPS): MangoQuestion {
+export function mangoPlayQuestion(
+  game: MangoPlayGame,
+  base: Pick<MangoQuestion, 'sampleId' | 'src' | 'dst' | 'answerable' | 'easy' | 'cutoff' | 'pathLength'>,
+  maxSteps = DEFAULT_PLAY_STEPS,
+): MangoQuestion {
   // A question set's RF question already carries its route length (cached distances per source).
   const length = base.pathLength ?? shortestActions(game.graph, base.src, base.dst)?.length;
   return {
-    benchmark: 'mango', game: game.game, task: 'rf', sampleId: base.sampleId, src: base.src, dst: base.dst, actionList: [],
-    answerable: base.answerable, easy: base.easy, cutoff: base.cutoff, ...(length !== undefined ? { pathLength: length } : {}), play: { maxSteps },
+    benchmark: 'mango',
+    game: game.game,
+    task: 'rf',
+    sampleId: base.sampleId,
+    src: base.src,
+    dst: base.dst,
+    actionList: [],
+    answerable: base.answerable,
+    easy: base.easy,
+    cutoff: base.cutoff,
+    ...(length !== undefined ? { pathLength: length } : {}),
+    play: { maxSteps },
   };
 }
 
 /** The environment of a play question. */
 export function mangoPlayEnv(game: MangoPlayGame, question: MangoQuestion): MangoTextAdventure {
-  return new MangoTextAdventure({ ...game, from: question.src, to: question.dst, maxSteps: question.play?.maxSteps ?? DEFAULT_PLAY_STEPS });
+  return new MangoTextAdventure({
+    ...game,
+    from: question.src,
+    to: question.dst,
+    maxSteps: question.play?.maxSteps ?? DEFAULT_PLAY_STEPS,
+  });
 }
 
 export function preparedMangoEpisode(game: MangoPlayGame, question: MangoQuestion): PreparedQuestion<MangoQuestion> {
   return preparedEpisode<MangoQuestion, MangoTextAdventure>({
     question,
     makeEnv: () => mangoPlayEnv(game, question),
-    builtInAgent: (env, provider, seed) => (provider === 'oracle' ? mangoOracleAgent(env) : mangoRandomAgent(env, seed)),
+    builtInAgent: (env, provider, seed) =>
+      provider === 'oracle' ? mangoOracleAgent(env) : mangoRandomAgent(env, seed),
     scores(transcript) {
       const reached = transcript.reached ? 1 : 0;
       const shortest = question.pathLength ?? null;
       return {
-        reached, success_strict: reached, success_loose: reached, moves: transcript.moves, shortest,
+        reached,
+        success_strict: reached,
+        success_loose: reached,
+        moves: transcript.moves,
+        shortest,
         optimal: reached && shortest !== null && transcript.moves === shortest ? 1 : 0,
-        invalid_moves: transcript.steps.filter((step) => !step.valid).length, parse_error: false,
+        invalid_moves: transcript.steps.filter((step) => !step.valid).length,
+        parse_error: false,
       };
     },
   });

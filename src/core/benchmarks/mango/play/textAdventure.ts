@@ -3,7 +3,13 @@
 // walkthrough's observation of the arrival room, any other command "You can't go that way.".
 // The maze is edges.json's edges, all of them; the evaluator's naive reverses are only drawn in the
 // maze view, never walked (a model must not pass through a door the game never showed).
-import { type EpisodeAgent, EpisodeEnded, type EpisodeEnvironment, type EpisodeStepResult, turnDraw } from '../../../eval/episodes';
+import {
+  type EpisodeAgent,
+  EpisodeEnded,
+  type EpisodeEnvironment,
+  type EpisodeStepResult,
+  turnDraw,
+} from '../../../eval/episodes';
 import { MangoGraph } from '../graph/graph';
 import { shortestRoute } from '../graph/shortestRoute';
 
@@ -44,7 +50,8 @@ export function walkthroughObservations(text: string): Map<number, string> {
   const observations = new Map<number, string>();
   for (const { number, observation } of stepsOf(text)) {
     // The header line's text is trimmed on its own (a trailing space there is not part of the text).
-    if (!observations.has(number)) observations.set(number, [observation[0].trim(), ...observation.slice(1)].join('\n').trim());
+    if (!observations.has(number))
+      observations.set(number, [observation[0].trim(), ...observation.slice(1)].join('\n').trim());
   }
   return observations;
 }
@@ -75,7 +82,8 @@ export class MangoTextAdventure implements EpisodeEnvironment<MangoPlayState> {
     this.start = room(input.from, '--from');
     this.goal = room(input.to, '--to');
     this.maxSteps = input.maxSteps ?? DEFAULT_PLAY_STEPS;
-    if (!Number.isInteger(this.maxSteps) || this.maxSteps < 1) throw new Error(`the step budget must be a positive integer, not ${this.maxSteps}`);
+    if (!Number.isInteger(this.maxSteps) || this.maxSteps < 1)
+      throw new Error(`the step budget must be a positive integer, not ${this.maxSteps}`);
     this.commands = [...new Set(this.graph.edges.map((edge) => edge.action))];
     this.observations = input.observations ?? walkthroughObservations(input.walkthrough);
     this.room = this.start;
@@ -101,9 +109,12 @@ export class MangoTextAdventure implements EpisodeEnvironment<MangoPlayState> {
   }
 
   step(command: string): EpisodeStepResult {
-    if (this.stepCount >= this.maxSteps || this.succeeded()) return { observation: 'The episode is over.', done: true, valid: false };
+    if (this.stepCount >= this.maxSteps || this.succeeded())
+      return { observation: 'The episode is over.', done: true, valid: false };
     this.stepCount += 1;
-    const edge = this.graph.outEdges(this.graph.indexOf(this.room)).find((candidate) => key(candidate.action) === key(command));
+    const edge = this.graph
+      .outEdges(this.graph.indexOf(this.room))
+      .find((candidate) => key(candidate.action) === key(command));
     let observation = CANT_GO;
     if (edge) {
       this.room = edge.dst;
@@ -122,7 +133,16 @@ export class MangoTextAdventure implements EpisodeEnvironment<MangoPlayState> {
   }
 
   state(): MangoPlayState {
-    return { game: this.input.game, room: this.room, goal: this.goal, start: this.start, path: [...this.path], steps: this.stepCount, maxSteps: this.maxSteps, reached: this.succeeded() };
+    return {
+      game: this.input.game,
+      room: this.room,
+      goal: this.goal,
+      start: this.start,
+      path: [...this.path],
+      steps: this.stepCount,
+      maxSteps: this.maxSteps,
+      reached: this.succeeded(),
+    };
   }
 
   /**
@@ -172,4 +192,3 @@ export function mangoRandomAgent(env: MangoTextAdventure, seed: number): Episode
     return exits.length === 0 ? 'wait' : exits[Math.floor(turnDraw(seed, turn.step) * exits.length)].action;
   };
 }
-

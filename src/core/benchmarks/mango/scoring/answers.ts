@@ -26,13 +26,18 @@ export function parseMangoAnswer(response: unknown, mode: AnswerParseMode = 'fai
   const failed = (error: string, offset: number): ParsedAnswer => ({ ok: false, error, offset, mode });
   if (Array.isArray(response)) return checkSteps(response, 0, 0, mode, 0);
   if (typeof response !== 'string') return failed('the answer is neither text nor a list', 0);
-  if (response.length > MAX_ANSWER_LENGTH) return failed(`the answer is ${(response.length / 1048576).toFixed(1)} MB, over the ${MAX_ANSWER_LENGTH / 1048576} MB limit for answers`, 0);
+  if (response.length > MAX_ANSWER_LENGTH)
+    return failed(
+      `the answer is ${(response.length / 1048576).toFixed(1)} MB, over the ${MAX_ANSWER_LENGTH / 1048576} MB limit for answers`,
+      0,
+    );
   const leading = response.length - response.trimStart().length;
   const text = response.trim();
   const start = text.indexOf('[');
   const end = text.indexOf(']');
   if (start < 0) return failed("the answer has no '['", leading);
-  if (end < start) return failed("no ']' after the first '[' (upstream slices from the first '[' to the first ']')", leading + start);
+  if (end < start)
+    return failed("no ']' after the first '[' (upstream slices from the first '[' to the first ']')", leading + start);
   const slice = text.slice(start, end + 1);
   let parsed: ReturnType<typeof parsePythonExpression>;
   try {
@@ -45,17 +50,28 @@ export function parseMangoAnswer(response: unknown, mode: AnswerParseMode = 'fai
   return checkSteps(parsed.value, leading + start, leading + end + 1, mode, parsed.folded);
 }
 
-function checkSteps(value: unknown, sliceStart: number, sliceEnd: number, mode: AnswerParseMode, folded: number): ParsedAnswer {
+function checkSteps(
+  value: unknown,
+  sliceStart: number,
+  sliceEnd: number,
+  mode: AnswerParseMode,
+  folded: number,
+): ParsedAnswer {
   const failed = (error: string): ParsedAnswer => ({ ok: false, error, offset: sliceStart, mode });
   if (!Array.isArray(value) || value.length === 0) return failed('the answer must be a non-empty list of steps');
   const steps: AnswerStep[] = [];
   for (const [index, item] of value.entries()) {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) return failed(`step ${index + 1} is not a dict`);
+    if (typeof item !== 'object' || item === null || Array.isArray(item))
+      return failed(`step ${index + 1} is not a dict`);
     const record = item as Record<string, unknown>;
     for (const key of ['location_before', 'action', 'location_after']) {
       if (typeof record[key] !== 'string') return failed(`step ${index + 1} has no string '${key}'`);
     }
-    steps.push({ location_before: record.location_before as string, action: record.action as string, location_after: record.location_after as string });
+    steps.push({
+      location_before: record.location_before as string,
+      action: record.action as string,
+      location_after: record.location_after as string,
+    });
   }
   return { ok: true, steps, sliceStart, sliceEnd, mode, folded };
 }
@@ -66,7 +82,12 @@ function checkSteps(value: unknown, sliceStart: number, sliceEnd: number, mode: 
  * the string's contents are not. Stops at the first character `visit` returns true for and returns its
  * offset, or -1. The one bracket scanner for answers that may hold `]` or `}` inside a name.
  */
-export function scanBrackets(text: string, start: number, end: number, visit: (char: string, index: number, depth: number) => boolean | undefined): number {
+export function scanBrackets(
+  text: string,
+  start: number,
+  end: number,
+  visit: (char: string, index: number, depth: number) => boolean | undefined,
+): number {
   let depth = 0;
   let quote: string | null = null;
   for (let index = start; index < end; index++) {
@@ -91,7 +112,10 @@ export const isCloser = (char: string): boolean => char === ']' || char === '}' 
  * Source spans (UTF-16 offsets into the raw response) of each step's dict, for pointing
  * diagnostics at the exact text of a wrong step; null when they cannot be matched to the steps.
  */
-export function answerStepSpans(response: string, parsed: Extract<ParsedAnswer, { ok: true }>): Array<{ start: number; end: number }> | null {
+export function answerStepSpans(
+  response: string,
+  parsed: Extract<ParsedAnswer, { ok: true }>,
+): Array<{ start: number; end: number }> | null {
   const spans: Array<{ start: number; end: number }> = [];
   let start = -1;
   scanBrackets(response, parsed.sliceStart, parsed.sliceEnd, (char, index, depth) => {

@@ -47,7 +47,8 @@ export function confusablePairs(names: readonly string[]): ConfusablePair[] {
     names.forEach((other, otherIndex) => {
       if (otherIndex === index || other === name) return;
       const similarity = wordSimilarity(name, other);
-      if (similarity >= CONFUSABLE_SIMILARITY && (!best || similarity > best.similarity)) best = { first: index, otherName: other, similarity };
+      if (similarity >= CONFUSABLE_SIMILARITY && (!best || similarity > best.similarity))
+        best = { first: index, otherName: other, similarity };
     });
     if (best) pairs.push(best);
   });

@@ -21,7 +21,10 @@ import type { EdgeRecord } from '../types';
 export type MangoScoringMode = 'faithful' | 'reference';
 
 /** A question as a skeleton line labels it (the Run Question picker's summary). */
-export type MangoQuestionLabels = Pick<MangoQuestion, 'task' | 'sampleId' | 'src' | 'dst' | 'actionList' | 'answerable' | 'easy' | 'pathLength'>;
+export type MangoQuestionLabels = Pick<
+  MangoQuestion,
+  'task' | 'sampleId' | 'src' | 'dst' | 'actionList' | 'answerable' | 'easy' | 'pathLength'
+>;
 
 export interface MangoQuestionInput {
   game: string;
@@ -59,7 +62,19 @@ export function prepareMangoQuestion(input: MangoQuestionInput): PreparedMangoQu
     ...(input.walkthroughCut ? { cut: input.walkthroughCut } : {}),
   });
   return {
-    question: { benchmark: 'mango', game: input.game, task: question.task, sampleId: question.sampleId, src: question.src, dst: question.dst, actionList: [...question.actionList], answerable: question.answerable, easy: question.easy, cutoff: rendered.modelCutoffNum, ...(question.pathLength !== undefined ? { pathLength: question.pathLength } : {}) },
+    question: {
+      benchmark: 'mango',
+      game: input.game,
+      task: question.task,
+      sampleId: question.sampleId,
+      src: question.src,
+      dst: question.dst,
+      actionList: [...question.actionList],
+      answerable: question.answerable,
+      easy: question.easy,
+      cutoff: rendered.modelCutoffNum,
+      ...(question.pathLength !== undefined ? { pathLength: question.pathLength } : {}),
+    },
     messages: rendered.messages,
   };
 }
@@ -100,14 +115,23 @@ export interface MangoAnswerResult extends MangoScoreOutcome {
 export interface MangoScorer {
   /** The evaluator's graph as the maze view draws it; trajectories and diagnostics use it. */
   readonly graph: MazeGraph;
-  score(question: MangoQuestion, response: unknown, mode: MangoScoringMode, reference?: MangoReferenceInput): MangoScoreOutcome;
+  score(
+    question: MangoQuestion,
+    response: unknown,
+    mode: MangoScoringMode,
+    reference?: MangoReferenceInput,
+  ): MangoScoreOutcome;
   /** Scores plus diagnostics and trajectory on the same graph (what the editor shows). */
   evaluate(question: MangoQuestion, response: string, mode: MangoScoringMode): MangoAnswerResult;
 }
 
 /** A scorer over one game's G_eval, built once for many answers. */
 export function createMangoScorer(game: MangoGameData): MangoScorer {
-  const graph = buildMazeGraph(game.game, game.records, game.locations ?? [], { start: game.start ?? null, lastStep: game.lastStep, extraPairs: [] });
+  const graph = buildMazeGraph(game.game, game.records, game.locations ?? [], {
+    start: game.start ?? null,
+    lastStep: game.lastStep,
+    extraPairs: [],
+  });
   // Built on first faithful use: reference runs and trajectory-only callers never need it.
   let faithful: ReturnType<typeof faithfulScorer> | undefined;
   // A reference scorer builds G_eval once per lookup: the CLI passes one lookup for all its records.
@@ -117,7 +141,12 @@ export function createMangoScorer(game: MangoGameData): MangoScorer {
     if (!scorer) referenceScorers.set(lookup, (scorer = referenceScorer(game.records, lookup)));
     return scorer;
   };
-  const score = (question: MangoQuestion, response: unknown, mode: MangoScoringMode, reference?: MangoReferenceInput): MangoScoreOutcome => {
+  const score = (
+    question: MangoQuestion,
+    response: unknown,
+    mode: MangoScoringMode,
+    reference?: MangoReferenceInput,
+  ): MangoScoreOutcome => {
     if (mode === 'faithful') {
       faithful ??= faithfulScorer(game.records);
       const raw = faithful(question, response);
@@ -135,8 +164,18 @@ export function createMangoScorer(game: MangoGameData): MangoScorer {
       return {
         ...score(question, response, mode),
         // DF answers are checked against the question's action list; reference mode reads the answer as the released evaluator does.
-        diagnostics: answerDiagnostics(response, graph, question.src, question.dst, { ...(question.task === 'df' ? { actionList: question.actionList } : {}), mode: parseMode }),
-        trajectory: answerTrajectory(graph, response, `${question.task.toUpperCase()} ${question.src} → ${question.dst}`, question.src, question.cutoff, parseMode),
+        diagnostics: answerDiagnostics(response, graph, question.src, question.dst, {
+          ...(question.task === 'df' ? { actionList: question.actionList } : {}),
+          mode: parseMode,
+        }),
+        trajectory: answerTrajectory(
+          graph,
+          response,
+          `${question.task.toUpperCase()} ${question.src} → ${question.dst}`,
+          question.src,
+          question.cutoff,
+          parseMode,
+        ),
       };
     },
   };
@@ -152,23 +191,43 @@ function questionReference(question: MangoQuestion, response: unknown): MangoRef
   const pastCutoff = question.cutoff + 1;
   return {
     lookup: {
-      skeleton: () => ({ min_step_forward_answerable: question.easy ? 0 : pastCutoff, path_length: question.actionList.length }),
+      skeleton: () => ({
+        min_step_forward_answerable: question.easy ? 0 : pastCutoff,
+        path_length: question.actionList.length,
+      }),
       shortestPathLength: () => 1,
     },
     record: {
-      sample_id: question.sampleId, game_name: question.game, src_node: question.src, dst_node: question.dst, model_cutoff_num: question.cutoff,
-      min_step_total_answerable: question.answerable ? 0 : pastCutoff, answerable: question.answerable, response,
-      task: question.task === 'df' ? 'desti_finding' : 'route_finding', ...(question.task === 'df' ? { action_list: question.actionList } : {}),
+      sample_id: question.sampleId,
+      game_name: question.game,
+      src_node: question.src,
+      dst_node: question.dst,
+      model_cutoff_num: question.cutoff,
+      min_step_total_answerable: question.answerable ? 0 : pastCutoff,
+      answerable: question.answerable,
+      response,
+      task: question.task === 'df' ? 'desti_finding' : 'route_finding',
+      ...(question.task === 'df' ? { action_list: question.actionList } : {}),
     },
   };
 }
 
 function referenceScores(result: ReferenceResult): Record<string, number | boolean | string | null> {
-  const range = (values: [number, number] | undefined) => (values ? `${values[0]}–${Number(values[1].toFixed(3))}` : null);
+  const range = (values: [number, number] | undefined) =>
+    values ? `${values[0]}–${Number(values[1].toFixed(3))}` : null;
   return {
-    parse_error: result.parse_error, step_error: result.step_error,
-    success_strict: result.success_strict, success_loose: result.success_loose, reasoning: result.reasoning,
-    mode: 'reference', ...(result.note ? { note: result.note } : {}),
-    ...(result.hash_dependent ? { success_strict_range: range(result.hash_dependent.success_strict), success_loose_range: range(result.hash_dependent.success_loose) } : {}),
+    parse_error: result.parse_error,
+    step_error: result.step_error,
+    success_strict: result.success_strict,
+    success_loose: result.success_loose,
+    reasoning: result.reasoning,
+    mode: 'reference',
+    ...(result.note ? { note: result.note } : {}),
+    ...(result.hash_dependent
+      ? {
+          success_strict_range: range(result.hash_dependent.success_strict),
+          success_loose_range: range(result.hash_dependent.success_loose),
+        }
+      : {}),
   };
 }

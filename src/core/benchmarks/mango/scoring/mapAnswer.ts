@@ -45,8 +45,13 @@ export function parseMapAnswer(text: string): ParsedMap {
   const position = (offset: number) => mapper.position(offset);
   const range = (start: number, end: number): Range => mapper.range(start, Math.max(0, end - start));
   const diagnostics: Diagnostic[] = [];
-  const report = (code: string, message: string, start: number, end: number, severity: Diagnostic['severity'] = 'error') =>
-    diagnostics.push({ severity, code, message, range: range(start, end) });
+  const report = (
+    code: string,
+    message: string,
+    start: number,
+    end: number,
+    severity: Diagnostic['severity'] = 'error',
+  ) => diagnostics.push({ severity, code, message, range: range(start, end) });
   const edges: MapEdge[] = [];
   const add = (src: string, action: string, dst: string, start: number, end: number) => {
     if (src.trim() === '' || action.trim() === '' || dst.trim() === '') {
@@ -58,7 +63,8 @@ export function parseMapAnswer(text: string): ParsedMap {
 
   const list = findTripleList(text);
   let covered: [number, number] | null = null;
-  if (list.kind === 'unclosed') report(MapCodes.unclosedList, "the list opened here is never closed (no matching ']')", list.start, list.start + 1);
+  if (list.kind === 'unclosed')
+    report(MapCodes.unclosedList, "the list opened here is never closed (no matching ']')", list.start, list.start + 1);
   if (list.kind === 'found') {
     covered = [list.start, list.end];
     readTriples(text, list.start, list.end, add, report);
@@ -72,7 +78,12 @@ export function parseMapAnswer(text: string): ParsedMap {
     const match = ARROW.exec(content);
     const [src, action, dst] = match ? [unquote(match[2]), unquote(match[3]), unquote(match[4])] : ['', '', ''];
     if (!match || src === '' || action === '' || dst === '') {
-      report(MapCodes.badArrow, "a line with '-->' that is not 'A --action--> B' is left out", lineStart, lineStart + content.length);
+      report(
+        MapCodes.badArrow,
+        "a line with '-->' that is not 'A --action--> B' is left out",
+        lineStart,
+        lineStart + content.length,
+      );
       return;
     }
     arrows++;
@@ -80,14 +91,26 @@ export function parseMapAnswer(text: string): ParsedMap {
   });
   const format = list.kind === 'found' ? (arrows > 0 ? 'both' : 'triples') : arrows > 0 ? 'arrows' : 'none';
   if (format === 'none' && diagnostics.length === 0) {
-    report(MapCodes.noMap, "no map found: expected a list of {'location_before', 'action', 'location_after'} dicts or lines 'A --action--> B'", 0, Math.min(text.length, starts[1] ?? text.length));
+    report(
+      MapCodes.noMap,
+      "no map found: expected a list of {'location_before', 'action', 'location_after'} dicts or lines 'A --action--> B'",
+      0,
+      Math.min(text.length, starts[1] ?? text.length),
+    );
   }
   return { edges, format, diagnostics };
 }
 
-const unquote = (name: string) => name.trim().replace(/^(["'`])(.*)\1$/, '$2').trim();
+const unquote = (name: string) =>
+  name
+    .trim()
+    .replace(/^(["'`])(.*)\1$/, '$2')
+    .trim();
 
-type ListSearch = { kind: 'found'; start: number; end: number } | { kind: 'unclosed'; start: number } | { kind: 'none' };
+type ListSearch =
+  | { kind: 'found'; start: number; end: number }
+  | { kind: 'unclosed'; start: number }
+  | { kind: 'none' };
 
 /** The first `[` followed by `{` (the triple list), and its matching `]` outside quotes. */
 function findTripleList(text: string): ListSearch {
@@ -110,7 +133,12 @@ function readTriples(text: string, start: number, end: number, add: Add, report:
     value = parsePythonExpression(slice).value;
   } catch (error) {
     const offset = start + (error instanceof PythonLiteralError ? error.offset : 0);
-    report(MapCodes.notLiteral, `the map's list is not a Python literal or JSON: ${error instanceof Error ? error.message : String(error)}`, offset, Math.min(end, offset + 1));
+    report(
+      MapCodes.notLiteral,
+      `the map's list is not a Python literal or JSON: ${error instanceof Error ? error.message : String(error)}`,
+      offset,
+      Math.min(end, offset + 1),
+    );
     return;
   }
   const spans = itemSpans(text, start, end);
@@ -123,7 +151,12 @@ function readTriples(text: string, start: number, end: number, add: Add, report:
     }
     const missing = KEYS.filter((key) => typeof item[key] !== 'string');
     if (missing.length > 0) {
-      report(MapCodes.badItem, `item ${index + 1} of the map has no string ${missing.map((key) => `'${key}'`).join(', ')}; left out`, span.start, span.end);
+      report(
+        MapCodes.badItem,
+        `item ${index + 1} of the map has no string ${missing.map((key) => `'${key}'`).join(', ')}; left out`,
+        span.start,
+        span.end,
+      );
       return;
     }
     add(item.location_before as string, item.action as string, item.location_after as string, span.start, span.end);

@@ -72,7 +72,15 @@ export interface MapOverlay {
 
 /** runs.md §7's JSON, plus the overlay's fields. */
 export interface MapDiff extends MapOverlay {
-  edges: { correct: number; missing: number; hallucinated: number; precision: number; recall: number; f1: number; wrongAction: number };
+  edges: {
+    correct: number;
+    missing: number;
+    hallucinated: number;
+    precision: number;
+    recall: number;
+    f1: number;
+    wrongAction: number;
+  };
   rooms: { correct: number; missing: number; hallucinated: number; merged: number; split: number };
   alignment: RoomAlignment[];
 }
@@ -93,7 +101,6 @@ export function mazeAtCutoff(records: readonly EdgeRecord[], cutoff: number): Ma
 }
 
 const keyOf = (src: string, action: string, dst: string) => JSON.stringify([src, action.trim().toLowerCase(), dst]);
-
 
 /** Largest edit distance that still aligns two normalized names: a quarter of the longer, at most 3. */
 export function editTolerance(a: string, b: string): number {
@@ -129,7 +136,9 @@ export function diffMap(truth: readonly MapMove[], model: readonly MapMove[], cu
   const alignment = names.map((name) => alignRoom(name, rooms));
   const aligned = new Map(alignment.map((entry) => [entry.model, entry.truth]));
   const trueKeys = new Map<string, MapMove>();
-  for (const move of truth) if (!trueKeys.has(keyOf(move.src, move.action, move.dst))) trueKeys.set(keyOf(move.src, move.action, move.dst), move);
+  for (const move of truth)
+    if (!trueKeys.has(keyOf(move.src, move.action, move.dst)))
+      trueKeys.set(keyOf(move.src, move.action, move.dst), move);
   const actionsBetween = new Map<string, string[]>();
   for (const move of trueKeys.values()) {
     const pair = JSON.stringify([move.src, move.dst]);
@@ -142,7 +151,10 @@ export function diffMap(truth: readonly MapMove[], model: readonly MapMove[], cu
     const alignedSrc = aligned.get(move.src) ?? null;
     const alignedDst = aligned.get(move.dst) ?? null;
     // Unaligned endpoints keep the model's own (normalized) names, so they can never equal a true edge.
-    const key = alignedSrc !== null && alignedDst !== null ? keyOf(alignedSrc, move.action, alignedDst) : keyOf(`\0${normalizeRoom(move.src)}`, move.action, `\0${normalizeRoom(move.dst)}`);
+    const key =
+      alignedSrc !== null && alignedDst !== null
+        ? keyOf(alignedSrc, move.action, alignedDst)
+        : keyOf(`\0${normalizeRoom(move.src)}`, move.action, `\0${normalizeRoom(move.dst)}`);
     const base = { src: move.src, action: move.action, dst: move.dst, alignedSrc, alignedDst };
     if (seenModel.has(key)) return { ...base, status: 'duplicate' };
     seenModel.add(key);
@@ -150,17 +162,30 @@ export function diffMap(truth: readonly MapMove[], model: readonly MapMove[], cu
       matched.add(key);
       return { ...base, status: 'correct' };
     }
-    const trueActions = alignedSrc !== null && alignedDst !== null ? actionsBetween.get(JSON.stringify([alignedSrc, alignedDst])) : undefined;
+    const trueActions =
+      alignedSrc !== null && alignedDst !== null
+        ? actionsBetween.get(JSON.stringify([alignedSrc, alignedDst]))
+        : undefined;
     return trueActions ? { ...base, status: 'wrong-action', trueActions } : { ...base, status: 'hallucinated' };
   });
-  const wrongPairs = new Set(modelEdges.filter((edge) => edge.status === 'wrong-action').map((edge) => JSON.stringify([edge.alignedSrc, edge.alignedDst])));
+  const wrongPairs = new Set(
+    modelEdges
+      .filter((edge) => edge.status === 'wrong-action')
+      .map((edge) => JSON.stringify([edge.alignedSrc, edge.alignedDst])),
+  );
   const trueEdges: TrueEdgeDiff[] = [...trueKeys].map(([key, move]) => ({
     ...move,
-    status: matched.has(key) ? 'correct' : wrongPairs.has(JSON.stringify([move.src, move.dst])) ? 'wrong-action' : 'missing',
+    status: matched.has(key)
+      ? 'correct'
+      : wrongPairs.has(JSON.stringify([move.src, move.dst]))
+        ? 'wrong-action'
+        : 'missing',
   }));
 
   const correct = matched.size;
-  const hallucinated = modelEdges.filter((edge) => edge.status === 'hallucinated' || edge.status === 'wrong-action').length;
+  const hallucinated = modelEdges.filter(
+    (edge) => edge.status === 'hallucinated' || edge.status === 'wrong-action',
+  ).length;
   const missing = trueKeys.size - correct;
   const precision = correct + hallucinated === 0 ? 0 : correct / (correct + hallucinated);
   const recall = trueKeys.size === 0 ? 0 : correct / trueKeys.size;
@@ -170,8 +195,24 @@ export function diffMap(truth: readonly MapMove[], model: readonly MapMove[], cu
   const missingRooms = rooms.filter((room) => !named.has(room));
   const { merged, split } = confusedRooms(trueKeys, modelEdges, alignment, new Set(missingRooms));
   return {
-    edges: { correct, missing, hallucinated, precision, recall, f1, wrongAction: modelEdges.filter((edge) => edge.status === 'wrong-action').length },
-    rooms: { correct: named.size, missing: missingRooms.length, hallucinated: new Set(alignment.filter((entry) => entry.truth === null).map((entry) => normalizeRoom(entry.model))).size, merged: merged.length, split: split.length },
+    edges: {
+      correct,
+      missing,
+      hallucinated,
+      precision,
+      recall,
+      f1,
+      wrongAction: modelEdges.filter((edge) => edge.status === 'wrong-action').length,
+    },
+    rooms: {
+      correct: named.size,
+      missing: missingRooms.length,
+      hallucinated: new Set(
+        alignment.filter((entry) => entry.truth === null).map((entry) => normalizeRoom(entry.model)),
+      ).size,
+      merged: merged.length,
+      split: split.length,
+    },
     alignment,
     cutoff,
     trueEdges,
@@ -190,7 +231,12 @@ export function diffMap(truth: readonly MapMove[], model: readonly MapMove[], cu
  * Model names are grouped by their normalized form first (reported by the first one written), so
  * `North of House` and `north of house` are one name, as alignment already treats them.
  */
-function confusedRooms(trueKeys: Map<string, MapMove>, modelEdges: readonly ModelEdgeDiff[], alignment: readonly RoomAlignment[], unnamed: ReadonlySet<string>): { merged: MergedRoom[]; split: SplitRoom[] } {
+function confusedRooms(
+  trueKeys: Map<string, MapMove>,
+  modelEdges: readonly ModelEdgeDiff[],
+  alignment: readonly RoomAlignment[],
+  unnamed: ReadonlySet<string>,
+): { merged: MergedRoom[]; split: SplitRoom[] } {
   const from = new Map<string, MapMove[]>();
   const into = new Map<string, MapMove[]>();
   for (const move of trueKeys.values()) {
@@ -199,28 +245,40 @@ function confusedRooms(trueKeys: Map<string, MapMove>, modelEdges: readonly Mode
     into.set(JSON.stringify([move.dst, action]), [...(into.get(JSON.stringify([move.dst, action])) ?? []), move]);
   }
   const spelling = new Map<string, string>();
-  for (const entry of alignment) if (!spelling.has(normalizeRoom(entry.model))) spelling.set(normalizeRoom(entry.model), entry.model);
+  for (const entry of alignment)
+    if (!spelling.has(normalizeRoom(entry.model))) spelling.set(normalizeRoom(entry.model), entry.model);
   const written = (model: string) => spelling.get(normalizeRoom(model)) ?? model;
   const standsFor = new Map<string, Set<string>>();
-  const vote = (model: string, room: string) => standsFor.set(written(model), (standsFor.get(written(model)) ?? new Set()).add(room));
+  const vote = (model: string, room: string) =>
+    standsFor.set(written(model), (standsFor.get(written(model)) ?? new Set()).add(room));
   for (const edge of modelEdges) {
     if (edge.status !== 'hallucinated' && edge.status !== 'wrong-action') continue;
     const action = edge.action.trim().toLowerCase();
-    if (edge.alignedSrc !== null) for (const move of from.get(JSON.stringify([edge.alignedSrc, action])) ?? []) if (move.dst !== edge.alignedDst) vote(edge.dst, move.dst);
-    if (edge.alignedDst !== null) for (const move of into.get(JSON.stringify([edge.alignedDst, action])) ?? []) if (move.src !== edge.alignedSrc) vote(edge.src, move.src);
+    if (edge.alignedSrc !== null)
+      for (const move of from.get(JSON.stringify([edge.alignedSrc, action])) ?? [])
+        if (move.dst !== edge.alignedDst) vote(edge.dst, move.dst);
+    if (edge.alignedDst !== null)
+      for (const move of into.get(JSON.stringify([edge.alignedDst, action])) ?? [])
+        if (move.src !== edge.alignedSrc) vote(edge.src, move.src);
   }
   const truthOf = new Map(alignment.map((entry) => [entry.model, entry.truth]));
   const merged: MergedRoom[] = [];
   const splitBy = new Map<string, Set<string>>();
-  for (const entry of alignment) if (entry.truth !== null) splitBy.set(entry.truth, (splitBy.get(entry.truth) ?? new Set()).add(written(entry.model)));
+  for (const entry of alignment)
+    if (entry.truth !== null)
+      splitBy.set(entry.truth, (splitBy.get(entry.truth) ?? new Set()).add(written(entry.model)));
   for (const [model, roomsStood] of standsFor) {
     const own = truthOf.get(model) ?? null;
     const extra = [...roomsStood].filter((room) => room !== own && unnamed.has(room)).sort();
     const truths = [...(own === null ? [] : [own]), ...extra];
     if (extra.length > 0 && truths.length >= 2) merged.push({ model, truths });
-    if (own === null) for (const room of roomsStood) if (!unnamed.has(room)) splitBy.set(room, (splitBy.get(room) ?? new Set()).add(model));
+    if (own === null)
+      for (const room of roomsStood)
+        if (!unnamed.has(room)) splitBy.set(room, (splitBy.get(room) ?? new Set()).add(model));
   }
-  const split = [...splitBy].filter(([, models]) => models.size >= 2).map(([truth, models]) => ({ truth, models: [...models] }));
+  const split = [...splitBy]
+    .filter(([, models]) => models.size >= 2)
+    .map(([truth, models]) => ({ truth, models: [...models] }));
   return { merged, split };
 }
 

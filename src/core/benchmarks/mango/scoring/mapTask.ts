@@ -25,12 +25,26 @@ export function startRoom(records: readonly EdgeRecord[]): string {
 /** The one map question of a game at a cutoff; src and dst are the start room (the task has no route). Run records tell questions apart by sampleId across games, so it names the game. */
 export function mapQuestion(game: string, records: readonly EdgeRecord[], cutoff: number): MangoQuestion {
   const start = startRoom(records);
-  return { benchmark: 'mango', game, task: 'map', sampleId: `map-${game}-${cutoff}`, src: start, dst: start, actionList: [], answerable: true, easy: false, cutoff };
+  return {
+    benchmark: 'mango',
+    game,
+    task: 'map',
+    sampleId: `map-${game}-${cutoff}`,
+    src: start,
+    dst: start,
+    actionList: [],
+    answerable: true,
+    easy: false,
+    cutoff,
+  };
 }
 
 /** A map in the format the prompt asks for. */
 export function formatMap(moves: readonly MapMove[]): string {
-  const lines = moves.map((move) => `  {'location_before': ${pythonRepr(move.src)}, 'action': ${pythonRepr(move.action)}, 'location_after': ${pythonRepr(move.dst)}}`);
+  const lines = moves.map(
+    (move) =>
+      `  {'location_before': ${pythonRepr(move.src)}, 'action': ${pythonRepr(move.action)}, 'location_after': ${pythonRepr(move.dst)}}`,
+  );
   return `[\n${lines.join(',\n')}\n]`;
 }
 
@@ -39,7 +53,12 @@ export function formatMap(moves: readonly MapMove[]): string {
  * keeps each true move with probability ½ and redirects every other kept move to a random room
  * (a floor with both missing and hallucinated edges), seeded.
  */
-export function builtInMap(profile: ModelProfile, records: readonly EdgeRecord[], cutoff: number, seed: number): string {
+export function builtInMap(
+  profile: ModelProfile,
+  records: readonly EdgeRecord[],
+  cutoff: number,
+  seed: number,
+): string {
   const maze = mazeAtCutoff(records, cutoff);
   if (profile.provider === 'oracle') return formatMap(maze);
   if (profile.provider !== 'random') throw new Error(`MANGO has no built-in agent for a ${profile.provider} profile`);
@@ -60,15 +79,34 @@ export const MapDiffCodes = {
 } as const;
 
 /** Parses and diffs a map reply: the run record's scores and diagnostics (faithful: there is no upstream map scorer). */
-export function scoreMapReply(records: readonly EdgeRecord[], cutoff: number, reply: string): ScoredReply & { diff: MapDiff } {
+export function scoreMapReply(
+  records: readonly EdgeRecord[],
+  cutoff: number,
+  reply: string,
+): ScoredReply & { diff: MapDiff } {
   const parsed = parseMapAnswer(reply);
   const diff = diffMap(mazeAtCutoff(records, cutoff), parsed.edges, cutoff);
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   diff.modelEdges.forEach((edge, index) => {
     const at = parsed.edges[index];
-    const range = { start: { line: at.line, character: at.character }, end: { line: at.line, character: at.character + 1 } };
-    if (edge.status === 'hallucinated') diagnostics.push({ severity: 'warning', code: MapDiffCodes.hallucinated, message: `${edge.src} --${edge.action}--> ${edge.dst} is not in the maze at step ${cutoff}`, range });
-    if (edge.status === 'wrong-action') diagnostics.push({ severity: 'warning', code: MapDiffCodes.wrongAction, message: `${edge.alignedSrc} to ${edge.alignedDst} is '${edge.trueActions?.join("' or '")}' in the maze, not '${edge.action}'`, range });
+    const range = {
+      start: { line: at.line, character: at.character },
+      end: { line: at.line, character: at.character + 1 },
+    };
+    if (edge.status === 'hallucinated')
+      diagnostics.push({
+        severity: 'warning',
+        code: MapDiffCodes.hallucinated,
+        message: `${edge.src} --${edge.action}--> ${edge.dst} is not in the maze at step ${cutoff}`,
+        range,
+      });
+    if (edge.status === 'wrong-action')
+      diagnostics.push({
+        severity: 'warning',
+        code: MapDiffCodes.wrongAction,
+        message: `${edge.alignedSrc} to ${edge.alignedDst} is '${edge.trueActions?.join("' or '")}' in the maze, not '${edge.action}'`,
+        range,
+      });
   });
   const { edges, rooms } = diff;
   return {
@@ -112,14 +150,22 @@ export function impliedMap(runRecords: readonly RunRecord[], game: string, model
   let unparsed = 0;
   for (const record of runRecords) {
     const { question } = record;
-    if (!isMangoQuestion(question) || question.game !== game || question.task === 'map' || record.model.id !== model || record.error !== undefined) continue;
+    if (
+      !isMangoQuestion(question) ||
+      question.game !== game ||
+      question.task === 'map' ||
+      record.model.id !== model ||
+      record.error !== undefined
+    )
+      continue;
     answers++;
     const parsed = parseMangoAnswer(record.rawAnswer);
     if (!parsed.ok) {
       unparsed++;
       continue;
     }
-    for (const step of parsed.steps) moves.push({ src: step.location_before.trim(), action: step.action.trim(), dst: step.location_after.trim() });
+    for (const step of parsed.steps)
+      moves.push({ src: step.location_before.trim(), action: step.action.trim(), dst: step.location_after.trim() });
   }
   return { moves, answers, unparsed };
 }
@@ -127,7 +173,9 @@ export function impliedMap(runRecords: readonly RunRecord[], game: string, model
 /** The models with route answers on a game in a run, in first-seen order. */
 export function routeModels(runRecords: readonly RunRecord[], game: string): string[] {
   const models = new Set<string>();
-  for (const record of runRecords) if (isMangoQuestion(record.question) && record.question.game === game && record.question.task !== 'map') models.add(record.model.id);
+  for (const record of runRecords)
+    if (isMangoQuestion(record.question) && record.question.game === game && record.question.task !== 'map')
+      models.add(record.model.id);
   return [...models];
 }
 
@@ -143,17 +191,22 @@ export interface MapGame {
 }
 
 /** The map question of a game, ready for the pipeline (`waypoint run mango --task map`, the editor's batch runs). */
-export function preparedMapQuestion(game: MapGame, seedOf: (seed: number, sampleId: string) => number): PreparedQuestion<MangoQuestion> {
+export function preparedMapQuestion(
+  game: MapGame,
+  seedOf: (seed: number, sampleId: string) => number,
+): PreparedQuestion<MangoQuestion> {
   const question = mapQuestion(game.game, game.records, game.cut.modelCutoffNum);
   return {
     question,
     get messages(): ChatMessage[] {
       return prepareMangoQuestion({ ...game, question, cutoff: question.cutoff, walkthroughCut: game.cut }).messages;
     },
-    builtInAnswer: (profile: ModelProfile, seed: number) => builtInMap(profile, game.records, question.cutoff, seedOf(seed, question.sampleId)),
+    builtInAnswer: (profile: ModelProfile, seed: number) =>
+      builtInMap(profile, game.records, question.cutoff, seedOf(seed, question.sampleId)),
     score(reply: string, mode: ScoringMode): ScoredReply {
       // No upstream scorer exists for maps: the one definition here is the faithful one.
-      if (mode !== 'faithful') throw new QuestionOptionError(`MANGO's map task scores in faithful mode only, not ${mode}`);
+      if (mode !== 'faithful')
+        throw new QuestionOptionError(`MANGO's map task scores in faithful mode only, not ${mode}`);
       const { diff: _diff, ...scored } = scoreMapReply(game.records, question.cutoff, reply);
       return scored;
     },

@@ -43,23 +43,50 @@ export interface ReferenceResult {
   note?: string;
 }
 
-const REQUIRED_KEYS = ['sample_id', 'game_name', 'src_node', 'dst_node', 'model_cutoff_num', 'min_step_total_answerable', 'answerable', 'response'];
+const REQUIRED_KEYS = [
+  'sample_id',
+  'game_name',
+  'src_node',
+  'dst_node',
+  'model_cutoff_num',
+  'min_step_total_answerable',
+  'answerable',
+  'response',
+];
 
 /** A scorer over one game's G_eval, built once for many result records. */
-export function referenceScorer(records: readonly EdgeRecord[], lookup: ReferenceLookup): (record: Record<string, unknown>, task?: 'df' | 'rf') => ReferenceResult {
+export function referenceScorer(
+  records: readonly EdgeRecord[],
+  lookup: ReferenceLookup,
+): (record: Record<string, unknown>, task?: 'df' | 'rf') => ReferenceResult {
   const graph = evaluationGraph(MangoGraph.fromRecords(records));
   // Set order in the reference; here edge order, which is only one of the orders it could have.
   const knownActions = [...new Set(graph.edges.map((edge) => edge.action.toLowerCase()))];
   return (record, taskOverride) => {
-    const task = taskOverride ?? (record.task === 'route_finding' || (record.task === undefined && !('action_list' in record)) ? 'rf' : 'df');
+    const task =
+      taskOverride ??
+      (record.task === 'route_finding' || (record.task === undefined && !('action_list' in record)) ? 'rf' : 'df');
     const sampleId = String(record.sample_id ?? '');
     const failed = (kind: 'parse_error' | 'id_error' | 'step_error', note: string): ReferenceResult => ({
-      mode: 'reference', sample_id: sampleId, task, parse_error: kind === 'parse_error', id_error: kind === 'id_error', step_error: kind === 'step_error',
-      easy: null, success_strict: 0, success_loose: 0, reasoning: 0, path_len: 0, note,
+      mode: 'reference',
+      sample_id: sampleId,
+      task,
+      parse_error: kind === 'parse_error',
+      id_error: kind === 'id_error',
+      step_error: kind === 'step_error',
+      easy: null,
+      success_strict: 0,
+      success_loose: 0,
+      reasoning: 0,
+      path_len: 0,
+      note,
     });
     const missing = [...REQUIRED_KEYS, ...(task === 'df' ? ['action_list'] : [])].filter((key) => !(key in record));
     if (missing.length > 0) {
-      const answerOnly = missing.includes('response') && 'answer' in record ? " (the reference reads 'response'; this record has 'answer', as upstream's inference writes it)" : '';
+      const answerOnly =
+        missing.includes('response') && 'answer' in record
+          ? " (the reference reads 'response'; this record has 'answer', as upstream's inference writes it)"
+          : '';
       return failed('parse_error', `missing key${missing.length > 1 ? 's' : ''} ${missing.join(', ')}${answerOnly}`);
     }
     // Camera-ready eval()s the slice: constant expressions of literals are folded, never executed.
@@ -68,13 +95,30 @@ export function referenceScorer(records: readonly EdgeRecord[], lookup: Referenc
     const skeleton = lookup.skeleton(task, sampleId);
     if (!skeleton) return failed('id_error', `sample_id is not in the ${task === 'df' ? 'all2all' : 'all_pairs'} file`);
     const cutoff = Number(record.model_cutoff_num);
-    if (Number(record.min_step_total_answerable) > cutoff) return failed('step_error', `min_step_total_answerable ${String(record.min_step_total_answerable)} > model_cutoff_num ${cutoff}`);
-    const base = { mode: 'reference' as const, sample_id: sampleId, task, parse_error: false, id_error: false, step_error: false, easy: !(skeleton.min_step_forward_answerable > cutoff) };
+    if (Number(record.min_step_total_answerable) > cutoff)
+      return failed(
+        'step_error',
+        `min_step_total_answerable ${String(record.min_step_total_answerable)} > model_cutoff_num ${cutoff}`,
+      );
+    const base = {
+      mode: 'reference' as const,
+      sample_id: sampleId,
+      task,
+      parse_error: false,
+      id_error: false,
+      step_error: false,
+      easy: !(skeleton.min_step_forward_answerable > cutoff),
+    };
     const src = String(record.src_node);
     const dst = String(record.dst_node);
-    const scored: ReferenceResult = task === 'df'
-      ? { ...base, ...scoreDf(graph, parsed.steps, src, record.action_list), path_len: skeleton.path_length }
-      : { ...base, ...scoreRf(graph, knownActions, parsed.steps, src, dst), path_len: lookup.shortestPathLength(src, dst) };
+    const scored: ReferenceResult =
+      task === 'df'
+        ? { ...base, ...scoreDf(graph, parsed.steps, src, record.action_list), path_len: skeleton.path_length }
+        : {
+            ...base,
+            ...scoreRf(graph, knownActions, parsed.steps, src, dst),
+            path_len: lookup.shortestPathLength(src, dst),
+          };
     if (parsed.folded === 0) return scored;
     const folded = `the answer uses constant expressions (${parsed.folded} operator${parsed.folded > 1 ? 's' : ''} folded, as camera-ready's eval() would accept them)`;
     return { ...scored, note: scored.note ? `${scored.note}; ${folded}` : folded };
@@ -87,7 +131,8 @@ function destinations(graph: MangoGraph, start: Iterable<string>, actions: reado
   for (const action of actions) {
     const next = new Set<string>();
     for (const room of frontier) {
-      for (const edge of graph.outEdges(graph.indexOf(room))) if (edge.action.toLowerCase() === action.toLowerCase()) next.add(edge.dst);
+      for (const edge of graph.outEdges(graph.indexOf(room)))
+        if (edge.action.toLowerCase() === action.toLowerCase()) next.add(edge.dst);
     }
     frontier = next;
   }
@@ -99,18 +144,29 @@ function scoreDf(graph: MangoGraph, steps: readonly AnswerStep[], src: string, a
   const reached = [...destinations(graph, [src], actions)];
   if (reached.length === 0) {
     // max() of an empty sequence: the released evaluator raises here and stops the whole run.
-    return { success_strict: 0, success_loose: 0, reasoning: 0, note: 'the asked actions lead nowhere in G_eval; the reference evaluator raises ValueError on this file' };
+    return {
+      success_strict: 0,
+      success_loose: 0,
+      reasoning: 0,
+      note: 'the asked actions lead nowhere in G_eval; the reference evaluator raises ValueError on this file',
+    };
   }
   // The defect of §9 item 1: each destination is compared with itself, so success is always 1.
   return {
     success_strict: 1,
     success_loose: 1,
     reasoning: reached.some((room) => isValidPath(graph, steps, src, room)) ? 1 : 0,
-    note: "reference DF success ignores the answer (the evaluator compares each BFS destination with itself)",
+    note: 'reference DF success ignores the answer (the evaluator compares each BFS destination with itself)',
   };
 }
 
-function scoreRf(graph: MangoGraph, knownActions: readonly string[], steps: readonly AnswerStep[], src: string, dst: string) {
+function scoreRf(
+  graph: MangoGraph,
+  knownActions: readonly string[],
+  steps: readonly AnswerStep[],
+  src: string,
+  dst: string,
+) {
   const wanted = steps.map((step) => step.action.toLowerCase());
   const strictTies = wanted.map((action) => tiedBest(knownActions, (candidate) => (candidate === action ? 1 : 0)));
   const looseTies = wanted.map((action) => tiedBest(knownActions, (candidate) => nameSimilarity(action, candidate)));
@@ -124,7 +180,10 @@ function scoreRf(graph: MangoGraph, knownActions: readonly string[], steps: read
   if (strict.min === strict.max && loose.min === loose.max) return result;
   return {
     ...result,
-    hash_dependent: { success_strict: [strict.min, strict.max] as [number, number], success_loose: [loose.min, loose.max] as [number, number] },
+    hash_dependent: {
+      success_strict: [strict.min, strict.max] as [number, number],
+      success_loose: [loose.min, loose.max] as [number, number],
+    },
     note: `hash-dependent: action ties resolve in CPython set order (PYTHONHASHSEED); scores shown are the minimum, range strict ${strict.min}–${strict.max}, loose ${round(loose.min)}–${round(loose.max)}${strict.partial || loose.partial ? ' (search cut short; range may be incomplete)' : ''}`,
   };
 }
@@ -154,7 +213,12 @@ const SEARCH_LIMIT = 200_000;
  * impossible and pruned. That pruning keeps repeated ties (the same unknown action) from
  * multiplying.
  */
-function scoreRange(graph: MangoGraph, src: string, ties: readonly string[][], score: (room: string) => number): { min: number; max: number; partial: boolean } {
+function scoreRange(
+  graph: MangoGraph,
+  src: string,
+  ties: readonly string[][],
+  score: (room: string) => number,
+): { min: number; max: number; partial: boolean } {
   let min = Infinity;
   let max = -Infinity;
   let visited = 0;
@@ -174,7 +238,13 @@ function scoreRange(graph: MangoGraph, src: string, ties: readonly string[][], s
   // Depth-first over the steps with an explicit stack (one frame per step), so a 5,000-step
   // answer cannot overflow the call stack. A frame remembers which tie it tries next and which
   // "before" constraints its current choice added, to undo them when it moves on.
-  interface Frame { step: number; frontier: Set<string>; next: number; choice?: string; added: string[] }
+  interface Frame {
+    step: number;
+    frontier: Set<string>;
+    next: number;
+    choice?: string;
+    added: string[];
+  }
   const stack: Frame[] = [{ step: 0, frontier: new Set([src]), next: 0, added: [] }];
   while (stack.length > 0 && visited <= SEARCH_LIMIT) {
     const frame = stack[stack.length - 1];
@@ -225,20 +295,49 @@ export interface ReferenceGroupSummary {
  * evaluate_map's aggregation for all / easy / hard. Error files count only in `all`, because the
  * evaluator sets is_easy / is_hard only on valid files; so easy and hard have no errors.
  */
-export function summarizeReference(results: readonly ReferenceResult[]): { all: ReferenceGroupSummary; easy: ReferenceGroupSummary; hard: ReferenceGroupSummary; hash_dependent_files: number } {
+export function summarizeReference(results: readonly ReferenceResult[]): {
+  all: ReferenceGroupSummary;
+  easy: ReferenceGroupSummary;
+  hard: ReferenceGroupSummary;
+  hash_dependent_files: number;
+} {
   const group = (members: readonly ReferenceResult[]): ReferenceGroupSummary => {
-    const valid = members.filter((result) => !result.parse_error && !result.id_error && !result.step_error && !result.scoring_error);
-    const mean = (values: number[], over: number) => (over === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / over);
+    const valid = members.filter(
+      (result) => !result.parse_error && !result.id_error && !result.step_error && !result.scoring_error,
+    );
+    const mean = (values: number[], over: number) =>
+      over === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / over;
     return {
       total_task: members.length,
       valid_task: valid.length,
-      loose_score_average: mean(valid.map((result) => result.success_loose), valid.length),
-      strict_score_average: mean(valid.map((result) => result.success_strict), valid.length),
-      reasoning_score_average: mean(valid.map((result) => result.reasoning), valid.length),
-      path_len_average: mean(valid.map((result) => result.path_len), valid.length),
-      parsing_error_average: mean(members.map((result) => Number(result.parse_error)), members.length),
-      id_error_average: mean(members.map((result) => Number(result.id_error)), members.length),
-      step_num_error_average: mean(members.map((result) => Number(result.step_error)), members.length),
+      loose_score_average: mean(
+        valid.map((result) => result.success_loose),
+        valid.length,
+      ),
+      strict_score_average: mean(
+        valid.map((result) => result.success_strict),
+        valid.length,
+      ),
+      reasoning_score_average: mean(
+        valid.map((result) => result.reasoning),
+        valid.length,
+      ),
+      path_len_average: mean(
+        valid.map((result) => result.path_len),
+        valid.length,
+      ),
+      parsing_error_average: mean(
+        members.map((result) => Number(result.parse_error)),
+        members.length,
+      ),
+      id_error_average: mean(
+        members.map((result) => Number(result.id_error)),
+        members.length,
+      ),
+      step_num_error_average: mean(
+        members.map((result) => Number(result.step_error)),
+        members.length,
+      ),
     };
   };
   return {

@@ -32,7 +32,12 @@ function destinations(graph: MangoGraph, src: string, actions: readonly string[]
   let frontier = [src];
   for (const action of actions) {
     const wanted = action.toLowerCase();
-    frontier = frontier.flatMap((room) => graph.outEdges(graph.indexOf(room)).filter((edge) => edge.action.toLowerCase() === wanted).map((edge) => edge.dst));
+    frontier = frontier.flatMap((room) =>
+      graph
+        .outEdges(graph.indexOf(room))
+        .filter((edge) => edge.action.toLowerCase() === wanted)
+        .map((edge) => edge.dst),
+    );
     if (frontier.length === 0) break;
   }
   return frontier;
@@ -40,7 +45,8 @@ function destinations(graph: MangoGraph, src: string, actions: readonly string[]
 
 /** The evaluator's exact path check: endpoints unstripped, each edge (stripped) present, steps chained. */
 export function isValidPath(graph: MangoGraph, steps: readonly AnswerStep[], src: string, dst: string): boolean {
-  if (steps.length === 0 || steps[0].location_before !== src || steps[steps.length - 1].location_after !== dst) return false;
+  if (steps.length === 0 || steps[0].location_before !== src || steps[steps.length - 1].location_after !== dst)
+    return false;
   return steps.every((step, index) => {
     const before = step.location_before.trim();
     const after = step.location_after.trim();
@@ -52,24 +58,40 @@ export function isValidPath(graph: MangoGraph, steps: readonly AnswerStep[], src
 }
 
 /** Scores one answer in faithful mode. */
-export function scoreMangoFaithful(records: readonly EdgeRecord[], question: MangoQuestion, response: unknown): MangoScore {
+export function scoreMangoFaithful(
+  records: readonly EdgeRecord[],
+  question: MangoQuestion,
+  response: unknown,
+): MangoScore {
   return faithfulScorer(records)(question, response);
 }
 
 /** A scorer over one game's G_eval, built once for many answers. */
-export function faithfulScorer(records: readonly EdgeRecord[]): (question: MangoQuestion, response: unknown) => MangoScore {
+export function faithfulScorer(
+  records: readonly EdgeRecord[],
+): (question: MangoQuestion, response: unknown) => MangoScore {
   const graph = evaluationGraph(MangoGraph.fromRecords(records));
   return (question, response) => scoreWithGraph(graph, question, response);
 }
 
 function scoreWithGraph(graph: MangoGraph, question: MangoQuestion, response: unknown): MangoScore {
   const parsed = parseMangoAnswer(response);
-  if (!parsed.ok) return { parse_error: true, success_strict: 0, success_loose: 0, reasoning: 0, mode: 'faithful', note: parsed.error };
+  if (!parsed.ok)
+    return {
+      parse_error: true,
+      success_strict: 0,
+      success_loose: 0,
+      reasoning: 0,
+      mode: 'faithful',
+      note: parsed.error,
+    };
   const steps = parsed.steps;
   if (question.task === 'df') {
     const reached = destinations(graph, question.src, question.actionList);
     const final = steps[steps.length - 1].location_after;
-    const sameActions = steps.length === question.actionList.length && steps.every((step, index) => step.action === question.actionList[index]);
+    const sameActions =
+      steps.length === question.actionList.length &&
+      steps.every((step, index) => step.action === question.actionList[index]);
     return {
       parse_error: false,
       success_strict: reached.some((room) => room.toLowerCase() === final.toLowerCase()) ? 1 : 0,
@@ -81,8 +103,14 @@ function scoreWithGraph(graph: MangoGraph, question: MangoQuestion, response: un
   // RF. Loose mapping: each answer action to the most similar action of G_eval, ties broken by
   // G_eval's edge order (deterministic, unlike the reference's set order).
   const knownActions = [...new Set(graph.edges.map((edge) => edge.action.toLowerCase()))];
-  const mapped = steps.map((step) => knownActions.reduce((best, action) => (nameSimilarity(step.action, action) > nameSimilarity(step.action, best) ? action : best), knownActions[0] ?? ''));
-  const reaches = (actions: readonly string[]) => destinations(graph, question.src, actions).some((room) => room.toLowerCase() === question.dst.toLowerCase());
+  const mapped = steps.map((step) =>
+    knownActions.reduce(
+      (best, action) => (nameSimilarity(step.action, action) > nameSimilarity(step.action, best) ? action : best),
+      knownActions[0] ?? '',
+    ),
+  );
+  const reaches = (actions: readonly string[]) =>
+    destinations(graph, question.src, actions).some((room) => room.toLowerCase() === question.dst.toLowerCase());
   return {
     parse_error: false,
     success_strict: reaches(steps.map((step) => step.action)) ? 1 : 0,

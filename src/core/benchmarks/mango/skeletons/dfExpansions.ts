@@ -74,19 +74,33 @@ export class DfExpansionCursor {
     const recordNumbers = new Map<unknown, number>();
     const records: EdgeRecord[] = [];
     for (const edge of graph.edges) {
-      if (edge.record === null) throw new Error('skeletons are generated from edges.json records only, not imputed edges');
+      if (edge.record === null)
+        throw new Error('skeletons are generated from edges.json records only, not imputed edges');
       recordNumbers.set(edge, records.length);
       records.push(edge.record);
     }
     this.records = records;
     // Written out in sort_keys order (action, node, prev_node): once per record, before the JIT warms up.
-    this.idParts = records.map((record) => flatConcat('{"action": ', pythonJsonString(record.action), ', "node": ', pythonJsonString(record.dst_node), ', "prev_node": ', pythonJsonString(record.src_node), '}'));
+    this.idParts = records.map((record) =>
+      flatConcat(
+        '{"action": ',
+        pythonJsonString(record.action),
+        ', "node": ',
+        pythonJsonString(record.dst_node),
+        ', "prev_node": ',
+        pythonJsonString(record.src_node),
+        '}',
+      ),
+    );
     this.idPartsNext = this.idParts.map((part) => flatConcat(', ', part));
     const adjacency = graph.adjacency();
     this.slotEdges = [];
     for (let u = 0; u < adjacency.nodeCount; u++) {
       for (let slot = adjacency.offsets[u]; slot < adjacency.offsets[u + 1]; slot++) {
-        this.slotEdges[slot] = Int32Array.from(graph.edgesBetween(u, adjacency.targets[slot]), (edge) => recordNumbers.get(edge) as number);
+        this.slotEdges[slot] = Int32Array.from(
+          graph.edgesBetween(u, adjacency.targets[slot]),
+          (edge) => recordNumbers.get(edge) as number,
+        );
       }
     }
     this.nodeCount = graph.nodes.length;
@@ -136,7 +150,14 @@ export class DfExpansionCursor {
       this.sourcePathsOf = this.pairSource;
     }
     // Under a limit only the first paths are wanted: search per length, which can stop early.
-    this.paths = new LengthOrderedPaths(this.finder, this.pairSource, this.pairTarget, unlimited, undefined, unlimited ? this.sourcePaths?.[this.pairTarget] : undefined);
+    this.paths = new LengthOrderedPaths(
+      this.finder,
+      this.pairSource,
+      this.pairTarget,
+      unlimited,
+      undefined,
+      unlimited ? this.sourcePaths?.[this.pairTarget] : undefined,
+    );
     // Ids can only repeat within a pair (they encode both ends), so a per-pair set is enough.
     this.seenIds = new Set();
     this.produced = 0;

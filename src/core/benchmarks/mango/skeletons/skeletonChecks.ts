@@ -8,7 +8,14 @@ import type { SkeletonLine } from '../walkthrough/gameFiles';
 import { dfSkeletonId, rfSkeletonId } from './skeletons';
 import type { DfSkeleton, EdgeRecord, PathStep, RfSkeleton } from '../types';
 
-const LABEL_FIELDS = ['seen_in_forward', 'seen_in_reversed', 'edge_min_step', 'seen_in_forward_answerable', 'seen_in_reversed_answerable', 'edge_min_step_answerable'] as const;
+const LABEL_FIELDS = [
+  'seen_in_forward',
+  'seen_in_reversed',
+  'edge_min_step',
+  'seen_in_forward_answerable',
+  'seen_in_reversed_answerable',
+  'edge_min_step_answerable',
+] as const;
 const PATH_LABELS = [
   ['min_step_forward', 'seen_in_forward'],
   ['min_step_total', 'edge_min_step'],
@@ -35,15 +42,33 @@ export class SkeletonChecker {
     }
   }
 
-  private report(line: SkeletonLine<unknown>, path: ReadonlyArray<string | number>, code: string, message: string, severity: Diagnostic['severity'] = 'error'): void {
+  private report(
+    line: SkeletonLine<unknown>,
+    path: ReadonlyArray<string | number>,
+    code: string,
+    message: string,
+    severity: Diagnostic['severity'] = 'error',
+  ): void {
     this.diagnostics.push({ severity, code, message, range: line.rangeAt(path) });
   }
 
   private checkId(line: SkeletonLine<DfSkeleton | RfSkeleton>, expected: string): void {
     const { id } = line.record;
-    if (id !== expected) this.report(line, ['id'], MangoCodes.skeletonId, `id is not the SHA-256 upstream computes for this ${'path_details' in line.record ? 'path' : 'pair'} (expected ${expected.slice(0, 12)}…).`);
+    if (id !== expected)
+      this.report(
+        line,
+        ['id'],
+        MangoCodes.skeletonId,
+        `id is not the SHA-256 upstream computes for this ${'path_details' in line.record ? 'path' : 'pair'} (expected ${expected.slice(0, 12)}…).`,
+      );
     const first = this.seenIds.get(id);
-    if (first !== undefined) this.report(line, ['id'], MangoCodes.skeletonDuplicate, `Duplicate skeleton: the same id is on line ${first + 1}.`);
+    if (first !== undefined)
+      this.report(
+        line,
+        ['id'],
+        MangoCodes.skeletonDuplicate,
+        `Duplicate skeleton: the same id is on line ${first + 1}.`,
+      );
     else this.seenIds.set(id, line.line);
   }
 
@@ -75,42 +100,82 @@ export class SkeletonChecker {
     steps.forEach((step: PathStep, index) => {
       const expectedStart = index === 0 ? skeleton.src_node : steps[index - 1].node;
       if (step.prev_node !== expectedStart) {
-        this.report(line, ['path_details', index, 'prev_node'], MangoCodes.skeletonPath, `Step ${index + 1} starts at '${step.prev_node}', but the path is at '${expectedStart}'.`);
+        this.report(
+          line,
+          ['path_details', index, 'prev_node'],
+          MangoCodes.skeletonPath,
+          `Step ${index + 1} starts at '${step.prev_node}', but the path is at '${expectedStart}'.`,
+        );
         pathIsValid = false;
       }
       const record = this.edges.get(JSON.stringify([step.prev_node, step.action, step.node]));
       if (!record) {
-        this.report(line, ['path_details', index], MangoCodes.skeletonPath, `'${step.prev_node}' —${step.action}→ '${step.node}' is not an edge of edges.json.`);
+        this.report(
+          line,
+          ['path_details', index],
+          MangoCodes.skeletonPath,
+          `'${step.prev_node}' —${step.action}→ '${step.node}' is not an edge of edges.json.`,
+        );
         pathIsValid = false;
         return;
       }
       records.push(record);
       for (const field of LABEL_FIELDS) {
-        if (step[field] !== record[field]) this.report(line, ['path_details', index, field], MangoCodes.skeletonLabel, `${field} is ${step[field]}, but the edge in edges.json says ${record[field]}.`);
+        if (step[field] !== record[field])
+          this.report(
+            line,
+            ['path_details', index, field],
+            MangoCodes.skeletonLabel,
+            `${field} is ${step[field]}, but the edge in edges.json says ${record[field]}.`,
+          );
       }
     });
     if (steps.length > 0 && steps[steps.length - 1].node !== skeleton.dst_node) {
-      this.report(line, ['dst_node'], MangoCodes.skeletonPath, `dst_node is '${skeleton.dst_node}', but the path ends at '${steps[steps.length - 1].node}'.`);
+      this.report(
+        line,
+        ['dst_node'],
+        MangoCodes.skeletonPath,
+        `dst_node is '${skeleton.dst_node}', but the path ends at '${steps[steps.length - 1].node}'.`,
+      );
     }
-    if (skeleton.step_count !== steps.length) this.report(line, ['step_count'], MangoCodes.skeletonLabel, `step_count is ${skeleton.step_count}, but the path has ${steps.length} steps.`);
+    if (skeleton.step_count !== steps.length)
+      this.report(
+        line,
+        ['step_count'],
+        MangoCodes.skeletonLabel,
+        `step_count is ${skeleton.step_count}, but the path has ${steps.length} steps.`,
+      );
     this.checkId(line, dfSkeletonId(steps));
     if (!pathIsValid) return;
     for (const [pathField, edgeField] of PATH_LABELS) {
       const expected = Math.max(...records.map((record) => record[edgeField]));
-      if (skeleton[pathField] !== expected) this.report(line, [pathField], MangoCodes.skeletonLabel, `${pathField} is ${skeleton[pathField]}; the largest ${edgeField} along the path is ${expected}.`);
+      if (skeleton[pathField] !== expected)
+        this.report(
+          line,
+          [pathField],
+          MangoCodes.skeletonLabel,
+          `${pathField} is ${skeleton[pathField]}; the largest ${edgeField} along the path is ${expected}.`,
+        );
     }
     const shortest = this.distance(skeleton.src_node, skeleton.dst_node);
     if (shortest !== undefined && skeleton.diff_shortest !== steps.length - shortest) {
-      this.report(line, ['diff_shortest'], MangoCodes.skeletonLabel, `diff_shortest is ${skeleton.diff_shortest}; this path is ${steps.length - shortest} longer than the shortest (${shortest} steps).`);
+      this.report(
+        line,
+        ['diff_shortest'],
+        MangoCodes.skeletonLabel,
+        `diff_shortest is ${skeleton.diff_shortest}; this path is ${steps.length - shortest} longer than the shortest (${shortest} steps).`,
+      );
     }
   }
 
   checkRf(line: SkeletonLine<RfSkeleton>): void {
     const { src_node, dst_node } = line.record;
     for (const field of ['src_node', 'dst_node'] as const) {
-      if (!this.locations.has(line.record[field])) this.report(line, [field], MangoCodes.skeletonPath, `'${line.record[field]}' is not a location of edges.json.`);
+      if (!this.locations.has(line.record[field]))
+        this.report(line, [field], MangoCodes.skeletonPath, `'${line.record[field]}' is not a location of edges.json.`);
     }
-    if (src_node === dst_node) this.report(line, ['dst_node'], MangoCodes.skeletonPath, 'An RF pair needs two different locations.');
+    if (src_node === dst_node)
+      this.report(line, ['dst_node'], MangoCodes.skeletonPath, 'An RF pair needs two different locations.');
     this.checkId(line, rfSkeletonId(src_node, dst_node));
   }
 }

@@ -10,7 +10,10 @@ import type { DfSkeleton, RfSkeleton } from '../types';
 export type SkeletonTask = 'df' | 'rf';
 export type SkeletonOf<K extends SkeletonTask> = K extends 'df' ? DfSkeleton : RfSkeleton;
 
-const schemas: { df: z.ZodType<DfSkeleton>; rf: z.ZodType<RfSkeleton> } = { df: dfSkeletonSchema, rf: rfSkeletonSchema };
+const schemas: { df: z.ZodType<DfSkeleton>; rf: z.ZodType<RfSkeleton> } = {
+  df: dfSkeletonSchema,
+  rf: rfSkeletonSchema,
+};
 
 /** The line schema of a task. */
 export function skeletonSchema<K extends SkeletonTask>(task: K): z.ZodType<SkeletonOf<K>> {

@@ -54,18 +54,24 @@ export function skeletonFileOptions(task: 'df' | 'rf', text: string): SkeletonFi
       truncated = true;
       limit = Math.max(limit, task === 'df' ? count : Number(line.num_paths));
     }
-    for (const [flag, value] of [[line.answerable, line.min_step_total_answerable], [line.easy, line.min_step_forward_answerable]] as const) {
+    for (const [flag, value] of [
+      [line.answerable, line.min_step_total_answerable],
+      [line.easy, line.min_step_forward_answerable],
+    ] as const) {
       if (typeof flag !== 'boolean' || typeof value !== 'number') continue;
       extra = true;
       if (flag) low = Math.max(low, value);
       else high = Math.min(high, value);
     }
   }
-  if (truncated && task === 'rf') for (const [, line] of parsedLines(task, text)) if (typeof line?.num_paths === 'number') limit = Math.max(limit, line.num_paths);
+  if (truncated && task === 'rf')
+    for (const [, line] of parsedLines(task, text))
+      if (typeof line?.num_paths === 'number') limit = Math.max(limit, line.num_paths);
   const options: SkeletonFileOptions = {};
   if (truncated && limit > 0) options.limitPerPair = limit;
   // The CLI's default when it fits the flags; else the smallest cutoff that does.
-  if (extra) options.labelsAtCutoff = DEFAULT_MODEL_CUTOFF >= low && DEFAULT_MODEL_CUTOFF < high ? DEFAULT_MODEL_CUTOFF : low;
+  if (extra)
+    options.labelsAtCutoff = DEFAULT_MODEL_CUTOFF >= low && DEFAULT_MODEL_CUTOFF < high ? DEFAULT_MODEL_CUTOFF : low;
   return options;
 }
 
@@ -74,7 +80,11 @@ export function skeletonFileOptions(task: 'df' | 'rf', text: string): SkeletonFi
  * one DFS over simple paths per source; undefined once the DFS has taken `budget` steps (the
  * enumeration itself would then be at least that large).
  */
-export function estimateDfLines(records: readonly EdgeRecord[], limitPerPair: number | undefined, budget: number): number | undefined {
+export function estimateDfLines(
+  records: readonly EdgeRecord[],
+  limitPerPair: number | undefined,
+  budget: number,
+): number | undefined {
   const graph = skeletonGraph(records);
   const { nodeCount, offsets, targets } = graph.adjacency();
   const multiplicity = Float64Array.from(targets, (_, slot) => {
@@ -131,7 +141,9 @@ export function dropMergedRepeats(task: 'df' | 'rf', text: string): { text: stri
   let dropped = 0;
   for (const [raw, line] of parsedLines(task, text)) {
     if (line !== null) {
-      const rooms = line.path_details ? [line.src_node, ...line.path_details.map((step) => step.node)] : [line.src_node, line.dst_node];
+      const rooms = line.path_details
+        ? [line.src_node, ...line.path_details.map((step) => step.node)]
+        : [line.src_node, line.dst_node];
       if (new Set(rooms).size !== rooms.length || seen.has(line.id)) {
         dropped++;
         continue;

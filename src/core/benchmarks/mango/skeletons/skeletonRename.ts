@@ -8,7 +8,13 @@ import type { DfSkeleton, RfSkeleton } from '../types';
 export type SkeletonKind = 'df' | 'rf';
 
 /** The line with `from` renamed to `to` and its id recomputed, or null when the line does not use the name. */
-export function renameInSkeletonLine(line: string, skeleton: SkeletonKind, nameKind: 'location' | 'action', from: string, to: string): string | null {
+export function renameInSkeletonLine(
+  line: string,
+  skeleton: SkeletonKind,
+  nameKind: 'location' | 'action',
+  from: string,
+  to: string,
+): string | null {
   // Only a line the schema accepts is rewritten (a broken one is already a diagnostic; the
   // depth guard keeps re-serialising from recursing without end). The rename edits the JSON as
   // parsed, so the line keeps its key order and any keys the schema does not declare.
@@ -36,6 +42,9 @@ export function renameInSkeletonLine(line: string, skeleton: SkeletonKind, nameK
     }
   }
   if (!changed) return null;
-  record.id = skeleton === 'df' ? dfSkeletonId(record.path_details as DfSkeleton['path_details']) : rfSkeletonId(record.src_node as RfSkeleton['src_node'], record.dst_node as RfSkeleton['dst_node']);
+  record.id =
+    skeleton === 'df'
+      ? dfSkeletonId(record.path_details as DfSkeleton['path_details'])
+      : rfSkeletonId(record.src_node as RfSkeleton['src_node'], record.dst_node as RfSkeleton['dst_node']);
   return pythonJsonDumps(record as PythonJsonValue);
 }

@@ -3,10 +3,24 @@
 // CLI's fields, but built from fragments serialised once per edge record and per location: a
 // release game repeats the same few hundred steps across millions of lines, and serialising each
 // line as an object tree dominated generation (and fed the garbage collector).
-import { flatConcat, pythonJsonDumps, pythonJsonString, pythonNumber, type PythonJsonValue } from '../../../util/pythonJson';
+import {
+  flatConcat,
+  pythonJsonDumps,
+  pythonJsonString,
+  pythonNumber,
+  type PythonJsonValue,
+} from '../../../util/pythonJson';
 import { sha256Hex } from '../../../util/sha256';
 import { DfExpansionCursor } from './dfExpansions';
-import { type Generated, isAnswerable, isEasy, pathStepJson, rfSkeletons, skeletonGraph, type SkeletonOptions } from './skeletons';
+import {
+  type Generated,
+  isAnswerable,
+  isEasy,
+  pathStepJson,
+  rfSkeletons,
+  skeletonGraph,
+  type SkeletonOptions,
+} from './skeletons';
 import type { DfSkeleton, EdgeRecord, RfSkeleton, SkeletonLabels } from '../types';
 
 export interface SkeletonTextOptions extends SkeletonOptions {
@@ -24,7 +38,11 @@ export interface SkeletonTextOptions extends SkeletonOptions {
 export const DEFAULT_CHUNK_CHARS = 64 * 1024;
 
 /** Newline-terminated lines of one task, joined into chunks of about `chunkChars` characters. */
-export function skeletonTextChunks(task: 'df' | 'rf', records: readonly EdgeRecord[], options: SkeletonTextOptions = {}): Generator<string> {
+export function skeletonTextChunks(
+  task: 'df' | 'rf',
+  records: readonly EdgeRecord[],
+  options: SkeletonTextOptions = {},
+): Generator<string> {
   const chunkChars = options.chunkChars ?? DEFAULT_CHUNK_CHARS;
   return task === 'df' ? dfChunks(records, options, chunkChars) : chunked(rfLineTexts(records, options), chunkChars);
 }
@@ -42,9 +60,16 @@ function* chunked(lines: Iterable<string>, chunkChars: number): Generator<string
 }
 
 /** DF lines in chunks, straight from the expansion cursor (one generator level: chunks are few). */
-function* dfChunks(records: readonly EdgeRecord[], options: SkeletonTextOptions, chunkChars: number): Generator<string> {
+function* dfChunks(
+  records: readonly EdgeRecord[],
+  options: SkeletonTextOptions,
+  chunkChars: number,
+): Generator<string> {
   const graph = skeletonGraph(records);
-  const cursor = new DfExpansionCursor(graph, { limitPerPair: options.limitPerPair, sha256Hex: options.sha256Hex ?? sha256Hex });
+  const cursor = new DfExpansionCursor(graph, {
+    limitPerPair: options.limitPerPair,
+    sha256Hex: options.sha256Hex ?? sha256Hex,
+  });
   const names = graph.nodes.map(pythonJsonString);
   // Per record, serialised once: its path_details entry and its action (each also with the ", "
   // that precedes it after the first step), and its four labels as numbers and as text. A path's
@@ -53,7 +78,12 @@ function* dfChunks(records: readonly EdgeRecord[], options: SkeletonTextOptions,
   const stepNext = stepFirst.map((text) => flatConcat(', ', text));
   const actionFirst = cursor.records.map((record) => pythonJsonString(record.action));
   const actionNext = actionFirst.map((text) => flatConcat(', ', text));
-  const labelKeys = ['seen_in_forward', 'edge_min_step', 'seen_in_forward_answerable', 'edge_min_step_answerable'] as const;
+  const labelKeys = [
+    'seen_in_forward',
+    'edge_min_step',
+    'seen_in_forward_answerable',
+    'edge_min_step_answerable',
+  ] as const;
   const labelValues = labelKeys.map((key) => Float64Array.from(cursor.records, (record) => record[key]));
   const labelTexts = labelKeys.map((key) => cursor.records.map((record) => pythonNumber(record[key])));
   const [forwardOf, totalOf, forwardAnswerableOf, totalAnswerableOf] = labelValues;
@@ -66,7 +96,10 @@ function* dfChunks(records: readonly EdgeRecord[], options: SkeletonTextOptions,
     let actions = actionFirst[first];
     // The step holding each maximum (a path has at least one step; step numbers are never negative
     // in a checked edges.json, so this equals pathLabels, which starts its maxima at 0).
-    let forward = first, total = first, forwardAnswerable = first, totalAnswerable = first;
+    let forward = first,
+      total = first,
+      forwardAnswerable = first,
+      totalAnswerable = first;
     for (let index = 1; index < cursor.stepCount; index++) {
       const record = steps[index];
       details += stepNext[record];
@@ -125,6 +158,12 @@ export function skeletonLineText(generated: Generated<DfSkeleton | RfSkeleton>, 
   const { skeleton, truncated } = generated;
   if (labelsAtCutoff === undefined) return pythonJsonDumps(skeleton as unknown as PythonJsonValue);
   const actions = 'path_details' in skeleton ? { action_list: skeleton.path_details.map((step) => step.action) } : {};
-  const fields = { ...skeleton, ...actions, answerable: isAnswerable(skeleton, labelsAtCutoff), easy: isEasy(skeleton, labelsAtCutoff), ...(truncated ? { truncated: true } : {}) };
+  const fields = {
+    ...skeleton,
+    ...actions,
+    answerable: isAnswerable(skeleton, labelsAtCutoff),
+    easy: isEasy(skeleton, labelsAtCutoff),
+    ...(truncated ? { truncated: true } : {}),
+  };
   return pythonJsonDumps(fields as unknown as PythonJsonValue);
 }

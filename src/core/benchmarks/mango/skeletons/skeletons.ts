@@ -59,7 +59,12 @@ export function skeletonGraph(records: readonly EdgeRecord[]): MangoGraph {
 
 /** A DF line's id: SHA-256 of `json.dumps([{prev_node, node, action}...], sort_keys=True)`. */
 export function dfSkeletonId(steps: ReadonlyArray<Pick<PathStep, 'prev_node' | 'node' | 'action'>>): string {
-  return sha256Hex(pythonJsonDumps(steps.map((step) => ({ prev_node: step.prev_node, node: step.node, action: step.action })), { sortKeys: true }));
+  return sha256Hex(
+    pythonJsonDumps(
+      steps.map((step) => ({ prev_node: step.prev_node, node: step.node, action: step.action })),
+      { sortKeys: true },
+    ),
+  );
 }
 
 /** An RF line's id: SHA-256 of `json.dumps({"src_node": s, "dst_node": d}, sort_keys=True)`. */
@@ -74,17 +79,26 @@ function rfIdOfLiterals(srcLiteral: string, dstLiteral: string, hash: (text: str
 }
 
 /** Answerable at cutoff c: every edge of the (best) path is known, forward or reversed, by step c. */
-export function isAnswerable(labels: Pick<SkeletonLabels, 'min_step_total_answerable'>, cutoff = DEFAULT_MODEL_CUTOFF): boolean {
+export function isAnswerable(
+  labels: Pick<SkeletonLabels, 'min_step_total_answerable'>,
+  cutoff = DEFAULT_MODEL_CUTOFF,
+): boolean {
   return labels.min_step_total_answerable <= cutoff;
 }
 
 /** Easy at cutoff c: every edge of the (best) path is traversed forward by step c. */
-export function isEasy(labels: Pick<SkeletonLabels, 'min_step_forward_answerable'>, cutoff = DEFAULT_MODEL_CUTOFF): boolean {
+export function isEasy(
+  labels: Pick<SkeletonLabels, 'min_step_forward_answerable'>,
+  cutoff = DEFAULT_MODEL_CUTOFF,
+): boolean {
   return labels.min_step_forward_answerable <= cutoff;
 }
 
 /** Hard at cutoff c: answerable, but some edge is known only as a reverse. */
-export function isHard(labels: Pick<SkeletonLabels, 'min_step_total_answerable' | 'min_step_forward_answerable'>, cutoff = DEFAULT_MODEL_CUTOFF): boolean {
+export function isHard(
+  labels: Pick<SkeletonLabels, 'min_step_total_answerable' | 'min_step_forward_answerable'>,
+  cutoff = DEFAULT_MODEL_CUTOFF,
+): boolean {
   return isAnswerable(labels, cutoff) && !isEasy(labels, cutoff);
 }
 
@@ -133,14 +147,22 @@ export function pathStepJson(record: EdgeRecord): string {
 
 /** Path-level labels: the maximum over the path's edges (spec §2.4). */
 function pathLabels(steps: readonly PathStep[]): SkeletonLabels {
-  let forward = 0, total = 0, forwardAnswerable = 0, totalAnswerable = 0;
+  let forward = 0,
+    total = 0,
+    forwardAnswerable = 0,
+    totalAnswerable = 0;
   for (const step of steps) {
     forward = Math.max(forward, step.seen_in_forward);
     total = Math.max(total, step.edge_min_step);
     forwardAnswerable = Math.max(forwardAnswerable, step.seen_in_forward_answerable);
     totalAnswerable = Math.max(totalAnswerable, step.edge_min_step_answerable);
   }
-  return { min_step_forward: forward, min_step_total: total, min_step_forward_answerable: forwardAnswerable, min_step_total_answerable: totalAnswerable };
+  return {
+    min_step_forward: forward,
+    min_step_total: total,
+    min_step_forward_answerable: forwardAnswerable,
+    min_step_total_answerable: totalAnswerable,
+  };
 }
 
 function requireRecord(record: EdgeRecord | null): EdgeRecord {
@@ -149,9 +171,15 @@ function requireRecord(record: EdgeRecord | null): EdgeRecord {
 }
 
 /** DF skeleton lines in upstream's order and shape, one ordered pair after another. */
-export function* dfSkeletons(records: readonly EdgeRecord[], options: SkeletonOptions = {}): Generator<Generated<DfSkeleton>> {
+export function* dfSkeletons(
+  records: readonly EdgeRecord[],
+  options: SkeletonOptions = {},
+): Generator<Generated<DfSkeleton>> {
   const graph = skeletonGraph(records);
-  const cursor = new DfExpansionCursor(graph, { limitPerPair: options.limitPerPair, sha256Hex: options.sha256Hex ?? sha256Hex });
+  const cursor = new DfExpansionCursor(graph, {
+    limitPerPair: options.limitPerPair,
+    sha256Hex: options.sha256Hex ?? sha256Hex,
+  });
   while (cursor.next()) {
     const steps: PathStep[] = [];
     for (let index = 0; index < cursor.stepCount; index++) steps.push(pathStep(cursor.records[cursor.steps[index]]));
@@ -169,7 +197,10 @@ export function* dfSkeletons(records: readonly EdgeRecord[], options: SkeletonOp
 }
 
 /** RF skeleton lines: one per ordered pair of distinct locations, unreachable pairs included. */
-export function* rfSkeletons(records: readonly EdgeRecord[], options: SkeletonOptions = {}): Generator<Generated<RfSkeleton>> {
+export function* rfSkeletons(
+  records: readonly EdgeRecord[],
+  options: SkeletonOptions = {},
+): Generator<Generated<RfSkeleton>> {
   const graph = skeletonGraph(records);
   const adjacency = graph.adjacency();
   const { offsets, targets } = adjacency;
@@ -185,7 +216,10 @@ export function* rfSkeletons(records: readonly EdgeRecord[], options: SkeletonOp
     const fromSource = limit === Infinity ? rfAggregatesFrom(adjacency, steps, source) : undefined;
     for (let target = 0; target < n; target++) {
       if (source === target) continue;
-      let forward = NEVER, total = NEVER, forwardAnswerable = NEVER, totalAnswerable = NEVER;
+      let forward = NEVER,
+        total = NEVER,
+        forwardAnswerable = NEVER,
+        totalAnswerable = NEVER;
       let numPaths = 0;
       let truncated = false;
       if (fromSource !== undefined) {
@@ -200,7 +234,10 @@ export function* rfSkeletons(records: readonly EdgeRecord[], options: SkeletonOp
           // Over the expansions of one node path, min of max = max over steps of the min over that
           // step's parallel edges, because each step's edge is chosen independently.
           let multiplicity = 1;
-          let pathForward = 0, pathTotal = 0, pathForwardAnswerable = 0, pathTotalAnswerable = 0;
+          let pathForward = 0,
+            pathTotal = 0,
+            pathForwardAnswerable = 0,
+            pathTotalAnswerable = 0;
           for (let index = 0; index + 1 < paths.length; index++) {
             const u = paths.nodes[index];
             const v = paths.nodes[index + 1];
@@ -227,7 +264,16 @@ export function* rfSkeletons(records: readonly EdgeRecord[], options: SkeletonOp
       }
       const src = graph.nodes[source];
       const dst = graph.nodes[target];
-      const skeleton: RfSkeleton = { src_node: src, dst_node: dst, num_paths: numPaths, id: rfIdOfLiterals(literals[source], literals[target], hash), min_step_forward: forward, min_step_total: total, min_step_forward_answerable: forwardAnswerable, min_step_total_answerable: totalAnswerable };
+      const skeleton: RfSkeleton = {
+        src_node: src,
+        dst_node: dst,
+        num_paths: numPaths,
+        id: rfIdOfLiterals(literals[source], literals[target], hash),
+        min_step_forward: forward,
+        min_step_total: total,
+        min_step_forward_answerable: forwardAnswerable,
+        min_step_total_answerable: totalAnswerable,
+      };
       yield { skeleton, truncated };
     }
   }
@@ -242,7 +288,13 @@ type StepSummaries = ReturnType<typeof stepSummaries>;
  */
 function rfAggregatesFrom(adjacency: NodeAdjacency, steps: StepSummaries, source: number) {
   const { nodeCount, offsets, targets } = adjacency;
-  const result = { count: new Float64Array(nodeCount), forward: new Float64Array(nodeCount).fill(NEVER), total: new Float64Array(nodeCount).fill(NEVER), forwardAnswerable: new Float64Array(nodeCount).fill(NEVER), totalAnswerable: new Float64Array(nodeCount).fill(NEVER) };
+  const result = {
+    count: new Float64Array(nodeCount),
+    forward: new Float64Array(nodeCount).fill(NEVER),
+    total: new Float64Array(nodeCount).fill(NEVER),
+    forwardAnswerable: new Float64Array(nodeCount).fill(NEVER),
+    totalAnswerable: new Float64Array(nodeCount).fill(NEVER),
+  };
   // Per depth: the path so far and its values (depth 0: the source alone, an empty product and maxima).
   const nodes = new Int32Array(nodeCount);
   const nextSlot = new Int32Array(nodeCount);
@@ -291,7 +343,13 @@ function rfAggregatesFrom(adjacency: NodeAdjacency, steps: StepSummaries, source
 function stepSummaries(graph: MangoGraph) {
   const { nodeCount, offsets, targets } = graph.adjacency();
   const slots = targets.length;
-  const summary = { count: new Float64Array(slots), forward: new Float64Array(slots), total: new Float64Array(slots), forwardAnswerable: new Float64Array(slots), totalAnswerable: new Float64Array(slots) };
+  const summary = {
+    count: new Float64Array(slots),
+    forward: new Float64Array(slots),
+    total: new Float64Array(slots),
+    forwardAnswerable: new Float64Array(slots),
+    totalAnswerable: new Float64Array(slots),
+  };
   for (let u = 0; u < nodeCount; u++) {
     for (let slot = offsets[u]; slot < offsets[u + 1]; slot++) {
       const steps = graph.edgesBetween(u, targets[slot]).map((edge) => requireRecord(edge.record));
@@ -306,7 +364,15 @@ function stepSummaries(graph: MangoGraph) {
 }
 
 /** The question a skeleton line asks (DF: follow its path's actions; RF: reach its destination), labelled at `cutoff`. */
-export function questionFromSkeleton(game: string, task: 'df' | 'rf', line: Pick<DfSkeleton, 'id' | 'src_node' | 'dst_node' | 'min_step_total_answerable' | 'min_step_forward_answerable'> & { path_details?: ReadonlyArray<{ action: string }> }, cutoff: number): MangoQuestion {
+export function questionFromSkeleton(
+  game: string,
+  task: 'df' | 'rf',
+  line: Pick<
+    DfSkeleton,
+    'id' | 'src_node' | 'dst_node' | 'min_step_total_answerable' | 'min_step_forward_answerable'
+  > & { path_details?: ReadonlyArray<{ action: string }> },
+  cutoff: number,
+): MangoQuestion {
   return {
     benchmark: 'mango',
     game,

@@ -27,7 +27,16 @@ export function reverseActionMap(pairs: readonly ReversePair[] = DEFAULT_REVERSE
 export const OPPOSITE_DIRECTIONS: Readonly<Record<string, string>> = Object.fromEntries(reverseActionMap());
 
 const ABBREVIATIONS: Readonly<Record<string, string>> = {
-  n: 'north', s: 'south', e: 'east', w: 'west', ne: 'northeast', nw: 'northwest', se: 'southeast', sw: 'southwest', u: 'up', d: 'down',
+  n: 'north',
+  s: 'south',
+  e: 'east',
+  w: 'west',
+  ne: 'northeast',
+  nw: 'northwest',
+  se: 'southeast',
+  sw: 'southwest',
+  u: 'up',
+  d: 'down',
 };
 
 /** Lower-cases and trims an action and expands a lone direction abbreviation, as generation does. */

@@ -19,15 +19,25 @@ export const edgeRecordSchema = z
   })
   .describe('One directed edge (src_node, action, dst_node) of the maze multigraph.');
 
-export const edgesFileSchema = z.array(edgeRecordSchema).describe('MANGO <game>.edges.json: every directed edge of the maze.');
-export const actionsFileSchema = z.array(name('An action name.')).describe('MANGO <game>.actions.json: the action names, shown verbatim in prompts.');
-export const locationsFileSchema = z.array(name('A location name.')).describe('MANGO <game>.locations.json: the location names, shown verbatim in prompts.');
+export const edgesFileSchema = z
+  .array(edgeRecordSchema)
+  .describe('MANGO <game>.edges.json: every directed edge of the maze.');
+export const actionsFileSchema = z
+  .array(name('An action name.'))
+  .describe('MANGO <game>.actions.json: the action names, shown verbatim in prompts.');
+export const locationsFileSchema = z
+  .array(name('A location name.'))
+  .describe('MANGO <game>.locations.json: the location names, shown verbatim in prompts.');
 
 const labels = {
   min_step_forward: step('Largest seen_in_forward over the path (pair: smallest over all simple paths).'),
   min_step_total: step('Largest edge_min_step over the path (pair: smallest over all simple paths).'),
-  min_step_forward_answerable: step('Answerable variant of min_step_forward: the question is easy when it is <= the cutoff.'),
-  min_step_total_answerable: step('Answerable variant of min_step_total: the question is answerable when it is <= the cutoff.'),
+  min_step_forward_answerable: step(
+    'Answerable variant of min_step_forward: the question is easy when it is <= the cutoff.',
+  ),
+  min_step_total_answerable: step(
+    'Answerable variant of min_step_total: the question is answerable when it is <= the cutoff.',
+  ),
 };
 
 const skeletonId = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits (a SHA-256)');

@@ -14,7 +14,9 @@ export type GameTexts = Partial<Record<FileKind, string>>;
 /** Parses the files a game folder has. */
 export function buildGameModel(texts: GameTexts): GameModel {
   // A leading BOM is stripped before parsing (positions as editors show them) and reported once.
-  const bom = (Object.keys(texts) as FileKind[]).flatMap((kind) => bomDiagnostics(upstreamBomOf(kind), texts[kind] ?? '').map((diagnostic) => ({ kind, diagnostic })));
+  const bom = (Object.keys(texts) as FileKind[]).flatMap((kind) =>
+    bomDiagnostics(upstreamBomOf(kind), texts[kind] ?? '').map((diagnostic) => ({ kind, diagnostic })),
+  );
   const text = (kind: FileKind) => (texts[kind] === undefined ? undefined : stripBom(texts[kind]));
   const walkthrough = text('mango-walkthrough');
   const edges = text('mango-edges');
@@ -36,7 +38,8 @@ export function fileDiagnostics(model: GameModel): Map<FileKind, Diagnostic[]> {
   if (model.edges) byFile.set('mango-edges', [...model.edges.diagnostics]);
   if (model.actions) byFile.set('mango-actions', [...model.actions.diagnostics]);
   if (model.locations) byFile.set('mango-locations', [...model.locations.diagnostics]);
-  for (const { kind, diagnostic } of model.bom ?? []) if (byFile.has(kind)) byFile.set(kind, [diagnostic, ...(byFile.get(kind) ?? [])]);
+  for (const { kind, diagnostic } of model.bom ?? [])
+    if (byFile.has(kind)) byFile.set(kind, [diagnostic, ...(byFile.get(kind) ?? [])]);
   return byFile;
 }
 
@@ -51,15 +54,25 @@ export function skeletonFileDiagnostics(kind: 'mango-df' | 'mango-rf', text: str
  * The same, in chunks of lines: yields the diagnostics found so far after each chunk, so a server
  * can yield to other requests and publish partial results on files of tens of megabytes.
  */
-export function* skeletonDiagnosticsInChunks(kind: 'mango-df' | 'mango-rf', text: string, model: GameModel, chunkLines = 2000): Generator<Diagnostic[]> {
-  const checker = model.edges && model.edges.diagnostics.length === 0 ? new SkeletonChecker(model.edges.edges.map((edge) => edge.record)) : null;
+export function* skeletonDiagnosticsInChunks(
+  kind: 'mango-df' | 'mango-rf',
+  text: string,
+  model: GameModel,
+  chunkLines = 2000,
+): Generator<Diagnostic[]> {
+  const checker =
+    model.edges && model.edges.diagnostics.length === 0
+      ? new SkeletonChecker(model.edges.edges.map((edge) => edge.record))
+      : null;
   const lines = splitLines(stripBom(text));
   const own: Diagnostic[] = bomDiagnostics(upstreamBomOf(kind), text);
   for (let start = 0; start < lines.length; start += chunkLines) {
     const chunk = lines.slice(start, start + chunkLines);
-    own.push(...(kind === 'mango-df'
-      ? forEachJsonLine(chunk, dfSkeletonSchema, (line) => checker?.checkDf(line), start)
-      : forEachJsonLine(chunk, rfSkeletonSchema, (line) => checker?.checkRf(line), start)));
+    own.push(
+      ...(kind === 'mango-df'
+        ? forEachJsonLine(chunk, dfSkeletonSchema, (line) => checker?.checkDf(line), start)
+        : forEachJsonLine(chunk, rfSkeletonSchema, (line) => checker?.checkRf(line), start)),
+    );
     yield [...own, ...(checker?.diagnostics ?? [])];
   }
 }
@@ -80,8 +93,10 @@ export function validateGameTexts(texts: GameTexts): Map<FileKind, Diagnostic[]>
 function checkGameTexts(texts: GameTexts): Map<FileKind, Diagnostic[]> {
   const model = buildGameModel(texts);
   const byFile = fileDiagnostics(model);
-  if (texts['mango-df'] !== undefined) byFile.set('mango-df', skeletonFileDiagnostics('mango-df', texts['mango-df'], model));
-  if (texts['mango-rf'] !== undefined) byFile.set('mango-rf', skeletonFileDiagnostics('mango-rf', texts['mango-rf'], model));
+  if (texts['mango-df'] !== undefined)
+    byFile.set('mango-df', skeletonFileDiagnostics('mango-df', texts['mango-df'], model));
+  if (texts['mango-rf'] !== undefined)
+    byFile.set('mango-rf', skeletonFileDiagnostics('mango-rf', texts['mango-rf'], model));
   for (const [kind, diagnostics] of checkGame(model)) byFile.set(kind, [...(byFile.get(kind) ?? []), ...diagnostics]);
   return byFile;
 }

@@ -6,7 +6,13 @@ import type { z } from 'zod';
 import { JsonCodes, parseLocatedJson, rangeAt, type LocatedJson } from '../../../util/locatedJson';
 import { schemaDiagnostics } from '../../../util/schema/issues';
 import { parseJsonWith } from '../../../util/schema/parse';
-import { actionsFileSchema, dfSkeletonSchema, edgeRecordSchema, locationsFileSchema, rfSkeletonSchema } from './fileSchemas';
+import {
+  actionsFileSchema,
+  dfSkeletonSchema,
+  edgeRecordSchema,
+  locationsFileSchema,
+  rfSkeletonSchema,
+} from './fileSchemas';
 import type { Diagnostic, Range } from '../../../util/text';
 import type { DfSkeleton, EdgeRecord, RfSkeleton } from '../types';
 
@@ -47,7 +53,10 @@ function parseNameList(text: string, schema: typeof actionsFileSchema): NameList
   if (located.diagnostics.length > 0) return { names: [], diagnostics: located.diagnostics };
   const parsed = schema.safeParse(located.value);
   if (!parsed.success) return { names: [], diagnostics: schemaDiagnostics(located, parsed.error.issues) };
-  return { names: parsed.data.map((value, index) => ({ value, index, range: rangeAt(located, [index]) })), diagnostics: [] };
+  return {
+    names: parsed.data.map((value, index) => ({ value, index, range: rangeAt(located, [index]) })),
+    diagnostics: [],
+  };
 }
 
 /** `<game>.actions.json`: a JSON array of action names. */
@@ -65,7 +74,17 @@ export function parseEdgesFile(text: string): EdgesFile {
   const located = parseLocatedJson(text);
   if (located.diagnostics.length > 0) return { edges: [], diagnostics: located.diagnostics };
   if (!Array.isArray(located.value)) {
-    return { edges: [], diagnostics: [{ severity: 'error', code: JsonCodes.schema, message: 'An edges file is a JSON array of edge objects.', range: rangeAt(located, []) }] };
+    return {
+      edges: [],
+      diagnostics: [
+        {
+          severity: 'error',
+          code: JsonCodes.schema,
+          message: 'An edges file is a JSON array of edge objects.',
+          range: rangeAt(located, []),
+        },
+      ],
+    };
   }
   const edges: LocatedEdge[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -75,7 +94,12 @@ export function parseEdgesFile(text: string): EdgesFile {
       diagnostics.push(...schemaDiagnostics(located, parsed.error.issues, [index]));
       return;
     }
-    edges.push({ record: parsed.data, index, range: rangeAt(located, [index]), fieldRange: (field) => rangeAt(located, [index, field]) });
+    edges.push({
+      record: parsed.data,
+      index,
+      range: rangeAt(located, [index]),
+      fieldRange: (field) => rangeAt(located, [index, field]),
+    });
   });
   return { edges, diagnostics };
 }
@@ -117,11 +141,17 @@ function onLineRange(line: number, range: Range): Range {
 }
 
 /** `<game>.all2all.jsonl` lines (DF skeletons). */
-export function parseDfSkeletons(lines: Iterable<string>, onLine: (line: SkeletonLine<DfSkeleton>) => void): Diagnostic[] {
+export function parseDfSkeletons(
+  lines: Iterable<string>,
+  onLine: (line: SkeletonLine<DfSkeleton>) => void,
+): Diagnostic[] {
   return forEachJsonLine(lines, dfSkeletonSchema, onLine);
 }
 
 /** `<game>.all_pairs.jsonl` lines (RF skeletons). */
-export function parseRfSkeletons(lines: Iterable<string>, onLine: (line: SkeletonLine<RfSkeleton>) => void): Diagnostic[] {
+export function parseRfSkeletons(
+  lines: Iterable<string>,
+  onLine: (line: SkeletonLine<RfSkeleton>) => void,
+): Diagnostic[] {
   return forEachJsonLine(lines, rfSkeletonSchema, onLine);
 }

@@ -66,7 +66,8 @@ function blockOpenerAt(line: string, nextLine: string | undefined): WalkthroughB
   if (line.startsWith(STEP_HEADER)) return 'header';
   // A line of `=` of another length, or with spaces, is a damaged separator only when a step header
   // follows; elsewhere it is observation text (games print rules of `=` too).
-  if (separatorLike.test(line) && nextLine !== undefined && nextLine.startsWith(STEP_HEADER)) return 'malformed-separator';
+  if (separatorLike.test(line) && nextLine !== undefined && nextLine.startsWith(STEP_HEADER))
+    return 'malformed-separator';
   return null;
 }
 
@@ -136,7 +137,12 @@ function newBlock(startLine: number, lineCount: number, opener: WalkthroughBlock
   };
 }
 
-function parseBlock(readLine: LineAccessor, startLine: number, lineCount: number, opener: WalkthroughBlock['opener']): WalkthroughBlock {
+function parseBlock(
+  readLine: LineAccessor,
+  startLine: number,
+  lineCount: number,
+  opener: WalkthroughBlock['opener'],
+): WalkthroughBlock {
   const block = newBlock(startLine, lineCount, opener);
   const lines: string[] = [];
   for (let offset = 0; offset < lineCount; offset++) lines.push(readLine(startLine + offset) ?? '');
@@ -147,22 +153,51 @@ function parseBlock(readLine: LineAccessor, startLine: number, lineCount: number
       break;
     }
   }
-  const report = (severity: Severity, code: string, message: string, line: number, startCharacter = 0, endCharacter = lines[line]?.length ?? 0) => {
-    block.diagnostics.push({ severity, code, message, line, startCharacter, endCharacter: Math.max(endCharacter, startCharacter) });
+  const report = (
+    severity: Severity,
+    code: string,
+    message: string,
+    line: number,
+    startCharacter = 0,
+    endCharacter = lines[line]?.length ?? 0,
+  ) => {
+    block.diagnostics.push({
+      severity,
+      code,
+      message,
+      line,
+      startCharacter,
+      endCharacter: Math.max(endCharacter, startCharacter),
+    });
   };
 
   if (opener === 'preamble') {
     if (block.lastContentLine >= 0) {
       const first = lines.findIndex((text) => text.trim() !== '');
-      report('error', WalkthroughCodes.contentOutsideStep, `Text before the first step; a walkthrough starts with a line of ${BLOCK_SEPARATOR.length} '='.`, first);
+      report(
+        'error',
+        WalkthroughCodes.contentOutsideStep,
+        `Text before the first step; a walkthrough starts with a line of ${BLOCK_SEPARATOR.length} '='.`,
+        first,
+      );
     }
     return block;
   }
   if (opener === 'malformed-separator') {
-    report('error', WalkthroughCodes.separatorMalformed, `Block separator must be exactly ${BLOCK_SEPARATOR.length} '=' with nothing else on the line (found ${describeSeparator(lines[0])}).`, 0);
+    report(
+      'error',
+      WalkthroughCodes.separatorMalformed,
+      `Block separator must be exactly ${BLOCK_SEPARATOR.length} '=' with nothing else on the line (found ${describeSeparator(lines[0])}).`,
+      0,
+    );
   }
   if (opener === 'header') {
-    report('error', WalkthroughCodes.separatorMissing, `Missing block separator: a line of ${BLOCK_SEPARATOR.length} '=' must come before each step header.`, 0);
+    report(
+      'error',
+      WalkthroughCodes.separatorMissing,
+      `Missing block separator: a line of ${BLOCK_SEPARATOR.length} '=' must come before each step header.`,
+      0,
+    );
   }
 
   let cursor = opener === 'header' ? 0 : 1;
@@ -184,11 +219,22 @@ function parseBlock(readLine: LineAccessor, startLine: number, lineCount: number
     block.actionField = { line: cursor, startCharacter: valueStart, endCharacter: lines[cursor].length };
     // An empty command is a real step of the game (Jericho sent an empty line, e.g. after "[press
     // space to continue]"); ten release steps have one, so it is information, not an error.
-    if (action === '') report('information', WalkthroughCodes.actEmpty, 'Empty action: the player sent an empty command at this step.', cursor);
+    if (action === '')
+      report(
+        'information',
+        WalkthroughCodes.actEmpty,
+        'Empty action: the player sent an empty command at this step.',
+        cursor,
+      );
     block.action = action;
     cursor++;
   } else {
-    report('error', WalkthroughCodes.actMissing, `Step ${block.stepNumber ?? '?'} has no '${ACT_HEADER}' line after its step header.`, block.stepField?.line ?? 0);
+    report(
+      'error',
+      WalkthroughCodes.actMissing,
+      `Step ${block.stepNumber ?? '?'} has no '${ACT_HEADER}' line after its step header.`,
+      block.stepField?.line ?? 0,
+    );
   }
 
   if (cursor < lineCount && lines[cursor].startsWith(OBSERVATION_HEADER)) {
@@ -199,13 +245,27 @@ function parseBlock(readLine: LineAccessor, startLine: number, lineCount: number
     for (let offset = cursor + 1; offset < lineCount; offset++) {
       const text = lines[offset];
       if (text.startsWith(STEP_HEADER) || text.startsWith(ACT_HEADER) || text.startsWith(OBSERVATION_HEADER)) {
-        report('warning', WalkthroughCodes.headerInObservation, `A '${text.slice(0, text.indexOf(':') + 1)}' header inside the observation text; is a separator missing?`, offset);
+        report(
+          'warning',
+          WalkthroughCodes.headerInObservation,
+          `A '${text.slice(0, text.indexOf(':') + 1)}' header inside the observation text; is a separator missing?`,
+          offset,
+        );
       }
     }
   } else {
-    const at = cursor < lineCount && lines[cursor].trim() !== '' ? cursor : (block.actionField?.line ?? block.stepField?.line ?? 0);
-    const found = cursor < lineCount && lines[cursor].startsWith(HEADER_MARKER) ? ` (found '${truncate(lines[cursor])}')` : '';
-    report('error', WalkthroughCodes.observationMissing, `Step ${block.stepNumber ?? '?'} has no '${OBSERVATION_HEADER}' line${found}.`, at);
+    const at =
+      cursor < lineCount && lines[cursor].trim() !== ''
+        ? cursor
+        : (block.actionField?.line ?? block.stepField?.line ?? 0);
+    const found =
+      cursor < lineCount && lines[cursor].startsWith(HEADER_MARKER) ? ` (found '${truncate(lines[cursor])}')` : '';
+    report(
+      'error',
+      WalkthroughCodes.observationMissing,
+      `Step ${block.stepNumber ?? '?'} has no '${OBSERVATION_HEADER}' line${found}.`,
+      at,
+    );
   }
   return block;
 }
@@ -214,14 +274,28 @@ function parseStepNumber(
   line: string,
   relativeLine: number,
   block: WalkthroughBlock,
-  report: (severity: Severity, code: string, message: string, line: number, startCharacter?: number, endCharacter?: number) => void,
+  report: (
+    severity: Severity,
+    code: string,
+    message: string,
+    line: number,
+    startCharacter?: number,
+    endCharacter?: number,
+  ) => void,
 ): void {
   const valueStart = valueStartAfter(line, STEP_HEADER);
   const raw = line.slice(valueStart);
   block.stepField = { line: relativeLine, startCharacter: valueStart, endCharacter: line.length };
   if (!/^\d+$/.test(raw)) {
     const what = raw.trim() === '' ? 'no step number' : `'${truncate(raw)}'`;
-    report('error', WalkthroughCodes.headerMalformed, `Step header needs a non-negative integer: '${STEP_HEADER} 12' (found ${what}).`, relativeLine, valueStart, line.length);
+    report(
+      'error',
+      WalkthroughCodes.headerMalformed,
+      `Step header needs a non-negative integer: '${STEP_HEADER} 12' (found ${what}).`,
+      relativeLine,
+      valueStart,
+      line.length,
+    );
     return;
   }
   block.stepNumber = Number.parseInt(raw, 10);

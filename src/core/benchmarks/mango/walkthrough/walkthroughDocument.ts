@@ -50,7 +50,13 @@ export class WalkthroughDocument {
    * caller's miscount (a reversed range, a "\r\n" joined at the edit's end) cannot misplace blocks;
    * `newEndLine` only has to be consistent with them.
    */
-  applyLineEdit(firstLine: number, oldEndLine: number, newEndLine: number, readLine: LineAccessor, newLineCount: number): void {
+  applyLineEdit(
+    firstLine: number,
+    oldEndLine: number,
+    newEndLine: number,
+    readLine: LineAccessor,
+    newLineCount: number,
+  ): void {
     const delta = newLineCount - this.lineCount;
     if (newEndLine - oldEndLine !== delta) {
       // Inconsistent input: re-parse the whole document rather than guess which lines moved.
@@ -99,7 +105,8 @@ export class WalkthroughDocument {
   /** The largest step number, or null when there are no steps (upstream's "last step"). */
   lastStepNumber(): number | null {
     let last: number | null = null;
-    for (const block of this.blocks) if (block.stepNumber !== null && (last === null || block.stepNumber > last)) last = block.stepNumber;
+    for (const block of this.blocks)
+      if (block.stepNumber !== null && (last === null || block.stepNumber > last)) last = block.stepNumber;
     return last;
   }
 
@@ -118,7 +125,10 @@ export class WalkthroughDocument {
         action: block.action ?? '',
         location: block.location,
         range: blockRange(block),
-        headerRange: { start: { line: stepLine, character: 0 }, end: { line: stepLine, character: block.stepField.endCharacter } },
+        headerRange: {
+          start: { line: stepLine, character: 0 },
+          end: { line: stepLine, character: block.stepField.endCharacter },
+        },
         observationStart: block.observationField ? absoluteStart(block, block.observationField) : null,
         actionRange: block.actionField ? fieldRange(block, block.actionField) : null,
       });
@@ -151,7 +161,9 @@ export class WalkthroughDocument {
       }
     }
     this.checkSequence(diagnostics);
-    return diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+    return diagnostics.sort(
+      (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+    );
   }
 
   /** Line of the first header of each step number among blocks [0, end). */
@@ -186,11 +198,21 @@ export class WalkthroughDocument {
       if (!sawStep) {
         sawStep = true;
         if (number !== 0) {
-          diagnostics.push({ severity: 'error', code: WalkthroughCodes.stepSequence, message: `The first step must be number 0 (found ${number}).`, range: numberRange() });
+          diagnostics.push({
+            severity: 'error',
+            code: WalkthroughCodes.stepSequence,
+            message: `The first step must be number 0 (found ${number}).`,
+            range: numberRange(),
+          });
         }
       }
       if (number === 0 && block.action !== null && block.action !== 'Init' && block.actionField) {
-        diagnostics.push({ severity: 'error', code: WalkthroughCodes.initMissing, message: `Step 0's action must be 'Init' (found '${block.action}').`, range: fieldRange(block, block.actionField) });
+        diagnostics.push({
+          severity: 'error',
+          code: WalkthroughCodes.initMissing,
+          message: `Step 0's action must be 'Init' (found '${block.action}').`,
+          range: fieldRange(block, block.actionField),
+        });
       }
       let firstLine: number | undefined;
       if (number <= highest) {
@@ -198,18 +220,34 @@ export class WalkthroughDocument {
         firstLine = firstLines.get(number);
       }
       if (firstLine !== undefined) {
-        diagnostics.push({ severity: 'error', code: WalkthroughCodes.stepDuplicate, message: `Step ${number} appears twice (first on line ${firstLine + 1}).`, range: numberRange() });
+        diagnostics.push({
+          severity: 'error',
+          code: WalkthroughCodes.stepDuplicate,
+          message: `Step ${number} appears twice (first on line ${firstLine + 1}).`,
+          range: numberRange(),
+        });
       } else {
         firstLines?.set(number, block.startLine + stepField.line);
         if (previous !== null && number !== previous + 1) {
-          diagnostics.push({ severity: 'error', code: WalkthroughCodes.stepSequence, message: `Step numbers must go up by one: expected ${previous + 1}, found ${number}.`, range: numberRange(), data: { expected: String(previous + 1) } });
+          diagnostics.push({
+            severity: 'error',
+            code: WalkthroughCodes.stepSequence,
+            message: `Step numbers must go up by one: expected ${previous + 1}, found ${number}.`,
+            range: numberRange(),
+            data: { expected: String(previous + 1) },
+          });
         }
       }
       highest = Math.max(highest, number);
       previous = number;
     }
     if (!sawStep && this.lineCount > 0) {
-      diagnostics.push({ severity: 'error', code: WalkthroughCodes.empty, message: "No steps: a walkthrough is a sequence of '===========' blocks, starting with step 0 'Init'.", range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+      diagnostics.push({
+        severity: 'error',
+        code: WalkthroughCodes.empty,
+        message: "No steps: a walkthrough is a sequence of '===========' blocks, starting with step 0 'Init'.",
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      });
     }
   }
 }
@@ -224,9 +262,13 @@ function fieldRange(block: WalkthroughBlock, field: BlockField): Range {
 }
 
 function blockRange(block: WalkthroughBlock): Range {
-  if (block.lastContentLine < 0) return { start: { line: block.startLine, character: 0 }, end: { line: block.startLine, character: 0 } };
+  if (block.lastContentLine < 0)
+    return { start: { line: block.startLine, character: 0 }, end: { line: block.startLine, character: 0 } };
   const lastLine = block.startLine + block.lastContentLine;
-  return { start: { line: block.startLine, character: 0 }, end: { line: lastLine, character: block.lastContentLength } };
+  return {
+    start: { line: block.startLine, character: 0 },
+    end: { line: lastLine, character: block.lastContentLength },
+  };
 }
 
 /** Parses and checks a walkthrough in one call (CLI, tests). */

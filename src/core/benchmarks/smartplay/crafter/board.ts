@@ -2,7 +2,14 @@
 // describes (crafter_env.py slices x-4..x+4, y-3..y+3), from Waypoint's simulator re-played from
 // the log's seed and actions, with the step's text observation above it. World x grows east and y
 // south, as the board's columns and rows do; cells outside the 64×64 world stay empty.
-import type { BoardDirection, BoardLegendEntry, Creature, GridCell, GridScene, TerrainMaterial } from '../../../benchmark/board';
+import type {
+  BoardDirection,
+  BoardLegendEntry,
+  Creature,
+  GridCell,
+  GridScene,
+  TerrainMaterial,
+} from '../../../benchmark/board';
 import type { StepRecord } from '../runner';
 import { ACTIONS, MATERIALS } from './data';
 import { CrafterEnv } from './env';
@@ -46,9 +53,17 @@ export function crafterScene(env: CrafterEnv, observation: string): GridScene {
   }
   const dir = facingDirection(player.facing);
   const state = player.health <= 0 ? ', dead' : player.sleeping ? ', asleep' : '';
-  const legend: BoardLegendEntry[] = [{ symbol: 'agent', label: `you (facing ${DIRECTION_WORDS[dir]}${state}), at (${player.x}, ${player.y}) of the 64×64 world` }];
-  for (const material of MATERIALS) if (materials.has(material)) legend.push({ symbol: 'terrain', material, label: material });
-  for (const creature of CREATURES) if (creatures.has(creature as Creature)) legend.push({ symbol: 'creature', creature: creature as Creature, label: creature });
+  const legend: BoardLegendEntry[] = [
+    {
+      symbol: 'agent',
+      label: `you (facing ${DIRECTION_WORDS[dir]}${state}), at (${player.x}, ${player.y}) of the 64×64 world`,
+    },
+  ];
+  for (const material of MATERIALS)
+    if (materials.has(material)) legend.push({ symbol: 'terrain', material, label: material });
+  for (const creature of CREATURES)
+    if (creatures.has(creature as Creature))
+      legend.push({ symbol: 'creature', creature: creature as Creature, label: creature });
   return {
     kind: 'grid',
     width: VIEW_COLUMNS,
@@ -67,7 +82,11 @@ export function crafterScene(env: CrafterEnv, observation: string): GridScene {
  * The view after reset and after each step, re-played from the seed; null when the log has no
  * seed or the simulation stops matching the log's observations (a log from another simulator).
  */
-export function crafterScenes(seed: number | null | undefined, steps: readonly Pick<StepRecord, 'action' | 'observation'>[], resetObservation: string): GridScene[] | null {
+export function crafterScenes(
+  seed: number | null | undefined,
+  steps: readonly Pick<StepRecord, 'action' | 'observation'>[],
+  resetObservation: string,
+): GridScene[] | null {
   if (seed === null || seed === undefined || !Number.isInteger(seed) || seed < 0) return null;
   const env = new CrafterEnv(seed);
   const reset = env.reset().obs;

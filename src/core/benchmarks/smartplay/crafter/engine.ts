@@ -6,8 +6,8 @@
 // them (first object added to or moved into the chunk); chunks that never held an object are
 // never balanced, as upstream.
 
-import { MATERIALS } from "./data";
-import type { RandomState } from "./mt19937";
+import { MATERIALS } from './data';
+import type { RandomState } from './mt19937';
 
 export interface WorldObject {
   x: number;
@@ -18,7 +18,7 @@ export interface WorldObject {
   update(): void;
 }
 
-export type ObjectKind = "player" | "cow" | "zombie" | "skeleton" | "arrow" | "plant" | "fence";
+export type ObjectKind = 'player' | 'cow' | 'zombie' | 'skeleton' | 'arrow' | 'plant' | 'fence';
 
 export interface Chunk {
   readonly xmin: number;
@@ -99,7 +99,13 @@ export class World {
     const key = xmin * 100000 + ymin;
     let chunk = this.chunkMap.get(key);
     if (!chunk) {
-      chunk = { xmin, xmax: Math.min(xmin + cs, this.width), ymin, ymax: Math.min(ymin + cs, this.height), objects: [] };
+      chunk = {
+        xmin,
+        xmax: Math.min(xmin + cs, this.width),
+        ymin,
+        ymax: Math.min(ymin + cs, this.height),
+        objects: [],
+      };
       this.chunkMap.set(key, chunk);
     }
     return chunk;
@@ -160,7 +166,8 @@ export class World {
     const [x0, x1] = numpySlice(x - distance, x + distance + 1, this.width);
     const [y0, y1] = numpySlice(y - distance, y + distance + 1, this.height);
     const out = new Set<string | null>();
-    for (let i = x0; i < x1; i++) for (let j = y0; j < y1; j++) out.add(MATERIAL_NAMES[this.matMap[i * this.height + j]]);
+    for (let i = x0; i < x1; i++)
+      for (let j = y0; j < y1; j++) out.add(MATERIAL_NAMES[this.matMap[i * this.height + j]]);
     return out;
   }
 
@@ -169,7 +176,8 @@ export class World {
     const id = materialId(material);
     const map = this.matMap;
     let count = 0;
-    for (let x = chunk.xmin; x < chunk.xmax; x++) for (let y = chunk.ymin, cell = x * this.height + y; y < chunk.ymax; y++, cell++) if (map[cell] === id) count++;
+    for (let x = chunk.xmin; x < chunk.xmax; x++)
+      for (let y = chunk.ymin, cell = x * this.height + y; y < chunk.ymax; y++, cell++) if (map[cell] === id) count++;
     return count;
   }
 
@@ -177,7 +185,8 @@ export class World {
   chunkCells(chunk: Chunk, material: string): [number, number][] {
     const id = materialId(material);
     const cells: [number, number][] = [];
-    for (let x = chunk.xmin; x < chunk.xmax; x++) for (let y = chunk.ymin; y < chunk.ymax; y++) if (this.matMap[x * this.height + y] === id) cells.push([x, y]);
+    for (let x = chunk.xmin; x < chunk.xmax; x++)
+      for (let y = chunk.ymin; y < chunk.ymax; y++) if (this.matMap[x * this.height + y] === id) cells.push([x, y]);
     return cells;
   }
 }

@@ -5,14 +5,14 @@
 // ends with the image upstream renders: at night (daylight < 0.5) its noise consumes 63x49
 // `uniform` draws from the world's generator even though only text is produced here.
 
-import { ACHIEVEMENTS, ACTION_TEXTS, ACTIONS } from "./data";
-import { World } from "./engine";
-import { RandomState } from "./mt19937";
-import { Cow, Player, Skeleton, Zombie } from "./objects";
-import { crafterWorldSeed } from "./pythonHash";
-import { describeFrame } from "./text";
-import { generateWorld } from "./worldgen";
-import type { Chunk, WorldObject } from "./engine";
+import { ACHIEVEMENTS, ACTION_TEXTS, ACTIONS } from './data';
+import { World } from './engine';
+import { RandomState } from './mt19937';
+import { Cow, Player, Skeleton, Zombie } from './objects';
+import { crafterWorldSeed } from './pythonHash';
+import { describeFrame } from './text';
+import { generateWorld } from './worldgen';
+import type { Chunk, WorldObject } from './engine';
 
 const VIEW = 9;
 const LENGTH = 10000;
@@ -60,7 +60,12 @@ export class CrafterEnv {
     const hidden = this.innerStep(0);
     this.score = this.unlockedCount();
     const info = this.frameInfo();
-    return { ...hidden, obs: describeFrame(this.world, info, false), score: this.score, hiddenObs: describeFrame(this.world, info, true) };
+    return {
+      ...hidden,
+      obs: describeFrame(this.world, info, false),
+      score: this.score,
+      hiddenObs: describeFrame(this.world, info, true),
+    };
   }
 
   /** `step(action)` by action index (ACTIONS / ACTION_TEXTS order). */
@@ -78,11 +83,20 @@ export class CrafterEnv {
 
   private frameInfo() {
     const p = this.player;
-    return { action: p.action, sleeping: p.sleeping, dead: p.health <= 0, inventory: p.inventory, x: p.x, y: p.y, facing: p.facing };
+    return {
+      action: p.action,
+      sleeping: p.sleeping,
+      dead: p.health <= 0,
+      inventory: p.inventory,
+      x: p.x,
+      y: p.y,
+      facing: p.facing,
+    };
   }
 
-  private innerStep(action: number): Omit<CrafterStep, "obs" | "score"> {
-    if (!Number.isInteger(action) || action < 0 || action >= ACTIONS.length) throw new RangeError(`Crafter action index ${action} is outside 0..${ACTIONS.length - 1}`);
+  private innerStep(action: number): Omit<CrafterStep, 'obs' | 'score'> {
+    if (!Number.isInteger(action) || action < 0 || action >= ACTIONS.length)
+      throw new RangeError(`Crafter action index ${action} is outside 0..${ACTIONS.length - 1}`);
     this.stepCount += 1;
     this.updateTime();
     this.player.action = ACTIONS[action];
@@ -91,7 +105,9 @@ export class CrafterEnv {
     this.render();
     let reward = (this.player.health - this.lastHealth) / 10;
     this.lastHealth = this.player.health;
-    const unlocked = ACHIEVEMENTS.filter((name) => (this.player.achievements.get(name) ?? 0) > 0 && !this.unlocked.has(name));
+    const unlocked = ACHIEVEMENTS.filter(
+      (name) => (this.player.achievements.get(name) ?? 0) > 0 && !this.unlocked.has(name),
+    );
     if (unlocked.length > 0) {
       for (const name of unlocked) this.unlocked.add(name);
       reward += 1.0;
@@ -113,11 +129,44 @@ export class CrafterEnv {
   private balanceChunk(chunk: Chunk): void {
     const light = this.world.daylight;
     // Spawning and despawning never change materials, so each count holds for the whole chunk.
-    const grass = this.world.countInChunk(chunk, "grass");
-    const path = this.world.countInChunk(chunk, "path");
-    this.balanceObject(chunk, Zombie, "grass", grass, 6, 0, 0.3, 0.4, (x, y) => new Zombie(this.world, x, y, this.player), (space) => [space < 50 ? 0 : 3.5 - 3 * light, 3.5 - 3 * light]);
-    this.balanceObject(chunk, Skeleton, "path", path, 7, 7, 0.1, 0.1, (x, y) => new Skeleton(this.world, x, y, this.player), (space) => [space < 6 ? 0 : 1, 2]);
-    this.balanceObject(chunk, Cow, "grass", grass, 5, 5, 0.01, 0.1, (x, y) => new Cow(this.world, x, y), (space) => [space < 30 ? 0 : 1, 1.5 + light]);
+    const grass = this.world.countInChunk(chunk, 'grass');
+    const path = this.world.countInChunk(chunk, 'path');
+    this.balanceObject(
+      chunk,
+      Zombie,
+      'grass',
+      grass,
+      6,
+      0,
+      0.3,
+      0.4,
+      (x, y) => new Zombie(this.world, x, y, this.player),
+      (space) => [space < 50 ? 0 : 3.5 - 3 * light, 3.5 - 3 * light],
+    );
+    this.balanceObject(
+      chunk,
+      Skeleton,
+      'path',
+      path,
+      7,
+      7,
+      0.1,
+      0.1,
+      (x, y) => new Skeleton(this.world, x, y, this.player),
+      (space) => [space < 6 ? 0 : 1, 2],
+    );
+    this.balanceObject(
+      chunk,
+      Cow,
+      'grass',
+      grass,
+      5,
+      5,
+      0.01,
+      0.1,
+      (x, y) => new Cow(this.world, x, y),
+      (space) => [space < 30 ? 0 : 1, 1.5 + light],
+    );
   }
 
   private balanceObject(

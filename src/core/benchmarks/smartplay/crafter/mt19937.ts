@@ -13,7 +13,8 @@ import { Mt19937 } from '../../../util/mt19937';
 export class RandomState extends Mt19937 {
   constructor(seed: number) {
     super();
-    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RangeError(`RandomState seed must be an integer between 0 and 2**32 - 1, got ${seed}`);
+    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+      throw new RangeError(`RandomState seed must be an integer between 0 and 2**32 - 1, got ${seed}`);
     this.initGenrand(seed);
   }
 
@@ -40,7 +41,7 @@ export class RandomState extends Mt19937 {
     if (high <= low) throw new RangeError(`randint: low >= high (${low}, ${high})`);
     const rng = high - 1 - low;
     if (rng === 0) return low;
-    if (rng > 0xffffffff) throw new RangeError("randint: ranges beyond 32 bits are not implemented");
+    if (rng > 0xffffffff) throw new RangeError('randint: ranges beyond 32 bits are not implemented');
     if (rng === 0xffffffff) return low + this.nextUint32();
     let mask = rng;
     mask |= mask >>> 1;

@@ -3,11 +3,11 @@
 // object that removed itself still finishes its update (drawing, and for a zombie attacking)
 // because upstream's `update` does not return after `world.remove(self)`.
 
-import { COLLECT, ITEM_MAX, ITEMS, type Item, MAKE, PLACE, WALKABLE } from "./data";
-import type { ObjectKind, World, WorldObject } from "./engine";
+import { COLLECT, ITEM_MAX, ITEMS, type Item, MAKE, PLACE, WALKABLE } from './data';
+import type { ObjectKind, World, WorldObject } from './engine';
 
 type Vec = [number, number];
-const PLAYER_WALKABLE: readonly string[] = [...WALKABLE, "lava"];
+const PLAYER_WALKABLE: readonly string[] = [...WALKABLE, 'lava'];
 const ALL_DIRS: readonly Vec[] = [
   [-1, 0],
   [1, 0],
@@ -73,11 +73,11 @@ abstract class CreatureBase implements WorldObject {
 }
 
 export class Player extends CreatureBase {
-  readonly kind = "player";
+  readonly kind = 'player';
   facing: Vec = [0, 1];
   readonly inventory: Record<Item, number>;
   readonly achievements = new Map<string, number>();
-  action = "noop";
+  action = 'noop';
   sleeping = false;
   private lastHealth: number;
   private hunger = 0;
@@ -88,7 +88,8 @@ export class Player extends CreatureBase {
   constructor(world: World, x: number, y: number, achievements: readonly string[]) {
     super(world, x, y);
     const inventory = {} as Record<Item, number>;
-    for (const item of ITEMS) inventory[item] = item === "health" || item === "food" || item === "drink" || item === "energy" ? 9 : 0;
+    for (const item of ITEMS)
+      inventory[item] = item === 'health' || item === 'food' || item === 'drink' || item === 'energy' ? 9 : 0;
     this.inventory = inventory;
     for (const name of achievements) this.achievements.set(name, 0);
     this.lastHealth = this.health;
@@ -117,21 +118,21 @@ export class Player extends CreatureBase {
     const obj = this.world.objectAt(tx, ty);
     let action = this.action;
     if (this.sleeping) {
-      if (this.inventory.energy < ITEM_MAX) action = "sleep";
+      if (this.inventory.energy < ITEM_MAX) action = 'sleep';
       else {
         this.sleeping = false;
-        this.achieve("wake_up");
+        this.achieve('wake_up');
       }
     }
-    if (action === "noop") {
+    if (action === 'noop') {
       // nothing
-    } else if (action.startsWith("move_")) this.moveAction(action.slice(5));
-    else if (action === "do" && obj) this.doObject(obj);
-    else if (action === "do") this.doMaterial(tx, ty, material);
-    else if (action === "sleep") {
+    } else if (action.startsWith('move_')) this.moveAction(action.slice(5));
+    else if (action === 'do' && obj) this.doObject(obj);
+    else if (action === 'do') this.doMaterial(tx, ty, material);
+    else if (action === 'sleep') {
       if (this.inventory.energy < ITEM_MAX) this.sleeping = true;
-    } else if (action.startsWith("place_")) this.place(action.slice(6), tx, ty, material);
-    else if (action.startsWith("make_")) this.make(action.slice(5));
+    } else if (action.startsWith('place_')) this.place(action.slice(6), tx, ty, material);
+    else if (action.startsWith('make_')) this.make(action.slice(5));
     this.updateLifeStats();
     this.degenOrRegenHealth();
     for (const item of ITEMS) this.inventory[item] = Math.max(0, Math.min(this.inventory[item], ITEM_MAX));
@@ -181,7 +182,7 @@ export class Player extends CreatureBase {
     const dirs: Record<string, Vec> = { left: [-1, 0], right: [1, 0], up: [0, -1], down: [0, 1] };
     this.facing = dirs[direction];
     this.move(this.facing[0], this.facing[1]);
-    if (this.world.material(this.x, this.y) === "lava") this.health = 0;
+    if (this.world.material(this.x, this.y) === 'lava') this.health = 0;
   }
 
   private doObject(obj: WorldObject): void {
@@ -190,30 +191,30 @@ export class Player extends CreatureBase {
     if (obj instanceof Plant && obj.ripe) {
       obj.grown = 0;
       inv.food += 4;
-      this.achieve("eat_plant");
+      this.achieve('eat_plant');
     }
     // Upstream's Fence branch (remove it, count `fence`) is unreachable: no action places a fence.
     if (obj instanceof Fence) this.world.remove(obj);
     if (obj instanceof Zombie) {
       obj.health -= dmg;
-      if (obj.health <= 0) this.achieve("defeat_zombie");
+      if (obj.health <= 0) this.achieve('defeat_zombie');
     }
     if (obj instanceof Skeleton) {
       obj.health -= dmg;
-      if (obj.health <= 0) this.achieve("defeat_skeleton");
+      if (obj.health <= 0) this.achieve('defeat_skeleton');
     }
     if (obj instanceof Cow) {
       obj.health -= dmg;
       if (obj.health <= 0) {
         inv.food += 6;
-        this.achieve("eat_cow");
+        this.achieve('eat_cow');
         this.hunger = 0;
       }
     }
   }
 
   private doMaterial(x: number, y: number, material: string | null): void {
-    if (material === "water") this.thirst = 0;
+    if (material === 'water') this.thirst = 0;
     const info = material === null ? undefined : COLLECT[material];
     if (!info) return;
     for (const [name, amount] of Object.entries(info.require)) if (this.inventory[name as Item] < (amount ?? 0)) return;
@@ -233,7 +234,7 @@ export class Player extends CreatureBase {
     const uses = Object.entries(info.uses) as [Item, number][];
     if (uses.some(([item, amount]) => this.inventory[item] < amount)) return;
     for (const [item, amount] of uses) this.inventory[item] -= amount;
-    if (info.type === "material") this.world.setMaterial(x, y, name);
+    if (info.type === 'material') this.world.setMaterial(x, y, name);
     else this.world.add(new Plant(this.world, x, y));
     this.achieve(`place_${name}`);
   }
@@ -251,7 +252,7 @@ export class Player extends CreatureBase {
 }
 
 export class Cow extends CreatureBase {
-  readonly kind = "cow";
+  readonly kind = 'cow';
   constructor(world: World, x: number, y: number) {
     super(world, x, y);
     this.health = 3;
@@ -266,7 +267,7 @@ export class Cow extends CreatureBase {
 }
 
 export class Zombie extends CreatureBase {
-  readonly kind = "zombie";
+  readonly kind = 'zombie';
   cooldown = 0;
   constructor(
     world: World,
@@ -300,7 +301,7 @@ export class Zombie extends CreatureBase {
 }
 
 export class Skeleton extends CreatureBase {
-  readonly kind = "skeleton";
+  readonly kind = 'skeleton';
   reload = 0;
   constructor(
     world: World,
@@ -339,10 +340,10 @@ export class Skeleton extends CreatureBase {
   }
 }
 
-const ARROW_WALKABLE: readonly string[] = [...WALKABLE, "water", "lava"];
+const ARROW_WALKABLE: readonly string[] = [...WALKABLE, 'water', 'lava'];
 
 export class Arrow extends CreatureBase {
-  readonly kind = "arrow";
+  readonly kind = 'arrow';
   constructor(
     world: World,
     x: number,
@@ -364,13 +365,13 @@ export class Arrow extends CreatureBase {
       this.world.remove(this);
     } else if (!ARROW_WALKABLE.includes(material as string)) {
       this.world.remove(this);
-      if (material === "table" || material === "furnace") this.world.setMaterial(tx, ty, "path");
+      if (material === 'table' || material === 'furnace') this.world.setMaterial(tx, ty, 'path');
     } else this.move(this.facing[0], this.facing[1]);
   }
 }
 
 export class Plant extends CreatureBase {
-  readonly kind = "plant";
+  readonly kind = 'plant';
   grown = 0;
   constructor(world: World, x: number, y: number) {
     super(world, x, y);
@@ -391,6 +392,6 @@ export class Plant extends CreatureBase {
 }
 
 export class Fence extends CreatureBase {
-  readonly kind = "fence";
+  readonly kind = 'fence';
   update(): void {}
 }

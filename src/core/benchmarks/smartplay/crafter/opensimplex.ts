@@ -11,14 +11,9 @@ const NORM_CONSTANT3 = 103;
 // Gradients for 3D: the vertices of a rhombicuboctahedron, skewed (opensimplex/constants.py).
 
 const GRADIENTS3 = new Int32Array([
-  -11, 4, 4, -4, 11, 4, -4, 4, 11,
-  11, 4, 4, 4, 11, 4, 4, 4, 11,
-  -11, -4, 4, -4, -11, 4, -4, -4, 11,
-  11, -4, 4, 4, -11, 4, 4, -4, 11,
-  -11, 4, -4, -4, 11, -4, -4, 4, -11,
-  11, 4, -4, 4, 11, -4, 4, 4, -11,
-  -11, -4, -4, -4, -11, -4, -4, -4, -11,
-  11, -4, -4, 4, -11, -4, 4, -4, -11,
+  -11, 4, 4, -4, 11, 4, -4, 4, 11, 11, 4, 4, 4, 11, 4, 4, 4, 11, -11, -4, 4, -4, -11, 4, -4, -4, 11, 11, -4, 4, 4, -11,
+  4, 4, -4, 11, -11, 4, -4, -4, 11, -4, -4, 4, -11, 11, 4, -4, 4, 11, -4, 4, 4, -11, -11, -4, -4, -4, -11, -4, -4, -4,
+  -11, 11, -4, -4, 4, -11, -4, 4, -4, -11,
 ]);
 
 const MASK64 = (1n << 64n) - 1n;
@@ -61,9 +56,81 @@ export class OpenSimplex {
 
   /** 3D noise in [-1, 1]. */
   noise3(x: number, y: number, z: number): number {
-    const ext = (xsb: number, ysb: number, zsb: number, dx: number, dy: number, dz: number) => this.extrapolate3(xsb, ysb, zsb, dx, dy, dz);
+    const ext = (xsb: number, ysb: number, zsb: number, dx: number, dy: number, dz: number) =>
+      this.extrapolate3(xsb, ysb, zsb, dx, dy, dz);
     // The upstream names (snake_case) are kept so the transcription can be checked line by line.
-    let a_is_further_side = false, a_point = 0, a_score = 0, attn0 = 0, attn1 = 0, attn2 = 0, attn3 = 0, attn4 = 0, attn5 = 0, attn6 = 0, attn_ext0 = 0, attn_ext1 = 0, b_is_further_side = false, b_point = 0, b_score = 0, c = 0, c1 = 0, c2 = 0, dx0 = 0, dx1 = 0, dx2 = 0, dx3 = 0, dx4 = 0, dx5 = 0, dx6 = 0, dx_ext0 = 0, dx_ext1 = 0, dy0 = 0, dy1 = 0, dy2 = 0, dy3 = 0, dy4 = 0, dy5 = 0, dy6 = 0, dy_ext0 = 0, dy_ext1 = 0, dz0 = 0, dz1 = 0, dz2 = 0, dz3 = 0, dz4 = 0, dz5 = 0, dz6 = 0, dz_ext0 = 0, dz_ext1 = 0, in_sum = 0, p1 = 0, p2 = 0, p3 = 0, score = 0, squish_offset = 0, stretch_offset = 0, value = 0, wins = 0, xb = 0, xins = 0, xs = 0, xsb = 0, xsv_ext0 = 0, xsv_ext1 = 0, yb = 0, yins = 0, ys = 0, ysb = 0, ysv_ext0 = 0, ysv_ext1 = 0, zb = 0, zins = 0, zs = 0, zsb = 0, zsv_ext0 = 0, zsv_ext1 = 0;
+    let a_is_further_side = false,
+      a_point = 0,
+      a_score = 0,
+      attn0 = 0,
+      attn1 = 0,
+      attn2 = 0,
+      attn3 = 0,
+      attn4 = 0,
+      attn5 = 0,
+      attn6 = 0,
+      attn_ext0 = 0,
+      attn_ext1 = 0,
+      b_is_further_side = false,
+      b_point = 0,
+      b_score = 0,
+      c = 0,
+      c1 = 0,
+      c2 = 0,
+      dx0 = 0,
+      dx1 = 0,
+      dx2 = 0,
+      dx3 = 0,
+      dx4 = 0,
+      dx5 = 0,
+      dx6 = 0,
+      dx_ext0 = 0,
+      dx_ext1 = 0,
+      dy0 = 0,
+      dy1 = 0,
+      dy2 = 0,
+      dy3 = 0,
+      dy4 = 0,
+      dy5 = 0,
+      dy6 = 0,
+      dy_ext0 = 0,
+      dy_ext1 = 0,
+      dz0 = 0,
+      dz1 = 0,
+      dz2 = 0,
+      dz3 = 0,
+      dz4 = 0,
+      dz5 = 0,
+      dz6 = 0,
+      dz_ext0 = 0,
+      dz_ext1 = 0,
+      in_sum = 0,
+      p1 = 0,
+      p2 = 0,
+      p3 = 0,
+      score = 0,
+      squish_offset = 0,
+      stretch_offset = 0,
+      value = 0,
+      wins = 0,
+      xb = 0,
+      xins = 0,
+      xs = 0,
+      xsb = 0,
+      xsv_ext0 = 0,
+      xsv_ext1 = 0,
+      yb = 0,
+      yins = 0,
+      ys = 0,
+      ysb = 0,
+      ysv_ext0 = 0,
+      ysv_ext1 = 0,
+      zb = 0,
+      zins = 0,
+      zs = 0,
+      zsb = 0,
+      zsv_ext0 = 0,
+      zsv_ext1 = 0;
     stretch_offset = (x + y + z) * STRETCH_CONSTANT3;
     xs = x + stretch_offset;
     ys = y + stretch_offset;
@@ -506,14 +573,13 @@ export class OpenSimplex {
     attn_ext0 = 2 - dx_ext0 * dx_ext0 - dy_ext0 * dy_ext0 - dz_ext0 * dz_ext0;
     if (attn_ext0 > 0) {
       attn_ext0 *= attn_ext0;
-      value += (attn_ext0 * attn_ext0 * ext(xsv_ext0, ysv_ext0, zsv_ext0, dx_ext0, dy_ext0, dz_ext0));
+      value += attn_ext0 * attn_ext0 * ext(xsv_ext0, ysv_ext0, zsv_ext0, dx_ext0, dy_ext0, dz_ext0);
     }
     attn_ext1 = 2 - dx_ext1 * dx_ext1 - dy_ext1 * dy_ext1 - dz_ext1 * dz_ext1;
     if (attn_ext1 > 0) {
       attn_ext1 *= attn_ext1;
-      value += (attn_ext1 * attn_ext1 * ext(xsv_ext1, ysv_ext1, zsv_ext1, dx_ext1, dy_ext1, dz_ext1));
+      value += attn_ext1 * attn_ext1 * ext(xsv_ext1, ysv_ext1, zsv_ext1, dx_ext1, dy_ext1, dz_ext1);
     }
     return value / NORM_CONSTANT3;
-  
   }
 }

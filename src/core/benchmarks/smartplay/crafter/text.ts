@@ -6,17 +6,17 @@
 // wraps to an empty slice and upstream's describing fails: its text is then the
 // "Error, you are out of the map." that its `except` returns.
 
-import { ITEMS, VITALS } from "./data";
-import { MATERIAL_NAMES, numpySlice, type World } from "./engine";
+import { ITEMS, VITALS } from './data';
+import { MATERIAL_NAMES, numpySlice, type World } from './engine';
 
-const OBJECT_NAMES = ["player", "cow", "zombie", "skeleton", "arrow", "plant"] as const;
+const OBJECT_NAMES = ['player', 'cow', 'zombie', 'skeleton', 'arrow', 'plant'] as const;
 const PLAYER_ID = MATERIAL_NAMES.length;
 const ID_COUNT = MATERIAL_NAMES.length + OBJECT_NAMES.length;
 const OBJECT_IDS = new Map<string, number>(OBJECT_NAMES.map((name, index) => [name, MATERIAL_NAMES.length + index]));
 
 /** The name upstream's `id_to_item` gives a semantic id (material 0 is `str(None)`). */
 function idName(id: number): string {
-  if (id < MATERIAL_NAMES.length) return MATERIAL_NAMES[id] ?? "None";
+  if (id < MATERIAL_NAMES.length) return MATERIAL_NAMES[id] ?? 'None';
   return OBJECT_NAMES[id - MATERIAL_NAMES.length];
 }
 
@@ -39,11 +39,11 @@ export interface FrameInfo {
 
 function describeLoc(dx: number, dy: number): string {
   const parts: string[] = [];
-  if (dy < 0) parts.push("north");
-  else if (dy > 0) parts.push("south");
-  if (dx < 0) parts.push("west");
-  else if (dx > 0) parts.push("east");
-  return parts.join("-");
+  if (dy < 0) parts.push('north');
+  else if (dy > 0) parts.push('south');
+  if (dx < 0) parts.push('west');
+  else if (dx > 0) parts.push('east');
+  return parts.join('-');
 }
 
 /** `describe_env`, or null where upstream raises (an index outside the sliced map). */
@@ -79,38 +79,45 @@ function describeEnv(world: World, info: FrameInfo): string | null {
     if (id === PLAYER_ID || bestDist[id] < 0) continue;
     lines.push(`- ${idName(id)} ${bestDist[id]} steps to your ${describeLoc(bestI[id] - cx, bestJ[id] - cy)}`);
   }
-  const seen = lines.length > 0 ? `You see:\n${lines.join("\n")}` : "You see nothing away from you.";
+  const seen = lines.length > 0 ? `You see:\n${lines.join('\n')}` : 'You see nothing away from you.';
   return `${seen}\n\nYou face ${facingName} at your front.`;
 }
 
 function describeInventory(info: FrameInfo): string {
-  const status = `Your status:\n${VITALS.map((v) => `- ${v}: ${info.inventory[v]}/9`).join("\n")}`;
-  const held = ITEMS.filter((item) => !VITALS.includes(item) && info.inventory[item] !== 0).map((item) => `- ${item}: ${info.inventory[item]}`);
-  const inventory = held.length > 0 ? `Your inventory:\n${held.join("\n")}` : "You have nothing in your inventory.";
+  const status = `Your status:\n${VITALS.map((v) => `- ${v}: ${info.inventory[v]}/9`).join('\n')}`;
+  const held = ITEMS.filter((item) => !VITALS.includes(item) && info.inventory[item] !== 0).map(
+    (item) => `- ${item}: ${info.inventory[item]}`,
+  );
+  const inventory = held.length > 0 ? `Your inventory:\n${held.join('\n')}` : 'You have nothing in your inventory.';
   return `${status}\n\n${inventory}`.trim();
 }
 
 function describeAct(action: string): string {
-  const text = action.replace("do_", "interact_").replace("move_up", "move_north").replace("move_down", "move_south").replace("move_left", "move_west").replace("move_right", "move_east");
+  const text = action
+    .replace('do_', 'interact_')
+    .replace('move_up', 'move_north')
+    .replace('move_down', 'move_south')
+    .replace('move_left', 'move_west')
+    .replace('move_right', 'move_east');
   return `You took action ${text}.`;
 }
 
 function describeStatus(info: FrameInfo): string {
-  if (info.sleeping) return "You are sleeping, and will not be able take actions until energy is full.\n\n";
-  if (info.dead) return "You died.\n\n";
-  return "";
+  if (info.sleeping) return 'You are sleeping, and will not be able take actions until energy is full.\n\n';
+  if (info.dead) return 'You died.\n\n';
+  return '';
 }
 
 /** `describe_frame(info, action)`; `withAction` false is the reset observation (action None). */
 export function describeFrame(world: World, info: FrameInfo, withAction: boolean): string {
   const env = describeEnv(world, info);
-  if (env === null) return "Error, you are out of the map.";
-  let result = "";
+  if (env === null) return 'Error, you are out of the map.';
+  let result = '';
   if (withAction) result += describeAct(info.action);
   result += describeStatus(info);
-  result += "\n\n";
+  result += '\n\n';
   result += env;
-  result += "\n\n";
+  result += '\n\n';
   result += describeInventory(info);
   return result.trim();
 }

@@ -29,13 +29,23 @@ export function messengerScene(state: MessengerState, observation: string): Grid
     cells.push({ x: entity.x, y: entity.y, kind: symbol.kind, color: symbol.color });
   }
   const avatar = state.avatar;
-  legend.push({ symbol: 'agent', label: avatar === null ? 'you (gone)' : avatar.id === WITH_MESSAGE_ID ? 'you, with the message' : 'you, without the message' });
+  legend.push({
+    symbol: 'agent',
+    label:
+      avatar === null
+        ? 'you (gone)'
+        : avatar.id === WITH_MESSAGE_ID
+          ? 'you, with the message'
+          : 'you, without the message',
+  });
   return {
     kind: 'grid',
     width: 10,
     height: 10,
     cells,
-    agent: avatar ? { x: avatar.x, y: avatar.y, carrying: avatar.id === WITH_MESSAGE_ID ? { kind: 'key', color: 'yellow' } : null } : null,
+    agent: avatar
+      ? { x: avatar.x, y: avatar.y, carrying: avatar.id === WITH_MESSAGE_ID ? { kind: 'key', color: 'yellow' } : null }
+      : null,
     coordinateSystem: 'rowcol',
     mission: observation,
     missionLabel: 'Observation',
@@ -47,7 +57,12 @@ export function messengerScene(state: MessengerState, observation: string): Grid
  * The grid after reset and after each step, re-played from the seed; null when the log has no
  * seed or the simulation stops matching the log's observations (a log from another simulator).
  */
-export function messengerScenes(game: string, seed: number | null | undefined, steps: readonly Pick<StepRecord, 'action' | 'observation'>[], resetObservation: string): GridScene[] | null {
+export function messengerScenes(
+  game: string,
+  seed: number | null | undefined,
+  steps: readonly Pick<StepRecord, 'action' | 'observation'>[],
+  resetObservation: string,
+): GridScene[] | null {
   const level = Number(game.slice('MessengerL'.length));
   if (seed === null || seed === undefined || (level !== 1 && level !== 2 && level !== 3)) return null;
   const env = new MessengerEnv(level, seed);

@@ -8,7 +8,13 @@ import { type MessengerState, StageOne } from './stageOne';
 import { DescribeError, describeFrame } from './text';
 import { VgdlStage } from './vgdlStage';
 
-export const MESSENGER_ACTION_LIST: readonly string[] = ['Move North', 'Move South', 'Move West', 'Move East', 'Do Nothing'];
+export const MESSENGER_ACTION_LIST: readonly string[] = [
+  'Move North',
+  'Move South',
+  'Move West',
+  'Move East',
+  'Do Nothing',
+];
 const LEVEL_STEPS = [4, 64, 128];
 
 const GAME_CONTEXT =
@@ -57,7 +63,9 @@ export class MessengerEnv implements SmartPlayEnv {
 
   reset(): ResetResult {
     const manual = this.stage.reset();
-    this.manual = pythonStrip(`${GAME_CONTEXT}\n\n${manual.join('\n')}\n\n${ADVICE}\n\n${describeActions(MESSENGER_ACTION_LIST)}`);
+    this.manual = pythonStrip(
+      `${GAME_CONTEXT}\n\n${manual.join('\n')}\n\n${ADVICE}\n\n${describeActions(MESSENGER_ACTION_LIST)}`,
+    );
     this.history.reset();
     const info = this.info(describeFrame(this.stage.state.entities, this.stage.state.avatar), 0, 0);
     this.history.push(info.obs);
@@ -65,7 +73,8 @@ export class MessengerEnv implements SmartPlayEnv {
   }
 
   step(action: number): StepResult {
-    if (!Number.isInteger(action) || action < 0 || action >= MESSENGER_ACTION_LIST.length) throw new SmartPlayEnvError(`Messenger action must be 0..4, not ${action}`);
+    if (!Number.isInteger(action) || action < 0 || action >= MESSENGER_ACTION_LIST.length)
+      throw new SmartPlayEnvError(`Messenger action must be 0..4, not ${action}`);
     const { reward, done } = this.stage.step(action);
     let description: string;
     try {

@@ -54,10 +54,23 @@ export class StageOne {
   reset(): string[] {
     const [enemy, message, goal] = this.random.choice(TEST_GAMES);
     const shuffled = this.random.sample(POSITIONS, 4);
-    const place = (name: string, role: EntityRole, at: readonly [number, number]): EntityCell => ({ id: npcId(name), name, role, y: at[0], x: at[1] });
-    this.roles = { enemy: place(enemy, 'enemy', shuffled[0]), message: place(message, 'message', shuffled[1]), goal: place(goal, 'goal', shuffled[2]) };
+    const place = (name: string, role: EntityRole, at: readonly [number, number]): EntityCell => ({
+      id: npcId(name),
+      name,
+      role,
+      y: at[0],
+      x: at[1],
+    });
+    this.roles = {
+      enemy: place(enemy, 'enemy', shuffled[0]),
+      message: place(message, 'message', shuffled[1]),
+      goal: place(goal, 'goal', shuffled[2]),
+    };
     const avatarId = this.random.random() < 0.2 ? WITH_MESSAGE_ID : NO_MESSAGE_ID;
-    this.state = { entities: [this.roles.enemy, this.roles.message, this.roles.goal], avatar: { id: avatarId, y: 5, x: 5 } };
+    this.state = {
+      entities: [this.roles.enemy, this.roles.message, this.roles.goal],
+      avatar: { id: avatarId, y: 5, x: 5 },
+    };
     const manual = [
       this.random.choice(stageOneSentences(enemy, 'enemy')),
       this.random.choice(stageOneSentences(message, 'message')),

@@ -2,7 +2,20 @@
 // and the entity ids of messenger/envs/config.py.
 
 /** config._all_npcs: an NPC's id is its index + 2 (0 and 1 are background and dirt). */
-export const NPC_NAMES: readonly string[] = ['airplane', 'mage', 'dog', 'bird', 'fish', 'scientist', 'thief', 'ship', 'ball', 'robot', 'queen', 'sword'];
+export const NPC_NAMES: readonly string[] = [
+  'airplane',
+  'mage',
+  'dog',
+  'bird',
+  'fish',
+  'scientist',
+  'thief',
+  'ship',
+  'ball',
+  'robot',
+  'queen',
+  'sword',
+];
 export const WALL_ID = 14;
 export const NO_MESSAGE_ID = 15;
 export const WITH_MESSAGE_ID = 16;
@@ -40,7 +53,8 @@ export class DescribeError extends Error {}
  */
 export function describeFrame(entities: readonly Cell[], avatar: Cell | null): string {
   if (avatar === null) throw new DescribeError('no avatar on the grid');
-  const head = avatar.id === NO_MESSAGE_ID ? "You (agent) don't have the message." : "You (agent) already have the message.";
+  const head =
+    avatar.id === NO_MESSAGE_ID ? "You (agent) don't have the message." : 'You (agent) already have the message.';
   const nearest = new Map<number, { dist: number; dy: number; dx: number; order: number }>();
   for (const cell of entities) {
     if (cell.id === 0 || cell.id === NO_MESSAGE_ID) continue;
@@ -49,13 +63,16 @@ export function describeFrame(entities: readonly Cell[], avatar: Cell | null): s
     const dist = Math.abs(dy) + Math.abs(dx);
     const order = cell.y * 10 + cell.x;
     const best = nearest.get(cell.id);
-    if (!best || dist < best.dist || (dist === best.dist && order < best.order)) nearest.set(cell.id, { dist, dy, dx, order });
+    if (!best || dist < best.dist || (dist === best.dist && order < best.order))
+      nearest.set(cell.id, { dist, dy, dx, order });
   }
   const lines = [...nearest.entries()]
     .sort(([a], [b]) => a - b)
     .map(([id, { dist, dy, dx }]) => {
       if (dist === 0) return `- ${blockName(id)} 0 steps with you`;
-      const direction = [dy < 0 ? 'north' : dy > 0 ? 'south' : '', dx < 0 ? 'west' : dx > 0 ? 'east' : ''].filter((part) => part !== '').join('-');
+      const direction = [dy < 0 ? 'north' : dy > 0 ? 'south' : '', dx < 0 ? 'west' : dx > 0 ? 'east' : '']
+        .filter((part) => part !== '')
+        .join('-');
       return `- ${blockName(id)} ${dist} steps to your ${direction}`;
     });
   const status = lines.length > 0 ? `You see:\n${lines.join('\n')}` : 'You see nothing away from you.';

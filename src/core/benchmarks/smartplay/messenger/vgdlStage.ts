@@ -5,7 +5,14 @@
 // avatar moves 2 pixels and the NPCs (speed 0.5) 1 pixel, so an NPC can straddle two cells and
 // rectangles collide when they overlap at all. The grid cell of a sprite is its pixel // 2.
 import { SmartPlayEnvError } from '../types';
-import { STAGE2_INIT_STATES, STAGE2_VARIANTS, STAGE3_INIT_STATES, STAGE3_VARIANTS, TEST_GAMES, TEST_TEXTS } from './data';
+import {
+  STAGE2_INIT_STATES,
+  STAGE2_VARIANTS,
+  STAGE3_INIT_STATES,
+  STAGE3_VARIANTS,
+  TEST_GAMES,
+  TEST_TEXTS,
+} from './data';
 import { PyRandom } from './pyRandom';
 import type { EntityRole, MessengerState } from './stageOne';
 import { NO_MESSAGE_ID, npcId, WITH_MESSAGE_ID } from './text';
@@ -16,7 +23,15 @@ type Motion = 'chaser' | 'fleeing' | 'immovable' | 'avatar';
 /** py-vgdl's sprite registry order (leaf keys in the order the game file defines them). */
 const KEYS: readonly Key[] = ['enemy', 'message', 'goal', 'decoy_message', 'decoy_goal', 'no_message', 'with_message'];
 const AVATAR_KEYS: ReadonlySet<Key> = new Set(['no_message', 'with_message']);
-const LETTERS: Readonly<Record<string, Key>> = { E: 'enemy', M: 'message', G: 'goal', N: 'decoy_message', H: 'decoy_goal', X: 'no_message', Y: 'with_message' };
+const LETTERS: Readonly<Record<string, Key>> = {
+  E: 'enemy',
+  M: 'message',
+  G: 'goal',
+  N: 'decoy_message',
+  H: 'decoy_goal',
+  X: 'no_message',
+  Y: 'with_message',
+};
 const MOTIONS: Readonly<Record<string, Motion>> = { c: 'chaser', f: 'fleeing', i: 'immovable' };
 /** ontology.constants.BASEDIRS: UP, LEFT, DOWN, RIGHT as (dx, dy). */
 const BASEDIRS: readonly (readonly [number, number])[] = [
@@ -101,7 +116,14 @@ export class VgdlStage {
       const key = LETTERS[letter];
       const x = Number(col) * BLOCK;
       const y = Number(row) * BLOCK;
-      this.live.get(key)?.push({ key, motion: AVATAR_KEYS.has(key) ? 'avatar' : (motionOf[key] ?? 'immovable'), x, y, lastX: x, lastY: y });
+      this.live.get(key)?.push({
+        key,
+        motion: AVATAR_KEYS.has(key) ? 'avatar' : (motionOf[key] ?? 'immovable'),
+        x,
+        y,
+        lastX: x,
+        lastY: y,
+      });
     }
     // BasicGameLevel.reset reseeds the level's generator (runs.md §8, choice 2).
     this.vgdlRandom = new PyRandom(this.seed);
@@ -207,7 +229,14 @@ export class VgdlStage {
               sprite.key,
               (this.live.get(sprite.key) ?? []).filter((other) => other !== sprite),
             );
-            this.live.get('with_message')?.push({ key: 'with_message', motion: 'avatar', x: sprite.x, y: sprite.y, lastX: sprite.x, lastY: sprite.y });
+            this.live.get('with_message')?.push({
+              key: 'with_message',
+              motion: 'avatar',
+              x: sprite.x,
+              y: sprite.y,
+              lastX: sprite.x,
+              lastY: sprite.y,
+            });
           }
         }
       }
@@ -219,8 +248,18 @@ export class VgdlStage {
   private observe(): void {
     // Grid(layers, shuffle=True) shuffles its layer order with Python's global generator.
     this.random.shuffle(Array.from({ length: this.level === 2 ? 3 : 5 }, (_, index) => index));
-    const nameOf: Record<EntityRole, string> = { enemy: this.names.enemy, message: this.names.message, goal: this.names.goal, decoy_message: this.names.message, decoy_goal: this.names.goal };
-    const entities = KEYS.flatMap((key) => (key === 'no_message' || key === 'with_message' ? [] : (this.live.get(key) ?? []).slice(0, 1).map((sprite) => ({ key, sprite })))).map(({ key, sprite }) => ({
+    const nameOf: Record<EntityRole, string> = {
+      enemy: this.names.enemy,
+      message: this.names.message,
+      goal: this.names.goal,
+      decoy_message: this.names.message,
+      decoy_goal: this.names.goal,
+    };
+    const entities = KEYS.flatMap((key) =>
+      key === 'no_message' || key === 'with_message'
+        ? []
+        : (this.live.get(key) ?? []).slice(0, 1).map((sprite) => ({ key, sprite })),
+    ).map(({ key, sprite }) => ({
       id: npcId(nameOf[key as EntityRole]),
       name: nameOf[key as EntityRole],
       role: key as EntityRole,
@@ -232,7 +271,13 @@ export class VgdlStage {
     const avatar = noMessage ?? withMessage;
     this.state = {
       entities,
-      avatar: avatar ? { id: avatar === noMessage ? NO_MESSAGE_ID : WITH_MESSAGE_ID, y: Math.floor(avatar.y / BLOCK), x: Math.floor(avatar.x / BLOCK) } : null,
+      avatar: avatar
+        ? {
+            id: avatar === noMessage ? NO_MESSAGE_ID : WITH_MESSAGE_ID,
+            y: Math.floor(avatar.y / BLOCK),
+            x: Math.floor(avatar.x / BLOCK),
+          }
+        : null,
     };
   }
 
@@ -268,13 +313,17 @@ export class VgdlStage {
       manual.push(this.sentence(enemy, role, selectedType));
       return manual;
     }
-    throw new SmartPlayEnvError(`upstream raises Exception('decoy description with impossible constraints') for ${enemy} (seed ${this.seed})`);
+    throw new SmartPlayEnvError(
+      `upstream raises Exception('decoy description with impossible constraints') for ${enemy} (seed ${this.seed})`,
+    );
   }
 
   private sentence(entity: string, role: string, kind: string): string {
     const sentences = TEST_TEXTS[entity][role][kind] ?? [];
     if (sentences.length === 0) {
-      throw new SmartPlayEnvError(`upstream raises IndexError('Cannot choose from an empty sequence'): no '${kind}' description of ${entity} as the ${role} (seed ${this.seed})`);
+      throw new SmartPlayEnvError(
+        `upstream raises IndexError('Cannot choose from an empty sequence'): no '${kind}' description of ${entity} as the ${role} (seed ${this.seed})`,
+      );
     }
     return this.random.choice(sentences);
   }
