@@ -23,10 +23,47 @@ export function sendRequest<P, R>(
   ) as Promise<R>;
 }
 
+/** What onNotification needs of a LanguageClient (tests can pass a fake). */
+export type NotificationSource = Pick<BaseLanguageClient, 'onNotification'>;
+
+/**
+ * The listeners of each method, kept on the client itself: the client holds one handler per method
+ * (a second `onNotification` replaces the first), and the extension's bundles each have their own
+ * copy of this module, so a registry here would be one per bundle. Symbol.for is one per process.
+ */
+const LISTENERS = Symbol.for('waypoint.notificationListeners');
+type Listeners = Map<string, Set<(params: unknown) => void>>;
+
+/**
+ * Calls `handler` with every `type` notification the server sends, beside any other listener of it
+ * (the maze and the overview both hear waypoint/gameChanged); disposing removes only this one.
+ */
 export function onNotification<P>(
-  client: Pick<BaseLanguageClient, 'onNotification'>,
+  client: NotificationSource,
   type: LspNotification<P>,
   handler: (params: P) => void,
 ): Disposable {
-  return client.onNotification(type.method, handler as (...params: unknown[]) => void);
+  const holder = client as NotificationSource & { [LISTENERS]?: Listeners };
+  const byMethod = (holder[LISTENERS] ??= new Map());
+  let listeners = byMethod.get(type.method);
+  if (!listeners) {
+    const registered = new Set<(params: unknown) => void>();
+    listeners = registered;
+    byMethod.set(type.method, registered);
+    client.onNotification(type.method, (params: unknown) => {
+      // One listener's failure must not keep the others from hearing of the change.
+      const failures: unknown[] = [];
+      for (const listener of [...registered]) {
+        try {
+          listener(params);
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+      if (failures.length > 0) throw failures[0];
+    });
+  }
+  const listener = handler as (params: unknown) => void;
+  listeners.add(listener);
+  return { dispose: () => void listeners.delete(listener) };
 }

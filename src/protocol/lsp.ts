@@ -213,6 +213,24 @@ export interface SkeletonProgressParams {
   lines: number;
 }
 
+/**
+ * Pushed by the server when a member of a MANGO game changed: an open member edited, a member saved
+ * or changed on disk (the client's file watcher reports both). A burst of changes to one game is one
+ * push, sent once the game has been quiet for a moment. Views showing the game ask again for what
+ * they draw; nothing needs to poll.
+ */
+export const GameChangedNotification = new LspNotification<GameChangedParams>('waypoint/gameChanged');
+export interface GameChangedParams {
+  /** The game's folder as a file URI ending in `/`; null for a document saved in no folder (an untitled walkthrough is a game of its own). */
+  folder: string | null;
+  /** The game's name, its files' common prefix (`lighthouse`); for a document saved in no folder, its URI. */
+  game: string;
+  /** The members whose change this push reports, each URI as the client named it (so a view compares them with its own). */
+  changed: string[];
+  /** This game's pushes counted from 1 in the server's life: a view that saw version n has seen every change before it. */
+  version: number;
+}
+
 export const MazeGraphRequest = new LspRequest<MazeGraphParams, MazeGraph | null>('waypoint/mazeGraph');
 export interface MazeGraphParams {
   /** Any file of the game. */
@@ -329,3 +347,16 @@ export interface GridStateResult {
   scene: import('../core/benchmark/board').BoardScene | null;
 }
 export const GridStateRequest = new LspRequest<GridStateParams, GridStateResult>('waypoint/gridState');
+
+/**
+ * Pushed by the server once it has validated an edit of an open file drawn live (the benchmark's
+ * `liveBoard` kinds: a BabyAI level), so a board showing it asks `waypoint/gridState` again. Edits
+ * that settle within the validation's pause are one push.
+ */
+export const GridStateChangedNotification = new LspNotification<GridStateChangedParams>('waypoint/gridStateChanged');
+export interface GridStateChangedParams {
+  /** The file, as the client named it. */
+  uri: string;
+  /** The open document's version the server has validated. */
+  version: number;
+}

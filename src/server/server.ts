@@ -27,6 +27,8 @@ import {
   ValidateWorkspaceRequest,
   WalkthroughStepsRequest,
   GridStateRequest,
+  GameChangedNotification,
+  GridStateChangedNotification,
 } from '../protocol/lsp';
 import { markMove, suggestMove, unmarkMove } from './mango/annotation';
 import { MarkJournal } from './mango/markJournal';
@@ -38,7 +40,8 @@ import { answerTrajectoryOf, scoreAnswer } from './mango/evaluation';
 import { acceptImputedEdges, imputedCandidates } from './mango/imputedEdges';
 import { generateSkeletons } from './mango/skeletonGeneration';
 import { cutoffStats, mazeGraphOf, mazeReveal, mazeSelection } from './mango/mazeData';
-import { serverRequest } from './lspHandlers';
+import { serverNotification, serverRequest } from './lspHandlers';
+import { GameChangePusher } from './mango/gameChanges';
 import { gameStore, loadGame } from './mango/games';
 import { registerNameFeatures } from './mango/nameFeatures';
 import { renameLocation } from './mango/locationRename';
@@ -68,7 +71,18 @@ process.on('unhandledRejection', logEscaped('unhandled rejection'));
 process.on('uncaughtException', logEscaped('uncaught exception'));
 const documents = new DocumentStore();
 const diagnostics = new DiagnosticsPublisher(connection, documents);
-const standalone = new StandaloneDocuments(connection);
+/** A push that fails found the connection gone: nobody is left to tell. */
+const pushFailed = () => undefined;
+const standalone = new StandaloneDocuments(
+  connection,
+  (params) =>
+    void connection.sendNotification(serverNotification(GridStateChangedNotification), params).catch(pushFailed),
+);
+// Views of a game redraw when this says it changed; they keep no timers of their own.
+new GameChangePusher(
+  gameStore(documents),
+  (params) => void connection.sendNotification(serverNotification(GameChangedNotification), params).catch(pushFailed),
+);
 let workspaceFolders: string[] = [];
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -100,8 +114,10 @@ connection.onDidOpenTextDocument(({ textDocument }) => {
 });
 
 connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
-  if (documents.change(textDocument.uri, textDocument.version, contentChanges)) diagnostics.schedule(textDocument.uri);
-  else standalone.didChange(textDocument.uri, textDocument.version, contentChanges);
+  if (documents.change(textDocument.uri, textDocument.version, contentChanges)) {
+    diagnostics.schedule(textDocument.uri);
+    gameStore(documents).edited(textDocument.uri);
+  } else standalone.didChange(textDocument.uri, textDocument.version, contentChanges);
 });
 
 connection.onDidCloseTextDocument(({ textDocument }) => {
@@ -112,10 +128,11 @@ connection.onDidCloseTextDocument(({ textDocument }) => {
   diagnostics.schedule(textDocument.uri, true);
 });
 
-// Files changed outside editors (git checkout, the CLI, another tool) re-validate their game.
+// Files changed outside editors (git checkout, the CLI, another tool) re-validate their game. The
+// client's watcher also reports an editor's save: the game's views hear of it like any change on disk.
 connection.onDidChangeWatchedFiles(({ changes }) => {
   for (const change of changes) {
-    gameStore(documents).forget(change.uri);
+    gameStore(documents).changedOnDisk(change.uri);
     if (!documents.isOpen(change.uri)) diagnostics.schedule(change.uri);
   }
 });

@@ -1,6 +1,7 @@
 // Open standalone benchmark files (episode logs, level files, grid files): kept as plain text
 // documents and validated whole after edits settle. They have no cross-file checks, so unlike
-// MANGO games nothing else is re-validated when they change.
+// MANGO games nothing else is re-validated when they change. Once an edit of a file drawn live
+// (a benchmark's liveBoard kinds) is validated, `onLiveEdit` tells the client, whose board redraws.
 import { promises as fs } from 'node:fs';
 import { readFailureDiagnostic, readTextFile } from '../core/util/fileLimits';
 import { isMissingFile } from '../core/util/walk';
@@ -11,7 +12,8 @@ import { decodeUriSafely } from '../core/util/uri';
 import { standaloneKindOf, validateStandalone } from '../core/benchmark/standaloneValidation';
 import type { Diagnostic } from '../core/util/text';
 import { findKind } from '../core/benchmarks';
-import type { GridStateResult } from '../protocol/lsp';
+import type { LiveBoard } from '../core/benchmark/registry';
+import type { GridStateChangedParams, GridStateResult } from '../protocol/lsp';
 import { SETTLE_MS, toLspDiagnostics } from './diagnostics';
 import { updateText } from './documents';
 
@@ -19,7 +21,10 @@ export class StandaloneDocuments {
   private readonly open = new Map<string, { text: TextDocument; kind: string }>();
   private readonly pending = new Map<string, NodeJS.Timeout>();
 
-  constructor(private readonly connection: Connection) {}
+  constructor(
+    private readonly connection: Connection,
+    private readonly onLiveEdit: (change: GridStateChangedParams) => void = () => undefined,
+  ) {}
 
   /** Tracks a document if it is a standalone kind; returns whether it was taken. */
   didOpen(uri: string, languageId: string, version: number, content: string): boolean {
@@ -55,8 +60,8 @@ export class StandaloneDocuments {
    */
   async gridState(uri: string): Promise<GridStateResult> {
     const kind = standaloneKindOf(decodeUriSafely(uri));
-    const live = kind === null ? undefined : findKind(kind)?.benchmark.liveBoard;
-    if (kind === null || !live?.kinds.includes(kind)) return { version: null, scene: null };
+    const live = kind === null ? undefined : liveBoardOf(kind);
+    if (kind === null || !live) return { version: null, scene: null };
     const open = this.open.get(uri);
     if (!open && !uri.startsWith('file:')) return { version: null, scene: null };
     const text = open ? open.text.getText() : await readTextFile(fs, fileURLToPath(uri)).catch(() => null);
@@ -82,6 +87,8 @@ export class StandaloneDocuments {
           version: document.text.version,
           diagnostics: toLspDiagnostics(diagnostics),
         });
+      // Opening changes nothing a board already shows; only an edit is pushed.
+      if (!immediately && liveBoardOf(document.kind)) this.onLiveEdit({ uri, version: document.text.version });
     };
     if (immediately) run();
     else this.pending.set(uri, setTimeout(run, SETTLE_MS));
@@ -100,4 +107,10 @@ export class StandaloneDocuments {
     }
     if (diagnostics) void this.connection.sendDiagnostics({ uri, diagnostics: toLspDiagnostics(diagnostics) });
   }
+}
+
+/** The benchmark's liveBoard hook when it draws files of `kind` live; undefined otherwise. */
+function liveBoardOf(kind: string): LiveBoard | undefined {
+  const live = findKind(kind)?.benchmark.liveBoard;
+  return live?.kinds.includes(kind) ? live : undefined;
 }

@@ -6,8 +6,8 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import type { TextEdit } from '../../core/benchmark/board';
 import { parseGraspGridFile, type GraspGridEntry } from '../../core/benchmarks/grasp/gridFile';
 import type { LiveBoard } from '../../core/benchmark/registry';
-import { GridStateRequest } from '../../protocol/lsp';
-import { sendRequest } from '../lspRequests';
+import { GridStateChangedNotification, GridStateRequest } from '../../protocol/lsp';
+import { onNotification, sendRequest } from '../lspRequests';
 import { BoardPanel, type AuthoringHandler } from './boardPanel';
 
 let liveFollower: vscode.Disposable | undefined;
@@ -27,7 +27,7 @@ function documentEdit(document: vscode.TextDocument, edits: readonly TextEdit[])
  * Shows a file of a kind its benchmark draws live (`kind`, one of `live.kinds`) in the grid view;
  * gestures edit the file (undoable), text edits redraw it. The scene comes from the language server,
  * which parses and validates such files anyway: the extension host does not parse the file again on
- * every edit.
+ * every edit, and the server says when an edit has settled (waypoint/gridStateChanged).
  */
 export async function showLiveBoard(
   context: vscode.ExtensionContext,
@@ -56,11 +56,9 @@ export async function showLiveBoard(
     }
   };
   liveFollower?.dispose();
-  let timer: NodeJS.Timeout | undefined;
-  liveFollower = vscode.workspace.onDidChangeTextDocument((event) => {
-    if (event.document !== document || !board.scene) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void render(), 100);
+  const shown = document.uri.toString();
+  liveFollower = onNotification(client, GridStateChangedNotification, (change) => {
+    if (change.uri === shown && board.scene) void render();
   });
   context.subscriptions.push(liveFollower);
   await render();

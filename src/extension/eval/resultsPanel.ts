@@ -41,7 +41,11 @@ import {
 } from './resultsShare';
 
 const nodeFiles = questionFilesOn(fs);
-/** A growing run file redraws the view at most this often. */
+/**
+ * A growing run file redraws the view at most this often. A timer of this view's own, not a push
+ * from the language server: run files are written by runs (the CLI, Run Benchmark), which the
+ * server neither sees nor reads, so only a file watcher here can tell the file grew.
+ */
 const RELOAD_DELAY_MS = 1500;
 
 export interface ResultsDeps {

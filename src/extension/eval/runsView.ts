@@ -64,7 +64,11 @@ type Node = BatchGroupNode | BatchRunNode | BatchModelNode | GameNode | Question
 const questionKey = (question: Pick<QuestionNode, 'game' | 'sampleId'>): string =>
   `${question.game}\u0000${question.sampleId}`;
 
-/** Batch runs are re-summarised at most this often while a run appends to its files. */
+/**
+ * Batch runs are re-summarised at most this often while a run appends to its files. The view's own
+ * timer over its own watcher: the language server does not own run files (it never reads them), so
+ * it has nothing to push.
+ */
 const BATCH_REFRESH_DELAY_MS = 500;
 
 /** Refreshes that coalesce: a call while one is running gets one more after it (whose data is at least as new as the call). */

@@ -1,6 +1,7 @@
 // "Waypoint: Show Maze": the maze of the active game beside the editor. The graph comes from the
 // language server (built by core); the webview lays it out. Clicking a room or an edge reveals its
-// step or record; moving the cursor in the game's files highlights the matching room or edge.
+// step or record; moving the cursor in the game's files highlights the matching room or edge. It
+// redraws when the server pushes that its game changed (an edit, a save, a change on disk).
 import * as vscode from 'vscode';
 import { reversePairsSetting, setting } from '../settings';
 import { evaluatorGraphNote } from '../../core/maze/mazeView';
@@ -23,16 +24,16 @@ import {
   AcceptImputedEdgesRequest,
   AnswerTrajectoryRequest,
   CutoffStatsRequest,
+  GameChangedNotification,
   MazeGraphRequest,
   MazeRevealRequest,
   MazeSelectionRequest,
 } from '../../protocol/lsp';
-import { sendRequest } from '../lspRequests';
+import { onNotification, sendRequest } from '../lspRequests';
+import { changeConcerns } from './gameChanges';
 import { companionColumn, tabShows } from './tabGroups';
 import { receiveMessage } from './webviewMessages';
 import { webviewHtml, webviewOptions } from './webviewHtml';
-
-const REFRESH_DELAY_MS = 300;
 
 export type { AnswerOnMap } from './mazeSession';
 
@@ -57,7 +58,6 @@ export class MazePanel implements vscode.Disposable {
   static readonly viewType = 'waypoint.maze';
   private static current: MazePanel | undefined;
   private readonly disposables: vscode.Disposable[] = [];
-  private refreshTimer: NodeJS.Timeout | undefined;
   private disposed = false;
   /** What is on show, and the order of the posts that change it (late server replies never win). */
   private readonly session: MazeSession;
@@ -120,8 +120,8 @@ export class MazePanel implements vscode.Disposable {
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         if (editor && gameKey(editor.document.uri)) this.track(editor.document.uri);
       }),
-      vscode.workspace.onDidChangeTextDocument((event) => {
-        if (gameKey(event.document.uri) === gameKey(this.gameFile)) this.scheduleRefresh();
+      onNotification(client, GameChangedNotification, (change) => {
+        if (changeConcerns(change, this.gameFile.toString())) void this.refresh();
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('waypoint.maze.layout'))
@@ -262,11 +262,6 @@ export class MazePanel implements vscode.Disposable {
     void this.refresh();
   }
 
-  private scheduleRefresh(): void {
-    clearTimeout(this.refreshTimer);
-    this.refreshTimer = setTimeout(() => void this.refresh(), REFRESH_DELAY_MS);
-  }
-
   private post(message: HostToMazeMessage): void {
     void this.panel.webview.postMessage(message);
   }
@@ -343,7 +338,6 @@ export class MazePanel implements vscode.Disposable {
   dispose(): void {
     this.disposed = true;
     MazePanel.current = undefined;
-    clearTimeout(this.refreshTimer);
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
     this.panel.dispose();
   }

@@ -1,17 +1,17 @@
 // "Waypoint: Show Walkthrough Overview": a webview beside the editor listing every step of the
 // active walkthrough (number, action, location). Clicking a step reveals it in the editor; moving
-// the cursor highlights the step under it. The step list comes from the language server.
+// the cursor highlights the step under it. The step list comes from the language server, asked
+// again when the server pushes that the walkthrough changed (it coalesces a burst of typing).
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { overviewToHostMessage, type HostToOverviewMessage, type StepSummary } from '../../protocol/overview';
-import { WalkthroughStepsRequest } from '../../protocol/lsp';
-import { sendRequest } from '../lspRequests';
+import { GameChangedNotification, WalkthroughStepsRequest } from '../../protocol/lsp';
+import { onNotification, sendRequest } from '../lspRequests';
+import { changeNames } from './gameChanges';
 import { WALKTHROUGH_LANGUAGE } from '../documentSelectors';
 import { companionColumn } from './tabGroups';
 import { receiveMessage } from './webviewMessages';
 import { webviewHtml, webviewOptions } from './webviewHtml';
-
-const REFRESH_DELAY_MS = 150;
 
 export class WalkthroughOverviewPanel implements vscode.Disposable {
   static readonly viewType = 'waypoint.walkthroughOverview';
@@ -20,7 +20,6 @@ export class WalkthroughOverviewPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private document: vscode.TextDocument | undefined;
   private steps: StepSummary[] = [];
-  private refreshTimer: NodeJS.Timeout | undefined;
 
   /** Opens the overview (or brings it forward) for the given walkthrough. */
   static show(
@@ -58,8 +57,8 @@ export class WalkthroughOverviewPanel implements vscode.Disposable {
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         if (editor?.document.languageId === WALKTHROUGH_LANGUAGE) this.track(editor.document);
       }),
-      vscode.workspace.onDidChangeTextDocument((event) => {
-        if (event.document === this.document) this.scheduleRefresh();
+      onNotification(client, GameChangedNotification, (change) => {
+        if (this.document && changeNames(change, this.document.uri.toString())) void this.refresh();
       }),
       vscode.window.onDidChangeTextEditorSelection((event) => {
         if (event.textEditor.document === this.document) this.postActiveStep(event.selections[0].active.line);
@@ -71,11 +70,6 @@ export class WalkthroughOverviewPanel implements vscode.Disposable {
     if (document === this.document) return;
     this.document = document;
     void this.refresh();
-  }
-
-  private scheduleRefresh(): void {
-    clearTimeout(this.refreshTimer);
-    this.refreshTimer = setTimeout(() => void this.refresh(), REFRESH_DELAY_MS);
   }
 
   private async refresh(): Promise<void> {
@@ -126,7 +120,6 @@ export class WalkthroughOverviewPanel implements vscode.Disposable {
 
   dispose(): void {
     WalkthroughOverviewPanel.current = undefined;
-    clearTimeout(this.refreshTimer);
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
     this.panel.dispose();
   }

@@ -4,7 +4,8 @@
 // requests that need a game (hovers, lenses, the maze, questions, diagnostics) share one parse and
 // re-read only the file that changed. Disk files are stat'ed on every access (cheap), which also
 // catches changes no watcher reported; watched-file events drop entries outright, for writes that
-// keep both mtime and size.
+// keep both mtime and size. Changes the server is told of (edits, saves, changes on disk) are handed
+// to the store's listeners, which push them to the client (gameChanges.ts).
 import { promises as nodeFs } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readTextFile } from '../../core/util/fileLimits';
@@ -29,6 +30,19 @@ export interface LoadedGame {
   texts: Partial<Record<FileKind, string>>;
   /** Members on disk that could not be read (too large, unreadable): shown on the member, not taken as absent. */
   readFailures: Map<string, unknown>;
+}
+
+/** A game as a change names it: its key in the store, its folder (a file URI, null for a document in none) and name. */
+export interface GameIdentity {
+  key: string;
+  folder: string | null;
+  game: string;
+}
+
+/** A member the store was told changed, and its game. */
+export interface MemberChange {
+  uri: string;
+  game: GameIdentity;
 }
 
 /** What the store needs of node:fs/promises (tests pass a counting one). */
@@ -65,6 +79,7 @@ const MAX_GAMES = 64;
 export class GameStore {
   private readonly files = new Map<string, FileEntry>();
   private readonly games = new Map<string, { stamp: string; game: LoadedGame }>();
+  private readonly changeListeners = new Set<(change: MemberChange) => void>();
 
   constructor(
     private readonly documents: DocumentStore,
@@ -140,6 +155,44 @@ export class GameStore {
       if (game.key === uri || game.members.some((member) => member.uri === uri)) this.games.delete(key);
   }
 
+  /** Calls `listener` for every member change the store is told of (edited, changedOnDisk). */
+  onMemberChange(listener: (change: MemberChange) => void): { dispose(): void } {
+    this.changeListeners.add(listener);
+    return { dispose: () => this.changeListeners.delete(listener) };
+  }
+
+  /** An open member's text changed: its version already tells the cache; the listeners hear of it. */
+  edited(uri: string): void {
+    this.announce(uri);
+  }
+
+  /** A member changed on disk (saved, written by another tool, created or deleted): read it again, and tell the listeners. */
+  changedOnDisk(uri: string): void {
+    this.forget(uri);
+    this.announce(uri);
+  }
+
+  /**
+   * The game `uri` names by its path alone (the file need not exist). An open document that names
+   * none (an untitled walkthrough, a file of another name shown as one) is a game of its own; any
+   * other file is in no game (null).
+   */
+  identityOf(uri: string): GameIdentity | null {
+    const game = uri.startsWith('file:') ? mangoGameOfUri(uri) : null;
+    if (game)
+      return {
+        key: `${game.directory}${game.game}`,
+        folder: pathToFileURL(game.directory).toString(),
+        game: game.game,
+      };
+    return this.documents.isOpen(uri) ? { key: uri, folder: null, game: uri } : null;
+  }
+
+  private announce(uri: string): void {
+    const game = this.identityOf(uri);
+    if (game) for (const listener of this.changeListeners) listener({ uri, game });
+  }
+
   private async file(member: StampedMember): Promise<FileEntry> {
     const cached = this.files.get(member.uri);
     if (cached && cached.stamp === member.stamp) {
@@ -206,6 +259,15 @@ export class GameStore {
       if (stat?.isFile()) members.push({ kind, uri: memberUri, open: false, stamp: diskStamp(stat), stat });
     }
     return { key: `${game.directory}${game.game}`, members };
+  }
+}
+
+/** A file URI's game; null for a URI that names no local path (a UNC host on POSIX) or no game member. */
+function mangoGameOfUri(uri: string): ReturnType<typeof mangoGameOf> {
+  try {
+    return mangoGameOf(fileURLToPath(uri));
+  } catch {
+    return null;
   }
 }
 
