@@ -2,7 +2,7 @@
 // (dist/cli-main.js) is over 2 MB, mostly tokenizer ranks and zod, and compiling it costs about as
 // much as Node's own start-up. `mango skeletons` needs none of that and is timed end to end against
 // upstream's Python generator (npm run bench), so it has a small bundle of its own; so has
-// `import grasp`, timed the same way against upstream's scoring (importGraspMain.ts). The full bundle
+// `import grasp`, timed the same way against upstream's scoring (grasp/importMain.ts). The full bundle
 // is compiled from V8's code cache when the build left one beside it (see loadBundle).
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
