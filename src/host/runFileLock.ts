@@ -146,7 +146,11 @@ export class RunFileLock {
         createWhole(lockPath, text);
         return new RunFileLock(path, lockPath, text);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        const code = (error as NodeJS.ErrnoException).code;
+        // No such folder: the run file's own problem, said as reading it would say it.
+        if (code === 'ENOENT' || code === 'ENOTDIR')
+          throw new RunFileLocked(`${path}: ${describeFsError(error)}`, lockPath, null);
+        if (code !== 'EEXIST')
           throw new RunFileLocked(
             `${path}: cannot create its lock ${lockPath} (${describeFsError(error)}); the lock keeps two runs from writing one file, so its folder must be writable`,
             lockPath,

@@ -13,7 +13,15 @@ import { profileFromFile } from '../../core/eval/profileFile';
 import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
 import type { ModelProfile } from '../../core/eval/types';
 import { type PreparedQuestion, QuestionOptionError } from '../../core/benchmark/registry';
-import { countChatTokens, estimateBatch, type RunFileAccess, resumeState, runIntoFile } from '../../core/runs/batchRun';
+import {
+  countChatTokens,
+  estimateBatch,
+  type RunFileAccess,
+  resumeStateOf,
+  runIntoFile,
+} from '../../core/runs/batchRun';
+import { ResumeIndex } from '../../core/runs/resumeIndex';
+import { readResumeIndex } from '../../host/resumeRead';
 import { type Failure, failureKey, failureLabel } from '../../core/eval/failures';
 import { FailureTally, failureGroupLine } from '../../core/runs/failureSummary';
 import { type ConcurrencyChange, concurrencyAdvice, concurrencySummary } from '../../core/runs/adaptiveConcurrency';
@@ -24,7 +32,7 @@ import { InputError, nonNegativeInteger, parseArgs, positiveInteger, reasoningEf
 import { describeFsError } from '../../core/util/walk';
 import { escapeControls } from '../../core/util/text';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
-import { cliStore, nodeRunFiles, workspaceRoot } from './runFiles';
+import { cliStore, nodeRunFilesWith, workspaceRoot } from './runFiles';
 import { counterFor, dryRunFacts, dryRunOutput, preflight, serverJson } from './runServer';
 import { tryReadInputText } from '../input';
 import { RunOutSession } from './runOut';
@@ -451,14 +459,12 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
   if (!outPath) throw new UsageError('run needs --out <run.jsonl> (records are appended as answers arrive)');
   const session = RunOutSession.open(outPath, controller, err);
   try {
-    // Resume: ask only what the run file does not answer; the run keeps its id.
-    const state = resumeState(
-      questions,
-      profile,
-      mode,
-      await runFileStep(outPath, () => nodeRunFiles.readText(outPath)),
-      outPath,
-    );
+    // Resume: ask only what the run file does not answer; the run keeps its id. The file is
+    // streamed into an index of the question set, never held whole.
+    const index = new ResumeIndex(questions, profile, mode);
+    const read = await runFileStep(outPath, () => readResumeIndex(outPath, index, controller.signal));
+    if (controller.signal.aborted) return session.exitCode;
+    const state = resumeStateOf(questions, read.exists ? index : null, outPath);
     if (state.hadRecords && !args.flags.has('resume'))
       throw new UsageError(
         `${outPath} already has records: add --resume to continue that run, or choose another --out`,
@@ -493,23 +499,33 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
     try {
       // The preflight's one-token request counts against --max-cost too, and (kept on the first record) on --resume.
       summary = await runFileStep(outPath, () =>
-        runIntoFile(state, outPath, countingOutcomes(nodeRunFiles, failures, truncated, outgrown), {
-          preflightCostUsd: server.costUsd,
-          profile,
-          label: definition.label,
-          source,
-          cache: args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line))),
-          mode,
-          seed,
-          concurrency,
-          requestsPerMinute,
-          maxCostUsd,
-          countTokens: countChatTokens,
-          promptCounter: counterFor(profile, server.facts, apiKey, controller.signal),
-          signal: controller.signal,
-          onProgress: (update) => progress.update(update),
-          onConcurrencyChange: (change) => progress.note(change),
-        }),
+        runIntoFile(
+          state,
+          outPath,
+          countingOutcomes(
+            nodeRunFilesWith((line) => err(escapeControls(line))),
+            failures,
+            truncated,
+            outgrown,
+          ),
+          {
+            preflightCostUsd: server.costUsd,
+            profile,
+            label: definition.label,
+            source,
+            cache: args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line))),
+            mode,
+            seed,
+            concurrency,
+            requestsPerMinute,
+            maxCostUsd,
+            countTokens: countChatTokens,
+            promptCounter: counterFor(profile, server.facts, apiKey, controller.signal),
+            signal: controller.signal,
+            onProgress: (update) => progress.update(update),
+            onConcurrencyChange: (change) => progress.note(change),
+          },
+        ),
       );
     } finally {
       progress.finish();

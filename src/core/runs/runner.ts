@@ -242,6 +242,8 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
   let stoppedBy: RunResult['stoppedBy'] = 'done';
   // Records are handed over one at a time, so a sink that appends to a file never interleaves lines.
   let sinkQueue: Promise<void> = Promise.resolve();
+  /** Why the sink failed (a full disk): no question is asked after it, and the run throws it once those in flight settle. */
+  let sinkFailure: { error: unknown } | null = null;
 
   const snapshot = (): RunProgress => {
     const elapsedMs = Date.now() - started;
@@ -268,13 +270,21 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
       stoppedBy = 'circuit-breaker';
       gate.close();
     }
-    sinkQueue = sinkQueue.then(() => options.onRecord(record));
+    sinkQueue = sinkQueue.then(async () => {
+      if (sinkFailure) return;
+      try {
+        await options.onRecord(record);
+      } catch (error) {
+        // Answers that arrive after this are still in the response cache: --resume gets them unasked.
+        sinkFailure = { error };
+      }
+    });
     options.onProgress?.(snapshot());
     return sinkQueue;
   };
 
   const worker = async () => {
-    while (stoppedBy === 'done' && !options.signal.aborted && next < questions.length) {
+    while (stoppedBy === 'done' && !sinkFailure && !options.signal.aborted && next < questions.length) {
       const prepared = questions[next++];
       try {
         const answered = await answerPrepared(prepared, options.profile, options.label, {
@@ -315,6 +325,7 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
 
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, questions.length)) }, worker));
   await sinkQueue;
+  if (sinkFailure) throw (sinkFailure as { error: unknown }).error;
   if (options.signal.aborted) stoppedBy = 'cancelled';
   return {
     ...snapshot(),
