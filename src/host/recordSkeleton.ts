@@ -140,7 +140,7 @@ function wholeLine(line: string, index: number, file: string, out: SummaryRead, 
   if (parsed.ok) {
     out.records.push(summaryOf(parsed.value));
     out.offsets.push(offset);
-  } else if (isCutShortJson(line)) out.torn.push(cutShortMessage(file, index, Buffer.byteLength(line)));
+  } else if (isCutShortJson(line)) out.torn.push(cutShortMessage(file, index, line, Buffer.byteLength(line)));
   else out.problems.push(describeProblem(file, parsed.diagnostics));
 }
 

@@ -152,8 +152,8 @@ describe('run records and cached replies through schemas (core/eval/recordSchema
     assert.equal(records.length, 2);
     // Records cut short (a write that never finished) are told apart from lines that are wrong.
     assert.deepEqual(torn, [
-      'runs/2026-11-23.jsonl:2: a record cut short (22 bytes; its write never finished: the run was killed or the disk was full), skipped',
-      'runs/2026-11-23.jsonl:5: a record cut short (10 bytes; its write never finished: the run was killed or the disk was full), skipped',
+      'runs/2026-11-23.jsonl:2:23: a record cut short (22 bytes; its write never finished: the run was killed or the disk was full), skipped',
+      'runs/2026-11-23.jsonl:5:11: a record cut short (10 bytes; its write never finished: the run was killed or the disk was full), skipped',
     ]);
     assert.equal(problems.length, 3);
     assert.match(problems[0], /^runs\/2026-11-23\.jsonl:4:\d+: `scores\.energy`/);

@@ -495,6 +495,7 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
     const failures = new FailureTally();
     const truncated = { count: 0, contextCount: 0 };
     const outgrown: OutgrownEpisodes = { count: 0, label: null, example: null };
+    const cache = args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line)));
     let summary;
     try {
       // The preflight's one-token request counts against --max-cost too, and (kept on the first record) on --resume.
@@ -513,7 +514,7 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
             profile,
             label: definition.label,
             source,
-            cache: args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line))),
+            cache,
             mode,
             seed,
             concurrency,
@@ -530,6 +531,12 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
     } finally {
       progress.finish();
     }
+    if (cache?.unwritten)
+      err(
+        escapeControls(
+          `waypoint run: ${cache.unwritten === 1 ? '1 answer was' : `${cache.unwritten} answers were`} not cached (${cache.unwrittenBecause}); ${outPath} has every one`,
+        ),
+      );
     const trip = summary.breaker;
     reportFailures(failures, outPath, err, trip ? failureKey(trip.failure) : undefined);
     if (trip)

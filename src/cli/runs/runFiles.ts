@@ -2,7 +2,16 @@
 // `.waypoint/` folder above the working directory), and the run file, appended one whole line per
 // record with a synchronous write so Ctrl+C can never leave half a line behind. The editor's Run
 // Benchmark (a Node host too) writes its run files through the same code.
-import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, promises as fs, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  ftruncateSync,
+  openSync,
+  promises as fs,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { WorkspaceStore } from '../../core/eval/workspaceStore';
 import type { RunFileAccess } from '../../core/runs/batchRun';
@@ -18,8 +27,19 @@ export function workspaceRoot(start: string): string {
   }
 }
 
+/** The response cache of `root`; its temporary files go with the process even when it exits at once (a second Ctrl+C). */
 export function cliStore(root: string, warn: (line: string) => void): WorkspaceStore {
-  return new WorkspaceStore(root, warn, fs);
+  const store = new WorkspaceStore(root, warn, fs);
+  process.once('exit', () => {
+    for (const temporary of store.pendingTemporaries()) {
+      try {
+        unlinkSync(temporary);
+      } catch {
+        // Renamed into place or removed meanwhile.
+      }
+    }
+  });
+  return store;
 }
 
 /** The one write a run file needs; a parameter so tests can fail it as a full disk does. */

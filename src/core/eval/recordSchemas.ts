@@ -195,7 +195,7 @@ export function parseRunRecords(
     if (parsed.ok) {
       records.push(parsed.value);
       recordLines.push(index);
-    } else if (isCutShortJson(line)) torn.push(cutShortMessage(file, index, utf8Length(line)));
+    } else if (isCutShortJson(line)) torn.push(cutShortMessage(file, index, line, utf8Length(line)));
     else problems.push(describeProblem(file, parsed.diagnostics));
   });
   return { records, problems, recordLines, torn };

@@ -72,7 +72,7 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
-/** How a reader names a cut-short line: `file:line: ...` (1-based). */
-export function cutShortMessage(file: string, line: number, bytes: number): string {
-  return `${file}:${line + 1}: a record cut short (${bytes} bytes; its write never finished: the run was killed or the disk was full), skipped`;
+/** How a reader names a cut-short line (0-based `line` of `text`): `file:line:column:` (1-based) where it stops, as other problems are located. */
+export function cutShortMessage(file: string, line: number, text: string, bytes: number): string {
+  return `${file}:${line + 1}:${text.length + 1}: a record cut short (${bytes} bytes; its write never finished: the run was killed or the disk was full), skipped`;
 }

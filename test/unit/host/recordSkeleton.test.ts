@@ -172,7 +172,7 @@ describe('run-file skeleton read', () => {
     );
     assert.match(
       fast.torn[0],
-      new RegExp(`^run\\.jsonl:2: a record cut short \\(${Buffer.byteLength(lines[1])} bytes;`),
+      new RegExp(`^run\\.jsonl:2:${lines[1].length + 1}: a record cut short \\(${Buffer.byteLength(lines[1])} bytes;`),
     );
   });
 

@@ -322,7 +322,7 @@ describe('waypoint report and compare (CLI, upstream GRASP baselines)', function
     writeFileSync(torn, `${readFileSync(mango, 'utf8')}{"time": "2025-05-01T12:00`);
     const partial = waypoint('report', torn, '--json');
     assert.equal(partial.code, 0, partial.stderr);
-    assert.match(partial.stderr, /^warning: .*torn\.jsonl:2: a record cut short \(26 bytes;/m);
+    assert.match(partial.stderr, /^warning: .*torn\.jsonl:2:27: a record cut short \(26 bytes;/m);
     assert.equal((JSON.parse(partial.stdout) as { records: number }).records, 1);
     const damaged = join(directory, 'damaged.jsonl');
     writeFileSync(damaged, `${readFileSync(mango, 'utf8')}{"time": "2025-05-01T12:00"}\n`);

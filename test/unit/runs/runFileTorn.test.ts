@@ -89,7 +89,7 @@ describe('run file: a record cut short, a full disk', function () {
     // An older version appended after a fragment: the record cut short sits in the middle.
     const cutAt = lines[2].indexOf('"rawAnswer"');
     writeFileSync(out, [...lines.slice(0, 2), lines[2].slice(0, cutAt), ...lines.slice(3)].join('\n'));
-    const warning = new RegExp(`^warning: .*run\\.jsonl:3: a record cut short \\(${cutAt} bytes;`, 'm');
+    const warning = new RegExp(`^warning: .*run\\.jsonl:3:${cutAt + 1}: a record cut short \\(${cutAt} bytes;`, 'm');
 
     const report = await runWaypoint(['report', out, '--json'], dir);
     assert.equal(report.code, 0, report.stderr);
@@ -102,7 +102,7 @@ describe('run file: a record cut short, a full disk', function () {
 
     const resumed = await run('--limit', '6', '--resume', '--json');
     assert.equal(resumed.code, 0, resumed.stderr);
-    assert.match(resumed.stderr, /^skipped: .*run\.jsonl:3: a record cut short/m);
+    assert.match(resumed.stderr, /^skipped: .*run\.jsonl:3:\d+: a record cut short/m);
     assert.equal(JSON.parse(resumed.stdout).already_answered, 5);
     assert.equal(read(out).unique, 6);
   });
