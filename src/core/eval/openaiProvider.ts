@@ -20,7 +20,7 @@ import {
 } from './failures';
 import { type Attempt, describeFailure, failureOf } from './openaiFailures';
 import { sentParameters } from './profiles';
-import { reasoningTextOf, replyExtras, usageDetailsOf, withThinkSplit } from './replyFields';
+import { reasoningTextOf, replyExtras, usageDetailsOf, usageNotesOf, withThinkSplit } from './replyFields';
 import { redactSecrets, rememberSecret } from './redact';
 import { probeServerModel } from './servedModel';
 import {
@@ -92,8 +92,12 @@ async function streamed(
   let finishReason: string | null = null;
   let servedModel: string | null = null;
   let usage: { prompt_tokens?: number | null; completion_tokens?: number | null } | null = null;
+  /** The usage as sent, for what it says that is no count (usageNotesOf). */
+  let sentUsage: unknown;
   for await (const event of stream) {
     const chunk = readChatCompletionChunk(event);
+    const raw = (event as { usage?: unknown } | null)?.usage;
+    if (raw) sentUsage = raw;
     const choice = chunk.choices?.[0];
     text += choice?.delta?.content ?? '';
     reasoning += reasoningTextOf(choice?.delta);
@@ -124,7 +128,14 @@ async function streamed(
     servedModel,
     ...replyExtras(split.reasoning, usageDetailsOf(usage)),
     request: sentOf(request),
+    ...notesOf(sentUsage),
   };
+}
+
+/** ModelReply's usageNotes for the usage as the server sent it: only when it said something Waypoint could not take. */
+function notesOf(sentUsage: unknown): { usageNotes?: string[] } {
+  const notes = usageNotesOf(sentUsage);
+  return notes.length > 0 ? { usageNotes: notes } : {};
 }
 
 /** The request's token limit and effort as sent (a copy: the request object is the client's). */
@@ -176,6 +187,7 @@ async function whole(
     servedModel: typeof model === 'string' && model ? model : null,
     ...replyExtras(split.reasoning, usageDetailsOf(usage)),
     request: sentOf(request),
+    ...notesOf((body as { usage?: unknown }).usage),
   };
 }
 

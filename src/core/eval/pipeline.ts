@@ -234,9 +234,13 @@ class EpisodeExtras {
   private cachedTokens: number | undefined;
   private providerCostUsd: number | undefined = 0;
   private request: ModelReply['request'];
+  private readonly usageNotes: string[] = [];
 
   add(reply: ModelReply): void {
     this.turn++;
+    // A few, by turn: one hostile server would otherwise write the same note on every turn.
+    for (const note of reply.usageNotes ?? [])
+      if (this.usageNotes.length < 10) this.usageNotes.push(`turn ${this.turn}: ${note}`);
     if (reply.reasoning) this.reasoning.push({ turn: this.turn, text: reply.reasoning });
     if (reply.reasoningTokens !== undefined) this.reasoningTokens = (this.reasoningTokens ?? 0) + reply.reasoningTokens;
     if (reply.cachedTokens !== undefined) this.cachedTokens = (this.cachedTokens ?? 0) + reply.cachedTokens;
@@ -254,6 +258,7 @@ class EpisodeExtras {
       ...(this.cachedTokens !== undefined ? { cachedTokens: this.cachedTokens } : {}),
       ...(this.turn > 0 && this.providerCostUsd !== undefined ? { providerCostUsd: this.providerCostUsd } : {}),
       ...(this.request ? { request: this.request } : {}),
+      ...(this.usageNotes.length > 0 ? { usageNotes: [...this.usageNotes] } : {}),
     };
   }
 

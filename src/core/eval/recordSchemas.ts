@@ -66,6 +66,7 @@ export const modelReplySchema = z.object({
   cachedTokens: z.optional(count),
   providerCostUsd: z.optional(z.number().check(z.minimum(0))),
   request: z.optional(sentParametersSchema),
+  usageNotes: z.optional(z.array(z.string())),
 });
 
 // The kind is read as any string: a record written by a later version with a new kind still reads.
@@ -142,6 +143,7 @@ const runRecordShape = z
     cached_tokens: z.optional(count),
     cost_source: z.optional(z.enum(['provider', 'prices'])),
     request: z.optional(sentParametersSchema),
+    usage_notes: z.optional(z.array(z.string())),
   })
   .check(
     // A mode the record's benchmark does not have (when this host has its definition) is no record of it.

@@ -7,6 +7,7 @@ import { describeFsError, isMissingFile } from '../util/walk';
 import type { ResponseCache } from './engine';
 import { modelReplySchema } from './recordSchemas';
 import { redactKnownSecrets } from './redact';
+import { writableRecord } from './recordGuard';
 import type { ModelReply, RunRecord } from './types';
 
 /** What the store needs of node:fs/promises. */
@@ -110,8 +111,9 @@ export class WorkspaceStore implements ResponseCache {
     const directory = join(this.root, '.waypoint', 'runs');
     await this.fs.mkdir(directory, { recursive: true });
     const path = join(directory, `${record.time.slice(0, 10)}.jsonl`);
-    // A record never carries a key, even one a server or model quoted back into the answer.
-    await this.fs.appendFile(path, `${redactKnownSecrets(JSON.stringify(record))}\n`);
+    // A record never carries a key, even one a server or model quoted back into the answer, and
+    // is one the reader accepts.
+    await this.fs.appendFile(path, `${redactKnownSecrets(JSON.stringify(writableRecord(record)))}\n`);
     return path;
   }
 }

@@ -7,6 +7,7 @@
 import { pricedCost } from '../eval/cost';
 import { completionLimit } from '../eval/profiles';
 import { parseRunRecords } from '../eval/recordSchemas';
+import { writableRecord } from '../eval/recordGuard';
 import type { ChatMessage, ModelProfile, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
 import type { PreparedQuestion } from '../benchmark/registry';
 import { mergeRunFiles, type RecordSet } from './records';
@@ -161,10 +162,11 @@ export async function runIntoFile(
   const { preflightCostUsd = 0, ...runOptions } = options;
   const sink = await files.openAppend(path);
   let preflightKept = preflightCostUsd <= 0;
+  // Checked before it is written: the file's own reader (report, resume) accepts every line of it.
   const append = (record: RunRecord<QuestionBase>) => {
-    if (preflightKept) return sink.append(record);
+    if (preflightKept) return sink.append(writableRecord(record));
     preflightKept = true;
-    return sink.append({ ...record, preflight_cost_usd: preflightCostUsd });
+    return sink.append(writableRecord({ ...record, preflight_cost_usd: preflightCostUsd }));
   };
   try {
     return await runQuestions(state.questions, {
