@@ -167,7 +167,7 @@ export class RunFileLock {
         );
       if (holder.host !== mine.host || running(holder))
         throw new RunFileLocked(
-          `${path} is being written by another run (${describe(holder)}); wait for it to end or choose another --out. If that process is gone, remove ${lockPath}`,
+          `${path} is being written by another run (${describe(holder)}); wait for it to end or write to another file. If that process is gone, remove ${lockPath}`,
           lockPath,
           holder,
         );

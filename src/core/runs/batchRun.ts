@@ -228,9 +228,13 @@ export interface BatchReport {
   problems: string[];
 }
 
-/** Throws ReportUsageError when the files hold no records (a run cancelled before its first answer). */
-export function batchReport(files: ReadonlyArray<{ file: string; text: string }>): BatchReport {
-  const parsed = files.map(({ file, text }) => ({ file, ...parseRunRecords(text, file) }));
+/** Throws ReportUsageError when the files hold no records (a run cancelled before its first answer). Files come as text or as a host reader's records. */
+export function batchReport(
+  files: ReadonlyArray<{ file: string; text: string } | { file: string; records: RunRecord[]; problems: string[] }>,
+): BatchReport {
+  const parsed = files.map((entry) =>
+    'text' in entry ? { file: entry.file, ...parseRunRecords(entry.text, entry.file) } : entry,
+  );
   const set = mergeRunFiles(parsed);
   const { json, rows } = buildReport(set);
   // The first success metric the records have (a MANGO map batch has F1, not success_strict).
