@@ -21,7 +21,7 @@ import {
 import { type Attempt, describeFailure, failureOf } from './openaiFailures';
 import { sentParameters } from './profiles';
 import { reasoningTextOf, replyExtras, usageDetailsOf, withThinkSplit } from './replyFields';
-import { redactSecrets, rememberSecret } from './redact';
+import { redactSecrets, rememberSecret, rememberUrlSecrets } from './redact';
 import { probeServerModel } from './servedModel';
 import {
   abortableSleep,
@@ -262,6 +262,8 @@ export class OpenAiCompatibleSource implements ReplySource {
       throw new ModelCallError(`the profile needs "baseUrl" and "model" (setting waypoint.models).`, CONFIGURATION);
     const key = await this.apiKeyFor(profile);
     rememberSecret(key);
+    // A key written into the base URL is quoted back by fetch's and servers' errors like any other.
+    rememberUrlSecrets(profile.baseUrl);
     const request: Request = {
       model: profile.model,
       messages: messages.map((message) => ({ role: message.role, content: message.content })),
