@@ -12,7 +12,7 @@ import { chatCompletionSchema } from './chatCompletion';
 import { ModelCallCancelled } from './engine';
 import { connectionReason, normaliseBaseUrl } from './openaiProvider';
 import { shortened } from './openaiFailures';
-import { redactSecrets } from './redact';
+import { redactSecrets, withoutUrlCredentials } from './redact';
 import { usageDetailsOf } from './replyFields';
 import {
   contextFromModelList,
@@ -183,7 +183,8 @@ export async function testConnection(
   const model = profile.model ?? '';
   const base: Omit<ConnectionReport, 'ok' | 'verdict' | 'message' | 'status'> = {
     profileId: profile.id,
-    baseUrl: profile.baseUrl ? normaliseBaseUrl(profile.baseUrl) : '',
+    // Shown and logged: a URL's own credentials never are (such a URL is refused below, before any request).
+    baseUrl: profile.baseUrl ? withoutUrlCredentials(normaliseBaseUrl(profile.baseUrl)) : '',
     model,
     servedModel: null,
     listedModels: null,

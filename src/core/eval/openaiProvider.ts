@@ -18,10 +18,11 @@ import {
   RetryBudget,
   spreadRequestedWaitMs,
 } from './failures';
-import { type Attempt, describeFailure, failureOf } from './openaiFailures';
+import { type Attempt, describeFailure, errorInReply, failureOf } from './openaiFailures';
+import { isJsonObject } from './imported';
 import { sentParameters } from './profiles';
 import { reasoningTextOf, replyExtras, usageDetailsOf, withThinkSplit } from './replyFields';
-import { redactSecrets, rememberSecret } from './redact';
+import { redactSecrets, rememberSecret, rememberUrlSecrets } from './redact';
 import { probeServerModel } from './servedModel';
 import {
   abortableSleep,
@@ -144,12 +145,17 @@ async function whole(
   attempt: Attempt,
   started: number,
 ): Promise<ModelReply> {
-  const body: unknown = await client.chat.completions.create(request, { signal: attempt.signal });
+  const { data, response } = await client.chat.completions.create(request, { signal: attempt.signal }).withResponse();
+  const body: unknown = data;
   if (attempt.signal.aborted) throw new Error('aborted');
   // A web page or proxy answer comes back as a string (the client only parses JSON bodies).
   const completion = readChatCompletion(body);
+  if (completion === null && isJsonObject(body) && body.error !== undefined)
+    throw errorInReply({ error: body.error }, profile, response.headers);
   if (completion === null) {
-    const preview = String(body).replace(/\s+/g, ' ').slice(0, 60);
+    const preview = (typeof body === 'string' ? body : (JSON.stringify(body) ?? String(body)))
+      .replace(/\s+/g, ' ')
+      .slice(0, 60);
     throw new ModelCallError(
       `${profile.model} at ${profile.baseUrl} answered with something that is not JSON chat completion ("${preview}"): check that the base URL is the API root (often ending in /v1).`,
       CONFIGURATION,
@@ -262,6 +268,8 @@ export class OpenAiCompatibleSource implements ReplySource {
       throw new ModelCallError(`the profile needs "baseUrl" and "model" (setting waypoint.models).`, CONFIGURATION);
     const key = await this.apiKeyFor(profile);
     rememberSecret(key);
+    // A key written into the base URL is quoted back by fetch's and servers' errors like any other.
+    rememberUrlSecrets(profile.baseUrl);
     const request: Request = {
       model: profile.model,
       messages: messages.map((message) => ({ role: message.role, content: message.content })),

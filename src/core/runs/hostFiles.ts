@@ -12,10 +12,12 @@ import type { RunFileAccess } from './batchRun';
 export interface HostFileSystem extends TextFileSystem {
   readdir(path: string): Promise<string[]>;
   appendFile(path: string, data: string): Promise<void>;
+  realpath?(path: string): Promise<string>;
 }
 
-/** Whole UTF-8 files under the size cap, without a BOM, and sorted folder listings (null for a file). */
+/** Whole UTF-8 files under the size cap, without a BOM, sorted folder listings (null for a file) and real paths. */
 export function questionFilesOn(fs: HostFileSystem): QuestionSetFiles {
+  const realpath = fs.realpath;
   return {
     async readText(path) {
       try {
@@ -34,6 +36,7 @@ export function questionFilesOn(fs: HostFileSystem): QuestionSetFiles {
       // Sorted, so question sets come out in the same order on every file system.
       return stat.isDirectory() ? (await fs.readdir(path)).sort() : null;
     },
+    realPath: realpath && ((path) => realpath.call(fs, path)),
   };
 }
 
