@@ -277,6 +277,7 @@ export class OpenAiCompatibleSource implements ReplySource {
       ...sentParameters(profile),
       ...(profile.seed === undefined ? {} : { seed: profile.seed }),
     };
+    const baseURL = normaliseBaseUrl(profile.baseUrl);
     const started = Date.now();
     // timeoutMs bounds the whole call: every attempt, its body or stream, and the waits between;
     // not the wait for the run's turn (the gate), which is no part of the server's time.
@@ -284,48 +285,9 @@ export class OpenAiCompatibleSource implements ReplySource {
     const budget = new RetryBudget(profile.retries);
     try {
       for (;;) {
-        const ticket = gate ? await this.enter(gate, deadline) : undefined;
-        // Each attempt has its own signal: the client leaves a listener on the signal it is given,
-        // and a call that waits out a loading server makes dozens of attempts.
-        const attemptAbort = new AbortController();
-        const forward = () => attemptAbort.abort();
-        deadline.signal.addEventListener('abort', forward, { once: true });
-        if (deadline.signal.aborted) attemptAbort.abort();
-        const attempt: Attempt = {
-          deadline,
-          signal: attemptAbort.signal,
-          watch: { tooLarge: false, sawDone: false },
-          key: { sent: isKeySet(key), advice: this.keyAdvice },
-        };
-        // Local servers (Ollama, llama.cpp) take any key; the client library insists on one. Its
-        // logger is off: it prints raw server data (which may quote the key) to the console.
-        const client = new OpenAI({
-          apiKey: isKeySet(key) ? key.trim() : 'no-key',
-          baseURL: normaliseBaseUrl(profile.baseUrl),
-          timeout: profile.timeoutMs + 1000,
-          maxRetries: 0,
-          fetch: guardedFetch(attempt.watch),
-          logLevel: 'off',
-        });
-        let error: unknown;
-        let failure: Failure;
-        try {
-          const reply = await (profile.stream
-            ? streamed(client, request, profile, attempt, started)
-            : whole(client, request, profile, attempt, started));
-          ticket?.leave(null);
-          return reply;
-        } catch (caught) {
-          if (deadline.cancelled) {
-            ticket?.leave('cancelled');
-            throw new ModelCallCancelled();
-          }
-          error = caught;
-          failure = failureOf(caught, attempt);
-          ticket?.leave(failure);
-        } finally {
-          deadline.signal.removeEventListener('abort', forward);
-        }
+        const outcome = await this.attempt(request, profile, key, { baseURL, deadline, started, gate });
+        if ('reply' in outcome) return outcome.reply;
+        const { error, failure, attempt, ticket } = outcome;
         if (deadline.timedOut || attempt.watch.tooLarge || !budget.allows(failure, ticket?.overlapped ?? false))
           throw new ModelCallError(describeFailure(error, profile, attempt), failure);
         const wait = waitBeforeRetry(
@@ -350,6 +312,61 @@ export class OpenAiCompatibleSource implements ReplySource {
       throw new ModelCallError(redactSecrets(error instanceof Error ? error.message : String(error), [key]), failure);
     } finally {
       deadline.dispose();
+    }
+  }
+
+  /**
+   * One attempt of the request, after the run's turn (`gate`): the reply, or the failure to weigh
+   * for a retry. Throws ModelCallCancelled when the call is cancelled.
+   */
+  private async attempt(
+    request: Request,
+    profile: ModelProfile,
+    key: string | undefined,
+    call: { baseURL: string; deadline: Deadline; started: number; gate: AttemptGate | undefined },
+  ): Promise<
+    { reply: ModelReply } | { error: unknown; failure: Failure; attempt: Attempt; ticket: AttemptTicket | undefined }
+  > {
+    const { baseURL, deadline, started, gate } = call;
+    const ticket = gate ? await this.enter(gate, deadline) : undefined;
+    // Each attempt has its own signal: the client leaves a listener on the signal it is given,
+    // and a call that waits out a loading server makes dozens of attempts.
+    const attemptAbort = new AbortController();
+    const forward = () => attemptAbort.abort();
+    deadline.signal.addEventListener('abort', forward, { once: true });
+    if (deadline.signal.aborted) attemptAbort.abort();
+    const attempt: Attempt = {
+      deadline,
+      signal: attemptAbort.signal,
+      watch: { tooLarge: false, sawDone: false },
+      key: { sent: isKeySet(key), advice: this.keyAdvice },
+    };
+    // Local servers (Ollama, llama.cpp) take any key; the client library insists on one. Its
+    // logger is off: it prints raw server data (which may quote the key) to the console.
+    const client = new OpenAI({
+      apiKey: isKeySet(key) ? key.trim() : 'no-key',
+      baseURL,
+      timeout: profile.timeoutMs + 1000,
+      maxRetries: 0,
+      fetch: guardedFetch(attempt.watch),
+      logLevel: 'off',
+    });
+    try {
+      const reply = await (profile.stream
+        ? streamed(client, request, profile, attempt, started)
+        : whole(client, request, profile, attempt, started));
+      ticket?.leave(null);
+      return { reply };
+    } catch (caught) {
+      if (deadline.cancelled) {
+        ticket?.leave('cancelled');
+        throw new ModelCallCancelled();
+      }
+      const failure = failureOf(caught, attempt);
+      ticket?.leave(failure);
+      return { error: caught, failure, attempt, ticket };
+    } finally {
+      deadline.signal.removeEventListener('abort', forward);
     }
   }
 

@@ -136,29 +136,6 @@ function promptOf(entry: GraspGridEntry, settings: GraspSettings, style: PromptS
   return messages;
 }
 
-/** Builds, fails and scores the records of one import. */
-interface RecordMaker {
-  base(
-    question: GraspQuestion,
-    model: string,
-    messages: ChatMessage[],
-    rawAnswer: string,
-    promptTokens?: number | null,
-    completionTokens?: number | null,
-  ): RunRecord<GraspQuestion>;
-  fail(record: RunRecord<GraspQuestion>, error: string): RunRecord<GraspQuestion>;
-  /** Scores an answer on its grid, or returns the record with its error. */
-  score(record: RunRecord<GraspQuestion>, scoring: GraspSettings, tokens?: readonly string[]): RunRecord<GraspQuestion>;
-  /** The error record of a row that names no question (`row`: the row when it is a JSON object). */
-  unreadable(
-    path: string,
-    line: number,
-    model: string,
-    reason: string,
-    row?: Record<string, unknown>,
-  ): RunRecord<GraspQuestion>;
-}
-
 /** One results file being imported: where its rows go and what they are scored against. */
 interface ImportPass {
   text: string;
@@ -188,7 +165,7 @@ export function importGraspRows(
     firstLine,
     grids,
     options,
-    records: recordMaker(grids, options),
+    records: new RecordMaker(grids, options),
     result,
     emit,
   };
@@ -197,58 +174,71 @@ export function importGraspRows(
   return result;
 }
 
-function recordMaker(grids: ReadonlyMap<string, LoadedGridFile>, options: GraspImportOptions): RecordMaker {
-  // One profile object per model name, shared by its records (not one per row).
-  const profiles = new Map<string, ModelProfile>();
-  const profileOf = (name: string): ModelProfile => {
-    let profile = profiles.get(name);
-    if (!profile) profiles.set(name, (profile = importedProfile(name)));
+/** Builds, fails and scores the records of one import. */
+class RecordMaker {
+  /** One profile object per model name, shared by its records (not one per row). */
+  private readonly profiles = new Map<string, ModelProfile>();
+
+  constructor(
+    private readonly grids: ReadonlyMap<string, LoadedGridFile>,
+    private readonly options: GraspImportOptions,
+  ) {}
+
+  private profileOf(name: string): ModelProfile {
+    let profile = this.profiles.get(name);
+    if (!profile) this.profiles.set(name, (profile = importedProfile(name)));
     return profile;
-  };
+  }
+
   // Each record is built once and completed in place (no copies per row): assigning a key it has
   // keeps the key's place, and a new key (gridPath, diagnostics, error) goes last, as a spread would put it.
-  const base = (
+  base(
     question: GraspQuestion,
     model: string,
     messages: ChatMessage[],
     rawAnswer: string,
     promptTokens: number | null = null,
     completionTokens: number | null = null,
-  ): RunRecord<GraspQuestion> => ({
-    time: options.time,
-    question,
-    model: profileOf(options.modelName ?? model),
-    messages,
-    rawAnswer,
-    parsedAnswer: null,
-    scores: {},
-    mode: options.mode,
-    promptTokens,
-    completionTokens,
-    latencyMs: 0,
-    cached: false,
-    costUsd: null,
-    run_id: options.runId,
-  });
-  const fail = (record: RunRecord<GraspQuestion>, error: string): RunRecord<GraspQuestion> => {
+  ): RunRecord<GraspQuestion> {
+    const { options } = this;
+    return {
+      time: options.time,
+      question,
+      model: this.profileOf(options.modelName ?? model),
+      messages,
+      rawAnswer,
+      parsedAnswer: null,
+      scores: {},
+      mode: options.mode,
+      promptTokens,
+      completionTokens,
+      latencyMs: 0,
+      cached: false,
+      costUsd: null,
+      run_id: options.runId,
+    };
+  }
+
+  fail(record: RunRecord<GraspQuestion>, error: string): RunRecord<GraspQuestion> {
     record.error = error;
     return record;
-  };
-  const unreadable = (path: string, line: number, model: string, reason: string, row?: Record<string, unknown>) => {
-    const style: PromptStyle = typeof row?.response === 'string' ? 'o1-mini' : 'chat';
-    return fail(base(unreadableRowQuestion(path, line, style), model, [], answerOf(row)), reason);
-  };
-  const score = (
+  }
+
+  /** Scores an answer on its grid, or returns the record with its error. */
+  score(
     record: RunRecord<GraspQuestion>,
     scoring: GraspSettings,
     tokens?: readonly string[],
-  ): RunRecord<GraspQuestion> => {
-    const file = grids.get(record.question.file);
+  ): RunRecord<GraspQuestion> {
+    const file = this.grids.get(record.question.file);
     if (!file)
-      return fail(record, `no grid file named ${record.question.file} among the --grids files; the row is not scored`);
+      return this.fail(
+        record,
+        `no grid file named ${record.question.file} among the --grids files; the row is not scored`,
+      );
     const entry = file.byIndex.get(record.question.index);
     if (!entry)
-      return fail(
+      return this.fail(
         record,
         `${file.path} has no readable grid record with index ${record.question.index}; the row is not scored`,
       );
@@ -261,15 +251,15 @@ function recordMaker(grids: ReadonlyMap<string, LoadedGridFile>, options: GraspI
     const scored = graspAnswerScores(
       prepared,
       record.rawAnswer,
-      options.mode,
-      tokens ? { rule: 'recommended' } : { rule: options.rule },
+      this.options.mode,
+      tokens ? { rule: 'recommended' } : { rule: this.options.rule },
     );
     if (
       tokens &&
       (scored.parsedAnswer.length !== tokens.length ||
         scored.parsedAnswer.some((token, index) => token !== tokens[index]))
     ) {
-      return fail(
+      return this.fail(
         record,
         'the stored answer list has tokens with commas, brackets or quotes, which cannot be scored as one list; the row is not scored',
       );
@@ -281,8 +271,13 @@ function recordMaker(grids: ReadonlyMap<string, LoadedGridFile>, options: GraspI
     record.scores = scored.scores;
     record.diagnostics = recordDiagnostics(scored.diagnostics);
     return record;
-  };
-  return { base, fail, score, unreadable };
+  }
+
+  /** The error record of a row that names no question (`row`: the row when it is a JSON object). */
+  unreadable(path: string, line: number, model: string, reason: string, row?: Record<string, unknown>) {
+    const style: PromptStyle = typeof row?.response === 'string' ? 'o1-mini' : 'chat';
+    return this.fail(this.base(unreadableRowQuestion(path, line, style), model, [], answerOf(row)), reason);
+  }
 }
 
 /** Greedy/random baseline rows: named by index and setting, the answer a stored token list. */
