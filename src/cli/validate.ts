@@ -41,13 +41,48 @@ export async function runValidate(
 ): Promise<number> {
   const args = parseArgs(argv, ['json'], []);
   if (args.positionals.length === 0) throw new UsageError('validate needs at least one file or directory');
+  const { games, standaloneReports, skipped, unreadable } = await walkRoots(args.positionals, err);
+  const reports: FileReport[] = [];
+  for (const members of games.values()) reports.push(...(await validateGameFolder(members, err)));
+  reports.push(...standaloneReports);
+  const count = (severity: Diagnostic['severity']) =>
+    reports.reduce((sum, report) => sum + report.diagnostics.filter((d) => d.severity === severity).length, 0);
+  const errors = count('error') + unreadable;
+  const warnings = count('warning');
+  if (args.flags.has('json')) {
+    out(
+      JSON.stringify({
+        files: reports,
+        skippedFiles: skipped,
+        summary: { files: reports.length, errors, warnings, skipped: skipped.length },
+      }),
+    );
+  } else {
+    for (const report of reports)
+      for (const diagnostic of report.diagnostics) out(diagnosticLine(report.path, diagnostic));
+    out(
+      `${plural(reports.length, 'file')} validated: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${skipped.length} skipped.`,
+    );
+  }
+  return errors > 0 ? 1 : 0;
+}
+
+/** What the walk found: MANGO game folders to check together, the standalone files' reports, files skipped, paths unreadable. */
+interface Walked {
+  /** Files of one MANGO game (same folder, same <game> prefix), validated together so the cross-file checks see the whole folder. */
+  games: Map<string, Array<{ path: string; kind: FileKind }>>;
+  standaloneReports: FileReport[];
+  skipped: string[];
+  unreadable: number;
+}
+
+/** Walks each root, validating standalone files as they come and gathering game folders' members. */
+async function walkRoots(roots: readonly string[], err: (text: string) => void): Promise<Walked> {
   const skipped: string[] = [];
-  // Files of one MANGO game (same folder, same <game> prefix) are validated together, so the
-  // cross-file checks see the whole folder.
   const games = new Map<string, Array<{ path: string; kind: FileKind }>>();
   let unreadable = 0;
   const standaloneReports: FileReport[] = [];
-  for (const root of args.positionals) {
+  for (const root of roots) {
     const walk = walkFiles(root, nodeWalkFs, {
       join,
       wanted: isBenchmarkName,
@@ -84,29 +119,7 @@ export async function runValidate(
       games.set(key, members);
     }
   }
-  const reports: FileReport[] = [];
-  for (const members of games.values()) reports.push(...(await validateGameFolder(members, err)));
-  reports.push(...standaloneReports);
-  const count = (severity: Diagnostic['severity']) =>
-    reports.reduce((sum, report) => sum + report.diagnostics.filter((d) => d.severity === severity).length, 0);
-  const errors = count('error') + unreadable;
-  const warnings = count('warning');
-  if (args.flags.has('json')) {
-    out(
-      JSON.stringify({
-        files: reports,
-        skippedFiles: skipped,
-        summary: { files: reports.length, errors, warnings, skipped: skipped.length },
-      }),
-    );
-  } else {
-    for (const report of reports)
-      for (const diagnostic of report.diagnostics) out(diagnosticLine(report.path, diagnostic));
-    out(
-      `${plural(reports.length, 'file')} validated: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${skipped.length} skipped.`,
-    );
-  }
-  return errors > 0 ? 1 : 0;
+  return { games, standaloneReports, skipped, unreadable };
 }
 
 /** A file that could not be read: one error at its start. */

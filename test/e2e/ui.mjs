@@ -186,6 +186,9 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
     } catch (error) {
       results.push({ name, passed: false, ms: Date.now() - started, error: String(error?.message ?? error) });
       console.log(`  ✘ ${name}: ${error?.message ?? error}`);
+      // What the window said when it failed: an error toast often names the cause the wait could not see.
+      const toasts = await page.locator('.notifications-toasts').innerText({ timeout: 2000 }).catch(() => '');
+      if (toasts.trim()) console.log(`    notifications: ${toasts.replace(/\s+/g, ' ').slice(0, 600)}`);
       await shot(`failure-${results.length}`).catch(() => {});
     }
   }

@@ -354,6 +354,42 @@ describe('results view webview', function () {
     await page.close();
   });
 
+  it('shows what each model cost, last, as `waypoint report` does: dollars, or unknown with its count', async () => {
+    // alpha's answers were priced; beta's came from a server without prices (cost nobody knows).
+    const records = mango.records.map((record) =>
+      record.model.id === 'alpha' ? { ...record, costUsd: 0.0015 } : record,
+    );
+    const priced = buildResultsModel({ ...mango, records }, ['run-mango.jsonl'], 'MANGO · priced');
+    const page = await openResults(priced.model);
+    const overall = page.locator('.results-table').first();
+    const head = await overall.locator('thead th').allInnerTexts();
+    assert.equal(head.at(-1), 'cost');
+    const rows = await Promise.all(
+      (await overall.locator('tbody tr').all()).map((row) => row.locator('td').allInnerTexts()),
+    );
+    const alpha = priced.model.overall.find((group) => group.key.model === 'alpha');
+    const beta = priced.model.overall.find((group) => group.key.model === 'beta');
+    assert.ok(alpha && beta);
+    // beta's failed call is known to have cost nothing (a refusal is not billed); its other answers are unknown.
+    assert.equal(beta.cost_unknown, beta.n - 1);
+    assert.deepEqual(
+      rows.map((cells) => [cells[0], cells.at(-1)]),
+      [
+        ['alpha', `$${(0.0015 * alpha.n).toFixed(4)}`],
+        ['beta', `unknown (${beta.cost_unknown} of ${beta.n})`],
+      ],
+    );
+    // Runs of built-in agents cost nothing to show: no column.
+    const builtIn = mango.records.map((record) => ({
+      ...record,
+      model: { ...record.model, provider: 'oracle' as const },
+    }));
+    const free = await openResults(buildResultsModel({ ...mango, records: builtIn }, ['run.jsonl'], 'oracle').model);
+    assert.ok(!(await free.locator('.results-table').first().locator('thead th').allInnerTexts()).includes('cost'));
+    await page.close();
+    await free.close();
+  });
+
   it('explains CR, PR, ACI, μ1/μ2 and the SmartPlay score: tooltips on the columns and a legend under tables and plots', async () => {
     // BabyAI Decompose: each metric's head says what it is, and the legend lists the three.
     const babyai = buildResultsModel(babyaiDecomposeSet(), ['run-babyai.jsonl'], 'BabyAI · Decompose').model;

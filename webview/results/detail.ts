@@ -58,6 +58,32 @@ export class DetailPane {
     this.index = message.index;
     this.element.removeAttribute('aria-busy');
     const detail: RecordDetail = message.detail;
+    const parts: HTMLElement[] = [this.head(detail)];
+    if (detail.error) parts.push(section('Error', pre(String(detail.error), 'detail-pre bad')));
+    const cut = truncatedSection(detail);
+    if (cut) parts.push(cut);
+    const fields = Object.entries(detail.fields ?? {}).map(([name, value]): [string, string] => [
+      name,
+      value === null ? '—' : String(value),
+    ]);
+    if (fields.length > 0) parts.push(section('Fields', pairs(fields, 'detail-fields')));
+    parts.push(scoresSection(detail), diagnosticsSection(detail));
+    parts.push(section('Raw answer', pre(detail.rawAnswer || '(empty)', 'detail-pre raw-answer')));
+    parts.push(section('Parsed answer', pre(pretty(detail.parsedAnswer), 'detail-pre parsed-answer')));
+    const replayBox = message.replay
+      ? renderReplay(message.replay)
+      : el(
+          'p',
+          'note replay-none',
+          message.replayNote ? `No replay: ${message.replayNote}` : 'No replay for this record.',
+        );
+    parts.push(section('Replay', replayBox), promptSection(detail));
+    this.element.replaceChildren(...parts);
+    this.element.scrollTop = 0;
+  }
+
+  /** The model and sample, the scoring mode, and the buttons that open the answer or the replay in the editor. */
+  private head(detail: RecordDetail): HTMLElement {
     const head = el('header', 'detail-head');
     const title = el('h2', 'detail-title');
     title.append(el('span', 'detail-model', String(detail.model)), el('span', 'detail-id', String(detail.sampleId)));
@@ -73,86 +99,79 @@ export class DetailPane {
     replay.addEventListener('click', () => this.post('openReplay', this.index));
     actions.append(answer, replay);
     head.append(title, mode, actions);
-    const parts: HTMLElement[] = [head];
-    if (detail.error) parts.push(section('Error', pre(String(detail.error), 'detail-pre bad')));
-    const cuts = [
-      detail.truncated
-        ? 'The reply was cut at the token limit (finish_reason "length"): the answer may be incomplete.'
-        : '',
-      detail.context_truncated
-        ? 'The server cut the prompt without an error: the model answered a prompt it saw only in part.'
-        : '',
-    ].filter(Boolean);
-    if (cuts.length > 0)
-      parts.push(
-        section(
-          'Truncated',
-          el(
-            'p',
-            'note cut-note',
-            `${cuts.join(' ')} ${detail.inMeans ? 'Counted in the means.' : 'Not counted in the means.'}`,
-          ),
-        ),
-      );
-    const fields = Object.entries(detail.fields ?? {}).map(([name, value]): [string, string] => [
-      name,
-      value === null ? '—' : String(value),
-    ]);
-    if (fields.length > 0) parts.push(section('Fields', pairs(fields, 'detail-fields')));
-    const metrics = Object.entries(detail.metrics ?? {}).map(([name, value]): [string, string] => [name, num(value)]);
-    const scores = Object.entries(detail.scores ?? {}).map(([name, value]): [string, string] => [
-      name,
-      typeof value === 'string' ? value : (JSON.stringify(value) ?? '—'),
-    ]);
-    const timing = el(
-      'p',
-      'note',
-      `model latency ${Math.round(detail.latencyMs)} ms${detail.cached ? ' · from cache' : ''}`,
-    );
-    parts.push(
-      section(
-        `Scores (${detail.mode})`,
-        el('p', 'detail-subhead', 'Report metrics'),
-        pairs(metrics, 'detail-metrics'),
-        el('p', 'detail-subhead', 'As the scorer recorded them'),
-        pairs(scores, 'detail-scores'),
-        timing,
-      ),
-    );
-    const diagnostics = Array.isArray(detail.diagnostics) ? detail.diagnostics : [];
-    const list = el('ul', 'detail-diagnostics');
-    for (const diagnostic of diagnostics) {
-      const item = el('li', `severity-${String(diagnostic.severity)}`);
-      item.append(
-        el('span', 'diag-pos', `${diagnostic.line + 1}:${diagnostic.character + 1}`),
-        el('code', 'diag-code', String(diagnostic.code)),
-        el('span', 'diag-message', String(diagnostic.message)),
-      );
-      list.append(item);
-    }
-    parts.push(section(`Diagnostics (${diagnostics.length})`, diagnostics.length ? list : el('p', 'note', 'none')));
-    parts.push(section('Raw answer', pre(detail.rawAnswer || '(empty)', 'detail-pre raw-answer')));
-    parts.push(section('Parsed answer', pre(pretty(detail.parsedAnswer), 'detail-pre parsed-answer')));
-    const replayBox = message.replay
-      ? renderReplay(message.replay)
-      : el(
-          'p',
-          'note replay-none',
-          message.replayNote ? `No replay: ${message.replayNote}` : 'No replay for this record.',
-        );
-    parts.push(section('Replay', replayBox));
-    const prompt = el('div', 'detail-prompt');
-    for (const chat of Array.isArray(detail.messages) ? detail.messages : []) {
-      const item = el('details', 'prompt-message');
-      const text = String(chat.content ?? '');
-      item.append(
-        el('summary', undefined, `${chat.role} · ${text.length.toLocaleString('en-US')} characters`),
-        pre(text),
-      );
-      prompt.append(item);
-    }
-    parts.push(section('Prompt', prompt));
-    this.element.replaceChildren(...parts);
-    this.element.scrollTop = 0;
+    return head;
   }
+}
+
+/** Why the answer may be incomplete (the reply or the prompt was cut), and whether it counts; null when neither was cut. */
+function truncatedSection(detail: RecordDetail): HTMLElement | null {
+  const cuts = [
+    detail.truncated
+      ? 'The reply was cut at the token limit (finish_reason "length"): the answer may be incomplete.'
+      : '',
+    detail.context_truncated
+      ? 'The server cut the prompt without an error: the model answered a prompt it saw only in part.'
+      : '',
+  ].filter(Boolean);
+  if (cuts.length === 0) return null;
+  return section(
+    'Truncated',
+    el(
+      'p',
+      'note cut-note',
+      `${cuts.join(' ')} ${detail.inMeans ? 'Counted in the means.' : 'Not counted in the means.'}`,
+    ),
+  );
+}
+
+/** The report's metrics, the scores as the scorer recorded them, and the model's latency. */
+function scoresSection(detail: RecordDetail): HTMLElement {
+  const metrics = Object.entries(detail.metrics ?? {}).map(([name, value]): [string, string] => [name, num(value)]);
+  const scores = Object.entries(detail.scores ?? {}).map(([name, value]): [string, string] => [
+    name,
+    typeof value === 'string' ? value : (JSON.stringify(value) ?? '—'),
+  ]);
+  const timing = el(
+    'p',
+    'note',
+    `model latency ${Math.round(detail.latencyMs)} ms${detail.cached ? ' · from cache' : ''}`,
+  );
+  return section(
+    `Scores (${detail.mode})`,
+    el('p', 'detail-subhead', 'Report metrics'),
+    pairs(metrics, 'detail-metrics'),
+    el('p', 'detail-subhead', 'As the scorer recorded them'),
+    pairs(scores, 'detail-scores'),
+    timing,
+  );
+}
+
+function diagnosticsSection(detail: RecordDetail): HTMLElement {
+  const diagnostics = Array.isArray(detail.diagnostics) ? detail.diagnostics : [];
+  const list = el('ul', 'detail-diagnostics');
+  for (const diagnostic of diagnostics) {
+    const item = el('li', `severity-${String(diagnostic.severity)}`);
+    item.append(
+      el('span', 'diag-pos', `${diagnostic.line + 1}:${diagnostic.character + 1}`),
+      el('code', 'diag-code', String(diagnostic.code)),
+      el('span', 'diag-message', String(diagnostic.message)),
+    );
+    list.append(item);
+  }
+  return section(`Diagnostics (${diagnostics.length})`, diagnostics.length ? list : el('p', 'note', 'none'));
+}
+
+/** Each message sent, collapsed, with its role and length. */
+function promptSection(detail: RecordDetail): HTMLElement {
+  const prompt = el('div', 'detail-prompt');
+  for (const chat of Array.isArray(detail.messages) ? detail.messages : []) {
+    const item = el('details', 'prompt-message');
+    const text = String(chat.content ?? '');
+    item.append(
+      el('summary', undefined, `${chat.role} · ${text.length.toLocaleString('en-US')} characters`),
+      pre(text),
+    );
+    prompt.append(item);
+  }
+  return section('Prompt', prompt);
 }

@@ -1,6 +1,7 @@
 // The report's tables: overall per model, then the `--by` groups, each metric's mean with its 95%
 // bootstrap interval. The numbers are model.report (exactly `waypoint report --json`), only formatted.
 import type { ReportGroup, ResultsModel } from '../../src/protocol/results';
+import { costCell, hasCostColumn } from '../../src/core/runs/format';
 import { ci, count, el, fixed, glossaryLegend, heading, keyText, meaningOf, countedNoun } from './dom';
 
 /** Group tables longer than this show their first rows and say so (the CSV has them all). */
@@ -70,6 +71,14 @@ export function groupTable(
     if (meaning) th.title = `${metric}: ${meaning}`;
     head.append(th);
   }
+  // Last, as in `waypoint report`: only when some group cost something or its cost is unknown.
+  const cost = hasCostColumn(groups);
+  if (cost) {
+    const th = el('th', 'num cost', 'cost');
+    th.title =
+      'cost: US dollars from the profile\'s prices or the provider\'s figure; "unknown" counts the records whose cost nobody knows.';
+    head.append(th);
+  }
   const thead = el('thead');
   thead.append(head);
   const body = el('tbody');
@@ -80,6 +89,7 @@ export function groupTable(
     if (group.errors > 0) (row.lastElementChild as HTMLElement).classList.add('bad');
     for (const name of cuts) row.append(numberCell(count(group[name] ?? 0)));
     for (const metric of metrics) row.append(metricCell(group, metric));
+    if (cost) row.append(numberCell(costCell(group)));
     body.append(row);
   }
   table.append(thead, body);

@@ -179,22 +179,7 @@ async function runScore(argv: readonly string[], out: Output, err: Output): Prom
     err(`${path}:1:1: this is a ${record.task} record, not ${task}`);
     return 1;
   }
-  let result;
-  let predictActions: number[] = [];
-  let expertActions: number[] = [];
-  if (task === 'predict') {
-    const actions = extraActions ?? record?.actions;
-    if (!actions || (!record && !extraActions)) throw new UsageError('scoring predict on a level file needs --actions');
-    predictActions = actions;
-    result = scorePredict(input.spec, actions, reply, mode);
-  } else if (task === 'plan') {
-    expertActions =
-      extraActions ??
-      (record && record.actions.length > 0
-        ? record.actions
-        : runExpert(input.spec, { loop: 'generator' }).steps.map((s) => s.action));
-    result = scorePlan(input.spec, expertActions, reply, mode);
-  } else result = scoreDecompose(input.spec, reply, mode, k);
+  const { result, predictActions, expertActions } = scoreTask(task, input, extraActions, reply, mode, k);
   // The editor's reading of the same reply (evaluation.ts): its diagnostics and summary line.
   const shown = scoreBabyaiReply(task, { spec: input.spec, predictActions, expertActions }, reply, mode, { k });
   const payload = {
@@ -218,4 +203,30 @@ async function runScore(argv: readonly string[], out: Output, err: Output): Prom
     return 1;
   }
   return 0;
+}
+
+/** The released metric of `task` on `reply`, and the actions the editor's reading needs (the ones predicted, the expert's plan). */
+function scoreTask(
+  task: BabyTask,
+  input: LoadedInput,
+  extraActions: number[] | null,
+  reply: string,
+  mode: 'faithful' | 'reference',
+  k: number,
+) {
+  const record = input.record;
+  if (task === 'predict') {
+    const actions = extraActions ?? record?.actions;
+    if (!actions || (!record && !extraActions)) throw new UsageError('scoring predict on a level file needs --actions');
+    return { result: scorePredict(input.spec, actions, reply, mode), predictActions: actions, expertActions: [] };
+  }
+  if (task === 'plan') {
+    const expertActions =
+      extraActions ??
+      (record && record.actions.length > 0
+        ? record.actions
+        : runExpert(input.spec, { loop: 'generator' }).steps.map((s) => s.action));
+    return { result: scorePlan(input.spec, expertActions, reply, mode), predictActions: [], expertActions };
+  }
+  return { result: scoreDecompose(input.spec, reply, mode, k), predictActions: [], expertActions: [] };
 }

@@ -21,7 +21,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { describeFsError } from '../../core/util/walk';
-import { AtomicOutput, watchInterrupts } from '../../host/atomicOutput';
+import { AtomicOutput, type InterruptWatch, watchInterrupts } from '../../host/atomicOutput';
 import {
   generateLevel,
   LEVEL_FAMILIES,
@@ -63,15 +63,37 @@ export function runBabyaiGenerate(argv: readonly string[], out: Output, err: Out
     return 1;
   }
   return generateFamilies(
-    outDir,
-    families as LevelFamily[],
-    seed,
-    count,
-    distractors,
-    args.flags.has('json'),
+    { outDir, families: families as LevelFamily[], seed, count, distractors, json: args.flags.has('json') },
     out,
     err,
   );
+}
+
+/** The checked flags of `babyai generate --family`. */
+interface FamiliesOptions {
+  readonly outDir: string;
+  readonly families: readonly LevelFamily[];
+  readonly seed: string;
+  readonly count: number;
+  readonly distractors: number;
+  readonly json: boolean;
+}
+
+/** What the levels came to: how many, and how many of each difficulty label. */
+interface LevelTally {
+  levels: number;
+  labels: Record<string, number>;
+}
+
+/** Where the levels are built before they are published: see {@link openStaging}. */
+interface Staging {
+  /** DIR existed (empty): it is filled, not replaced. */
+  readonly existing: boolean;
+  /** DIR's absolute path. */
+  readonly target: string;
+  /** The hidden folder the levels are written into. */
+  readonly temp: string;
+  readonly proofs: AtomicOutput;
 }
 
 /** Lets signals in between levels: a level is synchronous work, and Ctrl+C is handled only when the event loop turns. */
@@ -80,94 +102,34 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** `text` (JSON.stringify(_, null, 2) output) indented as an element of proofs.json's `levels`. */
 const indented = (text: string) => text.replace(/^/gm, '    ');
 
-async function generateFamilies(
-  outDir: string,
-  families: readonly LevelFamily[],
-  seed: string,
-  count: number,
-  distractors: number,
-  json: boolean,
-  out: Output,
-  err: Output,
-): Promise<number> {
-  // A new DIR is built beside it and renamed into place. An existing (empty) DIR is filled, never
-  // replaced (it may be a mount point, the shell's current folder, or carry its own owner and
-  // mode): the levels are built in a hidden folder inside it and moved up at the end.
-  const existing = existsSync(outDir);
-  const target = existing ? realpathSync(outDir) : resolve(outDir);
-  const partialName = `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.partial`;
-  const temp = existing ? join(target, partialName) : join(dirname(target), partialName);
-  let proofs: AtomicOutput;
-  try {
-    mkdirSync(temp, { recursive: true });
-    proofs = await AtomicOutput.open(join(temp, 'proofs.json'));
-  } catch (error) {
-    rmSync(temp, { recursive: true, force: true });
-    err(`${outDir}: ${describeFsError(error)}`);
-    return 1;
-  }
+async function generateFamilies(options: FamiliesOptions, out: Output, err: Output): Promise<number> {
+  const { outDir } = options;
+  const staging = await openStaging(outDir, err);
+  if (staging === null) return 1;
+  const { existing, target, temp, proofs } = staging;
   const discard = () => rmSync(temp, { recursive: true, force: true });
   const interrupts = watchInterrupts(proofs, (signal) => {
     discard();
     err(`babyai generate: ${signal} again: stopped; nothing was written to ${outDir}`);
   });
+  const stopped = (levels: number) => {
+    discard();
+    err(`babyai generate: ${interrupts.signal} after ${levels} levels: stopped; nothing was written to ${outDir}`);
+    return interrupts.exitCode;
+  };
   try {
-    // proofs.json byte for byte as JSON.stringify({ seed, distractors, levels }, null, 2) wrote it whole.
-    await proofs.write(
-      `{\n  "seed": ${JSON.stringify(seed)},\n  "distractors": ${JSON.stringify(distractors)},\n  "levels": [`,
-    );
-    const labels: Record<string, number> = {};
-    let levels = 0;
-    let lastTurn = Date.now();
-    for (const family of families) {
-      for (let index = 0; index < count; index++) {
-        const level = generateLevel(family, seed, index, distractors);
-        const file = `${family}-${index}.level.json`;
-        writeFileSync(join(temp, file), level.text);
-        const entry = {
-          file,
-          family,
-          mission: level.mission,
-          difficulty: level.difficulty,
-          proof_length: level.proof.length,
-          proof: level.proof,
-          redraws: level.redraws,
-        };
-        await proofs.write(`${levels === 0 ? '\n' : ',\n'}${indented(JSON.stringify(entry, null, 2))}`);
-        levels++;
-        labels[level.difficulty] = (labels[level.difficulty] ?? 0) + 1;
-        const now = Date.now();
-        if (now - lastTurn >= 20) {
-          lastTurn = now;
-          await nextTurn();
-        }
-        if (interrupts.signal) {
-          await proofs.abort();
-          discard();
-          err(
-            `babyai generate: ${interrupts.signal} after ${levels} levels: stopped; nothing was written to ${outDir}`,
-          );
-          return interrupts.exitCode;
-        }
-      }
+    const tally = await writeLevels(temp, proofs, options, interrupts);
+    if (interrupts.signal) {
+      await proofs.abort();
+      return stopped(tally.levels);
     }
-    await proofs.write(levels === 0 ? ']\n}\n' : '\n  ]\n}\n');
+    await proofs.write(tally.levels === 0 ? ']\n}\n' : '\n  ]\n}\n');
     await proofs.commit();
     // A Ctrl+C during the last writes still means nothing is published.
-    if (interrupts.signal) {
-      discard();
-      err(`babyai generate: ${interrupts.signal} after ${levels} levels: stopped; nothing was written to ${outDir}`);
-      return interrupts.exitCode;
-    }
+    if (interrupts.signal) return stopped(tally.levels);
     if (existing) fillFolder(temp, target);
     else renameSync(temp, target);
-    if (json) out(JSON.stringify({ dir: outDir, levels, difficulty: labels }));
-    else
-      out(
-        `${outDir}: ${levels} levels (${Object.entries(labels)
-          .map(([label, n]) => `${n} ${label}`)
-          .join(', ')}), each with the expert's proof in proofs.json`,
-      );
+    out(generatedReport(options, tally));
     return 0;
   } catch (error) {
     await proofs.abort();
@@ -187,6 +149,81 @@ async function generateFamilies(
   } finally {
     interrupts.dispose();
   }
+}
+
+/**
+ * Makes the hidden folder the levels are built in and opens proofs.json there; null (the error
+ * reported) when that fails. A new DIR is built beside it and renamed into place. An existing
+ * (empty) DIR is filled, never replaced (it may be a mount point, the shell's current folder, or
+ * carry its own owner and mode): the levels are built in a hidden folder inside it and moved up at
+ * the end.
+ */
+async function openStaging(outDir: string, err: Output): Promise<Staging | null> {
+  const existing = existsSync(outDir);
+  const target = existing ? realpathSync(outDir) : resolve(outDir);
+  const partialName = `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.partial`;
+  const temp = existing ? join(target, partialName) : join(dirname(target), partialName);
+  try {
+    mkdirSync(temp, { recursive: true });
+    return { existing, target, temp, proofs: await AtomicOutput.open(join(temp, 'proofs.json')) };
+  } catch (error) {
+    rmSync(temp, { recursive: true, force: true });
+    err(`${outDir}: ${describeFsError(error)}`);
+    return null;
+  }
+}
+
+/**
+ * Writes each level into `temp` and its entry into proofs.json, up to the closing bracket. Stops
+ * after the level in progress when a signal is recorded; the caller checks `interrupts.signal`.
+ */
+async function writeLevels(
+  temp: string,
+  proofs: AtomicOutput,
+  options: FamiliesOptions,
+  interrupts: InterruptWatch,
+): Promise<LevelTally> {
+  const { families, seed, count, distractors } = options;
+  // proofs.json byte for byte as JSON.stringify({ seed, distractors, levels }, null, 2) wrote it whole.
+  await proofs.write(
+    `{\n  "seed": ${JSON.stringify(seed)},\n  "distractors": ${JSON.stringify(distractors)},\n  "levels": [`,
+  );
+  const tally: LevelTally = { levels: 0, labels: {} };
+  let lastTurn = Date.now();
+  for (const family of families) {
+    for (let index = 0; index < count; index++) {
+      const level = generateLevel(family, seed, index, distractors);
+      const file = `${family}-${index}.level.json`;
+      writeFileSync(join(temp, file), level.text);
+      const entry = {
+        file,
+        family,
+        mission: level.mission,
+        difficulty: level.difficulty,
+        proof_length: level.proof.length,
+        proof: level.proof,
+        redraws: level.redraws,
+      };
+      await proofs.write(`${tally.levels === 0 ? '\n' : ',\n'}${indented(JSON.stringify(entry, null, 2))}`);
+      tally.levels++;
+      tally.labels[level.difficulty] = (tally.labels[level.difficulty] ?? 0) + 1;
+      const now = Date.now();
+      if (now - lastTurn >= 20) {
+        lastTurn = now;
+        await nextTurn();
+      }
+      if (interrupts.signal) return tally;
+    }
+  }
+  return tally;
+}
+
+/** The line on stdout: the `--json` object, or one sentence. */
+function generatedReport(options: FamiliesOptions, { levels, labels }: LevelTally): string {
+  if (options.json) return JSON.stringify({ dir: options.outDir, levels, difficulty: labels });
+  return `${options.outDir}: ${levels} levels (${Object.entries(labels)
+    .map(([label, n]) => `${n} ${label}`)
+    .join(', ')}), each with the expert's proof in proofs.json`;
 }
 
 /**

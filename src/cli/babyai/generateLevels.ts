@@ -20,7 +20,7 @@ import {
 } from '../../core/benchmarks/babyai/levels/rows';
 import { csvLine } from '../../core/util/csv';
 import { parseInclusiveRange } from '../../core/util/ranges';
-import { AtomicOutput, OutputExistsError, watchInterrupts } from '../../host/atomicOutput';
+import { AtomicOutput, type InterruptWatch, OutputExistsError, watchInterrupts } from '../../host/atomicOutput';
 import { parseArgs, UsageError } from '../args';
 
 type Output = (text: string) => void;
@@ -37,8 +37,80 @@ function isFileSystemError(error: unknown): error is NodeJS.ErrnoException {
 /** Lets signals in between rows: a row is milliseconds of synchronous work, and Ctrl+C is handled only when the event loop turns. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The checked flags of the `--level` form. */
+interface ExactGenerateOptions {
+  readonly task: DatasetTask;
+  readonly file: string;
+  /** Distinct, in the order first named. */
+  readonly levels: readonly string[];
+  readonly from: number;
+  readonly to: number;
+  readonly withProof: boolean;
+  readonly json: boolean;
+}
+
+/** What the rows came to: the summary line and `--json` report it. */
+interface RowTally {
+  rows: number;
+  solved: number;
+  difficulty: Record<string, number>;
+  skipped: Array<{ level: string; seed: number; reason: string }>;
+}
+
 /** Runs the `--level` form of `waypoint babyai generate`; returns the exit code. */
 export async function runExactGenerate(argv: readonly string[], out: Output, err: Output): Promise<number> {
+  const options = parseExactGenerateArgs(argv);
+  const { file } = options;
+  let output: AtomicOutput;
+  try {
+    // Before any work: a folder that cannot be made, or a file already there, fails now, not after the run.
+    output = await AtomicOutput.open(file);
+  } catch (error) {
+    if (error instanceof OutputExistsError) err(`${file}: exists (generate does not overwrite a file)`);
+    else if (isFileSystemError(error)) err(`${file}: ${error.message}`);
+    else throw error;
+    return 1;
+  }
+  const interrupts = watchInterrupts(output, (signal) =>
+    err(`babyai generate: ${signal} again: stopped; nothing was written to ${file}`),
+  );
+  try {
+    const tally = await writeRows(output, options, interrupts, err);
+    if (tally === 'interrupted') return interrupts.exitCode;
+    if (tally.rows === 0) {
+      // generate_<task>.py raises "No records generated!" here; nothing is written.
+      await output.abort();
+      err(`babyai generate: no rows: every seed was skipped (${tally.skipped[0]?.reason ?? 'no seeds'})`);
+      return 1;
+    }
+    await output.commit();
+    // Waypoint reads record files by name (core/benchmarks/babyai/declaration.ts), as upstream names them.
+    if (!/(?:^|[\\/])llm[-_]babybench[^\\/]*\.csv$/i.test(file))
+      err(
+        `note: name the file LLM_BABYBENCH_<Task>.csv for 'waypoint validate' and the editor to read it as LLM-BabyBench records`,
+      );
+    out(generatedReport(options, tally));
+    return 0;
+  } catch (error) {
+    await output.abort();
+    if (error instanceof OutputExistsError) {
+      err(
+        `${file}: exists: it appeared while generate ran, and generate does not overwrite a file; nothing was written`,
+      );
+      return 1;
+    }
+    if (isFileSystemError(error)) {
+      err(`${file}: ${error.message}; nothing was written`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    interrupts.dispose();
+  }
+}
+
+/** The flags, checked in the order the usage errors have always been raised. */
+function parseExactGenerateArgs(argv: readonly string[]): ExactGenerateOptions {
   const args = parseArgs(argv, ['json'], ['level', 'seeds', 'task', 'out', 'columns']);
   if (args.positionals.length > 0)
     throw new UsageError(`babyai generate takes no positional arguments, got '${args.positionals[0]}'`);
@@ -71,104 +143,71 @@ export async function runExactGenerate(argv: readonly string[], out: Output, err
         `unknown level '${level}'; supported: all, ${[...BABYAI_LEVEL_NAMES, ...PLAN_LEVEL_NAMES].join(', ')}`,
       );
   }
-  let output: AtomicOutput;
-  try {
-    // Before any work: a folder that cannot be made, or a file already there, fails now, not after the run.
-    output = await AtomicOutput.open(file);
-  } catch (error) {
-    if (error instanceof OutputExistsError) err(`${file}: exists (generate does not overwrite a file)`);
-    else if (isFileSystemError(error)) err(`${file}: ${error.message}`);
-    else throw error;
-    return 1;
-  }
-  const interrupts = watchInterrupts(output, (signal) =>
-    err(`babyai generate: ${signal} again: stopped; nothing was written to ${file}`),
+  return { task: datasetTask, file, levels, from, to, withProof: columns === 'proof', json: args.flags.has('json') };
+}
+
+/**
+ * Writes the header and one row per (level, seed), reporting progress on stderr every 2 s. A first
+ * Ctrl+C aborts the output and gives 'interrupted'.
+ */
+async function writeRows(
+  output: AtomicOutput,
+  options: ExactGenerateOptions,
+  interrupts: InterruptWatch,
+  err: Output,
+): Promise<RowTally | 'interrupted'> {
+  const { task, file, levels, from, to, withProof } = options;
+  await output.write(
+    `${csvLine(withProof ? [...UPSTREAM_COLUMNS[task], ...PROOF_COLUMNS[task]] : UPSTREAM_COLUMNS[task])}\n`,
   );
-  try {
-    const withProof = columns === 'proof';
-    await output.write(
-      `${csvLine(withProof ? [...UPSTREAM_COLUMNS[datasetTask], ...PROOF_COLUMNS[datasetTask]] : UPSTREAM_COLUMNS[datasetTask])}\n`,
-    );
-    const skipped: Array<{ level: string; seed: number; reason: string }> = [];
-    const difficulty: Record<string, number> = {};
-    let rows = 0;
-    let solved = 0;
-    const total = levels.length * (to - from + 1);
-    let done = 0;
-    let lastReport = Date.now();
-    const started = lastReport;
-    let lastTurn = lastReport;
-    for (const level of levels) {
-      for (let seed = from; seed <= to; seed++) {
-        try {
-          const row = datasetRow(datasetTask, level, seed);
-          await output.write(`${csvLine(withProof ? [...row.upstream, ...row.proof] : row.upstream)}\n`);
-          rows++;
-          if (row.solved) solved++;
-          difficulty[row.proof[2]] = (difficulty[row.proof[2]] ?? 0) + 1;
-        } catch (error) {
-          if (!(error instanceof RowGenerationError)) throw error;
-          skipped.push({ level, seed, reason: error.message });
-          err(`babyai generate: skipped ${error.message} (upstream's generator skips this seed too)`);
-        }
-        done++;
-        const now = Date.now();
-        if (now - lastTurn >= 20) {
-          lastTurn = now;
-          await nextTurn();
-        }
-        if (interrupts.signal) {
-          await output.abort();
-          err(
-            `babyai generate: ${interrupts.signal} after ${done}/${total} rows: stopped; nothing was written to ${file}`,
-          );
-          return interrupts.exitCode;
-        }
-        if (now - lastReport >= 2000) {
-          lastReport = now;
-          err(
-            `babyai generate: ${done}/${total} rows (${level} seed ${seed}), ${((now - started) / 1000).toFixed(0)} s`,
-          );
-        }
+  const tally: RowTally = { rows: 0, solved: 0, difficulty: {}, skipped: [] };
+  const total = levels.length * (to - from + 1);
+  let done = 0;
+  let lastReport = Date.now();
+  const started = lastReport;
+  let lastTurn = lastReport;
+  for (const level of levels) {
+    for (let seed = from; seed <= to; seed++) {
+      try {
+        const row = datasetRow(task, level, seed);
+        await output.write(`${csvLine(withProof ? [...row.upstream, ...row.proof] : row.upstream)}\n`);
+        tally.rows++;
+        if (row.solved) tally.solved++;
+        tally.difficulty[row.proof[2]] = (tally.difficulty[row.proof[2]] ?? 0) + 1;
+      } catch (error) {
+        if (!(error instanceof RowGenerationError)) throw error;
+        tally.skipped.push({ level, seed, reason: error.message });
+        err(`babyai generate: skipped ${error.message} (upstream's generator skips this seed too)`);
+      }
+      done++;
+      const now = Date.now();
+      if (now - lastTurn >= 20) {
+        lastTurn = now;
+        await nextTurn();
+      }
+      if (interrupts.signal) {
+        await output.abort();
+        err(
+          `babyai generate: ${interrupts.signal} after ${done}/${total} rows: stopped; nothing was written to ${file}`,
+        );
+        return 'interrupted';
+      }
+      if (now - lastReport >= 2000) {
+        lastReport = now;
+        err(`babyai generate: ${done}/${total} rows (${level} seed ${seed}), ${((now - started) / 1000).toFixed(0)} s`);
       }
     }
-    if (rows === 0) {
-      // generate_<task>.py raises "No records generated!" here; nothing is written.
-      await output.abort();
-      err(`babyai generate: no rows: every seed was skipped (${skipped[0]?.reason ?? 'no seeds'})`);
-      return 1;
-    }
-    await output.commit();
-    // Waypoint reads record files by name (core/benchmarks/babyai/declaration.ts), as upstream names them.
-    if (!/(?:^|[\\/])llm[-_]babybench[^\\/]*\.csv$/i.test(file))
-      err(
-        `note: name the file LLM_BABYBENCH_<Task>.csv for 'waypoint validate' and the editor to read it as LLM-BabyBench records`,
-      );
-    if (args.flags.has('json'))
-      out(JSON.stringify({ file, task: datasetTask, levels, seeds: [from, to], rows, solved, difficulty, skipped }));
-    else {
-      const tally = Object.entries(difficulty)
-        .map(([label, n]) => `${n} ${label}`)
-        .join(', ');
-      out(
-        `${file}: ${rows} ${datasetTask} rows (${levels.length} level${levels.length === 1 ? '' : 's'} × seeds ${from}-${to}), the expert solved ${solved}${tally ? `; ${tally}` : ''}${skipped.length ? `; ${skipped.length} skipped` : ''}`,
-      );
-    }
-    return 0;
-  } catch (error) {
-    await output.abort();
-    if (error instanceof OutputExistsError) {
-      err(
-        `${file}: exists: it appeared while generate ran, and generate does not overwrite a file; nothing was written`,
-      );
-      return 1;
-    }
-    if (isFileSystemError(error)) {
-      err(`${file}: ${error.message}; nothing was written`);
-      return 1;
-    }
-    throw error;
-  } finally {
-    interrupts.dispose();
   }
+  return tally;
+}
+
+/** The line on stdout: the `--json` object, or one sentence. */
+function generatedReport(options: ExactGenerateOptions, tally: RowTally): string {
+  const { file, task, levels, from, to } = options;
+  const { rows, solved, difficulty, skipped } = tally;
+  if (options.json) return JSON.stringify({ file, task, levels, seeds: [from, to], rows, solved, difficulty, skipped });
+  const counts = Object.entries(difficulty)
+    .map(([label, n]) => `${n} ${label}`)
+    .join(', ');
+  return `${file}: ${rows} ${task} rows (${levels.length} level${levels.length === 1 ? '' : 's'} × seeds ${from}-${to}), the expert solved ${solved}${counts ? `; ${counts}` : ''}${skipped.length ? `; ${skipped.length} skipped` : ''}`;
 }

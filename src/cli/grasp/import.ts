@@ -2,8 +2,8 @@
 // [--model-name NAME] [--extraction recommended|every-word] [--json]` (runs.md §3): o1-mini rows,
 // Batch API output rows and the greedy/random baseline files, scored against the grids of --grids
 // (found by file name) into run records. Folders are searched recursively for `*_output.jsonl` and
-// `<x>_results/*.jsonl`. Rows whose grid is missing become records with `error` and the exit code is
-// 1. Rows are scored and written as they are read (importWorkers.ts); --workers N shares them out.
+// `<x>_results/*.jsonl`. Rows whose grid is missing, and rows that cannot be read at all, become
+// records with `error` and the exit code is 1. Rows are scored and written as they are read (importWorkers.ts); --workers N shares them out.
 // --out is replaced only when the import got through (atomicOutput.ts).
 import { promises as fs } from 'node:fs';
 import { join, relative } from 'node:path';

@@ -62,26 +62,29 @@ export function runGenerate(argv: readonly string[], out: Output, err: Output): 
   return 0;
 }
 
+/** The one transform of --rename-seed S, --rotate 90|180|270 or --reflect ns|ew. */
+function reskinTransformOf(options: ReadonlyMap<string, string>): ReskinTransform {
+  const chosen = ['rename-seed', 'rotate', 'reflect'].filter((option) => options.has(option));
+  if (chosen.length !== 1)
+    throw new UsageError('mango reskin needs exactly one of --rename-seed S, --rotate 90|180|270, --reflect ns|ew');
+  const value = options.get(chosen[0]) as string;
+  if (chosen[0] === 'rename-seed') return { kind: 'rename', seed: value };
+  if (chosen[0] === 'rotate') {
+    if (value !== '90' && value !== '180' && value !== '270')
+      throw new UsageError(`--rotate must be 90, 180 or 270, not '${value}'`);
+    return { kind: 'rotate', degrees: Number(value) as 90 | 180 | 270 };
+  }
+  if (value !== 'ns' && value !== 'ew') throw new UsageError(`--reflect must be ns or ew, not '${value}'`);
+  return { kind: 'reflect', axis: value };
+}
+
 /** Runs `waypoint mango reskin ...`; returns the exit code. */
 export async function runReskin(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const args = parseArgs(argv, ['json'], ['out', 'rename-seed', 'rotate', 'reflect', 'canary']);
   if (args.positionals.length !== 1)
     throw new UsageError(`mango reskin needs exactly one game directory, got ${args.positionals.length}`);
   const outDir = requireOut(args.options.get('out'));
-  const chosen = ['rename-seed', 'rotate', 'reflect'].filter((option) => args.options.has(option));
-  if (chosen.length !== 1)
-    throw new UsageError('mango reskin needs exactly one of --rename-seed S, --rotate 90|180|270, --reflect ns|ew');
-  let transform: ReskinTransform;
-  const value = args.options.get(chosen[0]) as string;
-  if (chosen[0] === 'rename-seed') transform = { kind: 'rename', seed: value };
-  else if (chosen[0] === 'rotate') {
-    if (value !== '90' && value !== '180' && value !== '270')
-      throw new UsageError(`--rotate must be 90, 180 or 270, not '${value}'`);
-    transform = { kind: 'rotate', degrees: Number(value) as 90 | 180 | 270 };
-  } else {
-    if (value !== 'ns' && value !== 'ew') throw new UsageError(`--reflect must be ns or ew, not '${value}'`);
-    transform = { kind: 'reflect', axis: value };
-  }
+  const transform = reskinTransformOf(args.options);
   const gameDir = args.positionals[0];
   const source = basename(resolve(gameDir));
   const texts: Record<string, string> = {};

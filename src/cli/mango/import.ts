@@ -66,71 +66,95 @@ export async function importMango(argv: readonly string[], out: Output, err: Out
   const modelName = args.options.get('model-name');
   if (modelName === '') throw new UsageError('--model-name needs a non-empty name');
 
-  const sources: Sources = { games: new Map(), results: [] };
-  for (const path of args.positionals) {
-    const problem = await collect(path, sources, 0);
-    if (problem) {
-      err(problem);
-      return 1;
-    }
-  }
-  if (sources.results.length === 0) {
-    err(
-      `${args.positionals.join(', ')}: no result files found (folders of result_sample_id_*.json, or answer .jsonl files)`,
-    );
-    return 1;
-  }
+  const sources = await collectSources(args.positionals, err);
+  if (sources === null) return 1;
 
   const runId = newRunId('import');
-  let written = 0;
-  let errors = 0;
-  const encoder = new TextEncoder();
+  const tally = { written: 0, errors: 0 };
   // Written whole or not at all: a failure midway leaves a previous run file of that name intact.
   try {
     await writeOutputAtomically(outPath, async (write) => {
-      const games = new GameCache(sources.games, mode);
-      for (const resultPath of sources.results) {
-        let answers: LoadedAnswer[];
-        try {
-          answers = await readAnswers(resultPath);
-        } catch (error) {
-          err(`${resultPath}: ${describeFsError(error)}`);
-          errors++;
-          continue;
-        }
-        const lines: string[] = [];
-        for (const [game, group] of groupByGame(answers)) {
-          const context = await games.get(game, group);
-          for (const answer of group) {
-            const model = importedProfile(modelName ?? modelFromData(answer.record) ?? modelFromPath(resultPath, game));
-            const record: RunRecord<MangoQuestion> = importedRecord(answer, context, mode, model, runId);
-            if (record.error) {
-              err(`${answer.source}${answer.position ?? ''}: ${record.error}`);
-              errors++;
-            }
-            lines.push(`${JSON.stringify(record)}\n`);
-          }
-        }
-        if (lines.length > 0) write(encoder.encode(lines.join('')));
-        written += lines.length;
-      }
+      await writeRecords(sources, { mode, modelName, runId }, write, tally, err);
       // Nothing to write: thrown so the temporary file is dropped and a run file of that name stays as it was.
-      if (written === 0) throw new NothingImported();
+      if (tally.written === 0) throw new NothingImported();
     });
   } catch (error) {
     if (error instanceof NothingImported) {
       // An empty or blank answers file imports nothing: say so and fail, as import grasp does.
-      if (errors === 0) err(`waypoint import mango: no MANGO results in ${sources.results.join(', ')}`);
+      if (tally.errors === 0) err(`waypoint import mango: no MANGO results in ${sources.results.join(', ')}`);
       return 1;
     }
     if (!(error instanceof OutputFileError)) throw error;
     err(error.message);
     return 1;
   }
+  const { written, errors } = tally;
   const summary = { records: written, errors, out: outPath, run_id: runId, mode };
   if (args.flags.has('json')) out(JSON.stringify(summary));
   else out(`imported ${written} MANGO results into ${outPath} (${mode}; ${errors} with errors)`);
   return errors > 0 ? 1 : 0;
+}
+
+/** The game and result folders the sources are or hold; null (the problem reported) when one cannot be read, or none holds a result. */
+async function collectSources(paths: readonly string[], err: Output): Promise<Sources | null> {
+  const sources: Sources = { games: new Map(), results: [] };
+  for (const path of paths) {
+    const problem = await collect(path, sources, 0);
+    if (problem) {
+      err(problem);
+      return null;
+    }
+  }
+  if (sources.results.length === 0) {
+    err(`${paths.join(', ')}: no result files found (folders of result_sample_id_*.json, or answer .jsonl files)`);
+    return null;
+  }
+  return sources;
+}
+
+/** What every imported record carries: the scoring mode, the model name given, the run's id. */
+interface ImportSettings {
+  readonly mode: Mode;
+  readonly modelName: string | undefined;
+  readonly runId: string;
+}
+
+/** Scores each result source's answers into records and writes them; a record with `error` is also reported and counted. */
+async function writeRecords(
+  sources: Sources,
+  settings: ImportSettings,
+  write: (bytes: Uint8Array) => void,
+  tally: { written: number; errors: number },
+  err: Output,
+): Promise<void> {
+  const { mode, modelName, runId } = settings;
+  const encoder = new TextEncoder();
+  const games = new GameCache(sources.games, mode);
+  for (const resultPath of sources.results) {
+    let answers: LoadedAnswer[];
+    try {
+      answers = await readAnswers(resultPath);
+    } catch (error) {
+      err(`${resultPath}: ${describeFsError(error)}`);
+      tally.errors++;
+      continue;
+    }
+    const lines: string[] = [];
+    for (const [game, group] of groupByGame(answers)) {
+      const context = await games.get(game, group);
+      for (const answer of group) {
+        const model = importedProfile(modelName ?? modelFromData(answer.record) ?? modelFromPath(resultPath, game));
+        const record: RunRecord<MangoQuestion> = importedRecord(answer, context, mode, model, runId);
+        if (record.error) {
+          err(`${answer.source}${answer.position ?? ''}: ${record.error}`);
+          tally.errors++;
+        }
+        lines.push(`${JSON.stringify(record)}\n`);
+      }
+    }
+    if (lines.length > 0) write(encoder.encode(lines.join('')));
+    tally.written += lines.length;
+  }
 }
 
 /** The import found no result to write (the reasons, if any, are already on stderr). */
@@ -254,6 +278,25 @@ class GameCache {
   }
 }
 
+/** The game's question the result answered (its skeleton line, labels and path length), or why there is none. */
+function questionOfResult(
+  record: Record<string, unknown>,
+  context: Extract<GameContext, { ok: true }>,
+): MangoQuestion | string {
+  const sampleId = String(record.sample_id ?? '');
+  const task = resultTask(record);
+  const found = context.skeletons.get(sampleId);
+  if (!found || found.task !== task)
+    return `no ${task.toUpperCase()} question with sample_id ${sampleId} in the game ${context.game} (${context.game}.${task === 'df' ? 'all2all' : 'all_pairs'}.jsonl)`;
+  const cutoff =
+    Number.isInteger(record.model_cutoff_num) && Number(record.model_cutoff_num) >= 0
+      ? Number(record.model_cutoff_num)
+      : DEFAULT_MODEL_CUTOFF;
+  const labelled = faithfulQuestion(context.game, record, found, cutoff);
+  const pathLength = task === 'df' ? labelled.actionList.length : context.distance(labelled.src, labelled.dst);
+  return pathLength === undefined ? labelled : { ...labelled, pathLength };
+}
+
 function importedRecord(
   answer: LoadedAnswer,
   context: GameContext,
@@ -285,20 +328,9 @@ function importedRecord(
   });
   if (!answer.record) return failed(answer.error ?? 'did not load');
   if (!context.ok) return failed(context.message);
-  const sampleId = String(record.sample_id ?? '');
   const task = resultTask(record);
-  const found = context.skeletons.get(sampleId);
-  if (!found || found.task !== task)
-    return failed(
-      `no ${task.toUpperCase()} question with sample_id ${sampleId} in the game ${context.game} (${context.game}.${task === 'df' ? 'all2all' : 'all_pairs'}.jsonl)`,
-    );
-  const cutoff =
-    Number.isInteger(record.model_cutoff_num) && Number(record.model_cutoff_num) >= 0
-      ? Number(record.model_cutoff_num)
-      : DEFAULT_MODEL_CUTOFF;
-  const labelled = faithfulQuestion(context.game, record, found, cutoff);
-  const pathLength = task === 'df' ? labelled.actionList.length : context.distance(labelled.src, labelled.dst);
-  const question = pathLength === undefined ? labelled : { ...labelled, pathLength };
+  const question = questionOfResult(record, context);
+  if (typeof question === 'string') return failed(question);
   let scores: RunRecord['scores'];
   try {
     scores = scoreResult(context.scorer, record, mode, { question, lookup: context.lookup }).scores;

@@ -13,7 +13,7 @@ import {
 } from '../../core/maze/layoutEngines';
 import { layoutQuality } from '../../core/maze/layoutQuality';
 import { buildMazeGraph } from '../../core/benchmarks/mango/maze/maze';
-import { layoutMaze } from '../../core/maze/mazeLayout';
+import { layoutMaze, type MazeLayout } from '../../core/maze/mazeLayout';
 import { mazeSvg } from '../../core/benchmarks/mango/maze/mazeSvg';
 import { basename, join, resolve } from 'node:path';
 import { elkInProcess } from '../../host/elkInProcess';
@@ -77,19 +77,7 @@ export async function runLayout(argv: readonly string[], out: Output, err: Outpu
     }
   }
   if (args.flags.has('json')) {
-    const json: LayoutJson = {
-      engine,
-      nodes: layout.nodes.map(({ id, x, y, width, height }) => ({ id, x, y, width, height })),
-      edges: layout.edges.map(({ src, action, dst, explicit, points, label }) => ({
-        src,
-        action,
-        dst,
-        explicit,
-        points,
-        label,
-      })),
-    };
-    out(JSON.stringify(json));
+    out(JSON.stringify(layoutJson(engine, layout)));
     return 0;
   }
   const quality = layoutQuality(layout.nodes, layout.edges);
@@ -101,6 +89,22 @@ export async function runLayout(argv: readonly string[], out: Output, err: Outpu
   );
   if (svgPath !== undefined) out(`wrote ${svgPath}`);
   return 0;
+}
+
+/** The layout as `--json` prints it: each room's box and each edge's points and label, nothing else. */
+function layoutJson(engine: LayoutEngineName, layout: MazeLayout): LayoutJson {
+  return {
+    engine,
+    nodes: layout.nodes.map(({ id, x, y, width, height }) => ({ id, x, y, width, height })),
+    edges: layout.edges.map(({ src, action, dst, explicit, points, label }) => ({
+      src,
+      action,
+      dst,
+      explicit,
+      points,
+      label,
+    })),
+  };
 }
 
 /** The walkthrough's first room: the source of the earliest-known edge. */

@@ -16,7 +16,7 @@ import { formatTranscript } from '../../core/eval/episodes';
 import { OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
 import { cliApiKey, cliKeyAdvice } from './keyAdvice';
 import { answerPrepared } from '../../core/eval/pipeline';
-import type { ScoringMode } from '../../core/eval/types';
+import type { RunRecord, ScoringMode } from '../../core/eval/types';
 import { graspPlayQuestion, preparedGraspEpisode } from '../../core/benchmarks/grasp/episode';
 import { parseGraspGridFile } from '../../core/benchmarks/grasp/gridFile';
 import { parseSettingsOption } from '../../core/benchmarks/grasp/questionSet';
@@ -212,34 +212,7 @@ export async function runPlay(argv: readonly string[], out: Output, err: Output)
       seed,
       signal: controller.signal,
     });
-    const answer = record.parsedAnswer as EpisodeAnswer;
-    const failed = record.error ?? record.episode_error;
-    // The first turn failed: nothing was played, and the failure is all there is to say.
-    if (failed !== undefined && answer.moves === 0) {
-      err(`waypoint play: ${escapeControls(failed)}`);
-      return 1;
-    }
-    if (args.flags.has('json')) {
-      const { reached, moves, start, steps } = answer;
-      out(
-        JSON.stringify({
-          reached,
-          moves,
-          start,
-          steps,
-          end: answer.end,
-          ...(answer.reason !== undefined ? { reason: answer.reason } : {}),
-          ...(record.failure ? { failure: record.failure } : {}),
-          scores: record.scores,
-        }),
-      );
-    } else out(formatTranscript({ ...answer, steps: answer.steps }));
-    // A turn's call failed: the turns before it are printed above, and the failure is the exit code's reason.
-    if (failed === undefined) return 0;
-    err(
-      `waypoint play: the episode ended after ${answer.moves} ${answer.moves === 1 ? 'move' : 'moves'} because a turn failed: ${escapeControls(failed)}`,
-    );
-    return 1;
+    return printEpisode(record, args.flags.has('json'), out, err);
   } catch (error) {
     if (error instanceof ModelCallCancelled) {
       err('waypoint play: interrupted.');
@@ -253,4 +226,36 @@ export async function runPlay(argv: readonly string[], out: Output, err: Output)
   } finally {
     process.off('SIGINT', onSigint);
   }
+}
+
+/** Prints the played episode (its transcript, or runs.md §7's JSON); exit 1 when a turn's call failed. */
+function printEpisode(record: RunRecord, json: boolean, out: Output, err: Output): number {
+  const answer = record.parsedAnswer as EpisodeAnswer;
+  const failed = record.error ?? record.episode_error;
+  // The first turn failed: nothing was played, and the failure is all there is to say.
+  if (failed !== undefined && answer.moves === 0) {
+    err(`waypoint play: ${escapeControls(failed)}`);
+    return 1;
+  }
+  if (json) {
+    const { reached, moves, start, steps } = answer;
+    out(
+      JSON.stringify({
+        reached,
+        moves,
+        start,
+        steps,
+        end: answer.end,
+        ...(answer.reason !== undefined ? { reason: answer.reason } : {}),
+        ...(record.failure ? { failure: record.failure } : {}),
+        scores: record.scores,
+      }),
+    );
+  } else out(formatTranscript({ ...answer, steps: answer.steps }));
+  // A turn's call failed: the turns before it are printed above, and the failure is the exit code's reason.
+  if (failed === undefined) return 0;
+  err(
+    `waypoint play: the episode ended after ${answer.moves} ${answer.moves === 1 ? 'move' : 'moves'} because a turn failed: ${escapeControls(failed)}`,
+  );
+  return 1;
 }

@@ -9,7 +9,7 @@
 import { promises as fs } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { buildReport, whereMatchesNothing } from '../../core/runs/report';
-import { ReportUsageError } from '../../core/runs/records';
+import { type RecordSet, ReportUsageError } from '../../core/runs/records';
 import { reportCsv, reportMarkdown, reportText } from '../../core/runs/format';
 import { reportHtml } from '../../core/runs/html';
 import { buildReplays, ReplayBuilder } from '../../core/runs/replays';
@@ -65,18 +65,7 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   const sourceFlags = ['grids', 'games', 'levels'].filter((name) => args.options.has(name));
   if (sourceFlags.length > 0 && !args.options.has('html'))
     throw new UsageError(`--${sourceFlags[0]} names files for the replays of --html FILE`);
-  // A mistyped folder would only show as "not found" notes inside the HTML: say it here, before any work.
-  for (const name of sourceFlags) {
-    const folder = args.options.get(name) as string;
-    const problem = await fs.stat(folder).then(
-      (stats) => (stats.isDirectory() ? null : 'not a directory'),
-      (error: unknown) => describeFsError(error),
-    );
-    if (problem) {
-      err(`${folder}: ${problem} (--${name} names the folder of the files the replays need)`);
-      return 1;
-    }
-  }
+  if (!(await replayFoldersExist(args.options, sourceFlags, err))) return 1;
   const read = await readRunFiles(args.positionals, err, { keepText: args.options.has('html') });
   if (!read) return 1;
   const { json, rows } = buildReport(read.set, {
@@ -93,26 +82,55 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   }
   const htmlPath = args.options.get('html');
   if (htmlPath !== undefined) {
-    try {
-      const replays = await buildReplays(
-        rows.map((row) => row.record as RunRecord),
-        new ReplayBuilder(
-          { grids: args.options.get('grids'), games: args.options.get('games'), levels: args.options.get('levels') },
-          nodeQuestionFiles,
-        ),
-      );
-      await fs.writeFile(
-        htmlPath,
-        reportHtml(json, rows, read.set.report, { gzip: (data) => gzipSync(data), replays }),
-      );
-    } catch (error) {
-      err(`${htmlPath}: ${describeFsError(error)}`);
-      return 1;
-    }
+    if (!(await writeHtmlReport(htmlPath, { json, rows }, read.set, args.options, err))) return 1;
     out(`${htmlPath}: ${json.records} records, ${json.groups.length} groups`);
   } else if (args.flags.has('json')) out(JSON.stringify(json));
   else if (args.flags.has('csv')) printBlock(out, reportCsv(json));
   else if (args.flags.has('markdown')) printBlock(out, reportMarkdown(json));
   else printBlock(out, reportText(json));
   return read.failed ? 1 : 0;
+}
+
+/** Whether each folder of --grids, --games, --levels exists (a mistyped one would only show as "not found" notes inside the HTML: said here, before any work). */
+async function replayFoldersExist(
+  options: ReadonlyMap<string, string>,
+  sourceFlags: readonly string[],
+  err: Output,
+): Promise<boolean> {
+  for (const name of sourceFlags) {
+    const folder = options.get(name) as string;
+    const problem = await fs.stat(folder).then(
+      (stats) => (stats.isDirectory() ? null : 'not a directory'),
+      (error: unknown) => describeFsError(error),
+    );
+    if (problem) {
+      err(`${folder}: ${problem} (--${name} names the folder of the files the replays need)`);
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Writes the HTML report with each row's replay built from the files the options name; false (the error reported) when that fails. */
+async function writeHtmlReport(
+  htmlPath: string,
+  { json, rows }: ReturnType<typeof buildReport>,
+  set: RecordSet,
+  options: ReadonlyMap<string, string>,
+  err: Output,
+): Promise<boolean> {
+  try {
+    const replays = await buildReplays(
+      rows.map((row) => row.record as RunRecord),
+      new ReplayBuilder(
+        { grids: options.get('grids'), games: options.get('games'), levels: options.get('levels') },
+        nodeQuestionFiles,
+      ),
+    );
+    await fs.writeFile(htmlPath, reportHtml(json, rows, set.report, { gzip: (data) => gzipSync(data), replays }));
+    return true;
+  } catch (error) {
+    err(`${htmlPath}: ${describeFsError(error)}`);
+    return false;
+  }
 }

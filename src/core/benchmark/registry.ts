@@ -234,6 +234,8 @@ export interface QuestionSetFiles {
   readText(path: string): Promise<string>;
   /** The names in a folder, or null when `path` is not a folder. */
   list(path: string): Promise<string[] | null>;
+  /** Where a path leads once its symbolic links are followed (realpath); without it no link is checked. */
+  realPath?(path: string): Promise<string>;
 }
 
 /** The questions of some sources, in a stable order, and what could not be read (`file: message`, one line each). */

@@ -12,7 +12,7 @@ import { chatCompletionSchema } from './chatCompletion';
 import { ModelCallCancelled } from './engine';
 import { connectionReason, normaliseBaseUrl } from './openaiProvider';
 import { shortened } from './openaiFailures';
-import { redactSecrets } from './redact';
+import { redactSecrets, withoutUrlCredentials } from './redact';
 import { usageDetailsOf } from './replyFields';
 import {
   contextFromModelList,
@@ -179,32 +179,8 @@ export async function testConnection(
   apiKey: string | undefined,
   options: ConnectionTestOptions,
 ): Promise<ConnectionReport> {
-  const keySent = isKeySet(apiKey);
-  const model = profile.model ?? '';
-  const base: Omit<ConnectionReport, 'ok' | 'verdict' | 'message' | 'status'> = {
-    profileId: profile.id,
-    baseUrl: profile.baseUrl ? normaliseBaseUrl(profile.baseUrl) : '',
-    model,
-    servedModel: null,
-    listedModels: null,
-    latencyMs: null,
-    keySent,
-    steps: [],
-    contextTokens: null,
-    contextSource: null,
-    trainContextTokens: null,
-    slots: null,
-    tokenCounting: null,
-    testPromptTokens: null,
-    testUsage: null,
-  };
-  const report = (verdict: ConnectionVerdict, message: string, status: number | null): ConnectionReport => ({
-    ...base,
-    ok: verdict === 'ok',
-    verdict,
-    message: redactSecrets(message, [apiKey]),
-    status,
-  });
+  const base = emptyReport(profile, apiKey);
+  const report = reportOf(base, apiKey);
   if (!profile.baseUrl || !profile.model)
     return report(
       'not-configured',
@@ -214,34 +190,12 @@ export async function testConnection(
   const urlIssue = baseUrlIssue(profile.baseUrl);
   if (urlIssue) return report(urlIssue.verdict, urlIssue.message, null);
 
-  // Trimmed as the provider trims it: a key pasted with its line break is still the key.
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    ...(isKeySet(apiKey) ? { authorization: `Bearer ${apiKey.trim()}` } : {}),
-  };
+  const headers = requestHeaders(apiKey);
   const deadline = new Deadline(profile.timeoutMs, options.signal ?? new AbortController().signal);
   const where = base.baseUrl;
-  const unreachable = (outcome: Extract<Outcome, { kind: 'no-response' }>) =>
-    outcome.timedOut
-      ? report(
-          'timeout',
-          `no answer from ${where} within ${seconds(profile.timeoutMs)} (${settingName(options.keyAdvice, 'timeoutMs')}).`,
-          null,
-        )
-      : report(
-          'not-reachable',
-          `not reachable: ${where} (${outcome.reason}). Check that the server is running and the host and port of the base URL.`,
-          null,
-        );
+  const unreachable = (outcome: NoResponse) => unreachableReport(outcome, where, profile, options.keyAdvice, report);
   try {
-    const modelsUrl = `${where}/models`;
-    const listing = await request(modelsUrl, { method: 'GET', headers }, deadline);
-    base.steps.push({
-      name: 'models',
-      url: modelsUrl,
-      status: listing.kind === 'response' ? listing.status : null,
-      ms: listing.ms,
-    });
+    const listing = await requestModelList(where, headers, deadline, base.steps);
     if (listing.kind === 'no-response') return unreachable(listing);
     if (listing.status === 503)
       return report(
@@ -256,31 +210,14 @@ export async function testConnection(
 
     const props = await readProps(where, headers, deadline, base.steps);
 
-    const chatUrl = `${where}/chat/completions`;
-    // The run's own parameter names and temperature: a reasoning model refuses `max_tokens` and a temperature other than 1.
-    const limit = profile.maxCompletionTokens !== undefined ? { max_completion_tokens: 1 } : { max_tokens: 1 };
-    const effort = profile.reasoningEffort !== undefined ? { reasoning_effort: profile.reasoningEffort } : {};
-    const body = JSON.stringify({
-      model,
-      messages: [{ role: 'user', content: CHAT_PROMPT }],
-      ...limit,
-      ...effort,
-      temperature: profile.temperature,
-      stream: false,
-    });
-    const chat = await request(
-      chatUrl,
-      { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body },
-      deadline,
-    );
-    base.steps.push({ name: 'chat', url: chatUrl, status: chat.kind === 'response' ? chat.status : null, ms: chat.ms });
+    const chat = await requestOneToken(where, headers, profile, deadline, base.steps);
     if (chat.kind === 'no-response') return unreachable(chat);
     base.latencyMs = chat.ms;
     const result = verdictOfChat(chat, listing, profile, options.keyAdvice, report);
     if (!result.ok) return result;
     Object.assign(
       result,
-      await contextAndCounting(listing, props, [result.servedModel, model], model, {
+      await contextAndCounting(listing, props, [result.servedModel, profile.model], profile.model, {
         where,
         headers,
         deadline,
@@ -292,6 +229,123 @@ export async function testConnection(
   } finally {
     deadline.dispose();
   }
+}
+
+type NoResponse = Extract<Outcome, { kind: 'no-response' }>;
+
+/** Reports with `base`'s facts as they stand when called (no key in the message). */
+function reportOf(
+  base: Omit<ConnectionReport, 'ok' | 'verdict' | 'message' | 'status'>,
+  apiKey: string | undefined,
+): Report {
+  return (verdict, message, status) => ({
+    ...base,
+    ok: verdict === 'ok',
+    verdict,
+    message: redactSecrets(message, [apiKey]),
+    status,
+  });
+}
+
+/** The report before any request: the profile's names, nothing learnt yet. */
+function emptyReport(
+  profile: ModelProfile,
+  apiKey: string | undefined,
+): Omit<ConnectionReport, 'ok' | 'verdict' | 'message' | 'status'> {
+  return {
+    profileId: profile.id,
+    // Shown and logged: a URL's own credentials never are (such a URL is refused before any request).
+    baseUrl: profile.baseUrl ? withoutUrlCredentials(normaliseBaseUrl(profile.baseUrl)) : '',
+    model: profile.model ?? '',
+    servedModel: null,
+    listedModels: null,
+    latencyMs: null,
+    keySent: isKeySet(apiKey),
+    steps: [],
+    contextTokens: null,
+    contextSource: null,
+    trainContextTokens: null,
+    slots: null,
+    tokenCounting: null,
+    testPromptTokens: null,
+    testUsage: null,
+  };
+}
+
+/** The headers of every request; the key trimmed as the provider trims it (a key pasted with its line break is still the key). */
+function requestHeaders(apiKey: string | undefined): Record<string, string> {
+  return {
+    accept: 'application/json',
+    ...(isKeySet(apiKey) ? { authorization: `Bearer ${apiKey.trim()}` } : {}),
+  };
+}
+
+/** No response: the deadline passed, or the server could not be reached at all. */
+function unreachableReport(
+  outcome: NoResponse,
+  where: string,
+  profile: ModelProfile,
+  advice: KeyAdvice,
+  report: Report,
+): ConnectionReport {
+  return outcome.timedOut
+    ? report(
+        'timeout',
+        `no answer from ${where} within ${seconds(profile.timeoutMs)} (${settingName(advice, 'timeoutMs')}).`,
+        null,
+      )
+    : report(
+        'not-reachable',
+        `not reachable: ${where} (${outcome.reason}). Check that the server is running and the host and port of the base URL.`,
+        null,
+      );
+}
+
+/** `GET /models`, recorded as a step. */
+async function requestModelList(
+  where: string,
+  headers: Record<string, string>,
+  deadline: Deadline,
+  steps: ConnectionStep[],
+): Promise<Outcome> {
+  const modelsUrl = `${where}/models`;
+  const listing = await request(modelsUrl, { method: 'GET', headers }, deadline);
+  steps.push({
+    name: 'models',
+    url: modelsUrl,
+    status: listing.kind === 'response' ? listing.status : null,
+    ms: listing.ms,
+  });
+  return listing;
+}
+
+/** The chat request of one token, recorded as a step. */
+async function requestOneToken(
+  where: string,
+  headers: Record<string, string>,
+  profile: ModelProfile,
+  deadline: Deadline,
+  steps: ConnectionStep[],
+): Promise<Outcome> {
+  const chatUrl = `${where}/chat/completions`;
+  // The run's own parameter names and temperature: a reasoning model refuses `max_tokens` and a temperature other than 1.
+  const limit = profile.maxCompletionTokens !== undefined ? { max_completion_tokens: 1 } : { max_tokens: 1 };
+  const effort = profile.reasoningEffort !== undefined ? { reasoning_effort: profile.reasoningEffort } : {};
+  const body = JSON.stringify({
+    model: profile.model ?? '',
+    messages: [{ role: 'user', content: CHAT_PROMPT }],
+    ...limit,
+    ...effort,
+    temperature: profile.temperature,
+    stream: false,
+  });
+  const chat = await request(
+    chatUrl,
+    { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body },
+    deadline,
+  );
+  steps.push({ name: 'chat', url: chatUrl, status: chat.kind === 'response' ? chat.status : null, ms: chat.ms });
+  return chat;
 }
 
 /** The facts a server tells about itself, without asking the model anything (a dry run). */
@@ -321,21 +375,11 @@ export async function readServerFacts(
 ): Promise<ServerFacts | null> {
   if (!profile.baseUrl || !profile.model || baseUrlIssue(profile.baseUrl)) return null;
   const where = normaliseBaseUrl(profile.baseUrl);
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    ...(isKeySet(apiKey) ? { authorization: `Bearer ${apiKey.trim()}` } : {}),
-  };
+  const headers = requestHeaders(apiKey);
   const deadline = new Deadline(profile.timeoutMs, signal ?? new AbortController().signal);
   const steps: ConnectionStep[] = [];
   try {
-    const modelsUrl = `${where}/models`;
-    const listing = await request(modelsUrl, { method: 'GET', headers }, deadline);
-    steps.push({
-      name: 'models',
-      url: modelsUrl,
-      status: listing.kind === 'response' ? listing.status : null,
-      ms: listing.ms,
-    });
+    const listing = await requestModelList(where, headers, deadline, steps);
     if (listing.kind === 'no-response' || listing.status !== 200) return null;
     const listed = listedIds(listing.body);
     const servedModel = listed?.length === 1 ? listed[0] : null;
@@ -433,6 +477,7 @@ export function factsSentence(
 
 type Report = (verdict: ConnectionVerdict, message: string, status: number | null) => ConnectionReport;
 
+/** The verdict the chat request's HTTP status (and body) gives. */
 function verdictOfChat(
   chat: Extract<Outcome, { kind: 'response' }>,
   listing: Extract<Outcome, { kind: 'response' }>,
@@ -444,31 +489,7 @@ function verdictOfChat(
   const where = draft.baseUrl;
   const status = chat.status;
   const reason = serverReason(chat.body);
-  if (status === 200) {
-    const reply = chatReply(chat.body);
-    if (!reply) {
-      if (looksLikeWebPage(chat))
-        return report(
-          'wrong-path',
-          `wrong URL path: ${where}/chat/completions answered with a web page, not the API. The base URL should be the API root, often ending in /v1 (e.g. http://127.0.0.1:8080/v1).`,
-          status,
-        );
-      return report(
-        'bad-reply',
-        `${where}/chat/completions answered HTTP 200 but not with a chat completion ("${reason.slice(0, 60)}").`,
-        status,
-      );
-    }
-    const served = reply.model ?? draft.servedModel;
-    const result = report('ok', '', status);
-    result.servedModel = served;
-    result.testUsage = reply.usage;
-    const renamed = served !== null && served !== profile.model ? ` (asked for '${profile.model}')` : '';
-    const keyNote = result.keySent ? '' : ', without an API key';
-    // The latency and the served model first: a toast shows one line.
-    result.message = `OK in ${chat.ms} ms: ${served === null ? `'${profile.model}'` : `'${served}'`} answered${renamed}${keyNote}.`;
-    return result;
-  }
+  if (status === 200) return verdictOfHttpOk(chat, profile, report);
   if (status === 401 || status === 403)
     return report(
       draft.keySent ? 'key-refused' : 'no-key',
@@ -512,6 +533,39 @@ function verdictOfChat(
     `the server refused the test request (HTTP ${status}${reason ? `: ${reason}` : ''}).`,
     status,
   );
+}
+
+/** The chat request answered HTTP 200: ok when the body is a chat completion (its model and usage kept). */
+function verdictOfHttpOk(
+  chat: Extract<Outcome, { kind: 'response' }>,
+  profile: ModelProfile,
+  report: Report,
+): ConnectionReport {
+  const draft = report('ok', '', chat.status);
+  const where = draft.baseUrl;
+  const reply = chatReply(chat.body);
+  if (!reply) {
+    if (looksLikeWebPage(chat))
+      return report(
+        'wrong-path',
+        `wrong URL path: ${where}/chat/completions answered with a web page, not the API. The base URL should be the API root, often ending in /v1 (e.g. http://127.0.0.1:8080/v1).`,
+        chat.status,
+      );
+    return report(
+      'bad-reply',
+      `${where}/chat/completions answered HTTP 200 but not with a chat completion ("${serverReason(chat.body).slice(0, 60)}").`,
+      chat.status,
+    );
+  }
+  const served = reply.model ?? draft.servedModel;
+  const result = report('ok', '', chat.status);
+  result.servedModel = served;
+  result.testUsage = reply.usage;
+  const renamed = served !== null && served !== profile.model ? ` (asked for '${profile.model}')` : '';
+  const keyNote = result.keySent ? '' : ', without an API key';
+  // The latency and the served model first: a toast shows one line.
+  result.message = `OK in ${chat.ms} ms: ${served === null ? `'${profile.model}'` : `'${served}'`} answered${renamed}${keyNote}.`;
+  return result;
 }
 
 /** Why `text` cannot be a profile's base URL (an endpoint's URL is a wrong path; anything else is not configured), or null. */

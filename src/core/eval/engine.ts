@@ -6,6 +6,7 @@ import { baseUrlIdentity } from './baseUrl';
 import { costWithSource } from './cost';
 import type { AttemptGate, Failure } from './failures';
 import { layoutMessages } from './messageLayout';
+import { withoutUrlCredentials } from './redact';
 import { withThinkSplit } from './replyFields';
 import type { ChatMessage, ModelProfile, ModelReply, QuestionBase, RunRecord, ServerModelProbe } from './types';
 
@@ -141,6 +142,12 @@ export function isCacheable(profile: ModelProfile, reply: ModelReply): boolean {
  * (llama-server ignores the requested name). Reasoning text and token details are kept beside the
  * answer, with the cost's source and the token limit and effort as sent.
  */
+/** The profile as a record keeps it: a base URL's own credentials (`user:pass@`, `?api-key=`) as `***`; the same object when it has none. */
+function recordedModel(model: ModelProfile): ModelProfile {
+  const baseUrl = model.baseUrl === undefined ? undefined : withoutUrlCredentials(model.baseUrl);
+  return baseUrl === model.baseUrl ? model : { ...model, baseUrl };
+}
+
 export function runRecordOf<Q extends QuestionBase>(
   run: Pick<RunRecord<Q>, 'question' | 'model' | 'messages' | 'parsedAnswer' | 'scores' | 'mode'>,
   reply: ModelReply,
@@ -149,7 +156,7 @@ export function runRecordOf<Q extends QuestionBase>(
   return {
     time: new Date().toISOString(),
     question: run.question,
-    model: run.model,
+    model: recordedModel(run.model),
     messages: run.messages,
     rawAnswer: reply.text,
     parsedAnswer: run.parsedAnswer,

@@ -70,9 +70,14 @@ function messageOf(error: Error): string {
   return (error as { code?: string }).code ?? '';
 }
 
-/** A connection that opened and was then dropped (reset, closed mid-reply), at any depth of the cause chain; not one that never opened. */
+/**
+ * A connection that opened and was then dropped (reset, closed mid-reply), at any depth of the
+ * cause chain; not one that never opened. A SyntaxError is a whole reply that is not JSON, never a
+ * cut: its message quotes the body (`"upstream connection terminated" is not valid JSON`), which
+ * would otherwise read as a dropped connection and be asked again.
+ */
 function isCutOff(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+  if (!(error instanceof Error) || error instanceof SyntaxError) return false;
   const chain = causeChain(error);
   // A reset during the TLS handshake is a connection that never opened (a wrong port or scheme): "could not be reached".
   if (chain.some((link) => /before secure TLS connection was established/i.test(link.message))) return false;
@@ -189,9 +194,34 @@ export function failureOf(error: unknown, attempt: Attempt): Failure {
   if (error instanceof ModelCallError) return error.failure ?? { kind: 'reply' };
   if (error instanceof OpenAI.APIConnectionError) return { kind: isCutOff(error) ? 'cut-off' : 'connection' };
   if (error instanceof OpenAI.APIError) return apiFailure(error);
-  if (isCutOff(error)) return { kind: 'cut-off' };
+  // Invalid JSON in a complete reply is the server's answer, not a transport fault: asking again
+  // gets it again (real servers send broken JSON only when the connection drops, which is cut-off).
   if (error instanceof SyntaxError) return { kind: 'reply' };
+  if (isCutOff(error)) return { kind: 'cut-off' };
   return { kind: 'internal' };
+}
+
+/** The words of a server's error object (`{"message": …}`, a bare string, or anything else as JSON), never `[object Object]`. */
+function errorWords(inner: unknown): string {
+  if (typeof inner === 'string') return inner;
+  const message = inner !== null && typeof inner === 'object' ? (inner as { message?: unknown }).message : undefined;
+  if (typeof message === 'string') return message;
+  return JSON.stringify(message ?? inner) ?? String(inner);
+}
+
+/**
+ * A reply of HTTP 200 whose body is `{"error": …}` instead of a completion (gateways and some
+ * server builds answer so): the server's own words, and the failure its HTTP error of the same
+ * words would be (llama-server's "Context size has been exceeded" is context-slots, retried).
+ */
+export function errorInReply(body: { error: unknown }, profile: ModelProfile, headers: Headers): ModelCallError {
+  const inner =
+    body.error !== null && typeof body.error === 'object' ? body.error : { message: errorWords(body.error) };
+  const failure = apiFailure(new OpenAI.APIError(undefined, inner, undefined, headers));
+  return new ModelCallError(
+    `${profile.model ?? '?'} at ${profile.baseUrl ?? '?'} answered HTTP 200 with an error instead of a reply: ${shortened(errorWords(body.error))}`,
+    failure,
+  );
 }
 
 /** What the server said, and for a chat template refusing the messages' layout, the profile option that fixes it. */
@@ -235,8 +265,8 @@ export function describeFailure(error: unknown, profile: ModelProfile, attempt: 
       `${where} answered HTTP ${error.status}: ${shortened(error.message.replace(new RegExp(`^${error.status}\\s*`), ''))}`,
     );
   }
+  if (error instanceof SyntaxError) return `${where} sent a reply that is not valid JSON (${error.message}).`;
   if (isCutOff(error))
     return `${where} closed the connection before the reply was complete (${error instanceof Error ? error.message : String(error)}).`;
-  if (error instanceof SyntaxError) return `${where} sent a reply that is not valid JSON (${error.message}).`;
   return `${where} failed: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -18,10 +18,11 @@ import {
   RetryBudget,
   spreadRequestedWaitMs,
 } from './failures';
-import { type Attempt, describeFailure, failureOf } from './openaiFailures';
+import { type Attempt, describeFailure, errorInReply, failureOf } from './openaiFailures';
+import { isJsonObject } from './imported';
 import { sentParameters } from './profiles';
 import { reasoningTextOf, replyExtras, usageDetailsOf, usageNotesOf, withThinkSplit } from './replyFields';
-import { redactSecrets, rememberSecret } from './redact';
+import { redactSecrets, rememberSecret, rememberUrlSecrets } from './redact';
 import { probeServerModel } from './servedModel';
 import {
   abortableSleep,
@@ -155,12 +156,17 @@ async function whole(
   attempt: Attempt,
   started: number,
 ): Promise<ModelReply> {
-  const body: unknown = await client.chat.completions.create(request, { signal: attempt.signal });
+  const { data, response } = await client.chat.completions.create(request, { signal: attempt.signal }).withResponse();
+  const body: unknown = data;
   if (attempt.signal.aborted) throw new Error('aborted');
   // A web page or proxy answer comes back as a string (the client only parses JSON bodies).
   const completion = readChatCompletion(body);
+  if (completion === null && isJsonObject(body) && body.error !== undefined)
+    throw errorInReply({ error: body.error }, profile, response.headers);
   if (completion === null) {
-    const preview = String(body).replace(/\s+/g, ' ').slice(0, 60);
+    const preview = (typeof body === 'string' ? body : (JSON.stringify(body) ?? String(body)))
+      .replace(/\s+/g, ' ')
+      .slice(0, 60);
     throw new ModelCallError(
       `${profile.model} at ${profile.baseUrl} answered with something that is not JSON chat completion ("${preview}"): check that the base URL is the API root (often ending in /v1).`,
       CONFIGURATION,
@@ -274,6 +280,8 @@ export class OpenAiCompatibleSource implements ReplySource {
       throw new ModelCallError(`the profile needs "baseUrl" and "model" (setting waypoint.models).`, CONFIGURATION);
     const key = await this.apiKeyFor(profile);
     rememberSecret(key);
+    // A key written into the base URL is quoted back by fetch's and servers' errors like any other.
+    rememberUrlSecrets(profile.baseUrl);
     const request: Request = {
       model: profile.model,
       messages: messages.map((message) => ({ role: message.role, content: message.content })),
@@ -281,6 +289,7 @@ export class OpenAiCompatibleSource implements ReplySource {
       ...sentParameters(profile),
       ...(profile.seed === undefined ? {} : { seed: profile.seed }),
     };
+    const baseURL = normaliseBaseUrl(profile.baseUrl);
     const started = Date.now();
     // timeoutMs bounds the whole call: every attempt, its body or stream, and the waits between;
     // not the wait for the run's turn (the gate), which is no part of the server's time.
@@ -288,48 +297,9 @@ export class OpenAiCompatibleSource implements ReplySource {
     const budget = new RetryBudget(profile.retries);
     try {
       for (;;) {
-        const ticket = gate ? await this.enter(gate, deadline) : undefined;
-        // Each attempt has its own signal: the client leaves a listener on the signal it is given,
-        // and a call that waits out a loading server makes dozens of attempts.
-        const attemptAbort = new AbortController();
-        const forward = () => attemptAbort.abort();
-        deadline.signal.addEventListener('abort', forward, { once: true });
-        if (deadline.signal.aborted) attemptAbort.abort();
-        const attempt: Attempt = {
-          deadline,
-          signal: attemptAbort.signal,
-          watch: { tooLarge: false, sawDone: false },
-          key: { sent: isKeySet(key), advice: this.keyAdvice },
-        };
-        // Local servers (Ollama, llama.cpp) take any key; the client library insists on one. Its
-        // logger is off: it prints raw server data (which may quote the key) to the console.
-        const client = new OpenAI({
-          apiKey: isKeySet(key) ? key.trim() : 'no-key',
-          baseURL: normaliseBaseUrl(profile.baseUrl),
-          timeout: profile.timeoutMs + 1000,
-          maxRetries: 0,
-          fetch: guardedFetch(attempt.watch),
-          logLevel: 'off',
-        });
-        let error: unknown;
-        let failure: Failure;
-        try {
-          const reply = await (profile.stream
-            ? streamed(client, request, profile, attempt, started)
-            : whole(client, request, profile, attempt, started));
-          ticket?.leave(null);
-          return reply;
-        } catch (caught) {
-          if (deadline.cancelled) {
-            ticket?.leave('cancelled');
-            throw new ModelCallCancelled();
-          }
-          error = caught;
-          failure = failureOf(caught, attempt);
-          ticket?.leave(failure);
-        } finally {
-          deadline.signal.removeEventListener('abort', forward);
-        }
+        const outcome = await this.attempt(request, profile, key, { baseURL, deadline, started, gate });
+        if ('reply' in outcome) return outcome.reply;
+        const { error, failure, attempt, ticket } = outcome;
         if (deadline.timedOut || attempt.watch.tooLarge || !budget.allows(failure, ticket?.overlapped ?? false))
           throw new ModelCallError(describeFailure(error, profile, attempt), failure);
         const wait = waitBeforeRetry(
@@ -354,6 +324,61 @@ export class OpenAiCompatibleSource implements ReplySource {
       throw new ModelCallError(redactSecrets(error instanceof Error ? error.message : String(error), [key]), failure);
     } finally {
       deadline.dispose();
+    }
+  }
+
+  /**
+   * One attempt of the request, after the run's turn (`gate`): the reply, or the failure to weigh
+   * for a retry. Throws ModelCallCancelled when the call is cancelled.
+   */
+  private async attempt(
+    request: Request,
+    profile: ModelProfile,
+    key: string | undefined,
+    call: { baseURL: string; deadline: Deadline; started: number; gate: AttemptGate | undefined },
+  ): Promise<
+    { reply: ModelReply } | { error: unknown; failure: Failure; attempt: Attempt; ticket: AttemptTicket | undefined }
+  > {
+    const { baseURL, deadline, started, gate } = call;
+    const ticket = gate ? await this.enter(gate, deadline) : undefined;
+    // Each attempt has its own signal: the client leaves a listener on the signal it is given,
+    // and a call that waits out a loading server makes dozens of attempts.
+    const attemptAbort = new AbortController();
+    const forward = () => attemptAbort.abort();
+    deadline.signal.addEventListener('abort', forward, { once: true });
+    if (deadline.signal.aborted) attemptAbort.abort();
+    const attempt: Attempt = {
+      deadline,
+      signal: attemptAbort.signal,
+      watch: { tooLarge: false, sawDone: false },
+      key: { sent: isKeySet(key), advice: this.keyAdvice },
+    };
+    // Local servers (Ollama, llama.cpp) take any key; the client library insists on one. Its
+    // logger is off: it prints raw server data (which may quote the key) to the console.
+    const client = new OpenAI({
+      apiKey: isKeySet(key) ? key.trim() : 'no-key',
+      baseURL,
+      timeout: profile.timeoutMs + 1000,
+      maxRetries: 0,
+      fetch: guardedFetch(attempt.watch),
+      logLevel: 'off',
+    });
+    try {
+      const reply = await (profile.stream
+        ? streamed(client, request, profile, attempt, started)
+        : whole(client, request, profile, attempt, started));
+      ticket?.leave(null);
+      return { reply };
+    } catch (caught) {
+      if (deadline.cancelled) {
+        ticket?.leave('cancelled');
+        throw new ModelCallCancelled();
+      }
+      const failure = failureOf(caught, attempt);
+      ticket?.leave(failure);
+      return { error: caught, failure, attempt, ticket };
+    } finally {
+      deadline.signal.removeEventListener('abort', forward);
     }
   }
 

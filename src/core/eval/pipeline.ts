@@ -106,76 +106,37 @@ export async function answerPrepared<Q extends QuestionBase>(
       `model profile '${profile.id}': no reply source was given for an ${profile.provider} profile.`,
     );
   const mode = options.mode ?? 'faithful';
-  const signal = options.signal ?? new AbortController().signal;
-  const { question } = prepared;
   const promptError = prepared.promptError?.(mode);
   if (promptError) throw new PromptConstructionError(promptError);
-  // The record keeps what was sent (askModel lays out every turn the same way).
-  const messages: ChatMessage[] = layoutMessages(prepared.messages, profile.messageLayout);
-  if (prepared.play) {
-    const started = Date.now();
-    // What the server said about each turn: the record keeps the last turn's finish_reason and
-    // served model, and `truncated` when any turn's reply was cut at the token limit.
-    const turns = {
-      truncated: false,
-      contextTruncated: false,
-      finishReason: undefined as string | null | undefined,
-      servedModel: undefined as string | null | undefined,
-    };
-    const extras = new EpisodeExtras();
-    const askTurn = async (turn: readonly ChatMessage[]) => {
-      const reply = await askModel(source, options.cache ?? null, profile, turn, question, signal);
-      if (reply.finishReason === 'length') turns.truncated = true;
-      if (cutBy(reply, turn, options)) turns.contextTruncated = true;
-      if (reply.finishReason !== undefined) turns.finishReason = reply.finishReason;
-      if (reply.servedModel) turns.servedModel = reply.servedModel;
-      extras.add(reply);
-      return reply;
-    };
-    let episode: PlayedEpisode;
-    try {
-      // The profile's window of history, unless the host chose one for this episode.
-      const historyTurns = options.episode?.historyTurns ?? profile.historyTurns;
-      episode = await prepared.play(askTurn, mode, signal, {
-        ...options.episode,
-        ...(historyTurns !== undefined ? { historyTurns } : {}),
-      });
-    } catch (error) {
-      if (!(options.recordStopped && error instanceof EpisodeStopped)) throw error;
-      episode = error.played;
-    }
-    const reply: ModelReply = {
-      text: episode.rawAnswer,
-      promptTokens: episode.promptTokens,
-      completionTokens: episode.completionTokens,
-      latencyMs: Date.now() - started,
-      cached: episode.cached,
-      finishReason: turns.finishReason,
-      servedModel: turns.servedModel,
-      ...extras.reply(),
-    };
-    const record = runRecordOf<Q>(
-      { question, model: profile, messages, parsedAnswer: episode.parsedAnswer, scores: episode.scores, mode },
-      reply,
-    );
-    const history = episode.history ? { episode_history: { ...episode.history } } : {};
-    return {
-      record: stamped(
-        {
-          ...record,
-          ...(turns.truncated ? { truncated: true } : {}),
-          ...(turns.contextTruncated ? { context_truncated: true } : {}),
-          ...extras.record(),
-          ...history,
-          ...failedEpisodeFields(episode),
-        },
-        episode.diagnostics,
-        options.runId,
-      ),
-      diagnostics: episode.diagnostics,
-      timeline: null,
-    };
-  }
+  const asking: Asking = {
+    source,
+    profile,
+    mode,
+    signal: options.signal ?? new AbortController().signal,
+    // The record keeps what was sent (askModel lays out every turn the same way).
+    messages: layoutMessages(prepared.messages, profile.messageLayout),
+    options,
+  };
+  return prepared.play ? answerEpisode(prepared, prepared.play, asking) : answerOnce(prepared, asking);
+}
+
+/** What answering a question needs beyond the question: where replies come from, and how the question is asked. */
+interface Asking {
+  readonly source: ReplySource;
+  readonly profile: ModelProfile;
+  readonly mode: ScoringMode;
+  readonly signal: AbortSignal;
+  /** The question's messages as laid out for the profile. */
+  readonly messages: ChatMessage[];
+  readonly options: AnswerOptions;
+}
+
+/** One reply, scored. */
+async function answerOnce<Q extends QuestionBase>(
+  prepared: PreparedQuestion<Q>,
+  { source, profile, mode, signal, messages, options }: Asking,
+): Promise<AnsweredQuestion<Q>> {
+  const { question } = prepared;
   const started = Date.now();
   const reply = await askModel(source, options.cache ?? null, profile, messages, question, signal);
   const scored = prepared.score(reply.text, mode);
@@ -190,6 +151,58 @@ export async function answerPrepared<Q extends QuestionBase>(
       options.runId,
     ),
     diagnostics: scored.diagnostics,
+    timeline: null,
+  };
+}
+
+/** An episode played turn by turn, each turn asked through the cache; its record sums the turns. */
+async function answerEpisode<Q extends QuestionBase>(
+  prepared: PreparedQuestion<Q>,
+  play: NonNullable<PreparedQuestion<Q>['play']>,
+  { source, profile, mode, signal, messages, options }: Asking,
+): Promise<AnsweredQuestion<Q>> {
+  const { question } = prepared;
+  const started = Date.now();
+  const turns = new EpisodeTurns();
+  const askTurn = async (turn: readonly ChatMessage[]) => {
+    const reply = await askModel(source, options.cache ?? null, profile, turn, question, signal);
+    turns.add(reply, cutBy(reply, turn, options));
+    return reply;
+  };
+  let episode: PlayedEpisode;
+  try {
+    // The profile's window of history, unless the host chose one for this episode.
+    const historyTurns = options.episode?.historyTurns ?? profile.historyTurns;
+    episode = await play(askTurn, mode, signal, {
+      ...options.episode,
+      ...(historyTurns !== undefined ? { historyTurns } : {}),
+    });
+  } catch (error) {
+    if (!(options.recordStopped && error instanceof EpisodeStopped)) throw error;
+    episode = error.played;
+  }
+  const reply: ModelReply = {
+    text: episode.rawAnswer,
+    promptTokens: episode.promptTokens,
+    completionTokens: episode.completionTokens,
+    latencyMs: Date.now() - started,
+    cached: episode.cached,
+    finishReason: turns.finishReason,
+    servedModel: turns.servedModel,
+    ...turns.reply(),
+  };
+  const record = runRecordOf<Q>(
+    { question, model: profile, messages, parsedAnswer: episode.parsedAnswer, scores: episode.scores, mode },
+    reply,
+  );
+  const history = episode.history ? { episode_history: { ...episode.history } } : {};
+  return {
+    record: stamped(
+      { ...record, ...turns.record(), ...history, ...failedEpisodeFields(episode) },
+      episode.diagnostics,
+      options.runId,
+    ),
+    diagnostics: episode.diagnostics,
     timeline: null,
   };
 }
@@ -223,11 +236,17 @@ function failedEpisodeFields(
 }
 
 /**
- * What an episode's turns said beyond their text: each turn's reasoning (by turn, so a reader can
- * put it beside the move it led to), token details summed over the turns that reported them, and
- * the provider's cost when every turn reported one (a partial sum would understate the episode).
+ * What an episode's turns said beyond their text: the last turn's finish_reason and served model,
+ * whether any turn's reply was cut at the token limit or its prompt cut by the server, each turn's
+ * reasoning (by turn, so a reader can put it beside the move it led to), token details summed over
+ * the turns that reported them, and the provider's cost when every turn reported one (a partial
+ * sum would understate the episode).
  */
-class EpisodeExtras {
+class EpisodeTurns {
+  finishReason: string | null | undefined;
+  servedModel: string | null | undefined;
+  private truncated = false;
+  private contextTruncated = false;
   private turn = 0;
   private readonly reasoning: Array<{ turn: number; text: string }> = [];
   private reasoningTokens: number | undefined;
@@ -236,7 +255,12 @@ class EpisodeExtras {
   private request: ModelReply['request'];
   private readonly usageNotes: string[] = [];
 
-  add(reply: ModelReply): void {
+  /** One turn's reply; `contextCut`: the server saw only part of the turn's prompt. */
+  add(reply: ModelReply, contextCut: boolean): void {
+    if (reply.finishReason === 'length') this.truncated = true;
+    if (contextCut) this.contextTruncated = true;
+    if (reply.finishReason !== undefined) this.finishReason = reply.finishReason;
+    if (reply.servedModel) this.servedModel = reply.servedModel;
     this.turn++;
     // A few, by turn: one hostile server would otherwise write the same note on every turn.
     for (const note of reply.usageNotes ?? [])
@@ -262,8 +286,13 @@ class EpisodeExtras {
     };
   }
 
-  record(): Pick<RunRecord, 'reasoning_turns'> {
-    return this.reasoning.length > 0 ? { reasoning_turns: this.reasoning } : {};
+  /** The record's fields of the turns: `truncated`, `context_truncated`, `reasoning_turns`. */
+  record(): Pick<RunRecord, 'truncated' | 'context_truncated' | 'reasoning_turns'> {
+    return {
+      ...(this.truncated ? { truncated: true } : {}),
+      ...(this.contextTruncated ? { context_truncated: true } : {}),
+      ...(this.reasoning.length > 0 ? { reasoning_turns: this.reasoning } : {}),
+    };
   }
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../util/locatedJson';
 import { describeSchemaIssue } from '../util/schema/issues';
 import type { Range } from '../util/text';
+import type { z } from 'zod';
 import { safeParse } from 'zod/mini';
 import { PROFILE_DEFAULTS, profileFileEntrySchema } from './profiles';
 import type { ModelProfile } from './types';
@@ -133,6 +134,36 @@ export function profileFromFile(text: string, id: string): ProfileLookup {
   const found = profileList(located);
   if (!found.ok) return found;
   const { list, path } = found;
+  const position = entryPosition(located, list, path, id);
+  if (!position.ok) return position;
+  const { at, index } = position;
+  const entry = list[index];
+  const parsed = safeParse(profileFileEntrySchema, entry);
+  if (!parsed.success) return { ok: false, problem: entryProblem(parsed.error.issues[0], entry, id, located, at) };
+  const profile: ModelProfile = { ...PROFILE_DEFAULTS, ...parsed.data };
+  if (profile.provider === 'openai-compatible') {
+    const missing = (['baseUrl', 'model'] as const).filter((field) => !profile[field]);
+    if (missing.length > 0)
+      return {
+        ok: false,
+        problem: {
+          message: `profile '${id}' has no ${missing.map((field) => `"${field}"`).join(' and ')}: an openai-compatible profile needs the server's base URL and the model name`,
+          range: rangeAt(located, at),
+        },
+      };
+  }
+  return { ok: true, profile };
+}
+
+type Failed = { ok: false; problem: ProfileFileProblem };
+
+/** Where in the list the one profile with `id` is (its path in the file and its index), or why there is not exactly one. */
+function entryPosition(
+  located: LocatedJson,
+  list: readonly unknown[],
+  path: ReadonlyArray<string | number>,
+  id: string,
+): { ok: true; at: Array<string | number>; index: number } | Failed {
   const indices = list.flatMap((entry, index) =>
     typeof entry === 'object' && entry !== null && (entry as { id?: unknown }).id === id ? [index] : [],
   );
@@ -161,40 +192,27 @@ export function profileFromFile(text: string, id: string): ProfileLookup {
       },
     };
   }
-  const entry = list[indices[0]];
-  const parsed = safeParse(profileFileEntrySchema, entry);
-  if (!parsed.success) {
-    const [issue] = parsed.error.issues;
-    const inEntry = issue.path.filter((key): key is string | number => typeof key !== 'symbol');
-    if (issue.code === 'unrecognized_keys') {
-      const [unknown] = issue.keys;
-      return {
-        ok: false,
-        problem: {
-          message: `profile '${id}': \`${unknown}\` is not a profile field${suggestField(unknown)}`,
-          range: rangeAt(located, [...at, ...inEntry, unknown]),
-        },
-      };
-    }
+  return { ok: true, at, index: indices[0] };
+}
+
+/** The entry's first schema problem, located at the offending field (an unknown field with the one it may have meant). */
+function entryProblem(
+  issue: z.core.$ZodIssue,
+  entry: unknown,
+  id: string,
+  located: LocatedJson,
+  at: ReadonlyArray<string | number>,
+): ProfileFileProblem {
+  const inEntry = issue.path.filter((key): key is string | number => typeof key !== 'symbol');
+  if (issue.code === 'unrecognized_keys') {
+    const [unknown] = issue.keys;
     return {
-      ok: false,
-      problem: {
-        message: `profile '${id}': ${describeSchemaIssue(issue, entry, inEntry).replace(/\.$/, '')}`,
-        range: rangeAt(located, [...at, ...inEntry]),
-      },
+      message: `profile '${id}': \`${unknown}\` is not a profile field${suggestField(unknown)}`,
+      range: rangeAt(located, [...at, ...inEntry, unknown]),
     };
   }
-  const profile: ModelProfile = { ...PROFILE_DEFAULTS, ...parsed.data };
-  if (profile.provider === 'openai-compatible') {
-    const missing = (['baseUrl', 'model'] as const).filter((field) => !profile[field]);
-    if (missing.length > 0)
-      return {
-        ok: false,
-        problem: {
-          message: `profile '${id}' has no ${missing.map((field) => `"${field}"`).join(' and ')}: an openai-compatible profile needs the server's base URL and the model name`,
-          range: rangeAt(located, at),
-        },
-      };
-  }
-  return { ok: true, profile };
+  return {
+    message: `profile '${id}': ${describeSchemaIssue(issue, entry, inEntry).replace(/\.$/, '')}`,
+    range: rangeAt(located, [...at, ...inEntry]),
+  };
 }

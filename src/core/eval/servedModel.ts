@@ -8,6 +8,7 @@ import { parseJsonWith } from '../util/schema/parse';
 import { isKeySet } from './apiKeyMessages';
 import { normaliseBaseUrl } from './baseUrl';
 import { ModelCallCancelled } from './engine';
+import { rememberUrlSecrets, withoutUrlCredentials } from './redact';
 import { abortableSleep, Deadline, guardedFetch } from './requestGuards';
 import type { ModelProfile, ServerModelProbe } from './types';
 
@@ -30,6 +31,7 @@ export async function probeServerModel(
 ): Promise<ServerModelProbe> {
   const unknown: ServerModelProbe = { serverModel: null, unlisted: null };
   if (profile.provider !== 'openai-compatible' || !profile.baseUrl) return unknown;
+  rememberUrlSecrets(profile.baseUrl);
   const url = `${normaliseBaseUrl(profile.baseUrl)}/models`;
   const headers: Record<string, string> = {
     accept: 'application/json',
@@ -81,5 +83,5 @@ export async function probeServerModel(
 /** Why answers of `profile` are told apart by the requested name alone (the server answered without a model list); null when they are not. Hosts add their own advice. */
 export function unlistedReason(profile: ModelProfile, probe: ServerModelProbe | null): string | null {
   if (!probe || probe.unlisted === null || !profile.baseUrl) return null;
-  return `${normaliseBaseUrl(profile.baseUrl)}/models gave no model list (${probe.unlisted}), so cached and resumed answers are told apart by the model name '${profile.model ?? '?'}' alone`;
+  return `${withoutUrlCredentials(normaliseBaseUrl(profile.baseUrl))}/models gave no model list (${probe.unlisted}), so cached and resumed answers are told apart by the model name '${profile.model ?? '?'}' alone`;
 }

@@ -106,29 +106,34 @@ export function elkInput(graph: MazeGraph, roomBox: RoomBox = estimatedBox): Elk
   }));
   return {
     id: 'maze',
-    layoutOptions: {
-      'elk.algorithm': 'layered',
-      'elk.direction': 'DOWN',
-      'elk.edgeRouting': 'ORTHOGONAL',
-      'elk.padding': `[top=${MARGIN},left=${MARGIN},bottom=${MARGIN},right=${MARGIN}]`,
-      // Rooms side by side in a layer get a gap like the compass grid's: zoomed out, the view grows
-      // room names past their boxes (webview/maze/lod.ts) and hides those that would run together.
-      'elk.spacing.nodeNode': '80',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '40',
-      'elk.spacing.edgeLabel': '3',
-      'elk.spacing.edgeEdge': '10',
-      'elk.layered.spacing.edgeNodeBetweenLayers': '12',
-      // Network-simplex placement straightens long vertical runs, which keeps more rooms in their
-      // move's direction from each other than Brandes-Köpf (on the six shared games 242 of 304
-      // compass moves against 218), but its time grows fast with size: large mazes take the latter.
-      'elk.layered.nodePlacement.strategy': names.length <= NETWORK_SIMPLEX_ROOMS ? 'NETWORK_SIMPLEX' : 'BRANDES_KOEPF',
-      // Crossing minimisation's effort: 3 (of ELK's default 7) gave the same crossings on those
-      // games (252 against 249) in half the time.
-      'elk.layered.thoroughness': '3',
-      'elk.randomSeed': '1',
-    },
+    layoutOptions: mazeLayoutOptions(names.length),
     children,
     edges,
+  };
+}
+
+/** ELK's options for a maze of `rooms` rooms: layered downwards, orthogonal edges, fixed seed. */
+function mazeLayoutOptions(rooms: number): Record<string, string> {
+  return {
+    'elk.algorithm': 'layered',
+    'elk.direction': 'DOWN',
+    'elk.edgeRouting': 'ORTHOGONAL',
+    'elk.padding': `[top=${MARGIN},left=${MARGIN},bottom=${MARGIN},right=${MARGIN}]`,
+    // Rooms side by side in a layer get a gap like the compass grid's: zoomed out, the view grows
+    // room names past their boxes (webview/maze/lod.ts) and hides those that would run together.
+    'elk.spacing.nodeNode': '80',
+    'elk.layered.spacing.nodeNodeBetweenLayers': '40',
+    'elk.spacing.edgeLabel': '3',
+    'elk.spacing.edgeEdge': '10',
+    'elk.layered.spacing.edgeNodeBetweenLayers': '12',
+    // Network-simplex placement straightens long vertical runs, which keeps more rooms in their
+    // move's direction from each other than Brandes-Köpf (on the six shared games 242 of 304
+    // compass moves against 218), but its time grows fast with size: large mazes take the latter.
+    'elk.layered.nodePlacement.strategy': rooms <= NETWORK_SIMPLEX_ROOMS ? 'NETWORK_SIMPLEX' : 'BRANDES_KOEPF',
+    // Crossing minimisation's effort: 3 (of ELK's default 7) gave the same crossings on those
+    // games (252 against 249) in half the time.
+    'elk.layered.thoroughness': '3',
+    'elk.randomSeed': '1',
   };
 }
 

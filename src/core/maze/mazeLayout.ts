@@ -277,7 +277,21 @@ function route(
           [x, b.y + b.height],
         ];
   }
-  // Leave by the corner facing the destination, run along gutter lines, arrive by its facing corner.
+  return gutterRoute(grid, [a, b], [c1, r1, c2, r2], src, dst, lane);
+}
+
+/**
+ * Around the rooms between: leave by the corner facing the destination, run along gutter lines,
+ * arrive by its facing corner. The cells are the source's and the destination's column and row.
+ */
+function gutterRoute(
+  grid: Grid,
+  [a, b]: [LayoutNode, LayoutNode],
+  [c1, r1, c2, r2]: [number, number, number, number],
+  src: string,
+  dst: string,
+  lane: number,
+): Point[] {
   const sx = Math.sign(c2 - c1) || 1;
   const sy = Math.sign(r2 - r1) || 1;
   const gutterX = (column: number, side: number) =>

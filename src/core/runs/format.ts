@@ -3,7 +3,7 @@
 // CLI prints by default. Values from records (model names, game names) are escaped for each format.
 import type { CompareJson } from './compare';
 import type { KeyValue, ReportGroup, ReportJson } from './report';
-import { csvLine } from '../util/csv';
+import { spreadsheetLine } from '../util/csv';
 import { betterOf, SIGNIFICANCE } from './better';
 import { formatUsd } from './recordCost';
 
@@ -88,7 +88,7 @@ export function reportCsv(json: ReportJson): string {
     'cost_usd',
     'cost_unknown',
   ];
-  const lines = [csvLine(header)];
+  const lines = [spreadsheetLine(header)];
   for (const group of json.groups) {
     const numbers = metrics.flatMap((name) => {
       const metric = group.metrics[name];
@@ -102,7 +102,7 @@ export function reportCsv(json: ReportJson): string {
       String(group.cost_unknown ?? 0),
     ];
     lines.push(
-      csvLine([
+      spreadsheetLine([
         ...key,
         String(group.n),
         String(group.valid),

@@ -8,10 +8,12 @@ import { describeFsError } from '../util/walk';
 
 export interface HostFileSystem extends TextFileSystem {
   readdir(path: string): Promise<string[]>;
+  realpath?(path: string): Promise<string>;
 }
 
-/** Whole UTF-8 files under the size cap, without a BOM, and sorted folder listings (null for a file). */
+/** Whole UTF-8 files under the size cap, without a BOM, sorted folder listings (null for a file) and real paths. */
 export function questionFilesOn(fs: HostFileSystem): QuestionSetFiles {
+  const realpath = fs.realpath;
   return {
     async readText(path) {
       try {
@@ -30,5 +32,6 @@ export function questionFilesOn(fs: HostFileSystem): QuestionSetFiles {
       // Sorted, so question sets come out in the same order on every file system.
       return stat.isDirectory() ? (await fs.readdir(path)).sort() : null;
     },
+    realPath: realpath && ((path) => realpath.call(fs, path)),
   };
 }

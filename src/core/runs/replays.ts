@@ -4,10 +4,15 @@
 // the answer again on those files to get the frames the board and maze views show. This module
 // names no benchmark: it looks the hook up, reads each file once for all records, and packs the
 // timeline for the page. Every record gets a replay or a sentence saying why not.
+//
+// Run files come from anyone, and the paths they name (a grid's recorded path, a game or level
+// name) can be `../../x` or absolute: a report must not read, and quote into a page someone shares,
+// a file it was not pointed at. So a file is read only when it lies, links followed, inside one of
+// the folders given (`--grids`, `--games`, `--levels`), or inside the current folder when none is.
 import { stripBom } from '../util/bom';
 import { findBenchmark, type QuestionSetFiles, type ReplayContext } from '../benchmark/registry';
 import type { RunRecord } from '../eval/types';
-import { describeFsError } from '../util/walk';
+import { describeFsError, isInsideFolder } from '../util/walk';
 import { PACK_LEVELS } from './htmlData';
 import { packTimeline, type ReplayResult } from './replayFrames';
 
@@ -24,10 +29,15 @@ export class ReplayBuilder {
   private readonly made = new Map<string, Promise<unknown>>();
   private readonly context: ReplayContext;
 
-  constructor(sources: ReplaySources, files: QuestionSetFiles) {
+  private roots: Promise<string[]> | undefined;
+
+  constructor(
+    private readonly sources: ReplaySources,
+    files: QuestionSetFiles,
+  ) {
     this.context = {
       sources,
-      readText: (path) => files.readText(path),
+      readText: (path) => this.readInside(files, path),
       firstFound: async <T>(cache: string, paths: readonly string[], parse: (text: string, path: string) => T) => {
         let last: T | string = 'no file to look in';
         for (const path of paths) {
@@ -54,7 +64,7 @@ export class ReplayBuilder {
     const key = `${cache}\u0000${path}`;
     let entry = this.parsed.get(key) as Promise<T | string> | undefined;
     if (!entry) {
-      entry = files.readText(path).then(
+      entry = this.readInside(files, path).then(
         (text) => {
           try {
             return parse(stripBom(text), path);
@@ -67,6 +77,27 @@ export class ReplayBuilder {
       this.parsed.set(key, entry);
     }
     return entry;
+  }
+
+  /** The file's text, or an error saying it lies outside the folders given (it is then not read at all). */
+  private async readInside(files: QuestionSetFiles, path: string): Promise<string> {
+    const { realPath } = files;
+    if (realPath) {
+      const given = Object.entries(this.sources).filter((entry): entry is [string, string] => Boolean(entry[1]));
+      this.roots ??= Promise.all(
+        (given.length > 0 ? given.map(([, folder]) => folder) : ['.']).map((folder) =>
+          realPath(folder).catch(() => null),
+        ),
+      ).then((roots) => roots.filter((root): root is string => root !== null));
+      const [roots, real] = await Promise.all([this.roots, realPath(path)]);
+      if (!roots.some((root) => isInsideFolder(real, root)))
+        throw new Error(
+          given.length > 0
+            ? `not read: it lies outside the folders given (${given.map(([name, folder]) => `--${name} ${folder}`).join(', ')})`
+            : 'not read: it lies outside the current folder (name the folder that holds it with --grids, --games or --levels)',
+        );
+    }
+    return files.readText(path);
   }
 
   async replay(record: RunRecord): Promise<ReplayResult> {

@@ -165,3 +165,14 @@ async function* visit(
 export function joinPath(folder: string, name: string): string {
   return `${folder.replace(/[\\/]+$/, '')}/${name}`;
 }
+
+/**
+ * Whether `path` lies inside `folder` (both already resolved by realpath), comparing whole path
+ * parts: `/a/bc` is not inside `/a/b`. Either slash, so Windows paths compare too.
+ */
+export function isInsideFolder(path: string, folder: string): boolean {
+  const slashed = (text: string) => text.replace(/\\/g, '/').replace(/\/+$/, '');
+  const inner = slashed(path);
+  const outer = slashed(folder);
+  return inner === outer || inner.startsWith(`${outer}/`);
+}

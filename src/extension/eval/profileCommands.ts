@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { baseUrlProblem, type ConnectionReport, testConnection } from '../../core/eval/connectionTest';
 import { ModelCallCancelled } from '../../core/eval/engine';
 import { normaliseBaseUrl } from '../../core/eval/openaiProvider';
+import { withoutUrlCredentials } from '../../core/eval/redact';
 import type { ModelProfile } from '../../core/eval/types';
 import { requireTrust } from './modelCall';
 import { modelProfiles } from './profiles';
@@ -491,7 +492,7 @@ export async function testConnectionCommand(
     report = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: `Waypoint: testing ${chosen.id} (${chosen.baseUrl ? normaliseBaseUrl(chosen.baseUrl) : 'no base URL'})`,
+        title: `Waypoint: testing ${chosen.id} (${chosen.baseUrl ? withoutUrlCredentials(normaliseBaseUrl(chosen.baseUrl)) : 'no base URL'})`,
         cancellable: true,
       },
       async (_progress, token) => {

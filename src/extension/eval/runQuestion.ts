@@ -130,6 +130,7 @@ function editorFiles(game: vscode.Uri): QuestionSetFiles {
       return editorText(uriOf(path), (uri) => disk.readText(uri.fsPath));
     },
     list: (path) => disk.list(uriOf(path).fsPath),
+    realPath: (path) => (disk.realPath as (path: string) => Promise<string>)(uriOf(path).fsPath),
   };
 }
 

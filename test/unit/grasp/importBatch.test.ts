@@ -285,12 +285,15 @@ describe('waypoint import grasp', function () {
     const result = await cli(runImport, ['grasp', join(folder, 'greedy_results'), '--grids', folder, '--out', out]);
     assert.equal(result.code, 1);
     const records = recordsOf(out);
+    // The broken row is a record too (issue 29: no row is dropped), named by its line.
     assert.deepEqual(
       records.map((record) => record.error === undefined),
-      [true, false],
+      [true, false, false],
     );
     assert.match(records[1].error ?? '', /has no readable grid record with index 1/);
-    assert.match(result.stderr, /inner_random_free\.jsonl:3: not JSON/);
+    assert.match(records[2].error ?? '', /^the row is not JSON/);
+    assert.match(records[2].question.sampleId, /inner_random_free\.jsonl:3$/);
+    assert.match(result.stderr, /inner_random_free\.jsonl:3: the row is not JSON/);
     assert.equal((await cli(runImport, ['grasp', join(folder, 'greedy_results'), '--out', out])).code, 2);
     assert.equal(
       (

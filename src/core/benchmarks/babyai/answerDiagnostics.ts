@@ -269,104 +269,158 @@ export function planDiagnostics(context: ReplyContext, spec: LevelSpec, score: P
       ),
     ];
   const { tokens } = located;
-  const diagnostics: Diagnostic[] = [];
-  const add = (
-    severity: Diagnostic['severity'],
-    code: string,
-    message: string,
-    start: number,
-    end: number,
-    data?: Diagnostic['data'],
-  ) => diagnostics.push({ severity, code, message, range: spanRange(context, start, end), ...(data ? { data } : {}) });
-  const unknown = tokens.filter((token) => token.action === null);
-  const rejected = context.mode === 'faithful' && unknown.length > 0;
-  for (const token of unknown) {
-    // "turn left", "forward." and "Done." are the usual near misses: suggest the action inside.
-    const inside = ACTION_NAMES.filter((name) => new RegExp(`\\b${name}\\b`, 'i').test(token.text));
-    const hint = inside.length === 1 ? ` Did the model mean '${inside[0]}'?` : '';
-    const consequence = rejected
-      ? 'faithful mode rejects the whole plan (an invalid plan scores CR 0 and runs nothing)'
-      : 'dropped by the released parser; the other actions run without it';
-    add(
-      rejected ? 'error' : 'warning',
-      BabyAnswerCodes.unknownAction,
-      `'${token.text}' is not an action (${ACTION_NAMES.join(', ')}): ${consequence}.${hint}`,
-      token.start,
-      token.end,
-      inside.length === 1 ? { expected: inside[0] } : undefined,
-    );
-  }
+  const rejected = context.mode === 'faithful' && tokens.some((token) => token.action === null);
   const known = tokens.filter((token) => token.action !== null);
+  const replay = replayPlan(context, spec, known);
+  const diagnostics = [...unknownActionDiagnostics(context, tokens, rejected), ...replay.noOps];
+  if (rejected) return diagnostics;
+  const unrun = unrunActionsDiagnostic(context, known, replay, score);
+  if (unrun) diagnostics.push(unrun);
+  if (!replay.success) diagnostics.push(missionNotAchievedDiagnostic(context, spec, located, known, replay, score));
+  return diagnostics;
+}
+
+/** A diagnostic on reply[start, end). */
+function replyDiagnostic(
+  context: ReplyContext,
+  severity: Diagnostic['severity'],
+  code: string,
+  message: string,
+  start: number,
+  end: number,
+  data?: Diagnostic['data'],
+): Diagnostic {
+  return { severity, code, message, range: spanRange(context, start, end), ...(data ? { data } : {}) };
+}
+
+/** Tokens that are not actions: dropped by the released parser, or (`rejected`, faithful mode) sinking the whole plan. */
+function unknownActionDiagnostics(
+  context: ReplyContext,
+  tokens: readonly PlanToken[],
+  rejected: boolean,
+): Diagnostic[] {
+  return tokens
+    .filter((token) => token.action === null)
+    .map((token) => {
+      // "turn left", "forward." and "Done." are the usual near misses: suggest the action inside.
+      const inside = ACTION_NAMES.filter((name) => new RegExp(`\\b${name}\\b`, 'i').test(token.text));
+      const hint = inside.length === 1 ? ` Did the model mean '${inside[0]}'?` : '';
+      const consequence = rejected
+        ? 'faithful mode rejects the whole plan (an invalid plan scores CR 0 and runs nothing)'
+        : 'dropped by the released parser; the other actions run without it';
+      return replyDiagnostic(
+        context,
+        rejected ? 'error' : 'warning',
+        BabyAnswerCodes.unknownAction,
+        `'${token.text}' is not an action (${ACTION_NAMES.join(', ')}): ${consequence}.${hint}`,
+        token.start,
+        token.end,
+        inside.length === 1 ? { expected: inside[0] } : undefined,
+      );
+    });
+}
+
+/** How the plan's actions played out in the level. */
+interface PlanReplay {
+  /** The environment after the last action run. */
+  env: BabyAIEnv;
+  /** The index (among the known actions) of the action that ended the episode; -1 when none did. */
+  stoppedAt: number;
+  /** The episode ended with the mission achieved. */
+  success: boolean;
+  /** One warning per action that changed nothing. */
+  noOps: Diagnostic[];
+}
+
+/** Runs the known actions until the episode ends, noting each no-op and why it changed nothing. */
+function replayPlan(context: ReplyContext, spec: LevelSpec, known: readonly PlanToken[]): PlanReplay {
   const env = new BabyAIEnv(spec);
-  let stoppedAt = -1;
-  let success = false;
+  const noOps: Diagnostic[] = [];
   for (const [index, token] of known.entries()) {
     const action = token.action as number;
     const result = env.step(action);
     if (!result.changed)
-      add(
-        'warning',
-        BabyAnswerCodes.noOp,
-        `${actionName(action)} does nothing: ${noOpReason(env, action)}.`,
-        token.start,
-        token.end,
+      noOps.push(
+        replyDiagnostic(
+          context,
+          'warning',
+          BabyAnswerCodes.noOp,
+          `${actionName(action)} does nothing: ${noOpReason(env, action)}.`,
+          token.start,
+          token.end,
+        ),
       );
-    if (result.terminated || result.truncated) {
-      stoppedAt = index;
-      success = result.terminated;
-      break;
-    }
+    if (result.terminated || result.truncated) return { env, stoppedAt: index, success: result.terminated, noOps };
   }
-  if (rejected) return diagnostics;
+  return { env, stoppedAt: -1, success: false, noOps };
+}
+
+/** The actions after the one that ended the episode (success or max_steps), and how each mode counts them. */
+function unrunActionsDiagnostic(
+  context: ReplyContext,
+  known: readonly PlanToken[],
+  { env, stoppedAt, success }: PlanReplay,
+  score: PlanScore | null,
+): Diagnostic | null {
   const rest = stoppedAt >= 0 ? known.slice(stoppedAt + 1) : [];
-  if (rest.length > 0) {
-    const ran = stoppedAt + 1;
-    const counted =
-      context.mode === 'reference'
-        ? `the released evaluator still counts them: efficiency ${score ? score.llm_efficiency.toFixed(2) : '?'} instead of ${score ? (score.number_of_bot_actions / ran).toFixed(2) : '?'}`
-        : 'faithful mode does not count them in the efficiency';
-    const why = success
-      ? `the mission is achieved at action ${ran}`
-      : `the episode is truncated at max_steps (${env.maxSteps}) at action ${ran}`;
-    add(
-      'information',
-      success ? BabyAnswerCodes.afterSuccess : BabyAnswerCodes.truncated,
-      `${plural(rest.length, 'action')} never run: ${why}; ${counted}.`,
-      rest[0].start,
-      rest[rest.length - 1].end,
+  if (rest.length === 0) return null;
+  const ran = stoppedAt + 1;
+  const counted =
+    context.mode === 'reference'
+      ? `the released evaluator still counts them: efficiency ${score ? score.llm_efficiency.toFixed(2) : '?'} instead of ${score ? (score.number_of_bot_actions / ran).toFixed(2) : '?'}`
+      : 'faithful mode does not count them in the efficiency';
+  const why = success
+    ? `the mission is achieved at action ${ran}`
+    : `the episode is truncated at max_steps (${env.maxSteps}) at action ${ran}`;
+  return replyDiagnostic(
+    context,
+    'information',
+    success ? BabyAnswerCodes.afterSuccess : BabyAnswerCodes.truncated,
+    `${plural(rest.length, 'action')} never run: ${why}; ${counted}.`,
+    rest[0].start,
+    rest[rest.length - 1].end,
+  );
+}
+
+/** The plan does not achieve the mission: where the agent ended up (and how far from the red ball), on the whole plan. */
+function missionNotAchievedDiagnostic(
+  context: ReplyContext,
+  spec: LevelSpec,
+  located: { markerStart: number; markerEnd: number; tokens: readonly PlanToken[] },
+  known: readonly PlanToken[],
+  { env, stoppedAt }: PlanReplay,
+  score: PlanScore | null,
+): Diagnostic {
+  const { tokens } = located;
+  const what =
+    spec.mission === 'go to the red ball'
+      ? 'does not reach the red ball (the agent must face it)'
+      : `does not achieve the mission '${spec.mission}'`;
+  if (tokens.length === 0)
+    return replyDiagnostic(
+      context,
+      'error',
+      BabyAnswerCodes.missionNotAchieved,
+      `The action list is empty: the plan ${what}${context.mode === 'faithful' ? '; faithful mode scores it as a parse error (no plan)' : ''}.`,
+      located.markerStart,
+      located.markerEnd,
     );
-  }
-  if (!success) {
-    const ball = redBall(env);
-    const [x, y] = env.agentPos;
-    const distance = score?.llm_ball_distance ?? null;
-    let where = `after ${plural(stoppedAt >= 0 ? stoppedAt + 1 : known.length, 'action')} the agent is at (${x}, ${y}) facing ${directionName(env.agentDir)}`;
-    if (ball)
-      where +=
-        distance !== null && distance <= 0
-          ? `, next to the red ball at ${at(ball)} but not facing it`
-          : `; its distance to the red ball at ${at(ball)} is ${distance ?? '?'} (Manhattan − 1, 0 when adjacent)`;
-    const what =
-      spec.mission === 'go to the red ball'
-        ? 'does not reach the red ball (the agent must face it)'
-        : `does not achieve the mission '${spec.mission}'`;
-    if (tokens.length === 0)
-      add(
-        'error',
-        BabyAnswerCodes.missionNotAchieved,
-        `The action list is empty: the plan ${what}${context.mode === 'faithful' ? '; faithful mode scores it as a parse error (no plan)' : ''}.`,
-        located.markerStart,
-        located.markerEnd,
-      );
-    else
-      add(
-        'error',
-        BabyAnswerCodes.missionNotAchieved,
-        `The plan ${what}: ${where}${stoppedAt >= 0 ? ' (truncated)' : ''}.`,
-        tokens[0].start,
-        tokens[tokens.length - 1].end,
-        ball ? { redBall: at(ball) } : undefined,
-      );
-  }
-  return diagnostics;
+  const ball = redBall(env);
+  const [x, y] = env.agentPos;
+  const distance = score?.llm_ball_distance ?? null;
+  let where = `after ${plural(stoppedAt >= 0 ? stoppedAt + 1 : known.length, 'action')} the agent is at (${x}, ${y}) facing ${directionName(env.agentDir)}`;
+  if (ball)
+    where +=
+      distance !== null && distance <= 0
+        ? `, next to the red ball at ${at(ball)} but not facing it`
+        : `; its distance to the red ball at ${at(ball)} is ${distance ?? '?'} (Manhattan − 1, 0 when adjacent)`;
+  return replyDiagnostic(
+    context,
+    'error',
+    BabyAnswerCodes.missionNotAchieved,
+    `The plan ${what}: ${where}${stoppedAt >= 0 ? ' (truncated)' : ''}.`,
+    tokens[0].start,
+    tokens[tokens.length - 1].end,
+    ball ? { redBall: at(ball) } : undefined,
+  );
 }

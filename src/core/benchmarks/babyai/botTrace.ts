@@ -45,6 +45,46 @@ export interface BotTrace {
 }
 
 /**
+ * Which model subgoal each item of the bot's stack serves, learnt by watching the stack: an item
+ * the bot pushes belongs to the subgoal executing then (and is a help), and the subgoal executing
+ * is the one whose item was last taken from the top.
+ */
+class SubgoalOwners {
+  readonly owners = new Map<Subgoal, number | null>();
+  readonly helps: TracedHelp[] = [];
+  readonly reached = new Set<number>();
+  /** The model subgoal now executing (null: the bot's own mission expansion, or none yet). */
+  current: number | null = null;
+
+  /** The model's subgoals, loaded as the initial stack: each its own owner. */
+  own(subgoals: readonly Subgoal[]): void {
+    subgoals.forEach((subgoal, index) => this.owners.set(subgoal, index));
+  }
+
+  ownerOf(item: Subgoal): number | null {
+    return this.owners.get(item) ?? null;
+  }
+
+  /** Wraps `stack`'s top() and append() on this instance; returns the unwrapped top(), which looks without moving `current`. */
+  watch(stack: OmniBot['stack']): () => Subgoal | undefined {
+    const top = stack.top.bind(stack);
+    const append = stack.append.bind(stack);
+    stack.top = () => {
+      const item = top();
+      if (item) this.current = this.owners.get(item) ?? null;
+      if (this.current !== null) this.reached.add(this.current);
+      return item;
+    };
+    stack.append = (item: Subgoal) => {
+      this.owners.set(item, this.current);
+      this.helps.push({ owner: this.current, subgoal: item.describe() });
+      append(item);
+    };
+    return top;
+  }
+}
+
+/**
  * Runs the bot as evaluators/decompose.py does: `plan` as the initial (uncounted) stack, or, when
  * null, a fresh bot that expands the mission itself (provide_initial_subgoals, counted as help).
  * Stops when the mission is verified, on truncation or when the stack is empty.
@@ -52,11 +92,8 @@ export interface BotTrace {
 export function traceBot(spec: LevelSpec, plan: readonly SubgoalCall[] | null): BotTrace {
   const env = new BabyAIEnv(spec);
   const bot = new OmniBot(env);
-  const owners = new Map<Subgoal, number | null>();
-  const helps: TracedHelp[] = [];
+  const owners = new SubgoalOwners();
   const steps: TracedStep[] = [];
-  const reached = new Set<number>();
-  let current: number | null = null;
   let done = false;
   let truncated = false;
   let last: number | null = null;
@@ -64,32 +101,20 @@ export function traceBot(spec: LevelSpec, plan: readonly SubgoalCall[] | null): 
     steps,
     done,
     truncated,
-    helps,
+    helps: owners.helps,
     error,
-    errorOwner: error ? current : null,
-    reached,
+    errorOwner: error ? owners.current : null,
+    reached: owners.reached,
     final: env.pose(),
   });
   try {
     if (plan) {
       const subgoals = instantiateSubgoals(bot, plan);
-      subgoals.forEach((subgoal, index) => owners.set(subgoal, index));
+      owners.own(subgoals);
       bot.loadPlan(subgoals);
     }
     const stack = bot.stack;
-    const top = stack.top.bind(stack);
-    const append = stack.append.bind(stack);
-    stack.top = () => {
-      const item = top();
-      if (item) current = owners.get(item) ?? null;
-      if (current !== null) reached.add(current);
-      return item;
-    };
-    stack.append = (item: Subgoal) => {
-      owners.set(item, current);
-      helps.push({ owner: current, subgoal: item.describe() });
-      append(item);
-    };
+    const top = owners.watch(stack);
     if (!plan) bot.provideInitialSubgoals();
     while (!done && !truncated && stack.length > 0) {
       const action = bot.replan(last);
@@ -103,7 +128,7 @@ export function traceBot(spec: LevelSpec, plan: readonly SubgoalCall[] | null): 
         truncated: result.truncated,
         stack: stack.items.map((s) => s.describe()),
         producer,
-        owner: producer ? (owners.get(producer) ?? null) : null,
+        owner: producer ? owners.ownerOf(producer) : null,
         frontAfter: env.frontPos,
       });
       last = action;

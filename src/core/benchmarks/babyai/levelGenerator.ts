@@ -101,56 +101,74 @@ function drawLevel(family: LevelFamily, random: Random, distractors: number, nam
     // Keep the cells on both sides of the door free, as BabyAI does, so nothing blocks it.
     taken.add(`${ROOM - 2},${doorY}`).add(`${ROOM},${doorY}`);
   }
-  const free = (room: 0 | 1): [number, number] => {
-    for (;;) {
-      const x = random.integer(1, ROOM - 2) + room * (ROOM - 1);
-      const y = random.integer(1, ROOM - 2);
-      if (!taken.has(`${x},${y}`)) {
-        taken.add(`${x},${y}`);
-        return [x, y];
-      }
-    }
-  };
-  const objects: Placed[] = [];
-  const used = new Set<string>();
-  const place = (room: 0 | 1, type?: Carriable, color?: Color): Placed => {
-    let kind: Carriable;
-    let colour: Color;
-    do {
-      kind = type ?? random.choice(CARRIABLE);
-      colour = color ?? random.choice(COLOR_NAMES);
-    } while (used.has(`${kind} ${colour}`) && (type === undefined || color === undefined));
-    used.add(`${kind} ${colour}`);
-    const placed: Placed = { type: kind, color: colour, pos: free(room) };
-    objects.push(placed);
-    return placed;
-  };
-  const agent = { pos: free(0), dir: random.integer(0, 3) };
+  const cells = new Placement(random, taken);
+  const agent = { pos: cells.free(0), dir: random.integer(0, 3) };
   let mission: string;
   if (family === 'goto' || family === 'pickup') {
-    const target = place(0);
+    const target = cells.place(0);
     mission = `${family === 'goto' ? 'go to' : 'pick up'} the ${target.color} ${target.type}`;
   } else if (family === 'putnext') {
-    const moved = place(0);
-    const fixed = place(0);
+    const moved = cells.place(0);
+    const fixed = cells.place(0);
     mission = `put the ${moved.color} ${moved.type} next to the ${fixed.color} ${fixed.type}`;
   } else if (family === 'open' || family === 'unlock') {
-    if (family === 'unlock') place(0, 'key', doors[0].color);
+    if (family === 'unlock') cells.place(0, 'key', doors[0].color);
     mission = `open the ${doors[0].color} door`;
   } else {
-    place(0, 'key', doors[0].color);
-    const target = place(1, random.choice(['ball', 'box'] as const));
+    cells.place(0, 'key', doors[0].color);
+    const target = cells.place(1, random.choice(['ball', 'box'] as const));
     mission = `go to the ${target.color} ${target.type}`;
   }
-  for (let count = 0; count < distractors; count++) place(twoRooms && random.next() < 0.5 ? 1 : 0);
+  for (let count = 0; count < distractors; count++) cells.place(twoRooms && random.next() < 0.5 ? 1 : 0);
   return {
     name,
     width,
     height: ROOM,
     rooms: { rows: 1, cols: twoRooms ? 2 : 1, size: ROOM },
     doors,
-    objects,
+    objects: cells.objects,
     agent,
     mission,
   };
+}
+
+/**
+ * Where the level's objects go, drawn one by one: each gets a free cell inside its room and, unless
+ * the caller fixes them, a type and colour no other object has.
+ */
+class Placement {
+  readonly objects: Placed[] = [];
+  private readonly used = new Set<string>();
+
+  constructor(
+    private readonly random: Random,
+    /** Cells already taken (`x,y`); shared with the caller, which reserves the cells beside a door. */
+    private readonly taken: Set<string>,
+  ) {}
+
+  /** A free cell inside `room` (0: left, 1: right), now taken. */
+  free(room: 0 | 1): [number, number] {
+    for (;;) {
+      const x = this.random.integer(1, ROOM - 2) + room * (ROOM - 1);
+      const y = this.random.integer(1, ROOM - 2);
+      if (!this.taken.has(`${x},${y}`)) {
+        this.taken.add(`${x},${y}`);
+        return [x, y];
+      }
+    }
+  }
+
+  /** An object of `type` and `color` (drawn when not given) on a free cell of `room`. */
+  place(room: 0 | 1, type?: Carriable, color?: Color): Placed {
+    let kind: Carriable;
+    let colour: Color;
+    do {
+      kind = type ?? this.random.choice(CARRIABLE);
+      colour = color ?? this.random.choice(COLOR_NAMES);
+    } while (this.used.has(`${kind} ${colour}`) && (type === undefined || color === undefined));
+    this.used.add(`${kind} ${colour}`);
+    const placed: Placed = { type: kind, color: colour, pos: this.free(room) };
+    this.objects.push(placed);
+    return placed;
+  }
 }

@@ -130,54 +130,10 @@ export function parseDescription(text: string): {
 /** Interprets one raw record; `spec` is null when the description cannot be rebuilt. */
 export function loadRecord(raw: RawRecord): LoadedRecord {
   const diagnostics: Diagnostic[] = [];
-  const field = (name: string) => raw.fields.get(name);
-  const missing = (name: string, range: Range) =>
-    diagnostics.push({ severity: 'error', code: 'babyai/record-missing', message: `the record has no ${name}`, range });
-  const levelName = (field('level_name') ?? field('env_name'))?.value ?? '';
-  if (!levelName) missing('level_name (or env_name)', raw.range);
-  const seedText = field('seed')?.value;
-  const seed = seedText !== undefined && /^\d+$/.test(seedText.trim()) ? Number(seedText) : null;
-  const task: BabyTask | null =
-    field('target_state') || field('action_sequence')
-      ? 'predict'
-      : field('expert_action_sequence') || field('target_subgoal')
-        ? 'plan'
-        : field('help_count') || field('mission')
-          ? 'decompose'
-          : null;
-  const descriptionField = field('env_description');
-  const initialState = pose(field('initial_state'), diagnostics, 'initial_state');
-  const targetState = pose(field('target_state'), diagnostics, 'target_state');
-  let targetSubgoal: Vec | null = null;
-  const subgoalField = field('target_subgoal');
-  if (subgoalField) {
-    const value = literal(subgoalField, diagnostics, 'target_subgoal');
-    if (Array.isArray(value) && value.length === 2 && isInt(value[0]) && isInt(value[1]))
-      targetSubgoal = [value[0], value[1]];
-    else if (value !== undefined)
-      diagnostics.push({
-        severity: 'error',
-        code: 'babyai/record-field',
-        message: 'target_subgoal must be (x, y)',
-        range: subgoalField.range,
-      });
-  }
-  const actions = actionList(field('action_sequence') ?? field('expert_action_sequence'), diagnostics);
-  const helpText = field('help_count')?.value;
-  const record: BabyRecord = {
-    task,
-    levelName,
-    seed,
-    description: descriptionField?.value ?? '',
-    initialState,
-    actions,
-    targetState,
-    targetSubgoal,
-    mission: field('mission')?.value ?? null,
-    helpCount: helpText !== undefined && /^\d+$/.test(helpText.trim()) ? Number(helpText) : null,
-  };
+  const record = readRecordFields(raw, diagnostics);
+  const descriptionField = raw.fields.get('env_description');
   if (!descriptionField) {
-    missing('env_description', raw.range);
+    diagnostics.push(missingField('env_description', raw.range));
     return { record, spec: null, diagnostics };
   }
   const parsed = parseDescription(descriptionField.value);
@@ -187,27 +143,89 @@ export function loadRecord(raw: RawRecord): LoadedRecord {
   diagnostics.push(
     ...relocate(validateLevel(spec, descriptionLocator(descriptionField.value, parsed.source)), descriptionField),
   );
-  const initialField = field('initial_state');
+  diagnostics.push(...disagreements(record, spec, raw));
+  return { record, spec, diagnostics };
+}
+
+function missingField(name: string, range: Range): Diagnostic {
+  return { severity: 'error', code: 'babyai/record-missing', message: `the record has no ${name}`, range };
+}
+
+/** The record's own fields (the description as text), each problem added to `diagnostics`. */
+function readRecordFields(raw: RawRecord, diagnostics: Diagnostic[]): BabyRecord {
+  const field = (name: string) => raw.fields.get(name);
+  const levelName = (field('level_name') ?? field('env_name'))?.value ?? '';
+  if (!levelName) diagnostics.push(missingField('level_name (or env_name)', raw.range));
+  const seedText = field('seed')?.value;
+  const seed = seedText !== undefined && /^\d+$/.test(seedText.trim()) ? Number(seedText) : null;
+  // The task is told by the fields only its files have.
+  const task: BabyTask | null =
+    field('target_state') || field('action_sequence')
+      ? 'predict'
+      : field('expert_action_sequence') || field('target_subgoal')
+        ? 'plan'
+        : field('help_count') || field('mission')
+          ? 'decompose'
+          : null;
+  const initialState = pose(field('initial_state'), diagnostics, 'initial_state');
+  const targetState = pose(field('target_state'), diagnostics, 'target_state');
+  const targetSubgoal = subgoalCell(field('target_subgoal'), diagnostics);
+  const actions = actionList(field('action_sequence') ?? field('expert_action_sequence'), diagnostics);
+  const helpText = field('help_count')?.value;
+  return {
+    task,
+    levelName,
+    seed,
+    description: field('env_description')?.value ?? '',
+    initialState,
+    actions,
+    targetState,
+    targetSubgoal,
+    mission: field('mission')?.value ?? null,
+    helpCount: helpText !== undefined && /^\d+$/.test(helpText.trim()) ? Number(helpText) : null,
+  };
+}
+
+/** Plan's `target_subgoal`, an (x, y) cell; null when absent or not one (then said in `diagnostics`). */
+function subgoalCell(subgoalField: LocatedField | undefined, diagnostics: Diagnostic[]): Vec | null {
+  if (!subgoalField) return null;
+  const value = literal(subgoalField, diagnostics, 'target_subgoal');
+  if (Array.isArray(value) && value.length === 2 && isInt(value[0]) && isInt(value[1])) return [value[0], value[1]];
+  if (value !== undefined)
+    diagnostics.push({
+      severity: 'error',
+      code: 'babyai/record-field',
+      message: 'target_subgoal must be (x, y)',
+      range: subgoalField.range,
+    });
+  return null;
+}
+
+/** Where the record's initial_state and mission differ from the level its description rebuilds. */
+function disagreements(record: BabyRecord, spec: LevelSpec, raw: RawRecord): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const { initialState } = record;
+  const initialField = raw.fields.get('initial_state');
   if (
     initialState &&
     initialField &&
     (!sameVec(initialState.pos, spec.agent.pos) || initialState.dir !== spec.agent.dir)
   )
-    diagnostics.push({
+    found.push({
       severity: 'warning',
       code: 'babyai/initial-state-mismatch',
       message: `initial_state ((${initialState.pos.join(', ')}), ${initialState.dir}) differs from the description's agent ((${spec.agent.pos.join(', ')}), ${spec.agent.dir})`,
       range: initialField.range,
     });
-  const missionField = field('mission');
+  const missionField = raw.fields.get('mission');
   if (record.mission !== null && missionField && record.mission !== spec.mission)
-    diagnostics.push({
+    found.push({
       severity: 'warning',
       code: 'babyai/mission-mismatch',
       message: `mission differs from the description's '${spec.mission}'`,
       range: missionField.range,
     });
-  return { record, spec, diagnostics };
+  return found;
 }
 
 /** Ranges inside a description text for the level checks (whole text when the format has no lines). */

@@ -137,6 +137,24 @@ export function scoreGraspAnswer(
   return { ...scored, summary: summaryParts.join(' · ') };
 }
 
+/** The steps of each kind the scores count, in one pass over the steps. */
+function labelCounts(simulation: GraspSimulation): {
+  took: number;
+  diagonals: number;
+  blocked: number;
+  failedTakes: number;
+} {
+  const counts = { took: 0, diagonals: 0, blocked: 0, failedTakes: 0 };
+  for (const step of simulation.steps) {
+    const label = step.label;
+    if (label === 'took') counts.took++;
+    else if (label === 'ignored_diagonal_not_in_action_set') counts.diagonals++;
+    else if (label === 'blocked_boundary' || label === 'blocked_obstacle') counts.blocked++;
+    else if (label === 'take_empty_cell' || label === 'take_at_carry_limit') counts.failedTakes++;
+  }
+  return counts;
+}
+
 /** The scores and diagnostics of scoreGraspAnswer, without the summary line: what bulk import stores. */
 export function graspAnswerScores(
   prepared: Pick<PreparedGraspQuestion, 'grid' | 'question'>,
@@ -153,18 +171,7 @@ export function graspAnswerScores(
   const start = grid.start;
   const initialStartEnergy = grid.cells[start[0]][start[1]].energy;
   const delivered = simulation.final.startCellEnergy - initialStartEnergy;
-  // One pass over the steps for every label count.
-  let took = 0;
-  let diagonals = 0;
-  let blocked = 0;
-  let failedTakes = 0;
-  for (const step of simulation.steps) {
-    const label = step.label;
-    if (label === 'took') took++;
-    else if (label === 'ignored_diagonal_not_in_action_set') diagonals++;
-    else if (label === 'blocked_boundary' || label === 'blocked_obstacle') blocked++;
-    else if (label === 'take_empty_cell' || label === 'take_at_carry_limit') failedTakes++;
-  }
+  const { took, diagonals, blocked, failedTakes } = labelCounts(simulation);
   const scoredCellEnergy = simulation.finalGrid.cells[simulation.scoredCell[0]][simulation.scoredCell[1]].energy;
   const scores: GraspAnswerResult['scores'] = {
     score: simulation.score,
@@ -313,6 +320,7 @@ interface StepContext {
 type StepNote = Pick<Diagnostic, 'severity' | 'code' | 'message'> & { data?: Record<string, string | number> };
 
 /** Why a step did not do what its token says (ignored, blocked, a no-op, energy left off the start), or null. */
+// Long: one case per step label, read top to bottom.
 function stepNote(step: GraspStep, { grid, settings, mode, simulation, allowed, limit }: StepContext): StepNote | null {
   const name = JSON.stringify(step.token);
   switch (step.label) {

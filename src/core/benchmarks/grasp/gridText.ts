@@ -89,44 +89,72 @@ export function readGridText(text: string): ReadGridText {
     const line = lines[lineIndex];
     const start = lineStarts[lineIndex];
     const isRow = lineIndex >= 2 && lineIndex % 2 === 0;
-    const row = (lineIndex - 2) / 2;
-    const expected = lineIndex === 0 ? HEADER : isRow ? ROW_PATTERNS[row] : SEPARATOR;
-    const mismatch = firstMismatch(line, expected);
-    if (mismatch !== null) {
-      const what = lineIndex === 0 ? 'column header' : isRow ? `row ${row}` : 'separator';
-      const shown = mismatch < line.length ? `'${line[mismatch]}'` : 'the end of the line';
-      const wanted = mismatch < expected.length ? `'${expected[mismatch]}'` : 'the end of the line';
-      problems.push({
-        index: start + mismatch,
-        length: mismatch < line.length ? 1 : 0,
-        code: 'grasp/grid-layout',
-        message: `Grid line ${lineIndex} (${what}): expected ${wanted} at column ${mismatch}, found ${shown}. Each line is exactly ${GRID_LINE_LENGTH} characters.`,
-      });
-    }
+    const mismatch = layoutProblem(line, lineIndex, start);
+    if (mismatch) problems.push(mismatch);
     if (!isRow) continue;
     if (line.length <= cellColumn(GRID_SIZE - 1)) {
       readable = false;
       continue;
     }
-    const rowChars: CellChar[] = [];
-    for (let col = 0; col < GRID_SIZE; col++) {
-      const char = line[cellColumn(col)];
-      if (!CELL_CHARS.has(char)) {
-        problems.push({
-          index: start + cellColumn(col),
-          length: 1,
-          code: 'grasp/grid-cell',
-          message: `Cell (${row}, ${col}) is '${char}'; a cell is ' ' (empty), 'E' (energy), 'O' (obstacle) or 'A' (the start).`,
-        });
-        rowChars.push(' ');
-        continue;
-      }
-      if (char === 'A') agents.push([row, col]);
-      rowChars.push(char as CellChar);
-    }
-    chars.push(rowChars);
+    chars.push(rowCells(line, (lineIndex - 2) / 2, start, agents, problems));
   }
   if (chars.length !== GRID_SIZE) readable = false;
+  problems.push(...startCountProblems(agents, lineStarts, readable));
+  return { chars: readable ? chars : null, agents, problems };
+}
+
+/** Where grid line `lineIndex` (starting at `start` in the text) first departs from its template, or null. */
+function layoutProblem(line: string, lineIndex: number, start: number): GridTextProblem | null {
+  const isRow = lineIndex >= 2 && lineIndex % 2 === 0;
+  const row = (lineIndex - 2) / 2;
+  const expected = lineIndex === 0 ? HEADER : isRow ? ROW_PATTERNS[row] : SEPARATOR;
+  const mismatch = firstMismatch(line, expected);
+  if (mismatch === null) return null;
+  const what = lineIndex === 0 ? 'column header' : isRow ? `row ${row}` : 'separator';
+  const shown = mismatch < line.length ? `'${line[mismatch]}'` : 'the end of the line';
+  const wanted = mismatch < expected.length ? `'${expected[mismatch]}'` : 'the end of the line';
+  return {
+    index: start + mismatch,
+    length: mismatch < line.length ? 1 : 0,
+    code: 'grasp/grid-layout',
+    message: `Grid line ${lineIndex} (${what}): expected ${wanted} at column ${mismatch}, found ${shown}. Each line is exactly ${GRID_LINE_LENGTH} characters.`,
+  };
+}
+
+/** The cells of grid row `row` (an unknown character reads as empty and is a problem); each `A` is added to `agents`. */
+function rowCells(
+  line: string,
+  row: number,
+  start: number,
+  agents: GridPosition[],
+  problems: GridTextProblem[],
+): CellChar[] {
+  const rowChars: CellChar[] = [];
+  for (let col = 0; col < GRID_SIZE; col++) {
+    const char = line[cellColumn(col)];
+    if (!CELL_CHARS.has(char)) {
+      problems.push({
+        index: start + cellColumn(col),
+        length: 1,
+        code: 'grasp/grid-cell',
+        message: `Cell (${row}, ${col}) is '${char}'; a cell is ' ' (empty), 'E' (energy), 'O' (obstacle) or 'A' (the start).`,
+      });
+      rowChars.push(' ');
+      continue;
+    }
+    if (char === 'A') agents.push([row, col]);
+    rowChars.push(char as CellChar);
+  }
+  return rowChars;
+}
+
+/** No start (said only of a grid that could be read whole), or each start after the first. */
+function startCountProblems(
+  agents: readonly GridPosition[],
+  lineStarts: readonly number[],
+  readable: boolean,
+): GridTextProblem[] {
+  const problems: GridTextProblem[] = [];
   if (readable && agents.length === 0)
     problems.push({
       index: 0,
@@ -134,17 +162,15 @@ export function readGridText(text: string): ReadGridText {
       code: 'grasp/start-count',
       message: "The grid has no 'A'; exactly one cell must be the agent's start.",
     });
-  if (agents.length > 1) {
-    for (const [row, col] of agents.slice(1)) {
-      problems.push({
-        index: lineStarts[rowLine(row)] + cellColumn(col),
-        length: 1,
-        code: 'grasp/start-count',
-        message: `A second 'A' at (${row}, ${col}); exactly one cell must be the start (the first is at (${agents[0][0]}, ${agents[0][1]})).`,
-      });
-    }
+  for (const [row, col] of agents.slice(1)) {
+    problems.push({
+      index: lineStarts[rowLine(row)] + cellColumn(col),
+      length: 1,
+      code: 'grasp/start-count',
+      message: `A second 'A' at (${row}, ${col}); exactly one cell must be the start (the first is at (${agents[0][0]}, ${agents[0][1]})).`,
+    });
   }
-  return { chars: readable ? chars : null, agents, problems };
+  return problems;
 }
 
 /** Index of the first character where line differs from the template ('?' matches anything). */

@@ -3,8 +3,11 @@
 // response.body.model) and the greedy/random baseline result files (rows named by index and
 // setting, in a file named like its grid). Each row is scored against its grid; a row whose grid
 // file or record is missing, or whose request failed, becomes a record with `error` — never a guess.
+// So does a row that cannot be read at all (not JSON, not an object, no readable custom_id, such as
+// `../../x.jsonl-0-0-0-0`, or not a baseline row): it names no question, so its record's question
+// is unreadableRowQuestion's, named by the row's place (`<file>:<line>`), and no row is dropped.
 // Rows are read with JSON.parse (not the located parser validate uses): import is the bulk path,
-// and a row it cannot read is reported with its line for `waypoint validate` to locate.
+// and `waypoint validate` locates what it cannot read.
 import { recordDiagnostics } from '../../eval/pipeline';
 import { importedProfile, isJsonObject, readBatchRow } from '../../eval/imported';
 import type { ChatMessage, ModelProfile, RunRecord } from '../../eval/types';
@@ -33,7 +36,7 @@ export interface GraspImportOptions {
 
 /** What importing one results file found besides its records (which go to `emit` as they are scored). */
 export interface GraspImportResult {
-  /** Lines that are no row at all (`path:line: message`): no question can be named for them. */
+  /** Problems beside the records (`path:line: message`); unreadable rows are error records, not problems. */
   problems: string[];
   /** Rows outside --indices. */
   skipped: number;
@@ -54,13 +57,50 @@ export function graspImportKindOf(path: string, text: string): GraspImportKind |
   return null;
 }
 
-/** Calls `row` with each line that is a JSON object (0-based line, from `firstLine`); other non-blank lines are problems. A callback, not a generator: resuming one per row cost more than the loop it ran. */
+/** Why a row cannot be read; the same words for every such row, so stderr says each once per file. */
+const UNREADABLE = {
+  json: 'the row is not JSON (`waypoint validate` locates the problem); it is not scored',
+  object: 'the row is not a JSON object; it is not scored',
+  customId:
+    'no readable custom_id ("<file>.jsonl-<index>-<m>-<e>-<c>"), so the row names no question; it is not scored',
+  baseline:
+    'not a baseline row {"baseline","index","answer","movement_prompt" 4|8,"energy_limit_prompt" 100|2,"cost_of_step_prompt" 0|0.3}; it is not scored',
+} as const;
+
+/**
+ * The question of a row that names none: `file` empty (no grid file has that name, so reports
+ * group it under no setting, see report.ts) and the sample id the row's place, `<path>:<line>`, so
+ * each such row is its own record. Index and settings are placeholders the schema needs.
+ */
+export function unreadableRowQuestion(path: string, line: number, style: PromptStyle = 'chat'): GraspQuestion {
+  return {
+    benchmark: 'grasp',
+    file: '',
+    index: 0,
+    settings: { moves: 4, carryLimit: 'none', stepCost: 0 },
+    style,
+    sampleId: `${path}:${line + 1}`,
+  };
+}
+
+/** A row's answer text as far as it can be read (kept on its error record: nothing given is lost); '' when none. */
+function answerOf(row: Record<string, unknown> | undefined): string {
+  if (!row) return '';
+  if (typeof row.response === 'string') return row.response;
+  if (Array.isArray(row.answer)) return JSON.stringify(row.answer);
+  return readBatchRow(row).content ?? '';
+}
+
+/**
+ * Calls `row` with each line that is a JSON object (0-based line, from `firstLine`), `unreadable`
+ * with every other non-blank line and why. A callback, not a generator: resuming one per row cost
+ * more than the loop it ran.
+ */
 function forEachRow(
   text: string,
-  path: string,
-  problems: string[],
   firstLine: number,
   row: (line: number, value: Record<string, unknown>) => void,
+  unreadable: (line: number, reason: string) => void,
 ): void {
   let line = firstLine;
   for (const lineText of text.split('\n')) {
@@ -69,14 +109,12 @@ function forEachRow(
       let value: unknown;
       try {
         value = JSON.parse(trimmed);
-      } catch (error) {
-        problems.push(
-          `${path}:${line + 1}: not JSON (${error instanceof Error ? error.message : String(error)}); \`waypoint validate\` locates the problem`,
-        );
+      } catch {
+        unreadable(line, UNREADABLE.json);
       }
       if (value !== undefined) {
         if (isJsonObject(value)) row(line, value);
-        else problems.push(`${path}:${line + 1}: a row must be a JSON object`);
+        else unreadable(line, UNREADABLE.object);
       }
     }
     line++;
@@ -96,21 +134,6 @@ function promptOf(entry: GraspGridEntry, settings: GraspSettings, style: PromptS
   let messages = prompts.get(key);
   if (!messages) prompts.set(key, (messages = renderGraspPrompt(entry.record, settings, style)));
   return messages;
-}
-
-/** Builds, fails and scores the records of one import. */
-interface RecordMaker {
-  base(
-    question: GraspQuestion,
-    model: string,
-    messages: ChatMessage[],
-    rawAnswer: string,
-    promptTokens?: number | null,
-    completionTokens?: number | null,
-  ): RunRecord<GraspQuestion>;
-  fail(record: RunRecord<GraspQuestion>, error: string): RunRecord<GraspQuestion>;
-  /** Scores an answer on its grid, or returns the record with its error. */
-  score(record: RunRecord<GraspQuestion>, scoring: GraspSettings, tokens?: readonly string[]): RunRecord<GraspQuestion>;
 }
 
 /** One results file being imported: where its rows go and what they are scored against. */
@@ -142,7 +165,7 @@ export function importGraspRows(
     firstLine,
     grids,
     options,
-    records: recordMaker(grids, options),
+    records: new RecordMaker(grids, options),
     result,
     emit,
   };
@@ -151,54 +174,71 @@ export function importGraspRows(
   return result;
 }
 
-function recordMaker(grids: ReadonlyMap<string, LoadedGridFile>, options: GraspImportOptions): RecordMaker {
-  // One profile object per model name, shared by its records (not one per row).
-  const profiles = new Map<string, ModelProfile>();
-  const profileOf = (name: string): ModelProfile => {
-    let profile = profiles.get(name);
-    if (!profile) profiles.set(name, (profile = importedProfile(name)));
+/** Builds, fails and scores the records of one import. */
+class RecordMaker {
+  /** One profile object per model name, shared by its records (not one per row). */
+  private readonly profiles = new Map<string, ModelProfile>();
+
+  constructor(
+    private readonly grids: ReadonlyMap<string, LoadedGridFile>,
+    private readonly options: GraspImportOptions,
+  ) {}
+
+  private profileOf(name: string): ModelProfile {
+    let profile = this.profiles.get(name);
+    if (!profile) this.profiles.set(name, (profile = importedProfile(name)));
     return profile;
-  };
+  }
+
   // Each record is built once and completed in place (no copies per row): assigning a key it has
   // keeps the key's place, and a new key (gridPath, diagnostics, error) goes last, as a spread would put it.
-  const base = (
+  base(
     question: GraspQuestion,
     model: string,
     messages: ChatMessage[],
     rawAnswer: string,
     promptTokens: number | null = null,
     completionTokens: number | null = null,
-  ): RunRecord<GraspQuestion> => ({
-    time: options.time,
-    question,
-    model: profileOf(options.modelName ?? model),
-    messages,
-    rawAnswer,
-    parsedAnswer: null,
-    scores: {},
-    mode: options.mode,
-    promptTokens,
-    completionTokens,
-    latencyMs: 0,
-    cached: false,
-    costUsd: null,
-    run_id: options.runId,
-  });
-  const fail = (record: RunRecord<GraspQuestion>, error: string): RunRecord<GraspQuestion> => {
+  ): RunRecord<GraspQuestion> {
+    const { options } = this;
+    return {
+      time: options.time,
+      question,
+      model: this.profileOf(options.modelName ?? model),
+      messages,
+      rawAnswer,
+      parsedAnswer: null,
+      scores: {},
+      mode: options.mode,
+      promptTokens,
+      completionTokens,
+      latencyMs: 0,
+      cached: false,
+      costUsd: null,
+      run_id: options.runId,
+    };
+  }
+
+  fail(record: RunRecord<GraspQuestion>, error: string): RunRecord<GraspQuestion> {
     record.error = error;
     return record;
-  };
-  const score = (
+  }
+
+  /** Scores an answer on its grid, or returns the record with its error. */
+  score(
     record: RunRecord<GraspQuestion>,
     scoring: GraspSettings,
     tokens?: readonly string[],
-  ): RunRecord<GraspQuestion> => {
-    const file = grids.get(record.question.file);
+  ): RunRecord<GraspQuestion> {
+    const file = this.grids.get(record.question.file);
     if (!file)
-      return fail(record, `no grid file named ${record.question.file} among the --grids files; the row is not scored`);
+      return this.fail(
+        record,
+        `no grid file named ${record.question.file} among the --grids files; the row is not scored`,
+      );
     const entry = file.byIndex.get(record.question.index);
     if (!entry)
-      return fail(
+      return this.fail(
         record,
         `${file.path} has no readable grid record with index ${record.question.index}; the row is not scored`,
       );
@@ -211,15 +251,15 @@ function recordMaker(grids: ReadonlyMap<string, LoadedGridFile>, options: GraspI
     const scored = graspAnswerScores(
       prepared,
       record.rawAnswer,
-      options.mode,
-      tokens ? { rule: 'recommended' } : { rule: options.rule },
+      this.options.mode,
+      tokens ? { rule: 'recommended' } : { rule: this.options.rule },
     );
     if (
       tokens &&
       (scored.parsedAnswer.length !== tokens.length ||
         scored.parsedAnswer.some((token, index) => token !== tokens[index]))
     ) {
-      return fail(
+      return this.fail(
         record,
         'the stored answer list has tokens with commas, brackets or quotes, which cannot be scored as one list; the row is not scored',
       );
@@ -231,91 +271,110 @@ function recordMaker(grids: ReadonlyMap<string, LoadedGridFile>, options: GraspI
     record.scores = scored.scores;
     record.diagnostics = recordDiagnostics(scored.diagnostics);
     return record;
-  };
-  return { base, fail, score };
+  }
+
+  /** The error record of a row that names no question (`row`: the row when it is a JSON object). */
+  unreadable(path: string, line: number, model: string, reason: string, row?: Record<string, unknown>) {
+    const style: PromptStyle = typeof row?.response === 'string' ? 'o1-mini' : 'chat';
+    return this.fail(this.base(unreadableRowQuestion(path, line, style), model, [], answerOf(row)), reason);
+  }
 }
 
 /** Greedy/random baseline rows: named by index and setting, the answer a stored token list. */
 function importBaselineRows({ text, path, firstLine, options, records, result, emit }: ImportPass): void {
   // The file is named like its grid file (results/greedy_results/inner_random_free.jsonl).
   const gridName = baseName(path);
-  forEachRow(text, path, result.problems, firstLine, (line, value) => {
-    const { baseline, index, answer } = value;
-    const settings = settingsFromBaselineRow(value as never, 'faithful');
-    if (
-      typeof baseline !== 'string' ||
-      typeof index !== 'number' ||
-      !Number.isInteger(index) ||
-      !Array.isArray(answer) ||
-      !answer.every((token) => typeof token === 'string') ||
-      settings === null
-    ) {
-      result.problems.push(
-        `${path}:${line + 1}: not a baseline row {"baseline","index","answer","movement_prompt" 4|8,"energy_limit_prompt" 100|2,"cost_of_step_prompt" 0|0.3}`,
+  const stem = gridName.replace(/\.jsonl$/i, '');
+  const unreadable = (line: number, reason: string, row?: Record<string, unknown>) =>
+    emit(records.unreadable(path, line, typeof row?.baseline === 'string' ? row.baseline : stem, reason, row), line);
+  forEachRow(
+    text,
+    firstLine,
+    (line, value) => {
+      const { baseline, index, answer } = value;
+      const settings = settingsFromBaselineRow(value as never, 'faithful');
+      if (
+        typeof baseline !== 'string' ||
+        typeof index !== 'number' ||
+        !Number.isInteger(index) ||
+        !Array.isArray(answer) ||
+        !answer.every((token) => typeof token === 'string') ||
+        settings === null
+      ) {
+        unreadable(line, UNREADABLE.baseline, value);
+        return;
+      }
+      if (!inIndices(options.indices, index)) {
+        result.skipped++;
+        return;
+      }
+      const question: GraspQuestion = {
+        benchmark: 'grasp',
+        file: gridName,
+        index,
+        settings,
+        style: 'chat',
+        sampleId: customIdOf(gridName, index, settings),
+      };
+      const scoring = settingsFromBaselineRow(value as never, options.mode) ?? settings;
+      emit(
+        records.score(records.base(question, baseline, [], JSON.stringify(answer)), scoring, answer as string[]),
+        line,
       );
-      return;
-    }
-    if (!inIndices(options.indices, index)) {
-      result.skipped++;
-      return;
-    }
-    const question: GraspQuestion = {
-      benchmark: 'grasp',
-      file: gridName,
-      index,
-      settings,
-      style: 'chat',
-      sampleId: customIdOf(gridName, index, settings),
-    };
-    const scoring = settingsFromBaselineRow(value as never, options.mode) ?? settings;
-    emit(
-      records.score(records.base(question, baseline, [], JSON.stringify(answer)), scoring, answer as string[]),
-      line,
-    );
-  });
+    },
+    unreadable,
+  );
 }
 
 /** Model rows named by custom_id: o1-mini's {custom_id, response} or OpenAI Batch API output. */
 function importResponseRows({ text, path, firstLine, grids, options, records, result, emit }: ImportPass): void {
   const stem = baseName(path).replace(/\.jsonl$/i, '');
-  forEachRow(text, path, result.problems, firstLine, (line, value) => {
-    const id = typeof value.custom_id === 'string' ? parseCustomId(value.custom_id) : null;
-    if (!id) {
-      result.problems.push(
-        `${path}:${line + 1}: no readable custom_id ("<file>.jsonl-<index>-<m>-<e>-<c>"), so the row names no question`,
+  // The model as the row would name it (o1-mini rows: the file's stem), so its error counts under it.
+  const modelOf = (row?: Record<string, unknown>) =>
+    (row && typeof row.response !== 'string' ? readBatchRow(row).model : null) ?? stem;
+  const unreadable = (line: number, reason: string, row?: Record<string, unknown>) =>
+    emit(records.unreadable(path, line, modelOf(row), reason, row), line);
+  forEachRow(
+    text,
+    firstLine,
+    (line, value) => {
+      const id = typeof value.custom_id === 'string' ? parseCustomId(value.custom_id) : null;
+      if (!id) {
+        unreadable(line, UNREADABLE.customId, value);
+        return;
+      }
+      if (!inIndices(options.indices, id.index)) {
+        result.skipped++;
+        return;
+      }
+      const o1Mini = typeof value.response === 'string';
+      const style: PromptStyle = o1Mini ? 'o1-mini' : 'chat';
+      const question: GraspQuestion = {
+        benchmark: 'grasp',
+        file: id.file,
+        index: id.index,
+        settings: id.settings,
+        style,
+        sampleId: value.custom_id as string,
+      };
+      const grid = grids.get(id.file)?.byIndex.get(id.index);
+      const messages: ChatMessage[] = grid ? promptOf(grid, id.settings, style) : [];
+      if (o1Mini) {
+        // o1-mini rows carry no model name: the file's stem names it.
+        emit(records.score(records.base(question, stem, messages, value.response as string), id.settings), line);
+        return;
+      }
+      const batch = readBatchRow(value);
+      const record = records.base(
+        question,
+        batch.model ?? stem,
+        messages,
+        batch.content ?? '',
+        batch.promptTokens,
+        batch.completionTokens,
       );
-      return;
-    }
-    if (!inIndices(options.indices, id.index)) {
-      result.skipped++;
-      return;
-    }
-    const o1Mini = typeof value.response === 'string';
-    const style: PromptStyle = o1Mini ? 'o1-mini' : 'chat';
-    const question: GraspQuestion = {
-      benchmark: 'grasp',
-      file: id.file,
-      index: id.index,
-      settings: id.settings,
-      style,
-      sampleId: value.custom_id as string,
-    };
-    const grid = grids.get(id.file)?.byIndex.get(id.index);
-    const messages: ChatMessage[] = grid ? promptOf(grid, id.settings, style) : [];
-    if (o1Mini) {
-      // o1-mini rows carry no model name: the file's stem names it.
-      emit(records.score(records.base(question, stem, messages, value.response as string), id.settings), line);
-      return;
-    }
-    const batch = readBatchRow(value);
-    const record = records.base(
-      question,
-      batch.model ?? stem,
-      messages,
-      batch.content ?? '',
-      batch.promptTokens,
-      batch.completionTokens,
-    );
-    emit(batch.error !== null ? records.fail(record, batch.error) : records.score(record, id.settings), line);
-  });
+      emit(batch.error !== null ? records.fail(record, batch.error) : records.score(record, id.settings), line);
+    },
+    unreadable,
+  );
 }

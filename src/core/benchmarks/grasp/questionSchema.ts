@@ -6,7 +6,7 @@ import type { GraspSettings } from './types';
 /** One GRASP grid under one agent setting, rendered in one prompt style. */
 export interface GraspQuestion {
   benchmark: 'grasp';
-  /** The grid file's name, as upstream custom_ids spell it (`inner_cluster_free.jsonl`). */
+  /** The grid file's name, as upstream custom_ids spell it (`inner_cluster_free.jsonl`); empty for an imported row that named no grid (importRows.ts). */
   file: string;
   /** The grid file asked about, workspace-relative, so a reopened run finds this file and not a namesake. */
   gridPath?: string;

@@ -24,7 +24,8 @@ import {
 import { describeProblem } from '../../util/schema/parse';
 import type { Diagnostic } from '../../util/text';
 import { splitLines } from '../../util/text';
-import { baseName, describeFsError } from '../../util/walk';
+import { baseName, describeFsError, isInsideFolder } from '../../util/walk';
+import { GIT_LFS_POINTER_REASON, isGitLfsPointer } from '../../util/gitLfs';
 import { createMangoScorer, type MangoScorer, prepareMangoQuestion } from './scoring/evaluation';
 import type { Trajectory } from '../../maze/mazeView';
 import { WalkthroughDocument } from './walkthrough/walkthroughDocument';
@@ -254,20 +255,30 @@ async function readGame(
   files: QuestionSetFiles,
   problems: string[],
 ): Promise<GameContext | null> {
+  const realFolder = files.realPath && (await files.realPath(folder).catch(() => null));
   const read = async (suffix: string): Promise<{ path: string; text: string } | null> => {
     const path = joinPath(folder, `${game}.${suffix}`);
     try {
-      return { path, text: stripBom(await files.readText(path)) };
+      const link = realFolder && files.realPath ? await outsideFolder(path, realFolder, files.realPath) : null;
+      const text = link === null ? stripBom(await files.readText(path)) : '';
+      const unfit = link ?? (isGitLfsPointer(text) ? GIT_LFS_POINTER_REASON : null);
+      if (unfit === null) return { path, text };
+      problems.push(`${path}: ${unfit}; the game's questions are skipped`);
     } catch (error) {
       problems.push(`${path}: ${describeFsError(error)}`);
-      return null;
     }
+    return null;
   };
   const walkthrough = await read('walkthrough');
   const edgesFile = await read('edges.json');
   const actionsFile = await read('actions.json');
   const locationsFile = await read('locations.json');
   if (!walkthrough || !edgesFile || !actionsFile || !locationsFile) return null;
+  // An empty walkthrough would ask every question with no walkthrough in the prompt: answers of no meaning.
+  if (WalkthroughDocument.parse(walkthrough.text).steps().length === 0) {
+    problems.push(`${walkthrough.path}: the walkthrough has no steps; the game's questions are skipped`);
+    return null;
+  }
   const firstError = (path: string, diagnostics: readonly Diagnostic[]) => {
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
     if (errors.length === 0) return false;
@@ -311,6 +322,19 @@ async function readGame(
         ...walkthroughEnds(walkthrough.text),
       })),
   };
+}
+
+/**
+ * Why a game member is not read when a symbolic link takes it out of the game folder (a checkout
+ * linking `<game>.walkthrough` to a file elsewhere would send that file to the model); null when it stays inside.
+ */
+async function outsideFolder(
+  path: string,
+  realFolder: string,
+  realPath: (path: string) => Promise<string>,
+): Promise<string | null> {
+  const real = await realPath(path);
+  return isInsideFolder(real, realFolder) ? null : `a symbolic link to ${real}, outside the game folder`;
 }
 
 /** Where the walkthrough starts and its last step, as the maze view places them. */

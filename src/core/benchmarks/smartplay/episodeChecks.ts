@@ -66,37 +66,46 @@ export function checkEpisodeLog(log: ParsedEpisodeLog): Diagnostic[] {
       );
     }
     previousObservation = record.nextObservation;
-    if (actionList) {
-      if (record.action >= actionList.length)
-        report(
-          EpisodeLogCodes.actionRange,
-          `Action ${record.action} is outside the ${actionList.length} actions.`,
-          step.rangeAt(['action']),
-        );
-      else if (record.actionText !== undefined && record.actionText !== actionList[record.action]) {
-        report(
-          EpisodeLogCodes.actionText,
-          `Action ${record.action} is '${actionList[record.action]}'.`,
-          step.rangeAt(['actionText']),
-        );
-      }
-      const answer = record.prompts?.[record.prompts.length - 1]?.answer;
-      if (answer !== undefined) {
-        const match = matchAction(answer, actionList, { optionalFinalPeriod });
-        if (match.action !== record.action || (record.matched !== undefined && match.matched !== record.matched)) {
-          report(
-            EpisodeLogCodes.actionMismatch,
-            `The answer maps to action ${match.action} (${match.matched ? `'${actionList[match.action]}'` : 'no match, action 0'}), not ${record.action}.`,
-            step.rangeAt(['action']),
-          );
-        }
-      }
-    }
+    if (actionList) checkAction(step, actionList, optionalFinalPeriod, report);
     checkPrompts(header.record.manual, step, report);
   });
   checkEnd(log, report);
   if (game?.playable && diagnostics.every((diagnostic) => diagnostic.severity !== 'error')) replayLog(log, report);
   return diagnostics;
+}
+
+/** The step's action is one of the game's, its text is that action's, and the model's answer maps to it. */
+function checkAction(
+  step: LocatedRecord<EpisodeStepLine>,
+  actionList: readonly string[],
+  optionalFinalPeriod: boolean,
+  report: Report,
+): void {
+  const { record } = step;
+  if (record.action >= actionList.length)
+    report(
+      EpisodeLogCodes.actionRange,
+      `Action ${record.action} is outside the ${actionList.length} actions.`,
+      step.rangeAt(['action']),
+    );
+  else if (record.actionText !== undefined && record.actionText !== actionList[record.action]) {
+    report(
+      EpisodeLogCodes.actionText,
+      `Action ${record.action} is '${actionList[record.action]}'.`,
+      step.rangeAt(['actionText']),
+    );
+  }
+  const answer = record.prompts?.[record.prompts.length - 1]?.answer;
+  if (answer !== undefined) {
+    const match = matchAction(answer, actionList, { optionalFinalPeriod });
+    if (match.action !== record.action || (record.matched !== undefined && match.matched !== record.matched)) {
+      report(
+        EpisodeLogCodes.actionMismatch,
+        `The answer maps to action ${match.action} (${match.matched ? `'${actionList[match.action]}'` : 'no match, action 0'}), not ${record.action}.`,
+        step.rangeAt(['action']),
+      );
+    }
+  }
 }
 
 /** The recorded messages must be exactly what the spec's loop sends for this step. */
@@ -139,80 +148,92 @@ function checkEnd(log: ParsedEpisodeLog, report: Report): void {
     report(EpisodeLogCodes.endMismatch, `The rewards add up to ${total}.`, log.end.rangeAt(['totalReward']));
 }
 
+type Header = NonNullable<ParsedEpisodeLog['header']>;
+
 /** Re-plays the actions (and recorded outcomes) and compares every produced value with the log. */
 function replayLog(log: ParsedEpisodeLog, report: Report): void {
   const header = log.header;
   if (!header) return;
-  let env: SmartPlayEnv;
   try {
-    // Crafter's world is its seed (Crafter(seed=S), runs.md §8): a log without one cannot be replayed.
-    if (header.record.game === 'Crafter' && typeof header.record.seed !== 'number') {
-      report(
-        EpisodeLogCodes.replayImpossible,
-        'Without the seed the Crafter world cannot be rebuilt; rewards and scores are not checked.',
-        header.rangeAt(['game']),
-        'information',
-      );
-      return;
-    }
-    // Messenger is exact only for a seed with Waypoint's meaning; logs without one (upstream's) are not replayed.
-    const messenger = header.record.game.startsWith('Messenger');
-    const seed = header.record.seed ?? undefined;
-    if (messenger && seed === undefined) return;
-    const seeded = header.record.game === 'Crafter' ? (header.record.seed ?? 0) : messenger ? seed : undefined;
-    env = createSmartPlayEnv(header.record.game, {
-      mode: header.record.settings?.mode,
-      allowNonReference: true,
-      ...(seeded !== undefined ? { seed: seeded } : {}),
-    });
-    const needsOutcomes = env.game.startsWith('Bandit') || env.game.startsWith('RockPaper');
-    const setup = header.record.reset?.setup;
-    if (needsOutcomes && (!setup || log.steps.some((step) => !step.record.outcome))) {
-      report(
-        EpisodeLogCodes.replayImpossible,
-        'Without the recorded setup and per-step outcomes the random draws cannot be replayed; rewards and scores are not checked.',
-        header.rangeAt(['reset']),
-        'information',
-      );
-      return;
-    }
-    const reset = env.reset(setup);
-    const compare = (actual: unknown, expected: unknown, range: () => Range, what: string): boolean => {
-      if (actual === undefined || actual === expected) return true;
-      report(EpisodeLogCodes.replayMismatch, `Replaying gives ${what} ${JSON.stringify(expected)}.`, range());
-      return false;
-    };
-    if (!compare(header.record.manual, reset.info.manual, () => header.rangeAt(['manual']), 'the manual')) return;
-    if (
-      !compare(
-        header.record.reset?.observation,
-        reset.info.obs,
-        () => header.rangeAt(['reset', 'observation']),
-        'the reset observation',
-      )
-    )
-      return;
-    let shown = reset.info;
-    for (const step of log.steps) {
-      const { record } = step;
-      if (!compare(record.observation, shown.obs, () => step.rangeAt(['observation']), 'the shown observation')) return;
-      if (!compare(record.history, shown.history, () => step.rangeAt(['history']), 'the history')) return;
-      const result = env.step(record.action, record.outcome);
-      const checks: Array<[keyof EpisodeStepLine, unknown, string]> = [
-        ['nextObservation', result.info.obs, 'the observation'],
-        ['reward', result.reward, 'the reward'],
-        ['done', result.done, 'done ='],
-        ['score', result.info.score, 'the score'],
-        ['completed', result.info.completed, 'completed ='],
-      ];
-      // The first difference explains the rest; later steps would only repeat it.
-      for (const [field, expected, what] of checks)
-        if (!compare(record[field], expected, () => step.rangeAt([field]), what)) return;
-      shown = result.info;
-      if (result.done) return;
-    }
+    const env = replayEnvironment(log, header, report);
+    if (env) compareReplay(env, log, header, report);
   } catch (error) {
     if (!(error instanceof SmartPlayEnvError)) throw error;
     report(EpisodeLogCodes.replayMismatch, `Replay failed: ${error.message}`, header.rangeAt(['reset']));
+  }
+}
+
+/** The game rebuilt as the log's was; null when the log lacks what rebuilding it needs (said, as information, when it matters). */
+function replayEnvironment(log: ParsedEpisodeLog, header: Header, report: Report): SmartPlayEnv | null {
+  // Crafter's world is its seed (Crafter(seed=S), runs.md §8): a log without one cannot be replayed.
+  if (header.record.game === 'Crafter' && typeof header.record.seed !== 'number') {
+    report(
+      EpisodeLogCodes.replayImpossible,
+      'Without the seed the Crafter world cannot be rebuilt; rewards and scores are not checked.',
+      header.rangeAt(['game']),
+      'information',
+    );
+    return null;
+  }
+  // Messenger is exact only for a seed with Waypoint's meaning; logs without one (upstream's) are not replayed.
+  const messenger = header.record.game.startsWith('Messenger');
+  const seed = header.record.seed ?? undefined;
+  if (messenger && seed === undefined) return null;
+  const seeded = header.record.game === 'Crafter' ? (header.record.seed ?? 0) : messenger ? seed : undefined;
+  const env = createSmartPlayEnv(header.record.game, {
+    mode: header.record.settings?.mode,
+    allowNonReference: true,
+    ...(seeded !== undefined ? { seed: seeded } : {}),
+  });
+  const needsOutcomes = env.game.startsWith('Bandit') || env.game.startsWith('RockPaper');
+  const setup = header.record.reset?.setup;
+  if (needsOutcomes && (!setup || log.steps.some((step) => !step.record.outcome))) {
+    report(
+      EpisodeLogCodes.replayImpossible,
+      'Without the recorded setup and per-step outcomes the random draws cannot be replayed; rewards and scores are not checked.',
+      header.rangeAt(['reset']),
+      'information',
+    );
+    return null;
+  }
+  return env;
+}
+
+/** Resets `env` and steps it through the log, reporting the first value that differs (it explains the rest). */
+function compareReplay(env: SmartPlayEnv, log: ParsedEpisodeLog, header: Header, report: Report): void {
+  const reset = env.reset(header.record.reset?.setup);
+  const compare = (actual: unknown, expected: unknown, range: () => Range, what: string): boolean => {
+    if (actual === undefined || actual === expected) return true;
+    report(EpisodeLogCodes.replayMismatch, `Replaying gives ${what} ${JSON.stringify(expected)}.`, range());
+    return false;
+  };
+  if (!compare(header.record.manual, reset.info.manual, () => header.rangeAt(['manual']), 'the manual')) return;
+  if (
+    !compare(
+      header.record.reset?.observation,
+      reset.info.obs,
+      () => header.rangeAt(['reset', 'observation']),
+      'the reset observation',
+    )
+  )
+    return;
+  let shown = reset.info;
+  for (const step of log.steps) {
+    const { record } = step;
+    if (!compare(record.observation, shown.obs, () => step.rangeAt(['observation']), 'the shown observation')) return;
+    if (!compare(record.history, shown.history, () => step.rangeAt(['history']), 'the history')) return;
+    const result = env.step(record.action, record.outcome);
+    const checks: Array<[keyof EpisodeStepLine, unknown, string]> = [
+      ['nextObservation', result.info.obs, 'the observation'],
+      ['reward', result.reward, 'the reward'],
+      ['done', result.done, 'done ='],
+      ['score', result.info.score, 'the score'],
+      ['completed', result.info.completed, 'completed ='],
+    ];
+    // The first difference explains the rest; later steps would only repeat it.
+    for (const [field, expected, what] of checks)
+      if (!compare(record[field], expected, () => step.rangeAt([field]), what)) return;
+    shown = result.info;
+    if (result.done) return;
   }
 }

@@ -239,18 +239,8 @@ class Annotator {
     const isInit = step.action === 'Init' || this.current === null;
     if (this.sightings[index].length === 0) return;
     const mover = isInit || isMovement(step.action) ? undefined : this.moverBefore(index, step.action);
-    const candidates = this.sightings[index].filter(
-      (sighting) =>
-        isInit ||
-        sighting.index === 0 ||
-        isMovement(step.action) ||
-        mover !== undefined ||
-        this.roomKeys.has(titleKey(sighting.title)) ||
-        DESCRIPTION_OPENING.test(sighting.description),
-    );
-    if (candidates.length === 0) return;
-    // Init opens with the game's banner, so there the last title is the starting room.
-    const sighting = isInit ? candidates[candidates.length - 1] : candidates[0];
+    const sighting = this.roomSighting(step, index, isInit, mover !== undefined);
+    if (!sighting) return;
     const key = titleKey(sighting.title);
     const evidence: AnnotationEvidence = {
       step: step.number,
@@ -299,6 +289,22 @@ class Annotator {
   }
 
   /** The step since the previous title that made a move the title at `index` shows, if any. */
+  /** The title of step `index` that may name a room (`moved`: an earlier step may have made the move), or null. */
+  private roomSighting(step: Step, index: number, isInit: boolean, moved: boolean): TitleSighting | null {
+    const candidates = this.sightings[index].filter(
+      (sighting) =>
+        isInit ||
+        sighting.index === 0 ||
+        isMovement(step.action) ||
+        moved ||
+        this.roomKeys.has(titleKey(sighting.title)) ||
+        DESCRIPTION_OPENING.test(sighting.description),
+    );
+    if (candidates.length === 0) return null;
+    // Init opens with the game's banner, so there the last title is the starting room.
+    return isInit ? candidates[candidates.length - 1] : candidates[0];
+  }
+
   private moverBefore(index: number, action: string): { candidate: Step; at: number } | undefined {
     const between = this.steps
       .slice(this.lastTitled + 1, index)

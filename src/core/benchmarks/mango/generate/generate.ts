@@ -99,6 +99,38 @@ export interface Move {
   to: number;
 }
 
+/** One candidate tour, evaluated: its moves and the imputed share they give. */
+type TourEvaluation = (variant: Maze, trapdoor: number | null) => (skipped: ReadonlySet<string>) => { share: number };
+
+/**
+ * The tour's ending: which branch of the start room comes last, and where the trapdoor at the end
+ * leads (or none), the one whose share is closest to `target`. A trapdoor to a room first reached
+ * late leaves every room finished before it without a walked way back, so its targets give shares
+ * from 0 (the start) upwards.
+ */
+function bestEnding(
+  maze: Maze,
+  names: readonly string[],
+  target: number,
+  evaluate: TourEvaluation,
+): { variant: Maze; trapdoor: number | null } {
+  let ending: { variant: Maze; trapdoor: number | null; share: number } | null = null;
+  for (const last of maze.children[0]) {
+    const variant: Maze = {
+      ...maze,
+      children: maze.children.map((list, room) =>
+        room === 0 ? [...list.filter((link) => link !== last), last] : list,
+      ),
+    };
+    for (const trapdoor of [null, ...names.keys()]) {
+      const { share } = evaluate(variant, trapdoor)(new Set());
+      if (ending === null || Math.abs(share - target) < Math.abs(ending.share - target) - 1e-12)
+        ending = { variant, trapdoor, share };
+    }
+  }
+  return ending as { variant: Maze; trapdoor: number | null };
+}
+
 /** Generates a game; same options, same bytes. */
 export function generateGame(options: GenerateOptions): GeneratedGame {
   const count = options.rooms;
@@ -129,24 +161,7 @@ export function generateGame(options: GenerateOptions): GeneratedGame {
       ).imputedShare,
     };
   };
-  // First the tour's ending: which branch of the start room comes last, and where the trapdoor at
-  // the end leads (or none). A trapdoor to a room first reached late leaves every room finished
-  // before it without a walked way back, so its targets give shares from 0 (the start) upwards.
-  let ending: { variant: Maze; trapdoor: number | null; share: number } | null = null;
-  for (const last of maze.children[0]) {
-    const variant: Maze = {
-      ...maze,
-      children: maze.children.map((list, room) =>
-        room === 0 ? [...list.filter((link) => link !== last), last] : list,
-      ),
-    };
-    for (const trapdoor of [null, ...names.keys()]) {
-      const { share } = evaluate(variant, trapdoor)(new Set());
-      if (ending === null || Math.abs(share - target) < Math.abs(ending.share - target) - 1e-12)
-        ending = { variant, trapdoor, share };
-    }
-  }
-  const { variant, trapdoor } = ending as { variant: Maze; trapdoor: number | null };
+  const { variant, trapdoor } = bestEnding(maze, names, target, evaluate);
   const chosen = calibrate(candidates, target, evaluate(variant, trapdoor));
   const steps = walkSteps(chosen.moves, maze, names, oneWay, prose, idle, options);
   const moveSteps = steps.flatMap((step) => (step.move ? [{ move: step.move, step: step.number }] : []));

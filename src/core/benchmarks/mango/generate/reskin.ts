@@ -96,6 +96,58 @@ function pairingFile(
   return { original: input.original ?? null, transform: input.transform, sample_ids: sampleIds };
 }
 
+/** How a re-skin maps each kind of text, and the names it changed (old → new). */
+interface Reskinning {
+  mapName: (name: string) => string;
+  mapAction: (action: string) => string;
+  /** Walkthrough observations. */
+  mapText: (text: string) => string;
+  /** Walkthrough acts (commands as typed, abbreviations included). */
+  mapAct: (act: string) => string;
+  renamed: Map<string, string>;
+}
+
+/** `--rename-seed`: fresh names for every location and action, seeded. */
+function renaming(seed: string, locations: readonly string[], actions: readonly string[]): Reskinning {
+  const renamed = new Map<string, string>();
+  const names = freshNames(seed, locations, actions);
+  locations.forEach((name, index) => renamed.set(name, names.locations[index]));
+  const newActions = new Map(names.actions);
+  for (const [from, to] of newActions) renamed.set(from, to);
+  return {
+    mapName: (name) => renamed.get(name) ?? name,
+    mapAction: (action) => newActions.get(action) ?? action,
+    mapText: nameReplacer(new Map(locations.map((name) => [name, renamed.get(name) as string]))),
+    mapAct: (act) => newActions.get(normaliseAction(act)) ?? act,
+    renamed,
+  };
+}
+
+/** `--rotate` or `--reflect`: every compass word (and abbreviation, in acts) turned. */
+function compassTurn(
+  transform: Exclude<ReskinTransform, { kind: 'rename' }>,
+  locations: readonly string[],
+  actions: readonly string[],
+): Reskinning {
+  const renamed = new Map<string, string>();
+  const compass = compassMap(transform);
+  const words = compassReplacer(compass);
+  const abbreviations = new Map(
+    COMPASS.map((direction) => [ABBREVIATION[direction], ABBREVIATION[compass.get(direction) as string]]),
+  );
+  for (const name of [...locations, ...actions]) if (words(name) !== name) renamed.set(name, words(name));
+  return {
+    mapName: words,
+    mapAction: words,
+    mapText: words,
+    mapAct: (act) =>
+      words(act).replace(/(?<![A-Za-z])(ne|nw|se|sw|n|e|s|w)(?![A-Za-z])/gi, (match) =>
+        keepCase(match, abbreviations.get(match.toLowerCase()) as string),
+      ),
+    renamed,
+  };
+}
+
 /** Builds the re-skinned game's files. */
 export function reskinGame(input: ReskinInput): {
   files: Array<{ name: string; text: string }>;
@@ -112,36 +164,10 @@ export function reskinGame(input: ReskinInput): {
   const records: EdgeRecord[] = parsed.edges.map((edge) => edge.record);
   const locations = [...new Set(records.flatMap((record) => [record.src_node, record.dst_node]))];
   const actions = [...new Set(records.map((record) => record.action))];
-  let mapName: (name: string) => string;
-  let mapAction: (action: string) => string;
-  let mapText: (text: string) => string;
-  let mapAct: (act: string) => string;
-  const renamed = new Map<string, string>();
-  if (input.transform.kind === 'rename') {
-    const names = freshNames(input.transform.seed, locations, actions);
-    locations.forEach((name, index) => renamed.set(name, names.locations[index]));
-    const newActions = new Map(names.actions);
-    for (const [from, to] of newActions) renamed.set(from, to);
-    mapName = (name) => renamed.get(name) ?? name;
-    mapAction = (action) => newActions.get(action) ?? action;
-    const replaceNames = nameReplacer(new Map(locations.map((name) => [name, renamed.get(name) as string])));
-    mapText = replaceNames;
-    mapAct = (act) => newActions.get(normaliseAction(act)) ?? act;
-  } else {
-    const compass = compassMap(input.transform);
-    const words = compassReplacer(compass);
-    mapName = words;
-    mapAction = words;
-    mapText = words;
-    const abbreviations = new Map(
-      COMPASS.map((direction) => [ABBREVIATION[direction], ABBREVIATION[compass.get(direction) as string]]),
-    );
-    mapAct = (act) =>
-      words(act).replace(/(?<![A-Za-z])(ne|nw|se|sw|n|e|s|w)(?![A-Za-z])/gi, (match) =>
-        keepCase(match, abbreviations.get(match.toLowerCase()) as string),
-      );
-    for (const name of [...locations, ...actions]) if (words(name) !== name) renamed.set(name, words(name));
-  }
+  const { mapName, mapAction, mapText, mapAct, renamed } =
+    input.transform.kind === 'rename'
+      ? renaming(input.transform.seed, locations, actions)
+      : compassTurn(input.transform, locations, actions);
   const newRecords = records.map((record) => ({
     ...record,
     src_node: mapName(record.src_node),

@@ -2,7 +2,7 @@
 // author sees exactly where the answer went wrong; hovers carry what was expected.
 import { OffsetMapper } from '../../../util/locatedJson';
 import type { Diagnostic } from '../../../util/text';
-import type { MazeGraph } from '../../../maze/mazeView';
+import type { MazeGraph, TrajectoryStep } from '../../../maze/mazeView';
 import { answerStepSpans, parseMangoAnswer, type AnswerParseMode } from './answers';
 import { nameSimilarity } from './scoring';
 import { classifyTrajectory } from '../maze/trajectory';
@@ -53,7 +53,6 @@ export function answerDiagnostics(
     answerStepSpans(response, parsed) ?? parsed.steps.map(() => ({ start: parsed.sliceStart, end: parsed.sliceEnd }));
   const steps = classifyTrajectory(graph, parsed.steps);
   const diagnostics: Diagnostic[] = [];
-  const expectedMoves = (from: string) => ({ expected: movesFrom(graph, from) });
   const at = (index: number) => mapper.range(spans[index].start, spans[index].end - spans[index].start);
   if (steps[0] && steps[0].from !== src) {
     diagnostics.push({
@@ -64,38 +63,7 @@ export function answerDiagnostics(
       data: { expected: `Start at '${src}'. ${movesFrom(graph, src)}` },
     });
   }
-  for (const step of steps) {
-    if (step.verdict === 'hallucinated-edge')
-      diagnostics.push({
-        severity: 'error',
-        code: AnswerCodes.hallucinatedEdge,
-        message: `Step ${step.index + 1}: ${step.message}`,
-        range: at(step.index),
-        data: expectedMoves(step.from),
-      });
-    else if (step.verdict === 'unknown-location')
-      diagnostics.push({
-        severity: 'error',
-        code: AnswerCodes.unknownLocation,
-        message: `Step ${step.index + 1}: ${step.message}`,
-        range: at(step.index),
-        data: { expected: closestNames(graph, [step.from, step.to]) },
-      });
-    else if (step.verdict === 'imputed')
-      diagnostics.push({
-        severity: 'information',
-        code: AnswerCodes.imputedEdge,
-        message: `Step ${step.index + 1}: ${step.message}`,
-        range: at(step.index),
-      });
-    if (!step.chained)
-      diagnostics.push({
-        severity: 'warning',
-        code: AnswerCodes.brokenChain,
-        message: `Step ${step.index + 1} starts at '${step.from}', but the previous step ended at '${steps[step.index - 1].to}'.`,
-        range: at(step.index),
-      });
-  }
+  diagnostics.push(...stepDiagnostics(graph, steps, at));
   if (options.actionList)
     diagnostics.push(
       ...actionListDiagnostics(
@@ -115,6 +83,48 @@ export function answerDiagnostics(
     });
   }
   return diagnostics;
+}
+
+/** Each step's own verdict (an edge the maze has not, an unknown room, an imputed edge) and each break in the chain. */
+function stepDiagnostics(
+  graph: MazeGraph,
+  steps: readonly TrajectoryStep[],
+  at: (index: number) => Diagnostic['range'],
+): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  for (const step of steps) {
+    if (step.verdict === 'hallucinated-edge')
+      found.push({
+        severity: 'error',
+        code: AnswerCodes.hallucinatedEdge,
+        message: `Step ${step.index + 1}: ${step.message}`,
+        range: at(step.index),
+        data: { expected: movesFrom(graph, step.from) },
+      });
+    else if (step.verdict === 'unknown-location')
+      found.push({
+        severity: 'error',
+        code: AnswerCodes.unknownLocation,
+        message: `Step ${step.index + 1}: ${step.message}`,
+        range: at(step.index),
+        data: { expected: closestNames(graph, [step.from, step.to]) },
+      });
+    else if (step.verdict === 'imputed')
+      found.push({
+        severity: 'information',
+        code: AnswerCodes.imputedEdge,
+        message: `Step ${step.index + 1}: ${step.message}`,
+        range: at(step.index),
+      });
+    if (!step.chained)
+      found.push({
+        severity: 'warning',
+        code: AnswerCodes.brokenChain,
+        message: `Step ${step.index + 1} starts at '${step.from}', but the previous step ended at '${steps[step.index - 1].to}'.`,
+        range: at(step.index),
+      });
+  }
+  return found;
 }
 
 /**

@@ -69,26 +69,7 @@ export function parseMapAnswer(text: string): ParsedMap {
     covered = [list.start, list.end];
     readTriples(text, list.start, list.end, add, report);
   }
-  let arrows = 0;
-  starts.forEach((lineStart, line) => {
-    const lineEnd = line + 1 < starts.length ? starts[line + 1] : text.length;
-    if (covered && lineStart < covered[1] && lineEnd > covered[0]) return;
-    const content = text.slice(lineStart, lineEnd).replace(/\r?\n$|\r$/, '');
-    if (!content.includes('-->')) return;
-    const match = ARROW.exec(content);
-    const [src, action, dst] = match ? [unquote(match[2]), unquote(match[3]), unquote(match[4])] : ['', '', ''];
-    if (!match || src === '' || action === '' || dst === '') {
-      report(
-        MapCodes.badArrow,
-        "a line with '-->' that is not 'A --action--> B' is left out",
-        lineStart,
-        lineStart + content.length,
-      );
-      return;
-    }
-    arrows++;
-    add(src, action, dst, lineStart + match[1].length, lineStart + content.length);
-  });
+  const arrows = readArrows(text, starts, covered, add, report);
   const format = list.kind === 'found' ? (arrows > 0 ? 'both' : 'triples') : arrows > 0 ? 'arrows' : 'none';
   if (format === 'none' && diagnostics.length === 0) {
     report(
@@ -123,6 +104,37 @@ function findTripleList(text: string): ListSearch {
 
 type Add = (src: string, action: string, dst: string, start: number, end: number) => void;
 type Report = (code: string, message: string, start: number, end: number) => void;
+
+/** Reads each `A --action--> B` line outside the triple list (`covered`); returns how many were well formed. */
+function readArrows(
+  text: string,
+  starts: readonly number[],
+  covered: [number, number] | null,
+  add: Add,
+  report: Report,
+): number {
+  let arrows = 0;
+  starts.forEach((lineStart, line) => {
+    const lineEnd = line + 1 < starts.length ? starts[line + 1] : text.length;
+    if (covered && lineStart < covered[1] && lineEnd > covered[0]) return;
+    const content = text.slice(lineStart, lineEnd).replace(/\r?\n$|\r$/, '');
+    if (!content.includes('-->')) return;
+    const match = ARROW.exec(content);
+    const [src, action, dst] = match ? [unquote(match[2]), unquote(match[3]), unquote(match[4])] : ['', '', ''];
+    if (!match || src === '' || action === '' || dst === '') {
+      report(
+        MapCodes.badArrow,
+        "a line with '-->' that is not 'A --action--> B' is left out",
+        lineStart,
+        lineStart + content.length,
+      );
+      return;
+    }
+    arrows++;
+    add(src, action, dst, lineStart + match[1].length, lineStart + content.length);
+  });
+  return arrows;
+}
 
 /** Reads the list as a Python literal (JSON's strings, lists and dicts are Python literals too). */
 function readTriples(text: string, start: number, end: number, add: Add, report: Report): void {

@@ -146,14 +146,16 @@ function indexTrueMoves(truth: readonly MapMove[]): {
   return { trueKeys, actionsBetween };
 }
 
-/** Diffs a model's moves against the maze's (`truth`, e.g. mazeAtCutoff). */
-export function diffMap(truth: readonly MapMove[], model: readonly MapMove[], cutoff: number): MapDiff {
-  const rooms = [...new Set(truth.flatMap((move) => [move.src, move.dst]))];
-  const names = [...new Set(model.flatMap((move) => [move.src, move.dst]))];
-  const alignment = names.map((name) => alignRoom(name, rooms));
-  const aligned = new Map(alignment.map((entry) => [entry.model, entry.truth]));
-  const { trueKeys, actionsBetween } = indexTrueMoves(truth);
-
+/**
+ * Each model move, through the room alignment: correct (a true move; `matched` gets its key), a
+ * duplicate of an earlier one, a wrong action between two rooms the maze joins, or hallucinated.
+ */
+function classifyModelEdges(
+  model: readonly MapMove[],
+  aligned: ReadonlyMap<string, string | null>,
+  trueKeys: ReadonlyMap<string, MapMove>,
+  actionsBetween: ReadonlyMap<string, string[]>,
+): { modelEdges: ModelEdgeDiff[]; matched: Set<string> } {
   const matched = new Set<string>();
   const seenModel = new Set<string>();
   const modelEdges: ModelEdgeDiff[] = model.map((move) => {
@@ -177,6 +179,38 @@ export function diffMap(truth: readonly MapMove[], model: readonly MapMove[], cu
         : undefined;
     return trueActions ? { ...base, status: 'wrong-action', trueActions } : { ...base, status: 'hallucinated' };
   });
+  return { modelEdges, matched };
+}
+
+/** The edge counts and precision, recall and F1 of the model's moves (a wrong action counts as hallucinated). */
+function edgeScores(trueCount: number, correct: number, modelEdges: readonly ModelEdgeDiff[]): MapDiff['edges'] {
+  const hallucinated = modelEdges.filter(
+    (edge) => edge.status === 'hallucinated' || edge.status === 'wrong-action',
+  ).length;
+  const missing = trueCount - correct;
+  const precision = correct + hallucinated === 0 ? 0 : correct / (correct + hallucinated);
+  const recall = trueCount === 0 ? 0 : correct / trueCount;
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return {
+    correct,
+    missing,
+    hallucinated,
+    precision,
+    recall,
+    f1,
+    wrongAction: modelEdges.filter((edge) => edge.status === 'wrong-action').length,
+  };
+}
+
+/** Diffs a model's moves against the maze's (`truth`, e.g. mazeAtCutoff). */
+export function diffMap(truth: readonly MapMove[], model: readonly MapMove[], cutoff: number): MapDiff {
+  const rooms = [...new Set(truth.flatMap((move) => [move.src, move.dst]))];
+  const names = [...new Set(model.flatMap((move) => [move.src, move.dst]))];
+  const alignment = names.map((name) => alignRoom(name, rooms));
+  const aligned = new Map(alignment.map((entry) => [entry.model, entry.truth]));
+  const { trueKeys, actionsBetween } = indexTrueMoves(truth);
+
+  const { modelEdges, matched } = classifyModelEdges(model, aligned, trueKeys, actionsBetween);
   const wrongPairs = new Set(
     modelEdges
       .filter((edge) => edge.status === 'wrong-action')
@@ -191,28 +225,11 @@ export function diffMap(truth: readonly MapMove[], model: readonly MapMove[], cu
         : 'missing',
   }));
 
-  const correct = matched.size;
-  const hallucinated = modelEdges.filter(
-    (edge) => edge.status === 'hallucinated' || edge.status === 'wrong-action',
-  ).length;
-  const missing = trueKeys.size - correct;
-  const precision = correct + hallucinated === 0 ? 0 : correct / (correct + hallucinated);
-  const recall = trueKeys.size === 0 ? 0 : correct / trueKeys.size;
-  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-
   const named = new Set(alignment.flatMap((entry) => (entry.truth === null ? [] : [entry.truth])));
   const missingRooms = rooms.filter((room) => !named.has(room));
   const { merged, split } = confusedRooms(trueKeys, modelEdges, alignment, new Set(missingRooms));
   return {
-    edges: {
-      correct,
-      missing,
-      hallucinated,
-      precision,
-      recall,
-      f1,
-      wrongAction: modelEdges.filter((edge) => edge.status === 'wrong-action').length,
-    },
+    edges: edgeScores(trueKeys.size, matched.size, modelEdges),
     rooms: {
       correct: named.size,
       missing: missingRooms.length,

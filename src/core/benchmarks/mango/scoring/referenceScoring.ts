@@ -67,39 +67,9 @@ export function referenceScorer(
       taskOverride ??
       (record.task === 'route_finding' || (record.task === undefined && !('action_list' in record)) ? 'rf' : 'df');
     const sampleId = String(record.sample_id ?? '');
-    const failed = (kind: 'parse_error' | 'id_error' | 'step_error', note: string): ReferenceResult => ({
-      mode: 'reference',
-      sample_id: sampleId,
-      task,
-      parse_error: kind === 'parse_error',
-      id_error: kind === 'id_error',
-      step_error: kind === 'step_error',
-      easy: null,
-      success_strict: 0,
-      success_loose: 0,
-      reasoning: 0,
-      path_len: 0,
-      note,
-    });
-    const missing = [...REQUIRED_KEYS, ...(task === 'df' ? ['action_list'] : [])].filter((key) => !(key in record));
-    if (missing.length > 0) {
-      const answerOnly =
-        missing.includes('response') && 'answer' in record
-          ? " (the reference reads 'response'; this record has 'answer', as upstream's inference writes it)"
-          : '';
-      return failed('parse_error', `missing key${missing.length > 1 ? 's' : ''} ${missing.join(', ')}${answerOnly}`);
-    }
-    // Camera-ready eval()s the slice: constant expressions of literals are folded, never executed.
-    const parsed = parseMangoAnswer(record.response, 'reference');
-    if (!parsed.ok) return failed('parse_error', `${parsed.error} (at offset ${parsed.offset} of the response)`);
-    const skeleton = lookup.skeleton(task, sampleId);
-    if (!skeleton) return failed('id_error', `sample_id is not in the ${task === 'df' ? 'all2all' : 'all_pairs'} file`);
-    const cutoff = Number(record.model_cutoff_num);
-    if (Number(record.min_step_total_answerable) > cutoff)
-      return failed(
-        'step_error',
-        `min_step_total_answerable ${String(record.min_step_total_answerable)} > model_cutoff_num ${cutoff}`,
-      );
+    const checked = checkRecord(record, task, sampleId, lookup);
+    if ('mode' in checked) return checked; // a check failed: the result says which
+    const { parsed, skeleton, cutoff } = checked;
     const base = {
       mode: 'reference' as const,
       sample_id: sampleId,
@@ -123,6 +93,66 @@ export function referenceScorer(
     const folded = `the answer uses constant expressions (${parsed.folded} operator${parsed.folded > 1 ? 's' : ''} folded, as camera-ready's eval() would accept them)`;
     return { ...scored, note: scored.note ? `${scored.note}; ${folded}` : folded };
   };
+}
+
+/** A result the reference gives no score: it failed to parse, names no known question, or needs steps past the cutoff. */
+function referenceFailure(
+  kind: 'parse_error' | 'id_error' | 'step_error',
+  note: string,
+  sampleId: string,
+  task: 'df' | 'rf',
+): ReferenceResult {
+  return {
+    mode: 'reference',
+    sample_id: sampleId,
+    task,
+    parse_error: kind === 'parse_error',
+    id_error: kind === 'id_error',
+    step_error: kind === 'step_error',
+    easy: null,
+    success_strict: 0,
+    success_loose: 0,
+    reasoning: 0,
+    path_len: 0,
+    note,
+  };
+}
+
+/** The reference's checks before scoring, in its order: the keys, the answer's parse, the sample id, the step cutoff. */
+function checkRecord(
+  record: Record<string, unknown>,
+  task: 'df' | 'rf',
+  sampleId: string,
+  lookup: ReferenceLookup,
+):
+  | ReferenceResult
+  | {
+      parsed: Extract<ReturnType<typeof parseMangoAnswer>, { ok: true }>;
+      skeleton: ReferenceSkeleton;
+      cutoff: number;
+    } {
+  const failed = (kind: 'parse_error' | 'id_error' | 'step_error', note: string) =>
+    referenceFailure(kind, note, sampleId, task);
+  const missing = [...REQUIRED_KEYS, ...(task === 'df' ? ['action_list'] : [])].filter((key) => !(key in record));
+  if (missing.length > 0) {
+    const answerOnly =
+      missing.includes('response') && 'answer' in record
+        ? " (the reference reads 'response'; this record has 'answer', as upstream's inference writes it)"
+        : '';
+    return failed('parse_error', `missing key${missing.length > 1 ? 's' : ''} ${missing.join(', ')}${answerOnly}`);
+  }
+  // Camera-ready eval()s the slice: constant expressions of literals are folded, never executed.
+  const parsed = parseMangoAnswer(record.response, 'reference');
+  if (!parsed.ok) return failed('parse_error', `${parsed.error} (at offset ${parsed.offset} of the response)`);
+  const skeleton = lookup.skeleton(task, sampleId);
+  if (!skeleton) return failed('id_error', `sample_id is not in the ${task === 'df' ? 'all2all' : 'all_pairs'} file`);
+  const cutoff = Number(record.model_cutoff_num);
+  if (Number(record.min_step_total_answerable) > cutoff)
+    return failed(
+      'step_error',
+      `min_step_total_answerable ${String(record.min_step_total_answerable)} > model_cutoff_num ${cutoff}`,
+    );
+  return { parsed, skeleton, cutoff };
 }
 
 /** bfs_get_multi_des: all branches, lower-cased action match. Duplicates do not change a max. */
@@ -204,6 +234,20 @@ function tiedBest(candidates: readonly string[], score: (candidate: string) => n
   return tied;
 }
 
+/** Whether the "before" constraints already put `a` before `b` (directly or through others). */
+function precedes(before: ReadonlyMap<string, ReadonlySet<string>>, a: string, b: string): boolean {
+  const stack = [a];
+  const seen = new Set<string>();
+  while (stack.length > 0) {
+    const current = stack.pop() as string;
+    if (current === b) return true;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    stack.push(...(before.get(current) ?? []));
+  }
+  return false;
+}
+
 const SEARCH_LIMIT = 200_000;
 
 /**
@@ -223,18 +267,6 @@ function scoreRange(
   let max = -Infinity;
   let visited = 0;
   const before = new Map<string, Set<string>>();
-  const precedes = (a: string, b: string): boolean => {
-    const stack = [a];
-    const seen = new Set<string>();
-    while (stack.length > 0) {
-      const current = stack.pop() as string;
-      if (current === b) return true;
-      if (seen.has(current)) continue;
-      seen.add(current);
-      stack.push(...(before.get(current) ?? []));
-    }
-    return false;
-  };
   // Depth-first over the steps with an explicit stack (one frame per step), so a 5,000-step
   // answer cannot overflow the call stack. A frame remembers which tie it tries next and which
   // "before" constraints its current choice added, to undo them when it moves on.
@@ -267,7 +299,7 @@ function scoreRange(
     }
     const choice = options[frame.next++];
     const others = options.filter((action) => action !== choice);
-    if (others.some((other) => precedes(other, choice))) continue;
+    if (others.some((other) => precedes(before, other, choice))) continue;
     const added = others.filter((other) => !before.get(choice)?.has(other));
     if (!before.has(choice)) before.set(choice, new Set());
     for (const other of added) before.get(choice)?.add(other);

@@ -95,6 +95,48 @@ export class SkeletonChecker {
   checkDf(line: SkeletonLine<DfSkeleton>): void {
     const skeleton = line.record;
     const steps = skeleton.path_details;
+    const records = this.checkDfSteps(line);
+    if (steps.length > 0 && steps[steps.length - 1].node !== skeleton.dst_node) {
+      this.report(
+        line,
+        ['dst_node'],
+        MangoCodes.skeletonPath,
+        `dst_node is '${skeleton.dst_node}', but the path ends at '${steps[steps.length - 1].node}'.`,
+      );
+    }
+    if (skeleton.step_count !== steps.length)
+      this.report(
+        line,
+        ['step_count'],
+        MangoCodes.skeletonLabel,
+        `step_count is ${skeleton.step_count}, but the path has ${steps.length} steps.`,
+      );
+    this.checkId(line, dfSkeletonId(steps));
+    if (records === null) return;
+    for (const [pathField, edgeField] of PATH_LABELS) {
+      const expected = Math.max(...records.map((record) => record[edgeField]));
+      if (skeleton[pathField] !== expected)
+        this.report(
+          line,
+          [pathField],
+          MangoCodes.skeletonLabel,
+          `${pathField} is ${skeleton[pathField]}; the largest ${edgeField} along the path is ${expected}.`,
+        );
+    }
+    const shortest = this.distance(skeleton.src_node, skeleton.dst_node);
+    if (shortest !== undefined && skeleton.diff_shortest !== steps.length - shortest) {
+      this.report(
+        line,
+        ['diff_shortest'],
+        MangoCodes.skeletonLabel,
+        `diff_shortest is ${skeleton.diff_shortest}; this path is ${steps.length - shortest} longer than the shortest (${shortest} steps).`,
+      );
+    }
+  }
+  /** Each step: it starts where the path is, it is an edge of edges.json, its labels are the edge's. Returns the edges, or null when the path is broken. */
+  private checkDfSteps(line: SkeletonLine<DfSkeleton>): EdgeRecord[] | null {
+    const skeleton = line.record;
+    const steps = skeleton.path_details;
     let pathIsValid = true;
     const records: EdgeRecord[] = [];
     steps.forEach((step: PathStep, index) => {
@@ -130,42 +172,7 @@ export class SkeletonChecker {
           );
       }
     });
-    if (steps.length > 0 && steps[steps.length - 1].node !== skeleton.dst_node) {
-      this.report(
-        line,
-        ['dst_node'],
-        MangoCodes.skeletonPath,
-        `dst_node is '${skeleton.dst_node}', but the path ends at '${steps[steps.length - 1].node}'.`,
-      );
-    }
-    if (skeleton.step_count !== steps.length)
-      this.report(
-        line,
-        ['step_count'],
-        MangoCodes.skeletonLabel,
-        `step_count is ${skeleton.step_count}, but the path has ${steps.length} steps.`,
-      );
-    this.checkId(line, dfSkeletonId(steps));
-    if (!pathIsValid) return;
-    for (const [pathField, edgeField] of PATH_LABELS) {
-      const expected = Math.max(...records.map((record) => record[edgeField]));
-      if (skeleton[pathField] !== expected)
-        this.report(
-          line,
-          [pathField],
-          MangoCodes.skeletonLabel,
-          `${pathField} is ${skeleton[pathField]}; the largest ${edgeField} along the path is ${expected}.`,
-        );
-    }
-    const shortest = this.distance(skeleton.src_node, skeleton.dst_node);
-    if (shortest !== undefined && skeleton.diff_shortest !== steps.length - shortest) {
-      this.report(
-        line,
-        ['diff_shortest'],
-        MangoCodes.skeletonLabel,
-        `diff_shortest is ${skeleton.diff_shortest}; this path is ${steps.length - shortest} longer than the shortest (${shortest} steps).`,
-      );
-    }
+    return pathIsValid ? records : null;
   }
 
   checkRf(line: SkeletonLine<RfSkeleton>): void {

@@ -181,17 +181,41 @@ function parseBlock(
   };
 
   if (opener === 'preamble') {
-    if (block.lastContentLine >= 0) {
-      const first = lines.findIndex((text) => text.trim() !== '');
-      report(
-        'error',
-        WalkthroughCodes.contentOutsideStep,
-        `Text before the first step; a walkthrough starts with a line of ${BLOCK_SEPARATOR.length} '='.`,
-        first,
-      );
-    }
+    reportPreamble(lines, block, report);
     return block;
   }
+  reportOpener(opener, lines, report);
+
+  let cursor = opener === 'header' ? 0 : 1;
+  if (cursor >= lineCount || block.lastContentLine < cursor) return block; // the closing separator at the end of a file
+
+  if (!lines[cursor].startsWith(STEP_HEADER)) {
+    const headerProblem = lines[cursor].startsWith(HEADER_MARKER)
+      ? `Expected '${STEP_HEADER} <n>' after the separator, found '${truncate(lines[cursor])}'.`
+      : `Expected '${STEP_HEADER} <n>' right after the separator.`;
+    report('error', WalkthroughCodes.headerMalformed, headerProblem, cursor);
+    return block;
+  }
+  parseStepNumber(lines[cursor], cursor, block, report);
+  cursor = parseAction(lines, cursor + 1, block, report);
+  parseObservation(lines, cursor, block, report);
+  return block;
+}
+
+/** Text before the first step is an error (a preamble that is only blank lines is not). */
+function reportPreamble(lines: readonly string[], block: WalkthroughBlock, report: Report): void {
+  if (block.lastContentLine < 0) return;
+  const first = lines.findIndex((text) => text.trim() !== '');
+  report(
+    'error',
+    WalkthroughCodes.contentOutsideStep,
+    `Text before the first step; a walkthrough starts with a line of ${BLOCK_SEPARATOR.length} '='.`,
+    first,
+  );
+}
+
+/** A step opened by a malformed separator, or by its header with no separator before it. */
+function reportOpener(opener: WalkthroughBlock['opener'], lines: readonly string[], report: Report): void {
   if (opener === 'malformed-separator') {
     report(
       'error',
@@ -208,21 +232,6 @@ function parseBlock(
       0,
     );
   }
-
-  let cursor = opener === 'header' ? 0 : 1;
-  if (cursor >= lineCount || block.lastContentLine < cursor) return block; // the closing separator at the end of a file
-
-  if (!lines[cursor].startsWith(STEP_HEADER)) {
-    const headerProblem = lines[cursor].startsWith(HEADER_MARKER)
-      ? `Expected '${STEP_HEADER} <n>' after the separator, found '${truncate(lines[cursor])}'.`
-      : `Expected '${STEP_HEADER} <n>' right after the separator.`;
-    report('error', WalkthroughCodes.headerMalformed, headerProblem, cursor);
-    return block;
-  }
-  parseStepNumber(lines[cursor], cursor, block, report);
-  cursor = parseAction(lines, cursor + 1, block, report);
-  parseObservation(lines, cursor, block, report);
-  return block;
 }
 
 /** The ACT line at `cursor`, if there; returns the line after it. */
