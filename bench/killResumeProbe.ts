@@ -43,8 +43,8 @@ async function killTrials(): Promise<number> {
     }
   }
   console.log(`trials passed: ${passed}/${trials}`);
-  // Only a SIGKILL can leave one (no process gets to clean up after it); a normal end, Ctrl+C or SIGTERM never does.
-  console.log(`cache temporary files left by killed processes: ${leftTemporaries}`);
+  // A SIGKILL leaves its process's (nothing runs after it); the next run sweeps them (host/cacheSweep.ts).
+  console.log(`cache temporary files left after the final runs: ${leftTemporaries}`);
   return passed;
 }
 

@@ -30,7 +30,7 @@ export interface TrialResult {
   answered: number;
   records: number;
   duplicates: number;
-  /** The cache's temporary files left by killed processes (a SIGKILL gives no chance to remove them). */
+  /** The cache's temporary files left after the final run (a killed process leaves some; the next run sweeps them). */
   leftTemporaries: number;
 }
 

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { WorkspaceStore } from '../../core/eval/workspaceStore';
 import type { RunFileAccess } from '../../core/runs/batchRun';
 import { nodeRunFilesWith } from '../../host/runFile';
+import { sweepCacheTemporaries } from '../../host/cacheSweep';
 
 export { nodeRunFilesWith, RunFile, type WriteBytes } from '../../host/runFile';
 
@@ -17,9 +18,13 @@ export function workspaceRoot(start: string): string {
   }
 }
 
-/** The response cache of `root`; its temporary files go with the process even when it exits at once (a second Ctrl+C). */
+/**
+ * The response cache of `root`; its temporary files go with the process even when it exits at once
+ * (a second Ctrl+C), and those of earlier processes that were killed are swept away meanwhile.
+ */
 export function cliStore(root: string, warn: (line: string) => void): WorkspaceStore {
-  const store = new WorkspaceStore(root, warn, fs);
+  const store = new WorkspaceStore(root, warn, fs, String(process.pid));
+  void sweepCacheTemporaries(store.cacheFolder);
   process.once('exit', () => {
     for (const temporary of store.pendingTemporaries()) {
       try {

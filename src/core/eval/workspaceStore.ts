@@ -32,11 +32,17 @@ export class WorkspaceStore implements ResponseCache {
   unwritten = 0;
   private unwrittenReason: string | null = null;
 
-  /** `log` hears about cache entries that exist but cannot be used (each is then a miss), and the first reply it cannot cache. */
+  /**
+   * `log` hears about cache entries that exist but cannot be used (each is then a miss), and the
+   * first reply it cannot cache. `writer` (a Node host: its pid) opens each temporary file's name,
+   * `<key>.json.<writer>-<random>.tmp`, so a later process can tell the files of a writer that was
+   * killed before it could remove them (host/cacheSweep.ts).
+   */
   constructor(
     private readonly root: string,
     private readonly log: (line: string) => void,
     private readonly fs: StoreFileSystem,
+    private readonly writer?: string,
   ) {}
 
   /** The cache folder, for messages. */
@@ -77,7 +83,8 @@ export class WorkspaceStore implements ResponseCache {
     // Written aside and renamed into place: two writers of one key (two runs, or two questions that
     // reach the same prompt at once) would otherwise interleave into an entry that parses as neither.
     const path = this.cachePath(key);
-    const temporary = `${path}.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}.tmp`;
+    const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+    const temporary = `${path}.${this.writer === undefined ? unique : `${this.writer}-${unique}`}.tmp`;
     try {
       await this.fs.mkdir(join(this.root, '.waypoint', 'cache'), { recursive: true });
       this.temporaries.add(temporary);

@@ -51,7 +51,7 @@ function sourceFor(context: vscode.ExtensionContext, request: ModelRequest): Rep
 export function workspaceStore(): WorkspaceStore | null {
   const folder = vscode.workspace.workspaceFolders?.[0];
   return folder && vscode.workspace.isTrusted
-    ? new WorkspaceStore(folder.uri.fsPath, (line) => outputChannel().warn(line), fs)
+    ? new WorkspaceStore(folder.uri.fsPath, (line) => outputChannel().warn(line), fs, String(process.pid))
     : null;
 }
 

@@ -9,6 +9,8 @@ import { promises as fs, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WorkspaceStore } from '../../../src/core/eval/workspaceStore';
+import { sweepCacheTemporaries } from '../../../src/host/cacheSweep';
+import { spawnSync } from 'node:child_process';
 import type { ModelReply } from '../../../src/core/eval/types';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import { runWaypoint } from '../../support/cli';
@@ -93,6 +95,17 @@ describe('response cache under file system faults', function () {
     await writing;
     assert.deepEqual(store.pendingTemporaries(), []);
     assert.deepEqual((await store.get('k'))?.text, 'north');
+  });
+
+  it("the temporary files of a writer that is gone are swept; a live writer's stay", async function () {
+    const folder = join(root, '.waypoint', 'cache');
+    mkdirSync(folder, { recursive: true });
+    const gone = spawnSync(process.execPath, ['-e', '']).pid as number;
+    const names = [`a.json.${gone}-k2x9.tmp`, `b.json.${process.pid}-k2x9.tmp`, 'c.json', 'd.json.k2x9.tmp'];
+    for (const name of names) writeFileSync(join(folder, name), '');
+    assert.equal(await sweepCacheTemporaries(folder), 1);
+    assert.deepEqual(readdirSync(folder).sort(), names.slice(1).sort());
+    assert.equal(await sweepCacheTemporaries(join(root, 'missing')), 0);
   });
 
   it('waypoint run with a cache that cannot be written answers every question, once warned', async function () {

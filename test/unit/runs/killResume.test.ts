@@ -10,12 +10,14 @@ import { samplesDir } from '../../support/paths';
 
 describe('waypoint run killed at random points, then --resume', function () {
   for (const seed of [1, 2, 3]) {
-    it(`trial ${seed}: every question answered once, every line whole, no lock left`, async function () {
+    it(`trial ${seed}: every question answered once, every line whole, no lock or temporary file left`, async function () {
       const dir = mkdtempSync(join(tmpdir(), 'waypoint-kill-'));
       try {
         const result = await killResumeTrial({ dir, game: join(samplesDir, 'mango', 'lighthouse'), limit: 120, seed });
         assert.ok(result.ok, result.detail);
         assert.deepEqual([result.answered, result.records, result.duplicates], [120, 120, 0]);
+        // A killed process leaves its cache's temporary files; the next run sweeps them away.
+        assert.equal(result.leftTemporaries, 0);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
