@@ -91,6 +91,17 @@ export function plotData(report: BenchmarkReport, rows: readonly ReportRow[], pl
 
 const round = (value: number) => String(Math.round(value * 1000) / 1000);
 
+/** The legend: one swatch and name a bar, three to a line. */
+function legendSvg(bars: readonly string[]): string {
+  return bars
+    .map((bar, index) => {
+      const x = 10 + (index % 3) * 250;
+      const y = 8 + Math.floor(index / 3) * 18;
+      return `<rect x="${x}" y="${y}" width="10" height="10" fill="${COLOURS[index % COLOURS.length]}"/><text x="${x + 14}" y="${y + 9}">${escapeHtml(bar)}</text>`;
+    })
+    .join('');
+}
+
 /** One plot as an SVG element (empty string when no record has the metric). */
 export function plotSvg(report: BenchmarkReport, rows: readonly ReportRow[], plot: ReportPlot): string {
   const { xs, bars, cells } = plotData(report, rows, plot);
@@ -111,14 +122,7 @@ export function plotSvg(report: BenchmarkReport, rows: readonly ReportRow[], plo
   const rowHeight = bars.length * barHeight + 10;
   const height = legendHeight + xs.length * rowHeight + 24;
   const scale = (value: number) => labelWidth + ((value - low) / (high - low)) * plotWidth;
-  const parts: string[] = [];
-  bars.forEach((bar, index) => {
-    const x = 10 + (index % 3) * 250;
-    const y = 8 + Math.floor(index / 3) * 18;
-    parts.push(
-      `<rect x="${x}" y="${y}" width="10" height="10" fill="${COLOURS[index % COLOURS.length]}"/><text x="${x + 14}" y="${y + 9}">${escapeHtml(bar)}</text>`,
-    );
-  });
+  const parts: string[] = [legendSvg(bars)];
   xs.forEach((x, row) => {
     const top = legendHeight + row * rowHeight;
     parts.push(
