@@ -271,7 +271,10 @@ function emptyReport(
   };
 }
 
-/** The headers of every request; the key trimmed as the provider trims it (a key pasted with its line break is still the key). */
+/**
+ * The headers of every request; the key trimmed as the provider trims it (a key pasted with its line break is still the
+ * key).
+ */
 function requestHeaders(apiKey: string | undefined): Record<string, string> {
   return {
     accept: 'application/json',
@@ -327,7 +330,8 @@ async function requestOneToken(
   steps: ConnectionStep[],
 ): Promise<Outcome> {
   const chatUrl = `${where}/chat/completions`;
-  // The run's own parameter names and temperature: a reasoning model refuses `max_tokens` and a temperature other than 1.
+  // The run's own parameter names and temperature: a reasoning model refuses `max_tokens` and a temperature other than
+  // 1.
   const limit = profile.maxCompletionTokens !== undefined ? { max_completion_tokens: 1 } : { max_tokens: 1 };
   const effort = profile.reasoningEffort !== undefined ? { reasoning_effort: profile.reasoningEffort } : {};
   const body = JSON.stringify({

@@ -293,7 +293,9 @@ function replyDiagnostic(
   return { severity, code, message, range: spanRange(context, start, end), ...(data ? { data } : {}) };
 }
 
-/** Tokens that are not actions: dropped by the released parser, or (`rejected`, faithful mode) sinking the whole plan. */
+/**
+ * Tokens that are not actions: dropped by the released parser, or (`rejected`, faithful mode) sinking the whole plan.
+ */
 function unknownActionDiagnostics(
   context: ReplyContext,
   tokens: readonly PlanToken[],
@@ -382,7 +384,9 @@ function unrunActionsDiagnostic(
   );
 }
 
-/** The plan does not achieve the mission: where the agent ended up (and how far from the red ball), on the whole plan. */
+/**
+ * The plan does not achieve the mission: where the agent ended up (and how far from the red ball), on the whole plan.
+ */
 function missionNotAchievedDiagnostic(
   context: ReplyContext,
   spec: LevelSpec,

@@ -121,7 +121,9 @@ function layoutProblem(line: string, lineIndex: number, start: number): GridText
   };
 }
 
-/** The cells of grid row `row` (an unknown character reads as empty and is a problem); each `A` is added to `agents`. */
+/**
+ * The cells of grid row `row` (an unknown character reads as empty and is a problem); each `A` is added to `agents`.
+ */
 function rowCells(
   line: string,
   row: number,

@@ -112,7 +112,7 @@ function copyOnWrite(grid: GraspGrid): { world: GraspGrid; writable: (row: numbe
 }
 
 /** Simulates an answer's tokens on a copy of the grid and scores it in the chosen mode. */
-// Long: upstream's step loop (spec §8) in one piece, each action's rule beside the others; bulk scoring's hot path.
+// Over 50 lines: upstream's step loop (spec §8) in one piece, each action's rule beside the others (a hot path).
 export function simulate(
   grid: GraspGrid,
   submitted: readonly string[],

@@ -53,7 +53,7 @@ export const MINEDOJO_ACTIONS: readonly string[] = ['Move North', 'Move East', '
 const BANDIT_VARIANTS: readonly BanditVariant[] = ['Deterministic', 'HighHigh', 'HighLow', 'LowLow'];
 const MINEDOJO_TASKS = [0, 1, 2, 4, 5, 7, 8, 9];
 
-// Long: one table of the games, family by family.
+// Over 50 lines: one table of the games, family by family.
 function games(): GameInfo[] {
   const list: GameInfo[] = [];
   for (const variant of BANDIT_VARIANTS)

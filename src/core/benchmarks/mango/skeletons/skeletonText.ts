@@ -60,7 +60,7 @@ function* chunked(lines: Iterable<string>, chunkChars: number): Generator<string
 }
 
 /** DF lines in chunks, straight from the expansion cursor (one generator level: chunks are few). */
-// Long: the hot loop of `mango skeletons` with the per-record tables it reads, kept together (timed end to end).
+// Over 50 lines: the hot loop of `mango skeletons` beside the per-record tables it reads (timed end to end).
 function* dfChunks(
   records: readonly EdgeRecord[],
   options: SkeletonTextOptions,

@@ -192,7 +192,7 @@ function checkEdgeShapes(findings: Findings, edges: readonly LocatedEdge[]): voi
   }
 }
 
-// Long: the step-label rules of an edge, one after another, read top to bottom.
+// Over 50 lines: the step-label rules of an edge, one after another, read top to bottom.
 function checkStepLabels(
   findings: Findings,
   edges: readonly LocatedEdge[],
