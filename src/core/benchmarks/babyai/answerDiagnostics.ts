@@ -122,7 +122,7 @@ function markerNearMisses(task: 'predict' | 'plan'): Array<{ text: string; why: 
 }
 
 /** The answer after a Predict or Plan phrase: the same text extractAnswer returns, with its offset in the reply. */
-export function locateMarkedAnswer(
+function locateMarkedAnswer(
   reply: string,
   task: 'predict' | 'plan',
 ): { markerStart: number; markerEnd: number; textStart: number; text: string } | null {
@@ -192,7 +192,7 @@ export function predictDiagnostics(context: ReplyContext, expected: { pos: Vec; 
 }
 
 /** One comma-separated token of a plan, where it sits in the reply. */
-export interface PlanToken {
+interface PlanToken {
   text: string;
   start: number;
   end: number;
@@ -201,9 +201,7 @@ export interface PlanToken {
 }
 
 /** The plan's tokens as str_action_seq_to_int splits them (empty tokens left out). */
-export function locatePlanTokens(
-  reply: string,
-): { markerStart: number; markerEnd: number; tokens: PlanToken[] } | null {
+function locatePlanTokens(reply: string): { markerStart: number; markerEnd: number; tokens: PlanToken[] } | null {
   const located = locateMarkedAnswer(reply, 'plan');
   if (!located) return null;
   const tokens: PlanToken[] = [];

@@ -52,7 +52,7 @@ export interface DescriptionSource {
   missionColumn: number;
 }
 
-export interface ParsedDescription {
+interface ParsedDescription {
   description: EnvDescription | null;
   source: DescriptionSource;
   diagnostics: Diagnostic[];
