@@ -110,7 +110,7 @@ function ruleName(extraction: ExtractedAnswer): string {
 }
 
 /** scoreGraspAnswer without its summary line (bulk import stores none). */
-export type GraspAnswerScores = Omit<GraspAnswerResult, 'summary'>;
+type GraspAnswerScores = Omit<GraspAnswerResult, 'summary'>;
 
 /** Extracts the tokens of an answer (a non-official rule), simulates them and scores them in `mode`. */
 export function scoreGraspAnswer(

@@ -6,7 +6,7 @@ import { GRID_SIZE, type GraspGrid, type GridPosition } from './types';
 export type CellChar = ' ' | 'E' | 'O' | 'A';
 const CELL_CHARS = new Set<string>([' ', 'E', 'O', 'A']);
 
-export const GRID_LINE_COUNT = 2 * GRID_SIZE + 2;
+const GRID_LINE_COUNT = 2 * GRID_SIZE + 2;
 export const GRID_LINE_LENGTH = 47;
 export const GRID_TEXT_LENGTH = GRID_LINE_COUNT * (GRID_LINE_LENGTH + 1);
 

@@ -32,7 +32,7 @@ export interface GraspImportOptions {
 }
 
 /** What importing one results file found besides its records (which go to `emit` as they are scored). */
-export interface GraspImportResult {
+interface GraspImportResult {
   /** Lines that are no row at all (`path:line: message`): no question can be named for them. */
   problems: string[];
   /** Rows outside --indices. */

@@ -54,9 +54,9 @@ export interface GraspStep {
 }
 
 /** faithful mode's cost: every submitted step (default), or only the recognised ones (a labelled variant). */
-export type FaithfulCost = 'submitted' | 'recognised';
+type FaithfulCost = 'submitted' | 'recognised';
 
-export interface SimulationOptions {
+interface SimulationOptions {
   mode: GraspScoringMode;
   faithfulCost?: FaithfulCost;
 }
