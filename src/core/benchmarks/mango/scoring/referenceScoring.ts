@@ -315,7 +315,7 @@ function scoreRange(
   return { min: Number.isFinite(min) ? min : 0, max: Number.isFinite(max) ? max : 0, partial: visited > SEARCH_LIMIT };
 }
 
-export interface ReferenceGroupSummary {
+interface ReferenceGroupSummary {
   total_task: number;
   valid_task: number;
   loose_score_average: number;
