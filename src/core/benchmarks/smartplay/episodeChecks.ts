@@ -18,7 +18,7 @@ export function validateEpisodeLog(text: string): { log: ParsedEpisodeLog; diagn
 }
 
 /** Semantic checks; assumes every line already passed the schema. */
-export function checkEpisodeLog(log: ParsedEpisodeLog): Diagnostic[] {
+function checkEpisodeLog(log: ParsedEpisodeLog): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const report: Report = (code, message, range, severity = 'error') =>
     diagnostics.push({ severity, code, message, range });
