@@ -86,7 +86,7 @@ export interface ConnectionReport {
   testUsage: { promptTokens: number; completionTokens: number; providerCostUsd?: number } | null;
 }
 
-export interface ConnectionTestOptions {
+interface ConnectionTestOptions {
   /** The host's sentence on how to set a key (the editor's command, the CLI's --api-key-env). */
   keyAdvice: KeyAdvice;
   signal?: AbortSignal;

@@ -17,7 +17,7 @@ import {
 import { growingChatEstimate } from './playEstimates';
 import type { ChatMessage, EpisodeHistory, ModelProfile, ModelReply, QuestionBase, ScoringMode } from './types';
 
-export interface EpisodeQuestionSpec<Q extends QuestionBase, E extends EpisodeEnvironment> {
+interface EpisodeQuestionSpec<Q extends QuestionBase, E extends EpisodeEnvironment> {
   readonly question: Q;
   /** A fresh environment (one per played episode). */
   makeEnv(mode: ScoringMode): E;

@@ -22,12 +22,12 @@ import type { ModelProfile } from './types';
 const SETTING = 'waypoint.models';
 
 /** A problem of the file, at a 0-based position. */
-export interface ProfileFileProblem {
+interface ProfileFileProblem {
   message: string;
   range: Range;
 }
 
-export type ProfileLookup = { ok: true; profile: ModelProfile } | { ok: false; problem: ProfileFileProblem };
+type ProfileLookup = { ok: true; profile: ModelProfile } | { ok: false; problem: ProfileFileProblem };
 
 /** Positions of the wrapped text (one `{` before it) mapped back to the file's own. */
 class ShiftedMapper extends OffsetMapper {
