@@ -101,7 +101,7 @@ class TextTable {
 }
 
 /** How much a packing keeps: everything, no prompts, or no prompts and answers cut to `answerLimit` characters. */
-export interface PackLevel {
+interface PackLevel {
   prompts: boolean;
   answerLimit: number;
   /** The most characters of replay JSON kept, in row order (gzip takes them to about a tenth: frames repeat). */
@@ -116,7 +116,7 @@ export const PACK_LEVELS: readonly PackLevel[] = [
 ];
 
 /** Said in a row without replay data at all (a caller that did not look for the files). */
-export const NO_REPLAY_SOURCES =
+const NO_REPLAY_SOURCES =
   'replays need the files the records name: waypoint report ... --html FILE with --grids DIR (GRASP), --games DIR (MANGO) or --levels DIR (BabyAI)';
 
 /** How a record was cut, in the words its row shows (and the filter finds): `truncated`, `context_truncated`, in the means or not. */

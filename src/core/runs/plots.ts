@@ -5,8 +5,6 @@ import type { BenchmarkReport, ReportPlot } from '../benchmark/registry';
 import { compareKeyValues, type KeyValue, type ReportRow } from './report';
 import type { PlotData } from './reportTypes';
 
-export type { PlotData } from './reportTypes';
-
 /** Text for HTML and SVG content and attribute values. */
 export function escapeHtml(text: string): string {
   return text
@@ -103,7 +101,7 @@ function legendSvg(bars: readonly string[]): string {
 }
 
 /** One plot as an SVG element (empty string when no record has the metric). */
-export function plotSvg(report: BenchmarkReport, rows: readonly ReportRow[], plot: ReportPlot): string {
+function plotSvg(report: BenchmarkReport, rows: readonly ReportRow[], plot: ReportPlot): string {
   const { xs, bars, cells } = plotData(report, rows, plot);
   if (xs.length === 0) return '';
   const byPair = new Map(cells.map(([xi, bi, mean, n]) => [`${xi} ${bi}`, { mean, n }]));
