@@ -3,7 +3,7 @@
 // LLM-BabyBench rows (babyai/levels/rows.ts), whose bytes must equal upstream's files.
 
 /** One cell, quoted only when it must be. */
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 

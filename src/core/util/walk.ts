@@ -19,7 +19,7 @@ export interface WalkFs {
   realpath(path: string): Promise<string>;
 }
 
-export interface WalkOptions {
+interface WalkOptions {
   /** Joins a folder and an entry name (node's `path.join`). */
   join(directory: string, name: string): string;
   /** Folders never entered, by name (`node_modules`, `.git`). */
