@@ -153,7 +153,7 @@ function legend(): HTMLElement {
  * The maze the map is judged on: the edges known at the cutoff and their rooms. Later parts of a
  * long game would only shrink the rooms that matter (zork1 at step 70 is 19 of its rooms).
  */
-export function mazeAtStep(graph: MazeGraph, cutoff: number): MazeGraph {
+function mazeAtStep(graph: MazeGraph, cutoff: number): MazeGraph {
   const edges = graph.edges.filter((edge) => edge.minStep <= cutoff);
   const ends = new Set(edges.flatMap((edge) => [edge.src, edge.dst]));
   return { ...graph, nodes: graph.nodes.filter((node) => ends.has(node.name) || node.firstStep <= cutoff), edges };

@@ -25,7 +25,7 @@ function ticks(lo: number, hi: number): number[] {
  * Colour classes per bar: with a series (bars named "model · value") one hue per model and a
  * lighter shade per series value, so a model's easy and hard bars read as one model.
  */
-export function barClasses(plot: PlotData): string[] {
+function barClasses(plot: PlotData): string[] {
   if (!plot.series) return plot.bars.map((_, bi) => `series-${bi % SERIES_COLOURS}`);
   const models: string[] = [];
   const values: string[] = [];
@@ -75,7 +75,7 @@ function drawBar(
   chart.append(svg('text', { x: end + 5, y: y + BAR - 3, class: 'plot-value' }, `${fixed(mean)}  n=${count(n)}`));
 }
 
-export function barChart(plot: PlotData): SVGSVGElement {
+function barChart(plot: PlotData): SVGSVGElement {
   const { xs, bars, cells } = plot;
   const classes = barClasses(plot);
   const means = cells.map((cell) => cell[2]);
@@ -133,7 +133,7 @@ export function barChart(plot: PlotData): SVGSVGElement {
 }
 
 /** Radar for SmartPlay: an axis per game, a polygon per model; needs three axes or more. */
-export function radarChart(plot: PlotData): SVGSVGElement | null {
+function radarChart(plot: PlotData): SVGSVGElement | null {
   const { xs, bars, cells } = plot;
   if (xs.length < 3) return null;
   // Wide enough for game names at the left and right ends of the axes.
