@@ -67,9 +67,15 @@ export async function runValidate(
   return errors > 0 ? 1 : 0;
 }
 
-/** What the walk found: MANGO game folders to check together, the standalone files' reports, files skipped, paths unreadable. */
+/**
+ * What the walk found: MANGO game folders to check together, the standalone files' reports, files skipped, paths
+ * unreadable.
+ */
 interface Walked {
-  /** Files of one MANGO game (same folder, same <game> prefix), validated together so the cross-file checks see the whole folder. */
+  /**
+   * Files of one MANGO game (same folder, same <game> prefix), validated together so the cross-file checks see the
+   * whole folder.
+   */
   games: Map<string, Array<{ path: string; kind: FileKind }>>;
   standaloneReports: FileReport[];
   skipped: string[];

@@ -10,7 +10,7 @@ import { internalDiagnostic, type Diagnostic, type Severity } from '../core/util
 import type { DocumentStore } from './documents';
 import { gameDiagnostics, loadGame } from './mango/games';
 
-export const MAX_DIAGNOSTICS_PER_FILE = 1000;
+const MAX_DIAGNOSTICS_PER_FILE = 1000;
 /** Typing pauses shorter than this re-validate once, not per keystroke. */
 export const SETTLE_MS = 40;
 

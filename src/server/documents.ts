@@ -6,7 +6,7 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { mangoFileKindOf, type FileKind } from '../core/benchmarks/mango/fileKinds';
 import { WalkthroughDocument } from '../core/benchmarks/mango/walkthrough/walkthroughDocument';
 
-export interface OpenDocument {
+interface OpenDocument {
   text: TextDocument;
   kind: FileKind;
   /** Set for walkthroughs only. */

@@ -91,7 +91,10 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   return read.failed ? 1 : 0;
 }
 
-/** Whether each folder of --grids, --games, --levels exists (a mistyped one would only show as "not found" notes inside the HTML: said here, before any work). */
+/**
+ * Whether each folder of --grids, --games, --levels exists (a mistyped one would only show as "not found" notes inside
+ * the HTML: said here, before any work).
+ */
 async function replayFoldersExist(
   options: ReadonlyMap<string, string>,
   sourceFlags: readonly string[],
@@ -111,7 +114,10 @@ async function replayFoldersExist(
   return true;
 }
 
-/** Writes the HTML report with each row's replay built from the files the options name; false (the error reported) when that fails. */
+/**
+ * Writes the HTML report with each row's replay built from the files the options name; false (the error reported) when
+ * that fails.
+ */
 async function writeHtmlReport(
   htmlPath: string,
   { json, rows }: ReturnType<typeof buildReport>,

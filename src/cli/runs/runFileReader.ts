@@ -11,7 +11,7 @@ export { runFileWorker } from '../../host/runFileReader';
 
 const SHOWN_PROBLEMS = 10;
 
-export interface ReadRuns {
+interface ReadRuns {
   set: RecordSet;
   /** Whether a file or line could not be read (exit 1 after the output). */
   failed: boolean;

@@ -21,7 +21,7 @@ export function cliStore(root: string, warn: (line: string) => void): WorkspaceS
 }
 
 /** The run file, opened for appending. */
-export class RunFile {
+class RunFile {
   private readonly fd: number;
 
   constructor(readonly path: string) {

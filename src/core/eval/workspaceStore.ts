@@ -10,7 +10,7 @@ import { redactKnownSecrets } from './redact';
 import type { ModelReply, RunRecord } from './types';
 
 /** What the store needs of node:fs/promises. */
-export interface StoreFileSystem {
+interface StoreFileSystem {
   readFile(path: string, encoding: 'utf8'): Promise<string>;
   writeFile(path: string, data: string): Promise<void>;
   rename(from: string, to: string): Promise<void>;

@@ -9,7 +9,7 @@ import type { QuestionSetFiles } from '../benchmark/registry';
 import { describeFsError, isMissingFile } from '../util/walk';
 import type { RunFileAccess } from './batchRun';
 
-export interface HostFileSystem extends TextFileSystem {
+interface HostFileSystem extends TextFileSystem {
   readdir(path: string): Promise<string[]>;
   appendFile(path: string, data: string): Promise<void>;
   realpath?(path: string): Promise<string>;

@@ -59,7 +59,7 @@ function base64(bytes: Uint8Array): string {
   return parts.join('');
 }
 
-export interface HtmlOptions {
+interface HtmlOptions {
   /** gzip, when the host has it (the CLI passes node:zlib's): the drill-down data is embedded compressed. */
   gzip?: (data: Uint8Array) => Uint8Array;
   /** The most the drill-down data may take (default 17 MB, leaving room under 20 MB for the rest). */

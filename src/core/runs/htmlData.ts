@@ -101,7 +101,7 @@ class TextTable {
 }
 
 /** How much a packing keeps: everything, no prompts, or no prompts and answers cut to `answerLimit` characters. */
-export interface PackLevel {
+interface PackLevel {
   prompts: boolean;
   answerLimit: number;
   /** The most characters of replay JSON kept, in row order (gzip takes them to about a tenth: frames repeat). */
@@ -116,7 +116,7 @@ export const PACK_LEVELS: readonly PackLevel[] = [
 ];
 
 /** Said in a row without replay data at all (a caller that did not look for the files). */
-export const NO_REPLAY_SOURCES =
+const NO_REPLAY_SOURCES =
   'replays need the files the records name: waypoint report ... --html FILE with --grids DIR (GRASP), --games DIR (MANGO) or --levels DIR (BabyAI)';
 
 /** How a record was cut, in the words its row shows (and the filter finds): `truncated`, `context_truncated`, in the means or not. */
@@ -127,6 +127,43 @@ function cutDescription(record: RunRecord, inMeans: boolean): string | null {
   ].filter(Boolean);
   if (cuts.length === 0) return null;
   return `${cuts.join(', ')}; ${inMeans ? 'counted in the means' : 'not in the means'}`;
+}
+
+/** One row's own data, its answer cut at `answerLimit` (the replay and the prompt are the caller's to add). */
+function packedRow(
+  { record, fields: values, metrics: measured, valid, inMeans }: ReportRow,
+  fields: readonly string[],
+  metrics: readonly string[],
+  answerLimit: number,
+  intern: (text: string) => number,
+): PackedRow {
+  const cut = record.rawAnswer.length > answerLimit;
+  const scoreNames = Object.keys(record.scores);
+  const row: PackedRow = {
+    m: intern(record.model.id),
+    id: record.question.sampleId,
+    f: fields.map((name) =>
+      values[name] === null || values[name] === undefined ? null : intern(String(values[name])),
+    ),
+    v: metrics.map((name) => measured[name] ?? null),
+    ok: valid ? 1 : 0,
+    mode: intern(record.mode),
+    raw: cut ? record.rawAnswer.slice(0, answerLimit) : record.rawAnswer,
+    s: [intern(scoreNames.join('\t')), scoreNames.map((name) => record.scores[name])],
+    d: (record.diagnostics ?? []).map((d) => [
+      d.line,
+      d.character,
+      intern(d.severity),
+      intern(d.code),
+      intern(d.message),
+    ]),
+  };
+  if (record.parsedAnswer !== undefined && record.parsedAnswer !== null) row.parsed = record.parsedAnswer;
+  if (cut) row.cut = record.rawAnswer.length;
+  if (record.error !== undefined) row.err = record.error;
+  const cutNote = cutDescription(record, inMeans);
+  if (cutNote) row.tc = intern(cutNote);
+  return row;
 }
 
 /** Packs the rows for the drill-down at one level. */
@@ -143,34 +180,10 @@ export function packRows(
   let answersCut = 0;
   let replaysOmitted = 0;
   let replaySize = 0;
-  for (const { record, fields: values, metrics: measured, valid, inMeans } of rows) {
-    const cut = record.rawAnswer.length > level.answerLimit;
-    if (cut) answersCut++;
-    const scoreNames = Object.keys(record.scores);
-    const row: PackedRow = {
-      m: intern(record.model.id),
-      id: record.question.sampleId,
-      f: fields.map((name) =>
-        values[name] === null || values[name] === undefined ? null : intern(String(values[name])),
-      ),
-      v: metrics.map((name) => measured[name] ?? null),
-      ok: valid ? 1 : 0,
-      mode: intern(record.mode),
-      raw: cut ? record.rawAnswer.slice(0, level.answerLimit) : record.rawAnswer,
-      s: [intern(scoreNames.join('\t')), scoreNames.map((name) => record.scores[name])],
-      d: (record.diagnostics ?? []).map((d) => [
-        d.line,
-        d.character,
-        intern(d.severity),
-        intern(d.code),
-        intern(d.message),
-      ]),
-    };
-    if (record.parsedAnswer !== undefined && record.parsedAnswer !== null) row.parsed = record.parsedAnswer;
-    if (cut) row.cut = record.rawAnswer.length;
-    if (record.error !== undefined) row.err = record.error;
-    const cutNote = cutDescription(record, inMeans);
-    if (cutNote) row.tc = intern(cutNote);
+  for (const reportRow of rows) {
+    const { record } = reportRow;
+    const row = packedRow(reportRow, fields, metrics, level.answerLimit, intern);
+    if (row.cut !== undefined) answersCut++;
     const replay = replays?.get(record);
     const size = replay && 'replay' in replay ? JSON.stringify(replay.replay).length : 0;
     if (replay && 'replay' in replay && replaySize + size <= level.replayBudget) {

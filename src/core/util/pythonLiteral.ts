@@ -21,14 +21,14 @@ export class PythonLiteralError extends Error {
   }
 }
 
-export interface PythonLiteralOptions {
+interface PythonLiteralOptions {
   /** 'reject' (default): literals only, as ast.literal_eval. 'fold': also fold constant expressions of literals. */
   expressions?: 'reject' | 'fold';
   /** Texts longer than this many UTF-16 units are refused up front (default 64 MiB). */
   maxLength?: number;
 }
 
-export interface PythonParseResult {
+interface PythonParseResult {
   value: PythonValue;
   /** How many operators were folded (0 for a plain literal). */
   folded: number;
@@ -36,7 +36,7 @@ export interface PythonParseResult {
   expressions: 'reject' | 'fold';
 }
 
-export const DEFAULT_MAX_LITERAL_LENGTH = 64 * 1024 * 1024;
+const DEFAULT_MAX_LITERAL_LENGTH = 64 * 1024 * 1024;
 /** CPython's tokenizer stops at 200 nested brackets ("too many nested parentheses"). */
 export const MAX_NESTING = 200;
 /** Repetition (`'ab' * n`, `[x] * n`) may not build values longer than this. */

@@ -52,7 +52,7 @@ export function lineStartOffsets(text: string): number[] {
 }
 
 /** Code of the diagnostic that stands in for an unexpected failure while checking a file. */
-export const INTERNAL_CODE = 'waypoint/internal';
+const INTERNAL_CODE = 'waypoint/internal';
 
 /**
  * An unexpected failure while checking a file, as an error on its first line: the file must not

@@ -46,7 +46,7 @@ export interface MemberChange {
 }
 
 /** What the store needs of node:fs/promises (tests pass a counting one). */
-export interface GameStoreFileSystem {
+interface GameStoreFileSystem {
   stat(path: string): Promise<{ mtimeMs: number; size: number; isFile(): boolean; isDirectory(): boolean }>;
   readFile(path: string, encoding: 'utf8'): Promise<string>;
 }

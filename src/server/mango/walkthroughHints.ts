@@ -7,7 +7,7 @@ import { NEVER } from '../../core/benchmarks/mango/types';
 import type { LoadedGame } from './games';
 
 export const MARK_MOVE_COMMAND = 'waypoint.markStepAsMove';
-export const UNMARK_MOVE_COMMAND = 'waypoint.unmarkStepMove';
+const UNMARK_MOVE_COMMAND = 'waypoint.unmarkStepMove';
 
 function movesByStep(game: LoadedGame): Map<number, string[]> {
   const moves = new Map<number, string[]>();

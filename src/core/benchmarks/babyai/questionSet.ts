@@ -58,7 +58,7 @@ function chosen<T extends string>(name: string, value: string | undefined, allow
 }
 
 /** The task and prompt strategy of `options`; QuestionOptionError for a missing task, a bad value or an option babyai has not. */
-export function babyaiOptions(options: QuestionSetOptions): { task: BabyTask | 'play'; prompt: PromptStrategy } {
+function babyaiOptions(options: QuestionSetOptions): { task: BabyTask | 'play'; prompt: PromptStrategy } {
   for (const [name, value] of Object.entries(options)) {
     if (value !== undefined && !(BABYAI_QUESTION_OPTIONS as readonly string[]).includes(name))
       throw new QuestionOptionError(`babyai has no --${name} option (it takes --task and --prompt)`);
@@ -70,7 +70,7 @@ export function babyaiOptions(options: QuestionSetOptions): { task: BabyTask | '
 }
 
 /** A BabyAI question for the pipeline, with what it was built from: the editor steps the board on `babyai.spec`. */
-export interface PreparedBabyaiRun extends PreparedQuestion<BabyaiQuestion> {
+interface PreparedBabyaiRun extends PreparedQuestion<BabyaiQuestion> {
   readonly babyai: PreparedBabyaiQuestion;
 }
 

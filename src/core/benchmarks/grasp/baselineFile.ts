@@ -6,7 +6,7 @@ import { splitLines, type Diagnostic } from '../../util/text';
 import { GraspBaselineCodes } from './codes';
 import { type LineReporter, parseObjectLine } from './lineReporter';
 
-export interface GraspBaselineEntry {
+interface GraspBaselineEntry {
   /** 0-based line of the row. */
   line: number;
   /** `greedy` or `random` in upstream's files; any name is kept (it becomes the record's model). */
@@ -18,7 +18,7 @@ export interface GraspBaselineEntry {
   cost: 0 | 0.3;
 }
 
-export interface GraspBaselineFile {
+interface GraspBaselineFile {
   entries: GraspBaselineEntry[];
   diagnostics: Diagnostic[];
 }

@@ -15,7 +15,7 @@ export interface GraspGridEntry {
   grid: GraspGrid;
 }
 
-export interface GraspGridFile {
+interface GraspGridFile {
   /** Records whose fields have the right types and whose grid could be read (problems or not). */
   entries: GraspGridEntry[];
   diagnostics: Diagnostic[];
@@ -56,7 +56,7 @@ export function parseGraspGridFile(text: string, fileName?: string): GraspGridFi
 }
 
 /** One record: JSON syntax, key types, the grid text, then the semantic checks of gridChecks.ts. */
-export function parseGridLine(
+function parseGridLine(
   lineText: string,
   line: number,
   position: number,

@@ -64,7 +64,7 @@ export interface LoadedGridFile {
   byIndex: Map<number, GraspGridEntry>;
 }
 
-export interface LoadedGrids {
+interface LoadedGrids {
   files: LoadedGridFile[];
   byName: Map<string, LoadedGridFile>;
   problems: string[];
@@ -243,7 +243,7 @@ export function inIndices(range: { from: number; to: number } | null, index: num
   return range === null || (index >= range.from && index <= range.to);
 }
 
-export function parseStyleOption(text: string | undefined): PromptStyle {
+function parseStyleOption(text: string | undefined): PromptStyle {
   // batch_gpt4o.jsonl (GPT-4o and GPT-3.5) sends system + user messages: the default.
   const style = (text ?? 'chat') as PromptStyle;
   if (!PROMPT_STYLES.includes(style)) throw new QuestionOptionError(`--style must be chat or o1-mini, not '${text}'`);
@@ -265,13 +265,13 @@ export function graspModeOf(mode: string): GraspScoringMode {
 }
 
 /** A GRASP question for the pipeline, with what it was built from: the editor draws the path on `grasp.grid` and re-reads the summary with `rule`. */
-export interface PreparedGraspRun extends PreparedQuestion<GraspQuestion> {
+interface PreparedGraspRun extends PreparedQuestion<GraspQuestion> {
   readonly grasp: PreparedGraspQuestion;
   readonly rule: ExtractionRule;
 }
 
 /** A prepared GRASP question for the pipeline: built-in agents, scoring in any GRASP mode with the chosen extraction rule. */
-export function preparedGraspQuestion(
+function preparedGraspQuestion(
   prepared: PreparedGraspQuestion,
   rule: ExtractionRule = 'recommended',
 ): PreparedGraspRun {

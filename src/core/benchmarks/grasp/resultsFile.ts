@@ -8,7 +8,7 @@ import { parseObjectLine, type LineReporter } from './lineReporter';
 import { parseCustomId } from './settings';
 import type { GraspSettings } from './types';
 
-export interface GraspResultEntry {
+interface GraspResultEntry {
   /** 0-based line of the row. */
   line: number;
   customId: string;
@@ -20,7 +20,7 @@ export interface GraspResultEntry {
   answer: string;
 }
 
-export interface GraspResultsFile {
+interface GraspResultsFile {
   /** Rows with a readable custom_id and an answer text. */
   entries: GraspResultEntry[];
   diagnostics: Diagnostic[];

@@ -56,7 +56,7 @@ export const MANGO_QUESTION_OPTION_HINTS: Readonly<
   template: { choices: ['release', 'paper'], fallback: 'release', help: 'the prompt template' },
 };
 
-export interface MangoSetOptions {
+interface MangoSetOptions {
   tasks: SkeletonTask[];
   /** `--task play`: an interactive episode per RF pair instead of DF/RF questions (playQuestions.ts). */
   play: boolean;
@@ -69,7 +69,7 @@ export interface MangoSetOptions {
 }
 
 /** The options as given, checked; a value MANGO cannot use is a usage error. */
-export function mangoSetOptions(options: QuestionSetOptions): MangoSetOptions {
+function mangoSetOptions(options: QuestionSetOptions): MangoSetOptions {
   // Options of other benchmarks are the host's to reject (questionOptions); these are MANGO's.
   const { task = 'both', difficulty = 'all', cutoff, template = 'release' } = options;
   if (task !== 'df' && task !== 'rf' && task !== 'both' && task !== 'map' && task !== 'play')
@@ -407,12 +407,12 @@ export function shortestDistances(records: readonly EdgeRecord[]): (src: string,
 }
 
 /** The random agent's seed for one question: the run's seed mixed with the sample id, so questions differ and runs repeat. */
-export function questionSeed(seed: number, sampleId: string): number {
+function questionSeed(seed: number, sampleId: string): number {
   return Math.floor(seededRandom(`${seed}:${sampleId}`).next() * 2 ** 32);
 }
 
 /** A class rather than an object of closures: its methods are shared, so each of a set's many questions costs two fields. */
-export class PreparedMangoQuestion implements PreparedQuestion<MangoQuestion> {
+class PreparedMangoQuestion implements PreparedQuestion<MangoQuestion> {
   /** The last reply scored, with its walk: Show in Maze draws this one rather than walking the reply again. */
   private last: { replyText: string; mode: ScoringMode; trajectory: Trajectory } | undefined;
 

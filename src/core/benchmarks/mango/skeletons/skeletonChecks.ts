@@ -133,7 +133,10 @@ export class SkeletonChecker {
       );
     }
   }
-  /** Each step: it starts where the path is, it is an edge of edges.json, its labels are the edge's. Returns the edges, or null when the path is broken. */
+  /**
+   * Each step: it starts where the path is, it is an edge of edges.json, its labels are the edge's. Returns the edges,
+   * or null when the path is broken.
+   */
   private checkDfSteps(line: SkeletonLine<DfSkeleton>): EdgeRecord[] | null {
     const skeleton = line.record;
     const steps = skeleton.path_details;

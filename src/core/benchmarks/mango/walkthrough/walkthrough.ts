@@ -9,9 +9,9 @@ import { guessLocationFromObservation } from '../annotate/locationGuess';
 import { WalkthroughCodes } from './codes';
 
 export const BLOCK_SEPARATOR = '===========';
-export const STEP_HEADER = '==>STEP NUM:';
-export const ACT_HEADER = '==>ACT:';
-export const OBSERVATION_HEADER = '==>OBSERVATION:';
+const STEP_HEADER = '==>STEP NUM:';
+const ACT_HEADER = '==>ACT:';
+const OBSERVATION_HEADER = '==>OBSERVATION:';
 const HEADER_MARKER = '==>';
 
 /** A diagnostic whose lines count from the start of its block. */

@@ -178,7 +178,7 @@ export class WalkthroughDocument {
     return firstLines;
   }
 
-  // Long: one pass over the steps carrying the sequence's state (it runs on every edit).
+  // Over 50 lines: one pass over the steps carrying the sequence's state (it runs on every edit).
   private checkSequence(diagnostics: Diagnostic[]): void {
     // Well-formed walkthroughs only ever go up, so a number above every earlier one cannot be a
     // duplicate; the map of first occurrences is built only once a number repeats or goes back.
