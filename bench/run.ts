@@ -22,6 +22,7 @@ import { benchReport } from './reportBench';
 import { benchRunsWorker } from './runsWorkerBench';
 import { benchServerLatency } from './serverLatency';
 import { benchServerResponsiveness } from './serverResponsiveness';
+import { benchServerEditBurst } from './serverEditBurst';
 import { benchSimplePaths, type BenchRow } from './simplePathsBench';
 import { benchSkeletons } from './skeletonsBench';
 import { benchWebviews } from './webviewBench';
@@ -162,6 +163,7 @@ function report(): never {
 void (async () => {
   rows.push(...(await benchServerLatency()));
   rows.push(...(await benchServerResponsiveness()));
+  rows.push(...(await benchServerEditBurst()));
   rows.push(...(await benchMazeLayout()));
   rows.push(...(await benchWebviews()));
   rows.push(...(await benchMazeQuality()));

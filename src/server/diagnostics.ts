@@ -87,19 +87,29 @@ export class DiagnosticsPublisher {
     try {
       await this.validateAndPublish(uri);
     } catch (error) {
-      this.connection.console.error(
-        `Waypoint: checking ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-      const open = this.documents.get(uri);
-      // Failing to send here means the connection is gone; the error is already in the log above.
-      void this.connection
-        .sendDiagnostics({
-          uri,
-          version: open?.text.version,
-          diagnostics: toLspDiagnostics([internalDiagnostic(error)]),
-        })
-        .catch(() => undefined);
+      this.publishFailure(uri, error);
     }
+  }
+
+  /** Shows an unexpected failure on `uri` as a `waypoint/internal` error, and logs it. */
+  publishFailure(uri: string, error: unknown): void {
+    this.connection.console.error(
+      `Waypoint: checking ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    const open = this.documents.get(uri);
+    // Failing to send here means the connection is gone; the error is already in the log above.
+    void this.connection
+      .sendDiagnostics({
+        uri,
+        version: open?.text.version,
+        diagnostics: toLspDiagnostics([internalDiagnostic(error)]),
+      })
+      .catch(() => undefined);
+  }
+
+  /** The versions of a game's members open in editors, as one comparable string. */
+  private openVersions(members: readonly { uri: string }[]): string {
+    return members.map((member) => this.documents.get(member.uri)?.text.version ?? '-').join(',');
   }
 
   private async validateAndPublish(uri: string): Promise<void> {
@@ -108,7 +118,10 @@ export class DiagnosticsPublisher {
     const game = await loadGame(uri, this.documents);
     if (!game) return;
     this.latestRun.set(game.key, run);
-    const isStale = () => this.latestRun.get(game.key) !== run;
+    // An edit of an open member after this run began makes its result stale: that edit scheduled a
+    // run of its own, so this one stops at its next step and publishes nothing.
+    const versions = this.openVersions(game.members);
+    const isStale = () => this.latestRun.get(game.key) !== run || this.openVersions(game.members) !== versions;
     // Large skeleton files are checked in slices; what is found so far is shown as it comes.
     const publishPartial = (memberUri: string, partial: Diagnostic[]) => {
       if (!isStale()) void this.connection.sendDiagnostics({ uri: memberUri, diagnostics: toLspDiagnostics(partial) });
