@@ -7,10 +7,12 @@ import {
   type Diagnostic as LspDiagnostic,
 } from 'vscode-languageserver';
 import { internalDiagnostic, type Diagnostic, type Severity } from '../core/util/text';
+import { capDiagnostics } from '../core/util/diagnosticCap';
+
+export { MAX_DIAGNOSTICS_PER_FILE } from '../core/util/diagnosticCap';
 import type { DocumentStore } from './documents';
 import { gameDiagnostics, loadGame } from './mango/games';
 
-export const MAX_DIAGNOSTICS_PER_FILE = 1000;
 /** Typing pauses shorter than this re-validate once, not per keystroke. */
 export const SETTLE_MS = 40;
 
@@ -21,9 +23,9 @@ const severities: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** Core diagnostics to LSP, keeping the first MAX_DIAGNOSTICS_PER_FILE and saying how many were left out. */
+/** Core diagnostics to LSP, keeping the first MAX_DIAGNOSTICS_PER_FILE and saying how many were left out (core's cap, as the CLI's). */
 export function toLspDiagnostics(diagnostics: readonly Diagnostic[]): LspDiagnostic[] {
-  const shown = diagnostics.slice(0, MAX_DIAGNOSTICS_PER_FILE).map((diagnostic) => ({
+  return capDiagnostics(diagnostics).map((diagnostic) => ({
     severity: severities[diagnostic.severity],
     code: diagnostic.code,
     source: 'waypoint',
@@ -31,16 +33,6 @@ export function toLspDiagnostics(diagnostics: readonly Diagnostic[]): LspDiagnos
     range: diagnostic.range,
     ...(diagnostic.data ? { data: diagnostic.data } : {}),
   }));
-  if (diagnostics.length > MAX_DIAGNOSTICS_PER_FILE) {
-    shown.push({
-      severity: DiagnosticSeverity.Information,
-      code: 'waypoint/too-many-problems',
-      source: 'waypoint',
-      message: `${diagnostics.length - MAX_DIAGNOSTICS_PER_FILE} more problems in this file are not shown.`,
-      range: diagnostics[MAX_DIAGNOSTICS_PER_FILE].range,
-    });
-  }
-  return shown;
 }
 
 export class DiagnosticsPublisher {

@@ -5,6 +5,7 @@
 
 import type { Diagnostic, Range } from '../../../util/text';
 import { splitLines } from '../../../util/text';
+import { DiagnosticCap } from '../../../util/diagnosticCap';
 import { WalkthroughCodes } from './codes';
 import { parseBlocks, type BlockField, type LineAccessor, type WalkthroughBlock } from './walkthrough';
 
@@ -156,13 +157,16 @@ export class WalkthroughDocument {
     return ranges;
   }
 
-  /** All diagnostics: each block's own, then the numbering and Init checks across steps. */
+  /**
+   * All diagnostics: each block's own, then the numbering and Init checks across steps, each kind
+   * capped (DiagnosticCap: a million broken lines keep the first problems and count the rest).
+   */
   diagnostics(): Diagnostic[] {
-    const diagnostics: Diagnostic[] = [];
+    const diagnostics = new DiagnosticCap();
     for (const block of this.blocks) {
       for (const local of block.diagnostics) {
         const line = block.startLine + local.line;
-        diagnostics.push({
+        diagnostics.add({
           severity: local.severity,
           code: local.code,
           message: local.message,
@@ -170,8 +174,9 @@ export class WalkthroughDocument {
         });
       }
     }
-    this.checkSequence(diagnostics);
-    return diagnostics.sort(
+    const sequence = new DiagnosticCap();
+    this.checkSequence(sequence);
+    return [...diagnostics.list(), ...sequence.list()].sort(
       (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
     );
   }
@@ -188,7 +193,7 @@ export class WalkthroughDocument {
     return firstLines;
   }
 
-  private checkSequence(diagnostics: Diagnostic[]): void {
+  private checkSequence(diagnostics: DiagnosticCap): void {
     // Well-formed walkthroughs only ever go up, so a number above every earlier one cannot be a
     // duplicate; the map of first occurrences is built only once a number repeats or goes back.
     let firstLines: Map<number, number> | null = null;
