@@ -17,6 +17,7 @@ import { benchMazeLayout } from './mazeLayout';
 import { benchMessenger } from './messengerBench';
 import { benchMazeQuality } from './mazeQualityBench';
 import { benchPythonLiteral } from './pythonLiteralBench';
+import { benchMangoScoreLargeString } from './mangoScoreBench';
 import { benchRunPace } from './runBench';
 import { benchReport } from './reportBench';
 import { benchRunsWorker } from './runsWorkerBench';
@@ -177,6 +178,7 @@ void (async () => {
   rows.push(...(await benchReport()));
   rows.push(...(await benchRunsWorker()));
   rows.push(...benchPythonLiteral());
+  rows.push(...benchMangoScoreLargeString());
   // 7. `waypoint mango skeletons` end to end against upstream's Python generator (budget: at least 5x).
   await benchSkeletons(rows, mangoDir, repoRoot);
   // 8. Activation in a real VS Code (code-server), last: it is the slowest to set up.
