@@ -89,7 +89,7 @@ export async function benchServerEditBurst(): Promise<BenchRow[]> {
         value: mb(afterEdits.heapUsed - afterOpen.heapUsed),
         unit: 'MB',
         // Flat: at most one more copy of the document, whatever the number of edits.
-        budget: megabytes,
+        budget: Math.round(megabytes),
       },
       { name: `server: ${label}, RSS after the burst`, value: mb(afterEdits.rss), unit: 'MB' },
     ];
