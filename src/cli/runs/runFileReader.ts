@@ -15,6 +15,8 @@ interface ReadRuns {
   set: RecordSet;
   /** Whether a file or line could not be read (exit 1 after the output). */
   failed: boolean;
+  /** With the `offsets` option: where each record's line is, to read it whole later (host/recordsAt.ts). */
+  places: Map<RunRecord, { file: string; offset: number }>;
 }
 
 /** The records of `paths`, merged; null (said on stderr) when no file could be read or none holds a record. Usage errors (mixed benchmarks) throw UsageError. */
@@ -24,9 +26,10 @@ export async function readRunFiles(
   options: ReadOptions = {},
 ): Promise<ReadRuns | null> {
   const files: Array<{ file: string; records: RunRecord[]; problems: number }> = [];
+  const places = new Map<RunRecord, { file: string; offset: number }>();
   let failed = false;
   for (const path of paths) {
-    let parsed: { records: RunRecord[]; problems: string[] };
+    let parsed: { records: RunRecord[]; problems: string[]; offsets: number[] };
     try {
       parsed = await readRunFile(path, options);
     } catch (error) {
@@ -38,6 +41,8 @@ export async function readRunFiles(
     if (parsed.problems.length > SHOWN_PROBLEMS)
       err(`${path}: ${parsed.problems.length - SHOWN_PROBLEMS} more lines are not run records`);
     if (parsed.problems.length > 0) failed = true;
+    if (options.offsets)
+      parsed.records.forEach((record, index) => places.set(record, { file: path, offset: parsed.offsets[index] }));
     files.push({ file: path, records: parsed.records, problems: parsed.problems.length });
   }
   if (files.length === 0) return null;
@@ -50,7 +55,7 @@ export async function readRunFiles(
     return null;
   }
   try {
-    return { set: mergeRunFiles(files), failed };
+    return { set: mergeRunFiles(files), failed, places };
   } catch (error) {
     if (error instanceof ReportUsageError) throw new UsageError(error.message);
     throw error;

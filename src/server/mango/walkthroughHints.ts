@@ -24,7 +24,7 @@ function movesByStep(game: LoadedGame): Map<number, string[]> {
 export function moveInlayHints(game: LoadedGame, fromLine: number, toLine: number): InlayHint[] {
   const moves = movesByStep(game);
   const hints: InlayHint[] = [];
-  for (const step of game.model.walkthrough?.steps() ?? []) {
+  for (const step of game.model.walkthrough?.steps(fromLine, toLine) ?? []) {
     const labels = moves.get(step.number);
     if (!labels || !step.actionRange || step.actionRange.end.line < fromLine || step.actionRange.end.line > toLine)
       continue;

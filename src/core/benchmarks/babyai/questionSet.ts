@@ -28,6 +28,7 @@ import { BABY_TASKS, type BabyTask, PROMPT_STRATEGIES, type PromptStrategy, prom
 import { type RawRecord, readRecordFile } from './recordFiles';
 import { type BabyRecord, loadRecord } from './records';
 import type { Diagnostic } from '../../util/text';
+import { FileProblems } from '../../util/diagnosticCap';
 
 export const BABYAI_QUESTION_OPTIONS = ['task', 'prompt'] as const;
 
@@ -226,7 +227,10 @@ function recordQuestions(
   const found: string[] = problemLines(path, file.diagnostics);
   const questions: PreparedQuestion<BabyaiQuestion>[] = questionsOfRecords(path, file.records, task, prompt, found);
   const lineOf = (problem: string) => Number(/^:(\d+):/.exec(problem.slice(path.length))?.[1] ?? 0);
-  problems.push(...found.sort((a, b) => lineOf(a) - lineOf(b)));
+  // A file of a million broken lines gives the first problems and a count, not a million lines.
+  const fileProblems = new FileProblems(path, problems);
+  for (const problem of found.sort((a, b) => lineOf(a) - lineOf(b))) fileProblems.add(problem);
+  fileProblems.finish();
   return questions;
 }
 

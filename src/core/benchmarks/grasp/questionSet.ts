@@ -34,6 +34,7 @@ import {
   type GridPosition,
   type GraspScoringMode,
 } from './types';
+import { FileProblems } from '../../util/diagnosticCap';
 
 export const GRASP_QUESTION_OPTIONS = ['settings', 'style', 'indices', 'extraction', 'task'] as const;
 
@@ -145,13 +146,16 @@ async function loadOne(path: string, files: QuestionSetFiles, loaded: LoadedGrid
   }
   const parsed = parseGraspGridFile(text, name);
   const badLines = new Set<number>();
+  // A file of a million broken lines gives the first problems and a count, not a million lines.
+  const fileProblems = new FileProblems(path, loaded.problems);
   for (const diagnostic of parsed.diagnostics) {
     if (diagnostic.severity !== 'error') continue;
     badLines.add(diagnostic.range.start.line);
-    loaded.problems.push(
+    fileProblems.add(
       `${path}:${diagnostic.range.start.line + 1}:${diagnostic.range.start.character + 1}: ${diagnostic.message}`,
     );
   }
+  fileProblems.finish();
   const entries = parsed.entries.filter((entry) => !badLines.has(entry.line));
   const file: LoadedGridFile = {
     name,

@@ -22,6 +22,7 @@ import {
   type QuestionSetOptions,
 } from '../../benchmark/registry';
 import { describeProblem } from '../../util/schema/parse';
+import { FileProblems } from '../../util/diagnosticCap';
 import type { Diagnostic } from '../../util/text';
 import { splitLines } from '../../util/text';
 import { baseName, describeFsError, isInsideFolder } from '../../util/walk';
@@ -357,16 +358,24 @@ function skeletonQuestions(
   mayMatch?: (text: string) => boolean,
 ): void {
   const seen = new Map<string, number>();
+  // A file of a million broken lines gives the first problems and a count, not a million lines.
+  const fileProblems = new FileProblems(file.path, problems);
+  // Past the shown problems, a line repeating the last broken one is only counted, not parsed again.
+  let lastBroken: string | null = null;
   splitLines(file.text).forEach((text, line) => {
     if (text.trim() === '' || (mayMatch && !mayMatch(text))) return;
+    if (fileProblems.full && text === lastBroken) return fileProblems.add('');
     const parsed = parseSkeletonLine(task, text, line);
     if (!parsed.ok) {
-      problems.push(describeProblem(file.path, parsed.diagnostics));
+      fileProblems.add(describeProblem(file.path, parsed.diagnostics));
+      lastBroken = text;
       return;
     }
     const earlier = seen.get(parsed.value.id);
     if (earlier !== undefined) {
-      problems.push(`${file.path}:${line + 1}: the id ${parsed.value.id} is also on line ${earlier + 1}; asked once`);
+      fileProblems.add(
+        `${file.path}:${line + 1}: the id ${parsed.value.id} is also on line ${earlier + 1}; asked once`,
+      );
       return;
     }
     seen.set(parsed.value.id, line);
@@ -376,6 +385,7 @@ function skeletonQuestions(
     const pathLength = task === 'df' ? base.actionList.length : context.distances(base.src, base.dst);
     add(new PreparedMangoQuestion(context, pathLength === undefined ? base : { ...base, pathLength }));
   });
+  fileProblems.finish();
 }
 
 function names(file: NameListFile): string[] {
