@@ -71,7 +71,7 @@ if (withTests) {
   builds.push(
     { ...nodeCommon, entryPoints: testEntries, outdir: 'dist', external: testExternal },
     { ...nodeCommon, entryPoints: { 'test/e2e/suite': 'test/e2e/suite/index.ts', 'test/e2e/startPersistence': 'test/e2e/startPersistence.ts' }, outdir: 'dist', external: testExternal },
-    { ...nodeCommon, entryPoints: { 'bench/run': 'bench/run.ts' }, outdir: 'dist', external: testExternal },
+    { ...nodeCommon, entryPoints: { 'bench/run': 'bench/run.ts', 'bench/killResumeProbe': 'bench/killResumeProbe.ts' }, outdir: 'dist', external: testExternal },
   );
 }
 

@@ -20,6 +20,7 @@ import type { RunRecord } from '../core/eval/types';
 import { MAX_JSON_DEPTH } from '../core/util/locatedJson';
 import { describeProblem, parseJsonWith } from '../core/util/schema/parse';
 import { splitLines } from '../core/util/text';
+import { cutShortMessage, isCutShortJson } from '../core/util/cutShort';
 
 /** Strings at most this many bytes are kept (roles, short answers): cutting them saves nothing. */
 const KEEP_BYTES = 64;
@@ -126,6 +127,8 @@ interface SummaryRead {
   offsets: number[];
   /** `file:line:column: message`, lines counted from the given first line. */
   problems: string[];
+  /** Records cut short (util/cutShort.ts), `file:line: ...`: warnings, not problems. */
+  torn: string[];
   /** Line ends in the bytes, counted as parseRunRecords counts them (\r\n, \r, \n). */
   lines: number;
 }
@@ -137,7 +140,8 @@ function wholeLine(line: string, index: number, file: string, out: SummaryRead, 
   if (parsed.ok) {
     out.records.push(summaryOf(parsed.value));
     out.offsets.push(offset);
-  } else out.problems.push(describeProblem(file, parsed.diagnostics));
+  } else if (isCutShortJson(line)) out.torn.push(cutShortMessage(file, index, line, Buffer.byteLength(line)));
+  else out.problems.push(describeProblem(file, parsed.diagnostics));
 }
 
 /**
@@ -153,7 +157,7 @@ export function readRecordSummaries(
   firstLine: number,
   baseOffset: number,
 ): SummaryRead {
-  const out: SummaryRead = { records: [], offsets: [], problems: [], lines: 0 };
+  const out: SummaryRead = { records: [], offsets: [], problems: [], torn: [], lines: 0 };
   const schema = recordSchema(length);
   let nextReturn = bytes.indexOf(13);
   if (nextReturn >= length) nextReturn = -1;

@@ -33,6 +33,8 @@ interface RunFileContents {
   records: RunRecord[];
   problems: string[];
   offsets: number[];
+  /** Records cut short (a write that never finished), `file:line: ...`: warnings, not problems. */
+  torn: string[];
 }
 
 interface RangeResult {
@@ -41,8 +43,32 @@ interface RangeResult {
   offsets: number[];
   /** Problems with line numbers counted from the range's first line. */
   problems: string[];
+  /** Cut-short records, numbered as problems are. */
+  torn: string[];
   /** Line ends in the range. */
   lines: number;
+}
+
+/** Where a range's reading goes, a chunk at a time (line numbers counted from the range's first line). */
+export interface RangeSink {
+  records(records: readonly RunRecord[], offsets: readonly number[]): void;
+  problem(problem: string): void;
+  torn(torn: string): void;
+}
+
+/** A sink that keeps everything (a whole file's read). */
+class Collected implements RangeSink {
+  readonly result: RangeResult = { records: [], offsets: [], problems: [], torn: [], lines: 0 };
+  records(records: readonly RunRecord[], offsets: readonly number[]): void {
+    for (const record of records) this.result.records.push(record);
+    for (const offset of offsets) this.result.offsets.push(offset);
+  }
+  problem(problem: string): void {
+    this.result.problems.push(problem);
+  }
+  torn(torn: string): void {
+    this.result.torn.push(torn);
+  }
 }
 
 /** Line ends in bytes (`\n`; a lone `\r` is not a JSON Lines line end any run file has). */
@@ -78,11 +104,16 @@ interface RangeOptions {
   offsets: boolean;
 }
 
+/** `file:N...` with N moved down by `lines` (a chunk's or range's numbering moved to the file's). */
+function movedDown(problem: string, prefix: string, lines: number): string {
+  const line = /^\d+/.exec(problem.slice(prefix.length))?.[0];
+  return problem.startsWith(prefix) && line && lines > 0
+    ? `${prefix}${Number(line) + lines}${problem.slice(prefix.length + line.length)}`
+    : problem;
+}
+
 /** Parses a range's chunks in order, numbering lines from the range's start and offsets from the file's. */
 class RangeParser {
-  readonly records: RunRecord[] = [];
-  readonly offsets: number[] = [];
-  readonly problems: string[] = [];
   lines = 0;
   private chunkStart: number;
 
@@ -90,6 +121,7 @@ class RangeParser {
     private readonly path: string,
     private readonly start: number,
     private readonly options: RangeOptions,
+    private readonly sink: RangeSink,
   ) {
     this.chunkStart = start;
   }
@@ -98,10 +130,6 @@ class RangeParser {
   parse(data: Buffer, to: number): void {
     if (this.options.keepText) this.parseRecords(data, to);
     else this.parseSkeletons(data, to);
-  }
-
-  result(): RangeResult {
-    return { records: this.records, offsets: this.offsets, problems: this.problems, lines: this.lines };
   }
 
   /** Tables only: the fast skeleton read on bytes (host/recordSkeleton.ts), offsets for free. */
@@ -117,9 +145,9 @@ class RangeParser {
         ? 3
         : 0;
     const read = readRecordSummaries(data.subarray(bom, to), to - bom, this.path, this.lines, this.chunkStart + bom);
-    for (const record of read.records) this.records.push(record);
-    if (this.options.offsets) for (const offset of read.offsets) this.offsets.push(offset);
-    for (const problem of read.problems) this.problems.push(problem);
+    this.sink.records(read.records, this.options.offsets ? read.offsets : []);
+    for (const problem of read.problems) this.sink.problem(problem);
+    for (const torn of read.torn) this.sink.torn(torn);
     this.lines += read.lines;
     this.chunkStart += to;
   }
@@ -129,30 +157,45 @@ class RangeParser {
     const raw = data.toString('utf8', 0, to);
     const text = this.start === 0 && this.lines === 0 ? stripBom(raw) : raw;
     const parsed = parseRunRecords(text, this.path);
-    for (const record of parsed.records) this.records.push(record);
-    if (this.options.offsets)
-      this.offsets.push(...recordOffsets(text, parsed.recordLines, this.chunkStart + (to - Buffer.byteLength(text))));
+    this.sink.records(
+      parsed.records,
+      this.options.offsets
+        ? recordOffsets(text, parsed.recordLines, this.chunkStart + (to - Buffer.byteLength(text)))
+        : [],
+    );
     this.chunkStart += to;
     // parseRunRecords numbers lines from the chunk's start: move them to the range's.
-    for (const problem of parsed.problems) {
-      const line = /^\d+/.exec(problem.slice(prefix.length))?.[0];
-      this.problems.push(
-        problem.startsWith(prefix) && line
-          ? `${prefix}${Number(line) + this.lines}${problem.slice(prefix.length + line.length)}`
-          : problem,
-      );
-    }
+    for (const problem of parsed.problems) this.sink.problem(movedDown(problem, prefix, this.lines));
+    for (const torn of parsed.torn) this.sink.torn(movedDown(torn, prefix, this.lines));
     this.lines += countLines(data, 0, to);
   }
 }
 
 /** Parses bytes [start, end) of a run file, which begin and end at line boundaries. */
 async function readRange(path: string, start: number, end: number, options: RangeOptions): Promise<RangeResult> {
+  const collected = new Collected();
+  collected.result.lines = await streamRange(path, start, end, options, collected);
+  return collected.result;
+}
+
+/**
+ * Parses bytes [start, end) of a run file into `sink`, a chunk at a time (memory: two chunks and the
+ * longest line, whatever the file's size); returns the line ends read. Stops between chunks once
+ * `signal` is aborted.
+ */
+async function streamRange(
+  path: string,
+  start: number,
+  end: number,
+  options: RangeOptions,
+  sink: RangeSink,
+  signal?: AbortSignal,
+): Promise<number> {
   const handle = await fs.open(path, 'r');
   /** The read in flight, settled before the handle closes (a parse that throws leaves one). */
   let pending: Promise<unknown> = Promise.resolve();
   try {
-    const parser = new RangeParser(path, start, options);
+    const parser = new RangeParser(path, start, options, sink);
     let carry = Buffer.alloc(0);
     // Two buffers: the next chunk is read while this one is parsed, so the parse never waits on I/O.
     const chunkBytes = options.keepText ? CHUNK_BYTES : SKELETON_CHUNK_BYTES;
@@ -170,7 +213,7 @@ async function readRange(path: string, start: number, end: number, options: Rang
     let next = readNext(buffers[0]);
     for (let turn = 0; ; turn++) {
       const { bytesRead, short } = await next;
-      if (bytesRead === 0) break;
+      if (bytesRead === 0 || signal?.aborted) break;
       const buffer = buffers[turn % 2];
       if (short) position = end;
       next = readNext(buffers[(turn + 1) % 2]);
@@ -196,12 +239,21 @@ async function readRange(path: string, start: number, end: number, options: Rang
       parser.parse(data, last + 1);
       carry = Buffer.from(data.subarray(last + 1));
     }
-    if (carry.length > 0) parser.parse(carry, carry.length);
-    return parser.result();
+    if (carry.length > 0 && !signal?.aborted) parser.parse(carry, carry.length);
+    return parser.lines;
   } finally {
     await pending.catch(() => undefined);
     await handle.close();
   }
+}
+
+/**
+ * Streams the records of bytes [0, end) of a run file into `sink` without keeping them (the
+ * skeleton read, a chunk at a time): memory independent of the file's size. Stops between chunks
+ * once `signal` is aborted.
+ */
+export async function streamRunFile(path: string, end: number, sink: RangeSink, signal?: AbortSignal): Promise<void> {
+  await streamRange(path, 0, end, { keepText: false, offsets: false }, sink, signal);
 }
 
 /** Where to cut a file into about `parts` ranges, each cut just after a line end. */
@@ -276,8 +328,8 @@ export async function readRunFile(path: string, options: ReadOptions = {}): Prom
       ? 1
       : Math.min(availableParallelism(), 8, Math.ceil(stat.size / PARALLEL_BYTES));
   if (parts <= 1) {
-    const { records, problems, offsets } = await readRange(path, 0, stat.size, rangeOptions);
-    return { records, problems, offsets };
+    const { records, problems, offsets, torn } = await readRange(path, 0, stat.size, rangeOptions);
+    return { records, problems, offsets, torn };
   }
   const cuts = await rangeCuts(path, stat.size, parts);
   const results = await Promise.all(
@@ -288,22 +340,17 @@ export async function readRunFile(path: string, options: ReadOptions = {}): Prom
   const records: RunRecord[] = [];
   const offsets: number[] = [];
   const problems: string[] = [];
+  const torn: string[] = [];
   const prefix = `${path}:`;
   let lines = 0;
   for (const result of results) {
     for (const record of result.records) records.push(record);
     for (const offset of result.offsets) offsets.push(offset);
-    for (const problem of result.problems) {
-      const line = /^\d+/.exec(problem.slice(prefix.length))?.[0];
-      problems.push(
-        problem.startsWith(prefix) && line
-          ? `${prefix}${Number(line) + lines}${problem.slice(prefix.length + line.length)}`
-          : problem,
-      );
-    }
+    for (const problem of result.problems) problems.push(movedDown(problem, prefix, lines));
+    for (const cut of result.torn) torn.push(movedDown(cut, prefix, lines));
     lines += result.lines;
   }
-  return { records, problems, offsets };
+  return { records, problems, offsets, torn };
 }
 
 /** One record read whole again from its line (the view keeps only summaries); null if the line is no longer a record. */

@@ -31,6 +31,8 @@ export interface ScriptedReply {
   noFinish?: boolean;
   /** `usage.prompt_tokens`; default: the request's prompt as counted by fakePromptTokens. */
   promptTokens?: number;
+  /** The whole `usage` object sent instead of the counted one (hostile figures: negative, fractional, text). */
+  usage?: unknown;
 }
 
 /**
@@ -111,7 +113,7 @@ function* bodyOf(
     if (next.endless) for (;;) yield chunk({ content: '' }, model);
     if (next.noFinish) return;
     yield chunk({}, model, 'stop');
-    yield `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: words.length, total_tokens: promptTokens + words.length } })}\n\n`;
+    yield `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model, choices: [], usage: next.usage ?? { prompt_tokens: promptTokens, completion_tokens: words.length, total_tokens: promptTokens + words.length } })}\n\n`;
     yield 'data: [DONE]\n\n';
   } else
     yield JSON.stringify({
@@ -120,7 +122,7 @@ function* bodyOf(
       created: 0,
       model,
       choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: next.content ?? '' } }],
-      usage: { prompt_tokens: promptTokens, completion_tokens: 5, total_tokens: promptTokens + 5 },
+      usage: next.usage ?? { prompt_tokens: promptTokens, completion_tokens: 5, total_tokens: promptTokens + 5 },
     });
 }
 

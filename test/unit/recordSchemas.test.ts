@@ -138,15 +138,29 @@ describe('run records and cached replies through schemas (core/eval/recordSchema
     const good = JSON.stringify(record);
     const wrongScore = JSON.stringify({ ...record, scores: { energy: [1] } });
     const wrongQuestion = JSON.stringify({ ...record, question: { ...record.question, index: 'third' } });
-    const text = [good, '{"time": "2026-11-23T2', '', wrongScore, wrongQuestion, good].join('\n');
-    const { records, problems } = parseRunRecords(text, 'runs/2026-11-23.jsonl');
+    const text = [
+      good,
+      '{"time": "2026-11-23T2',
+      '',
+      wrongScore,
+      '{"time": 1',
+      '{"time": 1}}',
+      wrongQuestion,
+      good,
+    ].join('\n');
+    const { records, problems, torn } = parseRunRecords(text, 'runs/2026-11-23.jsonl');
     assert.equal(records.length, 2);
+    // Records cut short (a write that never finished) are told apart from lines that are wrong.
+    assert.deepEqual(torn, [
+      'runs/2026-11-23.jsonl:2:23: a record cut short (22 bytes; its write never finished: the run was killed or the disk was full), skipped',
+      'runs/2026-11-23.jsonl:5:11: a record cut short (10 bytes; its write never finished: the run was killed or the disk was full), skipped',
+    ]);
     assert.equal(problems.length, 3);
-    assert.match(problems[0], /^runs\/2026-11-23\.jsonl:2:\d+: /);
-    assert.match(problems[1], /^runs\/2026-11-23\.jsonl:4:\d+: `scores\.energy`/);
+    assert.match(problems[0], /^runs\/2026-11-23\.jsonl:4:\d+: `scores\.energy`/);
+    assert.match(problems[1], /^runs\/2026-11-23\.jsonl:6:\d+: /, 'closed once too often: damaged, not cut short');
     assert.match(
       problems[2],
-      /^runs\/2026-11-23\.jsonl:5:\d+: `question\.index`/,
+      /^runs\/2026-11-23\.jsonl:7:\d+: `question\.index`/,
       "the benchmark's own schema, located in the line",
     );
   });

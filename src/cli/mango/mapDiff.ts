@@ -90,8 +90,9 @@ function readImplied(
   model: string | undefined,
   err: Output,
 ): MapInput | null {
-  const { records, problems } = parseRunRecords(text, path);
+  const { records, problems, torn } = parseRunRecords(text, path);
   for (const problem of problems) err(problem);
+  for (const cut of torn) err(`warning: ${cut}`);
   const models = routeModels(records, game);
   if (models.length === 0) {
     err(`${path}: no MANGO route answers (DF or RF) on the game ${game}`);

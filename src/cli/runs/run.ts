@@ -13,7 +13,15 @@ import { profileFromFile } from '../../core/eval/profileFile';
 import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
 import type { ModelProfile } from '../../core/eval/types';
 import { type PreparedQuestion, QuestionOptionError } from '../../core/benchmark/registry';
-import { countChatTokens, estimateBatch, type RunFileAccess, resumeState, runIntoFile } from '../../core/runs/batchRun';
+import {
+  countChatTokens,
+  estimateBatch,
+  type RunFileAccess,
+  resumeStateOf,
+  runIntoFile,
+} from '../../core/runs/batchRun';
+import { ResumeIndex } from '../../core/runs/resumeIndex';
+import { readResumeIndex } from '../../host/resumeRead';
 import { type Failure, failureKey, failureLabel } from '../../core/eval/failures';
 import { FailureTally, failureGroupLine } from '../../core/runs/failureSummary';
 import { type ConcurrencyChange, concurrencyAdvice, concurrencySummary } from '../../core/runs/adaptiveConcurrency';
@@ -24,9 +32,10 @@ import { InputError, nonNegativeInteger, parseArgs, positiveInteger, reasoningEf
 import { describeFsError } from '../../core/util/walk';
 import { escapeControls } from '../../core/util/text';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
-import { cliStore, nodeRunFiles, workspaceRoot } from './runFiles';
+import { cliStore, nodeRunFilesWith, workspaceRoot } from './runFiles';
 import { counterFor, dryRunFacts, dryRunOutput, preflight, serverJson } from './runServer';
 import { tryReadInputText } from '../input';
+import { RunOutSession } from './runOut';
 
 type Output = (text: string) => void;
 
@@ -421,43 +430,10 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
       );
   }
 
-  // Resume: ask only what the run file does not answer; the run keeps its id.
-  const state = resumeState(
-    questions,
-    profile,
-    mode,
-    outPath && !dryRun ? await runFileStep(outPath, () => nodeRunFiles.readText(outPath)) : null,
-    outPath ?? '',
-  );
-  if (outPath && !dryRun) {
-    if (state.hadRecords && !args.flags.has('resume'))
-      throw new UsageError(
-        `${outPath} already has records: add --resume to continue that run, or choose another --out`,
-      );
-    // Appending would make a file report and compare refuse (they read one benchmark a file) and give this run another run's id.
-    const others = state.benchmarks.filter((benchmark) => benchmark !== definition.id);
-    if (others.length > 0)
-      throw new UsageError(
-        `${outPath} holds ${others.join(', ')} records: a ${definition.label} run cannot resume it; choose another --out`,
-      );
-    for (const problem of state.skipped) err(`skipped: ${problem}`);
-  }
-  const { runId, alreadyAnswered } = state;
-  questions = state.questions;
-
   const controller = new AbortController();
   // Every request in flight listens for the run's cancel: --concurrency of them at once is by
   // design, not the listener leak Node warns about past ten.
   setMaxListeners(0, controller.signal);
-  let interrupted = false;
-  const onSigint = () => {
-    if (interrupted) process.exit(130);
-    interrupted = true;
-    err(
-      'waypoint run: interrupted; abandoning the requests in flight (Ctrl+C again to quit at once). --resume continues this run.',
-    );
-    controller.abort();
-  };
   const apiKey = profile.provider === 'openai-compatible' ? await cliApiKey(profile) : undefined;
   const setOf = (prepared: PreparedQuestion) => definition.runLabel?.(prepared.question).group ?? definition.label;
 
@@ -478,109 +454,151 @@ export async function runRun(argv: readonly string[], out: Output, err: Output):
     return set.problems.length > 0 ? 1 : 0;
   }
 
-  process.on('SIGINT', onSigint);
-  let server: Awaited<ReturnType<typeof preflight>> = { facts: null, costUsd: 0 };
-  if (profile.provider === 'openai-compatible' && questions.length > 0) {
-    try {
-      server = await preflight(profile, apiKey, maxCostUsd, controller.signal, err);
-    } catch (error) {
-      process.off('SIGINT', onSigint);
-      if (controller.signal.aborted) return 130;
-      throw error;
-    }
-  }
-  const progress = progressWriter(progressStyle, err);
-  const cacheRoot = workspaceRoot(process.cwd());
-  if (profile.apiKeyEnv && process.env[profile.apiKeyEnv] === undefined)
-    err(`waypoint run: the environment variable ${profile.apiKeyEnv} is not set; asking without a key.`);
-  const failures = new FailureTally();
-  const truncated = { count: 0, contextCount: 0 };
-  const outgrown: OutgrownEpisodes = { count: 0, label: null, example: null };
-  let summary;
+  // From here to the end the run file is this run's alone (a second writer is refused), and
+  // SIGINT and SIGTERM end the run rather than the process.
+  if (!outPath) throw new UsageError('run needs --out <run.jsonl> (records are appended as answers arrive)');
+  const session = RunOutSession.open(outPath, controller, err);
   try {
-    // The preflight's one-token request counts against --max-cost too, and (kept on the first record) on --resume.
-    summary = await runFileStep(outPath as string, () =>
-      runIntoFile(state, outPath as string, countingOutcomes(nodeRunFiles, failures, truncated, outgrown), {
-        preflightCostUsd: server.costUsd,
-        profile,
-        label: definition.label,
-        source,
-        cache: args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line))),
-        mode,
-        seed,
-        concurrency,
-        requestsPerMinute,
-        maxCostUsd,
-        countTokens: countChatTokens,
-        promptCounter: counterFor(profile, server.facts, apiKey, controller.signal),
-        signal: controller.signal,
-        onProgress: (update) => progress.update(update),
-        onConcurrencyChange: (change) => progress.note(change),
-      }),
-    );
-  } finally {
-    progress.finish();
-    process.off('SIGINT', onSigint);
-  }
-  const trip = summary.breaker;
-  reportFailures(failures, outPath as string, err, trip ? failureKey(trip.failure) : undefined);
-  if (trip)
-    err(
-      escapeControls(
-        breakerMessage(
-          trip,
-          summary.notAsked,
-          failures.get(failureKey(trip.failure))?.count ?? trip.count,
-          args.options.get('profile'),
+    // Resume: ask only what the run file does not answer; the run keeps its id. The file is
+    // streamed into an index of the question set, never held whole.
+    const index = new ResumeIndex(questions, profile, mode);
+    const read = await runFileStep(outPath, () => readResumeIndex(outPath, index, controller.signal));
+    if (controller.signal.aborted) return session.exitCode;
+    const state = resumeStateOf(questions, read.exists ? index : null, outPath);
+    if (state.hadRecords && !args.flags.has('resume'))
+      throw new UsageError(
+        `${outPath} already has records: add --resume to continue that run, or choose another --out`,
+      );
+    // Appending would make a file report and compare refuse (they read one benchmark a file) and give this run another run's id.
+    const others = state.benchmarks.filter((benchmark) => benchmark !== definition.id);
+    if (others.length > 0)
+      throw new UsageError(
+        `${outPath} holds ${others.join(', ')} records: a ${definition.label} run cannot resume it; choose another --out`,
+      );
+    for (const problem of state.skipped) err(`skipped: ${problem}`);
+    const { runId, alreadyAnswered } = state;
+    questions = state.questions;
+
+    let server: Awaited<ReturnType<typeof preflight>> = { facts: null, costUsd: 0 };
+    if (profile.provider === 'openai-compatible' && questions.length > 0) {
+      try {
+        server = await preflight(profile, apiKey, maxCostUsd, controller.signal, err);
+      } catch (error) {
+        if (controller.signal.aborted) return session.exitCode;
+        throw error;
+      }
+    }
+    const progress = progressWriter(progressStyle, err);
+    const cacheRoot = workspaceRoot(process.cwd());
+    if (profile.apiKeyEnv && process.env[profile.apiKeyEnv] === undefined)
+      err(`waypoint run: the environment variable ${profile.apiKeyEnv} is not set; asking without a key.`);
+    const failures = new FailureTally();
+    const truncated = { count: 0, contextCount: 0 };
+    const outgrown: OutgrownEpisodes = { count: 0, label: null, example: null };
+    const cache = args.flags.has('no-cache') ? null : cliStore(cacheRoot, (line) => err(escapeControls(line)));
+    let summary;
+    try {
+      // The preflight's one-token request counts against --max-cost too, and (kept on the first record) on --resume.
+      summary = await runFileStep(outPath, () =>
+        runIntoFile(
+          state,
+          outPath,
+          countingOutcomes(
+            nodeRunFilesWith((line) => err(escapeControls(line))),
+            failures,
+            truncated,
+            outgrown,
+          ),
+          {
+            preflightCostUsd: server.costUsd,
+            profile,
+            label: definition.label,
+            source,
+            cache,
+            mode,
+            seed,
+            concurrency,
+            requestsPerMinute,
+            maxCostUsd,
+            countTokens: countChatTokens,
+            promptCounter: counterFor(profile, server.facts, apiKey, controller.signal),
+            signal: controller.signal,
+            onProgress: (update) => progress.update(update),
+            onConcurrencyChange: (change) => progress.note(change),
+          },
         ),
-      ),
-    );
-  // A cut reply is scored as given; its answer may be incomplete, so the run says so.
-  if (truncated.count > 0)
-    err(
-      `${outPath}: ${truncated.count === 1 ? '1 reply was' : `${truncated.count} replies were`} cut at the token limit (finish_reason "length"; the records say "truncated": true): raise ${profile.maxCompletionTokens === undefined ? '--max-tokens' : '--max-completion-tokens (reasoning counts against it)'}, or the server's context if it stopped there`,
-    );
-  if (outgrown.count > 0) err(escapeControls(outgrownMessage(outPath as string, outgrown)));
-  // Nothing failed, so nothing else would tell: the answers are to prompts the model saw only in part.
-  if (truncated.contextCount > 0)
-    err(
-      `${outPath}: ${truncated.contextCount === 1 ? '1 prompt was' : `${truncated.contextCount} prompts were`} cut by the server without an error (it counted under 80% of the prompt's cl100k tokens; the records say "context_truncated": true): give the server a larger context (Ollama: OLLAMA_CONTEXT_LENGTH, or num_ctx in a Modelfile)`,
-    );
-  const adapted = concurrencySummary(concurrency, summary.concurrencyChanges);
-  if (adapted)
-    err(
-      `waypoint run: ${adapted}. --concurrency ${Math.min(...summary.concurrencyChanges.map((change) => change.to))} avoids the failed attempts.`,
-    );
-  const lowest = Math.min(concurrency, ...summary.concurrencyChanges.map((change) => change.to));
-  const result = {
-    run_id: runId,
-    out: outPath,
-    questions: questions.length + alreadyAnswered,
-    already_answered: alreadyAnswered,
-    answered: summary.done - summary.errors,
-    errors: summary.errors,
-    cached: summary.cached,
-    // Unknown (null) when some request's cost is: no prices in the profile and none reported by the provider.
-    cost_usd: summary.costUnknown > 0 ? null : summary.costUsd,
-    cost_unknown: summary.costUnknown,
-    stopped_by: summary.stoppedBy,
-    mode,
-    not_asked: summary.notAsked,
-    concurrency: { requested: concurrency, lowest, final: summary.concurrency },
-    episode_errors: outgrown.count,
-    server: serverJson(server.facts),
-  };
-  const stopped =
-    summary.stoppedBy === 'cost-cap'
-      ? `; stopped before passing --max-cost $${maxCostUsd} ($${summary.costUsd.toFixed(4)} spent, the next request's worst case would not fit)`
-      : summary.stoppedBy === 'circuit-breaker'
-        ? `; stopped early, ${summary.notAsked} not asked (--resume asks them)`
-        : '';
-  if (args.flags.has('json')) out(JSON.stringify(result));
-  else
-    out(
-      `${definition.label}: ${result.answered} answered, ${result.errors} errors, ${result.cached} from the cache${alreadyAnswered ? `, ${alreadyAnswered} already in the file` : ''} → ${outPath} (run ${runId}, ${mode} scoring)${stopped}`,
-    );
-  if (summary.stoppedBy === 'cancelled') return 130;
-  return summary.errors > 0 || summary.stoppedBy !== 'done' || set.problems.length > 0 ? 1 : 0;
+      );
+    } finally {
+      progress.finish();
+    }
+    if (cache?.unwritten)
+      err(
+        escapeControls(
+          `waypoint run: ${cache.unwritten === 1 ? '1 answer was' : `${cache.unwritten} answers were`} not cached (${cache.unwrittenBecause}); ${outPath} has every one`,
+        ),
+      );
+    const trip = summary.breaker;
+    reportFailures(failures, outPath, err, trip ? failureKey(trip.failure) : undefined);
+    if (trip)
+      err(
+        escapeControls(
+          breakerMessage(
+            trip,
+            summary.notAsked,
+            failures.get(failureKey(trip.failure))?.count ?? trip.count,
+            args.options.get('profile'),
+          ),
+        ),
+      );
+    // A cut reply is scored as given; its answer may be incomplete, so the run says so.
+    if (truncated.count > 0)
+      err(
+        `${outPath}: ${truncated.count === 1 ? '1 reply was' : `${truncated.count} replies were`} cut at the token limit (finish_reason "length"; the records say "truncated": true): raise ${profile.maxCompletionTokens === undefined ? '--max-tokens' : '--max-completion-tokens (reasoning counts against it)'}, or the server's context if it stopped there`,
+      );
+    if (outgrown.count > 0) err(escapeControls(outgrownMessage(outPath, outgrown)));
+    // Nothing failed, so nothing else would tell: the answers are to prompts the model saw only in part.
+    if (truncated.contextCount > 0)
+      err(
+        `${outPath}: ${truncated.contextCount === 1 ? '1 prompt was' : `${truncated.contextCount} prompts were`} cut by the server without an error (it counted under 80% of the prompt's cl100k tokens; the records say "context_truncated": true): give the server a larger context (Ollama: OLLAMA_CONTEXT_LENGTH, or num_ctx in a Modelfile)`,
+      );
+    const adapted = concurrencySummary(concurrency, summary.concurrencyChanges);
+    if (adapted)
+      err(
+        `waypoint run: ${adapted}. --concurrency ${Math.min(...summary.concurrencyChanges.map((change) => change.to))} avoids the failed attempts.`,
+      );
+    const lowest = Math.min(concurrency, ...summary.concurrencyChanges.map((change) => change.to));
+    const result = {
+      run_id: runId,
+      out: outPath,
+      questions: questions.length + alreadyAnswered,
+      already_answered: alreadyAnswered,
+      answered: summary.done - summary.errors,
+      errors: summary.errors,
+      cached: summary.cached,
+      // Unknown (null) when some request's cost is: no prices in the profile and none reported by the provider.
+      cost_usd: summary.costUnknown > 0 ? null : summary.costUsd,
+      cost_unknown: summary.costUnknown,
+      stopped_by: summary.stoppedBy,
+      mode,
+      not_asked: summary.notAsked,
+      concurrency: { requested: concurrency, lowest, final: summary.concurrency },
+      episode_errors: outgrown.count,
+      server: serverJson(server.facts),
+    };
+    const stopped =
+      summary.stoppedBy === 'cost-cap'
+        ? `; stopped before passing --max-cost $${maxCostUsd} ($${summary.costUsd.toFixed(4)} spent, the next request's worst case would not fit)`
+        : summary.stoppedBy === 'circuit-breaker'
+          ? `; stopped early, ${summary.notAsked} not asked (--resume asks them)`
+          : '';
+    if (args.flags.has('json')) out(JSON.stringify(result));
+    else
+      out(
+        `${definition.label}: ${result.answered} answered, ${result.errors} errors, ${result.cached} from the cache${alreadyAnswered ? `, ${alreadyAnswered} already in the file` : ''} → ${outPath} (run ${runId}, ${mode} scoring)${stopped}`,
+      );
+    if (summary.stoppedBy === 'cancelled') return session.exitCode;
+    return summary.errors > 0 || summary.stoppedBy !== 'done' || set.problems.length > 0 ? 1 : 0;
+  } finally {
+    session.close();
+  }
 }

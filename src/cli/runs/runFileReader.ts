@@ -1,6 +1,7 @@
 // Reading run files for `waypoint report` and `compare` (src/host/runFileReader.ts does the
 // reading): lines that are not records reported on stderr (file:line:column, a few then a count),
-// and the files merged into one benchmark's record set.
+// records cut short (a write that never finished) as warnings that do not fail the command, and
+// the files merged into one benchmark's record set.
 import type { RunRecord } from '../../core/eval/types';
 import { mergeRunFiles, ReportUsageError, type RecordSet } from '../../core/runs/records';
 import { describeFsError } from '../../core/util/walk';
@@ -29,7 +30,7 @@ export async function readRunFiles(
   const places = new Map<RunRecord, { file: string; offset: number }>();
   let failed = false;
   for (const path of paths) {
-    let parsed: { records: RunRecord[]; problems: string[]; offsets: number[] };
+    let parsed: { records: RunRecord[]; problems: string[]; offsets: number[]; torn: string[] };
     try {
       parsed = await readRunFile(path, options);
     } catch (error) {
@@ -43,6 +44,11 @@ export async function readRunFiles(
     if (parsed.problems.length > 0) failed = true;
     if (options.offsets)
       parsed.records.forEach((record, index) => places.set(record, { file: path, offset: parsed.offsets[index] }));
+    // A record cut short (a run killed mid-write, a full disk) is a lost answer, not a wrong file:
+    // said, and the report goes on (resume asks that question again).
+    for (const torn of parsed.torn.slice(0, SHOWN_PROBLEMS)) err(`warning: ${torn}`);
+    if (parsed.torn.length > SHOWN_PROBLEMS)
+      err(`warning: ${path}: ${parsed.torn.length - SHOWN_PROBLEMS} more records cut short, skipped`);
     files.push({ file: path, records: parsed.records, problems: parsed.problems.length });
   }
   if (files.length === 0) return null;

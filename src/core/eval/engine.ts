@@ -175,5 +175,6 @@ export function runRecordOf<Q extends QuestionBase>(
     ...(reply.cachedTokens !== undefined ? { cached_tokens: reply.cachedTokens } : {}),
     ...(cost ? { cost_source: cost.source } : {}),
     ...(reply.request ? { request: { ...reply.request } } : {}),
+    ...(reply.usageNotes?.length ? { usage_notes: [...reply.usageNotes] } : {}),
   };
 }

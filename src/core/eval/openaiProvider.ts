@@ -21,7 +21,7 @@ import {
 import { type Attempt, describeFailure, errorInReply, failureOf } from './openaiFailures';
 import { isJsonObject } from './imported';
 import { sentParameters } from './profiles';
-import { reasoningTextOf, replyExtras, usageDetailsOf, withThinkSplit } from './replyFields';
+import { reasoningTextOf, replyExtras, usageDetailsOf, usageNotesOf, withThinkSplit } from './replyFields';
 import { redactSecrets, rememberSecret, rememberUrlSecrets } from './redact';
 import { probeServerModel } from './servedModel';
 import {
@@ -93,8 +93,12 @@ async function streamed(
   let finishReason: string | null = null;
   let servedModel: string | null = null;
   let usage: { prompt_tokens?: number | null; completion_tokens?: number | null } | null = null;
+  /** The usage as sent, for what it says that is no count (usageNotesOf). */
+  let sentUsage: unknown;
   for await (const event of stream) {
     const chunk = readChatCompletionChunk(event);
+    const raw = (event as { usage?: unknown } | null)?.usage;
+    if (raw) sentUsage = raw;
     const choice = chunk.choices?.[0];
     text += choice?.delta?.content ?? '';
     reasoning += reasoningTextOf(choice?.delta);
@@ -125,7 +129,14 @@ async function streamed(
     servedModel,
     ...replyExtras(split.reasoning, usageDetailsOf(usage)),
     request: sentOf(request),
+    ...notesOf(sentUsage),
   };
+}
+
+/** ModelReply's usageNotes for the usage as the server sent it: only when it said something Waypoint could not take. */
+function notesOf(sentUsage: unknown): { usageNotes?: string[] } {
+  const notes = usageNotesOf(sentUsage);
+  return notes.length > 0 ? { usageNotes: notes } : {};
 }
 
 /** The request's token limit and effort as sent (a copy: the request object is the client's). */
@@ -182,6 +193,7 @@ async function whole(
     servedModel: typeof model === 'string' && model ? model : null,
     ...replyExtras(split.reasoning, usageDetailsOf(usage)),
     request: sentOf(request),
+    ...notesOf((body as { usage?: unknown }).usage),
   };
 }
 

@@ -253,6 +253,7 @@ class EpisodeTurns {
   private cachedTokens: number | undefined;
   private providerCostUsd: number | undefined = 0;
   private request: ModelReply['request'];
+  private readonly usageNotes: string[] = [];
 
   /** One turn's reply; `contextCut`: the server saw only part of the turn's prompt. */
   add(reply: ModelReply, contextCut: boolean): void {
@@ -261,6 +262,9 @@ class EpisodeTurns {
     if (reply.finishReason !== undefined) this.finishReason = reply.finishReason;
     if (reply.servedModel) this.servedModel = reply.servedModel;
     this.turn++;
+    // A few, by turn: one hostile server would otherwise write the same note on every turn.
+    for (const note of reply.usageNotes ?? [])
+      if (this.usageNotes.length < 10) this.usageNotes.push(`turn ${this.turn}: ${note}`);
     if (reply.reasoning) this.reasoning.push({ turn: this.turn, text: reply.reasoning });
     if (reply.reasoningTokens !== undefined) this.reasoningTokens = (this.reasoningTokens ?? 0) + reply.reasoningTokens;
     if (reply.cachedTokens !== undefined) this.cachedTokens = (this.cachedTokens ?? 0) + reply.cachedTokens;
@@ -278,6 +282,7 @@ class EpisodeTurns {
       ...(this.cachedTokens !== undefined ? { cachedTokens: this.cachedTokens } : {}),
       ...(this.turn > 0 && this.providerCostUsd !== undefined ? { providerCostUsd: this.providerCostUsd } : {}),
       ...(this.request ? { request: this.request } : {}),
+      ...(this.usageNotes.length > 0 ? { usageNotes: [...this.usageNotes] } : {}),
     };
   }
 

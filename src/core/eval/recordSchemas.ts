@@ -10,6 +10,7 @@ import { findBenchmark, findDeclaration } from '../benchmark/registry';
 import type { SchemaMatches, TypesMatch } from '../util/schema/matches';
 import { describeProblem, parseJsonWith } from '../util/schema/parse';
 import { splitLines } from '../util/text';
+import { cutShortMessage, isCutShortJson, utf8Length } from '../util/cutShort';
 import {
   type ChatMessage,
   type ModelProfile,
@@ -65,6 +66,7 @@ export const modelReplySchema = z.object({
   cachedTokens: z.optional(count),
   providerCostUsd: z.optional(z.number().check(z.minimum(0))),
   request: z.optional(sentParametersSchema),
+  usageNotes: z.optional(z.array(z.string())),
 });
 
 // The kind is read as any string: a record written by a later version with a new kind still reads.
@@ -141,6 +143,7 @@ const runRecordShape = z
     cached_tokens: z.optional(count),
     cost_source: z.optional(z.enum(['provider', 'prices'])),
     request: z.optional(sentParametersSchema),
+    usage_notes: z.optional(z.array(z.string())),
   })
   .check(
     // A mode the record's benchmark does not have (when this host has its definition) is no record of it.
@@ -175,14 +178,17 @@ export const recordSchemasMatchTypes: [
 /**
  * The run records of one `.waypoint/runs/*.jsonl` file. A line that is not a record (being written,
  * damaged by hand, from an incompatible version) is skipped and described in `problems`
- * (`file:line:column: message`), so the caller can say how many it skipped and why.
+ * (`file:line:column: message`), so the caller can say how many it skipped and why; a record cut
+ * short (a write that never finished: util/cutShort.ts) is described in `torn` instead, a warning
+ * rather than a problem of the file.
  */
 export function parseRunRecords(
   text: string,
   file: string,
-): { records: RunRecord[]; problems: string[]; recordLines: number[] } {
+): { records: RunRecord[]; problems: string[]; recordLines: number[]; torn: string[] } {
   const records: RunRecord[] = [];
   const problems: string[] = [];
+  const torn: string[] = [];
   /** The 0-based line of each record (a reader that keeps only summaries can find a record again). */
   const recordLines: number[] = [];
   splitLines(text).forEach((line, index) => {
@@ -191,7 +197,8 @@ export function parseRunRecords(
     if (parsed.ok) {
       records.push(parsed.value);
       recordLines.push(index);
-    } else problems.push(describeProblem(file, parsed.diagnostics));
+    } else if (isCutShortJson(line)) torn.push(cutShortMessage(file, index, line, utf8Length(line)));
+    else problems.push(describeProblem(file, parsed.diagnostics));
   });
-  return { records, problems, recordLines };
+  return { records, problems, recordLines, torn };
 }

@@ -64,6 +64,47 @@ export function usageDetailsOf(usage: unknown): UsageDetails {
   };
 }
 
+/** The usage fields Waypoint reads, by their path in `usage`, and what each must be. */
+const USAGE_FIELDS: ReadonlyArray<{ path: readonly string[]; check: (value: unknown) => boolean; must: string }> = [
+  { path: ['prompt_tokens'], check: (value) => countOf(value) !== null, must: 'a non-negative integer' },
+  { path: ['completion_tokens'], check: (value) => countOf(value) !== null, must: 'a non-negative integer' },
+  {
+    path: ['completion_tokens_details', 'reasoning_tokens'],
+    check: (value) => countOf(value) !== null,
+    must: 'a non-negative integer',
+  },
+  {
+    path: ['prompt_tokens_details', 'cached_tokens'],
+    check: (value) => countOf(value) !== null,
+    must: 'a non-negative integer',
+  },
+  {
+    path: ['cost'],
+    check: (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0,
+    must: 'a non-negative number',
+  },
+];
+
+/**
+ * What a usage object says that Waypoint could not take (a negative, fractional or text token
+ * count, a negative cost): one note each, naming the field and the value. Those figures are read
+ * as not reported (null), so a priced run's cost cap counts the request at its bound instead of
+ * being defeated by them.
+ */
+export function usageNotesOf(usage: unknown): string[] {
+  const notes: string[] = [];
+  for (const { path, check, must } of USAGE_FIELDS) {
+    let value: unknown = usage;
+    for (const key of path) value = objectOf(value)?.[key];
+    if (value === undefined || value === null || check(value)) continue;
+    const shown = JSON.stringify(value) ?? String(value);
+    notes.push(
+      `usage.${path.join('.')} was ${shown.length > 40 ? `${shown.slice(0, 40)}…` : shown}, not ${must}: recorded as not reported`,
+    );
+  }
+  return notes;
+}
+
 /** The ModelReply fields of what a server said beyond the text: only those it reported, so a reply without them stays as it was. */
 export function replyExtras(
   reasoning: string,

@@ -94,6 +94,8 @@ export interface ModelReply {
   providerCostUsd?: number;
   /** The token limit and reasoning effort as sent. */
   request?: SentParameters;
+  /** Usage figures the provider sent that are no token count or cost (negative, fractional, text), each recorded as null or left out; absent when none. */
+  usageNotes?: string[];
 }
 
 /** One line of `.waypoint/runs/*.jsonl`; `Q` is a registered benchmark's own question type (by default only the envelope the engine knows). */
@@ -159,6 +161,12 @@ export interface RunRecord<Q extends QuestionBase = QuestionBase> {
   cost_source?: 'provider' | 'prices';
   /** The token limit and reasoning effort as sent (the effective values; the profile in `model` has the requested ones). */
   request?: SentParameters;
+  /**
+   * Figures of the record that were not what a record holds, each said and replaced: provider usage
+   * that is no token count or cost (recorded as null, so a cost cap counts the request at its
+   * bound), or a number the writer had to repair. Absent when there were none.
+   */
+  usage_notes?: string[];
 }
 
 /** How much of an episode's history each turn showed: all of it, the last `turns` turns the profile asked for, or SmartPlay's own window of `turns` observations. */

@@ -7,6 +7,7 @@ import { describeFsError, isMissingFile } from '../util/walk';
 import type { ResponseCache } from './engine';
 import { modelReplySchema } from './recordSchemas';
 import { redactKnownSecrets } from './redact';
+import { writableRecord } from './recordGuard';
 import type { ModelReply, RunRecord } from './types';
 
 /** What the store needs of node:fs/promises. */
@@ -16,6 +17,7 @@ interface StoreFileSystem {
   rename(from: string, to: string): Promise<void>;
   appendFile(path: string, data: string): Promise<void>;
   mkdir(path: string, options: { recursive: true }): Promise<unknown>;
+  unlink(path: string): Promise<void>;
 }
 
 /** Joins with `/`, which Node accepts on every platform. */
@@ -24,7 +26,13 @@ function join(root: string, ...parts: string[]): string {
 }
 
 export class WorkspaceStore implements ResponseCache {
-  /** `log` hears about cache entries that exist but cannot be used (each is then a miss). */
+  /** Temporary files being written (a host removes them if the process exits first). */
+  private readonly temporaries = new Set<string>();
+  /** Replies that could not be cached (a read-only or full disk); the first reason is logged. */
+  unwritten = 0;
+  private unwrittenReason: string | null = null;
+
+  /** `log` hears about cache entries that exist but cannot be used (each is then a miss), and the first reply it cannot cache. */
   constructor(
     private readonly root: string,
     private readonly log: (line: string) => void,
@@ -59,15 +67,43 @@ export class WorkspaceStore implements ResponseCache {
     return undefined;
   }
 
+  /**
+   * Caches a reply. A cache that cannot be written (a read-only `.waypoint/`, a full disk) is not
+   * the answer's failure: the reply still goes to its run record, and the first such failure is
+   * logged (issue 29: every answer became an internal-error record, even the oracle's).
+   */
   async set(key: string, reply: ModelReply): Promise<void> {
-    await this.fs.mkdir(join(this.root, '.waypoint', 'cache'), { recursive: true });
     // The same rule as run records: a key quoted back into a reply is not kept on disk.
     // Written aside and renamed into place: two writers of one key (two runs, or two questions that
     // reach the same prompt at once) would otherwise interleave into an entry that parses as neither.
     const path = this.cachePath(key);
     const temporary = `${path}.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}.tmp`;
-    await this.fs.writeFile(temporary, redactKnownSecrets(JSON.stringify(reply)));
-    await this.fs.rename(temporary, path);
+    try {
+      await this.fs.mkdir(join(this.root, '.waypoint', 'cache'), { recursive: true });
+      this.temporaries.add(temporary);
+      await this.fs.writeFile(temporary, redactKnownSecrets(JSON.stringify(reply)));
+      await this.fs.rename(temporary, path);
+      this.temporaries.delete(temporary);
+    } catch (error) {
+      if (this.temporaries.delete(temporary)) await this.fs.unlink(temporary).catch(() => undefined);
+      this.unwritten++;
+      if (this.unwrittenReason === null) {
+        this.unwrittenReason = describeFsError(error);
+        this.log(
+          `Response cache: cannot write ${this.cacheFolder} (${this.unwrittenReason}); answers still go to their run records, but are not cached.`,
+        );
+      }
+    }
+  }
+
+  /** Why replies could not be cached (the first failure), or null when all were. */
+  get unwrittenBecause(): string | null {
+    return this.unwrittenReason;
+  }
+
+  /** Temporary files still being written: what a process exiting now must remove. */
+  pendingTemporaries(): string[] {
+    return [...this.temporaries];
   }
 
   /** Appends a run record to today's file and returns its path. */
@@ -75,8 +111,9 @@ export class WorkspaceStore implements ResponseCache {
     const directory = join(this.root, '.waypoint', 'runs');
     await this.fs.mkdir(directory, { recursive: true });
     const path = join(directory, `${record.time.slice(0, 10)}.jsonl`);
-    // A record never carries a key, even one a server or model quoted back into the answer.
-    await this.fs.appendFile(path, `${redactKnownSecrets(JSON.stringify(record))}\n`);
+    // A record never carries a key, even one a server or model quoted back into the answer, and
+    // is one the reader accepts.
+    await this.fs.appendFile(path, `${redactKnownSecrets(JSON.stringify(writableRecord(record)))}\n`);
     return path;
   }
 }

@@ -4,16 +4,17 @@
 // cost), and the run itself through runQuestions with each record appended as one whole line.
 // Hosts inject the file access (core has no node:fs), so a run started in either host is resumed
 // by the other: the records, the run id and the resume rule are the same code.
-import { pricedCost, pricesOf } from '../eval/cost';
+import { pricedCost } from '../eval/cost';
 import { completionLimit } from '../eval/profiles';
 import { parseRunRecords } from '../eval/recordSchemas';
+import { writableRecord } from '../eval/recordGuard';
 import type { ChatMessage, ModelProfile, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
 import type { PreparedQuestion } from '../benchmark/registry';
 import { mergeRunFiles, type RecordSet } from './records';
 import { buildReport, overallGroups, type ReportJson, type ReportRow } from './report';
 import { runQuestions, type RunOptions, type RunResult } from './runner';
 import { newRunId } from './runId';
-import { answeredKeys, answerKey } from './selection';
+import { ResumeIndex } from './resumeIndex';
 import { countChatTokens } from './promptCounts';
 
 /** Where records go: one whole line per record, in the order handed over. */
@@ -49,18 +50,6 @@ export interface ResumeState {
   benchmarks: string[];
 }
 
-/**
- * Dollars a run file's run spent, as the run counted them while it ran: each answer the model was
- * asked for (a cache hit cost nothing then; its costUsd is what the first asking cost) and each
- * preflight.
- */
-function spentOn(records: readonly RunRecord[]): number {
-  return records.reduce(
-    (sum, record) => sum + (record.cached ? 0 : (record.costUsd ?? 0)) + (record.preflight_cost_usd ?? 0),
-    0,
-  );
-}
-
 /** The resume state of `questions` asked of `profile` in `mode` against the run file's `text` (null: no file). */
 export function resumeState(
   questions: readonly PreparedQuestion[],
@@ -69,39 +58,41 @@ export function resumeState(
   text: string | null,
   path: string,
 ): ResumeState {
-  const fresh: ResumeState = {
-    questions: [...questions],
-    alreadyAnswered: 0,
-    runId: newRunId(),
-    spentUsd: 0,
-    unknownCostRecords: 0,
-    hadRecords: false,
-    skipped: [],
-    benchmarks: [],
-  };
-  if (text === null) return fresh;
-  const previous = parseRunRecords(text, path);
-  const answered = answeredKeys(previous.records);
-  const remaining = questions.filter(
-    (prepared) => !answered.has(answerKey({ question: prepared.question, model: profile, mode })),
-  );
+  if (text === null) return resumeStateOf(questions, null, path);
+  const index = new ResumeIndex(questions, profile, mode);
+  const parsed = parseRunRecords(text, path);
+  for (const record of parsed.records) index.add(record);
+  for (const problem of parsed.problems) index.skip(problem);
+  for (const torn of parsed.torn) index.cutShort(torn);
+  return resumeStateOf(questions, index, path);
+}
+
+/** The resume state of `questions` given what a reader gathered of the run file (null: no file). */
+export function resumeStateOf(
+  questions: readonly PreparedQuestion[],
+  index: ResumeIndex | null,
+  path: string,
+): ResumeState {
+  if (index === null)
+    return {
+      questions: [...questions],
+      alreadyAnswered: 0,
+      runId: newRunId(),
+      spentUsd: 0,
+      unknownCostRecords: 0,
+      hadRecords: false,
+      skipped: [],
+      benchmarks: [],
+    };
   return {
-    questions: remaining,
-    alreadyAnswered: questions.length - remaining.length,
-    runId: previous.records.find((record) => record.run_id)?.run_id ?? fresh.runId,
-    spentUsd: spentOn(previous.records),
-    // As the live count: a priced profile's request missing its token counts was counted at its bound, not as unknown.
-    unknownCostRecords: previous.records.filter(
-      (record) =>
-        record.costUsd === null &&
-        record.error === undefined &&
-        !record.cached &&
-        record.model.provider === 'openai-compatible' &&
-        pricesOf(record.model) === null,
-    ).length,
-    hadRecords: text.trim() !== '',
-    skipped: previous.problems,
-    benchmarks: [...new Set(previous.records.map((record) => record.question.benchmark))],
+    questions: index.remaining(),
+    alreadyAnswered: index.alreadyAnswered,
+    runId: index.runId ?? newRunId(),
+    spentUsd: index.spentUsd,
+    unknownCostRecords: index.unknownCostRecords,
+    hadRecords: index.lines > 0,
+    skipped: index.skippedLines(path),
+    benchmarks: [...index.benchmarks],
   };
 }
 
@@ -171,10 +162,11 @@ export async function runIntoFile(
   const { preflightCostUsd = 0, ...runOptions } = options;
   const sink = await files.openAppend(path);
   let preflightKept = preflightCostUsd <= 0;
+  // Checked before it is written: the file's own reader (report, resume) accepts every line of it.
   const append = (record: RunRecord<QuestionBase>) => {
-    if (preflightKept) return sink.append(record);
+    if (preflightKept) return sink.append(writableRecord(record));
     preflightKept = true;
-    return sink.append({ ...record, preflight_cost_usd: preflightCostUsd });
+    return sink.append(writableRecord({ ...record, preflight_cost_usd: preflightCostUsd }));
   };
   try {
     return await runQuestions(state.questions, {
@@ -231,9 +223,13 @@ interface BatchReport {
   problems: string[];
 }
 
-/** Throws ReportUsageError when the files hold no records (a run cancelled before its first answer). */
-export function batchReport(files: ReadonlyArray<{ file: string; text: string }>): BatchReport {
-  const parsed = files.map(({ file, text }) => ({ file, ...parseRunRecords(text, file) }));
+/** Throws ReportUsageError when the files hold no records (a run cancelled before its first answer). Files come as text or as a host reader's records. */
+export function batchReport(
+  files: ReadonlyArray<{ file: string; text: string } | { file: string; records: RunRecord[]; problems: string[] }>,
+): BatchReport {
+  const parsed = files.map((entry) =>
+    'text' in entry ? { file: entry.file, ...parseRunRecords(entry.text, entry.file) } : entry,
+  );
   const set = mergeRunFiles(parsed);
   const { json, rows } = buildReport(set);
   // The first success metric the records have (a MANGO map batch has F1, not success_strict).

@@ -1,17 +1,13 @@
-// Question-set and run-file access over a host's file system (node:fs/promises in the CLI and the
-// extension host), passed in so core stays free of node:fs. `waypoint run` keeps its own
-// synchronous run file (cli/runs/runFiles.ts: Ctrl+C can strike between two writes); hosts without
-// signals append through runFilesOn, one whole line per record, each awaited before the next.
+// Question-set access over a host's file system (node:fs/promises in the CLI and the extension
+// host), passed in so core stays free of node:fs. Run files are written by host/runFile.ts (both
+// hosts: a locked file, one synchronous write a record, a cut-short tail repaired).
 import { stripBom } from '../util/bom';
-import { redactKnownSecrets } from '../eval/redact';
 import { readTextFile, type TextFileSystem } from '../util/fileLimits';
 import type { QuestionSetFiles } from '../benchmark/registry';
-import { describeFsError, isMissingFile } from '../util/walk';
-import type { RunFileAccess } from './batchRun';
+import { describeFsError } from '../util/walk';
 
 interface HostFileSystem extends TextFileSystem {
   readdir(path: string): Promise<string[]>;
-  appendFile(path: string, data: string): Promise<void>;
   realpath?(path: string): Promise<string>;
 }
 
@@ -37,29 +33,5 @@ export function questionFilesOn(fs: HostFileSystem): QuestionSetFiles {
       return stat.isDirectory() ? (await fs.readdir(path)).sort() : null;
     },
     realPath: realpath && ((path) => realpath.call(fs, path)),
-  };
-}
-
-/** Run files appended one record a line; the folder must exist. A key never reaches the file, even quoted in an answer. */
-export function runFilesOn(fs: HostFileSystem): RunFileAccess {
-  const readText = async (path: string): Promise<string | null> => {
-    try {
-      return await fs.readFile(path, 'utf8');
-    } catch (error) {
-      if (isMissingFile(error)) return null;
-      throw error;
-    }
-  };
-  return {
-    readText,
-    async openAppend(path) {
-      // A file ending without a newline (edited by hand) would glue the first new record onto its last line.
-      const text = await readText(path);
-      if (text !== null && text !== '' && !text.endsWith('\n')) await fs.appendFile(path, '\n');
-      return {
-        append: (record) => fs.appendFile(path, `${redactKnownSecrets(JSON.stringify(record))}\n`),
-        close: () => {},
-      };
-    },
   };
 }

@@ -100,13 +100,13 @@ function compactRow(record: RunRecord, report: BenchmarkReport | null): CompactR
 
 /** One run file's records as compact rows, grouped by run. */
 /** A run file's text, or its records already read (a host's chunked reader for files past V8's string limit). */
-type RunFileInput = string | { records: readonly RunRecord[]; problems: readonly string[] };
+type RunFileInput = string | { records: readonly RunRecord[]; problems: readonly string[]; torn?: readonly string[] };
 
 export function summariseRunFile(file: string, input: RunFileInput): FileSummary {
-  const { records, problems } =
-    typeof input === 'string'
-      ? parseRunRecords(input, file)
-      : { records: input.records, problems: [...input.problems] };
+  const read = typeof input === 'string' ? parseRunRecords(input, file) : input;
+  // A record cut short is shown (logged) with the lines that are not records.
+  const records = read.records;
+  const problems = [...read.problems, ...(read.torn ?? [])];
   const parts = new Map<string, FilePart>();
   const reports = new Map<string, BenchmarkReport | null>();
   for (const record of records) {

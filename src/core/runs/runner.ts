@@ -246,6 +246,8 @@ class QuestionRun {
   private stoppedBy: RunResult['stoppedBy'] = 'done';
   // Records are handed over one at a time, so a sink that appends to a file never interleaves lines.
   private sinkQueue: Promise<void> = Promise.resolve();
+  /** Why the sink failed (a full disk): no question is asked after it, and the run throws it once those in flight settle. */
+  private sinkFailure: { error: unknown } | null = null;
 
   constructor(
     private readonly questions: readonly PreparedQuestion[],
@@ -262,6 +264,7 @@ class QuestionRun {
       Array.from({ length: Math.max(1, Math.min(options.concurrency, questions.length)) }, () => this.worker()),
     );
     await this.sinkQueue;
+    if (this.sinkFailure) throw this.sinkFailure.error;
     if (options.signal.aborted) this.stoppedBy = 'cancelled';
     return {
       ...this.snapshot(),
@@ -299,14 +302,22 @@ class QuestionRun {
       this.stoppedBy = 'circuit-breaker';
       this.gate.close();
     }
-    this.sinkQueue = this.sinkQueue.then(() => options.onRecord(record));
+    this.sinkQueue = this.sinkQueue.then(async () => {
+      if (this.sinkFailure) return;
+      try {
+        await options.onRecord(record);
+      } catch (error) {
+        // Answers that arrive after this are still in the response cache: --resume gets them unasked.
+        this.sinkFailure = { error };
+      }
+    });
     options.onProgress?.(this.snapshot());
     return this.sinkQueue;
   }
 
   private async worker(): Promise<void> {
     const { questions, options } = this;
-    while (this.stoppedBy === 'done' && !options.signal.aborted && this.next < questions.length) {
+    while (this.stoppedBy === 'done' && !this.sinkFailure && !options.signal.aborted && this.next < questions.length) {
       const prepared = questions[this.next++];
       try {
         const answered = await answerPrepared(prepared, options.profile, options.label, {

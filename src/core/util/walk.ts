@@ -62,6 +62,12 @@ export function describeFsError(error: unknown): string {
       return 'not a directory';
     case 'EIO':
       return 'input/output error';
+    case 'ENOSPC':
+      return 'no space left on device';
+    case 'EDQUOT':
+      return 'disk quota exceeded';
+    case 'EROFS':
+      return 'read-only file system';
   }
   return error instanceof Error ? error.message : String(error);
 }

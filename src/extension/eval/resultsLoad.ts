@@ -58,7 +58,8 @@ export async function loadResults(
     }),
   );
   const empty = read.find((entry) => entry.records.length === 0);
-  if (empty) throw new NotARunFileError(notARunFile(empty.file, shownPath(empty.file), empty.problems));
+  if (empty)
+    throw new NotARunFileError(notARunFile(empty.file, shownPath(empty.file), [...empty.problems, ...empty.torn]));
   const parsed = separateRunsOfOneModel(read, (file) => basename(file, '.jsonl'));
   const where = new Map<RunRecord, RecordPlace>();
   parsed.forEach(({ file, records, offsets }, fileIndex) =>
@@ -70,7 +71,8 @@ export async function loadResults(
   const names = files.map(shownPath);
   const title = files.length === 1 ? basename(files[0], '.jsonl') : `${set.benchmark}: ${files.length} run files`;
   const { model, rows } = buildResultsModel(set, names, title, { includeTruncated });
-  return { set, rows, model, problems: parsed.flatMap((entry) => entry.problems), where };
+  // Records cut short are shown with the lines that are not records: the view's one list of what it left out.
+  return { set, rows, model, problems: read.flatMap((entry) => [...entry.problems, ...entry.torn]), where };
 }
 
 /** The same records with cut ones counted in the means or not (the view's switch): nothing is read again, and the rows keep their records and order. */

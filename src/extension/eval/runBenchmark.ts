@@ -14,8 +14,7 @@ import { resolveServerModel } from '../../core/eval/engine';
 import { OpenAiCompatibleSource } from '../../core/eval/openaiProvider';
 import { unlistedReason } from '../../core/eval/servedModel';
 import { PROFILE_DEFAULTS } from '../../core/eval/profiles';
-import { parseRunRecords } from '../../core/eval/recordSchemas';
-import type { ModelProfile, ScoringMode } from '../../core/eval/types';
+import type { ModelProfile, RunRecord, ScoringMode } from '../../core/eval/types';
 import { type BenchmarkDefinition, type PreparedQuestion, QuestionOptionError } from '../../core/benchmark/registry';
 import {
   batchReport,
@@ -24,11 +23,17 @@ import {
   estimateBatch,
   isBatchRunOf,
   resumeState,
+  resumeStateOf,
   runIntoFile,
   type BatchEstimate,
   type ResumeState,
 } from '../../core/runs/batchRun';
-import { questionFilesOn, runFilesOn } from '../../core/runs/hostFiles';
+import { questionFilesOn } from '../../core/runs/hostFiles';
+import { ResumeIndex } from '../../core/runs/resumeIndex';
+import { nodeRunFilesWith } from '../../host/runFile';
+import { RunFileLock } from '../../host/runFileLock';
+import { readResumeIndex } from '../../host/resumeRead';
+import { readRunFile, streamRunFile } from '../../host/runFileReader';
 import { concurrencyAdvice, concurrencySummary } from '../../core/runs/adaptiveConcurrency';
 import { breakerAdvice } from '../../core/runs/circuitBreaker';
 import { failureGroupLine, failureGroups } from '../../core/runs/failureSummary';
@@ -40,7 +45,6 @@ import { apiKeyLookup, editorKeyAdvice } from './secrets';
 
 const BATCH_FOLDER = join('.waypoint', 'runs', 'batch');
 const nodeQuestionFiles = questionFilesOn(fs);
-const nodeRunFiles = runFilesOn(fs);
 
 export type { RunBenchmarkOptions };
 
@@ -73,6 +77,21 @@ interface ProfilePlan {
   file: string;
   state: ResumeState;
   estimate: BatchEstimate;
+  /** Every question of the set (what the state is read again against once the file is locked). */
+  questions: readonly PreparedQuestion[];
+  mode: ScoringMode;
+}
+
+/** The resume state of `file`, streamed (host/resumeRead.ts: an index of the questions, never the records). */
+async function streamedState(
+  questions: readonly PreparedQuestion[],
+  profile: ModelProfile,
+  mode: ScoringMode,
+  file: string,
+): Promise<ResumeState> {
+  const index = new ResumeIndex(questions, profile, mode);
+  const read = await readResumeIndex(file, index);
+  return resumeStateOf(questions, read.exists ? index : null, file);
 }
 
 /**
@@ -100,7 +119,7 @@ async function planProfile(
     .reverse();
   for (const name of names) {
     const file = join(folder, name);
-    const state = resumeState(questions, profile, mode, await nodeRunFiles.readText(file), file);
+    const state = await streamedState(questions, profile, mode, file);
     if (state.alreadyAnswered === 0) continue;
     let choice = resume;
     if (choice === undefined) {
@@ -122,12 +141,12 @@ async function planProfile(
       if (!picked) return undefined;
       choice = picked.resume;
     }
-    if (choice) return { profile, file, state, estimate: estimateBatch(state.questions, profile) };
+    if (choice) return { profile, file, state, estimate: estimateBatch(state.questions, profile), questions, mode };
     break;
   }
   const file = join(folder, `${batchRunName(definition.id, profile.id, now)}.jsonl`);
   const state = resumeState(questions, profile, mode, null, file);
-  return { profile, file, state, estimate: estimateBatch(state.questions, profile) };
+  return { profile, file, state, estimate: estimateBatch(state.questions, profile), questions, mode };
 }
 
 const formatCost = (cost: number | null) => (cost === null ? 'unknown (no prices)' : `$${cost.toFixed(4)}`);
@@ -309,6 +328,31 @@ async function runPlan(
   plan: ProfilePlan,
   bar: SharedProgress,
 ): Promise<BenchmarkProfileRun> {
+  const { profile, file } = plan;
+  // The file is this run's alone while it runs (a `waypoint run` or another window on it is refused),
+  // and what it answers is read again now that no one else can append to it.
+  const lock = RunFileLock.acquire(file, (line) => deps.log.warn(`Run Benchmark: ${line}`));
+  try {
+    const state = plan.state.alreadyAnswered
+      ? await streamedState(plan.questions, profile, plan.mode, file)
+      : plan.state;
+    return await runLockedPlan(deps, choice, { ...plan, state }, bar);
+  } catch (error) {
+    // A write that failed (a full disk) names no file of its own.
+    if ((error as { path?: unknown }).path === file && error instanceof Error)
+      throw new Error(`${file}: ${error.message}`);
+    throw error;
+  } finally {
+    lock.release();
+  }
+}
+
+async function runLockedPlan(
+  deps: RunBenchmarkDeps,
+  choice: BenchmarkChoice,
+  plan: ProfilePlan,
+  bar: SharedProgress,
+): Promise<BenchmarkProfileRun> {
   const { definition, mode } = choice;
   const { profile, state, file } = plan;
   deps.log.info(
@@ -319,7 +363,8 @@ async function runPlan(
       ? new OpenAiCompatibleSource(apiKeyLookup(deps.context.secrets), editorKeyAdvice)
       : undefined;
   let last = 0;
-  const summary = await runIntoFile(state, file, nodeRunFiles, {
+  const files = nodeRunFilesWith((line) => deps.log.warn(`Run Benchmark: ${line}`));
+  const summary = await runIntoFile(state, file, files, {
     profile,
     label: definition.label,
     source,
@@ -358,7 +403,19 @@ async function runPlan(
 async function logFailures(deps: RunBenchmarkDeps, run: BenchmarkProfileRun): Promise<void> {
   const { summary, file } = run;
   if (summary.errors === 0) return;
-  const appended = parseRunRecords((await nodeRunFiles.readText(file)) ?? '', file).records.slice(-summary.done);
+  // The records this run appended are the file's last ones: streamed, keeping only those.
+  const appended: RunRecord[] = [];
+  const size = (await fs.stat(file)).size;
+  await streamRunFile(file, size, {
+    records(records) {
+      for (const record of records) {
+        appended.push(record);
+        if (appended.length > summary.done) appended.shift();
+      }
+    },
+    problem: () => {},
+    torn: () => {},
+  });
   for (const group of failureGroups(appended))
     deps.log.warn(`Run Benchmark: ${run.profile}: ${failureGroupLine(group)}`);
 }
@@ -444,9 +501,8 @@ async function finish(
   runs: BenchmarkProfileRun[],
   cancelled: boolean,
 ): Promise<RunBenchmarkResult> {
-  const texts = await Promise.all(
-    runs.map(async (run) => ({ file: run.file, text: (await nodeRunFiles.readText(run.file)) ?? '' })),
-  );
+  // Read in chunks, records without their text (host/runFileReader.ts): the tables need no more.
+  const texts = await Promise.all(runs.map(async (run) => ({ file: run.file, ...(await readRunFile(run.file)) })));
   let report: ReturnType<typeof batchReport> | null = null;
   try {
     report = batchReport(texts);

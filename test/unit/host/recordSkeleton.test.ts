@@ -28,11 +28,15 @@ function lineOffsets(text: string, lines: readonly number[]): number[] {
 }
 
 /** The fast read of `text` checked against the full read of the same text. */
-function assertSameAsFullRead(text: string, file = 'run.jsonl'): { records: RunRecord[]; problems: string[] } {
+function assertSameAsFullRead(
+  text: string,
+  file = 'run.jsonl',
+): { records: RunRecord[]; problems: string[]; torn: string[] } {
   const bytes = Buffer.from(text);
   const fast = readRecordSummaries(bytes, bytes.length, file, 0, 0);
   const full = parseRunRecords(text, file);
   assert.deepEqual(fast.problems, full.problems);
+  assert.deepEqual(fast.torn, full.torn);
   assert.deepEqual(fast.records, full.records.map(summary));
   if (!text.includes('\r')) assert.deepEqual(fast.offsets, lineOffsets(text, full.recordLines));
   return fast;
@@ -138,7 +142,7 @@ describe('run-file skeleton read', () => {
     );
   });
 
-  it('reports every line that is not a record with its line and column, as the full read does', () => {
+  it('reports every line that is not a record with its line and column, and records cut short apart, as the full read does', () => {
     const good = JSON.stringify(record(0, `A "long" prompt ${'w'.repeat(200)}`));
     const lines = [
       good,
@@ -159,7 +163,16 @@ describe('run-file skeleton read', () => {
     assert.equal(fast.records.length, 3);
     assert.deepEqual(
       fast.problems.map((problem) => problem.split(':')[1]),
-      ['2', '3', '4', '5', '6', '7', '9', '10', '11'],
+      ['3', '4', '5', '6', '7', '10', '11'],
+    );
+    // Line 2 stops inside the prompt, line 9 before its last brace (the \r ends it): writes that never finished.
+    assert.deepEqual(
+      fast.torn.map((torn) => torn.split(':')[1]),
+      ['2', '9'],
+    );
+    assert.match(
+      fast.torn[0],
+      new RegExp(`^run\\.jsonl:2:${lines[1].length + 1}: a record cut short \\(${Buffer.byteLength(lines[1])} bytes;`),
     );
   });
 

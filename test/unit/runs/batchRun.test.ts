@@ -7,7 +7,7 @@
 import '../../../src/core/benchmarks';
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { promises as fs, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nodeQuestionFiles } from '../../../src/cli/runs/nodeQuestionFiles';
@@ -27,7 +27,7 @@ import {
   runIntoFile,
   type RunFileAccess,
 } from '../../../src/core/runs/batchRun';
-import { runFilesOn } from '../../../src/core/runs/hostFiles';
+import { nodeRunFilesWith } from '../../../src/host/runFile';
 import { distDir, samplesDir } from '../../support/paths';
 
 const game = join(samplesDir, 'mango', 'lighthouse');
@@ -235,8 +235,8 @@ describe('batch runs: the run shared by waypoint run and the editor', function (
     try {
       mkdirSync(join(dir, '.waypoint', 'runs', 'batch'), { recursive: true });
       const file = join(dir, '.waypoint', 'runs', 'batch', `${batchRunName('mango', 'oracle', new Date())}.jsonl`);
-      // The editor's appends (runFilesOn over node:fs), after a hand-edited first line without its newline.
-      const editorFiles = runFilesOn(fs);
+      // The editor's appends (host/runFile.ts, as Run Benchmark writes), after a hand-edited first line without its newline.
+      const editorFiles = nodeRunFilesWith();
       const head = await run(editorFiles, file, questions.slice(0, 1), oracle);
       writeFileSync(file, readFileSync(file, 'utf8').trimEnd());
       const first = await run(editorFiles, file, questions, oracle, 50);

@@ -58,9 +58,11 @@ describe('a file that is not a run file', () => {
     const file = join(folder, 'later.jsonl');
     const good = jsonl([mangoRecord({ model: 'alpha', game: 'zork1', n: 0 })]);
     writeFileSync(file, `\n\n${good.trim().slice(0, 40)}\n`);
-    const { problems } = await readRunFile(file);
-    const reason = notARunFile(file, 'later.jsonl', problems);
+    const { problems, torn } = await readRunFile(file);
+    // The line is a record cut short: located where it stops, as any other problem.
+    const reason = notARunFile(file, 'later.jsonl', [...problems, ...torn]);
     assert.equal(reason.line, 3);
+    assert.equal(reason.column, 41);
   });
 
   it("takes the reader's problem form apart, and only for its own file", () => {
