@@ -17,11 +17,13 @@ import { benchMazeLayout } from './mazeLayout';
 import { benchMessenger } from './messengerBench';
 import { benchMazeQuality } from './mazeQualityBench';
 import { benchPythonLiteral } from './pythonLiteralBench';
+import { benchMangoScoreLargeString } from './mangoScoreBench';
 import { benchRunPace } from './runBench';
 import { benchReport } from './reportBench';
 import { benchRunsWorker } from './runsWorkerBench';
 import { benchServerLatency } from './serverLatency';
 import { benchServerResponsiveness } from './serverResponsiveness';
+import { benchServerEditBurst } from './serverEditBurst';
 import { benchSimplePaths, type BenchRow } from './simplePathsBench';
 import { benchSkeletons } from './skeletonsBench';
 import { benchWebviews } from './webviewBench';
@@ -162,6 +164,7 @@ function report(): never {
 void (async () => {
   rows.push(...(await benchServerLatency()));
   rows.push(...(await benchServerResponsiveness()));
+  rows.push(...(await benchServerEditBurst()));
   rows.push(...(await benchMazeLayout()));
   rows.push(...(await benchWebviews()));
   rows.push(...(await benchMazeQuality()));
@@ -175,6 +178,7 @@ void (async () => {
   rows.push(...(await benchReport()));
   rows.push(...(await benchRunsWorker()));
   rows.push(...benchPythonLiteral());
+  rows.push(...benchMangoScoreLargeString());
   // 7. `waypoint mango skeletons` end to end against upstream's Python generator (budget: at least 5x).
   await benchSkeletons(rows, mangoDir, repoRoot);
   // 8. Activation in a real VS Code (code-server), last: it is the slowest to set up.

@@ -21,7 +21,7 @@ const nodeFs: TextFileSystem = {
   open: (path, flags) => promises.open(path, flags),
 };
 
-export interface InputOptions {
+interface InputOptions {
   /** Keep a leading BOM: for readers that report it themselves (`validate`) or parse it as part of the file. */
   keepBom?: boolean;
 }

@@ -9,6 +9,7 @@ import { FileCodes } from '../core/util/fileLimits';
 import { validateStandalone } from '../core/benchmark/standaloneValidation';
 import { validateGameTexts, type GameTexts } from '../core/benchmarks/mango/walkthrough/game';
 import { plural, type Diagnostic } from '../core/util/text';
+import { capDiagnostics, severityCounts } from '../core/util/diagnosticCap';
 import { parseArgs, UsageError } from './args';
 import { diagnosticLine } from './output';
 import { tryReadInputText } from './input';
@@ -45,10 +46,16 @@ export async function runValidate(
   const reports: FileReport[] = [];
   for (const members of games.values()) reports.push(...(await validateGameFolder(members, err)));
   reports.push(...standaloneReports);
-  const count = (severity: Diagnostic['severity']) =>
-    reports.reduce((sum, report) => sum + report.diagnostics.filter((d) => d.severity === severity).length, 0);
-  const errors = count('error') + unreadable;
-  const warnings = count('warning');
+  // Counted in full (the summary and the exit code), shown as the editor shows them: the first
+  // MAX_DIAGNOSTICS_PER_FILE of a file, then one line saying how many more.
+  let errors = unreadable;
+  let warnings = 0;
+  for (const report of reports) {
+    const counts = severityCounts(report.diagnostics);
+    errors += counts.error;
+    warnings += counts.warning;
+    report.diagnostics = capDiagnostics(report.diagnostics);
+  }
   if (args.flags.has('json')) {
     out(
       JSON.stringify({
@@ -67,9 +74,15 @@ export async function runValidate(
   return errors > 0 ? 1 : 0;
 }
 
-/** What the walk found: MANGO game folders to check together, the standalone files' reports, files skipped, paths unreadable. */
+/**
+ * What the walk found: MANGO game folders to check together, the standalone files' reports, files skipped, paths
+ * unreadable.
+ */
 interface Walked {
-  /** Files of one MANGO game (same folder, same <game> prefix), validated together so the cross-file checks see the whole folder. */
+  /**
+   * Files of one MANGO game (same folder, same <game> prefix), validated together so the cross-file checks see the
+   * whole folder.
+   */
   games: Map<string, Array<{ path: string; kind: FileKind }>>;
   standaloneReports: FileReport[];
   skipped: string[];

@@ -31,7 +31,7 @@ export interface CommandContext {
 }
 
 /** A command's handler, as vscode.commands.registerCommand takes it (arguments as each command declares them). */
-export type CommandHandler = (...args: never[]) => unknown;
+type CommandHandler = (...args: never[]) => unknown;
 /** Makes a command's handler from what activation shares. */
 export type CommandFactory = (ctx: CommandContext) => CommandHandler;
 /** Command ids and their factories: each feature exports one, commandTable.ts joins them. */

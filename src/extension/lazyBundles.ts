@@ -7,7 +7,7 @@ export type EvaluationBundle = typeof import('../bundles/evaluation');
 /** dist/boards.js: the board view and the grid and game benchmarks' commands, Play Episode, the map diff. */
 export type BoardsBundle = typeof import('../bundles/boards');
 /** dist/languageClient.js: the language client library, most of what activation would otherwise load. */
-export type LanguageClientBundle = typeof import('../bundles/languageClient');
+type LanguageClientBundle = typeof import('../bundles/languageClient');
 
 export interface LazyBundles {
   /** Loads dist/evaluation.js on the first call. */

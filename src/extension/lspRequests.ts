@@ -7,7 +7,7 @@ import type { BaseLanguageClient } from 'vscode-languageclient';
 import type { LspNotification, LspRequest } from '../protocol/lsp';
 
 /** What sendRequest needs of a LanguageClient (tests can pass a fake). */
-export interface RequestSender {
+interface RequestSender {
   sendRequest(method: string, params: unknown, token?: CancellationToken): Promise<unknown>;
 }
 

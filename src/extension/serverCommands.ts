@@ -8,7 +8,7 @@ import type { CommandTable } from './commandContext';
 import { sendRequest } from './lspRequests';
 import { setting } from './settings';
 
-export async function validateWorkspaceCommand(client: LanguageClient): Promise<ValidateWorkspaceResult | undefined> {
+async function validateWorkspaceCommand(client: LanguageClient): Promise<ValidateWorkspaceResult | undefined> {
   const maxFileSizeMB = setting('validation.maxFileSizeMB');
   const result = await vscode.window.withProgress(
     {

@@ -203,7 +203,7 @@ const MAX_LINKS = 40;
  * The file a write to `path` lands in: `path` itself, or the end of its symlinks (realpath when that
  * exists; a dangling link's target is created, as a shell's `>` would).
  */
-export function replacedFileOf(path: string): string {
+function replacedFileOf(path: string): string {
   let current = path;
   for (let hops = 0; hops <= MAX_LINKS; hops++) {
     let link: boolean;

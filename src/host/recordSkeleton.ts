@@ -42,7 +42,7 @@ const MESSAGES = Buffer.from('messages');
 const RAW_ANSWER = Buffer.from('rawAnswer');
 
 /** Index just after the `"` closing the string opened at `open`, or -1 if it does not close before `end`. */
-export function stringEnd(bytes: Buffer, open: number, end: number): number {
+function stringEnd(bytes: Buffer, open: number, end: number): number {
   let from = open + 1;
   for (;;) {
     // Short strings (keys, ids) end within a few bytes: a loop is cheaper than a native call there.
@@ -121,7 +121,7 @@ function skeletonText(bytes: Buffer, start: number, end: number, cuts: readonly 
 /** A record as tables keep it: without prompts, raw and parsed answers. */
 const summaryOf = (record: RunRecord): RunRecord => ({ ...record, messages: [], rawAnswer: '', parsedAnswer: null });
 
-export interface SummaryRead {
+interface SummaryRead {
   records: RunRecord[];
   /** Byte offset (in `bytes`, plus the given base) of each record's line. */
   offsets: number[];

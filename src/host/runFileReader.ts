@@ -29,7 +29,7 @@ export interface ReadOptions {
 }
 
 /** A file's records, the lines that are not records, and where each record's line starts (bytes). */
-export interface RunFileContents {
+interface RunFileContents {
   records: RunRecord[];
   problems: string[];
   offsets: number[];

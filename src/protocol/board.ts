@@ -93,4 +93,3 @@ export const boardToHostMessage = z.discriminatedUnion('type', [
   exportMessage,
 ]);
 export type BoardToHostMessage = z.infer<typeof boardToHostMessage>;
-export type BoardModifiers = Extract<BoardToHostMessage, { type: 'cellClick' }>['modifiers'];

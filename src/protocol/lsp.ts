@@ -31,10 +31,10 @@ export class LspNotification<P> {
 export const WalkthroughStepsRequest = new LspRequest<WalkthroughStepsParams, WalkthroughStepsResult | null>(
   'waypoint/walkthroughSteps',
 );
-export interface WalkthroughStepsParams {
+interface WalkthroughStepsParams {
   uri: string;
 }
-export interface WalkthroughStepsResult {
+interface WalkthroughStepsResult {
   uri: string;
   version: number;
   steps: StepSummary[];
@@ -65,7 +65,7 @@ export interface MoveSummary {
 export const MoveSuggestionRequest = new LspRequest<MoveSuggestionParams, MoveSuggestionResult | null>(
   'waypoint/moveSuggestion',
 );
-export interface MoveSuggestionParams {
+interface MoveSuggestionParams {
   /** The walkthrough. */
   uri: string;
   /** A 0-based line inside the step. */
@@ -102,7 +102,7 @@ export interface UnmarkMoveParams {
 export const AnnotationProposalsRequest = new LspRequest<AnnotationProposalsParams, AnnotationProposalsResult | null>(
   'waypoint/annotationProposals',
 );
-export interface AnnotationProposalsParams {
+interface AnnotationProposalsParams {
   /** Any file of the game. */
   uri: string;
 }
@@ -165,13 +165,13 @@ export interface ImputedEdgeCandidate {
 }
 
 export const ImputedEdgesRequest = new LspRequest<ImputedEdgesParams, ImputedEdgesResult>('waypoint/imputedEdges');
-export interface ImputedEdgesParams {
+interface ImputedEdgesParams {
   /** Any file of the game. */
   uri: string;
   /** User reverse pairs on top of the spec's five, e.g. [["enter", "exit"]]. */
   extraPairs: Array<[string, string]>;
 }
-export interface ImputedEdgesResult {
+interface ImputedEdgesResult {
   candidates: ImputedEdgeCandidate[];
 }
 
@@ -232,39 +232,39 @@ export interface GameChangedParams {
 }
 
 export const MazeGraphRequest = new LspRequest<MazeGraphParams, MazeGraph | null>('waypoint/mazeGraph');
-export interface MazeGraphParams {
+interface MazeGraphParams {
   /** Any file of the game. */
   uri: string;
   extraPairs: Array<[string, string]>;
 }
 
 export const CutoffStatsRequest = new LspRequest<CutoffStatsParams, CutoffStats | null>('waypoint/cutoffStats');
-export interface CutoffStatsParams {
+interface CutoffStatsParams {
   uri: string;
   cutoff: number;
 }
 
 export const MazeSelectionRequest = new LspRequest<MazeSelectionParams, MazeSelectionResult>('waypoint/mazeSelection');
-export interface MazeSelectionParams {
+interface MazeSelectionParams {
   uri: string;
   line: number;
   character: number;
 }
 /** What the cursor is on, as maze node names and maze edge ids (empty when nothing). */
-export interface MazeSelectionResult {
+interface MazeSelectionResult {
   nodes: string[];
   edges: string[];
 }
 
 export const MazeRevealRequest = new LspRequest<MazeRevealParams, MazeRevealResult | null>('waypoint/mazeReveal');
-export interface MazeRevealParams {
+interface MazeRevealParams {
   /** Any file of the game. */
   uri: string;
   node?: string;
   edge?: string;
 }
 /** Where to show a maze node (its first step in the walkthrough) or edge (its record in edges.json). */
-export interface MazeRevealResult {
+interface MazeRevealResult {
   uri: string;
   line: number;
 }
@@ -303,7 +303,7 @@ export interface QuestionSummary {
 export const ListQuestionsRequest = new LspRequest<ListQuestionsParams, ListQuestionsResult | null>(
   'waypoint/listQuestions',
 );
-export interface ListQuestionsParams {
+interface ListQuestionsParams {
   /** Any file of the game. */
   uri: string;
   task: 'df' | 'rf';
@@ -337,7 +337,7 @@ export interface ScoreAnswerResult {
  * and validates such files, so the extension asks for the scene instead of parsing the text again
  * (`waypoint/gridState` in DESIGN.md).
  */
-export interface GridStateParams {
+interface GridStateParams {
   uri: string;
 }
 export interface GridStateResult {

@@ -7,10 +7,12 @@ import {
   type Diagnostic as LspDiagnostic,
 } from 'vscode-languageserver';
 import { internalDiagnostic, type Diagnostic, type Severity } from '../core/util/text';
+import { capDiagnostics } from '../core/util/diagnosticCap';
+
+export { MAX_DIAGNOSTICS_PER_FILE } from '../core/util/diagnosticCap';
 import type { DocumentStore } from './documents';
 import { gameDiagnostics, loadGame } from './mango/games';
 
-export const MAX_DIAGNOSTICS_PER_FILE = 1000;
 /** Typing pauses shorter than this re-validate once, not per keystroke. */
 export const SETTLE_MS = 40;
 
@@ -21,9 +23,9 @@ const severities: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** Core diagnostics to LSP, keeping the first MAX_DIAGNOSTICS_PER_FILE and saying how many were left out. */
+/** Core diagnostics to LSP, keeping the first MAX_DIAGNOSTICS_PER_FILE and saying how many were left out (core's cap, as the CLI's). */
 export function toLspDiagnostics(diagnostics: readonly Diagnostic[]): LspDiagnostic[] {
-  const shown = diagnostics.slice(0, MAX_DIAGNOSTICS_PER_FILE).map((diagnostic) => ({
+  return capDiagnostics(diagnostics).map((diagnostic) => ({
     severity: severities[diagnostic.severity],
     code: diagnostic.code,
     source: 'waypoint',
@@ -31,16 +33,6 @@ export function toLspDiagnostics(diagnostics: readonly Diagnostic[]): LspDiagnos
     range: diagnostic.range,
     ...(diagnostic.data ? { data: diagnostic.data } : {}),
   }));
-  if (diagnostics.length > MAX_DIAGNOSTICS_PER_FILE) {
-    shown.push({
-      severity: DiagnosticSeverity.Information,
-      code: 'waypoint/too-many-problems',
-      source: 'waypoint',
-      message: `${diagnostics.length - MAX_DIAGNOSTICS_PER_FILE} more problems in this file are not shown.`,
-      range: diagnostics[MAX_DIAGNOSTICS_PER_FILE].range,
-    });
-  }
-  return shown;
 }
 
 export class DiagnosticsPublisher {
@@ -87,19 +79,29 @@ export class DiagnosticsPublisher {
     try {
       await this.validateAndPublish(uri);
     } catch (error) {
-      this.connection.console.error(
-        `Waypoint: checking ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-      const open = this.documents.get(uri);
-      // Failing to send here means the connection is gone; the error is already in the log above.
-      void this.connection
-        .sendDiagnostics({
-          uri,
-          version: open?.text.version,
-          diagnostics: toLspDiagnostics([internalDiagnostic(error)]),
-        })
-        .catch(() => undefined);
+      this.publishFailure(uri, error);
     }
+  }
+
+  /** Shows an unexpected failure on `uri` as a `waypoint/internal` error, and logs it. */
+  publishFailure(uri: string, error: unknown): void {
+    this.connection.console.error(
+      `Waypoint: checking ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    const open = this.documents.get(uri);
+    // Failing to send here means the connection is gone; the error is already in the log above.
+    void this.connection
+      .sendDiagnostics({
+        uri,
+        version: open?.text.version,
+        diagnostics: toLspDiagnostics([internalDiagnostic(error)]),
+      })
+      .catch(() => undefined);
+  }
+
+  /** The versions of a game's members open in editors, as one comparable string. */
+  private openVersions(members: readonly { uri: string }[]): string {
+    return members.map((member) => this.documents.get(member.uri)?.text.version ?? '-').join(',');
   }
 
   private async validateAndPublish(uri: string): Promise<void> {
@@ -108,7 +110,10 @@ export class DiagnosticsPublisher {
     const game = await loadGame(uri, this.documents);
     if (!game) return;
     this.latestRun.set(game.key, run);
-    const isStale = () => this.latestRun.get(game.key) !== run;
+    // An edit of an open member after this run began makes its result stale: that edit scheduled a
+    // run of its own, so this one stops at its next step and publishes nothing.
+    const versions = this.openVersions(game.members);
+    const isStale = () => this.latestRun.get(game.key) !== run || this.openVersions(game.members) !== versions;
     // Large skeleton files are checked in slices; what is found so far is shown as it comes.
     const publishPartial = (memberUri: string, partial: Diagnostic[]) => {
       if (!isStale()) void this.connection.sendDiagnostics({ uri: memberUri, diagnostics: toLspDiagnostics(partial) });

@@ -1,50 +1,84 @@
-// Open benchmark documents: the text (vscode-languageserver-textdocument) plus, for walkthroughs,
-// the incrementally maintained parse. Content changes are applied one by one so each re-parses only
-// the lines it touched. JSON files are small and re-parsed whole by the game checks.
-import { TextDocument } from 'vscode-languageserver-textdocument';
+// Open benchmark documents: the text (a LineText, edited line by line) plus, for walkthroughs, the
+// incrementally maintained parse. Edits touching nearby lines are coalesced: the parse catches up
+// once, when something reads it, over the union of their lines (typing re-parses one block per
+// burst, not per keystroke). An edit far from the pending ones first brings the parse up to date,
+// so the pending region stays small whatever the edit history; nothing is kept per edit.
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { mangoFileKindOf, type FileKind } from '../core/benchmarks/mango/fileKinds';
 import { WalkthroughDocument } from '../core/benchmarks/mango/walkthrough/walkthroughDocument';
+import { LineText } from './lineText';
 
-export interface OpenDocument {
-  text: TextDocument;
-  kind: FileKind;
-  /** Set for walkthroughs only. */
-  walkthrough?: WalkthroughDocument;
+/** Lines between an edit and the pending region within which both are re-parsed as one. */
+const COALESCE_LINES = 64;
+
+/** Lines not yet re-parsed: [first, lineCount - 1 - tail] of the current text; `lineCount` is the parse's. */
+interface PendingLines {
+  first: number;
+  tail: number;
+  full: boolean;
 }
 
-function lineReader(document: TextDocument): (line: number) => string | undefined {
-  return (line) => {
-    if (line >= document.lineCount) return undefined;
-    const text = document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
-    return text.replace(/\r?\n$|\r$/, '');
-  };
-}
+export class OpenDocument {
+  private parse: WalkthroughDocument | undefined;
+  private pending: PendingLines | null = null;
 
-/**
- * A change with its range made well-formed: ends ordered and clamped to the text, as LSP defines
- * them. TextDocument.update applies such ranges right but updates its line table from the raw
- * line numbers, so a reversed range or one past the end left every later line misplaced.
- */
-function normalisedChange(
-  document: TextDocument,
-  change: TextDocumentContentChangeEvent,
-): TextDocumentContentChangeEvent {
-  if (!('range' in change)) return change;
-  const [start, end] = [document.offsetAt(change.range.start), document.offsetAt(change.range.end)].sort(
-    (a, b) => a - b,
-  );
-  return { range: { start: document.positionAt(start), end: document.positionAt(end) }, text: change.text };
-}
+  constructor(
+    public text: LineText,
+    readonly kind: FileKind,
+  ) {
+    // A fresh document is split once; per-line reads are for edits.
+    if (kind === 'mango-walkthrough')
+      this.parse = WalkthroughDocument.fromLines((line) => text.lineContent(line), text.lineCount);
+  }
 
-/** Applies LSP content changes in order, each with a well-formed range; returns the updated document. */
-export function updateText(
-  document: TextDocument,
-  changes: readonly TextDocumentContentChangeEvent[],
-  version: number,
-): TextDocument {
-  for (const change of changes) document = TextDocument.update(document, [normalisedChange(document, change)], version);
-  return document;
+  /** The walkthrough's parse, up to date with every edit; undefined for other kinds. */
+  get walkthrough(): WalkthroughDocument | undefined {
+    this.catchUp();
+    return this.parse;
+  }
+
+  /** Applies LSP content changes in order; the walkthrough parse follows lazily. */
+  change(version: number, changes: readonly TextDocumentContentChangeEvent[]): void {
+    for (const change of changes) {
+      if (this.parse && this.pending && !this.pending.full && 'range' in change && !this.near(change)) this.catchUp();
+      const span = this.text.apply(change, version);
+      if (!this.parse) continue;
+      const pending = this.pending ?? { first: Number.MAX_SAFE_INTEGER, tail: Number.MAX_SAFE_INTEGER, full: false };
+      if (span === null) pending.full = true;
+      else {
+        pending.first = Math.min(pending.first, span.first);
+        pending.tail = Math.min(pending.tail, this.text.lineCount - 1 - span.newEnd);
+      }
+      this.pending = pending;
+    }
+    this.text.version = version;
+  }
+
+  /** Whether a change's lines lie within COALESCE_LINES of the pending region. */
+  private near(change: { range: { start: { line: number }; end: { line: number } } }): boolean {
+    if (!this.pending) return true;
+    const regionEnd = this.text.lineCount - 1 - this.pending.tail;
+    const low = Math.min(change.range.start.line, change.range.end.line);
+    const high = Math.max(change.range.start.line, change.range.end.line);
+    return high >= this.pending.first - COALESCE_LINES && low <= regionEnd + COALESCE_LINES;
+  }
+
+  private catchUp(): void {
+    const pending = this.pending;
+    if (!pending || !this.parse) return;
+    this.pending = null;
+    const readLine = (line: number) => this.text.lineContent(line);
+    const lineCount = this.text.lineCount;
+    if (pending.full) {
+      this.parse = WalkthroughDocument.fromLines(readLine, lineCount);
+      return;
+    }
+    // One line of margin on each side: a block's opener looks one line ahead.
+    const oldLineCount = this.parse.lineCount;
+    const first = Math.max(0, pending.first - 1);
+    const tail = Math.max(0, Math.min(pending.tail - 1, oldLineCount - 1, lineCount - 1));
+    this.parse.applyLineEdit(first, oldLineCount - 1 - tail, lineCount - 1 - tail, readLine, lineCount);
+  }
 }
 
 export class DocumentStore {
@@ -54,48 +88,15 @@ export class DocumentStore {
   open(uri: string, languageId: string, version: number, content: string): OpenDocument | null {
     const kind = mangoFileKindOf(uri) ?? (languageId === 'mango-walkthrough' ? 'mango-walkthrough' : null);
     if (kind === null) return null;
-    const text = TextDocument.create(uri, languageId, version, content);
-    // A fresh document is split once; per-line reads through TextDocument are for small edits.
-    const document: OpenDocument = {
-      text,
-      kind,
-      walkthrough: kind === 'mango-walkthrough' ? WalkthroughDocument.parse(content) : undefined,
-    };
+    const document = new OpenDocument(new LineText(uri, languageId, version, content), kind);
     this.documents.set(uri, document);
     return document;
   }
 
-  /** Applies LSP content changes in order, re-parsing only the affected blocks. */
+  /** Applies LSP content changes in order; a walkthrough re-parses only the affected blocks, when next read. */
   change(uri: string, version: number, changes: readonly TextDocumentContentChangeEvent[]): OpenDocument | undefined {
     const document = this.documents.get(uri);
-    if (!document) return undefined;
-    if (!document.walkthrough) {
-      document.text = updateText(document.text, changes, version);
-      return document;
-    }
-    for (const raw of changes) {
-      const change = normalisedChange(document.text, raw);
-      if (!('range' in change)) {
-        document.text = TextDocument.update(document.text, [change], version);
-        document.walkthrough = WalkthroughDocument.parse(document.text.getText());
-        continue;
-      }
-      // One line of margin on each side: an edit can join or split a "\r\n" at its ends (a "\n"
-      // typed after a lone "\r"), changing the line next to it. The line count comes from both
-      // texts, not from the inserted text's line breaks, for the same reason.
-      const firstLine = Math.max(0, change.range.start.line - 1);
-      const oldEndLine = Math.min(document.text.lineCount - 1, change.range.end.line + 1);
-      const oldLineCount = document.text.lineCount;
-      document.text = TextDocument.update(document.text, [change], version);
-      const delta = document.text.lineCount - oldLineCount;
-      document.walkthrough?.applyLineEdit(
-        firstLine,
-        oldEndLine,
-        oldEndLine + delta,
-        lineReader(document.text),
-        document.text.lineCount,
-      );
-    }
+    document?.change(version, changes);
     return document;
   }
 

@@ -108,9 +108,14 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
 
 connection.onDidOpenTextDocument(({ textDocument }) => {
   gameStore(documents).forget(textDocument.uri);
-  if (documents.open(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text)) {
-    diagnostics.schedule(textDocument.uri, true);
-  } else standalone.didOpen(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text);
+  try {
+    if (documents.open(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text)) {
+      diagnostics.schedule(textDocument.uri, true);
+    } else standalone.didOpen(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text);
+  } catch (error) {
+    // A client bug (a document without text): the file shows the failure instead of looking clean.
+    diagnostics.publishFailure(textDocument.uri, error);
+  }
 });
 
 connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {

@@ -6,7 +6,6 @@ import { promises as fs } from 'node:fs';
 import { readFailureDiagnostic, readTextFile } from '../core/util/fileLimits';
 import { isMissingFile } from '../core/util/walk';
 import { fileURLToPath } from 'node:url';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Connection, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { decodeUriSafely } from '../core/util/uri';
 import { standaloneKindOf, validateStandalone } from '../core/benchmark/standaloneValidation';
@@ -15,10 +14,10 @@ import { findKind } from '../core/benchmarks';
 import type { LiveBoard } from '../core/benchmark/registry';
 import type { GridStateChangedParams, GridStateResult } from '../protocol/lsp';
 import { SETTLE_MS, toLspDiagnostics } from './diagnostics';
-import { updateText } from './documents';
+import { LineText } from './lineText';
 
 export class StandaloneDocuments {
-  private readonly open = new Map<string, { text: TextDocument; kind: string }>();
+  private readonly open = new Map<string, { text: LineText; kind: string }>();
   private readonly pending = new Map<string, NodeJS.Timeout>();
 
   constructor(
@@ -30,7 +29,7 @@ export class StandaloneDocuments {
   didOpen(uri: string, languageId: string, version: number, content: string): boolean {
     const kind = standaloneKindOf(decodeUriSafely(uri));
     if (kind === null) return false;
-    this.open.set(uri, { text: TextDocument.create(uri, languageId, version, content), kind });
+    this.open.set(uri, { text: new LineText(uri, languageId, version, content), kind });
     this.schedule(uri, true);
     return true;
   }
@@ -38,7 +37,8 @@ export class StandaloneDocuments {
   didChange(uri: string, version: number, changes: readonly TextDocumentContentChangeEvent[]): boolean {
     const document = this.open.get(uri);
     if (!document) return false;
-    document.text = updateText(document.text, changes, version);
+    for (const change of changes) document.text.apply(change, version);
+    document.text.version = version;
     this.schedule(uri, false);
     return true;
   }

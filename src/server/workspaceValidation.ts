@@ -13,6 +13,7 @@ import type { ValidateWorkspaceParams, ValidateWorkspaceResult } from '../protoc
 import { toLspDiagnostics } from './diagnostics';
 import type { DocumentStore } from './documents';
 import type { Diagnostic } from '../core/util/text';
+import { severityCounts } from '../core/util/diagnosticCap';
 
 const IGNORED_DIRECTORIES = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test', '.waypoint']);
 /** Enumeration stops here: a workspace with more benchmark files than this is rare and slow to scan. */
@@ -38,8 +39,9 @@ export async function validateWorkspace(
   const validatedGames = new Set<string>();
   const count = (diagnostics: readonly Diagnostic[]) => {
     result.files++;
-    result.errors += diagnostics.filter((d) => d.severity === 'error').length;
-    result.warnings += diagnostics.filter((d) => d.severity === 'warning').length;
+    const counts = severityCounts(diagnostics);
+    result.errors += counts.error;
+    result.warnings += counts.warning;
   };
   const validateOne = async (path: string) => {
     const stat = await fs.stat(path);

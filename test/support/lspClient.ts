@@ -10,7 +10,7 @@ import {
   type MessageConnection,
 } from 'vscode-jsonrpc/node';
 import type { LspNotification, LspRequest } from '../../src/protocol/lsp';
-import { distDir } from './paths';
+import { distDir, repoRoot } from './paths';
 
 export interface PublishedDiagnostics {
   uri: string;
@@ -29,14 +29,30 @@ export class TestLspClient {
   private readonly waiters: Array<{
     match: (p: PublishedDiagnostics) => boolean;
     resolve: (p: PublishedDiagnostics) => void;
+    reject: (error: Error) => void;
   }> = [];
   readonly published: PublishedDiagnostics[] = [];
 
-  /** `nodeArgs` go before the server script (e.g. `--require` a file-read counter); `env` is added to the process's. */
-  constructor(options: { nodeArgs?: string[]; env?: Record<string, string> } = {}) {
-    this.process = spawn(process.execPath, [...(options.nodeArgs ?? []), join(distDir, 'server.js'), '--stdio'], {
-      stdio: ['pipe', 'pipe', 'inherit'],
-      env: { ...process.env, ...options.env },
+  /**
+   * `nodeArgs` go before the server script (e.g. `--require` a file-read counter); `env` is added to
+   * the process's; `heapProbe` lets heapAfterGc() ask the server for its memory.
+   */
+  constructor(options: { nodeArgs?: string[]; env?: Record<string, string>; heapProbe?: boolean } = {}) {
+    const probe = options.heapProbe ? ['--expose-gc', '--require', join(repoRoot, 'test/support/heapProbe.cjs')] : [];
+    this.process = spawn(
+      process.execPath,
+      [...(options.nodeArgs ?? []), ...probe, join(distDir, 'server.js'), '--stdio'],
+      {
+        stdio: ['pipe', 'pipe', 'inherit', ...(options.heapProbe ? (['ipc'] as const) : [])],
+        env: { ...process.env, ...options.env },
+      },
+    );
+    this.process.on('exit', (code, signal) => {
+      this.exit = { code, signal };
+      // A server that died answers nothing more: waiting tests fail now, not at their timeout.
+      const error = new Error(`the language server exited (code ${code}, signal ${signal})`);
+      for (const waiter of this.waiters.splice(0)) waiter.reject(error);
+      this.connection.dispose();
     });
     this.connection = createMessageConnection(
       new StreamMessageReader(this.process.stdout!),
@@ -67,6 +83,23 @@ export class TestLspClient {
     this.connection.onNotification(type.method, handler as (...params: unknown[]) => void);
   }
 
+  /** How the server process ended, once it has. */
+  exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+
+  /** The server's process.memoryUsage() after a full garbage collection (needs `heapProbe`). */
+  heapAfterGc(): Promise<NodeJS.MemoryUsage> {
+    return new Promise((resolve, reject) => {
+      if (this.exit) return reject(new Error(`the server exited (${JSON.stringify(this.exit)})`));
+      const exited = () => reject(new Error(`the server exited (${JSON.stringify(this.exit)})`));
+      this.process.once('exit', exited);
+      this.process.once('message', (usage) => {
+        this.process.off('exit', exited);
+        resolve(usage as NodeJS.MemoryUsage);
+      });
+      this.process.send?.('heap');
+    });
+  }
+
   async initialize(workspaceFolder: string): Promise<unknown> {
     const uri = pathToFileURL(workspaceFolder).toString();
     const result = await this.connection.sendRequest('initialize', {
@@ -92,6 +125,10 @@ export class TestLspClient {
         resolve: (p) => {
           clearTimeout(timer);
           resolve(p);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
         },
       });
     });

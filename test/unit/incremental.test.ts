@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { WalkthroughDocument } from '../../src/core/benchmarks/mango/walkthrough/walkthroughDocument';
 import { splitLines } from '../../src/core/util/text';
 import { DocumentStore } from '../../src/server/documents';
-import { applyLspChange, type LspRange } from '../support/lspText';
+import { applyLspChange, lspOffset, type LspRange } from '../support/lspText';
 import { samplesDir } from '../support/paths';
 
 const base = readFileSync(join(samplesDir, 'mango/lighthouse/lighthouse.walkthrough'), 'utf8');
@@ -114,6 +114,71 @@ describe('incremental walkthrough re-parse', () => {
         },
       ),
       { numRuns: 500, seed: 12 },
+    );
+  });
+
+  it('edits far apart, with the parse read at random moments in between, match a full parse; the text follows LSP', () => {
+    // Long enough that edits land both near each other (coalesced) and far apart (caught up first).
+    const long = Array.from({ length: 8 }, () => base).join('');
+    const lineCount = splitLines(long).length;
+    const farPosition = fc.record({
+      line: fc.integer({ min: -1, max: lineCount + 2 }),
+      character: fc.integer({ min: -1, max: 40 }),
+    });
+    const farChange = fc.record({
+      range: fc.record({ start: farPosition, end: farPosition }),
+      text: fc.array(piece, { maxLength: 4 }).map((pieces) => pieces.join('')),
+      read: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(long, long.replace(/\n/g, '\r\n')),
+        fc.array(farChange, { minLength: 1, maxLength: 25 }),
+        farPosition,
+        (start, changes, probe) => {
+          const store = new DocumentStore();
+          const uri = 'file:///property/far.walkthrough';
+          store.open(uri, 'mango-walkthrough', 1, start);
+          let expected = start;
+          changes.forEach(({ range, text, read }, index) => {
+            store.change(uri, index + 2, [{ range, text }]);
+            expected = applyLspChange(expected, range, text);
+            if (read)
+              assert.deepEqual(snapshot(store.get(uri)!.walkthrough!), snapshot(WalkthroughDocument.parse(expected)));
+          });
+          const document = store.get(uri)!;
+          assert.equal(document.text.getText(), expected);
+          assert.deepEqual(snapshot(document.walkthrough!), snapshot(WalkthroughDocument.parse(expected)));
+          // Reads by range and offset agree with the protocol's definition too.
+          const offset = lspOffset(expected, probe);
+          assert.equal(document.text.offsetAt(probe), offset);
+          assert.equal(document.text.offsetAt(document.text.positionAt(offset)), offset);
+          assert.equal(
+            document.text.getText({ start: probe, end: { line: probe.line + 3, character: 0 } }),
+            expected.slice(offset, lspOffset(expected, { line: probe.line + 3, character: 0 })),
+          );
+        },
+      ),
+      { numRuns: 200, seed: 29 },
+    );
+  });
+
+  it('steps of a line range are those of the whole document whose headers lie in it, and only those', () => {
+    const document = WalkthroughDocument.parse(base);
+    const all = document.steps();
+    const lineCount = splitLines(base).length;
+    fc.assert(
+      fc.property(fc.nat({ max: lineCount }), fc.nat({ max: 40 }), (from, length) => {
+        const some = document.steps(from, from + length);
+        for (const step of some) assert.ok(all.some((candidate) => candidate.number === step.number));
+        const inside = all.filter(
+          (step) => step.headerRange.start.line >= from && step.headerRange.start.line <= from + length,
+        );
+        for (const step of inside)
+          assert.ok(some.some((candidate) => candidate.headerRange.start.line === step.headerRange.start.line));
+        assert.ok(some.length <= inside.length + 2, 'at most the blocks at the two ends besides');
+      }),
+      { numRuns: 200, seed: 29 },
     );
   });
 

@@ -7,7 +7,7 @@ import { cellAt, describeCell } from './describe';
 import { CELL, cellAtPoint, type DrawnGrid } from './gridRender';
 import { svgElement } from './svg';
 
-export interface GridContext {
+interface GridContext {
   scene: GridScene;
   drawn: DrawnGrid;
   editable: boolean;

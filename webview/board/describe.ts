@@ -10,17 +10,17 @@ export function worldOrigin(scene: GridScene): { x: number; y: number } {
   return { x: at(scene.origin?.x), y: at(scene.origin?.y) };
 }
 
-export function coordinates(scene: GridScene, x: number, y: number): string {
+function coordinates(scene: GridScene, x: number, y: number): string {
   const origin = worldOrigin(scene);
   const [wx, wy] = [x + origin.x, y + origin.y];
   return scene.coordinateSystem === 'rowcol' ? `row ${wy}, col ${wx}` : `(${wx}, ${wy})`;
 }
 
-export function objectText(object: BoardObject): string {
+function objectText(object: BoardObject): string {
   return `${object.color} ${object.kind}`;
 }
 
-export function cellText(cell: GridCell): string {
+function cellText(cell: GridCell): string {
   switch (cell.kind) {
     case 'wall':
       return 'wall';

@@ -85,7 +85,7 @@ export function boxSymbol(color: BoardColor, size: number, contains?: BoardObjec
   return drawn;
 }
 
-export function objectSymbol(object: BoardObject, size: number): SVGGElement {
+function objectSymbol(object: BoardObject, size: number): SVGGElement {
   const color = colorOf(object.color);
   if (object.kind === 'key') return keySymbol(color, size);
   if (object.kind === 'ball') return ballSymbol(color, size);

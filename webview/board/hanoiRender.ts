@@ -11,7 +11,7 @@ const MARGIN = 24;
 /** The drawing grows at most this much past its own size: a 3-disk tower need not fill a 1000 px panel. */
 const MAX_SCALE = 1.6;
 
-export interface DrawnHanoi {
+interface DrawnHanoi {
   svg: SVGSVGElement;
   width: number;
   height: number;

@@ -3,7 +3,7 @@
 
 import { svgElement } from '../shared/svg';
 
-export { SVG_NS, svgElement } from '../shared/svg';
+export { svgElement } from '../shared/svg';
 
 export function svgText(text: string, attributes: Record<string, string | number>): SVGTextElement {
   const created = svgElement('text', attributes);

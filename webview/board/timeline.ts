@@ -24,7 +24,7 @@ function icon(name: keyof typeof ICONS): SVGSVGElement {
   return svg;
 }
 
-export const FLAG_TEXT: Record<BoardFrameFlag, string> = {
+const FLAG_TEXT: Record<BoardFrameFlag, string> = {
   invalid: 'invalid',
   noop: 'no-op',
   blocked: 'blocked',
@@ -36,7 +36,7 @@ function flagsOf(frame: BoardFrame): BoardFrameFlag[] {
   return (Array.isArray(frame.flags) ? frame.flags : []).filter((flag): flag is BoardFrameFlag => flag in FLAG_TEXT);
 }
 
-export function flagBadges(frame: BoardFrame): HTMLElement[] {
+function flagBadges(frame: BoardFrame): HTMLElement[] {
   return flagsOf(frame).map((flag) => htmlElement('span', `flag-badge flag-${flag}`, FLAG_TEXT[flag]));
 }
 

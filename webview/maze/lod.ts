@@ -13,7 +13,7 @@ import { type DrawnMaze, grownFit } from './render';
 const EDGE_FONT = 10.5;
 const ROOM_FONT = 12.5;
 /** Smallest on-screen size (px) at which a label is drawn. */
-export const EDGE_LABEL_MIN_PX = 8;
+const EDGE_LABEL_MIN_PX = 8;
 export const ROOM_LABEL_MIN_PX = 9;
 /** Bounds on how much a room name may grow when zoomed out before it hides (see roomGrowth). */
 const MIN_GROWTH = 1.5;
@@ -21,7 +21,7 @@ const MAX_GROWTH = 4;
 /** The grown font changes in steps of this ratio, so it is not restyled on every frame. */
 const FONT_STEP = 1.12;
 
-export interface Detail {
+interface Detail {
   edgeLabels: boolean;
   rooms: 'normal' | 'grown' | 'hidden';
   /** Room font size in layout units when grown. */
@@ -34,9 +34,7 @@ export interface Detail {
  * How much rooms may grow on this layout: as far as the typical room, grown, still fits in the gap
  * to its nearest neighbour, so grown rooms do not run into each other.
  */
-export function roomGrowth(
-  nodes: ReadonlyArray<{ x: number; y: number; width: number; fit: { width: number } }>,
-): number {
+function roomGrowth(nodes: ReadonlyArray<{ x: number; y: number; width: number; fit: { width: number } }>): number {
   if (nodes.length < 2) return MAX_GROWTH;
   const fits = nodes.map((node) => {
     let nearest = Infinity;
@@ -53,7 +51,7 @@ export function roomGrowth(
   return Math.min(MAX_GROWTH, Math.max(MIN_GROWTH, fits[Math.floor(fits.length * 0.25)]));
 }
 
-export function detailAt(k: number, growth: number): Detail {
+function detailAt(k: number, growth: number): Detail {
   return { ...roomDetail(k, growth), keyFont: Math.max(ROOM_FONT, (ROOM_LABEL_MIN_PX + 2) / k) };
 }
 
@@ -73,7 +71,7 @@ function roomDetail(k: number, growth: number): Omit<Detail, 'keyFont'> {
 const FONT_SETTLE_MS = 120;
 
 /** A drawn room: its centre and box size in layout units, how its box grows (render.ts grownFit), and its group element. */
-export interface NameSpot {
+interface NameSpot {
   name: string;
   x: number;
   y: number;
@@ -111,11 +109,7 @@ interface Extent {
  * touches no other room's box and no room already grown. Key rooms grow whatever they cover (they
  * are drawn on top). Returns the names left out.
  */
-export function crowdedNames(
-  spots: readonly NameSpot[],
-  scale: number,
-  degree: ReadonlyMap<string, number>,
-): Set<string> {
+function crowdedNames(spots: readonly NameSpot[], scale: number, degree: ReadonlyMap<string, number>): Set<string> {
   const order = [...spots].sort(
     (a, b) =>
       Number(isKey(b)) - Number(isKey(a)) ||

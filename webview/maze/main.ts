@@ -20,7 +20,7 @@ import { applyCutoff, drawMaze, type DrawnMaze } from './render';
 import { MapDiffView } from './mapDiffView';
 import { type LevelOfDetail, mazeLevelOfDetail, ROOM_LABEL_MIN_PX } from './lod';
 import { Minimap, MINIMAP_ROOMS } from './minimap';
-import { layoutBounds, PanZoom } from './panZoom';
+import { layoutBounds, PanZoom, type PanZoomState } from './panZoom';
 import { TrajectoryStepper } from './trajectory';
 
 interface SavedState {
@@ -356,6 +356,19 @@ async function draw(next: MazeGraph): Promise<void> {
   const layout = stretchToPanel(unshaped, canvas.clientWidth / canvas.clientHeight);
   // The user's view is kept only over the same drawing: another layout of the same rooms starts fitted.
   const previous = sameRooms && lastLayout?.engine === layout.engine ? panZoom?.state() : undefined;
+  mount(next, layout, previous);
+  host.post({
+    type: 'layout',
+    engine: layout.engine,
+    milliseconds: Math.round(layout.milliseconds),
+    ...(layout.engine === 'elk' ? { engineStartMs: Math.round(layout.engineStartMs) } : {}),
+    nodes: next.nodes.length,
+    edges: next.edges.length,
+  });
+}
+
+/** Puts the drawing of `next` in the canvas with its pan and zoom (kept from `previous`), minimap and stepper. */
+function mount(next: MazeGraph, layout: Layout, previous: PanZoomState | undefined): void {
   lastLayout = layout;
   drawn = drawMaze(next, layout);
   // Which engine drew it, for tests and for anyone reading the page: positions alone cannot tell,
@@ -374,14 +387,6 @@ async function draw(next: MazeGraph): Promise<void> {
   if (routeToFrame) frameRoute();
   slider.max = String(next.lastStep);
   setCutoff(Math.min(cutoff ?? next.lastStep, next.lastStep), true);
-  host.post({
-    type: 'layout',
-    engine: layout.engine,
-    milliseconds: Math.round(layout.milliseconds),
-    ...(layout.engine === 'elk' ? { engineStartMs: Math.round(layout.engineStartMs) } : {}),
-    nodes: next.nodes.length,
-    edges: next.edges.length,
-  });
 }
 
 /** Draws what is on show again with `next` as its layout. */

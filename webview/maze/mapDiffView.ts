@@ -51,33 +51,38 @@ function summary(pane: MapDiffPane): HTMLElement {
     ),
   );
   bar.append(head, scores);
-  // Case and spacing differences are many and harmless: counted, named in the tooltip; the guesses are listed.
-  const normalized = pane.alignment.filter((entry) => entry.rule === 'normalized');
-  const fuzzy = pane.alignment.filter((entry) => entry.rule !== 'exact' && entry.rule !== 'normalized');
-  if (fuzzy.length > 0 || normalized.length > 0) {
-    const line = document.createElement('div');
-    line.className = 'mapdiff-fuzzy';
-    if (normalized.length > 0) {
-      const note = span(
-        `${normalized.length} ${normalized.length === 1 ? 'name' : 'names'} aligned ignoring case and spacing${fuzzy.length > 0 ? ' · ' : ''}`,
-        'mapdiff-normalized',
-      );
-      note.title = normalized.map((entry) => `${entry.model} → ${entry.truth}`).join('\n');
-      line.append(note);
-    }
-    if (fuzzy.length > 0) line.append(span('not exact: '));
-    fuzzy.forEach((entry, index) => {
-      const target =
-        entry.truth === null
-          ? entry.rule === 'ambiguous'
-            ? `ambiguous (${(entry.candidates ?? []).join(', ')})`
-            : 'no room'
-          : `${entry.truth} (${entry.rule}${entry.distance === undefined ? '' : ` ${entry.distance}`})`;
-      line.append(span(`${index > 0 ? ' · ' : ''}${entry.model} → ${target}`, `mapdiff-align rule-${entry.rule}`));
-    });
-    bar.append(line);
-  }
+  const aligned = alignmentLine(pane.alignment);
+  if (aligned) bar.append(aligned);
   return bar;
+}
+
+/** The alignments that were not exact, or null when all were. */
+function alignmentLine(alignment: MapDiffPane['alignment']): HTMLElement | null {
+  // Case and spacing differences are many and harmless: counted, named in the tooltip; the guesses are listed.
+  const normalized = alignment.filter((entry) => entry.rule === 'normalized');
+  const fuzzy = alignment.filter((entry) => entry.rule !== 'exact' && entry.rule !== 'normalized');
+  if (fuzzy.length === 0 && normalized.length === 0) return null;
+  const line = document.createElement('div');
+  line.className = 'mapdiff-fuzzy';
+  if (normalized.length > 0) {
+    const note = span(
+      `${normalized.length} ${normalized.length === 1 ? 'name' : 'names'} aligned ignoring case and spacing${fuzzy.length > 0 ? ' · ' : ''}`,
+      'mapdiff-normalized',
+    );
+    note.title = normalized.map((entry) => `${entry.model} → ${entry.truth}`).join('\n');
+    line.append(note);
+  }
+  if (fuzzy.length > 0) line.append(span('not exact: '));
+  fuzzy.forEach((entry, index) => {
+    const target =
+      entry.truth === null
+        ? entry.rule === 'ambiguous'
+          ? `ambiguous (${(entry.candidates ?? []).join(', ')})`
+          : 'no room'
+        : `${entry.truth} (${entry.rule}${entry.distance === undefined ? '' : ` ${entry.distance}`})`;
+    line.append(span(`${index > 0 ? ' · ' : ''}${entry.model} → ${target}`, `mapdiff-align rule-${entry.rule}`));
+  });
+  return line;
 }
 
 /** A legend sample drawn with the map's own classes, so colour and dash match. */
@@ -148,7 +153,7 @@ function legend(): HTMLElement {
  * The maze the map is judged on: the edges known at the cutoff and their rooms. Later parts of a
  * long game would only shrink the rooms that matter (zork1 at step 70 is 19 of its rooms).
  */
-export function mazeAtStep(graph: MazeGraph, cutoff: number): MazeGraph {
+function mazeAtStep(graph: MazeGraph, cutoff: number): MazeGraph {
   const edges = graph.edges.filter((edge) => edge.minStep <= cutoff);
   const ends = new Set(edges.flatMap((edge) => [edge.src, edge.dst]));
   return { ...graph, nodes: graph.nodes.filter((node) => ends.has(node.name) || node.firstStep <= cutoff), edges };

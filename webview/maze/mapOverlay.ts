@@ -65,7 +65,7 @@ function boxExit(box: Box, toward: { x: number; y: number }): { x: number; y: nu
   return { x: box.x + dx * Math.min(1, scale), y: box.y + dy * Math.min(1, scale) };
 }
 
-export interface DrawnOverlay {
+interface DrawnOverlay {
   counts: MapDiffCounts;
   /** Ghost rooms' boxes, so the view's bounds include them. */
   ghosts: Box[];

@@ -103,7 +103,9 @@ export class DetailPane {
   }
 }
 
-/** Why the answer may be incomplete (the reply or the prompt was cut), and whether it counts; null when neither was cut. */
+/**
+ * Why the answer may be incomplete (the reply or the prompt was cut), and whether it counts; null when neither was cut.
+ */
 function truncatedSection(detail: RecordDetail): HTMLElement | null {
   const cuts = [
     detail.truncated

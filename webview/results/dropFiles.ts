@@ -11,7 +11,7 @@ import { el } from './dom';
 const URI_TYPES = ['application/vnd.code.uri-list', 'text/uri-list'];
 
 /** The lines of a `text/uri-list` (RFC 2483): one URI a line, `#` lines are comments. */
-export function uriListEntries(text: string): string[] {
+function uriListEntries(text: string): string[] {
   return text
     .split(/\r?\n/)
     .map((line) => line.trim())
@@ -19,7 +19,7 @@ export function uriListEntries(text: string): string[] {
 }
 
 /** The URIs a drop carries, from the richest form present; the same URI once. */
-export function droppedUris(transfer: Pick<DataTransfer, 'getData' | 'types'>): string[] {
+function droppedUris(transfer: Pick<DataTransfer, 'getData' | 'types'>): string[] {
   const types = Array.from(transfer.types, (type) => type.toLowerCase());
   for (const type of URI_TYPES) {
     if (!types.includes(type)) continue;

@@ -36,36 +36,7 @@ export class Header {
     const { report } = model;
     this.title.textContent = model.title;
     this.title.title = model.title;
-    const chip = (label: string, value: string, className = '') => {
-      const item = el('span', `meta-chip ${className}`.trim());
-      item.append(el('span', 'meta-label', label), el('span', 'meta-value', value));
-      return item;
-    };
-    const modes = Object.entries(report.modes).map(([mode, n]) => `${mode} ${count(n ?? 0)}`);
-    const chips = [
-      chip('benchmark', report.benchmark),
-      chip('records', count(report.records)),
-      chip('errors', count(report.errors), report.errors > 0 ? 'bad' : ''),
-      chip('models', count(model.models.length)),
-    ];
-    const modeChip = chip(modes.length === 1 ? 'scoring mode' : 'scoring modes', modes.join(' · ') || 'none');
-    modeChip.id = 'results-modes';
-    chips.push(modeChip);
-    if (report.superseded > 0) chips.push(chip('superseded', count(report.superseded)));
-    // Cut records are their own count: out of the means unless the view includes them (Tables).
-    // Counted by row, so a record with both flags is one, and an errored one is an error only.
-    const cut = model.rows.filter((row) => row.cut === 1).length;
-    if (cut > 0) {
-      const cutChip = chip(
-        report.truncated_treatment === 'included' ? 'truncated (in means)' : 'truncated (not in means)',
-        count(cut),
-        'warn',
-      );
-      cutChip.id = 'results-truncated';
-      cutChip.title = `${count(report.truncated ?? 0)} replies cut at the token limit, ${count(report.context_truncated ?? 0)} answers to prompts the server cut`;
-      chips.push(cutChip);
-    }
-    this.meta.replaceChildren(...chips);
+    this.meta.replaceChildren(...metaChips(model));
     const files = el('p', 'results-files');
     files.append(
       el('span', 'meta-label', model.files.length === 1 ? 'file ' : `${countedNoun(model.files.length, 'file')} `),
@@ -88,4 +59,40 @@ export class Header {
     boot.id = 'results-bootstrap';
     this.notes.replaceChildren(files, boot);
   }
+}
+
+function chip(label: string, value: string, className = ''): HTMLElement {
+  const item = el('span', `meta-chip ${className}`.trim());
+  item.append(el('span', 'meta-label', label), el('span', 'meta-value', value));
+  return item;
+}
+
+/** The counts under the title: benchmark, records, errors, models, scoring modes, superseded and cut records. */
+function metaChips(model: ResultsModel): HTMLElement[] {
+  const { report } = model;
+  const modes = Object.entries(report.modes).map(([mode, n]) => `${mode} ${count(n ?? 0)}`);
+  const chips = [
+    chip('benchmark', report.benchmark),
+    chip('records', count(report.records)),
+    chip('errors', count(report.errors), report.errors > 0 ? 'bad' : ''),
+    chip('models', count(model.models.length)),
+  ];
+  const modeChip = chip(modes.length === 1 ? 'scoring mode' : 'scoring modes', modes.join(' · ') || 'none');
+  modeChip.id = 'results-modes';
+  chips.push(modeChip);
+  if (report.superseded > 0) chips.push(chip('superseded', count(report.superseded)));
+  // Cut records are their own count: out of the means unless the view includes them (Tables).
+  // Counted by row, so a record with both flags is one, and an errored one is an error only.
+  const cut = model.rows.filter((row) => row.cut === 1).length;
+  if (cut > 0) {
+    const cutChip = chip(
+      report.truncated_treatment === 'included' ? 'truncated (in means)' : 'truncated (not in means)',
+      count(cut),
+      'warn',
+    );
+    cutChip.id = 'results-truncated';
+    cutChip.title = `${count(report.truncated ?? 0)} replies cut at the token limit, ${count(report.context_truncated ?? 0)} answers to prompts the server cut`;
+    chips.push(cutChip);
+  }
+  return chips;
 }

@@ -7,7 +7,7 @@ import { el, fixed, count as formatCount, countedNoun } from './dom';
 import { FilterBar } from './filterBar';
 import { isWrong, primaryValue, QuestionFilter, type QuestionIndex } from './questions';
 
-export const ROW_HEIGHT = 28;
+const ROW_HEIGHT = 28;
 /** Characters of a sample id kept whole at its end: ids of one file share a long prefix. */
 const ID_TAIL = 10;
 const OVERSCAN = 8;
@@ -264,7 +264,7 @@ export class Matrix {
  * `outer_spiral_free.jsonl-12-3-0` share their prefix across thousands of questions and differ at
  * the end, so an ellipsis at the end made every row read the same. The text is still the whole id.
  */
-export function showId(cell: HTMLElement, id: string): void {
+function showId(cell: HTMLElement, id: string): void {
   cell.title = id;
   // By code points, so a character outside the BMP (an emoji in a Batch custom_id) is never cut in two.
   const points = Array.from(id);

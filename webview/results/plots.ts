@@ -25,7 +25,7 @@ function ticks(lo: number, hi: number): number[] {
  * Colour classes per bar: with a series (bars named "model · value") one hue per model and a
  * lighter shade per series value, so a model's easy and hard bars read as one model.
  */
-export function barClasses(plot: PlotData): string[] {
+function barClasses(plot: PlotData): string[] {
   if (!plot.series) return plot.bars.map((_, bi) => `series-${bi % SERIES_COLOURS}`);
   const models: string[] = [];
   const values: string[] = [];
@@ -48,7 +48,34 @@ function legend(bars: readonly string[], classes: readonly string[]): HTMLElemen
   return list;
 }
 
-export function barChart(plot: PlotData): SVGSVGElement {
+/** One bar at height `y`, its mean (and count) beside it. */
+function drawBar(
+  chart: SVGSVGElement,
+  names: { bar: string; label: string; className: string; x: string },
+  [, , mean, n]: PlotData['cells'][number],
+  y: number,
+  scale: (value: number) => number,
+): void {
+  const { bar, label } = names;
+  const rect = svg('rect', {
+    x: scale(Math.min(0, mean)),
+    y,
+    width: Math.max(1, Math.abs(scale(mean) - scale(0))),
+    height: BAR,
+    rx: 2,
+    class: `bar ${names.className}`,
+    'data-x': label,
+    'data-bar': bar,
+    'data-mean': mean,
+  });
+  rect.append(svg('title', {}, `${bar} · ${names.x} ${label}: ${num(mean)} over ${count(n)} records`));
+  chart.append(rect);
+  const end = scale(Math.max(0, mean));
+  // Three decimals, as the tables print the same means: "0.5" beside "0.375" read as different precision.
+  chart.append(svg('text', { x: end + 5, y: y + BAR - 3, class: 'plot-value' }, `${fixed(mean)}  n=${count(n)}`));
+}
+
+function barChart(plot: PlotData): SVGSVGElement {
   const { xs, bars, cells } = plot;
   const classes = barClasses(plot);
   const means = cells.map((cell) => cell[2]);
@@ -98,33 +125,15 @@ export function barChart(plot: PlotData): SVGSVGElement {
     chart.append(text);
     bars.forEach((bar, bi) => {
       const cell = byCell.get(xi * bars.length + bi);
-      if (!cell) return;
-      const [, , mean, n] = cell;
-      const y = y0 + bi * (BAR + BAR_GAP);
-      const from = scale(Math.min(0, mean));
-      const rect = svg('rect', {
-        x: from,
-        y,
-        width: Math.max(1, Math.abs(scale(mean) - scale(0))),
-        height: BAR,
-        rx: 2,
-        class: `bar ${classes[bi]}`,
-        'data-x': label,
-        'data-bar': bar,
-        'data-mean': mean,
-      });
-      rect.append(svg('title', {}, `${bar} · ${plot.x} ${label}: ${num(mean)} over ${count(n)} records`));
-      chart.append(rect);
-      const end = scale(Math.max(0, mean));
-      // Three decimals, as the tables print the same means: "0.5" beside "0.375" read as different precision.
-      chart.append(svg('text', { x: end + 5, y: y + BAR - 3, class: 'plot-value' }, `${fixed(mean)}  n=${count(n)}`));
+      if (cell)
+        drawBar(chart, { bar, label, className: classes[bi], x: plot.x }, cell, y0 + bi * (BAR + BAR_GAP), scale);
     });
   });
   return chart;
 }
 
 /** Radar for SmartPlay: an axis per game, a polygon per model; needs three axes or more. */
-export function radarChart(plot: PlotData): SVGSVGElement | null {
+function radarChart(plot: PlotData): SVGSVGElement | null {
   const { xs, bars, cells } = plot;
   if (xs.length < 3) return null;
   // Wide enough for game names at the left and right ends of the axes.
@@ -166,26 +175,35 @@ export function radarChart(plot: PlotData): SVGSVGElement | null {
     chart.append(svg('text', { x: lx, y: ly + below, class: 'plot-label', 'text-anchor': anchor }, keyText(x)));
   });
   const byCell = new Map(cells.map((cell) => [cell[0] * bars.length + cell[1], cell]));
-  bars.forEach((bar, bi) => {
-    const values = xs.map((_, xi) => byCell.get(xi * bars.length + bi)?.[2] ?? 0);
-    const group = svg('g', { class: `radar-series series-${bi % SERIES_COLOURS}`, 'data-bar': bar });
-    group.append(svg('polygon', { points: values.map((value, axis) => point(axis, value).join(',')).join(' ') }));
-    values.forEach((value, axis) => {
-      const [cx, cy] = point(axis, value);
-      const dot = svg('circle', { cx, cy, r: 3.5 });
-      dot.append(
-        svg(
-          'title',
-          {},
-          `${bar} · ${keyText(xs[axis])}: ${byCell.has(axis * bars.length + bi) ? num(value) : 'not played'}`,
-        ),
-      );
-      group.append(dot);
-    });
-    chart.append(group);
-  });
+  bars.forEach((_, bi) => chart.append(radarSeries(plot, bi, byCell, point)));
   chart.append(...ticks);
   return chart;
+}
+
+/** Model `bi`'s polygon over the axes, a dot with its value on each (0, "not played", where it has none). */
+function radarSeries(
+  { xs, bars }: PlotData,
+  bi: number,
+  byCell: ReadonlyMap<number, PlotData['cells'][number]>,
+  point: (axis: number, value: number) => [number, number],
+): SVGElement {
+  const bar = bars[bi];
+  const values = xs.map((_, xi) => byCell.get(xi * bars.length + bi)?.[2] ?? 0);
+  const group = svg('g', { class: `radar-series series-${bi % SERIES_COLOURS}`, 'data-bar': bar });
+  group.append(svg('polygon', { points: values.map((value, axis) => point(axis, value).join(',')).join(' ') }));
+  values.forEach((value, axis) => {
+    const [cx, cy] = point(axis, value);
+    const dot = svg('circle', { cx, cy, r: 3.5 });
+    dot.append(
+      svg(
+        'title',
+        {},
+        `${bar} · ${keyText(xs[axis])}: ${byCell.has(axis * bars.length + bi) ? num(value) : 'not played'}`,
+      ),
+    );
+    group.append(dot);
+  });
+  return group;
 }
 
 export function renderPlots(model: ResultsModel): HTMLElement {

@@ -54,6 +54,36 @@ export function isWrong(model: ResultsModel, row: ResultRow, primary: number, bi
   return binary ? value !== 1 : value <= 0;
 }
 
+/** Per question: whether any model got it wrong, and whether the models' primary values differ (a flip). */
+function questionFlags(
+  model: ResultsModel,
+  cells: Int32Array,
+  columns: number,
+  count: number,
+): { wrong: Uint8Array; flipped: Uint8Array } {
+  const primary = model.primary === null ? -1 : model.metrics.indexOf(model.primary);
+  const binary = model.primary !== null && model.binary.includes(model.primary);
+  const wrong = new Uint8Array(count);
+  const flipped = new Uint8Array(count);
+  for (let question = 0; question < count; question++) {
+    let seen = 0;
+    let firstValue: number | null = null;
+    for (let column = 0; column < columns; column++) {
+      const r = cells[question * columns + column];
+      if (r < 0) continue;
+      const row = model.rows[r];
+      if (isWrong(model, row, primary, binary)) wrong[question] = 1;
+      // An errored record was never answered: like `waypoint compare`, it is no side of a flip.
+      if (row.err === 1) continue;
+      const value = primaryValue(model, row, primary);
+      if (seen > 0 && value !== firstValue) flipped[question] = 1;
+      if (seen === 0) firstValue = value;
+      seen++;
+    }
+  }
+  return { wrong, flipped };
+}
+
 export function indexQuestions(model: ResultsModel): QuestionIndex {
   const columns = Math.max(1, model.models.length);
   const columnOf = new Map<number, number>();
@@ -87,26 +117,7 @@ export function indexQuestions(model: ResultsModel): QuestionIndex {
     else hidden++;
   }
   const count = ids.length;
-  const primary = model.primary === null ? -1 : model.metrics.indexOf(model.primary);
-  const binary = model.primary !== null && model.binary.includes(model.primary);
-  const wrong = new Uint8Array(count);
-  const flipped = new Uint8Array(count);
-  for (let question = 0; question < count; question++) {
-    let seen = 0;
-    let firstValue: number | null = null;
-    for (let column = 0; column < columns; column++) {
-      const r = cells[question * columns + column];
-      if (r < 0) continue;
-      const row = rows[r];
-      if (isWrong(model, row, primary, binary)) wrong[question] = 1;
-      // An errored record was never answered: like `waypoint compare`, it is no side of a flip.
-      if (row.err === 1) continue;
-      const value = primaryValue(model, row, primary);
-      if (seen > 0 && value !== firstValue) flipped[question] = 1;
-      if (seen === 0) firstValue = value;
-      seen++;
-    }
-  }
+  const { wrong, flipped } = questionFlags(model, cells, columns, count);
   return {
     ids,
     first: Int32Array.from(firstRows),

@@ -4,7 +4,7 @@
 import type { PackedFrame, PackedReplay } from '../../src/protocol/results';
 import { button, el } from './dom';
 
-/** Style characters (GRID_STYLES in replayFrames.ts) → cell classes. */
+/** Style characters (PackedFrame.g in replayFrames.ts) → cell classes. */
 const STYLE_CLASSES: Record<string, string> = {
   W: 'wall',
   A: 'agent',

@@ -40,7 +40,7 @@ function cutColumns(groups: readonly ReportGroup[]): CutColumn[] {
   return (['truncated', 'context_truncated'] as const).filter((name) => groups.some((group) => (group[name] ?? 0) > 0));
 }
 
-export function groupTable(
+function groupTable(
   keys: readonly string[],
   metrics: readonly string[],
   groups: readonly ReportGroup[],

@@ -16,7 +16,7 @@ interface VsCodeApi {
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
-export interface Host<Outgoing, Incoming> {
+interface Host<Outgoing, Incoming> {
   post(message: Outgoing): void;
   /** Calls `handler` with each message `schema` accepts; anything else is dropped. */
   onMessage(handler: (message: Incoming) => void, schema: MessageSchema<Incoming>): void;

@@ -1,7 +1,7 @@
 // SVG elements for every webview (maze, map diff, board, results). Data never becomes markup: every
 // string from a scene, graph or run goes in through setAttribute or textContent.
 
-export const SVG_NS = 'http://www.w3.org/2000/svg';
+const SVG_NS = 'http://www.w3.org/2000/svg';
 
 export function svgElement<K extends keyof SVGElementTagNameMap>(
   name: K,

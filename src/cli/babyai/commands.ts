@@ -205,7 +205,10 @@ async function runScore(argv: readonly string[], out: Output, err: Output): Prom
   return 0;
 }
 
-/** The released metric of `task` on `reply`, and the actions the editor's reading needs (the ones predicted, the expert's plan). */
+/**
+ * The released metric of `task` on `reply`, and the actions the editor's reading needs (the ones predicted, the
+ * expert's plan).
+ */
 function scoreTask(
   task: BabyTask,
   input: LoadedInput,

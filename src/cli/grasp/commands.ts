@@ -70,7 +70,7 @@ function settingsOf(args: ParsedArgs): GraspSettings {
 }
 
 /** `--extraction recommended|every-word` (both non-official); only meaningful with --answer. */
-export function extractionRuleOf(args: ParsedArgs): ExtractionRule {
+function extractionRuleOf(args: ParsedArgs): ExtractionRule {
   const rule = (args.options.get('extraction') ?? 'recommended') as ExtractionRule;
   if (!EXTRACTION_RULES.includes(rule))
     throw new UsageError(`--extraction must be recommended or every-word, not '${rule}'`);

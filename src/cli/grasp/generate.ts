@@ -12,7 +12,7 @@ import { parseArgs, positiveInteger, UsageError } from '../args';
 type Output = (text: string) => void;
 
 /** The 20 grid variants in a fixed order: start region, energy, obstacles. */
-export function allGridVariants(): GridVariant[] {
+function allGridVariants(): GridVariant[] {
   const variants: GridVariant[] = [];
   for (const startPosition of ['inner', 'outer'] as const)
     for (const energy of ENERGY_DISTRIBUTIONS)

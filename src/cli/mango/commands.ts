@@ -80,7 +80,7 @@ async function runGraph(argv: readonly string[], out: Output, err: Output): Prom
 }
 
 /** The contract's graph JSON for a built graph. */
-export function graphJson(graph: MangoGraph): GraphJson {
+function graphJson(graph: MangoGraph): GraphJson {
   const actions = [...new Set(graph.edges.map((edge) => edge.action))];
   return {
     locations: [...graph.nodes],

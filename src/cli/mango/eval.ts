@@ -196,7 +196,10 @@ interface FaithfulRow {
   note?: string;
 }
 
-/** `--mode faithful`: the paper's definitions, averaged over the valid records; exit 1 when a record could not be scored. */
+/**
+ * `--mode faithful`: the paper's definitions, averaged over the valid records; exit 1 when a record could not be
+ * scored.
+ */
 function scoreFaithful(inputs: ScoreInputs, cutoff: number, out: Output, err: Output): number {
   const results = inputs.answers.map((answer) => faithfulRow(inputs, answer, cutoff, err));
   const valid = results.filter(

@@ -95,7 +95,10 @@ export async function importMango(argv: readonly string[], out: Output, err: Out
   return errors > 0 ? 1 : 0;
 }
 
-/** The game and result folders the sources are or hold; null (the problem reported) when one cannot be read, or none holds a result. */
+/**
+ * The game and result folders the sources are or hold; null (the problem reported) when one cannot be read, or none
+ * holds a result.
+ */
 async function collectSources(paths: readonly string[], err: Output): Promise<Sources | null> {
   const sources: Sources = { games: new Map(), results: [] };
   for (const path of paths) {
@@ -119,7 +122,9 @@ interface ImportSettings {
   readonly runId: string;
 }
 
-/** Scores each result source's answers into records and writes them; a record with `error` is also reported and counted. */
+/**
+ * Scores each result source's answers into records and writes them; a record with `error` is also reported and counted.
+ */
 async function writeRecords(
   sources: Sources,
   settings: ImportSettings,

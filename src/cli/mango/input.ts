@@ -17,7 +17,7 @@ const STEP_FIELDS = [
 ] as const;
 
 /** Path of a game directory's edges file. */
-export function edgesPathOf(gameDir: string): string {
+function edgesPathOf(gameDir: string): string {
   return join(gameDir, `${basename(resolve(gameDir))}.edges.json`);
 }
 
@@ -33,7 +33,7 @@ export async function readGameEdges(gameDir: string): Promise<InputRead<EdgeReco
 }
 
 /** The records if `value` is an array of well-typed edge records, else the first problem found. */
-export function checkEdgeRecords(value: unknown): EdgeRecord[] | string {
+function checkEdgeRecords(value: unknown): EdgeRecord[] | string {
   if (!Array.isArray(value)) return 'expected a JSON array of edge records';
   for (let index = 0; index < value.length; index++) {
     const problem = recordProblem(value[index]);

@@ -56,7 +56,7 @@ export async function runSkeletons(
  * stops early (`| head`) closes the pipe: generation stops and the promise resolves, so the command
  * ends quietly (the CLI's own EPIPE handler exits 0 too).
  */
-export async function writeChunks(
+async function writeChunks(
   chunks: Iterable<string>,
   stream: NodeJS.WritableStream,
   encoding: BufferEncoding = 'utf8',

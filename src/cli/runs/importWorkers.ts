@@ -37,7 +37,7 @@ export interface ErrorRows {
 }
 
 /** Counts one error record under its file and reason; `into` keeps each group's first line. */
-export function countErrorRows(into: Map<string, ErrorRows>, rows: ErrorRows): void {
+function countErrorRows(into: Map<string, ErrorRows>, rows: ErrorRows): void {
   const key = `${rows.path}\0${rows.reason}`;
   const known = into.get(key);
   if (!known) into.set(key, { ...rows });
@@ -62,7 +62,7 @@ type WorkerResult = Omit<ScoredShare, 'errors'> & { errors: ErrorRows[]; chunks:
 /** The default chunk: a few MB, so a 27 MB run file is a handful of writes. */
 export const CHUNK_BYTES = 1 << 22;
 
-export interface ScoreOptions {
+interface ScoreOptions {
   /** Threads to score on (default one: see the top of this file). */
   threads?: number;
   /** Bytes per output chunk (default CHUNK_BYTES; tests make it small to cross many chunk ends). */
@@ -112,7 +112,7 @@ export class LineChunks {
  * `flush` must be done with a chunk when it returns (its buffer is reused); a worker's chunks are
  * transferred, so each is a buffer of its own.
  */
-export async function scoreShare(
+async function scoreShare(
   jobs: readonly ImportJob[],
   gridTexts: ReadonlyArray<{ path: string; text: string }>,
   options: GraspImportOptions,

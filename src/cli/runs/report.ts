@@ -9,7 +9,7 @@
 import { promises as fs } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { buildReport, whereMatchesNothing } from '../../core/runs/report';
-import { type RecordSet, ReportUsageError } from '../../core/runs/records';
+import { ReportUsageError } from '../../core/runs/records';
 import { reportCsv, reportMarkdown, reportText } from '../../core/runs/format';
 import { reportHtml } from '../../core/runs/html';
 import { buildReplays, ReplayBuilder } from '../../core/runs/replays';
@@ -18,8 +18,11 @@ import { describeFsError } from '../../core/util/walk';
 import { parseArgs, UsageError } from '../args';
 import { nodeQuestionFiles } from './nodeQuestionFiles';
 import { readRunFiles } from './runFileReader';
+import { pageOfRows, type RowPage } from './reportPage';
 
 type Output = (text: string) => void;
+
+const gzip = (data: Uint8Array) => gzipSync(data);
 
 /** A multi-line rendering through the CLI's writer (control characters from records escaped). */
 export const printBlock = (out: Output, text: string) => out(text.replace(/\n$/, ''));
@@ -66,13 +69,41 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   if (sourceFlags.length > 0 && !args.options.has('html'))
     throw new UsageError(`--${sourceFlags[0]} names files for the replays of --html FILE`);
   if (!(await replayFoldersExist(args.options, sourceFlags, err))) return 1;
-  const read = await readRunFiles(args.positionals, err, { keepText: args.options.has('html') });
-  if (!read) return 1;
-  const { json, rows } = buildReport(read.set, {
-    by: args.options.get('by'),
-    where: args.options.get('where'),
-    includeTruncated: truncatedOption(args.flags),
+  const htmlPath = args.options.get('html');
+  // The page's rows come from the fast read of records without their text; each row's text is read
+  // after (reportPage.ts). Its stderr waits: if a line turns out to be no record when read whole,
+  // everything is read whole instead, and only that read speaks.
+  const held: string[] = [];
+  let read = await readRunFiles(args.positionals, htmlPath === undefined ? err : (line) => held.push(line), {
+    offsets: htmlPath !== undefined,
   });
+  const reportOf = (set: NonNullable<typeof read>['set']) =>
+    buildReport(set, {
+      by: args.options.get('by'),
+      where: args.options.get('where'),
+      includeTruncated: truncatedOption(args.flags),
+    });
+  let built = read ? reportOf(read.set) : null;
+  let page: RowPage | null = null;
+  const replaySources = {
+    grids: args.options.get('grids'),
+    games: args.options.get('games'),
+    levels: args.options.get('levels'),
+  };
+  if (htmlPath !== undefined && read && built) {
+    // A file that changed or vanished since the first read: the whole read below says what it finds.
+    page = await pageOfRows(built.rows, read.places, new ReplayBuilder(replaySources, nodeQuestionFiles), gzip).catch(
+      () => null,
+    );
+    if (!page) {
+      held.length = 0;
+      read = await readRunFiles(args.positionals, err, { keepText: true });
+      built = read ? reportOf(read.set) : null;
+    }
+  }
+  for (const line of held) err(line);
+  if (!read || !built) return 1;
+  const { json, rows } = built;
   // A filter that keeps nothing is almost always a typo: say which condition and what the field
   // takes, and print no report (as for a file without records), rather than empty tables and exit 0.
   const unmatched = rows.length === 0 ? whereMatchesNothing(read.set, args.options.get('where')) : [];
@@ -80,9 +111,19 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
     for (const line of unmatched) err(line);
     return 1;
   }
-  const htmlPath = args.options.get('html');
   if (htmlPath !== undefined) {
-    if (!(await writeHtmlReport(htmlPath, { json, rows }, read.set, args.options, err))) return 1;
+    try {
+      const replays =
+        page?.replays ??
+        (await buildReplays(
+          rows.map((row) => row.record as RunRecord),
+          new ReplayBuilder(replaySources, nodeQuestionFiles),
+        ));
+      await fs.writeFile(htmlPath, reportHtml(json, rows, read.set.report, { gzip, replays, texts: page?.texts }));
+    } catch (error) {
+      err(`${htmlPath}: ${describeFsError(error)}`);
+      return 1;
+    }
     out(`${htmlPath}: ${json.records} records, ${json.groups.length} groups`);
   } else if (args.flags.has('json')) out(JSON.stringify(json));
   else if (args.flags.has('csv')) printBlock(out, reportCsv(json));
@@ -91,7 +132,10 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   return read.failed ? 1 : 0;
 }
 
-/** Whether each folder of --grids, --games, --levels exists (a mistyped one would only show as "not found" notes inside the HTML: said here, before any work). */
+/**
+ * Whether each folder of --grids, --games, --levels exists (a mistyped one would only show as "not found" notes inside
+ * the HTML: said here, before any work).
+ */
 async function replayFoldersExist(
   options: ReadonlyMap<string, string>,
   sourceFlags: readonly string[],
@@ -109,28 +153,4 @@ async function replayFoldersExist(
     }
   }
   return true;
-}
-
-/** Writes the HTML report with each row's replay built from the files the options name; false (the error reported) when that fails. */
-async function writeHtmlReport(
-  htmlPath: string,
-  { json, rows }: ReturnType<typeof buildReport>,
-  set: RecordSet,
-  options: ReadonlyMap<string, string>,
-  err: Output,
-): Promise<boolean> {
-  try {
-    const replays = await buildReplays(
-      rows.map((row) => row.record as RunRecord),
-      new ReplayBuilder(
-        { grids: options.get('grids'), games: options.get('games'), levels: options.get('levels') },
-        nodeQuestionFiles,
-      ),
-    );
-    await fs.writeFile(htmlPath, reportHtml(json, rows, set.report, { gzip: (data) => gzipSync(data), replays }));
-    return true;
-  } catch (error) {
-    err(`${htmlPath}: ${describeFsError(error)}`);
-    return false;
-  }
 }

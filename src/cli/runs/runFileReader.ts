@@ -12,10 +12,12 @@ export { runFileWorker } from '../../host/runFileReader';
 
 const SHOWN_PROBLEMS = 10;
 
-export interface ReadRuns {
+interface ReadRuns {
   set: RecordSet;
   /** Whether a file or line could not be read (exit 1 after the output). */
   failed: boolean;
+  /** With the `offsets` option: where each record's line is, to read it whole later (host/recordsAt.ts). */
+  places: Map<RunRecord, { file: string; offset: number }>;
 }
 
 /** The records of `paths`, merged; null (said on stderr) when no file could be read or none holds a record. Usage errors (mixed benchmarks) throw UsageError. */
@@ -25,9 +27,10 @@ export async function readRunFiles(
   options: ReadOptions = {},
 ): Promise<ReadRuns | null> {
   const files: Array<{ file: string; records: RunRecord[]; problems: number }> = [];
+  const places = new Map<RunRecord, { file: string; offset: number }>();
   let failed = false;
   for (const path of paths) {
-    let parsed: { records: RunRecord[]; problems: string[]; torn: string[] };
+    let parsed: { records: RunRecord[]; problems: string[]; offsets: number[]; torn: string[] };
     try {
       parsed = await readRunFile(path, options);
     } catch (error) {
@@ -39,6 +42,8 @@ export async function readRunFiles(
     if (parsed.problems.length > SHOWN_PROBLEMS)
       err(`${path}: ${parsed.problems.length - SHOWN_PROBLEMS} more lines are not run records`);
     if (parsed.problems.length > 0) failed = true;
+    if (options.offsets)
+      parsed.records.forEach((record, index) => places.set(record, { file: path, offset: parsed.offsets[index] }));
     // A record cut short (a run killed mid-write, a full disk) is a lost answer, not a wrong file:
     // said, and the report goes on (resume asks that question again).
     for (const torn of parsed.torn.slice(0, SHOWN_PROBLEMS)) err(`warning: ${torn}`);
@@ -56,7 +61,7 @@ export async function readRunFiles(
     return null;
   }
   try {
-    return { set: mergeRunFiles(files), failed };
+    return { set: mergeRunFiles(files), failed, places };
   } catch (error) {
     if (error instanceof ReportUsageError) throw new UsageError(error.message);
     throw error;

@@ -22,7 +22,7 @@ import { cliKeyAdvice } from './keyAdvice';
 type Output = (text: string) => void;
 
 /** The `server` object of `run --json` and `run --dry-run --json`; null when there is no server or it told nothing. */
-export interface ServerJson {
+interface ServerJson {
   base_url: string;
   served_model: string | null;
   context_tokens: number | null;

@@ -20,6 +20,7 @@ import { SmartPlayEnvError, type SmartPlayEnv } from '../../core/benchmarks/smar
 import { nonNegativeInteger, parseArgs, positiveInteger, UsageError } from '../args';
 import { diagnosticLine } from '../output';
 import { tryReadInputText } from '../input';
+import { capDiagnostics, severityCounts } from '../../core/util/diagnosticCap';
 
 type Output = (text: string) => void;
 
@@ -215,8 +216,10 @@ async function runCheck(argv: readonly string[], out: Output, err: Output): Prom
     err(read.message);
     return 1;
   }
-  const { diagnostics } = validateEpisodeLog(read.value);
+  const found = validateEpisodeLog(read.value).diagnostics;
+  // Shown as `validate` and the editor show them: the first of a file's problems, then how many more.
+  const diagnostics = capDiagnostics(found);
   if (args.flags.has('json')) out(JSON.stringify({ path, diagnostics }));
   else for (const d of diagnostics) err(diagnosticLine(path, d));
-  return diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 1 : 0;
+  return severityCounts(found).error > 0 ? 1 : 0;
 }

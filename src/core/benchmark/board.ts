@@ -79,8 +79,6 @@ export const CREATURE_GLYPHS: Readonly<Record<Creature, string>> = {
   plant: 'P',
 };
 
-export type GridCellKind = GridCell['kind'];
-
 /** 0 east, 1 south, 2 west, 3 north (MiniGrid's agent_dir). */
 export type BoardDirection = 0 | 1 | 2 | 3;
 

@@ -444,7 +444,7 @@ export type BenchmarkDeclaration<Q extends QuestionBase = QuestionBase> = Pick<
 >;
 
 /** A file kind together with the benchmark that declares it. */
-export interface RegisteredKind {
+interface RegisteredKind {
   readonly benchmark: BenchmarkDefinition;
   readonly kind: FileKindDeclaration;
 }

@@ -21,12 +21,6 @@ export {
   findBenchmark,
   findKind,
   fileKindOf,
-  matchedSuffix,
   registerBenchmark,
-  type BenchmarkDefinition,
   type FileKindDeclaration,
-  type FileQuestion,
-  type RegisteredKind,
-  type RunLabel,
-  type ScoredReply,
 } from '../benchmark/registry';

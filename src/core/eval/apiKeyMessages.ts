@@ -34,7 +34,7 @@ export function isKeySet(key: string | undefined): key is string {
 }
 
 /** Why no key was sent: the profile names an environment variable that is not set, or it has no key at all. */
-export function missingKeyReason(profile: ModelProfile): string {
+function missingKeyReason(profile: ModelProfile): string {
   // Not "named by the profile's apiKeyEnv": on the command line --api-key-env may have named it.
   return profile.apiKeyEnv
     ? `no API key is set (the environment variable ${profile.apiKeyEnv} is not set)`

@@ -35,10 +35,10 @@ const choices = z.array(z.catch(choiceSchema, {}));
 export const chatCompletionSchema = z.looseObject({ ...fields, choices });
 
 /** One event of a streamed reply (`stream: true`); the last may carry only `usage`. */
-export const chatCompletionChunkSchema = z.looseObject({ ...fields, choices: lenient(choices) });
+const chatCompletionChunkSchema = z.looseObject({ ...fields, choices: lenient(choices) });
 
-export type ChatCompletion = z.infer<typeof chatCompletionSchema>;
-export type ChatCompletionChunk = z.infer<typeof chatCompletionChunkSchema>;
+type ChatCompletion = z.infer<typeof chatCompletionSchema>;
+type ChatCompletionChunk = z.infer<typeof chatCompletionChunkSchema>;
 
 /** `value` as a chat completion, or null when it is not one (no `choices` list). */
 export function readChatCompletion(value: unknown): ChatCompletion | null {

@@ -86,7 +86,7 @@ export interface ConnectionReport {
   testUsage: { promptTokens: number; completionTokens: number; providerCostUsd?: number } | null;
 }
 
-export interface ConnectionTestOptions {
+interface ConnectionTestOptions {
   /** The host's sentence on how to set a key (the editor's command, the CLI's --api-key-env). */
   keyAdvice: KeyAdvice;
   signal?: AbortSignal;
@@ -272,7 +272,10 @@ function emptyReport(
   };
 }
 
-/** The headers of every request; the key trimmed as the provider trims it (a key pasted with its line break is still the key). */
+/**
+ * The headers of every request; the key trimmed as the provider trims it (a key pasted with its line break is still the
+ * key).
+ */
 function requestHeaders(apiKey: string | undefined): Record<string, string> {
   return {
     accept: 'application/json',
@@ -328,7 +331,8 @@ async function requestOneToken(
   steps: ConnectionStep[],
 ): Promise<Outcome> {
   const chatUrl = `${where}/chat/completions`;
-  // The run's own parameter names and temperature: a reasoning model refuses `max_tokens` and a temperature other than 1.
+  // The run's own parameter names and temperature: a reasoning model refuses `max_tokens` and a temperature other than
+  // 1.
   const limit = profile.maxCompletionTokens !== undefined ? { max_completion_tokens: 1 } : { max_tokens: 1 };
   const effort = profile.reasoningEffort !== undefined ? { reasoning_effort: profile.reasoningEffort } : {};
   const body = JSON.stringify({

@@ -19,7 +19,7 @@ export function pricedCost(profile: ModelProfile, promptTokens: number, completi
 }
 
 /** What a reply's usage says about its cost. */
-export type ReplyUsage = Pick<ModelReply, 'promptTokens' | 'completionTokens' | 'providerCostUsd'>;
+type ReplyUsage = Pick<ModelReply, 'promptTokens' | 'completionTokens' | 'providerCostUsd'>;
 
 /** A reply's dollars and where they come from; null when neither the provider nor the prices tell. */
 export function costWithSource(

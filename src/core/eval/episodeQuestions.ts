@@ -17,7 +17,7 @@ import {
 import { growingChatEstimate } from './playEstimates';
 import type { ChatMessage, EpisodeHistory, ModelProfile, ModelReply, QuestionBase, ScoringMode } from './types';
 
-export interface EpisodeQuestionSpec<Q extends QuestionBase, E extends EpisodeEnvironment> {
+interface EpisodeQuestionSpec<Q extends QuestionBase, E extends EpisodeEnvironment> {
   readonly question: Q;
   /** A fresh environment (one per played episode). */
   makeEnv(mode: ScoringMode): E;
@@ -152,7 +152,10 @@ class TurnUsage {
   }
 }
 
-/** Plays one episode in a fresh environment, each turn asked through `ask`; a stop keeps what was played (EpisodeStopped). */
+/**
+ * Plays one episode in a fresh environment, each turn asked through `ask`; a stop keeps what was played
+ * (EpisodeStopped).
+ */
 async function playEpisode<E extends EpisodeEnvironment>(
   spec: EpisodeQuestionSpec<QuestionBase, E>,
   slot: PlayingSlot<E>,
@@ -191,7 +194,9 @@ async function playEpisode<E extends EpisodeEnvironment>(
   return playedEpisode(spec, env, transcript, usage, options?.historyTurns);
 }
 
-/** The record's part of a played episode: the transcript as text and as §7 JSON, its scores, and the turn that failed. */
+/**
+ * The record's part of a played episode: the transcript as text and as §7 JSON, its scores, and the turn that failed.
+ */
 function playedEpisode<E extends EpisodeEnvironment>(
   spec: EpisodeQuestionSpec<QuestionBase, E>,
   env: E,

@@ -104,7 +104,7 @@ export function commandOf(reply: string): string {
     .replace(/\s+/g, ' ');
 }
 
-export interface RunEpisodeOptions {
+interface RunEpisodeOptions {
   signal?: AbortSignal;
   /** Each turn shows the agent the system message and only the last `historyTurns` turns (absent: every turn). */
   historyTurns?: number;

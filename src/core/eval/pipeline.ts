@@ -26,7 +26,7 @@ import type {
   ScoringMode,
 } from './types';
 
-export interface AnswerOptions {
+interface AnswerOptions {
   /** Where a model's reply comes from; required for `openai-compatible` profiles (core does not construct network clients). Offline profiles default to the question's built-in agent. */
   source?: ReplySource;
   cache?: ResponseCache | null;

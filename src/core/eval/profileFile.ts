@@ -22,12 +22,12 @@ import type { ModelProfile } from './types';
 const SETTING = 'waypoint.models';
 
 /** A problem of the file, at a 0-based position. */
-export interface ProfileFileProblem {
+interface ProfileFileProblem {
   message: string;
   range: Range;
 }
 
-export type ProfileLookup = { ok: true; profile: ModelProfile } | { ok: false; problem: ProfileFileProblem };
+type ProfileLookup = { ok: true; profile: ModelProfile } | { ok: false; problem: ProfileFileProblem };
 
 /** Positions of the wrapped text (one `{` before it) mapped back to the file's own. */
 class ShiftedMapper extends OffsetMapper {
@@ -157,7 +157,9 @@ export function profileFromFile(text: string, id: string): ProfileLookup {
 
 type Failed = { ok: false; problem: ProfileFileProblem };
 
-/** Where in the list the one profile with `id` is (its path in the file and its index), or why there is not exactly one. */
+/**
+ * Where in the list the one profile with `id` is (its path in the file and its index), or why there is not exactly one.
+ */
 function entryPosition(
   located: LocatedJson,
   list: readonly unknown[],
@@ -195,7 +197,9 @@ function entryPosition(
   return { ok: true, at, index: indices[0] };
 }
 
-/** The entry's first schema problem, located at the offending field (an unknown field with the one it may have meant). */
+/**
+ * The entry's first schema problem, located at the offending field (an unknown field with the one it may have meant).
+ */
 function entryProblem(
   issue: z.core.$ZodIssue,
   entry: unknown,

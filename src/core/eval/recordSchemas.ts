@@ -25,7 +25,7 @@ const tokens = z.nullable(count);
 
 export const chatMessageSchema = z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() });
 
-export const modelProfileSchema = z.object({
+const modelProfileSchema = z.object({
   id: z.string(),
   provider: z.enum(['openai-compatible', 'oracle', 'random', 'imported', 'human']),
   baseUrl: z.optional(z.string()),
@@ -85,7 +85,7 @@ const recordDiagnosticSchema = z.object({
  * What the engine knows of any question: which benchmark asked it and its stable id. The rest is
  * the benchmark's own (kept as written, read by its questionSchema below).
  */
-export const questionEnvelopeSchema = z.looseObject({ benchmark: z.string(), sampleId: z.string() });
+const questionEnvelopeSchema = z.looseObject({ benchmark: z.string(), sampleId: z.string() });
 
 /**
  * A record's question: the envelope, then the benchmark's own schema when this host knows the

@@ -45,7 +45,7 @@ export function reasoningTextOf(messageOrDelta: unknown): string {
 }
 
 /** What a usage object says beyond prompt and completion tokens. */
-export interface UsageDetails {
+interface UsageDetails {
   /** Completion tokens spent on reasoning (`completion_tokens_details.reasoning_tokens`); null when not reported. */
   reasoningTokens: number | null;
   /** Prompt tokens served from the provider's prompt cache (`prompt_tokens_details.cached_tokens`); null when not reported. */

@@ -18,7 +18,7 @@ export function serverRoot(apiRoot: string): string {
 }
 
 /** The context the server gives one request, read from `/props` or its model list. */
-export interface ContextFacts {
+interface ContextFacts {
   /** Tokens one request may use (prompt and reply together); null when the server does not tell. */
   contextTokens: number | null;
   /** Where contextTokens was read, e.g. `/props default_generation_settings.n_ctx`; null with it. */

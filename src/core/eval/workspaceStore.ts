@@ -11,7 +11,7 @@ import { writableRecord } from './recordGuard';
 import type { ModelReply, RunRecord } from './types';
 
 /** What the store needs of node:fs/promises. */
-export interface StoreFileSystem {
+interface StoreFileSystem {
   readFile(path: string, encoding: 'utf8'): Promise<string>;
   writeFile(path: string, data: string): Promise<void>;
   rename(from: string, to: string): Promise<void>;

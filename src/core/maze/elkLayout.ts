@@ -17,7 +17,7 @@ import type { MazeGraph } from './mazeView';
  * A room's box, as the compass layout sizes it: the view can pass its names as measured, the same
  * function for both layouts; without one, the size is estimated from the name (nodeWidth).
  */
-export type RoomBox = (name: string) => { width: number; height: number };
+type RoomBox = (name: string) => { width: number; height: number };
 const estimatedBox: RoomBox = (name) => ({ width: nodeWidth(name), height: NODE_HEIGHT });
 
 /** What runs ELK: elkjs's `ELK` instance (worker-backed in the view, in-process in Node). */
@@ -64,7 +64,7 @@ function roomNames(graph: MazeGraph): string[] {
  * direction. ELK wants one id space for rooms, ports and edges, and a room may be called "3" or
  * "3:out": ids are positions (room r<i>, edge e<i>, its ports e<i>:out / e<i>:in), names stay here.
  */
-export function elkInput(graph: MazeGraph, roomBox: RoomBox = estimatedBox): ElkNode {
+function elkInput(graph: MazeGraph, roomBox: RoomBox = estimatedBox): ElkNode {
   const names = roomNames(graph);
   const roomId = new Map(names.map((name, index) => [name, `r${index}`]));
   const ports = new Map<string, ElkPort[]>();
@@ -138,7 +138,7 @@ function mazeLayoutOptions(rooms: number): Record<string, string> {
 }
 
 /** Reads ELK's result back into the maze's layout: polylines from each move's source to its destination. */
-export function fromElk(graph: MazeGraph, result: ElkNode): MazeLayout {
+function fromElk(graph: MazeGraph, result: ElkNode): MazeLayout {
   const placed = new Map((result.children ?? []).map((child) => [child.id, child]));
   const nodes: LayoutNode[] = roomNames(graph).map((name, index) => {
     const child = placed.get(`r${index}`);

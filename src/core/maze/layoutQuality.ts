@@ -14,11 +14,11 @@ export interface Box {
 
 export type Point = [number, number];
 
-export interface QualityNode extends Box {
+interface QualityNode extends Box {
   id: string;
 }
 
-export interface QualityEdge {
+interface QualityEdge {
   src: string;
   dst: string;
   action: string;

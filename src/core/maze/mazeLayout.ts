@@ -48,7 +48,7 @@ export function nodeWidth(name: string): number {
 }
 
 /** A room's box size: measured by the caller that draws it (the webview), else estimated from the name. */
-export type RoomSize = (name: string) => { width: number; height: number };
+type RoomSize = (name: string) => { width: number; height: number };
 
 const estimatedSize: RoomSize = (name) => ({ width: nodeWidth(name), height: NODE_HEIGHT });
 

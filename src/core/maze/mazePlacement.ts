@@ -9,7 +9,7 @@
 // within 45° of its direction.
 import type { MazeGraph } from './mazeView';
 
-export const COMPASS_VECTORS: Readonly<Record<string, readonly [number, number]>> = {
+const COMPASS_VECTORS: Readonly<Record<string, readonly [number, number]>> = {
   north: [0, -1],
   south: [0, 1],
   east: [1, 0],

@@ -147,7 +147,7 @@ export function estimateBatch(
   };
 }
 
-export type BatchOptions = Omit<RunOptions, 'onRecord' | 'runId' | 'spentUsd' | 'unknownCostRecords'> & {
+type BatchOptions = Omit<RunOptions, 'onRecord' | 'runId' | 'spentUsd' | 'unknownCostRecords'> & {
   /** What the run's preflight cost (counted with the file's spend): kept on the first record appended, so --resume counts it too. */
   preflightCostUsd?: number;
 };
@@ -186,11 +186,6 @@ function fileSafe(text: string): string {
   return text.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '') || 'model';
 }
 
-/** The editor's run file of one profile, relative to the workspace: `.waypoint/runs/batch/<benchmark>-<profile>-<date>.jsonl` (date to the second, UTC). */
-export function batchRunPath(benchmark: string, profileId: string, now: Date): string {
-  return `.waypoint/runs/batch/${batchRunName(benchmark, profileId, now)}.jsonl`;
-}
-
 export function batchRunName(benchmark: string, profileId: string, now: Date): string {
   return `${fileSafe(benchmark)}-${fileSafe(profileId)}-${now.toISOString().replace(/[-:]/g, '').slice(0, 15).replace('T', '-')}`;
 }
@@ -217,7 +212,7 @@ export function batchRunStart(file: string): string | null {
 }
 
 /** The report of a batch's run files (one per profile) and each model's mean of the benchmark's primary metric. */
-export interface BatchReport {
+interface BatchReport {
   set: RecordSet;
   json: ReportJson;
   rows: ReportRow[];

@@ -10,7 +10,7 @@ import type { RecordFailure, RunRecord } from '../eval/types';
 const UNRECORDED: RecordFailure = { kind: 'unrecorded' };
 
 /** One reason questions failed. */
-export interface FailureGroup {
+interface FailureGroup {
   /** failureKey of the failure: what "the same reason" means. */
   key: string;
   failure: RecordFailure;

@@ -35,7 +35,7 @@ function metricCell(group: ReportGroup, name: string): string {
  * model calls: no answer, never a parse error) always has its column; `truncated` (replies cut at
  * the token limit) has one when some record is.
  */
-export function reportTable(json: ReportJson): { header: string[]; rows: string[][] } {
+function reportTable(json: ReportJson): { header: string[]; rows: string[][] } {
   const metrics = metricColumns(json.groups);
   const cuts = cutColumns(json.groups);
   const cost = hasCostColumn(json.groups);
@@ -197,7 +197,7 @@ export function reportMarkdown(json: ReportJson): string {
 }
 
 /** Columns padded to their widest cell. */
-export function alignedTable(header: readonly string[], rows: readonly string[][]): string[] {
+function alignedTable(header: readonly string[], rows: readonly string[][]): string[] {
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: readonly string[]) =>
     cells

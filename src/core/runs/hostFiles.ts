@@ -6,7 +6,7 @@ import { readTextFile, type TextFileSystem } from '../util/fileLimits';
 import type { QuestionSetFiles } from '../benchmark/registry';
 import { describeFsError } from '../util/walk';
 
-export interface HostFileSystem extends TextFileSystem {
+interface HostFileSystem extends TextFileSystem {
   readdir(path: string): Promise<string[]>;
   realpath?(path: string): Promise<string>;
 }

@@ -9,7 +9,7 @@ import { sha256 } from '../util/sha256';
 import { costCell, cutColumns, formatNumber, hasCostColumn, metricColumns, treatmentSentence } from './format';
 import { type GlossaryEntry, glossaryEntries } from './glossary';
 import type { ReplayResult } from './replays';
-import { PACK_LEVELS, type PackedData, packRows } from './htmlData';
+import { PACK_LEVELS, type PackedData, PageTexts, packRows } from './htmlData';
 import { DRILL_DOWN_SCRIPT } from './htmlScript';
 import { escapeHtml, plotsHtml } from './plots';
 import { overallGroups, type ReportGroup, type ReportJson, type ReportRow } from './report';
@@ -59,18 +59,43 @@ function base64(bytes: Uint8Array): string {
   return parts.join('');
 }
 
-export interface HtmlOptions {
+interface HtmlOptions {
   /** gzip, when the host has it (the CLI passes node:zlib's): the drill-down data is embedded compressed. */
   gzip?: (data: Uint8Array) => Uint8Array;
   /** The most the drill-down data may take (default 17 MB, leaving room under 20 MB for the rest). */
   dataBudget?: number;
   /** Each record's replay or why it has none (replays.ts); without it every row says which options give replays. */
   replays?: ReadonlyMap<RunRecord, ReplayResult>;
+  /** The rows' texts, one per row, when their records were read without them (htmlData.ts). */
+  texts?: PageTexts;
 }
 
 /** The metrics some record has: MANGO's route and map tasks score different ones (core/benchmarks/mango/report.ts). */
 function presentMetrics(rows: readonly ReportRow[], report: BenchmarkReport): string[] {
   return report.metricNames.filter((name) => rows.some((row) => name in row.metrics));
+}
+
+/** The default budget of the drill-down data (HtmlOptions.dataBudget). */
+const DATA_BUDGET = 17 * 1048576;
+/**
+ * What precedes the texts in the data (strings, fields, metrics) is small, and gzip can code at most
+ * about that much of the texts against it: texts compressing past the budget by more than this
+ * cannot fit in any page.
+ */
+const PRECEDING_SLACK = 4 * 1048576;
+
+/**
+ * A PageTexts for a page written with these options: it drops the prompts once no page could hold
+ * them (checked when the prompts first reach `firstCheck` characters, then at every doubling).
+ */
+export function pageTexts(options: Pick<HtmlOptions, 'gzip' | 'dataBudget'> = {}, firstCheck?: number): PageTexts {
+  const budget = options.dataBudget ?? DATA_BUDGET;
+  const encoder = new TextEncoder();
+  return new PageTexts((texts) => {
+    const json = scriptJson(texts);
+    if (!options.gzip) return json.length > budget;
+    return 4 * Math.ceil(options.gzip(encoder.encode(json)).length / 3) > budget + PRECEDING_SLACK;
+  }, firstCheck);
 }
 
 /** The drill-down data as embedded, at the first pack level that fits the budget. */
@@ -79,11 +104,13 @@ function embeddedData(
   report: BenchmarkReport,
   options: HtmlOptions,
 ): { data: PackedData; payload: string; encoding: 'json' | 'gzip-base64' } {
-  const budget = options.dataBudget ?? 17 * 1048576;
+  const budget = options.dataBudget ?? DATA_BUDGET;
   const encoder = new TextEncoder();
   let chosen: { data: PackedData; payload: string; encoding: 'json' | 'gzip-base64' } | null = null;
   for (const level of PACK_LEVELS) {
-    const data = packRows(rows, report.fieldNames, presentMetrics(rows, report), level, options.replays);
+    // Prompts gathered apart and found past the budget: levels with prompts could not be chosen.
+    if (level.prompts && options.texts && !options.texts.promptsKept) continue;
+    const data = packRows(rows, report.fieldNames, presentMetrics(rows, report), level, options.replays, options.texts);
     const json = scriptJson(data);
     chosen = options.gzip
       ? { data, payload: base64(options.gzip(encoder.encode(json))), encoding: 'gzip-base64' }

@@ -10,6 +10,7 @@ import type { RunRecord } from '../eval/types';
 import type { PackedReplay, ReplayResult } from './replayFrames';
 import type { ReportRow } from './report';
 import { stringTable } from './stringTable';
+import { detached } from '../util/text';
 
 /** A message text: whole, or [index of a whole text, shared prefix length, shared suffix length, the middle]. */
 export type PackedText = string | [number, number, number, string];
@@ -75,28 +76,52 @@ function sharedSuffix(a: string, b: string, prefix: number): number {
   return i;
 }
 
-/** Distinct texts; long ones delta-coded against the last whole text of the same slot (message role and position). */
+/** FNV-1a over UTF-16 code units: the text table's index key (a hit is checked against the text). */
+function textHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/**
+ * Distinct texts; long ones delta-coded against the last whole text of the same slot (message role
+ * and position). The index is by hash, so a delta-coded text is held as its difference only (keyed
+ * by the text itself it kept every prompt whole: a MANGO run's walkthrough per record).
+ */
 class TextTable {
   readonly texts: PackedText[] = [];
-  private readonly index = new Map<string, number>();
+  /** Characters the entries hold. */
+  chars = 0;
+  private readonly index = new Map<number, number | number[]>();
   private readonly bases = new Map<string, number>();
 
   add(text: string, slot: string): number {
-    const known = this.index.get(text);
-    if (known !== undefined) return known;
+    const hash = textHash(text);
+    const known = this.index.get(hash);
+    for (const at of typeof known === 'number' ? [known] : (known ?? [])) if (this.textAt(at) === text) return at;
     let entry: PackedText = text;
     const base = this.bases.get(slot);
     if (text.length >= DELTA_MIN && base !== undefined) {
       const whole = this.texts[base] as string;
       const prefix = sharedPrefix(whole, text);
       const suffix = sharedSuffix(whole, text, prefix);
-      if (prefix + suffix >= text.length / 2) entry = [base, prefix, suffix, text.slice(prefix, text.length - suffix)];
+      // Copied out: a slice would keep the whole prompt it was cut from.
+      if (prefix + suffix >= text.length / 2)
+        entry = [base, prefix, suffix, detached(text.slice(prefix, text.length - suffix))];
     }
     const at = this.texts.length;
     this.texts.push(entry);
-    this.index.set(text, at);
+    this.chars += typeof entry === 'string' ? entry.length : entry[3].length;
+    this.index.set(hash, known === undefined ? at : [...(typeof known === 'number' ? [known] : known), at]);
     if (typeof entry === 'string' && text.length >= DELTA_MIN) this.bases.set(slot, at);
     return at;
+  }
+
+  private textAt(at: number): string {
+    const entry = this.texts[at];
+    if (typeof entry === 'string') return entry;
+    const whole = this.texts[entry[0]] as string;
+    return whole.slice(0, entry[1]) + entry[3] + whole.slice(whole.length - entry[2]);
   }
 }
 
@@ -115,6 +140,71 @@ export const PACK_LEVELS: readonly PackLevel[] = [
   { prompts: false, answerLimit: 200, replayBudget: 2 * 1048576 },
 ];
 
+/** The longest raw answer any pack level keeps. */
+const LONGEST_ANSWER = Math.max(...PACK_LEVELS.map((level) => level.answerLimit));
+
+/** What the page takes of one record's text: its answer as far as any level shows it, its prompts in the text table. */
+export interface PageText {
+  raw: string;
+  rawLength: number;
+  parsed: unknown;
+  /** [role, index in the table] per message; null once the prompts are known not to fit. */
+  prompts: Array<[string, number]> | null;
+}
+
+/**
+ * The records' texts as the page can use them, gathered one record at a time in row order, so a
+ * host need not hold every record whole (`waypoint report --html` on gigabytes of records): answers
+ * cut to the most any level keeps, prompts as the text table the first level embeds. Once the
+ * table alone would pass the data budget (`tooLarge`, asked at every doubling of its size), no
+ * level with prompts can be chosen, and the table is dropped. packRows given these rows packs
+ * exactly what it packs from the whole records.
+ */
+export class PageTexts {
+  readonly rows: PageText[] = [];
+  private table: TextTable | null = new TextTable();
+  private nextCheck: number;
+
+  constructor(
+    private readonly tooLarge: (texts: readonly PackedText[]) => boolean,
+    firstCheck = 1048576,
+  ) {
+    this.nextCheck = firstCheck;
+  }
+
+  /** Whether the prompts are kept (false: every level with prompts is over the budget). */
+  get promptsKept(): boolean {
+    return this.table !== null;
+  }
+
+  get texts(): PackedText[] {
+    return this.table?.texts ?? [];
+  }
+
+  add(record: RunRecord): void {
+    const raw = record.rawAnswer;
+    const table = this.table;
+    const prompts = table
+      ? record.messages.map((message, index): [string, number] => [
+          message.role,
+          table.add(message.content, `${message.role}/${index}`),
+        ])
+      : null;
+    this.rows.push({
+      raw: raw.length > LONGEST_ANSWER ? detached(raw.slice(0, LONGEST_ANSWER)) : raw,
+      rawLength: raw.length,
+      parsed: record.parsedAnswer,
+      prompts,
+    });
+    if (table && table.chars >= this.nextCheck) {
+      if (this.tooLarge(table.texts)) {
+        this.table = null;
+        for (const row of this.rows) row.prompts = null;
+      } else this.nextCheck *= 2;
+    }
+  }
+}
+
 /** Said in a row without replay data at all (a caller that did not look for the files). */
 export const NO_REPLAY_SOURCES =
   'replays need the files the records name: waypoint report ... --html FILE with --grids DIR (GRASP), --games DIR (MANGO) or --levels DIR (BabyAI)';
@@ -129,13 +219,17 @@ function cutDescription(record: RunRecord, inMeans: boolean): string | null {
   return `${cuts.join(', ')}; ${inMeans ? 'counted in the means' : 'not in the means'}`;
 }
 
-/** Packs the rows for the drill-down at one level. */
+/**
+ * Packs the rows for the drill-down at one level: from the records' own text, or from `pageTexts`
+ * (one per row, in order) when the rows' records were read without it.
+ */
 export function packRows(
   rows: readonly ReportRow[],
   fields: readonly string[],
   metrics: readonly string[],
   level: PackLevel = PACK_LEVELS[0],
   replays?: ReadonlyMap<RunRecord, ReplayResult>,
+  pageTexts?: PageTexts,
 ): PackedData {
   const { strings, intern } = stringTable();
   const table = new TextTable();
@@ -143,8 +237,12 @@ export function packRows(
   let answersCut = 0;
   let replaysOmitted = 0;
   let replaySize = 0;
-  for (const { record, fields: values, metrics: measured, valid, inMeans } of rows) {
-    const cut = record.rawAnswer.length > level.answerLimit;
+  for (const [index, { record, fields: values, metrics: measured, valid, inMeans }] of rows.entries()) {
+    const text = pageTexts?.rows[index];
+    const rawLength = text ? text.rawLength : record.rawAnswer.length;
+    const rawAnswer = text ? text.raw : record.rawAnswer;
+    const parsedAnswer = text ? text.parsed : record.parsedAnswer;
+    const cut = rawLength > level.answerLimit;
     if (cut) answersCut++;
     const scoreNames = Object.keys(record.scores);
     const row: PackedRow = {
@@ -156,7 +254,7 @@ export function packRows(
       v: metrics.map((name) => measured[name] ?? null),
       ok: valid ? 1 : 0,
       mode: intern(record.mode),
-      raw: cut ? record.rawAnswer.slice(0, level.answerLimit) : record.rawAnswer,
+      raw: cut ? rawAnswer.slice(0, level.answerLimit) : rawAnswer,
       s: [intern(scoreNames.join('\t')), scoreNames.map((name) => record.scores[name])],
       d: (record.diagnostics ?? []).map((d) => [
         d.line,
@@ -166,8 +264,8 @@ export function packRows(
         intern(d.message),
       ]),
     };
-    if (record.parsedAnswer !== undefined && record.parsedAnswer !== null) row.parsed = record.parsedAnswer;
-    if (cut) row.cut = record.rawAnswer.length;
+    if (parsedAnswer !== undefined && parsedAnswer !== null) row.parsed = parsedAnswer;
+    if (cut) row.cut = rawLength;
     if (record.error !== undefined) row.err = record.error;
     const cutNote = cutDescription(record, inMeans);
     if (cutNote) row.tc = intern(cutNote);
@@ -180,7 +278,8 @@ export function packRows(
       replaysOmitted++;
       row.rn = intern('this replay is left out to keep the file small');
     } else row.rn = intern(replay ? replay.note : NO_REPLAY_SOURCES);
-    if (level.prompts)
+    if (level.prompts && text) row.p = (text.prompts ?? []).map(([role, at]): [number, number] => [intern(role), at]);
+    else if (level.prompts)
       row.p = record.messages.map((message, index) => [
         intern(message.role),
         table.add(message.content, `${message.role}/${index}`),
@@ -191,7 +290,7 @@ export function packRows(
     strings,
     fields: [...fields],
     metrics: [...metrics],
-    texts: table.texts,
+    texts: level.prompts && pageTexts ? pageTexts.texts : table.texts,
     rows: packed,
     promptsOmitted: level.prompts ? 0 : rows.length,
     answersCut,

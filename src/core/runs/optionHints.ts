@@ -3,8 +3,6 @@
 // with no default, so a new benchmark's options work before they are described.
 import type { BenchmarkDefinition, QuestionOptionHint } from '../benchmark/registry';
 
-export type { QuestionOptionHint } from '../benchmark/registry';
-
 /** The hint for `option` of `definition`; free text with no default when it declares none. */
 export function questionOptionHint(
   definition: Pick<BenchmarkDefinition, 'id' | 'questionOptionHints'>,

@@ -5,8 +5,6 @@ import type { BenchmarkReport, ReportPlot } from '../benchmark/registry';
 import { compareKeyValues, type KeyValue, type ReportRow } from './report';
 import type { PlotData } from './reportTypes';
 
-export type { PlotData } from './reportTypes';
-
 /** Text for HTML and SVG content and attribute values. */
 export function escapeHtml(text: string): string {
   return text
@@ -91,8 +89,19 @@ export function plotData(report: BenchmarkReport, rows: readonly ReportRow[], pl
 
 const round = (value: number) => String(Math.round(value * 1000) / 1000);
 
+/** The legend: one swatch and name a bar, three to a line. */
+function legendSvg(bars: readonly string[]): string {
+  return bars
+    .map((bar, index) => {
+      const x = 10 + (index % 3) * 250;
+      const y = 8 + Math.floor(index / 3) * 18;
+      return `<rect x="${x}" y="${y}" width="10" height="10" fill="${COLOURS[index % COLOURS.length]}"/><text x="${x + 14}" y="${y + 9}">${escapeHtml(bar)}</text>`;
+    })
+    .join('');
+}
+
 /** One plot as an SVG element (empty string when no record has the metric). */
-export function plotSvg(report: BenchmarkReport, rows: readonly ReportRow[], plot: ReportPlot): string {
+function plotSvg(report: BenchmarkReport, rows: readonly ReportRow[], plot: ReportPlot): string {
   const { xs, bars, cells } = plotData(report, rows, plot);
   if (xs.length === 0) return '';
   const byPair = new Map(cells.map(([xi, bi, mean, n]) => [`${xi} ${bi}`, { mean, n }]));
@@ -111,14 +120,7 @@ export function plotSvg(report: BenchmarkReport, rows: readonly ReportRow[], plo
   const rowHeight = bars.length * barHeight + 10;
   const height = legendHeight + xs.length * rowHeight + 24;
   const scale = (value: number) => labelWidth + ((value - low) / (high - low)) * plotWidth;
-  const parts: string[] = [];
-  bars.forEach((bar, index) => {
-    const x = 10 + (index % 3) * 250;
-    const y = 8 + Math.floor(index / 3) * 18;
-    parts.push(
-      `<rect x="${x}" y="${y}" width="10" height="10" fill="${COLOURS[index % COLOURS.length]}"/><text x="${x + 14}" y="${y + 9}">${escapeHtml(bar)}</text>`,
-    );
-  });
+  const parts: string[] = [legendSvg(bars)];
   xs.forEach((x, row) => {
     const top = legendHeight + row * rowHeight;
     parts.push(

@@ -9,14 +9,14 @@ import type { RunRecord } from '../eval/types';
 const NO_MODEL = new Set(['oracle', 'random', 'human']);
 
 /** Dollars `record` cost its run; null when nobody knows (no prices, no provider figure, an imported answer). */
-export function recordCost(record: RunRecord): number | null {
+function recordCost(record: RunRecord): number | null {
   const preflight = record.preflight_cost_usd ?? 0;
   if (record.cached) return preflight;
   if (record.error !== undefined || NO_MODEL.has(record.model.provider)) return (record.costUsd ?? 0) + preflight;
   return record.costUsd === null ? null : record.costUsd + preflight;
 }
 
-export interface CostTotal {
+interface CostTotal {
   /** The records' dollars; null when any record's cost is unknown. */
   usd: number | null;
   /** How many records' costs are unknown. */

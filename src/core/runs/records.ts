@@ -9,7 +9,7 @@ import type { BenchmarkReport } from '../benchmark/registry';
 export class ReportUsageError extends Error {}
 
 /** Fields every benchmark has: the record's model id and scoring mode. */
-export const COMMON_FIELDS = ['model', 'mode'] as const;
+const COMMON_FIELDS = ['model', 'mode'] as const;
 
 export interface RecordSet {
   benchmark: string;
@@ -123,7 +123,7 @@ export function parseBy(text: string | undefined, report: BenchmarkReport, bench
 }
 
 /** `--where f=v,g=w`: conditions that must all hold; a field named twice accepts either value. */
-export type WhereFilter = Map<string, Set<string>>;
+type WhereFilter = Map<string, Set<string>>;
 
 export function parseWhere(text: string | undefined, report: BenchmarkReport, benchmark: string): WhereFilter {
   const filter: WhereFilter = new Map();

@@ -9,7 +9,11 @@ import { CREATURE_GLYPHS, TERRAIN_GLYPHS } from '../benchmark/board';
 export interface PackedFrame {
   /** The action that led here (null: the initial state). */
   a: string | null;
-  /** Grid scenes: one string per row, two characters per cell: the glyph, then its style (see GRID_STYLES). */
+  /**
+   * Grid scenes: one string per row, two characters per cell: the glyph, then its style, shared with
+   * the page script: `.` nothing, `W` wall or obstacle, `A` the agent, `S` the start cell, and the
+   * BabyAI colours r g b p y e (grey).
+   */
   g?: string[];
   /** Other scenes: the text shown in a <pre>. */
   x?: string;
@@ -33,12 +37,6 @@ export interface PackedReplay {
 
 /** A record's replay, or why it has none (`omitted`: the host stopped building replays past the size budget). */
 export type ReplayResult = { replay: PackedReplay } | { note: string } | { omitted: true };
-
-/**
- * Style characters of grid cells, shared with the page script: `.` nothing, `W` wall or obstacle,
- * `A` the agent, `S` the start cell, and the BabyAI colours r g b p y e(grey).
- */
-export const GRID_STYLES = '.WASrgbpye';
 
 const COLOR_STYLE: Record<string, string> = { red: 'r', green: 'g', blue: 'b', purple: 'p', yellow: 'y', grey: 'e' };
 /** Agent headings 0 east, 1 south, 2 west, 3 north. */

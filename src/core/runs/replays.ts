@@ -117,17 +117,27 @@ export async function buildReplays(
   records: readonly RunRecord[],
   builder: ReplayBuilder,
 ): Promise<Map<RunRecord, ReplayResult>> {
-  const replays = new Map<RunRecord, ReplayResult>();
-  const budget = Math.max(...PACK_LEVELS.map((level) => level.replayBudget));
-  let size = 0;
-  for (const record of records) {
-    if (size > budget) {
-      replays.set(record, { omitted: true });
-      continue;
+  const replays = new ReplaysInOrder(builder);
+  for (const record of records) await replays.add(record);
+  return replays.results;
+}
+
+/** buildReplays one record at a time, for hosts that read each record whole only for its turn. */
+export class ReplaysInOrder {
+  readonly results = new Map<RunRecord, ReplayResult>();
+  private readonly budget = Math.max(...PACK_LEVELS.map((level) => level.replayBudget));
+  private size = 0;
+
+  constructor(private readonly builder: ReplayBuilder) {}
+
+  /** The replay of `record` (read whole), kept under `key` (the row's record; the same by default). */
+  async add(record: RunRecord, key: RunRecord = record): Promise<void> {
+    if (this.size > this.budget) {
+      this.results.set(key, { omitted: true });
+      return;
     }
-    const result = await builder.replay(record);
-    if ('replay' in result) size += JSON.stringify(result.replay).length;
-    replays.set(record, result);
+    const result = await this.builder.replay(record);
+    if ('replay' in result) this.size += JSON.stringify(result.replay).length;
+    this.results.set(key, result);
   }
-  return replays;
 }

@@ -11,7 +11,7 @@ import { fieldValue, matchesWhere, parseBy, parseWhere, type RecordSet } from '.
 import type { KeyValue, MetricSummary, ReportGroup, FailureCount, ReportJson } from './reportTypes';
 import { BOOTSTRAP, clusteredBootstrap } from './stats';
 
-export type { ErrorKindCount, KeyValue, MetricSummary, ReportGroup, FailureCount, ReportJson } from './reportTypes';
+export type { KeyValue, ReportGroup, ReportJson } from './reportTypes';
 
 /** A record with its benchmark fields and metrics, computed once. */
 export interface ReportRow {
@@ -24,7 +24,7 @@ export interface ReportRow {
   inMeans: boolean;
 }
 
-export interface ReportOptions {
+interface ReportOptions {
   /** `--by` as given (comma-separated); the benchmark's default when undefined. */
   by?: string;
   /** `--where` as given. */
@@ -52,13 +52,13 @@ export function isCut(record: RunRecord): boolean {
  * up to n. A reply cut at the token limit is named first (raising the limit is the fix a reader
  * can make); an errored record is an error, not a cut.
  */
-export function cutColumn(record: RunRecord): 'truncated' | 'context_truncated' | null {
+function cutColumn(record: RunRecord): 'truncated' | 'context_truncated' | null {
   if (!isCut(record)) return null;
   return record.truncated === true ? 'truncated' : 'context_truncated';
 }
 
 /** How a report treats cut records, as every output states it. */
-export type TruncatedTreatment = 'excluded' | 'included';
+type TruncatedTreatment = 'excluded' | 'included';
 
 /** Whether the cut records of scoring mode `mode` count in the means: as the option says, else as the mode is defined (modesScoringCuts). */
 export function cutsInMeans(
@@ -148,7 +148,7 @@ export function summarise(
 }
 
 /** Rows split by the values of `by`, in sorted key order (models in the order they first appear). */
-export function groupRows(
+function groupRows(
   rows: readonly ReportRow[],
   by: readonly string[],
 ): Array<{ key: Record<string, KeyValue>; rows: ReportRow[] }> {
@@ -175,7 +175,7 @@ export function groupRows(
 }
 
 /** Diagnostic codes over the rows, most frequent first. */
-export function failureCounts(rows: readonly ReportRow[]): FailureCount[] {
+function failureCounts(rows: readonly ReportRow[]): FailureCount[] {
   const counts = new Map<string, FailureCount>();
   for (const row of rows) {
     const seen = new Set<string>();

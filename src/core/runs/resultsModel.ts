@@ -11,12 +11,10 @@ import { buildReport, isCut, overallGroups, type ReportRow } from './report';
 import type { RecordDetail, ResultRow, ResultsModel } from './reportTypes';
 import { stringTable } from './stringTable';
 
-export type { RecordDetail, ResultRow, ResultsModel } from './reportTypes';
-
 /** Not a lower-is-better metric: the matrix marks a primary value of 1 right (✓) and 0 or less wrong. */
 const upward = (report: RecordSet['report']) => (name: string) => report.better[name] !== 'lower';
 
-export function primaryMetric(set: Pick<RecordSet, 'report'>): string | null {
+function primaryMetric(set: Pick<RecordSet, 'report'>): string | null {
   const { report } = set;
   const usable = upward(report);
   return report.binary.find(usable) ?? report.success.find(usable) ?? report.metricNames.find(usable) ?? null;

@@ -14,7 +14,7 @@ import { applicablePrimary } from './resultsModel';
 import { BOOTSTRAP } from './stats';
 
 /** One record as a summary needs it. */
-export interface CompactRow {
+interface CompactRow {
   /** model, mode and sample id: a question answered again (resumed, merged shards) counts once, as mergeRunFiles counts it. */
   key: string;
   model: string;
@@ -30,7 +30,7 @@ export interface CompactRow {
 }
 
 /** The records of one run found in one file. */
-export interface FilePart {
+interface FilePart {
   /** `run_id` and benchmark; `file:<path>` stands for the run id of records without one. */
   runKey: string;
   runId: string | null;
@@ -38,7 +38,7 @@ export interface FilePart {
   rows: CompactRow[];
 }
 
-export interface FileSummary {
+interface FileSummary {
   file: string;
   parts: FilePart[];
   /** Lines that are not run records, as `file:line:column: why`. */
@@ -100,9 +100,7 @@ function compactRow(record: RunRecord, report: BenchmarkReport | null): CompactR
 
 /** One run file's records as compact rows, grouped by run. */
 /** A run file's text, or its records already read (a host's chunked reader for files past V8's string limit). */
-export type RunFileInput =
-  | string
-  | { records: readonly RunRecord[]; problems: readonly string[]; torn?: readonly string[] };
+type RunFileInput = string | { records: readonly RunRecord[]; problems: readonly string[]; torn?: readonly string[] };
 
 export function summariseRunFile(file: string, input: RunFileInput): FileSummary {
   const read = typeof input === 'string' ? parseRunRecords(input, file) : input;

@@ -9,12 +9,12 @@ import type { ModelSummary, RunSummary } from './runGroups';
 export const DESCRIPTION_MAX = 40;
 
 /** Cuts `text` to `max` characters, ending with an ellipsis when it had to cut. */
-export function fit(text: string, max = DESCRIPTION_MAX): string {
+function fit(text: string, max = DESCRIPTION_MAX): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 /** Text shown literally in Markdown (model ids, file names and messages may hold `*`, `|`, `_`); inline only, never at a line's start. */
-export function escapeMarkdown(text: string): string {
+function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]<>|~]/g, (character) => `\\${character}`);
 }
 
@@ -22,7 +22,7 @@ const score = (value: number | null | undefined): string =>
   value === null || value === undefined ? '—' : value.toFixed(2);
 
 /** `2025-05-01 12:00` (UTC, as the records store it). */
-export function shortTime(iso: string): string {
+function shortTime(iso: string): string {
   return iso.slice(0, 16).replace('T', ' ');
 }
 

@@ -232,21 +232,52 @@ export function errorRecord<Q extends QuestionBase>(
 
 /** Asks every question (in order, `concurrency` at a time) and hands each record to onRecord. */
 export async function runQuestions(questions: readonly PreparedQuestion[], options: RunOptions): Promise<RunResult> {
-  const offline = options.profile.provider === 'oracle' || options.profile.provider === 'random';
-  const gate = new AdaptiveConcurrency(options.concurrency, (change) => options.onConcurrencyChange?.(change));
-  const limited = options.source && !offline ? new LimitedSource(options.source, options, gate) : null;
-  const breaker = new CircuitBreaker();
-  const started = Date.now();
-  const progress = { done: 0, errors: 0, cached: 0 };
-  let next = 0;
-  let stoppedBy: RunResult['stoppedBy'] = 'done';
-  // Records are handed over one at a time, so a sink that appends to a file never interleaves lines.
-  let sinkQueue: Promise<void> = Promise.resolve();
-  /** Why the sink failed (a full disk): no question is asked after it, and the run throws it once those in flight settle. */
-  let sinkFailure: { error: unknown } | null = null;
+  return new QuestionRun(questions, options).run();
+}
 
-  const snapshot = (): RunProgress => {
-    const elapsedMs = Date.now() - started;
+/** One runQuestions call: workers taking the questions in turn, sharing the progress and the reason the run stops. */
+class QuestionRun {
+  private readonly gate: AdaptiveConcurrency;
+  private readonly limited: LimitedSource | null;
+  private readonly breaker = new CircuitBreaker();
+  private readonly started = Date.now();
+  private readonly progress = { done: 0, errors: 0, cached: 0 };
+  private next = 0;
+  private stoppedBy: RunResult['stoppedBy'] = 'done';
+  // Records are handed over one at a time, so a sink that appends to a file never interleaves lines.
+  private sinkQueue: Promise<void> = Promise.resolve();
+  /** Why the sink failed (a full disk): no question is asked after it, and the run throws it once those in flight settle. */
+  private sinkFailure: { error: unknown } | null = null;
+
+  constructor(
+    private readonly questions: readonly PreparedQuestion[],
+    private readonly options: RunOptions,
+  ) {
+    const offline = options.profile.provider === 'oracle' || options.profile.provider === 'random';
+    this.gate = new AdaptiveConcurrency(options.concurrency, (change) => options.onConcurrencyChange?.(change));
+    this.limited = options.source && !offline ? new LimitedSource(options.source, options, this.gate) : null;
+  }
+
+  async run(): Promise<RunResult> {
+    const { questions, options } = this;
+    await Promise.all(
+      Array.from({ length: Math.max(1, Math.min(options.concurrency, questions.length)) }, () => this.worker()),
+    );
+    await this.sinkQueue;
+    if (this.sinkFailure) throw this.sinkFailure.error;
+    if (options.signal.aborted) this.stoppedBy = 'cancelled';
+    return {
+      ...this.snapshot(),
+      stoppedBy: this.stoppedBy,
+      notAsked: questions.length - this.progress.done,
+      concurrencyChanges: [...this.gate.changes],
+      breaker: this.breaker.tripped,
+    };
+  }
+
+  private snapshot(): RunProgress {
+    const { progress, questions, options, limited } = this;
+    const elapsedMs = Date.now() - this.started;
     const rate = progress.done > 0 && elapsedMs > 0 ? (progress.done * 1000) / elapsedMs : null;
     const left = questions.length - progress.done;
     return {
@@ -257,38 +288,40 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
       elapsedMs,
       rate,
       etaSeconds: rate ? left / rate : null,
-      concurrency: gate.limit,
+      concurrency: this.gate.limit,
     };
-  };
+  }
 
-  const deliver = (record: RunRecord<QuestionBase>) => {
+  private deliver(record: RunRecord<QuestionBase>): Promise<void> {
+    const { progress, options } = this;
     progress.done++;
     if (record.error !== undefined) progress.errors++;
     if (record.cached) progress.cached++;
     // A run of identical failures no question can escape stops the run: the rest stay unasked.
-    if (breaker.observe(record.failure as Failure | undefined, record.error) && stoppedBy === 'done') {
-      stoppedBy = 'circuit-breaker';
-      gate.close();
+    if (this.breaker.observe(record.failure as Failure | undefined, record.error) && this.stoppedBy === 'done') {
+      this.stoppedBy = 'circuit-breaker';
+      this.gate.close();
     }
-    sinkQueue = sinkQueue.then(async () => {
-      if (sinkFailure) return;
+    this.sinkQueue = this.sinkQueue.then(async () => {
+      if (this.sinkFailure) return;
       try {
         await options.onRecord(record);
       } catch (error) {
         // Answers that arrive after this are still in the response cache: --resume gets them unasked.
-        sinkFailure = { error };
+        this.sinkFailure = { error };
       }
     });
-    options.onProgress?.(snapshot());
-    return sinkQueue;
-  };
+    options.onProgress?.(this.snapshot());
+    return this.sinkQueue;
+  }
 
-  const worker = async () => {
-    while (stoppedBy === 'done' && !sinkFailure && !options.signal.aborted && next < questions.length) {
-      const prepared = questions[next++];
+  private async worker(): Promise<void> {
+    const { questions, options } = this;
+    while (this.stoppedBy === 'done' && !this.sinkFailure && !options.signal.aborted && this.next < questions.length) {
+      const prepared = questions[this.next++];
       try {
         const answered = await answerPrepared(prepared, options.profile, options.label, {
-          source: limited ?? undefined,
+          source: this.limited ?? undefined,
           cache: options.cache,
           mode: options.mode,
           signal: options.signal,
@@ -296,42 +329,35 @@ export async function runQuestions(questions: readonly PreparedQuestion[], optio
           runId: options.runId,
           countPromptTokens: options.countTokens,
         });
-        await deliver(answered.record);
+        await this.deliver(answered.record);
       } catch (error) {
         if (error instanceof CostCapReached) {
-          stoppedBy = 'cost-cap';
+          this.stoppedBy = 'cost-cap';
           return;
         }
         // Abandoned in flight (cancelled, or turned away when the breaker stopped the run): no record, so --resume asks it again.
         if (error instanceof ModelCallCancelled || options.signal.aborted) return;
-        const message =
-          error instanceof ModelCallError
-            ? error.message
-            : `internal error: ${error instanceof Error ? error.message : String(error)}`;
-        // Without a kind of its own (a prompt that cannot be built, a built-in agent that cannot play, a bug) it is `internal`: every failure groups by kind.
-        await deliver(
-          errorRecord(
-            prepared,
-            options.profile,
-            options.mode,
-            options.runId,
-            message,
-            (error instanceof ModelCallError ? error.failure : undefined) ?? { kind: 'internal' },
-          ),
-        );
+        await this.deliver(this.failureRecord(prepared, error));
       }
     }
-  };
+  }
 
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, questions.length)) }, worker));
-  await sinkQueue;
-  if (sinkFailure) throw (sinkFailure as { error: unknown }).error;
-  if (options.signal.aborted) stoppedBy = 'cancelled';
-  return {
-    ...snapshot(),
-    stoppedBy,
-    notAsked: questions.length - progress.done,
-    concurrencyChanges: [...gate.changes],
-    breaker: breaker.tripped,
-  };
+  /** The record of a question whose answering threw. */
+  private failureRecord(prepared: PreparedQuestion, error: unknown): RunRecord<QuestionBase> {
+    const { options } = this;
+    const message =
+      error instanceof ModelCallError
+        ? error.message
+        : `internal error: ${error instanceof Error ? error.message : String(error)}`;
+    // Without a kind of its own (a prompt that cannot be built, a built-in agent that cannot play, a bug) it is
+    // `internal`: every failure groups by kind.
+    return errorRecord(
+      prepared,
+      options.profile,
+      options.mode,
+      options.runId,
+      message,
+      (error instanceof ModelCallError ? error.failure : undefined) ?? { kind: 'internal' },
+    );
+  }
 }

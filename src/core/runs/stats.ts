@@ -7,18 +7,18 @@ import { seededRandom } from '../util/random';
 /** The fixed bootstrap settings every report states in its output. */
 export const BOOTSTRAP = { seed: 1, resamples: 2000 } as const;
 
-export interface BootstrapOptions {
+interface BootstrapOptions {
   seed?: number | string;
   resamples?: number;
 }
 
 /** A value with the cluster it belongs to. */
-export interface Clustered {
+interface Clustered {
   cluster: string;
   value: number;
 }
 
-export interface Interval {
+interface Interval {
   /** [2.5th, 97.5th] percentile of the resampled means; null when there is nothing to resample. */
   ci95: [number, number] | null;
   /** What was resampled: clusters, or single values when there is only one cluster. */
@@ -46,7 +46,7 @@ function clusterTotals(values: readonly Clustered[]): { sums: Float64Array; coun
 }
 
 /** The `q`-quantile of sorted values, linearly interpolated (numpy's default). */
-export function quantile(sorted: ArrayLike<number>, q: number): number {
+function quantile(sorted: ArrayLike<number>, q: number): number {
   const position = (sorted.length - 1) * q;
   const low = Math.floor(position);
   const high = Math.ceil(position);
@@ -96,7 +96,7 @@ function resampledMeans(
   return { means, clusters: sums.length };
 }
 
-export interface PairedDifference extends Interval {
+interface PairedDifference extends Interval {
   /** mean(b − a) over the pairs. */
   diff: number;
   /** Two-sided bootstrap p-value of "no difference" (the shifted bootstrap, (1 + extreme) / (1 + resamples)). */
@@ -179,12 +179,4 @@ export function mcnemarExact(b: number, c: number): number {
   const n = b + c;
   if (n === 0) return 1;
   return Math.min(1, 2 * binomialLowerTail(Math.min(b, c), n));
-}
-
-/** The mean of values; null for none. */
-export function mean(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  let total = 0;
-  for (const value of values) total += value;
-  return total / values.length;
 }

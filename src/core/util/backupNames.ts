@@ -2,7 +2,7 @@
 // that does not exist yet, so a second replacement keeps the first backup too.
 
 /** The candidate backup paths of `path`, in the order they are tried. */
-export function* backupCandidates(path: string): Generator<string> {
+function* backupCandidates(path: string): Generator<string> {
   yield `${path}.bak`;
   for (let n = 1; ; n++) yield `${path}.bak.${n}`;
 }

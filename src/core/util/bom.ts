@@ -5,10 +5,10 @@
 // a warning says so instead of a confusing syntax error.
 import type { Diagnostic } from './text';
 
-export const BOM_CODE = 'file/bom';
+const BOM_CODE = 'file/bom';
 const BOM = '\ufeff';
 
-export function hasBom(text: string): boolean {
+function hasBom(text: string): boolean {
   return text.startsWith(BOM);
 }
 

@@ -10,7 +10,7 @@
 // not escaped: their bytes are the contract.
 
 /** One cell, quoted only when it must be. */
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 

@@ -76,7 +76,7 @@ function limbs16(value: bigint): number[] {
  * 128-bit state is eight 16-bit limbs so the LCG step stays in exact double arithmetic (BigInt
  * state made level generation several times slower through allocation alone).
  */
-export class Pcg64 {
+class Pcg64 {
   private readonly state = new Array<number>(8).fill(0);
   private readonly increment: number[];
   private hasUint32 = false;

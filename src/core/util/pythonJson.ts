@@ -13,7 +13,7 @@ export type PythonJsonValue =
   | ReadonlyMap<string, PythonJsonValue>
   | { readonly [key: string]: PythonJsonValue };
 
-export interface PythonJsonOptions {
+interface PythonJsonOptions {
   /** `sort_keys=True`: object keys sorted by code point, as Python compares str. */
   sortKeys?: boolean;
 }

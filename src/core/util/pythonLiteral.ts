@@ -21,14 +21,14 @@ export class PythonLiteralError extends Error {
   }
 }
 
-export interface PythonLiteralOptions {
+interface PythonLiteralOptions {
   /** 'reject' (default): literals only, as ast.literal_eval. 'fold': also fold constant expressions of literals. */
   expressions?: 'reject' | 'fold';
   /** Texts longer than this many UTF-16 units are refused up front (default 64 MiB). */
   maxLength?: number;
 }
 
-export interface PythonParseResult {
+interface PythonParseResult {
   value: PythonValue;
   /** How many operators were folded (0 for a plain literal). */
   folded: number;
@@ -36,7 +36,7 @@ export interface PythonParseResult {
   expressions: 'reject' | 'fold';
 }
 
-export const DEFAULT_MAX_LITERAL_LENGTH = 64 * 1024 * 1024;
+const DEFAULT_MAX_LITERAL_LENGTH = 64 * 1024 * 1024;
 /** CPython's tokenizer stops at 200 nested brackets ("too many nested parentheses"). */
 export const MAX_NESTING = 200;
 /** Repetition (`'ab' * n`, `[x] * n`) may not build values longer than this. */
@@ -340,16 +340,16 @@ class Parser {
 
   /** One or more adjacent string literals, concatenated as Python does. */
   private strings(): string {
-    const parts: string[] = [];
+    const parts = new StringParts();
     do {
       this.string(parts);
       this.skipSpace();
     } while (this.sticky(STRING_START) !== undefined);
-    return parts.join('');
+    return parts.join();
   }
 
   /** Appends one string literal's value to `parts`: runs between escapes are sliced, not copied char by char. */
-  private string(parts: string[]): void {
+  private string(parts: StringParts): void {
     let raw = false;
     while (/[rRbBuU]/.test(this.text[this.position])) {
       if (/[rR]/.test(this.text[this.position])) raw = true;
@@ -408,6 +408,32 @@ class Parser {
     return '\\';
   }
 }
+
+/**
+ * A string value as its pieces arrive: runs between escapes and the escapes' characters. A 10 MB
+ * string with an escape every few characters is millions of pieces; held one by one until the end
+ * they took 30 bytes each beside the text, so every PIECES_PER_CHUNK of them are joined as they come.
+ */
+class StringParts {
+  private readonly chunks: string[] = [];
+  private pieces: string[] = [];
+
+  push(piece: string): void {
+    this.pieces.push(piece);
+    if (this.pieces.length >= PIECES_PER_CHUNK) {
+      this.chunks.push(this.pieces.join(''));
+      this.pieces = [];
+    }
+  }
+
+  join(): string {
+    if (this.chunks.length === 0) return this.pieces.join('');
+    this.chunks.push(this.pieces.join(''));
+    return this.chunks.join('');
+  }
+}
+
+const PIECES_PER_CHUNK = 4096;
 
 /** Parses one Python literal (or, with expressions: 'fold', a constant expression) and says how. */
 export function parsePythonExpression(text: string, options: PythonLiteralOptions = {}): PythonParseResult {

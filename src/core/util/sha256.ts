@@ -20,7 +20,18 @@ const utf8 = new TextEncoder();
 /** SHA-256 digest of bytes, or of a string encoded as UTF-8 (as Python's `str.encode()` does). */
 export function sha256(input: Uint8Array | string): Uint8Array {
   const message = typeof input === 'string' ? utf8.encode(input) : input;
-  // Padding: 0x80, zeros, then the bit length as a 64-bit big-endian integer, to a multiple of 64.
+  const padded = padMessage(message);
+  const state = new Uint32Array(INITIAL_STATE);
+  const schedule = new Uint32Array(64);
+  for (let block = 0; block < padded.byteLength; block += 64) compressBlock(state, schedule, padded, block);
+  const digest = new Uint8Array(32);
+  const digestView = new DataView(digest.buffer);
+  for (let word = 0; word < 8; word++) digestView.setUint32(word * 4, state[word]);
+  return digest;
+}
+
+/** Padding: 0x80, zeros, then the bit length as a 64-bit big-endian integer, to a multiple of 64. */
+function padMessage(message: Uint8Array): DataView {
   const paddedLength = Math.ceil((message.length + 9) / 64) * 64;
   const padded = new Uint8Array(paddedLength);
   padded.set(message);
@@ -29,55 +40,51 @@ export function sha256(input: Uint8Array | string): Uint8Array {
   const bitLength = message.length * 8;
   view.setUint32(paddedLength - 8, Math.floor(bitLength / 0x100000000));
   view.setUint32(paddedLength - 4, bitLength >>> 0);
+  return view;
+}
 
-  const state = new Uint32Array(INITIAL_STATE);
-  const schedule = new Uint32Array(64);
-  for (let block = 0; block < paddedLength; block += 64) {
-    for (let t = 0; t < 16; t++) schedule[t] = view.getUint32(block + t * 4);
-    for (let t = 16; t < 64; t++) {
-      const w15 = schedule[t - 15];
-      const w2 = schedule[t - 2];
-      const sigma0 = rotr(w15, 7) ^ rotr(w15, 18) ^ (w15 >>> 3);
-      const sigma1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >>> 10);
-      schedule[t] = (schedule[t - 16] + sigma0 + schedule[t - 7] + sigma1) | 0;
-    }
-    let a = state[0],
-      b = state[1],
-      c = state[2],
-      d = state[3],
-      e = state[4],
-      f = state[5],
-      g = state[6],
-      h = state[7];
-    for (let t = 0; t < 64; t++) {
-      const sum1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
-      const choose = (e & f) ^ (~e & g);
-      const temp1 = (h + sum1 + choose + ROUND_CONSTANTS[t] + schedule[t]) | 0;
-      const sum0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
-      const majority = (a & b) ^ (a & c) ^ (b & c);
-      const temp2 = (sum0 + majority) | 0;
-      h = g;
-      g = f;
-      f = e;
-      e = (d + temp1) | 0;
-      d = c;
-      c = b;
-      b = a;
-      a = (temp1 + temp2) | 0;
-    }
-    state[0] += a;
-    state[1] += b;
-    state[2] += c;
-    state[3] += d;
-    state[4] += e;
-    state[5] += f;
-    state[6] += g;
-    state[7] += h;
+/** One 64-byte block at `block` of `view` into `state` (`schedule` is scratch space, reused). */
+function compressBlock(state: Uint32Array, schedule: Uint32Array, view: DataView, block: number): void {
+  for (let t = 0; t < 16; t++) schedule[t] = view.getUint32(block + t * 4);
+  for (let t = 16; t < 64; t++) {
+    const w15 = schedule[t - 15];
+    const w2 = schedule[t - 2];
+    const sigma0 = rotr(w15, 7) ^ rotr(w15, 18) ^ (w15 >>> 3);
+    const sigma1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >>> 10);
+    schedule[t] = (schedule[t - 16] + sigma0 + schedule[t - 7] + sigma1) | 0;
   }
-  const digest = new Uint8Array(32);
-  const digestView = new DataView(digest.buffer);
-  for (let word = 0; word < 8; word++) digestView.setUint32(word * 4, state[word]);
-  return digest;
+  let a = state[0],
+    b = state[1],
+    c = state[2],
+    d = state[3],
+    e = state[4],
+    f = state[5],
+    g = state[6],
+    h = state[7];
+  for (let t = 0; t < 64; t++) {
+    const sum1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
+    const choose = (e & f) ^ (~e & g);
+    const temp1 = (h + sum1 + choose + ROUND_CONSTANTS[t] + schedule[t]) | 0;
+    const sum0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
+    const majority = (a & b) ^ (a & c) ^ (b & c);
+    const temp2 = (sum0 + majority) | 0;
+    h = g;
+    g = f;
+    f = e;
+    e = (d + temp1) | 0;
+    d = c;
+    c = b;
+    b = a;
+    a = (temp1 + temp2) | 0;
+  }
+  state[0] += a;
+  state[1] += b;
+  state[2] += c;
+  state[3] += d;
+  state[4] += e;
+  state[5] += f;
+  state[6] += g;
+  state[7] += h;
 }
 
 /** Lower-case hex SHA-256, like Python's `hashlib.sha256(s.encode()).hexdigest()`. */

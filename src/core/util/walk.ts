@@ -19,7 +19,7 @@ export interface WalkFs {
   realpath(path: string): Promise<string>;
 }
 
-export interface WalkOptions {
+interface WalkOptions {
   /** Joins a folder and an entry name (node's `path.join`). */
   join(directory: string, name: string): string;
   /** Folders never entered, by name (`node_modules`, `.git`). */
@@ -94,25 +94,12 @@ async function* visit(
   isRoot: boolean,
 ): AsyncGenerator<WalkItem> {
   const name = baseName(path);
-  let stats: WalkStats;
-  try {
-    stats = await fs.lstat(path);
-    if (stats.isSymbolicLink()) {
-      try {
-        stats = await fs.stat(path);
-      } catch (error) {
-        const reason = describeFsError(error);
-        const described =
-          reason === 'no such file or directory' ? 'dangling symbolic link (its target does not exist)' : reason;
-        if (isRoot || options.wanted(name)) yield { type: 'problem', path, reason: described };
-        else yield { type: 'skipped', path, reason: described };
-        return;
-      }
-    }
-  } catch (error) {
-    yield { type: 'problem', path, reason: describeFsError(error) };
+  const found = await statFollowingLink(path, fs, () => isRoot || options.wanted(name));
+  if ('item' in found) {
+    yield found.item;
     return;
   }
+  const { stats } = found;
   if (stats.isFile()) {
     yield { type: 'file', path };
     return;
@@ -123,29 +110,12 @@ async function* visit(
     else yield { type: 'skipped', path, reason };
     return;
   }
-  let real: string;
-  let names: string[];
-  try {
-    real = await fs.realpath(path);
-    if (ancestors.includes(real)) {
-      yield {
-        type: 'problem',
-        path,
-        reason: `symbolic link loop: leads back to ${visited.get(real) ?? real}, not followed`,
-      };
-      return;
-    }
-    const earlier = visited.get(real);
-    if (earlier !== undefined) {
-      yield { type: 'skipped', path, reason: `same folder as ${earlier}, already walked` };
-      return;
-    }
-    visited.set(real, path);
-    names = await fs.readdir(path);
-  } catch (error) {
-    yield { type: 'problem', path, reason: `cannot read folder: ${describeFsError(error)}` };
+  const entered = await enterFolder(path, fs, visited, ancestors);
+  if ('item' in entered) {
+    yield entered.item;
     return;
   }
+  const { real, names } = entered;
   names.sort((a, b) => a.localeCompare(b));
   for (const entry of names) {
     if (options.skipDirectory?.(entry)) {
@@ -158,6 +128,61 @@ async function* visit(
       if (isDirectory) continue;
     }
     yield* visit(options.join(path, entry), fs, options, visited, [...ancestors, real], false);
+  }
+}
+
+/**
+ * The stats of `path`, through a symbolic link to its target; or the item that reports it instead
+ * (a problem when it cannot be read; a dangling link is a problem only when `wanted()`, else skipped).
+ */
+async function statFollowingLink(
+  path: string,
+  fs: WalkFs,
+  wanted: () => boolean,
+): Promise<{ stats: WalkStats } | { item: WalkItem }> {
+  try {
+    const stats = await fs.lstat(path);
+    if (!stats.isSymbolicLink()) return { stats };
+    try {
+      return { stats: await fs.stat(path) };
+    } catch (error) {
+      const reason = describeFsError(error);
+      const described =
+        reason === 'no such file or directory' ? 'dangling symbolic link (its target does not exist)' : reason;
+      return { item: { type: wanted() ? 'problem' : 'skipped', path, reason: described } };
+    }
+  } catch (error) {
+    return { item: { type: 'problem', path, reason: describeFsError(error) } };
+  }
+}
+
+/**
+ * The folder's real path (now visited) and its entries; or the item that reports why it is not walked (a loop, a second
+ * visit, unreadable).
+ */
+async function enterFolder(
+  path: string,
+  fs: WalkFs,
+  visited: Map<string, string>,
+  ancestors: readonly string[],
+): Promise<{ real: string; names: string[] } | { item: WalkItem }> {
+  try {
+    const real = await fs.realpath(path);
+    if (ancestors.includes(real))
+      return {
+        item: {
+          type: 'problem',
+          path,
+          reason: `symbolic link loop: leads back to ${visited.get(real) ?? real}, not followed`,
+        },
+      };
+    const earlier = visited.get(real);
+    if (earlier !== undefined)
+      return { item: { type: 'skipped', path, reason: `same folder as ${earlier}, already walked` } };
+    visited.set(real, path);
+    return { real, names: await fs.readdir(path) };
+  } catch (error) {
+    return { item: { type: 'problem', path, reason: `cannot read folder: ${describeFsError(error)}` } };
   }
 }
 

@@ -7,7 +7,7 @@ import { toVscodeDiagnostic } from '../vscodeDiagnostics';
 import { columnHolding, companionColumn, groupsHolding, isWebviewTab, tabShows } from '../views/tabGroups';
 
 export const ANSWER_SCHEME = 'waypoint-answer';
-export const ANSWER_LANGUAGE = 'waypoint-answer';
+const ANSWER_LANGUAGE = 'waypoint-answer';
 /** MazePanel.viewType (not imported: the maze panel imports this module). */
 const MAZE_VIEW_TYPE = 'waypoint.maze';
 

@@ -12,7 +12,7 @@ import { companionColumn } from '../views/tabGroups';
 export const RUN_TRAJECTORY_SCHEME = 'waypoint-run';
 
 /** Renders a run as diffable text: a header, then `n. from —action→ to   verdict`. */
-export function trajectoryText(record: RunRecord, trajectory: Trajectory | null): string {
+function trajectoryText(record: RunRecord, trajectory: Trajectory | null): string {
   const header = [
     `# ${questionLabel(record.question)} (${questionGroup(record.question)}, ${record.question.sampleId.slice(0, 12)})`,
     `# ${record.model.id} · ${record.mode} · ${record.time}`,

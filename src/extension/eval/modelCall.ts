@@ -25,9 +25,9 @@ import { apiKeyLookup, editorKeyAdvice } from './secrets';
 import { WorkspaceStore } from '../../core/eval/workspaceStore';
 
 /** What a built-in agent answers, from the question the caller prepared (never from the prompt text). */
-export type BuiltInAnswer = (profile: ModelProfile) => string | Promise<string>;
+type BuiltInAnswer = (profile: ModelProfile) => string | Promise<string>;
 
-export interface ModelRequest {
+interface ModelRequest {
   profile: ModelProfile;
   messages: readonly ChatMessage[];
   question: EvalQuestion;
@@ -92,7 +92,7 @@ function outputChannel(): vscode.LogOutputChannel {
 }
 
 /** The sentence shown for a failed call of `profile` (null when it was cancelled), never with a key in it. */
-export function modelErrorMessage(error: unknown, profile: ModelProfile): string | null {
+function modelErrorMessage(error: unknown, profile: ModelProfile): string | null {
   if (error instanceof ModelCallCancelled) return null;
   const message = error instanceof Error ? error.message : String(error);
   if (message === 'cancelled') return null;
@@ -144,7 +144,7 @@ export async function askWithProgress(
   }
 }
 
-export interface AnswerProgressOptions {
+interface AnswerProgressOptions {
   /** The scoring mode of the run (stamped on the record). */
   mode: ScoringMode;
   /** The built-in `random` agent's seed; 0, as `waypoint run` without --seed, so the editor's answer is the CLI's. */

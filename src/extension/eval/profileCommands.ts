@@ -46,7 +46,7 @@ const TITLE = 'Add Model Profile';
 const BUILT_IN_IDS = new Set(['oracle', 'random']);
 
 /** Two prices per million tokens ("0.15 0.60", "0.15, 0.60", "0.15/0.60"), null for none, or why not. */
-export function parsePrices(text: string): { input: number; output: number } | null | string {
+function parsePrices(text: string): { input: number; output: number } | null | string {
   const trimmed = text.trim();
   if (trimmed === '') return null;
   const parts = trimmed.split(/[\s,/;]+/).filter(Boolean);
@@ -57,7 +57,7 @@ export function parsePrices(text: string): { input: number; output: number } | n
 }
 
 /** A profile id made from a model name: lower case, with runs of other characters as one hyphen. */
-export function suggestedId(model: string): string {
+function suggestedId(model: string): string {
   const base = model.split('/').pop() ?? model;
   const id = base
     .toLowerCase()
@@ -443,7 +443,7 @@ function actionsFor(report: ConnectionReport): string[] {
   return ['Show Output'];
 }
 
-export interface TestConnectionDeps {
+interface TestConnectionDeps {
   secrets: vscode.SecretStorage;
   log: vscode.LogOutputChannel;
 }

@@ -18,12 +18,12 @@ export function modelProfiles(report: (message: string) => void = () => {}): Mod
   return [...profiles.values()];
 }
 
-export function defaultProfileId(): string {
+function defaultProfileId(): string {
   return setting('defaultModel');
 }
 
 /** What each built-in agent is for a benchmark, shown next to its name in the model pick. */
-export type BuiltInDescriptions = Partial<Record<ModelProfile['provider'], string>>;
+type BuiltInDescriptions = Partial<Record<ModelProfile['provider'], string>>;
 
 /** A quick pick of the profiles, the default first; `preset` picks by id without asking. */
 export async function pickProfile(

@@ -30,7 +30,7 @@ export interface RecordPlace {
 }
 
 /** A file asked for that holds no run record: where its first line that is not one is, and why. */
-export class NotARunFileError extends Error {
+class NotARunFileError extends Error {
   constructor(readonly located: NotARunFile) {
     super(located.message);
   }

@@ -48,7 +48,7 @@ const nodeFiles = questionFilesOn(fs);
  */
 const RELOAD_DELAY_MS = 1500;
 
-export interface ResultsDeps {
+interface ResultsDeps {
   context: vscode.ExtensionContext;
   log: vscode.LogOutputChannel;
   /** The record's answer as an answer document with its diagnostics. */

@@ -66,7 +66,7 @@ export interface RunBenchmarkResult {
   cancelled: boolean;
 }
 
-export interface RunBenchmarkDeps {
+interface RunBenchmarkDeps {
   context: vscode.ExtensionContext;
   log: vscode.LogOutputChannel;
 }

@@ -32,7 +32,7 @@ export async function rememberRunFiles(state: vscode.Memento, files: readonly st
 }
 
 /** The system's file dialog for run files, starting where the last one was opened. */
-export async function chooseRunFilesOnDisk(
+async function chooseRunFilesOnDisk(
   state: vscode.Memento,
   title = 'Show Results: open run files (select several to compare them)',
 ): Promise<string[] | undefined> {

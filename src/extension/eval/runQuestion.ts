@@ -36,7 +36,7 @@ export interface RunQuestionOptions {
   profileId?: string;
 }
 
-export interface RunOutcome {
+interface RunOutcome {
   scores: Record<string, number | boolean | string | null>;
   problems: number;
   cached: boolean;

@@ -25,7 +25,7 @@ import { describeFsError, isMissingFile } from '../../core/util/walk';
 import type { SummaryRequest, SummaryResponse } from './runSummaryWorker';
 
 /** One model of a batch run; `files` and `runId` are its run's. */
-export class BatchModelNode {
+class BatchModelNode {
   readonly kind = 'batchModel';
   readonly files: string[];
   readonly runId: string | null;
@@ -41,7 +41,7 @@ export class BatchModelNode {
 }
 
 /** A batch run: the records sharing a run id (over every file they are in), or a file's records without one. */
-export class BatchRunNode {
+class BatchRunNode {
   readonly kind = 'batchRun';
   /** Absolute paths of the run's files. */
   readonly files: string[];

@@ -22,9 +22,9 @@ import {
 import { onNotification, sendRequest } from '../lspRequests';
 
 /** Files above this size are replaced on disk (old file kept as a backup) rather than as an editor edit. */
-export const MAX_EDITABLE_BYTES = 64 * 1048576;
+const MAX_EDITABLE_BYTES = 64 * 1048576;
 
-export interface GenerateSkeletonsOutcome extends Partial<GenerateSkeletonsResult> {
+interface GenerateSkeletonsOutcome extends Partial<GenerateSkeletonsResult> {
   action: 'created' | 'unchanged' | 'replaced' | 'cancelled' | 'declined' | 'failed';
   /** Where the previous file was kept, when it was replaced on disk. */
   backup?: string;

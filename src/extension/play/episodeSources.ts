@@ -46,7 +46,7 @@ export interface EpisodeSource {
 }
 
 /** What picks a source without asking (tests and callers with everything known). */
-export interface SourceChoices {
+interface SourceChoices {
   from?: string;
   to?: string;
   index?: number;
@@ -296,7 +296,7 @@ export async function episodeSource(
 }
 
 /** A workspace file or folder to play, as the palette offers it. */
-export interface FileSourceItem {
+interface FileSourceItem {
   label: string;
   description: string;
   uri: vscode.Uri;

@@ -31,13 +31,13 @@ export interface PlayEpisodeOptions extends Partial<Record<'from' | 'to' | 'sett
   maxSteps?: number;
 }
 
-export interface PlayDeps extends BoardEvalDeps {
+interface PlayDeps extends BoardEvalDeps {
   /** Draws a MANGO route (an answer's JSON) on the game's maze; resolves with the maze's trajectory (the maze lives in the main bundle). */
   showRoute(edges: vscode.Uri, response: string, title: string, start: string): Promise<unknown>;
 }
 
 /** The person at the keyboard, as a run record names them. */
-export const HUMAN_PROFILE: ModelProfile = { id: 'human', provider: 'human', ...PROFILE_DEFAULTS };
+const HUMAN_PROFILE: ModelProfile = { id: 'human', provider: 'human', ...PROFILE_DEFAULTS };
 
 const BUILT_IN_TEXT: Record<EpisodeSource['benchmark'], { oracle: string; random: string }> = {
   mango: { oracle: 'a shortest route from wherever it stands', random: 'a seeded random walk over the exits' },

@@ -35,7 +35,7 @@ export interface EpisodePlayer {
   readonly source?: ReplySource;
 }
 
-export interface PlayHost {
+interface PlayHost {
   /** Appends the record to the workspace's run files; the file, or null when it could not be written (untrusted window). */
   record(record: RunRecord): Promise<string | null>;
   /** Draws the episode so far beside the panel; resolves with what the map shows (for tests). */

@@ -18,7 +18,7 @@ export interface AnswerOnMap {
 }
 
 /** What the session needs of the panel: the server's answers and the webview. */
-export interface MazeSessionHost {
+interface MazeSessionHost {
   /** The game's maze as the server builds it now (null: no valid edges.json). */
   graph(): Promise<MazeGraph | null>;
   /** An answer walked on the server's current graph (null: it cannot be walked). */

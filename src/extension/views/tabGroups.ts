@@ -31,7 +31,7 @@ const COMPANION_SCHEMES = ['waypoint-answer', 'waypoint-run'];
 const COMPANION_WEBVIEWS = ['waypoint.maze', 'waypoint.board', 'waypoint.mapDiff', 'waypoint.walkthroughOverview'];
 
 /** A tab of a view that accompanies an editor or the results view (see companionColumn.ts). */
-export function isCompanionTab(tab: vscode.Tab): boolean {
+function isCompanionTab(tab: vscode.Tab): boolean {
   return (
     tabShows(tab, (uri) => COMPANION_SCHEMES.includes(uri.scheme)) ||
     COMPANION_WEBVIEWS.some((viewType) => isWebviewTab(tab, viewType))

@@ -125,6 +125,56 @@ class GameFileEditor {
   }
 }
 
+/**
+ * A move not in edges.json yet, first made at `step`; the reverse of an earlier forward move, if there is one, makes it
+ * known by reversal.
+ */
+function newEdge(
+  edges: readonly LocatedEdge[],
+  source: string,
+  action: string,
+  destination: string,
+  step: number,
+): EdgeRecord {
+  const opposite = OPPOSITE_DIRECTIONS[action];
+  const reverseSource = opposite ? findEdge(edges, destination, opposite, source) : undefined;
+  const reversedAt =
+    reverseSource && reverseSource.record.seen_in_forward !== NEVER ? reverseSource.record.seen_in_forward : NEVER;
+  return withMinimums({
+    src_node: source,
+    dst_node: destination,
+    action,
+    seen_in_forward: step,
+    seen_in_reversed: reversedAt,
+    edge_min_step: 0,
+    seen_in_forward_answerable: step,
+    seen_in_reversed_answerable: reversedAt,
+    edge_min_step_answerable: 0,
+  });
+}
+
+/** Appends the rooms and the action the game's name lists do not have yet, journaled so an unmark removes them. */
+function addNewNames(
+  game: LoadedGame,
+  editor: GameFileEditor,
+  journal: MarkJournal,
+  rooms: readonly string[],
+  action: string,
+): void {
+  const knownLocations = new Set(game.model.locations?.names.map((name) => name.value));
+  const newLocations = [...new Set(rooms)].filter((name) => !knownLocations.has(name));
+  for (const name of newLocations) journal.recordName(game.key, 'mango-locations', name);
+  editor.edit(
+    'mango-locations',
+    newLocations.map((name, offset) => ({ path: [knownLocations.size + offset], value: name, insert: true })),
+  );
+  const knownActions = new Set(game.model.actions?.names.map((name) => name.value));
+  if (!knownActions.has(action)) {
+    journal.recordName(game.key, 'mango-actions', action);
+    editor.edit('mango-actions', [{ path: [knownActions.size], value: action, insert: true }]);
+  }
+}
+
 /** The edit that records `source —action→ destination` as first made at `step`; the journal remembers what it replaced. */
 export function markMove(
   game: LoadedGame,
@@ -161,22 +211,7 @@ export function markMove(
       }),
     );
   } else {
-    // The reverse of an earlier forward move, if there is one, makes this edge known by reversal.
-    const opposite = OPPOSITE_DIRECTIONS[action];
-    const reverseSource = opposite ? findEdge(edges, destination, opposite, source) : undefined;
-    const reversedAt =
-      reverseSource && reverseSource.record.seen_in_forward !== NEVER ? reverseSource.record.seen_in_forward : NEVER;
-    const record = withMinimums({
-      src_node: source,
-      dst_node: destination,
-      action,
-      seen_in_forward: params.step,
-      seen_in_reversed: reversedAt,
-      edge_min_step: 0,
-      seen_in_forward_answerable: params.step,
-      seen_in_reversed_answerable: reversedAt,
-      edge_min_step_answerable: 0,
-    });
+    const record = newEdge(edges, source, action, destination, params.step);
     journal.recordInserted(game.key, edgeKey(record), params.step);
     edgeChanges.push({ path: [edges.length], value: record, insert: true });
   }
@@ -194,19 +229,31 @@ export function markMove(
     );
   }
   editor.edit('mango-edges', edgeChanges);
-  const knownLocations = new Set(game.model.locations?.names.map((name) => name.value));
-  const newLocations = [...new Set([source, destination])].filter((name) => !knownLocations.has(name));
-  for (const name of newLocations) journal.recordName(game.key, 'mango-locations', name);
-  editor.edit(
-    'mango-locations',
-    newLocations.map((name, offset) => ({ path: [knownLocations.size + offset], value: name, insert: true })),
-  );
-  const knownActions = new Set(game.model.actions?.names.map((name) => name.value));
-  if (!knownActions.has(action)) {
-    journal.recordName(game.key, 'mango-actions', action);
-    editor.edit('mango-actions', [{ path: [knownActions.size], value: action, insert: true }]);
-  }
+  addNewNames(game, editor, journal, [source, destination], action);
   return editor.result(`Step ${params.step}: '${source}' —${action}→ '${destination}'.`);
+}
+
+/** Puts back what the journal says a mark replaced, else `fallback`, for the labels of `fields` holding `step`. */
+function restoreLabels(
+  record: EdgeRecord,
+  fields: readonly EdgeLabel[],
+  fallback: number,
+  step: number,
+  journal: MarkJournal,
+  gameKey: string,
+): EdgeRecord {
+  const result = { ...record };
+  for (const field of fields)
+    if (record[field] === step) result[field] = journal.takeLabel(gameKey, edgeKey(record), field, step) ?? fallback;
+  // A minimum is rewritten only when the labels' minimum moved, so an upstream record whose stored
+  // minimum disagrees with its labels keeps it.
+  const minimums = withMinimums(result);
+  const previous = withMinimums(record);
+  for (const field of ['edge_min_step', 'edge_min_step_answerable'] as const) {
+    const recomputed = minimums[field] === previous[field] ? record[field] : minimums[field];
+    result[field] = journal.takeLabel(gameKey, edgeKey(record), field, record[field]) ?? recomputed;
+  }
+  return result;
 }
 
 /**
@@ -227,21 +274,8 @@ export function unmarkMove(
   const next = new Map<number, EdgeRecord>();
   const removed = new Set<number>();
   const current = (edge: LocatedEdge) => next.get(edge.index) ?? edge.record;
-  /** Puts back what the journal says a mark replaced, else `fallback`, for labels holding `step`. */
-  const restore = (record: EdgeRecord, fields: readonly EdgeLabel[], fallback: number): EdgeRecord => {
-    const result = { ...record };
-    for (const field of fields)
-      if (record[field] === step) result[field] = journal.takeLabel(game.key, edgeKey(record), field, step) ?? fallback;
-    // A minimum is rewritten only when the labels' minimum moved, so an upstream record whose stored
-    // minimum disagrees with its labels keeps it.
-    const minimums = withMinimums(result);
-    const previous = withMinimums(record);
-    for (const field of ['edge_min_step', 'edge_min_step_answerable'] as const) {
-      const recomputed = minimums[field] === previous[field] ? record[field] : minimums[field];
-      result[field] = journal.takeLabel(game.key, edgeKey(record), field, record[field]) ?? recomputed;
-    }
-    return result;
-  };
+  const restore = (record: EdgeRecord, fields: readonly EdgeLabel[], fallback: number) =>
+    restoreLabels(record, fields, fallback, step, journal, game.key);
   const moves = edges.filter((edge) => edge.record.seen_in_forward === step);
   const keptReverseOnly: EdgeRecord[] = [];
   for (const edge of moves) {

@@ -29,7 +29,7 @@ function proposalsOf(key: string, text: string): AnnotationProposals {
 }
 
 /** The game's proposals with names aligned to its annotation, each marked when already annotated. */
-export function gameProposals(game: LoadedGame, text: string): AnnotationProposalsResult {
+function gameProposals(game: LoadedGame, text: string): AnnotationProposalsResult {
   const proposals = proposalsOf(game.key, text);
   const records = game.model.edges?.edges.map((edge) => edge.record) ?? [];
   const rename = alignNames(proposals.edges, records);

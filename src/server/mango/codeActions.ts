@@ -96,35 +96,43 @@ export function codeActionsFor(
   return actions;
 }
 
+/** A name edges.json uses that its list lacks: change it to the likely one (preferred), or add it to the list. */
+function unknownNameFixes(
+  diagnostic: LspDiagnostic,
+  data: Data,
+  game: LoadedGame,
+  documents: DocumentStore,
+): CodeAction[] {
+  const isLocation = diagnostic.code === MangoCodes.unknownLocation;
+  const fixes: CodeAction[] = [];
+  if (typeof data.suggestion === 'string') {
+    fixes.push(
+      textFix(`Change to '${data.suggestion}'`, diagnostic, gameFileUri(game, 'mango-edges'), [
+        { range: diagnostic.range, newText: JSON.stringify(data.suggestion) },
+      ]),
+    );
+  }
+  const kind = isLocation ? 'mango-locations' : 'mango-actions';
+  const count = (isLocation ? game.model.locations : game.model.actions)?.names.length ?? 0;
+  fixes.push(
+    jsonFix(
+      `Add '${data.name}' to ${isLocation ? 'locations' : 'actions'}.json`,
+      diagnostic,
+      game,
+      documents,
+      kind,
+      [{ path: [count], value: data.name, insert: true }],
+      fixes.length === 0,
+    ),
+  );
+  return fixes;
+}
+
 function gameFixes(diagnostic: LspDiagnostic, data: Data, game: LoadedGame, documents: DocumentStore): CodeAction[] {
-  const locationCount = game.model.locations?.names.length ?? 0;
-  const actionCount = game.model.actions?.names.length ?? 0;
   switch (diagnostic.code) {
     case MangoCodes.unknownLocation:
-    case MangoCodes.unknownAction: {
-      const isLocation = diagnostic.code === MangoCodes.unknownLocation;
-      const fixes: CodeAction[] = [];
-      if (typeof data.suggestion === 'string') {
-        fixes.push(
-          textFix(`Change to '${data.suggestion}'`, diagnostic, gameFileUri(game, 'mango-edges'), [
-            { range: diagnostic.range, newText: JSON.stringify(data.suggestion) },
-          ]),
-        );
-      }
-      const kind = isLocation ? 'mango-locations' : 'mango-actions';
-      fixes.push(
-        jsonFix(
-          `Add '${data.name}' to ${isLocation ? 'locations' : 'actions'}.json`,
-          diagnostic,
-          game,
-          documents,
-          kind,
-          [{ path: [isLocation ? locationCount : actionCount], value: data.name, insert: true }],
-          fixes.length === 0,
-        ),
-      );
-      return fixes;
-    }
+    case MangoCodes.unknownAction:
+      return unknownNameFixes(diagnostic, data, game, documents);
     case MangoCodes.stepLabel:
       if (typeof data.field !== 'string' || typeof data.expected !== 'number' || typeof data.index !== 'number')
         return [];

@@ -37,5 +37,3 @@ export function answerTrajectoryOf(game: LoadedGame, params: AnswerTrajectoryPar
   );
   return { ...trajectory, graph: { ...trajectory.graph, note: evaluatorGraphNote(params.extraPairs) } };
 }
-
-export { evaluatorGraphNote };

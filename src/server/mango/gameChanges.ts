@@ -11,7 +11,7 @@ import type { GameIdentity, GameStore, MemberChange } from './gameStore';
  * (the overview's 150 ms, the maze's 300 ms): a maze is not laid out again for every keystroke,
  * and the overview still follows typing.
  */
-export const GAME_CHANGE_SETTLE_MS = 200;
+const GAME_CHANGE_SETTLE_MS = 200;
 
 interface PendingPush {
   game: GameIdentity;

@@ -46,7 +46,7 @@ export interface MemberChange {
 }
 
 /** What the store needs of node:fs/promises (tests pass a counting one). */
-export interface GameStoreFileSystem {
+interface GameStoreFileSystem {
   stat(path: string): Promise<{ mtimeMs: number; size: number; isFile(): boolean; isDirectory(): boolean }>;
   readFile(path: string, encoding: 'utf8'): Promise<string>;
 }
@@ -75,11 +75,15 @@ interface FileEntry {
 
 /** Enough for a workspace scan to reuse what an open editor needs, small enough not to keep every game. */
 const MAX_GAMES = 64;
+/** URIs whose game is remembered; a workspace scan asks for each file once, so the memo is dropped when full. */
+const MAX_IDENTITIES = 4096;
 
 export class GameStore {
   private readonly files = new Map<string, FileEntry>();
   private readonly games = new Map<string, { stamp: string; game: LoadedGame }>();
   private readonly changeListeners = new Set<(change: MemberChange) => void>();
+  /** identityOf's answers for URIs by their path (null: no game member). */
+  private readonly identities = new Map<string, GameIdentity | null>();
 
   constructor(
     private readonly documents: DocumentStore,
@@ -178,13 +182,21 @@ export class GameStore {
    * other file is in no game (null).
    */
   identityOf(uri: string): GameIdentity | null {
-    const game = uri.startsWith('file:') ? mangoGameOfUri(uri) : null;
-    if (game)
-      return {
-        key: `${game.directory}${game.game}`,
-        folder: pathToFileURL(game.directory).toString(),
-        game: game.game,
-      };
+    // Asked on every keystroke: a file URI's game is worked out once (its path alone decides it).
+    let game = this.identities.get(uri);
+    if (game === undefined) {
+      const found = uri.startsWith('file:') ? mangoGameOfUri(uri) : null;
+      game = found
+        ? {
+            key: `${found.directory}${found.game}`,
+            folder: pathToFileURL(found.directory).toString(),
+            game: found.game,
+          }
+        : null;
+      if (this.identities.size >= MAX_IDENTITIES) this.identities.clear();
+      this.identities.set(uri, game);
+    }
+    if (game) return game;
     return this.documents.isOpen(uri) ? { key: uri, folder: null, game: uri } : null;
   }
 

@@ -117,7 +117,7 @@ async function skeletonDiagnostics(
   return latest;
 }
 
-export type PartialPublisher = (uri: string, diagnostics: Diagnostic[]) => void;
+type PartialPublisher = (uri: string, diagnostics: Diagnostic[]) => void;
 
 /** The game's name: its files' common prefix without the folder (`data/zork1/zork1` → `zork1`). */
 export function gameNameOf(game: Pick<LoadedGame, 'key'>): string {

@@ -40,7 +40,7 @@ function fileError(uri: string, diagnostics: readonly Diagnostic[]): string | un
 }
 
 /** locations.json without the repeats of `name` (the first entry stays where it was); the text must parse (see fileError). */
-export function dedupeLocations(text: string, name: string): string {
+function dedupeLocations(text: string, name: string): string {
   const names = parseLocationsFile(text).names.map((located) => located.value);
   const repeats = names.flatMap((value, index) => (value === name && names.indexOf(value) !== index ? [index] : []));
   return applyJsonChanges(
@@ -50,7 +50,7 @@ export function dedupeLocations(text: string, name: string): string {
 }
 
 /** edges.json with each move once: a repeat's labels fold into the first record (the earliest step wins), then the repeat goes. */
-export function dedupeEdges(text: string): string {
+function dedupeEdges(text: string): string {
   const edges = parseEdgesFile(text).edges;
   const first = new Map<string, LocatedEdge>();
   const merged = new Map<LocatedEdge, EdgeRecord>();
@@ -108,7 +108,7 @@ async function regeneratedSkeletons(
 }
 
 /** Shown by the review queue when a skeleton file was renamed in place rather than regenerated. */
-export const SKELETONS_IN_PLACE_NOTICE =
+const SKELETONS_IN_PLACE_NOTICE =
   'too large to regenerate here: its lines were renamed in place (repeats and paths through the room twice dropped); new paths through the merged room appear after running Generate Skeletons.';
 
 export async function renameLocation(

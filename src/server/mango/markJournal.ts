@@ -23,7 +23,7 @@ interface GameJournal {
   names: { 'mango-locations': Set<string>; 'mango-actions': Set<string> };
 }
 
-export type NameListKind = keyof GameJournal['names'];
+type NameListKind = keyof GameJournal['names'];
 
 export function edgeKey(record: Pick<EdgeRecord, 'src_node' | 'action' | 'dst_node'>): string {
   return `${record.src_node}\u0000${record.action}\u0000${record.dst_node}`;

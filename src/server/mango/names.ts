@@ -19,13 +19,13 @@ export interface NameAt {
   range: Range;
 }
 
-export interface NameOccurrence {
+interface NameOccurrence {
   uri: string;
   range: Range;
 }
 
 /** Which kind of name a JSON path holds in a file of the given kind. */
-export function nameKindAtPath(fileKind: FileKind, path: JSONPath): NameKind | null {
+function nameKindAtPath(fileKind: FileKind, path: JSONPath): NameKind | null {
   const last = path[path.length - 1];
   switch (fileKind) {
     case 'mango-locations':

@@ -5,7 +5,7 @@
 import type { CodeLens } from 'vscode-languageserver';
 import { lineStartOffsets } from '../../core/util/text';
 
-export const RUN_QUESTION_COMMAND = 'waypoint.runQuestion';
+const RUN_QUESTION_COMMAND = 'waypoint.runQuestion';
 
 /** At most this many lenses per file: beyond it VS Code spends more time drawing than it helps. */
 const LENS_LIMIT = 5000;

@@ -7,7 +7,7 @@ import { NEVER } from '../../core/benchmarks/mango/types';
 import type { LoadedGame } from './games';
 
 export const MARK_MOVE_COMMAND = 'waypoint.markStepAsMove';
-export const UNMARK_MOVE_COMMAND = 'waypoint.unmarkStepMove';
+const UNMARK_MOVE_COMMAND = 'waypoint.unmarkStepMove';
 
 function movesByStep(game: LoadedGame): Map<number, string[]> {
   const moves = new Map<number, string[]>();
@@ -24,7 +24,7 @@ function movesByStep(game: LoadedGame): Map<number, string[]> {
 export function moveInlayHints(game: LoadedGame, fromLine: number, toLine: number): InlayHint[] {
   const moves = movesByStep(game);
   const hints: InlayHint[] = [];
-  for (const step of game.model.walkthrough?.steps() ?? []) {
+  for (const step of game.model.walkthrough?.steps(fromLine, toLine) ?? []) {
     const labels = moves.get(step.number);
     if (!labels || !step.actionRange || step.actionRange.end.line < fromLine || step.actionRange.end.line > toLine)
       continue;

@@ -122,7 +122,7 @@ function markerNearMisses(task: 'predict' | 'plan'): Array<{ text: string; why: 
 }
 
 /** The answer after a Predict or Plan phrase: the same text extractAnswer returns, with its offset in the reply. */
-export function locateMarkedAnswer(
+function locateMarkedAnswer(
   reply: string,
   task: 'predict' | 'plan',
 ): { markerStart: number; markerEnd: number; textStart: number; text: string } | null {
@@ -192,7 +192,7 @@ export function predictDiagnostics(context: ReplyContext, expected: { pos: Vec; 
 }
 
 /** One comma-separated token of a plan, where it sits in the reply. */
-export interface PlanToken {
+interface PlanToken {
   text: string;
   start: number;
   end: number;
@@ -201,9 +201,7 @@ export interface PlanToken {
 }
 
 /** The plan's tokens as str_action_seq_to_int splits them (empty tokens left out). */
-export function locatePlanTokens(
-  reply: string,
-): { markerStart: number; markerEnd: number; tokens: PlanToken[] } | null {
+function locatePlanTokens(reply: string): { markerStart: number; markerEnd: number; tokens: PlanToken[] } | null {
   const located = locateMarkedAnswer(reply, 'plan');
   if (!located) return null;
   const tokens: PlanToken[] = [];
@@ -293,7 +291,9 @@ function replyDiagnostic(
   return { severity, code, message, range: spanRange(context, start, end), ...(data ? { data } : {}) };
 }
 
-/** Tokens that are not actions: dropped by the released parser, or (`rejected`, faithful mode) sinking the whole plan. */
+/**
+ * Tokens that are not actions: dropped by the released parser, or (`rejected`, faithful mode) sinking the whole plan.
+ */
 function unknownActionDiagnostics(
   context: ReplyContext,
   tokens: readonly PlanToken[],
@@ -382,7 +382,9 @@ function unrunActionsDiagnostic(
   );
 }
 
-/** The plan does not achieve the mission: where the agent ended up (and how far from the red ball), on the whole plan. */
+/**
+ * The plan does not achieve the mission: where the agent ended up (and how far from the red ball), on the whole plan.
+ */
 function missionNotAchievedDiagnostic(
   context: ReplyContext,
   spec: LevelSpec,

@@ -40,7 +40,7 @@ export function parseStatePrediction(text: string): { pos: Vec; dir: number } | 
   return { pos: [x, y], dir };
 }
 
-export interface ParsedPlan {
+interface ParsedPlan {
   actions: number[];
   /** Tokens that are not action names (reference drops them; faithful rejects the plan). */
   unknown: string[];

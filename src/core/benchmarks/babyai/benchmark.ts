@@ -10,6 +10,7 @@ import { loadRecord } from './records';
 import { BABYAI_QUESTION_OPTIONS, BABYAI_QUESTION_OPTION_HINTS, babyaiQuestionSet } from './questionSet';
 import { babyaiReport } from './report';
 import { babyaiReplay } from './reportReplay';
+import { DiagnosticCap } from '../../util/diagnosticCap';
 
 /** The task a record's columns make it (spec §2), read without building the level. */
 function recordTask(fields: ReadonlyMap<string, unknown>): string {
@@ -27,7 +28,12 @@ export const babyaiBenchmark: BenchmarkDefinition<BabyaiQuestion> = {
   validate: (kind, text, path) => {
     if (kind === 'babyai-level') return loadLevelFile(text).diagnostics;
     const file = readRecordFile(baseName(path), text);
-    return [...file.diagnostics, ...file.records.flatMap((record) => loadRecord(record).diagnostics)];
+    // Records are checked in file order; past the per-file cap their problems are counted, not held.
+    const diagnostics = new DiagnosticCap();
+    diagnostics.push(...file.diagnostics);
+    const records = new DiagnosticCap();
+    for (const record of file.records) records.push(...loadRecord(record).diagnostics);
+    return [...diagnostics.list(), ...records.list()];
   },
   // `waypoint run babyai`: --task predict|plan|decompose (required), --prompt zero_shot|few_shot|cot|tot.
   questionSet: babyaiQuestionSet,

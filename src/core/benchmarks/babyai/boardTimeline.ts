@@ -73,7 +73,7 @@ function facts(env: BabyAIEnv, reward: number, status: string): BoardFact[] {
   ];
 }
 
-export interface BabyaiTimelineOptions {
+interface BabyaiTimelineOptions {
   /** The expert's stack after each action, bottom first (from runExpert with recordStacks). */
   stacks?: ReadonlyArray<readonly string[]>;
 }

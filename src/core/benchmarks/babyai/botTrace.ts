@@ -65,7 +65,10 @@ class SubgoalOwners {
     return this.owners.get(item) ?? null;
   }
 
-  /** Wraps `stack`'s top() and append() on this instance; returns the unwrapped top(), which looks without moving `current`. */
+  /**
+   * Wraps `stack`'s top() and append() on this instance; returns the unwrapped top(), which looks without moving
+   * `current`.
+   */
   watch(stack: OmniBot['stack']): () => Subgoal | undefined {
     const top = stack.top.bind(stack);
     const append = stack.append.bind(stack);

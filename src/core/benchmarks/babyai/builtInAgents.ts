@@ -11,7 +11,7 @@ import { seededRandom } from '../../util/random';
 import { actionName } from './world';
 
 /** One subgoal line of the <START>…<END> block, in the prompt's "(GoNextToSubgoal, (x,y))" form. */
-export function subgoalLine(call: SubgoalCall): string {
+function subgoalLine(call: SubgoalCall): string {
   return call.args ? `(${call.name}, (${call.args.join(',')}))` : `(${call.name})`;
 }
 

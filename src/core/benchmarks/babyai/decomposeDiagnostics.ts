@@ -23,7 +23,7 @@ const START = '<start>\n';
 const END = '\n<end>';
 const SUBGOAL_NAMES = 'GoNextToSubgoal, OpenSubgoal, CloseSubgoal, DropSubgoal, PickupSubgoal, ExploreSubgoal';
 
-export interface DecomposeAnalysis {
+interface DecomposeAnalysis {
   diagnostics: Diagnostic[];
   /** The accepted subgoals, or null when the block does not parse. */
   calls: SubgoalCall[] | null;

@@ -48,7 +48,7 @@ export interface LevelSpec {
   maxSteps?: number;
 }
 
-export interface BabyAIStepResult {
+interface BabyAIStepResult {
   reward: number;
   terminated: boolean;
   truncated: boolean;
@@ -61,7 +61,7 @@ function makeCarried(spec: CarriedSpec): WorldObj {
 }
 
 /** The grid of a spec: layout walls, then objects (a door replaces the wall it sits in). */
-export function buildGrid(spec: Pick<LevelSpec, 'width' | 'height' | 'layout' | 'objects'>): Grid {
+function buildGrid(spec: Pick<LevelSpec, 'width' | 'height' | 'layout' | 'objects'>): Grid {
   const grid = new Grid(spec.width, spec.height);
   for (let y = 0; y < spec.height; y++) {
     for (let x = 0; x < spec.width; x++)
@@ -84,7 +84,7 @@ export function buildGrid(spec: Pick<LevelSpec, 'width' | 'height' | 'layout' | 
   return grid;
 }
 
-export function maxStepsFor(layout: RoomLayout, instr: InstrSpec): number {
+function maxStepsFor(layout: RoomLayout, instr: InstrSpec): number {
   return layout.roomSize * layout.roomSize * layout.numRows * layout.numCols * numNavs(instr);
 }
 

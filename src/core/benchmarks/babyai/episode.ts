@@ -16,7 +16,7 @@ import { runExpert } from './omnibot';
 import { formatStructured, STRUCTURED_HEADER } from './structured';
 import { ACTION_NAMES, Action, type ActionName, actionName, type WorldObj } from './world';
 
-export interface BabyaiPlayState {
+interface BabyaiPlayState {
   readonly scene: GridScene;
   readonly mission: string;
   readonly steps: number;
@@ -127,7 +127,7 @@ export function babyaiOracleAgent(spec: LevelSpec): EpisodeAgent {
 }
 
 /** A seeded random player over the six acting actions. */
-export function babyaiRandomAgent(seed: number): EpisodeAgent {
+function babyaiRandomAgent(seed: number): EpisodeAgent {
   const choices = ACTION_NAMES.filter((name) => name !== 'done');
   return async (turn) => choices[Math.floor(turnDraw(seed, turn.step) * choices.length)];
 }

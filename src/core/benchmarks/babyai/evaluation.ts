@@ -54,7 +54,7 @@ export interface PreparedBabyaiQuestion {
   expertActions: number[];
 }
 
-export interface BabyaiAnswerResult {
+interface BabyaiAnswerResult {
   /** Flat and JSON-able; always has `mode`; a reference run upstream would abort is `{ aborted, mode }`. */
   scores: Record<string, number | boolean | string | null>;
   /** Ranges in the REPLY text. */
@@ -128,7 +128,7 @@ export function scoreBabyaiAnswer(
 }
 
 /** What scoring a reply reads besides the reply: the level and the action lists of its task (Predict's, Plan's expert's). */
-export interface BabyaiScoringInput {
+interface BabyaiScoringInput {
   spec: LevelSpec;
   predictActions: readonly number[];
   expertActions: readonly number[];

@@ -16,7 +16,7 @@ export class BotError extends Error {
   }
 }
 
-export type Accept = (pos: Vec, cell: WorldObj | null) => boolean;
+type Accept = (pos: Vec, cell: WorldObj | null) => boolean;
 
 interface Visit {
   pos: Vec;
@@ -29,7 +29,7 @@ interface BfsResult {
   previous: Map<number, Visit>;
 }
 
-export interface PathResult {
+interface PathResult {
   /** Without the start cell; [] when the start itself is accepted, null when nothing is. */
   path: Vec[] | null;
   finish: Vec | null;

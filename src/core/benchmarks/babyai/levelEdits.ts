@@ -12,7 +12,7 @@ import {
 import { excessiveDepthOffset } from '../../util/locatedJson';
 
 const DOOR_CYCLE = { closed: 'open', open: 'locked', locked: 'closed' } as const;
-export const LEVEL_COLORS = ['red', 'green', 'blue', 'purple', 'yellow', 'grey'] as const;
+const LEVEL_COLORS = ['red', 'green', 'blue', 'purple', 'yellow', 'grey'] as const;
 
 /** Palette tools the grid view offers: place an object of a colour, place the agent, or delete. */
 export const LEVEL_TOOLS: ReadonlyArray<{ id: string; label: string }> = [

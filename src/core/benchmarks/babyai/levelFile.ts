@@ -7,7 +7,7 @@ import { lineStartOffsets, type Diagnostic, type Range } from '../../util/text';
 import type { CarriedSpec, LevelSpec, ObjectSpec } from './env';
 import { validateLevel } from './validation';
 
-export interface LoadedLevelFile {
+interface LoadedLevelFile {
   spec: LevelSpec | null;
   file: LevelFile | null;
   diagnostics: Diagnostic[];
@@ -21,7 +21,7 @@ function carried(value: LevelFile['carrying']): CarriedSpec | null {
 }
 
 /** The LevelSpec of a schema-valid level file; doors first, then objects (the locator relies on it). */
-export function levelSpecOf(file: LevelFile): LevelSpec {
+function levelSpecOf(file: LevelFile): LevelSpec {
   const objects: ObjectSpec[] = [
     ...file.doors.map(
       (door): ObjectSpec => ({

@@ -18,7 +18,7 @@ import { actionName, COLOR_NAMES, type ActionName, type Color } from './world';
 export const LEVEL_FAMILIES = ['goto', 'pickup', 'putnext', 'open', 'unlock', 'goto-locked'] as const;
 export type LevelFamily = (typeof LEVEL_FAMILIES)[number];
 
-export interface GeneratedLevel {
+interface GeneratedLevel {
   /** The `.level.json` text. */
   text: string;
   family: LevelFamily;

@@ -23,7 +23,7 @@ const carriedSchema: z.ZodType<{
     .strict(),
 );
 
-export const levelDoorSchema = z
+const levelDoorSchema = z
   .object({
     pos: position,
     color,
@@ -35,7 +35,7 @@ export const levelDoorSchema = z
   .strict()
   .describe('A door in a wall between two rooms.');
 
-export const levelObjectSchema = z
+const levelObjectSchema = z
   .object({
     type: z.enum(['key', 'ball', 'box']).describe('key, ball or box (doors go in "doors").'),
     color,

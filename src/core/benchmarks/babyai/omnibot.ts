@@ -133,7 +133,7 @@ export function instantiateSubgoals(bot: OmniBot, calls: readonly SubgoalCall[])
   });
 }
 
-export interface ExpertStep {
+interface ExpertStep {
   action: number;
   reward: number;
   terminated: boolean;
@@ -142,7 +142,7 @@ export interface ExpertStep {
   stack: string[];
 }
 
-export interface ExpertRun {
+interface ExpertRun {
   steps: ExpertStep[];
   /** Mission verified (terminated) at some step. */
   done: boolean;
@@ -152,7 +152,7 @@ export interface ExpertRun {
   error: BotError | null;
 }
 
-export type ExpertLoop = 'generator' | 'evaluator';
+type ExpertLoop = 'generator' | 'evaluator';
 
 /**
  * Runs the expert from reset. 'generator' is generate_*.py / the processor: replan() without the

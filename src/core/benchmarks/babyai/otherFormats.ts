@@ -71,7 +71,7 @@ export function formatJson(d: EnvDescription): string {
   return pythonJsonDumps({ context: STRUCTURED_HEADER, config });
 }
 
-export interface DescriptionWithDiagnostics {
+interface DescriptionWithDiagnostics {
   description: EnvDescription | null;
   diagnostics: Diagnostic[];
 }

@@ -12,7 +12,7 @@ export { BABY_TASKS, type BabyTask, PROMPT_STRATEGIES, type PromptStrategy } fro
 export const ZERO_SHOT_TEMPLATES = TEMPLATES.zero_shot;
 
 /** A value str.format can be given: text, or something `[key]` indexes into. */
-export type FormatValue = string | readonly FormatValue[] | { readonly [key: string]: FormatValue };
+type FormatValue = string | readonly FormatValue[] | { readonly [key: string]: FormatValue };
 
 /** What Python raises while formatting, named as Python names it (`KeyError: 'FEW_SHOT_EXAMPLES'`). */
 export class PythonFormatError extends Error {
@@ -121,7 +121,7 @@ const FAITHFUL_FEW_SHOT: FormatValue = {
   'Task.DECOMPOSE': FEW_SHOT_EXAMPLES.decompose,
 };
 
-export interface PromptOptions {
+interface PromptOptions {
   /** Default zero_shot. */
   strategy?: PromptStrategy;
   /** Only the few-shot templates differ by mode; default faithful. */

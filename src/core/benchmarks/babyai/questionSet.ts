@@ -28,6 +28,7 @@ import { BABY_TASKS, type BabyTask, PROMPT_STRATEGIES, type PromptStrategy, prom
 import { type RawRecord, readRecordFile } from './recordFiles';
 import { type BabyRecord, loadRecord } from './records';
 import type { Diagnostic } from '../../util/text';
+import { FileProblems } from '../../util/diagnosticCap';
 
 export const BABYAI_QUESTION_OPTIONS = ['task', 'prompt'] as const;
 
@@ -58,7 +59,7 @@ function chosen<T extends string>(name: string, value: string | undefined, allow
 }
 
 /** The task and prompt strategy of `options`; QuestionOptionError for a missing task, a bad value or an option babyai has not. */
-export function babyaiOptions(options: QuestionSetOptions): { task: BabyTask | 'play'; prompt: PromptStrategy } {
+function babyaiOptions(options: QuestionSetOptions): { task: BabyTask | 'play'; prompt: PromptStrategy } {
   for (const [name, value] of Object.entries(options)) {
     if (value !== undefined && !(BABYAI_QUESTION_OPTIONS as readonly string[]).includes(name))
       throw new QuestionOptionError(`babyai has no --${name} option (it takes --task and --prompt)`);
@@ -70,7 +71,7 @@ export function babyaiOptions(options: QuestionSetOptions): { task: BabyTask | '
 }
 
 /** A BabyAI question for the pipeline, with what it was built from: the editor steps the board on `babyai.spec`. */
-export interface PreparedBabyaiRun extends PreparedQuestion<BabyaiQuestion> {
+interface PreparedBabyaiRun extends PreparedQuestion<BabyaiQuestion> {
   readonly babyai: PreparedBabyaiQuestion;
 }
 
@@ -226,7 +227,10 @@ function recordQuestions(
   const found: string[] = problemLines(path, file.diagnostics);
   const questions: PreparedQuestion<BabyaiQuestion>[] = questionsOfRecords(path, file.records, task, prompt, found);
   const lineOf = (problem: string) => Number(/^:(\d+):/.exec(problem.slice(path.length))?.[1] ?? 0);
-  problems.push(...found.sort((a, b) => lineOf(a) - lineOf(b)));
+  // A file of a million broken lines gives the first problems and a count, not a million lines.
+  const fileProblems = new FileProblems(path, problems);
+  for (const problem of found.sort((a, b) => lineOf(a) - lineOf(b))) fileProblems.add(problem);
+  fileProblems.finish();
   return questions;
 }
 

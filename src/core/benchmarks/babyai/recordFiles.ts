@@ -93,7 +93,7 @@ function csvRows(text: string): Array<Array<{ value: string; start: number; raw:
   return rows;
 }
 
-export function readCsvRecords(text: string): { records: RawRecord[]; diagnostics: Diagnostic[] } {
+function readCsvRecords(text: string): { records: RawRecord[]; diagnostics: Diagnostic[] } {
   const mapper = new OffsetMapper(text);
   const [header, ...rows] = csvRows(text);
   const diagnostics: Diagnostic[] = [];
@@ -148,7 +148,7 @@ function objectRecord(node: Node, text: string, base: number, mapper: OffsetMapp
 }
 
 /** JSON (an object or an array of objects) or JSON Lines, with located syntax errors. */
-export function readJsonRecords(text: string, lines: boolean): { records: RawRecord[]; diagnostics: Diagnostic[] } {
+function readJsonRecords(text: string, lines: boolean): { records: RawRecord[]; diagnostics: Diagnostic[] } {
   const mapper = new OffsetMapper(text);
   const records: RawRecord[] = [];
   const diagnostics: Diagnostic[] = [];

@@ -109,7 +109,7 @@ function relocate(diagnostics: Diagnostic[], field: LocatedField): Diagnostic[] 
 }
 
 /** Which formatter wrote a description. */
-export function descriptionFormat(text: string): 'structured' | 'narrative' | 'json' {
+function descriptionFormat(text: string): 'structured' | 'narrative' | 'json' {
   if (text.trimStart().startsWith('{')) return 'json';
   if (/^An agent is in a grid world made of/.test(text)) return 'narrative';
   return 'structured';

@@ -27,7 +27,7 @@ export function asciiGrid(env: BabyAIEnv): string[] {
   return rows;
 }
 
-export interface ObjectJson {
+interface ObjectJson {
   type: string;
   color: string;
   pos: Vec;
@@ -36,7 +36,7 @@ export interface ObjectJson {
   contains?: CarriedJson | null;
 }
 
-export interface CarriedJson {
+interface CarriedJson {
   type: string;
   color: string;
   contains?: CarriedJson | null;
@@ -50,7 +50,7 @@ export function carriedJson(obj: WorldObj | null): CarriedJson | null {
 }
 
 /** Doors, keys, balls and boxes in row-major order (walls left out). */
-export function objectsJson(env: BabyAIEnv): ObjectJson[] {
+function objectsJson(env: BabyAIEnv): ObjectJson[] {
   const objects: ObjectJson[] = [];
   env.grid.cells.forEach((cell, index) => {
     if (!cell || cell.type === 'wall') return;

@@ -39,7 +39,7 @@ const better = { success: 'higher', cr: 'higher', pr: 'higher', aci: 'higher' } 
 >;
 
 /** What the tables' metrics mean (spec babyai.md §6 and §12). */
-export const BABYAI_GLOSSARY: Readonly<Record<string, string>> = {
+const BABYAI_GLOSSARY: Readonly<Record<string, string>> = {
   success:
     "Predict: the predicted final position and direction are the expected ones. Plan: executing the model's actions completes the mission (Plan's CR, the paper's success rate).",
   cr: "CR, the completion rate (Decompose): the expert bot, starting from the model's subgoals, completed the mission.",

@@ -7,7 +7,7 @@ import type { ActionInstrSpec, InstrSpec } from './mission';
 import { ObjDesc } from './verifier';
 import { type Color, DIR_TO_VEC, type Vec, type WorldObj } from './world';
 
-export interface Reachability {
+interface Reachability {
   /** Cells the agent can stand on or clear (row-major index). */
   reachable: Set<number>;
   keys: Set<Color>;
@@ -19,7 +19,7 @@ function keyColors(obj: WorldObj | null, into: Set<Color>): void {
   for (let current = obj; current; current = current.contains) if (current.type === 'key') into.add(current.color);
 }
 
-export function reachability(env: BabyAIEnv): Reachability {
+function reachability(env: BabyAIEnv): Reachability {
   const { grid } = env;
   const keys = new Set<Color>();
   keyColors(env.carrying, keys);
@@ -54,7 +54,7 @@ export function reachability(env: BabyAIEnv): Reachability {
   return { reachable, keys, sealedDoors };
 }
 
-export interface UnsolvableClause {
+interface UnsolvableClause {
   clause: ActionInstrSpec;
   message: string;
 }

@@ -52,7 +52,7 @@ export interface DescriptionSource {
   missionColumn: number;
 }
 
-export interface ParsedDescription {
+interface ParsedDescription {
   description: EnvDescription | null;
   source: DescriptionSource;
   diagnostics: Diagnostic[];
@@ -75,7 +75,7 @@ type Span = { line: number; start: number; end: number };
 type ReportError = (line: number, start: number, end: number, code: string, message: string) => void;
 
 /** Reads a Structured description back; null description when a required line is missing or malformed. */
-// Long: one table of the format's line patterns, read top to bottom, over state the lines share.
+// Over 50 lines: one table of the format's line patterns, read top to bottom, over state the lines share.
 export function parseStructured(text: string): ParsedDescription {
   const lines = text.split(/\r\n|\r|\n/);
   const diagnostics: Diagnostic[] = [];

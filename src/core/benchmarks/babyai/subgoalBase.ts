@@ -5,8 +5,8 @@ import type { ExpertSearch } from './expertSearch';
 import { ObjDesc } from './verifier';
 import { addVec, type Vec, WorldObj } from './world';
 
-export type Reason = null | 'PutNext' | 'Open' | 'Explore' | 'KeepKey';
-export type Datum = ObjDesc | WorldObj | readonly number[] | null;
+type Reason = null | 'PutNext' | 'Open' | 'Explore' | 'KeepKey';
+type Datum = ObjDesc | WorldObj | readonly number[] | null;
 
 /** The bot state subgoals read and the stack they push onto. */
 export interface BotContext {

@@ -2,7 +2,7 @@
 // included (raised as BotError, which crashes a reference run). They push one another, so they
 // share this module; GoNextTo, most of the bot, is at the end.
 import { BotError, noPath } from './expertSearch';
-import { type BotContext, Subgoal } from './subgoalBase';
+import { Subgoal } from './subgoalBase';
 import { ObjDesc } from './verifier';
 import { Action, addVec, sameVec, type Vec, type WorldObj } from './world';
 
@@ -327,5 +327,3 @@ export class GoNextToSubgoal extends Subgoal {
     return this.reason === 'Explore';
   }
 }
-
-export type { BotContext };

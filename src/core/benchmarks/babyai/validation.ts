@@ -17,7 +17,7 @@ export interface LevelLocator {
   mission(span: Span): Range;
 }
 
-export const BabyCodes = {
+const BabyCodes = {
   size: 'babyai/size',
   outOfBounds: 'babyai/out-of-bounds',
   overlap: 'babyai/overlap',

@@ -9,7 +9,7 @@ export type Color = (typeof COLOR_NAMES)[number];
 export const OBJECT_TYPES = ['door', 'key', 'ball', 'box'] as const;
 export type ObjectType = (typeof OBJECT_TYPES)[number];
 export type CarriableType = Exclude<ObjectType, 'door'>;
-export type CellType = 'wall' | ObjectType;
+type CellType = 'wall' | ObjectType;
 
 export type Vec = readonly [number, number];
 

@@ -4,8 +4,8 @@ import type { GridPosition } from './types';
 export type MoveAction = 'UP' | 'DOWN' | 'LEFT' | 'RIGHT' | 'UPLEFT' | 'UPRIGHT' | 'DOWNLEFT' | 'DOWNRIGHT';
 export type GraspAction = MoveAction | 'TAKE' | 'DROP';
 
-export const MU1: readonly MoveAction[] = ['UP', 'DOWN', 'LEFT', 'RIGHT'];
-export const MU2: readonly MoveAction[] = [...MU1, 'UPLEFT', 'UPRIGHT', 'DOWNLEFT', 'DOWNRIGHT'];
+const MU1: readonly MoveAction[] = ['UP', 'DOWN', 'LEFT', 'RIGHT'];
+const MU2: readonly MoveAction[] = [...MU1, 'UPLEFT', 'UPRIGHT', 'DOWNLEFT', 'DOWNRIGHT'];
 export const ALL_ACTIONS: readonly GraspAction[] = [...MU2, 'TAKE', 'DROP'];
 
 /** Row and column change of each move. */

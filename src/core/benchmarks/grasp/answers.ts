@@ -17,7 +17,7 @@ import type { GraspScoringMode } from './types';
 
 export const EXTRACTION_RULE_LABEL =
   'Recommended non-official extraction rule (GRASP has no official answer parser; spec §7)';
-export const EVERY_WORD_RULE_LABEL =
+const EVERY_WORD_RULE_LABEL =
   "Every-action-word NON-OFFICIAL extraction rule (every action word of the answer, in order; reproduces the paper's GPT-3.5 column, whose parser was never released)";
 
 /** `recommended`: spec §7 (the last list, numbered-list fallback). `every-word`: every action word in order. */

@@ -5,8 +5,9 @@
 import { splitLines, type Diagnostic } from '../../util/text';
 import { GraspBaselineCodes } from './codes';
 import { type LineReporter, parseObjectLine } from './lineReporter';
+import { DiagnosticCap } from '../../util/diagnosticCap';
 
-export interface GraspBaselineEntry {
+interface GraspBaselineEntry {
   /** 0-based line of the row. */
   line: number;
   /** `greedy` or `random` in upstream's files; any name is kept (it becomes the record's model). */
@@ -18,7 +19,7 @@ export interface GraspBaselineEntry {
   cost: 0 | 0.3;
 }
 
-export interface GraspBaselineFile {
+interface GraspBaselineFile {
   entries: GraspBaselineEntry[];
   diagnostics: Diagnostic[];
 }
@@ -30,9 +31,10 @@ const ALLOWED: Record<string, readonly number[]> = {
   cost_of_step_prompt: [0, 0.3],
 };
 
-export function parseGraspBaselineFile(text: string): GraspBaselineFile {
+/** `limit` caps the problems kept (validation passes the per-file cap; readers keep them all). */
+export function parseGraspBaselineFile(text: string, limit = Number.POSITIVE_INFINITY): GraspBaselineFile {
   const entries: GraspBaselineEntry[] = [];
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics = new DiagnosticCap(limit);
   const seen = new Map<string, number>();
   splitLines(text).forEach((lineText, line) => {
     if (lineText.trim() === '') return;
@@ -67,7 +69,7 @@ export function parseGraspBaselineFile(text: string): GraspBaselineFile {
     }
     diagnostics.push(...reporter.diagnostics);
   });
-  return { entries, diagnostics };
+  return { entries, diagnostics: diagnostics.list() };
 }
 
 /** Reports each key missing or of the wrong type, and each unknown key; true when the row can be an entry. */

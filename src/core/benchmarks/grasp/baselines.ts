@@ -7,8 +7,8 @@ import { cloneGrid } from './gridText';
 import { seededRandom } from '../../util/random';
 import { GRID_SIZE, STEP_LIMIT, type GraspGrid, type GraspSettings, type GridPosition } from './types';
 
-export type BaselineName = 'random' | 'greedy';
-export type BaselineAgent = (grid: GraspGrid, settings: GraspSettings, seed: string | number) => string[];
+type BaselineName = 'random' | 'greedy';
+type BaselineAgent = (grid: GraspGrid, settings: GraspSettings, seed: string | number) => string[];
 
 const ROUNDS = 6;
 

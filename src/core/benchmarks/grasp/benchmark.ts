@@ -4,6 +4,7 @@ import type { GraspQuestion } from './questionSchema';
 import type { BenchmarkDefinition } from '../../benchmark/registry';
 import { SCORING_MODES } from './types';
 import { baseName } from '../../util/walk';
+import { MAX_DIAGNOSTICS_PER_FILE } from '../../util/diagnosticCap';
 import { parseGraspBaselineFile } from './baselineFile';
 import { graspFileScene } from './boardHooks';
 import { graspDeclaration } from './declaration';
@@ -20,9 +21,10 @@ export const graspBenchmark: BenchmarkDefinition<GraspQuestion> = {
   ...graspDeclaration,
   report: graspReport,
   validate(kind, text, path) {
-    if (kind === 'grasp-grids') return parseGraspGridFile(text, baseName(path)).diagnostics;
-    if (kind === 'grasp-baseline-results') return parseGraspBaselineFile(text).diagnostics;
-    return parseGraspResultsFile(text).diagnostics;
+    // Kept up to the per-file cap: a file of a million broken lines is counted, not held.
+    if (kind === 'grasp-grids') return parseGraspGridFile(text, baseName(path), MAX_DIAGNOSTICS_PER_FILE).diagnostics;
+    if (kind === 'grasp-baseline-results') return parseGraspBaselineFile(text, MAX_DIAGNOSTICS_PER_FILE).diagnostics;
+    return parseGraspResultsFile(text, MAX_DIAGNOSTICS_PER_FILE).diagnostics;
   },
   // One lens per grid record (the extension's command asks for the agent setting and the model), and
   // per row of a response file (scored and stepped on its grid). Baseline result files have none:

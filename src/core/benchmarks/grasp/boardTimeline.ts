@@ -111,7 +111,7 @@ function scoreMeaning(mode: GraspScoringMode, cost: number): string {
 }
 
 /** The board's terms: the score in this mode, the start cell's energy, and the setting's movement set. */
-export function graspBoardGlossary(settings: GraspSettings, mode: GraspScoringMode): GlossaryEntry[] {
+function graspBoardGlossary(settings: GraspSettings, mode: GraspScoringMode): GlossaryEntry[] {
   const movement = settings.moves === 8 ? 'μ2' : 'μ1';
   return [
     { term: 'score', meaning: `${scoreMeaning(mode, settings.stepCost)} (scoring mode ${mode}).` },

@@ -18,7 +18,7 @@ export const GRASP_RELEASE_NAME = /(?:^|(?<!_results)[\\/])(?:inner|outer)_[A-Za
  * `{"baseline","index","answer","movement_prompt","energy_limit_prompt","cost_of_step_prompt"}`.
  * Validated as result rows, never as grid files (which reported about 192,000 errors on them).
  */
-export const GRASP_BASELINE_RESULTS_NAME =
+const GRASP_BASELINE_RESULTS_NAME =
   /(?:^|[\\/])[A-Za-z0-9]+_results[\\/](?:inner|outer)_[A-Za-z]+_(?:free|block)\.jsonl$/;
 
 const settingText = (question: GraspQuestion) =>

@@ -17,7 +17,7 @@ import { graspSystemPrompt } from './prompt';
 import { type GraspSimulation, simulate, type TraceLabel } from './simulator';
 import { type GraspGrid, type GraspSettings, type GridPosition, STEP_LIMIT, type GraspScoringMode } from './types';
 
-export interface GraspPlayState {
+interface GraspPlayState {
   readonly scene: GridScene;
   readonly agent: GridPosition;
   readonly carried: number;
@@ -144,7 +144,7 @@ export function graspOracleAgent(grid: GraspGrid, settings: GraspSettings, seed:
 }
 
 /** A seeded random player over the setting's actions. */
-export function graspRandomAgent(settings: GraspSettings, seed: number): EpisodeAgent {
+function graspRandomAgent(settings: GraspSettings, seed: number): EpisodeAgent {
   const choices = [...movesOf(settings.moves), 'TAKE', 'DROP'];
   return async (turn) => choices[Math.floor(turnDraw(seed, turn.step) * choices.length)];
 }

@@ -110,7 +110,7 @@ function ruleName(extraction: ExtractedAnswer): string {
 }
 
 /** scoreGraspAnswer without its summary line (bulk import stores none). */
-export type GraspAnswerScores = Omit<GraspAnswerResult, 'summary'>;
+type GraspAnswerScores = Omit<GraspAnswerResult, 'summary'>;
 
 /** Extracts the tokens of an answer (a non-official rule), simulates them and scores them in `mode`. */
 export function scoreGraspAnswer(
@@ -320,7 +320,7 @@ interface StepContext {
 type StepNote = Pick<Diagnostic, 'severity' | 'code' | 'message'> & { data?: Record<string, string | number> };
 
 /** Why a step did not do what its token says (ignored, blocked, a no-op, energy left off the start), or null. */
-// Long: one case per step label, read top to bottom.
+// Over 50 lines: one case per step label, read top to bottom.
 function stepNote(step: GraspStep, { grid, settings, mode, simulation, allowed, limit }: StepContext): StepNote | null {
   const name = JSON.stringify(step.token);
   switch (step.label) {

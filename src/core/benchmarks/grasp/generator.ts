@@ -20,8 +20,8 @@ import {
   type StartRegion,
 } from './types';
 
-export const OBSTACLE_PROBABILITY = 0.1;
-export const SPIRAL_STEPS = 121;
+const OBSTACLE_PROBABILITY = 0.1;
+const SPIRAL_STEPS = 121;
 const CENTER = 5;
 const HALF = 6; // rows or columns 0..5 form the first half
 

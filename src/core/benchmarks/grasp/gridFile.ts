@@ -6,6 +6,7 @@ import { checkRecordSemantics } from './gridChecks';
 import { gridFromChars, readGridText, type CellChar } from './gridText';
 import { parseObjectLine, type LineReporter } from './lineReporter';
 import { ENERGY_DISTRIBUTIONS, GRID_SIZE, type GraspGrid, type GraspGridRecord } from './types';
+import { DiagnosticCap } from '../../util/diagnosticCap';
 
 export interface GraspGridEntry {
   /** 0-based line of the record in the file. */
@@ -15,7 +16,7 @@ export interface GraspGridEntry {
   grid: GraspGrid;
 }
 
-export interface GraspGridFile {
+interface GraspGridFile {
   /** Records whose fields have the right types and whose grid could be read (problems or not). */
   entries: GraspGridEntry[];
   diagnostics: Diagnostic[];
@@ -29,9 +30,10 @@ const ENUMS: Record<string, readonly string[]> = {
 };
 
 /** Parses and validates a whole grid file; `fileName` enables the file-name consistency check. */
-export function parseGraspGridFile(text: string, fileName?: string): GraspGridFile {
+export function parseGraspGridFile(text: string, fileName?: string, limit = Number.POSITIVE_INFINITY): GraspGridFile {
   const entries: GraspGridEntry[] = [];
-  const diagnostics: Diagnostic[] = [];
+  // `limit` caps the problems kept (validation passes the per-file cap; readers keep them all).
+  const diagnostics = new DiagnosticCap(limit);
   // LSP's line ends (\r\n, lone \r, \n), which are also Python's universal newlines that
   // upstream's load_jsonl reads with, so a bare \r moves no diagnostic to another line.
   const lines = splitLines(text);
@@ -52,11 +54,11 @@ export function parseGraspGridFile(text: string, fileName?: string): GraspGridFi
     diagnostics.push(...result.diagnostics);
     if (result.entry) entries.push(result.entry);
   });
-  return { entries, diagnostics };
+  return { entries, diagnostics: diagnostics.list() };
 }
 
 /** One record: JSON syntax, key types, the grid text, then the semantic checks of gridChecks.ts. */
-export function parseGridLine(
+function parseGridLine(
   lineText: string,
   line: number,
   position: number,

@@ -7,15 +7,15 @@
 // - unknown: no evidence either way (the caller then decides by where the grid file was found).
 import type { GraspGridEntry } from './gridFile';
 
-export type GridVerdict = 'proven' | 'consistent' | 'contradicted' | 'unknown';
+type GridVerdict = 'proven' | 'consistent' | 'contradicted' | 'unknown';
 
-export interface GridMatch {
+interface GridMatch {
   verdict: GridVerdict;
   /** One sentence saying what was compared, for messages and results. */
   reason: string;
 }
 
-export interface GridEvidence {
+interface GridEvidence {
   answer: string;
   /** The user message of the row's request, when a request file has it. */
   requestPrompt?: string | null;
@@ -108,7 +108,7 @@ export interface GridCandidate {
   entry: GraspGridEntry | null;
 }
 
-export type GridChoice =
+type GridChoice =
   | { ok: true; candidate: GridCandidate & { entry: GraspGridEntry }; match: GridMatch; summary: string }
   | { ok: false; message: string };
 

@@ -6,7 +6,7 @@ import { GRID_SIZE, type GraspGrid, type GridPosition } from './types';
 export type CellChar = ' ' | 'E' | 'O' | 'A';
 const CELL_CHARS = new Set<string>([' ', 'E', 'O', 'A']);
 
-export const GRID_LINE_COUNT = 2 * GRID_SIZE + 2;
+const GRID_LINE_COUNT = 2 * GRID_SIZE + 2;
 export const GRID_LINE_LENGTH = 47;
 export const GRID_TEXT_LENGTH = GRID_LINE_COUNT * (GRID_LINE_LENGTH + 1);
 
@@ -121,7 +121,9 @@ function layoutProblem(line: string, lineIndex: number, start: number): GridText
   };
 }
 
-/** The cells of grid row `row` (an unknown character reads as empty and is a problem); each `A` is added to `agents`. */
+/**
+ * The cells of grid row `row` (an unknown character reads as empty and is a problem); each `A` is added to `agents`.
+ */
 function rowCells(
   line: string,
   row: number,

@@ -35,7 +35,7 @@ export interface GraspImportOptions {
 }
 
 /** What importing one results file found besides its records (which go to `emit` as they are scored). */
-export interface GraspImportResult {
+interface GraspImportResult {
   /** Problems beside the records (`path:line: message`); unreadable rows are error records, not problems. */
   problems: string[];
   /** Rows outside --indices. */

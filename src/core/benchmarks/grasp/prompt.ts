@@ -21,7 +21,7 @@ export const SYSTEM_FRAGMENTS: readonly string[] = [
 export type PromptStyle = 'chat' | 'o1-mini';
 export const PROMPT_STYLES: readonly PromptStyle[] = ['chat', 'o1-mini'];
 
-export interface PromptMessage {
+interface PromptMessage {
   role: 'system' | 'user';
   content: string;
 }
@@ -38,7 +38,7 @@ export function graspSystemPrompt(obstacles: boolean, settings: GraspSettings): 
     .join('');
 }
 
-export function graspUserPrompt(gridText: string, obstacles: boolean): string {
+function graspUserPrompt(gridText: string, obstacles: boolean): string {
   return `You are given the following as the representation of the grid world, where A is you, E is energy${obstacles ? ', O is an obstacle' : ''}:\n${gridText}Give your sequence of steps as a list. For example: [STEP, STEP, ...]`;
 }
 

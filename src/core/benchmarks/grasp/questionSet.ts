@@ -34,6 +34,7 @@ import {
   type GridPosition,
   type GraspScoringMode,
 } from './types';
+import { FileProblems } from '../../util/diagnosticCap';
 
 export const GRASP_QUESTION_OPTIONS = ['settings', 'style', 'indices', 'extraction', 'task'] as const;
 
@@ -64,7 +65,7 @@ export interface LoadedGridFile {
   byIndex: Map<number, GraspGridEntry>;
 }
 
-export interface LoadedGrids {
+interface LoadedGrids {
   files: LoadedGridFile[];
   byName: Map<string, LoadedGridFile>;
   problems: string[];
@@ -145,13 +146,16 @@ async function loadOne(path: string, files: QuestionSetFiles, loaded: LoadedGrid
   }
   const parsed = parseGraspGridFile(text, name);
   const badLines = new Set<number>();
+  // A file of a million broken lines gives the first problems and a count, not a million lines.
+  const fileProblems = new FileProblems(path, loaded.problems);
   for (const diagnostic of parsed.diagnostics) {
     if (diagnostic.severity !== 'error') continue;
     badLines.add(diagnostic.range.start.line);
-    loaded.problems.push(
+    fileProblems.add(
       `${path}:${diagnostic.range.start.line + 1}:${diagnostic.range.start.character + 1}: ${diagnostic.message}`,
     );
   }
+  fileProblems.finish();
   const entries = parsed.entries.filter((entry) => !badLines.has(entry.line));
   const file: LoadedGridFile = {
     name,
@@ -243,7 +247,7 @@ export function inIndices(range: { from: number; to: number } | null, index: num
   return range === null || (index >= range.from && index <= range.to);
 }
 
-export function parseStyleOption(text: string | undefined): PromptStyle {
+function parseStyleOption(text: string | undefined): PromptStyle {
   // batch_gpt4o.jsonl (GPT-4o and GPT-3.5) sends system + user messages: the default.
   const style = (text ?? 'chat') as PromptStyle;
   if (!PROMPT_STYLES.includes(style)) throw new QuestionOptionError(`--style must be chat or o1-mini, not '${text}'`);
@@ -265,13 +269,13 @@ export function graspModeOf(mode: string): GraspScoringMode {
 }
 
 /** A GRASP question for the pipeline, with what it was built from: the editor draws the path on `grasp.grid` and re-reads the summary with `rule`. */
-export interface PreparedGraspRun extends PreparedQuestion<GraspQuestion> {
+interface PreparedGraspRun extends PreparedQuestion<GraspQuestion> {
   readonly grasp: PreparedGraspQuestion;
   readonly rule: ExtractionRule;
 }
 
 /** A prepared GRASP question for the pipeline: built-in agents, scoring in any GRASP mode with the chosen extraction rule. */
-export function preparedGraspQuestion(
+function preparedGraspQuestion(
   prepared: PreparedGraspQuestion,
   rule: ExtractionRule = 'recommended',
 ): PreparedGraspRun {

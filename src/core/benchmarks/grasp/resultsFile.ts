@@ -7,8 +7,9 @@ import { GraspResultsCodes } from './codes';
 import { parseObjectLine, type LineReporter } from './lineReporter';
 import { parseCustomId } from './settings';
 import type { GraspSettings } from './types';
+import { DiagnosticCap } from '../../util/diagnosticCap';
 
-export interface GraspResultEntry {
+interface GraspResultEntry {
   /** 0-based line of the row. */
   line: number;
   customId: string;
@@ -20,16 +21,17 @@ export interface GraspResultEntry {
   answer: string;
 }
 
-export interface GraspResultsFile {
+interface GraspResultsFile {
   /** Rows with a readable custom_id and an answer text. */
   entries: GraspResultEntry[];
   diagnostics: Diagnostic[];
 }
 
 /** Parses an o1-mini or Batch API output file of GRASP answers. */
-export function parseGraspResultsFile(text: string): GraspResultsFile {
+/** `limit` caps the problems kept (validation passes the per-file cap; readers keep them all). */
+export function parseGraspResultsFile(text: string, limit = Number.POSITIVE_INFINITY): GraspResultsFile {
   const entries: GraspResultEntry[] = [];
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics = new DiagnosticCap(limit);
   const firstLineOf = new Map<string, number>();
   // LSP's line ends (\r\n, lone \r, \n), so diagnostics land on the lines editors show.
   splitLines(text).forEach((lineText, line) => {
@@ -50,7 +52,7 @@ export function parseGraspResultsFile(text: string): GraspResultsFile {
     }
     entries.push(result.entry);
   });
-  return { entries, diagnostics };
+  return { entries, diagnostics: diagnostics.list() };
 }
 
 function parseResultLine(

@@ -13,7 +13,7 @@ export function settingsFlags(settings: GraspSettings): [m: 0 | 1, e: 0 | 1, c: 
   return [settings.moves === 8 ? 1 : 0, settings.carryLimit === 2 ? 1 : 0, settings.stepCost > 0 ? 1 : 0];
 }
 
-export function settingsFromFlags(m: 0 | 1, e: 0 | 1, c: 0 | 1): GraspSettings {
+function settingsFromFlags(m: 0 | 1, e: 0 | 1, c: 0 | 1): GraspSettings {
   return { moves: m === 1 ? 8 : 4, carryLimit: e === 1 ? 2 : 'none', stepCost: c === 1 ? 0.3 : 0 };
 }
 
@@ -22,7 +22,7 @@ export function customIdOf(fileName: string, index: number, settings: GraspSetti
   return `${fileName}-${index}-${settingsFlags(settings).join('-')}`;
 }
 
-export interface ParsedCustomId {
+interface ParsedCustomId {
   /** The grid file's name, `.jsonl` included. */
   file: string;
   index: number;

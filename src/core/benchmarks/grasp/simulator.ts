@@ -54,9 +54,9 @@ export interface GraspStep {
 }
 
 /** faithful mode's cost: every submitted step (default), or only the recognised ones (a labelled variant). */
-export type FaithfulCost = 'submitted' | 'recognised';
+type FaithfulCost = 'submitted' | 'recognised';
 
-export interface SimulationOptions {
+interface SimulationOptions {
   mode: GraspScoringMode;
   faithfulCost?: FaithfulCost;
 }
@@ -112,7 +112,7 @@ function copyOnWrite(grid: GraspGrid): { world: GraspGrid; writable: (row: numbe
 }
 
 /** Simulates an answer's tokens on a copy of the grid and scores it in the chosen mode. */
-// Long: upstream's step loop (spec §8) in one piece, each action's rule beside the others; bulk scoring's hot path.
+// Over 50 lines: upstream's step loop (spec §8) in one piece, each action's rule beside the others (a hot path).
 export function simulate(
   grid: GraspGrid,
   submitted: readonly string[],

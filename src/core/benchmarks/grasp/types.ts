@@ -5,7 +5,7 @@ export const GRID_SIZE = 11;
 /** The prompt's step budget; answers are truncated to this many raw tokens (spec §8 step 2). */
 export const STEP_LIMIT = 20;
 /** The reference implements "no carry limit" as a limit of 100 (spec §4). */
-export const UNLIMITED_CARRY = 100;
+const UNLIMITED_CARRY = 100;
 
 export type GridPosition = [row: number, col: number];
 

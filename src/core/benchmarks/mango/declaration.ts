@@ -15,7 +15,7 @@ export type MangoKind =
   | 'mango-rf';
 
 /** The folder group MANGO's files belong to. */
-export const MANGO_GAME_GROUP = 'mango-game';
+const MANGO_GAME_GROUP = 'mango-game';
 
 /** Suffix after `<game>` for each MANGO release file. */
 export const mangoSuffixes: ReadonlyArray<readonly [string, MangoKind]> = [

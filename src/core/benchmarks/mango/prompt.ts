@@ -4,11 +4,9 @@
 import type { ChatMessage } from '../../eval/types';
 import { pythonStrList } from '../../util/pythonRepr';
 
-export const SYSTEM_MESSAGE = 'You are a helpful assistant.';
+const SYSTEM_MESSAGE = 'You are a helpful assistant.';
 
 import type { TokenCounter } from '../../util/tokenizer';
-
-export type { TokenCounter };
 
 /** The walkthrough text as the prompt shows it, and the cutoff upstream records (`model_cutoff_num`). */
 export function promptWalkthrough(
@@ -49,7 +47,7 @@ export function mapQuestion(): string {
   return "!!! Can you draw the map of the walkthrough above: every move between two locations it makes, and format the output as a python list of python dictionary with keys 'location_before', 'action' and 'location_after', one dictionary for each move? Start your response with '['.";
 }
 
-export interface PromptInput {
+interface PromptInput {
   walkthrough: string;
   actions: readonly string[];
   locations: readonly string[];

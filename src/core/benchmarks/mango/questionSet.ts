@@ -22,6 +22,7 @@ import {
   type QuestionSetOptions,
 } from '../../benchmark/registry';
 import { describeProblem } from '../../util/schema/parse';
+import { FileProblems } from '../../util/diagnosticCap';
 import type { Diagnostic } from '../../util/text';
 import { splitLines } from '../../util/text';
 import { baseName, describeFsError, isInsideFolder } from '../../util/walk';
@@ -56,7 +57,7 @@ export const MANGO_QUESTION_OPTION_HINTS: Readonly<
   template: { choices: ['release', 'paper'], fallback: 'release', help: 'the prompt template' },
 };
 
-export interface MangoSetOptions {
+interface MangoSetOptions {
   tasks: SkeletonTask[];
   /** `--task play`: an interactive episode per RF pair instead of DF/RF questions (playQuestions.ts). */
   play: boolean;
@@ -69,7 +70,7 @@ export interface MangoSetOptions {
 }
 
 /** The options as given, checked; a value MANGO cannot use is a usage error. */
-export function mangoSetOptions(options: QuestionSetOptions): MangoSetOptions {
+function mangoSetOptions(options: QuestionSetOptions): MangoSetOptions {
   // Options of other benchmarks are the host's to reject (questionOptions); these are MANGO's.
   const { task = 'both', difficulty = 'all', cutoff, template = 'release' } = options;
   if (task !== 'df' && task !== 'rf' && task !== 'both' && task !== 'map' && task !== 'play')
@@ -357,16 +358,24 @@ function skeletonQuestions(
   mayMatch?: (text: string) => boolean,
 ): void {
   const seen = new Map<string, number>();
+  // A file of a million broken lines gives the first problems and a count, not a million lines.
+  const fileProblems = new FileProblems(file.path, problems);
+  // Past the shown problems, a line repeating the last broken one is only counted, not parsed again.
+  let lastBroken: string | null = null;
   splitLines(file.text).forEach((text, line) => {
     if (text.trim() === '' || (mayMatch && !mayMatch(text))) return;
+    if (fileProblems.full && text === lastBroken) return fileProblems.add('');
     const parsed = parseSkeletonLine(task, text, line);
     if (!parsed.ok) {
-      problems.push(describeProblem(file.path, parsed.diagnostics));
+      fileProblems.add(describeProblem(file.path, parsed.diagnostics));
+      lastBroken = text;
       return;
     }
     const earlier = seen.get(parsed.value.id);
     if (earlier !== undefined) {
-      problems.push(`${file.path}:${line + 1}: the id ${parsed.value.id} is also on line ${earlier + 1}; asked once`);
+      fileProblems.add(
+        `${file.path}:${line + 1}: the id ${parsed.value.id} is also on line ${earlier + 1}; asked once`,
+      );
       return;
     }
     seen.set(parsed.value.id, line);
@@ -376,6 +385,7 @@ function skeletonQuestions(
     const pathLength = task === 'df' ? base.actionList.length : context.distances(base.src, base.dst);
     add(new PreparedMangoQuestion(context, pathLength === undefined ? base : { ...base, pathLength }));
   });
+  fileProblems.finish();
 }
 
 function names(file: NameListFile): string[] {
@@ -407,12 +417,12 @@ export function shortestDistances(records: readonly EdgeRecord[]): (src: string,
 }
 
 /** The random agent's seed for one question: the run's seed mixed with the sample id, so questions differ and runs repeat. */
-export function questionSeed(seed: number, sampleId: string): number {
+function questionSeed(seed: number, sampleId: string): number {
   return Math.floor(seededRandom(`${seed}:${sampleId}`).next() * 2 ** 32);
 }
 
 /** A class rather than an object of closures: its methods are shared, so each of a set's many questions costs two fields. */
-export class PreparedMangoQuestion implements PreparedQuestion<MangoQuestion> {
+class PreparedMangoQuestion implements PreparedQuestion<MangoQuestion> {
   /** The last reply scored, with its walk: Show in Maze draws this one rather than walking the reply again. */
   private last: { replyText: string; mode: ScoringMode; trajectory: Trajectory } | undefined;
 

@@ -7,7 +7,7 @@ import type { BenchmarkReport } from '../../benchmark/registry';
 import type { MetricDirection } from '../../runs/reportTypes';
 
 /** easy / hard at the question's cutoff, or unanswerable there (the skeleton's labels, as the question carries them). */
-export function mangoDifficulty(question: MangoQuestion): 'easy' | 'hard' | 'unanswerable' {
+function mangoDifficulty(question: MangoQuestion): 'easy' | 'hard' | 'unanswerable' {
   if (!question.answerable) return 'unanswerable';
   return question.easy ? 'easy' : 'hard';
 }
@@ -31,7 +31,7 @@ const better = {
 } as const satisfies Record<string, MetricDirection>;
 
 /** What the tables' metrics mean (spec mango.md §7–9; faithful and reference mode name them alike). */
-export const MANGO_GLOSSARY: Readonly<Record<string, string>> = {
+const MANGO_GLOSSARY: Readonly<Record<string, string>> = {
   success_strict:
     "1 when the answer gets to the right room. Route finding: walking the answer's actions from the start reaches the destination. Destination finding: the answer's last room is where the asked actions lead (faithful; the released evaluator, reference mode, gives 1 to every valid answer here).",
   success_loose:

@@ -22,7 +22,7 @@ function asksForAction(messages: readonly ChatMessage[]): boolean {
 }
 
 /** The action texts of the manual's "List of all actions:" section. */
-export function actionsFromManual(messages: readonly ChatMessage[]): string[] {
+function actionsFromManual(messages: readonly ChatMessage[]): string[] {
   for (const message of messages) {
     const at = message.content.lastIndexOf('List of all actions:\n');
     if (message.role !== 'system' || at < 0) continue;

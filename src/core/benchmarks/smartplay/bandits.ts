@@ -15,7 +15,7 @@ import {
 
 export type BanditVariant = 'Deterministic' | 'HighLow' | 'HighHigh' | 'LowLow';
 
-export const BANDIT_PROBABILITIES: Readonly<Record<BanditVariant, readonly number[]>> = {
+const BANDIT_PROBABILITIES: Readonly<Record<BanditVariant, readonly number[]>> = {
   Deterministic: [1, 0],
   HighLow: [0.8, 0.2],
   HighHigh: [0.8, 0.9],

@@ -18,7 +18,7 @@ export function validateEpisodeLog(text: string): { log: ParsedEpisodeLog; diagn
 }
 
 /** Semantic checks; assumes every line already passed the schema. */
-export function checkEpisodeLog(log: ParsedEpisodeLog): Diagnostic[] {
+function checkEpisodeLog(log: ParsedEpisodeLog): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const report: Report = (code, message, range, severity = 'error') =>
     diagnostics.push({ severity, code, message, range });
@@ -163,7 +163,10 @@ function replayLog(log: ParsedEpisodeLog, report: Report): void {
   }
 }
 
-/** The game rebuilt as the log's was; null when the log lacks what rebuilding it needs (said, as information, when it matters). */
+/**
+ * The game rebuilt as the log's was; null when the log lacks what rebuilding it needs (said, as information, when it
+ * matters).
+ */
 function replayEnvironment(log: ParsedEpisodeLog, header: Header, report: Report): SmartPlayEnv | null {
   // Crafter's world is its seed (Crafter(seed=S), runs.md §8): a log without one cannot be replayed.
   if (header.record.game === 'Crafter' && typeof header.record.seed !== 'number') {

@@ -30,16 +30,16 @@ export const EpisodeLogCodes = {
 } as const;
 
 /** The header line of a runner episode. */
-export function headerLine(header: EpisodeHeader): string {
+function headerLine(header: EpisodeHeader): string {
   return JSON.stringify({ kind: 'header', format: EPISODE_LOG_FORMAT, version: 1, ...header });
 }
 
 /** One step line; the extension can append these while an episode runs. */
-export function stepLine(record: StepRecord): string {
+function stepLine(record: StepRecord): string {
   return JSON.stringify({ kind: 'step', ...record });
 }
 
-export function endLine(end: SmartPlayEpisodeEnd): string {
+function endLine(end: SmartPlayEpisodeEnd): string {
   return JSON.stringify({ kind: 'end', ...end });
 }
 

@@ -11,7 +11,7 @@ import { SmartPlayEnvError, type SmartPlayEnv } from './types';
 
 export type GameFamily = 'bandits' | 'rps' | 'hanoi' | 'messenger' | 'crafter' | 'minedojo';
 
-export interface GameInfo {
+interface GameInfo {
   game: string;
   family: GameFamily;
   actionList: readonly string[];
@@ -22,13 +22,7 @@ export interface GameInfo {
   playable: boolean;
 }
 
-export const MESSENGER_ACTIONS: readonly string[] = [
-  'Move North',
-  'Move South',
-  'Move West',
-  'Move East',
-  'Do Nothing',
-];
+const MESSENGER_ACTIONS: readonly string[] = ['Move North', 'Move South', 'Move West', 'Move East', 'Do Nothing'];
 export const CRAFTER_ACTIONS: readonly string[] = [
   'Noop',
   'Move West',
@@ -48,12 +42,12 @@ export const CRAFTER_ACTIONS: readonly string[] = [
   'Make Stone Sword',
   'Make Iron Sword',
 ];
-export const MINEDOJO_ACTIONS: readonly string[] = ['Move North', 'Move East', 'Move South', 'Move West'];
+const MINEDOJO_ACTIONS: readonly string[] = ['Move North', 'Move East', 'Move South', 'Move West'];
 
 const BANDIT_VARIANTS: readonly BanditVariant[] = ['Deterministic', 'HighHigh', 'HighLow', 'LowLow'];
 const MINEDOJO_TASKS = [0, 1, 2, 4, 5, 7, 8, 9];
 
-// Long: one table of the games, family by family.
+// Over 50 lines: one table of the games, family by family.
 function games(): GameInfo[] {
   const list: GameInfo[] = [];
   for (const variant of BANDIT_VARIANTS)
@@ -122,18 +116,7 @@ function games(): GameInfo[] {
 
 export const SMARTPLAY_GAMES: ReadonlyMap<string, GameInfo> = new Map(games().map((info) => [info.game, info]));
 
-/** spec §2: benchmark_games_v0. */
-export const BENCHMARK_GAMES_V0: readonly string[] = [
-  'RockPaperScissorBasic',
-  'BanditTwoArmedHighLowFixed',
-  'MessengerL1',
-  'MessengerL2',
-  'Hanoi3Disk',
-  'Crafter',
-  'MinedojoCreative0',
-];
-
-export interface CreateEnvOptions {
+interface CreateEnvOptions {
   /** Seed of the SeededRandom that draws shuffles and outcomes (default 0). */
   seed?: number;
   /** 'reference' keeps upstream's RPS manual labels; 'faithful' (default) labels each score by its action. */

@@ -22,7 +22,7 @@ export const HANOI_MOVES: ReadonlyArray<readonly [number, number]> = [
   [2, 1],
 ];
 
-export const HANOI_REWARD_GOAL = 100;
+const HANOI_REWARD_GOAL = 100;
 export const HANOI_REWARD_INVALID = -1;
 export const ROD_LETTERS = ['A', 'B', 'C'];
 

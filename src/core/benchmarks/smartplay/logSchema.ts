@@ -10,19 +10,19 @@ export const EPISODE_LOG_FORMAT = 'waypoint-smartplay-episode';
 const text = (description: string) => z.string().describe(description);
 const count = (description: string) => z.number().int().min(0).describe(description);
 
-export const promptRecordSchema = z.object({
+const promptRecordSchema = z.object({
   messages: z.array(chatMessageSchema).min(1).describe('The exact chat messages sent for one question.'),
   answer: text('The raw model answer; data, never code.'),
 });
 
-export const episodeSetupSchema = z
+const episodeSetupSchema = z
   .object({
     probabilities: z.array(z.number().min(0).max(1)).min(1),
     rewards: z.array(z.number()).min(1),
   })
   .describe('The random setup drawn at reset (Bandits: p_dist/r_dist; RPS: probs/reward after shuffling).');
 
-export const stepOutcomeSchema = z
+const stepOutcomeSchema = z
   .union([z.object({ paid: z.boolean() }).strict(), z.object({ opponent: z.number().int().min(0).max(2) }).strict()])
   .describe('The random outcome of a step: a bandit payout or the RPS opponent action.');
 

@@ -9,7 +9,7 @@ export interface MatchOptions {
   optionalFinalPeriod?: boolean;
 }
 
-export interface ActionMatch {
+interface ActionMatch {
   action: number;
   /** False when nothing matched and action 0 was taken silently (spec §11 #1 `no_action_matched`). */
   matched: boolean;

@@ -8,8 +8,6 @@ export const QUESTION_1 = "What is the best action to take? Let's think step by 
 export const QUESTION_2 =
   'Choose the best executable action from the list of all actions. Write the exact chosen action.';
 export const QUESTIONS: readonly string[] = [QUESTION_1, QUESTION_2];
-/** Index of the message a model wrapper may truncate when the context is too long (upstream returns 2). */
-export const TRUNCATABLE_MESSAGE_INDEX = 2;
 
 /** Messages for one question; `pastAnswers` are the earlier questions of this step with their answers. */
 export function composeMessages(

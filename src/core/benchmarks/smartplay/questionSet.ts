@@ -58,7 +58,7 @@ function builtInAgent(game: string, provider: string, seed: number): SmartPlayAg
 }
 
 /** A built-in player as the editor offers it: its name, what it is, and the offline provider whose agent (builtInAgent) it plays. */
-export interface BuiltInPlayer {
+interface BuiltInPlayer {
   readonly name: string;
   readonly description: string;
   readonly provider: 'oracle' | 'random';

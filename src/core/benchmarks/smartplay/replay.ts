@@ -43,7 +43,7 @@ export function splitAnswers(text: string): string[] {
     .filter((answer) => answer !== '');
 }
 
-export interface ReplayOptions {
+interface ReplayOptions {
   /** Defaults to the game's default_steps. */
   maxSteps?: number;
   match?: MatchOptions;

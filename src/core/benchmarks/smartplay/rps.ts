@@ -16,7 +16,7 @@ import {
 
 export const RPS_ACTIONS: readonly string[] = ['Rock', 'Paper', 'Scissor'];
 
-export interface RpsVariant {
+interface RpsVariant {
   game: string;
   probabilities: readonly number[];
   rewards: readonly number[];
@@ -38,7 +38,7 @@ export const RPS_DIFFERENT_SCORE: RpsVariant = {
 };
 
 /** Whether action `a` loses to `b`: rock to paper, paper to scissor, scissor to rock. */
-export function rpsLoses(a: number, b: number): boolean {
+function rpsLoses(a: number, b: number): boolean {
   return (a === 0 && b === 1) || (a === 1 && b === 2) || (a === 2 && b === 0);
 }
 

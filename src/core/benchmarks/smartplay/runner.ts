@@ -74,7 +74,7 @@ export type EpisodeProgress =
   | { kind: 'asking'; step: number; maxSteps: number; question: 1 | 2 }
   | { kind: 'stepped'; step: number; maxSteps: number; record: StepRecord };
 
-export interface SmartPlayEpisodeOptions {
+interface SmartPlayEpisodeOptions {
   /** Step limit; defaults to the game's default_steps. */
   maxSteps?: number;
   signal?: AbortSignal;

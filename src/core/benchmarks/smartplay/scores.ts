@@ -1,7 +1,7 @@
 // Score normalisation and capability scores (spec §10, upstream eval.py and evaluation.yml).
 import { SMARTPLAY_GAMES, type GameFamily } from './games';
 
-export interface RecordedSetting {
+interface RecordedSetting {
   iter: number;
   steps: number;
   human: number;

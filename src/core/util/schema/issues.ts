@@ -10,7 +10,7 @@ type Issue = z.core.$ZodIssue;
 type Key = string | number;
 
 /** `path_details[2].action`; the file itself when the path is empty. */
-export function fieldName(path: readonly Key[]): string {
+function fieldName(path: readonly Key[]): string {
   if (path.length === 0) return 'The value';
   const text = path
     .map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`))

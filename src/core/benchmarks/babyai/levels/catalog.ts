@@ -83,7 +83,7 @@ export function isExactLevel(name: string): boolean {
   return Object.hasOwn(BABYAI_LEVELS, name) || Object.hasOwn(PLAN_LEVELS, name);
 }
 
-export interface ExactLevel {
+interface ExactLevel {
   level: string;
   seed: number;
   /** What StructuredFormatter reads right after reset. */

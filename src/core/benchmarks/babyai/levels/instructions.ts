@@ -12,7 +12,7 @@ export type GenInstr =
   | { kind: 'and' | 'before' | 'after'; a: GenInstr; b: GenInstr };
 
 /** ObjDesc.surface: rescans the grid; "the" for one match, "a" for several. */
-export function descSurface(desc: ObjDesc, env: VerifierEnv): string {
+function descSurface(desc: ObjDesc, env: VerifierEnv): string {
   desc.findMatchingObjs(env);
   if (desc.objSet.length === 0) throw new Error('no object matching description');
   let s = desc.type ?? 'object';

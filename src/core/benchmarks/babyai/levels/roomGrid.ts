@@ -10,8 +10,8 @@ import type { VerifierEnv } from '../verifier';
 
 /** minigrid.core.constants.COLOR_NAMES: `sorted(COLORS)`, the order every colour draw indexes. */
 export const SORTED_COLOR_NAMES: readonly Color[] = ['blue', 'green', 'grey', 'purple', 'red', 'yellow'];
-export const CARRIABLE_KINDS = ['key', 'ball', 'box'] as const;
-export type CarriableKind = (typeof CARRIABLE_KINDS)[number];
+const CARRIABLE_KINDS = ['key', 'ball', 'box'] as const;
+type CarriableKind = (typeof CARRIABLE_KINDS)[number];
 
 /** RejectSampling: the level's own checks refused the draw; generation starts over (same RNG). */
 export class RejectSampling extends Error {}

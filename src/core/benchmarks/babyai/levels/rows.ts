@@ -29,7 +29,7 @@ export const PROOF_COLUMNS: Record<DatasetTask, readonly string[]> = {
   decompose: ['expert_solved', 'solution_length', 'difficulty', 'expert_solution'],
 };
 
-export interface DatasetRow {
+interface DatasetRow {
   level: string;
   seed: number;
   /** The upstream columns' values, in order. */

@@ -128,7 +128,7 @@ function looksLikeRoomTitle(line: string): boolean {
 }
 
 /** Case, spacing and a leading article do not make another room name. */
-export function titleKey(title: string): string {
+function titleKey(title: string): string {
   return roomName(title).replace(/^(the|a|an) /, '');
 }
 

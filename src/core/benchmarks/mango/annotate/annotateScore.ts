@@ -10,7 +10,7 @@ import { normaliseAction } from '../walkthrough/directions';
 import type { ProposedEdge } from './annotate';
 import { NEVER, type EdgeRecord } from '../types';
 
-export interface EdgeScore {
+interface EdgeScore {
   correct: number;
   proposed: number;
   truth: number;
@@ -18,7 +18,7 @@ export interface EdgeScore {
   recall: number;
 }
 
-export interface AnnotationScore {
+interface AnnotationScore {
   cutoff: number;
   exact: EdgeScore;
   aligned: EdgeScore;

@@ -35,7 +35,7 @@ import {
   type WalkStep,
 } from './generatedFiles';
 
-export interface GenerateOptions {
+interface GenerateOptions {
   /** The game's name: files are `<name>.edges.json` etc. */
   name: string;
   rooms: number;
@@ -55,7 +55,7 @@ export interface GenerateOptions {
   sha256Hex?: (text: string) => string;
 }
 
-export interface GeneratedGame {
+interface GeneratedGame {
   /** File name → text, in the release's file set. */
   files: Array<{ name: string; text: string }>;
   stats: GameMeasures & { steps: number; oneWayEdges: number; targetImputedShare: number };
@@ -65,7 +65,7 @@ export interface GeneratedGame {
 export class GenerateError extends Error {}
 
 /** Names are "<adjective> <noun>" with every adjective used once: the lists bound the size. */
-export const MAX_GENERATED_ROOMS = Math.min(ROOM_ADJECTIVES.length, ROOM_NOUNS.length);
+const MAX_GENERATED_ROOMS = Math.min(ROOM_ADJECTIVES.length, ROOM_NOUNS.length);
 /** A game whose DF file would pass this many lines is refused (simple paths grow with cycles). */
 const MAX_DF_LINES = 400_000;
 
@@ -93,7 +93,7 @@ interface Link {
   back: string;
 }
 
-export interface Move {
+interface Move {
   from: number;
   action: string;
   to: number;
@@ -339,12 +339,7 @@ function returnCandidates(children: readonly Link[][]): string[] {
 }
 
 /** The depth-first tour with the given returns skipped, ending with a trapdoor to `trapdoor` (null: none). */
-export function tour(
-  maze: Maze,
-  skipped: ReadonlySet<string>,
-  oneWay: readonly string[],
-  trapdoor: number | null,
-): Move[] {
+function tour(maze: Maze, skipped: ReadonlySet<string>, oneWay: readonly string[], trapdoor: number | null): Move[] {
   const moves: Move[] = [];
   const climb = (from: number, to: number) => {
     for (let at = from; at !== to; ) {
@@ -374,10 +369,7 @@ export function tour(
 }
 
 /** Edge records from the numbered moves: forward where walked, reversed where a compass move's opposite. */
-export function edgeRecords(
-  moves: ReadonlyArray<{ move: Move; step: number }>,
-  names: readonly string[],
-): EdgeRecord[] {
+function edgeRecords(moves: ReadonlyArray<{ move: Move; step: number }>, names: readonly string[]): EdgeRecord[] {
   const forward = new Map<string, number>();
   const reversed = new Map<string, number>();
   const triples = new Map<string, [string, string, string]>();

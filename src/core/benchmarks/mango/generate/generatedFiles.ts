@@ -116,7 +116,7 @@ function distances(successors: readonly number[][], source: number): number[] {
 }
 
 /** Share of names with a partner of the same word count that differs in exactly one word. */
-export function confusableShare(names: readonly string[]): number {
+function confusableShare(names: readonly string[]): number {
   if (names.length === 0) return 0;
   const words = names.map((name) => name.split(/\s+/));
   let count = 0;

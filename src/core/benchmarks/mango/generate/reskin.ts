@@ -24,7 +24,7 @@ export type ReskinTransform =
   | { kind: 'rotate'; degrees: 90 | 180 | 270 }
   | { kind: 'reflect'; axis: 'ns' | 'ew' };
 
-export interface ReskinInput {
+interface ReskinInput {
   /** The original game's name, recorded in the pairing file. */
   original?: string;
   /** The new game's name (file prefix). */

@@ -30,7 +30,7 @@ export interface NodeAdjacency {
 }
 
 /** Wraps an edges.json record as an explicit graph edge. */
-export function edgeFromRecord(record: EdgeRecord): MangoEdge {
+function edgeFromRecord(record: EdgeRecord): MangoEdge {
   return { src: record.src_node, action: record.action, dst: record.dst_node, explicit: true, record };
 }
 

@@ -8,7 +8,7 @@
 // - source === target yields no path (upstream only asks for ordered pairs of distinct nodes).
 import type { NodeAdjacency } from './graph';
 
-export interface SimplePathOptions {
+interface SimplePathOptions {
   /** Longest path to report, in edges (networkx's `cutoff`). */
   maxLength?: number;
   /** Shortest path to report, in edges; shorter ones are walked past, not reported. */
@@ -21,7 +21,7 @@ export interface SimplePathOptions {
  * A resumable depth-first search. `next()` advances to the next path, which is then
  * `nodes[0 .. length - 1]`; the buffer is reused, so copy what you keep.
  */
-export class SimplePathCursor {
+class SimplePathCursor {
   /** The current path's nodes; only the first `length` entries are meaningful. */
   readonly nodes: Int32Array;
   /** Number of nodes in the current path (edges + 1); 0 before the first and after the last. */
@@ -115,7 +115,7 @@ export class SimplePathCursor {
 }
 
 /** A path found by a search: `nodes[0 .. length - 1]`, valid until the next one is asked for. */
-export interface PathView {
+interface PathView {
   readonly nodes: Int32Array;
   readonly length: number;
 }
@@ -231,7 +231,7 @@ export function* simplePathsByLength(
  * Node numbers buffered per pair by LengthOrderedPaths (16 MB of Int32) before it falls back to one
  * pass per length: release games stay far below it, huge pairs keep memory bounded.
  */
-export const LENGTH_ORDER_BUFFER_NODES = 1 << 22;
+const LENGTH_ORDER_BUFFER_NODES = 1 << 22;
 
 /** Paths ending at one node, concatenated per number of nodes: buckets[k] holds `filled[k] / k` paths of k nodes. */
 export interface PathBuckets {

@@ -32,7 +32,7 @@ export function expectedRoute(graph: MazeGraph, question: RouteQuestion, cutoff:
  * The oracle's RF route over the maze's explicit edges known at `cutoff`. The maze graph lists its
  * explicit edges in edges.json order (ids are those indices), so the BFS sees them as the oracle does.
  */
-export function oracleRoute(graph: MazeGraph, src: string, dst: string, cutoff: number | null): ExpectedRoute {
+function oracleRoute(graph: MazeGraph, src: string, dst: string, cutoff: number | null): ExpectedRoute {
   const explicit = graph.edges.filter((edge) => edge.explicit && known(edge, cutoff));
   const byKey = new Map(explicit.map((edge) => [JSON.stringify([edge.src, edge.action, edge.dst]), edge]));
   const edges: MangoEdge[] = explicit.map((edge) => ({
@@ -52,7 +52,7 @@ export function oracleRoute(graph: MazeGraph, src: string, dst: string, cutoff: 
 }
 
 /** The DF path: each action taken from where the last one ended. */
-export function walkthroughRoute(graph: MazeGraph, src: string, actions: readonly string[]): ExpectedRoute {
+function walkthroughRoute(graph: MazeGraph, src: string, actions: readonly string[]): ExpectedRoute {
   const steps: ExpectedRouteStep[] = [];
   let here = src;
   for (const action of actions) {

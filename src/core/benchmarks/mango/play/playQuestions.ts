@@ -61,7 +61,7 @@ export function mangoPlayQuestion(
 }
 
 /** The environment of a play question. */
-export function mangoPlayEnv(game: MangoPlayGame, question: MangoQuestion): MangoTextAdventure {
+function mangoPlayEnv(game: MangoPlayGame, question: MangoQuestion): MangoTextAdventure {
   return new MangoTextAdventure({
     ...game,
     from: question.src,

@@ -33,7 +33,7 @@ export interface MangoPlayState {
   readonly reached: boolean;
 }
 
-export interface MangoPlayInput {
+interface MangoPlayInput {
   game: string;
   walkthrough: string;
   records: readonly EdgeRecord[];

@@ -7,7 +7,7 @@ import { answerStepSpans, parseMangoAnswer, type AnswerParseMode } from './answe
 import { nameSimilarity } from './scoring';
 import { classifyTrajectory } from '../maze/trajectory';
 
-export const AnswerCodes = {
+const AnswerCodes = {
   parseError: 'answer/parse-error',
   hallucinatedEdge: 'answer/hallucinated-edge',
   unknownLocation: 'answer/unknown-location',
@@ -21,7 +21,7 @@ export const AnswerCodes = {
   actionCount: 'answer/action-count',
 } as const;
 
-export interface AnswerDiagnosticOptions {
+interface AnswerDiagnosticOptions {
   /** DF: the actions the question gives; each step must take the action at its position. */
   actionList?: readonly string[];
   /** How the answer is read: reference mode folds constant expressions (spec §9 item 4). */

@@ -14,12 +14,12 @@ export interface AnswerStep {
 
 export type AnswerParseMode = 'faithful' | 'reference';
 
-export type ParsedAnswer =
+type ParsedAnswer =
   | { ok: true; steps: AnswerStep[]; sliceStart: number; sliceEnd: number; mode: AnswerParseMode; folded: number }
   | { ok: false; error: string; offset: number; mode: AnswerParseMode };
 
 /** Model answers longer than this are refused before parsing (a real answer is a few KB). */
-export const MAX_ANSWER_LENGTH = 16 * 1024 * 1024;
+const MAX_ANSWER_LENGTH = 16 * 1024 * 1024;
 
 /** Parses a model's response the way the released evaluator slices and reads it. */
 export function parseMangoAnswer(response: unknown, mode: AnswerParseMode = 'faithful'): ParsedAnswer {

@@ -3,7 +3,7 @@
 // location's closest other name when the two share most of their words, as an authoring hint.
 
 /** Word similarity at or above which two names are reported. */
-export const CONFUSABLE_SIMILARITY = 0.6;
+const CONFUSABLE_SIMILARITY = 0.6;
 
 /** Levenshtein distance between two sequences (of words, or of characters). */
 export function editDistance(a: readonly string[], b: readonly string[]): number {
@@ -32,7 +32,7 @@ export function letterSimilarity(a: string, b: string): number {
   return longest === 0 ? 1 : 1 - editDistance([...a], [...b]) / longest;
 }
 
-export interface ConfusablePair {
+interface ConfusablePair {
   first: number;
   otherName: string;
   similarity: number;

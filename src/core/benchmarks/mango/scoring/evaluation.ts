@@ -21,12 +21,12 @@ import type { EdgeRecord } from '../types';
 export type MangoScoringMode = 'faithful' | 'reference';
 
 /** A question as a skeleton line labels it (the Run Question picker's summary). */
-export type MangoQuestionLabels = Pick<
+type MangoQuestionLabels = Pick<
   MangoQuestion,
   'task' | 'sampleId' | 'src' | 'dst' | 'actionList' | 'answerable' | 'easy' | 'pathLength'
 >;
 
-export interface MangoQuestionInput {
+interface MangoQuestionInput {
   game: string;
   /** The walkthrough file's text (BOM stripped). */
   walkthrough: string;
@@ -39,7 +39,7 @@ export interface MangoQuestionInput {
   walkthroughCut?: { text: string; modelCutoffNum: number };
 }
 
-export interface PromptedMangoQuestion {
+interface PromptedMangoQuestion {
   /** `cutoff` is the rendered prompt's model_cutoff_num (the step the model actually sees). */
   question: MangoQuestion;
   messages: ChatMessage[];

@@ -19,7 +19,7 @@ export const MapCodes = {
 } as const;
 
 /** One move of the model's map, with where it is written (0-based line and UTF-16 character). */
-export interface MapEdge {
+interface MapEdge {
   src: string;
   action: string;
   dst: string;
@@ -27,7 +27,7 @@ export interface MapEdge {
   character: number;
 }
 
-export interface ParsedMap {
+interface ParsedMap {
   edges: MapEdge[];
   /** Which notations were found: a triple list, arrow lines, both, or none. */
   format: 'triples' | 'arrows' | 'both' | 'none';

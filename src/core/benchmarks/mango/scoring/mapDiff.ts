@@ -31,7 +31,7 @@ export interface RoomAlignment {
   candidates?: string[];
 }
 
-export type TrueEdgeStatus = 'correct' | 'missing' | 'wrong-action';
+type TrueEdgeStatus = 'correct' | 'missing' | 'wrong-action';
 export type ModelEdgeStatus = 'correct' | 'hallucinated' | 'wrong-action' | 'duplicate';
 
 export interface TrueEdgeDiff extends MapMove {
@@ -103,7 +103,7 @@ export function mazeAtCutoff(records: readonly EdgeRecord[], cutoff: number): Ma
 const keyOf = (src: string, action: string, dst: string) => JSON.stringify([src, action.trim().toLowerCase(), dst]);
 
 /** Largest edit distance that still aligns two normalized names: a quarter of the longer, at most 3. */
-export function editTolerance(a: string, b: string): number {
+function editTolerance(a: string, b: string): number {
   return Math.min(3, Math.floor(Math.max(a.length, b.length) / 4));
 }
 

@@ -19,14 +19,14 @@ import type { EdgeRecord } from '../types';
 export const DEFAULT_MAP_CUTOFF = 70;
 
 /** The room the walkthrough starts in: the source of the earliest-known edge. */
-export function startRoom(records: readonly EdgeRecord[]): string {
+function startRoom(records: readonly EdgeRecord[]): string {
   let best: EdgeRecord | null = null;
   for (const record of records) if (!best || record.edge_min_step < best.edge_min_step) best = record;
   return best?.src_node ?? '';
 }
 
 /** The one map question of a game at a cutoff; src and dst are the start room (the task has no route). Run records tell questions apart by sampleId across games, so it names the game. */
-export function mapTaskQuestion(game: string, records: readonly EdgeRecord[], cutoff: number): MangoQuestion {
+function mapTaskQuestion(game: string, records: readonly EdgeRecord[], cutoff: number): MangoQuestion {
   const start = startRoom(records);
   return {
     benchmark: 'mango',
@@ -56,12 +56,7 @@ export function formatMap(moves: readonly MapMove[]): string {
  * keeps each true move with probability ½ and redirects every other kept move to a random room
  * (a floor with both missing and hallucinated edges), seeded.
  */
-export function builtInMap(
-  profile: ModelProfile,
-  records: readonly EdgeRecord[],
-  cutoff: number,
-  seed: number,
-): string {
+function builtInMap(profile: ModelProfile, records: readonly EdgeRecord[], cutoff: number, seed: number): string {
   const maze = mazeAtCutoff(records, cutoff);
   if (profile.provider === 'oracle') return formatMap(maze);
   if (profile.provider !== 'random') throw new Error(`MANGO has no built-in agent for a ${profile.provider} profile`);
@@ -75,7 +70,7 @@ export function builtInMap(
   return formatMap(moves);
 }
 
-export const MapDiffCodes = {
+const MapDiffCodes = {
   hallucinated: 'map/hallucinated-edge',
   wrongAction: 'map/wrong-action',
   unalignedRoom: 'map/unknown-room',
@@ -135,7 +130,7 @@ export function scoreMapReply(
   };
 }
 
-export interface ImpliedMap {
+interface ImpliedMap {
   moves: MapMove[];
   /** Route answers read (DF and RF records of the game and model). */
   answers: number;
@@ -183,7 +178,7 @@ export function routeModels(runRecords: readonly RunRecord[], game: string): str
 }
 
 /** What a map question needs of its game: the files as the question set read them, and the cut walkthrough. */
-export interface MapGame {
+interface MapGame {
   game: string;
   walkthrough: string;
   actions: readonly string[];

@@ -95,7 +95,9 @@ export function referenceScorer(
   };
 }
 
-/** A result the reference gives no score: it failed to parse, names no known question, or needs steps past the cutoff. */
+/**
+ * A result the reference gives no score: it failed to parse, names no known question, or needs steps past the cutoff.
+ */
 function referenceFailure(
   kind: 'parse_error' | 'id_error' | 'step_error',
   note: string,
@@ -118,7 +120,9 @@ function referenceFailure(
   };
 }
 
-/** The reference's checks before scoring, in its order: the keys, the answer's parse, the sample id, the step cutoff. */
+/**
+ * The reference's checks before scoring, in its order: the keys, the answer's parse, the sample id, the step cutoff.
+ */
 function checkRecord(
   record: Record<string, unknown>,
   task: 'df' | 'rf',
@@ -311,7 +315,7 @@ function scoreRange(
   return { min: Number.isFinite(min) ? min : 0, max: Number.isFinite(max) ? max : 0, partial: visited > SEARCH_LIMIT };
 }
 
-export interface ReferenceGroupSummary {
+interface ReferenceGroupSummary {
   total_task: number;
   valid_task: number;
   loose_score_average: number;

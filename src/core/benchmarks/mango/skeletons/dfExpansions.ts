@@ -10,7 +10,7 @@ import { bucketPathsFrom, LengthOrderedPaths, type PathBuckets, SimplePathFinder
 import { flatConcat, pythonJsonString } from '../../../util/pythonJson';
 import type { EdgeRecord } from '../types';
 
-export interface DfExpansionOptions {
+interface DfExpansionOptions {
   /** At most this many expansions per ordered pair, shortest first. */
   limitPerPair?: number;
   /** Hex SHA-256 of a string's UTF-8 bytes. */

@@ -3,6 +3,7 @@
 // shortest path, and the id upstream computes; RF lines need known endpoints and the right id.
 // Every skeleton appears once. Lines are checked as they stream past, with bounded state.
 import type { Diagnostic } from '../../../util/text';
+import { DiagnosticCap } from '../../../util/diagnosticCap';
 import { MangoCodes } from '../walkthrough/codes';
 import type { SkeletonLine } from '../walkthrough/gameFiles';
 import { dfSkeletonId, rfSkeletonId } from './skeletons';
@@ -30,7 +31,8 @@ export class SkeletonChecker {
   private readonly locations = new Set<string>();
   private readonly shortest = new Map<string, Map<string, number>>();
   private readonly seenIds = new Map<string, number>();
-  readonly diagnostics: Diagnostic[] = [];
+  /** Lines stream past in order: the first problems are kept, the rest counted. */
+  private readonly found = new DiagnosticCap();
 
   constructor(records: readonly EdgeRecord[]) {
     for (const record of records) {
@@ -49,7 +51,12 @@ export class SkeletonChecker {
     message: string,
     severity: Diagnostic['severity'] = 'error',
   ): void {
-    this.diagnostics.push({ severity, code, message, range: line.rangeAt(path) });
+    this.found.add({ severity, code, message, range: line.rangeAt(path) });
+  }
+
+  /** The problems found so far (capped, see DiagnosticCap). */
+  get diagnostics(): Diagnostic[] {
+    return this.found.list();
   }
 
   private checkId(line: SkeletonLine<DfSkeleton | RfSkeleton>, expected: string): void {
@@ -133,7 +140,10 @@ export class SkeletonChecker {
       );
     }
   }
-  /** Each step: it starts where the path is, it is an edge of edges.json, its labels are the edge's. Returns the edges, or null when the path is broken. */
+  /**
+   * Each step: it starts where the path is, it is an edge of edges.json, its labels are the edge's. Returns the edges,
+   * or null when the path is broken.
+   */
   private checkDfSteps(line: SkeletonLine<DfSkeleton>): EdgeRecord[] | null {
     const skeleton = line.record;
     const steps = skeleton.path_details;

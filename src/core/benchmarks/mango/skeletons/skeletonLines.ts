@@ -16,7 +16,7 @@ const schemas: { df: z.ZodType<DfSkeleton>; rf: z.ZodType<RfSkeleton> } = {
 };
 
 /** The line schema of a task. */
-export function skeletonSchema<K extends SkeletonTask>(task: K): z.ZodType<SkeletonOf<K>> {
+function skeletonSchema<K extends SkeletonTask>(task: K): z.ZodType<SkeletonOf<K>> {
   // The table's types say df ↦ DfSkeleton, rf ↦ RfSkeleton; TypeScript cannot narrow K through it.
   return schemas[task] as z.ZodType<SkeletonOf<K>>;
 }
@@ -27,7 +27,7 @@ export function parseSkeletonLine<K extends SkeletonTask>(task: K, text: string,
 }
 
 /** The two labels the cutoff counts need. */
-export interface SkeletonLabelPair {
+interface SkeletonLabelPair {
   total: number;
   forward: number;
 }

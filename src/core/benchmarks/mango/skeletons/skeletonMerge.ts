@@ -6,7 +6,7 @@ import { parseSkeletonLine } from './skeletonLines';
 import { DEFAULT_MODEL_CUTOFF, skeletonGraph } from './skeletons';
 import type { EdgeRecord } from '../types';
 
-export interface SkeletonFileOptions {
+interface SkeletonFileOptions {
   /** From `"truncated": true` markers: DF, the line count of a cut pair (exact); RF, the largest `num_paths` (a lower bound). */
   limitPerPair?: number;
   /** From Waypoint's `answerable`/`easy` fields: a cutoff that gives every line its flags. */

@@ -5,7 +5,7 @@ import { parseSkeletonLine } from './skeletonLines';
 import { dfSkeletonId, rfSkeletonId } from './skeletons';
 import type { DfSkeleton, RfSkeleton } from '../types';
 
-export type SkeletonKind = 'df' | 'rf';
+type SkeletonKind = 'df' | 'rf';
 
 /** The line with `from` renamed to `to` and its id recomputed, or null when the line does not use the name. */
 export function renameInSkeletonLine(

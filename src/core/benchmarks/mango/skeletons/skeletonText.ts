@@ -23,7 +23,7 @@ import {
 } from './skeletons';
 import type { DfSkeleton, EdgeRecord, RfSkeleton, SkeletonLabels } from '../types';
 
-export interface SkeletonTextOptions extends SkeletonOptions {
+interface SkeletonTextOptions extends SkeletonOptions {
   /**
    * Waypoint's fields after upstream's, labelled at this cutoff: DF `action_list`, then
    * `answerable`, `easy`, and `"truncated": true` on a pair `limitPerPair` cut. Without it, lines
@@ -35,7 +35,7 @@ export interface SkeletonTextOptions extends SkeletonOptions {
 }
 
 /** About one pipe buffer: few enough writes, small enough to keep a slow reader's backlog flat. */
-export const DEFAULT_CHUNK_CHARS = 64 * 1024;
+const DEFAULT_CHUNK_CHARS = 64 * 1024;
 
 /** Newline-terminated lines of one task, joined into chunks of about `chunkChars` characters. */
 export function skeletonTextChunks(
@@ -60,7 +60,7 @@ function* chunked(lines: Iterable<string>, chunkChars: number): Generator<string
 }
 
 /** DF lines in chunks, straight from the expansion cursor (one generator level: chunks are few). */
-// Long: the hot loop of `mango skeletons` with the per-record tables it reads, kept together (timed end to end).
+// Over 50 lines: the hot loop of `mango skeletons` beside the per-record tables it reads (timed end to end).
 function* dfChunks(
   records: readonly EdgeRecord[],
   options: SkeletonTextOptions,
@@ -126,7 +126,7 @@ function* dfChunks(
 }
 
 /** RF lines, without newlines (one per ordered pair: cheap next to DF, so built per line). */
-export function* rfLineTexts(records: readonly EdgeRecord[], options: SkeletonTextOptions = {}): Generator<string> {
+function* rfLineTexts(records: readonly EdgeRecord[], options: SkeletonTextOptions = {}): Generator<string> {
   const cutoff = options.labelsAtCutoff;
   // Each name's JSON literal once: a game has tens of rooms and each is in 2(n - 1) lines.
   const literals = new Map<string, string>();

@@ -19,9 +19,7 @@ export const edgeRecordSchema = z
   })
   .describe('One directed edge (src_node, action, dst_node) of the maze multigraph.');
 
-export const edgesFileSchema = z
-  .array(edgeRecordSchema)
-  .describe('MANGO <game>.edges.json: every directed edge of the maze.');
+const edgesFileSchema = z.array(edgeRecordSchema).describe('MANGO <game>.edges.json: every directed edge of the maze.');
 export const actionsFileSchema = z
   .array(name('An action name.'))
   .describe('MANGO <game>.actions.json: the action names, shown verbatim in prompts.');
@@ -42,7 +40,7 @@ const labels = {
 
 const skeletonId = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits (a SHA-256)');
 
-export const pathStepSchema = z.object({
+const pathStepSchema = z.object({
   prev_node: name('Location before the step.'),
   node: name('Location after the step.'),
   action: name('Action of the step.'),

@@ -2,6 +2,7 @@
 // single-file and cross-file checks. Used by the CLI and the language server alike.
 import { upstreamBomOf, type FileKind } from '../fileKinds';
 import { internalDiagnostic, splitLines, type Diagnostic } from '../../../util/text';
+import { DiagnosticCap } from '../../../util/diagnosticCap';
 import { bomDiagnostics, stripBom } from '../../../util/bom';
 import { checkGame, type GameModel } from './gameChecks';
 import { forEachJsonLine, parseActionsFile, parseEdgesFile, parseLocationsFile } from './gameFiles';
@@ -65,7 +66,10 @@ export function* skeletonDiagnosticsInChunks(
       ? new SkeletonChecker(model.edges.edges.map((edge) => edge.record))
       : null;
   const lines = splitLines(stripBom(text));
-  const own: Diagnostic[] = bomDiagnostics(upstreamBomOf(kind), text);
+  // Capped, so each chunk's copy is small whatever the file holds (it once copied every problem
+  // found so far after every chunk: quadratic in a file of a million broken lines).
+  const own = new DiagnosticCap();
+  own.push(...bomDiagnostics(upstreamBomOf(kind), text));
   for (let start = 0; start < lines.length; start += chunkLines) {
     const chunk = lines.slice(start, start + chunkLines);
     own.push(
@@ -73,7 +77,7 @@ export function* skeletonDiagnosticsInChunks(
         ? forEachJsonLine(chunk, dfSkeletonSchema, (line) => checker?.checkDf(line), start)
         : forEachJsonLine(chunk, rfSkeletonSchema, (line) => checker?.checkRf(line), start)),
     );
-    yield [...own, ...(checker?.diagnostics ?? [])];
+    yield [...own.list(), ...(checker?.diagnostics ?? [])];
   }
 }
 

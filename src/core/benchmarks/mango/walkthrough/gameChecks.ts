@@ -21,7 +21,7 @@ export interface GameModel {
   bom?: Array<{ kind: FileKind; diagnostic: Diagnostic }>;
 }
 
-export type GameDiagnostics = Map<FileKind, Diagnostic[]>;
+type GameDiagnostics = Map<FileKind, Diagnostic[]>;
 
 class Findings {
   readonly byFile: GameDiagnostics = new Map();
@@ -192,7 +192,7 @@ function checkEdgeShapes(findings: Findings, edges: readonly LocatedEdge[]): voi
   }
 }
 
-// Long: the step-label rules of an edge, one after another, read top to bottom.
+// Over 50 lines: the step-label rules of an edge, one after another, read top to bottom.
 function checkStepLabels(
   findings: Findings,
   edges: readonly LocatedEdge[],
@@ -324,7 +324,7 @@ function checkReachability(findings: Findings, edges: readonly LocatedEdge[], ga
 }
 
 /** The starting room: step 0's room when it is a known location, else the source of the earliest edge. */
-export function startLocation(edges: readonly LocatedEdge[], game: Pick<GameModel, 'walkthrough'>): string {
+function startLocation(edges: readonly LocatedEdge[], game: Pick<GameModel, 'walkthrough'>): string {
   const firstRoom = game.walkthrough?.steps()[0]?.location?.toLowerCase();
   if (firstRoom && edges.some((edge) => edge.record.src_node === firstRoom)) return firstRoom;
   return edges.reduce((best, edge) => (edge.record.edge_min_step < best.record.edge_min_step ? edge : best)).record

@@ -14,6 +14,7 @@ import {
   rfSkeletonSchema,
 } from './fileSchemas';
 import type { Diagnostic, Range } from '../../../util/text';
+import { DiagnosticCap } from '../../../util/diagnosticCap';
 import type { DfSkeleton, EdgeRecord, RfSkeleton } from '../types';
 
 export interface LocatedName {
@@ -114,14 +115,23 @@ export function forEachJsonLine<T>(
   onLine: (line: SkeletonLine<T>) => void,
   startLine = 0,
 ): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
+  // A million broken lines keep the first problems only, and count the rest.
+  const diagnostics = new DiagnosticCap();
+  // The problems of the last broken line: a line repeating it has the same ones (on its own line),
+  // which past the cap only need counting; a file of a million `{}` lines is checked once.
+  let repeated = null as { text: string; diagnostics: Diagnostic[] } | null;
   let lineNumber = startLine - 1;
   for (const text of lines) {
     lineNumber++;
     if (text.trim() === '') continue;
+    if (repeated?.text === text && diagnostics.full) {
+      diagnostics.addAgain(repeated.diagnostics, lineNumber);
+      continue;
+    }
     const parsed = parseJsonWith(text, schema, lineNumber);
     if (!parsed.ok) {
       diagnostics.push(...parsed.diagnostics);
+      repeated = { text, diagnostics: parsed.diagnostics };
       continue;
     }
     const line = lineNumber;
@@ -133,7 +143,7 @@ export function forEachJsonLine<T>(
       rangeAt: (path) => onLineRange(line, rangeAt((located ??= parseLocatedJson(text)), path)),
     });
   }
-  return diagnostics;
+  return diagnostics.list();
 }
 
 function onLineRange(line: number, range: Range): Range {

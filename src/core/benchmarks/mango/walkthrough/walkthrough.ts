@@ -4,14 +4,14 @@
 // relative to its own start, so an edit re-parses a few blocks and only shifts the start line of
 // the blocks after it (see walkthroughDocument.ts).
 
-import type { Severity } from '../../../util/text';
+import { detached, type Severity } from '../../../util/text';
 import { guessLocationFromObservation } from '../annotate/locationGuess';
 import { WalkthroughCodes } from './codes';
 
 export const BLOCK_SEPARATOR = '===========';
-export const STEP_HEADER = '==>STEP NUM:';
-export const ACT_HEADER = '==>ACT:';
-export const OBSERVATION_HEADER = '==>OBSERVATION:';
+const STEP_HEADER = '==>STEP NUM:';
+const ACT_HEADER = '==>ACT:';
+const OBSERVATION_HEADER = '==>OBSERVATION:';
 const HEADER_MARKER = '==>';
 
 /** A diagnostic whose lines count from the start of its block. */
@@ -173,7 +173,8 @@ function parseBlock(
     block.diagnostics.push({
       severity,
       code,
-      message,
+      // Blocks outlive the text they were parsed from (an open document's parse across edits).
+      message: detached(message),
       line,
       startCharacter,
       endCharacter: Math.max(endCharacter, startCharacter),
@@ -249,7 +250,7 @@ function parseAction(lines: readonly string[], cursor: number, block: Walkthroug
         'Empty action: the player sent an empty command at this step.',
         cursor,
       );
-    block.action = action;
+    block.action = detached(action);
     return cursor + 1;
   }
   report(
@@ -268,7 +269,8 @@ function parseObservation(lines: readonly string[], cursor: number, block: Walkt
     const valueStart = valueStartAfter(lines[cursor], OBSERVATION_HEADER);
     block.observationField = { line: cursor, startCharacter: valueStart, endCharacter: lines[cursor].length };
     const observationLines = [lines[cursor].slice(valueStart), ...lines.slice(cursor + 1)];
-    block.location = guessLocationFromObservation(observationLines, block.action === 'Init');
+    const location = guessLocationFromObservation(observationLines, block.action === 'Init');
+    block.location = location === null ? null : detached(location);
     for (let offset = cursor + 1; offset < lineCount; offset++) {
       const text = lines[offset];
       if (text.startsWith(STEP_HEADER) || text.startsWith(ACT_HEADER) || text.startsWith(OBSERVATION_HEADER)) {

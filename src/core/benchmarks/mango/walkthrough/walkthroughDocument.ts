@@ -5,6 +5,7 @@
 
 import type { Diagnostic, Range } from '../../../util/text';
 import { splitLines } from '../../../util/text';
+import { DiagnosticCap } from '../../../util/diagnosticCap';
 import { WalkthroughCodes } from './codes';
 import { parseBlocks, type BlockField, type LineAccessor, type WalkthroughBlock } from './walkthrough';
 
@@ -25,11 +26,16 @@ export interface WalkthroughStep {
 
 export class WalkthroughDocument {
   private blocks: WalkthroughBlock[];
-  private lineCount: number;
+  private lines: number;
 
   private constructor(blocks: WalkthroughBlock[], lineCount: number) {
     this.blocks = blocks;
-    this.lineCount = lineCount;
+    this.lines = lineCount;
+  }
+
+  /** Lines of the text this parse describes. */
+  get lineCount(): number {
+    return this.lines;
   }
 
   /** Parses a whole text. */
@@ -57,24 +63,24 @@ export class WalkthroughDocument {
     readLine: LineAccessor,
     newLineCount: number,
   ): void {
-    const delta = newLineCount - this.lineCount;
+    const delta = newLineCount - this.lines;
     if (newEndLine - oldEndLine !== delta) {
       // Inconsistent input: re-parse the whole document rather than guess which lines moved.
       this.blocks = parseBlocks(readLine, 0, newLineCount);
-      this.lineCount = newLineCount;
+      this.lines = newLineCount;
       return;
     }
     if (oldEndLine < firstLine) [firstLine, oldEndLine] = [oldEndLine, firstLine];
-    firstLine = Math.max(0, Math.min(firstLine, this.lineCount - 1));
-    oldEndLine = Math.max(firstLine, Math.min(oldEndLine, this.lineCount - 1));
+    firstLine = Math.max(0, Math.min(firstLine, this.lines - 1));
+    oldEndLine = Math.max(firstLine, Math.min(oldEndLine, this.lines - 1));
     const first = this.stableBlockBefore(firstLine);
     const after = this.stableBlockAfter(oldEndLine);
     const regionStart = this.blocks[first].startLine;
     const regionEnd = after < this.blocks.length ? this.blocks[after].startLine + delta : newLineCount;
     const reparsed = parseBlocks(readLine, regionStart, regionEnd);
-    for (let index = after; index < this.blocks.length; index++) this.blocks[index].startLine += delta;
+    if (delta !== 0) for (let index = after; index < this.blocks.length; index++) this.blocks[index].startLine += delta;
     this.blocks.splice(first, after - first, ...reparsed);
-    this.lineCount = newLineCount;
+    this.lines = newLineCount;
   }
 
   /** Index of the last block that starts strictly before `line` with an exact separator (or block 0). */
@@ -114,10 +120,15 @@ export class WalkthroughDocument {
     return this.blocks.length;
   }
 
-  /** Steps with a parsed number, in document order. */
-  steps(): WalkthroughStep[] {
+  /**
+   * Steps with a parsed number, in document order; with lines given, only the steps whose blocks
+   * touch [fromLine, toLine] (an editor's visible lines: found by bisection, not by a walk of all).
+   */
+  steps(fromLine = 0, toLine = Number.POSITIVE_INFINITY): WalkthroughStep[] {
     const steps: WalkthroughStep[] = [];
-    for (const block of this.blocks) {
+    for (let index = fromLine > 0 ? this.blockIndexAt(fromLine) : 0; index < this.blocks.length; index++) {
+      const block = this.blocks[index];
+      if (block.startLine > toLine) break;
       if (block.stepNumber === null || block.stepField === null) continue;
       const stepLine = block.startLine + block.stepField.line;
       steps.push({
@@ -146,13 +157,16 @@ export class WalkthroughDocument {
     return ranges;
   }
 
-  /** All diagnostics: each block's own, then the numbering and Init checks across steps. */
+  /**
+   * All diagnostics: each block's own, then the numbering and Init checks across steps, each kind
+   * capped (DiagnosticCap: a million broken lines keep the first problems and count the rest).
+   */
   diagnostics(): Diagnostic[] {
-    const diagnostics: Diagnostic[] = [];
+    const diagnostics = new DiagnosticCap();
     for (const block of this.blocks) {
       for (const local of block.diagnostics) {
         const line = block.startLine + local.line;
-        diagnostics.push({
+        diagnostics.add({
           severity: local.severity,
           code: local.code,
           message: local.message,
@@ -160,8 +174,9 @@ export class WalkthroughDocument {
         });
       }
     }
-    this.checkSequence(diagnostics);
-    return diagnostics.sort(
+    const sequence = new DiagnosticCap();
+    this.checkSequence(sequence);
+    return [...diagnostics.list(), ...sequence.list()].sort(
       (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
     );
   }
@@ -178,8 +193,8 @@ export class WalkthroughDocument {
     return firstLines;
   }
 
-  // Long: one pass over the steps carrying the sequence's state (it runs on every edit).
-  private checkSequence(diagnostics: Diagnostic[]): void {
+  // Over 50 lines: one pass over the steps carrying the sequence's state (it runs on every edit).
+  private checkSequence(diagnostics: DiagnosticCap): void {
     // Well-formed walkthroughs only ever go up, so a number above every earlier one cannot be a
     // duplicate; the map of first occurrences is built only once a number repeats or goes back.
     let firstLines: Map<number, number> | null = null;
@@ -242,7 +257,7 @@ export class WalkthroughDocument {
       highest = Math.max(highest, number);
       previous = number;
     }
-    if (!sawStep && this.lineCount > 0) {
+    if (!sawStep && this.lines > 0) {
       diagnostics.push({
         severity: 'error',
         code: WalkthroughCodes.empty,

@@ -14,8 +14,8 @@ import type { StepRecord } from '../runner';
 import { ACTIONS, MATERIALS } from './data';
 import { CrafterEnv } from './env';
 
-export const VIEW_COLUMNS = 9;
-export const VIEW_ROWS = 7;
+const VIEW_COLUMNS = 9;
+const VIEW_ROWS = 7;
 const HALF_COLUMNS = 4;
 const HALF_ROWS = 3;
 
@@ -33,7 +33,7 @@ export function facingDirection(facing: readonly [number, number]): BoardDirecti
 const DIRECTION_WORDS = ['east', 'south', 'west', 'north'];
 
 /** The scene of the env's current state; `observation` is shown above it. */
-export function crafterScene(env: CrafterEnv, observation: string): GridScene {
+function crafterScene(env: CrafterEnv, observation: string): GridScene {
   const { world, player } = env;
   const cells: GridCell[] = [];
   const materials = new Set<TerrainMaterial>();

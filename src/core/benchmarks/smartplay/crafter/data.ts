@@ -57,7 +57,7 @@ export const MATERIALS = [
   'table',
   'furnace',
 ] as const;
-export type Material = (typeof MATERIALS)[number];
+type Material = (typeof MATERIALS)[number];
 
 export const WALKABLE: readonly string[] = ['grass', 'path', 'sand'];
 
@@ -83,7 +83,7 @@ export type Item = (typeof ITEMS)[number];
 export const ITEM_MAX = 9;
 export const VITALS: readonly Item[] = ['health', 'food', 'drink', 'energy'];
 
-export interface CollectRule {
+interface CollectRule {
   require: Partial<Record<Item, number>>;
   receive: Partial<Record<Item, number>>;
   leaves: Material;
@@ -100,7 +100,7 @@ export const COLLECT: Partial<Record<string, CollectRule>> = {
   grass: { require: {}, receive: { sapling: 1 }, probability: 0.1, leaves: 'grass' },
 };
 
-export interface PlaceRule {
+interface PlaceRule {
   uses: Partial<Record<Item, number>>;
   where: readonly string[];
   type: 'material' | 'object';
@@ -113,7 +113,7 @@ export const PLACE: Record<string, PlaceRule> = {
   plant: { uses: { sapling: 1 }, where: ['grass'], type: 'object' },
 };
 
-export interface MakeRule {
+interface MakeRule {
   uses: Partial<Record<Item, number>>;
   nearby: readonly Material[];
   gives: number;

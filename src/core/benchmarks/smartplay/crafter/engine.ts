@@ -32,7 +32,7 @@ export interface Chunk {
 export const MATERIAL_NAMES: readonly (string | null)[] = [null, ...MATERIALS];
 const MATERIAL_IDS = new Map<string, number>(MATERIALS.map((name, index) => [name, index + 1]));
 
-export function materialId(name: string): number {
+function materialId(name: string): number {
   const id = MATERIAL_IDS.get(name);
   if (id === undefined) throw new Error(`unknown Crafter material ${name}`);
   return id;

@@ -5,7 +5,7 @@
 // ends with the image upstream renders: at night (daylight < 0.5) its noise consumes 63x49
 // `uniform` draws from the world's generator even though only text is produced here.
 
-import { ACHIEVEMENTS, ACTION_TEXTS, ACTIONS } from './data';
+import { ACHIEVEMENTS, ACTIONS } from './data';
 import { World } from './engine';
 import { RandomState } from './mt19937';
 import { Cow, Player, Skeleton, Zombie } from './objects';
@@ -195,9 +195,4 @@ export class CrafterEnv {
       if (this.player.distanceTo(obj.x, obj.y) >= despawnDist) this.world.remove(obj);
     }
   }
-}
-
-/** The action index of a SmartPlay action text ("Move West"), or -1. */
-export function crafterActionIndex(text: string): number {
-  return (ACTION_TEXTS as readonly string[]).indexOf(text);
 }

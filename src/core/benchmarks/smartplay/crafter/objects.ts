@@ -342,7 +342,7 @@ export class Skeleton extends CreatureBase {
 
 const ARROW_WALKABLE: readonly string[] = [...WALKABLE, 'water', 'lava'];
 
-export class Arrow extends CreatureBase {
+class Arrow extends CreatureBase {
   readonly kind = 'arrow';
   constructor(
     world: World,
@@ -370,7 +370,7 @@ export class Arrow extends CreatureBase {
   }
 }
 
-export class Plant extends CreatureBase {
+class Plant extends CreatureBase {
   readonly kind = 'plant';
   grown = 0;
   constructor(world: World, x: number, y: number) {
@@ -391,7 +391,7 @@ export class Plant extends CreatureBase {
   }
 }
 
-export class Fence extends CreatureBase {
+class Fence extends CreatureBase {
   readonly kind = 'fence';
   update(): void {}
 }

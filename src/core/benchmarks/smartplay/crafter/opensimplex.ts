@@ -83,7 +83,7 @@ export class OpenSimplex {
   }
 
   /** 3D noise in [-1, 1]. */
-  // Long: upstream's noise3 transcribed line by line (its sections are already apart); per-cell hot path.
+  // Over 50 lines: upstream's noise3 transcribed line by line (its sections are already apart); per-cell hot path.
   noise3(x: number, y: number, z: number): number {
     // The upstream names (snake_case) are kept so the transcription can be checked line by line.
     const cell = this.cell;

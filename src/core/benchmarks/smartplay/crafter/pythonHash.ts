@@ -10,7 +10,7 @@ const XXPRIME_5 = 2870177450012600261n;
 const MODULUS = (1n << 61n) - 1n;
 
 /** CPython's `hash(n)` for an int. */
-export function pythonIntHash(value: bigint): bigint {
+function pythonIntHash(value: bigint): bigint {
   const magnitude = (value < 0n ? -value : value) % MODULUS;
   const hashed = value < 0n ? -magnitude : magnitude;
   return hashed === -1n ? -2n : hashed;
@@ -31,7 +31,7 @@ export function pythonTupleHash(items: readonly bigint[]): bigint {
 }
 
 /** Python's `a % b` for b > 0 (the result takes the divisor's sign). */
-export function pythonMod(a: bigint, b: bigint): bigint {
+function pythonMod(a: bigint, b: bigint): bigint {
   const r = a % b;
   return r < 0n ? r + b : r;
 }

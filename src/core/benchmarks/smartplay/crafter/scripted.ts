@@ -3,7 +3,7 @@
 // pickaxe beside the table, and keep collecting. Deterministic: with no tree in sight it sweeps
 // in a fixed pattern, and when the tree is diagonal it alternates axes by step number.
 
-export interface CrafterView {
+interface CrafterView {
   /** "You face X at your front." */
   facing: string | null;
   /** Nearest cell per name: distance and direction words ("north-east"). */

@@ -9,7 +9,7 @@ import { SmartPlayEnvError, type ResetResult, type SmartPlayEnv, type StepInfo, 
 import { ACTION_TEXTS } from './data';
 import { CrafterEnv, type CrafterStep } from './env';
 
-export const CRAFTER_MANUAL =
+const CRAFTER_MANUAL =
   'You are playing Crafter, a 2D open-world survival game on a 64x64 grid. You see a 9x7 window around you. ' +
   'Collect resources (wood from trees, stone, coal, iron, diamond), place a table, furnace, stone or plant, make pickaxes and swords ' +
   'near a table (and a furnace for iron tools), drink water, eat cows and ripe plants, sleep when energy is low, and defend against ' +

@@ -21,13 +21,13 @@ function idName(id: number): string {
 }
 
 /** Upstream's SemanticView: material ids with object ids painted over. */
-export function semanticAt(world: World, x: number, y: number): number {
+function semanticAt(world: World, x: number, y: number): number {
   const obj = world.objectAt(x, y);
   if (obj) return OBJECT_IDS.get(obj.kind) ?? -1;
   return world.matMap[x * world.height + y];
 }
 
-export interface FrameInfo {
+interface FrameInfo {
   action: string;
   sleeping: boolean;
   dead: boolean;

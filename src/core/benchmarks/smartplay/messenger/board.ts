@@ -16,7 +16,7 @@ const SYMBOLS: Readonly<Record<EntityRole, { kind: 'key' | 'ball' | 'box'; color
 };
 
 /** The grid scene of a state; `observation` is shown above it. */
-export function messengerScene(state: MessengerState, observation: string): GridScene {
+function messengerScene(state: MessengerState, observation: string): GridScene {
   const cells: GridCell[] = [];
   const legend: BoardLegendEntry[] = [];
   const taken = new Set<string>();

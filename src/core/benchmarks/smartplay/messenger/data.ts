@@ -40,7 +40,6 @@ export const TEST_GAMES: readonly (readonly [string, string, string])[] = [
   ['mage', 'sword', 'fish'],
 ];
 
-export type MovementType = 'chaser' | 'fleeing' | 'immovable' | 'unknown';
 /** text_test.json: entity → role → movement type → sentences, in upstream order. */
 export const TEST_TEXTS: Readonly<
   Record<string, Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>>

@@ -8,13 +8,7 @@ import { type MessengerState, StageOne } from './stageOne';
 import { DescribeError, describeMessengerFrame } from './text';
 import { VgdlStage } from './vgdlStage';
 
-export const MESSENGER_ACTION_LIST: readonly string[] = [
-  'Move North',
-  'Move South',
-  'Move West',
-  'Move East',
-  'Do Nothing',
-];
+const MESSENGER_ACTION_LIST: readonly string[] = ['Move North', 'Move South', 'Move West', 'Move East', 'Do Nothing'];
 const LEVEL_STEPS = [4, 64, 128];
 
 const GAME_CONTEXT =

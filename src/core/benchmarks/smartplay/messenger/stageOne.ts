@@ -6,14 +6,14 @@ import type { PyRandom } from './pyRandom';
 import { type Cell, NO_MESSAGE_ID, npcId, WITH_MESSAGE_ID } from './text';
 
 /** config.ACTIONS: up, down, left, right, stay. */
-export const MOVES: readonly (readonly [number, number])[] = [
+const MOVES: readonly (readonly [number, number])[] = [
   [-1, 0],
   [1, 0],
   [0, -1],
   [0, 1],
   [0, 0],
 ];
-export const MESSENGER_GRID_SIZE = 10;
+const MESSENGER_GRID_SIZE = 10;
 
 const POSITIONS: readonly (readonly [number, number])[] = [
   [3, 5],
@@ -33,7 +33,7 @@ export interface MessengerState {
   avatar: Cell | null;
 }
 
-export interface StageStep {
+interface StageStep {
   reward: number;
   done: boolean;
 }

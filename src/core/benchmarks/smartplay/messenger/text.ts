@@ -2,7 +2,7 @@
 // and the entity ids of messenger/envs/config.py.
 
 /** config._all_npcs: an NPC's id is its index + 2 (0 and 1 are background and dirt). */
-export const NPC_NAMES: readonly string[] = [
+const NPC_NAMES: readonly string[] = [
   'airplane',
   'mage',
   'dog',
@@ -16,7 +16,7 @@ export const NPC_NAMES: readonly string[] = [
   'queen',
   'sword',
 ];
-export const WALL_ID = 14;
+const WALL_ID = 14;
 export const NO_MESSAGE_ID = 15;
 export const WITH_MESSAGE_ID = 16;
 
