@@ -94,8 +94,9 @@ async function npmStart(args: string[], env: Record<string, string>, port: numbe
   const startedAt = Date.now();
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
+      // Its last start line too: the URL and the profile line are separate writes, read in chunks.
       const found = /Waypoint is running in VS Code at (http:\/\/\S+)/.exec(output);
-      if (found) {
+      if (found && output.includes('Press Ctrl+C to stop.')) {
         clearInterval(timer);
         resolve(found[1]);
       } else if (child.exitCode !== null) {

@@ -384,8 +384,16 @@ export async function runUiScenario({ page, baseUrl, workspace, screenshotsDir }
         await pick('Route finding (RF)');
         await page.locator('.quick-input-widget input').fill('lamp room');
         await pick('harbour road → lamp room');
+        // One attempt's wait, not the whole cap: the next attempt writes the settings again.
+        const row = page.locator('.quick-input-list .monaco-list-row[aria-label^="slow-local"]').first();
+        try {
+          await row.waitFor({ timeout: ATTEMPT * 3 });
+        } catch {
+          const shown = await page.locator('.quick-input-list .monaco-list-row').allInnerTexts().catch(() => []);
+          throw new Error(`the model picker lists ${shown.map(squeezed).join(', ') || 'nothing'} (attempt ${attempts})`);
+        }
         await pick('slow-local');
-      });
+      }, TIMEOUT * 3);
       await retry('the request reaching the slow server', async () => {
         if (slow.state.received === 0) throw new Error('no request yet');
       });
