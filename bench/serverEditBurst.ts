@@ -27,11 +27,7 @@ export async function benchServerEditBurst(): Promise<BenchRow[]> {
   const mb = (bytes: number) => bytes / 1048576;
   try {
     await client.initialize(workspace);
-    const opened = client.nextDiagnostics(uri, (p) => p.version === 1);
-    await client.connection.sendNotification('textDocument/didOpen', {
-      textDocument: { uri, languageId: 'mango-walkthrough', version: 1, text },
-    });
-    await opened;
+    await client.openDocument(uri, text);
     const afterOpen = await client.heapAfterGc();
 
     const lines = text.split('\n');

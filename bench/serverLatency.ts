@@ -22,11 +22,7 @@ export async function benchServerLatency(edits = 60): Promise<BenchRow[]> {
   const client = new TestLspClient();
   try {
     await client.initialize(workspace);
-    const opened = client.nextDiagnostics(uri, (p) => p.version === 1);
-    await client.connection.sendNotification('textDocument/didOpen', {
-      textDocument: { uri, languageId: 'mango-walkthrough', version: 1, text },
-    });
-    await opened;
+    await client.openDocument(uri, text);
     const line = text.split('\n').indexOf('==>STEP NUM: 500');
     const samples: number[] = [];
     for (let edit = 0; edit < edits; edit++) {

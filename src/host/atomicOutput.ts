@@ -22,6 +22,7 @@ import { constants as osConstants } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describeFsError } from '../core/util/walk';
+import { RunFileLock, RunFileLocked } from './runFileLock';
 
 /** The target exists (before the work, or it appeared while the work ran). */
 export class OutputExistsError extends Error {
@@ -244,11 +245,33 @@ function refuseUnprotectedLink(link: string): void {
   }
 }
 
-/** Runs `produce`, writing each chunk it hands to `write` in order; `path` is replaced only if both succeed. */
+/**
+ * Runs `produce`, writing each chunk it hands to `write` in order; `path` is replaced only if both
+ * succeed. The run file's lock (runFileLock.ts) is held throughout, as `waypoint run` holds it: a
+ * rename onto a file a run is appending to would send the run's later records into the replaced
+ * file, lost. A lock held by a live process is an OutputFileError naming it; one left by a process
+ * that is gone is taken over, said through `warn`.
+ */
 export async function writeOutputAtomically<T>(
   path: string,
   produce: (write: (chunk: Uint8Array) => void) => Promise<T>,
+  warn: (line: string) => void = () => {},
 ): Promise<T> {
+  let lock: RunFileLock;
+  try {
+    lock = RunFileLock.acquire(path, warn);
+  } catch (error) {
+    if (error instanceof RunFileLocked) throw new OutputFileError(error.message);
+    throw error;
+  }
+  try {
+    return await replaceWhole(path, produce);
+  } finally {
+    lock.release();
+  }
+}
+
+async function replaceWhole<T>(path: string, produce: (write: (chunk: Uint8Array) => void) => Promise<T>): Promise<T> {
   const fail = (error: unknown) => new OutputFileError(`${path}: ${describeFsError(error)}`);
   let target: string;
   let partial: string;

@@ -256,6 +256,19 @@ export async function streamRunFile(path: string, end: number, sink: RangeSink, 
   await streamRange(path, 0, end, { keepText: false, offsets: false }, sink, signal);
 }
 
+/** Streams a whole run file into `sink` (streamRunFile), refusing a folder, a FIFO or a device as readRunFile does. */
+export async function streamWholeRunFile(path: string, sink: RangeSink): Promise<void> {
+  await streamRunFile(path, (await regularFileStat(path)).size, sink);
+}
+
+/** `path`'s stat, when it is a regular file (a FIFO or device would never end, or block). */
+async function regularFileStat(path: string): Promise<{ size: number }> {
+  const stat = await fs.stat(path);
+  if (stat.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+  if (!stat.isFile()) throw new Error('not a regular file (a FIFO or device is not read)');
+  return stat;
+}
+
 /** Where to cut a file into about `parts` ranges, each cut just after a line end. */
 async function rangeCuts(path: string, size: number, parts: number): Promise<number[]> {
   const cuts = [0];
@@ -316,9 +329,7 @@ export function runFileWorker(): void {
  * worker threads (JSON parsing and schema checks dominate a report), then joined in file order.
  */
 export async function readRunFile(path: string, options: ReadOptions = {}): Promise<RunFileContents> {
-  const stat = await fs.stat(path);
-  if (stat.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-  if (!stat.isFile()) throw new Error('not a regular file (a FIFO or device is not read)');
+  const stat = await regularFileStat(path);
   const rangeOptions: RangeOptions = { keepText: options.keepText ?? false, offsets: options.offsets ?? false };
   // Only whole records go to workers. A summary costs the thread that receives it more to
   // deserialise than its skeleton costs to parse (measured on 40,000 GRASP records: 2.4 s with two

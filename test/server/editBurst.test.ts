@@ -50,11 +50,7 @@ describe('language server: memory under an edit burst', () => {
     await client.initialize(workspace);
     const idle = await client.heapAfterGc();
 
-    const opened = client.nextDiagnostics(uri, (p) => p.version === 1);
-    await client.connection.sendNotification('textDocument/didOpen', {
-      textDocument: { uri, languageId: 'mango-walkthrough', version: 1, text },
-    });
-    assert.deepEqual((await opened).diagnostics, []);
+    assert.deepEqual((await client.openDocument(uri, text)).diagnostics, []);
     const afterOpen = await client.heapAfterGc();
 
     const lines = text.split('\n');

@@ -25,6 +25,8 @@ export interface ScriptedReply {
   endless?: boolean;
   /** Destroys the socket after this many bytes of the body. */
   resetAfterBytes?: number;
+  /** Streamed: destroys the socket after this many whole events, between two of them (no half line for the client to notice). */
+  resetAfterEvents?: number;
   /** Streamed: after the content, an SSE error event with this message (`{key}` as above), then the end. */
   sseError?: string;
   /** Streamed: omit the final chunk with a finish_reason (and [DONE]), as a cut-off stream looks. */
@@ -141,8 +143,14 @@ async function writeReply(
   response.writeHead(status, { 'content-type': contentType, ...next.headers });
   response.flushHeaders();
   let written = 0;
+  let pieces = 0;
   for (const piece of bodyOf(next, stream, key, model, promptTokens)) {
     if (response.destroyed) return;
+    if (next.resetAfterEvents !== undefined && pieces++ === next.resetAfterEvents) {
+      await sleep(20);
+      response.socket?.resetAndDestroy();
+      return;
+    }
     if (next.dripMs !== undefined) {
       for (const byte of piece) {
         if (response.destroyed) return;

@@ -112,6 +112,19 @@ export class TestLspClient {
     return result;
   }
 
+  /**
+   * Opens `text` as `uri` at version 1 and resolves with the diagnostics the server publishes for
+   * that version, so a test starts its edits from a document the server has read.
+   */
+  async openDocument(uri: string, text: string, languageId = 'mango-walkthrough'): Promise<PublishedDiagnostics> {
+    // Listen before sending: the diagnostics may arrive before the send resolves.
+    const opened = this.nextDiagnostics(uri, (p) => p.version === 1);
+    await this.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId, version: 1, text },
+    });
+    return opened;
+  }
+
   /** Resolves with the next diagnostics published for `uri` that satisfy `match`. */
   nextDiagnostics(
     uri: string,

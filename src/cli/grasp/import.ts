@@ -135,8 +135,10 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
   // every row is scored and written: a failed import leaves a previous run file as it was.
   let scored: ScoredShare;
   try {
-    scored = await writeOutputAtomically(outPath, (write) =>
-      scoreImportJobs(jobs, gridTexts, options, write, { threads: workers }),
+    scored = await writeOutputAtomically(
+      outPath,
+      (write) => scoreImportJobs(jobs, gridTexts, options, write, { threads: workers }),
+      (line) => err(`waypoint import grasp: ${line}`),
     );
   } catch (error) {
     if (!(error instanceof OutputFileError)) throw error;

@@ -73,11 +73,15 @@ export async function importMango(argv: readonly string[], out: Output, err: Out
   const tally = { written: 0, errors: 0 };
   // Written whole or not at all: a failure midway leaves a previous run file of that name intact.
   try {
-    await writeOutputAtomically(outPath, async (write) => {
-      await writeRecords(sources, { mode, modelName, runId }, write, tally, err);
-      // Nothing to write: thrown so the temporary file is dropped and a run file of that name stays as it was.
-      if (tally.written === 0) throw new NothingImported();
-    });
+    await writeOutputAtomically(
+      outPath,
+      async (write) => {
+        await writeRecords(sources, { mode, modelName, runId }, write, tally, err);
+        // Nothing to write: thrown so the temporary file is dropped and a run file of that name stays as it was.
+        if (tally.written === 0) throw new NothingImported();
+      },
+      (line) => err(`waypoint import mango: ${line}`),
+    );
   } catch (error) {
     if (error instanceof NothingImported) {
       // An empty or blank answers file imports nothing: say so and fail, as import grasp does.

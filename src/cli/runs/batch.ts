@@ -455,8 +455,10 @@ async function importResults(
   }
   try {
     // Written whole or not at all: a failure leaves a previous run file of that name intact.
-    await writeOutputAtomically(outPath, async (write) =>
-      write(new TextEncoder().encode(records.map((record) => `${JSON.stringify(record)}\n`).join(''))),
+    await writeOutputAtomically(
+      outPath,
+      async (write) => write(new TextEncoder().encode(records.map((record) => `${JSON.stringify(record)}\n`).join(''))),
+      (line) => err(`waypoint batch import: ${line}`),
     );
   } catch (error) {
     if (!(error instanceof OutputFileError)) throw error;

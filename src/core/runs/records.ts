@@ -19,50 +19,135 @@ export interface RecordSet {
   superseded: number;
 }
 
+/** What a report reads of a record through its benchmark's declaration (BenchmarkReport). */
+export interface ReportFacts {
+  fields: Record<string, string | number | null>;
+  metrics: Record<string, number | null>;
+  cluster: string;
+  valid: boolean;
+}
+
+/** The facts of records reduced by a streaming merge (slimRecord), computed while the whole record was there. */
+const slimFacts = new WeakMap<RunRecord, ReportFacts>();
+
+/** A record's facts: kept ones for a reduced record, else asked of the benchmark. */
+export function reportFacts(report: BenchmarkReport, record: RunRecord): ReportFacts {
+  return (
+    slimFacts.get(record) ?? {
+      fields: report.fields(record),
+      metrics: report.metrics(record),
+      cluster: report.cluster(record),
+      valid: report.valid(record),
+    }
+  );
+}
+
 /**
- * One benchmark's records from files read in order. Throws ReportUsageError when they hold two
- * benchmarks (naming both and where each was seen) or a benchmark that declares no report.
- * A question answered twice for the same model and mode counts once: a record without `error`
- * wins over one with it, otherwise the later one (so merging a file twice, or a resumed run that
- * retried its errors, never counts a question twice).
+ * One benchmark's records merged as they are read, file by file. A question answered twice for the
+ * same model and mode counts once: a record without `error` wins over one with it, otherwise the
+ * later one (so merging a file twice, or a resumed run that retried its errors, never counts a
+ * question twice). With `slim`, each record is reduced as it arrives to what report and compare
+ * read (slimRecord): memory follows the questions, not the file's size or its superseded records.
+ */
+export class RecordMerger {
+  private first: { benchmark: string; file: string } | null = null;
+  private report: BenchmarkReport | undefined;
+  private readonly kept = new Map<string, RunRecord>();
+  private total = 0;
+  /** Shared copies of repeated values (model profiles, modes, field values) of reduced records. */
+  private readonly interned = new Map<string, unknown>();
+
+  constructor(private readonly slim = false) {}
+
+  /** Adds a record read from `file`; throws ReportUsageError when it is of another benchmark than the first. */
+  add(record: RunRecord, file: string): void {
+    const { benchmark } = record.question;
+    if (!this.first) {
+      this.first = { benchmark, file };
+      this.report = findBenchmark(benchmark)?.report as BenchmarkReport | undefined;
+    } else if (benchmark !== this.first.benchmark)
+      throw new ReportUsageError(
+        `the run files mix benchmarks: ${this.first.benchmark} (${this.first.file}) and ${benchmark} (${file}); report one benchmark at a time`,
+      );
+    this.total++;
+    const key = `${record.model.id}\u0000${record.mode}\u0000${record.question.sampleId}`;
+    const earlier = this.kept.get(key);
+    if (earlier && earlier.error === undefined && record.error !== undefined) return;
+    // Delete first so the record takes its place at the end (merged files keep reading order).
+    this.kept.delete(key);
+    this.kept.set(key, this.slim ? this.slimmed(record) : record);
+  }
+
+  /** The merged set; throws ReportUsageError when no record was added or the benchmark declares no report. */
+  result(): RecordSet {
+    if (!this.first) throw new ReportUsageError('the run files hold no run records');
+    return {
+      benchmark: this.first.benchmark,
+      report: this.reportOrThrow(),
+      records: [...this.kept.values()],
+      superseded: this.total - this.kept.size,
+    };
+  }
+
+  private reportOrThrow(): BenchmarkReport {
+    if (this.report) return this.report;
+    throw new ReportUsageError(
+      `benchmark ${this.first?.benchmark} declares no report fields, so its runs cannot be reported`,
+    );
+  }
+
+  private intern<T>(key: string, make: () => T): T {
+    let value = this.interned.get(key) as T | undefined;
+    if (value === undefined) this.interned.set(key, (value = make()));
+    return value;
+  }
+
+  /**
+   * `record` as report and compare read it: the benchmark's facts computed now (kept aside, see
+   * reportFacts) and of the record only its identity, outcome, cut flags, cost and diagnostic
+   * codes, repeated values shared. No prompt, answer, score detail or profile beyond id and provider.
+   */
+  private slimmed(record: RunRecord): RunRecord {
+    const report = this.reportOrThrow();
+    const text = (value: string) => this.intern(`s\u0000${value}`, () => value);
+    const facts = reportFacts(report, record);
+    for (const [name, value] of Object.entries(facts.fields))
+      if (typeof value === 'string') facts.fields[name] = text(value);
+    facts.cluster = text(facts.cluster);
+    const { id, provider } = record.model;
+    const slim: Partial<RunRecord> = {
+      question: {
+        benchmark: text(record.question.benchmark),
+        sampleId: record.question.sampleId,
+      } as RunRecord['question'],
+      model: this.intern(`m\u0000${id}\u0000${provider}`, () => ({ id, provider }) as RunRecord['model']),
+      mode: text(record.mode) as RunRecord['mode'],
+      cached: record.cached,
+      costUsd: record.costUsd,
+      diagnostics: record.diagnostics?.map((diagnostic) =>
+        this.intern(`d\u0000${diagnostic.code}`, () => ({ code: diagnostic.code }) as typeof diagnostic),
+      ),
+    };
+    if (record.preflight_cost_usd !== undefined) slim.preflight_cost_usd = record.preflight_cost_usd;
+    if (record.error !== undefined) slim.error = record.error;
+    if (record.failure !== undefined) slim.failure = record.failure;
+    if (record.truncated !== undefined) slim.truncated = record.truncated;
+    if (record.context_truncated !== undefined) slim.context_truncated = record.context_truncated;
+    const reduced = slim as RunRecord;
+    slimFacts.set(reduced, facts);
+    return reduced;
+  }
+}
+
+/**
+ * One benchmark's records from files read in order (RecordMerger's rule for a question answered
+ * twice). Throws ReportUsageError when they hold two benchmarks (naming both and where each was
+ * seen) or a benchmark that declares no report.
  */
 export function mergeRunFiles(files: ReadonlyArray<{ file: string; records: readonly RunRecord[] }>): RecordSet {
-  let first: { benchmark: string; file: string } | null = null;
-  for (const { file, records } of files) {
-    for (const record of records) {
-      const { benchmark } = record.question;
-      if (!first) first = { benchmark, file };
-      else if (benchmark !== first.benchmark)
-        throw new ReportUsageError(
-          `the run files mix benchmarks: ${first.benchmark} (${first.file}) and ${benchmark} (${file}); report one benchmark at a time`,
-        );
-    }
-  }
-  if (!first) throw new ReportUsageError('the run files hold no run records');
-  const definition = findBenchmark(first.benchmark);
-  if (!definition?.report)
-    throw new ReportUsageError(
-      `benchmark ${first.benchmark} declares no report fields, so its runs cannot be reported`,
-    );
-  const kept = new Map<string, RunRecord>();
-  let total = 0;
-  for (const { records } of files) {
-    for (const record of records) {
-      total++;
-      const key = `${record.model.id}\u0000${record.mode}\u0000${record.question.sampleId}`;
-      const earlier = kept.get(key);
-      if (earlier && earlier.error === undefined && record.error !== undefined) continue;
-      // Delete first so the record takes its place at the end (merged files keep reading order).
-      kept.delete(key);
-      kept.set(key, record);
-    }
-  }
-  return {
-    benchmark: first.benchmark,
-    report: definition.report as BenchmarkReport,
-    records: [...kept.values()],
-    superseded: total - kept.size,
-  };
+  const merger = new RecordMerger();
+  for (const { file, records } of files) for (const record of records) merger.add(record, file);
+  return merger.result();
 }
 
 /**

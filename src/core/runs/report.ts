@@ -7,7 +7,7 @@ import type { RunRecord, ScoringMode } from '../eval/types';
 import type { BenchmarkReport } from '../benchmark/registry';
 import { failureGroups } from './failureSummary';
 import { costTotal } from './recordCost';
-import { fieldValue, matchesWhere, parseBy, parseWhere, type RecordSet } from './records';
+import { fieldValue, matchesWhere, parseBy, parseWhere, type RecordSet, reportFacts } from './records';
 import type { KeyValue, MetricSummary, ReportGroup, FailureCount, ReportJson } from './reportTypes';
 import { BOOTSTRAP, clusteredBootstrap } from './stats';
 
@@ -93,14 +93,14 @@ export function reportRows(set: RecordSet, where?: string, includeTruncated?: bo
   const filter = parseWhere(where, report, set.benchmark);
   const rows: ReportRow[] = [];
   for (const record of set.records) {
-    const fields = report.fields(record);
+    const { fields, metrics, cluster, valid } = reportFacts(report, record);
     if (!matchesWhere(record, fields, filter)) continue;
     rows.push({
       record,
       fields,
-      metrics: report.metrics(record),
-      cluster: report.cluster(record),
-      valid: report.valid(record),
+      metrics,
+      cluster,
+      valid,
       inMeans: !isCut(record) || cutsInMeans(report, record.mode, includeTruncated),
     });
   }
@@ -298,7 +298,7 @@ export function whereMatchesNothing(set: RecordSet, where: string | undefined): 
     [...filter.keys()].map((name) => [name, new Map()]),
   );
   for (const record of records) {
-    const fields = report.fields(record);
+    const { fields } = reportFacts(report, record);
     if (matchesWhere(record, fields, filter)) return [];
     for (const [name, values] of taken) {
       const value = fieldValue(record, fields, name);

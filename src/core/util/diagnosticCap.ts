@@ -168,6 +168,11 @@ export class FileProblems {
     } else this.more++;
   }
 
+  /** Counts `count` problems a capped reader left out (a TOO_MANY_PROBLEMS marker's). */
+  count(count: number): void {
+    this.more += count;
+  }
+
   /** Adds the line saying how many problems were left out, if any were. */
   finish(): void {
     if (this.more > 0) this.into.push(`${this.path}: ${this.more} more problems in this file are not shown.`);

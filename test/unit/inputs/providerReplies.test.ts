@@ -124,6 +124,19 @@ describe('provider replies that are not completions', function () {
     assert.deepEqual(failed.error?.failure, { kind: 'cut-off' });
   });
 
+  it('a stream reset between two whole events, or after its finish_reason, is retried like a reset mid-line', async function () {
+    // 3 of 5 word events; then 5 words and the finish_reason event, before usage and [DONE].
+    for (const events of [3, 6]) {
+      const reset = { content: 'one two three four five', resetAfterEvents: events };
+      const retried = await ask([reset, { content: 'whole answer' }], { stream: true, retries: 1 });
+      assert.equal(retried.reply?.text, 'whole answer', retried.error?.message);
+      assert.equal(retried.requests, 2);
+      const failed = await ask([reset], { stream: true });
+      assert.match(failed.error?.message ?? '', /closed the connection before the reply was complete/);
+      assert.deepEqual(failed.error?.failure, { kind: 'cut-off' });
+    }
+  });
+
   it('a whole body reset midway is retried too', async function () {
     const retried = await ask([{ content: 'x'.repeat(2000), resetAfterBytes: 300 }, { content: 'whole' }], {
       retries: 1,

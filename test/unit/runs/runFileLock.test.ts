@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parseRunRecords } from '../../../src/core/eval/recordSchemas';
 import { lockPathOf, RunFileLock, RunFileLocked } from '../../../src/host/runFileLock';
 import { runWaypoint, runWaypointWith } from '../../support/cli';
+import { vllmRunBatch } from '../../support/vllmRunBatch';
 import { samplesDir } from '../../support/paths';
 
 const game = join(samplesDir, 'mango', 'lighthouse');
@@ -112,6 +113,44 @@ describe('run file lock', function () {
     assert.match(run.stderr, new RegExp(`being written by another run \\(pid ${process.pid} on ${hostname()}`));
     assert.equal(readFileSync(out, 'utf8'), '');
     assert.ok(existsSync(lockPathOf(out)), 'the other process keeps its lock');
+  });
+
+  it('import and batch import refuse an --out a live run holds, leave it untouched, and release their own', async function () {
+    const grids = join(samplesDir, 'grasp');
+    const questionArgs = [
+      'grasp',
+      join(grids, 'inner_cluster_free.jsonl'),
+      '--settings',
+      '4-none-0',
+      '--indices',
+      '0-2',
+    ];
+    const exported = await runWaypoint(['batch', 'export', ...questionArgs, '--model', 'qwen'], dir);
+    assert.equal(exported.code, 0, exported.stderr);
+    writeFileSync(
+      join(dir, 'output.jsonl'),
+      vllmRunBatch(exported.stdout, { servedModel: 'qwen', answer: () => '[]' }),
+    );
+    const imports = [
+      ['import', 'grasp', join(grids, 'results', 'waypoint_sample_output.jsonl'), '--grids', grids, '--out', out],
+      ['batch', 'import', ...questionArgs, '--results', 'output.jsonl', '--out', out],
+    ];
+    for (const args of imports) {
+      writeFileSync(out, 'the run being written\n');
+      writeLock(out, { pid: process.pid, host: hostname(), since: '2025-01-01T00:00:00.000Z' });
+      const held = await runWaypoint(args, dir);
+      assert.equal(held.code, 1, held.stderr);
+      assert.match(held.stderr, new RegExp(`being written by another run \\(pid ${process.pid} on ${hostname()}`));
+      assert.equal(readFileSync(out, 'utf8'), 'the run being written\n');
+      assert.ok(existsSync(lockPathOf(out)), 'the run keeps its lock');
+
+      // A lock of a process that is gone is taken over (said), and the import's own is gone after it.
+      writeLock(out, { pid: deadPid(), host: hostname(), since: '2025-01-01T00:00:00.000Z' });
+      const free = await runWaypoint(args, dir);
+      assert.match(free.stderr, /is gone; taking the lock over/);
+      assert.ok(recordCounts(out).ids.size > 0, free.stderr);
+      assert.equal(existsSync(lockPathOf(out)), false);
+    }
   });
 
   it('two runs started together on one --out ask no question twice', async function () {

@@ -29,8 +29,17 @@ const ENUMS: Record<string, readonly string[]> = {
   start_position: ['inner', 'outer'],
 };
 
-/** Parses and validates a whole grid file; `fileName` enables the file-name consistency check. */
-export function parseGraspGridFile(text: string, fileName?: string, limit = Number.POSITIVE_INFINITY): GraspGridFile {
+/**
+ * Parses and validates a whole grid file; `fileName` enables the file-name consistency check.
+ * `cleanOnly`: entries only of lines without an error, so a reader that caps the problems (a
+ * million broken lines) still knows which records it may use without keeping every problem.
+ */
+export function parseGraspGridFile(
+  text: string,
+  fileName?: string,
+  limit = Number.POSITIVE_INFINITY,
+  cleanOnly = false,
+): GraspGridFile {
   const entries: GraspGridEntry[] = [];
   // `limit` caps the problems kept (validation passes the per-file cap; readers keep them all).
   const diagnostics = new DiagnosticCap(limit);
@@ -52,7 +61,8 @@ export function parseGraspGridFile(text: string, fileName?: string, limit = Numb
     }
     const result = parseGridLine(lineText, line, position++, fileName);
     diagnostics.push(...result.diagnostics);
-    if (result.entry) entries.push(result.entry);
+    if (result.entry && !(cleanOnly && result.diagnostics.some((diagnostic) => diagnostic.severity === 'error')))
+      entries.push(result.entry);
   });
   return { entries, diagnostics: diagnostics.list() };
 }

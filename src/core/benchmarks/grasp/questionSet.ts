@@ -34,7 +34,7 @@ import {
   type GridPosition,
   type GraspScoringMode,
 } from './types';
-import { FileProblems } from '../../util/diagnosticCap';
+import { FileProblems, MAX_DIAGNOSTICS_PER_FILE, TOO_MANY_PROBLEMS } from '../../util/diagnosticCap';
 
 export const GRASP_QUESTION_OPTIONS = ['settings', 'style', 'indices', 'extraction', 'task'] as const;
 
@@ -144,19 +144,20 @@ async function loadOne(path: string, files: QuestionSetFiles, loaded: LoadedGrid
     loaded.byName.set(name, loaded.files[loaded.files.length - 1]);
     return;
   }
-  const parsed = parseGraspGridFile(text, name);
-  const badLines = new Set<number>();
-  // A file of a million broken lines gives the first problems and a count, not a million lines.
+  // A file of a million broken lines gives the first problems and a count, not a million lines,
+  // and costs the first problems only: they are capped as read, the others counted (7 million
+  // problems of a million `{}` lines, kept, took 2.4 GB), and records with an error are left out.
+  const parsed = parseGraspGridFile(text, name, MAX_DIAGNOSTICS_PER_FILE, true);
   const fileProblems = new FileProblems(path, loaded.problems);
   for (const diagnostic of parsed.diagnostics) {
+    if (diagnostic.code === TOO_MANY_PROBLEMS) fileProblems.count(Number(diagnostic.data?.error ?? 0));
     if (diagnostic.severity !== 'error') continue;
-    badLines.add(diagnostic.range.start.line);
     fileProblems.add(
       `${path}:${diagnostic.range.start.line + 1}:${diagnostic.range.start.character + 1}: ${diagnostic.message}`,
     );
   }
   fileProblems.finish();
-  const entries = parsed.entries.filter((entry) => !badLines.has(entry.line));
+  const entries = parsed.entries;
   const file: LoadedGridFile = {
     name,
     path,
