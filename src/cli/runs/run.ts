@@ -19,6 +19,7 @@ import {
   type QuestionSet,
 } from '../../core/benchmark/registry';
 import { countChatTokens, estimateBatch, type ResumeState, resumeStateOf, runIntoFile } from '../../core/runs/batchRun';
+import { withEpochs } from '../../core/runs/epochs';
 import { ResumeIndex } from '../../core/runs/resumeIndex';
 import { readResumeIndex } from '../../host/resumeRead';
 import { failureKey } from '../../core/eval/failures';
@@ -83,6 +84,7 @@ const VALUE_OPTIONS = [
   'shard',
   'mode',
   'progress',
+  'epochs',
 ];
 const FLAGS = ['resume', 'dry-run', 'no-cache', 'json'];
 
@@ -205,6 +207,8 @@ interface RunSettings {
   requestsPerMinute: number | undefined;
   maxCostUsd: number | undefined;
   progressStyle: string | undefined;
+  /** `--epochs K`: each question asked K times (epochs.ts); 1 without it. */
+  epochs: number;
 }
 
 /** The benchmark named first and its sources: only one with question sets can be run. */
@@ -268,7 +272,9 @@ function runSettings(args: ParsedArgs): RunSettings {
   const progressStyle = args.options.get('progress');
   if (progressStyle !== undefined && progressStyle !== 'json' && progressStyle !== 'bar')
     throw new UsageError(`--progress must be bar or json, not '${progressStyle}'`);
+  const epochs = args.options.has('epochs') ? positiveInteger(args.options.get('epochs'), 'epochs') : 1;
   return {
+    epochs,
     ...benchmark,
     ...questions,
     dryRun,
@@ -306,6 +312,8 @@ async function selectQuestions(
   if (args.options.has('sample'))
     questions = seededSample(questions, positiveInteger(args.options.get('sample'), 'sample'), seed);
   if (args.options.has('limit')) questions = questions.slice(0, nonNegativeInteger(args.options.get('limit'), 'limit'));
+  // Repeats last: --sample and --limit choose questions, each then asked --epochs times.
+  questions = withEpochs(questions, settings.epochs);
   return { questions, problems: set.problems.length };
 }
 
@@ -540,6 +548,8 @@ function printSummary(
     concurrency: { requested: concurrency, lowest, final: summary.concurrency },
     episode_errors: outcomes.outgrown.count,
     server: serverJson(server.facts),
+    // Only with repeats, so the summary of a run without them stays as it was; `questions` counts every repeat.
+    ...(settings.epochs > 1 ? { epochs: settings.epochs } : {}),
   };
   const stopped =
     summary.stoppedBy === 'cost-cap'
@@ -550,7 +560,7 @@ function printSummary(
   if (json) out(JSON.stringify(result));
   else
     out(
-      `${definition.label}: ${result.answered} answered, ${result.errors} errors, ${result.cached} from the cache${alreadyAnswered ? `, ${alreadyAnswered} already in the file` : ''} → ${outPath} (run ${runId}, ${mode} scoring)${stopped}`,
+      `${definition.label}: ${result.answered} answered, ${result.errors} errors, ${result.cached} from the cache${alreadyAnswered ? `, ${alreadyAnswered} already in the file` : ''} → ${outPath} (run ${runId}, ${mode} scoring${settings.epochs > 1 ? `, ${settings.epochs} epochs` : ''})${stopped}`,
     );
 }
 

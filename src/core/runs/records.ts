@@ -4,6 +4,7 @@
 import type { RunRecord } from '../eval/types';
 import { findBenchmark } from '../benchmark/registry';
 import type { BenchmarkReport } from '../benchmark/registry';
+import { epochOf } from './epochs';
 
 /** A mistake in how the command was called (mixed benchmarks, an unknown field): exit 2. */
 export class ReportUsageError extends Error {}
@@ -49,7 +50,8 @@ export function mergeRunFiles(files: ReadonlyArray<{ file: string; records: read
   for (const { records } of files) {
     for (const record of records) {
       total++;
-      const key = `${record.model.id}\u0000${record.mode}\u0000${record.question.sampleId}`;
+      // Repeats (`--epochs`) are answers of their own: only a record of the same epoch supersedes.
+      const key = `${record.model.id}\u0000${record.mode}\u0000${record.question.sampleId}\u0000${epochOf(record)}`;
       const earlier = kept.get(key);
       if (earlier && earlier.error === undefined && record.error !== undefined) continue;
       // Delete first so the record takes its place at the end (merged files keep reading order).
