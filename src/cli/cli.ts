@@ -4,6 +4,7 @@
 import { runBabyai } from './babyai/commands';
 import { runBatch } from './runs/batch';
 import { runCompare } from './runs/compare';
+import { runGate } from './runs/gate';
 import { exitQuietlyOnEpipe, runSubcommand, type Subcommand } from './command';
 import { runGrasp } from './grasp/commands';
 import { runImport } from './runs/import';
@@ -24,7 +25,7 @@ const USAGE = `usage: waypoint <command> [options]
 commands:
   validate <path>... [--json]   validate benchmark files (recursively for directories)
   run <benchmark> <source>... --out run.jsonl   ask a whole question set: --agent oracle|random | --base-url URL --model NAME | --profile F --profile-id ID;
-      [--api-key-env VAR] [--temperature T] [--max-tokens N] [--max-completion-tokens N] [--reasoning-effort E] [--message-layout as-is|alternate] [--history-turns N] [--timeout-ms MS] [--retries N] [--concurrency N] [--rpm N] [--max-cost USD] [--resume] [--shard K/N] [--sample N] [--seed S] [--limit N] [--dry-run] [--mode M] [--no-cache] [--progress bar|json] [--json]
+      [--api-key-env VAR] [--temperature T] [--max-tokens N] [--max-completion-tokens N] [--reasoning-effort E] [--message-layout as-is|alternate] [--history-turns N] [--timeout-ms MS] [--retries N] [--concurrency N] [--rpm N] [--max-cost USD] [--resume] [--shard K/N] [--sample N] [--seed S] [--limit N] [--epochs K] [--dry-run] [--mode M] [--no-cache] [--progress bar|json] [--json]
       questions: mango --task df|rf|both|map|play --difficulty easy|hard|all --cutoff N --template release|paper; babyai --task predict|plan|decompose|play --prompt zero_shot|few_shot|cot|tot; grasp --settings all|M-C-S,... --style chat|o1-mini --indices A-B --extraction recommended|every-word [--task play]; smartplay --episodes N [--seed S]
   models test --profile F --profile-id ID | --base-url URL --model NAME   check a model profile: its server's model list and one one-token request; a verdict (OK, no key set, key refused, not reachable, wrong URL path, model loading, …), the served model and the latency [--api-key-env VAR] [--timeout-ms MS] [--json]
   import mango <folder>... --out F   upstream result folders (with their game folders) as scored run records [--mode faithful|reference] [--model-name NAME] [--json]
@@ -32,8 +33,9 @@ commands:
   batch export <benchmark> <source>... --model NAME   OpenAI Batch API request lines on stdout (question options as for run, e.g. grasp --settings all --indices 0-9)
       [--format openai|anthropic] [--temperature T] [--max-tokens N] [--max-completion-tokens N] [--reasoning-effort E]
   batch import <benchmark> <source>... --results F --out F   score an OpenAI, vllm run-batch or Anthropic results file into run records [--mode ...] [--model-name NAME]
-  report <run.jsonl>... [--by F,...] [--where F=V,...]   the papers' tables with 95% intervals (cut replies left out of the means unless --include-truncated) [--json|--csv|--markdown|--html FILE [--grids|--games|--levels DIR]]
+  report <run.jsonl>... [--by F,...] [--where F=V,...]   the papers' tables with 95% intervals (runs with --epochs: mean@K, pass@k, pass^k) (cut replies left out of the means unless --include-truncated) [--json|--csv|--markdown|--html FILE [--grids|--games|--levels DIR]]
   compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...]   paired comparison: diff, interval, McNemar / bootstrap p, flips [--model-a M] [--model-b M] [--where F=V,...] [--pairs GAME.reskin.json] [--include-truncated] [--json|--markdown]
+  gate <run.jsonl>... --policy gate.json   a CI gate: headline means against {"<benchmark>": {"<metric>": {"min": x, "max": x, "max_drop": x}}}; a drop fails when significant (p < 0.05) against [--baseline <run.jsonl>...]; exit 0 pass, 1 fail, 2 usage; Markdown verdict [--json]
   mango graph|skeletons <gameDir>   maze graph [--cutoff N] [--reverse none|naive] [--json]; DF/RF skeletons --task df|rf [--cutoff N] [--limit K]
   mango prompt <gameDir> --id ID     the exact upstream prompt [--cutoff N] [--template release|paper] [--json]
   mango score <gameDir> --answers F  scores of answer records (JSONL or a folder of result files) [--mode faithful|reference] [--cutoff N] [--json]
@@ -66,6 +68,7 @@ const subcommands: Record<string, Subcommand> = {
   batch: runBatch,
   report: runReport,
   compare: runCompare,
+  gate: runGate,
   models: runModels,
   mango: runMango,
   babyai: runBabyai,

@@ -32,6 +32,7 @@ describe('the CLI for a new user (README walk-through)', () => {
       batch: [/^ {2}batch export/m, /^ {2}batch import/m],
       report: [/^ {2}report <run\.jsonl>/m],
       compare: [/^ {2}compare <runA\.jsonl>/m, /--model-a M/],
+      gate: [/^ {2}gate <run\.jsonl>/m, /--baseline <run\.jsonl>/, /--policy gate\.json/],
       mango: [/^ {2}mango graph\|skeletons/m, /^ {2}mango annotate <walkthrough\|gameDir>/m, /^ {2}mango reskin/m],
       babyai: [/^ {2}babyai replay/m, /^ {2}babyai generate --level/m],
       grasp: [/^ {2}grasp score/m, /^ {2}grasp generate/m],

@@ -85,6 +85,7 @@ export function writableRecord<Q extends QuestionBase>(record: RunRecord<Q>): Ru
     ...(repaired.run_id !== undefined ? { run_id: repaired.run_id } : {}),
     ...(repaired.preflight_cost_usd !== undefined ? { preflight_cost_usd: repaired.preflight_cost_usd } : {}),
     ...(repaired.usage_notes ? { usage_notes: repaired.usage_notes } : {}),
+    ...(repaired.epoch !== undefined ? { epoch: repaired.epoch } : {}),
     diagnostics: [],
     error: `internal error: the answer's record was not valid (${problem}); --resume asks it again (from the response cache)`,
     failure: { kind: 'internal' },

@@ -144,6 +144,7 @@ const runRecordShape = z
     cost_source: z.optional(z.enum(['provider', 'prices'])),
     request: z.optional(sentParametersSchema),
     usage_notes: z.optional(z.array(z.string())),
+    epoch: z.optional(z.int().check(z.minimum(1))),
   })
   .check(
     // A mode the record's benchmark does not have (when this host has its definition) is no record of it.

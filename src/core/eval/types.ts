@@ -167,6 +167,8 @@ export interface RunRecord<Q extends QuestionBase = QuestionBase> {
    * bound), or a number the writer had to repair. Absent when there were none.
    */
   usage_notes?: string[];
+  /** Which repeat of its question the record answers (`waypoint run --epochs K`: 1 to K); absent in runs without repeats, which are epoch 1. */
+  epoch?: number;
 }
 
 /** How much of an episode's history each turn showed: all of it, the last `turns` turns the profile asked for, or SmartPlay's own window of `turns` observations. */

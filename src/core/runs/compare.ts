@@ -9,10 +9,21 @@ import { ReportUsageError, type RecordSet } from './records';
 import { type ReportRow, reportRows, truncatedTreatment } from './report';
 import type { CompareJson, MetricComparison } from './reportTypes';
 import { favours } from './better';
+import { epochOf } from './epochs';
 import { costTotal } from './recordCost';
 import { BOOTSTRAP, mcnemarExact, pairedBootstrap } from './stats';
 
 export type { CompareJson, MetricComparison } from './reportTypes';
+
+/**
+ * What pairs a record with the other run's: its question (after re-skin renaming) and, for a run
+ * with repeats (`--epochs`), its epoch: epoch e of A is paired with epoch e of B.
+ */
+function pairKey(row: ReportRow, pairs?: ReadonlyMap<string, string>): string {
+  const sampleId = pairs?.get(row.record.question.sampleId) ?? row.record.question.sampleId;
+  const epoch = epochOf(row.record);
+  return epoch === 1 ? sampleId : `${sampleId} (epoch ${epoch})`;
+}
 
 /** Rows by sample id; two records for one question (two models, two modes) make the pairing ambiguous. */
 function bySample(
@@ -22,7 +33,7 @@ function bySample(
 ): Map<string, ReportRow> {
   const samples = new Map<string, ReportRow>();
   for (const row of rows) {
-    const sampleId = pairs?.get(row.record.question.sampleId) ?? row.record.question.sampleId;
+    const sampleId = pairKey(row, pairs);
     const other = samples.get(sampleId);
     if (other) {
       throw new ReportUsageError(
@@ -38,7 +49,7 @@ function bySample(
 function groupBySample(rows: readonly ReportRow[], pairs?: ReadonlyMap<string, string>): Map<string, ReportRow[]> {
   const samples = new Map<string, ReportRow[]>();
   for (const row of rows) {
-    const sampleId = pairs?.get(row.record.question.sampleId) ?? row.record.question.sampleId;
+    const sampleId = pairKey(row, pairs);
     const list = samples.get(sampleId);
     if (list) list.push(row);
     else samples.set(sampleId, [row]);
@@ -110,12 +121,19 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
   let flipsMetric: string | null = null;
   let flips: CompareJson['flips'] = [];
   for (const metric of report.metricNames) {
-    const values: Array<{ sampleId: string; cluster: string; a: number; b: number }> = [];
+    const values: Array<{ sampleId: string; epoch?: number; cluster: string; a: number; b: number }> = [];
     for (const [rowA, rowB] of pairs) {
       const x = value(report, rowA, metric);
       const y = value(report, rowB, metric);
       if (x === undefined || y === undefined || x === null || y === null) continue;
-      values.push({ sampleId: rowA.record.question.sampleId, cluster: rowA.cluster, a: x, b: y });
+      const { epoch } = rowA.record;
+      values.push({
+        sampleId: rowA.record.question.sampleId,
+        ...(epoch ? { epoch } : {}),
+        cluster: rowA.cluster,
+        a: x,
+        b: y,
+      });
     }
     const bootstrap = pairedBootstrap(values);
     if (!bootstrap) continue;
@@ -145,7 +163,12 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
         flipsMetric = metric;
         flips = values
           .filter((pair) => pair.a !== pair.b)
-          .map((pair) => ({ sampleId: pair.sampleId, a: pair.a, b: pair.b }));
+          .map((pair) => ({
+            sampleId: pair.sampleId,
+            ...(pair.epoch ? { epoch: pair.epoch } : {}),
+            a: pair.a,
+            b: pair.b,
+          }));
       }
     }
     // Last, so the fields before it keep their order (runs.md §5: outputs gain fields, never reorder).

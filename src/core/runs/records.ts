@@ -4,6 +4,7 @@
 import type { RunRecord } from '../eval/types';
 import { findBenchmark } from '../benchmark/registry';
 import type { BenchmarkReport } from '../benchmark/registry';
+import { epochOf } from './epochs';
 
 /** A mistake in how the command was called (mixed benchmarks, an unknown field): exit 2. */
 export class ReportUsageError extends Error {}
@@ -70,7 +71,8 @@ export class RecordMerger {
         `the run files mix benchmarks: ${this.first.benchmark} (${this.first.file}) and ${benchmark} (${file}); report one benchmark at a time`,
       );
     this.total++;
-    const key = `${record.model.id}\u0000${record.mode}\u0000${record.question.sampleId}`;
+    // Repeats (`--epochs`) are answers of their own: only a record of the same epoch supersedes.
+    const key = `${record.model.id}\u0000${record.mode}\u0000${record.question.sampleId}\u0000${epochOf(record)}`;
     const earlier = this.kept.get(key);
     if (earlier && earlier.error === undefined && record.error !== undefined) return;
     // Delete first so the record takes its place at the end (merged files keep reading order).
@@ -128,6 +130,7 @@ export class RecordMerger {
         this.intern(`d\u0000${diagnostic.code}`, () => ({ code: diagnostic.code }) as typeof diagnostic),
       ),
     };
+    if (record.epoch !== undefined) slim.epoch = record.epoch;
     if (record.preflight_cost_usd !== undefined) slim.preflight_cost_usd = record.preflight_cost_usd;
     if (record.error !== undefined) slim.error = record.error;
     if (record.failure !== undefined) slim.failure = record.failure;

@@ -6,6 +6,7 @@
 import type { RunRecord, ScoringMode } from '../eval/types';
 import type { BenchmarkReport } from '../benchmark/registry';
 import { failureGroups } from './failureSummary';
+import { withRepeats } from './reliability';
 import { costTotal } from './recordCost';
 import { fieldValue, matchesWhere, parseBy, parseWhere, type RecordSet, reportFacts } from './records';
 import type { KeyValue, MetricSummary, ReportGroup, FailureCount, ReportJson } from './reportTypes';
@@ -213,7 +214,7 @@ function groupOf(report: BenchmarkReport, key: Record<string, KeyValue>, rows: r
     valid,
     errors,
     clusters: clusters.size,
-    metrics: summarise(report, rows),
+    metrics: withRepeats(report, rows, summarise(report, rows)),
     truncated,
     context_truncated: contextTruncated,
     cost_usd: cost.usd,

@@ -19,6 +19,32 @@ export interface MetricSummary {
   ci95: [number, number] | null;
   /** How many records the mean is over. */
   n: number;
+  /** Runs with repeats (`--epochs`) only (added fields): mean@K, and for 0/1 metrics pass@k and pass^k, at k = K; reliability.ts. */
+  'mean@k'?: RepeatEntry & { k: number };
+  'pass@k'?: RepeatEntry & { k: number };
+  'pass^k'?: RepeatEntry & { k: number };
+  /** The same for every k from 1 to K, with K and the number of questions. */
+  repeats?: RepeatSummary;
+}
+
+/** A mean over questions with its 95% interval, resampling questions. */
+export interface RepeatEntry {
+  mean: number;
+  ci95: [number, number] | null;
+}
+
+/** A metric over the repeats of each question (reliability.ts). */
+export interface RepeatSummary {
+  /** K: the fewest answers any question of the group has (k runs 1 … K). */
+  epochs: number;
+  questions: number;
+  /** What the intervals resample. */
+  cluster: 'question';
+  /** The mean of each question's mean. */
+  'mean@k': RepeatEntry;
+  /** 0/1 metrics: by k ("1" … "K"), the unbiased estimators averaged over questions. */
+  'pass@k'?: Record<string, RepeatEntry>;
+  'pass^k'?: Record<string, RepeatEntry>;
 }
 
 export interface ReportGroup {
@@ -124,7 +150,8 @@ export interface CompareJson {
   metrics: Record<string, MetricComparison>;
   /** The metric `flips` is about (the benchmark's first 0/1 metric with paired values), or null. */
   flips_metric: string | null;
-  flips: Array<{ sampleId: string; a: number; b: number }>;
+  /** `epoch`: which repeat of the question flipped, in runs with repeats (an added field). */
+  flips: Array<{ sampleId: string; epoch?: number; a: number; b: number }>;
   /** Each compared metric's better direction, as the benchmark declares it (an added field). */
   better: Record<string, MetricDirection>;
   /** Records left out because the model call failed (`error`): an error is no answer, so it is never paired (an added field). */

@@ -6,6 +6,7 @@
 import type { PreparedQuestion } from '../benchmark/registry';
 import { pricesOf } from '../eval/cost';
 import type { ModelProfile, QuestionBase, RunRecord, ScoringMode } from '../eval/types';
+import { type EpochQuestion, epochProfile } from './epochs';
 import { answerKey } from './selection';
 
 /** Lines that are not records kept to be shown (the rest are counted). */
@@ -33,8 +34,9 @@ export class ResumeIndex {
     profile: ModelProfile,
     mode: ScoringMode,
   ) {
-    questions.forEach((prepared, index) => {
-      const key = answerKey({ question: prepared.question, model: profile, mode });
+    questions.forEach((prepared: EpochQuestion, index) => {
+      const { epoch } = prepared;
+      const key = answerKey({ question: prepared.question, model: epochProfile(profile, epoch), mode, epoch });
       const same = this.wanted.get(key);
       if (same) same.push(index);
       else this.wanted.set(key, [index]);

@@ -33,6 +33,7 @@ import { abortableSleep } from '../eval/requestGuards';
 import { AdaptiveConcurrency, type ConcurrencyChange } from './adaptiveConcurrency';
 import { type BreakerTrip, CircuitBreaker } from './circuitBreaker';
 import { CostCap, CostCapReached, type Reservation } from './costCap';
+import { epochCache, epochCacheKey, epochOffset, epochProfile, type EpochQuestion, stampEpoch } from './epochs';
 import { cl100kPromptCounter, type PromptCounter } from './promptCounts';
 
 export interface RunOptions {
@@ -136,17 +137,37 @@ class LimitedSource implements ReplySource {
       : Promise.resolve({ serverModel: null, unlisted: null });
   }
 
-  async reply(
+  /** The source as epoch `epoch` of a repeated run asks it: its replies cached under the epoch's own keys. */
+  forEpoch(epoch: number | undefined): ReplySource {
+    if (epoch === undefined) return this;
+    return {
+      reply: (messages, profile, question, signal) => this.replyIn(epoch, messages, profile, question, signal),
+      serverModel: (profile, signal) => this.serverModel(profile, signal),
+    };
+  }
+
+  reply(
     messages: readonly ChatMessage[],
     profile: ModelProfile,
     question: QuestionBase,
     signal: AbortSignal,
   ): Promise<ModelReply> {
-    const key = cacheKey(profile, messages, question);
+    return this.replyIn(undefined, messages, profile, question, signal);
+  }
+
+  private async replyIn(
+    epoch: number | undefined,
+    messages: readonly ChatMessage[],
+    profile: ModelProfile,
+    question: QuestionBase,
+    signal: AbortSignal,
+  ): Promise<ModelReply> {
+    const key = epochCacheKey(cacheKey(profile, messages, question), epoch);
     const pending = this.inFlight.get(key);
     if (pending) return { ...(await pending), cached: true, latencyMs: 0 };
     // The entry stays until the reply is in the cache too, so no later ask falls between the two.
     const request = this.limited(messages, profile, question, signal).then(async (reply) => {
+      // Under the epoch's key already (the cache is the run's own, not the epoch's view of it).
       if (!signal.aborted && isCacheable(profile, reply))
         await this.options.cache?.set(key, { ...reply, cached: false });
       return reply;
@@ -318,18 +339,20 @@ class QuestionRun {
   private async worker(): Promise<void> {
     const { questions, options } = this;
     while (this.stoppedBy === 'done' && !this.sinkFailure && !options.signal.aborted && this.next < questions.length) {
-      const prepared = questions[this.next++];
+      const prepared: EpochQuestion = questions[this.next++];
+      const { epoch } = prepared;
       try {
-        const answered = await answerPrepared(prepared, options.profile, options.label, {
-          source: this.limited ?? undefined,
-          cache: options.cache,
+        // A repeat asks with its own seed (the model's, and the built-in random agent's) and cache keys (epochs.ts).
+        const answered = await answerPrepared(prepared, epochProfile(options.profile, epoch), options.label, {
+          source: this.limited?.forEpoch(epoch),
+          cache: epochCache(options.cache, epoch),
           mode: options.mode,
           signal: options.signal,
-          seed: options.seed,
+          seed: options.seed + epochOffset(epoch),
           runId: options.runId,
           countPromptTokens: options.countTokens,
         });
-        await this.deliver(answered.record);
+        await this.deliver(stampEpoch(answered.record, epoch));
       } catch (error) {
         if (error instanceof CostCapReached) {
           this.stoppedBy = 'cost-cap';
@@ -337,13 +360,13 @@ class QuestionRun {
         }
         // Abandoned in flight (cancelled, or turned away when the breaker stopped the run): no record, so --resume asks it again.
         if (error instanceof ModelCallCancelled || options.signal.aborted) return;
-        await this.deliver(this.failureRecord(prepared, error));
+        await this.deliver(stampEpoch(this.failureRecord(prepared, error), epoch));
       }
     }
   }
 
   /** The record of a question whose answering threw. */
-  private failureRecord(prepared: PreparedQuestion, error: unknown): RunRecord<QuestionBase> {
+  private failureRecord(prepared: EpochQuestion, error: unknown): RunRecord<QuestionBase> {
     const { options } = this;
     const message =
       error instanceof ModelCallError
@@ -353,7 +376,7 @@ class QuestionRun {
     // `internal`: every failure groups by kind.
     return errorRecord(
       prepared,
-      options.profile,
+      epochProfile(options.profile, prepared.epoch),
       options.mode,
       options.runId,
       message,

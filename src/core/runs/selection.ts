@@ -46,7 +46,7 @@ export function seededSample<T>(items: readonly T[], count: number, seed: number
  * the server by its normalised base URL and the model it served (`serverModel`, so a record of
  * another model loaded under the same URL is not an answer of this one).
  */
-export function answerKey(record: Pick<RunRecord<QuestionBase>, 'question' | 'model' | 'mode'>): string {
+export function answerKey(record: Pick<RunRecord<QuestionBase>, 'question' | 'model' | 'mode' | 'epoch'>): string {
   const { model } = record;
   const key: unknown[] = [
     record.question.sampleId,
@@ -66,6 +66,8 @@ export function answerKey(record: Pick<RunRecord<QuestionBase>, 'question' | 'mo
   // What the model was shown changes the answer too: another layout or history window asks again.
   if (model.messageLayout !== undefined || model.historyTurns !== undefined)
     key.push(model.messageLayout ?? null, model.historyTurns ?? null);
+  // A repeat (`--epochs`) is another answer of the question; epoch 1 keys as a run without repeats.
+  if (record.epoch !== undefined && record.epoch > 1) key.push({ epoch: record.epoch });
   return JSON.stringify(key);
 }
 

@@ -20,6 +20,8 @@ export interface MangoRow {
   diagnostics?: string[];
   raw?: string;
   prompt?: string;
+  /** The repeat of a run with --epochs (absent: a run without repeats). */
+  epoch?: number;
 }
 
 export function mangoSampleId(game: string, n: number, task: 'df' | 'rf' = 'df'): string {
@@ -90,6 +92,7 @@ export function mangoRecord(row: MangoRow): RunRecord {
     run_id: 'run-1',
     diagnostics,
     ...(failed ? { error: row.error } : {}),
+    ...(row.epoch !== undefined ? { epoch: row.epoch } : {}),
   };
 }
 
