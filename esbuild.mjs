@@ -43,7 +43,8 @@ const builds = [
   { ...nodeCommon, entryPoints: entries('extension-core', 'languageClient', 'runFileWorker', 'server', 'evaluation', 'boards', 'runSummaries'), outdir: 'dist' },
   // dist/cli.js only picks one of the CLI bundles (see src/cli/bin.ts).
   { ...nodeCommon, entryPoints: entries('cli'), outdir: 'dist', banner: { js: '#!/usr/bin/env node' }, external: ['./cli-main.js', './cli-skeletons.js', './cli-import-grasp.js'] },
-  { ...nodeCommon, entryPoints: entries('cli-main', 'cli-skeletons', 'cli-import-grasp'), outdir: 'dist' },
+  // resvg is a native module (report --plots' PNG): loaded from node_modules, never bundled.
+  { ...nodeCommon, entryPoints: entries('cli-main', 'cli-skeletons', 'cli-import-grasp'), outdir: 'dist', external: ['@resvg/resvg-js'] },
   { ...browserCommon, entryPoints: { overview: 'webview/overview/main.ts', maze: 'webview/maze/main.ts', board: 'webview/board/main.ts', results: 'webview/results/main.ts', play: 'webview/play/main.ts' }, outdir: 'dist/webview' },
 ];
 

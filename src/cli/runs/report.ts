@@ -12,6 +12,7 @@ import { buildReport, whereMatchesNothing } from '../../core/runs/report';
 import { ReportUsageError } from '../../core/runs/records';
 import { reportCsv, reportMarkdown, reportText } from '../../core/runs/format';
 import { reportHtml } from '../../core/runs/html';
+import { writeReportPlots } from './reportPlots';
 import { buildReplays, ReplayBuilder } from '../../core/runs/replays';
 import type { RunRecord } from '../../core/eval/types';
 import { describeFsError } from '../../core/util/walk';
@@ -28,7 +29,7 @@ const gzip = (data: Uint8Array) => gzipSync(data);
 export const printBlock = (out: Output, text: string) => out(text.replace(/\n$/, ''));
 
 const USAGE =
-  'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--include-truncated|--exclude-truncated] [--json|--csv|--markdown|--html FILE [--grids DIR] [--games DIR] [--levels DIR]]';
+  'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--include-truncated|--exclude-truncated] [--json|--csv|--markdown|--html FILE [--grids DIR] [--games DIR] [--levels DIR]] [--plots DIR]';
 
 /**
  * `--include-truncated` (true) or `--exclude-truncated` (false); neither: undefined, each scoring
@@ -57,7 +58,7 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   const args = parseArgs(
     argv,
     ['json', 'csv', 'markdown', 'include-truncated', 'exclude-truncated'],
-    ['by', 'where', 'html', 'grids', 'games', 'levels'],
+    ['by', 'where', 'html', 'grids', 'games', 'levels', 'plots'],
   );
   if (args.positionals.length === 0) throw new UsageError('report needs at least one run file');
   const formats = ['json', 'csv', 'markdown']
@@ -111,6 +112,8 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
     for (const line of unmatched) err(line);
     return 1;
   }
+  const plotsDir = args.options.get('plots');
+  if (plotsDir !== undefined && !(await writeReportPlots(plotsDir, read.set, rows, err))) return 1;
   if (htmlPath !== undefined) {
     try {
       const replays =

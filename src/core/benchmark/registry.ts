@@ -297,6 +297,10 @@ export interface ReportPlot {
   readonly series?: string;
   /** The results view also draws it as a radar (one axis per `x` value, SmartPlay's per-game profile), beside the bars. */
   readonly radar?: boolean;
+  /** The paper's figure draws a line with a 95% band a series over a numeric x (default: bars with whiskers). */
+  readonly kind?: 'lines' | 'bars';
+  /** The paper's figure has a panel per value of this field (MANGO's DF and RF, a BabyAI task). */
+  readonly panel?: string;
 }
 
 /**

@@ -67,5 +67,5 @@ export const babyaiReport: BenchmarkReport<BabyaiQuestion> = {
   metrics: metricsOf,
   valid: (record) =>
     record.error === undefined && record.scores.aborted === undefined && record.scores.parse_error === false,
-  plots: [{ title: 'Success per level and task', x: 'level', metric: 'success', series: 'task' }],
+  plots: [{ title: 'Success per level and task', x: 'level', metric: 'success', series: 'task', panel: 'task' }],
 };

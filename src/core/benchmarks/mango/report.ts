@@ -90,7 +90,14 @@ export const mangoReport: BenchmarkReport<MangoQuestion> = {
   },
   valid: (record) => record.error === undefined && scoresParsed(record),
   plots: [
-    { title: 'Success (strict) by path length', x: 'path_length', metric: 'success_strict' },
+    // The paper's Figure: success against the route's length, a line a model, DF and RF apart.
+    {
+      title: 'Success (strict) by path length',
+      x: 'path_length',
+      metric: 'success_strict',
+      kind: 'lines',
+      panel: 'task',
+    },
     { title: 'Success (strict) per game, easy and hard', x: 'game', metric: 'success_strict', series: 'difficulty' },
   ],
 };
