@@ -4,6 +4,7 @@
 import type { RunRecord } from '../eval/types';
 import { findBenchmark } from '../benchmark/registry';
 import type { BenchmarkReport } from '../benchmark/registry';
+import { readableReport } from './readableReport';
 
 /** A mistake in how the command was called (mixed benchmarks, an unknown field): exit 2. */
 export class ReportUsageError extends Error {}
@@ -59,7 +60,7 @@ export function mergeRunFiles(files: ReadonlyArray<{ file: string; records: read
   }
   return {
     benchmark: first.benchmark,
-    report: definition.report as BenchmarkReport,
+    report: readableReport(definition.report as BenchmarkReport),
     records: [...kept.values()],
     superseded: total - kept.size,
   };
