@@ -140,7 +140,10 @@ async function readGrids(
   return { texts, failed };
 }
 
-/** The results files under the given paths, read and told apart by kind; `failed` when one was unreadable or not results. */
+/**
+ * The results files under the given paths, read and told apart by kind; `failed` when one was
+ * unreadable or not results.
+ */
 async function findResultsFiles(
   roots: readonly string[],
   err: Output,

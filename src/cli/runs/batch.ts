@@ -326,7 +326,7 @@ function exportAnthropic(
   return 0;
 }
 
-/** What batch import was told beside the sources: the files, the scoring mode, the model's name and the export's seed. */
+/** What batch import was told beside the sources: the files, the mode, the model's name, the export's seed. */
 interface ImportSettings {
   resultsPath: string;
   outPath: string;
@@ -416,7 +416,7 @@ async function importResults(
   return errors.length > 0 || tally.problems > 0 ? 1 : 0;
 }
 
-/** The exported questions by sample id, and by the custom_id Anthropic's results name them with (a shortened sample id). */
+/** The exported questions by sample id, and by the custom_id Anthropic's results name them with. */
 function questionsById(questions: readonly PreparedQuestion[]): Map<string, PreparedQuestion> {
   const byId = new Map(questions.map((prepared) => [prepared.question.sampleId, prepared]));
   for (const prepared of questions)
@@ -494,7 +494,7 @@ function readResultLine(line: string, index: number, context: ImportContext, tal
   tally.records.push(answerRecord(prepared, batch, model, reply, context));
 }
 
-/** A row of an id the exported set lacks: an error record where the benchmark's ids name the question, else only said. */
+/** A row of an id the exported set lacks: an error record where its id names the question, else only said. */
 function unknownRowOf(
   customId: string,
   index: number,
@@ -560,7 +560,7 @@ function tellUnknown(resultsPath: string, unknownRows: readonly UnknownRow[], er
     );
 }
 
-/** After the run file is written: the error rows by reason, the unknown ids, and seeds no Anthropic record could carry. */
+/** After the run file is written: error rows by reason, unknown ids, seeds no Anthropic record could carry. */
 function tellImportProblems(
   resultsPath: string,
   tally: ImportTally,
@@ -568,7 +568,8 @@ function tellImportProblems(
   err: Output,
 ): void {
   const unknownRecords = new Set(tally.unknownRows.map((row) => row.record));
-  // One line a reason: by kind, HTTP status and the provider's error code, never by the message (it quotes each row's own error).
+  // One line a reason: by kind, HTTP status and the provider's error code, never by the message
+  // (it quotes each row's own error).
   for (const group of failureGroups(errors.filter((record) => !unknownRecords.has(record))))
     err(escapeControls(failureGroupLine(group, 'row')));
   tellUnknown(resultsPath, tally.unknownRows, err);

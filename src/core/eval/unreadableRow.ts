@@ -5,7 +5,7 @@
 // replays), which are written for the questions their benchmark asks.
 import type { QuestionBase } from './types';
 
-/** The question of an unreadable row: named by the row's place, `<path>:<line>` (1-based), so each such row is its own record. */
+/** An unreadable row's question, named by its place, `<path>:<line>` (1-based): each row is its own record. */
 export function unreadableRowQuestion(benchmark: string, path: string, line: number): QuestionBase {
   return { benchmark, sampleId: `${path}:${line + 1}`, unreadable: true };
 }
