@@ -43,36 +43,7 @@ export async function validateWorkspace(
     result.errors += counts.error;
     result.warnings += counts.warning;
   };
-  const validateOne = async (path: string) => {
-    const stat = await fs.stat(path);
-    if (stat.size > params.maxFileSizeBytes && !documents.isOpen(pathToFileURL(path).toString())) {
-      result.skipped.push({ path, reason: `larger than ${Math.round(params.maxFileSizeBytes / 1048576)} MB` });
-      return;
-    }
-    // The registry decides between a standalone kind and a game member, as the open documents and the CLI do.
-    const found = fileKindOf(path);
-    if (found?.kind.validation === 'standalone') {
-      const diagnostics = validateStandalone(found.kind.id, await fs.readFile(path, 'utf8'), path);
-      if (diagnostics === null) return;
-      void connection.sendDiagnostics({
-        uri: pathToFileURL(path).toString(),
-        diagnostics: toLspDiagnostics(diagnostics),
-      });
-      count(diagnostics);
-      return;
-    }
-    const game = await loadGame(pathToFileURL(path).toString(), documents);
-    if (!game || validatedGames.has(game.key)) return;
-    validatedGames.add(game.key);
-    for (const [uri, diagnostics] of await gameDiagnostics(game, documents)) {
-      void connection.sendDiagnostics({
-        uri,
-        version: documents.get(uri)?.text.version,
-        diagnostics: toLspDiagnostics(diagnostics),
-      });
-      count(diagnostics);
-    }
-  };
+  const scan: ScanContext = { connection, documents, params, validatedGames, count };
   for (const folderUri of folders) {
     const walk = walkFiles(fileURLToPath(folderUri), nodeWalkFs, {
       join,
@@ -91,7 +62,8 @@ export async function validateWorkspace(
         return result;
       }
       try {
-        await validateOne(path);
+        const skipped = await validateFile(path, scan);
+        if (skipped) result.skipped.push(skipped);
       } catch (error) {
         // The file changed or vanished between the walk and the read: that file is skipped, the scan goes on.
         result.skipped.push({ path, reason: describeFsError(error) });
@@ -99,4 +71,47 @@ export async function validateWorkspace(
     }
   }
   return result;
+}
+
+/** What validating one file needs from the scan: where diagnostics go, and the totals it adds to. */
+interface ScanContext {
+  connection: Connection;
+  documents: DocumentStore;
+  params: ValidateWorkspaceParams;
+  /** Games already validated through another member (a game is checked once, as a whole). */
+  validatedGames: Set<string>;
+  count: (diagnostics: readonly Diagnostic[]) => void;
+}
+
+/** Sends one file's diagnostics (a game's, once per game); returns why it was skipped when it is too large to read. */
+async function validateFile(
+  path: string,
+  { connection, documents, params, validatedGames, count }: ScanContext,
+): Promise<ValidateWorkspaceResult['skipped'][number] | undefined> {
+  const stat = await fs.stat(path);
+  if (stat.size > params.maxFileSizeBytes && !documents.isOpen(pathToFileURL(path).toString()))
+    return { path, reason: `larger than ${Math.round(params.maxFileSizeBytes / 1048576)} MB` };
+  // The registry decides between a standalone kind and a game member, as the open documents and the CLI do.
+  const found = fileKindOf(path);
+  if (found?.kind.validation === 'standalone') {
+    const diagnostics = validateStandalone(found.kind.id, await fs.readFile(path, 'utf8'), path);
+    if (diagnostics === null) return;
+    void connection.sendDiagnostics({
+      uri: pathToFileURL(path).toString(),
+      diagnostics: toLspDiagnostics(diagnostics),
+    });
+    count(diagnostics);
+    return;
+  }
+  const game = await loadGame(pathToFileURL(path).toString(), documents);
+  if (!game || validatedGames.has(game.key)) return;
+  validatedGames.add(game.key);
+  for (const [uri, diagnostics] of await gameDiagnostics(game, documents)) {
+    void connection.sendDiagnostics({
+      uri,
+      version: documents.get(uri)?.text.version,
+      diagnostics: toLspDiagnostics(diagnostics),
+    });
+    count(diagnostics);
+  }
 }

@@ -40,6 +40,41 @@ const nodeWalkFs: WalkFs = {
 /** Runs `waypoint import grasp ...`; returns the exit code. Usage errors are thrown as UsageError. */
 export async function runImportGrasp(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const args = parseArgs(argv, ['json'], ['out', 'grids', 'mode', 'indices', 'model-name', 'extraction', 'workers']);
+  const { outPath, gridsDir, options, workers } = importSettings(args);
+  const grids = await readGrids(gridsDir, err);
+  if (grids === null) return 1;
+  const found = await findResultsFiles(args.positionals, err);
+  if (found.jobs.length === 0) {
+    err('waypoint import grasp: no results file found in the given paths');
+    return 1;
+  }
+  const jobs = found.jobs;
+  // Written as scored, in chunks of a few MB, through a temporary file renamed onto --out only when
+  // every row is scored and written: a failed import leaves a previous run file as it was.
+  let scored: ScoredShare;
+  try {
+    scored = await writeOutputAtomically(
+      outPath,
+      (write) => scoreImportJobs(jobs, grids.texts, options, write, { threads: workers }),
+      (line) => err(`waypoint import grasp: ${line}`),
+    );
+  } catch (error) {
+    if (!(error instanceof OutputFileError)) throw error;
+    err(error.message);
+    return 1;
+  }
+  reportScored(scored, err);
+  printSummary(scored, jobs, options, outPath, args.flags.has('json'), out);
+  return grids.failed || found.failed || scored.errorCount > 0 || scored.problems.length > 0 ? 1 : 0;
+}
+
+/** The command's options, checked before any file is read (a usage error costs no I/O). */
+function importSettings(args: ReturnType<typeof parseArgs>): {
+  outPath: string;
+  gridsDir: string;
+  options: GraspImportOptions;
+  workers: number | undefined;
+} {
   if (args.positionals.length === 0) throw new UsageError('import grasp needs at least one results file or folder');
   const outPath = args.options.get('out');
   if (!outPath) throw new UsageError('import grasp needs --out <run.jsonl>');
@@ -64,14 +99,22 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
   const workersOption = args.options.get('workers');
   if (workersOption !== undefined && !/^\d+$/.test(workersOption))
     throw new UsageError(`--workers must be a non-negative integer, not '${workersOption}'`);
+  return { outPath, gridsDir, options, workers: workersOption === undefined ? undefined : Number(workersOption) };
+}
 
-  let failed = false;
-  const gridTexts: Array<{ path: string; text: string }> = [];
+/**
+ * The grid files of --grids (a folder, or a single grid file): null when there is none to score against;
+ * `failed` when some could not be read (the others still score their rows).
+ */
+async function readGrids(
+  gridsDir: string,
+  err: Output,
+): Promise<{ texts: Array<{ path: string; text: string }>; failed: boolean } | null> {
   const gridNames = await nodeQuestionFiles.list(gridsDir).catch((error: Error) => {
     err(`${gridsDir}: ${error.message}`);
     return undefined;
   });
-  if (gridNames === undefined) return 1;
+  if (gridNames === undefined) return null;
   // A single grid file may be named too.
   const gridPaths =
     gridNames === null
@@ -84,19 +127,32 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
     err(
       `${gridsDir}: no GRASP grid file (*.grids.jsonl or <inner|outer>_<distribution>_<free|block>.jsonl) in this folder`,
     );
-    return 1;
+    return null;
   }
+  const texts: Array<{ path: string; text: string }> = [];
+  let failed = false;
   for (const path of gridPaths) {
     const read = await tryReadInputText(path);
-    if (read.ok) gridTexts.push({ path, text: read.value });
+    if (read.ok) texts.push({ path, text: read.value });
     else {
       err(read.message);
       failed = true;
     }
   }
+  return { texts, failed };
+}
 
+/**
+ * The results files under the given paths, read and told apart by kind; `failed` when one was
+ * unreadable or not results.
+ */
+async function findResultsFiles(
+  roots: readonly string[],
+  err: Output,
+): Promise<{ jobs: ImportJob[]; failed: boolean }> {
   const jobs: ImportJob[] = [];
-  for (const root of args.positionals) {
+  let failed = false;
+  for (const root of roots) {
     for await (const item of walkFiles(root, nodeWalkFs, { join, wanted: (name) => name.endsWith('.jsonl') })) {
       if (item.type === 'problem') {
         err(`${item.path}: ${item.reason}`);
@@ -125,26 +181,10 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
       jobs.push({ path: relative(process.cwd(), item.path) || item.path, kind, text });
     }
   }
-  if (jobs.length === 0) {
-    err('waypoint import grasp: no results file found in the given paths');
-    return 1;
-  }
+  return { jobs, failed };
+}
 
-  const workers = workersOption === undefined ? undefined : Number(workersOption);
-  // Written as scored, in chunks of a few MB, through a temporary file renamed onto --out only when
-  // every row is scored and written: a failed import leaves a previous run file as it was.
-  let scored: ScoredShare;
-  try {
-    scored = await writeOutputAtomically(
-      outPath,
-      (write) => scoreImportJobs(jobs, gridTexts, options, write, { threads: workers }),
-      (line) => err(`waypoint import grasp: ${line}`),
-    );
-  } catch (error) {
-    if (!(error instanceof OutputFileError)) throw error;
-    err(error.message);
-    return 1;
-  }
+function reportScored(scored: ScoredShare, err: Output): void {
   for (const problem of scored.problems) err(problem);
   // One line per missing grid file or record, not one per row.
   // One line per results file and reason, at its first row, so a user can open the file there.
@@ -152,6 +192,16 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
     err(
       `${rows.path}:${rows.firstLine + 1}: ${rows.reason}${rows.count === 1 ? '' : ` (${rows.count} rows of this file; the first is here)`}`,
     );
+}
+
+function printSummary(
+  scored: ScoredShare,
+  jobs: readonly ImportJob[],
+  options: GraspImportOptions,
+  outPath: string,
+  json: boolean,
+  out: Output,
+): void {
   const summary = {
     records: scored.records,
     errors: scored.errorCount,
@@ -163,12 +213,11 @@ export async function runImportGrasp(argv: readonly string[], out: Output, err: 
     run_id: options.runId,
     out: outPath,
   };
-  if (args.flags.has('json')) out(JSON.stringify(summary));
+  if (json) out(JSON.stringify(summary));
   else {
     const skipped = scored.skipped > 0 ? `, ${scored.skipped} outside --indices skipped` : '';
     out(
       `${scored.records} records (${scored.errorCount} with error${skipped}) from ${jobs.length} file${jobs.length === 1 ? '' : 's'} → ${outPath} · mode ${options.mode} · extraction: ${extractionRuleLabel(options.rule)} · run_id ${options.runId}`,
     );
   }
-  return failed || scored.errorCount > 0 || scored.problems.length > 0 ? 1 : 0;
 }

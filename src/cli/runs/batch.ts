@@ -65,6 +65,22 @@ const questionOfUnknownId: Record<string, (id: string) => QuestionBase | null> =
   },
 };
 
+/** The options of each command besides the benchmark's question options. */
+const OWN_OPTIONS = {
+  export: [
+    'model',
+    'profile',
+    'profile-id',
+    'format',
+    'temperature',
+    'max-tokens',
+    'max-completion-tokens',
+    'reasoning-effort',
+    'seed',
+  ],
+  import: ['results', 'out', 'mode', 'model-name', 'seed'],
+} as const;
+
 /** Runs `waypoint batch ...`; returns the exit code. */
 export async function runBatch(argv: readonly string[], out: Output, err: Output): Promise<number> {
   try {
@@ -75,41 +91,14 @@ export async function runBatch(argv: readonly string[], out: Output, err: Output
           ? 'batch needs a command: export or import'
           : `unknown batch command '${command}' (export or import)`,
       );
-    const definition = name === undefined ? null : findBenchmark(name);
-    const withSets = benchmarks()
-      .filter((candidate) => candidate.questionSet)
-      .map((candidate) => candidate.id);
-    if (!definition?.questionSet)
-      throw new UsageError(
-        `${name === undefined ? 'name a benchmark' : `'${name}' has no question set`} (one of ${withSets.join(', ')})`,
-      );
+    const definition = benchmarkWithSet(name);
     const optionNames = definition.questionOptions ?? [];
-    const own =
-      command === 'export'
-        ? [
-            'model',
-            'profile',
-            'profile-id',
-            'format',
-            'temperature',
-            'max-tokens',
-            'max-completion-tokens',
-            'reasoning-effort',
-            'seed',
-          ]
-        : ['results', 'out', 'mode', 'model-name', 'seed'];
-    const args = parseArgs(rest, ['json'], [...own, ...optionNames]);
+    const args = parseArgs(rest, ['json'], [...OWN_OPTIONS[command], ...optionNames]);
     if (args.positionals.length === 0) throw new UsageError(`batch ${command} needs at least one source`);
     const options: QuestionSetOptions = Object.fromEntries(
       optionNames.map((option) => [option, args.options.get(option)]),
     );
-    let set;
-    try {
-      set = await definition.questionSet(args.positionals, options, nodeQuestionFiles);
-    } catch (error) {
-      if (error instanceof QuestionOptionError) throw new UsageError(error.message);
-      throw error;
-    }
+    const set = await questionSetOf(definition, args.positionals, options);
     for (const problem of set.problems) err(problem);
     const code =
       command === 'export'
@@ -121,6 +110,30 @@ export async function runBatch(argv: readonly string[], out: Output, err: Output
     err(`waypoint batch: ${error.message}`);
     for (const line of USAGE.split('\n')) err(line);
     return 2;
+  }
+}
+
+type BenchmarkWithSet = BenchmarkDefinition & { questionSet: NonNullable<BenchmarkDefinition['questionSet']> };
+
+/** The named benchmark, which must have a question set to export or import. */
+function benchmarkWithSet(name: string | undefined): BenchmarkWithSet {
+  const definition = name === undefined ? null : findBenchmark(name);
+  if (definition?.questionSet) return definition as BenchmarkWithSet;
+  const withSets = benchmarks()
+    .filter((candidate) => candidate.questionSet)
+    .map((candidate) => candidate.id);
+  throw new UsageError(
+    `${name === undefined ? 'name a benchmark' : `'${name}' has no question set`} (one of ${withSets.join(', ')})`,
+  );
+}
+
+/** The benchmark's questions from the sources; an option it refuses is a usage error. */
+async function questionSetOf(definition: BenchmarkWithSet, sources: readonly string[], options: QuestionSetOptions) {
+  try {
+    return await definition.questionSet(sources, options, nodeQuestionFiles);
+  } catch (error) {
+    if (error instanceof QuestionOptionError) throw new UsageError(error.message);
+    throw error;
   }
 }
 
@@ -313,14 +326,16 @@ function exportAnthropic(
   return 0;
 }
 
-async function importResults(
-  definition: BenchmarkDefinition,
-  questions: readonly PreparedQuestion[],
-  options: Map<string, string>,
-  json: boolean,
-  out: Output,
-  err: Output,
-): Promise<number> {
+/** What batch import was told beside the sources: the files, the mode, the model's name, the export's seed. */
+interface ImportSettings {
+  resultsPath: string;
+  outPath: string;
+  mode: ScoringMode;
+  modelName: string | undefined;
+  seed: number | undefined;
+}
+
+function importSettings(definition: BenchmarkDefinition, options: Map<string, string>): ImportSettings {
   const resultsPath = options.get('results');
   const outPath = options.get('out');
   if (!resultsPath) throw new UsageError('batch import needs --results <provider output.jsonl>');
@@ -334,7 +349,19 @@ async function importResults(
   const modelName = options.get('model-name');
   // The export's seed: the output rows do not repeat the request, so the import is told it, as the sources and options.
   const seed = options.has('seed') ? nonNegativeInteger(options.get('seed'), 'seed') : undefined;
-  let unseededAnthropic = 0;
+  return { resultsPath, outPath, mode, modelName, seed };
+}
+
+async function importResults(
+  definition: BenchmarkDefinition,
+  questions: readonly PreparedQuestion[],
+  options: Map<string, string>,
+  json: boolean,
+  out: Output,
+  err: Output,
+): Promise<number> {
+  const settings = importSettings(definition, options);
+  const { resultsPath, outPath, mode } = settings;
   const read = await tryReadInputText(resultsPath);
   if (!read.ok) {
     err(read.message);
@@ -347,104 +374,15 @@ async function importResults(
     err(`${resultsPath}: no result rows (${text === '' ? 'the file is empty' : 'the file has only blank lines'})`);
     return 1;
   }
-  const byId = new Map(questions.map((prepared) => [prepared.question.sampleId, prepared]));
-  // Anthropic's results name a question by the custom_id export sent, which may be a shortened sample id.
-  for (const prepared of questions)
-    if (!byId.has(anthropicCustomId(prepared.question.sampleId)))
-      byId.set(anthropicCustomId(prepared.question.sampleId), prepared);
   const runId = newRunId('batch');
-  const records: RunRecord<QuestionBase>[] = [];
-  let problems = 0;
-  // Rows whose custom_id the exported set lacks, with their line in the results file (reported located).
-  const unknownRows: Array<{ line: number; message: string; record: RunRecord<QuestionBase> | null }> = [];
+  const context: ImportContext = { definition, byId: questionsById(questions), settings, runId, err };
+  const tally: ImportTally = { records: [], unknownRows: [], problems: 0, unseededAnthropic: 0 };
   text.split('\n').forEach((line, index) => {
-    if (line.trim() === '') return;
-    // The located parse names the column of a syntax error (V8's message quotes the broken bytes).
-    const parsed = parseJsonWith(line, z.unknown(), index);
-    if (!parsed.ok || !isJsonObject(parsed.value)) {
-      const where = parsed.ok
-        ? `${index + 1}`
-        : `${(parsed.diagnostics[0]?.range.start.line ?? index) + 1}:${(parsed.diagnostics[0]?.range.start.character ?? 0) + 1}`;
-      err(
-        `${resultsPath}:${where}: not a Batch API output row (${parsed.ok ? 'not a JSON object' : (parsed.diagnostics[0]?.message ?? 'not JSON')})`,
-      );
-      problems++;
-      return;
-    }
-    const row: Record<string, unknown> = parsed.value;
-    const customId = row.custom_id;
-    if (typeof customId !== 'string') {
-      err(`${resultsPath}:${index + 1}: the row has no "custom_id"`);
-      problems++;
-      return;
-    }
-    const anthropic = isAnthropicResult(row);
-    const batch = anthropic ? readAnthropicResult(row) : readBatchRow(row);
-    // Anthropic's requests carry no seed (export refuses one): their records claim none.
-    if (anthropic && seed !== undefined) unseededAnthropic++;
-    const model = {
-      ...importedProfile(modelName ?? batch.model ?? 'unknown'),
-      ...(seed !== undefined && !anthropic ? { seed } : {}),
-    };
-    const prepared = byId.get(customId);
-    const reply: ModelReply = {
-      text: batch.content ?? '',
-      promptTokens: batch.promptTokens,
-      completionTokens: batch.completionTokens,
-      latencyMs: 0,
-      cached: false,
-      ...(batch.error === null ? batch.extras : {}),
-    };
-    if (!prepared) {
-      const message = `custom_id ${customId} is not a question of the exported set (check the sources and question options)`;
-      const question = questionOfUnknownId[definition.id]?.(customId);
-      // Without the question's fields the record could not be read back (report would skip it): said, not written.
-      if (!question) {
-        unknownRows.push({ line: index + 1, message: `${message}; no record written`, record: null });
-        problems++;
-        return;
-      }
-      const record = {
-        ...runRecordOf<QuestionBase>({ question, model, messages: [], parsedAnswer: null, scores: {}, mode }, reply),
-        run_id: runId,
-        error: message,
-      };
-      records.push(record);
-      unknownRows.push({ line: index + 1, message, record });
-      return;
-    }
-    const messages = prepared.messages.map((message) => ({ ...message }));
-    // Errored, expired and canceled requests are errors with their kind, never answers that failed to parse.
-    if (batch.error !== null) {
-      records.push({
-        ...runRecordOf<QuestionBase>(
-          { question: prepared.question, model, messages, parsedAnswer: null, scores: {}, mode },
-          reply,
-        ),
-        run_id: runId,
-        error: batch.error,
-        ...(batch.failure ? { failure: batch.failure } : {}),
-      });
-      return;
-    }
-    const scored = prepared.score(reply.text, mode);
-    const record = runRecordOf<QuestionBase>(
-      { question: prepared.question, model, messages, parsedAnswer: scored.parsedAnswer, scores: scored.scores, mode },
-      reply,
-    );
-    records.push({ ...record, run_id: runId, diagnostics: recordDiagnostics(scored.diagnostics) });
+    if (line.trim() !== '') readResultLine(line, index, context, tally);
   });
-  // Each unknown id is its own message: the first few located, then a count, not a line per row.
-  const SHOWN = 10;
-  const tellUnknown = () => {
-    for (const { line, message } of unknownRows.slice(0, SHOWN)) err(`${resultsPath}:${line}: ${message}`);
-    if (unknownRows.length > SHOWN)
-      err(
-        `${resultsPath}: ${unknownRows.length - SHOWN} more rows whose custom_id is not a question of the exported set`,
-      );
-  };
+  const { records, unknownRows } = tally;
   if (records.length === 0 && unknownRows.length > 0) {
-    tellUnknown();
+    tellUnknown(resultsPath, unknownRows, err);
     err(`${resultsPath}: no row answers a question of the exported set; ${outPath} is left as it was`);
     return 1;
   }
@@ -466,15 +404,7 @@ async function importResults(
     return 1;
   }
   const errors = records.filter((record) => record.error !== undefined);
-  const unknownRecords = new Set(unknownRows.map((row) => row.record));
-  // One line a reason: by kind, HTTP status and the provider's error code, never by the message (it quotes each row's own error).
-  for (const group of failureGroups(errors.filter((record) => !unknownRecords.has(record))))
-    err(escapeControls(failureGroupLine(group, 'row')));
-  tellUnknown();
-  if (unseededAnthropic > 0)
-    err(
-      `${resultsPath}: --seed is not recorded on ${unseededAnthropic} Anthropic result rows: Anthropic's Messages API has no seed`,
-    );
+  tellImportProblems(resultsPath, tally, errors, err);
   const answered = new Set(records.map((record) => record.question.sampleId));
   const unanswered = questions.filter((prepared) => !answered.has(prepared.question.sampleId)).length;
   if (json)
@@ -485,5 +415,168 @@ async function importResults(
     out(
       `${records.length} records (${errors.length} with error; ${unanswered} exported questions without a row) → ${outPath} · mode ${mode} · run_id ${runId}`,
     );
-  return errors.length > 0 || problems > 0 ? 1 : 0;
+  return errors.length > 0 || tally.problems > 0 ? 1 : 0;
+}
+
+/** The exported questions by sample id, and by the custom_id Anthropic's results name them with. */
+function questionsById(questions: readonly PreparedQuestion[]): Map<string, PreparedQuestion> {
+  const byId = new Map(questions.map((prepared) => [prepared.question.sampleId, prepared]));
+  for (const prepared of questions)
+    if (!byId.has(anthropicCustomId(prepared.question.sampleId)))
+      byId.set(anthropicCustomId(prepared.question.sampleId), prepared);
+  return byId;
+}
+
+interface ImportContext {
+  definition: BenchmarkDefinition;
+  byId: ReadonlyMap<string, PreparedQuestion>;
+  settings: ImportSettings;
+  runId: string;
+  err: Output;
+}
+
+/** A row whose custom_id the exported set lacks, with its line in the results file (reported located). */
+interface UnknownRow {
+  line: number;
+  message: string;
+  record: RunRecord<QuestionBase> | null;
+}
+
+/** What the result lines made so far: their records, the rows reported apart, and the counts the summary needs. */
+interface ImportTally {
+  records: RunRecord<QuestionBase>[];
+  unknownRows: UnknownRow[];
+  problems: number;
+  unseededAnthropic: number;
+}
+
+/** One non-blank line of the results file into the tally: a record, an unknown row or a problem said on stderr. */
+function readResultLine(line: string, index: number, context: ImportContext, tally: ImportTally): void {
+  const { resultsPath, modelName, seed } = context.settings;
+  // The located parse names the column of a syntax error (V8's message quotes the broken bytes).
+  const parsed = parseJsonWith(line, z.unknown(), index);
+  if (!parsed.ok || !isJsonObject(parsed.value)) {
+    const where = parsed.ok
+      ? `${index + 1}`
+      : `${(parsed.diagnostics[0]?.range.start.line ?? index) + 1}:${(parsed.diagnostics[0]?.range.start.character ?? 0) + 1}`;
+    context.err(
+      `${resultsPath}:${where}: not a Batch API output row (${parsed.ok ? 'not a JSON object' : (parsed.diagnostics[0]?.message ?? 'not JSON')})`,
+    );
+    tally.problems++;
+    return;
+  }
+  const row: Record<string, unknown> = parsed.value;
+  const customId = row.custom_id;
+  if (typeof customId !== 'string') {
+    context.err(`${resultsPath}:${index + 1}: the row has no "custom_id"`);
+    tally.problems++;
+    return;
+  }
+  const anthropic = isAnthropicResult(row);
+  const batch = anthropic ? readAnthropicResult(row) : readBatchRow(row);
+  // Anthropic's requests carry no seed (export refuses one): their records claim none.
+  if (anthropic && seed !== undefined) tally.unseededAnthropic++;
+  const model = {
+    ...importedProfile(modelName ?? batch.model ?? 'unknown'),
+    ...(seed !== undefined && !anthropic ? { seed } : {}),
+  };
+  const reply: ModelReply = {
+    text: batch.content ?? '',
+    promptTokens: batch.promptTokens,
+    completionTokens: batch.completionTokens,
+    latencyMs: 0,
+    cached: false,
+    ...(batch.error === null ? batch.extras : {}),
+  };
+  const prepared = context.byId.get(customId);
+  if (!prepared) {
+    unknownRowOf(customId, index, model, reply, context, tally);
+    return;
+  }
+  tally.records.push(answerRecord(prepared, batch, model, reply, context));
+}
+
+/** A row of an id the exported set lacks: an error record where its id names the question, else only said. */
+function unknownRowOf(
+  customId: string,
+  index: number,
+  model: RunRecord<QuestionBase>['model'],
+  reply: ModelReply,
+  context: ImportContext,
+  tally: ImportTally,
+): void {
+  const message = `custom_id ${customId} is not a question of the exported set (check the sources and question options)`;
+  const question = questionOfUnknownId[context.definition.id]?.(customId);
+  // Without the question's fields the record could not be read back (report would skip it): said, not written.
+  if (!question) {
+    tally.unknownRows.push({ line: index + 1, message: `${message}; no record written`, record: null });
+    tally.problems++;
+    return;
+  }
+  const mode = context.settings.mode;
+  const record = {
+    ...runRecordOf<QuestionBase>({ question, model, messages: [], parsedAnswer: null, scores: {}, mode }, reply),
+    run_id: context.runId,
+    error: message,
+  };
+  tally.records.push(record);
+  tally.unknownRows.push({ line: index + 1, message, record });
+}
+
+/** The record of a row answering an exported question: scored, or an error with its kind. */
+function answerRecord(
+  prepared: PreparedQuestion,
+  batch: ReturnType<typeof readBatchRow>,
+  model: RunRecord<QuestionBase>['model'],
+  reply: ModelReply,
+  { runId, settings: { mode } }: ImportContext,
+): RunRecord<QuestionBase> {
+  const messages = prepared.messages.map((message) => ({ ...message }));
+  // Errored, expired and canceled requests are errors with their kind, never answers that failed to parse.
+  if (batch.error !== null)
+    return {
+      ...runRecordOf<QuestionBase>(
+        { question: prepared.question, model, messages, parsedAnswer: null, scores: {}, mode },
+        reply,
+      ),
+      run_id: runId,
+      error: batch.error,
+      ...(batch.failure ? { failure: batch.failure } : {}),
+    };
+  const scored = prepared.score(reply.text, mode);
+  const record = runRecordOf<QuestionBase>(
+    { question: prepared.question, model, messages, parsedAnswer: scored.parsedAnswer, scores: scored.scores, mode },
+    reply,
+  );
+  return { ...record, run_id: runId, diagnostics: recordDiagnostics(scored.diagnostics) };
+}
+
+// Each unknown id is its own message: the first few located, then a count, not a line per row.
+const UNKNOWN_SHOWN = 10;
+
+function tellUnknown(resultsPath: string, unknownRows: readonly UnknownRow[], err: Output): void {
+  for (const { line, message } of unknownRows.slice(0, UNKNOWN_SHOWN)) err(`${resultsPath}:${line}: ${message}`);
+  if (unknownRows.length > UNKNOWN_SHOWN)
+    err(
+      `${resultsPath}: ${unknownRows.length - UNKNOWN_SHOWN} more rows whose custom_id is not a question of the exported set`,
+    );
+}
+
+/** After the run file is written: error rows by reason, unknown ids, seeds no Anthropic record could carry. */
+function tellImportProblems(
+  resultsPath: string,
+  tally: ImportTally,
+  errors: readonly RunRecord<QuestionBase>[],
+  err: Output,
+): void {
+  const unknownRecords = new Set(tally.unknownRows.map((row) => row.record));
+  // One line a reason: by kind, HTTP status and the provider's error code, never by the message
+  // (it quotes each row's own error).
+  for (const group of failureGroups(errors.filter((record) => !unknownRecords.has(record))))
+    err(escapeControls(failureGroupLine(group, 'row')));
+  tellUnknown(resultsPath, tally.unknownRows, err);
+  if (tally.unseededAnthropic > 0)
+    err(
+      `${resultsPath}: --seed is not recorded on ${tally.unseededAnthropic} Anthropic result rows: Anthropic's Messages API has no seed`,
+    );
 }

@@ -4,8 +4,6 @@
 import { existsSync, promises as fs, unlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { WorkspaceStore } from '../../core/eval/workspaceStore';
-import type { RunFileAccess } from '../../core/runs/batchRun';
-import { nodeRunFilesWith } from '../../host/runFile';
 import { sweepCacheTemporaries } from '../../host/cacheSweep';
 
 export { nodeRunFilesWith, RunFile, type WriteBytes } from '../../host/runFile';
@@ -36,6 +34,3 @@ export function cliStore(root: string, warn: (line: string) => void): WorkspaceS
   });
   return store;
 }
-
-/** Run files on the local disk, for runIntoFile (the CLI and the editor's Run Benchmark); the folder must exist. */
-export const nodeRunFiles: RunFileAccess = nodeRunFilesWith();

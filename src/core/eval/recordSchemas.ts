@@ -85,7 +85,11 @@ const recordDiagnosticSchema = z.object({
  * What the engine knows of any question: which benchmark asked it and its stable id. The rest is
  * the benchmark's own (kept as written, read by its questionSchema below).
  */
-const questionEnvelopeSchema = z.looseObject({ benchmark: z.string(), sampleId: z.string() });
+const questionEnvelopeSchema = z.looseObject({
+  benchmark: z.string(),
+  sampleId: z.string(),
+  unreadable: z.optional(z.literal(true)),
+});
 
 /**
  * A record's question: the envelope, then the benchmark's own schema when this host knows the
@@ -96,6 +100,8 @@ const questionEnvelopeSchema = z.looseObject({ benchmark: z.string(), sampleId: 
 const recordQuestionSchema = z.pipe(
   questionEnvelopeSchema,
   z.transform((question, context) => {
+    // An unreadable row's question is its envelope (unreadableRow.ts): there is nothing for the benchmark to read.
+    if (question.unreadable) return question;
     const schema = findDeclaration(question.benchmark)?.questionSchema;
     if (!schema) return question;
     const read = z.safeParse(schema, question);
@@ -149,6 +155,14 @@ const runRecordShape = z
   .check(
     // A mode the record's benchmark does not have (when this host has its definition) is no record of it.
     z.superRefine((record, context) => {
+      // A row that named no question has no answer: its record says why, so every reader counts it as an error.
+      if (record.question.unreadable && record.error === undefined)
+        context.issues.push({
+          code: 'custom',
+          path: ['error'],
+          message: 'a record of an unreadable row must say why in "error"',
+          input: record,
+        });
       const modes = findBenchmark(record.question.benchmark)?.scoringModes ?? null;
       if (modes && !modes.includes(record.mode))
         context.issues.push({

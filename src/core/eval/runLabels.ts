@@ -6,6 +6,7 @@
 // loading any benchmark's validators). It names no benchmark.
 import { type BenchmarkDeclaration, findDeclaration, type RunLabel } from '../benchmark/registry';
 import type { QuestionBase, RunRecord } from './types';
+import { isUnreadableRow } from './unreadableRow';
 
 /** The registered benchmark of a question, or null for a run recorded by one that is not registered here. */
 function definitionOf(question: QuestionBase): BenchmarkDeclaration | null {
@@ -20,8 +21,10 @@ export function benchmarkLabel(question: QuestionBase): string {
 /** The question's label from its benchmark's runLabel hook; a benchmark without one (or not registered) is grouped under its label or id and named by sample id. */
 function labelOf(question: QuestionBase): RunLabel {
   const definition = definitionOf(question);
+  // An unreadable row's envelope is no question the benchmark's hook can name.
+  const named = isUnreadableRow(question) ? undefined : definition?.runLabel?.(question);
   return (
-    definition?.runLabel?.(question) ?? {
+    named ?? {
       group: definition?.label ?? question.benchmark,
       label: question.sampleId,
       documentName: question.sampleId,
@@ -46,6 +49,7 @@ export function runDocumentName(record: Pick<RunRecord<QuestionBase>, 'question'
 
 /** The headline score of a run, 1 for full success, for the Runs view's pass/fail icon. */
 export function runSucceeded(record: Pick<RunRecord<QuestionBase>, 'question' | 'scores'>): boolean {
+  if (isUnreadableRow(record.question)) return false;
   return definitionOf(record.question)?.succeeded?.(record.scores, record.question) ?? false;
 }
 

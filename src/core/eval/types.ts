@@ -9,6 +9,11 @@ export interface QuestionBase {
   readonly benchmark: string;
   /** Stable over runs of the same question: keys the cache for built-in agents and names runs. */
   readonly sampleId: string;
+  /**
+   * An imported row that could not be read names no question: its question is this envelope alone
+   * (core/eval/unreadableRow.ts), its record an error, and no benchmark hook is handed it.
+   */
+  readonly unreadable?: true;
 }
 
 export interface ChatMessage {

@@ -100,81 +100,14 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
   const candidatesB = only(reportRows(b, options.where, options.includeTruncated), options.modelB);
   const rowsA = bySample(usable(candidatesA), 'A');
   const rowsB = bySample(usable(candidatesB), 'B', options.pairsB);
-  const pairs: Array<[ReportRow, ReportRow]> = [];
-  for (const [sampleId, row] of rowsA) {
+  const pairs = [...rowsA].flatMap(([sampleId, row]): Array<[ReportRow, ReportRow]> => {
     const other = rowsB.get(sampleId);
-    if (other) pairs.push([row, other]);
-  }
+    return other ? [[row, other]] : [];
+  });
   // Every question each run has a record of: those both have and that are not a pair were dropped, and why.
   const questionsA = groupBySample(candidatesA);
   const questionsB = groupBySample(candidatesB, options.pairsB);
-  const dropped = { errors: 0, truncated: 0 };
-  for (const [sampleId, rows] of questionsA) {
-    const other = questionsB.get(sampleId);
-    const reason = other ? dropReason([...rows, ...other]) : null;
-    if (reason) dropped[reason]++;
-  }
-  const onlyIn = (one: Map<string, ReportRow[]>, other: Map<string, ReportRow[]>) =>
-    [...one.keys()].filter((sampleId) => !other.has(sampleId)).length;
-  const cut = (rows: ReportRow[]) => rows.filter((row) => row.record.error === undefined && !row.inMeans).length;
-  const metrics: Record<string, MetricComparison> = {};
-  let flipsMetric: string | null = null;
-  let flips: CompareJson['flips'] = [];
-  for (const metric of report.metricNames) {
-    const values: Array<{ sampleId: string; epoch?: number; cluster: string; a: number; b: number }> = [];
-    for (const [rowA, rowB] of pairs) {
-      const x = value(report, rowA, metric);
-      const y = value(report, rowB, metric);
-      if (x === undefined || y === undefined || x === null || y === null) continue;
-      const { epoch } = rowA.record;
-      values.push({
-        sampleId: rowA.record.question.sampleId,
-        ...(epoch ? { epoch } : {}),
-        cluster: rowA.cluster,
-        a: x,
-        b: y,
-      });
-    }
-    const bootstrap = pairedBootstrap(values);
-    if (!bootstrap) continue;
-    const meanA = values.reduce((total, pair) => total + pair.a, 0) / values.length;
-    const meanB = values.reduce((total, pair) => total + pair.b, 0) / values.length;
-    const binary =
-      report.binary.includes(metric) &&
-      values.every((pair) => (pair.a === 0 || pair.a === 1) && (pair.b === 0 || pair.b === 1));
-    const comparison: Omit<MetricComparison, 'favours'> = {
-      a: meanA,
-      b: meanB,
-      diff: meanB - meanA,
-      ci95: bootstrap.ci95,
-      p_value: bootstrap.p,
-      test: 'paired-bootstrap',
-      n: values.length,
-    };
-    if (binary) {
-      const aOnly = values.filter((pair) => pair.a === 1 && pair.b === 0).length;
-      const bOnly = values.filter((pair) => pair.a === 0 && pair.b === 1).length;
-      Object.assign(comparison, {
-        p_value: mcnemarExact(aOnly, bOnly),
-        test: 'mcnemar-exact',
-        discordant: { a_only: aOnly, b_only: bOnly },
-      });
-      if (flipsMetric === null) {
-        flipsMetric = metric;
-        flips = values
-          .filter((pair) => pair.a !== pair.b)
-          .map((pair) => ({
-            sampleId: pair.sampleId,
-            ...(pair.epoch ? { epoch: pair.epoch } : {}),
-            a: pair.a,
-            b: pair.b,
-          }));
-      }
-    }
-    // Last, so the fields before it keep their order (runs.md §5: outputs gain fields, never reorder).
-    metrics[metric] = { ...comparison, favours: favours(comparison, report.better[metric] ?? null) };
-  }
-  const models = (rows: Map<string, ReportRow>) => [...new Set([...rows.values()].map((row) => row.record.model.id))];
+  const { metrics, flipsMetric, flips } = compareMetrics(report, pairs);
   // What each run cost: all its records, paired or not (an unpaired answer was paid for too).
   const costA = costTotal(candidatesA.map((row) => row.record));
   const costB = costTotal(candidatesB.map((row) => row.record));
@@ -203,10 +136,118 @@ export function compareRuns(a: RecordSet, b: RecordSet, options: CompareOptions 
       b: candidatesB.filter((row) => row.record.error !== undefined).length,
     },
     truncated: { a: cut(candidatesA), b: cut(candidatesB) },
-    dropped,
+    dropped: droppedPairs(questionsA, questionsB),
     truncated_treatment: treatment.treatment,
     cost_usd: { a: costA.usd, b: costB.usd },
     cost_unknown: { a: costA.unknown, b: costB.unknown },
     truncated_included_modes: treatment.includedModes,
   };
+}
+
+function onlyIn(one: ReadonlyMap<string, ReportRow[]>, other: ReadonlyMap<string, ReportRow[]>): number {
+  return [...one.keys()].filter((sampleId) => !other.has(sampleId)).length;
+}
+
+/** Answers from a cut (not errors) that the means leave out. */
+function cut(rows: readonly ReportRow[]): number {
+  return rows.filter((row) => row.record.error === undefined && !row.inMeans).length;
+}
+
+function models(rows: ReadonlyMap<string, ReportRow>): string[] {
+  return [...new Set([...rows.values()].map((row) => row.record.model.id))];
+}
+
+/** The questions both runs have that are not a pair, counted by why (dropReason). */
+function droppedPairs(
+  questionsA: ReadonlyMap<string, ReportRow[]>,
+  questionsB: ReadonlyMap<string, ReportRow[]>,
+): CompareJson['dropped'] {
+  const dropped = { errors: 0, truncated: 0 };
+  for (const [sampleId, rows] of questionsA) {
+    const other = questionsB.get(sampleId);
+    const reason = other ? dropReason([...rows, ...other]) : null;
+    if (reason) dropped[reason]++;
+  }
+  return dropped;
+}
+
+type PairedValue = { sampleId: string; epoch?: number; cluster: string; a: number; b: number };
+
+/**
+ * Every metric compared over the pairs with a value on both sides; the flips are those of the
+ * first 0/1 metric in the benchmark's order, the primary one the header names.
+ */
+function compareMetrics(
+  report: BenchmarkReport,
+  pairs: ReadonlyArray<[ReportRow, ReportRow]>,
+): { metrics: Record<string, MetricComparison>; flipsMetric: string | null; flips: CompareJson['flips'] } {
+  const metrics: Record<string, MetricComparison> = {};
+  let flipsMetric: string | null = null;
+  let flips: CompareJson['flips'] = [];
+  for (const metric of report.metricNames) {
+    const values: PairedValue[] = [];
+    for (const [rowA, rowB] of pairs) {
+      const x = value(report, rowA, metric);
+      const y = value(report, rowB, metric);
+      if (x === undefined || y === undefined || x === null || y === null) continue;
+      const { epoch } = rowA.record;
+      values.push({
+        sampleId: rowA.record.question.sampleId,
+        ...(epoch ? { epoch } : {}),
+        cluster: rowA.cluster,
+        a: x,
+        b: y,
+      });
+    }
+    const comparison = compareMetric(report, metric, values);
+    if (!comparison) continue;
+    if (comparison.test === 'mcnemar-exact' && flipsMetric === null) {
+      flipsMetric = metric;
+      flips = values
+        .filter((pair) => pair.a !== pair.b)
+        .map((pair) => ({
+          sampleId: pair.sampleId,
+          ...(pair.epoch ? { epoch: pair.epoch } : {}),
+          a: pair.a,
+          b: pair.b,
+        }));
+    }
+    // Last, so the fields before it keep their order (runs.md §5: outputs gain fields, never reorder).
+    metrics[metric] = { ...comparison, favours: favours(comparison, report.better[metric] ?? null) };
+  }
+  return { metrics, flipsMetric, flips };
+}
+
+/** One metric's means, difference, interval and test; null when no pair has a value of it. */
+function compareMetric(
+  report: BenchmarkReport,
+  metric: string,
+  values: readonly PairedValue[],
+): Omit<MetricComparison, 'favours'> | null {
+  const bootstrap = pairedBootstrap(values);
+  if (!bootstrap) return null;
+  const meanA = values.reduce((total, pair) => total + pair.a, 0) / values.length;
+  const meanB = values.reduce((total, pair) => total + pair.b, 0) / values.length;
+  const binary =
+    report.binary.includes(metric) &&
+    values.every((pair) => (pair.a === 0 || pair.a === 1) && (pair.b === 0 || pair.b === 1));
+  const comparison: Omit<MetricComparison, 'favours'> = {
+    a: meanA,
+    b: meanB,
+    diff: meanB - meanA,
+    ci95: bootstrap.ci95,
+    p_value: bootstrap.p,
+    test: 'paired-bootstrap',
+    n: values.length,
+  };
+  if (binary) {
+    const aOnly = values.filter((pair) => pair.a === 1 && pair.b === 0).length;
+    const bOnly = values.filter((pair) => pair.a === 0 && pair.b === 1).length;
+    Object.assign(comparison, {
+      p_value: mcnemarExact(aOnly, bOnly),
+      test: 'mcnemar-exact',
+      discordant: { a_only: aOnly, b_only: bOnly },
+    });
+  }
+  return comparison;
 }

@@ -5,6 +5,7 @@ import type { RunRecord } from '../eval/types';
 import { findBenchmark } from '../benchmark/registry';
 import type { BenchmarkReport } from '../benchmark/registry';
 import { epochOf } from './epochs';
+import { readableReport } from './readableReport';
 
 /** A mistake in how the command was called (mixed benchmarks, an unknown field): exit 2. */
 export class ReportUsageError extends Error {}
@@ -65,7 +66,8 @@ export class RecordMerger {
     const { benchmark } = record.question;
     if (!this.first) {
       this.first = { benchmark, file };
-      this.report = findBenchmark(benchmark)?.report as BenchmarkReport | undefined;
+      const declared = findBenchmark(benchmark)?.report as BenchmarkReport | undefined;
+      this.report = declared && readableReport(declared);
     } else if (benchmark !== this.first.benchmark)
       throw new ReportUsageError(
         `the run files mix benchmarks: ${this.first.benchmark} (${this.first.file}) and ${benchmark} (${file}); report one benchmark at a time`,
@@ -121,6 +123,7 @@ export class RecordMerger {
       question: {
         benchmark: text(record.question.benchmark),
         sampleId: record.question.sampleId,
+        ...(record.question.unreadable ? { unreadable: true } : {}),
       } as RunRecord['question'],
       model: this.intern(`m\u0000${id}\u0000${provider}`, () => ({ id, provider }) as RunRecord['model']),
       mode: text(record.mode) as RunRecord['mode'],

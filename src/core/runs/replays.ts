@@ -12,6 +12,7 @@
 import { stripBom } from '../util/bom';
 import { findBenchmark, type QuestionSetFiles, type ReplayContext } from '../benchmark/registry';
 import type { RunRecord } from '../eval/types';
+import { isUnreadableRow } from '../eval/unreadableRow';
 import { describeFsError, isInsideFolder } from '../util/walk';
 import { PACK_LEVELS } from './htmlData';
 import { packTimeline, type ReplayResult } from './replayFrames';
@@ -101,6 +102,9 @@ export class ReplayBuilder {
   }
 
   async replay(record: RunRecord): Promise<ReplayResult> {
+    // The benchmark's hook reads its own questions; an unreadable row's envelope names none.
+    if (isUnreadableRow(record.question))
+      return { note: 'the row could not be read, so it names no question to replay' };
     const definition = findBenchmark(record.question.benchmark);
     if (!definition?.replay) return { note: 'this benchmark has no replay' };
     try {

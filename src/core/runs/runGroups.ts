@@ -8,6 +8,7 @@ import { findBenchmark } from '../benchmark/registry';
 import { parseRunRecords } from '../eval/recordSchemas';
 import type { RunRecord, ScoringMode } from '../eval/types';
 import type { BenchmarkReport } from '../benchmark/registry';
+import { readableReport } from './readableReport';
 import { cutsInMeans, isCut, summarise } from './report';
 import type { MetricSummary } from './reportTypes';
 import { applicablePrimary } from './resultsModel';
@@ -79,7 +80,8 @@ export interface RunSummary {
 }
 
 function reportOf(benchmark: string): BenchmarkReport | null {
-  return (findBenchmark(benchmark)?.report as BenchmarkReport | undefined) ?? null;
+  const report = findBenchmark(benchmark)?.report as BenchmarkReport | undefined;
+  return report ? readableReport(report) : null;
 }
 
 function compactRow(record: RunRecord, report: BenchmarkReport | null): CompactRow {

@@ -70,8 +70,3 @@ export function answerKey(record: Pick<RunRecord<QuestionBase>, 'question' | 'mo
   if (record.epoch !== undefined && record.epoch > 1) key.push({ epoch: record.epoch });
   return JSON.stringify(key);
 }
-
-/** The keys a run file already answers (records with `error` are not answers: resume asks them again). */
-export function answeredKeys(records: readonly RunRecord<QuestionBase>[]): Set<string> {
-  return new Set(records.filter((record) => record.error === undefined).map(answerKey));
-}

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { findBenchmark, findKind } from '../../core/benchmarks';
 import type { RunRecord } from '../../core/eval/types';
+import { isUnreadableRow } from '../../core/eval/unreadableRow';
 import type { BabyaiQuestion } from '../../core/benchmarks/babyai/questionSchema';
 import type { GraspQuestion } from '../../core/benchmarks/grasp/questionSchema';
 import { standaloneKindOf } from '../../core/benchmark/standaloneValidation';
@@ -91,6 +92,8 @@ export async function showBoard(deps: BoardEvalDeps, uri?: vscode.Uri): Promise<
  */
 export async function reopenRun(deps: BoardEvalDeps, record: RunRecord): Promise<boolean | null> {
   const { question } = record;
+  // An unreadable row's record names no question to draw.
+  if (isUnreadableRow(question)) return null;
   const benchmark = findBenchmark(question.benchmark);
   // Re-scoring against the file as it is now, which the timeline hook does not (yet) do.
   if (benchmark?.reopenCommand)

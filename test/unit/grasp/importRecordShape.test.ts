@@ -74,7 +74,9 @@ async function importRows(
     time: '2026-11-24T00:00:00.000Z',
   };
   const records: RunRecord<GraspQuestion>[] = [];
-  const result = importGraspRows(text, path, kind, grids.byName, options, 0, (record) => records.push(record));
+  const result = importGraspRows(text, path, kind, grids.byName, options, 0, (record) =>
+    records.push(record as RunRecord<GraspQuestion>),
+  );
   assert.deepEqual(result.problems, []);
   return records;
 }

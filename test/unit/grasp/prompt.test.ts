@@ -5,7 +5,6 @@ import { resolve } from 'node:path';
 import { renderGridText } from '../../../src/core/benchmarks/grasp/gridText';
 import {
   fragmentIndices,
-  graspBatchRequest,
   graspSystemPrompt,
   renderGraspPrompt,
   SYSTEM_FRAGMENTS,
@@ -81,15 +80,5 @@ describe('GRASP prompts', () => {
       settings: { moves: 8, carryLimit: 'none', stepCost: 0.3 },
     });
     assert.equal(parseCustomId('outer_leftRight_block.jsonl-4-2-0-1'), null);
-  });
-
-  it('the batch request row has the stored settings', () => {
-    const messages = renderGraspPrompt({ grid, obstacle: 'free' }, ALL_SETTINGS[0]);
-    assert.deepEqual(graspBatchRequest('inner_leftRight_free.jsonl-0-0-0-0', 'gpt-4o', messages), {
-      custom_id: 'inner_leftRight_free.jsonl-0-0-0-0',
-      method: 'POST',
-      url: '/v1/chat/completions',
-      body: { model: 'gpt-4o', temperature: 0, messages, max_tokens: 1000 },
-    });
   });
 });

@@ -4,7 +4,10 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { ALL_ACTIONS } from '../../../src/core/benchmarks/grasp/actions';
 import { referenceMovesOf, settingsFromBaselineRow } from '../../../src/core/benchmarks/grasp/settings';
-import { scoreActions, simulate } from '../../../src/core/benchmarks/grasp/simulator';
+import { simulate } from '../../../src/core/benchmarks/grasp/simulator';
+
+/** Just the score (what upstream's `check_energy_result` returns, in the chosen mode). */
+const scoreActions = (...args: Parameters<typeof simulate>) => simulate(...args).score;
 import type { GraspSettings, GraspScoringMode } from '../../../src/core/benchmarks/grasp/types';
 import { gridOf, picture } from './support';
 

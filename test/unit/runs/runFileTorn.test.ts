@@ -16,7 +16,7 @@ import type { ModelProfile } from '../../../src/core/eval/types';
 import { PROFILE_DEFAULTS } from '../../../src/core/eval/profiles';
 import { resumeState, runIntoFile } from '../../../src/core/runs/batchRun';
 import { nodeQuestionFiles } from '../../../src/cli/runs/nodeQuestionFiles';
-import { nodeRunFiles, RunFile } from '../../../src/cli/runs/runFiles';
+import { nodeRunFilesWith, RunFile } from '../../../src/cli/runs/runFiles';
 import { runWaypoint } from '../../support/cli';
 import { samplesDir } from '../../support/paths';
 
@@ -116,7 +116,7 @@ describe('run file: a record cut short, a full disk', function () {
     let asked = 0;
     let full = false;
     const files = {
-      ...nodeRunFiles,
+      ...nodeRunFilesWith(),
       openAppend: (path: string) =>
         new RunFile(path, undefined, (_fd, bytes, offset, length) => {
           // The fifth record: the disk takes half of it, then refuses the rest.

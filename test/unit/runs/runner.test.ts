@@ -9,7 +9,8 @@ import { ModelCallError, type ReplySource } from '../../../src/core/eval/engine'
 import type { ModelProfile, QuestionBase, RunRecord } from '../../../src/core/eval/types';
 import { type PreparedQuestion, preparedFromHooks } from '../../../src/core/benchmark/registry';
 import { errorRecord, runQuestions, type RunOptions } from '../../../src/core/runs/runner';
-import { answeredKeys, answerKey, inShard, parseShard, seededSample } from '../../../src/core/runs/selection';
+import { ResumeIndex } from '../../../src/core/runs/resumeIndex';
+import { answerKey, inShard, parseShard, seededSample } from '../../../src/core/runs/selection';
 import { toyBenchmark, type ToyQuestion } from '../../fixtures/toy/benchmark';
 
 const model: ModelProfile = {
@@ -157,11 +158,10 @@ describe('batch runs: the engine', () => {
     assert.deepEqual(failed[0].failure, { kind: 'internal' });
     assert.equal(summary.errors, 1);
     // An error is no answer: resume asks it again, and only it.
-    const answered = answeredKeys(records);
+    const resume = new ResumeIndex(questions(4), model, 'faithful');
+    for (const record of records) resume.add(record);
     assert.deepEqual(
-      questions(4)
-        .filter((prepared) => !answered.has(answerKey({ question: prepared.question, model, mode: 'faithful' })))
-        .map((prepared) => prepared.question.sampleId),
+      resume.remaining().map((prepared) => prepared.question.sampleId),
       ['toy-2'],
     );
   });

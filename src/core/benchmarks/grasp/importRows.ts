@@ -5,12 +5,14 @@
 // file or record is missing, or whose request failed, becomes a record with `error` — never a guess.
 // So does a row that cannot be read at all (not JSON, not an object, no readable custom_id, such as
 // `../../x.jsonl-0-0-0-0`, or not a baseline row): it names no question, so its record's question
-// is unreadableRowQuestion's, named by the row's place (`<file>:<line>`), and no row is dropped.
+// is the envelope of an unreadable row (core/eval/unreadableRow.ts), named by the row's place
+// (`<file>:<line>`), and no row is dropped.
 // Rows are read with JSON.parse (not the located parser validate uses): import is the bulk path,
 // and `waypoint validate` locates what it cannot read.
 import { recordDiagnostics } from '../../eval/pipeline';
 import { importedProfile, isJsonObject, readBatchRow } from '../../eval/imported';
-import type { ChatMessage, ModelProfile, RunRecord } from '../../eval/types';
+import type { ChatMessage, ModelProfile, QuestionBase, RunRecord } from '../../eval/types';
+import { unreadableRowQuestion } from '../../eval/unreadableRow';
 import type { GraspQuestion } from './questionSchema';
 import { baseName } from '../../util/walk';
 import type { ExtractionRule } from './answers';
@@ -66,22 +68,6 @@ const UNREADABLE = {
   baseline:
     'not a baseline row {"baseline","index","answer","movement_prompt" 4|8,"energy_limit_prompt" 100|2,"cost_of_step_prompt" 0|0.3}; it is not scored',
 } as const;
-
-/**
- * The question of a row that names none: `file` empty (no grid file has that name, so reports
- * group it under no setting, see report.ts) and the sample id the row's place, `<path>:<line>`, so
- * each such row is its own record. Index and settings are placeholders the schema needs.
- */
-export function unreadableRowQuestion(path: string, line: number, style: PromptStyle = 'chat'): GraspQuestion {
-  return {
-    benchmark: 'grasp',
-    file: '',
-    index: 0,
-    settings: { moves: 4, carryLimit: 'none', stepCost: 0 },
-    style,
-    sampleId: `${path}:${line + 1}`,
-  };
-}
 
 /** A row's answer text as far as it can be read (kept on its error record: nothing given is lost); '' when none. */
 function answerOf(row: Record<string, unknown> | undefined): string {
@@ -145,7 +131,7 @@ interface ImportPass {
   options: GraspImportOptions;
   records: RecordMaker;
   result: GraspImportResult;
-  emit: (record: RunRecord<GraspQuestion>, line: number) => void;
+  emit: (record: RunRecord<QuestionBase>, line: number) => void;
 }
 
 /** Scores one results file's rows against `grids` (by grid file name), handing each record to `emit` (with its 0-based line in the file) as it is scored (import serialises them as it goes and keeps none); `firstLine`: where `text` starts in its file, when it is a share of it. */
@@ -156,7 +142,7 @@ export function importGraspRows(
   grids: ReadonlyMap<string, LoadedGridFile>,
   options: GraspImportOptions,
   firstLine: number,
-  emit: (record: RunRecord<GraspQuestion>, line: number) => void,
+  emit: (record: RunRecord<QuestionBase>, line: number) => void,
 ): GraspImportResult {
   const result: GraspImportResult = { problems: [], skipped: 0 };
   const pass: ImportPass = {
@@ -192,14 +178,14 @@ class RecordMaker {
 
   // Each record is built once and completed in place (no copies per row): assigning a key it has
   // keeps the key's place, and a new key (gridPath, diagnostics, error) goes last, as a spread would put it.
-  base(
-    question: GraspQuestion,
+  base<Q extends QuestionBase>(
+    question: Q,
     model: string,
     messages: ChatMessage[],
     rawAnswer: string,
     promptTokens: number | null = null,
     completionTokens: number | null = null,
-  ): RunRecord<GraspQuestion> {
+  ): RunRecord<Q> {
     const { options } = this;
     return {
       time: options.time,
@@ -219,7 +205,7 @@ class RecordMaker {
     };
   }
 
-  fail(record: RunRecord<GraspQuestion>, error: string): RunRecord<GraspQuestion> {
+  fail<Q extends QuestionBase>(record: RunRecord<Q>, error: string): RunRecord<Q> {
     record.error = error;
     return record;
   }
@@ -275,8 +261,7 @@ class RecordMaker {
 
   /** The error record of a row that names no question (`row`: the row when it is a JSON object). */
   unreadable(path: string, line: number, model: string, reason: string, row?: Record<string, unknown>) {
-    const style: PromptStyle = typeof row?.response === 'string' ? 'o1-mini' : 'chat';
-    return this.fail(this.base(unreadableRowQuestion(path, line, style), model, [], answerOf(row)), reason);
+    return this.fail(this.base(unreadableRowQuestion('grasp', path, line), model, [], answerOf(row)), reason);
   }
 }
 

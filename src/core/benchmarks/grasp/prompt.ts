@@ -58,13 +58,3 @@ export function renderGraspPrompt(
         { role: 'user', content: user },
       ];
 }
-
-/** Request settings of the stored batch rows (spec §5): temperature 0, max_tokens 1000. */
-export function graspBatchRequest(customId: string, model: string, messages: PromptMessage[]): Record<string, unknown> {
-  return {
-    custom_id: customId,
-    method: 'POST',
-    url: '/v1/chat/completions',
-    body: { model, temperature: 0, messages, max_tokens: 1000 },
-  };
-}

@@ -36,17 +36,6 @@ export const GRASP_GLOSSARY: Readonly<Record<string, string>> = {
   step_cost: 'Energy charged per step: 0 or 0.3.',
 };
 
-const UNREADABLE_ROW_FIELDS = {
-  file: null,
-  distribution: null,
-  obstacles: null,
-  start: null,
-  moves: null,
-  carry_limit: null,
-  step_cost: null,
-  setting: null,
-};
-
 export const graspReport: BenchmarkReport<GraspQuestion> = {
   fieldNames: ['file', 'distribution', 'obstacles', 'start', 'moves', 'carry_limit', 'step_cost', 'setting'],
   // Table 1's first block (energy distribution); its other blocks are `--by obstacles`, `start`, `moves`, `carry_limit`, `step_cost`.
@@ -62,8 +51,6 @@ export const graspReport: BenchmarkReport<GraspQuestion> = {
   cluster: (record) => record.question.file,
   fields: (record) => {
     const { file, settings } = record.question;
-    // An import row that named no question (importRows.ts): its settings are placeholders, no group's.
-    if (file === '') return UNREADABLE_ROW_FIELDS;
     const variant = variantOfFileName(file);
     return {
       file,

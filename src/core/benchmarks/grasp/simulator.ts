@@ -218,13 +218,3 @@ function tryMove(
   if (world.cells[row][col].obstacle) return 'blocked_obstacle';
   return [row, col];
 }
-
-/** Just the score (what upstream's `check_energy_result` returns, in the chosen mode). */
-export function scoreActions(
-  grid: GraspGrid,
-  tokens: readonly string[],
-  settings: GraspSettings,
-  options: SimulationOptions,
-): number {
-  return simulate(grid, tokens, settings, options).score;
-}

@@ -249,15 +249,18 @@ export async function mangoGameQuestion(
   return { prepared: found, problems };
 }
 
-async function readGame(
+/**
+ * Reads `<game>.<suffix>` of the folder; null, with the reason among the problems, when it cannot be
+ * read, is a Git LFS pointer, or is a link out of the folder.
+ */
+async function memberReader(
   folder: string,
   game: string,
-  settings: MangoSetOptions,
   files: QuestionSetFiles,
   problems: string[],
-): Promise<GameContext | null> {
+): Promise<(suffix: string) => Promise<{ path: string; text: string } | null>> {
   const realFolder = files.realPath && (await files.realPath(folder).catch(() => null));
-  const read = async (suffix: string): Promise<{ path: string; text: string } | null> => {
+  return async (suffix) => {
     const path = joinPath(folder, `${game}.${suffix}`);
     try {
       const link = realFolder && files.realPath ? await outsideFolder(path, realFolder, files.realPath) : null;
@@ -270,6 +273,24 @@ async function readGame(
     }
     return null;
   };
+}
+
+/** Whether a member file has errors; the first problem of them is said, and the game is skipped. */
+function skippedForErrors(path: string, diagnostics: readonly Diagnostic[], problems: string[]): boolean {
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  if (errors.length === 0) return false;
+  problems.push(`${describeProblem(path, errors)}; the game's questions are skipped`);
+  return true;
+}
+
+async function readGame(
+  folder: string,
+  game: string,
+  settings: MangoSetOptions,
+  files: QuestionSetFiles,
+  problems: string[],
+): Promise<GameContext | null> {
+  const read = await memberReader(folder, game, files, problems);
   const walkthrough = await read('walkthrough');
   const edgesFile = await read('edges.json');
   const actionsFile = await read('actions.json');
@@ -280,12 +301,8 @@ async function readGame(
     problems.push(`${walkthrough.path}: the walkthrough has no steps; the game's questions are skipped`);
     return null;
   }
-  const firstError = (path: string, diagnostics: readonly Diagnostic[]) => {
-    const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-    if (errors.length === 0) return false;
-    problems.push(`${describeProblem(path, errors)}; the game's questions are skipped`);
-    return true;
-  };
+  const firstError = (path: string, diagnostics: readonly Diagnostic[]) =>
+    skippedForErrors(path, diagnostics, problems);
   const edges = parseEdgesFile(edgesFile.text);
   const actions = parseActionsFile(actionsFile.text);
   const locations = parseLocationsFile(locationsFile.text);
