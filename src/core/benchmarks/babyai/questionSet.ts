@@ -25,7 +25,7 @@ import {
 import type { LevelSpec } from './env';
 import { loadLevelFile } from './levelFile';
 import { BABY_TASKS, type BabyTask, PROMPT_STRATEGIES, type PromptStrategy, promptConstructionError } from './prompts';
-import { type RawRecord, readRecordFile } from './recordFiles';
+import { type RawRecord, recordFileItems } from './recordFiles';
 import { type BabyRecord, loadRecord } from './records';
 import type { Diagnostic } from '../../util/text';
 import { FileProblems } from '../../util/diagnosticCap';
@@ -175,10 +175,13 @@ const problemLines = (path: string, diagnostics: readonly Diagnostic[]) =>
     .filter((d) => d.severity === 'error')
     .map((d) => `${path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`);
 
+/** Where problem lines go: a list, or a capped FileProblems. */
+type ProblemSink = { push(...lines: string[]): unknown };
+
 /** A question prepared, or a problem at `where` when preparing it fails (the expert that supplies a level's Predict actions crashing). */
 function attempt(
   where: string,
-  problems: string[],
+  problems: ProblemSink,
   prepare: () => PreparedQuestion<BabyaiQuestion>,
 ): PreparedQuestion<BabyaiQuestion> | null {
   try {
@@ -214,7 +217,11 @@ function levelQuestions(
   return question ? [question] : [];
 }
 
-/** The questions of one record file: its records of `task`, in file order; records of the other tasks belong to other question sets. */
+/**
+ * The questions of one record file: its records of `task`, in file order; records of the other
+ * tasks belong to other question sets. Records are read one at a time and problems come in line
+ * order, so a file of a million broken lines gives the first problems and a count, in bounded memory.
+ */
 function recordQuestions(
   path: string,
   text: string,
@@ -222,58 +229,56 @@ function recordQuestions(
   prompt: PromptStrategy,
   problems: string[],
 ): PreparedQuestion<BabyaiQuestion>[] {
-  const file = readRecordFile(baseName(path), text);
-  // The file's own problems (a line that is no JSON) and the records' go out in line order.
-  const found: string[] = problemLines(path, file.diagnostics);
-  const questions: PreparedQuestion<BabyaiQuestion>[] = questionsOfRecords(path, file.records, task, prompt, found);
-  const lineOf = (problem: string) => Number(/^:(\d+):/.exec(problem.slice(path.length))?.[1] ?? 0);
-  // A file of a million broken lines gives the first problems and a count, not a million lines.
   const fileProblems = new FileProblems(path, problems);
-  for (const problem of found.sort((a, b) => lineOf(a) - lineOf(b))) fileProblems.add(problem);
+  const found = { push: (...lines: string[]) => lines.forEach((line) => fileProblems.add(line)) };
+  const questions: PreparedQuestion<BabyaiQuestion>[] = [];
+  let index = 0;
+  for (const item of recordFileItems(baseName(path), text)) {
+    if (item.diagnostic) found.push(...problemLines(path, [item.diagnostic]));
+    else {
+      const question = recordQuestion(path, item.record, index++, task, prompt, found);
+      if (question) questions.push(question);
+    }
+  }
   fileProblems.finish();
   return questions;
 }
 
-function questionsOfRecords(
+/** The question of the file's `index`th record, null when it is of another task or has a problem (said in `problems`). */
+function recordQuestion(
   path: string,
-  records: readonly RawRecord[],
+  raw: RawRecord,
+  index: number,
   task: BabyTask | 'play',
   prompt: PromptStrategy,
-  problems: string[],
-): PreparedQuestion<BabyaiQuestion>[] {
-  const questions: PreparedQuestion<BabyaiQuestion>[] = [];
-  records.forEach((raw, index) => {
-    const loaded = loadRecord(raw);
-    const { record } = loaded;
-    // Every record is a level to play; for the other tasks, a record belongs to its own task's set.
-    if (task !== 'play' && record.task !== null && record.task !== task) return;
-    const line = raw.range.start.line + 1;
-    if (task !== 'play' && record.task === null) {
-      problems.push(
-        `${path}:${line}:${raw.range.start.character + 1}: the record has none of the columns that name its task (action_sequence, expert_action_sequence, help_count, mission)`,
-      );
-      return;
-    }
-    const errors = problemLines(path, loaded.diagnostics);
-    if (!loaded.spec || errors.length > 0) {
-      problems.push(
-        ...(errors.length > 0
-          ? errors
-          : [`${path}:${line}:${raw.range.start.character + 1}: the level cannot be built from its env_description`]),
-      );
-      return;
-    }
-    const spec = loaded.spec;
-    if (task === 'play') {
-      questions.push(preparedBabyaiEpisode(babyaiPlayQuestion(path, index, record.levelName || baseName(path)), spec));
-      return;
-    }
-    const question = attempt(`${path}:${line}`, problems, () =>
-      preparedBabyaiQuestion(recordQuestionInput(path, record, index, spec, task, prompt)),
+  problems: ProblemSink,
+): PreparedQuestion<BabyaiQuestion> | null {
+  const loaded = loadRecord(raw);
+  const { record } = loaded;
+  // Every record is a level to play; for the other tasks, a record belongs to its own task's set.
+  if (task !== 'play' && record.task !== null && record.task !== task) return null;
+  const line = raw.range.start.line + 1;
+  if (task !== 'play' && record.task === null) {
+    problems.push(
+      `${path}:${line}:${raw.range.start.character + 1}: the record has none of the columns that name its task (action_sequence, expert_action_sequence, help_count, mission)`,
     );
-    if (question) questions.push(question);
-  });
-  return questions;
+    return null;
+  }
+  const errors = problemLines(path, loaded.diagnostics);
+  if (!loaded.spec || errors.length > 0) {
+    problems.push(
+      ...(errors.length > 0
+        ? errors
+        : [`${path}:${line}:${raw.range.start.character + 1}: the level cannot be built from its env_description`]),
+    );
+    return null;
+  }
+  const spec = loaded.spec;
+  if (task === 'play')
+    return preparedBabyaiEpisode(babyaiPlayQuestion(path, index, record.levelName || baseName(path)), spec);
+  return attempt(`${path}:${line}`, problems, () =>
+    preparedBabyaiQuestion(recordQuestionInput(path, record, index, spec, task, prompt)),
+  );
 }
 
 /** babyaiBenchmark.questionSet: every source's level and record files, in source, file and record order. */

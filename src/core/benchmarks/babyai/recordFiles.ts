@@ -148,25 +148,37 @@ function objectRecord(node: Node, text: string, base: number, mapper: OffsetMapp
 }
 
 /** JSON (an object or an array of objects) or JSON Lines, with located syntax errors. */
-function readJsonRecords(text: string, lines: boolean): { records: RawRecord[]; diagnostics: Diagnostic[] } {
+/** A record, or a problem where no record could be read, in file order. */
+export type RecordFileItem =
+  | { record: RawRecord; diagnostic?: undefined }
+  | { diagnostic: Diagnostic; record?: undefined };
+
+/** The non-blank lines of JSON Lines text (LSP's line ends: \r\n, \r, \n), or the whole text, one at a time. */
+function* jsonChunks(text: string, lines: boolean): Generator<{ offset: number; text: string }> {
+  if (!lines) {
+    yield { offset: 0, text };
+    return;
+  }
+  const starts = lineStartOffsets(text);
+  for (let index = 0; index < starts.length; index++) {
+    const start = starts[index];
+    const line = text
+      .slice(start, index + 1 < starts.length ? starts[index + 1] : text.length)
+      .replace(/\r?\n$|\r$/, '');
+    if (line.trim() !== '') yield { offset: start, text: line };
+  }
+}
+
+/**
+ * The records and problems of JSON or JSON Lines text as they are read, in file order: a file of a
+ * million lines is never held as a million records at once by a reader that does not keep them.
+ */
+function* jsonRecordItems(text: string, lines: boolean): Generator<RecordFileItem> {
   const mapper = new OffsetMapper(text);
-  const records: RawRecord[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const chunks: Array<{ offset: number; text: string }> = [];
-  if (lines) {
-    // LSP's line ends (\r\n, \r, \n), so every chunk's offsets map to the lines editors show.
-    const starts = lineStartOffsets(text);
-    starts.forEach((start, index) => {
-      const line = text
-        .slice(start, index + 1 < starts.length ? starts[index + 1] : text.length)
-        .replace(/\r?\n$|\r$/, '');
-      if (line.trim() !== '') chunks.push({ offset: start, text: line });
-    });
-  } else chunks.push({ offset: 0, text });
-  for (const chunk of chunks) {
+  for (const chunk of jsonChunks(text, lines)) {
     const tooDeep = tooDeepDiagnostic(chunk.text, mapper, chunk.offset);
     if (tooDeep) {
-      diagnostics.push(tooDeep);
+      yield { diagnostic: tooDeep };
       continue;
     }
     const errors: ParseError[] = [];
@@ -174,33 +186,57 @@ function readJsonRecords(text: string, lines: boolean): { records: RawRecord[]; 
     if (errors.length > 0 || !root) {
       // One character, but never past the chunk: at the end of a line it would end inside "\r\n".
       const at = Math.min(errors[0]?.offset ?? 0, chunk.text.length);
-      diagnostics.push({
-        severity: 'error',
-        code: 'json/syntax',
-        message: 'JSON syntax error',
-        range: mapper.range(chunk.offset + at, Math.min(1, chunk.text.length - at)),
-      });
+      yield {
+        diagnostic: {
+          severity: 'error',
+          code: 'json/syntax',
+          message: 'JSON syntax error',
+          range: mapper.range(chunk.offset + at, Math.min(1, chunk.text.length - at)),
+        },
+      };
       continue;
     }
     const objects = root.type === 'array' ? (root.children ?? []) : [root];
     for (const node of objects) {
-      if (node.type === 'object') records.push(objectRecord(node, chunk.text, chunk.offset, mapper));
+      if (node.type === 'object') yield { record: objectRecord(node, chunk.text, chunk.offset, mapper) };
       else
-        diagnostics.push({
-          severity: 'error',
-          code: 'babyai/record-shape',
-          message: 'a record must be a JSON object',
-          range: mapper.range(chunk.offset + node.offset, node.length),
-        });
+        yield {
+          diagnostic: {
+            severity: 'error',
+            code: 'babyai/record-shape',
+            message: 'a record must be a JSON object',
+            range: mapper.range(chunk.offset + node.offset, node.length),
+          },
+        };
     }
   }
-  return { records, diagnostics };
+}
+
+/** Any record file's records and problems in file order (CSV's read whole, then ordered by line). */
+export function* recordFileItems(name: string, text: string): Generator<RecordFileItem> {
+  if (!/\.csv$/i.test(name)) {
+    yield* jsonRecordItems(text, /\.(jsonl|ndjson)$/i.test(name));
+    return;
+  }
+  const { records, diagnostics } = readCsvRecords(text);
+  const items: RecordFileItem[] = [
+    ...records.map((record) => ({ record })),
+    ...diagnostics.map((diagnostic) => ({ diagnostic })),
+  ];
+  const lineOf = (item: RecordFileItem) => (item.record ?? item.diagnostic).range.start.line;
+  yield* items.sort((a, b) => lineOf(a) - lineOf(b));
 }
 
 /** Reads any record file by its name: .csv, .jsonl / .ndjson, else JSON. */
 export function readRecordFile(name: string, text: string): { records: RawRecord[]; diagnostics: Diagnostic[] } {
   if (/\.csv$/i.test(name)) return readCsvRecords(text);
-  return readJsonRecords(text, /\.(jsonl|ndjson)$/i.test(name));
+  const records: RawRecord[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const item of jsonRecordItems(text, /\.(jsonl|ndjson)$/i.test(name))) {
+    if (item.record) records.push(item.record);
+    else diagnostics.push(item.diagnostic);
+  }
+  return { records, diagnostics };
 }
 
 /** The index of the record whose text spans `line` (0-based), or -1: "the record under the cursor". */
