@@ -4,6 +4,7 @@
 // grid file are not independent), split into one panel per value of the plot's `panel` field.
 // figureSvg.ts draws them; the CLI writes them as files, the HTML report and the results view show them.
 import type { BenchmarkReport, ReportPlot } from '../benchmark/registry';
+import { fieldValue } from './records';
 import { compareKeyValues, type KeyValue, type ReportRow } from './report';
 import { clusteredBootstrap } from './stats';
 
@@ -61,15 +62,11 @@ function collect(report: BenchmarkReport, rows: readonly ReportRow[], plot: Repo
     if (!row.inMeans || !(plot.metric in row.metrics)) continue;
     const value = row.metrics[plot.metric] ?? (zero ? 0 : null);
     if (value === null) continue;
-    const x = row.fields[plot.x] ?? null;
+    const x = fieldValue(row.record, row.fields, plot.x);
     // A line needs a number on its axis: a question without one (a map question has no route) is not on it.
     if (plot.kind === 'lines' && typeof x !== 'number') continue;
-    const panel = plot.panel ? String(row.fields[plot.panel] ?? '—') : '';
-    // A series the panels already split by would repeat the panel's title in every legend entry.
-    const series =
-      plot.series && plot.series !== plot.panel
-        ? `${row.record.model.id} · ${String(row.fields[plot.series] ?? '—')}`
-        : row.record.model.id;
+    const panel = plot.panel ? String(fieldValue(row.record, row.fields, plot.panel) ?? '—') : '';
+    const series = seriesName(row, plot);
     let ofPanel = cells.get(panel);
     if (!ofPanel) cells.set(panel, (ofPanel = new Map()));
     let ofSeries = ofPanel.get(series);
@@ -79,6 +76,18 @@ function collect(report: BenchmarkReport, rows: readonly ReportRow[], plot: Repo
     values.push({ cluster: row.cluster, value });
   }
   return cells;
+}
+
+/**
+ * A mark's series: the model, and the plot's series field's value; neither when the axis or the
+ * panels already show it (a legend entry repeating every panel's title says nothing).
+ */
+function seriesName(row: ReportRow, plot: ReportPlot): string {
+  const parts: string[] = [];
+  if (plot.x !== 'model') parts.push(row.record.model.id);
+  if (plot.series && plot.series !== plot.panel)
+    parts.push(String(fieldValue(row.record, row.fields, plot.series) ?? '—'));
+  return parts.join(' · ') || plot.metric;
 }
 
 function point(x: KeyValue, values: ReadonlyArray<{ cluster: string; value: number }>): FigurePoint {

@@ -2,6 +2,7 @@
 // bar chart per plot the benchmark declares (BenchmarkReport.plots), a row per value of its `x`
 // field and a bar per model (and per `series` value), each bar labelled with its mean and count.
 import type { BenchmarkReport, ReportPlot } from '../benchmark/registry';
+import { fieldValue } from './records';
 import { compareKeyValues, type KeyValue, type ReportRow } from './report';
 import type { PlotData } from './reportTypes';
 
@@ -47,9 +48,10 @@ export function plotData(report: BenchmarkReport, rows: readonly ReportRow[], pl
     const raw = row.metrics[plot.metric];
     const value = raw ?? (zero ? 0 : null);
     if (value === null) continue;
-    const x = row.fields[plot.x] ?? null;
+    // fieldValue: `model` and `mode` are fields of every benchmark without being in `fields`.
+    const x = fieldValue(row.record, row.fields, plot.x);
     const bar = plot.series
-      ? `${row.record.model.id} · ${String(row.fields[plot.series] ?? '—')}`
+      ? `${row.record.model.id} · ${String(fieldValue(row.record, row.fields, plot.series) ?? '—')}`
       : row.record.model.id;
     let ofX = byX.get(x);
     if (!ofX) {

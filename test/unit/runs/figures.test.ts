@@ -103,6 +103,8 @@ describe('waypoint report --plots DIR', function () {
     assert.equal(plotted.stdout, plain.stdout);
     const files = readdirSync(join(dir, 'figures')).sort();
     assert.deepEqual(files, [
+      'mango-success-rates-on-df-and-rf-questions-easy-and-hard.png',
+      'mango-success-rates-on-df-and-rf-questions-easy-and-hard.svg',
       'mango-success-strict-by-path-length.png',
       'mango-success-strict-by-path-length.svg',
       'mango-success-strict-per-game-easy-and-hard.png',
@@ -110,6 +112,13 @@ describe('waypoint report --plots DIR', function () {
     ]);
     const svg = readFileSync(join(dir, 'figures', 'mango-success-strict-by-path-length.svg'), 'utf8');
     for (const text of ['oracle', 'random', 'path length', '<polyline']) assert.ok(svg.includes(text), text);
+    // The paper's Figure 2: a bar per model, easy and hard apart, DF and RF panels.
+    const rates = readFileSync(
+      join(dir, 'figures', 'mango-success-rates-on-df-and-rf-questions-easy-and-hard.svg'),
+      'utf8',
+    );
+    for (const text of ['>df<', '>rf<', '>easy<', '>hard<', '>oracle<', '>random<'])
+      assert.ok(rates.includes(text), text);
     const png = readFileSync(join(dir, 'figures', 'mango-success-strict-by-path-length.png'));
     assert.deepEqual([...png.subarray(1, 4)], [...Buffer.from('PNG')]);
     assert.match(plotted.stderr, /mango-success-strict-by-path-length\.svg, \.png: Success \(strict\) by path length/);

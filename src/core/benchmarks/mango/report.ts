@@ -90,6 +90,14 @@ export const mangoReport: BenchmarkReport<MangoQuestion> = {
   },
   valid: (record) => record.error === undefined && scoresParsed(record),
   plots: [
+    // The paper's Figure 2: success rates of each model, (a) DF and (b) RF, easy and hard.
+    {
+      title: 'Success rates on DF and RF questions, easy and hard',
+      x: 'model',
+      metric: 'success_strict',
+      series: 'difficulty',
+      panel: 'task',
+    },
     // The paper's Figure: success against the route's length, a line a model, DF and RF apart.
     {
       title: 'Success (strict) by path length',
