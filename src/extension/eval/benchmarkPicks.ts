@@ -22,6 +22,8 @@ export interface RunBenchmarkOptions {
   profiles?: string[];
   mode?: ScoringMode;
   concurrency?: number;
+  /** Times each question is asked (`waypoint.runs.epochs` when absent). */
+  epochs?: number;
   /** Skip the modal confirm. */
   confirmed?: boolean;
   /** What to do with a resumable run file: resume it (default when asked without UI) or start a new one. */

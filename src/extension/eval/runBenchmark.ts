@@ -37,6 +37,7 @@ import { readRunFile, streamRunFile } from '../../host/runFileReader';
 import { concurrencyAdvice, concurrencySummary } from '../../core/runs/adaptiveConcurrency';
 import { breakerAdvice } from '../../core/runs/circuitBreaker';
 import { failureGroupLine, failureGroups } from '../../core/runs/failureSummary';
+import { withEpochs } from '../../core/runs/epochs';
 import type { RunProgress, RunResult } from '../../core/runs/runner';
 import { requireTrust, workspaceStore } from './modelCall';
 import { type BenchmarkChoice, chooseRun, type RunBenchmarkOptions } from './benchmarkPicks';
@@ -294,6 +295,7 @@ async function confirmRun(
   set: { questions: readonly PreparedQuestion[]; problems: readonly string[] },
   plans: readonly ProfilePlan[],
   total: number,
+  epochs: number,
 ): Promise<boolean> {
   const { definition } = choice;
   const lines = plans.map((plan) => {
@@ -306,7 +308,7 @@ async function confirmRun(
     ? `\n\n${set.problems.length} source problem${set.problems.length === 1 ? '' : 's'} (see the Waypoint output): ${set.problems[0]}`
     : '';
   const action = `Run ${total} question${total === 1 ? '' : 's'}…`;
-  const detail = `${definition.label}, ${choice.mode} scoring, concurrency ${choice.concurrency}, ${set.questions.length} questions per model.\n\n${lines.join('\n')}${problems}\n\nRun files go to ${BATCH_FOLDER}/. Prompt tokens are counted with cl100k.`;
+  const detail = `${definition.label}, ${choice.mode} scoring, concurrency ${choice.concurrency}, ${set.questions.length} questions per model${epochs > 1 ? `, each asked ${epochs} times (waypoint.runs.epochs)` : ''}.\n\n${lines.join('\n')}${problems}\n\nRun files go to ${BATCH_FOLDER}/. Prompt tokens are counted with cl100k.`;
   const answer = await vscode.window.showInformationMessage(
     `Waypoint: run ${definition.label} with ${choice.profiles.map((profile) => profile.id).join(', ')}?`,
     { modal: true, detail },
@@ -485,10 +487,12 @@ export async function runBenchmark(
   if (!choice) return undefined;
   const set = await readQuestions(deps, choice);
   if (!set) return undefined;
-  const plans = await planProfiles(deps, choice, set.questions, options.resume);
+  // Repeats as `waypoint run --epochs K` makes them: the core runner seeds, caches and stamps each epoch.
+  const epochs = options.epochs ?? vscode.workspace.getConfiguration('waypoint').get<number>('runs.epochs', 1);
+  const plans = await planProfiles(deps, choice, withEpochs(set.questions, epochs), options.resume);
   if (!plans) return undefined;
   const total = plans.reduce((sum, plan) => sum + plan.state.questions.length, 0);
-  if (!options.confirmed && !(await confirmRun(choice, set, plans, total))) return undefined;
+  if (!options.confirmed && !(await confirmRun(choice, set, plans, total, epochs))) return undefined;
   const ran = await runPlans(deps, choice, plans, total);
   return ran && finish(deps, choice.definition, choice.mode, ran.runs, ran.cancelled);
 }

@@ -112,5 +112,39 @@ export function defineResultsTests(): void {
       assert.ok(csv && existsSync(csv));
       assert.equal(readFileSync(csv, 'utf8').trim(), waypointCli(['report', ...files, '--csv']).trim());
     });
+
+    it('asks each question waypoint.runs.epochs times: epochs stamped, and the report gives pass@k', async () => {
+      const settings = vscode.workspace.getConfiguration('waypoint');
+      await settings.update('runs.epochs', 2, vscode.ConfigurationTarget.Workspace);
+      try {
+        const result = await vscode.commands.executeCommand<RunBenchmarkResult | undefined>('waypoint.runBenchmark', {
+          benchmark: 'mango',
+          sources: ['mango/lighthouse'],
+          questionOptions: {},
+          profiles: ['random'],
+          mode: 'faithful',
+          concurrency: 4,
+          confirmed: true,
+          resume: false,
+        });
+        assert.ok(result && !result.cancelled, 'the run finished');
+        const [run] = result.runs;
+        const epochs = readFileSync(run.file, 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => (JSON.parse(line) as { epoch?: number }).epoch);
+        assert.equal(epochs.length, 728, 'each of the 364 questions twice');
+        assert.deepEqual(
+          [1, 2].map((epoch) => epochs.filter((value) => value === epoch).length),
+          [364, 364],
+        );
+        const report = JSON.parse(waypointCli(['report', run.file, '--json'])) as ReportJson;
+        const success = report.groups[0].metrics.success_strict;
+        assert.equal(success['pass@k']?.k, 2, JSON.stringify(Object.keys(success)));
+        assert.equal(success.repeats?.epochs, 2);
+      } finally {
+        await settings.update('runs.epochs', undefined, vscode.ConfigurationTarget.Workspace);
+      }
+    });
   });
 }
