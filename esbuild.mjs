@@ -42,7 +42,7 @@ const entries = (...names) => Object.fromEntries(names.map((name) => [name, `src
 const builds = [
   // dist/extension.js only times loading dist/extension-core.js (see src/extension/timedLoad.ts).
   { ...nodeCommon, entryPoints: entries('extension'), outdir: 'dist', external: ['vscode', './extension-core.js'] },
-  { ...nodeCommon, entryPoints: entries('extension-core', 'languageClient', 'runFileWorker', 'server', 'evaluation', 'boards', 'runSummaries'), outdir: 'dist' },
+  { ...nodeCommon, entryPoints: entries('extension-core', 'languageClient', 'runFileWorker', 'server', 'evaluation', 'boards', 'runSummaries', 'agentTools'), outdir: 'dist' },
   // dist/cli.js only picks one of the CLI bundles (see src/cli/bin.ts).
   { ...nodeCommon, entryPoints: entries('cli'), outdir: 'dist', banner: { js: '#!/usr/bin/env node' }, external: ['./cli-main.js', './cli-skeletons.js', './cli-import-grasp.js', './cli-mcp.js'] },
   // resvg is a native module (report --plots' PNG): loaded from node_modules, never bundled.
