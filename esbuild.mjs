@@ -18,6 +18,8 @@ const common = {
   minify: production,
   logLevel: 'warning',
   legalComments: 'none',
+  // docs/diagnostics.md is the agent tools' glossary of codes (core/tools/explain.ts), bundled as text.
+  loader: { '.md': 'text' },
 };
 
 // 'module' first: jsonc-parser's UMD main build hides its requires from the bundler.
@@ -40,11 +42,11 @@ const entries = (...names) => Object.fromEntries(names.map((name) => [name, `src
 const builds = [
   // dist/extension.js only times loading dist/extension-core.js (see src/extension/timedLoad.ts).
   { ...nodeCommon, entryPoints: entries('extension'), outdir: 'dist', external: ['vscode', './extension-core.js'] },
-  { ...nodeCommon, entryPoints: entries('extension-core', 'languageClient', 'runFileWorker', 'server', 'evaluation', 'boards', 'runSummaries'), outdir: 'dist' },
+  { ...nodeCommon, entryPoints: entries('extension-core', 'languageClient', 'runFileWorker', 'server', 'evaluation', 'boards', 'runSummaries', 'agentTools'), outdir: 'dist' },
   // dist/cli.js only picks one of the CLI bundles (see src/cli/bin.ts).
-  { ...nodeCommon, entryPoints: entries('cli'), outdir: 'dist', banner: { js: '#!/usr/bin/env node' }, external: ['./cli-main.js', './cli-skeletons.js', './cli-import-grasp.js'] },
+  { ...nodeCommon, entryPoints: entries('cli'), outdir: 'dist', banner: { js: '#!/usr/bin/env node' }, external: ['./cli-main.js', './cli-skeletons.js', './cli-import-grasp.js', './cli-mcp.js'] },
   // resvg is a native module (report --plots' PNG): loaded from node_modules, never bundled.
-  { ...nodeCommon, entryPoints: entries('cli-main', 'cli-skeletons', 'cli-import-grasp'), outdir: 'dist', external: ['@resvg/resvg-js'] },
+  { ...nodeCommon, entryPoints: entries('cli-main', 'cli-skeletons', 'cli-import-grasp', 'cli-mcp'), outdir: 'dist', external: ['@resvg/resvg-js'] },
   { ...browserCommon, entryPoints: { overview: 'webview/overview/main.ts', maze: 'webview/maze/main.ts', board: 'webview/board/main.ts', results: 'webview/results/main.ts', play: 'webview/play/main.ts' }, outdir: 'dist/webview' },
 ];
 

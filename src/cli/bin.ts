@@ -10,10 +10,12 @@ import { createRequire, wrap } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
-/** Commands (first two words, `--debug` aside) served by a small bundle of their own. */
+/** Commands (first two words, or `mcp` alone; `--debug` aside) served by a small bundle of their own. */
 const SMALL_BUNDLES: Readonly<Record<string, string>> = {
   'mango skeletons': './cli-skeletons.js',
   'import grasp': './cli-import-grasp.js',
+  // The MCP server: the SDK is compiled only when serving (src/cli/mcpMain.ts).
+  mcp: './cli-mcp.js',
 };
 
 /** Bytes of the source's SHA-1 at the head of a cache file: V8 itself checks only the source's length. */
@@ -49,7 +51,9 @@ function loadBundle(name: string): void {
 
 const [name, command] = process.argv.slice(2).filter((argument) => argument !== '--debug');
 // --help is answered by the full CLI, which holds the usage text.
-const small = process.argv.includes('--help') ? undefined : SMALL_BUNDLES[`${name} ${command}`];
+const small = process.argv.includes('--help')
+  ? undefined
+  : (SMALL_BUNDLES[`${name} ${command}`] ?? (name === 'mcp' ? SMALL_BUNDLES.mcp : undefined));
 // The small bundle is a plain require of a sibling (left external by esbuild.mjs): it runs its command on load.
 if (small) require(small);
 else loadBundle('cli-main.js');

@@ -15,6 +15,7 @@ import { runModels } from './runs/models';
 import { runPlay } from './runs/play';
 import { runReport } from './runs/report';
 import { stderrLine } from './output';
+import { UsageError } from './args';
 import { runRun } from './runs/run';
 import { runSmartplay } from './smartplay/commands';
 import { runValidate } from './validate';
@@ -55,6 +56,7 @@ commands:
   smartplay replay messenger --level 1|2|3 --seed S --actions "..."   replay Messenger exactly for a seed [--json]
   smartplay run <Game> --agent random|hanoi-solver|crafter-wood    play an episode with a built-in agent, print its log [--seed N] [--max-steps N]
   smartplay check <episode.jsonl>                     validate an episode log
+  mcp   the agent tools (validate, explain, list_questions, oracle, score, simulate, render) as an MCP server over stdio, for MCP clients and coding agents; paths relative to the current folder
   play mango <gameDir> --from ROOM --to ROOM | play babyai <level|records> [--index N] | play grasp <grids.jsonl> [--index N] [--setting 8-none-0]   an interactive episode (--agent oracle|random [--seed S] or model options as for run, e.g. [--max-completion-tokens N] [--message-layout as-is|alternate] [--history-turns N]) [--max-steps N] [--json]
 
 options:
@@ -75,6 +77,11 @@ const subcommands: Record<string, Subcommand> = {
   grasp: runGrasp,
   smartplay: runSmartplay,
   play: runPlay,
+  // Served by dist/cli-mcp.js (bin.ts sends `mcp` there, so this bundle never loads the MCP SDK);
+  // listed here for `waypoint mcp --help`, which the full CLI answers.
+  mcp: async () => {
+    throw new UsageError('mcp is served by the waypoint executable (dist/cli.js mcp)');
+  },
 };
 
 /** `waypoint <command> --help`: that command's USAGE lines (with their indented continuations) and the common options. */

@@ -1,6 +1,7 @@
 // Activation: create what the commands share (the language client, answer documents, the Runs
 // view) and register the command table (commandTable.ts). Everything heavy (parsing, validation)
 // lives in the server process; evaluation, the board and the webviews' code load on first use.
+import { registerAgentTools } from './agentTools';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { ValidateWorkspaceRequest } from '../protocol/lsp';
@@ -105,6 +106,8 @@ export async function activate(
   const ctx = createCommandContext(context, output);
   for (const [id, create] of Object.entries(allCommands))
     context.subscriptions.push(vscode.commands.registerCommand(id, create(ctx)));
+  // By name only: the tools' code is loaded on their first call (agentTools.ts).
+  registerAgentTools(context);
   // After activation returns: loading the client library is not activation's time.
   setImmediate(() => startLanguageClient(ctx));
   const activationPhases = { ...loadTimes, activateMs: performance.now() - activateStarted };
