@@ -4,6 +4,7 @@
 import { runBabyai } from './babyai/commands';
 import { runBatch } from './runs/batch';
 import { runCompare } from './runs/compare';
+import { runExport } from './runs/export';
 import { runGate } from './runs/gate';
 import { exitQuietlyOnEpipe, runSubcommand, type Subcommand } from './command';
 import { runGrasp } from './grasp/commands';
@@ -31,6 +32,8 @@ commands:
   models test --profile F --profile-id ID | --base-url URL --model NAME   check a model profile: its server's model list and one one-token request; a verdict (OK, no key set, key refused, not reachable, wrong URL path, model loading, …), the served model and the latency [--api-key-env VAR] [--timeout-ms MS] [--json]
   import mango <folder>... --out F   upstream result folders (with their game folders) as scored run records [--mode faithful|reference] [--model-name NAME] [--json]
   import grasp <file-or-folder>... --out F --grids DIR   score upstream o1-mini/Batch/baseline outputs into run records [--mode faithful|reference|pre2025|paper] [--indices A-B] [--model-name NAME] [--extraction recommended|every-word] [--workers N] [--json]
+  import inspect <log.eval|log.json>... --out F   Inspect AI logs written by export inspect back as the run records they came from (a sample without a Waypoint record is named, exit 1) [--json]
+  export inspect <run.jsonl>... --out DIR   Inspect AI .eval logs, one per benchmark, model and run: prompts, answers, scores with diagnostics, usage; the record in each sample's metadata [--json]
   batch export <benchmark> <source>... --model NAME   OpenAI Batch API request lines on stdout (question options as for run, e.g. grasp --settings all --indices 0-9)
       [--format openai|anthropic] [--temperature T] [--max-tokens N] [--max-completion-tokens N] [--reasoning-effort E]
   batch import <benchmark> <source>... --results F --out F   score an OpenAI, vllm run-batch or Anthropic results file into run records [--mode ...] [--model-name NAME]
@@ -67,6 +70,7 @@ const subcommands: Record<string, Subcommand> = {
   validate: runValidate,
   run: runRun,
   import: runImport,
+  export: runExport,
   batch: runBatch,
   report: runReport,
   compare: runCompare,

@@ -3,11 +3,12 @@
 // its own module (importGrasp.ts, ...) with its own options.
 import { runImportGrasp } from '../grasp/import';
 import { importMango } from '../mango/import';
+import { importInspect } from './importInspect';
 import { IMPORT_USAGE, runImporter, type Importer } from './importUsage';
 
 type Output = (text: string) => void;
 
-const importers: Record<string, Importer> = { mango: importMango, grasp: runImportGrasp };
+const importers: Record<string, Importer> = { mango: importMango, grasp: runImportGrasp, inspect: importInspect };
 
 /** Runs `waypoint import <benchmark> ...`; returns the exit code. */
 export async function runImport(argv: readonly string[], out: Output, err: Output): Promise<number> {

@@ -6,7 +6,7 @@ type Output = (text: string) => void;
 export type Importer = (argv: readonly string[], out: Output, err: Output) => Promise<number>;
 
 export const IMPORT_USAGE =
-  'usage: waypoint import <benchmark> <file-or-folder>... --out <run.jsonl> [--grids DIR (grasp)] [--mode ...] [--indices A-B] [--model-name NAME] [--json]';
+  'usage: waypoint import <benchmark> <file-or-folder>... --out <run.jsonl> [--grids DIR (grasp)] [--mode ...] [--indices A-B] [--model-name NAME] [--json]; inspect: waypoint import inspect <log.eval|log.json>... --out <run.jsonl> [--json]';
 
 /** Runs one importer; a usage error is its message and the usage line, exit 2. */
 export async function runImporter(
