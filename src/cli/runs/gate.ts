@@ -1,4 +1,4 @@
-// `waypoint gate <run.jsonl>... [--baseline <run.jsonl>...] --policy gate.json [--where F=V,...] [--json]`
+// `waypoint gate <run.jsonl>... [--baseline <run.jsonl>...] --policy gate.json [--json]`
 // (runs.md §9): run files checked against a release policy for CI. The files may hold several
 // benchmarks (one per file); each is merged with the other files of its benchmark, as `report`
 // merges shards. The verdict is Markdown a CI job can post (JSON with --json). Exit 0 pass, 1 fail

@@ -1,5 +1,5 @@
-// A Figure (figures.ts) as one standalone SVG document, the same text for the files `report --plots`
-// writes, the HTML report and the results view: a white page, fonts a renderer without the web's
+// A Figure (figures.ts) as one standalone SVG document, the text of the files `report --plots`
+// writes: a white page, fonts a renderer without the web's
 // fonts still has (resvg draws the PNG from it), every text escaped (model ids and field values are
 // data), a <title> on each mark with its exact numbers.
 import type { Figure, FigurePanel, FigurePoint } from './figures';

@@ -2,7 +2,7 @@
 // mean of its metric per x value and series (a model, or a model and a `series` value), with the
 // same 95% interval the report's tables give (a clustered bootstrap: questions of one game, level or
 // grid file are not independent), split into one panel per value of the plot's `panel` field.
-// figureSvg.ts draws them; the CLI writes them as files, the HTML report and the results view show them.
+// figureSvg.ts draws them; `report --plots` writes them as files.
 import type { BenchmarkReport, ReportPlot } from '../benchmark/registry';
 import { fieldValue } from './records';
 import { compareKeyValues, type KeyValue, type ReportRow } from './report';

@@ -1,6 +1,7 @@
 // `waypoint gate` (runs.md §9), as NeMo Evaluator's gate: run files checked against a policy of
-// per-benchmark thresholds for a release. Per benchmark the policy names, per model of the runs and
-// per metric: the headline mean (the report's overall row of the model) must be at least `min`
+// per-benchmark thresholds for a release. Per benchmark the policy names, per model and scoring mode
+// of the runs and per metric: the headline mean (the report's row of the model and mode: two modes
+// score the same answers differently, so neither is averaged into the other) must be at least `min`
 // (at most `max`); with a baseline, a drop larger than `max_drop` fails only when the paired test
 // of `compare` finds it significant (p < 0.05): McNemar's exact test for 0/1 metrics, the paired
 // bootstrap otherwise, pairs by (question, epoch). A benchmark the policy names that no run holds
@@ -19,6 +20,8 @@ export interface GateCheck {
   benchmark: string;
   /** null when the benchmark has no records to check. */
   model: string | null;
+  /** The scoring mode of the model's records checked (null with `model`). */
+  mode: string | null;
   metric: string;
   rule: 'min' | 'max' | 'max_drop' | 'records';
   /** The rule's threshold (for `records`, none). */
@@ -52,20 +55,20 @@ export function pValue(p: number): string {
   return p < 0.001 ? p.toExponential(1) : String(Math.round(p * 1000) / 1000);
 }
 
-/** The headline means of every model of `set`: the report's overall rows. */
-function headlines(set: RecordSet): Map<string, Record<string, number | null>> {
-  const { json } = buildReport(set, { by: 'model' });
-  return new Map(
-    json.groups.map((group) => [
-      String(group.key.model),
-      Object.fromEntries(Object.entries(group.metrics).map(([name, metric]) => [name, metric.mean])),
-    ]),
-  );
+/** The headline means of every model and scoring mode of `set`: the report's rows `--by mode`. */
+function headlines(set: RecordSet): Array<{ model: string; mode: string; means: Record<string, number | null> }> {
+  const { json } = buildReport(set, { by: 'mode' });
+  return json.groups.map((group) => ({
+    model: String(group.key.model),
+    mode: String(group.key.mode),
+    means: Object.fromEntries(Object.entries(group.metrics).map(([name, metric]) => [name, metric.mean])),
+  }));
 }
 
 function levelChecks(
   benchmark: string,
   model: string,
+  mode: string,
   metric: string,
   rule: GateRule,
   mean: number | null,
@@ -77,7 +80,7 @@ function levelChecks(
       mean === null
         ? `no record has a value of ${metric}`
         : `${metric} ${num(mean)} is ${passed ? '' : 'not '}${kind === 'min' ? 'at least' : 'at most'} ${threshold}`;
-    checks.push({ benchmark, model, metric, rule: kind, threshold, value: mean, passed, reason });
+    checks.push({ benchmark, model, mode, metric, rule: kind, threshold, value: mean, passed, reason });
   };
   if (rule.min !== undefined) level('min', rule.min);
   if (rule.max !== undefined) level('max', rule.max);
@@ -94,12 +97,13 @@ function baselineModel(baseline: RecordSet, model: string): string | null {
 function dropCheck(
   benchmark: string,
   model: string,
+  mode: string,
   metric: string,
   maxDrop: number,
   run: RecordSet,
   baseline: RecordSet | undefined,
 ): GateCheck {
-  const check = { benchmark, model, metric, rule: 'max_drop' as const, threshold: maxDrop };
+  const check = { benchmark, model, mode, metric, rule: 'max_drop' as const, threshold: maxDrop };
   if (!baseline) return { ...check, value: null, passed: false, reason: `the baseline has no ${benchmark} records` };
   const against = baselineModel(baseline, model);
   if (against === null)
@@ -109,7 +113,10 @@ function dropCheck(
       passed: false,
       reason: `the baseline has no model ${model} and more than one other`,
     };
-  const compared = compareRuns(baseline, run, { modelA: against, modelB: model }).metrics[metric];
+  // One mode on both sides: compare pairs one answer per question, and a mode is only comparable with itself.
+  const compared = compareRuns(baseline, run, { modelA: against, modelB: model, where: `mode=${mode}` }).metrics[
+    metric
+  ];
   if (!compared)
     return {
       ...check,
@@ -156,6 +163,7 @@ export function evaluateGate(
       checks.push({
         benchmark,
         model: null,
+        mode: null,
         metric: '*',
         rule: 'records',
         threshold: null,
@@ -165,12 +173,12 @@ export function evaluateGate(
       });
       continue;
     }
-    for (const [model, means] of headlines(run))
+    for (const { model, mode, means } of headlines(run))
       for (const [metric, rule] of Object.entries(metrics)) {
-        checks.push(...levelChecks(benchmark, model, metric, rule, means[metric] ?? null));
+        checks.push(...levelChecks(benchmark, model, mode, metric, rule, means[metric] ?? null));
         if (rule.max_drop === undefined) continue;
         if (baselines === null) uncheckedDrops++;
-        else checks.push(dropCheck(benchmark, model, metric, rule.max_drop, run, baselines.get(benchmark)));
+        else checks.push(dropCheck(benchmark, model, mode, metric, rule.max_drop, run, baselines.get(benchmark)));
       }
   }
   return {

@@ -9,6 +9,7 @@ import { parseRunRecords } from '../eval/recordSchemas';
 import type { RunRecord, ScoringMode } from '../eval/types';
 import type { BenchmarkReport } from '../benchmark/registry';
 import { readableReport } from './readableReport';
+import { epochOf } from './epochs';
 import { cutsInMeans, isCut, summarise } from './report';
 import type { MetricSummary } from './reportTypes';
 import { applicablePrimary } from './resultsModel';
@@ -86,7 +87,8 @@ function reportOf(benchmark: string): BenchmarkReport | null {
 
 function compactRow(record: RunRecord, report: BenchmarkReport | null): CompactRow {
   return {
-    key: `${record.model.id}\u0000${record.mode}\u0000${record.question.sampleId}`,
+    // mergeRunFiles' key: a repeat (`--epochs`) is an answer of its own, not a superseded one.
+    key: `${record.model.id}\u0000${record.mode}\u0000${record.question.sampleId}\u0000${epochOf(record)}`,
     model: record.model.id,
     mode: record.mode,
     error: record.error !== undefined,

@@ -95,6 +95,57 @@ describe('waypoint gate', () => {
     assert.match(result.stdout, /1 `max_drop` rules were not checked: no `--baseline` was given/);
   });
 
+  it('checks each scoring mode of a model apart: a drop in one mode fails it, the other passes', () => {
+    // Both modes of one model in each file (as `run --mode reference --resume` onto a faithful run writes them).
+    const modes = (model: string, failsFaithful: (n: number) => boolean, failsReference: (n: number) => boolean) => [
+      ...Array.from({ length: 40 }, (_, n) =>
+        mangoRecord({ model, game: n % 2 ? 'zork1' : 'omniquest', n, strict: failsFaithful(n) ? 0 : 1 }),
+      ),
+      ...Array.from({ length: 40 }, (_, n) => ({
+        ...mangoRecord({ model, game: n % 2 ? 'zork1' : 'omniquest', n, strict: failsReference(n) ? 0 : 1 }),
+        mode: 'reference' as const,
+      })),
+    ];
+    writeFileSync(
+      join(dir, 'modes-baseline.jsonl'),
+      jsonl(
+        modes(
+          'model-v1',
+          (n) => n >= 30,
+          (n) => n >= 30,
+        ),
+      ),
+    );
+    writeFileSync(
+      join(dir, 'modes-new.jsonl'),
+      jsonl(
+        modes(
+          'model-v2',
+          (n) => n >= 30,
+          (n) => n >= 20,
+        ),
+      ),
+    );
+    writeFileSync(join(dir, 'modes.json'), JSON.stringify({ mango: { success_strict: { min: 0.6, max_drop: 0.02 } } }));
+    const args = ['gate', 'modes-new.jsonl', '--baseline', 'modes-baseline.jsonl', '--policy', 'modes.json'];
+    const result = waypoint(dir, ...args, '--json');
+    assert.equal(result.code, 1, result.stderr);
+    assert.doesNotMatch(result.stderr, /internal error/);
+    const json = JSON.parse(result.stdout) as GateJson;
+    const outcome = (mode: string, rule: string) =>
+      json.checks.find((check) => check.mode === mode && check.rule === rule);
+    // Each mode's own headline (0.75 and 0.5), not their average 0.625.
+    assert.deepEqual([outcome('faithful', 'min')?.value, outcome('faithful', 'min')?.passed], [0.75, true]);
+    assert.deepEqual([outcome('reference', 'min')?.value, outcome('reference', 'min')?.passed], [0.5, false]);
+    assert.deepEqual([outcome('faithful', 'max_drop')?.drop, outcome('faithful', 'max_drop')?.passed], [0, true]);
+    assert.equal(outcome('reference', 'max_drop')?.passed, false);
+    assert.equal(outcome('reference', 'max_drop')?.paired, 40);
+    assert.match(
+      waypoint(dir, ...args).stdout,
+      /\| \*\*FAIL\*\* \| mango \| model-v2 \(reference\) \| success_strict \| max_drop/,
+    );
+  });
+
   it('fails when the policy names a benchmark no run holds', () => {
     writeFileSync(join(dir, 'grasp.json'), JSON.stringify({ grasp: { energy: { min: 0 } } }));
     const result = waypoint(dir, 'gate', 'steady.jsonl', '--policy', 'grasp.json', '--json');

@@ -100,6 +100,25 @@ describe('Runs view: batch runs grouped by run id and summarised per model', () 
     assert.deepEqual([run.models[0].n, run.models[0].errors, run.models[0].metrics.success_strict.mean], [5, 0, 1]);
   });
 
+  it('a run with --epochs counts every repeat, as the report does, none of them superseded', () => {
+    const list = [1, 2, 3].flatMap((epoch) =>
+      records(
+        rows('gpt', 4, () => (epoch === 1 ? 1 : 0), { epoch }),
+        'run-A',
+      ),
+    );
+    const [run] = groupRuns([summariseRunFile('/w/run.jsonl', jsonl(list))]);
+    const set = mergeRunFiles([{ file: '/w/run.jsonl', records: list }]);
+    assert.deepEqual([run.records, run.superseded], [12, 0]);
+    assert.equal(run.models[0].n, set.records.length);
+    // Epoch 1 right, epochs 2 and 3 wrong: a third, not the last epoch's 0.
+    assert.equal(run.models[0].metrics.success_strict.mean, 1 / 3);
+    assert.equal(
+      run.models[0].metrics.success_strict.mean,
+      buildReport(set).json.groups[0].metrics.success_strict.mean,
+    );
+  });
+
   it("each model's numbers are `waypoint report`'s overall rows on the same records", () => {
     const list = [
       ...records(
