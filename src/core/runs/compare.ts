@@ -201,7 +201,7 @@ function compareMetrics(
     }
     const comparison = compareMetric(report, metric, values);
     if (!comparison) continue;
-    if (comparison.test === 'mcnemar-exact' && flipsMetric === null) {
+    if (comparison.discordant && flipsMetric === null) {
       flipsMetric = metric;
       flips = values
         .filter((pair) => pair.a !== pair.b)
@@ -243,11 +243,12 @@ function compareMetric(
   if (binary) {
     const aOnly = values.filter((pair) => pair.a === 1 && pair.b === 0).length;
     const bOnly = values.filter((pair) => pair.a === 0 && pair.b === 1).length;
-    Object.assign(comparison, {
-      p_value: mcnemarExact(aOnly, bOnly),
-      test: 'mcnemar-exact',
-      discordant: { a_only: aOnly, b_only: bOnly },
-    });
+    comparison.discordant = { a_only: aOnly, b_only: bOnly };
+    // McNemar takes each pair as independent; the repeats (`--epochs`) of one question are not, so
+    // a run with repeats keeps the clustered paired bootstrap's p-value (a deterministic model
+    // flipping 3 questions over 5 epochs is 3 flips, not 15).
+    const repeated = values.some((pair) => pair.epoch !== undefined && pair.epoch > 1);
+    if (!repeated) Object.assign(comparison, { p_value: mcnemarExact(aOnly, bOnly), test: 'mcnemar-exact' });
   }
   return comparison;
 }

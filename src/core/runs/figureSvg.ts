@@ -5,6 +5,13 @@
 import type { Figure, FigurePanel, FigurePoint } from './figures';
 import { escapeHtml } from './plots';
 
+/**
+ * Text for the SVG: escaped, and with the control characters XML forbids (a model id could hold
+ * one) shown as U+FFFD, so the document stays well-formed for resvg and every SVG reader.
+ */
+const xmlText = (text: string) =>
+  escapeHtml(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '\uFFFD'));
+
 const COLOURS = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#edc948', '#b07aa1', '#ff9da7', '#9c755f'];
 const FONT = 'DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif';
 const WIDTH = 760;
@@ -39,7 +46,7 @@ function legend(names: readonly string[]): Block {
         .map((name, index) => {
           const x = MARGIN + (index % perLine) * column;
           const y = top + Math.floor(index / perLine) * 18;
-          return `<rect x="${x}" y="${y + 2}" width="12" height="12" fill="${colour(index)}"/><text x="${x + 17}" y="${y + 12}">${escapeHtml(name)}</text>`;
+          return `<rect x="${x}" y="${y + 2}" width="12" height="12" fill="${colour(index)}"/><text x="${x + 17}" y="${y + 12}">${xmlText(name)}</text>`;
         })
         .join(''),
   };
@@ -69,7 +76,7 @@ function valueRange(figure: Figure): [number, number] {
 
 function pointTitle(series: string, x: unknown, p: FigurePoint): string {
   const interval = p.ci95 ? ` [${fixed(p.ci95[0])}, ${fixed(p.ci95[1])}]` : '';
-  return escapeHtml(`${series}, ${label(x)}: ${fixed(p.mean)}${interval} (n=${p.n})`);
+  return xmlText(`${series}, ${label(x)}: ${fixed(p.mean)}${interval} (n=${p.n})`);
 }
 
 /** One panel of lines: x numeric, a band (the 95% interval) and a line with dots a series. */
@@ -90,7 +97,7 @@ function linesPanel(figure: Figure, panel: FigurePanel, names: readonly string[]
       const sy = (y: number) => top + plotTop + plotHeight - ((y - yLow) / (yHigh - yLow)) * plotHeight;
       const parts: string[] = [];
       if (panel.title !== null)
-        parts.push(`<text x="${left}" y="${top + 16}" font-weight="bold">${escapeHtml(panel.title)}</text>`);
+        parts.push(`<text x="${left}" y="${top + 16}" font-weight="bold">${xmlText(panel.title)}</text>`);
       for (const value of ticks(yLow, yHigh, 4))
         parts.push(
           `<line x1="${left}" x2="${left + plotWidth}" y1="${sy(value).toFixed(1)}" y2="${sy(value).toFixed(1)}" stroke="#e3e3e3"/><text x="${left - 6}" y="${(sy(value) + 4).toFixed(1)}" text-anchor="end">${value}</text>`,
@@ -101,8 +108,8 @@ function linesPanel(figure: Figure, panel: FigurePanel, names: readonly string[]
         );
       parts.push(
         `<rect x="${left}" y="${top + plotTop}" width="${plotWidth}" height="${plotHeight}" fill="none" stroke="#888"/>`,
-        `<text x="${left + plotWidth / 2}" y="${top + height - 6}" text-anchor="middle">${escapeHtml(figure.x.replace(/_/g, ' '))}</text>`,
-        `<text transform="translate(12 ${top + plotTop + plotHeight / 2}) rotate(-90)" text-anchor="middle">${escapeHtml(figure.metric.replace(/_/g, ' '))}</text>`,
+        `<text x="${left + plotWidth / 2}" y="${top + height - 6}" text-anchor="middle">${xmlText(figure.x.replace(/_/g, ' '))}</text>`,
+        `<text transform="translate(12 ${top + plotTop + plotHeight / 2}) rotate(-90)" text-anchor="middle">${xmlText(figure.metric.replace(/_/g, ' '))}</text>`,
       );
       for (const series of panel.series) {
         const hue = colour(names.indexOf(series.name));
@@ -148,7 +155,7 @@ function barsPanel(figure: Figure, panel: FigurePanel, names: readonly string[])
       const sx = (value: number) => left + ((value - low) / (high - low)) * plotWidth;
       const parts: string[] = [];
       if (panel.title !== null)
-        parts.push(`<text x="0" y="${top + 16}" font-weight="bold">${escapeHtml(panel.title)}</text>`);
+        parts.push(`<text x="0" y="${top + 16}" font-weight="bold">${xmlText(panel.title)}</text>`);
       const bottom = top + plotTop + categories.length * group;
       for (const value of ticks(low, high, 4))
         parts.push(
@@ -157,7 +164,7 @@ function barsPanel(figure: Figure, panel: FigurePanel, names: readonly string[])
       categories.forEach((category, row) => {
         const groupTop = top + plotTop + row * group;
         parts.push(
-          `<text x="${left - 6}" y="${groupTop + group / 2 + 3}" text-anchor="end">${escapeHtml(category)}</text>`,
+          `<text x="${left - 6}" y="${groupTop + group / 2 + 3}" text-anchor="end">${xmlText(category)}</text>`,
         );
         panel.series.forEach((series, index) => {
           const p = series.points.find((candidate) => label(candidate.x) === category);
@@ -201,8 +208,8 @@ export function figureSvg(figure: Figure): string {
     blocks.push({ ...block, column: twoAbreast ? index % 2 : 0 });
   });
   const parts: string[] = [
-    `<text x="${MARGIN}" y="22" font-size="14" font-weight="bold">${escapeHtml(caption)}</text>`,
-    `<text x="${MARGIN}" y="40" fill="#444">${escapeHtml(subtitle)}</text>`,
+    `<text x="${MARGIN}" y="22" font-size="14" font-weight="bold">${xmlText(caption)}</text>`,
+    `<text x="${MARGIN}" y="40" fill="#444">${xmlText(subtitle)}</text>`,
   ];
   let top = 52;
   parts.push(head.svg(top));
@@ -216,5 +223,5 @@ export function figureSvg(figure: Figure): string {
     top += Math.max(...row.map((block) => block.height)) + 8;
   }
   const height = Math.ceil(top + MARGIN);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="${FONT}" font-size="12" role="img" aria-label="${escapeHtml(caption)}"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="${FONT}" font-size="12" role="img" aria-label="${xmlText(caption)}"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>`;
 }

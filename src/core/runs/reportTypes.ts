@@ -134,7 +134,7 @@ export interface MetricComparison {
   test: 'mcnemar-exact' | 'paired-bootstrap';
   /** Pairs the metric applies to. */
   n: number;
-  /** McNemar only: discordant pairs, 1 → 0 (b) and 0 → 1 (c). */
+  /** 0/1 metrics: discordant pairs, 1 → 0 (b) and 0 → 1 (c); McNemar tests them unless the runs have repeats. */
   discordant?: { a_only: number; b_only: number };
   /** The run the difference favours when it is significant (p < 0.05) and the metric has a better direction; else null. */
   favours: 'a' | 'b' | null;

@@ -80,6 +80,13 @@ describe('figureSvg', () => {
     assert.match(svg, /<title>&lt;script&gt;alert\(1\)&lt;\/script&gt;, 1: 1\.000 \(n=1\)<\/title>/);
     assert.ok(svg.includes('bootstrap over games'));
   });
+
+  it('shows a control character XML forbids as U+FFFD, so the SVG stays well-formed', () => {
+    const rows = [row('model\u0007one', 1, 'rf', 1)];
+    const svg = figureSvg(figureData('mango', report, rows, lines) as NonNullable<ReturnType<typeof figureData>>);
+    assert.ok(!svg.includes('\u0007'));
+    assert.ok(svg.includes('model\uFFFDone'));
+  });
 });
 
 describe('waypoint report --plots DIR', function () {

@@ -105,4 +105,18 @@ describe('reliability: pass@k, pass^k, mean@K', () => {
     assert.equal(json.flips[0].epoch, 2);
     assert.equal(json.metrics.success_strict.discordant?.b_only, 1);
   });
+
+  it('compare of runs with repeats tests 0/1 metrics by the clustered bootstrap, not McNemar', () => {
+    // Two questions (one game) flipped in each of their 3 epochs: McNemar would take the 6
+    // (question, epoch) pairs as independent, p = 2 × 0.5^6 ≈ 0.031, "significant"; they are two
+    // questions of one game, which the bootstrap over games does not call significant.
+    const none = [0, 0, 0];
+    const all = [1, 1, 1];
+    const a = mergeRunFiles([{ file: 'a', records: crafted('m', [none, none, none, none]) }]);
+    const b = mergeRunFiles([{ file: 'b', records: crafted('m', [all, all, none, none]) }]);
+    const metric = compareRuns(a, b).metrics.success_strict;
+    assert.equal(metric.test, 'paired-bootstrap');
+    assert.deepEqual(metric.discordant, { a_only: 0, b_only: 6 });
+    assert.ok(metric.p_value > 0.05, `p ${metric.p_value}`);
+  });
 });
