@@ -591,6 +591,12 @@ describe('results view webview', function () {
     const someId = rows[10].record.question.sampleId;
     await page.locator('#filter-text').fill(someId.slice(0, 12));
     assert.equal(await page.locator('.matrix-spacer .matrix-row:not([hidden])').getAttribute('data-question'), someId);
+    // Questions are named by their meaning (the sample id in the tooltip), and found by its words.
+    const firstQuestion = page.locator('.matrix-spacer .matrix-row:not([hidden]) .matrix-q').first();
+    assert.equal(await firstQuestion.textContent(), 'DF West of House → Kitchen');
+    assert.match((await firstQuestion.getAttribute('title')) ?? '', new RegExp(`sample id ${someId}`));
+    await page.locator('#filter-text').fill('kitchen');
+    assert.equal(Number(await page.locator('#matrix-summary').getAttribute('data-questions')), bySample.size);
     // Errors and unparseable answers have their own marks.
     await page.locator('#filter-text').fill('');
     assert.equal(await page.locator('.matrix-row:not([hidden]) .matrix-cell.cell-error').count(), 1);
@@ -675,7 +681,7 @@ describe('results view webview', function () {
     await page.close();
   });
 
-  it('keeps every model column in view beside the detail in a 1000 px editor; ids keep their distinguishing end', async () => {
+  it('keeps every model column in view beside the detail in a 1000 px editor; labels keep their distinguishing end', async () => {
     const page = await openResults(mangoBuilt.model, { viewport: { width: 1000, height: 800 } });
     await page.locator('#tab-questions').click();
     await page.locator('.matrix-cell').first().click();
@@ -691,19 +697,19 @@ describe('results view webview', function () {
         `the ${name} column ends at ${head.x + head.width}, the matrix at ${scroller.x + scroller.width}`,
       );
     }
-    // An id too long for its cell is cut in the middle: its last characters are on screen.
+    // A label too long for its cell is cut in the middle: its last characters are on screen.
     const first = page.locator('.matrix-spacer .matrix-row:not([hidden])').first();
-    const id = (await first.getAttribute('data-question')) as string;
-    assert.equal(await first.locator('.matrix-q').textContent(), id, 'the cell holds the whole id');
+    const label = 'DF West of House → Kitchen';
+    assert.equal(await first.locator('.matrix-q').textContent(), label, 'the cell holds the whole label');
     const [cell, tail] = await Promise.all([
       first.locator('.matrix-q').boundingBox(),
       first.locator('.matrix-q .q-tail').boundingBox(),
     ]);
     assert.ok(
       cell && tail && tail.width > 0 && tail.x + tail.width <= cell.x + cell.width + 0.5,
-      'the end of the id is shown',
+      'the end of the label is shown',
     );
-    assert.equal(await first.locator('.matrix-q .q-tail').innerText(), id.slice(-10));
+    assert.equal(await first.locator('.matrix-q .q-tail').innerText(), Array.from(label).slice(-14).join(''));
     // The detail beside it fits its pane: a long diagnostic code wraps instead of pushing the
     // buttons and the id out of sight; its timing says what it measures.
     const overflow = await page.locator('#detail').evaluate((element) => element.scrollWidth - element.clientWidth);

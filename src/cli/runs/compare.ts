@@ -6,8 +6,9 @@
 import * as z from 'zod/mini';
 import { compareRuns } from '../../core/runs/compare';
 import { compareMarkdown, compareText } from '../../core/runs/format';
+import { labelFlips } from '../../core/runs/questionLabels';
 import { ReportUsageError } from '../../core/runs/records';
-import { whereMatchesNothing } from '../../core/runs/report';
+import { reportRows, whereMatchesNothing } from '../../core/runs/report';
 import { parseArgs, UsageError } from '../args';
 import { printBlock, truncatedOption } from './report';
 import { readRunFiles } from './runFileReader';
@@ -63,13 +64,15 @@ export async function runCompare(argv: readonly string[], out: Output, err: Outp
       for (const line of unmatched) err(line);
       return 1;
     }
-    const json = compareRuns(a.set, b.set, {
+    const compared = compareRuns(a.set, b.set, {
       where: args.options.get('where'),
       modelA: args.options.get('model-a'),
       modelB: args.options.get('model-b'),
       pairsB,
       includeTruncated: truncatedOption(args.flags),
     });
+    // Flips name their question as run A words it (a re-skin's B questions are A's under new names).
+    const json = labelFlips(compared, reportRows(a.set));
     if (args.flags.has('json')) out(JSON.stringify(json));
     else printBlock(out, args.flags.has('markdown') ? compareMarkdown(json) : compareText(json));
     return a.failed || b.failed ? 1 : 0;

@@ -278,6 +278,12 @@ export interface BenchmarkReport<Q extends QuestionBase = QuestionBase> {
    */
   readonly glossary: Readonly<Record<string, string>>;
   cluster(record: RunRecord<Q>): string;
+  /**
+   * The question in a few words a reader recognises (`DF west of house → kitchen`, `Plan ·
+   * GoToObj · record 3`): the question matrix, compare's flips and the reports name questions by
+   * it, and the matrix search matches it. Without it, the runLabel hook's label, else the sample id.
+   */
+  questionLabel?(record: RunRecord<Q>): string;
   fields(record: RunRecord<Q>): Record<string, string | number | null>;
   /**
    * The record's metrics: a key absent means the metric does not apply to this question (Decompose

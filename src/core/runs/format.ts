@@ -311,14 +311,35 @@ function compareCaption(json: CompareJson): string {
   return `${json.benchmark}: ${json.paired} paired questions (A ${json.models.a.join(', ')}; B ${json.models.b.join(', ')}); unpaired: ${json.unpaired.a} only in A, ${json.unpaired.b} only in B${json.errors && json.errors.a + json.errors.b > 0 ? `; left out as errors (failed model calls): ${json.errors.a} in A, ${json.errors.b} in B` : ''}. ${droppedSentence(json)}${costSentence(json)}`;
 }
 
+/** Flips listed by name in the text output; `--json` has them all. */
+const FLIPS_LISTED = 20;
+
+/** The first flips, each named by its question's label (else its sample id), with A's and B's values. */
+function flipRows(json: CompareJson): string[][] {
+  return json.flips
+    .slice(0, FLIPS_LISTED)
+    .map((flip) => [flip.label ?? flip.sampleId, formatNumber(flip.a), formatNumber(flip.b), flip.sampleId]);
+}
+
 export function compareText(json: CompareJson): string {
   const { header, rows } = comparisonRows(json);
   const lines = [compareCaption(json), '', ...alignedTable(header, rows)];
   if (json.flips_metric) lines.push('', flipsLine(json));
+  if (json.flips.length > 0) {
+    lines.push('', ...alignedTable(['question', 'a', 'b', 'sample id'], flipRows(json)));
+    if (json.flips.length > FLIPS_LISTED)
+      lines.push(`(first ${FLIPS_LISTED} of ${json.flips.length}; --json lists them all)`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
 export function compareMarkdown(json: CompareJson): string {
   const { header, rows } = comparisonRows(json);
-  return `${[`**${markdownCell(compareCaption(json))}**`, '', ...markdownTable(header, rows)].join('\n')}\n`;
+  const lines = [`**${markdownCell(compareCaption(json))}**`, '', ...markdownTable(header, rows)];
+  if (json.flips_metric && json.flips.length > 0) {
+    lines.push('', flipsLine(json), '', ...markdownTable(['question', 'a', 'b', 'sample id'], flipRows(json)));
+    if (json.flips.length > FLIPS_LISTED)
+      lines.push('', `(first ${FLIPS_LISTED} of ${json.flips.length}; --json lists them all)`);
+  }
+  return `${lines.join('\n')}\n`;
 }

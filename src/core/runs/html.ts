@@ -222,7 +222,7 @@ export function reportHtml(
     .map(([name, values]) => `${name}=${values.join('|')}`)
     .join(', ');
   const glossary = glossaryEntries(report.glossary, presentMetrics(rows, report), [...json.by, ...fieldValues(rows)]);
-  const head = ['model', 'sample', ...report.fieldNames, ...presentMetrics(rows, report), 'valid']
+  const head = ['model', 'question', ...report.fieldNames, ...presentMetrics(rows, report), 'valid']
     .map((name) => headCell(name, glossary))
     .join('');
   return `<!DOCTYPE html>
@@ -247,7 +247,7 @@ ${failures}
 <h2>Questions</h2>
 ${omitted.length > 0 ? `<p class="note">${escapeHtml(omitted.join('; '))}; the run files have them in full.</p>` : ''}
 ${data.replaysOmitted > 0 ? `<p class="note">${data.replaysOmitted} of ${data.rows.length} replays are left out to keep this file small (past the replay size budget); a report narrowed with --where has them.</p>` : ''}
-<p><input id="filter" type="search" placeholder="filter: words in model, sample, fields, error" size="50"> <select id="model"><option value="">all models</option></select> <span id="count"></span></p>
+<p><input id="filter" type="search" placeholder="filter: words in model, question, sample id, fields, error" size="50"> <select id="model"><option value="">all models</option></select> <span id="count"></span></p>
 <table><thead><tr>${head}</tr></thead><tbody id="rows"></tbody></table>
 <button id="more" type="button" hidden>Show more</button>
 <script type="application/json" id="records" data-encoding="${encoding}">${payload}</script>

@@ -4,12 +4,16 @@
 import type { RunRecord } from '../eval/types';
 import { findBenchmark } from '../benchmark/registry';
 import type { BenchmarkReport } from '../benchmark/registry';
+import { QUESTION_FIELDS } from './questionLabels';
 
 /** A mistake in how the command was called (mixed benchmarks, an unknown field): exit 2. */
 export class ReportUsageError extends Error {}
 
-/** Fields every benchmark has: the record's model id and scoring mode. */
-const COMMON_FIELDS = ['model', 'mode'] as const;
+/**
+ * Fields every benchmark has: the record's model id and scoring mode, its question's label and
+ * sample id (labelledFields puts the last two in a row's fields).
+ */
+const COMMON_FIELDS = ['model', 'mode', ...QUESTION_FIELDS] as const;
 
 export interface RecordSet {
   benchmark: string;
@@ -119,6 +123,9 @@ export function parseBy(text: string | undefined, report: BenchmarkReport, bench
           .map((name) => name.trim())
           .filter((name) => name !== '');
   for (const name of names) checkField(report, benchmark, name, '--by');
+  // Two questions may share a label (MANGO's DF questions between the same rooms by other routes):
+  // grouped by question, each keeps its own row, its sample id beside the label.
+  if (names.includes('question') && !names.includes('id')) names.splice(names.indexOf('question') + 1, 0, 'id');
   return ['model', ...names.filter((name, index) => name !== 'model' && names.indexOf(name) === index)];
 }
 

@@ -6,6 +6,7 @@
 import type { RunRecord, ScoringMode } from '../eval/types';
 import type { BenchmarkReport } from '../benchmark/registry';
 import { failureGroups } from './failureSummary';
+import { labelledFields } from './questionLabels';
 import { costTotal } from './recordCost';
 import { fieldValue, matchesWhere, parseBy, parseWhere, type RecordSet } from './records';
 import type { KeyValue, MetricSummary, ReportGroup, FailureCount, ReportJson } from './reportTypes';
@@ -16,6 +17,7 @@ export type { KeyValue, ReportGroup, ReportJson } from './reportTypes';
 /** A record with its benchmark fields and metrics, computed once. */
 export interface ReportRow {
   record: RunRecord;
+  /** The benchmark's fields plus `question` (the question's label) and `id` (its sample id). */
   fields: Record<string, KeyValue>;
   metrics: Record<string, number | null>;
   cluster: string;
@@ -93,7 +95,7 @@ export function reportRows(set: RecordSet, where?: string, includeTruncated?: bo
   const filter = parseWhere(where, report, set.benchmark);
   const rows: ReportRow[] = [];
   for (const record of set.records) {
-    const fields = report.fields(record);
+    const fields = labelledFields(report, record);
     if (!matchesWhere(record, fields, filter)) continue;
     rows.push({
       record,
@@ -298,7 +300,7 @@ export function whereMatchesNothing(set: RecordSet, where: string | undefined): 
     [...filter.keys()].map((name) => [name, new Map()]),
   );
   for (const record of records) {
-    const fields = report.fields(record);
+    const fields = labelledFields(report, record);
     if (matchesWhere(record, fields, filter)) return [];
     for (const [name, values] of taken) {
       const value = fieldValue(record, fields, name);

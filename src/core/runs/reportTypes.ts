@@ -124,7 +124,8 @@ export interface CompareJson {
   metrics: Record<string, MetricComparison>;
   /** The metric `flips` is about (the benchmark's first 0/1 metric with paired values), or null. */
   flips_metric: string | null;
-  flips: Array<{ sampleId: string; a: number; b: number }>;
+  /** `label`: the question in words (questionLabels.ts; an added field, absent from comparisons made before it). */
+  flips: Array<{ sampleId: string; a: number; b: number; label?: string }>;
   /** Each compared metric's better direction, as the benchmark declares it (an added field). */
   better: Record<string, MetricDirection>;
   /** Records left out because the model call failed (`error`): an error is no answer, so it is never paired (an added field). */
@@ -163,6 +164,8 @@ export interface ResultRow {
   m: number;
   /** The question's sample id: records of different models with one id are the same question. */
   q: string;
+  /** The question's label (index into strings): what the matrix shows and its search matches. */
+  l: number;
   /** Field values in `fields` order (indices into strings; null: no value). */
   f: Array<number | null>;
   /** Metric values in `metrics` order (null: none or not applicable). */

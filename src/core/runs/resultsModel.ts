@@ -5,9 +5,10 @@
 // asks for one record's detail when it opens it).
 import { compareRuns, type CompareJson } from './compare';
 import { glossaryEntries } from './glossary';
+import { labelFlips } from './questionLabels';
 import { plotData } from './plots';
 import type { RecordSet } from './records';
-import { buildReport, isCut, overallGroups, type ReportRow } from './report';
+import { buildReport, isCut, overallGroups, type ReportRow, reportRows } from './report';
 import type { RecordDetail, ResultRow, ResultsModel } from './reportTypes';
 import { stringTable } from './stringTable';
 
@@ -63,6 +64,7 @@ export function buildResultsModel(
     const result: ResultRow = {
       m: intern(row.record.model.id),
       q: row.record.question.sampleId,
+      l: intern(String(row.fields.question ?? row.record.question.sampleId)),
       f: fields.map((name, field) => fieldIndex(field, row.fields[name])),
       v: metrics.map((name) => row.metrics[name] ?? null),
       ok: row.valid ? 1 : 0,
@@ -121,5 +123,6 @@ export function recordDetail(row: ReportRow): RecordDetail {
 
 /** `waypoint compare` between two models of one record set (each model's records as one run), treating cut records as the view's report does. */
 export function compareModels(set: RecordSet, modelA: string, modelB: string, includeTruncated?: boolean): CompareJson {
-  return compareRuns(set, set, { modelA, modelB, includeTruncated });
+  const json = compareRuns(set, set, { modelA, modelB, includeTruncated });
+  return labelFlips(json, reportRows(set));
 }

@@ -140,7 +140,7 @@ describe('report (core)', () => {
     const set = mergeRunFiles([viaFile(gptX)]);
     assert.throws(
       () => buildReport(set, { by: 'colour' }),
-      /--by: mango has no field 'colour' \(fields: model, mode, game, task, difficulty, path_length\)/,
+      /--by: mango has no field 'colour' \(fields: model, mode, question, id, game, task, difficulty, path_length\)/,
     );
     assert.throws(() => buildReport(set, { where: 'game' }), /--where: 'game' is not FIELD=VALUE/);
   });
@@ -291,7 +291,7 @@ describe('report (core)', () => {
     const { json, rows } = buildReport(set);
     assert.ok(set.report.metricNames.includes('f1'), 'MANGO declares the map task metrics');
     const html = reportHtml(json, rows, set.report);
-    const head = /<th>model<\/th><th>sample<\/th>(.*?)<\/tr>/s.exec(html)?.[1] ?? '';
+    const head = /<th>model<\/th><th>question<\/th>(.*?)<\/tr>/s.exec(html)?.[1] ?? '';
     // A metric's head carries what it means as its tooltip.
     assert.match(head, /<th title="success_strict: [^"]+">success_strict<\/th>/);
     assert.doesNotMatch(head, /<th[^>]*>(?:precision|recall|f1)<\/th>/);

@@ -56,6 +56,10 @@ export const mangoReport: BenchmarkReport<MangoQuestion> = {
   clusterName: 'game',
   glossary: MANGO_GLOSSARY,
   cluster: (record) => record.question.game,
+  questionLabel: ({ question }) =>
+    question.task === 'map'
+      ? `MAP at step ${question.cutoff}`
+      : `${question.play ? 'PLAY' : question.task.toUpperCase()} ${question.src} → ${question.dst}`,
   fields: (record) => {
     const { question } = record;
     // DF asks to follow its action list; RF's route length is known only when the question carries it.
