@@ -32,8 +32,9 @@ commands:
   batch export <benchmark> <source>... --model NAME   OpenAI Batch API request lines on stdout (question options as for run, e.g. grasp --settings all --indices 0-9)
       [--format openai|anthropic] [--temperature T] [--max-tokens N] [--max-completion-tokens N] [--reasoning-effort E]
   batch import <benchmark> <source>... --results F --out F   score an OpenAI, vllm run-batch or Anthropic results file into run records [--mode ...] [--model-name NAME]
-  report <run.jsonl>... [--by F,...] [--where F=V,...]   the papers' tables with 95% intervals (cut replies left out of the means unless --include-truncated) [--json|--csv|--markdown|--html FILE [--grids|--games|--levels DIR]]
-  compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...]   paired comparison: diff, interval, McNemar / bootstrap p, flips [--model-a M] [--model-b M] [--where F=V,...] [--pairs GAME.reskin.json] [--include-truncated] [--json|--markdown]
+  report <run.jsonl>... [--by F,...] [--where F=V,...]   the papers' tables with 95% intervals (cut replies left out of the means unless --include-truncated; questions with no correct answer at their cutoff in rows of their own unless --include-unanswerable) [--json|--csv|--markdown|--html FILE [--grids|--games|--levels DIR]]
+      --where: a field named twice matches either value (OR), different fields must all match (AND): --where difficulty=easy,difficulty=hard,game=zork1
+  compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...]   paired comparison: diff, interval, McNemar / bootstrap p, flips [--model-a M] [--model-b M] [--where F=V,...] [--pairs GAME.reskin.json] [--include-truncated] [--include-unanswerable] [--json|--markdown]
   mango graph|skeletons <gameDir>   maze graph [--cutoff N] [--reverse none|naive] [--json]; DF/RF skeletons --task df|rf [--cutoff N] [--limit K]
   mango prompt <gameDir> --id ID     the exact upstream prompt [--cutoff N] [--template release|paper] [--json]
   mango score <gameDir> --answers F  scores of answer records (JSONL or a folder of result files) [--mode faithful|reference] [--cutoff N] [--json]

@@ -354,6 +354,47 @@ describe('results view webview', function () {
     await page.close();
   });
 
+  it('reports questions without a correct answer at their cutoff apart, and switches as --include-unanswerable', async () => {
+    // Four questions of each model whose route the walkthrough shown does not contain.
+    const records = mango.records.map((record, index) =>
+      index % 6 === 0 ? { ...record, question: { ...record.question, answerable: false } } : record,
+    );
+    const apartSet = { ...mango, records };
+    const excluded = buildResultsModel(apartSet, ['run-mango.jsonl'], 'MANGO · unanswerable');
+    const count = records.filter((record) => (record.question as { answerable?: boolean }).answerable === false).length;
+    assert.equal(excluded.model.report.unanswerable, count);
+    const page = await openResults(excluded.model);
+    assert.equal(
+      (await page.locator('#unanswerable-treatment > span').innerText()).trim(),
+      `${count} records whose question has no correct answer at its cutoff: out of the means, in their own table below.`,
+    );
+    const apartRows = page.locator('#unanswerable-table tbody tr');
+    assert.equal(await apartRows.count(), excluded.model.report.unanswerable_groups.length);
+    const alpha = excluded.model.overall.find((group) => group.key.model === 'alpha');
+    const overallCells = await page
+      .locator('.results-table')
+      .first()
+      .locator('tbody tr')
+      .first()
+      .locator('td')
+      .allInnerTexts();
+    assert.equal(overallCells[1], String(alpha?.n), 'the overall row is over the answerable questions');
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-unanswerable.png'), fullPage: true });
+    await page.locator('#include-unanswerable').check();
+    assert.deepEqual((await waitFor(page, 'includeUnanswerable')) as unknown, {
+      type: 'includeUnanswerable',
+      include: true,
+    });
+    const included = buildResultsModel(apartSet, ['run-mango.jsonl'], 'MANGO · unanswerable', {
+      includeUnanswerable: true,
+    });
+    await post(page, { type: 'results', model: included.model });
+    await waitFor(page, 'rendered', 2);
+    assert.ok(await page.locator('#include-unanswerable').isChecked());
+    assert.equal(await page.locator('#unanswerable-table').count(), 0);
+    await page.close();
+  });
+
   it('shows what each model cost, last, as `waypoint report` does: dollars, or unknown with its count', async () => {
     // alpha's answers were priced; beta's came from a server without prices (cost nobody knows).
     const records = mango.records.map((record) =>

@@ -97,6 +97,12 @@ export interface ReportJson {
    * --exclude-truncated decided; with only such modes, `truncated_treatment` is `included` (an added field).
    */
   truncated_included_modes: string[];
+  /** Records whose question has no correct answer at its cutoff (a MANGO route the walkthrough shown does not contain; an added field). */
+  unanswerable: number;
+  /** `excluded` (the default): those records are out of `groups` and have `unanswerable_groups` of their own; `included` (`--include-unanswerable`): in `groups` like any other (an added field). */
+  unanswerable_treatment: 'excluded' | 'included';
+  /** The unanswerable records grouped as `groups` are, when excluded; empty when included (an added field). */
+  unanswerable_groups: ReportGroup[];
 }
 
 export interface MetricComparison {
