@@ -253,13 +253,8 @@ function groupOf(report: BenchmarkReport, key: Record<string, KeyValue>, rows: r
   };
 }
 
-/** The report of a record set (throws ReportUsageError for unknown `--by` / `--where` fields). */
-export function buildReport(set: RecordSet, options: ReportOptions = {}): { json: ReportJson; rows: ReportRow[] } {
-  const { report } = set;
-  const by = parseBy(options.by, report, set.benchmark);
-  const rows = reportRows(set, options.where, options.includeTruncated);
-  const headline = headlineRows(rows, options.includeUnanswerable);
-  const apart = options.includeUnanswerable ? [] : rows.filter((row) => !row.answerable);
+/** Records per scoring mode, errored records, and each cut column's records. */
+function recordCounts(rows: readonly ReportRow[]) {
   const modes: Partial<Record<ScoringMode, number>> = {};
   let errors = 0;
   let truncated = 0;
@@ -271,6 +266,17 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     if (column === 'truncated') truncated++;
     if (column === 'context_truncated') contextTruncated++;
   }
+  return { modes, errors, truncated, contextTruncated };
+}
+
+/** The report of a record set (throws ReportUsageError for unknown `--by` / `--where` fields). */
+export function buildReport(set: RecordSet, options: ReportOptions = {}): { json: ReportJson; rows: ReportRow[] } {
+  const { report } = set;
+  const by = parseBy(options.by, report, set.benchmark);
+  const rows = reportRows(set, options.where, options.includeTruncated);
+  const headline = headlineRows(rows, options.includeUnanswerable);
+  const apart = options.includeUnanswerable ? [] : rows.filter((row) => !row.answerable);
+  const { modes, errors, truncated, contextTruncated } = recordCounts(rows);
   const where = parseWhere(options.where, report, set.benchmark);
   const cost = costTotal(rows.map((row) => row.record));
   const treatment = truncatedTreatment(
