@@ -37,8 +37,9 @@ commands:
   batch export <benchmark> <source>... --model NAME   OpenAI Batch API request lines on stdout (question options as for run, e.g. grasp --settings all --indices 0-9)
       [--format openai|anthropic] [--temperature T] [--max-tokens N] [--max-completion-tokens N] [--reasoning-effort E]
   batch import <benchmark> <source>... --results F --out F   score an OpenAI, vllm run-batch or Anthropic results file into run records [--mode ...] [--model-name NAME]
-  report <run.jsonl>... [--by F,...] [--where F=V,...]   the papers' tables with 95% intervals (runs with --epochs: mean@K, pass@k, pass^k) (cut replies left out of the means unless --include-truncated) [--json|--csv|--markdown|--html FILE [--grids|--games|--levels DIR]] [--plots DIR]
-  compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...]   paired comparison: diff, interval, McNemar / bootstrap p, flips [--model-a M] [--model-b M] [--where F=V,...] [--pairs GAME.reskin.json] [--include-truncated] [--json|--markdown]
+  report <run.jsonl>... [--by F,...] [--where F=V,...]   the papers' tables with 95% intervals (runs with --epochs: mean@K, pass@k, pass^k; cut replies left out of the means unless --include-truncated; questions with no correct answer at their cutoff in rows of their own unless --include-unanswerable) [--json|--csv|--markdown|--html FILE [--grids|--games|--levels DIR]] [--plots DIR]
+      --where: a field named twice matches either value (OR), different fields must all match (AND): --where difficulty=easy,difficulty=hard,game=zork1
+  compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...]   paired comparison: diff, interval, McNemar / bootstrap p, flips [--model-a M] [--model-b M] [--where F=V,...] [--pairs GAME.reskin.json] [--include-truncated] [--include-unanswerable] [--json|--markdown]
   gate <run.jsonl>... --policy gate.json   a CI gate: headline means against {"<benchmark>": {"<metric>": {"min": x, "max": x, "max_drop": x}}}; a drop fails when significant (p < 0.05) against [--baseline <run.jsonl>...]; exit 0 pass, 1 fail, 2 usage; Markdown verdict [--json]
   mango graph|skeletons <gameDir>   maze graph [--cutoff N] [--reverse none|naive] [--json]; DF/RF skeletons --task df|rf [--cutoff N] [--limit K]
   mango prompt <gameDir> --id ID     the exact upstream prompt [--cutoff N] [--template release|paper] [--json]

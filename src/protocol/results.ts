@@ -74,6 +74,8 @@ export const resultsToHostMessage = z.discriminatedUnion('type', [
   }),
   /** Count records answered from a cut (`truncated`, `context_truncated`) in the means, or leave them out (the default): `waypoint report --include-truncated`. */
   z.object({ type: z.literal('includeTruncated'), include: z.boolean() }),
+  /** Count questions without a correct answer at their cutoff in the headline, or report them apart (the default): `waypoint report --include-unanswerable`. */
+  z.object({ type: z.literal('includeUnanswerable'), include: z.boolean() }),
   /** The view has drawn the model: how long it took from receiving it (the 2 s budget). */
   z.object({ type: z.literal('rendered'), milliseconds: z.number(), rows: z.int() }),
 ]);

@@ -354,6 +354,47 @@ describe('results view webview', function () {
     await page.close();
   });
 
+  it('reports questions without a correct answer at their cutoff apart, and switches as --include-unanswerable', async () => {
+    // Four questions of each model whose route the walkthrough shown does not contain.
+    const records = mango.records.map((record, index) =>
+      index % 6 === 0 ? { ...record, question: { ...record.question, answerable: false } } : record,
+    );
+    const apartSet = { ...mango, records };
+    const excluded = buildResultsModel(apartSet, ['run-mango.jsonl'], 'MANGO · unanswerable');
+    const count = records.filter((record) => (record.question as { answerable?: boolean }).answerable === false).length;
+    assert.equal(excluded.model.report.unanswerable, count);
+    const page = await openResults(excluded.model);
+    assert.equal(
+      (await page.locator('#unanswerable-treatment > span').innerText()).trim(),
+      `${count} records whose question has no correct answer at its cutoff: out of the means, in their own table below.`,
+    );
+    const apartRows = page.locator('#unanswerable-table tbody tr');
+    assert.equal(await apartRows.count(), excluded.model.report.unanswerable_groups.length);
+    const alpha = excluded.model.overall.find((group) => group.key.model === 'alpha');
+    const overallCells = await page
+      .locator('.results-table')
+      .first()
+      .locator('tbody tr')
+      .first()
+      .locator('td')
+      .allInnerTexts();
+    assert.equal(overallCells[1], String(alpha?.n), 'the overall row is over the answerable questions');
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-unanswerable.png'), fullPage: true });
+    await page.locator('#include-unanswerable').check();
+    assert.deepEqual((await waitFor(page, 'includeUnanswerable')) as unknown, {
+      type: 'includeUnanswerable',
+      include: true,
+    });
+    const included = buildResultsModel(apartSet, ['run-mango.jsonl'], 'MANGO · unanswerable', {
+      includeUnanswerable: true,
+    });
+    await post(page, { type: 'results', model: included.model });
+    await waitFor(page, 'rendered', 2);
+    assert.ok(await page.locator('#include-unanswerable').isChecked());
+    assert.equal(await page.locator('#unanswerable-table').count(), 0);
+    await page.close();
+  });
+
   it('shows what each model cost, last, as `waypoint report` does: dollars, or unknown with its count', async () => {
     // alpha's answers were priced; beta's came from a server without prices (cost nobody knows).
     const records = mango.records.map((record) =>
@@ -591,6 +632,12 @@ describe('results view webview', function () {
     const someId = rows[10].record.question.sampleId;
     await page.locator('#filter-text').fill(someId.slice(0, 12));
     assert.equal(await page.locator('.matrix-spacer .matrix-row:not([hidden])').getAttribute('data-question'), someId);
+    // Questions are named by their meaning (the sample id in the tooltip), and found by its words.
+    const firstQuestion = page.locator('.matrix-spacer .matrix-row:not([hidden]) .matrix-q').first();
+    assert.equal(await firstQuestion.textContent(), 'DF West of House → Kitchen');
+    assert.match((await firstQuestion.getAttribute('title')) ?? '', new RegExp(`sample id ${someId}`));
+    await page.locator('#filter-text').fill('kitchen');
+    assert.equal(Number(await page.locator('#matrix-summary').getAttribute('data-questions')), bySample.size);
     // Errors and unparseable answers have their own marks.
     await page.locator('#filter-text').fill('');
     assert.equal(await page.locator('.matrix-row:not([hidden]) .matrix-cell.cell-error').count(), 1);
@@ -675,7 +722,7 @@ describe('results view webview', function () {
     await page.close();
   });
 
-  it('keeps every model column in view beside the detail in a 1000 px editor; ids keep their distinguishing end', async () => {
+  it('keeps every model column in view beside the detail in a 1000 px editor; labels keep their distinguishing end', async () => {
     const page = await openResults(mangoBuilt.model, { viewport: { width: 1000, height: 800 } });
     await page.locator('#tab-questions').click();
     await page.locator('.matrix-cell').first().click();
@@ -691,19 +738,19 @@ describe('results view webview', function () {
         `the ${name} column ends at ${head.x + head.width}, the matrix at ${scroller.x + scroller.width}`,
       );
     }
-    // An id too long for its cell is cut in the middle: its last characters are on screen.
+    // A label too long for its cell is cut in the middle: its last characters are on screen.
     const first = page.locator('.matrix-spacer .matrix-row:not([hidden])').first();
-    const id = (await first.getAttribute('data-question')) as string;
-    assert.equal(await first.locator('.matrix-q').textContent(), id, 'the cell holds the whole id');
+    const label = 'DF West of House → Kitchen';
+    assert.equal(await first.locator('.matrix-q').textContent(), label, 'the cell holds the whole label');
     const [cell, tail] = await Promise.all([
       first.locator('.matrix-q').boundingBox(),
       first.locator('.matrix-q .q-tail').boundingBox(),
     ]);
     assert.ok(
       cell && tail && tail.width > 0 && tail.x + tail.width <= cell.x + cell.width + 0.5,
-      'the end of the id is shown',
+      'the end of the label is shown',
     );
-    assert.equal(await first.locator('.matrix-q .q-tail').innerText(), id.slice(-10));
+    assert.equal(await first.locator('.matrix-q .q-tail').innerText(), Array.from(label).slice(-14).join(''));
     // The detail beside it fits its pane: a long diagnostic code wraps instead of pushing the
     // buttons and the id out of sight; its timing says what it measures.
     const overflow = await page.locator('#detail').evaluate((element) => element.scrollWidth - element.clientWidth);

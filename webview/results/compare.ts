@@ -166,10 +166,11 @@ export class ComparePanel {
     list.id = 'flip-list';
     for (const flip of result.flips.slice(0, MAX_FLIPS)) {
       const item = el('li');
-      const open = button('', 'flip', `Open ${flip.sampleId} in the question matrix`);
+      const label = flip.label ?? flip.sampleId;
+      const open = button('', 'flip', `Open ${label} in the question matrix (sample id ${flip.sampleId})`);
       open.dataset.sample = flip.sampleId;
       open.append(
-        el('span', 'flip-id', flip.sampleId),
+        el('span', 'flip-id', label),
         el(
           'span',
           `flip-values ${flipClass(betterOf(flip.a, flip.b, flipDirection))}`,
@@ -180,7 +181,7 @@ export class ComparePanel {
       const both = button(
         'Side by side',
         'action flip-both',
-        `${message.a}'s and ${message.b}'s answers to ${flip.sampleId} side by side in the editor`,
+        `${message.a}'s and ${message.b}'s answers to ${label} side by side in the editor`,
       );
       both.addEventListener('click', () => this.sideBySide(flip.sampleId, message.a, message.b));
       item.append(open, both);

@@ -86,8 +86,9 @@ export class DetailPane {
   private head(detail: RecordDetail): HTMLElement {
     const head = el('header', 'detail-head');
     const title = el('h2', 'detail-title');
-    title.append(el('span', 'detail-model', String(detail.model)), el('span', 'detail-id', String(detail.sampleId)));
-    title.title = `${detail.model} · ${detail.sampleId}`;
+    const label = typeof detail.fields?.question === 'string' ? detail.fields.question : String(detail.sampleId);
+    title.append(el('span', 'detail-model', String(detail.model)), el('span', 'detail-id', label));
+    title.title = `${detail.model} · ${label} · sample id ${detail.sampleId}`;
     const mode = el('span', 'mode-badge', `${detail.mode} scoring`);
     mode.title = 'The scoring mode that made these scores';
     const actions = el('div', 'detail-actions');

@@ -40,7 +40,7 @@ export class FilterBar {
     this.value.id = 'filter-value';
     this.search.id = 'filter-text';
     this.search.type = 'search';
-    this.search.placeholder = 'Search sample ids and fields';
+    this.search.placeholder = 'Search questions, ids and fields';
     this.search.setAttribute('aria-label', 'Search questions');
     const wrongLabel = labelled('Wrong only', this.wrong, 'matrix-check');
     wrongLabel.title = 'Questions where a model has an error, an unparseable answer, or misses the primary metric';

@@ -109,7 +109,11 @@ function showTab(tab: Tab): void {
 function showResults(model: ResultsModel, started: number): void {
   header.show(model);
   (panels.get('tables') as HTMLElement).replaceChildren(
-    renderTables(model, (include) => host.post({ type: 'includeTruncated', include })),
+    renderTables(
+      model,
+      (include) => host.post({ type: 'includeTruncated', include }),
+      (include) => host.post({ type: 'includeUnanswerable', include }),
+    ),
   );
   (panels.get('plots') as HTMLElement).replaceChildren(renderPlots(model));
   (panels.get('failures') as HTMLElement).replaceChildren(

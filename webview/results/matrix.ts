@@ -1,4 +1,4 @@
-// The model × question matrix: a row per question (sample id and a few fields), a column per
+// The model × question matrix: a row per question (its label and a few fields), a column per
 // model, each cell the record's primary metric (✓/✗ for 0/1 metrics, else the number) with
 // distinct marks for errors and unparseable answers. Virtualised: only the rows in view (plus a
 // margin) exist in the DOM, so 20,000 questions scroll like 20.
@@ -8,8 +8,8 @@ import { FilterBar } from './filterBar';
 import { isWrong, primaryValue, QuestionFilter, type QuestionIndex } from './questions';
 
 const ROW_HEIGHT = 28;
-/** Characters of a sample id kept whole at its end: ids of one file share a long prefix. */
-const ID_TAIL = 10;
+/** Characters of a label kept whole at its end: labels of one file share a long start. */
+const LABEL_TAIL = 14;
 const OVERSCAN = 8;
 const SHOWN_FIELDS = 3;
 
@@ -68,14 +68,14 @@ export class Matrix {
     // The model columns come right after the question (CSS `order` moves the field cells after
     // them): in a narrow editor the answers stay in view and the fields are what scrolls away.
     const template = [
-      'minmax(150px, 2fr)',
+      'minmax(180px, 3fr)',
       ...model.models.map(() => 'minmax(72px, 0.8fr)'),
       ...this.fields.map(() => 'minmax(80px, 1fr)'),
     ].join(' ');
     this.element.style.setProperty('--matrix-columns', template);
     this.element.style.setProperty(
       '--matrix-min-width',
-      `${150 + this.fields.length * 80 + model.models.length * 72 + 24}px`,
+      `${180 + this.fields.length * 80 + model.models.length * 72 + 24}px`,
     );
     this.head.replaceChildren(
       el('span', 'matrix-q', 'Question'),
@@ -209,8 +209,7 @@ export class Matrix {
     element.classList.toggle('selected-question', question === this.selectedQuestion);
     const firstRow = model.rows[index.first[question]];
     const children = element.children;
-    const id = children[0] as HTMLElement;
-    showId(id, index.ids[question]);
+    showQuestion(children[0] as HTMLElement, questionText(model, firstRow.l, index.ids[question]), index.ids[question]);
     this.fields.forEach((field, offset) => {
       const value = firstRow.f[field];
       const cell = children[1 + offset] as HTMLElement;
@@ -220,7 +219,7 @@ export class Matrix {
     for (let column = 0; column < index.columns; column++) {
       const cell = children[1 + this.fields.length + column] as HTMLButtonElement;
       const r = index.cells[question * index.columns + column];
-      this.fillCell(cell, r, model.models[column], index.ids[question]);
+      this.fillCell(cell, r, model.models[column], questionText(model, firstRow.l, index.ids[question]));
     }
   }
 
@@ -259,21 +258,27 @@ export class Matrix {
   }
 }
 
+/** The question's label (the benchmark's words for it); its sample id for rows of a model made before labels. */
+function questionText(model: ResultsModel, label: number | undefined, id: string): string {
+  return label === undefined ? id : (model.strings[label] ?? id);
+}
+
 /**
- * Shows a sample id cut in the middle when it does not fit: ids such as GRASP's
- * `outer_spiral_free.jsonl-12-3-0` share their prefix across thousands of questions and differ at
- * the end, so an ellipsis at the end made every row read the same. The text is still the whole id.
+ * Shows a question's label, cut in the middle when it does not fit: labels such as GRASP's
+ * `outer_spiral_free #12 · μ2 (8 moves), carry 2, cost 0.3` share their start across thousands of
+ * questions and differ at the end, so an ellipsis at the end made every row read the same. The
+ * tooltip has the whole label and the sample id.
  */
-function showId(cell: HTMLElement, id: string): void {
-  cell.title = id;
+function showQuestion(cell: HTMLElement, label: string, id: string): void {
+  cell.title = label === id ? id : `${label}\nsample id ${id}`;
   // By code points, so a character outside the BMP (an emoji in a Batch custom_id) is never cut in two.
-  const points = Array.from(id);
-  if (points.length <= ID_TAIL + 4) {
-    cell.textContent = id;
+  const points = Array.from(label);
+  if (points.length <= LABEL_TAIL + 4) {
+    cell.textContent = label;
     return;
   }
   cell.replaceChildren(
-    el('span', 'q-head', points.slice(0, -ID_TAIL).join('')),
-    el('span', 'q-tail', points.slice(-ID_TAIL).join('')),
+    el('span', 'q-head', points.slice(0, -LABEL_TAIL).join('')),
+    el('span', 'q-tail', points.slice(-LABEL_TAIL).join('')),
   );
 }

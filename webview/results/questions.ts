@@ -129,11 +129,13 @@ export function indexQuestions(model: ResultsModel): QuestionIndex {
   };
 }
 
-/** Lower-cased sample id and field values per question, built on the first text search only. */
+/** Lower-cased label, sample id and field values per question, built on the first text search only. */
 function haystacks(model: ResultsModel, index: QuestionIndex): string[] {
   return index.ids.map((id, question) => {
-    const fields = model.rows[index.first[question]].f.map((value) => (value === null ? '' : model.strings[value]));
-    return `${id} ${fields.join(' ')}`.toLowerCase();
+    const first = model.rows[index.first[question]];
+    const fields = first.f.map((value) => (value === null ? '' : model.strings[value]));
+    const label = first.l === undefined ? '' : (model.strings[first.l] ?? '');
+    return `${label} ${id} ${fields.join(' ')}`.toLowerCase();
   });
 }
 

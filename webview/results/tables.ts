@@ -132,10 +132,49 @@ function truncatedTreatment(model: ResultsModel, include: (value: boolean) => vo
   return box;
 }
 
-export function renderTables(model: ResultsModel, include: (value: boolean) => void = () => undefined): HTMLElement {
+/**
+ * How the headline treats questions without a correct answer at their cutoff, and the switch that
+ * changes it (`waypoint report --include-unanswerable`); null when the records have none.
+ */
+function unanswerableTreatment(model: ResultsModel, include: (value: boolean) => void): HTMLElement | null {
+  const { report } = model;
+  const unanswerable = report.unanswerable ?? 0;
+  if (unanswerable === 0) return null;
+  const included = report.unanswerable_treatment === 'included';
+  const box = el('p', 'note truncated-treatment');
+  box.id = 'unanswerable-treatment';
+  const records = countedNoun(unanswerable, 'record');
+  box.append(
+    el(
+      'span',
+      undefined,
+      included
+        ? `Means include ${records} whose question has no correct answer at its cutoff. `
+        : `${records} whose question has no correct answer at its cutoff: out of the means, in their own table below. `,
+    ),
+  );
+  const toggle = el('input');
+  toggle.type = 'checkbox';
+  toggle.id = 'include-unanswerable';
+  toggle.checked = included;
+  toggle.addEventListener('change', () => include(toggle.checked));
+  const label = el('label', 'matrix-check');
+  label.title = 'As waypoint report --include-unanswerable: count them in the headline means';
+  label.append(toggle, el('span', undefined, 'Count them in the means'));
+  box.append(label);
+  return box;
+}
+
+export function renderTables(
+  model: ResultsModel,
+  include: (value: boolean) => void = () => undefined,
+  includeUnanswerable: (value: boolean) => void = () => undefined,
+): HTMLElement {
   const section = el('section', 'results-tables');
   const { report } = model;
   section.append(truncatedTreatment(model, include));
+  const unanswerable = unanswerableTreatment(model, includeUnanswerable);
+  if (unanswerable) section.append(unanswerable);
   section.append(
     heading('Overall', `per model · ${model.report.records.toLocaleString('en-US')} records`),
     groupTable(['model'], model.metrics, model.overall, 'Overall per model', model.glossary),
@@ -146,6 +185,12 @@ export function renderTables(model: ResultsModel, include: (value: boolean) => v
       heading(`By ${report.by.join(' × ')}`, `${report.groups.length.toLocaleString('en-US')} groups`),
       groupTable(report.by, model.metrics, report.groups, `By ${report.by.join(', ')}`, model.glossary),
     );
+  }
+  const apart = report.unanswerable_groups ?? [];
+  if (apart.length > 0) {
+    const table = groupTable(report.by, model.metrics, apart, 'Unanswerable at the cutoff', model.glossary);
+    table.id = 'unanswerable-table';
+    section.append(heading('Unanswerable at the cutoff', 'no correct answer · not in the means above'), table);
   }
   const where = Object.entries(report.where);
   if (where.length > 0)

@@ -6,8 +6,9 @@
 import * as z from 'zod/mini';
 import { compareRuns } from '../../core/runs/compare';
 import { compareMarkdown, compareText } from '../../core/runs/format';
+import { labelFlips } from '../../core/runs/questionLabels';
 import { ReportUsageError } from '../../core/runs/records';
-import { whereMatchesNothing } from '../../core/runs/report';
+import { answerableSet, reportRows, whereMatchesNothing } from '../../core/runs/report';
 import { parseArgs, UsageError } from '../args';
 import { printBlock, truncatedOption } from './report';
 import { readRunFiles } from './runFileReader';
@@ -16,7 +17,7 @@ import { readInputJson } from '../input';
 type Output = (text: string) => void;
 
 const USAGE =
-  'usage: waypoint compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...] [--model-a NAME] [--model-b NAME] [--where FIELD=VALUE,...] [--pairs GAME.reskin.json] [--include-truncated|--exclude-truncated] [--json|--markdown]';
+  'usage: waypoint compare <runA.jsonl>[,shard...] <runB.jsonl>[,shard...] [--model-a NAME] [--model-b NAME] [--where FIELD=VALUE,...] [--pairs GAME.reskin.json] [--include-truncated|--exclude-truncated] [--include-unanswerable] [--json|--markdown]';
 
 /** `--pairs FILE`: a re-skin's `<game>.reskin.json` ({"sample_ids": {B id: A id}}); null (said on stderr) when unreadable. */
 async function readPairs(path: string, err: Output): Promise<Map<string, string> | null> {
@@ -41,7 +42,7 @@ export async function runCompare(argv: readonly string[], out: Output, err: Outp
   try {
     const args = parseArgs(
       argv,
-      ['json', 'markdown', 'include-truncated', 'exclude-truncated'],
+      ['json', 'markdown', 'include-truncated', 'exclude-truncated', 'include-unanswerable'],
       ['where', 'model-a', 'model-b', 'pairs'],
     );
     if (args.positionals.length !== 2)
@@ -63,13 +64,17 @@ export async function runCompare(argv: readonly string[], out: Output, err: Outp
       for (const line of unmatched) err(line);
       return 1;
     }
-    const json = compareRuns(a.set, b.set, {
+    // Questions without a correct answer at their cutoff are out of the pairs, as out of report's headline.
+    const unanswerable = args.flags.has('include-unanswerable');
+    const compared = compareRuns(answerableSet(a.set, unanswerable), answerableSet(b.set, unanswerable), {
       where: args.options.get('where'),
       modelA: args.options.get('model-a'),
       modelB: args.options.get('model-b'),
       pairsB,
       includeTruncated: truncatedOption(args.flags),
     });
+    // Flips name their question as run A words it (a re-skin's B questions are A's under new names).
+    const json = labelFlips(compared, reportRows(a.set));
     if (args.flags.has('json')) out(JSON.stringify(json));
     else printBlock(out, args.flags.has('markdown') ? compareMarkdown(json) : compareText(json));
     return a.failed || b.failed ? 1 : 0;

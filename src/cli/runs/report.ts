@@ -6,9 +6,11 @@
 // the drill-down's replays (core/runs/replays.ts). A line that is not a run record is named on
 // stderr and the exit code is 1, after the report of the readable records. A --where that keeps no
 // record is named on stderr (with the values its field takes) and there is no report: exit 1.
+// Questions without a correct answer at their cutoff are reported in rows of their own, out of the
+// headline means, unless --include-unanswerable.
 import { promises as fs } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { buildReport, whereMatchesNothing } from '../../core/runs/report';
+import { buildReport, headlineRows, whereMatchesNothing } from '../../core/runs/report';
 import { ReportUsageError } from '../../core/runs/records';
 import { reportCsv, reportMarkdown, reportText } from '../../core/runs/format';
 import { reportHtml } from '../../core/runs/html';
@@ -29,7 +31,7 @@ const gzip = (data: Uint8Array) => gzipSync(data);
 export const printBlock = (out: Output, text: string) => out(text.replace(/\n$/, ''));
 
 const USAGE =
-  'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--include-truncated|--exclude-truncated] [--json|--csv|--markdown|--html FILE [--grids DIR] [--games DIR] [--levels DIR]] [--plots DIR]';
+  'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--include-truncated|--exclude-truncated] [--include-unanswerable] [--json|--csv|--markdown|--html FILE [--grids DIR] [--games DIR] [--levels DIR]] [--plots DIR]';
 
 /**
  * `--include-truncated` (true) or `--exclude-truncated` (false); neither: undefined, each scoring
@@ -54,10 +56,11 @@ export async function runReport(argv: readonly string[], out: Output, err: Outpu
   }
 }
 
-async function report(argv: readonly string[], out: Output, err: Output): Promise<number> {
+/** The report's arguments, checked: one output format, the replay folders only with --html. */
+function reportArgs(argv: readonly string[]) {
   const args = parseArgs(
     argv,
-    ['json', 'csv', 'markdown', 'include-truncated', 'exclude-truncated'],
+    ['json', 'csv', 'markdown', 'include-truncated', 'exclude-truncated', 'include-unanswerable'],
     ['by', 'where', 'html', 'grids', 'games', 'levels', 'plots'],
   );
   if (args.positionals.length === 0) throw new UsageError('report needs at least one run file');
@@ -69,33 +72,35 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   const sourceFlags = ['grids', 'games', 'levels'].filter((name) => args.options.has(name));
   if (sourceFlags.length > 0 && !args.options.has('html'))
     throw new UsageError(`--${sourceFlags[0]} names files for the replays of --html FILE`);
-  if (!(await replayFoldersExist(args.options, sourceFlags, err))) return 1;
+  return { args, sourceFlags };
+}
+
+type ReportArgs = ReturnType<typeof reportArgs>['args'];
+type ReadRuns = NonNullable<Awaited<ReturnType<typeof readRunFiles>>>;
+
+/**
+ * The run files read and reported. For --html the page's rows come from the fast read of records
+ * without their text; each row's text is read after (reportPage.ts). Its stderr waits: if a line
+ * turns out to be no record when read whole, everything is read whole instead, and only that read speaks.
+ */
+async function readAndBuild(args: ReportArgs, err: Output) {
   const htmlPath = args.options.get('html');
-  // The page's rows come from the fast read of records without their text; each row's text is read
-  // after (reportPage.ts). Its stderr waits: if a line turns out to be no record when read whole,
-  // everything is read whole instead, and only that read speaks.
   const held: string[] = [];
   let read = await readRunFiles(args.positionals, htmlPath === undefined ? err : (line) => held.push(line), {
     offsets: htmlPath !== undefined,
   });
-  const reportOf = (set: NonNullable<typeof read>['set']) =>
+  const reportOf = (set: ReadRuns['set']) =>
     buildReport(set, {
       by: args.options.get('by'),
       where: args.options.get('where'),
       includeTruncated: truncatedOption(args.flags),
+      includeUnanswerable: args.flags.has('include-unanswerable'),
     });
   let built = read ? reportOf(read.set) : null;
   let page: RowPage | null = null;
-  const replaySources = {
-    grids: args.options.get('grids'),
-    games: args.options.get('games'),
-    levels: args.options.get('levels'),
-  };
   if (htmlPath !== undefined && read && built) {
     // A file that changed or vanished since the first read: the whole read below says what it finds.
-    page = await pageOfRows(built.rows, read.places, new ReplayBuilder(replaySources, nodeQuestionFiles), gzip).catch(
-      () => null,
-    );
+    page = await pageOfRows(built.rows, read.places, replayBuilder(args), gzip).catch(() => null);
     if (!page) {
       held.length = 0;
       read = await readRunFiles(args.positionals, err, { keepText: true });
@@ -103,36 +108,64 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
     }
   }
   for (const line of held) err(line);
-  if (!read || !built) return 1;
+  return read && built ? { read, built, page } : null;
+}
+
+const replayBuilder = (args: ReportArgs) =>
+  new ReplayBuilder(
+    { grids: args.options.get('grids'), games: args.options.get('games'), levels: args.options.get('levels') },
+    nodeQuestionFiles,
+  );
+
+/** Writes the HTML report; false (said on stderr) when the file cannot be written. */
+async function writeHtml(
+  htmlPath: string,
+  args: ReportArgs,
+  { read, built, page }: NonNullable<Awaited<ReturnType<typeof readAndBuild>>>,
+  err: Output,
+): Promise<boolean> {
   const { json, rows } = built;
+  try {
+    const replays =
+      page?.replays ??
+      (await buildReplays(
+        rows.map((row) => row.record as RunRecord),
+        replayBuilder(args),
+      ));
+    await fs.writeFile(htmlPath, reportHtml(json, rows, read.set.report, { gzip, replays, texts: page?.texts }));
+    return true;
+  } catch (error) {
+    err(`${htmlPath}: ${describeFsError(error)}`);
+    return false;
+  }
+}
+
+async function report(argv: readonly string[], out: Output, err: Output): Promise<number> {
+  const { args, sourceFlags } = reportArgs(argv);
+  if (!(await replayFoldersExist(args.options, sourceFlags, err))) return 1;
+  const done = await readAndBuild(args, err);
+  if (!done) return 1;
+  const { json, rows } = done.built;
   // A filter that keeps nothing is almost always a typo: say which condition and what the field
   // takes, and print no report (as for a file without records), rather than empty tables and exit 0.
-  const unmatched = rows.length === 0 ? whereMatchesNothing(read.set, args.options.get('where')) : [];
+  const unmatched = rows.length === 0 ? whereMatchesNothing(done.read.set, args.options.get('where')) : [];
   if (unmatched.length > 0) {
     for (const line of unmatched) err(line);
     return 1;
   }
   const plotsDir = args.options.get('plots');
-  if (plotsDir !== undefined && !(await writeReportPlots(plotsDir, read.set, rows, err))) return 1;
+  // The figures are over the headline's rows, as the tables are (unanswerable questions apart unless counted).
+  const plotted = headlineRows(rows, args.flags.has('include-unanswerable'));
+  if (plotsDir !== undefined && !(await writeReportPlots(plotsDir, done.read.set, plotted, err))) return 1;
+  const htmlPath = args.options.get('html');
   if (htmlPath !== undefined) {
-    try {
-      const replays =
-        page?.replays ??
-        (await buildReplays(
-          rows.map((row) => row.record as RunRecord),
-          new ReplayBuilder(replaySources, nodeQuestionFiles),
-        ));
-      await fs.writeFile(htmlPath, reportHtml(json, rows, read.set.report, { gzip, replays, texts: page?.texts }));
-    } catch (error) {
-      err(`${htmlPath}: ${describeFsError(error)}`);
-      return 1;
-    }
+    if (!(await writeHtml(htmlPath, args, done, err))) return 1;
     out(`${htmlPath}: ${json.records} records, ${json.groups.length} groups`);
   } else if (args.flags.has('json')) out(JSON.stringify(json));
   else if (args.flags.has('csv')) printBlock(out, reportCsv(json));
   else if (args.flags.has('markdown')) printBlock(out, reportMarkdown(json));
   else printBlock(out, reportText(json));
-  return read.failed ? 1 : 0;
+  return done.read.failed ? 1 : 0;
 }
 
 /**

@@ -278,6 +278,19 @@ export interface BenchmarkReport<Q extends QuestionBase = QuestionBase> {
    */
   readonly glossary: Readonly<Record<string, string>>;
   cluster(record: RunRecord<Q>): string;
+  /**
+   * The question in a few words a reader recognises (`DF west of house → kitchen`, `Plan ·
+   * GoToObj · record 3`): the question matrix, compare's flips and the reports name questions by
+   * it, and the matrix search matches it. Without it, the runLabel hook's label, else the sample id.
+   */
+  questionLabel?(record: RunRecord<Q>): string;
+  /**
+   * Whether the question has a correct answer at its cutoff (MANGO: the route is in the
+   * walkthrough the model is shown). A question without one is reported in its own rows and left
+   * out of the headline means unless a report is told to include it (`--include-unanswerable`).
+   * Without the hook every question has one.
+   */
+  answerable?(record: RunRecord<Q>): boolean;
   fields(record: RunRecord<Q>): Record<string, string | number | null>;
   /**
    * The record's metrics: a key absent means the metric does not apply to this question (Decompose

@@ -35,12 +35,15 @@ function metricCell(group: ReportGroup, name: string): string {
  * model calls: no answer, never a parse error) always has its column; `truncated` (replies cut at
  * the token limit) has one when some record is.
  */
-function reportTable(json: ReportJson): { header: string[]; rows: string[][] } {
-  const metrics = metricColumns(json.groups);
-  const cuts = cutColumns(json.groups);
-  const cost = hasCostColumn(json.groups);
+function reportTable(
+  json: ReportJson,
+  groups: readonly ReportGroup[] = json.groups,
+): { header: string[]; rows: string[][] } {
+  const metrics = metricColumns(groups);
+  const cuts = cutColumns(groups);
+  const cost = hasCostColumn(groups);
   const header = [...json.by, 'n', 'valid', 'errors', ...cuts, ...metrics, ...(cost ? ['cost'] : [])];
-  const rows = json.groups.map((group) => [
+  const rows = groups.map((group) => [
     ...json.by.map((name) => keyText(group.key[name])),
     String(group.n),
     String(group.valid),
@@ -87,9 +90,17 @@ export function reportCsv(json: ReportJson): string {
     'truncated_treatment',
     'cost_usd',
     'cost_unknown',
+    'questions',
   ];
   const lines = [spreadsheetLine(header)];
-  for (const group of json.groups) {
+  // The last column says which rows the headline means are over: `answerable` (or `all` with
+  // --include-unanswerable), or `unanswerable`, the questions reported apart.
+  const headline = json.unanswerable_treatment === 'included' ? 'all' : 'answerable';
+  const tagged = [
+    ...json.groups.map((group) => [group, headline] as const),
+    ...(json.unanswerable_groups ?? []).map((group) => [group, 'unanswerable'] as const),
+  ];
+  for (const [group, questions] of tagged) {
     const numbers = metrics.flatMap((name) => {
       const metric = group.metrics[name];
       if (!metric) return ['', '', '', ''];
@@ -112,6 +123,7 @@ export function reportCsv(json: ReportJson): string {
         String(group.context_truncated ?? 0),
         treatmentOf(json),
         ...cost,
+        questions,
       ]),
     );
   }
@@ -151,12 +163,23 @@ export function treatmentSentence(json: Pick<ReportJson, 'truncated_treatment' |
   return 'Means exclude truncated records (replies cut at the token limit, prompts the server cut; counted in their own columns); --include-truncated counts them.';
 }
 
+/** How the headline treats questions without a correct answer at their cutoff, when there are some; '' when none. */
+export function unanswerableSentence(json: Pick<ReportJson, 'unanswerable' | 'unanswerable_treatment'>): string {
+  const count = json.unanswerable ?? 0;
+  if (count === 0) return '';
+  const records = `${count} record${count === 1 ? '' : 's'}`;
+  return json.unanswerable_treatment === 'included'
+    ? `Means include ${records} whose question has no correct answer at its cutoff (--include-unanswerable).`
+    : `${records} whose question has no correct answer at its cutoff ${count === 1 ? 'is' : 'are'} left out of the means and reported in their own rows; --include-unanswerable counts them.`;
+}
+
 function caption(json: ReportJson): string {
   const modes = Object.entries(json.modes)
     .map(([mode, count]) => `${mode} ${count}`)
     .join(', ');
   const truncated = `${json.truncated ? `, ${json.truncated} truncated at the token limit` : ''}${json.context_truncated ? `, ${json.context_truncated} with the prompt cut by the server` : ''}`;
-  return `${json.benchmark}: ${json.records} records (${json.errors} errors${truncated}; scoring mode ${modes || 'none'}). Mean [95% bootstrap interval, clustered by ${json.bootstrap.cluster}, seed ${json.bootstrap.seed}, ${json.bootstrap.resamples} resamples]. ${treatmentSentence(json)}`;
+  const unanswerable = unanswerableSentence(json);
+  return `${json.benchmark}: ${json.records} records (${json.errors} errors${truncated}; scoring mode ${modes || 'none'}). Mean [95% bootstrap interval, clustered by ${json.bootstrap.cluster}, seed ${json.bootstrap.seed}, ${json.bootstrap.resamples} resamples]. ${treatmentSentence(json)}${unanswerable ? ` ${unanswerable}` : ''}`;
 }
 
 /** Error examples in tables are cut here: the records keep them whole. */
@@ -178,9 +201,16 @@ function errorKindRows(json: ReportJson): { header: string[]; rows: string[][] }
   return { header, rows };
 }
 
+/** Heading of the table of questions without a correct answer at their cutoff. */
+const UNANSWERABLE_HEADING = 'Unanswerable at the cutoff (no correct answer; not in the means above):';
+
 export function reportMarkdown(json: ReportJson): string {
   const { header, rows } = reportTable(json);
   const lines = [`**${markdownCell(caption(json))}**`, '', ...markdownTable(header, rows)];
+  if ((json.unanswerable_groups ?? []).length > 0) {
+    const apart = reportTable(json, json.unanswerable_groups);
+    lines.push('', `*${UNANSWERABLE_HEADING}*`, '', ...markdownTable(apart.header, apart.rows));
+  }
   if ((json.errors_by_kind ?? []).length > 0) {
     const errors = errorKindRows(json);
     lines.push('', ...markdownTable(errors.header, errors.rows));
@@ -210,6 +240,10 @@ function alignedTable(header: readonly string[], rows: readonly string[][]): str
 export function reportText(json: ReportJson): string {
   const { header, rows } = reportTable(json);
   const lines = [caption(json), '', ...alignedTable(header, rows)];
+  if ((json.unanswerable_groups ?? []).length > 0) {
+    const apart = reportTable(json, json.unanswerable_groups);
+    lines.push('', UNANSWERABLE_HEADING, ...alignedTable(apart.header, apart.rows));
+  }
   if (json.superseded > 0)
     lines.push(
       '',
@@ -311,14 +345,35 @@ function compareCaption(json: CompareJson): string {
   return `${json.benchmark}: ${json.paired} paired questions (A ${json.models.a.join(', ')}; B ${json.models.b.join(', ')}); unpaired: ${json.unpaired.a} only in A, ${json.unpaired.b} only in B${json.errors && json.errors.a + json.errors.b > 0 ? `; left out as errors (failed model calls): ${json.errors.a} in A, ${json.errors.b} in B` : ''}. ${droppedSentence(json)}${costSentence(json)}`;
 }
 
+/** Flips listed by name in the text output; `--json` has them all. */
+const FLIPS_LISTED = 20;
+
+/** The first flips, each named by its question's label (else its sample id), with A's and B's values. */
+function flipRows(json: CompareJson): string[][] {
+  return json.flips
+    .slice(0, FLIPS_LISTED)
+    .map((flip) => [flip.label ?? flip.sampleId, formatNumber(flip.a), formatNumber(flip.b), flip.sampleId]);
+}
+
 export function compareText(json: CompareJson): string {
   const { header, rows } = comparisonRows(json);
   const lines = [compareCaption(json), '', ...alignedTable(header, rows)];
   if (json.flips_metric) lines.push('', flipsLine(json));
+  if (json.flips.length > 0) {
+    lines.push('', ...alignedTable(['question', 'a', 'b', 'sample id'], flipRows(json)));
+    if (json.flips.length > FLIPS_LISTED)
+      lines.push(`(first ${FLIPS_LISTED} of ${json.flips.length}; --json lists them all)`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
 export function compareMarkdown(json: CompareJson): string {
   const { header, rows } = comparisonRows(json);
-  return `${[`**${markdownCell(compareCaption(json))}**`, '', ...markdownTable(header, rows)].join('\n')}\n`;
+  const lines = [`**${markdownCell(compareCaption(json))}**`, '', ...markdownTable(header, rows)];
+  if (json.flips_metric && json.flips.length > 0) {
+    lines.push('', flipsLine(json), '', ...markdownTable(['question', 'a', 'b', 'sample id'], flipRows(json)));
+    if (json.flips.length > FLIPS_LISTED)
+      lines.push('', `(first ${FLIPS_LISTED} of ${json.flips.length}; --json lists them all)`);
+  }
+  return `${lines.join('\n')}\n`;
 }

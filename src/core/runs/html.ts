@@ -6,13 +6,21 @@
 import type { RunRecord } from '../eval/types';
 import type { BenchmarkReport } from '../benchmark/registry';
 import { sha256 } from '../util/sha256';
-import { costCell, cutColumns, formatNumber, hasCostColumn, metricColumns, treatmentSentence } from './format';
+import {
+  costCell,
+  cutColumns,
+  formatNumber,
+  hasCostColumn,
+  metricColumns,
+  treatmentSentence,
+  unanswerableSentence,
+} from './format';
 import { type GlossaryEntry, glossaryEntries } from './glossary';
 import type { ReplayResult } from './replays';
 import { PACK_LEVELS, type PackedData, PageTexts, packRows } from './htmlData';
 import { DRILL_DOWN_SCRIPT } from './htmlScript';
 import { escapeHtml, plotsHtml } from './plots';
-import { overallGroups, type ReportGroup, type ReportJson, type ReportRow } from './report';
+import { headlineRows, overallGroups, type ReportGroup, type ReportJson, type ReportRow } from './report';
 
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222;background:#fff}
 h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}table{border-collapse:collapse;margin:.5em 0}
@@ -180,6 +188,13 @@ function errorKindsHtml(json: ReportJson): string {
   return `<h2>Errors (failed model calls) by kind</h2>\n<table id="error-kinds"><thead><tr><th>kind</th><th>status</th><th>type</th><th>records</th><th>example</th></tr></thead><tbody>${rows.join('')}</tbody></table>\n`;
 }
 
+/** The questions without a correct answer at their cutoff, in their own table when the headline leaves them out. */
+function unanswerableHtml(json: ReportJson, glossary: readonly GlossaryEntry[]): string {
+  const groups = json.unanswerable_groups ?? [];
+  if (groups.length === 0) return '';
+  return `<h2>Unanswerable at the cutoff (not in the means above)</h2>\n<div id="unanswerable">${groupTable(groups, json.by, glossary)}</div>`;
+}
+
 /** How many records were cut, when some were: the sentence before says how the means treat them. */
 function cutCounts(json: ReportJson): string {
   const parts = [
@@ -205,6 +220,7 @@ export function reportHtml(
   options: HtmlOptions = {},
 ): string {
   const scriptHash = base64(sha256(DRILL_DOWN_SCRIPT));
+  const includesUnanswerable = json.unanswerable_treatment === 'included';
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src data:; base-uri 'none'; form-action 'none'`;
   const { data, payload, encoding } = embeddedData(rows, report, options);
   const modes = Object.entries(json.modes)
@@ -222,7 +238,7 @@ export function reportHtml(
     .map(([name, values]) => `${name}=${values.join('|')}`)
     .join(', ');
   const glossary = glossaryEntries(report.glossary, presentMetrics(rows, report), [...json.by, ...fieldValues(rows)]);
-  const head = ['model', 'sample', ...report.fieldNames, ...presentMetrics(rows, report), 'valid']
+  const head = ['model', 'question', ...report.fieldNames, ...presentMetrics(rows, report), 'valid']
     .map((name) => headCell(name, glossary))
     .join('');
   return `<!DOCTYPE html>
@@ -234,20 +250,22 @@ export function reportHtml(
 <h1>${escapeHtml(`Waypoint report: ${json.benchmark}`)}</h1>
 <p>${json.records} records, ${json.errors} with errors; scoring mode ${modes || 'none'}${where ? `; only ${escapeHtml(where)}` : ''}${json.superseded > 0 ? `; ${json.superseded} superseded by a later answer to the same question` : ''}.
 Means with 95% percentile bootstrap intervals (${json.bootstrap.resamples} resamples of whole ${escapeHtml(json.bootstrap.cluster)}s, seed ${json.bootstrap.seed}). Missing, unparseable and errored answers score 0 on success metrics.
-<span id="truncated-treatment">${escapeHtml(treatmentSentence(json))}${cutCounts(json)}</span></p>
+<span id="truncated-treatment">${escapeHtml(treatmentSentence(json))}${cutCounts(json)}</span>
+<span id="unanswerable-treatment">${escapeHtml(unanswerableSentence(json))}</span></p>
 <h2>Overall</h2>
-${groupTable(overallGroups(report, rows), ['model'], glossary)}
+${groupTable(overallGroups(report, rows, includesUnanswerable), ['model'], glossary)}
 <h2>By ${escapeHtml(json.by.join(', '))}</h2>
 ${groupTable(json.groups, json.by, glossary)}
+${unanswerableHtml(json, glossary)}
 ${glossaryHtml(glossary)}
 <h2>Plots</h2>
-${plotsHtml(report, rows)}
+${plotsHtml(report, headlineRows(rows, includesUnanswerable))}
 ${errorKindsHtml(json)}<h2>Failures (answer diagnostic codes)</h2>
 ${failures}
 <h2>Questions</h2>
 ${omitted.length > 0 ? `<p class="note">${escapeHtml(omitted.join('; '))}; the run files have them in full.</p>` : ''}
 ${data.replaysOmitted > 0 ? `<p class="note">${data.replaysOmitted} of ${data.rows.length} replays are left out to keep this file small (past the replay size budget); a report narrowed with --where has them.</p>` : ''}
-<p><input id="filter" type="search" placeholder="filter: words in model, sample, fields, error" size="50"> <select id="model"><option value="">all models</option></select> <span id="count"></span></p>
+<p><input id="filter" type="search" placeholder="filter: words in model, question, sample id, fields, error" size="50"> <select id="model"><option value="">all models</option></select> <span id="count"></span></p>
 <table><thead><tr>${head}</tr></thead><tbody id="rows"></tbody></table>
 <button id="more" type="button" hidden>Show more</button>
 <script type="application/json" id="records" data-encoding="${encoding}">${payload}</script>

@@ -19,6 +19,8 @@ export interface PackedRow {
   /** Index into `strings`: the model id. */
   m: number;
   id: string;
+  /** Index into `strings`: the question's label (questionLabels.ts). */
+  l: number;
   /** The benchmark fields, in `fields` order: indices into `strings` (null: no value). */
   f: Array<number | null>;
   /** The metrics, in `metrics` order (null: none). */
@@ -219,6 +221,88 @@ function cutDescription(record: RunRecord, inMeans: boolean): string | null {
   return `${cuts.join(', ')}; ${inMeans ? 'counted in the means' : 'not in the means'}`;
 }
 
+/** What packing one row adds to the page's tallies and shares with the other rows. */
+interface PackState {
+  intern: (text: string) => number;
+  table: TextTable;
+  level: PackLevel;
+  replays?: ReadonlyMap<RunRecord, ReplayResult>;
+  answersCut: number;
+  replaysOmitted: number;
+  replaySize: number;
+}
+
+/** A row's answer as the level keeps it: from the gathered page text when there is one, else the record's own. */
+function answerOf(record: RunRecord, text: PageText | undefined, state: PackState) {
+  const rawLength = text ? text.rawLength : record.rawAnswer.length;
+  const rawAnswer = text ? text.raw : record.rawAnswer;
+  const cut = rawLength > state.level.answerLimit;
+  if (cut) state.answersCut++;
+  return {
+    raw: cut ? rawAnswer.slice(0, state.level.answerLimit) : rawAnswer,
+    cut: cut ? rawLength : undefined,
+    parsed: text ? text.parsed : record.parsedAnswer,
+  };
+}
+
+/** The row's replay within the level's replay budget, else why it has none. */
+function packReplay(row: PackedRow, record: RunRecord, state: PackState): void {
+  const replay = state.replays?.get(record);
+  const size = replay && 'replay' in replay ? JSON.stringify(replay.replay).length : 0;
+  if (replay && 'replay' in replay && state.replaySize + size <= state.level.replayBudget) {
+    row.rp = replay.replay;
+    state.replaySize += size;
+  } else if (replay && !('note' in replay)) {
+    state.replaysOmitted++;
+    row.rn = state.intern('this replay is left out to keep the file small');
+  } else row.rn = state.intern(replay ? replay.note : NO_REPLAY_SOURCES);
+}
+
+function packRow(
+  { record, fields: values, metrics: measured, valid, inMeans }: ReportRow,
+  text: PageText | undefined,
+  fields: readonly string[],
+  metrics: readonly string[],
+  state: PackState,
+): PackedRow {
+  const { intern, level } = state;
+  const answer = answerOf(record, text, state);
+  const scoreNames = Object.keys(record.scores);
+  const row: PackedRow = {
+    m: intern(record.model.id),
+    id: record.question.sampleId,
+    l: intern(String(values.question ?? record.question.sampleId)),
+    f: fields.map((name) =>
+      values[name] === null || values[name] === undefined ? null : intern(String(values[name])),
+    ),
+    v: metrics.map((name) => measured[name] ?? null),
+    ok: valid ? 1 : 0,
+    mode: intern(record.mode),
+    raw: answer.raw,
+    s: [intern(scoreNames.join('\t')), scoreNames.map((name) => record.scores[name])],
+    d: (record.diagnostics ?? []).map((d) => [
+      d.line,
+      d.character,
+      intern(d.severity),
+      intern(d.code),
+      intern(d.message),
+    ]),
+  };
+  if (answer.parsed !== undefined && answer.parsed !== null) row.parsed = answer.parsed;
+  if (answer.cut !== undefined) row.cut = answer.cut;
+  if (record.error !== undefined) row.err = record.error;
+  const cutNote = cutDescription(record, inMeans);
+  if (cutNote) row.tc = intern(cutNote);
+  packReplay(row, record, state);
+  if (level.prompts && text) row.p = (text.prompts ?? []).map(([role, at]): [number, number] => [intern(role), at]);
+  else if (level.prompts)
+    row.p = record.messages.map((message, index) => [
+      intern(message.role),
+      state.table.add(message.content, `${message.role}/${index}`),
+    ]);
+  return row;
+}
+
 /**
  * Packs the rows for the drill-down at one level: from the records' own text, or from `pageTexts`
  * (one per row, in order) when the rows' records were read without it.
@@ -232,69 +316,25 @@ export function packRows(
   pageTexts?: PageTexts,
 ): PackedData {
   const { strings, intern } = stringTable();
-  const table = new TextTable();
-  const packed: PackedRow[] = [];
-  let answersCut = 0;
-  let replaysOmitted = 0;
-  let replaySize = 0;
-  for (const [index, { record, fields: values, metrics: measured, valid, inMeans }] of rows.entries()) {
-    const text = pageTexts?.rows[index];
-    const rawLength = text ? text.rawLength : record.rawAnswer.length;
-    const rawAnswer = text ? text.raw : record.rawAnswer;
-    const parsedAnswer = text ? text.parsed : record.parsedAnswer;
-    const cut = rawLength > level.answerLimit;
-    if (cut) answersCut++;
-    const scoreNames = Object.keys(record.scores);
-    const row: PackedRow = {
-      m: intern(record.model.id),
-      id: record.question.sampleId,
-      f: fields.map((name) =>
-        values[name] === null || values[name] === undefined ? null : intern(String(values[name])),
-      ),
-      v: metrics.map((name) => measured[name] ?? null),
-      ok: valid ? 1 : 0,
-      mode: intern(record.mode),
-      raw: cut ? rawAnswer.slice(0, level.answerLimit) : rawAnswer,
-      s: [intern(scoreNames.join('\t')), scoreNames.map((name) => record.scores[name])],
-      d: (record.diagnostics ?? []).map((d) => [
-        d.line,
-        d.character,
-        intern(d.severity),
-        intern(d.code),
-        intern(d.message),
-      ]),
-    };
-    if (parsedAnswer !== undefined && parsedAnswer !== null) row.parsed = parsedAnswer;
-    if (cut) row.cut = rawLength;
-    if (record.error !== undefined) row.err = record.error;
-    const cutNote = cutDescription(record, inMeans);
-    if (cutNote) row.tc = intern(cutNote);
-    const replay = replays?.get(record);
-    const size = replay && 'replay' in replay ? JSON.stringify(replay.replay).length : 0;
-    if (replay && 'replay' in replay && replaySize + size <= level.replayBudget) {
-      row.rp = replay.replay;
-      replaySize += size;
-    } else if (replay && !('note' in replay)) {
-      replaysOmitted++;
-      row.rn = intern('this replay is left out to keep the file small');
-    } else row.rn = intern(replay ? replay.note : NO_REPLAY_SOURCES);
-    if (level.prompts && text) row.p = (text.prompts ?? []).map(([role, at]): [number, number] => [intern(role), at]);
-    else if (level.prompts)
-      row.p = record.messages.map((message, index) => [
-        intern(message.role),
-        table.add(message.content, `${message.role}/${index}`),
-      ]);
-    packed.push(row);
-  }
+  const state: PackState = {
+    intern,
+    table: new TextTable(),
+    level,
+    replays,
+    answersCut: 0,
+    replaysOmitted: 0,
+    replaySize: 0,
+  };
+  const packed = rows.map((row, index) => packRow(row, pageTexts?.rows[index], fields, metrics, state));
   return {
     strings,
     fields: [...fields],
     metrics: [...metrics],
-    texts: level.prompts && pageTexts ? pageTexts.texts : table.texts,
+    texts: level.prompts && pageTexts ? pageTexts.texts : state.table.texts,
     rows: packed,
     promptsOmitted: level.prompts ? 0 : rows.length,
-    answersCut,
+    answersCut: state.answersCut,
     answerLimit: level.answerLimit,
-    replaysOmitted,
+    replaysOmitted: state.replaysOmitted,
   };
 }

@@ -25,7 +25,7 @@ const el = (tag, text, cls) => { const e = document.createElement(tag); if (text
 const num = (v) => v === null ? '—' : String(Math.round(v * 1000) / 1000);
 const fieldText = (i) => i === null ? '—' : S[i];
 [...new Set(data.rows.map((r) => r.m))].forEach((i) => { const o = el('option', S[i]); o.value = String(i); model.appendChild(o); });
-const haystack = data.rows.map((r) => [S[r.m], r.id, S[r.mode], r.err || '', r.tc === undefined ? '' : S[r.tc]].concat(r.f.map(fieldText)).join(' ').toLowerCase());
+const haystack = data.rows.map((r) => [S[r.m], r.id, r.l === undefined ? '' : S[r.l], S[r.mode], r.err || '', r.tc === undefined ? '' : S[r.tc]].concat(r.f.map(fieldText)).join(' ').toLowerCase());
 const pretty = (v) => v === undefined ? '(none)' : JSON.stringify(v, null, 1);
 function scores(r) { const names = S[r.s[0]] === '' ? [] : S[r.s[0]].split('	'); const o = {}; names.forEach((n, i) => { o[n] = r.s[1][i]; }); return pretty(o); }
 function text(i) {
@@ -108,6 +108,7 @@ function replay(rp) {
 function detail(r) {
   const box = el('div', undefined, 'detail');
   const section = (title, content) => { box.appendChild(el('h4', title)); box.appendChild(el('pre', content)); };
+  section('Question', (r.l === undefined ? '' : S[r.l] + '\n') + 'sample id ' + r.id);
   if (r.err) section('Error', r.err);
   if (r.tc !== undefined) section('Cut', S[r.tc]);
   box.appendChild(el('h4', 'Replay'));
@@ -131,9 +132,9 @@ function render() {
   for (const i of matching.slice(0, shown)) {
     const r = data.rows[i];
     const tr = el('tr', undefined, r.err ? 'error' : r.ok ? '' : 'invalid');
-    [S[r.m], r.id.length > 16 ? r.id.slice(0, 16) + '…' : r.id].concat(r.f.map(fieldText), r.v.map(num), [r.ok ? 'yes' : 'no']).forEach((c) => tr.appendChild(el('td', c)));
+    [S[r.m], r.l === undefined ? r.id : S[r.l]].concat(r.f.map(fieldText), r.v.map(num), [r.ok ? 'yes' : 'no']).forEach((c) => tr.appendChild(el('td', c)));
     if (r.tc !== undefined) tr.lastChild.appendChild(el('span', S[r.tc].split(' (')[0], 'flag'));
-    tr.title = r.id;
+    tr.title = 'sample id ' + r.id;
     tr.tabIndex = 0;
     const open = () => {
       const next = tr.nextSibling;

@@ -15,5 +15,16 @@ export function readableReport(report: BenchmarkReport): BenchmarkReport {
     fields: (record) => (isUnreadableRow(record.question) ? noFields() : report.fields(record)),
     metrics: (record) => (isUnreadableRow(record.question) ? noMetrics() : report.metrics(record)),
     valid: (record) => !isUnreadableRow(record.question) && report.valid(record),
+    // Named by its sample id (its label would read the question it does not have); counted in the
+    // headline as the error it is, never set apart as a question without an answer.
+    ...(report.questionLabel
+      ? {
+          questionLabel: (record) =>
+            isUnreadableRow(record.question)
+              ? record.question.sampleId
+              : (report.questionLabel?.(record) ?? record.question.sampleId),
+        }
+      : {}),
+    answerable: (record) => isUnreadableRow(record.question) || (report.answerable?.(record) ?? true),
   };
 }

@@ -6,12 +6,16 @@ import { findBenchmark } from '../benchmark/registry';
 import type { BenchmarkReport } from '../benchmark/registry';
 import { epochOf } from './epochs';
 import { readableReport } from './readableReport';
+import { labelledFields, QUESTION_FIELDS } from './questionLabels';
 
 /** A mistake in how the command was called (mixed benchmarks, an unknown field): exit 2. */
 export class ReportUsageError extends Error {}
 
-/** Fields every benchmark has: the record's model id and scoring mode. */
-const COMMON_FIELDS = ['model', 'mode'] as const;
+/**
+ * Fields every benchmark has: the record's model id and scoring mode, its question's label and
+ * sample id (labelledFields puts the last two in a row's fields).
+ */
+const COMMON_FIELDS = ['model', 'mode', ...QUESTION_FIELDS] as const;
 
 export interface RecordSet {
   benchmark: string;
@@ -23,10 +27,13 @@ export interface RecordSet {
 
 /** What a report reads of a record through its benchmark's declaration (BenchmarkReport). */
 export interface ReportFacts {
+  /** The benchmark's fields plus `question` (its label) and `id` (labelledFields). */
   fields: Record<string, string | number | null>;
   metrics: Record<string, number | null>;
   cluster: string;
   valid: boolean;
+  /** Whether the question has a correct answer at its cutoff (BenchmarkReport.answerable; true without the hook). */
+  answerable: boolean;
 }
 
 /** The facts of records reduced by a streaming merge (slimRecord), computed while the whole record was there. */
@@ -36,10 +43,11 @@ const slimFacts = new WeakMap<RunRecord, ReportFacts>();
 export function reportFacts(report: BenchmarkReport, record: RunRecord): ReportFacts {
   return (
     slimFacts.get(record) ?? {
-      fields: report.fields(record),
+      fields: labelledFields(report, record),
       metrics: report.metrics(record),
       cluster: report.cluster(record),
       valid: report.valid(record),
+      answerable: report.answerable?.(record) ?? true,
     }
   );
 }
@@ -210,6 +218,9 @@ export function parseBy(text: string | undefined, report: BenchmarkReport, bench
           .map((name) => name.trim())
           .filter((name) => name !== '');
   for (const name of names) checkField(report, benchmark, name, '--by');
+  // Two questions may share a label (MANGO's DF questions between the same rooms by other routes):
+  // grouped by question, each keeps its own row, its sample id beside the label.
+  if (names.includes('question') && !names.includes('id')) names.splice(names.indexOf('question') + 1, 0, 'id');
   return ['model', ...names.filter((name, index) => name !== 'model' && names.indexOf(name) === index)];
 }
 

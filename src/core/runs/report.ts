@@ -17,12 +17,15 @@ export type { KeyValue, ReportGroup, ReportJson } from './reportTypes';
 /** A record with its benchmark fields and metrics, computed once. */
 export interface ReportRow {
   record: RunRecord;
+  /** The benchmark's fields plus `question` (the question's label) and `id` (its sample id). */
   fields: Record<string, KeyValue>;
   metrics: Record<string, number | null>;
   cluster: string;
   valid: boolean;
   /** Whether the record counts in metric means, intervals and plots (false: a cut record left out, see `isCut`). */
   inMeans: boolean;
+  /** Whether its question has a correct answer at its cutoff (BenchmarkReport.answerable); the headline leaves the others out unless told. */
+  answerable: boolean;
 }
 
 interface ReportOptions {
@@ -36,6 +39,30 @@ interface ReportOptions {
    * (`modesScoringCuts`; otherwise left out).
    */
   includeTruncated?: boolean;
+  /** `--include-unanswerable`: questions without a correct answer at their cutoff count in the headline groups; by default they have rows of their own. */
+  includeUnanswerable?: boolean;
+}
+
+/**
+ * The rows the headline means are over: all of them with `includeUnanswerable`, else those whose
+ * question has a correct answer. A question without one (a MANGO route the walkthrough shown does
+ * not contain) would score even a perfect agent 0, so by default it is reported apart.
+ */
+export function headlineRows<R extends Pick<ReportRow, 'answerable'>>(
+  rows: readonly R[],
+  includeUnanswerable = false,
+): R[] {
+  return includeUnanswerable ? [...rows] : rows.filter((row) => row.answerable);
+}
+
+/**
+ * A record set without the records whose question has no correct answer at its cutoff, unless
+ * `includeUnanswerable`: what `compare` pairs, as the report's headline leaves them out.
+ */
+export function answerableSet(set: RecordSet, includeUnanswerable = false): RecordSet {
+  const { answerable } = set.report;
+  if (includeUnanswerable || !answerable) return set;
+  return { ...set, records: set.records.filter((record) => reportFacts(set.report, record).answerable) };
 }
 
 /**
@@ -94,7 +121,7 @@ export function reportRows(set: RecordSet, where?: string, includeTruncated?: bo
   const filter = parseWhere(where, report, set.benchmark);
   const rows: ReportRow[] = [];
   for (const record of set.records) {
-    const { fields, metrics, cluster, valid } = reportFacts(report, record);
+    const { fields, metrics, cluster, valid, answerable } = reportFacts(report, record);
     if (!matchesWhere(record, fields, filter)) continue;
     rows.push({
       record,
@@ -103,6 +130,7 @@ export function reportRows(set: RecordSet, where?: string, includeTruncated?: bo
       cluster,
       valid,
       inMeans: !isCut(record) || cutsInMeans(report, record.mode, includeTruncated),
+      answerable,
     });
   }
   return rows;
@@ -152,11 +180,14 @@ export function summarise(
 function groupRows(
   rows: readonly ReportRow[],
   by: readonly string[],
+  ordered: readonly ReportRow[] = rows,
 ): Array<{ key: Record<string, KeyValue>; rows: ReportRow[] }> {
   const groups = new Map<string, { key: Record<string, KeyValue>; rows: ReportRow[] }>();
+  // Models in the order the whole report first meets them, so leaving some rows out never reorders them.
   const modelOrder = new Map<string, number>();
-  for (const row of rows) {
+  for (const row of ordered)
     if (!modelOrder.has(row.record.model.id)) modelOrder.set(row.record.model.id, modelOrder.size);
+  for (const row of rows) {
     const key: Record<string, KeyValue> = {};
     for (const name of by) key[name] = fieldValue(row.record, row.fields, name);
     const id = JSON.stringify(by.map((name) => key[name]));
@@ -222,11 +253,8 @@ function groupOf(report: BenchmarkReport, key: Record<string, KeyValue>, rows: r
   };
 }
 
-/** The report of a record set (throws ReportUsageError for unknown `--by` / `--where` fields). */
-export function buildReport(set: RecordSet, options: ReportOptions = {}): { json: ReportJson; rows: ReportRow[] } {
-  const { report } = set;
-  const by = parseBy(options.by, report, set.benchmark);
-  const rows = reportRows(set, options.where, options.includeTruncated);
+/** Records per scoring mode, errored records, and each cut column's records. */
+function recordCounts(rows: readonly ReportRow[]) {
   const modes: Partial<Record<ScoringMode, number>> = {};
   let errors = 0;
   let truncated = 0;
@@ -238,6 +266,17 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     if (column === 'truncated') truncated++;
     if (column === 'context_truncated') contextTruncated++;
   }
+  return { modes, errors, truncated, contextTruncated };
+}
+
+/** The report of a record set (throws ReportUsageError for unknown `--by` / `--where` fields). */
+export function buildReport(set: RecordSet, options: ReportOptions = {}): { json: ReportJson; rows: ReportRow[] } {
+  const { report } = set;
+  const by = parseBy(options.by, report, set.benchmark);
+  const rows = reportRows(set, options.where, options.includeTruncated);
+  const headline = headlineRows(rows, options.includeUnanswerable);
+  const apart = options.includeUnanswerable ? [] : rows.filter((row) => !row.answerable);
+  const { modes, errors, truncated, contextTruncated } = recordCounts(rows);
   const where = parseWhere(options.where, report, set.benchmark);
   const cost = costTotal(rows.map((row) => row.record));
   const treatment = truncatedTreatment(
@@ -259,7 +298,7 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
       interval: 'percentile',
     },
     superseded: set.superseded,
-    groups: groupRows(rows, by).map((group) => groupOf(report, group.key, group.rows)),
+    groups: groupRows(headline, by, rows).map((group) => groupOf(report, group.key, group.rows)),
     failures: failureCounts(rows),
     better: Object.fromEntries(report.metricNames.map((name) => [name, report.better[name] ?? null])),
     truncated,
@@ -273,13 +312,22 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     cost_usd: cost.usd,
     cost_unknown: cost.unknown,
     truncated_included_modes: treatment.includedModes,
+    unanswerable: rows.length - rows.filter((row) => row.answerable).length,
+    unanswerable_treatment: options.includeUnanswerable ? 'included' : 'excluded',
+    unanswerable_groups: groupRows(apart, by, rows).map((group) => groupOf(report, group.key, group.rows)),
   };
   return { json, rows };
 }
 
-/** One group per model over the rows: the overall row of tables and the HTML report. */
-export function overallGroups(report: BenchmarkReport, rows: readonly ReportRow[]): ReportGroup[] {
-  return groupRows(rows, ['model']).map((group) => groupOf(report, group.key, group.rows));
+/** One group per model over the headline rows: the overall row of tables and the HTML report. */
+export function overallGroups(
+  report: BenchmarkReport,
+  rows: readonly ReportRow[],
+  includeUnanswerable = false,
+): ReportGroup[] {
+  return groupRows(headlineRows(rows, includeUnanswerable), ['model'], rows).map((group) =>
+    groupOf(report, group.key, group.rows),
+  );
 }
 
 /** Values shown when a `--where` value matches nothing: enough to spot the typo, not a wall of ids. */

@@ -123,6 +123,12 @@ export interface ReportJson {
    * --exclude-truncated decided; with only such modes, `truncated_treatment` is `included` (an added field).
    */
   truncated_included_modes: string[];
+  /** Records whose question has no correct answer at its cutoff (a MANGO route the walkthrough shown does not contain; an added field). */
+  unanswerable: number;
+  /** `excluded` (the default): those records are out of `groups` and have `unanswerable_groups` of their own; `included` (`--include-unanswerable`): in `groups` like any other (an added field). */
+  unanswerable_treatment: 'excluded' | 'included';
+  /** The unanswerable records grouped as `groups` are, when excluded; empty when included (an added field). */
+  unanswerable_groups: ReportGroup[];
 }
 
 export interface MetricComparison {
@@ -150,8 +156,8 @@ export interface CompareJson {
   metrics: Record<string, MetricComparison>;
   /** The metric `flips` is about (the benchmark's first 0/1 metric with paired values), or null. */
   flips_metric: string | null;
-  /** `epoch`: which repeat of the question flipped, in runs with repeats (an added field). */
-  flips: Array<{ sampleId: string; epoch?: number; a: number; b: number }>;
+  /** `epoch`: which repeat of the question flipped, in runs with repeats; `label`: the question in words (questionLabels.ts); both added fields. */
+  flips: Array<{ sampleId: string; epoch?: number; a: number; b: number; label?: string }>;
   /** Each compared metric's better direction, as the benchmark declares it (an added field). */
   better: Record<string, MetricDirection>;
   /** Records left out because the model call failed (`error`): an error is no answer, so it is never paired (an added field). */
@@ -190,6 +196,8 @@ export interface ResultRow {
   m: number;
   /** The question's sample id: records of different models with one id are the same question. */
   q: string;
+  /** The question's label (index into strings): what the matrix shows and its search matches. */
+  l: number;
   /** Field values in `fields` order (indices into strings; null: no value). */
   f: Array<number | null>;
   /** Metric values in `metrics` order (null: none or not applicable). */

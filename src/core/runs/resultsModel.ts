@@ -5,9 +5,10 @@
 // asks for one record's detail when it opens it).
 import { compareRuns, type CompareJson } from './compare';
 import { glossaryEntries } from './glossary';
+import { labelFlips } from './questionLabels';
 import { plotData } from './plots';
 import type { RecordSet } from './records';
-import { buildReport, isCut, overallGroups, type ReportRow } from './report';
+import { answerableSet, buildReport, headlineRows, isCut, overallGroups, type ReportRow, reportRows } from './report';
 import type { RecordDetail, ResultRow, ResultsModel } from './reportTypes';
 import { stringTable } from './stringTable';
 
@@ -42,10 +43,10 @@ export function buildResultsModel(
   set: RecordSet,
   files: readonly string[],
   title: string,
-  options: { includeTruncated?: boolean } = {},
+  options: { includeTruncated?: boolean; includeUnanswerable?: boolean } = {},
 ): { model: ResultsModel; rows: ReportRow[] } {
   const { report } = set;
-  const { json, rows } = buildReport(set, { includeTruncated: options.includeTruncated });
+  const { json, rows } = buildReport(set, options);
   const { strings, intern } = stringTable();
   const fields = [...report.fieldNames];
   // The metrics some row has: MANGO's route and map tasks have different ones (core/benchmarks/mango/report.ts).
@@ -63,6 +64,7 @@ export function buildResultsModel(
     const result: ResultRow = {
       m: intern(row.record.model.id),
       q: row.record.question.sampleId,
+      l: intern(String(row.fields.question ?? row.record.question.sampleId)),
       f: fields.map((name, field) => fieldIndex(field, row.fields[name])),
       v: metrics.map((name) => row.metrics[name] ?? null),
       ok: row.valid ? 1 : 0,
@@ -73,7 +75,8 @@ export function buildResultsModel(
     if (diagnostics.length > 0) result.d = [...new Set(diagnostics.map((diagnostic) => diagnostic.code))].map(intern);
     return result;
   });
-  const overall = overallGroups(report, rows);
+  const overall = overallGroups(report, rows, options.includeUnanswerable);
+  const headline = headlineRows(rows, options.includeUnanswerable);
   return {
     model: {
       title,
@@ -88,7 +91,7 @@ export function buildResultsModel(
       better: json.better,
       primary: applicablePrimary(report, metrics),
       models: overall.map((group) => String(group.key.model)),
-      plots: report.plots.map((plot) => plotData(report, rows, plot)).filter((plot) => plot.xs.length > 0),
+      plots: report.plots.map((plot) => plotData(report, headline, plot)).filter((plot) => plot.xs.length > 0),
       glossary: glossaryEntries(report.glossary, metrics, [...json.by, ...strings]),
       strings,
       rows: resultRows,
@@ -120,6 +123,14 @@ export function recordDetail(row: ReportRow): RecordDetail {
 }
 
 /** `waypoint compare` between two models of one record set (each model's records as one run), treating cut records as the view's report does. */
-export function compareModels(set: RecordSet, modelA: string, modelB: string, includeTruncated?: boolean): CompareJson {
-  return compareRuns(set, set, { modelA, modelB, includeTruncated });
+export function compareModels(
+  set: RecordSet,
+  modelA: string,
+  modelB: string,
+  includeTruncated?: boolean,
+  includeUnanswerable?: boolean,
+): CompareJson {
+  const paired = answerableSet(set, includeUnanswerable);
+  const json = compareRuns(paired, paired, { modelA, modelB, includeTruncated });
+  return labelFlips(json, reportRows(set));
 }

@@ -48,6 +48,7 @@ export async function loadResults(
   files: readonly string[],
   workerScript: string,
   includeTruncated?: boolean,
+  includeUnanswerable?: boolean,
 ): Promise<Loaded> {
   const read = await Promise.all(
     files.map(async (file) => {
@@ -70,14 +71,25 @@ export async function loadResults(
   const set = mergeRunFiles(parsed);
   const names = files.map(shownPath);
   const title = files.length === 1 ? basename(files[0], '.jsonl') : `${set.benchmark}: ${files.length} run files`;
-  const { model, rows } = buildResultsModel(set, names, title, { includeTruncated });
+  const { model, rows } = buildResultsModel(set, names, title, { includeTruncated, includeUnanswerable });
   // Records cut short are shown with the lines that are not records: the view's one list of what it left out.
   return { set, rows, model, problems: read.flatMap((entry) => [...entry.problems, ...entry.torn]), where };
 }
 
-/** The same records with cut ones counted in the means or not (the view's switch): nothing is read again, and the rows keep their records and order. */
-export function withTruncatedTreatment(loaded: Loaded, includeTruncated: boolean): Loaded {
-  const { model, rows } = buildResultsModel(loaded.set, loaded.model.files, loaded.model.title, { includeTruncated });
+/**
+ * The same records with cut ones, and questions without a correct answer, counted in the means or
+ * not (the view's switches; each kept as it is when not given): nothing is read again, and the
+ * rows keep their records and order.
+ */
+export function withTruncatedTreatment(
+  loaded: Loaded,
+  includeTruncated: boolean,
+  includeUnanswerable = loaded.model.report.unanswerable_treatment === 'included',
+): Loaded {
+  const { model, rows } = buildResultsModel(loaded.set, loaded.model.files, loaded.model.title, {
+    includeTruncated,
+    includeUnanswerable,
+  });
   return { ...loaded, model, rows };
 }
 

@@ -94,8 +94,13 @@ function filesOf(target: ResultsTarget): string[] | undefined {
 const keyOf = (files: readonly string[]) => [...files].sort().join('\n');
 
 /** loadResults, and on success no last load error: one of an earlier attempt no longer describes what is shown. */
-async function loadShown(files: readonly string[], workerScript: string, includeTruncated?: boolean): Promise<Loaded> {
-  const loaded = await loadResults(files, workerScript, includeTruncated);
+async function loadShown(
+  files: readonly string[],
+  workerScript: string,
+  includeTruncated?: boolean,
+  includeUnanswerable?: boolean,
+): Promise<Loaded> {
+  const loaded = await loadResults(files, workerScript, includeTruncated, includeUnanswerable);
   ResultsPanel.lastLoadError = undefined;
   return loaded;
 }
@@ -281,6 +286,11 @@ export class ResultsPanel implements vscode.Disposable {
     return this.loaded.model.report.truncated_treatment === 'included';
   }
 
+  /** Whether the view counts questions without a correct answer at their cutoff in its headline (its switch; the same for Share). */
+  private get includesUnanswerable(): boolean {
+    return this.loaded.model.report.unanswerable_treatment === 'included';
+  }
+
   private post(message: HostToResultsMessage): void {
     void this.panel.webview.postMessage(message);
   }
@@ -303,7 +313,12 @@ export class ResultsPanel implements vscode.Disposable {
   /** Re-reads the files and redraws (a run still writing, or Show Results asked again). */
   async reload(): Promise<void> {
     try {
-      this.loaded = await loadShown(this.files, workerScriptOf(this.deps), this.includesTruncated);
+      this.loaded = await loadShown(
+        this.files,
+        workerScriptOf(this.deps),
+        this.includesTruncated,
+        this.includesUnanswerable,
+      );
       this.replays = undefined;
       this.logProblems();
       this.post({ type: 'results', model: this.loaded.model });
@@ -374,7 +389,13 @@ export class ResultsPanel implements vscode.Disposable {
             type: 'compared',
             a: message.a,
             b: message.b,
-            result: compareModels(this.loaded.set, message.a, message.b, this.includesTruncated),
+            result: compareModels(
+              this.loaded.set,
+              message.a,
+              message.b,
+              this.includesTruncated,
+              this.includesUnanswerable,
+            ),
           });
         } catch (error) {
           this.post({
@@ -419,6 +440,10 @@ export class ResultsPanel implements vscode.Disposable {
         this.loaded = withTruncatedTreatment(this.loaded, message.include);
         this.post({ type: 'results', model: this.loaded.model });
         return;
+      case 'includeUnanswerable':
+        this.loaded = withTruncatedTreatment(this.loaded, this.includesTruncated, message.include);
+        this.post({ type: 'results', model: this.loaded.model });
+        return;
     }
   }
 
@@ -454,7 +479,10 @@ export class ResultsPanel implements vscode.Disposable {
               })),
             );
             const whole = mergeRunFiles(separateRunsOfOneModel(read, (file) => basename(file, '.jsonl')));
-            const { json, rows } = buildReport(whole, { includeTruncated: this.includesTruncated });
+            const { json, rows } = buildReport(whole, {
+              includeTruncated: this.includesTruncated,
+              includeUnanswerable: this.includesUnanswerable,
+            });
             const replays = await buildReplays(
               rows.map((row) => row.record),
               await this.replayBuilder(),

@@ -23,6 +23,7 @@ const row = (model: string, x: number | string | null, task: string, ok: number 
   cluster,
   valid: true,
   inMeans: true,
+  answerable: true,
 });
 
 const report = { success: ['ok'], binary: [], clusterName: 'game' } as unknown as BenchmarkReport;

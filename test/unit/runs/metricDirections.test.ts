@@ -98,6 +98,9 @@ describe('metric directions', () => {
       'cost_usd',
       'cost_unknown',
       'truncated_included_modes',
+      'unanswerable',
+      'unanswerable_treatment',
+      'unanswerable_groups',
     ]);
     assert.equal(json.better.parse_error, 'lower');
     assert.equal(json.better.success_strict, 'higher');

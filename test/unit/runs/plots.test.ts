@@ -20,6 +20,7 @@ const row = (
   fields: { x, s: series },
   metrics,
   cluster: 'c',
+  answerable: true,
   valid: true,
   inMeans: true,
 });

@@ -140,7 +140,7 @@ describe('report (core)', () => {
     const set = mergeRunFiles([viaFile(gptX)]);
     assert.throws(
       () => buildReport(set, { by: 'colour' }),
-      /--by: mango has no field 'colour' \(fields: model, mode, game, task, difficulty, path_length\)/,
+      /--by: mango has no field 'colour' \(fields: model, mode, question, id, game, task, difficulty, path_length\)/,
     );
     assert.throws(() => buildReport(set, { where: 'game' }), /--where: 'game' is not FIELD=VALUE/);
   });
@@ -152,10 +152,10 @@ describe('report (core)', () => {
     // The cut records' columns and the treatment come last: the columns before keep their places.
     assert.equal(
       csv[0],
-      'model,game,n,valid,errors,success_strict_mean,success_strict_ci95_low,success_strict_ci95_high,success_strict_n,success_loose_mean,success_loose_ci95_low,success_loose_ci95_high,success_loose_n,reasoning_mean,reasoning_ci95_low,reasoning_ci95_high,reasoning_n,parse_error_mean,parse_error_ci95_low,parse_error_ci95_high,parse_error_n,truncated,context_truncated,truncated_treatment,cost_usd,cost_unknown',
+      'model,game,n,valid,errors,success_strict_mean,success_strict_ci95_low,success_strict_ci95_high,success_strict_n,success_loose_mean,success_loose_ci95_low,success_loose_ci95_high,success_loose_n,reasoning_mean,reasoning_ci95_low,reasoning_ci95_high,reasoning_n,parse_error_mean,parse_error_ci95_low,parse_error_ci95_high,parse_error_n,truncated,context_truncated,truncated_treatment,cost_usd,cost_unknown,questions',
     );
     // A cost nobody knows (no prices in the profile) is an empty cell and a count, never 0: the 3 answers (the failed call was not billed).
-    assert.match(csv[2], /^gpt-x,zork1,4,3,1,0\.75,.*,0,0,excluded,,3$/);
+    assert.match(csv[2], /^gpt-x,zork1,4,3,1,0\.75,.*,0,0,excluded,,3,answerable$/);
     const markdown = reportMarkdown(json).split('\n');
     assert.ok(
       markdown.includes(
@@ -247,7 +247,7 @@ describe('report (core)', () => {
         /Means exclude truncated records \(replies cut at the token limit, prompts the server cut; counted in their own columns\); --include-truncated counts them\./,
       );
       const csv = reportCsv(json).trim().split('\n');
-      assert.match(csv.find((line) => line.startsWith('gpt-x,zork1,')) ?? '', /,1,1,excluded,,\d+$/);
+      assert.match(csv.find((line) => line.startsWith('gpt-x,zork1,')) ?? '', /,1,1,excluded,,\d+,answerable$/);
     });
 
     it('with includeTruncated they count as given, and every rendering says so', () => {
@@ -257,7 +257,7 @@ describe('report (core)', () => {
       assert.equal(group?.metrics.success_strict.mean, 3 / 7);
       assert.equal(group?.metrics.success_strict.n, 7);
       assert.match(reportMarkdown(json), /Means include truncated records \(--include-truncated\)/);
-      assert.match(reportCsv(json), /,1,1,included,,\d+\n/);
+      assert.match(reportCsv(json), /,1,1,included,,\d+,answerable\n/);
     });
 
     it('the HTML page states the treatment, has the columns, and its overall row, plots and drill-down follow it', () => {
@@ -291,7 +291,7 @@ describe('report (core)', () => {
     const { json, rows } = buildReport(set);
     assert.ok(set.report.metricNames.includes('f1'), 'MANGO declares the map task metrics');
     const html = reportHtml(json, rows, set.report);
-    const head = /<th>model<\/th><th>sample<\/th>(.*?)<\/tr>/s.exec(html)?.[1] ?? '';
+    const head = /<th>model<\/th><th>question<\/th>(.*?)<\/tr>/s.exec(html)?.[1] ?? '';
     // A metric's head carries what it means as its tooltip.
     assert.match(head, /<th title="success_strict: [^"]+">success_strict<\/th>/);
     assert.doesNotMatch(head, /<th[^>]*>(?:precision|recall|f1)<\/th>/);

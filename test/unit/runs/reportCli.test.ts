@@ -386,7 +386,7 @@ describe('waypoint report on records answered from a cut (CLI)', () => {
     assert.deepEqual(strict(['--include-truncated']), ['included', 1, 1, 6, 4 / 6, 6]);
     for (const [flag, excluded, included] of [
       ['--markdown', /Means exclude truncated records/, /Means include truncated records/],
-      ['--csv', /,1,1,excluded,[^,]*,\d+$/m, /,1,1,included,[^,]*,\d+$/m],
+      ['--csv', /,1,1,excluded,[^,]*,\d+,answerable$/m, /,1,1,included,[^,]*,\d+,answerable$/m],
       [undefined, /Means exclude truncated records/, /Means include truncated records/],
     ] as const) {
       const format = flag ? [flag] : [];

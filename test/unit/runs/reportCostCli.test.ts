@@ -83,10 +83,10 @@ describe('waypoint report and compare: what the runs cost', function () {
       /\| local \| 5 \|.*\| unknown \(5 of 5\) \|/,
     );
     const csv = (await report('priced.jsonl', 'unpriced.jsonl', '--by', 'model', '--csv')).split('\n');
-    assert.match(csv[0], /,cost_usd,cost_unknown$/);
-    const [usd, unknown] = (csv.find((line) => line.startsWith('router-model,')) ?? '').split(',').slice(-2);
+    assert.match(csv[0], /,cost_usd,cost_unknown,questions$/);
+    const [usd, unknown] = (csv.find((line) => line.startsWith('router-model,')) ?? '').split(',').slice(-3, -1);
     assert.ok(Math.abs(Number(usd) - charged()) < 1e-12 && unknown === '0', csv.join('\n'));
-    assert.match(csv.find((line) => line.startsWith('local,')) ?? '', /,,5$/);
+    assert.match(csv.find((line) => line.startsWith('local,')) ?? '', /,,5,answerable$/);
     await report('priced.jsonl', 'unpriced.jsonl', '--html', 'report.html');
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     assert.match(html, /<th>cost<\/th>/);

@@ -33,6 +33,8 @@ export interface BabyaiQuestionInput {
   source: string;
   /** 0-based record index in a record file; null for a level file. */
   record: number | null;
+  /** The record's seed (LLM-BabyBench's `seed` column), when it has one: named in reports, not part of the sample id. */
+  seed?: number;
   /** The record's env_description verbatim; without it the Structured description of `spec`. */
   description?: string;
   /** Predict: the record's action_sequence; default: the expert's actions (generator loop), as upstream's generator does. */
@@ -95,6 +97,7 @@ export function prepareBabyaiQuestion(input: BabyaiQuestionInput): PreparedBabya
     task,
     source: input.source,
     record: input.record,
+    ...(input.seed !== undefined ? { seed: input.seed } : {}),
     levelName: input.levelName,
     sampleId,
     actions,

@@ -10,6 +10,8 @@ export interface BabyaiQuestion {
   source: string;
   /** 0-based record number in a record file; null for a level file. */
   record: number | null;
+  /** The record's seed, when the record file gives one (questions asked before it was kept have none). */
+  seed?: number;
   levelName: string;
   /** Hash of what determines the question (level, task, actions): keys the cache for built-in agents. */
   sampleId: string;
@@ -26,6 +28,7 @@ export const babyaiQuestionSchema = z.object({
   task: z.enum(['predict', 'plan', 'decompose']),
   source: z.string(),
   record: z.nullable(z.int().check(z.minimum(0))),
+  seed: z.optional(z.int().check(z.minimum(0))),
   levelName: z.string(),
   sampleId: z.string(),
   actions: z.array(z.string()),

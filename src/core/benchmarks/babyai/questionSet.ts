@@ -105,6 +105,7 @@ export function recordQuestionInput(
     levelName: record.levelName || `record ${index + 1}`,
     source: path,
     record: index,
+    ...(record.seed !== null ? { seed: record.seed } : {}),
     description: record.description,
     prompt,
     predictActions: own && task === 'predict' ? record.actions : undefined,

@@ -48,7 +48,7 @@ const BABYAI_GLOSSARY: Readonly<Record<string, string>> = {
 };
 
 export const babyaiReport: BenchmarkReport<BabyaiQuestion> = {
-  fieldNames: ['level', 'task', 'prompt'],
+  fieldNames: ['level', 'task', 'prompt', 'record', 'seed'],
   // The paper's Table 3: success per level (grouped by difficulty there) for each task.
   defaultBy: ['level', 'task'],
   metricNames: Object.keys(better),
@@ -59,10 +59,20 @@ export const babyaiReport: BenchmarkReport<BabyaiQuestion> = {
   clusterName: 'level',
   glossary: BABYAI_GLOSSARY,
   cluster: (record) => record.question.levelName,
+  questionLabel: ({ question }) => {
+    const task = question.play ? 'Play' : `${question.task[0].toUpperCase()}${question.task.slice(1)}`;
+    const where = question.record === null ? '' : ` · record ${question.record + 1}`;
+    const seed = question.seed === undefined ? '' : ` · seed ${question.seed}`;
+    const strategy = promptOf(question);
+    return `${task} · ${question.levelName}${where}${seed}${strategy === 'zero_shot' ? '' : ` · ${strategy}`}`;
+  },
   fields: (record) => ({
     level: record.question.levelName,
     task: record.question.play ? 'play' : record.question.task,
     prompt: promptOf(record.question),
+    // 1-based as the label says it; a level file is no record.
+    record: record.question.record === null ? null : record.question.record + 1,
+    seed: record.question.seed ?? null,
   }),
   metrics: metricsOf,
   valid: (record) =>

@@ -36,8 +36,12 @@ export const GRASP_GLOSSARY: Readonly<Record<string, string>> = {
   step_cost: 'Energy charged per step: 0 or 0.3.',
 };
 
+/** The setting as a label says it: the index and grid file lead, so a long label cut in the middle keeps them (the glossary explains μ1/μ2). */
+const shortSetting = (settings: GraspQuestion['settings']) =>
+  `μ${settings.moves === 8 ? 2 : 1}, ${settings.carryLimit === 2 ? 'carry 2' : 'no carry limit'}, cost ${settings.stepCost}`;
+
 export const graspReport: BenchmarkReport<GraspQuestion> = {
-  fieldNames: ['file', 'distribution', 'obstacles', 'start', 'moves', 'carry_limit', 'step_cost', 'setting'],
+  fieldNames: ['file', 'index', 'distribution', 'obstacles', 'start', 'moves', 'carry_limit', 'step_cost', 'setting'],
   // Table 1's first block (energy distribution); its other blocks are `--by obstacles`, `start`, `moves`, `carry_limit`, `step_cost`.
   defaultBy: ['distribution'],
   metricNames: Object.keys(better),
@@ -49,11 +53,14 @@ export const graspReport: BenchmarkReport<GraspQuestion> = {
   modesScoringCuts: ['paper'],
   glossary: GRASP_GLOSSARY,
   cluster: (record) => record.question.file,
+  questionLabel: ({ question }) =>
+    `${question.play ? 'play · ' : ''}#${question.index} ${question.file.replace(/\.jsonl$/, '')} · ${shortSetting(question.settings)}${question.style === 'o1-mini' ? ' · o1-mini prompt' : ''}`,
   fields: (record) => {
     const { file, settings } = record.question;
     const variant = variantOfFileName(file);
     return {
       file,
+      index: record.question.index,
       distribution: variant?.energy ?? null,
       obstacles: variant ? (variant.obstacle === 'free' ? 'free' : 'block') : null,
       start: variant?.startPosition ?? null,

@@ -56,6 +56,14 @@ export const mangoReport: BenchmarkReport<MangoQuestion> = {
   clusterName: 'game',
   glossary: MANGO_GLOSSARY,
   cluster: (record) => record.question.game,
+  questionLabel: ({ question }) =>
+    question.task === 'map'
+      ? `MAP at step ${question.cutoff}`
+      : `${question.play ? 'PLAY' : question.task.toUpperCase()} ${question.src} → ${question.dst}`,
+  // A route outside the walkthrough the prompt shows (unanswerable at the cutoff, an unreachable RF
+  // pair among them) has no answer a model could give: the paper's tables leave such pairs out. A
+  // map question asks for what the walkthrough shows, so it always has one.
+  answerable: ({ question }) => question.task === 'map' || question.answerable,
   fields: (record) => {
     const { question } = record;
     // DF asks to follow its action list; RF's route length is known only when the question carries it.

@@ -25,7 +25,7 @@ export const SMARTPLAY_GLOSSARY: Readonly<Record<string, string>> = {
 };
 
 export const smartplayReport: BenchmarkReport<SmartplayQuestion> = {
-  fieldNames: ['game'],
+  fieldNames: ['game', 'episode', 'seed'],
   defaultBy: ['game'],
   metricNames: Object.keys(better),
   better,
@@ -35,7 +35,16 @@ export const smartplayReport: BenchmarkReport<SmartplayQuestion> = {
   glossary: SMARTPLAY_GLOSSARY,
   // Episodes of one game are independent draws; the game is still the unit the paper averages over.
   cluster: (record) => record.question.game,
-  fields: (record) => ({ game: record.question.game }),
+  questionLabel: ({ question }) =>
+    question.episode === undefined
+      ? `${question.game} · step ${question.step}, question ${question.question}`
+      : `${question.game} · episode ${question.episode + 1}${question.seed === undefined ? '' : ` (seed ${question.seed})`}`,
+  fields: (record) => ({
+    game: record.question.game,
+    // 1-based as the label says it; a step question is no episode.
+    episode: record.question.episode === undefined ? null : record.question.episode + 1,
+    seed: record.question.seed ?? null,
+  }),
   metrics: (record) => {
     const score = rawScore(record);
     // Gym ids (`Hanoi3Disk-v0`) name the same game as the settings table's keys.
