@@ -5,6 +5,7 @@
 // (scripts/lib/hostSuite.mjs), so a slow machine is given the time it needs and a stuck test is not.
 import { appendFileSync, writeFileSync } from 'node:fs';
 import Mocha from 'mocha';
+import { defineAgentToolTests } from './agentTools.e2e';
 import { defineColumnTests } from './columns.e2e';
 import { defineExtensionTests } from './extension.e2e';
 import { defineMapDiffTests } from './mapDiff.e2e';
@@ -42,6 +43,7 @@ export function run(): Promise<void> {
   definePlayTests();
   defineColumnTests();
   defineProfileTests();
+  defineAgentToolTests();
   const records: TestRecord[] = [];
   const progressPath = process.env.WAYPOINT_E2E_PROGRESS;
   const finished = (record: TestRecord) => {
