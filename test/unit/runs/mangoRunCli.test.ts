@@ -150,8 +150,7 @@ describe('waypoint run mango: interrupted and resumed (CLI, local server)', func
       const questions = set.questions
         .map((prepared) => prepared.question as MangoQuestion)
         .filter((question) => question.game === game && question.answerable);
-      const expected =
-        questions.filter((question) => answeredTruly(question.sampleId)).length / questions.length;
+      const expected = questions.filter((question) => answeredTruly(question.sampleId)).length / questions.length;
       const group = table.groups.find(
         (candidate) => candidate.key.game === game && candidate.key.model === 'half-right',
       );
