@@ -22,7 +22,7 @@ const PROGRESS_FROM = 2000;
 const PROGRESS_EVERY = 1000;
 
 /** Waypoint's version from the package.json beside dist/ (the log's `packages`); `unknown` when it cannot be read. */
-function waypointVersion(): string {
+export function waypointVersion(): string {
   try {
     const text = readFileSync(join(__dirname, '..', 'package.json'), 'utf8');
     const version = (JSON.parse(text) as { version?: unknown }).version;

@@ -7,8 +7,8 @@
 // the parts already shown elsewhere left null), so `waypoint import inspect` rebuilds it exactly.
 import { findBenchmark } from '../benchmark/registry';
 import type { RunRecord } from '../eval/types';
-import { sha256Hex } from '../util/sha256';
 import { epochOf } from './epochs';
+import { exportGroupId, exportGroups } from './exportGroups';
 import { mergeRunFiles, ReportUsageError } from './records';
 import { overallGroups, reportRows } from './report';
 import {
@@ -60,26 +60,7 @@ export interface ExportOptions {
 
 /** The logs `records` make, in the order their first record appears. */
 export function planInspectLogs(records: readonly RunRecord[], options: ExportOptions): InspectLogPlan[] {
-  const groups = new Map<string, { records: Map<string, RunRecord>; total: number }>();
-  for (const record of records) {
-    const key = JSON.stringify([record.question.benchmark, record.model.id, record.run_id ?? '', record.mode]);
-    let group = groups.get(key);
-    if (!group) {
-      group = { records: new Map(), total: 0 };
-      groups.set(key, group);
-    }
-    group.total++;
-    const sample = `${record.question.sampleId}\u0000${epochOf(record)}`;
-    const earlier = group.records.get(sample);
-    // As reports merge: an error never replaces an answer; otherwise the later record wins, in its place at the end.
-    if (earlier && earlier.error === undefined && record.error !== undefined) continue;
-    group.records.delete(sample);
-    group.records.set(sample, record);
-  }
-  return [...groups.values()].map((group) => {
-    const kept = [...group.records.values()];
-    return { ...buildLog(kept, options), superseded: group.total - kept.length };
-  });
+  return exportGroups(records).map((group) => ({ ...buildLog(group.records, options), superseded: group.superseded }));
 }
 
 function buildLog(records: RunRecord[], options: ExportOptions): Omit<InspectLogPlan, 'superseded'> {
@@ -89,7 +70,7 @@ function buildLog(records: RunRecord[], options: ExportOptions): Omit<InspectLog
   const runId = first.run_id ?? '';
   const times = records.map((record) => record.time).sort();
   const created = times[0];
-  const id = sha256Hex(JSON.stringify([benchmark, first.model.id, runId, first.mode])).slice(0, 22);
+  const id = exportGroupId(first);
   const epochs = Math.max(...records.map(epochOf));
   const eval_ = evalSpec(records, options, { id, created, model, epochs });
   const plan: JsonObject = {
