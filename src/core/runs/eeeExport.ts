@@ -165,49 +165,59 @@ function results(set: RecordSet, rows: ReportRow[], first: RunRecord, options: E
     additional_details: { scoring_mode: first.mode, epochs: String(Math.max(...rows.map((r) => epochOf(r.record)))) },
   };
   return groups.flatMap((group) =>
-    Object.entries(group.metrics).flatMap(([metric, summary]) => {
-      if (summary.mean === null) return [];
-      const bounded = report.success.includes(metric) || report.binary.includes(metric);
-      return [
-        {
-          evaluation_result_id: group.label === null ? metric : `${metric}:${group.label}`,
-          evaluation_name: group.label === null ? set.benchmark : `${set.benchmark} ${group.label}`,
-          source_data: {
-            dataset_name: findBenchmark(set.benchmark)?.label ?? set.benchmark,
-            source_type: 'other',
-            additional_details: { run_files: options.files.join(', '), grouped_by: report.defaultBy.join('/') },
-          },
-          metric_config: {
-            evaluation_description: report.glossary[metric] ?? metric,
-            metric_id: metric,
-            metric_name: metric,
-            lower_is_better: report.better[metric] === 'lower',
-            score_type: 'continuous',
-            min_score: bounded ? 0 : null,
-            max_score: bounded ? 1 : null,
-            additional_details: { better: String(report.better[metric] ?? 'neither') },
-          },
-          score_details: {
-            score: summary.mean,
-            uncertainty: {
-              ...(summary.ci95
-                ? {
-                    confidence_interval: {
-                      lower: summary.ci95[0],
-                      upper: summary.ci95[1],
-                      confidence_level: 0.95,
-                      method: `percentile bootstrap clustered by ${report.clusterName}`,
-                    },
-                  }
-                : {}),
-              num_samples: summary.n,
-            },
-          },
-          generation_config: generation,
-        },
-      ];
-    }),
+    Object.entries(group.metrics).flatMap(([metric, summary]) =>
+      summary.mean === null ? [] : [evaluationResult(set, group.label, metric, summary, generation, options)],
+    ),
   );
+}
+
+/** One metric of one group as an EEE evaluation result: its mean, interval and count. */
+function evaluationResult(
+  set: RecordSet,
+  label: string | null,
+  metric: string,
+  summary: MetricSummary,
+  generation: JsonObject,
+  options: EeeOptions,
+): JsonObject {
+  const { report } = set;
+  const bounded = report.success.includes(metric) || report.binary.includes(metric);
+  return {
+    evaluation_result_id: label === null ? metric : `${metric}:${label}`,
+    evaluation_name: label === null ? set.benchmark : `${set.benchmark} ${label}`,
+    source_data: {
+      dataset_name: findBenchmark(set.benchmark)?.label ?? set.benchmark,
+      source_type: 'other',
+      additional_details: { run_files: options.files.join(', '), grouped_by: report.defaultBy.join('/') },
+    },
+    metric_config: {
+      evaluation_description: report.glossary[metric] ?? metric,
+      metric_id: metric,
+      metric_name: metric,
+      lower_is_better: report.better[metric] === 'lower',
+      score_type: 'continuous',
+      min_score: bounded ? 0 : null,
+      max_score: bounded ? 1 : null,
+      additional_details: { better: String(report.better[metric] ?? 'neither') },
+    },
+    score_details: {
+      score: summary.mean,
+      uncertainty: {
+        ...(summary.ci95
+          ? {
+              confidence_interval: {
+                lower: summary.ci95[0],
+                upper: summary.ci95[1],
+                confidence_level: 0.95,
+                method: `percentile bootstrap clustered by ${report.clusterName}`,
+              },
+            }
+          : {}),
+        num_samples: summary.n,
+      },
+    },
+    generation_config: generation,
+  };
 }
 
 /** One record as an EEE instance: the prompt, the reply, the parsed answer and the primary metric's score. */
