@@ -34,6 +34,8 @@ commands:
   import grasp <file-or-folder>... --out F --grids DIR   score upstream o1-mini/Batch/baseline outputs into run records [--mode faithful|reference|pre2025|paper] [--indices A-B] [--model-name NAME] [--extraction recommended|every-word] [--workers N] [--json]
   import inspect <log.eval|log.json>... --out F   Inspect AI logs written by export inspect back as the run records they came from (a sample without a Waypoint record is named, exit 1) [--json]
   export inspect <run.jsonl>... --out DIR   Inspect AI .eval logs, one per benchmark, model and run: prompts, answers, scores with diagnostics, usage; the record in each sample's metadata [--json]
+  export eee <run.jsonl>... --out DIR       Every Eval Ever 0.3.0 records: data/<benchmark>/<developer>/<model>/<uuid>.json (the report's means and intervals) and <uuid>_samples.jsonl [--json]
+  export nemo <run.jsonl>... --out DIR      NeMo Evaluator results.jsonl per run (problem_idx, reward = the primary metric, repeat, metadata.category) for nel compare [--json]
   batch export <benchmark> <source>... --model NAME   OpenAI Batch API request lines on stdout (question options as for run, e.g. grasp --settings all --indices 0-9)
       [--format openai|anthropic] [--temperature T] [--max-tokens N] [--max-completion-tokens N] [--reasoning-effort E]
   batch import <benchmark> <source>... --results F --out F   score an OpenAI, vllm run-batch or Anthropic results file into run records [--mode ...] [--model-name NAME]

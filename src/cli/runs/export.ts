@@ -2,13 +2,18 @@
 // exporter lives in its own module with its own options.
 import { UsageError } from '../args';
 import { exportInspect } from './exportInspect';
+import { exportRecords } from './exportRecords';
 
 type Output = (text: string) => void;
 type Exporter = (argv: readonly string[], out: Output, err: Output) => Promise<number>;
 
-const exporters: Record<string, Exporter> = { inspect: exportInspect };
+const exporters: Record<string, Exporter> = {
+  inspect: exportInspect,
+  eee: (argv, out, err) => exportRecords('eee', argv, out, err),
+  nemo: (argv, out, err) => exportRecords('nemo', argv, out, err),
+};
 
-export const EXPORT_USAGE = 'usage: waypoint export inspect <run.jsonl>... --out DIR [--json]';
+export const EXPORT_USAGE = 'usage: waypoint export inspect|eee|nemo <run.jsonl>... --out DIR [--json]';
 
 /** Runs `waypoint export <format> ...`; returns the exit code. */
 export async function runExport(argv: readonly string[], out: Output, err: Output): Promise<number> {

@@ -6,7 +6,7 @@
 // silently missing answers would report other numbers than the run file.
 import { promises as fs, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { planInspectLogs } from '../../core/runs/inspectExport';
+import { type InspectLogPlan, planInspectLogs } from '../../core/runs/inspectExport';
 import type { RunRecord } from '../../core/eval/types';
 import { describeFsError } from '../../core/util/walk';
 import { OutputFileError, writeOutputAtomically } from '../../host/atomicOutput';
@@ -22,7 +22,7 @@ const PROGRESS_FROM = 2000;
 const PROGRESS_EVERY = 1000;
 
 /** Waypoint's version from the package.json beside dist/ (the log's `packages`); `unknown` when it cannot be read. */
-function waypointVersion(): string {
+export function waypointVersion(): string {
   try {
     const text = readFileSync(join(__dirname, '..', 'package.json'), 'utf8');
     const version = (JSON.parse(text) as { version?: unknown }).version;
@@ -38,9 +38,36 @@ export async function exportInspect(argv: readonly string[], out: Output, err: O
   const outDir = args.options.get('out');
   if (!outDir) throw new UsageError('export inspect needs --out DIR (the folder the .eval logs go to)');
 
+  const records = await readAllRecords(args.positionals, err);
+  if (!records) {
+    err('waypoint export inspect: nothing written: fix or remove the lines above (a log must hold every answer)');
+    return 1;
+  }
+  if (records.length === 0) return 1;
+
+  try {
+    await fs.mkdir(outDir, { recursive: true });
+  } catch (error) {
+    err(`${outDir}: ${describeFsError(error)}`);
+    return 1;
+  }
+  const plans = planInspectLogs(records, { version: waypointVersion(), files: args.positionals });
+  const written: Array<Record<string, unknown>> = [];
+  for (const plan of plans) {
+    const log = await writeLog(plan, outDir, err);
+    if (!log) return 1;
+    written.push(log);
+  }
+  if (args.flags.has('json')) out(JSON.stringify({ logs: written }));
+  else for (const log of written) out(`${log.file}: ${log.samples} samples (${log.benchmark}, ${log.model})`);
+  return 0;
+}
+
+/** Every record of the run files; undefined when a file cannot be read or holds a line that is not a record (named on stderr). */
+export async function readAllRecords(paths: readonly string[], err: Output): Promise<RunRecord[] | undefined> {
   const records: RunRecord[] = [];
   let failed = false;
-  for (const path of args.positionals) {
+  for (const path of paths) {
     let read: Awaited<ReturnType<typeof readRunFile>>;
     try {
       read = await readRunFile(path, { keepText: true });
@@ -57,52 +84,40 @@ export async function exportInspect(argv: readonly string[], out: Output, err: O
     if (read.records.length === 0 && read.problems.length === 0) err(`${path}: no run records (the file is empty)`);
     for (const record of read.records) records.push(record);
   }
-  if (failed) {
-    err('waypoint export inspect: nothing written: fix or remove the lines above (a log must hold every answer)');
-    return 1;
-  }
-  if (records.length === 0) return 1;
+  return failed ? undefined : records;
+}
 
+/** Writes one log whole or not at all; what `--json` lists of it, or undefined when it could not be written (named on stderr). */
+async function writeLog(
+  plan: InspectLogPlan,
+  outDir: string,
+  err: Output,
+): Promise<Record<string, unknown> | undefined> {
+  const file = join(outDir, plan.fileName);
+  const total = plan.records.length;
   try {
-    await fs.mkdir(outDir, { recursive: true });
-  } catch (error) {
-    err(`${outDir}: ${describeFsError(error)}`);
-    return 1;
-  }
-  const plans = planInspectLogs(records, { version: waypointVersion(), files: args.positionals });
-  const written: Array<Record<string, unknown>> = [];
-  for (const plan of plans) {
-    const file = join(outDir, plan.fileName);
-    const total = plan.records.length;
-    try {
-      await writeOutputAtomically(
-        file,
-        async (write) =>
-          writeEvalZip(plan, write, (done) => {
-            if (total > PROGRESS_FROM && (done % PROGRESS_EVERY === 0 || done === total))
-              err(`${file}: ${done}/${total} samples`);
-          }),
-        (line) => err(`waypoint export inspect: ${line}`),
-      );
-    } catch (error) {
-      if (!(error instanceof OutputFileError)) throw error;
-      err(error.message);
-      return 1;
-    }
-    if (plan.superseded > 0)
-      err(
-        `${file}: ${plan.superseded} earlier records of a question were replaced by later ones, as reports merge them`,
-      );
-    written.push({
+    await writeOutputAtomically(
       file,
-      benchmark: plan.benchmark,
-      model: plan.model,
-      run_id: plan.runId,
-      samples: total,
-      superseded: plan.superseded,
-    });
+      async (write) =>
+        writeEvalZip(plan, write, (done) => {
+          if (total > PROGRESS_FROM && (done % PROGRESS_EVERY === 0 || done === total))
+            err(`${file}: ${done}/${total} samples`);
+        }),
+      (line) => err(`waypoint export inspect: ${line}`),
+    );
+  } catch (error) {
+    if (!(error instanceof OutputFileError)) throw error;
+    err(error.message);
+    return undefined;
   }
-  if (args.flags.has('json')) out(JSON.stringify({ logs: written }));
-  else for (const log of written) out(`${log.file}: ${log.samples} samples (${log.benchmark}, ${log.model})`);
-  return 0;
+  if (plan.superseded > 0)
+    err(`${file}: ${plan.superseded} earlier records of a question were replaced by later ones, as reports merge them`);
+  return {
+    file,
+    benchmark: plan.benchmark,
+    model: plan.model,
+    run_id: plan.runId,
+    samples: total,
+    superseded: plan.superseded,
+  };
 }

@@ -17,6 +17,7 @@ const PROGRESS_EVERY = 1000;
 
 class NothingImported extends Error {}
 
+// Over 50 lines: one pass that streams every log's samples into the one atomic write, with its tally.
 export async function importInspect(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const args = parseArgs(argv, ['json'], ['out']);
   if (args.positionals.length === 0) throw new UsageError('import inspect needs Inspect logs (.eval or .json)');

@@ -7,8 +7,8 @@
 // the parts already shown elsewhere left null), so `waypoint import inspect` rebuilds it exactly.
 import { findBenchmark } from '../benchmark/registry';
 import type { RunRecord } from '../eval/types';
-import { sha256Hex } from '../util/sha256';
 import { epochOf } from './epochs';
+import { exportGroupId, exportGroups } from './exportGroups';
 import { mergeRunFiles, ReportUsageError } from './records';
 import { overallGroups, reportRows } from './report';
 import {
@@ -60,26 +60,7 @@ export interface ExportOptions {
 
 /** The logs `records` make, in the order their first record appears. */
 export function planInspectLogs(records: readonly RunRecord[], options: ExportOptions): InspectLogPlan[] {
-  const groups = new Map<string, { records: Map<string, RunRecord>; total: number }>();
-  for (const record of records) {
-    const key = JSON.stringify([record.question.benchmark, record.model.id, record.run_id ?? '', record.mode]);
-    let group = groups.get(key);
-    if (!group) {
-      group = { records: new Map(), total: 0 };
-      groups.set(key, group);
-    }
-    group.total++;
-    const sample = `${record.question.sampleId}\u0000${epochOf(record)}`;
-    const earlier = group.records.get(sample);
-    // As reports merge: an error never replaces an answer; otherwise the later record wins, in its place at the end.
-    if (earlier && earlier.error === undefined && record.error !== undefined) continue;
-    group.records.delete(sample);
-    group.records.set(sample, record);
-  }
-  return [...groups.values()].map((group) => {
-    const kept = [...group.records.values()];
-    return { ...buildLog(kept, options), superseded: group.total - kept.length };
-  });
+  return exportGroups(records).map((group) => ({ ...buildLog(group.records, options), superseded: group.superseded }));
 }
 
 function buildLog(records: RunRecord[], options: ExportOptions): Omit<InspectLogPlan, 'superseded'> {
@@ -89,19 +70,47 @@ function buildLog(records: RunRecord[], options: ExportOptions): Omit<InspectLog
   const runId = first.run_id ?? '';
   const times = records.map((record) => record.time).sort();
   const created = times[0];
-  const id = sha256Hex(JSON.stringify([benchmark, first.model.id, runId, first.mode])).slice(0, 22);
+  const id = exportGroupId(first);
   const epochs = Math.max(...records.map(epochOf));
-  const label = findBenchmark(benchmark)?.label ?? benchmark;
-  const eval_: JsonObject = {
+  const eval_ = evalSpec(records, options, { id, created, model, epochs });
+  const plan: JsonObject = {
+    name: 'plan',
+    steps: [{ solver: solverOf(first), params: {}, params_passed: {} }],
+    finish: null,
+    config: generateConfig(null),
+  };
+  return {
+    fileName: `${created.replace(/[:.]/g, '-')}_${benchmark}_${slug(first.model.id)}_${id}.eval`,
+    benchmark,
+    model,
+    runId,
+    records,
+    start: { version: INSPECT_LOG_VERSION, eval: eval_, plan },
+    header: logHeader(records, eval_, plan, { model, started: created, completed: times[times.length - 1] }),
+    summaries: records.map((record) => sampleSummary(record, model)),
+    reductions: [{ scorer: benchmark, reducer: epochs > 1 ? 'mean' : null, samples: reduced(records) }],
+  };
+}
+
+/** The log's `eval` (EvalSpec): the task, its dataset, the model and the scorer, from the first record. */
+function evalSpec(
+  records: RunRecord[],
+  options: ExportOptions,
+  log: { id: string; created: string; model: string; epochs: number },
+): JsonObject {
+  const first = records[0];
+  const { benchmark } = first.question;
+  const sampleIds = [...new Set(records.map((record) => record.question.sampleId))];
+  return {
     eval_set_id: null,
-    eval_id: id,
-    run_id: runId,
-    created,
+    eval_id: log.id,
+    run_id: first.run_id ?? '',
+    created: log.created,
     task: benchmark,
-    task_id: id,
+    task_id: log.id,
     task_version: 0,
     task_file: null,
-    task_display_name: label,
+    task_display_name: findBenchmark(benchmark)?.label ?? benchmark,
     task_registry_name: null,
     task_attribs: {},
     task_args: { mode: first.mode },
@@ -113,17 +122,17 @@ function buildLog(records: RunRecord[], options: ExportOptions): Omit<InspectLog
     dataset: {
       name: benchmark,
       location: options.files.join(', '),
-      samples: new Set(records.map((record) => record.question.sampleId)).size,
-      sample_ids: [...new Set(records.map((record) => record.question.sampleId))],
+      samples: sampleIds.length,
+      sample_ids: sampleIds,
       shuffled: false,
     },
     sandbox: null,
-    model,
+    model: log.model,
     model_generate_config: generateConfig(first.model),
     model_base_url: first.model.baseUrl ?? null,
     model_args: {},
     model_roles: null,
-    config: evalConfig(epochs),
+    config: evalConfig(log.epochs),
     revision: null,
     packages: { waypoint: options.version },
     metadata: { waypoint_model: first.model as unknown as JsonObject, waypoint_mode: first.mode },
@@ -132,34 +141,36 @@ function buildLog(records: RunRecord[], options: ExportOptions): Omit<InspectLog
     ],
     metrics: null,
   };
-  const plan: JsonObject = {
-    name: 'plan',
-    steps: [{ solver: solverOf(first), params: {}, params_passed: {} }],
-    finish: null,
-    config: generateConfig(null),
-  };
+}
+
+/** `header.json`: the log without samples, with its results (the report's metrics) and summed usage. */
+function logHeader(
+  records: RunRecord[],
+  eval_: JsonObject,
+  plan: JsonObject,
+  at: { model: string; started: string; completed: string },
+): JsonObject {
   let usage: JsonObject | undefined;
   for (const record of records) {
     const one = modelUsage(record);
     if (one) usage = addUsage(usage, one);
   }
-  const completed = records.filter((record) => record.error === undefined).length;
-  const header: JsonObject = {
+  return {
     version: INSPECT_LOG_VERSION,
     status: 'success',
     eval: eval_,
     plan,
     results: {
       total_samples: records.length,
-      completed_samples: completed,
+      completed_samples: records.filter((record) => record.error === undefined).length,
       early_stopping: null,
-      scores: evalScores(records, benchmark),
+      scores: evalScores(records, records[0].question.benchmark),
       metadata: null,
     },
     stats: {
-      started_at: created,
-      completed_at: times[times.length - 1],
-      model_usage: usage ? { [model]: usage } : {},
+      started_at: at.started,
+      completed_at: at.completed,
+      model_usage: usage ? { [at.model]: usage } : {},
       role_usage: {},
     },
     error: null,
@@ -172,18 +183,6 @@ function buildLog(records: RunRecord[], options: ExportOptions): Omit<InspectLog
     location: '',
     etag: null,
     eval_set_info: null,
-  };
-  const summaries = records.map((record) => sampleSummary(record, model));
-  return {
-    fileName: `${created.replace(/[:.]/g, '-')}_${benchmark}_${slug(first.model.id)}_${id}.eval`,
-    benchmark,
-    model,
-    runId,
-    records,
-    start: { version: INSPECT_LOG_VERSION, eval: eval_, plan },
-    header,
-    summaries,
-    reductions: [{ scorer: benchmark, reducer: epochs > 1 ? 'mean' : null, samples: reduced(records) }],
   };
 }
 
