@@ -6,6 +6,7 @@ import type { KeyValue, ReportGroup, ReportJson } from './report';
 import { spreadsheetLine } from '../util/csv';
 import { betterOf, SIGNIFICANCE } from './better';
 import { formatUsd } from './recordCost';
+import { formatMeanInterval, formatMetricValue, plainNumber } from './numbers';
 
 /** The metrics that occur in any group, in the order the groups list them. */
 export function metricColumns(groups: readonly ReportGroup[]): string[] {
@@ -17,17 +18,14 @@ export function metricColumns(groups: readonly ReportGroup[]): string[] {
 
 const keyText = (value: KeyValue | undefined) => (value === null || value === undefined ? '—' : String(value));
 
-/** A number as the tables show it: three decimals, no trailing noise; `—` for none. */
-export function formatNumber(value: number | null | undefined): string {
-  if (value === null || value === undefined || Number.isNaN(value)) return '—';
-  return String(Math.round(value * 1000) / 1000);
-}
+/** A number as the tables show it (numbers.ts): fixed decimals, half to even; `—` for none. */
+export const formatNumber = formatMetricValue;
 
-function metricCell(group: ReportGroup, name: string): string {
+/** A metric's mean and interval in one cell, the same digits every rendering shows. */
+export function metricCell(group: ReportGroup, name: string): string {
   const metric = group.metrics[name];
   if (!metric) return '';
-  const interval = metric.ci95 ? ` [${formatNumber(metric.ci95[0])}, ${formatNumber(metric.ci95[1])}]` : '';
-  return `${formatNumber(metric.mean)}${interval}`;
+  return formatMeanInterval(metric.mean, metric.ci95);
 }
 
 /**
@@ -104,12 +102,13 @@ export function reportCsv(json: ReportJson): string {
     const numbers = metrics.flatMap((name) => {
       const metric = group.metrics[name];
       if (!metric) return ['', '', '', ''];
-      return [metric.mean ?? '', metric.ci95?.[0] ?? '', metric.ci95?.[1] ?? '', metric.n].map(String);
+      // Full precision for spreadsheets, without binary noise (-3.4, not -3.3999999999999995).
+      return [plainNumber(metric.mean), plainNumber(metric.ci95?.[0]), plainNumber(metric.ci95?.[1]), String(metric.n)];
     });
     const key = json.by.map((name) => (group.key[name] === null ? '' : String(group.key[name])));
     // An unknown cost is an empty cell, never 0; cost_unknown says how many records made it so.
     const cost = [
-      group.cost_usd === null || group.cost_usd === undefined ? '' : String(group.cost_usd),
+      group.cost_usd === null || group.cost_usd === undefined ? '' : plainNumber(group.cost_usd),
       String(group.cost_unknown ?? 0),
     ];
     lines.push(
