@@ -200,12 +200,43 @@ function errorKindRows(json: ReportJson): { header: string[]; rows: string[][] }
   return { header, rows };
 }
 
+/** Heading of the reliability table (runs with repeats, `--epochs`). */
+const REPEATS_HEADING =
+  'Repeats (--epochs): mean@K, and for 0/1 metrics pass@k and pass^k at k = K, intervals resampling questions:';
+
+/** A repeat entry's mean and interval, '' when the metric has none (pass@k of a non-0/1 metric). */
+const repeatCell = (entry: { mean: number; ci95: [number, number] | null } | undefined) =>
+  entry ? formatMeanInterval(entry.mean, entry.ci95) : '';
+
+/** One row per group and metric with repeats: the key fields, K, questions, mean@K, pass@K, pass^K; none when no run repeats. */
+function repeatsTable(json: ReportJson): { header: string[]; rows: string[][] } {
+  const header = [...json.by, 'metric', 'K', 'questions', 'mean@K', 'pass@K', 'pass^K'];
+  const rows: string[][] = [];
+  for (const group of json.groups)
+    for (const [name, metric] of Object.entries(group.metrics)) {
+      if (!metric['mean@k']) continue;
+      rows.push([
+        ...json.by.map((field) => keyText(group.key[field])),
+        name,
+        String(metric['mean@k'].k),
+        String(metric.repeats?.questions ?? ''),
+        repeatCell(metric['mean@k']),
+        repeatCell(metric['pass@k']),
+        repeatCell(metric['pass^k']),
+      ]);
+    }
+  return { header, rows };
+}
+
 /** Heading of the table of questions without a correct answer at their cutoff. */
 const UNANSWERABLE_HEADING = 'Unanswerable at the cutoff (no correct answer; not in the means above):';
 
 export function reportMarkdown(json: ReportJson): string {
   const { header, rows } = reportTable(json);
   const lines = [`**${markdownCell(caption(json))}**`, '', ...markdownTable(header, rows)];
+  const repeats = repeatsTable(json);
+  if (repeats.rows.length > 0)
+    lines.push('', `*${REPEATS_HEADING}*`, '', ...markdownTable(repeats.header, repeats.rows));
   if ((json.unanswerable_groups ?? []).length > 0) {
     const apart = reportTable(json, json.unanswerable_groups);
     lines.push('', `*${UNANSWERABLE_HEADING}*`, '', ...markdownTable(apart.header, apart.rows));
@@ -239,6 +270,8 @@ function alignedTable(header: readonly string[], rows: readonly string[][]): str
 export function reportText(json: ReportJson): string {
   const { header, rows } = reportTable(json);
   const lines = [caption(json), '', ...alignedTable(header, rows)];
+  const repeats = repeatsTable(json);
+  if (repeats.rows.length > 0) lines.push('', REPEATS_HEADING, ...alignedTable(repeats.header, repeats.rows));
   if ((json.unanswerable_groups ?? []).length > 0) {
     const apart = reportTable(json, json.unanswerable_groups);
     lines.push('', UNANSWERABLE_HEADING, ...alignedTable(apart.header, apart.rows));
