@@ -66,7 +66,11 @@ function cellText(group: ReportGroup | undefined, metric: string): string {
   const summary = group?.metrics[metric];
   if (!summary || summary.mean === null) return '--';
   const interval = formatInterval(summary.ci95);
-  return `${formatMetricValue(summary.mean)}${interval ? ` {\\scriptsize ${interval}}` : ''}`;
+  // A minus sign, not a hyphen: -1.475 sets as $-$1.475.
+  return `${formatMetricValue(summary.mean)}${interval ? ` {\\scriptsize ${interval}}` : ''}`.replace(
+    /-(?=\d)/g,
+    '$-$',
+  );
 }
 
 /** One booktabs table: rows by `table.rows`, column groups by `table.columns`, a column per metric within each; `caption` is LaTeX. */

@@ -46,7 +46,7 @@ describe('report --latex', () => {
       group({ model: 'gpt_4o&co', task: 'rf', difficulty: 'easy' }, 0.5, [0.25, 0.75]),
       group({ model: 'gpt_4o&co', task: 'df', difficulty: 'hard' }, 19.2125, null),
       group({ model: 'gpt_4o&co', task: 'df', difficulty: 'easy' }, 1, [1, 1]),
-      group({ model: 'oracle', task: 'rf', difficulty: 'hard' }, 1, [1, 1]),
+      group({ model: 'oracle', task: 'rf', difficulty: 'hard' }, -0.25, [-1.5, 0]),
     ];
     const lines = reportLatex(json(groups, ['model', 'task', 'difficulty']), table).split('\n');
     assert.equal(lines[0], '\\begin{table}[ht]');
@@ -63,7 +63,7 @@ describe('report --latex', () => {
       lines[9],
       'gpt\\_4o\\&co & 0.500 {\\scriptsize [0.250, 0.750]} & -- & 1.000 {\\scriptsize [1.000, 1.000]} & 19.212 \\\\',
     );
-    assert.equal(lines[10], 'oracle & -- & 1.000 {\\scriptsize [1.000, 1.000]} & -- & -- \\\\');
+    assert.equal(lines[10], 'oracle & -- & $-$0.250 {\\scriptsize [$-$1.500, 0.000]} & -- & -- \\\\');
     // Braces balance, so the table compiles as far as grouping goes.
     const text = lines.join('\n').replace(/\\[{}]/g, '');
     assert.equal((text.match(/\{/g) ?? []).length, (text.match(/\}/g) ?? []).length);
