@@ -18,6 +18,7 @@ import type { SmartplayQuestion } from '../../src/core/benchmarks/smartplay/ques
 import { mergeRunFiles, type RecordSet } from '../../src/core/runs/records';
 import { packTimeline } from '../../src/core/runs/replayFrames';
 import { buildReport, type ReportRow } from '../../src/core/runs/report';
+import { formatInterval, formatMetricValue } from '../../src/core/runs/numbers';
 import { buildResultsModel, compareModels, recordDetail } from '../../src/core/runs/resultsModel';
 import type { HostToResultsMessage, ResultsModel } from '../../src/protocol/results';
 import { postToView, useBrowserHost } from '../support/browser';
@@ -283,12 +284,8 @@ describe('results view webview', function () {
         ]);
         for (const [name, summary] of Object.entries(group.metrics)) {
           const text = await rows.nth(g).locator(`td[data-metric="${name}"]`).innerText();
-          assert.ok(text.startsWith(summary.mean === null ? '—' : summary.mean.toFixed(3)), `${name}: ${text}`);
-          if (summary.ci95)
-            assert.ok(
-              text.includes(`[${summary.ci95[0].toFixed(3)}, ${summary.ci95[1].toFixed(3)}]`),
-              `${name}: ${text}`,
-            );
+          assert.ok(text.startsWith(summary.mean === null ? '—' : formatMetricValue(summary.mean)), `${name}: ${text}`);
+          if (summary.ci95) assert.ok(text.includes(formatInterval(summary.ci95)), `${name}: ${text}`);
         }
       }
     }
@@ -811,9 +808,9 @@ describe('results view webview', function () {
     const cells = await page.locator('.compare-table tr[data-metric="success_strict"] td').allInnerTexts();
     assert.deepEqual(cells.slice(0, 4), [
       'success_strict',
-      strict.a.toFixed(3),
-      strict.b.toFixed(3),
-      `${strict.diff > 0 ? '+' : ''}${strict.diff.toFixed(3)}`,
+      formatMetricValue(strict.a),
+      formatMetricValue(strict.b),
+      `${strict.diff > 0 ? '+' : ''}${formatMetricValue(strict.diff)}`,
     ]);
     assert.equal(cells[6], strict.test);
     assert.equal(cells[7], String(strict.n));

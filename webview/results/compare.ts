@@ -2,7 +2,7 @@
 // (paired statistics per metric), and the questions that flip; a flip's click opens the question.
 import { betterOf, favours, SIGNIFICANCE } from '../../src/core/runs/better';
 import type { CompareJson, HostToResultsMessage, MetricDirection, ResultsModel } from '../../src/protocol/results';
-import { button, ci, count, el, fixed, heading, meaningOf, num, countedNoun } from './dom';
+import { button, ci, count, el, fixed, heading, meaningOf, countedNoun } from './dom';
 
 type ComparedMessage = Extract<HostToResultsMessage, { type: 'compared' }>;
 
@@ -174,7 +174,7 @@ export class ComparePanel {
         el(
           'span',
           `flip-values ${flipClass(betterOf(flip.a, flip.b, flipDirection))}`,
-          `A ${num(flip.a)} → B ${num(flip.b)}`,
+          `A ${fixed(flip.a)} → B ${fixed(flip.b)}`,
         ),
       );
       open.addEventListener('click', () => this.openFlip(flip.sampleId, message.a));

@@ -2,7 +2,7 @@
 // parsed answer, the prompt (collapsed), the error, buttons to open the answer or the replay in the
 // editor, and the inline replay. All record text is set as text.
 import type { HostToResultsMessage, RecordDetail } from '../../src/protocol/results';
-import { button, el, num } from './dom';
+import { button, el, fixed } from './dom';
 import { renderReplay } from './replay';
 
 type DetailMessage = Extract<HostToResultsMessage, { type: 'detail' }>;
@@ -129,7 +129,7 @@ function truncatedSection(detail: RecordDetail): HTMLElement | null {
 
 /** The report's metrics, the scores as the scorer recorded them, and the model's latency. */
 function scoresSection(detail: RecordDetail): HTMLElement {
-  const metrics = Object.entries(detail.metrics ?? {}).map(([name, value]): [string, string] => [name, num(value)]);
+  const metrics = Object.entries(detail.metrics ?? {}).map(([name, value]): [string, string] => [name, fixed(value)]);
   const scores = Object.entries(detail.scores ?? {}).map(([name, value]): [string, string] => [
     name,
     typeof value === 'string' ? value : (JSON.stringify(value) ?? '—'),

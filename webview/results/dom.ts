@@ -2,6 +2,7 @@
 // textContent (never markup); SVG is built with the shared svgElement.
 import type { GlossaryEntry } from '../../src/protocol/results';
 import { svgElement } from '../shared/svg';
+import { formatInterval, formatMetricValue } from '../../src/core/runs/numbers';
 
 export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -31,21 +32,17 @@ export function button(label: string, className: string, title?: string): HTMLBu
   return element;
 }
 
-/** Three decimals at most, as `waypoint report` prints them; '—' for no value. */
+/** A short number for axis ticks (three decimals at most); metric values use `fixed`. */
 export function num(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   return String(Math.round(value * 1000) / 1000);
 }
 
-/** A fixed three-decimal form for table columns, so the digits line up. */
-export function fixed(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return value.toFixed(3);
-}
+/** A metric value in the form every report prints it (numbers.ts: fixed decimals, half to even), so the digits line up and agree. */
+export const fixed = formatMetricValue;
 
-export function ci(interval: readonly [number, number] | null | undefined): string {
-  return interval ? `[${fixed(interval[0])}, ${fixed(interval[1])}]` : '';
-}
+/** An interval in its mean's precision; '' for none. */
+export const ci = formatInterval;
 
 export function count(value: number): string {
   return value.toLocaleString('en-US');

@@ -1,4 +1,4 @@
-// `waypoint report <run.jsonl>... [--by F,...] [--where F=V,...] [--json|--csv|--markdown|--html FILE]`
+// `waypoint report <run.jsonl>... [--by F,...] [--where F=V,...] [--json|--csv|--markdown|--latex|--html FILE]`
 // (runs.md §4). The files are merged (the shards of a run, runs of several models); the report is
 // computed in core/runs and printed in the asked format. Records answered from a cut (`truncated`,
 // `context_truncated`) are left out of the means unless --include-truncated; every format says
@@ -14,6 +14,7 @@ import { buildReport, headlineRows, whereMatchesNothing } from '../../core/runs/
 import { ReportUsageError } from '../../core/runs/records';
 import { reportCsv, reportMarkdown, reportText } from '../../core/runs/format';
 import { reportHtml } from '../../core/runs/html';
+import { LATEX_PREAMBLE_NOTE, paperTableBy, reportLatex } from '../../core/runs/latex';
 import { writeReportPlots } from './reportPlots';
 import { buildReplays, ReplayBuilder } from '../../core/runs/replays';
 import type { RunRecord } from '../../core/eval/types';
@@ -31,7 +32,7 @@ const gzip = (data: Uint8Array) => gzipSync(data);
 export const printBlock = (out: Output, text: string) => out(text.replace(/\n$/, ''));
 
 const USAGE =
-  'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--include-truncated|--exclude-truncated] [--include-unanswerable] [--json|--csv|--markdown|--html FILE [--grids DIR] [--games DIR] [--levels DIR]] [--plots DIR]';
+  'usage: waypoint report <run.jsonl>... [--by FIELD,...] [--where FIELD=VALUE,...] [--include-truncated|--exclude-truncated] [--include-unanswerable] [--json|--csv|--markdown|--latex|--html FILE [--grids DIR] [--games DIR] [--levels DIR]] [--plots DIR]';
 
 /**
  * `--include-truncated` (true) or `--exclude-truncated` (false); neither: undefined, each scoring
@@ -60,11 +61,11 @@ export async function runReport(argv: readonly string[], out: Output, err: Outpu
 function reportArgs(argv: readonly string[]) {
   const args = parseArgs(
     argv,
-    ['json', 'csv', 'markdown', 'include-truncated', 'exclude-truncated', 'include-unanswerable'],
+    ['json', 'csv', 'markdown', 'latex', 'include-truncated', 'exclude-truncated', 'include-unanswerable'],
     ['by', 'where', 'html', 'grids', 'games', 'levels', 'plots'],
   );
   if (args.positionals.length === 0) throw new UsageError('report needs at least one run file');
-  const formats = ['json', 'csv', 'markdown']
+  const formats = ['json', 'csv', 'markdown', 'latex']
     .filter((name) => args.flags.has(name))
     .concat(args.options.has('html') ? ['html'] : []);
   if (formats.length > 1)
@@ -140,6 +141,25 @@ async function writeHtml(
   }
 }
 
+/**
+ * `--latex`: the benchmark's paper tables (each a report grouped by the table's fields), or with
+ * `--by` (or no declared layout) one table of the report's groups.
+ */
+function latexOf(args: ReportArgs, set: ReadRuns['set'], json: ReturnType<typeof buildReport>['json']): string {
+  const tables = set.report.paperTables ?? [];
+  if (args.options.has('by') || tables.length === 0) return `${LATEX_PREAMBLE_NOTE}\n${reportLatex(json)}`;
+  const rendered = tables.map((table) => {
+    const built = buildReport(set, {
+      by: paperTableBy(table),
+      where: args.options.get('where'),
+      includeTruncated: truncatedOption(args.flags),
+      includeUnanswerable: args.flags.has('include-unanswerable'),
+    });
+    return reportLatex(built.json, table);
+  });
+  return `${LATEX_PREAMBLE_NOTE}\n${rendered.join('\n')}`;
+}
+
 async function report(argv: readonly string[], out: Output, err: Output): Promise<number> {
   const { args, sourceFlags } = reportArgs(argv);
   if (!(await replayFoldersExist(args.options, sourceFlags, err))) return 1;
@@ -164,6 +184,7 @@ async function report(argv: readonly string[], out: Output, err: Output): Promis
   } else if (args.flags.has('json')) out(JSON.stringify(json));
   else if (args.flags.has('csv')) printBlock(out, reportCsv(json));
   else if (args.flags.has('markdown')) printBlock(out, reportMarkdown(json));
+  else if (args.flags.has('latex')) printBlock(out, latexOf(args, done.read.set, json));
   else printBlock(out, reportText(json));
   return done.read.failed ? 1 : 0;
 }

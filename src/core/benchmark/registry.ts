@@ -301,6 +301,25 @@ export interface BenchmarkReport<Q extends QuestionBase = QuestionBase> {
   valid(record: RunRecord<Q>): boolean;
   /** The HTML report's plots: `metric` per `x` value, one bar per model (and per `series` value). */
   readonly plots: readonly ReportPlot[];
+  /** The paper's tables as `report --latex` typesets them (without `--by`); absent: one table of the report's groups. */
+  readonly paperTables?: readonly PaperTable[];
+}
+
+/**
+ * One of a paper's tables, declared as a pivot of report groups (latex.ts builds it generically):
+ * a row per combination of the `rows` fields' values, a column per combination of the `columns`
+ * fields' values and metric, each cell a mean with its 95% interval.
+ */
+export interface PaperTable {
+  readonly caption: string;
+  /** Fields whose values make the rows (`model` is one). */
+  readonly rows: readonly string[];
+  /** Fields whose values make the column groups (MANGO: task, then difficulty). */
+  readonly columns: readonly string[];
+  /** The metrics of each column group, in order. */
+  readonly metrics: readonly string[];
+  /** One table per value of this field (LLM-BabyBench: a table per task). */
+  readonly split?: string;
 }
 
 export interface ReportPlot {

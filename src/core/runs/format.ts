@@ -6,6 +6,7 @@ import type { KeyValue, ReportGroup, ReportJson } from './report';
 import { spreadsheetLine } from '../util/csv';
 import { betterOf, SIGNIFICANCE } from './better';
 import { formatUsd } from './recordCost';
+import { formatMeanInterval, formatMetricValue, plainNumber } from './numbers';
 
 /** The metrics that occur in any group, in the order the groups list them. */
 export function metricColumns(groups: readonly ReportGroup[]): string[] {
@@ -17,17 +18,14 @@ export function metricColumns(groups: readonly ReportGroup[]): string[] {
 
 const keyText = (value: KeyValue | undefined) => (value === null || value === undefined ? '—' : String(value));
 
-/** A number as the tables show it: three decimals, no trailing noise; `—` for none. */
-export function formatNumber(value: number | null | undefined): string {
-  if (value === null || value === undefined || Number.isNaN(value)) return '—';
-  return String(Math.round(value * 1000) / 1000);
-}
+/** A number as the tables show it (numbers.ts): fixed decimals, half to even; `—` for none. */
+export const formatNumber = formatMetricValue;
 
-function metricCell(group: ReportGroup, name: string): string {
+/** A metric's mean and interval in one cell, the same digits every rendering shows. */
+export function metricCell(group: ReportGroup, name: string): string {
   const metric = group.metrics[name];
   if (!metric) return '';
-  const interval = metric.ci95 ? ` [${formatNumber(metric.ci95[0])}, ${formatNumber(metric.ci95[1])}]` : '';
-  return `${formatNumber(metric.mean)}${interval}`;
+  return formatMeanInterval(metric.mean, metric.ci95);
 }
 
 /**
@@ -104,12 +102,13 @@ export function reportCsv(json: ReportJson): string {
     const numbers = metrics.flatMap((name) => {
       const metric = group.metrics[name];
       if (!metric) return ['', '', '', ''];
-      return [metric.mean ?? '', metric.ci95?.[0] ?? '', metric.ci95?.[1] ?? '', metric.n].map(String);
+      // Full precision for spreadsheets, without binary noise (-3.4, not -3.3999999999999995).
+      return [plainNumber(metric.mean), plainNumber(metric.ci95?.[0]), plainNumber(metric.ci95?.[1]), String(metric.n)];
     });
     const key = json.by.map((name) => (group.key[name] === null ? '' : String(group.key[name])));
     // An unknown cost is an empty cell, never 0; cost_unknown says how many records made it so.
     const cost = [
-      group.cost_usd === null || group.cost_usd === undefined ? '' : String(group.cost_usd),
+      group.cost_usd === null || group.cost_usd === undefined ? '' : plainNumber(group.cost_usd),
       String(group.cost_unknown ?? 0),
     ];
     lines.push(
@@ -201,12 +200,43 @@ function errorKindRows(json: ReportJson): { header: string[]; rows: string[][] }
   return { header, rows };
 }
 
+/** Heading of the reliability table (runs with repeats, `--epochs`). */
+const REPEATS_HEADING =
+  'Repeats (--epochs): mean@K, and for 0/1 metrics pass@k and pass^k at k = K, intervals resampling questions:';
+
+/** A repeat entry's mean and interval, '' when the metric has none (pass@k of a non-0/1 metric). */
+const repeatCell = (entry: { mean: number; ci95: [number, number] | null } | undefined) =>
+  entry ? formatMeanInterval(entry.mean, entry.ci95) : '';
+
+/** One row per group and metric with repeats: the key fields, K, questions, mean@K, pass@K, pass^K; none when no run repeats. */
+function repeatsTable(json: ReportJson): { header: string[]; rows: string[][] } {
+  const header = [...json.by, 'metric', 'K', 'questions', 'mean@K', 'pass@K', 'pass^K'];
+  const rows: string[][] = [];
+  for (const group of json.groups)
+    for (const [name, metric] of Object.entries(group.metrics)) {
+      if (!metric['mean@k']) continue;
+      rows.push([
+        ...json.by.map((field) => keyText(group.key[field])),
+        name,
+        String(metric['mean@k'].k),
+        String(metric.repeats?.questions ?? ''),
+        repeatCell(metric['mean@k']),
+        repeatCell(metric['pass@k']),
+        repeatCell(metric['pass^k']),
+      ]);
+    }
+  return { header, rows };
+}
+
 /** Heading of the table of questions without a correct answer at their cutoff. */
 const UNANSWERABLE_HEADING = 'Unanswerable at the cutoff (no correct answer; not in the means above):';
 
 export function reportMarkdown(json: ReportJson): string {
   const { header, rows } = reportTable(json);
   const lines = [`**${markdownCell(caption(json))}**`, '', ...markdownTable(header, rows)];
+  const repeats = repeatsTable(json);
+  if (repeats.rows.length > 0)
+    lines.push('', `*${REPEATS_HEADING}*`, '', ...markdownTable(repeats.header, repeats.rows));
   if ((json.unanswerable_groups ?? []).length > 0) {
     const apart = reportTable(json, json.unanswerable_groups);
     lines.push('', `*${UNANSWERABLE_HEADING}*`, '', ...markdownTable(apart.header, apart.rows));
@@ -240,6 +270,8 @@ function alignedTable(header: readonly string[], rows: readonly string[][]): str
 export function reportText(json: ReportJson): string {
   const { header, rows } = reportTable(json);
   const lines = [caption(json), '', ...alignedTable(header, rows)];
+  const repeats = repeatsTable(json);
+  if (repeats.rows.length > 0) lines.push('', REPEATS_HEADING, ...alignedTable(repeats.header, repeats.rows));
   if ((json.unanswerable_groups ?? []).length > 0) {
     const apart = reportTable(json, json.unanswerable_groups);
     lines.push('', UNANSWERABLE_HEADING, ...alignedTable(apart.header, apart.rows));

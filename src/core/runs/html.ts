@@ -3,6 +3,7 @@
 // file) and runs only the report's own script, by its hash, so even a record that slipped past
 // escaping could not run code. Everything from records is HTML-escaped here, or embedded as JSON
 // (with `<` escaped) that the script shows as text.
+import { formatInterval } from './numbers';
 import type { RunRecord } from '../eval/types';
 import type { BenchmarkReport } from '../benchmark/registry';
 import { sha256 } from '../util/sha256';
@@ -132,9 +133,7 @@ function embeddedData(
 function metricCell(group: ReportGroup, name: string): string {
   const metric = group.metrics[name];
   if (!metric) return '<td></td>';
-  const interval = metric.ci95
-    ? ` <span class="ci">[${formatNumber(metric.ci95[0])}, ${formatNumber(metric.ci95[1])}]</span>`
-    : '';
+  const interval = metric.ci95 ? ` <span class="ci">${formatInterval(metric.ci95)}</span>` : '';
   return `<td class="n">${formatNumber(metric.mean)}${interval}</td>`;
 }
 

@@ -22,7 +22,8 @@ const count = document.getElementById('count');
 const PAGE = 200;
 let shown = PAGE;
 const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
-const num = (v) => v === null ? '—' : String(Math.round(v * 1000) / 1000);
+// numbers.ts fixedDecimals at three decimals (half to even on the shortest decimal form), as the tables print; a test holds them equal.
+const num = (v) => { if (v === null || !Number.isFinite(v)) return '—'; const t = Math.abs(v).toExponential().split('e'); const m = t[0].split('.'); const f = m[1] || ''; const drop = -3 - (Number(t[1]) - f.length); const a = BigInt(m[0] + f); let k; if (drop <= 0) k = a * 10n ** BigInt(-drop); else { const s = 10n ** BigInt(drop); k = a / s; const r = (a % s) * 2n; if (r > s || (r === s && k % 2n === 1n)) k += 1n; } const d = k.toString().padStart(4, '0'); return (v < 0 && k !== 0n ? '-' : '') + d.slice(0, -3) + '.' + d.slice(-3); };
 const fieldText = (i) => i === null ? '—' : S[i];
 [...new Set(data.rows.map((r) => r.m))].forEach((i) => { const o = el('option', S[i]); o.value = String(i); model.appendChild(o); });
 const haystack = data.rows.map((r) => [S[r.m], r.id, r.l === undefined ? '' : S[r.l], S[r.mode], r.err || '', r.tc === undefined ? '' : S[r.tc]].concat(r.f.map(fieldText)).join(' ').toLowerCase());

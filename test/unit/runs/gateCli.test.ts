@@ -91,7 +91,7 @@ describe('waypoint gate', () => {
     );
     const result = waypoint(dir, 'gate', 'dropped.jsonl', '--policy', 'strict.json');
     assert.equal(result.code, 1);
-    assert.match(result.stdout, /success_strict 0\.5 is not at least 0\.6/);
+    assert.match(result.stdout, /success_strict 0\.500 is not at least 0\.6/);
     assert.match(result.stdout, /1 `max_drop` rules were not checked: no `--baseline` was given/);
   });
 

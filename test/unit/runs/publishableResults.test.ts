@@ -129,7 +129,7 @@ describe('publishable results (the sample workspace)', () => {
       for (const flip of json.flips) assert.match(flip.label ?? '', /^(DF|RF) .+ → .+$/);
       const text = waypoint('compare', runs.mango, runs.mangoRandom);
       assert.match(text.stdout, /\nquestion +a +b +sample id\n/);
-      assert.match(text.stdout, new RegExp(`${json.flips[0].label} +1 +0 +${json.flips[0].sampleId}`));
+      assert.match(text.stdout, new RegExp(`${json.flips[0].label} +1\\.000 +0\\.000 +${json.flips[0].sampleId}`));
 
       const set = mergeRunFiles([runs.mango, runs.mangoRandom].map((file) => ({ file, records: records(file) })));
       const { model } = buildResultsModel(set, [runs.mango, runs.mangoRandom], 'lighthouse');

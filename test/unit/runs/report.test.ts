@@ -163,7 +163,7 @@ describe('report (core)', () => {
       ),
       markdown.join('\n'),
     );
-    assert.ok(markdown.some((line) => line.startsWith('| gpt-x | zork1 | 4 | 3 | 1 | 0.75 [')));
+    assert.ok(markdown.some((line) => line.startsWith('| gpt-x | zork1 | 4 | 3 | 1 | 0.750 [')));
     assert.ok(markdown.includes('| mango-answer/unknown-action | 3 | 2 |'));
   });
 

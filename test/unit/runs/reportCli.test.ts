@@ -400,7 +400,7 @@ describe('waypoint report on records answered from a cut (CLI)', () => {
       text.find((line) => line.startsWith('model ')) ?? '',
       /^model\s+n\s+valid\s+errors\s+truncated\s+context_truncated\s+success_strict/,
     );
-    assert.match(text.find((line) => line.startsWith('llama ')) ?? '', /^llama\s+6\s+6\s+0\s+1\s+1\s+1 \[/);
+    assert.match(text.find((line) => line.startsWith('llama ')) ?? '', /^llama\s+6\s+6\s+0\s+1\s+1\s+1\.000 \[/);
     const page = join(directory, 'report.html');
     assert.equal(waypoint('report', file, '--html', page, '--include-truncated').code, 0);
     assert.match(readFileSync(page, 'utf8'), /<span id="truncated-treatment">Means include truncated records/);

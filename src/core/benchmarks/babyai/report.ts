@@ -77,5 +77,15 @@ export const babyaiReport: BenchmarkReport<BabyaiQuestion> = {
   metrics: metricsOf,
   valid: (record) =>
     record.error === undefined && record.scores.aborted === undefined && record.scores.parse_error === false,
+  // The paper's per-task tables: a row per level, each model's rates (Decompose: CR, PR, ACI).
+  paperTables: [
+    {
+      caption: 'Results per level',
+      rows: ['level'],
+      columns: ['model'],
+      metrics: ['success', 'cr', 'pr', 'aci'],
+      split: 'task',
+    },
+  ],
   plots: [{ title: 'Success per level and task', x: 'level', metric: 'success', series: 'task', panel: 'task' }],
 };

@@ -75,5 +75,12 @@ export const graspReport: BenchmarkReport<GraspQuestion> = {
     length: lengthOf(record),
   }),
   valid: (record) => record.error === undefined && record.scores.extraction_method !== 'none',
+  // Table 1: Energy and Length per model, a block per factor of the grid and the agent setting.
+  paperTables: (['distribution', 'obstacles', 'start', 'moves', 'carry_limit', 'step_cost'] as const).map((field) => ({
+    caption: `Energy and length by ${field.replace('_', ' ')} (Table 1)`,
+    rows: [field],
+    columns: ['model'],
+    metrics: ['energy', 'length'],
+  })),
   plots: [{ title: 'Energy per agent setting', x: 'setting', metric: 'energy' }],
 };

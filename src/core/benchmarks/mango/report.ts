@@ -97,6 +97,21 @@ export const mangoReport: BenchmarkReport<MangoQuestion> = {
     };
   },
   valid: (record) => record.error === undefined && scoresParsed(record),
+  // The paper's main result: success per model on DF and RF, easy and hard apart.
+  paperTables: [
+    {
+      caption: 'Success rate (strict) on DF and RF questions, easy and hard',
+      rows: ['model'],
+      columns: ['task', 'difficulty'],
+      metrics: ['success_strict'],
+    },
+    {
+      caption: 'Reasoning (a valid walk) on DF and RF questions, easy and hard',
+      rows: ['model'],
+      columns: ['task', 'difficulty'],
+      metrics: ['reasoning'],
+    },
+  ],
   plots: [
     // The paper's Figure 2: success rates of each model, (a) DF and (b) RF, easy and hard.
     {

@@ -54,6 +54,16 @@ export const smartplayReport: BenchmarkReport<SmartplayQuestion> = {
     };
   },
   valid: (record) => rawScore(record) !== null,
+  // Table 2 is Table 4's raw scores normalised by the human baseline.
+  paperTables: [
+    {
+      caption: 'Normalised score per game, 1 = human baseline (Table 2)',
+      rows: ['model'],
+      columns: ['game'],
+      metrics: ['normalized_score'],
+    },
+    { caption: 'Raw score per game (Table 4)', rows: ['model'], columns: ['game'], metrics: ['score'] },
+  ],
   // The paper draws the games as a radar: the model's profile over the capabilities they test.
   plots: [
     { title: 'Normalised score per game (1 = human baseline)', x: 'game', metric: 'normalized_score', radar: true },
