@@ -563,7 +563,11 @@ describe('results view webview', function () {
     const { model, rows } = mangoBuilt;
     const page = await openResults(model);
     await page.locator('#tab-failures').click();
-    assert.equal(await page.locator('.failure-bar').count(), model.report.failures.length);
+    // A bar per code of each model, the informational notes apart.
+    const perModel = model.report.failures_by_model.flatMap((entry) =>
+      entry.failures.map((failure) => ({ ...failure, model: entry.model, of: entry.records })),
+    );
+    assert.equal(await page.locator('.failure-bar').count(), perModel.length + model.report.notes.length);
     // Errors (failed calls) are listed by kind above the answer diagnostics: beta's timeout, kept before failures had kinds.
     assert.deepEqual(await page.locator('#error-kinds tbody tr td').allInnerTexts(), [
       'unrecorded',
@@ -573,15 +577,24 @@ describe('results view webview', function () {
       'timeout after 60 s',
     ]);
     // Both counts say what they count (a bare "12×" beside "12 records" did not).
-    for (const failure of model.report.failures) {
-      const text = await page.locator(`.failure-bar[data-code="${failure.code}"]`).innerText();
-      assert.match(text, new RegExp(`${failure.records} records? · [0-9.]+% of all`), text);
+    for (const failure of perModel) {
+      const bar = page.locator(`.failure-bar[data-code="${failure.code}"][data-model="${failure.model}"]`);
+      const text = await bar.innerText();
+      const share = ((failure.records / failure.of) * 100).toFixed(1);
+      assert.ok(
+        text.includes(`${failure.records} record${failure.records === 1 ? '' : 's'} · ${share}% of ${failure.model}`),
+        text,
+      );
       assert.match(text, new RegExp(`${failure.count} occurrences?`), text);
+      // The code's meaning is its tooltip and in the legend.
+      const meaning = failure.meaning ?? `e.g. ${failure.example}`;
+      assert.ok((await bar.getAttribute('title'))?.startsWith(`${failure.code}: ${meaning}`));
+      assert.ok((await page.locator('#code-legend dd').allInnerTexts()).includes(meaning));
     }
     await page.screenshot({ path: join(testResultsDir, 'webview-results-failures.png') });
     for (const code of [UNKNOWN, HALLUCINATED]) {
       await page.locator('#tab-failures').click();
-      await page.locator(`.failure-bar[data-code="${code}"]`).click();
+      await page.locator(`.failure-bar[data-code="${code}"]`).first().click();
       assert.ok(await page.locator('#panel-questions').isVisible());
       const withCode = rows.filter((row) => row.record.diagnostics?.some((diagnostic) => diagnostic.code === code));
       const summary = page.locator('#matrix-summary');

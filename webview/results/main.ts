@@ -13,7 +13,7 @@ import { ComparePanel } from './compare';
 import { DetailPane } from './detail';
 import { button, count, el } from './dom';
 import { acceptRunFileDrops } from './dropFiles';
-import { renderFailures } from './failures';
+import { failureCodeCount, renderFailures } from './failures';
 import { Header } from './header';
 import { Matrix } from './matrix';
 import { renderPlots } from './plots';
@@ -126,7 +126,7 @@ function showResults(model: ResultsModel, started: number): void {
   matrix.show(model, index);
   detail.clear();
   compare.show(model);
-  const failures = model.report.failures.length;
+  const failures = failureCodeCount(model);
   (tabButtons.get('failures') as HTMLElement).textContent = failures > 0 ? `Failures (${failures})` : 'Failures';
   (tabButtons.get('questions') as HTMLElement).textContent = `Questions (${count(index.ids.length)})`;
   (tabButtons.get('plots') as HTMLElement).textContent = `Plots (${model.plots.length})`;

@@ -277,6 +277,10 @@ export interface BenchmarkReport<Q extends QuestionBase = QuestionBase> {
    * tooltips and a legend. Every metric of metricNames has one (registerBenchmark checks).
    */
   readonly glossary: Readonly<Record<string, string>>;
+  /** What each answer diagnostic code means, in a sentence shown beside the code (tooltips, legends, the text after it in reports). */
+  readonly codeMeanings?: Readonly<Record<string, string>>;
+  /** Codes that are notes, never failures, whatever their severity (GRASP's `score`); codes only ever information or hint are notes too. */
+  readonly informationalCodes?: readonly string[];
   cluster(record: RunRecord<Q>): string;
   /**
    * The question in a few words a reader recognises (`DF west of house → kitchen`, `Plan ·

@@ -7,6 +7,7 @@ import { spreadsheetLine } from '../util/csv';
 import { betterOf, SIGNIFICANCE } from './better';
 import { formatUsd } from './recordCost';
 import { formatMeanInterval, formatMetricValue, plainNumber } from './numbers';
+import { failureTables } from './failureTables';
 
 /** The metrics that occur in any group, in the order the groups list them. */
 export function metricColumns(groups: readonly ReportGroup[]): string[] {
@@ -245,13 +246,11 @@ export function reportMarkdown(json: ReportJson): string {
     const errors = errorKindRows(json);
     lines.push('', ...markdownTable(errors.header, errors.rows));
   }
-  if (json.failures.length > 0)
+  for (const table of failureTables(json))
     lines.push(
       '',
-      ...markdownTable(
-        ['failure code', 'occurrences', 'records'],
-        json.failures.map((failure) => [failure.code, String(failure.count), String(failure.records)]),
-      ),
+      `*${markdownCell(table.title)}*`,
+      ...(table.rows.length > 0 ? ['', ...markdownTable(table.header, table.rows)] : []),
     );
   return `${lines.join('\n')}\n`;
 }
@@ -289,15 +288,8 @@ export function reportText(json: ReportJson): string {
       ...alignedTable(errors.header, errors.rows),
     );
   }
-  if (json.failures.length > 0)
-    lines.push(
-      '',
-      'Failures (answer diagnostic codes):',
-      ...alignedTable(
-        ['code', 'occurrences', 'records'],
-        json.failures.map((failure) => [failure.code, String(failure.count), String(failure.records)]),
-      ),
-    );
+  for (const table of failureTables(json))
+    lines.push('', table.title, ...(table.rows.length > 0 ? alignedTable(table.header, table.rows) : []));
   return `${lines.join('\n')}\n`;
 }
 

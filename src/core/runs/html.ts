@@ -16,6 +16,7 @@ import {
   treatmentSentence,
   unanswerableSentence,
 } from './format';
+import { failuresHtml } from './failureHtml';
 import { type GlossaryEntry, glossaryEntries } from './glossary';
 import type { ReplayResult } from './replays';
 import { PACK_LEVELS, type PackedData, PageTexts, packRows } from './htmlData';
@@ -225,10 +226,6 @@ export function reportHtml(
   const modes = Object.entries(json.modes)
     .map(([mode, count]) => `${escapeHtml(mode)} (${count})`)
     .join(', ');
-  const failures =
-    json.failures.length === 0
-      ? '<p class="note">No answer diagnostics.</p>'
-      : `<table><thead><tr><th>code</th><th>occurrences</th><th>records</th></tr></thead><tbody>${json.failures.map((failure) => `<tr><td>${escapeHtml(failure.code)}</td><td class="n">${failure.count}</td><td class="n">${failure.records}</td></tr>`).join('')}</tbody></table>`;
   const omitted = [
     data.promptsOmitted > 0 ? `${data.promptsOmitted} records' prompts are left out to keep this file small` : '',
     data.answersCut > 0 ? `${data.answersCut} raw answers are cut to their first ${data.answerLimit} characters` : '',
@@ -259,8 +256,7 @@ ${unanswerableHtml(json, glossary)}
 ${glossaryHtml(glossary)}
 <h2>Plots</h2>
 ${plotsHtml(report, headlineRows(rows, includesUnanswerable))}
-${errorKindsHtml(json)}<h2>Failures (answer diagnostic codes)</h2>
-${failures}
+${errorKindsHtml(json)}${failuresHtml(json)}
 <h2>Questions</h2>
 ${omitted.length > 0 ? `<p class="note">${escapeHtml(omitted.join('; '))}; the run files have them in full.</p>` : ''}
 ${data.replaysOmitted > 0 ? `<p class="note">${data.replaysOmitted} of ${data.rows.length} replays are left out to keep this file small (past the replay size budget); a report narrowed with --where has them.</p>` : ''}

@@ -138,7 +138,16 @@ export class RecordMerger {
       cached: record.cached,
       costUsd: record.costUsd,
       diagnostics: record.diagnostics?.map((diagnostic) =>
-        this.intern(`d\u0000${diagnostic.code}`, () => ({ code: diagnostic.code }) as typeof diagnostic),
+        // Code and severity tell failures from notes; the first message of each is kept as the code's example.
+        this.intern(
+          `d\u0000${diagnostic.code}\u0000${diagnostic.severity}`,
+          () =>
+            ({
+              code: diagnostic.code,
+              severity: diagnostic.severity,
+              message: diagnostic.message,
+            }) as typeof diagnostic,
+        ),
       ),
     };
     if (record.epoch !== undefined) slim.epoch = record.epoch;

@@ -6,6 +6,7 @@
 import type { RunRecord, ScoringMode } from '../eval/types';
 import type { BenchmarkReport } from '../benchmark/registry';
 import { failureGroups } from './failureSummary';
+import { codeBreakdown } from './diagnosticCodes';
 import { withRepeats } from './reliability';
 import { costTotal } from './recordCost';
 import { fieldValue, matchesWhere, parseBy, parseWhere, type RecordSet, reportFacts } from './records';
@@ -224,6 +225,18 @@ function failureCounts(rows: readonly ReportRow[]): FailureCount[] {
   return [...counts.values()].sort((a, b) => b.count - a.count || b.records - a.records || (a.code < b.code ? -1 : 1));
 }
 
+/** `failures_by_model` and `notes` of the report's rows. */
+function diagnosticLists(
+  report: BenchmarkReport,
+  rows: readonly ReportRow[],
+): Pick<ReportJson, 'failures_by_model' | 'notes'> {
+  const { failuresByModel, notes } = codeBreakdown(
+    report,
+    rows.map((row) => ({ record: row.record, model: String(fieldValue(row.record, row.fields, 'model')) })),
+  );
+  return { failures_by_model: failuresByModel, notes };
+}
+
 function groupOf(report: BenchmarkReport, key: Record<string, KeyValue>, rows: readonly ReportRow[]): ReportGroup {
   let valid = 0;
   let errors = 0;
@@ -300,6 +313,7 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     superseded: set.superseded,
     groups: groupRows(headline, by, rows).map((group) => groupOf(report, group.key, group.rows)),
     failures: failureCounts(rows),
+    ...diagnosticLists(report, rows),
     better: Object.fromEntries(report.metricNames.map((name) => [name, report.better[name] ?? null])),
     truncated,
     context_truncated: contextTruncated,

@@ -74,6 +74,23 @@ export interface FailureCount {
   records: number;
 }
 
+/** A code's counts with what it means: the new lists (`failures_by_model`, `notes`) carry them. */
+export interface CodeCount extends FailureCount {
+  /** What the code means, as the benchmark declares it (null when it declares nothing). */
+  meaning: string | null;
+  /** The first message with the code. */
+  example: string;
+}
+
+/** One model's answer diagnostics: failures (errors, warnings) and informational notes apart. */
+export interface ModelFailures {
+  model: string;
+  /** The model's records. */
+  records: number;
+  failures: CodeCount[];
+  notes: CodeCount[];
+}
+
 /** The errored records of one reason: a failure kind, HTTP status and server error type (never a message text). */
 export interface ErrorKindCount {
   kind: string;
@@ -97,7 +114,12 @@ export interface ReportJson {
   /** Records left out because a later one answered the same question for the same model and mode. */
   superseded: number;
   groups: ReportGroup[];
+  /** Every answer diagnostic code pooled over models, notes included (kept as it was; `failures_by_model` and `notes` tell them apart). */
   failures: FailureCount[];
+  /** The failure codes of each model, informational codes apart in each model's `notes` (an added field). */
+  failures_by_model: ModelFailures[];
+  /** Informational codes (severity information or hint, or declared so by the benchmark: GRASP's `score`), pooled: never failures (an added field). */
+  notes: CodeCount[];
   /** Each reported metric's better direction, as the benchmark declares it (an added field). */
   better: Record<string, MetricDirection>;
   /** Records whose reply was cut at the token limit (an added field). */

@@ -164,7 +164,9 @@ describe('report (core)', () => {
       markdown.join('\n'),
     );
     assert.ok(markdown.some((line) => line.startsWith('| gpt-x | zork1 | 4 | 3 | 1 | 0.750 [')));
-    assert.ok(markdown.includes('| mango-answer/unknown-action | 3 | 2 |'));
+    // Failures per model: records, then occurrences, then what the code means (its first message without a declared meaning).
+    assert.ok(markdown.includes('*Failures of gpt-x (answer diagnostic codes; 6 records):*'), markdown.join('\n'));
+    assert.ok(markdown.includes('| mango-answer/unknown-action | 2 | 3 | e.g. problem mango-answer/unknown-action |'));
   });
 
   it('counts truncated replies (a truncated column and a note in the caption) only when there are some', () => {

@@ -4,6 +4,7 @@
 import type { RunRecord } from '../../eval/types';
 import type { BabyaiQuestion } from './questionSchema';
 import type { BenchmarkReport } from '../../benchmark/registry';
+import { BABYAI_CODE_MEANINGS } from './codeMeanings';
 import type { MetricDirection } from '../../runs/reportTypes';
 
 const numeric = (value: unknown): number | null =>
@@ -58,6 +59,7 @@ export const babyaiReport: BenchmarkReport<BabyaiQuestion> = {
   binary: ['success', 'cr'],
   clusterName: 'level',
   glossary: BABYAI_GLOSSARY,
+  codeMeanings: BABYAI_CODE_MEANINGS,
   cluster: (record) => record.question.levelName,
   questionLabel: ({ question }) => {
     const task = question.play ? 'Play' : `${question.task[0].toUpperCase()}${question.task.slice(1)}`;

@@ -5,6 +5,7 @@
 import type { RunRecord } from '../../eval/types';
 import type { GraspQuestion } from './questionSchema';
 import type { BenchmarkReport } from '../../benchmark/registry';
+import { GRASP_CODE_MEANINGS, GRASP_INFORMATIONAL_CODES } from './codeMeanings';
 import type { MetricDirection } from '../../runs/reportTypes';
 import { describeSettings } from './settings';
 import { variantOfFileName } from './generator';
@@ -52,6 +53,8 @@ export const graspReport: BenchmarkReport<GraspQuestion> = {
   // runs.md §4: paper mode is what Table 1 used, whose means include the answers cut at max_tokens.
   modesScoringCuts: ['paper'],
   glossary: GRASP_GLOSSARY,
+  codeMeanings: GRASP_CODE_MEANINGS,
+  informationalCodes: GRASP_INFORMATIONAL_CODES,
   cluster: (record) => record.question.file,
   questionLabel: ({ question }) =>
     `${question.play ? 'play · ' : ''}#${question.index} ${question.file.replace(/\.jsonl$/, '')} · ${shortSetting(question.settings)}${question.style === 'o1-mini' ? ' · o1-mini prompt' : ''}`,

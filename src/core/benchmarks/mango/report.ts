@@ -4,6 +4,7 @@
 import type { RunRecord } from '../../eval/types';
 import type { MangoQuestion } from './questionSchema';
 import type { BenchmarkReport } from '../../benchmark/registry';
+import { MANGO_CODE_MEANINGS } from './codeMeanings';
 import type { MetricDirection } from '../../runs/reportTypes';
 
 /** easy / hard at the question's cutoff, or unanswerable there (the skeleton's labels, as the question carries them). */
@@ -55,6 +56,7 @@ export const mangoReport: BenchmarkReport<MangoQuestion> = {
   binary: ['success_strict', 'reasoning', 'parse_error'],
   clusterName: 'game',
   glossary: MANGO_GLOSSARY,
+  codeMeanings: MANGO_CODE_MEANINGS,
   cluster: (record) => record.question.game,
   questionLabel: ({ question }) =>
     question.task === 'map'

@@ -7,7 +7,7 @@ import { answerStepSpans, parseMangoAnswer, type AnswerParseMode } from './answe
 import { nameSimilarity } from './scoring';
 import { classifyTrajectory } from '../maze/trajectory';
 
-const AnswerCodes = {
+export const AnswerCodes = {
   parseError: 'answer/parse-error',
   hallucinatedEdge: 'answer/hallucinated-edge',
   unknownLocation: 'answer/unknown-location',
