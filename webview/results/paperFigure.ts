@@ -5,7 +5,7 @@
 // scripts of a parsed document never run, and the page's CSP forbids inline handlers; active parts
 // are dropped all the same, should a future figure carry one.
 import type { ResultFigure } from '../../src/protocol/results';
-import { button, el, heading } from './dom';
+import { button, el } from './dom';
 
 export type SaveFigure = (figure: ResultFigure, format: 'svg' | 'png', data: string) => void;
 
@@ -44,8 +44,8 @@ export function paperFigure(figure: ResultFigure, save: SaveFigure): HTMLElement
   element.dataset.title = figure.title;
   element.dataset.name = figure.name;
   const saveSvg = button(
-    'Save SVG',
-    'plot-save',
+    'Save SVG…',
+    'action plot-save',
     'Save this figure as an SVG file (the same file `waypoint report --plots` writes)',
   );
   const savePng = button('Save PNG…', 'action plot-save', 'Save this figure as a PNG at twice its size');
@@ -64,7 +64,11 @@ export function paperFigure(figure: ResultFigure, save: SaveFigure): HTMLElement
   const head = el('div', 'plot-head');
   const actions = el('div', 'plot-actions');
   actions.append(saveSvg, savePng);
-  head.append(heading(figure.title, `as \`waypoint report --plots\` writes it: ${figure.name}.svg`), actions);
+  // The figure draws its own title: the line above it names the file, as `report --plots` names it.
+  const file = el('span', 'plot-file', `${figure.name}.svg`);
+  file.title = 'The file name `waypoint report --plots` gives this figure';
+  head.append(file, actions);
+  element.setAttribute('aria-label', figure.title);
   const drawn = parseFigure(figure.svg);
   const body = drawn ?? el('p', 'empty', 'This figure could not be drawn.');
   if (drawn) drawn.classList.add('paper-svg');
