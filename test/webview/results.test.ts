@@ -382,6 +382,44 @@ describe('results view webview', function () {
       .allInnerTexts();
     assert.equal(overallCells[1], String(alpha?.n), 'the overall row is over the answerable questions');
     await page.screenshot({ path: join(testResultsDir, 'webview-results-unanswerable.png'), fullPage: true });
+    // The matrix mutes those questions and says why.
+    const apartIds = new Set(
+      records
+        .filter((record) => (record.question as { answerable?: boolean }).answerable === false)
+        .map((record) => record.question.sampleId),
+    );
+    await page.locator('#tab-questions').click();
+    const muted = page.locator('.matrix-row.unanswerable');
+    const shownMuted = await muted.evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.question));
+    assert.ok(shownMuted.length > 0);
+    assert.ok(
+      shownMuted.every((id) => apartIds.has(String(id))),
+      shownMuted.join(' '),
+    );
+    const allShown = await page
+      .locator('.matrix-row')
+      .evaluateAll((rows) =>
+        rows.map((row) => [(row as HTMLElement).dataset.question, row.classList.contains('unanswerable')]),
+      );
+    for (const [id, isMuted] of allShown) if (id) assert.equal(isMuted, apartIds.has(String(id)), String(id));
+    assert.match(
+      (await muted.first().locator('.matrix-q').getAttribute('title')) ?? '',
+      /No correct answer at its cutoff: left out of the headline means/,
+    );
+    // Compare says how many such questions it left out of the pairs.
+    await page.locator('#tab-compare').click();
+    await page.selectOption('#compare-a', 'alpha');
+    await page.selectOption('#compare-b', 'beta');
+    await page.locator('#compare-run').click();
+    await waitFor(page, 'compare');
+    const compared = compareModels(apartSet, 'alpha', 'beta');
+    assert.equal(compared.unanswerable, apartIds.size);
+    await post(page, { type: 'compared', a: 'alpha', b: 'beta', result: compared });
+    assert.match(
+      await page.locator('.compare-summary').innerText(),
+      new RegExp(`left out: ${apartIds.size} questions without a correct answer at the cutoff`),
+    );
+    await page.locator('#tab-tables').click();
     await page.locator('#include-unanswerable').check();
     assert.deepEqual((await waitFor(page, 'includeUnanswerable')) as unknown, {
       type: 'includeUnanswerable',
