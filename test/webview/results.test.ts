@@ -406,6 +406,7 @@ describe('results view webview', function () {
       (await muted.first().locator('.matrix-q').getAttribute('title')) ?? '',
       /No correct answer at its cutoff: left out of the headline means/,
     );
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-unanswerable-matrix.png') });
     // Compare says how many such questions it left out of the pairs.
     await page.locator('#tab-compare').click();
     await page.selectOption('#compare-a', 'alpha');
