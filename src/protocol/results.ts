@@ -31,6 +31,9 @@ const comparison = z.custom<CompareJson>(
 /** More files than this in one drop are refused whole (a drop of a folder's thousands of files is a slip). */
 export const MAX_DROPPED_FILES = 64;
 
+/** A figure larger than this (SVG text or PNG data URL) is refused: the papers' figures are tens of kilobytes. */
+export const MAX_FIGURE_CHARS = 32 * 1024 * 1024;
+
 export const hostToResultsMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('results'), model }),
   /** A record's detail; `replay` when the host found its files, else `replayNote` says why not. */
@@ -64,6 +67,17 @@ export const resultsToHostMessage = z.discriminatedUnion('type', [
   /** One question's answers by models a and b side by side in the editor, step by step with verdicts. */
   z.object({ type: z.literal('compareQuestion'), sampleId: z.string(), a: z.string(), b: z.string() }),
   z.object({ type: z.literal('share'), format: z.enum(['html', 'csv']) }),
+  /**
+   * Save one paper figure where the user says: `data` is the figure's SVG text, or for `png` a PNG
+   * data URL the view drew from it. `name` is the file-name stem `report --plots` uses.
+   */
+  z.object({
+    type: z.literal('saveFigure'),
+    name: z.string().check(z.maxLength(200)),
+    title: z.string().check(z.maxLength(500)),
+    format: z.enum(['svg', 'png']),
+    data: z.string().check(z.maxLength(MAX_FIGURE_CHARS)),
+  }),
   /**
    * Files dropped on the view (VS Code's Explorer hands a webview its drags only while Shift is
    * held), as the URIs the drag carried: the host adds the run files among them to the view.

@@ -17,7 +17,9 @@ import type { BabyaiQuestion } from '../../src/core/benchmarks/babyai/questionSc
 import type { SmartplayQuestion } from '../../src/core/benchmarks/smartplay/questionSchema';
 import { mergeRunFiles, type RecordSet } from '../../src/core/runs/records';
 import { packTimeline } from '../../src/core/runs/replayFrames';
-import { buildReport, type ReportRow } from '../../src/core/runs/report';
+import { figureSvg } from '../../src/core/runs/figureSvg';
+import { figuresOf } from '../../src/core/runs/figures';
+import { buildReport, headlineRows, type ReportRow } from '../../src/core/runs/report';
 import { formatInterval, formatMetricValue } from '../../src/core/runs/numbers';
 import { buildResultsModel, compareModels, recordDetail } from '../../src/core/runs/resultsModel';
 import type { HostToResultsMessage, ResultsModel } from '../../src/protocol/results';
@@ -377,6 +379,45 @@ describe('results view webview', function () {
       .allInnerTexts();
     assert.equal(overallCells[1], String(alpha?.n), 'the overall row is over the answerable questions');
     await page.screenshot({ path: join(testResultsDir, 'webview-results-unanswerable.png'), fullPage: true });
+    // The matrix mutes those questions and says why.
+    const apartIds = new Set(
+      records
+        .filter((record) => (record.question as { answerable?: boolean }).answerable === false)
+        .map((record) => record.question.sampleId),
+    );
+    await page.locator('#tab-questions').click();
+    const muted = page.locator('.matrix-row.unanswerable');
+    const shownMuted = await muted.evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.question));
+    assert.ok(shownMuted.length > 0);
+    assert.ok(
+      shownMuted.every((id) => apartIds.has(String(id))),
+      shownMuted.join(' '),
+    );
+    const allShown = await page
+      .locator('.matrix-row')
+      .evaluateAll((rows) =>
+        rows.map((row) => [(row as HTMLElement).dataset.question, row.classList.contains('unanswerable')]),
+      );
+    for (const [id, isMuted] of allShown) if (id) assert.equal(isMuted, apartIds.has(String(id)), String(id));
+    assert.match(
+      (await muted.first().locator('.matrix-q').getAttribute('title')) ?? '',
+      /No correct answer at its cutoff: left out of the headline means/,
+    );
+    await page.screenshot({ path: join(testResultsDir, 'webview-results-unanswerable-matrix.png') });
+    // Compare says how many such questions it left out of the pairs.
+    await page.locator('#tab-compare').click();
+    await page.selectOption('#compare-a', 'alpha');
+    await page.selectOption('#compare-b', 'beta');
+    await page.locator('#compare-run').click();
+    await waitFor(page, 'compare');
+    const compared = compareModels(apartSet, 'alpha', 'beta');
+    assert.equal(compared.unanswerable, apartIds.size);
+    await post(page, { type: 'compared', a: 'alpha', b: 'beta', result: compared });
+    assert.match(
+      await page.locator('.compare-summary').innerText(),
+      new RegExp(`left out: ${apartIds.size} questions without a correct answer at the cutoff`),
+    );
+    await page.locator('#tab-tables').click();
     await page.locator('#include-unanswerable').check();
     assert.deepEqual((await waitFor(page, 'includeUnanswerable')) as unknown, {
       type: 'includeUnanswerable',
@@ -501,35 +542,61 @@ describe('results view webview', function () {
     await smartplayPage.close();
   });
 
-  it('draws each plot with one bar per model per x, and SmartPlay as a capability radar', async () => {
+  it('shows one paper figure per declared plot, as report --plots draws it, and saves it as SVG and PNG', async () => {
     const { model } = mangoBuilt;
+    const declared = mango.report.plots.map((plot) => plot.title);
+    assert.deepEqual(
+      model.figures.map((figure) => figure.title),
+      declared,
+      'the MANGO sample has data for every declared plot',
+    );
     const page = await openResults(model, { light: true });
     await page.locator('#tab-plots').click();
-    assert.equal(await page.locator('figure.plot').count(), model.plots.length);
-    for (const [p, plot] of model.plots.entries()) {
-      const bars = page.locator('figure.plot').nth(p).locator('rect.bar');
-      assert.equal(await bars.count(), plot.cells.length);
-      for (const [xi, bi, mean] of plot.cells) {
-        const bar = page
-          .locator('figure.plot')
-          .nth(p)
-          .locator(`rect.bar[data-x="${String(plot.xs[xi])}"][data-bar="${plot.bars[bi]}"]`);
-        assert.equal(await bar.count(), 1);
-        assert.equal(Number(await bar.getAttribute('data-mean')), mean);
-      }
+    const figures = page.locator('figure.paper-figure');
+    assert.equal(await figures.count(), declared.length);
+    for (const [f, figure] of model.figures.entries()) {
+      const shown = figures.nth(f);
+      assert.equal(await shown.getAttribute('data-title'), figure.title);
+      assert.equal(await shown.locator('.plot-file').innerText(), `${figure.name}.svg`);
+      // The inline figure is figureSvg's document itself: its first text is the title, every mark keeps its tooltip.
+      assert.equal(await shown.locator('svg.paper-svg > text').first().textContent(), figure.title);
+      const marks = (figure.svg.match(/<title>/g) ?? []).length;
+      assert.ok(marks > 0);
+      assert.equal(await shown.locator('svg.paper-svg title').count(), marks);
     }
-    const byLength = model.plots.find((plot) => plot.x === 'path_length');
-    assert.ok(byLength);
-    assert.equal(
-      byLength.cells.length,
-      byLength.xs.length * model.models.length,
-      'every path length has a bar per model',
-    );
-    // Bar values print as the tables do: three decimals, then n.
-    const values = await page.locator('figure.plot .plot-value').allTextContents();
-    assert.ok(
-      values.length > 0 && values.every((value) => /^-?\d+\.\d{3} {2}n=[\d,]+$/.test(value)),
-      values.join(' | '),
+    // Success by path length is drawn as lines with bands, as the MANGO paper draws it.
+    const byLength = model.figures.findIndex((figure) => figure.svg.includes('<polyline'));
+    assert.ok(byLength >= 0, 'a figure of lines');
+    assert.ok((await figures.nth(byLength).locator('svg polygon').count()) > 0, 'with 95% bands');
+
+    await figures.nth(0).locator('button.plot-save', { hasText: 'Save SVG' }).click();
+    const svgSave = await waitFor(page, 'saveFigure');
+    assert.deepEqual(svgSave, {
+      type: 'saveFigure',
+      name: model.figures[0].name,
+      title: model.figures[0].title,
+      format: 'svg',
+      data: model.figures[0].svg,
+    });
+    await figures.nth(byLength).locator('button.plot-save', { hasText: 'Save PNG' }).click();
+    const pngSave = await waitFor(page, 'saveFigure', 2);
+    assert.equal(pngSave.format, 'png');
+    assert.equal(pngSave.name, model.figures[byLength].name);
+    assert.match(String(pngSave.data), /^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
+    // Drawn at twice the figure's size, as `report --plots` draws its PNG.
+    const size = await page.evaluate(async (url) => {
+      const image = new Image();
+      image.src = url;
+      await image.decode();
+      return [image.naturalWidth, image.naturalHeight];
+    }, String(pngSave.data));
+    const [, width, height] = /width="(\d+)" height="(\d+)"/.exec(model.figures[byLength].svg) ?? [];
+    assert.deepEqual(size, [Number(width) * 2, Number(height) * 2]);
+    // The very text `report --plots` writes: figureSvg over the headline's rows.
+    const cli = figuresOf(mango.benchmark, mango.report, headlineRows(mangoBuilt.rows)).map(figureSvg);
+    assert.deepEqual(
+      model.figures.map((figure) => figure.svg),
+      cli,
     );
     await page.setViewportSize({ width: 1280, height: 1000 });
     await page.screenshot({ path: join(testResultsDir, 'webview-results-plots.png') });

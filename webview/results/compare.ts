@@ -90,10 +90,15 @@ export class ComparePanel {
       dropped.errors + dropped.truncated > 0
         ? ` · dropped: ${countedNoun(dropped.errors, 'pair')} for errors, ${count(dropped.truncated)} for truncation${result.truncated_treatment === 'included' ? '' : ' (answers from cuts are not paired)'}`
         : '';
+    // Questions without a correct answer at their cutoff are not paired unless the Tables tab's switch counts them.
+    const unanswerableText =
+      typeof result.unanswerable === 'number' && result.unanswerable > 0
+        ? ` · left out: ${countedNoun(result.unanswerable, 'question')} without a correct answer at the cutoff`
+        : '';
     const summary = el(
       'p',
       'compare-summary',
-      `${message.a} (A) vs ${message.b} (B) · ${countedNoun(result.paired, 'paired question')} · unpaired: ${count(result.unpaired.a)} A only, ${count(result.unpaired.b)} B only${droppedText} · ${result.bootstrap.resamples.toLocaleString('en-US')} bootstrap resamples by ${result.bootstrap.cluster}`,
+      `${message.a} (A) vs ${message.b} (B) · ${countedNoun(result.paired, 'paired question')} · unpaired: ${count(result.unpaired.a)} A only, ${count(result.unpaired.b)} B only${droppedText}${unanswerableText} · ${result.bootstrap.resamples.toLocaleString('en-US')} bootstrap resamples by ${result.bootstrap.cluster}`,
     );
     const table = el('table', 'results-table compare-table');
     const head = el('tr');

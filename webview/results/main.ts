@@ -115,7 +115,11 @@ function showResults(model: ResultsModel, started: number): void {
       (include) => host.post({ type: 'includeUnanswerable', include }),
     ),
   );
-  (panels.get('plots') as HTMLElement).replaceChildren(renderPlots(model));
+  (panels.get('plots') as HTMLElement).replaceChildren(
+    renderPlots(model, (figure, format, data) =>
+      host.post({ type: 'saveFigure', name: figure.name, title: figure.title, format, data }),
+    ),
+  );
   (panels.get('failures') as HTMLElement).replaceChildren(
     renderFailures(model, (code) => {
       showTab('questions');
@@ -129,7 +133,8 @@ function showResults(model: ResultsModel, started: number): void {
   const failures = failureCodeCount(model);
   (tabButtons.get('failures') as HTMLElement).textContent = failures > 0 ? `Failures (${failures})` : 'Failures';
   (tabButtons.get('questions') as HTMLElement).textContent = `Questions (${count(index.ids.length)})`;
-  (tabButtons.get('plots') as HTMLElement).textContent = `Plots (${model.plots.length})`;
+  const plotted = (model.figures?.length ?? 0) + model.plots.filter((plot) => plot.radar).length;
+  (tabButtons.get('plots') as HTMLElement).textContent = `Plots (${plotted})`;
   const saved = host.state<{ tab?: Tab }>();
   showTab(saved?.tab && panels.has(saved.tab) ? saved.tab : current);
   status.textContent =

@@ -210,6 +210,10 @@ export class Matrix {
     const firstRow = model.rows[index.first[question]];
     const children = element.children;
     showQuestion(children[0] as HTMLElement, questionText(model, firstRow.l, index.ids[question]), index.ids[question]);
+    // A question without a correct answer at its cutoff (MANGO's unreachable pairs): muted, and its tooltip says why.
+    const unanswerable = firstRow.un === 1;
+    element.classList.toggle('unanswerable', unanswerable);
+    if (unanswerable) (children[0] as HTMLElement).title += `\n${unanswerableNote(model)}`;
     this.fields.forEach((field, offset) => {
       const value = firstRow.f[field];
       const cell = children[1 + offset] as HTMLElement;
@@ -242,7 +246,7 @@ export class Matrix {
           isWrong(model, row, this.primary, false) ? 'cell-number cell-low' : 'cell-number',
         ];
       const codes = (row.d ?? []).map((code) => model.strings[code]);
-      cell.title = `${modelName} · ${question}\n${model.primary ?? 'metric'}: ${value ?? '—'}${row.err ? '\nerror: no answer' : row.ok ? '' : '\nanswer not parseable'}${codes.length ? `\n${codes.join(', ')}` : ''}`;
+      cell.title = `${modelName} · ${question}\n${model.primary ?? 'metric'}: ${value ?? '—'}${row.err ? '\nerror: no answer' : row.ok ? '' : '\nanswer not parseable'}${codes.length ? `\n${codes.join(', ')}` : ''}${row.un === 1 ? `\n${unanswerableNote(model)}` : ''}`;
     }
     cell.className = `matrix-cell ${kind}`;
     cell.textContent = mark;
@@ -256,6 +260,13 @@ export class Matrix {
     cell.classList.toggle('selected', r === this.selectedRow);
     if (this.code >= 0) cell.classList.add(this.filter?.hasCode(r, this.code) ? 'hit' : 'dim');
   }
+}
+
+/** Why a question is muted, and whether the headline counts it (the Tables tab's switch). */
+function unanswerableNote(model: ResultsModel): string {
+  return model.report.unanswerable_treatment === 'included'
+    ? 'No correct answer at its cutoff: counted in the headline means (include unanswerable is on).'
+    : 'No correct answer at its cutoff: left out of the headline means, reported in its own rows.';
 }
 
 /** The question's label (the benchmark's words for it); its sample id for rows of a model made before labels. */

@@ -1,25 +1,12 @@
-// The benchmark's plots (PlotData from core: a row per x value, a bar per model and series) as SVG
-// grouped horizontal bar charts with labels, values, a legend and an axis; SmartPlay's normalised
-// scores per game also as a capability radar (one polygon per model, 1 = the human baseline).
+// The Plots tab: the benchmark's paper figures, the very SVG text `waypoint report --plots` writes
+// (core's figureSvg over the headline's rows, sent in the model), each with Save SVG and Save PNG;
+// and SmartPlay's normalised scores per game as a capability radar (one polygon per model, 1 = the
+// human baseline), which no paper figure shows.
 import type { PlotData, ResultsModel } from '../../src/protocol/results';
-import { count, el, fixed, glossaryLegend, heading, keyText, num, svg } from './dom';
+import { el, glossaryLegend, heading, keyText, num, svg } from './dom';
+import { paperFigure, type SaveFigure } from './paperFigure';
 
-const WIDTH = 760;
-const BAR = 14;
-const BAR_GAP = 3;
-const GROUP_GAP = 14;
 const SERIES_COLOURS = 10;
-
-/** Round tick steps (1, 2, 5 × 10^k) covering [lo, hi]. */
-function ticks(lo: number, hi: number): number[] {
-  const span = hi - lo || 1;
-  const raw = span / 5;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((f) => f * power).find((s) => s >= raw) ?? raw;
-  const out: number[] = [];
-  for (let t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) out.push(Math.round(t / step) * step);
-  return out;
-}
 
 /**
  * Colour classes per bar: with a series (bars named "model · value") one hue per model and a
@@ -46,90 +33,6 @@ function legend(bars: readonly string[], classes: readonly string[]): HTMLElemen
     list.append(item);
   });
   return list;
-}
-
-/** One bar at height `y`, its mean (and count) beside it. */
-function drawBar(
-  chart: SVGSVGElement,
-  names: { bar: string; label: string; className: string; x: string },
-  [, , mean, n]: PlotData['cells'][number],
-  y: number,
-  scale: (value: number) => number,
-): void {
-  const { bar, label } = names;
-  const rect = svg('rect', {
-    x: scale(Math.min(0, mean)),
-    y,
-    width: Math.max(1, Math.abs(scale(mean) - scale(0))),
-    height: BAR,
-    rx: 2,
-    class: `bar ${names.className}`,
-    'data-x': label,
-    'data-bar': bar,
-    'data-mean': mean,
-  });
-  rect.append(svg('title', {}, `${bar} · ${names.x} ${label}: ${num(mean)} over ${count(n)} records`));
-  chart.append(rect);
-  const end = scale(Math.max(0, mean));
-  // Three decimals, as the tables print the same means: "0.5" beside "0.375" read as different precision.
-  chart.append(svg('text', { x: end + 5, y: y + BAR - 3, class: 'plot-value' }, `${fixed(mean)}  n=${count(n)}`));
-}
-
-function barChart(plot: PlotData): SVGSVGElement {
-  const { xs, bars, cells } = plot;
-  const classes = barClasses(plot);
-  const means = cells.map((cell) => cell[2]);
-  const unit = means.every((mean) => mean >= 0 && mean <= 1);
-  let lo = Math.min(0, ...means);
-  let hi = unit ? 1 : Math.max(0, ...means);
-  const marks = ticks(lo, hi);
-  lo = Math.min(lo, marks[0]);
-  hi = Math.max(hi, marks[marks.length - 1]);
-  const longest = Math.max(4, ...xs.map((x) => keyText(x).length));
-  const left = Math.min(230, Math.max(70, longest * 7 + 16));
-  const right = WIDTH - 96;
-  const scale = (value: number) => left + ((value - lo) / (hi - lo || 1)) * (right - left);
-  const groupHeight = bars.length * (BAR + BAR_GAP) - BAR_GAP;
-  const top = 8;
-  const height = top + xs.length * (groupHeight + GROUP_GAP) + 34;
-  const chart = svg('svg', {
-    viewBox: `0 0 ${WIDTH} ${height}`,
-    class: 'plot-svg bars',
-    role: 'img',
-    'aria-label': plot.title,
-  });
-  chart.style.maxWidth = `${WIDTH}px`;
-  const axisY = height - 30;
-  for (const tick of marks) {
-    const x = scale(tick);
-    chart.append(svg('line', { x1: x, x2: x, y1: top - 4, y2: axisY, class: tick === 0 ? 'plot-zero' : 'plot-grid' }));
-    chart.append(svg('text', { x, y: axisY + 14, class: 'plot-tick', 'text-anchor': 'middle' }, num(tick)));
-  }
-  chart.append(
-    svg(
-      'text',
-      { x: (left + right) / 2, y: axisY + 28, class: 'plot-axis-title', 'text-anchor': 'middle' },
-      plot.metric,
-    ),
-  );
-  const byCell = new Map(cells.map((cell) => [cell[0] * bars.length + cell[1], cell]));
-  xs.forEach((x, xi) => {
-    const y0 = top + xi * (groupHeight + GROUP_GAP);
-    const label = keyText(x);
-    const text = svg(
-      'text',
-      { x: left - 8, y: y0 + groupHeight / 2 + 4, class: 'plot-label', 'text-anchor': 'end' },
-      label.length > 30 ? `${label.slice(0, 29)}…` : label,
-    );
-    text.append(svg('title', {}, `${plot.x} = ${label}`));
-    chart.append(text);
-    bars.forEach((bar, bi) => {
-      const cell = byCell.get(xi * bars.length + bi);
-      if (cell)
-        drawBar(chart, { bar, label, className: classes[bi], x: plot.x }, cell, y0 + bi * (BAR + BAR_GAP), scale);
-    });
-  });
-  return chart;
 }
 
 /** Radar for SmartPlay: an axis per game, a polygon per model; needs three axes or more. */
@@ -206,23 +109,23 @@ function radarSeries(
   return group;
 }
 
-export function renderPlots(model: ResultsModel): HTMLElement {
+export function renderPlots(model: ResultsModel, save: SaveFigure): HTMLElement {
   const section = el('section', 'results-plots');
-  if (model.plots.length === 0)
+  const figures = Array.isArray(model.figures) ? model.figures : [];
+  if (figures.length === 0)
     section.append(el('p', 'empty', 'No plots: no record has the metrics this benchmark plots.'));
+  for (const figure of figures) section.append(paperFigure(figure, save));
+  // The radar is a view of its own (SmartPlay's capability profile), not one of the papers' figures.
   for (const plot of model.plots) {
-    const figure = el('figure', 'plot');
-    figure.dataset.title = plot.title;
-    const series = plot.series ? ` and ${plot.series}` : '';
-    figure.append(
-      heading(plot.title, `mean ${plot.metric} per ${plot.x}${series}`),
-      legend(plot.bars, barClasses(plot)),
-    );
     const radar = plot.radar ? radarChart(plot) : null;
-    const charts = el('div', 'plot-charts');
-    if (radar) charts.append(radar);
-    charts.append(barChart(plot));
-    figure.append(charts);
+    if (!radar) continue;
+    const figure = el('figure', 'plot plot-radar');
+    figure.dataset.title = `${plot.title} (radar)`;
+    figure.append(
+      heading(`${plot.title}: capability radar`, `mean ${plot.metric} per ${plot.x}; 1 = the human baseline`),
+      legend(plot.bars, barClasses(plot)),
+      radar,
+    );
     section.append(figure);
   }
   // The plotted metrics, and terms in the axis labels (GRASP's settings: μ1, μ2).

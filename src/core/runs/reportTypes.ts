@@ -196,6 +196,8 @@ export interface CompareJson {
   cost_unknown: { a: number; b: number };
   /** Scoring modes whose answers from cuts were paired because the mode is defined over them, as the report's `truncated_included_modes` (an added field). */
   truncated_included_modes: string[];
+  /** Questions left out of the pairs as having no correct answer at their cutoff (the results view's compare; an added field). */
+  unanswerable?: number;
 }
 
 /** One plot's numbers: a row per `x` value, a bar per model (and `series` value), each a mean over `n` records. */
@@ -232,6 +234,16 @@ export interface ResultRow {
   cut?: 1;
   /** Distinct answer diagnostic codes (indices into strings). */
   d?: number[];
+  /** 1 when the question has no correct answer at its cutoff: out of the headline unless the report includes them. */
+  un?: 1;
+}
+
+/** One paper figure (figures.ts) as the SVG text `waypoint report --plots` writes for it. */
+export interface ResultFigure {
+  /** File-name stem, as `report --plots` names the file. */
+  name: string;
+  title: string;
+  svg: string;
 }
 
 export interface ResultsModel {
@@ -256,6 +268,8 @@ export interface ResultsModel {
   /** Models in overall order. */
   models: string[];
   plots: PlotData[];
+  /** The benchmark's paper figures over the headline's rows, drawn by core's figureSvg: the same text as `report --plots`. */
+  figures: ResultFigure[];
   /** What the metrics and the terms in the field values mean (the benchmark's glossary, only what this run shows). */
   glossary: GlossaryEntry[];
   strings: string[];

@@ -4,6 +4,8 @@
 // rows are compact enough for 40,000 records: strings interned, no prompts or answers (the view
 // asks for one record's detail when it opens it).
 import { compareRuns, type CompareJson } from './compare';
+import { figureSvg } from './figureSvg';
+import { figuresOf } from './figures';
 import { glossaryEntries } from './glossary';
 import { labelFlips } from './questionLabels';
 import { plotData } from './plots';
@@ -71,6 +73,7 @@ export function buildResultsModel(
     };
     if (row.record.error !== undefined) result.err = 1;
     if (isCut(row.record)) result.cut = 1;
+    if (!row.answerable) result.un = 1;
     const diagnostics = row.record.diagnostics ?? [];
     if (diagnostics.length > 0) result.d = [...new Set(diagnostics.map((diagnostic) => diagnostic.code))].map(intern);
     return result;
@@ -92,6 +95,11 @@ export function buildResultsModel(
       primary: applicablePrimary(report, metrics),
       models: overall.map((group) => String(group.key.model)),
       plots: report.plots.map((plot) => plotData(report, headline, plot)).filter((plot) => plot.xs.length > 0),
+      figures: figuresOf(set.benchmark, report, headline).map((figure) => ({
+        name: figure.name,
+        title: figure.title,
+        svg: figureSvg(figure),
+      })),
       glossary: glossaryEntries(report.glossary, metrics, [...json.by, ...strings]),
       strings,
       rows: resultRows,
@@ -132,5 +140,12 @@ export function compareModels(
 ): CompareJson {
   const paired = answerableSet(set, includeUnanswerable);
   const json = compareRuns(paired, paired, { modelA, modelB, includeTruncated });
-  return labelFlips(json, reportRows(set));
+  const labelled = labelFlips(json, reportRows(set));
+  if (paired === set) return labelled;
+  // The questions of the two models that answerableSet left out: the caption says how many.
+  const kept = new Set(paired.records);
+  const left = set.records.filter(
+    (record) => !kept.has(record) && (record.model.id === modelA || record.model.id === modelB),
+  );
+  return { ...labelled, unanswerable: new Set(left.map((record) => record.question.sampleId)).size };
 }

@@ -28,6 +28,7 @@ import {
 } from '../../protocol/results';
 import { receiveMessage } from '../views/webviewMessages';
 import { webviewHtml, webviewOptions } from '../views/webviewHtml';
+import { type FigureNotice, saveFigure } from './resultsFigures';
 import { droppedPaths, pickRunFiles, rememberRunFiles } from './runFileChoice';
 import { type Loaded, loadResults, shownPath, showLoadFailure, withTruncatedTreatment } from './resultsLoad';
 import {
@@ -124,6 +125,8 @@ export class ResultsPanel implements vscode.Disposable {
   readonly shared = new Map<ShareFormat, string>();
   /** What Share's last notification said and offered (tests read it; they cannot click a toast). */
   lastNotice: ShareNotice | undefined;
+  /** What the last saved figure's notification said (tests read it). */
+  lastFigure: FigureNotice | undefined;
   /** The last line the view's status showed (tests read it). */
   lastStatus: string | undefined;
 
@@ -432,6 +435,9 @@ export class ResultsPanel implements vscode.Disposable {
       }
       case 'share':
         await this.share(message.format, { ask: true });
+        return;
+      case 'saveFigure':
+        this.lastFigure = (await saveFigure(message, this.files, (text) => this.status(text))) ?? this.lastFigure;
         return;
       case 'openFiles':
         await this.addFiles(message.uris);
