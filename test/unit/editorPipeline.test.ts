@@ -187,6 +187,8 @@ describe('the editor runs GRASP and BabyAI questions through the pipeline, built
       levelName: record.levelName,
       source: 'babyai/llm-babybench-sample.jsonl',
       record: 0,
+      // The record file's seed, kept on the question since questions are labelled by it (issue 30).
+      ...(record.seed !== null ? { seed: record.seed } : {}),
       description: record.description,
       predictActions: record.actions,
       prompt: 'zero_shot',

@@ -4,7 +4,8 @@
 // `import` holds (host/atomicOutput.ts), so a failure leaves an earlier log of that name as it was.
 // A line of a run file that is not a record fails the export before anything is written: a log
 // silently missing answers would report other numbers than the run file.
-import { promises as fs, readFileSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
+import { version } from '../../../package.json';
 import { join } from 'node:path';
 import { type InspectLogPlan, planInspectLogs } from '../../core/runs/inspectExport';
 import type { RunRecord } from '../../core/eval/types';
@@ -21,15 +22,9 @@ const SHOWN_PROBLEMS = 10;
 const PROGRESS_FROM = 2000;
 const PROGRESS_EVERY = 1000;
 
-/** Waypoint's version from the package.json beside dist/ (the log's `packages`); `unknown` when it cannot be read. */
+/** Waypoint's version (the log's `packages`), from the package.json the bundle was built with. */
 export function waypointVersion(): string {
-  try {
-    const text = readFileSync(join(__dirname, '..', 'package.json'), 'utf8');
-    const version = (JSON.parse(text) as { version?: unknown }).version;
-    return typeof version === 'string' ? version : 'unknown';
-  } catch {
-    return 'unknown';
-  }
+  return version;
 }
 
 export async function exportInspect(argv: readonly string[], out: Output, err: Output): Promise<number> {
