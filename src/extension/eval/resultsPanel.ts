@@ -355,6 +355,34 @@ export class ResultsPanel implements vscode.Disposable {
     return this.replays;
   }
 
+  /** Two models of the loaded runs compared (as `waypoint compare`), or why they cannot be. */
+  private postComparison(a: string, b: string): void {
+    try {
+      const result = compareModels(this.loaded.set, a, b, this.includesTruncated, this.includesUnanswerable);
+      this.post({ type: 'compared', a, b, result });
+    } catch (error) {
+      this.post({ type: 'compared', a, b, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  /** One question's answers by two models side by side, and both replays. */
+  private async compareQuestion(sampleId: string, modelA: string, modelB: string): Promise<void> {
+    const pick = (model: string) =>
+      this.loaded.rows.findIndex(
+        (candidate) => candidate.record.question.sampleId === sampleId && candidate.record.model.id === model,
+      );
+    const [a, b] = [pick(modelA), pick(modelB)];
+    if (a < 0 || b < 0) {
+      this.post({ type: 'status', text: `Question ${sampleId} has no answer by ${a >= 0 ? modelB : modelA}.` });
+      return;
+    }
+    const [left, right] = await Promise.all([this.fullRecord(a), this.fullRecord(b)]);
+    if (left && right) {
+      await vscode.commands.executeCommand('waypoint.compareRuns', undefined, [{ record: left }, { record: right }]);
+      await this.deps.replayBoth(left, right);
+    }
+  }
+
   // Over 50 lines: one short case per message type of the results protocol, the dispatch in one place.
   private async onMessage(message: ResultsToHostMessage): Promise<void> {
     const record = 'index' in message ? await this.fullRecord(message.index) : null;
@@ -387,52 +415,11 @@ export class ResultsPanel implements vscode.Disposable {
         if (record) await this.deps.openReplay(record);
         return;
       case 'compare':
-        try {
-          this.post({
-            type: 'compared',
-            a: message.a,
-            b: message.b,
-            result: compareModels(
-              this.loaded.set,
-              message.a,
-              message.b,
-              this.includesTruncated,
-              this.includesUnanswerable,
-            ),
-          });
-        } catch (error) {
-          this.post({
-            type: 'compared',
-            a: message.a,
-            b: message.b,
-            error: error instanceof Error ? error.message : String(error),
-          });
-        }
+        this.postComparison(message.a, message.b);
         return;
-      case 'compareQuestion': {
-        const pick = (model: string) =>
-          this.loaded.rows.findIndex(
-            (candidate) =>
-              candidate.record.question.sampleId === message.sampleId && candidate.record.model.id === model,
-          );
-        const [a, b] = [pick(message.a), pick(message.b)];
-        if (a < 0 || b < 0) {
-          this.post({
-            type: 'status',
-            text: `Question ${message.sampleId} has no answer by ${a >= 0 ? message.b : message.a}.`,
-          });
-          return;
-        }
-        const [left, right] = await Promise.all([this.fullRecord(a), this.fullRecord(b)]);
-        if (left && right) {
-          await vscode.commands.executeCommand('waypoint.compareRuns', undefined, [
-            { record: left },
-            { record: right },
-          ]);
-          await this.deps.replayBoth(left, right);
-        }
+      case 'compareQuestion':
+        await this.compareQuestion(message.sampleId, message.a, message.b);
         return;
-      }
       case 'share':
         await this.share(message.format, { ask: true });
         return;
