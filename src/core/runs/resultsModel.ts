@@ -40,6 +40,7 @@ export function applicablePrimary(report: RecordSet['report'], metrics: readonly
   );
 }
 
+// Over 50 lines: the view's one model object, assembled field by field in the shape the webview reads.
 /** The view's model and the report rows behind it (row i of the model is rows[i]); `includeTruncated` as `waypoint report --include-truncated`. */
 export function buildResultsModel(
   set: RecordSet,

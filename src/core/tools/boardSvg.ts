@@ -80,6 +80,7 @@ export function sceneSvg(scene: BoardScene, title: string, path: readonly BoardP
 
 const centre = (value: number) => MARGIN + value * CELL + CELL / 2;
 
+// Over 50 lines: one flat case per cell kind of the scene, drawn in order; pieces would only pass `body` around.
 function gridSvg(scene: GridScene, title: string, path: readonly BoardPathMark[]): string {
   const top = MARGIN + (scene.mission ? 20 : 0);
   const width = scene.width * CELL + 2 * MARGIN;
