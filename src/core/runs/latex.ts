@@ -73,6 +73,9 @@ function cellText(group: ReportGroup | undefined, metric: string): string {
   );
 }
 
+/** Data columns a table may have before it is scaled to the text width. */
+const WIDE_TABLE_COLUMNS = 6;
+
 /** One booktabs table: rows by `table.rows`, column groups by `table.columns`, a column per metric within each; `caption` is LaTeX. */
 function pivotTable(groups: readonly ReportGroup[], table: PaperTable, caption: string): string {
   const metrics = table.metrics.filter((name) => groups.some((group) => group.metrics[name]?.mean != null));
@@ -82,10 +85,14 @@ function pivotTable(groups: readonly ReportGroup[], table: PaperTable, caption: 
     groups.map((group) => [JSON.stringify([keyOf(group, table.rows), keyOf(group, table.columns)]), group]),
   );
   const width = Math.max(1, metrics.length);
+  // Past six columns of means with intervals (GRASP's five models × energy and length) a table is
+  // wider than any page: it is scaled to the text width, as papers set wide tables.
+  const scaled = columnKeys.length * width > WIDE_TABLE_COLUMNS;
   const lines = [
     '\\begin{table}[ht]',
     '\\centering',
     `\\caption{${caption}}`,
+    ...(scaled ? ['\\resizebox{\\textwidth}{!}{%'] : []),
     `\\begin{tabular}{${'l'.repeat(table.rows.length)}${'r'.repeat(columnKeys.length * width)}}`,
     '\\toprule',
   ];
@@ -126,7 +133,7 @@ function pivotTable(groups: readonly ReportGroup[], table: PaperTable, caption: 
     );
     lines.push(`${[...rowKey.map(escapeLatex), ...cells].join(' & ')} \\\\`);
   }
-  lines.push('\\bottomrule', '\\end{tabular}', '\\end{table}');
+  lines.push('\\bottomrule', '\\end{tabular}', ...(scaled ? ['}'] : []), '\\end{table}');
   return lines.join('\n');
 }
 
@@ -164,4 +171,5 @@ export function reportLatex(json: ReportJson, table?: PaperTable): string {
 }
 
 /** The preamble the tables need, as a comment the output starts with. */
-export const LATEX_PREAMBLE_NOTE = '% waypoint report --latex: needs \\usepackage{booktabs} in the preamble';
+export const LATEX_PREAMBLE_NOTE =
+  '% waypoint report --latex: needs \\usepackage{booktabs} and \\usepackage{graphicx} (wide tables are scaled) in the preamble';
