@@ -48,6 +48,8 @@ export const SETTINGS = {
   },
   'mango.skeletonPathLimit': numberAtLeast(0, 0, true),
   'mango.cutoff': numberAtLeast(0, 70, true),
+  /** Times Run Benchmark asks each question (`--epochs K`). */
+  'runs.epochs': numberAtLeast(1, 1, true),
   'mango.promptTemplate': oneOf(['release', 'paper'] as const, 'release'),
   /** The maze view's layout: compass (the default) or ELK layered. */
   'maze.layout': oneOf<LayoutEngineName>(LAYOUT_ENGINES, DEFAULT_LAYOUT_ENGINE),

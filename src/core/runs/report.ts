@@ -313,7 +313,6 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     superseded: set.superseded,
     groups: groupRows(headline, by, rows).map((group) => groupOf(report, group.key, group.rows)),
     failures: failureCounts(rows),
-    ...diagnosticLists(report, rows),
     better: Object.fromEntries(report.metricNames.map((name) => [name, report.better[name] ?? null])),
     truncated,
     context_truncated: contextTruncated,
@@ -329,6 +328,8 @@ export function buildReport(set: RecordSet, options: ReportOptions = {}): { json
     unanswerable: rows.length - rows.filter((row) => row.answerable).length,
     unanswerable_treatment: options.includeUnanswerable ? 'included' : 'excluded',
     unanswerable_groups: groupRows(apart, by, rows).map((group) => groupOf(report, group.key, group.rows)),
+    // Last, as every added field (runs.md §4: outputs gain fields, never reorder).
+    ...diagnosticLists(report, rows),
   };
   return { json, rows };
 }

@@ -38,6 +38,7 @@ import { concurrencyAdvice, concurrencySummary } from '../../core/runs/adaptiveC
 import { breakerAdvice } from '../../core/runs/circuitBreaker';
 import { failureGroupLine, failureGroups } from '../../core/runs/failureSummary';
 import { withEpochs } from '../../core/runs/epochs';
+import { setting } from '../settings';
 import type { RunProgress, RunResult } from '../../core/runs/runner';
 import { requireTrust, workspaceStore } from './modelCall';
 import { type BenchmarkChoice, chooseRun, type RunBenchmarkOptions } from './benchmarkPicks';
@@ -488,7 +489,7 @@ export async function runBenchmark(
   const set = await readQuestions(deps, choice);
   if (!set) return undefined;
   // Repeats as `waypoint run --epochs K` makes them: the core runner seeds, caches and stamps each epoch.
-  const epochs = options.epochs ?? vscode.workspace.getConfiguration('waypoint').get<number>('runs.epochs', 1);
+  const epochs = options.epochs ?? setting('runs.epochs');
   const plans = await planProfiles(deps, choice, withEpochs(set.questions, epochs), options.resume);
   if (!plans) return undefined;
   const total = plans.reduce((sum, plan) => sum + plan.state.questions.length, 0);

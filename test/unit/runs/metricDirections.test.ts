@@ -101,6 +101,8 @@ describe('metric directions', () => {
       'unanswerable',
       'unanswerable_treatment',
       'unanswerable_groups',
+      'failures_by_model',
+      'notes',
     ]);
     assert.equal(json.better.parse_error, 'lower');
     assert.equal(json.better.success_strict, 'higher');
