@@ -7,7 +7,7 @@ import { mangoGameOf, type FileKind } from '../core/benchmarks/mango/fileKinds';
 import { walkFiles, type WalkFs } from '../core/util/walk';
 import { FileCodes } from '../core/util/fileLimits';
 import { validateStandalone } from '../core/benchmark/standaloneValidation';
-import { validateGameTexts, type GameTexts } from '../core/benchmarks/mango/walkthrough/game';
+import { gameFileReports, type GameTexts } from '../core/benchmarks/mango/walkthrough/game';
 import { plural, type Diagnostic } from '../core/util/text';
 import { capDiagnostics, severityCounts } from '../core/util/diagnosticCap';
 import { parseArgs, UsageError } from './args';
@@ -159,14 +159,7 @@ async function validateGameFolder(
       reports.push({ path: member.path, kind: member.kind, diagnostics: [unreadable(read.reason)] });
     }
   }
-  const byKind = validateGameTexts(texts);
-  for (const member of members) {
-    if (texts[member.kind] === undefined) continue;
-    const diagnostics = (byKind.get(member.kind) ?? []).sort(
-      (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
-    );
-    reports.push({ path: member.path, kind: member.kind, diagnostics });
-  }
+  reports.push(...gameFileReports(members, texts));
   return reports;
 }
 

@@ -1,6 +1,7 @@
 // The terminal side of `waypoint run` while it asks (runs.md §2): the progress line (a bar on a
 // terminal, JSON lines with --progress json) and the lines that say when the run changed its
 // concurrency.
+import { formatDuration } from '../../core/util/duration';
 import { type ConcurrencyChange, concurrencyAdvice } from '../../core/runs/adaptiveConcurrency';
 import type { RunProgress } from '../../core/runs/runner';
 
@@ -26,16 +27,6 @@ export function costText(progress: Pick<RunProgress, 'costUsd' | 'costUnknown'>)
   return progress.costUnknown > 0
     ? `≥ $${progress.costUsd.toFixed(4)} (${progress.costUnknown} of unknown cost)`
     : `$${progress.costUsd.toFixed(4)}`;
-}
-
-function formatDuration(seconds: number): string {
-  if (!Number.isFinite(seconds)) return '?';
-  const s = Math.round(seconds);
-  return s >= 3600
-    ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`
-    : s >= 60
-      ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`
-      : `${s}s`;
 }
 
 /** The progress line: a bar on a terminal (redrawn in place), one JSON object a line with --progress json, nothing otherwise; notes (concurrency changes) as lines of their own. */

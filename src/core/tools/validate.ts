@@ -4,7 +4,7 @@
 import { benchmarks, fileKindOf, findKind } from '../benchmark/registry';
 import { validateStandalone } from '../benchmark/standaloneValidation';
 import { mangoGameOf, type FileKind } from '../benchmarks/mango/fileKinds';
-import { validateGameTexts, type GameTexts } from '../benchmarks/mango/walkthrough/game';
+import { gameFileReports, validateGameTexts, type GameTexts } from '../benchmarks/mango/walkthrough/game';
 import { capDiagnostics, severityCounts } from '../util/diagnosticCap';
 import { FileCodes, readTextFile } from '../util/fileLimits';
 import { plural, type Diagnostic } from '../util/text';
@@ -116,14 +116,7 @@ async function gameReports(directory: string, game: string, host: ToolHost): Pro
       });
     }
   }
-  const byKind = validateGameTexts(texts);
-  for (const member of members) {
-    if (texts[member.kind] === undefined) continue;
-    const diagnostics = (byKind.get(member.kind) ?? []).sort(
-      (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
-    );
-    reports.push({ path: member.path, kind: member.kind, diagnostics });
-  }
+  reports.push(...gameFileReports(members, texts));
   return reports;
 }
 

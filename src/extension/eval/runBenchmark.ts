@@ -5,6 +5,7 @@
 // into its own run file in `.waypoint/runs/batch/` under one progress notification (rate, ETA,
 // Cancel: requests in flight are abandoned, the records kept, and the run resumes later, here or
 // with `waypoint run ... --resume --out <file>`). Ends with each model's mean of the primary metric.
+import { formatDuration } from '../../core/util/duration';
 import * as vscode from 'vscode';
 import { isMissingFile } from '../../core/util/walk';
 import { setMaxListeners } from 'node:events';
@@ -152,16 +153,6 @@ async function planProfile(
 }
 
 const formatCost = (cost: number | null) => (cost === null ? 'unknown (no prices)' : `$${cost.toFixed(4)}`);
-
-function formatDuration(seconds: number | null): string {
-  if (seconds === null || !Number.isFinite(seconds)) return '?';
-  const s = Math.round(seconds);
-  return s >= 3600
-    ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`
-    : s >= 60
-      ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`
-      : `${s}s`;
-}
 
 function progressText(profile: ModelProfile, progress: RunProgress): string {
   const rate = progress.rate === null ? '–' : `${progress.rate.toFixed(progress.rate < 10 ? 1 : 0)}/s`;

@@ -94,6 +94,23 @@ export function validateGameTexts(texts: GameTexts): Map<FileKind, Diagnostic[]>
   }
 }
 
+/** Each read member's diagnostics in line order (validateGameTexts), one report a file: what `waypoint validate` and the validate tool print. */
+export function gameFileReports(
+  members: ReadonlyArray<{ path: string; kind: FileKind }>,
+  texts: GameTexts,
+): Array<{ path: string; kind: FileKind; diagnostics: Diagnostic[] }> {
+  const byKind = validateGameTexts(texts);
+  return members
+    .filter((member) => texts[member.kind] !== undefined)
+    .map((member) => ({
+      path: member.path,
+      kind: member.kind,
+      diagnostics: (byKind.get(member.kind) ?? []).sort(
+        (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+      ),
+    }));
+}
+
 function checkGameTexts(texts: GameTexts): Map<FileKind, Diagnostic[]> {
   const model = buildGameModel(texts);
   const byFile = fileDiagnostics(model);
